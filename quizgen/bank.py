@@ -1,0 +1,395 @@
+"""Loading the question bank: YAML templates (safe_load only) checked against
+the template schema, with errors that name the file, line and key."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+
+import yaml
+
+from .errors import ExpressionError, QuizgenError, TemplateError
+from .expr import parse, template_policy
+from .model import Param, Part, Template, Trap
+
+TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "stem",
+            "parts", "solution", "canonical", "tests", "figure", "max_tries"}
+REQUIRED_TOP = ("id", "class", "title", "points", "params", "stem", "parts", "solution", "canonical")
+PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance", "traps"}
+TRAP_KEYS = {"code", "value", "words", "feedback"}
+SOLUTION_KEYS = {"forecast", "steps", "verify"}
+STEP_KEYS = {"title", "why", "work"}
+CANONICAL_KEYS = {"params", "expect"}
+TEST_KEYS = {"part", "answer", "status", "misconception"}
+PARAM_KINDS = {"integer", "decimal", "choice", "vector", "sample", "value", "insert"}
+TOLERANCE_KEYS = {"sigfigs", "rtol", "atol"}
+PART_TYPES = ("numeric", "integer", "word")
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+CODE_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+CLASS_PATTERN = re.compile(r"^C[1-9][0-9]*$")
+
+
+def builtin_bank_dir() -> Path:
+    """The shipped bank: inside the installed package, or beside it in a checkout."""
+    return _data_dir("question_bank")
+
+
+def builtin_templates_dir() -> Path:
+    """The shipped Jinja2 layouts (see :func:`builtin_bank_dir`)."""
+    return _data_dir("templates")
+
+
+def _data_dir(name: str) -> Path:
+    here = Path(__file__).resolve().parent
+    for candidate in (here / name, here.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise QuizgenError(f"quizgen is installed without its {name}/ folder; reinstall it")
+
+
+def load_bank(extra_dirs=(), include_builtin: bool = True) -> list:
+    """All templates of the built-in bank plus ``extra_dirs``, sorted by class.
+    Two templates with one id is an error naming both files."""
+    dirs = ([builtin_bank_dir()] if include_builtin else []) + [Path(d) for d in extra_dirs]
+    templates, seen = [], {}
+    for directory in dirs:
+        for path in template_files(directory):
+            template = load_template(path)
+            if template.id in seen:
+                raise TemplateError(f"template id {template.id!r} is also used by {seen[template.id]}",
+                                    path=path, line=locate_line(path, ("id",)), key="id")
+            seen[template.id] = path
+            templates.append(template)
+    return sorted(templates, key=lambda t: (t.class_number, t.id))
+
+
+def template_files(directory) -> list:
+    """The template files of a bank folder (``*.yaml``/``*.yml``, not starting with ``_``)."""
+    directory = Path(directory)
+    if not directory.is_dir():
+        raise TemplateError("not a folder of templates", path=directory)
+    files = [p for p in directory.iterdir()
+             if p.suffix in (".yaml", ".yml") and not p.name.startswith(("_", "."))]
+    return sorted(files)
+
+
+def read_yaml(path) -> dict:
+    """A template file's YAML, parsed with safe_load."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TemplateError(f"cannot read: {exc}", path=path) from exc
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark else None
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise TemplateError(f"invalid YAML: {problem}", path=path, line=line) from exc
+    if not isinstance(data, dict):
+        raise TemplateError("a template must be a YAML mapping", path=path, line=1)
+    return data
+
+
+def load_template(path) -> Template:
+    """Load and check one template file."""
+    return build_template(read_yaml(path), path)
+
+
+def locate_line(path, keys: tuple):
+    """The line of the YAML node at ``keys`` (a path of mapping keys and list
+    indexes), or of its nearest existing parent; None if the file cannot be read."""
+    try:
+        node = yaml.compose(Path(path).read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+    line = node.start_mark.line + 1 if node is not None else None
+    for key in keys:
+        child = _child(node, key)
+        if child is None:
+            break
+        node, line = child, child.start_mark.line + 1
+    return line
+
+
+def _child(node, key):
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if key_node.value == str(key):
+                return value_node
+    if isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+        return node.value[key]
+    return None
+
+
+class _Checker:
+    """Checks one template's data, raising TemplateError with file:line and key."""
+
+    def __init__(self, data: dict, path):
+        self.data, self.path = data, path
+
+    def fail(self, message: str, *keys):
+        raise TemplateError(message, path=self.path, line=locate_line(self.path, keys),
+                            key=".".join(str(k) for k in keys) or None)
+
+    def keys(self, mapping, allowed, required, *where):
+        if not isinstance(mapping, dict):
+            self.fail("expected a mapping", *where)
+        for key in mapping:
+            if key not in allowed:
+                close = difflib.get_close_matches(str(key), sorted(allowed), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                self.fail(f"unknown key {key!r}{hint}", *where, key)
+        for key in required:
+            if key not in mapping:
+                self.fail(f"missing required key {key!r}", *where)
+
+    def text(self, value, *where, optional=False):
+        if value is None and optional:
+            return ""
+        if not isinstance(value, str) or not value.strip():
+            self.fail("expected non-empty text", *where)
+        return value
+
+    def expression(self, source, names, *where):
+        if isinstance(source, bool) or not isinstance(source, (str, int, float)):
+            self.fail("expected an expression (text or a number)", *where)
+        try:
+            return parse(str(source), template_policy(names))
+        except ExpressionError as exc:
+            self.fail(f"bad expression {str(source)!r}: {exc}", *where)
+
+    def jinja(self, source, *where):
+        from .render import check_jinja_syntax
+
+        problem = check_jinja_syntax(source)
+        if problem:
+            self.fail(problem, *where)
+
+
+def build_template(data: dict, path) -> Template:
+    """Turn a template's parsed YAML into a checked :class:`Template`."""
+    check = _Checker(data, path)
+    check.keys(data, TOP_KEYS, REQUIRED_TOP)
+    template_id = check.text(data["id"], "id")
+    if not ID_PATTERN.match(template_id):
+        check.fail("id must be lower-case letters, digits and dashes", "id")
+    cls = check.text(data["class"], "class")
+    if not CLASS_PATTERN.match(cls):
+        check.fail("class must look like C1, C2, ...", "class")
+    points = data["points"]
+    if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
+        check.fail("points must be a positive whole number", "points")
+    params = _params(check, data["params"])
+    names = [p.name for p in params]
+    lets = _lets(check, data.get("let") or {}, names)
+    names += [name for name, _ in lets]
+    constraints = _constraints(check, data.get("constraints") or [], names)
+    check.jinja(check.text(data["stem"], "stem"), "stem")
+    parts = _parts(check, data["parts"], names)
+    solution = _solution(check, data["solution"])
+    canonical = _canonical(check, data["canonical"], names, parts)
+    tests = _tests(check, data.get("tests") or [], parts)
+    figure = None
+    if data.get("figure") is not None:
+        figure = check.expression(data["figure"], names, "figure")
+    max_tries = data.get("max_tries", 500)
+    if isinstance(max_tries, bool) or not isinstance(max_tries, int) or not 1 <= max_tries <= 100000:
+        check.fail("max_tries must be a whole number from 1 to 100000", "max_tries")
+    return Template(id=template_id, cls=cls, title=check.text(data["title"], "title"), points=points,
+                    params=params, lets=lets, constraints=constraints, stem=data["stem"], parts=parts,
+                    solution=solution, canonical=canonical, path=str(path), tests=tests,
+                    figure=figure, max_tries=max_tries, raw=data)
+
+
+def _params(check: _Checker, params) -> tuple:
+    if not isinstance(params, dict) or not params:
+        check.fail("expected a mapping of parameter names to their kinds", "params")
+    built, names = [], []
+    for name, spec in params.items():
+        if not isinstance(name, str) or not name.isidentifier():
+            check.fail("a parameter name must be a plain identifier", "params", name)
+        if not isinstance(spec, dict) or len(spec) != 1:
+            check.fail(f"expected one of: {', '.join(sorted(PARAM_KINDS))}", "params", name)
+        kind, settings = next(iter(spec.items()))
+        if kind not in PARAM_KINDS:
+            close = difflib.get_close_matches(str(kind), sorted(PARAM_KINDS), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            check.fail(f"unknown parameter kind {kind!r}{hint}", "params", name, kind)
+        compiled = _compile_param(check, name, kind, settings, names)
+        built.append(Param(name, kind, settings, compiled))
+        names.append(name)
+    return tuple(built)
+
+
+_PARAM_FIELDS = {
+    "integer": ("min", "max"),
+    "decimal": ("min", "max", "step"),
+    "vector": ("size", "min", "max", "step"),
+    "sample": ("from", "size"),
+    "insert": ("into", "at", "item"),
+}
+
+
+def _compile_param(check: _Checker, name, kind, settings, names) -> dict:
+    where = ("params", name, kind)
+    if kind == "choice":
+        if not isinstance(settings, list) or not settings:
+            check.fail("choice needs a non-empty list of options", *where)
+        return {}
+    if kind == "value":
+        return {"value": check.expression(settings, names, *where)}
+    fields = _PARAM_FIELDS[kind]
+    if isinstance(settings, list) and len(settings) == len(fields) and kind in ("integer", "decimal"):
+        settings = dict(zip(fields, settings))
+    optional = {"distinct"} if kind == "vector" else set()
+    check.keys(settings, set(fields) | optional, fields, *where)
+    compiled = {f: check.expression(settings[f], names, *where, f) for f in fields
+                if not (kind == "sample" and f == "from" and isinstance(settings[f], list))}
+    if kind == "sample" and isinstance(settings["from"], list):
+        compiled["from_list"] = tuple(settings["from"])
+    compiled["distinct"] = bool(settings.get("distinct", False))
+    return compiled
+
+
+def _lets(check: _Checker, lets, names) -> tuple:
+    if not isinstance(lets, dict):
+        check.fail("expected a mapping of names to expressions", "let")
+    built, known = [], list(names)
+    for name, source in lets.items():
+        if not isinstance(name, str) or not name.isidentifier():
+            check.fail("a name must be a plain identifier", "let", name)
+        if name in known:
+            check.fail(f"{name!r} is already defined", "let", name)
+        built.append((name, check.expression(source, known, "let", name)))
+        known.append(name)
+    return tuple(built)
+
+
+def _constraints(check: _Checker, constraints, names) -> tuple:
+    if not isinstance(constraints, list):
+        check.fail("expected a list of conditions", "constraints")
+    return tuple((str(src), check.expression(src, names, "constraints", i))
+                 for i, src in enumerate(constraints))
+
+
+def _parts(check: _Checker, parts, names) -> tuple:
+    if not isinstance(parts, list) or not parts:
+        check.fail("expected a non-empty list of answer parts", "parts")
+    built, seen = [], set()
+    for i, part in enumerate(parts):
+        check.keys(part, PART_KEYS, ("name", "ask"), "parts", i)
+        name = check.text(part["name"], "parts", i, "name")
+        if name in seen:
+            check.fail(f"part name {name!r} used twice", "parts", i, "name")
+        seen.add(name)
+        built.append(_part(check, part, names, i))
+    return tuple(built)
+
+
+def _part(check: _Checker, part: dict, names, i: int) -> Part:
+    kind = part.get("type", "numeric")
+    if kind not in PART_TYPES:
+        check.fail(f"type must be one of {', '.join(PART_TYPES)}", "parts", i, "type")
+    check.jinja(check.text(part["ask"], "parts", i, "ask"), "parts", i, "ask")
+    answer, accept = None, ()
+    if kind == "word":
+        accept = _word_list(check, part.get("accept"), "parts", i, "accept")
+    elif "answer" not in part:
+        check.fail("a numeric or integer part needs an 'answer' expression", "parts", i)
+    else:
+        answer = check.expression(part["answer"], names, "parts", i, "answer")
+    decimals = part.get("decimals", 4)
+    if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 12:
+        check.fail("decimals must be a whole number from 0 to 12", "parts", i, "decimals")
+    tolerance = part.get("tolerance") or {}
+    check.keys(tolerance, TOLERANCE_KEYS, (), "parts", i, "tolerance")
+    for key, value in tolerance.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+            check.fail("a tolerance must be a non-negative number", "parts", i, "tolerance", key)
+    traps = tuple(_trap(check, trap, names, kind, i, j) for j, trap in enumerate(part.get("traps") or []))
+    return Part(name=part["name"], ask=part["ask"], kind=kind, answer=answer, accept=accept,
+                decimals=decimals, tolerance=dict(tolerance), traps=traps)
+
+
+def _word_list(check: _Checker, words, *where) -> tuple:
+    if not isinstance(words, list) or not words or not all(isinstance(w, (str, int, float)) for w in words):
+        check.fail("expected a non-empty list of words", *where)
+    for j, word in enumerate(words):
+        check.jinja(str(word), *where, j)
+    return tuple(str(w) for w in words)
+
+
+def _trap(check: _Checker, trap, names, kind, i, j) -> Trap:
+    where = ("parts", i, "traps", j)
+    check.keys(trap, TRAP_KEYS, ("code", "feedback"), *where)
+    code = check.text(trap["code"], *where, "code")
+    if not CODE_PATTERN.match(code):
+        check.fail("a misconception code is lower_snake_case", *where, "code")
+    value = words = None
+    if "value" in trap:
+        value = check.expression(trap["value"], names, *where, "value")
+    if "words" in trap:
+        words = _word_list(check, trap["words"], *where, "words")
+    if value is None and words is None:
+        check.fail("a trap needs a 'value' or 'words'", *where)
+    if kind != "word" and words is not None:
+        check.fail("only word parts have trap words", *where, "words")
+    check.jinja(check.text(trap["feedback"], *where, "feedback"), *where, "feedback")
+    return Trap(code=code, feedback=trap["feedback"], value=value, words=words or ())
+
+
+def _solution(check: _Checker, solution) -> dict:
+    check.keys(solution, SOLUTION_KEYS, ("forecast", "steps", "verify"), "solution")
+    steps = solution["steps"]
+    if not isinstance(steps, list) or not steps:
+        check.fail("expected a non-empty list of steps", "solution", "steps")
+    for i, step in enumerate(steps):
+        check.keys(step, STEP_KEYS, ("title", "why", "work"), "solution", "steps", i)
+        for key in ("title", "why", "work"):
+            check.jinja(check.text(step[key], "solution", "steps", i, key), "solution", "steps", i, key)
+    for key in ("forecast", "verify"):
+        check.jinja(check.text(solution[key], "solution", key), "solution", key)
+    return solution
+
+
+def _canonical(check: _Checker, canonical, names, parts) -> dict:
+    check.keys(canonical, CANONICAL_KEYS, ("params",), "canonical")
+    if not isinstance(canonical["params"], dict):
+        check.fail("expected a mapping of parameter values", "canonical", "params")
+    expect = canonical.get("expect") or {}
+    if not isinstance(expect, dict):
+        check.fail("expected a mapping of part names to values", "canonical", "expect")
+    part_names = {p.name for p in parts}
+    for name in expect:
+        if name not in part_names:
+            check.fail(f"no part named {name!r}", "canonical", "expect", name)
+    return canonical
+
+
+def _tests(check: _Checker, tests, parts) -> tuple:
+    if not isinstance(tests, list):
+        check.fail("expected a list of example answers", "tests")
+    part_names = {p.name for p in parts}
+    for i, test in enumerate(tests):
+        check.keys(test, TEST_KEYS, ("part", "answer", "status"), "tests", i)
+        if test["part"] not in part_names:
+            check.fail(f"no part named {test['part']!r}", "tests", i, "part")
+    return tuple(tests)
+
+
+def select(templates: list, classes: str = "all") -> list:
+    """The templates of the given classes (``"C1,C4"`` or ``"all"``), in bank order."""
+    if classes is None or classes.strip().lower() == "all":
+        return list(templates)
+    wanted = [c.strip().upper() for c in classes.split(",") if c.strip()]
+    known = {t.cls for t in templates}
+    unknown = [c for c in wanted if c not in known]
+    if unknown or not wanted:
+        from .errors import UsageError
+
+        raise UsageError(f"unknown class {', '.join(unknown) or repr(classes)}; "
+                         f"choose from {', '.join(sorted(known, key=lambda c: int(c[1:])))} or 'all'")
+    return [t for t in templates if t.cls in wanted]

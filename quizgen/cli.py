@@ -1,0 +1,87 @@
+"""The command line: each command parses its options, makes one library call
+and prints the result. Library errors become one line and an exit code."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from . import __version__
+from .errors import QuizgenError
+
+
+class QuizgenGroup(click.Group):
+    """A click group that turns any QuizgenError into one line on stderr."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except QuizgenError as exc:
+            click.echo(f"quizgen: error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+
+
+bank_option = click.option(
+    "--bank", "banks", multiple=True, type=click.Path(file_okay=False),
+    help="Also load the templates in this folder (repeatable).")
+
+
+@click.group(cls=QuizgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="quizgen")
+def main():
+    """Write and grade exam questions on the mathematics of BERT-style encoders."""
+
+
+@main.command("list")
+@bank_option
+def list_command(banks):
+    """List the question templates: id, class, title and parts.
+
+    Example: quizgen list
+    """
+    from .bank import load_bank
+
+    for template in load_bank(banks):
+        parts = ", ".join(p.name for p in template.parts)
+        click.echo(f"{template.cls:<4} {template.id:<28} {template.title}  [{parts}]")
+
+
+@main.command()
+@click.option("--classes", default="all", show_default=True,
+              help="Comma-separated classes (C1,C4) or 'all'.")
+@click.option("--count", default=1, show_default=True, type=int, help="Questions per class.")
+@click.option("--seed", default=None, help="Seed for reproducible numbers (default: a fresh one, printed).")
+@click.option("--format", "fmt", default="md", show_default=True, type=click.Choice(["md", "tex"]),
+              help="Output format.")
+@click.option("--solutions/--no-solutions", default=True, show_default=True,
+              help="Also write worked solutions.")
+@click.option("--out", "out_dir", default="quiz", show_default=True, type=click.Path(),
+              help="Folder to write into.")
+@click.option("--worked-examples", is_flag=True,
+              help="Use each template's canonical parameters: the reference's own examples.")
+@bank_option
+def generate(classes, count, seed, fmt, solutions, out_dir, worked_examples, banks):
+    """Generate a randomised problem set with solutions and an answer key.
+
+    Example: quizgen generate --classes C1,C7 --count 2 --seed 42 --out quiz
+    """
+    from .generator import generate as generate_quiz
+
+    quiz = generate_quiz(out_dir, classes=classes, count=count, seed=_seed(seed), fmt=fmt,
+                         solutions=solutions, worked_examples=worked_examples, banks=banks)
+    what = "worked examples" if worked_examples else f"seed {quiz.seed}"
+    click.echo(f"Wrote {len(quiz.questions)} questions ({what}) to {out_dir}/: "
+               f"problems.{fmt}{', solutions.' + fmt if solutions else ''}, key.json, key.csv")
+
+
+def _seed(text):
+    """Seeds are whole numbers when they look like one, else the text itself."""
+    if text is None:
+        return None
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def run():
+    """Entry point for ``python -m quizgen``."""
+    sys.exit(main())

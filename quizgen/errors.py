@@ -1,0 +1,44 @@
+"""The one exception family: every error a user can cause is a QuizgenError,
+which the CLI prints as one line and turns into an exit code."""
+
+
+class QuizgenError(Exception):
+    """Base of all quizgen errors; ``exit_code`` is what the CLI exits with."""
+
+    exit_code = 1
+
+
+class UsageError(QuizgenError):
+    """A bad option value or combination."""
+
+    exit_code = 2
+
+
+class ExpressionError(QuizgenError):
+    """Text that the whitelist parser refuses, or that cannot be evaluated."""
+
+
+class TemplateError(QuizgenError):
+    """A template that cannot be loaded or used; names the file and line when known."""
+
+    def __init__(self, message: str, path=None, line=None, key=None):
+        self.path, self.line, self.key, self.reason = path, line, key, message
+        where = ""
+        if path is not None:
+            where = f"{path}:{line}: " if line else f"{path}: "
+        prefix = f"{key}: " if key else ""
+        super().__init__(f"{where}{prefix}{message}")
+
+
+class SamplingError(QuizgenError):
+    """Constraints or trap separation could not be met within the retry budget."""
+
+
+class OutputError(QuizgenError):
+    """An output file or folder cannot be written."""
+
+
+class InputFileError(QuizgenError):
+    """An input file (answers, key, roster) is missing or not what was expected."""
+
+    exit_code = 2

@@ -1,0 +1,578 @@
+"""Exact answers: substitutes parameter values into an expression tree, folding
+rational arithmetic exactly and keeping irrational parts (exp, log, sqrt) as a
+tree with its float value alongside. SymPy is used only on demand
+(``to_sympy``): building every key value through SymPy costs ~1 ms a value."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from .errors import ExpressionError
+from .expr import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Node, Num
+
+LIMIT = 1e300
+MAX_POWER_BITS = 4096
+
+
+class Exact:
+    """An irrational exact value: its expression tree and its float value."""
+
+    __slots__ = ("node", "value")
+
+    def __init__(self, node: Node, value: float):
+        if not math.isfinite(value) or abs(value) > LIMIT:
+            raise ExpressionError("value out of range")
+        self.node, self.value = node, value
+
+    def __float__(self) -> float:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Exact({to_text(self)})"
+
+
+def is_number(value) -> bool:
+    """True for exact numbers (rational or irrational)."""
+    return isinstance(value, (Fraction, Exact)) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def as_node(value) -> Node:
+    """The tree of an exact number."""
+    if isinstance(value, Exact):
+        return value.node
+    if isinstance(value, (Fraction, int)):
+        return Num(Fraction(value))
+    raise ExpressionError(f"{_kind(value)} used where a number was expected")
+
+
+def _num(value):
+    if isinstance(value, bool) or not is_number(value):
+        raise ExpressionError(f"{_kind(value)} used where a number was expected")
+    return Fraction(value) if isinstance(value, int) else value
+
+
+def _kind(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, str):
+        return f"the word {value!r}"
+    if isinstance(value, dict):
+        return "a record"
+    if isinstance(value, bool):
+        return "a true/false value"
+    return type(value).__name__
+
+
+def _broadcast2(func, a, b):
+    a_list, b_list = isinstance(a, (list, tuple)), isinstance(b, (list, tuple))
+    if a_list and b_list:
+        if len(a) != len(b):
+            raise ExpressionError("lists of different lengths combined")
+        return tuple(_broadcast2(func, x, y) for x, y in zip(a, b))
+    if a_list:
+        return tuple(_broadcast2(func, x, b) for x in a)
+    if b_list:
+        return tuple(_broadcast2(func, a, y) for y in b)
+    return func(_num(a), _num(b))
+
+
+def _broadcast1(func, a):
+    if isinstance(a, (list, tuple)):
+        return tuple(_broadcast1(func, x) for x in a)
+    return func(_num(a))
+
+
+def add(a, b):
+    if isinstance(a, Fraction) and isinstance(b, Fraction):
+        return a + b
+    if a == 0:
+        return b
+    if b == 0:
+        return a
+    if isinstance(b, Exact) and isinstance(b.node, Neg):
+        return Exact(Bin("-", as_node(a), b.node.operand), float(a) + b.value)
+    if isinstance(b, Fraction) and b < 0:
+        return Exact(Bin("-", as_node(a), Num(-b)), float(a) + float(b))
+    return Exact(Bin("+", as_node(a), as_node(b)), float(a) + float(b))
+
+
+def sub(a, b):
+    if isinstance(a, Fraction) and isinstance(b, Fraction):
+        return a - b
+    if b == 0:
+        return a
+    if a == 0:
+        return neg(b)
+    return Exact(Bin("-", as_node(a), as_node(b)), float(a) - float(b))
+
+
+def mul(a, b):
+    if isinstance(a, Fraction) and isinstance(b, Fraction):
+        return a * b
+    if a == 0 or b == 0:
+        return Fraction(0)
+    if a == 1:
+        return b
+    if b == 1:
+        return a
+    if a == -1:
+        return neg(b)
+    if b == -1:
+        return neg(a)
+    return Exact(Bin("*", as_node(a), as_node(b)), _checked(lambda: float(a) * float(b)))
+
+
+def div(a, b):
+    if b == 0:
+        raise ExpressionError("division by zero")
+    if isinstance(a, Fraction) and isinstance(b, Fraction):
+        return a / b
+    if b == 1:
+        return a
+    if a == 0:
+        return Fraction(0)
+    return Exact(Bin("/", as_node(a), as_node(b)), _checked(lambda: float(a) / float(b)))
+
+
+def power(a, b):
+    if isinstance(b, Fraction) and b.denominator == 1:
+        if b == 0:
+            return Fraction(1)
+        if b == 1:
+            return a
+        if isinstance(a, Fraction) and _small_power(a, b):
+            if a == 0 and b < 0:
+                raise ExpressionError("division by zero")
+            return a ** int(b)
+    if float(a) < 0 and not (isinstance(b, Fraction) and b.denominator == 1):
+        raise ExpressionError("fractional power of a negative number")
+    if float(a) == 0 and float(b) <= 0:
+        raise ExpressionError("zero to a non-positive power")
+    return Exact(Bin("**", as_node(a), as_node(b)), _checked(lambda: math.pow(float(a), float(b))))
+
+
+def _small_power(base: Fraction, exponent: Fraction) -> bool:
+    size = max(base.numerator.bit_length(), base.denominator.bit_length(), 1)
+    return size * abs(int(exponent)) <= MAX_POWER_BITS
+
+
+def neg(a):
+    if isinstance(a, Fraction):
+        return -a
+    if isinstance(a.node, Neg):
+        return Exact(a.node.operand, -a.value)
+    return Exact(Neg(a.node), -a.value)
+
+
+def _checked(compute) -> float:
+    try:
+        value = compute()
+    except (OverflowError, ZeroDivisionError, ValueError) as exc:
+        raise ExpressionError("value out of range") from exc
+    if not math.isfinite(value) or abs(value) > LIMIT:
+        raise ExpressionError("value out of range")
+    return value
+
+
+def _call_node(func: str, a) -> Exact:
+    return Exact(Call(func, (as_node(a),)), _FLOAT_FUNCS[func](float(a)))
+
+
+def _exp(a):
+    if a == 0:
+        return Fraction(1)
+    if isinstance(a, Exact) and isinstance(a.node, Call) and a.node.func == "log" and len(a.node.args) == 1:
+        return _from_node_arg(a.node.args[0])
+    return _call_node("exp", a)
+
+
+def _log(a, base=None):
+    if float(a) <= 0:
+        raise ExpressionError("logarithm of a non-positive number")
+    if base is not None:
+        return div(_log(a), _log(base))
+    if a == 1:
+        return Fraction(0)
+    if isinstance(a, Exact) and isinstance(a.node, Call) and a.node.func == "exp":
+        return _from_node_arg(a.node.args[0])
+    if isinstance(a, Exact) and isinstance(a.node, Const) and a.node.name == "E":
+        return Fraction(1)
+    return _call_node("log", a)
+
+
+def _log_base(func: str, a):
+    if float(a) <= 0:
+        raise ExpressionError("logarithm of a non-positive number")
+    if a == 1:
+        return Fraction(0)
+    return _call_node(func, a)
+
+
+def _sqrt(a):
+    if float(a) < 0:
+        raise ExpressionError("square root of a negative number")
+    if isinstance(a, Fraction):
+        num, den = math.isqrt(a.numerator), math.isqrt(a.denominator)
+        if num * num == a.numerator and den * den == a.denominator:
+            return Fraction(num, den)
+    return _call_node("sqrt", a)
+
+
+def _from_node_arg(node: Node):
+    """Rebuild a ground value from a subtree (used when exp and log cancel)."""
+    if isinstance(node, Num):
+        return node.value
+    return Exact(node, _float_of_node(node))
+
+
+_FLOAT_FUNCS = {
+    "exp": lambda x: _checked(lambda: math.exp(x)),
+    "log": lambda x: _checked(lambda: math.log(x)),
+    "log10": lambda x: _checked(lambda: math.log10(x)),
+    "log2": lambda x: _checked(lambda: math.log2(x)),
+    "sqrt": lambda x: _checked(lambda: math.sqrt(x)),
+}
+
+
+def _float_of_node(node: Node) -> float:
+    if isinstance(node, Num):
+        return float(node.value)
+    if isinstance(node, Const):
+        return math.e if node.name == "E" else math.pi
+    if isinstance(node, Neg):
+        return -_float_of_node(node.operand)
+    if isinstance(node, Bin):
+        a, b = _float_of_node(node.left), _float_of_node(node.right)
+        ops = {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
+               "/": lambda: a / b, "**": lambda: math.pow(a, b)}
+        return _checked(ops[node.op])
+    if isinstance(node, Call):
+        return _FLOAT_FUNCS[node.func](_float_of_node(node.args[0]))
+    raise ExpressionError("not a number")
+
+
+def _abs(a):
+    if isinstance(a, Fraction):
+        return abs(a)
+    return neg(a) if a.value < 0 else a
+
+
+_UNARY = {
+    "exp": _exp, "sqrt": _sqrt, "abs": _abs,
+    "ln": _log, "log10": lambda a: _log_base("log10", a), "log2": lambda a: _log_base("log2", a),
+    "floor": lambda a: Fraction(math.floor(a if isinstance(a, Fraction) else a.value)),
+    "ceil": lambda a: Fraction(math.ceil(a if isinstance(a, Fraction) else a.value)),
+    "round": lambda a: Fraction(round(a if isinstance(a, Fraction) else a.value)),
+}
+
+
+def _as_list(value, func: str):
+    if not isinstance(value, (list, tuple)):
+        raise ExpressionError(f"{func}() needs a list")
+    if not value:
+        raise ExpressionError(f"{func}() of an empty list")
+    return value
+
+
+def _sum(items):
+    total = Fraction(0)
+    for item in _as_list(items, "sum"):
+        total = add(total, _num(item) if not isinstance(item, (list, tuple)) else _sum(item))
+    return total
+
+
+def _mean(items):
+    return div(_sum(items), Fraction(len(items)))
+
+
+def _argext(items, func, pick):
+    values = [float(_num(x)) for x in _as_list(items, func)]
+    best = pick(values)
+    return Fraction(values.index(best))
+
+
+def _count(items, target):
+    return Fraction(sum(1 for x in _as_list(items, "count") if equal(x, target)))
+
+
+_LIST = {
+    "sum": _sum,
+    "mean": _mean,
+    "len": lambda items: Fraction(len(items)) if isinstance(items, (list, tuple)) else _as_list(items, "len"),
+    "max": lambda items: max(_as_list(items, "max"), key=lambda x: float(_num(x))),
+    "min": lambda items: min(_as_list(items, "min"), key=lambda x: float(_num(x))),
+    "argmax": lambda items: _argext(items, "argmax", max),
+    "argmin": lambda items: _argext(items, "argmin", min),
+}
+
+
+def equal(a, b) -> bool:
+    """Exact equality for rationals, a 1e-12 relative match otherwise."""
+    if isinstance(a, str) or isinstance(b, str):
+        return a == b
+    if isinstance(a, Fraction) and isinstance(b, Fraction):
+        return a == b
+    return math.isclose(float(_num(a)), float(_num(b)), rel_tol=1e-12, abs_tol=1e-15)
+
+
+def _compare(op: str, a, b) -> bool:
+    if op == "==":
+        return equal(a, b)
+    if op == "!=":
+        return not equal(a, b)
+    x, y = float(_num(a)), float(_num(b))
+    return {"<": x < y, "<=": x <= y or equal(a, b), ">": x > y, ">=": x >= y or equal(a, b)}[op]
+
+
+def lookup(env: dict, dotted: str):
+    """A parameter's value, following dots into records (``scene.answer``)."""
+    head, *rest = dotted.split(".")
+    if head not in env:
+        raise ExpressionError(f"unknown parameter {head!r}")
+    value = env[head]
+    for key in rest:
+        if not isinstance(value, dict) or key not in value:
+            raise ExpressionError(f"{dotted!r}: no field {key!r}")
+        value = value[key]
+    return value
+
+
+def ground(node: Node, env: dict):
+    """Evaluate ``node`` exactly with the parameter values in ``env``."""
+    if isinstance(node, Num):
+        return node.value
+    if isinstance(node, Name):
+        value = lookup(env, node.name)
+        return Fraction(value) if isinstance(value, int) and not isinstance(value, bool) else value
+    if isinstance(node, Const):
+        return Exact(node, math.e if node.name == "E" else math.pi)
+    if isinstance(node, Neg):
+        return _broadcast1(neg, ground(node.operand, env))
+    if isinstance(node, Bin):
+        return _broadcast2(_BIN[node.op], ground(node.left, env), ground(node.right, env))
+    if isinstance(node, Call):
+        return _ground_call(node, env)
+    if isinstance(node, Index):
+        return _ground_index(node, env)
+    if isinstance(node, Compare):
+        values = [ground(o, env) for o in node.operands]
+        return all(_compare(op, values[i], values[i + 1]) for i, op in enumerate(node.ops))
+    if isinstance(node, Logic):
+        return _ground_logic(node, env)
+    raise ExpressionError("cannot evaluate this expression")
+
+
+_BIN = {"+": add, "-": sub, "*": mul, "/": div, "**": power}
+
+
+def _ground_call(node: Call, env: dict):
+    args = [ground(a, env) for a in node.args]
+    func = node.func
+    if func == "log":
+        if len(args) == 2:
+            return _broadcast2(_log, args[0], args[1])
+        return _broadcast1(_log, _one_arg(func, args))
+    if func == "count":
+        if len(args) != 2:
+            raise ExpressionError("count() takes a list and a value")
+        return _count(args[0], args[1])
+    if func == "isint":
+        value = _one_arg(func, args)
+        return isinstance(value, Fraction) and value.denominator == 1
+    if func in _LIST:
+        return _LIST[func](_one_arg(func, args))
+    return _broadcast1(_UNARY[func], _one_arg(func, args))
+
+
+def _one_arg(func: str, args: list):
+    if len(args) != 1:
+        raise ExpressionError(f"{func}() takes one argument")
+    return args[0]
+
+
+def _ground_index(node: Index, env: dict):
+    base, index = ground(node.base, env), ground(node.index, env)
+    if not isinstance(base, (list, tuple)):
+        raise ExpressionError("only lists can be indexed")
+    if not (isinstance(index, Fraction) and index.denominator == 1):
+        raise ExpressionError("a list index must be a whole number")
+    if not -len(base) <= index < len(base):
+        raise ExpressionError(f"index {index} outside a list of {len(base)}")
+    item = base[int(index)]
+    return Fraction(item) if isinstance(item, int) and not isinstance(item, bool) else item
+
+
+def _ground_logic(node: Logic, env: dict) -> bool:
+    if node.op == "not":
+        return not _truth(ground(node.operands[0], env))
+    if node.op == "and":
+        return all(_truth(ground(o, env)) for o in node.operands)
+    return any(_truth(ground(o, env)) for o in node.operands)
+
+
+def _truth(value) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise ExpressionError("a condition must be a comparison")
+
+
+# ---------------------------------------------------------------- printing
+
+_PREC = {"+": 1, "-": 1, "*": 2, "/": 2, "neg": 3, "**": 4}
+
+
+def to_text(value) -> str:
+    """The exact value in SymPy syntax, e.g. ``-log(exp(2)/(exp(2) + E + 1))``."""
+    return _text(as_node(value) if not isinstance(value, Node) else value)
+
+
+def _fraction_text(f: Fraction) -> str:
+    if f.denominator == 1:
+        return str(f.numerator)
+    decimal = terminating_decimal(f)
+    return decimal if decimal is not None else f"{f.numerator}/{f.denominator}"
+
+
+def terminating_decimal(f: Fraction, max_places: int = 8) -> str | None:
+    """``f`` written as a finite decimal, or None when it has none (1/3)."""
+    den = f.denominator
+    twos = fives = 0
+    while den % 2 == 0:
+        den //= 2
+        twos += 1
+    while den % 5 == 0:
+        den //= 5
+        fives += 1
+    places = max(twos, fives)
+    if den != 1 or places > max_places:
+        return None
+    scaled = abs(f.numerator) * 10 ** places // f.denominator
+    digits = str(scaled).rjust(places + 1, "0")
+    sign = "-" if f < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}" if places else f"{sign}{digits}"
+
+
+def _prec(node: Node) -> int:
+    if isinstance(node, Bin):
+        return _PREC[node.op]
+    if isinstance(node, Neg):
+        return _PREC["neg"]
+    if isinstance(node, Num) and (node.value < 0 or node.value.denominator != 1):
+        return 2 if terminating_decimal(node.value) is None or node.value < 0 else 5
+    return 5
+
+
+def _wrap(node: Node, minimum: int, printer) -> str:
+    text = printer(node)
+    return f"({text})" if _prec(node) < minimum else text
+
+
+def _text(node: Node) -> str:
+    if isinstance(node, Num):
+        return _fraction_text(node.value)
+    if isinstance(node, Const):
+        return node.name
+    if isinstance(node, Neg):
+        return "-" + _wrap(node.operand, 4, _text)
+    if isinstance(node, Bin):
+        p = _PREC[node.op]
+        right_min = p + 1 if node.op in "-/" else p
+        if node.op == "**":
+            return f"{_wrap(node.left, 5, _text)}**{_wrap(node.right, 5, _text)}"
+        sep = f" {node.op} " if node.op in "+-" else node.op
+        return f"{_wrap(node.left, p, _text)}{sep}{_wrap(node.right, right_min, _text)}"
+    if isinstance(node, Call):
+        if node.func == "exp" and isinstance(node.args[0], Num) and node.args[0].value == 1:
+            return "E"
+        if node.func in ("log10", "log2"):
+            return f"log({_text(node.args[0])}, {node.func[3:]})"
+        return f"{node.func}({', '.join(_text(a) for a in node.args)})"
+    raise ExpressionError("cannot print this expression")
+
+
+def to_latex(value) -> str:
+    """The exact value as LaTeX math (without surrounding dollars)."""
+    return _latex(as_node(value) if not isinstance(value, Node) else value)
+
+
+def _latex(node: Node) -> str:
+    if isinstance(node, Num):
+        f = node.value
+        if f.denominator == 1 or terminating_decimal(f) is not None:
+            return _fraction_text(f)
+        sign = "-" if f < 0 else ""
+        return f"{sign}\\frac{{{abs(f.numerator)}}}{{{f.denominator}}}"
+    if isinstance(node, Const):
+        return "e" if node.name == "E" else "\\pi"
+    if isinstance(node, Neg):
+        return "-" + _wrap(node.operand, 3, _latex_paren)
+    if isinstance(node, Bin):
+        return _latex_bin(node)
+    if isinstance(node, Call):
+        return _latex_call(node)
+    raise ExpressionError("cannot print this expression")
+
+
+def _latex_paren(node: Node) -> str:
+    return _latex(node)
+
+
+def _wrap_tex(node: Node, minimum: int) -> str:
+    text = _latex(node)
+    return f"\\left({text}\\right)" if _prec(node) < minimum else text
+
+
+def _latex_bin(node: Bin) -> str:
+    if node.op == "/":
+        return f"\\frac{{{_latex(node.left)}}}{{{_latex(node.right)}}}"
+    if node.op == "**":
+        return f"{_wrap_tex(node.left, 5)}^{{{_latex(node.right)}}}"
+    if node.op == "*":
+        return f"{_wrap_tex(node.left, 2)} \\cdot {_wrap_tex(node.right, 3)}"
+    p = _PREC[node.op]
+    right_min = p + 1 if node.op == "-" else p
+    return f"{_wrap_tex(node.left, p)} {node.op} {_wrap_tex(node.right, right_min)}"
+
+
+def _latex_call(node: Call) -> str:
+    arg = node.args[0]
+    if node.func == "exp":
+        return "e" if isinstance(arg, Num) and arg.value == 1 else f"e^{{{_latex(arg)}}}"
+    if node.func == "sqrt":
+        return f"\\sqrt{{{_latex(arg)}}}"
+    name = {"log": "\\ln", "ln": "\\ln", "log10": "\\log_{10}", "log2": "\\log_{2}"}.get(node.func)
+    if name is None:
+        return f"\\operatorname{{{node.func}}}\\left({_latex(arg)}\\right)"
+    return f"{name}\\left({_latex(arg)}\\right)"
+
+
+def to_sympy(value):
+    """The exact value as a SymPy expression (imports SymPy on first use)."""
+    import sympy
+
+    return _sympy(as_node(value) if not isinstance(value, Node) else value, sympy)
+
+
+def _sympy(node: Node, sp):
+    if isinstance(node, Num):
+        return sp.Rational(node.value.numerator, node.value.denominator)
+    if isinstance(node, Const):
+        return sp.E if node.name == "E" else sp.pi
+    if isinstance(node, Neg):
+        return -_sympy(node.operand, sp)
+    if isinstance(node, Bin):
+        a, b = _sympy(node.left, sp), _sympy(node.right, sp)
+        return {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
+                "/": lambda: a / b, "**": lambda: a ** b}[node.op]()
+    if isinstance(node, Call):
+        arg = _sympy(node.args[0], sp)
+        funcs = {"exp": sp.exp, "log": sp.log, "ln": sp.log, "sqrt": sp.sqrt,
+                 "log10": lambda x: sp.log(x, 10), "log2": lambda x: sp.log(x, 2)}
+        return funcs[node.func](arg)
+    raise ExpressionError("cannot convert this expression")
+
+
+def to_float(value) -> float:
+    """The float value of an exact number."""
+    return float(_num(value))

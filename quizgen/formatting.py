@@ -1,0 +1,54 @@
+"""How numbers are written for people: fixed decimals, significant figures,
+and the student-style answer that goes into key.csv."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from .exact import Exact, terminating_decimal
+
+
+def fixed(value, places: int) -> str:
+    """``value`` with exactly ``places`` decimals (``2`` -> ``2.0`` for 1)."""
+    text = f"{float(value):.{places}f}"
+    return "0" + text[2:] if text.startswith("-0") and float(text) == 0 else text
+
+
+def significant(value, digits: int) -> str:
+    """``value`` rounded to ``digits`` significant figures, without an exponent."""
+    x = float(value)
+    if x == 0:
+        return "0"
+    places = max(digits - 1 - math.floor(math.log10(abs(x))), 0)
+    return fixed(round(x, places), places)
+
+
+def plain(value) -> str:
+    """A short faithful form: whole numbers as such, finite decimals in full,
+    anything else to 4 significant figures."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        decimal = terminating_decimal(value, max_places=4)
+        if decimal is not None:
+            return decimal
+    if isinstance(value, (Fraction, Exact, float)):
+        return significant(value, 4)
+    return str(value)
+
+
+def key_answer(value, kind: str, decimals: int) -> str:
+    """The correct answer written as a student would: an integer, or a decimal
+    with at least 4 significant figures (more when ``decimals`` asks)."""
+    x = float(value)
+    if kind == "integer":
+        return str(round(x))
+    if isinstance(value, Fraction) and terminating_decimal(value, 8) is not None:
+        return terminating_decimal(value, 8)
+    places = max(decimals, 4 - 1 - math.floor(math.log10(abs(x)))) if x else decimals
+    return fixed(x, places)

@@ -1,0 +1,97 @@
+"""The answer key: key.json holds everything (seed, parameters, exact values,
+tolerances, misconceptions); key.csv holds what a person checks by eye."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from fractions import Fraction
+
+from . import __version__
+from .exact import Exact, terminating_decimal, to_latex, to_text
+from .formatting import key_answer
+from .render import render_text
+from .tolerance import half_width
+
+KEY_CSV_COLUMNS = ("question_id", "part", "class", "answer", "points", "template", "exact")
+
+
+def json_params(value):
+    """Parameter values as JSON: whole numbers as ints, finite decimals as
+    numbers, other exact values as SymPy-syntax text."""
+    if isinstance(value, dict):
+        return {k: json_params(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_params(v) for v in value]
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return value.numerator
+        decimal = terminating_decimal(value)
+        return float(decimal) if decimal is not None else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, Exact):
+        return to_text(value)
+    return value
+
+
+def _number_record(value) -> dict:
+    return {"exact": to_text(value), "latex": to_latex(value), "value": float(f"{float(value):.12g}")}
+
+
+def part_record(pv, inst, points: float) -> dict:
+    """One part of a key.json question."""
+    part = pv.part
+    record = {"part": pv.letter, "name": part.name, "type": part.kind, "points": round(points, 4)}
+    if part.kind == "word":
+        record["accept"] = list(pv.accept)
+        record["answer"] = pv.accept[0]
+    else:
+        record.update(_number_record(pv.value))
+        record["answer"] = key_answer(pv.value, part.kind, part.decimals)
+        record["decimals"] = part.decimals
+        record["tolerance"] = dict(part.tolerance) or {"sigfigs": 3}
+        record["abs_tolerance"] = float(f"{half_width(float(pv.value), part.tolerance, part.kind):.6g}")
+    record["misconceptions"] = [_trap_record(trap, pv, inst) for trap in pv.traps]
+    return record
+
+
+def _trap_record(trap, pv, inst) -> dict:
+    record = {"code": trap.code, "feedback": render_text(trap.feedback, inst.env)}
+    if trap.value is not None:
+        record.update(_number_record(trap.value))
+        record["abs_tolerance"] = float(f"{half_width(float(trap.value), pv.part.tolerance, pv.part.kind):.6g}")
+    if trap.words:
+        record["words"] = list(trap.words)
+    return record
+
+
+def key_data(quiz) -> dict:
+    """The whole key as a JSON-ready dict."""
+    from .generator import key_entry
+
+    return {
+        "quizgen": __version__,
+        "seed": quiz.seed,
+        "worked_examples": quiz.worked_examples,
+        "questions": [key_entry(q) for q in quiz.questions],
+        **quiz.meta,
+    }
+
+
+def key_files(quiz) -> dict:
+    """key.json and key.csv as {name: text}; stable: same quiz, same bytes."""
+    data = key_data(quiz)
+    return {"key.json": json.dumps(data, indent=2, ensure_ascii=False) + "\n",
+            "key.csv": key_csv_text(data["questions"])}
+
+
+def key_csv_text(questions: list) -> str:
+    """key.csv's text: one row per question part of the key's questions."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(KEY_CSV_COLUMNS)
+    for question in questions:
+        for part in question["parts"]:
+            writer.writerow([question["id"], part["part"], question["class"], part["answer"],
+                             part["points"], question["template"], part.get("exact", "")])
+    return out.getvalue()

@@ -1,0 +1,50 @@
+"""Writing output files atomically: everything is rendered first, each file is
+written to a temporary name beside its target and renamed into place, so an
+error never leaves a half-written file."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from .errors import OutputError
+
+
+def write_files(out_dir, files: dict) -> list:
+    """Write {name: text or bytes} into ``out_dir`` (created if needed); returns the paths."""
+    out_dir = Path(out_dir)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create output folder {out_dir}: {exc.strerror or exc}") from exc
+    staged = []
+    try:
+        for name, content in files.items():
+            staged.append((_stage(out_dir, content), out_dir / name))
+        for temp, target in staged:
+            os.replace(temp, target)
+    except OSError as exc:
+        for temp, _ in staged:
+            Path(temp).unlink(missing_ok=True)
+        raise OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}") from exc
+    return [target for _, target in staged]
+
+
+def write_file(path, content) -> Path:
+    """Write one file atomically."""
+    path = Path(path)
+    return write_files(path.parent if str(path.parent) else Path("."), {path.name: content})[0]
+
+
+def _stage(directory: Path, content) -> str:
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    fd, temp = tempfile.mkstemp(dir=directory, prefix=".quizgen-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+    except OSError:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    os.chmod(temp, 0o644)
+    return temp

@@ -1,0 +1,211 @@
+"""Rendering: fills template text (stems, parts, solutions) in Jinja2's sandbox
+with StrictUndefined, escaping every parameter string for the output format,
+and renders whole documents through the layouts in ``templates/``."""
+
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+from functools import lru_cache
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+
+from .errors import QuizgenError, TemplateError
+from .exact import Exact, to_latex, to_text
+from .formatting import fixed, plain, significant
+
+FORMATS = ("md", "tex", "text")
+
+_TEX_SPECIALS = {
+    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+    "*": "{*}", '"': "{\\textquotedbl}",
+}
+_TEX_PATTERN = re.compile("|".join(re.escape(k) for k in _TEX_SPECIALS))
+_MD_PATTERN = re.compile(r"([\\`*_<>|])")
+
+
+class Raw(str):
+    """Text already in the output format (LaTeX math from ``tex``): not escaped."""
+
+
+def escape_tex(text: str) -> str:
+    """``text`` made literal in LaTeX: every special character escaped."""
+    return _TEX_PATTERN.sub(lambda m: _TEX_SPECIALS[m.group()], str(text))
+
+
+def escape_md(text: str) -> str:
+    """``text`` made literal in Markdown."""
+    return _MD_PATTERN.sub(r"\\\1", str(text))
+
+
+_ESCAPES = {"tex": escape_tex, "md": escape_md, "text": str}
+
+
+def _display(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_display(v) for v in value)
+    return plain(value)
+
+
+def _finalizer(fmt: str):
+    escape = _ESCAPES[fmt]
+
+    def finalize(value):
+        if isinstance(value, Raw):
+            return value
+        if isinstance(value, (list, tuple)):
+            return ", ".join(finalize(v) for v in value)
+        if isinstance(value, str):
+            return escape(value)
+        return _display(value)
+
+    return finalize
+
+
+def _math_filter(func):
+    def apply(value):
+        return func(float(value))
+    return apply
+
+
+def _filters() -> dict:
+    return {
+        "dec": lambda v, places=2: Raw(fixed(v, places)),
+        "sig": lambda v, digits=4: Raw(significant(v, digits)),
+        "tex": lambda v: Raw(to_latex(_exactable(v))),
+        "exact": lambda v: Raw(to_text(_exactable(v))),
+        "pct": lambda v, places=0: Raw(fixed(float(v) * 100, places)),
+        "exp": _math_filter(math.exp),
+        "ln": _math_filter(math.log),
+        "num": lambda v: float(v),
+        "raw": lambda v: Raw(v),
+    }
+
+
+def _exactable(value):
+    return Fraction(value) if isinstance(value, int) else value
+
+
+@lru_cache(maxsize=None)
+def _environment(fmt: str) -> SandboxedEnvironment:
+    env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, finalize=_finalizer(fmt),
+                               autoescape=False, keep_trailing_newline=False)
+    env.filters.update(_filters())
+    env.globals.update(zip=zip, enumerate=enumerate, fmt=fmt)
+    return env
+
+
+@lru_cache(maxsize=4096)
+def _compiled(fmt: str, source: str):
+    return _environment(fmt).from_string(source)
+
+
+def check_jinja_syntax(source: str):
+    """None when ``source`` is valid Jinja2, else a one-line description."""
+    try:
+        _environment("text").parse(source)
+    except jinja2.TemplateSyntaxError as exc:
+        return f"template syntax error on its line {exc.lineno}: {exc.message}"
+    return None
+
+
+def jinja_context(env: dict) -> dict:
+    """Parameter values as Jinja sees them: whole numbers become ints so they can index lists."""
+    return {name: _for_jinja(value) for name, value in env.items()}
+
+
+def _for_jinja(value):
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    if isinstance(value, tuple):
+        return tuple(_for_jinja(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _for_jinja(v) for k, v in value.items()}
+    return value
+
+
+def render_string(source: str, context: dict, fmt: str) -> str:
+    """Render one piece of template text in format ``fmt`` (md, tex or text).
+    Template text is a Markdown subset (paragraphs, ``- `` bullets, ``**bold**``,
+    ``$math$``), converted for LaTeX and plain text after filling."""
+    filled = _fill(source, context, fmt)
+    if fmt == "tex":
+        return markdown_to_tex(filled)
+    if fmt == "text":
+        return filled.replace("**", "")
+    return filled
+
+
+def _fill(source: str, context: dict, fmt: str) -> str:
+    if "{" not in source:
+        return source
+    try:
+        return _compiled(fmt, source).render(context)
+    except jinja2.UndefinedError as exc:
+        raise TemplateError(f"undefined name in template text: {exc.message}") from exc
+    except jinja2.TemplateError as exc:
+        raise TemplateError(f"template text failed: {exc}") from exc
+    except (TypeError, ValueError, ArithmeticError, IndexError, KeyError) as exc:
+        raise TemplateError(f"template text failed: {type(exc).__name__}: {exc}") from exc
+
+
+_MATH_SPLIT = re.compile(r"((?<!\\)\$.*?(?<!\\)\$)", re.S)
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_QUOTED = re.compile(r'"([^"\n]+)"')
+_LOOSE_SPECIALS = re.compile(r"(?<!\\)([%&#])")
+
+
+def markdown_to_tex(text: str) -> str:
+    """The template-text Markdown subset as LaTeX: bullets become itemize,
+    bold becomes textbf, quotes become TeX quotes, and stray % & # are escaped."""
+    blocks = re.split(r"\n\s*\n", text.strip())
+    return "\n\n".join(_tex_block(block) for block in blocks)
+
+
+def _tex_block(block: str) -> str:
+    lines = [line.strip() for line in block.splitlines() if line.strip()]
+    if lines and all(line.startswith("- ") for line in lines):
+        items = "\n".join(f"  \\item {_tex_inline(line[2:])}" for line in lines)
+        return f"\\begin{{itemize}}\n{items}\n\\end{{itemize}}"
+    return _tex_inline(block)
+
+
+def _tex_inline(text: str) -> str:
+    pieces = _MATH_SPLIT.split(text)
+    for i in range(0, len(pieces), 2):
+        piece = _LOOSE_SPECIALS.sub(r"\\\1", pieces[i])
+        piece = _BOLD.sub(r"\\textbf{\1}", piece)
+        pieces[i] = _QUOTED.sub(r"``\1''", piece)
+    return "".join(pieces)
+
+
+def render_text(source: str, env: dict) -> str:
+    """Render template text as plain text (accepted words, feedback)."""
+    return render_string(source, jinja_context(env), "text")
+
+
+@lru_cache(maxsize=None)
+def layout_environment(fmt: str, directory: str) -> jinja2.Environment:
+    """The environment for whole-document layouts; LaTeX layouts use ``<< >>``
+    and ``<% %>`` so that TeX's braces and ``#`` need no escaping."""
+    options = dict(loader=jinja2.FileSystemLoader(directory), undefined=jinja2.StrictUndefined,
+                   keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+    if fmt == "tex":
+        options.update(block_start_string="<%", block_end_string="%>", variable_start_string="<<",
+                       variable_end_string=">>", comment_start_string="<#", comment_end_string="#>")
+    env = jinja2.Environment(**options, autoescape=False)
+    env.filters["esc"] = _ESCAPES[fmt]
+    return env
+
+
+def render_layout(name: str, fmt: str, directory, **context) -> str:
+    """Render the layout ``name`` (e.g. ``problems.md.j2``) with ``context``."""
+    try:
+        return layout_environment(fmt, str(directory)).get_template(name).render(**context)
+    except jinja2.TemplateNotFound as exc:
+        raise QuizgenError(f"layout {name} not found in {directory}") from exc
+    except jinja2.TemplateError as exc:
+        raise QuizgenError(f"layout {name} failed: {exc}") from exc

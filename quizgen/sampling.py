@@ -1,0 +1,263 @@
+"""Sampling parameters: draws a template's random parameters from a seeded
+generator, derives the rest, and rejects draws that break a constraint or let
+a trap be mistaken for the answer (or for another trap)."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .errors import ExpressionError, SamplingError, TemplateError
+from .exact import ground
+from .expr import ANSWER_POLICY, parse
+from .model import Part, Template
+from .tolerance import distinguishable
+
+
+@dataclass
+class TrapValue:
+    """A trap as it stands in one instance: its wrong value or words."""
+
+    code: str
+    feedback: str
+    value: object = None
+    words: tuple = ()
+
+
+@dataclass
+class PartValue:
+    """A part as it stands in one instance: the exact answer or accepted words."""
+
+    part: Part
+    letter: str
+    value: object = None
+    accept: tuple = ()
+    traps: list = field(default_factory=list)
+
+
+@dataclass
+class Instance:
+    """One filled-in question: the template, its seed label and every value."""
+
+    template: Template
+    seed_label: str
+    params: dict
+    env: dict
+    parts: list
+
+
+class Rejected(Exception):
+    """A draw that must be thrown away; the message says why."""
+
+
+def sample_instance(template: Template, seed_label: str) -> Instance:
+    """A random instance of ``template``, reproducible from ``seed_label``."""
+    rng = random.Random(seed_label)
+    reason = "no attempt made"
+    for _ in range(template.max_tries):
+        try:
+            params = draw_params(template, rng)
+            return build_instance(template, seed_label, params)
+        except Rejected as exc:
+            reason = str(exc)
+        except ExpressionError as exc:
+            reason = f"an expression failed: {exc}"
+    raise SamplingError(f"template {template.id} ({template.path}): no parameters passed in "
+                        f"{template.max_tries} tries; last reason: {reason}")
+
+
+def canonical_instance(template: Template) -> Instance:
+    """The instance with the template's canonical parameters (the reference's example)."""
+    given = template.canonical["params"]
+    params = {}
+    try:
+        for param in template.params:
+            if param.kind in ("value", "insert"):
+                params[param.name] = _derive(param, params)
+            elif param.name not in given:
+                raise TemplateError(f"canonical parameters lack {param.name!r}", path=template.path,
+                                    key="canonical.params")
+            else:
+                params[param.name] = _canonical_value(param, given[param.name])
+        return build_instance(template, "canonical", params)
+    except (Rejected, ExpressionError) as exc:
+        raise TemplateError(f"the canonical parameters do not work: {exc}", path=template.path,
+                            key="canonical") from exc
+
+
+def _canonical_value(param, value):
+    if param.kind == "choice" and isinstance(value, int) and isinstance(param.spec[0], dict):
+        if not 0 <= value < len(param.spec):
+            raise ExpressionError(f"{param.name}: option {value} does not exist")
+        return from_yaml(param.spec[value])
+    if param.kind in ("integer", "decimal"):
+        return exact_from_yaml(value)
+    if param.kind == "vector":
+        if not isinstance(value, list):
+            raise ExpressionError(f"{param.name}: expected a list")
+        return tuple(exact_from_yaml(v) for v in value)
+    return from_yaml(value)
+
+
+def exact_from_yaml(value):
+    """A number from YAML (int, float, or an expression string such as ``exp(2)``)."""
+    if isinstance(value, bool):
+        raise ExpressionError(f"{value!r} is not a number")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    if isinstance(value, str):
+        return ground(parse(value, ANSWER_POLICY), {})
+    raise ExpressionError(f"{value!r} is not a number")
+
+
+def from_yaml(value):
+    """YAML data as parameter values: numbers exact, lists as tuples."""
+    if isinstance(value, bool) or isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)):
+        return exact_from_yaml(value)
+    if isinstance(value, list):
+        return tuple(from_yaml(v) for v in value)
+    if isinstance(value, dict):
+        return {k: from_yaml(v) for k, v in value.items()}
+    return value
+
+
+def draw_params(template: Template, rng: random.Random) -> dict:
+    """One draw of every parameter, in the order the template lists them."""
+    params = {}
+    for param in template.params:
+        params[param.name] = _draw(param, params, rng)
+    return params
+
+
+def _whole(value, what: str) -> int:
+    if not (isinstance(value, Fraction) and value.denominator == 1):
+        raise ExpressionError(f"{what} must be a whole number")
+    return int(value)
+
+
+def _grid(compiled: dict, env: dict):
+    low, high, step = (ground(compiled[k], env) for k in ("min", "max", "step"))
+    if not all(isinstance(v, Fraction) for v in (low, high, step)) or step <= 0 or high < low:
+        raise ExpressionError("min, max and step must be exact numbers with min <= max, step > 0")
+    return low, step, int((high - low) // step)
+
+
+def _draw(param, env: dict, rng: random.Random):
+    c = param.compiled
+    if param.kind == "integer":
+        low, high = _whole(ground(c["min"], env), "min"), _whole(ground(c["max"], env), "max")
+        if high < low:
+            raise Rejected(f"{param.name}: min {low} > max {high}")
+        return Fraction(rng.randint(low, high))
+    if param.kind == "decimal":
+        low, step, steps = _grid(c, env)
+        return low + step * rng.randint(0, steps)
+    if param.kind == "choice":
+        return from_yaml(rng.choice(param.spec))
+    if param.kind == "vector":
+        return _draw_vector(param, env, rng)
+    if param.kind == "sample":
+        pool = c["from_list"] if "from_list" in c else ground(c["from"], env)
+        size = _whole(ground(c["size"], env), "size")
+        if not isinstance(pool, (list, tuple)) or not 0 <= size <= len(pool):
+            raise Rejected(f"{param.name}: cannot sample {size} items")
+        return tuple(from_yaml(v) for v in rng.sample(list(pool), size))
+    return _derive(param, env)
+
+
+def _draw_vector(param, env: dict, rng: random.Random) -> tuple:
+    c = param.compiled
+    size = _whole(ground(c["size"], env), "size")
+    low, step, steps = _grid(c, env)
+    if c.get("distinct"):
+        if size > steps + 1:
+            raise Rejected(f"{param.name}: {size} distinct values do not fit the grid")
+        return tuple(low + step * k for k in rng.sample(range(steps + 1), size))
+    return tuple(low + step * rng.randint(0, steps) for _ in range(size))
+
+
+def _derive(param, env: dict):
+    c = param.compiled
+    if param.kind == "value":
+        return ground(c["value"], env)
+    into = ground(c["into"], env)
+    at = _whole(ground(c["at"], env), "at")
+    if not isinstance(into, (list, tuple)) or not 0 <= at <= len(into):
+        raise ExpressionError(f"{param.name}: cannot insert at {at}")
+    return tuple(into[:at]) + (ground(c["item"], env),) + tuple(into[at:])
+
+
+def build_instance(template: Template, seed_label: str, params: dict) -> Instance:
+    """Derive the lets, check the constraints, value every part and trap."""
+    env = dict(params)
+    for name, node in template.lets:
+        env[name] = ground(node, env)
+    for source, node in template.constraints:
+        if ground(node, env) is not True:
+            raise Rejected(f"constraint {source!r} failed")
+    parts = [_value_part(part, letter_of(i), env) for i, part in enumerate(template.parts)]
+    return Instance(template, seed_label, params, env, parts)
+
+
+def letter_of(index: int) -> str:
+    """Part letters: a, b, ..., z, aa, ab, ..."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return letters[index] if index < 26 else letter_of(index // 26 - 1) + letters[index % 26]
+
+
+def _value_part(part: Part, letter: str, env: dict) -> PartValue:
+    from .render import render_text
+
+    value, accept = None, ()
+    if part.kind == "word":
+        accept = tuple(render_text(w, env) for w in part.accept)
+    else:
+        value = _number(ground(part.answer, env), part, "answer")
+        if part.kind == "integer" and not (isinstance(value, Fraction) and value.denominator == 1):
+            raise Rejected(f"part {part.name}: answer {float(value):.6g} is not a whole number")
+    traps = []
+    for trap in part.traps:
+        trap_value = _number(ground(trap.value, env), part, trap.code) if trap.value is not None else None
+        words = tuple(render_text(w, env) for w in trap.words)
+        traps.append(TrapValue(trap.code, trap.feedback, trap_value, words))
+    result = PartValue(part, letter, value, accept, traps)
+    _check_separation(result)
+    return result
+
+
+def _number(value, part: Part, what: str):
+    if isinstance(value, bool) or not hasattr(value, "__float__") or isinstance(value, (tuple, str)):
+        raise ExpressionError(f"part {part.name}: {what} is not a number")
+    if not math.isfinite(float(value)):
+        raise Rejected(f"part {part.name}: {what} is not finite")
+    return value
+
+
+def normalise_word(text: str) -> str:
+    """Words compared case- and space-insensitively."""
+    return " ".join(str(text).lower().replace("-", " ").split())
+
+
+def _check_separation(pv: PartValue) -> None:
+    spec, kind = pv.part.tolerance, pv.part.kind
+    numbers = [("the answer", float(pv.value))] if pv.value is not None else []
+    numbers += [(t.code, float(t.value)) for t in pv.traps if t.value is not None]
+    for i, (name_a, a) in enumerate(numbers):
+        for name_b, b in numbers[i + 1:]:
+            if not distinguishable(a, b, spec, "integer" if kind == "integer" else "numeric"):
+                raise Rejected(f"part {pv.part.name}: {name_a} ({a:.6g}) and {name_b} ({b:.6g}) "
+                               "are within tolerance of each other")
+    accepted = {normalise_word(w) for w in pv.accept}
+    seen = {}
+    for trap in pv.traps:
+        for word in map(normalise_word, trap.words):
+            if word in accepted:
+                raise Rejected(f"part {pv.part.name}: trap {trap.code} word {word!r} is also accepted")
+            if seen.setdefault(word, trap.code) != trap.code:
+                raise Rejected(f"part {pv.part.name}: word {word!r} is in two traps")

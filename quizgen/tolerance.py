@@ -1,0 +1,36 @@
+"""The tolerance rule shared by sampling (traps must be told apart) and grading.
+
+Default: an answer is correct when it lies within half a unit of the third
+significant figure of the exact value, so every answer correctly rounded to
+3 significant figures passes. A part may set ``sigfigs``, ``rtol`` or ``atol``;
+integer parts need the exact whole number."""
+
+from __future__ import annotations
+
+import math
+
+DEFAULT_SIGFIGS = 3
+SLACK = 1e-9
+
+
+def half_width(value: float, spec: dict, kind: str = "numeric") -> float:
+    """How far from ``value`` an answer may lie and still count as ``value``."""
+    if kind == "integer":
+        return 1e-9
+    if "atol" in spec or "rtol" in spec:
+        return max(spec.get("atol", 0.0), spec.get("rtol", 0.0) * abs(value)) + SLACK * abs(value)
+    sigfigs = spec.get("sigfigs", DEFAULT_SIGFIGS)
+    if value == 0:
+        return 0.5 * 10.0 ** (-sigfigs)
+    exponent = math.floor(math.log10(abs(value)))
+    return 0.5 * 10.0 ** (exponent - sigfigs + 1) * (1 + SLACK)
+
+
+def matches(answer: float, value: float, spec: dict, kind: str = "numeric") -> bool:
+    """True when ``answer`` is within tolerance of ``value``."""
+    return abs(answer - value) <= half_width(value, spec, kind)
+
+
+def distinguishable(a: float, b: float, spec: dict, kind: str = "numeric") -> bool:
+    """True when no single answer could match both ``a`` and ``b``."""
+    return abs(a - b) > half_width(a, spec, kind) + half_width(b, spec, kind)
