@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .answers import normalise_word
 from .errors import ExpressionError, SamplingError, TemplateError
 from .exact import ground
 from .expr import ANSWER_POLICY, parse
@@ -237,11 +238,6 @@ def _number(value, part: Part, what: str):
     if not math.isfinite(float(value)):
         raise Rejected(f"part {part.name}: {what} is not finite")
     return value
-
-
-def normalise_word(text: str) -> str:
-    """Words compared case- and space-insensitively."""
-    return " ".join(str(text).lower().replace("-", " ").split())
 
 
 def _check_separation(pv: PartValue) -> None:
