@@ -380,9 +380,21 @@ def _ground_call(node: Call, env: dict):
     if func == "isint":
         value = _one_arg(func, args)
         return isinstance(value, Fraction) and value.denominator == 1
+    if func == "range":
+        return _range(args)
     if func in _LIST:
         return _LIST[func](_one_arg(func, args))
     return _broadcast1(_UNARY[func], _one_arg(func, args))
+
+
+def _range(args: list) -> tuple:
+    bounds = [a for a in args]
+    if not 1 <= len(bounds) <= 2 or not all(isinstance(b, Fraction) and b.denominator == 1 for b in bounds):
+        raise ExpressionError("range() takes one or two whole numbers")
+    low, high = (Fraction(0), bounds[0]) if len(bounds) == 1 else bounds
+    if high - low > 100000:
+        raise ExpressionError("range() too long")
+    return tuple(Fraction(k) for k in range(int(low), int(high)))
 
 
 def _one_arg(func: str, args: list):

@@ -17,7 +17,7 @@ MAX_INT_DIGITS = 30
 ANSWER_FUNCTIONS = frozenset({"exp", "log", "ln", "log10", "log2", "sqrt", "abs"})
 TEMPLATE_FUNCTIONS = ANSWER_FUNCTIONS | frozenset({
     "sum", "mean", "max", "min", "len", "argmax", "argmin", "count", "isint",
-    "floor", "ceil", "round",
+    "floor", "ceil", "round", "range",
 })
 CONSTANTS = {"e": "E", "E": "E", "pi": "pi", "π": "pi"}
 
