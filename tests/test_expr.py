@@ -1,0 +1,97 @@
+"""The whitelist parser and exact arithmetic: what parses, what is refused,
+and that exact values, their text, LaTeX and SymPy forms agree."""
+
+import math
+from fractions import Fraction
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from quizgen.errors import ExpressionError
+from quizgen.exact import ground, to_latex, to_sympy, to_text
+from quizgen.expr import ANSWER_POLICY, parse, parse_answer, template_policy
+
+
+def value_of(text):
+    return float(ground(parse_answer(text), {}))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("0.408", 0.408), (".408", 0.408), ("4.08e-1", 0.408), ("3/4", 0.75),
+    ("ln 4", math.log(4)), ("ln(4)", math.log(4)), ("log(4)", math.log(4)),
+    ("-log(7.389/11.107)", -math.log(7.389 / 11.107)),
+    ("exp(2)/(exp(2)+e+1)", math.exp(2) / (math.exp(2) + math.e + 1)),
+    ("e^2", math.e ** 2), ("sqrt(2)", math.sqrt(2)), ("pi", math.pi), ("log10(1000)", 3.0),
+    ("log(8, 2)", 3.0), ("2^-1", 0.5), ("−0.5", -0.5), ("2×3", 6.0),
+])
+def test_answers_parse_to_their_value(text, expected):
+    assert value_of(text) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("__import__('os')", "not allowed"), ("x.y", "attribute"), ("z[0]", "subscripts"),
+    ("nan", "unknown name"), ("inf", "unknown name"), ("factorial(10**7)", "not allowed"),
+    ("lambda: 1", "lambda"), ("[1, 2]", "a list"), ("1 < 2", "comparisons"), ("1e999", "out of range"),
+    ("9**9**9**9", "out of range"), ("((9**9)**9999)**9999", "out of range"),
+    ("(" * 10000 + "1" + ")" * 10000, "longer than"), ("log(0)", "non-positive"), ("1/0", "division"),
+    ("'text'", "not a number"), ("exp(1000)", "out of range"), ("", "empty"), ("1 +", "not a valid"),
+    ("sqrt(-1)", "negative"), ("(-8)**(1/3)", "negative"), ("a.__class__", "attribute"),
+])
+def test_hostile_or_broken_answers_are_refused_with_a_reason(text, reason):
+    with pytest.raises(ExpressionError, match=reason):
+        value_of(text)
+
+
+def test_template_policy_allows_parameters_subscripts_and_comparisons():
+    node = parse("z[t] == max(z) and count(z, max(z)) == 1", template_policy(["z", "t"]))
+    env = {"z": (Fraction(2), Fraction(1), Fraction(0)), "t": Fraction(0)}
+    assert ground(node, env) is True
+    with pytest.raises(ExpressionError, match="unknown name 'q'"):
+        parse("q + 1", template_policy(["z"]))
+
+
+def test_rational_arithmetic_stays_exact():
+    assert ground(parse("0.1 + 0.2", ANSWER_POLICY), {}) == Fraction(3, 10)
+    assert ground(parse("exp(0) + log(1)", ANSWER_POLICY), {}) == 1
+    assert ground(parse("sqrt(9/4)", ANSWER_POLICY), {}) == Fraction(3, 2)
+
+
+def test_exact_forms_in_text_latex_and_sympy():
+    env = {"z": (Fraction(2), Fraction(1), Fraction(0))}
+    loss = ground(parse("-log(exp(z[0]) / sum(exp(z)))", template_policy(["z"])), env)
+    assert to_text(loss) == "-log(exp(2)/(exp(2) + E + 1))"
+    assert to_latex(loss) == r"-\ln\left(\frac{e^{2}}{e^{2} + e + 1}\right)"
+    expected = -sympy.log(sympy.exp(2) / (sympy.exp(2) + sympy.E + 1))
+    assert sympy.simplify(to_sympy(loss) - expected) == 0
+    assert loss.value == pytest.approx(0.4076059644443803, rel=1e-15)
+
+
+def test_printed_exact_form_parses_back_to_the_same_value():
+    env = {"s": Fraction(6, 5)}
+    value = ground(parse("-log(1 - 1/(1 + exp(-s)))", template_policy(["s"])), env)
+    again = ground(parse_answer(to_text(value)), {})
+    assert float(again) == pytest.approx(float(value), rel=1e-14)
+
+
+small = st.fractions(min_value=-5, max_value=5, max_denominator=20)
+
+
+@settings(max_examples=200, deadline=None)
+@given(a=small, b=small, c=st.fractions(min_value=Fraction(1, 20), max_value=5, max_denominator=20))
+def test_exact_float_and_sympy_values_agree(a, b, c):
+    node = parse("exp(a) * b - log(c) / (1 + exp(-a))", template_policy(["a", "b", "c"]))
+    value = ground(node, {"a": a, "b": b, "c": c})
+    assert float(value) == pytest.approx(float(to_sympy(value).evalf(30)), rel=1e-12, abs=1e-12)
+    assert float(ground(parse_answer(to_text(value)), {})) == pytest.approx(float(value), rel=1e-12, abs=1e-12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60))
+def test_any_text_either_parses_to_a_finite_number_or_raises_expression_error(text):
+    try:
+        value = value_of(text)
+    except ExpressionError:
+        return
+    assert math.isfinite(value)

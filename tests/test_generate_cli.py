@@ -1,0 +1,161 @@
+"""`quizgen generate` and `quizgen list` driven like a user."""
+
+import csv
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from quizgen import __version__
+from quizgen.render import escape_tex, render_string
+
+
+def read_key(folder):
+    return json.loads((folder / "key.json").read_text(encoding="utf-8"))
+
+
+def test_version_and_module_entry_point():
+    result = subprocess.run([sys.executable, "-m", "quizgen", "--version"], capture_output=True, text=True)
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"quizgen, version {__version__}"
+
+
+def test_list_shows_every_template_with_class_and_parts(invoke, bank):
+    result = invoke("list")
+    assert result.exit_code == 0
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == len(bank)
+    for template, line in zip(bank, lines):
+        assert line.split()[:2] == [template.cls, template.id]
+        assert all(part.name in line for part in template.parts)
+
+
+def test_bare_generate_writes_all_classes_with_a_printed_seed(invoke, bank, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = invoke("generate")
+    assert result.exit_code == 0
+    assert "seed" in result.stdout
+    folder = tmp_path / "quiz"
+    assert sorted(p.name for p in folder.iterdir()) == ["key.csv", "key.json", "problems.md", "solutions.md"]
+    key = read_key(folder)
+    assert [q["class"] for q in key["questions"]] == [t.cls for t in bank]
+    assert [q["id"] for q in key["questions"]] == [f"Q{i + 1}" for i in range(len(bank))]
+    assert str(key["seed"]) in result.stdout
+
+
+def test_count_and_classes_select_questions(invoke, tmp_path):
+    result = invoke("generate", "--classes", "c1", "--count", 3, "--seed", 7, "--out", tmp_path)
+    assert result.exit_code == 0
+    key = read_key(tmp_path)
+    assert [q["class"] for q in key["questions"]] == ["C1"] * 3
+    assert len({json.dumps(q["params"]) for q in key["questions"]}) == 3
+
+
+def test_key_csv_has_one_row_per_part_with_student_style_answers(invoke, tmp_path):
+    invoke("generate", "--seed", 3, "--out", tmp_path)
+    key = read_key(tmp_path)
+    with open(tmp_path / "key.csv", newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert {"question_id", "part", "class", "answer"} <= set(rows[0])
+    assert len(rows) == sum(len(q["parts"]) for q in key["questions"])
+    for row in rows:
+        part = next(p for q in key["questions"] if q["id"] == row["question_id"]
+                    for p in q["parts"] if p["part"] == row["part"])
+        if part["type"] == "numeric":
+            digits = row["answer"].lstrip("-0.").replace(".", "")
+            assert len(digits) >= 4, row
+            assert float(row["answer"]) == pytest.approx(part["value"], abs=part["abs_tolerance"])
+        elif part["type"] == "integer":
+            assert int(row["answer"]) == part["value"]
+        else:
+            assert row["answer"] in part["accept"]
+
+
+def test_key_json_records_exact_latex_value_tolerance_and_misconceptions(invoke, tmp_path):
+    invoke("generate", "--seed", 11, "--out", tmp_path)
+    for question in read_key(tmp_path)["questions"]:
+        assert {"id", "template", "class", "params", "parts", "seed"} <= set(question)
+        for part in question["parts"]:
+            if part["type"] != "word":
+                assert {"exact", "latex", "value", "tolerance", "abs_tolerance"} <= set(part)
+            for trap in part["misconceptions"]:
+                assert trap["code"] and trap["feedback"]
+
+
+def test_same_seed_gives_byte_identical_files_and_other_seeds_differ(invoke, tmp_path):
+    for name, seed in (("a", 42), ("b", 42), ("c", 43)):
+        assert invoke("generate", "--seed", seed, "--format", "tex", "--out", tmp_path / name).exit_code == 0
+    for file in ("problems.tex", "solutions.tex", "key.json", "key.csv"):
+        assert (tmp_path / "a" / file).read_bytes() == (tmp_path / "b" / file).read_bytes()
+    assert (tmp_path / "a" / "key.json").read_bytes() != (tmp_path / "c" / "key.json").read_bytes()
+
+
+def test_seed_is_stable_across_processes(tmp_path):
+    outputs = []
+    for name in ("x", "y"):
+        env = dict(os.environ, PYTHONHASHSEED=name == "x" and "1" or "2")
+        subprocess.run([sys.executable, "-m", "quizgen", "generate", "--seed", "5", "--out",
+                        str(tmp_path / name)], check=True, env=env, capture_output=True)
+        outputs.append((tmp_path / name / "key.json").read_bytes())
+    assert outputs[0] == outputs[1]
+
+
+def test_no_solutions_writes_no_solutions_file(invoke, tmp_path):
+    invoke("generate", "--seed", 1, "--no-solutions", "--out", tmp_path)
+    assert not (tmp_path / "solutions.md").exists()
+    assert (tmp_path / "problems.md").exists()
+
+
+def test_worked_examples_reproduce_the_reference_numbers(invoke, tmp_path):
+    result = invoke("generate", "--worked-examples", "--classes", "C1", "--out", tmp_path)
+    assert result.exit_code == 0
+    key = read_key(tmp_path)
+    assert key["seed"] == "canonical"
+    loss = key["questions"][0]["parts"][1]
+    assert loss["exact"] == "-log(exp(2)/(exp(2) + E + 1))"
+    assert round(loss["value"], 3) == 0.408
+    solutions = (tmp_path / "solutions.md").read_text(encoding="utf-8")
+    assert "7.389" in solutions and "11.107" in solutions and "0.4076" in solutions
+
+
+def test_latex_output_is_a_complete_document(invoke, tmp_path):
+    invoke("generate", "--seed", 2, "--format", "tex", "--out", tmp_path)
+    for name in ("problems.tex", "solutions.tex"):
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        assert text.lstrip().startswith("\\documentclass")
+        assert text.rstrip().endswith("\\end{document}")
+        assert "{{" not in text and "<<" not in text
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--classes", "C99"), "unknown class C99"),
+    (("--classes", "C1,bogus"), "unknown class BOGUS"),
+    (("--count", "0"), "--count must be 1 or more"),
+    (("--count", "-2"), "--count must be 1 or more"),
+])
+def test_bad_options_give_one_line_and_exit_2(invoke, tmp_path, args, message):
+    result = invoke("generate", "--out", tmp_path / "out", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_unwritable_output_folder_is_one_line_and_nothing_written(invoke, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = invoke("generate", "--seed", 1, "--out", blocker / "quiz")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("quizgen: error: cannot create output folder")
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_parameter_strings_are_escaped_for_latex():
+    hostile = r"}\immediate\write18{id} & 50% #1 $x$ _ ~ ^ \input{/etc/passwd}"
+    out = render_string("Word: {{ w }}", {"w": hostile}, "tex")
+    assert "\\immediate" not in out.replace(r"\textbackslash{}immediate", "")
+    assert out == "Word: " + escape_tex(hostile)
+    for special in "&%$#_{}":
+        assert ("\\" + special) in out
