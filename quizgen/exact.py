@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 
 from .errors import ExpressionError
 from .expr import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Node, Num
@@ -439,6 +440,7 @@ def to_text(value) -> str:
     return _text(as_node(value) if not isinstance(value, Node) else value)
 
 
+@lru_cache(maxsize=65536)
 def _fraction_text(f: Fraction) -> str:
     if f.denominator == 1:
         return str(f.numerator)
@@ -446,6 +448,7 @@ def _fraction_text(f: Fraction) -> str:
     return decimal if decimal is not None else f"{f.numerator}/{f.denominator}"
 
 
+@lru_cache(maxsize=65536)
 def terminating_decimal(f: Fraction, max_places: int = 8) -> str | None:
     """``f`` written as a finite decimal, or None when it has none (1/3)."""
     den = f.denominator
@@ -481,6 +484,14 @@ def _wrap(node: Node, minimum: int, printer) -> str:
 
 
 def _text(node: Node) -> str:
+    try:
+        return node._txt
+    except AttributeError:
+        node._txt = _text_uncached(node)
+        return node._txt
+
+
+def _text_uncached(node: Node) -> str:
     if isinstance(node, Num):
         return _fraction_text(node.value)
     if isinstance(node, Const):
@@ -509,6 +520,14 @@ def to_latex(value) -> str:
 
 
 def _latex(node: Node) -> str:
+    try:
+        return node._tex
+    except AttributeError:
+        node._tex = _latex_uncached(node)
+        return node._tex
+
+
+def _latex_uncached(node: Node) -> str:
     if isinstance(node, Num):
         f = node.value
         if f.denominator == 1 or terminating_decimal(f) is not None:

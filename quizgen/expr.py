@@ -26,9 +26,11 @@ _CMPOPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">
 
 
 class Node:
-    """A node of the expression tree; subclasses are plain records."""
+    """A node of the expression tree; subclasses are plain records. Nodes never
+    change once built, so their printed forms are cached on them (``_txt``,
+    ``_tex``): shared subtrees of an answer and its traps print once."""
 
-    __slots__ = ()
+    __slots__ = ("_txt", "_tex")
 
 
 class Num(Node):

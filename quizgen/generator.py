@@ -12,7 +12,7 @@ from .errors import UsageError
 from .exact import to_latex
 from .formatting import key_answer
 from .output import write_files
-from .render import jinja_context, render_layout, render_string
+from .render import jinja_context, render_layout, render_many
 from .sampling import Instance, canonical_instance, sample_instance
 
 DOC_FORMATS = ("md", "tex")
@@ -66,23 +66,24 @@ def question_view(question: Question, fmt: str) -> dict:
     """Everything a layout needs about one question, rendered for ``fmt``."""
     inst = question.instance
     template = inst.template
-    context = jinja_context(inst.env)
-
-    def render(source):
-        return render_string(source, context, fmt)
-
-    share = template.points / len(inst.parts)
     solution = template.solution
+    steps = solution["steps"]
+    sources = [template.stem, solution["forecast"], solution["verify"]]
+    sources += [pv.part.ask for pv in inst.parts]
+    sources += [s[key] for s in steps for key in ("title", "why", "work")]
+    stem, forecast, verify, *rest = render_many(sources, jinja_context(inst.env), fmt)
+    asks, texts = rest[:len(inst.parts)], rest[len(inst.parts):]
+    share = template.points / len(inst.parts)
     return {
         "id": question.id, "cls": template.cls, "title": template.title, "points": template.points,
-        "stem": render(template.stem),
-        "parts": [{"letter": pv.letter, "ask": render(pv.part.ask), "points": share,
+        "stem": stem,
+        "parts": [{"letter": pv.letter, "ask": ask, "points": share,
                    "answer": _answer_text(pv), "latex": to_latex(pv.value) if pv.value is not None else None}
-                  for pv in inst.parts],
-        "forecast": render(solution["forecast"]),
-        "steps": [{"title": render(s["title"]), "why": render(s["why"]), "work": render(s["work"])}
-                  for s in solution["steps"]],
-        "verify": render(solution["verify"]),
+                  for pv, ask in zip(inst.parts, asks)],
+        "forecast": forecast,
+        "steps": [{"title": texts[i], "why": texts[i + 1], "work": texts[i + 2]}
+                  for i in range(0, len(texts), 3)],
+        "verify": verify,
     }
 
 

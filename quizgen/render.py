@@ -131,7 +131,23 @@ def render_string(source: str, context: dict, fmt: str) -> str:
     """Render one piece of template text in format ``fmt`` (md, tex or text).
     Template text is a Markdown subset (paragraphs, ``- `` bullets, ``**bold**``,
     ``$math$``), converted for LaTeX and plain text after filling."""
-    filled = _fill(source, context, fmt)
+    return _convert(_fill(source, context, fmt), fmt)
+
+
+_SPLIT = "\x00quizgen-split\x00"
+
+
+def render_many(sources, context: dict, fmt: str) -> list:
+    """Render several pieces of template text over one context in one Jinja2
+    call (a question has a dozen pieces; one render each costs most of the time)."""
+    sources = tuple(sources)
+    filled = _fill(_SPLIT.join(sources), context, fmt).split(_SPLIT)
+    if len(filled) != len(sources):
+        filled = [_fill(source, context, fmt) for source in sources]
+    return [_convert(piece, fmt) for piece in filled]
+
+
+def _convert(filled: str, fmt: str) -> str:
     if fmt == "tex":
         return markdown_to_tex(filled)
     if fmt == "text":
