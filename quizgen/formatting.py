@@ -44,11 +44,14 @@ def plain(value) -> str:
 
 def key_answer(value, kind: str, decimals: int) -> str:
     """The correct answer written as a student would: an integer, or a decimal
-    with at least 4 significant figures (more when ``decimals`` asks)."""
+    with at least 4 significant figures (more when ``decimals`` asks, and every
+    digit of an exact finite decimal such as 0.123456)."""
     x = float(value)
     if kind == "integer":
         return str(round(x))
-    if isinstance(value, Fraction) and terminating_decimal(value, 8) is not None:
-        return terminating_decimal(value, 8)
-    places = max(decimals, 4 - 1 - math.floor(math.log10(abs(x)))) if x else decimals
+    places = max(decimals, 3 - math.floor(math.log10(abs(x)))) if x else decimals
+    if isinstance(value, Fraction):
+        exact = terminating_decimal(value, 12)
+        if exact is not None and "." in exact:
+            places = max(places, len(exact.split(".")[1]))
     return fixed(x, places)
