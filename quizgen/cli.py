@@ -75,6 +75,37 @@ def generate(classes, count, seed, fmt, solutions, out_dir, worked_examples, ban
                f"problems.{fmt}{', solutions.' + fmt if solutions else ''}, key.json, key.csv")
 
 
+@main.command()
+@click.option("--classes", default="all", show_default=True,
+              help="Comma-separated classes to practise (C1,C4) or 'all'.")
+@click.option("--count", default=None, type=int,
+              help="Stop after this many questions (default: until q or end of input).")
+@click.option("--seed", default=None, help="Seed for reproducible numbers (default: a fresh one, printed).")
+@click.option("--state", "state_path", default=None, type=click.Path(dir_okay=False), envvar="QUIZGEN_PROGRESS",
+              help="Progress file (default: $XDG_DATA_HOME/quizgen/progress.json).")
+@click.option("--no-save", is_flag=True, help="Practice run: read and write no progress file.")
+@click.option("--stats", is_flag=True, help="Show the learner's record and what to practise, then stop.")
+@bank_option
+def drill(classes, count, seed, state_path, no_save, stats, banks):
+    """Self-study: answer fresh questions part by part with instant feedback.
+
+    Type h for a hint, s to skip, ? for help, q to quit. Missed classes and
+    misconceptions come back sooner (see docs/drill.md).
+
+    Example: printf '0.408\\nq\\n' | quizgen drill --seed 1 --classes C1 --no-save
+    """
+    from .drill import run_drill, stats_report
+
+    if stats:
+        report, note = stats_report(state_path, banks)
+        if note:
+            click.echo(f"quizgen: warning: {note}", err=True)
+        click.echo(report)
+        return
+    run_drill(sys.stdin, sys.stdout, sys.stderr, classes=classes, count=count, seed=_seed(seed),
+              banks=banks, state=state_path, save=not no_save)
+
+
 def _seed(text):
     """Seeds are whole numbers when they look like one, else the text itself."""
     if text is None:

@@ -151,7 +151,9 @@ def _convert(filled: str, fmt: str) -> str:
     if fmt == "tex":
         return markdown_to_tex(filled)
     if fmt == "text":
-        return filled.replace("**", "")
+        from .plaintext import to_plain
+
+        return to_plain(filled)
     return filled
 
 

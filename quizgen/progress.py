@@ -1,0 +1,241 @@
+"""The learner's progress for ``quizgen drill``: a small JSON file in the user's
+data folder, and the spaced-repetition rule (Leitner boxes) that decides which
+class to ask next. The rule is described in docs/drill.md.
+
+Every class and every misconception (trap code) the learner has met is a card
+in a box from 1 to 5. A question answered right without hints moves its class
+up one box; right with hints leaves it where it is; a miss or a skip sends it
+back to box 1. A trap answer sends that misconception to box 1; a right answer
+to a part that has the trap moves it up one box. A card in box b comes due
+``3 * 2**(b - 1)`` questions later (3, 6, 12, 24, 48), counted on the learner's
+own question clock, so a miss comes back within three questions and keeps
+coming back until it is answered right."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from .output import write_file
+
+FORMAT = "quizgen-progress"
+VERSION = 1
+BOXES = 5
+ENV_PATH = "QUIZGEN_PROGRESS"
+OPEN_BOX = 2
+
+MISSED, HELPED, CLEAN = "missed", "helped", "clean"
+
+
+def interval(box: int) -> int:
+    """How many questions after its last result a card in ``box`` comes due."""
+    return 3 * 2 ** (box - 1)
+
+
+@dataclass
+class Card:
+    """One class or misconception: its Leitner box, when it is due (on the
+    question clock), how often it was met and how often answered right."""
+
+    box: int = 1
+    due: int = 0
+    seen: int = 0
+    right: int = 0
+
+
+@dataclass
+class Progress:
+    """The learner's record: the question clock, sessions run, and the cards."""
+
+    clock: int = 0
+    sessions: int = 0
+    classes: dict = field(default_factory=dict)
+    misconceptions: dict = field(default_factory=dict)
+
+    def record_question(self, cls: str, outcome: str) -> Card:
+        """Move the class card after a finished question (``clean``, ``helped``
+        or ``missed``) and advance the clock by one question."""
+        card = self.classes.setdefault(cls, Card())
+        card.seen += 1
+        card.right += outcome == CLEAN
+        card.box = _next_box(card.box, outcome)
+        card.due = self.clock + interval(card.box)
+        self.clock += 1
+        return card
+
+    def record_trap(self, code: str, met: bool) -> Card | None:
+        """Move a misconception card: ``met`` (the learner gave the trap answer)
+        sends it to box 1; a right answer to a part with this trap moves it up.
+        Traps never met are not tracked."""
+        card = self.misconceptions.get(code)
+        if met:
+            card = self.misconceptions.setdefault(code, Card(box=1))
+            card.seen += 1
+            card.box = 1
+        elif card is None:
+            return None
+        else:
+            card.right += 1
+            card.box = min(card.box + 1, BOXES)
+        card.due = self.clock + interval(card.box)
+        return card
+
+    def open_misconceptions(self) -> list:
+        """Codes of misconceptions still in the low boxes, most urgent first."""
+        open_cards = [(card.due, code) for code, card in self.misconceptions.items() if card.box <= OPEN_BOX]
+        return [code for _, code in sorted(open_cards)]
+
+    def to_json(self) -> str:
+        """The progress file's text."""
+        data = {"format": FORMAT, "version": VERSION, "clock": self.clock, "sessions": self.sessions,
+                "classes": {k: asdict(v) for k, v in sorted(self.classes.items(), key=_class_order)},
+                "misconceptions": {k: asdict(v) for k, v in sorted(self.misconceptions.items())}}
+        return json.dumps(data, indent=1) + "\n"
+
+
+def _next_box(box: int, outcome: str) -> int:
+    if outcome == MISSED:
+        return 1
+    if outcome == CLEAN:
+        return min(box + 1, BOXES)
+    return max(box, 1)
+
+
+def _class_order(item) -> tuple:
+    name = item[0]
+    return (int(name[1:]) if name[1:].isdigit() else 10 ** 6, name)
+
+
+def choose_class(progress: Progress, classes: list, traps_by_class: dict) -> str:
+    """The class to ask next: the one due soonest (a class is also due when one of
+    its open misconceptions is); on a tie, a class seen before goes ahead of a new
+    one, then the lower box, then bank order. New classes are due now."""
+    def urgency(indexed):
+        index, cls = indexed
+        card = progress.classes.get(cls)
+        due = card.due if card else progress.clock
+        for code in traps_by_class.get(cls, ()):
+            trap = progress.misconceptions.get(code)
+            if trap is not None and trap.box <= OPEN_BOX:
+                due = min(due, trap.due)
+        return (due, card is None, card.box if card else 0, index)
+
+    return min(enumerate(classes), key=urgency)[1]
+
+
+def choose_template(progress: Progress, templates: list, turn: int):
+    """Of one class's templates, the one testing the most urgent open
+    misconception; otherwise they take turns."""
+    def urgency(indexed):
+        index, template = indexed
+        dues = [progress.misconceptions[c].due for c in trap_codes(template)
+                if c in progress.misconceptions and progress.misconceptions[c].box <= OPEN_BOX]
+        return (min(dues) if dues else float("inf"), (index - turn) % len(templates))
+
+    return min(enumerate(templates), key=urgency)[1]
+
+
+def trap_codes(template) -> set:
+    """Every misconception code a template's parts can report."""
+    return {trap.code for part in template.parts for trap in part.traps}
+
+
+def default_path() -> Path:
+    """Where progress is kept: $QUIZGEN_PROGRESS if set, else
+    $XDG_DATA_HOME/quizgen/progress.json, else ~/.local/share/quizgen/progress.json."""
+    if os.environ.get(ENV_PATH):
+        return Path(os.environ[ENV_PATH]).expanduser()
+    base = os.environ.get("XDG_DATA_HOME", "")
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".local" / "share"
+    return root / "quizgen" / "progress.json"
+
+
+class BadProgressFile(ValueError):
+    """A progress file that is not one quizgen wrote (or no longer can read)."""
+
+
+@dataclass
+class Loaded:
+    """What :func:`load` found: the record, a one-line note about a problem
+    (or None), and whether the file may be written back."""
+
+    progress: Progress
+    note: str | None = None
+    writable: bool = True
+
+
+def load(path) -> Loaded:
+    """The record at ``path`` (a fresh one if there is none). A corrupt or foreign
+    file is renamed aside with a note; an unreadable one is left alone and not
+    written over."""
+    path = Path(path)
+    if not path.exists():
+        return Loaded(Progress())
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return _set_aside(path, "it is not UTF-8 text")
+    except OSError as exc:
+        return Loaded(Progress(), f"cannot read progress file {path}: {exc.strerror or exc}; "
+                                  "progress will not be saved", writable=False)
+    try:
+        return Loaded(parse(text))
+    except BadProgressFile as exc:
+        return _set_aside(path, str(exc))
+
+
+def _set_aside(path: Path, reason: str) -> Loaded:
+    """Rename a bad progress file to ``<name>.bad`` (``.bad-2``, ... if taken)."""
+    for n in range(1, 1000):
+        aside = path.with_name(f"{path.name}.bad" + (f"-{n}" if n > 1 else ""))
+        if not aside.exists():
+            break
+    try:
+        path.rename(aside)
+    except OSError as exc:
+        return Loaded(Progress(), f"progress file {path} is not usable ({reason}) and cannot be moved "
+                                  f"aside: {exc.strerror or exc}; progress will not be saved", writable=False)
+    return Loaded(Progress(), f"progress file {path} is not a quizgen progress file ({reason}); "
+                              f"moved it to {aside.name} and started a fresh record")
+
+
+def parse(text: str) -> Progress:
+    """A progress file's text as Progress; BadProgressFile says what is wrong."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise BadProgressFile(f"invalid JSON at line {getattr(exc, 'lineno', '?')}") from exc
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BadProgressFile(f'no "format": "{FORMAT}" field')
+    if data.get("version") != VERSION:
+        raise BadProgressFile(f"version {data.get('version')!r}, expected {VERSION}")
+    clock, sessions = data.get("clock"), data.get("sessions")
+    if not (_count(clock) and _count(sessions)):
+        raise BadProgressFile('"clock" and "sessions" must be whole numbers >= 0')
+    return Progress(clock=clock, sessions=sessions, classes=_cards(data, "classes"),
+                    misconceptions=_cards(data, "misconceptions"))
+
+
+def _count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _cards(data: dict, key: str) -> dict:
+    cards = data.get(key, {})
+    if not isinstance(cards, dict):
+        raise BadProgressFile(f'"{key}" must be a mapping')
+    result = {}
+    for name, fields in cards.items():
+        if not isinstance(fields, dict) or set(fields) != {"box", "due", "seen", "right"}:
+            raise BadProgressFile(f'{key}.{name} must have box, due, seen and right')
+        if not (all(_count(v) for v in fields.values()) and 1 <= fields["box"] <= BOXES):
+            raise BadProgressFile(f"{key}.{name}: bad numbers (box 1-{BOXES}, others whole >= 0)")
+        result[str(name)] = Card(**fields)
+    return result
+
+
+def save(progress: Progress, path) -> None:
+    """Write the record atomically (OutputError if it cannot be written)."""
+    write_file(Path(path), progress.to_json())

@@ -1,0 +1,215 @@
+"""Properties of the built-in bank over hundreds of random instances per class:
+the mathematics holds (softmax sums to one, C1 < ln V < C2, counts whole), the
+constraints hold, and no trap can be mistaken for the answer or another trap."""
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from quizgen.exact import ground, to_float
+from quizgen.expr import parse, template_policy
+from quizgen.generator import Question, key_entry, make_quiz
+from quizgen.grading import check_answer
+from quizgen.sampling import sample_instance
+from quizgen.tolerance import distinguishable
+
+SEEDS = 300
+CLASSES = [f"C{i}" for i in range(1, 10)]
+
+REQUIRED_CODES = {
+    "C1": {"log10_instead_of_ln", "missing_minus_sign", "probability_as_loss"},
+    "C2": {"log10_instead_of_ln", "missing_minus_sign", "probability_as_loss"},
+    "C3": {"log10_instead_of_ln", "missing_minus_sign", "probability_as_loss"},
+    "C4": {"sum_instead_of_mean", "mean_over_all_tokens"},
+    "C5": {"zero_mask_is_zero"},
+    "C6": {"split_applied_to_all_tokens", "only_mask_tokens_graded"},
+    "C7": {"wrong_label_branch", "log10_instead_of_ln", "missing_minus_sign", "probability_as_loss"},
+    "C8": {"sigmoid_instead_of_softmax", "log10_instead_of_ln", "missing_minus_sign", "probability_as_loss"},
+    "C9": {"sum_instead_of_mean", "mean_over_all_tokens", "missing_nsp_term", "wrong_label_branch",
+           "left_to_right"},
+}
+
+
+@pytest.fixture(scope="module")
+def instances(templates_by_class):
+    """SEEDS random instances of every class, drawn once for the whole module."""
+    return {cls: [sample_instance(t, f"prop/{cls}/{k}") for k in range(SEEDS)]
+            for cls, t in templates_by_class.items()}
+
+
+def evaluate(inst, source: str):
+    """An expression over an instance's parameters and lets, valued exactly."""
+    return ground(parse(source, template_policy(inst.env)), inst.env)
+
+
+def parts_of(inst) -> dict:
+    return {pv.part.name: pv for pv in inst.parts}
+
+
+def f(pv) -> float:
+    return to_float(pv.value)
+
+
+def test_the_bank_has_one_template_per_class(bank):
+    assert [t.cls for t in bank] == CLASSES
+
+
+@pytest.mark.parametrize("cls", CLASSES)
+def test_each_class_uses_its_misconception_codes(templates_by_class, cls):
+    codes = {trap.code for part in templates_by_class[cls].parts for trap in part.traps}
+    assert REQUIRED_CODES[cls] <= codes
+
+
+def test_yaml_options_hold_no_accidental_booleans(bank):
+    """YAML 1.1 reads a bare `on`, `no` or `yes` as a boolean; template data must stay text."""
+    def leaves(node):
+        if isinstance(node, dict):
+            for v in node.values():
+                yield from leaves(v)
+        elif isinstance(node, list):
+            for v in node:
+                yield from leaves(v)
+        else:
+            yield node
+    for template in bank:
+        for part in template.raw["parts"]:
+            assert not any(isinstance(w, bool) for w in leaves(part)), template.id
+        assert not any(isinstance(v, bool) for v in leaves(template.raw["params"])), template.id
+
+
+@pytest.mark.parametrize("cls", CLASSES)
+def test_constraints_hold_in_every_instance(templates_by_class, instances, cls):
+    constraints = templates_by_class[cls].constraints
+    for inst in instances[cls]:
+        for source, node in constraints:
+            assert ground(node, inst.env) is True, (inst.seed_label, source)
+
+
+@pytest.mark.parametrize("cls", CLASSES)
+def test_traps_are_distinguishable_from_the_answer_and_each_other(instances, cls):
+    for inst in instances[cls]:
+        for pv in inst.parts:
+            kind = "integer" if pv.part.kind == "integer" else "numeric"
+            numbers = ([float(pv.value)] if pv.value is not None else [])
+            numbers += [float(t.value) for t in pv.traps if t.value is not None]
+            for i, a in enumerate(numbers):
+                for b in numbers[i + 1:]:
+                    assert distinguishable(a, b, pv.part.tolerance, kind), (inst.seed_label, pv.part.name)
+            words = [w.lower() for t in pv.traps for w in t.words]
+            assert not {w.lower() for w in pv.accept} & set(words), (inst.seed_label, pv.part.name)
+
+
+@pytest.mark.parametrize("cls", CLASSES)
+def test_the_key_grades_answers_and_traps_as_intended(instances, cls):
+    """Through the real key records: the answer is correct, each trap value names its code."""
+    for inst in instances[cls][:60]:
+        entry = key_entry(Question("Q1", inst))
+        for record in entry["parts"]:
+            assert check_answer(record, record["answer"]).status == "correct", (inst.seed_label, record)
+            for trap in record["misconceptions"]:
+                for answer in ([f"{trap['value']:.6g}"] if "value" in trap else []) + trap.get("words", []):
+                    verdict = check_answer(record, answer)
+                    assert (verdict.status, verdict.misconception) == ("incorrect", trap["code"]), \
+                        (inst.seed_label, record["name"], answer)
+
+
+@pytest.mark.parametrize("cls", ["C1", "C2"])
+def test_softmax_over_the_candidates_sums_to_one(instances, cls):
+    for inst in instances[cls]:
+        probs = evaluate(inst, "exp(z) / sum(exp(z))")
+        assert math.fsum(map(to_float, probs)) == pytest.approx(1, abs=1e-12)
+        assert f(parts_of(inst)["p"]) == pytest.approx(to_float(probs[int(inst.env["t"])]), rel=1e-12)
+
+
+def test_classifier_softmax_sums_to_one_and_predicts_the_argmax(instances):
+    for inst in instances["C8"]:
+        probs = [to_float(x) for x in evaluate(inst, "exp(z) / sum(exp(z))")]
+        assert math.fsum(probs) == pytest.approx(1, abs=1e-12)
+        parts = parts_of(inst)
+        assert f(parts["p"]) == pytest.approx(probs[int(inst.env["y"])], rel=1e-12)
+        best = max(range(len(probs)), key=probs.__getitem__)
+        assert parts["pred"].accept[0] == inst.env["task"]["labels"][best]
+
+
+def test_confident_correct_beats_uniform_beats_confident_wrong(instances):
+    for inst in instances["C1"]:
+        assert f(parts_of(inst)["loss"]) < math.log(int(inst.env["V"]))
+    for inst in instances["C2"]:
+        assert f(parts_of(inst)["loss"]) > math.log(int(inst.env["V"]))
+        assert int(inst.env["t"]) != int(inst.env["f"])
+
+
+def test_uniform_logits_give_one_over_v_and_ln_v(instances):
+    sizes = set()
+    for inst in instances["C3"]:
+        v = int(inst.env["V"])
+        sizes.add(v)
+        parts = parts_of(inst)
+        assert f(parts["p"]) * v == pytest.approx(1, rel=1e-12)
+        assert f(parts["loss"]) == pytest.approx(math.log(v), rel=1e-12)
+    assert min(sizes) <= 5 and max(sizes) >= 30000
+
+
+@pytest.mark.parametrize("cls, part", [("C4", "lmlm"), ("C9", "total")])
+def test_masked_positions_and_the_mean(instances, cls, part):
+    for inst in instances[cls]:
+        n, m, pos = int(inst.env["n"]), int(inst.env["m"]), [int(x) for x in inst.env["pos"]]
+        assert 2 <= m <= 4 < n and len(set(pos)) == m and all(1 <= x <= n for x in pos)
+        losses = [-math.log(to_float(p)) for p in inst.env["p"]]
+        mean = math.fsum(losses) / m
+        assert min(losses) - 1e-12 <= mean <= max(losses) + 1e-12
+        nsp = to_float(inst.env["lnsp"]) if cls == "C9" else 0.0
+        assert f(parts_of(inst)[part]) == pytest.approx(mean + nsp, rel=1e-12)
+
+
+def test_zero_mask_answers_never_change(instances):
+    for inst in instances["C5"]:
+        parts = parts_of(inst)
+        assert (f(parts["empty_sum"]), f(parts["smallest"])) == (0, 1)
+        assert "undefined" in parts["lmlm"].accept
+
+
+def test_masking_counts_are_whole_and_consistent(instances):
+    for inst in instances["C6"]:
+        c = {name: pv.value for name, pv in parts_of(inst).items()}
+        assert all(v.denominator == 1 for v in c.values())
+        assert c["masked"] + c["randomised"] + c["unchanged"] == c["chosen"] == c["graded"]
+        assert c["chosen"] == inst.env["r"] * inst.env["N"] and inst.env["N"].denominator == 1
+        assert c["masked"] == 8 * c["randomised"] and c["randomised"] == c["unchanged"]
+
+
+def test_nsp_branch_losses_differ_by_the_score(instances):
+    labels = set()
+    for inst in instances["C7"]:
+        parts = parts_of(inst)
+        s = to_float(inst.env["s"])
+        labels.add(int(inst.env["y"]))
+        assert abs(s) >= 0.3
+        assert f(parts["loss_y0"]) - f(parts["loss_y1"]) == pytest.approx(s, abs=1e-12)
+        assert f(parts["p"]) == pytest.approx(1 / (1 + math.exp(-s)), rel=1e-12)
+    assert labels == {0, 1}
+
+
+@pytest.mark.parametrize("cls", CLASSES)
+def test_different_seeds_give_different_parameters(instances, cls):
+    params = [repr(inst.params) for inst in instances[cls]]
+    assert len(set(params)) >= 15
+    assert sum(a != b for a, b in zip(params, params[1:])) >= 0.8 * (SEEDS - 1)
+
+
+def test_different_quiz_seeds_give_different_numbers(bank):
+    first, second = (make_quiz(bank, seed=seed) for seed in (1, 2))
+    def numbers(quiz):
+        return [float(pv.value) for q in quiz.questions for pv in q.instance.parts if pv.value is not None]
+    assert numbers(first) != numbers(second)
+
+
+@settings(max_examples=40, deadline=None)
+@given(label=st.text(max_size=20), cls=st.sampled_from(CLASSES))
+def test_any_seed_label_reproduces_its_parameters(templates_by_class, label, cls):
+    template = templates_by_class[cls]
+    first, again = sample_instance(template, label), sample_instance(template, label)
+    assert repr(first.params) == repr(again.params)
+    assert [repr(pv.value) for pv in first.parts] == [repr(pv.value) for pv in again.parts]

@@ -1,0 +1,166 @@
+"""Golden tests: every class's canonical instance reproduces the reference's worked
+example (bert-worked-examples.txt), exactly where the reference is exact and within
+tolerance where it rounds, and the key grades the reference's own numbers correct."""
+
+import pytest
+import sympy
+
+from quizgen.exact import to_sympy
+from quizgen.generator import make_quiz
+from quizgen.grading import check_answer
+from quizgen.key import key_data
+from quizgen.sampling import canonical_instance
+
+E = sympy.E
+P_EX1 = sympy.exp(2) / (sympy.exp(2) + E + 1)   # p(mat) in Ex 1
+P_EX2 = 1 / (2 + sympy.exp(3))                  # p(mat) in Ex 2
+SIGMA = 1 / (1 + sympy.exp(-sympy.Rational(6, 5)))  # sigma(1.2) in Ex 6
+
+
+@pytest.fixture(scope="module")
+def canonical(templates_by_class):
+    """{class: {part name: part value}} for the canonical instances."""
+    return {cls: {pv.part.name: pv for pv in canonical_instance(t).parts}
+            for cls, t in templates_by_class.items()}
+
+
+@pytest.fixture(scope="module")
+def key_parts(bank):
+    """{class: {part name: key.json part record}} for `generate --worked-examples`."""
+    key = key_data(make_quiz(bank, worked_examples=True))
+    return {q["class"]: {p["name"]: p for p in q["parts"]} for q in key["questions"]}
+
+
+def value(canonical, cls, part):
+    return float(canonical[cls][part].value)
+
+
+def same_exactly(ours, theirs):
+    """Exact equality, checked by SymPy at 60 digits (simplify is slow on logs of sums)."""
+    return abs(sympy.N(to_sympy(ours) - theirs, 60)) < sympy.Float("1e-50")
+
+
+# The reference's numbers: (class, part, exact value to this many decimals, the
+# reference's stated (rounded) number). Where the two differ, the reference rounded
+# an intermediate step (1.7515 = (0.408 + 3.095)/2) and the exact value is pinned.
+GOLDEN = [
+    ("C1", "p", 0.6652, 0.665),
+    ("C1", "loss", 0.4076, 0.408),
+    ("C2", "p", 0.0453, 0.0453),
+    ("C2", "loss", 3.0949, 3.095),
+    ("C3", "p", 0.25, 0.25),
+    ("C3", "loss", 1.3863, 1.386),
+    ("C4", "lmlm", 1.7513, 1.7515),
+    ("C7", "p", 0.7685, 0.7685),
+    ("C7", "loss_y1", 0.2633, 0.2634),
+    ("C7", "loss_y0", 1.4633, 1.4634),
+    ("C8", "p", 0.8808, 0.8808),
+    ("C8", "loss", 0.1269, 0.1269),
+    ("C9", "total", 2.0145, 2.0149),
+]
+
+
+@pytest.mark.parametrize("cls, part, exact, stated", GOLDEN)
+def test_canonical_value_matches_the_reference(canonical, cls, part, exact, stated):
+    assert value(canonical, cls, part) == pytest.approx(exact, abs=5e-5)
+
+
+@pytest.mark.parametrize("cls, part, exact, stated", GOLDEN)
+def test_reference_rounding_is_graded_correct(key_parts, cls, part, exact, stated):
+    verdict = check_answer(key_parts[cls][part], str(stated))
+    assert verdict.status == "correct", verdict
+
+
+def test_rounded_reference_values_differ_from_the_exact_ones(canonical):
+    assert value(canonical, "C4", "lmlm") != pytest.approx(1.7515, abs=1e-4)
+    assert value(canonical, "C9", "total") != pytest.approx(2.0149, abs=1e-4)
+    assert value(canonical, "C7", "loss_y1") < 0.26335 < 0.2634
+
+
+def test_c1_and_c2_are_exact_softmax_cross_entropies(canonical):
+    assert same_exactly(canonical["C1"]["p"].value, P_EX1)
+    assert same_exactly(canonical["C1"]["loss"].value, -sympy.log(P_EX1))
+    assert same_exactly(canonical["C2"]["p"].value, P_EX2)
+    assert same_exactly(canonical["C2"]["loss"].value, sympy.log(2 + sympy.exp(3)))
+
+
+def test_c3_loss_is_exactly_ln_v(canonical):
+    assert to_sympy(canonical["C3"]["loss"].value) == sympy.log(4)
+    assert to_sympy(canonical["C3"]["p"].value) == sympy.Rational(1, 4)
+
+
+def test_c4_is_the_exact_mean_of_ex1_and_ex2_losses(canonical):
+    expected = (-sympy.log(P_EX1) - sympy.log(P_EX2)) / 2
+    assert same_exactly(canonical["C4"]["lmlm"].value, expected)
+
+
+def test_c5_sum_is_zero_and_the_loss_undefined(canonical, key_parts):
+    assert to_sympy(canonical["C5"]["empty_sum"].value) == sympy.Integer(0)
+    assert to_sympy(canonical["C5"]["smallest"].value) == sympy.Integer(1)
+    for word in ("undefined", "0/0", "NaN", "excluded", "does not exist"):
+        assert check_answer(key_parts["C5"]["lmlm"], word).status == "correct", word
+    verdict = check_answer(key_parts["C5"]["lmlm"], "0")
+    assert (verdict.status, verdict.misconception) == ("incorrect", "zero_mask_is_zero")
+
+
+def test_c6_counts_are_the_reference_integers(canonical):
+    counts = {name: to_sympy(pv.value) for name, pv in canonical["C6"].items()}
+    assert counts == {"chosen": 30, "masked": 24, "randomised": 3, "unchanged": 3, "graded": 30}
+    assert all(isinstance(v, sympy.Integer) for v in counts.values())
+
+
+def test_c7_branches_are_exact_and_differ_by_the_score(canonical):
+    assert same_exactly(canonical["C7"]["p"].value, SIGMA)
+    assert same_exactly(canonical["C7"]["loss_y1"].value, -sympy.log(SIGMA))
+    assert same_exactly(canonical["C7"]["loss_y0"].value, -sympy.log(1 - SIGMA))
+    gap = to_sympy(canonical["C7"]["loss_y0"].value) - to_sympy(canonical["C7"]["loss_y1"].value)
+    assert abs(sympy.N(gap - sympy.Rational(6, 5), 60)) < 1e-50
+
+
+def test_c8_predicts_pos_with_the_reference_probability(canonical, key_parts):
+    z = [sympy.Rational(1, 2), sympy.Rational(5, 2)]
+    assert same_exactly(canonical["C8"]["p"].value, sympy.exp(z[1]) / (sympy.exp(z[0]) + sympy.exp(z[1])))
+    assert canonical["C8"]["pred"].accept[0] == "pos"
+    assert check_answer(key_parts["C8"]["pred"], "pos").status == "correct"
+
+
+def test_c9_total_is_mlm_mean_plus_nsp_loss(canonical, key_parts):
+    expected = (-sympy.log(P_EX1) - sympy.log(P_EX2)) / 2 - sympy.log(SIGMA)
+    assert same_exactly(canonical["C9"]["total"].value, expected)
+    assert check_answer(key_parts["C9"]["left_to_right"], "no").status == "correct"
+    assert check_answer(key_parts["C9"]["sum_or_mean"], "mean").status == "correct"
+
+
+def test_reference_traps_are_named(key_parts):
+    """The wrong answers the reference warns about get their misconception code."""
+    cases = [
+        ("C1", "loss", "0.177", "log10_instead_of_ln"),
+        ("C4", "lmlm", "3.503", "sum_instead_of_mean"),
+        ("C6", "masked", "160", "split_applied_to_all_tokens"),
+        ("C6", "graded", "24", "only_mask_tokens_graded"),
+        ("C7", "loss_y1", "1.4634", "wrong_label_branch"),
+        ("C9", "total", "1.7515", "missing_nsp_term"),
+        ("C9", "left_to_right", "left to right", "left_to_right"),
+    ]
+    for cls, part, answer, code in cases:
+        verdict = check_answer(key_parts[cls][part], answer)
+        assert (verdict.status, verdict.misconception) == ("incorrect", code), (cls, part, answer)
+
+
+def test_every_expect_entry_is_graded_correct(bank, key_parts):
+    for template in bank:
+        for part, stated in template.canonical.get("expect", {}).items():
+            verdict = check_answer(key_parts[template.cls][part], str(stated))
+            assert verdict.status == "correct", (template.cls, part, stated, verdict)
+
+
+def test_every_template_example_answer_gets_its_stated_grade(bank, key_parts):
+    """The `tests:` of each template, graded against its canonical key."""
+    checked = 0
+    for template in bank:
+        for case in template.tests:
+            verdict = check_answer(key_parts[template.cls][case["part"]], str(case["answer"]))
+            got = (verdict.status, verdict.misconception)
+            assert got == (case["status"], case.get("misconception", "")), (template.id, case, verdict)
+            checked += 1
+    assert checked >= 9 * 3
