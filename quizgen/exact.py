@@ -277,10 +277,16 @@ def _as_list(value, func: str):
 
 
 def _sum(items):
-    total = Fraction(0)
+    """A sum with its rational terms gathered into one number at the end:
+    ``1 + exp(3) + 1`` becomes ``exp(3) + 2``."""
+    rational, total = Fraction(0), Fraction(0)
     for item in _as_list(items, "sum"):
-        total = add(total, _num(item) if not isinstance(item, (list, tuple)) else _sum(item))
-    return total
+        term = _num(item) if not isinstance(item, (list, tuple)) else _sum(item)
+        if isinstance(term, Fraction):
+            rational += term
+        else:
+            total = add(total, term)
+    return add(total, rational)
 
 
 def _mean(items):
