@@ -52,27 +52,41 @@ def list_command(banks):
               help="Comma-separated classes (C1,C4) or 'all'.")
 @click.option("--count", default=1, show_default=True, type=int, help="Questions per class.")
 @click.option("--seed", default=None, help="Seed for reproducible numbers (default: a fresh one, printed).")
-@click.option("--format", "fmt", default="md", show_default=True, type=click.Choice(["md", "tex"]),
-              help="Output format.")
+@click.option("--format", "fmt", default="md", show_default=True,
+              type=click.Choice(["md", "tex", "pdf"]),
+              help="Output format (pdf compiles the LaTeX with pdflatex and keeps the .tex).")
 @click.option("--solutions/--no-solutions", default=True, show_default=True,
               help="Also write worked solutions.")
 @click.option("--out", "out_dir", default="quiz", show_default=True, type=click.Path(),
               help="Folder to write into.")
 @click.option("--worked-examples", is_flag=True,
               help="Use each template's canonical parameters: the reference's own examples.")
+@click.option("--title", default=None, help="Title printed at the top of the paper.")
+@click.option("--course", default="", help="Course name printed in the paper's header.")
+@click.option("--date", default="", help="Date printed in the paper's header (any text).")
+@click.option("--students", default=None, metavar="ROSTER.CSV",
+              help="Roster (columns student_id, name): one paper per student, each with its own numbers.")
+@click.option("--split", is_flag=True, help="With --students: one file per student instead of one file.")
 @bank_option
-def generate(classes, count, seed, fmt, solutions, out_dir, worked_examples, banks):
+def generate(classes, count, seed, fmt, solutions, out_dir, worked_examples, title, course, date,
+             students, split, banks):
     """Generate a randomised problem set with solutions and an answer key.
 
     Example: quizgen generate --classes C1,C7 --count 2 --seed 42 --out quiz
+
+    Example: quizgen generate --format pdf --students roster.csv --split --course "NLP 101"
     """
     from .generator import generate as generate_quiz
 
     quiz = generate_quiz(out_dir, classes=classes, count=count, seed=_seed(seed), fmt=fmt,
-                         solutions=solutions, worked_examples=worked_examples, banks=banks)
+                         solutions=solutions, worked_examples=worked_examples, banks=banks,
+                         title=title, course=course, date=date, students=students, split=split,
+                         progress=sys.stderr.isatty())
     what = "worked examples" if worked_examples else f"seed {quiz.seed}"
-    click.echo(f"Wrote {len(quiz.questions)} questions ({what}) to {out_dir}/: "
-               f"problems.{fmt}{', solutions.' + fmt if solutions else ''}, key.json, key.csv")
+    papers = f" for each of {len(quiz.papers)} students" if quiz.papers else ""
+    shown = quiz.files if len(quiz.files) <= 8 else quiz.files[:6] + [f"and {len(quiz.files) - 6} more"]
+    count_text = f"{len(quiz.questions)} question{'s' if len(quiz.questions) != 1 else ''}"
+    click.echo(f"Wrote {count_text}{papers} ({what}) to {out_dir}/: {', '.join(shown)}")
 
 
 @main.command()

@@ -42,3 +42,15 @@ class InputFileError(QuizgenError):
     """An input file (answers, key, roster) is missing or not what was expected."""
 
     exit_code = 2
+
+
+class TexNotFoundError(QuizgenError):
+    """PDF output was asked for but no TeX installation (pdflatex) was found."""
+
+
+class LatexError(QuizgenError):
+    """LaTeX failed on a generated document; names the .tex line and the log's message."""
+
+    def __init__(self, message: str, document: str = "", log: str = ""):
+        self.document, self.log = document, log
+        super().__init__(message)

@@ -3,19 +3,23 @@ and turns the instances into problem and solution documents plus the key."""
 
 from __future__ import annotations
 
+import os
+import re
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .bank import builtin_templates_dir, load_bank, select
-from .errors import UsageError
+from .errors import LatexError, TexNotFoundError, UsageError
 from .exact import to_latex
-from .formatting import key_answer
+from .figures import figure_markup
+from .formatting import fixed, key_answer
 from .output import write_files
 from .render import jinja_context, render_layout, render_many
 from .sampling import Instance, canonical_instance, sample_instance
 
 DOC_FORMATS = ("md", "tex")
+OUTPUT_FORMATS = DOC_FORMATS + ("pdf",)
 
 
 @dataclass
@@ -35,6 +39,20 @@ class Quiz:
     title: str = "BERT mathematics: problem set"
     worked_examples: bool = False
     meta: dict = field(default_factory=dict)
+    course: str = ""
+    date: str = ""
+    papers: list = field(default_factory=list)
+    files: list = field(default_factory=list)
+
+
+@dataclass
+class Paper:
+    """One student's own variant of the quiz (``--students``), regenerable from its seed."""
+
+    student_id: str
+    name: str
+    seed: str
+    questions: list
 
 
 def seed_label(seed, template_id: str, index: int) -> str:
@@ -43,18 +61,41 @@ def seed_label(seed, template_id: str, index: int) -> str:
     return f"{seed}/{template_id}/{index}"
 
 
-def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool = False) -> Quiz:
-    """``count`` instances of each template (or the canonical one each), numbered Q1, Q2, ..."""
+def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool = False,
+              students=()) -> Quiz:
+    """``count`` instances of each template (or the canonical one each), numbered Q1, Q2, ...;
+    with ``students`` (roster rows), also one :class:`Paper` of their own per student."""
     if count < 1:
         raise UsageError(f"--count must be 1 or more, got {count}")
+    if worked_examples and students:
+        raise UsageError("--students and --worked-examples do not combine: "
+                         "every student would get the same canonical paper")
     if worked_examples:
         instances = [canonical_instance(t) for t in templates]
         seed = "canonical"
     else:
         seed = new_seed() if seed is None else seed
-        instances = [sample_instance(t, seed_label(seed, t.id, k)) for t in templates for k in range(count)]
-    questions = [Question(f"Q{i + 1}", inst) for i, inst in enumerate(instances)]
-    return Quiz(seed=seed, questions=questions, worked_examples=worked_examples)
+        instances = _sample_all(templates, seed, count)
+    quiz = Quiz(seed=seed, questions=_numbered(instances), worked_examples=worked_examples)
+    for student in students:
+        variant = student_seed(seed, student.student_id)
+        quiz.papers.append(Paper(student.student_id, student.name, variant,
+                                 _numbered(_sample_all(templates, variant, count))))
+    return quiz
+
+
+def student_seed(seed, student_id: str) -> str:
+    """A student's variant seed, from the exam seed and the student id: the seed
+    labels become ``{seed}/{student_id}/{template_id}/{k}``, so the paper can be regenerated."""
+    return f"{seed}/{student_id}"
+
+
+def _sample_all(templates: list, seed, count: int) -> list:
+    return [sample_instance(t, seed_label(seed, t.id, k)) for t in templates for k in range(count)]
+
+
+def _numbered(instances: list) -> list:
+    return [Question(f"Q{i + 1}", inst) for i, inst in enumerate(instances)]
 
 
 def new_seed() -> int:
@@ -76,9 +117,11 @@ def question_view(question: Question, fmt: str) -> dict:
     share = template.points / len(inst.parts)
     return {
         "id": question.id, "cls": template.cls, "title": template.title, "points": template.points,
-        "stem": stem,
-        "parts": [{"letter": pv.letter, "ask": ask, "points": share,
-                   "answer": _answer_text(pv), "latex": to_latex(pv.value) if pv.value is not None else None}
+        "points_text": points_text(template.points), "stem": stem,
+        "figure": figure_markup(inst, fmt),
+        "parts": [{"letter": pv.letter, "ask": ask, "points": share, "points_text": points_text(share),
+                   "kind": pv.part.kind, "answer": _answer_text(pv),
+                   "latex": to_latex(pv.value) if pv.value is not None else None}
                   for pv, ask in zip(inst.parts, asks)],
         "forecast": forecast,
         "steps": [{"title": texts[i], "why": texts[i + 1], "work": texts[i + 2]}
@@ -87,23 +130,71 @@ def question_view(question: Question, fmt: str) -> dict:
     }
 
 
+def points_text(points) -> str:
+    """Points as printed on the paper: ``4``, ``1.5``, ``1.33``."""
+    return fixed(points, 2).rstrip("0").rstrip(".")
+
+
 def _answer_text(pv) -> str:
     if pv.part.kind == "word":
         return pv.accept[0]
     return key_answer(pv.value, pv.part.kind, pv.part.decimals)
 
 
-def render_documents(quiz: Quiz, fmt: str, solutions: bool = True, layouts=None) -> dict:
-    """The problem (and solution) documents of ``quiz`` as {file name: text}."""
-    if fmt not in DOC_FORMATS:
-        raise UsageError(f"--format must be one of {', '.join(DOC_FORMATS)}, got {fmt!r}")
+def render_documents(quiz: Quiz, fmt: str, solutions: bool = True, layouts=None,
+                     split: bool = False) -> dict:
+    """The problem (and solution) documents of ``quiz`` as {file name: text}; for
+    ``pdf``, the LaTeX sources to compile. With student papers, one document holds
+    them all (a page break between students), or with ``split`` one document each."""
+    if fmt not in OUTPUT_FORMATS:
+        raise UsageError(f"--format must be one of {', '.join(OUTPUT_FORMATS)}, got {fmt!r}")
+    if split and not quiz.papers:
+        raise UsageError("--split needs --students: it writes one file per student")
+    source = "tex" if fmt == "pdf" else fmt
     layouts = layouts or builtin_templates_dir()
-    views = [question_view(q, fmt) for q in quiz.questions]
-    context = {"quiz": quiz, "questions": views, "total_points": sum(v["points"] for v in views)}
-    docs = {f"problems.{fmt}": render_layout(f"problems.{fmt}.j2", fmt, layouts, **context)}
-    if solutions:
-        docs[f"solutions.{fmt}"] = render_layout(f"solutions.{fmt}.j2", fmt, layouts, **context)
+    papers = paper_views(quiz, source)
+    groups = list(zip(split_suffixes(quiz.papers), ([p] for p in papers))) if split else [("", papers)]
+    kinds = ("problems", "solutions") if solutions else ("problems",)
+    docs = {}
+    for suffix, group in groups:
+        context = layout_context(quiz, group)
+        for kind in kinds:
+            docs[f"{kind}{suffix}.{source}"] = render_layout(f"{kind}.{source}.j2", source, layouts, **context)
     return docs
+
+
+def paper_views(quiz: Quiz, fmt: str) -> list:
+    """One view per paper: each student's, or the class's single paper without a roster."""
+    papers = quiz.papers or [Paper("", "", str(quiz.seed), quiz.questions)]
+    views = []
+    for paper in papers:
+        questions = [question_view(q, fmt) for q in paper.questions]
+        total = sum(v["points"] for v in questions)
+        views.append({"student_id": paper.student_id, "name": paper.name, "seed": paper.seed,
+                      "questions": questions, "total_points": total, "total_text": points_text(total)})
+    return views
+
+
+def layout_context(quiz: Quiz, papers: list) -> dict:
+    """What a document layout sees: the papers it prints, the header fields, and
+    (for layouts written before rosters) the first paper's questions and total."""
+    return {"quiz": quiz, "papers": papers, "title": quiz.title, "course": quiz.course, "date": quiz.date,
+            "questions": papers[0]["questions"], "total_points": papers[0]["total_points"],
+            "has_figures": any(q["figure"] for p in papers for q in p["questions"])}
+
+
+def split_suffixes(papers: list) -> list:
+    """File-name suffixes for one file per student (``-s001``), made safe for
+    any file system; two ids that would share a name are an error."""
+    suffixes, seen = [], {}
+    for paper in papers:
+        stem = re.sub(r"[^A-Za-z0-9_-]+", "_", paper.student_id).strip("_") or "student"
+        if stem.lower() in seen:
+            raise UsageError(f"--split: student ids {seen[stem.lower()]!r} and {paper.student_id!r} "
+                             f"would both be written as {stem}; make the ids differ in letters or digits")
+        seen[stem.lower()] = paper.student_id
+        suffixes.append(f"-{stem}")
+    return suffixes
 
 
 def key_entry(question: Question) -> dict:
@@ -120,15 +211,43 @@ def key_entry(question: Question) -> dict:
 
 
 def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str = "md",
-             solutions: bool = True, worked_examples: bool = False, banks=()) -> Quiz:
+             solutions: bool = True, worked_examples: bool = False, banks=(), title=None,
+             course: str = "", date: str = "", students=None, split: bool = False,
+             progress: bool = False) -> Quiz:
     """Generate a problem set and write it to ``out_dir``: problems, solutions,
-    key.json and key.csv. Nothing is written unless every file rendered."""
+    key.json and key.csv (and, for ``pdf``, the PDFs beside their .tex). Nothing
+    is written unless every file rendered. ``students`` is a roster CSV path (or
+    a list of roster rows) for one paper per student; ``split`` writes one file each."""
     from .key import key_files
+    from .roster import read_roster
 
+    if split and not students:
+        raise UsageError("--split needs --students: it writes one file per student")
+    roster = read_roster(students) if isinstance(students, (str, os.PathLike)) else list(students or ())
     templates = select(load_bank(banks), classes)
-    quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples)
-    files = render_documents(quiz, fmt, solutions)
+    quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster)
+    quiz.title, quiz.course, quiz.date = title or quiz.title, course or "", date or ""
+    files = render_documents(quiz, fmt, solutions, split=split)
     files.update(key_files(quiz))
+    if fmt == "pdf":
+        files.update(build_pdfs(out_dir, files, progress))
     write_files(Path(out_dir), files)
+    quiz.files = list(files)
     return quiz
+
+
+def build_pdfs(out_dir, files: dict, progress: bool = False) -> dict:
+    """The PDFs of the .tex files among ``files``. When TeX is missing or fails,
+    the other files (and the failing document's log) are written before the error."""
+    from .pdf import compile_documents
+
+    try:
+        return compile_documents({n: t for n, t in files.items() if n.endswith(".tex")}, progress)
+    except TexNotFoundError:
+        write_files(Path(out_dir), files)
+        raise
+    except LatexError as exc:
+        log = {str(Path(exc.document).with_suffix(".log")): exc.log} if exc.document else {}
+        write_files(Path(out_dir), {**files, **log})
+        raise
 

@@ -69,13 +69,18 @@ def key_data(quiz) -> dict:
     """The whole key as a JSON-ready dict."""
     from .generator import key_entry
 
-    return {
+    data = {
         "quizgen": __version__,
         "seed": quiz.seed,
         "worked_examples": quiz.worked_examples,
         "questions": [key_entry(q) for q in quiz.questions],
-        **quiz.meta,
     }
+    papers = getattr(quiz, "papers", None)
+    if papers:
+        data["students"] = {paper.student_id: {"name": paper.name, "seed": paper.seed,
+                                               "questions": [key_entry(q) for q in paper.questions]}
+                            for paper in papers}
+    return {**data, **quiz.meta}
 
 
 def key_files(quiz) -> dict:
@@ -93,6 +98,10 @@ def dump_key_json(data: dict) -> str:
         if isinstance(value, list) and value and isinstance(value[0], dict):
             items = ",\n".join("    " + json.dumps(item, ensure_ascii=False) for item in value)
             lines.append(f"  {json.dumps(name)}: [\n{items}\n  ]")
+        elif isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+            items = ",\n".join(f"    {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}"
+                               for k, v in value.items())
+            lines.append(f"  {json.dumps(name)}: {{\n{items}\n  }}")
         else:
             lines.append(f"  {json.dumps(name)}: {json.dumps(value, ensure_ascii=False)}")
     return "{\n" + ",\n".join(lines) + "\n}\n"

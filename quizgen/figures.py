@@ -1,0 +1,184 @@
+"""The loss-curve figure: -ln p over p in (0, 1] with a question's p marked.
+One set of points, drawn twice: as TikZ code for LaTeX and as an inline SVG
+for Markdown (both written here: no image files, no plotting library)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from xml.sax.saxutils import escape as xml_escape
+
+from .errors import ExpressionError, TemplateError
+from .exact import ground
+from .formatting import fixed, significant
+
+X_TICKS = (0, 0.25, 0.5, 0.75, 1)
+X_END = 1.08
+SAMPLES = 40
+
+
+@dataclass(frozen=True)
+class LossPoint:
+    """The marked point of a figure: the probability p and its loss -ln p."""
+
+    p: float
+
+    @property
+    def loss(self) -> float:
+        """The cross-entropy -ln p."""
+        return -math.log(self.p) if self.p < 1 else 0.0
+
+    @property
+    def top(self) -> int:
+        """The top of the loss axis: at least 4, and room above the point."""
+        return max(4, math.ceil(self.loss + 0.75))
+
+
+def figure_point(instance) -> LossPoint | None:
+    """The point a template's ``figure:`` expression marks for ``instance``,
+    or None when the template has no figure."""
+    template = instance.template
+    if template.figure is None:
+        return None
+    try:
+        p = float(ground(template.figure, instance.env))
+    except (ExpressionError, TypeError, ValueError) as exc:
+        raise TemplateError(f"cannot evaluate p: {exc}", path=template.path, key="figure") from exc
+    if not 0 < p <= 1:
+        raise TemplateError(f"p must lie in (0, 1], got {p:.6g}", path=template.path, key="figure")
+    return LossPoint(p)
+
+
+def curve_points(top: int, samples: int = SAMPLES) -> list:
+    """Points (p, -ln p) from p = e^-top to 1: evenly spaced in the loss where
+    the curve is steep and in p where it is flat."""
+    steep = [math.exp(-top * (1 - k / samples)) for k in range(samples + 1)]
+    even = [k / samples for k in range(1, samples + 1)]
+    return [(p, -math.log(p)) for p in sorted(set(steep + even))]
+
+
+def y_ticks(top: int) -> range:
+    """Whole-number ticks on the loss axis, at most about seven of them."""
+    step = 1 if top <= 6 else 2 if top <= 12 else 5
+    return range(0, top + 1, step)
+
+
+def point_label(point: LossPoint, labelled: bool) -> list:
+    """The label's lines in plain text: the numbers in solutions, only a name on
+    the problem paper (so the figure does not give the answers away). It sits in
+    the top right corner, which the curve never reaches (there p > 0.4, so -ln p < 1)."""
+    if labelled:
+        return [f"p = {significant(point.p, 4)}", f"\u2212ln p = {fixed(point.loss, 4)}"]
+    return ["this question's p"]
+
+
+# ------------------------------------------------------------------ TikZ
+
+TIKZ_WIDTH, TIKZ_HEIGHT = 5.0, 3.2   # cm for p = 1 and for the top of the loss axis
+
+
+def loss_curve_tikz(point: LossPoint, labelled: bool) -> str:
+    """The figure as a ``tikzpicture`` (needs ``\\usepackage{tikz}``)."""
+    top = point.top
+    mark = _tikz_at(point.p, point.loss, top)
+    if labelled:
+        label = rf"$\bullet$ $p = {significant(point.p, 4)}$\\$-\ln p = {fixed(point.loss, 4)}$"
+    else:
+        label = r"$\bullet$ this question's $p$"
+    return "\n".join([
+        _tikz_frame(top),
+        rf"\draw[densely dashed, gray] {_tikz_at(point.p, 0, top)} |- {_tikz_at(0, point.loss, top)};",
+        rf"\fill {mark} circle (1.7pt);",
+        rf"\node[anchor=north east, align=right] at {_tikz_at(X_END, top, top)} {{{label}}};",
+        r"\end{tikzpicture}",
+    ])
+
+
+def _tikz_at(p: float, loss: float, top: int) -> str:
+    return f"({p * TIKZ_WIDTH:.3f},{loss / top * TIKZ_HEIGHT:.3f})"
+
+
+@lru_cache(maxsize=None)
+def _tikz_frame(top: int) -> str:
+    """Axes, ticks and curve: the same for every point with this ``top``."""
+    lines = [r"\begin{tikzpicture}[font=\scriptsize]",
+             rf"\draw ({X_END * TIKZ_WIDTH:.3f},0) -- (0,0) -- (0,{TIKZ_HEIGHT:.3f});"]
+    lines += [rf"\draw {_tikz_at(x, 0, top)} -- ++(0,-0.08) node[below] {{{x:g}}};" for x in X_TICKS]
+    lines += [rf"\draw {_tikz_at(0, y, top)} -- ++(-0.08,0) node[left] {{{y}}};" for y in y_ticks(top)]
+    curve = " -- ".join(_tikz_at(p, loss, top) for p, loss in curve_points(top))
+    lines += [rf"\node[below=1.1em] at {_tikz_at(0.5, 0, top)} {{\small $p$}};",
+              rf"\node[rotate=90, above=1.6em] at {_tikz_at(0, top / 2, top)} {{\small $-\ln p$}};",
+              rf"\draw[thick, blue!60!black] {curve};"]
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ SVG
+
+SVG_WIDTH, SVG_HEIGHT = 340, 210
+_LEFT, _RIGHT, _TOP, _BOTTOM = 44, 14, 12, 36
+
+
+def _svg_at(p: float, loss: float, top: int) -> tuple:
+    x = _LEFT + p / X_END * (SVG_WIDTH - _LEFT - _RIGHT)
+    y = SVG_HEIGHT - _BOTTOM - loss / top * (SVG_HEIGHT - _TOP - _BOTTOM)
+    return x, y
+
+
+def loss_curve_svg(point: LossPoint, labelled: bool) -> str:
+    """The figure as a self-contained inline SVG on lines without blank ones,
+    so Markdown keeps it as one HTML block."""
+    top = point.top
+    x0, y0 = _svg_at(0, 0, top)
+    px, py = _svg_at(point.p, point.loss, top)
+    label = [xml_escape(line) for line in point_label(point, labelled)]
+    right = _svg_at(X_END, 0, top)[0]
+    return "\n".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{SVG_HEIGHT}" '
+        f'viewBox="0 0 {SVG_WIDTH} {SVG_HEIGHT}" role="img" font-family="sans-serif" font-size="11">',
+        f"<title>The loss \u2212ln p against p; the dot marks {', '.join(label)}</title>",
+        _svg_frame(top),
+        f'<polyline fill="none" stroke="gray" stroke-dasharray="4 3" '
+        f'points="{px:.1f},{y0:.1f} {px:.1f},{py:.1f} {x0:.1f},{py:.1f}"/>',
+        f'<circle cx="{px:.1f}" cy="{py:.1f}" r="4" fill="black"/>',
+        f'<text x="{right:.1f}" y="{_TOP + 10}" text-anchor="end">\u25cf {label[0]}</text>',
+        *(f'<text x="{right:.1f}" y="{_TOP + 24 + 14 * i}" text-anchor="end">{line}</text>'
+          for i, line in enumerate(label[1:])),
+        "</svg>",
+    ])
+
+
+@lru_cache(maxsize=None)
+def _svg_frame(top: int) -> str:
+    """Axes, ticks, axis names and curve: the same for every point with this ``top``."""
+    x0, y0 = _svg_at(0, 0, top)
+    middle = (_TOP + y0) / 2
+    lines = [f'<polyline fill="none" stroke="black" points="{_svg_at(X_END, 0, top)[0]:.1f},{y0:.1f} '
+             f'{x0:.1f},{y0:.1f} {x0:.1f},{_TOP}"/>']
+    for tick in X_TICKS:
+        x = _svg_at(tick, 0, top)[0]
+        lines.append(f'<line x1="{x:.1f}" y1="{y0:.1f}" x2="{x:.1f}" y2="{y0 + 4:.1f}" stroke="black"/>'
+                     f'<text x="{x:.1f}" y="{y0 + 16:.1f}" text-anchor="middle">{tick:g}</text>')
+    for tick in y_ticks(top):
+        y = _svg_at(0, tick, top)[1]
+        lines.append(f'<line x1="{x0 - 4:.1f}" y1="{y:.1f}" x2="{x0:.1f}" y2="{y:.1f}" stroke="black"/>'
+                     f'<text x="{x0 - 7:.1f}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>')
+    path = " ".join(dict.fromkeys("%.1f,%.1f" % _svg_at(p, loss, top) for p, loss in curve_points(top)))
+    lines += [f'<text x="{_svg_at(0.5, 0, top)[0]:.1f}" y="{SVG_HEIGHT - 4}" text-anchor="middle" '
+              f'font-style="italic">p</text>',
+              f'<text x="12" y="{middle:.1f}" text-anchor="middle" transform="rotate(-90 12 {middle:.1f})">'
+              f"\u2212ln p</text>",
+              f'<polyline fill="none" stroke="#1f4e99" stroke-width="2" points="{path}"/>']
+    return "\n".join(lines)
+
+
+def figure_markup(instance, fmt: str) -> dict | None:
+    """The figure of ``instance`` for a layout in ``fmt``: {"p", "loss",
+    "problem", "solution"} (unlabelled and labelled drawings; empty for
+    formats without drawings), or None when the template has no figure."""
+    point = figure_point(instance)
+    if point is None:
+        return None
+    draw = {"tex": loss_curve_tikz, "md": loss_curve_svg}.get(fmt)
+    problem, solution = (draw(point, False), draw(point, True)) if draw else ("", "")
+    return {"p": point.p, "loss": point.loss, "problem": problem, "solution": solution}

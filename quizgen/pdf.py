@@ -1,0 +1,166 @@
+"""Compiling LaTeX to PDF: each document is built with latexmk (or pdflatex run
+until its page references settle) in a fresh temporary folder, never with
+shell-escape and with paranoid file access, and a LaTeX error is reported as
+the failing .tex line and the log's message."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from .errors import LatexError, TexNotFoundError
+
+DEBIAN_PACKAGES = ("texlive-latex-base", "texlive-latex-recommended", "texlive-pictures", "latexmk")
+PACKAGE_OF_FILE = {"tikz.sty": "texlive-pictures", "fancyhdr.sty": "texlive-latex-base",
+                   "xcolor.sty": "texlive-latex-recommended"}
+LATEX_OPTIONS = ("-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error")
+TIMEOUT_SECONDS = 300
+MAX_PDFLATEX_RUNS = 3
+_RERUN = re.compile(r"Rerun to get|Label\(s\) may have changed|There were undefined references")
+_FILE_LINE = re.compile(r"^(?:\./)?(?P<file>[^\s:]+):(?P<line>\d+): (?P<message>.*)$")
+_CONTEXT_LINE = re.compile(r"^l\.(\d+) ")
+_GENERIC = ("Emergency stop", "==> Fatal error occurred")
+_MISSING_FILE = re.compile(r"File `([^']+)' not found")
+
+
+def install_hint() -> str:
+    """The one line that says how to get TeX on Debian or Ubuntu."""
+    return "sudo apt-get install " + " ".join(DEBIAN_PACKAGES)
+
+
+def find_tex() -> tuple:
+    """(latexmk or None, pdflatex): the programs to compile with.
+    Raises TexNotFoundError when pdflatex is not on the PATH."""
+    pdflatex = shutil.which("pdflatex")
+    if pdflatex is None:
+        raise TexNotFoundError("cannot make PDFs: pdflatex is not installed (the .tex files were "
+                               f"still written); install TeX with: {install_hint()}")
+    return shutil.which("latexmk"), pdflatex
+
+
+def compile_documents(documents: dict, progress: bool = False) -> dict:
+    """Compile {"name.tex": source} to {"name.pdf": bytes}; ``progress`` shows
+    click's progress bar on stderr. Stops at the first document that fails."""
+    import click
+
+    programs = find_tex()
+    items = list(documents.items())
+    if not progress:
+        return {_pdf_name(name): compile_pdf(name, source, programs) for name, source in items}
+    with click.progressbar(items, label="Compiling PDFs", file=sys.stderr) as bar:
+        return {_pdf_name(name): compile_pdf(name, source, programs) for name, source in bar}
+
+
+def _pdf_name(tex_name: str) -> str:
+    return str(Path(tex_name).with_suffix(".pdf"))
+
+
+def compile_pdf(name: str, source: str, programs: tuple | None = None) -> bytes:
+    """The PDF of one LaTeX document named ``name`` (e.g. ``problems.tex``)."""
+    latexmk, pdflatex = programs or find_tex()
+    with tempfile.TemporaryDirectory(prefix="quizgen-tex-") as folder:
+        work = Path(folder)
+        tex = work / Path(name).name
+        tex.write_text(source, encoding="utf-8")
+        if latexmk:
+            _run([latexmk, "-pdf", "-norc", "-silent", *LATEX_OPTIONS, tex.name], work, name)
+        else:
+            for _ in range(MAX_PDFLATEX_RUNS):
+                _run([pdflatex, *LATEX_OPTIONS, tex.name], work, name)
+                if not _RERUN.search(_read(tex.with_suffix(".log"))):
+                    break
+        pdf = tex.with_suffix(".pdf")
+        if not pdf.is_file():
+            raise latex_failure(name, source, _read(tex.with_suffix(".log")))
+        return pdf.read_bytes()
+
+
+def _run(command: list, folder: Path, name: str) -> None:
+    # paranoid file access: TeX reads and writes nothing outside the temporary folder
+    # (and its own installation), whatever a template's mathematics asks for
+    env = dict(os.environ, openin_any="p", openout_any="p")
+    env.pop("TEXMFOUTPUT", None)
+    try:
+        result = subprocess.run(command, cwd=folder, env=env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                timeout=TIMEOUT_SECONDS, check=False)
+    except subprocess.TimeoutExpired as exc:
+        raise LatexError(f"LaTeX took longer than {TIMEOUT_SECONDS} s on {name}; gave up",
+                         document=name) from exc
+    except OSError as exc:
+        raise TexNotFoundError(f"cannot run {command[0]}: {exc.strerror or exc}; "
+                               f"install TeX with: {install_hint()}") from exc
+    if result.returncode != 0:
+        tex = folder / Path(name).name
+        log = _read(tex.with_suffix(".log")) or result.stdout.decode("utf-8", "replace")
+        raise latex_failure(name, tex.read_text(encoding="utf-8"), log)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_bytes().decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def latex_failure(name: str, source: str, log: str) -> LatexError:
+    """A LatexError for document ``name``: the log's first real error message,
+    the line of the .tex it happened on, and that line's text."""
+    message, line = first_error(log, Path(name).name)
+    where = f"{name} line {line}" if line else name
+    text = f"LaTeX failed on {where}: {message}"
+    missing = _MISSING_FILE.search(message)
+    if missing:
+        package = PACKAGE_OF_FILE.get(missing.group(1), "the Debian package that provides it")
+        text += f" (install {package})"
+    lines = source.splitlines()
+    if line and 0 < line <= len(lines) and lines[line - 1].strip():
+        shown = lines[line - 1].strip()
+        text += f" -- the line reads: {shown[:100]}{'...' if len(shown) > 100 else ''}"
+    return LatexError(text, document=name, log=log)
+
+
+def first_error(log: str, tex_name: str) -> tuple:
+    """(message, line in ``tex_name`` or None) of the first error in a LaTeX log."""
+    lines = log.splitlines()
+    for i, raw in enumerate(lines):
+        found = _FILE_LINE.match(raw)
+        if raw.startswith("! "):
+            message = raw[2:]
+        elif found and not found.group("message").lstrip().startswith(_GENERIC):
+            message = found.group("message")
+        else:
+            continue
+        message = _unwrap(message, lines, i).strip()
+        if found and Path(found.group("file")).name == tex_name:
+            return message, int(found.group("line"))
+        return message, _context_line(lines, i, tex_name)
+    fallback = next((l for l in lines if _FILE_LINE.match(l) or l.startswith("!")), "")
+    return (fallback.strip() or "pdflatex stopped without a message (see its log)"), None
+
+
+def _unwrap(message: str, lines: list, index: int) -> str:
+    """TeX breaks log lines at 79 characters; join a message that was broken."""
+    raw = lines[index]
+    while len(raw) == 79 and index + 1 < len(lines):
+        index += 1
+        raw = lines[index]
+        message += raw
+    return message
+
+
+def _context_line(lines: list, start: int, tex_name: str):
+    """The line number TeX shows after an error (``l.42 ...`` or ``name.tex:42:``)."""
+    for raw in lines[start:start + 30]:
+        context = _CONTEXT_LINE.match(raw)
+        if context:
+            return int(context.group(1))
+        found = _FILE_LINE.match(raw)
+        if found and Path(found.group("file")).name == tex_name:
+            return int(found.group("line"))
+    return None

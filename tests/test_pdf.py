@@ -1,0 +1,202 @@
+"""PDF output: real compiles read back with pdftotext (skipped, with the reason
+shown, when TeX or poppler is missing), LaTeX errors, a missing TeX, and the log parser."""
+
+import json
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from quizgen import pdf
+from quizgen.bank import builtin_bank_dir
+
+HOSTILE_TITLE = r"Midterm \input{/etc/passwd} 50% & #1"
+HOSTILE_COURSE = r"NLP }\immediate\write18{id} ~ ^ _ $x$"
+
+
+@pytest.fixture
+def tex():
+    """Skip with a visible reason unless pdflatex and pdftotext are installed."""
+    missing = [tool for tool in ("pdflatex", "pdftotext") if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"{' and '.join(missing)} not installed (Debian: {pdf.install_hint()} poppler-utils)")
+
+
+def pdf_text(path):
+    """The text of a PDF, whitespace collapsed so line breaks do not matter."""
+    out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True, text=True).stdout
+    return " ".join(out.split())
+
+
+def read_key(folder):
+    return json.loads((folder / "key.json").read_text(encoding="utf-8"))
+
+
+def test_exam_paper_and_solutions_print_the_questions_numbers_and_header(invoke, tex, tmp_path):
+    result = invoke("generate", "--seed", 3, "--classes", "C1,C6", "--format", "pdf", "--out", tmp_path,
+                    "--title", HOSTILE_TITLE, "--course", HOSTILE_COURSE, "--date", "3 March 2026")
+    assert result.exit_code == 0, result.stderr
+    assert {"problems.pdf", "solutions.pdf", "problems.tex", "solutions.tex"} <= {p.name for p in tmp_path.iterdir()}
+    key = read_key(tmp_path)
+    problems, solutions = pdf_text(tmp_path / "problems.pdf"), pdf_text(tmp_path / "solutions.pdf")
+    for text in (problems, solutions):
+        assert HOSTILE_TITLE in text and HOSTILE_COURSE in text and "3 March 2026" in text
+        assert "Page 1 of" in text
+    assert "Name:" in problems and "Student ID:" in problems and "Total" in problems
+    total = sum(q["points"] for q in key["questions"])
+    assert f"{len(key['questions'])} questions worth {total} points" in problems
+    c1, c6 = key["questions"]
+    assert "Q1. Masked-token loss" in problems and "Q2." in problems and "(a)" in problems
+    assert "this question’s p" in problems or "this question's p" in problems
+    for z in c1["params"]["z"]:
+        assert f"z = {z:.1f}".replace("-", "−") in problems
+    for part in c1["parts"] + c6["parts"]:
+        assert part["answer"] in solutions
+    assert not any(part["answer"] in problems for part in c1["parts"])     # the figure gives nothing away
+
+
+def test_student_papers_in_one_pdf_carry_names_and_own_numbers(invoke, tex, tmp_path, monkeypatch):
+    which = shutil.which
+    monkeypatch.setattr(pdf.shutil, "which", lambda name: None if name == "latexmk" else which(name))
+    roster = tmp_path / "roster.csv"
+    roster.write_text('student_id,name\ns1,Ada Lovelace\ns2,"}\\immediate\\write18{id}"\n'
+                      's3,\\input{/etc/passwd}\n', encoding="utf-8")
+    out = tmp_path / "out"
+    result = invoke("generate", "--seed", 8, "--classes", "C6", "--students", roster, "--no-solutions",
+                    "--format", "pdf", "--out", out)
+    assert result.exit_code == 0, result.stderr
+    text = pdf_text(out / "problems.pdf")
+    assert r"}\immediate\write18{id}" in text and r"\input{/etc/passwd}" in text and "Ada Lovelace" in text
+    papers = re.split(r"(?=Name: )", text)[1:]
+    assert len(papers) == 3 and text.count("Page 1 of") == 3
+    assert "??" not in text        # without latexmk, pdflatex reran until the page references settled
+    for paper, (student_id, entry) in zip(papers, read_key(out)["students"].items()):
+        assert f"Student ID: {student_id}" in paper
+        assert f"N = {entry['questions'][0]['params']['N']}" in paper
+
+
+def test_split_gives_one_pdf_per_student(invoke, tex, tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name\nA-1,Ann Lee\nB-2,Bo Chen\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = invoke("generate", "--seed", 1, "--classes", "C6", "--students", roster, "--split",
+                    "--no-solutions", "--format", "pdf", "--out", out)
+    assert result.exit_code == 0, result.stderr
+    first, second = pdf_text(out / "problems-A-1.pdf"), pdf_text(out / "problems-B-2.pdf")
+    assert "Ann Lee" in first and "Bo Chen" not in first
+    assert "Bo Chen" in second and "Ann Lee" not in second
+    assert not (out / "problems.pdf").exists()
+
+
+def test_same_seed_gives_byte_identical_pdfs(tex, tmp_path):
+    source = (r"\documentclass{article}\ifdefined\pdfinfoomitdate\pdfinfoomitdate=1 \pdftrailerid{}"
+              r"\pdfsuppressptexinfo=-1 \fi\begin{document}Same bytes.\end{document}")
+    assert pdf.compile_pdf("a.tex", source) == pdf.compile_pdf("a.tex", source)
+
+
+def bad_bank(folder):
+    """A bank with one template whose stem uses a LaTeX macro that does not exist."""
+    text = (builtin_bank_dir() / "c1_confident_correct.yaml").read_text(encoding="utf-8")
+    text = text.replace("id: mlm-confident-correct", "id: bad-macro").replace("class: C1", "class: C11")
+    text = text.replace("The true word is **{{ scene.answer }}**.", r"The true word is $\notamacro{x}$.")
+    folder.mkdir()
+    (folder / "bad.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_latex_error_names_the_tex_line_and_the_logs_message(invoke, tex, tmp_path):
+    out = tmp_path / "out"
+    result = invoke("generate", "--bank", bad_bank(tmp_path / "bank"), "--classes", "C11",
+                    "--format", "pdf", "--out", out)
+    assert result.exit_code == 1
+    message = result.stderr.strip()
+    assert len(message.splitlines()) == 1
+    found = re.match(r"quizgen: error: LaTeX failed on problems\.tex line (\d+): Undefined control sequence\."
+                     r" -- the line reads: (.*)$", message)
+    assert found, message
+    lines = (out / "problems.tex").read_text(encoding="utf-8").splitlines()
+    assert r"\notamacro" in lines[int(found.group(1)) - 1] and r"\notamacro" in found.group(2)
+    assert "Undefined control sequence" in (out / "problems.log").read_text(encoding="utf-8")
+    assert (out / "key.json").exists() and not (out / "problems.pdf").exists()
+
+
+def test_missing_tex_gives_one_line_naming_debian_packages_and_keeps_the_tex(invoke, tmp_path, monkeypatch):
+    monkeypatch.setattr(pdf.shutil, "which", lambda name: None)
+    result = invoke("generate", "--seed", 1, "--classes", "C1", "--format", "pdf", "--out", tmp_path)
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        "quizgen: error: cannot make PDFs: pdflatex is not installed (the .tex files were still written); "
+        "install TeX with: sudo apt-get install texlive-latex-base texlive-latex-recommended "
+        "texlive-pictures latexmk"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["key.csv", "key.json", "problems.tex", "solutions.tex"]
+
+
+def test_progress_bar_goes_to_stderr_only_when_asked(monkeypatch, capsys):
+    monkeypatch.setattr(pdf, "find_tex", lambda: (None, "pdflatex"))
+    monkeypatch.setattr(pdf, "compile_pdf", lambda name, source, programs: source.encode())
+    assert pdf.compile_documents({"a.tex": "x", "b.tex": "y"}) == {"a.pdf": b"x", "b.pdf": b"y"}
+    assert capsys.readouterr() == ("", "")
+    pdf.compile_documents({"a.tex": "x"}, progress=True)
+    captured = capsys.readouterr()
+    assert captured.out == "" and "Compiling PDFs" in captured.err
+
+
+LOG_FILE_LINE = """\
+(./problems.tex
+LaTeX Font Info:    Checking defaults for OML/cmm/m/it on input line 40.
+./problems.tex:86: Undefined control sequence.
+l.86 The true word is $\\notamacro
+                                  {x}$. Use natural logarithms.
+./problems.tex:86:  ==> Fatal error occurred, no output PDF file produced!
+"""
+
+LOG_MISSING_FILE = """\
+! LaTeX Error: File `enumitemxx.sty' not found.
+
+Type X to quit or <RETURN> to proceed,
+Enter file name:
+./problems.tex:5: Emergency stop.
+<read *>
+
+l.5 \\begin
+          {document}^^M
+./problems.tex:5:  ==> Fatal error occurred, no output PDF file produced!
+"""
+
+
+@pytest.mark.parametrize("log, message, line", [
+    (LOG_FILE_LINE, "Undefined control sequence.", 86),
+    (LOG_MISSING_FILE, "LaTeX Error: File `enumitemxx.sty' not found.", 5),
+    ("(./problems.tex\n! Emergency stop.\n<*> problems.tex\n", "Emergency stop.", None),
+    ("", "pdflatex stopped without a message (see its log)", None),
+])
+def test_first_error_finds_the_message_and_line(log, message, line):
+    assert pdf.first_error(log, "problems.tex") == (message, line)
+
+
+def test_wrapped_log_messages_are_joined():
+    long = "./problems.tex:3: Package foo Error: " + "x" * 60
+    log = long[:79] + "\n" + long[79:] + "\n"
+    assert pdf.first_error(log, "problems.tex") == (long.split(": ", 1)[1], 3)
+
+
+def test_latex_failure_suggests_the_package_for_a_missing_file():
+    error = pdf.latex_failure("problems.tex", "a\nb\nc\nd\n\\begin{document}\n", LOG_MISSING_FILE)
+    assert str(error) == ("LaTeX failed on problems.tex line 5: LaTeX Error: File `enumitemxx.sty' not found. "
+                          "(install the Debian package that provides it) -- the line reads: \\begin{document}")
+
+
+def test_template_mathematics_cannot_read_files_outside_the_build_folder(invoke, tex, tmp_path):
+    secret = tmp_path / "secret.tex"
+    secret.write_text("TOPSECRET", encoding="utf-8")
+    bank = tmp_path / "bank"
+    bad_bank(bank)
+    template = bank / "bad.yaml"
+    template.write_text(template.read_text(encoding="utf-8").replace(r"\notamacro{x}", rf"\input{{{secret}}}"),
+                        encoding="utf-8")
+    out = tmp_path / "out"
+    result = invoke("generate", "--bank", bank, "--classes", "C11", "--no-solutions", "--format", "pdf",
+                    "--out", out)
+    assert result.exit_code == 1
+    assert "not found" in result.stderr and not (out / "problems.pdf").exists()
