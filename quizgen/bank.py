@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from .errors import ExpressionError, QuizgenError, TemplateError
+from .errors import ExpressionError, QuizgenError, TemplateError, TemplateProblems
 from .expr import parse, template_policy
 from .model import Param, Part, Template, Trap
 
@@ -87,6 +87,9 @@ def read_yaml(path) -> dict:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else None
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        context, start = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+        if context and start and start.line + 1 != line:
+            problem += f" ({context} that starts on line {start.line + 1})"
         raise TemplateError(f"invalid YAML: {problem}", path=path, line=line) from exc
     if not isinstance(data, dict):
         raise TemplateError("a template must be a YAML mapping", path=path, line=1)
@@ -98,19 +101,24 @@ def load_template(path) -> Template:
     return build_template(read_yaml(path), path)
 
 
-def locate_line(path, keys: tuple):
+def locate_line(path, keys: tuple, text_line=None):
     """The line of the YAML node at ``keys`` (a path of mapping keys and list
-    indexes), or of its nearest existing parent; None if the file cannot be read."""
+    indexes; a mapping entry is found at its key), or of its nearest existing
+    parent; None if the file cannot be read. ``text_line`` (1-based) is a line
+    inside that node's text, for problems in multi-line text such as a stem."""
     try:
         node = yaml.compose(Path(path).read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return None
     line = node.start_mark.line + 1 if node is not None else None
     for key in keys:
-        child = _child(node, key)
+        key_node, child = _child(node, key)
         if child is None:
-            break
-        node, line = child, child.start_mark.line + 1
+            return line
+        node, line = child, (key_node or child).start_mark.line + 1
+    if text_line and isinstance(node, yaml.ScalarNode):
+        block = node.style in ("|", ">")
+        line = node.start_mark.line + text_line + (1 if block else 0)
     return line
 
 
@@ -118,21 +126,34 @@ def _child(node, key):
     if isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
             if key_node.value == str(key):
-                return value_node
+                return key_node, value_node
     if isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
-        return node.value[key]
-    return None
+        return None, node.value[key]
+    return None, None
 
 
 class _Checker:
-    """Checks one template's data, raising TemplateError with file:line and key."""
+    """Checks one template's data, raising TemplateError with file:line and key.
+    Problems in independent pieces (``guard``) and unknown keys are collected,
+    so that one run reports them all."""
 
     def __init__(self, data: dict, path):
-        self.data, self.path = data, path
+        self.data, self.path, self.problems = data, path, []
+
+    def problem(self, message: str, *keys) -> TemplateError:
+        return TemplateError(message, path=self.path, line=locate_line(self.path, keys),
+                             key=".".join(str(k) for k in keys) or None)
 
     def fail(self, message: str, *keys):
-        raise TemplateError(message, path=self.path, line=locate_line(self.path, keys),
-                            key=".".join(str(k) for k in keys) or None)
+        raise self.problem(message, *keys)
+
+    def guard(self, build, *args, default=None):
+        """``build(*args)``; if it fails, its problem is recorded and ``default`` returned."""
+        try:
+            return build(*args)
+        except TemplateError as exc:
+            self.problems.append(exc)
+            return default
 
     def keys(self, mapping, allowed, required, *where):
         if not isinstance(mapping, dict):
@@ -141,7 +162,7 @@ class _Checker:
             if key not in allowed:
                 close = difflib.get_close_matches(str(key), sorted(allowed), n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
-                self.fail(f"unknown key {key!r}{hint}", *where, key)
+                self.problems.append(self.problem(f"unknown key {key!r}{hint}", *where, key))
         for key in required:
             if key not in mapping:
                 self.fail(f"missing required key {key!r}", *where)
@@ -170,38 +191,70 @@ class _Checker:
 
 
 def build_template(data: dict, path) -> Template:
-    """Turn a template's parsed YAML into a checked :class:`Template`."""
+    """Turn a template's parsed YAML into a checked :class:`Template`. Every
+    piece is checked even after a problem: the error raised is the first
+    problem and lists them all (``TemplateProblems.problems``)."""
     check = _Checker(data, path)
-    check.keys(data, TOP_KEYS, REQUIRED_TOP)
-    template_id = check.text(data["id"], "id")
-    if not ID_PATTERN.match(template_id):
-        check.fail("id must be lower-case letters, digits and dashes", "id")
-    cls = check.text(data["class"], "class")
-    if not CLASS_PATTERN.match(cls):
-        check.fail("class must look like C1, C2, ...", "class")
-    points = data["points"]
-    if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
-        check.fail("points must be a positive whole number", "points")
-    params = _params(check, data["params"])
+    check.keys(data, TOP_KEYS, ())
+    for key in REQUIRED_TOP:
+        if key not in data:
+            check.problems.append(check.problem(f"missing required key {key!r}"))
+
+    def field(key, build, *args, default=None):
+        return check.guard(build, check, data[key], *args, default=default) if key in data else default
+
+    template_id = field("id", _pattern_text, "id", ID_PATTERN, "id must be lower-case letters, digits and dashes")
+    cls = field("class", _pattern_text, "class", CLASS_PATTERN, "class must look like C1, C2, ...")
+    title = field("title", _Checker.text, "title")
+    points = field("points", _points)
+    params = field("params", _params)
+    if params is None:
+        raise TemplateProblems(check.problems)
     names = [p.name for p in params]
-    lets = _lets(check, data.get("let") or {}, names)
+    lets = field("let", _lets, names, default=())
     names += [name for name, _ in lets]
-    constraints = _constraints(check, data.get("constraints") or [], names)
-    check.jinja(check.text(data["stem"], "stem"), "stem")
-    parts = _parts(check, data["parts"], names)
-    solution = _solution(check, data["solution"])
-    canonical = _canonical(check, data["canonical"], names, parts)
-    tests = _tests(check, data.get("tests") or [], parts)
-    figure = None
-    if data.get("figure") is not None:
-        figure = check.expression(data["figure"], names, "figure")
-    max_tries = data.get("max_tries", 500)
-    if isinstance(max_tries, bool) or not isinstance(max_tries, int) or not 1 <= max_tries <= 100000:
-        check.fail("max_tries must be a whole number from 1 to 100000", "max_tries")
-    return Template(id=template_id, cls=cls, title=check.text(data["title"], "title"), points=points,
+    constraints = field("constraints", _constraints, names, default=())
+    field("stem", _stem)
+    parts = field("parts", _parts, names, default=())
+    solution = field("solution", _solution)
+    canonical = field("canonical", _canonical, names, _part_names(data.get("parts")))
+    tests = field("tests", _tests, _part_names(data.get("parts")), default=())
+    figure = field("figure", _figure, names)
+    max_tries = field("max_tries", _max_tries, default=500)
+    if check.problems:
+        raise TemplateProblems(check.problems)
+    return Template(id=template_id, cls=cls, title=title, points=points,
                     params=params, lets=lets, constraints=constraints, stem=data["stem"], parts=parts,
                     solution=solution, canonical=canonical, path=str(path), tests=tests,
                     figure=figure, max_tries=max_tries, raw=data)
+
+
+def _pattern_text(check: _Checker, value, key, pattern, message) -> str:
+    text = check.text(value, key)
+    if not pattern.match(text):
+        check.fail(message, key)
+    return text
+
+
+def _points(check: _Checker, points) -> int:
+    if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
+        check.fail("points must be a positive whole number", "points")
+    return points
+
+
+def _stem(check: _Checker, stem) -> str:
+    check.jinja(check.text(stem, "stem"), "stem")
+    return stem
+
+
+def _figure(check: _Checker, figure, names):
+    return None if figure is None else check.expression(figure, names, "figure")
+
+
+def _max_tries(check: _Checker, max_tries) -> int:
+    if isinstance(max_tries, bool) or not isinstance(max_tries, int) or not 1 <= max_tries <= 100000:
+        check.fail("max_tries must be a whole number from 1 to 100000", "max_tries")
+    return max_tries
 
 
 def _params(check: _Checker, params) -> tuple:
@@ -209,19 +262,23 @@ def _params(check: _Checker, params) -> tuple:
         check.fail("expected a mapping of parameter names to their kinds", "params")
     built, names = [], []
     for name, spec in params.items():
-        if not isinstance(name, str) or not name.isidentifier():
-            check.fail("a parameter name must be a plain identifier", "params", name)
-        if not isinstance(spec, dict) or len(spec) != 1:
-            check.fail(f"expected one of: {', '.join(sorted(PARAM_KINDS))}", "params", name)
-        kind, settings = next(iter(spec.items()))
-        if kind not in PARAM_KINDS:
-            close = difflib.get_close_matches(str(kind), sorted(PARAM_KINDS), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            check.fail(f"unknown parameter kind {kind!r}{hint}", "params", name, kind)
-        compiled = _compile_param(check, name, kind, settings, names)
-        built.append(Param(name, kind, settings, compiled))
-        names.append(name)
+        param = check.guard(_param, check, name, spec, list(names))
+        built.append(param or Param(str(name), "invalid", spec))
+        names.append(str(name))
     return tuple(built)
+
+
+def _param(check: _Checker, name, spec, names) -> Param:
+    if not isinstance(name, str) or not name.isidentifier():
+        check.fail("a parameter name must be a plain identifier", "params", name)
+    if not isinstance(spec, dict) or len(spec) != 1:
+        check.fail(f"expected one of: {', '.join(sorted(PARAM_KINDS))}", "params", name)
+    kind, settings = next(iter(spec.items()))
+    if kind not in PARAM_KINDS:
+        close = difflib.get_close_matches(str(kind), sorted(PARAM_KINDS), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        check.fail(f"unknown parameter kind {kind!r}{hint}", "params", name, kind)
+    return Param(name, kind, settings, _compile_param(check, name, kind, settings, names))
 
 
 _PARAM_FIELDS = {
@@ -255,24 +312,37 @@ def _compile_param(check: _Checker, name, kind, settings, names) -> dict:
 
 
 def _lets(check: _Checker, lets, names) -> tuple:
+    lets = lets or {}
     if not isinstance(lets, dict):
         check.fail("expected a mapping of names to expressions", "let")
     built, known = [], list(names)
     for name, source in lets.items():
-        if not isinstance(name, str) or not name.isidentifier():
-            check.fail("a name must be a plain identifier", "let", name)
-        if name in known:
-            check.fail(f"{name!r} is already defined", "let", name)
-        built.append((name, check.expression(source, known, "let", name)))
-        known.append(name)
+        built.append((str(name), check.guard(_let, check, name, source, list(known))))
+        known.append(str(name))
     return tuple(built)
 
 
+def _let(check: _Checker, name, source, known):
+    if not isinstance(name, str) or not name.isidentifier():
+        check.fail("a name must be a plain identifier", "let", name)
+    if name in known:
+        check.fail(f"{name!r} is already defined", "let", name)
+    return check.expression(source, known, "let", name)
+
+
 def _constraints(check: _Checker, constraints, names) -> tuple:
+    constraints = constraints or []
     if not isinstance(constraints, list):
         check.fail("expected a list of conditions", "constraints")
-    return tuple((str(src), check.expression(src, names, "constraints", i))
+    return tuple((str(src), check.guard(check.expression, src, names, "constraints", i))
                  for i, src in enumerate(constraints))
+
+
+def _part_names(parts):
+    """The part names a template's raw ``parts`` list gives, or None when it is no list."""
+    if not isinstance(parts, list):
+        return None
+    return {part.get("name") for part in parts if isinstance(part, dict)}
 
 
 def _parts(check: _Checker, parts, names) -> tuple:
@@ -280,13 +350,17 @@ def _parts(check: _Checker, parts, names) -> tuple:
         check.fail("expected a non-empty list of answer parts", "parts")
     built, seen = [], set()
     for i, part in enumerate(parts):
-        check.keys(part, PART_KEYS, ("name", "ask"), "parts", i)
-        name = check.text(part["name"], "parts", i, "name")
-        if name in seen:
-            check.fail(f"part name {name!r} used twice", "parts", i, "name")
-        seen.add(name)
-        built.append(_part(check, part, names, i))
+        built.append(check.guard(_named_part, check, part, names, i, seen))
     return tuple(built)
+
+
+def _named_part(check: _Checker, part, names, i: int, seen: set) -> Part:
+    check.keys(part, PART_KEYS, ("name", "ask"), "parts", i)
+    name = check.text(part["name"], "parts", i, "name")
+    if name in seen:
+        check.fail(f"part name {name!r} used twice", "parts", i, "name")
+    seen.add(name)
+    return _part(check, part, names, i)
 
 
 def _part(check: _Checker, part: dict, names, i: int) -> Part:
@@ -309,7 +383,8 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
     for key, value in tolerance.items():
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
             check.fail("a tolerance must be a non-negative number", "parts", i, "tolerance", key)
-    traps = tuple(_trap(check, trap, names, kind, i, j) for j, trap in enumerate(part.get("traps") or []))
+    traps = tuple(check.guard(_trap, check, trap, names, kind, i, j)
+                  for j, trap in enumerate(part.get("traps") or []))
     return Part(name=part["name"], ask=part["ask"], kind=kind, answer=answer, accept=accept,
                 decimals=decimals, tolerance=dict(tolerance), traps=traps)
 
@@ -347,37 +422,50 @@ def _solution(check: _Checker, solution) -> dict:
     if not isinstance(steps, list) or not steps:
         check.fail("expected a non-empty list of steps", "solution", "steps")
     for i, step in enumerate(steps):
-        check.keys(step, STEP_KEYS, ("title", "why", "work"), "solution", "steps", i)
-        for key in ("title", "why", "work"):
-            check.jinja(check.text(step[key], "solution", "steps", i, key), "solution", "steps", i, key)
+        check.guard(_step, check, step, i)
     for key in ("forecast", "verify"):
-        check.jinja(check.text(solution[key], "solution", key), "solution", key)
+        check.guard(_solution_text, check, solution[key], "solution", key)
     return solution
 
 
-def _canonical(check: _Checker, canonical, names, parts) -> dict:
+def _step(check: _Checker, step, i: int) -> None:
+    check.keys(step, STEP_KEYS, ("title", "why", "work"), "solution", "steps", i)
+    for key in ("title", "why", "work"):
+        check.guard(_solution_text, check, step[key], "solution", "steps", i, key)
+
+
+def _solution_text(check: _Checker, text, *where) -> None:
+    check.jinja(check.text(text, *where), *where)
+
+
+def _canonical(check: _Checker, canonical, names, part_names) -> dict:
     check.keys(canonical, CANONICAL_KEYS, ("params",), "canonical")
     if not isinstance(canonical["params"], dict):
         check.fail("expected a mapping of parameter values", "canonical", "params")
     expect = canonical.get("expect") or {}
     if not isinstance(expect, dict):
         check.fail("expected a mapping of part names to values", "canonical", "expect")
-    part_names = {p.name for p in parts}
     for name in expect:
-        if name not in part_names:
-            check.fail(f"no part named {name!r}", "canonical", "expect", name)
+        if part_names is not None and name not in part_names:
+            check.problems.append(check.problem(f"no part named {name!r}", "canonical", "expect", name))
     return canonical
 
 
-def _tests(check: _Checker, tests, parts) -> tuple:
+def _tests(check: _Checker, tests, part_names) -> tuple:
+    tests = tests or []
     if not isinstance(tests, list):
         check.fail("expected a list of example answers", "tests")
-    part_names = {p.name for p in parts}
     for i, test in enumerate(tests):
-        check.keys(test, TEST_KEYS, ("part", "answer", "status"), "tests", i)
-        if test["part"] not in part_names:
-            check.fail(f"no part named {test['part']!r}", "tests", i, "part")
+        check.guard(_test, check, test, part_names, i)
     return tuple(tests)
+
+
+def _test(check: _Checker, test, part_names, i: int) -> None:
+    check.keys(test, TEST_KEYS, ("part", "answer", "status"), "tests", i)
+    if part_names is not None and test["part"] not in part_names:
+        close = difflib.get_close_matches(str(test["part"]), sorted(map(str, part_names)), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        check.fail(f"no part named {test['part']!r}{hint}", "tests", i, "part")
 
 
 def select(templates: list, classes: str = "all") -> list:

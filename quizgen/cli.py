@@ -120,6 +120,31 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
               banks=banks, state=state_path, save=not no_save)
 
 
+@main.command("validate")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--samples", default=200, show_default=True, type=int,
+              help="Seeds to sample each template over.")
+@bank_option
+def validate_command(paths, samples, banks):
+    """Check templates (files or folders; default: the built-in bank) before
+    they reach a class: one line per problem as file:line: key: what is wrong,
+    else one summary line per template. Exits 1 if any template fails.
+
+    Example: quizgen validate my_templates/ --samples 500
+    """
+    from .errors import TemplateError
+    from .validate import validate
+
+    reports = validate(paths, samples=samples, banks=banks)
+    for report in reports:
+        click.echo("\n".join(report.lines()))
+    bad = [report for report in reports if not report.ok]
+    if bad:
+        problems = sum(len(r.problems) for r in bad)
+        raise TemplateError(f"{len(bad)} of {len(reports)} templates failed validation "
+                            f"({problems} problem{'s' * (problems != 1)})")
+
+
 def _seed(text):
     """Seeds are whole numbers when they look like one, else the text itself."""
     if text is None:

@@ -30,6 +30,16 @@ class TemplateError(QuizgenError):
         super().__init__(f"{where}{prefix}{message}")
 
 
+class TemplateProblems(TemplateError):
+    """Every problem found in one template: reads as the first, ``problems`` lists them all."""
+
+    def __init__(self, problems):
+        self.problems = list(problems)
+        first, more = self.problems[0], len(self.problems) - 1
+        note = f" (and {more} more problem{'s' * (more > 1)}; quizgen validate lists them all)" if more else ""
+        super().__init__(first.reason + note, path=first.path, line=first.line, key=first.key)
+
+
 class SamplingError(QuizgenError):
     """Constraints or trap separation could not be met within the retry budget."""
 

@@ -5,6 +5,7 @@ eval, exec, sympify or parse_expr."""
 from __future__ import annotations
 
 import ast
+import difflib
 import re
 from fractions import Fraction
 
@@ -192,7 +193,9 @@ class _Converter:
             return Const(CONSTANTS[node.id])
         if self.policy.names is not None and node.id in self.policy.names:
             return Name(node.id)
-        raise ExpressionError(f"unknown name {node.id!r}")
+        close = difflib.get_close_matches(node.id, sorted(self.policy.names or ()), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ExpressionError(f"unknown name {node.id!r}{hint}")
 
     def _Attribute(self, node, depth):
         dotted = _dotted_name(node)

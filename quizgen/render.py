@@ -103,6 +103,11 @@ def _compiled(fmt: str, source: str):
     return _environment(fmt).from_string(source)
 
 
+def text_environment() -> SandboxedEnvironment:
+    """The sandboxed environment template text is filled in: its syntax and globals."""
+    return _environment("text")
+
+
 def check_jinja_syntax(source: str):
     """None when ``source`` is valid Jinja2, else a one-line description."""
     try:

@@ -50,11 +50,17 @@ class Instance:
 
 
 class Rejected(Exception):
-    """A draw that must be thrown away; the message says why."""
+    """A draw that must be thrown away; the message says why, and ``where``
+    names the template key at fault (``("constraints", 0)``), for validate."""
+
+    def __init__(self, message: str, where: tuple = ()):
+        super().__init__(message)
+        self.where = where
 
 
-def sample_instance(template: Template, seed_label: str) -> Instance:
-    """A random instance of ``template``, reproducible from ``seed_label``."""
+def sample_instance(template: Template, seed_label: str, rejections: list | None = None) -> Instance:
+    """A random instance of ``template``, reproducible from ``seed_label``;
+    each rejected draw is appended to ``rejections`` when one is given."""
     rng = random.Random(seed_label)
     reason = "no attempt made"
     for _ in range(template.max_tries):
@@ -63,6 +69,8 @@ def sample_instance(template: Template, seed_label: str) -> Instance:
             return build_instance(template, seed_label, params)
         except Rejected as exc:
             reason = str(exc)
+            if rejections is not None:
+                rejections.append(exc)
         except ExpressionError as exc:
             reason = f"an expression failed: {exc}"
     raise SamplingError(f"template {template.id} ({template.path}): no parameters passed in "
@@ -132,8 +140,20 @@ def draw_params(template: Template, rng: random.Random) -> dict:
     """One draw of every parameter, in the order the template lists them."""
     params = {}
     for param in template.params:
-        params[param.name] = _draw(param, params, rng)
+        params[param.name] = _located(("params", param.name), _draw, param, params, rng)
     return params
+
+
+def _located(where: tuple, compute, *args):
+    """``compute(*args)``; a rejection or failed expression in it becomes a
+    Rejected naming ``where`` (the template key), inner keys kept."""
+    try:
+        return compute(*args)
+    except Rejected as exc:
+        exc.where = where + exc.where
+        raise
+    except ExpressionError as exc:
+        raise Rejected(f"an expression failed: {exc}", where) from exc
 
 
 def _whole(value, what: str) -> int:
@@ -198,11 +218,12 @@ def build_instance(template: Template, seed_label: str, params: dict) -> Instanc
     """Derive the lets, check the constraints, value every part and trap."""
     env = dict(params)
     for name, node in template.lets:
-        env[name] = ground(node, env)
-    for source, node in template.constraints:
-        if ground(node, env) is not True:
-            raise Rejected(f"constraint {source!r} failed")
-    parts = [_value_part(part, letter_of(i), env) for i, part in enumerate(template.parts)]
+        env[name] = _located(("let", name), ground, node, env)
+    for i, (source, node) in enumerate(template.constraints):
+        if _located(("constraints", i), ground, node, env) is not True:
+            raise Rejected(f"constraint {source!r} failed", ("constraints", i))
+    parts = [_located(("parts", i), _value_part, part, letter_of(i), env)
+             for i, part in enumerate(template.parts)]
     return Instance(template, seed_label, params, env, parts)
 
 
@@ -219,12 +240,15 @@ def _value_part(part: Part, letter: str, env: dict) -> PartValue:
     if part.kind == "word":
         accept = tuple(render_text(w, env) for w in part.accept)
     else:
-        value = _number(ground(part.answer, env), part, "answer")
+        value = _located(("answer",), lambda: _number(ground(part.answer, env), part, "answer"))
         if part.kind == "integer" and not (isinstance(value, Fraction) and value.denominator == 1):
-            raise Rejected(f"part {part.name}: answer {float(value):.6g} is not a whole number")
+            raise Rejected(f"part {part.name}: answer {float(value):.6g} is not a whole number", ("answer",))
     traps = []
-    for trap in part.traps:
-        trap_value = _number(ground(trap.value, env), part, trap.code) if trap.value is not None else None
+    for j, trap in enumerate(part.traps):
+        trap_value = None
+        if trap.value is not None:
+            trap_value = _located(("traps", j, "value"),
+                                  lambda: _number(ground(trap.value, env), part, trap.code))
         words = tuple(render_text(w, env) for w in trap.words)
         traps.append(TrapValue(trap.code, trap.feedback, trap_value, words))
     result = PartValue(part, letter, value, accept, traps)
@@ -242,18 +266,19 @@ def _number(value, part: Part, what: str):
 
 def _check_separation(pv: PartValue) -> None:
     spec, kind = pv.part.tolerance, pv.part.kind
-    numbers = [("the answer", float(pv.value))] if pv.value is not None else []
-    numbers += [(t.code, float(t.value)) for t in pv.traps if t.value is not None]
-    for i, (name_a, a) in enumerate(numbers):
-        for name_b, b in numbers[i + 1:]:
+    numbers = [("the answer", float(pv.value), ("answer",))] if pv.value is not None else []
+    numbers += [(t.code, float(t.value), ("traps", j)) for j, t in enumerate(pv.traps) if t.value is not None]
+    for i, (name_a, a, _) in enumerate(numbers):
+        for name_b, b, where in numbers[i + 1:]:
             if not distinguishable(a, b, spec, "integer" if kind == "integer" else "numeric"):
                 raise Rejected(f"part {pv.part.name}: {name_a} ({a:.6g}) and {name_b} ({b:.6g}) "
-                               "are within tolerance of each other")
+                               "are within tolerance of each other", where)
     accepted = {normalise_word(w) for w in pv.accept}
     seen = {}
-    for trap in pv.traps:
+    for j, trap in enumerate(pv.traps):
         for word in map(normalise_word, trap.words):
             if word in accepted:
-                raise Rejected(f"part {pv.part.name}: trap {trap.code} word {word!r} is also accepted")
+                raise Rejected(f"part {pv.part.name}: trap {trap.code} word {word!r} is also accepted",
+                               ("traps", j, "words"))
             if seen.setdefault(word, trap.code) != trap.code:
-                raise Rejected(f"part {pv.part.name}: word {word!r} is in two traps")
+                raise Rejected(f"part {pv.part.name}: word {word!r} is in two traps", ("traps", j, "words"))
