@@ -120,6 +120,32 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
               banks=banks, state=state_path, save=not no_save)
 
 
+@main.command("grade")
+@click.argument("answers", type=click.Path(dir_okay=False))
+@click.option("--key", "key_path", default=None, type=click.Path(dir_okay=False),
+              help="The key.json to grade against (default: beside the answers, else in the working folder).")
+@click.option("--out", default=None, type=click.Path(),
+              help="graded.csv's path (default: beside the answers); the reports are written beside it.")
+@click.option("--delimiter", default=None, help="Cell separator: ',', ';' or 'tab' (default: detected).")
+@click.option("--decimal-comma", is_flag=True, default=None,
+              help="Read 0,408 as 0.408 everywhere (default: in ';' and tab files).")
+@click.option("--rtol", type=float, default=None, help="Relative tolerance for every numeric part (0.01 is 1%).")
+@click.option("--atol", type=float, default=None, help="Absolute tolerance for every numeric part.")
+@click.option("--encoding", default=None, help="The answers file's encoding (default: detected).")
+def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding):
+    """Grade a class's answers (CSV) against the key: graded.csv, per-student and
+    per-question CSVs and a Markdown report.
+
+    Example: quizgen grade answers.csv --key quiz/key.json --out results/graded.csv
+    """
+    from .grader import grade
+    from .reporting import summary_text
+
+    result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
+                   rtol=rtol, atol=atol, encoding=encoding)
+    click.echo(summary_text(result))
+
+
 @main.command("validate")
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--samples", default=200, show_default=True, type=int,

@@ -1,5 +1,7 @@
 """Grading one answer against one part of the key: correct within tolerance,
-or the misconception whose trap value (or words) it matches."""
+or the misconception whose trap value (or words) it matches. ``PartChecker``
+works a part's tolerances out once so that many answers grade fast;
+``check_answer`` grades a single answer. Both follow the same rule."""
 
 from __future__ import annotations
 
@@ -8,6 +10,10 @@ from dataclasses import dataclass
 from .answers import normalise_word, to_number
 from .errors import ExpressionError
 from .tolerance import half_width
+
+# Widening of a key's stated window: absorbs its 6-figure rounding in key.json
+# and the float error of ``answer - value``, so 0.342 still matches 0.3425 at 3 s.f.
+ROUNDING_SLACK = 1e-6
 
 
 @dataclass(frozen=True)
@@ -23,56 +29,96 @@ class Verdict:
 
 
 def tolerance_of(part: dict, value: float, override: dict | None) -> float:
-    """The half-width for a key part: the key's own, or one from ``override``
-    (``{"rtol": ..}`` / ``{"atol": ..}``) when the user gave one."""
+    """The half-width for a key part: one from ``override`` (``{"rtol": ..}`` /
+    ``{"atol": ..}``) when the user gave one, else the key's own."""
     if override:
-        return half_width(value, override, part["type"])
-    if "abs_tolerance" in part and not override:
-        return part["abs_tolerance"]
-    return half_width(value, part.get("tolerance", {}), part["type"])
+        return half_width(value, override, part.get("type", "numeric"))
+    if "abs_tolerance" in part:
+        return float(part["abs_tolerance"])
+    return half_width(value, part.get("tolerance") or {}, part.get("type", "numeric"))
+
+
+def _trap_tolerance(part: dict, trap: dict, override) -> float:
+    if override:
+        return half_width(trap["value"], override, part.get("type", "numeric"))
+    if trap.get("abs_tolerance"):
+        return float(trap["abs_tolerance"])
+    return half_width(trap["value"], part.get("tolerance") or {}, part.get("type", "numeric"))
+
+
+class PartChecker:
+    """One key.json part record made ready to grade many answers: windows and
+    verdicts are built once, and plain decimals skip the expression parser."""
+
+    def __init__(self, part: dict, decimal_comma: bool = False, override: dict | None = None):
+        self.kind = part.get("type", "numeric")
+        self.decimal_comma = decimal_comma
+        expected = str(part.get("answer", ""))
+        self.expected = expected
+        self.correct = Verdict("correct", float(part.get("points", 1)), expected)
+        self.incorrect = Verdict("incorrect", 0.0, expected)
+        self.blank = Verdict("blank", 0.0, expected)
+        traps = part.get("misconceptions") or ()
+        self.traps = [(float(t["value"]), _trap_tolerance(part, t, override) * (1 + ROUNDING_SLACK),
+                       Verdict("incorrect", 0.0, expected, t["code"], t.get("feedback", "")))
+                      for t in traps if "value" in t]
+        if self.kind == "word":
+            self.accept = {normalise_word(w) for w in part.get("accept", ())}
+            self.trap_words = {}
+            for trap in traps:
+                verdict = Verdict("incorrect", 0.0, expected, trap["code"], trap.get("feedback", ""))
+                for word in trap.get("words", ()):
+                    self.trap_words.setdefault(normalise_word(word), verdict)
+        else:
+            self.value = float(part["value"])
+            self.tolerance = tolerance_of(part, self.value, override) * (1 + ROUNDING_SLACK)
+
+    def __call__(self, text) -> Verdict:
+        """The verdict for the answer ``text`` (None or empty text is blank)."""
+        if text is None:
+            return self.blank
+        text = str(text)
+        if not text.strip():
+            return self.blank
+        if self.kind == "word":
+            return self._word(text)
+        try:
+            value = self._number(text)
+        except ExpressionError as exc:
+            return Verdict("invalid", 0.0, self.expected, reason=f"not a number: {exc}")
+        if abs(value - self.value) <= self.tolerance:
+            return self.correct
+        return self._trap(value)
+
+    def _number(self, text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            return to_number(text, self.decimal_comma)
+        if value - value != 0:  # nan or inf: let the parser give the reason
+            return to_number(text, self.decimal_comma)
+        return value
+
+    def _trap(self, value: float) -> Verdict:
+        for trap_value, width, verdict in self.traps:
+            if abs(value - trap_value) <= width:
+                return verdict
+        return self.incorrect
+
+    def _word(self, text: str) -> Verdict:
+        word = normalise_word(text)
+        if word in self.accept:
+            return self.correct
+        verdict = self.trap_words.get(word)
+        if verdict is not None:
+            return verdict
+        try:
+            return self._trap(self._number(text))
+        except ExpressionError:
+            return self.incorrect
 
 
 def check_answer(part: dict, text: str, decimal_comma: bool = False,
                  override: dict | None = None) -> Verdict:
     """Grade the answer ``text`` against the key.json part record ``part``."""
-    expected = part["answer"]
-    if text is None or not str(text).strip():
-        return Verdict("blank", 0.0, expected)
-    text = str(text)
-    if part["type"] == "word":
-        return _check_word(part, text, decimal_comma, override)
-    try:
-        value = to_number(text, decimal_comma)
-    except ExpressionError as exc:
-        return Verdict("invalid", 0.0, expected, reason=f"not a number: {exc}")
-    if abs(value - part["value"]) <= tolerance_of(part, part["value"], override):
-        return Verdict("correct", float(part["points"]), expected)
-    return _trap_or_incorrect(part, value, expected, override)
-
-
-def _trap_or_incorrect(part: dict, value: float, expected: str, override) -> Verdict:
-    for trap in part["misconceptions"]:
-        if "value" in trap and abs(value - trap["value"]) <= _trap_tolerance(part, trap, override):
-            return Verdict("incorrect", 0.0, expected, trap["code"], trap["feedback"])
-    return Verdict("incorrect", 0.0, expected)
-
-
-def _trap_tolerance(part: dict, trap: dict, override) -> float:
-    if override:
-        return half_width(trap["value"], override, part["type"])
-    return trap.get("abs_tolerance") or half_width(trap["value"], part.get("tolerance", {}), part["type"])
-
-
-def _check_word(part: dict, text: str, decimal_comma: bool, override) -> Verdict:
-    expected = part["answer"]
-    word = normalise_word(text)
-    if word in {normalise_word(w) for w in part["accept"]}:
-        return Verdict("correct", float(part["points"]), expected)
-    for trap in part["misconceptions"]:
-        if word in {normalise_word(w) for w in trap.get("words", ())}:
-            return Verdict("incorrect", 0.0, expected, trap["code"], trap["feedback"])
-    try:
-        value = to_number(text, decimal_comma)
-    except ExpressionError:
-        return Verdict("incorrect", 0.0, expected)
-    return _trap_or_incorrect(part, value, expected, override)
+    return PartChecker(part, decimal_comma, override)(text)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from .errors import OutputError
@@ -48,3 +49,42 @@ def _stage(directory: Path, content) -> str:
         raise
     os.chmod(temp, 0o644)
     return temp
+
+
+@contextmanager
+def streamed_files(out_dir, names):
+    """Text files to stream into, as ``{name: handle}``, for outputs too big to
+    build in memory: each is written to a temporary name beside its target and
+    all are renamed into place together at the end; on any error they are removed."""
+    out_dir = Path(out_dir)
+    temps, handles = {}, {}
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            fd, temps[name] = tempfile.mkstemp(dir=out_dir, prefix=".quizgen-", suffix=".tmp")
+            handles[name] = os.fdopen(fd, "w", encoding="utf-8", newline="")
+    except OSError as exc:
+        _discard(handles, temps)
+        raise OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}") from exc
+    try:
+        yield handles
+    except BaseException:
+        _discard(handles, temps)
+        raise
+    try:
+        for name, handle in handles.items():
+            handle.close()
+            os.chmod(temps[name], 0o644)
+        for name, temp in temps.items():
+            os.replace(temp, out_dir / name)
+    except OSError as exc:
+        _discard(handles, temps)
+        raise OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}") from exc
+
+
+def _discard(handles: dict, temps: dict) -> None:
+    for handle in handles.values():
+        with suppress(OSError):
+            handle.close()
+    for temp in temps.values():
+        Path(temp).unlink(missing_ok=True)

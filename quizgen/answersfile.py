@@ -1,0 +1,350 @@
+"""Reading a class's answers file the way spreadsheets and LMS exports write it:
+UTF-8 with or without BOM, UTF-16, or cp1252; ``,`` ``;`` or tab between
+cells; long form (one answer a row) or wide form (one student a row, one column
+per question part); header names matched loosely. Rows are streamed, never
+held: ``AnswersFile.records()`` reopens the file for each pass."""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import InputFileError, UsageError
+
+SAMPLE_BYTES = 64 * 1024
+DELIMITERS = {",": ",", ";": ";", "\t": "\t", "tab": "\t", "comma": ",", "semicolon": ";", "|": "|"}
+FALLBACK_ERRORS = "quizgen-cp1252"
+
+# Header names, compared lower-case with accents and everything but letters and
+# digits removed ("Student ID" is "studentid"); the first alias found wins.
+ALIASES = {
+    "student": ("studentid", "student", "studentnumber", "studentno", "studentcode", "learnerid",
+                "learner", "pupil", "candidateid", "candidate", "userid", "username", "user", "login",
+                "matrikelnummer", "etudiant", "estudiante", "alumno", "email", "emailaddress", "sid", "id"),
+    "question": ("questionid", "question", "questionno", "questionnumber", "qid", "qno", "q", "item",
+                 "itemid", "problem", "task", "exercise", "frage", "aufgabe", "pregunta"),
+    "part": ("part", "partid", "partletter", "subpart", "subquestion", "letter", "teil", "partie", "parte"),
+    "answer": ("answer", "studentanswer", "answertext", "response", "responsetext", "reply", "submission",
+               "value", "result", "antwort", "reponse", "respuesta", "answers"),
+    "name": ("name", "studentname", "fullname", "displayname"),
+}
+LONG_COLUMNS = "student_id, question_id, part, answer"
+WIDE_COLUMNS = "student_id, Q1a, Q1b, ..."
+
+_QUESTION_NUMBER = re.compile(r"^(?:q|question|frage|aufgabe|pregunta)?\s*(?:no\.?|#)?\s*0*(\d+)$")
+_LABEL = re.compile(r"^\s*(?:q|question)\s*[#.]?\s*0*(\d+)\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)?\s*\)?\s*$"
+                    r"|^\s*0*(\d+)\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)\s*\)?\s*$", re.IGNORECASE)
+_PART = re.compile(r"^(?:(?:part|teil|partie|parte)\s+)?\(?\s*([^\s()]+?)\s*[.)]?\s*\)?$")
+
+
+def _cp1252_or_latin1(error: UnicodeDecodeError):
+    """Decode bytes that are not valid in the file's encoding as cp1252 (or
+    Latin-1 for the five bytes cp1252 leaves undefined), so reading never fails."""
+    bad = error.object[error.start:error.end]
+    return "".join(_byte_char(b) for b in bad), error.end
+
+
+def _byte_char(byte: int) -> str:
+    try:
+        return bytes([byte]).decode("cp1252")
+    except UnicodeDecodeError:
+        return chr(byte)
+
+
+codecs.register_error(FALLBACK_ERRORS, _cp1252_or_latin1)
+
+
+def norm_header(text: str) -> str:
+    """A header name reduced for matching: lower case, no accents, letters and digits only."""
+    text = unicodedata.normalize("NFKD", str(text).replace("\ufeff", "")).casefold()
+    return "".join(c for c in text if c.isalnum() and c.isascii())
+
+
+def norm_question(text: str) -> str:
+    """A question id reduced for matching: ``Q01``, ``q 1``, ``Question 1`` and ``1`` are all ``q1``."""
+    text = " ".join(str(text).split()).casefold()
+    match = _QUESTION_NUMBER.match(text)
+    return f"q{int(match.group(1))}" if match else text
+
+
+def norm_part(text: str) -> str:
+    """A part reduced for matching: ``A``, ``(a)``, ``a)`` and ``Part a`` are all ``a``."""
+    text = " ".join(str(text).split()).casefold()
+    match = _PART.match(text)
+    return match.group(1) if match else text
+
+
+def split_label(text: str):
+    """``(question, part)`` from a combined label such as ``Q1a``, ``Q1 (b)``,
+    ``Q2.loss`` or ``3c`` (part None for ``Q4``); None when it is not one."""
+    match = _LABEL.match(str(text))
+    if not match:
+        return None
+    number, part = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+    return f"Q{int(number)}", part.lower() if part else None
+
+
+@dataclass
+class AnswersFile:
+    """The layout of an answers file: how to decode and split it, its form,
+    and which columns hold what. ``records()`` streams its answers."""
+
+    path: Path
+    encoding: str
+    delimiter: str
+    decimal_comma: bool
+    form: str
+    header: list
+    header_line: int
+    skip_lines: int
+    student: int
+    name: int | None
+    question: int | None = None
+    part: int | None = None
+    answer: int | None = None
+    wide: tuple = ()
+    identity: tuple = ()
+
+    @property
+    def out_header(self) -> list:
+        """The input columns as graded.csv repeats them (wide form: one row per answer)."""
+        if self.form == "long":
+            return list(self.header)
+        return [self.header[i] for i in self.identity] + ["question_id", "part", "answer"]
+
+    def open(self):
+        """The file as text, decoded with the fallback for stray bytes."""
+        return open(self.path, encoding=self.encoding, errors=FALLBACK_ERRORS, newline="")
+
+    def records(self):
+        """Every answer in file order as ``(line, cells, student, question, part,
+        answer, name, problem)``; ``cells`` are the input columns for graded.csv
+        and ``problem`` says why a malformed row cannot be graded (else None).
+        Blank lines and rows of empty cells are skipped: they hold no answer."""
+        return self._long() if self.form == "long" else self._wide()
+
+    def _reader(self, handle):
+        reader = csv.reader(handle, delimiter=self.delimiter, skipinitialspace=True)
+        for _ in range(self.skip_lines):
+            next(reader, None)
+        return reader
+
+    def _long(self):
+        width, si, qi, ai, pi, ni = len(self.header), self.student, self.question, self.answer, self.part, self.name
+        with self.open() as handle:
+            reader = self._reader(handle)
+            while True:
+                try:
+                    for row in reader:
+                        problem = None
+                        if len(row) != width:
+                            if not any(row):
+                                continue
+                            row, problem = _fit(row, width, reader.line_num, self.delimiter)
+                        elif not (row[si] or any(row)):
+                            continue
+                        yield (reader.line_num, row, row[si], row[qi], "" if pi is None else row[pi], row[ai],
+                               "" if ni is None else row[ni], problem)
+                    return
+                except csv.Error as exc:
+                    yield reader.line_num, [], "", "", "", "", "", f"line {reader.line_num}: not valid CSV ({exc})"
+
+    def _wide(self):
+        width, si, ni, identity, wide = len(self.header), self.student, self.name, self.identity, self.wide
+        with self.open() as handle:
+            reader = self._reader(handle)
+            while True:
+                try:
+                    for row in reader:
+                        problem = None
+                        if not any(row):
+                            continue
+                        if len(row) != width:
+                            row, problem = _fit(row, width, reader.line_num, self.delimiter)
+                        ident = [row[i] for i in identity]
+                        line, student, name = reader.line_num, row[si], "" if ni is None else row[ni]
+                        for column, question, part in wide:
+                            yield (line, ident + [question, part, row[column]], student, question, part,
+                                   row[column], name, problem)
+                    return
+                except csv.Error as exc:
+                    problem = f"line {reader.line_num}: not valid CSV ({exc})"
+                    for _, question, part in wide:
+                        cells = [""] * len(identity) + [question, part, ""]
+                        yield reader.line_num, cells, "", question, part, "", "", problem
+
+
+def _fit(row: list, width: int, line: int, delimiter: str):
+    """A row with too few cells is padded (spreadsheets drop trailing empties);
+    one with too many keeps them in the reason, unless the extras are empty."""
+    if len(row) < width:
+        return row + [""] * (width - len(row)), None
+    extra = row[width:]
+    if not any(cell.strip() for cell in extra):
+        return row[:width], None
+    hint = " (an unquoted decimal comma? quote the answer or use ';' between cells)" if delimiter == "," else ""
+    problem = (f"line {line}: {len(row)} cells where the header has {width}{hint}; "
+               f"extra cells: {delimiter.join(extra)[:80]}")
+    return row[:width], problem
+
+
+def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> AnswersFile:
+    """Read the header of the answers file at ``path`` and work out its layout.
+    Raises InputFileError naming what was expected and what was found."""
+    path = Path(path)
+    sample = _sample(path)
+    encoding = encoding or detect_encoding(sample)
+    _check_text(path, sample, encoding)
+    lines = io.StringIO(_decode_sample(sample, encoding), newline="").readlines()
+    sep_hint, skip = _excel_sep_line(lines)
+    delimiter = _delimiter(delimiter, sep_hint, lines[skip:])
+    header, header_line, data_skip = _header(path, lines, delimiter, skip)
+    layout = _columns(path, header, header_line)
+    if decimal_comma is None:
+        decimal_comma = delimiter != ","
+    return AnswersFile(path=path, encoding=encoding, delimiter=delimiter, decimal_comma=bool(decimal_comma),
+                       header=header, header_line=header_line, skip_lines=data_skip, **layout)
+
+
+def _sample(path: Path) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(SAMPLE_BYTES)
+    except FileNotFoundError as exc:
+        raise InputFileError(f"{path}: answers file not found") from exc
+    except IsADirectoryError as exc:
+        raise InputFileError(f"{path}: is a folder, expected an answers CSV file") from exc
+    except OSError as exc:
+        raise InputFileError(f"{path}: cannot read the answers file ({exc.strerror or exc})") from exc
+
+
+def detect_encoding(sample: bytes) -> str:
+    """utf-8-sig or utf-16 by their byte-order mark, else utf-8 when the first
+    bytes decode as UTF-8, else cp1252 (what older Excel writes)."""
+    if sample.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(sample, final=len(sample) < SAMPLE_BYTES)
+    except UnicodeDecodeError:
+        return "cp1252"
+    return "utf-8"
+
+
+def _check_text(path: Path, sample: bytes, encoding: str) -> None:
+    expected = f"expected a CSV of answers with a header ({LONG_COLUMNS}, or {WIDE_COLUMNS})"
+    if not sample.strip(b" \t\r\n" + codecs.BOM_UTF8):
+        raise InputFileError(f"{path}: the file is empty; {expected}")
+    if sample.startswith(b"PK\x03\x04"):
+        raise InputFileError(f"{path}: found a zip archive (an .xlsx or .ods workbook?); {expected}: "
+                             "save the sheet as CSV")
+    if not encoding.startswith("utf-16") and _binary(sample):
+        raise InputFileError(f"{path}: found binary data (NUL bytes), not text; {expected}")
+    try:
+        codecs.lookup(encoding)
+    except LookupError as exc:
+        raise UsageError(f"--encoding: unknown encoding {encoding!r}") from exc
+
+
+def _binary(sample: bytes) -> bool:
+    """NUL bytes in the header line or in more than 1 byte of 10: not a text file.
+    (A stray NUL inside a cell is only a bad cell.)"""
+    first_line = sample.lstrip(b"\r\n").split(b"\n", 1)[0]
+    return b"\x00" in first_line or sample.count(b"\x00") * 10 > len(sample)
+
+
+def _decode_sample(sample: bytes, encoding: str) -> str:
+    decoder = codecs.getincrementaldecoder(encoding)(errors=FALLBACK_ERRORS)
+    text = decoder.decode(sample, final=len(sample) < SAMPLE_BYTES)
+    return text.lstrip("\ufeff")
+
+
+def _excel_sep_line(lines: list):
+    """Excel's optional first line ``sep=;`` names the delimiter."""
+    if lines and re.fullmatch(r"sep=(.)", lines[0].strip()):
+        return lines[0].strip()[4], 1
+    return None, 0
+
+
+def _delimiter(given, sep_hint, lines: list) -> str:
+    if given is not None:
+        if given not in DELIMITERS:
+            raise UsageError(f"--delimiter must be ',', ';' or 'tab', got {given!r}")
+        return DELIMITERS[given]
+    if sep_hint:
+        return sep_hint
+    header = next((line for line in lines if line.strip(" \t,;")), "")
+    counts = {d: _count_outside_quotes(header, d) for d in ("\t", ";", ",")}
+    best = max(counts, key=counts.get)
+    return best if counts[best] else ","
+
+
+def _count_outside_quotes(line: str, char: str) -> int:
+    count, quoted = 0, False
+    for c in line:
+        if c == '"':
+            quoted = not quoted
+        elif c == char and not quoted:
+            count += 1
+    return count
+
+
+def _header(path: Path, lines: list, delimiter: str, skip: int):
+    """The header cells, the line they end on, and how many rows precede the data."""
+    reader = csv.reader(lines[skip:], delimiter=delimiter, skipinitialspace=True)
+    rows = 0
+    try:
+        for row in reader:
+            rows += 1
+            if any(cell.strip() for cell in row):
+                return [cell.strip().lstrip("\ufeff") for cell in row], reader.line_num + skip, rows + skip
+    except csv.Error as exc:
+        raise InputFileError(f"{path}: line {reader.line_num + skip}: the header is not valid CSV ({exc})") from exc
+    raise InputFileError(f"{path}: the file has no header row; expected {LONG_COLUMNS} (or {WIDE_COLUMNS})")
+
+
+def _find(normalised: list, role: str):
+    for alias in ALIASES[role]:
+        if alias in normalised:
+            return normalised.index(alias)
+    return None
+
+
+def _columns(path: Path, header: list, line: int) -> dict:
+    """Which column holds what: long form when there is an answer column, wide
+    form when columns are question-part labels."""
+    normalised = [norm_header(h) for h in header]
+    student, name = _find(normalised, "student"), _find(normalised, "name")
+    question, part, answer = (_find(normalised, r) for r in ("question", "part", "answer"))
+    found = ", ".join(repr(h[:40]) for h in header[:12]) + (", ..." if len(header) > 12 else "")
+    where = f"{path}: line {line}: "
+    if answer is not None and question is not None:
+        if student is None:
+            raise InputFileError(f"{where}no student column (student_id, student, ...) in the header; "
+                                 f"expected {LONG_COLUMNS}; found {found}")
+        return {"form": "long", "student": student, "name": name, "question": question,
+                "part": part, "answer": answer}
+    wide = _wide_columns(header, {student, name})
+    if wide and student is not None:
+        labelled = {column for column, _, _ in wide}
+        identity = tuple(i for i in range(len(header)) if i not in labelled)
+        return {"form": "wide", "student": student, "name": name, "wide": tuple(wide), "identity": identity}
+    hint = "" if len(header) > 1 else " (one column only: is the delimiter right? try --delimiter)"
+    raise InputFileError(f"{where}expected a header with {LONG_COLUMNS} (long form) or {WIDE_COLUMNS} "
+                         f"(wide form); found {found}{hint}")
+
+
+def _wide_columns(header: list, taken: set) -> list:
+    """``(column, question, part)`` for header cells that are question labels."""
+    wide = []
+    for i, cell in enumerate(header):
+        label = split_label(cell) if i not in taken else None
+        if label:
+            wide.append((i, label[0], label[1] or ""))
+    return wide

@@ -1,0 +1,480 @@
+"""Grading a class's answers file against key.json, streaming: rows are read,
+graded and written one at a time, so memory grows with the number of students
+and question parts, never with the number of rows.
+
+Two passes over the answers file:
+
+1. ``mark_last``: for each (student, question part) the index of its last
+   answer, kept in one flat array of small integers (students x parts);
+2. ``grade_rows``: every answer is graded and written to graded.csv; an answer
+   that is not the last for its student and part is ``superseded``.
+
+Verdicts are kept per question part and answer text (bounded), so the many
+students who give the same answer cost one check."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from array import array
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .answersfile import norm_part, norm_question, open_answers, split_label
+from .errors import InputFileError, OutputError, UsageError
+from .grading import PartChecker, Verdict
+from .output import streamed_files
+from .reporting import (INVALID, N_STATUSES, STATUSES, SUPERSEDED, UNKNOWN, Tally, number_text,
+                        question_rows, question_stats, report_markdown, safe_cells, spreadsheet_safe,
+                        student_rows, student_totals)
+
+RESULT_COLUMNS = ("status", "score", "expected", "misconception", "feedback", "reason")
+CACHE_LIMIT = 50_000    # verdicts kept per question part before the cache starts afresh
+CACHE_TEXT = 64         # longer answers are graded each time, never kept
+LABEL_CACHE_LIMIT = 10_000
+_STATUS_INDEX = {status: i for i, status in enumerate(STATUSES)}
+
+
+@dataclass
+class GradeResult:
+    """What ``grade`` did: counts, per-student totals, per-question statistics
+    and the files written."""
+
+    answers_path: Path
+    key_name: str
+    form: str
+    delimiter: str
+    encoding: str
+    rows: int
+    counts: dict
+    students: list
+    questions: list
+    feedback: dict
+    paths: dict = field(default_factory=dict)
+
+
+def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rtol=None, atol=None,
+          encoding=None) -> GradeResult:
+    """Grade the answers file ``answers`` against ``key`` (a key.json path, its
+    data as a dict, or None to find key.json beside the answers or in the working
+    directory). Writes graded.csv (``out``, default beside the answers) and, beside
+    it, ``<stem>-students.csv``, ``<stem>-questions.csv`` and ``<stem>-report.md``,
+    all atomically. ``rtol``/``atol`` replace every part's tolerance."""
+    source = open_answers(answers, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
+    key_path, data = load_key(source.path, key)
+    index = KeyIndex(data, source.decimal_comma, tolerance_override(rtol, atol),
+                     key_path.name if key_path else "the key")
+    paths = output_paths(source.path, out, key_path)
+    students = Students(index)
+    mark_last(source, index, students)
+    tally = Tally(len(index.slots))
+    names = {role: path.name for role, path in paths.items()}
+    folder = paths["graded"].parent
+    with streamed_files(folder, names.values()) as handles:
+        try:
+            rows = grade_rows(source, index, students, tally, handles[names["graded"]])
+        except OSError as exc:
+            raise OutputError(f"grading stopped while reading {source.path} or writing in {folder}: "
+                              f"{exc.strerror or exc}") from exc
+        result = _result(source, index, students, tally, rows, paths)
+        _write_reports(result, handles, names, source.delimiter)
+    return result
+
+
+# ------------------------------------------------------------------ the key
+
+def find_key(answers_path: Path) -> Path:
+    """key.json beside the answers file, else in the working directory."""
+    candidates = [answers_path.parent / "key.json", Path.cwd() / "key.json"]
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    raise InputFileError(f"no key.json beside {answers_path} ({candidates[0]}) or in the working "
+                         f"directory ({candidates[1]}); pass --key PATH")
+
+
+def load_key(answers_path: Path, key):
+    """``(path or None, data)`` of the key: a given dict, a given path, or the one found."""
+    if isinstance(key, dict):
+        check_key(key, "the key")
+        return None, key
+    path = Path(key) if key is not None else find_key(answers_path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except FileNotFoundError as exc:
+        raise InputFileError(f"{path}: key file not found") from exc
+    except json.JSONDecodeError as exc:
+        raise InputFileError(f"{path}: line {exc.lineno}: not valid JSON ({exc.msg}); expected "
+                             "the key.json written by quizgen generate") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputFileError(f"{path}: cannot read the key ({getattr(exc, 'strerror', None) or exc})") from exc
+    check_key(data, str(path))
+    return path, data
+
+
+def check_key(data, source: str) -> None:
+    """Raise InputFileError unless ``data`` has the shape of key.json."""
+    if not isinstance(data, dict) or not isinstance(data.get("questions"), list) or not data["questions"]:
+        raise InputFileError(f"{source}: expected key.json with a non-empty \"questions\" list")
+    _check_questions(data["questions"], source)
+    students = data.get("students", {})
+    if students is None:
+        students = {}
+    if not isinstance(students, dict):
+        raise InputFileError(f"{source}: \"students\" must map student ids to their papers")
+    for student_id, paper in students.items():
+        if not isinstance(paper, dict) or not isinstance(paper.get("questions"), list):
+            raise InputFileError(f"{source}: students.{student_id}: expected a \"questions\" list")
+        _check_questions(paper["questions"], f"{source}: students.{student_id}")
+
+
+def _check_questions(questions: list, source: str) -> None:
+    for q, question in enumerate(questions):
+        if not isinstance(question, dict) or "id" not in question or not isinstance(question.get("parts"), list):
+            raise InputFileError(f"{source}: question {q + 1}: expected \"id\" and a \"parts\" list")
+        for part in question["parts"]:
+            where = f"{source}: {question['id']} part {part.get('part', '?') if isinstance(part, dict) else '?'}"
+            if not isinstance(part, dict) or "part" not in part:
+                raise InputFileError(f"{where}: expected a record with \"part\"")
+            kind = part.get("type", "numeric")
+            need = "accept" if kind == "word" else "value"
+            if kind not in ("numeric", "integer", "word") or need not in part:
+                raise InputFileError(f"{where}: expected type numeric/integer/word with {need!r}")
+            if kind != "word" and not _finite(part["value"]):
+                raise InputFileError(f"{where}: \"value\" is not a finite number")
+            traps = part.get("misconceptions") or []
+            if not all(isinstance(t, dict) and "code" in t and _finite(t.get("value", 0)) for t in traps):
+                raise InputFileError(f"{where}: every misconception needs a \"code\" (and a numeric value)")
+
+
+def _finite(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def tolerance_override(rtol, atol) -> dict | None:
+    """``{"rtol": .., "atol": ..}`` from the options, or None to keep the key's tolerances."""
+    override = {}
+    for name, value in (("rtol", rtol), ("atol", atol)):
+        if value is None:
+            continue
+        if not _finite(value) or value < 0:
+            raise UsageError(f"--{name} must be a number 0 or more, got {value!r}")
+        override[name] = float(value)
+    return override or None
+
+
+class Paper:
+    """One paper's parts, indexed by slot (a question part of the whole key):
+    a PartChecker, or None where this paper has no such part."""
+
+    def __init__(self, questions: list, index: "KeyIndex", decimal_comma: bool, override):
+        self.checkers = [None] * len(index.slots)
+        self.expected = [""] * len(index.slots)
+        self.max_score = 0.0
+        for question in questions:
+            for part in question["parts"]:
+                slot = index.slot_of[(norm_question(question["id"]), str(part["part"]).lower())]
+                self.checkers[slot] = PartChecker(part, decimal_comma, override)
+                self.expected[slot] = spreadsheet_safe(str(part.get("answer", "")))
+                self.max_score += float(part.get("points", 1))
+        self.parts = sum(1 for checker in self.checkers if checker is not None)
+
+
+class KeyIndex:
+    """The key made ready for lookups: every question part (slot) of the key,
+    the top-level paper (number 0) and each student's own paper."""
+
+    def __init__(self, data: dict, decimal_comma: bool, override, name: str):
+        self.name = name
+        self.slots, self.slot_of, self.questions = [], {}, {}
+        per_student = data.get("students") or {}
+        for questions in [data["questions"]] + [p["questions"] for p in per_student.values()]:
+            self._add_slots(questions)
+        self.papers = [Paper(data["questions"], self, decimal_comma, override)]
+        self.paper_of, self.paper_of_folded, self.roster = {}, {}, []
+        for student_id, paper in per_student.items():
+            self.papers.append(Paper(paper["questions"], self, decimal_comma, override))
+            number = len(self.papers) - 1
+            self.paper_of[str(student_id).strip()] = number
+            self.paper_of_folded.setdefault(str(student_id).strip().casefold(), number)
+            self.roster.append((str(student_id).strip(), str(paper.get("name", "")), number))
+        self.labels = {}
+
+    def _add_slots(self, questions: list) -> None:
+        for question in questions:
+            qid = norm_question(question["id"])
+            entry = self.questions.setdefault(qid, {"id": str(question["id"]), "parts": {}, "letters": []})
+            for part in question["parts"]:
+                letter = str(part["part"]).lower()
+                if (qid, letter) in self.slot_of:
+                    continue
+                self.slot_of[(qid, letter)] = len(self.slots)
+                entry["letters"].append(letter)
+                entry["parts"][letter] = letter
+                if part.get("name"):
+                    entry["parts"].setdefault(norm_part(part["name"]), letter)
+                self.slots.append({"question_id": entry["id"], "part": letter, "class": question.get("class", ""),
+                                   "template": question.get("template", ""),
+                                   "points": float(part.get("points", 1))})
+
+    def paper_for(self, student_id: str) -> int:
+        """The paper number of a student: their own when the key has one, else 0."""
+        number = self.paper_of.get(student_id)
+        if number is None:
+            number = self.paper_of_folded.get(student_id.casefold(), 0)
+        return number
+
+    def slot(self, question: str, part: str):
+        """The slot of a question/part as written in the answers (cached), or the
+        reason it names no part of the key."""
+        found = self.labels.get((question, part))
+        if found is None:
+            found = self._resolve(question, part)
+            if len(self.labels) < LABEL_CACHE_LIMIT:
+                self.labels[(question, part)] = found
+        return found
+
+    def _resolve(self, question: str, part: str):
+        qid, pid = norm_question(question), norm_part(part) if part.strip() else ""
+        if qid not in self.questions:
+            label = split_label(question)
+            if label and label[1] and norm_question(label[0]) in self.questions and pid in ("", label[1]):
+                qid, pid = norm_question(label[0]), label[1]
+            elif not question.strip():
+                return "no question given"
+            else:
+                known = ", ".join(q["id"] for q in self.questions.values())
+                return f"no question {question.strip()[:40]!r} in {self.name} (it has {known})"
+        entry = self.questions[qid]
+        letters = ", ".join(entry["letters"])
+        if not pid:
+            if len(entry["letters"]) == 1:
+                return self.slot_of[(qid, entry["letters"][0])]
+            return f"no part given for {entry['id']} (parts {letters})"
+        letter = entry["parts"].get(pid)
+        if letter is None:
+            return f"{entry['id']} has no part {part.strip()[:20]!r} (parts {letters})"
+        return self.slot_of[(qid, letter)]
+
+
+class Students:
+    """The students met in the answers (number = order of first appearance):
+    ids, names, papers, and the last-answer array of the first pass."""
+
+    def __init__(self, index: KeyIndex):
+        self.index = index
+        self.width = len(index.slots)
+        self.ids, self.names, self.paper_numbers = [], [], []
+        self.by_text = {}
+        self.by_id = {}
+        self.last = array("q")
+
+    @property
+    def papers(self) -> list:
+        return [self.index.papers[n] for n in self.paper_numbers]
+
+    def number(self, text: str, name: str = "") -> int:
+        """The number of the student written ``text`` (registered on first sight); -1 for no id."""
+        found = self.by_text.get(text)
+        if found is None:
+            found = self._register(text.strip(), name.strip())
+            self.by_text[text] = found
+        return found
+
+    def _register(self, student_id: str, name: str, paper=None) -> int:
+        if not student_id:
+            return -1
+        if student_id in self.by_id:
+            return self.by_id[student_id]
+        number = len(self.ids)
+        self.by_id[student_id] = number
+        self.ids.append(student_id)
+        self.names.append(name)
+        self.paper_numbers.append(self.index.paper_for(student_id) if paper is None else paper)
+        self.last.extend([-1] * self.width)
+        return number
+
+    def add_roster(self) -> None:
+        """Students who have their own paper in the key but gave no answer."""
+        for student_id, name, paper in self.index.roster:
+            if student_id not in self.by_id:
+                self._register(student_id, name, paper)
+        for number, paper in enumerate(self.paper_numbers):
+            roster_name = self.index.roster[paper - 1][1] if paper else ""
+            if roster_name and not self.names[number]:
+                self.names[number] = roster_name
+
+
+# ------------------------------------------------------------------ the passes
+
+def mark_last(source, index: KeyIndex, students: Students) -> None:
+    """First pass: the index of each (student, question part)'s last answer."""
+    last, width = students.last, students.width
+    by_text, labels = students.by_text, index.labels
+    for i, (_, _, student, question, part, _, name, problem) in enumerate(source.records()):
+        if problem is not None:
+            continue
+        number = by_text.get(student)
+        if number is None:
+            number = students.number(student, name)
+        slot = labels.get((question, part))
+        if slot is None:
+            slot = index.slot(question, part)
+        if number >= 0 and slot.__class__ is int:
+            last[number * width + slot] = i
+
+
+def grade_rows(source, index: KeyIndex, students: Students, tally: Tally, handle) -> int:
+    """Second pass: grade every answer, write graded.csv, update the tally.
+    Returns the number of answers. One loop with local names: it runs per row."""
+    writer = csv.writer(handle, delimiter=source.delimiter)
+    handle.write("\ufeff")
+    header = source.out_header
+    writer.writerow(_out_header(header))
+    write, width_in = writer.writerow, len(header)
+    caches = [{} for _ in index.slots]
+    shared = index.papers[0].checkers
+    by_text, labels, paper_numbers = students.by_text, index.labels, students.paper_numbers
+    last, width = students.last, students.width
+    status_counts, student_score, student_counts = tally.status, tally.student_score, tally.student_counts
+    slot_counts, slot_score = tally.slot_counts, tally.slot_score
+    tally.grow(len(students.ids))
+    i = -1
+    for i, (line, cells, student, question, part, answer, name, problem) in enumerate(source.records()):
+        number = by_text.get(student)
+        slot = labels.get((question, part))
+        if number is None or slot is None or problem is not None:
+            number, slot = _slow_lookup(index, students, tally, student, question, part, name, problem)
+        if number < 0 or slot.__class__ is not int:
+            outcome = _ungraded(problem, number, slot, line)
+        elif last[number * width + slot] != i:
+            outcome = _superseded(index, paper_numbers[number], slot, student)
+        elif paper_numbers[number] == 0 and len(answer) <= CACHE_TEXT and shared[slot] is not None:
+            cache = caches[slot]
+            outcome = cache.get(answer)
+            if outcome is None:
+                if len(cache) >= CACHE_LIMIT:
+                    cache.clear()
+                outcome = cache[answer] = _verdict_outcome(shared[slot], answer)
+        else:
+            outcome = _own_paper_outcome(index, paper_numbers[number], slot, student, answer)
+        status = outcome[0]
+        status_counts[status] += 1
+        if number >= 0:
+            student_counts[number * N_STATUSES + status] += 1
+            if status < UNKNOWN:
+                score = outcome[1]
+                slot_counts[slot * N_STATUSES + status] += 1
+                slot_score[slot] += score
+                student_score[number] += score
+                if outcome[2]:
+                    tally.code(number, slot, outcome[2], outcome[3][4])
+        if len(cells) != width_in:
+            cells = (cells + [""] * width_in)[:width_in]
+        write(safe_cells(cells) + outcome[3])
+    return i + 1
+
+
+def _slow_lookup(index: KeyIndex, students: Students, tally: Tally, student, question, part, name, problem):
+    """Student number and slot (or the reason there is none) when not yet cached."""
+    if problem is not None:
+        return -1, problem
+    number = students.number(student, name)
+    tally.grow(len(students.ids))
+    return number, index.slot(question, part)
+
+
+def _superseded(index: KeyIndex, paper: int, slot: int, student: str):
+    checker = index.papers[paper].checkers[slot]
+    if checker is None:
+        return _no_such_part(index, slot, student)
+    return _row_outcome(SUPERSEDED, 0.0, checker.expected, "", "", "a later row answers this part again")
+
+
+def _own_paper_outcome(index: KeyIndex, paper: int, slot: int, student: str, answer: str):
+    checker = index.papers[paper].checkers[slot]
+    if checker is None:
+        return _no_such_part(index, slot, student)
+    return _verdict_outcome(checker, answer)
+
+
+def _no_such_part(index: KeyIndex, slot: int, student: str):
+    info = index.slots[slot]
+    return _row_outcome(UNKNOWN, 0.0, "", "", "", f"the paper of student {student.strip()!r} has no "
+                        f"{info['question_id']} part {info['part']}")
+
+
+def _out_header(header: list) -> list:
+    """graded.csv's header: the input columns, then the result columns; an input
+    column named like a result column (a graded file graded again) becomes ``input_<name>``."""
+    taken = set(RESULT_COLUMNS)
+    kept = [f"input_{h}" if h.strip().lower() in taken else h for h in header]
+    return [spreadsheet_safe(h) for h in kept] + list(RESULT_COLUMNS)
+
+
+def _verdict_outcome(checker: PartChecker, answer: str):
+    try:
+        verdict = checker(answer)
+    except (ArithmeticError, ValueError, MemoryError, RecursionError) as exc:
+        verdict = Verdict("invalid", 0.0, checker.expected, reason=f"not a number: {type(exc).__name__}")
+    return _row_outcome(_STATUS_INDEX[verdict.status], verdict.score, checker.expected,
+                        verdict.misconception, verdict.feedback, verdict.reason)
+
+
+def _row_outcome(status: int, score: float, expected: str, code: str, feedback: str, reason: str):
+    """``(status, score, code, result cells)`` for one row, cells spreadsheet-safe."""
+    cells = [STATUSES[status], number_text(score), spreadsheet_safe(expected), code,
+             spreadsheet_safe(feedback), spreadsheet_safe(reason)]
+    return status, score, code, cells
+
+
+def _ungraded(problem, number: int, slot, line: int):
+    if problem is not None:
+        return _row_outcome(INVALID, 0.0, "", "", "", problem)
+    if slot.__class__ is not int:
+        return _row_outcome(UNKNOWN, 0.0, "", "", "", slot)
+    return _row_outcome(INVALID, 0.0, "", "", "", f"line {line}: no student id")
+
+
+# ------------------------------------------------------------------ outputs
+
+def output_paths(answers_path: Path, out, key_path) -> dict:
+    """graded.csv (``out``, default beside the answers) and the reports beside it.
+    No output may be the answers file or the key."""
+    graded = Path(out) if out else answers_path.parent / "graded.csv"
+    if graded.is_dir() or str(out or "").endswith(("/", "\\")):
+        graded = graded / "graded.csv"
+    stem, folder = graded.stem, graded.parent
+    paths = {"graded": graded, "students": folder / f"{stem}-students.csv",
+             "questions": folder / f"{stem}-questions.csv", "report": folder / f"{stem}-report.md"}
+    protected = {answers_path.resolve(): "the answers file"}
+    if key_path is not None:
+        protected[Path(key_path).resolve()] = "the key"
+    for path in paths.values():
+        if path.resolve() in protected:
+            raise UsageError(f"--out: writing {path} would overwrite {protected[path.resolve()]}; "
+                             "choose another --out")
+    return paths
+
+
+def _result(source, index: KeyIndex, students: Students, tally: Tally, rows: int, paths: dict) -> GradeResult:
+    students.add_roster()
+    tally.grow(len(students.ids))
+    per_paper = Counter(students.paper_numbers)
+    class_sizes = [sum(n for paper, n in per_paper.items() if index.papers[paper].checkers[slot] is not None)
+                   for slot in range(len(index.slots))]
+    totals = student_totals(tally, students)
+    stats = question_stats(tally, index.slots, class_sizes)
+    counts = dict(zip(STATUSES, tally.status))
+    return GradeResult(source.path, index.name, source.form, source.delimiter, source.encoding, rows, counts,
+                       totals, stats, dict(tally.feedback), paths)
+
+
+def _write_reports(result: GradeResult, handles: dict, names: dict, delimiter: str) -> None:
+    for role, rows in (("students", student_rows(result.students)), ("questions", question_rows(result.questions))):
+        handle = handles[names[role]]
+        handle.write("\ufeff")
+        csv.writer(handle, delimiter=delimiter).writerows(rows)
+    handles[names["report"]].write(report_markdown(result))

@@ -1,0 +1,270 @@
+"""What grading reports: running totals kept row by row (per student, per
+question part, per status), then the per-student and per-question CSVs, the
+Markdown report and the short summary printed on stdout."""
+
+from __future__ import annotations
+
+import re
+import statistics
+from dataclasses import dataclass, field
+
+STATUSES = ("correct", "incorrect", "invalid", "blank", "unknown_question", "superseded")
+CORRECT, INCORRECT, INVALID, BLANK, UNKNOWN, SUPERSEDED = range(len(STATUSES))
+N_STATUSES = len(STATUSES)
+
+STUDENT_COLUMNS = ("student_id", "name", "score", "max_score", "percent", "correct", "incorrect",
+                   "invalid", "blank", "missing", "unknown_question", "superseded", "misconceptions")
+QUESTION_COLUMNS = ("question_id", "part", "class", "template", "points", "students", "correct",
+                    "incorrect", "invalid", "blank", "missing", "percent_correct", "mean_score",
+                    "misconceptions")
+
+_RISKY_START = frozenset("=+-@\t\r")
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?%?")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """``text`` that no spreadsheet runs as a formula: a cell starting with
+    ``= + - @`` (or tab, carriage return) that is not a number gets a leading quote."""
+    if text and text[0] in _RISKY_START and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def safe_cells(cells: list) -> list:
+    """The cells of a row made spreadsheet-safe (the same list when all are)."""
+    for cell in cells:
+        if cell and cell[0] in _RISKY_START:
+            return [spreadsheet_safe(c) for c in cells]
+    return cells
+
+
+def number_text(value: float) -> str:
+    """A score as a short decimal: ``2`` not ``2.0``, at most 4 places."""
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+class Tally:
+    """Running totals, updated in the grading loop without holding any row."""
+
+    def __init__(self, slots: int):
+        self.slots = slots
+        self.status = [0] * N_STATUSES
+        self.student_score = []
+        self.student_counts = []
+        self.student_codes = {}
+        self.slot_counts = [0] * (slots * N_STATUSES)
+        self.slot_score = [0.0] * slots
+        self.slot_codes = [{} for _ in range(slots)]
+        self.feedback = {}
+
+    def grow(self, students: int) -> None:
+        """Make room for students up to number ``students``."""
+        missing = students - len(self.student_score)
+        if missing > 0:
+            self.student_score.extend([0.0] * missing)
+            self.student_counts.extend([0] * (missing * N_STATUSES))
+
+    def code(self, student: int, slot: int, code: str, feedback: str) -> None:
+        """Count one misconception met by ``student`` on question part ``slot``."""
+        codes = self.student_codes.setdefault(student, {})
+        codes[code] = codes.get(code, 0) + 1
+        slot_codes = self.slot_codes[slot]
+        slot_codes[code] = slot_codes.get(code, 0) + 1
+        self.feedback.setdefault(code, feedback)
+
+
+@dataclass
+class StudentTotal:
+    """One student's result."""
+
+    student_id: str
+    name: str
+    score: float
+    max_score: float
+    counts: dict
+    missing: int
+    misconceptions: dict = field(default_factory=dict)
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.score / self.max_score if self.max_score else 0.0
+
+
+@dataclass
+class QuestionStats:
+    """One question part's statistics over the class."""
+
+    question_id: str
+    part: str
+    cls: str
+    template: str
+    points: float
+    students: int
+    counts: dict
+    score: float
+    misconceptions: list
+
+    @property
+    def missing(self) -> int:
+        graded = sum(self.counts[s] for s in STATUSES[:4])
+        return max(self.students - graded, 0)
+
+    @property
+    def percent_correct(self):
+        return 100.0 * self.counts["correct"] / self.students if self.students else None
+
+    @property
+    def mean_score(self):
+        return self.score / self.students if self.students else None
+
+
+def student_totals(tally: Tally, students) -> list:
+    """A StudentTotal for every student, in order of first appearance."""
+    totals = []
+    for i, (student_id, paper) in enumerate(zip(students.ids, students.papers)):
+        counts = dict(zip(STATUSES, tally.student_counts[i * N_STATUSES:(i + 1) * N_STATUSES]))
+        graded = sum(counts[s] for s in STATUSES[:4])
+        totals.append(StudentTotal(student_id, students.names[i], tally.student_score[i], paper.max_score,
+                                   counts, max(paper.parts - graded, 0),
+                                   dict(sorted(tally.student_codes.get(i, {}).items()))))
+    return totals
+
+
+def question_stats(tally: Tally, slot_info: list, class_sizes: list) -> list:
+    """A QuestionStats for every question part of the key, in key order."""
+    stats = []
+    for slot, info in enumerate(slot_info):
+        base = slot * N_STATUSES
+        counts = dict(zip(STATUSES, tally.slot_counts[base:base + N_STATUSES]))
+        codes = sorted(tally.slot_codes[slot].items(), key=lambda item: (-item[1], item[0]))
+        stats.append(QuestionStats(info["question_id"], info["part"], info["class"], info["template"],
+                                   info["points"], class_sizes[slot], counts, tally.slot_score[slot], codes))
+    return stats
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _percent_text(value) -> str:
+    return "" if value is None else f"{value:.1f}"
+
+
+def _codes_text(codes) -> str:
+    items = codes.items() if isinstance(codes, dict) else codes
+    return "; ".join(f"{code} ({count})" for code, count in items)
+
+
+def student_rows(totals: list):
+    """The rows of the per-student CSV (header first)."""
+    yield list(STUDENT_COLUMNS)
+    for t in totals:
+        c = t.counts
+        yield [spreadsheet_safe(t.student_id), spreadsheet_safe(t.name), number_text(t.score),
+               number_text(t.max_score), f"{t.percent:.1f}", c["correct"], c["incorrect"], c["invalid"],
+               c["blank"], t.missing, c["unknown_question"], c["superseded"], _codes_text(t.misconceptions)]
+
+
+def question_rows(stats: list):
+    """The rows of the per-question CSV (header first)."""
+    yield list(QUESTION_COLUMNS)
+    for q in stats:
+        c = q.counts
+        mean = "" if q.mean_score is None else number_text(q.mean_score)
+        yield [spreadsheet_safe(q.question_id), q.part, q.cls, q.template, number_text(q.points), q.students,
+               c["correct"], c["incorrect"], c["invalid"], c["blank"], q.missing,
+               _percent_text(q.percent_correct), mean, _codes_text(q.misconceptions)]
+
+
+# ------------------------------------------------------------------ Markdown
+
+_MD_ESCAPES = str.maketrans({c: "\\" + c for c in "\\`*_<>|[]"})
+
+
+def md_cell(text) -> str:
+    """Text made literal inside a Markdown table cell: one line, every character
+    Markdown (or its HTML) would act on escaped."""
+    return " ".join(str(text).split()).translate(_MD_ESCAPES)
+
+
+def _table(header: list, rows: list) -> list:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
+    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    return lines + [""]
+
+
+def class_percentages(result) -> list:
+    return [t.percent for t in result.students if t.max_score]
+
+
+def report_markdown(result) -> str:
+    """The readable report: class summary, questions, misconceptions, students."""
+    lines = ["# Grading report", "",
+             f"Answers: {md_cell(result.answers_path.name)} ({result.form} form); key: {md_cell(result.key_name)}; "
+             f"{_count(result.rows, 'answer')} from {_count(len(result.students), 'student')}.", ""]
+    lines += _class_section(result) + _question_section(result) + _misconception_section(result)
+    lines += _student_section(result)
+    return "\n".join(lines)
+
+
+def _class_section(result) -> list:
+    lines = ["## Class", ""]
+    percents = class_percentages(result)
+    if percents:
+        lines += [f"Mean {statistics.fmean(percents):.1f}%, median {statistics.median(percents):.1f}%, "
+                  f"lowest {min(percents):.1f}%, highest {max(percents):.1f}%.", ""]
+    rows = [[status, result.counts[status]] for status in STATUSES]
+    return lines + _table(["status", "answers"], rows)
+
+
+def _question_section(result) -> list:
+    rows = [[md_cell(q.question_id), md_cell(q.part), md_cell(q.cls), q.students, q.counts["correct"],
+             _percent_text(q.percent_correct) or "-",
+             md_cell(_codes_text(q.misconceptions[:3])) or "-"] for q in result.questions]
+    header = ["question", "part", "class", "students", "correct", "% correct", "most common misconceptions"]
+    return ["## Questions", ""] + _table(header, rows)
+
+
+def _misconception_section(result) -> list:
+    totals = {}
+    where = {}
+    for q in result.questions:
+        for code, count in q.misconceptions:
+            totals[code] = totals.get(code, 0) + count
+            where.setdefault(code, []).append(f"{q.question_id}{q.part}")
+    if not totals:
+        return ["## Misconceptions", "", "No answer matched a known misconception.", ""]
+    rows = [[md_cell(code), count, md_cell(", ".join(where[code])), md_cell(result.feedback.get(code, ""))]
+            for code, count in sorted(totals.items(), key=lambda item: (-item[1], item[0]))]
+    return ["## Misconceptions", ""] + _table(["code", "answers", "questions", "feedback"], rows)
+
+
+def _student_section(result) -> list:
+    rows = [[md_cell(t.student_id), md_cell(t.name), number_text(t.score), number_text(t.max_score),
+             f"{t.percent:.1f}", md_cell(", ".join(t.misconceptions)) or "-"] for t in result.students]
+    return ["## Students", ""] + _table(["student", "name", "score", "max", "%", "misconceptions"], rows)
+
+
+# ------------------------------------------------------------------ stdout
+
+def summary_text(result) -> str:
+    """The short summary printed by ``quizgen grade``."""
+    separator = {",": "','", ";": "';'", "\t": "tab"}.get(result.delimiter, repr(result.delimiter))
+    lines = [f"Graded {_count(result.rows, 'answer')} from {_count(len(result.students), 'student')} "
+             f"against {result.key_name} ({result.form} form, {separator}-separated, {result.encoding}).", ""]
+    lines += [f"  {status:<17}{result.counts[status]:>8}" for status in STATUSES if result.counts[status]
+              or status in ("correct", "incorrect")]
+    lines += ["", f"  {'question':<10}{'part':<6}{'% correct':>10}  most common misconception"]
+    for q in result.questions:
+        top = f"{q.misconceptions[0][0]} ({q.misconceptions[0][1]})" if q.misconceptions else "-"
+        percent = _percent_text(q.percent_correct) or "-"
+        lines.append(f"  {q.question_id:<10}{q.part:<6}{percent:>10}  {top}")
+    percents = class_percentages(result)
+    if percents:
+        lines += ["", f"Class: mean {statistics.fmean(percents):.1f}%, lowest {min(percents):.1f}%, "
+                      f"highest {max(percents):.1f}%."]
+    names = ", ".join(p.name for p in result.paths.values())
+    folder = next(iter(result.paths.values())).parent if result.paths else ""
+    lines.append(f"Wrote {names} in {folder}/")
+    return "\n".join(lines)

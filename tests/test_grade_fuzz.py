@@ -1,0 +1,160 @@
+"""Fuzzing the answer parser and the whole grader with hypothesis: no input
+makes them raise (beyond a one-line QuizgenError for a file that is not
+answers), hang, or lose a row."""
+
+import csv
+import io
+import json
+import math
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import quizgen
+from quizgen.answers import to_number
+from quizgen.answersfile import open_answers
+from quizgen.errors import ExpressionError, QuizgenError
+from quizgen.grading import check_answer
+from quizgen.reporting import STATUSES, spreadsheet_safe
+
+FUZZ = settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+FILES = settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+
+PART = {"part": "a", "type": "numeric", "points": 1.0, "value": 0.408, "answer": "0.408",
+        "abs_tolerance": 0.0005, "misconceptions": [{"code": "log10", "feedback": "f", "value": 0.177}]}
+WORD = {"part": "b", "type": "word", "points": 1.0, "accept": ["mean"], "answer": "mean",
+        "misconceptions": [{"code": "summed", "feedback": "f", "words": ["sum"], "value": 0.0}]}
+KEY = {"questions": [{"id": "Q1", "parts": [PART, WORD]}, {"id": "Q2", "parts": [dict(PART, part="a")]}]}
+
+MATHY = st.text(alphabet="0123456789.,eE+-*/^() xpilnogsqrtabc_[]'\"=@%!~&|<>\\", max_size=60)
+NUMBERS = st.one_of(st.integers(-10**40, 10**40).map(str),
+                    st.floats(allow_nan=True, allow_infinity=True).map(repr),
+                    st.sampled_from(["e", "pi", "1e999", "1e-999", "9", "0", "0.5", "2"]))
+
+
+def expressions():
+    """Well-formed but arbitrary expressions: huge powers, deep nesting, every function."""
+    def extend(inner):
+        return st.one_of(
+            st.tuples(inner, st.sampled_from(["+", "-", "*", "/", "**", "^"]), inner).map(
+                lambda t: f"({t[0]}){t[1]}({t[2]})"),
+            st.tuples(st.sampled_from(["exp", "log", "ln", "log10", "log2", "sqrt", "abs", "factorial", "eval"]),
+                      inner).map(lambda t: f"{t[0]}({t[1]})"),
+            inner.map(lambda s: f"-{s}"),
+            st.tuples(inner, inner).map(lambda t: f"log({t[0]}, {t[1]})"))
+    return st.recursive(NUMBERS, extend, max_leaves=25)
+
+
+def assert_number_or_refused(text, decimal_comma=False):
+    try:
+        value = to_number(text, decimal_comma)
+    except ExpressionError:
+        return
+    assert math.isfinite(value)
+
+
+@FUZZ
+@given(st.text(max_size=500))
+def test_any_text_is_a_number_or_refused_with_an_expression_error(text):
+    assert_number_or_refused(text)
+
+
+@FUZZ
+@given(MATHY, st.booleans())
+def test_math_like_text_is_a_number_or_refused(text, decimal_comma):
+    assert_number_or_refused(text, decimal_comma)
+
+
+@FUZZ
+@given(expressions())
+def test_arbitrary_expressions_are_a_finite_number_or_refused(text):
+    assert_number_or_refused(text)
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=300), MATHY, expressions()), st.sampled_from([PART, WORD]))
+def test_check_answer_always_gives_a_verdict(text, part):
+    verdict = check_answer(part, text)
+    assert verdict.status in STATUSES[:4]
+    assert verdict.score in (0.0, part["points"])
+    assert (verdict.misconception == "") == (verdict.feedback == "")
+
+
+TEXT = st.text(max_size=40).map(lambda s: s.replace("\x00", ""))   # NUL-heavy files are refused as binary
+CELLS = st.one_of(TEXT, MATHY, expressions(),
+                  st.sampled_from(["", " ", "0.408", "0,408", "=1+1", "-ln 2", "mean", "sum", "\n", '"']))
+QUESTIONS = st.sampled_from(["Q1", "q1", "Q2", "Q3", "", "Q1a", "1", "Q1 (b)", "x"])
+PARTS = st.sampled_from(["a", "b", "B", "(a)", "", "c", "loss"])
+STUDENTS = st.one_of(st.sampled_from(["s1", "s2", " s1 ", "S1", ""]), TEXT)
+
+
+def grade_text(data: bytes):
+    """Grade ``data`` as answers.csv in a fresh folder; returns (result, graded rows,
+    records the reader sees) or raises QuizgenError."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "key.json").write_text(json.dumps(KEY), encoding="utf-8")
+        answers = folder / "answers.csv"
+        answers.write_bytes(data)
+        result = quizgen.grade(answers)
+        records = sum(1 for _ in open_answers(answers).records())
+        source = open_answers(answers)
+        with open(folder / "graded.csv", newline="", encoding="utf-8-sig") as handle:
+            graded = list(csv.reader(handle, delimiter=source.delimiter))[1:]
+        assert (folder / "graded-students.csv").is_file() and (folder / "graded-report.md").is_file()
+        return result, graded, records
+
+
+@FILES
+@given(st.lists(st.tuples(STUDENTS, QUESTIONS, PARTS, CELLS), max_size=25), st.sampled_from([",", ";", "\t"]))
+def test_every_written_row_is_graded_exactly_once(rows, delimiter):
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter)   # "\r\n": quotes both \r and \n in cells
+    writer.writerow(["student_id", "question_id", "part", "answer"])
+    writer.writerows(rows)
+    text = out.getvalue()
+    result, graded, _ = grade_text(text.encode("utf-8"))
+    reread = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, skipinitialspace=True)
+    expected = [row for row in list(reread)[1:] if any(row)]
+    assert len(expected) == sum(1 for r in rows if any(c.lstrip(" ") for c in r))
+    assert result.rows == len(graded) == len(expected)
+    assert sum(result.counts.values()) == result.rows
+    for row, out_row in zip(expected, graded):
+        assert out_row[:4] == [spreadsheet_safe(c) for c in row]
+        assert out_row[4] in STATUSES
+
+
+@FILES
+@given(st.binary(max_size=400))
+def test_arbitrary_bytes_after_a_header_never_lose_a_row(tail):
+    try:
+        result, graded, records = grade_text(b"student_id,question_id,part,answer\n" + tail)
+    except QuizgenError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert result.rows == len(graded) == records
+    assert sum(result.counts.values()) == result.rows
+
+
+@FILES
+@given(st.binary(max_size=300))
+def test_arbitrary_files_are_graded_or_refused_in_one_line(data):
+    try:
+        result, graded, records = grade_text(data)
+    except QuizgenError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert result.rows == len(graded) == records
+
+
+@FILES
+@given(st.lists(st.tuples(STUDENTS, CELLS, CELLS, CELLS), max_size=10))
+def test_wide_files_give_one_graded_row_per_answer_cell(rows):
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["student", "Q1a", "Q1b", "Q2"])
+    writer.writerows(rows)
+    result, graded, _ = grade_text(out.getvalue().encode("utf-8"))
+    assert result.rows == len(graded) == 3 * sum(1 for r in rows if any(r))
