@@ -207,7 +207,16 @@ def _tex_inline(text: str) -> str:
 
 def render_text(source: str, env: dict) -> str:
     """Render template text as plain text (accepted words, feedback)."""
+    if "{" not in source:
+        return _static_text(source)
     return render_string(source, jinja_context(env), "text")
+
+
+@lru_cache(maxsize=4096)
+def _static_text(source: str) -> str:
+    """Text without Jinja renders the same for every instance: convert it once
+    (sampling renders every accepted and trap word of every draw)."""
+    return render_string(source, {}, "text")
 
 
 @lru_cache(maxsize=None)
