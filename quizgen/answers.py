@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 from .errors import ExpressionError
 from .expr import MAX_LENGTH, Bin, Call, Const, Neg, Node, Num, parse_answer
@@ -15,6 +16,7 @@ _PLAIN_NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?$")
 _DECIMAL_COMMA = re.compile(r"^[+-]?\d*,\d+$")
 
 
+@lru_cache(maxsize=16384)
 def normalise_word(text: str) -> str:
     """Words compared ignoring case, spaces, dashes and a final full stop."""
     return " ".join(str(text).lower().replace("-", " ").replace("_", " ").split()).rstrip(".")

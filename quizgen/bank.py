@@ -74,15 +74,27 @@ def template_files(directory) -> list:
     return sorted(files)
 
 
+def safe_load(text: str):
+    """``yaml.safe_load``, through libyaml's safe loader when PyYAML has it: the
+    same safe subset of YAML (no Python objects), parsed ten times faster. A
+    broken file is parsed again by ``yaml.safe_load`` for its clearer message."""
+    if getattr(yaml, "__with_libyaml__", False):
+        try:
+            return yaml.load(text, Loader=yaml.CSafeLoader)
+        except yaml.YAMLError:
+            pass
+    return yaml.safe_load(text)
+
+
 def read_yaml(path) -> dict:
-    """A template file's YAML, parsed with safe_load."""
+    """A template file's YAML, parsed with the safe loader."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise TemplateError(f"cannot read: {exc}", path=path) from exc
     try:
-        data = yaml.safe_load(text)
+        data = safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else None

@@ -27,6 +27,11 @@ bank_option = click.option(
     help="Also load the templates in this folder (repeatable).")
 
 
+jobs_option = click.option(
+    "--jobs", default=1, show_default=True, type=int,
+    help="Processes to use (0: one per CPU); the output is the same for any number.")
+
+
 @click.group(cls=QuizgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="quizgen")
 def main():
@@ -67,8 +72,9 @@ def list_command(banks):
 @click.option("--students", default=None, metavar="ROSTER.CSV",
               help="Roster (columns student_id, name): one paper per student, each with its own numbers.")
 @click.option("--split", is_flag=True, help="With --students: one file per student instead of one file.")
+@jobs_option
 @bank_option
-def generate(classes, count, seed, fmt, solutions, out_dir, worked_examples, title, course, date,
+def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_examples, title, course, date,
              students, split, banks):
     """Generate a randomised problem set with solutions and an answer key.
 
@@ -81,7 +87,7 @@ def generate(classes, count, seed, fmt, solutions, out_dir, worked_examples, tit
     quiz = generate_quiz(out_dir, classes=classes, count=count, seed=_seed(seed), fmt=fmt,
                          solutions=solutions, worked_examples=worked_examples, banks=banks,
                          title=title, course=course, date=date, students=students, split=split,
-                         progress=sys.stderr.isatty())
+                         progress=sys.stderr.isatty(), jobs=jobs)
     what = "worked examples" if worked_examples else f"seed {quiz.seed}"
     papers = f" for each of {len(quiz.papers)} students" if quiz.papers else ""
     shown = quiz.files if len(quiz.files) <= 8 else quiz.files[:6] + [f"and {len(quiz.files) - 6} more"]

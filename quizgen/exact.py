@@ -48,9 +48,12 @@ def as_node(value) -> Node:
 
 
 def _num(value):
-    if isinstance(value, bool) or not is_number(value):
-        raise ExpressionError(f"{_kind(value)} used where a number was expected")
-    return Fraction(value) if isinstance(value, int) else value
+    cls = value.__class__
+    if cls is Fraction or cls is Exact:
+        return value
+    if cls is int:
+        return Fraction(value)
+    raise ExpressionError(f"{_kind(value)} used where a number was expected")
 
 
 def _kind(value) -> str:
@@ -65,8 +68,13 @@ def _kind(value) -> str:
     return type(value).__name__
 
 
+_LISTS = (list, tuple)
+
+
 def _broadcast2(func, a, b):
-    a_list, b_list = isinstance(a, (list, tuple)), isinstance(b, (list, tuple))
+    a_list, b_list = a.__class__ in _LISTS, b.__class__ in _LISTS
+    if not (a_list or b_list):
+        return func(_num(a), _num(b))
     if a_list and b_list:
         if len(a) != len(b):
             raise ExpressionError("lists of different lengths combined")
@@ -79,13 +87,13 @@ def _broadcast2(func, a, b):
 
 
 def _broadcast1(func, a):
-    if isinstance(a, (list, tuple)):
+    if a.__class__ in _LISTS:
         return tuple(_broadcast1(func, x) for x in a)
     return func(_num(a))
 
 
 def add(a, b):
-    if isinstance(a, Fraction) and isinstance(b, Fraction):
+    if a.__class__ is Fraction and b.__class__ is Fraction:
         return a + b
     if a == 0:
         return b
@@ -99,7 +107,7 @@ def add(a, b):
 
 
 def sub(a, b):
-    if isinstance(a, Fraction) and isinstance(b, Fraction):
+    if a.__class__ is Fraction and b.__class__ is Fraction:
         return a - b
     if b == 0:
         return a
@@ -109,7 +117,7 @@ def sub(a, b):
 
 
 def mul(a, b):
-    if isinstance(a, Fraction) and isinstance(b, Fraction):
+    if a.__class__ is Fraction and b.__class__ is Fraction:
         return a * b
     if a == 0 or b == 0:
         return Fraction(0)
@@ -127,7 +135,7 @@ def mul(a, b):
 def div(a, b):
     if b == 0:
         raise ExpressionError("division by zero")
-    if isinstance(a, Fraction) and isinstance(b, Fraction):
+    if a.__class__ is Fraction and b.__class__ is Fraction:
         return a / b
     if b == 1:
         return a
@@ -347,27 +355,20 @@ def lookup(env: dict, dotted: str):
 
 def ground(node: Node, env: dict):
     """Evaluate ``node`` exactly with the parameter values in ``env``."""
-    if isinstance(node, Num):
-        return node.value
-    if isinstance(node, Name):
-        value = lookup(env, node.name)
-        return Fraction(value) if isinstance(value, int) and not isinstance(value, bool) else value
-    if isinstance(node, Const):
-        return Exact(node, math.e if node.name == "E" else math.pi)
-    if isinstance(node, Neg):
-        return _broadcast1(neg, ground(node.operand, env))
-    if isinstance(node, Bin):
-        return _broadcast2(_BIN[node.op], ground(node.left, env), ground(node.right, env))
-    if isinstance(node, Call):
-        return _ground_call(node, env)
-    if isinstance(node, Index):
-        return _ground_index(node, env)
-    if isinstance(node, Compare):
-        values = [ground(o, env) for o in node.operands]
-        return all(_compare(op, values[i], values[i + 1]) for i, op in enumerate(node.ops))
-    if isinstance(node, Logic):
-        return _ground_logic(node, env)
-    raise ExpressionError("cannot evaluate this expression")
+    handler = _GROUND.get(node.__class__)
+    if handler is None:
+        raise ExpressionError("cannot evaluate this expression")
+    return handler(node, env)
+
+
+def _ground_name(node: Name, env: dict):
+    value = lookup(env, node.name)
+    return Fraction(value) if value.__class__ is int else value
+
+
+def _ground_compare(node: Compare, env: dict) -> bool:
+    values = [ground(o, env) for o in node.operands]
+    return all(_compare(op, values[i], values[i + 1]) for i, op in enumerate(node.ops))
 
 
 _BIN = {"+": add, "-": sub, "*": mul, "/": div, "**": power}
@@ -392,6 +393,19 @@ def _ground_call(node: Call, env: dict):
     if func in _LIST:
         return _LIST[func](_one_arg(func, args))
     return _broadcast1(_UNARY[func], _one_arg(func, args))
+
+
+_GROUND = {
+    Num: lambda node, env: node.value,
+    Name: _ground_name,
+    Const: lambda node, env: Exact(node, math.e if node.name == "E" else math.pi),
+    Neg: lambda node, env: _broadcast1(neg, ground(node.operand, env)),
+    Bin: lambda node, env: _broadcast2(_BIN[node.op], ground(node.left, env), ground(node.right, env)),
+    Call: lambda node, env: _ground_call(node, env),
+    Index: lambda node, env: _ground_index(node, env),
+    Compare: _ground_compare,
+    Logic: lambda node, env: _ground_logic(node, env),
+}
 
 
 def _range(args: list) -> tuple:

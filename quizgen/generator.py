@@ -3,6 +3,7 @@ and turns the instances into problem and solution documents plus the key."""
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import secrets
@@ -15,7 +16,8 @@ from .exact import to_latex
 from .figures import figure_markup
 from .formatting import fixed, key_answer
 from .output import write_files
-from .render import jinja_context, render_layout, render_many
+from .parallel import chunked, ordered_map, paused_gc, resolve_jobs
+from .render import render_layout, render_many
 from .sampling import Instance, canonical_instance, sample_instance
 
 DOC_FORMATS = ("md", "tex")
@@ -24,10 +26,14 @@ OUTPUT_FORMATS = DOC_FORMATS + ("pdf",)
 
 @dataclass
 class Question:
-    """An instance with its place on the paper (Q1, Q2, ...)."""
+    """An instance with its place on the paper (Q1, Q2, ...). Its rendered views
+    and key entry are kept once made; with ``--jobs`` they are made in worker
+    processes and the instance itself stays there (``instance`` is None)."""
 
     id: str
-    instance: Instance
+    instance: Instance | None
+    views: dict = field(default_factory=dict, repr=False)
+    entry: dict | None = field(default=None, repr=False)
 
 
 @dataclass
@@ -62,9 +68,11 @@ def seed_label(seed, template_id: str, index: int) -> str:
 
 
 def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool = False,
-              students=()) -> Quiz:
+              students=(), jobs: int = 1, formats=(), progress: bool = False) -> Quiz:
     """``count`` instances of each template (or the canonical one each), numbered Q1, Q2, ...;
-    with ``students`` (roster rows), also one :class:`Paper` of their own per student."""
+    with ``students`` (roster rows), also one :class:`Paper` of their own per student.
+    With ``formats``, each question's views in those formats and its key entry are
+    made at once, in ``jobs`` processes (same output for any number of jobs)."""
     if count < 1:
         raise UsageError(f"--count must be 1 or more, got {count}")
     if worked_examples and students:
@@ -75,6 +83,8 @@ def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool 
         seed = "canonical"
     else:
         seed = new_seed() if seed is None else seed
+        if formats:
+            return _prepared_quiz(templates, seed, count, students, jobs, tuple(formats), progress)
         instances = _sample_all(templates, seed, count)
     quiz = Quiz(seed=seed, questions=_numbered(instances), worked_examples=worked_examples)
     for student in students:
@@ -82,6 +92,78 @@ def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool 
         quiz.papers.append(Paper(student.student_id, student.name, variant,
                                  _numbered(_sample_all(templates, variant, count))))
     return quiz
+
+
+CHUNK = 100
+
+
+def _prepared_quiz(templates, seed, count, students, jobs, formats, progress) -> Quiz:
+    """Sample every paper's questions and make their views and key entries, in
+    chunks of CHUNK questions spread over ``jobs`` processes."""
+    papers = [(str(seed), seed)] + [(s.student_id, student_seed(seed, s.student_id)) for s in students]
+    plan = [(f"Q{n + 1}", index, seed_label(variant, t.id, k))
+            for _, variant in papers
+            for n, (index, t, k) in enumerate((i, t, k) for i, t in enumerate(templates) for k in range(count))]
+    questions = []
+    with _progress_bar(progress, len(plan), "Generating") as bar:
+        for chunk in ordered_map(_make_chunk, chunked(plan, CHUNK), jobs, _init_worker, (templates, formats)):
+            questions += chunk
+            bar.update(len(chunk))
+    per_paper = len(templates) * count
+    quiz = Quiz(seed=seed, questions=questions[:per_paper])
+    for n, student in enumerate(students, start=1):
+        quiz.papers.append(Paper(student.student_id, student.name, papers[n][1],
+                                 questions[n * per_paper:(n + 1) * per_paper]))
+    return quiz
+
+
+_WORKER = {}
+
+
+def _init_worker(templates, formats) -> None:
+    _WORKER.update(templates=templates, formats=formats)
+    gc.disable()
+
+
+def _make_chunk(chunk: list) -> list:
+    """Questions with their views and key entries, their instances dropped (a worker's job)."""
+    templates, formats = _WORKER["templates"], _WORKER["formats"]
+    questions = [Question(qid, sample_instance(templates[index], label)) for qid, index, label in chunk]
+    _prepare(questions, formats)
+    for question in questions:
+        question.instance = None
+    return questions
+
+
+def _prepare(questions: list, formats) -> None:
+    for question in questions:
+        for fmt in formats:
+            question_view(question, fmt)
+        key_entry(question)
+
+
+def _progress_bar(show: bool, length: int, label: str):
+    """click's progress bar on stderr when ``show`` and stderr is a terminal; else a silent stand-in."""
+    import sys
+
+    import click
+
+    if show and sys.stderr.isatty():
+        return click.progressbar(length=length, label=label, file=sys.stderr)
+    return _Silent()
+
+
+class _Silent:
+    """A progress bar that shows nothing."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def update(self, n: int) -> None:
+        """Nothing to show."""
 
 
 def student_seed(seed, student_id: str) -> str:
@@ -104,7 +186,14 @@ def new_seed() -> int:
 
 
 def question_view(question: Question, fmt: str) -> dict:
-    """Everything a layout needs about one question, rendered for ``fmt``."""
+    """Everything a layout needs about one question, rendered for ``fmt`` (kept on the question)."""
+    view = question.views.get(fmt)
+    if view is None:
+        view = question.views[fmt] = _make_view(question, fmt)
+    return view
+
+
+def _make_view(question: Question, fmt: str) -> dict:
     inst = question.instance
     template = inst.template
     solution = template.solution
@@ -112,7 +201,7 @@ def question_view(question: Question, fmt: str) -> dict:
     sources = [template.stem, solution["forecast"], solution["verify"]]
     sources += [pv.part.ask for pv in inst.parts]
     sources += [s[key] for s in steps for key in ("title", "why", "work")]
-    stem, forecast, verify, *rest = render_many(sources, jinja_context(inst.env), fmt)
+    stem, forecast, verify, *rest = render_many(sources, inst.context, fmt)
     asks, texts = rest[:len(inst.parts)], rest[len(inst.parts):]
     share = template.points / len(inst.parts)
     return {
@@ -198,26 +287,35 @@ def split_suffixes(papers: list) -> list:
 
 
 def key_entry(question: Question) -> dict:
-    """The answer-key record of one question: everything the grader needs."""
-    from .key import json_params, part_record
+    """The answer-key record of one question: everything the grader needs (kept on the question)."""
+    if question.entry is None:
+        question.entry = _make_entry(question)
+    return question.entry
+
+
+def _make_entry(question: Question) -> dict:
+    from .key import json_params, part_record, trap_feedback
 
     inst = question.instance
+    feedback = trap_feedback(inst, inst.parts)
     return {
         "id": question.id, "template": inst.template.id, "class": inst.template.cls,
         "title": inst.template.title, "points": inst.template.points, "seed": inst.seed_label,
         "params": json_params(inst.params),
-        "parts": [part_record(pv, inst, inst.template.points / len(inst.parts)) for pv in inst.parts],
+        "parts": [part_record(pv, inst, inst.template.points / len(inst.parts), texts)
+                  for pv, texts in zip(inst.parts, feedback)],
     }
 
 
 def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str = "md",
              solutions: bool = True, worked_examples: bool = False, banks=(), title=None,
              course: str = "", date: str = "", students=None, split: bool = False,
-             progress: bool = False) -> Quiz:
+             progress: bool = False, jobs: int = 1) -> Quiz:
     """Generate a problem set and write it to ``out_dir``: problems, solutions,
     key.json and key.csv (and, for ``pdf``, the PDFs beside their .tex). Nothing
     is written unless every file rendered. ``students`` is a roster CSV path (or
-    a list of roster rows) for one paper per student; ``split`` writes one file each."""
+    a list of roster rows) for one paper per student; ``split`` writes one file each.
+    ``jobs`` processes share the work (0: one per CPU); the files do not depend on it."""
     from .key import key_files
     from .roster import read_roster
 
@@ -225,10 +323,13 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         raise UsageError("--split needs --students: it writes one file per student")
     roster = read_roster(students) if isinstance(students, (str, os.PathLike)) else list(students or ())
     templates = select(load_bank(banks), classes)
-    quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster)
-    quiz.title, quiz.course, quiz.date = title or quiz.title, course or "", date or ""
-    files = render_documents(quiz, fmt, solutions, split=split)
-    files.update(key_files(quiz))
+    source = "tex" if fmt == "pdf" else fmt
+    with paused_gc():
+        quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster,
+                         jobs=resolve_jobs(jobs), formats=(source,), progress=progress)
+        quiz.title, quiz.course, quiz.date = title or quiz.title, course or "", date or ""
+        files = render_documents(quiz, fmt, solutions, split=split)
+        files.update(key_files(quiz))
     if fmt == "pdf":
         files.update(build_pdfs(out_dir, files, progress))
     write_files(Path(out_dir), files)

@@ -11,7 +11,7 @@ from fractions import Fraction
 from . import __version__
 from .exact import Exact, terminating_decimal, to_latex, to_text
 from .formatting import key_answer
-from .render import render_text
+from .render import render_many
 from .tolerance import half_width
 
 KEY_CSV_COLUMNS = ("question_id", "part", "class", "answer", "points", "template", "exact")
@@ -34,12 +34,16 @@ def json_params(value):
     return value
 
 
-def _number_record(value) -> dict:
-    return {"exact": to_text(value), "latex": to_latex(value), "value": float(f"{float(value):.12g}")}
+def _number_record(value, latex: bool = True) -> dict:
+    record = {"exact": to_text(value), "value": float(f"{float(value):.12g}")}
+    if latex:
+        record["latex"] = to_latex(value)
+    return record
 
 
-def part_record(pv, inst, points: float) -> dict:
-    """One part of a key.json question."""
+def part_record(pv, inst, points: float, feedback=None) -> dict:
+    """One part of a key.json question; ``feedback`` is its traps' rendered
+    feedback when already at hand (see :func:`trap_feedback`)."""
     part = pv.part
     record = {"part": pv.letter, "name": part.name, "type": part.kind, "points": round(points, 4)}
     if part.kind == "word":
@@ -51,14 +55,29 @@ def part_record(pv, inst, points: float) -> dict:
         record["decimals"] = part.decimals
         record["tolerance"] = dict(part.tolerance) or {"sigfigs": 3}
         record["abs_tolerance"] = float(f"{half_width(float(pv.value), part.tolerance, part.kind):.6g}")
-    record["misconceptions"] = [_trap_record(trap, pv, inst) for trap in pv.traps]
+    if feedback is None:
+        feedback = trap_feedback(inst, [pv])[0]
+    record["misconceptions"] = [_trap_record(trap, text, pv) for trap, text in zip(pv.traps, feedback)]
     return record
 
 
-def _trap_record(trap, pv, inst) -> dict:
-    record = {"code": trap.code, "feedback": render_text(trap.feedback, inst.env)}
+def trap_feedback(inst, parts) -> list:
+    """The rendered feedback of every trap of ``parts``, one list per part, in
+    one render call."""
+    texts = render_many([trap.feedback for pv in parts for trap in pv.traps], inst.context, "text")
+    lists, start = [], 0
+    for pv in parts:
+        lists.append(texts[start:start + len(pv.traps)])
+        start += len(pv.traps)
+    return lists
+
+
+def _trap_record(trap, feedback: str, pv) -> dict:
+    """A misconception of a key part: its code, feedback, and wrong value (exact
+    form and decimal; its LaTeX is left out, no document prints it)."""
+    record = {"code": trap.code, "feedback": feedback}
     if trap.value is not None:
-        record.update(_number_record(trap.value))
+        record.update(_number_record(trap.value, latex=False))
         record["abs_tolerance"] = float(f"{half_width(float(trap.value), pv.part.tolerance, pv.part.kind):.6g}")
     if trap.words:
         record["words"] = list(trap.words)

@@ -144,22 +144,38 @@ _SPLIT = "\x00quizgen-split\x00"
 
 def render_many(sources, context: dict, fmt: str) -> list:
     """Render several pieces of template text over one context in one Jinja2
-    call (a question has a dozen pieces; one render each costs most of the time)."""
+    call (a question has a dozen pieces; one render each costs most of the time).
+    Pieces without Jinja2 markup skip Jinja2 and are converted once, then cached."""
     sources = tuple(sources)
-    filled = _fill(_SPLIT.join(sources), context, fmt).split(_SPLIT)
-    if len(filled) != len(sources):
-        filled = [_fill(source, context, fmt) for source in sources]
-    return [_convert(piece, fmt) for piece in filled]
+    dynamic = [source for source in sources if "{" in source]
+    if not dynamic:
+        return [_static(source, fmt) for source in sources]
+    filled = _fill(_SPLIT.join(dynamic), context, fmt).split(_SPLIT)
+    if len(filled) != len(dynamic):
+        filled = [_fill(source, context, fmt) for source in dynamic]
+    pieces = iter(filled)
+    return [_convert(next(pieces), fmt) if "{" in source else _static(source, fmt) for source in sources]
+
+
+@lru_cache(maxsize=8192)
+def _static(source: str, fmt: str) -> str:
+    """A piece of text without Jinja2 markup, converted for ``fmt`` (the same every time)."""
+    return _convert(source, fmt)
 
 
 def _convert(filled: str, fmt: str) -> str:
     if fmt == "tex":
         return markdown_to_tex(filled)
     if fmt == "text":
-        from .plaintext import to_plain
-
-        return to_plain(filled)
+        return _plain(filled)
     return filled
+
+
+@lru_cache(maxsize=8192)
+def _plain(filled: str) -> str:
+    from .plaintext import to_plain
+
+    return to_plain(filled)
 
 
 def _fill(source: str, context: dict, fmt: str) -> str:
@@ -208,15 +224,8 @@ def _tex_inline(text: str) -> str:
 def render_text(source: str, env: dict) -> str:
     """Render template text as plain text (accepted words, feedback)."""
     if "{" not in source:
-        return _static_text(source)
+        return _static(source, "text")
     return render_string(source, jinja_context(env), "text")
-
-
-@lru_cache(maxsize=4096)
-def _static_text(source: str) -> str:
-    """Text without Jinja renders the same for every instance: convert it once
-    (sampling renders every accepted and trap word of every draw)."""
-    return render_string(source, {}, "text")
 
 
 @lru_cache(maxsize=None)

@@ -47,6 +47,16 @@ class Instance:
     params: dict
     env: dict
     parts: list
+    _context: dict = field(default=None, repr=False, compare=False)
+
+    @property
+    def context(self) -> dict:
+        """The values as Jinja2 sees them, converted once per instance."""
+        if self._context is None:
+            from .render import jinja_context
+
+            self._context = jinja_context(self.env)
+        return self._context
 
 
 class Rejected(Exception):
