@@ -2,12 +2,13 @@
 graded and written one at a time, so memory grows with the number of students
 and question parts, never with the number of rows.
 
-Two passes over the answers file:
-
-1. ``mark_last``: for each (student, question part) the index of its last
-   answer, kept in one flat array of small integers (students x parts);
-2. ``grade_rows``: every answer is graded and written to graded.csv; an answer
-   that is not the last for its student and part is ``superseded``.
+One pass over the answers file (``grade_rows``): every answer is graded and
+written out at once, and for each (student, question part) the row and verdict
+of its latest answer are kept (one flat array and one list, students x parts).
+When a later answer to the same part arrives, the earlier one becomes
+``superseded``: its counts are taken back from the totals and its row number
+noted. Only when some row was superseded is graded.csv copied once more, with
+those rows' results replaced; a file without duplicates is read once.
 
 Verdicts are kept per question part and answer text (bounded), so the many
 students who give the same answer cost one check."""
@@ -15,8 +16,12 @@ students who give the same answer cost one check."""
 from __future__ import annotations
 
 import csv
+import io
 import json
 import math
+import re
+import shutil
+import tempfile
 from array import array
 from collections import Counter
 from dataclasses import dataclass, field
@@ -68,13 +73,12 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                      key_path.name if key_path else "the key")
     paths = output_paths(source.path, out, key_path)
     students = Students(index)
-    mark_last(source, index, students)
     tally = Tally(len(index.slots))
     names = {role: path.name for role, path in paths.items()}
     folder = paths["graded"].parent
     with streamed_files(folder, names.values()) as handles:
         try:
-            rows = grade_rows(source, index, students, tally, handles[names["graded"]])
+            rows = grade_file(source, index, students, tally, handles[names["graded"]])
         except OSError as exc:
             raise OutputError(f"grading stopped while reading {source.path} or writing in {folder}: "
                               f"{exc.strerror or exc}") from exc
@@ -270,6 +274,7 @@ class Students:
         self.by_text = {}
         self.by_id = {}
         self.last = array("q")
+        self.latest = []
 
     @property
     def papers(self) -> list:
@@ -294,6 +299,7 @@ class Students:
         self.names.append(name)
         self.paper_numbers.append(self.index.paper_for(student_id) if paper is None else paper)
         self.last.extend([-1] * self.width)
+        self.latest.extend([None] * self.width)
         return number
 
     def add_roster(self) -> None:
@@ -309,72 +315,114 @@ class Students:
 
 # ------------------------------------------------------------------ the passes
 
-def mark_last(source, index: KeyIndex, students: Students) -> None:
-    """First pass: the index of each (student, question part)'s last answer."""
-    last, width = students.last, students.width
-    by_text, labels = students.by_text, index.labels
-    for i, (_, _, student, question, part, _, name, problem) in enumerate(source.records()):
-        if problem is not None:
-            continue
-        number = by_text.get(student)
-        if number is None:
-            number = students.number(student, name)
-        slot = labels.get((question, part))
-        if slot is None:
-            slot = index.slot(question, part)
-        if number >= 0 and slot.__class__ is int:
-            last[number * width + slot] = i
+def grade_file(source, index: KeyIndex, students: Students, tally: Tally, handle) -> int:
+    """Grade every answer into graded.csv (``handle``); returns the number of answers.
+    Rows go to a scratch file first, copied as they are, or with superseded rows' results replaced."""
+    fd, scratch_path = tempfile.mkstemp(prefix="quizgen-graded-", suffix=".csv")
+    try:
+        with open(fd, "w", encoding="utf-8", newline="") as scratch:
+            rows, superseded = grade_rows(source, index, students, tally, scratch)
+        with open(scratch_path, encoding="utf-8", newline="") as scratch:
+            if superseded:
+                _copy_replacing(scratch, handle, superseded, source.delimiter)
+            else:
+                shutil.copyfileobj(scratch, handle, 1 << 20)
+    finally:
+        Path(scratch_path).unlink(missing_ok=True)
+    return rows
 
 
-def grade_rows(source, index: KeyIndex, students: Students, tally: Tally, handle) -> int:
-    """Second pass: grade every answer, write graded.csv, update the tally.
-    Returns the number of answers. One loop with local names: it runs per row."""
-    writer = csv.writer(handle, delimiter=source.delimiter)
+def _copy_replacing(scratch, handle, replacements: dict, delimiter: str) -> None:
+    """Copy graded rows, replacing the result cells of the rows in ``replacements``
+    (data row number -> result cells)."""
+    reader, writer = csv.reader(scratch, delimiter=delimiter), csv.writer(handle, delimiter=delimiter)
+    handle.write(scratch.read(1))
+    writer.writerow(next(reader))
+    width = len(RESULT_COLUMNS)
+    for i, row in enumerate(reader):
+        cells = replacements.get(i)
+        writer.writerow(row if cells is None else row[:-width] + cells)
+
+
+def grade_rows(source, index: KeyIndex, students: Students, tally: Tally, handle):
+    """Grade every answer in one pass and write its row. Returns the number of
+    answers and {row number: result cells} for rows a later answer superseded.
+    The loop only keeps each (student, part)'s latest verdict; the totals are
+    counted from those at the end (``count_latest``). It runs per row: local names."""
     handle.write("\ufeff")
     header = source.out_header
-    writer.writerow(_out_header(header))
-    write, width_in = writer.writerow, len(header)
+    csv.writer(handle, delimiter=source.delimiter).writerow(_out_header(header))
+    write, width_in = RowWriter(handle, source.delimiter).row, len(header)
     caches = [{} for _ in index.slots]
     shared = index.papers[0].checkers
     by_text, labels, paper_numbers = students.by_text, index.labels, students.paper_numbers
-    last, width = students.last, students.width
-    status_counts, student_score, student_counts = tally.status, tally.student_score, tally.student_counts
-    slot_counts, slot_score = tally.slot_counts, tally.slot_score
-    tally.grow(len(students.ids))
+    last, width, latest = students.last, students.width, students.latest
+    superseded = {}
     i = -1
     for i, (line, cells, student, question, part, answer, name, problem) in enumerate(source.records()):
         number = by_text.get(student)
         slot = labels.get((question, part))
         if number is None or slot is None or problem is not None:
             number, slot = _slow_lookup(index, students, tally, student, question, part, name, problem)
+            last, latest = students.last, students.latest
         if number < 0 or slot.__class__ is not int:
             outcome = _ungraded(problem, number, slot, line)
-        elif last[number * width + slot] != i:
-            outcome = _superseded(index, paper_numbers[number], slot, student)
-        elif paper_numbers[number] == 0 and len(answer) <= CACHE_TEXT and shared[slot] is not None:
-            cache = caches[slot]
-            outcome = cache.get(answer)
-            if outcome is None:
-                if len(cache) >= CACHE_LIMIT:
-                    cache.clear()
-                outcome = cache[answer] = _verdict_outcome(shared[slot], answer)
+            tally.count(number, -1, outcome)
         else:
-            outcome = _own_paper_outcome(index, paper_numbers[number], slot, student, answer)
-        status = outcome[0]
-        status_counts[status] += 1
-        if number >= 0:
-            student_counts[number * N_STATUSES + status] += 1
-            if status < UNKNOWN:
-                score = outcome[1]
-                slot_counts[slot * N_STATUSES + status] += 1
-                slot_score[slot] += score
-                student_score[number] += score
-                if outcome[2]:
-                    tally.code(number, slot, outcome[2], outcome[3][4])
+            if paper_numbers[number] == 0 and len(answer) <= CACHE_TEXT and shared[slot] is not None:
+                cache = caches[slot]
+                outcome = cache.get(answer)
+                if outcome is None:
+                    if len(cache) >= CACHE_LIMIT:
+                        cache.clear()
+                    outcome = cache[answer] = _verdict_outcome(shared[slot], answer)
+            else:
+                outcome = _own_paper_outcome(index, paper_numbers[number], slot, student, answer)
+            k = number * width + slot
+            if last[k] >= 0:
+                _supersede(index, tally, superseded, last[k], latest[k], number, slot, student,
+                           paper_numbers[number])
+            last[k], latest[k] = i, outcome
         if len(cells) != width_in:
             cells = (cells + [""] * width_in)[:width_in]
-        write(safe_cells(cells) + outcome[3])
-    return i + 1
+        write(cells, outcome)
+    count_latest(students, tally)
+    return i + 1, superseded
+
+
+def count_latest(students: Students, tally: Tally) -> None:
+    """Add every (student, part)'s latest verdict to the totals: exactly the
+    answers that were graded and not superseded."""
+    tally.grow(len(students.ids))
+    latest, width = students.latest, students.width
+    status, student_counts, student_score = tally.status, tally.student_counts, tally.student_score
+    slot_counts, slot_score = tally.slot_counts, tally.slot_score
+    for k, outcome in enumerate(latest):
+        if outcome is None:
+            continue
+        number, slot = divmod(k, width)
+        kind = outcome[0]
+        status[kind] += 1
+        student_counts[number * N_STATUSES + kind] += 1
+        if kind < UNKNOWN:
+            slot_counts[slot * N_STATUSES + kind] += 1
+            slot_score[slot] += outcome[1]
+            student_score[number] += outcome[1]
+            if outcome[2]:
+                tally.code(number, slot, outcome[2], outcome[3][4])
+
+
+def _supersede(index: KeyIndex, tally: Tally, superseded: dict, row: int, earlier, number: int, slot: int,
+               student: str, paper: int) -> None:
+    """An earlier answer to the same part is superseded: count it so and note
+    its row's new result cells (an answer to a part this student's paper lacks
+    stays unknown and is counted as such)."""
+    replacement = _superseded(index, paper, slot, student)
+    if replacement[0] != SUPERSEDED:
+        tally.count(number, slot, earlier)
+        return
+    tally.count(number, slot, replacement)
+    superseded[row] = replacement[3]
 
 
 def _slow_lookup(index: KeyIndex, students: Students, tally: Tally, student, question, part, name, problem):
@@ -424,10 +472,45 @@ def _verdict_outcome(checker: PartChecker, answer: str):
 
 
 def _row_outcome(status: int, score: float, expected: str, code: str, feedback: str, reason: str):
-    """``(status, score, code, result cells)`` for one row, cells spreadsheet-safe."""
+    """``(status, score, code, result cells, [CSV text of the cells])`` for one row,
+    cells spreadsheet-safe; the text is filled in on first use (``RowWriter``)."""
     cells = [STATUSES[status], number_text(score), spreadsheet_safe(expected), code,
              spreadsheet_safe(feedback), spreadsheet_safe(reason)]
-    return status, score, code, cells
+    return status, score, code, cells, [None]
+
+
+class RowWriter:
+    """Writes graded rows as CSV: the input cells joined directly when none
+    needs quoting, the result cells encoded once per verdict and reused. (A
+    csv.writer re-encodes the long feedback text on every row: most of the time.)"""
+
+    def __init__(self, handle, delimiter: str):
+        self.handle, self.delimiter = handle, delimiter
+        self.buffer = io.StringIO()
+        self.writer = csv.writer(self.buffer, delimiter=delimiter)
+        self.needs_quotes = re.compile('["\r\n]').search
+        self.risky = re.compile(f'(?:^|{re.escape(delimiter)})"?[-=+@\t\r]').search
+
+    def encode(self, cells: list) -> str:
+        """The CSV text of ``cells`` (as csv.writer writes it), without the line end."""
+        line = self.delimiter.join(cells)
+        if line.count(self.delimiter) == len(cells) - 1 and self.needs_quotes(line) is None:
+            return line
+        self.buffer.seek(0)
+        self.buffer.truncate()
+        self.writer.writerow(cells)
+        return self.buffer.getvalue()[:-2]
+
+    def row(self, cells: list, outcome) -> None:
+        """Write one graded row: input ``cells`` then the outcome's result cells."""
+        holder = outcome[4]
+        tail = holder[0]
+        if tail is None:
+            tail = holder[0] = self.delimiter + self.encode(outcome[3]) + "\r\n"
+        line = self.encode(cells)
+        if self.risky(line) is not None:
+            line = self.encode(safe_cells(cells))
+        self.handle.write(line + tail)
 
 
 def _ungraded(problem, number: int, slot, line: int):

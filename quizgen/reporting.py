@@ -73,6 +73,22 @@ class Tally:
         slot_codes[code] = slot_codes.get(code, 0) + 1
         self.feedback.setdefault(code, feedback)
 
+    def count(self, student: int, slot: int, outcome) -> None:
+        """Count one answer's outcome ``(status, score, code, cells)`` for
+        ``student`` (-1: none) on question part ``slot`` (-1: none)."""
+        status = outcome[0]
+        self.status[status] += 1
+        if student < 0:
+            return
+        self.grow(student + 1)
+        self.student_counts[student * N_STATUSES + status] += 1
+        if status < UNKNOWN and slot >= 0:
+            self.slot_counts[slot * N_STATUSES + status] += 1
+            self.slot_score[slot] += outcome[1]
+            self.student_score[student] += outcome[1]
+            if outcome[2]:
+                self.code(student, slot, outcome[2], outcome[3][4])
+
 
 @dataclass
 class StudentTotal:
