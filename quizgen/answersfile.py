@@ -118,8 +118,17 @@ class AnswersFile:
         return [self.header[i] for i in self.identity] + ["question_id", "part", "answer"]
 
     def open(self):
-        """The file as text, decoded with the fallback for stray bytes."""
-        return open(self.path, encoding=self.encoding, errors=FALLBACK_ERRORS, newline="")
+        """The file as text, decoded with the fallback for stray bytes; the
+        handle is kept so that :meth:`bytes_read` can report progress."""
+        self._handle = open(self.path, encoding=self.encoding, errors=FALLBACK_ERRORS, newline="")
+        return self._handle
+
+    def bytes_read(self) -> int:
+        """How far reading has got into the file, in bytes (0 before it starts)."""
+        handle = getattr(self, "_handle", None)
+        if handle is None or handle.closed:
+            return 0
+        return handle.buffer.tell()
 
     def records(self):
         """Every answer in file order as ``(line, cells, student, question, part,

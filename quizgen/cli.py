@@ -148,7 +148,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
     from .reporting import summary_text
 
     result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
-                   rtol=rtol, atol=atol, encoding=encoding)
+                   rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty())
     click.echo(summary_text(result))
 
 

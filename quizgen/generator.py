@@ -15,7 +15,7 @@ from .errors import LatexError, TexNotFoundError, UsageError
 from .exact import to_latex
 from .figures import figure_markup
 from .formatting import fixed, key_answer
-from .output import write_files
+from .output import progress_bar, write_files
 from .parallel import chunked, ordered_map, paused_gc, resolve_jobs
 from .render import render_layout, render_many
 from .sampling import Instance, canonical_instance, sample_instance
@@ -105,7 +105,7 @@ def _prepared_quiz(templates, seed, count, students, jobs, formats, progress) ->
             for _, variant in papers
             for n, (index, t, k) in enumerate((i, t, k) for i, t in enumerate(templates) for k in range(count))]
     questions = []
-    with _progress_bar(progress, len(plan), "Generating") as bar:
+    with progress_bar(progress, len(plan), "Generating") as bar:
         for chunk in ordered_map(_make_chunk, chunked(plan, CHUNK), jobs, _init_worker, (templates, formats)):
             questions += chunk
             bar.update(len(chunk))
@@ -140,30 +140,6 @@ def _prepare(questions: list, formats) -> None:
         for fmt in formats:
             question_view(question, fmt)
         key_entry(question)
-
-
-def _progress_bar(show: bool, length: int, label: str):
-    """click's progress bar on stderr when ``show`` and stderr is a terminal; else a silent stand-in."""
-    import sys
-
-    import click
-
-    if show and sys.stderr.isatty():
-        return click.progressbar(length=length, label=label, file=sys.stderr)
-    return _Silent()
-
-
-class _Silent:
-    """A progress bar that shows nothing."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-    def update(self, n: int) -> None:
-        """Nothing to show."""
 
 
 def student_seed(seed, student_id: str) -> str:

@@ -30,7 +30,7 @@ from pathlib import Path
 from .answersfile import norm_part, norm_question, open_answers, split_label
 from .errors import InputFileError, OutputError, UsageError
 from .grading import PartChecker, Verdict
-from .output import streamed_files
+from .output import progress_bar, streamed_files
 from .reporting import (INVALID, N_STATUSES, STATUSES, SUPERSEDED, UNKNOWN, Tally, number_text,
                         question_rows, question_stats, report_markdown, safe_cells, spreadsheet_safe,
                         student_rows, student_totals)
@@ -61,12 +61,13 @@ class GradeResult:
 
 
 def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rtol=None, atol=None,
-          encoding=None) -> GradeResult:
+          encoding=None, progress: bool = False) -> GradeResult:
     """Grade the answers file ``answers`` against ``key`` (a key.json path, its
     data as a dict, or None to find key.json beside the answers or in the working
     directory). Writes graded.csv (``out``, default beside the answers) and, beside
     it, ``<stem>-students.csv``, ``<stem>-questions.csv`` and ``<stem>-report.md``,
-    all atomically. ``rtol``/``atol`` replace every part's tolerance."""
+    all atomically. ``rtol``/``atol`` replace every part's tolerance; ``progress``
+    shows a progress bar on stderr when it is a terminal."""
     source = open_answers(answers, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
     key_path, data = load_key(source.path, key)
     index = KeyIndex(data, source.decimal_comma, tolerance_override(rtol, atol),
@@ -78,7 +79,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     folder = paths["graded"].parent
     with streamed_files(folder, names.values()) as handles:
         try:
-            rows = grade_file(source, index, students, tally, handles[names["graded"]])
+            with progress_bar(progress, source.path.stat().st_size, "Grading") as bar:
+                rows = grade_file(source, index, students, tally, handles[names["graded"]], bar)
         except OSError as exc:
             raise OutputError(f"grading stopped while reading {source.path} or writing in {folder}: "
                               f"{exc.strerror or exc}") from exc
@@ -315,13 +317,13 @@ class Students:
 
 # ------------------------------------------------------------------ the passes
 
-def grade_file(source, index: KeyIndex, students: Students, tally: Tally, handle) -> int:
+def grade_file(source, index: KeyIndex, students: Students, tally: Tally, handle, bar=None) -> int:
     """Grade every answer into graded.csv (``handle``); returns the number of answers.
     Rows go to a scratch file first, copied as they are, or with superseded rows' results replaced."""
     fd, scratch_path = tempfile.mkstemp(prefix="quizgen-graded-", suffix=".csv")
     try:
         with open(fd, "w", encoding="utf-8", newline="") as scratch:
-            rows, superseded = grade_rows(source, index, students, tally, scratch)
+            rows, superseded = grade_rows(source, index, students, tally, scratch, bar)
         with open(scratch_path, encoding="utf-8", newline="") as scratch:
             if superseded:
                 _copy_replacing(scratch, handle, superseded, source.delimiter)
@@ -344,7 +346,10 @@ def _copy_replacing(scratch, handle, replacements: dict, delimiter: str) -> None
         writer.writerow(row if cells is None else row[:-width] + cells)
 
 
-def grade_rows(source, index: KeyIndex, students: Students, tally: Tally, handle):
+PROGRESS_EVERY = 1 << 14   # rows between progress-bar updates
+
+
+def grade_rows(source, index: KeyIndex, students: Students, tally: Tally, handle, bar=None):
     """Grade every answer in one pass and write its row. Returns the number of
     answers and {row number: result cells} for rows a later answer superseded.
     The loop only keeps each (student, part)'s latest verdict; the totals are
@@ -358,7 +363,7 @@ def grade_rows(source, index: KeyIndex, students: Students, tally: Tally, handle
     by_text, labels, paper_numbers = students.by_text, index.labels, students.paper_numbers
     last, width, latest = students.last, students.width, students.latest
     superseded = {}
-    i = -1
+    i, done = -1, 0
     for i, (line, cells, student, question, part, answer, name, problem) in enumerate(source.records()):
         number = by_text.get(student)
         slot = labels.get((question, part))
@@ -386,6 +391,10 @@ def grade_rows(source, index: KeyIndex, students: Students, tally: Tally, handle
         if len(cells) != width_in:
             cells = (cells + [""] * width_in)[:width_in]
         write(cells, outcome)
+        if not i % PROGRESS_EVERY and bar is not None:
+            position = source.bytes_read()
+            bar.update(position - done)
+            done = position
     count_latest(students, tally)
     return i + 1, superseded
 
