@@ -1,0 +1,221 @@
+"""quizgen benchmarks: generate, grade (against the I/O floor) and PDF.
+
+    python benchmarks/run.py            # full run: 10,000 instances, 1,000,000 rows
+    python benchmarks/run.py --quick    # a small run that keeps the script working
+
+Each measurement runs in a fresh child process (so peak RSS is its own) and is
+repeated; the table shows medians and is also written as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import platform
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def child(argv: list) -> dict:
+    """Run one measurement in a fresh interpreter; returns seconds and peak RSS (MB)."""
+    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", json.dumps(argv)],
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(f"benchmark step failed: {argv}\n{out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def run_child(argv: list) -> None:
+    """Inside the child: time one CLI call or the I/O floor, print JSON."""
+    start = time.perf_counter()
+    if argv[0] == "floor":
+        io_floor(argv[1], argv[2])
+    else:
+        from quizgen.cli import main
+
+        try:
+            main(argv, standalone_mode=False)
+        except SystemExit as exc:
+            if exc.code:
+                raise
+    seconds = time.perf_counter() - start
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"seconds": seconds, "rss_mb": rss_mb}))
+
+
+def io_floor(answers: str, out: str) -> None:
+    """The floor: read with csv.reader, float() each answer, write each row back
+    with csv.writer plus five short columns."""
+    with open(answers, newline="", encoding="utf-8") as src, open(out, "w", newline="", encoding="utf-8") as dst:
+        reader, writer = csv.reader(src), csv.writer(dst)
+        header = next(reader)
+        writer.writerow(header + ["status", "score", "expected", "misconception", "feedback"])
+        for row in reader:
+            try:
+                float(row[3])
+                status = "ok"
+            except ValueError:
+                status = "bad"
+            writer.writerow(row + [status, "1", "0.408", "", ""])
+
+
+def make_answers(key_path: Path, rows: int, path: Path, seed: int = 1) -> None:
+    """A synthetic long-form answers file: ~70% plain decimals (right and wrong),
+    20% expressions and fractions, 10% words, blanks, traps and garbage."""
+    key = json.loads(key_path.read_text(encoding="utf-8"))
+    parts = [(q["id"], p) for q in key["questions"] for p in q["parts"]]
+    rng = random.Random(seed)
+    garbage = ["", "idk", "9**9**9**9", "((1+2)", "=cmd|' /C calc'!A0", "nan", "1e999", "-", "0,408"]
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["student_id", "question_id", "part", "answer"])
+        for i in range(rows):
+            qid, part = parts[i % len(parts)]
+            writer.writerow([f"S{i // len(parts):06d}", qid, part["part"], _answer(part, rng, garbage)])
+
+
+def _answer(part: dict, rng: random.Random, garbage: list) -> str:
+    roll = rng.random()
+    if part["type"] == "word":
+        words = part["accept"] + [w for t in part["misconceptions"] for w in t.get("words", [])]
+        return rng.choice(words + ["maybe"])
+    value = part["value"]
+    if roll < 0.70:
+        wrong = value * rng.choice([0.5, 0.9, 1.1, 2.0])
+        return f"{rng.choice([value, value, wrong]):.4g}"
+    if roll < 0.90:
+        return rng.choice([f"{value:.6g}*2/2", f"-(-{value:.6g})", f"{round(value * 4)}/4", f"ln(exp({value:.6g}))"])
+    traps = [t["value"] for t in part["misconceptions"] if "value" in t]
+    if traps and roll < 0.95:
+        return f"{rng.choice(traps):.4g}"
+    return rng.choice(garbage)
+
+
+def median_of(argv: list, repeat: int) -> dict:
+    runs = [child(argv) for _ in range(repeat)]
+    return {"seconds": statistics.median(r["seconds"] for r in runs),
+            "rss_mb": max(r["rss_mb"] for r in runs), "runs": [round(r["seconds"], 3) for r in runs]}
+
+
+def bench_generate(work: Path, instances: int, repeat: int, jobs: int) -> dict:
+    from quizgen.bank import load_bank
+
+    per_class = max(1, instances // len(load_bank()))
+    total = per_class * len(load_bank())
+    argv = ["generate", "--count", str(per_class), "--seed", "1", "--out", str(work / "gen"), "--jobs", str(jobs)]
+    result = median_of(argv, repeat)
+    result.update(instances=total, per_second=total / result["seconds"], jobs=jobs)
+    return result
+
+
+def bench_grade(work: Path, rows: int, repeat: int, jobs: int) -> dict:
+    key_dir = work / "key"
+    child(["generate", "--count", "2", "--seed", "9", "--out", str(key_dir)])
+    answers = work / "answers.csv"
+    make_answers(key_dir / "key.json", rows, answers)
+    floor = median_of(["floor", str(answers), str(work / "floor.csv")], repeat)
+    argv = ["grade", str(answers), "--key", str(key_dir / "key.json"), "--out", str(work / "graded.csv")]
+    grade = median_of(argv, repeat)
+    return {"rows": rows, "seconds": grade["seconds"], "rows_per_second": rows / grade["seconds"],
+            "rss_mb": grade["rss_mb"], "runs": grade["runs"], "floor_seconds": floor["seconds"],
+            "ratio_to_floor": grade["seconds"] / floor["seconds"], "jobs": jobs}
+
+
+ADVERSARIAL = [
+    "9**9**9**9", "((9**9)**9999)**9999", "factorial(10**7)", "(" * 10_000 + "1" + ")" * 10_000,
+    "1e999", "nan", "-" * 399 + "1", "exp(" * 60 + "1" + ")" * 60, "(" * 199 + "1" + ")" * 199,
+    "2**" * 130 + "2", "sqrt(" * 66 + "2" + ")" * 66, "1" * 400, "0." + "1" * 397,
+    "+".join(["exp(700)"] * 40), "/".join(["1e-300"] * 50), "log(" * 66 + "0" + ")" * 66,
+    "e^" * 133 + "e", "(2**1023)*" * 36 + "2", "1" + "e1" * 199, "\x00" * 400,
+]
+
+
+def bench_adversarial(rounds: int) -> dict:
+    """The slowest crafted answer: each is graded ``rounds`` times through the
+    grader's own checker (no cache), and the worst single time is kept."""
+    from quizgen.grading import PartChecker
+
+    checker = PartChecker({"type": "numeric", "value": 0.408, "answer": "0.4076", "abs_tolerance": 0.0005,
+                           "points": 1, "misconceptions": []})
+    worst, worst_text, statuses = 0.0, "", {}
+    for text in ADVERSARIAL:
+        for _ in range(rounds):
+            start = time.perf_counter()
+            verdict = checker(text)
+            elapsed = time.perf_counter() - start
+            if elapsed > worst:
+                worst, worst_text = elapsed, text
+        statuses[verdict.status] = statuses.get(verdict.status, 0) + 1
+    return {"answers": len(ADVERSARIAL), "worst_ms": worst * 1000, "worst_answer": worst_text[:40],
+            "statuses": statuses}
+
+
+def bench_pdf(work: Path, repeat: int) -> dict | None:
+    if not shutil.which("pdflatex"):
+        return None
+    from quizgen.bank import load_bank
+
+    per_class = max(1, 40 // len(load_bank()))
+    argv = ["generate", "--count", str(per_class), "--seed", "1", "--format", "pdf", "--out", str(work / "pdf")]
+    result = median_of(argv, repeat)
+    result["questions"] = per_class * len(load_bank())
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes, one run each")
+    parser.add_argument("--repeat", type=int, default=None, help="runs per measurement (default 3; 1 with --quick)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="--jobs passed to quizgen")
+    parser.add_argument("--json", default=str(HERE / "results" / "latest.json"), help="where to write the JSON")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        return run_child(json.loads(args.child))
+    repeat = args.repeat or (1 if args.quick else 3)
+    instances, rows = (500, 20_000) if args.quick else (10_000, 1_000_000)
+    with tempfile.TemporaryDirectory(prefix="quizgen-bench-") as tmp:
+        work = Path(tmp)
+        results = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
+                               "platform": platform.platform()},
+                   "quick": args.quick, "repeat": repeat,
+                   "generate": bench_generate(work, instances, repeat, args.jobs),
+                   "grade": bench_grade(work, rows, repeat, args.jobs),
+                   "pdf": bench_pdf(work, repeat),
+                   "adversarial": bench_adversarial(5 if args.quick else 50)}
+    print_table(results)
+    Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.json).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print(f"\nwritten to {args.json}")
+
+
+def print_table(results: dict) -> None:
+    gen, grade, pdf, bad = results["generate"], results["grade"], results["pdf"], results["adversarial"]
+    print(f"{'benchmark':<10} {'size':>12} {'median s':>9} {'rate':>16} {'peak RSS':>9}")
+    print(f"{'generate':<10} {gen['instances']:>12,} {gen['seconds']:>9.2f} "
+          f"{gen['per_second']:>10,.0f} inst/s {gen['rss_mb']:>6.0f} MB")
+    print(f"{'grade':<10} {grade['rows']:>12,} {grade['seconds']:>9.2f} "
+          f"{grade['rows_per_second']:>10,.0f} rows/s {grade['rss_mb']:>6.0f} MB")
+    print(f"{'io floor':<10} {grade['rows']:>12,} {grade['floor_seconds']:>9.2f}   "
+          f"grade/floor = {grade['ratio_to_floor']:.2f}")
+    if pdf:
+        print(f"{'pdf':<10} {pdf['questions']:>12,} {pdf['seconds']:>9.2f} {'':>16} {pdf['rss_mb']:>6.0f} MB")
+    else:
+        print("pdf        skipped: pdflatex not installed")
+    print(f"{'crafted':<10} {bad['answers']:>12,} answers, slowest {bad['worst_ms']:.2f} ms "
+          f"({bad['worst_answer']!r}); statuses {bad['statuses']}")
+
+
+if __name__ == "__main__":
+    main()

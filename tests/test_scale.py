@@ -1,0 +1,122 @@
+"""Course-scale features: --jobs gives the same files as one process, progress
+bars show only on a terminal, and the grader's one-pass superseding keeps every
+row and total right. (Speed itself is measured in benchmarks/, not here.)"""
+
+import csv
+import io
+import json
+import sys
+
+import pytest
+
+from quizgen.errors import UsageError
+from quizgen.grader import grade
+from quizgen.output import progress_bar
+from quizgen.parallel import ordered_map, resolve_jobs
+
+
+def files_of(folder):
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_jobs_do_not_change_a_single_byte(invoke, tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name\ns1,Ada\ns2,Bo\n", encoding="utf-8")
+    for jobs in (1, 2):
+        result = invoke("generate", "--seed", 4, "--count", 3, "--students", roster, "--jobs", jobs,
+                        "--out", tmp_path / f"j{jobs}")
+        assert result.exit_code == 0, result.output
+    one, two = files_of(tmp_path / "j1"), files_of(tmp_path / "j2")
+    assert one == two
+    key = json.loads(one["key.json"])
+    assert len(key["questions"]) == 3 * len({q["class"] for q in key["questions"]})
+    assert set(key["students"]) == {"s1", "s2"}
+
+
+def test_jobs_zero_means_one_per_cpu_and_negative_is_refused(invoke, tmp_path):
+    assert resolve_jobs(0) >= 1
+    with pytest.raises(UsageError):
+        resolve_jobs(-1)
+    result = invoke("generate", "--jobs", -3, "--out", tmp_path)
+    assert result.exit_code == 2
+    assert "--jobs must be 0" in result.stderr
+
+
+def test_ordered_map_keeps_input_order_across_processes():
+    chunks = [[i] * (5 - i % 5) for i in range(23)]
+    assert list(ordered_map(sum, chunks, jobs=2)) == [sum(c) for c in chunks]
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_progress_bar_shows_on_a_terminal_only(monkeypatch):
+    terminal = FakeTerminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    with progress_bar(True, 10, "Grading") as bar:
+        bar.update(10)
+    assert "Grading" in terminal.getvalue()
+    piped = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", piped)
+    with progress_bar(True, 10, "Grading") as bar:
+        bar.update(10)
+    assert piped.getvalue() == ""
+
+
+def test_cli_runs_stay_quiet_when_stderr_is_not_a_terminal(invoke, tmp_path):
+    result = invoke("generate", "--seed", 1, "--count", 2, "--out", tmp_path)
+    assert "Generating" not in result.stderr and result.stderr == ""
+
+
+@pytest.fixture
+def key_folder(invoke, tmp_path):
+    invoke("generate", "--seed", 8, "--classes", "C1", "--out", tmp_path)
+    return tmp_path
+
+
+def write_answers(path, rows):
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["student_id", "question_id", "part", "answer"])
+        writer.writerows(rows)
+
+
+def graded_rows(path):
+    with open(path, newline="", encoding="utf-8-sig") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_superseded_rows_are_rewritten_and_taken_out_of_the_totals(key_folder):
+    key = json.loads((key_folder / "key.json").read_text(encoding="utf-8"))
+    part = key["questions"][0]["parts"][1]
+    trap = part["misconceptions"][0]
+    answers = key_folder / "answers.csv"
+    write_answers(answers, [
+        ["s1", "Q1", "b", f"{trap['value']:.4g}"],       # a trap, superseded below
+        ["s2", "Q1", "b", "oops"],
+        ["s1", "Q1", "b", part["answer"]],
+        ["s2", "Q1", "b", part["answer"]],
+        ["s2", "Q1", "b", "=1+1"],                        # the last word counts
+    ])
+    result = grade(answers, out=key_folder / "graded.csv")
+    rows = graded_rows(key_folder / "graded.csv")
+    assert [r["status"] for r in rows] == ["superseded", "superseded", "correct", "superseded", "invalid"]
+    assert rows[0]["misconception"] == "" and rows[0]["score"] == "0"
+    assert rows[4]["answer"] == "'=1+1"
+    assert result.counts["superseded"] == 3 and result.counts["correct"] == 1 and result.counts["invalid"] == 1
+    totals = {t.student_id: t for t in result.students}
+    assert totals["s1"].score == pytest.approx(part["points"]) and totals["s1"].misconceptions == {}
+    assert totals["s2"].score == 0
+    stats = next(q for q in result.questions if q.part == "b")
+    assert stats.counts["correct"] == 1 and stats.misconceptions == []
+
+
+def test_rows_needing_quotes_are_written_as_csv_writer_would(key_folder):
+    answers = key_folder / "answers.csv"
+    write_answers(answers, [["s,1", "Q1", "a", 'say "hi"\nthere'], ["s2", "Q1", "a", "-log(0, 0)"]])
+    grade(answers, out=key_folder / "graded.csv")
+    rows = graded_rows(key_folder / "graded.csv")
+    assert rows[0]["student_id"] == "s,1" and rows[0]["answer"] == 'say "hi"\nthere'
+    assert rows[1]["answer"] == "'-log(0, 0)" and rows[1]["status"] == "invalid"
