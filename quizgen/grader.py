@@ -19,8 +19,8 @@ import csv
 import io
 import json
 import math
+import os
 import re
-import shutil
 import tempfile
 from array import array
 from collections import Counter
@@ -318,19 +318,21 @@ class Students:
 # ------------------------------------------------------------------ the passes
 
 def grade_file(source, index: KeyIndex, students: Students, tally: Tally, handle, bar=None) -> int:
-    """Grade every answer into graded.csv (``handle``); returns the number of answers.
-    Rows go to a scratch file first, copied as they are, or with superseded rows' results replaced."""
-    fd, scratch_path = tempfile.mkstemp(prefix="quizgen-graded-", suffix=".csv")
-    try:
-        with open(fd, "w", encoding="utf-8", newline="") as scratch:
-            rows, superseded = grade_rows(source, index, students, tally, scratch, bar)
-        with open(scratch_path, encoding="utf-8", newline="") as scratch:
-            if superseded:
-                _copy_replacing(scratch, handle, superseded, source.delimiter)
-            else:
-                shutil.copyfileobj(scratch, handle, 1 << 20)
-    finally:
-        Path(scratch_path).unlink(missing_ok=True)
+    """Grade every answer into graded.csv (``handle``, a file open at a temporary
+    path); returns the number of answers. When some rows were superseded, the
+    file is copied once with those rows' results replaced."""
+    rows, superseded = grade_rows(source, index, students, tally, handle, bar)
+    if superseded:
+        handle.flush()
+        fd, fixed = tempfile.mkstemp(dir=Path(handle.name).parent, prefix=".quizgen-", suffix=".tmp")
+        try:
+            with open(handle.name, encoding="utf-8", newline="") as written, \
+                    open(fd, "w", encoding="utf-8", newline="") as target:
+                _copy_replacing(written, target, superseded, source.delimiter)
+            os.replace(fixed, handle.name)
+        except BaseException:
+            Path(fixed).unlink(missing_ok=True)
+            raise
     return rows
 
 
@@ -406,19 +408,20 @@ def count_latest(students: Students, tally: Tally) -> None:
     latest, width = students.latest, students.width
     status, student_counts, student_score = tally.status, tally.student_counts, tally.student_score
     slot_counts, slot_score = tally.slot_counts, tally.slot_score
-    for k, outcome in enumerate(latest):
-        if outcome is None:
-            continue
-        number, slot = divmod(k, width)
-        kind = outcome[0]
-        status[kind] += 1
-        student_counts[number * N_STATUSES + kind] += 1
-        if kind < UNKNOWN:
-            slot_counts[slot * N_STATUSES + kind] += 1
-            slot_score[slot] += outcome[1]
-            student_score[number] += outcome[1]
-            if outcome[2]:
-                tally.code(number, slot, outcome[2], outcome[3][4])
+    for number in range(len(students.ids)):
+        base = number * width
+        for slot, outcome in enumerate(latest[base:base + width]):
+            if outcome is None:
+                continue
+            kind = outcome[0]
+            status[kind] += 1
+            student_counts[number * N_STATUSES + kind] += 1
+            if kind < UNKNOWN:
+                slot_counts[slot * N_STATUSES + kind] += 1
+                slot_score[slot] += outcome[1]
+                student_score[number] += outcome[1]
+                if outcome[2]:
+                    tally.code(number, slot, outcome[2], outcome[3][4])
 
 
 def _supersede(index: KeyIndex, tally: Tally, superseded: dict, row: int, earlier, number: int, slot: int,
@@ -498,11 +501,13 @@ class RowWriter:
         self.buffer = io.StringIO()
         self.writer = csv.writer(self.buffer, delimiter=delimiter)
         self.needs_quotes = re.compile('["\r\n]').search
-        self.risky = re.compile(f'(?:^|{re.escape(delimiter)})"?[-=+@\t\r]').search
+        self.maybe_risky = re.compile("[-=+@\t\r]").search
 
-    def encode(self, cells: list) -> str:
-        """The CSV text of ``cells`` (as csv.writer writes it), without the line end."""
-        line = self.delimiter.join(cells)
+    def encode(self, cells: list, line: str | None = None) -> str:
+        """The CSV text of ``cells`` (as csv.writer writes it), without the line
+        end; ``line`` is the cells already joined, when at hand."""
+        if line is None:
+            line = self.delimiter.join(cells)
         if line.count(self.delimiter) == len(cells) - 1 and self.needs_quotes(line) is None:
             return line
         self.buffer.seek(0)
@@ -516,10 +521,12 @@ class RowWriter:
         tail = holder[0]
         if tail is None:
             tail = holder[0] = self.delimiter + self.encode(outcome[3]) + "\r\n"
-        line = self.encode(cells)
-        if self.risky(line) is not None:
-            line = self.encode(safe_cells(cells))
-        self.handle.write(line + tail)
+        line = self.delimiter.join(cells)
+        if self.maybe_risky(line) is not None:
+            safe = safe_cells(cells)
+            if safe is not cells:
+                cells, line = safe, None
+        self.handle.write(self.encode(cells, line) + tail)
 
 
 def _ungraded(problem, number: int, slot, line: int):

@@ -62,7 +62,8 @@ def streamed_files(out_dir, names):
         out_dir.mkdir(parents=True, exist_ok=True)
         for name in names:
             fd, temps[name] = tempfile.mkstemp(dir=out_dir, prefix=".quizgen-", suffix=".tmp")
-            handles[name] = os.fdopen(fd, "w", encoding="utf-8", newline="")
+            os.close(fd)
+            handles[name] = open(temps[name], "w", encoding="utf-8", newline="")
     except OSError as exc:
         _discard(handles, temps)
         raise OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}") from exc
