@@ -119,17 +119,23 @@ def bench_generate(work: Path, instances: int, repeat: int, jobs: int) -> dict:
     return result
 
 
-def bench_grade(work: Path, rows: int, repeat: int, jobs: int) -> dict:
+def bench_grade(work: Path, rows: int, repeat: int) -> dict:
     key_dir = work / "key"
     child(["generate", "--count", "2", "--seed", "9", "--out", str(key_dir)])
     answers = work / "answers.csv"
     make_answers(key_dir / "key.json", rows, answers)
-    floor = median_of(["floor", str(answers), str(work / "floor.csv")], repeat)
     argv = ["grade", str(answers), "--key", str(key_dir / "key.json"), "--out", str(work / "graded.csv")]
-    grade = median_of(argv, repeat)
-    return {"rows": rows, "seconds": grade["seconds"], "rows_per_second": rows / grade["seconds"],
-            "rss_mb": grade["rss_mb"], "runs": grade["runs"], "floor_seconds": floor["seconds"],
-            "ratio_to_floor": grade["seconds"] / floor["seconds"], "jobs": jobs}
+    floors, grades = [], []
+    for _ in range(repeat):   # interleaved, so that a drift in machine speed hits both alike
+        floors.append(child(["floor", str(answers), str(work / "floor.csv")]))
+        grades.append(child(argv))
+    seconds = statistics.median(g["seconds"] for g in grades)
+    floor = statistics.median(f["seconds"] for f in floors)
+    ratios = [g["seconds"] / f["seconds"] for f, g in zip(floors, grades)]
+    return {"rows": rows, "seconds": seconds, "rows_per_second": rows / seconds,
+            "rss_mb": max(g["rss_mb"] for g in grades), "runs": [round(g["seconds"], 3) for g in grades],
+            "floor_seconds": floor, "floor_runs": [round(f["seconds"], 3) for f in floors],
+            "ratio_to_floor": statistics.median(ratios), "ratios": [round(r, 2) for r in ratios]}
 
 
 ADVERSARIAL = [
@@ -177,7 +183,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, one run each")
     parser.add_argument("--repeat", type=int, default=None, help="runs per measurement (default 3; 1 with --quick)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="--jobs passed to quizgen")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="--jobs for quizgen generate")
     parser.add_argument("--json", default=str(HERE / "results" / "latest.json"), help="where to write the JSON")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -191,7 +197,7 @@ def main() -> None:
                                "platform": platform.platform()},
                    "quick": args.quick, "repeat": repeat,
                    "generate": bench_generate(work, instances, repeat, args.jobs),
-                   "grade": bench_grade(work, rows, repeat, args.jobs),
+                   "grade": bench_grade(work, rows, repeat),
                    "pdf": bench_pdf(work, repeat),
                    "adversarial": bench_adversarial(5 if args.quick else 50)}
     print_table(results)
@@ -208,7 +214,7 @@ def print_table(results: dict) -> None:
     print(f"{'grade':<10} {grade['rows']:>12,} {grade['seconds']:>9.2f} "
           f"{grade['rows_per_second']:>10,.0f} rows/s {grade['rss_mb']:>6.0f} MB")
     print(f"{'io floor':<10} {grade['rows']:>12,} {grade['floor_seconds']:>9.2f}   "
-          f"grade/floor = {grade['ratio_to_floor']:.2f}")
+          f"grade/floor = {grade['ratio_to_floor']:.2f} (median of paired runs {grade['ratios']})")
     if pdf:
         print(f"{'pdf':<10} {pdf['questions']:>12,} {pdf['seconds']:>9.2f} {'':>16} {pdf['rss_mb']:>6.0f} MB")
     else:

@@ -13,7 +13,7 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
 from .errors import QuizgenError, TemplateError
-from .exact import Exact, to_latex, to_text
+from .exact import to_latex, to_text
 from .formatting import fixed, plain, significant
 
 FORMATS = ("md", "tex", "text")

@@ -57,7 +57,7 @@ def test_validate_with_bank_checks_the_built_in_and_the_user_templates(invoke):
     lines = result.stdout.splitlines()
     assert result.exit_code == 0, result.output
     assert len(lines) == len(template_files(builtin_bank_dir())) + 1
-    assert lines[-1].startswith(f"ok C11 softmax-temperature (")
+    assert lines[-1].startswith("ok C11 softmax-temperature (")
 
 
 def test_an_id_clash_names_both_files_in_list_and_generate(invoke, tmp_path):
