@@ -9,6 +9,7 @@ import math
 from fractions import Fraction
 from functools import lru_cache
 
+from .answers import answer_value
 from .errors import ExpressionError
 from .expr import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Node, Num
 
@@ -232,7 +233,7 @@ def _from_node_arg(node: Node):
     """Rebuild a ground value from a subtree (used when exp and log cancel)."""
     if isinstance(node, Num):
         return node.value
-    return Exact(node, _float_of_node(node))
+    return Exact(node, answer_value(node))
 
 
 _FLOAT_FUNCS = {
@@ -242,23 +243,6 @@ _FLOAT_FUNCS = {
     "log2": lambda x: _checked(lambda: math.log2(x)),
     "sqrt": lambda x: _checked(lambda: math.sqrt(x)),
 }
-
-
-def _float_of_node(node: Node) -> float:
-    if isinstance(node, Num):
-        return float(node.value)
-    if isinstance(node, Const):
-        return math.e if node.name == "E" else math.pi
-    if isinstance(node, Neg):
-        return -_float_of_node(node.operand)
-    if isinstance(node, Bin):
-        a, b = _float_of_node(node.left), _float_of_node(node.right)
-        ops = {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
-               "/": lambda: a / b, "**": lambda: math.pow(a, b)}
-        return _checked(ops[node.op])
-    if isinstance(node, Call):
-        return _FLOAT_FUNCS[node.func](_float_of_node(node.args[0]))
-    raise ExpressionError("not a number")
 
 
 def _abs(a):
@@ -503,12 +487,18 @@ def _wrap(node: Node, minimum: int, printer) -> str:
     return f"({text})" if _prec(node) < minimum else text
 
 
-def _text(node: Node) -> str:
+def _cached(node: Node, slot: str, compute) -> str:
+    """``compute(node)``, kept on the node in ``slot`` (nodes never change)."""
     try:
-        return node._txt
+        return getattr(node, slot)
     except AttributeError:
-        node._txt = _text_uncached(node)
-        return node._txt
+        value = compute(node)
+        setattr(node, slot, value)
+        return value
+
+
+def _text(node: Node) -> str:
+    return _cached(node, "_txt", _text_uncached)
 
 
 def _text_uncached(node: Node) -> str:
@@ -540,11 +530,7 @@ def to_latex(value) -> str:
 
 
 def _latex(node: Node) -> str:
-    try:
-        return node._tex
-    except AttributeError:
-        node._tex = _latex_uncached(node)
-        return node._tex
+    return _cached(node, "_tex", _latex_uncached)
 
 
 def _latex_uncached(node: Node) -> str:
