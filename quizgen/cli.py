@@ -182,8 +182,3 @@ def _seed(text):
     if text is None:
         return None
     return int(text) if text.lstrip("-").isdigit() else text
-
-
-def run():
-    """Entry point for ``python -m quizgen``."""
-    sys.exit(main())
