@@ -34,6 +34,8 @@ class Question:
     instance: Instance | None
     views: dict = field(default_factory=dict, repr=False)
     entry: dict | None = field(default=None, repr=False)
+    summaries: dict = field(default_factory=dict, repr=False)
+    key: tuple | None = field(default=None, repr=False)
 
 
 @dataclass
@@ -44,7 +46,6 @@ class Quiz:
     questions: list
     title: str = "BERT mathematics: problem set"
     worked_examples: bool = False
-    meta: dict = field(default_factory=dict)
     course: str = ""
     date: str = ""
     papers: list = field(default_factory=list)
@@ -126,20 +127,16 @@ def _init_worker(templates, formats) -> None:
 
 
 def _make_chunk(chunk: list) -> list:
-    """Questions with their views and key entries, their instances dropped (a worker's job)."""
+    """Questions with their printed blocks and key entries (a worker's job); the
+    instances and full views stay behind, only what the documents need travels."""
     templates, formats = _WORKER["templates"], _WORKER["formats"]
     questions = [Question(qid, sample_instance(templates[index], label)) for qid, index, label in chunk]
-    _prepare(questions, formats)
-    for question in questions:
-        question.instance = None
-    return questions
-
-
-def _prepare(questions: list, formats) -> None:
     for question in questions:
         for fmt in formats:
-            question_view(question, fmt)
-        key_entry(question)
+            question_summary(question, fmt)
+        key_text(question)
+        question.instance, question.views, question.entry = None, {}, None
+    return questions
 
 
 def student_seed(seed, student_id: str) -> str:
@@ -195,6 +192,26 @@ def _make_view(question: Question, fmt: str) -> dict:
     }
 
 
+SUMMARY_KEYS = ("id", "cls", "title", "points", "points_text")
+
+
+def question_summary(question: Question, fmt: str, layouts=None) -> dict:
+    """What a whole-document layout needs of one question: its id, title and points,
+    whether it has a figure, and its problem and solution blocks, printed by the
+    per-question layouts (``problem-question.<fmt>.j2``, ``solution-question.<fmt>.j2``)."""
+    summary = question.summaries.get(fmt)
+    if summary is None:
+        view = question_view(question, fmt)
+        layouts = layouts or builtin_templates_dir()
+        source = "tex" if fmt == "pdf" else fmt
+        summary = {key: view[key] for key in SUMMARY_KEYS}
+        summary["figure"] = view["figure"] is not None
+        for kind in ("problem", "solution"):
+            summary[f"{kind}_block"] = render_layout(f"{kind}-question.{source}.j2", source, layouts, q=view)
+        question.summaries[fmt] = summary
+    return summary
+
+
 def points_text(points) -> str:
     """Points as printed on the paper: ``4``, ``1.5``, ``1.33``."""
     return fixed(points, 2).rstrip("0").rstrip(".")
@@ -217,7 +234,7 @@ def render_documents(quiz: Quiz, fmt: str, solutions: bool = True, layouts=None,
         raise UsageError("--split needs --students: it writes one file per student")
     source = "tex" if fmt == "pdf" else fmt
     layouts = layouts or builtin_templates_dir()
-    papers = paper_views(quiz, source)
+    papers = paper_views(quiz, source, layouts)
     groups = list(zip(split_suffixes(quiz.papers), ([p] for p in papers))) if split else [("", papers)]
     kinds = ("problems", "solutions") if solutions else ("problems",)
     docs = {}
@@ -228,12 +245,12 @@ def render_documents(quiz: Quiz, fmt: str, solutions: bool = True, layouts=None,
     return docs
 
 
-def paper_views(quiz: Quiz, fmt: str) -> list:
+def paper_views(quiz: Quiz, fmt: str, layouts=None) -> list:
     """One view per paper: each student's, or the class's single paper without a roster."""
     papers = quiz.papers or [Paper("", "", str(quiz.seed), quiz.questions)]
     views = []
     for paper in papers:
-        questions = [question_view(q, fmt) for q in paper.questions]
+        questions = [question_summary(q, fmt, layouts) for q in paper.questions]
         total = sum(v["points"] for v in questions)
         views.append({"student_id": paper.student_id, "name": paper.name, "seed": paper.seed,
                       "questions": questions, "total_points": total, "total_text": points_text(total)})
@@ -267,6 +284,15 @@ def key_entry(question: Question) -> dict:
     if question.entry is None:
         question.entry = _make_entry(question)
     return question.entry
+
+
+def key_text(question: Question) -> tuple:
+    """The question's key record as (JSON text, key.csv rows), kept on the question."""
+    if question.key is None:
+        from .key import entry_text
+
+        question.key = entry_text(key_entry(question))
+    return question.key
 
 
 def _make_entry(question: Question) -> dict:

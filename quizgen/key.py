@@ -85,7 +85,7 @@ def _trap_record(trap, feedback: str, pv) -> dict:
 
 
 def key_data(quiz) -> dict:
-    """The whole key as a JSON-ready dict."""
+    """The whole key as a JSON-ready dict (what key.json holds)."""
     from .generator import key_entry
 
     data = {
@@ -94,45 +94,51 @@ def key_data(quiz) -> dict:
         "worked_examples": quiz.worked_examples,
         "questions": [key_entry(q) for q in quiz.questions],
     }
-    papers = getattr(quiz, "papers", None)
-    if papers:
+    if quiz.papers:
         data["students"] = {paper.student_id: {"name": paper.name, "seed": paper.seed,
                                                "questions": [key_entry(q) for q in paper.questions]}
-                            for paper in papers}
-    return {**data, **quiz.meta}
+                            for paper in quiz.papers}
+    return data
 
 
 def key_files(quiz) -> dict:
-    """key.json and key.csv as {name: text}; stable: same quiz, same bytes."""
-    data = key_data(quiz)
-    return {"key.json": dump_key_json(data),
-            "key.csv": key_csv_text(data["questions"])}
+    """key.json and key.csv as {name: text}; stable: same quiz, same bytes. Built
+    from each question's key text (made once, in a worker with ``--jobs``), with one
+    question record per line: readable, diff-friendly, and written by the C encoder."""
+    from .generator import key_text
+
+    head = {"quizgen": __version__, "seed": quiz.seed, "worked_examples": quiz.worked_examples}
+    lines = [f"  {_dump(name)}: {_dump(value)}" for name, value in head.items()]
+    records = ",\n".join("    " + key_text(q)[0] for q in quiz.questions)
+    lines.append(f'  "questions": [\n{records}\n  ]')
+    if quiz.papers:
+        papers = ",\n".join(f"    {_dump(p.student_id)}: {_paper_json(p)}" for p in quiz.papers)
+        lines.append(f'  "students": {{\n{papers}\n  }}')
+    rows = [row for q in quiz.questions for row in key_text(q)[1]]
+    return {"key.json": "{\n" + ",\n".join(lines) + "\n}\n", "key.csv": _csv_text(rows)}
 
 
-def dump_key_json(data: dict) -> str:
-    """JSON with one question record per line: readable, diff-friendly, and
-    written by the C encoder (an indented dump is several times slower)."""
-    lines = []
-    for name, value in data.items():
-        if isinstance(value, list) and value and isinstance(value[0], dict):
-            items = ",\n".join("    " + json.dumps(item, ensure_ascii=False) for item in value)
-            lines.append(f"  {json.dumps(name)}: [\n{items}\n  ]")
-        elif isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
-            items = ",\n".join(f"    {json.dumps(k, ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}"
-                               for k, v in value.items())
-            lines.append(f"  {json.dumps(name)}: {{\n{items}\n  }}")
-        else:
-            lines.append(f"  {json.dumps(name)}: {json.dumps(value, ensure_ascii=False)}")
-    return "{\n" + ",\n".join(lines) + "\n}\n"
+def _dump(value) -> str:
+    return json.dumps(value, ensure_ascii=False)
 
 
-def key_csv_text(questions: list) -> str:
-    """key.csv's text: one row per question part of the key's questions."""
+def _paper_json(paper) -> str:
+    from .generator import key_text
+
+    records = ", ".join(key_text(q)[0] for q in paper.questions)
+    return f'{{"name": {_dump(paper.name)}, "seed": {_dump(paper.seed)}, "questions": [{records}]}}'
+
+
+def entry_text(entry: dict) -> tuple:
+    """A question's key record as (its JSON text, its key.csv rows)."""
+    rows = [[entry["id"], part["part"], entry["class"], part["answer"], part["points"], entry["template"],
+             part.get("exact", "")] for part in entry["parts"]]
+    return _dump(entry), rows
+
+
+def _csv_text(rows: list) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(KEY_CSV_COLUMNS)
-    for question in questions:
-        for part in question["parts"]:
-            writer.writerow([question["id"], part["part"], question["class"], part["answer"],
-                             part["points"], question["template"], part.get("exact", "")])
+    writer.writerows(rows)
     return out.getvalue()
