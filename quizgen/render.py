@@ -24,7 +24,7 @@ _TEX_SPECIALS = {
     "*": "{*}", '"': "{\\textquotedbl}",
 }
 _TEX_PATTERN = re.compile("|".join(re.escape(k) for k in _TEX_SPECIALS))
-_MD_PATTERN = re.compile(r"([\\`*_<>|])")
+_MD_PATTERN = re.compile(r"([\\`*_<>|\[\]])")
 
 
 class Raw(str):

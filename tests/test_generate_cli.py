@@ -159,3 +159,8 @@ def test_parameter_strings_are_escaped_for_latex():
     assert out == "Word: " + escape_tex(hostile)
     for special in "&%$#_{}":
         assert ("\\" + special) in out
+
+
+def test_parameter_strings_are_escaped_for_markdown():
+    out = render_string("Name: {{ w }}", {"w": "[click](http://evil.example) *x* <b>"}, "md")
+    assert out == r"Name: \[click\](http://evil.example) \*x\* \<b\>"
