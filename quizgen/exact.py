@@ -206,6 +206,9 @@ def _log(a, base=None):
         return Fraction(0)
     if isinstance(a, Exact) and isinstance(a.node, Call) and a.node.func == "exp":
         return _from_node_arg(a.node.args[0])
+    if isinstance(a, Exact) and isinstance(a.node, Bin) and a.node.op == "/" \
+            and isinstance(a.node.left, Num) and a.node.left.value == 1:
+        return neg(_log(_from_node_arg(a.node.right)))
     if isinstance(a, Exact) and isinstance(a.node, Const) and a.node.name == "E":
         return Fraction(1)
     return _call_node("log", a)
