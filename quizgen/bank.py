@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -40,6 +41,7 @@ def builtin_templates_dir() -> Path:
     return _data_dir("templates")
 
 
+@lru_cache(maxsize=None)
 def _data_dir(name: str) -> Path:
     here = Path(__file__).resolve().parent
     for candidate in (here / name, here.parent / name):
