@@ -233,7 +233,7 @@ def layout_environment(fmt: str, directory: str) -> jinja2.Environment:
     """The environment for whole-document layouts; LaTeX layouts use ``<< >>``
     and ``<% %>`` so that TeX's braces and ``#`` need no escaping."""
     options = dict(loader=jinja2.FileSystemLoader(directory), undefined=jinja2.StrictUndefined,
-                   keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+                   auto_reload=False, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     if fmt == "tex":
         options.update(block_start_string="<%", block_end_string="%>", variable_start_string="<<",
                        variable_end_string=">>", comment_start_string="<#", comment_end_string="#>")
