@@ -492,12 +492,11 @@ def _wrap(node: Node, minimum: int, printer) -> str:
 
 def _cached(node: Node, slot: str, compute) -> str:
     """``compute(node)``, kept on the node in ``slot`` (nodes never change)."""
-    try:
-        return getattr(node, slot)
-    except AttributeError:
+    value = getattr(node, slot, None)
+    if value is None:
         value = compute(node)
         setattr(node, slot, value)
-        return value
+    return value
 
 
 def _text(node: Node) -> str:
