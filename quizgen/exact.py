@@ -41,7 +41,7 @@ def is_number(value) -> bool:
 
 def as_node(value) -> Node:
     """The tree of an exact number."""
-    if isinstance(value, Exact):
+    if value.__class__ is Exact:
         return value.node
     if isinstance(value, (Fraction, int)):
         return Num(Fraction(value))
@@ -447,18 +447,27 @@ def to_text(value) -> str:
     return _text(as_node(value) if not isinstance(value, Node) else value)
 
 
-@lru_cache(maxsize=65536)
 def _fraction_text(f: Fraction) -> str:
-    if f.denominator == 1:
-        return str(f.numerator)
-    decimal = terminating_decimal(f)
-    return decimal if decimal is not None else f"{f.numerator}/{f.denominator}"
+    return _fraction_text_of(f.numerator, f.denominator)
 
 
 @lru_cache(maxsize=65536)
+def _fraction_text_of(numerator: int, denominator: int) -> str:
+    if denominator == 1:
+        return str(numerator)
+    decimal = _decimal_of(numerator, denominator, 8)
+    return decimal if decimal is not None else f"{numerator}/{denominator}"
+
+
 def terminating_decimal(f: Fraction, max_places: int = 8) -> str | None:
     """``f`` written as a finite decimal, or None when it has none (1/3)."""
-    den = f.denominator
+    return _decimal_of(f.numerator, f.denominator, max_places)
+
+
+@lru_cache(maxsize=65536)
+def _decimal_of(numerator: int, denominator: int, max_places: int) -> str | None:
+    """Cached by numerator and denominator: hashing a Fraction costs more than the work."""
+    den = denominator
     twos = fives = 0
     while den % 2 == 0:
         den //= 2
@@ -469,19 +478,22 @@ def terminating_decimal(f: Fraction, max_places: int = 8) -> str | None:
     places = max(twos, fives)
     if den != 1 or places > max_places:
         return None
-    scaled = abs(f.numerator) * 10 ** places // f.denominator
+    scaled = abs(numerator) * 10 ** places // denominator
     digits = str(scaled).rjust(places + 1, "0")
-    sign = "-" if f < 0 else ""
+    sign = "-" if numerator < 0 else ""
     return f"{sign}{digits[:-places]}.{digits[-places:]}" if places else f"{sign}{digits}"
 
 
 def _prec(node: Node) -> int:
-    if isinstance(node, Bin):
+    cls = node.__class__
+    if cls is Bin:
         return _PREC[node.op]
-    if isinstance(node, Neg):
+    if cls is Neg:
         return _PREC["neg"]
-    if isinstance(node, Num) and (node.value < 0 or node.value.denominator != 1):
-        return 2 if terminating_decimal(node.value) is None or node.value < 0 else 5
+    if cls is Num:
+        numerator, denominator = node.value.numerator, node.value.denominator
+        if numerator < 0 or denominator != 1:
+            return 2 if numerator < 0 or _decimal_of(numerator, denominator, 8) is None else 5
     return 5
 
 
@@ -504,13 +516,14 @@ def _text(node: Node) -> str:
 
 
 def _text_uncached(node: Node) -> str:
-    if isinstance(node, Num):
+    cls = node.__class__
+    if cls is Num:
         return _fraction_text(node.value)
-    if isinstance(node, Const):
+    if cls is Const:
         return node.name
-    if isinstance(node, Neg):
+    if cls is Neg:
         return "-" + _wrap(node.operand, 4, _text)
-    if isinstance(node, Bin):
+    if cls is Bin:
         p = _PREC[node.op]
         right_min = p + 1 if node.op in "-/" else p
         if node.op == "**":

@@ -20,11 +20,14 @@ KEY_CSV_COLUMNS = ("question_id", "part", "class", "answer", "points", "template
 def json_params(value):
     """Parameter values as JSON: whole numbers as ints, finite decimals as
     numbers, other exact values as SymPy-syntax text."""
-    if isinstance(value, dict):
+    cls = value.__class__
+    if cls is str:
+        return value
+    if cls is dict:
         return {k: json_params(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+    if cls is tuple or cls is list:
         return [json_params(v) for v in value]
-    if isinstance(value, Fraction):
+    if cls is Fraction:
         if value.denominator == 1:
             return value.numerator
         decimal = terminating_decimal(value)

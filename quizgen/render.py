@@ -54,10 +54,15 @@ def _finalizer(fmt: str):
     escape = _ESCAPES[fmt]
 
     def finalize(value):
+        cls = value.__class__
+        if cls is Raw:
+            return value
+        if cls is str:
+            return escape(value)
+        if cls is tuple or cls is list:
+            return ", ".join(finalize(v) for v in value)
         if isinstance(value, Raw):
             return value
-        if isinstance(value, (list, tuple)):
-            return ", ".join(finalize(v) for v in value)
         if isinstance(value, str):
             return escape(value)
         return _display(value)
@@ -123,11 +128,14 @@ def jinja_context(env: dict) -> dict:
 
 
 def _for_jinja(value):
-    if isinstance(value, Fraction) and value.denominator == 1:
-        return int(value)
-    if isinstance(value, tuple):
-        return tuple(_for_jinja(v) for v in value)
-    if isinstance(value, dict):
+    cls = value.__class__
+    if cls is str:
+        return value
+    if cls is Fraction:
+        return int(value) if value.denominator == 1 else value
+    if cls is tuple:
+        return tuple(map(_for_jinja, value))
+    if cls is dict:
         return {k: _for_jinja(v) for k, v in value.items()}
     return value
 
