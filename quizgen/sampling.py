@@ -14,7 +14,7 @@ from .errors import ExpressionError, SamplingError, TemplateError
 from .exact import ground
 from .expr import ANSWER_POLICY, parse
 from .model import Part, Template
-from .tolerance import distinguishable
+from .tolerance import overlapping_pair
 
 
 @dataclass
@@ -278,11 +278,11 @@ def _check_separation(pv: PartValue) -> None:
     spec, kind = pv.part.tolerance, pv.part.kind
     numbers = [("the answer", float(pv.value), ("answer",))] if pv.value is not None else []
     numbers += [(t.code, float(t.value), ("traps", j)) for j, t in enumerate(pv.traps) if t.value is not None]
-    for i, (name_a, a, _) in enumerate(numbers):
-        for name_b, b, where in numbers[i + 1:]:
-            if not distinguishable(a, b, spec, "integer" if kind == "integer" else "numeric"):
-                raise Rejected(f"part {pv.part.name}: {name_a} ({a:.6g}) and {name_b} ({b:.6g}) "
-                               "are within tolerance of each other", where)
+    pair = overlapping_pair([n[1] for n in numbers], spec, "integer" if kind == "integer" else "numeric")
+    if pair is not None:
+        (name_a, a, _), (name_b, b, where) = numbers[pair[0]], numbers[pair[1]]
+        raise Rejected(f"part {pv.part.name}: {name_a} ({a:.6g}) and {name_b} ({b:.6g}) "
+                       "are within tolerance of each other", where)
     accepted = {normalise_word(w) for w in pv.accept}
     seen = {}
     for j, trap in enumerate(pv.traps):
