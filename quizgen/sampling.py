@@ -190,7 +190,7 @@ def _draw(param, env: dict, rng: random.Random):
         low, step, steps = _grid(c, env)
         return low + step * rng.randint(0, steps)
     if param.kind == "choice":
-        return from_yaml(rng.choice(param.spec))
+        return rng.choice(_options(param))
     if param.kind == "vector":
         return _draw_vector(param, env, rng)
     if param.kind == "sample":
@@ -200,6 +200,14 @@ def _draw(param, env: dict, rng: random.Random):
             raise Rejected(f"{param.name}: cannot sample {size} items")
         return tuple(from_yaml(v) for v in rng.sample(list(pool), size))
     return _derive(param, env)
+
+
+def _options(param) -> list:
+    """A choice's options as parameter values, converted from YAML once."""
+    options = param.compiled.get("options")
+    if options is None:
+        options = param.compiled["options"] = [from_yaml(option) for option in param.spec]
+    return options
 
 
 def _draw_vector(param, env: dict, rng: random.Random) -> tuple:
