@@ -34,11 +34,6 @@ class Exact:
         return f"Exact({to_text(self)})"
 
 
-def is_number(value) -> bool:
-    """True for exact numbers (rational or irrational)."""
-    return isinstance(value, (Fraction, Exact)) or (isinstance(value, int) and not isinstance(value, bool))
-
-
 def as_node(value) -> Node:
     """The tree of an exact number."""
     if value.__class__ is Exact:

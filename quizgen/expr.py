@@ -267,24 +267,3 @@ def _describe(node: ast.AST) -> str:
              "JoinedStr": "an f-string", "Starred": "*args", "NamedExpr": ":="}
     kind = type(node).__name__
     return names.get(kind, kind)
-
-
-def names_in(node: Node) -> set:
-    """The top-level parameter names an expression refers to."""
-    found = set()
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Name):
-            found.add(item.name.split(".")[0])
-        elif isinstance(item, Index):
-            stack += [item.base, item.index]
-        elif isinstance(item, Neg):
-            stack.append(item.operand)
-        elif isinstance(item, Bin):
-            stack += [item.left, item.right]
-        elif isinstance(item, (Call,)):
-            stack += list(item.args)
-        elif isinstance(item, (Compare, Logic)):
-            stack += list(item.operands)
-    return found

@@ -164,3 +164,13 @@ def test_parameter_strings_are_escaped_for_latex():
 def test_parameter_strings_are_escaped_for_markdown():
     out = render_string("Name: {{ w }}", {"w": "[click](http://evil.example) *x* <b>"}, "md")
     assert out == r"Name: \[click\](http://evil.example) \*x\* \<b\>"
+
+
+def test_library_call_matches_the_cli(invoke, tmp_path):
+    import quizgen
+
+    quiz = quizgen.generate(tmp_path / "lib", classes="C1,C7", count=2, seed=42)
+    invoke("generate", "--classes", "C1,C7", "--count", 2, "--seed", 42, "--out", tmp_path / "cli")
+    assert [q.id for q in quiz.questions] == ["Q1", "Q2", "Q3", "Q4"]
+    for name in ("problems.md", "solutions.md", "key.json", "key.csv"):
+        assert (tmp_path / "lib" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes()
