@@ -10,6 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 import jinja2
+from jinja2.runtime import LoopContext
 from jinja2.sandbox import SandboxedEnvironment
 
 from .errors import QuizgenError, TemplateError
@@ -59,6 +60,8 @@ def _finalizer(fmt: str):
             return value
         if cls is str:
             return escape(value)
+        if cls is int:
+            return str(value)
         if cls is tuple or cls is list:
             return ", ".join(finalize(v) for v in value)
         if isinstance(value, Raw):
@@ -94,9 +97,45 @@ def _exactable(value):
     return Fraction(value) if isinstance(value, int) else value
 
 
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+_LOOP_ATTRIBUTES = frozenset(("index", "index0", "revindex", "revindex0", "first", "last",
+                              "length", "depth", "depth0", "previtem", "nextitem"))
+
+
+def _record_field(obj, attribute: str):
+    """``obj.attribute`` for a record (dict) or loop variable, as Jinja2 would
+    resolve it, or ``None`` when Jinja2's general lookup must decide. Jinja2's
+    own path tries the attribute first and catches an AttributeError for every
+    record field, which costs more than the rest of a typical lookup."""
+    cls = obj.__class__
+    if cls is dict:
+        if attribute not in _DICT_ATTRIBUTES:
+            return obj.get(attribute)
+    elif cls is LoopContext and attribute in _LOOP_ATTRIBUTES:
+        return getattr(obj, attribute)
+    return None
+
+
+class _Sandbox(SandboxedEnvironment):
+    """Jinja2's sandbox with a shortcut for record fields and loop variables,
+    which the sandbox would allow anyway; every other lookup is the sandbox's."""
+
+    def getattr(self, obj, attribute):
+        value = _record_field(obj, attribute)
+        return super().getattr(obj, attribute) if value is None else value
+
+
+class _Layouts(jinja2.Environment):
+    """The environment for the built-in document layouts, with the same shortcut."""
+
+    def getattr(self, obj, attribute):
+        value = _record_field(obj, attribute)
+        return super().getattr(obj, attribute) if value is None else value
+
+
 @lru_cache(maxsize=None)
 def _environment(fmt: str) -> SandboxedEnvironment:
-    env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, finalize=_finalizer(fmt),
+    env = _Sandbox(undefined=jinja2.StrictUndefined, finalize=_finalizer(fmt),
                                autoescape=False, keep_trailing_newline=False)
     env.filters.update(_filters())
     env.globals.update(zip=zip, enumerate=enumerate, fmt=fmt)
@@ -245,7 +284,7 @@ def layout_environment(fmt: str, directory: str) -> jinja2.Environment:
     if fmt == "tex":
         options.update(block_start_string="<%", block_end_string="%>", variable_start_string="<<",
                        variable_end_string=">>", comment_start_string="<#", comment_end_string="#>")
-    env = jinja2.Environment(**options, autoescape=False)
+    env = _Layouts(**options, autoescape=False)
     env.filters["esc"] = _ESCAPES[fmt]
     return env
 
