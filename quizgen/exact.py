@@ -180,8 +180,23 @@ def _checked(compute) -> float:
     return value
 
 
+_SHARED_CALLS: dict = {}
+SHARED_CALLS_LIMIT = 65536
+
+
 def _call_node(func: str, a) -> Exact:
-    return Exact(Call(func, (as_node(a),)), _FLOAT_FUNCS[func](float(a)))
+    """``func(a)`` as an exact value. For a rational ``a`` the value is shared
+    between every expression that needs it (values never change): parameters
+    drawn from a grid repeat, and a shared value is printed only once."""
+    if a.__class__ is not Fraction:
+        return Exact(Call(func, (as_node(a),)), _FLOAT_FUNCS[func](float(a)))
+    key = (func, a.numerator, a.denominator)
+    value = _SHARED_CALLS.get(key)
+    if value is None:
+        if len(_SHARED_CALLS) >= SHARED_CALLS_LIMIT:
+            _SHARED_CALLS.clear()
+        value = _SHARED_CALLS[key] = Exact(Call(func, (Num(a),)), _FLOAT_FUNCS[func](float(a)))
+    return value
 
 
 def _exp(a):
