@@ -61,6 +61,7 @@ class Template:
     figure: Node | None = None
     max_tries: int = 500
     raw: dict = field(default_factory=dict, repr=False)
+    schedule: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def class_number(self) -> int:

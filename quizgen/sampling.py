@@ -12,7 +12,7 @@ from fractions import Fraction
 from .answers import normalise_word
 from .errors import ExpressionError, SamplingError, TemplateError
 from .exact import ground
-from .expr import ANSWER_POLICY, parse
+from .expr import ANSWER_POLICY, Name, parse
 from .model import Part, Template
 from .tolerance import overlapping_pair
 
@@ -235,14 +235,42 @@ def _derive(param, env: dict):
 def build_instance(template: Template, seed_label: str, params: dict) -> Instance:
     """Derive the lets, check the constraints, value every part and trap."""
     env = dict(params)
-    for name, node in template.lets:
-        env[name] = _located(("let", name), ground, node, env)
-    for i, (source, node) in enumerate(template.constraints):
-        if _located(("constraints", i), ground, node, env) is not True:
-            raise Rejected(f"constraint {source!r} failed", ("constraints", i))
+    for name, i, node in schedule(template):
+        if i is None:
+            env[name] = _located(("let", name), ground, node, env)
+        elif _located(("constraints", i), ground, node, env) is not True:
+            raise Rejected(f"constraint {name!r} failed", ("constraints", i))
     parts = [_located(("parts", i), _value_part, part, letter_of(i), env)
              for i, part in enumerate(template.parts)]
     return Instance(template, seed_label, params, env, parts)
+
+
+def schedule(template: Template) -> tuple:
+    """The lets and constraints in working order, as ``(let name, None, node)``
+    and ``(constraint source, index, node)``: each constraint comes right after
+    the last let it names, so a draw that breaks it is thrown away before the
+    lets it does not need are worked out (made once per template)."""
+    if template.schedule is None:
+        lets = [name for name, _ in template.lets]
+        after = {}
+        for i, (source, node) in enumerate(template.constraints):
+            needed = [lets.index(name) for name in names_in(node) if name in lets]
+            after.setdefault(max(needed, default=-1), []).append((source, i, node))
+        steps = list(after.get(-1, []))
+        for k, (name, node) in enumerate(template.lets):
+            steps += [(name, None, node)] + after.get(k, [])
+        template.schedule = tuple(steps)
+    return template.schedule
+
+
+def names_in(node) -> set:
+    """The parameter and let names an expression reads (``scene`` for ``scene.words``)."""
+    if isinstance(node, Name):
+        return {node.name.split(".")[0]}
+    children = [getattr(node, slot) for slot in ("left", "right", "operand", "base", "index")
+                if hasattr(node, slot)]
+    children += list(getattr(node, "args", ())) + list(getattr(node, "operands", ()))
+    return set().union(*map(names_in, children)) if children else set()
 
 
 def letter_of(index: int) -> str:

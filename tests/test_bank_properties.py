@@ -12,7 +12,7 @@ from quizgen.exact import ground, to_float
 from quizgen.expr import parse, template_policy
 from quizgen.generator import Question, key_entry, make_quiz
 from quizgen.grading import check_answer
-from quizgen.sampling import sample_instance
+from quizgen.sampling import names_in, sample_instance, schedule
 from quizgen.tolerance import distinguishable
 
 SEEDS = 300
@@ -86,6 +86,27 @@ def test_constraints_hold_in_every_instance(templates_by_class, instances, cls):
     for inst in instances[cls]:
         for source, node in constraints:
             assert ground(node, inst.env) is True, (inst.seed_label, source)
+
+
+def test_each_constraint_is_checked_right_after_the_last_let_it_needs(bank):
+    """A draw that breaks a constraint on the parameters alone is thrown away
+    before any let is worked out."""
+    for template in bank:
+        steps = schedule(template)
+        assert sorted(i for _, i, _ in steps if i is not None) == list(range(len(template.constraints)))
+        for k, (source, i, node) in enumerate(steps):
+            if i is None:
+                continue
+            lets_before = [name for name, j, _ in steps[:k] if j is None]
+            needed = names_in(node) & {name for name, _ in template.lets}
+            assert needed <= set(lets_before), (template.id, source)
+            last_needed = max((lets_before.index(n) for n in needed), default=-1)
+            assert last_needed == len(lets_before) - 1, (template.id, source)
+
+
+def test_constraints_on_parameters_alone_come_before_every_let(templates_by_class):
+    steps = schedule(templates_by_class["C10"])
+    assert [source for source, _, _ in steps[:2]] == ["sum(mask) >= 2", "sum(mask) <= T - 2"]
 
 
 @pytest.mark.parametrize("cls", CLASSES)
