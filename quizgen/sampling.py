@@ -187,8 +187,8 @@ def _draw(param, env: dict, rng: random.Random):
             raise Rejected(f"{param.name}: min {low} > max {high}")
         return Fraction(rng.randint(low, high))
     if param.kind == "decimal":
-        low, step, steps = _grid(c, env)
-        return low + step * rng.randint(0, steps)
+        values = _grid_values(param, env)
+        return values[rng.randint(0, len(values) - 1)]
     if param.kind == "choice":
         return rng.choice(_options(param))
     if param.kind == "vector":
@@ -210,15 +210,46 @@ def _options(param) -> list:
     return options
 
 
+GRID_CACHE_LIMIT = 10_000
+
+
+def _grid_values(param, env: dict):
+    """Every value of a decimal grid, in order. A grid whose bounds are plain
+    numbers is worked out once per template (a lazy sequence when it is long)."""
+    c = param.compiled
+    values = c.get("grid")
+    if values is None:
+        low, step, steps = _grid(c, env)
+        values = _Grid(low, step, steps + 1) if steps >= GRID_CACHE_LIMIT else \
+            tuple(low + step * k for k in range(steps + 1))
+        if not any(names_in(c[key]) for key in ("min", "max", "step")):
+            c["grid"] = values
+    return values
+
+
+class _Grid:
+    """A long decimal grid, its values made on demand."""
+
+    def __init__(self, low, step, length: int):
+        self.low, self.step, self.length = low, step, length
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, k: int):
+        return self.low + self.step * k
+
+
 def _draw_vector(param, env: dict, rng: random.Random) -> tuple:
     c = param.compiled
     size = _whole(ground(c["size"], env), "size")
-    low, step, steps = _grid(c, env)
+    values = _grid_values(param, env)
     if c.get("distinct"):
-        if size > steps + 1:
+        if size > len(values):
             raise Rejected(f"{param.name}: {size} distinct values do not fit the grid")
-        return tuple(low + step * k for k in rng.sample(range(steps + 1), size))
-    return tuple(low + step * rng.randint(0, steps) for _ in range(size))
+        return tuple(values[k] for k in rng.sample(range(len(values)), size))
+    last = len(values) - 1
+    return tuple(values[rng.randint(0, last)] for _ in range(size))
 
 
 def _derive(param, env: dict):

@@ -1,0 +1,41 @@
+"""Decimal grids: a grid with plain-number bounds is worked out once per
+template; one whose bounds name another parameter follows that parameter; a
+very long grid is drawn from without being listed."""
+
+from fractions import Fraction
+from pathlib import Path
+
+import yaml
+
+from quizgen.bank import load_template
+from quizgen.sampling import GRID_CACHE_LIMIT, sample_instance
+
+USER_TEMPLATE = Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml"
+
+
+def template_with_params(tmp_path, params: dict):
+    data = yaml.safe_load(USER_TEMPLATE.read_text(encoding="utf-8"))
+    data["params"].update(params)
+    path = tmp_path / "grid.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return load_template(path)
+
+
+def test_a_grid_whose_bound_names_a_parameter_follows_it(tmp_path):
+    template = template_with_params(tmp_path, {"top": {"integer": [1, 3]},
+                                               "x": {"decimal": {"min": 0, "max": "top", "step": 0.5}}})
+    draws = [sample_instance(template, f"g/{k}").params for k in range(200)]
+    assert all(0 <= p["x"] <= p["top"] and (p["x"] * 2).denominator == 1 for p in draws)
+    assert {p["top"] for p in draws if p["x"] > 2} == {3}
+    assert max(p["x"] for p in draws if p["top"] == 1) == 1
+
+
+def test_a_long_grid_is_drawn_from_without_being_listed(tmp_path):
+    step = Fraction(1, 10 * GRID_CACHE_LIMIT)
+    template = template_with_params(tmp_path, {"x": {"decimal": {"min": 0, "max": 1, "step": str(step)}},
+                                               "w": {"vector": {"size": 3, "min": 0, "max": 1,
+                                                                "step": str(step), "distinct": True}}})
+    draws = [sample_instance(template, f"long/{k}").params for k in range(50)]
+    assert all(0 <= p["x"] <= 1 and (p["x"] / step).denominator == 1 for p in draws)
+    assert len({p["x"] for p in draws}) > 40
+    assert all(len(set(p["w"])) == 3 for p in draws)
