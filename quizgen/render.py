@@ -144,7 +144,17 @@ def _environment(fmt: str) -> SandboxedEnvironment:
 
 @lru_cache(maxsize=4096)
 def _compiled(fmt: str, source: str):
-    return _environment(fmt).from_string(source)
+    return _plain_globals(_environment(fmt).from_string(source))
+
+
+def _plain_globals(template: jinja2.Template) -> jinja2.Template:
+    """``template`` with its globals as a plain dict. Jinja2 keeps them as a
+    ChainMap so that later changes to the environment's globals show through;
+    ours are fixed at set-up, and every render copies the globals into its
+    context, which from a ChainMap costs as much as the rest of the set-up."""
+    if template.globals.__class__ is not dict:
+        template.globals = dict(template.globals)
+    return template
 
 
 def text_environment() -> SandboxedEnvironment:
@@ -292,7 +302,7 @@ def layout_environment(fmt: str, directory: str) -> jinja2.Environment:
 def render_layout(name: str, fmt: str, directory, **context) -> str:
     """Render the layout ``name`` (e.g. ``problems.md.j2``) with ``context``."""
     try:
-        return layout_environment(fmt, str(directory)).get_template(name).render(**context)
+        return _plain_globals(layout_environment(fmt, str(directory)).get_template(name)).render(**context)
     except jinja2.TemplateNotFound as exc:
         raise QuizgenError(f"layout {name} not found in {directory}") from exc
     except jinja2.TemplateError as exc:
