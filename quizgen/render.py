@@ -102,41 +102,36 @@ _LOOP_ATTRIBUTES = frozenset(("index", "index0", "revindex", "revindex0", "first
                               "length", "depth", "depth0", "previtem", "nextitem"))
 
 
-def _record_field(obj, attribute: str):
-    """``obj.attribute`` for a record (dict) or loop variable, as Jinja2 would
-    resolve it, or ``None`` when Jinja2's general lookup must decide. Jinja2's
-    own path tries the attribute first and catches an AttributeError for every
-    record field, which costs more than the rest of a typical lookup."""
-    cls = obj.__class__
-    if cls is dict:
-        if attribute not in _DICT_ATTRIBUTES:
-            return obj.get(attribute)
-    elif cls is LoopContext and attribute in _LOOP_ATTRIBUTES:
-        return getattr(obj, attribute)
-    return None
-
-
-class _Sandbox(SandboxedEnvironment):
-    """Jinja2's sandbox with a shortcut for record fields and loop variables,
-    which the sandbox would allow anyway; every other lookup is the sandbox's."""
+class _RecordFields:
+    """A shortcut for ``record.field`` (a dict key) and ``loop.index``, which
+    Jinja2 would resolve to the same value: its general lookup tries the
+    attribute first and catches an AttributeError for every record field, which
+    costs more than the rest of a typical lookup. Anything else goes the usual way."""
 
     def getattr(self, obj, attribute):
-        value = _record_field(obj, attribute)
-        return super().getattr(obj, attribute) if value is None else value
+        cls = obj.__class__
+        if cls is dict:
+            if attribute not in _DICT_ATTRIBUTES:
+                value = obj.get(attribute)
+                if value is not None:
+                    return value
+        elif cls is LoopContext and attribute in _LOOP_ATTRIBUTES:
+            return getattr(obj, attribute)
+        return super().getattr(obj, attribute)
 
 
-class _Layouts(jinja2.Environment):
-    """The environment for the built-in document layouts, with the same shortcut."""
+class _Sandbox(_RecordFields, SandboxedEnvironment):
+    """Jinja2's sandbox (template text is untrusted) with the record-field shortcut."""
 
-    def getattr(self, obj, attribute):
-        value = _record_field(obj, attribute)
-        return super().getattr(obj, attribute) if value is None else value
+
+class _Layouts(_RecordFields, jinja2.Environment):
+    """The environment of the built-in document layouts, with the record-field shortcut."""
 
 
 @lru_cache(maxsize=None)
 def _environment(fmt: str) -> SandboxedEnvironment:
     env = _Sandbox(undefined=jinja2.StrictUndefined, finalize=_finalizer(fmt),
-                               autoescape=False, keep_trailing_newline=False)
+                   autoescape=False, keep_trailing_newline=False)
     env.filters.update(_filters())
     env.globals.update(zip=zip, enumerate=enumerate, fmt=fmt)
     return env
