@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import jinja2
 from jinja2.runtime import LoopContext
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 
 from .errors import QuizgenError, TemplateError
 from .exact import to_latex, to_text
@@ -32,17 +32,29 @@ class Raw(str):
     """Text already in the output format (LaTeX math from ``tex``): not escaped."""
 
 
-def escape_tex(text: str) -> str:
+def escape_tex(text) -> str:
     """``text`` made literal in LaTeX: every special character escaped."""
-    return _TEX_PATTERN.sub(lambda m: _TEX_SPECIALS[m.group()], str(text))
+    return _escaped_tex(str(text))
 
 
-def escape_md(text: str) -> str:
+def escape_md(text) -> str:
     """``text`` made literal in Markdown."""
-    return _MD_PATTERN.sub(r"\\\1", str(text))
+    return _escaped_md(str(text))
+
+
+# Cached: the same words and names are escaped in question after question.
+@lru_cache(maxsize=65536)
+def _escaped_tex(text: str) -> str:
+    return _TEX_PATTERN.sub(lambda m: _TEX_SPECIALS[m.group()], text)
+
+
+@lru_cache(maxsize=65536)
+def _escaped_md(text: str) -> str:
+    return _MD_PATTERN.sub(r"\\\1", text)
 
 
 _ESCAPES = {"tex": escape_tex, "md": escape_md, "text": str}
+_STR_ESCAPES = {"tex": _escaped_tex, "md": _escaped_md, "text": str}
 
 
 def _display(value) -> str:
@@ -52,14 +64,14 @@ def _display(value) -> str:
 
 
 def _finalizer(fmt: str):
-    escape = _ESCAPES[fmt]
+    escape, escape_str = _ESCAPES[fmt], _STR_ESCAPES[fmt]
 
     def finalize(value):
         cls = value.__class__
         if cls is Raw:
             return value
         if cls is str:
-            return escape(value)
+            return escape_str(value)
         if cls is int:
             return str(value)
         if cls is tuple or cls is list:
@@ -120,8 +132,9 @@ class _RecordFields:
         return super().getattr(obj, attribute)
 
 
-class _Sandbox(_RecordFields, SandboxedEnvironment):
-    """Jinja2's sandbox (template text is untrusted) with the record-field shortcut."""
+class _Sandbox(_RecordFields, ImmutableSandboxedEnvironment):
+    """Jinja2's sandbox for untrusted template text, in the form that also
+    refuses to change lists and records, with the record-field shortcut."""
 
 
 class _Layouts(_RecordFields, jinja2.Environment):
@@ -180,8 +193,26 @@ def _for_jinja(value):
     if cls is tuple:
         return tuple(map(_for_jinja, value))
     if cls is dict:
-        return {k: _for_jinja(v) for k, v in value.items()}
+        return _record_for_jinja(value)
     return value
+
+
+_RECORDS: dict = {}
+RECORDS_LIMIT = 4096
+
+
+def _record_for_jinja(record: dict) -> dict:
+    """A record's Jinja form, made once per record: a choice's options recur
+    from instance to instance, and the sandbox keeps templates from changing
+    them. The cache holds the record itself, so its id cannot be reused."""
+    hit = _RECORDS.get(id(record))
+    if hit is not None and hit[0] is record:
+        return hit[1]
+    if len(_RECORDS) >= RECORDS_LIMIT:
+        _RECORDS.clear()
+    converted = {k: _for_jinja(v) for k, v in record.items()}
+    _RECORDS[id(record)] = (record, converted)
+    return converted
 
 
 def render_string(source: str, context: dict, fmt: str) -> str:

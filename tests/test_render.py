@@ -1,0 +1,44 @@
+"""Filling template text: the sandbox keeps untrusted text away from Python's
+internals and from changing the values it is given, record fields and loop
+variables resolve as Jinja2 defines them, and escaping is per format."""
+
+import pytest
+
+from quizgen.errors import TemplateError
+from quizgen.render import escape_md, escape_tex, render_many, render_string
+
+
+@pytest.mark.parametrize("source", [
+    "{{ scene.__class__ }}",
+    "{{ scene.update({'answer': 'x'}) }}",
+    "{{ words.append('x') }}",
+    "{{ ''.__class__.__mro__ }}",
+])
+def test_template_text_cannot_reach_internals_or_change_values(source):
+    scene = {"answer": "story"}
+    with pytest.raises(TemplateError):
+        render_string(source, {"scene": scene, "words": ["a"]}, "md")
+    assert scene == {"answer": "story"}
+
+
+def test_record_fields_and_loop_variables_resolve_as_in_jinja():
+    context = {"scene": {"answer": "story", "items": "a key named like a method", "none": None},
+               "z": (3, 1, 2)}
+    source = ("{{ scene.answer }}|{{ scene['items'] }}|{{ scene.none }}|"
+              "{% for v in z %}{{ loop.index }}{{ 'L' if loop.last }}{% endfor %}|{{ scene.items is callable }}")
+    assert render_string(source, context, "text") == "story|a key named like a method|None|123L|yes"
+
+
+def test_a_record_shared_between_renders_gives_each_its_own_values():
+    record = {"word": "cat"}
+    first = render_many(["{{ scene.word }}"], {"scene": record}, "md")
+    second = render_many(["{{ scene.word }}"], {"scene": {"word": "dog"}}, "md")
+    assert (first, second) == (["cat"], ["dog"])
+
+
+def test_parameter_strings_are_escaped_for_each_format():
+    context = {"name": "a_b*c [1] 50% #"}
+    assert render_string("{{ name }}", context, "md") == escape_md("a_b*c [1] 50% #") == r"a\_b\*c \[1\] 50% #"
+    assert render_string("{{ name }}", context, "tex") == escape_tex("a_b*c [1] 50% #")
+    assert escape_tex("a_b*c [1] 50% #") == r"a\_b{*}c [1] 50\% \#"
+    assert render_string("{{ name }}", context, "text") == "a_b*c [1] 50% #"
