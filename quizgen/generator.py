@@ -15,9 +15,9 @@ from .errors import LatexError, TexNotFoundError, UsageError
 from .exact import to_latex
 from .figures import figure_markup
 from .formatting import fixed, key_answer
-from .output import progress_bar, write_files
+from .output import progress_bar, streamed_files, write_files
 from .parallel import chunked, ordered_map, paused_gc, resolve_jobs
-from .render import render_layout, render_many
+from .render import render_layout, render_many, stream_layout
 from .sampling import Instance, canonical_instance, sample_instance
 
 DOC_FORMATS = ("md", "tex")
@@ -228,6 +228,14 @@ def render_documents(quiz: Quiz, fmt: str, solutions: bool = True, layouts=None,
     """The problem (and solution) documents of ``quiz`` as {file name: text}; for
     ``pdf``, the LaTeX sources to compile. With student papers, one document holds
     them all (a page break between students), or with ``split`` one document each."""
+    return {name: "".join(pieces)
+            for name, pieces in document_streams(quiz, fmt, solutions, layouts, split).items()}
+
+
+def document_streams(quiz: Quiz, fmt: str, solutions: bool = True, layouts=None,
+                     split: bool = False) -> dict:
+    """The documents of :func:`render_documents` as {file name: pieces of text},
+    made as they are written."""
     if fmt not in OUTPUT_FORMATS:
         raise UsageError(f"--format must be one of {', '.join(OUTPUT_FORMATS)}, got {fmt!r}")
     if split and not quiz.papers:
@@ -241,7 +249,7 @@ def render_documents(quiz: Quiz, fmt: str, solutions: bool = True, layouts=None,
     for suffix, group in groups:
         context = layout_context(quiz, group)
         for kind in kinds:
-            docs[f"{kind}{suffix}.{source}"] = render_layout(f"{kind}.{source}.j2", source, layouts, **context)
+            docs[f"{kind}{suffix}.{source}"] = stream_layout(f"{kind}.{source}.j2", source, layouts, **context)
     return docs
 
 
@@ -318,7 +326,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     is written unless every file rendered. ``students`` is a roster CSV path (or
     a list of roster rows) for one paper per student; ``split`` writes one file each.
     ``jobs`` processes share the work (0: one per CPU); the files do not depend on it."""
-    from .key import key_files
+    from .key import key_streams
     from .roster import read_roster
 
     if split and not students:
@@ -330,13 +338,24 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster,
                          jobs=resolve_jobs(jobs), formats=(source,), progress=progress)
         quiz.title, quiz.course, quiz.date = title or quiz.title, course or "", date or ""
-        files = render_documents(quiz, fmt, solutions, split=split)
-        files.update(key_files(quiz))
-    if fmt == "pdf":
-        files.update(build_pdfs(out_dir, files, progress))
-    write_files(Path(out_dir), files)
+        files = document_streams(quiz, fmt, solutions, split=split)
+        files.update(key_streams(quiz))
+        if fmt == "pdf":
+            files = {name: "".join(pieces) for name, pieces in files.items()}
+            files.update(build_pdfs(out_dir, files, progress))
+            write_files(Path(out_dir), files)
+        else:
+            _write_streams(Path(out_dir), files)
     quiz.files = list(files)
     return quiz
+
+
+def _write_streams(out_dir: Path, streams: dict) -> None:
+    """Write {name: pieces of text} into ``out_dir``, each piece as it is made;
+    all files appear together at the end, or none on an error."""
+    with streamed_files(out_dir, streams) as handles:
+        for name, pieces in streams.items():
+            handles[name].writelines(pieces)
 
 
 def build_pdfs(out_dir, files: dict, progress: bool = False) -> dict:

@@ -105,20 +105,48 @@ def key_data(quiz) -> dict:
 
 
 def key_files(quiz) -> dict:
-    """key.json and key.csv as {name: text}; stable: same quiz, same bytes. Built
-    from each question's key text (made once, in a worker with ``--jobs``), with one
-    question record per line: readable, diff-friendly, and written by the C encoder."""
+    """key.json and key.csv as {name: text}; stable: same quiz, same bytes."""
+    return {name: "".join(pieces) for name, pieces in key_streams(quiz).items()}
+
+
+def key_streams(quiz) -> dict:
+    """key.json and key.csv as {name: pieces of text}, to be written as made.
+    Built from each question's key text (made once, in a worker with ``--jobs``),
+    with one question record per line: readable, diff-friendly, and written by
+    the C encoder."""
+    return {"key.json": _key_json(quiz), "key.csv": _key_csv(quiz)}
+
+
+def _key_json(quiz):
     from .generator import key_text
 
     head = {"quizgen": __version__, "seed": quiz.seed, "worked_examples": quiz.worked_examples}
-    lines = [f"  {_dump(name)}: {_dump(value)}" for name, value in head.items()]
-    records = ",\n".join("    " + key_text(q)[0] for q in quiz.questions)
-    lines.append(f'  "questions": [\n{records}\n  ]')
+    yield "{\n" + "".join(f"  {_dump(name)}: {_dump(value)},\n" for name, value in head.items())
+    yield '  "questions": [\n'
+    for i, question in enumerate(quiz.questions):
+        yield (",\n    " if i else "    ") + key_text(question)[0]
+    yield "\n  ]"
     if quiz.papers:
-        papers = ",\n".join(f"    {_dump(p.student_id)}: {_paper_json(p)}" for p in quiz.papers)
-        lines.append(f'  "students": {{\n{papers}\n  }}')
-    rows = [row for q in quiz.questions for row in key_text(q)[1]]
-    return {"key.json": "{\n" + ",\n".join(lines) + "\n}\n", "key.csv": _csv_text(rows)}
+        yield ',\n  "students": {\n'
+        yield ",\n".join(f"    {_dump(p.student_id)}: {_paper_json(p)}" for p in quiz.papers)
+        yield "\n  }"
+    yield "\n}\n"
+
+
+def _key_csv(quiz):
+    from .generator import key_text
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(KEY_CSV_COLUMNS)
+    for start in range(0, len(quiz.questions), 1000):
+        for question in quiz.questions[start:start + 1000]:
+            writer.writerows(key_text(question)[1])
+        yield out.getvalue()
+        out.seek(0)
+        out.truncate()
+    if not quiz.questions:
+        yield out.getvalue()
 
 
 def _dump(value) -> str:
@@ -137,11 +165,3 @@ def entry_text(entry: dict) -> tuple:
     rows = [[entry["id"], part["part"], entry["class"], part["answer"], part["points"], entry["template"],
              part.get("exact", "")] for part in entry["parts"]]
     return _dump(entry), rows
-
-
-def _csv_text(rows: list) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(KEY_CSV_COLUMNS)
-    writer.writerows(rows)
-    return out.getvalue()

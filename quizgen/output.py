@@ -14,11 +14,7 @@ from .errors import OutputError
 
 def write_files(out_dir, files: dict) -> list:
     """Write {name: text or bytes} into ``out_dir`` (created if needed); returns the paths."""
-    out_dir = Path(out_dir)
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(f"cannot create output folder {out_dir}: {exc.strerror or exc}") from exc
+    out_dir = make_folder(out_dir)
     staged = []
     try:
         for name, content in files.items():
@@ -30,6 +26,16 @@ def write_files(out_dir, files: dict) -> list:
             Path(temp).unlink(missing_ok=True)
         raise OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}") from exc
     return [target for _, target in staged]
+
+
+def make_folder(out_dir) -> Path:
+    """``out_dir``, created with its parents if needed."""
+    out_dir = Path(out_dir)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create output folder {out_dir}: {exc.strerror or exc}") from exc
+    return out_dir
 
 
 def write_file(path, content) -> Path:
@@ -56,10 +62,9 @@ def streamed_files(out_dir, names):
     """Text files to stream into, as ``{name: handle}``, for outputs too big to
     build in memory: each is written to a temporary name beside its target and
     all are renamed into place together at the end; on any error they are removed."""
-    out_dir = Path(out_dir)
+    out_dir = make_folder(out_dir)
     temps, handles = {}, {}
     try:
-        out_dir.mkdir(parents=True, exist_ok=True)
         for name in names:
             fd, temps[name] = tempfile.mkstemp(dir=out_dir, prefix=".quizgen-", suffix=".tmp")
             os.close(fd)

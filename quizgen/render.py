@@ -325,6 +325,17 @@ def layout_environment(fmt: str, directory: str) -> jinja2.Environment:
     return env
 
 
+def stream_layout(name: str, fmt: str, directory, **context):
+    """Render the layout ``name`` piece by piece (for a whole document, written
+    to its file as it is made rather than built in memory first)."""
+    try:
+        yield from _plain_globals(layout_environment(fmt, str(directory)).get_template(name)).generate(**context)
+    except jinja2.TemplateNotFound as exc:
+        raise QuizgenError(f"layout {name} not found in {directory}") from exc
+    except jinja2.TemplateError as exc:
+        raise QuizgenError(f"layout {name} failed: {exc}") from exc
+
+
 def render_layout(name: str, fmt: str, directory, **context) -> str:
     """Render the layout ``name`` (e.g. ``problems.md.j2``) with ``context``."""
     try:

@@ -174,3 +174,25 @@ def test_library_call_matches_the_cli(invoke, tmp_path):
     assert [q.id for q in quiz.questions] == ["Q1", "Q2", "Q3", "Q4"]
     for name in ("problems.md", "solutions.md", "key.json", "key.csv"):
         assert (tmp_path / "lib" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes()
+
+
+def test_a_layout_failing_mid_document_leaves_earlier_output_untouched(invoke, tmp_path, monkeypatch):
+    """Documents are written as they are made; a failure part-way through
+    (here the last line of the solutions layout) must still leave no partial file."""
+    import shutil
+
+    from quizgen import generator
+    from quizgen.bank import builtin_templates_dir
+
+    out = tmp_path / "quiz"
+    assert invoke("generate", "--seed", 3, "--out", out).exit_code == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    layouts = tmp_path / "layouts"
+    shutil.copytree(builtin_templates_dir(), layouts)
+    with open(layouts / "solutions.md.j2", "a", encoding="utf-8") as handle:
+        handle.write("{{ no_such_name }}\n")
+    monkeypatch.setattr(generator, "builtin_templates_dir", lambda: layouts)
+    result = invoke("generate", "--seed", 4, "--out", out)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("quizgen: error: layout solutions.md.j2 failed")
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
