@@ -352,15 +352,73 @@ def lookup(env: dict, dotted: str):
 
 def ground(node: Node, env: dict):
     """Evaluate ``node`` exactly with the parameter values in ``env``."""
-    handler = _GROUND.get(node.__class__)
+    evaluate = getattr(node, "_fn", None)
+    if evaluate is None:
+        evaluate = node._fn = _compile(node)
+    return evaluate(env)
+
+
+def _compile(node: Node):
+    """``node`` as a function of the parameter values, made once per node
+    (template expressions are evaluated for every instance): each node calls
+    its children's functions directly instead of dispatching on their class."""
+    cls = node.__class__
+    if cls is Num:
+        value = node.value
+        return lambda env: value
+    if cls is Name:
+        return _compile_name(node.name)
+    if cls is Const:
+        constant = Exact(node, math.e if node.name == "E" else math.pi)
+        return lambda env: constant
+    if cls is Neg:
+        operand = _compiled(node.operand)
+        return lambda env: _broadcast1(neg, operand(env))
+    if cls is Bin:
+        op, left, right = _BIN[node.op], _compiled(node.left), _compiled(node.right)
+        return lambda env: _broadcast2(op, left(env), right(env))
+    if cls is Call:
+        return _compile_call(node.func, [_compiled(a) for a in node.args])
+    handler = _GROUND.get(cls)
     if handler is None:
         raise ExpressionError("cannot evaluate this expression")
-    return handler(node, env)
+    return lambda env: handler(node, env)
 
 
-def _ground_name(node: Name, env: dict):
-    value = lookup(env, node.name)
+def _compiled(node: Node):
+    evaluate = getattr(node, "_fn", None)
+    if evaluate is None:
+        evaluate = node._fn = _compile(node)
+    return evaluate
+
+
+def _compile_name(dotted: str):
+    if "." in dotted:
+        return lambda env: _whole_to_fraction(lookup(env, dotted))
+
+    def name(env):
+        try:
+            value = env[dotted]
+        except KeyError:
+            raise ExpressionError(f"unknown parameter {dotted!r}") from None
+        return Fraction(value) if value.__class__ is int else value
+
+    return name
+
+
+def _whole_to_fraction(value):
     return Fraction(value) if value.__class__ is int else value
+
+
+def _compile_call(func: str, args: list):
+    if len(args) == 1 and (func in _UNARY or func in _LIST or func == "log"):
+        arg = args[0]
+        if func in _LIST:
+            apply = _LIST[func]
+            return lambda env: apply(arg(env))
+        unary = _log if func == "log" else _UNARY[func]
+        return lambda env: _broadcast1(unary, arg(env))
+    return lambda env: _apply_call(func, [a(env) for a in args])
 
 
 def _ground_compare(node: Compare, env: dict) -> bool:
@@ -371,9 +429,7 @@ def _ground_compare(node: Compare, env: dict) -> bool:
 _BIN = {"+": add, "-": sub, "*": mul, "/": div, "**": power}
 
 
-def _ground_call(node: Call, env: dict):
-    args = [ground(a, env) for a in node.args]
-    func = node.func
+def _apply_call(func: str, args: list):
     if func == "log":
         if len(args) == 2:
             return _broadcast2(_log, args[0], args[1])
@@ -393,12 +449,6 @@ def _ground_call(node: Call, env: dict):
 
 
 _GROUND = {
-    Num: lambda node, env: node.value,
-    Name: _ground_name,
-    Const: lambda node, env: Exact(node, math.e if node.name == "E" else math.pi),
-    Neg: lambda node, env: _broadcast1(neg, ground(node.operand, env)),
-    Bin: lambda node, env: _broadcast2(_BIN[node.op], ground(node.left, env), ground(node.right, env)),
-    Call: lambda node, env: _ground_call(node, env),
     Index: lambda node, env: _ground_index(node, env),
     Compare: _ground_compare,
     Logic: lambda node, env: _ground_logic(node, env),

@@ -28,10 +28,17 @@ _CMPOPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">
 
 class Node:
     """A node of the expression tree; subclasses are plain records. Nodes never
-    change once built, so their printed forms are cached on them (``_txt``,
-    ``_tex``): shared subtrees of an answer and its traps print once."""
+    change once built, so their printed forms (``_txt``, ``_tex``) and their
+    evaluating function (``_fn``) are cached on them: shared subtrees of an
+    answer and its traps print once, and a template's trees compile once."""
 
-    __slots__ = ("_txt", "_tex")
+    __slots__ = ("_txt", "_tex", "_fn")
+
+    def __getstate__(self):
+        """Pickled (for worker processes started by spawn) without the compiled
+        function, which does not pickle and is made again on first use."""
+        slots = (slot for cls in type(self).__mro__ for slot in getattr(cls, "__slots__", ()))
+        return None, {slot: getattr(self, slot) for slot in slots if slot != "_fn" and hasattr(self, slot)}
 
 
 class Num(Node):

@@ -95,3 +95,20 @@ def test_any_text_either_parses_to_a_finite_number_or_raises_expression_error(te
     except ExpressionError:
         return
     assert math.isfinite(value)
+
+
+def test_an_evaluated_template_expression_still_pickles_for_spawned_workers():
+    import pickle
+
+    node = parse("-log(p[0]) + exp(x) / 2", template_policy(["p", "x"]))
+    first = ground(node, {"p": (Fraction(1, 2),), "x": Fraction(1)})
+    copy = pickle.loads(pickle.dumps(node))
+    assert to_text(first) == "-log(0.5) + E/2"
+    assert to_text(ground(copy, {"p": (Fraction(1, 4),), "x": Fraction(2)})) == "-log(0.25) + exp(2)/2"
+
+
+def test_an_unknown_name_fails_when_evaluated_not_when_compiled():
+    node = parse("a + b", template_policy(["a", "b"]))
+    assert ground(node, {"a": Fraction(1), "b": 2}) == 3
+    with pytest.raises(ExpressionError, match="unknown parameter 'b'"):
+        ground(node, {"a": Fraction(1)})
