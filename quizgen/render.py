@@ -304,13 +304,6 @@ def _tex_inline(text: str) -> str:
     return "".join(pieces)
 
 
-def render_text(source: str, env: dict) -> str:
-    """Render template text as plain text (accepted words, feedback)."""
-    if "{" not in source:
-        return _static(source, "text")
-    return render_string(source, jinja_context(env), "text")
-
-
 @lru_cache(maxsize=None)
 def layout_environment(fmt: str, directory: str) -> jinja2.Environment:
     """The environment for whole-document layouts; LaTeX layouts use ``<< >>``

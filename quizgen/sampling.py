@@ -271,9 +271,10 @@ def build_instance(template: Template, seed_label: str, params: dict) -> Instanc
             env[name] = _located(("let", name), ground, node, env)
         elif _located(("constraints", i), ground, node, env) is not True:
             raise Rejected(f"constraint {name!r} failed", ("constraints", i))
-    parts = [_located(("parts", i), _value_part, part, letter_of(i), env)
-             for i, part in enumerate(template.parts)]
-    return Instance(template, seed_label, params, env, parts)
+    instance = Instance(template, seed_label, params, env, [])
+    instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance)
+                      for i, part in enumerate(template.parts)]
+    return instance
 
 
 def schedule(template: Template) -> tuple:
@@ -310,27 +311,36 @@ def letter_of(index: int) -> str:
     return letters[index] if index < 26 else letter_of(index // 26 - 1) + letters[index % 26]
 
 
-def _value_part(part: Part, letter: str, env: dict) -> PartValue:
-    from .render import render_text
-
+def _value_part(part: Part, letter: str, instance: Instance) -> PartValue:
+    env = instance.env
     value, accept = None, ()
     if part.kind == "word":
-        accept = tuple(render_text(w, env) for w in part.accept)
+        accept = _words(part.accept, instance)
     else:
-        value = _located(("answer",), lambda: _number(ground(part.answer, env), part, "answer"))
+        value = _located(("answer",), _part_number, part.answer, env, part, "answer")
         if part.kind == "integer" and not (isinstance(value, Fraction) and value.denominator == 1):
             raise Rejected(f"part {part.name}: answer {float(value):.6g} is not a whole number", ("answer",))
     traps = []
     for j, trap in enumerate(part.traps):
         trap_value = None
         if trap.value is not None:
-            trap_value = _located(("traps", j, "value"),
-                                  lambda: _number(ground(trap.value, env), part, trap.code))
-        words = tuple(render_text(w, env) for w in trap.words)
+            trap_value = _located(("traps", j, "value"), _part_number, trap.value, env, part, trap.code)
+        words = _words(trap.words, instance) if trap.words else ()
         traps.append(TrapValue(trap.code, trap.feedback, trap_value, words))
     result = PartValue(part, letter, value, accept, traps)
     _check_separation(result)
     return result
+
+
+def _words(sources: tuple, instance: Instance) -> tuple:
+    """Accepted or trap words, filled in over the instance's values."""
+    from .render import render_many
+
+    return tuple(render_many(sources, instance.context, "text"))
+
+
+def _part_number(node, env: dict, part: Part, what: str):
+    return _number(ground(node, env), part, what)
 
 
 def _number(value, part: Part, what: str):
