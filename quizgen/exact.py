@@ -14,6 +14,7 @@ from .errors import ExpressionError
 from .expr import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Node, Num
 
 LIMIT = 1e300
+ZERO = Fraction(0)
 MAX_POWER_BITS = 4096
 
 
@@ -38,6 +39,8 @@ def as_node(value) -> Node:
     """The tree of an exact number."""
     if value.__class__ is Exact:
         return value.node
+    if value.__class__ is Fraction:
+        return Num(value)
     if isinstance(value, (Fraction, int)):
         return Num(Fraction(value))
     raise ExpressionError(f"{_kind(value)} used where a number was expected")
@@ -284,7 +287,7 @@ def _as_list(value, func: str):
 def _sum(items):
     """A sum with its rational terms gathered into one number at the end:
     ``1 + exp(3) + 1`` becomes ``exp(3) + 2``."""
-    rational, total = Fraction(0), Fraction(0)
+    rational = total = ZERO
     for item in _as_list(items, "sum"):
         term = _num(item) if not isinstance(item, (list, tuple)) else _sum(item)
         if isinstance(term, Fraction):
@@ -462,7 +465,13 @@ def _range(args: list) -> tuple:
     low, high = (Fraction(0), bounds[0]) if len(bounds) == 1 else bounds
     if high - low > 100000:
         raise ExpressionError("range() too long")
-    return tuple(Fraction(k) for k in range(int(low), int(high)))
+    return _whole_numbers(int(low), int(high))
+
+
+@lru_cache(maxsize=1024)
+def _whole_numbers(low: int, high: int) -> tuple:
+    """``range(low, high)`` as exact numbers (made once: fractions never change)."""
+    return tuple(Fraction(k) for k in range(low, high))
 
 
 def _one_arg(func: str, args: list):
