@@ -571,17 +571,12 @@ def _wrap(node: Node, minimum: int, printer) -> str:
     return f"({text})" if _prec(node) < minimum else text
 
 
-def _cached(node: Node, slot: str, compute) -> str:
-    """``compute(node)``, kept on the node in ``slot`` (nodes never change)."""
-    value = getattr(node, slot, None)
-    if value is None:
-        value = compute(node)
-        setattr(node, slot, value)
-    return value
-
-
 def _text(node: Node) -> str:
-    return _cached(node, "_txt", _text_uncached)
+    """The node's text, kept on it (nodes never change)."""
+    text = getattr(node, "_txt", None)
+    if text is None:
+        text = node._txt = _text_uncached(node)
+    return text
 
 
 def _text_uncached(node: Node) -> str:
@@ -614,7 +609,11 @@ def to_latex(value) -> str:
 
 
 def _latex(node: Node) -> str:
-    return _cached(node, "_tex", _latex_uncached)
+    """The node's LaTeX, kept on it (nodes never change)."""
+    tex = getattr(node, "_tex", None)
+    if tex is None:
+        tex = node._tex = _latex_uncached(node)
+    return tex
 
 
 def _latex_uncached(node: Node) -> str:

@@ -9,10 +9,13 @@ from fractions import Fraction
 from .exact import Exact, terminating_decimal
 
 
+_FIXED = tuple(f".{places}f" for places in range(20))
+
+
 def fixed(value, places: int) -> str:
-    """``value`` with exactly ``places`` decimals (``2`` -> ``2.0`` for 1)."""
-    text = f"{float(value):.{places}f}"
-    return "0" + text[2:] if text.startswith("-0") and float(text) == 0 else text
+    """``value`` with exactly ``places`` decimals (``2`` -> ``2.0`` for 1); never ``-0.0``."""
+    text = format(float(value), _FIXED[places] if 0 <= places < 20 else f".{places}f")
+    return text[1:] if text[0] == "-" and float(text) == 0 else text
 
 
 def significant(value, digits: int) -> str:
