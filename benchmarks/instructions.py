@@ -5,8 +5,9 @@ the generator (wall times here vary by up to 40% from minute to minute).
     python benchmarks/instructions.py          # needs valgrind (apt-get install valgrind)
 
 It makes 10 and then 310 questions (all classes in turn, views in Markdown and
-key entries, as a --jobs worker does) under callgrind and divides the
-difference by 300, so start-up and loading the bank cancel out.
+key entries, pickled for the main process, as a --jobs worker does) under
+callgrind and divides the difference by 300, so start-up and loading the bank
+cancel out.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import sys
 def make_questions(count: int) -> None:
     """What one generate worker does for ``count`` questions."""
     import gc
+    import pickle
 
     gc.disable()
     from quizgen.bank import load_bank
@@ -29,7 +31,7 @@ def make_questions(count: int) -> None:
     _init_worker(templates, ("md",))
     plan = [(f"Q{i + 1}", i % len(templates), seed_label(1, templates[i % len(templates)].id, i))
             for i in range(count)]
-    _make_chunk(plan)
+    pickle.dumps(_make_chunk(plan), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def instructions(count: int) -> int:

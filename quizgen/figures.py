@@ -125,23 +125,30 @@ def _svg_at(p: float, loss: float, top: int) -> tuple:
     return x, y
 
 
+def _ascii(markup: str) -> str:
+    """SVG markup with every non-ASCII character as a character reference
+    (``&#8722;`` for the minus sign): the same drawing, and pages made of ASCII
+    text, which Python stores, copies and writes at a byte a character."""
+    return markup.encode("ascii", "xmlcharrefreplace").decode("ascii")
+
+
 def loss_curve_svg(point: LossPoint, labelled: bool) -> str:
     """The figure as a self-contained inline SVG on lines without blank ones,
     so Markdown keeps it as one HTML block."""
     top = point.top
     x0, y0 = _svg_at(0, 0, top)
     px, py = _svg_at(point.p, point.loss, top)
-    label = [xml_escape(line) for line in point_label(point, labelled)]
+    label = [_ascii(xml_escape(line)) for line in point_label(point, labelled)]
     right = _svg_at(X_END, 0, top)[0]
     return "\n".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{SVG_HEIGHT}" '
         f'viewBox="0 0 {SVG_WIDTH} {SVG_HEIGHT}" role="img" font-family="sans-serif" font-size="11">',
-        f"<title>The loss \u2212ln p against p; the dot marks {', '.join(label)}</title>",
+        f"<title>The loss &#8722;ln p against p; the dot marks {', '.join(label)}</title>",
         _svg_frame(top),
         f'<polyline fill="none" stroke="gray" stroke-dasharray="4 3" '
         f'points="{px:.1f},{y0:.1f} {px:.1f},{py:.1f} {x0:.1f},{py:.1f}"/>',
         f'<circle cx="{px:.1f}" cy="{py:.1f}" r="4" fill="black"/>',
-        f'<text x="{right:.1f}" y="{_TOP + 10}" text-anchor="end">\u25cf {label[0]}</text>',
+        f'<text x="{right:.1f}" y="{_TOP + 10}" text-anchor="end">&#9679; {label[0]}</text>',
         *(f'<text x="{right:.1f}" y="{_TOP + 24 + 14 * i}" text-anchor="end">{line}</text>'
           for i, line in enumerate(label[1:])),
         "</svg>",
@@ -167,7 +174,7 @@ def _svg_frame(top: int) -> str:
     lines += [f'<text x="{_svg_at(0.5, 0, top)[0]:.1f}" y="{SVG_HEIGHT - 4}" text-anchor="middle" '
               f'font-style="italic">p</text>',
               f'<text x="12" y="{middle:.1f}" text-anchor="middle" transform="rotate(-90 12 {middle:.1f})">'
-              f"\u2212ln p</text>",
+              "&#8722;ln p</text>",
               f'<polyline fill="none" stroke="#1f4e99" stroke-width="2" points="{path}"/>']
     return "\n".join(lines)
 

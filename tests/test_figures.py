@@ -73,6 +73,13 @@ def test_problem_figure_names_p_but_solution_figure_gives_the_numbers(c1_instanc
     assert "0.6652" not in tex["problem"] and "$p = 0.6652$" in tex["solution"]
 
 
+def test_svg_is_ascii_with_the_minus_sign_as_a_character_reference(c1_instance):
+    svg = figure_markup(c1_instance, "md")["solution"]
+    assert svg.isascii() and "&#8722;ln p = 0.4076" in svg
+    texts = [element.text for element in svg_tree(svg).iter(SVG + "text")]
+    assert "\u2212ln p = 0.4076" in texts and "\u25cf p = 0.6652" in texts
+
+
 @settings(max_examples=60, deadline=None)
 @given(p=probabilities, labelled=st.booleans())
 def test_svg_is_one_markdown_block_with_the_point_on_the_curve(p, labelled):
