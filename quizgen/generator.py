@@ -342,7 +342,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         files.update(key_streams(quiz))
         if fmt == "pdf":
             files = {name: "".join(pieces) for name, pieces in files.items()}
-            files.update(build_pdfs(out_dir, files, progress))
+            files.update(build_pdfs(out_dir, files, progress, resolve_jobs(jobs)))
             write_files(Path(out_dir), files)
         else:
             _write_streams(Path(out_dir), files)
@@ -358,13 +358,14 @@ def _write_streams(out_dir: Path, streams: dict) -> None:
             handles[name].writelines(pieces)
 
 
-def build_pdfs(out_dir, files: dict, progress: bool = False) -> dict:
-    """The PDFs of the .tex files among ``files``. When TeX is missing or fails,
-    the other files (and the failing document's log) are written before the error."""
+def build_pdfs(out_dir, files: dict, progress: bool = False, jobs: int = 1) -> dict:
+    """The PDFs of the .tex files among ``files``, ``jobs`` compiled at a time. When
+    TeX is missing or fails, the other files (and the failing document's log) are
+    written before the error."""
     from .pdf import compile_documents
 
     try:
-        return compile_documents({n: t for n, t in files.items() if n.endswith(".tex")}, progress)
+        return compile_documents({n: t for n, t in files.items() if n.endswith(".tex")}, progress, jobs)
     except TexNotFoundError:
         write_files(Path(out_dir), files)
         raise

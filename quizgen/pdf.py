@@ -43,17 +43,29 @@ def find_tex() -> tuple:
     return shutil.which("latexmk"), pdflatex
 
 
-def compile_documents(documents: dict, progress: bool = False) -> dict:
-    """Compile {"name.tex": source} to {"name.pdf": bytes}; ``progress`` shows
-    click's progress bar on stderr. Stops at the first document that fails."""
-    import click
+def compile_documents(documents: dict, progress: bool = False, jobs: int = 1) -> dict:
+    """Compile {"name.tex": source} to {"name.pdf": bytes}, ``jobs`` documents
+    at a time (TeX runs in its own processes, so threads suffice); ``progress``
+    shows click's progress bar on stderr when it is a terminal. The first
+    failing document, in the given order, is the error raised."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from .output import progress_bar
 
     programs = find_tex()
-    items = list(documents.items())
-    if not progress:
-        return {_pdf_name(name): compile_pdf(name, source, programs) for name, source in items}
-    with click.progressbar(items, label="Compiling PDFs", file=sys.stderr) as bar:
-        return {_pdf_name(name): compile_pdf(name, source, programs) for name, source in bar}
+    names = list(documents)
+    pdfs = {}
+    with progress_bar(progress, len(names), "Compiling PDFs") as bar, \
+            ThreadPoolExecutor(max(1, min(jobs, len(names)))) as pool:
+        futures = [pool.submit(compile_pdf, name, documents[name], programs) for name in names]
+        try:
+            for name, future in zip(names, futures):
+                pdfs[_pdf_name(name)] = future.result()
+                bar.update(1)
+        finally:
+            for future in futures:
+                future.cancel()
+    return pdfs
 
 
 def _pdf_name(tex_name: str) -> str:

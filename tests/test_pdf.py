@@ -1,14 +1,18 @@
 """PDF output: real compiles read back with pdftotext (skipped, with the reason
 shown, when TeX or poppler is missing), LaTeX errors, a missing TeX, and the log parser."""
 
+import io
 import json
 import re
 import shutil
 import subprocess
+import sys
+import time
 
 import pytest
 
 from quizgen import pdf
+from quizgen.errors import LatexError
 from quizgen.bank import builtin_bank_dir
 
 HOSTILE_TITLE = r"Midterm \input{/etc/passwd} 50% & #1"
@@ -132,14 +136,45 @@ def test_missing_tex_gives_one_line_naming_debian_packages_and_keeps_the_tex(inv
     assert sorted(p.name for p in tmp_path.iterdir()) == ["key.csv", "key.json", "problems.tex", "solutions.tex"]
 
 
-def test_progress_bar_goes_to_stderr_only_when_asked(monkeypatch, capsys):
+class FakeTerminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_progress_bar_goes_to_stderr_only_when_asked_and_a_terminal(monkeypatch, capsys):
     monkeypatch.setattr(pdf, "find_tex", lambda: (None, "pdflatex"))
     monkeypatch.setattr(pdf, "compile_pdf", lambda name, source, programs: source.encode())
     assert pdf.compile_documents({"a.tex": "x", "b.tex": "y"}) == {"a.pdf": b"x", "b.pdf": b"y"}
-    assert capsys.readouterr() == ("", "")
     pdf.compile_documents({"a.tex": "x"}, progress=True)
-    captured = capsys.readouterr()
-    assert captured.out == "" and "Compiling PDFs" in captured.err
+    assert capsys.readouterr() == ("", "")
+    terminal = FakeTerminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    pdf.compile_documents({"a.tex": "x"}, progress=True)
+    assert "Compiling PDFs" in terminal.getvalue()
+
+
+def test_documents_compile_in_parallel_in_order_and_the_first_failure_in_order_is_raised(monkeypatch):
+    """Four documents, two at a time: the slow first one still comes first, and
+    when the second and fourth fail, the second's error is the one reported."""
+    running, most = [], []
+
+    def fake_compile(name, source, programs):
+        running.append(name)
+        most.append(len(running))
+        time.sleep(0.2 if name == "a.tex" else 0.05)
+        running.remove(name)
+        if source == "bad":
+            raise LatexError(f"LaTeX failed on {name}", document=name)
+        return source.encode()
+
+    monkeypatch.setattr(pdf, "find_tex", lambda: (None, "pdflatex"))
+    monkeypatch.setattr(pdf, "compile_pdf", fake_compile)
+    good = {"a.tex": "1", "b.tex": "2", "c.tex": "3", "d.tex": "4"}
+    result = pdf.compile_documents(good, jobs=2)
+    assert list(result.items()) == [("a.pdf", b"1"), ("b.pdf", b"2"), ("c.pdf", b"3"), ("d.pdf", b"4")]
+    assert max(most) == 2
+    with pytest.raises(LatexError, match="on b.tex"):
+        pdf.compile_documents({**good, "b.tex": "bad", "d.tex": "bad"}, jobs=2)
 
 
 LOG_FILE_LINE = """\
