@@ -29,7 +29,8 @@ bank_option = click.option(
 
 jobs_option = click.option(
     "--jobs", default=1, show_default=True, type=int,
-    help="Processes to use (0: one per CPU); the output is the same for any number.")
+    help="Processes to use (0: one per CPU), and PDFs compiled at once with --format pdf; "
+         "the output is the same for any number.")
 
 
 @click.group(cls=QuizgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
