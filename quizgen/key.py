@@ -15,6 +15,7 @@ from .render import render_many
 from .tolerance import half_width
 
 KEY_CSV_COLUMNS = ("question_id", "part", "class", "answer", "points", "template", "exact")
+"""key.csv's columns; with student papers, ``student_id`` comes first."""
 
 
 def json_params(value):
@@ -134,19 +135,34 @@ def _key_json(quiz):
 
 
 def _key_csv(quiz):
+    """key.csv: a row per question part of the paper handed out, or with
+    student papers a row per part of each student's own paper, their id first."""
     from .generator import key_text
+    from .reporting import spreadsheet_safe
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(KEY_CSV_COLUMNS)
-    for start in range(0, len(quiz.questions), 1000):
-        for question in quiz.questions[start:start + 1000]:
-            writer.writerows(key_text(question)[1])
-        yield out.getvalue()
-        out.seek(0)
-        out.truncate()
-    if not quiz.questions:
-        yield out.getvalue()
+    if quiz.papers:
+        writer.writerow(("student_id",) + KEY_CSV_COLUMNS)
+        for paper in quiz.papers:
+            student = spreadsheet_safe(paper.student_id)
+            writer.writerows([student, *row] for question in paper.questions for row in key_text(question)[1])
+            yield _taken(out)
+    else:
+        writer.writerow(KEY_CSV_COLUMNS)
+        for start in range(0, len(quiz.questions), 1000):
+            for question in quiz.questions[start:start + 1000]:
+                writer.writerows(key_text(question)[1])
+            yield _taken(out)
+    yield _taken(out)
+
+
+def _taken(buffer: io.StringIO) -> str:
+    """What ``buffer`` holds, leaving it empty."""
+    text = buffer.getvalue()
+    buffer.seek(0)
+    buffer.truncate()
+    return text
 
 
 def _dump(value) -> str:

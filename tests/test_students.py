@@ -1,6 +1,7 @@
 """Per-student papers: the roster, each student's own regenerable variant in
 key.json, one document or one file each, and escaping of names."""
 
+import csv
 import json
 
 import pytest
@@ -155,3 +156,17 @@ def test_layouts_without_students_keep_the_old_single_paper(bank):
     assert list(docs) == ["problems.md", "solutions.md"]
     assert "page-break" not in docs["problems.md"] and "Seed 3." in docs["problems.md"]
     assert "students" not in key_data(quiz)
+
+
+def test_key_csv_lists_each_students_own_answers(invoke, roster, tmp_path):
+    out = tmp_path / "out"
+    invoke("generate", "--seed", 2, "--classes", "C1,C6", "--students", roster, "--out", out)
+    key = read_key(out)
+    with open(out / "key.csv", newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    expected = [(student, question["id"], part["part"], part["answer"])
+                for student, paper in key["students"].items()
+                for question in paper["questions"] for part in question["parts"]]
+    shown = [(row["student_id"], row["question_id"], row["part"], row["answer"]) for row in rows]
+    assert shown == expected
+    assert len({row["answer"] for row in rows if (row["question_id"], row["part"]) == ("Q1", "b")}) == 3
