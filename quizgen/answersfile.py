@@ -2,7 +2,7 @@
 UTF-8 with or without BOM, UTF-16, or cp1252; ``,`` ``;`` or tab between
 cells; long form (one answer a row) or wide form (one student a row, one column
 per question part); header names matched loosely. Rows are streamed, never
-held: ``AnswersFile.records()`` reopens the file for each pass."""
+held: ``AnswersFile.rows()`` reopens the file for each pass."""
 
 from __future__ import annotations
 
@@ -92,7 +92,7 @@ def split_label(text: str):
 @dataclass
 class AnswersFile:
     """The layout of an answers file: how to decode and split it, its form,
-    and which columns hold what. ``records()`` streams its answers."""
+    and which columns hold what. ``rows()`` streams its answers."""
 
     path: Path
     encoding: str
@@ -130,76 +130,102 @@ class AnswersFile:
             return 0
         return handle.buffer.tell()
 
-    def records(self):
-        """Every answer in file order as ``(line, cells, student, question, part,
-        answer, name, problem)``; ``cells`` are the input columns for graded.csv
-        and ``problem`` says why a malformed row cannot be graded (else None).
-        Blank lines and rows of empty cells are skipped: they hold no answer."""
+    @property
+    def columns(self) -> tuple:
+        """Where the cells of :meth:`rows` hold ``(student, name, question, part,
+        answer)``: indexes, None for a name or part column the file lacks."""
+        if self.form == "long":
+            return self.student, self.name, self.question, self.part, self.answer
+        first = len(self.identity)
+        name = None if self.name is None else self.identity.index(self.name)
+        return self.identity.index(self.student), name, first, first + 1, first + 2
+
+    def rows(self):
+        """Every answer in file order as its input cells for graded.csv: a list
+        as long as ``out_header``, its roles at the indexes of ``columns``. A row
+        that cannot be graded comes as a :class:`BadRow` saying why. Blank lines
+        and rows of empty cells are skipped: they hold no answer.
+        :meth:`line_number` is the line the latest row ends on."""
         return self._long() if self.form == "long" else self._wide()
 
+    def line_number(self) -> int:
+        """The line of the file the row :meth:`rows` gave last ends on."""
+        return self._csv.line_num
+
+    def records(self):
+        """Every answer in file order as ``(line, cells, student, question, part,
+        answer, name, problem)``; ``cells`` are as :meth:`rows` gives them and
+        ``problem`` says why a malformed row cannot be graded (else None)."""
+        si, ni, qi, pi, ai = self.columns
+        for cells in self.rows():
+            yield (self.line_number(), cells, cells[si], cells[qi], "" if pi is None else cells[pi], cells[ai],
+                   "" if ni is None else cells[ni], getattr(cells, "problem", None))
+
     def _reader(self, handle):
-        reader = csv.reader(handle, delimiter=self.delimiter, skipinitialspace=True)
+        self._csv = reader = csv.reader(handle, delimiter=self.delimiter, skipinitialspace=True)
         for _ in range(self.skip_lines):
             next(reader, None)
         return reader
 
     def _long(self):
-        width, si, qi, ai, pi, ni = len(self.header), self.student, self.question, self.answer, self.part, self.name
+        width, si, delimiter = len(self.header), self.student, self.delimiter
         with self.open() as handle:
             reader = self._reader(handle)
             while True:
                 try:
                     for row in reader:
-                        problem = None
-                        if len(row) != width:
-                            if not any(row):
-                                continue
-                            row, problem = _fit(row, width, reader.line_num, self.delimiter)
-                        elif not (row[si] or any(row)):
-                            continue
-                        yield (reader.line_num, row, row[si], row[qi], "" if pi is None else row[pi], row[ai],
-                               "" if ni is None else row[ni], problem)
+                        if len(row) == width and row[si]:
+                            yield row
+                        elif any(row):
+                            yield _fit(row, width, reader.line_num, delimiter)
                     return
                 except csv.Error as exc:
-                    yield reader.line_num, [], "", "", "", "", "", f"line {reader.line_num}: not valid CSV ({exc})"
+                    yield BadRow([""] * width, f"line {reader.line_num}: not valid CSV ({exc})")
 
     def _wide(self):
-        width, si, ni, identity, wide = len(self.header), self.student, self.name, self.identity, self.wide
+        width, identity, wide = len(self.header), self.identity, self.wide
         with self.open() as handle:
             reader = self._reader(handle)
             while True:
                 try:
                     for row in reader:
-                        problem = None
                         if not any(row):
                             continue
                         if len(row) != width:
-                            row, problem = _fit(row, width, reader.line_num, self.delimiter)
+                            row = _fit(row, width, reader.line_num, self.delimiter)
                         ident = [row[i] for i in identity]
-                        line, student, name = reader.line_num, row[si], "" if ni is None else row[ni]
+                        problem = getattr(row, "problem", None)
                         for column, question, part in wide:
-                            yield (line, ident + [question, part, row[column]], student, question, part,
-                                   row[column], name, problem)
+                            cells = ident + [question, part, row[column]]
+                            yield cells if problem is None else BadRow(cells, problem)
                     return
                 except csv.Error as exc:
                     problem = f"line {reader.line_num}: not valid CSV ({exc})"
                     for _, question, part in wide:
-                        cells = [""] * len(identity) + [question, part, ""]
-                        yield reader.line_num, cells, "", question, part, "", "", problem
+                        yield BadRow([""] * len(identity) + [question, part, ""], problem)
 
 
-def _fit(row: list, width: int, line: int, delimiter: str):
-    """A row with too few cells is padded (spreadsheets drop trailing empties);
-    one with too many keeps them in the reason, unless the extras are empty."""
+class BadRow(list):
+    """The input cells of a row that cannot be graded, and why (``problem``)."""
+
+    def __init__(self, cells: list, problem: str):
+        super().__init__(cells)
+        self.problem = problem
+
+
+def _fit(row: list, width: int, line: int, delimiter: str) -> list:
+    """A row of the header's width: one with too few cells is padded (spreadsheets
+    drop trailing empties); one with too many keeps them in the reason of a
+    BadRow, unless the extras are empty."""
     if len(row) < width:
-        return row + [""] * (width - len(row)), None
+        return row + [""] * (width - len(row))
     extra = row[width:]
     if not any(cell.strip() for cell in extra):
-        return row[:width], None
+        return row[:width]
     hint = " (an unquoted decimal comma? quote the answer or use ';' between cells)" if delimiter == "," else ""
     problem = (f"line {line}: {len(row)} cells where the header has {width}{hint}; "
                f"extra cells: {delimiter.join(extra)[:80]}")
-    return row[:width], problem
+    return BadRow(row[:width], problem)
 
 
 def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> AnswersFile:

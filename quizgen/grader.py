@@ -6,12 +6,16 @@ One pass over the answers file (``grade_rows``): every answer is graded and
 written out at once, and for each (student, question part) the row and verdict
 of its latest answer are kept (one flat array and one list, students x parts).
 When a later answer to the same part arrives, the earlier one becomes
-``superseded``: its counts are taken back from the totals and its row number
-noted. Only when some row was superseded is graded.csv copied once more, with
-those rows' results replaced; a file without duplicates is read once.
+``superseded``: it is counted so and its row number noted. Only when some row
+was superseded is graded.csv copied once more, with those rows' results
+replaced; a file without duplicates is read once. The latest verdicts are
+counted into the totals at the end (``count_latest``).
 
 Verdicts are kept per question part and answer text (bounded), so the many
-students who give the same answer cost one check."""
+students who give the same answer cost one check; each verdict's result cells
+are encoded as CSV once (``RowWriter``). The loop runs a million times for a
+large class: it keeps to local names and builtins, and a row whose student and
+part were met before takes the short way."""
 
 from __future__ import annotations
 
@@ -25,6 +29,9 @@ import tempfile
 from array import array
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import reduce
+from itertools import compress
+from operator import add, itemgetter
 from pathlib import Path
 
 from .answersfile import norm_part, norm_question, open_answers, split_label
@@ -39,7 +46,12 @@ RESULT_COLUMNS = ("status", "score", "expected", "misconception", "feedback", "r
 CACHE_LIMIT = 50_000    # verdicts kept per question part before the cache starts afresh
 CACHE_TEXT = 64         # longer answers are graded each time, never kept
 LABEL_CACHE_LIMIT = 10_000
+PLAIN_LIMIT = 100_000   # cell texts known to need no quotes or formula guard, before starting afresh
+PLAIN_ROW = 128         # longer rows are not learnt from
 _STATUS_INDEX = {status: i for i, status in enumerate(STATUSES)}
+_KIND, _SCORE, _CODE = itemgetter(0), itemgetter(1), itemgetter(2)   # of an outcome (_row_outcome)
+NO_ANSWER = (N_STATUSES, 0.0, "", [], [None])   # the outcome of a part not answered (yet)
+_NO_SLOTS = {}   # {question cell: slot} for a part cell not met
 
 
 @dataclass
@@ -277,17 +289,20 @@ class Students:
         self.by_id = {}
         self.last = array("q")
         self.latest = []
+        self._no_rows = array("q", [-1]) * self.width
 
     @property
     def papers(self) -> list:
         return [self.index.papers[n] for n in self.paper_numbers]
 
     def number(self, text: str, name: str = "") -> int:
-        """The number of the student written ``text`` (registered on first sight); -1 for no id."""
+        """The number of the student written ``text`` (registered on first sight);
+        -1 for no id. ``by_text`` keeps only the numbers."""
         found = self.by_text.get(text)
         if found is None:
             found = self._register(text.strip(), name.strip())
-            self.by_text[text] = found
+            if found >= 0:
+                self.by_text[text] = found
         return found
 
     def _register(self, student_id: str, name: str, paper=None) -> int:
@@ -300,8 +315,8 @@ class Students:
         self.ids.append(student_id)
         self.names.append(name)
         self.paper_numbers.append(self.index.paper_for(student_id) if paper is None else paper)
-        self.last.extend([-1] * self.width)
-        self.latest.extend([None] * self.width)
+        self.last.extend(self._no_rows)
+        self.latest.extend([NO_ANSWER] * self.width)
         return number
 
     def add_roster(self) -> None:
@@ -355,73 +370,129 @@ def grade_rows(source, index: KeyIndex, students: Students, tally: Tally, handle
     """Grade every answer in one pass and write its row. Returns the number of
     answers and {row number: result cells} for rows a later answer superseded.
     The loop only keeps each (student, part)'s latest verdict; the totals are
-    counted from those at the end (``count_latest``). It runs per row: local names."""
-    handle.write("\ufeff")
-    header = source.out_header
-    csv.writer(handle, delimiter=source.delimiter).writerow(_out_header(header))
-    write, width_in = RowWriter(handle, source.delimiter).row, len(header)
+    counted from those at the end (``count_latest``). It runs per row: local
+    names; a row of a student and a question part met before skips the first
+    branch, and RowWriter.row's common case is written out in the last."""
+    writer = _graded_writer(source, handle)
+    write, is_plain, join, write_row = writer.write, writer.plain.issuperset, writer.join, writer.row
+    si, _, qi, pi, ai = source.columns
+    pi = qi if pi is None else pi   # no part column: the question cell stands in for it below
+    known = {}                      # {part cell: {question cell: slot}} of the rows met
     caches = [{} for _ in index.slots]
     shared = index.papers[0].checkers
-    by_text, labels, paper_numbers = students.by_text, index.labels, students.paper_numbers
+    by_text, paper_numbers = students.by_text, students.paper_numbers
     last, width, latest = students.last, students.width, students.latest
     superseded = {}
     i, done = -1, 0
-    for i, (line, cells, student, question, part, answer, name, problem) in enumerate(source.records()):
-        number = by_text.get(student)
-        slot = labels.get((question, part))
-        if number is None or slot is None or problem is not None:
-            number, slot = _slow_lookup(index, students, tally, student, question, part, name, problem)
-            last, latest = students.last, students.latest
-        if number < 0 or slot.__class__ is not int:
-            outcome = _ungraded(problem, number, slot, line)
-            tally.count(number, -1, outcome)
-        else:
-            if paper_numbers[number] == 0 and len(answer) <= CACHE_TEXT and shared[slot] is not None:
-                cache = caches[slot]
-                outcome = cache.get(answer)
-                if outcome is None:
-                    if len(cache) >= CACHE_LIMIT:
-                        cache.clear()
-                    outcome = cache[answer] = _verdict_outcome(shared[slot], answer)
-            else:
-                outcome = _own_paper_outcome(index, paper_numbers[number], slot, student, answer)
-            k = number * width + slot
-            if last[k] >= 0:
-                _supersede(index, tally, superseded, last[k], latest[k], number, slot, student,
-                           paper_numbers[number])
-            last[k], latest[k] = i, outcome
-        if len(cells) != width_in:
-            cells = (cells + [""] * width_in)[:width_in]
-        write(cells, outcome)
+    for i, cells in enumerate(source.rows()):
         if not i % PROGRESS_EVERY and bar is not None:
-            position = source.bytes_read()
-            bar.update(position - done)
-            done = position
+            done = _progress(bar, source, done)
+        number = by_text.get(cells[si])
+        slot = known.get(cells[pi], _NO_SLOTS).get(cells[qi])
+        if number is None or slot is None or cells.__class__ is not list:
+            number, slot = _look_up(index, students, tally, cells, source)
+            last, latest = students.last, students.latest
+            if slot.__class__ is not int:
+                write_row(cells, slot)
+                continue
+            _remember(known, cells[pi], cells[qi], slot)
+        paper = paper_numbers[number]
+        if paper == 0 and shared[slot] is not None:
+            outcome = caches[slot].get(cells[ai]) or _cached_verdict(caches[slot], shared[slot], cells[ai])
+        else:
+            outcome = _own_paper_outcome(index, paper, slot, cells[si], cells[ai])
+        k = number * width + slot
+        if latest[k] is not NO_ANSWER:
+            _supersede(index, tally, superseded, last[k], latest[k], number, slot, cells[si], paper)
+        last[k], latest[k] = i, outcome
+        tail = outcome[4][0]
+        if tail is not None and is_plain(cells):
+            write(join(cells) + tail)
+        else:
+            write_row(cells, outcome)
     count_latest(students, tally)
     return i + 1, superseded
 
 
+def _progress(bar, source, done: int) -> int:
+    """Move the progress bar to how far reading has got; returns that position."""
+    position = source.bytes_read()
+    bar.update(position - done)
+    return position
+
+
+def _graded_writer(source, handle) -> "RowWriter":
+    """graded.csv started (byte-order mark, header) and a RowWriter for its rows."""
+    handle.write("\ufeff")
+    header = source.out_header
+    csv.writer(handle, delimiter=source.delimiter).writerow(_out_header(header))
+    return RowWriter(handle, source.delimiter)
+
+
+def _remember(known: dict, part: str, question: str, slot: int) -> None:
+    """Note the slot of a row's part and question cells for the rows to come
+    (as many labels as KeyIndex caches)."""
+    questions = known.get(part)
+    if questions is None:
+        if len(known) >= LABEL_CACHE_LIMIT:
+            return
+        questions = known[part] = {}
+    if len(questions) < LABEL_CACHE_LIMIT:
+        questions[question] = slot
+
+
+def _cached_verdict(cache: dict, checker: PartChecker, answer: str):
+    """The outcome of ``answer``, kept in ``cache`` unless the answer is long."""
+    outcome = _verdict_outcome(checker, answer)
+    if len(answer) <= CACHE_TEXT:
+        if len(cache) >= CACHE_LIMIT:
+            cache.clear()
+        cache[answer] = outcome
+    return outcome
+
+
 def count_latest(students: Students, tally: Tally) -> None:
     """Add every (student, part)'s latest verdict to the totals: exactly the
-    answers that were graded and not superseded."""
+    answers that were graded and not superseded. Builtins count over whole
+    rows and columns of kinds and scores (a Python loop over a million
+    verdicts is slow); each score total still adds its scores one by one in
+    order, so the float sums are those of adding answer by answer. (Zeros are
+    left out: adding 0.0 to a sum that starts at 0.0 never changes it. NO_ANSWER
+    counts for nothing: a kind of its own, score 0.0, no code.)"""
     tally.grow(len(students.ids))
     latest, width = students.latest, students.width
-    status, student_counts, student_score = tally.status, tally.student_counts, tally.student_score
-    slot_counts, slot_score = tally.slot_counts, tally.slot_score
-    for number in range(len(students.ids)):
-        base = number * width
-        for slot, outcome in enumerate(latest[base:base + width]):
-            if outcome is None:
-                continue
-            kind = outcome[0]
-            status[kind] += 1
-            student_counts[number * N_STATUSES + kind] += 1
+    kinds, scores = bytes(map(_KIND, latest)), list(map(_SCORE, latest))
+    present = [kind for kind in range(N_STATUSES) if kind in kinds]
+    for kind in present:
+        tally.status[kind] += kinds.count(kind)
+    for slot in range(width):
+        column = kinds[slot::width]
+        for kind in present:
             if kind < UNKNOWN:
-                slot_counts[slot * N_STATUSES + kind] += 1
-                slot_score[slot] += outcome[1]
-                student_score[number] += outcome[1]
-                if outcome[2]:
-                    tally.code(number, slot, outcome[2], outcome[3][4])
+                tally.slot_counts[slot * N_STATUSES + kind] += column.count(kind)
+        tally.slot_score[slot] = reduce(add, filter(None, scores[slot::width]), tally.slot_score[slot])
+    counts, student_score = tally.student_counts, tally.student_score
+    for number in range(len(students.ids)):
+        start, end = number * width, (number + 1) * width
+        for kind in present:
+            counts[number * N_STATUSES + kind] += kinds.count(kind, start, end)
+        student_score[number] = reduce(add, filter(None, scores[start:end]), student_score[number])
+    _count_codes(tally, latest, width)
+
+
+def _count_codes(tally: Tally, latest: list, width: int) -> None:
+    """Count the misconceptions among the latest verdicts, in student order (the
+    first feedback met for a code is the one kept)."""
+    student_codes, slot_codes, feedback = tally.student_codes, tally.slot_codes, tally.feedback
+    for k in compress(range(len(latest)), map(_CODE, latest)):
+        number, slot = divmod(k, width)
+        outcome = latest[k]
+        code = outcome[2]
+        codes = student_codes.setdefault(number, {})
+        codes[code] = codes.get(code, 0) + 1
+        slot_codes[slot][code] = slot_codes[slot].get(code, 0) + 1
+        if code not in feedback:
+            feedback[code] = outcome[3][4]
 
 
 def _supersede(index: KeyIndex, tally: Tally, superseded: dict, row: int, earlier, number: int, slot: int,
@@ -437,13 +508,21 @@ def _supersede(index: KeyIndex, tally: Tally, superseded: dict, row: int, earlie
     superseded[row] = replacement[3]
 
 
-def _slow_lookup(index: KeyIndex, students: Students, tally: Tally, student, question, part, name, problem):
-    """Student number and slot (or the reason there is none) when not yet cached."""
-    if problem is not None:
-        return -1, problem
-    number = students.number(student, name)
-    tally.grow(len(students.ids))
-    return number, index.slot(question, part)
+def _look_up(index: KeyIndex, students: Students, tally: Tally, cells: list, source):
+    """Student number and slot of a row not met before; for a row that cannot be
+    graded, its outcome (already counted) in place of the slot."""
+    problem = getattr(cells, "problem", None)
+    number, slot = -1, problem
+    if problem is None:
+        student, name, question, part, _ = source.columns
+        number = students.number(cells[student], "" if name is None else cells[name])
+        tally.grow(len(students.ids))
+        slot = index.slot(cells[question], "" if part is None else cells[part])
+        if number >= 0 and slot.__class__ is int:
+            return number, slot
+    outcome = _ungraded(problem, slot, source)
+    tally.count(number, -1, outcome)
+    return number, outcome
 
 
 def _superseded(index: KeyIndex, paper: int, slot: int, student: str):
@@ -492,22 +571,42 @@ def _row_outcome(status: int, score: float, expected: str, code: str, feedback: 
 
 
 class RowWriter:
-    """Writes graded rows as CSV: the input cells joined directly when none
-    needs quoting, the result cells encoded once per verdict and reused. (A
-    csv.writer re-encodes the long feedback text on every row: most of the time.)"""
+    """Writes graded rows as csv.writer would: the input cells made
+    spreadsheet-safe, then the outcome's result cells. Those are encoded once
+    per verdict and reused (a csv.writer re-encodes the long feedback text on
+    every row: most of the time). The input cells are simply joined when each
+    is known to be plain, that is without delimiter, quote or line break and
+    not read as a formula: ``plain`` holds the cells of rows whose careful
+    encoding turned out to be just that (checking each row costs more)."""
 
     def __init__(self, handle, delimiter: str):
-        self.handle, self.delimiter = handle, delimiter
+        self.write, self.join, self.delimiter = handle.write, delimiter.join, delimiter
+        self.plain = set()
         self.buffer = io.StringIO()
         self.writer = csv.writer(self.buffer, delimiter=delimiter)
         self.needs_quotes = re.compile('["\r\n]').search
-        self.maybe_risky = re.compile("[-=+@\t\r]").search
 
-    def encode(self, cells: list, line: str | None = None) -> str:
-        """The CSV text of ``cells`` (as csv.writer writes it), without the line
-        end; ``line`` is the cells already joined, when at hand."""
-        if line is None:
-            line = self.delimiter.join(cells)
+    def row(self, cells: list, outcome) -> None:
+        """Write one graded row: input ``cells`` then the outcome's result cells."""
+        tail = outcome[4][0] or self._tail(outcome)
+        if self.plain.issuperset(cells):
+            self.write(self.join(cells) + tail)
+        else:
+            self.write(self._careful(cells) + tail)
+
+    def _careful(self, cells: list) -> str:
+        """The CSV text of spreadsheet-safe ``cells``; when it is the cells just
+        joined, they are all plain and remembered so (short rows, a bounded set)."""
+        text = self.encode(safe_cells(cells))
+        if len(text) <= PLAIN_ROW and text == self.join(cells):
+            if len(self.plain) >= PLAIN_LIMIT:
+                self.plain.clear()
+            self.plain.update(cells)
+        return text
+
+    def encode(self, cells: list) -> str:
+        """The CSV text of ``cells`` (as csv.writer writes it), without the line end."""
+        line = self.join(cells)
         if line.count(self.delimiter) == len(cells) - 1 and self.needs_quotes(line) is None:
             return line
         self.buffer.seek(0)
@@ -515,26 +614,19 @@ class RowWriter:
         self.writer.writerow(cells)
         return self.buffer.getvalue()[:-2]
 
-    def row(self, cells: list, outcome) -> None:
-        """Write one graded row: input ``cells`` then the outcome's result cells."""
-        holder = outcome[4]
-        tail = holder[0]
-        if tail is None:
-            tail = holder[0] = self.delimiter + self.encode(outcome[3]) + "\r\n"
-        line = self.delimiter.join(cells)
-        if self.maybe_risky(line) is not None:
-            safe = safe_cells(cells)
-            if safe is not cells:
-                cells, line = safe, None
-        self.handle.write(self.encode(cells, line) + tail)
+    def _tail(self, outcome) -> str:
+        """The outcome's result cells as CSV text, from the delimiter before them to the line end."""
+        outcome[4][0] = self.delimiter + self.encode(outcome[3]) + "\r\n"
+        return outcome[4][0]
 
 
-def _ungraded(problem, number: int, slot, line: int):
+def _ungraded(problem, slot, source):
+    """The outcome of a row that cannot be graded: malformed, no such part, or no student."""
     if problem is not None:
         return _row_outcome(INVALID, 0.0, "", "", "", problem)
     if slot.__class__ is not int:
         return _row_outcome(UNKNOWN, 0.0, "", "", "", slot)
-    return _row_outcome(INVALID, 0.0, "", "", "", f"line {line}: no student id")
+    return _row_outcome(INVALID, 0.0, "", "", "", f"line {source.line_number()}: no student id")
 
 
 # ------------------------------------------------------------------ outputs

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import statistics
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 STATUSES = ("correct", "incorrect", "invalid", "blank", "unknown_question", "superseded")
 CORRECT, INCORRECT, INVALID, BLANK, UNKNOWN, SUPERSEDED = range(len(STATUSES))
@@ -38,8 +39,10 @@ def safe_cells(cells: list) -> list:
     return cells
 
 
+@lru_cache(maxsize=1024)
 def number_text(value: float) -> str:
-    """A score as a short decimal: ``2`` not ``2.0``, at most 4 places."""
+    """A score as a short decimal: ``2`` not ``2.0``, at most 4 places. (Cached:
+    the reports write the same few scores for thousands of students.)"""
     text = f"{value:.4f}".rstrip("0").rstrip(".")
     return "0" if text in ("", "-0") else text
 
@@ -138,12 +141,13 @@ class QuestionStats:
 def student_totals(tally: Tally, students) -> list:
     """A StudentTotal for every student, in order of first appearance."""
     totals = []
+    codes = tally.student_codes
     for i, (student_id, paper) in enumerate(zip(students.ids, students.papers)):
-        counts = dict(zip(STATUSES, tally.student_counts[i * N_STATUSES:(i + 1) * N_STATUSES]))
-        graded = sum(counts[s] for s in STATUSES[:4])
+        row = tally.student_counts[i * N_STATUSES:(i + 1) * N_STATUSES]
+        graded = sum(row[:UNKNOWN])
         totals.append(StudentTotal(student_id, students.names[i], tally.student_score[i], paper.max_score,
-                                   counts, max(paper.parts - graded, 0),
-                                   dict(sorted(tally.student_codes.get(i, {}).items()))))
+                                   dict(zip(STATUSES, row)), max(paper.parts - graded, 0),
+                                   dict(sorted(codes[i].items())) if i in codes else {}))
     return totals
 
 
@@ -169,7 +173,7 @@ def _percent_text(value) -> str:
 
 def _codes_text(codes) -> str:
     items = codes.items() if isinstance(codes, dict) else codes
-    return "; ".join(f"{code} ({count})" for code, count in items)
+    return "; ".join([f"{code} ({count})" for code, count in items])
 
 
 def student_rows(totals: list):
@@ -195,18 +199,24 @@ def question_rows(stats: list):
 
 # ------------------------------------------------------------------ Markdown
 
-_MD_ESCAPES = str.maketrans({c: "\\" + c for c in "\\`*_<>|[]"})
+_MD_SPECIAL = "\\`*_<>|[]"   # the backslash first: the escapes added must not be escaped again
 
 
 def md_cell(text) -> str:
     """Text made literal inside a Markdown table cell: one line, every character
     Markdown (or its HTML) would act on escaped."""
-    return " ".join(str(text).split()).translate(_MD_ESCAPES)
+    text = " ".join(str(text).split())
+    if not text or text.isalnum():
+        return text
+    for char in _MD_SPECIAL:
+        if char in text:
+            text = text.replace(char, "\\" + char)
+    return text
 
 
 def _table(header: list, rows: list) -> list:
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
-    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    lines += ["| " + " | ".join(map(str, row)) + " |" for row in rows]
     return lines + [""]
 
 

@@ -1,0 +1,106 @@
+"""The grader's shortcuts against the plain way they replace: graded rows
+joined without csv.writer, totals counted by builtins, Markdown escaping, and
+the rows the reader hands over."""
+
+import csv
+import io
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from quizgen.answersfile import open_answers
+from quizgen.grader import NO_ANSWER, RowWriter, _row_outcome, count_latest
+from quizgen.reporting import N_STATUSES, UNKNOWN, Tally, md_cell, spreadsheet_safe
+
+SOME = settings(deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+CELL = st.one_of(st.text(max_size=12), st.sampled_from(["", "S1", "Q1", "a", "0.408", "-0.5", "-(-1)", "=1+1",
+                                                        "+", "@x", "\tx", "a,b", "a;b", 'say "hi"', "x\ny", "\r"]))
+
+
+def csv_line(cells, delimiter):
+    out = io.StringIO()
+    csv.writer(out, delimiter=delimiter).writerow(cells)
+    return out.getvalue()
+
+
+@SOME
+@given(st.lists(st.lists(CELL, min_size=3, max_size=3), max_size=8), st.sampled_from([",", ";", "\t"]))
+def test_graded_rows_are_what_csv_writer_writes_even_when_written_from_memory(rows, delimiter):
+    outcome = _row_outcome(1, 0.0, "0.408", "code", "It is, in \"short\", wrong", "")
+    out = io.StringIO()
+    writer = RowWriter(out, delimiter)
+    for cells in rows + rows:   # the second time round the plain cells are known
+        writer.row(list(cells), outcome)
+    expected = "".join(csv_line([spreadsheet_safe(c) for c in cells] + outcome[3], delimiter) for cells in rows + rows)
+    assert out.getvalue() == expected
+
+
+def count_one_by_one(latest, width, tally):
+    """The totals as counted before count_latest used builtins: answer by answer."""
+    tally.grow(len(latest) // width)
+    for k, outcome in enumerate(latest):
+        if outcome is NO_ANSWER:
+            continue
+        number, slot = divmod(k, width)
+        kind = outcome[0]
+        tally.status[kind] += 1
+        tally.student_counts[number * N_STATUSES + kind] += 1
+        if kind < UNKNOWN:
+            tally.slot_counts[slot * N_STATUSES + kind] += 1
+            tally.slot_score[slot] += outcome[1]
+            tally.student_score[number] += outcome[1]
+            if outcome[2]:
+                tally.code(number, slot, outcome[2], outcome[3][4])
+
+
+class Class:
+    def __init__(self, students, width, latest):
+        self.ids, self.width, self.latest = [f"s{n}" for n in range(students)], width, latest
+
+
+OUTCOMES = [NO_ANSWER, NO_ANSWER] + [
+    _row_outcome(kind, score, "", code, f"feedback {code} {score}" if code else "", "")
+    for kind in range(UNKNOWN + 1) for score in ((0.1, 1 / 3, 1.0, 1e16, 0.0) if kind == 0 else (0.0,))
+    for code in (("", "c1", "c2") if kind == 1 else ("",))]
+
+
+@SOME
+@given(st.integers(1, 6), st.integers(1, 8), st.data())
+def test_count_latest_gives_the_totals_and_float_sums_of_counting_one_by_one(students, width, data):
+    latest = data.draw(st.lists(st.sampled_from(OUTCOMES), min_size=students * width, max_size=students * width))
+    fast, slow = Tally(width), Tally(width)
+    count_latest(Class(students, width, latest), fast)
+    count_one_by_one(latest, width, slow)
+    assert fast.__dict__ == slow.__dict__
+    assert list(fast.feedback) == list(slow.feedback)
+
+
+def md_cell_reference(text):
+    return " ".join(str(text).split()).translate(str.maketrans({c: "\\" + c for c in "\\`*_<>|[]"}))
+
+
+@SOME
+@given(st.one_of(st.text(max_size=30), st.text(alphabet="\\`*_<>|[] ab\t\n", max_size=20)))
+def test_md_cell_escapes_as_a_translation_table_would(text):
+    assert md_cell(text) == md_cell_reference(text)
+
+
+def test_rows_hold_each_role_at_its_column(tmp_path):
+    files = {"long.csv": "student_id,name,question_id,part,answer\ns1,Ada,Q1,a,0.4\n,,,,\ns2,Bo,Q1,b\n",
+             "nopart.csv": "student,question,answer\ns1,Q1a,0.4\ns1,Q1a,0,5,6\n",
+             "wide.csv": "name,student_id,Q1a,Q1 (b)\nAda,s1,0.4,0.5\nBo,s2,\"" + "x" * 200_000 + "\"\n"}
+    for name, text in files.items():
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        source = open_answers(path)
+        records = list(source.records())
+        rows = list(open_answers(path).rows())
+        assert [r[1] for r in records] == rows
+        si, ni, qi, pi, ai = source.columns
+        for record, cells in zip(records, rows):
+            assert len(cells) == len(source.out_header)
+            assert (cells[si], cells[qi], "" if pi is None else cells[pi], cells[ai]) == record[2:6]
+            assert ("" if ni is None else cells[ni]) == record[6]
+            assert getattr(cells, "problem", None) == record[7]
+    assert [getattr(r, "problem", None) is not None for r in open_answers(tmp_path / "wide.csv").rows()] == [
+        False, False, True, True]
