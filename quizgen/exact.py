@@ -19,14 +19,16 @@ MAX_POWER_BITS = 4096
 
 
 class Exact:
-    """An irrational exact value: its expression tree and its float value."""
+    """An irrational exact value: its expression tree and its float value, and
+    its negation once made (values never change, so -log(p) of a shared log(p)
+    is shared too)."""
 
-    __slots__ = ("node", "value")
+    __slots__ = ("node", "value", "negated")
 
     def __init__(self, node: Node, value: float):
         if not math.isfinite(value) or abs(value) > LIMIT:
             raise ExpressionError("value out of range")
-        self.node, self.value = node, value
+        self.node, self.value, self.negated = node, value, None
 
     def __float__(self) -> float:
         return self.value
@@ -166,11 +168,13 @@ def _small_power(base: Fraction, exponent: Fraction) -> bool:
 
 
 def neg(a):
-    if isinstance(a, Fraction):
+    if a.__class__ is Fraction:
         return -a
-    if isinstance(a.node, Neg):
-        return Exact(a.node.operand, -a.value)
-    return Exact(Neg(a.node), -a.value)
+    negated = a.negated
+    if negated is None:
+        node = a.node
+        negated = a.negated = Exact(node.operand if node.__class__ is Neg else Neg(node), -a.value)
+    return negated
 
 
 def _checked(compute) -> float:
