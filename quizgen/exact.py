@@ -291,8 +291,11 @@ def _as_list(value, func: str):
 def _sum(items):
     """A sum with its rational terms gathered into one number at the end:
     ``1 + exp(3) + 1`` becomes ``exp(3) + 2``."""
+    items = _as_list(items, "sum")
+    if all(item.__class__ is Fraction and item.denominator == 1 for item in items):
+        return Fraction(sum(item.numerator for item in items))
     rational = total = ZERO
-    for item in _as_list(items, "sum"):
+    for item in items:
         term = _num(item) if not isinstance(item, (list, tuple)) else _sum(item)
         if isinstance(term, Fraction):
             rational += term
