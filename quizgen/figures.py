@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from xml.sax.saxutils import escape as xml_escape
+from html import escape
 
 from .errors import ExpressionError, TemplateError
 from .exact import ground
@@ -138,7 +138,7 @@ def loss_curve_svg(point: LossPoint, labelled: bool) -> str:
     top = point.top
     x0, y0 = _svg_at(0, 0, top)
     px, py = _svg_at(point.p, point.loss, top)
-    label = [_ascii(xml_escape(line)) for line in point_label(point, labelled)]
+    label = [_ascii(escape(line, quote=False)) for line in point_label(point, labelled)]
     right = _svg_at(X_END, 0, top)[0]
     return "\n".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{SVG_HEIGHT}" '
