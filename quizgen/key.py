@@ -165,8 +165,12 @@ def _taken(buffer: io.StringIO) -> str:
     return text
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+
+
 def _dump(value) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    """``value`` as JSON text (records are trees made here: no cycles to look for)."""
+    return _ENCODER.encode(value)
 
 
 def _paper_json(paper) -> str:
