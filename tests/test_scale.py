@@ -5,11 +5,12 @@ row and total right. (Speed itself is measured in benchmarks/, not here.)"""
 import csv
 import io
 import json
+import os
 import sys
 
 import pytest
 
-from quizgen.errors import UsageError
+from quizgen.errors import QuizgenError, SamplingError, UsageError
 from quizgen.grader import grade
 from quizgen.output import progress_bar
 from quizgen.parallel import ordered_map, resolve_jobs
@@ -45,6 +46,28 @@ def test_jobs_zero_means_one_per_cpu_and_negative_is_refused(invoke, tmp_path):
 def test_ordered_map_keeps_input_order_across_processes():
     chunks = [[i] * (5 - i % 5) for i in range(23)]
     assert list(ordered_map(sum, chunks, jobs=2)) == [sum(c) for c in chunks]
+
+
+def failing(chunk):
+    if chunk == [3]:
+        raise SamplingError("template t: no parameters passed in 500 tries")
+    return chunk
+
+
+def dying(chunk):
+    if chunk == [3]:
+        os._exit(3)
+    return chunk
+
+
+def test_a_worker_error_reaches_the_caller_as_itself():
+    with pytest.raises(SamplingError, match="no parameters passed"):
+        list(ordered_map(failing, [[i] for i in range(8)], jobs=2))
+
+
+def test_a_worker_that_dies_is_an_error_not_a_hang():
+    with pytest.raises(QuizgenError, match="worker process stopped"):
+        list(ordered_map(dying, [[i] for i in range(8)], jobs=2))
 
 
 class FakeTerminal(io.StringIO):
@@ -120,3 +143,17 @@ def test_rows_needing_quotes_are_written_as_csv_writer_would(key_folder):
     rows = graded_rows(key_folder / "graded.csv")
     assert rows[0]["student_id"] == "s,1" and rows[0]["answer"] == 'say "hi"\nthere'
     assert rows[1]["answer"] == "'-log(0, 0)" and rows[1]["status"] == "invalid"
+
+
+class Unpicklable(Exception):
+    def __reduce__(self):
+        raise TypeError("cannot pickle")
+
+
+def raising_unpicklable(chunk):
+    raise Unpicklable("the file handle went away")
+
+
+def test_an_error_that_cannot_travel_between_processes_keeps_its_message():
+    with pytest.raises(QuizgenError, match="Unpicklable: the file handle went away"):
+        list(ordered_map(raising_unpicklable, [[1], [2]], jobs=2))
