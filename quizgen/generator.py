@@ -3,7 +3,6 @@ and turns the instances into problem and solution documents plus the key."""
 
 from __future__ import annotations
 
-import gc
 import os
 import re
 import secrets
@@ -105,9 +104,12 @@ def _prepared_quiz(templates, seed, count, students, jobs, formats, progress) ->
     plan = [(f"Q{n + 1}", index, seed_label(variant, t.id, k))
             for _, variant in papers
             for n, (index, t, k) in enumerate((i, t, k) for i, t in enumerate(templates) for k in range(count))]
+    chunks = chunked(plan, CHUNK)
+    if jobs > 1 and len(chunks) > 1:
+        _warm_up(templates, formats, plan)
     questions = []
     with progress_bar(progress, len(plan), "Generating") as bar:
-        for chunk in ordered_map(_make_chunk, chunked(plan, CHUNK), jobs, _init_worker, (templates, formats)):
+        for chunk in ordered_map(_make_chunk, chunks, jobs, _init_worker, (templates, formats)):
             questions += chunk
             bar.update(len(chunk))
     per_paper = len(templates) * count
@@ -123,7 +125,16 @@ _WORKER = {}
 
 def _init_worker(templates, formats) -> None:
     _WORKER.update(templates=templates, formats=formats)
-    gc.disable()
+
+
+def _warm_up(templates: list, formats: tuple, plan: list) -> None:
+    """Make one question of each template before the workers start, so that
+    they inherit its compiled Jinja2 templates instead of each compiling them."""
+    _init_worker(templates, formats)
+    firsts = {}
+    for item in plan:
+        firsts.setdefault(item[1], item)
+    _make_chunk(list(firsts.values()))
 
 
 def _make_chunk(chunk: list) -> list:
