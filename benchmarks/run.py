@@ -167,15 +167,18 @@ def bench_adversarial(rounds: int) -> dict:
             "statuses": statuses}
 
 
-def bench_pdf(work: Path, repeat: int) -> dict | None:
+def bench_pdf(work: Path, repeat: int, jobs: int) -> dict | None:
+    """A 40-question paper and its solutions as PDFs (two documents, compiled
+    ``jobs`` at a time); None when pdflatex is missing."""
     if not shutil.which("pdflatex"):
         return None
     from quizgen.bank import load_bank
 
     per_class = max(1, 40 // len(load_bank()))
-    argv = ["generate", "--count", str(per_class), "--seed", "1", "--format", "pdf", "--out", str(work / "pdf")]
+    argv = ["generate", "--count", str(per_class), "--seed", "1", "--format", "pdf", "--out", str(work / "pdf"),
+            "--jobs", str(jobs)]
     result = median_of(argv, repeat)
-    result["questions"] = per_class * len(load_bank())
+    result.update(questions=per_class * len(load_bank()), jobs=jobs)
     return result
 
 
@@ -183,7 +186,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, one run each")
     parser.add_argument("--repeat", type=int, default=None, help="runs per measurement (default 3; 1 with --quick)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="--jobs for quizgen generate")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="--jobs for quizgen generate and the PDF run (default: one per CPU)")
     parser.add_argument("--json", default=str(HERE / "results" / "latest.json"), help="where to write the JSON")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -198,7 +202,7 @@ def main() -> None:
                    "quick": args.quick, "repeat": repeat,
                    "generate": bench_generate(work, instances, repeat, args.jobs),
                    "grade": bench_grade(work, rows, repeat),
-                   "pdf": bench_pdf(work, repeat),
+                   "pdf": bench_pdf(work, repeat, args.jobs),
                    "adversarial": bench_adversarial(5 if args.quick else 50)}
     print_table(results)
     Path(args.json).parent.mkdir(parents=True, exist_ok=True)
