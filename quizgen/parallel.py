@@ -13,6 +13,7 @@ import gc
 import multiprocessing
 import os
 import pickle
+import signal
 from contextlib import contextmanager
 from multiprocessing import connection
 
@@ -60,8 +61,10 @@ def ordered_map(func, chunks: list, jobs: int, initializer=None, initargs=()):
 def _work(sender, func, chunks: list, initializer, initargs) -> None:
     """A worker process: every ``jobs``-th chunk, each result sent as it is
     made, or the error that stopped it. The cyclic garbage collector stays
-    off, as in :func:`paused_gc`."""
+    off, as in :func:`paused_gc`; Ctrl-C is left to the caller, which stops
+    the workers (rather than each printing its own traceback)."""
     gc.disable()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         if initializer is not None:
             initializer(*initargs)
