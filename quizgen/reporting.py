@@ -266,10 +266,20 @@ def _misconception_section(result) -> list:
     return ["## Misconceptions", ""] + _table(["code", "answers", "questions", "feedback"], rows)
 
 
+REPORT_STUDENTS = 500
+"""Students listed in the Markdown report; every student is in the students CSV."""
+
+
 def _student_section(result) -> list:
+    shown = result.students[:REPORT_STUDENTS]
     rows = [[md_cell(t.student_id), md_cell(t.name), number_text(t.score), number_text(t.max_score),
-             f"{t.percent:.1f}", md_cell(", ".join(t.misconceptions)) or "-"] for t in result.students]
-    return ["## Students", ""] + _table(["student", "name", "score", "max", "%", "misconceptions"], rows)
+             f"{t.percent:.1f}", md_cell(", ".join(t.misconceptions)) or "-"] for t in shown]
+    lines = ["## Students", ""]
+    if len(shown) < len(result.students):
+        where = result.paths.get("students")
+        lines += [f"The first {len(shown):,} of {len(result.students):,} students, in file order; every "
+                  f"student is in {md_cell(where.name) if where else 'the students CSV'}.", ""]
+    return lines + _table(["student", "name", "score", "max", "%", "misconceptions"], rows)
 
 
 # ------------------------------------------------------------------ stdout

@@ -426,3 +426,17 @@ def test_import_quizgen_loads_no_sympy():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_markdown_report_lists_the_first_students_and_points_to_the_csv(tmp_path, key_file, monkeypatch):
+    from quizgen import reporting
+
+    monkeypatch.setattr(reporting, "REPORT_STUDENTS", 2)
+    answers = write_answers(tmp_path / "answers.csv", [[f"s{i}", "Q1", "a", "0.5"] for i in range(1, 4)])
+    quizgen.grade(answers, key=key_file)
+    report = (tmp_path / "graded-report.md").read_text(encoding="utf-8")
+    students = [row["student_id"] for row in read_graded(tmp_path / "graded-students.csv")]
+    assert len(students) > 2
+    assert f"The first 2 of {len(students)} students, in file order; every student is in graded-students.csv." \
+        in report
+    assert all((f"| {s} |" in report) == (i < 2) for i, s in enumerate(students))
