@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from .exact import Exact, terminating_decimal
+from .exact import Exact
+from .printing import terminating_decimal
 
 
 _FIXED = tuple(f".{places}f" for places in range(20))

@@ -11,11 +11,11 @@ from pathlib import Path
 
 from .bank import builtin_templates_dir, load_bank, select
 from .errors import LatexError, TexNotFoundError, UsageError
-from .exact import to_latex
 from .figures import figure_markup
 from .formatting import fixed, key_answer
 from .output import progress_bar, streamed_files, write_files
 from .parallel import chunked, ordered_map, paused_gc, resolve_jobs
+from .printing import to_latex
 from .render import render_layout, render_many, stream_layout
 from .sampling import Instance, canonical_instance, sample_instance
 

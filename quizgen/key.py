@@ -9,8 +9,9 @@ import json
 from fractions import Fraction
 
 from . import __version__
-from .exact import Exact, terminating_decimal, to_latex, to_text
+from .exact import Exact
 from .formatting import key_answer
+from .printing import terminating_decimal, to_latex, to_text
 from .render import render_many
 from .tolerance import half_width
 

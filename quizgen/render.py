@@ -14,8 +14,8 @@ from jinja2.runtime import LoopContext
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 
 from .errors import QuizgenError, TemplateError
-from .exact import to_latex, to_text
 from .formatting import fixed, plain, significant
+from .printing import to_latex, to_text
 
 FORMATS = ("md", "tex", "text")
 

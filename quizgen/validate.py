@@ -20,11 +20,11 @@ from jinja2 import meta, nodes
 from .answers import normalise_word
 from .bank import builtin_bank_dir, build_template, locate_line, read_yaml, template_files
 from .errors import ExpressionError, InputFileError, SamplingError, TemplateError, UsageError
-from .exact import to_text
 from .generator import Question, question_view, seed_label
 from .grading import check_answer
 from .key import part_record
 from .model import Template
+from .printing import to_text
 from .render import jinja_context, render_many, render_string, text_environment
 from .sampling import canonical_instance, exact_from_yaml, sample_instance
 from .tolerance import half_width, matches

@@ -5,7 +5,7 @@ tolerance where it rounds, and the key grades the reference's own numbers correc
 import pytest
 import sympy
 
-from quizgen.exact import to_sympy
+from quizgen.printing import to_sympy
 from quizgen.generator import make_quiz
 from quizgen.grading import check_answer
 from quizgen.key import key_data
