@@ -51,7 +51,7 @@ PLAIN_ROW = 128         # longer rows are not learnt from
 _STATUS_INDEX = {status: i for i, status in enumerate(STATUSES)}
 _KIND, _SCORE, _CODE = itemgetter(0), itemgetter(1), itemgetter(2)   # of an outcome (_row_outcome)
 NO_ANSWER = (N_STATUSES, 0.0, "", [], [None])   # the outcome of a part not answered (yet)
-_NO_SLOTS = {}   # {question cell: slot} for a part cell not met
+_NO_LABELS = {}   # KeyIndex.labels' entry for a part cell not met
 
 
 @dataclass
@@ -218,7 +218,7 @@ class KeyIndex:
             self.paper_of[str(student_id).strip()] = number
             self.paper_of_folded.setdefault(str(student_id).strip().casefold(), number)
             self.roster.append((str(student_id).strip(), str(paper.get("name", "")), number))
-        self.labels = {}
+        self.labels = {}   # {part cell: {question cell: slot or reason}}, as the answers write them
 
     def _add_slots(self, questions: list) -> None:
         for question in questions:
@@ -245,13 +245,17 @@ class KeyIndex:
         return number
 
     def slot(self, question: str, part: str):
-        """The slot of a question/part as written in the answers (cached), or the
-        reason it names no part of the key."""
-        found = self.labels.get((question, part))
+        """The slot of a question/part as written in the answers, or the reason
+        it names no part of the key; kept in ``labels`` (bounded), which the
+        grading loop reads directly."""
+        found = self.labels.get(part, _NO_LABELS).get(question)
         if found is None:
             found = self._resolve(question, part)
-            if len(self.labels) < LABEL_CACHE_LIMIT:
-                self.labels[(question, part)] = found
+            questions = self.labels.get(part)
+            if questions is None and len(self.labels) < LABEL_CACHE_LIMIT:
+                questions = self.labels[part] = {}
+            if questions is not None and len(questions) < LABEL_CACHE_LIMIT:
+                questions[question] = found
         return found
 
     def _resolve(self, question: str, part: str):
@@ -376,8 +380,8 @@ def grade_rows(source, index: KeyIndex, students: Students, tally: Tally, handle
     writer = _graded_writer(source, handle)
     write, is_plain, join, write_row = writer.write, writer.plain.issuperset, writer.join, writer.row
     si, _, qi, pi, ai = source.columns
-    pi = qi if pi is None else pi   # no part column: the question cell stands in for it below
-    known = {}                      # {part cell: {question cell: slot}} of the rows met
+    labels = index.labels
+    no_part = labels.setdefault("", {})   # the labels of a file without a part column
     caches = [{} for _ in index.slots]
     shared = index.papers[0].checkers
     by_text, paper_numbers = students.by_text, students.paper_numbers
@@ -388,14 +392,13 @@ def grade_rows(source, index: KeyIndex, students: Students, tally: Tally, handle
         if not i % PROGRESS_EVERY and bar is not None:
             done = _progress(bar, source, done)
         number = by_text.get(cells[si])
-        slot = known.get(cells[pi], _NO_SLOTS).get(cells[qi])
-        if number is None or slot is None or cells.__class__ is not list:
+        slot = (no_part if pi is None else labels.get(cells[pi], _NO_LABELS)).get(cells[qi])
+        if number is None or slot.__class__ is not int or cells.__class__ is not list:
             number, slot = _look_up(index, students, tally, cells, source)
             last, latest = students.last, students.latest
             if slot.__class__ is not int:
                 write_row(cells, slot)
                 continue
-            _remember(known, cells[pi], cells[qi], slot)
         paper = paper_numbers[number]
         if paper == 0 and shared[slot] is not None:
             outcome = caches[slot].get(cells[ai]) or _cached_verdict(caches[slot], shared[slot], cells[ai])
@@ -427,18 +430,6 @@ def _graded_writer(source, handle) -> "RowWriter":
     header = source.out_header
     csv.writer(handle, delimiter=source.delimiter).writerow(_out_header(header))
     return RowWriter(handle, source.delimiter)
-
-
-def _remember(known: dict, part: str, question: str, slot: int) -> None:
-    """Note the slot of a row's part and question cells for the rows to come
-    (as many labels as KeyIndex caches)."""
-    questions = known.get(part)
-    if questions is None:
-        if len(known) >= LABEL_CACHE_LIMIT:
-            return
-        questions = known[part] = {}
-    if len(questions) < LABEL_CACHE_LIMIT:
-        questions[question] = slot
 
 
 def _cached_verdict(cache: dict, checker: PartChecker, answer: str):
