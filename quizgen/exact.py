@@ -365,10 +365,7 @@ def lookup(env: dict, dotted: str):
 
 def ground(node: Node, env: dict):
     """Evaluate ``node`` exactly with the parameter values in ``env``."""
-    evaluate = getattr(node, "_fn", None)
-    if evaluate is None:
-        evaluate = node._fn = _compile(node)
-    return evaluate(env)
+    return _compiled(node)(env)
 
 
 def _compile(node: Node):
@@ -399,6 +396,7 @@ def _compile(node: Node):
 
 
 def _compiled(node: Node):
+    """``node``'s evaluating function, made on first use and kept on the node."""
     evaluate = getattr(node, "_fn", None)
     if evaluate is None:
         evaluate = node._fn = _compile(node)
@@ -411,10 +409,9 @@ def _compile_name(dotted: str):
 
     def name(env):
         try:
-            value = env[dotted]
+            return _whole_to_fraction(env[dotted])
         except KeyError:
             raise ExpressionError(f"unknown parameter {dotted!r}") from None
-        return Fraction(value) if value.__class__ is int else value
 
     return name
 

@@ -344,16 +344,17 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         raise UsageError("--split needs --students: it writes one file per student")
     roster = read_roster(students) if isinstance(students, (str, os.PathLike)) else list(students or ())
     templates = select(load_bank(banks), classes)
+    jobs = resolve_jobs(jobs)
     source = "tex" if fmt == "pdf" else fmt
     with paused_gc():
         quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster,
-                         jobs=resolve_jobs(jobs), formats=(source,), progress=progress)
+                         jobs=jobs, formats=(source,), progress=progress)
         quiz.title, quiz.course, quiz.date = title or quiz.title, course or "", date or ""
         files = document_streams(quiz, fmt, solutions, split=split)
         files.update(key_streams(quiz))
         if fmt == "pdf":
             files = {name: "".join(pieces) for name, pieces in files.items()}
-            files.update(build_pdfs(out_dir, files, progress, resolve_jobs(jobs)))
+            files.update(build_pdfs(out_dir, files, progress, jobs))
             write_files(Path(out_dir), files)
         else:
             _write_streams(Path(out_dir), files)

@@ -64,14 +64,14 @@ def _display(value) -> str:
 
 
 def _finalizer(fmt: str):
-    escape, escape_str = _ESCAPES[fmt], _STR_ESCAPES[fmt]
+    escape = _STR_ESCAPES[fmt]
 
     def finalize(value):
         cls = value.__class__
         if cls is Raw:
             return value
         if cls is str:
-            return escape_str(value)
+            return escape(value)
         if cls is int:
             return str(value)
         if cls is tuple or cls is list:
@@ -79,7 +79,7 @@ def _finalizer(fmt: str):
         if isinstance(value, Raw):
             return value
         if isinstance(value, str):
-            return escape(value)
+            return escape(str(value))
         return _display(value)
 
     return finalize
@@ -322,18 +322,24 @@ def stream_layout(name: str, fmt: str, directory, **context):
     """Render the layout ``name`` piece by piece (for a whole document, written
     to its file as it is made rather than built in memory first)."""
     try:
-        yield from _plain_globals(layout_environment(fmt, str(directory)).get_template(name)).generate(**context)
-    except jinja2.TemplateNotFound as exc:
-        raise QuizgenError(f"layout {name} not found in {directory}") from exc
+        yield from _layout(name, fmt, directory).generate(**context)
     except jinja2.TemplateError as exc:
-        raise QuizgenError(f"layout {name} failed: {exc}") from exc
+        raise _layout_error(name, directory, exc) from exc
 
 
 def render_layout(name: str, fmt: str, directory, **context) -> str:
     """Render the layout ``name`` (e.g. ``problems.md.j2``) with ``context``."""
     try:
-        return _plain_globals(layout_environment(fmt, str(directory)).get_template(name)).render(**context)
-    except jinja2.TemplateNotFound as exc:
-        raise QuizgenError(f"layout {name} not found in {directory}") from exc
+        return _layout(name, fmt, directory).render(**context)
     except jinja2.TemplateError as exc:
-        raise QuizgenError(f"layout {name} failed: {exc}") from exc
+        raise _layout_error(name, directory, exc) from exc
+
+
+def _layout(name: str, fmt: str, directory) -> jinja2.Template:
+    return _plain_globals(layout_environment(fmt, str(directory)).get_template(name))
+
+
+def _layout_error(name: str, directory, exc: jinja2.TemplateError) -> QuizgenError:
+    if isinstance(exc, jinja2.TemplateNotFound):
+        return QuizgenError(f"layout {name} not found in {directory}")
+    return QuizgenError(f"layout {name} failed: {exc}")
