@@ -222,7 +222,10 @@ def _grid_values(param, env: dict):
         low, step, steps = _grid(c, env)
         values = _Grid(low, step, steps + 1) if steps >= GRID_CACHE_LIMIT else \
             tuple(low + step * k for k in range(steps + 1))
-        if not any(names_in(c[key]) for key in ("min", "max", "step")):
+        fixed = c.get("fixed_grid")
+        if fixed is None:
+            fixed = c["fixed_grid"] = not any(names_in(c[key]) for key in ("min", "max", "step"))
+        if fixed:
             c["grid"] = values
     return values
 
