@@ -24,8 +24,8 @@ def make_questions(count: int) -> None:
     import pickle
 
     gc.disable()
-    from quizgen.bank import load_bank
-    from quizgen.generator import _init_worker, _make_chunk, seed_label
+    from quizgen.bank.loader import load_bank
+    from quizgen.generation.quiz import _init_worker, _make_chunk, seed_label
 
     templates = load_bank()
     _init_worker(templates, ("md",))

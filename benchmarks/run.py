@@ -109,7 +109,7 @@ def median_of(argv: list, repeat: int) -> dict:
 
 
 def bench_generate(work: Path, instances: int, repeat: int, jobs: int) -> dict:
-    from quizgen.bank import load_bank
+    from quizgen.bank.loader import load_bank
 
     per_class = max(1, instances // len(load_bank()))
     total = per_class * len(load_bank())
@@ -150,7 +150,7 @@ ADVERSARIAL = [
 def bench_adversarial(rounds: int) -> dict:
     """The slowest crafted answer: each is graded ``rounds`` times through the
     grader's own checker (no cache), and the worst single time is kept."""
-    from quizgen.grading import PartChecker
+    from quizgen.grading.marking import PartChecker
 
     checker = PartChecker({"type": "numeric", "value": 0.408, "answer": "0.4076", "abs_tolerance": 0.0005,
                            "points": 1, "misconceptions": []})
@@ -172,7 +172,7 @@ def bench_pdf(work: Path, repeat: int, jobs: int) -> dict | None:
     ``jobs`` at a time); None when pdflatex is missing."""
     if not shutil.which("pdflatex"):
         return None
-    from quizgen.bank import load_bank
+    from quizgen.bank.loader import load_bank
 
     per_class = max(1, 40 // len(load_bank()))
     argv = ["generate", "--count", str(per_class), "--seed", "1", "--format", "pdf", "--out", str(work / "pdf"),

@@ -9,7 +9,7 @@ The library's two main calls, as the CLI makes them::
 
 __version__ = "0.1.0"
 
-_LAZY = {"grade": "grader", "generate": "generator"}
+_LAZY = {"grade": "grading.run", "generate": "generation.quiz"}
 
 
 def __getattr__(name):

@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from . import __version__
-from .errors import QuizgenError
+from quizgen import __version__
+from quizgen.errors import QuizgenError
 
 
 class QuizgenGroup(click.Group):
@@ -46,7 +46,7 @@ def list_command(banks):
 
     Example: quizgen list
     """
-    from .bank import load_bank
+    from quizgen.bank.loader import load_bank
 
     for template in load_bank(banks):
         parts = ", ".join(p.name for p in template.parts)
@@ -83,7 +83,7 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
 
     Example: quizgen generate --format pdf --students roster.csv --split --course "NLP 101"
     """
-    from .generator import generate as generate_quiz
+    from quizgen.generation.quiz import generate as generate_quiz
 
     quiz = generate_quiz(out_dir, classes=classes, count=count, seed=_seed(seed), fmt=fmt,
                          solutions=solutions, worked_examples=worked_examples, banks=banks,
@@ -115,7 +115,7 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
 
     Example: printf '0.408\\nq\\n' | quizgen drill --seed 1 --classes C1 --no-save
     """
-    from .drill import run_drill, stats_report
+    from quizgen.drill.session import run_drill, stats_report
 
     if stats:
         report, note = stats_report(state_path, banks)
@@ -145,8 +145,8 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
 
     Example: quizgen grade answers.csv --key quiz/key.json --out results/graded.csv
     """
-    from .grader import grade
-    from .reporting import summary_text
+    from quizgen.grading.run import grade
+    from quizgen.grading.report import summary_text
 
     result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
                    rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty())
@@ -165,8 +165,8 @@ def validate_command(paths, samples, banks):
 
     Example: quizgen validate my_templates/ --samples 500
     """
-    from .errors import TemplateError
-    from .validate import validate
+    from quizgen.errors import TemplateError
+    from quizgen.validation.run import validate
 
     reports = validate(paths, samples=samples, banks=banks)
     for report in reports:

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import InputFileError
+from quizgen.errors import InputFileError
 
 ROSTER_COLUMNS = ("student_id", "name")
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")

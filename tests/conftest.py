@@ -3,7 +3,7 @@
 import pytest
 from click.testing import CliRunner
 
-from quizgen.bank import load_bank
+from quizgen.bank.loader import load_bank
 from quizgen.cli import main
 
 

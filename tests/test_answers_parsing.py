@@ -5,7 +5,7 @@ import codecs
 
 import pytest
 
-from quizgen.answersfile import detect_encoding, norm_part, norm_question, open_answers, split_label
+from quizgen.grading.answers_file import detect_encoding, norm_part, norm_question, open_answers, split_label
 from quizgen.errors import InputFileError, UsageError
 
 

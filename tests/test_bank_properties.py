@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quizgen.exact import ground, to_float
-from quizgen.expr import parse, template_policy
-from quizgen.generator import Question, key_entry, make_quiz
-from quizgen.grading import check_answer
-from quizgen.sampling import names_in, sample_instance, schedule
-from quizgen.tolerance import distinguishable
+from quizgen.maths.exact import ground, to_float
+from quizgen.maths.parser import parse, template_policy
+from quizgen.generation.quiz import Question, key_entry, make_quiz
+from quizgen.grading.marking import check_answer
+from quizgen.generation.sampling import names_in, sample_instance, schedule
+from quizgen.maths.tolerance import distinguishable
 
 SEEDS = 300
 CLASSES = [f"C{i}" for i in range(1, 10)]

@@ -9,11 +9,11 @@ import sys
 
 import pytest
 
-from quizgen import progress as learner
-from quizgen.drill import run_drill
-from quizgen.generator import seed_label
-from quizgen.key import part_record
-from quizgen.sampling import sample_instance
+from quizgen.drill import record as learner
+from quizgen.drill.session import run_drill
+from quizgen.generation.quiz import seed_label
+from quizgen.key.writer import part_record
+from quizgen.generation.sampling import sample_instance
 
 C1 = ["drill", "--seed", "1", "--classes", "C1"]
 

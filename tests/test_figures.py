@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quizgen.errors import TemplateError
-from quizgen.expr import parse, template_policy
-from quizgen.figures import (LossPoint, curve_points, figure_markup, figure_point, loss_curve_svg,
+from quizgen.maths.parser import parse, template_policy
+from quizgen.generation.figures import (LossPoint, curve_points, figure_markup, figure_point, loss_curve_svg,
                              loss_curve_tikz, y_ticks)
-from quizgen.sampling import canonical_instance
+from quizgen.generation.sampling import canonical_instance
 
 SVG = "{http://www.w3.org/2000/svg}"
 probabilities = st.floats(min_value=1e-9, max_value=1.0, allow_nan=False)

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from quizgen import __version__
-from quizgen.render import escape_tex, render_string
+from quizgen.text.render import escape_tex, render_string
 
 
 def read_key(folder):
@@ -181,8 +181,8 @@ def test_a_layout_failing_mid_document_leaves_earlier_output_untouched(invoke, t
     (here the last line of the solutions layout) must still leave no partial file."""
     import shutil
 
-    from quizgen import generator
-    from quizgen.bank import builtin_templates_dir
+    from quizgen.generation import quiz as generator
+    from quizgen.bank.loader import builtin_templates_dir
 
     out = tmp_path / "quiz"
     assert invoke("generate", "--seed", 3, "--out", out).exit_code == 0

@@ -5,11 +5,11 @@ tolerance where it rounds, and the key grades the reference's own numbers correc
 import pytest
 import sympy
 
-from quizgen.printing import to_sympy
-from quizgen.generator import make_quiz
-from quizgen.grading import check_answer
-from quizgen.key import key_data
-from quizgen.sampling import canonical_instance
+from quizgen.maths.printing import to_sympy
+from quizgen.generation.quiz import make_quiz
+from quizgen.grading.marking import check_answer
+from quizgen.key.writer import key_data
+from quizgen.generation.sampling import canonical_instance
 
 E = sympy.E
 P_EX1 = sympy.exp(2) / (sympy.exp(2) + E + 1)   # p(mat) in Ex 1

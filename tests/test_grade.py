@@ -10,10 +10,10 @@ import pytest
 
 import quizgen
 from quizgen.errors import InputFileError, UsageError
-from quizgen.formatting import significant
-from quizgen.generator import generate, key_entry, make_quiz
-from quizgen.grading import PartChecker, check_answer
-from quizgen.reporting import spreadsheet_safe
+from quizgen.maths.numbers import significant
+from quizgen.generation.quiz import generate, key_entry, make_quiz
+from quizgen.grading.marking import PartChecker, check_answer
+from quizgen.grading.report import spreadsheet_safe
 
 SEEDS = range(60)
 
@@ -343,7 +343,7 @@ def test_the_answers_file_is_never_modified_nor_overwritten(tmp_path, key_file):
 
 def test_an_error_leaves_no_output_and_no_temporary_file(tmp_path, key_file, monkeypatch):
     answers = write_answers(tmp_path / "answers.csv", [["s1", "Q1", "a", "0.5"]])
-    import quizgen.grader as grader
+    import quizgen.grading.run as grader
 
     def broken(*args):
         raise RuntimeError("disk on fire")
@@ -408,7 +408,7 @@ def test_a_key_given_as_data(tmp_path):
 
 
 def test_verdict_cache_stays_bounded(tmp_path, key_file, monkeypatch):
-    import quizgen.grader as grader
+    import quizgen.grading.run as grader
 
     monkeypatch.setattr(grader, "CACHE_LIMIT", 3)
     rows = [[f"s{i}", "Q1", "a", f"0.{i % 7 + 1}"] for i in range(40)]
@@ -422,14 +422,14 @@ def test_import_quizgen_loads_no_sympy():
     import subprocess
     import sys
 
-    code = "import sys, quizgen, quizgen.grader, quizgen.cli; quizgen.grade; print('sympy' in sys.modules)"
+    code = "import sys, quizgen, quizgen.grading.run, quizgen.cli; quizgen.grade; print('sympy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
     assert out.stdout.strip() == "False", out.stderr
 
 
 def test_markdown_report_lists_the_first_students_and_points_to_the_csv(tmp_path, key_file, monkeypatch):
-    from quizgen import reporting
+    from quizgen.grading import report as reporting
 
     monkeypatch.setattr(reporting, "REPORT_STUDENTS", 2)
     answers = write_answers(tmp_path / "answers.csv", [[f"s{i}", "Q1", "a", "0.5"] for i in range(1, 4)])

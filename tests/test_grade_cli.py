@@ -5,7 +5,7 @@ import csv
 
 import pytest
 
-from quizgen.reporting import STATUSES
+from quizgen.grading.report import STATUSES
 
 
 @pytest.fixture

@@ -13,11 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import quizgen
-from quizgen.answers import to_number
-from quizgen.answersfile import open_answers
+from quizgen.maths.answers import to_number
+from quizgen.grading.answers_file import open_answers
 from quizgen.errors import ExpressionError, QuizgenError
-from quizgen.grading import check_answer
-from quizgen.reporting import STATUSES, spreadsheet_safe
+from quizgen.grading.marking import check_answer
+from quizgen.grading.report import STATUSES, spreadsheet_safe
 
 FUZZ = settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 FILES = settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])

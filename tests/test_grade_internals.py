@@ -8,9 +8,9 @@ import io
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from quizgen.answersfile import open_answers
-from quizgen.grader import NO_ANSWER, RowWriter, _row_outcome, count_latest
-from quizgen.reporting import N_STATUSES, UNKNOWN, Tally, md_cell, spreadsheet_safe
+from quizgen.grading.answers_file import open_answers
+from quizgen.grading.run import NO_ANSWER, RowWriter, _row_outcome, count_latest
+from quizgen.grading.report import N_STATUSES, UNKNOWN, Tally, md_cell, spreadsheet_safe
 
 SOME = settings(deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 CELL = st.one_of(st.text(max_size=12), st.sampled_from(["", "S1", "Q1", "a", "0.408", "-0.5", "-(-1)", "=1+1",

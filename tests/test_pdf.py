@@ -11,9 +11,9 @@ import time
 
 import pytest
 
-from quizgen import pdf
+from quizgen.generation import pdf
 from quizgen.errors import LatexError
-from quizgen.bank import builtin_bank_dir
+from quizgen.bank.loader import builtin_bank_dir
 
 HOSTILE_TITLE = r"Midterm \input{/etc/passwd} 50% & #1"
 HOSTILE_COURSE = r"NLP }\immediate\write18{id} ~ ^ _ $x$"

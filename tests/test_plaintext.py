@@ -4,10 +4,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from quizgen.generator import Question, question_view
-from quizgen.plaintext import math_to_plain, to_plain, wrap
-from quizgen.render import render_string
-from quizgen.sampling import canonical_instance
+from quizgen.generation.quiz import Question, question_view
+from quizgen.text.plain import math_to_plain, to_plain, wrap
+from quizgen.text.render import render_string
+from quizgen.generation.sampling import canonical_instance
 
 
 @pytest.mark.parametrize("latex, plain", [

@@ -5,7 +5,7 @@ variables resolve as Jinja2 defines them, and escaping is per format."""
 import pytest
 
 from quizgen.errors import TemplateError
-from quizgen.render import escape_md, escape_tex, render_many, render_string
+from quizgen.text.render import escape_md, escape_tex, render_many, render_string
 
 
 @pytest.mark.parametrize("source", [

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import yaml
 
-from quizgen.bank import load_template
-from quizgen.sampling import GRID_CACHE_LIMIT, sample_instance
+from quizgen.bank.loader import load_template
+from quizgen.generation.sampling import GRID_CACHE_LIMIT, sample_instance
 
 USER_TEMPLATE = Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml"
 

@@ -11,9 +11,9 @@ import sys
 import pytest
 
 from quizgen.errors import QuizgenError, SamplingError, UsageError
-from quizgen.grader import grade
-from quizgen.output import progress_bar
-from quizgen.parallel import ordered_map, resolve_jobs
+from quizgen.grading.run import grade
+from quizgen.ui import progress_bar
+from quizgen.generation.workers import ordered_map, resolve_jobs
 
 
 def files_of(folder):

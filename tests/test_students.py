@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from quizgen.bank import select
-from quizgen.generator import make_quiz, render_documents
-from quizgen.grading import check_answer
-from quizgen.key import key_data
-from quizgen.render import escape_md, escape_tex
+from quizgen.bank.loader import select
+from quizgen.generation.quiz import make_quiz, render_documents
+from quizgen.grading.marking import check_answer
+from quizgen.key.writer import key_data
+from quizgen.text.render import escape_md, escape_tex
 from quizgen.roster import Student, parse_roster, read_roster
-from quizgen.sampling import sample_instance
+from quizgen.generation.sampling import sample_instance
 
 HOSTILE = r"}\immediate\write18{id}"
 ROSTER = f'student_id,name\ns001,Ada Lovelace\ns002,"{HOSTILE}"\ns/3,\\input{{/etc/passwd}}\n'
@@ -78,7 +78,7 @@ def test_each_student_gets_a_regenerable_variant_in_the_key(invoke, roster, tmp_
 
 
 def key_params(instance):
-    from quizgen.key import json_params
+    from quizgen.key.writer import json_params
     return json_params(instance.params)
 
 

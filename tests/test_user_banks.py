@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from quizgen.bank import builtin_bank_dir, template_files
+from quizgen.bank.loader import builtin_bank_dir, template_files
 
 DATA = Path(__file__).parent / "data"
 USER = DATA / "user_bank"

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from quizgen.bank import builtin_bank_dir, load_template, template_files
+from quizgen.bank.loader import builtin_bank_dir, load_template, template_files
 from quizgen.errors import TemplateProblems
-from quizgen.sampling import canonical_instance, sample_instance
-from quizgen.validate import validate, yaml_word_problems
+from quizgen.generation.sampling import canonical_instance, sample_instance
+from quizgen.validation.run import validate, yaml_word_problems
 
 DATA = Path(__file__).parent / "data"
 BROKEN = DATA / "broken"

@@ -34,11 +34,12 @@ from itertools import compress
 from operator import add, itemgetter
 from pathlib import Path
 
-from .answersfile import norm_part, norm_question, open_answers, split_label
-from .errors import InputFileError, OutputError, UsageError
-from .grading import PartChecker, Verdict
-from .output import progress_bar, streamed_files
-from .reporting import (INVALID, N_STATUSES, STATUSES, SUPERSEDED, UNKNOWN, Tally, number_text,
+from quizgen.grading.answers_file import norm_part, norm_question, open_answers, split_label
+from quizgen.errors import InputFileError, OutputError, UsageError
+from quizgen.grading.marking import PartChecker, Verdict
+from quizgen.ui import progress_bar
+from quizgen.files import streamed_files
+from quizgen.grading.report import (INVALID, N_STATUSES, STATUSES, SUPERSEDED, UNKNOWN, Tally, number_text,
                         question_rows, question_stats, report_markdown, safe_cells, spreadsheet_safe,
                         student_rows, student_totals)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from .exact import Exact
-from .printing import terminating_decimal
+from quizgen.maths.exact import Exact
+from quizgen.maths.printing import terminating_decimal
 
 
 _FIXED = tuple(f".{places}f" for places in range(20))

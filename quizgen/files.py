@@ -9,7 +9,7 @@ import tempfile
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from .errors import OutputError
+from quizgen.errors import OutputError
 
 
 def write_files(out_dir, files: dict) -> list:
@@ -94,28 +94,3 @@ def _discard(handles: dict, temps: dict) -> None:
             handle.close()
     for temp in temps.values():
         Path(temp).unlink(missing_ok=True)
-
-
-def progress_bar(show: bool, length: int, label: str):
-    """click's progress bar on stderr for a long run, when ``show`` and stderr
-    is a terminal; otherwise a stand-in that prints nothing."""
-    import sys
-
-    import click
-
-    if show and sys.stderr.isatty():
-        return click.progressbar(length=length, label=label, file=sys.stderr)
-    return _SilentBar()
-
-
-class _SilentBar:
-    """A progress bar that shows nothing (pipes, logs, tests)."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-    def update(self, n: int, current_item=None) -> None:
-        """Nothing to show."""

@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import InputFileError, UsageError
+from quizgen.errors import InputFileError, UsageError
 
 SAMPLE_BYTES = 64 * 1024
 DELIMITERS = {",": ",", ";": ";", "\t": "\t", "tab": "\t", "comma": ",", "semicolon": ";", "|": "|"}

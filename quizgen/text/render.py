@@ -13,9 +13,9 @@ import jinja2
 from jinja2.runtime import LoopContext
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 
-from .errors import QuizgenError, TemplateError
-from .formatting import fixed, plain, significant
-from .printing import to_latex, to_text
+from quizgen.errors import QuizgenError, TemplateError
+from quizgen.maths.numbers import fixed, plain, significant
+from quizgen.maths.printing import to_latex, to_text
 
 FORMATS = ("md", "tex", "text")
 
@@ -256,7 +256,7 @@ def _convert(filled: str, fmt: str) -> str:
 
 @lru_cache(maxsize=8192)
 def _plain(filled: str) -> str:
-    from .plaintext import to_plain
+    from quizgen.text.plain import to_plain
 
     return to_plain(filled)
 

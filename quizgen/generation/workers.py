@@ -17,7 +17,7 @@ import signal
 from contextlib import contextmanager
 from multiprocessing import connection
 
-from .errors import QuizgenError, UsageError
+from quizgen.errors import QuizgenError, UsageError
 
 
 def resolve_jobs(jobs: int) -> int:

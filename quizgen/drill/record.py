@@ -18,7 +18,7 @@ import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .output import write_file
+from quizgen.files import write_file
 
 FORMAT = "quizgen-progress"
 VERSION = 1

@@ -8,12 +8,12 @@ import io
 import json
 from fractions import Fraction
 
-from . import __version__
-from .exact import Exact
-from .formatting import key_answer
-from .printing import terminating_decimal, to_latex, to_text
-from .render import render_many
-from .tolerance import half_width
+from quizgen import __version__
+from quizgen.maths.exact import Exact
+from quizgen.maths.numbers import key_answer
+from quizgen.maths.printing import terminating_decimal, to_latex, to_text
+from quizgen.text.render import render_many
+from quizgen.maths.tolerance import half_width
 
 KEY_CSV_COLUMNS = ("question_id", "part", "class", "answer", "points", "template", "exact")
 """key.csv's columns; with student papers, ``student_id`` comes first."""
@@ -91,7 +91,7 @@ def _trap_record(trap, feedback: str, pv) -> dict:
 
 def key_data(quiz) -> dict:
     """The whole key as a JSON-ready dict (what key.json holds)."""
-    from .generator import key_entry
+    from quizgen.generation.quiz import key_entry
 
     data = {
         "quizgen": __version__,
@@ -120,7 +120,7 @@ def key_streams(quiz) -> dict:
 
 
 def _key_json(quiz):
-    from .generator import key_text
+    from quizgen.generation.quiz import key_text
 
     head = {"quizgen": __version__, "seed": quiz.seed, "worked_examples": quiz.worked_examples}
     yield "{\n" + "".join(f"  {_dump(name)}: {_dump(value)},\n" for name, value in head.items())
@@ -138,8 +138,8 @@ def _key_json(quiz):
 def _key_csv(quiz):
     """key.csv: a row per question part of the paper handed out, or with
     student papers a row per part of each student's own paper, their id first."""
-    from .generator import key_text
-    from .reporting import spreadsheet_safe
+    from quizgen.generation.quiz import key_text
+    from quizgen.grading.report import spreadsheet_safe
 
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -175,7 +175,7 @@ def _dump(value) -> str:
 
 
 def _paper_json(paper) -> str:
-    from .generator import key_text
+    from quizgen.generation.quiz import key_text
 
     records = ", ".join(key_text(q)[0] for q in paper.questions)
     return f'{{"name": {_dump(paper.name)}, "seed": {_dump(paper.seed)}, "questions": [{records}]}}'

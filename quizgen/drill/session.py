@@ -9,14 +9,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import progress as learner
-from .bank import load_bank, select
-from .errors import OutputError, UsageError
-from .generator import Question, new_seed, question_view, seed_label
-from .grading import check_answer
-from .key import part_record
-from .plaintext import WIDTH, math_to_plain, to_plain, wrap
-from .sampling import sample_instance
+from quizgen.drill import record as learner
+from quizgen.bank.loader import load_bank, select
+from quizgen.errors import OutputError, UsageError
+from quizgen.generation.quiz import Question, new_seed, question_view, seed_label
+from quizgen.grading.marking import check_answer
+from quizgen.key.writer import part_record
+from quizgen.text.plain import WIDTH, math_to_plain, to_plain, wrap
+from quizgen.generation.sampling import sample_instance
 
 HELP = """\
 Type your answer to the part shown: a decimal (0.408), a fraction or an

@@ -9,8 +9,8 @@ import math
 import re
 from functools import lru_cache
 
-from .errors import ExpressionError
-from .expr import MAX_LENGTH, Bin, Call, Const, Neg, Node, Num, parse_answer
+from quizgen.errors import ExpressionError
+from quizgen.maths.parser import MAX_LENGTH, Bin, Call, Const, Neg, Node, Num, parse_answer
 
 _PLAIN_NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?$")
 _DECIMAL_COMMA = re.compile(r"^[+-]?\d*,\d+$")

@@ -9,12 +9,12 @@ import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .answers import normalise_word
-from .errors import ExpressionError, SamplingError, TemplateError
-from .exact import ground
-from .expr import ANSWER_POLICY, Name, parse
-from .model import Part, Template
-from .tolerance import overlapping_pair
+from quizgen.maths.answers import normalise_word
+from quizgen.errors import ExpressionError, SamplingError, TemplateError
+from quizgen.maths.exact import ground
+from quizgen.maths.parser import ANSWER_POLICY, Name, parse
+from quizgen.bank.model import Part, Template
+from quizgen.maths.tolerance import overlapping_pair
 
 
 @dataclass
@@ -53,7 +53,7 @@ class Instance:
     def context(self) -> dict:
         """The values as Jinja2 sees them, converted once per instance."""
         if self._context is None:
-            from .render import jinja_context
+            from quizgen.text.render import jinja_context
 
             self._context = jinja_context(self.env)
         return self._context
@@ -337,7 +337,7 @@ def _value_part(part: Part, letter: str, instance: Instance) -> PartValue:
 
 def _words(sources: tuple, instance: Instance) -> tuple:
     """Accepted or trap words, filled in over the instance's values."""
-    from .render import render_many
+    from quizgen.text.render import render_many
 
     return tuple(render_many(sources, instance.context, "text"))
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from .errors import ExpressionError
-from .exact import as_node
-from .expr import Bin, Call, Const, Neg, Node, Num
+from quizgen.errors import ExpressionError
+from quizgen.maths.exact import as_node
+from quizgen.maths.parser import Bin, Call, Const, Neg, Node, Num
 
 _PREC = {"+": 1, "-": 1, "*": 2, "/": 2, "neg": 3, "**": 4}
 

@@ -9,15 +9,16 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .bank import builtin_templates_dir, load_bank, select
-from .errors import LatexError, TexNotFoundError, UsageError
-from .figures import figure_markup
-from .formatting import fixed, key_answer
-from .output import progress_bar, streamed_files, write_files
-from .parallel import chunked, ordered_map, paused_gc, resolve_jobs
-from .printing import to_latex
-from .render import render_layout, render_many, stream_layout
-from .sampling import Instance, canonical_instance, sample_instance
+from quizgen.bank.loader import builtin_templates_dir, load_bank, select
+from quizgen.errors import LatexError, TexNotFoundError, UsageError
+from quizgen.generation.figures import figure_markup
+from quizgen.maths.numbers import fixed, key_answer
+from quizgen.ui import progress_bar
+from quizgen.files import streamed_files, write_files
+from quizgen.generation.workers import chunked, ordered_map, paused_gc, resolve_jobs
+from quizgen.maths.printing import to_latex
+from quizgen.text.render import render_layout, render_many, stream_layout
+from quizgen.generation.sampling import Instance, canonical_instance, sample_instance
 
 DOC_FORMATS = ("md", "tex")
 OUTPUT_FORMATS = DOC_FORMATS + ("pdf",)
@@ -308,14 +309,14 @@ def key_entry(question: Question) -> dict:
 def key_text(question: Question) -> tuple:
     """The question's key record as (JSON text, key.csv rows), kept on the question."""
     if question.key is None:
-        from .key import entry_text
+        from quizgen.key.writer import entry_text
 
         question.key = entry_text(key_entry(question))
     return question.key
 
 
 def _make_entry(question: Question) -> dict:
-    from .key import json_params, part_record, trap_feedback
+    from quizgen.key.writer import json_params, part_record, trap_feedback
 
     inst = question.instance
     feedback = trap_feedback(inst, inst.parts)
@@ -337,8 +338,8 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     is written unless every file rendered. ``students`` is a roster CSV path (or
     a list of roster rows) for one paper per student; ``split`` writes one file each.
     ``jobs`` processes share the work (0: one per CPU); the files do not depend on it."""
-    from .key import key_streams
-    from .roster import read_roster
+    from quizgen.key.writer import key_streams
+    from quizgen.roster import read_roster
 
     if split and not students:
         raise UsageError("--split needs --students: it writes one file per student")
@@ -374,7 +375,7 @@ def build_pdfs(out_dir, files: dict, progress: bool = False, jobs: int = 1) -> d
     """The PDFs of the .tex files among ``files``, ``jobs`` compiled at a time. When
     TeX is missing or fails, the other files (and the failing document's log) are
     written before the error."""
-    from .pdf import compile_documents
+    from quizgen.generation.pdf import compile_documents
 
     try:
         return compile_documents({n: t for n, t in files.items() if n.endswith(".tex")}, progress, jobs)

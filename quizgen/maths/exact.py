@@ -1,6 +1,6 @@
 """Exact answers: substitutes parameter values into an expression tree, folding
 rational arithmetic exactly and keeping irrational parts (exp, log, sqrt) as a
-tree with its float value alongside. They are printed by ``quizgen.printing``
+tree with its float value alongside. They are printed by ``quizgen.maths.printing``
 (SymPy syntax, LaTeX, and SymPy itself on demand: building every key value
 through SymPy costs ~1 ms a value)."""
 
@@ -10,9 +10,9 @@ import math
 from fractions import Fraction
 from functools import lru_cache
 
-from .answers import answer_value
-from .errors import ExpressionError
-from .expr import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Node, Num
+from quizgen.maths.answers import answer_value
+from quizgen.errors import ExpressionError
+from quizgen.maths.parser import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Node, Num
 
 LIMIT = 1e300
 ZERO = Fraction(0)
@@ -35,7 +35,7 @@ class Exact:
         return self.value
 
     def __repr__(self) -> str:
-        from .printing import to_text
+        from quizgen.maths.printing import to_text
 
         return f"Exact({to_text(self)})"
 

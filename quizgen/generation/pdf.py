@@ -12,7 +12,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from .errors import LatexError, TexNotFoundError
+from quizgen.errors import LatexError, TexNotFoundError
 
 DEBIAN_PACKAGES = ("texlive-latex-base", "texlive-latex-recommended", "texlive-pictures", "latexmk")
 PACKAGE_OF_FILE = {"tikz.sty": "texlive-pictures", "fancyhdr.sty": "texlive-latex-base",
@@ -49,7 +49,7 @@ def compile_documents(documents: dict, progress: bool = False, jobs: int = 1) ->
     failing document, in the given order, is the error raised."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from .output import progress_bar
+    from quizgen.ui import progress_bar
 
     programs = find_tex()
     names = list(documents)

@@ -17,17 +17,17 @@ from pathlib import Path
 import yaml
 from jinja2 import meta, nodes
 
-from .answers import normalise_word
-from .bank import builtin_bank_dir, build_template, locate_line, read_yaml, template_files
-from .errors import ExpressionError, InputFileError, SamplingError, TemplateError, UsageError
-from .generator import Question, question_view, seed_label
-from .grading import check_answer
-from .key import part_record
-from .model import Template
-from .printing import to_text
-from .render import jinja_context, render_many, render_string, text_environment
-from .sampling import canonical_instance, exact_from_yaml, sample_instance
-from .tolerance import half_width, matches
+from quizgen.maths.answers import normalise_word
+from quizgen.bank.loader import builtin_bank_dir, build_template, locate_line, read_yaml, template_files
+from quizgen.errors import ExpressionError, InputFileError, SamplingError, TemplateError, UsageError
+from quizgen.generation.quiz import Question, question_view, seed_label
+from quizgen.grading.marking import check_answer
+from quizgen.key.writer import part_record
+from quizgen.bank.model import Template
+from quizgen.maths.printing import to_text
+from quizgen.text.render import jinja_context, render_many, render_string, text_environment
+from quizgen.generation.sampling import canonical_instance, exact_from_yaml, sample_instance
+from quizgen.maths.tolerance import half_width, matches
 
 DEFAULT_SAMPLES = 200
 STATUSES = ("correct", "incorrect", "blank", "invalid")

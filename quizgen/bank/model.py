@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .expr import Node
+from quizgen.maths.parser import Node
 
 
 @dataclass(frozen=True)

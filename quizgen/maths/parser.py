@@ -9,7 +9,7 @@ import difflib
 import re
 from fractions import Fraction
 
-from .errors import ExpressionError
+from quizgen.errors import ExpressionError
 
 MAX_LENGTH = 400
 MAX_DEPTH = 60

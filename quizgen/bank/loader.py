@@ -10,9 +10,9 @@ from pathlib import Path
 
 import yaml
 
-from .errors import ExpressionError, QuizgenError, TemplateError, TemplateProblems
-from .expr import parse, template_policy
-from .model import Param, Part, Template, Trap
+from quizgen.errors import ExpressionError, QuizgenError, TemplateError, TemplateProblems
+from quizgen.maths.parser import parse, template_policy
+from quizgen.bank.model import Param, Part, Template, Trap
 
 TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "stem",
             "parts", "solution", "canonical", "tests", "figure", "max_tries"}
@@ -43,7 +43,7 @@ def builtin_templates_dir() -> Path:
 
 @lru_cache(maxsize=None)
 def _data_dir(name: str) -> Path:
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent
     for candidate in (here / name, here.parent / name):
         if candidate.is_dir():
             return candidate
@@ -197,7 +197,7 @@ class _Checker:
             self.fail(f"bad expression {str(source)!r}: {exc}", *where)
 
     def jinja(self, source, *where):
-        from .render import check_jinja_syntax
+        from quizgen.text.render import check_jinja_syntax
 
         problem = check_jinja_syntax(source)
         if problem:
@@ -490,7 +490,7 @@ def select(templates: list, classes: str = "all") -> list:
     known = {t.cls for t in templates}
     unknown = [c for c in wanted if c not in known]
     if unknown or not wanted:
-        from .errors import UsageError
+        from quizgen.errors import UsageError
 
         raise UsageError(f"unknown class {', '.join(unknown) or repr(classes)}; "
                          f"choose from {', '.join(sorted(known, key=lambda c: int(c[1:])))} or 'all'")

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .answers import normalise_word, to_number
-from .errors import ExpressionError
-from .tolerance import half_width
+from quizgen.maths.answers import normalise_word, to_number
+from quizgen.errors import ExpressionError
+from quizgen.maths.tolerance import half_width
 
 # Widening of a key's stated window: absorbs its 6-figure rounding in key.json
 # and the float error of ``answer - value``, so 0.342 still matches 0.3425 at 3 s.f.

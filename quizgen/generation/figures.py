@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 
-from .errors import ExpressionError, TemplateError
-from .exact import ground
-from .formatting import fixed, significant
+from quizgen.errors import ExpressionError, TemplateError
+from quizgen.maths.exact import ground
+from quizgen.maths.numbers import fixed, significant
 
 X_TICKS = (0, 0.25, 0.5, 0.75, 1)
 X_END = 1.08
