@@ -139,8 +139,12 @@ def _trap_shares(part, codes, sat, lower, upper) -> list:
 
 
 def _discrimination(item: ItemStats):
-    """The discrimination the flags read: the point-biserial, else the upper-lower index."""
-    return item.point_biserial if item.point_biserial is not None else item.discrimination
+    """The discrimination the flags read: the point-biserial; else the upper-lower
+    index, but only for an item that varies (everyone right or everyone wrong says
+    nothing about discrimination: the facility flag covers it)."""
+    if item.point_biserial is not None or item.facility is None or item.facility in (0.0, 1.0):
+        return item.point_biserial
+    return item.discrimination
 
 
 def reasons(item: ItemStats) -> list:
