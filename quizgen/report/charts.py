@@ -82,7 +82,8 @@ def _num(value) -> str:
 def heat_map(codes: list, questions: list, heat: dict) -> Markup:
     """Misconception (rows) x question (columns): the share of the question's
     students who fell into the trap, darker for more."""
-    cell, left, top = 44, 150, 40
+    cell, top = 44, 40
+    left = max([150] + [7 * len(code) + 16 for code in codes])
     width, height = left + cell * max(len(questions), 1) + 10, top + 24 * max(len(codes), 1) + 10
     peak = max((share for row in heat.values() for share in row.values()), default=0) or 1
     body = [_text(left + c * cell + cell / 2, top - 10, q, "middle") for c, q in enumerate(questions)]

@@ -67,8 +67,8 @@ def report_html(analysis: Analysis, title: str = "Class report") -> str:
         flagged=[i for i in analysis.parts if i.flagged],
         traps=[(i, t) for i in analysis.parts for t in i.traps], classes=analysis.classes, codes=codes,
         bands=[(f"{10 * b}-{10 * b + 10}%", n) for b, n in enumerate(histogram)],
-        charts=dict(histogram=charts.histogram(histogram), items=charts.item_chart(analysis.parts),
-                    heat=charts.heat_map(codes, questions, analysis.heat)),
+        histogram_svg=charts.histogram(histogram), items_svg=charts.item_chart(analysis.parts),
+        heat_svg=charts.heat_map(codes, questions, analysis.heat),
         student_json=student_json(analysis), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
         shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
         fixed=fixed, percent=percent)
