@@ -1,0 +1,106 @@
+"""Inline SVG charts built from the analysis: no script, no external file. Each
+chart has a title and a description for screen readers (the page also shows the
+table behind it); colours come from CSS classes so dark mode and print restyle them."""
+
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+FONT = 12
+LABEL_WIDTH = 90
+
+
+def _svg(chart_id: str, width: int, height: int, title: str, desc: str, body: list) -> Markup:
+    head = (f'<svg id="{chart_id}" class="chart" role="img" aria-labelledby="{chart_id}-t {chart_id}-d" '
+            f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+            f'xmlns="http://www.w3.org/2000/svg" font-size="{FONT}">'
+            f'<title id="{chart_id}-t">{escape(title)}</title><desc id="{chart_id}-d">{escape(desc)}</desc>')
+    return Markup(head + "".join(body) + "</svg>")
+
+
+def _text(x: float, y: float, text: str, anchor: str = "start", cls: str = "label") -> str:
+    return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" class="{cls}">{escape(text)}</text>'
+
+
+def histogram(counts: list) -> Markup:
+    """Students per 10-point band of percentage score."""
+    width, height, left, bottom, top = 600, 240, 40, 30, 14
+    plot_w, plot_h = width - left - 10, height - bottom - top
+    peak = max(counts, default=0) or 1
+    step = plot_w / max(len(counts), 1)
+    body = [f'<line x1="{left}" y1="{top + plot_h}" x2="{width - 10}" y2="{top + plot_h}" class="axis"/>']
+    for band, n in enumerate(counts):
+        h = plot_h * n / peak
+        x = left + band * step
+        body.append(f'<rect x="{x + 2:.1f}" y="{top + plot_h - h:.1f}" width="{step - 4:.1f}" height="{h:.1f}" '
+                    f'class="bar"><title>{band * 10}-{band * 10 + 10}%: {n} students</title></rect>')
+        body.append(_text(x + step / 2, top + plot_h + 16, f"{band * 10}", "middle"))
+        if n:
+            body.append(_text(x + step / 2, top + plot_h - h - 3, str(n), "middle", "value"))
+    body.append(_text(4, top + 4, f"max {peak}", "start", "value"))
+    desc = "Students per band of percentage score: " + ", ".join(
+        f"{b * 10}-{b * 10 + 10}%: {n}" for b, n in enumerate(counts))
+    return _svg("chart-histogram", width, height, "Score histogram", desc, body)
+
+
+def item_chart(items: list) -> Markup:
+    """One row per part: facility as a bar from 0 to 1, and the corrected
+    point-biserial as a bar from -1 to 1 around zero. Flagged parts are marked."""
+    row, top = 18, 22
+    panel = 220
+    left2 = LABEL_WIDTH + panel + 40
+    width, height = left2 + panel + 10, top + row * max(len(items), 1) + 8
+    zero = left2 + panel / 2
+    body = [_text(LABEL_WIDTH, 14, "facility (0 to 1)"), _text(left2, 14, "point-biserial (-1 to 1)"),
+            f'<line x1="{zero}" y1="{top - 4}" x2="{zero}" y2="{height - 4}" class="axis"/>']
+    for k in (0.2, 0.9):
+        x = LABEL_WIDTH + panel * k
+        body.append(f'<line x1="{x}" y1="{top - 4}" x2="{x}" y2="{height - 4}" class="guide"/>')
+    for n, item in enumerate(items):
+        y = top + n * row
+        cls = "bar flagged" if item.flagged else "bar"
+        body.append(_text(LABEL_WIDTH - 6, y + 12, ("\u2691 " if item.flagged else "") + item.label, "end"))
+        if item.facility is not None:
+            body.append(f'<rect x="{LABEL_WIDTH}" y="{y + 2}" width="{panel * item.facility:.1f}" height="{row - 5}" '
+                        f'class="{cls}"><title>{escape(item.label)} facility {item.facility:.2f}</title></rect>')
+        r = item.point_biserial
+        if r is None:
+            body.append(_text(zero + 4, y + 12, "n/a", "start", "value"))
+            continue
+        x, w = (zero, panel / 2 * r) if r >= 0 else (zero + panel / 2 * r, -panel / 2 * r)
+        body.append(f'<rect x="{x:.1f}" y="{y + 2}" width="{max(w, 1):.1f}" height="{row - 5}" class="{cls} alt">'
+                    f'<title>{escape(item.label)} point-biserial {r:.2f}</title></rect>')
+    desc = "; ".join(f"{i.label}: facility {_num(i.facility)}, point-biserial {_num(i.point_biserial)}"
+                     f"{', flagged' if i.flagged else ''}" for i in items)
+    return _svg("chart-items", width, height, "Facility and discrimination per part", desc, body)
+
+
+def _num(value) -> str:
+    return "n/a" if value is None else f"{value:.2f}"
+
+
+def heat_map(codes: list, questions: list, heat: dict) -> Markup:
+    """Misconception (rows) x question (columns): the share of the question's
+    students who fell into the trap, darker for more."""
+    cell, top = 44, 40
+    left = max([150] + [7 * len(code) + 16 for code in codes])
+    width, height = left + cell * max(len(questions), 1) + 10, top + 24 * max(len(codes), 1) + 10
+    peak = max((share for row in heat.values() for share in row.values()), default=0) or 1
+    body = [_text(left + c * cell + cell / 2, top - 10, q, "middle") for c, q in enumerate(questions)]
+    for r, code in enumerate(codes):
+        y = top + r * 24
+        body.append(_text(left - 6, y + 16, code, "end"))
+        for c, question in enumerate(questions):
+            share = heat.get(code, {}).get(question)
+            x = left + c * cell
+            if share is None:
+                body.append(f'<rect x="{x + 1}" y="{y + 1}" width="{cell - 2}" height="22" class="empty"/>')
+                continue
+            body.append(f'<rect x="{x + 1}" y="{y + 1}" width="{cell - 2}" height="22" class="heat" '
+                        f'fill-opacity="{0.15 + 0.85 * share / peak:.2f}"><title>{escape(code)} in {escape(question)}: '
+                        f'{share:.0%}</title></rect>')
+            body.append(_text(x + cell / 2, y + 16, f"{100 * share:.0f}", "middle", "heat-value"))
+    desc = "; ".join(f"{code}: " + ", ".join(f"{q} {100 * s:.0f}%" for q, s in heat.get(code, {}).items())
+                     for code in codes) or "No misconception was met."
+    return _svg("chart-heat", width, height, "Misconceptions by question (% of the question's students)",
+                desc, body)

@@ -1,0 +1,75 @@
+"""The class report as one self-contained HTML page: inline CSS, inline SVG
+charts, the student rows as embedded JSON paged by a small inline script, and a
+Content-Security-Policy that allows nothing but that CSS and that script."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from functools import lru_cache
+
+import jinja2
+from markupsafe import Markup
+
+from quizgen.bank.loader import builtin_templates_dir
+from quizgen.grading.report import number_text
+from quizgen.report import charts
+from quizgen.report.model import Analysis
+from quizgen.report.tables import fixed, percent, test_lines
+
+PAGE_SIZE = 50
+"""Student rows shown at a time."""
+HTML_STUDENTS = 50_000
+"""Students embedded in the page; beyond this the page says the students CSV has them all."""
+_JSON_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+def csp_hash(text) -> str:
+    """The CSP source for an inline block: ``sha256-`` and the base64 digest of its exact text."""
+    digest = hashlib.sha256(str(text).encode("utf-8")).digest()
+    return "sha256-" + base64.b64encode(digest).decode("ascii")
+
+
+@lru_cache(maxsize=1)
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(builtin_templates_dir())), autoescape=True,
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    env.filters["csp_hash"] = csp_hash
+    return env
+
+
+def student_json(analysis: Analysis, limit: int = HTML_STUDENTS) -> Markup:
+    """The student rows ``[id, name, score, max, percent or null, [codes]]`` as
+    JSON safe inside a ``<script type="application/json">`` element."""
+    rows = [[s.student_id, s.name, number_text(s.score), number_text(s.max_score),
+             None if s.percent is None else round(s.percent, 1), s.codes] for s in analysis.students[:limit]]
+    text = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
+    for char, escape in _JSON_ESCAPES.items():
+        text = text.replace(char, escape)
+    return Markup(text)
+
+
+def _codes(analysis: Analysis) -> list:
+    """Every misconception code met, most students first."""
+    totals = {code: sum(row.values()) for code, row in analysis.heat_counts.items()}
+    return sorted(totals, key=lambda code: (-totals[code], code))
+
+
+def report_html(analysis: Analysis, title: str = "Class report") -> str:
+    """The whole page as text."""
+    codes = _codes(analysis)
+    questions = [q.question_id for q in analysis.questions]
+    histogram = analysis.test.histogram
+    context = dict(
+        title=title, test=analysis.test, parts=analysis.parts, questions=analysis.questions,
+        summary=test_lines(analysis)[1:], items=analysis.parts + analysis.questions,
+        flagged=[i for i in analysis.parts if i.flagged],
+        traps=[(i, t) for i in analysis.parts for t in i.traps], classes=analysis.classes, codes=codes,
+        bands=[(f"{10 * b}-{10 * b + 10}%", n) for b, n in enumerate(histogram)],
+        histogram_svg=charts.histogram(histogram), items_svg=charts.item_chart(analysis.parts),
+        heat_svg=charts.heat_map(codes, questions, analysis.heat),
+        student_json=student_json(analysis), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
+        shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
+        fixed=fixed, percent=percent)
+    return _environment().get_template("report.html.j2").render(**context)

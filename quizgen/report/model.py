@@ -1,0 +1,135 @@
+"""The plain data the class report reads (what grading hands over) and the
+figures it computes. Inputs are NamedTuples so a caller may pass plain tuples
+in the same order, and may share one verdict tuple between many students."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple, Optional, Sequence
+
+
+class Trap(NamedTuple):
+    """One misconception a part can catch: its code and the feedback wording."""
+
+    code: str
+    feedback: str = ""
+
+
+class Part(NamedTuple):
+    """One question part of the key (a slot of the class's verdicts)."""
+
+    question_id: str
+    part: str
+    cls: str            # class of scenario, C1..C10 ("" when unknown)
+    template: str
+    points: float       # the part's maximum score
+    traps: Sequence[Trap] = ()
+
+
+class Verdict(NamedTuple):
+    """A student's final verdict on one part: status (correct, incorrect, blank,
+    invalid, superseded, unknown, ...), score, and the misconception code met ("")."""
+
+    status: str
+    score: float
+    code: str = ""
+
+
+class Student(NamedTuple):
+    """One student: id, name, and one verdict per part (in the order of the parts);
+    ``None`` where the student's paper has no such part."""
+
+    student_id: str
+    name: str
+    verdicts: Sequence[Optional[Verdict]]
+
+
+@dataclass
+class TrapShare:
+    """How many students fell into one trap of a part: a share overall and in
+    the lower and upper 27% groups (``None`` when the group has nobody)."""
+
+    code: str
+    feedback: str
+    count: int
+    share: Optional[float]
+    lower: Optional[float]
+    upper: Optional[float]
+
+
+@dataclass
+class ItemStats:
+    """The item analysis of one part (``part`` set) or one whole question (``part`` "")."""
+
+    question_id: str
+    part: str
+    cls: str
+    template: str
+    points: float
+    students: int = 0
+    counts: dict = field(default_factory=dict)   # correct, incorrect, blank, invalid, other
+    facility: Optional[float] = None
+    discrimination: Optional[float] = None       # upper-lower 27% index
+    point_biserial: Optional[float] = None       # corrected item-total correlation
+    traps: list = field(default_factory=list)    # TrapShare, for parts
+    reasons: list = field(default_factory=list)  # why the item is flagged (empty: not flagged)
+
+    @property
+    def label(self) -> str:
+        return f"{self.question_id}{self.part}"
+
+    @property
+    def flagged(self) -> bool:
+        return bool(self.reasons)
+
+
+@dataclass
+class TestStats:
+    """Whole-test figures. Scores are percentages of each student's own paper;
+    reliability uses the students whose paper has every part (``complete``)."""
+
+    students: int = 0
+    complete: int = 0
+    mean: Optional[float] = None
+    median: Optional[float] = None
+    sd: Optional[float] = None
+    kr20: Optional[float] = None
+    alpha: Optional[float] = None
+    sem: Optional[float] = None          # in percentage points, from alpha
+    histogram: list = field(default_factory=list)   # students per 10-point band, 0-10 ... 90-100
+
+
+@dataclass
+class ClassStats:
+    """One class of scenario (C1..C10): its parts' mean facility and the misconceptions met."""
+
+    cls: str
+    parts: int
+    facility: Optional[float]
+    misconceptions: list   # [(code, answers)], most common first
+
+
+@dataclass
+class StudentRow:
+    """One student's line of the report."""
+
+    student_id: str
+    name: str
+    score: float
+    max_score: float
+    percent: Optional[float]
+    codes: list
+
+
+@dataclass
+class Analysis:
+    """Everything the class report shows."""
+
+    parts: list          # ItemStats per part, in key order
+    questions: list      # ItemStats per question, in order of first appearance
+    test: TestStats
+    classes: list        # ClassStats
+    heat: dict           # {code: {question_id: share of the question's students}}
+    heat_counts: dict    # {code: {question_id: students}}
+    feedback: dict       # {code: feedback wording}
+    students: list       # StudentRow

@@ -1,0 +1,98 @@
+"""The item analysis as rows: the ``-items.csv`` file and the Markdown sections
+of the grading report (the same figures as the HTML page)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from quizgen.grading.report import md_cell, number_text, safe_cells
+from quizgen.report.model import Analysis, ItemStats
+
+ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
+                "correct", "incorrect", "blank", "invalid", "other", "facility", "discrimination_ul",
+                "point_biserial", "share", "share_lower", "share_upper", "flag", "note")
+NA = "n/a"
+
+
+def fixed(value, places: int = 2, missing: str = NA) -> str:
+    """A figure with ``places`` decimals, or ``missing`` for None."""
+    return missing if value is None else f"{value:.{places}f}"
+
+
+def percent(value, missing: str = NA) -> str:
+    """A share (0..1) as a whole-number percentage, or ``missing`` for None."""
+    return missing if value is None else f"{100 * value:.0f}%"
+
+
+def _item_row(level: str, item: ItemStats) -> list:
+    c = item.counts
+    return [level, item.question_id, item.part, item.cls, item.template, "", number_text(item.points),
+            str(item.students), *(str(c.get(s, 0)) for s in ("correct", "incorrect", "blank", "invalid", "other")),
+            fixed(item.facility, 3, ""), fixed(item.discrimination, 3, ""), fixed(item.point_biserial, 3, ""),
+            "", "", "", "yes" if item.flagged else "", "; ".join(item.reasons)]
+
+
+def item_rows(analysis: Analysis):
+    """The rows of the items CSV (header first): a ``part`` row per part followed
+    by a ``trap`` row per trap of it, then a ``question`` row per question. Figures
+    that cannot be computed are empty cells; every text from the key is
+    spreadsheet-safe."""
+    yield list(ITEM_COLUMNS)
+    for item in analysis.parts:
+        yield safe_cells(_item_row("part", item))
+        for trap in item.traps:
+            yield safe_cells(["trap", item.question_id, item.part, item.cls, item.template, trap.code, "",
+                              str(item.students), "", "", "", "", "", "", "", "", fixed(trap.share, 3, ""),
+                              fixed(trap.lower, 3, ""), fixed(trap.upper, 3, ""), "", trap.feedback])
+    for item in analysis.questions:
+        yield safe_cells(_item_row("question", item))
+
+
+def items_csv(analysis: Analysis) -> str:
+    """The items CSV as text."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(item_rows(analysis))
+    return out.getvalue()
+
+
+def _table(header: list, rows: list) -> list:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
+    return lines + ["| " + " | ".join(map(str, row)) + " |" for row in rows] + [""]
+
+
+def test_lines(analysis: Analysis) -> list:
+    """The whole-test figures as (name, value) pairs, shared by Markdown and HTML."""
+    t = analysis.test
+    return [("students", str(t.students)), ("mean", fixed(t.mean, 1) + ("" if t.mean is None else "%")),
+            ("median", fixed(t.median, 1) + ("" if t.median is None else "%")),
+            ("standard deviation", fixed(t.sd, 1) + ("" if t.sd is None else " points")),
+            ("KR-20 (right/wrong)", fixed(t.kr20)), ("Cronbach's alpha", fixed(t.alpha)),
+            ("standard error of measurement", fixed(t.sem, 1) + ("" if t.sem is None else " points")),
+            ("students with every part (reliability)", str(t.complete))]
+
+
+def markdown_sections(analysis: Analysis) -> str:
+    """Markdown sections for the grading report: whole test, items, flagged
+    items, traps, classes of scenario."""
+    lines = ["## Item analysis", "", "Figures that cannot be computed are shown as n/a; "
+             "docs/report.md defines each one.", ""]
+    lines += _table(["figure", "value"], [[name, value] for name, value in test_lines(analysis)])
+    header = ["item", "class", "students", "facility", "blank", "invalid", "D (27%)", "r (corrected)", "flag"]
+    rows = [[md_cell(i.label), md_cell(i.cls), i.students, fixed(i.facility), i.counts.get("blank", 0),
+             i.counts.get("invalid", 0), fixed(i.discrimination), fixed(i.point_biserial), "yes" if i.flagged else ""]
+            for i in analysis.parts + analysis.questions]
+    lines += ["### Parts and questions", ""] + _table(header, rows)
+    flagged = [[md_cell(i.label), md_cell("; ".join(i.reasons))] for i in analysis.parts if i.flagged]
+    lines += ["### Flagged parts", ""]
+    lines += _table(["part", "why"], flagged) if flagged else ["No part is flagged.", ""]
+    traps = [[md_cell(i.label), md_cell(t.code), t.count, percent(t.share), percent(t.lower), percent(t.upper)]
+             for i in analysis.parts for t in i.traps]
+    lines += ["### Traps (distractor analysis)", ""]
+    lines += _table(["part", "trap", "students", "share", "lower 27%", "upper 27%"], traps) if traps else [
+        "No part has traps.", ""]
+    classes = [[md_cell(c.cls or "-"), c.parts, fixed(c.facility),
+                md_cell("; ".join(f"{code} ({n})" for code, n in c.misconceptions)) or "-"] for c in analysis.classes]
+    lines += ["### Classes of scenario", ""] + _table(["class", "parts", "mean facility", "misconceptions met"],
+                                                      classes)
+    return "\n".join(lines)

@@ -1,0 +1,238 @@
+"""The HTML class report: self-contained and strict (checked in Python), and
+working in a real headless Chromium (selenium; skipped with the reason when
+chromium, chromedriver or selenium is missing). docs/report.md says how to run them.
+
+QUIZGEN_REPORT_SCREENSHOT=path writes the 200-student screenshot there too
+(that is how docs/images/report.png is made)."""
+
+import json
+import os
+import re
+import shutil
+import struct
+import time
+import zlib
+from pathlib import Path
+
+import pytest
+
+from quizgen.report import analyse, report_html, write_class_report
+from quizgen.report.demo import demo_class
+from quizgen.report.html import csp_hash
+from quizgen.report.model import Part, Student, Verdict
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+
+# ------------------------------------------------------------------ without a browser
+
+def test_page_is_self_contained_and_its_policy_matches_its_code():
+    html = report_html(analyse(*demo_class(30)), "Week 3")
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html).group(1)
+    assert policy.startswith("default-src 'none';")
+    script = re.search(r"<script>(.*?)</script>", html, re.S).group(1)
+    style = re.search(r"<style>(.*?)</style>", html, re.S).group(1)
+    assert f"script-src '{csp_hash(script)}'" in policy and f"style-src '{csp_hash(style)}'" in policy
+    without_namespace = html.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert not re.search(r"(?:src|href)\s*=|https?://|@import|url\(", without_namespace)
+
+
+def test_student_names_cannot_break_out_of_the_data_block():
+    parts = [Part("Q1", "a", "C1", "t", 1)]
+    students = [Student("</script><script>alert(1)</script>", "<b>&amp;</b>\u2028", [Verdict("correct", 1.0)])]
+    html = report_html(analyse(parts, students))
+    block = re.search(r'<script type="application/json" id="student-data">(.*?)</script>', html, re.S).group(1)
+    assert "<" not in block and json.loads(block)[0][:2] == [students[0].student_id, students[0].name]
+
+
+def test_page_shows_na_for_figures_that_cannot_be_computed():
+    html = report_html(analyse([Part("Q1", "a", "C1", "t", 1)], [Student("s", "", [Verdict("correct", 1.0)])]))
+    assert "n/a" in html and "nan" not in html.lower().replace("n/a", "")
+
+
+# ------------------------------------------------------------------ in Chromium
+
+def _browser_missing() -> str:
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e '.[test]')"
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not os.access(path, os.X_OK):
+            return f"{path} is missing (apt-get install chromium chromium-driver)"
+    return ""
+
+
+needs_browser = pytest.mark.skipif(bool(_browser_missing()), reason=_browser_missing() or "browser present")
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1280,1800",
+                 f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.get("about:blank")
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def class_report(tmp_path_factory):
+    parts, students = demo_class(200)
+    paths = write_class_report(parts, students, tmp_path_factory.mktemp("report"), "week3",
+                               "Week 3 quiz: class report (demo data)")
+    return paths["html"], analyse(parts, students)
+
+
+def _open(driver, path: Path):
+    driver.get_log("browser")
+    driver.get_log("performance")
+    driver.get(path.as_uri())
+    driver.execute_script("return document.readyState")
+
+
+def _visible_rows(driver):
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('#student-rows tr'))"
+        ".map(function (tr) { return Array.from(tr.cells).map(function (td) { return td.textContent; }); });")
+
+
+@needs_browser
+def test_opens_without_errors_or_network(browser, class_report):
+    path, _ = class_report
+    _open(browser, path)
+    errors = [entry for entry in browser.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
+    assert errors == []
+    events = [json.loads(e["message"])["message"] for e in browser.get_log("performance")]
+    # the requests made for the report's document (Chromium's own chrome:// pages are not its)
+    urls = [m["params"]["request"]["url"] for m in events if m["method"] == "Network.requestWillBeSent"
+            and m["params"].get("documentURL") == path.as_uri()]
+    assert urls == [path.as_uri()]
+    assert browser.execute_script("return performance.getEntriesByType('resource').length") == 0
+
+
+@needs_browser
+def test_charts_are_present_and_sized(browser, class_report):
+    path, analysis = class_report
+    _open(browser, path)
+    for chart, shapes in (("chart-histogram", 10), ("chart-items", len(analysis.parts)), ("chart-heat", 10)):
+        box = browser.execute_script(
+            f"var e = document.getElementById('{chart}'); var r = e.getBoundingClientRect();"
+            "return [r.width, r.height, e.querySelectorAll('rect').length, e.querySelector('title').textContent];")
+        assert box[0] > 300 and box[1] > 100 and box[2] >= shapes and box[3]
+
+
+@needs_browser
+def test_sorting_and_filtering_change_the_rows(browser, class_report):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    path, analysis = class_report
+    _open(browser, path)
+    first_page = _visible_rows(browser)
+    assert len(first_page) == 50 and first_page[0][0] == "s00001"
+    browser.find_element(By.ID, "sort-score").click()
+    ranked = [float(row[4]) for row in _visible_rows(browser)]
+    best = max(s.percent for s in analysis.students)
+    assert ranked == sorted(ranked, reverse=True) and ranked[0] == pytest.approx(best, abs=0.05)
+    assert browser.find_element(By.ID, "score-header").get_attribute("aria-sort") == "descending"
+    browser.find_element(By.ID, "sort-score").click()
+    ranked = [float(row[4]) for row in _visible_rows(browser)]
+    assert ranked == sorted(ranked) and ranked[0] == pytest.approx(min(s.percent for s in analysis.students), abs=0.05)
+    code = sorted(analysis.heat)[0]
+    Select(browser.find_element(By.ID, "filter-code")).select_by_value(code)
+    rows = _visible_rows(browser)
+    expected = [s for s in analysis.students if code in s.codes]
+    assert 0 < len(rows) <= 50 and all(code in row[5].split(", ") for row in rows)
+    assert f"of {len(expected)} who met {code}" in browser.find_element(By.ID, "student-status").text
+    Select(browser.find_element(By.ID, "filter-code")).select_by_value("")
+    browser.find_element(By.ID, "page-next").click()
+    assert len(_visible_rows(browser)) == 50 and _visible_rows(browser)[0] != rows[0]
+
+
+@needs_browser
+def test_dark_mode_and_print_styles(browser, class_report):
+    path, _ = class_report
+    _open(browser, path)
+    background = "return getComputedStyle(document.body).backgroundColor"
+    light = browser.execute_script(background)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    dark = browser.execute_script(background)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    controls = browser.execute_script("return getComputedStyle(document.querySelector('.controls')).display")
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+    assert light == "rgb(255, 255, 255)" and dark != light and controls == "none"
+
+
+def png_colours(data: bytes) -> set:
+    """The distinct colours of an 8-bit RGB or RGBA, non-interlaced PNG (what
+    Chromium writes), decoded with zlib alone."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, chunks, header = 8, [], None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks.append(body)
+        pos += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    assert depth == 8 and colour in (2, 6) and interlace == 0
+    bpp = 3 if colour == 2 else 4
+    raw, stride = zlib.decompress(b"".join(chunks)), width * bpp
+    previous, colours = bytearray(stride), set()
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            left = line[x - bpp] if x >= bpp else 0
+            up, corner = previous[x], previous[x - bpp] if x >= bpp else 0
+            if kind == 1:
+                line[x] = (line[x] + left) & 255
+            elif kind == 2:
+                line[x] = (line[x] + up) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[x] = (line[x] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        colours.update(bytes(line[i:i + 3]) for i in range(0, stride, bpp * 4))
+        previous = line
+    return colours
+
+
+@needs_browser
+def test_screenshot_of_a_200_student_report_is_not_blank(browser, class_report, tmp_path):
+    path, _ = class_report
+    _open(browser, path)
+    shot = tmp_path / "report.png"
+    assert browser.save_screenshot(str(shot))
+    colours = png_colours(shot.read_bytes())
+    assert len(colours) > 50
+    target = os.environ.get("QUIZGEN_REPORT_SCREENSHOT")
+    if target:
+        shutil.copyfile(shot, target)
+
+
+@needs_browser
+@pytest.mark.slow
+def test_20000_students_open_in_under_2_seconds(browser, tmp_path):
+    parts, students = demo_class(20_000)
+    path = write_class_report(parts, students, tmp_path, "big")["html"]
+    started = time.perf_counter()
+    _open(browser, path)
+    elapsed = time.perf_counter() - started
+    load = browser.execute_script("var t = performance.getEntriesByType('navigation')[0]; return t.loadEventEnd;")
+    assert 0 < load < 2000 and elapsed < 2.5
+    assert len(_visible_rows(browser)) == 50

@@ -1,0 +1,223 @@
+"""The item analysis gives the right numbers: against a published worked example
+and against small cases computed by hand, with every edge case defined."""
+
+import csv
+import io
+import math
+from statistics import pvariance
+
+import pytest
+
+from quizgen.report import analyse, class_report_markdown, items_csv, write_class_report
+from quizgen.report.analysis import alpha, groups, pearson
+from quizgen.report.model import Part, Student, Trap, Verdict
+
+RIGHT, WRONG = Verdict("correct", 1.0), Verdict("incorrect", 0.0)
+
+# Karl L. Wuensch, "The Kuder-Richardson 20", East Carolina University, StatHelp/KR20.txt
+# (https://core.ecu.edu/wuenschk/StatHelp/KR20.txt): ten students, ten right/wrong items.
+# Printed there: p per item, p*q per item, and the total-score variance 5.84.
+WUENSCH = """A 1 1 1 1 1 1 0 1 1 0
+B 1 0 1 1 0 1 1 1 0 1
+C 1 1 1 1 0 1 1 0 0 1
+D 0 0 1 0 0 0 1 0 0 0
+E 0 0 0 0 0 1 0 0 1 0
+F 1 1 1 0 1 1 1 1 1 1
+G 1 1 0 1 1 1 0 1 1 1
+H 1 1 1 1 1 1 1 1 0 1
+I 0 1 0 1 1 1 1 1 0 1
+J 1 1 0 1 1 0 1 1 1 0"""
+PRINTED_P = [.7, .7, .6, .7, .6, .8, .7, .7, .5, .6]
+PRINTED_PQ = [.21, .21, .24, .21, .24, .16, .21, .21, .25, .24]
+PRINTED_VARIANCE = 5.84
+
+
+def wuensch():
+    parts = [Part(f"Q{k + 1}", "a", "C1", "t", 1) for k in range(10)]
+    students = []
+    for line in WUENSCH.splitlines():
+        name, *cells = line.split()
+        students.append(Student(name, name, [RIGHT if c == "1" else WRONG for c in cells]))
+    return parts, students
+
+
+def test_published_example_facility_and_kr20():
+    analysis = analyse(*wuensch())
+    assert [round(i.facility, 3) for i in analysis.parts] == PRINTED_P
+    totals = [sum(int(c) for c in line.split()[1:]) for line in WUENSCH.splitlines()]
+    assert pvariance(totals) == pytest.approx(PRINTED_VARIANCE)
+    # KR-20 from the printed figures: k/(k-1) * (1 - sum(pq) / variance) = 10/9 * (1 - 2.18/5.84)
+    expected = 10 / 9 * (1 - sum(PRINTED_PQ) / PRINTED_VARIANCE)
+    assert analysis.test.kr20 == pytest.approx(expected, abs=1e-9)
+    assert round(analysis.test.kr20, 3) == 0.696
+    # the page's point: on 0/1 scores Cronbach's alpha is KR-20
+    assert analysis.test.alpha == pytest.approx(analysis.test.kr20)
+    # SEM = SD * sqrt(1 - reliability), SD of the percentage totals (population)
+    assert analysis.test.sem == pytest.approx(math.sqrt(PRINTED_VARIANCE) * 10 * math.sqrt(1 - expected))
+
+
+def test_published_example_point_biserial_by_the_textbook_formula():
+    """Corrected point-biserial, independently: r = (M1 - M0) / s * sqrt(p q) on the
+    rest score (total minus the item), s the population SD of the rest score."""
+    parts, students = wuensch()
+    analysis = analyse(parts, students)
+    rows = [[int(c) for c in line.split()[1:]] for line in WUENSCH.splitlines()]
+    for k, item in enumerate(analysis.parts):
+        rest = [sum(row) - row[k] for row in rows]
+        right = [r for r, row in zip(rest, rows) if row[k]]
+        wrong = [r for r, row in zip(rest, rows) if not row[k]]
+        p = len(right) / len(rows)
+        expected = (sum(right) / len(right) - sum(wrong) / len(wrong)) / math.sqrt(pvariance(rest)) \
+            * math.sqrt(p * (1 - p))
+        assert item.point_biserial == pytest.approx(expected, abs=1e-12)
+    # by hand for item 1: M1 = 48/7, M0 = 11/3, s = sqrt(4.29), p q = .21
+    assert analysis.parts[0].point_biserial == pytest.approx(0.7059, abs=1e-4)
+
+
+def test_published_example_upper_lower_discrimination():
+    """27% of 10 is 3 students a group: lower D, E, B (totals 2, 2, 7: ties go by
+    file order), upper G, F, H (8, 9, 9). Item 1: 3/3 - 1/3; item 7: 1/3 - 2/3."""
+    analysis = analyse(*wuensch())
+    d = [item.discrimination for item in analysis.parts]
+    assert d[0] == pytest.approx(2 / 3)
+    assert d[1] == pytest.approx(1.0)
+    assert d[6] == pytest.approx(2 / 3 - 2 / 3)     # item 7: upper G0 F1 H1, lower D1 E0 B1
+    assert d[8] == pytest.approx(2 / 3 - 1 / 3)     # item 9: upper G1 F1 H0, lower D0 E1 B0
+    upper = {"G": 1, "F": 1, "H": 1}
+    lower = {"D": 0, "E": 0, "B": 1}
+    assert sorted(analysis.students[i].student_id for i in groups(
+        [s.percent for s in analysis.students])[1]) == sorted(upper)
+    assert sorted(analysis.students[i].student_id for i in groups(
+        [s.percent for s in analysis.students])[0]) == sorted(lower)
+    assert analysis.parts[8].reasons and "negative" in analysis.parts[8].reasons[0]
+
+
+def test_hand_computed_partial_credit_alpha():
+    # two items, three students: items (2,1), (1,1), (0,0); totals 3, 2, 0
+    rows = [[2.0, 1.0], [1.0, 1.0], [0.0, 0.0]]
+    item_var = pvariance([2, 1, 0]) + pvariance([1, 1, 0])        # 2/3 + 2/9
+    total_var = pvariance([3, 2, 0])                              # 14/9
+    assert alpha(rows) == pytest.approx(2 * (1 - item_var / total_var))
+    assert alpha(rows) == pytest.approx(2 * (1 - (8 / 9) / (14 / 9)))
+
+
+def test_pearson_edge_cases():
+    assert pearson([1, 2, 3], [2, 4, 6]) == pytest.approx(1.0)
+    assert pearson([1, 2, 3], [3, 2, 1]) == pytest.approx(-1.0)
+    assert pearson([1, 1, 1], [1, 2, 3]) is None
+    assert pearson([0.1] * 3, [1, 2, 3]) is None
+    assert pearson([1], [2]) is None
+
+
+def _class(matrix, points=1):
+    parts = [Part(f"Q{k + 1}", "a", f"C{k + 1}", "t", points) for k in range(len(matrix[0]))]
+    students = [Student(f"s{n}", "", [RIGHT if x else WRONG for x in row]) for n, row in enumerate(matrix)]
+    return parts, students
+
+
+def _no_nan(analysis):
+    text = class_report_markdown(None, None, analysis) + items_csv(analysis)
+    assert "nan" not in text.lower().replace("n/a", "")
+    return text
+
+
+def test_all_right():
+    analysis = analyse(*_class([[1, 1], [1, 1], [1, 1]]))
+    part = analysis.parts[0]
+    assert (part.facility, part.discrimination, part.point_biserial) == (1.0, 0.0, None)
+    assert part.reasons == ["very easy: almost everyone scored, so it tells students apart little"]
+    assert (analysis.test.kr20, analysis.test.alpha, analysis.test.sem) == (None, None, None)
+    assert analysis.test.sd == 0.0 and analysis.test.mean == 100.0
+    assert "| KR-20 (right/wrong) | n/a |" in _no_nan(analysis)
+
+
+def test_all_wrong():
+    analysis = analyse(*_class([[0, 0], [0, 0]]))
+    part = analysis.parts[0]
+    assert (part.facility, part.discrimination, part.point_biserial) == (0.0, 0.0, None)
+    assert part.reasons[0].startswith("very hard")
+    assert analysis.test.kr20 is None and analysis.test.mean == 0.0
+    _no_nan(analysis)
+
+
+def test_one_student():
+    analysis = analyse(*_class([[1, 0]]))
+    assert analysis.parts[0].discrimination is None and analysis.parts[0].point_biserial is None
+    assert analysis.test.mean == 50.0 and analysis.test.median == 50.0 and analysis.test.sd == 0.0
+    assert analysis.test.kr20 is None and analysis.test.alpha is None
+    _no_nan(analysis)
+
+
+def test_no_students_and_no_parts():
+    analysis = analyse([Part("Q1", "a", "C1", "t", 1)], [])
+    assert analysis.parts[0].facility is None and analysis.test.mean is None
+    assert analysis.test.histogram == [0] * 10
+    assert analyse([], []).test.students == 0
+    _no_nan(analysis)
+
+
+def test_zero_variance_item_among_varied():
+    analysis = analyse(*_class([[1, 1], [1, 0], [1, 0], [1, 1]]))
+    assert analysis.parts[0].point_biserial is None
+    assert analysis.parts[1].facility == 0.5
+
+
+def test_missing_parts_and_statuses():
+    parts = [Part("Q1", "a", "C1", "t", 2), Part("Q1", "b", "C1", "t", 2), Part("Q2", "a", "C10", "u", 1)]
+    students = [
+        Student("s1", "A", [Verdict("correct", 2.0), Verdict("blank", 0.0), None]),
+        Student("s2", "B", [Verdict("invalid", 0.0), Verdict("incorrect", 0.0, "T1"), Verdict("correct", 1.0)]),
+        Student("s3", "C", [Verdict("correct", 2.0), Verdict("correct", 2.0), Verdict("superseded", 0.0)]),
+    ]
+    analysis = analyse(parts, students)
+    a, b, c = analysis.parts
+    assert a.counts == {"correct": 2, "incorrect": 0, "blank": 0, "invalid": 1, "other": 0}
+    assert c.students == 2 and c.counts["other"] == 1 and c.facility == 0.5
+    assert analysis.test.complete == 2
+    q1 = analysis.questions[0]
+    assert (q1.label, q1.students, q1.points, q1.facility) == ("Q1", 3, 4.0, 6 / 12)
+    # percents: s1 2/4, s2 1/5, s3 4/5
+    assert [round(s.percent, 6) for s in analysis.students] == [50.0, 20.0, 80.0]
+    assert analysis.heat == {"T1": {"Q1": 1 / 3}}
+    assert [c.cls for c in analysis.classes] == ["C1", "C10"]
+
+
+def test_trap_shares_overall_and_by_group():
+    trap_part = Part("Q1", "a", "C1", "t", 1, (Trap("LOG10", "base e"), Trap("SIGN", "minus")))
+    other = Part("Q2", "a", "C1", "t", 1)
+    log10 = Verdict("incorrect", 0.0, "LOG10")
+    # totals 0, 0, 1, 2 (4 students: groups of round(1.08) = 1)
+    students = [Student("w1", "", [log10, WRONG]), Student("w2", "", [WRONG, WRONG]),
+                Student("m", "", [log10, RIGHT]), Student("top", "", [RIGHT, RIGHT])]
+    traps = analyse([trap_part, other], students).parts[0].traps
+    assert [(t.code, t.count, t.share, t.lower, t.upper) for t in traps] == [
+        ("LOG10", 2, 0.5, 1.0, 0.0), ("SIGN", 0, 0.0, 0.0, 0.0)]
+
+
+def test_hard_part_reason_names_blanks_and_trap():
+    part = Part("Q1", "a", "C1", "t", 1, (Trap("X"),))
+    verdicts = [Verdict("blank", 0.0)] * 4 + [Verdict("incorrect", 0.0, "X")] * 5 + [RIGHT]
+    analysis = analyse([part], [Student(str(n), "", [v]) for n, v in enumerate(verdicts)])
+    reason = analysis.parts[0].reasons[-1]
+    assert "40% left it blank" in reason and "50% fell into X" in reason
+
+
+def test_items_csv_guards_formulas_but_not_numbers():
+    part = Part("=HYPERLINK(1)", "a", "+C1", "@t", 1, (Trap("-code", "=cmd|' /C calc'!A0"),))
+    students = [Student("s1", "", [Verdict("incorrect", 0.0, "-code")]), Student("s2", "", [RIGHT]),
+                Student("s3", "", [RIGHT])]
+    rows = list(csv.reader(io.StringIO(items_csv(analyse([part], students)))))
+    header, part_row, trap_row = rows[0], rows[1], rows[2]
+    cell = dict(zip(header, trap_row))
+    assert cell["question_id"] == "'=HYPERLINK(1)" and cell["class"] == "'+C1" and cell["template"] == "'@t"
+    assert cell["code"] == "'-code" and cell["note"].startswith("'=cmd")
+    assert dict(zip(header, part_row))["facility"] == "0.667"
+    assert dict(zip(header, part_row))["point_biserial"] == ""
+
+
+def test_write_class_report_writes_both_files(tmp_path):
+    paths = write_class_report(*wuensch(), tmp_path / "out", "week3", title="Week 3")
+    assert paths == {"items": tmp_path / "out" / "week3-items.csv", "html": tmp_path / "out" / "week3-report.html"}
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["week3-items.csv", "week3-report.html"]
+    assert "<title>Week 3</title>" in paths["html"].read_text(encoding="utf-8")
+    assert paths["items"].read_text().count("\npart,") == 10
