@@ -7,7 +7,8 @@ trap as a 0% answer with its own tolerance and the misconception's feedback.
 Single-part questions are ``numerical`` or ``shortanswer``. The escapes follow
 the parser in Moodle's question/type/multianswer/questiontype.php: an answer
 ends at an unescaped ``~ # }``, feedback at an unescaped ``~ }``; the importer
-html-entity-decodes both, then turns ``\\}`` and ``\\#`` back into ``}`` and ``#``."""
+html-entity-decodes both, then turns ``\\}`` and ``\\#`` back into ``}`` and ``#``.
+(Moodle's docs also list ``/`` and ``"``; its parser needs no escape for them.)"""
 
 from __future__ import annotations
 
@@ -104,21 +105,26 @@ def cloze(part: VariantPart, weight: int = 1) -> str:
     return f"{{{weight}:NUMERICAL:{'~'.join(answers)}}}"
 
 
-def cloze_answer(text: str) -> str:
-    """A short-answer word as Cloze answer text: HTML-escaped (the importer
-    decodes entities), ``}`` and ``#`` backslash-escaped, ``~`` as an entity,
-    ``*`` escaped so it is not a wildcard."""
-    text = escape(text, quote=False).replace("}", "\\}").replace("#", "\\#")
-    return text.replace("~", "&#126;").replace("*", "\\*")
+def cloze_answer(word: str) -> str:
+    """A short-answer word as Cloze answer text (``*`` escaped: it is not a wildcard)."""
+    return _cloze_text(word.replace("*", "\\*"))
 
 
 def cloze_feedback(text: str) -> str:
-    """Plain feedback text as Cloze feedback: escaped twice for HTML (the
-    importer decodes once and stores HTML), ``}`` backslash-escaped, ``~`` as an
-    entity, and never ending in a backslash (it would escape the delimiter)."""
-    html = escape(escape(text, quote=False), quote=False)
-    html = html.replace("}", "\\}").replace("~", "&#126;")
-    return html + " " if html.endswith("\\") else html
+    """Plain feedback text as Cloze feedback: Moodle stores it as HTML."""
+    return _cloze_text(escape(text, quote=False))
+
+
+def _cloze_text(text: str) -> str:
+    """``text`` written so that Moodle's Cloze parser gives it back: every
+    ``}`` and ``#`` backslash-escaped (the importer turns ``\\}`` and ``\\#``
+    back, which also keeps a ``\\#`` of the text), then HTML-escaped (the importer
+    html-entity-decodes); ``~`` becomes an entity, and so does a final backslash
+    or ``&``, after which Moodle would not see the delimiter."""
+    text = escape(text.replace("}", "\\}").replace("#", "\\#"), quote=False).replace("~", "&#126;")
+    if text.endswith("&amp;"):  # the answer pattern does not end after "&amp;"
+        return text[:-5] + "&#38;"
+    return text[:-1] + "&#92;" if text.endswith("\\") else text
 
 
 def _single_answers(element: ET.Element, part: VariantPart) -> None:
