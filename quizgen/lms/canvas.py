@@ -115,7 +115,7 @@ def slips_html(part: VariantPart) -> str:
     items = []
     for trap in part.traps:
         said = f"{trap.value:.4g}" if trap.value is not None else ", ".join(trap.words[:3])
-        items.append(f"<li>An answer of {escape(said)}: {escape(trap.feedback)}</li>")
+        items.append(f"<li>An answer of {escape(said, quote=False)}: {escape(trap.feedback, quote=False)}</li>")
     if not items:
         return "<p>Compare your working with the worked solution.</p>"
     return "<p>Not the expected answer. Common slips on this part:</p><ul>" + "".join(items) + "</ul>"
