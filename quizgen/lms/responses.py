@@ -32,7 +32,9 @@ _MOODLE_TICK = ("In the quiz's Results > Responses report, under Display options
 class ResponseRow:
     """One answer to one part: who (id, name, their n-th attempt in the file),
     where (the LMS question slot when known), which variant (template and seed
-    label, as exported) and part letter, and the answer as typed ("" if blank)."""
+    label, as exported) and part letter, and the answer as typed ("" if blank).
+    A question shown but not answered at all (Moodle's "-") is one row with
+    part "" and answer "", so that its parts count as missing."""
 
     student_id: str
     name: str
@@ -77,12 +79,12 @@ def moodle_responses(text: str) -> list:
     if len(questions) < len(slots):
         raise InputFileError("the Moodle export has no 'Question N' columns, which name each variant. "
                              + _MOODLE_TICK.format(what="Question text"))
-    id_column = _moodle_id_column(header, rows[1:])
+    id_columns = _moodle_id_columns(header, rows[1:])
     out, attempts = [], {}
     for row in rows[1:]:
         row = row + [""] * (len(header) - len(row))
-        student = row[id_column].strip()
-        if not student or student == "-":
+        student = next((row[i].strip() for i in id_columns if row[i].strip() not in ("", "-")), "")
+        if not student:
             continue
         attempts[student] = attempts.get(student, 0) + 1
         name = " ".join(row[header.index(c)].strip() for c in ("First name", "Last name") if c in header)
@@ -92,13 +94,12 @@ def moodle_responses(text: str) -> list:
     return out
 
 
-def _moodle_id_column(header: list, rows: list) -> int:
-    """The column naming students: ID number when it is filled in, else Email address."""
-    for name in MOODLE_ID_COLUMNS:
-        if name in header:
-            index = header.index(name)
-            if any(len(r) > index and r[index].strip() not in ("", "-") for r in rows):
-                return index
+def _moodle_id_columns(header: list, rows: list) -> list:
+    """The columns naming students, in order of preference: ID number, then
+    Email address (a row without an ID number falls back to its email)."""
+    columns = [header.index(name) for name in MOODLE_ID_COLUMNS if name in header]
+    if any(len(r) > i and r[i].strip() not in ("", "-") for r in rows for i in columns):
+        return columns
     raise InputFileError("the Moodle export has no filled 'ID number' or 'Email address' column to name "
                          "students; ask the site admin to add ID number (or email) to 'Show user identity' "
                          "(Site administration > Users > Permissions > User policies) and download again")
@@ -107,10 +108,10 @@ def _moodle_id_column(header: list, rows: list) -> int:
 def _moodle_answers(question: str, response: str, slot: int, who: tuple) -> list:
     """The rows of one Moodle response cell (one answer, or ``part i: ...`` for Cloze)."""
     tag = TAG.search(question)
-    if tag is None or response.strip() == "-":
+    if tag is None:
         return []
     template, variant = tag.group(1), tag.group(2)
-    answers = cloze_parts(response)
+    answers = [("", "")] if response.strip() == "-" else cloze_parts(response)
     return [ResponseRow(*who, slot, template, variant, letter, answer) for letter, answer in answers]
 
 

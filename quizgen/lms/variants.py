@@ -14,7 +14,7 @@ from html import escape
 
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import UsageError
-from quizgen.generation.quiz import Question, question_view, seed_label
+from quizgen.generation.quiz import Question, key_entry, question_view, seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.key.writer import part_record, trap_feedback
 from quizgen.lms.html import markdown_html
@@ -136,3 +136,16 @@ def _solution_html(view: dict) -> str:
     return (f"{markdown_html(view['forecast'])}<ol>{steps}</ol>{markdown_html(view['verify'])}"
             f"<p><strong>Answers:</strong> {answers}</p>")
 
+
+
+
+def key_records(wanted: list, banks=()) -> list:
+    """The key.json question records (as ``quizgen generate`` writes them) of
+    ``wanted``: (question id, template id, seed label) each, in that order."""
+    templates = {t.id: t for t in load_bank(banks)}
+    missing = sorted({template for _, template, _ in wanted if template not in templates})
+    if missing:
+        raise UsageError(f"template {', '.join(missing)} of the LMS answers is not in the bank; "
+                         "pass the --bank the quiz was exported from")
+    return [key_entry(Question(qid, sample_instance(templates[template], label)))
+            for qid, template, label in wanted]
