@@ -6,12 +6,12 @@ range is compared with the key that ``quizgen generate`` writes."""
 
 import html
 import io
-import json
 import re
 import zipfile
 
 import pytest
 
+from lms_support import export_and_key
 from quizgen.lms.canvas import answer_range
 from quizgen.lms.variants import VariantPart
 
@@ -63,18 +63,10 @@ REQUIRED = {"assessment": ("ident",), "section": ("ident",), "item": ("ident",),
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory):
     """The Canvas zip of every class (2 variants each) and generate's key.json for the same seed."""
-    from click.testing import CliRunner
-    from quizgen.cli import main
-
     folder = tmp_path_factory.mktemp("canvas")
-    runner = CliRunner()
-    for args in (["export", "canvas", "--count", COUNT, "--seed", SEED, "--out", folder / "quiz.zip"],
-                 ["generate", "--count", COUNT, "--seed", SEED, "--out", folder / "quiz"]):
-        result = runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
-        assert result.exit_code == 0, result.output
-    key = json.loads((folder / "quiz" / "key.json").read_text(encoding="utf-8"))
+    key = export_and_key(folder, ["canvas", "--out", folder / "quiz.zip"], COUNT, SEED)
     archive = zipfile.ZipFile(io.BytesIO((folder / "quiz.zip").read_bytes()))
-    return archive, {q["seed"]: q for q in key["questions"]}
+    return archive, key
 
 
 def _assessment(archive):

@@ -5,13 +5,12 @@ for the same seed."""
 
 import base64
 import html
-import json
 import re
 
 import pytest
 from hypothesis import given, strategies as st
 
-from lms_moodle_cloze import NUMBER, parse_cloze
+from lms_support import NUMBER, export_and_key, parse_cloze
 from quizgen.lms.html import decimal_text
 from quizgen.lms.moodle import cloze_answer, cloze_feedback
 
@@ -23,18 +22,10 @@ SEED, COUNT = 7, 2
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory):
     """The Moodle XML of every class (2 variants each) and key.json of generate with the same seed."""
-    from click.testing import CliRunner
-    from quizgen.cli import main
-
     folder = tmp_path_factory.mktemp("moodle")
-    runner = CliRunner()
-    for args in (["export", "moodle", "--count", COUNT, "--seed", SEED, "--out", folder / "q.xml"],
-                 ["generate", "--count", COUNT, "--seed", SEED, "--out", folder / "quiz"]):
-        result = runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
-        assert result.exit_code == 0, result.output
-    key = json.loads((folder / "quiz" / "key.json").read_text(encoding="utf-8"))
+    key = export_and_key(folder, ["moodle", "--out", folder / "q.xml"], COUNT, SEED)
     tree = etree.parse(str(folder / "q.xml"))
-    return tree, {q["seed"]: q for q in key["questions"]}
+    return tree, key
 
 
 def _questions(tree):
