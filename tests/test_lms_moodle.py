@@ -140,3 +140,9 @@ def test_cloze_escapes_survive_moodles_parser(word, feedback):
 def test_numbers_are_plain_decimals_moodle_reads_exactly(value):
     text = decimal_text(value)
     assert re.fullmatch(NUMBER, text) and float(text) == value
+
+
+def test_bad_count_is_one_line_and_exit_2(invoke, tmp_path):
+    result = invoke("export", "moodle", "--count", 0, "--out", tmp_path / "q.xml")
+    assert result.exit_code == 2 and "--count must be 1 or more" in result.stderr
+    assert not (tmp_path / "q.xml").exists()

@@ -56,7 +56,7 @@ def test_cloze_summaries_split_into_parts(summary, parts):
 
 def test_missing_question_text_says_what_to_tick():
     text = moodle_csv(["Last name", "First name", "ID number", "Response 1"], [["A", "B", "s1", "1"]])
-    with pytest.raises(InputFileError, match="tick 'Question text'"):
+    with pytest.raises(InputFileError, match="'Show the' tick 'question text'"):
         moodle_responses(text)
 
 
@@ -67,7 +67,7 @@ def test_missing_identity_says_what_to_show():
 
 
 def test_missing_responses_says_what_to_tick():
-    with pytest.raises(InputFileError, match="tick 'Response'"):
+    with pytest.raises(InputFileError, match="'Show the' tick 'response'"):
         moodle_responses(moodle_csv(["Last name", "First name", "ID number", "Question 1"], [["A", "B", "s", "x"]]))
 
 

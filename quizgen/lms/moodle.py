@@ -131,8 +131,8 @@ def _single_answers(element: ET.Element, part: VariantPart) -> None:
     """The answers of a ``numerical`` or ``shortanswer`` question."""
     if part.is_word:
         _field(element, "usecase", "0")
-        rows = [(w, "100", CORRECT_FEEDBACK, None) for w in part.words]
-        rows += [(w, "0", t.feedback, None) for t in part.traps for w in t.words]
+        rows = [(w.replace("*", "\\*"), "100", CORRECT_FEEDBACK, None) for w in part.words]
+        rows += [(w.replace("*", "\\*"), "0", t.feedback, None) for t in part.traps for w in t.words]
     else:
         rows = [(decimal_text(part.value), "100", CORRECT_FEEDBACK, decimal_text(part.tolerance))]
         rows += [(decimal_text(t.value), "0", t.feedback, decimal_text(t.tolerance))

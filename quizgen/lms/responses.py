@@ -24,8 +24,8 @@ CANVAS_FIXED = ("name", "id", "sis_id", "root_account", "section", "section_id",
                 "submitted", "attempt")
 _MOODLE_RESPONSE = re.compile(r"Response (\d+)")
 _CANVAS_QUESTION = re.compile(r"\d+: ")
-_MOODLE_TICK = ("In the quiz's Results > Responses report, under Display options tick "
-                "'{what}', then download the table again")
+_MOODLE_TICK = ("In the quiz's Results > Responses report, under Display options > 'Show the' "
+                "tick '{what}', then download the table again")
 
 
 @dataclass(frozen=True)
@@ -74,11 +74,11 @@ def moodle_responses(text: str) -> list:
     slots = [(int(m.group(1)), i) for i, h in enumerate(header) if (m := _MOODLE_RESPONSE.fullmatch(h))]
     if not slots:
         raise InputFileError("the Moodle export has no 'Response N' columns. "
-                             + _MOODLE_TICK.format(what="Response"))
+                             + _MOODLE_TICK.format(what="response"))
     questions = {n: header.index(f"Question {n}") for n, _ in slots if f"Question {n}" in header}
     if len(questions) < len(slots):
         raise InputFileError("the Moodle export has no 'Question N' columns, which name each variant. "
-                             + _MOODLE_TICK.format(what="Question text"))
+                             + _MOODLE_TICK.format(what="question text"))
     id_columns = _moodle_id_columns(header, rows[1:])
     out, attempts = [], {}
     for row in rows[1:]:
