@@ -178,6 +178,56 @@ def validate_command(paths, samples, banks):
                             f"({problems} problem{'s' * (problems != 1)})")
 
 
+@main.group("export")
+def export_group():
+    """Export question variants to an LMS (Moodle XML, Canvas QTI); see docs/lms.md."""
+
+
+def _export_options(command):
+    """The options every export command shares: what to sample, like generate."""
+    for option in reversed([
+            click.option("--classes", default="all", show_default=True,
+                         help="Comma-separated classes (C1,C7) or 'all': one question slot each."),
+            click.option("--count", default=10, show_default=True, type=int,
+                         help="Variants per slot (each student gets one at random)."),
+            click.option("--seed", default="1", show_default=True,
+                         help="Seed: the k-th variant of a slot is generate's k-th question with it."),
+            bank_option]):
+        command = option(command)
+    return command
+
+
+@export_group.command("moodle")
+@click.option("--out", default="questions.xml", show_default=True, type=click.Path(dir_okay=False),
+              help="The Moodle XML file to write.")
+@_export_options
+def export_moodle(out, classes, count, seed, banks):
+    """Moodle XML for the question bank: one category per slot holding its variants.
+
+    Example: quizgen export moodle --classes C1,C7 --count 20 --seed 42 --out questions.xml
+    """
+    from quizgen.lms.export import write_moodle
+
+    slots = write_moodle(out, classes=classes, count=count, seed=_seed(seed), banks=banks)
+    click.echo(f"Wrote {sum(len(s.variants) for s in slots)} questions in {len(slots)} categories to {out}")
+
+
+@export_group.command("canvas")
+@click.option("--out", default="quiz.zip", show_default=True, type=click.Path(dir_okay=False),
+              help="The Canvas QTI zip to write.")
+@click.option("--title", default="quizgen quiz", show_default=True, help="The quiz title in Canvas.")
+@_export_options
+def export_canvas(out, title, classes, count, seed, banks):
+    """A Canvas QTI 1.2 zip: a question group per slot (and part) picking one variant.
+
+    Example: quizgen export canvas --classes C1,C7 --count 20 --seed 42 --out quiz.zip
+    """
+    from quizgen.lms.export import write_canvas
+
+    slots = write_canvas(out, title=title, classes=classes, count=count, seed=_seed(seed), banks=banks)
+    click.echo(f"Wrote {sum(len(s.variants) for s in slots)} variants in {len(slots)} slots to {out}")
+
+
 def _seed(text):
     """Seeds are whole numbers when they look like one, else the text itself."""
     if text is None:

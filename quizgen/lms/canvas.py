@@ -1,0 +1,193 @@
+"""Canvas QTI 1.2: a zip (imsmanifest.xml, the assessment, the figures) that
+Canvas imports into Classic Quizzes and, through the QTI import, New Quizzes.
+
+Per slot and part, a ``section`` question group whose ``selection_ordering``
+picks one variant. Canvas questions grade a single blank with a tolerance
+only as ``numerical_question`` (``fill_in_multiple_blanks`` matches text
+exactly), so a multi-part template becomes one question per part, each
+repeating its variant's stem. A numeric answer is a range whose bounds carry
+every digit (Canvas rounds exact-with-margin answers for display, and small
+values would lose their margin). Canvas gives no feedback per wrong numeric
+answer, so the incorrect-answer feedback lists each misconception with its
+value; the general feedback holds the worked solution."""
+
+from __future__ import annotations
+
+import io
+import re
+import xml.etree.ElementTree as ET
+import zipfile
+from html import escape
+
+from quizgen.lms.html import decimal_text
+from quizgen.lms.variants import Variant, VariantPart
+
+QTI_NS = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
+CP_NS = "http://www.imsglobal.org/xsd/imscp_v1p1"
+FIGURES = "quizgen_figures"
+_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def canvas_zip(slots: list, title: str, quiz_id: str = "quizgen") -> bytes:
+    """The Canvas QTI zip (bytes; the same slots give the same bytes)."""
+    quiz_id = safe_ident(quiz_id)
+    figures = {}
+    assessment = assessment_xml(slots, title, quiz_id, figures)
+    files = {"imsmanifest.xml": manifest_xml(quiz_id, title, sorted(figures)),
+             f"{quiz_id}/{quiz_id}.xml": assessment}
+    files.update({f"{FIGURES}/{name}": svg for name, svg in sorted(figures.items())})
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in files.items():
+            archive.writestr(zipfile.ZipInfo(name, _ZIP_TIME), text.encode("utf-8"))
+    return out.getvalue()
+
+
+def assessment_xml(slots: list, title: str, quiz_id: str, figures: dict) -> str:
+    """The QTI assessment: a group per slot and part; each figure used is added to ``figures``."""
+    root = ET.Element("questestinterop", xmlns=QTI_NS)
+    assessment = ET.SubElement(root, "assessment", ident=quiz_id, title=title)
+    top = ET.SubElement(assessment, "section", ident="root_section")
+    for slot in slots:
+        for index, letter in enumerate(p.letter for p in slot.variants[0].parts):
+            top.append(_group(slot, index, letter, figures))
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _group(slot, index: int, letter: str, figures: dict) -> ET.Element:
+    """A question group picking one variant of part ``letter`` of ``slot``."""
+    multi = len(slot.variants[0].parts) > 1
+    name = f"Q{slot.number}{letter if multi else ''}"
+    section = ET.Element("section", ident=safe_ident(f"g_{name}_{slot.template}"),
+                         title=f"{name} {slot.cls} {slot.title}")
+    points = slot.variants[0].parts[index].points
+    order = ET.SubElement(section, "selection_ordering")
+    selection = ET.SubElement(order, "selection")
+    ET.SubElement(selection, "selection_number").text = "1"
+    extension = ET.SubElement(selection, "selection_extension")
+    ET.SubElement(extension, "points_per_item").text = decimal_text(points)
+    for k, variant in enumerate(slot.variants, start=1):
+        section.append(item(variant, index, f"{name}_v{k:02d}", figures))
+    return section
+
+
+def item(variant: Variant, index: int, label: str, figures: dict) -> ET.Element:
+    """Part ``index`` of ``variant`` as one Canvas question."""
+    part = variant.parts[index]
+    multi = len(variant.parts) > 1
+    element = ET.Element("item", ident=safe_ident(f"{label}_{variant.template}"),
+                         title=f"{variant.cls} {variant.template} {label}")
+    kind = "short_answer_question" if part.is_word else "numerical_question"
+    meta = ET.SubElement(ET.SubElement(element, "itemmetadata"), "qtimetadata")
+    for field, value in (("question_type", kind), ("points_possible", decimal_text(part.points))):
+        entry = ET.SubElement(meta, "qtimetadatafield")
+        ET.SubElement(entry, "fieldlabel").text = field
+        ET.SubElement(entry, "fieldentry").text = value
+    presentation = ET.SubElement(element, "presentation")
+    _mattext(presentation, question_html(variant, part, multi, figures))
+    response = ET.SubElement(presentation, "response_str", ident="response1", rcardinality="Single")
+    fib = ET.SubElement(response, "render_fib", fibtype="String" if part.is_word else "Decimal")
+    ET.SubElement(fib, "response_label", ident="answer1")
+    _processing(element, part)
+    _feedback(element, "general_fb", solution_html(variant, figures))
+    _feedback(element, "general_incorrect_fb", slips_html(part))
+    return element
+
+
+def question_html(variant: Variant, part: VariantPart, multi: bool, figures: dict) -> str:
+    """The question text: stem, figure, the ask, and the tag naming variant and part
+    (Canvas's student-analysis CSV keeps it in the question's column header)."""
+    ask = f"({part.letter}) {part.ask_html}" if multi else part.ask_html
+    tag = f"{variant.tag}:{part.letter}"
+    return (variant.stem_html + _figure(variant, "problem", variant.figure_svg, figures)
+            + f"<p>{ask}</p>" + f'<p style="font-size:small;color:#777">[{escape(tag)}]</p>')
+
+
+def solution_html(variant: Variant, figures: dict) -> str:
+    """The worked solution, shown to every student as general feedback."""
+    return variant.solution_html + _figure(variant, "solution", variant.solution_figure_svg, figures)
+
+
+def slips_html(part: VariantPart) -> str:
+    """What Canvas shows after a wrong answer: each misconception of the part
+    with the value (or words) it leads to and why it is wrong."""
+    items = []
+    for trap in part.traps:
+        said = f"{trap.value:.4g}" if trap.value is not None else ", ".join(trap.words[:3])
+        items.append(f"<li>An answer of {escape(said, quote=False)}: {escape(trap.feedback, quote=False)}</li>")
+    if not items:
+        return "<p>Compare your working with the worked solution.</p>"
+    return "<p>Not the expected answer. Common slips on this part:</p><ul>" + "".join(items) + "</ul>"
+
+
+def _processing(element: ET.Element, part: VariantPart) -> None:
+    """Scoring: 100 inside the answer range (or on an accepted word), and the
+    general and incorrect-answer feedback."""
+    processing = ET.SubElement(element, "resprocessing")
+    outcomes = ET.SubElement(processing, "outcomes")
+    ET.SubElement(outcomes, "decvar", maxvalue="100", minvalue="0", varname="SCORE", vartype="Decimal")
+    _show(processing, "general_fb", "Yes")
+    right = ET.SubElement(processing, "respcondition", attrib={"continue": "No"})
+    condition = ET.SubElement(right, "conditionvar")
+    if part.is_word:
+        for word in part.words:
+            ET.SubElement(condition, "varequal", respident="response1").text = word
+    else:
+        low, high = answer_range(part)
+        ET.SubElement(condition, "vargte", respident="response1").text = low
+        ET.SubElement(condition, "varlte", respident="response1").text = high
+    ET.SubElement(right, "setvar", action="Set", varname="SCORE").text = "100"
+    _show(processing, "general_incorrect_fb", "Yes")
+
+
+def answer_range(part: VariantPart) -> tuple:
+    """The accepted range of a numeric part as (low, high) decimal text."""
+    return decimal_text(part.value - part.tolerance), decimal_text(part.value + part.tolerance)
+
+
+def _show(processing: ET.Element, feedback: str, go_on: str) -> None:
+    condition = ET.SubElement(processing, "respcondition", attrib={"continue": go_on})
+    ET.SubElement(ET.SubElement(condition, "conditionvar"), "other")
+    ET.SubElement(condition, "displayfeedback", feedbacktype="Response", linkrefid=feedback)
+
+
+def _feedback(element: ET.Element, ident: str, html: str) -> None:
+    feedback = ET.SubElement(element, "itemfeedback", ident=ident)
+    _mattext(ET.SubElement(feedback, "flow_mat"), html)
+
+
+def _mattext(parent: ET.Element, html: str) -> None:
+    ET.SubElement(ET.SubElement(parent, "material"), "mattext", texttype="text/html").text = html
+
+
+def _figure(variant: Variant, kind: str, svg: str | None, figures: dict) -> str:
+    """An ``<img>`` for the figure, whose file goes into the zip's figure folder."""
+    if not svg:
+        return ""
+    name = safe_ident(f"{variant.template}-{variant.id}-{kind}") + ".svg"
+    figures[name] = svg
+    return f'<p><img src="$IMS-CC-FILEBASE$/{FIGURES}/{name}" alt="figure" style="max-width:100%"></p>'
+
+
+def manifest_xml(quiz_id: str, title: str, figure_names: list) -> str:
+    """imsmanifest.xml: the assessment resource and one web resource per figure."""
+    manifest = ET.Element("manifest", identifier=f"{quiz_id}_manifest", xmlns=CP_NS)
+    metadata = ET.SubElement(manifest, "metadata")
+    ET.SubElement(metadata, "schema").text = "IMS Content"
+    ET.SubElement(metadata, "schemaversion").text = "1.1.3"
+    ET.SubElement(manifest, "organizations")
+    resources = ET.SubElement(manifest, "resources")
+    quiz = ET.SubElement(resources, "resource", identifier=quiz_id, type="imsqti_xmlv1p2")
+    ET.SubElement(quiz, "file", href=f"{quiz_id}/{quiz_id}.xml")
+    for name in figure_names:
+        figure = ET.SubElement(resources, "resource", identifier=safe_ident(f"fig_{name}"),
+                               type="webcontent", href=f"{FIGURES}/{name}")
+        ET.SubElement(figure, "file", href=f"{FIGURES}/{name}")
+    ET.indent(manifest)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(manifest, encoding="unicode") + "\n"
+
+
+def safe_ident(text: str) -> str:
+    """``text`` as a QTI/zip-safe identifier: letters, digits, ``_ . -``."""
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_") or "x"

@@ -1,0 +1,51 @@
+"""Template text (the Markdown subset of docs/templates.md with ``$...$`` math)
+as HTML for an LMS: paragraphs, bullet lists, bold, and math as ``\\( ... \\)``,
+which Moodle's MathJax filter and Canvas both typeset."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from html import escape
+
+_MATH = re.compile(r"((?<!\\)\$.*?(?<!\\)\$)", re.S)
+_BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
+_MD_ESCAPE = re.compile(r"\\([\\`*_<>|\[\]$])")
+
+
+def markdown_html(text: str, block: bool = True) -> str:
+    """``text`` as HTML; ``block`` wraps paragraphs in ``<p>`` and bullet runs
+    in ``<ul>``, otherwise the text is one inline run (an ask, a step title)."""
+    if not block:
+        return _inline(" ".join(text.split("\n")).strip())
+    blocks = [b for b in re.split(r"\n\s*\n", text.strip()) if b.strip()]
+    return "".join(_block(b) for b in blocks)
+
+
+def _block(block: str) -> str:
+    lines = [line.strip() for line in block.splitlines() if line.strip()]
+    if lines and all(line.startswith("- ") for line in lines):
+        return "<ul>" + "".join(f"<li>{_inline(line[2:])}</li>" for line in lines) + "</ul>"
+    return f"<p>{_inline(' '.join(lines))}</p>"
+
+
+def _inline(text: str) -> str:
+    """One run of text: math pieces become ``\\( ... \\)``, the rest is
+    un-Markdown-escaped, HTML-escaped, and bold marked up."""
+    pieces = _MATH.split(text)
+    out = []
+    for i, piece in enumerate(pieces):
+        if i % 2:
+            out.append(r"\(" + escape(piece[1:-1], quote=False) + r"\)")
+        else:
+            plain = escape(_MD_ESCAPE.sub(r"\1", piece), quote=False)
+            out.append(_BOLD.sub(r"<strong>\1</strong>", plain))
+    return "".join(out)
+
+
+def decimal_text(value: float) -> str:
+    """``value`` in plain decimal notation with every digit of its shortest
+    repr and no exponent (``5e-05`` -> ``0.00005``): what both LMS number
+    parsers read, however small the value."""
+    text = format(Decimal(repr(float(value))), "f")
+    return "0" if text in ("-0", "-0.0") else text

@@ -1,0 +1,174 @@
+"""Moodle XML: one category per question slot holding its variants, so that a
+quiz's "random question from category" gives each student their own numbers.
+
+Multi-part questions are Cloze (``multianswer``): a ``NUMERICAL`` or
+``SHORTANSWER`` sub-question per part, the exact answer first at 100% and every
+trap as a 0% answer with its own tolerance and the misconception's feedback.
+Single-part questions are ``numerical`` or ``shortanswer``. The escapes follow
+the parser in Moodle's question/type/multianswer/questiontype.php: an answer
+ends at an unescaped ``~ # }``, feedback at an unescaped ``~ }``; the importer
+html-entity-decodes both, then turns ``\\}`` and ``\\#`` back into ``}`` and ``#``.
+(Moodle's docs also list ``/`` and ``"``; its parser needs no escape for them.)"""
+
+from __future__ import annotations
+
+import base64
+import xml.etree.ElementTree as ET
+from html import escape
+
+from quizgen.lms.html import decimal_text
+from quizgen.lms.variants import Variant, VariantPart
+
+CORRECT_FEEDBACK = "Correct."
+PENALTY = "0.3333333"
+
+
+def moodle_xml(slots: list, root: str = "quizgen") -> str:
+    """The Moodle XML file (text) holding every variant of every slot, each
+    slot in its own category under ``$course$/top/<root>``."""
+    quiz = ET.Element("quiz")
+    for slot in slots:
+        quiz.append(_category([root, f"Q{slot.number} {slot.cls} {slot.template}"],
+                              f"{slot.cls}: {slot.title} ({len(slot.variants)} variant{'s' * (len(slot.variants) != 1)})"))
+        quiz.extend(question(v, n) for n, v in enumerate(slot.variants, start=1))
+    ET.indent(quiz)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(quiz, encoding="unicode") + "\n"
+
+
+def _category(names: list, info: str) -> ET.Element:
+    """A category record: the questions after it are imported into the
+    category path ``names`` (a ``/`` inside a name is written ``//``)."""
+    element = ET.Element("question", type="category")
+    _text(ET.SubElement(element, "category"), "/".join(["$course$/top"] + [n.replace("/", "//") for n in names]))
+    _text(ET.SubElement(element, "info", format="html"), escape(info))
+    return element
+
+
+def question(variant: Variant, number: int = 1) -> ET.Element:
+    """One variant as a Moodle question: Cloze for several parts, else
+    ``numerical`` or ``shortanswer``."""
+    if len(variant.parts) > 1:
+        kind = "multianswer"
+    else:
+        kind = "shortanswer" if variant.parts[0].is_word else "numerical"
+    element = ET.Element("question", type=kind)
+    _text(ET.SubElement(element, "name"), f"{variant.cls} {variant.template} v{number:02d} ({variant.id})")
+    text = ET.SubElement(element, "questiontext", format="html")
+    body = question_html(variant) if kind == "multianswer" else _single_html(variant)
+    _text(text, body)
+    _attach(text, _figure_name(variant), variant.figure_svg)
+    feedback = ET.SubElement(element, "generalfeedback", format="html")
+    _text(feedback, variant.solution_html + _figure_img(_figure_name(variant, "solution"),
+                                                        variant.solution_figure_svg))
+    _attach(feedback, _figure_name(variant, "solution"), variant.solution_figure_svg)
+    _field(element, "defaultgrade", decimal_text(variant.points))
+    _field(element, "penalty", PENALTY)
+    _field(element, "hidden", "0")
+    _field(element, "idnumber", variant.tag)
+    if kind != "multianswer":
+        _single_answers(element, variant.parts[0])
+    return element
+
+
+def question_html(variant: Variant) -> str:
+    """The Cloze question text: stem, figure, each part's ask with its
+    embedded sub-question, and the variant tag line."""
+    asks = "".join(f"<p>({p.letter}) {p.ask_html} {cloze(p)}</p>" for p in variant.parts)
+    return _head_html(variant) + asks + _tag_html(variant)
+
+
+def _single_html(variant: Variant) -> str:
+    part = variant.parts[0]
+    return _head_html(variant) + f"<p>{part.ask_html}</p>" + _tag_html(variant)
+
+
+def _head_html(variant: Variant) -> str:
+    return variant.stem_html + _figure_img(_figure_name(variant), variant.figure_svg)
+
+
+def _tag_html(variant: Variant) -> str:
+    """The line that names the variant; Moodle's responses report keeps it in
+    its "Question N" column, which is how quizgen recognises the variant."""
+    return f'<p style="font-size:small;color:#777">[{escape(variant.tag)}]</p>'
+
+
+def cloze(part: VariantPart, weight: int = 1) -> str:
+    """One embedded sub-question: ``{1:NUMERICAL:=v:tol#Correct.~%0%trap:tol#why}``
+    or ``{1:SHORTANSWER:=word#Correct.~...}``."""
+    if part.is_word:
+        answers = [f"={cloze_answer(w)}#{cloze_feedback(CORRECT_FEEDBACK)}" for w in part.words]
+        answers += [f"%0%{cloze_answer(w)}#{cloze_feedback(t.feedback)}" for t in part.traps for w in t.words]
+        return f"{{{weight}:SHORTANSWER:{'~'.join(answers)}}}"
+    answers = [f"={decimal_text(part.value)}:{decimal_text(part.tolerance)}#{cloze_feedback(CORRECT_FEEDBACK)}"]
+    answers += [f"%0%{decimal_text(t.value)}:{decimal_text(t.tolerance)}#{cloze_feedback(t.feedback)}"
+                for t in part.traps if t.value is not None]
+    return f"{{{weight}:NUMERICAL:{'~'.join(answers)}}}"
+
+
+def cloze_answer(word: str) -> str:
+    """A short-answer word as Cloze answer text (``*`` escaped: it is not a wildcard)."""
+    return _cloze_text(word.replace("*", "\\*"))
+
+
+def cloze_feedback(text: str) -> str:
+    """Plain feedback text as Cloze feedback: Moodle stores it as HTML."""
+    return _cloze_text(escape(text, quote=False))
+
+
+def _cloze_text(text: str) -> str:
+    """``text`` written so that Moodle's Cloze parser gives it back: every
+    ``}`` and ``#`` backslash-escaped (the importer turns ``\\}`` and ``\\#``
+    back, which also keeps a ``\\#`` of the text), then HTML-escaped (the importer
+    html-entity-decodes); ``~`` becomes an entity, and so does a final backslash
+    or ``&``, after which Moodle would not see the delimiter."""
+    text = escape(text.replace("}", "\\}").replace("#", "\\#"), quote=False).replace("~", "&#126;")
+    if text.endswith("&amp;"):  # the answer pattern does not end after "&amp;"
+        return text[:-5] + "&#38;"
+    return text[:-1] + "&#92;" if text.endswith("\\") else text
+
+
+def _single_answers(element: ET.Element, part: VariantPart) -> None:
+    """The answers of a ``numerical`` or ``shortanswer`` question."""
+    if part.is_word:
+        _field(element, "usecase", "0")
+        rows = [(w.replace("*", "\\*"), "100", CORRECT_FEEDBACK, None) for w in part.words]
+        rows += [(w.replace("*", "\\*"), "0", t.feedback, None) for t in part.traps for w in t.words]
+    else:
+        rows = [(decimal_text(part.value), "100", CORRECT_FEEDBACK, decimal_text(part.tolerance))]
+        rows += [(decimal_text(t.value), "0", t.feedback, decimal_text(t.tolerance))
+                 for t in part.traps if t.value is not None]
+    for text, fraction, feedback, tolerance in rows:
+        answer = ET.SubElement(element, "answer", fraction=fraction, format="moodle_auto_format")
+        _text(answer, text)
+        _text(ET.SubElement(answer, "feedback", format="html"), f"<p>{escape(feedback, quote=False)}</p>")
+        if tolerance is not None:
+            _field(answer, "tolerance", tolerance)
+    if not part.is_word:
+        for name, value in (("unitgradingtype", "0"), ("unitpenalty", "0.1"), ("showunits", "3"),
+                            ("unitsleft", "0")):
+            _field(element, name, value)
+
+
+def _figure_name(variant: Variant, kind: str = "problem") -> str:
+    return f"{variant.template}-{kind}.svg"
+
+
+def _figure_img(name: str, svg: str | None) -> str:
+    if not svg:
+        return ""
+    return f'<p><img src="@@PLUGINFILE@@/{name}" alt="figure" style="max-width:100%"></p>'
+
+
+def _attach(parent: ET.Element, name: str, svg: str | None) -> None:
+    """An SVG embedded in a text field, as Moodle's ``<file>`` element."""
+    if svg:
+        data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+        ET.SubElement(parent, "file", name=name, path="/", encoding="base64").text = data
+
+
+def _text(parent: ET.Element, text: str) -> None:
+    ET.SubElement(parent, "text").text = text
+
+
+def _field(parent: ET.Element, name: str, value: str) -> None:
+    ET.SubElement(parent, name).text = value

@@ -1,0 +1,170 @@
+"""Reading what students answered in an LMS quiz built from ``quizgen export``:
+Moodle's quiz "Responses" report download and Canvas's "Student Analysis"
+CSV, as long rows (student, variant, part, answer).
+
+Both LMSs keep the question text of each answer in the export (Moodle in its
+"Question N" columns, Canvas in each question's column header), and the
+exported question text ends with the variant's tag
+``[quizgen:<template>:<seed label>]`` (Canvas: ``...:<part>]``): that is how
+a response is traced back to the numbers the student saw."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from quizgen.errors import InputFileError
+
+TAG = re.compile(r"\[quizgen:([^:\]\s]+):([^\]]+?)(?::([a-z]+))?\]")
+MOODLE_ID_COLUMNS = ("ID number", "Email address")
+CANVAS_FIXED = ("name", "id", "sis_id", "root_account", "section", "section_id", "section_sis_id",
+                "submitted", "attempt")
+_MOODLE_RESPONSE = re.compile(r"Response (\d+)")
+_CANVAS_QUESTION = re.compile(r"\d+: ")
+_MOODLE_TICK = ("In the quiz's Results > Responses report, under Display options > 'Show the' "
+                "tick '{what}', then download the table again")
+
+
+@dataclass(frozen=True)
+class ResponseRow:
+    """One answer to one part: who (id, name, their n-th attempt in the file),
+    where (the LMS question slot when known), which variant (template and seed
+    label, as exported) and part letter, and the answer as typed ("" if blank).
+    A question shown but not answered at all (Moodle's "-") is one row with
+    part "" and answer "", so that its parts count as missing."""
+
+    student_id: str
+    name: str
+    attempt: int
+    slot: int | None
+    template: str
+    variant: str
+    part: str
+    answer: str
+
+
+def read_responses(path, encoding: str | None = None) -> list:
+    """The long rows of a Moodle responses download or a Canvas student
+    analysis CSV, told apart by their headers."""
+    raw = Path(path).read_bytes()
+    try:
+        text = raw.decode(encoding or "utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputFileError(f"{path}: not {encoding or 'UTF-8'} text ({exc.reason}); "
+                             "pass the file's encoding") from exc
+    header = next(csv.reader(io.StringIO(text.lstrip("\ufeff"))), [])
+    if "Last name" in header or any(_MOODLE_RESPONSE.fullmatch(h) for h in header):
+        return moodle_responses(text)
+    if "n correct" in header or "section_id" in header:
+        return canvas_responses(text)
+    raise InputFileError(f"{path}: neither a Moodle 'Responses' report download (columns 'Last name', "
+                         "'Response 1', ...) nor a Canvas 'Student Analysis' CSV")
+
+
+def moodle_responses(text: str) -> list:
+    """The rows of Moodle's quiz Responses report as downloaded (CSV): columns
+    Last name, First name, the identity fields (ID number, Email address, ...),
+    State, ..., then per slot N "Question N" and "Response N" (and "Right
+    answer N"); a Cloze response reads ``part 1: 0.426; part 2: 1.2``."""
+    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    header = rows[0] if rows else []
+    slots = [(int(m.group(1)), i) for i, h in enumerate(header) if (m := _MOODLE_RESPONSE.fullmatch(h))]
+    if not slots:
+        raise InputFileError("the Moodle export has no 'Response N' columns. "
+                             + _MOODLE_TICK.format(what="response"))
+    questions = {n: header.index(f"Question {n}") for n, _ in slots if f"Question {n}" in header}
+    if len(questions) < len(slots):
+        raise InputFileError("the Moodle export has no 'Question N' columns, which name each variant. "
+                             + _MOODLE_TICK.format(what="question text"))
+    id_columns = _moodle_id_columns(header, rows[1:])
+    out, attempts = [], {}
+    for row in rows[1:]:
+        row = row + [""] * (len(header) - len(row))
+        student = next((row[i].strip() for i in id_columns if row[i].strip() not in ("", "-")), "")
+        if not student:
+            continue
+        attempts[student] = attempts.get(student, 0) + 1
+        name = " ".join(row[header.index(c)].strip() for c in ("First name", "Last name") if c in header)
+        for number, column in slots:
+            out += _moodle_answers(row[questions[number]], row[column], number,
+                                   (student, name.strip(), attempts[student]))
+    return out
+
+
+def _moodle_id_columns(header: list, rows: list) -> list:
+    """The columns naming students, in order of preference: ID number, then
+    Email address (a row without an ID number falls back to its email)."""
+    columns = [header.index(name) for name in MOODLE_ID_COLUMNS if name in header]
+    if any(len(r) > i and r[i].strip() not in ("", "-") for r in rows for i in columns):
+        return columns
+    raise InputFileError("the Moodle export has no filled 'ID number' or 'Email address' column to name "
+                         "students; ask the site admin to add ID number (or email) to 'Show user identity' "
+                         "(Site administration > Users > Permissions > User policies) and download again")
+
+
+def _moodle_answers(question: str, response: str, slot: int, who: tuple) -> list:
+    """The rows of one Moodle response cell (one answer, or ``part i: ...`` for Cloze)."""
+    tag = TAG.search(question)
+    if tag is None:
+        return []
+    template, variant = tag.group(1), tag.group(2)
+    answers = [("", "")] if response.strip() == "-" else cloze_parts(response)
+    return [ResponseRow(*who, slot, template, variant, letter, answer) for letter, answer in answers]
+
+
+def cloze_parts(summary: str) -> list:
+    """A response summary as [(part letter, answer)]: Moodle writes a Cloze
+    response as ``part 1: x; part 2: y`` (qtype_multianswer's summarise_response
+    with the string 'part {$a->i}: {$a->response}'), other questions as the answer."""
+    if not summary.startswith("part 1: "):
+        return [("a", summary.strip())]
+    answers, rest, number = [], summary[len("part 1: "):], 1
+    while True:
+        marker = f"; part {number + 1}: "
+        cut = rest.find(marker)
+        answers.append((_letter(number - 1), (rest if cut < 0 else rest[:cut]).strip()))
+        if cut < 0:
+            return answers
+        rest, number = rest[cut + len(marker):], number + 1
+
+
+def canvas_responses(text: str) -> list:
+    """The rows of Canvas's Student Analysis CSV (Quiz Statistics > Student
+    Analysis): name, id, sis_id, section, ..., submitted, [attempt], then per
+    question a column headed ``<id>: <question text>`` with the answer and a
+    points column, then n correct, n incorrect, score."""
+    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    header = rows[0] if rows else []
+    if "id" not in header:
+        raise InputFileError("the Canvas student analysis has no 'id' column (an anonymous survey?); "
+                             "quizgen needs to know whose answers these are")
+    columns = [(i, TAG.search(h)) for i, h in enumerate(header) if _CANVAS_QUESTION.match(h)]
+    columns = [(i, m) for i, m in columns if m is not None]
+    if not columns:
+        raise InputFileError("no question of this Canvas student analysis carries a [quizgen:...] tag: "
+                             "was the quiz imported from 'quizgen export canvas'?")
+    out = []
+    for row in rows[1:]:
+        row = row + [""] * (len(header) - len(row))
+        student = _cell(header, row, "sis_id") or _cell(header, row, "id")
+        if not student:
+            continue
+        who = (student, _cell(header, row, "name"), int(_cell(header, row, "attempt") or 1))
+        for index, tag in columns:
+            if row[index].strip() or row[index + 1].strip():
+                out.append(ResponseRow(*who, None, tag.group(1), tag.group(2), tag.group(3) or "a",
+                                       row[index].strip()))
+    return out
+
+
+def _cell(header: list, row: list, name: str) -> str:
+    return row[header.index(name)].strip() if name in header else ""
+
+
+def _letter(index: int) -> str:
+    """Part letters: a, b, ..., z, aa, ab, ... (as quizgen numbers parts)."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return letters[index] if index < 26 else _letter(index // 26 - 1) + letters[index % 26]

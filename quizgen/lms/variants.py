@@ -1,0 +1,151 @@
+"""What an LMS export needs of the bank, as plain data: for each question slot
+(a template) its variants, each with its stem, parts, answers, tolerances,
+traps, worked solution and figure already rendered as HTML.
+
+This is the ONE module of quizgen.lms that reads generation and key internals
+(``sample_instance``, ``question_view``, the key's ``part_record``): when they
+change, only this module changes. The writers (moodle.py, canvas.py) see only
+the dataclasses below."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from quizgen.bank.loader import load_bank, select
+from quizgen.errors import UsageError
+from quizgen.generation.quiz import Question, key_entry, question_view, seed_label
+from quizgen.generation.sampling import sample_instance
+from quizgen.key.writer import part_record, trap_feedback
+from quizgen.lms.html import markdown_html
+
+
+@dataclass(frozen=True)
+class Trap:
+    """A misconception a wrong answer reveals: its code, wrong value (with the
+    half-width the grader accepts) or words, and the feedback naming it."""
+
+    code: str
+    value: float | None
+    tolerance: float | None
+    feedback: str
+    words: tuple = ()
+
+
+@dataclass(frozen=True)
+class VariantPart:
+    """One part of a variant: the ask (HTML), its kind, the exact answer as a
+    float with the grader's absolute half-width, or the accepted words."""
+
+    letter: str
+    ask_html: str
+    kind: str
+    value: float | None
+    tolerance: float | None
+    words: tuple
+    points: float
+    traps: tuple
+
+    @property
+    def is_word(self) -> bool:
+        """Whether the answer is words (short answer) rather than a number."""
+        return self.kind == "word"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One variant of a slot: the numbers one student sees. ``id`` is its seed
+    label (``{seed}/{template}/{k}``), which regenerates it exactly."""
+
+    id: str
+    template: str
+    cls: str
+    title: str
+    points: float
+    stem_html: str
+    parts: tuple
+    solution_html: str
+    figure_svg: str | None = None
+    solution_figure_svg: str | None = None
+
+    @property
+    def tag(self) -> str:
+        """What names the variant in an LMS (question id number, a line of the
+        question text): ``quizgen:<template>:<seed label>``."""
+        return f"quizgen:{self.template}:{self.id}"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A question slot: one template and its variants (one LMS category or group)."""
+
+    number: int
+    template: str
+    cls: str
+    title: str
+    points: float
+    variants: tuple
+
+
+def slots(classes: str = "all", count: int = 10, seed=1, banks=()) -> list:
+    """One :class:`Slot` per selected template, each with ``count`` variants
+    sampled exactly as ``quizgen generate --seed`` samples them (the k-th
+    variant of a template is the k-th question ``--count`` would give)."""
+    if count < 1:
+        raise UsageError(f"--count must be 1 or more, got {count}")
+    templates = select(load_bank(banks), classes)
+    return [Slot(n, t.id, t.cls, t.title, t.points,
+                 tuple(variant(t, seed_label(seed, t.id, k)) for k in range(count)))
+            for n, t in enumerate(templates, start=1)]
+
+
+def variant(template, label: str) -> Variant:
+    """The variant of ``template`` drawn from seed label ``label``."""
+    inst = sample_instance(template, label)
+    view = question_view(Question("Q1", inst), "md")
+    feedback = trap_feedback(inst, inst.parts)
+    share = template.points / len(inst.parts)
+    records = [part_record(pv, inst, share, texts) for pv, texts in zip(inst.parts, feedback)]
+    parts = tuple(_part(record, shown) for record, shown in zip(records, view["parts"]))
+    figure = view["figure"] or {}
+    return Variant(id=label, template=template.id, cls=template.cls, title=template.title,
+                   points=template.points, stem_html=markdown_html(view["stem"]), parts=parts,
+                   solution_html=_solution_html(view), figure_svg=figure.get("problem") or None,
+                   solution_figure_svg=figure.get("solution") or None)
+
+
+def _part(record: dict, shown: dict) -> VariantPart:
+    """A key part record and its rendered view as a :class:`VariantPart`."""
+    word = record["type"] == "word"
+    traps = tuple(Trap(code=t["code"], value=t.get("value"), tolerance=t.get("abs_tolerance"),
+                       feedback=t["feedback"], words=tuple(t.get("words", ())))
+                  for t in record["misconceptions"])
+    return VariantPart(letter=record["part"], ask_html=markdown_html(shown["ask"], block=False),
+                       kind=record["type"], value=None if word else record["value"],
+                       tolerance=None if word else record["abs_tolerance"],
+                       words=tuple(record["accept"]) if word else (), points=shown["points"],
+                       traps=traps)
+
+
+def _solution_html(view: dict) -> str:
+    """The worked solution (forecast, numbered steps, check) as HTML."""
+    steps = "".join(f"<li><strong>{markdown_html(s['title'], block=False)}</strong> "
+                    f"{markdown_html(s['why'], block=False)}<br>{markdown_html(s['work'], block=False)}</li>"
+                    for s in view["steps"])
+    answers = ", ".join(f"({p['letter']}) {escape(str(p['answer']))}" for p in view["parts"])
+    return (f"{markdown_html(view['forecast'])}<ol>{steps}</ol>{markdown_html(view['verify'])}"
+            f"<p><strong>Answers:</strong> {answers}</p>")
+
+
+
+
+def key_records(wanted: list, banks=()) -> list:
+    """The key.json question records (as ``quizgen generate`` writes them) of
+    ``wanted``: (question id, template id, seed label) each, in that order."""
+    templates = {t.id: t for t in load_bank(banks)}
+    missing = sorted({template for _, template, _ in wanted if template not in templates})
+    if missing:
+        raise UsageError(f"template {', '.join(missing)} of the LMS answers is not in the bank; "
+                         "pass the --bank the quiz was exported from")
+    return [key_entry(Question(qid, sample_instance(templates[template], label)))
+            for qid, template, label in wanted]

@@ -1,0 +1,115 @@
+"""What the LMS tests share: a small port of Moodle's Cloze parser
+(question/type/multianswer/questiontype.php: ANSWER_REGEX,
+ANSWER_ALTERNATIVE_REGEX, NUMERICAL_ALTERNATIVE_REGEX and the loop of
+qtype_multianswer_extract_question) to read back what quizgen exports exactly
+as Moodle's importer would; running an export beside ``generate``; and a
+Moodle Responses download built in the layout Moodle's report code writes."""
+
+import csv
+import html
+import io
+import json
+import re
+
+FRACTION = r"=|%(-?[0-9]+(?:[.,][0-9]*)?)%"
+# PCRE's (?<!\\|&|&amp;) as three fixed-width look-behinds (Python needs fixed widths).
+ANSWER = r".+?(?<!\\)(?<!&)(?<!&amp;)(?=[~#}]|$)"
+FEEDBACK = r".*?(?<!\\)(?=[~}]|$)"
+ALTERNATIVE = f"({FRACTION})?({ANSWER})(#({FEEDBACK}))?"
+NUMBER = r"-?(([0-9]+[.,]?[0-9]*|[.,][0-9]+)([eE][-+]?[0-9]+)?)"
+NUMERICAL_ALTERNATIVE = f"^({NUMBER})(:{NUMBER})?$"
+TYPES = r"(NUMERICAL|NM)|(SHORTANSWER|SA|MW)"
+ANSWER_REGEX = r"\{([0-9]*):(" + TYPES + "):(" + ALTERNATIVE + "(~" + ALTERNATIVE + r")*)\}"
+
+
+def parse_cloze(text: str) -> list:
+    """The sub-questions of a Cloze question text, each as
+    {"type", "weight", "answers": [(fraction, answer, tolerance, feedback)]},
+    answers and feedback decoded as Moodle stores them."""
+    subs = []
+    while (match := re.search(ANSWER_REGEX, text, re.S)) is not None:
+        numerical = bool(match.group(3))
+        subs.append({"type": "numerical" if numerical else "shortanswer",
+                     "weight": match.group(1) or "1",
+                     "answers": _alternatives(match.group(5), numerical)})
+        text = text.replace(match.group(0), "{#%d}" % len(subs), 1)
+    return subs
+
+
+def _alternatives(remaining: str, numerical: bool) -> list:
+    answers = []
+    while (alt := re.search("~?" + ALTERNATIVE, remaining, re.S)) is not None:
+        fraction = 1.0 if alt.group(1) == "=" else (0.01 * float(alt.group(2).replace(",", ".")) if alt.group(2)
+                                                    else 0.0)
+        feedback = _decode(alt.group(5)) if alt.group(4) is not None else ""
+        number = re.search(NUMERICAL_ALTERNATIVE, alt.group(3), re.S) if numerical else None
+        if number:
+            answers.append((fraction, number.group(1), number.group(6) or "0", feedback))
+        else:
+            answers.append((fraction, _decode(alt.group(3)), None, feedback))
+        remaining = remaining.split(alt.group(0), 1)[1]
+    return answers
+
+
+def _decode(text: str) -> str:
+    """html_entity_decode, then \\} -> } and \\# -> #, in Moodle's order."""
+    return html.unescape(text).replace("\\}", "}").replace("\\#", "#")
+
+
+def export_and_key(folder, export: list, count: int, seed: int):
+    """Run ``quizgen export <export...>`` and ``quizgen generate`` with the same
+    count and seed in ``folder``; returns generate's key questions by seed label."""
+    from click.testing import CliRunner
+    from quizgen.cli import main
+
+    runner = CliRunner()
+    for args in (["export", *export, "--count", count, "--seed", seed],
+                 ["generate", "--count", count, "--seed", seed, "--out", folder / "quiz"]):
+        result = runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+    key = json.loads((folder / "quiz" / "key.json").read_text(encoding="utf-8"))
+    return {q["seed"]: q for q in key["questions"]}
+
+
+def moodle_csv(header: list, rows: list) -> str:
+    """Rows as Moodle's CSV download writes them."""
+    out = io.StringIO()
+    csv.writer(out).writerows([header] + rows)
+    return out.getvalue()
+
+
+def question_summary(question_html: str) -> str:
+    """Moodle's question summary: the question text as plain text, each Cloze
+    sub-question replaced by _____ (qtype_multianswer_question::get_question_summary)."""
+    text = re.sub(ANSWER_REGEX, "_____", question_html, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", text)).strip()
+
+
+def moodle_download(path, xml: str, slots: list, students: int, typed) -> list:
+    """Write to ``path`` a Responses download (mod/quiz/report/responses, downloading:
+    Last name, First name, the identity fields, State, the time and grade columns,
+    then Question N / Response N / Right answer N) of ``students`` each shown a
+    variant of every slot, typing ``typed(part, student)``; a Cloze response is
+    ``part 1: x; part 2: y``. Returns (student id, name, slot, variant, part, typed) per answer."""
+    from lxml import etree
+
+    tree = etree.fromstring(xml.encode("utf-8"))
+    texts = {q.findtext("idnumber"): q.findtext("questiontext/text") for q in tree if q.get("type") != "category"}
+    header = ["Last name", "First name", "ID number", "Email address", "State", "Started on", "Completed",
+              "Duration", "Grade/10.00"]
+    for n in range(1, len(slots) + 1):
+        header += [f"Question {n}", f"Response {n}", f"Right answer {n}"]
+    rows, made = [], []
+    for s in range(students):
+        row = [f"S{s}", "Test", f"s{s:03d}", f"s{s}@example.org", "Finished", "", "", "", "5.00"]
+        for n, slot in enumerate(slots, start=1):
+            variant = slot.variants[(3 * s + n) % len(slot.variants)]
+            answers = [typed(part, s + i) for i, part in enumerate(variant.parts)]
+            shown = (answers[0] or "-") if len(answers) == 1 else "; ".join(
+                f"part {i}: {a}" for i, a in enumerate(answers, start=1))
+            row += [question_summary(texts[variant.tag]), shown, ""]
+            made += [(f"s{s:03d}", f"Test S{s}", n, variant, part, answer)
+                     for part, answer in zip(variant.parts, answers)]
+        rows.append(row)
+    path.write_text(moodle_csv(header, rows), encoding="utf-8")
+    return made

@@ -1,0 +1,166 @@
+"""Canvas QTI export. No IMS QTI 1.2 ASI XSD could be obtained under a clear
+licence, so the assessment is checked for well-formedness (lxml) and against
+the content models of the QTI 1.2 ASI DTD (ims_qtiasiv1p2.dtd) for every
+element the export writes, plus Canvas's own conventions; and every variant's
+range is compared with the key that ``quizgen generate`` writes."""
+
+import html
+import io
+import re
+import zipfile
+
+import pytest
+
+from lms_support import export_and_key
+from quizgen.lms.canvas import answer_range
+from quizgen.lms.variants import VariantPart
+
+etree = pytest.importorskip("lxml.etree")
+
+SEED, COUNT = 3, 2
+NS = "{http://www.imsglobal.org/xsd/ims_qtiasiv1p2}"
+
+# Content models from the QTI 1.2 ASI DTD, as regexes over the children's tag names.
+CONTENT = {
+    "questestinterop": r"(qticomment )?(objectbank |assessment |((section |item )+))",
+    "assessment": r"(qticomment )?(duration )?(qtimetadata )*(objectives )*(assessmentcontrol )*(rubric )*"
+                  r"(presentation_material )?(outcomes_processing )*(assessproc_extension )?(assessfeedback )*"
+                  r"(selection_ordering )?(reference )?((sectionref |section )+)",
+    "section": r"(qticomment )?(duration )?(qtimetadata )*(objectives )*(sectioncontrol )*(sectionprecondition )*"
+               r"(sectionpostcondition )*(rubric )*(presentation_material )?(outcomes_processing )*"
+               r"(sectionproc_extension )?(sectionfeedback )*(selection_ordering )?(reference )?"
+               r"((itemref |item |sectionref |section )*)",
+    "selection_ordering": r"(qticomment )?(sequence_parameter )*(selection )*(order )?",
+    "selection": r"(sourcebank_ref )?(selection_number )?(selection_metadata )?"
+                 r"((and_selection |or_selection |not_selection |selection_extension ))?",
+    "item": r"(qticomment )?(duration )?(itemmetadata )?(objectives )*(itemcontrol )*(itemprecondition )*"
+            r"(itempostcondition )*((itemrubric |rubric ))*(presentation )?(resprocessing )*"
+            r"(itemproc_extension )?(itemfeedback )*(reference )?",
+    "itemmetadata": r"(qtimetadata )*",
+    "qtimetadata": r"(vocabulary )?(qtimetadatafield )+",
+    "qtimetadatafield": r"fieldlabel fieldentry ",
+    "presentation": r"(qticomment )?(flow |((material |response_lid |response_xy |response_str |response_num "
+                    r"|response_grp |response_extension )+))",
+    "material": r"(qticomment )?((mattext |matemtext |matimage |mataudio |matvideo |matapplet |matapplication "
+                r"|matref |matbreak |mat_extension )+)(altmaterial )*",
+    "response_str": r"((material |material_ref ))?(render_choice |render_hotspot |render_slider |render_fib "
+                    r"|render_extension )((material |material_ref ))?",
+    "render_fib": r"((material |material_ref |response_label |flow_label ))*",
+    "resprocessing": r"(qticomment )?outcomes ((respcondition |itemproc_extension ))+",
+    "outcomes": r"(qticomment )?((decvar (interpretvar )*))+",
+    "respcondition": r"(qticomment )?conditionvar (setvar )*(displayfeedback )*(respcond_extension )?",
+    "conditionvar": r"((not |and |or |unanswered |other |varequal |varlt |varlte |vargt |vargte |varsubset "
+                    r"|varinside |varsubstring |durequal |durlt |durlte |durgt |durgte |var_extension ))+",
+    "itemfeedback": r"((flow_mat |material |solution |hint ))+",
+    "flow_mat": r"(qticomment )?((flow_mat |material |material_ref ))+",
+}
+EMPTY = {"response_label", "decvar", "other", "displayfeedback"}
+REQUIRED = {"assessment": ("ident",), "section": ("ident",), "item": ("ident",), "response_str": ("ident",),
+            "response_label": ("ident",), "itemfeedback": ("ident",), "displayfeedback": ("linkrefid",),
+            "varequal": ("respident",), "vargte": ("respident",), "varlte": ("respident",)}
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    """The Canvas zip of every class (2 variants each) and generate's key.json for the same seed."""
+    folder = tmp_path_factory.mktemp("canvas")
+    key = export_and_key(folder, ["canvas", "--out", folder / "quiz.zip"], COUNT, SEED)
+    archive = zipfile.ZipFile(io.BytesIO((folder / "quiz.zip").read_bytes()))
+    return archive, key
+
+
+def _assessment(archive):
+    manifest = etree.fromstring(archive.read("imsmanifest.xml"))
+    (resource,) = [r for r in manifest.iter("{*}resource") if r.get("type") == "imsqti_xmlv1p2"]
+    return etree.fromstring(archive.read(resource.find("{*}file").get("href")))
+
+
+def test_manifest_lists_every_file_of_the_zip(exported):
+    archive, _ = exported
+    manifest = etree.fromstring(archive.read("imsmanifest.xml"))
+    listed = {f.get("href") for f in manifest.iter("{*}file")}
+    assert listed == set(archive.namelist()) - {"imsmanifest.xml"}
+
+
+def test_assessment_follows_the_qti_1_2_content_models(exported):
+    archive, _ = exported
+    root = _assessment(archive)
+    checked = set()
+    for element in root.iter():
+        name = element.tag.replace(NS, "")
+        children = "".join(child.tag.replace(NS, "") + " " for child in element)
+        if name in CONTENT:
+            assert re.fullmatch(CONTENT[name], children), (name, children)
+            checked.add(name)
+        elif name in EMPTY:
+            assert children == ""
+        for attribute in REQUIRED.get(name, ()):
+            assert element.get(attribute), (name, attribute)
+    assert checked == set(CONTENT)
+    idents = [i.get("ident") for i in root.iter(NS + "item")]
+    assert len(idents) == len(set(idents))
+
+
+def test_each_group_picks_one_variant_of_one_part(exported):
+    archive, key = exported
+    root = _assessment(archive)
+    groups = root.findall(f"{NS}assessment/{NS}section/{NS}section")
+    assert len(groups) == sum(len(q["parts"]) for q in key.values()) // COUNT
+    for group in groups:
+        assert group.findtext(f".//{NS}selection_number") == "1"
+        items = group.findall(NS + "item")
+        assert len(items) == COUNT
+        points = {i.findtext(f".//{NS}qtimetadatafield[{NS}fieldlabel='points_possible']/{NS}fieldentry")
+                  for i in items}
+        assert points == {group.findtext(f".//{NS}points_per_item")}
+
+
+def test_every_item_scores_the_key_answer_of_its_variant_part(exported):
+    archive, key = exported
+    seen = set()
+    for item in _assessment(archive).iter(NS + "item"):
+        text = item.findtext(f"{NS}presentation/{NS}material/{NS}mattext")
+        template, label, letter = re.search(r"\[quizgen:([^:]+):(.+):([a-z]+)\]", text).groups()
+        part = next(p for p in key[label]["parts"] if p["part"] == letter)
+        assert key[label]["template"] == template
+        right = item.findall(f"{NS}resprocessing/{NS}respcondition")[1]
+        assert right.findtext(f"{NS}setvar") == "100"
+        if part["type"] == "word":
+            assert [v.text for v in right.iter(NS + "varequal")] == part["accept"]
+        else:
+            low, high = float(right.findtext(f".//{NS}vargte")), float(right.findtext(f".//{NS}varlte"))
+            assert low <= part["value"] <= high
+            assert high - low == pytest.approx(2 * part["abs_tolerance"], rel=1e-9)
+        seen.add((label, letter))
+    assert seen == {(label, p["part"]) for label, q in key.items() for p in q["parts"]}
+
+
+def test_wrong_answer_feedback_names_every_misconception(exported):
+    archive, key = exported
+    for item in _assessment(archive).iter(NS + "item"):
+        text = item.findtext(f"{NS}presentation/{NS}material/{NS}mattext")
+        _, label, letter = re.search(r"\[quizgen:([^:]+):(.+):([a-z]+)\]", text).groups()
+        part = next(p for p in key[label]["parts"] if p["part"] == letter)
+        slips = item.findtext(f"{NS}itemfeedback[@ident='general_incorrect_fb']//{NS}mattext")
+        for trap in part["misconceptions"]:
+            assert trap["feedback"] in html.unescape(slips)
+
+
+def test_figures_referenced_are_in_the_zip(exported):
+    archive, _ = exported
+    names = set(archive.namelist())
+    text = etree.tostring(_assessment(archive), encoding="unicode")
+    refs = re.findall(r"\$IMS-CC-FILEBASE\$/([^\"&]+?\.svg)", text)
+    assert refs and set(refs) <= names
+
+
+def test_small_values_keep_their_range():
+    part = VariantPart("a", "", "numeric", 1.5e-12, 5e-16, (), 1, ())
+    low, high = answer_range(part)
+    assert "e" not in low + high and float(low) < 1.5e-12 < float(high) and float(low) > 0
+
+
+def test_same_seed_same_bytes(tmp_path, invoke):
+    for name in ("a.zip", "b.zip"):
+        assert invoke("export", "canvas", "--classes", "C7", "--count", 1, "--out", tmp_path / name).exit_code == 0
+    assert (tmp_path / "a.zip").read_bytes() == (tmp_path / "b.zip").read_bytes()

@@ -1,0 +1,63 @@
+"""Gradebook files: Canvas's exported gradebook refilled, Moodle's grade
+import CSV, and the plain per-student CSV."""
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+
+from quizgen.errors import InputFileError, UsageError
+from quizgen.lms.gradebook import Grade, canvas_gradebook, moodle_gradebook, number_text, plain_gradebook
+
+TEMPLATE = (Path(__file__).parent / "data" / "lms" / "canvas_gradebook.csv").read_text(encoding="utf-8")
+GRADES = [Grade("s001", "Ada Lovelace", 5.5, 6), Grade("eve", "Eve", 3.25, 6),
+          Grade("s002", "Alan Turing", 4, 6), Grade("s999", "Nobody", 1, 6)]
+
+
+def _rows(text):
+    return list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+
+
+def test_canvas_fills_the_existing_column_and_keeps_the_rest():
+    result = canvas_gradebook(TEMPLATE, GRADES, "LMS quiz")
+    before, after = _rows(TEMPLATE), _rows(result.text)
+    assert result.text.startswith("\ufeff") and after[0] == before[0]
+    column = before[0].index("LMS quiz (4412)")
+    assert [r[column] for r in after[1:]] == ["6.00", "5.5", "4", "3.25", ""]
+    for old, new in zip(before, after):
+        assert [c for i, c in enumerate(new) if i != column] == [
+            ("'" + c if c.startswith("=") else c) for i, c in enumerate(old) if i != column]
+    assert result.unmatched == ["s999"]
+
+
+def test_canvas_adds_a_column_with_its_points_possible():
+    result = canvas_gradebook(TEMPLATE, GRADES[:1], "Quiz 2")
+    rows = _rows(result.text)
+    assert rows[0][-1] == "Quiz 2" and rows[1][-1] == "6" and rows[2][-1] == "5.5"
+    assert [r[-1] for r in rows[3:]] == ["", "", ""]
+    assert all(len(r) == len(rows[0]) for r in rows)
+
+
+def test_canvas_template_without_ids_says_how_to_export():
+    with pytest.raises(InputFileError, match="Export Entire Gradebook"):
+        canvas_gradebook("Name,Score\nAda,1\n", GRADES, "Quiz")
+
+
+def test_moodle_import_file_keyed_by_id_number_or_email():
+    assert moodle_gradebook(GRADES[:1], "Quiz 1") == "ID number,Full name,Quiz 1\r\ns001,Ada Lovelace,5.5\r\n"
+    assert moodle_gradebook([Grade("a@b.org", "=cmd", 2 / 3, 1)], "Q", key="email") == (
+        "Email address,Full name,Q\r\na@b.org,'=cmd,0.6667\r\n")
+    with pytest.raises(UsageError):
+        moodle_gradebook(GRADES, "Quiz", key="username")
+
+
+def test_plain_rows_with_percent_and_decimal_points():
+    assert _rows(plain_gradebook([Grade("s1", "A", 2, 3), Grade("s2", "B", 0, 0)])) == [
+        ["student_id", "name", "score", "max", "percent"], ["s1", "A", "2", "3", "66.6667"],
+        ["s2", "B", "0", "0", ""]]
+
+
+@pytest.mark.parametrize("value, text", [(7, "7"), (7.5, "7.5"), (1 / 3, "0.3333"), (-0.00001, "0"), (1e-5, "0")])
+def test_number_text(value, text):
+    assert number_text(value) == text

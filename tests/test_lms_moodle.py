@@ -1,0 +1,148 @@
+"""Moodle XML export: well-formed XML whose Cloze sub-questions, read back by a
+port of Moodle's own parser (tests/lms_moodle_cloze.py), give exactly the
+answers, tolerances and feedback of the key that ``quizgen generate`` writes
+for the same seed."""
+
+import base64
+import html
+import re
+
+import pytest
+from hypothesis import given, strategies as st
+
+from lms_support import NUMBER, export_and_key, parse_cloze
+from quizgen.lms.html import decimal_text
+from quizgen.lms.moodle import cloze_answer, cloze_feedback
+
+etree = pytest.importorskip("lxml.etree")
+
+SEED, COUNT = 7, 2
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    """The Moodle XML of every class (2 variants each) and key.json of generate with the same seed."""
+    folder = tmp_path_factory.mktemp("moodle")
+    key = export_and_key(folder, ["moodle", "--out", folder / "q.xml"], COUNT, SEED)
+    tree = etree.parse(str(folder / "q.xml"))
+    return tree, key
+
+
+def _questions(tree):
+    return [q for q in tree.getroot() if q.get("type") != "category"]
+
+
+def _key_entry(question, key):
+    prefix, template, label = question.findtext("idnumber").split(":", 2)
+    assert prefix == "quizgen" and key[label]["template"] == template
+    return key[label]
+
+
+def test_one_category_per_slot_holding_its_variants(exported):
+    tree, key = exported
+    root = tree.getroot()
+    categories = [q for q in root if q.get("type") == "category"]
+    templates = {entry["template"] for entry in key.values()}
+    assert len(categories) == len(templates)
+    for category in categories:
+        members = []
+        for sibling in category.itersiblings():
+            if sibling.get("type") == "category":
+                break
+            members.append(sibling)
+        assert len(members) == COUNT
+        path = category.findtext("category/text")
+        assert path.startswith(f"$course$/top/quizgen seed {SEED}/")
+        assert {m.findtext("idnumber").split(":")[1] for m in members} == {path.rsplit(" ", 1)[1]}
+
+
+def test_every_variant_is_a_key_question_with_its_points(exported):
+    tree, key = exported
+    labels = [q.findtext("idnumber").split(":", 2)[2] for q in _questions(tree)]
+    assert sorted(labels) == sorted(key)
+    for question in _questions(tree):
+        entry = _key_entry(question, key)
+        expected = "multianswer" if len(entry["parts"]) > 1 else (
+            "shortanswer" if entry["parts"][0]["type"] == "word" else "numerical")
+        assert question.get("type") == expected
+        assert f"[{question.findtext('idnumber')}]" in question.findtext("questiontext/text")
+
+
+def test_cloze_answers_tolerances_and_feedback_match_the_key(exported):
+    tree, key = exported
+    clozes = [q for q in _questions(tree) if q.get("type") == "multianswer"]
+    assert clozes
+    for question in clozes:
+        entry = _key_entry(question, key)
+        subs = parse_cloze(question.findtext("questiontext/text"))
+        assert len(subs) == len(entry["parts"])
+        for sub, part in zip(subs, entry["parts"]):
+            assert [_as_numbers(a) for a in sub["answers"]] == _expected_answers(part), (entry["seed"], part["part"])
+
+
+def test_single_part_questions_match_the_key(exported):
+    tree, key = exported
+    singles = [q for q in _questions(tree) if q.get("type") != "multianswer"]
+    assert singles
+    for question in singles:
+        part = _key_entry(question, key)["parts"][0]
+        answers = []
+        for answer in question.findall("answer"):
+            tolerance = answer.findtext("tolerance")
+            feedback = html.unescape(answer.findtext("feedback/text").removeprefix("<p>").removesuffix("</p>"))
+            answers.append((int(answer.get("fraction")) / 100, answer.findtext("text"), tolerance, feedback))
+        assert [_as_numbers(a) for a in answers] == _expected_answers(part)
+
+
+def _expected_answers(part):
+    """What Moodle should hold for a key part: (fraction, answer, tolerance, feedback) each."""
+    if part["type"] == "word":
+        return ([(1.0, w, None, "Correct.") for w in part["accept"]]
+                + [(0.0, w, None, t["feedback"]) for t in part["misconceptions"] for w in t.get("words", ())])
+    return ([(1.0, part["value"], part["abs_tolerance"], "Correct.")]
+            + [(0.0, t["value"], t["abs_tolerance"], t["feedback"]) for t in part["misconceptions"] if "value" in t])
+
+
+def _as_numbers(answer):
+    """An answer with its number and tolerance as the floats Moodle stores (the parser gives text)."""
+    fraction, text, tolerance, feedback = answer
+    if tolerance is None:
+        return answer
+    return fraction, float(text), float(tolerance), feedback
+
+
+def test_figures_are_embedded_files_the_text_refers_to(exported):
+    tree, _ = exported
+    seen = 0
+    for field in tree.getroot().iter("questiontext", "generalfeedback"):
+        for file in field.findall("file"):
+            assert f"@@PLUGINFILE@@/{file.get('name')}" in field.findtext("text")
+            svg = etree.fromstring(base64.b64decode(file.text))
+            assert svg.tag.endswith("svg")
+            seen += 1
+    assert seen > 0
+
+
+text = st.text(alphabet=st.sampled_from(list("ab }#~\\&;<>\"'*%=:{/\n")), min_size=1, max_size=30)
+
+
+@given(word=text, feedback=text)
+def test_cloze_escapes_survive_moodles_parser(word, feedback):
+    cloze = f"x {{1:SHORTANSWER:={cloze_answer(word)}#{cloze_feedback(feedback)}~%0%b#c}} y"
+    (sub,) = parse_cloze(cloze)
+    (fraction, answer, _, stored), second = sub["answers"]
+    assert (fraction, answer) == (1.0, word.replace("*", "\\*"))
+    assert html.unescape(stored) == feedback
+    assert second == (0.0, "b", None, "c")
+
+
+@given(st.floats(min_value=-1e12, max_value=1e12, allow_nan=False))
+def test_numbers_are_plain_decimals_moodle_reads_exactly(value):
+    text = decimal_text(value)
+    assert re.fullmatch(NUMBER, text) and float(text) == value
+
+
+def test_bad_count_is_one_line_and_exit_2(invoke, tmp_path):
+    result = invoke("export", "moodle", "--count", 0, "--out", tmp_path / "q.xml")
+    assert result.exit_code == 2 and "--count must be 1 or more" in result.stderr
+    assert not (tmp_path / "q.xml").exists()

@@ -1,0 +1,98 @@
+"""Reading LMS responses back: Moodle's quiz Responses report download and
+Canvas's Student Analysis CSV, in the layouts their code writes (Moodle:
+mod/quiz/report/responses and qtype_multianswer's summarise_response; Canvas:
+Quizzes::QuizStatistics::StudentAnalysis#to_csv), and a round trip from
+``quizgen export moodle`` through a responses download built for its variants."""
+
+from pathlib import Path
+
+import pytest
+
+from lms_support import moodle_csv, moodle_download
+from quizgen.errors import InputFileError
+from quizgen.lms.moodle import moodle_xml
+from quizgen.lms.responses import ResponseRow, cloze_parts, moodle_responses, read_responses
+from quizgen.lms.variants import slots as make_slots
+
+DATA = Path(__file__).parent / "data" / "lms"
+NSP, MLM = "nsp-sigmoid-loss", "mlm-mean-over-masked"
+
+
+def test_moodle_download_as_long_rows():
+    rows = read_responses(DATA / "moodle_responses.csv")
+    ada1 = [r for r in rows if r.student_id == "s001" and r.attempt == 1]
+    assert [(r.slot, r.template, r.variant, r.part, r.answer) for r in ada1] == [
+        (1, NSP, f"1/{NSP}/0", "a", "0.5744"), (1, NSP, f"1/{NSP}/0", "b", "0.5544"),
+        (1, NSP, f"1/{NSP}/0", "c", ""), (2, MLM, f"1/{MLM}/1", "a", "1,1706")]
+    ada2 = [(r.slot, r.part, r.answer) for r in rows if r.student_id == "s001" and r.attempt == 2]
+    assert ada2 == [(1, "a", "0.5744"), (1, "b", "-ln(0.5744)"), (1, "c", "0.8544"), (2, "", "")]
+    alan = [r for r in rows if r.name == "Alan Turing"]
+    assert {r.student_id for r in alan} == {"alan@example.org"}
+    assert [r.answer for r in alan] == ["0.4256", "1; 2", "x", "0.8746"]
+    assert all(r.slot != 3 for r in rows)
+
+
+def test_canvas_student_analysis_as_long_rows():
+    rows = read_responses(DATA / "canvas_student_analysis.csv")
+    assert rows == [
+        ResponseRow("s001", "Ada Lovelace", 1, None, MLM, f"1/{MLM}/0", "a", "0.8746"),
+        ResponseRow("s001", "Ada Lovelace", 1, None, "cls-classifier-head", "1/cls-classifier-head/0", "c",
+                    "positive"),
+        ResponseRow("502", "Alan Turing", 1, None, MLM, f"1/{MLM}/1", "a", "1,17"),
+        ResponseRow("502", "Alan Turing", 1, None, "cls-classifier-head", "1/cls-classifier-head/0", "c", ""),
+        ResponseRow("s001", "Ada Lovelace", 2, None, MLM, f"1/{MLM}/1", "a", "1.1706"),
+        ResponseRow("s001", "Ada Lovelace", 2, None, "cls-classifier-head", "1/cls-classifier-head/0", "c",
+                    "negative")]
+
+
+@pytest.mark.parametrize("summary, parts", [
+    ("0.426", [("a", "0.426")]),
+    ("part 1: 0.426; part 2: 1.2", [("a", "0.426"), ("b", "1.2")]),
+    ("part 1: ; part 2: a; part 3 b; part 3: c", [("a", ""), ("b", "a; part 3 b"), ("c", "c")]),
+])
+def test_cloze_summaries_split_into_parts(summary, parts):
+    assert cloze_parts(summary) == parts
+
+
+def test_missing_question_text_says_what_to_tick():
+    text = moodle_csv(["Last name", "First name", "ID number", "Response 1"], [["A", "B", "s1", "1"]])
+    with pytest.raises(InputFileError, match="'Show the' tick 'question text'"):
+        moodle_responses(text)
+
+
+def test_missing_identity_says_what_to_show():
+    text = moodle_csv(["Last name", "First name", "Question 1", "Response 1"], [["A", "B", "x", "1"]])
+    with pytest.raises(InputFileError, match="Show user identity"):
+        moodle_responses(text)
+
+
+def test_missing_responses_says_what_to_tick():
+    with pytest.raises(InputFileError, match="'Show the' tick 'response'"):
+        moodle_responses(moodle_csv(["Last name", "First name", "ID number", "Question 1"], [["A", "B", "s", "x"]]))
+
+
+def test_unknown_file_is_refused(tmp_path):
+    path = tmp_path / "x.csv"
+    path.write_text("student_id,answer\ns1,1\n", encoding="utf-8")
+    with pytest.raises(InputFileError, match="neither a Moodle"):
+        read_responses(path)
+
+
+def test_round_trip_export_responses_download_long_rows(tmp_path):
+    """Export, a Responses download for students each given a random variant
+    (Moodle's 'random question from category'), read back: the same answers."""
+    slots = make_slots("C7,C4,C9", count=3, seed=11)
+    made = moodle_download(tmp_path / "responses.csv", moodle_xml(slots), slots, 6, _answer)
+    # A single-part question left empty is Moodle's "-": one row with no part.
+    expected = [ResponseRow(student, name, 1, slot, variant.template, variant.id,
+                            part.letter if typed or len(variant.parts) > 1 else "", typed)
+                for student, name, slot, variant, part, typed in made]
+    assert read_responses(tmp_path / "responses.csv") == expected
+
+
+def _answer(part, student):
+    """What a student typed: the answer, a trap's value, a blank, or words."""
+    if part.is_word:
+        return part.words[0] if student % 2 else "no idea"
+    choices = [f"{part.value:.4g}", f"{part.traps[0].value:.4g}" if part.traps else "1", "", f"{part.value:.3g}"]
+    return choices[student % 4]
