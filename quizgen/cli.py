@@ -180,7 +180,10 @@ def validate_command(paths, samples, banks):
 
 @main.group("export")
 def export_group():
-    """Export question variants to an LMS (Moodle XML, Canvas QTI); see docs/lms.md."""
+    """Export question variants to an LMS (Moodle XML, Canvas QTI); see docs/lms.md.
+
+    Example: quizgen export moodle --classes C1,C7 --count 20 --out questions.xml
+    """
 
 
 def _export_options(command):
