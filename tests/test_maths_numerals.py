@@ -56,3 +56,8 @@ def test_the_word_cache_keeps_only_short_words():
     assert answers._normalise_short_word.cache_info().currsize == 0
     assert normalise_word("Next-Sentence.") == "next sentence"
     assert answers._normalise_short_word.cache_info().currsize == 1
+
+
+def test_a_huge_answer_is_refused_before_it_is_normalised():
+    with pytest.raises(ExpressionError, match="longer than 400"):
+        to_number("\u0660" * 5_000_000)

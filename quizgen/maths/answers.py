@@ -51,9 +51,8 @@ def to_number(text: str, decimal_comma: bool = False) -> float:
         else:
             if math.isfinite(value):
                 return value
-    text = normalise_numerals(text).strip()
-    if len(text) > MAX_LENGTH:
-        raise ExpressionError(f"expression longer than {MAX_LENGTH} characters")
+    text = _short(text.strip())
+    text = _short(normalise_numerals(text).strip())
     if decimal_comma or _DECIMAL_COMMA.fullmatch(text):
         text = text.replace(",", ".") if text.count(",") == 1 and "." not in text else text
     if _PLAIN_NUMBER.fullmatch(text):
@@ -63,3 +62,11 @@ def to_number(text: str, decimal_comma: bool = False) -> float:
     if not math.isfinite(value):
         raise ExpressionError("number out of range")
     return value
+
+
+def _short(text: str) -> str:
+    """``text``, or an error when it is longer than an answer may be (checked
+    before normalising, so a huge text costs nothing, and after)."""
+    if len(text) > MAX_LENGTH:
+        raise ExpressionError(f"expression longer than {MAX_LENGTH} characters")
+    return text
