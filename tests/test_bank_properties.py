@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quizgen.maths.exact import ground, to_float
+from quizgen.maths.evaluate import ground
+from quizgen.maths.exact import to_float
 from quizgen.maths.parser import parse, template_policy
 from quizgen.generation.quiz import Question, key_entry, make_quiz
 from quizgen.grading.marking import check_answer

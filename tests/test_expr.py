@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quizgen.errors import ExpressionError
-from quizgen.maths.exact import ground
+from quizgen.maths.evaluate import ground
 from quizgen.maths.printing import to_latex, to_sympy, to_text
 from quizgen.maths.parser import ANSWER_POLICY, parse, parse_answer, template_policy
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 from html import escape
 
 from quizgen.errors import ExpressionError, TemplateError
-from quizgen.maths.exact import ground
+from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import fixed, significant
 
 X_TICKS = (0, 0.25, 0.5, 0.75, 1)

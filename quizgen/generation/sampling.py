@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from quizgen.maths.answers import normalise_word
 from quizgen.errors import ExpressionError, SamplingError, TemplateError
-from quizgen.maths.exact import ground
+from quizgen.maths.evaluate import ground
 from quizgen.maths.parser import ANSWER_POLICY, Name, parse
 from quizgen.bank.model import Part, Template
 from quizgen.maths.tolerance import overlapping_pair

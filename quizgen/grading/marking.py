@@ -91,13 +91,7 @@ class PartChecker:
         return self._trap(value)
 
     def _number(self, text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            return to_number(text, self.decimal_comma)
-        if value - value != 0:  # nan or inf: let the parser give the reason
-            return to_number(text, self.decimal_comma)
-        return value
+        return to_number(text, self.decimal_comma)
 
     def _trap(self, value: float) -> Verdict:
         for trap_value, width, verdict in self.traps:

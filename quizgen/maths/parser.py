@@ -10,116 +10,24 @@ import re
 from fractions import Fraction
 
 from quizgen.errors import ExpressionError
+from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE, TEMPLATE_FUNCTIONS
+from quizgen.maths.numerals import normalise_numerals
+from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Node, Num
+
+__all__ = ["ANSWER_FUNCTIONS", "ANSWER_POLICY", "TEMPLATE_FUNCTIONS", "Bin", "Call", "Compare", "Const",
+           "Index", "Logic", "Name", "Neg", "Node", "Num", "Policy", "normalise_answer_text", "parse",
+           "parse_answer", "template_policy"]
 
 MAX_LENGTH = 400
 MAX_DEPTH = 60
 MAX_INT_DIGITS = 30
 
-ANSWER_FUNCTIONS = frozenset({"exp", "log", "ln", "log10", "log2", "sqrt", "abs"})
-TEMPLATE_FUNCTIONS = ANSWER_FUNCTIONS | frozenset({
-    "sum", "mean", "max", "min", "len", "argmax", "argmin", "count", "isint",
-    "floor", "ceil", "round", "range",
-})
 CONSTANTS = {"e": "E", "E": "E", "pi": "pi", "π": "pi"}
 
 _BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
 _CMPOPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
-
-
-class Node:
-    """A node of the expression tree; subclasses are plain records. Nodes never
-    change once built, so their printed forms (``_txt``, ``_tex``) and their
-    evaluating function (``_fn``) are cached on them: shared subtrees of an
-    answer and its traps print once, and a template's trees compile once."""
-
-    __slots__ = ("_txt", "_tex", "_fn")
-
-    def __getstate__(self):
-        """Pickled (for worker processes started by spawn) without the compiled
-        function, which does not pickle and is made again on first use."""
-        slots = (slot for cls in type(self).__mro__ for slot in getattr(cls, "__slots__", ()))
-        return None, {slot: getattr(self, slot) for slot in slots if slot != "_fn" and hasattr(self, slot)}
-
-
-class Num(Node):
-    """An exact rational number."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Fraction):
-        self.value = value
-
-
-class Const(Node):
-    """A named mathematical constant: ``E`` or ``pi``."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str):
-        self.name = name
-
-
-class Name(Node):
-    """A reference to a template parameter, possibly dotted (``scene.answer``)."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str):
-        self.name = name
-
-
-class Index(Node):
-    """``base[index]``: an element of a list parameter."""
-
-    __slots__ = ("base", "index")
-
-    def __init__(self, base: Node, index: Node):
-        self.base, self.index = base, index
-
-
-class Neg(Node):
-    """Unary minus."""
-
-    __slots__ = ("operand",)
-
-    def __init__(self, operand: Node):
-        self.operand = operand
-
-
-class Bin(Node):
-    """A binary arithmetic operation: ``+ - * / **``."""
-
-    __slots__ = ("op", "left", "right")
-
-    def __init__(self, op: str, left: Node, right: Node):
-        self.op, self.left, self.right = op, left, right
-
-
-class Call(Node):
-    """A call of a whitelisted function."""
-
-    __slots__ = ("func", "args")
-
-    def __init__(self, func: str, args: tuple):
-        self.func, self.args = func, args
-
-
-class Compare(Node):
-    """A chained comparison (templates' constraints only)."""
-
-    __slots__ = ("ops", "operands")
-
-    def __init__(self, ops: tuple, operands: tuple):
-        self.ops, self.operands = ops, operands
-
-
-class Logic(Node):
-    """``and`` / ``or`` / ``not`` (templates' constraints only)."""
-
-    __slots__ = ("op", "operands")
-
-    def __init__(self, op: str, operands: tuple):
-        self.op, self.operands = op, operands
+_DECIMAL_LITERAL = re.compile(r"(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?", re.ASCII)
+_MAYBE_PYTHON_ONLY = re.compile(r"\d[_xXoObBjJ]|_\d")
 
 
 class Policy:
@@ -142,12 +50,12 @@ def template_policy(names) -> Policy:
 
 
 _LN_SPACE = re.compile(r"\b(ln|log|log10|log2|exp|sqrt)\s+([0-9.]+(?:[eE][-+]?[0-9]+)?|e|pi)\b")
-_UNICODE = str.maketrans({"−": "-", "–": "-", "×": "*", "·": "*", "÷": "/", "π": "pi"})
 
 
 def normalise_answer_text(text: str) -> str:
-    """Rewrite the ways people type maths (``^``, ``ln 4``, unicode minus) into Python syntax."""
-    text = text.strip().translate(_UNICODE).replace("^", "**")
+    """Rewrite the ways people type maths into Python syntax: Unicode numbers
+    and signs (``quizgen.maths.numerals``), ``^`` for powers, ``ln 4``."""
+    text = normalise_numerals(text).strip().replace("^", "**")
     return _LN_SPACE.sub(r"\1(\2)", text)
 
 
@@ -166,14 +74,15 @@ def parse(text: str, policy: Policy) -> Node:
         tree = ast.parse(text.strip(), mode="eval")
     except (SyntaxError, ValueError, MemoryError, RecursionError) as exc:
         raise ExpressionError(f"not a valid expression: {text.strip()!r}") from exc
-    return _Converter(policy).convert(tree.body, 0)
+    return _Converter(policy, text.strip()).convert(tree.body, 0)
 
 
 class _Converter:
     """Walks a Python AST and builds our tree, allowing only whitelisted nodes."""
 
-    def __init__(self, policy: Policy):
-        self.policy = policy
+    def __init__(self, policy: Policy, source: str):
+        self.policy, self.source = policy, source
+        self.check_literals = _MAYBE_PYTHON_ONLY.search(source) is not None
 
     def convert(self, node: ast.AST, depth: int) -> Node:
         if depth > MAX_DEPTH:
@@ -185,6 +94,8 @@ class _Converter:
 
     def _Constant(self, node, depth):
         value = node.value
+        if self.check_literals or isinstance(value, complex):
+            _refuse_python_only_literal(ast.get_source_segment(self.source, node))
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ExpressionError(f"{value!r} is not a number")
         if isinstance(value, int):
@@ -235,10 +146,12 @@ class _Converter:
         if not isinstance(node.func, ast.Name) or node.func.id not in self.policy.functions:
             name = node.func.id if isinstance(node.func, ast.Name) else "this call"
             raise ExpressionError(f"function {name!r} is not allowed")
-        if node.keywords or not node.args or len(node.args) > 3:
-            raise ExpressionError(f"wrong arguments to {node.func.id}()")
+        func = TABLE[node.func.id]
+        low, high = func.arity
+        if node.keywords or not low <= len(node.args) <= high:
+            raise ExpressionError(f"{func.name}() takes {func.arity_text()}")
         args = tuple(self.convert(arg, depth) for arg in node.args)
-        return Call(node.func.id, args)
+        return Call(func, args)
 
     def _Compare(self, node, depth):
         if not self.policy.logic:
@@ -256,6 +169,20 @@ class _Converter:
             raise ExpressionError("'and'/'or' are not allowed")
         op = "and" if isinstance(node.op, ast.And) else "or"
         return Logic(op, tuple(self.convert(v, depth) for v in node.values))
+
+
+def _refuse_python_only_literal(literal: str | None) -> None:
+    """Numbers are written in decimal: Python's other literal forms are refused
+    with a reason instead of being read as something the writer did not mean."""
+    if literal is None or _DECIMAL_LITERAL.fullmatch(literal):
+        return
+    lowered = literal.lower()
+    if lowered.endswith("j"):
+        raise ExpressionError(f"{literal}: imaginary numbers are not read")
+    if lowered[:2] in ("0x", "0o", "0b"):
+        raise ExpressionError(f"{literal}: hexadecimal, octal and binary numbers are not read; write it in decimal")
+    if "_" in literal:
+        raise ExpressionError(f"{literal}: '_' inside a number is not read; write the digits alone")
 
 
 def _dotted_name(node: ast.AST) -> str | None:

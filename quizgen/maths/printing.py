@@ -1,7 +1,8 @@
 """Printing exact values: in SymPy syntax (``-log(exp(2)/(exp(2) + E + 1))``),
-as LaTeX, and as SymPy objects on demand. Nodes never change, so each node's
-text and LaTeX are kept on it: subtrees shared between an answer and its traps,
-or between instances, are printed once."""
+as LaTeX, and as SymPy objects on demand. A function prints as its table row
+says. Nodes never change, so each printer keeps a bounded memo of the nodes it
+printed: subtrees shared between an answer and its traps, or between
+instances, are printed once."""
 
 from __future__ import annotations
 
@@ -10,9 +11,29 @@ from functools import lru_cache
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.exact import as_node
-from quizgen.maths.parser import Bin, Call, Const, Neg, Node, Num
+from quizgen.maths.tree import Bin, Call, Const, Neg, Node, Num
 
 _PREC = {"+": 1, "-": 1, "*": 2, "/": 2, "neg": 3, "**": 4}
+
+
+class Printer:
+    """One printed form of trees, with a memo of at most ``keep`` printed
+    nodes (keyed by node: nodes never change; cleared when full). ``show``
+    prints a node; it is a closure over the memo because it runs once per
+    node printed, the hottest call of writing a key."""
+
+    def __init__(self, form, keep: int = 32768):
+        printed: dict = {}
+
+        def show(node: Node) -> str:
+            text = printed.get(node)
+            if text is None:
+                if len(printed) >= keep:
+                    printed.clear()
+                text = printed[node] = form(node, show)
+            return text
+
+        self.show, self._printed = show, printed
 
 
 def to_text(value) -> str:
@@ -75,36 +96,27 @@ def _wrap(node: Node, minimum: int, printer) -> str:
     return f"({text})" if _prec(node) < minimum else text
 
 
-def _text(node: Node) -> str:
-    """The node's text, kept on it (nodes never change)."""
-    text = getattr(node, "_txt", None)
-    if text is None:
-        text = node._txt = _text_uncached(node)
-    return text
-
-
-def _text_uncached(node: Node) -> str:
+def _text_form(node: Node, show) -> str:
     cls = node.__class__
     if cls is Num:
         return _fraction_text(node.value)
     if cls is Const:
         return node.name
     if cls is Neg:
-        return "-" + _wrap(node.operand, 4, _text)
+        return "-" + _wrap(node.operand, 4, show)
     if cls is Bin:
         p = _PREC[node.op]
         right_min = p + 1 if node.op in "-/" else p
         if node.op == "**":
-            return f"{_wrap(node.left, 5, _text)}**{_wrap(node.right, 5, _text)}"
+            return f"{_wrap(node.left, 5, show)}**{_wrap(node.right, 5, show)}"
         sep = f" {node.op} " if node.op in "+-" else node.op
-        return f"{_wrap(node.left, p, _text)}{sep}{_wrap(node.right, right_min, _text)}"
-    if isinstance(node, Call):
-        if node.func == "exp" and isinstance(node.args[0], Num) and node.args[0].value == 1:
-            return "E"
-        if node.func in ("log10", "log2"):
-            return f"log({_text(node.args[0])}, {node.func[3:]})"
-        return f"{node.func}({', '.join(_text(a) for a in node.args)})"
+        return f"{_wrap(node.left, p, show)}{sep}{_wrap(node.right, right_min, show)}"
+    if cls is Call:
+        return node.func.text(node.args, show)
     raise ExpressionError("cannot print this expression")
+
+
+_text = Printer(_text_form).show
 
 
 def to_latex(value) -> str:
@@ -112,15 +124,7 @@ def to_latex(value) -> str:
     return _latex(as_node(value) if not isinstance(value, Node) else value)
 
 
-def _latex(node: Node) -> str:
-    """The node's LaTeX, kept on it (nodes never change)."""
-    tex = getattr(node, "_tex", None)
-    if tex is None:
-        tex = node._tex = _latex_uncached(node)
-    return tex
-
-
-def _latex_uncached(node: Node) -> str:
+def _latex_form(node: Node, show) -> str:
     if isinstance(node, Num):
         f = node.value
         if f.denominator == 1 or terminating_decimal(f) is not None:
@@ -130,16 +134,15 @@ def _latex_uncached(node: Node) -> str:
     if isinstance(node, Const):
         return "e" if node.name == "E" else "\\pi"
     if isinstance(node, Neg):
-        return "-" + _wrap(node.operand, 3, _latex_paren)
+        return "-" + _wrap(node.operand, 3, show)
     if isinstance(node, Bin):
         return _latex_bin(node)
     if isinstance(node, Call):
-        return _latex_call(node)
+        return node.func.latex(node.args, show)
     raise ExpressionError("cannot print this expression")
 
 
-def _latex_paren(node: Node) -> str:
-    return _latex(node)
+_latex = Printer(_latex_form).show
 
 
 def _wrap_tex(node: Node, minimum: int) -> str:
@@ -157,18 +160,6 @@ def _latex_bin(node: Bin) -> str:
     p = _PREC[node.op]
     right_min = p + 1 if node.op == "-" else p
     return f"{_wrap_tex(node.left, p)} {node.op} {_wrap_tex(node.right, right_min)}"
-
-
-def _latex_call(node: Call) -> str:
-    arg = node.args[0]
-    if node.func == "exp":
-        return "e" if isinstance(arg, Num) and arg.value == 1 else f"e^{{{_latex(arg)}}}"
-    if node.func == "sqrt":
-        return f"\\sqrt{{{_latex(arg)}}}"
-    name = {"log": "\\ln", "ln": "\\ln", "log10": "\\log_{10}", "log2": "\\log_{2}"}.get(node.func)
-    if name is None:
-        return f"\\operatorname{{{node.func}}}\\left({_latex(arg)}\\right)"
-    return f"{name}\\left({_latex(arg)}\\right)"
 
 
 def to_sympy(value):
@@ -189,9 +180,6 @@ def _sympy(node: Node, sp):
         a, b = _sympy(node.left, sp), _sympy(node.right, sp)
         return {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
                 "/": lambda: a / b, "**": lambda: a ** b}[node.op]()
-    if isinstance(node, Call):
-        arg = _sympy(node.args[0], sp)
-        funcs = {"exp": sp.exp, "log": sp.log, "ln": sp.log, "sqrt": sp.sqrt,
-                 "log10": lambda x: sp.log(x, 10), "log2": lambda x: sp.log(x, 2)}
-        return funcs[node.func](arg)
+    if isinstance(node, Call) and node.func.sympy is not None:
+        return node.func.sympy(sp, *(_sympy(a, sp) for a in node.args))
     raise ExpressionError("cannot convert this expression")

@@ -1,0 +1,213 @@
+"""The one evaluator. A tree is compiled into closures (each node calls its
+children's functions directly) under an *arithmetic*, which says what
+numbers are and how they combine:
+
+- exact mode (``ground``): Fractions and ``Exact`` values, lists broadcast,
+  parameters looked up by name; used for every value of a template;
+- float mode (``answer_value``): bounded floats with every intermediate
+  checked, for student answers: no input can build a huge exact number.
+
+Functions come from their table row, carried on each ``Call`` node, so this
+module needs no list of function names. An ``Evaluator`` keeps the functions
+it compiled (a bounded memo keyed by tree): a template's trees compile once."""
+
+from __future__ import annotations
+
+import math
+import operator
+from fractions import Fraction
+from functools import partial
+
+from quizgen.errors import ExpressionError
+from quizgen.maths.exact import (BINARY, Exact, broadcast1, broadcast2, compare, item, lookup, neg, truth,
+                                 whole_to_fraction)
+from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Num
+
+
+def compile_tree(node, arith):
+    """``node`` as a function of the parameter values under ``arith``."""
+    cls = node.__class__
+    if cls is Num:
+        value = arith.number(node.value)
+        return lambda env: value
+    if cls is Const:
+        constant = arith.constant(node)
+        return lambda env: constant
+    if cls is Name:
+        return arith.name(node.name)
+    if cls is Neg:
+        operand, negate = compile_tree(node.operand, arith), arith.negate
+        return lambda env: negate(operand(env))
+    if cls is Bin:
+        combine = arith.binary(node.op)
+        left, right = compile_tree(node.left, arith), compile_tree(node.right, arith)
+        return lambda env: combine(left(env), right(env))
+    if cls is Call:
+        return arith.call(node.func, [compile_tree(a, arith) for a in node.args])
+    if cls is Index:
+        base, index, take = compile_tree(node.base, arith), compile_tree(node.index, arith), arith.index
+        return lambda env: take(base(env), index(env))
+    if cls is Compare:
+        return _compile_compare(node.ops, [compile_tree(o, arith) for o in node.operands], arith.compare)
+    if cls is Logic:
+        return _compile_logic(node.op, [compile_tree(o, arith) for o in node.operands], arith.truth)
+    raise ExpressionError("cannot evaluate this expression")
+
+
+def _compile_compare(ops, operands, compare_values):
+    def chain(env):
+        values = [o(env) for o in operands]
+        return all(compare_values(op, values[i], values[i + 1]) for i, op in enumerate(ops))
+    return chain
+
+
+def _compile_logic(op, operands, truth_of):
+    if op == "not":
+        operand = operands[0]
+        return lambda env: not truth_of(operand(env))
+    if op == "and":
+        return lambda env: all(truth_of(o(env)) for o in operands)
+    return lambda env: any(truth_of(o(env)) for o in operands)
+
+
+class ExactArithmetic:
+    """Exact mode: rationals fold, irrationals build ``Exact`` trees, lists
+    broadcast, names are parameters (see ``quizgen.maths.exact``)."""
+
+    negate = staticmethod(partial(broadcast1, neg))
+    index = staticmethod(item)
+    compare = staticmethod(compare)
+    truth = staticmethod(truth)
+
+    @staticmethod
+    def number(value: Fraction):
+        return value
+
+    @staticmethod
+    def constant(node: Const):
+        return Exact(node, math.e if node.name == "E" else math.pi)
+
+    @staticmethod
+    def binary(op: str):
+        return partial(broadcast2, BINARY[op])
+
+    @staticmethod
+    def name(dotted: str):
+        if "." in dotted:
+            return lambda env: whole_to_fraction(lookup(env, dotted))
+
+        def value(env):
+            try:
+                return whole_to_fraction(env[dotted])
+            except KeyError:
+                raise ExpressionError(f"unknown parameter {dotted!r}") from None
+        return value
+
+    @staticmethod
+    def call(func, args: list):
+        apply = func.exact
+        if func.broadcast and len(args) == 1:
+            arg = args[0]
+            return lambda env: broadcast1(apply, arg(env))
+        if func.broadcast and len(args) == 2:
+            first, second = args
+            return lambda env: broadcast2(apply, first(env), second(env))
+        if len(args) == 1:
+            arg = args[0]
+            return lambda env: apply(arg(env))
+        return lambda env: apply(*[a(env) for a in args])
+
+
+def _finite(value: float) -> float:
+    if not math.isfinite(value):
+        raise ExpressionError("number out of range")
+    return value
+
+
+def _float_div(a: float, b: float) -> float:
+    if b == 0:
+        raise ExpressionError("division by zero")
+    return _finite(a / b)
+
+
+def _float_power(a: float, b: float) -> float:
+    if a < 0 and b != int(b):
+        raise ExpressionError("fractional power of a negative number")
+    if a == 0 and b < 0:
+        raise ExpressionError("division by zero")
+    return _finite(math.pow(a, b))
+
+
+def _not_a_number(*_):
+    raise ExpressionError("not a number")
+
+
+class FloatArithmetic:
+    """Float mode: numbers are floats, every result is checked finite, and a
+    function's domain is checked by its float implementation; answers hold
+    only numbers, operators and answer functions."""
+
+    negate = staticmethod(operator.neg)
+    name = index = compare = truth = staticmethod(_not_a_number)
+    _BINARY = {"+": lambda a, b: _finite(a + b), "-": lambda a, b: _finite(a - b),
+               "*": lambda a, b: _finite(a * b), "/": _float_div, "**": _float_power}
+
+    @staticmethod
+    def number(value: Fraction) -> float:
+        return float(value)
+
+    @staticmethod
+    def constant(node: Const) -> float:
+        return math.e if node.name == "E" else math.pi
+
+    @classmethod
+    def binary(cls, op: str):
+        return cls._BINARY[op]
+
+    @staticmethod
+    def call(func, args: list):
+        apply = func.float
+        if apply is None:
+            raise ExpressionError(f"{func.name}() cannot be used in an answer")
+        return lambda env: _finite(apply(*[a(env) for a in args]))
+
+
+class Evaluator:
+    """Evaluates trees under one arithmetic, keeping the function compiled for
+    each tree in a memo of at most ``keep`` trees (cleared when full)."""
+
+    def __init__(self, arithmetic, keep: int):
+        self.arithmetic, self.keep = arithmetic, keep
+        self._compiled: dict = {}
+
+    def compiled(self, node):
+        """``node``'s function, compiled on first use."""
+        function = self._compiled.get(node)
+        if function is None:
+            function = compile_tree(node, self.arithmetic)
+            if self.keep:
+                if len(self._compiled) >= self.keep:
+                    self._compiled.clear()
+                self._compiled[node] = function
+        return function
+
+    def __call__(self, node, env: dict):
+        return self.compiled(node)(env)
+
+
+EXACT = Evaluator(ExactArithmetic, keep=4096)
+FLOAT = Evaluator(FloatArithmetic, keep=0)
+
+
+def ground(node, env: dict):
+    """Evaluate ``node`` exactly with the parameter values in ``env``."""
+    return EXACT.compiled(node)(env)
+
+
+def answer_value(node) -> float:
+    """The float value of a parsed answer; raises ExpressionError with a reason
+    (division by zero, log of a non-positive number, out of range, ...)."""
+    try:
+        return _finite(FLOAT(node, {}))
+    except (OverflowError, ValueError, MemoryError, RecursionError) as exc:
+        raise ExpressionError("number out of range") from exc

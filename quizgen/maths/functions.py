@@ -1,0 +1,316 @@
+"""The one table of functions. Each row says everything about a function:
+how many arguments it takes, its exact implementation (Fractions and
+``Exact`` values, lists broadcast when ``broadcast``), its float
+implementation (student answers), its text (SymPy syntax), LaTeX and SymPy
+forms, and whether student answers may use it. The parser's whitelist, the
+evaluator and the printers all read this table: adding a function is one row.
+
+Printed forms are functions of the argument nodes and a ``show`` function
+that prints a node in the same form (so ``exp(1)`` can print as ``E``)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Callable, Optional
+
+from quizgen.errors import ExpressionError
+from quizgen.maths.evaluate import answer_value
+from quizgen.maths.exact import ZERO, Exact, add, as_node, checked, div, equal, neg, number
+from quizgen.maths.tree import Bin, Call, Const, Num
+
+
+@dataclass(frozen=True, eq=False)
+class Function:
+    """One row of the table (see the module's docstring)."""
+
+    name: str
+    arity: tuple
+    exact: Callable
+    float: Optional[Callable]
+    text: Callable
+    latex: Callable
+    sympy: Optional[Callable]
+    answers: bool = False
+    broadcast: bool = True
+
+    def __reduce__(self):
+        """Pickled by name (rows hold functions): a tree sent to a worker
+        process finds the same row there."""
+        return function_named, (self.name,)
+
+    def arity_text(self) -> str:
+        """``"one argument"``, ``"one or two arguments"``, for error messages."""
+        low, high = self.arity
+        words = {1: "one", 2: "two", 3: "three"}
+        plural = "s" if high > 1 else ""
+        return f"{words[low]} argument{plural}" if low == high else f"{words[low]} or {words[high]} arguments"
+
+
+def function_named(name: str) -> Function:
+    """The row of ``name``."""
+    return TABLE[name]
+
+
+# --- printed forms -----------------------------------------------------------
+
+def _named_text(name: str):
+    return lambda args, show: f"{name}({', '.join(show(a) for a in args)})"
+
+
+def _operator_latex(name: str):
+    return lambda args, show: f"\\operatorname{{{name}}}\\left({', '.join(show(a) for a in args)}\\right)"
+
+
+def _is_one(node) -> bool:
+    return node.__class__ is Num and node.value == 1
+
+
+def _exp_text(args, show) -> str:
+    return "E" if _is_one(args[0]) else f"exp({show(args[0])})"
+
+
+def _exp_latex(args, show) -> str:
+    return "e" if _is_one(args[0]) else f"e^{{{show(args[0])}}}"
+
+
+def _log_base_text(base: int):
+    return lambda args, show: f"log({show(args[0])}, {base})"
+
+
+def _log_latex(subscript: str = ""):
+    def latex(args, show):
+        if len(args) == 2:
+            return f"\\log_{{{show(args[1])}}}\\left({show(args[0])}\\right)"
+        return f"{subscript or chr(92) + 'ln'}\\left({show(args[0])}\\right)"
+    return latex
+
+
+# --- float implementations -----------------------------------------------------
+
+def _positive(x: float) -> None:
+    if x <= 0:
+        raise ExpressionError("logarithm of a non-positive number")
+
+
+def _non_negative(x: float) -> None:
+    if x < 0:
+        raise ExpressionError("square root of a negative number")
+
+
+def _float_log(x: float, base: float | None = None) -> float:
+    _positive(x)
+    if base is None:
+        return math.log(x)
+    _positive(base)
+    denominator = math.log(base)
+    if denominator == 0:
+        raise ExpressionError("division by zero")
+    return math.log(x) / denominator
+
+
+def _checked_domain(check, compute):
+    def apply(x):
+        check(x)
+        return compute(x)
+    return apply
+
+
+# --- exact implementations -----------------------------------------------------
+
+SHARED_CALLS_LIMIT = 65536
+_shared_calls: dict = {}
+
+
+def _call_value(name: str, a) -> Exact:
+    """``name(a)`` as an exact value. For a rational ``a`` the value is shared
+    between every expression that needs it (a bounded memo owned here; values
+    never change): parameters drawn from a grid repeat, and a shared value is
+    printed only once."""
+    row = TABLE[name]
+    if a.__class__ is not Fraction:
+        return Exact(Call(row, (as_node(a),)), checked(lambda: row.float(float(a))))
+    key = (name, a.numerator, a.denominator)
+    value = _shared_calls.get(key)
+    if value is None:
+        if len(_shared_calls) >= SHARED_CALLS_LIMIT:
+            _shared_calls.clear()
+        value = _shared_calls[key] = Exact(Call(row, (Num(a),)), checked(lambda: row.float(float(a))))
+    return value
+
+
+def _from_node(node):
+    """Rebuild an exact value from a subtree (used when exp and log cancel)."""
+    if isinstance(node, Num):
+        return node.value
+    return Exact(node, answer_value(node))
+
+
+def _calls(value, name: str) -> bool:
+    return isinstance(value, Exact) and isinstance(value.node, Call) and value.node.func.name == name \
+        and len(value.node.args) == 1
+
+
+def _exp(a):
+    if a == 0:
+        return Fraction(1)
+    if _calls(a, "log"):
+        return _from_node(a.node.args[0])
+    return _call_value("exp", a)
+
+
+def _log(a, base=None):
+    _positive(float(a))
+    if base is not None:
+        return div(_log(a), _log(base))
+    if a == 1:
+        return Fraction(0)
+    if _calls(a, "exp"):
+        return _from_node(a.node.args[0])
+    if isinstance(a, Exact) and isinstance(a.node, Bin) and a.node.op == "/" \
+            and isinstance(a.node.left, Num) and a.node.left.value == 1:
+        return neg(_log(_from_node(a.node.right)))
+    if isinstance(a, Exact) and isinstance(a.node, Const) and a.node.name == "E":
+        return Fraction(1)
+    return _call_value("log", a)
+
+
+def _log_base(name: str):
+    def log_base(a):
+        _positive(float(a))
+        return Fraction(0) if a == 1 else _call_value(name, a)
+    return log_base
+
+
+def _sqrt(a):
+    _non_negative(float(a))
+    if isinstance(a, Fraction):
+        num, den = math.isqrt(a.numerator), math.isqrt(a.denominator)
+        if num * num == a.numerator and den * den == a.denominator:
+            return Fraction(num, den)
+    return _call_value("sqrt", a)
+
+
+def _abs(a):
+    if isinstance(a, Fraction):
+        return abs(a)
+    return neg(a) if a.value < 0 else a
+
+
+def _whole(rounding):
+    return lambda a: Fraction(rounding(a if isinstance(a, Fraction) else a.value))
+
+
+def _as_list(value, name: str):
+    if not isinstance(value, (list, tuple)):
+        raise ExpressionError(f"{name}() needs a list")
+    if not value:
+        raise ExpressionError(f"{name}() of an empty list")
+    return value
+
+
+def _sum(items):
+    """A sum with its rational terms gathered into one number at the end:
+    ``1 + exp(3) + 1`` becomes ``exp(3) + 2``."""
+    items = _as_list(items, "sum")
+    if all(item.__class__ is Fraction and item.denominator == 1 for item in items):
+        return Fraction(sum(item.numerator for item in items))
+    rational = total = ZERO
+    for item in items:
+        term = number(item) if not isinstance(item, (list, tuple)) else _sum(item)
+        if isinstance(term, Fraction):
+            rational += term
+        else:
+            total = add(total, term)
+    return add(total, rational)
+
+
+def _mean(items):
+    return div(_sum(items), Fraction(len(items)))
+
+
+def _len(items):
+    return Fraction(len(items)) if isinstance(items, (list, tuple)) else _as_list(items, "len")
+
+
+def _extreme(name: str, pick):
+    return lambda items: pick(_as_list(items, name), key=lambda x: float(number(x)))
+
+
+def _arg_extreme(name: str, pick):
+    def arg_extreme(items):
+        values = [float(number(x)) for x in _as_list(items, name)]
+        return Fraction(values.index(pick(values)))
+    return arg_extreme
+
+
+def _count(items, target):
+    return Fraction(sum(1 for x in _as_list(items, "count") if equal(x, target)))
+
+
+def _isint(value) -> bool:
+    return isinstance(value, Fraction) and value.denominator == 1
+
+
+def _range(*bounds) -> tuple:
+    if not all(isinstance(b, Fraction) and b.denominator == 1 for b in bounds):
+        raise ExpressionError("range() takes one or two whole numbers")
+    low, high = (Fraction(0), bounds[0]) if len(bounds) == 1 else bounds
+    if high - low > 100000:
+        raise ExpressionError("range() too long")
+    return _whole_numbers(int(low), int(high))
+
+
+@lru_cache(maxsize=1024)
+def _whole_numbers(low: int, high: int) -> tuple:
+    """``range(low, high)`` as exact numbers (made once: fractions never change)."""
+    return tuple(Fraction(k) for k in range(low, high))
+
+
+# --- the table -------------------------------------------------------------------
+
+def _sympy_log_base(base: int):
+    return lambda sp, x: sp.log(x, base)
+
+
+def _row(name, arity, exact, float_, text=None, latex=None, sympy=None, answers=False, broadcast=True):
+    return Function(name, arity, exact, float_, text or _named_text(name), latex or _operator_latex(name),
+                    sympy, answers, broadcast)
+
+
+def _list_row(name, exact, arity=(1, 1)):
+    return _row(name, arity, exact, None, broadcast=False)
+
+
+ROWS = (
+    _row("exp", (1, 1), _exp, math.exp, _exp_text, _exp_latex, lambda sp, x: sp.exp(x), answers=True),
+    _row("log", (1, 2), _log, _float_log, None, _log_latex(), lambda sp, *a: sp.log(*a), answers=True),
+    _row("ln", (1, 1), _log, _float_log, None, _log_latex(), lambda sp, x: sp.log(x), answers=True),
+    _row("log10", (1, 1), _log_base("log10"), _checked_domain(_positive, math.log10), _log_base_text(10),
+         _log_latex("\\log_{10}"), _sympy_log_base(10), answers=True),
+    _row("log2", (1, 1), _log_base("log2"), _checked_domain(_positive, math.log2), _log_base_text(2),
+         _log_latex("\\log_{2}"), _sympy_log_base(2), answers=True),
+    _row("sqrt", (1, 1), _sqrt, _checked_domain(_non_negative, math.sqrt), None,
+         lambda args, show: f"\\sqrt{{{show(args[0])}}}", lambda sp, x: sp.sqrt(x), answers=True),
+    _row("abs", (1, 1), _abs, abs, None, lambda args, show: f"\\left|{show(args[0])}\\right|",
+         lambda sp, x: sp.Abs(x), answers=True),
+    _row("floor", (1, 1), _whole(math.floor), math.floor, sympy=lambda sp, x: sp.floor(x)),
+    _row("ceil", (1, 1), _whole(math.ceil), math.ceil, _named_text("ceiling"), sympy=lambda sp, x: sp.ceiling(x)),
+    _row("round", (1, 1), _whole(round), round),
+    _list_row("sum", _sum),
+    _list_row("mean", _mean),
+    _list_row("len", _len),
+    _list_row("max", _extreme("max", max)),
+    _list_row("min", _extreme("min", min)),
+    _list_row("argmax", _arg_extreme("argmax", max)),
+    _list_row("argmin", _arg_extreme("argmin", min)),
+    _list_row("count", _count, arity=(2, 2)),
+    _list_row("isint", _isint),
+    _list_row("range", _range, arity=(1, 2)),
+)
+
+TABLE = {row.name: row for row in ROWS}
+ANSWER_FUNCTIONS = frozenset(row.name for row in ROWS if row.answers)
+TEMPLATE_FUNCTIONS = frozenset(TABLE)

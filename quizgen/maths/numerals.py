@@ -1,0 +1,43 @@
+"""One normalisation of how people write numbers, applied to every answer
+before it is read (the rules are listed in docs/maths.md):
+
+1. zero-width characters (U+200B-U+200D, U+2060, U+FEFF, soft hyphen) are removed;
+2. a run of superscripts becomes a power: ``10⁻³`` reads as ``10**(-3)``;
+3. Unicode NFKC: full-width ``０．７１０１`` becomes ``0.7101``, ``½`` becomes
+   ``1⁄2``, no-break and thin spaces become spaces, ``log₁₀`` becomes ``log10``;
+4. every other decimal digit (Arabic-Indic ``٠``-``٩``, Devanagari, ...) becomes
+   its ASCII digit; the Arabic decimal mark ``٫`` becomes ``.``;
+5. minus signs and dashes (``−`` U+2212, ``‐ ‑ ‒ –``) become ``-``; ``× · ⋅``
+   become ``*``, ``÷ ⁄`` become ``/``, ``π`` becomes ``pi``.
+
+ASCII text is returned as it is (the common case costs one check)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+_SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁽⁾]+")
+_DELETE = {ord(ch): None for ch in ZERO_WIDTH}
+_MARKS = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-",
+                        "\u066b": ".", "×": "*", "·": "*", "\u22c5": "*", "÷": "/", "\u2044": "/",
+                        "π": "pi"})
+
+
+def normalise_numerals(text: str) -> str:
+    """``text`` with numbers, decimal marks and signs in ASCII (see the module's rules)."""
+    if text.isascii():
+        return text
+    text = text.translate(_DELETE)
+    text = _SUPERSCRIPT_RUN.sub(lambda m: f"**({m.group()})", text)
+    text = unicodedata.normalize("NFKC", text).translate(_MARKS)
+    if text.isascii():
+        return text
+    return "".join(_ascii_digit(ch) for ch in text)
+
+
+def _ascii_digit(ch: str) -> str:
+    if ch.isascii() or not ch.isdecimal():
+        return ch
+    return str(unicodedata.decimal(ch))

@@ -1,0 +1,120 @@
+"""The math core: one table of functions read by the parser, the evaluator
+(exact and float modes) and the printers; trees hold no caches, the caches
+their users keep are bounded, and the core imports nothing above it."""
+
+import ast
+import math
+import pickle
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import quizgen.maths
+from quizgen.errors import ExpressionError
+from quizgen.maths import evaluate, functions, printing
+from quizgen.maths.evaluate import EXACT, answer_value, ground
+from quizgen.maths.parser import ANSWER_FUNCTIONS, TEMPLATE_FUNCTIONS, Policy, parse, parse_answer, template_policy
+from quizgen.maths.printing import to_latex, to_sympy, to_text
+
+
+def test_the_parser_whitelists_exactly_the_table():
+    assert TEMPLATE_FUNCTIONS == set(functions.TABLE)
+    assert ANSWER_FUNCTIONS == {row.name for row in functions.ROWS if row.answers}
+    assert {"exp", "log", "ln", "sqrt"} <= ANSWER_FUNCTIONS and "sum" not in ANSWER_FUNCTIONS
+
+
+def test_every_answer_function_has_all_its_forms():
+    for name in ANSWER_FUNCTIONS:
+        row = functions.TABLE[name]
+        assert row.float is not None and row.sympy is not None, name
+
+
+def test_adding_a_function_is_one_row(monkeypatch):
+    cube = functions.Function("cube", (1, 1), lambda a: a ** 3 if isinstance(a, Fraction) else None,
+                              lambda x: x ** 3, lambda args, show: f"({show(args[0])})**3",
+                              lambda args, show: f"{show(args[0])}^{{3}}", lambda sp, x: x ** 3, answers=True)
+    monkeypatch.setitem(functions.TABLE, "cube", cube)
+    policy = Policy(ANSWER_FUNCTIONS | {"cube"})
+    node = parse("cube(1.5)", policy)
+    assert ground(node, {}) == Fraction(27, 8)
+    assert answer_value(node) == 3.375
+    assert (to_text(node), to_latex(node), to_sympy(node)) == ("(1.5)**3", "1.5^{3}", sympy.Rational(27, 8))
+    with pytest.raises(ExpressionError, match="cube\\(\\) takes one argument"):
+        parse("cube(1, 2)", policy)
+
+
+@pytest.mark.parametrize("text", ["exp(1, 2)", "sqrt()", "log(1, 2, 3)"])
+def test_arity_comes_from_the_table(text):
+    with pytest.raises(ExpressionError, match="takes one"):
+        parse_answer(text)
+
+
+answer_numbers = st.fractions(min_value=Fraction(1, 10), max_value=5, max_denominator=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(a=answer_numbers, b=answer_numbers, form=st.sampled_from([
+    "exp(A) - log(B)", "sqrt(A) * ln(B) / (1 + A)", "log(A, 2) + log10(B) - log2(A)", "abs(A - B) ** 2",
+    "-log(exp(A)/(exp(A) + exp(B) + 1))", "exp(log(A + e))", "log(1/(B + pi))"]))
+def test_exact_and_float_modes_of_the_one_evaluator_agree(a, b, form):
+    node = parse(form, template_policy(["A", "B"]))
+    exact = ground(node, {"A": a, "B": b})
+    floated = answer_value(parse_answer(form.replace("A", f"({a})").replace("B", f"({b})")))
+    assert float(exact) == pytest.approx(floated, rel=1e-12, abs=1e-12)
+
+
+def test_float_mode_refuses_what_is_not_an_answer():
+    with pytest.raises(ExpressionError, match="not a number"):
+        answer_value(parse("x + 1", template_policy(["x"])))
+    with pytest.raises(ExpressionError, match="cannot be used in an answer"):
+        answer_value(parse("sum(1)", template_policy([])))
+
+
+def test_trees_hold_no_caches_and_pickle_by_function_name():
+    node = parse("-log(p[0]) + exp(x) / 2", template_policy(["p", "x"]))
+    value = ground(node, {"p": (Fraction(1, 2),), "x": Fraction(1)})
+    to_text(value), to_latex(value)
+    for each in (node, value.node, node.left.operand):
+        assert not hasattr(each, "__dict__")
+        assert type(each).__slots__ is not None
+    copy = pickle.loads(pickle.dumps(node))
+    assert copy.left.operand.func is functions.TABLE["log"]
+    assert to_text(ground(copy, {"p": (Fraction(1, 4),), "x": Fraction(2)})) == "-log(0.25) + exp(2)/2"
+
+
+def test_the_evaluator_and_printer_memos_stay_bounded():
+    for k in range(EXACT.keep + 50):
+        ground(parse(f"exp({k}/1000) + 1", template_policy([])), {})
+    assert len(EXACT._compiled) <= EXACT.keep
+    text_memo = printing.Printer(printing._text_form, keep=10)
+    for k in range(25):
+        text_memo.show(parse(f"{k} + exp({k})", template_policy([])))
+    assert len(text_memo._printed) <= 10
+
+
+def test_a_template_tree_compiles_once():
+    node = parse("exp(a) + a", template_policy(["a"]))
+    first = EXACT.compiled(node)
+    ground(node, {"a": Fraction(2)})
+    assert EXACT.compiled(node) is first
+
+
+def test_the_math_core_imports_nothing_of_quizgen_but_errors():
+    folder = Path(quizgen.maths.__file__).parent
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("quizgen"):
+                assert node.module == "quizgen.errors" or node.module.startswith("quizgen.maths"), path
+
+
+def test_exp_and_log_cancel_keeping_the_inner_value_exact():
+    env = {"a": Fraction(3, 2)}
+    assert ground(parse("exp(log(a))", template_policy(["a"])), env) == Fraction(3, 2)
+    inner = ground(parse("log(1/(a + exp(a)))", template_policy(["a"])), env)
+    assert to_text(inner) == "-log(1.5 + exp(1.5))"
+    assert float(inner) == -math.log(1.5 + math.exp(1.5))
+    assert evaluate.FLOAT.keep == 0
