@@ -15,8 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from quizgen.errors import InputFileError, UsageError
+from quizgen.grading.csv_rows import Records
 
 SAMPLE_BYTES = 64 * 1024
+MAX_HEADER_BYTES = 4 << 20   # the header line may be this long (a wide file of many questions)
+MAX_ANSWER_CHARS = 10_000    # a longer answer is kept in graded.csv (cut short) as invalid
+ANSWER_SHOWN = 100           # characters of a too-long answer kept in graded.csv
 DELIMITERS = {",": ",", ";": ";", "\t": "\t", "tab": "\t", "comma": ",", "semicolon": ";", "|": "|"}
 FALLBACK_ERRORS = "quizgen-cp1252"
 
@@ -150,7 +154,7 @@ class AnswersFile:
 
     def line_number(self) -> int:
         """The line of the file the row :meth:`rows` gave last ends on."""
-        return self._csv.line_num
+        return self._csv.line
 
     def records(self):
         """Every answer in file order as ``(line, cells, student, question, part,
@@ -161,48 +165,37 @@ class AnswersFile:
             yield (self.line_number(), cells, cells[si], cells[qi], "" if pi is None else cells[pi], cells[ai],
                    "" if ni is None else cells[ni], getattr(cells, "problem", None))
 
-    def _reader(self, handle):
-        self._csv = reader = csv.reader(handle, delimiter=self.delimiter, skipinitialspace=True)
-        for _ in range(self.skip_lines):
-            next(reader, None)
-        return reader
+    def _records(self, handle) -> Records:
+        self._csv = records = Records(handle, self.delimiter, len(self.header))
+        records.skip(self.skip_lines)
+        return records
 
     def _long(self):
-        width, si, delimiter = len(self.header), self.student, self.delimiter
+        width, si, ai, delimiter = len(self.header), self.student, self.answer, self.delimiter
         with self.open() as handle:
-            reader = self._reader(handle)
-            while True:
-                try:
-                    for row in reader:
-                        if len(row) == width and row[si]:
-                            yield row
-                        elif any(row):
-                            yield _fit(row, width, reader.line_num, delimiter)
-                    return
-                except csv.Error as exc:
-                    yield BadRow([""] * width, f"line {reader.line_num}: not valid CSV ({exc})")
+            records = self._records(handle)
+            for row, problem in records:
+                if problem is not None:
+                    yield BadRow(_fit(row, width, records.line, delimiter), problem)
+                elif len(row) == width and row[si]:
+                    yield row if len(row[ai]) <= MAX_ANSWER_CHARS else _too_long(row, ai, records.line)
+                elif any(row):
+                    yield _checked(_fit(row, width, records.line, delimiter), ai, records.line)
 
     def _wide(self):
         width, identity, wide = len(self.header), self.identity, self.wide
         with self.open() as handle:
-            reader = self._reader(handle)
-            while True:
-                try:
-                    for row in reader:
-                        if not any(row):
-                            continue
-                        if len(row) != width:
-                            row = _fit(row, width, reader.line_num, self.delimiter)
-                        ident = [row[i] for i in identity]
-                        problem = getattr(row, "problem", None)
-                        for column, question, part in wide:
-                            cells = ident + [question, part, row[column]]
-                            yield cells if problem is None else BadRow(cells, problem)
-                    return
-                except csv.Error as exc:
-                    problem = f"line {reader.line_num}: not valid CSV ({exc})"
-                    for _, question, part in wide:
-                        yield BadRow([""] * len(identity) + [question, part, ""], problem)
+            records = self._records(handle)
+            for row, problem in records:
+                if not any(row):
+                    continue
+                if len(row) != width:
+                    row = _fit(row, width, records.line, self.delimiter)
+                ident = [row[i] for i in identity]
+                problem = problem or getattr(row, "problem", None)
+                for column, question, part in wide:
+                    cells = ident + [question, part, row[column]]
+                    yield _checked(cells, -1, records.line) if problem is None else BadRow(cells, problem)
 
 
 class BadRow(list):
@@ -211,6 +204,22 @@ class BadRow(list):
     def __init__(self, cells: list, problem: str):
         super().__init__(cells)
         self.problem = problem
+
+
+def _checked(row: list, answer: int, line: int) -> list:
+    """``row``, or a BadRow when its answer is over the length limit."""
+    if row.__class__ is BadRow or len(row[answer]) <= MAX_ANSWER_CHARS:
+        return row
+    return _too_long(row, answer, line)
+
+
+def _too_long(cells: list, answer: int, line: int) -> BadRow:
+    """A row whose answer is over the length limit: kept, not graded, the answer cut short."""
+    length = len(cells[answer])
+    cells = list(cells)
+    cells[answer] = cells[answer][:ANSWER_SHOWN] + "..."
+    return BadRow(cells, f"line {line}: the answer is {length:,} characters long; answers over "
+                         f"{MAX_ANSWER_CHARS:,} characters are not graded")
 
 
 def _fit(row: list, width: int, line: int, delimiter: str) -> list:
@@ -232,10 +241,11 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
     """Read the header of the answers file at ``path`` and work out its layout.
     Raises InputFileError naming what was expected and what was found."""
     path = Path(path)
-    sample = _sample(path)
+    encoding = _given_encoding(encoding)
+    sample = _sample(path, SAMPLE_BYTES)
     encoding = encoding or detect_encoding(sample)
     _check_text(path, sample, encoding)
-    lines = io.StringIO(_decode_sample(sample, encoding), newline="").readlines()
+    lines = _header_lines(path, sample, encoding)
     sep_hint, skip = _excel_sep_line(lines)
     delimiter = _delimiter(delimiter, sep_hint, lines[skip:])
     header, header_line, data_skip = _header(path, lines, delimiter, skip)
@@ -246,10 +256,47 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
                        header=header, header_line=header_line, skip_lines=data_skip, **layout)
 
 
-def _sample(path: Path) -> bytes:
+def _given_encoding(encoding):
+    """The ``--encoding`` asked for, if it names a text encoding (not rot13, base64, ...)."""
+    if encoding is None:
+        return None
+    try:
+        info = codecs.lookup(encoding)
+    except (LookupError, ValueError) as exc:
+        raise UsageError(f"--encoding: unknown encoding {encoding!r}; use utf-8, utf-16, utf-32, cp1252, ...") from exc
+    if not getattr(info, "_is_text_encoding", True):
+        raise UsageError(f"--encoding: {encoding!r} is not a text encoding; use utf-8, utf-16, utf-32, cp1252, ...")
+    return info.name
+
+
+def _header_lines(path: Path, sample: bytes, encoding: str):
+    """The decoded lines of the file's start, read until the header line is whole
+    (up to MAX_HEADER_BYTES)."""
+    size = SAMPLE_BYTES
+    while True:
+        whole_file = len(sample) < size
+        lines = io.StringIO(_decode_sample(path, sample, encoding, whole_file), newline="").readlines()
+        if whole_file or _header_whole(lines):
+            return lines
+        if size >= MAX_HEADER_BYTES:
+            raise InputFileError(f"{path}: line 1: the header is over {MAX_HEADER_BYTES >> 20} MiB long "
+                                 "(the limit); is this an answers CSV file?")
+        size *= 2
+        sample = _sample(path, size)
+
+
+def _header_whole(lines: list) -> bool:
+    """Whether the first line with text (after a ``sep=`` line) has ended."""
+    for line in lines:
+        if line.strip(" \t\r\n,;") and not re.fullmatch(r"sep=.", line.strip()):
+            return line.endswith(("\n", "\r"))
+    return False
+
+
+def _sample(path: Path, size: int) -> bytes:
     try:
         with open(path, "rb") as handle:
-            return handle.read(SAMPLE_BYTES)
+            return handle.read(size)
     except FileNotFoundError as exc:
         raise InputFileError(f"{path}: answers file not found") from exc
     except IsADirectoryError as exc:
@@ -259,10 +306,13 @@ def _sample(path: Path) -> bytes:
 
 
 def detect_encoding(sample: bytes) -> str:
-    """utf-8-sig or utf-16 by their byte-order mark, else utf-8 when the first
-    bytes decode as UTF-8, else cp1252 (what older Excel writes)."""
+    """utf-8-sig, utf-32 or utf-16 by their byte-order mark (UTF-32's first: its
+    little-endian mark starts like UTF-16's), else utf-8 when the first bytes
+    decode as UTF-8, else cp1252 (what older Excel writes)."""
     if sample.startswith(codecs.BOM_UTF8):
         return "utf-8-sig"
+    if sample.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return "utf-32"
     if sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return "utf-16"
     try:
@@ -279,12 +329,8 @@ def _check_text(path: Path, sample: bytes, encoding: str) -> None:
     if sample.startswith(b"PK\x03\x04"):
         raise InputFileError(f"{path}: found a zip archive (an .xlsx or .ods workbook?); {expected}: "
                              "save the sheet as CSV")
-    if not encoding.startswith("utf-16") and _binary(sample):
+    if not encoding.replace("_", "-").startswith(("utf-16", "utf-32")) and _binary(sample):
         raise InputFileError(f"{path}: found binary data (NUL bytes), not text; {expected}")
-    try:
-        codecs.lookup(encoding)
-    except LookupError as exc:
-        raise UsageError(f"--encoding: unknown encoding {encoding!r}") from exc
 
 
 def _binary(sample: bytes) -> bool:
@@ -294,9 +340,13 @@ def _binary(sample: bytes) -> bool:
     return b"\x00" in first_line or sample.count(b"\x00") * 10 > len(sample)
 
 
-def _decode_sample(sample: bytes, encoding: str) -> str:
+def _decode_sample(path: Path, sample: bytes, encoding: str, final: bool) -> str:
     decoder = codecs.getincrementaldecoder(encoding)(errors=FALLBACK_ERRORS)
-    text = decoder.decode(sample, final=len(sample) < SAMPLE_BYTES)
+    try:
+        text = decoder.decode(sample, final=final)
+    except UnicodeError as exc:
+        raise InputFileError(f"{path}: cannot be read as {encoding} ({exc}); "
+                             "try another --encoding, or leave it out to detect it") from exc
     return text.lstrip("\ufeff")
 
 
