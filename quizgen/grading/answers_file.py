@@ -6,9 +6,7 @@ held: ``AnswersFile.rows()`` reopens the file for each pass."""
 
 from __future__ import annotations
 
-import codecs
 import csv
-import io
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -16,13 +14,12 @@ from pathlib import Path
 
 from quizgen.errors import InputFileError, UsageError
 from quizgen.grading.csv_rows import Records
+from quizgen.grading.file_text import (FALLBACK_ERRORS, check_text, detect_encoding, given_encoding, header_lines,
+                                       read_start)
 
-SAMPLE_BYTES = 64 * 1024
-MAX_HEADER_BYTES = 4 << 20   # the header line may be this long (a wide file of many questions)
 MAX_ANSWER_CHARS = 10_000    # a longer answer is kept in graded.csv (cut short) as invalid
 ANSWER_SHOWN = 100           # characters of a too-long answer kept in graded.csv
 DELIMITERS = {",": ",", ";": ";", "\t": "\t", "tab": "\t", "comma": ",", "semicolon": ";", "|": "|"}
-FALLBACK_ERRORS = "quizgen-cp1252"
 
 # Header names, compared lower-case with accents and everything but letters and
 # digits removed ("Student ID" is "studentid"); the first alias found wins.
@@ -44,23 +41,6 @@ _QUESTION_NUMBER = re.compile(r"^(?:q|question|frage|aufgabe|pregunta)?\s*(?:no\
 _LABEL = re.compile(r"^\s*(?:q|question)\s*[#.]?\s*0*(\d+)\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)?\s*\)?\s*$"
                     r"|^\s*0*(\d+)\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)\s*\)?\s*$", re.IGNORECASE)
 _PART = re.compile(r"^(?:(?:part|teil|partie|parte)\s+)?\(?\s*([^\s()]+?)\s*[.)]?\s*\)?$")
-
-
-def _cp1252_or_latin1(error: UnicodeDecodeError):
-    """Decode bytes that are not valid in the file's encoding as cp1252 (or
-    Latin-1 for the five bytes cp1252 leaves undefined), so reading never fails."""
-    bad = error.object[error.start:error.end]
-    return "".join(_byte_char(b) for b in bad), error.end
-
-
-def _byte_char(byte: int) -> str:
-    try:
-        return bytes([byte]).decode("cp1252")
-    except UnicodeDecodeError:
-        return chr(byte)
-
-
-codecs.register_error(FALLBACK_ERRORS, _cp1252_or_latin1)
 
 
 def norm_header(text: str) -> str:
@@ -241,11 +221,11 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
     """Read the header of the answers file at ``path`` and work out its layout.
     Raises InputFileError naming what was expected and what was found."""
     path = Path(path)
-    encoding = _given_encoding(encoding)
-    sample = _sample(path, SAMPLE_BYTES)
-    encoding = encoding or detect_encoding(sample)
-    _check_text(path, sample, encoding)
-    lines = _header_lines(path, sample, encoding)
+    encoding = given_encoding(encoding)
+    start = read_start(path)
+    encoding = encoding or detect_encoding(start)
+    check_text(path, start, encoding, f"expected a CSV of answers with a header ({LONG_COLUMNS}, or {WIDE_COLUMNS})")
+    lines = header_lines(path, start, encoding)
     sep_hint, skip = _excel_sep_line(lines)
     delimiter = _delimiter(delimiter, sep_hint, lines[skip:])
     header, header_line, data_skip = _header(path, lines, delimiter, skip)
@@ -254,100 +234,6 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
         decimal_comma = delimiter != ","
     return AnswersFile(path=path, encoding=encoding, delimiter=delimiter, decimal_comma=bool(decimal_comma),
                        header=header, header_line=header_line, skip_lines=data_skip, **layout)
-
-
-def _given_encoding(encoding):
-    """The ``--encoding`` asked for, if it names a text encoding (not rot13, base64, ...)."""
-    if encoding is None:
-        return None
-    try:
-        info = codecs.lookup(encoding)
-    except (LookupError, ValueError) as exc:
-        raise UsageError(f"--encoding: unknown encoding {encoding!r}; use utf-8, utf-16, utf-32, cp1252, ...") from exc
-    if not getattr(info, "_is_text_encoding", True):
-        raise UsageError(f"--encoding: {encoding!r} is not a text encoding; use utf-8, utf-16, utf-32, cp1252, ...")
-    return info.name
-
-
-def _header_lines(path: Path, sample: bytes, encoding: str):
-    """The decoded lines of the file's start, read until the header line is whole
-    (up to MAX_HEADER_BYTES)."""
-    size = SAMPLE_BYTES
-    while True:
-        whole_file = len(sample) < size
-        lines = io.StringIO(_decode_sample(path, sample, encoding, whole_file), newline="").readlines()
-        if whole_file or _header_whole(lines):
-            return lines
-        if size >= MAX_HEADER_BYTES:
-            raise InputFileError(f"{path}: line 1: the header is over {MAX_HEADER_BYTES >> 20} MiB long "
-                                 "(the limit); is this an answers CSV file?")
-        size *= 2
-        sample = _sample(path, size)
-
-
-def _header_whole(lines: list) -> bool:
-    """Whether the first line with text (after a ``sep=`` line) has ended."""
-    for line in lines:
-        if line.strip(" \t\r\n,;") and not re.fullmatch(r"sep=.", line.strip()):
-            return line.endswith(("\n", "\r"))
-    return False
-
-
-def _sample(path: Path, size: int) -> bytes:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(size)
-    except FileNotFoundError as exc:
-        raise InputFileError(f"{path}: answers file not found") from exc
-    except IsADirectoryError as exc:
-        raise InputFileError(f"{path}: is a folder, expected an answers CSV file") from exc
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot read the answers file ({exc.strerror or exc})") from exc
-
-
-def detect_encoding(sample: bytes) -> str:
-    """utf-8-sig, utf-32 or utf-16 by their byte-order mark (UTF-32's first: its
-    little-endian mark starts like UTF-16's), else utf-8 when the first bytes
-    decode as UTF-8, else cp1252 (what older Excel writes)."""
-    if sample.startswith(codecs.BOM_UTF8):
-        return "utf-8-sig"
-    if sample.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
-        return "utf-32"
-    if sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return "utf-16"
-    try:
-        codecs.getincrementaldecoder("utf-8")().decode(sample, final=len(sample) < SAMPLE_BYTES)
-    except UnicodeDecodeError:
-        return "cp1252"
-    return "utf-8"
-
-
-def _check_text(path: Path, sample: bytes, encoding: str) -> None:
-    expected = f"expected a CSV of answers with a header ({LONG_COLUMNS}, or {WIDE_COLUMNS})"
-    if not sample.strip(b" \t\r\n" + codecs.BOM_UTF8):
-        raise InputFileError(f"{path}: the file is empty; {expected}")
-    if sample.startswith(b"PK\x03\x04"):
-        raise InputFileError(f"{path}: found a zip archive (an .xlsx or .ods workbook?); {expected}: "
-                             "save the sheet as CSV")
-    if not encoding.replace("_", "-").startswith(("utf-16", "utf-32")) and _binary(sample):
-        raise InputFileError(f"{path}: found binary data (NUL bytes), not text; {expected}")
-
-
-def _binary(sample: bytes) -> bool:
-    """NUL bytes in the header line or in more than 1 byte of 10: not a text file.
-    (A stray NUL inside a cell is only a bad cell.)"""
-    first_line = sample.lstrip(b"\r\n").split(b"\n", 1)[0]
-    return b"\x00" in first_line or sample.count(b"\x00") * 10 > len(sample)
-
-
-def _decode_sample(path: Path, sample: bytes, encoding: str, final: bool) -> str:
-    decoder = codecs.getincrementaldecoder(encoding)(errors=FALLBACK_ERRORS)
-    try:
-        text = decoder.decode(sample, final=final)
-    except UnicodeError as exc:
-        raise InputFileError(f"{path}: cannot be read as {encoding} ({exc}); "
-                             "try another --encoding, or leave it out to detect it") from exc
-    return text.lstrip("\ufeff")
 
 
 def _excel_sep_line(lines: list):
