@@ -15,7 +15,7 @@ from pathlib import Path
 from quizgen.errors import InputFileError, UsageError
 from quizgen.grading.csv_rows import Records
 from quizgen.grading.file_text import (FALLBACK_ERRORS, check_text, detect_encoding, given_encoding, header_lines,
-                                       read_start)
+                                       read_start, spooled)
 
 MAX_ANSWER_CHARS = 10_000    # a longer answer is kept in graded.csv (cut short) as invalid
 ANSWER_SHOWN = 100           # characters of a too-long answer kept in graded.csv
@@ -93,6 +93,7 @@ class AnswersFile:
     answer: int | None = None
     wide: tuple = ()
     identity: tuple = ()
+    read_path: Path | None = None   # a copy of a pipe's text; None: read ``path`` itself
 
     @property
     def out_header(self) -> list:
@@ -104,7 +105,7 @@ class AnswersFile:
     def open(self):
         """The file as text, decoded with the fallback for stray bytes; the
         handle is kept so that :meth:`bytes_read` can report progress."""
-        self._handle = open(self.path, encoding=self.encoding, errors=FALLBACK_ERRORS, newline="")
+        self._handle = open(self.read_path or self.path, encoding=self.encoding, errors=FALLBACK_ERRORS, newline="")
         return self._handle
 
     def bytes_read(self) -> int:
@@ -222,10 +223,11 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
     Raises InputFileError naming what was expected and what was found."""
     path = Path(path)
     encoding = given_encoding(encoding)
-    start = read_start(path)
+    readable = spooled(path)
+    start = read_start(readable)
     encoding = encoding or detect_encoding(start)
     check_text(path, start, encoding, f"expected a CSV of answers with a header ({LONG_COLUMNS}, or {WIDE_COLUMNS})")
-    lines = header_lines(path, start, encoding)
+    lines = header_lines(readable, start, encoding)
     sep_hint, skip = _excel_sep_line(lines)
     delimiter = _delimiter(delimiter, sep_hint, lines[skip:])
     header, header_line, data_skip = _header(path, lines, delimiter, skip)
@@ -233,7 +235,8 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
     if decimal_comma is None:
         decimal_comma = delimiter != ","
     return AnswersFile(path=path, encoding=encoding, delimiter=delimiter, decimal_comma=bool(decimal_comma),
-                       header=header, header_line=header_line, skip_lines=data_skip, **layout)
+                       header=header, header_line=header_line, skip_lines=data_skip,
+                       read_path=None if readable == path else readable, **layout)
 
 
 def _excel_sep_line(lines: list):

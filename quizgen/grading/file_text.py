@@ -4,9 +4,14 @@ up to the end of the header, however long (up to ``MAX_HEADER_BYTES``)."""
 
 from __future__ import annotations
 
+import atexit
 import codecs
 import io
+import os
 import re
+import shutil
+import stat
+import tempfile
 from pathlib import Path
 
 from quizgen.errors import InputFileError, UsageError
@@ -68,6 +73,32 @@ def _header_whole(lines: list) -> bool:
         if line.strip(" \t\r\n,;") and not re.fullmatch(r"sep=.", line.strip()):
             return line.endswith(("\n", "\r"))
     return False
+
+
+def spooled(path: Path) -> Path:
+    """A path that can be read more than once: ``path`` itself for a regular
+    file; for a pipe or device (``/dev/stdin``) a temporary copy, removed at exit."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return path
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return path
+    fd, copy = tempfile.mkstemp(prefix=".quizgen-input-", suffix=".tmp")
+    atexit.register(_remove, copy)
+    try:
+        with open(path, "rb") as source, os.fdopen(fd, "wb") as target:
+            shutil.copyfileobj(source, target, 1 << 20)
+    except OSError as exc:
+        raise InputFileError(f"{path}: cannot read the answers ({exc.strerror or exc})") from exc
+    return Path(copy)
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def read_start(path: Path, size: int = SAMPLE_BYTES) -> bytes:
