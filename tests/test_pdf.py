@@ -3,6 +3,7 @@ shown, when TeX or poppler is missing), LaTeX errors, a missing TeX, and the log
 
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -235,3 +236,55 @@ def test_template_mathematics_cannot_read_files_outside_the_build_folder(invoke,
                     "--out", out)
     assert result.exit_code == 1
     assert "not found" in result.stderr and not (out / "problems.pdf").exists()
+
+
+def _processes_with(marker: str) -> list:
+    """Ids of live processes whose environment holds ``marker`` (TeX started by one test run)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/environ", "rb") as handle:
+                    if marker.encode() in handle.read():
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.slow
+def test_a_tex_loop_is_stopped_within_the_timeout_and_leaves_no_tex_running(tex, tmp_path):
+    bank = tmp_path / "bank"
+    bad_bank(bank)
+    template = bank / "bad.yaml"
+    template.write_text(template.read_text(encoding="utf-8").replace(r"\notamacro{x}", r"\def\x{\x}\x"),
+                        encoding="utf-8")
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name\ns1,Ann\ns2,Bo\ns3,Cy\n", encoding="utf-8")
+    marker = f"QUIZGEN_TEST_MARK=tex-loop-{os.getpid()}-{time.monotonic_ns()}"
+    env = dict(os.environ, QUIZGEN_TEX_TIMEOUT="4", QUIZGEN_TEST_MARK=marker.split("=", 1)[1])
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "quizgen", "generate", "--bank", str(bank), "--classes", "C11",
+                           "--format", "pdf", "--students", str(roster), "--split", "--jobs", "2",
+                           "--out", str(tmp_path / "out")], env=env, capture_output=True, text=True, timeout=120)
+    took = time.monotonic() - started
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "LaTeX took longer than 4 s" in lines[0], done.stderr
+    assert took < 4 * 2 + 20          # not one timeout per document
+    assert _processes_with(marker) == []
+    assert not list((tmp_path / "out").glob("*.pdf"))
+
+
+def test_a_document_that_fails_cancels_the_others(monkeypatch):
+    calls = []
+
+    def compile_one(name, source, programs):
+        calls.append(name)
+        raise LatexError(f"LaTeX failed on {name}", document=name)
+
+    monkeypatch.setattr(pdf, "find_tex", lambda: (None, "pdflatex"))
+    monkeypatch.setattr(pdf, "compile_pdf", compile_one)
+    with pytest.raises(LatexError, match="a.tex"):
+        pdf.compile_documents({f"{c}.tex": "" for c in "abcdef"}, jobs=1)
+    assert calls == ["a.tex"] or len(calls) < 6
