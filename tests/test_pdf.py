@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from quizgen.generation import pdf
+from quizgen.generation import pdf, tex_fonts
 from quizgen.errors import LatexError
 from quizgen.bank.loader import builtin_bank_dir
 
@@ -288,3 +288,40 @@ def test_a_document_that_fails_cancels_the_others(monkeypatch):
     with pytest.raises(LatexError, match="a.tex"):
         pdf.compile_documents({f"{c}.tex": "" for c in "abcdef"}, jobs=1)
     assert calls == ["a.tex"] or len(calls) < 6
+
+
+NAMES = {"s1": "王小明", "s2": "Γιώργος Παπαδόπουλος", "s3": "Дмитрий Иванов", "s4": "Nguyễn Văn Anh",
+         "s5": "דוד כהן", "s6": "Zoë 😀", "s7": "José Ñúñez"}
+
+
+@pytest.mark.slow
+def test_every_roster_name_prints_in_the_pdf(invoke, tex, tmp_path):
+    if tex_fonts.lualatex() is None:
+        pytest.skip(f"lualatex with fontspec not installed (Debian: {' '.join(tex_fonts.DEBIAN_PACKAGES)})")
+    missing = [name for name in NAMES.values() if not tex_fonts.can_typeset(name)]
+    if missing:
+        pytest.skip(f"no installed font for {missing} (Debian: {' '.join(tex_fonts.DEBIAN_PACKAGES)})")
+    roster = tmp_path / "roster.csv"
+    lines = [f"{sid},{name}" for sid, name in NAMES.items()] + ["s8,Private \ue000 glyph"]
+    roster.write_text("student_id,name\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = invoke("generate", "--seed", 3, "--classes", "C1", "--format", "pdf", "--no-solutions",
+                    "--students", roster, "--out", out)
+    assert result.exit_code == 0, result.stderr
+    warnings = result.stderr.strip().splitlines()
+    assert len(warnings) == 1 and "s8" in warnings[0] and "student ID instead" in warnings[0]
+    text = re.sub("[\u202a-\u202e]", "", pdf_text(out / "problems.pdf"))
+    for sid, name in NAMES.items():
+        assert name in text, (sid, name)
+        assert f"Student ID: {sid}" in text
+    assert "Private" not in text and "s8" in text
+
+
+def test_names_beyond_pdflatex_choose_lualatex_and_rtl_runs_turn():
+    source = "\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n\\begin{document}דוד כהן and Zoë"
+    assert not tex_fonts.needs_unicode_engine("Zoë Ñúñez") and tex_fonts.needs_unicode_engine("王")
+    if tex_fonts.lualatex() is None:
+        pytest.skip("lualatex with fontspec not installed")
+    converted = tex_fonts.for_lualatex(source)
+    assert "fontspec" in converted and "inputenc" not in converted
+    assert "{\\textdir TRT דוד כהן}" in converted

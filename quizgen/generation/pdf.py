@@ -15,6 +15,7 @@ import threading
 from pathlib import Path
 
 from quizgen.errors import LatexError, TexNotFoundError
+from quizgen.generation.tex_fonts import for_lualatex, lualatex, needs_unicode_engine
 
 DEBIAN_PACKAGES = ("texlive-latex-base", "texlive-latex-recommended", "texlive-pictures", "latexmk")
 PACKAGE_OF_FILE = {"tikz.sty": "texlive-pictures", "fancyhdr.sty": "texlive-latex-base",
@@ -130,14 +131,18 @@ def _pdf_name(tex_name: str) -> str:
 
 
 def compile_pdf(name: str, source: str, programs: tuple | None = None) -> bytes:
-    """The PDF of one LaTeX document named ``name`` (e.g. ``problems.tex``)."""
+    """The PDF of one LaTeX document named ``name`` (e.g. ``problems.tex``);
+    with LuaLaTeX when its text needs fonts beyond pdflatex's (tex_fonts)."""
     latexmk, pdflatex = programs or find_tex()
+    engine = "-pdf"
+    if needs_unicode_engine(source) and lualatex():
+        source, pdflatex, engine = for_lualatex(source), lualatex(), "-lualatex"
     with tempfile.TemporaryDirectory(prefix="quizgen-tex-") as folder:
         work = Path(folder)
         tex = work / Path(name).name
         tex.write_text(source, encoding="utf-8")
         if latexmk:
-            _run([latexmk, "-pdf", "-norc", "-silent", *LATEX_OPTIONS, tex.name], work, name)
+            _run([latexmk, engine, "-norc", "-silent", *LATEX_OPTIONS, tex.name], work, name)
         else:
             for _ in range(MAX_PDFLATEX_RUNS):
                 _run([pdflatex, *LATEX_OPTIONS, tex.name], work, name)
