@@ -1,8 +1,9 @@
 """Reading CSV records so that no physical line is lost: a stray quote (``"0.71``
 never closed) would make the csv module read every following line into one
 cell. Here a record may span several lines only while its continuation lines
-do not look like rows of their own, and never more than ``MAX_RECORD_LINES``;
-otherwise its first line becomes a bad row and reading starts again on the
+do not look like rows of their own, never more than ``MAX_RECORD_LINES``, and
+only when it ends with the header's number of cells before the end of the
+file; otherwise its first line becomes a bad row and reading starts again on the
 next line. Cells over ``MAX_CELL_CHARS`` are a bad row too, with the leading
 cells (the student id) kept. The limits are documented in docs/errors.md."""
 
@@ -53,7 +54,7 @@ class Records:
         while True:
             try:
                 for row in self._reader:
-                    if len(taken) > 1 and ended[0]:
+                    if len(taken) > 1 and (ended[0] or len(row) != self.width):
                         yield self._restart(taken[1:])
                         break
                     taken.clear()
@@ -105,9 +106,14 @@ class Records:
 
 def _row_like(line: str, delimiter: str, cells: int) -> bool:
     """Whether a continuation line looks like a row of its own: as many
-    delimiters as a row has before any quote (a quote may close the cell)."""
+    delimiters as a row has before the quote that could close the open cell
+    (one followed by a delimiter or the line end; ``""`` is a quote inside the
+    cell), or in the whole line when no quote could close it."""
     quote = line.find('"')
-    return line.count(delimiter, 0, len(line) if quote < 0 else quote) >= cells
+    while quote >= 0 and line[quote + 1:quote + 2] == '"':
+        quote = line.find('"', quote + 2)
+    closes = quote >= 0 and line[quote + 1:quote + 2] in (delimiter, "\r", "\n", "")
+    return line.count(delimiter, 0, quote if closes else len(line)) >= cells
 
 
 def _salvage(line: str, delimiter: str) -> list:
