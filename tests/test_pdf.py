@@ -100,11 +100,12 @@ def test_same_seed_gives_byte_identical_pdfs(tex, tmp_path):
     assert pdf.compile_pdf("a.tex", source) == pdf.compile_pdf("a.tex", source)
 
 
-def bad_bank(folder):
-    """A bank with one template whose stem uses a LaTeX macro that does not exist."""
+def bad_bank(folder, math=r"\notamacro{x}"):
+    """A bank with one template whose stem holds the LaTeX ``math`` (default: a
+    macro that does not exist)."""
     text = (builtin_bank_dir() / "c1_confident_correct.yaml").read_text(encoding="utf-8")
     text = text.replace("id: mlm-confident-correct", "id: bad-macro").replace("class: C1", "class: C11")
-    text = text.replace("The true word is **{{ scene.answer }}**.", r"The true word is $\notamacro{x}$.")
+    text = text.replace("The true word is **{{ scene.answer }}**.", f"The true word is ${math}$.")
     folder.mkdir()
     (folder / "bad.yaml").write_text(text, encoding="utf-8")
     return folder
@@ -226,11 +227,7 @@ def test_latex_failure_suggests_the_package_for_a_missing_file():
 def test_template_mathematics_cannot_read_files_outside_the_build_folder(invoke, tex, tmp_path):
     secret = tmp_path / "secret.tex"
     secret.write_text("TOPSECRET", encoding="utf-8")
-    bank = tmp_path / "bank"
-    bad_bank(bank)
-    template = bank / "bad.yaml"
-    template.write_text(template.read_text(encoding="utf-8").replace(r"\notamacro{x}", rf"\input{{{secret}}}"),
-                        encoding="utf-8")
+    bank = bad_bank(tmp_path / "bank", rf"\input{{{secret}}}")
     out = tmp_path / "out"
     result = invoke("generate", "--bank", bank, "--classes", "C11", "--no-solutions", "--format", "pdf",
                     "--out", out)
@@ -254,15 +251,11 @@ def _processes_with(marker: str) -> list:
 
 @pytest.mark.slow
 def test_a_tex_loop_is_stopped_within_the_timeout_and_leaves_no_tex_running(tex, tmp_path):
-    bank = tmp_path / "bank"
-    bad_bank(bank)
-    template = bank / "bad.yaml"
-    template.write_text(template.read_text(encoding="utf-8").replace(r"\notamacro{x}", r"\def\x{\x}\x"),
-                        encoding="utf-8")
+    bank = bad_bank(tmp_path / "bank", r"\def\x{\x}\x")
     roster = tmp_path / "roster.csv"
     roster.write_text("student_id,name\ns1,Ann\ns2,Bo\ns3,Cy\n", encoding="utf-8")
-    marker = f"QUIZGEN_TEST_MARK=tex-loop-{os.getpid()}-{time.monotonic_ns()}"
-    env = dict(os.environ, QUIZGEN_TEX_TIMEOUT="4", QUIZGEN_TEST_MARK=marker.split("=", 1)[1])
+    mark = f"tex-loop-{os.getpid()}-{time.monotonic_ns()}"
+    env = dict(os.environ, QUIZGEN_TEX_TIMEOUT="4", QUIZGEN_TEST_MARK=mark)
     started = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "quizgen", "generate", "--bank", str(bank), "--classes", "C11",
                            "--format", "pdf", "--students", str(roster), "--split", "--jobs", "2",
@@ -272,7 +265,7 @@ def test_a_tex_loop_is_stopped_within_the_timeout_and_leaves_no_tex_running(tex,
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "LaTeX took longer than 4 s" in lines[0], done.stderr
     assert took < 4 * 2 + 20          # not one timeout per document
-    assert _processes_with(marker) == []
+    assert _processes_with(f"QUIZGEN_TEST_MARK={mark}") == []
     assert not list((tmp_path / "out").glob("*.pdf"))
 
 
@@ -325,3 +318,21 @@ def test_names_beyond_pdflatex_choose_lualatex_and_rtl_runs_turn():
     converted = tex_fonts.for_lualatex(source)
     assert "fontspec" in converted and "inputenc" not in converted
     assert "{\\textdir TRT דוד כהן}" in converted
+
+
+@pytest.mark.slow
+def test_sigterm_while_compiling_leaves_no_tex_running(tex, tmp_path):
+    bank = bad_bank(tmp_path / "bank", r"\def\x{\x}\x")
+    mark = f"tex-term-{os.getpid()}-{time.monotonic_ns()}"
+    env = dict(os.environ, QUIZGEN_TEX_TIMEOUT="100", QUIZGEN_TEST_MARK=mark)
+    process = subprocess.Popen([sys.executable, "-m", "quizgen", "generate", "--bank", str(bank), "--classes",
+                                "C11", "--format", "pdf", "--out", str(tmp_path / "out")],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    end = time.monotonic() + 60
+    while len(_processes_with(f"QUIZGEN_TEST_MARK={mark}")) < 2 and time.monotonic() < end:
+        time.sleep(0.05)                     # quizgen and the TeX it started
+    time.sleep(0.5)
+    process.terminate()
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 143 and b"Traceback" not in err
+    assert _processes_with(f"QUIZGEN_TEST_MARK={mark}") == []
