@@ -9,6 +9,7 @@ import click
 
 from quizgen import __version__
 from quizgen.errors import QuizgenError
+from quizgen.files import install_signal_cleanup
 
 
 class QuizgenGroup(click.Group):
@@ -37,6 +38,7 @@ jobs_option = click.option(
 @click.version_option(__version__, prog_name="quizgen")
 def main():
     """Write and grade exam questions on the mathematics of BERT-style encoders."""
+    install_signal_cleanup()
 
 
 @main.command("list")

@@ -1,30 +1,95 @@
 """Writing output files atomically: everything is rendered first, each file is
 written to a temporary name beside its target and renamed into place, so an
-error never leaves a half-written file."""
+error never leaves a half-written file. Only regular files are replaced (never
+a device, FIFO, socket or folder), and SIGTERM/SIGHUP become an exception
+(``install_signal_cleanup``) so that the temporary files are removed then too."""
 
 from __future__ import annotations
 
+import errno
 import os
+import signal
+import stat
 import tempfile
+import threading
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from quizgen.errors import OutputError
+from quizgen.errors import OutputError, UsageError
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+          (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"))
+
+
+class Terminated(SystemExit):
+    """SIGTERM or SIGHUP arrived: unwinds like any error, so temporary files and
+    child processes are cleaned up, and exits with 128 + the signal number."""
+
+
+def install_signal_cleanup() -> None:
+    """Turn SIGTERM and SIGHUP into :class:`Terminated` (SIGINT already raises
+    KeyboardInterrupt). Only possible in the main thread; elsewhere a no-op."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _terminate)
+
+
+def _terminate(signum, _frame):
+    raise Terminated(128 + signum)
+
+
+def check_target(path) -> None:
+    """Refuse (UsageError, exit 2) to replace anything but a regular file or a
+    symbolic link: replacing a device such as /dev/null, a FIFO or a folder is
+    never what was meant."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return
+    for test, kind in _KINDS:
+        if test(mode):
+            raise UsageError(f"{path}: is {kind}, not a regular file; quizgen writes its outputs only to "
+                             "regular files: choose another output path")
+
+
+def default_output_folder(input_path) -> Path:
+    """Where outputs go by default: beside ``input_path``, or in the working
+    folder when the input is not a regular file (``/dev/stdin``, a pipe or a
+    process substitution), so that reports never land in /dev or /proc."""
+    path = Path(input_path)
+    try:
+        regular = stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        regular = True
+    return path.parent if regular else Path(".")
+
+
+def _write_error(out_dir, exc: OSError) -> OutputError:
+    """One line for an output that could not be written; nothing was replaced."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return OutputError(f"cannot write to {out_dir}: no space left on the device (or quota full); "
+                           "no output was replaced")
+    return OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}")
 
 
 def write_files(out_dir, files: dict) -> list:
     """Write {name: text or bytes} into ``out_dir`` (created if needed); returns the paths."""
     out_dir = make_folder(out_dir)
+    for name in files:
+        check_target(out_dir / name)
     staged = []
     try:
         for name, content in files.items():
             staged.append((_stage(out_dir, content), out_dir / name))
         for temp, target in staged:
             os.replace(temp, target)
-    except OSError as exc:
+    except BaseException as exc:
         for temp, _ in staged:
             Path(temp).unlink(missing_ok=True)
-        raise OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}") from exc
+        if isinstance(exc, OSError):
+            raise _write_error(out_dir, exc) from exc
+        raise
     return [target for _, target in staged]
 
 
@@ -50,7 +115,7 @@ def _stage(directory: Path, content) -> str:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-    except OSError:
+    except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
     os.chmod(temp, 0o644)
@@ -63,19 +128,25 @@ def streamed_files(out_dir, names):
     build in memory: each is written to a temporary name beside its target and
     all are renamed into place together at the end; on any error they are removed."""
     out_dir = make_folder(out_dir)
+    for name in names:
+        check_target(out_dir / name)
     temps, handles = {}, {}
     try:
         for name in names:
             fd, temps[name] = tempfile.mkstemp(dir=out_dir, prefix=".quizgen-", suffix=".tmp")
             os.close(fd)
             handles[name] = open(temps[name], "w", encoding="utf-8", newline="")
-    except OSError as exc:
+    except BaseException as exc:
         _discard(handles, temps)
-        raise OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}") from exc
+        if isinstance(exc, OSError):
+            raise _write_error(out_dir, exc) from exc
+        raise
     try:
         yield handles
-    except BaseException:
+    except BaseException as exc:
         _discard(handles, temps)
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise _write_error(out_dir, exc) from exc
         raise
     try:
         for name, handle in handles.items():
@@ -83,9 +154,11 @@ def streamed_files(out_dir, names):
             os.chmod(temps[name], 0o644)
         for name, temp in temps.items():
             os.replace(temp, out_dir / name)
-    except OSError as exc:
+    except BaseException as exc:
         _discard(handles, temps)
-        raise OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}") from exc
+        if isinstance(exc, OSError):
+            raise _write_error(out_dir, exc) from exc
+        raise
 
 
 def _discard(handles: dict, temps: dict) -> None:

@@ -141,17 +141,17 @@ def test_short_rows_are_padded_and_long_rows_are_reported(tmp_path):
 
 
 def test_a_row_the_csv_module_cannot_split_is_kept_with_a_reason(tmp_path):
-    text = "student_id,question_id,part,answer\ns1,Q1,a,\"" + "x" * 200_000 + "\"\ns2,Q1,a,0.4\n"
+    text = "student_id,question_id,part,answer\ns1,Q1,a,\"" + "x" * 2_000_000 + "\"\ns2,Q1,a,0.4\n"
     rows = answers_of(write(tmp_path, text))
-    assert rows[0][4].startswith("line 2: not valid CSV")
+    assert rows[0][0] == "s1" and rows[0][4].startswith("line 2: a cell is over 1,048,576 characters")
     assert rows[-1] == ("s2", "Q1", "a", "0.4", None)
 
 
 def test_a_broken_wide_row_still_gives_one_record_per_question(tmp_path):
-    text = "student_id,Q1a,Q1b\ns1,\"" + "x" * 200_000 + "\"\ns2,0.4,0.5\n"
+    text = "student_id,Q1a,Q1b\ns1,\"" + "x" * 2_000_000 + "\"\ns2,0.4,0.5\n"
     rows = answers_of(write(tmp_path, text))
     assert [r[1:3] for r in rows[:2]] == [("Q1", "a"), ("Q1", "b")]
-    assert all("not valid CSV" in r[4] for r in rows[:2])
+    assert all("a cell is over" in r[4] for r in rows[:2])
     assert rows[2:] == [("s2", "Q1", "a", "0.4", None), ("s2", "Q1", "b", "0.5", None)]
 
 

@@ -159,3 +159,28 @@ def test_wide_files_give_one_graded_row_per_answer_cell(rows):
     result, graded, _ = grade_text(out.getvalue().encode("utf-8"))
     # Spaces after a delimiter are dropped, so a row of spaces holds no answer.
     assert result.rows == len(graded) == 3 * sum(1 for r in rows if any(cell.lstrip(" ") for cell in r))
+
+
+PLAIN = st.text(alphabet="abcxyz0123456789. ", min_size=1, max_size=8).filter(lambda s: s.strip())
+
+
+@FILES
+@given(st.lists(st.tuples(st.sampled_from(["s1", "s2", "s3"]), QUESTIONS.filter(bool), PLAIN,
+                          st.sampled_from(["none", "start", "end"]), st.integers(0, 3)), min_size=1, max_size=30),
+       st.sampled_from([",", ";", "\t"]))
+def test_stray_quotes_never_swallow_rows(rows, delimiter):
+    """Quotes left open at the start of an answer or the end of any cell: each
+    line is still one graded row. (A quote opening another cell and one closing
+    a cell on a later line can make a valid CSV record: not a stray quote.)"""
+    lines = []
+    for student, question, answer, stray, where in rows:
+        cells = [student, question, "a", answer]
+        if stray == "start":
+            cells[3] = '"' + cells[3]
+        elif stray == "end":
+            cells[where] = cells[where] + '"'
+        lines.append(delimiter.join(cells))
+    text = delimiter.join(["student_id", "question_id", "part", "answer"]) + "\n" + "\n".join(lines) + "\n"
+    result, graded, records = grade_text(text.encode("utf-8"))
+    assert result.rows == len(graded) == records == len(lines)
+    assert [row[0].rstrip('"') for row in graded] == [r[0] for r in rows]

@@ -3,6 +3,7 @@ shown, when TeX or poppler is missing), LaTeX errors, a missing TeX, and the log
 
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -11,7 +12,7 @@ import time
 
 import pytest
 
-from quizgen.generation import pdf
+from quizgen.generation import pdf, tex_fonts
 from quizgen.errors import LatexError
 from quizgen.bank.loader import builtin_bank_dir
 
@@ -99,11 +100,12 @@ def test_same_seed_gives_byte_identical_pdfs(tex, tmp_path):
     assert pdf.compile_pdf("a.tex", source) == pdf.compile_pdf("a.tex", source)
 
 
-def bad_bank(folder):
-    """A bank with one template whose stem uses a LaTeX macro that does not exist."""
+def bad_bank(folder, math=r"\notamacro{x}"):
+    """A bank with one template whose stem holds the LaTeX ``math`` (default: a
+    macro that does not exist)."""
     text = (builtin_bank_dir() / "c1_confident_correct.yaml").read_text(encoding="utf-8")
     text = text.replace("id: mlm-confident-correct", "id: bad-macro").replace("class: C1", "class: C11")
-    text = text.replace("The true word is **{{ scene.answer }}**.", r"The true word is $\notamacro{x}$.")
+    text = text.replace("The true word is **{{ scene.answer }}**.", f"The true word is ${math}$.")
     folder.mkdir()
     (folder / "bad.yaml").write_text(text, encoding="utf-8")
     return folder
@@ -225,13 +227,112 @@ def test_latex_failure_suggests_the_package_for_a_missing_file():
 def test_template_mathematics_cannot_read_files_outside_the_build_folder(invoke, tex, tmp_path):
     secret = tmp_path / "secret.tex"
     secret.write_text("TOPSECRET", encoding="utf-8")
-    bank = tmp_path / "bank"
-    bad_bank(bank)
-    template = bank / "bad.yaml"
-    template.write_text(template.read_text(encoding="utf-8").replace(r"\notamacro{x}", rf"\input{{{secret}}}"),
-                        encoding="utf-8")
+    bank = bad_bank(tmp_path / "bank", rf"\input{{{secret}}}")
     out = tmp_path / "out"
     result = invoke("generate", "--bank", bank, "--classes", "C11", "--no-solutions", "--format", "pdf",
                     "--out", out)
     assert result.exit_code == 1
     assert "not found" in result.stderr and not (out / "problems.pdf").exists()
+
+
+def _processes_with(marker: str) -> list:
+    """Ids of live processes whose environment holds ``marker`` (TeX started by one test run)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/environ", "rb") as handle:
+                    if marker.encode() in handle.read():
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.slow
+def test_a_tex_loop_is_stopped_within_the_timeout_and_leaves_no_tex_running(tex, tmp_path):
+    bank = bad_bank(tmp_path / "bank", r"\def\x{\x}\x")
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name\ns1,Ann\ns2,Bo\ns3,Cy\n", encoding="utf-8")
+    mark = f"tex-loop-{os.getpid()}-{time.monotonic_ns()}"
+    env = dict(os.environ, QUIZGEN_TEX_TIMEOUT="4", QUIZGEN_TEST_MARK=mark)
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "quizgen", "generate", "--bank", str(bank), "--classes", "C11",
+                           "--format", "pdf", "--students", str(roster), "--split", "--jobs", "2",
+                           "--out", str(tmp_path / "out")], env=env, capture_output=True, text=True, timeout=120)
+    took = time.monotonic() - started
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "LaTeX took longer than 4 s" in lines[0], done.stderr
+    assert took < 4 * 2 + 20          # not one timeout per document
+    assert _processes_with(f"QUIZGEN_TEST_MARK={mark}") == []
+    assert not list((tmp_path / "out").glob("*.pdf"))
+
+
+def test_a_document_that_fails_cancels_the_others(monkeypatch):
+    calls = []
+
+    def compile_one(name, source, programs):
+        calls.append(name)
+        raise LatexError(f"LaTeX failed on {name}", document=name)
+
+    monkeypatch.setattr(pdf, "find_tex", lambda: (None, "pdflatex"))
+    monkeypatch.setattr(pdf, "compile_pdf", compile_one)
+    with pytest.raises(LatexError, match="a.tex"):
+        pdf.compile_documents({f"{c}.tex": "" for c in "abcdef"}, jobs=1)
+    assert calls == ["a.tex"] or len(calls) < 6
+
+
+NAMES = {"s1": "王小明", "s2": "Γιώργος Παπαδόπουλος", "s3": "Дмитрий Иванов", "s4": "Nguyễn Văn Anh",
+         "s5": "דוד כהן", "s6": "Zoë 😀", "s7": "José Ñúñez"}
+
+
+@pytest.mark.slow
+def test_every_roster_name_prints_in_the_pdf(invoke, tex, tmp_path):
+    if tex_fonts.lualatex() is None:
+        pytest.skip(f"lualatex with fontspec not installed (Debian: {' '.join(tex_fonts.DEBIAN_PACKAGES)})")
+    missing = [name for name in NAMES.values() if not tex_fonts.can_typeset(name)]
+    if missing:
+        pytest.skip(f"no installed font for {missing} (Debian: {' '.join(tex_fonts.DEBIAN_PACKAGES)})")
+    roster = tmp_path / "roster.csv"
+    lines = [f"{sid},{name}" for sid, name in NAMES.items()] + ["s8,Private \ue000 glyph"]
+    roster.write_text("student_id,name\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = invoke("generate", "--seed", 3, "--classes", "C1", "--format", "pdf", "--no-solutions",
+                    "--students", roster, "--out", out)
+    assert result.exit_code == 0, result.stderr
+    warnings = result.stderr.strip().splitlines()
+    assert len(warnings) == 1 and "s8" in warnings[0] and "student ID instead" in warnings[0]
+    text = re.sub("[\u202a-\u202e]", "", pdf_text(out / "problems.pdf"))
+    for sid, name in NAMES.items():
+        assert name in text, (sid, name)
+        assert f"Student ID: {sid}" in text
+    assert "Private" not in text and "s8" in text
+
+
+def test_names_beyond_pdflatex_choose_lualatex_and_rtl_runs_turn():
+    source = "\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n\\begin{document}דוד כהן and Zoë"
+    assert not tex_fonts.needs_unicode_engine("Zoë Ñúñez") and tex_fonts.needs_unicode_engine("王")
+    if tex_fonts.lualatex() is None:
+        pytest.skip("lualatex with fontspec not installed")
+    converted = tex_fonts.for_lualatex(source)
+    assert "fontspec" in converted and "inputenc" not in converted
+    assert "{\\textdir TRT דוד כהן}" in converted
+
+
+@pytest.mark.slow
+def test_sigterm_while_compiling_leaves_no_tex_running(tex, tmp_path):
+    bank = bad_bank(tmp_path / "bank", r"\def\x{\x}\x")
+    mark = f"tex-term-{os.getpid()}-{time.monotonic_ns()}"
+    env = dict(os.environ, QUIZGEN_TEX_TIMEOUT="100", QUIZGEN_TEST_MARK=mark)
+    process = subprocess.Popen([sys.executable, "-m", "quizgen", "generate", "--bank", str(bank), "--classes",
+                                "C11", "--format", "pdf", "--out", str(tmp_path / "out")],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    end = time.monotonic() + 60
+    while len(_processes_with(f"QUIZGEN_TEST_MARK={mark}")) < 2 and time.monotonic() < end:
+        time.sleep(0.05)                     # quizgen and the TeX it started
+    time.sleep(0.5)
+    process.terminate()
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 143 and b"Traceback" not in err
+    assert _processes_with(f"QUIZGEN_TEST_MARK={mark}") == []

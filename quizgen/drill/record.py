@@ -13,11 +13,14 @@ coming back until it is answered right."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from quizgen.errors import InputFileError
 from quizgen.files import write_file
 
 FORMAT = "quizgen-progress"
@@ -25,6 +28,7 @@ VERSION = 1
 BOXES = 5
 ENV_PATH = "QUIZGEN_PROGRESS"
 OPEN_BOX = 2
+LOCK_WAIT_SECONDS = 3.0   # how long a second drill waits for the progress file before refusing
 
 MISSED, HELPED, CLEAN = "missed", "helped", "clean"
 
@@ -159,31 +163,75 @@ class BadProgressFile(ValueError):
 @dataclass
 class Loaded:
     """What :func:`load` found: the record, a one-line note about a problem
-    (or None), and whether the file may be written back."""
+    (or None), whether the file may be written back, and the lock held on it
+    (released when this object goes, or at exit)."""
 
     progress: Progress
     note: str | None = None
     writable: bool = True
+    lock: object = None
 
 
-def load(path) -> Loaded:
-    """The record at ``path`` (a fresh one if there is none). A corrupt or foreign
-    file is renamed aside with a note; an unreadable one is left alone and not
-    written over."""
+def load(path, read_only: bool = False) -> Loaded:
+    """The record at ``path`` (a fresh one if there is none), locked for this
+    process (a second drill on it waits briefly, then gets one line). A corrupt
+    or foreign file is renamed aside with a note; an unreadable one is left
+    alone and not written over. ``read_only`` (``drill --stats``) takes no lock
+    and never renames: a bad file is only reported."""
     path = Path(path)
+    lock = None if read_only else lock_progress(path)
+    loaded = _read(path, read_only)
+    loaded.lock = lock
+    return loaded
+
+
+def _read(path: Path, read_only: bool) -> Loaded:
     if not path.exists():
         return Loaded(Progress())
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        return _set_aside(path, "it is not UTF-8 text")
+        return _bad(path, "it is not UTF-8 text", read_only)
     except OSError as exc:
         return Loaded(Progress(), f"cannot read progress file {path}: {exc.strerror or exc}; "
                                   "progress will not be saved", writable=False)
     try:
         return Loaded(parse(text))
     except BadProgressFile as exc:
-        return _set_aside(path, str(exc))
+        return _bad(path, str(exc), read_only)
+
+
+def _bad(path: Path, reason: str, read_only: bool) -> Loaded:
+    if read_only:
+        return Loaded(Progress(), f"progress file {path} is not a quizgen progress file ({reason}); "
+                                  "left as it is (a drill would move it aside)", writable=False)
+    return _set_aside(path, reason)
+
+
+def lock_progress(path: Path):
+    """An exclusive lock on ``<path>.lock`` (the progress file itself is replaced
+    on every save, so it cannot carry the lock), or None where no lock file can
+    be made (then saving fails too, with its own warning). Refuses with one line
+    when another process holds it for longer than LOCK_WAIT_SECONDS."""
+    lock_path = path.with_name(path.name + ".lock")
+    try:
+        lock_path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(lock_path, "a+b")
+    except OSError:
+        return None
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    while True:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return handle
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                handle.close()
+                raise InputFileError(f"progress file {path} is in use by another quizgen drill; finish that one "
+                                     "first, or use --state FILE or --no-save") from None
+            time.sleep(0.05)
+        except OSError:
+            return handle   # a file system without locks: go on unlocked, as before
 
 
 def _set_aside(path: Path, reason: str) -> Loaded:
@@ -207,6 +255,8 @@ def parse(text: str) -> Progress:
         data = json.loads(text)
     except ValueError as exc:
         raise BadProgressFile(f"invalid JSON at line {getattr(exc, 'lineno', '?')}") from exc
+    except RecursionError as exc:
+        raise BadProgressFile("JSON nested too deeply") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadProgressFile(f'no "format": "{FORMAT}" field')
     if data.get("version") != VERSION:

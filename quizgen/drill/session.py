@@ -369,7 +369,7 @@ def stats_report(state=None, banks=()) -> tuple:
     """(report, note): the learner's record as text (``quizgen drill --stats``),
     and a one-line note if the file was unusable."""
     path = Path(state) if state else learner.default_path()
-    loaded = learner.load(path)
+    loaded = learner.load(path, read_only=True)
     progress = loaded.progress
     bank_classes = sorted({t.cls for t in load_bank(banks)}, key=_class_key)
     if not progress.classes:

@@ -8,17 +8,21 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
+import threading
 from pathlib import Path
 
 from quizgen.errors import LatexError, TexNotFoundError
+from quizgen.generation.tex_fonts import for_lualatex, lualatex, needs_unicode_engine
 
 DEBIAN_PACKAGES = ("texlive-latex-base", "texlive-latex-recommended", "texlive-pictures", "latexmk")
 PACKAGE_OF_FILE = {"tikz.sty": "texlive-pictures", "fancyhdr.sty": "texlive-latex-base",
                    "xcolor.sty": "texlive-latex-recommended"}
 LATEX_OPTIONS = ("-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error")
-TIMEOUT_SECONDS = 300
+TIMEOUT_SECONDS = 300        # per document; QUIZGEN_TEX_TIMEOUT (seconds) overrides it
+TIMEOUT_ENV = "QUIZGEN_TEX_TIMEOUT"
 MAX_PDFLATEX_RUNS = 3
 _RERUN = re.compile(r"Rerun to get|Label\(s\) may have changed|There were undefined references")
 _FILE_LINE = re.compile(r"^(?:\./)?(?P<file>[^\s:]+):(?P<line>\d+): (?P<message>.*)$")
@@ -61,10 +65,65 @@ def compile_documents(documents: dict, progress: bool = False, jobs: int = 1) ->
             for name, future in zip(names, futures):
                 pdfs[_pdf_name(name)] = future.result()
                 bar.update(1)
-        finally:
+        except BaseException:
             for future in futures:
                 future.cancel()
+            _RUNNING.kill_all()   # the documents still compiling stop now, not after their timeout
+            raise
     return pdfs
+
+
+class _Groups:
+    """The TeX process groups running now (one per document being compiled),
+    so that one failure or a signal can end them all, children included."""
+
+    def __init__(self):
+        self.lock, self.running, self.stopped = threading.Lock(), set(), False
+
+    def start(self, command: list, folder: Path, env: dict) -> subprocess.Popen:
+        """Start ``command`` in a session (process group) of its own."""
+        with self.lock:
+            process = subprocess.Popen(command, cwd=folder, env=env, stdin=subprocess.DEVNULL,
+                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+            self.running.add(process)
+        return process
+
+    def finish(self, process: subprocess.Popen) -> None:
+        """Kill what is left of ``process``'s group and forget it."""
+        _kill_group(process)
+        with self.lock:
+            self.running.discard(process)
+
+    def kill_all(self) -> None:
+        with self.lock:
+            running = list(self.running)
+        for process in running:
+            _kill_group(process)
+
+
+def _kill_group(process: subprocess.Popen) -> None:
+    """SIGKILL the whole process group of ``process`` (latexmk and the pdflatex
+    it started), then reap ``process``."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+_RUNNING = _Groups()
+
+
+def timeout_seconds() -> float:
+    """The per-document time limit: $QUIZGEN_TEX_TIMEOUT when it is a positive number, else TIMEOUT_SECONDS."""
+    try:
+        value = float(os.environ.get(TIMEOUT_ENV, ""))
+    except ValueError:
+        return TIMEOUT_SECONDS
+    return value if 0 < value < float("inf") else TIMEOUT_SECONDS
 
 
 def _pdf_name(tex_name: str) -> str:
@@ -72,14 +131,18 @@ def _pdf_name(tex_name: str) -> str:
 
 
 def compile_pdf(name: str, source: str, programs: tuple | None = None) -> bytes:
-    """The PDF of one LaTeX document named ``name`` (e.g. ``problems.tex``)."""
+    """The PDF of one LaTeX document named ``name`` (e.g. ``problems.tex``);
+    with LuaLaTeX when its text needs fonts beyond pdflatex's (tex_fonts)."""
     latexmk, pdflatex = programs or find_tex()
+    engine = "-pdf"
+    if needs_unicode_engine(source) and lualatex():
+        source, pdflatex, engine = for_lualatex(source), lualatex(), "-lualatex"
     with tempfile.TemporaryDirectory(prefix="quizgen-tex-") as folder:
         work = Path(folder)
         tex = work / Path(name).name
         tex.write_text(source, encoding="utf-8")
         if latexmk:
-            _run([latexmk, "-pdf", "-norc", "-silent", *LATEX_OPTIONS, tex.name], work, name)
+            _run([latexmk, engine, "-norc", "-silent", *LATEX_OPTIONS, tex.name], work, name)
         else:
             for _ in range(MAX_PDFLATEX_RUNS):
                 _run([pdflatex, *LATEX_OPTIONS, tex.name], work, name)
@@ -96,19 +159,22 @@ def _run(command: list, folder: Path, name: str) -> None:
     # (and its own installation), whatever a template's mathematics asks for
     env = dict(os.environ, openin_any="p", openout_any="p")
     env.pop("TEXMFOUTPUT", None)
+    limit = timeout_seconds()
     try:
-        result = subprocess.run(command, cwd=folder, env=env, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                timeout=TIMEOUT_SECONDS, check=False)
-    except subprocess.TimeoutExpired as exc:
-        raise LatexError(f"LaTeX took longer than {TIMEOUT_SECONDS} s on {name}; gave up",
-                         document=name) from exc
+        process = _RUNNING.start(command, folder, env)
     except OSError as exc:
         raise TexNotFoundError(f"cannot run {command[0]}: {exc.strerror or exc}; "
                                f"install TeX with: {install_hint()}") from exc
-    if result.returncode != 0:
+    try:
+        output, _ = process.communicate(timeout=limit)
+    except subprocess.TimeoutExpired as exc:
+        raise LatexError(f"LaTeX took longer than {limit:g} s on {name} (a TeX loop in a template?); "
+                         f"stopped it and the documents after it", document=name) from exc
+    finally:
+        _RUNNING.finish(process)
+    if process.returncode != 0:
         tex = folder / Path(name).name
-        log = _read(tex.with_suffix(".log")) or result.stdout.decode("utf-8", "replace")
+        log = _read(tex.with_suffix(".log")) or output.decode("utf-8", "replace")
         raise latex_failure(name, tex.read_text(encoding="utf-8"), log)
 
 

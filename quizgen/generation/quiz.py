@@ -339,11 +339,13 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     a list of roster rows) for one paper per student; ``split`` writes one file each.
     ``jobs`` processes share the work (0: one per CPU); the files do not depend on it."""
     from quizgen.key.writer import key_streams
+    from quizgen.generation.tex_fonts import typeset_names
     from quizgen.roster import read_roster
 
     if split and not students:
         raise UsageError("--split needs --students: it writes one file per student")
     roster = read_roster(students) if isinstance(students, (str, os.PathLike)) else list(students or ())
+    roster = typeset_names(roster) if fmt == "pdf" else roster
     templates = select(load_bank(banks), classes)
     jobs = resolve_jobs(jobs)
     source = "tex" if fmt == "pdf" else fmt

@@ -6,19 +6,20 @@ held: ``AnswersFile.rows()`` reopens the file for each pass."""
 
 from __future__ import annotations
 
-import codecs
 import csv
-import io
 import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from quizgen.errors import InputFileError, UsageError
+from quizgen.grading.csv_rows import Records
+from quizgen.grading.file_text import (FALLBACK_ERRORS, check_text, detect_encoding, given_encoding, header_lines,
+                                       read_start, spooled)
 
-SAMPLE_BYTES = 64 * 1024
+MAX_ANSWER_CHARS = 10_000    # a longer answer is kept in graded.csv (cut short) as invalid
+ANSWER_SHOWN = 100           # characters of a too-long answer kept in graded.csv
 DELIMITERS = {",": ",", ";": ";", "\t": "\t", "tab": "\t", "comma": ",", "semicolon": ";", "|": "|"}
-FALLBACK_ERRORS = "quizgen-cp1252"
 
 # Header names, compared lower-case with accents and everything but letters and
 # digits removed ("Student ID" is "studentid"); the first alias found wins.
@@ -40,23 +41,6 @@ _QUESTION_NUMBER = re.compile(r"^(?:q|question|frage|aufgabe|pregunta)?\s*(?:no\
 _LABEL = re.compile(r"^\s*(?:q|question)\s*[#.]?\s*0*(\d+)\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)?\s*\)?\s*$"
                     r"|^\s*0*(\d+)\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)\s*\)?\s*$", re.IGNORECASE)
 _PART = re.compile(r"^(?:(?:part|teil|partie|parte)\s+)?\(?\s*([^\s()]+?)\s*[.)]?\s*\)?$")
-
-
-def _cp1252_or_latin1(error: UnicodeDecodeError):
-    """Decode bytes that are not valid in the file's encoding as cp1252 (or
-    Latin-1 for the five bytes cp1252 leaves undefined), so reading never fails."""
-    bad = error.object[error.start:error.end]
-    return "".join(_byte_char(b) for b in bad), error.end
-
-
-def _byte_char(byte: int) -> str:
-    try:
-        return bytes([byte]).decode("cp1252")
-    except UnicodeDecodeError:
-        return chr(byte)
-
-
-codecs.register_error(FALLBACK_ERRORS, _cp1252_or_latin1)
 
 
 def norm_header(text: str) -> str:
@@ -109,6 +93,7 @@ class AnswersFile:
     answer: int | None = None
     wide: tuple = ()
     identity: tuple = ()
+    read_path: Path | None = None   # a copy of a pipe's text; None: read ``path`` itself
 
     @property
     def out_header(self) -> list:
@@ -120,7 +105,7 @@ class AnswersFile:
     def open(self):
         """The file as text, decoded with the fallback for stray bytes; the
         handle is kept so that :meth:`bytes_read` can report progress."""
-        self._handle = open(self.path, encoding=self.encoding, errors=FALLBACK_ERRORS, newline="")
+        self._handle = open(self.read_path or self.path, encoding=self.encoding, errors=FALLBACK_ERRORS, newline="")
         return self._handle
 
     def bytes_read(self) -> int:
@@ -150,7 +135,7 @@ class AnswersFile:
 
     def line_number(self) -> int:
         """The line of the file the row :meth:`rows` gave last ends on."""
-        return self._csv.line_num
+        return self._csv.line
 
     def records(self):
         """Every answer in file order as ``(line, cells, student, question, part,
@@ -161,48 +146,37 @@ class AnswersFile:
             yield (self.line_number(), cells, cells[si], cells[qi], "" if pi is None else cells[pi], cells[ai],
                    "" if ni is None else cells[ni], getattr(cells, "problem", None))
 
-    def _reader(self, handle):
-        self._csv = reader = csv.reader(handle, delimiter=self.delimiter, skipinitialspace=True)
-        for _ in range(self.skip_lines):
-            next(reader, None)
-        return reader
+    def _records(self, handle) -> Records:
+        self._csv = records = Records(handle, self.delimiter, len(self.header))
+        records.skip(self.skip_lines)
+        return records
 
     def _long(self):
-        width, si, delimiter = len(self.header), self.student, self.delimiter
+        width, si, ai, delimiter = len(self.header), self.student, self.answer, self.delimiter
         with self.open() as handle:
-            reader = self._reader(handle)
-            while True:
-                try:
-                    for row in reader:
-                        if len(row) == width and row[si]:
-                            yield row
-                        elif any(row):
-                            yield _fit(row, width, reader.line_num, delimiter)
-                    return
-                except csv.Error as exc:
-                    yield BadRow([""] * width, f"line {reader.line_num}: not valid CSV ({exc})")
+            records = self._records(handle)
+            for row, problem in records:
+                if problem is not None:
+                    yield BadRow(_fit(row, width, records.line, delimiter), problem)
+                elif len(row) == width and row[si]:
+                    yield row if len(row[ai]) <= MAX_ANSWER_CHARS else _too_long(row, ai, records.line)
+                elif any(row):
+                    yield _checked(_fit(row, width, records.line, delimiter), ai, records.line)
 
     def _wide(self):
         width, identity, wide = len(self.header), self.identity, self.wide
         with self.open() as handle:
-            reader = self._reader(handle)
-            while True:
-                try:
-                    for row in reader:
-                        if not any(row):
-                            continue
-                        if len(row) != width:
-                            row = _fit(row, width, reader.line_num, self.delimiter)
-                        ident = [row[i] for i in identity]
-                        problem = getattr(row, "problem", None)
-                        for column, question, part in wide:
-                            cells = ident + [question, part, row[column]]
-                            yield cells if problem is None else BadRow(cells, problem)
-                    return
-                except csv.Error as exc:
-                    problem = f"line {reader.line_num}: not valid CSV ({exc})"
-                    for _, question, part in wide:
-                        yield BadRow([""] * len(identity) + [question, part, ""], problem)
+            records = self._records(handle)
+            for row, problem in records:
+                if not any(row):
+                    continue
+                if len(row) != width:
+                    row = _fit(row, width, records.line, self.delimiter)
+                ident = [row[i] for i in identity]
+                problem = problem or getattr(row, "problem", None)
+                for column, question, part in wide:
+                    cells = ident + [question, part, row[column]]
+                    yield _checked(cells, -1, records.line) if problem is None else BadRow(cells, problem)
 
 
 class BadRow(list):
@@ -211,6 +185,22 @@ class BadRow(list):
     def __init__(self, cells: list, problem: str):
         super().__init__(cells)
         self.problem = problem
+
+
+def _checked(row: list, answer: int, line: int) -> list:
+    """``row``, or a BadRow when its answer is over the length limit."""
+    if row.__class__ is BadRow or len(row[answer]) <= MAX_ANSWER_CHARS:
+        return row
+    return _too_long(row, answer, line)
+
+
+def _too_long(cells: list, answer: int, line: int) -> BadRow:
+    """A row whose answer is over the length limit: kept, not graded, the answer cut short."""
+    length = len(cells[answer])
+    cells = list(cells)
+    cells[answer] = cells[answer][:ANSWER_SHOWN] + "..."
+    return BadRow(cells, f"line {line}: the answer is {length:,} characters long; answers over "
+                         f"{MAX_ANSWER_CHARS:,} characters are not graded")
 
 
 def _fit(row: list, width: int, line: int, delimiter: str) -> list:
@@ -232,10 +222,12 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
     """Read the header of the answers file at ``path`` and work out its layout.
     Raises InputFileError naming what was expected and what was found."""
     path = Path(path)
-    sample = _sample(path)
-    encoding = encoding or detect_encoding(sample)
-    _check_text(path, sample, encoding)
-    lines = io.StringIO(_decode_sample(sample, encoding), newline="").readlines()
+    encoding = given_encoding(encoding)
+    readable = spooled(path)
+    start = read_start(readable)
+    encoding = encoding or detect_encoding(start)
+    check_text(path, start, encoding, f"expected a CSV of answers with a header ({LONG_COLUMNS}, or {WIDE_COLUMNS})")
+    lines = header_lines(readable, start, encoding)
     sep_hint, skip = _excel_sep_line(lines)
     delimiter = _delimiter(delimiter, sep_hint, lines[skip:])
     header, header_line, data_skip = _header(path, lines, delimiter, skip)
@@ -243,61 +235,8 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
     if decimal_comma is None:
         decimal_comma = delimiter != ","
     return AnswersFile(path=path, encoding=encoding, delimiter=delimiter, decimal_comma=bool(decimal_comma),
-                       header=header, header_line=header_line, skip_lines=data_skip, **layout)
-
-
-def _sample(path: Path) -> bytes:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(SAMPLE_BYTES)
-    except FileNotFoundError as exc:
-        raise InputFileError(f"{path}: answers file not found") from exc
-    except IsADirectoryError as exc:
-        raise InputFileError(f"{path}: is a folder, expected an answers CSV file") from exc
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot read the answers file ({exc.strerror or exc})") from exc
-
-
-def detect_encoding(sample: bytes) -> str:
-    """utf-8-sig or utf-16 by their byte-order mark, else utf-8 when the first
-    bytes decode as UTF-8, else cp1252 (what older Excel writes)."""
-    if sample.startswith(codecs.BOM_UTF8):
-        return "utf-8-sig"
-    if sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return "utf-16"
-    try:
-        codecs.getincrementaldecoder("utf-8")().decode(sample, final=len(sample) < SAMPLE_BYTES)
-    except UnicodeDecodeError:
-        return "cp1252"
-    return "utf-8"
-
-
-def _check_text(path: Path, sample: bytes, encoding: str) -> None:
-    expected = f"expected a CSV of answers with a header ({LONG_COLUMNS}, or {WIDE_COLUMNS})"
-    if not sample.strip(b" \t\r\n" + codecs.BOM_UTF8):
-        raise InputFileError(f"{path}: the file is empty; {expected}")
-    if sample.startswith(b"PK\x03\x04"):
-        raise InputFileError(f"{path}: found a zip archive (an .xlsx or .ods workbook?); {expected}: "
-                             "save the sheet as CSV")
-    if not encoding.startswith("utf-16") and _binary(sample):
-        raise InputFileError(f"{path}: found binary data (NUL bytes), not text; {expected}")
-    try:
-        codecs.lookup(encoding)
-    except LookupError as exc:
-        raise UsageError(f"--encoding: unknown encoding {encoding!r}") from exc
-
-
-def _binary(sample: bytes) -> bool:
-    """NUL bytes in the header line or in more than 1 byte of 10: not a text file.
-    (A stray NUL inside a cell is only a bad cell.)"""
-    first_line = sample.lstrip(b"\r\n").split(b"\n", 1)[0]
-    return b"\x00" in first_line or sample.count(b"\x00") * 10 > len(sample)
-
-
-def _decode_sample(sample: bytes, encoding: str) -> str:
-    decoder = codecs.getincrementaldecoder(encoding)(errors=FALLBACK_ERRORS)
-    text = decoder.decode(sample, final=len(sample) < SAMPLE_BYTES)
-    return text.lstrip("\ufeff")
+                       header=header, header_line=header_line, skip_lines=data_skip,
+                       read_path=None if readable == path else readable, **layout)
 
 
 def _excel_sep_line(lines: list):

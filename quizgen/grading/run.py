@@ -38,7 +38,7 @@ from quizgen.grading.answers_file import norm_part, norm_question, open_answers,
 from quizgen.errors import InputFileError, OutputError, UsageError
 from quizgen.grading.marking import PartChecker, Verdict
 from quizgen.ui import progress_bar
-from quizgen.files import streamed_files
+from quizgen.files import default_output_folder, streamed_files
 from quizgen.grading.report import (INVALID, N_STATUSES, STATUSES, SUPERSEDED, UNKNOWN, Tally, number_text,
                         question_rows, question_stats, report_markdown, safe_cells, spreadsheet_safe,
                         student_rows, student_totals)
@@ -626,7 +626,7 @@ def _ungraded(problem, slot, source):
 def output_paths(answers_path: Path, out, key_path) -> dict:
     """graded.csv (``out``, default beside the answers) and the reports beside it.
     No output may be the answers file or the key."""
-    graded = Path(out) if out else answers_path.parent / "graded.csv"
+    graded = Path(out) if out else default_output_folder(answers_path) / "graded.csv"
     if graded.is_dir() or str(out or "").endswith(("/", "\\")):
         graded = graded / "graded.csv"
     stem, folder = graded.stem, graded.parent

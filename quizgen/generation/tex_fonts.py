@@ -1,0 +1,108 @@
+"""Typesetting any name: documents whose text goes beyond what pdflatex's T1
+fonts hold (Latin-1 and Latin Extended-A) are compiled with LuaLaTeX and
+fontspec, Latin Modern first and then the distribution's own fonts that are
+installed (Noto for Greek, Cyrillic, Hebrew and Arabic, Noto CJK, Symbola for
+emoji) as fallbacks; right-to-left runs are set right to left. Without
+LuaLaTeX the document stays with pdflatex. A name that no installed font can
+show is replaced by the student's ID, with one warning (docs/pdf.md)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import replace
+from functools import lru_cache
+
+PDFLATEX_LIMIT = 0x17F    # pdflatex with T1 fonts: ASCII, Latin-1 and Latin Extended-A
+MAIN_FONT = "Latin Modern Roman"
+FALLBACK_FONTS = ("Noto Serif", "Noto Sans", "DejaVu Serif", "Noto Serif Hebrew", "Noto Sans Hebrew",
+                  "Noto Naskh Arabic", "Noto Serif CJK SC", "Noto Sans CJK SC", "Symbola")
+DEBIAN_PACKAGES = ("texlive-luatex", "fonts-noto-core", "fonts-noto-cjk", "fonts-symbola")
+_RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff"
+_RTL_RUN = re.compile(f"[{_RTL}](?:[{_RTL}\\s.,'\"-]*[{_RTL}])?")
+_PREAMBLE = re.compile(r"\\usepackage\[utf8\]\{inputenc\}\n\\usepackage\[T1\]\{fontenc\}\n"
+                       r"(?:\\IfFileExists\{lmodern\.sty\}\{\\usepackage\{lmodern\}\}\{\}\n)?")
+
+
+def needs_unicode_engine(source: str) -> bool:
+    """Whether ``source`` holds characters pdflatex's fonts do not have."""
+    return any(ord(c) > PDFLATEX_LIMIT for c in source) if not source.isascii() else False
+
+
+@lru_cache(maxsize=1)
+def lualatex() -> str | None:
+    """The lualatex program when it and fontspec are installed, else None."""
+    program, kpsewhich = shutil.which("lualatex"), shutil.which("kpsewhich")
+    if program is None or kpsewhich is None:
+        return None
+    found = subprocess.run([kpsewhich, "fontspec.sty"], capture_output=True, text=True, check=False)
+    return program if found.returncode == 0 and found.stdout.strip() else None
+
+
+@lru_cache(maxsize=1)
+def fonts() -> tuple:
+    """``((family, charset ranges), ...)``: the main font and each installed
+    fallback font, with the characters it has (from fontconfig's fc-list)."""
+    fc_list = shutil.which("fc-list")
+    if fc_list is None or lualatex() is None:
+        return ()
+    found = []
+    for family in (MAIN_FONT,) + FALLBACK_FONTS:
+        listed = subprocess.run([fc_list, "--format", "%{charset}\n", f":family={family}:style=Regular"],
+                                capture_output=True, text=True, check=False).stdout.split("\n", 1)[0]
+        if listed.strip():
+            found.append((family, _ranges(listed)))
+    return tuple(found)
+
+
+def _ranges(charset: str) -> tuple:
+    """fontconfig's ``20-7e a0-17f 1e00`` as ((0x20, 0x7e), (0xa0, 0x17f), (0x1e00, 0x1e00))."""
+    spans = []
+    for item in charset.split():
+        low, _, high = item.partition("-")
+        spans.append((int(low, 16), int(high or low, 16)))
+    return tuple(spans)
+
+
+def can_typeset(text: str) -> bool:
+    """Whether every character of ``text`` can be shown: by pdflatex's fonts,
+    or with LuaLaTeX by one of the installed fonts."""
+    if not needs_unicode_engine(text):
+        return True
+    spans = [span for _, ranges in fonts() for span in ranges]
+    return bool(spans) and all(c.isspace() or any(lo <= ord(c) <= hi for lo, hi in spans) for c in text)
+
+
+def for_lualatex(source: str) -> str:
+    """A pdflatex document made ready for LuaLaTeX: fontspec with the installed
+    fallback fonts instead of inputenc/fontenc, no date in the PDF (the same
+    bytes every time), right-to-left runs set right to left."""
+    fallbacks = ", ".join(f'"{family}:mode=harf;"' for family, _ in fonts()[1:])
+    preamble = ("\\usepackage{fontspec}\n\\pdfvariable suppressoptionalinfo 1023\n"
+                f"\\directlua{{luaotfload.add_fallback(\"quizgenfallback\", {{{fallbacks}}})}}\n"
+                f"\\setmainfont{{{MAIN_FONT}}}[RawFeature={{fallback=quizgenfallback}}]\n")
+    if not fallbacks:
+        preamble = "\\usepackage{fontspec}\n\\pdfvariable suppressoptionalinfo 1023\n"
+    source = _PREAMBLE.sub(lambda _: preamble, source, count=1)
+    return _RTL_RUN.sub(lambda run: "{\\textdir TRT " + run.group(0) + "}", source)
+
+
+def typeset_names(students: list, err=None) -> list:
+    """The roster for a PDF: a name that no installed font can show becomes the
+    student's ID, with one warning naming the students (on ``err``, stderr)."""
+    kept, replaced = [], []
+    for student in students:
+        if can_typeset(student.name):
+            kept.append(student)
+        else:
+            kept.append(replace(student, name=student.student_id))
+            replaced.append(student.student_id)
+    if replaced:
+        shown = ", ".join(replaced[:5]) + (f" and {len(replaced) - 5} more" if len(replaced) > 5 else "")
+        hint = "" if lualatex() else "lualatex (Debian: texlive-luatex) is not installed; "
+        (err or sys.stderr).write(f"quizgen: warning: {hint}no installed font can print the names of "
+                                  f"{shown}: their papers show the student ID instead (install "
+                                  f"{' '.join(DEBIAN_PACKAGES)})\n")
+    return kept

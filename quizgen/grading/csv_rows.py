@@ -1,0 +1,126 @@
+"""Reading CSV records so that no physical line is lost: a stray quote (``"0.71``
+never closed) would make the csv module read every following line into one
+cell. Here a record may span several lines only while its continuation lines
+do not look like rows of their own, never more than ``MAX_RECORD_LINES``, and
+only when it ends with the header's number of cells before the end of the
+file; otherwise its first line becomes a bad row and reading starts again on the
+next line. Cells over ``MAX_CELL_CHARS`` are a bad row too, with the leading
+cells (the student id) kept. The limits are documented in docs/errors.md."""
+
+from __future__ import annotations
+
+import csv
+
+MAX_RECORD_LINES = 20        # lines one record (a quoted cell with line breaks) may span
+MAX_CELL_CHARS = 1 << 20     # characters in one cell; a longer one makes its row bad
+SALVAGE_CHARS = 4096         # how much of a bad line is kept to find its leading cells
+
+csv.field_size_limit(MAX_CELL_CHARS)
+
+
+class _Runaway(Exception):
+    """A record ran on into a line that looks like the next row (or too many lines)."""
+
+    def __init__(self, line: str):
+        super().__init__("runaway record")
+        self.line = line
+
+
+class Records:
+    """The rows of a CSV text stream, each with the problem that spoils it (or
+    None). ``line`` is the physical line the latest row ends on."""
+
+    def __init__(self, handle, delimiter: str, width: int):
+        self.delimiter, self.width = delimiter, width
+        self.row_like = max(width - 1, 1)
+        self._pending, self._lines, self._base = [], iter(handle), 0
+        self._taken, self._ended = [], [False]
+        self._reader = self._new_reader()
+
+    @property
+    def line(self) -> int:
+        """The physical line the latest row ended on."""
+        return self._base + self._reader.line_num
+
+    def skip(self, count: int) -> None:
+        """Pass over ``count`` records (the lines before and of the header)."""
+        for _ in range(count):
+            next(self._reader, None)
+            self._taken.clear()
+
+    def __iter__(self):
+        """``(row, problem)`` for every record, problem None for a good one."""
+        taken, ended = self._taken, self._ended
+        while True:
+            try:
+                for row in self._reader:
+                    if len(taken) > 1 and (ended[0] or len(row) != self.width):
+                        yield self._restart(taken[1:])
+                        break
+                    taken.clear()
+                    yield row, None
+                else:
+                    return
+            except _Runaway as stop:
+                yield self._restart(taken[1:] + [stop.line])
+            except csv.Error as exc:
+                yield self._restart(taken[1:], f"not valid CSV ({exc})")
+
+    def _restart(self, rest: list, problem: str = "") -> tuple:
+        """The first line of a spoilt record as a bad row; reading starts again
+        on the line after it (the record's other lines are read anew)."""
+        first = self._taken[0] if self._taken else ""
+        start = self.line - len(self._taken) + 1 if self._taken else self.line
+        if not problem:
+            problem = ('a quote (") opened in this row is not closed on its line: '
+                       "the row is not graded; quote the whole cell or remove the quote")
+        if len(first) > MAX_CELL_CHARS or "field larger than field limit" in problem:
+            problem = f"a cell is over {MAX_CELL_CHARS:,} characters (the limit): the row is not graded"
+        self._base = start
+        self._pending = self._pending + list(reversed(rest))
+        self._taken.clear()
+        self._ended[0] = False
+        self._reader = self._new_reader()
+        return _salvage(first, self.delimiter), f"line {start}: {problem}"
+
+    def _new_reader(self):
+        return csv.reader(self._source(), delimiter=self.delimiter, skipinitialspace=True)
+
+    def _source(self):
+        """The lines to read: pushed-back ones first, then the file's. A
+        continuation line that looks like a row, or one too many, stops the record."""
+        taken, pending, row_like, delimiter = self._taken, self._pending, self.row_like, self.delimiter
+        while pending:
+            line = pending.pop()
+            if taken and (len(taken) >= MAX_RECORD_LINES or _row_like(line, delimiter, row_like)):
+                raise _Runaway(line)
+            taken.append(line)
+            yield line
+        for line in self._lines:
+            if taken and (len(taken) >= MAX_RECORD_LINES or _row_like(line, delimiter, row_like)):
+                raise _Runaway(line)
+            taken.append(line)
+            yield line
+        self._ended[0] = True
+
+
+def _row_like(line: str, delimiter: str, cells: int) -> bool:
+    """Whether a continuation line looks like a row of its own: as many
+    delimiters as a row has before the quote that could close the open cell
+    (one followed by a delimiter or the line end; ``""`` is a quote inside the
+    cell), or in the whole line when no quote could close it."""
+    quote = line.find('"')
+    while quote >= 0 and line[quote + 1:quote + 2] == '"':
+        quote = line.find('"', quote + 2)
+    closes = quote >= 0 and line[quote + 1:quote + 2] in (delimiter, "\r", "\n", "")
+    return line.count(delimiter, 0, quote if closes else len(line)) >= cells
+
+
+def _salvage(line: str, delimiter: str) -> list:
+    """The leading cells of a spoilt line, read from its first characters alone
+    (a quote left open keeps the rest of the line in its cell)."""
+    text = line[:SALVAGE_CHARS].rstrip("\r\n")
+    try:
+        return next(csv.reader([text], delimiter=delimiter, skipinitialspace=True), [])
+    except csv.Error:
+        return text.split(delimiter)

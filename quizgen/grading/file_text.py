@@ -1,0 +1,159 @@
+"""The start of an answers file as text: its encoding (by byte-order mark, else
+UTF-8, else cp1252), a one-line refusal for what is not text, and the lines
+up to the end of the header, however long (up to ``MAX_HEADER_BYTES``)."""
+
+from __future__ import annotations
+
+import atexit
+import codecs
+import io
+import os
+import re
+import shutil
+import stat
+import tempfile
+from pathlib import Path
+
+from quizgen.errors import InputFileError, UsageError
+
+SAMPLE_BYTES = 64 * 1024
+MAX_HEADER_BYTES = 4 << 20   # the header line may be this long (a wide file of many questions)
+FALLBACK_ERRORS = "quizgen-cp1252"
+
+
+def _cp1252_or_latin1(error: UnicodeDecodeError):
+    """Decode bytes that are not valid in the file's encoding as cp1252 (or
+    Latin-1 for the five bytes cp1252 leaves undefined), so reading never fails."""
+    bad = error.object[error.start:error.end]
+    return "".join(_byte_char(b) for b in bad), error.end
+
+
+def _byte_char(byte: int) -> str:
+    try:
+        return bytes([byte]).decode("cp1252")
+    except UnicodeDecodeError:
+        return chr(byte)
+
+
+codecs.register_error(FALLBACK_ERRORS, _cp1252_or_latin1)
+
+
+def given_encoding(encoding):
+    """The ``--encoding`` asked for, if it names a text encoding (not rot13, base64, ...)."""
+    if encoding is None:
+        return None
+    try:
+        info = codecs.lookup(encoding)
+    except (LookupError, ValueError) as exc:
+        raise UsageError(f"--encoding: unknown encoding {encoding!r}; use utf-8, utf-16, utf-32, cp1252, ...") from exc
+    if not getattr(info, "_is_text_encoding", True):
+        raise UsageError(f"--encoding: {encoding!r} is not a text encoding; use utf-8, utf-16, utf-32, cp1252, ...")
+    return info.name
+
+
+def header_lines(path: Path, sample: bytes, encoding: str):
+    """The decoded lines of the file's start, read until the header line is whole
+    (up to MAX_HEADER_BYTES)."""
+    size = SAMPLE_BYTES
+    while True:
+        whole_file = len(sample) < size
+        lines = io.StringIO(_decode_sample(path, sample, encoding, whole_file), newline="").readlines()
+        if whole_file or _header_whole(lines):
+            return lines
+        if size >= MAX_HEADER_BYTES:
+            raise InputFileError(f"{path}: line 1: the header is over {MAX_HEADER_BYTES >> 20} MiB long "
+                                 "(the limit); is this an answers CSV file?")
+        size *= 2
+        sample = read_start(path, size)
+
+
+def _header_whole(lines: list) -> bool:
+    """Whether the first line with text (after a ``sep=`` line) has ended."""
+    for line in lines:
+        if line.strip(" \t\r\n,;") and not re.fullmatch(r"sep=.", line.strip()):
+            return line.endswith(("\n", "\r"))
+    return False
+
+
+def spooled(path: Path) -> Path:
+    """A path that can be read more than once: ``path`` itself for a regular
+    file; for a pipe or device (``/dev/stdin``) a temporary copy, removed at exit."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return path
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return path
+    fd, copy = tempfile.mkstemp(prefix=".quizgen-input-", suffix=".tmp")
+    atexit.register(_remove, copy)
+    try:
+        with open(path, "rb") as source, os.fdopen(fd, "wb") as target:
+            shutil.copyfileobj(source, target, 1 << 20)
+    except OSError as exc:
+        raise InputFileError(f"{path}: cannot read the answers ({exc.strerror or exc})") from exc
+    return Path(copy)
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def read_start(path: Path, size: int = SAMPLE_BYTES) -> bytes:
+    """The first ``size`` bytes of the answers file; one line if it cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(size)
+    except FileNotFoundError as exc:
+        raise InputFileError(f"{path}: answers file not found") from exc
+    except IsADirectoryError as exc:
+        raise InputFileError(f"{path}: is a folder, expected an answers CSV file") from exc
+    except OSError as exc:
+        raise InputFileError(f"{path}: cannot read the answers file ({exc.strerror or exc})") from exc
+
+
+def detect_encoding(sample: bytes) -> str:
+    """utf-8-sig, utf-32 or utf-16 by their byte-order mark (UTF-32's first: its
+    little-endian mark starts like UTF-16's), else utf-8 when the first bytes
+    decode as UTF-8, else cp1252 (what older Excel writes)."""
+    if sample.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if sample.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return "utf-32"
+    if sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(sample, final=len(sample) < SAMPLE_BYTES)
+    except UnicodeDecodeError:
+        return "cp1252"
+    return "utf-8"
+
+
+def check_text(path: Path, sample: bytes, encoding: str, expected: str) -> None:
+    """Refuse an empty file, a workbook or binary data, saying what was ``expected``."""
+    if not sample.strip(b" \t\r\n" + codecs.BOM_UTF8):
+        raise InputFileError(f"{path}: the file is empty; {expected}")
+    if sample.startswith(b"PK\x03\x04"):
+        raise InputFileError(f"{path}: found a zip archive (an .xlsx or .ods workbook?); {expected}: "
+                             "save the sheet as CSV")
+    if not encoding.replace("_", "-").startswith(("utf-16", "utf-32")) and _binary(sample):
+        raise InputFileError(f"{path}: found binary data (NUL bytes), not text; {expected}")
+
+
+def _binary(sample: bytes) -> bool:
+    """NUL bytes in the header line or in more than 1 byte of 10: not a text file.
+    (A stray NUL inside a cell is only a bad cell.)"""
+    first_line = sample.lstrip(b"\r\n").split(b"\n", 1)[0]
+    return b"\x00" in first_line or sample.count(b"\x00") * 10 > len(sample)
+
+
+def _decode_sample(path: Path, sample: bytes, encoding: str, final: bool) -> str:
+    decoder = codecs.getincrementaldecoder(encoding)(errors=FALLBACK_ERRORS)
+    try:
+        text = decoder.decode(sample, final=final)
+    except UnicodeError as exc:
+        raise InputFileError(f"{path}: cannot be read as {encoding} ({exc}); "
+                             "try another --encoding, or leave it out to detect it") from exc
+    return text.lstrip("\ufeff")

@@ -1,0 +1,176 @@
+"""Outputs only to regular files, reports never in /dev, temporary files gone
+after SIGTERM or SIGINT, and a full disk reported in one line with nothing
+half-written (issue 14)."""
+
+import errno
+import json
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+
+import pytest
+
+from quizgen import files
+from quizgen.errors import QuizgenError
+
+PART = {"part": "a", "type": "numeric", "points": 1.0, "value": 0.408, "answer": "0.408",
+        "abs_tolerance": 0.0005, "misconceptions": []}
+KEY = {"questions": [{"id": "Q1", "parts": [PART]}]}
+QUIZGEN = [sys.executable, "-m", "quizgen"]
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "key.json").write_text(json.dumps(KEY), encoding="utf-8")
+    rows = "".join(f"s{i},Q1,a,0.{i % 1000:03d}\n" for i in range(50))
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\n" + rows, encoding="utf-8")
+    return tmp_path
+
+
+def one_error_line(result):
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("quizgen: error: "), result.stderr
+    assert "Traceback" not in result.stderr
+    return lines[0]
+
+
+def test_out_naming_a_fifo_is_refused_and_left_alone(folder, invoke):
+    fifo = folder / "graded.csv"
+    os.mkfifo(fifo)
+    result = invoke("grade", folder / "answers.csv", "--out", fifo)
+    assert result.exit_code == 2
+    assert "is a FIFO" in one_error_line(result)
+    assert os.path.exists(fifo) and not fifo.is_file()
+    assert not list(folder.glob(".quizgen-*"))
+
+
+def test_a_report_path_that_is_a_folder_is_refused(folder, invoke):
+    (folder / "out").mkdir()
+    (folder / "out" / "g-report.md").mkdir()
+    result = invoke("grade", folder / "answers.csv", "--out", folder / "out" / "g.csv")
+    assert result.exit_code == 2
+    assert "g-report.md: is a folder" in one_error_line(result)
+    assert not (folder / "out" / "g.csv").exists()
+
+
+def test_atomic_writes_refuse_a_device(tmp_path):
+    # a copy of /dev/null's device node in tmp_path: the real one is never put at risk
+    device = tmp_path / "null"
+    try:
+        os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("creating a device node needs root")
+    with pytest.raises(QuizgenError, match="is a device") as caught:
+        files.write_file(device, "text")
+    assert caught.value.exit_code == 2
+    assert stat.S_ISCHR(os.lstat(device).st_mode)
+    assert os.listdir(tmp_path) == ["null"]
+
+
+def test_answers_from_a_pipe_write_their_reports_in_the_working_folder(folder):
+    answers = (folder / "answers.csv").read_bytes()
+    work = folder / "work"
+    work.mkdir()
+    done = subprocess.run(QUIZGEN + ["grade", "/dev/stdin", "--key", str(folder / "key.json")], input=answers,
+                          cwd=work, capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert (work / "graded.csv").is_file() and (work / "graded-report.md").is_file()
+    rows = (work / "graded.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert len(rows) == 51      # every piped row graded, though the pipe was read once
+    assert not [p for p in os.listdir("/tmp") if p.startswith(".quizgen-input-")]
+
+
+def _wait_for_temp(process, folder, limit=60.0):
+    """Wait until ``process`` has a .quizgen-*.tmp file in ``folder``; True if it did."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end and process.poll() is None:
+        if list(folder.glob(".quizgen-*.tmp")):
+            return True
+        time.sleep(0.005)
+    return False
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum, code", [(signal.SIGTERM, 128 + signal.SIGTERM), (signal.SIGINT, 1)])
+def test_a_signal_during_grade_removes_its_temporary_files(tmp_path, signum, code):
+    (tmp_path / "key.json").write_text(json.dumps(KEY), encoding="utf-8")
+    with open(tmp_path / "answers.csv", "w", encoding="utf-8") as handle:
+        handle.write("student_id,question_id,part,answer\n")
+        handle.writelines(f"s{i},Q1,a,{i}.5e-3 * 2\n" for i in range(600_000))
+    out = tmp_path / "out"
+    out.mkdir()
+    process = subprocess.Popen(QUIZGEN + ["grade", str(tmp_path / "answers.csv"), "--out", str(out / "g.csv")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert _wait_for_temp(process, out), "grade ended before it wrote a temporary file"
+    time.sleep(0.2)
+    process.send_signal(signum)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == code
+    assert b"Traceback" not in err
+    assert os.listdir(out) == []
+
+
+@pytest.mark.slow
+def test_sigterm_during_generate_removes_its_temporary_files(tmp_path):
+    out = tmp_path / "quiz"
+    process = subprocess.Popen(QUIZGEN + ["generate", "--count", "400", "--seed", "1", "--out", str(out)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    end = time.monotonic() + 120
+    while process.poll() is None and not out.is_dir() and time.monotonic() < end:
+        time.sleep(0.005)
+    assert _wait_for_temp(process, out), "generate ended before it wrote a temporary file"
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 128 + signal.SIGTERM
+    assert b"Traceback" not in err
+    assert not list(out.glob(".quizgen-*")) and not (out / "key.json").exists()
+
+
+class FullDisk:
+    """A file whose writes fail with ENOSPC once ``room`` characters are written."""
+
+    def __init__(self, handle, room=2000):
+        self.handle, self.room = handle, room
+
+    def write(self, text):
+        self.room -= len(text)
+        if self.room < 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return self.handle.write(text)
+
+    def writelines(self, pieces):
+        for piece in pieces:
+            self.write(piece)
+
+    def __getattr__(self, name):
+        return getattr(self.handle, name)
+
+
+@pytest.fixture
+def full_disk(monkeypatch):
+    real_open, real_fdopen = open, os.fdopen
+    monkeypatch.setattr(files, "open", lambda *a, **k: FullDisk(real_open(*a, **k)), raising=False)
+    monkeypatch.setattr(files.os, "fdopen", lambda *a, **k: FullDisk(real_fdopen(*a, **k)))
+
+
+def test_a_full_disk_while_grading_is_one_line_and_replaces_nothing(folder, invoke, full_disk):
+    (folder / "graded.csv").write_text("the old results\n")
+    for i in range(200):
+        with open(folder / "answers.csv", "a") as handle:
+            handle.write(f"t{i},Q1,a,0.408\n")
+    result = invoke("grade", folder / "answers.csv")
+    assert result.exit_code == 1
+    assert "No space left on device" in one_error_line(result) or "no space left" in result.stderr
+    assert (folder / "graded.csv").read_text() == "the old results\n"
+    assert sorted(p.name for p in folder.iterdir()) == ["answers.csv", "graded.csv", "key.json"]
+
+
+@pytest.mark.parametrize("fmt", ["md", "tex"])
+def test_a_full_disk_while_generating_is_one_line_and_writes_nothing(tmp_path, invoke, full_disk, fmt):
+    result = invoke("generate", "--count", "2", "--seed", "1", "--format", fmt, "--out", tmp_path / "quiz")
+    assert result.exit_code == 1
+    assert "no space left on the device" in one_error_line(result)
+    assert list((tmp_path / "quiz").iterdir()) == []
