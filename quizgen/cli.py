@@ -83,7 +83,7 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
 
     Example: quizgen generate --format pdf --students roster.csv --split --course "NLP 101"
     """
-    from quizgen.generation.quiz import generate as generate_quiz
+    from quizgen.generation.run import generate as generate_quiz
 
     quiz = generate_quiz(out_dir, classes=classes, count=count, seed=_seed(seed), fmt=fmt,
                          solutions=solutions, worked_examples=worked_examples, banks=banks,

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from quizgen.maths.exact import ground, to_float
 from quizgen.maths.parser import parse, template_policy
-from quizgen.generation.quiz import Question, key_entry, make_quiz
+from quizgen.generation.make import make_quiz
+from quizgen.generation.quiz import Question, key_entry
 from quizgen.grading.marking import check_answer
 from quizgen.generation.sampling import names_in, sample_instance, schedule
 from quizgen.maths.tolerance import distinguishable

@@ -17,8 +17,6 @@ from quizgen.errors import QuizgenError, TemplateError
 from quizgen.maths.numbers import fixed, plain, significant
 from quizgen.maths.printing import to_latex, to_text
 
-FORMATS = ("md", "tex", "text")
-
 _TEX_SPECIALS = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
     "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
