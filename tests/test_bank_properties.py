@@ -13,7 +13,8 @@ from quizgen.maths.parser import parse, template_policy
 from quizgen.generation.make import make_quiz
 from quizgen.generation.quiz import Question, key_entry
 from quizgen.grading.marking import check_answer
-from quizgen.generation.sampling import names_in, sample_instance, schedule
+from quizgen.generation.plan import names_in
+from quizgen.generation.sampling import sample_instance, schedule
 from quizgen.maths.tolerance import distinguishable
 
 SEEDS = 300
