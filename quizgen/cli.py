@@ -28,8 +28,8 @@ bank_option = click.option(
 
 
 jobs_option = click.option(
-    "--jobs", default=1, show_default=True, type=int,
-    help="Processes to use (0: one per CPU), and PDFs compiled at once with --format pdf; "
+    "--jobs", default=0, type=int,
+    help="Processes to use, and PDFs compiled at once with --format pdf (default 0: one per CPU); "
          "the output is the same for any number.")
 
 

@@ -21,17 +21,34 @@ def files_of(folder):
 
 
 def test_jobs_do_not_change_a_single_byte(invoke, tmp_path):
+    """Three papers of 70 questions are three chunks: with 2 and 3 jobs they are
+    made in worker processes, and the files are those of one process."""
     roster = tmp_path / "roster.csv"
     roster.write_text("student_id,name\ns1,Ada\ns2,Bo\n", encoding="utf-8")
-    for jobs in (1, 2):
-        result = invoke("generate", "--seed", 4, "--count", 3, "--students", roster, "--jobs", jobs,
+    for jobs in (1, 2, 3):
+        result = invoke("generate", "--seed", 4, "--count", 7, "--students", roster, "--jobs", jobs,
                         "--out", tmp_path / f"j{jobs}")
         assert result.exit_code == 0, result.output
-    one, two = files_of(tmp_path / "j1"), files_of(tmp_path / "j2")
-    assert one == two
+    one = files_of(tmp_path / "j1")
+    assert one == files_of(tmp_path / "j2") == files_of(tmp_path / "j3")
     key = json.loads(one["key.json"])
-    assert len(key["questions"]) == 3 * len({q["class"] for q in key["questions"]})
+    assert len(key["questions"]) == 7 * len({q["class"] for q in key["questions"]})
     assert set(key["students"]) == {"s1", "s2"}
+
+
+def test_jobs_default_to_one_per_cpu(invoke, tmp_path, monkeypatch):
+    from quizgen.generation import make, run
+
+    used = []
+
+    def recording_make_quiz(*args, **kwargs):
+        used.append(kwargs["jobs"])
+        return make.make_quiz(*args, **kwargs)
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+    monkeypatch.setattr(run, "make_quiz", recording_make_quiz)
+    assert invoke("generate", "--seed", 1, "--out", tmp_path).exit_code == 0
+    assert used == [3]
 
 
 def test_jobs_zero_means_one_per_cpu_and_negative_is_refused(invoke, tmp_path):

@@ -19,7 +19,7 @@ from quizgen.generation.workers import paused_gc, resolve_jobs
 def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str = "md",
              solutions: bool = True, worked_examples: bool = False, banks=(), title=None,
              course: str = "", date: str = "", students=None, split: bool = False,
-             progress: bool = False, jobs: int = 1) -> Quiz:
+             progress: bool = False, jobs: int = 0) -> Quiz:
     """Generate a problem set and write it to ``out_dir``: problems, solutions,
     key.json and key.csv (and, for ``pdf``, the PDFs beside their .tex). Nothing
     is written unless every file rendered. ``students`` is a roster CSV path (or
