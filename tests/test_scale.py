@@ -6,7 +6,11 @@ import csv
 import io
 import json
 import os
+import signal
+import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -85,6 +89,29 @@ def test_a_worker_error_reaches_the_caller_as_itself():
 def test_a_worker_that_dies_is_an_error_not_a_hang():
     with pytest.raises(QuizgenError, match="worker process stopped"):
         list(ordered_map(dying, [[i] for i in range(8)], jobs=2))
+
+
+def _children(pid: int) -> list:
+    return [c for task in Path(f"/proc/{pid}/task").iterdir()
+            for c in (task / "children").read_text().split()]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc to see the workers start")
+def test_ctrl_c_while_workers_run_prints_one_aborted_and_writes_nothing(tmp_path):
+    """Ctrl-C reaches the whole process group: the workers leave it to the main
+    process, which stops the pool and says 'Aborted!' once, with no traceback."""
+    out = tmp_path / "quiz"
+    run = subprocess.Popen([sys.executable, "-m", "quizgen", "generate", "--count", "1000", "--seed", "1",
+                            "--jobs", "2", "--out", str(out)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not _children(run.pid) and run.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.killpg(run.pid, signal.SIGINT)
+    stdout, stderr = run.communicate(timeout=60)
+    assert (run.returncode, stderr.strip()) == (1, "Aborted!")
+    assert not out.exists()
 
 
 class FakeTerminal(io.StringIO):

@@ -39,19 +39,38 @@ def ordered_map(func, chunks: list, jobs: int, initializer=None, initargs=()):
     pool = ProcessPoolExecutor(min(jobs, len(chunks)), mp_context=multiprocessing.get_context(method),
                                initializer=_start_worker, initargs=(initializer, initargs))
     try:
-        pending = deque(pool.submit(_run, func, chunk) for chunk in chunks)
+        with _ctrl_c_held():
+            pending = deque(pool.submit(_run, func, chunk) for chunk in chunks)
         while pending:
             yield _result(pending.popleft())
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+@contextmanager
+def _ctrl_c_held():
+    """Hold Ctrl-C back while the pool starts its workers (the first submit
+    forks them): a worker must not get it before it has set it aside, and the
+    main process gets it as soon as the workers are started."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _start_worker(initializer, initargs) -> None:
     """A worker process starts: the cyclic garbage collector off, as in
     :func:`paused_gc`; Ctrl-C left to the main process, which stops the pool
-    (rather than each worker printing its own traceback)."""
+    (rather than each worker printing its own traceback). A Ctrl-C held back
+    while the worker was forked is dropped here."""
     gc.disable()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     if initializer is not None:
         initializer(*initargs)
 
