@@ -25,7 +25,8 @@ def make_questions(count: int) -> None:
 
     gc.disable()
     from quizgen.bank.loader import load_bank
-    from quizgen.generation.quiz import _init_worker, _make_chunk, seed_label
+    from quizgen.generation.make import _init_worker, _make_chunk
+    from quizgen.generation.quiz import seed_label
 
     templates = load_bank()
     _init_worker(templates, ("md",))

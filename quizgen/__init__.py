@@ -9,7 +9,7 @@ The library's two main calls, as the CLI makes them::
 
 __version__ = "0.1.0"
 
-_LAZY = {"grade": "grading.run", "generate": "generation.quiz"}
+_LAZY = {"grade": "grading.run", "generate": "generation.run"}
 
 
 def __getattr__(name):

@@ -29,8 +29,8 @@ bank_option = click.option(
 
 
 jobs_option = click.option(
-    "--jobs", default=1, show_default=True, type=int,
-    help="Processes to use (0: one per CPU), and PDFs compiled at once with --format pdf; "
+    "--jobs", default=0, type=int,
+    help="Processes to use, and PDFs compiled at once with --format pdf (default 0: one per CPU); "
          "the output is the same for any number.")
 
 
@@ -85,7 +85,7 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
 
     Example: quizgen generate --format pdf --students roster.csv --split --course "NLP 101"
     """
-    from quizgen.generation.quiz import generate as generate_quiz
+    from quizgen.generation.run import generate as generate_quiz
 
     quiz = generate_quiz(out_dir, classes=classes, count=count, seed=_seed(seed), fmt=fmt,
                          solutions=solutions, worked_examples=worked_examples, banks=banks,

@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 from quizgen.maths.evaluate import ground
 from quizgen.maths.exact import to_float
 from quizgen.maths.parser import parse, template_policy
-from quizgen.generation.quiz import Question, key_entry, make_quiz
+from quizgen.generation.make import make_quiz
+from quizgen.generation.quiz import Question, key_entry
 from quizgen.grading.marking import check_answer
-from quizgen.generation.sampling import names_in, sample_instance, schedule
+from quizgen.generation.plan import names_in
+from quizgen.generation.sampling import sample_instance, schedule
 from quizgen.maths.tolerance import distinguishable
 
 SEEDS = 300

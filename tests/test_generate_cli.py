@@ -181,7 +181,7 @@ def test_a_layout_failing_mid_document_leaves_earlier_output_untouched(invoke, t
     (here the last line of the solutions layout) must still leave no partial file."""
     import shutil
 
-    from quizgen.generation import quiz as generator
+    from quizgen.generation import documents
     from quizgen.bank.loader import builtin_templates_dir
 
     out = tmp_path / "quiz"
@@ -191,7 +191,7 @@ def test_a_layout_failing_mid_document_leaves_earlier_output_untouched(invoke, t
     shutil.copytree(builtin_templates_dir(), layouts)
     with open(layouts / "solutions.md.j2", "a", encoding="utf-8") as handle:
         handle.write("{{ no_such_name }}\n")
-    monkeypatch.setattr(generator, "builtin_templates_dir", lambda: layouts)
+    monkeypatch.setattr(documents, "builtin_templates_dir", lambda: layouts)
     result = invoke("generate", "--seed", 4, "--out", out)
     assert result.exit_code == 1
     assert result.stderr.startswith("quizgen: error: layout solutions.md.j2 failed")

@@ -6,7 +6,7 @@ import pytest
 import sympy
 
 from quizgen.maths.printing import to_sympy
-from quizgen.generation.quiz import make_quiz
+from quizgen.generation.make import make_quiz
 from quizgen.grading.marking import check_answer
 from quizgen.key.writer import key_data
 from quizgen.generation.sampling import canonical_instance

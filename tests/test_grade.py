@@ -11,7 +11,9 @@ import pytest
 import quizgen
 from quizgen.errors import InputFileError, UsageError
 from quizgen.maths.numbers import significant
-from quizgen.generation.quiz import generate, key_entry, make_quiz
+from quizgen.generation.make import make_quiz
+from quizgen.generation.quiz import key_entry
+from quizgen.generation.run import generate
 from quizgen.grading.marking import PartChecker, check_answer
 from quizgen.grading.report import spreadsheet_safe
 

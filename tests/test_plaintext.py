@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from quizgen.generation.quiz import Question, question_view
+from quizgen.generation.quiz import Question
+from quizgen.generation.views import question_view
 from quizgen.text.plain import math_to_plain, to_plain, wrap
 from quizgen.text.render import render_string
 from quizgen.generation.sampling import canonical_instance

@@ -42,3 +42,16 @@ def test_parameter_strings_are_escaped_for_each_format():
     assert render_string("{{ name }}", context, "tex") == escape_tex("a_b*c [1] 50% #")
     assert escape_tex("a_b*c [1] 50% #") == r"a\_b{*}c [1] 50\% \#"
     assert render_string("{{ name }}", context, "text") == "a_b*c [1] 50% #"
+
+
+def test_a_set_in_one_piece_does_not_reach_the_next():
+    pieces = ["{% set x = 1 %}stem {{ x }}", "ask {{ x }}", "{% set y = 2 %}{{ y }}"]
+    assert render_many(pieces, {"x": 5}, "md") == ["stem 1", "ask 5", "2"]
+    with pytest.raises(TemplateError, match="undefined"):
+        render_many(["{% set y = 2 %}{{ y }}", "{{ y }}"], {}, "md")
+
+
+@pytest.mark.parametrize("fmt", ["md", "tex", "text"])
+def test_pieces_render_together_as_each_would_alone(fmt):
+    pieces = ["{{ a }}\n", "line {{ a }}\n\n", "plain\n", "{% for i in [1, 2] %}{{ i }}{% endfor %}\n", "{{ a }}"]
+    assert render_many(pieces, {"a": 3}, fmt) == [render_string(p, {"a": 3}, fmt) for p in pieces]

@@ -8,7 +8,8 @@ from pathlib import Path
 import yaml
 
 from quizgen.bank.loader import load_template
-from quizgen.generation.sampling import GRID_CACHE_LIMIT, sample_instance
+from quizgen.generation.plan import GRID_CACHE_LIMIT
+from quizgen.generation.sampling import sample_instance
 
 USER_TEMPLATE = Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml"
 
@@ -39,3 +40,16 @@ def test_a_long_grid_is_drawn_from_without_being_listed(tmp_path):
     assert all(0 <= p["x"] <= 1 and (p["x"] / step).denominator == 1 for p in draws)
     assert len({p["x"] for p in draws}) > 40
     assert all(len(set(p["w"])) == 3 for p in draws)
+
+
+def test_sampling_leaves_the_template_as_loaded(tmp_path):
+    """The sampler keeps what it works out once per template (grids, choice
+    options, the order of lets and constraints) in its own plan, not in the model."""
+    template = template_with_params(tmp_path, {"x": {"decimal": {"min": 0, "max": 1, "step": 0.25}},
+                                               "pick": {"choice": [1, 2, 3]}})
+    fields = dict(vars(template))
+    settings = [dict(param.compiled) for param in template.params]
+    draws = [sample_instance(template, f"plain/{k}").params for k in range(20)]
+    assert {p["pick"] for p in draws} <= {1, 2, 3} and all(p["x"] in (0, 0.25, 0.5, 0.75, 1) for p in draws)
+    assert dict(vars(template)) == fields
+    assert [dict(param.compiled) for param in template.params] == settings

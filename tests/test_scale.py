@@ -6,7 +6,11 @@ import csv
 import io
 import json
 import os
+import signal
+import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -21,17 +25,34 @@ def files_of(folder):
 
 
 def test_jobs_do_not_change_a_single_byte(invoke, tmp_path):
+    """Three papers of 70 questions are three chunks: with 2 and 3 jobs they are
+    made in worker processes, and the files are those of one process."""
     roster = tmp_path / "roster.csv"
     roster.write_text("student_id,name\ns1,Ada\ns2,Bo\n", encoding="utf-8")
-    for jobs in (1, 2):
-        result = invoke("generate", "--seed", 4, "--count", 3, "--students", roster, "--jobs", jobs,
+    for jobs in (1, 2, 3):
+        result = invoke("generate", "--seed", 4, "--count", 7, "--students", roster, "--jobs", jobs,
                         "--out", tmp_path / f"j{jobs}")
         assert result.exit_code == 0, result.output
-    one, two = files_of(tmp_path / "j1"), files_of(tmp_path / "j2")
-    assert one == two
+    one = files_of(tmp_path / "j1")
+    assert one == files_of(tmp_path / "j2") == files_of(tmp_path / "j3")
     key = json.loads(one["key.json"])
-    assert len(key["questions"]) == 3 * len({q["class"] for q in key["questions"]})
+    assert len(key["questions"]) == 7 * len({q["class"] for q in key["questions"]})
     assert set(key["students"]) == {"s1", "s2"}
+
+
+def test_jobs_default_to_one_per_cpu(invoke, tmp_path, monkeypatch):
+    from quizgen.generation import make, run
+
+    used = []
+
+    def recording_make_quiz(*args, **kwargs):
+        used.append(kwargs["jobs"])
+        return make.make_quiz(*args, **kwargs)
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+    monkeypatch.setattr(run, "make_quiz", recording_make_quiz)
+    assert invoke("generate", "--seed", 1, "--out", tmp_path).exit_code == 0
+    assert used == [3]
 
 
 def test_jobs_zero_means_one_per_cpu_and_negative_is_refused(invoke, tmp_path):
@@ -68,6 +89,29 @@ def test_a_worker_error_reaches_the_caller_as_itself():
 def test_a_worker_that_dies_is_an_error_not_a_hang():
     with pytest.raises(QuizgenError, match="worker process stopped"):
         list(ordered_map(dying, [[i] for i in range(8)], jobs=2))
+
+
+def _children(pid: int) -> list:
+    return [c for task in Path(f"/proc/{pid}/task").iterdir()
+            for c in (task / "children").read_text().split()]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc to see the workers start")
+def test_ctrl_c_while_workers_run_prints_one_aborted_and_writes_nothing(tmp_path):
+    """Ctrl-C reaches the whole process group: the workers leave it to the main
+    process, which stops the pool and says 'Aborted!' once, with no traceback."""
+    out = tmp_path / "quiz"
+    run = subprocess.Popen([sys.executable, "-m", "quizgen", "generate", "--count", "1000", "--seed", "1",
+                            "--jobs", "2", "--out", str(out)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not _children(run.pid) and run.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.killpg(run.pid, signal.SIGINT)
+    stdout, stderr = run.communicate(timeout=60)
+    assert (run.returncode, stderr.strip()) == (1, "Aborted!")
+    assert not out.exists()
 
 
 class FakeTerminal(io.StringIO):

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from quizgen.bank.loader import select
-from quizgen.generation.quiz import make_quiz, render_documents
+from quizgen.generation.documents import render_documents
+from quizgen.generation.make import make_quiz
 from quizgen.grading.marking import check_answer
 from quizgen.key.writer import key_data
 from quizgen.text.render import escape_md, escape_tex

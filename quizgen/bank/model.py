@@ -33,7 +33,9 @@ class Part:
 
 @dataclass(frozen=True)
 class Param:
-    """A random (or derived) parameter: its kind and that kind's settings."""
+    """A random (or derived) parameter: its kind, that kind's settings as
+    written (``spec``), and as the loader parsed them (``compiled``: each
+    setting's expression tree). Plain data: nothing is added to it later."""
 
     name: str
     kind: str
@@ -61,7 +63,6 @@ class Template:
     figure: Node | None = None
     max_tries: int = 500
     raw: dict = field(default_factory=dict, repr=False)
-    schedule: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def class_number(self) -> int:

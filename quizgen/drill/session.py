@@ -12,7 +12,8 @@ from pathlib import Path
 from quizgen.drill import record as learner
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import OutputError, UsageError
-from quizgen.generation.quiz import Question, new_seed, question_view, seed_label
+from quizgen.generation.quiz import Question, new_seed, seed_label
+from quizgen.generation.views import question_view
 from quizgen.grading.marking import check_answer
 from quizgen.key.writer import part_record
 from quizgen.text.plain import WIDTH, math_to_plain, to_plain, wrap

@@ -12,8 +12,8 @@ from fractions import Fraction
 from quizgen.maths.answers import normalise_word
 from quizgen.errors import ExpressionError, SamplingError, TemplateError
 from quizgen.maths.evaluate import ground
-from quizgen.maths.parser import ANSWER_POLICY, Name, parse
 from quizgen.bank.model import Part, Template
+from quizgen.generation.plan import SamplingPlan, exact_from_yaml, from_yaml, grid_values, plan_for
 from quizgen.maths.tolerance import overlapping_pair
 
 
@@ -120,37 +120,11 @@ def _canonical_value(param, value):
     return from_yaml(value)
 
 
-def exact_from_yaml(value):
-    """A number from YAML (int, float, or an expression string such as ``exp(2)``)."""
-    if isinstance(value, bool):
-        raise ExpressionError(f"{value!r} is not a number")
-    if isinstance(value, int):
-        return Fraction(value)
-    if isinstance(value, float):
-        return Fraction(repr(value))
-    if isinstance(value, str):
-        return ground(parse(value, ANSWER_POLICY), {})
-    raise ExpressionError(f"{value!r} is not a number")
-
-
-def from_yaml(value):
-    """YAML data as parameter values: numbers exact, lists as tuples."""
-    if isinstance(value, bool) or isinstance(value, str):
-        return value
-    if isinstance(value, (int, float)):
-        return exact_from_yaml(value)
-    if isinstance(value, list):
-        return tuple(from_yaml(v) for v in value)
-    if isinstance(value, dict):
-        return {k: from_yaml(v) for k, v in value.items()}
-    return value
-
-
 def draw_params(template: Template, rng: random.Random) -> dict:
     """One draw of every parameter, in the order the template lists them."""
-    params = {}
+    params, plan = {}, plan_for(template)
     for param in template.params:
-        params[param.name] = _located(("params", param.name), _draw, param, params, rng)
+        params[param.name] = _located(("params", param.name), _draw, param, params, rng, plan)
     return params
 
 
@@ -172,14 +146,8 @@ def _whole(value, what: str) -> int:
     return int(value)
 
 
-def _grid(compiled: dict, env: dict):
-    low, high, step = (ground(compiled[k], env) for k in ("min", "max", "step"))
-    if not all(isinstance(v, Fraction) for v in (low, high, step)) or step <= 0 or high < low:
-        raise ExpressionError("min, max and step must be exact numbers with min <= max, step > 0")
-    return low, step, int((high - low) // step)
-
-
-def _draw(param, env: dict, rng: random.Random):
+def _draw(param, env: dict, rng: random.Random, plan: SamplingPlan):
+    """One parameter's value for this draw, from ``rng`` and the values drawn before it."""
     c = param.compiled
     if param.kind == "integer":
         low, high = _whole(ground(c["min"], env), "min"), _whole(ground(c["max"], env), "max")
@@ -187,12 +155,12 @@ def _draw(param, env: dict, rng: random.Random):
             raise Rejected(f"{param.name}: min {low} > max {high}")
         return Fraction(rng.randint(low, high))
     if param.kind == "decimal":
-        values = _grid_values(param, env)
+        values = _grid(param, env, plan)
         return values[rng.randint(0, len(values) - 1)]
     if param.kind == "choice":
-        return rng.choice(_options(param))
+        return rng.choice(plan.options[param.name])
     if param.kind == "vector":
-        return _draw_vector(param, env, rng)
+        return _draw_vector(param, env, rng, plan)
     if param.kind == "sample":
         pool = c["from_list"] if "from_list" in c else ground(c["from"], env)
         size = _whole(ground(c["size"], env), "size")
@@ -202,51 +170,17 @@ def _draw(param, env: dict, rng: random.Random):
     return _derive(param, env)
 
 
-def _options(param) -> list:
-    """A choice's options as parameter values, converted from YAML once."""
-    options = param.compiled.get("options")
-    if options is None:
-        options = param.compiled["options"] = [from_yaml(option) for option in param.spec]
-    return options
+def _grid(param, env: dict, plan: SamplingPlan):
+    """A decimal or vector parameter's grid: worked out once per template when
+    its bounds are plain numbers, else for this draw's values."""
+    values = plan.grids.get(param.name)
+    return grid_values(param.compiled, env) if values is None else values
 
 
-GRID_CACHE_LIMIT = 10_000
-
-
-def _grid_values(param, env: dict):
-    """Every value of a decimal grid, in order. A grid whose bounds are plain
-    numbers is worked out once per template (a lazy sequence when it is long)."""
-    c = param.compiled
-    values = c.get("grid")
-    if values is None:
-        low, step, steps = _grid(c, env)
-        values = _Grid(low, step, steps + 1) if steps >= GRID_CACHE_LIMIT else \
-            tuple(low + step * k for k in range(steps + 1))
-        fixed = c.get("fixed_grid")
-        if fixed is None:
-            fixed = c["fixed_grid"] = not any(names_in(c[key]) for key in ("min", "max", "step"))
-        if fixed:
-            c["grid"] = values
-    return values
-
-
-class _Grid:
-    """A long decimal grid, its values made on demand."""
-
-    def __init__(self, low, step, length: int):
-        self.low, self.step, self.length = low, step, length
-
-    def __len__(self) -> int:
-        return self.length
-
-    def __getitem__(self, k: int):
-        return self.low + self.step * k
-
-
-def _draw_vector(param, env: dict, rng: random.Random) -> tuple:
+def _draw_vector(param, env: dict, rng: random.Random, plan: SamplingPlan) -> tuple:
     c = param.compiled
     size = _whole(ground(c["size"], env), "size")
-    values = _grid_values(param, env)
+    values = _grid(param, env, plan)
     if c.get("distinct"):
         if size > len(values):
             raise Rejected(f"{param.name}: {size} distinct values do not fit the grid")
@@ -281,31 +215,8 @@ def build_instance(template: Template, seed_label: str, params: dict) -> Instanc
 
 
 def schedule(template: Template) -> tuple:
-    """The lets and constraints in working order, as ``(let name, None, node)``
-    and ``(constraint source, index, node)``: each constraint comes right after
-    the last let it names, so a draw that breaks it is thrown away before the
-    lets it does not need are worked out (made once per template)."""
-    if template.schedule is None:
-        lets = [name for name, _ in template.lets]
-        after = {}
-        for i, (source, node) in enumerate(template.constraints):
-            needed = [lets.index(name) for name in names_in(node) if name in lets]
-            after.setdefault(max(needed, default=-1), []).append((source, i, node))
-        steps = list(after.get(-1, []))
-        for k, (name, node) in enumerate(template.lets):
-            steps += [(name, None, node)] + after.get(k, [])
-        template.schedule = tuple(steps)
-    return template.schedule
-
-
-def names_in(node) -> set:
-    """The parameter and let names an expression reads (``scene`` for ``scene.words``)."""
-    if isinstance(node, Name):
-        return {node.name.split(".")[0]}
-    children = [getattr(node, slot) for slot in ("left", "right", "operand", "base", "index")
-                if hasattr(node, slot)]
-    children += list(getattr(node, "args", ())) + list(getattr(node, "operands", ()))
-    return set().union(*map(names_in, children)) if children else set()
+    """The lets and constraints in working order (see :class:`SamplingPlan`)."""
+    return plan_for(template).steps
 
 
 def letter_of(index: int) -> str:

@@ -1,11 +1,9 @@
 """Running independent work in several processes, in order: results come back
 in the order of the inputs, so output never depends on the number of jobs.
-
-Worker ``w`` of ``N`` takes chunks ``w``, ``w + N``, ... and sends each result
-down its own pipe as it is made; the caller reads whichever pipe is ready and
-yields in chunk order. (multiprocessing.Pool does the same with three helper
-threads, which took the main process half a second of CPU per 10,000
-questions: CPU the workers need on a two-core machine.)"""
+The pool is the standard library's (concurrent.futures); this module adds what
+quizgen needs around it: Ctrl-C left to the main process, worker errors that
+arrive as themselves (or as a QuizgenError with their message), and a worker
+that dies reported as an error rather than a hang."""
 
 from __future__ import annotations
 
@@ -14,17 +12,17 @@ import multiprocessing
 import os
 import pickle
 import signal
+from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from multiprocessing import connection
 
 from quizgen.errors import QuizgenError, UsageError
 
 
-def resolve_jobs(jobs: int) -> int:
-    """The number of processes for ``--jobs``: 0 means one per CPU."""
-    if jobs is None:
-        return 1
-    if jobs < 0:
+def resolve_jobs(jobs: int | None) -> int:
+    """The number of processes for ``--jobs``: 0 or None mean one per CPU."""
+    if jobs is not None and jobs < 0:
         raise UsageError(f"--jobs must be 0 (one per CPU) or more, got {jobs}")
     return jobs or os.cpu_count() or 1
 
@@ -38,75 +36,72 @@ def ordered_map(func, chunks: list, jobs: int, initializer=None, initargs=()):
         yield from map(func, chunks)
         return
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    context = multiprocessing.get_context(method)
-    jobs = min(jobs, len(chunks))
-    workers = []
+    pool = ProcessPoolExecutor(min(jobs, len(chunks)), mp_context=multiprocessing.get_context(method),
+                               initializer=_start_worker, initargs=(initializer, initargs))
     try:
-        for w in range(jobs):
-            receiver, sender = context.Pipe(duplex=False)
-            process = context.Process(target=_work, args=(sender, func, chunks[w::jobs], initializer, initargs),
-                                      daemon=True)
-            process.start()
-            sender.close()
-            workers.append((process, receiver))
-        yield from _in_order([receiver for _, receiver in workers], len(chunks))
+        with _ctrl_c_held():
+            pending = deque(pool.submit(_run, func, chunk) for chunk in chunks)
+        while pending:
+            yield _result(pending.popleft())
     finally:
-        for process, receiver in workers:
-            receiver.close()
-            if process.is_alive():
-                process.terminate()
-            process.join()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _work(sender, func, chunks: list, initializer, initargs) -> None:
-    """A worker process: every ``jobs``-th chunk, each result sent as it is
-    made, or the error that stopped it. The cyclic garbage collector stays
-    off, as in :func:`paused_gc`; Ctrl-C is left to the caller, which stops
-    the workers (rather than each printing its own traceback)."""
+@contextmanager
+def _ctrl_c_held():
+    """Hold Ctrl-C back while the pool starts its workers (the first submit
+    forks them): a worker must not get it before it has set it aside, and the
+    main process gets it as soon as the workers are started."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _start_worker(initializer, initargs) -> None:
+    """A worker process starts: the cyclic garbage collector off, as in
+    :func:`paused_gc`; Ctrl-C left to the main process, which stops the pool
+    (rather than each worker printing its own traceback). A Ctrl-C held back
+    while the worker was forked is dropped here. SIGTERM and SIGHUP get their
+    default action back: the pool stops a worker with SIGTERM, and the main
+    process's clean-up handler (quizgen.files) has no files to clean here."""
     gc.disable()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def _run(func, chunk):
+    """``func(chunk)`` in a worker; an error that cannot travel between
+    processes becomes a QuizgenError with its message."""
     try:
-        if initializer is not None:
-            initializer(*initargs)
-        for chunk in chunks:
-            sender.send_bytes(pickle.dumps((True, func(chunk)), pickle.HIGHEST_PROTOCOL))
+        return func(chunk)
     except Exception as exc:
-        sender.send_bytes(_pickled_error(exc))
-    finally:
-        sender.close()
+        raise _travelling(exc) from None
 
 
-def _pickled_error(exc: Exception) -> bytes:
-    """The worker's error for the caller to raise: itself, or when it cannot
-    travel between processes, a QuizgenError with its message."""
+def _travelling(exc: Exception) -> Exception:
     try:
-        return pickle.dumps((False, exc), pickle.HIGHEST_PROTOCOL)
+        pickle.loads(pickle.dumps(exc, pickle.HIGHEST_PROTOCOL))
+        return exc
     except Exception:
-        return pickle.dumps((False, QuizgenError(f"{type(exc).__name__}: {exc}")), pickle.HIGHEST_PROTOCOL)
+        return QuizgenError(f"{type(exc).__name__}: {exc}")
 
 
-def _in_order(receivers: list, count: int):
-    """The ``count`` results, in chunk order: chunk ``i`` comes from receiver
-    ``i % len(receivers)``; results that arrive early wait (a worker is never
-    held up by a slower one)."""
-    jobs, early, expected = len(receivers), {}, list(range(len(receivers)))
-    for index in range(count):
-        while index not in early:
-            for receiver in connection.wait([r for w, r in enumerate(receivers) if expected[w] < count]):
-                w = receivers.index(receiver)
-                early[expected[w]] = _received(receiver)
-                expected[w] += jobs
-        yield early.pop(index)
-
-
-def _received(receiver):
+def _result(future):
+    """The result of a chunk, or its error raised here."""
     try:
-        ok, value = pickle.loads(receiver.recv_bytes())
-    except EOFError:
+        return future.result()
+    except BrokenProcessPool:
         raise QuizgenError("a worker process stopped without finishing its work") from None
-    if not ok:
-        raise value
-    return value
 
 
 def chunked(items: list, size: int) -> list:

@@ -14,7 +14,8 @@ from html import escape
 
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import UsageError
-from quizgen.generation.quiz import Question, key_entry, question_view, seed_label
+from quizgen.generation.quiz import Question, key_entry, seed_label
+from quizgen.generation.views import question_view
 from quizgen.generation.sampling import sample_instance
 from quizgen.key.writer import part_record, trap_feedback
 from quizgen.lms.html import markdown_html

@@ -256,7 +256,3 @@ def _glue(line: str, longest: int) -> str:
     return re.sub(r"\S+", lambda m: m.group() if len(m.group()) <= longest else m.group().replace("\x00", " "),
                   glued)
 
-
-def plain(text: str, width: int = WIDTH, indent: str = "") -> str:
-    """Template text straight to wrapped plain text: :func:`to_plain` then :func:`wrap`."""
-    return wrap(to_plain(text), width, indent)

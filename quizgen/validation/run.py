@@ -20,7 +20,8 @@ from jinja2 import meta, nodes
 from quizgen.maths.answers import normalise_word
 from quizgen.bank.loader import builtin_bank_dir, build_template, locate_line, read_yaml, template_files
 from quizgen.errors import ExpressionError, InputFileError, SamplingError, TemplateError, UsageError
-from quizgen.generation.quiz import Question, question_view, seed_label
+from quizgen.generation.quiz import Question, seed_label
+from quizgen.generation.views import question_view
 from quizgen.grading.marking import check_answer
 from quizgen.key.writer import part_record
 from quizgen.bank.model import Template

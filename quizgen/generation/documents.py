@@ -1,0 +1,79 @@
+"""The documents of a quiz: its problems and solutions, one document for the
+class or for every student at once (or one per student with ``--split``),
+streamed through the layouts in ``templates/`` as they are written."""
+
+from __future__ import annotations
+
+import re
+
+from quizgen.bank.loader import builtin_templates_dir
+from quizgen.errors import UsageError
+from quizgen.generation.quiz import Quiz, StudentPaper
+from quizgen.generation.views import points_text, question_summary
+from quizgen.text.render import stream_layout
+
+OUTPUT_FORMATS = ("md", "tex", "pdf")
+
+
+def render_documents(quiz: Quiz, fmt: str, solutions: bool = True, layouts=None,
+                     split: bool = False) -> dict:
+    """The problem (and solution) documents of ``quiz`` as {file name: text}; for
+    ``pdf``, the LaTeX sources to compile. With student papers, one document holds
+    them all (a page break between students), or with ``split`` one document each."""
+    return {name: "".join(pieces)
+            for name, pieces in document_streams(quiz, fmt, solutions, layouts, split).items()}
+
+
+def document_streams(quiz: Quiz, fmt: str, solutions: bool = True, layouts=None,
+                     split: bool = False) -> dict:
+    """The documents of :func:`render_documents` as {file name: pieces of text},
+    made as they are written."""
+    if fmt not in OUTPUT_FORMATS:
+        raise UsageError(f"--format must be one of {', '.join(OUTPUT_FORMATS)}, got {fmt!r}")
+    if split and not quiz.papers:
+        raise UsageError("--split needs --students: it writes one file per student")
+    source = "tex" if fmt == "pdf" else fmt
+    layouts = layouts or builtin_templates_dir()
+    papers = paper_views(quiz, source, layouts)
+    groups = list(zip(split_suffixes(quiz.papers), ([p] for p in papers))) if split else [("", papers)]
+    kinds = ("problems", "solutions") if solutions else ("problems",)
+    docs = {}
+    for suffix, group in groups:
+        context = layout_context(quiz, group)
+        for kind in kinds:
+            docs[f"{kind}{suffix}.{source}"] = stream_layout(f"{kind}.{source}.j2", source, layouts, **context)
+    return docs
+
+
+def paper_views(quiz: Quiz, fmt: str, layouts=None) -> list:
+    """One view per paper: each student's, or the class's single paper without a roster."""
+    papers = quiz.papers or [StudentPaper("", "", str(quiz.seed), quiz.questions)]
+    views = []
+    for paper in papers:
+        questions = [question_summary(q, fmt, layouts) for q in paper.questions]
+        total = sum(v["points"] for v in questions)
+        views.append({"student_id": paper.student_id, "name": paper.name, "seed": paper.seed,
+                      "questions": questions, "total_points": total, "total_text": points_text(total)})
+    return views
+
+
+def layout_context(quiz: Quiz, papers: list) -> dict:
+    """What a document layout sees: the papers it prints, the header fields, and
+    (for layouts written before rosters) the first paper's questions and total."""
+    return {"quiz": quiz, "papers": papers, "title": quiz.title, "course": quiz.course, "date": quiz.date,
+            "questions": papers[0]["questions"], "total_points": papers[0]["total_points"],
+            "has_figures": any(q["figure"] for p in papers for q in p["questions"])}
+
+
+def split_suffixes(papers: list) -> list:
+    """File-name suffixes for one file per student (``-s001``), made safe for
+    any file system; two ids that would share a name are an error."""
+    suffixes, seen = [], {}
+    for paper in papers:
+        stem = re.sub(r"[^A-Za-z0-9_-]+", "_", paper.student_id).strip("_") or "student"
+        if stem.lower() in seen:
+            raise UsageError(f"--split: student ids {seen[stem.lower()]!r} and {paper.student_id!r} "
+                             f"would both be written as {stem}; make the ids differ in letters or digits")
+        seen[stem.lower()] = paper.student_id
+        suffixes.append(f"-{stem}")
+    return suffixes

@@ -1,0 +1,138 @@
+"""What sampling works out once per template, kept apart from the template
+itself (whose model stays plain data): the order in which lets and constraints
+are worked out, each choice's options as parameter values, and each decimal grid
+whose bounds are plain numbers. A plan is made the first time a template is
+sampled and kept in a bounded table; worker processes inherit it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from quizgen.bank.model import Template
+from quizgen.errors import ExpressionError
+from quizgen.maths.evaluate import ground
+from quizgen.maths.parser import ANSWER_POLICY, Name, parse
+
+GRID_CACHE_LIMIT = 10_000
+PLANS_LIMIT = 1024
+
+
+@dataclass(frozen=True)
+class SamplingPlan:
+    """A template's sampling plan. ``steps`` are the lets and constraints in
+    working order, as ``(let name, None, node)`` and ``(constraint source,
+    index, node)``; ``options`` the choice options by parameter name; ``grids``
+    the values of the decimal grids (and vector grids) with plain-number bounds."""
+
+    steps: tuple
+    options: dict
+    grids: dict
+
+
+_PLANS: dict = {}
+
+
+def plan_for(template: Template) -> SamplingPlan:
+    """The template's plan, made on first use. The table holds the template
+    itself beside its plan, so a template's id cannot be reused while listed."""
+    hit = _PLANS.get(id(template))
+    if hit is not None and hit[0] is template:
+        return hit[1]
+    if len(_PLANS) >= PLANS_LIMIT:
+        _PLANS.clear()
+    plan = SamplingPlan(_steps(template), _options(template), _fixed_grids(template))
+    _PLANS[id(template)] = (template, plan)
+    return plan
+
+
+def _steps(template: Template) -> tuple:
+    """Each constraint comes right after the last let it names, so a draw that
+    breaks it is thrown away before the lets it does not need are worked out."""
+    lets = [name for name, _ in template.lets]
+    after = {}
+    for i, (source, node) in enumerate(template.constraints):
+        needed = [lets.index(name) for name in names_in(node) if name in lets]
+        after.setdefault(max(needed, default=-1), []).append((source, i, node))
+    steps = list(after.get(-1, []))
+    for k, (name, node) in enumerate(template.lets):
+        steps += [(name, None, node)] + after.get(k, [])
+    return tuple(steps)
+
+
+def _options(template: Template) -> dict:
+    return {p.name: [from_yaml(option) for option in p.spec] for p in template.params if p.kind == "choice"}
+
+
+def _fixed_grids(template: Template) -> dict:
+    """The grids whose bounds name no other value; one that fails is left out
+    (each draw then fails and says why, as for any other grid)."""
+    grids = {}
+    for param in template.params:
+        bounds = [param.compiled.get(key) for key in ("min", "max", "step")]
+        if param.kind in ("decimal", "vector") and not any(names_in(node) for node in bounds):
+            try:
+                grids[param.name] = grid_values(param.compiled, {})
+            except ExpressionError:
+                pass
+    return grids
+
+
+def grid_values(compiled: dict, env: dict):
+    """Every value of a decimal grid, in order (a lazy sequence when it is long)."""
+    low, high, step = (ground(compiled[k], env) for k in ("min", "max", "step"))
+    if not all(isinstance(v, Fraction) for v in (low, high, step)) or step <= 0 or high < low:
+        raise ExpressionError("min, max and step must be exact numbers with min <= max, step > 0")
+    length = int((high - low) // step) + 1
+    if length > GRID_CACHE_LIMIT:
+        return _Grid(low, step, length)
+    return tuple(low + step * k for k in range(length))
+
+
+class _Grid:
+    """A long decimal grid, its values made on demand."""
+
+    def __init__(self, low, step, length: int):
+        self.low, self.step, self.length = low, step, length
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, k: int):
+        return self.low + self.step * k
+
+
+def names_in(node) -> set:
+    """The parameter and let names an expression reads (``scene`` for ``scene.words``)."""
+    if isinstance(node, Name):
+        return {node.name.split(".")[0]}
+    children = [getattr(node, slot) for slot in ("left", "right", "operand", "base", "index")
+                if hasattr(node, slot)]
+    children += list(getattr(node, "args", ())) + list(getattr(node, "operands", ()))
+    return set().union(*map(names_in, children)) if children else set()
+
+
+def exact_from_yaml(value):
+    """A number from YAML (int, float, or an expression string such as ``exp(2)``)."""
+    if isinstance(value, bool):
+        raise ExpressionError(f"{value!r} is not a number")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    if isinstance(value, str):
+        return ground(parse(value, ANSWER_POLICY), {})
+    raise ExpressionError(f"{value!r} is not a number")
+
+
+def from_yaml(value):
+    """YAML data as parameter values: numbers exact, lists as tuples."""
+    if isinstance(value, bool) or isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)):
+        return exact_from_yaml(value)
+    if isinstance(value, list):
+        return tuple(from_yaml(v) for v in value)
+    if isinstance(value, dict):
+        return {k: from_yaml(v) for k, v in value.items()}
+    return value

@@ -1,0 +1,77 @@
+"""``quizgen generate``: make a quiz from the bank and write its files
+(problems, solutions, key.json and key.csv, and for ``pdf`` the PDFs),
+all together or none."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from quizgen.bank.loader import load_bank, select
+from quizgen.errors import LatexError, TexNotFoundError, UsageError
+from quizgen.files import streamed_files, write_files
+from quizgen.generation.documents import document_streams
+from quizgen.generation.make import make_quiz
+from quizgen.generation.quiz import Quiz
+from quizgen.generation.workers import paused_gc, resolve_jobs
+
+
+def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str = "md",
+             solutions: bool = True, worked_examples: bool = False, banks=(), title=None,
+             course: str = "", date: str = "", students=None, split: bool = False,
+             progress: bool = False, jobs: int = 0) -> Quiz:
+    """Generate a problem set and write it to ``out_dir``: problems, solutions,
+    key.json and key.csv (and, for ``pdf``, the PDFs beside their .tex). Nothing
+    is written unless every file rendered. ``students`` is a roster CSV path (or
+    a list of roster rows) for one paper per student; ``split`` writes one file each.
+    ``jobs`` processes share the work (0: one per CPU); the files do not depend on it."""
+    from quizgen.key.writer import key_streams
+    from quizgen.generation.tex_fonts import typeset_names
+    from quizgen.roster import read_roster
+
+    if split and not students:
+        raise UsageError("--split needs --students: it writes one file per student")
+    roster = read_roster(students) if isinstance(students, (str, os.PathLike)) else list(students or ())
+    roster = typeset_names(roster) if fmt == "pdf" else roster
+    templates = select(load_bank(banks), classes)
+    jobs = resolve_jobs(jobs)
+    source = "tex" if fmt == "pdf" else fmt
+    with paused_gc():
+        quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster,
+                         jobs=jobs, formats=(source,), progress=progress)
+        quiz.title, quiz.course, quiz.date = title or quiz.title, course or "", date or ""
+        files = document_streams(quiz, fmt, solutions, split=split)
+        files.update(key_streams(quiz))
+        if fmt == "pdf":
+            files = {name: "".join(pieces) for name, pieces in files.items()}
+            files.update(build_pdfs(out_dir, files, progress, jobs))
+            write_files(Path(out_dir), files)
+        else:
+            _write_streams(Path(out_dir), files)
+    quiz.files = list(files)
+    return quiz
+
+
+def _write_streams(out_dir: Path, streams: dict) -> None:
+    """Write {name: pieces of text} into ``out_dir``, each piece as it is made;
+    all files appear together at the end, or none on an error."""
+    with streamed_files(out_dir, streams) as handles:
+        for name, pieces in streams.items():
+            handles[name].writelines(pieces)
+
+
+def build_pdfs(out_dir, files: dict, progress: bool = False, jobs: int = 1) -> dict:
+    """The PDFs of the .tex files among ``files``, ``jobs`` compiled at a time. When
+    TeX is missing or fails, the other files (and the failing document's log) are
+    written before the error."""
+    from quizgen.generation.pdf import compile_documents
+
+    try:
+        return compile_documents({n: t for n, t in files.items() if n.endswith(".tex")}, progress, jobs)
+    except TexNotFoundError:
+        write_files(Path(out_dir), files)
+        raise
+    except LatexError as exc:
+        log = {str(Path(exc.document).with_suffix(".log")): exc.log} if exc.document else {}
+        write_files(Path(out_dir), {**files, **log})
+        raise

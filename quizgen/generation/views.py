@@ -1,0 +1,79 @@
+"""A question's views: everything the layouts print about it, rendered once per
+format and kept on the question (its full view, and the summary a whole
+document needs: id, title, points and its printed problem and solution blocks)."""
+
+from __future__ import annotations
+
+from quizgen.bank.loader import builtin_templates_dir
+from quizgen.generation.figures import figure_markup
+from quizgen.generation.quiz import Question
+from quizgen.maths.numbers import fixed, key_answer
+from quizgen.maths.printing import to_latex
+from quizgen.text.render import render_layout, render_many
+
+
+def question_view(question: Question, fmt: str) -> dict:
+    """Everything a layout needs about one question, rendered for ``fmt`` (kept on the question)."""
+    view = question.views.get(fmt)
+    if view is None:
+        view = question.views[fmt] = _make_view(question, fmt)
+    return view
+
+
+def _make_view(question: Question, fmt: str) -> dict:
+    """The view of :func:`question_view`: every text piece of the question rendered in one go."""
+    inst = question.instance
+    template = inst.template
+    solution = template.solution
+    steps = solution["steps"]
+    sources = [template.stem, solution["forecast"], solution["verify"]]
+    sources += [pv.part.ask for pv in inst.parts]
+    sources += [s[key] for s in steps for key in ("title", "why", "work")]
+    stem, forecast, verify, *rest = render_many(sources, inst.context, fmt)
+    asks, texts = rest[:len(inst.parts)], rest[len(inst.parts):]
+    share = template.points / len(inst.parts)
+    return {
+        "id": question.id, "cls": template.cls, "title": template.title, "points": template.points,
+        "points_text": points_text(template.points), "stem": stem,
+        "figure": figure_markup(inst, fmt),
+        "parts": [{"letter": pv.letter, "ask": ask, "points": share, "points_text": points_text(share),
+                   "kind": pv.part.kind, "answer": _answer_text(pv),
+                   "latex": to_latex(pv.value) if pv.value is not None else None}
+                  for pv, ask in zip(inst.parts, asks)],
+        "forecast": forecast,
+        "steps": [{"title": texts[i], "why": texts[i + 1], "work": texts[i + 2]}
+                  for i in range(0, len(texts), 3)],
+        "verify": verify,
+    }
+
+
+SUMMARY_KEYS = ("id", "cls", "title", "points", "points_text")
+
+
+def question_summary(question: Question, fmt: str, layouts=None) -> dict:
+    """What a whole-document layout needs of one question: its id, title and points,
+    whether it has a figure, and its problem and solution blocks, printed by the
+    per-question layouts (``problem-question.<fmt>.j2``, ``solution-question.<fmt>.j2``)."""
+    summary = question.summaries.get(fmt)
+    if summary is None:
+        view = question_view(question, fmt)
+        layouts = layouts or builtin_templates_dir()
+        source = "tex" if fmt == "pdf" else fmt
+        summary = {key: view[key] for key in SUMMARY_KEYS}
+        summary["figure"] = view["figure"] is not None
+        for kind in ("problem", "solution"):
+            summary[f"{kind}_block"] = render_layout(f"{kind}-question.{source}.j2", source, layouts, q=view)
+        question.summaries[fmt] = summary
+    return summary
+
+
+def points_text(points) -> str:
+    """Points as printed on the paper: ``4``, ``1.5``, ``1.33``."""
+    return fixed(points, 2).rstrip("0").rstrip(".")
+
+
+def _answer_text(pv) -> str:
+    """A part's answer as the solutions print it: the first accepted word, or the rounded number."""
+    if pv.part.kind == "word":
+        return pv.accept[0]
+    return key_answer(pv.value, pv.part.kind, pv.part.decimals)
