@@ -12,9 +12,11 @@ from pathlib import Path
 from quizgen.bank.loader import builtin_templates_dir, load_bank, select
 from quizgen.errors import LatexError, TexNotFoundError, UsageError
 from quizgen.generation.figures import figure_markup
+from quizgen.key.entries import key_text
 from quizgen.maths.numbers import fixed, key_answer
 from quizgen.ui import progress_bar
 from quizgen.files import streamed_files, write_files
+from quizgen.key.writer import key_streams
 from quizgen.generation.workers import chunked, ordered_map, paused_gc, resolve_jobs
 from quizgen.maths.printing import to_latex
 from quizgen.text.render import render_layout, render_many, stream_layout
@@ -33,7 +35,7 @@ class Question:
     id: str
     instance: Instance | None
     views: dict = field(default_factory=dict, repr=False)
-    entry: dict | None = field(default=None, repr=False)
+    entry: object = field(default=None, repr=False)
     summaries: dict = field(default_factory=dict, repr=False)
     key: tuple | None = field(default=None, repr=False)
 
@@ -299,36 +301,6 @@ def split_suffixes(papers: list) -> list:
     return suffixes
 
 
-def key_entry(question: Question) -> dict:
-    """The answer-key record of one question: everything the grader needs (kept on the question)."""
-    if question.entry is None:
-        question.entry = _make_entry(question)
-    return question.entry
-
-
-def key_text(question: Question) -> tuple:
-    """The question's key record as (JSON text, key.csv rows), kept on the question."""
-    if question.key is None:
-        from quizgen.key.writer import entry_text
-
-        question.key = entry_text(key_entry(question))
-    return question.key
-
-
-def _make_entry(question: Question) -> dict:
-    from quizgen.key.writer import json_params, part_record, trap_feedback
-
-    inst = question.instance
-    feedback = trap_feedback(inst, inst.parts)
-    return {
-        "id": question.id, "template": inst.template.id, "class": inst.template.cls,
-        "title": inst.template.title, "points": inst.template.points, "seed": inst.seed_label,
-        "params": json_params(inst.params),
-        "parts": [part_record(pv, inst, inst.template.points / len(inst.parts), texts)
-                  for pv, texts in zip(inst.parts, feedback)],
-    }
-
-
 def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str = "md",
              solutions: bool = True, worked_examples: bool = False, banks=(), title=None,
              course: str = "", date: str = "", students=None, split: bool = False,
@@ -338,7 +310,6 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     is written unless every file rendered. ``students`` is a roster CSV path (or
     a list of roster rows) for one paper per student; ``split`` writes one file each.
     ``jobs`` processes share the work (0: one per CPU); the files do not depend on it."""
-    from quizgen.key.writer import key_streams
     from quizgen.roster import read_roster
 
     if split and not students:
