@@ -11,7 +11,8 @@ import pytest
 import quizgen
 from quizgen.errors import InputFileError, UsageError
 from quizgen.maths.numbers import significant
-from quizgen.generation.quiz import generate, key_entry, make_quiz
+from quizgen.generation.quiz import generate, make_quiz
+from quizgen.key.entries import key_entry
 from quizgen.grading.marking import PartChecker, check_answer
 from quizgen.grading.report import spreadsheet_safe
 
@@ -177,18 +178,18 @@ def test_every_misconception_in_the_bank_is_detected_over_many_seeds(bank):
     detected, failures = set(), []
     for seed in SEEDS:
         for question in make_quiz(bank, seed=seed).questions:
-            for part in key_entry(question)["parts"]:
-                for trap_record in part["misconceptions"]:
-                    texts = list(trap_record.get("words", ()))
-                    if "value" in trap_record:
-                        texts.append(answer_for_trap(trap_record["value"], trap_record["abs_tolerance"]))
+            for part in key_entry(question).parts:
+                for i, (trap, value) in enumerate(zip(part.traps, part.trap_values)):
+                    texts = list(trap.words)
+                    if value is not None:
+                        texts.append(answer_for_trap(value, part.trap_half_width(i)))
                     for text in texts:
                         verdict = check_answer(part, text)
-                        if (verdict.status, verdict.misconception) == ("incorrect", trap_record["code"]):
-                            detected.add(trap_record["code"])
+                        if (verdict.status, verdict.misconception) == ("incorrect", trap.code):
+                            detected.add(trap.code)
                         else:
-                            failures.append((seed, question.instance.template.id, part["part"], text,
-                                             trap_record["code"], verdict))
+                            failures.append((seed, question.instance.template.id, part.letter, text,
+                                             trap.code, verdict))
     assert expected and not failures
     assert detected == expected
 
@@ -374,11 +375,14 @@ def test_key_is_found_beside_the_answers_then_in_the_working_folder(tmp_path, ke
 @pytest.mark.parametrize("content, message", [
     ("{", "line 1: not valid JSON"),
     ("[]", "expected key.json"),
-    ('{"questions": []}', "expected key.json"),
-    ('{"questions": [{"id": "Q1"}]}', "question 1: expected \"id\" and a \"parts\" list"),
-    ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "type": "numeric"}]}]}', "Q1 part a: expected type"),
-    ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": "x"}]}]}', "not a finite number"),
-    ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": 1}]}], "students": []}', "\"students\""),
+    ('{"questions": []}', "questions: expected a non-empty list of questions"),
+    ('{"questions": [{"id": "Q1"}]}', "questions[0].parts: expected a list, got null"),
+    ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "type": "numeric"}]}]}',
+     "questions[0].parts[0]: a numeric part needs its \"value\""),
+    ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": "x"}]}]}',
+     "questions[0].parts[0].value: expected a number, got \"x\""),
+    ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": 1}]}], "students": []}',
+     "students: expected an object, got a list"),
 ])
 def test_a_key_that_is_not_key_json_gets_one_line(tmp_path, content, message):
     answers = write_answers(tmp_path / "answers.csv", [["s1", "Q1", "a", "0.5"]])

@@ -5,7 +5,6 @@ answers write them)."""
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 
@@ -13,6 +12,8 @@ from quizgen.errors import InputFileError, UsageError
 from quizgen.grading.answers_file import norm_part, norm_question, split_label
 from quizgen.grading.marking import PartChecker
 from quizgen.grading.report import spreadsheet_safe
+from quizgen.key.load import load_key_file
+from quizgen.key.model import Key
 
 LABEL_CACHE_LIMIT = 10_000
 _NO_LABELS = {}   # KeyIndex.labels' entry for a part cell not met
@@ -28,58 +29,15 @@ def find_key(answers_path: Path) -> Path:
                          f"directory ({candidates[1]}); pass --key PATH")
 
 
-def load_key(answers_path: Path, key):
-    """``(path or None, data)`` of the key: a given dict, a given path, or the one found."""
-    if isinstance(key, dict):
-        check_key(key, "the key")
+def load_key(answers_path: Path, key) -> tuple:
+    """``(path or None, Key)``: a given :class:`Key`, a given key.json dict, a
+    given path, or the key.json found; checked on load (one line per problem)."""
+    if isinstance(key, Key):
         return None, key
+    if isinstance(key, dict):
+        return None, Key.from_json(key, "the key")
     path = Path(key) if key is not None else find_key(answers_path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except FileNotFoundError as exc:
-        raise InputFileError(f"{path}: key file not found") from exc
-    except json.JSONDecodeError as exc:
-        raise InputFileError(f"{path}: line {exc.lineno}: not valid JSON ({exc.msg}); expected "
-                             "the key.json written by quizgen generate") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputFileError(f"{path}: cannot read the key ({getattr(exc, 'strerror', None) or exc})") from exc
-    check_key(data, str(path))
-    return path, data
-
-
-def check_key(data, source: str) -> None:
-    """Raise InputFileError unless ``data`` has the shape of key.json."""
-    if not isinstance(data, dict) or not isinstance(data.get("questions"), list) or not data["questions"]:
-        raise InputFileError(f"{source}: expected key.json with a non-empty \"questions\" list")
-    _check_questions(data["questions"], source)
-    students = data.get("students", {})
-    if students is None:
-        students = {}
-    if not isinstance(students, dict):
-        raise InputFileError(f"{source}: \"students\" must map student ids to their papers")
-    for student_id, paper in students.items():
-        if not isinstance(paper, dict) or not isinstance(paper.get("questions"), list):
-            raise InputFileError(f"{source}: students.{student_id}: expected a \"questions\" list")
-        _check_questions(paper["questions"], f"{source}: students.{student_id}")
-
-
-def _check_questions(questions: list, source: str) -> None:
-    for q, question in enumerate(questions):
-        if not isinstance(question, dict) or "id" not in question or not isinstance(question.get("parts"), list):
-            raise InputFileError(f"{source}: question {q + 1}: expected \"id\" and a \"parts\" list")
-        for part in question["parts"]:
-            where = f"{source}: {question['id']} part {part.get('part', '?') if isinstance(part, dict) else '?'}"
-            if not isinstance(part, dict) or "part" not in part:
-                raise InputFileError(f"{where}: expected a record with \"part\"")
-            kind = part.get("type", "numeric")
-            need = "accept" if kind == "word" else "value"
-            if kind not in ("numeric", "integer", "word") or need not in part:
-                raise InputFileError(f"{where}: expected type numeric/integer/word with {need!r}")
-            if kind != "word" and not _finite(part["value"]):
-                raise InputFileError(f"{where}: \"value\" is not a finite number")
-            traps = part.get("misconceptions") or []
-            if not all(isinstance(t, dict) and "code" in t and _finite(t.get("value", 0)) for t in traps):
-                raise InputFileError(f"{where}: every misconception needs a \"code\" (and a numeric value)")
+    return path, load_key_file(path)
 
 
 def _finite(value) -> bool:
@@ -102,16 +60,16 @@ class PaperChecks:
     """One paper's parts, indexed by slot (a question part of the whole key):
     a PartChecker, or None where this paper has no such part."""
 
-    def __init__(self, questions: list, index: "KeyIndex", decimal_comma: bool, override):
+    def __init__(self, questions: tuple, index: "KeyIndex", decimal_comma: bool, override):
         self.checkers = [None] * len(index.slots)
         self.expected = [""] * len(index.slots)
         self.max_score = 0.0
         for question in questions:
-            for part in question["parts"]:
-                slot = index.slot_of[(norm_question(question["id"]), str(part["part"]).lower())]
+            for part in question.parts:
+                slot = index.slot_of[(norm_question(question.id), part.letter)]
                 self.checkers[slot] = PartChecker(part, decimal_comma, override)
-                self.expected[slot] = spreadsheet_safe(str(part.get("answer", "")))
-                self.max_score += float(part.get("points", 1))
+                self.expected[slot] = spreadsheet_safe(part.answer)
+                self.max_score += part.points
         self.parts = sum(1 for checker in self.checkers if checker is not None)
 
 
@@ -119,38 +77,37 @@ class KeyIndex:
     """The key made ready for lookups: every question part (slot) of the key,
     the top-level paper (number 0) and each student's own paper."""
 
-    def __init__(self, data: dict, decimal_comma: bool, override, name: str):
+    def __init__(self, key: Key, decimal_comma: bool, override, name: str):
         self.name = name
         self.slots, self.slot_of, self.questions = [], {}, {}
-        per_student = data.get("students") or {}
-        for questions in [data["questions"]] + [p["questions"] for p in per_student.values()]:
+        for questions in [key.questions] + [paper.questions for paper in key.papers]:
             self._add_slots(questions)
-        self.papers = [PaperChecks(data["questions"], self, decimal_comma, override)]
+        self.papers = [PaperChecks(key.questions, self, decimal_comma, override)]
         self.paper_of, self.paper_of_folded, self.roster = {}, {}, []
-        for student_id, paper in per_student.items():
-            self.papers.append(PaperChecks(paper["questions"], self, decimal_comma, override))
+        for paper in key.papers:
+            self.papers.append(PaperChecks(paper.questions, self, decimal_comma, override))
             number = len(self.papers) - 1
-            self.paper_of[str(student_id).strip()] = number
-            self.paper_of_folded.setdefault(str(student_id).strip().casefold(), number)
-            self.roster.append((str(student_id).strip(), str(paper.get("name", "")), number))
+            student_id = paper.student_id.strip()
+            self.paper_of[student_id] = number
+            self.paper_of_folded.setdefault(student_id.casefold(), number)
+            self.roster.append((student_id, paper.name, number))
         self.labels = {}   # {part cell: {question cell: slot or reason}}, as the answers write them
 
-    def _add_slots(self, questions: list) -> None:
+    def _add_slots(self, questions: tuple) -> None:
         for question in questions:
-            qid = norm_question(question["id"])
-            entry = self.questions.setdefault(qid, {"id": str(question["id"]), "parts": {}, "letters": []})
-            for part in question["parts"]:
-                letter = str(part["part"]).lower()
+            qid = norm_question(question.id)
+            entry = self.questions.setdefault(qid, {"id": question.id, "parts": {}, "letters": []})
+            for part in question.parts:
+                letter = part.letter
                 if (qid, letter) in self.slot_of:
                     continue
                 self.slot_of[(qid, letter)] = len(self.slots)
                 entry["letters"].append(letter)
                 entry["parts"][letter] = letter
-                if part.get("name"):
-                    entry["parts"].setdefault(norm_part(part["name"]), letter)
-                self.slots.append({"question_id": entry["id"], "part": letter, "class": question.get("class", ""),
-                                   "template": question.get("template", ""),
-                                   "points": float(part.get("points", 1))})
+                if part.name:
+                    entry["parts"].setdefault(norm_part(part.name), letter)
+                self.slots.append({"question_id": entry["id"], "part": letter, "class": question.cls,
+                                   "template": question.template, "points": part.points})
 
     def paper_for(self, student_id: str) -> int:
         """The paper number of a student: their own when the key has one, else 0."""

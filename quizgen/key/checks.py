@@ -20,23 +20,38 @@ MAX_SIGFIGS = 15          # a double holds no more significant figures
 
 
 class Where:
-    """A JSON path inside one key file, for error messages: ``questions[3].parts[1]``."""
+    """A JSON path inside one key file, for error messages: ``questions[3].parts[1]``.
+    Made for every field read, so it only links to its parent; the text is
+    built when a message needs it."""
 
-    __slots__ = ("source", "path")
+    __slots__ = ("source", "parent", "step")
 
-    def __init__(self, source: str, path: str = ""):
-        self.source, self.path = source, path
+    def __init__(self, source: str, parent: "Where | None" = None, step=None):
+        self.source, self.parent, self.step = source, parent, step
 
     def __truediv__(self, step) -> "Where":
-        if isinstance(step, int):
-            return Where(self.source, f"{self.path}[{step}]")
-        if step.isidentifier():
-            return Where(self.source, f"{self.path}.{step}" if self.path else step)
-        return Where(self.source, f"{self.path}[{shown(step)}]")
+        return Where(self.source, self, step)
+
+    @property
+    def path(self) -> str:
+        steps, node = [], self
+        while node is not None and node.parent is not None:
+            steps.append(node.step)
+            node = node.parent
+        text = ""
+        for step in reversed(steps):
+            if isinstance(step, int):
+                text += f"[{step}]"
+            elif step.isidentifier():
+                text += f".{step}" if text else step
+            else:
+                text += f"[{shown(step)}]"
+        return text
 
     def fail(self, message: str) -> InputFileError:
         """The error for a problem at this path (to be raised)."""
-        where = f"{self.path}: " if self.path else ""
+        path = self.path
+        where = f"{path}: " if path else ""
         return InputFileError(f"{self.source}: {where}{message}")
 
 
@@ -65,7 +80,7 @@ def is_number(value) -> bool:
 
 
 def number(value, where: Where, minimum=None, maximum=None, positive=False, what="a number") -> float:
-    """A finite JSON number within the bounds, as float."""
+    """A finite JSON number within the bounds (an int stays an int)."""
     if is_number(value):
         try:
             x = float(value)
@@ -73,7 +88,7 @@ def number(value, where: Where, minimum=None, maximum=None, positive=False, what
             x = math.inf
         if math.isfinite(x) and (minimum is None or x >= minimum) and (maximum is None or x <= maximum) \
                 and (not positive or x > 0):
-            return x
+            return value if isinstance(value, int) else x   # ints stay ints: 4 points print as 4
     bounds = " > 0" if positive else (f" >= {minimum:g}" if minimum is not None else "")
     if maximum is not None:
         bounds += f" and <= {maximum:g}"

@@ -83,3 +83,15 @@ def part_record(part, shared) -> dict:
         if texts:
             record["trap_texts"] = texts
     return record
+
+
+class WholeRecords:
+    """Writes each question record whole (every text in it), no templates."""
+
+    def __init__(self):
+        self.templates = {}
+
+    def instance(self, question) -> dict:
+        return {"id": question.id, "template": question.template, "class": question.cls, "title": question.title,
+                "points": question.points, "seed": question.seed, "params": question.params,
+                "parts": [part.to_json() for part in question.parts]}

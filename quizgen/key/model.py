@@ -15,12 +15,13 @@ from them when grading (quizgen/maths/tolerance.py), never stored rounded."""
 
 from __future__ import annotations
 
+import json
+import sys
 from dataclasses import dataclass, field
 
-from quizgen.errors import InputFileError
 from quizgen.key import checks
 from quizgen.key.checks import Where
-from quizgen.key.compact import SharedTexts, default_answer
+from quizgen.key.compact import SharedTexts, WholeRecords, default_answer
 from quizgen.maths.tolerance import half_width
 
 FORMAT = "quizgen-key"
@@ -98,6 +99,12 @@ class KeyPart:
     accept = property(lambda self: self.spec.accept, doc="Accepted words (word parts).")
     traps = property(lambda self: self.spec.traps, doc="The misconceptions, in key order.")
 
+    @classmethod
+    def from_json(cls, record, source: str = "the key part") -> "KeyPart":
+        """One part from a whole part record (version-1 fields, or version 2's
+        spec and values together), checked; errors name ``source``."""
+        return _part(record, Where(source), None)
+
     def half_width(self, rule: dict | None = None) -> float:
         """How far an answer may lie from ``value`` and still be correct, by
         ``rule`` (an instructor's --rtol/--atol) or else the part's own."""
@@ -157,9 +164,10 @@ class Key:
     quizgen: str = ""
     version: int = VERSION
 
-    def to_json(self) -> dict:
-        """The key as key.json's data (format version 2, template texts shared)."""
-        from_templates = SharedTexts()
+    def to_json(self, compact: bool = True) -> dict:
+        """The key as key.json's data (format version 2): template texts shared,
+        or with ``compact=False`` every question record whole (no templates)."""
+        from_templates = SharedTexts() if compact else WholeRecords()
         data = {"format": FORMAT, "version": VERSION, "quizgen": self.quizgen, "seed": self.seed,
                 "worked_examples": self.worked_examples}
         questions = [from_templates.instance(q) for q in self.questions]
@@ -184,8 +192,9 @@ class Key:
 # ------------------------------------------------------------------ reading
 
 MAX_VERSION = VERSION
+_HUGE = sys.float_info.max   # a float strictly inside (-max, max) is finite
 _SPEC_FIELDS = ("part", "name", "type", "points", "decimals", "tolerance", "accept", "traps", "misconceptions",
-                "abs_tolerance")
+                "abs_tolerance", "trap_texts")
 
 
 def read_key(data, source: str = "the key") -> Key:
@@ -196,19 +205,20 @@ def read_key(data, source: str = "the key") -> Key:
         raise top.fail("expected key.json (an object with a \"questions\" list)")
     version = _version(data, top)
     templates = _templates(data, top) if version >= 2 else None
-    questions = _questions(data.get("questions"), top / "questions", templates)
+    cache = {}   # instance specs that differ from their template's alike, made once
+    questions = _questions(data.get("questions"), top / "questions", templates, cache)
     if not questions:
         raise (top / "questions").fail("expected a non-empty list of questions")
     papers = []
-    students = data.get("students") or {}
-    checks.mapping(students, top / "students")
+    students = data.get("students")
+    students = {} if students is None else checks.mapping(students, top / "students")
     for student_id, paper in students.items():
         where = top / "students" / student_id
         checks.text(student_id, where, checks.MAX_ID, empty=False)
         checks.mapping(paper, where)
         papers.append(KeyPaper(student_id, checks.text(paper.get("name", ""), where / "name", checks.MAX_ID),
                                str(checks.label(paper.get("seed", "-"), where / "seed")),
-                               _questions(paper.get("questions"), where / "questions", templates)))
+                               _questions(paper.get("questions"), where / "questions", templates, cache)))
     return Key(tuple(questions), tuple(papers), data.get("seed"), data.get("worked_examples") is True,
                str(data.get("quizgen", "")), version)
 
@@ -249,19 +259,17 @@ def _question_fields(record: dict, where: Where) -> dict:
     return fields
 
 
-def _questions(records, where: Where, templates) -> list:
-    questions = [_question(r, where / i, templates) for i, r in enumerate(checks.listing(records, where))]
+def _questions(records, where: Where, templates, cache: dict) -> list:
+    questions = [_question(r, where / i, templates, cache) for i, r in enumerate(checks.listing(records, where))]
     checks.unique([q.id for q in questions], where, "question id")
     return questions
 
 
-def _question(record, where: Where, templates) -> KeyQuestion:
+def _question(record, where: Where, templates, cache: dict) -> KeyQuestion:
     checks.mapping(record, where)
     fields, shared = {}, ()
     template = checks.text(record.get("template", ""), where / "template", checks.MAX_ID)
-    if templates is not None:
-        if template not in templates:
-            raise (where / "template").fail(f"no template {checks.shown(template)} under \"templates\"")
+    if templates and template in templates:   # else a whole record, as version 1 or compact=False write
         fields, shared = templates[template]
     fields = {**fields, **_question_fields(record, where)}
     if "params" in record:
@@ -269,20 +277,24 @@ def _question(record, where: Where, templates) -> KeyQuestion:
     if "seed" in record:
         fields["seed"] = str(checks.label(record["seed"], where / "seed"))
     records = checks.listing(record.get("parts"), where / "parts")
-    if templates is not None and len(records) != len(shared):
+    if shared and len(records) != len(shared):
         raise (where / "parts").fail(f"expected {len(shared)} parts as template {template!r} has, got {len(records)}")
-    parts = tuple(_part(r, where / "parts" / i, shared[i] if shared else None) for i, r in enumerate(records))
+    parts = tuple(_part(r, where / "parts" / i, shared[i] if shared else None, cache)
+                  for i, r in enumerate(records))
     checks.unique([p.letter for p in parts], where / "parts", "part")
     return KeyQuestion(checks.label(record.get("id"), where / "id"), template, **fields, parts=parts)
 
 
-def _part(record, where: Where, shared: PartSpec | None) -> KeyPart:
+def _part(record, where: Where, shared: PartSpec | None, cache: dict | None = None) -> KeyPart:
     """One part: in version 1 the whole record; in version 2 the instance's
-    values over the template's ``shared`` spec."""
+    values over the template's ``shared`` spec (an instance spec that differs
+    from it is made once per distinct difference, kept in ``cache``)."""
     checks.mapping(record, where)
     spec = shared
-    if shared is None or any(name in record for name in _SPEC_FIELDS + ("trap_texts",)):
-        spec = _spec(record, where, shared)
+    if shared is None:
+        spec = _spec(record, where)
+    elif any(name in record for name in _SPEC_FIELDS):
+        spec = _own_spec(record, where, shared, {} if cache is None else cache)
     values = record.get("trap_values")
     if values is None:
         values = [t.get("value") if isinstance(t, dict) else None
@@ -290,7 +302,10 @@ def _part(record, where: Where, shared: PartSpec | None) -> KeyPart:
     values = checks.listing(values, where / "trap_values")
     if len(values) > len(spec.traps) or (shared is not None and values and len(values) != len(spec.traps)):
         raise (where / "trap_values").fail(f"expected {len(spec.traps)} values, one per trap, got {len(values)}")
-    traps = tuple(None if v is None else checks.number(v, where / "trap_values" / i) for i, v in enumerate(values))
+    if all(v.__class__ is float and -_HUGE < v < _HUGE for v in values):   # the usual case, checked at once
+        traps = tuple(values)
+    else:
+        traps = tuple(None if v is None else checks.number(v, where / "trap_values" / i) for i, v in enumerate(values))
     traps += (None,) * (len(spec.traps) - len(traps))
     answer = record.get("answer")
     if answer is not None:
@@ -304,6 +319,21 @@ def _part(record, where: Where, shared: PartSpec | None) -> KeyPart:
     value = checks.number(record["value"], where / "value")
     exact = checks.text(record["exact"], where / "exact") if "exact" in record else None
     return KeyPart(spec, default_answer(spec, value) if answer is None else answer, exact, value, traps)
+
+
+def _own_spec(record: dict, where: Where, shared: PartSpec, cache: dict) -> PartSpec:
+    """The spec of an instance part that overrides some of ``shared``'s fields."""
+    own = {name: record[name] for name in _SPEC_FIELDS if name in record}
+    try:
+        token = (id(shared), json.dumps(own, sort_keys=True))
+    except (TypeError, ValueError):
+        token = None
+    spec = cache.get(token)
+    if spec is None:
+        spec = _spec(record, where, shared)
+        if token is not None:
+            cache[token] = spec
+    return spec
 
 
 def _spec(record, where: Where, base: PartSpec | None = None) -> PartSpec:
