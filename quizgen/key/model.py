@@ -15,7 +15,6 @@ from them when grading (quizgen/maths/tolerance.py), never stored rounded."""
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass, field
 
@@ -195,6 +194,7 @@ MAX_VERSION = VERSION
 _HUGE = sys.float_info.max   # a float strictly inside (-max, max) is finite
 _SPEC_FIELDS = ("part", "name", "type", "points", "decimals", "tolerance", "accept", "traps", "misconceptions",
                 "abs_tolerance", "trap_texts")
+_SPEC_KEYS = frozenset(_SPEC_FIELDS)
 
 
 def read_key(data, source: str = "the key") -> Key:
@@ -293,8 +293,12 @@ def _part(record, where: Where, shared: PartSpec | None, cache: dict | None = No
     spec = shared
     if shared is None:
         spec = _spec(record, where)
-    elif any(name in record for name in _SPEC_FIELDS):
+    elif not _SPEC_KEYS.isdisjoint(record):
         spec = _own_spec(record, where, shared, {} if cache is None else cache)
+    if shared is not None:
+        part = _plain_part(record, spec)
+        if part is not None:
+            return part
     values = record.get("trap_values")
     if values is None:
         values = [t.get("value") if isinstance(t, dict) else None
@@ -321,18 +325,29 @@ def _part(record, where: Where, shared: PartSpec | None, cache: dict | None = No
     return KeyPart(spec, default_answer(spec, value) if answer is None else answer, exact, value, traps)
 
 
+def _plain_part(record: dict, spec: PartSpec) -> KeyPart | None:
+    """An instance part that keeps its template's spec, when every field is
+    plainly right (the usual case, read at once); None to read it field by field."""
+    value, exact, answer = record.get("value"), record.get("exact"), record.get("answer")
+    values = record.get("trap_values", ())
+    if spec.kind == "word" or value.__class__ is not float or not -_HUGE < value < _HUGE:
+        return None
+    if exact.__class__ is not str or len(exact) > checks.MAX_TEXT or values.__class__ not in (list, tuple):
+        return None
+    if answer is not None and (answer.__class__ is not str or len(answer) > checks.MAX_ID):
+        return None
+    if len(values) != len(spec.traps) or not all(v.__class__ is float and -_HUGE < v < _HUGE for v in values):
+        return None
+    return KeyPart(spec, default_answer(spec, value) if answer is None else answer, exact, value, tuple(values))
+
+
 def _own_spec(record: dict, where: Where, shared: PartSpec, cache: dict) -> PartSpec:
     """The spec of an instance part that overrides some of ``shared``'s fields."""
     own = {name: record[name] for name in _SPEC_FIELDS if name in record}
-    try:
-        token = (id(shared), json.dumps(own, sort_keys=True))
-    except (TypeError, ValueError):
-        token = None
+    token = (id(shared), repr(own))
     spec = cache.get(token)
     if spec is None:
-        spec = _spec(record, where, shared)
-        if token is not None:
-            cache[token] = spec
+        spec = cache[token] = _spec(record, where, shared)
     return spec
 
 
