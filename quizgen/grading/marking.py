@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.errors import ExpressionError
 from quizgen.maths.tolerance import half_width
+from quizgen.key.status import Status
 
 # Widening of a key's stated window: absorbs its 6-figure rounding in key.json
 # and the float error of ``answer - value``, so 0.342 still matches 0.3425 at 3 s.f.
@@ -20,7 +21,7 @@ ROUNDING_SLACK = 1e-6
 class Verdict:
     """The grade of one answer."""
 
-    status: str
+    status: Status
     score: float
     expected: str
     misconception: str = ""
@@ -55,18 +56,18 @@ class PartChecker:
         self.decimal_comma = decimal_comma
         expected = str(part.get("answer", ""))
         self.expected = expected
-        self.correct = Verdict("correct", float(part.get("points", 1)), expected)
-        self.incorrect = Verdict("incorrect", 0.0, expected)
-        self.blank = Verdict("blank", 0.0, expected)
+        self.correct = Verdict(Status.CORRECT, float(part.get("points", 1)), expected)
+        self.incorrect = Verdict(Status.INCORRECT, 0.0, expected)
+        self.blank = Verdict(Status.BLANK, 0.0, expected)
         traps = part.get("misconceptions") or ()
         self.traps = [(float(t["value"]), _trap_tolerance(part, t, override) * (1 + ROUNDING_SLACK),
-                       Verdict("incorrect", 0.0, expected, t["code"], t.get("feedback", "")))
+                       Verdict(Status.INCORRECT, 0.0, expected, t["code"], t.get("feedback", "")))
                       for t in traps if "value" in t]
         if self.kind == "word":
             self.accept = {normalise_word(w) for w in part.get("accept", ())}
             self.trap_words = {}
             for trap in traps:
-                verdict = Verdict("incorrect", 0.0, expected, trap["code"], trap.get("feedback", ""))
+                verdict = Verdict(Status.INCORRECT, 0.0, expected, trap["code"], trap.get("feedback", ""))
                 for word in trap.get("words", ()):
                     self.trap_words.setdefault(normalise_word(word), verdict)
         else:
@@ -85,7 +86,7 @@ class PartChecker:
         try:
             value = self._number(text)
         except ExpressionError as exc:
-            return Verdict("invalid", 0.0, self.expected, reason=f"not a number: {exc}")
+            return Verdict(Status.INVALID, 0.0, self.expected, reason=f"not a number: {exc}")
         if abs(value - self.value) <= self.tolerance:
             return self.correct
         return self._trap(value)
