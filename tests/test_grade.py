@@ -14,6 +14,7 @@ from quizgen.maths.numbers import significant
 from quizgen.generation.quiz import generate, key_entry, make_quiz
 from quizgen.grading.marking import PartChecker, check_answer
 from quizgen.grading.report import spreadsheet_safe
+from quizgen.key.status import Status
 
 SEEDS = range(60)
 
@@ -440,3 +441,54 @@ def test_markdown_report_lists_the_first_students_and_points_to_the_csv(tmp_path
     assert f"The first 2 of {len(students)} students, in file order; every student is in answers-graded-students.csv." \
         in report
     assert all((f"| {s} |" in report) == (i < 2) for i, s in enumerate(students))
+
+
+def test_outputs_are_named_after_the_answers_file(tmp_path, key_file):
+    week1 = write_answers(tmp_path / "week1.csv", [["s1", "Q1", "a", "0.5"]])
+    week2 = write_answers(tmp_path / "week2.csv", [["s1", "Q1", "a", "0.25"]])
+    first, second = quizgen.grade(week1, key=key_file), quizgen.grade(week2, key=key_file)
+    assert first.paths == {"graded": tmp_path / "week1-graded.csv", "students": tmp_path / "week1-graded-students.csv",
+                           "questions": tmp_path / "week1-graded-questions.csv",
+                           "report": tmp_path / "week1-graded-report.md"}
+    assert read_graded(first.paths["graded"])[0]["status"] == "correct"
+    assert read_graded(second.paths["graded"])[0]["status"] == "incorrect"
+    into_folder = quizgen.grade(week1, key=key_file, out=str(tmp_path / "results") + "/")
+    assert into_folder.paths["graded"] == tmp_path / "results" / "week1-graded.csv"
+
+
+def test_matrix_holds_each_students_final_verdict_per_part(tmp_path, key_file):
+    answers = write_answers(tmp_path / "answers.csv", [
+        ["s1", "Q1", "a", "0.1"], ["s1", "Q1", "a", "0.25"],   # the trap supersedes a plain wrong answer
+        ["s1", "Q2", "", "24"], ["s2", "Q1", "b", "mean"],     # s2's own paper has no Q1 b
+        ["s3", "Q1", "b", ""], ["s3", "Q7", "a", "1"]])
+    result = quizgen.grade(answers, key=key_file)
+    matrix = result.matrix
+    assert matrix.students == [t.student_id for t in result.students] == ["s1", "s2", "s3", "s9"]
+    assert [(s.question_id, s.part, s.cls, s.points) for s in matrix.slots] == [
+        ("Q1", "a", "C1", 2.0), ("Q1", "b", "C1", 2.0), ("Q2", "a", "C6", 1.0)]
+    cells = [[(c.status, c.score, c.misconception) for c in matrix.row(n)] for n in range(len(matrix))]
+    assert cells[0] == [("incorrect", 0.0, "halved"), (None, 0.0, ""), ("correct", 1.0, "")]
+    assert cells[1] == [(None, 0.0, ""), ("unknown_question", 0.0, ""), (None, 0.0, "")]
+    assert cells[2] == [(None, 0.0, ""), ("blank", 0.0, ""), (None, 0.0, "")]
+    assert cells[3] == [(None, 0.0, "")] * 3
+    assert matrix.cell(0, 0).status is Status.INCORRECT
+    assert [matrix.on_paper(1, slot) for slot in range(3)] == [True, False, True]
+    assert [matrix.on_paper(3, slot) for slot in range(3)] == [True, False, False]
+    assert [sum(c.score for c in matrix.row(n)) for n in range(len(matrix))] == [t.score for t in result.students]
+
+
+@pytest.mark.slow
+def test_memory_stays_flat_with_duplicate_rows(tmp_path, key_file):
+    import subprocess
+    import sys
+
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,question_id,part,answer\n" + "s1,Q1,a,0.5\n" * 400_000, encoding="utf-8")
+    code = ("import resource, sys, quizgen\n"
+            "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+            "result = quizgen.grade(sys.argv[1], key=sys.argv[2])\n"
+            "print(result.counts['superseded'], (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)")
+    out = subprocess.run([sys.executable, "-c", code, str(answers), str(key_file)], capture_output=True, text=True)
+    superseded, grown_mb = map(int, out.stdout.split())
+    assert superseded == 399_999
+    assert grown_mb < 25, f"grading 400,000 duplicate rows grew the peak by {grown_mb} MB"

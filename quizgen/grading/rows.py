@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizgen.grading.key_index import _NO_LABELS, KeyIndex
+from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.marking import PartChecker
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import NO_ANSWER, Outcome, problem_outcome, verdict_outcome
@@ -27,6 +27,7 @@ CACHE_LIMIT = 50_000    # outcomes kept per question part before the cache start
 CACHE_TEXT = 64         # longer answers are graded each time, never kept
 PROGRESS_EVERY = 1 << 14   # rows between progress-bar updates
 SUPERSEDED = Outcome(Status.SUPERSEDED, 0.0, "", "", ())   # how a superseded answer is counted
+_NO_LABELS = {}   # what KeyIndex.labels gives for a part cell not met yet
 
 
 def grade_file(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, handle,
@@ -52,7 +53,8 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     part's cache, and when the row's cells are known plain and the outcome's
     text is known, the row is written by joining (RowWriter.row otherwise)."""
     writer = start_graded(handle, source.out_header, source.delimiter)
-    write, join, tails, is_plain, write_row = writer.write, writer.join, writer.tails, writer.plain.issuperset, writer.row
+    write, join, write_row = writer.write, writer.join, writer.row
+    tails, is_plain = writer.tails, writer.plain.issuperset
     si, _, qi, pi, ai = source.columns
     labels = index.labels
     no_part = labels.setdefault("", {})   # the labels of a file without a part column

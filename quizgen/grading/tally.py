@@ -63,13 +63,15 @@ def count_latest(grid: AnswerGrid, tally: Tally) -> None:
     """Add every (student, part)'s latest answer to the totals: exactly the
     answers that were graded and not superseded, in student then part order
     (so that score sums add in the order of counting answer by answer).
-    The same as ``tally.count`` on each cell, written out: it runs once per
-    cell of the grid, a million times for a large class."""
+    The same as ``tally.count`` on each cell, written out with local names:
+    it runs once per cell of the grid, a million times for a large class."""
     tally.grow(grid.students)
-    totals, slot_counts, slot_score = tally.status, tally.slot_counts, tally.slot_score
+    totals, student_score = tally.status, tally.student_score
+    slot_counts, slot_score = tally.slot_counts, tally.slot_score
+    slots = range(grid.width)
     for number in range(grid.students):
         counts = tally.student_counts[number]
-        for slot, outcome in enumerate(grid.row(number)):
+        for slot, outcome in zip(slots, grid.row(number)):
             status = outcome.status
             if status is None:
                 continue
@@ -77,7 +79,8 @@ def count_latest(grid: AnswerGrid, tally: Tally) -> None:
             counts[status] += 1
             if status in SCORED:
                 slot_counts[slot][status] += 1
-                slot_score[slot] += outcome.score
-                tally.student_score[number] += outcome.score
+                if outcome.score:   # adding 0.0 to these sums never changes them
+                    slot_score[slot] += outcome.score
+                    student_score[number] += outcome.score
                 if outcome.misconception:
                     tally.code(number, slot, outcome.misconception, outcome.feedback)
