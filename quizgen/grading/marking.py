@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.errors import ExpressionError
 from quizgen.key.model import KeyPart
-
+from quizgen.key.status import Status
 
 @dataclass(frozen=True)
 class Verdict:
     """The grade of one answer."""
 
-    status: str
+    status: Status
     score: float
     expected: str
     misconception: str = ""
@@ -26,35 +26,44 @@ class Verdict:
 
 class PartChecker:
     """One key part (a :class:`KeyPart`, or a whole key.json part record) made
-    ready to grade many answers: windows and verdicts are built once, and plain
-    decimals skip the expression parser. Windows come from the part's
-    tolerance rule at its exact value's float (quizgen/maths/tolerance.py),
-    or from ``override`` (``{"rtol": ..}`` / ``{"atol": ..}``) when given."""
+    ready to grade many answers: verdicts are built once, and plain decimals
+    skip the expression parser. Windows come from the part's tolerance rule at
+    its exact value's float (quizgen/maths/tolerance.py), or from ``override``
+    (``{"rtol": ..}`` / ``{"atol": ..}``) when given; the traps' windows are
+    worked out at the first answer that is not correct (with per-student
+    papers most parts are answered once, and most answers are right)."""
 
     def __init__(self, part, decimal_comma: bool = False, override: dict | None = None):
         if isinstance(part, dict):
             part = KeyPart.from_json(part)
-        self.kind = part.kind
+        self.part, self.kind, self.override = part, part.kind, override
         self.decimal_comma = decimal_comma
         expected = part.answer
         self.expected = expected
-        self.correct = Verdict("correct", float(part.points), expected)
-        self.incorrect = Verdict("incorrect", 0.0, expected)
-        self.blank = Verdict("blank", 0.0, expected)
-        traps = part.traps
-        self.traps = [(value, part.trap_half_width(i, override),
-                       Verdict("incorrect", 0.0, expected, trap.code, trap.feedback))
-                      for i, (trap, value) in enumerate(zip(traps, part.trap_values)) if value is not None]
+        self.correct = Verdict(Status.CORRECT, float(part.points), expected)
+        self.incorrect = Verdict(Status.INCORRECT, 0.0, expected)
+        self.blank = Verdict(Status.BLANK, 0.0, expected)
+        self._traps = None
         if self.kind == "word":
             self.accept = {normalise_word(w) for w in part.accept}
             self.trap_words = {}
-            for trap in traps:
-                verdict = Verdict("incorrect", 0.0, expected, trap.code, trap.feedback)
+            for trap in part.traps:
+                verdict = Verdict(Status.INCORRECT, 0.0, expected, trap.code, trap.feedback)
                 for word in trap.words:
                     self.trap_words.setdefault(normalise_word(word), verdict)
         else:
             self.value = part.value
             self.tolerance = part.half_width(override)
+
+    @property
+    def traps(self) -> list:
+        """``(value, window, verdict)`` for each trap with a value, in key order."""
+        if self._traps is None:
+            part, expected = self.part, self.expected
+            self._traps = [(value, part.trap_half_width(i, self.override),
+                            Verdict(Status.INCORRECT, 0.0, expected, trap.code, trap.feedback))
+                           for i, (trap, value) in enumerate(zip(part.traps, part.trap_values)) if value is not None]
+        return self._traps
 
     def __call__(self, text) -> Verdict:
         """The verdict for the answer ``text`` (None or empty text is blank)."""
@@ -68,7 +77,7 @@ class PartChecker:
         try:
             value = self._number(text)
         except ExpressionError as exc:
-            return Verdict("invalid", 0.0, self.expected, reason=f"not a number: {exc}")
+            return Verdict(Status.INVALID, 0.0, self.expected, reason=f"not a number: {exc}")
         if abs(value - self.value) <= self.tolerance:
             return self.correct
         return self._trap(value)

@@ -19,3 +19,9 @@ class Status(str, Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+SCORED = frozenset({Status.CORRECT, Status.INCORRECT, Status.INVALID, Status.BLANK})
+"""The statuses that are a verdict on a question part of the student's paper:
+counted per part and scored. (``unknown_question`` names no such part;
+``superseded`` was replaced by a later answer.)"""
