@@ -65,8 +65,9 @@ class PaperChecks:
         self.expected = [""] * len(index.slots)
         self.max_score = 0.0
         for question in questions:
+            qid = index.normal_ids.get(question.id) or norm_question(question.id)
             for part in question.parts:
-                slot = index.slot_of[(norm_question(question.id), part.letter)]
+                slot = index.slot_of[(qid, part.letter)]
                 self.checkers[slot] = PartChecker(part, decimal_comma, override)
                 self.expected[slot] = spreadsheet_safe(part.answer)
                 self.max_score += part.points
@@ -80,6 +81,7 @@ class KeyIndex:
     def __init__(self, key: Key, decimal_comma: bool, override, name: str):
         self.name = name
         self.slots, self.slot_of, self.questions = [], {}, {}
+        self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper
         for questions in [key.questions] + [paper.questions for paper in key.papers]:
             self._add_slots(questions)
         self.papers = [PaperChecks(key.questions, self, decimal_comma, override)]
@@ -95,7 +97,9 @@ class KeyIndex:
 
     def _add_slots(self, questions: tuple) -> None:
         for question in questions:
-            qid = norm_question(question.id)
+            qid = self.normal_ids.get(question.id)
+            if qid is None:
+                qid = self.normal_ids[question.id] = norm_question(question.id)
             entry = self.questions.setdefault(qid, {"id": question.id, "parts": {}, "letters": []})
             for part in question.parts:
                 letter = part.letter

@@ -6,6 +6,7 @@ works a part's tolerances out once so that many answers grade fast;
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.errors import ExpressionError
@@ -26,8 +27,8 @@ class Verdict:
 
 class PartChecker:
     """One key part (a :class:`KeyPart`, or a whole key.json part record) made
-    ready to grade many answers: verdicts are built once, and plain decimals
-    skip the expression parser. Windows come from the part's tolerance rule at
+    ready to grade many answers: verdicts are built once, when first given, and
+    plain decimals skip the expression parser. Windows come from the part's tolerance rule at
     its exact value's float (quizgen/maths/tolerance.py), or from ``override``
     (``{"rtol": ..}`` / ``{"atol": ..}``) when given; the traps' windows are
     worked out at the first answer that is not correct (with per-student
@@ -40,9 +41,6 @@ class PartChecker:
         self.decimal_comma = decimal_comma
         expected = part.answer
         self.expected = expected
-        self.correct = Verdict(Status.CORRECT, float(part.points), expected)
-        self.incorrect = Verdict(Status.INCORRECT, 0.0, expected)
-        self.blank = Verdict(Status.BLANK, 0.0, expected)
         self._traps = None
         if self.kind == "word":
             self.accept = {normalise_word(w) for w in part.accept}
@@ -54,6 +52,18 @@ class PartChecker:
         else:
             self.value = part.value
             self.tolerance = part.half_width(override)
+
+    @cached_property
+    def correct(self) -> Verdict:
+        return Verdict(Status.CORRECT, float(self.part.points), self.expected)
+
+    @cached_property
+    def incorrect(self) -> Verdict:
+        return Verdict(Status.INCORRECT, 0.0, self.expected)
+
+    @cached_property
+    def blank(self) -> Verdict:
+        return Verdict(Status.BLANK, 0.0, self.expected)
 
     @property
     def traps(self) -> list:

@@ -260,12 +260,22 @@ def _question_fields(record: dict, where: Where) -> dict:
 
 
 def _questions(records, where: Where, templates, cache: dict) -> list:
-    questions = [_question(r, where / i, templates, cache) for i, r in enumerate(checks.listing(records, where))]
-    checks.unique([q.id for q in questions], where, "question id")
+    questions = [_question(r, where, i, templates, cache) for i, r in enumerate(checks.listing(records, where))]
+    ids = [q.id for q in questions]
+    if len({i.strip().casefold() for i in ids}) != len(ids):
+        checks.unique(ids, where, "question id")
     return questions
 
 
-def _question(record, where: Where, templates, cache: dict) -> KeyQuestion:
+_PLAIN_QUESTION = frozenset(("id", "template", "seed", "params", "parts"))
+
+
+def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQuestion:
+    if templates and record.__class__ is dict and _PLAIN_QUESTION.issuperset(record):
+        question = _plain_question(record, templates, cache, within, index)
+        if question is not None:
+            return question
+    where = within / index
     checks.mapping(record, where)
     fields, shared = {}, ()
     template = checks.text(record.get("template", ""), where / "template", checks.MAX_ID)
@@ -285,6 +295,30 @@ def _question(record, where: Where, templates, cache: dict) -> KeyQuestion:
     return KeyQuestion(checks.label(record.get("id"), where / "id"), template, **fields, parts=parts)
 
 
+def _plain_question(record: dict, templates: dict, cache: dict, within: Where, index: int) -> KeyQuestion | None:
+    """A version-2 question whose fields are all plainly right (the usual
+    case, read at once); None to read it field by field and name a problem."""
+    found = templates.get(record.get("template"))
+    qid, seed, params, records = record.get("id"), record.get("seed", ""), record.get("params", {}), record.get("parts")
+    if found is None or qid.__class__ is not str or not 0 < len(qid) <= checks.MAX_ID or not qid.strip():
+        return None
+    fields, shared = found
+    if seed.__class__ is not str or len(seed) > checks.MAX_ID or params.__class__ is not dict \
+            or records.__class__ is not list or len(records) != len(shared):
+        return None
+    parts = []
+    for i, (part_record, spec) in enumerate(zip(records, shared)):
+        if part_record.__class__ is not dict:
+            return None
+        if not _SPEC_KEYS.isdisjoint(part_record):
+            spec = _own_spec(part_record, lambda: within / index / "parts" / i, spec, cache)
+        part = _plain_part(part_record, spec)
+        if part is None:
+            return None
+        parts.append(part)
+    return KeyQuestion(qid, record["template"], **fields, seed=seed, params=params, parts=tuple(parts))
+
+
 def _part(record, where: Where, shared: PartSpec | None, cache: dict | None = None) -> KeyPart:
     """One part: in version 1 the whole record; in version 2 the instance's
     values over the template's ``shared`` spec (an instance spec that differs
@@ -294,7 +328,7 @@ def _part(record, where: Where, shared: PartSpec | None, cache: dict | None = No
     if shared is None:
         spec = _spec(record, where)
     elif not _SPEC_KEYS.isdisjoint(record):
-        spec = _own_spec(record, where, shared, {} if cache is None else cache)
+        spec = _own_spec(record, lambda: where, shared, {} if cache is None else cache)
     if shared is not None:
         part = _plain_part(record, spec)
         if part is not None:
@@ -326,28 +360,33 @@ def _part(record, where: Where, shared: PartSpec | None, cache: dict | None = No
 
 
 def _plain_part(record: dict, spec: PartSpec) -> KeyPart | None:
-    """An instance part that keeps its template's spec, when every field is
-    plainly right (the usual case, read at once); None to read it field by field."""
+    """An instance part whose every field is plainly right (the usual case,
+    read at once); None to read it field by field and name the problem."""
     value, exact, answer = record.get("value"), record.get("exact"), record.get("answer")
-    values = record.get("trap_values", ())
-    if spec.kind == "word" or value.__class__ is not float or not -_HUGE < value < _HUGE:
-        return None
-    if exact.__class__ is not str or len(exact) > checks.MAX_TEXT or values.__class__ not in (list, tuple):
-        return None
+    values = record.get("trap_values") or (None,) * len(spec.traps)
     if answer is not None and (answer.__class__ is not str or len(answer) > checks.MAX_ID):
         return None
-    if len(values) != len(spec.traps) or not all(v.__class__ is float and -_HUGE < v < _HUGE for v in values):
+    if values.__class__ not in (list, tuple) or len(values) != len(spec.traps) \
+            or not all(v is None or (v.__class__ is float and -_HUGE < v < _HUGE) for v in values):
+        return None
+    if spec.kind == "word":
+        if value is not None or exact is not None or not spec.accept:
+            return None
+        return KeyPart(spec, spec.accept[0] if answer is None else answer, None, None, tuple(values))
+    if value.__class__ is not float or not -_HUGE < value < _HUGE \
+            or exact.__class__ is not str or len(exact) > checks.MAX_TEXT:
         return None
     return KeyPart(spec, default_answer(spec, value) if answer is None else answer, exact, value, tuple(values))
 
 
-def _own_spec(record: dict, where: Where, shared: PartSpec, cache: dict) -> PartSpec:
-    """The spec of an instance part that overrides some of ``shared``'s fields."""
+def _own_spec(record: dict, where, shared: PartSpec, cache: dict) -> PartSpec:
+    """The spec of an instance part that overrides some of ``shared``'s fields;
+    ``where()`` gives its path, made only when the spec is new."""
     own = {name: record[name] for name in _SPEC_FIELDS if name in record}
     token = (id(shared), repr(own))
     spec = cache.get(token)
     if spec is None:
-        spec = cache[token] = _spec(record, where, shared)
+        spec = cache[token] = _spec(record, where(), shared)
     return spec
 
 
