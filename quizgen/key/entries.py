@@ -10,6 +10,8 @@ its own values and the texts that differ (see quizgen/key/compact.py)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from fractions import Fraction
 from typing import NamedTuple
@@ -32,13 +34,21 @@ def dump(value) -> str:
 
 
 class KeyText(NamedTuple):
-    """A question's key, encoded: its key.json record, its key.csv rows, and its
-    template's shared record (one string per template per process)."""
+    """A question's key, encoded: its key.json record, its key.csv lines (CSV
+    text, no student id), and its template's shared record (one string per
+    template per process)."""
 
     record: str
-    rows: list
+    csv: str
     template: str
     template_record: str
+
+
+def csv_text(rows) -> str:
+    """``rows`` as key.csv lines."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue()
 
 
 def json_params(value):
@@ -112,7 +122,7 @@ def key_text(question) -> KeyText:
         shared = template_specs(question.instance.template)
         rows = [[entry.id, p.letter, entry.cls, p.answer, p.points, entry.template, p.exact or ""]
                 for p in entry.parts]
-        question.key = KeyText(dump(instance_record(entry, shared[1])), rows, entry.template, shared[0])
+        question.key = KeyText(dump(instance_record(entry, shared[1])), csv_text(rows), entry.template, shared[0])
     return question.key
 
 

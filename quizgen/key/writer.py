@@ -10,7 +10,7 @@ import json
 
 from quizgen import __version__
 from quizgen.grading.report import spreadsheet_safe
-from quizgen.key.entries import dump, key_text
+from quizgen.key.entries import csv_text, dump, key_text
 from quizgen.key.model import FORMAT, VERSION
 
 KEY_CSV_COLUMNS = ("question_id", "part", "class", "answer", "points", "template", "exact")
@@ -65,13 +65,15 @@ def _key_csv(quiz):
         writer.writerow(("student_id",) + KEY_CSV_COLUMNS)
         for paper in quiz.papers:
             student = spreadsheet_safe(paper.student_id)
-            writer.writerows([student, *row] for question in paper.questions for row in key_text(question).rows)
+            prefix = csv_text([[student, ""]])[:-1]   # the student's id cell and its comma, as CSV writes them
+            out.write("".join(prefix + line for question in paper.questions
+                              for line in key_text(question).csv.splitlines(keepends=True)))
             yield _taken(out)
     else:
         writer.writerow(KEY_CSV_COLUMNS)
         for start in range(0, len(quiz.questions), 1000):
             for question in quiz.questions[start:start + 1000]:
-                writer.writerows(key_text(question).rows)
+                out.write(key_text(question).csv)
             yield _taken(out)
     yield _taken(out)
 
