@@ -6,7 +6,6 @@ works a part's tolerances out once so that many answers grade fast;
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.errors import ExpressionError
@@ -41,7 +40,7 @@ class PartChecker:
         self.decimal_comma = decimal_comma
         expected = part.answer
         self.expected = expected
-        self._traps = None
+        self._traps = self._correct = self._incorrect = self._blank = None
         if self.kind == "word":
             self.accept = {normalise_word(w) for w in part.accept}
             self.trap_words = {}
@@ -53,17 +52,23 @@ class PartChecker:
             self.value = part.value
             self.tolerance = part.half_width(override)
 
-    @cached_property
+    @property
     def correct(self) -> Verdict:
-        return Verdict(Status.CORRECT, float(self.part.points), self.expected)
+        if self._correct is None:
+            self._correct = Verdict(Status.CORRECT, float(self.part.points), self.expected)
+        return self._correct
 
-    @cached_property
+    @property
     def incorrect(self) -> Verdict:
-        return Verdict(Status.INCORRECT, 0.0, self.expected)
+        if self._incorrect is None:
+            self._incorrect = Verdict(Status.INCORRECT, 0.0, self.expected)
+        return self._incorrect
 
-    @cached_property
+    @property
     def blank(self) -> Verdict:
-        return Verdict(Status.BLANK, 0.0, self.expected)
+        if self._blank is None:
+            self._blank = Verdict(Status.BLANK, 0.0, self.expected)
+        return self._blank
 
     @property
     def traps(self) -> list:
