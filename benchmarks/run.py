@@ -135,7 +135,7 @@ def bench_adversarial(rounds: int) -> dict:
             elapsed = time.perf_counter() - start
             if elapsed > worst:
                 worst, worst_text = elapsed, text
-        statuses[verdict.status] = statuses.get(verdict.status, 0) + 1
+        statuses[str(verdict.status)] = statuses.get(str(verdict.status), 0) + 1
     return {"answers": len(ADVERSARIAL), "worst_ms": worst * 1000, "worst_answer": worst_text[:40],
             "statuses": statuses}
 

@@ -116,3 +116,16 @@ def test_rows_hold_each_role_at_its_column(tmp_path):
             assert getattr(cells, "problem", None) == record[7]
     assert [getattr(r, "problem", None) is not None for r in open_answers(tmp_path / "wide.csv").rows()] == [
         False, False, True, True]
+
+
+def test_encoded_result_cells_stay_bounded_and_right(monkeypatch):
+    import quizgen.grading.writer as writer_module
+
+    monkeypatch.setattr(writer_module, "TAIL_LIMIT", 3)
+    outcomes = [make_outcome(Status.INCORRECT, 0.0, str(n), f"c{n}", f"feedback, {n}", "") for n in range(10)]
+    out = io.StringIO()
+    writer = RowWriter(out, ",")
+    for outcome in outcomes + outcomes[::-1]:
+        writer.row(["s1", "Q1"], outcome)
+        assert len(writer.tails) <= 3
+    assert out.getvalue() == "".join(csv_line(["s1", "Q1"] + list(o.cells), ",") for o in outcomes + outcomes[::-1])

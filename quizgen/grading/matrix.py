@@ -33,6 +33,10 @@ class AnswerGrid:
         """The Outcomes of student ``number``, one per slot."""
         return self.outcomes[number * self.width:(number + 1) * self.width]
 
+    def column(self, slot: int) -> list:
+        """The Outcomes of question part ``slot``, one per student."""
+        return self.outcomes[slot::self.width]
+
 
 class Slot(NamedTuple):
     """One question part of the key: a column of the matrix."""

@@ -67,12 +67,14 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     for i, cells in enumerate(source.rows()):
         if not i % PROGRESS_EVERY and bar is not None:
             done = _progress(bar, source, done)
-        number = by_text.get(cells[si])
+        number = by_text.get(cells[si])   # None: a student not met yet
         slot = (no_part if pi is None else labels.get(cells[pi], _NO_LABELS)).get(cells[qi])
+        # slot: an int, None for a label not met yet, or the reason it names no part;
+        # a malformed row is a list subclass carrying its problem
         if number is None or slot.__class__ is not int or cells.__class__ is not list:
-            number, slot = _look_up(index, students, grid, tally, cells, source)
-            if slot.__class__ is not int:   # an ungraded row: slot is its outcome
-                write_row(cells, slot)
+            number, slot, ungraded = _look_up(index, students, grid, tally, cells, source)
+            if ungraded is not None:
+                write_row(cells, ungraded)
                 continue
         paper = paper_numbers[number]
         if paper == 0 and shared[slot] is not None:
@@ -121,8 +123,9 @@ def _supersede(tally: Tally, superseded: RowSet, row: int, earlier: Outcome, num
 
 
 def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, cells: list, source):
-    """Student number and slot of a row not met before; for a row that cannot be
-    graded, its outcome (already counted) in place of the slot."""
+    """``(student number, slot, None)`` of a row not met before (registering the
+    student and the label); ``(number, None, outcome)`` for a row that cannot be
+    graded, its outcome already counted."""
     problem = getattr(cells, "problem", None)
     number, slot = -1, problem
     if problem is None:
@@ -131,11 +134,11 @@ def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally
         grid.grow(len(students))
         tally.grow(len(students))
         slot = index.slot(cells[question], "" if part is None else cells[part])
-        if number >= 0 and slot.__class__ is int:
-            return number, slot
+        if number >= 0 and isinstance(slot, int):
+            return number, slot, None
     outcome = _ungraded(problem, slot, source)
     tally.count(number, -1, outcome)
-    return number, outcome
+    return number, None, outcome
 
 
 def _own_paper_outcome(index: KeyIndex, paper: int, slot: int, student: str, answer: str) -> Outcome:
@@ -151,6 +154,6 @@ def _ungraded(problem, slot, source) -> Outcome:
     """The outcome of a row that cannot be graded: malformed, no such part, or no student."""
     if problem is not None:
         return problem_outcome(Status.INVALID, problem)
-    if slot.__class__ is not int:
+    if not isinstance(slot, int):
         return problem_outcome(Status.UNKNOWN_QUESTION, slot)
     return problem_outcome(Status.INVALID, f"line {source.line_number()}: no student id")

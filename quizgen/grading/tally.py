@@ -5,8 +5,13 @@ every (student, part) is counted once at the end from the grid (``count_latest``
 
 from __future__ import annotations
 
+from collections import Counter
+from operator import attrgetter
+
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.key.status import SCORED, Status
+
+_STATUS = attrgetter("status")
 
 
 def status_counts() -> dict:
@@ -61,26 +66,33 @@ class Tally:
 
 def count_latest(grid: AnswerGrid, tally: Tally) -> None:
     """Add every (student, part)'s latest answer to the totals: exactly the
-    answers that were graded and not superseded, in student then part order
-    (so that score sums add in the order of counting answer by answer).
-    The same as ``tally.count`` on each cell, written out with local names:
-    it runs once per cell of the grid, a million times for a large class."""
+    answers that were graded and not superseded. The same as ``tally.count``
+    on each cell, done a row (student) and a column (part) at a time, since a
+    large class has a million cells: statuses are counted with Counter, and
+    scores added one by one in student then part order, so that every float
+    sum is the one counting answer by answer gives. (A cell with no answer
+    has status None and score 0.0; adding 0.0 never changes these sums.)"""
     tally.grow(grid.students)
-    totals, student_score = tally.status, tally.student_score
-    slot_counts, slot_score = tally.slot_counts, tally.slot_score
-    slots = range(grid.width)
     for number in range(grid.students):
+        row = grid.row(number)
         counts = tally.student_counts[number]
-        for slot, outcome in zip(slots, grid.row(number)):
-            status = outcome.status
-            if status is None:
-                continue
-            totals[status] += 1
-            counts[status] += 1
+        for status, n in Counter(map(_STATUS, row)).items():
+            if status is not None:
+                tally.status[status] += n
+                counts[status] += n
+        score = tally.student_score[number]
+        for slot, outcome in enumerate(row):
+            score += outcome.score
+            if outcome.misconception:
+                tally.code(number, slot, outcome.misconception, outcome.feedback)
+        tally.student_score[number] = score
+    for slot in range(grid.width):
+        column = grid.column(slot)
+        counts = tally.slot_counts[slot]
+        for status, n in Counter(map(_STATUS, column)).items():
             if status in SCORED:
-                slot_counts[slot][status] += 1
-                if outcome.score:   # adding 0.0 to these sums never changes them
-                    slot_score[slot] += outcome.score
-                    student_score[number] += outcome.score
-                if outcome.misconception:
-                    tally.code(number, slot, outcome.misconception, outcome.feedback)
+                counts[status] += n
+        score = tally.slot_score[slot]
+        for outcome in column:
+            score += outcome.score
+        tally.slot_score[slot] = score
