@@ -14,7 +14,6 @@ import csv
 import json
 import os
 import platform
-import random
 import resource
 import shutil
 import statistics
@@ -25,6 +24,9 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from workload import class_answers  # noqa: E402
 
 
 def child(argv: list) -> dict:
@@ -40,6 +42,9 @@ def run_child(argv: list) -> None:
     """Inside the child: time one CLI call or the I/O floor, print JSON."""
     start = time.perf_counter()
     if argv[0] == "floor":
+        if len(argv) > 3:   # the per-student floor also loads the key, as plain JSON
+            with open(argv[3], encoding="utf-8") as handle:
+                json.load(handle)
         io_floor(argv[1], argv[2])
     else:
         from quizgen.cli import main
@@ -70,38 +75,6 @@ def io_floor(answers: str, out: str) -> None:
             writer.writerow(row + [status, "1", "0.408", "", ""])
 
 
-def make_answers(key_path: Path, rows: int, path: Path, seed: int = 1) -> None:
-    """A synthetic long-form answers file: ~70% plain decimals (right and wrong),
-    20% expressions and fractions, 10% words, blanks, traps and garbage."""
-    key = json.loads(key_path.read_text(encoding="utf-8"))
-    parts = [(q["id"], p) for q in key["questions"] for p in q["parts"]]
-    rng = random.Random(seed)
-    garbage = ["", "idk", "9**9**9**9", "((1+2)", "=cmd|' /C calc'!A0", "nan", "1e999", "-", "0,408"]
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["student_id", "question_id", "part", "answer"])
-        for i in range(rows):
-            qid, part = parts[i % len(parts)]
-            writer.writerow([f"S{i // len(parts):06d}", qid, part["part"], _answer(part, rng, garbage)])
-
-
-def _answer(part: dict, rng: random.Random, garbage: list) -> str:
-    roll = rng.random()
-    if part["type"] == "word":
-        words = part["accept"] + [w for t in part["misconceptions"] for w in t.get("words", [])]
-        return rng.choice(words + ["maybe"])
-    value = part["value"]
-    if roll < 0.70:
-        wrong = value * rng.choice([0.5, 0.9, 1.1, 2.0])
-        return f"{rng.choice([value, value, wrong]):.4g}"
-    if roll < 0.90:
-        return rng.choice([f"{value:.6g}*2/2", f"-(-{value:.6g})", f"{round(value * 4)}/4", f"ln(exp({value:.6g}))"])
-    traps = [t["value"] for t in part["misconceptions"] if "value" in t]
-    if traps and roll < 0.95:
-        return f"{rng.choice(traps):.4g}"
-    return rng.choice(garbage)
-
-
 def median_of(argv: list, repeat: int) -> dict:
     runs = [child(argv) for _ in range(repeat)]
     return {"seconds": statistics.median(r["seconds"] for r in runs),
@@ -123,7 +96,7 @@ def bench_grade(work: Path, rows: int, repeat: int) -> dict:
     key_dir = work / "key"
     child(["generate", "--count", "2", "--seed", "9", "--out", str(key_dir)])
     answers = work / "answers.csv"
-    make_answers(key_dir / "key.json", rows, answers)
+    class_answers(key_dir / "key.json", rows, answers)
     argv = ["grade", str(answers), "--key", str(key_dir / "key.json"), "--out", str(work / "graded.csv")]
     floors, grades = [], []
     for _ in range(repeat):   # interleaved, so that a drift in machine speed hits both alike
@@ -152,8 +125,8 @@ def bench_adversarial(rounds: int) -> dict:
     grader's own checker (no cache), and the worst single time is kept."""
     from quizgen.grading.marking import PartChecker
 
-    checker = PartChecker({"type": "numeric", "value": 0.408, "answer": "0.4076", "abs_tolerance": 0.0005,
-                           "points": 1, "misconceptions": []})
+    checker = PartChecker({"part": "a", "type": "numeric", "value": 0.408, "answer": "0.4076",
+                           "tolerance": {"sigfigs": 3}, "points": 1, "misconceptions": []})
     worst, worst_text, statuses = 0.0, "", {}
     for text in ADVERSARIAL:
         for _ in range(rounds):
@@ -162,7 +135,7 @@ def bench_adversarial(rounds: int) -> dict:
             elapsed = time.perf_counter() - start
             if elapsed > worst:
                 worst, worst_text = elapsed, text
-        statuses[verdict.status] = statuses.get(verdict.status, 0) + 1
+        statuses[str(verdict.status)] = statuses.get(str(verdict.status), 0) + 1
     return {"answers": len(ADVERSARIAL), "worst_ms": worst * 1000, "worst_answer": worst_text[:40],
             "statuses": statuses}
 

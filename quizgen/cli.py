@@ -134,7 +134,8 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
 @click.option("--key", "key_path", default=None, type=click.Path(dir_okay=False),
               help="The key.json to grade against (default: beside the answers, else in the working folder).")
 @click.option("--out", default=None, type=click.Path(),
-              help="graded.csv's path (default: beside the answers); the reports are written beside it.")
+              help="The graded file's path, or a folder (default: <answers>-graded.csv beside the answers); "
+                   "the reports are written beside it.")
 @click.option("--delimiter", default=None, help="Cell separator: ',', ';' or 'tab' (default: detected).")
 @click.option("--decimal-comma", is_flag=True, default=None,
               help="Read 0,408 as 0.408 everywhere (default: in ';' and tab files).")
@@ -142,7 +143,7 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
 @click.option("--atol", type=float, default=None, help="Absolute tolerance for every numeric part.")
 @click.option("--encoding", default=None, help="The answers file's encoding (default: detected).")
 def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding):
-    """Grade a class's answers (CSV) against the key: graded.csv, per-student and
+    """Grade a class's answers (CSV) against the key: <answers>-graded.csv, per-student and
     per-question CSVs and a Markdown report.
 
     Example: quizgen grade answers.csv --key quiz/key.json --out results/graded.csv

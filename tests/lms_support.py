@@ -11,6 +11,8 @@ import io
 import json
 import re
 
+from quizgen.key.model import Key
+
 FRACTION = r"=|%(-?[0-9]+(?:[.,][0-9]*)?)%"
 # PCRE's (?<!\\|&|&amp;) as three fixed-width look-behinds (Python needs fixed widths).
 ANSWER = r".+?(?<!\\)(?<!&)(?<!&amp;)(?=[~#}]|$)"
@@ -67,8 +69,21 @@ def export_and_key(folder, export: list, count: int, seed: int):
                  ["generate", "--count", count, "--seed", seed, "--out", folder / "quiz"]):
         result = runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
         assert result.exit_code == 0, result.output
-    key = json.loads((folder / "quiz" / "key.json").read_text(encoding="utf-8"))
-    return {q["seed"]: q for q in key["questions"]}
+    key = Key.from_json(json.loads((folder / "quiz" / "key.json").read_text(encoding="utf-8")))
+    return {q.seed: {"template": q.template, "seed": q.seed, "parts": [_part_record(p) for p in q.parts]}
+            for q in key.questions}
+
+
+def _part_record(part) -> dict:
+    """A key part as a plain record with its windows worked out (what the LMS must hold)."""
+    record = {"part": part.letter, "type": part.kind, "accept": list(part.accept), "points": part.points}
+    if part.kind != "word":
+        record.update(value=part.value, abs_tolerance=part.half_width())
+    record["misconceptions"] = [
+        {"code": trap.code, "feedback": trap.feedback, "words": list(trap.words),
+         **({} if value is None else {"value": value, "abs_tolerance": part.trap_half_width(i)})}
+        for i, (trap, value) in enumerate(zip(part.traps, part.trap_values))]
+    return record
 
 
 def moodle_csv(header: list, rows: list) -> str:

@@ -12,7 +12,8 @@ from quizgen.maths.evaluate import ground
 from quizgen.maths.exact import to_float
 from quizgen.maths.parser import parse, template_policy
 from quizgen.generation.make import make_quiz
-from quizgen.generation.quiz import Question, key_entry
+from quizgen.generation.quiz import Question
+from quizgen.key.entries import key_entry
 from quizgen.grading.marking import check_answer
 from quizgen.generation.plan import names_in
 from quizgen.generation.sampling import sample_instance, schedule
@@ -131,13 +132,13 @@ def test_the_key_grades_answers_and_traps_as_intended(instances, cls):
     """Through the real key records: the answer is correct, each trap value names its code."""
     for inst in instances[cls][:60]:
         entry = key_entry(Question("Q1", inst))
-        for record in entry["parts"]:
-            assert check_answer(record, record["answer"]).status == "correct", (inst.seed_label, record)
-            for trap in record["misconceptions"]:
-                for answer in ([f"{trap['value']:.6g}"] if "value" in trap else []) + trap.get("words", []):
+        for record in entry.parts:
+            assert check_answer(record, record.answer).status == "correct", (inst.seed_label, record)
+            for trap, value in zip(record.traps, record.trap_values):
+                for answer in ([f"{value:.6g}"] if value is not None else []) + list(trap.words):
                     verdict = check_answer(record, answer)
-                    assert (verdict.status, verdict.misconception) == ("incorrect", trap["code"]), \
-                        (inst.seed_label, record["name"], answer)
+                    assert (verdict.status, verdict.misconception) == ("incorrect", trap.code), \
+                        (inst.seed_label, record.name, answer)
 
 
 @pytest.mark.parametrize("cls", ["C1", "C2"])

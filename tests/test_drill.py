@@ -12,7 +12,7 @@ import pytest
 from quizgen.drill import record as learner
 from quizgen.drill.session import run_drill
 from quizgen.generation.quiz import seed_label
-from quizgen.key.writer import part_record
+from quizgen.key.entries import key_part
 from quizgen.generation.sampling import sample_instance
 
 C1 = ["drill", "--seed", "1", "--classes", "C1"]
@@ -34,13 +34,13 @@ def c1_key(templates_by_class):
 
     def records(index=0):
         inst = sample_instance(template, seed_label(1, template.id, index))
-        return {pv.part.name: part_record(pv, inst, 2.0) for pv in inst.parts}
+        return {pv.part.name: key_part(pv, inst, 2.0) for pv in inst.parts}
     return records
 
 
 def trap_value(record, code):
     """A student answer that matches the trap ``code`` of a key record."""
-    return f"{next(t['value'] for t in record['misconceptions'] if t['code'] == code):.6g}"
+    return f"{next(v for t, v in zip(record.traps, record.trap_values) if t.code == code):.6g}"
 
 
 def lines(*answers):
@@ -60,14 +60,14 @@ def test_the_issue_example_runs_without_saving(invoke, state_file, c1_key):
     result = invoke(*C1, "--no-save", input=lines("0.408", "q"))
     assert result.exit_code == 0
     assert "Question 1 (C1)" in result.output
-    assert f"Incorrect: the answer is {c1_key()['p']['answer']}" in result.output
+    assert f"Incorrect: the answer is {c1_key()['p'].answer}" in result.output
     assert "stopped: quit" in result.output
     assert not state_file.exists()
 
 
 def test_correct_answers_promote_the_class(invoke, state_file, c1_key):
     key = c1_key()
-    result = invoke(*C1, input=lines(key["p"]["answer"], key["loss"]["answer"], "q"))
+    result = invoke(*C1, input=lines(key["p"].answer, key["loss"].answer, "q"))
     assert result.output.count("Correct: ") == 2
     assert "Worked solution" not in result.output
     assert "Total: 2 of 2 parts right." in result.output
@@ -78,10 +78,10 @@ def test_correct_answers_promote_the_class(invoke, state_file, c1_key):
 
 def test_a_trap_answer_names_the_misconception_and_shows_the_solution(invoke, state_file, c1_key):
     key = c1_key()
-    result = invoke(*C1, input=lines(key["p"]["answer"], trap_value(key["loss"], "log10_instead_of_ln"), "q"))
+    result = invoke(*C1, input=lines(key["p"].answer, trap_value(key["loss"], "log10_instead_of_ln"), "q"))
     assert "misconception log10_instead_of_ln: The loss uses the natural logarithm" in flat(result)
     assert "Worked solution for these numbers" in result.output
-    assert f"(b) {key['loss']['answer']}" in result.output
+    assert f"(b) {key['loss'].answer}" in result.output
     assert "- log10_instead_of_ln (1x)" in result.output
     state = saved(state_file)
     assert state["classes"]["C1"]["box"] == 1
@@ -90,7 +90,7 @@ def test_a_trap_answer_names_the_misconception_and_shows_the_solution(invoke, st
 
 def test_invalid_and_blank_input_is_explained_and_not_counted(invoke, c1_key):
     key = c1_key()
-    result = invoke(*C1, "--no-save", input=lines("abc", "", "1/0", key["p"]["answer"], key["loss"]["answer"], "q"))
+    result = invoke(*C1, "--no-save", input=lines("abc", "", "1/0", key["p"].answer, key["loss"].answer, "q"))
     assert "I cannot read 'abc' as an answer (not a number: unknown name 'abc')" in flat(result)
     assert "I cannot read '1/0'" in result.output
     assert "Type an answer, or ? for the commands." in result.output
@@ -100,7 +100,7 @@ def test_invalid_and_blank_input_is_explained_and_not_counted(invoke, c1_key):
 
 def test_hints_come_in_order_and_keep_the_class_in_its_box(invoke, state_file, c1_key):
     key = c1_key()
-    result = invoke(*C1, input=lines(*["h"] * 6, key["p"]["answer"], key["loss"]["answer"], "q"))
+    result = invoke(*C1, input=lines(*["h"] * 6, key["p"].answer, key["loss"].answer, "q"))
     out = result.output
     assert out.index("Hint 1 of 5: Forecast") < out.index("Hint 2 of 5: Step 1, Exponentiate every logit")
     assert "Hint 5 of 5: Step 4" in out and "No more hints" in out
@@ -111,7 +111,7 @@ def test_hints_come_in_order_and_keep_the_class_in_its_box(invoke, state_file, c
 def test_skip_shows_the_solution_and_counts_as_a_miss(invoke, state_file, c1_key):
     key = c1_key()
     result = invoke(*C1, input=lines("s", "q"))
-    assert f"Answers: (a) {key['p']['answer']}   (b) {key['loss']['answer']}" in result.output
+    assert f"Answers: (a) {key['p'].answer}   (b) {key['loss'].answer}" in result.output
     assert "C1     0/2          0       2" in result.output
     assert saved(state_file)["classes"]["C1"]["box"] == 1
 
@@ -124,14 +124,14 @@ def test_help_lists_the_commands(invoke):
 
 
 def test_quitting_mid_question_after_right_answers_records_nothing(invoke, state_file, c1_key):
-    result = invoke(*C1, input=lines(c1_key()["p"]["answer"], "q"))
+    result = invoke(*C1, input=lines(c1_key()["p"].answer, "q"))
     assert "Total: 1 of 1 parts right." in result.output
     assert not state_file.exists()
 
 
 def test_end_of_input_ends_the_drill_with_a_summary(invoke, state_file, c1_key):
     key = c1_key()
-    result = invoke(*C1, input=lines(key["p"]["answer"], key["loss"]["answer"]))
+    result = invoke(*C1, input=lines(key["p"].answer, key["loss"].answer))
     assert result.exit_code == 0
     assert "Question 2 (C1)" in result.output
     assert "stopped: end of input" in result.output
@@ -140,7 +140,7 @@ def test_end_of_input_ends_the_drill_with_a_summary(invoke, state_file, c1_key):
 
 def test_count_stops_the_drill(invoke, c1_key):
     first, second = c1_key(0), c1_key(1)
-    answers = [first["p"]["answer"], first["loss"]["answer"], second["p"]["answer"], second["loss"]["answer"]]
+    answers = [first["p"].answer, first["loss"].answer, second["p"].answer, second["loss"].answer]
     result = invoke(*C1, "--count", "2", "--no-save", input=lines(*answers, "ignored"))
     assert "Total: 4 of 4 parts right." in result.output
     assert "stopped: count" in result.output and "Question 3" not in result.output
@@ -157,7 +157,7 @@ def test_progress_carries_over_between_sessions(invoke, state_file, c1_key):
     state_file.write_text(learner.Progress(clock=10, sessions=4, classes={
         "C1": learner.Card(box=3, due=12, seen=5, right=3)}).to_json())
     key = c1_key()
-    invoke(*C1, input=lines(key["p"]["answer"], key["loss"]["answer"], "q"))
+    invoke(*C1, input=lines(key["p"].answer, key["loss"].answer, "q"))
     state = saved(state_file)
     assert state["classes"]["C1"] == {"box": 4, "due": 10 + 24, "seen": 6, "right": 4}
     assert (state["clock"], state["sessions"]) == (11, 5)
@@ -171,7 +171,7 @@ def test_a_corrupt_or_foreign_state_file_is_set_aside(runner, state_file, c1_key
     state_file.parent.mkdir(parents=True)
     state_file.write_text(content)
     key = c1_key()
-    result = runner.invoke(main, C1, input=lines(key["p"]["answer"], key["loss"]["answer"], "q"))
+    result = runner.invoke(main, C1, input=lines(key["p"].answer, key["loss"].answer, "q"))
     assert result.exit_code == 0
     warnings = result.stderr.strip().splitlines()
     assert len(warnings) == 1 and "moved it to progress.json.bad" in warnings[0]
@@ -186,7 +186,7 @@ def test_an_unwritable_state_file_is_reported_once_and_the_drill_goes_on(runner,
     blocker.write_text("")
     key = c1_key()
     result = runner.invoke(main, [*C1, "--state", str(blocker / "progress.json")],
-                           input=lines(key["p"]["answer"], key["loss"]["answer"], "s", "q"))
+                           input=lines(key["p"].answer, key["loss"].answer, "s", "q"))
     assert result.exit_code == 0
     assert result.stderr.count("cannot save progress") == 1
     assert "Question 2 (C1)" in result.output and "Progress saved" not in result.output
@@ -194,7 +194,7 @@ def test_an_unwritable_state_file_is_reported_once_and_the_drill_goes_on(runner,
 
 def test_stats_shows_the_record(invoke, c1_key):
     key = c1_key()
-    invoke(*C1, input=lines(key["p"]["answer"], trap_value(key["loss"], "missing_minus_sign"), "q"))
+    invoke(*C1, input=lines(key["p"].answer, trap_value(key["loss"], "missing_minus_sign"), "q"))
     result = invoke("drill", "--stats")
     assert "1 questions over 1 session." in result.output
     assert "C1     1    1" in result.output
@@ -218,7 +218,7 @@ def test_bad_count_is_a_usage_error(runner):
 
 def test_a_real_pipe_works(tmp_path, c1_key):
     command = [sys.executable, "-m", "quizgen", *C1, "--no-save"]
-    done = subprocess.run(command, input=lines(c1_key()["p"]["answer"], "q"), capture_output=True, text=True,
+    done = subprocess.run(command, input=lines(c1_key()["p"].answer, "q"), capture_output=True, text=True,
                           timeout=60, env={**os.environ, "QUIZGEN_PROGRESS": str(tmp_path / "unused.json")})
     assert done.returncode == 0, done.stderr
     assert "Correct: " in done.stdout and "stopped: quit" in done.stdout
@@ -227,7 +227,7 @@ def test_a_real_pipe_works(tmp_path, c1_key):
 
 def test_run_drill_works_on_plain_streams(c1_key):
     out, err = io.StringIO(), io.StringIO()
-    result = run_drill(io.StringIO(lines(c1_key()["p"]["answer"], "q")), out, err, classes="C1", seed=1, save=False)
+    result = run_drill(io.StringIO(lines(c1_key()["p"].answer, "q")), out, err, classes="C1", seed=1, save=False)
     assert [p.status for p in result.parts] == ["correct"]
     assert result.stopped == "quit" and err.getvalue() == ""
 

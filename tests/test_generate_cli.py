@@ -9,11 +9,14 @@ import sys
 import pytest
 
 from quizgen import __version__
+from quizgen.key.model import Key, KeyPart
 from quizgen.text.render import escape_tex, render_string
 
 
 def read_key(folder):
-    return json.loads((folder / "key.json").read_text(encoding="utf-8"))
+    """key.json as checked by the key model, every question record whole."""
+    data = json.loads((folder / "key.json").read_text(encoding="utf-8"))
+    return Key.from_json(data, "key.json").to_json(compact=False)
 
 
 def test_version_and_module_entry_point():
@@ -66,21 +69,24 @@ def test_key_csv_has_one_row_per_part_with_student_style_answers(invoke, tmp_pat
         if part["type"] == "numeric":
             digits = row["answer"].lstrip("-0.").replace(".", "")
             assert len(digits) >= 4, row
-            assert float(row["answer"]) == pytest.approx(part["value"], abs=part["abs_tolerance"])
+            assert float(row["answer"]) == pytest.approx(part["value"], abs=KeyPart.from_json(part).half_width())
         elif part["type"] == "integer":
             assert int(row["answer"]) == part["value"]
         else:
             assert row["answer"] in part["accept"]
 
 
-def test_key_json_records_exact_latex_value_tolerance_and_misconceptions(invoke, tmp_path):
+def test_key_json_records_exact_value_tolerance_and_misconceptions(invoke, tmp_path):
     invoke("generate", "--seed", 11, "--out", tmp_path)
+    raw = json.loads((tmp_path / "key.json").read_text(encoding="utf-8"))
+    assert (raw["format"], raw["version"]) == ("quizgen-key", 2)
+    assert set(raw["templates"]) == {q["template"] for q in raw["questions"]}
     for question in read_key(tmp_path)["questions"]:
         assert {"id", "template", "class", "params", "parts", "seed"} <= set(question)
         for part in question["parts"]:
             if part["type"] != "word":
-                assert {"exact", "latex", "value", "tolerance", "abs_tolerance"} <= set(part)
-            for trap in part["misconceptions"]:
+                assert {"exact", "value", "tolerance"} <= set(part)
+            for trap in part["traps"]:
                 assert trap["code"] and trap["feedback"]
 
 

@@ -8,6 +8,7 @@ import sympy
 from quizgen.maths.printing import to_sympy
 from quizgen.generation.make import make_quiz
 from quizgen.grading.marking import check_answer
+from quizgen.key.model import Key
 from quizgen.key.writer import key_data
 from quizgen.generation.sampling import canonical_instance
 
@@ -27,7 +28,7 @@ def canonical(templates_by_class):
 @pytest.fixture(scope="module")
 def key_parts(bank):
     """{class: {part name: key.json part record}} for `generate --worked-examples`."""
-    key = key_data(make_quiz(bank, worked_examples=True))
+    key = Key.from_json(key_data(make_quiz(bank, worked_examples=True))).to_json(compact=False)
     return {q["class"]: {p["name"]: p for p in q["parts"]} for q in key["questions"]}
 
 

@@ -12,10 +12,11 @@ import quizgen
 from quizgen.errors import InputFileError, UsageError
 from quizgen.maths.numbers import significant
 from quizgen.generation.make import make_quiz
-from quizgen.generation.quiz import key_entry
 from quizgen.generation.run import generate
+from quizgen.key.entries import key_entry
 from quizgen.grading.marking import PartChecker, check_answer
 from quizgen.grading.report import spreadsheet_safe
+from quizgen.key.status import Status
 
 SEEDS = range(60)
 
@@ -179,18 +180,18 @@ def test_every_misconception_in_the_bank_is_detected_over_many_seeds(bank):
     detected, failures = set(), []
     for seed in SEEDS:
         for question in make_quiz(bank, seed=seed).questions:
-            for part in key_entry(question)["parts"]:
-                for trap_record in part["misconceptions"]:
-                    texts = list(trap_record.get("words", ()))
-                    if "value" in trap_record:
-                        texts.append(answer_for_trap(trap_record["value"], trap_record["abs_tolerance"]))
+            for part in key_entry(question).parts:
+                for i, (trap, value) in enumerate(zip(part.traps, part.trap_values)):
+                    texts = list(trap.words)
+                    if value is not None:
+                        texts.append(answer_for_trap(value, part.trap_half_width(i)))
                     for text in texts:
                         verdict = check_answer(part, text)
-                        if (verdict.status, verdict.misconception) == ("incorrect", trap_record["code"]):
-                            detected.add(trap_record["code"])
+                        if (verdict.status, verdict.misconception) == ("incorrect", trap.code):
+                            detected.add(trap.code)
                         else:
-                            failures.append((seed, question.instance.template.id, part["part"], text,
-                                             trap_record["code"], verdict))
+                            failures.append((seed, question.instance.template.id, part.letter, text,
+                                             trap.code, verdict))
     assert expected and not failures
     assert detected == expected
 
@@ -219,7 +220,7 @@ def test_statuses_scores_and_reasons_row_by_row(tmp_path, key_file):
         ["", "Q1", "a", "0.5"],          # no student
     ])
     result = quizgen.grade(answers, key=key_file)
-    rows = read_graded(tmp_path / "graded.csv")
+    rows = read_graded(tmp_path / "answers-graded.csv")
     assert [r["status"] for r in rows] == [
         "superseded", "correct", "superseded", "incorrect", "correct", "incorrect", "unknown_question",
         "unknown_question", "invalid", "blank", "invalid"]
@@ -239,7 +240,7 @@ def test_per_student_papers_grade_against_the_students_own_questions(tmp_path, k
         ["s1", "Q1", "a", "0.5"], ["s2", "Q1", "a", "0.5"], ["S2 ", "Q1", "a", "0.75"],
         ["s2", "Q1", "b", "mean"], ["s2", "Q2", "a", "24"], ["s3", "Q1", "a", "0.75"]])
     result = quizgen.grade(answers, key=key_file)
-    rows = read_graded(tmp_path / "graded.csv")
+    rows = read_graded(tmp_path / "answers-graded.csv")
     assert [r["status"] for r in rows] == [
         "correct", "incorrect", "correct", "unknown_question", "correct", "incorrect"]
     assert rows[2]["expected"] == "0.7500"
@@ -256,7 +257,7 @@ def test_wide_form_grades_one_row_per_answer_cell(tmp_path, key_file):
                                                        ["s4", "Cy", "0.25", "", "160"]],
                             header=("Student", "Name", "Q1a", "Q1b", "Q2"))
     result = quizgen.grade(answers, key=key_file)
-    rows = read_graded(tmp_path / "graded.csv")
+    rows = read_graded(tmp_path / "answers-graded.csv")
     assert list(rows[0])[:5] == ["Student", "Name", "question_id", "part", "answer"]
     assert [(r["Student"], r["question_id"], r["part"], r["status"]) for r in rows] == [
         ("s1", "Q1", "a", "correct"), ("s1", "Q1", "b", "correct"), ("s1", "Q2", "", "correct"),
@@ -269,7 +270,7 @@ def test_semicolon_file_with_decimal_commas_keeps_its_delimiter(tmp_path, key_fi
     answers = tmp_path / "answers.csv"
     answers.write_bytes("Étudiant;Question;Partie;Réponse\ns1;Q1;a;0,5\ns1;Q1;b;moyenne\n".encode("cp1252"))
     quizgen.grade(answers, key=key_file)
-    text = (tmp_path / "graded.csv").read_text(encoding="utf-8-sig")
+    text = (tmp_path / "answers-graded.csv").read_text(encoding="utf-8-sig")
     assert text.splitlines()[0] == ("Étudiant;Question;Partie;Réponse;"
                                     "status;score;expected;misconception;feedback;reason")
     assert text.splitlines()[1].startswith("s1;Q1;a;0,5;correct;2;")
@@ -299,7 +300,7 @@ def test_reports_hold_totals_statistics_and_misconceptions(tmp_path, key_file):
 def test_markdown_report_escapes_student_text(tmp_path, key_file):
     answers = write_answers(tmp_path / "answers.csv", [["<b>x|y</b> [a](http://e)", "Q1", "a", "0.5"]])
     quizgen.grade(answers, key=key_file)
-    report = (tmp_path / "graded-report.md").read_text(encoding="utf-8")
+    report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
     assert "\\<b\\>x\\|y\\</b\\> \\[a\\](http://e)" in report
     assert "<b>" not in report
 
@@ -316,7 +317,7 @@ def test_every_output_cell_is_spreadsheet_safe(tmp_path, key_file):
                                                        ["@x", "Q1", "a", "-0.5"]],
                             header=("student_id", "question_id", "part", "answer", "=cmd"))
     quizgen.grade(answers, key=key_file)
-    for name in ("graded.csv", "graded-students.csv"):
+    for name in ("answers-graded.csv", "answers-graded-students.csv"):
         with open(tmp_path / name, newline="", encoding="utf-8-sig") as handle:
             for row in csv.reader(handle):
                 for cell in row:
@@ -326,7 +327,7 @@ def test_every_output_cell_is_spreadsheet_safe(tmp_path, key_file):
 def test_a_graded_file_can_be_graded_again(tmp_path, key_file):
     answers = write_answers(tmp_path / "answers.csv", [["s1", "Q1", "a", "0.5"]])
     quizgen.grade(answers, key=key_file)
-    again = quizgen.grade(tmp_path / "graded.csv", key=key_file, out=tmp_path / "again.csv")
+    again = quizgen.grade(tmp_path / "answers-graded.csv", key=key_file, out=tmp_path / "again.csv")
     rows = read_graded(tmp_path / "again.csv")
     assert list(rows[0])[4:6] == ["input_status", "input_score"]
     assert rows[0]["status"] == "correct" and again.rows == 1
@@ -336,7 +337,7 @@ def test_the_answers_file_is_never_modified_nor_overwritten(tmp_path, key_file):
     answers = write_answers(tmp_path / "graded.csv", [["s1", "Q1", "a", "0.5"]])
     before = answers.read_bytes()
     with pytest.raises(UsageError, match="would overwrite the answers file"):
-        quizgen.grade(answers, key=key_file)
+        quizgen.grade(answers, key=key_file, out=answers)
     with pytest.raises(UsageError, match="would overwrite the key"):
         quizgen.grade(answers, key=key_file, out=tmp_path / "key.json")
     quizgen.grade(answers, key=key_file, out=tmp_path / "out.csv")
@@ -376,11 +377,14 @@ def test_key_is_found_beside_the_answers_then_in_the_working_folder(tmp_path, ke
 @pytest.mark.parametrize("content, message", [
     ("{", "line 1: not valid JSON"),
     ("[]", "expected key.json"),
-    ('{"questions": []}', "expected key.json"),
-    ('{"questions": [{"id": "Q1"}]}', "question 1: expected \"id\" and a \"parts\" list"),
-    ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "type": "numeric"}]}]}', "Q1 part a: expected type"),
-    ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": "x"}]}]}', "not a finite number"),
-    ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": 1}]}], "students": []}', "\"students\""),
+    ('{"questions": []}', "questions: expected a non-empty list of questions"),
+    ('{"questions": [{"id": "Q1"}]}', "questions[0].parts: expected a list, got null"),
+    ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "type": "numeric"}]}]}',
+     "questions[0].parts[0]: a numeric part needs its \"value\""),
+    ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": "x"}]}]}',
+     "questions[0].parts[0].value: expected a number, got \"x\""),
+    ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": 1}]}], "students": []}',
+     "students: expected an object, got a list"),
 ])
 def test_a_key_that_is_not_key_json_gets_one_line(tmp_path, content, message):
     answers = write_answers(tmp_path / "answers.csv", [["s1", "Q1", "a", "0.5"]])
@@ -410,7 +414,7 @@ def test_a_key_given_as_data(tmp_path):
 
 
 def test_verdict_cache_stays_bounded(tmp_path, key_file, monkeypatch):
-    import quizgen.grading.run as grader
+    import quizgen.grading.rows as grader
 
     monkeypatch.setattr(grader, "CACHE_LIMIT", 3)
     rows = [[f"s{i}", "Q1", "a", f"0.{i % 7 + 1}"] for i in range(40)]
@@ -436,9 +440,60 @@ def test_markdown_report_lists_the_first_students_and_points_to_the_csv(tmp_path
     monkeypatch.setattr(reporting, "REPORT_STUDENTS", 2)
     answers = write_answers(tmp_path / "answers.csv", [[f"s{i}", "Q1", "a", "0.5"] for i in range(1, 4)])
     quizgen.grade(answers, key=key_file)
-    report = (tmp_path / "graded-report.md").read_text(encoding="utf-8")
-    students = [row["student_id"] for row in read_graded(tmp_path / "graded-students.csv")]
+    report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
+    students = [row["student_id"] for row in read_graded(tmp_path / "answers-graded-students.csv")]
     assert len(students) > 2
-    assert f"The first 2 of {len(students)} students, in file order; every student is in graded-students.csv." \
+    assert f"The first 2 of {len(students)} students, in file order; every student is in answers-graded-students.csv." \
         in report
     assert all((f"| {s} |" in report) == (i < 2) for i, s in enumerate(students))
+
+
+def test_outputs_are_named_after_the_answers_file(tmp_path, key_file):
+    week1 = write_answers(tmp_path / "week1.csv", [["s1", "Q1", "a", "0.5"]])
+    week2 = write_answers(tmp_path / "week2.csv", [["s1", "Q1", "a", "0.25"]])
+    first, second = quizgen.grade(week1, key=key_file), quizgen.grade(week2, key=key_file)
+    assert first.paths == {"graded": tmp_path / "week1-graded.csv", "students": tmp_path / "week1-graded-students.csv",
+                           "questions": tmp_path / "week1-graded-questions.csv",
+                           "report": tmp_path / "week1-graded-report.md"}
+    assert read_graded(first.paths["graded"])[0]["status"] == "correct"
+    assert read_graded(second.paths["graded"])[0]["status"] == "incorrect"
+    into_folder = quizgen.grade(week1, key=key_file, out=str(tmp_path / "results") + "/")
+    assert into_folder.paths["graded"] == tmp_path / "results" / "week1-graded.csv"
+
+
+def test_matrix_holds_each_students_final_verdict_per_part(tmp_path, key_file):
+    answers = write_answers(tmp_path / "answers.csv", [
+        ["s1", "Q1", "a", "0.1"], ["s1", "Q1", "a", "0.25"],   # the trap supersedes a plain wrong answer
+        ["s1", "Q2", "", "24"], ["s2", "Q1", "b", "mean"],     # s2's own paper has no Q1 b
+        ["s3", "Q1", "b", ""], ["s3", "Q7", "a", "1"]])
+    result = quizgen.grade(answers, key=key_file)
+    matrix = result.matrix
+    assert matrix.students == [t.student_id for t in result.students] == ["s1", "s2", "s3", "s9"]
+    assert [(s.question_id, s.part, s.cls, s.points) for s in matrix.slots] == [
+        ("Q1", "a", "C1", 2.0), ("Q1", "b", "C1", 2.0), ("Q2", "a", "C6", 1.0)]
+    cells = [[(c.status, c.score, c.misconception) for c in matrix.row(n)] for n in range(len(matrix))]
+    assert cells[0] == [("incorrect", 0.0, "halved"), (None, 0.0, ""), ("correct", 1.0, "")]
+    assert cells[1] == [(None, 0.0, ""), ("unknown_question", 0.0, ""), (None, 0.0, "")]
+    assert cells[2] == [(None, 0.0, ""), ("blank", 0.0, ""), (None, 0.0, "")]
+    assert cells[3] == [(None, 0.0, "")] * 3
+    assert matrix.cell(0, 0).status is Status.INCORRECT
+    assert [matrix.on_paper(1, slot) for slot in range(3)] == [True, False, True]
+    assert [matrix.on_paper(3, slot) for slot in range(3)] == [True, False, False]
+    assert [sum(c.score for c in matrix.row(n)) for n in range(len(matrix))] == [t.score for t in result.students]
+
+
+@pytest.mark.slow
+def test_memory_stays_flat_with_duplicate_rows(tmp_path, key_file):
+    import subprocess
+    import sys
+
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,question_id,part,answer\n" + "s1,Q1,a,0.5\n" * 400_000, encoding="utf-8")
+    code = ("import resource, sys, quizgen\n"
+            "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+            "result = quizgen.grade(sys.argv[1], key=sys.argv[2])\n"
+            "print(result.counts['superseded'], (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)")
+    out = subprocess.run([sys.executable, "-c", code, str(answers), str(key_file)], capture_output=True, text=True)
+    superseded, grown_mb = map(int, out.stdout.split())
+    assert superseded == 399_999
+    assert grown_mb < 25, f"grading 400,000 duplicate rows grew the peak by {grown_mb} MB"

@@ -40,9 +40,10 @@ def test_grade_writes_every_output_with_one_row_per_answer(invoke, quiz, tmp_pat
     before = answers.read_bytes()
     result = invoke("grade", answers, "--key", quiz / "key.json")
     assert result.exit_code == 0, result.output
-    for name in ("graded.csv", "graded-students.csv", "graded-questions.csv", "graded-report.md"):
+    for name in ("answers-graded.csv", "answers-graded-students.csv", "answers-graded-questions.csv",
+                 "answers-graded-report.md"):
         assert (tmp_path / name).is_file(), name
-    with open(tmp_path / "graded.csv", newline="", encoding="utf-8-sig") as handle:
+    with open(tmp_path / "answers-graded.csv", newline="", encoding="utf-8-sig") as handle:
         graded = list(csv.DictReader(handle))
     assert len(graded) == n_rows
     with open(answers, newline="", encoding="utf-8") as handle:
@@ -55,11 +56,11 @@ def test_grade_writes_every_output_with_one_row_per_answer(invoke, quiz, tmp_pat
     assert all(r["status"] == "correct" for r in graded if r["student_id"] == "ada")
     cy = {r["status"] for r in graded if r["student_id"] == "cy"}
     assert {"blank", "invalid", "unknown_question"} <= cy and "correct" not in cy   # word parts: incorrect
-    with open(tmp_path / "graded-students.csv", newline="", encoding="utf-8-sig") as handle:
+    with open(tmp_path / "answers-graded-students.csv", newline="", encoding="utf-8-sig") as handle:
         students = {r["student_id"]: r for r in csv.DictReader(handle)}
     assert students["ada"]["percent"] == "100.0"
     assert students["cy"]["percent"] == "0.0"
-    with open(tmp_path / "graded-questions.csv", newline="", encoding="utf-8-sig") as handle:
+    with open(tmp_path / "answers-graded-questions.csv", newline="", encoding="utf-8-sig") as handle:
         assert len(list(csv.DictReader(handle))) == n_parts
     assert answers.read_bytes() == before
     assert f"Graded {n_rows} answers from 3 students against key.json" in result.output
@@ -71,7 +72,8 @@ def test_key_beside_the_answers_and_out_folder(invoke, quiz, tmp_path):
     result = invoke("grade", answers, "--out", str(tmp_path / "results") + "/")
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "results").iterdir()) == [
-        "graded-questions.csv", "graded-report.md", "graded-students.csv", "graded.csv"]
+        "answers-graded-questions.csv", "answers-graded-report.md", "answers-graded-students.csv",
+        "answers-graded.csv"]
 
 
 def test_summary_counts_add_up(invoke, quiz, tmp_path):
@@ -109,7 +111,7 @@ def test_files_that_are_not_answers_exit_2_with_one_line(invoke, quiz, tmp_path,
     assert result.exit_code == 2
     assert result.stderr.startswith("quizgen: error: ") and message in result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
-    assert not (tmp_path / "graded.csv").exists()
+    assert not (tmp_path / "answers-graded.csv").exists()
 
 
 def test_missing_key_says_where_it_looked(invoke, tmp_path, monkeypatch):

@@ -101,9 +101,9 @@ def grade_text(data: bytes):
         result = quizgen.grade(answers)
         records = sum(1 for _ in open_answers(answers).records())
         source = open_answers(answers)
-        with open(folder / "graded.csv", newline="", encoding="utf-8-sig") as handle:
+        with open(folder / "answers-graded.csv", newline="", encoding="utf-8-sig") as handle:
             graded = list(csv.reader(handle, delimiter=source.delimiter))[1:]
-        assert (folder / "graded-students.csv").is_file() and (folder / "graded-report.md").is_file()
+        assert (folder / "answers-graded-students.csv").is_file() and (folder / "answers-graded-report.md").is_file()
         return result, graded, records
 
 

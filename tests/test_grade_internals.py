@@ -1,16 +1,22 @@
 """The grader's shortcuts against the plain way they replace: graded rows
-joined without csv.writer, totals counted by builtins, Markdown escaping, and
-the rows the reader hands over."""
+joined without csv.writer, totals counted from the grid at the end, superseded
+rows kept as bits, Markdown escaping, and the rows the reader hands over."""
 
 import csv
 import io
+
+import pytest
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from quizgen.grading.answers_file import open_answers
-from quizgen.grading.run import NO_ANSWER, RowWriter, _row_outcome, count_latest
-from quizgen.grading.report import N_STATUSES, UNKNOWN, Tally, md_cell, spreadsheet_safe
+from quizgen.grading.matrix import AnswerGrid
+from quizgen.grading.outcome import NO_ANSWER, make_outcome
+from quizgen.grading.report import md_cell, spreadsheet_safe
+from quizgen.grading.tally import Tally, count_latest
+from quizgen.grading.writer import RowSet, RowWriter
+from quizgen.key.status import SCORED, Status
 
 SOME = settings(deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 CELL = st.one_of(st.text(max_size=12), st.sampled_from(["", "S1", "Q1", "a", "0.408", "-0.5", "-(-1)", "=1+1",
@@ -26,42 +32,35 @@ def csv_line(cells, delimiter):
 @SOME
 @given(st.lists(st.lists(CELL, min_size=3, max_size=3), max_size=8), st.sampled_from([",", ";", "\t"]))
 def test_graded_rows_are_what_csv_writer_writes_even_when_written_from_memory(rows, delimiter):
-    outcome = _row_outcome(1, 0.0, "0.408", "code", "It is, in \"short\", wrong", "")
+    outcome = make_outcome(Status.INCORRECT, 0.0, "0.408", "code", "It is, in \"short\", wrong", "")
     out = io.StringIO()
     writer = RowWriter(out, delimiter)
     for cells in rows + rows:   # the second time round the plain cells are known
         writer.row(list(cells), outcome)
-    expected = "".join(csv_line([spreadsheet_safe(c) for c in cells] + outcome[3], delimiter) for cells in rows + rows)
+    expected = "".join(csv_line([spreadsheet_safe(c) for c in cells] + list(outcome.cells), delimiter)
+                       for cells in rows + rows)
     assert out.getvalue() == expected
 
 
 def count_one_by_one(latest, width, tally):
-    """The totals as counted before count_latest used builtins: answer by answer."""
-    tally.grow(len(latest) // width)
+    """The totals counted answer by answer, as the loop once did."""
     for k, outcome in enumerate(latest):
-        if outcome is NO_ANSWER:
-            continue
-        number, slot = divmod(k, width)
-        kind = outcome[0]
-        tally.status[kind] += 1
-        tally.student_counts[number * N_STATUSES + kind] += 1
-        if kind < UNKNOWN:
-            tally.slot_counts[slot * N_STATUSES + kind] += 1
-            tally.slot_score[slot] += outcome[1]
-            tally.student_score[number] += outcome[1]
-            if outcome[2]:
-                tally.code(number, slot, outcome[2], outcome[3][4])
+        if outcome is not NO_ANSWER:
+            tally.count(*divmod(k, width), outcome)
 
 
-class Class:
-    def __init__(self, students, width, latest):
-        self.ids, self.width, self.latest = [f"s{n}" for n in range(students)], width, latest
+def grid_of(students, width, latest):
+    grid = AnswerGrid(width)
+    grid.grow(students)
+    grid.outcomes[:] = latest
+    return grid
 
 
 OUTCOMES = [NO_ANSWER, NO_ANSWER] + [
-    _row_outcome(kind, score, "", code, f"feedback {code} {score}" if code else "", "")
-    for kind in range(UNKNOWN + 1) for score in ((0.1, 1 / 3, 1.0, 1e16, 0.0) if kind == 0 else (0.0,))
-    for code in (("", "c1", "c2") if kind == 1 else ("",))]
+    make_outcome(status, score, "", code, f"feedback {code} {score}" if code else "", "")
+    for status in Status if status is not Status.SUPERSEDED
+    for score in ((0.1, 1 / 3, 1.0, 1e16, 0.0) if status is Status.CORRECT else (0.0,))
+    for code in (("", "c1", "c2") if status is Status.INCORRECT else ("",))]
 
 
 @SOME
@@ -69,10 +68,23 @@ OUTCOMES = [NO_ANSWER, NO_ANSWER] + [
 def test_count_latest_gives_the_totals_and_float_sums_of_counting_one_by_one(students, width, data):
     latest = data.draw(st.lists(st.sampled_from(OUTCOMES), min_size=students * width, max_size=students * width))
     fast, slow = Tally(width), Tally(width)
-    count_latest(Class(students, width, latest), fast)
+    count_latest(grid_of(students, width, latest), fast)
+    slow.grow(students)
     count_one_by_one(latest, width, slow)
     assert fast.__dict__ == slow.__dict__
     assert list(fast.feedback) == list(slow.feedback)
+    assert sum(fast.status.values()) == sum(o is not NO_ANSWER for o in latest)
+    assert sum(fast.slot_score) == pytest.approx(sum(o.score for o in latest if o.status in SCORED))
+
+
+@SOME
+@given(st.lists(st.integers(0, 5000), max_size=60))
+def test_row_set_holds_exactly_the_rows_added(rows):
+    marked = RowSet()
+    for row in rows:
+        marked.add(row)
+    assert len(marked) == len(set(rows))
+    assert [row for row in range(5100) if row in marked] == sorted(set(rows))
 
 
 def md_cell_reference(text):
@@ -105,3 +117,16 @@ def test_rows_hold_each_role_at_its_column(tmp_path):
     # the over-long answer (Q1a) is invalid; Bo's empty Q1 (b) is still an answer
     assert [getattr(r, "problem", None) is not None for r in open_answers(tmp_path / "wide.csv").rows()] == [
         False, False, True, False]
+
+
+def test_encoded_result_cells_stay_bounded_and_right(monkeypatch):
+    import quizgen.grading.writer as writer_module
+
+    monkeypatch.setattr(writer_module, "TAIL_LIMIT", 3)
+    outcomes = [make_outcome(Status.INCORRECT, 0.0, str(n), f"c{n}", f"feedback, {n}", "") for n in range(10)]
+    out = io.StringIO()
+    writer = RowWriter(out, ",")
+    for outcome in outcomes + outcomes[::-1]:
+        writer.row(["s1", "Q1"], outcome)
+        assert len(writer.tails) <= 3
+    assert out.getvalue() == "".join(csv_line(["s1", "Q1"] + list(o.cells), ",") for o in outcomes + outcomes[::-1])

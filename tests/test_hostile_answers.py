@@ -1,5 +1,5 @@
 """Hostile and broken answers files (issue 14): every physical row is accounted
-for in graded.csv, a file that cannot be read is refused in one line with exit
+for in answers-graded.csv, a file that cannot be read is refused in one line with exit
 2, and nothing is cut or merged silently."""
 
 import csv
@@ -23,7 +23,7 @@ def folder(tmp_path):
 
 
 def graded(path):
-    """graded.csv's data rows."""
+    """The graded file's data rows."""
     with open(path, encoding="utf-8-sig", newline="") as handle:
         return list(csv.reader(handle))[1:]
 
@@ -38,7 +38,7 @@ def test_a_stray_quote_spoils_its_own_row_only(folder, invoke):
     (folder / "answers.csv").write_text("\n".join([HEADER] + rows) + "\n", encoding="utf-8")
     result = invoke("grade", folder / "answers.csv")
     assert result.exit_code == 0, result.output
-    out = graded(folder / "graded.csv")
+    out = graded(folder / "answers-graded.csv")
     assert len(out) == 1000                       # rows in = rows out
     assert [r[0] for r in out] == [r.split(",")[0] for r in rows]
     bad = [r for r in out if r[5] == "invalid"]
@@ -51,7 +51,7 @@ def test_a_stray_quote_near_the_end_of_the_file(folder, invoke):
     rows[-2] = 's4,N4,Q1,a,"0.71'        # the quote runs to the end of the file
     (folder / "answers.csv").write_text("\n".join([HEADER] + rows) + "\n", encoding="utf-8")
     assert invoke("grade", folder / "answers.csv").exit_code == 0
-    out = graded(folder / "graded.csv")
+    out = graded(folder / "answers-graded.csv")
     assert [r[0] for r in out] == [f"s{i}" for i in range(6)]
     assert [r[5] == "invalid" for r in out] == [False] * 4 + [True, False]
 
@@ -79,7 +79,7 @@ def test_a_utf32_file_is_read_as_utf32(folder, invoke):
     (folder / "answers.csv").write_bytes(text.encode("utf-32"))
     result = invoke("grade", folder / "answers.csv")
     assert result.exit_code == 0 and "utf-32" in result.output
-    out = graded(folder / "graded.csv")
+    out = graded(folder / "answers-graded.csv")
     assert [r[:2] for r in out] == [["s1", "Zoë"], ["s2", "Jo"]]
     assert out[0][5] == "correct"
 
@@ -92,14 +92,14 @@ def test_a_header_over_64_kib_is_read_whole(folder, invoke):
     source = open_answers(folder / "answers.csv")
     assert len(source.header) == 20_001 and len(source.wide) == 20_000
     assert invoke("grade", folder / "answers.csv").exit_code == 0
-    assert len(graded(folder / "graded.csv")) == 20_000
+    assert len(graded(folder / "answers-graded.csv")) == 20_000
 
 
 def test_a_long_answer_is_invalid_with_its_student_kept(folder, invoke):
     big = "9" * (128 * 1024 + 1)
     (folder / "answers.csv").write_text(f"{HEADER}\ns1,Ann,Q1,a,{big}\ns2,Bo,Q1,a,0.408\n")
     assert invoke("grade", folder / "answers.csv").exit_code == 0
-    out = graded(folder / "graded.csv")
+    out = graded(folder / "answers-graded.csv")
     assert [r[:2] for r in out] == [["s1", "Ann"], ["s2", "Bo"]]
     assert out[0][5] == "invalid" and f"over {MAX_ANSWER_CHARS:,} characters" in out[0][-1]
     assert out[1][5] == "correct"
@@ -109,7 +109,7 @@ def test_a_cell_over_the_cell_limit_keeps_the_student(folder, invoke):
     big = "x" * (MAX_CELL_CHARS + 10)
     (folder / "answers.csv").write_text(f"{HEADER}\ns1,Ann,Q1,a,\"{big}\"\ns2,Bo,Q1,a,0.408\n")
     assert invoke("grade", folder / "answers.csv").exit_code == 0
-    out = graded(folder / "graded.csv")
+    out = graded(folder / "answers-graded.csv")
     assert [r[:2] for r in out] == [["s1", "Ann"], ["s2", "Bo"]]
     assert "line 2: a cell is over" in out[0][-1]
 
@@ -123,11 +123,11 @@ def test_encodings_that_cannot_read_the_file_are_one_line(folder, invoke, encodi
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0]
-    assert not (folder / "graded.csv").exists()
+    assert not (folder / "answers-graded.csv").exists()
 
 
 def test_a_named_utf32_encoding_is_used(folder, invoke):
     (folder / "answers.csv").write_bytes(f"{HEADER}\ns1,A,Q1,a,0.408\n".encode("utf-32"))
     result = invoke("grade", folder / "answers.csv", "--encoding", "UTF_32")
     assert result.exit_code == 0
-    assert graded(folder / "graded.csv")[0][5] == "correct"
+    assert graded(folder / "answers-graded.csv")[0][5] == "correct"

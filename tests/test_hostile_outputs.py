@@ -77,8 +77,8 @@ def test_answers_from_a_pipe_write_their_reports_in_the_working_folder(folder):
     done = subprocess.run(QUIZGEN + ["grade", "/dev/stdin", "--key", str(folder / "key.json")], input=answers,
                           cwd=work, capture_output=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert (work / "graded.csv").is_file() and (work / "graded-report.md").is_file()
-    rows = (work / "graded.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert (work / "stdin-graded.csv").is_file() and (work / "stdin-graded-report.md").is_file()
+    rows = (work / "stdin-graded.csv").read_text(encoding="utf-8-sig").splitlines()
     assert len(rows) == 51      # every piped row graded, though the pipe was read once
     assert not [p for p in os.listdir("/tmp") if p.startswith(".quizgen-input-")]
 
@@ -157,15 +157,15 @@ def full_disk(monkeypatch):
 
 
 def test_a_full_disk_while_grading_is_one_line_and_replaces_nothing(folder, invoke, full_disk):
-    (folder / "graded.csv").write_text("the old results\n")
+    (folder / "answers-graded.csv").write_text("the old results\n")
     for i in range(200):
         with open(folder / "answers.csv", "a") as handle:
             handle.write(f"t{i},Q1,a,0.408\n")
     result = invoke("grade", folder / "answers.csv")
     assert result.exit_code == 1
     assert "No space left on device" in one_error_line(result) or "no space left" in result.stderr
-    assert (folder / "graded.csv").read_text() == "the old results\n"
-    assert sorted(p.name for p in folder.iterdir()) == ["answers.csv", "graded.csv", "key.json"]
+    assert (folder / "answers-graded.csv").read_text() == "the old results\n"
+    assert sorted(p.name for p in folder.iterdir()) == ["answers-graded.csv", "answers.csv", "key.json"]
 
 
 @pytest.mark.parametrize("fmt", ["md", "tex"])

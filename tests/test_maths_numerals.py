@@ -41,11 +41,11 @@ def test_names_with_underscores_and_digits_still_parse_in_templates():
 
 
 def test_grading_reads_unicode_numbers_and_refuses_python_literals():
-    part = {"type": "numeric", "value": 0.7101, "answer": "0.7101", "tolerance": {"sigfigs": 3}}
+    part = {"part": "a", "type": "numeric", "value": 0.7101, "answer": "0.7101", "tolerance": {"sigfigs": 3}}
     assert check_answer(part, "０．７１０１").status == "correct"
     assert check_answer(part, "٠٫٧١٠١").status == "correct"
     assert check_answer(part, "0.7101\u200b").status == "correct"
-    verdict = check_answer({"type": "numeric", "value": 10.0, "answer": "10"}, "1_0")
+    verdict = check_answer({"part": "a", "type": "numeric", "value": 10.0, "answer": "10"}, "1_0")
     assert verdict.status == "invalid" and "'_'" in verdict.reason
 
 

@@ -15,6 +15,7 @@ import pytest
 from quizgen.generation import pdf, tex_fonts
 from quizgen.errors import LatexError
 from quizgen.bank.loader import builtin_bank_dir
+from quizgen.key.model import Key
 
 HOSTILE_TITLE = r"Midterm \input{/etc/passwd} 50% & #1"
 HOSTILE_COURSE = r"NLP }\immediate\write18{id} ~ ^ _ $x$"
@@ -35,7 +36,9 @@ def pdf_text(path):
 
 
 def read_key(folder):
-    return json.loads((folder / "key.json").read_text(encoding="utf-8"))
+    """key.json as checked by the key model, every question record whole."""
+    data = json.loads((folder / "key.json").read_text(encoding="utf-8"))
+    return Key.from_json(data, "key.json").to_json(compact=False)
 
 
 def test_exam_paper_and_solutions_print_the_questions_numbers_and_header(invoke, tex, tmp_path):

@@ -18,6 +18,7 @@ from quizgen.errors import QuizgenError, SamplingError, UsageError
 from quizgen.grading.run import grade
 from quizgen.ui import progress_bar
 from quizgen.generation.workers import ordered_map, resolve_jobs
+from quizgen.key.model import Key
 
 
 def files_of(folder):
@@ -35,7 +36,7 @@ def test_jobs_do_not_change_a_single_byte(invoke, tmp_path):
         assert result.exit_code == 0, result.output
     one = files_of(tmp_path / "j1")
     assert one == files_of(tmp_path / "j2") == files_of(tmp_path / "j3")
-    key = json.loads(one["key.json"])
+    key = Key.from_json(json.loads(one["key.json"])).to_json(compact=False)
     assert len(key["questions"]) == 7 * len({q["class"] for q in key["questions"]})
     assert set(key["students"]) == {"s1", "s2"}
 
@@ -156,9 +157,9 @@ def graded_rows(path):
 
 
 def test_superseded_rows_are_rewritten_and_taken_out_of_the_totals(key_folder):
-    key = json.loads((key_folder / "key.json").read_text(encoding="utf-8"))
-    part = key["questions"][0]["parts"][1]
-    trap = part["misconceptions"][0]
+    key = Key.from_json(json.loads((key_folder / "key.json").read_text(encoding="utf-8")))
+    part = key.questions[0].parts[1].to_json()
+    trap = part["traps"][0]
     answers = key_folder / "answers.csv"
     write_answers(answers, [
         ["s1", "Q1", "b", f"{trap['value']:.4g}"],       # a trap, superseded below

@@ -14,6 +14,7 @@ from quizgen.key.writer import key_data
 from quizgen.text.render import escape_md, escape_tex
 from quizgen.roster import Student, parse_roster, read_roster
 from quizgen.generation.sampling import sample_instance
+from quizgen.key.model import Key
 
 HOSTILE = r"}\immediate\write18{id}"
 ROSTER = f'student_id,name\ns001,Ada Lovelace\ns002,"{HOSTILE}"\ns/3,\\input{{/etc/passwd}}\n'
@@ -27,7 +28,9 @@ def roster(tmp_path):
 
 
 def read_key(folder):
-    return json.loads((folder / "key.json").read_text(encoding="utf-8"))
+    """key.json as checked by the key model, every question record whole."""
+    data = json.loads((folder / "key.json").read_text(encoding="utf-8"))
+    return Key.from_json(data, "key.json").to_json(compact=False)
 
 
 def test_roster_rows_are_read_in_order_with_extra_columns_ignored():
@@ -79,7 +82,7 @@ def test_each_student_gets_a_regenerable_variant_in_the_key(invoke, roster, tmp_
 
 
 def key_params(instance):
-    from quizgen.key.writer import json_params
+    from quizgen.key.entries import json_params
     return json_params(instance.params)
 
 
@@ -93,7 +96,7 @@ def test_a_students_variant_does_not_depend_on_the_rest_of_the_roster(bank):
 
 def test_each_student_is_graded_right_against_their_own_part(bank):
     quiz = make_quiz(select(bank, "C1"), seed=1, students=[Student("a", "A"), Student("b", "B")])
-    students = key_data(quiz)["students"]
+    students = Key.from_json(key_data(quiz)).to_json(compact=False)["students"]
     part_a, part_b = (students[s]["questions"][0]["parts"][1] for s in ("a", "b"))
     assert check_answer(part_a, part_a["answer"]).status == "correct"
     assert check_answer(part_b, part_a["answer"]).status != "correct"

@@ -15,7 +15,8 @@ from quizgen.errors import OutputError, UsageError
 from quizgen.generation.quiz import Question, new_seed, seed_label
 from quizgen.generation.views import question_view
 from quizgen.grading.marking import check_answer
-from quizgen.key.writer import part_record
+from quizgen.key.entries import key_part
+from quizgen.maths.printing import to_latex
 from quizgen.text.plain import WIDTH, math_to_plain, to_plain, wrap
 from quizgen.generation.sampling import sample_instance
 
@@ -116,13 +117,14 @@ class Drill:
         inst = self.next_instance(index)
         view = question_view(Question(f"Q{index + 1}", inst), "text")
         share = inst.template.points / len(inst.parts)
-        records = [part_record(pv, inst, share) for pv in inst.parts]
+        records = [key_part(pv, inst, share) for pv in inst.parts]
         self.result.questions += 1
         self.say()
         self.say(f"Question {index + 1} ({view['cls']}): {to_plain(view['title'])}")
         self.say("-" * min(self.width, 40))
         self.say(view["stem"])
-        turn = _Turn(view, inst.template)
+        turn = _Turn(view, inst.template, {pv.letter: to_latex(pv.value) for pv in inst.parts
+                                           if pv.part.kind == "numeric"})
         try:
             for part_view, record in zip(view["parts"], records):
                 self.say()
@@ -138,7 +140,7 @@ class Drill:
             self.result.parts += turn.results
             self.finish(turn)
 
-    def ask_part(self, record: dict, turn) -> bool:
+    def ask_part(self, record, turn) -> bool:
         """Read answers to one part until one can be graded; False when skipped."""
         while True:
             text = self.read()
@@ -159,14 +161,15 @@ class Drill:
                     self.say(f"I cannot read {text!r} as an answer ({verdict.reason}). It was not "
                              "counted; try again, e.g. 0.408 or -ln(0.665), or ? for help.", "  ")
                 else:
-                    self.report(record, verdict)
+                    self.report(record, verdict, turn.latex.get(record.letter))
                     turn.results.append(turn.result(record, verdict.status, verdict))
                     self.track_traps(record, verdict)
                     return True
 
-    def report(self, record: dict, verdict) -> None:
-        """Say whether an answer is right, the expected value, and any misconception."""
-        exact = _exact_text(record)
+    def report(self, record, verdict, latex=None) -> None:
+        """Say whether an answer is right, the expected value (``latex``: its exact
+        form), and any misconception."""
+        exact = _exact_text(record, latex)
         if verdict.status == "correct":
             self.say(f"Correct: {verdict.expected}{exact}.", "  ")
             return
@@ -175,13 +178,13 @@ class Drill:
             self.say(f"Your answer matches the misconception {verdict.misconception}: "
                      f"{to_plain(verdict.feedback)}", "  ")
 
-    def track_traps(self, record: dict, verdict) -> None:
+    def track_traps(self, record, verdict) -> None:
         """Move the misconception cards for this part (see progress.record_trap)."""
         if verdict.misconception:
             self.progress.record_trap(verdict.misconception, met=True)
         elif verdict.status == "correct":
-            for trap in record["misconceptions"]:
-                self.progress.record_trap(trap["code"], met=False)
+            for trap in record.traps:
+                self.progress.record_trap(trap.code, met=False)
 
     def hint(self, turn) -> None:
         """Show the next hint: the forecast, then each solution step in order."""
@@ -203,7 +206,7 @@ class Drill:
             self.say(text, "    ")
         self.say("Check", "  ")
         self.say(view["verify"], "    ")
-        answers = "   ".join(f"({r['part']}) {r['answer']}" for r in records)
+        answers = "   ".join(f"({r.letter}) {r.answer}" for r in records)
         self.say(f"Answers: {answers}", "  ")
 
     def finish(self, turn) -> None:
@@ -237,13 +240,14 @@ class Drill:
 class _Turn:
     """The state of one question being asked: hints shown, part results."""
 
-    def __init__(self, view: dict, template=None):
+    def __init__(self, view: dict, template=None, latex=None):
         self.view, self.template, self.hints, self.results = view, template, 0, []
+        self.latex = latex or {}   # {part letter: LaTeX of its exact answer}
         self.parts = len(view["parts"])
 
-    def result(self, record: dict, status: str, verdict=None) -> PartResult:
+    def result(self, record, status: str, verdict=None) -> PartResult:
         """The result of one part, as the summary needs it."""
-        return PartResult(self.template.cls, self.template.id, record["part"], status,
+        return PartResult(self.template.cls, self.template.id, record.letter, status,
                           verdict.misconception if verdict else "", verdict.feedback if verdict else "",
                           self.hints > 0)
 
@@ -254,13 +258,12 @@ class _Turn:
         return [("Forecast", self.view["forecast"])] + steps
 
 
-def _exact_text(record: dict) -> str:
-    """`` (exactly ...)`` when the exact value says more than the decimal."""
-    latex = record.get("latex")
-    if not latex or record.get("type") != "numeric":
+def _exact_text(record, latex) -> str:
+    """`` (exactly ...)`` when the exact value (``latex``) says more than the decimal."""
+    if not latex or record.kind != "numeric":
         return ""
     exact = math_to_plain(latex)
-    if exact == record["answer"] or len(exact) > 60 or not any(c.isalpha() or c == "/" for c in exact):
+    if exact == record.answer or len(exact) > 60 or not any(c.isalpha() or c == "/" for c in exact):
         return ""
     return f" (exactly {exact})"
 

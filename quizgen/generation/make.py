@@ -5,7 +5,8 @@ key record at once, in chunks spread over worker processes."""
 from __future__ import annotations
 
 from quizgen.errors import UsageError
-from quizgen.generation.quiz import Question, Quiz, StudentPaper, key_text, new_seed, seed_label, student_seed
+from quizgen.generation.quiz import Question, Quiz, StudentPaper, new_seed, seed_label, student_seed
+from quizgen.key.entries import key_text
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.generation.views import question_summary
 from quizgen.generation.workers import chunked, ordered_map

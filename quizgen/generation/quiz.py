@@ -1,6 +1,6 @@
 """The quiz model: a quiz, its questions, and each student's paper, with the
-seed labels that make every question reproducible. (The key entry of a question
-is made here too, until it moves to the key package.)"""
+seed labels that make every question reproducible. (Key entries are made by
+quizgen.key.entries.)"""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ class Question:
     id: str
     instance: Instance | None
     views: dict = field(default_factory=dict, repr=False)
-    entry: dict | None = field(default=None, repr=False)
+    entry: object = field(default=None, repr=False)   # its KeyQuestion, once made (quizgen.key.entries)
     summaries: dict = field(default_factory=dict, repr=False)
     key: tuple | None = field(default=None, repr=False)
 
@@ -63,33 +63,3 @@ def student_seed(seed, student_id: str) -> str:
 def new_seed() -> int:
     """A fresh seed for a quiz when none is given (printed so it can be reused)."""
     return secrets.randbelow(1_000_000)
-
-
-def key_entry(question: Question) -> dict:
-    """The answer-key record of one question: everything the grader needs (kept on the question)."""
-    if question.entry is None:
-        question.entry = _make_entry(question)
-    return question.entry
-
-
-def key_text(question: Question) -> tuple:
-    """The question's key record as (JSON text, key.csv rows), kept on the question."""
-    if question.key is None:
-        from quizgen.key.writer import entry_text
-
-        question.key = entry_text(key_entry(question))
-    return question.key
-
-
-def _make_entry(question: Question) -> dict:
-    from quizgen.key.writer import json_params, part_record, trap_feedback
-
-    inst = question.instance
-    feedback = trap_feedback(inst, inst.parts)
-    return {
-        "id": question.id, "template": inst.template.id, "class": inst.template.cls,
-        "title": inst.template.title, "points": inst.template.points, "seed": inst.seed_label,
-        "params": json_params(inst.params),
-        "parts": [part_record(pv, inst, inst.template.points / len(inst.parts), texts)
-                  for pv, texts in zip(inst.parts, feedback)],
-    }

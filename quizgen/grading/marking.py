@@ -9,18 +9,14 @@ from dataclasses import dataclass
 
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.errors import ExpressionError
-from quizgen.maths.tolerance import half_width
-
-# Widening of a key's stated window: absorbs its 6-figure rounding in key.json
-# and the float error of ``answer - value``, so 0.342 still matches 0.3425 at 3 s.f.
-ROUNDING_SLACK = 1e-6
-
+from quizgen.key.model import KeyPart
+from quizgen.key.status import Status
 
 @dataclass(frozen=True)
 class Verdict:
     """The grade of one answer."""
 
-    status: str
+    status: Status
     score: float
     expected: str
     misconception: str = ""
@@ -28,50 +24,61 @@ class Verdict:
     reason: str = ""
 
 
-def tolerance_of(part: dict, value: float, override: dict | None) -> float:
-    """The half-width for a key part: one from ``override`` (``{"rtol": ..}`` /
-    ``{"atol": ..}``) when the user gave one, else the key's own."""
-    if override:
-        return half_width(value, override, part.get("type", "numeric"))
-    if "abs_tolerance" in part:
-        return float(part["abs_tolerance"])
-    return half_width(value, part.get("tolerance") or {}, part.get("type", "numeric"))
-
-
-def _trap_tolerance(part: dict, trap: dict, override) -> float:
-    if override:
-        return half_width(trap["value"], override, part.get("type", "numeric"))
-    if trap.get("abs_tolerance"):
-        return float(trap["abs_tolerance"])
-    return half_width(trap["value"], part.get("tolerance") or {}, part.get("type", "numeric"))
-
-
 class PartChecker:
-    """One key.json part record made ready to grade many answers: windows and
-    verdicts are built once, and plain decimals skip the expression parser."""
+    """One key part (a :class:`KeyPart`, or a whole key.json part record) made
+    ready to grade many answers: verdicts are built once, when first given, and
+    plain decimals skip the expression parser. Windows come from the part's tolerance rule at
+    its exact value's float (quizgen/maths/tolerance.py), or from ``override``
+    (``{"rtol": ..}`` / ``{"atol": ..}``) when given; the traps' windows are
+    worked out at the first answer that is not correct (with per-student
+    papers most parts are answered once, and most answers are right)."""
 
-    def __init__(self, part: dict, decimal_comma: bool = False, override: dict | None = None):
-        self.kind = part.get("type", "numeric")
+    def __init__(self, part, decimal_comma: bool = False, override: dict | None = None):
+        if isinstance(part, dict):
+            part = KeyPart.from_json(part)
+        self.part, self.kind, self.override = part, part.kind, override
         self.decimal_comma = decimal_comma
-        expected = str(part.get("answer", ""))
+        expected = part.answer
         self.expected = expected
-        self.correct = Verdict("correct", float(part.get("points", 1)), expected)
-        self.incorrect = Verdict("incorrect", 0.0, expected)
-        self.blank = Verdict("blank", 0.0, expected)
-        traps = part.get("misconceptions") or ()
-        self.traps = [(float(t["value"]), _trap_tolerance(part, t, override) * (1 + ROUNDING_SLACK),
-                       Verdict("incorrect", 0.0, expected, t["code"], t.get("feedback", "")))
-                      for t in traps if "value" in t]
+        self._traps = self._correct = self._incorrect = self._blank = None
         if self.kind == "word":
-            self.accept = {normalise_word(w) for w in part.get("accept", ())}
+            self.accept = {normalise_word(w) for w in part.accept}
             self.trap_words = {}
-            for trap in traps:
-                verdict = Verdict("incorrect", 0.0, expected, trap["code"], trap.get("feedback", ""))
-                for word in trap.get("words", ()):
+            for trap in part.traps:
+                verdict = Verdict(Status.INCORRECT, 0.0, expected, trap.code, trap.feedback)
+                for word in trap.words:
                     self.trap_words.setdefault(normalise_word(word), verdict)
         else:
-            self.value = float(part["value"])
-            self.tolerance = tolerance_of(part, self.value, override) * (1 + ROUNDING_SLACK)
+            self.value = part.value
+            self.tolerance = part.half_width(override)
+
+    @property
+    def correct(self) -> Verdict:
+        if self._correct is None:
+            self._correct = Verdict(Status.CORRECT, float(self.part.points), self.expected)
+        return self._correct
+
+    @property
+    def incorrect(self) -> Verdict:
+        if self._incorrect is None:
+            self._incorrect = Verdict(Status.INCORRECT, 0.0, self.expected)
+        return self._incorrect
+
+    @property
+    def blank(self) -> Verdict:
+        if self._blank is None:
+            self._blank = Verdict(Status.BLANK, 0.0, self.expected)
+        return self._blank
+
+    @property
+    def traps(self) -> list:
+        """``(value, window, verdict)`` for each trap with a value, in key order."""
+        if self._traps is None:
+            part, expected = self.part, self.expected
+            self._traps = [(value, part.trap_half_width(i, self.override),
+                            Verdict(Status.INCORRECT, 0.0, expected, trap.code, trap.feedback))
+                           for i, (trap, value) in enumerate(zip(part.traps, part.trap_values)) if value is not None]
+        return self._traps
 
     def __call__(self, text) -> Verdict:
         """The verdict for the answer ``text`` (None or empty text is blank)."""
@@ -85,7 +92,7 @@ class PartChecker:
         try:
             value = self._number(text)
         except ExpressionError as exc:
-            return Verdict("invalid", 0.0, self.expected, reason=f"not a number: {exc}")
+            return Verdict(Status.INVALID, 0.0, self.expected, reason=f"not a number: {exc}")
         if abs(value - self.value) <= self.tolerance:
             return self.correct
         return self._trap(value)
@@ -112,7 +119,7 @@ class PartChecker:
             return self.incorrect
 
 
-def check_answer(part: dict, text: str, decimal_comma: bool = False,
+def check_answer(part, text: str, decimal_comma: bool = False,
                  override: dict | None = None) -> Verdict:
-    """Grade the answer ``text`` against the key.json part record ``part``."""
+    """Grade the answer ``text`` against the key part ``part`` (a KeyPart or a part record)."""
     return PartChecker(part, decimal_comma, override)(text)

@@ -1,6 +1,7 @@
-"""What grading reports: running totals kept row by row (per student, per
-question part, per status), then the per-student and per-question CSVs, the
-Markdown report and the short summary printed on stdout."""
+"""What grading reports, from the totals (tally.py): per-student totals and
+per-question statistics, the per-student and per-question CSVs, the Markdown
+report and the short summary printed on stdout; and the spreadsheet guard
+every CSV cell written from a user's text goes through."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ import statistics
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-STATUSES = ("correct", "incorrect", "invalid", "blank", "unknown_question", "superseded")
-CORRECT, INCORRECT, INVALID, BLANK, UNKNOWN, SUPERSEDED = range(len(STATUSES))
-N_STATUSES = len(STATUSES)
+from quizgen.key.status import SCORED, Status
+
+STATUSES = tuple(status.value for status in Status)   # the status column's values, in order
 
 STUDENT_COLUMNS = ("student_id", "name", "score", "max_score", "percent", "correct", "incorrect",
                    "invalid", "blank", "missing", "unknown_question", "superseded", "misconceptions")
@@ -47,52 +48,6 @@ def number_text(value: float) -> str:
     return "0" if text in ("", "-0") else text
 
 
-class Tally:
-    """Running totals, updated in the grading loop without holding any row."""
-
-    def __init__(self, slots: int):
-        self.slots = slots
-        self.status = [0] * N_STATUSES
-        self.student_score = []
-        self.student_counts = []
-        self.student_codes = {}
-        self.slot_counts = [0] * (slots * N_STATUSES)
-        self.slot_score = [0.0] * slots
-        self.slot_codes = [{} for _ in range(slots)]
-        self.feedback = {}
-
-    def grow(self, students: int) -> None:
-        """Make room for students up to number ``students``."""
-        missing = students - len(self.student_score)
-        if missing > 0:
-            self.student_score.extend([0.0] * missing)
-            self.student_counts.extend([0] * (missing * N_STATUSES))
-
-    def code(self, student: int, slot: int, code: str, feedback: str) -> None:
-        """Count one misconception met by ``student`` on question part ``slot``."""
-        codes = self.student_codes.setdefault(student, {})
-        codes[code] = codes.get(code, 0) + 1
-        slot_codes = self.slot_codes[slot]
-        slot_codes[code] = slot_codes.get(code, 0) + 1
-        self.feedback.setdefault(code, feedback)
-
-    def count(self, student: int, slot: int, outcome) -> None:
-        """Count one answer's outcome ``(status, score, code, cells)`` for
-        ``student`` (-1: none) on question part ``slot`` (-1: none)."""
-        status = outcome[0]
-        self.status[status] += 1
-        if student < 0:
-            return
-        self.grow(student + 1)
-        self.student_counts[student * N_STATUSES + status] += 1
-        if status < UNKNOWN and slot >= 0:
-            self.slot_counts[slot * N_STATUSES + status] += 1
-            self.slot_score[slot] += outcome[1]
-            self.student_score[student] += outcome[1]
-            if outcome[2]:
-                self.code(student, slot, outcome[2], outcome[3][4])
-
-
 @dataclass
 class StudentTotal:
     """One student's result."""
@@ -126,12 +81,12 @@ class QuestionStats:
 
     @property
     def missing(self) -> int:
-        graded = sum(self.counts[s] for s in STATUSES[:4])
+        graded = sum(self.counts[s] for s in SCORED)
         return max(self.students - graded, 0)
 
     @property
     def percent_correct(self):
-        return 100.0 * self.counts["correct"] / self.students if self.students else None
+        return 100.0 * self.counts[Status.CORRECT] / self.students if self.students else None
 
     @property
     def mean_score(self):
@@ -143,10 +98,10 @@ def student_totals(tally: Tally, students) -> list:
     totals = []
     codes = tally.student_codes
     for i, (student_id, paper) in enumerate(zip(students.ids, students.papers)):
-        row = tally.student_counts[i * N_STATUSES:(i + 1) * N_STATUSES]
-        graded = sum(row[:UNKNOWN])
+        counts = tally.student_counts[i]
+        graded = sum(counts[s] for s in SCORED)
         totals.append(StudentTotal(student_id, students.names[i], tally.student_score[i], paper.max_score,
-                                   dict(zip(STATUSES, row)), max(paper.parts - graded, 0),
+                                   dict(counts), max(paper.parts - graded, 0),
                                    dict(sorted(codes[i].items())) if i in codes else {}))
     return totals
 
@@ -155,8 +110,7 @@ def question_stats(tally: Tally, slot_info: list, class_sizes: list) -> list:
     """A QuestionStats for every question part of the key, in key order."""
     stats = []
     for slot, info in enumerate(slot_info):
-        base = slot * N_STATUSES
-        counts = dict(zip(STATUSES, tally.slot_counts[base:base + N_STATUSES]))
+        counts = dict(tally.slot_counts[slot])
         codes = sorted(tally.slot_codes[slot].items(), key=lambda item: (-item[1], item[0]))
         stats.append(QuestionStats(info["question_id"], info["part"], info["class"], info["template"],
                                    info["points"], class_sizes[slot], counts, tally.slot_score[slot], codes))
@@ -176,14 +130,17 @@ def _codes_text(codes) -> str:
     return "; ".join([f"{code} ({count})" for code, count in items])
 
 
+_SCORED_ORDER = [s for s in Status if s in SCORED]   # the CSV columns correct, incorrect, invalid, blank
+
+
 def student_rows(totals: list):
     """The rows of the per-student CSV (header first)."""
     yield list(STUDENT_COLUMNS)
     for t in totals:
         c = t.counts
         yield [spreadsheet_safe(t.student_id), spreadsheet_safe(t.name), number_text(t.score),
-               number_text(t.max_score), f"{t.percent:.1f}", c["correct"], c["incorrect"], c["invalid"],
-               c["blank"], t.missing, c["unknown_question"], c["superseded"], _codes_text(t.misconceptions)]
+               number_text(t.max_score), f"{t.percent:.1f}", *(c[s] for s in _SCORED_ORDER), t.missing,
+               c[Status.UNKNOWN_QUESTION], c[Status.SUPERSEDED], _codes_text(t.misconceptions)]
 
 
 def question_rows(stats: list):
@@ -193,7 +150,7 @@ def question_rows(stats: list):
         c = q.counts
         mean = "" if q.mean_score is None else number_text(q.mean_score)
         yield [spreadsheet_safe(q.question_id), q.part, q.cls, q.template, number_text(q.points), q.students,
-               c["correct"], c["incorrect"], c["invalid"], c["blank"], q.missing,
+               *(c[s] for s in _SCORED_ORDER), q.missing,
                _percent_text(q.percent_correct), mean, _codes_text(q.misconceptions)]
 
 
@@ -240,12 +197,12 @@ def _class_section(result) -> list:
     if percents:
         lines += [f"Mean {statistics.fmean(percents):.1f}%, median {statistics.median(percents):.1f}%, "
                   f"lowest {min(percents):.1f}%, highest {max(percents):.1f}%.", ""]
-    rows = [[status, result.counts[status]] for status in STATUSES]
+    rows = [[status.value, result.counts[status]] for status in Status]
     return lines + _table(["status", "answers"], rows)
 
 
 def _question_section(result) -> list:
-    rows = [[md_cell(q.question_id), md_cell(q.part), md_cell(q.cls), q.students, q.counts["correct"],
+    rows = [[md_cell(q.question_id), md_cell(q.part), md_cell(q.cls), q.students, q.counts[Status.CORRECT],
              _percent_text(q.percent_correct) or "-",
              md_cell(_codes_text(q.misconceptions[:3])) or "-"] for q in result.questions]
     header = ["question", "part", "class", "students", "correct", "% correct", "most common misconceptions"]
@@ -289,8 +246,8 @@ def summary_text(result) -> str:
     separator = {",": "','", ";": "';'", "\t": "tab"}.get(result.delimiter, repr(result.delimiter))
     lines = [f"Graded {_count(result.rows, 'answer')} from {_count(len(result.students), 'student')} "
              f"against {result.key_name} ({result.form} form, {separator}-separated, {result.encoding}).", ""]
-    lines += [f"  {status:<17}{result.counts[status]:>8}" for status in STATUSES if result.counts[status]
-              or status in ("correct", "incorrect")]
+    lines += [f"  {status.value:<17}{result.counts[status]:>8}" for status in Status if result.counts[status]
+              or status in (Status.CORRECT, Status.INCORRECT)]
     lines += ["", f"  {'question':<10}{'part':<6}{'% correct':>10}  most common misconception"]
     for q in result.questions:
         top = f"{q.misconceptions[0][0]} ({q.misconceptions[0][1]})" if q.misconceptions else "-"

@@ -10,6 +10,7 @@ import io
 from typing import NamedTuple
 
 from quizgen.errors import InputFileError, UsageError
+from quizgen.key.model import FORMAT, VERSION
 from quizgen.lms.variants import key_records
 
 ANSWER_COLUMNS = ("student_id", "name", "question_id", "part", "answer")
@@ -44,7 +45,7 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last") -> GradingInputs
     picked = iter([_only_part(next(records), only) for _, (_, _, only) in chosen])
     students = {sid: {"name": p["name"], "seed": "lms", "questions": [next(picked) for _ in p["variants"]]}
                 for sid, p in papers.items()}
-    key = {"quizgen": __version__, "seed": "lms", "worked_examples": False,
+    key = {"format": FORMAT, "version": VERSION, "quizgen": __version__, "seed": "lms", "worked_examples": False,
            "questions": next(iter(students.values()))["questions"], "students": students}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

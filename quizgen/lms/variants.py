@@ -14,10 +14,11 @@ from html import escape
 
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import UsageError
-from quizgen.generation.quiz import Question, key_entry, seed_label
+from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.views import question_view
 from quizgen.generation.sampling import sample_instance
-from quizgen.key.writer import part_record, trap_feedback
+from quizgen.key.compact import WholeRecords
+from quizgen.key.entries import key_entry, key_part, trap_feedback
 from quizgen.lms.html import markdown_html
 
 
@@ -106,7 +107,7 @@ def variant(template, label: str) -> Variant:
     view = question_view(Question("Q1", inst), "md")
     feedback = trap_feedback(inst, inst.parts)
     share = template.points / len(inst.parts)
-    records = [part_record(pv, inst, share, texts) for pv, texts in zip(inst.parts, feedback)]
+    records = [key_part(pv, inst, share, texts) for pv, texts in zip(inst.parts, feedback)]
     parts = tuple(_part(record, shown) for record, shown in zip(records, view["parts"]))
     figure = view["figure"] or {}
     return Variant(id=label, template=template.id, cls=template.cls, title=template.title,
@@ -115,16 +116,16 @@ def variant(template, label: str) -> Variant:
                    solution_figure_svg=figure.get("solution") or None)
 
 
-def _part(record: dict, shown: dict) -> VariantPart:
-    """A key part record and its rendered view as a :class:`VariantPart`."""
-    word = record["type"] == "word"
-    traps = tuple(Trap(code=t["code"], value=t.get("value"), tolerance=t.get("abs_tolerance"),
-                       feedback=t["feedback"], words=tuple(t.get("words", ())))
-                  for t in record["misconceptions"])
-    return VariantPart(letter=record["part"], ask_html=markdown_html(shown["ask"], block=False),
-                       kind=record["type"], value=None if word else record["value"],
-                       tolerance=None if word else record["abs_tolerance"],
-                       words=tuple(record["accept"]) if word else (), points=shown["points"],
+def _part(part, shown: dict) -> VariantPart:
+    """A key part (quizgen.key KeyPart) and its rendered view as a :class:`VariantPart`."""
+    word = part.kind == "word"
+    traps = tuple(Trap(code=t.code, value=value, tolerance=None if value is None else part.trap_half_width(i),
+                       feedback=t.feedback, words=tuple(t.words))
+                  for i, (t, value) in enumerate(zip(part.traps, part.trap_values)))
+    return VariantPart(letter=part.letter, ask_html=markdown_html(shown["ask"], block=False),
+                       kind=part.kind, value=None if word else part.value,
+                       tolerance=None if word else part.half_width(),
+                       words=tuple(part.accept) if word else (), points=shown["points"],
                        traps=traps)
 
 
@@ -141,12 +142,13 @@ def _solution_html(view: dict) -> str:
 
 
 def key_records(wanted: list, banks=()) -> list:
-    """The key.json question records (as ``quizgen generate`` writes them) of
+    """The key.json question records (version 2, each record whole) of
     ``wanted``: (question id, template id, seed label) each, in that order."""
     templates = {t.id: t for t in load_bank(banks)}
     missing = sorted({template for _, template, _ in wanted if template not in templates})
     if missing:
         raise UsageError(f"template {', '.join(missing)} of the LMS answers is not in the bank; "
                          "pass the --bank the quiz was exported from")
-    return [key_entry(Question(qid, sample_instance(templates[template], label)))
+    whole = WholeRecords()
+    return [whole.instance(key_entry(Question(qid, sample_instance(templates[template], label))))
             for qid, template, label in wanted]

@@ -23,7 +23,7 @@ from quizgen.errors import ExpressionError, InputFileError, SamplingError, Templ
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.views import question_view
 from quizgen.grading.marking import check_answer
-from quizgen.key.writer import part_record
+from quizgen.key.entries import key_part
 from quizgen.bank.model import Template
 from quizgen.maths.printing import to_text
 from quizgen.text.render import jinja_context, render_many, render_string, text_environment
@@ -470,7 +470,7 @@ def _test_problems(template: Template, inst, report: Report) -> list:
         if problem:
             problems.append(_problem(template.path, ("tests", n) + problem[0], problem[1]))
             continue
-        verdict = check_answer(part_record(pv, inst, share), "" if test["answer"] is None else str(test["answer"]))
+        verdict = check_answer(key_part(pv, inst, share), "" if test["answer"] is None else str(test["answer"]))
         want = (test["status"], test.get("misconception") or "")
         if (verdict.status, verdict.misconception) != want:
             problems.append(_problem(template.path, ("tests", n), f"answer {test['answer']!r} to part "

@@ -1,0 +1,157 @@
+"""The key made ready for grading: finding and loading key.json, checking its
+shape, the tolerance override, and ``KeyIndex`` (every question part of the key
+as a slot, each paper's checkers, and the lookup of question/part labels as the
+answers write them)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from quizgen.errors import InputFileError, UsageError
+from quizgen.grading.answers_file import norm_part, norm_question, split_label
+from quizgen.grading.marking import PartChecker
+from quizgen.grading.report import spreadsheet_safe
+from quizgen.key.load import load_key_file
+from quizgen.key.model import Key
+
+LABEL_CACHE_LIMIT = 10_000
+_NO_LABELS = {}   # KeyIndex.labels' entry for a part cell not met
+
+
+def find_key(answers_path: Path) -> Path:
+    """key.json beside the answers file, else in the working directory."""
+    candidates = [answers_path.parent / "key.json", Path.cwd() / "key.json"]
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    raise InputFileError(f"no key.json beside {answers_path} ({candidates[0]}) or in the working "
+                         f"directory ({candidates[1]}); pass --key PATH")
+
+
+def load_key(answers_path: Path, key) -> tuple:
+    """``(path or None, Key)``: a given :class:`Key`, a given key.json dict, a
+    given path, or the key.json found; checked on load (one line per problem)."""
+    if isinstance(key, Key):
+        return None, key
+    if isinstance(key, dict):
+        return None, Key.from_json(key, "the key")
+    path = Path(key) if key is not None else find_key(answers_path)
+    return path, load_key_file(path)
+
+
+def _finite(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def tolerance_override(rtol, atol) -> dict | None:
+    """``{"rtol": .., "atol": ..}`` from the options, or None to keep the key's tolerances."""
+    override = {}
+    for name, value in (("rtol", rtol), ("atol", atol)):
+        if value is None:
+            continue
+        if not _finite(value) or value < 0:
+            raise UsageError(f"--{name} must be a number 0 or more, got {value!r}")
+        override[name] = float(value)
+    return override or None
+
+
+class PaperChecks:
+    """One paper's parts, indexed by slot (a question part of the whole key):
+    a PartChecker, or None where this paper has no such part."""
+
+    def __init__(self, questions: tuple, index: "KeyIndex", decimal_comma: bool, override):
+        self.checkers = [None] * len(index.slots)
+        self.expected = [""] * len(index.slots)
+        self.max_score = 0.0
+        for question in questions:
+            qid = index.normal_ids.get(question.id) or norm_question(question.id)
+            for part in question.parts:
+                slot = index.slot_of[(qid, part.letter)]
+                self.checkers[slot] = PartChecker(part, decimal_comma, override)
+                self.expected[slot] = spreadsheet_safe(part.answer)
+                self.max_score += part.points
+        self.parts = sum(1 for checker in self.checkers if checker is not None)
+
+
+class KeyIndex:
+    """The key made ready for lookups: every question part (slot) of the key,
+    the top-level paper (number 0) and each student's own paper."""
+
+    def __init__(self, key: Key, decimal_comma: bool, override, name: str):
+        self.name = name
+        self.slots, self.slot_of, self.questions = [], {}, {}
+        self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper
+        for questions in [key.questions] + [paper.questions for paper in key.papers]:
+            self._add_slots(questions)
+        self.papers = [PaperChecks(key.questions, self, decimal_comma, override)]
+        self.paper_of, self.paper_of_folded, self.roster = {}, {}, []
+        for paper in key.papers:
+            self.papers.append(PaperChecks(paper.questions, self, decimal_comma, override))
+            number = len(self.papers) - 1
+            student_id = paper.student_id.strip()
+            self.paper_of[student_id] = number
+            self.paper_of_folded.setdefault(student_id.casefold(), number)
+            self.roster.append((student_id, paper.name, number))
+        self.labels = {}   # {part cell: {question cell: slot or reason}}, as the answers write them
+
+    def _add_slots(self, questions: tuple) -> None:
+        for question in questions:
+            qid = self.normal_ids.get(question.id)
+            if qid is None:
+                qid = self.normal_ids[question.id] = norm_question(question.id)
+            entry = self.questions.setdefault(qid, {"id": question.id, "parts": {}, "letters": []})
+            for part in question.parts:
+                letter = part.letter
+                if (qid, letter) in self.slot_of:
+                    continue
+                self.slot_of[(qid, letter)] = len(self.slots)
+                entry["letters"].append(letter)
+                entry["parts"][letter] = letter
+                if part.name:
+                    entry["parts"].setdefault(norm_part(part.name), letter)
+                self.slots.append({"question_id": entry["id"], "part": letter, "class": question.cls,
+                                   "template": question.template, "points": part.points})
+
+    def paper_for(self, student_id: str) -> int:
+        """The paper number of a student: their own when the key has one, else 0."""
+        number = self.paper_of.get(student_id)
+        if number is None:
+            number = self.paper_of_folded.get(student_id.casefold(), 0)
+        return number
+
+    def slot(self, question: str, part: str):
+        """The slot of a question/part as written in the answers, or the reason
+        it names no part of the key; kept in ``labels`` (bounded), which the
+        grading loop reads directly."""
+        found = self.labels.get(part, _NO_LABELS).get(question)
+        if found is None:
+            found = self._resolve(question, part)
+            questions = self.labels.get(part)
+            if questions is None and len(self.labels) < LABEL_CACHE_LIMIT:
+                questions = self.labels[part] = {}
+            if questions is not None and len(questions) < LABEL_CACHE_LIMIT:
+                questions[question] = found
+        return found
+
+    def _resolve(self, question: str, part: str):
+        qid, pid = norm_question(question), norm_part(part) if part.strip() else ""
+        if qid not in self.questions:
+            label = split_label(question)
+            if label and label[1] and norm_question(label[0]) in self.questions and pid in ("", label[1]):
+                qid, pid = norm_question(label[0]), label[1]
+            elif not question.strip():
+                return "no question given"
+            else:
+                known = ", ".join(q["id"] for q in self.questions.values())
+                return f"no question {question.strip()[:40]!r} in {self.name} (it has {known})"
+        entry = self.questions[qid]
+        letters = ", ".join(entry["letters"])
+        if not pid:
+            if len(entry["letters"]) == 1:
+                return self.slot_of[(qid, entry["letters"][0])]
+            return f"no part given for {entry['id']} (parts {letters})"
+        letter = entry["parts"].get(pid)
+        if letter is None:
+            return f"{entry['id']} has no part {part.strip()[:20]!r} (parts {letters})"
+        return self.slot_of[(qid, letter)]

@@ -1,0 +1,84 @@
+"""The latest answer of every student to every question part (slot): the grid
+the grading pass fills (``AnswerGrid``), and the read-only view of its final
+verdicts that the result hands to reports (``VerdictMatrix``)."""
+
+from __future__ import annotations
+
+from array import array
+from typing import NamedTuple
+
+from quizgen.grading.outcome import NO_ANSWER, Outcome
+
+
+class AnswerGrid:
+    """Students x slots, row-major (cell ``number * width + slot``): the data row
+    number of the latest answer (-1 for none) and its Outcome (NO_ANSWER for
+    none). Grows by whole students; memory grows with students and parts, not rows."""
+
+    def __init__(self, width: int):
+        self.width = width
+        self.students = 0
+        self.rows = array("q")
+        self.outcomes = []
+        self._no_rows = array("q", [-1]) * width
+
+    def grow(self, students: int) -> None:
+        """Make room for students up to number ``students``."""
+        while self.students < students:
+            self.rows.extend(self._no_rows)
+            self.outcomes.extend([NO_ANSWER] * self.width)
+            self.students += 1
+
+    def row(self, number: int) -> list:
+        """The Outcomes of student ``number``, one per slot."""
+        return self.outcomes[number * self.width:(number + 1) * self.width]
+
+    def column(self, slot: int) -> list:
+        """The Outcomes of question part ``slot``, one per student."""
+        return self.outcomes[slot::self.width]
+
+
+class Slot(NamedTuple):
+    """One question part of the key: a column of the matrix."""
+
+    question_id: str
+    part: str
+    cls: str
+    template: str
+    points: float
+
+
+class VerdictMatrix:
+    """The final verdict of every student on every question part, for reports
+    that need more than the totals (item analysis, per-student detail).
+
+    ``students`` are the student ids in the order of the students CSV, ``slots``
+    the question parts (Slot) in key order. ``row(n)`` gives student ``n``'s
+    cells, one per slot, each with ``.status`` (a Status; None when the student
+    gave no answer that counts for that part), ``.score`` (points earned) and
+    ``.misconception`` (the trap's code, "" for none). A superseded answer is
+    never in the matrix: the latest answer to a part is. ``on_paper(n, slot)``
+    says whether that part is on the student's paper at all (per-student keys
+    may differ). Reading is cheap: the cells are the grader's own outcome
+    objects, shared, not copied."""
+
+    def __init__(self, grid: AnswerGrid, students: list, slots: list, on_paper: list):
+        self._grid = grid
+        self.students = students
+        self.slots = slots
+        self._on_paper = on_paper
+
+    def row(self, number: int) -> list:
+        """Student ``number``'s cells (status, score, misconception), one per slot."""
+        return self._grid.row(number)
+
+    def cell(self, number: int, slot: int) -> Outcome:
+        """Student ``number``'s cell for question part ``slot``."""
+        return self._grid.outcomes[number * self._grid.width + slot]
+
+    def on_paper(self, number: int, slot: int) -> bool:
+        """Whether question part ``slot`` is on student ``number``'s paper."""
+        return self._on_paper[number][slot]
+
+    def __len__(self) -> int:
+        return len(self.students)

@@ -1,0 +1,69 @@
+"""The outcome of one answer row: its status, score and misconception, and the
+result cells graded.csv gets for it. Outcomes are made once per verdict and
+shared by every row that earns the same verdict (the verdict cache in rows.py),
+so they are immutable by convention and compared by identity."""
+
+from __future__ import annotations
+
+from quizgen.grading.marking import PartChecker, Verdict
+from quizgen.grading.report import number_text, spreadsheet_safe
+from quizgen.key.status import Status
+
+RESULT_COLUMNS = ("status", "score", "expected", "misconception", "feedback", "reason")
+SUPERSEDED_REASON = "a later row answers this part again"
+
+
+class Outcome:
+    """What one answer row earned.
+
+    ``status`` is a Status (None only for NO_ANSWER); ``score`` the points;
+    ``misconception`` the trap's code ("" for none); ``feedback`` the trap's
+    feedback as written in graded.csv (spreadsheet-safe); ``cells`` the six
+    result cells of graded.csv (RESULT_COLUMNS), spreadsheet-safe. Hashing and
+    equality are by identity: RowWriter keys its encoded text by the object."""
+
+    __slots__ = ("status", "score", "misconception", "feedback", "cells")
+
+    def __init__(self, status, score: float, misconception: str, feedback: str, cells: tuple):
+        self.status = status
+        self.score = score
+        self.misconception = misconception
+        self.feedback = feedback
+        self.cells = cells
+
+    def __repr__(self) -> str:
+        return f"Outcome({self.status!r}, {self.score!r}, {self.misconception!r}, cells={self.cells!r})"
+
+
+NO_ANSWER = Outcome(None, 0.0, "", "", ())
+"""The outcome of a question part not answered (yet): counts for nothing."""
+
+
+def make_outcome(status: Status, score: float, expected: str, code: str, feedback: str, reason: str) -> Outcome:
+    """The outcome of one row, its result cells made spreadsheet-safe."""
+    safe_feedback = spreadsheet_safe(feedback)
+    cells = (status.value, number_text(score), spreadsheet_safe(expected), code, safe_feedback,
+             spreadsheet_safe(reason))
+    return Outcome(status, score, code, safe_feedback, cells)
+
+
+def verdict_outcome(checker: PartChecker, answer: str) -> Outcome:
+    """The outcome of ``answer`` checked by ``checker``; an answer the number
+    reader fails on (overflow, too deep) is invalid, never an error."""
+    try:
+        verdict = checker(answer)
+    except (ArithmeticError, ValueError, MemoryError, RecursionError) as exc:
+        verdict = Verdict(Status.INVALID, 0.0, checker.expected, reason=f"not a number: {type(exc).__name__}")
+    return make_outcome(verdict.status, verdict.score, checker.expected, verdict.misconception,
+                        verdict.feedback, verdict.reason)
+
+
+def problem_outcome(status: Status, reason: str) -> Outcome:
+    """The outcome of a row that cannot be graded (malformed, no such part, no student)."""
+    return make_outcome(status, 0.0, "", "", "", reason)
+
+
+def superseded_cells(expected_cell: str) -> list:
+    """The result cells of a row a later row superseded, from the expected cell
+    it was written with (already spreadsheet-safe)."""
+    return [Status.SUPERSEDED.value, number_text(0.0), expected_cell, "", "", SUPERSEDED_REASON]

@@ -1,0 +1,139 @@
+"""Writing graded.csv: each input row as read, then its outcome's result cells,
+exactly as csv.writer would write them; and the second copy that marks the rows
+a later answer superseded (only made when some row was)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import tempfile
+from pathlib import Path
+
+from quizgen.grading.outcome import RESULT_COLUMNS, Outcome, superseded_cells
+from quizgen.grading.report import safe_cells, spreadsheet_safe
+
+TAIL_LIMIT = 100_000    # encoded result cells kept before the cache starts afresh
+PLAIN_LIMIT = 100_000   # cell texts known to need no quotes or formula guard, before starting afresh
+PLAIN_ROW = 128         # longer rows are not learnt from
+
+
+class RowWriter:
+    """Writes graded rows as csv.writer would: the input cells made
+    spreadsheet-safe, then the outcome's result cells.
+
+    Two caches make it fast, both bounded. ``tails`` maps an Outcome (by
+    identity) to the CSV text of its result cells, so that the long feedback is
+    encoded once per verdict, not on every row. ``plain`` holds input cell texts
+    known to need no quotes and no formula guard; a row made only of them is
+    simply joined (checking each row costs more)."""
+
+    def __init__(self, handle, delimiter: str):
+        self.write, self.join, self.delimiter = handle.write, delimiter.join, delimiter
+        self.tails = {}
+        self.plain = set()
+        self.buffer = io.StringIO()
+        self.writer = csv.writer(self.buffer, delimiter=delimiter)
+        self.needs_quotes = re.compile('["\r\n]').search
+
+    def row(self, cells: list, outcome: Outcome) -> None:
+        """Write one graded row: input ``cells`` then the outcome's result cells.
+        (The grading loop writes the common case itself: see rows.grade_rows.)"""
+        tail = self.tails.get(outcome) or self.tail(outcome)
+        if self.plain.issuperset(cells):
+            self.write(self.join(cells) + tail)
+        else:
+            self.write(self._careful(cells) + tail)
+
+    def tail(self, outcome: Outcome) -> str:
+        """The outcome's result cells as CSV text, from the delimiter before them
+        to the line end; kept in ``tails``."""
+        if len(self.tails) >= TAIL_LIMIT:
+            self.tails.clear()
+        text = self.tails[outcome] = self.delimiter + self.encode(outcome.cells) + "\r\n"
+        return text
+
+    def _careful(self, cells: list) -> str:
+        """The CSV text of spreadsheet-safe ``cells``; when it is the cells just
+        joined, they are all plain and remembered so (short rows, a bounded set)."""
+        text = self.encode(safe_cells(cells))
+        if len(text) <= PLAIN_ROW and text == self.join(cells):
+            if len(self.plain) >= PLAIN_LIMIT:
+                self.plain.clear()
+            self.plain.update(cells)
+        return text
+
+    def encode(self, cells) -> str:
+        """The CSV text of ``cells`` (as csv.writer writes it), without the line end."""
+        line = self.join(cells)
+        if line.count(self.delimiter) == len(cells) - 1 and self.needs_quotes(line) is None:
+            return line
+        self.buffer.seek(0)
+        self.buffer.truncate()
+        self.writer.writerow(cells)
+        return self.buffer.getvalue()[:-2]
+
+
+def graded_header(header: list) -> list:
+    """graded.csv's header: the input columns, then the result columns; an input
+    column named like a result column (a graded file graded again) becomes ``input_<name>``."""
+    taken = set(RESULT_COLUMNS)
+    kept = [f"input_{h}" if h.strip().lower() in taken else h for h in header]
+    return [spreadsheet_safe(h) for h in kept] + list(RESULT_COLUMNS)
+
+
+def start_graded(handle, header: list, delimiter: str) -> RowWriter:
+    """graded.csv started (byte-order mark, header) and a RowWriter for its rows."""
+    handle.write("\ufeff")
+    csv.writer(handle, delimiter=delimiter).writerow(graded_header(header))
+    return RowWriter(handle, delimiter)
+
+
+class RowSet:
+    """A set of data row numbers kept as one bit per row: the rows a later
+    answer superseded. (A million rows take 125 KB, however many are marked.)"""
+
+    def __init__(self):
+        self.bits = bytearray()
+        self.count = 0
+
+    def add(self, row: int) -> None:
+        byte, bit = divmod(row, 8)
+        if byte >= len(self.bits):
+            self.bits.extend(bytes(max(byte + 1 - len(self.bits), len(self.bits))))
+        if not self.bits[byte] >> bit & 1:
+            self.bits[byte] |= 1 << bit
+            self.count += 1
+
+    def __contains__(self, row: int) -> bool:
+        byte, bit = divmod(row, 8)
+        return byte < len(self.bits) and bool(self.bits[byte] >> bit & 1)
+
+    def __len__(self) -> int:
+        return self.count
+
+
+def mark_superseded(path: Path, rows: RowSet, delimiter: str) -> None:
+    """Rewrite the graded file at ``path`` with the result cells of ``rows``
+    replaced by a superseded verdict, atomically (a temporary file, then a rename)."""
+    fd, fixed = tempfile.mkstemp(dir=path.parent, prefix=".quizgen-", suffix=".tmp")
+    try:
+        with open(path, encoding="utf-8", newline="") as written, open(fd, "w", encoding="utf-8", newline="") as target:
+            _copy_marking(written, target, rows, delimiter)
+        os.replace(fixed, path)
+    except BaseException:
+        Path(fixed).unlink(missing_ok=True)
+        raise
+
+
+def _copy_marking(scratch, handle, rows: RowSet, delimiter: str) -> None:
+    """Copy graded rows, the result cells of ``rows`` replaced by superseded
+    ones (re-derived from the expected cell each was written with)."""
+    reader, writer = csv.reader(scratch, delimiter=delimiter), csv.writer(handle, delimiter=delimiter)
+    handle.write(scratch.read(1))
+    writer.writerow(next(reader))
+    width = len(RESULT_COLUMNS)
+    expected = RESULT_COLUMNS.index("expected") - width
+    for i, row in enumerate(reader):
+        writer.writerow(row[:-width] + superseded_cells(row[expected]) if i in rows else row)

@@ -1,0 +1,172 @@
+"""Typed reading of key.json fields: each check returns the clean value or
+raises InputFileError with one line naming the file, the JSON path of the
+field and what was expected, e.g.
+``key.json: questions[3].parts[1].points: expected a number >= 0, got "lots"``.
+
+The key is a contract between generate, grade, drill and validate, and may
+be edited by hand or crafted: nothing in it is trusted before these checks."""
+
+from __future__ import annotations
+
+import math
+
+from quizgen.errors import InputFileError
+
+KINDS = ("numeric", "integer", "word")
+MAX_POINTS = 1e6          # more points than this on one part is a mistake, not a mark scheme
+MAX_TEXT = 100_000        # characters in one text field (feedback, exact form, ...)
+MAX_ID = 200              # characters in an id, part letter, code or template name
+MAX_SIGFIGS = 15          # a double holds no more significant figures
+
+
+class Where:
+    """A JSON path inside one key file, for error messages: ``questions[3].parts[1]``.
+    Made for every field read, so it only links to its parent; the text is
+    built when a message needs it."""
+
+    __slots__ = ("source", "parent", "step")
+
+    def __init__(self, source: str, parent: "Where | None" = None, step=None):
+        self.source, self.parent, self.step = source, parent, step
+
+    def __truediv__(self, step) -> "Where":
+        return Where(self.source, self, step)
+
+    @property
+    def path(self) -> str:
+        steps, node = [], self
+        while node is not None and node.parent is not None:
+            steps.append(node.step)
+            node = node.parent
+        text = ""
+        for step in reversed(steps):
+            if isinstance(step, int):
+                text += f"[{step}]"
+            elif step.isidentifier():
+                text += f".{step}" if text else step
+            else:
+                text += f"[{shown(step)}]"
+        return text
+
+    def fail(self, message: str) -> InputFileError:
+        """The error for a problem at this path (to be raised)."""
+        path = self.path
+        where = f"{path}: " if path else ""
+        return InputFileError(f"{self.source}: {where}{message}")
+
+
+def shown(value, limit: int = 40) -> str:
+    """``value`` as JSON-like text cut to ``limit`` characters, for messages."""
+    if isinstance(value, str):
+        text = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    elif isinstance(value, bool):
+        text = "true" if value else "false"
+    elif value is None:
+        text = "null"
+    elif isinstance(value, dict):
+        text = "an object"
+    elif isinstance(value, list):
+        text = "a list"
+    elif isinstance(value, int) and abs(value) >= 10 ** 30:
+        text = "a number with more than 30 digits"
+    else:
+        text = repr(value)
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def number(value, where: Where, minimum=None, maximum=None, positive=False, what="a number") -> float:
+    """A finite JSON number within the bounds (an int stays an int)."""
+    if is_number(value):
+        try:
+            x = float(value)
+        except OverflowError:
+            x = math.inf
+        if math.isfinite(x) and (minimum is None or x >= minimum) and (maximum is None or x <= maximum) \
+                and (not positive or x > 0):
+            return value if isinstance(value, int) else x   # ints stay ints: 4 points print as 4
+    bounds = " > 0" if positive else (f" >= {minimum:g}" if minimum is not None else "")
+    if maximum is not None:
+        bounds += f" and <= {maximum:g}"
+    raise where.fail(f"expected {what}{bounds}, got {shown(value)}")
+
+
+def integer(value, where: Where, minimum: int, maximum: int) -> int:
+    """A whole JSON number (not true/false) from ``minimum`` to ``maximum``."""
+    if is_number(value) and float(value).is_integer() and minimum <= value <= maximum:
+        return int(value)
+    raise where.fail(f"expected a whole number from {minimum} to {maximum}, got {shown(value)}")
+
+
+def text(value, where: Where, limit: int = MAX_TEXT, empty: bool = True) -> str:
+    """A JSON string of at most ``limit`` characters (non-empty unless ``empty``)."""
+    if isinstance(value, str) and len(value) <= limit and (empty or value.strip()):
+        return value
+    if isinstance(value, str) and len(value) > limit:
+        raise where.fail(f"expected text of at most {limit:,} characters, got {len(value):,}")
+    raise where.fail(f"expected {'text' if empty else 'non-empty text'}, got {shown(value)}")
+
+
+def label(value, where: Where) -> str:
+    """An id, part letter, code or name: non-empty text, or a whole number (written as text)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10 ** 12:
+        return str(value)
+    return text(value, where, MAX_ID, empty=False)
+
+
+def code(value, where: Where) -> str:
+    """A misconception code: non-empty text only (a number is a mistake)."""
+    return text(value, where, MAX_ID, empty=False)
+
+
+def mapping(value, where: Where) -> dict:
+    if isinstance(value, dict):
+        return value
+    raise where.fail(f"expected an object, got {shown(value)}")
+
+
+def listing(value, where: Where) -> list:
+    if isinstance(value, list):
+        return value
+    raise where.fail(f"expected a list, got {shown(value)}")
+
+
+def words(value, where: Where) -> tuple:
+    """A list of texts (accepted words, a trap's words)."""
+    return tuple(text(w, where / i, MAX_ID * 5) for i, w in enumerate(listing(value, where)))
+
+
+def kind(value, where: Where) -> str:
+    if isinstance(value, str) and value in KINDS:
+        return value
+    raise where.fail(f"expected one of {', '.join(KINDS)}, got {shown(value)}")
+
+
+def tolerance(value, where: Where) -> dict:
+    """A tolerance rule: ``{"sigfigs": 1..15}`` or ``{"rtol": x, "atol": y}`` (x, y > 0)."""
+    rule = mapping(value, where)
+    clean = {}
+    for name, setting in rule.items():
+        if name == "sigfigs":
+            clean[name] = integer(setting, where / name, 1, MAX_SIGFIGS)
+        elif name in ("rtol", "atol"):
+            clean[name] = number(setting, where / name, positive=True)
+        else:
+            raise where.fail(f"unknown tolerance {shown(name)} (expected sigfigs, rtol or atol)")
+    if "sigfigs" in clean and len(clean) > 1:
+        raise where.fail("give sigfigs, or rtol/atol, not both")
+    return clean
+
+
+def unique(items, where: Where, what: str) -> None:
+    """Raise when two of ``items`` (strings) are the same, case and spaces aside."""
+    seen = set()
+    for i, item in enumerate(items):
+        folded = str(item).strip().casefold()
+        if folded in seen:
+            raise (where / i).fail(f"{what} {shown(item)} appears twice")
+        seen.add(folded)

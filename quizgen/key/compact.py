@@ -1,0 +1,97 @@
+"""key.json's version-2 layout for writing: what the instances of a template
+share (class, title, points, each part's name, kind, points, tolerance rule,
+accepted words, trap codes and feedback) is written once under
+``"templates"``; each question instance keeps its own values (seed label,
+parameters, exact answers and their floats, the answer as written, trap
+values) and only those shared texts that differ from its template's (a
+feedback naming the instance's numbers, say), under the part's own field
+names and ``trap_texts`` (by trap code).
+
+A reader merges them back (quizgen/key/model.py ``read_key``). Works on the
+key model's objects by their attributes, so it imports none of them."""
+
+from __future__ import annotations
+
+from quizgen.maths.numbers import key_answer
+
+
+def default_answer(spec, value) -> str:
+    """The answer as a student writes it, as key.csv shows it, when an instance
+    gives none: the first accepted word, or ``value`` to at least 4
+    significant figures (the part's decimals if more)."""
+    if spec.kind == "word":
+        return spec.accept[0] if spec.accept else ""
+    return key_answer(value, spec.kind, spec.decimals or 0)
+
+class SharedTexts:
+    """Writes questions in the version-2 layout: the first instance of each
+    template gives the template's record (class, title, points, part specs),
+    and each instance keeps only its own values and what differs."""
+
+    def __init__(self):
+        self.templates, self._specs = {}, {}
+
+    def register(self, template: str, record: dict, specs: tuple) -> None:
+        """Take ``record`` (JSON) and ``specs`` as the template's unless it has one."""
+        if template not in self.templates:
+            self.templates[template] = record
+            self._specs[template] = specs
+
+    def instance(self, question) -> dict:
+        """The JSON record of ``question``, shared texts left to its template."""
+        specs = tuple(part.spec for part in question.parts)
+        self.register(question.template, template_record(question), specs)
+        return instance_record(question, self._specs[question.template])
+
+
+def template_record(question) -> dict:
+    """What the instances of ``question``'s template share, as JSON."""
+    return {"class": question.cls, "title": question.title, "points": question.points,
+            "parts": [part.spec.to_json() for part in question.parts]}
+
+
+def instance_record(question, shared: tuple) -> dict:
+    """``question`` as JSON, without what the template's ``shared`` specs say."""
+    record = {"id": question.id, "template": question.template, "seed": question.seed,
+              "params": question.params, "parts": [part_record(p, shared[i] if i < len(shared) else None)
+                                                  for i, p in enumerate(question.parts)]}
+    return record
+
+
+def part_record(part, shared) -> dict:
+    """One instance part as JSON: its values, and any spec field that differs
+    from ``shared`` (the template's); trap texts that differ go under
+    ``trap_texts`` by code."""
+    record = {}
+    if part.kind != "word":
+        record["exact"], record["value"] = part.exact, part.value
+    if part.answer != default_answer(part.spec, part.value):
+        record["answer"] = part.answer
+    if any(v is not None for v in part.trap_values):
+        record["trap_values"] = list(part.trap_values)
+    if part.spec is shared or shared is None:
+        return record if shared is not None else {**part.spec.to_json(), **record}
+    mine, theirs = part.spec.to_json(), shared.to_json()
+    for name, value in mine.items():
+        if name != "traps" and theirs.get(name) != value:
+            record[name] = value
+    if [t["code"] for t in mine["traps"]] != [t["code"] for t in theirs["traps"]]:
+        record["traps"] = mine["traps"]
+    else:
+        texts = {t["code"]: {k: v for k, v in t.items() if k != "code" and o.get(k) != v}
+                 for t, o in zip(mine["traps"], theirs["traps"]) if t != o}
+        if texts:
+            record["trap_texts"] = texts
+    return record
+
+
+class WholeRecords:
+    """Writes each question record whole (every text in it), no templates."""
+
+    def __init__(self):
+        self.templates = {}
+
+    def instance(self, question) -> dict:
+        return {"id": question.id, "template": question.template, "class": question.cls, "title": question.title,
+                "points": question.points, "seed": question.seed, "params": question.params,
+                "parts": [part.to_json() for part in question.parts]}

@@ -1,0 +1,168 @@
+"""Key entries from generated instances: a question instance becomes a
+:class:`KeyQuestion` (kept on the question), and its key.json record and
+key.csv rows are encoded once (in a worker process with ``--jobs``).
+
+Per-student keys share what the instances of a template have in common:
+each template's part specs are taken from its canonical instance (the same
+in every process, so the output is the same for any ``--jobs``); an instance
+whose specs equal them shares the very objects, and its record carries only
+its own values and the texts that differ (see quizgen/key/compact.py)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from fractions import Fraction
+from typing import NamedTuple
+
+from quizgen.errors import QuizgenError
+from quizgen.generation.sampling import canonical_instance
+from quizgen.key.compact import instance_record, template_record
+from quizgen.key.model import DEFAULT_TOLERANCE, KeyPart, KeyQuestion, PartSpec, Trap
+from quizgen.maths.exact import Exact
+from quizgen.maths.numbers import key_answer
+from quizgen.maths.printing import terminating_decimal, to_text
+from quizgen.text.render import render_many
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False, separators=(",", ":"))
+
+
+def dump(value) -> str:
+    """``value`` as JSON text (records are trees made here: no cycles to look for)."""
+    return _ENCODER.encode(value)
+
+
+class KeyText(NamedTuple):
+    """A question's key, encoded: its key.json record, its key.csv lines (CSV
+    text, no student id), and its template's shared record (one string per
+    template per process)."""
+
+    record: str
+    csv: str
+    template: str
+    template_record: str
+
+
+def csv_text(rows) -> str:
+    """``rows`` as key.csv lines."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue()
+
+
+def json_params(value):
+    """Parameter values as JSON: whole numbers as ints, finite decimals as
+    numbers, other exact values as SymPy-syntax text."""
+    cls = value.__class__
+    if cls is str:
+        return value
+    if cls is dict:
+        return {k: json_params(v) for k, v in value.items()}
+    if cls is tuple or cls is list:
+        return [json_params(v) for v in value]
+    if cls is Fraction:
+        if value.denominator == 1:
+            return value.numerator
+        decimal = terminating_decimal(value)
+        return float(decimal) if decimal is not None else f"{value.numerator}/{value.denominator}"
+    if isinstance(value, Exact):
+        return to_text(value)
+    return value
+
+
+def trap_feedback(inst, parts) -> list:
+    """The rendered feedback of every trap of ``parts``, one list per part, in
+    one render call."""
+    texts = render_many([trap.feedback for pv in parts for trap in pv.traps], inst.context, "text")
+    lists, start = [], 0
+    for pv in parts:
+        lists.append(texts[start:start + len(pv.traps)])
+        start += len(pv.traps)
+    return lists
+
+
+def part_spec(pv, points: float, feedback) -> PartSpec:
+    """What the part ``pv`` of an instance is (name, kind, points, rule, words, traps)."""
+    traps = tuple(Trap(trap.code, text, tuple(trap.words)) for trap, text in zip(pv.traps, feedback))
+    return _spec(pv.part, pv.letter, points, pv.accept, traps)
+
+
+def _spec(part, letter: str, points: float, accept, traps: tuple) -> PartSpec:
+    if part.kind == "word":
+        return PartSpec(letter, part.name, "word", round(points, 4), None, {}, tuple(accept), traps)
+    return PartSpec(letter, part.name, part.kind, round(points, 4), part.decimals,
+                    dict(part.tolerance) or dict(DEFAULT_TOLERANCE), (), traps)
+
+
+def key_part(pv, inst, points: float, feedback=None, spec: PartSpec | None = None) -> KeyPart:
+    """The key part of ``pv`` in the instance ``inst``: ``feedback`` is its traps'
+    rendered feedback when already at hand, ``spec`` a shared spec it equals."""
+    if spec is None:
+        spec = part_spec(pv, points, trap_feedback(inst, [pv])[0] if feedback is None else feedback)
+    values = tuple(None if trap.value is None else float(trap.value) for trap in pv.traps)
+    if pv.part.kind == "word":
+        return KeyPart(spec, pv.accept[0], None, None, values)
+    return KeyPart(spec, key_answer(pv.value, pv.part.kind, pv.part.decimals), to_text(pv.value),
+                   float(pv.value), values)
+
+
+def key_entry(question) -> KeyQuestion:
+    """The key of one question (a generation ``Question``): everything the
+    grader needs, kept on the question."""
+    if question.entry is None:
+        question.entry = _make_entry(question)
+    return question.entry
+
+
+def key_text(question) -> KeyText:
+    """The question's key encoded (:class:`KeyText`), kept on the question."""
+    if question.key is None:
+        entry = key_entry(question)
+        shared = template_specs(question.instance.template)
+        rows = [[entry.id, p.letter, entry.cls, p.answer, p.points, entry.template, p.exact or ""]
+                for p in entry.parts]
+        question.key = KeyText(dump(instance_record(entry, shared[1])), csv_text(rows), entry.template, shared[0])
+    return question.key
+
+
+def _make_entry(question) -> KeyQuestion:
+    inst = question.instance
+    template = inst.template
+    shared = template_specs(template)[1]
+    points = template.points / len(inst.parts)
+    parts = []
+    for i, (pv, texts) in enumerate(zip(inst.parts, trap_feedback(inst, inst.parts))):
+        spec = part_spec(pv, points, texts)
+        if i < len(shared) and spec == shared[i]:
+            spec = shared[i]
+        parts.append(key_part(pv, inst, points, spec=spec))
+    return KeyQuestion(question.id, template.id, template.cls, template.title, template.points,
+                       inst.seed_label, json_params(inst.params), tuple(parts))
+
+
+_SHARED = {}
+
+
+def template_specs(template) -> tuple:
+    """``(record JSON text, part specs)`` that the instances of ``template``
+    share: those of its canonical instance (the raw template texts if the
+    canonical parameters fail); made once per process."""
+    found = _SHARED.get((template.id, template.path))
+    if found is None:
+        points = template.points / len(template.parts)
+        try:
+            inst = canonical_instance(template)
+            specs = tuple(part_spec(pv, points, texts) for pv, texts in zip(inst.parts, trap_feedback(inst, inst.parts)))
+        except QuizgenError:
+            specs = tuple(_raw_spec(part, chr(ord("a") + i), points) for i, part in enumerate(template.parts))
+        question = KeyQuestion("", template.id, template.cls, template.title, template.points,
+                               parts=tuple(KeyPart(spec) for spec in specs))
+        found = _SHARED[(template.id, template.path)] = (dump(template_record(question)), specs)
+    return found
+
+
+def _raw_spec(part, letter: str, points: float) -> PartSpec:
+    """A part's spec from the template's own texts, unrendered."""
+    traps = tuple(Trap(trap.code, trap.feedback, tuple(trap.words)) for trap in part.traps)
+    return _spec(part, letter, points, part.accept, traps)

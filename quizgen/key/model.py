@@ -1,0 +1,209 @@
+"""The answer key as typed objects: what generate writes, and grade, drill and
+validate read. key.json is its JSON form (``Key.to_json`` / ``Key.from_json``),
+checked field by field on reading (quizgen/key/checks.py).
+
+A :class:`Key` holds the class paper's questions and each student's own paper;
+a :class:`KeyQuestion` holds its parts (quizgen/key/parts.py), whose shared
+specs are one object for all the instances of a template that agree with it,
+so a 2,000-student key holds each template's texts once, in memory as in the
+file (see quizgen/key/compact.py for the file layout)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from quizgen.key import checks
+from quizgen.key.checks import Where
+from quizgen.key.compact import SharedTexts, WholeRecords
+from quizgen.key.parts import (DEFAULT_TOLERANCE, SPEC_KEYS, KeyPart, PartSpec, Trap, own_spec,
+                               plain_part, read_part, read_spec)
+
+__all__ = ["FORMAT", "VERSION", "DEFAULT_TOLERANCE", "Key", "KeyPaper", "KeyQuestion", "KeyPart", "PartSpec",
+           "Trap", "read_key"]
+
+FORMAT = "quizgen-key"
+VERSION = 2
+MAX_VERSION = VERSION
+
+
+@dataclass(frozen=True, slots=True)
+class KeyQuestion:
+    """One question instance on a paper: its id (Q1, ...), template, class,
+    title, points, seed label, parameters (JSON values) and parts."""
+
+    id: str
+    template: str = ""
+    cls: str = ""
+    title: str = ""
+    points: float = 0.0
+    seed: str = ""
+    params: dict = field(default_factory=dict)
+    parts: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class KeyPaper:
+    """One student's own paper (``generate --students``)."""
+
+    student_id: str
+    name: str = ""
+    seed: str = ""
+    questions: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """A whole key: the class paper's questions and each student's own paper."""
+
+    questions: tuple
+    papers: tuple = ()
+    seed: object = None
+    worked_examples: bool = False
+    quizgen: str = ""
+    version: int = VERSION
+
+    def to_json(self, compact: bool = True) -> dict:
+        """The key as key.json's data (format version 2): template texts shared,
+        or with ``compact=False`` every question record whole (no templates)."""
+        from_templates = SharedTexts() if compact else WholeRecords()
+        data = {"format": FORMAT, "version": VERSION, "quizgen": self.quizgen, "seed": self.seed,
+                "worked_examples": self.worked_examples}
+        questions = [from_templates.instance(q) for q in self.questions]
+        papers = {p.student_id: {"name": p.name, "seed": p.seed,
+                                 "questions": [from_templates.instance(q) for q in p.questions]}
+                  for p in self.papers}
+        data["templates"] = from_templates.templates
+        data["questions"] = questions
+        if papers:
+            data["students"] = papers
+        return data
+
+    @classmethod
+    def from_json(cls, data, source: str = "the key") -> "Key":
+        """The key in ``data`` (key.json's data, version 1 or 2), checked field
+        by field; InputFileError names ``source`` and the JSON path of a problem."""
+        return read_key(data, source)
+
+
+# ------------------------------------------------------------------ reading
+
+def read_key(data, source: str = "the key") -> Key:
+    """A :class:`Key` from key.json's data, version 1 (no ``format`` field,
+    every text in every question) or 2 (template texts shared)."""
+    top = Where(source)
+    if not isinstance(data, dict):
+        raise top.fail("expected key.json (an object with a \"questions\" list)")
+    version = _version(data, top)
+    templates = _templates(data, top) if version >= 2 else None
+    cache = {}   # instance specs that differ from their template's alike, made once
+    questions = _questions(data.get("questions"), top / "questions", templates, cache)
+    if not questions:
+        raise (top / "questions").fail("expected a non-empty list of questions")
+    papers = []
+    students = data.get("students")
+    students = {} if students is None else checks.mapping(students, top / "students")
+    for student_id, paper in students.items():
+        where = top / "students" / student_id
+        checks.text(student_id, where, checks.MAX_ID, empty=False)
+        checks.mapping(paper, where)
+        papers.append(KeyPaper(student_id, checks.text(paper.get("name", ""), where / "name", checks.MAX_ID),
+                               str(checks.label(paper.get("seed", "-"), where / "seed")),
+                               _questions(paper.get("questions"), where / "questions", templates, cache)))
+    return Key(tuple(questions), tuple(papers), data.get("seed"), data.get("worked_examples") is True,
+               str(data.get("quizgen", "")), version)
+
+
+def _version(data: dict, where: Where) -> int:
+    if "format" not in data and "version" not in data:
+        return 1
+    if data.get("format") != FORMAT:
+        raise (where / "format").fail(f"expected {FORMAT!r}, got {checks.shown(data.get('format'))}")
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > MAX_VERSION:
+        raise (where / "version").fail(f"this key is version {version}, newer than this quizgen reads "
+                                       f"(up to {MAX_VERSION}); upgrade quizgen")
+    return checks.integer(version, where / "version", 1, MAX_VERSION)
+
+
+def _templates(data: dict, top: Where) -> dict:
+    """{template id: (question fields, part specs)} of a version-2 key."""
+    found = {}
+    for name, record in checks.mapping(data.get("templates", {}), top / "templates").items():
+        where = top / "templates" / name
+        checks.mapping(record, where)
+        parts = checks.listing(record.get("parts", []), where / "parts")
+        specs = tuple(read_spec(p, where / "parts" / i) for i, p in enumerate(parts))
+        checks.unique([s.letter for s in specs], where / "parts", "part")
+        found[name] = (_question_fields(record, where), specs)
+    return found
+
+
+def _question_fields(record: dict, where: Where) -> dict:
+    fields = {}
+    if "class" in record:
+        fields["cls"] = checks.text(record["class"], where / "class", checks.MAX_ID)
+    if "title" in record:
+        fields["title"] = checks.text(record["title"], where / "title")
+    if "points" in record:
+        fields["points"] = checks.number(record["points"], where / "points", 0, checks.MAX_POINTS)
+    return fields
+
+
+def _questions(records, where: Where, templates, cache: dict) -> list:
+    questions = [_question(r, where, i, templates, cache) for i, r in enumerate(checks.listing(records, where))]
+    ids = [q.id for q in questions]
+    if len({i.strip().casefold() for i in ids}) != len(ids):
+        checks.unique(ids, where, "question id")
+    return questions
+
+
+_PLAIN_QUESTION = frozenset(("id", "template", "seed", "params", "parts"))
+
+
+def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQuestion:
+    if templates and record.__class__ is dict and _PLAIN_QUESTION.issuperset(record):
+        question = _plain_question(record, templates, cache, within, index)
+        if question is not None:
+            return question
+    where = within / index
+    checks.mapping(record, where)
+    fields, shared = {}, ()
+    template = checks.text(record.get("template", ""), where / "template", checks.MAX_ID)
+    if templates and template in templates:   # else a whole record, as version 1 or compact=False write
+        fields, shared = templates[template]
+    fields = {**fields, **_question_fields(record, where)}
+    if "params" in record:
+        fields["params"] = checks.mapping(record["params"], where / "params")
+    if "seed" in record:
+        fields["seed"] = str(checks.label(record["seed"], where / "seed"))
+    records = checks.listing(record.get("parts"), where / "parts")
+    if shared and len(records) != len(shared):
+        raise (where / "parts").fail(f"expected {len(shared)} parts as template {template!r} has, got {len(records)}")
+    parts = tuple(read_part(r, where / "parts" / i, shared[i] if shared else None, cache)
+                  for i, r in enumerate(records))
+    checks.unique([p.letter for p in parts], where / "parts", "part")
+    return KeyQuestion(checks.label(record.get("id"), where / "id"), template, **fields, parts=parts)
+
+
+def _plain_question(record: dict, templates: dict, cache: dict, within: Where, index: int) -> KeyQuestion | None:
+    """A version-2 question whose fields are all plainly right (the usual
+    case, read at once); None to read it field by field and name a problem."""
+    found = templates.get(record.get("template"))
+    qid, seed, params, records = record.get("id"), record.get("seed", ""), record.get("params", {}), record.get("parts")
+    if found is None or qid.__class__ is not str or not 0 < len(qid) <= checks.MAX_ID or not qid.strip():
+        return None
+    fields, shared = found
+    if seed.__class__ is not str or len(seed) > checks.MAX_ID or params.__class__ is not dict \
+            or records.__class__ is not list or len(records) != len(shared):
+        return None
+    parts = []
+    for i, (part_record, spec) in enumerate(zip(records, shared)):
+        if part_record.__class__ is not dict:
+            return None
+        if not SPEC_KEYS.isdisjoint(part_record):
+            spec = own_spec(part_record, lambda: within / index / "parts" / i, spec, cache)
+        part = plain_part(part_record, spec)
+        if part is None:
+            return None
+        parts.append(part)
+    return KeyQuestion(qid, record["template"], **fields, seed=seed, params=params, parts=tuple(parts))

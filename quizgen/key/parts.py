@@ -1,0 +1,261 @@
+"""The parts of a key: :class:`PartSpec` (what every instance of a template
+shares: name, kind, points, tolerance rule, accepted words, traps with their
+codes and feedback), :class:`Trap`, and :class:`KeyPart` (a spec plus one
+instance's own values: the exact answer, its float, the answer as a student
+writes it, the traps' wrong values), with their checked reading from JSON.
+
+Tolerances are stored as their rule (``{"sigfigs": 3}``, ``{"rtol": ..}``,
+``{"atol": ..}``) beside the exact value's float; the half-width is computed
+from them when grading (quizgen/maths/tolerance.py), never stored rounded."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+
+from quizgen.key import checks
+from quizgen.key.checks import Where
+from quizgen.key.compact import default_answer
+from quizgen.maths.tolerance import half_width
+
+DEFAULT_TOLERANCE = {"sigfigs": 3}
+_HUGE = sys.float_info.max   # a float strictly inside (-max, max) is finite
+SPEC_FIELDS = ("part", "name", "type", "points", "decimals", "tolerance", "accept", "traps", "misconceptions",
+               "abs_tolerance", "trap_texts")
+"""Fields of a part record that say what the part is (the rest are the instance's values)."""
+SPEC_KEYS = frozenset(SPEC_FIELDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Trap:
+    """A misconception of a part: its code, feedback, and (word parts) the words
+    that show it; its wrong value is the instance's (``KeyPart.trap_values``).
+    ``tolerance`` is the trap's own rule (version-1 keys' ``abs_tolerance``),
+    None to use the part's."""
+
+    code: str
+    feedback: str = ""
+    words: tuple = ()
+    tolerance: dict | None = None
+
+    def to_json(self) -> dict:
+        record = {"code": self.code, "feedback": self.feedback}
+        if self.words:
+            record["words"] = list(self.words)
+        if self.tolerance:
+            record["tolerance"] = dict(self.tolerance)
+        return record
+
+
+@dataclass(frozen=True, slots=True)
+class PartSpec:
+    """What a part is, shared by the instances of a template: letter, name,
+    kind (numeric, integer, word), points, decimals, tolerance rule, accepted
+    words and traps."""
+
+    letter: str
+    name: str = ""
+    kind: str = "numeric"
+    points: float = 1.0
+    decimals: int | None = None
+    tolerance: dict = field(default_factory=lambda: dict(DEFAULT_TOLERANCE))
+    accept: tuple = ()
+    traps: tuple = ()
+
+    def to_json(self) -> dict:
+        record = {"part": self.letter, "name": self.name, "type": self.kind, "points": self.points}
+        if self.kind == "word":
+            record["accept"] = list(self.accept)
+        else:
+            if self.decimals is not None:
+                record["decimals"] = self.decimals
+            record["tolerance"] = dict(self.tolerance)
+        record["traps"] = [trap.to_json() for trap in self.traps]
+        return record
+
+
+@dataclass(frozen=True, slots=True)
+class KeyPart:
+    """One part of one question instance: its shared spec plus the instance's
+    exact answer (SymPy-syntax text), that value's float, the answer as a
+    student would write it, and each trap's wrong value (None for a trap
+    known only by words)."""
+
+    spec: PartSpec
+    answer: str = ""
+    exact: str | None = None
+    value: float | None = None
+    trap_values: tuple = ()
+
+    letter = property(lambda self: self.spec.letter, doc="The part's letter (a, b, ...).")
+    name = property(lambda self: self.spec.name, doc="The part's name in its template.")
+    kind = property(lambda self: self.spec.kind, doc="numeric, integer or word.")
+    points = property(lambda self: self.spec.points, doc="Marks for a correct answer.")
+    decimals = property(lambda self: self.spec.decimals, doc="Decimals the paper asks for (numeric parts).")
+    tolerance = property(lambda self: self.spec.tolerance, doc="The tolerance rule.")
+    accept = property(lambda self: self.spec.accept, doc="Accepted words (word parts).")
+    traps = property(lambda self: self.spec.traps, doc="The misconceptions, in key order.")
+
+    @classmethod
+    def from_json(cls, record, source: str = "the key part") -> "KeyPart":
+        """One part from a whole part record (version-1 fields, or version 2's
+        spec and values together), checked; errors name ``source``."""
+        return read_part(record, Where(source), None)
+
+    def half_width(self, rule: dict | None = None) -> float:
+        """How far an answer may lie from ``value`` and still be correct, by
+        ``rule`` (an instructor's --rtol/--atol) or else the part's own."""
+        return half_width(self.value, rule or self.spec.tolerance, self.spec.kind)
+
+    def trap_half_width(self, index: int, rule: dict | None = None) -> float:
+        """The window of trap ``index`` around its value: ``rule``, else the
+        trap's own rule, else the part's."""
+        own = rule or self.spec.traps[index].tolerance or self.spec.tolerance
+        return half_width(self.trap_values[index], own, self.spec.kind)
+
+    def to_json(self) -> dict:
+        """The whole part as one record (the version-2 field names)."""
+        record = self.spec.to_json()
+        record["answer"] = self.answer
+        if self.spec.kind != "word":
+            record["exact"], record["value"] = self.exact, self.value
+        for trap, value in zip(record["traps"], self.trap_values):
+            if value is not None:
+                trap["value"] = value
+        return record
+
+
+# ------------------------------------------------------------------ reading
+
+def read_part(record, where: Where, shared: PartSpec | None, cache: dict | None = None) -> KeyPart:
+    """One part: in version 1 the whole record; in version 2 the instance's
+    values over the template's ``shared`` spec (an instance spec that differs
+    from it is made once per distinct difference, kept in ``cache``)."""
+    checks.mapping(record, where)
+    spec = shared
+    if shared is None:
+        spec = read_spec(record, where)
+    elif not SPEC_KEYS.isdisjoint(record):
+        spec = own_spec(record, lambda: where, shared, {} if cache is None else cache)
+    if shared is not None:
+        part = plain_part(record, spec)
+        if part is not None:
+            return part
+    values = record.get("trap_values")
+    if values is None:
+        values = [t.get("value") if isinstance(t, dict) else None
+                  for t in record.get("misconceptions", record.get("traps", [])) or []] if shared is None else []
+    values = checks.listing(values, where / "trap_values")
+    if len(values) > len(spec.traps) or (shared is not None and values and len(values) != len(spec.traps)):
+        raise (where / "trap_values").fail(f"expected {len(spec.traps)} values, one per trap, got {len(values)}")
+    if all(v.__class__ is float and -_HUGE < v < _HUGE for v in values):   # the usual case, checked at once
+        traps = tuple(values)
+    else:
+        traps = tuple(None if v is None else checks.number(v, where / "trap_values" / i) for i, v in enumerate(values))
+    traps += (None,) * (len(spec.traps) - len(traps))
+    answer = record.get("answer")
+    if answer is not None:
+        answer = str(answer) if checks.is_number(answer) else checks.text(answer, where / "answer", checks.MAX_ID)
+    if spec.kind == "word":
+        if not spec.accept:
+            raise (where / "accept").fail("expected a non-empty list of accepted words")
+        return KeyPart(spec, answer or spec.accept[0], None, None, traps)
+    if "value" not in record:
+        raise where.fail("a numeric part needs its \"value\"")
+    value = checks.number(record["value"], where / "value")
+    exact = checks.text(record["exact"], where / "exact") if "exact" in record else None
+    return KeyPart(spec, default_answer(spec, value) if answer is None else answer, exact, value, traps)
+
+
+def plain_part(record: dict, spec: PartSpec) -> KeyPart | None:
+    """An instance part whose every field is plainly right (the usual case,
+    read at once); None to read it field by field and name the problem."""
+    value, exact, answer = record.get("value"), record.get("exact"), record.get("answer")
+    values = record.get("trap_values") or (None,) * len(spec.traps)
+    if answer is not None and (answer.__class__ is not str or len(answer) > checks.MAX_ID):
+        return None
+    if values.__class__ not in (list, tuple) or len(values) != len(spec.traps) \
+            or not all(v is None or (v.__class__ is float and -_HUGE < v < _HUGE) for v in values):
+        return None
+    if spec.kind == "word":
+        if value is not None or exact is not None or not spec.accept:
+            return None
+        return KeyPart(spec, spec.accept[0] if answer is None else answer, None, None, tuple(values))
+    if value.__class__ is not float or not -_HUGE < value < _HUGE \
+            or exact.__class__ is not str or len(exact) > checks.MAX_TEXT:
+        return None
+    return KeyPart(spec, default_answer(spec, value) if answer is None else answer, exact, value, tuple(values))
+
+
+def own_spec(record: dict, where, shared: PartSpec, cache: dict) -> PartSpec:
+    """The spec of an instance part that overrides some of ``shared``'s fields;
+    ``where()`` gives its path, made only when the spec is new."""
+    own = {name: record[name] for name in SPEC_FIELDS if name in record}
+    token = (id(shared), repr(own))
+    spec = cache.get(token)
+    if spec is None:
+        spec = cache[token] = read_spec(record, where(), shared)
+    return spec
+
+
+def read_spec(record, where: Where, base: PartSpec | None = None) -> PartSpec:
+    """A part's spec from ``record``'s fields, the others from ``base``."""
+    checks.mapping(record, where)
+    get = record.get
+    letter = checks.label(get("part"), where / "part") if "part" in record or base is None else base.letter
+    kind = checks.kind(get("type"), where / "type") if "type" in record else (base.kind if base else "numeric")
+    fields = {"letter": letter.lower(), "kind": kind}
+    if "name" in record:
+        fields["name"] = checks.text(get("name"), where / "name", checks.MAX_ID)
+    if "points" in record:
+        fields["points"] = checks.number(get("points"), where / "points", 0, checks.MAX_POINTS)
+    if get("decimals") is not None:
+        fields["decimals"] = checks.integer(get("decimals"), where / "decimals", 0, 15)
+    if "tolerance" in record:
+        fields["tolerance"] = checks.tolerance(get("tolerance"), where / "tolerance") or dict(DEFAULT_TOLERANCE)
+    elif "abs_tolerance" in record and base is None:   # a version-1 key written by hand: its window as a rule
+        fields["tolerance"] = {"atol": checks.number(get("abs_tolerance"), where / "abs_tolerance", positive=True)}
+    if "accept" in record:
+        fields["accept"] = checks.words(get("accept"), where / "accept")
+    traps = "misconceptions" if "misconceptions" in record else "traps"
+    if traps in record and get(traps) is not None:
+        items = checks.listing(get(traps), where / traps)
+        own_windows = "tolerance" not in record   # version 1: a trap's abs_tolerance counts only without a rule
+        fields["traps"] = tuple(_trap(t, where / traps / i, own_windows) for i, t in enumerate(items))
+    spec = PartSpec(**fields) if base is None else _replaced(base, fields)
+    if "trap_texts" in record:
+        spec = _with_trap_texts(spec, record["trap_texts"], where / "trap_texts")
+    return spec
+
+
+def _replaced(base: PartSpec, fields: dict) -> PartSpec:
+    values = {name: getattr(base, name) for name in PartSpec.__dataclass_fields__}
+    values.update(fields)
+    return PartSpec(**values)
+
+
+def _trap(record, where: Where, own_windows: bool = False) -> Trap:
+    checks.mapping(record, where)
+    tolerance = None
+    if "tolerance" in record:
+        tolerance = checks.tolerance(record["tolerance"], where / "tolerance") or None
+    elif own_windows and record.get("abs_tolerance") and "value" in record:
+        tolerance = {"atol": checks.number(record["abs_tolerance"], where / "abs_tolerance", positive=True)}
+    if "value" in record:
+        checks.number(record["value"], where / "value")
+    return Trap(checks.code(record.get("code"), where / "code"),
+                checks.text(record.get("feedback", ""), where / "feedback"),
+                checks.words(record["words"], where / "words") if "words" in record else (), tolerance)
+
+
+def _with_trap_texts(spec: PartSpec, texts, where: Where) -> PartSpec:
+    """``spec`` with the instance's own trap texts (feedback, words) by code."""
+    checks.mapping(texts, where)
+    traps = list(spec.traps)
+    for code, fields in texts.items():
+        index = next((i for i, t in enumerate(traps) if t.code == code), None)
+        if index is None:
+            raise (where / code).fail("no trap with this code in the template")
+        merged = {**traps[index].to_json(), **checks.mapping(fields, where / code), "code": code}
+        traps[index] = _trap(merged, where / code)
+    return _replaced(spec, {"traps": tuple(traps)})

@@ -1,0 +1,27 @@
+"""The status of one graded answer. The order is the one of the output columns
+and of the counts (correct first, superseded last); the value is the text
+written in graded.csv's status column."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Status(str, Enum):
+    """What became of one answer: its verdict, or why it was not graded."""
+
+    CORRECT = "correct"
+    INCORRECT = "incorrect"
+    INVALID = "invalid"
+    BLANK = "blank"
+    UNKNOWN_QUESTION = "unknown_question"
+    SUPERSEDED = "superseded"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+SCORED = frozenset({Status.CORRECT, Status.INCORRECT, Status.INVALID, Status.BLANK})
+"""The statuses that are a verdict on a question part of the student's paper:
+counted per part and scored. (``unknown_question`` names no such part;
+``superseded`` was replaced by a later answer.)"""

@@ -1,0 +1,121 @@
+"""A key validated on load: every wrong type, range, duplicate, nesting or
+size problem is one InputFileError line (exit 2) naming the file and the JSON
+path of the field, never a traceback."""
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from quizgen.errors import InputFileError
+from quizgen.key.load import load_key_file
+
+VERSION1 = json.loads((Path(__file__).parent / "data" / "keys" / "version1.json").read_text(encoding="utf-8"))
+
+
+def version2(bank):
+    from quizgen.generation.make import make_quiz
+    from quizgen.key.writer import key_data
+
+    return key_data(make_quiz([t for t in bank if t.cls in ("C1", "C8")], seed=2))
+
+
+def set_path(data, path, value):
+    """``data`` with the field at ``path`` (a tuple of keys) set to ``value``."""
+    data = copy.deepcopy(data)
+    node = data
+    for step in path[:-1]:
+        node = node[step]
+    node[path[-1]] = value
+    return data
+
+
+V1_CASES = [
+    (("questions", 0, "parts", 1, "points"), "lots", 'questions[0].parts[1].points: expected a number >= 0 and <= 1e+06, got "lots"'),
+    (("questions", 0, "parts", 1, "points"), -1, "questions[0].parts[1].points: expected a number >= 0"),
+    (("questions", 0, "parts", 1, "points"), 1e308, "questions[0].parts[1].points: expected a number >= 0 and <= 1e+06, got 1e+308"),
+    (("questions", 0, "parts", 0, "tolerance"), [3], "questions[0].parts[0].tolerance: expected an object, got a list"),
+    (("questions", 0, "parts", 0, "tolerance"), {"sigfigs": "three"}, 'tolerance.sigfigs: expected a whole number from 1 to 15, got "three"'),
+    (("questions", 0, "parts", 0, "tolerance"), {"sigfigs": 40}, "tolerance.sigfigs: expected a whole number from 1 to 15, got 40"),
+    (("questions", 0, "parts", 0, "tolerance"), {"rtol": -0.1}, "tolerance.rtol: expected a number > 0, got -0.1"),
+    (("questions", 0, "parts", 0, "tolerance"), {"atol": 0}, "tolerance.atol: expected a number > 0, got 0"),
+    (("questions", 0, "parts", 0, "misconceptions", 0, "code"), 7, "questions[0].parts[0].misconceptions[0].code: expected non-empty text, got 7"),
+    (("questions", 3, "parts", 2, "accept"), {"pos": 1}, "questions[3].parts[2].accept: expected a list, got an object"),
+    (("questions", 3, "parts", 2, "accept"), [], "questions[3].parts[2].accept: expected a non-empty list"),
+    (("questions", 0, "parts", 0, "value"), "0.7", 'questions[0].parts[0].value: expected a number, got "0.7"'),
+    (("questions", 0, "parts", 0, "value"), True, "questions[0].parts[0].value: expected a number, got true"),
+    (("questions", 0, "parts", 0, "type"), "fraction", 'questions[0].parts[0].type: expected one of numeric, integer, word, got "fraction"'),
+    (("questions", 0, "parts", 0, "decimals"), 2.5, "questions[0].parts[0].decimals: expected a whole number from 0 to 15"),
+    (("questions", 0, "parts", 0, "misconceptions", 0, "feedback"), ["x"], "misconceptions[0].feedback: expected text, got a list"),
+    (("questions", 0, "parts", 0, "misconceptions", 0, "value"), "x", "misconceptions[0].value: expected a number"),
+    (("questions", 1, "id"), "Q1", 'questions[1]: question id "Q1" appears twice'),
+    (("questions", 0, "parts", 1, "part"), "a", 'questions[0].parts[1]: part "a" appears twice'),
+    (("questions", 0, "parts"), "ab", 'questions[0].parts: expected a list, got "ab"'),
+    (("students",), [], "students: expected an object, got a list"),
+    (("format",), "quizgen-key", "version: expected a whole number from 1 to 2, got null"),
+]
+
+
+@pytest.mark.parametrize("path, value, message", V1_CASES, ids=[c[2][:50] for c in V1_CASES])
+def test_a_wrong_field_of_a_version_1_key_is_one_line_naming_its_path(tmp_path, path, value, message):
+    key = tmp_path / "key.json"
+    key.write_text(json.dumps(set_path(VERSION1, path, value)), encoding="utf-8")
+    with pytest.raises(InputFileError) as info:
+        load_key_file(key)
+    text = str(info.value)
+    assert text.startswith(f"{key}: ") and message in text and "\n" not in text
+
+
+def test_a_version_1_abs_tolerance_without_a_rule_must_be_a_positive_number(tmp_path):
+    part = {"part": "a", "value": 0.5, "abs_tolerance": "x"}
+    key = tmp_path / "key.json"
+    key.write_text(json.dumps({"questions": [{"id": "Q1", "parts": [part]}]}), encoding="utf-8")
+    with pytest.raises(InputFileError, match=r'questions\[0\]\.parts\[0\]\.abs_tolerance: expected a number > 0, got "x"'):
+        load_key_file(key)
+
+
+def test_wrong_fields_of_a_version_2_key_name_the_template_or_the_instance(bank, tmp_path):
+    data = version2(bank)
+    template = data["questions"][0]["template"]
+    cases = [
+        (("templates", template, "parts", 1, "points"), "lots", f"templates[\"{template}\"]" if "-" in template
+         else f"templates.{template}"),
+        (("questions", 0, "parts", 0, "value"), None, "questions[0].parts[0].value: expected a number, got null"),
+        (("questions", 0, "parts", 1, "trap_values"), [1.0], "questions[0].parts[1].trap_values: expected 3 values"),
+        (("questions", 1, "parts"), [], "questions[1].parts: expected 3 parts"),
+        (("version",), 3, "version: this key is version 3"),
+        (("format",), "other", "format: expected 'quizgen-key'"),
+    ]
+    for path, value, message in cases:
+        key = tmp_path / "key.json"
+        key.write_text(json.dumps(set_path(data, path, value)), encoding="utf-8")
+        with pytest.raises(InputFileError) as info:
+            load_key_file(key)
+        assert message in str(info.value), (path, str(info.value))
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[" * 100_000, "nested too deeply"),
+    ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": ' + "9" * 5000 + "}]}]}", "digits"),
+    ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": NaN}]}]}', "NaN is not a number"),
+    ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": 1e999}]}]}', "expected a number, got inf"),
+    ("{", "line 1: not valid JSON"),
+])
+def test_hostile_key_text_is_one_line(tmp_path, text, message):
+    key = tmp_path / "key.json"
+    key.write_text(text, encoding="utf-8")
+    with pytest.raises(InputFileError) as info:
+        load_key_file(key)
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_grade_with_a_bad_key_exits_2_with_one_line(invoke, tmp_path):
+    key = tmp_path / "key.json"
+    key.write_text(json.dumps(set_path(VERSION1, ("questions", 0, "parts", 1, "points"), "lots")), encoding="utf-8")
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,question_id,part,answer\ns1,Q1,a,0.5\n", encoding="utf-8")
+    result = invoke("grade", answers, "--key", key)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f'quizgen: error: {key}: questions[0].parts[1].points: expected a number >= 0 and <= 1e+06, got "lots"']

@@ -1,0 +1,124 @@
+"""The typed key: version 2 written and read back, version 1 still read and
+graded alike, tolerances computed from the stored rule, and the compact layout
+of per-student keys."""
+
+import csv
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+import quizgen
+from quizgen.generation.make import make_quiz
+from quizgen.grading.marking import check_answer
+from quizgen.key.load import load_key_file
+from quizgen.key.model import Key, KeyPart
+from quizgen.key.writer import key_data
+from quizgen.roster import Student
+
+VERSION1 = Path(__file__).parent / "data" / "keys" / "version1.json"
+
+
+@pytest.fixture(scope="module")
+def quiz_key(bank):
+    """The key of a two-student quiz over every class, as written and as read."""
+    quiz = make_quiz(bank, seed=3, students=[Student("s1", "Ann"), Student("s2", "Bo")])
+    data = key_data(quiz)
+    return data, Key.from_json(data, "key.json")
+
+
+def test_key_json_names_its_format_and_version(quiz_key):
+    data, key = quiz_key
+    assert (data["format"], data["version"]) == ("quizgen-key", 2)
+    assert key.version == 2 and [p.student_id for p in key.papers] == ["s1", "s2"]
+
+
+def test_the_key_reads_back_what_it_writes_compact_or_whole(quiz_key):
+    _, key = quiz_key
+    assert Key.from_json(key.to_json()) == key
+    assert Key.from_json(key.to_json(compact=False)) == key
+    assert Key.from_json(json.loads(json.dumps(key.to_json()))) == key
+
+
+def test_template_texts_are_written_once_and_shared_when_read(quiz_key):
+    data, key = quiz_key
+    text = json.dumps(data)
+    feedback = "A softmax exponentiates every logit before normalising; dividing the raw logits skips that step."
+    assert text.count(json.dumps(feedback)[1:-1]) == 1
+    c1 = [q for q in [key.questions[0]] + [p.questions[0] for p in key.papers]]
+    assert c1[0].parts[0].spec is c1[1].parts[0].spec is c1[2].parts[0].spec
+    assert len({q.parts[0].value for q in c1}) == 3
+
+
+def test_feedback_that_names_instance_numbers_is_kept_per_instance(quiz_key):
+    _, key = quiz_key
+    c6 = [q for q in key.questions + tuple(q for p in key.papers for q in p.questions) if q.cls == "C6"]
+    texts = {trap.feedback for q in c6 for part in q.parts for trap in part.traps}
+    for question in c6:
+        chosen = str(question.params.get("chosen", ""))
+        assert any(chosen and chosen in t.feedback for p in question.parts for t in p.traps), texts
+
+
+def test_a_version_1_key_still_grades_like_its_version_2_form(tmp_path):
+    data = json.loads(VERSION1.read_text(encoding="utf-8"))
+    assert "format" not in data
+    key = load_key_file(VERSION1)
+    assert key.version == 1 and [q.id for q in key.questions] == ["Q1", "Q6", "Q7", "Q8"]
+    rows = [["s1", q["id"], p["part"], p.get("answer", "")] for q in data["questions"] for p in q["parts"]]
+    rows += [["s2", q["id"], p["part"], f"{t['value']:.4g}"] for q in data["questions"] for p in q["parts"]
+             for t in p["misconceptions"][:1] if "value" in t]
+    (tmp_path / "v2.json").write_text(json.dumps(key.to_json()), encoding="utf-8")
+    outputs = []
+    for name, key_file in (("one", VERSION1), ("two", tmp_path / "v2.json")):
+        answers = tmp_path / f"{name}.csv"
+        with open(answers, "w", newline="", encoding="utf-8") as handle:
+            csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"]] + rows)
+        result = quizgen.grade(answers, key=key_file, out=tmp_path / f"{name}-graded.csv")
+        outputs.append((tmp_path / f"{name}-graded.csv").read_text(encoding="utf-8"))
+        assert result.counts["correct"] == sum(len(q["parts"]) for q in data["questions"])
+        assert result.counts["incorrect"] == len(rows) - result.counts["correct"]
+    assert outputs[0] == outputs[1]
+
+
+@pytest.mark.parametrize("value, answers, wrong", [
+    (0.3425, ["0.342", "0.343"], ["0.3419", "0.3436"]),
+    (1 / 3, ["0.333", "0.3333"], ["0.3327", "0.334"]),
+    (0.002555, ["0.00255", "0.00256"], ["0.002549", "0.002561"]),
+    (-2.675, ["-2.67", "-2.68"], ["-2.669", "-2.681"]),
+    (1235, ["1230", "1240"], ["1229", "1241"])])
+def test_tolerance_comes_from_the_rule_at_the_exact_float_with_no_slack(value, answers, wrong):
+    part = KeyPart.from_json({"part": "a", "type": "numeric", "value": value, "tolerance": {"sigfigs": 3},
+                              "answer": str(value)})
+    assert "abs_tolerance" not in json.dumps(part.to_json())
+    for text in answers:
+        assert check_answer(part, text).status == "correct", text
+    for text in wrong:
+        assert check_answer(part, text).status == "incorrect", text
+
+
+def test_an_rtol_rule_is_kept_exactly(quiz_key):
+    part = KeyPart.from_json({"part": "a", "value": 200.0, "tolerance": {"rtol": 0.01}})
+    assert part.half_width() == pytest.approx(2.0, rel=1e-6)   # the rule, widened only by tolerance.SLACK
+    assert check_answer(part, "202").status == "correct" and check_answer(part, "202.01").status == "incorrect"
+
+
+def test_a_per_student_key_is_under_800_bytes_a_question_instance(bank, tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name\n" + "".join(f"s{i:04d},Student {i}\n" for i in range(30)), encoding="utf-8")
+    quizgen.generate(tmp_path / "out", students=roster, seed=1)
+    size = (tmp_path / "out" / "key.json").stat().st_size
+    instances = 31 * len(bank)
+    assert size / instances <= 800, size / instances
+    key = load_key_file(tmp_path / "out" / "key.json")
+    assert len(key.papers) == 30 and all(len(p.questions) == len(bank) for p in key.papers)
+
+
+def test_a_newer_key_version_asks_for_an_upgrade(tmp_path):
+    path = tmp_path / "key.json"
+    shutil.copy(VERSION1, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data.update(format="quizgen-key", version=3)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(quizgen.errors.InputFileError, match=r"version: this key is version 3.*upgrade quizgen"):
+        load_key_file(path)
