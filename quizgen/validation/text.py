@@ -1,0 +1,82 @@
+"""Checks on a template's text before anything is drawn: YAML words read as
+booleans, and names and filters the Jinja2 text uses that do not exist."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from jinja2 import meta, nodes
+
+from quizgen.bank.model import Template
+from quizgen.text.render import text_environment
+from quizgen.validation.problems import Problem, did_you_mean, problem_at, shown
+
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+BOOLEAN_SETTINGS = {"distinct"}
+
+def yaml_word_problems(path) -> list:
+    """Words YAML silently turns into true/false (unquoted on, off, yes, no):
+    ``[sat, on, the]`` would print "yes" for "on"."""
+    try:
+        root = yaml.compose(Path(path).read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return []
+    problems, stack = [], [((), root)]
+    while stack:
+        keys, node = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            stack += [(keys + (k.value,), v) for k, v in node.value if k.value not in BOOLEAN_SETTINGS]
+        elif isinstance(node, yaml.SequenceNode):
+            stack += [(keys + (i,), v) for i, v in enumerate(node.value)]
+        elif node is not None and node.tag == _BOOL_TAG and node.value.lower() not in ("true", "false"):
+            key = ".".join(map(str, keys)) or None
+            problems.append(Problem(shown(path), node.start_mark.line + 1, key,
+                                    f"YAML reads the unquoted word {node.value!r} as true/false; "
+                                    f"write \"{node.value}\" in quotes"))
+    return problems
+
+
+def text_sources(template: Template):
+    """Every piece of Jinja2 text in a template, with its key path."""
+    yield ("stem",), template.stem
+    for i, part in enumerate(template.parts):
+        yield ("parts", i, "ask"), part.ask
+        for j, word in enumerate(part.accept):
+            yield ("parts", i, "accept", j), word
+        for j, trap in enumerate(part.traps):
+            yield ("parts", i, "traps", j, "feedback"), trap.feedback
+            for k, word in enumerate(trap.words):
+                yield ("parts", i, "traps", j, "words", k), word
+    yield from _solution_sources(template.solution)
+
+
+def _solution_sources(solution: dict):
+    yield ("solution", "forecast"), solution["forecast"]
+    for i, step in enumerate(solution["steps"]):
+        for key in ("title", "why", "work"):
+            yield ("solution", "steps", i, key), step[key]
+    yield ("solution", "verify"), solution["verify"]
+
+
+def text_problems(template: Template) -> list:
+    """Names and filters the template's text uses that do not exist."""
+    env = text_environment()
+    known = {p.name for p in template.params} | {name for name, _ in template.lets} | set(env.globals)
+    problems = []
+    for keys, source in text_sources(template):
+        tree = env.parse(source)
+        for name in sorted(meta.find_undeclared_variables(tree) - known):
+            line = _first_line(tree, nodes.Name, lambda n, name=name: n.name == name and n.ctx == "load")
+            problems.append(problem_at(template.path, keys, f"undefined name {name!r} in the text"
+                                     f"{did_you_mean(name, known)}", line))
+        for node in tree.find_all(nodes.Filter):
+            if node.name not in env.filters:
+                problems.append(problem_at(template.path, keys, f"unknown filter {node.name!r}"
+                                         f"{did_you_mean(node.name, env.filters)}", node.lineno))
+    return problems
+
+
+def _first_line(tree, kind, wanted):
+    lines = [node.lineno for node in tree.find_all(kind) if wanted(node)]
+    return min(lines) if lines else None
