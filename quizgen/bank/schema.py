@@ -10,7 +10,7 @@ from quizgen.bank.model import Param, Part, Template, Trap
 from quizgen.bank.yamlfile import locate_line
 from quizgen.errors import ExpressionError, TemplateError, TemplateProblems
 from quizgen.maths.parser import parse, template_policy
-from quizgen.text.render import check_jinja_syntax
+from quizgen.bank.text_rules import text_rule_problems
 
 TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "stem",
             "parts", "solution", "canonical", "tests", "figure", "max_tries"}
@@ -38,8 +38,8 @@ class _Checker:
     def __init__(self, data: dict, path):
         self.data, self.path, self.problems = data, path, []
 
-    def problem(self, message: str, *keys) -> TemplateError:
-        return TemplateError(message, path=self.path, line=locate_line(self.path, keys),
+    def problem(self, message: str, *keys, text_line=None) -> TemplateError:
+        return TemplateError(message, path=self.path, line=locate_line(self.path, keys, text_line),
                              key=".".join(str(k) for k in keys) or None)
 
     def fail(self, message: str, *keys):
@@ -81,9 +81,9 @@ class _Checker:
             self.fail(f"bad expression {str(source)!r}: {exc}", *where)
 
     def jinja(self, source, *where):
-        problem = check_jinja_syntax(source)
-        if problem:
-            self.fail(problem, *where)
+        """Jinja2 text: its syntax, filters, tests and arithmetic (see text_rules)."""
+        for line, message in text_rule_problems(source):
+            self.problems.append(self.problem(message, *where, text_line=line))
 
 
 def build_template(data: dict, path) -> Template:

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from quizgen.bank.loader import builtin_templates_dir, load_bank, select
-from quizgen.errors import LatexError, TexNotFoundError, UsageError
+from quizgen.bank.texts import located_error
+from quizgen.errors import LatexError, TemplateError, TexNotFoundError, UsageError
 from quizgen.generation.figures import figure_markup
 from quizgen.maths.numbers import fixed, key_answer
 from quizgen.ui import progress_bar
@@ -174,7 +175,10 @@ def question_view(question: Question, fmt: str) -> dict:
     """Everything a layout needs about one question, rendered for ``fmt`` (kept on the question)."""
     view = question.views.get(fmt)
     if view is None:
-        view = question.views[fmt] = _make_view(question, fmt)
+        try:
+            view = question.views[fmt] = _make_view(question, fmt)
+        except TemplateError as exc:
+            raise located_error(question.instance, fmt, exc) from exc
     return view
 
 
@@ -302,7 +306,10 @@ def split_suffixes(papers: list) -> list:
 def key_entry(question: Question) -> dict:
     """The answer-key record of one question: everything the grader needs (kept on the question)."""
     if question.entry is None:
-        question.entry = _make_entry(question)
+        try:
+            question.entry = _make_entry(question)
+        except TemplateError as exc:
+            raise located_error(question.instance, "text", exc) from exc
     return question.entry
 
 

@@ -14,6 +14,7 @@ from quizgen.errors import ExpressionError, SamplingError, TemplateError
 from quizgen.maths.exact import ground
 from quizgen.maths.parser import ANSWER_POLICY, Name, parse
 from quizgen.bank.model import Part, Template
+from quizgen.bank.texts import located_error
 from quizgen.maths.tolerance import overlapping_pair
 
 
@@ -339,7 +340,10 @@ def _words(sources: tuple, instance: Instance) -> tuple:
     """Accepted or trap words, filled in over the instance's values."""
     from quizgen.text.render import render_many
 
-    return tuple(render_many(sources, instance.context, "text"))
+    try:
+        return tuple(render_many(sources, instance.context, "text"))
+    except TemplateError as exc:
+        raise located_error(instance, "text", exc) from exc
 
 
 def _part_number(node, env: dict, part: Part, what: str):

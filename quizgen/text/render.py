@@ -4,7 +4,6 @@ and renders whole documents through the layouts in ``templates/``."""
 
 from __future__ import annotations
 
-import math
 import re
 from fractions import Fraction
 from functools import lru_cache
@@ -85,12 +84,6 @@ def _finalizer(fmt: str):
     return finalize
 
 
-def _math_filter(func):
-    def apply(value):
-        return func(float(value))
-    return apply
-
-
 def _filters() -> dict:
     return {
         "dec": lambda v, places=2: Raw(fixed(v, places)),
@@ -98,9 +91,6 @@ def _filters() -> dict:
         "tex": lambda v: Raw(to_latex(_exactable(v))),
         "exact": lambda v: Raw(to_text(_exactable(v))),
         "pct": lambda v, places=0: Raw(fixed(float(v) * 100, places)),
-        "exp": _math_filter(math.exp),
-        "ln": _math_filter(math.log),
-        "num": lambda v: float(v),
         "raw": lambda v: Raw(v),
     }
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 
 from quizgen.bank.model import Template
+from quizgen.bank.texts import located_error
 from quizgen.errors import ExpressionError, TemplateError
 from quizgen.generation.quiz import Question, question_view
-from quizgen.text.render import jinja_context, render_many, render_string
+from quizgen.text.render import jinja_context, render_many
 from quizgen.validation.problems import from_error, problem_at
-from quizgen.validation.text import text_sources
 
 DOC_FORMATS = ("md", "tex")
 # Never right in rendered text: Jinja2 and layout delimiters, Python reprs.
@@ -91,27 +91,10 @@ _FORMAT_NAMES = {"md": "Markdown", "tex": "LaTeX", "key": "key (plain text)"}
 
 def _render_failures(inst, fmt: str, error: TemplateError) -> list:
     """Which text failed to render (question_view renders them all at once)."""
+    error = located_error(inst, fmt, error)
     if error.key:
         return [from_error(error, inst.template.path)]
-    context = jinja_context(inst.env)
-    for keys, source in text_sources(inst.template):
-        try:
-            render_string(source, context, fmt)
-        except TemplateError as exc:
-            return [problem_at(inst.template.path, keys, f"{exc.reason} (seed {inst.seed_label})",
-                             _jinja_line(exc))]
     return [problem_at(inst.template.path, (), f"the {_FORMAT_NAMES[fmt]} failed to render: {error.reason}")]
-
-
-def _jinja_line(exc: Exception):
-    """The template-text line a Jinja2 error happened on, from its traceback."""
-    cause, line = exc.__cause__, getattr(exc.__cause__, "lineno", None)
-    tb = getattr(cause, "__traceback__", None)
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == "<template>":
-            line = tb.tb_lineno
-        tb = tb.tb_next
-    return line
 
 
 def _value_problems(inst) -> list:

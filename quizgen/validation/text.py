@@ -10,10 +10,12 @@ from jinja2 import meta, nodes
 
 from quizgen.bank.model import Template
 from quizgen.text.render import text_environment
+from quizgen.bank.texts import text_sources
 from quizgen.validation.problems import Problem, did_you_mean, problem_at, shown
 
 _BOOL_TAG = "tag:yaml.org,2002:bool"
 BOOLEAN_SETTINGS = {"distinct"}
+
 
 def yaml_word_problems(path) -> list:
     """Words YAML silently turns into true/false (unquoted on, off, yes, no):
@@ -37,30 +39,9 @@ def yaml_word_problems(path) -> list:
     return problems
 
 
-def text_sources(template: Template):
-    """Every piece of Jinja2 text in a template, with its key path."""
-    yield ("stem",), template.stem
-    for i, part in enumerate(template.parts):
-        yield ("parts", i, "ask"), part.ask
-        for j, word in enumerate(part.accept):
-            yield ("parts", i, "accept", j), word
-        for j, trap in enumerate(part.traps):
-            yield ("parts", i, "traps", j, "feedback"), trap.feedback
-            for k, word in enumerate(trap.words):
-                yield ("parts", i, "traps", j, "words", k), word
-    yield from _solution_sources(template.solution)
-
-
-def _solution_sources(solution: dict):
-    yield ("solution", "forecast"), solution["forecast"]
-    for i, step in enumerate(solution["steps"]):
-        for key in ("title", "why", "work"):
-            yield ("solution", "steps", i, key), step[key]
-    yield ("solution", "verify"), solution["verify"]
-
-
 def text_problems(template: Template) -> list:
-    """Names and filters the template's text uses that do not exist."""
+    """Names the template's text uses that do not exist (filters, tests and
+    arithmetic are checked when the template is loaded: bank.text_rules)."""
     env = text_environment()
     known = {p.name for p in template.params} | {name for name, _ in template.lets} | set(env.globals)
     problems = []
@@ -70,10 +51,6 @@ def text_problems(template: Template) -> list:
             line = _first_line(tree, nodes.Name, lambda n, name=name: n.name == name and n.ctx == "load")
             problems.append(problem_at(template.path, keys, f"undefined name {name!r} in the text"
                                      f"{did_you_mean(name, known)}", line))
-        for node in tree.find_all(nodes.Filter):
-            if node.name not in env.filters:
-                problems.append(problem_at(template.path, keys, f"unknown filter {node.name!r}"
-                                         f"{did_you_mean(node.name, env.filters)}", node.lineno))
     return problems
 
 
