@@ -6,9 +6,10 @@ from __future__ import annotations
 import difflib
 import re
 
+from quizgen.bank import budget
 from quizgen.bank.model import Param, Part, Template, Trap
 from quizgen.bank.yamlfile import locate_line
-from quizgen.errors import ExpressionError, TemplateError, TemplateProblems
+from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems
 from quizgen.maths.parser import parse, template_policy
 from quizgen.bank.text_rules import text_rule_problems
 
@@ -26,7 +27,7 @@ TOLERANCE_KEYS = {"sigfigs", "rtol", "atol"}
 PART_TYPES = ("numeric", "integer", "word")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 CODE_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
-CLASS_PATTERN = re.compile(r"^C[1-9][0-9]*$")
+CLASS_PATTERN = re.compile(r"^C[1-9][0-9]{0,5}$")
 
 
 
@@ -49,6 +50,8 @@ class _Checker:
         """``build(*args)``; if it fails, its problem is recorded and ``default`` returned."""
         try:
             return build(*args)
+        except BankLimitError:
+            raise
         except TemplateError as exc:
             self.problems.append(exc)
             return default
@@ -91,6 +94,7 @@ def build_template(data: dict, path) -> Template:
     piece is checked even after a problem: the error raised is the first
     problem and lists them all (``TemplateProblems.problems``)."""
     check = _Checker(data, path)
+    _check_yaml_size(check, data)
     check.keys(data, TOP_KEYS, ())
     for key in REQUIRED_TOP:
         if key not in data:
@@ -100,7 +104,7 @@ def build_template(data: dict, path) -> Template:
         return check.guard(build, check, data[key], *args, default=default) if key in data else default
 
     template_id = field("id", _pattern_text, "id", ID_PATTERN, "id must be lower-case letters, digits and dashes")
-    cls = field("class", _pattern_text, "class", CLASS_PATTERN, "class must look like C1, C2, ...")
+    cls = field("class", _pattern_text, "class", CLASS_PATTERN, "class must look like C1, C2, ... (at most six digits)")
     title = field("title", _Checker.text, "title")
     points = field("points", _points)
     params = field("params", _params)
@@ -125,8 +129,19 @@ def build_template(data: dict, path) -> Template:
                     figure=figure, max_tries=max_tries, raw=data)
 
 
+def _check_yaml_size(check: _Checker, data: dict) -> None:
+    """Refuse a template whose YAML, aliases written out, holds too many values
+    (an alias bomb), naming the top-level key where it is."""
+    for key, value in data.items():
+        if budget.yaml_values(value) > budget.MAX_YAML_VALUES:
+            raise budget.limit_error(check, (key,), "the number of values (YAML aliases written out)",
+                                     f"{budget.MAX_YAML_VALUES:,}")
+
+
 def _pattern_text(check: _Checker, value, key, pattern, message) -> str:
     text = check.text(value, key)
+    if len(text) > budget.MAX_NAME:
+        raise budget.limit_error(check, (key,), f"a {key} of {len(text):,} characters", budget.MAX_NAME)
     if not pattern.match(text):
         check.fail(message, key)
     return text
@@ -148,8 +163,10 @@ def _figure(check: _Checker, figure, names):
 
 
 def _max_tries(check: _Checker, max_tries) -> int:
-    if isinstance(max_tries, bool) or not isinstance(max_tries, int) or not 1 <= max_tries <= 100000:
-        check.fail("max_tries must be a whole number from 1 to 100000", "max_tries")
+    if isinstance(max_tries, int) and max_tries > budget.MAX_TRIES:
+        raise budget.limit_error(check, ("max_tries",), f"max_tries {max_tries}", budget.MAX_TRIES)
+    if isinstance(max_tries, bool) or not isinstance(max_tries, int) or not 1 <= max_tries <= budget.MAX_TRIES:
+        check.fail(f"max_tries must be a whole number from 1 to {budget.MAX_TRIES}", "max_tries")
     return max_tries
 
 
@@ -211,6 +228,8 @@ def _lets(check: _Checker, lets, names) -> tuple:
     lets = lets or {}
     if not isinstance(lets, dict):
         check.fail("expected a mapping of names to expressions", "let")
+    if len(lets) > budget.MAX_LETS:
+        raise budget.limit_error(check, ("let",), f"{len(lets)} lets", budget.MAX_LETS)
     built, known = [], list(names)
     for name, source in lets.items():
         built.append((str(name), check.guard(_let, check, name, source, list(known))))

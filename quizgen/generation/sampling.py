@@ -13,6 +13,7 @@ from quizgen.maths.answers import normalise_word
 from quizgen.errors import ExpressionError, SamplingError, TemplateError
 from quizgen.maths.exact import ground
 from quizgen.maths.parser import ANSWER_POLICY, Name, parse
+from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
 from quizgen.bank.texts import located_error
 from quizgen.maths.tolerance import overlapping_pair
@@ -73,8 +74,9 @@ def sample_instance(template: Template, seed_label: str, rejections: list | None
     """A random instance of ``template``, reproducible from ``seed_label``;
     each rejected draw is appended to ``rejections`` when one is given."""
     rng = random.Random(seed_label)
-    reason = "no attempt made"
+    reason, ends = "no attempt made", budget.deadline()
     for _ in range(template.max_tries):
+        budget.check_time(template, ends)
         try:
             params = draw_params(template, rng)
             return build_instance(template, seed_label, params)
@@ -151,7 +153,12 @@ def draw_params(template: Template, rng: random.Random) -> dict:
     """One draw of every parameter, in the order the template lists them."""
     params = {}
     for param in template.params:
-        params[param.name] = _located(("params", param.name), _draw, param, params, rng)
+        where = ("params", param.name)
+        try:
+            value = _located(where, _draw, param, params, rng)
+        except budget.TooBig as exc:
+            raise budget.limit_error(template, where, exc.what, exc.cap) from None
+        params[param.name] = budget.check_value(template, where, value)
     return params
 
 
@@ -221,6 +228,7 @@ def _grid_values(param, env: dict):
     values = c.get("grid")
     if values is None:
         low, step, steps = _grid(c, env)
+        budget.check_count(steps, "the number of points of a decimal grid", 10 ** 12)
         values = _Grid(low, step, steps + 1) if steps >= GRID_CACHE_LIMIT else \
             tuple(low + step * k for k in range(steps + 1))
         fixed = c.get("fixed_grid")
@@ -247,6 +255,7 @@ class _Grid:
 def _draw_vector(param, env: dict, rng: random.Random) -> tuple:
     c = param.compiled
     size = _whole(ground(c["size"], env), "size")
+    budget.check_count(size, "the size of a vector")
     values = _grid_values(param, env)
     if c.get("distinct"):
         if size > len(values):
@@ -272,12 +281,15 @@ def build_instance(template: Template, seed_label: str, params: dict) -> Instanc
     env = dict(params)
     for name, i, node in schedule(template):
         if i is None:
-            env[name] = _located(("let", name), ground, node, env)
+            env[name] = budget.check_value(template, ("let", name), _located(("let", name), ground, node, env))
         elif _located(("constraints", i), ground, node, env) is not True:
             raise Rejected(f"constraint {name!r} failed", ("constraints", i))
     instance = Instance(template, seed_label, params, env, [])
-    instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance)
-                      for i, part in enumerate(template.parts)]
+    try:
+        instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance)
+                          for i, part in enumerate(template.parts)]
+    except budget.TooBig as exc:
+        raise budget.limit_error(template, ("parts",), exc.what, exc.cap) from None
     return instance
 
 
@@ -353,7 +365,11 @@ def _part_number(node, env: dict, part: Part, what: str):
 def _number(value, part: Part, what: str):
     if isinstance(value, bool) or not hasattr(value, "__float__") or isinstance(value, (tuple, str)):
         raise ExpressionError(f"part {part.name}: {what} is not a number")
-    if not math.isfinite(float(value)):
+    try:
+        number = float(value)
+    except OverflowError:
+        raise budget.TooBig(f"the size of part {part.name}'s {what}", "1e300") from None
+    if not math.isfinite(number):
         raise Rejected(f"part {part.name}: {what} is not finite")
     return value
 

@@ -13,6 +13,7 @@ from jinja2.runtime import LoopContext
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 
 from quizgen.errors import QuizgenError, TemplateError
+from quizgen.text.limits import install_limits
 from quizgen.maths.numbers import fixed, plain, significant
 from quizgen.maths.printing import to_latex, to_text
 
@@ -137,6 +138,7 @@ def _environment(fmt: str) -> SandboxedEnvironment:
                    autoescape=False, keep_trailing_newline=False)
     env.filters.update(_filters())
     env.globals.update(zip=zip, enumerate=enumerate, fmt=fmt)
+    install_limits(env)
     return env
 
 

@@ -5,7 +5,7 @@ example answers (``tests``) as they say."""
 from __future__ import annotations
 
 from quizgen.bank.model import Template
-from quizgen.errors import ExpressionError, TemplateError
+from quizgen.errors import BankLimitError, ExpressionError, TemplateError
 from quizgen.generation.sampling import canonical_instance, exact_from_yaml
 from quizgen.grading.marking import check_answer
 from quizgen.key.writer import part_record
@@ -21,6 +21,8 @@ def check_canonical(template: Template, report: Report, found):
     """The canonical instance: it must build, reproduce ``expect`` and pass ``tests``."""
     try:
         inst = canonical_instance(template)
+    except BankLimitError:
+        raise  # a limit stops validate: exit 2, one line
     except TemplateError as exc:
         where = getattr(exc.__cause__, "where", ())
         if not where:

@@ -7,7 +7,7 @@ import re
 
 from quizgen.bank.model import Template
 from quizgen.bank.texts import located_error
-from quizgen.errors import ExpressionError, TemplateError
+from quizgen.errors import BankLimitError, ExpressionError, TemplateError
 from quizgen.generation.quiz import Question, question_view
 from quizgen.text.render import jinja_context, render_many
 from quizgen.validation.problems import from_error, problem_at
@@ -28,6 +28,8 @@ def instance_problems(inst) -> list:
     for fmt in DOC_FORMATS:
         try:
             view = question_view(Question("Q1", inst), fmt)
+        except BankLimitError:
+            raise  # a limit stops validate: exit 2, one line
         except TemplateError as exc:
             problems += _render_failures(inst, fmt, exc)
             continue

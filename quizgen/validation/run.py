@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from quizgen.bank.loader import builtin_bank_dir, build_template, read_yaml, template_files
-from quizgen.errors import InputFileError, TemplateError, UsageError
+from quizgen.errors import BankLimitError, InputFileError, TemplateError, UsageError
 from quizgen.validation.canonical import check_canonical
 from quizgen.validation.instances import instance_problems
 from quizgen.validation.problems import Problem, Report, from_error, problem_at, shown
@@ -67,6 +67,8 @@ def validate_file(path, samples: int = DEFAULT_SAMPLES) -> Report:
     words = yaml_word_problems(path)
     try:
         template = build_template(read_yaml(path), path)
+    except BankLimitError:
+        raise  # a limit stops validate: exit 2, one line
     except TemplateError as exc:
         report.problems = words + [from_error(e, path) for e in getattr(exc, "problems", [exc])]
         return report
@@ -103,6 +105,8 @@ class _Found:
         """Run one check; a TemplateError it raises becomes a problem."""
         try:
             return check(template, *args)
+        except BankLimitError:
+            raise  # a limit stops validate: exit 2, one line
         except TemplateError as exc:
             self.add(from_error(exc, template.path))
             return None

@@ -24,9 +24,12 @@ def yaml_word_problems(path) -> list:
         root = yaml.compose(Path(path).read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return []
-    problems, stack = [], [((), root)]
+    problems, stack, seen = [], [((), root)], set()
     while stack:
         keys, node = stack.pop()
+        if id(node) in seen:
+            continue  # an alias: its node was (or will be) checked where it is defined
+        seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
             stack += [(keys + (k.value,), v) for k, v in node.value if k.value not in BOOLEAN_SETTINGS]
         elif isinstance(node, yaml.SequenceNode):
