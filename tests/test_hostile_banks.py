@@ -142,3 +142,27 @@ def test_the_sandbox_caps_text_the_loader_would_refuse(source, words):
     with pytest.raises(BankLimitError, match=words.replace("(", r"\(").replace(")", r"\)")):
         render_string(source, {}, "md")
     assert time.monotonic() - start < 5
+
+
+def test_a_template_whose_draws_take_too_long_is_stopped(invoke, tmp_path, monkeypatch):
+    """max_tries draws that each fail a constraint stop at the draw-time budget
+    (shortened here to keep the test quick), naming max_tries' line."""
+    from quizgen.bank import budget
+
+    monkeypatch.setattr(budget, "DRAW_SECONDS", 0.3)
+    folder = bank(tmp_path, replace=('  - "count(z, max(z)) == 1"\n',
+                                     '  - "count(z, max(z)) == 1"\n  - "V > 100"\n'))
+    (folder / "c11.yaml").write_text((folder / "c11.yaml").read_text().replace(
+        "points: 2\n", "points: 2\nmax_tries: 10000\n"))
+    assert_one_line_exit_2(invoke, folder, tmp_path, "time to draw one instance exceeds the limit of 0.3 s",
+                           seconds=10)
+
+
+def test_the_shipped_bank_keeps_the_one_arithmetic_rule(bank):
+    """No text of the shipped bank computes: every value it prints comes from a let."""
+    from quizgen.bank.text_rules import text_rule_problems
+    from quizgen.bank.texts import text_sources
+
+    found = [(t.id, keys, problem) for t in bank for keys, source in text_sources(t)
+             for problem in text_rule_problems(source)]
+    assert found == []
