@@ -49,8 +49,10 @@ def located_error(inst, fmt: str, error: TemplateError) -> TemplateError:
 
 
 def jinja_line(exc: Exception):
-    """The template-text line a Jinja2 error happened on, from its traceback."""
-    cause, line = exc.__cause__, getattr(exc.__cause__, "lineno", None)
+    """The template-text line a Jinja2 error happened on, from its traceback
+    (the wrapped Jinja2 error's, or a limit's own: limits are raised inside the render)."""
+    cause = exc.__cause__ or exc
+    line = getattr(cause, "lineno", None)
     tb = getattr(cause, "__traceback__", None)
     while tb is not None:
         if tb.tb_frame.f_code.co_filename == "<template>":
