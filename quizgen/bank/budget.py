@@ -15,6 +15,7 @@ MAX_TRIES = 10_000          # max_tries may be at most this
 DRAW_SECONDS = 10.0         # time to find one instance, over all its tries
 MAX_LETS = 200              # lets in one template (each may build on the last)
 MAX_ITEMS = 10_000          # items in a vector, a sample or any list value
+MAX_GRID_POINTS = 10 ** 12  # points of a decimal grid (drawn lazily, never listed)
 MAX_BITS = 1_100            # bits of an exact number's numerator or denominator (about 10**330)
 MAX_NODES = 5_000           # nodes of an irrational value's expression, counted written out
 MAX_YAML_VALUES = 100_000   # values in a template's YAML, aliases written out

@@ -228,7 +228,7 @@ def _grid_values(param, env: dict):
     values = c.get("grid")
     if values is None:
         low, step, steps = _grid(c, env)
-        budget.check_count(steps, "the number of points of a decimal grid", 10 ** 12)
+        budget.check_count(steps, "the number of points of a decimal grid", budget.MAX_GRID_POINTS)
         values = _Grid(low, step, steps + 1) if steps >= GRID_CACHE_LIMIT else \
             tuple(low + step * k for k in range(steps + 1))
         fixed = c.get("fixed_grid")
