@@ -168,7 +168,7 @@ def validate_command(paths, samples, banks):
 
     Example: quizgen validate my_templates/ --samples 500
     """
-    from quizgen.errors import TemplateError
+    from quizgen.errors import ValidationFailed
     from quizgen.validation.run import validate
 
     reports = validate(paths, samples=samples, banks=banks)
@@ -177,7 +177,7 @@ def validate_command(paths, samples, banks):
     bad = [report for report in reports if not report.ok]
     if bad:
         problems = sum(len(r.problems) for r in bad)
-        raise TemplateError(f"{len(bad)} of {len(reports)} templates failed validation "
+        raise ValidationFailed(f"{len(bad)} of {len(reports)} templates failed validation "
                             f"({problems} problem{'s' * (problems != 1)})")
 
 

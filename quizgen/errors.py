@@ -19,7 +19,10 @@ class ExpressionError(QuizgenError):
 
 
 class TemplateError(QuizgenError):
-    """A template that cannot be loaded or used; names the file and line when known."""
+    """A template that cannot be loaded or used; names the file and line when known.
+    A bank is user input, so a bad template is bad input (exit 2)."""
+
+    exit_code = 2
 
     def __init__(self, message: str, path=None, line=None, key=None):
         self.path, self.line, self.key, self.reason = path, line, key, message
@@ -38,6 +41,17 @@ class TemplateProblems(TemplateError):
         first, more = self.problems[0], len(self.problems) - 1
         note = f" (and {more} more problem{'s' * (more > 1)}; quizgen validate lists them all)" if more else ""
         super().__init__(first.reason + note, path=first.path, line=first.line, key=first.key)
+
+
+class BankLimitError(TemplateError):
+    """A template that exceeds a resource limit (draw time, expression size,
+    number magnitude, rendered text size, ...): see docs/authoring.md."""
+
+
+class ValidationFailed(QuizgenError):
+    """``quizgen validate`` found problems in some templates (findings: exit 1)."""
+
+    exit_code = 1
 
 
 class SamplingError(QuizgenError):

@@ -63,7 +63,7 @@ def test_validate_with_bank_checks_the_built_in_and_the_user_templates(invoke):
 def test_an_id_clash_names_both_files_in_list_and_generate(invoke, tmp_path):
     for args in (["list"], ["generate", "--out", tmp_path / "quiz"]):
         result = invoke(*args, "--bank", CLASH)
-        assert result.exit_code == 1
+        assert result.exit_code == 2
         assert result.stderr == (f"quizgen: error: {CLASH / 'c1_again.yaml'}:1: id: template id "
                                  f"'mlm-confident-correct' is also used by {BUILTIN_C1}\n")
     assert not (tmp_path / "quiz").exists()
@@ -84,7 +84,7 @@ def test_a_bad_user_template_is_reported_by_file_and_line(invoke, monkeypatch, t
     where = f"{BAD / 'c12_broken.yaml'}:26: parts.0.tolerence: unknown key 'tolerence' (did you mean 'tolerance'?)"
     for args in (["list"], ["generate", "--out", tmp_path / "quiz"]):
         result = invoke(*args, "--bank", BAD)
-        assert result.exit_code == 1
+        assert result.exit_code == 2
         assert result.stderr == f"quizgen: error: {where}\n"
     checked = invoke("validate", "--bank", BAD, "--samples", "2")
     assert checked.exit_code == 1
@@ -95,7 +95,7 @@ def test_a_bad_user_template_is_reported_by_file_and_line(invoke, monkeypatch, t
 
 def test_a_bank_that_is_not_a_folder_is_an_error(invoke, tmp_path):
     result = invoke("list", "--bank", tmp_path / "missing")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stderr == f"quizgen: error: {tmp_path / 'missing'}: not a folder of templates\n"
 
 

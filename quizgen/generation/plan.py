@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from quizgen.bank import budget
 from quizgen.bank.model import Template
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ground
@@ -73,7 +74,7 @@ def _fixed_grids(template: Template) -> dict:
         if param.kind in ("decimal", "vector") and not any(names_in(node) for node in bounds):
             try:
                 grids[param.name] = grid_values(param.compiled, {})
-            except ExpressionError:
+            except (ExpressionError, budget.TooBig):
                 pass
     return grids
 
@@ -84,6 +85,7 @@ def grid_values(compiled: dict, env: dict):
     if not all(isinstance(v, Fraction) for v in (low, high, step)) or step <= 0 or high < low:
         raise ExpressionError("min, max and step must be exact numbers with min <= max, step > 0")
     length = int((high - low) // step) + 1
+    budget.check_count(length - 1, "the number of points of a decimal grid", budget.MAX_GRID_POINTS)
     if length > GRID_CACHE_LIMIT:
         return _Grid(low, step, length)
     return tuple(low + step * k for k in range(length))

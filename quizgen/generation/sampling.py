@@ -12,7 +12,9 @@ from fractions import Fraction
 from quizgen.maths.answers import normalise_word
 from quizgen.errors import ExpressionError, SamplingError, TemplateError
 from quizgen.maths.evaluate import ground
+from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
+from quizgen.bank.texts import located_error
 from quizgen.generation.plan import SamplingPlan, exact_from_yaml, from_yaml, grid_values, plan_for
 from quizgen.maths.tolerance import overlapping_pair
 
@@ -72,8 +74,9 @@ def sample_instance(template: Template, seed_label: str, rejections: list | None
     """A random instance of ``template``, reproducible from ``seed_label``;
     each rejected draw is appended to ``rejections`` when one is given."""
     rng = random.Random(seed_label)
-    reason = "no attempt made"
+    reason, ends = "no attempt made", budget.deadline()
     for _ in range(template.max_tries):
+        budget.check_time(template, ends)
         try:
             params = draw_params(template, rng)
             return build_instance(template, seed_label, params)
@@ -124,7 +127,12 @@ def draw_params(template: Template, rng: random.Random) -> dict:
     """One draw of every parameter, in the order the template lists them."""
     params, plan = {}, plan_for(template)
     for param in template.params:
-        params[param.name] = _located(("params", param.name), _draw, param, params, rng, plan)
+        where = ("params", param.name)
+        try:
+            value = _located(where, _draw, param, params, rng, plan)
+        except budget.TooBig as exc:
+            raise budget.limit_error(template, where, exc.what, exc.cap) from None
+        params[param.name] = budget.check_value(template, where, value)
     return params
 
 
@@ -180,6 +188,7 @@ def _grid(param, env: dict, plan: SamplingPlan):
 def _draw_vector(param, env: dict, rng: random.Random, plan: SamplingPlan) -> tuple:
     c = param.compiled
     size = _whole(ground(c["size"], env), "size")
+    budget.check_count(size, "the size of a vector")
     values = _grid(param, env, plan)
     if c.get("distinct"):
         if size > len(values):
@@ -205,12 +214,15 @@ def build_instance(template: Template, seed_label: str, params: dict) -> Instanc
     env = dict(params)
     for name, i, node in schedule(template):
         if i is None:
-            env[name] = _located(("let", name), ground, node, env)
+            env[name] = budget.check_value(template, ("let", name), _located(("let", name), ground, node, env))
         elif _located(("constraints", i), ground, node, env) is not True:
             raise Rejected(f"constraint {name!r} failed", ("constraints", i))
     instance = Instance(template, seed_label, params, env, [])
-    instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance)
-                      for i, part in enumerate(template.parts)]
+    try:
+        instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance)
+                          for i, part in enumerate(template.parts)]
+    except budget.TooBig as exc:
+        raise budget.limit_error(template, ("parts",), exc.what, exc.cap) from None
     return instance
 
 
@@ -250,7 +262,10 @@ def _words(sources: tuple, instance: Instance) -> tuple:
     """Accepted or trap words, filled in over the instance's values."""
     from quizgen.text.render import render_many
 
-    return tuple(render_many(sources, instance.context, "text"))
+    try:
+        return tuple(render_many(sources, instance.context, "text"))
+    except TemplateError as exc:
+        raise located_error(instance, "text", exc) from exc
 
 
 def _part_number(node, env: dict, part: Part, what: str):
@@ -260,7 +275,11 @@ def _part_number(node, env: dict, part: Part, what: str):
 def _number(value, part: Part, what: str):
     if isinstance(value, bool) or not hasattr(value, "__float__") or isinstance(value, (tuple, str)):
         raise ExpressionError(f"part {part.name}: {what} is not a number")
-    if not math.isfinite(float(value)):
+    try:
+        number = float(value)
+    except OverflowError:
+        raise budget.TooBig(f"the size of part {part.name}'s {what}", "1e300") from None
+    if not math.isfinite(number):
         raise Rejected(f"part {part.name}: {what} is not finite")
     return value
 

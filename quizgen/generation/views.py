@@ -5,6 +5,8 @@ document needs: id, title, points and its printed problem and solution blocks)."
 from __future__ import annotations
 
 from quizgen.bank.loader import builtin_templates_dir
+from quizgen.bank.texts import located_error
+from quizgen.errors import TemplateError
 from quizgen.generation.figures import figure_markup
 from quizgen.generation.quiz import Question
 from quizgen.maths.numbers import fixed, key_answer
@@ -16,7 +18,10 @@ def question_view(question: Question, fmt: str) -> dict:
     """Everything a layout needs about one question, rendered for ``fmt`` (kept on the question)."""
     view = question.views.get(fmt)
     if view is None:
-        view = question.views[fmt] = _make_view(question, fmt)
+        try:
+            view = question.views[fmt] = _make_view(question, fmt)
+        except TemplateError as exc:
+            raise located_error(question.instance, fmt, exc) from exc
     return view
 
 

@@ -16,7 +16,8 @@ import json
 from fractions import Fraction
 from typing import NamedTuple
 
-from quizgen.errors import QuizgenError
+from quizgen.bank.texts import located_error
+from quizgen.errors import QuizgenError, TemplateError
 from quizgen.generation.sampling import canonical_instance
 from quizgen.key.compact import instance_record, template_record
 from quizgen.key.model import DEFAULT_TOLERANCE, KeyPart, KeyQuestion, PartSpec, Trap
@@ -111,7 +112,10 @@ def key_entry(question) -> KeyQuestion:
     """The key of one question (a generation ``Question``): everything the
     grader needs, kept on the question."""
     if question.entry is None:
-        question.entry = _make_entry(question)
+        try:
+            question.entry = _make_entry(question)
+        except TemplateError as exc:
+            raise located_error(question.instance, "text", exc) from exc
     return question.entry
 
 

@@ -4,7 +4,6 @@ and renders whole documents through the layouts in ``templates/``."""
 
 from __future__ import annotations
 
-import math
 import re
 from fractions import Fraction
 from functools import lru_cache
@@ -14,6 +13,7 @@ from jinja2.runtime import LoopContext
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 
 from quizgen.errors import QuizgenError, TemplateError
+from quizgen.text.limits import install_limits
 from quizgen.maths.numbers import fixed, plain, significant
 from quizgen.maths.printing import to_latex, to_text
 
@@ -83,12 +83,6 @@ def _finalizer(fmt: str):
     return finalize
 
 
-def _math_filter(func):
-    def apply(value):
-        return func(float(value))
-    return apply
-
-
 def _filters() -> dict:
     return {
         "dec": lambda v, places=2: Raw(fixed(v, places)),
@@ -96,9 +90,6 @@ def _filters() -> dict:
         "tex": lambda v: Raw(to_latex(_exactable(v))),
         "exact": lambda v: Raw(to_text(_exactable(v))),
         "pct": lambda v, places=0: Raw(fixed(float(v) * 100, places)),
-        "exp": _math_filter(math.exp),
-        "ln": _math_filter(math.log),
-        "num": lambda v: float(v),
         "raw": lambda v: Raw(v),
     }
 
@@ -145,6 +136,7 @@ def _environment(fmt: str) -> SandboxedEnvironment:
                    autoescape=False, keep_trailing_newline=False)
     env.filters.update(_filters())
     env.globals.update(zip=zip, enumerate=enumerate, fmt=fmt)
+    install_limits(env)
     return env
 
 

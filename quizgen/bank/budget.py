@@ -1,0 +1,135 @@
+"""The resource budget of one template: what a bank may ask of quizgen before
+it is refused with a file:line message (BankLimitError, exit 2). Each cap
+is far above what a real question needs (docs/authoring.md lists them)."""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+
+from quizgen.bank.yamlfile import locate_line
+from quizgen.errors import BankLimitError
+from quizgen.maths.exact import Exact
+
+MAX_TRIES = 10_000          # max_tries may be at most this
+DRAW_SECONDS = 10.0         # time to find one instance, over all its tries
+MAX_LETS = 200              # lets in one template (each may build on the last)
+MAX_ITEMS = 10_000          # items in a vector, a sample or any list value
+MAX_GRID_POINTS = 10 ** 12  # points of a decimal grid (drawn lazily, never listed)
+MAX_BITS = 1_100            # bits of an exact number's numerator or denominator (about 10**330)
+MAX_NODES = 5_000           # nodes of an irrational value's expression, counted written out
+MAX_YAML_VALUES = 100_000   # values in a template's YAML, aliases written out
+MAX_NAME = 100              # characters of a template id or class
+
+
+class TooBig(Exception):
+    """A value over budget found where the template is not known; the caller
+    turns it into a :func:`limit_error` naming the template key."""
+
+    def __init__(self, what: str, cap):
+        super().__init__(what)
+        self.what, self.cap = what, cap
+
+
+def check_count(count, what: str, cap: int = MAX_ITEMS) -> None:
+    """Refuse a count (a vector's size, a grid's points) over ``cap`` before anything is made."""
+    if count > cap:
+        raise TooBig(what, f"{cap:,}")
+
+
+def limit_error(template, where: tuple, what: str, cap) -> BankLimitError:
+    """A BankLimitError naming the template file (``template.path``), the line of ``where`` and the limit."""
+    return BankLimitError(f"{what} exceeds the limit of {cap} (see docs/authoring.md)", path=template.path,
+                          line=locate_line(template.path, where), key=".".join(map(str, where)) or None)
+
+
+def deadline() -> float:
+    """When the draw that starts now runs out of time."""
+    return time.monotonic() + DRAW_SECONDS
+
+
+def check_time(template, ends: float) -> None:
+    """Refuse a template whose draws take longer than DRAW_SECONDS in all."""
+    if time.monotonic() > ends:
+        raise limit_error(template, ("max_tries",) if "max_tries" in template.raw else (),
+                          "time to draw one instance", f"{DRAW_SECONDS:g} s")
+
+
+def check_value(template, where: tuple, value):
+    """``value`` if its size is within budget (items, digits, expression size), else a BankLimitError."""
+    try:
+        problem = _too_big(value)
+    except RecursionError:
+        problem = "the depth of an exact expression", "what Python can print"
+    if problem:
+        raise limit_error(template, where, *problem)
+    return value
+
+
+def _too_big(value):
+    cls = value.__class__
+    if cls is Fraction:
+        if value.numerator.bit_length() > MAX_BITS or value.denominator.bit_length() > MAX_BITS:
+            return "the size of a number", f"{MAX_BITS} bits (about 10**330)"
+        return None
+    if cls is Exact:
+        if expression_size(value.node, MAX_NODES) > MAX_NODES:
+            return "the size of an exact expression", f"{MAX_NODES:,} terms"
+        return None
+    if cls is tuple or cls is list:
+        if len(value) > MAX_ITEMS:
+            return "the length of a list", f"{MAX_ITEMS:,} items"
+        return next(filter(None, map(_too_big, value)), None)
+    return None
+
+
+_SIZES: dict = {}
+SIZES_LIMIT = 65536
+
+
+def expression_size(node, cap: int) -> int:
+    """The node count of an expression tree written out (shared subtrees
+    counted each time, as printing would), at most ``cap + 1``. Remembered per
+    node (nodes never change; the cache holds the node, so its id cannot be
+    reused), so a let built on earlier ones costs only its own new nodes."""
+    hit = _SIZES.get(id(node))
+    if hit is not None and hit[0] is node:
+        return hit[1]
+    total = 1
+    for slot in ("left", "right", "operand", "base", "index"):
+        child = getattr(node, slot, None)
+        if child is not None:
+            total += expression_size(child, cap)
+    for child in (getattr(node, "args", None) or ()) + (getattr(node, "operands", None) or ()):
+        total += expression_size(child, cap)
+    total = min(total, cap + 1)
+    if len(_SIZES) >= SIZES_LIMIT:
+        _SIZES.clear()
+    _SIZES[id(node)] = (node, total)
+    return total
+
+
+def yaml_values(data, cap: int = MAX_YAML_VALUES) -> int:
+    """How many values ``data`` holds with YAML aliases written out (an alias
+    bomb is small in the file and huge when used), stopping once past ``cap``."""
+    sizes = {}
+
+    def size(item) -> int:
+        if not isinstance(item, (dict, list)):
+            return 1
+        key = id(item)
+        if key not in sizes:
+            sizes[key] = cap + 1  # a cycle counts as too big
+            children = list(item.values()) + list(item.keys()) if isinstance(item, dict) else item
+            total = 1
+            for child in children:
+                total += size(child)
+                if total > cap:
+                    break
+            sizes[key] = total
+        return sizes[key]
+
+    try:
+        return size(data)
+    except RecursionError:
+        return cap + 1

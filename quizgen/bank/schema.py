@@ -1,0 +1,383 @@
+"""The template schema: checks one template's parsed YAML field by field and
+builds a :class:`Template`, every problem named by file, line and key."""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from quizgen.bank import budget
+from quizgen.bank.model import Param, Part, Template, Trap
+from quizgen.bank.yamlfile import locate_line
+from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems
+from quizgen.maths.parser import parse, template_policy
+from quizgen.bank.text_rules import text_rule_problems
+
+TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "stem",
+            "parts", "solution", "canonical", "tests", "figure", "max_tries"}
+REQUIRED_TOP = ("id", "class", "title", "points", "params", "stem", "parts", "solution", "canonical")
+PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance", "traps"}
+TRAP_KEYS = {"code", "value", "words", "feedback"}
+SOLUTION_KEYS = {"forecast", "steps", "verify"}
+STEP_KEYS = {"title", "why", "work"}
+CANONICAL_KEYS = {"params", "expect"}
+TEST_KEYS = {"part", "answer", "status", "misconception"}
+PARAM_KINDS = {"integer", "decimal", "choice", "vector", "sample", "value", "insert"}
+TOLERANCE_KEYS = {"sigfigs", "rtol", "atol"}
+PART_TYPES = ("numeric", "integer", "word")
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+CODE_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+CLASS_PATTERN = re.compile(r"^C[1-9][0-9]{0,5}$")
+
+
+
+class _Checker:
+    """Checks one template's data, raising TemplateError with file:line and key.
+    Problems in independent pieces (``guard``) and unknown keys are collected,
+    so that one run reports them all."""
+
+    def __init__(self, data: dict, path):
+        self.data, self.path, self.problems = data, path, []
+
+    def problem(self, message: str, *keys, text_line=None) -> TemplateError:
+        return TemplateError(message, path=self.path, line=locate_line(self.path, keys, text_line),
+                             key=".".join(str(k) for k in keys) or None)
+
+    def fail(self, message: str, *keys):
+        raise self.problem(message, *keys)
+
+    def guard(self, build, *args, default=None):
+        """``build(*args)``; if it fails, its problem is recorded and ``default`` returned."""
+        try:
+            return build(*args)
+        except BankLimitError:
+            raise
+        except TemplateError as exc:
+            self.problems.append(exc)
+            return default
+
+    def keys(self, mapping, allowed, required, *where):
+        if not isinstance(mapping, dict):
+            self.fail("expected a mapping", *where)
+        for key in mapping:
+            if key not in allowed:
+                close = difflib.get_close_matches(str(key), sorted(allowed), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                self.problems.append(self.problem(f"unknown key {key!r}{hint}", *where, key))
+        for key in required:
+            if key not in mapping:
+                self.fail(f"missing required key {key!r}", *where)
+
+    def text(self, value, *where, optional=False):
+        if value is None and optional:
+            return ""
+        if not isinstance(value, str) or not value.strip():
+            self.fail("expected non-empty text", *where)
+        return value
+
+    def expression(self, source, names, *where):
+        if isinstance(source, bool) or not isinstance(source, (str, int, float)):
+            self.fail("expected an expression (text or a number)", *where)
+        try:
+            return parse(str(source), template_policy(names))
+        except ExpressionError as exc:
+            self.fail(f"bad expression {str(source)!r}: {exc}", *where)
+
+    def jinja(self, source, *where):
+        """Jinja2 text: its syntax, filters, tests and arithmetic (see text_rules)."""
+        for line, message in text_rule_problems(source):
+            self.problems.append(self.problem(message, *where, text_line=line))
+
+
+def build_template(data: dict, path) -> Template:
+    """Turn a template's parsed YAML into a checked :class:`Template`. Every
+    piece is checked even after a problem: the error raised is the first
+    problem and lists them all (``TemplateProblems.problems``)."""
+    check = _Checker(data, path)
+    _check_yaml_size(check, data)
+    check.keys(data, TOP_KEYS, ())
+    for key in REQUIRED_TOP:
+        if key not in data:
+            check.problems.append(check.problem(f"missing required key {key!r}"))
+
+    def field(key, build, *args, default=None):
+        return check.guard(build, check, data[key], *args, default=default) if key in data else default
+
+    template_id = field("id", _pattern_text, "id", ID_PATTERN, "id must be lower-case letters, digits and dashes")
+    cls = field("class", _pattern_text, "class", CLASS_PATTERN, "class must look like C1, C2, ... (at most six digits)")
+    title = field("title", _Checker.text, "title")
+    points = field("points", _points)
+    params = field("params", _params)
+    if params is None:
+        raise TemplateProblems(check.problems)
+    names = [p.name for p in params]
+    lets = field("let", _lets, names, default=())
+    names += [name for name, _ in lets]
+    constraints = field("constraints", _constraints, names, default=())
+    field("stem", _stem)
+    parts = field("parts", _parts, names, default=())
+    solution = field("solution", _solution)
+    canonical = field("canonical", _canonical, names, _part_names(data.get("parts")))
+    tests = field("tests", _tests, _part_names(data.get("parts")), default=())
+    figure = field("figure", _figure, names)
+    max_tries = field("max_tries", _max_tries, default=500)
+    if check.problems:
+        raise TemplateProblems(check.problems)
+    return Template(id=template_id, cls=cls, title=title, points=points,
+                    params=params, lets=lets, constraints=constraints, stem=data["stem"], parts=parts,
+                    solution=solution, canonical=canonical, path=str(path), tests=tests,
+                    figure=figure, max_tries=max_tries, raw=data)
+
+
+def _check_yaml_size(check: _Checker, data: dict) -> None:
+    """Refuse a template whose YAML, aliases written out, holds too many values
+    (an alias bomb), naming the top-level key where it is."""
+    for key, value in data.items():
+        if budget.yaml_values(value) > budget.MAX_YAML_VALUES:
+            raise budget.limit_error(check, (key,), "the number of values (YAML aliases written out)",
+                                     f"{budget.MAX_YAML_VALUES:,}")
+
+
+def _pattern_text(check: _Checker, value, key, pattern, message) -> str:
+    text = check.text(value, key)
+    if len(text) > budget.MAX_NAME:
+        raise budget.limit_error(check, (key,), f"a {key} of {len(text):,} characters", budget.MAX_NAME)
+    if not pattern.match(text):
+        check.fail(message, key)
+    return text
+
+
+def _points(check: _Checker, points) -> int:
+    if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
+        check.fail("points must be a positive whole number", "points")
+    return points
+
+
+def _stem(check: _Checker, stem) -> str:
+    check.jinja(check.text(stem, "stem"), "stem")
+    return stem
+
+
+def _figure(check: _Checker, figure, names):
+    return None if figure is None else check.expression(figure, names, "figure")
+
+
+def _max_tries(check: _Checker, max_tries) -> int:
+    if isinstance(max_tries, int) and max_tries > budget.MAX_TRIES:
+        raise budget.limit_error(check, ("max_tries",), f"max_tries {max_tries}", budget.MAX_TRIES)
+    if isinstance(max_tries, bool) or not isinstance(max_tries, int) or not 1 <= max_tries <= budget.MAX_TRIES:
+        check.fail(f"max_tries must be a whole number from 1 to {budget.MAX_TRIES}", "max_tries")
+    return max_tries
+
+
+def _params(check: _Checker, params) -> tuple:
+    if not isinstance(params, dict) or not params:
+        check.fail("expected a mapping of parameter names to their kinds", "params")
+    built, names = [], []
+    for name, spec in params.items():
+        param = check.guard(_param, check, name, spec, list(names))
+        built.append(param or Param(str(name), "invalid", spec))
+        names.append(str(name))
+    return tuple(built)
+
+
+def _param(check: _Checker, name, spec, names) -> Param:
+    if not isinstance(name, str) or not name.isidentifier():
+        check.fail("a parameter name must be a plain identifier", "params", name)
+    if not isinstance(spec, dict) or len(spec) != 1:
+        check.fail(f"expected one of: {', '.join(sorted(PARAM_KINDS))}", "params", name)
+    kind, settings = next(iter(spec.items()))
+    if kind not in PARAM_KINDS:
+        close = difflib.get_close_matches(str(kind), sorted(PARAM_KINDS), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        check.fail(f"unknown parameter kind {kind!r}{hint}", "params", name, kind)
+    return Param(name, kind, settings, _compile_param(check, name, kind, settings, names))
+
+
+_PARAM_FIELDS = {
+    "integer": ("min", "max"),
+    "decimal": ("min", "max", "step"),
+    "vector": ("size", "min", "max", "step"),
+    "sample": ("from", "size"),
+    "insert": ("into", "at", "item"),
+}
+
+
+def _compile_param(check: _Checker, name, kind, settings, names) -> dict:
+    where = ("params", name, kind)
+    if kind == "choice":
+        if not isinstance(settings, list) or not settings:
+            check.fail("choice needs a non-empty list of options", *where)
+        return {}
+    if kind == "value":
+        return {"value": check.expression(settings, names, *where)}
+    fields = _PARAM_FIELDS[kind]
+    if isinstance(settings, list) and len(settings) == len(fields) and kind in ("integer", "decimal"):
+        settings = dict(zip(fields, settings))
+    optional = {"distinct"} if kind == "vector" else set()
+    check.keys(settings, set(fields) | optional, fields, *where)
+    compiled = {f: check.expression(settings[f], names, *where, f) for f in fields
+                if not (kind == "sample" and f == "from" and isinstance(settings[f], list))}
+    if kind == "sample" and isinstance(settings["from"], list):
+        compiled["from_list"] = tuple(settings["from"])
+    compiled["distinct"] = bool(settings.get("distinct", False))
+    return compiled
+
+
+def _lets(check: _Checker, lets, names) -> tuple:
+    lets = lets or {}
+    if not isinstance(lets, dict):
+        check.fail("expected a mapping of names to expressions", "let")
+    if len(lets) > budget.MAX_LETS:
+        raise budget.limit_error(check, ("let",), f"{len(lets)} lets", budget.MAX_LETS)
+    built, known = [], list(names)
+    for name, source in lets.items():
+        built.append((str(name), check.guard(_let, check, name, source, list(known))))
+        known.append(str(name))
+    return tuple(built)
+
+
+def _let(check: _Checker, name, source, known):
+    if not isinstance(name, str) or not name.isidentifier():
+        check.fail("a name must be a plain identifier", "let", name)
+    if name in known:
+        check.fail(f"{name!r} is already defined", "let", name)
+    return check.expression(source, known, "let", name)
+
+
+def _constraints(check: _Checker, constraints, names) -> tuple:
+    constraints = constraints or []
+    if not isinstance(constraints, list):
+        check.fail("expected a list of conditions", "constraints")
+    return tuple((str(src), check.guard(check.expression, src, names, "constraints", i))
+                 for i, src in enumerate(constraints))
+
+
+def _part_names(parts):
+    """The part names a template's raw ``parts`` list gives, or None when it is no list."""
+    if not isinstance(parts, list):
+        return None
+    return {part.get("name") for part in parts if isinstance(part, dict)}
+
+
+def _parts(check: _Checker, parts, names) -> tuple:
+    if not isinstance(parts, list) or not parts:
+        check.fail("expected a non-empty list of answer parts", "parts")
+    built, seen = [], set()
+    for i, part in enumerate(parts):
+        built.append(check.guard(_named_part, check, part, names, i, seen))
+    return tuple(built)
+
+
+def _named_part(check: _Checker, part, names, i: int, seen: set) -> Part:
+    check.keys(part, PART_KEYS, ("name", "ask"), "parts", i)
+    name = check.text(part["name"], "parts", i, "name")
+    if name in seen:
+        check.fail(f"part name {name!r} used twice", "parts", i, "name")
+    seen.add(name)
+    return _part(check, part, names, i)
+
+
+def _part(check: _Checker, part: dict, names, i: int) -> Part:
+    kind = part.get("type", "numeric")
+    if kind not in PART_TYPES:
+        check.fail(f"type must be one of {', '.join(PART_TYPES)}", "parts", i, "type")
+    check.jinja(check.text(part["ask"], "parts", i, "ask"), "parts", i, "ask")
+    answer, accept = None, ()
+    if kind == "word":
+        accept = _word_list(check, part.get("accept"), "parts", i, "accept")
+    elif "answer" not in part:
+        check.fail("a numeric or integer part needs an 'answer' expression", "parts", i)
+    else:
+        answer = check.expression(part["answer"], names, "parts", i, "answer")
+    decimals = part.get("decimals", 4)
+    if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 12:
+        check.fail("decimals must be a whole number from 0 to 12", "parts", i, "decimals")
+    tolerance = part.get("tolerance") or {}
+    check.keys(tolerance, TOLERANCE_KEYS, (), "parts", i, "tolerance")
+    for key, value in tolerance.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+            check.fail("a tolerance must be a non-negative number", "parts", i, "tolerance", key)
+    traps = tuple(check.guard(_trap, check, trap, names, kind, i, j)
+                  for j, trap in enumerate(part.get("traps") or []))
+    return Part(name=part["name"], ask=part["ask"], kind=kind, answer=answer, accept=accept,
+                decimals=decimals, tolerance=dict(tolerance), traps=traps)
+
+
+def _word_list(check: _Checker, words, *where) -> tuple:
+    if not isinstance(words, list) or not words or not all(isinstance(w, (str, int, float)) for w in words):
+        check.fail("expected a non-empty list of words", *where)
+    for j, word in enumerate(words):
+        check.jinja(str(word), *where, j)
+    return tuple(str(w) for w in words)
+
+
+def _trap(check: _Checker, trap, names, kind, i, j) -> Trap:
+    where = ("parts", i, "traps", j)
+    check.keys(trap, TRAP_KEYS, ("code", "feedback"), *where)
+    code = check.text(trap["code"], *where, "code")
+    if not CODE_PATTERN.match(code):
+        check.fail("a misconception code is lower_snake_case", *where, "code")
+    value = words = None
+    if "value" in trap:
+        value = check.expression(trap["value"], names, *where, "value")
+    if "words" in trap:
+        words = _word_list(check, trap["words"], *where, "words")
+    if value is None and words is None:
+        check.fail("a trap needs a 'value' or 'words'", *where)
+    if kind != "word" and words is not None:
+        check.fail("only word parts have trap words", *where, "words")
+    check.jinja(check.text(trap["feedback"], *where, "feedback"), *where, "feedback")
+    return Trap(code=code, feedback=trap["feedback"], value=value, words=words or ())
+
+
+def _solution(check: _Checker, solution) -> dict:
+    check.keys(solution, SOLUTION_KEYS, ("forecast", "steps", "verify"), "solution")
+    steps = solution["steps"]
+    if not isinstance(steps, list) or not steps:
+        check.fail("expected a non-empty list of steps", "solution", "steps")
+    for i, step in enumerate(steps):
+        check.guard(_step, check, step, i)
+    for key in ("forecast", "verify"):
+        check.guard(_solution_text, check, solution[key], "solution", key)
+    return solution
+
+
+def _step(check: _Checker, step, i: int) -> None:
+    check.keys(step, STEP_KEYS, ("title", "why", "work"), "solution", "steps", i)
+    for key in ("title", "why", "work"):
+        check.guard(_solution_text, check, step[key], "solution", "steps", i, key)
+
+
+def _solution_text(check: _Checker, text, *where) -> None:
+    check.jinja(check.text(text, *where), *where)
+
+
+def _canonical(check: _Checker, canonical, names, part_names) -> dict:
+    check.keys(canonical, CANONICAL_KEYS, ("params",), "canonical")
+    if not isinstance(canonical["params"], dict):
+        check.fail("expected a mapping of parameter values", "canonical", "params")
+    expect = canonical.get("expect") or {}
+    if not isinstance(expect, dict):
+        check.fail("expected a mapping of part names to values", "canonical", "expect")
+    for name in expect:
+        if part_names is not None and name not in part_names:
+            check.problems.append(check.problem(f"no part named {name!r}", "canonical", "expect", name))
+    return canonical
+
+
+def _tests(check: _Checker, tests, part_names) -> tuple:
+    tests = tests or []
+    if not isinstance(tests, list):
+        check.fail("expected a list of example answers", "tests")
+    for i, test in enumerate(tests):
+        check.guard(_test, check, test, part_names, i)
+    return tuple(tests)
+
+
+def _test(check: _Checker, test, part_names, i: int) -> None:
+    check.keys(test, TEST_KEYS, ("part", "answer", "status"), "tests", i)
+    if part_names is not None and test["part"] not in part_names:
+        close = difflib.get_close_matches(str(test["part"]), sorted(map(str, part_names)), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        check.fail(f"no part named {test['part']!r}{hint}", "tests", i, "part")

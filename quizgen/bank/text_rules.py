@@ -1,0 +1,118 @@
+"""The rules a template's Jinja2 text must keep, checked when a template is
+loaded: valid syntax, only filters and tests that exist, and one arithmetic.
+
+One arithmetic: computation lives in ``let`` (exact), and template text only
+formats values. Arithmetic on values inside Jinja2 text would be float maths
+that is right only while a draw happens to be rational.
+
+What the text may still compute, because it counts rather than calculates:
+integer literals, the attributes of ``loop`` (``loop.index``, ``loop.length``
+...) and the variable of a ``{% for k in range(...) %}`` loop, combined with
+``+ - * // %`` (``words[k + 1]``, ``loop.index0 * 2``). Anything else (a
+parameter, a let, a filter's result) in an arithmetic operator, and the
+filters that convert or compute (``float``, ``int``, ``round``, ``abs``,
+``sum``, also inside ``map``), is refused: write a ``let`` and format it."""
+
+from __future__ import annotations
+
+import difflib
+
+import jinja2
+from jinja2 import nodes
+
+from quizgen.text.render import text_environment
+
+ARITHMETIC = (nodes.Add, nodes.Sub, nodes.Mul, nodes.Div, nodes.FloorDiv, nodes.Mod, nodes.Pow,
+              nodes.Neg, nodes.Pos)
+# Filters that do maths or turn a value into a float: their result depends on float rounding.
+MATH_FILTERS = frozenset({"float", "int", "round", "abs", "sum", "exp", "ln", "num"})
+_SYMBOLS = {nodes.Add: "+", nodes.Sub: "-", nodes.Mul: "*", nodes.Div: "/", nodes.FloorDiv: "//",
+            nodes.Mod: "%", nodes.Pow: "**", nodes.Neg: "unary -", nodes.Pos: "unary +"}
+ADVICE = "compute it in a `let` and only format it in the text"
+
+
+def text_rule_problems(source: str) -> list:
+    """``(line in the text, message)`` for each rule ``source`` breaks; a
+    syntax error stops the check (nothing else can be read)."""
+    env = text_environment()
+    try:
+        tree = env.parse(source)
+    except jinja2.TemplateSyntaxError as exc:
+        return [(exc.lineno, f"template syntax error on its line {exc.lineno}: {exc.message}")]
+    found = _unknown(tree, nodes.Filter, env.filters, "filter") + _unknown(tree, nodes.Test, env.tests, "test")
+    return found + arithmetic_problems(tree)
+
+
+def _unknown(tree, kind, known, noun: str) -> list:
+    """Filters or tests the text names that the environment does not have."""
+    found = []
+    for node in tree.find_all(kind):
+        if node.name not in known and node.name not in MATH_FILTERS:
+            close = difflib.get_close_matches(node.name, sorted(known), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            found.append((node.lineno, f"unknown {noun} {node.name!r}{hint}"))
+    return found
+
+
+def arithmetic_problems(tree: nodes.Template) -> list:
+    """``(line, message)`` for each place in a parsed text that computes on values."""
+    counters = _range_loop_targets(tree)
+    found = []
+    for node in tree.find_all(ARITHMETIC):
+        if not _counts_only(node, counters):
+            found.append((node.lineno, f"arithmetic ({_SYMBOLS[type(node)]}) on values in the text; {ADVICE}"))
+    for node in tree.find_all(nodes.Filter):
+        name = _math_filter(node)
+        if name:
+            found.append((node.lineno, f"the {name!r} filter computes on values in the text; {ADVICE}"))
+    return _once_per_line(found)
+
+
+def _once_per_line(found: list) -> list:
+    """One message per line and kind: ``a + b + c`` is one mistake, not two."""
+    seen, kept = set(), []
+    for line, message in found:
+        if (line, message) not in seen:
+            seen.add((line, message))
+            kept.append((line, message))
+    return sorted(kept, key=lambda item: item[0] or 0)
+
+
+def _range_loop_targets(tree: nodes.Template) -> frozenset:
+    """Names bound by ``{% for name in range(...) %}``: loop counters, not values."""
+    names = set()
+    for loop in tree.find_all(nodes.For):
+        call = loop.iter
+        if isinstance(call, nodes.Call) and isinstance(call.node, nodes.Name) and call.node.name == "range":
+            names.update(n.name for n in loop.target.find_all(nodes.Name))
+            if isinstance(loop.target, nodes.Name):
+                names.add(loop.target.name)
+    return frozenset(names)
+
+
+def _counts_only(node: nodes.Node, counters: frozenset) -> bool:
+    """True when ``node`` is integer counting: literals, ``loop.*`` and range-loop variables."""
+    if isinstance(node, nodes.Const):
+        return isinstance(node.value, int) and not isinstance(node.value, bool)
+    if isinstance(node, nodes.Name):
+        return node.name in counters
+    if isinstance(node, nodes.Getattr):
+        return isinstance(node.node, nodes.Name) and node.node.name == "loop"
+    if isinstance(node, (nodes.Div, nodes.Pow)):
+        return False
+    if isinstance(node, nodes.BinExpr):
+        return _counts_only(node.left, counters) and _counts_only(node.right, counters)
+    if isinstance(node, nodes.UnaryExpr):
+        return _counts_only(node.node, counters)
+    return False
+
+
+def _math_filter(node: nodes.Filter):
+    """The maths filter ``node`` applies (``x | float``, ``xs | map('float')``), or None."""
+    if node.name in MATH_FILTERS:
+        return node.name
+    if node.name in ("map", "select", "reject") and node.args:
+        first = node.args[0]
+        if isinstance(first, nodes.Const) and first.value in MATH_FILTERS:
+            return first.value
+    return None

@@ -1,0 +1,103 @@
+"""Checks on the canonical instance: it builds from the stated parameters,
+reproduces the numbers ``expect`` states, and grades the template's own
+example answers (``tests``) as they say."""
+
+from __future__ import annotations
+
+from quizgen.bank.model import Template
+from quizgen.errors import BankLimitError, ExpressionError, TemplateError
+from quizgen.generation.sampling import canonical_instance, exact_from_yaml
+from quizgen.grading.marking import check_answer
+from quizgen.key.entries import key_part
+from quizgen.maths.answers import normalise_word
+from quizgen.maths.printing import to_text
+from quizgen.maths.tolerance import half_width, matches
+from quizgen.validation.problems import Report, did_you_mean, problem_at
+
+STATUSES = ("correct", "incorrect", "blank", "invalid")
+
+
+def check_canonical(template: Template, report: Report, found):
+    """The canonical instance: it must build, reproduce ``expect`` and pass ``tests``."""
+    try:
+        inst = canonical_instance(template)
+    except BankLimitError:
+        raise  # a limit stops validate: exit 2, one line
+    except TemplateError as exc:
+        where = getattr(exc.__cause__, "where", ())
+        if not where:
+            raise
+        found.add(problem_at(template.path, where, f"with the canonical parameters: {exc.__cause__}"))
+        return None
+    found.add_all(_expect_problems(template, inst, report))
+    found.add_all(_test_problems(template, inst, report))
+    return inst
+
+
+def _expect_problems(template: Template, inst, report: Report) -> list:
+    parts = {pv.part.name: pv for pv in inst.parts}
+    problems = []
+    for name, stated in (template.canonical.get("expect") or {}).items():
+        keys = ("canonical", "expect", name)
+        problem = _expect_problem(parts[name], stated)
+        if problem:
+            problems.append(problem_at(template.path, keys, problem))
+        else:
+            report.expected += 1
+    return problems
+
+
+def _expect_problem(pv, stated):
+    """What is wrong with one stated canonical number (or word), or None."""
+    if pv.part.kind == "word":
+        if normalise_word(str(stated)) in {normalise_word(w) for w in pv.accept}:
+            return None
+        return f"states {stated!r} but the canonical instance accepts {', '.join(map(repr, pv.accept))}"
+    try:
+        number = float(exact_from_yaml(stated))
+    except ExpressionError as exc:
+        return f"{stated!r} is not a number: {exc}"
+    value = float(pv.value)
+    if matches(number, value, pv.part.tolerance, pv.part.kind):
+        return None
+    width = half_width(value, pv.part.tolerance, pv.part.kind)
+    return (f"states {stated} but the canonical instance gives {value:.6g} (exactly {to_text(pv.value)}); "
+            f"the part's tolerance allows {value - width:.6g} to {value + width:.6g}")
+
+
+def _test_problems(template: Template, inst, report: Report) -> list:
+    share = template.points / len(inst.parts)
+    parts = {pv.part.name: (i, pv) for i, pv in enumerate(inst.parts)}
+    problems = []
+    for n, test in enumerate(template.tests):
+        i, pv = parts[test["part"]]
+        problem = _test_problem(test, pv)
+        if problem:
+            problems.append(problem_at(template.path, ("tests", n) + problem[0], problem[1]))
+            continue
+        verdict = check_answer(key_part(pv, inst, share), "" if test["answer"] is None else str(test["answer"]))
+        want = (test["status"], test.get("misconception") or "")
+        if (verdict.status, verdict.misconception) != want:
+            problems.append(problem_at(template.path, ("tests", n), f"answer {test['answer']!r} to part "
+                                     f"{pv.part.name} is graded {_verdict(verdict.status, verdict.misconception)}, "
+                                     f"the test expects {_verdict(*want)}"))
+        else:
+            report.tests += 1
+    return problems
+
+
+def _verdict(status: str, misconception: str) -> str:
+    return f"{status} ({misconception})" if misconception else status
+
+
+def _test_problem(test: dict, pv):
+    """A test entry that cannot be run: a bad status or an unknown misconception."""
+    if test["status"] not in STATUSES:
+        return ("status",), (f"status must be one of {', '.join(STATUSES)}"
+                             f"{did_you_mean(str(test['status']), STATUSES)}")
+    code = test.get("misconception")
+    codes = [t.code for t in pv.part.traps]
+    if code and code not in codes:
+        return ("misconception",), (f"part {pv.part.name} has no trap {code!r}"
+                                    f"{did_you_mean(str(code), codes)}")
+    return None

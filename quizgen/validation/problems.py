@@ -1,0 +1,104 @@
+"""What validate reports: a :class:`Problem` (file, line, key, message), a
+:class:`Report` per template file, and
+the helpers that locate one in its template file."""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from quizgen.bank.loader import locate_line
+from quizgen.bank.model import Template
+from quizgen.errors import TemplateError
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a template: file, line, key and what is wrong."""
+
+    path: str
+    line: int | None
+    key: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}:" if self.line else f"{self.path}:"
+        key = f" {self.key}:" if self.key else ""
+        return f"{where}{key} {self.message}"
+
+
+@dataclass
+class Report:
+    """The outcome of validating one template file."""
+
+    path: str
+    template: Template | None = None
+    problems: list = field(default_factory=list)
+    samples: int = 0
+    draws: int = 0
+    expected: int = 0
+    tests: int = 0
+
+    @property
+    def ok(self) -> bool:
+        """True when nothing is wrong with the template."""
+        return not self.problems
+
+    def lines(self) -> list:
+        """What validate prints: the problems in file order, or one summary line."""
+        if self.problems:
+            return [str(p) for p in sorted(self.problems, key=lambda p: (p.line or 0, p.key or ""))]
+        return [self.summary()]
+
+    def summary(self) -> str:
+        """One line: the template and what was checked."""
+        t = self.template
+        traps = sum(len(p.traps) for p in t.parts)
+        rate = f" ({100 * self.samples / self.draws:.0f}% of draws kept)" if self.draws else ""
+        return (f"ok {t.cls} {t.id} ({self.path}): {_count(self.samples, 'sample')}{rate}, "
+                f"{_count(len(t.parts), 'part')}, {_count(traps, 'trap')}, "
+                f"{_count(self.expected, 'canonical number')} matched, {_count(self.tests, 'test')} passed")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def shown(path) -> str:
+    """A path as printed: relative to the working folder when inside it."""
+    text = os.path.relpath(path) if Path(path).is_absolute() else str(path)
+    return str(path) if text.startswith("..") else text
+
+
+def problem_at(path, keys: tuple, message: str, text_line=None) -> Problem:
+    key = ".".join(str(k) for k in keys) or None
+    return Problem(shown(path), _line(str(path), keys, text_line, _stamp(path)), key, message)
+
+
+@lru_cache(maxsize=4096)
+def _line(path: str, keys: tuple, text_line, stamp) -> int | None:
+    """locate_line, once per file version: a problem seen over many seeds is located once."""
+    return locate_line(path, keys, text_line)
+
+
+def _stamp(path) -> tuple:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return ()
+    return info.st_mtime_ns, info.st_size
+
+
+def from_error(exc: TemplateError, path) -> Problem:
+    if exc.line or not exc.key:
+        return Problem(shown(exc.path or path), exc.line, exc.key, exc.reason)
+    keys = tuple(int(k) if k.isdigit() else k for k in exc.key.split("."))
+    return problem_at(exc.path or path, keys, exc.reason)
+
+
+def did_you_mean(name: str, known) -> str:
+    close = difflib.get_close_matches(name, sorted(known), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""

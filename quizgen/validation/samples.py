@@ -1,0 +1,60 @@
+"""Checks over many seeds: each draw succeeds within ``max_tries`` and gives
+a question that renders, and few enough draws are rejected that no seed
+would run out of tries."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from quizgen.bank.model import Template
+from quizgen.errors import SamplingError
+from quizgen.generation.quiz import seed_label
+from quizgen.generation.sampling import sample_instance
+from quizgen.validation.instances import instance_problems
+from quizgen.validation.problems import Report, Problem, problem_at
+
+# A failure rate per seed above this means some generated quizzes would stop with an error.
+MAX_FAILURE_RATE = 1e-4
+
+
+def check_samples(template: Template, samples: int, report: Report, found) -> None:
+    """Sample ``samples`` seeds: each must succeed within max_tries, and each
+    instance must render and hold finite numbers."""
+    rejections = []
+    for k in range(samples):
+        label = seed_label("validate", template.id, k)
+        tried = len(rejections)
+        try:
+            inst = sample_instance(template, label, rejections)
+        except SamplingError:
+            found.add(_unsatisfiable(template, label, rejections[tried:]))
+            return
+        report.samples += 1
+        report.draws += len(rejections) - tried + 1
+        found.add_all(instance_problems(inst))
+    if report.draws:
+        found.add_all(_fragile(template, report, rejections))
+
+
+def _unsatisfiable(template: Template, label: str, rejections: list) -> Problem:
+    where, count, example = _most_common(rejections)
+    return problem_at(template.path, where, f"no draw passed in {template.max_tries} tries (seed {label}); "
+                                          f"{count} were rejected here: {example}")
+
+
+def _most_common(rejections: list):
+    (where, count), = Counter(r.where for r in rejections).most_common(1)
+    example = next(str(r) for r in reversed(rejections) if r.where == where)
+    return where, count, example
+
+
+def _fragile(template: Template, report: Report, rejections: list) -> list:
+    """A problem when so few draws pass that some seeds would run out of tries."""
+    kept = report.samples / report.draws
+    failure = (1 - kept) ** template.max_tries
+    if failure <= MAX_FAILURE_RATE or not rejections:
+        return []
+    where, _, example = _most_common(rejections)
+    return [problem_at(template.path, where, f"only {100 * kept:.1f}% of draws pass, so about one seed in "
+                                           f"{max(round(1 / failure), 1)} would exhaust max_tries "
+                                           f"({template.max_tries}); most are rejected here: {example}")]

@@ -1,0 +1,62 @@
+"""Checks on a template's text before anything is drawn: YAML words read as
+booleans, and names and filters the Jinja2 text uses that do not exist."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from jinja2 import meta, nodes
+
+from quizgen.bank.model import Template
+from quizgen.text.render import text_environment
+from quizgen.bank.texts import text_sources
+from quizgen.validation.problems import Problem, did_you_mean, problem_at, shown
+
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+BOOLEAN_SETTINGS = {"distinct"}
+
+
+def yaml_word_problems(path) -> list:
+    """Words YAML silently turns into true/false (unquoted on, off, yes, no):
+    ``[sat, on, the]`` would print "yes" for "on"."""
+    try:
+        root = yaml.compose(Path(path).read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return []
+    problems, stack, seen = [], [((), root)], set()
+    while stack:
+        keys, node = stack.pop()
+        if id(node) in seen:
+            continue  # an alias: its node was (or will be) checked where it is defined
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            stack += [(keys + (k.value,), v) for k, v in node.value if k.value not in BOOLEAN_SETTINGS]
+        elif isinstance(node, yaml.SequenceNode):
+            stack += [(keys + (i,), v) for i, v in enumerate(node.value)]
+        elif node is not None and node.tag == _BOOL_TAG and node.value.lower() not in ("true", "false"):
+            key = ".".join(map(str, keys)) or None
+            problems.append(Problem(shown(path), node.start_mark.line + 1, key,
+                                    f"YAML reads the unquoted word {node.value!r} as true/false; "
+                                    f"write \"{node.value}\" in quotes"))
+    return problems
+
+
+def text_problems(template: Template) -> list:
+    """Names the template's text uses that do not exist (filters, tests and
+    arithmetic are checked when the template is loaded: bank.text_rules)."""
+    env = text_environment()
+    known = {p.name for p in template.params} | {name for name, _ in template.lets} | set(env.globals)
+    problems = []
+    for keys, source in text_sources(template):
+        tree = env.parse(source)
+        for name in sorted(meta.find_undeclared_variables(tree) - known):
+            line = _first_line(tree, nodes.Name, lambda n, name=name: n.name == name and n.ctx == "load")
+            problems.append(problem_at(template.path, keys, f"undefined name {name!r} in the text"
+                                     f"{did_you_mean(name, known)}", line))
+    return problems
+
+
+def _first_line(tree, kind, wanted):
+    lines = [node.lineno for node in tree.find_all(kind) if wanted(node)]
+    return min(lines) if lines else None
