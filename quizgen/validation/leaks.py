@@ -139,10 +139,17 @@ def numbers_in(text: str) -> list:
     return found
 
 
-def text_leaks(text: str, targets: list, where: str = "text") -> list:
-    """Every number in ``text`` within tolerance of one of ``targets``."""
+def text_leaks(text: str, targets: list, where: str = "text", whole_numbers: bool = True) -> list:
+    """Every number in ``text`` within tolerance of one of ``targets``; with
+    ``whole_numbers`` False, a whole number written without decimals that
+    equals a whole-number target is let pass (see ``question_leaks``)."""
     return [Leak(where, shown, value, target)
-            for shown, value in numbers_in(text) for target in targets if target.hit_by(value)]
+            for shown, value in numbers_in(text) for target in targets
+            if target.hit_by(value) and (whole_numbers or not _whole_coincidence(shown, target))]
+
+
+def _whole_coincidence(shown: str, target: Target) -> bool:
+    return "." not in shown and float(target.value).is_integer()
 
 
 def problem_text(view: dict) -> str:
@@ -151,11 +158,14 @@ def problem_text(view: dict) -> str:
     return "\n".join([view["stem"]] + [part["ask"] for part in view["parts"]])
 
 
-def question_leaks(view: dict, targets: list, fmt: str) -> list:
+def question_leaks(view: dict, targets: list, fmt: str, whole_numbers: bool = False) -> list:
     """Every leak of one question's problem paper: numbers in its text near an
-    answer, and coordinates or numbers of its problem figure near an answer or trap."""
+    answer, and coordinates or numbers of its problem figure near an answer or trap.
+    Small whole numbers (positions, counts, the 1 of 1/|M|) coincide with
+    whole-number answers without giving them away, so a whole number in the
+    text equal to a whole-number answer is reported only with ``whole_numbers``."""
     answers = [t for t in targets if t.is_answer]
-    leaks = text_leaks(problem_text(view), answers)
+    leaks = text_leaks(problem_text(view), answers, whole_numbers=whole_numbers)
     figure = view.get("figure")
     if figure and figure.get("problem"):
         leaks += figure_leaks(figure["problem"], fmt, targets)
@@ -191,12 +201,13 @@ class Figure:
 
 def on_curve(p: float, loss: float, axes: Axes, step: float) -> bool:
     """True when (p, loss) lies on -ln p to within the printing step of its
-    coordinates (``step`` figure units in x and y; an x error moves the steep
-    curve by slope times as much)."""
-    if p <= 0:
+    coordinates (``step`` figure units): p may be off by a step, and the loss
+    may be anywhere the curve reaches over that interval, give or take a step."""
+    dp, dloss = step / abs(axes.x_scale), 1.5 * step / abs(axes.y_scale)
+    if p + dp <= 0:
         return False
-    slope = abs(axes.y_scale) / (p * abs(axes.x_scale))
-    return abs(-math.log(p) - loss) * abs(axes.y_scale) <= step * (1.5 + slope) + 1e-9
+    low, high = -math.log(p + dp), -math.log(max(p - dp, 1e-300))
+    return low - dloss <= loss <= high + dloss
 
 
 def is_frame(axes: Axes, vertices: list, step: float) -> bool:
