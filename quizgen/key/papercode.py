@@ -1,0 +1,55 @@
+"""Paper codes: what a paper prints instead of its seed.
+
+A code is a keyed hash of the paper's seed label: HMAC-SHA256 with a random
+secret kept in key.json only, written as 8 characters of Crockford's base32
+(digits and capitals without I, L, O, U), so nobody can work back from a
+code to a seed, or from a seed to a code, without the secret. Students'
+handwriting is read back by ``normalise_code``."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"    # Crockford's base32
+CODE_LENGTH = 8                                  # 40 bits
+SECRET_BYTES = 16
+_READ_AS = {"O": "0", "I": "1", "L": "1"}       # what Crockford reads ambiguous letters as
+
+
+def new_secret() -> str:
+    """A fresh secret for one generated set of papers (32 hex digits)."""
+    return secrets.token_hex(SECRET_BYTES)
+
+
+def high_entropy_seed() -> int:
+    """A default seed that cannot be guessed by trying small numbers."""
+    return secrets.randbelow(2 ** 63)
+
+
+def paper_code(secret: str, seed_label: str, length: int = CODE_LENGTH) -> str:
+    """The code of the paper with ``seed_label`` (``42`` or ``42/s001``) under ``secret``."""
+    if not secret:
+        raise ValueError("a paper code needs a secret")
+    digest = hmac.new(secret.encode("utf-8"), str(seed_label).encode("utf-8"), hashlib.sha256).digest()
+    number = int.from_bytes(digest, "big")
+    return "".join(ALPHABET[(number >> (5 * k)) & 31] for k in range(length))
+
+
+def display_code(code: str) -> str:
+    """A code as printed, in two groups of four: ``7KQ2-M9XD``."""
+    return f"{code[:4]}-{code[4:]}" if len(code) == 8 else code
+
+
+def normalise_code(text: str) -> str:
+    """A code as a student wrote it, in the canonical form: case, spaces and
+    dashes ignored, O read as 0 and I or L as 1; '' when it holds anything else."""
+    cleaned = "".join(ch for ch in str(text).upper() if ch not in " -_\t.")
+    cleaned = "".join(_READ_AS.get(ch, ch) for ch in cleaned)
+    return cleaned if cleaned and all(ch in ALPHABET for ch in cleaned) else ""
+
+
+def codes_match(written: str, code: str) -> bool:
+    """True when what a student wrote is ``code`` (compared in constant time)."""
+    return hmac.compare_digest(normalise_code(written), normalise_code(code))

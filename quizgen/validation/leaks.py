@@ -1,0 +1,329 @@
+"""The leak check: does a question's problem paper give an answer away?
+
+Two ways a paper leaks (issue 13):
+
+- a **figure coordinate** (SVG for Markdown, TikZ for LaTeX) that, mapped back
+  through the figure's axes, lies within tolerance of one of the question's
+  answers or traps (the dot at (p, -ln p) hands out part (a) and the loss);
+- a **number in the problem text** (stem and parts' questions) within
+  tolerance of an answer. Traps are not checked in the text: a given parameter
+  may equal a trap (C6 prints N, and "all N tokens" is a trap).
+
+The axes are read from the figure itself (its tick marks and their labels),
+so the check needs nothing from the code that drew it; ``svg_axes`` and
+``tikz_axes`` are the same mapping written out, for figures.py to share.
+What counts as the frame (not checked) and as a mark (checked) is decided by
+geometry, not by style: see ``docs/paper-checks.md``."""
+
+from __future__ import annotations
+
+import math
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+
+from quizgen.maths.tolerance import half_width
+
+X_END = 1.08                                    # the p axis runs to 1.08
+SVG_WIDTH, SVG_HEIGHT = 340, 210                # as drawn by generation/figures.py
+SVG_MARGINS = (44, 14, 12, 36)                  # left, right, top, bottom
+TIKZ_WIDTH, TIKZ_HEIGHT = 5.0, 3.2              # cm for p = 1 and for the top of the loss axis
+CURVE_VERTICES = 8                              # a longer run of vertices on -ln p is the curve
+MARK_GLYPHS = {"\u2022", "\u25cf", "\u00d7", "+", "o", "x", r"$\bullet$", r"\bullet", r"$\times$"}
+
+
+@dataclass(frozen=True)
+class Axes:
+    """The linear map between data (p, loss) and figure coordinates:
+    ``x = x0 + p * x_scale``, ``y = y0 + loss * y_scale``."""
+
+    x0: float
+    x_scale: float
+    y0: float
+    y_scale: float
+
+    def to_figure(self, p: float, loss: float) -> tuple:
+        """Figure coordinates of the data point (p, loss)."""
+        return self.x0 + p * self.x_scale, self.y0 + loss * self.y_scale
+
+    def to_data(self, x: float, y: float) -> tuple:
+        """The data point (p, loss) drawn at figure coordinates (x, y)."""
+        return (x - self.x0) / self.x_scale, (y - self.y0) / self.y_scale
+
+
+def svg_axes(top: int) -> Axes:
+    """The SVG figure's mapping when the loss axis runs from 0 to ``top``."""
+    left, right, upper, bottom = SVG_MARGINS
+    return Axes(left, (SVG_WIDTH - left - right) / X_END, SVG_HEIGHT - bottom,
+                -(SVG_HEIGHT - upper - bottom) / top)
+
+
+def tikz_axes(top: int) -> Axes:
+    """The TikZ figure's mapping (in cm) when the loss axis runs from 0 to ``top``."""
+    return Axes(0.0, TIKZ_WIDTH, 0.0, TIKZ_HEIGHT / top)
+
+
+def axes_from_ticks(x_ticks: list, y_ticks: list) -> Axes:
+    """The mapping read off a figure's ticks, each ``(coordinate, value)``:
+    the two ticks farthest apart on each axis fix its line."""
+    def line(ticks, axis):
+        ticks = sorted(set(ticks), key=lambda t: t[1])
+        if len(ticks) < 2 or ticks[0][1] == ticks[-1][1]:
+            raise ValueError(f"the figure has fewer than two labelled ticks on its {axis} axis")
+        (c0, v0), (c1, v1) = ticks[0], ticks[-1]
+        scale = (c1 - c0) / (v1 - v0)
+        return c0 - v0 * scale, scale
+    x0, xs = line(x_ticks, "p")
+    y0, ys = line(y_ticks, "loss")
+    return Axes(x0, xs, y0, ys)
+
+
+@dataclass(frozen=True)
+class Target:
+    """A value the problem paper must not show: an answer or a trap, with the
+    half-width within which an answer counts as it."""
+
+    label: str
+    value: float
+    half_width: float
+    is_answer: bool
+
+    def hit_by(self, shown: float) -> bool:
+        """True when ``shown`` lies within tolerance of this value."""
+        return abs(shown - self.value) <= self.half_width
+
+
+@dataclass(frozen=True)
+class Leak:
+    """One leak: where it is, what is printed there, the value it stands for
+    (a coordinate mapped back through the axes, or the number itself), and
+    the answer or trap it gives away."""
+
+    where: str
+    shown: str
+    value: float
+    target: Target
+
+    def __str__(self) -> str:
+        return (f"{self.where} {self.shown!r} reads as {self.value:.6g}, within "
+                f"{self.target.half_width:.3g} of {self.target.label} = {self.target.value:.6g}")
+
+
+def targets_of(instance) -> list:
+    """The answers and traps of a sampled instance (``generation.sampling.Instance``)."""
+    targets = []
+    for pv in instance.parts:
+        kind = "integer" if pv.part.kind == "integer" else "numeric"
+        spec = pv.part.tolerance or {}
+        if pv.value is not None:
+            value = float(pv.value)
+            targets.append(Target(f"({pv.letter}) answer", value, half_width(value, spec, kind), True))
+        for trap in pv.traps:
+            if trap.value is not None:
+                value = float(trap.value)
+                targets.append(Target(f"({pv.letter}) trap {trap.code}", value,
+                                      half_width(value, spec, kind), False))
+    return targets
+
+
+NUMBER = re.compile(r"(?<![\w.])([-\u2212]?)(\d+(?:\.\d+)?)(?![\w.]*\d)")
+
+
+def numbers_in(text: str) -> list:
+    """The numbers written in ``text`` as ``(as printed, value)``; a minus
+    directly before a number is its sign. Digits inside words (Q1) are not numbers."""
+    found = []
+    for match in NUMBER.finditer(text):
+        sign, digits = match.groups()
+        found.append((match.group(0), -float(digits) if sign else float(digits)))
+    return found
+
+
+def text_leaks(text: str, targets: list, where: str = "text", whole_numbers: bool = True) -> list:
+    """Every number in ``text`` within tolerance of one of ``targets``; with
+    ``whole_numbers`` False, a whole number written without decimals that
+    equals a whole-number target is let pass (see ``question_leaks``)."""
+    return [Leak(where, shown, value, target)
+            for shown, value in numbers_in(text) for target in targets
+            if target.hit_by(value) and (whole_numbers or not _whole_coincidence(shown, target))]
+
+
+def _whole_coincidence(shown: str, target: Target) -> bool:
+    return "." not in shown and float(target.value).is_integer()
+
+
+def problem_text(view: dict) -> str:
+    """What a question's problem paper says in its own words: the stem and each
+    part's question (``question_view``); ids and points are the layout's."""
+    return "\n".join([view["stem"]] + [part["ask"] for part in view["parts"]])
+
+
+def question_leaks(view: dict, targets: list, fmt: str, whole_numbers: bool = False) -> list:
+    """Every leak of one question's problem paper: numbers in its text near an
+    answer, and coordinates or numbers of its problem figure near an answer or trap.
+    Small whole numbers (positions, counts, the 1 of 1/|M|) coincide with
+    whole-number answers without giving them away, so a whole number in the
+    text equal to a whole-number answer is reported only with ``whole_numbers``."""
+    answers = [t for t in targets if t.is_answer]
+    leaks = text_leaks(problem_text(view), answers, whole_numbers=whole_numbers)
+    figure = view.get("figure")
+    if figure and figure.get("problem"):
+        leaks += figure_leaks(figure["problem"], fmt, targets)
+    return leaks
+
+
+def figure_leaks(markup: str, fmt: str, targets: list) -> list:
+    """Every leak of a figure: ``fmt`` is ``md`` (inline SVG) or ``tex`` (TikZ)."""
+    figure = parse_svg(markup) if fmt == "md" else parse_tikz(markup)
+    return figure.leaks(targets)
+
+
+@dataclass
+class Figure:
+    """A parsed figure: its axes, the points of its marks (figure coordinates,
+    with what is printed), and the texts it shows."""
+
+    axes: Axes
+    points: list
+    texts: list
+
+    def leaks(self, targets: list) -> list:
+        """Marks mapped back through the axes, and numbers in texts, near any target."""
+        found = []
+        for where, shown, (x, y) in self.points:
+            p, loss = self.axes.to_data(x, y)
+            for coordinate, value in ((f"{where} x", p), (f"{where} y", loss)):
+                found += [Leak(coordinate, shown, value, t) for t in targets if t.hit_by(value)]
+        for where, text in self.texts:
+            found += text_leaks(text, targets, where)
+        return found
+
+
+def on_curve(p: float, loss: float, axes: Axes, step: float) -> bool:
+    """True when (p, loss) lies on -ln p to within the printing step of its
+    coordinates (``step`` figure units): p may be off by a step, and the loss
+    may be anywhere the curve reaches over that interval, give or take a step."""
+    dp, dloss = step / abs(axes.x_scale), 1.5 * step / abs(axes.y_scale)
+    if p + dp <= 0:
+        return False
+    low, high = -math.log(p + dp), -math.log(max(p - dp, 1e-300))
+    return low - dloss <= loss <= high + dloss
+
+
+def is_frame(axes: Axes, vertices: list, step: float) -> bool:
+    """True for a path every figure shares: the axes (every vertex on an axis
+    line, one of them the origin) or the curve (more than CURVE_VERTICES
+    vertices, all on -ln p)."""
+    x0, y0 = axes.to_figure(0, 0)
+    on_x, on_y = (lambda x, y: abs(y - y0) <= step), (lambda x, y: abs(x - x0) <= step)
+    if all(on_x(x, y) or on_y(x, y) for x, y in vertices) and \
+            any(on_x(x, y) and on_y(x, y) for x, y in vertices):
+        return True
+    return len(vertices) > CURVE_VERTICES and \
+        all(on_curve(*axes.to_data(x, y), axes, step) for x, y in vertices)
+
+
+def _marks(figure: Figure, where: str, vertices: list, shown: list, step: float) -> None:
+    """Add the vertices of one drawn path to the figure's checked points,
+    unless the path is part of the frame (axes or curve)."""
+    if vertices and not is_frame(figure.axes, vertices, step):
+        figure.points += [(where, text, vertex) for vertex, text in zip(vertices, shown)]
+
+
+# ------------------------------------------------------------------ SVG
+
+SVG_STEP = 0.1           # coordinates are printed to 0.1 px
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def parse_svg(markup: str) -> Figure:
+    """The figure of an inline SVG: axes from its tick marks (a short line
+    followed by a text holding a number), then every mark."""
+    root = ET.fromstring(markup)
+    elements = list(root.iter())
+    ticks, labels = ([], []), set()
+    for i, element in enumerate(elements):
+        if _local(element.tag) == "line" and i + 1 < len(elements) and _local(elements[i + 1].tag) == "text":
+            label = (elements[i + 1].text or "").strip()
+            if re.fullmatch(r"-?\d+(\.\d+)?", label):
+                x1, y1, x2, y2 = (float(element.get(k)) for k in ("x1", "y1", "x2", "y2"))
+                axis = 0 if x1 == x2 else 1
+                ticks[axis].append((x1 if axis == 0 else y1, float(label)))
+                labels.update((id(element), id(elements[i + 1])))
+    figure = Figure(axes_from_ticks(*ticks), [], [])
+    for element in elements:
+        if id(element) not in labels:
+            _svg_element(figure, element)
+    return figure
+
+
+def _svg_element(figure: Figure, element) -> None:
+    tag = _local(element.tag)
+    if tag in ("circle", "ellipse"):
+        x, y = element.get("cx"), element.get("cy")
+        figure.points.append((tag, f"{x},{y}", (float(x), float(y))))
+    elif tag in ("polyline", "polygon", "line"):
+        if tag == "line":
+            pairs = [(element.get("x1"), element.get("y1")), (element.get("x2"), element.get("y2"))]
+        else:
+            pairs = [tuple(p.split(",")) for p in (element.get("points") or "").split()]
+        vertices = [(float(x), float(y)) for x, y in pairs]
+        _marks(figure, tag, vertices, [f"{x},{y}" for x, y in pairs], SVG_STEP)
+    elif tag in ("text", "title", "desc"):
+        text = "".join(element.itertext()).strip()
+        figure.texts.append((f"figure {tag}", text))
+        if tag == "text" and text.strip("\u25cf\u2022 ") == "" and element.get("x"):
+            x, y = float(element.get("x")), float(element.get("y"))
+            figure.points.append(("text mark", text, (x, y)))
+
+
+# ------------------------------------------------------------------ TikZ
+
+TIKZ_STEP = 0.001        # coordinates are printed to 0.001 cm
+COORDINATE = re.compile(r"(\+\+)?\(\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)")
+TICK = re.compile(r"\\draw\s*\((-?[\d.]+),(-?[\d.]+)\)\s*--\s*\+\+\((-?[\d.]+),(-?[\d.]+)\)\s*node\[[^]]*\]\s*\{(-?[\d.]+)\}")
+NODE_TEXT = re.compile(r"\\node\b[^{;]*?(?:at\s*\(([^)]*)\))?\s*\{(.*)\}\s*;")
+
+
+def parse_tikz(markup: str) -> Figure:
+    """The figure of a ``tikzpicture``: axes from its ticks (``\\draw (x,y) --
+    ++(dx,dy) node {value};``), then every absolute coordinate of its paths and
+    the text of its nodes."""
+    ticks, commands = ([], []), []
+    for command in _tikz_commands(markup):
+        tick = TICK.match(command)
+        if tick:
+            x, y, dx, _, label = tick.groups()
+            axis = 0 if float(dx) == 0 else 1
+            ticks[axis].append((float(x) if axis == 0 else float(y), float(label)))
+        else:
+            commands.append(command)
+    figure = Figure(axes_from_ticks(*ticks), [], [])
+    for command in commands:
+        _tikz_command(figure, command)
+    return figure
+
+
+def _tikz_commands(markup: str) -> list:
+    """The figure's commands, one per ``;`` (TikZ paths end with one)."""
+    body = re.sub(r"\\(begin|end)\{tikzpicture\}(\[[^]]*\])?", "", markup)
+    return [c.strip() for c in body.split(";") if c.strip()]
+
+
+def _tikz_command(figure: Figure, command: str) -> None:
+    node = NODE_TEXT.search(command + ";") if command.startswith("\\node") else None
+    if node:
+        text = node.group(2)
+        figure.texts.append(("figure node", text))
+        if node.group(1) and text.strip() in MARK_GLYPHS:
+            x, y = (float(v) for v in node.group(1).split(","))
+            figure.points.append(("node mark", text, (x, y)))
+        return
+    found = [(m.group(0), float(m.group(2)), float(m.group(3))) for m in COORDINATE.finditer(command)
+             if not m.group(1)]
+    vertices = [(x, y) for _, x, y in found]
+    where = "fill" if command.startswith("\\fill") else "draw"
+    _marks(figure, where, vertices, [shown for shown, _, _ in found], TIKZ_STEP)

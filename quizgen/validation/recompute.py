@@ -1,0 +1,304 @@
+"""The recompute check: every displayed ``=`` of a worked solution must hold
+for the numbers as shown, to the precision shown.
+
+A solution's math (``$...$`` in Markdown, LaTeX inside) is read by a small
+whitelist parser of its own into ``quizgen.maths`` trees and evaluated by
+``quizgen.maths.evaluate.answer_value`` (never ``eval``). Each math span is
+split at relations: ``=`` and ``\\approx`` join the segments of a chain,
+``< > \\leq \\geq \\neq`` end one. In a chain, a segment that is just a number
+(``0.6265``) is a *displayed value*; every other segment that can be evaluated
+is a *computation* and must round to its displayed value:
+
+    |computed - shown| <= 0.5 * 10^-d * (1 + 1e-9) + units * 10^-d
+
+where ``d`` is the number of decimals shown and ``units`` (default 0) an
+allowance in units of the last shown digit. A computation is held against the
+nearest displayed value to its right (else to its left); two displayed values
+side by side must agree to the coarser precision; a chain with no displayed
+value claims exact equality (relative 1e-9) of neighbouring computations.
+Segments with symbols (``L``, ``p``, ``\\sum``, ``\\text``) cannot be evaluated:
+they are skipped and counted."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from quizgen.errors import ExpressionError
+from quizgen.maths.evaluate import answer_value
+from quizgen.maths.functions import function_named
+from quizgen.maths.tree import Bin, Call, Const, Neg, Num
+
+MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.DOTALL)
+TOKEN = re.compile(r"\d+\.\d+|\d+|\.\d+|\\[A-Za-z]+|\\.|\S")
+CHAIN = {"=", r"\approx"}
+BREAK = {"<", ">", r"\le", r"\leq", r"\ge", r"\geq", r"\neq", r"\ne", r"\lt", r"\gt", r"\leqslant",
+         r"\geqslant", ",", ";"}
+SPACING = {r"\,", r"\;", r"\:", r"\!", r"\ ", r"\quad", r"\qquad", r"\left", r"\right", r"\displaystyle"}
+FUNCTIONS = {r"\ln": "log", r"\log": "log", r"\exp": "exp"}
+FRACTIONS = {r"\frac", r"\tfrac", r"\dfrac"}
+PRODUCTS = {r"\cdot", r"\times", "*"}
+FLOAT_NOISE = 1e-9
+
+
+class Unreadable(Exception):
+    """A segment holding something the whitelist does not evaluate."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One displayed claim: ``computation = shown`` (or two displayed values,
+    or two computations); ``ok`` says whether it recomputes."""
+
+    math: str
+    left: str
+    right: str
+    computed: float
+    shown: float
+    decimals: int | None
+    ok: bool
+
+    def __str__(self) -> str:
+        verdict = "ok" if self.ok else "FAILS"
+        return f"{self.left} = {self.right}: recomputed {self.computed:.6g} [{verdict}] in ${self.math}$"
+
+
+@dataclass
+class Recomputed:
+    """The steps checked in some text and how many segments were skipped."""
+
+    steps: list = field(default_factory=list)
+    skipped: int = 0
+
+    @property
+    def failures(self) -> list:
+        return [s for s in self.steps if not s.ok]
+
+    def add(self, other: "Recomputed") -> None:
+        self.steps += other.steps
+        self.skipped += other.skipped
+
+
+# ------------------------------------------------------------------ parsing
+
+class _Reader:
+    """A recursive-descent reader of one segment's tokens into a tree."""
+
+    def __init__(self, tokens: list):
+        self.tokens, self.at = [t for t in tokens if t not in SPACING], 0
+
+    def peek(self):
+        return self.tokens[self.at] if self.at < len(self.tokens) else None
+
+    def take(self, expected=None):
+        token = self.peek()
+        if token is None or (expected is not None and token != expected):
+            raise Unreadable(f"expected {expected or 'more'}, found {token}")
+        self.at += 1
+        return token
+
+    def whole(self):
+        node = self.expression()
+        if self.peek() is not None:
+            raise Unreadable(f"cannot read {self.peek()!r}")
+        return node
+
+    def expression(self):
+        node = self.term()
+        while self.peek() in ("+", "-"):
+            node = Bin(self.take(), node, self.term())
+        return node
+
+    def term(self):
+        node = self.unary()
+        while True:
+            token = self.peek()
+            if token in PRODUCTS or token == "/":
+                self.take()
+                node = Bin("/" if token == "/" else "*", node, self.unary())
+            elif _starts_primary(token):
+                node = Bin("*", node, self.power())
+            else:
+                return node
+
+    def unary(self):
+        if self.peek() == "-":
+            self.take()
+            return Neg(self.unary())
+        if self.peek() == "+":
+            self.take()
+            return self.unary()
+        return self.power()
+
+    def power(self):
+        base = self.primary()
+        if self.peek() != "^":
+            return base
+        self.take()
+        exponent = self.group() if self.peek() == "{" else self.primary()
+        if isinstance(base, Const) and base.name == "E":
+            return Call(function_named("exp"), (exponent,))
+        return Bin("**", base, exponent)
+
+    def group(self):
+        opening = self.take()
+        closing = {"{": "}", "(": ")", "[": "]"}.get(opening)
+        if closing is None:
+            raise Unreadable(f"expected a bracket, found {opening}")
+        node = self.expression()
+        self.take(closing)
+        return node
+
+    def primary(self):
+        token = self.peek()
+        if token is None:
+            raise Unreadable("nothing to evaluate")
+        if re.fullmatch(r"\d+\.\d+|\d+|\.\d+", token):
+            self.take()
+            return Num(Fraction(token))
+        if token == "e":
+            self.take()
+            return Const("E")
+        if token in ("(", "{", "["):
+            return self.group()
+        if token in FRACTIONS:
+            self.take()
+            return Bin("/", self.group(), self.group())
+        if token == r"\sqrt":
+            self.take()
+            return Call(function_named("sqrt"), (self.group(),))
+        if token in FUNCTIONS:
+            self.take()
+            argument = self.group() if self.peek() in ("(", "{") else self.unary()
+            return Call(function_named(FUNCTIONS[token]), (argument,))
+        if token == r"\sigma" and self.tokens[self.at + 1:self.at + 2] == ["("]:
+            self.take()
+            return _sigmoid(self.group())
+        raise Unreadable(f"symbol {token}")
+
+
+def _starts_primary(token) -> bool:
+    return token is not None and (token[0].isdigit() or token in ("e", "(", "{") or token in FRACTIONS
+                                  or token in FUNCTIONS or token == r"\sqrt")
+
+
+def _sigmoid(x):
+    """sigma(x) = 1 / (1 + e^-x), the logistic function."""
+    return Bin("/", Num(Fraction(1)), Bin("+", Num(Fraction(1)), Call(function_named("exp"), (Neg(x),))))
+
+
+def latex_tree(segment: str):
+    """The tree of a LaTeX segment (``-\\ln 0.0474``, ``\\frac{1}{1 + e^{-0.3}}``);
+    raises Unreadable for anything outside the whitelist."""
+    return _Reader(TOKEN.findall(segment)).whole()
+
+
+def latex_value(segment: str) -> float:
+    """The value of a LaTeX segment; Unreadable when it holds a symbol or fails."""
+    try:
+        return answer_value(latex_tree(segment))
+    except ExpressionError as exc:
+        raise Unreadable(str(exc)) from exc
+
+
+# ------------------------------------------------------------------ checking
+
+def chains(math: str) -> list:
+    """The ``=`` chains of one math span, each a list of segment texts."""
+    found, segments, current = [], [], []
+    for token in TOKEN.findall(math):
+        if token in CHAIN:
+            segments.append(" ".join(current))
+            current = []
+        elif token in BREAK:
+            segments.append(" ".join(current))
+            found.append(segments)
+            segments, current = [], []
+        else:
+            current.append(token)
+    segments.append(" ".join(current))
+    found.append(segments)
+    return [[s for s in chain if s.strip()] for chain in found if len(chain) > 1]
+
+
+def displayed(segment: str):
+    """``(value, decimals)`` when a segment is just a number, else None."""
+    match = re.fullmatch(r"(-?)\s*(\d+(?:\.(\d+))?)", segment.strip())
+    if not match:
+        return None
+    return float(match.group(1) + match.group(2)), len(match.group(3) or "")
+
+
+def recompute_math(math: str, units: float = 0.0) -> Recomputed:
+    """Check every chain of one math span (without its ``$``)."""
+    result = Recomputed()
+    for chain in chains(math):
+        result.add(_check_chain(math, chain, units))
+    return result
+
+
+def _check_chain(math: str, chain: list, units: float) -> Recomputed:
+    result, values = Recomputed(), []
+    for segment in chain:
+        try:
+            values.append(latex_value(segment))
+        except (Unreadable, ExpressionError):
+            values.append(None)
+            result.skipped += 1
+    shown = [displayed(s) for s in chain]
+    for i, segment in enumerate(chain):
+        if values[i] is None:
+            continue
+        if shown[i] is None:
+            j = _nearest_shown(shown, i)
+            if j is not None:
+                result.steps.append(_step(math, segment, chain[j], values[i], shown[j], units))
+            elif i + 1 < len(chain) and values[i + 1] is not None:
+                result.steps.append(_exact_step(math, segment, chain[i + 1], values[i], values[i + 1]))
+        elif i + 1 < len(chain) and shown[i + 1] is not None:
+            coarser = min((shown[i], shown[i + 1]), key=lambda s: s[1])
+            finer = shown[i] if coarser is shown[i + 1] else shown[i + 1]
+            result.steps.append(_step(math, chain[i], chain[i + 1], finer[0], coarser, units))
+    return result
+
+
+def _nearest_shown(shown: list, i: int):
+    right = [j for j in range(i + 1, len(shown)) if shown[j] is not None]
+    left = [j for j in range(i - 1, -1, -1) if shown[j] is not None]
+    return (right or left or [None])[0]
+
+
+def _step(math, left, right, computed, shown, units) -> Step:
+    value, decimals = shown
+    unit = 10.0 ** -decimals
+    ok = abs(computed - value) <= 0.5 * unit * (1 + FLOAT_NOISE) + units * unit
+    return Step(math.strip(), left, right, computed, value, decimals, ok)
+
+
+def _exact_step(math, left, right, a, b) -> Step:
+    ok = abs(a - b) <= FLOAT_NOISE * max(abs(a), abs(b), 1e-300)
+    return Step(math.strip(), left, right, a, b, None, ok)
+
+
+def recompute_text(text: str, units: float = 0.0) -> Recomputed:
+    """Check every math span (``$...$``, ``$$...$$``) of Markdown text."""
+    result = Recomputed()
+    for match in MATH.finditer(text):
+        result.add(recompute_math(match.group(1) or match.group(2), units))
+    return result
+
+
+def solution_texts(view: dict) -> list:
+    """The worked solution of a question view as ``(where, text)``: forecast,
+    each step's title, reason and work, and the check."""
+    texts = [("forecast", view["forecast"])]
+    for n, step in enumerate(view["steps"], start=1):
+        texts.append((f"step {n}", " ".join([step["title"], step["why"], step["work"]])))
+    texts.append(("check", view["verify"]))
+    return texts
+
+
+def recompute_view(view: dict, units: float = 0.0) -> dict:
+    """``{where: Recomputed}`` for the worked solution of one question view (md)."""
+    return {where: recompute_text(text, units) for where, text in solution_texts(view)}

@@ -1,0 +1,104 @@
+"""Distinct variants: how many different questions a template can really
+produce, and which questions of one paper share an answer.
+
+Two instances are the same variant when every answer of one lies within
+tolerance of the same part's answer of the other (no single answer could be
+told apart from both; word answers compare as normalised words). Logits that
+differ by a constant shift give the same softmax, hence equal answers, so
+comparing answers counts them as one variant without knowing about shifts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from quizgen.maths.answers import normalise_word
+from quizgen.maths.tolerance import half_width
+
+WARN_BELOW = 100
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One part's answer as a paper shows it: a number with its half-width
+    (``word`` None), or accepted words (``value`` None)."""
+
+    part: str
+    value: float | None
+    half_width: float = 0.0
+    word: str | None = None
+
+    def agrees(self, other: "Answer") -> bool:
+        """True when one student answer could match both."""
+        if self.value is None or other.value is None:
+            return self.word is not None and self.word == other.word
+        return abs(self.value - other.value) <= self.half_width + other.half_width
+
+
+@dataclass(frozen=True)
+class PaperQuestion:
+    """A question on a paper: its id (Q1, ...) and its answers in part order."""
+
+    id: str
+    answers: tuple
+
+
+def answers_of(instance) -> tuple:
+    """The answers of a sampled instance (``generation.sampling.Instance``)."""
+    answers = []
+    for pv in instance.parts:
+        if pv.value is None:
+            answers.append(Answer(pv.letter, None, word=normalise_word(pv.accept[0]) if pv.accept else ""))
+        else:
+            value, kind = float(pv.value), "integer" if pv.part.kind == "integer" else "numeric"
+            answers.append(Answer(pv.letter, value, half_width(value, pv.part.tolerance or {}, kind)))
+    return tuple(answers)
+
+
+def same_variant(a: tuple, b: tuple) -> bool:
+    """True when two instances' answers (``answers_of``) all agree part by part."""
+    return len(a) == len(b) and all(x.agrees(y) for x, y in zip(a, b))
+
+
+def count_variants(answer_sets) -> int:
+    """How many distinct variants among instances given by their answers:
+    each instance that agrees with no variant found so far is a new one."""
+    variants = []
+    for answers in answer_sets:
+        if not any(same_variant(answers, known) for known in variants):
+            variants.append(answers)
+    return len(variants)
+
+
+@dataclass(frozen=True)
+class VariantCount:
+    """The distinct variants found among ``draws`` sampled instances of a template."""
+
+    template: str
+    draws: int
+    distinct: int
+
+    @property
+    def few(self) -> bool:
+        """True when validate should warn (fewer than WARN_BELOW distinct variants)."""
+        return self.distinct < WARN_BELOW
+
+
+def template_variants(template, draws: int = 200, seed: str = "variants") -> VariantCount:
+    """Sample ``draws`` instances of ``template`` (seed labels ``{seed}/{id}/{k}``)
+    and count the distinct variants among them."""
+    from quizgen.generation.sampling import sample_instance
+
+    answer_sets = (answers_of(sample_instance(template, f"{seed}/{template.id}/{k}")) for k in range(draws))
+    return VariantCount(template.id, draws, count_variants(answer_sets))
+
+
+def shared_answers(questions: list) -> list:
+    """Pairs of questions on one paper sharing an answer within tolerance, as
+    ``(question id, part, question id, part)``: any part of one against any
+    part of the other (a student copying from a neighbour needs only that)."""
+    pairs = []
+    for i, first in enumerate(questions):
+        for second in questions[i + 1:]:
+            pairs += [(first.id, a.part, second.id, b.part)
+                      for a in first.answers for b in second.answers if a.agrees(b)]
+    return pairs

@@ -1,0 +1,99 @@
+"""The leak check finds today's figure leaks, and nothing once the point is gone."""
+
+import re
+
+import pytest
+
+from quizgen.bank.loader import load_bank
+from quizgen.generation import figures
+from quizgen.generation.quiz import Question, question_view, seed_label
+from quizgen.generation.sampling import sample_instance
+from quizgen.validation.leaks import (Target, figure_leaks, numbers_in, parse_svg, parse_tikz, question_leaks,
+                                      svg_axes, targets_of, text_leaks, tikz_axes)
+
+
+@pytest.fixture(scope="module")
+def figured():
+    """Twenty instances of each template with a figure, as (instance, md view, tex view)."""
+    out = []
+    for template in load_bank(()):
+        if template.figure is None:
+            continue
+        for k in range(20):
+            inst = sample_instance(template, seed_label(1, template.id, k))
+            out.append((inst, question_view(Question("Q1", inst), "md"), question_view(Question("Q1", inst), "tex")))
+    return out
+
+
+def _gives_part_a(leaks) -> bool:
+    return any(leak.target.label == "(a) answer" and not leak.where.startswith("text") for leak in leaks)
+
+
+@pytest.mark.parametrize("fmt", ["md", "tex"])
+def test_todays_figures_give_part_a_away(figured, fmt):
+    views = [(inst, md if fmt == "md" else tex) for inst, md, tex in figured]
+    giving = sum(_gives_part_a(question_leaks(view, targets_of(inst), fmt)) for inst, view in views)
+    assert len(views) == 100
+    assert giving >= 50          # the issue measured 77 of 100
+
+
+def _without_point(markup: str, fmt: str) -> str:
+    """The figure with its dot and dashed guide removed."""
+    if fmt == "md":
+        return "\n".join(line for line in markup.splitlines()
+                         if not line.startswith(("<circle", '<polyline fill="none" stroke="gray"')))
+    return "\n".join(line for line in markup.splitlines()
+                     if not line.startswith((r"\fill", r"\draw[densely dashed")))
+
+
+@pytest.mark.parametrize("fmt", ["md", "tex"])
+def test_a_figure_without_the_point_leaks_nothing(figured, fmt):
+    for inst, md, tex in figured:
+        markup = (md if fmt == "md" else tex)["figure"]["problem"]
+        assert figure_leaks(markup, fmt, targets_of(inst))
+        assert figure_leaks(_without_point(markup, fmt), fmt, targets_of(inst)) == []
+
+
+def test_the_axes_read_from_the_ticks_are_the_drawing_mapping():
+    point = figures.LossPoint(0.3)
+    svg, tikz = parse_svg(figures.loss_curve_svg(point, False)), parse_tikz(figures.loss_curve_tikz(point, False))
+    for found, exact in ((svg.axes, svg_axes(point.top)), (tikz.axes, tikz_axes(point.top))):
+        for p, loss in ((0, 0), (1, 1), (0.3, point.loss)):
+            assert found.to_figure(p, loss) == pytest.approx(exact.to_figure(p, loss), abs=0.05)
+        assert exact.to_data(*exact.to_figure(0.3, 1.2)) == pytest.approx((0.3, 1.2))
+
+
+def test_the_dot_maps_back_to_p_and_its_loss():
+    point = figures.LossPoint(0.5065)
+    target = Target("(a) answer", 0.5065, 0.0005, True)
+    leaks = figure_leaks(figures.loss_curve_svg(point, False), "md", [target])
+    assert {leak.where for leak in leaks} >= {"circle x"}
+    loss = Target("(b) answer", point.loss, 0.0005, True)
+    assert any(leak.where == "fill y" for leak in figure_leaks(figures.loss_curve_tikz(point, False), "tex", [loss]))
+
+
+def test_a_labelled_figure_leaks_through_its_text():
+    point = figures.LossPoint(0.25)
+    markup = _without_point(figures.loss_curve_tikz(point, True), "tex")
+    leaks = figure_leaks(markup, "tex", [Target("(a) answer", 0.25, 0.0005, True)])
+    assert [leak.where for leak in leaks] == ["figure node"]
+
+
+def test_numbers_in_text_keep_their_sign_and_skip_words():
+    assert numbers_in("Q1: $z = -1.5$, 80/10/10 and \u22122") == [("-1.5", -1.5), ("80", 80.0), ("10", 10.0),
+                                                                  ("10", 10.0), ("\u22122", -2.0)]
+
+
+def test_text_leaks_check_answers_and_let_a_trap_stand():
+    answer, trap = Target("(a) answer", 0.6265, 0.0005, True), Target("(b) trap t", 400, 1e-9, False)
+    text = "The loss is about 0.6266 and N = 400."
+    assert [leak.target for leak in text_leaks(text, [answer])] == [answer]
+    view = {"stem": text, "parts": [{"ask": "How many?"}], "figure": None}
+    assert [leak.target for leak in question_leaks(view, [answer, trap], "md")] == [answer]
+
+
+def test_whole_number_coincidences_are_left_out_by_default():
+    count = Target("(a) answer", 5, 1e-9, True)
+    view = {"stem": "position 5 of 6", "parts": [{"ask": "How many?"}], "figure": None}
+    assert question_leaks(view, [count], "md") == []
+    assert len(question_leaks(view, [count], "md", whole_numbers=True)) == 1

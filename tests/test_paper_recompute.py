@@ -1,0 +1,68 @@
+"""The recompute check: displayed = chains must hold for the numbers as shown."""
+
+import pytest
+
+from quizgen.bank.loader import load_bank
+from quizgen.generation.quiz import Question, question_view, seed_label
+from quizgen.generation.sampling import sample_instance
+from quizgen.validation.recompute import Unreadable, chains, latex_value, recompute_text, recompute_view
+
+
+@pytest.mark.parametrize("latex, value", [
+    (r"-\ln 0.0474", 3.049133), (r"\frac{1}{1 + e^{ -0.3 }}", 0.574443), (r"e^{-2.0794 }", 0.125005),
+    (r"8 \times 1/8", 1.0), (r"-\ln\left(1 - 0.7311\right)", 1.31342), (r"0.5 \cdot (2 + 4)", 3.0),
+    (r"\sigma(0.3)", 0.574443), (r"\frac{-\ln\left(0.3\right) - \ln\left(0.4\right)}{2}", 1.060132),
+    (r"2e^{1}", 5.43656), (r"-2^{2}", -4.0), (r"\ln 4", 1.386294),
+])
+def test_the_whitelist_parser_reads_solution_latex(latex, value):
+    assert latex_value(latex) == pytest.approx(value, rel=1e-5)
+
+
+@pytest.mark.parametrize("latex", [r"L", r"\sum_j e^{z_j}", r"p(\text{tulip})", r"|M|", r"\ln 0", "1/0", "2 +"])
+def test_symbols_and_failures_are_unreadable(latex):
+    with pytest.raises(Unreadable):
+        latex_value(latex)
+
+
+@pytest.mark.parametrize("text", [
+    r"$L = -\ln 0.0474 = 3.0486$", r"$L = -\ln 0.0129 = 4.3526$", r"$0.7999 + 2.9536 = 3.7534$",
+    r"$p = 0.5 \approx 0.6$", r"$-\ln(1/8) = \ln 7$", r"$0.1250 = 1/7$",
+])
+def test_known_bad_chains_fail(text):
+    result = recompute_text(text)
+    assert len(result.failures) == 1
+
+
+@pytest.mark.parametrize("text, steps", [
+    (r"$L = -\ln 0.0474 = 3.0491$", 1), (r"$0.7999 + 2.9536 = 3.7535$", 1),
+    (r"$\hat{p} = \frac{1}{1 + e^{ -0.3 }} = \frac{1}{1 + 0.7408} = 0.5744$", 2),
+    (r"$e^{-L} = e^{-2.0794 } = 0.1250 = 1/8$", 2), (r"$L = -\ln(1/8) = \ln 8 = 2.0794$", 2),
+    (r"beat $1/4 \approx 0.250$ and $p = 0.7101 > 1/4$", 1), (r"$48 + 6 + 6 = 60$", 1),
+])
+def test_known_good_chains_pass(text, steps):
+    result = recompute_text(text)
+    assert result.failures == [] and len(result.steps) == steps
+
+
+def test_symbols_are_skipped_and_counted():
+    result = recompute_text(r"$\sum_j e^{z_j} = 17.156$ and $L = -\ln 0.7101 = 0.3423$")
+    assert (len(result.steps), result.skipped) == (1, 2)
+
+
+def test_an_allowance_in_units_of_the_last_digit():
+    assert recompute_text(r"$-\ln 0.0474 = 3.0486$", units=1).failures != []
+    assert recompute_text(r"$-\ln 0.0474 = 3.0486$", units=6).failures == []
+
+
+def test_chains_split_at_relations():
+    assert chains(r"L = 0.3423 < \ln 4 = 1.3863") == [["L", "0.3423"], [r"\ln 4", "1.3863"]]
+
+
+def test_todays_bank_has_steps_that_do_not_recompute():
+    """The issue's finding: small probabilities shown to 4 decimals break -ln steps."""
+    template = next(t for t in load_bank(()) if t.cls == "C2")
+    failing = 0
+    for k in range(20):
+        view = question_view(Question("Q1", sample_instance(template, seed_label(1, template.id, k))), "md")
+        failing += sum(len(r.failures) for r in recompute_view(view).values())
+    assert failing > 0

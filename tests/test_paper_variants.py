@@ -1,0 +1,44 @@
+"""Distinct variants of a template, and questions of a paper sharing an answer."""
+
+from quizgen.bank.loader import load_bank
+from quizgen.generation.quiz import make_quiz
+from quizgen.validation.variants import (Answer, PaperQuestion, answers_of, count_variants, same_variant,
+                                         shared_answers, template_variants)
+
+
+def _numeric(part, value, width=0.0005):
+    return Answer(part, value, width)
+
+
+def test_answers_within_tolerance_are_one_variant():
+    a = (_numeric("a", 0.5344), Answer("b", None, word="undefined"))
+    b = (_numeric("a", 0.5347), Answer("b", None, word="undefined"))
+    c = (_numeric("a", 0.5360), Answer("b", None, word="undefined"))
+    d = (_numeric("a", 0.5344), Answer("b", None, word="zero"))
+    assert same_variant(a, b) and not same_variant(a, c) and not same_variant(a, d)
+    assert count_variants([a, b, c, d, a]) == 3
+
+
+def test_shifted_logits_are_the_same_variant():
+    """Seed 7, two C1 questions: logits differing by a constant shift give one variant."""
+    bank = [t for t in load_bank(()) if t.cls == "C1"]
+    quiz = make_quiz(bank, seed=7, count=2)
+    first, second = (answers_of(q.instance) for q in quiz.questions)
+    assert quiz.questions[0].instance.params["z"] != quiz.questions[1].instance.params["z"]
+    assert same_variant(first, second)
+    pairs = shared_answers([PaperQuestion(q.id, answers_of(q.instance)) for q in quiz.questions])
+    assert pairs == [("Q1", "a", "Q2", "a"), ("Q1", "b", "Q2", "b")]
+
+
+def test_variant_counts_of_the_bank():
+    counts = {t.cls: template_variants(t, draws=60) for t in load_bank(())}
+    assert counts["C5"].distinct == 1 and counts["C5"].few
+    assert counts["C3"].distinct <= 10
+    assert counts["C8"].distinct > 30
+
+
+def test_shared_answers_across_parts():
+    q1 = PaperQuestion("Q1", (_numeric("a", 0.25), _numeric("b", 1.3863)))
+    q2 = PaperQuestion("Q2", (_numeric("a", 1.3860),))
+    q3 = PaperQuestion("Q3", (_numeric("a", 0.9),))
+    assert shared_answers([q1, q2, q3]) == [("Q1", "b", "Q2", "a")]
