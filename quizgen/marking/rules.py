@@ -35,9 +35,21 @@ class TrapRule:
 
 
 @dataclass(frozen=True)
+class Source:
+    """An earlier part a recipe reads: its label, correct value, the answers
+    it accepts as carried rounding, and its trap values."""
+
+    name: str
+    label: str
+    value: float
+    carried: tuple
+    traps: tuple
+
+
+@dataclass(frozen=True)
 class PartRule:
     """What one part of one instance is marked against; ``sources`` are the
-    earlier parts its recipe reads, as ``(name, label, correct value)``."""
+    earlier parts its recipe reads (``Source``)."""
 
     name: str
     label: str
@@ -82,7 +94,7 @@ def part_rules(instance, trap_credit=None) -> dict:
     paths = part_paths(template)
     sets = carried_sets(paths, instance.env)
     credit = trap_credit or _yaml_credit(template)
-    rules, known = {}, {pv.part.name: pv for pv in instance.parts}
+    rules = {}
     for pv in instance.parts:
         part, value = pv.part, (float(pv.value) if pv.value is not None else None)
         traps = tuple(TrapRule(t.code, float(t.value) if t.value is not None else None, t.feedback,
@@ -90,11 +102,16 @@ def part_rules(instance, trap_credit=None) -> dict:
         recipe = paths.get(part.name)
         if recipe is not None and not recipe.depends:
             recipe = None
-        sources = tuple((d, f"({known[d].letter})", float(known[d].value)) for d in recipe.depends) if recipe else ()
+        sources = tuple(_source(rules[d]) for d in recipe.depends) if recipe else ()
         carried = intervals(sets.get(part.name, ()), part.tolerance, part.kind) if value is not None else ()
         rules[part.name] = PartRule(part.name, f"({pv.letter})", part.kind, value, dict(part.tolerance), traps,
                                     recipe, carried, tuple(pv.accept), sources=sources)
     return rules
+
+
+def _source(rule: PartRule) -> Source:
+    traps = tuple(t.value for t in rule.traps if t.value is not None)
+    return Source(rule.name, rule.label, rule.value, rule.carried, traps)
 
 
 def _yaml_credit(template):
@@ -144,9 +161,14 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     x, kind = reading.value, _kind(rule)
     if matches(x, rule.value, rule.spec, kind):
         return _precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
-    ecf = _ecf(rule, x, earlier, env)
+    ecf, target = _ecf(rule, x, earlier, env)
     if ecf:
-        return _precise(rule, reading, Verdict(CORRECT, ECF, score=credits.ecf, value=x, feedback=ecf), credits)
+        early = _early_sources(rule, earlier)
+        if early:
+            return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=x,
+                           feedback=f"computed from your {early}, which was rounded too early")
+        verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=x, feedback=ecf)
+        return _precise(rule, reading, verdict, credits, target)
     trap = next((t for t in rule.traps if t.value is not None and matches(x, t.value, rule.spec, kind)), None)
     if trap is not None:
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
@@ -172,42 +194,59 @@ def asked_figures(rule: PartRule) -> int | None:
     return rule.spec.get("sigfigs", DEFAULT_SIGFIGS)
 
 
-def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits) -> Verdict:
+def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits, target=None) -> Verdict:
     """``verdict``, unless the answer shows fewer figures than asked and is
-    not exactly right: then imprecise (a 2 s.f. answer is never correct)."""
+    not exactly ``target`` (default: the answer): then imprecise (a 2 s.f.
+    answer is never correct)."""
+    target = rule.value if target is None else target
     asked = asked_figures(rule)
     if asked is None or reading.figures is None or reading.figures >= asked:
         return verdict
-    if abs(reading.value - rule.value) <= _SAME * max(abs(rule.value), 1e-300):
+    if _same(reading.value, target):
         return verdict
-    expected = significant(rule.value, asked)
+    expected = significant(target, asked)
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
                    feedback=f"only {reading.figures} significant figure{'s' * (reading.figures > 1)}: "
                             f"give at least {asked} (expected {expected})")
 
 
-def _ecf(rule: PartRule, x: float, earlier: dict, env: dict) -> str:
-    """Feedback when ``x`` is right given the student's own earlier answers
-    (some of them wrong), else ""."""
+def _ecf(rule: PartRule, x: float, earlier: dict, env: dict):
+    """``(feedback, value matched)`` when ``x`` is right given the student's
+    own earlier answers (some of them wrong), else ``("", None)``."""
     recipe = rule.recipe
     if recipe is None or not env:
-        return ""
+        return "", None
     own = {d: earlier.get(d) for d in recipe.depends}
     if any(v is None for v in own.values()) or not _any_wrong(own, rule):
-        return ""
+        return "", None
     try:
         values = reachable(recipe, env, {d: (v,) for d, v in own.items()})
     except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError):
-        return ""
-    if not any(abs(x - v) <= half_width(v, rule.spec, _kind(rule)) for v in values):
-        return ""
-    shown = ", ".join(f"{label} = {_shown(own[d])}" for d, label, _ in rule.sources)
-    return f"marked from your {shown}: correct given that value (error carried forward)"
+        return "", None
+    target = min(values, key=lambda v: abs(x - v), default=None)
+    if target is None or abs(x - target) > half_width(target, rule.spec, _kind(rule)):
+        return "", None
+    shown = ", ".join(f"{s.label} = {_shown(own[s.name])}" for s in rule.sources)
+    return f"marked from your {shown}: correct given that value (error carried forward)", target
 
 
 def _any_wrong(own: dict, rule: PartRule) -> bool:
     """True when some earlier answer the recipe reads is outside its own tolerance."""
-    return any(not matches(own[d], value, {}, "numeric") for d, _, value in rule.sources)
+    return any(not matches(own[s.name], s.value, {}, "numeric") and not inside(own[s.name], s.carried)
+               for s in rule.sources)
+
+
+def _early_sources(rule: PartRule, earlier: dict) -> str:
+    """The earlier answers the recipe reads that were only rounded too early
+    (``"(a) = 1.0"``), else "": what follows from them is not precise either."""
+    early = [f"{s.label} = {_shown(earlier[s.name])}" for s in rule.sources
+             if not inside(earlier[s.name], s.carried) and _too_early(_as_rule(s), earlier[s.name])
+             and not any(matches(earlier[s.name], t, {}, "numeric") for t in s.traps)]
+    return ", ".join(early)
+
+
+def _as_rule(source: Source) -> PartRule:
+    return PartRule(source.name, source.label, "numeric", source.value, {})
 
 
 def _shown(value: float) -> str:
