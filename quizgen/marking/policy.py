@@ -52,13 +52,12 @@ class Policy:
 def read_policy(path) -> Policy:
     """The policy in the YAML file at ``path``."""
     path = Path(path)
+    if not path.is_file():
+        raise InputFileError(f"{path}: policy file not found")
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError as exc:
-        raise InputFileError(f"{path}: policy file not found") from exc
+        return parse_policy(path.read_text(encoding="utf-8-sig"), str(path))
     except (OSError, UnicodeDecodeError) as exc:
         raise InputFileError(f"{path}: cannot read the policy ({exc})") from exc
-    return parse_policy(text, str(path))
 
 
 def parse_policy(text: str, source: str = "policy") -> Policy:
