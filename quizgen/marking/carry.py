@@ -1,0 +1,214 @@
+"""Carried rounding: the values a student can reach by rounding each
+intermediate step (an earlier part, or a let on the recipe's path) to at
+least 3 significant figures, each step independently.
+
+A recipe is evaluated over SETS of floats: an intermediate's set is every
+value it can take, rounded to 3, 4, 5 or 6 significant figures or left
+unrounded (rounding to 7 or more figures moves a value by under 5e-7 of
+itself, a ten-thousandth of a 3 s.f. tolerance, and counts as unrounded).
+List lets round element by element; ``sum``/``mean`` of such a list add
+the element sets (a Minkowski sum). Values closer than ``RESOLUTION`` (relative)
+are merged, so a set stays small. An intermediate used twice in one
+expression is rounded independently at each use: a slight
+over-approximation that no shipped template has (checked by the trap test)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from quizgen.errors import ExpressionError
+from quizgen.maths.evaluate import ground
+from quizgen.maths.tolerance import half_width
+from quizgen.maths.tree import Bin, Call, Const, Index, Name, Neg, Num
+from quizgen.marking.recipes import PART_PREFIX, shape
+
+LEVELS = (3, 4, 5, 6)
+RESOLUTION = 1e-7
+_OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+        "/": lambda a, b: a / b, "**": lambda a, b: math.pow(a, b)}
+_FAILS = (ArithmeticError, ValueError, ExpressionError)
+
+
+class Vec(tuple):
+    """A list value whose elements are independent sets of floats."""
+
+
+def round_sig(x: float, figures: int) -> float:
+    """``x`` rounded to ``figures`` significant figures."""
+    if x == 0 or not math.isfinite(x):
+        return x
+    return round(x, figures - 1 - math.floor(math.log10(abs(x))))
+
+
+def truncate_sig(x: float, figures: int) -> float:
+    """``x`` cut (not rounded) to ``figures`` significant figures."""
+    if x == 0 or not math.isfinite(x):
+        return x
+    scale = 10.0 ** (figures - 1 - math.floor(math.log10(abs(x))))
+    return math.trunc(round(x * scale, 6)) / scale
+
+
+def thin(values) -> tuple:
+    """The sorted finite values, merging any within ``RESOLUTION`` of the last kept."""
+    kept = []
+    for v in sorted(v for v in values if math.isfinite(v)):
+        if not kept or v - kept[-1] > RESOLUTION * max(abs(v), 1e-300):
+            kept.append(v)
+    return tuple(kept)
+
+
+def roundings(values, levels=LEVELS) -> tuple:
+    """Each value, unrounded and rounded to each number of figures in ``levels``."""
+    return thin([v for x in values for v in (x, *(round_sig(x, k) for k in levels))])
+
+
+def reachable(recipe, env: dict, parts: dict, levels=LEVELS) -> tuple:
+    """The values ``recipe`` can reach when the ``part:`` variables take the
+    values in ``parts`` (name -> values) and each intermediate let is rounded
+    to any of ``levels``. Raises ExpressionError when it cannot be carried."""
+    return _Sets(recipe, env, parts, levels).top()
+
+
+class _Sets:
+    """One evaluation of a recipe over sets (see the module's docstring)."""
+
+    def __init__(self, recipe, env: dict, parts: dict, levels):
+        self.recipe, self.env, self.parts, self.levels = recipe, env, parts, levels
+        self.steps = {shape(node) for _, node in recipe.intermediates}
+        self.moving = {}
+
+    def top(self) -> tuple:
+        result = self.value(self.recipe.expression)
+        if isinstance(result, Vec):
+            raise ExpressionError("a part's answer is a list")
+        return result
+
+    def value(self, node):
+        if not self.dynamic(node):
+            return _as_sets(ground(node, self.env))
+        cls = node.__class__
+        if cls is Name:
+            return self.parts[node.name[len(PART_PREFIX):]]
+        if shape(node) in self.steps:
+            return _each(self.compute(node), lambda s: roundings(s, self.levels))
+        return self.compute(node)
+
+    def compute(self, node):
+        cls = node.__class__
+        if cls is Neg:
+            return _each(self.value(node.operand), lambda s: tuple(-v for v in s))
+        if cls is Bin:
+            return _combine(_OPS[node.op], self.value(node.left), self.value(node.right))
+        if cls is Index:
+            return self.value(node.base)[int(float(ground(node.index, self.env)))]
+        if cls is Call:
+            return _call(node.func, [self.value(a) for a in node.args])
+        raise ExpressionError("cannot carry rounding through this expression")
+
+    def dynamic(self, node) -> bool:
+        """True when ``node`` holds a ``part:`` variable or an intermediate."""
+        known = self.moving.get(id(node))
+        if known is None:
+            cls = node.__class__
+            if cls is Name:
+                known = node.name.startswith(PART_PREFIX)
+            elif cls in (Num, Const):
+                known = False
+            else:
+                children = {Neg: lambda n: (n.operand,), Bin: lambda n: (n.left, n.right),
+                            Index: lambda n: (n.base, n.index), Call: lambda n: n.args}[cls](node)
+                known = shape(node) in self.steps or any(self.dynamic(c) for c in children)
+            self.moving[id(node)] = known
+        return known
+
+
+def _as_sets(value):
+    if isinstance(value, (tuple, list)):
+        return Vec((float(v),) for v in value)
+    return (float(value),)
+
+
+def _each(value, change):
+    if isinstance(value, Vec):
+        return Vec(change(s) for s in value)
+    return change(value)
+
+
+def _pairwise(op, a: tuple, b: tuple) -> tuple:
+    out = []
+    for x in a:
+        for y in b:
+            try:
+                out.append(op(x, y))
+            except _FAILS:
+                pass
+    return thin(out)
+
+
+def _combine(op, a, b):
+    if isinstance(a, Vec) and isinstance(b, Vec):
+        if len(a) != len(b):
+            raise ExpressionError("lists of different lengths")
+        return Vec(_pairwise(op, x, y) for x, y in zip(a, b))
+    if isinstance(a, Vec):
+        return Vec(_pairwise(op, x, b) for x in a)
+    if isinstance(b, Vec):
+        return Vec(_pairwise(op, a, y) for y in b)
+    return _pairwise(op, a, b)
+
+
+def _call(func, args: list):
+    if func.name in ("sum", "mean") and len(args) == 1 and isinstance(args[0], Vec):
+        total = (0.0,)
+        for element in args[0]:
+            total = _pairwise(_OPS["+"], total, element)
+        return tuple(v / len(args[0]) for v in total) if func.name == "mean" else total
+    if not func.broadcast or func.float is None or len(args) != 1:
+        raise ExpressionError(f"cannot carry rounding through {func.name}()")
+    return _each(args[0], lambda s: thin(_apply(func.float, s)))
+
+
+def _apply(function, values):
+    for v in values:
+        try:
+            yield function(v)
+        except _FAILS:
+            pass
+
+
+def intervals(values, spec: dict, kind: str = "numeric") -> tuple:
+    """The answers within tolerance of any of ``values``, as merged ``(low, high)`` pairs."""
+    merged = []
+    for v in sorted(values):
+        width = half_width(v, spec, kind)
+        low, high = v - width, v + width
+        if merged and low <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], high))
+        else:
+            merged.append((low, high))
+    return tuple(merged)
+
+
+def inside(x: float, spans: tuple) -> bool:
+    """True when ``x`` lies in one of the ``(low, high)`` spans."""
+    return any(low <= x <= high for low, high in spans)
+
+
+def carried_sets(paths: dict, env: dict, levels=LEVELS) -> dict:
+    """Per part (in order), every value a student carrying rounded
+    intermediates can reach; a part that cannot be carried gets just its
+    exact value. An earlier part feeds later ones rounded like any step."""
+    sets = {}
+    for name, recipe in paths.items():
+        parts = {d: roundings(sets[d], levels) for d in recipe.depends if d in sets}
+        try:
+            sets[name] = reachable(recipe, env, parts, levels)
+        except (ExpressionError, KeyError):
+            sets[name] = (float(ground(recipe.expression, env)),) if not recipe.depends else ()
+    return sets
+
+
+def exact_fraction(x: float) -> Fraction:
+    """A float as the decimal a person would read it as (``0.769`` is 769/1000)."""
+    return Fraction(repr(x))

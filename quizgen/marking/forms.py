@@ -1,0 +1,177 @@
+"""Answers as people write them: ``L = 0.851``, ``0.2014 nats``, ``≈0.427``,
+``12,345.6``, ``40 %``; words matched on meaning (``NO - it is
+bidirectional`` is ``no``). The number itself is read by the whitelist
+parser (``quizgen.maths.answers.to_number``), never eval. Text that cannot
+be read but is not garbage (a sentence) is ``needs_review``: a person looks."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from quizgen.errors import ExpressionError
+from quizgen.maths.answers import normalise_word, to_number
+
+NUMBER, BLANK, INVALID, REVIEW = "number", "blank", "invalid", "needs_review"
+
+_LABEL = re.compile(r"^\s*[^\W\d][\w{}^\\]{0,15}(?:\s*\([^()=]{0,12}\))?\s*[=:]\s*(?=\S)")
+_APPROX = re.compile(r"^\s*(?:≈|~|=|approx\.?|about|roughly|around)\s*", re.IGNORECASE)
+_UNIT = re.compile(r"\s*(?:nats?|bits?|tokens?|words?|positions?|units?|targets?)\s*\.?\s*$", re.IGNORECASE)
+_PERCENT = re.compile(r"\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
+_THOUSANDS_DOT = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
+_THOUSANDS_COMMA = re.compile(r"[+-]?\d{1,3}(\.\d{3})+(,\d+)?")
+_THOUSANDS_SPACE = re.compile(r"[+-]?\d{1,3}( \d{3})+([.,]\d+)?")
+_PLAIN = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What an answer's text says: a number (``value``, and ``figures`` when
+    it is a plain decimal), or blank, invalid (with ``reason``) or needs_review."""
+
+    status: str
+    value: float | None = None
+    figures: int | None = None
+    reason: str = ""
+
+
+def strip_decorations(text: str, percent: bool = False):
+    """``text`` without a leading label, approximation sign or trailing unit;
+    and the number to divide by (100 for ``76.9%`` in a part that is not a
+    percentage)."""
+    text = _LABEL.sub("", text.strip(), count=1)
+    text = _APPROX.sub("", text, count=1)
+    text = _UNIT.sub("", text)
+    factor = 1.0
+    if _PERCENT.search(text):
+        text = _PERCENT.sub("", text)
+        factor = 1.0 if percent else 100.0
+    return text.strip(), factor
+
+
+def drop_thousands(text: str, decimal_comma: bool = False) -> str:
+    """Remove thousands separators where they cannot be a decimal mark:
+    ``12,345.6``, ``12,345`` (dot locale), ``12.345,6``, ``12 345``."""
+    if _THOUSANDS_SPACE.fullmatch(text):
+        text = text.replace(" ", "")
+    if _THOUSANDS_DOT.fullmatch(text) and ("." in text or not decimal_comma):
+        return text.replace(",", "")
+    if _THOUSANDS_COMMA.fullmatch(text) and ("," in text or decimal_comma):
+        return text.replace(".", "").replace(",", ".")
+    return text
+
+
+def significant_figures(text: str) -> int | None:
+    """How many significant figures a plain decimal shows (``0.40`` has 2,
+    ``150`` has 3), or None for anything else (``ln(2)``, ``1/3``: exact)."""
+    text = text.strip().lstrip("+-")
+    if not _PLAIN.fullmatch(text):
+        return None
+    digits = re.split(r"[eE]", text)[0].replace(".", "").lstrip("0")
+    return max(len(digits), 1)
+
+
+def read_number(text, percent: bool = False, decimal_comma: bool = False) -> Reading:
+    """Read a numeric answer as written (see the module's docstring)."""
+    if text is None or not str(text).strip():
+        return Reading(BLANK)
+    core, factor = strip_decorations(str(text), percent)
+    core = drop_thousands(core, decimal_comma)
+    try:
+        value = to_number(core, decimal_comma)
+    except ExpressionError as exc:
+        status = REVIEW if looks_like_prose(str(text)) else INVALID
+        return Reading(status, reason=str(exc))
+    comma = core.count(",") == 1 and "." not in core
+    figures = significant_figures(core.replace(",", ".") if comma else core)
+    return Reading(NUMBER, value / factor, figures)
+
+
+def looks_like_prose(text: str) -> bool:
+    """True for a sentence (three or more words of letters): someone wrote
+    an explanation, which deserves a reader, not a zero."""
+    return len(_WORD.findall(text)) >= 3
+
+
+_NEGATIONS = {"not", "no", "never", "isn't", "isnt", "doesn't", "doesnt", "don't", "dont", "nor", "neither"}
+_FILLER = re.compile(r"^(?:i think|i believe|answer|it is|it's|its|the answer is|they are|it)\s+")
+_POLARITY = {"y": "yes", "n": "no", "yes": "yes", "no": "no", "true": "true", "false": "false",
+             "yeah": "yes", "yep": "yes", "nope": "no", "correct": "yes", "wrong": "no"}
+
+
+@dataclass(frozen=True)
+class WordReading:
+    """A word answer's meaning: ``accept``, a trap (``code``), ``unknown``,
+    ``blank`` or ``needs_review`` (two meanings at once, or a sentence)."""
+
+    status: str
+    code: str = ""
+
+
+def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordReading:
+    """Match ``text`` against the accepted words and each trap's words
+    (``traps``: code -> words), on meaning: case, spacing, a leading yes/no
+    (``NO - it is bidirectional``), a phrase inside a sentence (``the mean
+    over M``), a negated phrase (``not left to right``) on a two-way question;
+    ``synonyms`` maps extra words to a listed one."""
+    if text is None or not str(text).strip():
+        return WordReading(BLANK)
+    classes = {"": {normalise_word(w) for w in accept}}
+    classes.update({code: {normalise_word(w) for w in words} for code, words in traps.items()})
+    said = normalise_word(re.sub(r"[,;:!?()\"']", " ", str(text)))
+    said = normalise_word((synonyms or {}).get(said, said))
+    exact = _exact(said, classes)
+    if exact is not None:
+        return exact
+    said = _FILLER.sub("", said)
+    first = said.split(" ")[0] if said else ""
+    if first in _POLARITY:
+        found = _exact(_POLARITY[first], classes) or _exact(first, classes)
+        if found is not None:
+            return found
+    return _phrases(said, classes, synonyms or {})
+
+
+def _exact(said: str, classes: dict):
+    hits = [code for code, words in classes.items() if said in words]
+    if len(hits) == 1:
+        return WordReading("accept") if hits[0] == "" else WordReading("trap", hits[0])
+    return None
+
+
+def _phrases(said: str, classes: dict, synonyms: dict) -> WordReading:
+    tokens = said.split(" ")
+    meanings = set()
+    for code, words in classes.items():
+        for phrase in words | {normalise_word(k) for k, v in synonyms.items() if normalise_word(v) in words}:
+            at = _find(tokens, phrase.split(" "))
+            if at is None or len(phrase) < 3:
+                continue
+            negated = bool(_NEGATIONS & set(tokens[max(at - 2, 0):at]))
+            meanings.add((code, negated))
+    return _meaning(meanings, classes, said)
+
+
+def _find(tokens: list, phrase: list):
+    for i in range(len(tokens) - len(phrase) + 1):
+        if tokens[i:i + len(phrase)] == phrase:
+            return i
+    return None
+
+
+def _meaning(meanings: set, classes: dict, said: str) -> WordReading:
+    resolved = set()
+    for code, negated in meanings:
+        if not negated:
+            resolved.add(code)
+        elif len(classes) == 2:
+            resolved.add(next(c for c in classes if c != code))
+        else:
+            resolved.add(None)
+    if len(resolved) == 1 and None not in resolved:
+        code = resolved.pop()
+        return WordReading("accept") if code == "" else WordReading("trap", code)
+    if resolved or looks_like_prose(said):
+        return WordReading(REVIEW)
+    return WordReading("unknown")

@@ -1,0 +1,135 @@
+"""Human decisions that survive re-running grade (``--overrides overrides.csv``):
+columns ``student_id, question_id, part, score`` and optionally ``status``,
+``comment``. ``score`` is the part's mark as a fraction 0..1 (or ``50%``).
+The file is read with the answers file's conventions (encoding detection,
+``,`` ``;`` or tab, Excel's ``sep=`` line, loose header names, ``Q01``/``q1``
+and ``(a)``/``a``), and an override that matches nothing is reported."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from quizgen.errors import InputFileError
+from quizgen.grading.answers_file import (ALIASES, FALLBACK_ERRORS, _delimiter, _excel_sep_line, detect_encoding,
+                                          norm_header, norm_part, norm_question)
+from quizgen.marking.rules import OVERRIDE
+from quizgen.marking.students import normalise_id
+
+STATUSES = ("correct", "imprecise", "incorrect", "needs_review", "invalid", "blank")
+ROLES = {"student": ALIASES["student"], "question": ALIASES["question"], "part": ALIASES["part"],
+         "score": ("score", "mark", "marks", "points", "credit", "grade"),
+         "status": ("status", "verdict", "result"), "comment": ("comment", "comments", "note", "reason", "why")}
+
+
+@dataclass(frozen=True)
+class Override:
+    """One human decision, with the line of the file it came from."""
+
+    student_id: str
+    question_id: str
+    part: str
+    score: float
+    status: str = ""
+    comment: str = ""
+    line: int = 0
+
+    def key(self, leading_zeros: str = "keep") -> tuple:
+        """What it matches: normalised student id, question and part."""
+        return verdict_key(self.student_id, self.question_id, self.part, leading_zeros)
+
+
+def verdict_key(student_id: str, question_id: str, part: str, leading_zeros: str = "keep") -> tuple:
+    """The one matching key for a verdict and an override."""
+    return normalise_id(student_id, leading_zeros), norm_question(question_id), norm_part(part)
+
+
+def read_overrides(path) -> list:
+    """The overrides in the CSV file at ``path``, in file order."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError as exc:
+        raise InputFileError(f"{path}: overrides file not found") from exc
+    except OSError as exc:
+        raise InputFileError(f"{path}: cannot read the overrides file ({exc.strerror or exc})") from exc
+    encoding = detect_encoding(data[:65536])
+    return parse_overrides(data.decode(encoding, errors=FALLBACK_ERRORS).lstrip("\ufeff"), str(path))
+
+
+def parse_overrides(text: str, source: str = "overrides") -> list:
+    """The overrides in CSV ``text``; ``source`` names it in errors."""
+    lines = io.StringIO(text, newline="").readlines()
+    hint, skip = _excel_sep_line(lines)
+    reader = csv.reader(lines[skip:], delimiter=_delimiter(None, hint, lines[skip:]), skipinitialspace=True)
+    try:
+        header = next(reader, None)
+        columns = _columns(header, source)
+        found = []
+        for row in reader:
+            if any(cell.strip() for cell in row):
+                found.append(_override(row, columns, f"{source}: line {reader.line_num + skip}", reader.line_num + skip))
+    except csv.Error as exc:
+        raise InputFileError(f"{source}: line {reader.line_num + skip}: not valid CSV ({exc})") from exc
+    return found
+
+
+def _columns(header, source: str) -> dict:
+    names = [norm_header(h) for h in header or ()]
+    columns = {role: next((names.index(a) for a in aliases if a in names), None) for role, aliases in ROLES.items()}
+    missing = [r for r in ("student", "question", "part", "score") if columns[r] is None]
+    if missing:
+        raise InputFileError(f"{source}: line 1: expected the columns student_id, question_id, part, score "
+                             f"(optional status, comment); found {', '.join(header or ()) or 'nothing'}")
+    return columns
+
+
+def _override(row: list, columns: dict, where: str, line: int) -> Override:
+    def cell(role):
+        index = columns[role]
+        return row[index].strip() if index is not None and index < len(row) else ""
+
+    status = cell("status").lower().replace(" ", "_")
+    if status and status not in STATUSES:
+        raise InputFileError(f"{where}: status {status!r} is not one of {', '.join(STATUSES)}")
+    if not cell("student"):
+        raise InputFileError(f"{where}: student_id is empty")
+    return Override(cell("student"), cell("question"), cell("part"), _score(cell("score"), where), status,
+                    cell("comment"), line)
+
+
+def _score(text: str, where: str) -> float:
+    try:
+        value = float(text[:-1]) / 100 if text.endswith("%") else float(text.replace(",", "."))
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 1:
+        raise InputFileError(f"{where}: score {text!r} is not a fraction from 0 to 1 (or a percentage)")
+    return value
+
+
+def apply_overrides(verdicts: dict, overrides: list, leading_zeros: str = "keep"):
+    """``(verdicts with overrides applied, overrides that matched nothing)``.
+    ``verdicts`` maps ``(student_id, question_id, part)`` to a Verdict; an
+    overridden verdict gets the override's score (and status), note
+    ``override`` and the comment as feedback. A later override of the same
+    part wins."""
+    index = {verdict_key(*key, leading_zeros): key for key in verdicts}
+    result, unmatched = dict(verdicts), []
+    for override in overrides:
+        key = index.get(override.key(leading_zeros))
+        if key is None:
+            unmatched.append(override)
+            continue
+        verdict = result[key]
+        result[key] = replace(verdict, status=override.status or verdict.status, note=OVERRIDE,
+                              score=override.score, feedback=override.comment or verdict.feedback)
+    return result, unmatched
+
+
+def describe_unmatched(unmatched: list, source: str = "overrides") -> list:
+    """One line per override that matched no answer."""
+    return [f"{source}: line {o.line}: override for {o.student_id} {o.question_id} ({o.part}) matches no answer"
+            for o in unmatched]

@@ -1,0 +1,117 @@
+"""The instructor's marking policy (``--policy policy.yaml``), read with
+``yaml.safe_load`` and checked with one-line errors naming the file and key:
+
+    ecf_credit: 0.5            # a correct consequence of a wrong earlier answer
+    imprecise_credit: 0.25     # an answer rounded too early
+    traps:                     # credit per misconception: everywhere ...
+      log10_instead_of_ln: 0.5
+      C7:                      # ... or for one template (class or id)
+        wrong_label_branch: 0.25
+    points:                    # points per part, by template (class or id)
+      C7: {p: 2, loss_y1: 2, loss_y0: 2}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from quizgen.errors import InputFileError
+from quizgen.marking.rules import Credits
+
+KEYS = ("ecf_credit", "imprecise_credit", "traps", "points")
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A checked policy: credits are fractions 0..1, points non-negative."""
+
+    ecf_credit: float = 1.0
+    imprecise_credit: float = 0.0
+    traps: dict = field(default_factory=dict)
+    template_traps: dict = field(default_factory=dict)
+    points: dict = field(default_factory=dict)
+
+    def credits_for(self, template_id: str, cls: str = "") -> Credits:
+        """The credits for one template (its own trap settings beat the general ones)."""
+        traps = dict(self.traps)
+        for name in (cls, template_id):
+            traps.update(self.template_traps.get(name, {}))
+        return Credits(self.ecf_credit, self.imprecise_credit, traps)
+
+    def points_for(self, template_id: str, cls: str, part: str, default):
+        """A part's points: the policy's, else ``default``."""
+        for name in (template_id, cls):
+            if part in self.points.get(name, {}):
+                return self.points[name][part]
+        return default
+
+
+def read_policy(path) -> Policy:
+    """The policy in the YAML file at ``path``."""
+    path = Path(path)
+    if not path.is_file():
+        raise InputFileError(f"{path}: policy file not found")
+    try:
+        return parse_policy(path.read_text(encoding="utf-8-sig"), str(path))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputFileError(f"{path}: cannot read the policy ({exc})") from exc
+
+
+def parse_policy(text: str, source: str = "policy") -> Policy:
+    """The policy in YAML ``text``; ``source`` names it in errors."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark is not None else ""
+        raise InputFileError(f"{source}{where}: not valid YAML ({getattr(exc, 'problem', exc)})") from exc
+    if data is None:
+        return Policy()
+    if not isinstance(data, dict):
+        raise InputFileError(f"{source}: expected a mapping of {', '.join(KEYS)}")
+    unknown = [k for k in data if k not in KEYS]
+    if unknown:
+        raise InputFileError(f"{source}: {unknown[0]}: unknown key (expected one of {', '.join(KEYS)})")
+    general, per_template = _traps(data.get("traps") or {}, source)
+    return Policy(_fraction(data.get("ecf_credit", 1.0), source, "ecf_credit"),
+                  _fraction(data.get("imprecise_credit", 0.0), source, "imprecise_credit"),
+                  general, per_template, _points(data.get("points") or {}, source))
+
+
+def _fraction(value, source: str, key: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise InputFileError(f"{source}: {key}: expected a number from 0 to 1, found {value!r}")
+    return float(value)
+
+
+def _mapping(value, source: str, key: str) -> dict:
+    if not isinstance(value, dict):
+        raise InputFileError(f"{source}: {key}: expected a mapping, found {value!r}")
+    return value
+
+
+def _traps(value, source: str):
+    general, per_template = {}, {}
+    for name, setting in _mapping(value, source, "traps").items():
+        if isinstance(setting, dict):
+            per_template[str(name)] = {str(code): _fraction(credit, source, f"traps.{name}.{code}")
+                                       for code, credit in setting.items()}
+        else:
+            general[str(name)] = _fraction(setting, source, f"traps.{name}")
+    return general, per_template
+
+
+def _points(value, source: str) -> dict:
+    points = {}
+    for template, parts in _mapping(value, source, "points").items():
+        table = {}
+        for part, number in _mapping(parts, source, f"points.{template}").items():
+            if isinstance(number, bool) or not isinstance(number, (int, float)) or number < 0:
+                raise InputFileError(f"{source}: points.{template}.{part}: expected a number of points "
+                                     f"(0 or more), found {number!r}")
+            table[str(part)] = number
+        points[str(template)] = table
+    return points

@@ -1,0 +1,216 @@
+"""ECF recipes derived from a template's ``let`` graph.
+
+A part's answer is expanded through the lets until it reaches parameters or
+an expression that is an EARLIER part's answer; that expression becomes the
+variable ``part:<name>``. The result says how the part is recomputed from
+the student's own earlier answers (error carried forward), and which lets
+lie on the way (the intermediates a student rounds, for carried rounding).
+Matching is structural: ``sum(exp(z))`` written out in one let is the same
+intermediate as a let ``total: "sum(exp(z))"``."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from quizgen.errors import TemplateError
+from quizgen.maths.parser import Bin, Call, Const, Index, Name, Neg, Num, parse, template_policy
+from quizgen.maths.printing import to_text
+
+PART_PREFIX = "part:"
+_PART_TEXT = re.compile(r"\bpart:([A-Za-z_][A-Za-z0-9_]*)")
+_PART_NAME = "part__"
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How one part's answer is computed: ``expression`` over parameters and
+    ``part:<name>`` variables (lets inlined), ``text`` its printed form (stored
+    once per template), the earlier parts it ``depends`` on, and the
+    ``intermediates``: lets on the path, each ``(name, expression)`` written
+    the same way, so an evaluator can round them where they occur."""
+
+    part: str
+    expression: object
+    text: str
+    depends: tuple
+    intermediates: tuple
+
+
+def shape(node) -> tuple:
+    """A hashable structural key: equal for trees that read the same."""
+    cls = node.__class__
+    if cls is Num:
+        return ("n", node.value)
+    if cls is Const:
+        return ("c", node.name)
+    if cls is Name:
+        return ("v", node.name)
+    if cls is Neg:
+        return ("-", shape(node.operand))
+    if cls is Bin:
+        return (node.op, shape(node.left), shape(node.right))
+    if cls is Call:
+        return ("f", node.func.name) + tuple(shape(a) for a in node.args)
+    if cls is Index:
+        return ("[]", shape(node.base), shape(node.index))
+    raise TemplateError("a part's answer may not compare or use and/or/not")
+
+
+def _rebuild(node, child):
+    """``node`` with each child replaced by ``child(c)``."""
+    cls = node.__class__
+    if cls is Neg:
+        return Neg(child(node.operand))
+    if cls is Bin:
+        return Bin(node.op, child(node.left), child(node.right))
+    if cls is Call:
+        return Call(node.func, tuple(child(a) for a in node.args))
+    if cls is Index:
+        return Index(child(node.base), child(node.index))
+    return node
+
+
+def _inline(node, lets: dict):
+    """``node`` with every let name replaced by the let's inlined tree."""
+    if node.__class__ is Name and node.name in lets:
+        return lets[node.name]
+    return _rebuild(node, lambda c: _inline(c, lets))
+
+
+def _has_name(node) -> bool:
+    if node.__class__ is Name:
+        return True
+    found = []
+    _rebuild(node, lambda c: found.append(_has_name(c)) or c)
+    return any(found)
+
+
+def _substitute(node, variables: dict):
+    """Replace, outermost first, every subtree whose shape is a key of
+    ``variables`` (a shape -> Name map) by that Name."""
+    name = variables.get(shape(node))
+    if name is not None:
+        return name
+    return _rebuild(node, lambda c: _substitute(c, variables))
+
+
+def _substitute_below(node, variables: dict):
+    """Like ``_substitute``, but a compound answer that merely repeats an
+    earlier part's expression (C6: unchanged = randomised = chosen/10) is
+    recomputed from what both are computed from, not from that part."""
+    if node.__class__ is Name:
+        return _substitute(node, variables)
+    return _rebuild(node, lambda c: _substitute(c, variables))
+
+
+def _names(node) -> list:
+    if node.__class__ is Name:
+        return [node.name]
+    found = []
+    _rebuild(node, lambda c: found.extend(_names(c)) or c)
+    return found
+
+
+def _contains(node, target: tuple) -> bool:
+    if shape(node) == target:
+        return True
+    found = []
+    _rebuild(node, lambda c: found.append(_contains(c, target)) or c)
+    return any(found)
+
+
+def inlined_lets(template) -> dict:
+    """Each let's expression with the lets it reads inlined, in let order."""
+    lets = {}
+    for name, node in template.lets:
+        lets[name] = _inline(node, lets)
+    return lets
+
+
+def part_paths(template) -> dict:
+    """For every part with an answer expression, its ``Recipe`` (``depends``
+    may be empty: the intermediates still matter for carried rounding)."""
+    lets = inlined_lets(template)
+    earlier, paths = {}, {}
+    for part in template.parts:
+        if part.answer is None:
+            continue
+        inlined = _inline(part.answer, lets)
+        expression = _substitute_below(inlined, earlier) if earlier else inlined
+        depends = tuple(dict.fromkeys(n[len(PART_PREFIX):] for n in _names(expression)
+                                      if n.startswith(PART_PREFIX)))
+        paths[part.name] = Recipe(part.name, expression, recipe_text(expression), depends,
+                                  _intermediates(expression, lets, earlier))
+        if _has_name(inlined):
+            earlier.setdefault(shape(inlined), Name(PART_PREFIX + part.name))
+    return paths
+
+
+def _intermediates(expression, lets: dict, earlier: dict) -> tuple:
+    """The lets (written over ``part:`` variables) that occur inside
+    ``expression`` below its top: the steps a student rounds on the way."""
+    found = []
+    top = shape(expression)
+    for name, inlined in lets.items():
+        if not _has_name(inlined) or inlined.__class__ is Name:
+            continue
+        node = _substitute(inlined, earlier) if earlier else inlined
+        key = shape(node)
+        if key != top and node.__class__ is not Name and _contains(expression, key):
+            found.append((name, node))
+    return tuple(found)
+
+
+def derive_recipes(template) -> dict:
+    """The ECF recipes of a template: only parts that depend on earlier parts."""
+    return {name: r for name, r in part_paths(template).items() if r.depends}
+
+
+_PREC = {"+": 1, "-": 1, "*": 2, "/": 2, "**": 4}
+
+
+def recipe_text(node) -> str:
+    """The printed recipe in the template language, e.g. ``-log(1 - part:p)``
+    (names and subscripts included, which the maths printers leave out)."""
+    cls = node.__class__
+    if cls in (Num, Const):
+        return to_text(node)
+    if cls is Name:
+        return node.name
+    if cls is Index:
+        return f"{_wrapped(node.base, 5)}[{recipe_text(node.index)}]"
+    if cls is Neg:
+        return "-" + _wrapped(node.operand, 3)
+    if cls is Call:
+        return f"{node.func.name}({', '.join(recipe_text(a) for a in node.args)})"
+    p = _PREC[node.op]
+    if node.op == "**":
+        return f"{_wrapped(node.left, 5)}**{_wrapped(node.right, 4)}"
+    sep = f" {node.op} " if node.op in "+-" else node.op
+    return f"{_wrapped(node.left, p)}{sep}{_wrapped(node.right, p + 1)}"
+
+
+def _precedence(node) -> int:
+    cls = node.__class__
+    if cls is Bin:
+        return _PREC[node.op]
+    if cls is Neg:
+        return 3
+    if cls is Num and (node.value < 0 or node.value.denominator != 1):
+        return 2
+    return 5
+
+
+def _wrapped(node, minimum: int) -> str:
+    text = recipe_text(node)
+    return f"({text})" if _precedence(node) < minimum else text
+
+
+def parse_recipe(text: str, names) -> object:
+    """Read a stored recipe back (our own printed text, through the whitelist
+    parser): ``part:x`` variables and the template's ``names``."""
+    hidden = _PART_TEXT.sub(lambda m: _PART_NAME + m.group(1), text)
+    parts = {_PART_NAME + m for m in _PART_TEXT.findall(text)}
+    node = parse(hidden, template_policy(set(names) | parts))
+    return _substitute(node, {("v", p): Name(PART_PREFIX + p[len(_PART_NAME):]) for p in parts})

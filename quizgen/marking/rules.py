@@ -1,0 +1,288 @@
+"""Marking one part like a careful human marker: error carried forward
+(``ecf``), carried rounding, rounded too early, traps with partial credit.
+
+``part_rules`` prepares, once per instance, everything a part is marked
+against (its value, tolerance, traps, recipe and the carried-rounding
+intervals); ``mark_part`` marks one answer given the student's final
+answers to the earlier parts. Both are pure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from quizgen.errors import ExpressionError
+from quizgen.maths.numbers import significant
+from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
+from quizgen.marking.carry import carried_sets, inside, intervals, reachable, round_sig, truncate_sig
+from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number, read_words
+from quizgen.marking.recipes import part_paths
+
+CORRECT, IMPRECISE, INCORRECT = "correct", "imprecise", "incorrect"
+NEEDS_REVIEW, INVALID = "needs_review", "invalid"
+ECF, CARRIED, EARLY, OVERRIDE = "ecf", "carried_rounding", "rounded_too_early", "override"
+_SAME = 1e-9
+
+
+@dataclass(frozen=True)
+class TrapRule:
+    """A trap of one instance: its value (or words), code, feedback and credit."""
+
+    code: str
+    value: float | None
+    feedback: str = ""
+    credit: float = 0.0
+    words: tuple = ()
+
+
+@dataclass(frozen=True)
+class Source:
+    """An earlier part a recipe reads: its label, correct value, the answers
+    it accepts as carried rounding, and its trap values."""
+
+    name: str
+    label: str
+    value: float
+    carried: tuple
+    traps: tuple
+
+
+@dataclass(frozen=True)
+class PartRule:
+    """What one part of one instance is marked against; ``sources`` are the
+    earlier parts its recipe reads (``Source``)."""
+
+    name: str
+    label: str
+    kind: str
+    value: float | None
+    spec: dict
+    traps: tuple = ()
+    recipe: object = None
+    carried: tuple = ()
+    accept: tuple = ()
+    percent: bool = False
+    sources: tuple = ()
+
+
+@dataclass(frozen=True)
+class Credits:
+    """The marking policy for one template: credit for an ECF part, for an
+    imprecise answer, and per trap code (overriding a trap's own credit)."""
+
+    ecf: float = 1.0
+    imprecise: float = 0.0
+    traps: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The mark of one part: status, note, misconception, score (0..1), feedback."""
+
+    status: str
+    note: str = ""
+    misconception: str = ""
+    score: float = 0.0
+    feedback: str = ""
+    value: float | None = None
+
+
+def part_rules(instance, trap_credit=None) -> dict:
+    """Every part's ``PartRule`` for a sampled instance; ``trap_credit(part,
+    code)`` gives a trap's template credit (default: the trap's ``credit``
+    field in the template's YAML, else 0)."""
+    template = instance.template
+    paths = part_paths(template)
+    sets = carried_sets(paths, instance.env)
+    credit = trap_credit or _yaml_credit(template)
+    rules = {}
+    for pv in instance.parts:
+        part, value = pv.part, (float(pv.value) if pv.value is not None else None)
+        traps = tuple(TrapRule(t.code, float(t.value) if t.value is not None else None, t.feedback,
+                               credit(part.name, t.code), tuple(t.words)) for t in pv.traps)
+        recipe = paths.get(part.name)
+        if recipe is not None and not recipe.depends:
+            recipe = None
+        sources = tuple(_source(rules[d]) for d in recipe.depends) if recipe else ()
+        carried = intervals(sets.get(part.name, ()), part.tolerance, part.kind) if value is not None else ()
+        rules[part.name] = PartRule(part.name, f"({pv.letter})", part.kind, value, dict(part.tolerance), traps,
+                                    recipe, carried, tuple(pv.accept), sources=sources)
+    return rules
+
+
+def _source(rule: PartRule) -> Source:
+    traps = tuple(t.value for t in rule.traps if t.value is not None)
+    return Source(rule.name, rule.label, rule.value, rule.carried, traps)
+
+
+def _yaml_credit(template):
+    table = {(p.get("name"), t.get("code")): float(t.get("credit", 0) or 0)
+             for p in template.raw.get("parts", ()) or () for t in p.get("traps", ()) or ()}
+    return lambda part, code: table.get((part, code), 0.0)
+
+
+def earlier_values(rules: dict, answers: dict, decimal_comma: bool = False) -> dict:
+    """The student's final answers read as numbers (None when missing or unreadable)."""
+    values = {}
+    for name, rule in rules.items():
+        if rule.value is None:
+            continue
+        reading = read_number(answers.get(name), rule.percent, decimal_comma)
+        values[name] = reading.value if reading.status == NUMBER else None
+    return values
+
+
+def mark_paper(rules: dict, answers: dict, env: dict, credits: Credits = Credits(),
+               decimal_comma: bool = False) -> dict:
+    """Every part of one student's paper: ``answers`` maps part -> final text."""
+    earlier = earlier_values(rules, answers, decimal_comma)
+    return {name: mark_part(rule, answers.get(name), earlier, env, credits, decimal_comma)
+            for name, rule in rules.items()}
+
+
+def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits = Credits(),
+              decimal_comma: bool = False) -> Verdict:
+    """Mark the answer ``text`` of one part (see the module's docstring)."""
+    if rule.value is None:
+        return _mark_words(rule, text, credits)
+    reading = read_number(text, rule.percent, decimal_comma)
+    if reading.status == BLANK:
+        return Verdict(BLANK)
+    if reading.status != NUMBER:
+        status = NEEDS_REVIEW if reading.status == REVIEW else INVALID
+        return Verdict(status, feedback=reading.reason)
+    return mark_value(rule, reading, earlier, env, credits)
+
+
+def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credits: Credits = Credits()) -> Verdict:
+    """Mark a number already read: correct, ECF, trap, carried rounding,
+    rounded too early, or incorrect, in that order (a trap beats carried
+    rounding; a correct consequence of the student's own earlier answer is
+    ECF even when it equals a trap: one mistake is named once)."""
+    x, kind = reading.value, _kind(rule)
+    if matches(x, rule.value, rule.spec, kind):
+        return _precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
+    ecf, target = _ecf(rule, x, earlier, env)
+    if ecf:
+        early = _early_sources(rule, earlier)
+        if early:
+            return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=x,
+                           feedback=f"computed from your {early}, which was rounded too early")
+        verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=x, feedback=ecf)
+        return _precise(rule, reading, verdict, credits, target)
+    trap = next((t for t in rule.traps if t.value is not None and matches(x, t.value, rule.spec, kind)), None)
+    if trap is not None:
+        return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
+                       feedback=trap.feedback, value=x)
+    if inside(x, rule.carried):
+        feedback = (f"accepted: consistent with carrying rounded intermediate results "
+                    f"(unrounded answer {significant(rule.value, 4)})")
+        return _precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
+    early = _too_early(rule, x)
+    if early:
+        return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=early, value=x)
+    return Verdict(INCORRECT, value=x)
+
+
+def _kind(rule: PartRule) -> str:
+    return "integer" if rule.kind == "integer" else "numeric"
+
+
+def asked_figures(rule: PartRule) -> int | None:
+    """The significant figures the part asks for (None: integers, rtol/atol)."""
+    if rule.kind == "integer" or "atol" in rule.spec or "rtol" in rule.spec:
+        return None
+    return rule.spec.get("sigfigs", DEFAULT_SIGFIGS)
+
+
+def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits, target=None) -> Verdict:
+    """``verdict``, unless the answer shows fewer figures than asked and is
+    not exactly ``target`` (default: the answer): then imprecise (a 2 s.f.
+    answer is never correct)."""
+    target = rule.value if target is None else target
+    asked = asked_figures(rule)
+    if asked is None or reading.figures is None or reading.figures >= asked:
+        return verdict
+    if _same(reading.value, target):
+        return verdict
+    expected = significant(target, asked)
+    return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
+                   feedback=f"only {reading.figures} significant figure{'s' * (reading.figures > 1)}: "
+                            f"give at least {asked} (expected {expected})")
+
+
+def _ecf(rule: PartRule, x: float, earlier: dict, env: dict):
+    """``(feedback, value matched)`` when ``x`` is right given the student's
+    own earlier answers (some of them wrong), else ``("", None)``."""
+    recipe = rule.recipe
+    if recipe is None or not env:
+        return "", None
+    own = {d: earlier.get(d) for d in recipe.depends}
+    if any(v is None for v in own.values()) or not _any_wrong(own, rule):
+        return "", None
+    try:
+        values = reachable(recipe, env, {d: (v,) for d, v in own.items()})
+    except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError):
+        return "", None
+    target = min(values, key=lambda v: abs(x - v), default=None)
+    if target is None or abs(x - target) > half_width(target, rule.spec, _kind(rule)):
+        return "", None
+    shown = ", ".join(f"{s.label} = {_shown(own[s.name])}" for s in rule.sources)
+    return f"marked from your {shown}: correct given that value (error carried forward)", target
+
+
+def _any_wrong(own: dict, rule: PartRule) -> bool:
+    """True when some earlier answer the recipe reads is outside its own tolerance."""
+    return any(not matches(own[s.name], s.value, {}, "numeric") and not inside(own[s.name], s.carried)
+               for s in rule.sources)
+
+
+def _early_sources(rule: PartRule, earlier: dict) -> str:
+    """The earlier answers the recipe reads that were only rounded too early
+    (``"(a) = 1.0"``), else "": what follows from them is not precise either."""
+    early = [f"{s.label} = {_shown(earlier[s.name])}" for s in rule.sources
+             if not inside(earlier[s.name], s.carried) and _too_early(_as_rule(s), earlier[s.name])
+             and not any(matches(earlier[s.name], t, {}, "numeric") for t in s.traps)]
+    return ", ".join(early)
+
+
+def _as_rule(source: Source) -> PartRule:
+    return PartRule(source.name, source.label, "numeric", source.value, {})
+
+
+def _shown(value: float) -> str:
+    return format(value, ".6g")
+
+
+def _too_early(rule: PartRule, x: float) -> str:
+    """Feedback when ``x`` is the answer rounded to fewer figures than asked,
+    or cut off instead of rounded, else ""."""
+    asked = asked_figures(rule)
+    if asked is None:
+        return ""
+    expected = significant(rule.value, asked)
+    for figures in range(asked - 1, 0, -1):
+        if _same(x, round_sig(rule.value, figures)):
+            return (f"rounded too early: right to {figures} significant figure{'s' * (figures > 1)}, "
+                    f"give at least {asked} (expected {expected})")
+    for figures in range(asked, 0, -1):
+        if _same(x, truncate_sig(rule.value, figures)):
+            return f"cut off instead of rounded: {significant(rule.value, asked + 1)} rounds to {expected}"
+    return ""
+
+
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) <= _SAME * max(abs(a), abs(b), 1e-300)
+
+
+def _mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
+    traps = {t.code: t.words for t in rule.traps if t.words}
+    reading = read_words(text, rule.accept, traps)
+    if reading.status == "accept":
+        return Verdict(CORRECT, score=1.0)
+    if reading.status == "trap":
+        trap = next(t for t in rule.traps if t.code == reading.code)
+        return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
+                       feedback=trap.feedback)
+    if reading.status in (BLANK, NEEDS_REVIEW):
+        return Verdict(reading.status)
+    return Verdict(INCORRECT)

@@ -1,0 +1,135 @@
+"""forms (answers as written), policy, overrides and students: pure, one-line errors."""
+
+import pytest
+
+from quizgen.errors import InputFileError
+from quizgen.marking.forms import BLANK, INVALID, NUMBER, REVIEW, read_number, read_words, significant_figures
+from quizgen.marking.overrides import apply_overrides, describe_unmatched, parse_overrides, read_overrides
+from quizgen.marking.policy import parse_policy
+from quizgen.marking.rules import Verdict
+from quizgen.marking.students import check_answers_belong, nearest_ids, normalise_id, unknown_message
+
+
+@pytest.mark.parametrize("text, value", [
+    ("L = 0.851", 0.851), ("0.2014 nats", 0.2014), ("≈0.427", 0.427), ("~ 0.427", 0.427), ("40 tokens", 40),
+    ("p = 0.769", 0.769), ("loss: 1.47", 1.47), ("L_NSP = 1.47", 1.47), ("12,345.6", 12345.6),
+    ("12,345", 12345), ("12.345,6", 12345.6), ("76.9%", 0.769), ("ln(2)", 0.6931471805599453)])
+def test_numbers_as_people_write_them(text, value):
+    reading = read_number(text)
+    assert reading.status == NUMBER and reading.value == pytest.approx(value)
+
+
+def test_percent_part_and_decimal_comma_locale():
+    assert read_number("40 %", percent=True).value == 40
+    assert read_number("12,345", decimal_comma=True).value == pytest.approx(12.345)
+    assert read_number("0,769", decimal_comma=True).figures == 3
+
+
+@pytest.mark.parametrize("text, status", [("", BLANK), ("  ", BLANK), ("x+", INVALID), ("0.4.2", INVALID),
+                                          ("the loss is minus log of p", REVIEW)])
+def test_unreadable_answers(text, status):
+    assert read_number(text).status == status
+
+
+@pytest.mark.parametrize("text, figures", [("0.40", 2), ("0.427", 3), ("150", 3), ("1.470", 4), ("1/3", None)])
+def test_significant_figures_written(text, figures):
+    assert significant_figures(text) == figures
+
+
+YES_NO = (["no", "false", "all at once", "bidirectional"], {"left_to_right": ["yes", "left to right", "one by one"]})
+
+
+@pytest.mark.parametrize("text, status, code", [
+    ("NO - it is bidirectional", "accept", ""), ("No.", "accept", ""), ("Yes, one by one", "trap", "left_to_right"),
+    ("not left to right", "accept", ""), ("it goes left to right", "trap", "left_to_right"),
+    ("left to right and all at once", "needs_review", ""), ("banana", "unknown", ""), ("", "blank", "")])
+def test_words_on_meaning(text, status, code):
+    reading = read_words(text, *YES_NO)
+    assert (reading.status, reading.code) == (status, code)
+
+
+def test_words_inside_a_phrase_and_synonyms():
+    accept, traps = ["mean", "average"], {"sum_instead_of_mean": ["sum", "total"]}
+    assert read_words("the mean over M", accept, traps).status == "accept"
+    assert read_words("not the sum", accept, traps).status == "accept"
+    assert read_words("expectation", accept, traps, {"expectation": "mean"}).status == "accept"
+
+
+def test_policy_reads_and_resolves_per_template():
+    policy = parse_policy("ecf_credit: 0.5\nimprecise_credit: 0.25\ntraps:\n  log10_instead_of_ln: 0.5\n"
+                          "  C7: {wrong_label_branch: 0.25}\npoints:\n  C7: {p: 2}\n")
+    credits = policy.credits_for("nsp-sigmoid-loss", "C7")
+    assert (credits.ecf, credits.imprecise) == (0.5, 0.25)
+    assert credits.traps == {"log10_instead_of_ln": 0.5, "wrong_label_branch": 0.25}
+    assert policy.credits_for("x", "C1").traps == {"log10_instead_of_ln": 0.5}
+    assert policy.points_for("nsp-sigmoid-loss", "C7", "p", 1) == 2
+    assert policy.points_for("nsp-sigmoid-loss", "C7", "loss_y1", 1) == 1
+
+
+@pytest.mark.parametrize("text, message", [
+    ("ecf_credit: 2", "policy.yaml: ecf_credit: expected a number from 0 to 1, found 2"),
+    ("ecf_credits: 1", "policy.yaml: ecf_credits: unknown key"),
+    ("traps: {C7: {x: yes}}", "policy.yaml: traps.C7.x: expected a number from 0 to 1, found True"),
+    ("points: {C7: {p: -1}}", "policy.yaml: points.C7.p: expected a number of points"),
+    ("ecf_credit: [", "policy.yaml:1: not valid YAML"),
+    ("- 1", "policy.yaml: expected a mapping")])
+def test_policy_errors_are_one_line(text, message):
+    with pytest.raises(InputFileError) as caught:
+        parse_policy(text, "policy.yaml")
+    assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
+
+
+def test_overrides_apply_and_report_unmatched(tmp_path):
+    path = tmp_path / "overrides.csv"
+    path.write_bytes("sep=;\nStudent ID;Question;Part;Score;Status;Comment\n"
+                     "S012 ;Q01;(a);0,5;;regraded: method right\ns999;Q1;a;100%;correct;\n".encode("cp1252"))
+    overrides = read_overrides(path)
+    assert [(o.student_id, o.score, o.line) for o in overrides] == [("S012", 0.5, 3), ("s999", 1.0, 4)]
+    verdicts = {("s012", "Q1", "a"): Verdict("incorrect"), ("s012", "Q1", "b"): Verdict("correct", score=1.0)}
+    applied, unmatched = apply_overrides(verdicts, overrides)
+    assert applied[("s012", "Q1", "a")] == Verdict("incorrect", "override", score=0.5, feedback="regraded: method right")
+    assert applied[("s012", "Q1", "b")] == verdicts[("s012", "Q1", "b")]
+    assert describe_unmatched(unmatched, "overrides.csv") == [
+        "overrides.csv: line 4: override for s999 Q1 (a) matches no answer"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("student_id,question_id,part\n", "overrides: line 1: expected the columns student_id, question_id, part, score"),
+    ("student_id,question_id,part,score\ns1,Q1,a,2\n", "overrides: line 2: score '2' is not a fraction"),
+    ("student_id,question_id,part,score,status\ns1,Q1,a,1,great\n", "overrides: line 2: status 'great'")])
+def test_override_errors(text, message):
+    with pytest.raises(InputFileError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
+        parse_overrides(text)
+
+
+def test_student_ids_normalised_once():
+    assert normalise_id("  S010 ") == normalise_id("s010") == "s010"
+    assert normalise_id("s010", "strip") == normalise_id("S10", "strip") == "s10"
+    assert normalise_id("s010") != normalise_id("s10")
+    with pytest.raises(InputFileError):
+        normalise_id("s1", "drop")
+
+
+def test_nearest_roster_ids():
+    roster = ["s012", "s013", "s120", "t999"]
+    assert nearest_ids("s0120", roster)[0] in ("s012", "s120")
+    assert "did you mean" in unknown_message("S0120", roster)
+    assert nearest_ids("zzzz", roster) == []
+
+
+def test_answers_for_another_key_stop_unless_forced():
+    known = {"q1a": [0.769, 0.231], "q1b": [1.463, 0.263]}
+    own = [("q1a", 0.77), ("q1b", 1.47)] * 6
+    other = [("q1a", 0.31), ("q1b", 2.9)] * 6
+    assert check_answers_belong(own, known) == ""
+    with pytest.raises(InputFileError, match="12 of 12 numeric answers are far"):
+        check_answers_belong(other, known, "answers.csv")
+    assert "another seed" in check_answers_belong(other, known, force=True)
+
+
+def test_policy_file_errors(tmp_path):
+    from quizgen.marking.policy import read_policy
+    with pytest.raises(InputFileError, match="policy file not found"):
+        read_policy(tmp_path / "missing.yaml")
+    (tmp_path / "p.yaml").write_text("imprecise_credit: 0.5\n")
+    assert read_policy(tmp_path / "p.yaml").imprecise_credit == 0.5

@@ -1,0 +1,71 @@
+"""ECF recipes derived from the let graph of every shipped template."""
+
+import pytest
+
+from quizgen.bank.loader import load_bank
+from quizgen.generation.sampling import canonical_instance, sample_instance
+from quizgen.marking.carry import reachable
+from quizgen.marking.recipes import derive_recipes, parse_recipe, part_paths, recipe_text, shape
+
+BANK = {t.cls: t for t in load_bank()}
+
+# What the let graph gives, pinned: part <- recipe [intermediate lets].
+EXPECTED = {
+    "C1": {"loss": ("-log(part:p)", ())},
+    "C2": {"loss": ("-log(part:p)", ())},
+    "C3": {},
+    "C4": {},
+    "C5": {},
+    "C6": {"masked": ("part:chosen*8/10", ()), "randomised": ("part:chosen/10", ()),
+           "unchanged": ("part:chosen/10", ()), "graded": ("part:chosen", ())},
+    "C7": {"loss_y1": ("-log(part:p)", ()), "loss_y0": ("-log(1 - part:p)", ("q",))},
+    "C8": {"loss": ("-log(part:p)", ())},
+    "C9": {},
+    "C10": {"loss": ("sum(-log(p))/part:targets", ("losses", "total"))},
+}
+
+
+def test_recipes_of_the_shipped_bank_are_pinned():
+    found = {cls: {name: (r.text, tuple(n for n, _ in r.intermediates))
+                   for name, r in derive_recipes(t).items()} for cls, t in BANK.items()}
+    for cls, recipes in sorted(found.items()):
+        for name, (text, steps) in recipes.items():
+            print(f"{cls} {name} <- {text}  rounding at {list(steps)}")
+    assert found == EXPECTED
+
+
+def test_paths_keep_intermediates_of_parts_without_recipes():
+    paths = part_paths(BANK["C4"])
+    assert paths["lmlm"].depends == () and [n for n, _ in paths["lmlm"].intermediates] == ["losses"]
+    assert [n for n, _ in part_paths(BANK["C1"])["p"].intermediates] == ["total"]
+
+
+@pytest.mark.parametrize("cls", sorted(BANK))
+def test_recipe_text_reads_back_to_the_same_tree(cls):
+    template = BANK[cls]
+    names = [n for n, _ in template.lets] + [p.name for p in template.params]
+    for recipe in part_paths(template).values():
+        again = parse_recipe(recipe.text, names)
+        assert shape(again) == shape(recipe.expression)
+        assert recipe_text(again) == recipe.text
+
+
+@pytest.mark.parametrize("cls", sorted(c for c in EXPECTED if EXPECTED[c]))
+def test_recipes_give_the_key_from_the_correct_earlier_answers(cls):
+    template = BANK[cls]
+    recipes = derive_recipes(template)
+    for k in range(200):
+        instance = sample_instance(template, f"recipes/{cls}/{k}")
+        values = {pv.part.name: float(pv.value) for pv in instance.parts if pv.value is not None}
+        for name, recipe in recipes.items():
+            parts = {d: (values[d],) for d in recipe.depends}
+            (got,) = reachable(recipe, instance.env, parts, levels=())
+            assert got == pytest.approx(values[name], rel=1e-12, abs=1e-12), (cls, k, name)
+
+
+def test_a_wrong_earlier_answer_feeds_the_recipe():
+    template = BANK["C7"]
+    instance = canonical_instance(template)
+    recipe = derive_recipes(template)["loss_y0"]
+    (got,) = reachable(recipe, instance.env, {"p": (0.231,)}, levels=())
+    assert got == pytest.approx(0.26266, abs=1e-5)  # -ln(1 - 0.231)

@@ -1,0 +1,41 @@
+"""Marking one part: rounded too early, truncated, traps with credit, statuses."""
+
+import pytest
+
+from quizgen.marking.rules import (BLANK, CORRECT, IMPRECISE, INCORRECT, INVALID, NEEDS_REVIEW, Credits, PartRule,
+                                   TrapRule, mark_part)
+
+RULE = PartRule("loss", "(b)", "numeric", 0.4269, {},
+                traps=(TrapRule("log10_instead_of_ln", 0.1854, "use ln", credit=0.0),
+                       TrapRule("missing_minus_sign", -0.4269, "minus", credit=0.25)))
+
+
+@pytest.mark.parametrize("text, status, note", [
+    ("0.427", CORRECT, ""), ("0.4269", CORRECT, ""), ("L = 0.427 nats", CORRECT, ""),
+    ("0.43", IMPRECISE, "rounded_too_early"), ("0.426", IMPRECISE, "rounded_too_early"),
+    ("0.4", IMPRECISE, "rounded_too_early"), ("0.44", INCORRECT, ""), ("", BLANK, ""), ("0.4.", INVALID, ""),
+    ("I used the natural log of p here", NEEDS_REVIEW, "")])
+def test_statuses_and_notes(text, status, note):
+    verdict = mark_part(RULE, text, {}, {})
+    assert (verdict.status, verdict.note) == (status, note)
+
+
+def test_feedback_names_what_was_expected_and_credit_follows_policy():
+    early = mark_part(RULE, "0.43", {}, {}, Credits(imprecise=0.25))
+    assert early.score == 0.25 and "expected 0.427" in early.feedback
+    cut = mark_part(RULE, "0.426", {}, {})
+    assert cut.score == 0.0 and cut.feedback == "cut off instead of rounded: 0.4269 rounds to 0.427"
+
+
+def test_trap_credit_from_template_and_policy():
+    assert mark_part(RULE, "-0.427", {}, {}).score == 0.25
+    assert mark_part(RULE, "0.185", {}, {}, Credits(traps={"log10_instead_of_ln": 0.5})).score == 0.5
+    assert mark_part(RULE, "0.185", {}, {}).misconception == "log10_instead_of_ln"
+
+
+def test_a_two_figure_answer_is_not_correct_even_inside_the_window():
+    rule = PartRule("p", "(a)", "numeric", 0.4001, {})
+    assert mark_part(rule, "0.40", {}, {}).status == IMPRECISE
+    assert mark_part(rule, "0.400", {}, {}).status == CORRECT
+    exact = PartRule("p", "(a)", "numeric", 0.5, {})
+    assert mark_part(exact, "0.5", {}, {}).status == CORRECT

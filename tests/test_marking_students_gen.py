@@ -1,0 +1,143 @@
+"""Students generated from instances, marked over the whole shipped bank:
+a careful 3 s.f. student is always correct, a 2 s.f. student never is, a
+student who falls into a trap in (a) and then works correctly gets ECF, and
+no trap is ever accepted."""
+
+from fractions import Fraction
+
+import pytest
+
+from quizgen.bank.loader import load_bank
+from quizgen.generation.sampling import canonical_instance, sample_instance
+from quizgen.maths.evaluate import ground
+from quizgen.maths.numbers import significant
+from quizgen.marking.carry import inside, reachable, round_sig
+from quizgen.marking.rules import CORRECT, ECF, INCORRECT, Credits, mark_paper, mark_part, part_rules
+
+BANK = {t.cls: t for t in load_bank()}
+
+
+def _rounded(value, figures):
+    if isinstance(value, (tuple, list)):
+        return tuple(_rounded(v, figures) for v in value)
+    if isinstance(value, (Fraction, int)) or hasattr(value, "__float__") and not isinstance(value, str):
+        return Fraction(repr(round_sig(float(value), figures)))
+    return value
+
+
+def student(instance, figures: int) -> dict:
+    """A student who works the lets in order, carrying every result rounded
+    to ``figures`` significant figures, and reports ``figures`` figures."""
+    template, env = instance.template, dict(instance.params)
+    for name, node in template.lets:
+        env[name] = _rounded(ground(node, env), figures)
+    answers = {}
+    for pv in instance.parts:
+        if pv.value is None:
+            answers[pv.part.name] = pv.accept[0]
+        elif pv.part.kind == "integer":
+            answers[pv.part.name] = str(int(pv.value))
+        else:
+            answers[pv.part.name] = significant(float(ground(pv.part.answer, env)), figures)
+    return answers
+
+
+def _instances(cls, count):
+    return [sample_instance(BANK[cls], f"marking/{cls}/{k}") for k in range(count)]
+
+
+def test_reference_example_c7():
+    instance = canonical_instance(BANK["C7"])
+    verdicts = mark_paper(part_rules(instance), {"p": "0.769", "loss_y1": "0.263", "loss_y0": "1.47"}, instance.env)
+    assert verdicts["loss_y0"].status == CORRECT and verdicts["loss_y0"].note == "carried_rounding"
+    assert verdicts["p"].status == CORRECT and verdicts["p"].note == ""
+    wider = mark_paper(part_rules(instance), {"p": "0.769", "loss_y0": "1.48"}, instance.env)
+    assert wider["loss_y0"].status == INCORRECT
+
+
+@pytest.mark.parametrize("cls", sorted(BANK))
+def test_careful_three_figure_student_is_always_correct(cls):
+    for instance in _instances(cls, 60):
+        answers = student(instance, 3)
+        verdicts = mark_paper(part_rules(instance), answers, instance.env)
+        wrong = {k: (answers[k], v) for k, v in verdicts.items() if v.status != CORRECT}
+        assert not wrong, (instance.seed_label, wrong)
+
+
+@pytest.mark.parametrize("cls", sorted(BANK))
+def test_two_figure_student_is_never_correct_on_a_rounded_part(cls):
+    for instance in _instances(cls, 60):
+        answers = student(instance, 2)
+        verdicts = mark_paper(part_rules(instance), answers, instance.env)
+        for pv in instance.parts:
+            if pv.value is None or pv.part.kind == "integer":
+                continue
+            value = float(pv.value)
+            if float(Fraction(repr(round_sig(value, 2)))) == value:
+                continue  # exact at 2 s.f.: nothing was rounded away
+            assert verdicts[pv.part.name].status != CORRECT, (instance.seed_label, pv.part.name, answers)
+
+
+@pytest.mark.parametrize("cls", ["C1", "C2", "C7", "C8", "C10"])
+def test_trap_in_a_then_correct_work_is_ecf(cls):
+    checked = 0
+    for instance in _instances(cls, 40):
+        rules = part_rules(instance)
+        first = instance.parts[0]
+        trap = next(t for t in first.traps if t.value is not None)
+        answers = {first.part.name: significant(float(trap.value), 4)}
+        dependent = [r for r in rules.values() if r.recipe is not None and first.part.name in r.recipe.depends]
+        assert dependent
+        values = [reachable(rule.recipe, instance.env, {first.part.name: (float(answers[first.part.name]),)},
+                            levels=()) for rule in dependent]
+        if not all(values):
+            continue  # the trap's value has no consequence (C1: a logit ratio of 0 has no log)
+        checked += 1
+        for rule, (value,) in zip(dependent, values):
+            answers[rule.name] = significant(value, 4)
+        verdicts = mark_paper(rules, answers, instance.env, Credits(ecf=0.5))
+        assert verdicts[first.part.name].status == INCORRECT
+        assert verdicts[first.part.name].misconception == trap.code
+        for rule in dependent:
+            verdict = verdicts[rule.name]
+            assert (verdict.status, verdict.note, verdict.score) == (CORRECT, ECF, 0.5), (instance.seed_label, rule.name)
+            assert verdict.feedback.startswith("marked from your (a) = ")
+    assert checked >= 20
+
+
+def test_ecf_wins_over_a_coinciding_trap_c7():
+    instance = canonical_instance(BANK["C7"])
+    rules = part_rules(instance)
+    loss0 = next(t for t in rules["loss_y1"].traps if t.code == "wrong_label_branch").value
+    alone = mark_part(rules["loss_y1"], significant(loss0, 4), {"p": 0.7685}, instance.env)
+    assert alone.misconception == "wrong_label_branch"
+    carried = mark_part(rules["loss_y1"], significant(loss0, 4), {"p": 0.2315}, instance.env)
+    assert (carried.status, carried.note, carried.misconception) == (CORRECT, ECF, "")
+
+
+def test_c6_wrong_count_carried_forward():
+    instance = canonical_instance(BANK["C6"])
+    rules = part_rules(instance)
+    chosen = int(instance.parts[0].value) + 10
+    answers = {"chosen": str(chosen), "masked": str(chosen * 8 // 10), "randomised": str(chosen // 10),
+               "unchanged": str(chosen // 10), "graded": str(chosen)}
+    verdicts = mark_paper(rules, answers, instance.env)
+    assert verdicts["chosen"].status == INCORRECT
+    assert all((verdicts[p].status, verdicts[p].note) == (CORRECT, ECF) for p in answers if p != "chosen")
+
+
+@pytest.mark.parametrize("cls", sorted(BANK))
+def test_no_trap_is_ever_accepted(cls):
+    clashes = []
+    for instance in _instances(cls, 200):
+        rules = part_rules(instance)
+        for name, rule in rules.items():
+            for trap in rule.traps:
+                if trap.value is None:
+                    continue
+                if inside(trap.value, rule.carried):
+                    clashes.append((instance.seed_label, name, trap.code))
+                verdict = mark_part(rule, repr(trap.value), {}, instance.env)
+                assert verdict.status == INCORRECT and verdict.misconception == trap.code
+    print(f"{cls}: {len(clashes)} trap values inside the carried-rounding set (the trap wins): {clashes[:5]}")
+    assert not clashes  # none over 200 draws of any shipped template; were there one, the trap would still win
