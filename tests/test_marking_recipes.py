@@ -37,7 +37,7 @@ def test_recipes_of_the_shipped_bank_are_pinned():
 def test_paths_keep_intermediates_of_parts_without_recipes():
     paths = part_paths(BANK["C4"])
     assert paths["lmlm"].depends == () and [n for n, _ in paths["lmlm"].intermediates] == ["losses"]
-    assert [n for n, _ in part_paths(BANK["C1"])["p"].intermediates] == ["total"]
+    assert [n for n, _ in part_paths(BANK["C1"])["p"].intermediates] == ["total", "exp_z"]
 
 
 @pytest.mark.parametrize("cls", sorted(BANK))

@@ -6,7 +6,8 @@ import pytest
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation import figures
-from quizgen.generation.quiz import Question, question_view, seed_label
+from quizgen.generation.quiz import Question, seed_label
+from quizgen.generation.views import question_view
 from quizgen.generation.sampling import sample_instance
 from quizgen.validation.leaks import (Target, figure_leaks, numbers_in, parse_svg, parse_tikz, question_leaks,
                                       svg_axes, targets_of, text_leaks, tikz_axes)

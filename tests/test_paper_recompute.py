@@ -3,7 +3,8 @@
 import pytest
 
 from quizgen.bank.loader import load_bank
-from quizgen.generation.quiz import Question, question_view, seed_label
+from quizgen.generation.quiz import Question, seed_label
+from quizgen.generation.views import question_view
 from quizgen.generation.sampling import sample_instance
 from quizgen.validation.recompute import Unreadable, chains, latex_value, recompute_text, recompute_view
 

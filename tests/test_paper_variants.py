@@ -1,7 +1,7 @@
 """Distinct variants of a template, and questions of a paper sharing an answer."""
 
 from quizgen.bank.loader import load_bank
-from quizgen.generation.quiz import make_quiz
+from quizgen.generation.make import make_quiz
 from quizgen.validation.variants import (Answer, PaperQuestion, answers_of, count_variants, same_variant,
                                          shared_answers, template_variants)
 
