@@ -1,5 +1,8 @@
 """The one exception family: every error a user can cause is a QuizgenError,
-which the CLI prints as one line and turns into an exit code."""
+which the CLI prints as one line and turns into an exit code: 1 for findings
+or work that could not be finished (validate problems, LaTeX, an output that
+cannot be written), 2 for bad input (files, keys, banks, options, limits hit).
+docs/errors.md holds the table; tests/test_exit_codes.py keeps both in step."""
 
 
 class QuizgenError(Exception):
@@ -16,6 +19,8 @@ class UsageError(QuizgenError):
 
 class ExpressionError(QuizgenError):
     """Text that the whitelist parser refuses, or that cannot be evaluated."""
+
+    exit_code = 2
 
 
 class TemplateError(QuizgenError):
@@ -55,7 +60,10 @@ class ValidationFailed(QuizgenError):
 
 
 class SamplingError(QuizgenError):
-    """Constraints or trap separation could not be met within the retry budget."""
+    """Constraints or trap separation could not be met within the retry budget:
+    a template that cannot make a question is a bad bank (exit 2)."""
+
+    exit_code = 2
 
 
 class OutputError(QuizgenError):

@@ -14,6 +14,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 
 from quizgen.errors import QuizgenError, TemplateError
 from quizgen.text.limits import install_limits
+from quizgen.maths.exact import Exact
 from quizgen.maths.numbers import fixed, plain, significant
 from quizgen.maths.printing import to_latex, to_text
 
@@ -55,10 +56,30 @@ _ESCAPES = {"tex": escape_tex, "md": escape_md, "text": str}
 _STR_ESCAPES = {"tex": _escaped_tex, "md": _escaped_md, "text": str}
 
 
+_PRINTABLE = (bool, int, float, Fraction, Exact, type(None))
+
+
 def _display(value) -> str:
+    """A value as template text prints it: numbers, yes/no and lists of them.
+    Anything else (a record, a method such as ``{}.items``) has no printed
+    form: its Python repr would show a memory address and break byte-identical
+    output, so it is an error naming what was printed."""
     if isinstance(value, (list, tuple)):
         return ", ".join(_display(v) for v in value)
+    if isinstance(value, jinja2.Undefined):
+        return str(value)   # raises Jinja2's own error (undefined name, unsafe attribute)
+    if not isinstance(value, _PRINTABLE):
+        raise TemplateError(f"template text prints {_kind(value)}, which has no printed form; "
+                            "print numbers, words or lists (a record's fields one by one)")
     return plain(value)
+
+
+def _kind(value) -> str:
+    if isinstance(value, dict):
+        return "a whole record"
+    if callable(value):
+        return "a function or method"
+    return f"a {type(value).__name__}"
 
 
 def _finalizer(fmt: str):
