@@ -75,22 +75,30 @@ def list_command(banks):
 @click.option("--students", default=None, metavar="ROSTER.CSV",
               help="Roster (columns student_id, name): one paper per student, each with its own numbers.")
 @click.option("--split", is_flag=True, help="With --students: one file per student instead of one file.")
+@click.option("--paper", "paper_size", default="a4", show_default=True, type=click.Choice(["a4", "letter"]),
+              help="Paper size of the tex and pdf papers.")
+@click.option("--force", is_flag=True,
+              help="Write into a folder holding another paper's key.json, removing that paper's files.")
 @jobs_option
 @bank_option
 def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_examples, title, course, date,
-             students, split, banks):
+             students, split, paper_size, force, banks):
     """Generate a randomised problem set with solutions and an answer key.
 
     Example: quizgen generate --classes C1,C7 --count 2 --seed 42 --out quiz
 
     Example: quizgen generate --format pdf --students roster.csv --split --course "NLP 101"
+
+    Example: quizgen generate --format pdf --paper letter --force --out quiz
     """
     from quizgen.generation.run import generate as generate_quiz
 
     quiz = generate_quiz(out_dir, classes=classes, count=count, seed=_seed(seed), fmt=fmt,
                          solutions=solutions, worked_examples=worked_examples, banks=banks,
                          title=title, course=course, date=date, students=students, split=split,
-                         progress=sys.stderr.isatty(), jobs=jobs)
+                         progress=sys.stderr.isatty(), jobs=jobs, paper=paper_size, force=force)
+    for warning in quiz.warnings:
+        click.echo(f"quizgen: warning: {warning}", err=True)
     what = "worked examples" if worked_examples else f"seed {quiz.seed}"
     papers = f" for each of {len(quiz.papers)} students" if quiz.papers else ""
     shown = quiz.files if len(quiz.files) <= 8 else quiz.files[:6] + [f"and {len(quiz.files) - 6} more"]

@@ -64,13 +64,15 @@ def svg_tree(text):
     return ET.fromstring(text)
 
 
-def test_problem_figure_names_p_but_solution_figure_gives_the_numbers(c1_instance):
+def test_problem_figure_has_no_point_but_solution_figure_gives_the_numbers(c1_instance):
     figure = figure_markup(c1_instance, "md")
     assert "0.6652" not in figure["problem"] and "0.4076" not in figure["problem"]
-    assert "this question's p" in figure["problem"]
+    assert "<circle" not in figure["problem"] and "stroke-dasharray" not in figure["problem"]
+    assert "<circle" in figure["solution"]
     assert "p = 0.6652" in figure["solution"] and "ln p = 0.4076" in figure["solution"]
     tex = figure_markup(c1_instance, "tex")
     assert "0.6652" not in tex["problem"] and "$p = 0.6652$" in tex["solution"]
+    assert r"\fill" not in tex["problem"] and "dashed" not in tex["problem"] and r"\fill" in tex["solution"]
 
 
 def test_svg_is_ascii_with_the_minus_sign_as_a_character_reference(c1_instance):
@@ -92,6 +94,9 @@ def test_svg_is_one_markdown_block_with_the_point_on_the_curve(p, labelled):
     xs, ys = zip(*((float(a), float(b)) for a, b in (pair.split(",") for pair in curve)))
     assert list(xs) == sorted(xs) and list(ys) == sorted(ys)      # falling loss as p grows
     dot = root.find(f"{SVG}circle")
+    assert (dot is None) == (not labelled)          # the problem paper's drawing has no dot
+    if dot is None:
+        return
     cx, cy = float(dot.get("cx")), float(dot.get("cy"))
     assert 0 <= cx <= width and 0 <= cy <= height
     assert distance_to_polyline((cx, cy), list(zip(xs, ys))) < 1.5      # the dot sits on the curve

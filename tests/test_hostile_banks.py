@@ -168,3 +168,43 @@ def test_the_shipped_bank_keeps_the_one_arithmetic_rule(bank):
     found = [(t.id, keys, problem) for t in bank for keys, source in text_sources(t)
              for problem in text_rule_problems(source)]
     assert found == []
+
+
+PART_LINE = "    answer: p\n"
+
+
+@pytest.mark.parametrize("extra, words", [
+    ("    points: -1\n", "points must be a number of at least 0"),
+    ("    points: .inf\n", "points must be a number of at least 0"),
+    ("    points: 3\n", "the parts' points (3) must add up to the question's points (2)"),
+    ("    space: 40\n", "space must be a number from 0 to 25"),
+    ("    space: wide\n", "space must be a number from 0 to 25"),
+])
+def test_bad_part_points_or_space_is_named_by_file_and_line(invoke, tmp_path, extra, words):
+    folder = bank(tmp_path, replace=(PART_LINE, PART_LINE + extra))
+    (generated, _), (validated, _) = run_both(invoke, folder, tmp_path)
+    assert generated.exit_code == 2 and "Traceback" not in generated.output
+    assert generated.stderr.startswith(f"quizgen: error: {folder / 'c11.yaml'}:")
+    assert words in generated.stderr and len(generated.stderr.strip().splitlines()) == 1
+    assert validated.exit_code == 1
+    assert any(line.startswith(f"{folder / 'c11.yaml'}:") and words in line
+               for line in validated.output.splitlines())
+
+
+def test_part_points_and_space_reach_the_template_model(tmp_path):
+    from quizgen.bank.loader import load_template
+    folder = bank(tmp_path, replace=(PART_LINE, PART_LINE + "    points: 2\n    space: 4.5\n"))
+    template = load_template(folder / "c11.yaml")
+    assert (template.parts[0].points, template.parts[0].space) == (2.0, 4.5)
+    assert template.part_points() == (2.0,)
+
+
+def test_parts_without_points_share_what_the_others_leave():
+    from quizgen.bank.loader import load_bank
+    template = next(t for t in load_bank() if len(t.parts) >= 3)
+    shares = template.part_points()
+    assert sum(shares) == pytest.approx(template.points)
+    fixed = [p.points for p in template.parts if p.points is not None]
+    free = [s for s, p in zip(shares, template.parts) if p.points is None]
+    if free:
+        assert all(s == pytest.approx((template.points - sum(fixed)) / len(free)) for s in free)

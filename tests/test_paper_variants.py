@@ -1,7 +1,8 @@
 """Distinct variants of a template, and questions of a paper sharing an answer."""
 
 from quizgen.bank.loader import load_bank
-from quizgen.generation.make import make_quiz
+from quizgen.generation.quiz import Question, seed_label
+from quizgen.generation.sampling import sample_instance
 from quizgen.validation.variants import (Answer, PaperQuestion, answers_of, count_variants, same_variant,
                                          shared_answers, template_variants)
 
@@ -21,12 +22,13 @@ def test_answers_within_tolerance_are_one_variant():
 
 def test_shifted_logits_are_the_same_variant():
     """Seed 7, two C1 questions: logits differing by a constant shift give one variant."""
-    bank = [t for t in load_bank(()) if t.cls == "C1"]
-    quiz = make_quiz(bank, seed=7, count=2)
-    first, second = (answers_of(q.instance) for q in quiz.questions)
-    assert quiz.questions[0].instance.params["z"] != quiz.questions[1].instance.params["z"]
+    template = next(t for t in load_bank(()) if t.cls == "C1")
+    drawn = [sample_instance(template, seed_label(7, template.id, k)) for k in range(2)]   # before redrawing
+    first, second = (answers_of(inst) for inst in drawn)
+    assert drawn[0].params["z"] != drawn[1].params["z"]
     assert same_variant(first, second)
-    pairs = shared_answers([PaperQuestion(q.id, answers_of(q.instance)) for q in quiz.questions])
+    questions = [Question(f"Q{k + 1}", inst) for k, inst in enumerate(drawn)]
+    pairs = shared_answers([PaperQuestion(q.id, answers_of(q.instance)) for q in questions])
     assert pairs == [("Q1", "a", "Q2", "a"), ("Q1", "b", "Q2", "b")]
 
 

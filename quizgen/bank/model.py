@@ -19,7 +19,12 @@ class Trap:
 
 @dataclass(frozen=True)
 class Part:
-    """One answer part: numeric, integer or word, with its tolerance and traps."""
+    """One answer part: numeric, integer or word, with its tolerance and traps.
+
+    ``points`` are the part's marks (None: an even share of what the question's
+    points leave after the parts that set theirs); ``space`` is the working
+    space printed under the part, in cm (None: the layout's default for the
+    part's kind). Both come from the YAML part keys ``points:`` and ``space:``."""
 
     name: str
     ask: str
@@ -29,6 +34,8 @@ class Part:
     decimals: int
     tolerance: dict
     traps: tuple
+    points: float | None = None
+    space: float | None = None
 
 
 @dataclass(frozen=True)
@@ -63,6 +70,15 @@ class Template:
     figure: Node | None = None
     max_tries: int = 500
     raw: dict = field(default_factory=dict, repr=False)
+
+    def part_points(self) -> tuple:
+        """Each part's marks, in order: a part's own ``points`` when set, else an
+        even share of what the question's points leave after those (the schema
+        checks that explicit points never exceed the question's)."""
+        fixed = [p.points for p in self.parts if p.points is not None]
+        free = len(self.parts) - len(fixed)
+        share = (self.points - sum(fixed)) / free if free else 0.0
+        return tuple(float(p.points) if p.points is not None else share for p in self.parts)
 
     @property
     def class_number(self) -> int:

@@ -8,6 +8,7 @@ import re
 
 from quizgen.bank import budget
 from quizgen.bank.model import Param, Part, Template, Trap
+from quizgen.bank.part_layout import MAX_SPACE_CM, optional_number, points_problems
 from quizgen.bank.yamlfile import locate_line
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems
 from quizgen.maths.parser import parse, template_policy
@@ -16,7 +17,7 @@ from quizgen.bank.text_rules import text_rule_problems
 TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "stem",
             "parts", "solution", "canonical", "tests", "figure", "max_tries"}
 REQUIRED_TOP = ("id", "class", "title", "points", "params", "stem", "parts", "solution", "canonical")
-PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance", "traps"}
+PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance", "traps", "points", "space"}
 TRAP_KEYS = {"code", "value", "words", "feedback"}
 SOLUTION_KEYS = {"forecast", "steps", "verify"}
 STEP_KEYS = {"title", "why", "work"}
@@ -116,6 +117,7 @@ def build_template(data: dict, path) -> Template:
     constraints = field("constraints", _constraints, names, default=())
     field("stem", _stem)
     parts = field("parts", _parts, names, default=())
+    points_problems(check, points, parts)
     solution = field("solution", _solution)
     canonical = field("canonical", _canonical, names, _part_names(data.get("parts")))
     tests = field("tests", _tests, _part_names(data.get("parts")), default=())
@@ -300,8 +302,10 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
             check.fail("a tolerance must be a non-negative number", "parts", i, "tolerance", key)
     traps = tuple(check.guard(_trap, check, trap, names, kind, i, j)
                   for j, trap in enumerate(part.get("traps") or []))
+    points = optional_number(check, part.get("points"), 0.0, None, "parts", i, "points")
+    space = optional_number(check, part.get("space"), 0.0, MAX_SPACE_CM, "parts", i, "space")
     return Part(name=part["name"], ask=part["ask"], kind=kind, answer=answer, accept=accept,
-                decimals=decimals, tolerance=dict(tolerance), traps=traps)
+                decimals=decimals, tolerance=dict(tolerance), traps=traps, points=points, space=space)
 
 
 def _word_list(check: _Checker, words, *where) -> tuple:

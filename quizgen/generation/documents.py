@@ -10,6 +10,7 @@ from quizgen.bank.loader import builtin_templates_dir
 from quizgen.errors import UsageError
 from quizgen.generation.quiz import Quiz, StudentPaper
 from quizgen.generation.views import points_text, question_summary
+from quizgen.key.papercode import display_code, paper_code
 from quizgen.text.render import stream_layout
 
 OUTPUT_FORMATS = ("md", "tex", "pdf")
@@ -53,8 +54,13 @@ def paper_views(quiz: Quiz, fmt: str, layouts=None) -> list:
         questions = [question_summary(q, fmt, layouts) for q in paper.questions]
         total = sum(v["points"] for v in questions)
         views.append({"student_id": paper.student_id, "name": paper.name, "seed": paper.seed,
-                      "questions": questions, "total_points": total, "total_text": points_text(total)})
+                      "code": printed_code(quiz, paper.seed), "questions": questions, "total_points": total, "total_text": points_text(total)})
     return views
+
+
+def printed_code(quiz: Quiz, seed_label) -> str:
+    """The code a paper prints instead of its seed (``7KQ2-M90D``); '' without a secret."""
+    return display_code(paper_code(quiz.secret, str(seed_label))) if quiz.secret else ""
 
 
 def layout_context(quiz: Quiz, papers: list) -> dict:
@@ -62,7 +68,8 @@ def layout_context(quiz: Quiz, papers: list) -> dict:
     (for layouts written before rosters) the first paper's questions and total."""
     return {"quiz": quiz, "papers": papers, "title": quiz.title, "course": quiz.course, "date": quiz.date,
             "questions": papers[0]["questions"], "total_points": papers[0]["total_points"],
-            "has_figures": any(q["figure"] for p in papers for q in p["questions"])}
+            "has_figures": any(q["figure"] for p in papers for q in p["questions"]),
+            "paper_size": quiz.paper_size}
 
 
 def split_suffixes(papers: list) -> list:

@@ -1,6 +1,10 @@
 """The loss-curve figure: -ln p over p in (0, 1] with a question's p marked.
 One set of points, drawn twice: as TikZ code for LaTeX and as an inline SVG
-for Markdown (both written here: no image files, no plotting library)."""
+for Markdown (both written here: no image files, no plotting library).
+
+The problem paper's drawing is the axes and the curve only: no dot, guide
+line or label, so nothing on it can be read back as an answer or a trap
+(quizgen/validation/leaks.py checks this). The solutions mark and label the point."""
 
 from __future__ import annotations
 
@@ -64,13 +68,10 @@ def y_ticks(top: int) -> range:
     return range(0, top + 1, step)
 
 
-def point_label(point: LossPoint, labelled: bool) -> list:
-    """The label's lines in plain text: the numbers in solutions, only a name on
-    the problem paper (so the figure does not give the answers away). It sits in
-    the top right corner, which the curve never reaches (there p > 0.4, so -ln p < 1)."""
-    if labelled:
-        return [f"p = {significant(point.p, 4)}", f"\u2212ln p = {fixed(point.loss, 4)}"]
-    return ["this question's p"]
+def point_label(point: LossPoint) -> list:
+    """The solution label's lines in plain text. It sits in the top right
+    corner, which the curve never reaches (there p > 0.4, so -ln p < 1)."""
+    return [f"p = {significant(point.p, 4)}", f"\u2212ln p = {fixed(point.loss, 4)}"]
 
 
 # ------------------------------------------------------------------ TikZ
@@ -79,13 +80,13 @@ TIKZ_WIDTH, TIKZ_HEIGHT = 5.0, 3.2   # cm for p = 1 and for the top of the loss 
 
 
 def loss_curve_tikz(point: LossPoint, labelled: bool) -> str:
-    """The figure as a ``tikzpicture`` (needs ``\\usepackage{tikz}``)."""
+    """The figure as a ``tikzpicture`` (needs ``\\usepackage{tikz}``): with
+    ``labelled`` the point marked and labelled, else the axes and curve only."""
     top = point.top
+    if not labelled:
+        return _tikz_frame(top) + "\n" + r"\end{tikzpicture}"
     mark = _tikz_at(point.p, point.loss, top)
-    if labelled:
-        label = rf"$\bullet$ $p = {significant(point.p, 4)}$\\$-\ln p = {fixed(point.loss, 4)}$"
-    else:
-        label = r"$\bullet$ this question's $p$"
+    label = rf"$\bullet$ $p = {significant(point.p, 4)}$\\$-\ln p = {fixed(point.loss, 4)}$"
     return "\n".join([
         _tikz_frame(top),
         rf"\draw[densely dashed, gray] {_tikz_at(point.p, 0, top)} |- {_tikz_at(0, point.loss, top)};",
@@ -134,15 +135,17 @@ def _ascii(markup: str) -> str:
 
 def loss_curve_svg(point: LossPoint, labelled: bool) -> str:
     """The figure as a self-contained inline SVG on lines without blank ones,
-    so Markdown keeps it as one HTML block."""
+    so Markdown keeps it as one HTML block: with ``labelled`` the point marked
+    and labelled, else the axes and curve only."""
     top = point.top
+    if not labelled:
+        return "\n".join([_svg_open(), "<title>The loss &#8722;ln p against p</title>", _svg_frame(top), "</svg>"])
     x0, y0 = _svg_at(0, 0, top)
     px, py = _svg_at(point.p, point.loss, top)
-    label = [_ascii(escape(line, quote=False)) for line in point_label(point, labelled)]
+    label = [_ascii(escape(line, quote=False)) for line in point_label(point)]
     right = _svg_at(X_END, 0, top)[0]
     return "\n".join([
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{SVG_HEIGHT}" '
-        f'viewBox="0 0 {SVG_WIDTH} {SVG_HEIGHT}" role="img" font-family="sans-serif" font-size="11">',
+        _svg_open(),
         f"<title>The loss &#8722;ln p against p; the dot marks {', '.join(label)}</title>",
         _svg_frame(top),
         f'<polyline fill="none" stroke="gray" stroke-dasharray="4 3" '
@@ -153,6 +156,11 @@ def loss_curve_svg(point: LossPoint, labelled: bool) -> str:
           for i, line in enumerate(label[1:])),
         "</svg>",
     ])
+
+
+def _svg_open() -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{SVG_HEIGHT}" '
+            f'viewBox="0 0 {SVG_WIDTH} {SVG_HEIGHT}" role="img" font-family="sans-serif" font-size="11">')
 
 
 @lru_cache(maxsize=None)

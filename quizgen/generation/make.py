@@ -7,7 +7,8 @@ from __future__ import annotations
 from quizgen.errors import UsageError
 from quizgen.generation.quiz import Question, Quiz, StudentPaper, new_seed, seed_label, student_seed
 from quizgen.key.entries import key_text
-from quizgen.generation.sampling import canonical_instance, sample_instance
+from quizgen.generation.distinct import distinct_instances, ran_out_warning
+from quizgen.generation.sampling import canonical_instance
 from quizgen.generation.views import question_summary
 from quizgen.generation.workers import chunked, ordered_map
 from quizgen.ui import progress_bar
@@ -24,6 +25,7 @@ def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool 
     if worked_examples and students:
         raise UsageError("--students and --worked-examples do not combine: "
                          "every student would get the same canonical paper")
+    ran_out = set()
     if worked_examples:
         instances = [canonical_instance(t) for t in templates]
         seed = "canonical"
@@ -31,12 +33,13 @@ def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool 
         seed = new_seed() if seed is None else seed
         if formats:
             return _prepared_quiz(templates, seed, count, students, jobs, tuple(formats), progress)
-        instances = _sample_all(templates, seed, count)
+        instances = _sample_all(templates, seed, count, ran_out)
     quiz = Quiz(seed=seed, questions=_numbered(instances), worked_examples=worked_examples)
     for student in students:
         variant = student_seed(seed, student.student_id)
         quiz.papers.append(StudentPaper(student.student_id, student.name, variant,
-                                        _numbered(_sample_all(templates, variant, count))))
+                                        _numbered(_sample_all(templates, variant, count, ran_out))))
+    quiz.warnings += [ran_out_warning(ran_out)] if ran_out else []
     return quiz
 
 
@@ -50,16 +53,18 @@ def _prepared_quiz(templates, seed, count, students, jobs, formats, progress) ->
     plan = [(f"Q{n + 1}", index, seed_label(variant, t.id, k))
             for _, variant in papers
             for n, (index, t, k) in enumerate((i, t, k) for i, t in enumerate(templates) for k in range(count))]
-    chunks = chunked(plan, CHUNK)
+    chunks = _runs_chunked(plan, count)
     if jobs > 1 and len(chunks) > 1:
         _warm_up(templates, formats, plan)
-    questions = []
+    questions, ran_out = [], set()
     with progress_bar(progress, len(plan), "Generating") as bar:
-        for chunk in ordered_map(_make_chunk, chunks, jobs, _init_worker, (templates, formats)):
+        for chunk, short in ordered_map(_make_chunk, chunks, jobs, _init_worker, (templates, formats)):
             questions += chunk
+            ran_out |= short
             bar.update(len(chunk))
     per_paper = len(templates) * count
     quiz = Quiz(seed=seed, questions=questions[:per_paper])
+    quiz.warnings += [ran_out_warning(ran_out)] if ran_out else []
     for n, student in enumerate(students, start=1):
         quiz.papers.append(StudentPaper(student.student_id, student.name, papers[n][1],
                                         questions[n * per_paper:(n + 1) * per_paper]))
@@ -84,22 +89,65 @@ def _warm_up(templates: list, formats: tuple, plan: list) -> None:
     _make_chunk(list(firsts.values()))
 
 
-def _make_chunk(chunk: list) -> list:
-    """Questions with their printed blocks and key entries (a worker's job); the
-    instances and full views stay behind, only what the documents need travels."""
+def _runs_chunked(plan: list, count: int) -> list:
+    """The plan in chunks of about CHUNK questions, never splitting one paper's
+    run of ``count`` instances of a template (made distinct together)."""
+    runs = chunked(plan, count)
+    chunks, current = [], []
+    for run in runs:
+        if current and len(current) + len(run) > CHUNK:
+            chunks.append(current)
+            current = []
+        current = current + run
+    return chunks + ([current] if current else [])
+
+
+def _make_chunk(chunk: list) -> tuple:
+    """``(questions, templates that ran out of variants)``: questions with their
+    printed blocks and key entries (a worker's job); the instances and full
+    views stay behind, only what the documents need travels."""
     templates, formats = _WORKER["templates"], _WORKER["formats"]
-    questions = [Question(qid, sample_instance(templates[index], label)) for qid, index, label in chunk]
+    questions, ran_out = [], set()
+    for run in _template_runs(chunk):
+        template = templates[run[0][1]]
+        instances, short = distinct_instances(template, [label for _, _, label in run])
+        questions += [Question(qid, inst) for (qid, _, _), inst in zip(run, instances)]
+        ran_out |= {template.id} if short else set()
     for question in questions:
         for fmt in formats:
             question_summary(question, fmt)
         key_text(question)
         question.instance, question.views, question.entry = None, {}, None
-    return questions
+    return questions, ran_out
 
 
-def _sample_all(templates: list, seed, count: int) -> list:
-    """``count`` instances of each template, in template order, for one paper's seed."""
-    return [sample_instance(t, seed_label(seed, t.id, k)) for t in templates for k in range(count)]
+def _template_runs(chunk: list) -> list:
+    """The chunk's items grouped into runs of consecutive items of one template;
+    a paper's run of a template is whole within its chunk (``_runs_chunked``),
+    and two papers' runs of the same template are told apart by their labels' paper."""
+    runs = []
+    for item in chunk:
+        if runs and runs[-1][-1][1] == item[1] and _paper_of(runs[-1][-1][2]) == _paper_of(item[2]):
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    return runs
+
+
+def _paper_of(label: str) -> str:
+    """The paper part of a seed label ``{paper seed}/{template id}/{k}``."""
+    return label.rsplit("/", 2)[0]
+
+
+def _sample_all(templates: list, seed, count: int, ran_out: set) -> list:
+    """``count`` distinct instances of each template, in template order, for one
+    paper's seed; the ids of templates that ran out of variants go into ``ran_out``."""
+    found = []
+    for template in templates:
+        instances, short = distinct_instances(template, [seed_label(seed, template.id, k) for k in range(count)])
+        found += instances
+        ran_out |= {template.id} if short else set()
+    return found
 
 
 def _numbered(instances: list) -> list:

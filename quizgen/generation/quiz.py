@@ -4,10 +4,10 @@ quizgen.key.entries.)"""
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 
 from quizgen.generation.sampling import Instance
+from quizgen.key.papercode import high_entropy_seed
 
 
 @dataclass
@@ -36,6 +36,9 @@ class Quiz:
     date: str = ""
     papers: list = field(default_factory=list)
     files: list = field(default_factory=list)
+    paper_size: str = "a4"          # a4 or letter (LaTeX layouts)
+    secret: str = ""                # keys the paper codes (quizgen.key.papercode); key.json only
+    warnings: list = field(default_factory=list)
 
 
 @dataclass
@@ -61,5 +64,6 @@ def student_seed(seed, student_id: str) -> str:
 
 
 def new_seed() -> int:
-    """A fresh seed for a quiz when none is given (printed so it can be reused)."""
-    return secrets.randbelow(1_000_000)
+    """A fresh seed for a quiz when none is given: high-entropy, so nobody can
+    find it by trying small numbers (it is kept in key.json, never printed on a paper)."""
+    return high_entropy_seed()

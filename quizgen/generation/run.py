@@ -12,34 +12,43 @@ from quizgen.errors import LatexError, TexNotFoundError, UsageError
 from quizgen.files import streamed_files, write_files
 from quizgen.generation.documents import document_streams
 from quizgen.generation.make import make_quiz
+from quizgen.generation.outdir import prepare_out_dir
 from quizgen.generation.quiz import Quiz
 from quizgen.generation.workers import paused_gc, resolve_jobs
+
+PAPER_SIZES = ("a4", "letter")
 
 
 def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str = "md",
              solutions: bool = True, worked_examples: bool = False, banks=(), title=None,
              course: str = "", date: str = "", students=None, split: bool = False,
-             progress: bool = False, jobs: int = 0) -> Quiz:
+             progress: bool = False, jobs: int = 0, paper: str = "a4", force: bool = False) -> Quiz:
     """Generate a problem set and write it to ``out_dir``: problems, solutions,
     key.json and key.csv (and, for ``pdf``, the PDFs beside their .tex). Nothing
     is written unless every file rendered. ``students`` is a roster CSV path (or
     a list of roster rows) for one paper per student; ``split`` writes one file each.
-    ``jobs`` processes share the work (0: one per CPU); the files do not depend on it."""
+    ``jobs`` processes share the work (0: one per CPU); the files do not depend on it.
+    ``paper`` is the LaTeX paper size (a4 or letter). A folder holding another
+    paper's key.json is refused unless ``force`` (quizgen/generation/outdir.py)."""
     from quizgen.key.writer import key_streams
     from quizgen.generation.tex_fonts import typeset_names
     from quizgen.roster import read_roster
 
     if split and not students:
         raise UsageError("--split needs --students: it writes one file per student")
+    if paper not in PAPER_SIZES:
+        raise UsageError(f"--paper must be one of {', '.join(PAPER_SIZES)}, got {paper!r}")
     roster = read_roster(students) if isinstance(students, (str, os.PathLike)) else list(students or ())
     roster = typeset_names(roster) if fmt == "pdf" else roster
     templates = select(load_bank(banks), classes)
     jobs = resolve_jobs(jobs)
+    folder = prepare_out_dir(out_dir, "canonical" if worked_examples else seed, force)
     source = "tex" if fmt == "pdf" else fmt
     with paused_gc():
         quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster,
                          jobs=jobs, formats=(source,), progress=progress)
         quiz.title, quiz.course, quiz.date = title or quiz.title, course or "", date or ""
+        quiz.paper_size, quiz.secret = paper, folder.secret
         files = document_streams(quiz, fmt, solutions, split=split)
         files.update(key_streams(quiz))
         if fmt == "pdf":
@@ -49,6 +58,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         else:
             _write_streams(Path(out_dir), files)
     quiz.files = list(files)
+    folder.remove_stale(quiz.files)
     return quiz
 
 

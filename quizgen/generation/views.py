@@ -36,15 +36,15 @@ def _make_view(question: Question, fmt: str) -> dict:
     sources += [s[key] for s in steps for key in ("title", "why", "work")]
     stem, forecast, verify, *rest = render_many(sources, inst.context, fmt)
     asks, texts = rest[:len(inst.parts)], rest[len(inst.parts):]
-    share = template.points / len(inst.parts)
+    points = template.part_points()
     return {
         "id": question.id, "cls": template.cls, "title": template.title, "points": template.points,
         "points_text": points_text(template.points), "stem": stem,
         "figure": figure_markup(inst, fmt),
         "parts": [{"letter": pv.letter, "ask": ask, "points": share, "points_text": points_text(share),
-                   "kind": pv.part.kind, "answer": _answer_text(pv),
+                   "kind": pv.part.kind, "space": working_space(pv.part, len(steps)), "answer": _answer_text(pv),
                    "latex": to_latex(pv.value) if pv.value is not None else None}
-                  for pv, ask in zip(inst.parts, asks)],
+                  for pv, ask, share in zip(inst.parts, asks, points)],
         "forecast": forecast,
         "steps": [{"title": texts[i], "why": texts[i + 1], "work": texts[i + 2]}
                   for i in range(0, len(texts), 3)],
@@ -70,6 +70,21 @@ def question_summary(question: Question, fmt: str, layouts=None) -> dict:
             summary[f"{kind}_block"] = render_layout(f"{kind}-question.{source}.j2", source, layouts, q=view)
         question.summaries[fmt] = summary
     return summary
+
+
+SPACE_CM = {"word": 0.6, "integer": 1.5, "numeric": 2.2}
+"""Default working space under a part, in cm, by kind; numeric parts of a
+question whose solution takes several steps get MULTI_STEP_CM more."""
+MULTI_STEP_CM = 1.0
+
+
+def working_space(part, steps: int) -> float:
+    """The working space under ``part`` in cm: the template's ``space:``, else by
+    kind (more for numeric parts of multi-step questions, less for word parts)."""
+    if part.space is not None:
+        return part.space
+    extra = MULTI_STEP_CM if part.kind == "numeric" and steps > 2 else 0.0
+    return SPACE_CM.get(part.kind, SPACE_CM["numeric"]) + extra
 
 
 def points_text(points) -> str:

@@ -14,6 +14,7 @@ from quizgen.grading.marking import PartChecker
 from quizgen.grading.report import spreadsheet_safe
 from quizgen.key.load import load_key_file
 from quizgen.key.model import Key
+from quizgen.key.papercode import codes_match, display_code
 
 LABEL_CACHE_LIMIT = 10_000
 _NO_LABELS = {}   # KeyIndex.labels' entry for a part cell not met
@@ -94,6 +95,21 @@ class KeyIndex:
             self.paper_of_folded.setdefault(student_id.casefold(), number)
             self.roster.append((student_id, paper.name, number))
         self.labels = {}   # {part cell: {question cell: slot or reason}}, as the answers write them
+        self.codes = [key.code_of("")] + [key.code_of(p.student_id) for p in key.papers] if key.codes else []
+        self._code_problems = {}
+
+    def code_problem(self, paper: int, written: str):
+        """None when the paper code ``written`` (a ``paper`` cell) is blank or is
+        the code of paper number ``paper``; else why the row is invalid."""
+        found = self._code_problems.get((paper, written), False)
+        if found is False:
+            expected = self.codes[paper] if paper < len(self.codes) else ""
+            ok = not written.strip() or not expected or codes_match(written, expected)
+            found = None if ok else (f"paper code {written.strip()[:20]!r} is not this student's paper: "
+                                     f"expected paper {display_code(expected)}")
+            if len(self._code_problems) < LABEL_CACHE_LIMIT:
+                self._code_problems[(paper, written)] = found
+        return found
 
     def _add_slots(self, questions: tuple) -> None:
         for question in questions:

@@ -56,6 +56,7 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     write, join, write_row = writer.write, writer.join, writer.row
     tails, is_plain = writer.tails, writer.plain.issuperset
     si, _, qi, pi, ai = source.columns
+    ci = paper_column(source, index)
     labels = index.labels
     no_part = labels.setdefault("", {})   # the labels of a file without a part column
     caches = [{} for _ in index.slots]
@@ -77,7 +78,9 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
                 write_row(cells, ungraded)
                 continue
         paper = paper_numbers[number]
-        if paper == 0 and shared[slot] is not None:
+        if ci is not None and index.code_problem(paper, cells[ci]) is not None:
+            outcome = problem_outcome(Status.INVALID, index.code_problem(paper, cells[ci]))
+        elif paper == 0 and shared[slot] is not None:
             outcome = caches[slot].get(cells[ai]) or _cached_verdict(caches[slot], shared[slot], cells[ai])
         else:
             outcome = _own_paper_outcome(index, paper, slot, cells[si], cells[ai])
@@ -92,6 +95,14 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
             write_row(cells, outcome)
     count_latest(grid, tally)
     return i + 1, superseded
+
+
+def paper_column(source, index: KeyIndex):
+    """The index of the answers' ``paper`` (paper code) column among the cells
+    of a row, or None without one or when the key has no paper codes."""
+    header = [cell.strip().casefold().replace("_", "").replace(" ", "") for cell in source.out_header]
+    found = next((i for i, cell in enumerate(header) if cell in ("paper", "papercode")), None)
+    return found if index.codes else None
 
 
 def _progress(bar, source, done: int) -> int:

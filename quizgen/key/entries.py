@@ -134,13 +134,13 @@ def _make_entry(question) -> KeyQuestion:
     inst = question.instance
     template = inst.template
     shared = template_specs(template)[1]
-    points = template.points / len(inst.parts)
+    points = template.part_points()
     parts = []
     for i, (pv, texts) in enumerate(zip(inst.parts, trap_feedback(inst, inst.parts))):
-        spec = part_spec(pv, points, texts)
+        spec = part_spec(pv, points[i], texts)
         if i < len(shared) and spec == shared[i]:
             spec = shared[i]
-        parts.append(key_part(pv, inst, points, spec=spec))
+        parts.append(key_part(pv, inst, points[i], spec=spec))
     return KeyQuestion(question.id, template.id, template.cls, template.title, template.points,
                        inst.seed_label, json_params(inst.params), tuple(parts))
 
@@ -154,12 +154,13 @@ def template_specs(template) -> tuple:
     canonical parameters fail); made once per process."""
     found = _SHARED.get((template.id, template.path))
     if found is None:
-        points = template.points / len(template.parts)
+        points = template.part_points()
         try:
             inst = canonical_instance(template)
-            specs = tuple(part_spec(pv, points, texts) for pv, texts in zip(inst.parts, trap_feedback(inst, inst.parts)))
+            specs = tuple(part_spec(pv, share, texts) for pv, share, texts
+                          in zip(inst.parts, points, trap_feedback(inst, inst.parts)))
         except QuizgenError:
-            specs = tuple(_raw_spec(part, chr(ord("a") + i), points) for i, part in enumerate(template.parts))
+            specs = tuple(_raw_spec(part, chr(ord("a") + i), points[i]) for i, part in enumerate(template.parts))
         question = KeyQuestion("", template.id, template.cls, template.title, template.points,
                                parts=tuple(KeyPart(spec) for spec in specs))
         found = _SHARED[(template.id, template.path)] = (dump(template_record(question)), specs)

@@ -61,6 +61,12 @@ class Key:
     worked_examples: bool = False
     quizgen: str = ""
     version: int = VERSION
+    secret: str = ""          # keys the paper codes (quizgen.key.papercode)
+    codes: tuple = ()         # (code, student_id or "", seed label) of each paper
+
+    def code_of(self, student_id: str = "") -> str:
+        """The code of ``student_id``'s paper ('' for the class paper); '' when unknown."""
+        return next((code for code, sid, _ in self.codes if sid == student_id), "")
 
     def to_json(self, compact: bool = True) -> dict:
         """The key as key.json's data (format version 2): template texts shared,
@@ -72,6 +78,10 @@ class Key:
         papers = {p.student_id: {"name": p.name, "seed": p.seed,
                                  "questions": [from_templates.instance(q) for q in p.questions]}
                   for p in self.papers}
+        if self.secret:
+            data["secret"] = self.secret
+            data["papers"] = {code: {"seed": seed, **({"student_id": sid} if sid else {})}
+                              for code, sid, seed in self.codes}
         data["templates"] = from_templates.templates
         data["questions"] = questions
         if papers:
@@ -109,8 +119,22 @@ def read_key(data, source: str = "the key") -> Key:
         papers.append(KeyPaper(student_id, checks.text(paper.get("name", ""), where / "name", checks.MAX_ID),
                                str(checks.label(paper.get("seed", "-"), where / "seed")),
                                _questions(paper.get("questions"), where / "questions", templates, cache)))
+    secret, codes = _codes(data, top)
     return Key(tuple(questions), tuple(papers), data.get("seed"), data.get("worked_examples") is True,
-               str(data.get("quizgen", "")), version)
+               str(data.get("quizgen", "")), version, secret, codes)
+
+
+def _codes(data: dict, top: Where) -> tuple:
+    """``(secret, ((code, student_id, seed label), ...))`` of a key with paper codes."""
+    secret = checks.text(data.get("secret", ""), top / "secret", checks.MAX_ID)
+    codes = []
+    for code, record in checks.mapping(data.get("papers", {}), top / "papers").items():
+        where = top / "papers" / code
+        checks.text(code, where, checks.MAX_ID, empty=False)
+        checks.mapping(record, where)
+        codes.append((code, checks.text(record.get("student_id", ""), where / "student_id", checks.MAX_ID),
+                      str(checks.label(record.get("seed", "-"), where / "seed"))))
+    return secret, tuple(codes)
 
 
 def _version(data: dict, where: Where) -> int:

@@ -12,6 +12,7 @@ from quizgen import __version__
 from quizgen.grading.report import spreadsheet_safe
 from quizgen.key.entries import csv_text, dump, key_text
 from quizgen.key.model import FORMAT, VERSION
+from quizgen.key.papercode import paper_code
 
 KEY_CSV_COLUMNS = ("question_id", "part", "class", "answer", "points", "template", "exact")
 """key.csv's columns; with student papers, ``student_id`` comes first."""
@@ -33,6 +34,9 @@ def key_streams(quiz) -> dict:
 def _key_json(quiz):
     head = {"format": FORMAT, "version": VERSION, "quizgen": __version__, "seed": quiz.seed,
             "worked_examples": quiz.worked_examples}
+    if getattr(quiz, "secret", ""):
+        head["secret"] = quiz.secret
+        head["papers"] = paper_codes(quiz)
     yield "{\n" + "".join(f"  {dump(name)}: {dump(value)},\n" for name, value in head.items())
     yield '  "templates": {\n' + ",\n".join(f"    {dump(name)}: {text}" for name, text in _templates(quiz)) + "\n  },\n"
     yield '  "questions": [\n'
@@ -44,6 +48,17 @@ def _key_json(quiz):
         yield ",\n".join(f"    {dump(p.student_id)}: {_paper_json(p)}" for p in quiz.papers)
         yield "\n  }"
     yield "\n}\n"
+
+
+def paper_codes(quiz) -> dict:
+    """{paper code: {"seed": its seed label, "student_id": ...}} for the class
+    paper and every student's: what grade reads a written code back to."""
+    papers = [("", str(quiz.seed))] + [(p.student_id, str(p.seed)) for p in quiz.papers]
+    codes = {}
+    for student_id, seed in papers:
+        record = {"seed": seed, "student_id": student_id} if student_id else {"seed": seed}
+        codes[paper_code(quiz.secret, seed)] = record
+    return codes
 
 
 def _templates(quiz) -> list:

@@ -14,6 +14,7 @@ from html import escape
 
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import UsageError
+from quizgen.generation.distinct import distinct_instances
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.views import question_view
 from quizgen.generation.sampling import sample_instance
@@ -97,7 +98,8 @@ def slots(classes: str = "all", count: int = 10, seed=1, banks=()) -> list:
         raise UsageError(f"--count must be 1 or more, got {count}")
     templates = select(load_bank(banks), classes)
     return [Slot(n, t.id, t.cls, t.title, t.points,
-                 tuple(variant(t, seed_label(seed, t.id, k)) for k in range(count)))
+                 tuple(variant(t, inst.seed_label) for inst in
+                       distinct_instances(t, [seed_label(seed, t.id, k) for k in range(count)])[0]))
             for n, t in enumerate(templates, start=1)]
 
 
@@ -106,8 +108,8 @@ def variant(template, label: str) -> Variant:
     inst = sample_instance(template, label)
     view = question_view(Question("Q1", inst), "md")
     feedback = trap_feedback(inst, inst.parts)
-    share = template.points / len(inst.parts)
-    records = [key_part(pv, inst, share, texts) for pv, texts in zip(inst.parts, feedback)]
+    records = [key_part(pv, inst, share, texts)
+               for pv, share, texts in zip(inst.parts, template.part_points(), feedback)]
     parts = tuple(_part(record, shown) for record, shown in zip(records, view["parts"]))
     figure = view["figure"] or {}
     return Variant(id=label, template=template.id, cls=template.cls, title=template.title,

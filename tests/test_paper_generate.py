@@ -1,0 +1,170 @@
+"""An exam paper that gives nothing away: a paper code instead of the seed (and
+grade checking it), distinct variants on one paper, per-part points and
+working space, the paper size, and no folder overwritten by surprise."""
+
+import json
+import re
+
+import pytest
+
+from quizgen.bank.loader import builtin_bank_dir, load_bank, select
+from quizgen.generation.make import make_quiz
+from quizgen.key.papercode import display_code, paper_code
+from quizgen.validation.variants import PaperQuestion, answers_of, shared_answers
+
+
+def key_of(folder):
+    return json.loads((folder / "key.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def roster(tmp_path):
+    path = tmp_path / "roster.csv"
+    path.write_text("student_id,name\ns001,Ada Lovelace\ns002,Alan Turing\n", encoding="utf-8")
+    return path
+
+
+# ------------------------------------------------------------------ paper codes
+
+@pytest.mark.parametrize("fmt", ["md", "tex"])
+def test_papers_print_their_code_never_the_seed(invoke, tmp_path, roster, fmt):
+    seed = 90210
+    result = invoke("generate", "--seed", seed, "--classes", "C1,C6", "--format", fmt, "--students", roster,
+                    "--split", "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    key = key_of(tmp_path)
+    assert re.fullmatch(r"[0-9a-f]{32}", key["secret"]) and key["seed"] == seed
+    assert {record.get("student_id", "") for record in key["papers"].values()} == {"", "s001", "s002"}
+    for code, record in key["papers"].items():
+        assert paper_code(key["secret"], record["seed"]) == code
+        if record.get("student_id"):
+            for kind in ("problems", "solutions"):
+                text = (tmp_path / f"{kind}-{record['student_id']}.{fmt}").read_text(encoding="utf-8")
+                assert display_code(code) in text and str(seed) not in text
+
+
+def test_class_paper_prints_its_code_and_default_seeds_are_high_entropy(invoke, tmp_path):
+    assert invoke("generate", "--classes", "C1", "--out", tmp_path).exit_code == 0
+    key = key_of(tmp_path)
+    assert key["seed"] > 10 ** 9          # not findable by trying small numbers
+    (code,) = key["papers"]
+    problems = (tmp_path / "problems.md").read_text(encoding="utf-8")
+    assert f"Paper {display_code(code)}" in problems and str(key["seed"]) not in problems
+    assert "Seed" not in problems
+
+
+def test_grade_marks_a_row_with_another_papers_code_invalid(invoke, tmp_path):
+    assert invoke("generate", "--seed", 11, "--classes", "C1", "--out", tmp_path).exit_code == 0
+    (code,) = key_of(tmp_path)["papers"]
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,paper,question_id,part,answer\n"
+                       f"s1,{display_code(code).lower()},Q1,a,0.1\ns2,ZZZZ-ZZZZ,Q1,a,0.1\n", encoding="utf-8")
+    assert invoke("grade", answers).exit_code == 0
+    rows = (tmp_path / "answers-graded.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert rows[1].split(",")[5] == "incorrect"
+    assert rows[2].split(",")[5] == "invalid" and f"expected paper {display_code(code)}" in rows[2]
+
+
+# ------------------------------------------------------------------ distinct variants
+
+def test_seed_7_gives_two_c1_questions_with_different_answers(bank):
+    quiz = make_quiz(select(bank, "C1"), seed=7, count=2)
+    pairs = shared_answers([PaperQuestion(q.id, answers_of(q.instance)) for q in quiz.questions])
+    assert pairs == []
+    assert quiz.questions[1].instance.seed_label.startswith("7/mlm-confident-correct/1/redraw")
+    assert quiz.warnings == []
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_every_students_paper_is_distinct_and_the_key_keeps_the_redrawn_labels(invoke, tmp_path, roster, jobs):
+    out = tmp_path / f"j{jobs}"
+    result = invoke("generate", "--seed", 7, "--classes", "C1,C8", "--count", 3, "--students", roster,
+                    "--jobs", jobs, "--out", out)
+    assert result.exit_code == 0 and result.stderr == ""
+    key = key_of(out)
+    papers = [key["questions"]] + [paper["questions"] for paper in key["students"].values()]
+    for questions in papers:
+        values = [(q["template"], round(p["value"], 4)) for q in questions for p in q["parts"] if "value" in p]
+        assert len(values) == len(set(values))
+
+
+def test_a_template_out_of_variants_warns_once_and_repeats_deterministically(invoke, tmp_path):
+    runs = [invoke("generate", "--seed", 3, "--classes", "C5", "--count", 4, "--out", tmp_path / name)
+            for name in ("a", "b")]
+    for result in runs:
+        warnings = [line for line in result.stderr.splitlines() if "warning" in line]
+        assert result.exit_code == 0 and len(warnings) == 1 and "mlm-zero-mask-limit" in warnings[0]
+    assert (tmp_path / "a" / "key.csv").read_bytes() == (tmp_path / "b" / "key.csv").read_bytes()
+
+
+# ------------------------------------------------------------------ layout per part
+
+def custom_bank(folder):
+    """C1 with 3 of its 4 points and 4.5 cm of space on part (a)."""
+    text = (builtin_bank_dir() / "c1_confident_correct.yaml").read_text(encoding="utf-8")
+    text, n = re.subn(r"(\n  - name: p\n)", r"\1    points: 3\n    space: 4.5\n", text, count=1)
+    assert n == 1
+    text = text.replace("id: mlm-confident-correct", "id: c1-weighted").replace("class: C1", "class: C11")
+    folder.mkdir()
+    (folder / "c1.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_part_points_and_space_come_from_the_template(invoke, tmp_path):
+    bank = custom_bank(tmp_path / "bank")
+    result = invoke("generate", "--bank", bank, "--classes", "C11", "--seed", 2, "--format", "tex",
+                    "--paper", "letter", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    tex = (tmp_path / "out" / "problems.tex").read_text(encoding="utf-8")
+    assert r"\qzpoints{3}" in tex and r"\qzpoints{1}" in tex
+    assert r"\qzanswer{4.5cm}" in tex
+    assert "letterpaper" in tex and "a4paper" not in tex
+    csv_rows = (tmp_path / "out" / "key.csv").read_text(encoding="utf-8").splitlines()[1:]
+    assert [row.split(",")[4] for row in csv_rows] == ["3.0", "1.0"]
+
+
+def test_default_space_is_less_for_words_than_for_numbers(invoke, tmp_path):
+    assert invoke("generate", "--seed", 2, "--classes", "C5", "--format", "tex", "--out", tmp_path).exit_code == 0
+    tex = (tmp_path / "problems.tex").read_text(encoding="utf-8")
+    spaces = sorted({float(s) for s in re.findall(r"\\qzanswer\{([\d.]+)cm\}", tex)})
+    assert len(spaces) >= 2 and spaces[0] <= 1 < spaces[-1]
+    assert "a4paper" in tex
+
+
+# ------------------------------------------------------------------ nothing overwritten
+
+def test_generate_refuses_another_papers_folder_unless_forced(invoke, tmp_path, roster):
+    out = tmp_path / "quiz"
+    assert invoke("generate", "--seed", 1, "--classes", "C1", "--students", roster, "--split",
+                  "--out", out).exit_code == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert "problems-s001.md" in before
+    refused = invoke("generate", "--seed", 2, "--classes", "C1", "--out", out)
+    assert refused.exit_code == 2 and "--force" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert invoke("generate", "--classes", "C1", "--out", out).exit_code == 2       # a fresh seed: another paper
+    forced = invoke("generate", "--seed", 2, "--classes", "C1", "--force", "--out", out)
+    assert forced.exit_code == 0
+    assert sorted(p.name for p in out.iterdir()) == ["key.csv", "key.json", "problems.md", "solutions.md"]
+    assert key_of(out)["seed"] == 2
+
+
+def test_the_same_paper_regenerates_in_place_with_the_same_bytes(invoke, tmp_path):
+    out = tmp_path / "quiz"
+    assert invoke("generate", "--seed", 5, "--classes", "C1,C7", "--out", out).exit_code == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert invoke("generate", "--seed", 5, "--classes", "C1,C7", "--out", out).exit_code == 0
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_the_key_model_reads_and_writes_the_codes(invoke, tmp_path, roster):
+    from quizgen.key.model import Key
+
+    assert invoke("generate", "--seed", 4, "--classes", "C1", "--students", roster, "--out", tmp_path).exit_code == 0
+    data = key_of(tmp_path)
+    key = Key.from_json(data, "key.json")
+    assert key.secret == data["secret"] and len(key.codes) == 3
+    assert paper_code(key.secret, "4/s002") == key.code_of("s002") and key.code_of("") in data["papers"]
+    again = key.to_json()
+    assert again["secret"] == data["secret"] and again["papers"] == data["papers"]
