@@ -82,3 +82,8 @@ class VerdictMatrix:
 
     def __len__(self) -> int:
         return len(self.students)
+
+    def answer_row(self, number: int, slot: int) -> int:
+        """The data row number (from 0) of student ``number``'s latest answer to
+        ``slot``, -1 for none: graded.csv's data row of the same number holds it."""
+        return self._grid.rows[number * self._grid.width + slot]
