@@ -241,7 +241,7 @@ def _question_stats(question_id, parts, found, score_columns, totals, lower, upp
     sat, got = _sat(scored)
     item = ItemStats(question_id, "", parts[0].cls, parts[0].template, fsum(float(p.points) for p in parts),
                      len(sat), counts)
-    item.facility = _ratio(fsum(got), fsum(top[i] for i in sat))
+    item.facility = _ratio(fsum(got), fsum(top) if len(sat) == len(top) else fsum(top[i] for i in sat))
     item.discrimination = _difference(_pooled(upper, scored, top), _pooled(lower, scored, top))
     item.point_biserial = pearson(got, _rest(totals, sat, got))
     item.reasons = reasons(item)
