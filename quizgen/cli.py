@@ -150,17 +150,35 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
 @click.option("--rtol", type=float, default=None, help="Relative tolerance for every numeric part (0.01 is 1%).")
 @click.option("--atol", type=float, default=None, help="Absolute tolerance for every numeric part.")
 @click.option("--encoding", default=None, help="The answers file's encoding (default: detected).")
-def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding):
-    """Grade a class's answers (CSV) against the key: <answers>-graded.csv, per-student and
-    per-question CSVs and a Markdown report.
+@click.option("--no-html", is_flag=True, help="Skip the HTML class report (<stem>-report.html).")
+@click.option("--gradebook", type=click.Choice(["moodle", "canvas", "plain"]), default=None,
+              help="Also write a gradebook file the LMS imports (<stem>-gradebook-<lms>.csv).")
+@click.option("--gradebook-template", default=None, type=click.Path(dir_okay=False),
+              help="Canvas: the gradebook CSV exported from Canvas, to fill.")
+@click.option("--gradebook-item", default=None,
+              help="The assignment (Canvas) or grade item (Moodle) column (default: the answers file's name).")
+@click.option("--gradebook-key", type=click.Choice(["idnumber", "email"]), default="idnumber", show_default=True,
+              help="Moodle: students' ids are Moodle ID numbers or email addresses.")
+@click.option("--feedback", "feedback_dir", default=None, type=click.Path(file_okay=False),
+              help="Write one Markdown feedback sheet per student into this folder.")
+@bank_option
+def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding, no_html, gradebook,
+                  gradebook_template, gradebook_item, gradebook_key, feedback_dir, banks):
+    """Grade a class's answers (CSV, or a Moodle/Canvas responses export) against the key:
+    <answers>-graded.csv, per-student, per-question and item-analysis CSVs, a Markdown report
+    and an HTML class report; optionally a gradebook file and feedback sheets.
 
-    Example: quizgen grade answers.csv --key quiz/key.json --out results/graded.csv
+    Example: quizgen grade answers.csv --key quiz/key.json --gradebook plain --feedback sheets/
     """
+    from quizgen.grading.outputs import GradeOutputs
     from quizgen.grading.run import grade
     from quizgen.grading.report import summary_text
 
+    outputs = GradeOutputs(html=not no_html, gradebook=gradebook, gradebook_template=gradebook_template,
+                           gradebook_item=gradebook_item, gradebook_key=gradebook_key, feedback=feedback_dir,
+                           banks=banks)
     result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
-                   rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty())
+                   rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty(), outputs=outputs)
     click.echo(summary_text(result))
 
 

@@ -282,7 +282,8 @@ def test_reports_hold_totals_statistics_and_misconceptions(tmp_path, key_file):
     result = quizgen.grade(answers, key=key_file, out=tmp_path / "out" / "week1.csv")
     out = tmp_path / "out"
     assert sorted(p.name for p in out.iterdir()) == [
-        "week1-questions.csv", "week1-report.md", "week1-students.csv", "week1.csv"]
+        "week1-items.csv", "week1-questions.csv", "week1-report.html", "week1-report.md", "week1-students.csv",
+        "week1.csv"]
     students = read_graded(out / "week1-students.csv")
     s1 = next(r for r in students if r["student_id"] == "s1")
     assert (s1["score"], s1["max_score"], s1["percent"], s1["misconceptions"]) == ("1", "5", "20.0", "halved (1)")
@@ -454,7 +455,8 @@ def test_outputs_are_named_after_the_answers_file(tmp_path, key_file):
     first, second = quizgen.grade(week1, key=key_file), quizgen.grade(week2, key=key_file)
     assert first.paths == {"graded": tmp_path / "week1-graded.csv", "students": tmp_path / "week1-graded-students.csv",
                            "questions": tmp_path / "week1-graded-questions.csv",
-                           "report": tmp_path / "week1-graded-report.md"}
+                           "report": tmp_path / "week1-graded-report.md",
+                           "items": tmp_path / "week1-graded-items.csv", "html": tmp_path / "week1-graded-report.html"}
     assert read_graded(first.paths["graded"])[0]["status"] == "correct"
     assert read_graded(second.paths["graded"])[0]["status"] == "incorrect"
     into_folder = quizgen.grade(week1, key=key_file, out=str(tmp_path / "results") + "/")

@@ -82,3 +82,16 @@ class VerdictMatrix:
 
     def __len__(self) -> int:
         return len(self.students)
+
+    def answer_row(self, number: int, slot: int) -> int:
+        """The data row number (from 0) of student ``number``'s latest answer to
+        ``slot``, -1 for none: graded.csv's data row of the same number holds it."""
+        return self._grid.rows[number * self._grid.width + slot]
+
+    def paper_masks(self) -> list:
+        """Per student, the tuple of ``on_paper`` flags of their paper (shared per paper)."""
+        return self._on_paper
+
+    def column(self, slot: int) -> list:
+        """Every student's cell for question part ``slot``, in student order."""
+        return self._grid.column(slot)

@@ -42,7 +42,7 @@ NO_ANSWER = Outcome(None, 0.0, "", "", ())
 def make_outcome(status: Status, score: float, expected: str, code: str, feedback: str, reason: str) -> Outcome:
     """The outcome of one row, its result cells made spreadsheet-safe."""
     safe_feedback = spreadsheet_safe(feedback)
-    cells = (status.value, number_text(score), spreadsheet_safe(expected), code, safe_feedback,
+    cells = (status.value, number_text(score), spreadsheet_safe(expected), spreadsheet_safe(code), safe_feedback,
              spreadsheet_safe(reason))
     return Outcome(status, score, code, safe_feedback, cells)
 

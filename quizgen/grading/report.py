@@ -140,7 +140,7 @@ def student_rows(totals: list):
         c = t.counts
         yield [spreadsheet_safe(t.student_id), spreadsheet_safe(t.name), number_text(t.score),
                number_text(t.max_score), f"{t.percent:.1f}", *(c[s] for s in _SCORED_ORDER), t.missing,
-               c[Status.UNKNOWN_QUESTION], c[Status.SUPERSEDED], _codes_text(t.misconceptions)]
+               c[Status.UNKNOWN_QUESTION], c[Status.SUPERSEDED], spreadsheet_safe(_codes_text(t.misconceptions))]
 
 
 def question_rows(stats: list):
@@ -149,9 +149,9 @@ def question_rows(stats: list):
     for q in stats:
         c = q.counts
         mean = "" if q.mean_score is None else number_text(q.mean_score)
-        yield [spreadsheet_safe(q.question_id), q.part, q.cls, q.template, number_text(q.points), q.students,
-               *(c[s] for s in _SCORED_ORDER), q.missing,
-               _percent_text(q.percent_correct), mean, _codes_text(q.misconceptions)]
+        yield [*map(spreadsheet_safe, (q.question_id, q.part, q.cls, q.template)), number_text(q.points),
+               q.students, *(c[s] for s in _SCORED_ORDER), q.missing,
+               _percent_text(q.percent_correct), mean, spreadsheet_safe(_codes_text(q.misconceptions))]
 
 
 # ------------------------------------------------------------------ Markdown
@@ -260,4 +260,5 @@ def summary_text(result) -> str:
     names = ", ".join(p.name for p in result.paths.values())
     folder = next(iter(result.paths.values())).parent if result.paths else ""
     lines.append(f"Wrote {names} in {folder}/")
+    lines += [f"Note: {note}" for note in getattr(result, "notes", ())]
     return "\n".join(lines)

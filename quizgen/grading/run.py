@@ -19,7 +19,10 @@ from quizgen.errors import OutputError, UsageError
 from quizgen.files import default_output_folder, streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.key_index import KeyIndex, load_key, tolerance_override
+from quizgen.grading.feedback import write_feedback_sheets
+from quizgen.grading.lms_input import lms_grading_files, lms_kind_of
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
+from quizgen.grading.outputs import GradeOutputs, output_names, write_extra_outputs
 from quizgen.grading.report import (question_rows, question_stats, report_markdown, student_rows,
                                     student_totals)
 from quizgen.grading.rows import grade_file
@@ -47,22 +50,29 @@ class GradeResult:
     feedback: dict
     paths: dict = field(default_factory=dict)
     matrix: VerdictMatrix | None = None
+    notes: list = field(default_factory=list)
 
 
 def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rtol=None, atol=None,
-          encoding=None, progress: bool = False) -> GradeResult:
+          encoding=None, progress: bool = False, outputs: GradeOutputs | None = None) -> GradeResult:
     """Grade the answers file ``answers`` against ``key`` (a key.json path, its
     data as a dict, or None to find key.json beside the answers or in the working
     directory). Writes ``<answers stem>-graded.csv`` beside the answers (``out``
     chooses another path, or a folder) and, beside it, ``<stem>-students.csv``,
     ``<stem>-questions.csv`` and ``<stem>-report.md``, all atomically.
     ``rtol``/``atol`` replace every part's tolerance; ``progress`` shows a
-    progress bar on stderr when it is a terminal."""
+    progress bar on stderr when it is a terminal. ``outputs`` (GradeOutputs)
+    chooses the class report (``<stem>-report.html`` and ``<stem>-items.csv``,
+    on by default), a gradebook file and feedback sheets (see outputs.py)."""
+    outputs = outputs or GradeOutputs()
+    outputs.check()
+    if lms_kind_of(answers):
+        answers, key, out = lms_grading_files(answers, key, out, encoding, outputs.banks)
     source = open_answers(answers, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
     key_path, data = load_key(source.path, key)
     index = KeyIndex(data, source.decimal_comma, tolerance_override(rtol, atol),
                      key_path.name if key_path else "the key")
-    paths = output_paths(source.path, out, key_path)
+    paths = output_paths(source.path, out, key_path, outputs)
     students, grid, tally = Students(index), AnswerGrid(len(index.slots)), Tally(len(index.slots))
     names = {role: path.name for role, path in paths.items()}
     folder = paths["graded"].parent
@@ -75,10 +85,14 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                               f"{exc.strerror or exc}") from exc
         result = _result(source, index, students, grid, tally, rows, paths)
         _write_reports(result, handles, names, source.delimiter)
+        write_extra_outputs(result, data, outputs, {role: handles[names[role]] for role in extra_roles(paths) + ["report"]})
+    if outputs.feedback:
+        answer_column = source.answer if source.form == "long" else len(source.identity) + 2
+        result.paths["feedback"] = write_feedback_sheets(result, data, outputs, answer_column)
     return result
 
 
-def output_paths(answers_path: Path, out, key_path) -> dict:
+def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None = None) -> dict:
     """The graded file, named after the answers (``week1.csv`` gives
     ``week1-graded.csv``) beside them unless ``out`` names a file or a folder,
     and the reports beside it. No output may be the answers file or the key."""
@@ -89,6 +103,7 @@ def output_paths(answers_path: Path, out, key_path) -> dict:
     stem, folder = graded.stem, graded.parent
     paths = {"graded": graded, "students": folder / f"{stem}-students.csv",
              "questions": folder / f"{stem}-questions.csv", "report": folder / f"{stem}-report.md"}
+    paths.update({role: folder / name for role, name in output_names(outputs or GradeOutputs(), stem).items()})
     protected = {answers_path.resolve(): "the answers file"}
     if key_path is not None:
         protected[Path(key_path).resolve()] = "the key"
@@ -128,3 +143,8 @@ def _write_reports(result: GradeResult, handles: dict, names: dict, delimiter: s
         handle.write("\ufeff")
         csv.writer(handle, delimiter=delimiter).writerows(rows)
     handles[names["report"]].write(report_markdown(result))
+
+
+def extra_roles(paths: dict) -> list:
+    """The roles of the outputs written by outputs.py."""
+    return [role for role in paths if role not in ("graded", "students", "questions", "report")]

@@ -56,12 +56,23 @@ def read_responses(path, encoding: str | None = None) -> list:
         raise InputFileError(f"{path}: not {encoding or 'UTF-8'} text ({exc.reason}); "
                              "pass the file's encoding") from exc
     header = next(csv.reader(io.StringIO(text.lstrip("\ufeff"))), [])
-    if "Last name" in header or any(_MOODLE_RESPONSE.fullmatch(h) for h in header):
+    kind = lms_kind(header)
+    if kind == "moodle":
         return moodle_responses(text)
-    if "n correct" in header or "section_id" in header:
+    if kind == "canvas":
         return canvas_responses(text)
     raise InputFileError(f"{path}: neither a Moodle 'Responses' report download (columns 'Last name', "
                          "'Response 1', ...) nor a Canvas 'Student Analysis' CSV")
+
+
+def lms_kind(header: list):
+    """``"moodle"`` for the header of a Moodle Responses download, ``"canvas"``
+    for a Canvas student analysis, else None."""
+    if "Last name" in header or any(_MOODLE_RESPONSE.fullmatch(h) for h in header):
+        return "moodle"
+    if "n correct" in header or "section_id" in header:
+        return "canvas"
+    return None
 
 
 def moodle_responses(text: str) -> list:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 import statistics
+from collections import Counter
 from math import fsum, sqrt
+from operator import add, itemgetter, mul, sub
 
 from quizgen.report.model import (Analysis, ClassStats, ItemStats, StudentRow, TestStats, Trap,
                                   TrapShare)
@@ -19,42 +21,52 @@ GROUP_SHARE = 0.27      # Kelley's upper and lower groups
 NEAR_ZERO = 0.10        # discrimination below this separates stronger from weaker students hardly at all
 HARD, EASY = 0.20, 0.90
 COUNTED = ("correct", "incorrect", "blank", "invalid")
+SCORE = itemgetter(1)   # a verdict's score
 
 
 def analyse(parts, students) -> Analysis:
-    """The whole item analysis of ``students`` (Student tuples) over ``parts`` (Part tuples)."""
-    totals, maxima = _totals(parts, students)
+    """The whole item analysis of ``students`` (Student tuples) over ``parts`` (Part tuples).
+
+    Every figure is computed column by column (one part's verdicts for all
+    students), with list comprehensions over shared verdicts: a MOOC's million
+    verdicts take about a second."""
+    columns = list(zip(*(s.verdicts for s in students))) or [()] * len(parts)
+    score_columns = [[None if v is None else v[1] for v in column] if None in column else list(map(SCORE, column))
+                     for column in columns]
+    totals, maxima = _totals(parts, score_columns, len(students))
     percents = [t / m if m else None for t, m in zip(totals, maxima)]
     lower, upper = groups(percents)
-    part_stats = [_part_stats(k, part, students, totals, lower, upper) for k, part in enumerate(parts)]
-    question_stats, heat, heat_counts = _questions(parts, students, totals, lower, upper)
+    found = [_part_stats(column, scores, part, totals, lower, upper)
+             for column, scores, part in zip(columns, score_columns, parts)]
+    part_stats = [item for item, _ in found]
+    question_stats, heat, heat_counts = _questions(parts, found, score_columns, totals, lower, upper)
     feedback = {}
     for part in parts:
         for trap in part.traps:
             feedback.setdefault(Trap(*trap).code, Trap(*trap).feedback)
-    rows = [StudentRow(s.student_id, s.name, t, m, None if p is None else 100 * p, _codes(s))
-            for s, t, m, p in zip(students, totals, maxima, percents)]
-    return Analysis(part_stats, question_stats, test_stats(parts, students, percents),
+    met = {}
+    for _, codes in found:
+        for code, who in codes.items():
+            for i in who:
+                met.setdefault(i, set()).add(code)
+    rows = [StudentRow(s.student_id, s.name, t, m, None if p is None else 100 * p, sorted(met.get(i, ())))
+            for i, (s, t, m, p) in enumerate(zip(students, totals, maxima, percents))]
+    return Analysis(part_stats, question_stats, test_stats(parts, students, percents, columns, score_columns),
                     class_stats(part_stats), heat, heat_counts, feedback, rows)
 
 
-def _totals(parts, students):
-    """Each student's score and the maximum of their own paper."""
-    points = [float(p.points) for p in parts]
-    totals, maxima = [], []
-    for s in students:
-        total = top = 0.0
-        for verdict, most in zip(s.verdicts, points):
-            if verdict is not None:
-                total += verdict[1]
-                top += most
-        totals.append(total)
-        maxima.append(top)
+def _totals(parts, score_columns, n: int):
+    """Each student's score and the maximum of their own paper (added in part order)."""
+    totals, maxima = [0.0] * n, [0.0] * n
+    for scores, part in zip(score_columns, parts):
+        points = float(part.points)
+        if None in scores:
+            totals = [t if x is None else t + x for t, x in zip(totals, scores)]
+            maxima = [m if x is None else m + points for m, x in zip(maxima, scores)]
+        else:   # everyone sat the part: the common case, at C speed
+            totals = list(map(add, totals, scores))
+            maxima = [m + points for m in maxima]
     return totals, maxima
-
-
-def _codes(student) -> list:
-    return sorted({v[2] for v in student.verdicts if v is not None and v[2]})
 
 
 def groups(percents) -> tuple:
@@ -72,26 +84,26 @@ def groups(percents) -> tuple:
 
 def pearson(xs, ys):
     """Pearson's correlation of two equal-length lists; None for fewer than two
-    pairs or when either list does not vary."""
+    pairs or when either list does not vary. (Sums of products less n times the
+    mean products: no list of deviations, which costs more than the sums.)"""
     n = len(xs)
     if n < 2:
         return None
-    mx, my = fsum(xs) / n, fsum(ys) / n
-    dx = [x - mx for x in xs]
-    dy = [y - my for y in ys]
-    sxx, syy = fsum(d * d for d in dx), fsum(d * d for d in dy)
+    sx, sy = sum(xs), sum(ys)
+    mx, my = sx / n, sy / n
+    sxx, syy = sum(map(mul, xs, xs)) - sx * mx, sum(map(mul, ys, ys)) - sy * my
     if sxx <= 1e-12 * (1 + mx * mx) * n or syy <= 1e-12 * (1 + my * my) * n:
         return None
-    return max(-1.0, min(1.0, fsum(a * b for a, b in zip(dx, dy)) / sqrt(sxx * syy)))
+    return max(-1.0, min(1.0, (sum(map(mul, xs, ys)) - sx * my) / sqrt(sxx * syy)))
 
 
 def _ratio(numerator, denominator):
     return numerator / denominator if denominator else None
 
 
-def _group_facility(members, scored, points):
-    """Facility within a group: ``scored`` maps student index to score."""
-    got = [scored[i] for i in members if i in scored]
+def _group_facility(members, scores, points):
+    """Facility within a group: ``scores[i]`` student i's score (None: not sat)."""
+    got = [scores[i] for i in members if scores[i] is not None]
     return _ratio(fsum(got), len(got) * points) if got and points else None
 
 
@@ -99,29 +111,49 @@ def _difference(upper, lower):
     return None if upper is None or lower is None else upper - lower
 
 
-def _part_stats(k, part, students, totals, lower, upper) -> ItemStats:
-    """One part's statistics from column ``k`` of the verdicts."""
-    scored, codes = {}, {}
+def _sat(scores) -> tuple:
+    """The students who sat a part (their indexes) and their scores."""
+    if None not in scores:
+        return range(len(scores)), scores
+    sat = [i for i, x in enumerate(scores) if x is not None]
+    return sat, [scores[i] for i in sat]
+
+
+def _rest(totals, sat, got) -> list:
+    """Each student's total without the item (the corrected point-biserial's other variable)."""
+    if len(sat) == len(totals):
+        return list(map(sub, totals, got))
+    return [totals[i] - x for i, x in zip(sat, got)]
+
+
+def _status_counts(verdict_counts) -> dict:
+    """Verdicts per status (correct, incorrect, blank, invalid, other) from a Counter of a column."""
     counts = dict.fromkeys(COUNTED + ("other",), 0)
-    for i, s in enumerate(students):
-        verdict = s.verdicts[k]
-        if verdict is None:
-            continue
-        scored[i] = verdict[1]
-        status = verdict[0] if verdict[0] in counts else "other"
-        counts[status] += 1
-        if verdict[2]:
-            codes.setdefault(verdict[2], []).append(i)
+    for verdict, n in verdict_counts.items():   # verdicts are few and shared
+        if verdict is not None:
+            counts[verdict[0] if verdict[0] in counts else "other"] += n
+    return counts
+
+
+def _part_stats(column, scores, part, totals, lower, upper) -> tuple:
+    """One part's ItemStats from its ``column`` of verdicts and their ``scores``,
+    and ``{code: [students]}`` of the misconceptions met."""
+    sat, got = _sat(scores)
+    counts = Counter(column)
+    codes = {}
+    if any(verdict is not None and verdict[2] for verdict in counts):
+        for i in [i for i in sat if column[i][2]]:
+            codes.setdefault(column[i][2], []).append(i)
     points = float(part.points)
-    item = ItemStats(part.question_id, part.part, part.cls, part.template, points, len(scored), counts)
-    item.facility = _ratio(fsum(scored.values()), len(scored) * points) if points else None
-    item.discrimination = _difference(_group_facility(upper, scored, points),
-                                      _group_facility(lower, scored, points))
-    item.point_biserial = pearson(list(scored.values()), [totals[i] - x for i, x in scored.items()])
-    item.traps = _trap_shares(part, codes, len(scored), [i for i in lower if i in scored],
-                              [i for i in upper if i in scored])
+    item = ItemStats(part.question_id, part.part, part.cls, part.template, points, len(sat), _status_counts(counts))
+    item.facility = _ratio(fsum(got), len(got) * points) if points else None
+    item.discrimination = _difference(_group_facility(upper, scores, points),
+                                      _group_facility(lower, scores, points))
+    item.point_biserial = pearson(got, _rest(totals, sat, got))
+    item.traps = _trap_shares(part, codes, len(sat), [i for i in lower if scores[i] is not None],
+                              [i for i in upper if scores[i] is not None])
     item.reasons = reasons(item)
-    return item
+    return item, codes
 
 
 def _trap_shares(part, codes, sat, lower, upper) -> list:
@@ -178,7 +210,7 @@ def _hard_reason(item: ItemStats) -> str:
     return text
 
 
-def _questions(parts, students, totals, lower, upper):
+def _questions(parts, found, score_columns, totals, lower, upper):
     """Per-question statistics (the parts of a question added up) and the
     misconception x question heat map."""
     order = {}
@@ -186,37 +218,55 @@ def _questions(parts, students, totals, lower, upper):
         order.setdefault(part.question_id, []).append(k)
     stats, heat, heat_counts = [], {}, {}
     for question_id, slots in order.items():
-        first = parts[slots[0]]
-        scored, tops, counts, met = {}, {}, dict.fromkeys(COUNTED + ("other",), 0), {}
-        for i, s in enumerate(students):
-            for k in slots:
-                verdict = s.verdicts[k]
-                if verdict is None:
-                    continue
-                scored[i] = scored.get(i, 0.0) + verdict[1]
-                tops[i] = tops.get(i, 0.0) + float(parts[k].points)
-                counts[verdict[0] if verdict[0] in counts else "other"] += 1
-                if verdict[2]:
-                    met.setdefault(verdict[2], set()).add(i)
-        points = fsum(float(parts[k].points) for k in slots)
-        item = ItemStats(question_id, "", first.cls, first.template, points, len(scored), counts)
-        item.facility = _ratio(fsum(scored.values()), fsum(tops.values()))
-        item.discrimination = _difference(_pooled(upper, scored, tops), _pooled(lower, scored, tops))
-        item.point_biserial = pearson(list(scored.values()), [totals[i] - x for i, x in scored.items()])
-        item.reasons = reasons(item)
+        item, met = _question_stats(question_id, [parts[k] for k in slots], [found[k] for k in slots],
+                                    [score_columns[k] for k in slots], totals, lower, upper)
         stats.append(item)
         for code, who in met.items():
             heat_counts.setdefault(code, {})[question_id] = len(who)
-            heat.setdefault(code, {})[question_id] = len(who) / len(scored)
+            heat.setdefault(code, {})[question_id] = len(who) / item.students
     return stats, heat, heat_counts
 
 
+def _question_stats(question_id, parts, found, score_columns, totals, lower, upper):
+    """One question's ItemStats from its parts' results and score columns, and
+    the students who met each misconception."""
+    scored = top = None
+    counts, met = dict.fromkeys(COUNTED + ("other",), 0), {}
+    for part, (item, codes), scores in zip(parts, found, score_columns):
+        scored, top = _add_column(scored, top, scores, float(part.points))
+        for status, n in item.counts.items():
+            counts[status] += n
+        for code, who in codes.items():
+            met.setdefault(code, set()).update(who)
+    sat, got = _sat(scored)
+    item = ItemStats(question_id, "", parts[0].cls, parts[0].template, fsum(float(p.points) for p in parts),
+                     len(sat), counts)
+    item.facility = _ratio(fsum(got), fsum(top) if len(sat) == len(top) else fsum(top[i] for i in sat))
+    item.discrimination = _difference(_pooled(upper, scored, top), _pooled(lower, scored, top))
+    item.point_biserial = pearson(got, _rest(totals, sat, got))
+    item.reasons = reasons(item)
+    return item, met
+
+
+def _add_column(scored, top, scores, points) -> tuple:
+    """A question's per-student score and maximum so far (None: no part sat yet)
+    with one more part's ``scores`` added."""
+    if scored is None:
+        if None not in scores:
+            return list(scores), [points] * len(scores)
+        scored = top = [None] * len(scores)
+    if None in scores or None in scored:
+        return ([a if x is None else (x if a is None else a + x) for a, x in zip(scored, scores)],
+                [a if x is None else (points if a is None else a + points) for a, x in zip(top, scores)])
+    return list(map(add, scored, scores)), [a + points for a in top]
+
+
 def _pooled(members, scored, tops):
-    got = [i for i in members if i in scored]
+    got = [i for i in members if scored[i] is not None]
     return _ratio(fsum(scored[i] for i in got), fsum(tops[i] for i in got)) if got else None
 
 
-def test_stats(parts, students, percents) -> TestStats:
+def test_stats(parts, students, percents, columns, score_columns) -> TestStats:
     """Mean, median, SD (population) of the students' percentages, the score
     histogram, and reliability over the students whose paper has every part."""
     shown = [100 * p for p in percents if p is not None]
@@ -225,15 +275,18 @@ def test_stats(parts, students, percents) -> TestStats:
     for p in shown:
         test.histogram[min(int(p // 10), 9) if p >= 0 else 0] += 1
     if shown:
-        test.mean, test.median, test.sd = statistics.fmean(shown), statistics.median(shown), statistics.pstdev(shown)
-    complete = [s for s in students if all(v is not None for v in s.verdicts)]
+        test.mean, test.median, test.sd = statistics.fmean(shown), statistics.median(shown), sqrt(pvariance(shown))
+    complete = [i for i, s in enumerate(students) if None not in s.verdicts]
     test.complete = len(complete)
-    scores = [[v[1] for v in s.verdicts] for s in complete]
-    test.alpha = alpha(scores)
-    test.kr20 = alpha([[1.0 if v[0] == "correct" else 0.0 for v in s.verdicts] for s in complete])
+    if len(complete) < len(students):
+        columns = [[column[i] for i in complete] for column in columns]
+        score_columns = [[scores[i] for i in complete] for scores in score_columns]
+    test.alpha = column_alpha(score_columns) if complete else None
+    test.kr20 = column_alpha([[1.0 if v[0] == "correct" else 0.0 for v in column] for column in columns]) \
+        if complete else None
     top = fsum(float(p.points) for p in parts)
     if test.alpha is not None and top:
-        test.sem = statistics.pstdev([100 * fsum(row) / top for row in scores]) * sqrt(1 - test.alpha)
+        test.sem = sqrt(pvariance([100 * row / top for row in map(sum, zip(*score_columns))])) * sqrt(1 - test.alpha)
     return test
 
 
@@ -241,14 +294,36 @@ def alpha(rows):
     """Cronbach's alpha of a students x items score table (population variances);
     on 0/1 scores this is KR-20. None for fewer than two students or items, or
     when the totals do not vary."""
-    if len(rows) < 2 or len(rows[0]) < 2:
+    return column_alpha(list(zip(*rows))) if rows else None
+
+
+def column_alpha(columns):
+    """:func:`alpha` of the table given as its item columns."""
+    if len(columns) < 2 or len(columns[0]) < 2:
         return None
-    k = len(rows[0])
-    total_var = statistics.pvariance([fsum(row) for row in rows])
+    k = len(columns)
+    total_var = pvariance(list(map(sum, zip(*columns))))
     if total_var <= 1e-12:
         return None
-    item_var = fsum(statistics.pvariance(column) for column in zip(*rows))
+    item_var = fsum(counted_variance(Counter(column)) for column in columns)
     return k / (k - 1) * (1 - item_var / total_var)
+
+
+def counted_variance(counts: Counter) -> float:
+    """The population variance of values given as ``{value: how many}``: an
+    item's few distinct scores, so the cost does not grow with the class."""
+    n = sum(counts.values())
+    mean = fsum(x * c for x, c in counts.items()) / n
+    return fsum(c * (x - mean) * (x - mean) for x, c in counts.items()) / n
+
+
+def pvariance(values) -> float:
+    """The population variance in floats (two passes):
+    statistics.pvariance's exact fractions cost seconds on a MOOC's columns."""
+    n = len(values)
+    mean = sum(values) / n
+    deviations = [x - mean for x in values]
+    return sum(map(mul, deviations, deviations)) / n
 
 
 def _class_key(cls: str):

@@ -1,0 +1,140 @@
+"""Feedback sheets (``grade --feedback DIR``): one Markdown sheet per student
+with their answers, each verdict and the expected value, the misconception
+named and explained, the grader's notes, and the worked solution for their own
+numbers (their questions regenerated from the key's seed labels).
+
+The answers are read back from graded.csv (the rows the verdict matrix points
+to), so grading itself keeps no answer text; this second pass is only made
+when sheets are asked for."""
+
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+
+from quizgen.files import write_files
+from quizgen.grading.answers_file import norm_question
+from quizgen.grading.outcome import RESULT_COLUMNS
+from quizgen.grading.report import md_cell, number_text
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+NAME_LIMIT = 80
+
+
+def safe_file_names(ids: list) -> list:
+    """A file name stem per student id: letters, digits, ``. _ -`` only (no
+    path separator, no leading dot), at most NAME_LIMIT characters, and no two
+    alike even ignoring case (later ones get ``-2``, ``-3`` ...)."""
+    taken, names = set(), []
+    for student_id in ids:
+        stem = _UNSAFE.sub("_", student_id).strip("._")[:NAME_LIMIT] or "student"
+        name, n = stem, 1
+        while name.casefold() in taken:
+            n += 1
+            name = f"{stem}-{n}"
+        taken.add(name.casefold())
+        names.append(name)
+    return names
+
+
+def write_feedback_sheets(result, key, outputs, answer_column: int) -> Path:
+    """Write ``<student>.md`` for every student into folder ``outputs.feedback``
+    (atomically); returns the folder."""
+    rows = _graded_rows(result, answer_column)
+    solutions = Solutions(outputs.banks)
+    papers = {paper.student_id.strip(): paper.questions for paper in key.papers}
+    slot_of = {(norm_question(s.question_id), s.part): n for n, s in enumerate(result.matrix.slots)}
+    files = {}
+    for number, (total, stem) in enumerate(zip(result.students, safe_file_names(result.matrix.students))):
+        questions = papers.get(total.student_id, key.questions)
+        files[f"{stem}.md"] = sheet_markdown(total, questions, number, result.matrix, slot_of, rows, solutions)
+    write_files(outputs.feedback, files)
+    return Path(outputs.feedback)
+
+
+def _graded_rows(result, answer_column: int) -> dict:
+    """``{data row: (answer, expected, feedback, reason)}`` of every row the matrix points to."""
+    matrix = result.matrix
+    wanted = {matrix.answer_row(n, s) for n in range(len(matrix)) for s in range(len(matrix.slots))}
+    wanted.discard(-1)
+    expected, feedback, reason = (RESULT_COLUMNS.index(c) - len(RESULT_COLUMNS)
+                                  for c in ("expected", "feedback", "reason"))
+    found = {}
+    with open(result.paths["graded"], encoding="utf-8-sig", newline="") as handle:
+        reader = csv.reader(handle, delimiter=result.delimiter)
+        next(reader, None)
+        for i, row in enumerate(reader):
+            if i in wanted:
+                found[i] = (row[answer_column], row[expected], row[feedback], row[reason])
+    return found
+
+
+class Solutions:
+    """Worked solutions regenerated from (template, seed label), kept per pair."""
+
+    def __init__(self, banks):
+        self.banks, self.templates, self.done = banks, None, {}
+
+    def markdown(self, question) -> str:
+        """The worked solution of ``question`` (a KeyQuestion) as Markdown lines."""
+        wanted = (question.template, question.seed)
+        if wanted not in self.done:
+            self.done[wanted] = self._make(question)
+        return self.done[wanted]
+
+    def _make(self, question) -> str:
+        from quizgen.bank.loader import load_bank
+        from quizgen.generation.quiz import Question
+        from quizgen.generation.sampling import sample_instance
+        from quizgen.generation.views import question_view
+
+        if self.templates is None:
+            self.templates = {t.id: t for t in load_bank(self.banks)}
+        template = self.templates.get(question.template)
+        if template is None or not question.seed:
+            return (f"(No worked solution: template {question.template or '?'} is not in the bank"
+                    f"{'' if question.seed else ' or the key has no seed label'}; pass --bank.)")
+        view = question_view(Question(question.id, sample_instance(template, question.seed)), "md")
+        steps = [f"{i}. **{s['title']}** {s['why']}\n\n   {s['work']}" for i, s in enumerate(view["steps"], 1)]
+        answers = ", ".join(f"({p['letter']}) {p['answer']}" for p in view["parts"])
+        return "\n\n".join([view["stem"], view["forecast"], *steps, view["verify"], f"**Answers:** {answers}"])
+
+
+def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions) -> str:
+    """One student's sheet."""
+    name = f" ({md_cell(total.name)})" if total.name else ""
+    lines = [f"# Feedback for {md_cell(total.student_id)}{name}", "",
+             f"Score: **{number_text(total.score)} / {number_text(total.max_score)}** ({total.percent:.1f}%).", ""]
+    for question in questions:
+        lines += [f"## {md_cell(question.id)}: {md_cell(question.title or question.template)}", "",
+                  "| part | your answer | verdict | score | expected |", "| --- | --- | --- | --- | --- |"]
+        notes = []
+        for part in question.parts:
+            slot = slot_of.get((norm_question(question.id), part.letter))
+            outcome = matrix.cell(number, slot) if slot is not None else None
+            answer, _, feedback, reason = rows.get(matrix.answer_row(number, slot) if slot is not None else -1,
+                                                   ("", "", "", ""))
+            status = outcome.status.value if outcome is not None and outcome.status is not None else "missing"
+            score = number_text(outcome.score) if outcome is not None else "0"
+            lines.append(f"| {md_cell(part.letter)} | {md_cell(answer) or '-'} | {status} | {score} / "
+                         f"{number_text(part.points)} | {md_cell(part.answer)} |")
+            notes += _part_notes(part.letter, outcome, feedback, reason)
+        lines += [""] + notes + ["### Worked solution for your numbers", "", solutions.markdown(question), ""]
+    return "\n".join(lines)
+
+
+def unguard(cell: str) -> str:
+    """A graded.csv cell without the leading quote the spreadsheet guard added."""
+    return cell[1:] if cell[:1] == "'" and cell[1:2] and cell[1] in "=+-@\t\r" else cell
+
+
+def _part_notes(letter: str, outcome, feedback: str, reason: str) -> list:
+    """The misconception (named and explained) and the grader's note on one part."""
+    notes = []
+    if outcome is not None and outcome.misconception:
+        notes.append(f"- ({letter}) misconception **{md_cell(outcome.misconception)}**: "
+                     f"{md_cell(unguard(feedback))}")
+    if reason:
+        notes.append(f"- ({letter}) note: {md_cell(unguard(reason))}")
+    return notes + ([""] if notes else [])

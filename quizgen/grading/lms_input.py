@@ -1,0 +1,66 @@
+"""``quizgen grade`` on an LMS export: a Moodle quiz "Responses" download or a
+Canvas "Student Analysis" CSV of a quiz made by ``quizgen export``, told apart
+from an ordinary answers file by its header. The variants the students saw are
+regenerated from the seed labels in the question texts (quizgen.lms.papers),
+and the key and the long answers file built from them are written beside the
+outputs (``<stem>-key.json``, ``<stem>-answers.csv``), so the export is graded
+through the normal path and can be graded again from those two files."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import stat
+from pathlib import Path
+
+from quizgen.errors import UsageError
+from quizgen.files import default_output_folder, write_files
+
+HEADER_BYTES = 1 << 16
+
+
+def lms_kind_of(path) -> str | None:
+    """``"moodle"`` or ``"canvas"`` when the file at ``path`` is an LMS export, else None."""
+    from quizgen.lms.responses import lms_kind
+
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None   # a pipe is read once, as an answers file
+        with open(path, "rb") as handle:
+            start = handle.read(HEADER_BYTES)
+    except OSError:
+        return None   # open_answers reports it
+    first = start.decode("utf-8-sig", errors="replace").splitlines()[:1]
+    header = next(csv.reader(io.StringIO(first[0])), []) if first else []
+    return lms_kind(header)
+
+
+def lms_grading_files(path, key, out, encoding, banks) -> tuple:
+    """``(answers path, key path, out)`` to grade the LMS export at ``path``:
+    the long answers and the key written beside the outputs; ``out`` defaults to
+    ``<stem>-graded.csv`` there so the outputs keep the export's name."""
+    from quizgen.lms.papers import grading_inputs
+    from quizgen.lms.responses import read_responses
+
+    if key is not None:
+        raise UsageError("--key: an LMS export names its own variants, graded against a key quizgen builds; "
+                         "leave out --key")
+    path = Path(path)
+    inputs = grading_inputs(read_responses(path, encoding), banks=banks)
+    folder = _folder(path, out)
+    stem = path.stem
+    answers, key_path = write_files(folder, {f"{stem}-answers.csv": inputs.answers,
+                                             f"{stem}-key.json": json.dumps(inputs.key, indent=1) + "\n"})
+    return answers, key_path, out or folder / f"{stem}-graded.csv"
+
+
+def _folder(path: Path, out) -> Path:
+    """Where the outputs go: ``out``'s folder (or ``out`` itself, a folder), else beside the export."""
+    if not out:
+        return default_output_folder(path)
+    out = Path(out)
+    if out.is_dir() or str(out).endswith(("/", "\\")):
+        return out
+    return out.parent

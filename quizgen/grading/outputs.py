@@ -1,0 +1,153 @@
+"""The outputs of ``grade`` beyond graded.csv and its tallies: the class report
+(item analysis as ``<stem>-items.csv``, the HTML page ``<stem>-report.html``
+and the Markdown sections), and the gradebook file an LMS imports.
+
+Everything here reads ``GradeResult.matrix`` (one final verdict per student and
+part), never the answer rows, so its cost grows with students x parts only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from quizgen.errors import UsageError
+from quizgen.grading.answers_file import norm_question
+from quizgen.report import Part, Student, Trap, Verdict
+
+GRADEBOOKS = ("moodle", "canvas", "plain")
+
+
+@dataclass
+class GradeOutputs:
+    """Which extra outputs ``grade`` writes: the class report (``html``; the
+    items CSV comes with it), a gradebook (``gradebook`` one of GRADEBOOKS, with
+    Canvas's exported ``gradebook_template``, the assignment or grade item name
+    ``gradebook_item`` and Moodle's ``gradebook_key``), and feedback sheets
+    (Markdown, into folder ``feedback``; ``banks`` regenerate the worked solutions)."""
+
+    html: bool = True
+    gradebook: str | None = None
+    gradebook_template: str | None = None
+    gradebook_item: str | None = None
+    gradebook_key: str = "idnumber"
+    feedback: str | None = None
+    banks: tuple = ()
+
+    def check(self) -> None:
+        """Refuse option combinations that cannot work, before grading starts."""
+        if self.gradebook is not None and self.gradebook not in GRADEBOOKS:
+            raise UsageError(f"--gradebook must be one of {', '.join(GRADEBOOKS)}, got {self.gradebook!r}")
+        if self.gradebook == "canvas" and not self.gradebook_template:
+            raise UsageError("--gradebook canvas needs --gradebook-template: the gradebook CSV exported from "
+                             "Canvas (Grades > Export > Export Entire Gradebook)")
+        if self.gradebook_template and self.gradebook != "canvas":
+            raise UsageError("--gradebook-template is for --gradebook canvas")
+
+
+def output_names(outputs: GradeOutputs, stem: str) -> dict:
+    """The extra files written beside graded.csv, by role."""
+    names = {"items": f"{stem}-items.csv"}
+    if outputs.html:
+        names["html"] = f"{stem}-report.html"
+    if outputs.gradebook:
+        names["gradebook"] = f"{stem}-gradebook-{outputs.gradebook}.csv"
+    return names
+
+
+def slot_traps(key, slots: list) -> list:
+    """Each slot's traps (report Trap tuples), from the first paper of the key that has the part."""
+    where = {(norm_question(s["question_id"]), s["part"]): n for n, s in enumerate(slots)}
+    traps = [None] * len(slots)
+    for questions in [key.questions] + [paper.questions for paper in key.papers]:
+        for question in questions:
+            for part in question.parts:
+                n = where.get((norm_question(question.id), part.letter))
+                if n is not None and traps[n] is None:
+                    traps[n] = tuple(Trap(t.code, t.feedback) for t in part.traps)
+        if all(t is not None for t in traps):
+            break
+    return [t or () for t in traps]
+
+
+def report_parts(matrix, traps: list) -> list:
+    """The report's Part per slot of the matrix."""
+    return [Part(s.question_id, s.part, s.cls, s.template, s.points, t) for s, t in zip(matrix.slots, traps)]
+
+
+def report_students(matrix, names: list) -> list:
+    """The report's Student per student of the matrix: one Verdict per slot
+    (``None`` off the student's paper, ``missing`` for a part on it not
+    answered), each shared by every cell holding the same grader outcome.
+    Built column by column: a million cells in well under a second."""
+    verdict_of = {}
+    missing = Verdict("missing", 0.0, "")
+    masks = matrix.paper_masks()
+    partial = {slot for mask in set(masks) for slot, on in enumerate(mask) if not on}
+    columns = []
+    for slot in range(len(matrix.slots)):
+        column = matrix.column(slot)
+        for outcome in set(column) - verdict_of.keys():   # outcomes hash by identity; few are distinct
+            verdict_of[outcome] = missing if outcome.status is None else \
+                Verdict(outcome.status.value, outcome.score, outcome.misconception)
+        cells = list(map(verdict_of.__getitem__, column))
+        if slot in partial:
+            cells = [cell if mask[slot] else None for cell, mask in zip(cells, masks)]
+        columns.append(cells)
+    rows = zip(*columns) if columns else ([] for _ in matrix.students)
+    return [Student(student_id, names[n] if n < len(names) else "", cells)
+            for n, (student_id, cells) in enumerate(zip(matrix.students, rows))]
+
+
+def class_report_inputs(result, key) -> tuple:
+    """``(parts, students)`` for quizgen.report from a GradeResult and its Key."""
+    names = [t.name for t in result.students]
+    return report_parts(result.matrix, slot_traps(key, _slot_dicts(result.matrix))), \
+        report_students(result.matrix, names)
+
+
+def _slot_dicts(matrix) -> list:
+    return [{"question_id": s.question_id, "part": s.part} for s in matrix.slots]
+
+
+def write_extra_outputs(result, key, outputs: GradeOutputs, handles: dict) -> None:
+    """Append the item-analysis sections to the Markdown report and write the
+    items CSV, the HTML page and the gradebook into their (streamed) ``handles``."""
+    from quizgen.report import analyse, items_csv, markdown_sections, report_html
+
+    analysis = analyse(*class_report_inputs(result, key))
+    handles["report"].write("\n" + markdown_sections(analysis))
+    handles["items"].write(items_csv(analysis))
+    if "html" in handles:
+        handles["html"].write(report_html(analysis, f"Class report: {result.answers_path.stem}"))
+    if "gradebook" in handles:
+        text, unmatched = gradebook_text(outputs, result)
+        handles["gradebook"].write(text)
+        if unmatched:
+            shown = ", ".join(unmatched[:5]) + (", ..." if len(unmatched) > 5 else "")
+            result.notes.append(f"{len(unmatched)} graded student(s) not in the Canvas gradebook: {shown}")
+
+
+def gradebook_text(outputs: GradeOutputs, result) -> tuple:
+    """``(CSV text, unmatched ids)`` of the gradebook asked for; decimal point always."""
+    from quizgen.lms.gradebook import Grade, canvas_gradebook, moodle_gradebook, plain_gradebook
+
+    grades = [Grade(t.student_id, t.name, t.score, t.max_score) for t in result.students]
+    item = outputs.gradebook_item or result.answers_path.stem
+    if outputs.gradebook == "plain":
+        return plain_gradebook(grades), []
+    if outputs.gradebook == "moodle":
+        return moodle_gradebook(grades, item, outputs.gradebook_key), []
+    template = _read_template(Path(outputs.gradebook_template))
+    book = canvas_gradebook(template, grades, item)
+    return book.text, book.unmatched
+
+
+def _read_template(path: Path) -> str:
+    from quizgen.errors import InputFileError
+
+    try:
+        return path.read_text(encoding="utf-8")   # a byte-order mark is kept
+    except OSError as exc:
+        raise InputFileError(f"--gradebook-template {path}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise InputFileError(f"--gradebook-template {path}: not UTF-8 text; export it from Canvas again") from exc

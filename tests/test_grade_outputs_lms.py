@@ -1,0 +1,107 @@
+"""``quizgen grade`` on LMS exports (issue 15 "Done when"): export moodle ->
+a Responses download built to Moodle's layout for those variants -> ``quizgen
+grade`` -> the same verdicts as grading the same answers from a CSV against
+the key ``quizgen generate`` writes for the same seed; and Canvas's student
+analysis, and what the instructor is told when the export lacks something."""
+
+import csv
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lms_support import moodle_csv, moodle_download
+from quizgen.cli import main
+from quizgen.lms.moodle import moodle_xml
+from quizgen.lms.variants import slots as make_slots
+
+pytest.importorskip("lxml.etree")
+DATA = Path(__file__).parent / "data" / "lms"
+CLASSES, COUNT, SEED = "C1,C5,C7", 3, 5
+
+
+def typed(part, student):
+    """The answer, a trap's value, nothing, or a wrong number (words for word parts)."""
+    if part.is_word:
+        return part.words[0] if student % 2 else "no idea"
+    trap = next((t for t in part.traps if t.value is not None), None)
+    choices = [f"{part.value:.6g}", "", f"{part.value * 3 + 1:.6g}"]
+    if trap is not None:
+        choices.append(f"{trap.value:.6g}")
+    return choices[student % len(choices)]
+
+
+def graded(path):
+    return list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
+
+
+def invoke(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_moodle_responses_grade_as_the_same_answers_from_a_csv(tmp_path):
+    slots = make_slots(CLASSES, count=COUNT, seed=SEED)
+    made = moodle_download(tmp_path / "responses.csv", moodle_xml(slots), slots, 7, typed)
+    result = invoke("grade", tmp_path / "responses.csv", "--gradebook", "moodle")
+    assert result.exit_code == 0, result.output
+    for name in ("answers.csv", "key.json", "graded.csv", "graded-report.html", "graded-items.csv",
+                 "graded-gradebook-moodle.csv"):
+        assert (tmp_path / f"responses-{name}").is_file(), name
+    lms = {(r["student_id"], r["question_id"], r["part"]): r for r in graded(tmp_path / "responses-graded.csv")}
+
+    # the same answers, as a plain CSV against generate's key (every variant a question of its own)
+    quiz = tmp_path / "quiz"
+    assert invoke("generate", "--classes", CLASSES, "--count", COUNT, "--seed", SEED, "--out", quiz).exit_code == 0
+    key = csv.DictReader(io.StringIO((quiz / "key.csv").read_text(encoding="utf-8-sig")))
+    by_seed = {}
+    for row in key:
+        by_seed.setdefault((row["template"], row["part"]), []).append(row["question_id"])
+    with open(quiz / "answers.csv", "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["student_id", "question_id", "part", "answer"])
+        for student, _, _, variant, part, answer in made:
+            k = int(variant.id.rsplit("/", 1)[1])
+            writer.writerow([student, by_seed[(variant.template, part.letter)][k], part.letter, answer])
+    assert invoke("grade", quiz / "answers.csv").exit_code == 0
+    plain = {(r["student_id"], r["question_id"], r["part"]): r for r in graded(quiz / "answers-graded.csv")}
+
+    compared = 0
+    for student, _, slot, variant, part, answer in made:
+        k = int(variant.id.rsplit("/", 1)[1])
+        want = plain[(student, by_seed[(variant.template, part.letter)][k], part.letter)]
+        got = lms.get((student, f"Q{slot}", part.letter))
+        if not answer:
+            assert want["status"] == "blank" and (got is None or got["status"] == "blank")
+            continue
+        assert (got["status"], got["score"], got["misconception"]) == \
+            (want["status"], want["score"], want["misconception"]), (student, variant.id, part.letter)
+        compared += 1
+    assert compared > 40
+    assert {r["status"] for r in lms.values()} >= {"correct", "incorrect"}
+    assert any(r["misconception"] for r in lms.values())
+
+
+def test_canvas_student_analysis_is_graded_with_its_class_report(tmp_path):
+    shutil.copy(DATA / "canvas_student_analysis.csv", tmp_path / "analysis.csv")
+    result = invoke("grade", tmp_path / "analysis.csv")
+    assert result.exit_code == 0, result.output
+    rows = graded(tmp_path / "analysis-graded.csv")
+    assert {r["student_id"] for r in rows} == {"s001", "502"}
+    assert (tmp_path / "analysis-graded-report.html").is_file()
+
+
+def test_a_download_without_question_text_says_what_to_tick(tmp_path):
+    path = tmp_path / "responses.csv"
+    path.write_text(moodle_csv(["Last name", "First name", "ID number", "Response 1"], [["A", "B", "s1", "1"]]),
+                    encoding="utf-8")
+    result = invoke("grade", path)
+    assert result.exit_code == 2
+    assert "tick 'question text'" in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_an_lms_export_with_a_key_is_refused(tmp_path):
+    shutil.copy(DATA / "canvas_student_analysis.csv", tmp_path / "analysis.csv")
+    result = invoke("grade", tmp_path / "analysis.csv", "--key", tmp_path / "key.json")
+    assert result.exit_code == 2 and "leave out --key" in result.output
