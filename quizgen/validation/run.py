@@ -93,10 +93,11 @@ def validate_file(path, samples: int = DEFAULT_SAMPLES, referee: int = REFEREE_S
 
 def _count_variants(template, report: Report, samples: int) -> None:
     """How many distinct variants the template produces over (at most 200)
-    draws; fewer than WARN_BELOW is a warning, not a failure."""
+    draws; fewer than WARN_BELOW is a warning, not a failure (given at least
+    WARN_BELOW draws)."""
     count = template_variants(template, draws=min(samples, VARIANT_DRAWS))
     report.variants = count.distinct
-    if count.few:
+    if count.few and count.draws >= WARN_BELOW:  # fewer draws cannot tell
         report.warnings.append(problem_at(template.path, ("params",), (
             f"warning: only {count.distinct} distinct variants in {count.draws} draws (fewer than "
             f"{WARN_BELOW}): students may share answers; widen the parameters' ranges if the maths allows")))
