@@ -32,11 +32,10 @@ def test_shifted_logits_are_the_same_variant():
     assert pairs == [("Q1", "a", "Q2", "a"), ("Q1", "b", "Q2", "b")]
 
 
-def test_variant_counts_of_the_bank():
-    counts = {t.cls: template_variants(t, draws=60) for t in load_bank(())}
-    assert counts["C5"].distinct == 1 and counts["C5"].few
-    assert counts["C3"].distinct <= 10
-    assert counts["C8"].distinct > 30
+def test_every_template_of_the_bank_reaches_100_variants():
+    """Issue 13: C3 (10), C5 (1), C6 (8) and C7 (55) had too few; their grids were widened."""
+    counts = {t.cls: template_variants(t, draws=200) for t in load_bank(())}
+    assert {cls: c.distinct for cls, c in counts.items() if c.few} == {}
 
 
 def test_shared_answers_across_parts():

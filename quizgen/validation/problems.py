@@ -41,6 +41,8 @@ class Report:
     draws: int = 0
     expected: int = 0
     tests: int = 0
+    variants: int | None = None
+    warnings: list = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -51,7 +53,7 @@ class Report:
         """What validate prints: the problems in file order, or one summary line."""
         if self.problems:
             return [str(p) for p in sorted(self.problems, key=lambda p: (p.line or 0, p.key or ""))]
-        return [self.summary()]
+        return [self.summary()] + [str(w) for w in self.warnings]
 
     def summary(self) -> str:
         """One line: the template and what was checked."""
@@ -60,7 +62,8 @@ class Report:
         rate = f" ({100 * self.samples / self.draws:.0f}% of draws kept)" if self.draws else ""
         return (f"ok {t.cls} {t.id} ({self.path}): {_count(self.samples, 'sample')}{rate}, "
                 f"{_count(len(t.parts), 'part')}, {_count(traps, 'trap')}, "
-                f"{_count(self.expected, 'canonical number')} matched, {_count(self.tests, 'test')} passed")
+                f"{_count(self.expected, 'canonical number')} matched, {_count(self.tests, 'test')} passed"
+                + (f", {_count(self.variants, 'distinct variant')}" if self.variants is not None else ""))
 
 
 def _count(n: int, noun: str) -> str:

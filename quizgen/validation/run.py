@@ -15,19 +15,25 @@ from quizgen.validation.instances import instance_problems
 from quizgen.validation.problems import Problem, Report, from_error, problem_at, shown
 from quizgen.validation.samples import check_samples
 from quizgen.validation.text import text_problems, yaml_word_problems
+from quizgen.validation.variants import WARN_BELOW, template_variants
 
 __all__ = ["validate", "validate_file", "Report", "Problem", "yaml_word_problems"]
 
 DEFAULT_SAMPLES = 200
+VARIANT_DRAWS = 200       # draws per template counted for distinct variants
+REFEREE_SAMPLES = 20      # draws per template the SymPy referee checks by default
 
 
-def validate(paths=(), samples: int = DEFAULT_SAMPLES, banks=()) -> list:
+def validate(paths=(), samples: int = DEFAULT_SAMPLES, banks=(), referee: int | None = None) -> list:
     """Validate the templates at ``paths`` (files or folders; default: the
-    built-in bank) and in the folders ``banks``; one report per file."""
+    built-in bank) and in the folders ``banks``; one report per file. SymPy
+    referees the first ``referee`` draws of each template (default
+    REFEREE_SAMPLES, at most ``samples``)."""
     if samples < 0:
         raise UsageError(f"--samples must be 0 or more, got {samples}")
+    referee = min(samples, REFEREE_SAMPLES if referee is None else referee)
     files = template_paths(paths, banks)
-    reports = [validate_file(path, samples) for path in files]
+    reports = [validate_file(path, samples, referee) for path in files]
     _check_ids(reports)
     loaded = sorted((r for r in reports if r.template), key=lambda r: (r.template.class_number, r.template.id))
     return loaded + [r for r in reports if not r.template]
@@ -61,7 +67,7 @@ def _check_ids(reports: list) -> None:
                                                                   f"is also used by {other}"))
 
 
-def validate_file(path, samples: int = DEFAULT_SAMPLES) -> Report:
+def validate_file(path, samples: int = DEFAULT_SAMPLES, referee: int = REFEREE_SAMPLES) -> Report:
     """Every check on one template file."""
     report = Report(shown(path))
     words = yaml_word_problems(path)
@@ -76,11 +82,25 @@ def validate_file(path, samples: int = DEFAULT_SAMPLES) -> Report:
     found = _Found(report)
     found.add_all(words)
     found.add_all(text_problems(template))
-    found.guard(check_samples, template, samples, report, found)
+    found.guard(check_samples, template, samples, report, found, referee)
     canonical = found.guard(check_canonical, template, report, found)
     if canonical is not None:
         found.add_all(instance_problems(canonical))
+    if samples and report.ok:
+        found.guard(_count_variants, template, report, samples)
     return report
+
+
+def _count_variants(template, report: Report, samples: int) -> None:
+    """How many distinct variants the template produces over (at most 200)
+    draws; fewer than WARN_BELOW is a warning, not a failure (given at least
+    WARN_BELOW draws)."""
+    count = template_variants(template, draws=min(samples, VARIANT_DRAWS))
+    report.variants = count.distinct
+    if count.few and count.draws >= WARN_BELOW:  # fewer draws cannot tell
+        report.warnings.append(problem_at(template.path, ("params",), (
+            f"warning: only {count.distinct} distinct variants in {count.draws} draws (fewer than "
+            f"{WARN_BELOW}): students may share answers; widen the parameters' ranges if the maths allows")))
 
 
 class _Found:

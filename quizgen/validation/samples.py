@@ -11,15 +11,17 @@ from quizgen.errors import SamplingError
 from quizgen.generation.quiz import seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.validation.instances import instance_problems
+from quizgen.validation.paper import paper_problems
 from quizgen.validation.problems import Report, Problem, problem_at
 
 # A failure rate per seed above this means some generated quizzes would stop with an error.
 MAX_FAILURE_RATE = 1e-4
 
 
-def check_samples(template: Template, samples: int, report: Report, found) -> None:
-    """Sample ``samples`` seeds: each must succeed within max_tries, and each
-    instance must render and hold finite numbers."""
+def check_samples(template: Template, samples: int, report: Report, found, referee: int = 0) -> None:
+    """Sample ``samples`` seeds: each must succeed within max_tries, each
+    instance must render, hold finite numbers, leak no answer and show a worked
+    solution that recomputes; the first ``referee`` draws are refereed by SymPy."""
     rejections = []
     for k in range(samples):
         label = seed_label("validate", template.id, k)
@@ -31,7 +33,10 @@ def check_samples(template: Template, samples: int, report: Report, found) -> No
             return
         report.samples += 1
         report.draws += len(rejections) - tried + 1
-        found.add_all(instance_problems(inst))
+        problems = instance_problems(inst)
+        found.add_all(problems)
+        if not problems:
+            found.add_all(paper_problems(inst, referee=k < referee))
     if report.draws:
         found.add_all(_fragile(template, report, rejections))
 

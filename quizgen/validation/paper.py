@@ -1,0 +1,82 @@
+"""Issue 13's paper checks and issue 11's referee, as validate problems.
+
+For one sampled instance: the SymPy referee (on the first draws only: SymPy
+takes milliseconds a value), the leak check on the problem paper in Markdown
+and LaTeX, and the recompute check of every displayed ``=`` of the worked
+solution. Each finding becomes a :class:`Problem` located at the template key
+it comes from (``stem``, ``figure``, ``solution.steps.2.work``, ``let.p``, ...),
+so validate prints it as file:line: key: what is wrong."""
+
+from __future__ import annotations
+
+from quizgen.generation.quiz import Question
+from quizgen.generation.views import question_view
+from quizgen.validation.leaks import question_leaks, targets_of
+from quizgen.validation.problems import problem_at
+from quizgen.validation.recompute import recompute_view
+from quizgen.validation.referee import referee_instance
+
+LEAK_FORMATS = ("md", "tex")
+_FORMAT_NAMES = {"md": "Markdown", "tex": "LaTeX"}
+
+
+def paper_problems(inst, referee: bool) -> list:
+    """Every leak, every displayed step that does not recompute and (when
+    ``referee``) every value SymPy disagrees with, for one instance."""
+    problems = referee_problems(inst) if referee else []
+    views = {fmt: question_view(Question("Q1", inst), fmt) for fmt in LEAK_FORMATS}
+    problems += leak_problems(inst, views)
+    problems += recompute_problems(inst, views["md"])
+    first = {}
+    for problem in problems:
+        first.setdefault(problem.key, problem)
+    return list(first.values())
+
+
+def leak_problems(inst, views: dict) -> list:
+    """One problem per leak: a figure coordinate or a number in the problem
+    text within tolerance of an answer (or, in a figure, of a trap)."""
+    targets, path, problems = targets_of(inst), inst.template.path, []
+    for fmt, view in views.items():
+        for leak in question_leaks(view, targets, fmt):
+            key = ("stem",) if leak.where == "text" else ("figure",)
+            name = "problem text" if leak.where == "text" else f"problem figure ({_FORMAT_NAMES[fmt]})"
+            problems.append(problem_at(path, key, f"the {name} gives an answer away: {leak} "
+                                                  f"(seed {inst.seed_label})"))
+    return problems
+
+
+def recompute_problems(inst, view: dict) -> list:
+    """One problem per displayed step of the worked solution that does not
+    hold for the numbers as shown, to the precision shown."""
+    problems = []
+    for where, result in recompute_view(view).items():
+        for step in result.failures:
+            problems.append(problem_at(inst.template.path, solution_key(where),
+                                       f"a displayed step does not recompute: {step.left} = {step.right} "
+                                       f"gives {step.computed:.6g} (seed {inst.seed_label}); show its "
+                                       f"inputs with more significant figures, or compute it in a let "
+                                       f"from the values as shown"))
+    return problems
+
+
+def solution_key(where: str) -> tuple:
+    """The template key of a part of the worked solution named by recompute_view."""
+    if where.startswith("step "):
+        return ("solution", "steps", int(where.split()[1]) - 1, "work")
+    return ("solution", "verify" if where == "check" else where)
+
+
+def referee_problems(inst) -> list:
+    """One problem per exact value SymPy evaluates differently from the engine."""
+    template, problems = inst.template, []
+    parts = {part.name: i for i, part in enumerate(template.parts)}
+    for line in referee_instance(inst):
+        label = line.split("] ", 1)[-1]
+        words = label.split(":", 1)[0].split()
+        if words[0] == "let":
+            key = ("let", words[1].split("[")[0])
+        else:
+            key = ("parts", parts.get(words[1], 0), "answer" if words[2] == "answer" else "traps")
+        problems.append(problem_at(template.path, key, f"SymPy disagrees with the engine: {line}"))
+    return problems
