@@ -99,9 +99,14 @@ def test_a_template_out_of_variants_warns_once_and_repeats_deterministically(inv
 
 # ------------------------------------------------------------------ layout per part
 
+def without_part_layout(text: str) -> str:
+    """A template's YAML without its parts' own points and space (the defaults apply)."""
+    return re.sub(r"\n    (points|space): [^\n]*", "", text)
+
+
 def custom_bank(folder):
     """C1 with 3 of its 4 points and 4.5 cm of space on part (a)."""
-    text = (builtin_bank_dir() / "c1_confident_correct.yaml").read_text(encoding="utf-8")
+    text = without_part_layout((builtin_bank_dir() / "c1_confident_correct.yaml").read_text(encoding="utf-8"))
     text, n = re.subn(r"(\n  - name: p\n)", r"\1    points: 3\n    space: 4.5\n", text, count=1)
     assert n == 1
     text = text.replace("id: mlm-confident-correct", "id: c1-weighted").replace("class: C1", "class: C11")
@@ -124,8 +129,15 @@ def test_part_points_and_space_come_from_the_template(invoke, tmp_path):
 
 
 def test_default_space_is_less_for_words_than_for_numbers(invoke, tmp_path):
-    assert invoke("generate", "--seed", 2, "--classes", "C5", "--format", "tex", "--out", tmp_path).exit_code == 0
-    tex = (tmp_path / "problems.tex").read_text(encoding="utf-8")
+    text = without_part_layout((builtin_bank_dir() / "c5_zero_mask_limit.yaml").read_text(encoding="utf-8"))
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "c5.yaml").write_text(text.replace("class: C5", "class: C11").replace("id: mlm-zero-mask-limit",
+                                                                                  "id: c5-default-space"))
+    out = tmp_path / "out"
+    result = invoke("generate", "--bank", bank, "--seed", 2, "--classes", "C11", "--format", "tex", "--out", out)
+    assert result.exit_code == 0, result.stderr
+    tex = (out / "problems.tex").read_text(encoding="utf-8")
     spaces = sorted({float(s) for s in re.findall(r"\\qzanswer\{([\d.]+)cm\}", tex)})
     assert len(spaces) >= 2 and spaces[0] <= 1 < spaces[-1]
     assert "a4paper" in tex
