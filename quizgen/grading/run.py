@@ -18,7 +18,7 @@ from pathlib import Path
 from quizgen.errors import OutputError, UsageError
 from quizgen.files import default_output_folder, streamed_files
 from quizgen.grading.answers_file import open_answers
-from quizgen.grading.key_index import KeyIndex, load_key, tolerance_override
+from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolerance_override
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
 from quizgen.grading.report import (question_rows, question_stats, report_markdown, student_rows,
                                     student_totals)
@@ -50,18 +50,19 @@ class GradeResult:
 
 
 def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rtol=None, atol=None,
-          encoding=None, progress: bool = False) -> GradeResult:
+          encoding=None, progress: bool = False, policy=None, ecf_credit=None) -> GradeResult:
     """Grade the answers file ``answers`` against ``key`` (a key.json path, its
     data as a dict, or None to find key.json beside the answers or in the working
     directory). Writes ``<answers stem>-graded.csv`` beside the answers (``out``
     chooses another path, or a folder) and, beside it, ``<stem>-students.csv``,
     ``<stem>-questions.csv`` and ``<stem>-report.md``, all atomically.
     ``rtol``/``atol`` replace every part's tolerance; ``progress`` shows a
-    progress bar on stderr when it is a terminal."""
+    progress bar on stderr when it is a terminal. ``policy`` (a policy.yaml
+    path) and ``ecf_credit`` set the careful marker's credits (docs/grading.md)."""
     source = open_answers(answers, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
     key_path, data = load_key(source.path, key)
     index = KeyIndex(data, source.decimal_comma, tolerance_override(rtol, atol),
-                     key_path.name if key_path else "the key")
+                     key_path.name if key_path else "the key", marking_policy(policy, ecf_credit))
     paths = output_paths(source.path, out, key_path)
     students, grid, tally = Students(index), AnswerGrid(len(index.slots)), Tally(len(index.slots))
     names = {role: path.name for role, path in paths.items()}

@@ -114,26 +114,33 @@ class RowSet:
         return self.count
 
 
-def mark_superseded(path: Path, rows: RowSet, delimiter: str) -> None:
+def mark_superseded(path: Path, rows: RowSet, delimiter: str, patched: dict | None = None) -> None:
     """Rewrite the graded file at ``path`` with the result cells of ``rows``
-    replaced by a superseded verdict, atomically (a temporary file, then a rename)."""
+    replaced by a superseded verdict, and those of ``patched`` ({row: Outcome},
+    re-marked after the pass: ECF) by the outcome's cells, atomically (a
+    temporary file, then a rename)."""
     fd, fixed = tempfile.mkstemp(dir=path.parent, prefix=".quizgen-", suffix=".tmp")
     try:
         with open(path, encoding="utf-8", newline="") as written, open(fd, "w", encoding="utf-8", newline="") as target:
-            _copy_marking(written, target, rows, delimiter)
+            _copy_marking(written, target, rows, delimiter, patched or {})
         os.replace(fixed, path)
     except BaseException:
         Path(fixed).unlink(missing_ok=True)
         raise
 
 
-def _copy_marking(scratch, handle, rows: RowSet, delimiter: str) -> None:
+def _copy_marking(scratch, handle, rows: RowSet, delimiter: str, patched: dict) -> None:
     """Copy graded rows, the result cells of ``rows`` replaced by superseded
-    ones (re-derived from the expected cell each was written with)."""
+    ones (re-derived from the expected cell each was written with), those of
+    ``patched`` by their new outcome's."""
     reader, writer = csv.reader(scratch, delimiter=delimiter), csv.writer(handle, delimiter=delimiter)
     handle.write(scratch.read(1))
     writer.writerow(next(reader))
     width = len(RESULT_COLUMNS)
     expected = RESULT_COLUMNS.index("expected") - width
     for i, row in enumerate(reader):
-        writer.writerow(row[:-width] + superseded_cells(row[expected]) if i in rows else row)
+        if i in rows:
+            row = row[:-width] + superseded_cells(row[expected])
+        elif i in patched:
+            row = row[:-width] + list(patched[i].cells)
+        writer.writerow(row)

@@ -102,14 +102,15 @@ def part_rules(instance, trap_credit=None) -> dict:
         recipe = paths.get(part.name)
         if recipe is not None and not recipe.depends:
             recipe = None
-        sources = tuple(_source(rules[d]) for d in recipe.depends) if recipe else ()
+        sources = tuple(source_of(rules[d]) for d in recipe.depends) if recipe else ()
         carried = intervals(sets.get(part.name, ()), part.tolerance, part.kind) if value is not None else ()
         rules[part.name] = PartRule(part.name, f"({pv.letter})", part.kind, value, dict(part.tolerance), traps,
                                     recipe, carried, tuple(pv.accept), sources=sources)
     return rules
 
 
-def _source(rule: PartRule) -> Source:
+def source_of(rule: PartRule) -> Source:
+    """``rule`` as an earlier part a later part's recipe reads."""
     traps = tuple(t.value for t in rule.traps if t.value is not None)
     return Source(rule.name, rule.label, rule.value, rule.carried, traps)
 
@@ -143,7 +144,7 @@ def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits =
               decimal_comma: bool = False) -> Verdict:
     """Mark the answer ``text`` of one part (see the module's docstring)."""
     if rule.value is None:
-        return _mark_words(rule, text, credits)
+        return mark_words(rule, text, credits)
     reading = read_number(text, rule.percent, decimal_comma)
     if reading.status == BLANK:
         return Verdict(BLANK)
@@ -274,7 +275,8 @@ def _same(a: float, b: float) -> bool:
     return abs(a - b) <= _SAME * max(abs(a), abs(b), 1e-300)
 
 
-def _mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
+def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
+    """Mark a word answer by meaning (synonyms, negations; forms.read_words)."""
     traps = {t.code: t.words for t in rule.traps if t.words}
     reading = read_words(text, rule.accept, traps)
     if reading.status == "accept":
