@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from quizgen.errors import QuizgenError
+from quizgen.errors import ExpressionError, QuizgenError
 from quizgen.marking.carry import carried_sets, intervals
-from quizgen.marking.recipes import Recipe, parse_recipe, recipe_parts
+from quizgen.maths.evaluate import ground
+from quizgen.maths.tree import Bin, Call, Name, Neg
+from quizgen.marking.recipes import PART_PREFIX, Recipe, parse_recipe, recipe_parts, recipe_text
 from quizgen.marking.rules import Credits, PartRule, TrapRule, source_of
 
 PERCENT_KINDS = frozenset({"percent", "percentage"})
@@ -47,6 +49,35 @@ def _exact(value):
     return Fraction(str(value).strip())
 
 
+def _floats(value):
+    return tuple(_floats(v) for v in value) if isinstance(value, (tuple, list)) else float(value)
+
+
+_OPS = {"+": float.__add__, "-": float.__sub__, "*": float.__mul__, "/": float.__truediv__, "**": pow}
+
+
+def float_recipe(node, env: dict):
+    """``node`` compiled to a function of the earlier parts' float values
+    ({name: value}): what reads no part is worked out once, exactly."""
+    cls = node.__class__
+    if cls is Name and node.name.startswith(PART_PREFIX):
+        name = node.name[len(PART_PREFIX):]
+        return lambda parts: parts[name]
+    if PART_PREFIX not in recipe_text(node):
+        constant = _floats(ground(node, env))
+        return lambda parts: constant
+    if cls is Neg:
+        operand = float_recipe(node.operand, env)
+        return lambda parts: -operand(parts)
+    if cls is Bin:
+        op, left, right = _OPS[node.op], float_recipe(node.left, env), float_recipe(node.right, env)
+        return lambda parts: op(float(left(parts)), float(right(parts)))
+    if cls is Call and len(node.args) == 1 and node.func.float is not None:
+        function, arg = node.func.float, float_recipe(node.args[0], env)
+        return lambda parts: function(arg(parts))
+    raise ExpressionError(f"cannot recompute {recipe_text(node)} in floats")
+
+
 def key_paths(question, env: dict) -> dict:
     """``{part name: Recipe}`` parsed from the question's stored recipe texts."""
     names = set(env)
@@ -66,6 +97,18 @@ class QuestionRules:
         self.question, self.credits = question, credits
         self._rules = None
         self.env = {}
+        self._compiled = {}
+
+    def plain(self, rule: PartRule, earlier: dict):
+        """The part recomputed in floats from the student's ``earlier`` answers,
+        nothing rounded (the ECF pass's quick first look), or None."""
+        try:
+            compiled = self._compiled.get(rule.name)
+            if compiled is None:
+                compiled = self._compiled[rule.name] = float_recipe(rule.recipe.expression, self.env)
+            return float(compiled(earlier))
+        except (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+            return None
 
     @property
     def has_recipes(self) -> bool:

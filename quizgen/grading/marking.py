@@ -19,9 +19,11 @@ from quizgen.maths.answers import normalise_word, to_number
 from quizgen.errors import ExpressionError
 from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
+from quizgen.maths.tolerance import half_width
 from quizgen.marking import rules as careful
 from quizgen.marking.forms import NUMBER, REVIEW, Reading, read_number, significant_figures
 
+REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh
 MAX_REVIEW = 2000   # a longer text is not an answer a person should be asked to read
 
 
@@ -55,6 +57,7 @@ class PartChecker:
             part = KeyPart.from_json(part)
         self.part, self.kind, self.override = part, part.kind, override
         self.question = question
+        self._remarked = {}   # ECF verdicts by (value, figures, earlier values): many students share them
         self.decimal_comma = decimal_comma
         expected = part.answer
         self.expected = expected
@@ -171,14 +174,21 @@ class PartChecker:
     def remark(self, value: float, figures, earlier: dict) -> Verdict | None:
         """The verdict given the student's final ``earlier`` answers (part name ->
         value or None), when ECF changes it; None when it does not."""
+        token = (value, figures, *earlier.values())
+        if token in self._remarked:
+            return self._remarked[token]
         rule = self.rule
-        if rule.recipe is None:
-            return None
-        mark = careful.mark_value(rule, Reading(NUMBER, value, figures), earlier, self.question.env,
-                                  self.question.credits)
-        if mark.note not in (careful.ECF,) and not (mark.status == careful.IMPRECISE and "computed from" in mark.feedback):
-            return None
-        return self._verdict(mark, figures)
+        verdict = None
+        plain = self.question.plain(rule, earlier) if rule.recipe is not None and None not in earlier.values() else None
+        if plain is not None and abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, rule.spec, "numeric"):
+            mark = careful.mark_value(rule, Reading(NUMBER, value, figures), earlier, self.question.env,
+                                      self.question.credits)
+            if mark.note == careful.ECF or mark.feedback.startswith("computed from your"):
+                verdict = self._verdict(mark, figures)
+        if len(self._remarked) >= REMARK_LIMIT:
+            self._remarked.clear()
+        self._remarked[token] = verdict
+        return verdict
 
     def _number(self, text: str) -> float:
         return to_number(text, self.decimal_comma)

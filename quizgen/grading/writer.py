@@ -133,14 +133,31 @@ def _copy_marking(scratch, handle, rows: RowSet, delimiter: str, patched: dict) 
     """Copy graded rows, the result cells of ``rows`` replaced by superseded
     ones (re-derived from the expected cell each was written with), those of
     ``patched`` by their new outcome's."""
-    reader, writer = csv.reader(scratch, delimiter=delimiter), csv.writer(handle, delimiter=delimiter)
+    writer = csv.writer(handle, delimiter=delimiter)
     handle.write(scratch.read(1))
-    writer.writerow(next(reader))
     width = len(RESULT_COLUMNS)
     expected = RESULT_COLUMNS.index("expected") - width
-    for i, row in enumerate(reader):
-        if i in rows:
-            row = row[:-width] + superseded_cells(row[expected])
-        elif i in patched:
-            row = row[:-width] + list(patched[i].cells)
-        writer.writerow(row)
+    for i, record in enumerate(_records(scratch), -1):
+        if i >= 0 and (i in rows or i in patched):
+            row = next(csv.reader([record], delimiter=delimiter))
+            row = row[:-width] + (superseded_cells(row[expected]) if i in rows else list(patched[i].cells))
+            writer.writerow(row)
+        else:
+            handle.write(record)
+
+
+def _records(scratch):
+    """The CSV records of ``scratch`` as written, each with its line end: lines
+    joined while a quote is open (a record ends at a line end outside quotes,
+    and quotes inside a field are doubled, so an even count closes it)."""
+    pending, quotes = [], 0
+    for line in scratch:
+        quotes += line.count('"')
+        if quotes % 2:
+            pending.append(line)
+            continue
+        if pending:
+            pending.append(line)
+            line, pending = "".join(pending), []
+        quotes = 0
+        yield line

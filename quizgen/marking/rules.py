@@ -21,6 +21,7 @@ CORRECT, IMPRECISE, INCORRECT = "correct", "imprecise", "incorrect"
 NEEDS_REVIEW, INVALID = "needs_review", "invalid"
 ECF, CARRIED, EARLY, OVERRIDE = "ecf", "carried_rounding", "rounded_too_early", "override"
 _SAME = 1e-9
+NEAR = 0.25   # ECF's carried set is worked out only for an answer within 25% of the plain recomputation
 
 
 @dataclass(frozen=True)
@@ -221,7 +222,12 @@ def _ecf(rule: PartRule, x: float, earlier: dict, env: dict):
     if any(v is None for v in own.values()) or not _any_wrong(own, rule):
         return "", None
     try:
-        values = reachable(recipe, env, {d: (v,) for d, v in own.items()})
+        given = {d: (v,) for d, v in own.items()}
+        plain = reachable(recipe, env, given, levels=())
+        if not any(abs(x - v) <= NEAR * abs(v) + half_width(v, rule.spec, _kind(rule)) for v in plain):
+            return "", None   # far from the plain recomputation: no rounding on the way reaches it
+        hit = any(matches(x, v, rule.spec, _kind(rule)) for v in plain)
+        values = plain if hit else reachable(recipe, env, given)
     except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError):
         return "", None
     target = min(values, key=lambda v: abs(x - v), default=None)
