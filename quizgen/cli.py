@@ -142,7 +142,14 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
 @click.option("--rtol", type=float, default=None, help="Relative tolerance for every numeric part (0.01 is 1%).")
 @click.option("--atol", type=float, default=None, help="Absolute tolerance for every numeric part.")
 @click.option("--encoding", default=None, help="The answers file's encoding (default: detected).")
-def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding):
+@click.option("--policy", default=None, type=click.Path(dir_okay=False),
+              help="policy.yaml: ECF credit, imprecise credit, per-trap credit, per-part points.")
+@click.option("--ecf-credit", type=float, default=None,
+              help="Credit (0 to 1) for a part right given the student's own wrong earlier answer (default 1).")
+@click.option("--overrides", default=None, type=click.Path(dir_okay=False),
+              help="overrides.csv: student_id, question_id, part, score (status, comment), applied every run.")
+def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding, policy, ecf_credit,
+                  overrides):
     """Grade a class's answers (CSV) against the key: <answers>-graded.csv, per-student and
     per-question CSVs and a Markdown report.
 
@@ -152,7 +159,10 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
     from quizgen.grading.report import summary_text
 
     result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
-                   rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty())
+                   rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty(), policy=policy,
+                   ecf_credit=ecf_credit, overrides=overrides)
+    for line in result.warnings:
+        click.echo(f"quizgen: warning: {line}", err=True)
     click.echo(summary_text(result))
 
 

@@ -129,3 +129,60 @@ def test_every_trap_stays_named_and_never_accepted(tmp_path, cls):
     for sid, (letter, code) in traps.items():
         row = graded[(sid, letter)]
         assert row["status"] == "incorrect" and row["misconception"], (sid, row)
+
+
+def _c7_case(tmp_path):
+    instance = _instances("C7", 1)[0]
+    answers = {"s001": student(instance, 3)}
+    return {"s001": instance}, answers
+
+
+def test_overrides_apply_every_run_and_unmatched_ones_are_reported(tmp_path):
+    instances, answers = _c7_case(tmp_path)
+    (tmp_path / "overrides.csv").write_text("student_id,question_id,part,score,comment\n"
+                                            "S001,q1,(b),50%,discussed in class\ns999,Q1,a,1,\n", encoding="utf-8")
+    key = _key(instances)
+    (tmp_path / "key.json").write_text(json.dumps(key.to_json()), encoding="utf-8")
+    with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"]]
+                                     + [["s001", "Q1", letter, text] for letter, text in
+                                        zip("abc", answers["s001"].values())])
+    result = quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", overrides=tmp_path / "overrides.csv")
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        rows = {r["part"]: r for r in csv.DictReader(handle)}
+    points = key.papers[0].questions[0].parts[1].points
+    assert (rows["b"]["note"], rows["b"]["feedback"]) == ("override", "discussed in class")
+    assert float(rows["b"]["score"]) == pytest.approx(points / 2)
+    assert result.warnings == ["overrides.csv: line 3: override for s999 Q1 (a) matches no answer"]
+
+
+def test_policy_and_ecf_credit_from_the_command_line(tmp_path):
+    from click.testing import CliRunner
+    from quizgen.cli import main
+    instance = next(i for i in _instances("C7", 30) if _trap_then_ecf(i))
+    answers, _, dependent = _trap_then_ecf(instance)
+    (tmp_path / "policy.yaml").write_text("ecf_credit: 0.25\n", encoding="utf-8")
+    _grade(tmp_path, {"s001": instance}, {"s001": answers})   # writes key.json and answers.csv
+    for options, credit in ((["--policy", str(tmp_path / "policy.yaml")], 0.25), (["--ecf-credit", "0.5"], 0.5)):
+        result = CliRunner().invoke(main, ["grade", str(tmp_path / "answers.csv"), *options])
+        assert result.exit_code == 0, result.output
+        with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+            rows = [r for r in csv.DictReader(handle) if r["note"] == "ecf"]
+        assert len(rows) == len(dependent)
+        assert all(float(r["score"]) == pytest.approx(credit * instance.template.points / len(instance.parts))
+                   for r in rows)
+    bad = CliRunner().invoke(main, ["grade", str(tmp_path / "answers.csv"), "--ecf-credit", "2"])
+    assert bad.exit_code == 2 and "--ecf-credit" in bad.output
+
+
+def test_decimal_commas_in_give_decimal_commas_out(tmp_path):
+    instance = _instances("C7", 1)[0]
+    _grade(tmp_path, {"s001": instance}, {"s001": student(instance, 3)})
+    text = (tmp_path / "answers.csv").read_text(encoding="utf-8").replace(",", ";").replace(".", ",")
+    (tmp_path / "answers.csv").write_text(text, encoding="utf-8")
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", ecf_credit=0.5)
+    graded = (tmp_path / "answers-graded.csv").read_text(encoding="utf-8-sig").splitlines()[1:]
+    expected = [line.split(";")[6] for line in graded]
+    assert all("," in cell and "." not in cell for cell in expected), expected
+    students = (tmp_path / "answers-graded-students.csv").read_text(encoding="utf-8-sig").splitlines()[1]
+    assert "." not in students and ";100,0;" in students

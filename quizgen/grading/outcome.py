@@ -5,6 +5,8 @@ so they are immutable by convention and compared by identity."""
 
 from __future__ import annotations
 
+import re
+
 from quizgen.grading.marking import PartChecker, Verdict
 from quizgen.grading.report import number_text, spreadsheet_safe
 from quizgen.key.status import Status
@@ -46,11 +48,32 @@ NO_ANSWER = Outcome(None, 0.0, "", "", ())
 """The outcome of a question part not answered (yet): counts for nothing."""
 
 
+_PLAIN_NUMBER = re.compile(r"-?\d+\.\d+(?:[eE][-+]?\d+)?")
+
+
+def comma_number(text, comma: bool = True):
+    """``text`` with a decimal comma when ``comma`` and it is a plain decimal
+    number (``0.4269`` -> ``0,4269``); anything else as it is."""
+    if comma and text.__class__ is str and _PLAIN_NUMBER.fullmatch(text):
+        return text.replace(".", ",")
+    return text
+
+
+def localised(rows, comma: bool):
+    """CSV rows with every plain decimal cell written with a decimal comma
+    when the answers used them (a German or French spreadsheet reads them as numbers)."""
+    for row in rows:
+        yield [comma_number(cell) for cell in row] if comma else row
+
+
 def make_outcome(status: Status, score: float, expected: str, code: str, feedback: str, reason: str,
-                 note: str = "", value: float | None = None, figures: int | None = None) -> Outcome:
-    """The outcome of one row, its result cells made spreadsheet-safe."""
+                 note: str = "", value: float | None = None, figures: int | None = None,
+                 comma: bool = False) -> Outcome:
+    """The outcome of one row, its result cells made spreadsheet-safe (numbers
+    with a decimal comma when ``comma``)."""
     safe_feedback = spreadsheet_safe(feedback)
-    cells = (status.value, number_text(score), spreadsheet_safe(expected), code, safe_feedback,
+    cells = (status.value, comma_number(number_text(score), comma), comma_number(spreadsheet_safe(expected), comma),
+             code, safe_feedback,
              spreadsheet_safe(reason), note)
     return Outcome(status, score, code, safe_feedback, cells, note, value, figures)
 
@@ -62,13 +85,13 @@ def verdict_outcome(checker: PartChecker, answer: str) -> Outcome:
         verdict = checker(answer)
     except (ArithmeticError, ValueError, MemoryError, RecursionError) as exc:
         verdict = Verdict(Status.INVALID, 0.0, checker.expected, reason=f"not a number: {type(exc).__name__}")
-    return verdict_cells(verdict, checker.expected)
+    return verdict_cells(verdict, checker.expected, checker.decimal_comma)
 
 
-def verdict_cells(verdict: Verdict, expected: str) -> Outcome:
+def verdict_cells(verdict: Verdict, expected: str, comma: bool = False) -> Outcome:
     """The outcome of a verdict already made (the ECF pass re-marks with it)."""
     return make_outcome(verdict.status, verdict.score, expected, verdict.misconception, verdict.feedback,
-                        verdict.reason, verdict.note, verdict.value, verdict.figures)
+                        verdict.reason, verdict.note, verdict.value, verdict.figures, comma)
 
 
 def problem_outcome(status: Status, reason: str) -> Outcome:

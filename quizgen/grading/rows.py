@@ -31,18 +31,20 @@ _NO_LABELS = {}   # what KeyIndex.labels gives for a part cell not met yet
 
 
 def grade_file(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, handle,
-               bar=None) -> int:
+               bar=None, decisions=None) -> int:
     """Grade every answer into graded.csv (``handle``, a file open at a temporary
     path); returns the number of answers. When some rows were superseded, the
-    file is copied once with those rows marked."""
-    rows, superseded, patched = grade_rows(source, index, students, grid, tally, handle, bar)
+    file is copied once with those rows marked (and those ECF or an override
+    of ``decisions`` changed: decisions.py)."""
+    rows, superseded, patched = grade_rows(source, index, students, grid, tally, handle, bar, decisions)
     if superseded or patched:
         handle.flush()
         mark_superseded(Path(handle.name), superseded, source.delimiter, patched)
     return rows
 
 
-def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, handle, bar=None):
+def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, handle, bar=None,
+               decisions=None):
     """Grade every answer in one pass and write its row; returns the number of
     answers, the RowSet of rows a later answer superseded, and the rows the
     ECF pass re-marked ({row: Outcome}, see ``carry_errors_forward``).
@@ -92,6 +94,8 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
         else:
             write_row(cells, outcome)
     patched = carry_errors_forward(index, students, grid)
+    if decisions is not None:
+        decisions.apply(index, students, grid, patched)
     count_latest(grid, tally)
     return i + 1, superseded, patched
 
@@ -117,7 +121,7 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid) 
             earlier = {name: latest[base + s].value for name, s in sources}
             verdict = checker.remark(outcome.value, outcome.figures, earlier)
             if verdict is not None:
-                latest[base + slot] = patched[last[base + slot]] = verdict_cells(verdict, checker.expected)
+                latest[base + slot] = patched[last[base + slot]] = verdict_cells(verdict, checker.expected, checker.decimal_comma)
     return patched
 
 
