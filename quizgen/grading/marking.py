@@ -217,6 +217,24 @@ class PartChecker:
         return self._verdict(mark) if mark.status != careful.INCORRECT or mark.misconception else self.incorrect
 
 
+def question_checkers(question, credits: careful.Credits | None = None) -> dict:
+    """A checker per part letter of a key question, sharing its marking rules."""
+    rules = QuestionRules(question, credits or careful.Credits())
+    return {part.letter: PartChecker(part, question=rules) for part in question.parts}
+
+
+def carried_forward(checker: PartChecker, verdict: Verdict, values: dict) -> Verdict:
+    """``verdict``, or the ECF verdict when the answer is right given the
+    answers already given to the earlier parts (``values``: part name ->
+    number), as grade's ECF pass decides; the drill marks with it at once."""
+    if verdict.status not in (Status.INCORRECT, Status.IMPRECISE) or verdict.value is None:
+        return verdict
+    recipe = checker.rule.recipe
+    if recipe is None or any(values.get(name) is None for name in recipe.depends):
+        return verdict
+    return checker.remark(verdict.value, verdict.figures, {name: values[name] for name in recipe.depends}) or verdict
+
+
 def check_answer(part, text: str, decimal_comma: bool = False,
                  override: dict | None = None) -> Verdict:
     """Grade the answer ``text`` against the key part ``part`` (a KeyPart or a part record)."""
