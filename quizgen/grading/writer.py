@@ -137,13 +137,23 @@ def _copy_marking(scratch, handle, rows: RowSet, delimiter: str, patched: dict) 
     handle.write(scratch.read(1))
     width = len(RESULT_COLUMNS)
     expected = RESULT_COLUMNS.index("expected") - width
+    targets = iter(sorted(set(_members(rows)) | set(patched)) + [-2])
+    target = next(targets)
     for i, record in enumerate(_records(scratch), -1):
-        if i >= 0 and (i in rows or i in patched):
-            row = next(csv.reader([record], delimiter=delimiter))
-            row = row[:-width] + (superseded_cells(row[expected]) if i in rows else list(patched[i].cells))
-            writer.writerow(row)
-        else:
+        if i != target:
             handle.write(record)
+            continue
+        row = next(csv.reader([record], delimiter=delimiter))
+        row = row[:-width] + (superseded_cells(row[expected]) if i in rows else list(patched[i].cells))
+        writer.writerow(row)
+        target = next(targets)
+
+
+def _members(rows: RowSet):
+    """The row numbers in ``rows``, in order."""
+    for byte, bits in enumerate(rows.bits):
+        if bits:
+            yield from (byte * 8 + bit for bit in range(8) if bits >> bit & 1)
 
 
 def _records(scratch):
@@ -152,6 +162,9 @@ def _records(scratch):
     and quotes inside a field are doubled, so an even count closes it)."""
     pending, quotes = [], 0
     for line in scratch:
+        if not pending and '"' not in line:
+            yield line
+            continue
         quotes += line.count('"')
         if quotes % 2:
             pending.append(line)
