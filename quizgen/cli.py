@@ -150,6 +150,12 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
 @click.option("--rtol", type=float, default=None, help="Relative tolerance for every numeric part (0.01 is 1%).")
 @click.option("--atol", type=float, default=None, help="Absolute tolerance for every numeric part.")
 @click.option("--encoding", default=None, help="The answers file's encoding (default: detected).")
+@click.option("--policy", default=None, type=click.Path(dir_okay=False),
+              help="policy.yaml: ECF credit, imprecise credit, per-trap credit, per-part points.")
+@click.option("--ecf-credit", type=float, default=None,
+              help="Credit (0 to 1) for a part right given the student's own wrong earlier answer (default 1).")
+@click.option("--overrides", default=None, type=click.Path(dir_okay=False),
+              help="overrides.csv: student_id, question_id, part, score (status, comment), applied every run.")
 @click.option("--no-html", is_flag=True, help="Skip the HTML class report (<stem>-report.html).")
 @click.option("--gradebook", type=click.Choice(["moodle", "canvas", "plain"]), default=None,
               help="Also write a gradebook file the LMS imports (<stem>-gradebook-<lms>.csv).")
@@ -162,8 +168,9 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
 @click.option("--feedback", "feedback_dir", default=None, type=click.Path(file_okay=False),
               help="Write one Markdown feedback sheet per student into this folder.")
 @bank_option
-def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding, no_html, gradebook,
-                  gradebook_template, gradebook_item, gradebook_key, feedback_dir, banks):
+def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding, policy, ecf_credit,
+                  overrides, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key, feedback_dir,
+                  banks):
     """Grade a class's answers (CSV, or a Moodle/Canvas responses export) against the key:
     <answers>-graded.csv, per-student, per-question and item-analysis CSVs, a Markdown report
     and an HTML class report; optionally a gradebook file and feedback sheets.
@@ -178,7 +185,10 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
                            gradebook_item=gradebook_item, gradebook_key=gradebook_key, feedback=feedback_dir,
                            banks=banks)
     result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
-                   rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty(), outputs=outputs)
+                   rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty(), outputs=outputs,
+                   policy=policy, ecf_credit=ecf_credit, overrides=overrides)
+    for line in result.warnings:
+        click.echo(f"quizgen: warning: {line}", err=True)
     click.echo(summary_text(result))
 
 

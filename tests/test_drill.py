@@ -332,3 +332,18 @@ def test_default_path_follows_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_DATA_HOME", "relative/ignored")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert learner.default_path() == tmp_path / "home" / ".local" / "share" / "quizgen" / "progress.json"
+
+
+def test_the_drill_marks_with_error_carried_forward_and_rounding_feedback_at_once(c1_key):
+    import math
+    records = c1_key()
+    wrong_p = float(trap_value(records["p"], next(t.code for t, v in zip(records["p"].traps, records["p"].trap_values)
+                                                  if v is not None and 0 < v < 1)))
+    answers = lines(f"{wrong_p:.4g}", f"{-math.log(float(f'{wrong_p:.4g}')):.4g}", "q")
+    out = io.StringIO()
+    result = run_drill(io.StringIO(answers), out, io.StringIO(), classes="C1", seed=1, save=False)
+    assert [p.status for p in result.parts][:2] == ["incorrect", "correct"]
+    assert "marked from your (a) =" in out.getvalue()
+    early = run_drill(io.StringIO(lines(f"{float(records['p'].answer):.1g}", "q")), io.StringIO(), io.StringIO(),
+                      classes="C1", seed=1, save=False)
+    assert [p.status for p in early.parts] == ["imprecise"]

@@ -43,7 +43,7 @@ def test_a_stray_quote_spoils_its_own_row_only(folder, invoke):
     assert [r[0] for r in out] == [r.split(",")[0] for r in rows]
     bad = [r for r in out if r[5] == "invalid"]
     assert len(bad) == 1 and bad[0][0] == "s2"
-    assert bad[0][-1].startswith("line 5: a quote")
+    assert bad[0][-2].startswith("line 5: a quote")   # the reason, before the note
 
 
 def test_a_stray_quote_near_the_end_of_the_file(folder, invoke):
@@ -101,7 +101,7 @@ def test_a_long_answer_is_invalid_with_its_student_kept(folder, invoke):
     assert invoke("grade", folder / "answers.csv").exit_code == 0
     out = graded(folder / "answers-graded.csv")
     assert [r[:2] for r in out] == [["s1", "Ann"], ["s2", "Bo"]]
-    assert out[0][5] == "invalid" and f"over {MAX_ANSWER_CHARS:,} characters" in out[0][-1]
+    assert out[0][5] == "invalid" and f"over {MAX_ANSWER_CHARS:,} characters" in out[0][-2]
     assert out[1][5] == "correct"
 
 
@@ -111,7 +111,7 @@ def test_a_cell_over_the_cell_limit_keeps_the_student(folder, invoke):
     assert invoke("grade", folder / "answers.csv").exit_code == 0
     out = graded(folder / "answers-graded.csv")
     assert [r[:2] for r in out] == [["s1", "Ann"], ["s2", "Bo"]]
-    assert "line 2: a cell is over" in out[0][-1]
+    assert "line 2: a cell is over" in out[0][-2]
 
 
 @pytest.mark.parametrize("encoding, message", [

@@ -14,8 +14,8 @@ from quizgen.bank.loader import load_bank, select
 from quizgen.errors import OutputError, UsageError
 from quizgen.generation.quiz import Question, new_seed, seed_label
 from quizgen.generation.views import question_view
-from quizgen.grading.marking import check_answer
-from quizgen.key.entries import key_part
+from quizgen.grading.marking import carried_forward, question_checkers
+from quizgen.key.entries import key_entry
 from quizgen.maths.printing import to_latex
 from quizgen.text.plain import WIDTH, math_to_plain, to_plain, wrap
 from quizgen.generation.sampling import sample_instance
@@ -116,8 +116,8 @@ class Drill:
         """Ask one question part by part, then record how it went."""
         inst = self.next_instance(index)
         view = question_view(Question(f"Q{index + 1}", inst), "text")
-        share = inst.template.points / len(inst.parts)
-        records = [key_part(pv, inst, share) for pv in inst.parts]
+        entry = key_entry(Question(f"Q{index + 1}", inst))   # the key's parts and recipes: grade's own path
+        records, checkers = list(entry.parts), question_checkers(entry)
         self.result.questions += 1
         self.say()
         self.say(f"Question {index + 1} ({view['cls']}): {to_plain(view['title'])}")
@@ -129,7 +129,7 @@ class Drill:
             for part_view, record in zip(view["parts"], records):
                 self.say()
                 self.say(f"({part_view['letter']}) {part_view['ask']}")
-                if not self.ask_part(record, turn):
+                if not self.ask_part(record, turn, checkers[record.letter]):
                     turn.results += [turn.result(r, "skipped") for r in records[len(turn.results):]]
                     self.solution(view, records)
                     break
@@ -140,8 +140,9 @@ class Drill:
             self.result.parts += turn.results
             self.finish(turn)
 
-    def ask_part(self, record, turn) -> bool:
-        """Read answers to one part until one can be graded; False when skipped."""
+    def ask_part(self, record, turn, checker) -> bool:
+        """Read answers to one part until one can be graded (as grade marks,
+        ECF from the learner's earlier answers at once); False when skipped."""
         while True:
             text = self.read()
             command = COMMANDS.get(text.lower())
@@ -154,7 +155,7 @@ class Drill:
             elif command == "skip":
                 return False
             else:
-                verdict = check_answer(record, text)
+                verdict = carried_forward(checker, checker(text), turn.values)
                 if verdict.status == "blank":
                     self.say("Type an answer, or ? for the commands.", "  ")
                 elif verdict.status == "invalid":
@@ -164,6 +165,7 @@ class Drill:
                     self.report(record, verdict, turn.latex.get(record.letter))
                     turn.results.append(turn.result(record, verdict.status, verdict))
                     self.track_traps(record, verdict)
+                    turn.values[record.name] = verdict.value
                     return True
 
     def report(self, record, verdict, latex=None) -> None:
@@ -172,6 +174,12 @@ class Drill:
         exact = _exact_text(record, latex)
         if verdict.status == "correct":
             self.say(f"Correct: {verdict.expected}{exact}.", "  ")
+            if verdict.note:   # ecf or carried_rounding: say why it was accepted
+                self.say(f"{to_plain(verdict.feedback)}.", "  ")
+            return
+        if verdict.status in ("imprecise", "needs_review"):   # rounded too early; a sentence
+            self.say(f"Not precise enough: {to_plain(verdict.feedback)}." if verdict.status == "imprecise" else
+                     f"A person would have to read that; the answer is {verdict.expected}{exact}.", "  ")
             return
         self.say(f"Incorrect: the answer is {verdict.expected}{exact}.", "  ")
         if verdict.misconception:
@@ -238,10 +246,10 @@ class Drill:
 
 
 class _Turn:
-    """The state of one question being asked: hints shown, part results."""
+    """One question being asked: hints shown, part results, numbers given (``values``, for ECF)."""
 
     def __init__(self, view: dict, template=None, latex=None):
-        self.view, self.template, self.hints, self.results = view, template, 0, []
+        self.view, self.template, self.hints, self.results, self.values = view, template, 0, [], {}
         self.latex = latex or {}   # {part letter: LaTeX of its exact answer}
         self.parts = len(view["parts"])
 

@@ -6,15 +6,18 @@ answers write them)."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 from quizgen.errors import InputFileError, UsageError
 from quizgen.grading.answers_file import norm_part, norm_question, split_label
+from quizgen.grading.careful import QuestionRules
 from quizgen.grading.marking import PartChecker
 from quizgen.grading.report import spreadsheet_safe
 from quizgen.key.load import load_key_file
 from quizgen.key.model import Key
 from quizgen.key.papercode import codes_match, display_code
+from quizgen.marking.policy import Policy, read_policy
 
 LABEL_CACHE_LIMIT = 10_000
 _NO_LABELS = {}   # KeyIndex.labels' entry for a part cell not met
@@ -57,6 +60,17 @@ def tolerance_override(rtol, atol) -> dict | None:
     return override or None
 
 
+def marking_policy(policy=None, ecf_credit=None) -> Policy:
+    """The instructor's policy: ``policy`` a policy.yaml path (or a Policy),
+    ``ecf_credit`` (``--ecf-credit``) replacing its ECF credit."""
+    found = policy if isinstance(policy, Policy) else read_policy(policy) if policy is not None else Policy()
+    if ecf_credit is not None:
+        if not _finite(ecf_credit) or not 0 <= ecf_credit <= 1:
+            raise UsageError(f"--ecf-credit must be a number from 0 to 1, got {ecf_credit!r}")
+        found = replace(found, ecf_credit=float(ecf_credit))
+    return found
+
+
 class PaperChecks:
     """One paper's parts, indexed by slot (a question part of the whole key):
     a PartChecker, or None where this paper has no such part."""
@@ -67,9 +81,10 @@ class PaperChecks:
         self.max_score = 0.0
         for question in questions:
             qid = index.normal_ids.get(question.id) or norm_question(question.id)
+            rules = QuestionRules(question, index.policy.credits_for(question.template, question.cls))
             for part in question.parts:
                 slot = index.slot_of[(qid, part.letter)]
-                self.checkers[slot] = PartChecker(part, decimal_comma, override)
+                self.checkers[slot] = PartChecker(part, decimal_comma, override, rules)
                 self.expected[slot] = spreadsheet_safe(part.answer)
                 self.max_score += part.points
         self.parts = sum(1 for checker in self.checkers if checker is not None)
@@ -79,8 +94,9 @@ class KeyIndex:
     """The key made ready for lookups: every question part (slot) of the key,
     the top-level paper (number 0) and each student's own paper."""
 
-    def __init__(self, key: Key, decimal_comma: bool, override, name: str):
+    def __init__(self, key: Key, decimal_comma: bool, override, name: str, policy: Policy | None = None):
         self.name = name
+        self.policy = policy or Policy()
         self.slots, self.slot_of, self.questions = [], {}, {}
         self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper
         for questions in [key.questions] + [paper.questions for paper in key.papers]:

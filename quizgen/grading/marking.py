@@ -1,16 +1,31 @@
 """Grading one answer against one part of the key: correct within tolerance,
 or the misconception whose trap value (or words) it matches. ``PartChecker``
 works a part's tolerances out once so that many answers grade fast;
-``check_answer`` grades a single answer. Both follow the same rule."""
+``check_answer`` grades a single answer. Both follow the same rule.
+
+An answer within tolerance that shows enough figures is correct at once
+(the common path). Anything else goes through the careful marker
+(quizgen/marking/rules.py, the rules made from the key by careful.py):
+traps, carried rounding, rounded too early, answers as people write them,
+sentences for review. ECF needs the student's other answers and is applied
+after the pass (``PartChecker.remark``, called from rows.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from quizgen.grading.careful import QuestionRules
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.errors import ExpressionError
 from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
+from quizgen.maths.tolerance import half_width
+from quizgen.marking import rules as careful
+from quizgen.marking.forms import NUMBER, REVIEW, Reading, read_number, significant_figures
+
+REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh
+MAX_REVIEW = 2000   # a longer text is not an answer a person should be asked to read
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -22,6 +37,9 @@ class Verdict:
     misconception: str = ""
     feedback: str = ""
     reason: str = ""
+    note: str = ""
+    value: float | None = None     # the number read (ECF reads the student's final answers)
+    figures: int | None = None     # significant figures shown, for a plain decimal
 
 
 class PartChecker:
@@ -33,10 +51,13 @@ class PartChecker:
     worked out at the first answer that is not correct (with per-student
     papers most parts are answered once, and most answers are right)."""
 
-    def __init__(self, part, decimal_comma: bool = False, override: dict | None = None):
+    def __init__(self, part, decimal_comma: bool = False, override: dict | None = None,
+                 question: QuestionRules | None = None):
         if isinstance(part, dict):
             part = KeyPart.from_json(part)
         self.part, self.kind, self.override = part, part.kind, override
+        self.question = question
+        self._remarked = {}   # ECF verdicts by (value, figures, earlier values): many students share them
         self.decimal_comma = decimal_comma
         expected = part.answer
         self.expected = expected
@@ -51,6 +72,7 @@ class PartChecker:
         else:
             self.value = part.value
             self.tolerance = part.half_width(override)
+            self.asked = None if override else careful.asked_figures(self._bare_rule())
 
     @property
     def correct(self) -> Verdict:
@@ -92,10 +114,81 @@ class PartChecker:
         try:
             value = self._number(text)
         except ExpressionError as exc:
-            return Verdict(Status.INVALID, 0.0, self.expected, reason=f"not a number: {exc}")
+            return self._written(text, f"not a number: {exc}")
         if abs(value - self.value) <= self.tolerance:
-            return self.correct
-        return self._trap(value)
+            if self.asked is None:
+                return self.correct
+            figures = significant_figures(text)
+            if figures is None or figures >= self.asked:
+                return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=value, figures=figures)
+            return self._careful(Reading(NUMBER, value, figures))
+        return self._careful(Reading(NUMBER, value, significant_figures(text)))
+
+    def _bare_rule(self) -> careful.PartRule:
+        """The part as a marking rule without traps or recipe (before any is needed)."""
+        part = self.part
+        return careful.PartRule(part.name, f"({part.letter})", part.kind, part.value, dict(part.tolerance))
+
+    @property
+    def rule(self) -> careful.PartRule:
+        """The part's marking rule (traps, recipe, carried rounding), made at first need."""
+        rule = self.question.rules.get(self.part.letter) if self.question is not None else None
+        if rule is None:
+            rule = self.question_rules().rules[self.part.letter]
+        if self.override:
+            rule = careful.PartRule(**{**rule.__dict__, "spec": dict(self.override), "carried": ()})
+        return rule
+
+    def question_rules(self) -> QuestionRules:
+        """The rules of this part alone (a checker made without its question)."""
+        if self.question is None:
+            from quizgen.key.model import KeyQuestion
+            self.question = QuestionRules(KeyQuestion("", parts=(self.part,)), careful.Credits())
+        return self.question
+
+    def _careful(self, reading: Reading, earlier: dict | None = None) -> Verdict:
+        """The careful marker's verdict on a number that is not plainly correct."""
+        rule, question = self.rule, self.question
+        mark = careful.mark_value(rule, reading, earlier or {}, question.env, question.credits)
+        return self._verdict(mark, reading.figures)
+
+    def _verdict(self, mark: careful.Verdict, figures=None) -> Verdict:
+        return Verdict(Status(mark.status), mark.score * float(self.part.points), self.expected, mark.misconception,
+                       mark.feedback, note=mark.note, value=mark.value, figures=figures)
+
+    def _written(self, text: str, reason: str) -> Verdict:
+        """An answer the plain reader refused: read as people write it (``L = 0.851``,
+        ``0.2014 nats``, ``≈0.427``), else needs_review for a sentence, else invalid."""
+        rule = self.rule
+        reading = read_number(text, rule.percent, self.decimal_comma)
+        if reading.status == NUMBER:
+            if abs(reading.value - self.value) <= self.tolerance and (
+                    self.asked is None or reading.figures is None or reading.figures >= self.asked):
+                return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=reading.value,
+                               figures=reading.figures)
+            return self._careful(reading)
+        if reading.status == REVIEW and len(text) <= MAX_REVIEW:
+            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason="a person should read this answer")
+        return Verdict(Status.INVALID, 0.0, self.expected, reason=reason)
+
+    def remark(self, value: float, figures, earlier: dict) -> Verdict | None:
+        """The verdict given the student's final ``earlier`` answers (part name ->
+        value or None), when ECF changes it; None when it does not."""
+        token = (value, figures, *earlier.values())
+        if token in self._remarked:
+            return self._remarked[token]
+        rule = self.rule
+        verdict = None
+        plain = self.question.plain(rule, earlier) if rule.recipe is not None and None not in earlier.values() else None
+        if plain is not None and abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, rule.spec, "numeric"):
+            mark = careful.mark_value(rule, Reading(NUMBER, value, figures), earlier, self.question.env,
+                                      self.question.credits)
+            if mark.note == careful.ECF or mark.feedback.startswith("computed from your"):
+                verdict = self._verdict(mark, figures)
+        if len(self._remarked) >= REMARK_LIMIT:
+            self._remarked.clear()
+        self._remarked[token] = verdict
+        return verdict
 
     def _number(self, text: str) -> float:
         return to_number(text, self.decimal_comma)
@@ -116,7 +209,30 @@ class PartChecker:
         try:
             return self._trap(self._number(text))
         except ExpressionError:
-            return self.incorrect
+            pass
+        rule = self.rule
+        mark = careful.mark_words(rule, text, self.question.credits)
+        if mark.status == careful.NEEDS_REVIEW:
+            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason="a person should read this answer")
+        return self._verdict(mark) if mark.status != careful.INCORRECT or mark.misconception else self.incorrect
+
+
+def question_checkers(question, credits: careful.Credits | None = None) -> dict:
+    """A checker per part letter of a key question, sharing its marking rules."""
+    rules = QuestionRules(question, credits or careful.Credits())
+    return {part.letter: PartChecker(part, question=rules) for part in question.parts}
+
+
+def carried_forward(checker: PartChecker, verdict: Verdict, values: dict) -> Verdict:
+    """``verdict``, or the ECF verdict when the answer is right given the
+    answers already given to the earlier parts (``values``: part name ->
+    number), as grade's ECF pass decides; the drill marks with it at once."""
+    if verdict.status not in (Status.INCORRECT, Status.IMPRECISE) or verdict.value is None:
+        return verdict
+    recipe = checker.rule.recipe
+    if recipe is None or any(values.get(name) is None for name in recipe.depends):
+        return verdict
+    return checker.remark(verdict.value, verdict.figures, {name: values[name] for name in recipe.depends}) or verdict
 
 
 def check_answer(part, text: str, decimal_comma: bool = False,

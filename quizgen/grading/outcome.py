@@ -5,11 +5,13 @@ so they are immutable by convention and compared by identity."""
 
 from __future__ import annotations
 
+import re
+
 from quizgen.grading.marking import PartChecker, Verdict
 from quizgen.grading.report import number_text, spreadsheet_safe
 from quizgen.key.status import Status
 
-RESULT_COLUMNS = ("status", "score", "expected", "misconception", "feedback", "reason")
+RESULT_COLUMNS = ("status", "score", "expected", "misconception", "feedback", "reason", "note")
 SUPERSEDED_REASON = "a later row answers this part again"
 
 
@@ -18,18 +20,25 @@ class Outcome:
 
     ``status`` is a Status (None only for NO_ANSWER); ``score`` the points;
     ``misconception`` the trap's code ("" for none); ``feedback`` the trap's
-    feedback as written in graded.csv (spreadsheet-safe); ``cells`` the six
-    result cells of graded.csv (RESULT_COLUMNS), spreadsheet-safe. Hashing and
-    equality are by identity: RowWriter keys its encoded text by the object."""
+    feedback as written in graded.csv (spreadsheet-safe); ``cells`` the seven
+    result cells of graded.csv (RESULT_COLUMNS), spreadsheet-safe; ``note``
+    ``ecf``, ``carried_rounding``, ``rounded_too_early`` or ``override``;
+    ``value`` and ``figures`` the number read (None when none): the student's
+    final answer values, which ECF reads after the pass, live here (an
+    outcome is shared by every row with the same answer text, so this costs
+    no memory per row). Hashing and equality are by identity: RowWriter keys
+    its encoded text by the object."""
 
-    __slots__ = ("status", "score", "misconception", "feedback", "cells")
+    __slots__ = ("status", "score", "misconception", "feedback", "cells", "note", "value", "figures")
 
-    def __init__(self, status, score: float, misconception: str, feedback: str, cells: tuple):
+    def __init__(self, status, score: float, misconception: str, feedback: str, cells: tuple, note: str = "",
+                 value: float | None = None, figures: int | None = None):
         self.status = status
         self.score = score
         self.misconception = misconception
         self.feedback = feedback
         self.cells = cells
+        self.note, self.value, self.figures = note, value, figures
 
     def __repr__(self) -> str:
         return f"Outcome({self.status!r}, {self.score!r}, {self.misconception!r}, cells={self.cells!r})"
@@ -39,12 +48,34 @@ NO_ANSWER = Outcome(None, 0.0, "", "", ())
 """The outcome of a question part not answered (yet): counts for nothing."""
 
 
-def make_outcome(status: Status, score: float, expected: str, code: str, feedback: str, reason: str) -> Outcome:
-    """The outcome of one row, its result cells made spreadsheet-safe."""
+_PLAIN_NUMBER = re.compile(r"-?\d+\.\d+(?:[eE][-+]?\d+)?")
+
+
+def comma_number(text, comma: bool = True):
+    """``text`` with a decimal comma when ``comma`` and it is a plain decimal
+    number (``0.4269`` -> ``0,4269``); anything else as it is."""
+    if comma and text.__class__ is str and _PLAIN_NUMBER.fullmatch(text):
+        return text.replace(".", ",")
+    return text
+
+
+def localised(rows, comma: bool):
+    """CSV rows with every plain decimal cell written with a decimal comma
+    when the answers used them (a German or French spreadsheet reads them as numbers)."""
+    for row in rows:
+        yield [comma_number(cell) for cell in row] if comma else row
+
+
+def make_outcome(status: Status, score: float, expected: str, code: str, feedback: str, reason: str,
+                 note: str = "", value: float | None = None, figures: int | None = None,
+                 comma: bool = False) -> Outcome:
+    """The outcome of one row, its result cells made spreadsheet-safe (numbers
+    with a decimal comma when ``comma``)."""
     safe_feedback = spreadsheet_safe(feedback)
-    cells = (status.value, number_text(score), spreadsheet_safe(expected), spreadsheet_safe(code), safe_feedback,
-             spreadsheet_safe(reason))
-    return Outcome(status, score, code, safe_feedback, cells)
+    cells = (status.value, comma_number(number_text(score), comma), comma_number(spreadsheet_safe(expected), comma),
+             spreadsheet_safe(code), safe_feedback,
+             spreadsheet_safe(reason), note)
+    return Outcome(status, score, code, safe_feedback, cells, note, value, figures)
 
 
 def verdict_outcome(checker: PartChecker, answer: str) -> Outcome:
@@ -54,8 +85,13 @@ def verdict_outcome(checker: PartChecker, answer: str) -> Outcome:
         verdict = checker(answer)
     except (ArithmeticError, ValueError, MemoryError, RecursionError) as exc:
         verdict = Verdict(Status.INVALID, 0.0, checker.expected, reason=f"not a number: {type(exc).__name__}")
-    return make_outcome(verdict.status, verdict.score, checker.expected, verdict.misconception,
-                        verdict.feedback, verdict.reason)
+    return verdict_cells(verdict, checker.expected, checker.decimal_comma)
+
+
+def verdict_cells(verdict: Verdict, expected: str, comma: bool = False) -> Outcome:
+    """The outcome of a verdict already made (the ECF pass re-marks with it)."""
+    return make_outcome(verdict.status, verdict.score, expected, verdict.misconception, verdict.feedback,
+                        verdict.reason, verdict.note, verdict.value, verdict.figures, comma)
 
 
 def problem_outcome(status: Status, reason: str) -> Outcome:
@@ -66,4 +102,4 @@ def problem_outcome(status: Status, reason: str) -> Outcome:
 def superseded_cells(expected_cell: str) -> list:
     """The result cells of a row a later row superseded, from the expected cell
     it was written with (already spreadsheet-safe)."""
-    return [Status.SUPERSEDED.value, number_text(0.0), expected_cell, "", "", SUPERSEDED_REASON]
+    return [Status.SUPERSEDED.value, number_text(0.0), expected_cell, "", "", SUPERSEDED_REASON, ""]

@@ -14,11 +14,12 @@ from quizgen.key.status import SCORED, Status
 
 STATUSES = tuple(status.value for status in Status)   # the status column's values, in order
 
-STUDENT_COLUMNS = ("student_id", "name", "score", "max_score", "percent", "correct", "incorrect",
-                   "invalid", "blank", "missing", "unknown_question", "superseded", "misconceptions")
-QUESTION_COLUMNS = ("question_id", "part", "class", "template", "points", "students", "correct",
-                    "incorrect", "invalid", "blank", "missing", "percent_correct", "mean_score",
-                    "misconceptions")
+_SCORED_ORDER = [s for s in Status if s in SCORED]   # the CSV columns correct, imprecise, incorrect, ... blank
+_SCORED_NAMES = tuple(s.value for s in _SCORED_ORDER)
+STUDENT_COLUMNS = ("student_id", "name", "score", "max_score", "percent", *_SCORED_NAMES, "missing",
+                   "unknown_question", "superseded", "misconceptions")
+QUESTION_COLUMNS = ("question_id", "part", "class", "template", "points", "students", *_SCORED_NAMES,
+                    "missing", "percent_correct", "mean_score", "misconceptions")
 
 _RISKY_START = frozenset("=+-@\t\r")
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?%?")
@@ -128,9 +129,6 @@ def _percent_text(value) -> str:
 def _codes_text(codes) -> str:
     items = codes.items() if isinstance(codes, dict) else codes
     return "; ".join([f"{code} ({count})" for code, count in items])
-
-
-_SCORED_ORDER = [s for s in Status if s in SCORED]   # the CSV columns correct, incorrect, invalid, blank
 
 
 def student_rows(totals: list):

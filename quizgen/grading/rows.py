@@ -17,7 +17,7 @@ from pathlib import Path
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.marking import PartChecker
 from quizgen.grading.matrix import AnswerGrid
-from quizgen.grading.outcome import NO_ANSWER, Outcome, problem_outcome, verdict_outcome
+from quizgen.grading.outcome import NO_ANSWER, Outcome, problem_outcome, verdict_cells, verdict_outcome
 from quizgen.grading.students import Students
 from quizgen.grading.tally import Tally, count_latest
 from quizgen.grading.writer import RowSet, mark_superseded, start_graded
@@ -31,20 +31,23 @@ _NO_LABELS = {}   # what KeyIndex.labels gives for a part cell not met yet
 
 
 def grade_file(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, handle,
-               bar=None) -> int:
+               bar=None, decisions=None) -> int:
     """Grade every answer into graded.csv (``handle``, a file open at a temporary
     path); returns the number of answers. When some rows were superseded, the
-    file is copied once with those rows marked."""
-    rows, superseded = grade_rows(source, index, students, grid, tally, handle, bar)
-    if superseded:
+    file is copied once with those rows marked (and those ECF or an override
+    of ``decisions`` changed: decisions.py)."""
+    rows, superseded, patched = grade_rows(source, index, students, grid, tally, handle, bar, decisions)
+    if superseded or patched:
         handle.flush()
-        mark_superseded(Path(handle.name), superseded, source.delimiter)
+        mark_superseded(Path(handle.name), superseded, source.delimiter, patched)
     return rows
 
 
-def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, handle, bar=None):
+def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, handle, bar=None,
+               decisions=None):
     """Grade every answer in one pass and write its row; returns the number of
-    answers and the RowSet of rows a later answer superseded.
+    answers, the RowSet of rows a later answer superseded, and the rows the
+    ECF pass re-marked ({row: Outcome}, see ``carry_errors_forward``).
 
     The loop runs a million times for a large class, so it reads plain local
     names. A row of a student and a question part met before takes the short
@@ -93,8 +96,59 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
             write(join(cells) + tail)
         else:
             write_row(cells, outcome)
+    patched = carry_errors_forward(index, students, grid)
+    if decisions is not None:
+        decisions.apply(index, students, grid, patched)
     count_latest(grid, tally)
-    return i + 1, superseded
+    return i + 1, superseded, patched
+
+
+def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid) -> dict:
+    """After the pass, re-mark each final answer to a part computed from
+    earlier parts (an ECF recipe) that was not correct, given the student's
+    FINAL answers to those parts (which may have come later in the file, or
+    been superseded): a correct consequence of a wrong earlier answer becomes
+    ``correct``/``ecf``. Returns {row number: new Outcome}; the grid holds
+    the new outcomes, so the totals count them."""
+    dependents = [_dependents(paper) for paper in index.papers]
+    if not any(dependents):
+        return {}
+    last, latest, width = grid.rows, grid.outcomes, grid.width
+    patched = {}
+    for number, paper in enumerate(students.paper_numbers):
+        base = number * width
+        for slot, checker, sources in dependents[paper]:
+            outcome = latest[base + slot]
+            if outcome.status not in _REMARKED or outcome.value is None:
+                continue
+            earlier = {name: latest[base + s].value for name, s in sources}
+            verdict = checker.remark(outcome.value, outcome.figures, earlier)
+            if verdict is not None:
+                latest[base + slot] = patched[last[base + slot]] = verdict_cells(verdict, checker.expected, checker.decimal_comma)
+    return patched
+
+
+_REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
+
+
+def _dependents(paper) -> list:
+    """``(slot, checker, ((earlier part name, its slot), ...))`` for each part of
+    ``paper`` with an ECF recipe (rules made here, once per paper's question)."""
+    found = []
+    slots = {}
+    for slot, checker in enumerate(paper.checkers):
+        if checker is not None and checker.question is not None:
+            slots[(id(checker.question), checker.part.name)] = slot
+    for slot, checker in enumerate(paper.checkers):
+        if checker is None or checker.question is None or not checker.question.has_recipes:
+            continue
+        rule = checker.rule
+        if rule.recipe is not None:
+            sources = tuple((d, slots[(id(checker.question), d)]) for d in rule.recipe.depends
+                            if (id(checker.question), d) in slots)
+            if len(sources) == len(rule.recipe.depends):
+                found.append((slot, checker, sources))
+    return found
 
 
 def paper_column(source, index: KeyIndex):

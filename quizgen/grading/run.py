@@ -18,9 +18,11 @@ from pathlib import Path
 from quizgen.errors import OutputError, UsageError
 from quizgen.files import default_output_folder, streamed_files
 from quizgen.grading.answers_file import open_answers
-from quizgen.grading.key_index import KeyIndex, load_key, tolerance_override
+from quizgen.grading.decisions import read_decisions
 from quizgen.grading.feedback import write_feedback_sheets
+from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolerance_override
 from quizgen.grading.lms_input import lms_grading_files, lms_kind_of
+from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
 from quizgen.grading.outputs import GradeOutputs, output_names, write_extra_outputs
 from quizgen.grading.report import (question_rows, question_stats, report_markdown, student_rows,
@@ -51,10 +53,12 @@ class GradeResult:
     paths: dict = field(default_factory=dict)
     matrix: VerdictMatrix | None = None
     notes: list = field(default_factory=list)
+    warnings: list = field(default_factory=list)   # e.g. overrides that matched no answer
 
 
 def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rtol=None, atol=None,
-          encoding=None, progress: bool = False, outputs: GradeOutputs | None = None) -> GradeResult:
+          encoding=None, progress: bool = False, outputs: GradeOutputs | None = None, policy=None,
+          ecf_credit=None, overrides=None) -> GradeResult:
     """Grade the answers file ``answers`` against ``key`` (a key.json path, its
     data as a dict, or None to find key.json beside the answers or in the working
     directory). Writes ``<answers stem>-graded.csv`` beside the answers (``out``
@@ -63,7 +67,10 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     ``rtol``/``atol`` replace every part's tolerance; ``progress`` shows a
     progress bar on stderr when it is a terminal. ``outputs`` (GradeOutputs)
     chooses the class report (``<stem>-report.html`` and ``<stem>-items.csv``,
-    on by default), a gradebook file and feedback sheets (see outputs.py)."""
+    on by default), a gradebook file and feedback sheets (see outputs.py).
+    ``policy`` (a policy.yaml path) and ``ecf_credit`` set the careful marker's
+    credits, ``overrides`` (an overrides.csv path) applies human decisions
+    (docs/grading.md)."""
     outputs = outputs or GradeOutputs()
     outputs.check()
     if lms_kind_of(answers):
@@ -71,20 +78,22 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     source = open_answers(answers, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
     key_path, data = load_key(source.path, key)
     index = KeyIndex(data, source.decimal_comma, tolerance_override(rtol, atol),
-                     key_path.name if key_path else "the key")
+                     key_path.name if key_path else "the key", marking_policy(policy, ecf_credit))
     paths = output_paths(source.path, out, key_path, outputs)
+    decisions = read_decisions(overrides)
     students, grid, tally = Students(index), AnswerGrid(len(index.slots)), Tally(len(index.slots))
     names = {role: path.name for role, path in paths.items()}
     folder = paths["graded"].parent
     with streamed_files(folder, names.values()) as handles:
         try:
             with progress_bar(progress, source.path.stat().st_size, "Grading") as bar:
-                rows = grade_file(source, index, students, grid, tally, handles[names["graded"]], bar)
+                rows = grade_file(source, index, students, grid, tally, handles[names["graded"]], bar, decisions)
         except OSError as exc:
             raise OutputError(f"grading stopped while reading {source.path} or writing in {folder}: "
                               f"{exc.strerror or exc}") from exc
         result = _result(source, index, students, grid, tally, rows, paths)
-        _write_reports(result, handles, names, source.delimiter)
+        result.warnings = decisions.unmatched if decisions is not None else []
+        _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
         write_extra_outputs(result, data, outputs, {role: handles[names[role]] for role in extra_roles(paths) + ["report"]})
     if outputs.feedback:
         answer_column = source.answer if source.form == "long" else len(source.identity) + 2
@@ -137,11 +146,11 @@ def _matrix(index: KeyIndex, students: Students, grid: AnswerGrid) -> VerdictMat
     return VerdictMatrix(grid, list(students.ids), slots, [masks[n] for n in students.paper_numbers])
 
 
-def _write_reports(result: GradeResult, handles: dict, names: dict, delimiter: str) -> None:
+def _write_reports(result: GradeResult, handles: dict, names: dict, delimiter: str, comma: bool = False) -> None:
     for role, rows in (("students", student_rows(result.students)), ("questions", question_rows(result.questions))):
         handle = handles[names[role]]
         handle.write("\ufeff")
-        csv.writer(handle, delimiter=delimiter).writerows(rows)
+        csv.writer(handle, delimiter=delimiter).writerows(localised(rows, comma))
     handles[names["report"]].write(report_markdown(result))
 
 

@@ -114,26 +114,63 @@ class RowSet:
         return self.count
 
 
-def mark_superseded(path: Path, rows: RowSet, delimiter: str) -> None:
+def mark_superseded(path: Path, rows: RowSet, delimiter: str, patched: dict | None = None) -> None:
     """Rewrite the graded file at ``path`` with the result cells of ``rows``
-    replaced by a superseded verdict, atomically (a temporary file, then a rename)."""
+    replaced by a superseded verdict, and those of ``patched`` ({row: Outcome},
+    re-marked after the pass: ECF) by the outcome's cells, atomically (a
+    temporary file, then a rename)."""
     fd, fixed = tempfile.mkstemp(dir=path.parent, prefix=".quizgen-", suffix=".tmp")
     try:
         with open(path, encoding="utf-8", newline="") as written, open(fd, "w", encoding="utf-8", newline="") as target:
-            _copy_marking(written, target, rows, delimiter)
+            _copy_marking(written, target, rows, delimiter, patched or {})
         os.replace(fixed, path)
     except BaseException:
         Path(fixed).unlink(missing_ok=True)
         raise
 
 
-def _copy_marking(scratch, handle, rows: RowSet, delimiter: str) -> None:
+def _copy_marking(scratch, handle, rows: RowSet, delimiter: str, patched: dict) -> None:
     """Copy graded rows, the result cells of ``rows`` replaced by superseded
-    ones (re-derived from the expected cell each was written with)."""
-    reader, writer = csv.reader(scratch, delimiter=delimiter), csv.writer(handle, delimiter=delimiter)
+    ones (re-derived from the expected cell each was written with), those of
+    ``patched`` by their new outcome's."""
+    writer = csv.writer(handle, delimiter=delimiter)
     handle.write(scratch.read(1))
-    writer.writerow(next(reader))
     width = len(RESULT_COLUMNS)
     expected = RESULT_COLUMNS.index("expected") - width
-    for i, row in enumerate(reader):
-        writer.writerow(row[:-width] + superseded_cells(row[expected]) if i in rows else row)
+    targets = iter(sorted(set(_members(rows)) | set(patched)) + [-2])
+    target = next(targets)
+    for i, record in enumerate(_records(scratch), -1):
+        if i != target:
+            handle.write(record)
+            continue
+        row = next(csv.reader([record], delimiter=delimiter))
+        row = row[:-width] + (superseded_cells(row[expected]) if i in rows else list(patched[i].cells))
+        writer.writerow(row)
+        target = next(targets)
+
+
+def _members(rows: RowSet):
+    """The row numbers in ``rows``, in order."""
+    for byte, bits in enumerate(rows.bits):
+        if bits:
+            yield from (byte * 8 + bit for bit in range(8) if bits >> bit & 1)
+
+
+def _records(scratch):
+    """The CSV records of ``scratch`` as written, each with its line end: lines
+    joined while a quote is open (a record ends at a line end outside quotes,
+    and quotes inside a field are doubled, so an even count closes it)."""
+    pending, quotes = [], 0
+    for line in scratch:
+        if not pending and '"' not in line:
+            yield line
+            continue
+        quotes += line.count('"')
+        if quotes % 2:
+            pending.append(line)
+            continue
+        if pending:
+            pending.append(line)
+            line, pending = "".join(pending), []
+        quotes = 0
+        yield line

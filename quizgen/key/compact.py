@@ -46,8 +46,11 @@ class SharedTexts:
 
 def template_record(question) -> dict:
     """What the instances of ``question``'s template share, as JSON."""
-    return {"class": question.cls, "title": question.title, "points": question.points,
-            "parts": [part.spec.to_json() for part in question.parts]}
+    record = {"class": question.cls, "title": question.title, "points": question.points,
+              "parts": [part.spec.to_json() for part in question.parts]}
+    if question.recipes:
+        record["recipes"] = {name: recipe.to_json() for name, recipe in question.recipes.items()}
+    return record
 
 
 def instance_record(question, shared: tuple) -> dict:
@@ -92,6 +95,9 @@ class WholeRecords:
         self.templates = {}
 
     def instance(self, question) -> dict:
-        return {"id": question.id, "template": question.template, "class": question.cls, "title": question.title,
-                "points": question.points, "seed": question.seed, "params": question.params,
-                "parts": [part.to_json() for part in question.parts]}
+        record = {"id": question.id, "template": question.template, "class": question.cls, "title": question.title,
+                  "points": question.points, "seed": question.seed, "params": question.params,
+                  "parts": [part.to_json() for part in question.parts]}
+        if question.recipes:
+            record["recipes"] = {name: recipe.to_json() for name, recipe in question.recipes.items()}
+        return record

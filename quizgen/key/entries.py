@@ -20,6 +20,7 @@ from quizgen.bank.texts import located_error
 from quizgen.errors import QuizgenError, TemplateError
 from quizgen.generation.sampling import canonical_instance
 from quizgen.key.compact import instance_record, template_record
+from quizgen.key.recipes import template_recipes
 from quizgen.key.model import DEFAULT_TOLERANCE, KeyPart, KeyQuestion, PartSpec, Trap
 from quizgen.maths.exact import Exact
 from quizgen.maths.numbers import key_answer
@@ -142,16 +143,16 @@ def _make_entry(question) -> KeyQuestion:
             spec = shared[i]
         parts.append(key_part(pv, inst, points[i], spec=spec))
     return KeyQuestion(question.id, template.id, template.cls, template.title, template.points,
-                       inst.seed_label, json_params(inst.params), tuple(parts))
+                       inst.seed_label, json_params(inst.params), tuple(parts), template_specs(template)[2])
 
 
 _SHARED = {}
 
 
 def template_specs(template) -> tuple:
-    """``(record JSON text, part specs)`` that the instances of ``template``
-    share: those of its canonical instance (the raw template texts if the
-    canonical parameters fail); made once per process."""
+    """``(record JSON text, part specs, recipes)`` that the instances of
+    ``template`` share: those of its canonical instance (the raw template texts
+    if the canonical parameters fail) and its ECF recipes; made once per process."""
     found = _SHARED.get((template.id, template.path))
     if found is None:
         points = template.part_points()
@@ -161,9 +162,10 @@ def template_specs(template) -> tuple:
                           in zip(inst.parts, points, trap_feedback(inst, inst.parts)))
         except QuizgenError:
             specs = tuple(_raw_spec(part, chr(ord("a") + i), points[i]) for i, part in enumerate(template.parts))
+        recipes = template_recipes(template)
         question = KeyQuestion("", template.id, template.cls, template.title, template.points,
-                               parts=tuple(KeyPart(spec) for spec in specs))
-        found = _SHARED[(template.id, template.path)] = (dump(template_record(question)), specs)
+                               parts=tuple(KeyPart(spec) for spec in specs), recipes=recipes)
+        found = _SHARED[(template.id, template.path)] = (dump(template_record(question)), specs, recipes)
     return found
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from quizgen.key import checks
 from quizgen.key.checks import Where
 from quizgen.key.compact import SharedTexts, WholeRecords
+from quizgen.key.recipes import read_recipes
 from quizgen.key.parts import (DEFAULT_TOLERANCE, SPEC_KEYS, KeyPart, PartSpec, Trap, own_spec,
                                plain_part, read_part, read_spec)
 
@@ -39,6 +40,7 @@ class KeyQuestion:
     seed: str = ""
     params: dict = field(default_factory=dict)
     parts: tuple = ()
+    recipes: dict = field(default_factory=dict)   # {part name: KeyRecipe}, one dict per template
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +172,8 @@ def _question_fields(record: dict, where: Where) -> dict:
         fields["title"] = checks.text(record["title"], where / "title")
     if "points" in record:
         fields["points"] = checks.number(record["points"], where / "points", 0, checks.MAX_POINTS)
+    if "recipes" in record:
+        fields["recipes"] = read_recipes(record["recipes"], where / "recipes")
     return fields
 
 

@@ -11,17 +11,23 @@ class Status(str, Enum):
     """What became of one answer: its verdict, or why it was not graded."""
 
     CORRECT = "correct"
+    IMPRECISE = "imprecise"
     INCORRECT = "incorrect"
+    NEEDS_REVIEW = "needs_review"
     INVALID = "invalid"
     BLANK = "blank"
     UNKNOWN_QUESTION = "unknown_question"
+    UNKNOWN_STUDENT = "unknown_student"
     SUPERSEDED = "superseded"
 
     def __str__(self) -> str:
         return self.value
 
 
-SCORED = frozenset({Status.CORRECT, Status.INCORRECT, Status.INVALID, Status.BLANK})
+SCORED = frozenset({Status.CORRECT, Status.IMPRECISE, Status.INCORRECT, Status.NEEDS_REVIEW, Status.INVALID,
+                    Status.BLANK})
 """The statuses that are a verdict on a question part of the student's paper:
 counted per part and scored. (``unknown_question`` names no such part;
-``superseded`` was replaced by a later answer.)"""
+``unknown_student`` is not on the roster of a per-student key; ``superseded``
+was replaced by a later answer.) ``imprecise`` (rounded too early) and
+``needs_review`` (a sentence a person reads) are verdicts like the others."""

@@ -15,7 +15,7 @@ from quizgen.maths.answers import normalise_word, to_number
 NUMBER, BLANK, INVALID, REVIEW = "number", "blank", "invalid", "needs_review"
 
 _LABEL = re.compile(r"^\s*[^\W\d][\w{}^\\]{0,15}(?:\s*\([^()=]{0,12}\))?\s*[=:]\s*(?=\S)")
-_APPROX = re.compile(r"^\s*(?:≈|~|=|approx\.?|about|roughly|around)\s*", re.IGNORECASE)
+_APPROX = re.compile(r"^\s*(?:≈|~|approx\.?|about|roughly|around)\s*", re.IGNORECASE)
 _UNIT = re.compile(r"\s*(?:nats?|bits?|tokens?|words?|positions?|units?|targets?)\s*\.?\s*$", re.IGNORECASE)
 _PERCENT = re.compile(r"\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
 _THOUSANDS_DOT = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
@@ -47,7 +47,10 @@ def strip_decorations(text: str, percent: bool = False):
     if _PERCENT.search(text):
         text = _PERCENT.sub("", text)
         factor = 1.0 if percent else 100.0
-    return text.strip(), factor
+    text = text.strip()
+    if text.startswith("=") and _PLAIN.fullmatch(text[1:].strip()):   # "= 0.427", never a formula "=1+1"
+        text = text[1:].strip()
+    return text, factor
 
 
 def drop_thousands(text: str, decimal_comma: bool = False) -> str:

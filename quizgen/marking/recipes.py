@@ -207,6 +207,11 @@ def _wrapped(node, minimum: int) -> str:
     return f"({text})" if _precedence(node) < minimum else text
 
 
+def recipe_parts(text: str) -> tuple:
+    """The earlier parts a stored recipe text reads, in order, once each."""
+    return tuple(dict.fromkeys(_PART_TEXT.findall(text)))
+
+
 def parse_recipe(text: str, names) -> object:
     """Read a stored recipe back (our own printed text, through the whitelist
     parser): ``part:x`` variables and the template's ``names``."""

@@ -21,6 +21,7 @@ CORRECT, IMPRECISE, INCORRECT = "correct", "imprecise", "incorrect"
 NEEDS_REVIEW, INVALID = "needs_review", "invalid"
 ECF, CARRIED, EARLY, OVERRIDE = "ecf", "carried_rounding", "rounded_too_early", "override"
 _SAME = 1e-9
+NEAR = 0.25   # ECF's carried set is worked out only for an answer within 25% of the plain recomputation
 
 
 @dataclass(frozen=True)
@@ -102,14 +103,15 @@ def part_rules(instance, trap_credit=None) -> dict:
         recipe = paths.get(part.name)
         if recipe is not None and not recipe.depends:
             recipe = None
-        sources = tuple(_source(rules[d]) for d in recipe.depends) if recipe else ()
+        sources = tuple(source_of(rules[d]) for d in recipe.depends) if recipe else ()
         carried = intervals(sets.get(part.name, ()), part.tolerance, part.kind) if value is not None else ()
         rules[part.name] = PartRule(part.name, f"({pv.letter})", part.kind, value, dict(part.tolerance), traps,
                                     recipe, carried, tuple(pv.accept), sources=sources)
     return rules
 
 
-def _source(rule: PartRule) -> Source:
+def source_of(rule: PartRule) -> Source:
+    """``rule`` as an earlier part a later part's recipe reads."""
     traps = tuple(t.value for t in rule.traps if t.value is not None)
     return Source(rule.name, rule.label, rule.value, rule.carried, traps)
 
@@ -143,7 +145,7 @@ def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits =
               decimal_comma: bool = False) -> Verdict:
     """Mark the answer ``text`` of one part (see the module's docstring)."""
     if rule.value is None:
-        return _mark_words(rule, text, credits)
+        return mark_words(rule, text, credits)
     reading = read_number(text, rule.percent, decimal_comma)
     if reading.status == BLANK:
         return Verdict(BLANK)
@@ -220,7 +222,12 @@ def _ecf(rule: PartRule, x: float, earlier: dict, env: dict):
     if any(v is None for v in own.values()) or not _any_wrong(own, rule):
         return "", None
     try:
-        values = reachable(recipe, env, {d: (v,) for d, v in own.items()})
+        given = {d: (v,) for d, v in own.items()}
+        plain = reachable(recipe, env, given, levels=())
+        if not any(abs(x - v) <= NEAR * abs(v) + half_width(v, rule.spec, _kind(rule)) for v in plain):
+            return "", None   # far from the plain recomputation: no rounding on the way reaches it
+        hit = any(matches(x, v, rule.spec, _kind(rule)) for v in plain)
+        values = plain if hit else reachable(recipe, env, given)
     except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError):
         return "", None
     target = min(values, key=lambda v: abs(x - v), default=None)
@@ -274,7 +281,8 @@ def _same(a: float, b: float) -> bool:
     return abs(a - b) <= _SAME * max(abs(a), abs(b), 1e-300)
 
 
-def _mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
+def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
+    """Mark a word answer by meaning (synonyms, negations; forms.read_words)."""
     traps = {t.code: t.words for t in rule.traps if t.words}
     reading = read_words(text, rule.accept, traps)
     if reading.status == "accept":

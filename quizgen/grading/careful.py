@@ -1,0 +1,153 @@
+"""The careful marker's rules (quizgen/marking/) made from a key question:
+``QuestionRules`` builds, lazily and once per question instance, every
+part's ``PartRule`` (value, tolerance, traps, ECF recipe, carried-rounding
+intervals) from the key alone: the template's recipes (stored once per
+template, quizgen/key/recipes.py) over the instance's parameters.
+
+Nothing here runs for an answer within tolerance of the key: the grader's
+fast path stays as it was. A version-1 key (no recipes) or parameters that
+cannot be read back exactly get no ECF and no carried rounding; everything
+else (traps, rounded too early, answers as people write them) still works."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from quizgen.errors import ExpressionError, QuizgenError
+from quizgen.marking.carry import carried_sets, intervals
+from quizgen.maths.evaluate import ground
+from quizgen.maths.tree import Bin, Call, Name, Neg
+from quizgen.marking.recipes import PART_PREFIX, Recipe, parse_recipe, recipe_parts, recipe_text
+from quizgen.marking.rules import Credits, PartRule, TrapRule, source_of
+
+PERCENT_KINDS = frozenset({"percent", "percentage"})
+
+
+def exact_params(params: dict) -> dict:
+    """The key's numeric JSON parameters as exact values (``1.2`` is 6/5,
+    ``"1/3"`` is 1/3, lists as tuples). Words, scenes and values that cannot
+    be read back exactly are left out: a recipe that reads one does not parse,
+    and its part simply gets no ECF or carried rounding."""
+    env = {}
+    for name, value in params.items():
+        try:
+            env[name] = _exact(value)
+        except (ValueError, ZeroDivisionError, TypeError):
+            continue
+    return env
+
+
+def _exact(value):
+    if isinstance(value, (bool, dict)):
+        raise TypeError("not a number")
+    if isinstance(value, (list, tuple)):
+        return tuple(_exact(v) for v in value)
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    return Fraction(str(value).strip())
+
+
+def _floats(value):
+    return tuple(_floats(v) for v in value) if isinstance(value, (tuple, list)) else float(value)
+
+
+_OPS = {"+": float.__add__, "-": float.__sub__, "*": float.__mul__, "/": float.__truediv__, "**": pow}
+
+
+def float_recipe(node, env: dict):
+    """``node`` compiled to a function of the earlier parts' float values
+    ({name: value}): what reads no part is worked out once, exactly."""
+    cls = node.__class__
+    if cls is Name and node.name.startswith(PART_PREFIX):
+        name = node.name[len(PART_PREFIX):]
+        return lambda parts: parts[name]
+    if PART_PREFIX not in recipe_text(node):
+        constant = _floats(ground(node, env))
+        return lambda parts: constant
+    if cls is Neg:
+        operand = float_recipe(node.operand, env)
+        return lambda parts: -operand(parts)
+    if cls is Bin:
+        op, left, right = _OPS[node.op], float_recipe(node.left, env), float_recipe(node.right, env)
+        return lambda parts: op(float(left(parts)), float(right(parts)))
+    if cls is Call and len(node.args) == 1 and node.func.float is not None:
+        function, arg = node.func.float, float_recipe(node.args[0], env)
+        return lambda parts: function(arg(parts))
+    raise ExpressionError(f"cannot recompute {recipe_text(node)} in floats")
+
+
+def key_paths(question, env: dict) -> dict:
+    """``{part name: Recipe}`` parsed from the question's stored recipe texts."""
+    names = set(env)
+    paths = {}
+    for name, stored in question.recipes.items():
+        expression = parse_recipe(stored.text, names)
+        steps = tuple((let, parse_recipe(text, names)) for let, text in stored.steps)
+        paths[name] = Recipe(name, expression, stored.text, recipe_parts(stored.text), steps)
+    return paths
+
+
+class QuestionRules:
+    """One question instance's parts as marking rules (``rules``: by part
+    letter; recipes read earlier parts by name), made at first need."""
+
+    def __init__(self, question, credits: Credits):
+        self.question, self.credits = question, credits
+        self._rules = None
+        self.env = {}
+        self._compiled = {}
+
+    def plain(self, rule: PartRule, earlier: dict):
+        """The part recomputed in floats from the student's ``earlier`` answers,
+        nothing rounded (the ECF pass's quick first look), or None."""
+        try:
+            compiled = self._compiled.get(rule.name)
+            if compiled is None:
+                compiled = self._compiled[rule.name] = float_recipe(rule.recipe.expression, self.env)
+            return float(compiled(earlier))
+        except (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+            return None
+
+    @property
+    def has_recipes(self) -> bool:
+        """True when some part reads an earlier part (ECF may apply)."""
+        return any("part:" in recipe.text for recipe in self.question.recipes.values())
+
+    @property
+    def rules(self) -> dict:
+        if self._rules is None:
+            self._rules = self._make()
+        return self._rules
+
+    def _make(self) -> dict:
+        question = self.question
+        paths, sets = {}, {}
+        if question.recipes:
+            env = exact_params(question.params)
+            try:
+                paths = key_paths(question, env)
+                sets = carried_sets(paths, env)
+                self.env = env
+            except (QuizgenError, ArithmeticError, ValueError, KeyError, IndexError, TypeError):
+                paths, sets = {}, {}
+        rules, by_name = {}, {}
+        for part in question.parts:
+            rule = self._rule(part, paths.get(part.name) if part.name else None, sets, by_name)
+            rules[part.letter] = rule
+            if part.name:
+                by_name.setdefault(part.name, rule)
+        return rules
+
+    def _rule(self, part, recipe, sets: dict, rules: dict) -> PartRule:
+        traps = tuple(TrapRule(t.code, v, t.feedback, 0.0, tuple(t.words))
+                      for t, v in zip(part.traps, part.trap_values))
+        if recipe is not None and (not recipe.depends or not all(d in rules for d in recipe.depends)):
+            recipe = None
+        sources = tuple(source_of(rules[d]) for d in recipe.depends) if recipe else ()
+        carried = ()
+        if part.value is not None and part.name and part.name in sets:
+            carried = intervals(sets[part.name], part.tolerance, part.kind)
+        return PartRule(part.name, f"({part.letter})", part.kind, part.value, dict(part.tolerance), traps, recipe,
+                        carried, tuple(part.accept), part.kind in PERCENT_KINDS, sources)

@@ -1,0 +1,69 @@
+"""A template's ECF recipes in the key: for each part computed from earlier
+parts (or through lets a student rounds on the way), the recipe's text
+(``Recipe.text`` of quizgen/marking/recipes.py) and its steps, stored once
+per template in the compact key's template section::
+
+    "recipes": {"loss_y0": {"recipe": "-log(1 - part:p)", "steps": [["q", "1 - part:p"]]}}
+
+A ``KeyRecipe`` is the text as read (checked: strings of bounded length);
+the grader parses it with ``parse_recipe`` (the whitelist parser) against
+the instance's parameter names. Version-1 keys have none."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from quizgen.errors import TemplateError
+from quizgen.key import checks
+from quizgen.key.checks import Where
+from quizgen.marking.recipes import part_paths, recipe_text
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRecipe:
+    """How a part is recomputed from earlier parts: ``text`` over parameters
+    and ``part:<name>`` variables, and ``steps``, the intermediates
+    ``((let name, text), ...)`` a student may round on the way."""
+
+    text: str
+    steps: tuple = ()
+
+    def to_json(self) -> dict:
+        return {"recipe": self.text, "steps": [list(step) for step in self.steps]}
+
+
+def template_recipes(template) -> dict:
+    """``{part name: KeyRecipe}`` for every part of ``template`` with an
+    answer expression (derived from the let graph, quizgen/marking/recipes.py):
+    the grader recomputes a part from the student's earlier answers, and
+    carries rounding through every part, so each numeric part has one."""
+    from quizgen.marking.recipes import part_paths, recipe_text
+    try:
+        paths = part_paths(template)
+    except TemplateError:   # an answer that compares or uses and/or/not: nothing to carry
+        return {}
+    found = {}
+    for name, recipe in paths.items():
+        steps = tuple((let, recipe_text(node)) for let, node in recipe.intermediates)
+        found[name] = KeyRecipe(recipe.text, steps)
+    return found
+
+
+def read_recipes(record, where: Where) -> dict:
+    """``{part name: KeyRecipe}`` from a template record's ``recipes``, checked."""
+    checks.mapping(record, where)
+    found = {}
+    for name, entry in record.items():
+        at = where / name
+        checks.text(name, at, checks.MAX_ID, empty=False)
+        checks.mapping(entry, at)
+        text = checks.text(entry.get("recipe"), at / "recipe", checks.MAX_ID, empty=False)
+        steps = []
+        for i, step in enumerate(checks.listing(entry.get("steps", []), at / "steps")):
+            pair = checks.listing(step, at / "steps" / i)
+            if len(pair) != 2:
+                raise (at / "steps" / i).fail("expected [let name, recipe text]")
+            steps.append((checks.text(pair[0], at / "steps" / i / 0, checks.MAX_ID, empty=False),
+                          checks.text(pair[1], at / "steps" / i / 1, checks.MAX_ID, empty=False)))
+        found[name] = KeyRecipe(text, tuple(steps))
+    return found

@@ -1,0 +1,188 @@
+"""Issue 12 end to end: students generated from instances of the whole
+shipped bank, written to an answers file in the order a class would (and
+shuffled, so an earlier part may come after the part computed from it),
+graded through ``quizgen.grade`` against the key the generator writes."""
+
+import csv
+import json
+import random
+
+import pytest
+
+import quizgen
+from quizgen.generation.quiz import Question
+from quizgen.key.entries import key_entry
+from quizgen.key.model import Key
+from quizgen.maths.numbers import significant
+from quizgen.marking.carry import reachable
+from quizgen.marking.rules import part_rules
+from test_marking_students_gen import BANK, _instances, student
+
+DEPENDENT = ["C1", "C2", "C7", "C8", "C10"]   # C6's (a) has no trap with a value
+
+
+def _key(instances_by_student: dict) -> Key:
+    """A per-student key: each student's paper is one question instance."""
+    from quizgen.key.model import KeyPaper
+    papers = tuple(KeyPaper(sid, "", sid, (key_entry(Question("Q1", inst)),))
+                   for sid, inst in instances_by_student.items())
+    first = next(iter(instances_by_student.values()))
+    return Key((key_entry(Question("Q1", first)),), papers, seed=1)
+
+
+def _grade(tmp_path, instances: dict, answers: dict, shuffle: int = 0, **options) -> dict:
+    """Grade ``answers`` ({student: {part name: text}}); the verdicts by (student, part letter)."""
+    key = _key(instances)
+    (tmp_path / "key.json").write_text(json.dumps(key.to_json()), encoding="utf-8")
+    rows = []
+    for sid, paper in answers.items():
+        letters = {pv.part.name: pv.letter for pv in instances[sid].parts}
+        rows += [[sid, "Q1", letters[name], text] for name, text in paper.items()]
+    random.Random(shuffle).shuffle(rows) if shuffle else None
+    with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"], *rows])
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", **options)
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        return {(r["student_id"], r["part"]): r for r in csv.DictReader(handle)}
+
+
+def test_the_key_stores_each_templates_recipes_once(tmp_path):
+    instances = {f"s{k}": inst for k, inst in enumerate(_instances("C7", 3))}
+    data = _key(instances).to_json()
+    recipes = data["templates"][BANK["C7"].id]["recipes"]
+    assert recipes["loss_y0"]["recipe"] == "-log(1 - part:p)"
+    assert all("recipes" not in q for paper in data["students"].values() for q in paper["questions"])
+    assert Key.from_json(data).papers[0].questions[0].recipes["loss_y0"].text == "-log(1 - part:p)"
+
+
+@pytest.mark.parametrize("cls", sorted(BANK))
+def test_careful_three_figure_students_are_correct_on_every_part(tmp_path, cls):
+    instances = {f"s{k:03d}": inst for k, inst in enumerate(_instances(cls, 30))}
+    answers = {sid: student(inst, 3) for sid, inst in instances.items()}
+    graded = _grade(tmp_path, instances, answers, shuffle=7)
+    wrong = {k: (r["answer"], r["status"], r["feedback"]) for k, r in graded.items() if r["status"] != "correct"}
+    assert not wrong
+
+
+@pytest.mark.parametrize("cls", sorted(BANK))
+def test_two_figure_students_are_never_correct_on_a_rounded_part(tmp_path, cls):
+    instances = {f"s{k:03d}": inst for k, inst in enumerate(_instances(cls, 30))}
+    answers = {sid: student(inst, 2) for sid, inst in instances.items()}
+    graded = _grade(tmp_path, instances, answers)
+    for sid, inst in instances.items():
+        for pv in inst.parts:
+            if pv.value is None or pv.part.kind == "integer" or float(significant(float(pv.value), 2)) == float(pv.value):
+                continue
+            assert graded[(sid, pv.letter)]["status"] != "correct", (sid, pv.letter)
+
+
+def _trap_then_ecf(instance):
+    """A paper: a named trap in (a), then every dependent part worked from it."""
+    rules = part_rules(instance)
+    first = instance.parts[0]
+    trap = next(t for t in first.traps if t.value is not None)
+    own = float(significant(float(trap.value), 4))
+    answers = {first.part.name: significant(float(trap.value), 4)}
+    dependent = [r for r in rules.values() if r.recipe is not None and first.part.name in r.recipe.depends]
+    for rule in dependent:
+        values = reachable(rule.recipe, instance.env, {first.part.name: (own,)}, levels=())
+        if not values:
+            return None
+        answers[rule.name] = significant(values[0], 4) if rule.kind != "integer" else str(round(values[0]))
+    return answers, trap.code, [r.name for r in dependent]
+
+
+@pytest.mark.parametrize("cls", DEPENDENT)
+def test_a_trap_in_a_then_correct_work_gives_ecf_on_every_dependent_part(tmp_path, cls):
+    instances, papers, expected = {}, {}, {}
+    for k, inst in enumerate(_instances(cls, 30)):
+        made = _trap_then_ecf(inst)
+        if made is not None:
+            sid = f"s{k:03d}"
+            instances[sid], papers[sid], expected[sid] = inst, made[0], made[1:]
+    assert len(papers) >= 15
+    graded = _grade(tmp_path, instances, papers, shuffle=3, ecf_credit=0.5)
+    for sid, (code, dependent) in expected.items():
+        letters = {pv.part.name: pv.letter for pv in instances[sid].parts}
+        first = graded[(sid, "a")]
+        assert (first["status"], first["misconception"]) == ("incorrect", code)
+        for name in dependent:
+            row = graded[(sid, letters[name])]
+            assert (row["status"], row["note"]) == ("correct", "ecf"), (sid, name, row)
+            assert row["feedback"].startswith("marked from your (a) = ")
+
+
+@pytest.mark.parametrize("cls", sorted(BANK))
+def test_every_trap_stays_named_and_never_accepted(tmp_path, cls):
+    instances = {f"s{k:03d}": inst for k, inst in enumerate(_instances(cls, 20))}
+    answers, traps = {}, {}
+    for sid, inst in instances.items():
+        pv = next((pv for pv in inst.parts if any(t.value is not None for t in pv.traps)), None)
+        if pv is None:
+            continue
+        trap = next(t for t in pv.traps if t.value is not None)
+        answers[sid] = {pv.part.name: repr(float(trap.value))}
+        traps[sid] = (pv.letter, trap.code)
+    if not answers:
+        pytest.skip("no numeric traps")
+    graded = _grade(tmp_path, {s: instances[s] for s in answers}, answers)
+    for sid, (letter, code) in traps.items():
+        row = graded[(sid, letter)]
+        assert row["status"] == "incorrect" and row["misconception"], (sid, row)
+
+
+def _c7_case(tmp_path):
+    instance = _instances("C7", 1)[0]
+    answers = {"s001": student(instance, 3)}
+    return {"s001": instance}, answers
+
+
+def test_overrides_apply_every_run_and_unmatched_ones_are_reported(tmp_path):
+    instances, answers = _c7_case(tmp_path)
+    (tmp_path / "overrides.csv").write_text("student_id,question_id,part,score,comment\n"
+                                            "S001,q1,(b),50%,discussed in class\ns999,Q1,a,1,\n", encoding="utf-8")
+    key = _key(instances)
+    (tmp_path / "key.json").write_text(json.dumps(key.to_json()), encoding="utf-8")
+    with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"]]
+                                     + [["s001", "Q1", letter, text] for letter, text in
+                                        zip("abc", answers["s001"].values())])
+    result = quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", overrides=tmp_path / "overrides.csv")
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        rows = {r["part"]: r for r in csv.DictReader(handle)}
+    points = key.papers[0].questions[0].parts[1].points
+    assert (rows["b"]["note"], rows["b"]["feedback"]) == ("override", "discussed in class")
+    assert float(rows["b"]["score"]) == pytest.approx(points / 2)
+    assert result.warnings == ["overrides.csv: line 3: override for s999 Q1 (a) matches no answer"]
+
+
+def test_policy_and_ecf_credit_from_the_command_line(tmp_path):
+    from click.testing import CliRunner
+    from quizgen.cli import main
+    instance = next(i for i in _instances("C7", 30) if _trap_then_ecf(i))
+    answers, _, dependent = _trap_then_ecf(instance)
+    (tmp_path / "policy.yaml").write_text("ecf_credit: 0.25\n", encoding="utf-8")
+    _grade(tmp_path, {"s001": instance}, {"s001": answers})   # writes key.json and answers.csv
+    for options, credit in ((["--policy", str(tmp_path / "policy.yaml")], 0.25), (["--ecf-credit", "0.5"], 0.5)):
+        result = CliRunner().invoke(main, ["grade", str(tmp_path / "answers.csv"), *options])
+        assert result.exit_code == 0, result.output
+        with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+            rows = [r for r in csv.DictReader(handle) if r["note"] == "ecf"]
+        assert len(rows) == len(dependent)
+        assert all(float(r["score"]) == pytest.approx(credit * instance.template.points / len(instance.parts))
+                   for r in rows)
+    bad = CliRunner().invoke(main, ["grade", str(tmp_path / "answers.csv"), "--ecf-credit", "2"])
+    assert bad.exit_code == 2 and "--ecf-credit" in bad.output
+
+
+def test_decimal_commas_in_give_decimal_commas_out(tmp_path):
+    instance = _instances("C7", 1)[0]
+    _grade(tmp_path, {"s001": instance}, {"s001": student(instance, 3)})
+    text = (tmp_path / "answers.csv").read_text(encoding="utf-8").replace(",", ";").replace(".", ",")
+    (tmp_path / "answers.csv").write_text(text, encoding="utf-8")
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", ecf_credit=0.5)
+    graded = (tmp_path / "answers-graded.csv").read_text(encoding="utf-8-sig").splitlines()[1:]
+    expected = [line.split(";")[6] for line in graded]
+    assert all("," in cell and "." not in cell for cell in expected), expected
+    students = (tmp_path / "answers-graded-students.csv").read_text(encoding="utf-8-sig").splitlines()[1]
+    assert "." not in students and ";100,0;" in students
