@@ -19,6 +19,8 @@ from quizgen.generation.plan import names_in
 from quizgen.generation.sampling import sample_instance, schedule
 from quizgen.maths.tolerance import distinguishable
 
+pytestmark = pytest.mark.slow   # runs in CI; kept out of the quick `-m "not slow"` run
+
 SEEDS = 300
 CLASSES = [f"C{i}" for i in range(1, 10)]
 

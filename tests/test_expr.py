@@ -79,6 +79,7 @@ def test_printed_exact_form_parses_back_to_the_same_value():
 small = st.fractions(min_value=-5, max_value=5, max_denominator=20)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(a=small, b=small, c=st.fractions(min_value=Fraction(1, 20), max_value=5, max_denominator=20))
 def test_exact_float_and_sympy_values_agree(a, b, c):

@@ -106,6 +106,7 @@ def keep_secret(earlier, folder):
     (folder / "key.json").write_bytes((earlier / "key.json").read_bytes())
 
 
+@pytest.mark.slow
 def test_seed_is_stable_across_processes(tmp_path):
     outputs = []
     for name in ("x", "y"):

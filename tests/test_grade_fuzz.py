@@ -1,3 +1,4 @@
+import pytest
 """Fuzzing the answer parser and the whole grader with hypothesis: no input
 makes them raise (beyond a one-line QuizgenError for a file that is not
 answers), hang, or lose a row."""
@@ -19,6 +20,8 @@ from quizgen.errors import ExpressionError, QuizgenError
 from quizgen.grading.marking import check_answer
 from quizgen.grading.report import STATUSES, spreadsheet_safe
 from quizgen.key.status import SCORED
+
+pytestmark = pytest.mark.slow   # runs in CI; kept out of the quick `-m "not slow"` run
 
 FUZZ = settings(deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 FILES = settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])

@@ -81,6 +81,7 @@ LIMITS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(LIMITS))
 def test_a_bank_over_a_limit_is_one_line_and_exit_2(invoke, tmp_path, case):
     spec = dict(LIMITS[case])
@@ -110,6 +111,7 @@ BROKEN = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(BROKEN))
 def test_a_broken_template_text_is_one_line_naming_the_file(invoke, tmp_path, case):
     stem, words = BROKEN[case]

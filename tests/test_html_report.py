@@ -21,6 +21,8 @@ from quizgen.report.demo import demo_class
 from quizgen.report.html import csp_hash
 from quizgen.report.model import Part, Student, Verdict
 
+pytestmark = pytest.mark.slow   # runs in CI; kept out of the quick `-m "not slow"` run
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 

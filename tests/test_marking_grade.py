@@ -55,6 +55,7 @@ def test_the_key_stores_each_templates_recipes_once(tmp_path):
     assert Key.from_json(data).papers[0].questions[0].recipes["loss_y0"].text == "-log(1 - part:p)"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", sorted(BANK))
 def test_careful_three_figure_students_are_correct_on_every_part(tmp_path, cls):
     instances = {f"s{k:03d}": inst for k, inst in enumerate(_instances(cls, 30))}
@@ -64,6 +65,7 @@ def test_careful_three_figure_students_are_correct_on_every_part(tmp_path, cls):
     assert not wrong
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", sorted(BANK))
 def test_two_figure_students_are_never_correct_on_a_rounded_part(tmp_path, cls):
     instances = {f"s{k:03d}": inst for k, inst in enumerate(_instances(cls, 30))}
@@ -92,6 +94,7 @@ def _trap_then_ecf(instance):
     return answers, trap.code, [r.name for r in dependent]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", DEPENDENT)
 def test_a_trap_in_a_then_correct_work_gives_ecf_on_every_dependent_part(tmp_path, cls):
     instances, papers, expected = {}, {}, {}
@@ -112,6 +115,7 @@ def test_a_trap_in_a_then_correct_work_gives_ecf_on_every_dependent_part(tmp_pat
             assert row["feedback"].startswith("marked from your (a) = ")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", sorted(BANK))
 def test_every_trap_stays_named_and_never_accepted(tmp_path, cls):
     instances = {f"s{k:03d}": inst for k, inst in enumerate(_instances(cls, 20))}

@@ -55,6 +55,7 @@ def test_reference_example_c7():
     assert wider["loss_y0"].status == INCORRECT
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", sorted(BANK))
 def test_careful_three_figure_student_is_always_correct(cls):
     for instance in _instances(cls, 60):
@@ -64,6 +65,7 @@ def test_careful_three_figure_student_is_always_correct(cls):
         assert not wrong, (instance.seed_label, wrong)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", sorted(BANK))
 def test_two_figure_student_is_never_correct_on_a_rounded_part(cls):
     for instance in _instances(cls, 60):
@@ -78,6 +80,7 @@ def test_two_figure_student_is_never_correct_on_a_rounded_part(cls):
             assert verdicts[pv.part.name].status != CORRECT, (instance.seed_label, pv.part.name, answers)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", ["C1", "C2", "C7", "C8", "C10"])
 def test_trap_in_a_then_correct_work_is_ecf(cls):
     checked = 0
@@ -126,6 +129,7 @@ def test_c6_wrong_count_carried_forward():
     assert all((verdicts[p].status, verdicts[p].note) == (CORRECT, ECF) for p in answers if p != "chosen")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", sorted(BANK))
 def test_no_trap_is_ever_accepted(cls):
     clashes = []

@@ -1,3 +1,4 @@
+import pytest
 """Distinct variants of a template, and questions of a paper sharing an answer."""
 
 from quizgen.bank.loader import load_bank
@@ -32,6 +33,7 @@ def test_shifted_logits_are_the_same_variant():
     assert pairs == [("Q1", "a", "Q2", "a"), ("Q1", "b", "Q2", "b")]
 
 
+@pytest.mark.slow
 def test_every_template_of_the_bank_reaches_100_variants():
     """Issue 13: C3 (10), C5 (1), C6 (8) and C7 (55) had too few; their grids were widened."""
     counts = {t.cls: template_variants(t, draws=200) for t in load_bank(())}

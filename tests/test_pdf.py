@@ -17,6 +17,8 @@ from quizgen.errors import LatexError
 from quizgen.bank.loader import builtin_bank_dir
 from quizgen.key.model import Key
 
+pytestmark = pytest.mark.slow   # runs in CI; kept out of the quick `-m "not slow"` run
+
 HOSTILE_TITLE = r"Midterm \input{/etc/passwd} 50% & #1"
 HOSTILE_COURSE = r"NLP }\immediate\write18{id} ~ ^ _ $x$"
 

@@ -25,6 +25,7 @@ def files_of(folder):
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
+@pytest.mark.slow
 def test_jobs_do_not_change_a_single_byte(invoke, tmp_path):
     """Three papers of 70 questions are three chunks: with 2 and 3 jobs they are
     made in worker processes, and the files are those of one process."""

@@ -10,6 +10,8 @@ import pytest
 
 from quizgen.bank.loader import builtin_bank_dir, template_files
 
+pytestmark = pytest.mark.slow   # runs in CI; kept out of the quick `-m "not slow"` run
+
 DATA = Path(__file__).parent / "data"
 USER = DATA / "user_bank"
 CLASH = DATA / "clash_bank"

@@ -37,6 +37,7 @@ def problem_lines(output: str) -> list:
 
 # --------------------------------------------------------------- the bank
 
+@pytest.mark.slow
 def test_the_shipped_bank_validates_with_one_summary_line_per_template(invoke):
     result = invoke("validate")
     files = template_files(builtin_bank_dir())
@@ -105,6 +106,7 @@ def test_each_kind_of_problem_is_reported_with_file_line_and_key(invoke, in_data
     assert "quizgen: error: 1 of 1 templates failed validation" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [c[0] for c in CASES if c[0] != "unquoted_word"])
 def test_a_single_mistake_gives_a_single_problem_line(invoke, in_data, name):
     result = invoke("validate", Path("broken") / f"{name}.yaml", "--samples", "20")
