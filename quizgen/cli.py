@@ -125,7 +125,8 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
 
     Example: printf '0.408\\nq\\n' | quizgen drill --seed 1 --classes C1 --no-save
     """
-    from quizgen.drill.session import run_drill, stats_report
+    from quizgen.drill.session import run_drill
+    from quizgen.drill.summary import stats_report
 
     if stats:
         report, note = stats_report(state_path, banks)

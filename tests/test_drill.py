@@ -347,3 +347,15 @@ def test_the_drill_marks_with_error_carried_forward_and_rounding_feedback_at_onc
     early = run_drill(io.StringIO(lines(f"{float(records['p'].answer):.1g}", "q")), io.StringIO(), io.StringIO(),
                       classes="C1", seed=1, save=False)
     assert [p.status for p in early.parts] == ["imprecise"]
+
+
+def test_a_huge_answer_line_is_not_echoed_or_held(tmp_path):
+    """A 10 MB line piped in is read in bounded pieces, echoed as a note, and
+    counts as no answer; the drill goes on to the next line."""
+    huge = "9" * 10_000_000
+    out = io.StringIO()
+    result = run_drill(io.StringIO(f"{huge}\nq\n"), out, io.StringIO(), classes="C1", count=1, seed=1,
+                       save=False)
+    text = out.getvalue()
+    assert "over 10,000 characters" in text and len(text) < 20_000
+    assert result.stopped != "count"

@@ -5,7 +5,6 @@ learner's progress (see progress.py) to choose what comes next."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from quizgen.generation.views import question_view
 from quizgen.grading.marking import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.maths.printing import to_latex
+from quizgen.drill.summary import class_key, summary
 from quizgen.text.plain import WIDTH, math_to_plain, to_plain, wrap
 from quizgen.generation.sampling import sample_instance
 
@@ -58,6 +58,14 @@ class DrillResult:
     saved_to: Path | None = None
 
 
+MAX_LINE = 10_000   # characters of one line of input: grade's longest answer (docs/errors.md)
+
+
+def _cut(text: str, width: int = 60) -> str:
+    """``text`` shortened for a message (a long answer is not echoed back whole)."""
+    return text if len(text) <= width else text[:width] + "..."
+
+
 class _Stop(Exception):
     """The learner quit, or the input ended."""
 
@@ -81,16 +89,22 @@ class Drill:
         self.out.write((wrap(text, self.width, indent) if text else "") + "\n")
 
     def read(self, prompt: str = "> ") -> str:
-        """One line of input; echoed when it comes from a pipe, so transcripts read well."""
+        """One line of input, echoed when it comes from a pipe. A line over
+        MAX_LINE characters is read no further and counts as no answer."""
         self.out.write(prompt)
         self.out.flush()
-        line = self.inp.readline()
+        line = self.inp.readline(MAX_LINE + 1)
         if not line:
             self.out.write("\n")
             raise _Stop("end of input")
+        too_long = len(line) > MAX_LINE
+        while too_long and line and not line.endswith("\n"):
+            line = self.inp.readline(MAX_LINE)
         if self.echo:
-            self.out.write(line if line.endswith("\n") else line + "\n")
-        return line.strip()
+            self.out.write(f"(over {MAX_LINE:,} characters)\n" if too_long else line.rstrip("\n") + "\n")
+        if too_long:
+            self.say(f"That line is over {MAX_LINE:,} characters; no answer is that long.", "  ")
+        return "" if too_long else line.strip()
 
     def run(self, count) -> DrillResult:
         """Ask questions until ``count`` (None: no limit), ``q`` or end of input."""
@@ -159,7 +173,7 @@ class Drill:
                 if verdict.status == "blank":
                     self.say("Type an answer, or ? for the commands.", "  ")
                 elif verdict.status == "invalid":
-                    self.say(f"I cannot read {text!r} as an answer ({verdict.reason}). It was not "
+                    self.say(f"I cannot read {_cut(text)!r} as an answer ({verdict.reason}). It was not "
                              "counted; try again, e.g. 0.408 or -ln(0.665), or ? for help.", "  ")
                 else:
                     self.report(record, verdict, turn.latex.get(record.letter))
@@ -306,95 +320,6 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
     drill.say(f"Progress file: {path}" if drill.store else "Practice run: progress is not saved.")
     drill.say("Answer each part; h for a hint, s to skip, ? for help, q to quit.")
     result = drill.run(count)
-    out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=_class_key)) + "\n")
+    out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key)) + "\n")
     out.flush()
     return result
-
-
-def summary(result: DrillResult, progress, bank_classes: list, width: int = WIDTH) -> str:
-    """The end-of-drill report: score by class, misconceptions met, what next."""
-    title = f"Summary ({result.questions} question{'s' * (result.questions != 1)}, stopped: {result.stopped})"
-    lines = ["", title, "-" * len(title)]
-    if not result.parts:
-        lines.append("No answers given this time.")
-    else:
-        lines += _score_table(result.parts)
-        met = Counter(p.misconception for p in result.parts if p.misconception)
-        feedback = {p.misconception: p.feedback for p in result.parts if p.misconception}
-        lines += ["", "Misconceptions met:" if met else "Misconceptions met: none."]
-        lines += [wrap(f"- {code} ({n}x): {to_plain(feedback[code])}", width) for code, n in met.most_common()]
-    lines += ["", "What to practise next:"] + [wrap(f"- {line}", width) for line in advice(progress, bank_classes)]
-    if result.saved_to:
-        lines += ["", f"Progress saved to {result.saved_to}."]
-    return "\n".join(lines)
-
-
-def _score_table(parts: list) -> list:
-    by_class = {}
-    for part in parts:
-        by_class.setdefault(part.cls, []).append(part)
-    lines = ["Class  Parts right  Hinted  Skipped  Misconceptions"]
-    for cls in sorted(by_class, key=_class_key):
-        rows = by_class[cls]
-        right = sum(p.status == "correct" for p in rows)
-        lines.append(f"{cls:<6} {f'{right}/{len(rows)}':<12} {sum(p.hinted for p in rows):<7} "
-                     f"{sum(p.status == 'skipped' for p in rows):<8} {sum(bool(p.misconception) for p in rows)}")
-    right = sum(p.status == "correct" for p in parts)
-    lines.append(f"Total: {right} of {len(parts)} parts right.")
-    return lines
-
-
-def advice(progress, bank_classes: list) -> list:
-    """What to practise next, from the record: weak classes (low boxes), open
-    misconceptions, and classes never tried."""
-    weak = sorted((card.box, card.due, cls) for cls, card in progress.classes.items()
-                  if card.box <= learner.OPEN_BOX)
-    lines = [f"{cls}: box {box} of {learner.BOXES}, "
-             + ("missed last time" if box == 1 else "right once, not yet secure")
-             + f"; due {_due_text(due, progress.clock)}." for box, due, cls in weak[:3]]
-    for code in progress.open_misconceptions()[:3]:
-        card = progress.misconceptions[code]
-        lines.append(f"misconception {code}: met {card.seen}x; due {_due_text(card.due, progress.clock)}.")
-    new = [cls for cls in bank_classes if cls not in progress.classes]
-    if new:
-        lines.append(f"not tried yet: {', '.join(new)}.")
-    focus = [cls for _, _, cls in weak[:3]] or new[:3]
-    if focus:
-        lines.append(f"try: quizgen drill --classes {','.join(sorted(focus, key=_class_key))}")
-    if not lines:
-        soonest = min(progress.classes.items(), key=lambda kv: kv[1].due)
-        lines.append(f"everything you have met is in box {learner.OPEN_BOX + 1} or higher; "
-                     f"next due: {soonest[0]} ({_due_text(soonest[1].due, progress.clock)}).")
-    return lines
-
-
-def _due_text(due: int, clock: int) -> str:
-    ahead = due - clock
-    return "now" if ahead <= 0 else f"in {ahead} question{'s' * (ahead != 1)}"
-
-
-def _class_key(cls: str) -> tuple:
-    return (int(cls[1:]) if cls[1:].isdigit() else 10 ** 6, cls)
-
-
-def stats_report(state=None, banks=()) -> tuple:
-    """(report, note): the learner's record as text (``quizgen drill --stats``),
-    and a one-line note if the file was unusable."""
-    path = Path(state) if state else learner.default_path()
-    loaded = learner.load(path, read_only=True)
-    progress = loaded.progress
-    bank_classes = sorted({t.cls for t in load_bank(banks)}, key=_class_key)
-    if not progress.classes:
-        return f"No progress recorded yet ({path}).\n" + "\n".join(advice(progress, bank_classes)), loaded.note
-    lines = [f"Progress file: {path}",
-             f"{progress.clock} questions over {progress.sessions} session{'s' * (progress.sessions != 1)}.",
-             "", "Class  Box  Questions  Clean  Due"]
-    for cls, card in sorted(progress.classes.items(), key=lambda kv: _class_key(kv[0])):
-        lines.append(f"{cls:<6} {card.box:<4} {card.seen:<10} {card.right:<6} {_due_text(card.due, progress.clock)}")
-    if progress.misconceptions:
-        lines += ["", "Misconception                    Box  Met  Avoided  Due"]
-        for code, card in sorted(progress.misconceptions.items()):
-            lines.append(f"{code:<32} {card.box:<4} {card.seen:<4} {card.right:<8} "
-                         f"{_due_text(card.due, progress.clock)}")
-    lines += ["", "What to practise next:"] + [f"- {line}" for line in advice(progress, bank_classes)]
-    return "\n".join(lines), loaded.note

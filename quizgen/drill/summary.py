@@ -1,0 +1,100 @@
+"""What the drill says about the learner: the end-of-drill summary (score by
+class, misconceptions met, what to practise next) and ``quizgen drill --stats``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from quizgen.drill import record as learner
+from quizgen.bank.loader import load_bank
+from quizgen.text.plain import WIDTH, to_plain, wrap
+
+
+def summary(result, progress, bank_classes: list, width: int = WIDTH) -> str:
+    """The end-of-drill report: score by class, misconceptions met, what next."""
+    title = f"Summary ({result.questions} question{'s' * (result.questions != 1)}, stopped: {result.stopped})"
+    lines = ["", title, "-" * len(title)]
+    if not result.parts:
+        lines.append("No answers given this time.")
+    else:
+        lines += _score_table(result.parts)
+        met = Counter(p.misconception for p in result.parts if p.misconception)
+        feedback = {p.misconception: p.feedback for p in result.parts if p.misconception}
+        lines += ["", "Misconceptions met:" if met else "Misconceptions met: none."]
+        lines += [wrap(f"- {code} ({n}x): {to_plain(feedback[code])}", width) for code, n in met.most_common()]
+    lines += ["", "What to practise next:"] + [wrap(f"- {line}", width) for line in advice(progress, bank_classes)]
+    if result.saved_to:
+        lines += ["", f"Progress saved to {result.saved_to}."]
+    return "\n".join(lines)
+
+
+def _score_table(parts: list) -> list:
+    by_class = {}
+    for part in parts:
+        by_class.setdefault(part.cls, []).append(part)
+    lines = ["Class  Parts right  Hinted  Skipped  Misconceptions"]
+    for cls in sorted(by_class, key=class_key):
+        rows = by_class[cls]
+        right = sum(p.status == "correct" for p in rows)
+        lines.append(f"{cls:<6} {f'{right}/{len(rows)}':<12} {sum(p.hinted for p in rows):<7} "
+                     f"{sum(p.status == 'skipped' for p in rows):<8} {sum(bool(p.misconception) for p in rows)}")
+    right = sum(p.status == "correct" for p in parts)
+    lines.append(f"Total: {right} of {len(parts)} parts right.")
+    return lines
+
+
+def advice(progress, bank_classes: list) -> list:
+    """What to practise next, from the record: weak classes (low boxes), open
+    misconceptions, and classes never tried."""
+    weak = sorted((card.box, card.due, cls) for cls, card in progress.classes.items()
+                  if card.box <= learner.OPEN_BOX)
+    lines = [f"{cls}: box {box} of {learner.BOXES}, "
+             + ("missed last time" if box == 1 else "right once, not yet secure")
+             + f"; due {_due_text(due, progress.clock)}." for box, due, cls in weak[:3]]
+    for code in progress.open_misconceptions()[:3]:
+        card = progress.misconceptions[code]
+        lines.append(f"misconception {code}: met {card.seen}x; due {_due_text(card.due, progress.clock)}.")
+    new = [cls for cls in bank_classes if cls not in progress.classes]
+    if new:
+        lines.append(f"not tried yet: {', '.join(new)}.")
+    focus = [cls for _, _, cls in weak[:3]] or new[:3]
+    if focus:
+        lines.append(f"try: quizgen drill --classes {','.join(sorted(focus, key=class_key))}")
+    if not lines:
+        soonest = min(progress.classes.items(), key=lambda kv: kv[1].due)
+        lines.append(f"everything you have met is in box {learner.OPEN_BOX + 1} or higher; "
+                     f"next due: {soonest[0]} ({_due_text(soonest[1].due, progress.clock)}).")
+    return lines
+
+
+def _due_text(due: int, clock: int) -> str:
+    ahead = due - clock
+    return "now" if ahead <= 0 else f"in {ahead} question{'s' * (ahead != 1)}"
+
+
+def class_key(cls: str) -> tuple:
+    return (int(cls[1:]) if cls[1:].isdigit() else 10 ** 6, cls)
+
+
+def stats_report(state=None, banks=()) -> tuple:
+    """(report, note): the learner's record as text (``quizgen drill --stats``),
+    and a one-line note if the file was unusable."""
+    path = Path(state) if state else learner.default_path()
+    loaded = learner.load(path, read_only=True)
+    progress = loaded.progress
+    bank_classes = sorted({t.cls for t in load_bank(banks)}, key=class_key)
+    if not progress.classes:
+        return f"No progress recorded yet ({path}).\n" + "\n".join(advice(progress, bank_classes)), loaded.note
+    lines = [f"Progress file: {path}",
+             f"{progress.clock} questions over {progress.sessions} session{'s' * (progress.sessions != 1)}.",
+             "", "Class  Box  Questions  Clean  Due"]
+    for cls, card in sorted(progress.classes.items(), key=lambda kv: class_key(kv[0])):
+        lines.append(f"{cls:<6} {card.box:<4} {card.seen:<10} {card.right:<6} {_due_text(card.due, progress.clock)}")
+    if progress.misconceptions:
+        lines += ["", "Misconception                    Box  Met  Avoided  Due"]
+        for code, card in sorted(progress.misconceptions.items()):
+            lines.append(f"{code:<32} {card.box:<4} {card.seen:<4} {card.right:<8} "
+                         f"{_due_text(card.due, progress.clock)}")
+    lines += ["", "What to practise next:"] + [f"- {line}" for line in advice(progress, bank_classes)]
+    return "\n".join(lines), loaded.note
