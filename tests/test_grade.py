@@ -15,7 +15,7 @@ from quizgen.generation.make import make_quiz
 from quizgen.generation.run import generate
 from quizgen.key.entries import key_entry
 from quizgen.grading.marking import PartChecker, check_answer
-from quizgen.grading.report import spreadsheet_safe
+from quizgen.cells import spreadsheet_safe
 from quizgen.key.status import Status
 
 SEEDS = range(60)

@@ -18,7 +18,8 @@ from quizgen.maths.answers import to_number
 from quizgen.grading.answers_file import open_answers
 from quizgen.errors import ExpressionError, QuizgenError
 from quizgen.grading.marking import check_answer
-from quizgen.grading.report import STATUSES, spreadsheet_safe
+from quizgen.grading.report import STATUSES
+from quizgen.cells import spreadsheet_safe
 from quizgen.key.status import SCORED
 
 pytestmark = pytest.mark.slow   # runs in CI; kept out of the quick `-m "not slow"` run

@@ -10,7 +10,7 @@ import pytest
 from quizgen.bank.loader import builtin_bank_dir, load_bank, select
 from quizgen.generation.make import make_quiz
 from quizgen.key.papercode import display_code, paper_code
-from quizgen.validation.variants import PaperQuestion, answers_of, shared_answers
+from quizgen.generation.variants import PaperQuestion, answers_of, shared_answers
 
 
 def key_of(folder):

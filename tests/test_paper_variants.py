@@ -4,7 +4,7 @@ import pytest
 from quizgen.bank.loader import load_bank
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import sample_instance
-from quizgen.validation.variants import (Answer, PaperQuestion, answers_of, count_variants, same_variant,
+from quizgen.generation.variants import (Answer, PaperQuestion, answers_of, count_variants, same_variant,
                                          shared_answers, template_variants)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 
 from quizgen.generation.sampling import sample_instance
-from quizgen.validation.variants import answers_of
+from quizgen.generation.variants import answers_of
 
 REDRAWS = 12
 

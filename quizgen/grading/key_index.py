@@ -13,7 +13,7 @@ from quizgen.errors import InputFileError, UsageError
 from quizgen.grading.answers_file import norm_part, norm_question, split_label
 from quizgen.grading.careful import QuestionRules
 from quizgen.grading.marking import PartChecker
-from quizgen.grading.report import spreadsheet_safe
+from quizgen.cells import spreadsheet_safe
 from quizgen.key.load import load_key_file
 from quizgen.key.model import Key
 from quizgen.key.papercode import codes_match, display_code

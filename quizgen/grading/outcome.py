@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from quizgen.grading.marking import PartChecker, Verdict
-from quizgen.grading.report import number_text, spreadsheet_safe
+from quizgen.cells import spreadsheet_safe
+from quizgen.grading.report import number_text
 from quizgen.key.status import Status
 
 RESULT_COLUMNS = ("status", "score", "expected", "misconception", "feedback", "reason", "note")

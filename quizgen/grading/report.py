@@ -5,11 +5,11 @@ every CSV cell written from a user's text goes through."""
 
 from __future__ import annotations
 
-import re
 import statistics
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from quizgen.cells import spreadsheet_safe
 from quizgen.key.status import SCORED, Status
 
 STATUSES = tuple(status.value for status in Status)   # the status column's values, in order
@@ -20,26 +20,6 @@ STUDENT_COLUMNS = ("student_id", "name", "score", "max_score", "percent", *_SCOR
                    "unknown_question", "superseded", "misconceptions")
 QUESTION_COLUMNS = ("question_id", "part", "class", "template", "points", "students", *_SCORED_NAMES,
                     "missing", "percent_correct", "mean_score", "misconceptions")
-
-_RISKY_START = frozenset("=+-@\t\r")
-_NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?%?")
-
-
-def spreadsheet_safe(text: str) -> str:
-    """``text`` that no spreadsheet runs as a formula: a cell starting with
-    ``= + - @`` (or tab, carriage return) that is not a number gets a leading quote."""
-    if text and text[0] in _RISKY_START and not _NUMBER.fullmatch(text):
-        return "'" + text
-    return text
-
-
-def safe_cells(cells: list) -> list:
-    """The cells of a row made spreadsheet-safe (the same list when all are)."""
-    for cell in cells:
-        if cell and cell[0] in _RISKY_START:
-            return [spreadsheet_safe(c) for c in cells]
-    return cells
-
 
 @lru_cache(maxsize=1024)
 def number_text(value: float) -> str:

@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 from quizgen.grading.outcome import RESULT_COLUMNS, Outcome, superseded_cells
-from quizgen.grading.report import safe_cells, spreadsheet_safe
+from quizgen.cells import safe_cells, spreadsheet_safe
 
 TAIL_LIMIT = 100_000    # encoded result cells kept before the cache starts afresh
 PLAIN_LIMIT = 100_000   # cell texts known to need no quotes or formula guard, before starting afresh

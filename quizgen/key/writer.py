@@ -9,7 +9,7 @@ import io
 import json
 
 from quizgen import __version__
-from quizgen.grading.report import spreadsheet_safe
+from quizgen.cells import spreadsheet_safe
 from quizgen.key.entries import csv_text, dump, key_text
 from quizgen.key.model import FORMAT, VERSION
 from quizgen.key.papercode import paper_code

@@ -13,7 +13,7 @@ import io
 from typing import NamedTuple
 
 from quizgen.errors import InputFileError, UsageError
-from quizgen.grading.report import spreadsheet_safe
+from quizgen.cells import spreadsheet_safe
 
 CANVAS_ID_COLUMNS = ("SIS User ID", "SIS Login ID", "ID")
 """Canvas columns a quizgen student id is matched against, in this order."""

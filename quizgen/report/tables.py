@@ -6,7 +6,8 @@ from __future__ import annotations
 import csv
 import io
 
-from quizgen.grading.report import md_cell, number_text, safe_cells
+from quizgen.cells import safe_cells
+from quizgen.grading.report import md_cell, number_text
 from quizgen.report.model import Analysis, ItemStats
 
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",

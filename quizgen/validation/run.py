@@ -15,7 +15,7 @@ from quizgen.validation.instances import instance_problems
 from quizgen.validation.problems import Problem, Report, from_error, problem_at, shown
 from quizgen.validation.samples import check_samples
 from quizgen.validation.text import text_problems, yaml_word_problems
-from quizgen.validation.variants import WARN_BELOW, template_variants
+from quizgen.generation.variants import WARN_BELOW, template_variants
 
 __all__ = ["validate", "validate_file", "Report", "Problem", "yaml_word_problems"]
 

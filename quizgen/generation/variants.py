@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from quizgen.generation.sampling import sample_instance
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.tolerance import half_width
 
@@ -86,8 +87,6 @@ class VariantCount:
 def template_variants(template, draws: int = 200, seed: str = "variants") -> VariantCount:
     """Sample ``draws`` instances of ``template`` (seed labels ``{seed}/{id}/{k}``)
     and count the distinct variants among them."""
-    from quizgen.generation.sampling import sample_instance
-
     answer_sets = (answers_of(sample_instance(template, f"{seed}/{template.id}/{k}")) for k in range(draws))
     return VariantCount(template.id, draws, count_variants(answer_sets))
 
