@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import errno
 import os
+import secrets
 import signal
 import stat
-import tempfile
 import threading
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -81,7 +81,9 @@ def write_files(out_dir, files: dict) -> list:
     staged = []
     try:
         for name, content in files.items():
-            staged.append((_stage(out_dir, content), out_dir / name))
+            temp = temp_name(out_dir)
+            staged.append((temp, out_dir / name))
+            _stage(temp, content)
         for temp, target in staged:
             os.replace(temp, target)
     except BaseException as exc:
@@ -109,17 +111,18 @@ def write_file(path, content) -> Path:
     return write_files(path.parent if str(path.parent) else Path("."), {path.name: content})[0]
 
 
-def _stage(directory: Path, content) -> str:
+def temp_name(directory: Path) -> Path:
+    """A fresh temporary name beside the outputs, not yet created. Callers note
+    it before creating the file (exclusively), so a signal arriving at any
+    moment leaves no temporary file that their clean-up does not know of."""
+    return Path(directory) / f".quizgen-{secrets.token_hex(8)}.tmp"
+
+
+def _stage(temp: Path, content) -> None:
     data = content.encode("utf-8") if isinstance(content, str) else content
-    fd, temp = tempfile.mkstemp(dir=directory, prefix=".quizgen-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    with open(temp, "xb") as handle:
+        handle.write(data)
     os.chmod(temp, 0o644)
-    return temp
 
 
 @contextmanager
@@ -133,9 +136,8 @@ def streamed_files(out_dir, names):
     temps, handles = {}, {}
     try:
         for name in names:
-            fd, temps[name] = tempfile.mkstemp(dir=out_dir, prefix=".quizgen-", suffix=".tmp")
-            os.close(fd)
-            handles[name] = open(temps[name], "w", encoding="utf-8", newline="")
+            temps[name] = temp_name(out_dir)
+            handles[name] = open(temps[name], "x", encoding="utf-8", newline="")
     except BaseException as exc:
         _discard(handles, temps)
         if isinstance(exc, OSError):

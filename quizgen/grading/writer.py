@@ -8,11 +8,11 @@ import csv
 import io
 import os
 import re
-import tempfile
 from pathlib import Path
 
 from quizgen.grading.outcome import RESULT_COLUMNS, Outcome, superseded_cells
 from quizgen.cells import safe_cells, spreadsheet_safe
+from quizgen.files import temp_name
 
 TAIL_LIMIT = 100_000    # encoded result cells kept before the cache starts afresh
 PLAIN_LIMIT = 100_000   # cell texts known to need no quotes or formula guard, before starting afresh
@@ -119,9 +119,9 @@ def mark_superseded(path: Path, rows: RowSet, delimiter: str, patched: dict | No
     replaced by a superseded verdict, and those of ``patched`` ({row: Outcome},
     re-marked after the pass: ECF) by the outcome's cells, atomically (a
     temporary file, then a rename)."""
-    fd, fixed = tempfile.mkstemp(dir=path.parent, prefix=".quizgen-", suffix=".tmp")
+    fixed = temp_name(path.parent)
     try:
-        with open(path, encoding="utf-8", newline="") as written, open(fd, "w", encoding="utf-8", newline="") as target:
+        with open(path, encoding="utf-8", newline="") as written, open(fixed, "x", encoding="utf-8", newline="") as target:
             _copy_marking(written, target, rows, delimiter, patched or {})
         os.replace(fixed, path)
     except BaseException:
