@@ -15,7 +15,6 @@ over-approximation that no shipped template has (checked by the trap test)."""
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ground
@@ -207,8 +206,3 @@ def carried_sets(paths: dict, env: dict, levels=LEVELS) -> dict:
         except (ExpressionError, KeyError):
             sets[name] = (float(ground(recipe.expression, env)),) if not recipe.depends else ()
     return sets
-
-
-def exact_fraction(x: float) -> Fraction:
-    """A float as the decimal a person would read it as (``0.769`` is 769/1000)."""
-    return Fraction(repr(x))

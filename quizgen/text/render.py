@@ -181,15 +181,6 @@ def text_environment() -> SandboxedEnvironment:
     return _environment("text")
 
 
-def check_jinja_syntax(source: str):
-    """None when ``source`` is valid Jinja2, else a one-line description."""
-    try:
-        _environment("text").parse(source)
-    except jinja2.TemplateSyntaxError as exc:
-        return f"template syntax error on its line {exc.lineno}: {exc.message}"
-    return None
-
-
 def jinja_context(env: dict) -> dict:
     """Parameter values as Jinja sees them: whole numbers become ints so they can index lists."""
     return {name: _for_jinja(value) for name, value in env.items()}
