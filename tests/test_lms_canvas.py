@@ -1,8 +1,7 @@
-"""Canvas QTI export. No IMS QTI 1.2 ASI XSD could be obtained under a clear
-licence, so the assessment is checked for well-formedness (lxml) and against
-the content models of the QTI 1.2 ASI DTD (ims_qtiasiv1p2.dtd) for every
-element the export writes, plus Canvas's own conventions; and every variant's
-range is compared with the key that ``quizgen generate`` writes."""
+"""Canvas QTI export: the content models of the QTI 1.2 ASI DTD for every
+element the export writes, Canvas's own conventions, and every variant's range
+compared with the key that ``quizgen generate`` writes. The validation against
+the IMS XSDs themselves is in test_lms_qti_schema.py."""
 
 import html
 import io
