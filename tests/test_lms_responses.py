@@ -85,7 +85,8 @@ def test_round_trip_export_responses_download_long_rows(tmp_path):
     made = moodle_download(tmp_path / "responses.csv", moodle_xml(slots), slots, 6, _answer)
     # A single-part question left empty is Moodle's "-": one row with no part.
     expected = [ResponseRow(student, name, 1, slot, variant.template, variant.id,
-                            part.letter if typed or len(variant.parts) > 1 else "", typed)
+                            part.letter if typed or len(variant.parts) > 1 else "", typed,
+                            answered=bool(typed) or len(variant.parts) > 1)
                 for student, name, slot, variant, part, typed in made]
     assert read_responses(tmp_path / "responses.csv") == expected
 

@@ -33,8 +33,11 @@ class ResponseRow:
     """One answer to one part: who (id, name, their n-th attempt in the file),
     where (the LMS question slot when known), which variant (template and seed
     label, as exported) and part letter, and the answer as typed ("" if blank).
-    A question shown but not answered at all (Moodle's "-") is one row with
-    part "" and answer "", so that its parts count as missing."""
+    ``answered`` is False for a question the student was given but the export
+    holds no response to (Moodle's "-" or an empty cell: one row with part "";
+    a Canvas question group none of whose variant columns is filled for the
+    student: one row for the group's part): its parts count as missing, never
+    dropped."""
 
     student_id: str
     name: str
@@ -44,6 +47,7 @@ class ResponseRow:
     variant: str
     part: str
     answer: str
+    answered: bool = True
 
 
 def read_responses(path, encoding: str | None = None) -> list:
@@ -122,8 +126,9 @@ def _moodle_answers(question: str, response: str, slot: int, who: tuple) -> list
     if tag is None:
         return []
     template, variant = tag.group(1), tag.group(2)
-    answers = [("", "")] if response.strip() == "-" else cloze_parts(response)
-    return [ResponseRow(*who, slot, template, variant, letter, answer) for letter, answer in answers]
+    if response.strip() in ("", "-"):
+        return [ResponseRow(*who, slot, template, variant, "", "", answered=False)]
+    return [ResponseRow(*who, slot, template, variant, letter, answer) for letter, answer in cloze_parts(response)]
 
 
 def cloze_parts(summary: str) -> list:
@@ -157,18 +162,30 @@ def canvas_responses(text: str) -> list:
     if not columns:
         raise InputFileError("no question of this Canvas student analysis carries a [quizgen:...] tag: "
                              "was the quiz imported from 'quizgen export canvas'?")
+    groups = {}
+    for index, tag in columns:
+        groups.setdefault((tag.group(1), tag.group(3) or "a"), []).append((index, tag.group(2)))
     out = []
     for row in rows[1:]:
         row = row + [""] * (len(header) - len(row))
         student = _cell(header, row, "sis_id") or _cell(header, row, "id")
-        if not student:
-            continue
-        who = (student, _cell(header, row, "name"), int(_cell(header, row, "attempt") or 1))
-        for index, tag in columns:
-            if row[index].strip() or row[index + 1].strip():
-                out.append(ResponseRow(*who, None, tag.group(1), tag.group(2), tag.group(3) or "a",
-                                       row[index].strip()))
+        if student:
+            who = (student, _cell(header, row, "name"), int(_cell(header, row, "attempt") or 1))
+            out += [answer for group in groups.items() for answer in _canvas_answers(row, group, who)]
     return out
+
+
+def _canvas_answers(row: list, group: tuple, who: tuple) -> list:
+    """The rows of one question group (a template part) for one student: the
+    variant columns the student has (answer, or points for a blank answer);
+    with none filled, the part is still theirs, unanswered (counted missing;
+    the export does not say which variant they saw, so the group's first
+    variant stands in)."""
+    (template, letter), members = group
+    seen = [(i, label) for i, label in members if row[i].strip() or row[i + 1].strip()]
+    if not seen:
+        return [ResponseRow(*who, None, template, members[0][1], letter, "", answered=False)]
+    return [ResponseRow(*who, None, template, label, letter, row[i].strip()) for i, label in seen]
 
 
 def _cell(header: list, row: list, name: str) -> str:

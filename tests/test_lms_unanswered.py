@@ -1,0 +1,65 @@
+"""Every student and question of an LMS export is accounted for: a question a
+student was given but did not answer is counted (missing, or blank for an
+empty answer the LMS recorded), never dropped, as for an answers CSV."""
+
+import csv
+import io
+from pathlib import Path
+
+import quizgen
+from lms_support import moodle_csv
+from quizgen.lms.responses import ResponseRow, moodle_responses, read_responses
+
+DATA = Path(__file__).parent / "data" / "lms"
+MLM, CLS = "mlm-mean-over-masked", "cls-classifier-head"
+
+
+def _canvas_with_carol(tmp_path) -> Path:
+    """The Canvas fixture plus Carol: no column of the cls group filled (her
+    question left unanswered and no points written), MLM variant 0 answered
+    blank (points 0.0)."""
+    rows = list(csv.reader(io.StringIO((DATA / "canvas_student_analysis.csv").read_text(encoding="utf-8"))))
+    header = rows[0]
+    carol = [""] * len(header)
+    for column, value in (("name", "Carol Shaw"), ("id", "503"), ("sis_id", "s003"), ("attempt", "1")):
+        carol[header.index(column)] = value
+    mlm0 = next(i for i, h in enumerate(header) if f"{MLM}/0:a]" in h)
+    carol[mlm0 + 1] = "0.0"
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows + [carol])
+    path = tmp_path / "analysis.csv"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    return path
+
+
+def test_canvas_group_with_no_filled_column_is_an_unanswered_part(tmp_path):
+    rows = [r for r in read_responses(_canvas_with_carol(tmp_path)) if r.student_id == "s003"]
+    assert rows == [ResponseRow("s003", "Carol Shaw", 1, None, MLM, f"1/{MLM}/0", "a", ""),
+                    ResponseRow("s003", "Carol Shaw", 1, None, CLS, f"1/{CLS}/0", "c", "", answered=False)]
+
+
+def test_canvas_unanswered_parts_are_graded_missing_and_blank(tmp_path):
+    result = quizgen.grade(_canvas_with_carol(tmp_path))
+    matrix = result.matrix
+    carol = matrix.students.index("s003")
+    cells = {(s.question_id, s.part): matrix.cell(carol, n) for n, s in enumerate(matrix.slots)
+             if matrix.on_paper(carol, n)}
+    assert sorted((q, p, c.status and c.status.value) for (q, p), c in cells.items()) == [
+        ("Q1", "a", "blank"), ("Q2", "c", None)]   # None: on her paper, no answer (missing)
+    totals = next(t for t in result.students if t.student_id == "s003")
+    assert totals.score == 0 and totals.max_score > 0
+    text = (tmp_path / "analysis-graded-students.csv").read_text(encoding="utf-8-sig")
+    header, *body = csv.reader(io.StringIO(text))
+    row = next(r for r in body if r[0] == "s003")
+    assert row[header.index("missing")] == "1" and row[header.index("blank")] == "1"
+
+
+def test_moodle_dash_and_empty_responses_leave_the_question_unanswered():
+    tag = "Q [quizgen:nsp-sigmoid-loss:1/nsp-sigmoid-loss/0]"
+    text = moodle_csv(["Last name", "First name", "ID number", "Question 1", "Response 1"],
+                      [["A", "B", "s1", tag, "-"], ["C", "D", "s2", tag, ""], ["E", "F", "s3", tag, "  "],
+                       ["G", "H", "s4", tag, "part 1: ; part 2: 1.2; part 3: "]])
+    rows = moodle_responses(text)
+    assert [(r.student_id, r.part, r.answer, r.answered) for r in rows] == [
+        ("s1", "", "", False), ("s2", "", "", False), ("s3", "", "", False),
+        ("s4", "a", "", True), ("s4", "b", "1.2", True), ("s4", "c", "", True)]
