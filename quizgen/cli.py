@@ -167,11 +167,13 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
 @click.option("--gradebook-key", type=click.Choice(["idnumber", "email"]), default="idnumber", show_default=True,
               help="Moodle: students' ids are Moodle ID numbers or email addresses.")
 @click.option("--feedback", "feedback_dir", default=None, type=click.Path(file_okay=False),
-              help="Write one Markdown feedback sheet per student into this folder.")
+              help="Write one feedback sheet per student into this folder.")
+@click.option("--format", "feedback_format", type=click.Choice(["md", "pdf"]), default="md", show_default=True,
+              help="Feedback sheets as Markdown, or PDF (compiled with pdflatex/lualatex).")
 @bank_option
 def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding, policy, ecf_credit,
                   overrides, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key, feedback_dir,
-                  banks):
+                  feedback_format, banks):
     """Grade a class's answers (CSV, or a Moodle/Canvas responses export) against the key:
     <answers>-graded.csv, per-student, per-question and item-analysis CSVs, a Markdown report
     and an HTML class report; optionally a gradebook file and feedback sheets.
@@ -184,7 +186,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
 
     outputs = GradeOutputs(html=not no_html, gradebook=gradebook, gradebook_template=gradebook_template,
                            gradebook_item=gradebook_item, gradebook_key=gradebook_key, feedback=feedback_dir,
-                           banks=banks)
+                           feedback_format=feedback_format, banks=banks)
     result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
                    rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty(), outputs=outputs,
                    policy=policy, ecf_credit=ecf_credit, overrides=overrides)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 from quizgen.files import write_files
 from quizgen.grading.answers_file import norm_question
@@ -38,17 +39,32 @@ def safe_file_names(ids: list) -> list:
     return names
 
 
+class SheetContext(NamedTuple):
+    """What every sheet reads: the verdict matrix, the slot of each (question,
+    part), the graded rows' answers and notes, and the worked solutions."""
+
+    matrix: object
+    slot_of: dict
+    rows: dict
+    solutions: "Solutions"
+
+
+def student_sheets(result, key, outputs, answer_column: int) -> tuple:
+    """``([(file stem, StudentTotal, their questions, their number)], SheetContext)``."""
+    papers = {paper.student_id.strip(): paper.questions for paper in key.papers}
+    slot_of = {(norm_question(s.question_id), s.part): n for n, s in enumerate(result.matrix.slots)}
+    context = SheetContext(result.matrix, slot_of, _graded_rows(result, answer_column), Solutions(outputs.banks))
+    students = [(stem, total, papers.get(total.student_id, key.questions), number) for number, (total, stem)
+                in enumerate(zip(result.students, safe_file_names(result.matrix.students)))]
+    return students, context
+
+
 def write_feedback_sheets(result, key, outputs, answer_column: int) -> Path:
     """Write ``<student>.md`` for every student into folder ``outputs.feedback``
     (atomically); returns the folder."""
-    rows = _graded_rows(result, answer_column)
-    solutions = Solutions(outputs.banks)
-    papers = {paper.student_id.strip(): paper.questions for paper in key.papers}
-    slot_of = {(norm_question(s.question_id), s.part): n for n, s in enumerate(result.matrix.slots)}
-    files = {}
-    for number, (total, stem) in enumerate(zip(result.students, safe_file_names(result.matrix.students))):
-        questions = papers.get(total.student_id, key.questions)
-        files[f"{stem}.md"] = sheet_markdown(total, questions, number, result.matrix, slot_of, rows, solutions)
+    students, context = student_sheets(result, key, outputs, answer_column)
+    files = {f"{stem}.md": sheet_markdown(total, questions, number, *context)
+             for stem, total, questions, number in students}
     write_files(outputs.feedback, files)
     return Path(outputs.feedback)
 
@@ -78,12 +94,22 @@ class Solutions:
 
     def markdown(self, question) -> str:
         """The worked solution of ``question`` (a KeyQuestion) as Markdown lines."""
-        wanted = (question.template, question.seed)
+        view = self.view(question, "md")
+        if isinstance(view, str):
+            return f"({view})"
+        steps = [f"{i}. **{s['title']}** {s['why']}\n\n   {s['work']}" for i, s in enumerate(view["steps"], 1)]
+        answers = ", ".join(f"({p['letter']}) {p['answer']}" for p in view["parts"])
+        return "\n\n".join([view["stem"], view["forecast"], *steps, view["verify"], f"**Answers:** {answers}"])
+
+    def view(self, question, fmt: str):
+        """The question view (generation.views) of ``question`` regenerated for
+        ``fmt`` ("md" or "tex"), or a sentence saying why there is none."""
+        wanted = (question.template, question.seed, fmt)
         if wanted not in self.done:
-            self.done[wanted] = self._make(question)
+            self.done[wanted] = self._make(question, fmt)
         return self.done[wanted]
 
-    def _make(self, question) -> str:
+    def _make(self, question, fmt: str):
         from quizgen.bank.loader import load_bank
         from quizgen.generation.quiz import Question
         from quizgen.generation.sampling import sample_instance
@@ -93,12 +119,9 @@ class Solutions:
             self.templates = {t.id: t for t in load_bank(self.banks)}
         template = self.templates.get(question.template)
         if template is None or not question.seed:
-            return (f"(No worked solution: template {question.template or '?'} is not in the bank"
-                    f"{'' if question.seed else ' or the key has no seed label'}; pass --bank.)")
-        view = question_view(Question(question.id, sample_instance(template, question.seed)), "md")
-        steps = [f"{i}. **{s['title']}** {s['why']}\n\n   {s['work']}" for i, s in enumerate(view["steps"], 1)]
-        answers = ", ".join(f"({p['letter']}) {p['answer']}" for p in view["parts"])
-        return "\n\n".join([view["stem"], view["forecast"], *steps, view["verify"], f"**Answers:** {answers}"])
+            return (f"No worked solution: template {question.template or '?'} is not in the bank"
+                    f"{'' if question.seed else ' or the key has no seed label'}; pass --bank.")
+        return question_view(Question(question.id, sample_instance(template, question.seed)), fmt)
 
 
 def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions) -> str:
@@ -110,18 +133,44 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
         lines += [f"## {md_cell(question.id)}: {md_cell(question.title or question.template)}", "",
                   "| part | your answer | verdict | score | expected |", "| --- | --- | --- | --- | --- |"]
         notes = []
-        for part in question.parts:
-            slot = slot_of.get((norm_question(question.id), part.letter))
-            outcome = matrix.cell(number, slot) if slot is not None else None
-            answer, _, feedback, reason = rows.get(matrix.answer_row(number, slot) if slot is not None else -1,
-                                                   ("", "", "", ""))
-            status = outcome.status.value if outcome is not None and outcome.status is not None else "missing"
-            score = number_text(outcome.score) if outcome is not None else "0"
-            lines.append(f"| {md_cell(part.letter)} | {md_cell(answer) or '-'} | {status} | {score} / "
-                         f"{number_text(part.points)} | {md_cell(part.answer)} |")
-            notes += _part_notes(part.letter, outcome, feedback, reason)
+        for line in part_lines(question, number, matrix, slot_of, rows):
+            lines.append(f"| {md_cell(line.letter)} | {md_cell(line.answer) or '-'} | {line.status} | {line.score} / "
+                         f"{line.points} | {md_cell(line.expected)} |")
+            notes += _part_notes(line)
         lines += [""] + notes + ["### Worked solution for your numbers", "", solutions.markdown(question), ""]
     return "\n".join(lines)
+
+
+class PartLine(NamedTuple):
+    """One part of a student's sheet, format-free: what they answered, the
+    verdict (``missing`` when no answer counts), score and points as text, the
+    expected answer, the misconception's code and feedback, the grader's note."""
+
+    letter: str
+    answer: str
+    status: str
+    score: str
+    points: str
+    expected: str
+    misconception: str
+    feedback: str
+    reason: str
+
+
+def part_lines(question, number: int, matrix, slot_of: dict, rows: dict) -> list:
+    """The PartLine of every part of ``question`` for student ``number``."""
+    lines = []
+    for part in question.parts:
+        slot = slot_of.get((norm_question(question.id), part.letter))
+        outcome = matrix.cell(number, slot) if slot is not None else None
+        answer, _, feedback, reason = rows.get(matrix.answer_row(number, slot) if slot is not None else -1,
+                                               ("", "", "", ""))
+        status = outcome.status.value if outcome is not None and outcome.status is not None else "missing"
+        score = number_text(outcome.score) if outcome is not None else "0"
+        code = outcome.misconception if outcome is not None else ""
+        lines.append(PartLine(part.letter, answer, status, score, number_text(part.points), part.answer, code or "",
+                              unguard(feedback), unguard(reason)))
+    return lines
 
 
 def unguard(cell: str) -> str:
@@ -129,12 +178,11 @@ def unguard(cell: str) -> str:
     return cell[1:] if cell[:1] == "'" and cell[1:2] and cell[1] in "=+-@\t\r" else cell
 
 
-def _part_notes(letter: str, outcome, feedback: str, reason: str) -> list:
+def _part_notes(line: PartLine) -> list:
     """The misconception (named and explained) and the grader's note on one part."""
     notes = []
-    if outcome is not None and outcome.misconception:
-        notes.append(f"- ({letter}) misconception **{md_cell(outcome.misconception)}**: "
-                     f"{md_cell(unguard(feedback))}")
-    if reason:
-        notes.append(f"- ({letter}) note: {md_cell(unguard(reason))}")
+    if line.misconception:
+        notes.append(f"- ({line.letter}) misconception **{md_cell(line.misconception)}**: {md_cell(line.feedback)}")
+    if line.reason:
+        notes.append(f"- ({line.letter}) note: {md_cell(line.reason)}")
     return notes + ([""] if notes else [])

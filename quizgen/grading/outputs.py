@@ -23,7 +23,8 @@ class GradeOutputs:
     items CSV comes with it), a gradebook (``gradebook`` one of GRADEBOOKS, with
     Canvas's exported ``gradebook_template``, the assignment or grade item name
     ``gradebook_item`` and Moodle's ``gradebook_key``), and feedback sheets
-    (Markdown, into folder ``feedback``; ``banks`` regenerate the worked solutions)."""
+    (into folder ``feedback``, ``feedback_format`` "md" or "pdf"; ``banks``
+    regenerate the worked solutions)."""
 
     html: bool = True
     gradebook: str | None = None
@@ -32,6 +33,7 @@ class GradeOutputs:
     gradebook_key: str = "idnumber"
     feedback: str | None = None
     banks: tuple = ()
+    feedback_format: str = "md"
 
     def check(self) -> None:
         """Refuse option combinations that cannot work, before grading starts."""
@@ -42,6 +44,14 @@ class GradeOutputs:
                              "Canvas (Grades > Export > Export Entire Gradebook)")
         if self.gradebook_template and self.gradebook != "canvas":
             raise UsageError("--gradebook-template is for --gradebook canvas")
+        if self.feedback_format not in ("md", "pdf"):
+            raise UsageError(f"--format must be md or pdf, got {self.feedback_format!r}")
+        if self.feedback_format == "pdf" and not self.feedback:
+            raise UsageError("--format pdf is the format of the feedback sheets: give --feedback DIR too")
+        if self.feedback_format == "pdf":
+            from quizgen.grading.feedback_pdf import check_tex
+
+            check_tex()   # before grading, so that nothing is written
 
 
 def output_names(outputs: GradeOutputs, stem: str) -> dict:

@@ -19,7 +19,7 @@ from quizgen.errors import OutputError, UsageError
 from quizgen.files import default_output_folder, streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.decisions import read_decisions
-from quizgen.grading.feedback import write_feedback_sheets
+from quizgen.grading.feedback_pdf import write_sheets
 from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolerance_override
 from quizgen.grading.lms_input import lms_grading_files, lms_kind_of
 from quizgen.grading.outcome import localised
@@ -97,7 +97,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         write_extra_outputs(result, data, outputs, {role: handles[names[role]] for role in extra_roles(paths) + ["report"]})
     if outputs.feedback:
         answer_column = source.answer if source.form == "long" else len(source.identity) + 2
-        result.paths["feedback"] = write_feedback_sheets(result, data, outputs, answer_column)
+        result.paths["feedback"] = write_sheets(result, data, outputs, answer_column)
     return result
 
 

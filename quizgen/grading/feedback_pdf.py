@@ -1,0 +1,89 @@
+"""PDF feedback sheets (``grade --feedback DIR --format pdf``): the same
+content as the Markdown sheet (quizgen.grading.feedback), typeset through the
+LaTeX route of quizgen.generation.pdf: one document per student from
+templates/feedback.tex.j2, every string from the answers file or the key
+escaped for TeX, compiled without shell-escape and with paranoid file access,
+several at a time (one TeX process per sheet, one thread each), and written
+only when every sheet compiled."""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from pathlib import Path
+
+from quizgen.errors import TexNotFoundError
+from quizgen.files import write_files
+from quizgen.grading.feedback import part_lines, student_sheets, write_feedback_sheets
+from quizgen.generation.pdf import install_hint
+from quizgen.grading.report import number_text
+from quizgen.text.render import escape_tex
+
+_LIGATURE = re.compile(r"([-<>,`'!?])(?=[-<>,`'])")
+
+
+def write_sheets(result, key, outputs, answer_column: int) -> Path:
+    """Write one sheet per student into ``outputs.feedback``: Markdown, or PDF
+    when ``outputs.feedback_format`` is "pdf"; returns the folder."""
+    if getattr(outputs, "feedback_format", "md") != "pdf":
+        return write_feedback_sheets(result, key, outputs, answer_column)
+    students, context = student_sheets(result, key, outputs, answer_column)
+    sources = {f"{stem}.tex": sheet_tex(total, questions, number, context)
+               for stem, total, questions, number in students}
+    write_files(outputs.feedback, compile_sheets(sources))
+    return Path(outputs.feedback)
+
+
+def compile_sheets(sources: dict) -> dict:
+    """``{"<stem>.pdf": bytes}`` for ``{"<stem>.tex": source}``, one TeX run per
+    sheet, as many at once as there are CPUs."""
+    from quizgen.generation.pdf import compile_documents
+
+    check_tex()
+    return compile_documents(sources, jobs=os.cpu_count() or 1)
+
+
+def check_tex() -> None:
+    """Raise TexNotFoundError (one line, what to install) when no pdflatex is found."""
+    from quizgen.generation.pdf import find_tex
+
+    try:
+        find_tex()
+    except TexNotFoundError:
+        raise TexNotFoundError("--format pdf: cannot make PDF feedback sheets, pdflatex is not installed; "
+                               f"install TeX with: {install_hint()} (or leave out --format pdf for Markdown "
+                               "sheets)") from None
+
+
+def sheet_tex(total, questions, number: int, context) -> str:
+    """One student's sheet as a LaTeX document."""
+    from quizgen.bank.loader import builtin_templates_dir
+    from quizgen.text.render import render_layout
+
+    views = [context.solutions.view(q, "tex") for q in questions]
+    items = [{"id": tex_text(q.id), "title": tex_text(q.title or q.template),
+              "view": tex_text(view) if isinstance(view, str) else view,
+              "lines": [line._replace(**{f: tex_text(getattr(line, f) or ("-" if f == "answer" else ""))
+                                         for f in line._fields})
+                        for line in part_lines(q, number, context.matrix, context.slot_of, context.rows)]}
+             for q, view in zip(questions, views)]
+    return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=tex_text(total.student_id),
+                         student_name=tex_text(total.name), score=number_text(total.score),
+                         max_score=number_text(total.max_score), percent=f"{total.percent:.1f}\\%", questions=items,
+                         has_figures=any(not isinstance(v, str) and v["figure"] for v in views))
+
+
+def tex_text(text) -> str:
+    """Text from outside (the answers file, the key) as literal LaTeX: made
+    plain, every special character escaped, and TeX's ligatures broken
+    (``--`` stays two hyphens, ``<<`` is not a guillemet)."""
+    return _LIGATURE.sub(r"\1{}", escape_tex(plain(text)))
+
+
+def plain(text) -> str:
+    """Text from outside made printable on one line: control characters
+    (including newlines and tabs) become spaces, runs of spaces one space.
+    The layout then escapes every TeX special character."""
+    text = "".join(" " if unicodedata.category(c)[0] == "C" else c for c in str(text or ""))
+    return " ".join(text.split())
