@@ -141,7 +141,7 @@ class QuestionRules:
         return rules
 
     def _rule(self, part, recipe, sets: dict, rules: dict) -> PartRule:
-        traps = tuple(TrapRule(t.code, v, t.feedback, 0.0, tuple(t.words))
+        traps = tuple(TrapRule(t.code, v, t.feedback, t.credit, tuple(t.words))
                       for t, v in zip(part.traps, part.trap_values))
         if recipe is not None and (not recipe.depends or not all(d in rules for d in recipe.depends)):
             recipe = None

@@ -86,7 +86,9 @@ def trap_feedback(inst, parts) -> list:
 
 def part_spec(pv, points: float, feedback) -> PartSpec:
     """What the part ``pv`` of an instance is (name, kind, points, rule, words, traps)."""
-    traps = tuple(Trap(trap.code, text, tuple(trap.words)) for trap, text in zip(pv.traps, feedback))
+    credit = {trap.code: trap.credit for trap in pv.part.traps}
+    traps = tuple(Trap(trap.code, text, tuple(trap.words), credit=credit.get(trap.code, 0.0))
+                  for trap, text in zip(pv.traps, feedback))
     return _spec(pv.part, pv.letter, points, pv.accept, traps)
 
 
@@ -171,5 +173,5 @@ def template_specs(template) -> tuple:
 
 def _raw_spec(part, letter: str, points: float) -> PartSpec:
     """A part's spec from the template's own texts, unrendered."""
-    traps = tuple(Trap(trap.code, trap.feedback, tuple(trap.words)) for trap in part.traps)
+    traps = tuple(Trap(trap.code, trap.feedback, tuple(trap.words), credit=trap.credit) for trap in part.traps)
     return _spec(part, letter, points, part.accept, traps)

@@ -31,12 +31,15 @@ class Trap:
     """A misconception of a part: its code, feedback, and (word parts) the words
     that show it; its wrong value is the instance's (``KeyPart.trap_values``).
     ``tolerance`` is the trap's own rule (version-1 keys' ``abs_tolerance``),
-    None to use the part's."""
+    None to use the part's. ``credit`` is the template's partial credit for
+    the misconception (a fraction of the part's points; written only when not
+    0, so keys without credit keep their bytes and digests)."""
 
     code: str
     feedback: str = ""
     words: tuple = ()
     tolerance: dict | None = None
+    credit: float = 0.0
 
     def to_json(self) -> dict:
         record = {"code": self.code, "feedback": self.feedback}
@@ -44,6 +47,8 @@ class Trap:
             record["words"] = list(self.words)
         if self.tolerance:
             record["tolerance"] = dict(self.tolerance)
+        if self.credit:
+            record["credit"] = self.credit
         return record
 
 
@@ -243,9 +248,10 @@ def _trap(record, where: Where, own_windows: bool = False) -> Trap:
         tolerance = {"atol": checks.number(record["abs_tolerance"], where / "abs_tolerance", positive=True)}
     if "value" in record:
         checks.number(record["value"], where / "value")
+    credit = checks.number(record["credit"], where / "credit", 0, 1) if "credit" in record else 0.0
     return Trap(checks.code(record.get("code"), where / "code"),
                 checks.text(record.get("feedback", ""), where / "feedback"),
-                checks.words(record["words"], where / "words") if "words" in record else (), tolerance)
+                checks.words(record["words"], where / "words") if "words" in record else (), tolerance, credit)
 
 
 def _with_trap_texts(spec: PartSpec, texts, where: Where) -> PartSpec:
