@@ -22,6 +22,7 @@ from quizgen.generation.sampling import canonical_instance
 from quizgen.key.compact import instance_record, template_record
 from quizgen.key.recipes import template_recipes
 from quizgen.key.model import DEFAULT_TOLERANCE, KeyPart, KeyQuestion, PartSpec, Trap
+from quizgen.marking.percent import asks_percent
 from quizgen.maths.exact import Exact
 from quizgen.maths.numbers import key_answer
 from quizgen.maths.printing import terminating_decimal, to_text
@@ -96,7 +97,7 @@ def _spec(part, letter: str, points: float, accept, traps: tuple) -> PartSpec:
     if part.kind == "word":
         return PartSpec(letter, part.name, "word", round(points, 4), None, {}, tuple(accept), traps)
     return PartSpec(letter, part.name, part.kind, round(points, 4), part.decimals,
-                    dict(part.tolerance) or dict(DEFAULT_TOLERANCE), (), traps)
+                    dict(part.tolerance) or dict(DEFAULT_TOLERANCE), (), traps, asks_percent(part.ask))
 
 
 def key_part(pv, inst, points: float, feedback=None, spec: PartSpec | None = None) -> KeyPart:

@@ -21,7 +21,7 @@ from quizgen.maths.tolerance import half_width
 DEFAULT_TOLERANCE = {"sigfigs": 3}
 _HUGE = sys.float_info.max   # a float strictly inside (-max, max) is finite
 SPEC_FIELDS = ("part", "name", "type", "points", "decimals", "tolerance", "accept", "traps", "misconceptions",
-               "abs_tolerance", "trap_texts")
+               "abs_tolerance", "trap_texts", "percent")
 """Fields of a part record that say what the part is (the rest are the instance's values)."""
 SPEC_KEYS = frozenset(SPEC_FIELDS)
 
@@ -66,6 +66,7 @@ class PartSpec:
     tolerance: dict = field(default_factory=lambda: dict(DEFAULT_TOLERANCE))
     accept: tuple = ()
     traps: tuple = ()
+    percent: bool = False   # the question asks for a percentage (quizgen/marking/percent.py)
 
     def to_json(self) -> dict:
         record = {"part": self.letter, "name": self.name, "type": self.kind, "points": self.points}
@@ -75,6 +76,8 @@ class PartSpec:
             if self.decimals is not None:
                 record["decimals"] = self.decimals
             record["tolerance"] = dict(self.tolerance)
+            if self.percent:   # written only when true: other keys keep their bytes
+                record["percent"] = True
         record["traps"] = [trap.to_json() for trap in self.traps]
         return record
 
@@ -222,6 +225,10 @@ def read_spec(record, where: Where, base: PartSpec | None = None) -> PartSpec:
         fields["tolerance"] = {"atol": checks.number(get("abs_tolerance"), where / "abs_tolerance", positive=True)}
     if "accept" in record:
         fields["accept"] = checks.words(get("accept"), where / "accept")
+    if "percent" in record:
+        if get("percent") not in (True, False):
+            raise (where / "percent").fail(f"expected true or false, got {checks.shown(get('percent'))}")
+        fields["percent"] = get("percent")
     traps = "misconceptions" if "misconceptions" in record else "traps"
     if traps in record and get(traps) is not None:
         items = checks.listing(get(traps), where / traps)
