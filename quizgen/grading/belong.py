@@ -8,9 +8,10 @@ within 25% of the part's answer or a trap's value; it is *far* otherwise.
 When more than half of at least 10 numeric answers are far, grade stops
 (``--force`` grades anyway, with a warning).
 
-The sample is every final answer of up to SAMPLE_STUDENTS students spread
-evenly over the class, so the check costs the same for a million rows as
-for a thousand, and nothing is added to the grading loop."""
+The sample is every final answer of students spread evenly over the class,
+at most SAMPLE_CELLS (student, part) cells in all, so the check costs the
+same for a million rows as for a thousand, and nothing is added to the
+grading loop."""
 
 from __future__ import annotations
 
@@ -18,14 +19,14 @@ from quizgen.errors import InputFileError
 from quizgen.key.status import Status
 from quizgen.marking.students import belong_message, is_far, looks_foreign
 
-SAMPLE_STUDENTS = 2000
+SAMPLE_CELLS = 20_000   # (student, part) cells read at most: students spread evenly over the class
 _NEAR = frozenset({Status.CORRECT, Status.IMPRECISE})
 
 
 def far_count(index, students, grid) -> tuple:
     """``(far, numeric)`` over the sampled students' final numeric answers."""
     count = len(students.paper_numbers)
-    step = max(1, count // SAMPLE_STUDENTS)
+    step = max(1, count * grid.width // SAMPLE_CELLS)
     width, outcomes = grid.width, grid.outcomes
     far = numeric = 0
     for number in range(0, count, step):

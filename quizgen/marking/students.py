@@ -52,8 +52,8 @@ class IdMatcher:
 
     def match(self, normal: str):
         """The known id (normal form) ``normal`` is, exactly or but for leading zeros."""
-        if normal in self.known:
-            return normal
+        if normal in self.known or not self.known:
+            return normal if self.known else None
         return self.zero_free.get(normalise_id(normal, "strip"))
 
 
