@@ -16,24 +16,29 @@ from quizgen.errors import InputFileError
 from quizgen.grading.answers_file import (ALIASES, FALLBACK_ERRORS, _delimiter, _excel_sep_line, detect_encoding,
                                           norm_header)
 from quizgen.marking.students import normalise_id
-from quizgen.roster import Student
+from quizgen.roster import Student, unique_students
 
 MAX_ID = 200   # characters of a student id; a longer cell is not an id
 
 
 def read_class_roster(path) -> list:
     """The students of the roster file at ``path`` (``Student``), in file order."""
+    return parse_class_roster(read_csv_text(path, "roster"), str(path))
+
+
+def read_csv_text(path, what: str) -> str:
+    """The text of a small CSV input (a roster, overrides) at ``path``, its
+    encoding detected as an answers file's is; one-line errors naming ``what``."""
     path = Path(path)
     try:
         data = path.read_bytes()
     except FileNotFoundError as exc:
-        raise InputFileError(f"{path}: roster file not found") from exc
+        raise InputFileError(f"{path}: {what} file not found") from exc
     except OSError as exc:
-        raise InputFileError(f"{path}: cannot read the roster ({exc.strerror or exc})") from exc
+        raise InputFileError(f"{path}: cannot read the {what} file ({exc.strerror or exc})") from exc
     if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise InputFileError(f"{path}: the roster is not a text file; save it as CSV")
-    text = data.decode(detect_encoding(data[:65536]), errors=FALLBACK_ERRORS).lstrip("\ufeff")
-    return parse_class_roster(text, str(path))
+        raise InputFileError(f"{path}: the {what} file is not text; save it as CSV")
+    return data.decode(detect_encoding(data[:65536]), errors=FALLBACK_ERRORS).lstrip("\ufeff")
 
 
 def parse_class_roster(text: str, source: str = "roster") -> list:
@@ -41,25 +46,12 @@ def parse_class_roster(text: str, source: str = "roster") -> list:
     lines = io.StringIO(text, newline="").readlines()
     hint, skip = _excel_sep_line(lines)
     reader = csv.reader(lines[skip:], delimiter=_delimiter(None, hint, lines[skip:]), skipinitialspace=True)
-    students, seen = [], {}
     try:
         student, name = _columns(next(reader, None), source)
-        for row in reader:
-            if not any(cell.strip() for cell in row):
-                continue
-            where = f"{source}: line {reader.line_num + skip}"
-            found = _student(row, student, name, where)
-            key = normalise_id(found.student_id)
-            if key in seen:
-                raise InputFileError(f"{where}: student {found.student_id!r} repeats line {seen[key]} "
-                                     f"(ids are compared ignoring case and spaces)")
-            seen[key] = reader.line_num + skip
-            students.append(found)
+        return unique_students(reader, lambda row, where: _student(row, student, name, where), source,
+                               normalise_id, "line", skip)
     except csv.Error as exc:
         raise InputFileError(f"{source}: line {reader.line_num + skip}: not valid CSV ({exc})") from exc
-    if not students:
-        raise InputFileError(f"{source}: the roster lists no students")
-    return students
 
 
 def _columns(header, source: str) -> tuple:
