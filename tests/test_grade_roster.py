@@ -9,6 +9,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
+import quizgen
+
 from quizgen.cli import main
 from quizgen.errors import InputFileError
 from quizgen.grading.class_roster import parse_class_roster
@@ -113,6 +115,8 @@ def test_unknown_student_on_a_per_student_key_is_never_graded_against_the_class_
     students = read(tmp_path / "answers-graded-students.csv")
     assert [r["student_id"] for r in students] == ["s012", "s013"]
     assert "unknown_student" in result.output and "s0120 (did you mean s012 or s013?)" in result.output
+    graded = quizgen.grade(answers, out=tmp_path / "again.csv")   # every row accounted for
+    assert graded.counts["unknown_student"] == 2 and sum(graded.counts.values()) == graded.rows == 4
 
 
 # ---------------------------------------------------------------- answers for another key
