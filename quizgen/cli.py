@@ -157,6 +157,11 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
               help="Credit (0 to 1) for a part right given the student's own wrong earlier answer (default 1).")
 @click.option("--overrides", default=None, type=click.Path(dir_okay=False),
               help="overrides.csv: student_id, question_id, part, score (status, comment), applied every run.")
+@click.option("--roster", default=None, type=click.Path(dir_okay=False),
+              help="The class roster CSV (a student id column, optional name): students with no answer are "
+                   "listed as missing.")
+@click.option("--force", is_flag=True,
+              help="Grade even when most answers look written for another seed or key.")
 @click.option("--no-html", is_flag=True, help="Skip the HTML class report (<stem>-report.html).")
 @click.option("--gradebook", type=click.Choice(["moodle", "canvas", "plain"]), default=None,
               help="Also write a gradebook file the LMS imports (<stem>-gradebook-<lms>.csv).")
@@ -172,8 +177,8 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
               help="Feedback sheets as Markdown, or PDF (compiled with pdflatex/lualatex).")
 @bank_option
 def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding, policy, ecf_credit,
-                  overrides, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key, feedback_dir,
-                  feedback_format, banks):
+                  overrides, roster, force, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key,
+                  feedback_dir, feedback_format, banks):
     """Grade a class's answers (CSV, or a Moodle/Canvas responses export) against the key:
     <answers>-graded.csv, per-student, per-question and item-analysis CSVs, a Markdown report
     and an HTML class report; optionally a gradebook file and feedback sheets.
@@ -189,7 +194,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
                            feedback_format=feedback_format, banks=banks)
     result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
                    rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty(), outputs=outputs,
-                   policy=policy, ecf_credit=ecf_credit, overrides=overrides)
+                   policy=policy, ecf_credit=ecf_credit, overrides=overrides, roster=roster, force=force)
     for line in result.warnings:
         click.echo(f"quizgen: warning: {line}", err=True)
     click.echo(summary_text(result))

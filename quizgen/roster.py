@@ -40,20 +40,29 @@ def parse_roster(text: str, source: str = "roster") -> list:
     """The students of a roster given as CSV text; ``source`` names it in errors."""
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
     try:
-        header = next(reader, None)
-        columns = _columns(header, source)
-        students, seen = [], {}
-        for row in reader:
-            if not any(cell.strip() for cell in row):
-                continue
-            student = _student(row, columns, f"{source}: row {reader.line_num}")
-            if student.student_id in seen:
-                raise InputFileError(f"{source}: row {reader.line_num}: student_id "
-                                     f"{student.student_id!r} repeats row {seen[student.student_id]}")
-            seen[student.student_id] = reader.line_num
-            students.append(student)
+        columns = _columns(next(reader, None), source)
+        return unique_students(reader, lambda row, where: _student(row, columns, where), source)
     except csv.Error as exc:
         raise InputFileError(f"{source}: row {reader.line_num}: not valid CSV ({exc})") from exc
+
+
+def unique_students(reader, make, source: str, same=lambda student_id: student_id, unit: str = "row",
+                    offset: int = 0) -> list:
+    """The students ``make(row, where)`` builds from each non-blank row of a
+    csv ``reader``; a student whose ``same(id)`` repeats an earlier one's is
+    refused, naming both rows (``unit`` and ``offset`` say how rows are counted)."""
+    students, seen = [], {}
+    for row in reader:
+        if not any(cell.strip() for cell in row):
+            continue
+        line = reader.line_num + offset
+        student = make(row, f"{source}: {unit} {line}")
+        key = same(student.student_id)
+        if key in seen:
+            raise InputFileError(f"{source}: {unit} {line}: student_id {student.student_id!r} repeats "
+                                 f"{unit} {seen[key]}")
+        seen[key] = line
+        students.append(student)
     if not students:
         raise InputFileError(f"{source}: the roster lists no students")
     return students

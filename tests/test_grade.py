@@ -32,8 +32,11 @@ def trap(code, value):
     return {"code": code, "feedback": f"feedback for {code}", "value": value}
 
 
-def hand_key():
-    """A two-question key with one student who has a paper of their own."""
+def hand_key(own_papers=True, class_students=("s1", "s3", "s4")):
+    """A two-question key. With ``own_papers`` it is a per-student key: s2
+    and s9 have papers of their own, and ``class_students`` the class paper
+    (a row of any other id is ``unknown_student``); else every row is graded
+    against the class paper."""
     q1 = {"id": "Q1", "class": "C1", "template": "t1", "points": 4, "parts": [
         numeric_part(0.5, [trap("halved", 0.25)]),
         {"part": "b", "name": "word", "type": "word", "points": 2.0, "accept": ["mean", "average"],
@@ -42,8 +45,11 @@ def hand_key():
         {"part": "a", "name": "n", "type": "integer", "points": 1.0, "value": 24, "answer": "24",
          "abs_tolerance": 1e-9, "misconceptions": [trap("all_tokens", 160)]}]}
     own_q1 = {"id": "Q1", "class": "C1", "template": "t1", "points": 2, "parts": [numeric_part(0.75)]}
+    if not own_papers:
+        return {"questions": [q1, q2]}
+    students = {sid: {"name": "", "seed": sid, "questions": [q1, q2]} for sid in class_students}
     return {"questions": [q1, q2],
-            "students": {"s2": {"name": "Bo", "seed": "x", "questions": [own_q1, q2]},
+            "students": {**students, "s2": {"name": "Bo", "seed": "x", "questions": [own_q1, q2]},
                          "s9": {"name": "Absent", "seed": "y", "questions": [own_q1]}}}
 
 
@@ -208,6 +214,15 @@ def test_every_misconception_in_the_bank_is_detected_over_many_seeds(bank):
 
 @pytest.fixture
 def key_file(tmp_path):
+    """The class key: one paper for everyone."""
+    path = tmp_path / "key.json"
+    path.write_text(json.dumps(hand_key(own_papers=False)), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def own_key_file(tmp_path):
+    """A per-student key: s1, s3 and s4 sit the class paper, s2 and s9 their own."""
     path = tmp_path / "key.json"
     path.write_text(json.dumps(hand_key()), encoding="utf-8")
     return path
@@ -243,21 +258,25 @@ def test_statuses_scores_and_reasons_row_by_row(tmp_path, key_file):
     assert result.rows == 11 and sum(result.counts.values()) == 11
 
 
-def test_per_student_papers_grade_against_the_students_own_questions(tmp_path, key_file):
+def test_per_student_papers_grade_against_the_students_own_questions(tmp_path, own_key_file):
     answers = write_answers(tmp_path / "answers.csv", [
         ["s1", "Q1", "a", "0.5"], ["s2", "Q1", "a", "0.5"], ["S2 ", "Q1", "a", "0.75"],
-        ["s2", "Q1", "b", "mean"], ["s2", "Q2", "a", "24"], ["s3", "Q1", "a", "0.75"]])
-    result = quizgen.grade(answers, key=key_file)
+        ["s2", "Q1", "b", "mean"], ["s2", "Q2", "a", "24"], ["s3", "Q1", "a", "0.75"], ["s20", "Q1", "a", "0.5"]])
+    result = quizgen.grade(answers, key=own_key_file)
     rows = read_graded(tmp_path / "answers-graded.csv")
     assert [r["status"] for r in rows] == [
-        "correct", "incorrect", "correct", "unknown_question", "correct", "incorrect"]
+        "correct", "superseded", "correct", "unknown_question", "correct", "incorrect", "unknown_student"]
     assert rows[2]["expected"] == "0.7500"
     assert "paper of student 's2' has no Q1 part b" in rows[3]["reason"]
+    # an id the key does not know is never graded against the class paper
+    assert rows[6]["score"] == "0" and "has no paper in key.json" in rows[6]["reason"]
+    assert "did you mean s2" in rows[6]["feedback"]
     totals = {t.student_id: t for t in result.students}
-    assert (totals["s2"].name, totals["s2"].score, totals["s2"].max_score) == ("Bo", 1.0, 3.0)
-    assert (totals["S2"].score, totals["S2"].max_score) == (2.0, 3.0)   # same paper, matched ignoring case
+    assert "s20" not in totals and "S2" not in totals   # S2 is s2: one student, one row
+    assert (totals["s2"].name, totals["s2"].score, totals["s2"].max_score) == ("Bo", 3.0, 3.0)
     assert (totals["s1"].score, totals["s1"].max_score) == (2.0, 5.0)
     assert (totals["s9"].name, totals["s9"].score, totals["s9"].max_score) == ("Absent", 0.0, 2.0)
+    assert result.absent == ["s4", "s9"]
 
 
 def test_wide_form_grades_one_row_per_answer_cell(tmp_path, key_file):
@@ -284,10 +303,10 @@ def test_semicolon_file_with_decimal_commas_keeps_its_delimiter(tmp_path, key_fi
     assert text.splitlines()[1].startswith("s1;Q1;a;0,5;correct;2;")
 
 
-def test_reports_hold_totals_statistics_and_misconceptions(tmp_path, key_file):
+def test_reports_hold_totals_statistics_and_misconceptions(tmp_path, own_key_file):
     answers = write_answers(tmp_path / "answers.csv", [
         ["s1", "Q1", "a", "0.25"], ["s3", "Q1", "a", "0.250"], ["s4", "Q1", "a", "0.5"], ["s1", "Q2", "a", "24"]])
-    result = quizgen.grade(answers, key=key_file, out=tmp_path / "out" / "week1.csv")
+    result = quizgen.grade(answers, key=own_key_file, out=tmp_path / "out" / "week1.csv")
     out = tmp_path / "out"
     assert sorted(p.name for p in out.iterdir()) == [
         "week1-items.csv", "week1-questions.csv", "week1-report.html", "week1-report.md", "week1-students.csv",
@@ -418,7 +437,7 @@ def test_tolerance_options_replace_the_keys(tmp_path, key_file):
 
 def test_a_key_given_as_data(tmp_path):
     answers = write_answers(tmp_path / "answers.csv", [["s1", "Q1", "a", "0.5"]])
-    result = quizgen.grade(answers, key=hand_key(), out=tmp_path / "g.csv")
+    result = quizgen.grade(answers, key=hand_key(own_papers=False), out=tmp_path / "g.csv")
     assert result.counts["correct"] == 1 and result.key_name == "the key"
 
 
@@ -471,7 +490,9 @@ def test_outputs_are_named_after_the_answers_file(tmp_path, key_file):
     assert into_folder.paths["graded"] == tmp_path / "results" / "week1-graded.csv"
 
 
-def test_matrix_holds_each_students_final_verdict_per_part(tmp_path, key_file):
+def test_matrix_holds_each_students_final_verdict_per_part(tmp_path):
+    key_file = tmp_path / "key.json"
+    key_file.write_text(json.dumps(hand_key(class_students=("s1", "s3"))), encoding="utf-8")
     answers = write_answers(tmp_path / "answers.csv", [
         ["s1", "Q1", "a", "0.1"], ["s1", "Q1", "a", "0.25"],   # the trap supersedes a plain wrong answer
         ["s1", "Q2", "", "24"], ["s2", "Q1", "b", "mean"],     # s2's own paper has no Q1 b

@@ -36,7 +36,7 @@ def small_key(code="halved", template="t1", cls="C1"):
 ANSWERS = [("s1", "Ada", "Q1", "a", "0.5"), ("s1", "Ada", "Q1", "b", "3"), ("s1", "Ada", "Q2", "a", "24"),
            ("s2", "Bo", "Q1", "a", "0.25"), ("s2", "Bo", "Q1", "b", "3"), ("s2", "Bo", "Q2", "a", "1"),
            ("s3", "Cy", "Q1", "a", "0.25"), ("s3", "Cy", "Q1", "b", ""),
-           ("../s4", "Di", "Q1", "a", "0.5"), ("../S4", "Ed", "Q1", "a", "0.5")]
+           ("../s4", "Di", "Q1", "a", "0.5"), ("..\\s4", "Ed", "Q1", "a", "0.5")]
 
 
 def write(folder, key, rows=ANSWERS, delimiter=","):
@@ -67,7 +67,7 @@ def test_class_report_by_default_from_the_matrix(tmp_path):
     one = Verdict("correct", 1.0, "")
     students = [Student("s1", "Ada", [right, right, one]), Student("s2", "Bo", [trapped, right, wrong]),
                 Student("s3", "Cy", [trapped, Verdict("blank", 0.0, ""), missing]),
-                Student("../s4", "Di", [right, missing, missing]), Student("../S4", "Ed", [right, missing, missing])]
+                Student("../s4", "Di", [right, missing, missing]), Student("..\\s4", "Ed", [right, missing, missing])]
     expected = items_csv(analyse(parts, students))
     assert result.paths["items"].read_text(encoding="utf-8") == expected
     rows = {(r[0], r[1], r[2], r[5]): r for r in read_csv(result.paths["items"])}
@@ -117,7 +117,7 @@ def test_feedback_sheets_per_student_with_safe_distinct_names(tmp_path):
     result = quizgen.grade(write(tmp_path, small_key()), key=tmp_path / "key.json",
                            outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
     names = sorted(p.name for p in (tmp_path / "sheets").iterdir())
-    assert names == ["S4-2.md", "s1.md", "s2.md", "s3.md", "s4.md"]
+    assert names == ["s1.md", "s2.md", "s3.md", "s4-2.md", "s4.md"]
     assert result.paths["feedback"] == tmp_path / "sheets"
     bo = (tmp_path / "sheets" / "s2.md").read_text(encoding="utf-8")
     assert "# Feedback for s2 (Bo)" in bo and "**2 / 5**" in bo

@@ -74,7 +74,7 @@ def test_answers_from_a_pipe_write_their_reports_in_the_working_folder(folder):
     answers = (folder / "answers.csv").read_bytes()
     work = folder / "work"
     work.mkdir()
-    done = subprocess.run(QUIZGEN + ["grade", "/dev/stdin", "--key", str(folder / "key.json")], input=answers,
+    done = subprocess.run(QUIZGEN + ["grade", "/dev/stdin", "--key", str(folder / "key.json"), "--force"], input=answers,
                           cwd=work, capture_output=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert (work / "stdin-graded.csv").is_file() and (work / "stdin-graded-report.md").is_file()

@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from quizgen.bank.loader import load_bank
+from quizgen.validation.marking import careful_student
 from quizgen.generation.sampling import canonical_instance, sample_instance
-from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import significant
 from quizgen.marking.carry import inside, reachable, round_sig
 from quizgen.marking.rules import CORRECT, ECF, INCORRECT, Credits, mark_paper, mark_part, part_rules
@@ -17,29 +17,10 @@ from quizgen.marking.rules import CORRECT, ECF, INCORRECT, Credits, mark_paper, 
 BANK = {t.cls: t for t in load_bank()}
 
 
-def _rounded(value, figures):
-    if isinstance(value, (tuple, list)):
-        return tuple(_rounded(v, figures) for v in value)
-    if isinstance(value, (Fraction, int)) or hasattr(value, "__float__") and not isinstance(value, str):
-        return Fraction(repr(round_sig(float(value), figures)))
-    return value
-
-
 def student(instance, figures: int) -> dict:
     """A student who works the lets in order, carrying every result rounded
     to ``figures`` significant figures, and reports ``figures`` figures."""
-    template, env = instance.template, dict(instance.params)
-    for name, node in template.lets:
-        env[name] = _rounded(ground(node, env), figures)
-    answers = {}
-    for pv in instance.parts:
-        if pv.value is None:
-            answers[pv.part.name] = pv.accept[0]
-        elif pv.part.kind == "integer":
-            answers[pv.part.name] = str(int(pv.value))
-        else:
-            answers[pv.part.name] = significant(float(ground(pv.part.answer, env)), figures)
-    return answers
+    return careful_student(instance, figures, figures)
 
 
 def _instances(cls, count):

@@ -9,12 +9,15 @@ from quizgen.maths.parser import Node
 
 @dataclass(frozen=True)
 class Trap:
-    """A named misconception: the wrong value (or words) it produces, and feedback."""
+    """A named misconception: the wrong value (or words) it produces, feedback,
+    and ``credit``: the share of the part's points it earns (default 0; for a
+    genuinely half-right answer)."""
 
     code: str
     feedback: str
     value: Node | None = None
     words: tuple = ()
+    credit: float = 0.0
 
 
 @dataclass(frozen=True)

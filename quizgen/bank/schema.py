@@ -18,7 +18,7 @@ TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "s
             "parts", "solution", "canonical", "tests", "figure", "max_tries"}
 REQUIRED_TOP = ("id", "class", "title", "points", "params", "stem", "parts", "solution", "canonical")
 PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance", "traps", "points", "space"}
-TRAP_KEYS = {"code", "value", "words", "feedback"}
+TRAP_KEYS = {"code", "value", "words", "feedback", "credit"}
 SOLUTION_KEYS = {"forecast", "steps", "verify"}
 STEP_KEYS = {"title", "why", "work"}
 CANONICAL_KEYS = {"params", "expect"}
@@ -332,7 +332,10 @@ def _trap(check: _Checker, trap, names, kind, i, j) -> Trap:
     if kind != "word" and words is not None:
         check.fail("only word parts have trap words", *where, "words")
     check.jinja(check.text(trap["feedback"], *where, "feedback"), *where, "feedback")
-    return Trap(code=code, feedback=trap["feedback"], value=value, words=words or ())
+    credit = trap.get("credit", 0)
+    if isinstance(credit, bool) or not isinstance(credit, (int, float)) or not 0 <= credit <= 1:
+        check.fail(f"a trap's credit is a share of the part's points from 0 to 1, found {credit!r}", *where, "credit")
+    return Trap(code=code, feedback=trap["feedback"], value=value, words=words or (), credit=float(credit))
 
 
 def _solution(check: _Checker, solution) -> dict:

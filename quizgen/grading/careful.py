@@ -20,9 +20,6 @@ from quizgen.maths.tree import Bin, Call, Name, Neg
 from quizgen.marking.recipes import PART_PREFIX, Recipe, parse_recipe, recipe_parts, recipe_text
 from quizgen.marking.rules import Credits, PartRule, TrapRule, source_of
 
-PERCENT_KINDS = frozenset({"percent", "percentage"})
-
-
 def exact_params(params: dict) -> dict:
     """The key's numeric JSON parameters as exact values (``1.2`` is 6/5,
     ``"1/3"`` is 1/3, lists as tuples). Words, scenes and values that cannot
@@ -141,7 +138,7 @@ class QuestionRules:
         return rules
 
     def _rule(self, part, recipe, sets: dict, rules: dict) -> PartRule:
-        traps = tuple(TrapRule(t.code, v, t.feedback, 0.0, tuple(t.words))
+        traps = tuple(TrapRule(t.code, v, t.feedback, t.credit, tuple(t.words))
                       for t, v in zip(part.traps, part.trap_values))
         if recipe is not None and (not recipe.depends or not all(d in rules for d in recipe.depends)):
             recipe = None
@@ -150,4 +147,4 @@ class QuestionRules:
         if part.value is not None and part.name and part.name in sets:
             carried = intervals(sets[part.name], part.tolerance, part.kind)
         return PartRule(part.name, f"({part.letter})", part.kind, part.value, dict(part.tolerance), traps, recipe,
-                        carried, tuple(part.accept), part.kind in PERCENT_KINDS, sources)
+                        carried, tuple(part.accept), part.spec.percent, sources)

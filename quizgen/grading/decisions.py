@@ -13,7 +13,6 @@ from quizgen.grading.outcome import NO_ANSWER, make_outcome
 from quizgen.key.status import Status
 from quizgen.marking.overrides import describe_unmatched, read_overrides
 from quizgen.marking.rules import OVERRIDE
-from quizgen.marking.students import normalise_id
 
 
 class Decisions:
@@ -36,10 +35,9 @@ def read_decisions(path) -> Decisions | None:
 def apply_decisions(overrides: list, index, students, grid, patched: dict, source: str = "overrides") -> list:
     """Apply ``overrides`` to the grid's final outcomes (adding the rows to
     ``patched``); returns one line per override that matched nothing."""
-    numbers = {normalise_id(sid): n for n, sid in enumerate(students.ids)}
     unmatched = []
     for override in overrides:
-        number = numbers.get(normalise_id(override.student_id))
+        number = students.find(override.student_id)
         slot = index.slot(override.question_id, override.part)
         k = number * grid.width + slot if number is not None and isinstance(slot, int) else None
         old = grid.outcomes[k] if k is not None and k < len(grid.outcomes) else NO_ANSWER

@@ -102,14 +102,10 @@ class KeyIndex:
         for questions in [key.questions] + [paper.questions for paper in key.papers]:
             self._add_slots(questions)
         self.papers = [PaperChecks(key.questions, self, decimal_comma, override)]
-        self.paper_of, self.paper_of_folded, self.roster = {}, {}, []
+        self.roster = []   # (student id, name, paper number): ids are matched by grading/students.py
         for paper in key.papers:
             self.papers.append(PaperChecks(paper.questions, self, decimal_comma, override))
-            number = len(self.papers) - 1
-            student_id = paper.student_id.strip()
-            self.paper_of[student_id] = number
-            self.paper_of_folded.setdefault(student_id.casefold(), number)
-            self.roster.append((student_id, paper.name, number))
+            self.roster.append((paper.student_id.strip(), paper.name, len(self.papers) - 1))
         self.labels = {}   # {part cell: {question cell: slot or reason}}, as the answers write them
         self.codes = [key.code_of("")] + [key.code_of(p.student_id) for p in key.papers] if key.codes else []
         self._code_problems = {}
@@ -144,13 +140,6 @@ class KeyIndex:
                     entry["parts"].setdefault(norm_part(part.name), letter)
                 self.slots.append({"question_id": entry["id"], "part": letter, "class": question.cls,
                                    "template": question.template, "points": part.points})
-
-    def paper_for(self, student_id: str) -> int:
-        """The paper number of a student: their own when the key has one, else 0."""
-        number = self.paper_of.get(student_id)
-        if number is None:
-            number = self.paper_of_folded.get(student_id.casefold(), 0)
-        return number
 
     def slot(self, question: str, part: str):
         """The slot of a question/part as written in the answers, or the reason

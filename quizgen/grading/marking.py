@@ -65,8 +65,10 @@ class PartChecker:
         if self.kind == "word":
             self.accept = {normalise_word(w) for w in part.accept}
             self.trap_words = {}
+            credits = question.credits.traps if question is not None else {}
             for trap in part.traps:
-                verdict = Verdict(Status.INCORRECT, 0.0, expected, trap.code, trap.feedback)
+                score = credits.get(trap.code, trap.credit) * float(part.points)
+                verdict = Verdict(Status.INCORRECT, score, expected, trap.code, trap.feedback)
                 for word in trap.words:
                     self.trap_words.setdefault(normalise_word(word), verdict)
         else:

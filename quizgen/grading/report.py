@@ -165,8 +165,14 @@ def report_markdown(result) -> str:
              f"Answers: {md_cell(result.answers_path.name)} ({result.form} form); key: {md_cell(result.key_name)}; "
              f"{_count(result.rows, 'answer')} from {_count(len(result.students), 'student')}.", ""]
     lines += _class_section(result) + _question_section(result) + _misconception_section(result)
-    lines += _student_section(result)
+    lines += _student_section(result) + _roster_section(result)
     return "\n".join(lines)
+
+
+def _roster_section(result) -> list:
+    """Students and key reconciled (--roster, per-student papers): missing and unknown students."""
+    notes = getattr(result, "roster_notes", ())
+    return ["## Roster", ""] + [f"- {md_cell(note)}" for note in notes] + [""] if notes else []
 
 
 def _class_section(result) -> list:

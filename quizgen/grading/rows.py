@@ -18,7 +18,7 @@ from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.marking import PartChecker
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import NO_ANSWER, Outcome, problem_outcome, verdict_cells, verdict_outcome
-from quizgen.grading.students import Students
+from quizgen.grading.students import UNKNOWN, Students
 from quizgen.grading.tally import Tally, count_latest
 from quizgen.grading.writer import RowSet, mark_superseded, start_graded
 from quizgen.key.status import Status
@@ -201,7 +201,7 @@ def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally
         slot = index.slot(cells[question], "" if part is None else cells[part])
         if number >= 0 and isinstance(slot, int):
             return number, slot, None
-    outcome = _ungraded(problem, slot, source)
+    outcome = students.unknown_outcome(cells[student]) if number == UNKNOWN else _ungraded(problem, slot, source)
     tally.count(number, -1, outcome)
     return number, None, outcome
 

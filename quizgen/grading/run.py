@@ -18,6 +18,8 @@ from pathlib import Path
 from quizgen.errors import OutputError, UsageError
 from quizgen.files import default_output_folder, streamed_files
 from quizgen.grading.answers_file import open_answers
+from quizgen.grading.belong import check_belong
+from quizgen.grading.class_roster import read_class_roster
 from quizgen.grading.decisions import read_decisions
 from quizgen.grading.feedback_pdf import write_sheets
 from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolerance_override
@@ -28,7 +30,7 @@ from quizgen.grading.outputs import GradeOutputs, output_names, write_extra_outp
 from quizgen.grading.report import (question_rows, question_stats, report_markdown, student_rows,
                                     student_totals)
 from quizgen.grading.rows import grade_file
-from quizgen.grading.students import Students
+from quizgen.grading.students import Students, reconciliation_lines
 from quizgen.grading.tally import Tally
 from quizgen.ui import progress_bar
 
@@ -54,11 +56,13 @@ class GradeResult:
     matrix: VerdictMatrix | None = None
     notes: list = field(default_factory=list)
     warnings: list = field(default_factory=list)   # e.g. overrides that matched no answer
+    absent: list = field(default_factory=list)     # ids of roster students who gave no answer
+    roster_notes: list = field(default_factory=list)   # what reconciling students and key found
 
 
 def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rtol=None, atol=None,
           encoding=None, progress: bool = False, outputs: GradeOutputs | None = None, policy=None,
-          ecf_credit=None, overrides=None) -> GradeResult:
+          ecf_credit=None, overrides=None, roster=None, force: bool = False) -> GradeResult:
     """Grade the answers file ``answers`` against ``key`` (a key.json path, its
     data as a dict, or None to find key.json beside the answers or in the working
     directory). Writes ``<answers stem>-graded.csv`` beside the answers (``out``
@@ -69,7 +73,9 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     chooses the class report (``<stem>-report.html`` and ``<stem>-items.csv``,
     on by default), a gradebook file and feedback sheets (see outputs.py).
     ``policy`` (a policy.yaml path) and ``ecf_credit`` set the careful marker's
-    credits, ``overrides`` (an overrides.csv path) applies human decisions
+    credits, ``overrides`` (an overrides.csv path) applies human decisions,
+    ``roster`` (a roster CSV path) names who should have answered; answers
+    that look written for another key stop grading unless ``force``
     (docs/grading.md)."""
     outputs = outputs or GradeOutputs()
     outputs.check()
@@ -81,7 +87,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                      key_path.name if key_path else "the key", marking_policy(policy, ecf_credit))
     paths = output_paths(source.path, out, key_path, outputs)
     decisions = read_decisions(overrides)
-    students, grid, tally = Students(index), AnswerGrid(len(index.slots)), Tally(len(index.slots))
+    class_roster = read_class_roster(roster) if roster is not None else None
+    students, grid, tally = Students(index, class_roster), AnswerGrid(len(index.slots)), Tally(len(index.slots))
     names = {role: path.name for role, path in paths.items()}
     folder = paths["graded"].parent
     with streamed_files(folder, names.values()) as handles:
@@ -91,8 +98,9 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         except OSError as exc:
             raise OutputError(f"grading stopped while reading {source.path} or writing in {folder}: "
                               f"{exc.strerror or exc}") from exc
+        foreign = check_belong(index, students, grid, source.path.name, force)
         result = _result(source, index, students, grid, tally, rows, paths)
-        result.warnings = decisions.unmatched if decisions is not None else []
+        result.warnings = (decisions.unmatched if decisions is not None else []) + ([foreign] if foreign else [])
         _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
         write_extra_outputs(result, data, outputs, {role: handles[names[role]] for role in extra_roles(paths) + ["report"]})
     if outputs.feedback:
@@ -125,7 +133,7 @@ def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None
 
 def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, rows: int,
             paths: dict) -> GradeResult:
-    students.add_roster()
+    absent = students.add_roster()
     grid.grow(len(students))
     tally.grow(len(students))
     per_paper = Counter(students.paper_numbers)
@@ -133,9 +141,13 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
                    for slot in range(len(index.slots))]
     totals = student_totals(tally, students)
     stats = question_stats(tally, index.slots, class_sizes)
-    return GradeResult(source.path, index.name, source.form, source.delimiter, source.encoding, rows,
-                       dict(tally.status), totals, stats, dict(tally.feedback), paths,
-                       _matrix(index, students, grid))
+    result = GradeResult(source.path, index.name, source.form, source.delimiter, source.encoding, rows,
+                         dict(tally.status), totals, stats, dict(tally.feedback), paths,
+                         _matrix(index, students, grid))
+    result.absent = [students.ids[n] for n in absent]
+    result.roster_notes = reconciliation_lines(students, absent)
+    result.notes.extend(result.roster_notes)
+    return result
 
 
 def _matrix(index: KeyIndex, students: Students, grid: AnswerGrid) -> VerdictMatrix:

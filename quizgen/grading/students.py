@@ -1,22 +1,45 @@
 """The students met in an answers file: a number for each (the order of first
-appearance), their ids, names and papers."""
+appearance), their ids, names and papers; reconciled with who should have
+answered (the key's per-student papers and ``--roster``).
+
+Ids are normalised once (quizgen/marking/students.py): ``S010``, `` s010``
+and ``s 010`` are one student, shown as the roster or key writes them (else
+as first met). With per-student papers an id the key does not know is
+``UNKNOWN``: its rows are ``unknown_student``, never graded against the
+class paper, and their reason names the nearest known ids."""
 
 from __future__ import annotations
 
 from quizgen.grading.key_index import KeyIndex
+from quizgen.grading.outcome import make_outcome
+from quizgen.key.status import Status
+from quizgen.marking.students import IdMatcher, nearest_ids, normalise_id
+
+UNKNOWN = -2          # the number of a student a per-student key has no paper for
+UNKNOWN_LIMIT = 10_000   # unknown ids whose outcome is kept
 
 
 class Students:
     """The student registry. ``by_text`` maps an id cell exactly as written to
-    the student's number (the grading loop reads it directly); ``by_id`` the id
-    stripped. Ids are matched exactly once stripped; a student's paper is their
-    own in a per-student key (matched ignoring case when not exact), else paper 0."""
+    the student's number (the grading loop reads it directly); ``by_id`` the
+    normalised id. A student's paper is their own in a per-student key, else
+    paper 0. ``roster`` (quizgen.roster.Student list, ``--roster``) names who
+    should have answered."""
 
-    def __init__(self, index: KeyIndex):
+    def __init__(self, index: KeyIndex, roster=None):
         self.index = index
         self.ids, self.names, self.paper_numbers = [], [], []
         self.by_text = {}
         self.by_id = {}
+        self.roster = list(roster or ())
+        self.own_papers = bool(index.roster)
+        self.paper_of = {normalise_id(sid): number for sid, _, number in index.roster}
+        self.shown = {normalise_id(sid): (sid, name) for sid, name, _ in index.roster}
+        for student in self.roster:
+            self.shown.setdefault(normalise_id(student.student_id), (student.student_id, student.name))
+        self.matcher = IdMatcher(self.paper_of) if self.own_papers else IdMatcher(self.shown)
+        self.unknown = {}   # {id as written: its unknown_student outcome}
+        self.not_on_roster = {}   # {normal id: id as written}: graded, but the roster lacks them
 
     @property
     def papers(self) -> list:
@@ -28,7 +51,7 @@ class Students:
 
     def number(self, text: str, name: str = "") -> int:
         """The number of the student written ``text`` (registered on first sight);
-        -1 for no id."""
+        -1 for no id, UNKNOWN for an id a per-student key has no paper for."""
         found = self.by_text.get(text)
         if found is None:
             found = self._register(text.strip(), name.strip())
@@ -36,25 +59,91 @@ class Students:
                 self.by_text[text] = found
         return found
 
+    def find(self, student_id: str):
+        """The number of a student already registered, or None."""
+        normal = normalise_id(student_id)
+        return self.by_id.get(self.matcher.match(normal) or normal)
+
     def _register(self, student_id: str, name: str, paper=None) -> int:
         if not student_id:
             return -1
-        if student_id in self.by_id:
-            return self.by_id[student_id]
+        normal = normalise_id(student_id)
+        known = self.matcher.match(normal)
+        if known is None and self.own_papers and paper is None:
+            return UNKNOWN
+        if known is None and self.matcher:
+            self.not_on_roster.setdefault(normal, student_id)
+        normal = known or normal
+        if normal in self.by_id:
+            return self.by_id[normal]
+        shown_id, shown_name = self.shown.get(normal, (student_id, ""))
         number = len(self.ids)
-        self.by_id[student_id] = number
-        self.ids.append(student_id)
-        self.names.append(name)
-        self.paper_numbers.append(self.index.paper_for(student_id) if paper is None else paper)
+        self.by_id[normal] = number
+        self.ids.append(shown_id)
+        self.names.append(name or shown_name)
+        self.paper_numbers.append(self.paper_of.get(normal, 0) if paper is None else paper)
         return number
 
-    def add_roster(self) -> None:
-        """Students who have their own paper in the key but gave no answer; and
-        the key's names for students whose answers gave none."""
+    def unknown_outcome(self, text: str):
+        """The outcome of a row whose student the per-student key does not know:
+        ``unknown_student``, the reason naming the nearest known ids."""
+        found = self.unknown.get(text)
+        if found is None:
+            student_id = text.strip()
+            hint = _hint(nearest_ids(student_id, [sid for sid, _, _ in self.index.roster]))
+            reason = f"student {student_id[:60]!r} has no paper in {self.index.name}" + (f"; {hint}" if hint else "")
+            found = make_outcome(Status.UNKNOWN_STUDENT, 0.0, "", "", hint, reason)
+            if len(self.unknown) < UNKNOWN_LIMIT:
+                self.unknown[text] = found
+        return found
+
+    def add_roster(self) -> list:
+        """Register who should have answered but gave no answer (the key's
+        per-student papers, the roster file); fill names the answers lacked.
+        Returns the numbers of those absent students, in roster order."""
+        absent = []
         for student_id, name, paper in self.index.roster:
-            if student_id not in self.by_id:
-                self._register(student_id, name, paper)
-        for number, paper in enumerate(self.paper_numbers):
-            roster_name = self.index.roster[paper - 1][1] if paper else ""
-            if roster_name and not self.names[number]:
-                self.names[number] = roster_name
+            if self.find(student_id) is None:
+                absent.append(self._register(student_id, name, paper))
+        for student in self.roster:
+            if self.find(student.student_id) is None:
+                normal = normalise_id(student.student_id)
+                absent.append(self._register(student.student_id, student.name, self.paper_of.get(normal, 0)))
+        for number, student_id in enumerate(self.ids):
+            shown = self.shown.get(normalise_id(student_id))
+            if shown and shown[1] and not self.names[number]:
+                self.names[number] = shown[1]
+        return absent
+
+
+def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> list:
+    """What the roster check found, one line each: roster students with no
+    answer (missing), ids a per-student key does not know (unknown_student,
+    with the nearest known ids), ids a --roster lacks (graded all the same)."""
+    lines = []
+    if absent:
+        lines.append(f"{len(absent)} student(s) on the roster gave no answer (missing, scored 0): "
+                     + _listed([students.ids[n] for n in absent[:limit]], len(absent)))
+    unknown = sorted({text.strip() for text in students.unknown})
+    if unknown:
+        shown = [_with_hint(sid, students.unknown_outcome(sid).feedback) for sid in unknown[:limit]]
+        lines.append(f"{len(unknown)} student id(s) have no paper in {students.index.name} (unknown_student, "
+                     f"not graded): " + _listed(shown, len(unknown)))
+    if students.not_on_roster:
+        outside = list(students.not_on_roster.values())
+        known = [s.student_id for s in students.roster]
+        shown = [_with_hint(sid, _hint(nearest_ids(sid, known))) for sid in outside[:limit]]
+        lines.append(f"{len(outside)} graded student id(s) are not on the roster: " + _listed(shown, len(outside)))
+    return lines
+
+
+def _hint(near: list) -> str:
+    return f"did you mean {' or '.join(near)}?" if near else ""
+
+
+def _with_hint(student_id: str, hint: str) -> str:
+    return f"{student_id} ({hint})" if hint else student_id
+
+
+def _listed(shown: list, total: int) -> str:
+    return ", ".join(shown) + (", ..." if total > len(shown) else "")

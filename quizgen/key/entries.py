@@ -22,6 +22,7 @@ from quizgen.generation.sampling import canonical_instance
 from quizgen.key.compact import instance_record, template_record
 from quizgen.key.recipes import template_recipes
 from quizgen.key.model import DEFAULT_TOLERANCE, KeyPart, KeyQuestion, PartSpec, Trap
+from quizgen.marking.percent import asks_percent
 from quizgen.maths.exact import Exact
 from quizgen.maths.numbers import key_answer
 from quizgen.maths.printing import terminating_decimal, to_text
@@ -86,7 +87,9 @@ def trap_feedback(inst, parts) -> list:
 
 def part_spec(pv, points: float, feedback) -> PartSpec:
     """What the part ``pv`` of an instance is (name, kind, points, rule, words, traps)."""
-    traps = tuple(Trap(trap.code, text, tuple(trap.words)) for trap, text in zip(pv.traps, feedback))
+    credit = {trap.code: trap.credit for trap in pv.part.traps}
+    traps = tuple(Trap(trap.code, text, tuple(trap.words), credit=credit.get(trap.code, 0.0))
+                  for trap, text in zip(pv.traps, feedback))
     return _spec(pv.part, pv.letter, points, pv.accept, traps)
 
 
@@ -94,7 +97,7 @@ def _spec(part, letter: str, points: float, accept, traps: tuple) -> PartSpec:
     if part.kind == "word":
         return PartSpec(letter, part.name, "word", round(points, 4), None, {}, tuple(accept), traps)
     return PartSpec(letter, part.name, part.kind, round(points, 4), part.decimals,
-                    dict(part.tolerance) or dict(DEFAULT_TOLERANCE), (), traps)
+                    dict(part.tolerance) or dict(DEFAULT_TOLERANCE), (), traps, asks_percent(part.ask))
 
 
 def key_part(pv, inst, points: float, feedback=None, spec: PartSpec | None = None) -> KeyPart:
@@ -171,5 +174,5 @@ def template_specs(template) -> tuple:
 
 def _raw_spec(part, letter: str, points: float) -> PartSpec:
     """A part's spec from the template's own texts, unrendered."""
-    traps = tuple(Trap(trap.code, trap.feedback, tuple(trap.words)) for trap in part.traps)
+    traps = tuple(Trap(trap.code, trap.feedback, tuple(trap.words), credit=trap.credit) for trap in part.traps)
     return _spec(part, letter, points, part.accept, traps)

@@ -21,7 +21,7 @@ from quizgen.maths.tolerance import half_width
 DEFAULT_TOLERANCE = {"sigfigs": 3}
 _HUGE = sys.float_info.max   # a float strictly inside (-max, max) is finite
 SPEC_FIELDS = ("part", "name", "type", "points", "decimals", "tolerance", "accept", "traps", "misconceptions",
-               "abs_tolerance", "trap_texts")
+               "abs_tolerance", "trap_texts", "percent")
 """Fields of a part record that say what the part is (the rest are the instance's values)."""
 SPEC_KEYS = frozenset(SPEC_FIELDS)
 
@@ -31,12 +31,15 @@ class Trap:
     """A misconception of a part: its code, feedback, and (word parts) the words
     that show it; its wrong value is the instance's (``KeyPart.trap_values``).
     ``tolerance`` is the trap's own rule (version-1 keys' ``abs_tolerance``),
-    None to use the part's."""
+    None to use the part's. ``credit`` is the template's partial credit for
+    the misconception (a fraction of the part's points; written only when not
+    0, so keys without credit keep their bytes and digests)."""
 
     code: str
     feedback: str = ""
     words: tuple = ()
     tolerance: dict | None = None
+    credit: float = 0.0
 
     def to_json(self) -> dict:
         record = {"code": self.code, "feedback": self.feedback}
@@ -44,6 +47,8 @@ class Trap:
             record["words"] = list(self.words)
         if self.tolerance:
             record["tolerance"] = dict(self.tolerance)
+        if self.credit:
+            record["credit"] = self.credit
         return record
 
 
@@ -61,6 +66,7 @@ class PartSpec:
     tolerance: dict = field(default_factory=lambda: dict(DEFAULT_TOLERANCE))
     accept: tuple = ()
     traps: tuple = ()
+    percent: bool = False   # the question asks for a percentage (quizgen/marking/percent.py)
 
     def to_json(self) -> dict:
         record = {"part": self.letter, "name": self.name, "type": self.kind, "points": self.points}
@@ -70,6 +76,8 @@ class PartSpec:
             if self.decimals is not None:
                 record["decimals"] = self.decimals
             record["tolerance"] = dict(self.tolerance)
+            if self.percent:   # written only when true: other keys keep their bytes
+                record["percent"] = True
         record["traps"] = [trap.to_json() for trap in self.traps]
         return record
 
@@ -217,6 +225,10 @@ def read_spec(record, where: Where, base: PartSpec | None = None) -> PartSpec:
         fields["tolerance"] = {"atol": checks.number(get("abs_tolerance"), where / "abs_tolerance", positive=True)}
     if "accept" in record:
         fields["accept"] = checks.words(get("accept"), where / "accept")
+    if "percent" in record:
+        if get("percent") not in (True, False):
+            raise (where / "percent").fail(f"expected true or false, got {checks.shown(get('percent'))}")
+        fields["percent"] = get("percent")
     traps = "misconceptions" if "misconceptions" in record else "traps"
     if traps in record and get(traps) is not None:
         items = checks.listing(get(traps), where / traps)
@@ -243,9 +255,10 @@ def _trap(record, where: Where, own_windows: bool = False) -> Trap:
         tolerance = {"atol": checks.number(record["abs_tolerance"], where / "abs_tolerance", positive=True)}
     if "value" in record:
         checks.number(record["value"], where / "value")
+    credit = checks.number(record["credit"], where / "credit", 0, 1) if "credit" in record else 0.0
     return Trap(checks.code(record.get("code"), where / "code"),
                 checks.text(record.get("feedback", ""), where / "feedback"),
-                checks.words(record["words"], where / "words") if "words" in record else (), tolerance)
+                checks.words(record["words"], where / "words") if "words" in record else (), tolerance, credit)
 
 
 def _with_trap_texts(spec: PartSpec, texts, where: Where) -> PartSpec:

@@ -10,11 +10,10 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from quizgen.errors import InputFileError
-from quizgen.grading.answers_file import (ALIASES, FALLBACK_ERRORS, _delimiter, _excel_sep_line, detect_encoding,
-                                          norm_header, norm_part, norm_question)
+from quizgen.grading.answers_file import ALIASES, _delimiter, _excel_sep_line, norm_header, norm_part, norm_question
+from quizgen.grading.class_roster import read_csv_text
 from quizgen.marking.rules import OVERRIDE
 from quizgen.marking.students import normalise_id
 
@@ -48,15 +47,7 @@ def verdict_key(student_id: str, question_id: str, part: str, leading_zeros: str
 
 def read_overrides(path) -> list:
     """The overrides in the CSV file at ``path``, in file order."""
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError as exc:
-        raise InputFileError(f"{path}: overrides file not found") from exc
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot read the overrides file ({exc.strerror or exc})") from exc
-    encoding = detect_encoding(data[:65536])
-    return parse_overrides(data.decode(encoding, errors=FALLBACK_ERRORS).lstrip("\ufeff"), str(path))
+    return parse_overrides(read_csv_text(path, "overrides"), str(path))
 
 
 def parse_overrides(text: str, source: str = "overrides") -> list:

@@ -15,6 +15,7 @@ from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
 from quizgen.marking.carry import carried_sets, inside, intervals, reachable, round_sig, truncate_sig
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number, read_words
+from quizgen.marking.percent import asks_percent
 from quizgen.marking.recipes import part_paths
 
 CORRECT, IMPRECISE, INCORRECT = "correct", "imprecise", "incorrect"
@@ -106,7 +107,7 @@ def part_rules(instance, trap_credit=None) -> dict:
         sources = tuple(source_of(rules[d]) for d in recipe.depends) if recipe else ()
         carried = intervals(sets.get(part.name, ()), part.tolerance, part.kind) if value is not None else ()
         rules[part.name] = PartRule(part.name, f"({pv.letter})", part.kind, value, dict(part.tolerance), traps,
-                                    recipe, carried, tuple(pv.accept), sources=sources)
+                                    recipe, carried, tuple(pv.accept), asks_percent(part.ask), sources)
     return rules
 
 

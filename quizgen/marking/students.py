@@ -1,6 +1,13 @@
 """Students and keys reconciled: one normalisation of student ids, the
 nearest roster ids for an unknown one, and a check that an answers file
-belongs to the key it is graded against."""
+belongs to the key it is graded against.
+
+The id rule (docs/grading.md, "Roster reconciliation"): ids are compared
+ignoring case and every space (``S 010``, `` s010`` and ``s010`` are one
+student). Leading zeros are kept (``s012`` and ``s12`` may be two students),
+except that an id matching no roster or key id matches the one id that
+differs from it only by leading zeros (``123`` is roster id ``00123``:
+spreadsheets drop the zeros of number-like ids), never two."""
 
 from __future__ import annotations
 
@@ -10,19 +17,44 @@ import re
 from quizgen.errors import InputFileError
 
 LEADING_ZEROS = ("keep", "strip")
+CLOSENESS = 0.25   # an answer further than this (relative) from every known value is "far"
 _DIGITS = re.compile(r"\d+")
 
 
 def normalise_id(raw, leading_zeros: str = "keep") -> str:
-    """A student id as one student: case folded, surrounding and repeated
-    spaces removed; with ``leading_zeros="strip"`` each run of digits loses
-    its leading zeros (``s012`` and ``s12`` are one student)."""
-    text = " ".join(str(raw).split()).casefold()
+    """A student id as one student: case folded, every space removed; with
+    ``leading_zeros="strip"`` each run of digits loses its leading zeros
+    (``s012`` and ``s12`` are one student)."""
+    text = "".join(str(raw).split()).casefold()
     if leading_zeros == "strip":
         text = _DIGITS.sub(lambda m: m.group(0).lstrip("0") or "0", text)
     elif leading_zeros != "keep":
         raise InputFileError(f"leading zeros policy must be one of {', '.join(LEADING_ZEROS)}, got {leading_zeros!r}")
     return text
+
+
+class IdMatcher:
+    """The known ids (a roster, a per-student key) by their normal form, and
+    the leading-zero fallback: ``match(normal)`` is the known normal form a
+    normalised id stands for, or None."""
+
+    def __init__(self, known_ids=()):
+        self.known = {}
+        zero_free = {}
+        for student_id in known_ids:
+            normal = normalise_id(student_id)
+            self.known.setdefault(normal, student_id)
+            zero_free.setdefault(normalise_id(normal, "strip"), set()).add(normal)
+        self.zero_free = {k: next(iter(v)) for k, v in zero_free.items() if len(v) == 1}
+
+    def __bool__(self) -> bool:
+        return bool(self.known)
+
+    def match(self, normal: str):
+        """The known id (normal form) ``normal`` is, exactly or but for leading zeros."""
+        if normal in self.known or not self.known:
+            return normal if self.known else None
+        return self.zero_free.get(normalise_id(normal, "strip"))
 
 
 def nearest_ids(unknown: str, roster_ids, count: int = 3, leading_zeros: str = "keep") -> list:
@@ -42,9 +74,14 @@ def unknown_message(unknown: str, roster_ids, leading_zeros: str = "keep") -> st
     return f"student {unknown!r} is not in the key's roster{hint}"
 
 
-def far_fraction(answers, known: dict, closeness: float = 0.25):
+def is_far(value: float, values) -> bool:
+    """True when ``value`` lies further than CLOSENESS (relative) from every one of ``values``."""
+    return all(abs(value - v) > CLOSENESS * max(abs(v), 1e-12) for v in values)
+
+
+def far_fraction(answers, known: dict):
     """``(far, numeric)``: of the numeric answers ``(part key, value)``, how
-    many lie further than ``closeness`` (relative) from every value known
+    many lie further than CLOSENESS (relative) from every value known
     for their part (the answer and every trap, ``known``: part key -> values)."""
     far = numeric = 0
     for part, value in answers:
@@ -52,22 +89,33 @@ def far_fraction(answers, known: dict, closeness: float = 0.25):
         if value is None or not values:
             continue
         numeric += 1
-        if all(abs(value - v) > closeness * max(abs(v), 1e-12) for v in values):
-            far += 1
+        far += is_far(value, values)
     return far, numeric
 
 
+def belong_message(far: int, numeric: int, source: str, key_name: str) -> str:
+    """The one line saying the answers look like another key's."""
+    matched = numeric - far
+    return (f"{source}: only {matched} of {numeric} numeric answers ({100 * matched / numeric:.0f}%) are near a value "
+            f"{key_name} knows for their part (its answer, a trap or an error carried forward): were they "
+            f"written for another seed or key? Grade them with the right --key, or pass --force to grade them anyway")
+
+
+def looks_foreign(far: int, numeric: int, least: int = 10, most: float = 0.5) -> bool:
+    """True when at least ``least`` numeric answers were seen and more than ``most`` of them are far."""
+    return numeric >= least and far > most * numeric
+
+
 def check_answers_belong(answers, known: dict, source: str = "answers", force: bool = False,
-                         least: int = 10, most: float = 0.5) -> str:
+                         least: int = 10, most: float = 0.5, key_name: str = "the key") -> str:
     """Stop with a clear message when most numeric answers are far from every
     value known for their part (the file was probably written for another
     seed or key); with ``force`` return that message as a warning instead.
     Returns "" when the answers look like this key's."""
     far, numeric = far_fraction(answers, known)
-    if numeric < least or far <= most * numeric:
+    if not looks_foreign(far, numeric, least, most):
         return ""
-    message = (f"{source}: {far} of {numeric} numeric answers are far from every value this key knows "
-               f"for their part: were they written for another seed or key? (--force grades them anyway)")
+    message = belong_message(far, numeric, source, key_name)
     if not force:
         raise InputFileError(message)
     return message

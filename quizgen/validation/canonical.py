@@ -7,14 +7,15 @@ from __future__ import annotations
 from quizgen.bank.model import Template
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError
 from quizgen.generation.sampling import canonical_instance, exact_from_yaml
-from quizgen.grading.marking import check_answer
-from quizgen.key.entries import key_part
+from quizgen.generation.quiz import Question
+from quizgen.grading.marking import question_checkers
+from quizgen.key.entries import key_entry
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.printing import to_text
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.validation.problems import Report, did_you_mean, problem_at
 
-STATUSES = ("correct", "incorrect", "blank", "invalid")
+STATUSES = ("correct", "imprecise", "incorrect", "needs_review", "blank", "invalid")
 
 
 def check_canonical(template: Template, report: Report, found):
@@ -66,8 +67,11 @@ def _expect_problem(pv, stated):
 
 
 def _test_problems(template: Template, inst, report: Report) -> list:
-    share = template.points / len(inst.parts)
+    """The template's example answers, each marked as ``grade`` marks it: by
+    the key entry's own checkers (traps, carried rounding, answers as people
+    write them), on its own (no earlier answers, so no ECF)."""
     parts = {pv.part.name: (i, pv) for i, pv in enumerate(inst.parts)}
+    checkers = question_checkers(key_entry(Question("Q1", inst))) if template.tests else {}
     problems = []
     for n, test in enumerate(template.tests):
         i, pv = parts[test["part"]]
@@ -75,7 +79,7 @@ def _test_problems(template: Template, inst, report: Report) -> list:
         if problem:
             problems.append(problem_at(template.path, ("tests", n) + problem[0], problem[1]))
             continue
-        verdict = check_answer(key_part(pv, inst, share), "" if test["answer"] is None else str(test["answer"]))
+        verdict = checkers[pv.letter]("" if test["answer"] is None else str(test["answer"]))
         want = (test["status"], test.get("misconception") or "")
         if (verdict.status, verdict.misconception) != want:
             problems.append(problem_at(template.path, ("tests", n), f"answer {test['answer']!r} to part "

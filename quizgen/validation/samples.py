@@ -11,17 +11,23 @@ from quizgen.errors import SamplingError
 from quizgen.generation.quiz import seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.validation.instances import instance_problems
+from quizgen.validation.marking import marking_problems
 from quizgen.validation.paper import paper_problems
 from quizgen.validation.problems import Report, Problem, problem_at
 
 # A failure rate per seed above this means some generated quizzes would stop with an error.
 MAX_FAILURE_RATE = 1e-4
+# Draws per template marked by the real grader (validation/marking.py): about 8 ms each, mostly the
+# carried-rounding sets, so 100 draws add about 0.8 s a template.
+MARKING_DRAWS = 100
 
 
 def check_samples(template: Template, samples: int, report: Report, found, referee: int = 0) -> None:
     """Sample ``samples`` seeds: each must succeed within max_tries, each
-    instance must render, hold finite numbers, leak no answer and show a worked
-    solution that recomputes; the first ``referee`` draws are refereed by SymPy."""
+    instance must render, hold finite numbers, leak no answer, show a worked
+    solution that recomputes and be marked as a careful marker would (the 3
+    s.f. student correct, every trap named, never accepted: marking.py, on
+    the first MARKING_DRAWS draws); the first ``referee`` draws are refereed by SymPy."""
     rejections = []
     for k in range(samples):
         label = seed_label("validate", template.id, k)
@@ -37,6 +43,8 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
         found.add_all(problems)
         if not problems:
             found.add_all(paper_problems(inst, referee=k < referee))
+            if k < MARKING_DRAWS:
+                found.add_all(marking_problems(inst))
     if report.draws:
         found.add_all(_fragile(template, report, rejections))
 

@@ -1,0 +1,59 @@
+"""Do these answers belong to this key? Answers written for another seed or
+another key are mostly far from every value the key knows for their part;
+grading them would give a class mean near zero without a word. After the
+pass (and ECF), before the outputs are renamed into place, a sample of the
+final verdicts is checked: an answer is *near* when it was marked correct or
+imprecise (which includes ECF and carried rounding), named a trap, or lies
+within 25% of the part's answer or a trap's value; it is *far* otherwise.
+When more than half of at least 10 numeric answers are far, grade stops
+(``--force`` grades anyway, with a warning).
+
+The sample is every final answer of students spread evenly over the class,
+at most SAMPLE_CELLS (student, part) cells in all, so the check costs the
+same for a million rows as for a thousand, and nothing is added to the
+grading loop."""
+
+from __future__ import annotations
+
+from quizgen.errors import InputFileError
+from quizgen.key.status import Status
+from quizgen.marking.students import belong_message, is_far, looks_foreign
+
+SAMPLE_CELLS = 20_000   # (student, part) cells read at most: students spread evenly over the class
+_NEAR = frozenset({Status.CORRECT, Status.IMPRECISE})
+
+
+def far_count(index, students, grid) -> tuple:
+    """``(far, numeric)`` over the sampled students' final numeric answers."""
+    count = len(students.paper_numbers)
+    step = max(1, count * grid.width // SAMPLE_CELLS)
+    width, outcomes = grid.width, grid.outcomes
+    far = numeric = 0
+    for number in range(0, count, step):
+        checkers = index.papers[students.paper_numbers[number]].checkers
+        base = number * width
+        for slot in range(width):
+            outcome = outcomes[base + slot] if base + slot < len(outcomes) else None
+            if outcome is None or outcome.value is None or outcome.status is None:
+                continue
+            checker = checkers[slot]
+            if checker is None or checker.kind == "word":
+                continue
+            numeric += 1
+            if outcome.status in _NEAR or outcome.misconception:
+                continue
+            part = checker.part
+            far += is_far(outcome.value, [part.value, *(v for v in part.trap_values if v is not None)])
+    return far, numeric
+
+
+def check_belong(index, students, grid, source: str, force: bool = False) -> str:
+    """Stop (InputFileError, exit 2) when the answers look like another key's;
+    with ``force`` return the line as a warning instead; "" when they belong."""
+    far, numeric = far_count(index, students, grid)
+    if not looks_foreign(far, numeric):
+        return ""
+    message = belong_message(far, numeric, source, index.name)
+    if not force:
+        raise InputFileError(message)
+    return message

@@ -1,0 +1,94 @@
+"""What validate proves about the grader, through the grader itself: each
+sampled instance's key entry is marked by the very checkers ``grade`` and
+the drill use (``question_checkers``, then ``carried_forward`` for error
+carried forward), so a finding is about real marking, not a model of it.
+
+For one instance: a careful student who carries every intermediate rounded
+to 3 significant figures and reports 3 is correct on every part; a student
+who gives a trap's value (to 4 significant figures) is never accepted and
+is told the trap's misconception."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from quizgen.errors import QuizgenError
+from quizgen.generation.quiz import Question
+from quizgen.grading.marking import carried_forward, question_checkers
+from quizgen.key.entries import key_entry
+from quizgen.maths.evaluate import ground
+from quizgen.maths.numbers import significant
+from quizgen.marking.carry import round_sig
+from quizgen.validation.problems import problem_at
+
+CAREFUL_FIGURES = 3
+TRAP_FIGURES = 4
+
+
+def _rounded(value, figures: int):
+    if isinstance(value, (tuple, list)):
+        return tuple(_rounded(v, figures) for v in value)
+    if isinstance(value, (Fraction, int)) or hasattr(value, "__float__") and not isinstance(value, str):
+        return Fraction(repr(round_sig(float(value), figures)))
+    return value
+
+
+def careful_student(instance, figures: int = CAREFUL_FIGURES, report: int | None = None) -> dict:
+    """A student's answers {part name: text}: they work the lets in order,
+    carrying every result rounded to ``figures`` significant figures, and
+    report ``report`` figures (default: ``figures``, or more where the part's
+    tolerance asks for more; words and whole numbers as the key has them)."""
+    template, env = instance.template, dict(instance.params)
+    for name, node in template.lets:
+        env[name] = _rounded(ground(node, env), figures)
+    answers = {}
+    for pv in instance.parts:
+        if pv.value is None:
+            answers[pv.part.name] = pv.accept[0]
+        elif pv.part.kind == "integer":
+            answers[pv.part.name] = str(int(pv.value))
+        else:   # as many figures as the part asks for, at least ``figures``
+            shown = report or max(figures, int(pv.part.tolerance.get("sigfigs", figures)))
+            answers[pv.part.name] = significant(float(ground(pv.part.answer, env)), shown)
+    return answers
+
+
+def mark_answers(checkers: dict, instance, answers: dict) -> dict:
+    """``{part name: Verdict}`` as grade marks a paper answered in part order
+    (ECF from the answers already given)."""
+    values, verdicts = {}, {}
+    for pv in instance.parts:
+        checker = checkers[pv.letter]
+        verdict = carried_forward(checker, checker(answers[pv.part.name]), values)
+        values[pv.part.name] = verdict.value
+        verdicts[pv.part.name] = verdict
+    return verdicts
+
+
+def marking_problems(instance) -> list:
+    """The careful student not correct, or a trap accepted or not named, on one instance."""
+    try:
+        checkers = question_checkers(key_entry(Question("Q1", instance)))
+        answers = careful_student(instance)
+    except (QuizgenError, ArithmeticError, ValueError):
+        return []   # an instance that cannot build a key is reported by the other checks
+    path, seed = instance.template.path, instance.seed_label
+    problems = []
+    for i, (pv, verdict) in enumerate(zip(instance.parts, mark_answers(checkers, instance, answers).values())):
+        if verdict.status != "correct":
+            problems.append(problem_at(path, ("parts", i, "answer"), (
+                f"a student who carries {CAREFUL_FIGURES} significant figures answers "
+                f"{answers[pv.part.name]} and is marked {verdict.status}, not correct (seed {seed})")))
+    for i, pv in enumerate(instance.parts):
+        checker = checkers[pv.letter]
+        for j, trap in enumerate(pv.traps):
+            if trap.value is None or pv.value is None:
+                continue
+            text = significant(float(trap.value), TRAP_FIGURES)
+            verdict = checker(text)
+            if verdict.status == "correct" or verdict.misconception != trap.code:
+                problems.append(problem_at(path, ("parts", i, "traps", j, "value"), (
+                    f"the trap's value {text} is marked {verdict.status}"
+                    f"{' (' + verdict.misconception + ')' if verdict.misconception else ''}, not "
+                    f"incorrect ({trap.code}) (seed {seed})")))
+    return problems

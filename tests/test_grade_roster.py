@@ -1,0 +1,162 @@
+"""Students and keys reconciled (issue 12, item 6) and trap credit (item 5),
+through the command line: ``grade --roster``, ``unknown_student``, missing
+students in every report, the other-key check and ``--force``."""
+
+import csv
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import quizgen
+
+from quizgen.cli import main
+from quizgen.errors import InputFileError
+from quizgen.grading.class_roster import parse_class_roster
+from quizgen.key.parts import Trap
+from quizgen.marking.students import IdMatcher, normalise_id
+
+
+def part(letter, value, traps=(), points=2.0):
+    return {"part": letter, "name": letter, "type": "numeric", "points": points, "value": value,
+            "answer": f"{value:.4f}", "tolerance": {"sigfigs": 3}, "misconceptions": list(traps)}
+
+
+def trap(code, value, **extra):
+    return {"code": code, "feedback": f"feedback for {code}", "value": value, **extra}
+
+
+Q1 = {"id": "Q1", "class": "C1", "template": "t1", "points": 4,
+      "parts": [part("a", 0.5, [trap("halved", 0.25)]), part("b", 3.0, [trap("doubled", 6.0)])]}
+Q1_OWN = {**Q1, "parts": [part("a", 0.75, [trap("halved", 0.375)]), part("b", 4.0, [trap("doubled", 8.0)])]}
+
+
+def write(folder, key, rows, header=("student_id", "question_id", "part", "answer"), delimiter=","):
+    (folder / "key.json").write_text(json.dumps(key), encoding="utf-8")
+    text = io.StringIO()
+    writer = csv.writer(text, delimiter=delimiter)
+    writer.writerow(header)
+    writer.writerows(rows)
+    (folder / "answers.csv").write_text(text.getvalue(), encoding="utf-8")
+    return folder / "answers.csv"
+
+
+def read(path, delimiter=","):
+    return list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig")), delimiter=delimiter))
+
+
+def grade(*args):
+    return CliRunner().invoke(main, ["grade", *map(str, args)])
+
+
+def right_answers(ids):
+    return [row for sid in ids for row in ([sid, "Q1", "a", "0.5"], [sid, "Q1", "b", "3"])]
+
+
+# ---------------------------------------------------------------- one id, one student
+
+def test_ids_are_normalised_once_case_spaces_and_leading_zeros_only_to_match():
+    assert normalise_id(" S 010 ") == normalise_id("s010") == "s010"
+    matcher = IdMatcher(["00123", "s012", "s12"])
+    assert matcher.match(normalise_id("123")) == "00123"      # a spreadsheet dropped the zeros
+    assert matcher.match(normalise_id("s012")) == "s012"      # exact first
+    assert matcher.match(normalise_id("s0012")) is None       # s012 or s12? never guessed
+    assert not IdMatcher()
+
+
+def test_roster_in_any_dialect_and_a_student_listed_twice_is_refused():
+    roster = parse_class_roster("sep=;\nStudent ID;Full name;Email\n S001 ;Ada;a@x\ns002;Bo;\n\n", "r.csv")
+    assert [(s.student_id, s.name) for s in roster] == [("S001", "Ada"), ("s002", "Bo")]
+    assert [s.student_id for s in parse_class_roster("Matrikelnummer\n7\n8\n")] == ["7", "8"]
+    with pytest.raises(InputFileError, match=r"r.csv: line 3: student_id 's 001' repeats line 2"):
+        parse_class_roster("student_id,name\nS001,Ada\ns 001,Ada again\n", "r.csv")
+    with pytest.raises(InputFileError, match="expected a student id column"):
+        parse_class_roster("name,city\nAda,Oslo\n", "r.csv")
+
+
+def test_roster_makes_one_row_per_student_and_lists_the_missing_everywhere(tmp_path):
+    answers = write(tmp_path, {"questions": [Q1]},
+                    [["S001", "Q1", "a", "0.5"], [" s001", "Q1", "b", "3"], ["s002", "Q1", "a", "0.25"],
+                     ["123", "Q1", "a", "0.5"], ["s0999", "Q1", "b", "3"]] + right_answers(["s005", "s006"]))
+    (tmp_path / "roster.csv").write_text("Student ID;Name\ns001;Ada Lovelace\ns002;Bo\n00123;Cy\ns004;Di\n"
+                                         "s005;Ed\ns006;Flo\ns009;Gus\n", encoding="utf-8")
+    result = grade(answers, "--roster", tmp_path / "roster.csv", "--gradebook", "plain")
+    assert result.exit_code == 0, result.output
+    students = read(tmp_path / "answers-graded-students.csv")
+    assert [(r["student_id"], r["name"], r["score"]) for r in students] == [
+        ("s001", "Ada Lovelace", "4"), ("s002", "Bo", "0"), ("00123", "Cy", "2"), ("s0999", "", "2"),
+        ("s005", "Ed", "4"), ("s006", "Flo", "4"), ("s004", "Di", "0"), ("s009", "Gus", "0")]
+    # the missing students, in the summary, the Markdown report and the gradebook (0: a quiz not sat)
+    assert "2 student(s) on the roster gave no answer (missing, scored 0): s004, s009" in result.output
+    report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
+    assert "## Roster" in report and "s004, s009" in report
+    assert "not on the roster: s0999 (did you mean" in report
+    gradebook = read(tmp_path / "answers-graded-gradebook-plain.csv")
+    assert {r["student_id"]: r["score"] for r in gradebook}["s009"] == "0"
+    html = (tmp_path / "answers-graded-report.html").read_text(encoding="utf-8")
+    assert "s009" in html and "Gus" in html
+    # every input row is still in the graded file
+    assert len(read(tmp_path / "answers-graded.csv")) == 9
+
+
+def test_unknown_student_on_a_per_student_key_is_never_graded_against_the_class_paper(tmp_path):
+    key = {"questions": [Q1], "students": {"s012": {"name": "Ada", "seed": "a", "questions": [Q1_OWN]},
+                                           "s013": {"name": "Bo", "seed": "b", "questions": [Q1]}}}
+    answers = write(tmp_path, key, [["s012", "Q1", "a", "0.75"], ["s0120", "Q1", "a", "0.5"],
+                                    ["S013", "Q1", "a", "0.5"], ["x", "Q1", "b", "3"]])
+    result = grade(answers)
+    assert result.exit_code == 0, result.output
+    rows = read(tmp_path / "answers-graded.csv")
+    assert [r["status"] for r in rows] == ["correct", "unknown_student", "correct", "unknown_student"]
+    assert rows[1]["score"] == "0" and rows[1]["feedback"] == "did you mean s012 or s013?"
+    assert rows[1]["reason"] == "student 's0120' has no paper in key.json; did you mean s012 or s013?"
+    assert rows[3]["reason"] == "student 'x' has no paper in key.json"
+    students = read(tmp_path / "answers-graded-students.csv")
+    assert [r["student_id"] for r in students] == ["s012", "s013"]
+    assert "unknown_student" in result.output and "s0120 (did you mean s012 or s013?)" in result.output
+    graded = quizgen.grade(answers, out=tmp_path / "again.csv")   # every row accounted for
+    assert graded.counts["unknown_student"] == 2 and sum(graded.counts.values()) == graded.rows == 4
+
+
+# ---------------------------------------------------------------- answers for another key
+
+def test_answers_for_another_key_stop_with_one_line_and_no_output(tmp_path):
+    foreign = [[f"s{i}", "Q1", p, v] for i in range(8) for p, v in (("a", "0.91"), ("b", "17.5"))]
+    answers = write(tmp_path, {"questions": [Q1]}, foreign + right_answers(["s8", "s9"]))
+    result = grade(answers)
+    assert result.exit_code == 2
+    line = result.output.strip()
+    assert "\n" not in line and line.startswith("quizgen: error: answers.csv: only 4 of 20 numeric answers (20%)")
+    assert "key.json" in line and "--force" in line and "--key" in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["answers.csv", "key.json"]
+    forced = grade(answers, "--force")
+    assert forced.exit_code == 0 and "warning: answers.csv: only 4 of 20" in forced.output
+    assert len(read(tmp_path / "answers-graded.csv")) == 20
+
+
+def test_traps_ecf_and_near_misses_count_as_this_keys_answers(tmp_path):
+    rows = [[f"s{i}", "Q1", p, v] for i in range(10) for p, v in (("a", "0.25"), ("b", "6.0"), ("b", "3.4"))]
+    result = grade(write(tmp_path, {"questions": [Q1]}, rows))
+    assert result.exit_code == 0, result.output
+
+
+# ---------------------------------------------------------------- trap credit
+
+def test_trap_credit_is_stored_only_when_given_and_awarded(tmp_path):
+    assert "credit" not in Trap("halved").to_json() and Trap("halved", credit=0.5).to_json()["credit"] == 0.5
+    credited = {**Q1, "parts": [part("a", 0.5, [trap("halved", 0.25, credit=0.5)]), Q1["parts"][1]]}
+    answers = write(tmp_path, {"questions": [credited]}, [["s1", "Q1", "a", "0.25"], ["s1", "Q1", "b", "6"]])
+    assert grade(answers).exit_code == 0
+    rows = read(tmp_path / "answers-graded.csv")
+    assert [(r["misconception"], r["score"]) for r in rows] == [("halved", "1"), ("doubled", "0")]
+    (tmp_path / "policy.yaml").write_text("traps: {halved: 0.25, doubled: 1}\n", encoding="utf-8")
+    assert grade(answers, "--policy", tmp_path / "policy.yaml").exit_code == 0
+    rows = read(tmp_path / "answers-graded.csv")
+    assert [r["score"] for r in rows] == ["0.5", "2"]
+
+
+def test_a_trap_credit_out_of_range_names_its_json_path(tmp_path):
+    bad = {**Q1, "parts": [part("a", 0.5, [trap("halved", 0.25, credit=2)])]}
+    result = grade(write(tmp_path, {"questions": [bad]}, [["s1", "Q1", "a", "0.5"]]))
+    assert result.exit_code == 2 and "credit" in result.output
