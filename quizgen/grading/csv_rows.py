@@ -13,6 +13,7 @@ import csv
 
 MAX_RECORD_LINES = 20        # lines one record (a quoted cell with line breaks) may span
 MAX_CELL_CHARS = 1 << 20     # characters in one cell; a longer one makes its row bad
+BLOCK_CHARS = 1 << 16       # characters of whole lines read at a time by the plain reader
 SALVAGE_CHARS = 4096         # how much of a bad line is kept to find its leading cells
 
 csv.field_size_limit(MAX_CELL_CHARS)
@@ -28,11 +29,17 @@ class _Runaway(Exception):
 
 class Records:
     """The rows of a CSV text stream, each with the problem that spoils it (or
-    None). ``line`` is the physical line the latest row ends on."""
+    None). ``line`` is the physical line the latest row ends on.
+
+    Most files have no quote at all, and a line without one is a record of its
+    own: such lines are read a block at a time by a plain ``csv.reader``. A
+    block with a quote, and the lines after it until a record ends with
+    nothing left over, go through the careful reading above."""
 
     def __init__(self, handle, delimiter: str, width: int):
         self.delimiter, self.width = delimiter, width
         self.row_like = max(width - 1, 1)
+        self._handle = handle
         self._pending, self._lines, self._base = [], iter(handle), 0
         self._taken, self._ended = [], [False]
         self._reader = self._new_reader()
@@ -50,6 +57,40 @@ class Records:
 
     def __iter__(self):
         """``(row, problem)`` for every record, problem None for a good one."""
+        while True:
+            if self._pending or self._taken:
+                if not (yield from self._careful()):
+                    return
+                continue
+            lines = self._handle.readlines(BLOCK_CHARS)
+            if not lines:
+                return
+            yield from self._plain(lines)
+
+    def _plain(self, lines: list):
+        """The rows of ``lines`` when none holds a quote; else (or at a CSV
+        error) the lines not read yet are left to the careful reading."""
+        self._base = self.line
+        text = "".join(lines)
+        if '"' in text or len(text) >= MAX_CELL_CHARS:
+            self._take_back(lines)
+            return
+        self._reader = reader = csv.reader(lines, delimiter=self.delimiter, skipinitialspace=True)
+        try:
+            for row in reader:
+                yield row, None
+        except csv.Error:
+            self._base += reader.line_num - 1
+            self._take_back(lines[reader.line_num - 1:])
+
+    def _take_back(self, lines: list) -> None:
+        """Let the careful reading start on ``lines``, before the file's next ones."""
+        self._pending = list(reversed(lines))
+        self._reader = self._new_reader()
+
+    def _careful(self):
+        """Rows read line-safely, until one ends with no line pushed back
+        (then True) or the file ends (False)."""
         taken, ended = self._taken, self._ended
         while True:
             try:
@@ -59,8 +100,10 @@ class Records:
                         break
                     taken.clear()
                     yield row, None
+                    if not self._pending:
+                        return True
                 else:
-                    return
+                    return False
             except _Runaway as stop:
                 yield self._restart(taken[1:] + [stop.line])
             except csv.Error as exc:
