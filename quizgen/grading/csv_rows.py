@@ -57,40 +57,47 @@ class Records:
 
     def __iter__(self):
         """``(row, problem)`` for every record, problem None for a good one."""
+        for rows, plain in self.runs():
+            if plain:
+                for self._reader.line_num, row in enumerate(rows, 1):   # keeps ``line`` true
+                    yield row, None
+            else:
+                yield from rows
+
+    def runs(self):
+        """The records as runs ``(rows, plain)``. With ``plain`` True, ``rows``
+        is a list of good rows, one a line (a block of lines a plain
+        csv.reader reads so, see ``_plain_rows``), and ``line`` is the line
+        before them until the reader sets ``self._reader.line_num`` to a row's
+        number in the run. Else ``rows`` iterates ``(row, problem)`` read
+        line-safely. Read each run before asking for the next."""
         while True:
             if self._pending or self._taken:
-                if not (yield from self._careful()):
+                done = []
+                yield self._careful(done), False
+                if done[0]:
                     return
                 continue
             lines = self._handle.readlines(BLOCK_CHARS)
             if not lines:
                 return
-            yield from self._plain(lines)
-
-    def _plain(self, lines: list):
-        """The rows of ``lines`` when none holds a quote; else (or at a CSV
-        error) the lines not read yet are left to the careful reading."""
-        self._base = self.line
-        text = "".join(lines)
-        if '"' in text or len(text) >= MAX_CELL_CHARS:
-            self._take_back(lines)
-            return
-        self._reader = reader = csv.reader(lines, delimiter=self.delimiter, skipinitialspace=True)
-        try:
-            for row in reader:
-                yield row, None
-        except csv.Error:
-            self._base += reader.line_num - 1
-            self._take_back(lines[reader.line_num - 1:])
+            self._base = self.line
+            rows = _plain_rows(lines, self.delimiter)
+            if rows is None:
+                self._take_back(lines)
+                continue
+            self._reader = _Count()
+            yield rows, True
+            self._reader.line_num = len(lines)
 
     def _take_back(self, lines: list) -> None:
         """Let the careful reading start on ``lines``, before the file's next ones."""
         self._pending = list(reversed(lines))
         self._reader = self._new_reader()
 
-    def _careful(self):
-        """Rows read line-safely, until one ends with no line pushed back
-        (then True) or the file ends (False)."""
+    def _careful(self, done: list):
+        """Rows read line-safely, until one ends with no line pushed back, or
+        the file ends (then ``done`` gets True, else False)."""
         taken, ended = self._taken, self._ended
         while True:
             try:
@@ -101,9 +108,11 @@ class Records:
                     taken.clear()
                     yield row, None
                     if not self._pending:
-                        return True
+                        done.append(False)
+                        return
                 else:
-                    return False
+                    done.append(True)
+                    return
             except _Runaway as stop:
                 yield self._restart(taken[1:] + [stop.line])
             except csv.Error as exc:
@@ -145,6 +154,28 @@ class Records:
             taken.append(line)
             yield line
         self._ended[0] = True
+
+
+class _Count:
+    """Stands in for a csv.reader's line count during and after a plain run."""
+
+    line_num = 0
+
+
+def _plain_rows(lines: list, delimiter: str):
+    """The rows of ``lines`` when a plain csv.reader reads each line as one
+    whole record (then careful reading gives the same rows), else None. An
+    empty line after the last one shows whether that one left a quote open:
+    the reader would take it into the open cell."""
+    reader = csv.reader(lines + ["\n"], delimiter=delimiter, skipinitialspace=True)
+    try:
+        rows = list(reader)
+    except csv.Error:
+        return None
+    if len(rows) != reader.line_num or len(rows) != len(lines) + 1:
+        return None
+    rows.pop()
+    return rows
 
 
 def _row_like(line: str, delimiter: str, cells: int) -> bool:
