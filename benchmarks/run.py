@@ -55,8 +55,9 @@ def run_child(argv: list) -> None:
             if exc.code:
                 raise
     seconds = time.perf_counter() - start
-    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"seconds": seconds, "rss_mb": rss_mb}))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    print(json.dumps({"seconds": seconds, "rss_mb": usage.ru_maxrss / 1024,
+                      "cpu_seconds": usage.ru_utime + usage.ru_stime}))
 
 
 def io_floor(answers: str, out: str) -> None:
@@ -105,7 +106,9 @@ def bench_grade(work: Path, rows: int, repeat: int) -> dict:
     seconds = statistics.median(g["seconds"] for g in grades)
     floor = statistics.median(f["seconds"] for f in floors)
     ratios = [g["seconds"] / f["seconds"] for f, g in zip(floors, grades)]
-    return {"rows": rows, "seconds": seconds, "rows_per_second": rows / seconds,
+    cpu_ratios = [g["cpu_seconds"] / f["cpu_seconds"] for f, g in zip(floors, grades)]
+    return {"cpu_ratio_to_floor": statistics.median(cpu_ratios), "cpu_ratios": [round(r, 2) for r in cpu_ratios],
+            "rows": rows, "seconds": seconds, "rows_per_second": rows / seconds,
             "rss_mb": max(g["rss_mb"] for g in grades), "runs": [round(g["seconds"], 3) for g in grades],
             "floor_seconds": floor, "floor_runs": [round(f["seconds"], 3) for f in floors],
             "ratio_to_floor": statistics.median(ratios), "ratios": [round(r, 2) for r in ratios]}
@@ -191,7 +194,8 @@ def print_table(results: dict) -> None:
     print(f"{'grade':<10} {grade['rows']:>12,} {grade['seconds']:>9.2f} "
           f"{grade['rows_per_second']:>10,.0f} rows/s {grade['rss_mb']:>6.0f} MB")
     print(f"{'io floor':<10} {grade['rows']:>12,} {grade['floor_seconds']:>9.2f}   "
-          f"grade/floor = {grade['ratio_to_floor']:.2f} (median of paired runs {grade['ratios']})")
+          f"grade/floor = {grade['ratio_to_floor']:.2f} (median of paired runs {grade['ratios']}); "
+          f"in CPU time {grade['cpu_ratio_to_floor']:.2f} {grade['cpu_ratios']}")
     if pdf:
         print(f"{'pdf':<10} {pdf['questions']:>12,} {pdf['seconds']:>9.2f} {'':>16} {pdf['rss_mb']:>6.0f} MB")
     else:

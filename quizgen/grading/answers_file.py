@@ -152,16 +152,33 @@ class AnswersFile:
         return records
 
     def _long(self):
-        width, si, ai, delimiter = len(self.header), self.student, self.answer, self.delimiter
+        """The rows of a long-form file. A run of plain rows (csv_rows.Records.runs)
+        is read straight from its csv.reader: the common case, a million times."""
+        width, si, ai = len(self.header), self.student, self.answer
         with self.open() as handle:
             records = self._records(handle)
-            for row, problem in records:
-                if problem is not None:
-                    yield BadRow(_fit(row, width, records.line, delimiter), problem)
-                elif len(row) == width and row[si]:
-                    yield row if len(row[ai]) <= MAX_ANSWER_CHARS else _too_long(row, ai, records.line)
-                elif any(row):
-                    yield _checked(_fit(row, width, records.line, delimiter), ai, records.line)
+            for rows, plain in records.runs():
+                if plain:
+                    for records._reader.line_num, row in enumerate(rows, 1):   # keeps ``line`` true
+                        if len(row) == width and row[si] and len(row[ai]) <= MAX_ANSWER_CHARS:
+                            yield row
+                        elif any(row):
+                            yield self._unusual(row, records.line)
+                    continue
+                for row, problem in rows:
+                    if problem is not None:
+                        yield BadRow(_fit(row, width, records.line, self.delimiter), problem)
+                    elif len(row) == width and row[si] and len(row[ai]) <= MAX_ANSWER_CHARS:
+                        yield row
+                    elif any(row):
+                        yield self._unusual(row, records.line)
+
+    def _unusual(self, row: list, line: int) -> list:
+        """A long-form row of another width, without a student, or with an
+        answer over the length limit (not a row of empty cells)."""
+        if len(row) == len(self.header) and row[self.student]:
+            return _too_long(row, self.answer, line)
+        return _checked(_fit(row, len(self.header), line, self.delimiter), self.answer, line)
 
     def _wide(self):
         width, identity, wide = len(self.header), self.identity, self.wide

@@ -95,6 +95,7 @@ class QuestionRules:
         self._rules = None
         self.env = {}
         self._compiled = {}
+        self.carried = {}   # carried-rounding sets from students' earlier answers (rules.mark_value)
 
     def plain(self, rule: PartRule, earlier: dict):
         """The part recomputed in floats from the student's ``earlier`` answers,

@@ -13,6 +13,7 @@ import csv
 
 MAX_RECORD_LINES = 20        # lines one record (a quoted cell with line breaks) may span
 MAX_CELL_CHARS = 1 << 20     # characters in one cell; a longer one makes its row bad
+BLOCK_CHARS = 1 << 16       # characters of whole lines read at a time by the plain reader
 SALVAGE_CHARS = 4096         # how much of a bad line is kept to find its leading cells
 
 csv.field_size_limit(MAX_CELL_CHARS)
@@ -28,11 +29,17 @@ class _Runaway(Exception):
 
 class Records:
     """The rows of a CSV text stream, each with the problem that spoils it (or
-    None). ``line`` is the physical line the latest row ends on."""
+    None). ``line`` is the physical line the latest row ends on.
+
+    Most files have no quote at all, and a line without one is a record of its
+    own: such lines are read a block at a time by a plain ``csv.reader``. A
+    block with a quote, and the lines after it until a record ends with
+    nothing left over, go through the careful reading above."""
 
     def __init__(self, handle, delimiter: str, width: int):
         self.delimiter, self.width = delimiter, width
         self.row_like = max(width - 1, 1)
+        self._handle = handle
         self._pending, self._lines, self._base = [], iter(handle), 0
         self._taken, self._ended = [], [False]
         self._reader = self._new_reader()
@@ -50,6 +57,47 @@ class Records:
 
     def __iter__(self):
         """``(row, problem)`` for every record, problem None for a good one."""
+        for rows, plain in self.runs():
+            if plain:
+                for self._reader.line_num, row in enumerate(rows, 1):   # keeps ``line`` true
+                    yield row, None
+            else:
+                yield from rows
+
+    def runs(self):
+        """The records as runs ``(rows, plain)``. With ``plain`` True, ``rows``
+        is a list of good rows, one a line (a block of lines a plain
+        csv.reader reads so, see ``_plain_rows``), and ``line`` is the line
+        before them until the reader sets ``self._reader.line_num`` to a row's
+        number in the run. Else ``rows`` iterates ``(row, problem)`` read
+        line-safely. Read each run before asking for the next."""
+        while True:
+            if self._pending or self._taken:
+                done = []
+                yield self._careful(done), False
+                if done[0]:
+                    return
+                continue
+            lines = self._handle.readlines(BLOCK_CHARS)
+            if not lines:
+                return
+            self._base = self.line
+            rows = _plain_rows(lines, self.delimiter)
+            if rows is None:
+                self._take_back(lines)
+                continue
+            self._reader = _Count()
+            yield rows, True
+            self._reader.line_num = len(lines)
+
+    def _take_back(self, lines: list) -> None:
+        """Let the careful reading start on ``lines``, before the file's next ones."""
+        self._pending = list(reversed(lines))
+        self._reader = self._new_reader()
+
+    def _careful(self, done: list):
+        """Rows read line-safely, until one ends with no line pushed back, or
+        the file ends (then ``done`` gets True, else False)."""
         taken, ended = self._taken, self._ended
         while True:
             try:
@@ -59,7 +107,11 @@ class Records:
                         break
                     taken.clear()
                     yield row, None
+                    if not self._pending:
+                        done.append(False)
+                        return
                 else:
+                    done.append(True)
                     return
             except _Runaway as stop:
                 yield self._restart(taken[1:] + [stop.line])
@@ -102,6 +154,28 @@ class Records:
             taken.append(line)
             yield line
         self._ended[0] = True
+
+
+class _Count:
+    """Stands in for a csv.reader's line count during and after a plain run."""
+
+    line_num = 0
+
+
+def _plain_rows(lines: list, delimiter: str):
+    """The rows of ``lines`` when a plain csv.reader reads each line as one
+    whole record (then careful reading gives the same rows), else None. An
+    empty line after the last one shows whether that one left a quote open:
+    the reader would take it into the open cell."""
+    reader = csv.reader(lines + ["\n"], delimiter=delimiter, skipinitialspace=True)
+    try:
+        rows = list(reader)
+    except csv.Error:
+        return None
+    if len(rows) != reader.line_num or len(rows) != len(lines) + 1:
+        return None
+    rows.pop()
+    return rows
 
 
 def _row_like(line: str, delimiter: str, cells: int) -> bool:

@@ -151,7 +151,7 @@ class PartChecker:
     def _careful(self, reading: Reading, earlier: dict | None = None) -> Verdict:
         """The careful marker's verdict on a number that is not plainly correct."""
         rule, question = self.rule, self.question
-        mark = careful.mark_value(rule, reading, earlier or {}, question.env, question.credits)
+        mark = careful.mark_value(rule, reading, earlier or {}, question.env, question.credits, question.carried)
         return self._verdict(mark, reading.figures)
 
     def _verdict(self, mark: careful.Verdict, figures=None) -> Verdict:
@@ -183,8 +183,9 @@ class PartChecker:
         verdict = None
         plain = self.question.plain(rule, earlier) if rule.recipe is not None and None not in earlier.values() else None
         if plain is not None and abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, rule.spec, "numeric"):
-            mark = careful.mark_value(rule, Reading(NUMBER, value, figures), earlier, self.question.env,
-                                      self.question.credits)
+            question = self.question
+            mark = careful.mark_value(rule, Reading(NUMBER, value, figures), earlier, question.env, question.credits,
+                                      question.carried)
             if mark.note == careful.ECF or mark.feedback.startswith("computed from your"):
                 verdict = self._verdict(mark, figures)
         if len(self._remarked) >= REMARK_LIMIT:

@@ -132,21 +132,25 @@ def mark_superseded(path: Path, rows: RowSet, delimiter: str, patched: dict | No
 def _copy_marking(scratch, handle, rows: RowSet, delimiter: str, patched: dict) -> None:
     """Copy graded rows, the result cells of ``rows`` replaced by superseded
     ones (re-derived from the expected cell each was written with), those of
-    ``patched`` by their new outcome's."""
+    ``patched`` by their new outcome's. The rows between two changed ones are
+    copied as one block of text."""
     writer = csv.writer(handle, delimiter=delimiter)
     handle.write(scratch.read(1))
     width = len(RESULT_COLUMNS)
     expected = RESULT_COLUMNS.index("expected") - width
-    targets = iter(sorted(set(_members(rows)) | set(patched)) + [-2])
-    target = next(targets)
-    for i, record in enumerate(_records(scratch), -1):
-        if i != target:
-            handle.write(record)
-            continue
-        row = next(csv.reader([record], delimiter=delimiter))
-        row = row[:-width] + (superseded_cells(row[expected]) if i in rows else list(patched[i].cells))
-        writer.writerow(row)
-        target = next(targets)
+    targets = sorted(set(_members(rows)) | set(patched))
+    at, t = -1, 0   # the row number of the block's first record; the next target's index
+    for block in _record_blocks(scratch):
+        start, end = 0, len(block)
+        while t < len(targets) and targets[t] < at + end:
+            i = targets[t] - at
+            handle.write("".join(block[start:i]))
+            row = next(csv.reader([block[i]], delimiter=delimiter))
+            row = row[:-width] + (superseded_cells(row[expected]) if targets[t] in rows else list(patched[targets[t]].cells))
+            writer.writerow(row)
+            start, t = i + 1, t + 1
+        handle.write("".join(block[start:]))
+        at += end
 
 
 def _members(rows: RowSet):
@@ -156,21 +160,31 @@ def _members(rows: RowSet):
             yield from (byte * 8 + bit for bit in range(8) if bits >> bit & 1)
 
 
-def _records(scratch):
-    """The CSV records of ``scratch`` as written, each with its line end: lines
-    joined while a quote is open (a record ends at a line end outside quotes,
-    and quotes inside a field are doubled, so an even count closes it)."""
+def _record_blocks(scratch, size: int = 1 << 16):
+    """The CSV records of ``scratch`` as written, each with its line end, a
+    list of them at a time: lines joined while a quote is open (a record ends
+    at a line end outside quotes, and quotes inside a field are doubled, so an
+    even count closes it). A block of lines without quotes is its own records."""
     pending, quotes = [], 0
-    for line in scratch:
-        if not pending and '"' not in line:
-            yield line
+    while True:
+        lines = scratch.readlines(size)
+        if not lines:
+            return
+        if not pending and '"' not in "".join(lines):
+            yield lines
             continue
-        quotes += line.count('"')
-        if quotes % 2:
-            pending.append(line)
-            continue
-        if pending:
-            pending.append(line)
-            line, pending = "".join(pending), []
-        quotes = 0
-        yield line
+        records = []
+        for line in lines:
+            if not pending and '"' not in line:
+                records.append(line)
+                continue
+            quotes += line.count('"')
+            if quotes % 2:
+                pending.append(line)
+                continue
+            if pending:
+                pending.append(line)
+                line, pending = "".join(pending), []
+            quotes = 0
+            records.append(line)
+        yield records

@@ -51,15 +51,26 @@ def truncate_sig(x: float, figures: int) -> float:
 def thin(values) -> tuple:
     """The sorted finite values, merging any within ``RESOLUTION`` of the last kept."""
     kept = []
-    for v in sorted(v for v in values if math.isfinite(v)):
-        if not kept or v - kept[-1] > RESOLUTION * max(abs(v), 1e-300):
+    last = -math.inf
+    for v in sorted(filter(math.isfinite, values)):
+        if v - last > RESOLUTION * max(abs(v), 1e-300):
             kept.append(v)
+            last = v
     return tuple(kept)
 
 
 def roundings(values, levels=LEVELS) -> tuple:
-    """Each value, unrounded and rounded to each number of figures in ``levels``."""
-    return thin([v for x in values for v in (x, *(round_sig(x, k) for k in levels))])
+    """Each value, unrounded and rounded to each number of figures in ``levels``
+    (as ``round_sig`` rounds, its decimal exponent found once per value)."""
+    out = []
+    for x in values:
+        out.append(x)
+        if x == 0 or not math.isfinite(x):
+            out.extend(x for _ in levels)
+            continue
+        top = 1 + math.floor(math.log10(abs(x)))
+        out.extend(round(x, k - top) for k in levels)
+    return thin(out)
 
 
 def reachable(recipe, env: dict, parts: dict, levels=LEVELS) -> tuple:

@@ -22,6 +22,7 @@ CORRECT, IMPRECISE, INCORRECT = "correct", "imprecise", "incorrect"
 NEEDS_REVIEW, INVALID = "needs_review", "invalid"
 ECF, CARRIED, EARLY, OVERRIDE = "ecf", "carried_rounding", "rounded_too_early", "override"
 _SAME = 1e-9
+CARRIED_LIMIT = 10_000   # carried-rounding sets kept per question instance before starting afresh
 NEAR = 0.25   # ECF's carried set is worked out only for an answer within 25% of the plain recomputation
 
 
@@ -156,15 +157,19 @@ def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits =
     return mark_value(rule, reading, earlier, env, credits)
 
 
-def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credits: Credits = Credits()) -> Verdict:
+def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credits: Credits = Credits(),
+               carried: dict | None = None) -> Verdict:
     """Mark a number already read: correct, ECF, trap, carried rounding,
     rounded too early, or incorrect, in that order (a trap beats carried
     rounding; a correct consequence of the student's own earlier answer is
-    ECF even when it equals a trap: one mistake is named once)."""
+    ECF even when it equals a trap: one mistake is named once). ``carried``,
+    when given, keeps the carried-rounding sets worked out from the earlier
+    answers (one dict per question instance: the sets depend on the part and
+    those answers alone, and many students share them)."""
     x, kind = reading.value, _kind(rule)
     if matches(x, rule.value, rule.spec, kind):
         return _precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
-    ecf, target = _ecf(rule, x, earlier, env)
+    ecf, target = _ecf(rule, x, earlier, env, {} if carried is None else carried)
     if ecf:
         early = _early_sources(rule, earlier)
         if early:
@@ -213,9 +218,10 @@ def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credit
                             f"give at least {asked} (expected {expected})")
 
 
-def _ecf(rule: PartRule, x: float, earlier: dict, env: dict):
+def _ecf(rule: PartRule, x: float, earlier: dict, env: dict, carried: dict):
     """``(feedback, value matched)`` when ``x`` is right given the student's
-    own earlier answers (some of them wrong), else ``("", None)``."""
+    own earlier answers (some of them wrong), else ``("", None)``. The
+    carried-rounding set of those answers is looked up in ``carried`` first."""
     recipe = rule.recipe
     if recipe is None or not env:
         return "", None
@@ -228,7 +234,7 @@ def _ecf(rule: PartRule, x: float, earlier: dict, env: dict):
         if not any(abs(x - v) <= NEAR * abs(v) + half_width(v, rule.spec, _kind(rule)) for v in plain):
             return "", None   # far from the plain recomputation: no rounding on the way reaches it
         hit = any(matches(x, v, rule.spec, _kind(rule)) for v in plain)
-        values = plain if hit else reachable(recipe, env, given)
+        values = plain if hit else _carried(carried, rule, env, given)
     except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError):
         return "", None
     target = min(values, key=lambda v: abs(x - v), default=None)
@@ -236,6 +242,18 @@ def _ecf(rule: PartRule, x: float, earlier: dict, env: dict):
         return "", None
     shown = ", ".join(f"{s.label} = {_shown(own[s.name])}" for s in rule.sources)
     return f"marked from your {shown}: correct given that value (error carried forward)", target
+
+
+def _carried(carried: dict, rule: PartRule, env: dict, given: dict) -> tuple:
+    """Every value ``rule``'s recipe reaches from the ``given`` earlier
+    answers with rounded intermediates, kept in ``carried`` (bounded)."""
+    token = (rule.name, *(v for (v,) in given.values()))
+    values = carried.get(token)
+    if values is None:
+        if len(carried) >= CARRIED_LIMIT:
+            carried.clear()
+        values = carried[token] = reachable(rule.recipe, env, given)
+    return values
 
 
 def _any_wrong(own: dict, rule: PartRule) -> bool:
