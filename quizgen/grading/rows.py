@@ -36,18 +36,19 @@ def grade_file(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     path); returns the number of answers. When some rows were superseded, the
     file is copied once with those rows marked (and those ECF or an override
     of ``decisions`` changed: decisions.py)."""
-    rows, superseded, patched = grade_rows(source, index, students, grid, tally, handle, bar, decisions)
+    rows, superseded, patched, multiline = grade_rows(source, index, students, grid, tally, handle, bar, decisions)
     if superseded or patched:
         handle.flush()
-        mark_superseded(Path(handle.name), superseded, source.delimiter, patched)
+        mark_superseded(Path(handle.name), superseded, source.delimiter, patched, multiline)
     return rows
 
 
 def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, handle, bar=None,
                decisions=None):
     """Grade every answer in one pass and write its row; returns the number of
-    answers, the RowSet of rows a later answer superseded, and the rows the
-    ECF pass re-marked ({row: Outcome}, see ``carry_errors_forward``).
+    answers, the RowSet of rows a later answer superseded, the rows the
+    ECF pass re-marked ({row: Outcome}, see ``carry_errors_forward``) and
+    whether some written record spans more than one line.
 
     The loop runs a million times for a large class, so it reads plain local
     names. A row of a student and a question part met before takes the short
@@ -100,7 +101,7 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     if decisions is not None:
         decisions.apply(index, students, grid, patched)
     count_latest(grid, tally)
-    return i + 1, superseded, patched
+    return i + 1, superseded, patched, writer.multiline
 
 
 def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid) -> dict:

@@ -27,10 +27,13 @@ class RowWriter:
     identity) to the CSV text of its result cells, so that the long feedback is
     encoded once per verdict, not on every row. ``plain`` holds input cell texts
     known to need no quotes and no formula guard; a row made only of them is
-    simply joined (checking each row costs more)."""
+    simply joined (checking each row costs more). ``multiline`` says whether
+    some record went over more than one line (a quoted line break), which the
+    second copy needs to know (``mark_superseded``)."""
 
-    def __init__(self, handle, delimiter: str):
+    def __init__(self, handle, delimiter: str, multiline: bool = False):
         self.write, self.join, self.delimiter = handle.write, delimiter.join, delimiter
+        self.multiline = multiline
         self.tails = {}
         self.plain = set()
         self.buffer = io.StringIO()
@@ -72,7 +75,10 @@ class RowWriter:
         self.buffer.seek(0)
         self.buffer.truncate()
         self.writer.writerow(cells)
-        return self.buffer.getvalue()[:-2]
+        text = self.buffer.getvalue()[:-2]
+        if not self.multiline and ("\n" in text or "\r" in text):
+            self.multiline = True
+        return text
 
 
 def graded_header(header: list) -> list:
@@ -86,8 +92,9 @@ def graded_header(header: list) -> list:
 def start_graded(handle, header: list, delimiter: str) -> RowWriter:
     """graded.csv started (byte-order mark, header) and a RowWriter for its rows."""
     handle.write("\ufeff")
-    csv.writer(handle, delimiter=delimiter).writerow(graded_header(header))
-    return RowWriter(handle, delimiter)
+    cells = graded_header(header)
+    csv.writer(handle, delimiter=delimiter).writerow(cells)
+    return RowWriter(handle, delimiter, multiline=any("\n" in c or "\r" in c for c in cells))
 
 
 class RowSet:
@@ -114,22 +121,24 @@ class RowSet:
         return self.count
 
 
-def mark_superseded(path: Path, rows: RowSet, delimiter: str, patched: dict | None = None) -> None:
+def mark_superseded(path: Path, rows: RowSet, delimiter: str, patched: dict | None = None,
+                    multiline: bool = True) -> None:
     """Rewrite the graded file at ``path`` with the result cells of ``rows``
     replaced by a superseded verdict, and those of ``patched`` ({row: Outcome},
     re-marked after the pass: ECF) by the outcome's cells, atomically (a
-    temporary file, then a rename)."""
+    temporary file, then a rename). ``multiline=False`` promises that every
+    record is one line, so lines need no quote counting."""
     fixed = temp_name(path.parent)
     try:
         with open(path, encoding="utf-8", newline="") as written, open(fixed, "x", encoding="utf-8", newline="") as target:
-            _copy_marking(written, target, rows, delimiter, patched or {})
+            _copy_marking(written, target, rows, delimiter, patched or {}, multiline)
         os.replace(fixed, path)
     except BaseException:
         Path(fixed).unlink(missing_ok=True)
         raise
 
 
-def _copy_marking(scratch, handle, rows: RowSet, delimiter: str, patched: dict) -> None:
+def _copy_marking(scratch, handle, rows: RowSet, delimiter: str, patched: dict, multiline: bool) -> None:
     """Copy graded rows, the result cells of ``rows`` replaced by superseded
     ones (re-derived from the expected cell each was written with), those of
     ``patched`` by their new outcome's. The rows between two changed ones are
@@ -140,7 +149,7 @@ def _copy_marking(scratch, handle, rows: RowSet, delimiter: str, patched: dict) 
     expected = RESULT_COLUMNS.index("expected") - width
     targets = sorted(set(_members(rows)) | set(patched))
     at, t = -1, 0   # the row number of the block's first record; the next target's index
-    for block in _record_blocks(scratch):
+    for block in (_record_blocks(scratch) if multiline else _line_blocks(scratch)):
         start, end = 0, len(block)
         while t < len(targets) and targets[t] < at + end:
             i = targets[t] - at
@@ -158,6 +167,15 @@ def _members(rows: RowSet):
     for byte, bits in enumerate(rows.bits):
         if bits:
             yield from (byte * 8 + bit for bit in range(8) if bits >> bit & 1)
+
+
+def _line_blocks(scratch, size: int = 1 << 16):
+    """The lines of ``scratch``, a list at a time: its records, when none spans two lines."""
+    while True:
+        lines = scratch.readlines(size)
+        if not lines:
+            return
+        yield lines
 
 
 def _record_blocks(scratch, size: int = 1 << 16):
