@@ -52,19 +52,20 @@ def test_a_block_ending_inside_an_open_quote_is_read_carefully():
     assert csv_rows._plain_rows(["a,b,c,d\n", 'a,b,c,"no, done"\n'], ",") == [list("abcd"), ["a", "b", "c", "no, done"]]
 
 
-def test_the_second_copy_of_graded_csv_changes_only_the_marked_rows():
+@pytest.mark.parametrize("multiline", [True, False])
+def test_the_second_copy_of_graded_csv_changes_only_the_marked_rows(multiline):
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["student_id", "answer", "status", "score", "expected", "misconception", "feedback", "reason", "note"])
     for i in range(20_000):
-        answer = "two\nlines, quoted" if i % 997 == 0 else f"0.{i}"
+        answer = ("two\nlines, quoted" if multiline else "one line, quoted") if i % 997 == 0 else f"0.{i}"
         writer.writerow([f"s{i}", answer, "correct", "1", "0.5", "", "", "", ""])
     text = "\ufeff" + out.getvalue()
     marked = RowSet()
     for row in (0, 997, 998, 5_000, 19_999):
         marked.add(row)
     copied = io.StringIO()
-    _copy_marking(io.StringIO(text, newline=""), copied, marked, ",", {})
+    _copy_marking(io.StringIO(text, newline=""), copied, marked, ",", {}, multiline)
     before = list(csv.reader(io.StringIO(text[1:], newline="")))
     after = list(csv.reader(io.StringIO(copied.getvalue()[1:], newline="")))
     assert len(after) == len(before)
