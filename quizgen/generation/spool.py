@@ -8,7 +8,8 @@ from a worker (the question keeps only where its block is), and read back
 when its paper's part of a document is written (quizgen.generation.documents
 builds one paper's view at a time). The file has no name, so it disappears
 when closed or when the process ends, however it ends; the outputs stay all
-or nothing (quizgen.files)."""
+or nothing (quizgen.files). The class paper alone is one view of every
+question, so ``generate`` spools only per-student papers."""
 
 from __future__ import annotations
 
