@@ -10,6 +10,7 @@ from fractions import Fraction
 from quizgen.bank.yamlfile import locate_line
 from quizgen.errors import BankLimitError
 from quizgen.maths.exact import Exact
+from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Num
 
 MAX_TRIES = 10_000          # max_tries may be at most this
 DRAW_SECONDS = 10.0         # time to find one instance, over all its tries
@@ -66,12 +67,15 @@ def check_value(template, where: tuple, value):
     return value
 
 
+_BIG = 1 << MAX_BITS   # a number below this in size has at most MAX_BITS bits
+
+
 def _too_big(value):
+    """What is over budget in ``value`` and its cap, or None. Every let and
+    parameter of every draw comes through here, so the common cases go first."""
     cls = value.__class__
     if cls is Fraction:
-        if value.numerator.bit_length() > MAX_BITS or value.denominator.bit_length() > MAX_BITS:
-            return "the size of a number", f"{MAX_BITS} bits (about 10**330)"
-        return None
+        return _too_big_number(value)
     if cls is Exact:
         if expression_size(value.node, MAX_NODES) > MAX_NODES:
             return "the size of an exact expression", f"{MAX_NODES:,} terms"
@@ -79,12 +83,24 @@ def _too_big(value):
     if cls is tuple or cls is list:
         if len(value) > MAX_ITEMS:
             return "the length of a list", f"{MAX_ITEMS:,} items"
-        return next(filter(None, map(_too_big, value)), None)
+        for item in value:
+            problem = _too_big_number(item) if item.__class__ is Fraction else _too_big(item)
+            if problem:
+                return problem
     return None
+
+
+def _too_big_number(value: Fraction):
+    if -_BIG < value.numerator < _BIG and value.denominator < _BIG:
+        return None
+    return "the size of a number", f"{MAX_BITS} bits (about 10**330)"
 
 
 _SIZES: dict = {}
 SIZES_LIMIT = 65536
+_LEAVES = (Num, Const, Name)
+_CHILDREN = {Bin: lambda n: (n.left, n.right), Neg: lambda n: (n.operand,), Call: lambda n: n.args,
+             Index: lambda n: (n.base, n.index), Compare: lambda n: n.operands, Logic: lambda n: n.operands}
 
 
 def expression_size(node, cap: int) -> int:
@@ -92,15 +108,14 @@ def expression_size(node, cap: int) -> int:
     counted each time, as printing would), at most ``cap + 1``. Remembered per
     node (nodes never change; the cache holds the node, so its id cannot be
     reused), so a let built on earlier ones costs only its own new nodes."""
+    cls = node.__class__
+    if cls in _LEAVES:
+        return 1
     hit = _SIZES.get(id(node))
     if hit is not None and hit[0] is node:
         return hit[1]
     total = 1
-    for slot in ("left", "right", "operand", "base", "index"):
-        child = getattr(node, slot, None)
-        if child is not None:
-            total += expression_size(child, cap)
-    for child in (getattr(node, "args", None) or ()) + (getattr(node, "operands", None) or ()):
+    for child in _CHILDREN[cls](node):
         total += expression_size(child, cap)
     total = min(total, cap + 1)
     if len(_SIZES) >= SIZES_LIMIT:

@@ -23,9 +23,9 @@ class AnswerIndex:
     def __init__(self):
         self.values, self.widths, self.widest = [], {}, 0.0
 
-    def shares(self, instance) -> bool:
-        """True when any numeric answer of ``instance`` agrees with one already held."""
-        for answer in answers_of(instance):
+    def shares(self, answers: tuple) -> bool:
+        """True when any of ``answers`` (:func:`answers_of` an instance) agrees with one already held."""
+        for answer in answers:
             if answer.value is None:
                 continue
             reach = answer.half_width + self.widest
@@ -37,9 +37,9 @@ class AnswerIndex:
                 i += 1
         return False
 
-    def add(self, instance) -> None:
-        """Hold the numeric answers of ``instance``."""
-        for answer in answers_of(instance):
+    def add(self, answers: tuple) -> None:
+        """Hold the numeric ``answers`` (:func:`answers_of` an instance)."""
+        for answer in answers:
             if answer.value is not None:
                 if answer.value not in self.widths:
                     insort(self.values, answer.value)
@@ -51,25 +51,28 @@ def distinct_instances(template, labels: list) -> tuple:
     """``(instances, ran_out)``: one instance of ``template`` per seed label (one
     paper's run of that template, in order), each redrawn while it shares an
     answer with an earlier one; ``ran_out`` is True when the template could not
-    give this many distinct variants."""
+    give this many distinct variants. Each instance's answers are worked out once."""
+    if len(labels) == 1:
+        return [sample_instance(template, labels[0])], False
     index, instances, ran_out = AnswerIndex(), [], False
     for label in labels:
         instance = sample_instance(template, label)
-        if len(labels) > 1 and not ran_out and index.shares(instance):
-            instance, ran_out = _redrawn(template, label, index, instance)
-        if len(labels) > 1:
-            index.add(instance)
+        answers = answers_of(instance)
+        if not ran_out and index.shares(answers):
+            instance, answers, ran_out = _redrawn(template, label, index, instance, answers)
+        index.add(answers)
         instances.append(instance)
     return instances, ran_out
 
 
-def _redrawn(template, label: str, index: AnswerIndex, first) -> tuple:
-    """``(instance, ran_out)``: the first redraw sharing no answer, else ``first``."""
+def _redrawn(template, label: str, index: AnswerIndex, first, first_answers: tuple) -> tuple:
+    """``(instance, its answers, ran_out)``: the first redraw sharing no answer, else ``first``."""
     for n in range(1, REDRAWS + 1):
         instance = sample_instance(template, f"{label}/redraw{n}")
-        if not index.shares(instance):
-            return instance, False
-    return first, True
+        answers = answers_of(instance)
+        if not index.shares(answers):
+            return instance, answers, False
+    return first, first_answers, True
 
 
 def ran_out_warning(template_ids) -> str:

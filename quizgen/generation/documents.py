@@ -5,6 +5,7 @@ streamed through the layouts in ``templates/`` as they are written."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from quizgen.bank.loader import builtin_templates_dir
 from quizgen.errors import UsageError
@@ -35,8 +36,11 @@ def document_streams(quiz: Quiz, fmt: str, solutions: bool = True, layouts=None,
         raise UsageError("--split needs --students: it writes one file per student")
     source = "tex" if fmt == "pdf" else fmt
     layouts = layouts or builtin_templates_dir()
-    papers = paper_views(quiz, source, layouts)
-    groups = list(zip(split_suffixes(quiz.papers), ([p] for p in papers))) if split else [("", papers)]
+    papers = quiz.papers or [StudentPaper("", "", str(quiz.seed), quiz.questions)]
+    if split:
+        groups = [(suffix, PaperViews(quiz, [p], source, layouts)) for suffix, p in zip(split_suffixes(papers), papers)]
+    else:
+        groups = [("", PaperViews(quiz, papers, source, layouts))]
     kinds = ("problems", "solutions") if solutions else ("problems",)
     docs = {}
     for suffix, group in groups:
@@ -46,16 +50,41 @@ def document_streams(quiz: Quiz, fmt: str, solutions: bool = True, layouts=None,
     return docs
 
 
-def paper_views(quiz: Quiz, fmt: str, layouts=None) -> list:
+class PaperViews(Sequence):
+    """The views of some papers (each student's, or the class's single paper),
+    each made when the layout reaches it and not kept: with a spool
+    (quizgen.generation.spool), only the paper being written has its blocks in memory."""
+
+    def __init__(self, quiz: Quiz, papers: list, fmt: str, layouts=None):
+        self.quiz, self.papers, self.fmt, self.layouts = quiz, papers, fmt, layouts
+
+    def __len__(self) -> int:
+        return len(self.papers)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return paper_view(self.quiz, self.papers[index], self.fmt, self.layouts)
+
+    def has_figures(self) -> bool:
+        """True when any question of these papers has a figure (no blocks read)."""
+        return any(question_summary(q, self.fmt, self.layouts)["figure"] for p in self.papers for q in p.questions)
+
+
+def paper_views(quiz: Quiz, fmt: str, layouts=None) -> PaperViews:
     """One view per paper: each student's, or the class's single paper without a roster."""
-    papers = quiz.papers or [StudentPaper("", "", str(quiz.seed), quiz.questions)]
-    views = []
-    for paper in papers:
-        questions = [question_summary(q, fmt, layouts) for q in paper.questions]
-        total = sum(v["points"] for v in questions)
-        views.append({"student_id": paper.student_id, "name": paper.name, "seed": paper.seed,
-                      "code": printed_code(quiz, paper.seed), "questions": questions, "total_points": total, "total_text": points_text(total)})
-    return views
+    return PaperViews(quiz, quiz.papers or [StudentPaper("", "", str(quiz.seed), quiz.questions)], fmt, layouts)
+
+
+def paper_view(quiz: Quiz, paper: StudentPaper, fmt: str, layouts=None) -> dict:
+    """What a layout prints of one paper: its student, code, questions (blocks included) and total."""
+    read = quiz.spool.summary if quiz.spool is not None else None
+    questions = [question_summary(q, fmt, layouts) for q in paper.questions]
+    questions = list(map(read, questions)) if read else questions
+    total = sum(v["points"] for v in questions)
+    return {"student_id": paper.student_id, "name": paper.name, "seed": paper.seed,
+            "code": printed_code(quiz, paper.seed), "questions": questions, "total_points": total,
+            "total_text": points_text(total)}
 
 
 def printed_code(quiz: Quiz, seed_label) -> str:
@@ -68,7 +97,8 @@ def layout_context(quiz: Quiz, papers: list) -> dict:
     (for layouts written before rosters) the first paper's questions and total."""
     return {"quiz": quiz, "papers": papers, "title": quiz.title, "course": quiz.course, "date": quiz.date,
             "questions": papers[0]["questions"], "total_points": papers[0]["total_points"],
-            "has_figures": any(q["figure"] for p in papers for q in p["questions"]),
+            "has_figures": papers.has_figures() if isinstance(papers, PaperViews)
+            else any(q["figure"] for p in papers for q in p["questions"]),
             "paper_size": quiz.paper_size}
 
 

@@ -15,11 +15,12 @@ from quizgen.ui import progress_bar
 
 
 def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool = False,
-              students=(), jobs: int = 1, formats=(), progress: bool = False) -> Quiz:
+              students=(), jobs: int = 1, formats=(), progress: bool = False, spool=None) -> Quiz:
     """``count`` instances of each template (or the canonical one each), numbered Q1, Q2, ...;
     with ``students`` (roster rows), also one :class:`StudentPaper` of their own per student.
     With ``formats``, each question's views in those formats and its key entry are
-    made at once, in ``jobs`` processes (same output for any number of jobs)."""
+    made at once, in ``jobs`` processes (same output for any number of jobs); with
+    a ``spool`` (quizgen.generation.spool), their printed blocks wait there, not in memory."""
     if count < 1:
         raise UsageError(f"--count must be 1 or more, got {count}")
     if worked_examples and students:
@@ -32,7 +33,7 @@ def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool 
     else:
         seed = new_seed() if seed is None else seed
         if formats:
-            return _prepared_quiz(templates, seed, count, students, jobs, tuple(formats), progress)
+            return _prepared_quiz(templates, seed, count, students, jobs, tuple(formats), progress, spool)
         instances = _sample_all(templates, seed, count, ran_out)
     quiz = Quiz(seed=seed, questions=_numbered(instances), worked_examples=worked_examples)
     for student in students:
@@ -46,7 +47,7 @@ def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool 
 CHUNK = 100
 
 
-def _prepared_quiz(templates, seed, count, students, jobs, formats, progress) -> Quiz:
+def _prepared_quiz(templates, seed, count, students, jobs, formats, progress, spool) -> Quiz:
     """Sample every paper's questions and make their views and key entries, in
     chunks of CHUNK questions spread over ``jobs`` processes."""
     papers = [(str(seed), seed)] + [(s.student_id, student_seed(seed, s.student_id)) for s in students]
@@ -59,11 +60,13 @@ def _prepared_quiz(templates, seed, count, students, jobs, formats, progress) ->
     questions, ran_out = [], set()
     with progress_bar(progress, len(plan), "Generating") as bar:
         for chunk, short in ordered_map(_make_chunk, chunks, jobs, _init_worker, (templates, formats)):
+            if spool is not None:
+                spool.hold(chunk)
             questions += chunk
             ran_out |= short
             bar.update(len(chunk))
     per_paper = len(templates) * count
-    quiz = Quiz(seed=seed, questions=questions[:per_paper])
+    quiz = Quiz(seed=seed, questions=questions[:per_paper], spool=spool)
     quiz.warnings += [ran_out_warning(ran_out)] if ran_out else []
     for n, student in enumerate(students, start=1):
         quiz.papers.append(StudentPaper(student.student_id, student.name, papers[n][1],

@@ -39,6 +39,7 @@ class Quiz:
     paper_size: str = "a4"          # a4 or letter (LaTeX layouts)
     secret: str = ""                # keys the paper codes (quizgen.key.papercode); key.json only
     warnings: list = field(default_factory=list)
+    spool: object = field(default=None, repr=False)   # where the printed blocks wait (generation.spool)
 
 
 @dataclass

@@ -5,6 +5,7 @@ all together or none."""
 from __future__ import annotations
 
 import os
+from contextlib import nullcontext
 from pathlib import Path
 
 from quizgen.bank.loader import load_bank, select
@@ -14,6 +15,7 @@ from quizgen.generation.documents import document_streams
 from quizgen.generation.make import make_quiz
 from quizgen.generation.outdir import prepare_out_dir
 from quizgen.generation.quiz import Quiz
+from quizgen.generation.spool import BlockSpool
 from quizgen.generation.workers import paused_gc, resolve_jobs
 
 PAPER_SIZES = ("a4", "letter")
@@ -44,9 +46,9 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     jobs = resolve_jobs(jobs)
     folder = prepare_out_dir(out_dir, "canonical" if worked_examples else seed, force)
     source = "tex" if fmt == "pdf" else fmt
-    with paused_gc():
+    with paused_gc(), (BlockSpool() if roster else nullcontext()) as spool:
         quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster,
-                         jobs=jobs, formats=(source,), progress=progress)
+                         jobs=jobs, formats=(source,), progress=progress, spool=spool)
         quiz.title, quiz.course, quiz.date = title or quiz.title, course or "", date or ""
         quiz.paper_size, quiz.secret = paper, folder.secret
         files = document_streams(quiz, fmt, solutions, split=split)
