@@ -9,7 +9,8 @@ from statistics import pvariance
 import pytest
 
 from quizgen.report import analyse, class_report_markdown, items_csv, write_class_report
-from quizgen.report.analysis import alpha, groups, pearson
+from quizgen.report.analysis import alpha
+from quizgen.report.columns import groups, pearson
 from quizgen.report.model import Part, Student, Trap, Verdict
 
 RIGHT, WRONG = Verdict("correct", 1.0), Verdict("incorrect", 0.0)
@@ -85,10 +86,9 @@ def test_published_example_upper_lower_discrimination():
     assert d[8] == pytest.approx(2 / 3 - 1 / 3)     # item 9: upper G1 F1 H0, lower D0 E1 B0
     upper = {"G": 1, "F": 1, "H": 1}
     lower = {"D": 0, "E": 0, "B": 1}
-    assert sorted(analysis.students[i].student_id for i in groups(
-        [s.percent for s in analysis.students])[1]) == sorted(upper)
-    assert sorted(analysis.students[i].student_id for i in groups(
-        [s.percent for s in analysis.students])[0]) == sorted(lower)
+    ranked = sorted((s.percent, i) for i, s in enumerate(analysis.students))
+    assert sorted(analysis.students[i].student_id for i in groups(ranked)[1]) == sorted(upper)
+    assert sorted(analysis.students[i].student_id for i in groups(ranked)[0]) == sorted(lower)
     assert analysis.parts[8].reasons and "negative" in analysis.parts[8].reasons[0]
 
 

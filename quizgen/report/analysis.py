@@ -2,128 +2,61 @@
 corrected item-total point-biserial, distractor (trap) shares, whole-test
 reliability (KR-20, Cronbach's alpha, SEM) and per-class summaries.
 
-Every figure that cannot be computed (nobody sat the part, zero variance, fewer
-than two students or parts) is ``None``, shown as "n/a": never NaN, never an error.
-docs/report.md gives each formula and how to read it."""
+The figures come from one pass over each column of the final score matrix
+(quizgen/report/columns.py does the arithmetic). Every figure that cannot be
+computed (nobody sat the part, zero variance, fewer than two students or parts)
+is ``None``, shown as "n/a": never NaN, never an error. docs/report.md gives each
+formula and how to read it."""
 
 from __future__ import annotations
 
 import re
 import statistics
-from collections import Counter
+from collections import Counter, deque
+from itertools import repeat
 from math import fsum, sqrt
-from operator import add, itemgetter, mul, sub
+from operator import add, eq
 
+from quizgen.report.columns import (GROUP_SHARE, STATUS, Roster, pvariance, rest_correlation, roster, score_column,
+                                    sums, who_met)
 from quizgen.report.model import (Analysis, ClassStats, ItemStats, StudentRow, TestStats, Trap,
                                   TrapShare)
 
-GROUP_SHARE = 0.27      # Kelley's upper and lower groups
 NEAR_ZERO = 0.10        # discrimination below this separates stronger from weaker students hardly at all
 HARD, EASY = 0.20, 0.90
 COUNTED = ("correct", "incorrect", "blank", "invalid")
-SCORE = itemgetter(1)   # a verdict's score
 
 
-def analyse(parts, students) -> Analysis:
-    """The whole item analysis of ``students`` (Student tuples) over ``parts`` (Part tuples).
-
-    Every figure is computed column by column (one part's verdicts for all
-    students), with list comprehensions over shared verdicts: a MOOC's million
-    verdicts take about a second."""
+def analyse(parts, students, share: float = GROUP_SHARE) -> Analysis:
+    """The whole item analysis of ``students`` (Student tuples) over ``parts``
+    (Part tuples); ``share`` sizes the upper and lower groups (Kelley's 27%)."""
     columns = list(zip(*(s.verdicts for s in students))) or [()] * len(parts)
-    score_columns = [[None if v is None else v[1] for v in column] if None in column else list(map(SCORE, column))
-                     for column in columns]
-    totals, maxima = _totals(parts, score_columns, len(students))
-    percents = [t / m if m else None for t, m in zip(totals, maxima)]
-    lower, upper = groups(percents)
-    found = [_part_stats(column, scores, part, totals, lower, upper)
-             for column, scores, part in zip(columns, score_columns, parts)]
+    counts = [Counter(column) for column in columns]
+    full = [None not in c for c in counts]   # everyone sat the part
+    score_columns = list(map(score_column, columns, full))
+    cohort = roster(score_columns, parts, full, len(students), share)
+    found = [_part_stats(*args, cohort) for args in zip(columns, counts, score_columns, parts)]
     part_stats = [item for item, _ in found]
-    question_stats, heat, heat_counts = _questions(parts, found, score_columns, totals, lower, upper)
+    question_stats, heat, heat_counts = _questions(parts, found, score_columns, full, cohort)
     feedback = {}
     for part in parts:
-        for trap in part.traps:
-            feedback.setdefault(Trap(*trap).code, Trap(*trap).feedback)
+        for trap in map(Trap._make, part.traps):
+            feedback.setdefault(trap.code, trap.feedback)
+    return Analysis(part_stats, question_stats, test_stats(parts, columns, counts, cohort),
+                    class_stats(part_stats), heat, heat_counts, feedback, _student_rows(students, found, cohort))
+
+
+def _student_rows(students, found, cohort: Roster) -> list:
+    """One StudentRow per student, with the misconceptions they met (sorted)."""
     met = {}
     for _, codes in found:
         for code, who in codes.items():
-            for i in who:
-                met.setdefault(i, set()).add(code)
-    rows = [StudentRow(s.student_id, s.name, t, m, None if p is None else 100 * p, sorted(met.get(i, ())))
-            for i, (s, t, m, p) in enumerate(zip(students, totals, maxima, percents))]
-    return Analysis(part_stats, question_stats, test_stats(parts, students, percents, columns, score_columns),
-                    class_stats(part_stats), heat, heat_counts, feedback, rows)
-
-
-def _totals(parts, score_columns, n: int):
-    """Each student's score and the maximum of their own paper (added in part order)."""
-    totals, maxima = [0.0] * n, [0.0] * n
-    for scores, part in zip(score_columns, parts):
-        points = float(part.points)
-        if None in scores:
-            totals = [t if x is None else t + x for t, x in zip(totals, scores)]
-            maxima = [m if x is None else m + points for m, x in zip(maxima, scores)]
-        else:   # everyone sat the part: the common case, at C speed
-            totals = list(map(add, totals, scores))
-            maxima = [m + points for m in maxima]
-    return totals, maxima
-
-
-def groups(percents) -> tuple:
-    """The lower and upper 27% groups as sets of student indexes: students ranked
-    by percent of their paper (ties in file order, earlier ranked lower); each group
-    has round(0.27 n) students, at least one and at most n // 2 (no overlap).
-    Fewer than two ranked students: two empty groups."""
-    ranked = sorted((p, i) for i, p in enumerate(percents) if p is not None)
-    n = len(ranked)
-    size = min(max(int(GROUP_SHARE * n + 0.5), 1), n // 2)
-    if size == 0:
-        return set(), set()
-    return {i for _, i in ranked[:size]}, {i for _, i in ranked[n - size:]}
-
-
-def pearson(xs, ys):
-    """Pearson's correlation of two equal-length lists; None for fewer than two
-    pairs or when either list does not vary. (Sums of products less n times the
-    mean products: no list of deviations, which costs more than the sums.)"""
-    n = len(xs)
-    if n < 2:
-        return None
-    sx, sy = sum(xs), sum(ys)
-    mx, my = sx / n, sy / n
-    sxx, syy = sum(map(mul, xs, xs)) - sx * mx, sum(map(mul, ys, ys)) - sy * my
-    if sxx <= 1e-12 * (1 + mx * mx) * n or syy <= 1e-12 * (1 + my * my) * n:
-        return None
-    return max(-1.0, min(1.0, (sum(map(mul, xs, ys)) - sx * my) / sqrt(sxx * syy)))
-
-
-def _ratio(numerator, denominator):
-    return numerator / denominator if denominator else None
-
-
-def _group_facility(members, scores, points):
-    """Facility within a group: ``scores[i]`` student i's score (None: not sat)."""
-    got = [scores[i] for i in members if scores[i] is not None]
-    return _ratio(fsum(got), len(got) * points) if got and points else None
-
-
-def _difference(upper, lower):
-    return None if upper is None or lower is None else upper - lower
-
-
-def _sat(scores) -> tuple:
-    """The students who sat a part (their indexes) and their scores."""
-    if None not in scores:
-        return range(len(scores)), scores
-    sat = [i for i, x in enumerate(scores) if x is not None]
-    return sat, [scores[i] for i in sat]
-
-
-def _rest(totals, sat, got) -> list:
-    """Each student's total without the item (the corrected point-biserial's other variable)."""
-    if len(sat) == len(totals):
-        return list(map(sub, totals, got))
-    return [totals[i] - x for i, x in zip(sat, got)]
+            met.setdefault(code, set()).update(who)
+    codes_of = [[] for _ in students]
+    for code in sorted(met):   # codes_of[i].append(code) for each i in met[code], at C speed
+        deque(map(list.append, map(codes_of.__getitem__, met[code]), repeat(code)), maxlen=0)
+    return [StudentRow(s.student_id, s.name, t, m, None if p is None else 100 * p, codes)
+            for s, t, m, p, codes in zip(students, cohort.totals, cohort.maxima, cohort.percents, codes_of)]
 
 
 def _status_counts(verdict_counts) -> dict:
@@ -135,25 +68,24 @@ def _status_counts(verdict_counts) -> dict:
     return counts
 
 
-def _part_stats(column, scores, part, totals, lower, upper) -> tuple:
-    """One part's ItemStats from its ``column`` of verdicts and their ``scores``,
-    and ``{code: [students]}`` of the misconceptions met."""
-    sat, got = _sat(scores)
-    counts = Counter(column)
-    codes = {}
-    if any(verdict is not None and verdict[2] for verdict in counts):
-        for i in [i for i in sat if column[i][2]]:
-            codes.setdefault(column[i][2], []).append(i)
+def _part_stats(column, counts, scores, part, cohort: Roster) -> tuple:
+    """One part's ItemStats from its column of verdicts, their Counter and
+    scores, and ``{code: [students]}`` of the misconceptions met."""
     points = float(part.points)
-    item = ItemStats(part.question_id, part.part, part.cls, part.template, points, len(sat), _status_counts(counts))
-    item.facility = _ratio(fsum(got), len(got) * points) if points else None
-    item.discrimination = _difference(_group_facility(upper, scores, points),
-                                      _group_facility(lower, scores, points))
-    item.point_biserial = pearson(got, _rest(totals, sat, got))
-    item.traps = _trap_shares(part, codes, len(sat), [i for i in lower if scores[i] is not None],
-                              [i for i in upper if scores[i] is not None])
+    s = sums(scores, points, cohort, None not in counts, counts)
+    item = ItemStats(part.question_id, part.part, part.cls, part.template, points, s.n, _status_counts(counts))
+    item.facility, item.discrimination, item.point_biserial = s.facility, s.discrimination, rest_correlation(s)
+    codes = who_met(column, counts)
+    everyone = s.n == cohort.n
+    item.traps = _trap_shares(part, codes, s.n, cohort.lower_set if everyone else _sat(cohort.lower, scores),
+                              cohort.upper_set if everyone else _sat(cohort.upper, scores))
     item.reasons = reasons(item)
     return item, codes
+
+
+def _sat(members, scores) -> set:
+    """The members of a group who sat the part."""
+    return {i for i in members if scores[i] is not None}
 
 
 def _trap_shares(part, codes, sat, lower, upper) -> list:
@@ -163,11 +95,15 @@ def _trap_shares(part, codes, sat, lower, upper) -> list:
     traps += [Trap(code) for code in sorted(codes) if code not in known]
     shares = []
     for trap in traps:
-        who = set(codes.get(trap.code, ()))
+        who = codes.get(trap.code, ())
         shares.append(TrapShare(trap.code, trap.feedback, len(who), _ratio(len(who), sat),
-                                _ratio(len(who.intersection(lower)), len(lower)),
-                                _ratio(len(who.intersection(upper)), len(upper))))
+                                _ratio(len(lower.intersection(who)), len(lower)),
+                                _ratio(len(upper.intersection(who)), len(upper))))
     return shares
+
+
+def _ratio(numerator, denominator):
+    return numerator / denominator if denominator else None
 
 
 def _discrimination(item: ItemStats):
@@ -210,7 +146,7 @@ def _hard_reason(item: ItemStats) -> str:
     return text
 
 
-def _questions(parts, found, score_columns, totals, lower, upper):
+def _questions(parts, found, score_columns, full, cohort: Roster):
     """Per-question statistics (the parts of a question added up) and the
     misconception x question heat map."""
     order = {}
@@ -219,7 +155,7 @@ def _questions(parts, found, score_columns, totals, lower, upper):
     stats, heat, heat_counts = [], {}, {}
     for question_id, slots in order.items():
         item, met = _question_stats(question_id, [parts[k] for k in slots], [found[k] for k in slots],
-                                    [score_columns[k] for k in slots], totals, lower, upper)
+                                    [score_columns[k] for k in slots], [full[k] for k in slots], cohort)
         stats.append(item)
         for code, who in met.items():
             heat_counts.setdefault(code, {})[question_id] = len(who)
@@ -227,103 +163,114 @@ def _questions(parts, found, score_columns, totals, lower, upper):
     return stats, heat, heat_counts
 
 
-def _question_stats(question_id, parts, found, score_columns, totals, lower, upper):
+def _question_stats(question_id, parts, found, score_columns, full, cohort: Roster):
     """One question's ItemStats from its parts' results and score columns, and
     the students who met each misconception."""
-    scored = top = None
     counts, met = dict.fromkeys(COUNTED + ("other",), 0), {}
-    for part, (item, codes), scores in zip(parts, found, score_columns):
-        scored, top = _add_column(scored, top, scores, float(part.points))
+    for item, codes in found:
         for status, n in item.counts.items():
             counts[status] += n
         for code, who in codes.items():
             met.setdefault(code, set()).update(who)
-    sat, got = _sat(scored)
-    item = ItemStats(question_id, "", parts[0].cls, parts[0].template, fsum(float(p.points) for p in parts),
-                     len(sat), counts)
-    item.facility = _ratio(fsum(got), fsum(top) if len(sat) == len(top) else fsum(top[i] for i in sat))
-    item.discrimination = _difference(_pooled(upper, scored, top), _pooled(lower, scored, top))
-    item.point_biserial = pearson(got, _rest(totals, sat, got))
+    points = fsum(float(p.points) for p in parts)
+    scored, top = question_scores(score_columns, [float(p.points) for p in parts], full)
+    s = sums(scored, points, cohort, True) if top is None else sums(scored, top, cohort, False)
+    item = ItemStats(question_id, "", parts[0].cls, parts[0].template, points, s.n, counts)
+    item.facility, item.discrimination, item.point_biserial = s.facility, s.discrimination, rest_correlation(s)
     item.reasons = reasons(item)
     return item, met
 
 
-def _add_column(scored, top, scores, points) -> tuple:
-    """A question's per-student score and maximum so far (None: no part sat yet)
-    with one more part's ``scores`` added."""
-    if scored is None:
-        if None not in scores:
-            return list(scores), [points] * len(scores)
-        scored = top = [None] * len(scores)
-    if None in scores or None in scored:
-        return ([a if x is None else (x if a is None else a + x) for a, x in zip(scored, scores)],
-                [a if x is None else (points if a is None else a + points) for a, x in zip(top, scores)])
-    return list(map(add, scored, scores)), [a + points for a in top]
+def question_scores(score_columns, points, full) -> tuple:
+    """Each student's score on a question (its parts added up; None: no part of
+    it on the paper) and, once some paper lacks some part, the maximum of the
+    parts each student sat (None while everyone sat every part; ``full[k]``:
+    everyone sat part k)."""
+    scored, top, so_far = None, None, 0.0
+    for scores, most, everyone in zip(score_columns, points, full):
+        if scored is None:
+            scored = list(scores)
+            top = None if everyone else [None if x is None else most for x in scores]
+        elif top is None and everyone:
+            scored = list(map(add, scored, scores))
+        else:
+            top = top or [so_far] * len(scored)
+            top = [a if x is None else (most if a is None else a + most) for a, x in zip(top, scores)]
+            scored = [a if x is None else (x if a is None else a + x) for a, x in zip(scored, scores)]
+        so_far += most
+    return scored, top
 
 
-def _pooled(members, scored, tops):
-    got = [i for i in members if scored[i] is not None]
-    return _ratio(fsum(scored[i] for i in got), fsum(tops[i] for i in got)) if got else None
-
-
-def test_stats(parts, students, percents, columns, score_columns) -> TestStats:
+def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
     """Mean, median, SD (population) of the students' percentages, the score
     histogram, and reliability over the students whose paper has every part."""
-    shown = [100 * p for p in percents if p is not None]
+    shown = [100 * p for p, _ in cohort.ranked]
     test = TestStats(students=len(shown))
     test.histogram = [0] * 10
     for p in shown:
         test.histogram[min(int(p // 10), 9) if p >= 0 else 0] += 1
     if shown:
         test.mean, test.median, test.sd = statistics.fmean(shown), statistics.median(shown), sqrt(pvariance(shown))
-    complete = [i for i, s in enumerate(students) if None not in s.verdicts]
-    test.complete = len(complete)
-    if len(complete) < len(students):
+    totals = cohort.totals
+    if any(None in c for c in counts):   # some papers lack some parts: reliability on the complete ones
+        complete = [i for i, row in enumerate(zip(*columns)) if None not in row]
         columns = [[column[i] for i in complete] for column in columns]
-        score_columns = [[scores[i] for i in complete] for scores in score_columns]
-    test.alpha = column_alpha(score_columns) if complete else None
-    test.kr20 = column_alpha([[1.0 if v[0] == "correct" else 0.0 for v in column] for column in columns]) \
-        if complete else None
+        counts = [Counter(column) for column in columns]
+        totals = [totals[i] for i in complete]
+    test.complete = len(totals)
+    if test.complete < 2:
+        return test
+    test.alpha = alpha_from(len(columns), [counted_variance(c, score) for c in counts], totals)
+    test.kr20 = alpha_from(len(columns), [counted_variance(c, right) for c in counts], _rights(columns, counts))
     top = fsum(float(p.points) for p in parts)
     if test.alpha is not None and top:
-        test.sem = sqrt(pvariance([100 * row / top for row in map(sum, zip(*score_columns))])) * sqrt(1 - test.alpha)
+        test.sem = sqrt(pvariance([100 * t / top for t in totals])) * sqrt(1 - test.alpha)
     return test
 
 
-def alpha(rows):
-    """Cronbach's alpha of a students x items score table (population variances);
-    on 0/1 scores this is KR-20. None for fewer than two students or items, or
-    when the totals do not vary."""
-    return column_alpha(list(zip(*rows))) if rows else None
+def score(verdict) -> float:
+    return verdict[1]
 
 
-def column_alpha(columns):
-    """:func:`alpha` of the table given as its item columns."""
-    if len(columns) < 2 or len(columns[0]) < 2:
+def right(verdict) -> float:
+    """A verdict scored right (1) or not (0), as KR-20 counts it."""
+    return 1.0 if verdict[0] == "correct" else 0.0
+
+
+def _rights(columns, counts) -> list:
+    """Each student's number of parts scored right (every paper has every part here)."""
+    rights = [0] * len(columns[0]) if columns else []
+    for column, verdicts in zip(columns, counts):
+        if any(v[0] == "correct" for v in verdicts):
+            rights = list(map(add, rights, map(eq, map(STATUS, column), repeat("correct"))))
+    return rights
+
+
+def alpha_from(k: int, item_variances, totals):
+    """Cronbach's alpha k/(k-1) (1 - Σ item variances / variance of the totals)
+    (population variances; on 0/1 scores this is KR-20). None for fewer than two
+    students or items, or when the totals do not vary."""
+    if k < 2 or len(totals) < 2:
         return None
-    k = len(columns)
-    total_var = pvariance(list(map(sum, zip(*columns))))
+    total_var = pvariance(totals)
     if total_var <= 1e-12:
         return None
-    item_var = fsum(counted_variance(Counter(column)) for column in columns)
-    return k / (k - 1) * (1 - item_var / total_var)
+    return k / (k - 1) * (1 - fsum(item_variances) / total_var)
 
 
-def counted_variance(counts: Counter) -> float:
-    """The population variance of values given as ``{value: how many}``: an
-    item's few distinct scores, so the cost does not grow with the class."""
+def alpha(rows):
+    """Cronbach's alpha of a students x items score table (a list of rows)."""
+    columns = list(zip(*rows))
+    return alpha_from(len(columns), [pvariance(c) for c in columns], [sum(row) for row in rows]) if rows else None
+
+
+def counted_variance(counts: Counter, value=score) -> float:
+    """The population variance of ``value(verdict)`` over a column given as
+    ``{verdict: how many}``: a part's few distinct verdicts, so the cost does not
+    grow with the class."""
     n = sum(counts.values())
-    mean = fsum(x * c for x, c in counts.items()) / n
-    return fsum(c * (x - mean) * (x - mean) for x, c in counts.items()) / n
-
-
-def pvariance(values) -> float:
-    """The population variance in floats (two passes):
-    statistics.pvariance's exact fractions cost seconds on a MOOC's columns."""
-    n = len(values)
-    mean = sum(values) / n
-    deviations = [x - mean for x in values]
-    return sum(map(mul, deviations, deviations)) / n
+    mean = fsum(value(v) * c for v, c in counts.items()) / n
+    return fsum(c * (value(v) - mean) ** 2 for v, c in counts.items()) / n
 
 
 def _class_key(cls: str):

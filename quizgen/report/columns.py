@@ -1,0 +1,191 @@
+"""The arithmetic of the item analysis: one pass over each column of the class's
+final score matrix, into a handful of sums from which every figure follows.
+
+A column is one part's verdicts for every student (``None``: the part is not on
+the student's paper). Verdicts are few and shared, so counting them is cheap;
+the per-student work is a few sums of products against vectors computed once for
+the class (each student's total, and the weights of the upper and lower groups),
+at C speed through ``map``. Nothing sorts students per part: one sort of the
+class's percentages gives the groups and the median.
+
+Every figure that cannot be computed is ``None``, never NaN."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import compress, repeat
+from math import fsum, sqrt
+from operator import add, eq, is_not, itemgetter, mul
+from typing import Optional
+
+GROUP_SHARE = 0.27      # Kelley's upper and lower groups
+STATUS, SCORE, CODE = itemgetter(0), itemgetter(1), itemgetter(2)   # a verdict's fields
+
+
+@dataclass
+class Roster:
+    """What every column is measured against, computed once for the class."""
+
+    n: int
+    totals: list            # each student's score (points), added in part order
+    maxima: list            # the maximum of each student's own paper
+    percents: list          # totals / maxima (0..1), None for an empty paper
+    ranked: list            # sorted (percent, index) of the students with a percent
+    lower: list             # student indexes of the lower group
+    upper: list             # ... and of the upper group
+    lower_set: set
+    upper_set: set
+    weights: Optional[list]  # 1/|upper| on the upper group, -1/|lower| on the lower, else 0
+    sum_t: float = 0.0
+    sum_tt: float = 0.0
+
+
+@dataclass
+class Sums:
+    """One column (a part, or a question's parts added up) as sums over the
+    students who sat it: n, Σx, Σx², Σx·T, ΣT, ΣT² (T the student's total),
+    its facility and its upper-lower index."""
+
+    n: int
+    x: float
+    xx: float
+    xt: float
+    t: float
+    tt: float
+    facility: Optional[float]
+    discrimination: Optional[float]
+
+
+def roster(score_columns, parts, full, n: int, share: float = GROUP_SHARE) -> Roster:
+    """The class's totals, percentages and groups from its score columns
+    (``full[k]``: everyone sat part k)."""
+    totals, partial, common = [0.0] * n, None, 0.0
+    for scores, part, everyone in zip(score_columns, parts, full):
+        points = float(part.points)
+        if not everyone:   # the part is not on every paper: each paper's own maximum
+            totals = [t if x is None else t + x for t, x in zip(totals, scores)]
+            partial = [m if x is None else m + points for m, x in zip(partial or [0.0] * n, scores)]
+        else:   # everyone sat the part: the common case, at C speed
+            totals = list(map(add, totals, scores))
+            common += points
+    maxima = [m + common for m in partial] if partial else [common] * n
+    percents = [t / m if m else None for t, m in zip(totals, maxima)]
+    ranked = sorted(zip(percents, range(n))) if None not in percents else \
+        sorted((p, i) for i, p in enumerate(percents) if p is not None)
+    lower, upper = groups(ranked, share)
+    weights = None
+    if lower:
+        weights = [0.0] * n
+        for i in upper:
+            weights[i] = 1.0 / len(upper)
+        for i in lower:
+            weights[i] = -1.0 / len(lower)
+    return Roster(n, totals, maxima, percents, ranked, lower, upper, set(lower), set(upper), weights,
+                  sum(totals), sum(map(mul, totals, totals)))
+
+
+def groups(ranked, share: float = GROUP_SHARE) -> tuple:
+    """The lower and upper groups (lists of student indexes) from ``ranked``,
+    the sorted ``(percent, index)`` pairs: students ranked by the percent of
+    their paper, ties in file order (earlier ranked lower); each group has
+    round(share n) students, at least one and at most n // 2 (no overlap).
+    Fewer than two ranked students: two empty groups."""
+    n = len(ranked)
+    size = min(max(int(share * n + 0.5), 1), n // 2)
+    if size == 0:
+        return [], []
+    return [i for _, i in ranked[:size]], [i for _, i in ranked[n - size:]]
+
+
+def score_column(column, everyone: bool) -> list:
+    """A column's scores (None where the part is not on the paper)."""
+    return list(map(SCORE, column)) if everyone else [None if v is None else v[1] for v in column]
+
+
+def sums(scores, top, roster: Roster, everyone: bool, counts=None) -> Sums:
+    """The sums of one column of ``scores`` (None: not sat; ``everyone``: no
+    None) whose maximum is ``top``: a number, or for a question with parts not on
+    every paper, the per-student maximum of the parts they sat (a list).
+    ``counts``, the column's Counter of verdicts, gives Σx and Σx² without a pass."""
+    if everyone:
+        return _full_sums(scores, top, roster, counts)
+    sat = list(compress(range(roster.n), map(is_not, scores, repeat(None))))
+    got = [scores[i] for i in sat]
+    totals = [roster.totals[i] for i in sat]
+    tops = top if isinstance(top, list) else [top] * roster.n
+    facility = _ratio(fsum(got), fsum(tops[i] for i in sat))
+    discrimination = _difference(_pooled(roster.upper, scores, tops), _pooled(roster.lower, scores, tops))
+    return Sums(len(sat), sum(got), sum(map(mul, got, got)), sum(map(mul, got, totals)), sum(totals),
+                sum(map(mul, totals, totals)), facility, discrimination)
+
+
+def _full_sums(scores, top: float, roster: Roster, counts) -> Sums:
+    """:func:`sums` of a column everyone sat: every sum is one pass at C speed,
+    and the upper-lower index is the scores weighted by the group weights."""
+    if counts is None:
+        x, xx = sum(scores), sum(map(mul, scores, scores))
+    else:
+        x, xx = fsum(v[1] * c for v, c in counts.items()), fsum(v[1] * v[1] * c for v, c in counts.items())
+    discrimination = None
+    if roster.weights is not None and top:
+        discrimination = sum(map(mul, scores, roster.weights)) / top
+    return Sums(roster.n, x, xx, sum(map(mul, scores, roster.totals)),
+                roster.sum_t, roster.sum_tt, _ratio(x, roster.n * top), discrimination)
+
+
+def rest_correlation(s: Sums) -> Optional[float]:
+    """The corrected item-total correlation: Pearson's r of the column's score x
+    with the rest score R = T - x, from the sums alone (ΣR = ΣT - Σx,
+    ΣR² = ΣT² - 2Σx·T + Σx², Σx·R = Σx·T - Σx²)."""
+    r_sum, r_squares, products = s.t - s.x, s.tt - 2 * s.xt + s.xx, s.xt - s.xx
+    return correlation(s.n, s.x, r_sum, s.xx, r_squares, products)
+
+
+def correlation(n: int, sx: float, sy: float, sxx: float, syy: float, sxy: float) -> Optional[float]:
+    """Pearson's r from the sums of two variables; None for fewer than two pairs
+    or when either does not vary."""
+    if n < 2:
+        return None
+    mx, my = sx / n, sy / n
+    dxx, dyy = sxx - sx * mx, syy - sy * my
+    if dxx <= 1e-12 * (1 + mx * mx) * n or dyy <= 1e-12 * (1 + my * my) * n:
+        return None
+    return max(-1.0, min(1.0, (sxy - sx * my) / sqrt(dxx * dyy)))
+
+
+def pearson(xs, ys) -> Optional[float]:
+    """Pearson's correlation of two equal-length lists (see :func:`correlation`)."""
+    return correlation(len(xs), sum(xs), sum(ys), sum(map(mul, xs, xs)), sum(map(mul, ys, ys)),
+                       sum(map(mul, xs, ys)))
+
+
+def who_met(column, counts) -> dict:
+    """``{code: [student indexes]}`` of the misconceptions met in a column: one
+    C-speed pass over the codes per distinct code (codes are few per part)."""
+    met = sorted({v[2] for v in counts if v is not None and v[2]})
+    if not met:
+        return {}
+    codes = [None if v is None else v[2] for v in column] if None in counts else list(map(CODE, column))
+    return {code: list(compress(range(len(codes)), map(eq, codes, repeat(code)))) for code in met}
+
+
+def _pooled(members, scores, tops) -> Optional[float]:
+    got = [i for i in members if scores[i] is not None]
+    return _ratio(fsum(scores[i] for i in got), fsum(tops[i] for i in got)) if got else None
+
+
+def _ratio(numerator, denominator) -> Optional[float]:
+    return numerator / denominator if denominator else None
+
+
+def _difference(upper, lower) -> Optional[float]:
+    return None if upper is None or lower is None else upper - lower
+
+
+def pvariance(values) -> float:
+    """The population variance in floats (two passes): statistics.pvariance's
+    exact fractions cost seconds on a MOOC's columns."""
+    n = len(values)
+    mean = sum(values) / n
+    deviations = [x - mean for x in values]
+    return sum(map(mul, deviations, deviations)) / n
