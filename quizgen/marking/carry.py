@@ -199,10 +199,24 @@ def carried_sets(paths: dict, env: dict, levels=LEVELS) -> dict:
     intermediates can reach; a part that cannot be carried gets just its
     exact value. An earlier part feeds later ones rounded like any step."""
     sets = {}
-    for name, recipe in paths.items():
-        parts = {d: roundings(sets[d], levels) for d in recipe.depends if d in sets}
-        try:
-            sets[name] = reachable(recipe, env, parts, levels)
-        except (ExpressionError, KeyError):
-            sets[name] = (float(ground(recipe.expression, env)),) if not recipe.depends else ()
+    for name in paths:
+        carried_set(paths, env, name, sets, levels)
     return sets
+
+
+def carried_set(paths: dict, env: dict, name: str, sets: dict, levels=LEVELS) -> tuple:
+    """Part ``name``'s entry of ``carried_sets`` alone, working out (and keeping
+    in ``sets``) only the earlier parts its recipe reads: the grader needs one
+    part's set at a time, and most instances need none."""
+    found = sets.get(name)
+    if found is None:
+        recipe, order = paths[name], list(paths)
+        earlier = set(order[:order.index(name)])
+        parts = {d: roundings(carried_set(paths, env, d, sets, levels), levels)
+                 for d in recipe.depends if d in earlier}
+        try:
+            found = reachable(recipe, env, parts, levels)
+        except (ExpressionError, KeyError):
+            found = (float(ground(recipe.expression, env)),) if not recipe.depends else ()
+        sets[name] = found
+    return found
