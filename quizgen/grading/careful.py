@@ -15,7 +15,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from quizgen.errors import ExpressionError, QuizgenError
-from quizgen.marking.carry import carried_set, carried_sets, intervals
+from quizgen.marking.carry import carried_sets
+from quizgen.marking.hull import CarriedSpans
 from quizgen.maths.evaluate import ground
 from quizgen.maths.tree import Bin, Call, Name, Neg
 from quizgen.marking.recipes import PART_PREFIX, Recipe, parse_recipe, recipe_parts, recipe_text
@@ -154,24 +155,6 @@ class QuestionRules:
         sources = tuple(source_of(rules[d]) for d in recipe.depends) if recipe else ()
         carried = ()
         if part.value is not None and part.name and part.name in paths:
-            carried = Spans(lambda: intervals(carried_set(paths, self.env, part.name, sets), part.tolerance, part.kind))
+            carried = CarriedSpans(paths, self.env, part.name, sets, part.tolerance, part.kind)
         return PartRule(part.name, f"({part.letter})", part.kind, part.value, dict(part.tolerance), traps, recipe,
                         carried, tuple(part.accept), part.kind in PERCENT_KINDS, sources)
-
-
-class Spans:
-    """A part's carried-rounding spans (``(low, high)`` pairs, as
-    carry.intervals gives them), worked out at the first look: an instance's
-    full carried sets cost milliseconds, and with per-student papers most
-    parts are never asked (docs/performance.md). Read only by iterating
-    (carry.inside)."""
-
-    __slots__ = ("_make", "_spans")
-
-    def __init__(self, make):
-        self._make, self._spans = make, None
-
-    def __iter__(self):
-        if self._spans is None:
-            self._spans, self._make = self._make(), None
-        return iter(self._spans)

@@ -190,7 +190,10 @@ def intervals(values, spec: dict, kind: str = "numeric") -> tuple:
 
 
 def inside(x: float, spans: tuple) -> bool:
-    """True when ``x`` lies in one of the ``(low, high)`` spans."""
+    """True when ``x`` lies in one of the ``(low, high)`` spans (or the
+    quizgen/marking/hull.py CarriedSpans, worked out at first need, covers it)."""
+    if hasattr(spans, "covers"):
+        return spans.covers(x)
     return any(low <= x <= high for low, high in spans)
 
 
