@@ -74,8 +74,7 @@ class _Sets:
 
     def __init__(self, recipe, env: dict, parts: dict, levels):
         self.recipe, self.env, self.parts, self.levels = recipe, env, parts, levels
-        self.steps = {shape(node) for _, node in recipe.intermediates}
-        self.moving = {}
+        self.steps, self.moving, self.stepped = _analysis(recipe)
 
     def top(self) -> tuple:
         result = self.value(self.recipe.expression)
@@ -89,7 +88,7 @@ class _Sets:
         cls = node.__class__
         if cls is Name:
             return self.parts[node.name[len(PART_PREFIX):]]
-        if shape(node) in self.steps:
+        if self.is_step(node):
             return _each(self.compute(node), lambda s: roundings(s, self.levels))
         return self.compute(node)
 
@@ -105,6 +104,13 @@ class _Sets:
             return _call(node.func, [self.value(a) for a in node.args])
         raise ExpressionError("cannot carry rounding through this expression")
 
+    def is_step(self, node) -> bool:
+        """True when ``node`` is an intermediate a student may round."""
+        known = self.stepped.get(id(node))
+        if known is None:
+            known = self.stepped[id(node)] = shape(node) in self.steps
+        return known
+
     def dynamic(self, node) -> bool:
         """True when ``node`` holds a ``part:`` variable or an intermediate."""
         known = self.moving.get(id(node))
@@ -117,9 +123,25 @@ class _Sets:
             else:
                 children = {Neg: lambda n: (n.operand,), Bin: lambda n: (n.left, n.right),
                             Index: lambda n: (n.base, n.index), Call: lambda n: n.args}[cls](node)
-                known = shape(node) in self.steps or any(self.dynamic(c) for c in children)
+                known = self.is_step(node) or any(self.dynamic(c) for c in children)
             self.moving[id(node)] = known
         return known
+
+
+_ANALYSES = {}   # {id(recipe): (steps, moving, stepped, recipe)}: the recipe kept, so its id stays its own
+_ANALYSES_LIMIT = 10_000
+
+
+def _analysis(recipe) -> tuple:
+    """``(intermediate shapes, {id(node): dynamic}, {id(node): is a step})`` of
+    ``recipe``: they depend on its tree only, and the grader parses each
+    template's recipes once (grading/careful.py), so every instance shares them."""
+    found = _ANALYSES.get(id(recipe))
+    if found is None or found[3] is not recipe:
+        if len(_ANALYSES) >= _ANALYSES_LIMIT:
+            _ANALYSES.clear()
+        found = _ANALYSES[id(recipe)] = ({shape(node) for _, node in recipe.intermediates}, {}, {}, recipe)
+    return found[:3]
 
 
 def _as_sets(value):

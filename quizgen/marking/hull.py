@@ -24,7 +24,7 @@ from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import half_width
 from quizgen.maths.tree import Bin, Call, Index, Name, Neg
 from quizgen.marking.carry import LEVELS, Vec, _as_sets, _each, _Sets, carried_set, intervals, round_sig
-from quizgen.marking.recipes import PART_PREFIX, shape
+from quizgen.marking.recipes import PART_PREFIX
 
 MARGIN = 1e-3   # relative widening of the hull, far beyond any float rounding in it
 _INCREASING = frozenset({"exp", "log", "sqrt"})
@@ -127,7 +127,7 @@ class _Hull(_Sets):
             return Vec((s[0], s[0]) for s in found) if isinstance(found, Vec) else (found[0], found[0])
         if node.__class__ is Name:
             return self.parts[node.name[len(PART_PREFIX):]]
-        if shape(node) in self.steps:
+        if self.is_step(node):
             return _each(self.compute(node), lambda h: _rounded(h, self.levels))
         return self.compute(node)
 
