@@ -156,5 +156,11 @@ class QuestionRules:
         carried = ()
         if part.value is not None and part.name and part.name in paths:
             carried = CarriedSpans(paths, self.env, part.name, sets, part.tolerance, part.kind)
-        return PartRule(part.name, f"({part.letter})", part.kind, part.value, dict(part.tolerance), traps, recipe,
-                        carried, tuple(part.accept), part.kind in PERCENT_KINDS, sources)
+        return PartRule(part.name, _label(part.letter), part.kind, part.value, part.tolerance, traps, recipe,
+                        carried, part.accept, part.kind in PERCENT_KINDS, sources)
+
+
+@lru_cache(maxsize=256)
+def _label(letter: str) -> str:
+    """``(a)``: one string for every rule of that letter (tens of thousands per roster)."""
+    return f"({letter})"

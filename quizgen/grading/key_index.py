@@ -81,7 +81,7 @@ class PaperChecks:
         self.max_score = 0.0
         for question in questions:
             qid = index.normal_ids.get(question.id) or norm_question(question.id)
-            rules = QuestionRules(question, index.policy.credits_for(question.template, question.cls))
+            rules = QuestionRules(question, index.credits_for(question.template, question.cls))
             for part in question.parts:
                 slot = index.slot_of[(qid, part.letter)]
                 self.checkers[slot] = PartChecker(part, decimal_comma, override, rules)
@@ -99,6 +99,7 @@ class KeyIndex:
         self.policy = policy or Policy()
         self.slots, self.slot_of, self.questions = [], {}, {}
         self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper
+        self._credits = {}     # {(template, class): Credits}
         for questions in [key.questions] + [paper.questions for paper in key.papers]:
             self._add_slots(questions)
         self.papers = [PaperChecks(key.questions, self, decimal_comma, override)]
@@ -113,6 +114,13 @@ class KeyIndex:
         self.labels = {}   # {part cell: {question cell: slot or reason}}, as the answers write them
         self.codes = [key.code_of("")] + [key.code_of(p.student_id) for p in key.papers] if key.codes else []
         self._code_problems = {}
+
+    def credits_for(self, template: str, cls: str):
+        """The policy's credits for a template, one object per template (shared by its instances)."""
+        credits = self._credits.get((template, cls))
+        if credits is None:
+            credits = self._credits[(template, cls)] = self.policy.credits_for(template, cls)
+        return credits
 
     def code_problem(self, paper: int, written: str):
         """None when the paper code ``written`` (a ``paper`` cell) is blank or is

@@ -13,6 +13,7 @@ after the pass (``PartChecker.remark``, called from rows.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from quizgen.grading.careful import QuestionRules
 from quizgen.maths.answers import normalise_word, to_number
@@ -63,7 +64,7 @@ class PartChecker:
         self.expected = expected
         self._traps = self._correct = self._incorrect = self._blank = None
         if self.kind == "word":
-            self.accept = {normalise_word(w) for w in part.accept}
+            self.accept = accepted_words(part.accept)
             self.trap_words = {}
             for trap in part.traps:
                 verdict = Verdict(Status.INCORRECT, 0.0, expected, trap.code, trap.feedback)
@@ -215,6 +216,13 @@ class PartChecker:
         if mark.status == careful.NEEDS_REVIEW:
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason="a person should read this answer")
         return self._verdict(mark) if mark.status != careful.INCORRECT or mark.misconception else self.incorrect
+
+
+@lru_cache(maxsize=1024)
+def accepted_words(words: tuple) -> frozenset:
+    """A word part's accepted words, normalised: one set per template part,
+    not one per student's instance."""
+    return frozenset(normalise_word(w) for w in words)
 
 
 def question_checkers(question, credits: careful.Credits | None = None) -> dict:
