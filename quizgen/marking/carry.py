@@ -167,16 +167,17 @@ def _pairwise(op, a: tuple, b: tuple) -> tuple:
     return thin(out)
 
 
-def _combine(op, a, b):
+def _combine(op, a, b, pairwise=_pairwise):
+    """``pairwise(op, x, y)`` over scalars and element by element over lists."""
     if isinstance(a, Vec) and isinstance(b, Vec):
         if len(a) != len(b):
             raise ExpressionError("lists of different lengths")
-        return Vec(_pairwise(op, x, y) for x, y in zip(a, b))
+        return Vec(pairwise(op, x, y) for x, y in zip(a, b))
     if isinstance(a, Vec):
-        return Vec(_pairwise(op, x, b) for x in a)
+        return Vec(pairwise(op, x, b) for x in a)
     if isinstance(b, Vec):
-        return Vec(_pairwise(op, a, y) for y in b)
-    return _pairwise(op, a, b)
+        return Vec(pairwise(op, a, y) for y in b)
+    return pairwise(op, a, b)
 
 
 def _call(func, args: list):
@@ -235,13 +236,19 @@ def carried_set(paths: dict, env: dict, name: str, sets: dict, levels=LEVELS) ->
     part's set at a time, and most instances need none."""
     found = sets.get(name)
     if found is None:
-        recipe, order = paths[name], list(paths)
-        earlier = set(order[:order.index(name)])
-        parts = {d: roundings(carried_set(paths, env, d, sets, levels), levels)
-                 for d in recipe.depends if d in earlier}
+        recipe = paths[name]
+        parts = earlier_inputs(paths, name, lambda d: roundings(carried_set(paths, env, d, sets, levels), levels))
         try:
             found = reachable(recipe, env, parts, levels)
         except (ExpressionError, KeyError):
             found = (float(ground(recipe.expression, env)),) if not recipe.depends else ()
         sets[name] = found
     return found
+
+
+def earlier_inputs(paths: dict, name: str, value_of) -> dict:
+    """``{part: value_of(part)}`` for the parts part ``name``'s recipe reads
+    that come before it in ``paths`` (a later part is not an input)."""
+    order = list(paths)
+    earlier = set(order[:order.index(name)])
+    return {d: value_of(d) for d in paths[name].depends if d in earlier}

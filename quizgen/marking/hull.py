@@ -23,7 +23,8 @@ import math
 from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import half_width
 from quizgen.maths.tree import Bin, Call, Index, Name, Neg
-from quizgen.marking.carry import LEVELS, Vec, _as_sets, _each, _Sets, carried_set, intervals, round_sig
+from quizgen.marking.carry import (LEVELS, Vec, _as_sets, _combine, _each, _Sets, carried_set, earlier_inputs,
+                                   intervals, round_sig)
 from quizgen.marking.recipes import PART_PREFIX
 
 MARGIN = 1e-3   # relative widening of the hull, far beyond any float rounding in it
@@ -75,11 +76,8 @@ def part_hull(paths: dict, env: dict, name: str, hulls: dict, levels=LEVELS) -> 
     """``(low, high)`` bounding part ``name``'s carried set (``carry.carried_set``)."""
     found = hulls.get(name)
     if found is None:
-        recipe, order = paths[name], list(paths)
-        earlier = set(order[:order.index(name)])
-        parts = {d: _rounded(part_hull(paths, env, d, hulls, levels), levels)
-                 for d in recipe.depends if d in earlier}
-        found = hulls[name] = _Hull(recipe, env, parts, levels).top()
+        parts = earlier_inputs(paths, name, lambda d: _rounded(part_hull(paths, env, d, hulls, levels), levels))
+        found = hulls[name] = _Hull(paths[name], env, parts, levels).top()
     return found
 
 
@@ -97,18 +95,6 @@ def _corners(op: str, a: tuple, b: tuple) -> tuple:
     if not all(map(math.isfinite, values)):
         raise NoHull(op)
     return min(values), max(values)
-
-
-def _combine(op: str, a, b):
-    if isinstance(a, Vec) and isinstance(b, Vec):
-        if len(a) != len(b):
-            raise NoHull("lists of different lengths")
-        return Vec(_corners(op, x, y) for x, y in zip(a, b))
-    if isinstance(a, Vec):
-        return Vec(_corners(op, x, b) for x in a)
-    if isinstance(b, Vec):
-        return Vec(_corners(op, a, y) for y in b)
-    return _corners(op, a, b)
 
 
 def _increasing(function, hull: tuple) -> tuple:
@@ -136,7 +122,7 @@ class _Hull(_Sets):
         if cls is Neg:
             return _each(self.value(node.operand), lambda h: (-h[1], -h[0]))
         if cls is Bin and node.op in _CORNER_OPS:
-            return _combine(node.op, self.value(node.left), self.value(node.right))
+            return _combine(node.op, self.value(node.left), self.value(node.right), _corners)
         if cls is Index:
             return self.value(node.base)[int(float(ground(node.index, self.env)))]
         if cls is Call:
