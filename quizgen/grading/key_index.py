@@ -71,6 +71,17 @@ def marking_policy(policy=None, ecf_credit=None) -> Policy:
     return found
 
 
+def _paper_codes(key: Key) -> list:
+    """Each paper's code as ``Key.code_of`` gives it (the class paper first),
+    from one pass over the codes rather than one per student."""
+    if not key.codes:
+        return []
+    first = {}
+    for code, student_id, _ in key.codes:
+        first.setdefault(student_id, code)
+    return [first.get("", "")] + [first.get(paper.student_id, "") for paper in key.papers]
+
+
 class PaperChecks:
     """One paper's parts, indexed by slot (a question part of the whole key):
     a PartChecker, or None where this paper has no such part."""
@@ -112,7 +123,7 @@ class KeyIndex:
             self.paper_of_folded.setdefault(student_id.casefold(), number)
             self.roster.append((student_id, paper.name, number))
         self.labels = {}   # {part cell: {question cell: slot or reason}}, as the answers write them
-        self.codes = [key.code_of("")] + [key.code_of(p.student_id) for p in key.papers] if key.codes else []
+        self.codes = _paper_codes(key)
         self._code_problems = {}
 
     def credits_for(self, template: str, cls: str):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from quizgen.grading.careful import QuestionRules
 from quizgen.maths.answers import normalise_word, to_number
@@ -41,6 +42,13 @@ class Verdict:
     note: str = ""
     value: float | None = None     # the number read (ECF reads the student's final answers)
     figures: int | None = None     # significant figures shown, for a plain decimal
+
+
+class _Tolerance(NamedTuple):
+    """What ``asked_figures`` reads of a rule, for a checker made before any rule is needed."""
+
+    kind: str
+    spec: dict
 
 
 class PartChecker:
@@ -73,7 +81,7 @@ class PartChecker:
         else:
             self.value = part.value
             self.tolerance = part.half_width(override)
-            self.asked = None if override else careful.asked_figures(self._bare_rule())
+            self.asked = None if override else careful.asked_figures(_Tolerance(part.kind, part.tolerance))
 
     @property
     def correct(self) -> Verdict:
@@ -124,11 +132,6 @@ class PartChecker:
                 return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=value, figures=figures)
             return self._careful(Reading(NUMBER, value, figures))
         return self._careful(Reading(NUMBER, value, significant_figures(text)))
-
-    def _bare_rule(self) -> careful.PartRule:
-        """The part as a marking rule without traps or recipe (before any is needed)."""
-        part = self.part
-        return careful.PartRule(part.name, f"({part.letter})", part.kind, part.value, dict(part.tolerance))
 
     @property
     def rule(self) -> careful.PartRule:
