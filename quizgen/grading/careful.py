@@ -12,9 +12,11 @@ else (traps, rounded too early, answers as people write them) still works."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from quizgen.errors import ExpressionError, QuizgenError
-from quizgen.marking.carry import carried_sets, intervals
+from quizgen.marking.carry import carried_sets
+from quizgen.marking.hull import CarriedSpans
 from quizgen.maths.evaluate import ground
 from quizgen.maths.tree import Bin, Call, Name, Neg
 from quizgen.marking.recipes import PART_PREFIX, Recipe, parse_recipe, recipe_parts, recipe_text
@@ -77,13 +79,18 @@ def float_recipe(node, env: dict):
 
 def key_paths(question, env: dict) -> dict:
     """``{part name: Recipe}`` parsed from the question's stored recipe texts."""
-    names = set(env)
-    paths = {}
-    for name, stored in question.recipes.items():
-        expression = parse_recipe(stored.text, names)
-        steps = tuple((let, parse_recipe(text, names)) for let, text in stored.steps)
-        paths[name] = Recipe(name, expression, stored.text, recipe_parts(stored.text), steps)
-    return paths
+    names = frozenset(env)
+    return {name: _parsed(name, stored, names) for name, stored in question.recipes.items()}
+
+
+@lru_cache(maxsize=4096)
+def _parsed(name: str, stored, names: frozenset) -> Recipe:
+    """The Recipe of a stored one (a KeyRecipe), parsed once for all the
+    instances of its template that have the same parameter names: the
+    trees are never changed, so the instances share them."""
+    expression = parse_recipe(stored.text, names)
+    steps = tuple((let, parse_recipe(text, names)) for let, text in stored.steps)
+    return Recipe(name, expression, stored.text, recipe_parts(stored.text), steps)
 
 
 class QuestionRules:
@@ -121,31 +128,37 @@ class QuestionRules:
 
     def _make(self) -> dict:
         question = self.question
-        paths, sets = {}, {}
+        paths, sets = {}, None
         if question.recipes:
             env = exact_params(question.params)
             try:
                 paths = key_paths(question, env)
-                sets = carried_sets(paths, env)
-                self.env = env
+                carried_sets(paths, env, levels=())   # fails as the full sets would, at a fraction of the cost
+                self.env, sets = env, {}
             except (QuizgenError, ArithmeticError, ValueError, KeyError, IndexError, TypeError):
-                paths, sets = {}, {}
+                paths = {}
         rules, by_name = {}, {}
         for part in question.parts:
-            rule = self._rule(part, paths.get(part.name) if part.name else None, sets, by_name)
+            rule = self._rule(part, paths.get(part.name) if part.name else None, paths, sets, by_name)
             rules[part.letter] = rule
             if part.name:
                 by_name.setdefault(part.name, rule)
         return rules
 
-    def _rule(self, part, recipe, sets: dict, rules: dict) -> PartRule:
+    def _rule(self, part, recipe, paths: dict, sets: dict | None, rules: dict) -> PartRule:
         traps = tuple(TrapRule(t.code, v, t.feedback, t.credit, tuple(t.words))
                       for t, v in zip(part.traps, part.trap_values))
         if recipe is not None and (not recipe.depends or not all(d in rules for d in recipe.depends)):
             recipe = None
         sources = tuple(source_of(rules[d]) for d in recipe.depends) if recipe else ()
         carried = ()
-        if part.value is not None and part.name and part.name in sets:
-            carried = intervals(sets[part.name], part.tolerance, part.kind)
-        return PartRule(part.name, f"({part.letter})", part.kind, part.value, dict(part.tolerance), traps, recipe,
-                        carried, tuple(part.accept), part.spec.percent, sources)
+        if part.value is not None and part.name and part.name in paths:
+            carried = CarriedSpans(paths, self.env, part.name, sets, part.tolerance, part.kind)
+        return PartRule(part.name, _label(part.letter), part.kind, part.value, part.tolerance, traps, recipe,
+                        carried, part.accept, part.spec.percent, sources)
+
+
+@lru_cache(maxsize=256)
+def _label(letter: str) -> str:
+    """``(a)``: one string for every rule of that letter (tens of thousands per roster)."""
+    return f"({letter})"

@@ -71,6 +71,17 @@ def marking_policy(policy=None, ecf_credit=None) -> Policy:
     return found
 
 
+def _paper_codes(key: Key) -> list:
+    """Each paper's code as ``Key.code_of`` gives it (the class paper first),
+    from one pass over the codes rather than one per student."""
+    if not key.codes:
+        return []
+    first = {}
+    for code, student_id, _ in key.codes:
+        first.setdefault(student_id, code)
+    return [first.get("", "")] + [first.get(paper.student_id, "") for paper in key.papers]
+
+
 class PaperChecks:
     """One paper's parts, indexed by slot (a question part of the whole key):
     a PartChecker, or None where this paper has no such part."""
@@ -81,7 +92,7 @@ class PaperChecks:
         self.max_score = 0.0
         for question in questions:
             qid = index.normal_ids.get(question.id) or norm_question(question.id)
-            rules = QuestionRules(question, index.policy.credits_for(question.template, question.cls))
+            rules = QuestionRules(question, index.credits_for(question.template, question.cls))
             for part in question.parts:
                 slot = index.slot_of[(qid, part.letter)]
                 self.checkers[slot] = PartChecker(part, decimal_comma, override, rules)
@@ -99,6 +110,7 @@ class KeyIndex:
         self.policy = policy or Policy()
         self.slots, self.slot_of, self.questions = [], {}, {}
         self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper
+        self._credits = {}     # {(template, class): Credits}
         for questions in [key.questions] + [paper.questions for paper in key.papers]:
             self._add_slots(questions)
         self.papers = [PaperChecks(key.questions, self, decimal_comma, override)]
@@ -107,8 +119,15 @@ class KeyIndex:
             self.papers.append(PaperChecks(paper.questions, self, decimal_comma, override))
             self.roster.append((paper.student_id.strip(), paper.name, len(self.papers) - 1))
         self.labels = {}   # {part cell: {question cell: slot or reason}}, as the answers write them
-        self.codes = [key.code_of("")] + [key.code_of(p.student_id) for p in key.papers] if key.codes else []
+        self.codes = _paper_codes(key)
         self._code_problems = {}
+
+    def credits_for(self, template: str, cls: str):
+        """The policy's credits for a template, one object per template (shared by its instances)."""
+        credits = self._credits.get((template, cls))
+        if credits is None:
+            credits = self._credits[(template, cls)] = self.policy.credits_for(template, cls)
+        return credits
 
     def code_problem(self, paper: int, written: str):
         """None when the paper code ``written`` (a ``paper`` cell) is blank or is

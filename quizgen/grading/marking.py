@@ -13,6 +13,8 @@ after the pass (``PartChecker.remark``, called from rows.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from quizgen.grading.careful import QuestionRules
 from quizgen.maths.answers import normalise_word, to_number
@@ -42,6 +44,13 @@ class Verdict:
     figures: int | None = None     # significant figures shown, for a plain decimal
 
 
+class _Tolerance(NamedTuple):
+    """What ``asked_figures`` reads of a rule, for a checker made before any rule is needed."""
+
+    kind: str
+    spec: dict
+
+
 class PartChecker:
     """One key part (a :class:`KeyPart`, or a whole key.json part record) made
     ready to grade many answers: verdicts are built once, when first given, and
@@ -63,7 +72,7 @@ class PartChecker:
         self.expected = expected
         self._traps = self._correct = self._incorrect = self._blank = None
         if self.kind == "word":
-            self.accept = {normalise_word(w) for w in part.accept}
+            self.accept = accepted_words(part.accept)
             self.trap_words = {}
             credits = question.credits.traps if question is not None else {}
             for trap in part.traps:
@@ -74,7 +83,7 @@ class PartChecker:
         else:
             self.value = part.value
             self.tolerance = part.half_width(override)
-            self.asked = None if override else careful.asked_figures(self._bare_rule())
+            self.asked = None if override else careful.asked_figures(_Tolerance(part.kind, part.tolerance))
 
     @property
     def correct(self) -> Verdict:
@@ -125,11 +134,6 @@ class PartChecker:
                 return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=value, figures=figures)
             return self._careful(Reading(NUMBER, value, figures))
         return self._careful(Reading(NUMBER, value, significant_figures(text)))
-
-    def _bare_rule(self) -> careful.PartRule:
-        """The part as a marking rule without traps or recipe (before any is needed)."""
-        part = self.part
-        return careful.PartRule(part.name, f"({part.letter})", part.kind, part.value, dict(part.tolerance))
 
     @property
     def rule(self) -> careful.PartRule:
@@ -218,6 +222,13 @@ class PartChecker:
         if mark.status == careful.NEEDS_REVIEW:
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason="a person should read this answer")
         return self._verdict(mark) if mark.status != careful.INCORRECT or mark.misconception else self.incorrect
+
+
+@lru_cache(maxsize=1024)
+def accepted_words(words: tuple) -> frozenset:
+    """A word part's accepted words, normalised: one set per template part,
+    not one per student's instance."""
+    return frozenset(normalise_word(w) for w in words)
 
 
 def question_checkers(question, credits: careful.Credits | None = None) -> dict:

@@ -85,8 +85,7 @@ class _Sets:
 
     def __init__(self, recipe, env: dict, parts: dict, levels):
         self.recipe, self.env, self.parts, self.levels = recipe, env, parts, levels
-        self.steps = {shape(node) for _, node in recipe.intermediates}
-        self.moving = {}
+        self.steps, self.moving, self.stepped = _analysis(recipe)
 
     def top(self) -> tuple:
         result = self.value(self.recipe.expression)
@@ -100,7 +99,7 @@ class _Sets:
         cls = node.__class__
         if cls is Name:
             return self.parts[node.name[len(PART_PREFIX):]]
-        if shape(node) in self.steps:
+        if self.is_step(node):
             return _each(self.compute(node), lambda s: roundings(s, self.levels))
         return self.compute(node)
 
@@ -116,6 +115,13 @@ class _Sets:
             return _call(node.func, [self.value(a) for a in node.args])
         raise ExpressionError("cannot carry rounding through this expression")
 
+    def is_step(self, node) -> bool:
+        """True when ``node`` is an intermediate a student may round."""
+        known = self.stepped.get(id(node))
+        if known is None:
+            known = self.stepped[id(node)] = shape(node) in self.steps
+        return known
+
     def dynamic(self, node) -> bool:
         """True when ``node`` holds a ``part:`` variable or an intermediate."""
         known = self.moving.get(id(node))
@@ -128,9 +134,25 @@ class _Sets:
             else:
                 children = {Neg: lambda n: (n.operand,), Bin: lambda n: (n.left, n.right),
                             Index: lambda n: (n.base, n.index), Call: lambda n: n.args}[cls](node)
-                known = shape(node) in self.steps or any(self.dynamic(c) for c in children)
+                known = self.is_step(node) or any(self.dynamic(c) for c in children)
             self.moving[id(node)] = known
         return known
+
+
+_ANALYSES = {}   # {id(recipe): (steps, moving, stepped, recipe)}: the recipe kept, so its id stays its own
+_ANALYSES_LIMIT = 10_000
+
+
+def _analysis(recipe) -> tuple:
+    """``(intermediate shapes, {id(node): dynamic}, {id(node): is a step})`` of
+    ``recipe``: they depend on its tree only, and the grader parses each
+    template's recipes once (grading/careful.py), so every instance shares them."""
+    found = _ANALYSES.get(id(recipe))
+    if found is None or found[3] is not recipe:
+        if len(_ANALYSES) >= _ANALYSES_LIMIT:
+            _ANALYSES.clear()
+        found = _ANALYSES[id(recipe)] = ({shape(node) for _, node in recipe.intermediates}, {}, {}, recipe)
+    return found[:3]
 
 
 def _as_sets(value):
@@ -156,16 +178,17 @@ def _pairwise(op, a: tuple, b: tuple) -> tuple:
     return thin(out)
 
 
-def _combine(op, a, b):
+def _combine(op, a, b, pairwise=_pairwise):
+    """``pairwise(op, x, y)`` over scalars and element by element over lists."""
     if isinstance(a, Vec) and isinstance(b, Vec):
         if len(a) != len(b):
             raise ExpressionError("lists of different lengths")
-        return Vec(_pairwise(op, x, y) for x, y in zip(a, b))
+        return Vec(pairwise(op, x, y) for x, y in zip(a, b))
     if isinstance(a, Vec):
-        return Vec(_pairwise(op, x, b) for x in a)
+        return Vec(pairwise(op, x, b) for x in a)
     if isinstance(b, Vec):
-        return Vec(_pairwise(op, a, y) for y in b)
-    return _pairwise(op, a, b)
+        return Vec(pairwise(op, a, y) for y in b)
+    return pairwise(op, a, b)
 
 
 def _call(func, args: list):
@@ -201,7 +224,10 @@ def intervals(values, spec: dict, kind: str = "numeric") -> tuple:
 
 
 def inside(x: float, spans: tuple) -> bool:
-    """True when ``x`` lies in one of the ``(low, high)`` spans."""
+    """True when ``x`` lies in one of the ``(low, high)`` spans (or the
+    quizgen/marking/hull.py CarriedSpans, worked out at first need, covers it)."""
+    if hasattr(spans, "covers"):
+        return spans.covers(x)
     return any(low <= x <= high for low, high in spans)
 
 
@@ -210,10 +236,30 @@ def carried_sets(paths: dict, env: dict, levels=LEVELS) -> dict:
     intermediates can reach; a part that cannot be carried gets just its
     exact value. An earlier part feeds later ones rounded like any step."""
     sets = {}
-    for name, recipe in paths.items():
-        parts = {d: roundings(sets[d], levels) for d in recipe.depends if d in sets}
-        try:
-            sets[name] = reachable(recipe, env, parts, levels)
-        except (ExpressionError, KeyError):
-            sets[name] = (float(ground(recipe.expression, env)),) if not recipe.depends else ()
+    for name in paths:
+        carried_set(paths, env, name, sets, levels)
     return sets
+
+
+def carried_set(paths: dict, env: dict, name: str, sets: dict, levels=LEVELS) -> tuple:
+    """Part ``name``'s entry of ``carried_sets`` alone, working out (and keeping
+    in ``sets``) only the earlier parts its recipe reads: the grader needs one
+    part's set at a time, and most instances need none."""
+    found = sets.get(name)
+    if found is None:
+        recipe = paths[name]
+        parts = earlier_inputs(paths, name, lambda d: roundings(carried_set(paths, env, d, sets, levels), levels))
+        try:
+            found = reachable(recipe, env, parts, levels)
+        except (ExpressionError, KeyError):
+            found = (float(ground(recipe.expression, env)),) if not recipe.depends else ()
+        sets[name] = found
+    return found
+
+
+def earlier_inputs(paths: dict, name: str, value_of) -> dict:
+    """``{part: value_of(part)}`` for the parts part ``name``'s recipe reads
+    that come before it in ``paths`` (a later part is not an input)."""
+    order = list(paths)
+    earlier = set(order[:order.index(name)])
+    return {d: value_of(d) for d in paths[name].depends if d in earlier}

@@ -1,0 +1,139 @@
+"""Carried-rounding spans worked out only when an answer might lie in them.
+
+A part's carried set (quizgen/marking/carry.py) costs milliseconds per
+question instance: every intermediate rounded to 3-6 figures, combined pair
+by pair. The grader asks for it only for an answer that is neither right, a
+trap, nor ECF, and most such answers are far off (a wrong formula, a value
+out by a factor). ``CarriedSpans`` first evaluates the same recipe over
+``[low, high]`` hulls (microseconds), which bound every value the sets can
+reach, and works the sets out only for an answer inside that bound widened
+by the tolerance: the verdict is the same, the cost is paid where it can
+matter.
+
+The hull is only used where it is sure to bound: + - * / ** on intervals by
+their corners (each monotone in each operand; no division by an interval
+holding 0, no power of a base <= 0), exp, log and sqrt (increasing), sum and
+mean of lists, and rounding (non-decreasing). Anything else, or any error,
+gives no hull, and the sets are worked out as before."""
+
+from __future__ import annotations
+
+import math
+
+from quizgen.maths.evaluate import ground
+from quizgen.maths.tolerance import half_width
+from quizgen.maths.tree import Bin, Call, Index, Name, Neg
+from quizgen.marking.carry import (LEVELS, Vec, _as_sets, _combine, _each, _Sets, carried_set, earlier_inputs,
+                                   intervals, round_sig)
+from quizgen.marking.recipes import PART_PREFIX
+
+MARGIN = 1e-3   # relative widening of the hull, far beyond any float rounding in it
+_INCREASING = frozenset({"exp", "log", "sqrt"})
+_CORNER_OPS = {"+": float.__add__, "-": float.__sub__, "*": float.__mul__, "/": float.__truediv__,
+               "**": math.pow}
+
+
+class NoHull(Exception):
+    """The recipe holds something the hull cannot bound."""
+
+
+class CarriedSpans:
+    """A part's carried-rounding spans (as ``carry.intervals`` gives them),
+    read through ``covers``: the full sets are worked out at the first answer
+    within the hull's reach, and kept."""
+
+    __slots__ = ("paths", "env", "name", "sets", "spec", "kind", "_bound", "_spans")
+
+    def __init__(self, paths: dict, env: dict, name: str, sets: dict, spec: dict, kind: str):
+        self.paths, self.env, self.name, self.sets, self.spec, self.kind = paths, env, name, sets, spec, kind
+        self._bound, self._spans = False, None
+
+    def covers(self, x: float) -> bool:
+        """True when ``x`` lies in one of the spans."""
+        if self._spans is None:
+            if self._bound is False:
+                self._bound = self._reach()
+            if self._bound is not None and not self._bound[0] <= x <= self._bound[1]:
+                return False
+            self._spans = intervals(carried_set(self.paths, self.env, self.name, self.sets), self.spec, self.kind)
+        return any(low <= x <= high for low, high in self._spans)
+
+    def _reach(self):
+        """``(low, high)`` beyond which no span reaches, or None."""
+        try:
+            low, high = part_hull(self.paths, self.env, self.name, {})
+        except Exception:   # whatever the hull cannot do, the sets decide
+            return None
+        if not (math.isfinite(low) and math.isfinite(high)):
+            return None
+        size = max(abs(low), abs(high))
+        width = max(half_width(size, self.spec, self.kind), half_width(0.0, self.spec, self.kind))
+        width = 2 * width + MARGIN * size
+        return low - width, high + width
+
+
+def part_hull(paths: dict, env: dict, name: str, hulls: dict, levels=LEVELS) -> tuple:
+    """``(low, high)`` bounding part ``name``'s carried set (``carry.carried_set``)."""
+    found = hulls.get(name)
+    if found is None:
+        parts = earlier_inputs(paths, name, lambda d: _rounded(part_hull(paths, env, d, hulls, levels), levels))
+        found = hulls[name] = _Hull(paths[name], env, parts, levels).top()
+    return found
+
+
+def _rounded(hull: tuple, levels) -> tuple:
+    """The hull of a hull's values, unrounded or rounded to each of ``levels`` figures."""
+    low, high = hull
+    return (min(low, *(round_sig(low, k) for k in levels)), max(high, *(round_sig(high, k) for k in levels)))
+
+
+def _corners(op: str, a: tuple, b: tuple) -> tuple:
+    if (op == "/" and b[0] <= 0 <= b[1]) or (op == "**" and a[0] <= 0):
+        raise NoHull(op)
+    function = _CORNER_OPS[op]
+    values = [function(x, y) for x in a for y in b]
+    if not all(map(math.isfinite, values)):
+        raise NoHull(op)
+    return min(values), max(values)
+
+
+def _increasing(function, hull: tuple) -> tuple:
+    low, high = function(hull[0]), function(hull[1])
+    if not (math.isfinite(low) and math.isfinite(high)):
+        raise NoHull("not finite")
+    return low, high
+
+
+class _Hull(_Sets):
+    """``carry._Sets``' evaluation over ``(low, high)`` hulls instead of sets."""
+
+    def value(self, node):
+        if not self.dynamic(node):
+            found = _as_sets(ground(node, self.env))
+            return Vec((s[0], s[0]) for s in found) if isinstance(found, Vec) else (found[0], found[0])
+        if node.__class__ is Name:
+            return self.parts[node.name[len(PART_PREFIX):]]
+        if self.is_step(node):
+            return _each(self.compute(node), lambda h: _rounded(h, self.levels))
+        return self.compute(node)
+
+    def compute(self, node):
+        cls = node.__class__
+        if cls is Neg:
+            return _each(self.value(node.operand), lambda h: (-h[1], -h[0]))
+        if cls is Bin and node.op in _CORNER_OPS:
+            return _combine(node.op, self.value(node.left), self.value(node.right), _corners)
+        if cls is Index:
+            return self.value(node.base)[int(float(ground(node.index, self.env)))]
+        if cls is Call:
+            return self._call(node.func, [self.value(a) for a in node.args])
+        raise NoHull("cannot bound this expression")
+
+    def _call(self, func, args: list):
+        if func.name in ("sum", "mean") and len(args) == 1 and isinstance(args[0], Vec) and args[0]:
+            low, high = sum(h[0] for h in args[0]), sum(h[1] for h in args[0])
+            size = len(args[0]) if func.name == "mean" else 1
+            return low / size, high / size
+        if func.name not in _INCREASING or not func.broadcast or func.float is None or len(args) != 1:
+            raise NoHull(func.name)
+        return _each(args[0], lambda h: _increasing(func.float, h))

@@ -1,0 +1,63 @@
+"""The hull that lets the grader skip carried-rounding sets (quizgen/marking/hull.py):
+it must bound every value the sets reach, or the grader's verdicts would change."""
+
+import math
+
+import pytest
+
+from quizgen.bank.loader import load_bank
+from quizgen.generation.sampling import sample_instance
+from quizgen.marking.carry import carried_set, carried_sets, inside, intervals
+from quizgen.marking.hull import CarriedSpans, part_hull
+from quizgen.marking.recipes import part_paths
+
+BANK = {t.cls: t for t in load_bank()}
+
+
+@pytest.mark.parametrize("cls", sorted(BANK))
+def test_the_hull_bounds_every_carried_value_of_the_shipped_bank(cls):
+    template = BANK[cls]
+    paths = part_paths(template)
+    for k in range(40):
+        instance = sample_instance(template, f"hull/{cls}/{k}")
+        sets = carried_sets(paths, instance.env)
+        for name, values in sets.items():
+            low, high = part_hull(paths, instance.env, name, {})
+            slack = 1e-9 * max(abs(low), abs(high))
+            assert all(low - slack <= v <= high + slack for v in values), (cls, k, name)
+
+
+def test_one_part_set_alone_is_the_same_as_all_parts_in_order():
+    template = BANK["C1"]
+    paths = part_paths(template)
+    instance = sample_instance(template, "hull/one")
+    every = carried_sets(paths, instance.env)
+    for name in reversed(list(paths)):
+        assert carried_set(paths, instance.env, name, {}) == every[name]
+
+
+def test_carried_spans_answer_as_the_intervals_do():
+    template = BANK["C1"]
+    paths = part_paths(template)
+    instance = sample_instance(template, "hull/spans")
+    name = next(n for n, r in paths.items() if r.depends)
+    spec = {"sigfigs": 3}
+    spans = intervals(carried_sets(paths, instance.env)[name], spec)
+    lazy = CarriedSpans(paths, instance.env, name, {}, spec, "numeric")
+    middle = (spans[0][0] + spans[-1][1]) / 2
+    probes = [spans[0][0], spans[-1][1], middle, spans[0][0] * 0.5, spans[-1][1] * 3, -middle, 0.0]
+    assert [inside(x, lazy) for x in probes] == [inside(x, spans) for x in probes]
+    assert inside(spans[0][0], lazy) and not inside(spans[-1][1] * 3 + 1, lazy)
+
+
+def test_a_far_answer_is_refused_without_working_out_the_sets():
+    template = BANK["C1"]
+    paths = part_paths(template)
+    instance = sample_instance(template, "hull/far")
+    name = next(n for n, r in paths.items() if r.depends)
+    sets = {}
+    lazy = CarriedSpans(paths, instance.env, name, sets, {"sigfigs": 3}, "numeric")
+    far = 10 * max(abs(v) for v in carried_sets(paths, instance.env)[name]) + 1
+    assert not inside(far, lazy) and not inside(-far, lazy)
+    assert sets == {}   # the hull alone decided
+    assert math.isfinite(far)
