@@ -140,3 +140,9 @@ def test_one_pass_sums_match_the_definitions_on_mixed_papers(seed):
         assert item.point_biserial == pytest.approx(r, abs=1e-9)
     assert analysis.test.complete == 40
     assert analysis.parts[7].students == 40
+
+
+def test_a_figure_that_rounds_to_zero_is_never_written_negative():
+    from quizgen.report.tables import fixed
+    assert [fixed(-0.0001, 3), fixed(-0.0), fixed(-0.004), fixed(-0.006), fixed(None)] == \
+        ["0.000", "0.00", "0.00", "-0.01", "n/a"]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
+from quizgen.report.tables import fixed
+
 FONT = 12
 LABEL_WIDTH = 90
 
@@ -69,14 +71,14 @@ def item_chart(items: list) -> Markup:
             continue
         x, w = (zero, panel / 2 * r) if r >= 0 else (zero + panel / 2 * r, -panel / 2 * r)
         body.append(f'<rect x="{x:.1f}" y="{y + 2}" width="{max(w, 1):.1f}" height="{row - 5}" class="{cls} alt">'
-                    f'<title>{escape(item.label)} point-biserial {r:.2f}</title></rect>')
+                    f'<title>{escape(item.label)} point-biserial {fixed(r)}</title></rect>')
     desc = "; ".join(f"{i.label}: facility {_num(i.facility)}, point-biserial {_num(i.point_biserial)}"
                      f"{', flagged' if i.flagged else ''}" for i in items)
     return _svg("chart-items", width, height, "Facility and discrimination per part", desc, body)
 
 
 def _num(value) -> str:
-    return "n/a" if value is None else f"{value:.2f}"
+    return fixed(value)
 
 
 def heat_map(codes: list, questions: list, heat: dict) -> Markup:

@@ -17,8 +17,12 @@ NA = "n/a"
 
 
 def fixed(value, places: int = 2, missing: str = NA) -> str:
-    """A figure with ``places`` decimals, or ``missing`` for None."""
-    return missing if value is None else f"{value:.{places}f}"
+    """A figure with ``places`` decimals, or ``missing`` for None; a value that
+    rounds to zero is written ``0.00``, never ``-0.00``."""
+    if value is None:
+        return missing
+    text = f"{value:.{places}f}"
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
 
 
 def percent(value, missing: str = NA) -> str:
