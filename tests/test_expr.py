@@ -8,6 +8,7 @@ import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_sizes import many_copy, quick
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ground
@@ -89,14 +90,21 @@ def test_exact_float_and_sympy_values_agree(a, b, c):
     assert float(ground(parse_answer(to_text(value)), {})) == pytest.approx(float(value), rel=1e-12, abs=1e-12)
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.text(max_size=60))
+ANY_TEXT, TEXTS = settings(max_examples=300, deadline=None), given(st.text(max_size=60))
+
+
+@quick(ANY_TEXT)
+@TEXTS
 def test_any_text_either_parses_to_a_finite_number_or_raises_expression_error(text):
     try:
         value = value_of(text)
     except ExpressionError:
         return
     assert math.isfinite(value)
+
+
+test_any_text_many = many_copy(test_any_text_either_parses_to_a_finite_number_or_raises_expression_error,
+                               TEXTS, ANY_TEXT)
 
 
 def test_an_evaluated_template_expression_still_pickles_for_spawned_workers():

@@ -9,6 +9,7 @@ import pytest
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from property_sizes import many_copy, quick
 
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.matrix import AnswerGrid
@@ -20,6 +21,7 @@ from quizgen.grading.writer import RowSet, RowWriter
 from quizgen.key.status import SCORED, Status
 
 SOME = settings(deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+FEW = quick(SOME)
 CELL = st.one_of(st.text(max_size=12), st.sampled_from(["", "S1", "Q1", "a", "0.408", "-0.5", "-(-1)", "=1+1",
                                                         "+", "@x", "\tx", "a,b", "a;b", 'say "hi"', "x\ny", "\r"]))
 
@@ -30,8 +32,11 @@ def csv_line(cells, delimiter):
     return out.getvalue()
 
 
-@SOME
-@given(st.lists(st.lists(CELL, min_size=3, max_size=3), max_size=8), st.sampled_from([",", ";", "\t"]))
+GRADED_ROWS = given(st.lists(st.lists(CELL, min_size=3, max_size=3), max_size=8), st.sampled_from([",", ";", "\t"]))
+
+
+@FEW
+@GRADED_ROWS
 def test_graded_rows_are_what_csv_writer_writes_even_when_written_from_memory(rows, delimiter):
     outcome = make_outcome(Status.INCORRECT, 0.0, "0.408", "code", "It is, in \"short\", wrong", "")
     out = io.StringIO()
@@ -41,6 +46,10 @@ def test_graded_rows_are_what_csv_writer_writes_even_when_written_from_memory(ro
     expected = "".join(csv_line([spreadsheet_safe(c) for c in cells] + list(outcome.cells), delimiter)
                        for cells in rows + rows)
     assert out.getvalue() == expected
+
+
+test_graded_rows_many = many_copy(test_graded_rows_are_what_csv_writer_writes_even_when_written_from_memory,
+                                  GRADED_ROWS, SOME)
 
 
 def count_one_by_one(latest, width, tally):
@@ -64,8 +73,11 @@ OUTCOMES = [NO_ANSWER, NO_ANSWER] + [
     for code in (("", "c1", "c2") if status is Status.INCORRECT else ("",))]
 
 
-@SOME
-@given(st.integers(1, 6), st.integers(1, 8), st.data())
+LATEST = given(st.integers(1, 6), st.integers(1, 8), st.data())
+
+
+@FEW
+@LATEST
 def test_count_latest_gives_the_totals_and_float_sums_of_counting_one_by_one(students, width, data):
     latest = data.draw(st.lists(st.sampled_from(OUTCOMES), min_size=students * width, max_size=students * width))
     fast, slow = Tally(width), Tally(width)
@@ -78,14 +90,24 @@ def test_count_latest_gives_the_totals_and_float_sums_of_counting_one_by_one(stu
     assert sum(fast.slot_score) == pytest.approx(sum(o.score for o in latest if o.status in SCORED))
 
 
-@SOME
-@given(st.lists(st.integers(0, 5000), max_size=60))
+test_count_latest_many = many_copy(test_count_latest_gives_the_totals_and_float_sums_of_counting_one_by_one,
+                                   LATEST, SOME)
+
+
+ROW_NUMBERS = given(st.lists(st.integers(0, 5000), max_size=60))
+
+
+@FEW
+@ROW_NUMBERS
 def test_row_set_holds_exactly_the_rows_added(rows):
     marked = RowSet()
     for row in rows:
         marked.add(row)
     assert len(marked) == len(set(rows))
     assert [row for row in range(5100) if row in marked] == sorted(set(rows))
+
+
+test_row_set_many = many_copy(test_row_set_holds_exactly_the_rows_added, ROW_NUMBERS, SOME)
 
 
 def md_cell_reference(text):

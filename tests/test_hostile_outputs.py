@@ -22,6 +22,12 @@ KEY = {"questions": [{"id": "Q1", "parts": [PART]}]}
 QUIZGEN = [sys.executable, "-m", "quizgen"]
 
 
+def ctrl_c_as_at_a_terminal():
+    """In the child: Ctrl-C as a terminal delivers it, even when pytest itself was
+    started in the background (which leaves SIGINT ignored, and children inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.fixture
 def folder(tmp_path):
     (tmp_path / "key.json").write_text(json.dumps(KEY), encoding="utf-8")
@@ -103,7 +109,7 @@ def test_a_signal_during_grade_removes_its_temporary_files(tmp_path, signum, cod
     out = tmp_path / "out"
     out.mkdir()
     process = subprocess.Popen(QUIZGEN + ["grade", str(tmp_path / "answers.csv"), "--out", str(out / "g.csv")],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=ctrl_c_as_at_a_terminal)
     assert _wait_for_temp(process, out), "grade ended before it wrote a temporary file"
     time.sleep(0.2)
     process.send_signal(signum)

@@ -7,6 +7,7 @@ import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from property_sizes import many_copy, quick
 
 from quizgen.cli import main
 
@@ -33,8 +34,11 @@ def keys(draw):
                                  {"format": "quizgen-key", "version": draw(json_values), "questions": [question]}]))
 
 
-@SETTINGS
-@given(key=keys())
+KEYS = given(key=keys())
+
+
+@quick(SETTINGS)
+@KEYS
 def test_random_keys_are_graded_or_refused_in_one_line(tmp_path_factory, key):
     from click.testing import CliRunner
 
@@ -51,3 +55,6 @@ def test_random_keys_are_graded_or_refused_in_one_line(tmp_path_factory, key):
         assert result.exit_code == 2
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("quizgen: error: ")
+
+
+test_random_keys_many = many_copy(test_random_keys_are_graded_or_refused_in_one_line, KEYS, SETTINGS)

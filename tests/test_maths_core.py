@@ -12,6 +12,7 @@ import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_sizes import many_copy, quick
 
 import quizgen.maths
 from quizgen.errors import ExpressionError
@@ -56,15 +57,22 @@ def test_arity_comes_from_the_table(text):
 answer_numbers = st.fractions(min_value=Fraction(1, 10), max_value=5, max_denominator=12)
 
 
-@settings(max_examples=150, deadline=None)
-@given(a=answer_numbers, b=answer_numbers, form=st.sampled_from([
+AGREE = settings(max_examples=150, deadline=None)
+FORMS = given(a=answer_numbers, b=answer_numbers, form=st.sampled_from([
     "exp(A) - log(B)", "sqrt(A) * ln(B) / (1 + A)", "log(A, 2) + log10(B) - log2(A)", "abs(A - B) ** 2",
     "-log(exp(A)/(exp(A) + exp(B) + 1))", "exp(log(A + e))", "log(1/(B + pi))"]))
+
+
+@quick(AGREE)
+@FORMS
 def test_exact_and_float_modes_of_the_one_evaluator_agree(a, b, form):
     node = parse(form, template_policy(["A", "B"]))
     exact = ground(node, {"A": a, "B": b})
     floated = answer_value(parse_answer(form.replace("A", f"({a})").replace("B", f"({b})")))
     assert float(exact) == pytest.approx(floated, rel=1e-12, abs=1e-12)
+
+
+test_exact_and_float_modes_agree_many = many_copy(test_exact_and_float_modes_of_the_one_evaluator_agree, FORMS, AGREE)
 
 
 def test_float_mode_refuses_what_is_not_an_answer():
@@ -86,7 +94,10 @@ def test_trees_hold_no_caches_and_pickle_by_function_name():
     assert to_text(ground(copy, {"p": (Fraction(1, 4),), "x": Fraction(2)})) == "-log(0.25) + exp(2)/2"
 
 
-def test_the_evaluator_and_printer_memos_stay_bounded():
+@pytest.mark.parametrize("keep", [pytest.param(20, id="small-memo"),
+                                  pytest.param(EXACT.keep, id="shipped-memo", marks=pytest.mark.slow)])
+def test_the_evaluator_and_printer_memos_stay_bounded(keep, monkeypatch):
+    monkeypatch.setattr(EXACT, "keep", keep)
     for k in range(EXACT.keep + 50):
         ground(parse(f"exp({k}/1000) + 1", template_policy([])), {})
     assert len(EXACT._compiled) <= EXACT.keep

@@ -1,8 +1,9 @@
 """Plain text for the terminal: LaTeX maths to ASCII, the Markdown subset, wrapping."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_sizes import many_copy, quick
 
 from quizgen.generation.quiz import Question
 from quizgen.generation.views import question_view
@@ -54,10 +55,17 @@ LATEX_PIECES = list("\\{}^_ $ab1-+() ") + ["\\frac", "\\left", "\\right", "\\ln"
                                             "\\sqrt", "\\,", "\\sum", "\\alpha"]
 
 
-@given(st.lists(st.sampled_from(LATEX_PIECES), max_size=40).map("".join))
+LATEX = given(st.lists(st.sampled_from(LATEX_PIECES), max_size=40).map("".join))
+
+
+@quick(settings())
+@LATEX
 def test_math_to_plain_never_fails_and_leaves_no_latex(latex):
     result = math_to_plain(latex)
     assert "\\" not in result
+
+
+test_math_to_plain_many = many_copy(test_math_to_plain_never_fails_and_leaves_no_latex, LATEX, settings())
 
 
 def test_to_plain_converts_maths_bold_and_escaped_dollars():

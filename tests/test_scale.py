@@ -109,7 +109,8 @@ def test_ctrl_c_while_workers_run_prints_one_aborted_and_writes_nothing(tmp_path
     out = tmp_path / "quiz"
     run = subprocess.Popen([sys.executable, "-m", "quizgen", "generate", "--count", "1000", "--seed", "1",
                             "--jobs", "2", "--out", str(out)],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))   # even under `pytest &`
     deadline = time.monotonic() + 60
     while not _children(run.pid) and run.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
