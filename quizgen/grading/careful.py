@@ -93,16 +93,69 @@ def _parsed(name: str, stored, names: frozenset) -> Recipe:
     return Recipe(name, expression, stored.text, recipe_parts(stored.text), steps)
 
 
+def ecf_inputs(question) -> dict:
+    """``{part letter: (earlier part names its recipe reads, ...)}`` for the
+    parts of ``question`` that may get ECF, from the stored recipe texts alone:
+    the same for every instance of a template, so worked out once per
+    template. An instance whose recipes do not parse or evaluate still gets
+    no ECF (``PartChecker.remark`` asks its ``QuestionRules``)."""
+    if not question.recipes:
+        return {}
+    return _ecf_inputs(tuple((p.letter, p.name) for p in question.parts), tuple(question.recipes.items()))
+
+
+@lru_cache(maxsize=1024)
+def _ecf_inputs(parts: tuple, recipes: tuple) -> dict:
+    """``ecf_inputs`` of one template's parts ``((letter, name), ...)`` and
+    recipes ``((name, KeyRecipe), ...)``: a part whose recipe reads only
+    earlier named parts (as ``QuestionRules`` keeps a recipe)."""
+    stored, found, earlier = dict(recipes), {}, set()
+    for letter, name in parts:
+        recipe = stored.get(name) if name else None
+        if recipe is not None:
+            depends = recipe_parts(recipe.text)
+            if depends and all(d in earlier for d in depends):
+                found[letter] = depends
+        if name:
+            earlier.add(name)
+    return found
+
+
 class QuestionRules:
     """One question instance's parts as marking rules (``rules``: by part
     letter; recipes read earlier parts by name), made at first need."""
 
+    __slots__ = ("question", "credits", "_rules", "_env", "_check", "_compiled", "carried")
+
     def __init__(self, question, credits: Credits):
         self.question, self.credits = question, credits
         self._rules = None
-        self.env = {}
+        self._env = {}
+        self._check = False   # (paths, env) to check at first need, then True (usable) or False
         self._compiled = {}
         self.carried = {}   # carried-rounding sets from students' earlier answers (rules.mark_value)
+
+    @property
+    def env(self) -> dict:
+        """The instance's exact parameters when its recipes parse and evaluate,
+        else {} (no ECF). Whether they evaluate is checked at first need: most
+        instances never ask (their answers are right, traps or far off)."""
+        self.rules
+        if self._check.__class__ is tuple:
+            paths, env = self._check
+            self._check = False
+            try:
+                carried_sets(paths, env, levels=())   # fails as the full sets would, at a fraction of the cost
+                self._env, self._check = env, True
+            except (QuizgenError, ArithmeticError, ValueError, KeyError, IndexError, TypeError):
+                pass
+        return self._env
+
+    def usable(self) -> bool:
+        """True when the recipes parse and evaluate for this instance; until
+        that is known its ECF and carried rounding are not used."""
+        self.env
+        return self._check is True
 
     def plain(self, rule: PartRule, earlier: dict):
         """The part recomputed in floats from the student's ``earlier`` answers,
@@ -115,10 +168,9 @@ class QuestionRules:
         except (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
             return None
 
-    @property
-    def has_recipes(self) -> bool:
-        """True when some part reads an earlier part (ECF may apply)."""
-        return any("part:" in recipe.text for recipe in self.question.recipes.values())
+    def ecf_inputs(self) -> dict:
+        """The question's ``ecf_inputs`` (its template's, made once)."""
+        return ecf_inputs(self.question)
 
     @property
     def rules(self) -> dict:
@@ -128,24 +180,23 @@ class QuestionRules:
 
     def _make(self) -> dict:
         question = self.question
-        paths, sets = {}, None
+        paths, env, sets = {}, {}, None
         if question.recipes:
             env = exact_params(question.params)
             try:
                 paths = key_paths(question, env)
-                carried_sets(paths, env, levels=())   # fails as the full sets would, at a fraction of the cost
-                self.env, sets = env, {}
+                self._check, sets = (paths, env), {}
             except (QuizgenError, ArithmeticError, ValueError, KeyError, IndexError, TypeError):
                 paths = {}
         rules, by_name = {}, {}
         for part in question.parts:
-            rule = self._rule(part, paths.get(part.name) if part.name else None, paths, sets, by_name)
+            rule = self._rule(part, paths.get(part.name) if part.name else None, paths, env, sets, by_name)
             rules[part.letter] = rule
             if part.name:
                 by_name.setdefault(part.name, rule)
         return rules
 
-    def _rule(self, part, recipe, paths: dict, sets: dict | None, rules: dict) -> PartRule:
+    def _rule(self, part, recipe, paths: dict, env: dict, sets: dict | None, rules: dict) -> PartRule:
         traps = tuple(TrapRule(t.code, v, t.feedback, t.credit, tuple(t.words))
                       for t, v in zip(part.traps, part.trap_values))
         if recipe is not None and (not recipe.depends or not all(d in rules for d in recipe.depends)):
@@ -153,7 +204,7 @@ class QuestionRules:
         sources = tuple(source_of(rules[d]) for d in recipe.depends) if recipe else ()
         carried = ()
         if part.value is not None and part.name and part.name in paths:
-            carried = CarriedSpans(paths, self.env, part.name, sets, part.tolerance, part.kind)
+            carried = CarriedSpans(paths, env, part.name, sets, part.tolerance, part.kind, self.usable)
         return PartRule(part.name, _label(part.letter), part.kind, part.value, part.tolerance, traps, recipe,
                         carried, part.accept, part.spec.percent, sources)
 

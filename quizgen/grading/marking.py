@@ -152,10 +152,12 @@ class PartChecker:
             self.question = QuestionRules(KeyQuestion("", parts=(self.part,)), careful.Credits())
         return self.question
 
-    def _careful(self, reading: Reading, earlier: dict | None = None) -> Verdict:
-        """The careful marker's verdict on a number that is not plainly correct."""
+    def _careful(self, reading: Reading) -> Verdict:
+        """The careful marker's verdict on a number that is not plainly correct,
+        with no earlier answers yet (ECF comes after the pass, from ``remark``;
+        without them the parameters are not read, so none are passed)."""
         rule, question = self.rule, self.question
-        mark = careful.mark_value(rule, reading, earlier or {}, question.env, question.credits, question.carried)
+        mark = careful.mark_value(rule, reading, {}, {}, question.credits, question.carried)
         return self._verdict(mark, reading.figures)
 
     def _verdict(self, mark: careful.Verdict, figures=None) -> Verdict:
@@ -185,7 +187,9 @@ class PartChecker:
             return self._remarked[token]
         rule = self.rule
         verdict = None
-        plain = self.question.plain(rule, earlier) if rule.recipe is not None and None not in earlier.values() else None
+        plain = None
+        if rule.recipe is not None and None not in earlier.values() and self.question.usable():
+            plain = self.question.plain(rule, earlier)
         if plain is not None and abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, rule.spec, "numeric"):
             question = self.question
             mark = careful.mark_value(rule, Reading(NUMBER, value, figures), earlier, question.env, question.credits,
