@@ -41,9 +41,16 @@ def _exact(value):
         raise TypeError("not a number")
     if isinstance(value, (list, tuple)):
         return tuple(_exact(v) for v in value)
-    if isinstance(value, int):
+    return _exact_scalar(value.__class__, value)
+
+
+@lru_cache(maxsize=65536)
+def _exact_scalar(cls, value) -> Fraction:
+    """One number's exact value: a roster's parameters repeat the same few
+    thousand numbers, each read once (the class keeps 1 and 1.0 apart)."""
+    if issubclass(cls, int):
         return Fraction(value)
-    if isinstance(value, float):
+    if issubclass(cls, float):
         return Fraction(repr(value))
     return Fraction(str(value).strip())
 
