@@ -100,15 +100,23 @@ def _parsed(name: str, stored, names: frozenset) -> Recipe:
     return Recipe(name, expression, stored.text, recipe_parts(stored.text), steps)
 
 
-def ecf_inputs(question) -> dict:
+def ecf_inputs(question, memo: dict | None = None) -> dict:
     """``{part letter: (earlier part names its recipe reads, ...)}`` for the
     parts of ``question`` that may get ECF, from the stored recipe texts alone:
     the same for every instance of a template, so worked out once per
     template. An instance whose recipes do not parse or evaluate still gets
-    no ECF (``PartChecker.remark`` asks its ``QuestionRules``)."""
+    no ECF (``PartChecker.remark`` asks its ``QuestionRules``). ``memo``, kept
+    by the caller while the key's objects live, finds a template's answer by
+    the identity of its shared recipes and part specs."""
     if not question.recipes:
         return {}
-    return _ecf_inputs(tuple((p.letter, p.name) for p in question.parts), tuple(question.recipes.items()))
+    if memo is None:
+        return _ecf_inputs(tuple((p.letter, p.name) for p in question.parts), tuple(question.recipes.items()))
+    token = (id(question.recipes), *[id(p.spec) for p in question.parts])
+    found = memo.get(token)
+    if found is None:
+        found = memo[token] = ecf_inputs(question)
+    return found
 
 
 @lru_cache(maxsize=1024)
@@ -175,9 +183,9 @@ class QuestionRules:
         except (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
             return None
 
-    def ecf_inputs(self) -> dict:
+    def ecf_inputs(self, memo: dict | None = None) -> dict:
         """The question's ``ecf_inputs`` (its template's, made once)."""
-        return ecf_inputs(self.question)
+        return ecf_inputs(self.question, memo)
 
     @property
     def rules(self) -> dict:

@@ -111,7 +111,8 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid) 
     been superseded): a correct consequence of a wrong earlier answer becomes
     ``correct``/``ecf``. Returns {row number: new Outcome}; the grid holds
     the new outcomes, so the totals count them."""
-    dependents = [_dependents(paper) for paper in index.papers]
+    memo = {}   # each template's ECF inputs, found once
+    dependents = [_dependents(paper, memo) for paper in index.papers]
     if not any(dependents):
         return {}
     last, latest, width = grid.rows, grid.outcomes, grid.width
@@ -132,7 +133,7 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid) 
 _REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
 
 
-def _dependents(paper) -> list:
+def _dependents(paper, memo: dict) -> list:
     """``(slot, checker, ((earlier part name, its slot), ...))`` for each part of
     ``paper`` whose template's recipe reads earlier parts (``QuestionRules.ecf_inputs``:
     no marking rules are made here; ``remark`` makes them for the answers it
@@ -147,7 +148,7 @@ def _dependents(paper) -> list:
         key = id(checker.question)
         found_inputs = inputs.get(key)
         if found_inputs is None:
-            found_inputs = inputs[key] = checker.question.ecf_inputs()
+            found_inputs = inputs[key] = checker.question.ecf_inputs(memo)
         depends = found_inputs.get(checker.part.letter)
         if depends:
             sources = tuple((d, slots[(key, d)]) for d in depends if (key, d) in slots)
