@@ -140,12 +140,12 @@ class QuestionRules:
     """One question instance's parts as marking rules (``rules``: by part
     letter; recipes read earlier parts by name), made at first need."""
 
-    __slots__ = ("question", "credits", "_rules", "_env", "_check", "_compiled", "carried")
+    __slots__ = ("question", "credits", "_rules", "_env", "_params", "_check", "_compiled", "carried")
 
     def __init__(self, question, credits: Credits):
         self.question, self.credits = question, credits
         self._rules = None
-        self._env = {}
+        self._env = self._params = {}   # _params: the exact parameters, checked or not
         self._check = False   # (paths, env) to check at first need, then True (usable) or False
         self._compiled = {}
         self.carried = {}   # carried-rounding sets from students' earlier answers (rules.mark_value)
@@ -174,11 +174,13 @@ class QuestionRules:
 
     def plain(self, rule: PartRule, earlier: dict):
         """The part recomputed in floats from the student's ``earlier`` answers,
-        nothing rounded (the ECF pass's quick first look), or None."""
+        nothing rounded (the ECF pass's quick first look), or None. It reads
+        the parameters before ``usable`` is asked: an answer far from it gets
+        no ECF whether or not the recipes evaluate."""
         try:
             compiled = self._compiled.get(rule.name)
             if compiled is None:
-                compiled = self._compiled[rule.name] = float_recipe(rule.recipe.expression, self.env)
+                compiled = self._compiled[rule.name] = float_recipe(rule.recipe.expression, self._params)
             return float(compiled(earlier))
         except (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
             return None
@@ -200,7 +202,7 @@ class QuestionRules:
             env = exact_params(question.params)
             try:
                 paths = key_paths(question, env)
-                self._check, sets = (paths, env), {}
+                self._check, self._params, sets = (paths, env), env, {}
             except (QuizgenError, ArithmeticError, ValueError, KeyError, IndexError, TypeError):
                 paths = {}
         rules, by_name = {}, {}

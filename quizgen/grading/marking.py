@@ -187,10 +187,9 @@ class PartChecker:
             return self._remarked[token]
         rule = self.rule
         verdict = None
-        plain = None
-        if rule.recipe is not None and None not in earlier.values() and self.question.usable():
-            plain = self.question.plain(rule, earlier)
-        if plain is not None and abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, rule.spec, "numeric"):
+        plain = self.question.plain(rule, earlier) if rule.recipe is not None and None not in earlier.values() else None
+        if plain is not None and abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, rule.spec, "numeric") \
+                and self.question.usable():
             question = self.question
             mark = careful.mark_value(rule, Reading(NUMBER, value, figures), earlier, question.env, question.credits,
                                       question.carried)

@@ -41,7 +41,8 @@ class CarriedSpans:
     """A part's carried-rounding spans (as ``carry.intervals`` gives them),
     read through ``covers``: the full sets are worked out at the first answer
     within the hull's reach, and kept. ``usable``, when given, is asked
-    first: False (the instance's recipes do not evaluate) means no spans."""
+    before the sets: False (the instance's recipes do not evaluate) means
+    no spans (an answer beyond the hull is outside them either way)."""
 
     __slots__ = ("paths", "env", "name", "sets", "spec", "kind", "usable", "_bound", "_spans")
 
@@ -52,12 +53,12 @@ class CarriedSpans:
     def covers(self, x: float) -> bool:
         """True when ``x`` lies in one of the spans."""
         if self._spans is None:
-            if self.usable is not None and not self.usable():
-                self._spans = ()
-                return False
             if self._bound is False:
                 self._bound = self._reach()
             if self._bound is not None and not self._bound[0] <= x <= self._bound[1]:
+                return False
+            if self.usable is not None and not self.usable():
+                self._spans = ()
                 return False
             self._spans = intervals(carried_set(self.paths, self.env, self.name, self.sets), self.spec, self.kind)
         return any(low <= x <= high for low, high in self._spans)
