@@ -140,7 +140,8 @@ class QuestionRules:
     """One question instance's parts as marking rules (``rules``: by part
     letter; recipes read earlier parts by name), made at first need."""
 
-    __slots__ = ("question", "credits", "_rules", "_env", "_params", "_check", "_compiled", "carried")
+    __slots__ = ("question", "credits", "_rules", "_paths", "_sets", "_index", "_env", "_params", "_check",
+                 "_compiled", "carried")
 
     def __init__(self, question, credits: Credits):
         self.question, self.credits = question, credits
@@ -155,7 +156,7 @@ class QuestionRules:
         """The instance's exact parameters when its recipes parse and evaluate,
         else {} (no ECF). Whether they evaluate is checked at first need: most
         instances never ask (their answers are right, traps or far off)."""
-        self.rules
+        self._ready()
         if self._check.__class__ is tuple:
             paths, env = self._check
             self._check = False
@@ -191,37 +192,54 @@ class QuestionRules:
 
     @property
     def rules(self) -> dict:
-        if self._rules is None:
-            self._rules = self._make()
-        return self._rules
+        """Every part's rule, by letter in part order."""
+        return {part.letter: self.rule(part.letter) for part in self.question.parts}
 
-    def _make(self) -> dict:
+    def rule(self, letter: str) -> PartRule | None:
+        """Part ``letter``'s rule, made at first need with the rules of the
+        earlier parts its recipe reads (most instances are asked for one or
+        two parts); None for a letter the question lacks."""
+        self._ready()
+        found = self._rules.get(letter)
+        if found is None:
+            position = self._index.get(letter)
+            if position is None:
+                return None
+            found = self._rules[letter] = self._rule(position)
+        return found
+
+    def _ready(self) -> None:
+        """Parse the question's recipes (once per template, ``_parsed``) over
+        its exact parameters, once per instance."""
+        if self._rules is not None:
+            return
         question = self.question
-        paths, env, sets = {}, {}, None
+        self._rules, self._paths, self._sets = {}, {}, None
         if question.recipes:
             env = exact_params(question.params)
             try:
-                paths = key_paths(question, env)
-                self._check, self._params, sets = (paths, env), env, {}
+                self._paths = key_paths(question, env)
+                self._check, self._params, self._sets = (self._paths, env), env, {}
             except (QuizgenError, ArithmeticError, ValueError, KeyError, IndexError, TypeError):
-                paths = {}
-        rules, by_name = {}, {}
-        for part in question.parts:
-            rule = self._rule(part, paths.get(part.name) if part.name else None, paths, env, sets, by_name)
-            rules[part.letter] = rule
-            if part.name:
-                by_name.setdefault(part.name, rule)
-        return rules
+                pass
+        self._index = {part.letter: i for i, part in enumerate(question.parts)}
 
-    def _rule(self, part, recipe, paths: dict, env: dict, sets: dict | None, rules: dict) -> PartRule:
+    def _rule(self, position: int) -> PartRule:
+        parts, paths = self.question.parts, self._paths
+        part = parts[position]
+        earlier = {}   # {name: letter of the first earlier part so named}: what a recipe may read
+        for before in parts[:position]:
+            if before.name:
+                earlier.setdefault(before.name, before.letter)
+        recipe = paths.get(part.name) if part.name else None
         traps = tuple(TrapRule(t.code, v, t.feedback, t.credit, tuple(t.words))
                       for t, v in zip(part.traps, part.trap_values))
-        if recipe is not None and (not recipe.depends or not all(d in rules for d in recipe.depends)):
+        if recipe is not None and (not recipe.depends or not all(d in earlier for d in recipe.depends)):
             recipe = None
-        sources = tuple(source_of(rules[d]) for d in recipe.depends) if recipe else ()
+        sources = tuple(source_of(self.rule(earlier[d])) for d in recipe.depends) if recipe else ()
         carried = ()
         if part.value is not None and part.name and part.name in paths:
-            carried = CarriedSpans(paths, env, part.name, sets, part.tolerance, part.kind, self.usable)
+            carried = CarriedSpans(paths, self._params, part.name, self._sets, part.tolerance, part.kind, self.usable)
         return PartRule(part.name, _label(part.letter), part.kind, part.value, part.tolerance, traps, recipe,
                         carried, part.accept, part.spec.percent, sources)
 
