@@ -1,8 +1,11 @@
 """The careful marker's rules (quizgen/marking/) made from a key question:
-``QuestionRules`` builds, lazily and once per question instance, every
+``QuestionRules`` builds, at first need and once per question instance, a
 part's ``PartRule`` (value, tolerance, traps, ECF recipe, carried-rounding
 intervals) from the key alone: the template's recipes (stored once per
-template, quizgen/key/recipes.py) over the instance's parameters.
+template, quizgen/key/recipes.py) over the instance's parameters. Whether
+those recipes evaluate for the instance is checked only when an answer could
+get ECF or carried rounding; which parts ECF may re-mark (``ecf_inputs``) is
+read from the template's recipe texts without building any rule.
 
 Nothing here runs for an answer within tolerance of the key: the grader's
 fast path stays as it was. A version-1 key (no recipes) or parameters that
