@@ -1,8 +1,11 @@
 """The careful marker's rules (quizgen/marking/) made from a key question:
-``QuestionRules`` builds, lazily and once per question instance, every
+``QuestionRules`` builds, at first need and once per question instance, a
 part's ``PartRule`` (value, tolerance, traps, ECF recipe, carried-rounding
 intervals) from the key alone: the template's recipes (stored once per
-template, quizgen/key/recipes.py) over the instance's parameters.
+template, quizgen/key/recipes.py) over the instance's parameters. Whether
+those recipes evaluate for the instance is checked only when an answer could
+get ECF or carried rounding; which parts ECF may re-mark (``ecf_inputs``) is
+read from the template's recipe texts without building any rule.
 
 Nothing here runs for an answer within tolerance of the key: the grader's
 fast path stays as it was. A version-1 key (no recipes) or parameters that
@@ -41,9 +44,16 @@ def _exact(value):
         raise TypeError("not a number")
     if isinstance(value, (list, tuple)):
         return tuple(_exact(v) for v in value)
-    if isinstance(value, int):
+    return _exact_scalar(value.__class__, value)
+
+
+@lru_cache(maxsize=65536)
+def _exact_scalar(cls, value) -> Fraction:
+    """One number's exact value: a roster's parameters repeat the same few
+    thousand numbers, each read once (the class keeps 1 and 1.0 apart)."""
+    if issubclass(cls, int):
         return Fraction(value)
-    if isinstance(value, float):
+    if issubclass(cls, float):
         return Fraction(repr(value))
     return Fraction(str(value).strip())
 
@@ -93,67 +103,146 @@ def _parsed(name: str, stored, names: frozenset) -> Recipe:
     return Recipe(name, expression, stored.text, recipe_parts(stored.text), steps)
 
 
+def ecf_inputs(question, memo: dict | None = None) -> dict:
+    """``{part letter: (earlier part names its recipe reads, ...)}`` for the
+    parts of ``question`` that may get ECF, from the stored recipe texts alone:
+    the same for every instance of a template, so worked out once per
+    template. An instance whose recipes do not parse or evaluate still gets
+    no ECF (``PartChecker.remark`` asks its ``QuestionRules``). ``memo``, kept
+    by the caller while the key's objects live, finds a template's answer by
+    the identity of its shared recipes and part specs."""
+    if not question.recipes:
+        return {}
+    if memo is None:
+        return _ecf_inputs(tuple((p.letter, p.name) for p in question.parts), tuple(question.recipes.items()))
+    token = (id(question.recipes), *[id(p.spec) for p in question.parts])
+    found = memo.get(token)
+    if found is None:
+        found = memo[token] = ecf_inputs(question)
+    return found
+
+
+@lru_cache(maxsize=1024)
+def _ecf_inputs(parts: tuple, recipes: tuple) -> dict:
+    """``ecf_inputs`` of one template's parts ``((letter, name), ...)`` and
+    recipes ``((name, KeyRecipe), ...)``: a part whose recipe reads only
+    earlier named parts (as ``QuestionRules`` keeps a recipe)."""
+    stored, found, earlier = dict(recipes), {}, set()
+    for letter, name in parts:
+        recipe = stored.get(name) if name else None
+        if recipe is not None:
+            depends = recipe_parts(recipe.text)
+            if depends and all(d in earlier for d in depends):
+                found[letter] = depends
+        if name:
+            earlier.add(name)
+    return found
+
+
 class QuestionRules:
     """One question instance's parts as marking rules (``rules``: by part
     letter; recipes read earlier parts by name), made at first need."""
 
+    __slots__ = ("question", "credits", "_rules", "_paths", "_sets", "_index", "_env", "_params", "_check",
+                 "_compiled", "carried")
+
     def __init__(self, question, credits: Credits):
         self.question, self.credits = question, credits
         self._rules = None
-        self.env = {}
+        self._env = self._params = {}   # _params: the exact parameters, checked or not
+        self._check = False   # (paths, env) to check at first need, then True (usable) or False
         self._compiled = {}
         self.carried = {}   # carried-rounding sets from students' earlier answers (rules.mark_value)
 
+    @property
+    def env(self) -> dict:
+        """The instance's exact parameters when its recipes parse and evaluate,
+        else {} (no ECF). Whether they evaluate is checked at first need: most
+        instances never ask (their answers are right, traps or far off)."""
+        self._ready()
+        if self._check.__class__ is tuple:
+            paths, env = self._check
+            self._check = False
+            try:
+                carried_sets(paths, env, levels=())   # fails as the full sets would, at a fraction of the cost
+                self._env, self._check = env, True
+            except (QuizgenError, ArithmeticError, ValueError, KeyError, IndexError, TypeError):
+                pass
+        return self._env
+
+    def usable(self) -> bool:
+        """True when the recipes parse and evaluate for this instance; until
+        that is known its ECF and carried rounding are not used."""
+        self.env
+        return self._check is True
+
     def plain(self, rule: PartRule, earlier: dict):
         """The part recomputed in floats from the student's ``earlier`` answers,
-        nothing rounded (the ECF pass's quick first look), or None."""
+        nothing rounded (the ECF pass's quick first look), or None. It reads
+        the parameters before ``usable`` is asked: an answer far from it gets
+        no ECF whether or not the recipes evaluate."""
         try:
             compiled = self._compiled.get(rule.name)
             if compiled is None:
-                compiled = self._compiled[rule.name] = float_recipe(rule.recipe.expression, self.env)
+                compiled = self._compiled[rule.name] = float_recipe(rule.recipe.expression, self._params)
             return float(compiled(earlier))
         except (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
             return None
 
-    @property
-    def has_recipes(self) -> bool:
-        """True when some part reads an earlier part (ECF may apply)."""
-        return any("part:" in recipe.text for recipe in self.question.recipes.values())
+    def ecf_inputs(self, memo: dict | None = None) -> dict:
+        """The question's ``ecf_inputs`` (its template's, made once)."""
+        return ecf_inputs(self.question, memo)
 
     @property
     def rules(self) -> dict:
-        if self._rules is None:
-            self._rules = self._make()
-        return self._rules
+        """Every part's rule, by letter in part order."""
+        return {part.letter: self.rule(part.letter) for part in self.question.parts}
 
-    def _make(self) -> dict:
+    def rule(self, letter: str) -> PartRule | None:
+        """Part ``letter``'s rule, made at first need with the rules of the
+        earlier parts its recipe reads (most instances are asked for one or
+        two parts); None for a letter the question lacks."""
+        self._ready()
+        found = self._rules.get(letter)
+        if found is None:
+            position = self._index.get(letter)
+            if position is None:
+                return None
+            found = self._rules[letter] = self._rule(position)
+        return found
+
+    def _ready(self) -> None:
+        """Parse the question's recipes (once per template, ``_parsed``) over
+        its exact parameters, once per instance."""
+        if self._rules is not None:
+            return
         question = self.question
-        paths, sets = {}, None
+        self._rules, self._paths, self._sets = {}, {}, None
         if question.recipes:
             env = exact_params(question.params)
             try:
-                paths = key_paths(question, env)
-                carried_sets(paths, env, levels=())   # fails as the full sets would, at a fraction of the cost
-                self.env, sets = env, {}
+                self._paths = key_paths(question, env)
+                self._check, self._params, self._sets = (self._paths, env), env, {}
             except (QuizgenError, ArithmeticError, ValueError, KeyError, IndexError, TypeError):
-                paths = {}
-        rules, by_name = {}, {}
-        for part in question.parts:
-            rule = self._rule(part, paths.get(part.name) if part.name else None, paths, sets, by_name)
-            rules[part.letter] = rule
-            if part.name:
-                by_name.setdefault(part.name, rule)
-        return rules
+                pass
+        self._index = {part.letter: i for i, part in enumerate(question.parts)}
 
-    def _rule(self, part, recipe, paths: dict, sets: dict | None, rules: dict) -> PartRule:
+    def _rule(self, position: int) -> PartRule:
+        parts, paths = self.question.parts, self._paths
+        part = parts[position]
+        earlier = {}   # {name: letter of the first earlier part so named}: what a recipe may read
+        for before in parts[:position]:
+            if before.name:
+                earlier.setdefault(before.name, before.letter)
+        recipe = paths.get(part.name) if part.name else None
         traps = tuple(TrapRule(t.code, v, t.feedback, t.credit, tuple(t.words))
                       for t, v in zip(part.traps, part.trap_values))
-        if recipe is not None and (not recipe.depends or not all(d in rules for d in recipe.depends)):
+        if recipe is not None and (not recipe.depends or not all(d in earlier for d in recipe.depends)):
             recipe = None
-        sources = tuple(source_of(rules[d]) for d in recipe.depends) if recipe else ()
+        sources = tuple(source_of(self.rule(earlier[d])) for d in recipe.depends) if recipe else ()
         carried = ()
         if part.value is not None and part.name and part.name in paths:
-            carried = CarriedSpans(paths, self.env, part.name, sets, part.tolerance, part.kind)
+            carried = CarriedSpans(paths, self._params, part.name, self._sets, part.tolerance, part.kind, self.usable)
         return PartRule(part.name, _label(part.letter), part.kind, part.value, part.tolerance, traps, recipe,
                         carried, part.accept, part.spec.percent, sources)
 

@@ -12,9 +12,8 @@ after the pass (``PartChecker.remark``, called from rows.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import NamedTuple
 
 from quizgen.grading.careful import QuestionRules
 from quizgen.maths.answers import normalise_word, to_number
@@ -44,13 +43,6 @@ class Verdict:
     figures: int | None = None     # significant figures shown, for a plain decimal
 
 
-class _Tolerance(NamedTuple):
-    """What ``asked_figures`` reads of a rule, for a checker made before any rule is needed."""
-
-    kind: str
-    spec: dict
-
-
 class PartChecker:
     """One key part (a :class:`KeyPart`, or a whole key.json part record) made
     ready to grade many answers: verdicts are built once, when first given, and
@@ -59,6 +51,9 @@ class PartChecker:
     (``{"rtol": ..}`` / ``{"atol": ..}``) when given; the traps' windows are
     worked out at the first answer that is not correct (with per-student
     papers most parts are answered once, and most answers are right)."""
+
+    __slots__ = ("part", "kind", "override", "question", "_remarked", "decimal_comma", "expected", "_traps",
+                 "_correct", "_incorrect", "_blank", "accept", "trap_words", "value", "tolerance", "asked")
 
     def __init__(self, part, decimal_comma: bool = False, override: dict | None = None,
                  question: QuestionRules | None = None):
@@ -83,7 +78,7 @@ class PartChecker:
         else:
             self.value = part.value
             self.tolerance = part.half_width(override)
-            self.asked = None if override else careful.asked_figures(_Tolerance(part.kind, part.tolerance))
+            self.asked = None if override else careful.figures_asked(part.kind, part.tolerance)
 
     @property
     def correct(self) -> Verdict:
@@ -138,11 +133,11 @@ class PartChecker:
     @property
     def rule(self) -> careful.PartRule:
         """The part's marking rule (traps, recipe, carried rounding), made at first need."""
-        rule = self.question.rules.get(self.part.letter) if self.question is not None else None
+        rule = self.question.rule(self.part.letter) if self.question is not None else None
         if rule is None:
-            rule = self.question_rules().rules[self.part.letter]
+            rule = self.question_rules().rule(self.part.letter)
         if self.override:
-            rule = careful.PartRule(**{**rule.__dict__, "spec": dict(self.override), "carried": ()})
+            rule = replace(rule, spec=dict(self.override), carried=())
         return rule
 
     def question_rules(self) -> QuestionRules:
@@ -152,10 +147,12 @@ class PartChecker:
             self.question = QuestionRules(KeyQuestion("", parts=(self.part,)), careful.Credits())
         return self.question
 
-    def _careful(self, reading: Reading, earlier: dict | None = None) -> Verdict:
-        """The careful marker's verdict on a number that is not plainly correct."""
+    def _careful(self, reading: Reading) -> Verdict:
+        """The careful marker's verdict on a number that is not plainly correct,
+        with no earlier answers yet (ECF comes after the pass, from ``remark``;
+        without them the parameters are not read, so none are passed)."""
         rule, question = self.rule, self.question
-        mark = careful.mark_value(rule, reading, earlier or {}, question.env, question.credits, question.carried)
+        mark = careful.mark_value(rule, reading, {}, {}, question.credits, question.carried)
         return self._verdict(mark, reading.figures)
 
     def _verdict(self, mark: careful.Verdict, figures=None) -> Verdict:
@@ -186,7 +183,8 @@ class PartChecker:
         rule = self.rule
         verdict = None
         plain = self.question.plain(rule, earlier) if rule.recipe is not None and None not in earlier.values() else None
-        if plain is not None and abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, rule.spec, "numeric"):
+        if plain is not None and abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, rule.spec, "numeric") \
+                and self.question.usable():
             question = self.question
             mark = careful.mark_value(rule, Reading(NUMBER, value, figures), earlier, question.env, question.credits,
                                       question.carried)

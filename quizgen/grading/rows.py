@@ -111,7 +111,8 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid) 
     been superseded): a correct consequence of a wrong earlier answer becomes
     ``correct``/``ecf``. Returns {row number: new Outcome}; the grid holds
     the new outcomes, so the totals count them."""
-    dependents = [_dependents(paper) for paper in index.papers]
+    memo = {}   # each template's ECF inputs, found once
+    dependents = [_dependents(paper, memo) for paper in index.papers]
     if not any(dependents):
         return {}
     last, latest, width = grid.rows, grid.outcomes, grid.width
@@ -132,22 +133,26 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid) 
 _REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
 
 
-def _dependents(paper) -> list:
+def _dependents(paper, memo: dict) -> list:
     """``(slot, checker, ((earlier part name, its slot), ...))`` for each part of
-    ``paper`` with an ECF recipe (rules made here, once per paper's question)."""
-    found = []
-    slots = {}
+    ``paper`` whose template's recipe reads earlier parts (``QuestionRules.ecf_inputs``:
+    no marking rules are made here; ``remark`` makes them for the answers it
+    re-marks, and gives None where an instance's recipes do not evaluate)."""
+    found, slots, inputs = [], {}, {}
     for slot, checker in enumerate(paper.checkers):
         if checker is not None and checker.question is not None:
             slots[(id(checker.question), checker.part.name)] = slot
     for slot, checker in enumerate(paper.checkers):
-        if checker is None or checker.question is None or not checker.question.has_recipes:
+        if checker is None or checker.question is None:
             continue
-        rule = checker.rule
-        if rule.recipe is not None:
-            sources = tuple((d, slots[(id(checker.question), d)]) for d in rule.recipe.depends
-                            if (id(checker.question), d) in slots)
-            if len(sources) == len(rule.recipe.depends):
+        key = id(checker.question)
+        found_inputs = inputs.get(key)
+        if found_inputs is None:
+            found_inputs = inputs[key] = checker.question.ecf_inputs(memo)
+        depends = found_inputs.get(checker.part.letter)
+        if depends:
+            sources = tuple((d, slots[(key, d)]) for d in depends if (key, d) in slots)
+            if len(sources) == len(depends):
                 found.append((slot, checker, sources))
     return found
 

@@ -20,6 +20,7 @@ from quizgen.files import default_output_folder, streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong
 from quizgen.grading.class_roster import read_class_roster
+from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
 from quizgen.grading.feedback_pdf import write_sheets
 from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolerance_override
@@ -60,6 +61,7 @@ class GradeResult:
     roster_notes: list = field(default_factory=list)   # what reconciling students and key found
 
 
+@collector_paused()
 def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rtol=None, atol=None,
           encoding=None, progress: bool = False, outputs: GradeOutputs | None = None, policy=None,
           ecf_credit=None, overrides=None, roster=None, force: bool = False) -> GradeResult:

@@ -40,13 +40,15 @@ class NoHull(Exception):
 class CarriedSpans:
     """A part's carried-rounding spans (as ``carry.intervals`` gives them),
     read through ``covers``: the full sets are worked out at the first answer
-    within the hull's reach, and kept."""
+    within the hull's reach, and kept. ``usable``, when given, is asked
+    before the sets: False (the instance's recipes do not evaluate) means
+    no spans (an answer beyond the hull is outside them either way)."""
 
-    __slots__ = ("paths", "env", "name", "sets", "spec", "kind", "_bound", "_spans")
+    __slots__ = ("paths", "env", "name", "sets", "spec", "kind", "usable", "_bound", "_spans")
 
-    def __init__(self, paths: dict, env: dict, name: str, sets: dict, spec: dict, kind: str):
+    def __init__(self, paths: dict, env: dict, name: str, sets: dict, spec: dict, kind: str, usable=None):
         self.paths, self.env, self.name, self.sets, self.spec, self.kind = paths, env, name, sets, spec, kind
-        self._bound, self._spans = False, None
+        self.usable, self._bound, self._spans = usable, False, None
 
     def covers(self, x: float) -> bool:
         """True when ``x`` lies in one of the spans."""
@@ -54,6 +56,9 @@ class CarriedSpans:
             if self._bound is False:
                 self._bound = self._reach()
             if self._bound is not None and not self._bound[0] <= x <= self._bound[1]:
+                return False
+            if self.usable is not None and not self.usable():
+                self._spans = ()
                 return False
             self._spans = intervals(carried_set(self.paths, self.env, self.name, self.sets), self.spec, self.kind)
         return any(low <= x <= high for low, high in self._spans)

@@ -26,7 +26,7 @@ CARRIED_LIMIT = 10_000   # carried-rounding sets kept per question instance befo
 NEAR = 0.25   # ECF's carried set is worked out only for an answer within 25% of the plain recomputation
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TrapRule:
     """A trap of one instance: its value (or words), code, feedback and credit."""
 
@@ -37,7 +37,7 @@ class TrapRule:
     words: tuple = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Source:
     """An earlier part a recipe reads: its label, correct value, the answers
     it accepts as carried rounding, and its trap values."""
@@ -49,7 +49,7 @@ class Source:
     traps: tuple
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PartRule:
     """What one part of one instance is marked against; ``sources`` are the
     earlier parts its recipe reads (``Source``)."""
@@ -197,9 +197,14 @@ def _kind(rule: PartRule) -> str:
 
 def asked_figures(rule: PartRule) -> int | None:
     """The significant figures the part asks for (None: integers, rtol/atol)."""
-    if rule.kind == "integer" or "atol" in rule.spec or "rtol" in rule.spec:
+    return figures_asked(rule.kind, rule.spec)
+
+
+def figures_asked(kind: str, spec: dict) -> int | None:
+    """``asked_figures`` of a part's kind and tolerance rule, without a rule."""
+    if kind == "integer" or "atol" in spec or "rtol" in spec:
         return None
-    return rule.spec.get("sigfigs", DEFAULT_SIGFIGS)
+    return spec.get("sigfigs", DEFAULT_SIGFIGS)
 
 
 def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits, target=None) -> Verdict:
