@@ -9,9 +9,6 @@ import re
 
 _RISKY_START = frozenset("=+-@\t\r")
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?%?")
-RISKY_LINE = re.compile(rf"^(?=[=+\-@\t\r])(?!(?:{_NUMBER.pattern})$)", re.MULTILINE)
-"""Finds, in cells joined by line breaks (none inside a cell), one that
-``spreadsheet_safe`` would guard: many cells checked in one scan."""
 
 
 def spreadsheet_safe(text: str) -> str:

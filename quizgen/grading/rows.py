@@ -54,12 +54,12 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     class, so it reads plain local names. A row of a student and a question
     part met before takes the short way: two dict lookups give the student's
     number and the part's slot (anything else goes through ``_look_up``), and
-    the outcome comes from the part's cache. In a block whose cells need no
-    quotes or formula guard (``RowWriter.plain_block``, one check a block) a
-    row is its cells joined, then the outcome's kept text (RowWriter.text
-    otherwise)."""
+    the outcome comes from the part's cache, and when the row's cells are known
+    plain and the outcome's text is known, the row is its cells joined, then
+    that text (RowWriter.text otherwise)."""
     writer = start_graded(handle, source.out_header, source.delimiter)
-    write, join, text, tails, tail_of = writer.write, writer.join, writer.text, writer.tails, writer.tail
+    write, join, text = writer.write, writer.join, writer.text
+    tails, is_plain = writer.tails, writer.plain.issuperset
     si, _, qi, pi, ai = source.columns
     ci = paper_column(source, index)
     labels = index.labels
@@ -73,7 +73,8 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     for block in source.blocks():
         if bar is not None:
             done = _progress(bar, source, done)
-        first, plain, out = i + 1, writer.plain_block(block), []
+        first, out = i + 1, []
+        append = out.append
         for i, cells in enumerate(block, first):
             number = by_text.get(cells[si])   # None: a student not met yet
             slot = (no_part if pi is None else labels.get(cells[pi], _NO_LABELS)).get(cells[qi])
@@ -82,7 +83,7 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
             if number is None or slot.__class__ is not int or cells.__class__ is not list:
                 number, slot, ungraded = _look_up(index, students, grid, tally, cells, source, i - first)
                 if ungraded is not None:
-                    out.append(text(cells, ungraded))
+                    append(text(cells, ungraded))
                     continue
             paper = paper_numbers[number]
             if ci is not None and index.code_problem(paper, cells[ci]) is not None:
@@ -95,10 +96,11 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
             if latest[k] is not NO_ANSWER:
                 _supersede(tally, superseded, last[k], latest[k], number, slot)
             last[k], latest[k] = i, outcome
-            if plain:
-                out.append(join(cells) + (tails.get(outcome) or tail_of(outcome)))
+            tail = tails.get(outcome)
+            if tail is not None and is_plain(cells):
+                append(join(cells) + tail)
             else:
-                out.append(text(cells, outcome))
+                append(text(cells, outcome))
         write("".join(out))
     patched = carry_errors_forward(index, students, grid)
     if decisions is not None:

@@ -8,11 +8,10 @@ import csv
 import io
 import os
 import re
-from itertools import chain
 from pathlib import Path
 
 from quizgen.grading.outcome import RESULT_COLUMNS, Outcome, superseded_cells
-from quizgen.cells import RISKY_LINE, safe_cells, spreadsheet_safe
+from quizgen.cells import safe_cells, spreadsheet_safe
 from quizgen.files import temp_name
 
 TAIL_LIMIT = 100_000    # encoded result cells kept before the cache starts afresh
@@ -40,30 +39,18 @@ class RowWriter:
         self.buffer = io.StringIO()
         self.writer = csv.writer(self.buffer, delimiter=delimiter)
         self.needs_quotes = re.compile('["\r\n]').search
-        self.quote_or_delimiter = re.compile('["\r' + re.escape(delimiter) + ']').search
 
     def row(self, cells: list, outcome: Outcome) -> None:
         """Write one graded row: input ``cells`` then the outcome's result cells."""
         self.write(self.text(cells, outcome))
 
     def text(self, cells: list, outcome: Outcome) -> str:
-        """One graded row's CSV text with its line end. (The grading loop joins
-        the rows of a plain block itself: see ``plain_block`` and rows.grade_rows.)"""
+        """One graded row's CSV text with its line end. (The grading loop
+        writes the common case itself: see rows.grade_rows.)"""
         tail = self.tails.get(outcome) or self.tail(outcome)
         if self.plain.issuperset(cells):
             return self.join(cells) + tail
         return self._careful(cells) + tail
-
-    def plain_block(self, rows: list) -> bool:
-        """Whether every cell of ``rows`` is written as it is (no quote,
-        delimiter or line break in it, no formula guard), so that each row is
-        its cells joined. One scan of all the cells joined by line breaks
-        instead of a check per row."""
-        cells = list(chain.from_iterable(rows))
-        text = "\n".join(cells)
-        if text.count("\n") != len(cells) - 1 or self.quote_or_delimiter(text) is not None:
-            return False
-        return RISKY_LINE.search(text) is None
 
     def tail(self, outcome: Outcome) -> str:
         """The outcome's result cells as CSV text, from the delimiter before them
