@@ -68,7 +68,7 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     shared = index.papers[0].checkers
     by_text, paper_numbers = students.by_text, students.paper_numbers
     last, latest, width = grid.rows, grid.outcomes, grid.width
-    superseded = RowSet()
+    superseded, no_answer, no_labels = RowSet(), NO_ANSWER, _NO_LABELS
     i, done = -1, 0
     for block in source.blocks():
         if bar is not None:
@@ -77,7 +77,7 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
         append = out.append
         for i, cells in enumerate(block, first):
             number = by_text.get(cells[si])   # None: a student not met yet
-            slot = (no_part if pi is None else labels.get(cells[pi], _NO_LABELS)).get(cells[qi])
+            slot = (no_part if pi is None else labels.get(cells[pi], no_labels)).get(cells[qi])
             # slot: an int, None for a label not met yet, or the reason it names no part;
             # a malformed row is a list subclass carrying its problem
             if number is None or slot.__class__ is not int or cells.__class__ is not list:
@@ -93,7 +93,7 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
             else:
                 outcome = _own_paper_outcome(index, paper, slot, cells[si], cells[ai])
             k = number * width + slot
-            if latest[k] is not NO_ANSWER:
+            if latest[k] is not no_answer:
                 _supersede(tally, superseded, last[k], latest[k], number, slot)
             last[k], latest[k] = i, outcome
             tail = tails.get(outcome)

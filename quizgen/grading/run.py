@@ -23,7 +23,6 @@ from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong
 from quizgen.grading.class_roster import read_class_roster
 from quizgen.grading.decisions import read_decisions
-from quizgen.grading.feedback_pdf import write_sheets
 from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolerance_override
 from quizgen.grading.lms_input import lms_grading_files, lms_kind_of
 from quizgen.grading.outcome import localised
@@ -106,6 +105,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
         write_extra_outputs(result, data, outputs, {role: handles[names[role]] for role in extra_roles(paths) + ["report"]})
     if outputs.feedback:
+        from quizgen.grading.feedback_pdf import write_sheets   # its PDF and TeX machinery only when asked
+
         answer_column = source.answer if source.form == "long" else len(source.identity) + 2
         result.paths["feedback"] = write_sheets(result, data, outputs, answer_column)
     return result
