@@ -49,16 +49,17 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     ECF pass re-marked ({row: Outcome}, see ``carry_errors_forward``) and
     whether some written record spans more than one line.
 
-    The rows come a block at a time (``source.blocks()``), and each block's
-    text is written at once. The inner loop runs a million times for a large
+    The rows come a block at a time (``source.blocks()``): the inner loop runs a million times for a large
     class, so it reads plain local names. A row of a student and a question
     part met before takes the short way: two dict lookups give the student's
     number and the part's slot (anything else goes through ``_look_up``), and
     the outcome comes from the part's cache, and when the row's cells are known
     plain and the outcome's text is known, the row is its cells joined, then
-    that text (RowWriter.text otherwise)."""
+    that text (RowWriter.row otherwise). Rows are written one by one: joining
+    a block's rows into one text costs more when one of them is not ASCII
+    (the whole text is then widened and encoded the slow way)."""
     writer = start_graded(handle, source.out_header, source.delimiter)
-    write, join, text = writer.write, writer.join, writer.text
+    write, join, write_row = writer.write, writer.join, writer.row
     tails, is_plain = writer.tails, writer.plain.issuperset
     si, _, qi, pi, ai = source.columns
     ci = paper_column(source, index)
@@ -73,8 +74,7 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     for block in source.blocks():
         if bar is not None:
             done = _progress(bar, source, done)
-        first, out = i + 1, []
-        append = out.append
+        first = i + 1
         for i, cells in enumerate(block, first):
             number = by_text.get(cells[si])   # None: a student not met yet
             slot = (no_part if pi is None else labels.get(cells[pi], no_labels)).get(cells[qi])
@@ -83,7 +83,7 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
             if number is None or slot.__class__ is not int or cells.__class__ is not list:
                 number, slot, ungraded = _look_up(index, students, grid, tally, cells, source, i - first)
                 if ungraded is not None:
-                    append(text(cells, ungraded))
+                    write_row(cells, ungraded)
                     continue
             paper = paper_numbers[number]
             if ci is not None and index.code_problem(paper, cells[ci]) is not None:
@@ -98,10 +98,9 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
             last[k], latest[k] = i, outcome
             tail = tails.get(outcome)
             if tail is not None and is_plain(cells):
-                append(join(cells) + tail)
+                write(join(cells) + tail)
             else:
-                append(text(cells, outcome))
-        write("".join(out))
+                write_row(cells, outcome)
     patched = carry_errors_forward(index, students, grid)
     if decisions is not None:
         decisions.apply(index, students, grid, patched)

@@ -42,16 +42,13 @@ class RowWriter:
         self.needs_quotes = re.compile('["\r\n]').search
 
     def row(self, cells: list, outcome: Outcome) -> None:
-        """Write one graded row: input ``cells`` then the outcome's result cells."""
-        self.write(self.text(cells, outcome))
-
-    def text(self, cells: list, outcome: Outcome) -> str:
-        """One graded row's CSV text with its line end. (The grading loop
-        writes the common case itself: see rows.grade_rows.)"""
+        """Write one graded row: input ``cells`` then the outcome's result cells.
+        (The grading loop writes the common case itself: see rows.grade_rows.)"""
         tail = self.tails.get(outcome) or self.tail(outcome)
         if self.plain.issuperset(cells):
-            return self.join(cells) + tail
-        return self._careful(cells) + tail
+            self.write(self.join(cells) + tail)
+        else:
+            self.write(self._careful(cells) + tail)
 
     def tail(self, outcome: Outcome) -> str:
         """The outcome's result cells as CSV text, from the delimiter before them
