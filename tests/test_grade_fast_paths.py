@@ -58,16 +58,16 @@ def test_the_second_copy_of_graded_csv_changes_only_the_marked_rows(multiline):
     writer = csv.writer(out)
     writer.writerow(["student_id", "answer", "status", "score", "expected", "misconception", "feedback", "reason", "note"])
     for i in range(20_000):
-        answer = ("two\nlines, quoted" if multiline else "one line, quoted") if i % 997 == 0 else f"0.{i}"
+        answer = ("two\nlines, quoted ü" if multiline else "one line, quoted ü") if i % 997 == 0 else f"0.{i}"
         writer.writerow([f"s{i}", answer, "correct", "1", "0.5", "", "", "", ""])
     text = "\ufeff" + out.getvalue()
     marked = RowSet()
     for row in (0, 997, 998, 5_000, 19_999):
         marked.add(row)
-    copied = io.StringIO()
-    _copy_marking(io.StringIO(text, newline=""), copied, marked, ",", {}, multiline)
+    copied = io.BytesIO()
+    _copy_marking(io.BytesIO(text.encode("utf-8")), copied, marked, ",", {}, multiline)
     before = list(csv.reader(io.StringIO(text[1:], newline="")))
-    after = list(csv.reader(io.StringIO(copied.getvalue()[1:], newline="")))
+    after = list(csv.reader(io.StringIO(copied.getvalue().decode("utf-8")[1:], newline="")))
     assert len(after) == len(before)
     changed = [i - 1 for i, (a, b) in enumerate(zip(before, after)) if a != b]
     assert changed == [0, 997, 998, 5_000, 19_999]

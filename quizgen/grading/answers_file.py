@@ -10,6 +10,7 @@ import csv
 import re
 import unicodedata
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 
 from quizgen.errors import InputFileError, UsageError
@@ -129,49 +130,82 @@ class AnswersFile:
         """Every answer in file order as its input cells for graded.csv: a list
         as long as ``out_header``, its roles at the indexes of ``columns``. A row
         that cannot be graded comes as a :class:`BadRow` saying why. Blank lines
-        and rows of empty cells are skipped: they hold no answer.
-        :meth:`line_number` is the line the latest row ends on."""
-        return self._long() if self.form == "long" else self._wide()
+        and rows of empty cells are skipped: they hold no answer."""
+        for block in self.blocks():
+            yield from block
 
-    def line_number(self) -> int:
-        """The line of the file the row :meth:`rows` gave last ends on."""
-        return self._csv.line
+    def blocks(self):
+        """The rows of :meth:`rows`, a list at a time (a block of the file), so
+        that the grading loop pays nothing per row for reading; ``line_of(j)``
+        is the line row ``j`` of the latest block ends on."""
+        return self._long() if self.form == "long" else self._batched(self._wide())
+
+    def line_of(self, j: int) -> int:
+        """The line of the file row ``j`` of the latest block ends on."""
+        return self._block_base + j + 1 if self._block_lines is None else self._block_lines[j]
 
     def records(self):
         """Every answer in file order as ``(line, cells, student, question, part,
         answer, name, problem)``; ``cells`` are as :meth:`rows` gives them and
         ``problem`` says why a malformed row cannot be graded (else None)."""
         si, ni, qi, pi, ai = self.columns
-        for cells in self.rows():
-            yield (self.line_number(), cells, cells[si], cells[qi], "" if pi is None else cells[pi], cells[ai],
-                   "" if ni is None else cells[ni], getattr(cells, "problem", None))
+        for block in self.blocks():
+            for j, cells in enumerate(block):
+                yield (self.line_of(j), cells, cells[si], cells[qi], "" if pi is None else cells[pi], cells[ai],
+                       "" if ni is None else cells[ni], getattr(cells, "problem", None))
 
     def _records(self, handle) -> Records:
-        self._csv = records = Records(handle, self.delimiter, len(self.header))
+        records = Records(handle, self.delimiter, len(self.header))
         records.skip(self.skip_lines)
         return records
 
     def _long(self):
-        """The rows of a long-form file. A run of plain rows (csv_rows.Records.runs)
-        is read straight from its csv.reader: the common case, a million times."""
+        """The row blocks of a long-form file. A run of plain rows
+        (csv_rows.Records.runs) whose rows are all good, the common case, is
+        handed on as the list csv.reader made, checked a column at a time."""
         width, si, ai = len(self.header), self.student, self.answer
         with self.open() as handle:
             records = self._records(handle)
             for rows, plain in records.runs():
-                if plain:
-                    for records._reader.line_num, row in enumerate(rows, 1):   # keeps ``line`` true
-                        if len(row) == width and row[si] and len(row[ai]) <= MAX_ANSWER_CHARS:
-                            yield row
-                        elif any(row):
-                            yield self._unusual(row, records.line)
+                if plain and _all_good(rows, width, si, ai):
+                    self._block_base, self._block_lines = records.line, None
+                    yield rows
+                elif plain:
+                    base = records.line
+                    yield self._checked_block((row, None, base + n) for n, row in enumerate(rows, 1))
+                else:
+                    yield self._checked_block((row, problem, records.line) for row, problem in rows)
+
+    def _checked_block(self, rows) -> list:
+        """The rows of ``(row, problem, line)`` that hold an answer, each a good
+        row, a BadRow or an unusual one (``_unusual``), their lines kept for ``line_of``."""
+        width, si, ai = len(self.header), self.student, self.answer
+        block, lines = [], []
+        for row, problem, line in rows:
+            if problem is not None:
+                row = BadRow(_fit(row, width, line, self.delimiter), problem)
+            elif not (len(row) == width and row[si] and len(row[ai]) <= MAX_ANSWER_CHARS):
+                if not any(row):
                     continue
-                for row, problem in rows:
-                    if problem is not None:
-                        yield BadRow(_fit(row, width, records.line, self.delimiter), problem)
-                    elif len(row) == width and row[si] and len(row[ai]) <= MAX_ANSWER_CHARS:
-                        yield row
-                    elif any(row):
-                        yield self._unusual(row, records.line)
+                row = self._unusual(row, line)
+            block.append(row)
+            lines.append(line)
+        self._block_lines = lines
+        return block
+
+    def _batched(self, rows, size: int = 1024):
+        """Blocks of ``(cells, line)`` pairs as lists of cells, their lines kept for ``line_of``."""
+        block, lines = [], []
+        for cells, line in rows:
+            block.append(cells)
+            lines.append(line)
+            if len(block) >= size:
+                self._block_lines = lines
+                yield block
+                block, lines = [], []
+        if block:
+            self._block_lines = lines
+            yield block
 
     def _unusual(self, row: list, line: int) -> list:
         """A long-form row of another width, without a student, or with an
@@ -181,6 +215,7 @@ class AnswersFile:
         return _checked(_fit(row, len(self.header), line, self.delimiter), self.answer, line)
 
     def _wide(self):
+        """``(cells, line)`` for every answer of a wide-form file, one per question column."""
         width, identity, wide = len(self.header), self.identity, self.wide
         with self.open() as handle:
             records = self._records(handle)
@@ -193,7 +228,16 @@ class AnswersFile:
                 problem = problem or getattr(row, "problem", None)
                 for column, question, part in wide:
                     cells = ident + [question, part, row[column]]
-                    yield _checked(cells, -1, records.line) if problem is None else BadRow(cells, problem)
+                    yield (_checked(cells, -1, records.line) if problem is None else BadRow(cells, problem),
+                           records.line)
+
+
+def _all_good(rows: list, width: int, student: int, answer: int) -> bool:
+    """Whether every row has the header's width, a student and an answer within
+    the length limit (checked a column at a time, without a Python loop per row)."""
+    if set(map(len, rows)) != {width}:
+        return False
+    return all(map(itemgetter(student), rows)) and max(map(len, map(itemgetter(answer), rows))) <= MAX_ANSWER_CHARS
 
 
 class BadRow(list):

@@ -80,7 +80,7 @@ def student_totals(tally: Tally, students) -> list:
     codes = tally.student_codes
     for i, (student_id, paper) in enumerate(zip(students.ids, students.papers)):
         counts = tally.student_counts[i]
-        graded = sum(counts[s] for s in SCORED)
+        graded = sum(map(counts.__getitem__, _SCORED_ORDER))
         totals.append(StudentTotal(student_id, students.names[i], tally.student_score[i], paper.max_score,
                                    dict(counts), max(paper.parts - graded, 0),
                                    dict(sorted(codes[i].items())) if i in codes else {}))
@@ -117,7 +117,7 @@ def student_rows(totals: list):
     for t in totals:
         c = t.counts
         yield [spreadsheet_safe(t.student_id), spreadsheet_safe(t.name), number_text(t.score),
-               number_text(t.max_score), f"{t.percent:.1f}", *(c[s] for s in _SCORED_ORDER), t.missing,
+               number_text(t.max_score), f"{t.percent:.1f}", *map(c.__getitem__, _SCORED_ORDER), t.missing,
                c[Status.UNKNOWN_QUESTION], c[Status.SUPERSEDED], spreadsheet_safe(_codes_text(t.misconceptions))]
 
 

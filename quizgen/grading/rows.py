@@ -25,7 +25,6 @@ from quizgen.key.status import Status
 
 CACHE_LIMIT = 50_000    # outcomes kept per question part before the cache starts afresh
 CACHE_TEXT = 64         # longer answers are graded each time, never kept
-PROGRESS_EVERY = 1 << 14   # rows between progress-bar updates
 SUPERSEDED = Outcome(Status.SUPERSEDED, 0.0, "", "", ())   # how a superseded answer is counted
 _NO_LABELS = {}   # what KeyIndex.labels gives for a part cell not met yet
 
@@ -50,12 +49,15 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     ECF pass re-marked ({row: Outcome}, see ``carry_errors_forward``) and
     whether some written record spans more than one line.
 
-    The loop runs a million times for a large class, so it reads plain local
-    names. A row of a student and a question part met before takes the short
-    way: two dict lookups give the student's number and the part's slot
-    (anything else goes through ``_look_up``), the outcome comes from the
-    part's cache, and when the row's cells are known plain and the outcome's
-    text is known, the row is written by joining (RowWriter.row otherwise)."""
+    The rows come a block at a time (``source.blocks()``): the inner loop runs a million times for a large
+    class, so it reads plain local names. A row of a student and a question
+    part met before takes the short way: two dict lookups give the student's
+    number and the part's slot (anything else goes through ``_look_up``), and
+    the outcome comes from the part's cache, and when the row's cells are known
+    plain and the outcome's text is known, the row is its cells joined, then
+    that text (RowWriter.row otherwise). Rows are written one by one: joining
+    a block's rows into one text costs more when one of them is not ASCII
+    (the whole text is then widened and encoded the slow way)."""
     writer = start_graded(handle, source.out_header, source.delimiter)
     write, join, write_row = writer.write, writer.join, writer.row
     tails, is_plain = writer.tails, writer.plain.issuperset
@@ -67,36 +69,38 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     shared = index.papers[0].checkers
     by_text, paper_numbers = students.by_text, students.paper_numbers
     last, latest, width = grid.rows, grid.outcomes, grid.width
-    superseded = RowSet()
+    superseded, no_answer, no_labels = RowSet(), NO_ANSWER, _NO_LABELS
     i, done = -1, 0
-    for i, cells in enumerate(source.rows()):
-        if not i % PROGRESS_EVERY and bar is not None:
+    for block in source.blocks():
+        if bar is not None:
             done = _progress(bar, source, done)
-        number = by_text.get(cells[si])   # None: a student not met yet
-        slot = (no_part if pi is None else labels.get(cells[pi], _NO_LABELS)).get(cells[qi])
-        # slot: an int, None for a label not met yet, or the reason it names no part;
-        # a malformed row is a list subclass carrying its problem
-        if number is None or slot.__class__ is not int or cells.__class__ is not list:
-            number, slot, ungraded = _look_up(index, students, grid, tally, cells, source)
-            if ungraded is not None:
-                write_row(cells, ungraded)
-                continue
-        paper = paper_numbers[number]
-        if ci is not None and index.code_problem(paper, cells[ci]) is not None:
-            outcome = problem_outcome(Status.INVALID, index.code_problem(paper, cells[ci]))
-        elif paper == 0 and shared[slot] is not None:
-            outcome = caches[slot].get(cells[ai]) or _cached_verdict(caches[slot], shared[slot], cells[ai])
-        else:
-            outcome = _own_paper_outcome(index, paper, slot, cells[si], cells[ai])
-        k = number * width + slot
-        if latest[k] is not NO_ANSWER:
-            _supersede(tally, superseded, last[k], latest[k], number, slot)
-        last[k], latest[k] = i, outcome
-        tail = tails.get(outcome)
-        if tail is not None and is_plain(cells):
-            write(join(cells) + tail)
-        else:
-            write_row(cells, outcome)
+        first = i + 1
+        for i, cells in enumerate(block, first):
+            number = by_text.get(cells[si])   # None: a student not met yet
+            slot = (no_part if pi is None else labels.get(cells[pi], no_labels)).get(cells[qi])
+            # slot: an int, None for a label not met yet, or the reason it names no part;
+            # a malformed row is a list subclass carrying its problem
+            if number is None or slot.__class__ is not int or cells.__class__ is not list:
+                number, slot, ungraded = _look_up(index, students, grid, tally, cells, source, i - first)
+                if ungraded is not None:
+                    write_row(cells, ungraded)
+                    continue
+            paper = paper_numbers[number]
+            if ci is not None and index.code_problem(paper, cells[ci]) is not None:
+                outcome = problem_outcome(Status.INVALID, index.code_problem(paper, cells[ci]))
+            elif paper == 0 and shared[slot] is not None:
+                outcome = caches[slot].get(cells[ai]) or _cached_verdict(caches[slot], shared[slot], cells[ai])
+            else:
+                outcome = _own_paper_outcome(index, paper, slot, cells[si], cells[ai])
+            k = number * width + slot
+            if latest[k] is not no_answer:
+                _supersede(tally, superseded, last[k], latest[k], number, slot)
+            last[k], latest[k] = i, outcome
+            tail = tails.get(outcome)
+            if tail is not None and is_plain(cells):
+                write(join(cells) + tail)
+            else:
+                write_row(cells, outcome)
     patched = carry_errors_forward(index, students, grid)
     if decisions is not None:
         decisions.apply(index, students, grid, patched)
@@ -193,10 +197,10 @@ def _supersede(tally: Tally, superseded: RowSet, row: int, earlier: Outcome, num
     superseded.add(row)
 
 
-def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, cells: list, source):
+def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, cells: list, source, j: int):
     """``(student number, slot, None)`` of a row not met before (registering the
     student and the label); ``(number, None, outcome)`` for a row that cannot be
-    graded, its outcome already counted."""
+    graded, its outcome already counted. ``j`` is the row's place in its block."""
     problem = getattr(cells, "problem", None)
     number, slot = -1, problem
     if problem is None:
@@ -207,7 +211,7 @@ def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally
         slot = index.slot(cells[question], "" if part is None else cells[part])
         if number >= 0 and isinstance(slot, int):
             return number, slot, None
-    outcome = students.unknown_outcome(cells[student]) if number == UNKNOWN else _ungraded(problem, slot, source)
+    outcome = students.unknown_outcome(cells[student]) if number == UNKNOWN else _ungraded(problem, slot, source, j)
     tally.count(number, -1, outcome)
     return number, None, outcome
 
@@ -221,10 +225,10 @@ def _own_paper_outcome(index: KeyIndex, paper: int, slot: int, student: str, ans
     return verdict_outcome(checker, answer)
 
 
-def _ungraded(problem, slot, source) -> Outcome:
+def _ungraded(problem, slot, source, j) -> Outcome:
     """The outcome of a row that cannot be graded: malformed, no such part, or no student."""
     if problem is not None:
         return problem_outcome(Status.INVALID, problem)
     if not isinstance(slot, int):
         return problem_outcome(Status.UNKNOWN_QUESTION, slot)
-    return problem_outcome(Status.INVALID, f"line {source.line_number()}: no student id")
+    return problem_outcome(Status.INVALID, f"line {source.line_of(j)}: no student id")

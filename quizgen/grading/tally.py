@@ -14,9 +14,12 @@ from quizgen.key.status import SCORED, Status
 _STATUS = attrgetter("status")
 
 
+_STATUSES = tuple(Status)   # iterating the Enum class runs Python code; this tuple does not
+
+
 def status_counts() -> dict:
     """{Status: 0} for every status, in Status order."""
-    return dict.fromkeys(Status, 0)
+    return dict.fromkeys(_STATUSES, 0)
 
 
 class Tally:

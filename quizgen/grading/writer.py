@@ -14,6 +14,7 @@ from quizgen.grading.outcome import RESULT_COLUMNS, Outcome, superseded_cells
 from quizgen.cells import safe_cells, spreadsheet_safe
 from quizgen.files import temp_name
 
+BOM = "\ufeff".encode("utf-8")   # graded.csv's first bytes (start_graded)
 TAIL_LIMIT = 100_000    # encoded result cells kept before the cache starts afresh
 PLAIN_LIMIT = 100_000   # cell texts known to need no quotes or formula guard, before starting afresh
 PLAIN_ROW = 128         # longer rows are not learnt from
@@ -127,10 +128,11 @@ def mark_superseded(path: Path, rows: RowSet, delimiter: str, patched: dict | No
     replaced by a superseded verdict, and those of ``patched`` ({row: Outcome},
     re-marked after the pass: ECF) by the outcome's cells, atomically (a
     temporary file, then a rename). ``multiline=False`` promises that every
-    record is one line, so lines need no quote counting."""
+    record is one line, so lines need no quote counting. The file is copied
+    as bytes (UTF-8 as written): only a changed row is decoded and encoded."""
     fixed = temp_name(path.parent)
     try:
-        with open(path, encoding="utf-8", newline="") as written, open(fixed, "x", encoding="utf-8", newline="") as target:
+        with open(path, "rb") as written, open(fixed, "xb") as target:
             _copy_marking(written, target, rows, delimiter, patched or {}, multiline)
         os.replace(fixed, path)
     except BaseException:
@@ -139,12 +141,14 @@ def mark_superseded(path: Path, rows: RowSet, delimiter: str, patched: dict | No
 
 
 def _copy_marking(scratch, handle, rows: RowSet, delimiter: str, patched: dict, multiline: bool) -> None:
-    """Copy graded rows, the result cells of ``rows`` replaced by superseded
-    ones (re-derived from the expected cell each was written with), those of
+    """Copy graded rows (binary streams of UTF-8 that starts with a byte-order
+    mark), the result cells of ``rows`` replaced by superseded ones
+    (re-derived from the expected cell each was written with), those of
     ``patched`` by their new outcome's. The rows between two changed ones are
-    copied as one block of text."""
-    writer = csv.writer(handle, delimiter=delimiter)
-    handle.write(scratch.read(1))
+    copied as one block of bytes."""
+    text = io.StringIO()
+    writer = csv.writer(text, delimiter=delimiter)
+    handle.write(scratch.read(len(BOM)))
     width = len(RESULT_COLUMNS)
     expected = RESULT_COLUMNS.index("expected") - width
     targets = sorted(set(_members(rows)) | set(patched))
@@ -153,12 +157,15 @@ def _copy_marking(scratch, handle, rows: RowSet, delimiter: str, patched: dict, 
         start, end = 0, len(block)
         while t < len(targets) and targets[t] < at + end:
             i = targets[t] - at
-            handle.write("".join(block[start:i]))
-            row = next(csv.reader([block[i]], delimiter=delimiter))
+            handle.write(b"".join(block[start:i]))
+            row = next(csv.reader([block[i].decode("utf-8")], delimiter=delimiter))
             row = row[:-width] + (superseded_cells(row[expected]) if targets[t] in rows else list(patched[targets[t]].cells))
+            text.seek(0)
+            text.truncate()
             writer.writerow(row)
+            handle.write(text.getvalue().encode("utf-8"))
             start, t = i + 1, t + 1
-        handle.write("".join(block[start:]))
+        handle.write(b"".join(block[start:]))
         at += end
 
 
@@ -170,7 +177,9 @@ def _members(rows: RowSet):
 
 
 def _line_blocks(scratch, size: int = 1 << 16):
-    """The lines of ``scratch``, a list at a time: its records, when none spans two lines."""
+    """The lines of ``scratch`` (bytes), a list at a time: its records, when
+    none spans two lines (then no cell holds a line break: every line ends
+    with the writer's CR LF, and splitting at LF alone finds the same lines)."""
     while True:
         lines = scratch.readlines(size)
         if not lines:
@@ -179,30 +188,31 @@ def _line_blocks(scratch, size: int = 1 << 16):
 
 
 def _record_blocks(scratch, size: int = 1 << 16):
-    """The CSV records of ``scratch`` as written, each with its line end, a
-    list of them at a time: lines joined while a quote is open (a record ends
-    at a line end outside quotes, and quotes inside a field are doubled, so an
-    even count closes it). A block of lines without quotes is its own records."""
+    """The CSV records of ``scratch`` (bytes) as written, each with its line
+    end, a list of them at a time: lines joined while a quote is open (a
+    record ends at a line end outside quotes, and quotes inside a field are
+    doubled, so an even count closes it). A block of lines without quotes is
+    its own records."""
     pending, quotes = [], 0
     while True:
         lines = scratch.readlines(size)
         if not lines:
             return
-        if not pending and '"' not in "".join(lines):
+        if not pending and b'"' not in b"".join(lines):
             yield lines
             continue
         records = []
         for line in lines:
-            if not pending and '"' not in line:
+            if not pending and b'"' not in line:
                 records.append(line)
                 continue
-            quotes += line.count('"')
+            quotes += line.count(b'"')
             if quotes % 2:
                 pending.append(line)
                 continue
             if pending:
                 pending.append(line)
-                line, pending = "".join(pending), []
+                line, pending = b"".join(pending), []
             quotes = 0
             records.append(line)
         yield records
