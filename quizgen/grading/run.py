@@ -11,9 +11,7 @@ reports."""
 from __future__ import annotations
 
 import csv
-import gc
 from collections import Counter
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -94,7 +92,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     students, grid, tally = Students(index, class_roster), AnswerGrid(len(index.slots)), Tally(len(index.slots))
     names = {role: path.name for role, path in paths.items()}
     folder = paths["graded"].parent
-    with collector_paused(), streamed_files(folder, names.values()) as handles:
+    with streamed_files(folder, names.values()) as handles:
         try:
             with progress_bar(progress, source.path.stat().st_size, "Grading") as bar:
                 rows = grade_file(source, index, students, grid, tally, handles[names["graded"]], bar, decisions)
@@ -112,23 +110,6 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         answer_column = source.answer if source.form == "long" else len(source.identity) + 2
         result.paths["feedback"] = write_sheets(result, data, outputs, answer_column)
     return result
-
-
-@contextmanager
-def collector_paused():
-    """Python's cyclic garbage collector paused while grading. The pass makes
-    a list per row, freed at once by reference counting, and every few hundred
-    of them start a collection that walks the objects grading keeps (the grid's
-    million cells, the verdict caches): about 0.5 s of CPU of a million-row
-    grade found nothing to free (docs/performance.md). Cycles made meanwhile
-    are collected once the collector is back on."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None = None) -> dict:
