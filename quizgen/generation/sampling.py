@@ -12,6 +12,7 @@ from fractions import Fraction
 from quizgen.maths.answers import normalise_word
 from quizgen.errors import ExpressionError, SamplingError, TemplateError
 from quizgen.maths.evaluate import ground
+from quizgen.maths.exact import to_float
 from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
 from quizgen.bank.texts import located_error
@@ -289,8 +290,8 @@ def _number(value, part: Part, what: str):
 
 def _check_separation(pv: PartValue) -> None:
     spec, kind = pv.part.tolerance, pv.part.kind
-    numbers = [("the answer", float(pv.value), ("answer",))] if pv.value is not None else []
-    numbers += [(t.code, float(t.value), ("traps", j)) for j, t in enumerate(pv.traps) if t.value is not None]
+    numbers = [("the answer", to_float(pv.value), ("answer",))] if pv.value is not None else []
+    numbers += [(t.code, to_float(t.value), ("traps", j)) for j, t in enumerate(pv.traps) if t.value is not None]
     pair = overlapping_pair([n[1] for n in numbers], spec, "integer" if kind == "integer" else "numeric")
     if pair is not None:
         (name_a, a, _), (name_b, b, where) = numbers[pair[0]], numbers[pair[1]]

@@ -120,9 +120,10 @@ class ExactArithmetic:
 
         def value(env):
             try:
-                return whole_to_fraction(env[dotted])
+                found = env[dotted]
             except KeyError:
                 raise ExpressionError(f"unknown parameter {dotted!r}") from None
+            return Fraction(found) if found.__class__ is int else found
         return value
 
     @staticmethod
