@@ -215,11 +215,7 @@ def build_instance(template: Template, seed_label: str, params: dict) -> Instanc
     env, plan = dict(params), plan_for(template)
     plan.shared.clear()
     evaluate = plan.evaluate
-    for name, i, node in plan.steps:
-        if i is None:
-            env[name] = budget.check_value(template, ("let", name), _located(("let", name), evaluate, node, env))
-        elif _located(("constraints", i), evaluate, node, env) is not True:
-            raise Rejected(f"constraint {name!r} failed", ("constraints", i))
+    _work_out(template, plan, env)
     instance = Instance(template, seed_label, params, env, [])
     try:
         instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance, evaluate)
@@ -227,6 +223,20 @@ def build_instance(template: Template, seed_label: str, params: dict) -> Instanc
     except budget.TooBig as exc:
         raise budget.limit_error(template, ("parts",), exc.what, exc.cap) from None
     return instance
+
+
+def _work_out(template: Template, plan: SamplingPlan, env: dict) -> None:
+    """Add the lets to ``env`` and check the constraints, in the plan's order
+    (what ``_located`` does for one step, done once around the loop)."""
+    functions = plan.functions
+    try:
+        for name, i, node in plan.steps:
+            if i is None:
+                env[name] = budget.check_value(template, ("let", name), functions[node](env))
+            elif functions[node](env) is not True:
+                raise Rejected(f"constraint {name!r} failed", ("constraints", i))
+    except ExpressionError as exc:
+        raise Rejected(f"an expression failed: {exc}", ("let", name) if i is None else ("constraints", i)) from exc
 
 
 def schedule(template: Template) -> tuple:

@@ -77,6 +77,10 @@ def _compile_node(node, arith, shared):
 
 
 def _compile_compare(ops, operands, compare_values):
+    if len(ops) == 1:
+        op, left, right = ops[0], operands[0], operands[1]
+        return lambda env: compare_values(op, left(env), right(env))
+
     def chain(env):
         values = [o(env) for o in operands]
         return all(compare_values(op, values[i], values[i + 1]) for i, op in enumerate(ops))
