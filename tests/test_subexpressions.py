@@ -56,3 +56,12 @@ def test_trees_repeated_nowhere_are_not_remembered():
     lets, constraint = _trees("T > 2")
     shared = shared_values([constraint], {})
     assert shared.keys == {}
+
+
+def test_a_let_chain_that_doubles_at_every_step_is_compared_in_linear_time():
+    names = [f"x{k}" for k in range(300)]
+    lets = {names[k]: parse(f"{names[k - 1]} + {names[k - 1]}", template_policy(names[:k]))
+            for k in range(1, 300)}
+    constraint = parse("x298 + x298 > 0", template_policy(names))
+    shared = shared_values([*lets.values(), constraint], lets)
+    assert shared.keys[constraint.operands[0]] == shared.keys[lets["x299"]]

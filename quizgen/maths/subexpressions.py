@@ -34,12 +34,12 @@ class SharedValues:
 def shared_values(trees, lets: dict) -> SharedValues:
     """The repeated compound subtrees of ``trees``, ``lets`` mapping each let
     name to its defining tree (a let may only read names defined before it)."""
-    shapes: dict = {}
-    nodes = [(node, _shape(node, lets, shapes)) for tree in trees for node in _compound(tree)]
+    shapes = _Shapes(lets)
+    for tree in lets.values():
+        shapes.of(tree)
+    nodes = [(node, shapes.of(node)) for tree in trees for node in _compound(tree)]
     counts = Counter(shape for _, shape in nodes)
-    numbers: dict = {}
-    return SharedValues({node: numbers.setdefault(shape, len(numbers))
-                         for node, shape in nodes if counts[shape] > 1})
+    return SharedValues({node: shape for node, shape in nodes if counts[shape] > 1})
 
 
 def _compound(node):
@@ -66,29 +66,38 @@ def _children(node) -> tuple:
     return ()
 
 
-def _shape(node, lets: dict, shapes: dict):
-    """A hashable description of the tree, lets written out (memo ``shapes`` by node)."""
-    shape = shapes.get(node)
-    if shape is None:
-        shape = shapes[node] = _make_shape(node, lets, shapes)
-    return shape
+class _Shapes:
+    """Numbers for shapes: two subtrees get the same number when they have the
+    same class, operator and numbers, and their children the same numbers (a
+    let's name takes its defining tree's). Each number stands for a flat key,
+    so a chain of lets that doubles its written-out size at every step still
+    costs one key per node."""
 
+    def __init__(self, lets: dict):
+        self.lets, self.numbers, self.by_node = lets, {}, {}
 
-def _make_shape(node, lets: dict, shapes: dict):
-    cls = node.__class__
-    if cls is Name:
-        return _shape(lets[node.name], lets, shapes) if node.name in lets else ("name", node.name)
-    if cls is Num:
-        return "num", node.value
-    if cls is Const:
-        return "const", node.name
-    parts = tuple(_shape(child, lets, shapes) for child in _children(node))
-    if cls is Bin:
-        return (cls.__name__, node.op) + parts
-    if cls is Call:
-        return (cls.__name__, node.func.name) + parts
-    if cls is Compare:
-        return (cls.__name__, node.ops) + parts
-    if cls is Logic:
-        return (cls.__name__, node.op) + parts
-    return (cls.__name__,) + parts
+    def of(self, node) -> int:
+        """The number of ``node``'s shape (lets first, in order, so that a
+        name's tree is numbered before any tree that reads it)."""
+        number = self.by_node.get(node)
+        if number is None:
+            if node.__class__ is Name and node.name in self.lets:
+                number = self.of(self.lets[node.name])
+            else:
+                number = self.numbers.setdefault(self._key(node), len(self.numbers))
+            self.by_node[node] = number
+        return number
+
+    def _key(self, node) -> tuple:
+        cls = node.__class__
+        if cls is Name or cls is Const:
+            return cls.__name__, node.name
+        if cls is Num:
+            return cls.__name__, node.value
+        if cls is Call:
+            label = node.func.name
+        elif cls is Compare:
+            label = node.ops
+        else:
+            label = getattr(node, "op", None)
+        return (cls.__name__, label) + tuple(self.of(child) for child in _children(node))
