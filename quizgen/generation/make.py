@@ -55,8 +55,6 @@ def _prepared_quiz(templates, seed, count, students, jobs, formats, progress, sp
             for _, variant in papers
             for n, (index, t, k) in enumerate((i, t, k) for i, t in enumerate(templates) for k in range(count))]
     chunks = _runs_chunked(plan, count)
-    if jobs > 1 and len(chunks) > 1:
-        _warm_up(templates, formats, plan)
     questions, ran_out = [], set()
     with progress_bar(progress, len(plan), "Generating") as bar:
         for chunk, short in ordered_map(_make_chunk, chunks, jobs, _init_worker, (templates, formats)):
@@ -78,18 +76,13 @@ _WORKER = {}
 
 
 def _init_worker(templates, formats) -> None:
-    """What every chunk of a run shares: the templates and the formats to render."""
+    """What every chunk of a run shares: the templates and the formats to render.
+    Each worker compiles the Jinja2 texts of the templates it meets itself: a
+    class paper's chunks are whole runs of one template, so the workers
+    compile each template's texts once between them, at the same time, where
+    the main process compiling them all before forking (as it once did) kept
+    both workers waiting for it."""
     _WORKER.update(templates=templates, formats=formats)
-
-
-def _warm_up(templates: list, formats: tuple, plan: list) -> None:
-    """Make one question of each template before the workers start, so that
-    they inherit its compiled Jinja2 templates instead of each compiling them."""
-    _init_worker(templates, formats)
-    firsts = {}
-    for item in plan:
-        firsts.setdefault(item[1], item)
-    _make_chunk(list(firsts.values()))
 
 
 def _runs_chunked(plan: list, count: int) -> list:

@@ -12,8 +12,9 @@ from fractions import Fraction
 from quizgen.bank import budget
 from quizgen.bank.model import Template
 from quizgen.errors import ExpressionError
-from quizgen.maths.evaluate import ground
+from quizgen.maths.evaluate import ExactArithmetic, compile_tree, ground
 from quizgen.maths.parser import ANSWER_POLICY, Name, parse
+from quizgen.maths.subexpressions import SharedValues, shared_values
 
 GRID_CACHE_LIMIT = 10_000
 PLANS_LIMIT = 1024
@@ -24,11 +25,21 @@ class SamplingPlan:
     """A template's sampling plan. ``steps`` are the lets and constraints in
     working order, as ``(let name, None, node)`` and ``(constraint source,
     index, node)``; ``options`` the choice options by parameter name; ``grids``
-    the values of the decimal grids (and vector grids) with plain-number bounds."""
+    the values of the decimal grids (and vector grids) with plain-number bounds;
+    ``functions`` every let, constraint, answer and trap value compiled with
+    ``shared``, so that a subexpression they repeat is worked out once a draw
+    (``quizgen.maths.subexpressions``)."""
 
     steps: tuple
     options: dict
     grids: dict
+    functions: dict
+    shared: SharedValues
+
+    def evaluate(self, node, env: dict):
+        """The exact value of one of the template's trees (as ``ground``), with
+        the draw's shared subexpressions; ``shared.clear()`` starts a draw."""
+        return self.functions[node](env)
 
 
 _PLANS: dict = {}
@@ -42,7 +53,10 @@ def plan_for(template: Template) -> SamplingPlan:
         return hit[1]
     if len(_PLANS) >= PLANS_LIMIT:
         _PLANS.clear()
-    plan = SamplingPlan(_steps(template), _options(template), _fixed_grids(template))
+    trees = _trees(template)
+    shared = shared_values(trees, dict(template.lets))
+    functions = {node: compile_tree(node, ExactArithmetic, shared) for node in trees}
+    plan = SamplingPlan(_steps(template), _options(template), _fixed_grids(template), functions, shared)
     _PLANS[id(template)] = (template, plan)
     return plan
 
@@ -59,6 +73,15 @@ def _steps(template: Template) -> tuple:
     for k, (name, node) in enumerate(template.lets):
         steps += [(name, None, node)] + after.get(k, [])
     return tuple(steps)
+
+
+def _trees(template: Template) -> list:
+    """The trees a draw evaluates after its parameters: lets, constraints, answers, trap values."""
+    trees = [node for _, node in template.lets] + [node for _, node in template.constraints]
+    for part in template.parts:
+        trees += [part.answer] if part.answer is not None else []
+        trees += [trap.value for trap in part.traps if trap.value is not None]
+    return trees
 
 
 def _options(template: Template) -> dict:

@@ -12,6 +12,7 @@ from fractions import Fraction
 from quizgen.maths.answers import normalise_word
 from quizgen.errors import ExpressionError, SamplingError, TemplateError
 from quizgen.maths.evaluate import ground
+from quizgen.maths.exact import to_float
 from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
 from quizgen.bank.texts import located_error
@@ -211,19 +212,31 @@ def _derive(param, env: dict):
 
 def build_instance(template: Template, seed_label: str, params: dict) -> Instance:
     """Derive the lets, check the constraints, value every part and trap."""
-    env = dict(params)
-    for name, i, node in schedule(template):
-        if i is None:
-            env[name] = budget.check_value(template, ("let", name), _located(("let", name), ground, node, env))
-        elif _located(("constraints", i), ground, node, env) is not True:
-            raise Rejected(f"constraint {name!r} failed", ("constraints", i))
+    env, plan = dict(params), plan_for(template)
+    plan.shared.clear()
+    evaluate = plan.evaluate
+    _work_out(template, plan, env)
     instance = Instance(template, seed_label, params, env, [])
     try:
-        instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance)
+        instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance, evaluate)
                           for i, part in enumerate(template.parts)]
     except budget.TooBig as exc:
         raise budget.limit_error(template, ("parts",), exc.what, exc.cap) from None
     return instance
+
+
+def _work_out(template: Template, plan: SamplingPlan, env: dict) -> None:
+    """Add the lets to ``env`` and check the constraints, in the plan's order
+    (what ``_located`` does for one step, done once around the loop)."""
+    functions = plan.functions
+    try:
+        for name, i, node in plan.steps:
+            if i is None:
+                env[name] = budget.check_value(template, ("let", name), functions[node](env))
+            elif functions[node](env) is not True:
+                raise Rejected(f"constraint {name!r} failed", ("constraints", i))
+    except ExpressionError as exc:
+        raise Rejected(f"an expression failed: {exc}", ("let", name) if i is None else ("constraints", i)) from exc
 
 
 def schedule(template: Template) -> tuple:
@@ -237,20 +250,21 @@ def letter_of(index: int) -> str:
     return letters[index] if index < 26 else letter_of(index // 26 - 1) + letters[index % 26]
 
 
-def _value_part(part: Part, letter: str, instance: Instance) -> PartValue:
+def _value_part(part: Part, letter: str, instance: Instance, evaluate) -> PartValue:
     env = instance.env
     value, accept = None, ()
     if part.kind == "word":
         accept = _words(part.accept, instance)
     else:
-        value = _located(("answer",), _part_number, part.answer, env, part, "answer")
+        value = _located(("answer",), _part_number, evaluate, part.answer, env, part, "answer")
         if part.kind == "integer" and not (isinstance(value, Fraction) and value.denominator == 1):
             raise Rejected(f"part {part.name}: answer {float(value):.6g} is not a whole number", ("answer",))
     traps = []
     for j, trap in enumerate(part.traps):
         trap_value = None
         if trap.value is not None:
-            trap_value = _located(("traps", j, "value"), _part_number, trap.value, env, part, trap.code)
+            trap_value = _located(("traps", j, "value"), _part_number, evaluate, trap.value, env, part,
+                                  trap.code)
         words = _words(trap.words, instance) if trap.words else ()
         traps.append(TrapValue(trap.code, trap.feedback, trap_value, words))
     result = PartValue(part, letter, value, accept, traps)
@@ -268,8 +282,8 @@ def _words(sources: tuple, instance: Instance) -> tuple:
         raise located_error(instance, "text", exc) from exc
 
 
-def _part_number(node, env: dict, part: Part, what: str):
-    return _number(ground(node, env), part, what)
+def _part_number(evaluate, node, env: dict, part: Part, what: str):
+    return _number(evaluate(node, env), part, what)
 
 
 def _number(value, part: Part, what: str):
@@ -286,8 +300,8 @@ def _number(value, part: Part, what: str):
 
 def _check_separation(pv: PartValue) -> None:
     spec, kind = pv.part.tolerance, pv.part.kind
-    numbers = [("the answer", float(pv.value), ("answer",))] if pv.value is not None else []
-    numbers += [(t.code, float(t.value), ("traps", j)) for j, t in enumerate(pv.traps) if t.value is not None]
+    numbers = [("the answer", to_float(pv.value), ("answer",))] if pv.value is not None else []
+    numbers += [(t.code, to_float(t.value), ("traps", j)) for j, t in enumerate(pv.traps) if t.value is not None]
     pair = overlapping_pair([n[1] for n in numbers], spec, "integer" if kind == "integer" else "numeric")
     if pair is not None:
         (name_a, a, _), (name_b, b, where) = numbers[pair[0]], numbers[pair[1]]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from quizgen.generation.sampling import sample_instance
 from quizgen.maths.answers import normalise_word
+from quizgen.maths.exact import to_float
 from quizgen.maths.tolerance import half_width
 
 WARN_BELOW = 100
@@ -50,7 +51,7 @@ def answers_of(instance) -> tuple:
         if pv.value is None:
             answers.append(Answer(pv.letter, None, word=normalise_word(pv.accept[0]) if pv.accept else ""))
         else:
-            value, kind = float(pv.value), "integer" if pv.part.kind == "integer" else "numeric"
+            value, kind = to_float(pv.value), "integer" if pv.part.kind == "integer" else "numeric"
             answers.append(Answer(pv.letter, value, half_width(value, pv.part.tolerance or {}, kind)))
     return tuple(answers)
 

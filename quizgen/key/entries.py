@@ -23,7 +23,7 @@ from quizgen.key.compact import instance_record, template_record
 from quizgen.key.recipes import template_recipes
 from quizgen.key.model import DEFAULT_TOLERANCE, KeyPart, KeyQuestion, PartSpec, Trap
 from quizgen.marking.percent import asks_percent
-from quizgen.maths.exact import Exact
+from quizgen.maths.exact import Exact, to_float
 from quizgen.maths.numbers import key_answer
 from quizgen.maths.printing import terminating_decimal, to_text
 from quizgen.text.render import render_many
@@ -105,11 +105,11 @@ def key_part(pv, inst, points: float, feedback=None, spec: PartSpec | None = Non
     rendered feedback when already at hand, ``spec`` a shared spec it equals."""
     if spec is None:
         spec = part_spec(pv, points, trap_feedback(inst, [pv])[0] if feedback is None else feedback)
-    values = tuple(None if trap.value is None else float(trap.value) for trap in pv.traps)
+    values = tuple(None if trap.value is None else to_float(trap.value) for trap in pv.traps)
     if pv.part.kind == "word":
         return KeyPart(spec, pv.accept[0], None, None, values)
     return KeyPart(spec, key_answer(pv.value, pv.part.kind, pv.part.decimals), to_text(pv.value),
-                   float(pv.value), values)
+                   to_float(pv.value), values)
 
 
 def key_entry(question) -> KeyQuestion:

@@ -24,8 +24,28 @@ from quizgen.maths.exact import (BINARY, Exact, broadcast1, broadcast2, compare,
 from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Num
 
 
-def compile_tree(node, arith):
-    """``node`` as a function of the parameter values under ``arith``."""
+def compile_tree(node, arith, shared=None):
+    """``node`` as a function of the parameter values under ``arith``; with
+    ``shared`` (``subexpressions.SharedValues``), a subtree it lists as
+    repeated is worked out once and then read from ``shared.values``."""
+    function = _compile_node(node, arith, shared)
+    number = None if shared is None else shared.keys.get(node)
+    return function if number is None else _remembered(function, number, shared.values)
+
+
+def _remembered(function, number: int, values: dict):
+    def remembered(env):
+        value = values.get(number, _MISSING)
+        if value is _MISSING:
+            value = values[number] = function(env)
+        return value
+    return remembered
+
+
+_MISSING = object()
+
+
+def _compile_node(node, arith, shared):
     cls = node.__class__
     if cls is Num:
         value = arith.number(node.value)
@@ -35,26 +55,32 @@ def compile_tree(node, arith):
         return lambda env: constant
     if cls is Name:
         return arith.name(node.name)
+
+    def child(tree):
+        return compile_tree(tree, arith, shared)
     if cls is Neg:
-        operand, negate = compile_tree(node.operand, arith), arith.negate
+        operand, negate = child(node.operand), arith.negate
         return lambda env: negate(operand(env))
     if cls is Bin:
-        combine = arith.binary(node.op)
-        left, right = compile_tree(node.left, arith), compile_tree(node.right, arith)
+        combine, left, right = arith.binary(node.op), child(node.left), child(node.right)
         return lambda env: combine(left(env), right(env))
     if cls is Call:
-        return arith.call(node.func, [compile_tree(a, arith) for a in node.args])
+        return arith.call(node.func, [child(a) for a in node.args])
     if cls is Index:
-        base, index, take = compile_tree(node.base, arith), compile_tree(node.index, arith), arith.index
+        base, index, take = child(node.base), child(node.index), arith.index
         return lambda env: take(base(env), index(env))
     if cls is Compare:
-        return _compile_compare(node.ops, [compile_tree(o, arith) for o in node.operands], arith.compare)
+        return _compile_compare(node.ops, [child(o) for o in node.operands], arith.compare)
     if cls is Logic:
-        return _compile_logic(node.op, [compile_tree(o, arith) for o in node.operands], arith.truth)
+        return _compile_logic(node.op, [child(o) for o in node.operands], arith.truth)
     raise ExpressionError("cannot evaluate this expression")
 
 
 def _compile_compare(ops, operands, compare_values):
+    if len(ops) == 1:
+        op, left, right = ops[0], operands[0], operands[1]
+        return lambda env: compare_values(op, left(env), right(env))
+
     def chain(env):
         values = [o(env) for o in operands]
         return all(compare_values(op, values[i], values[i + 1]) for i, op in enumerate(ops))
@@ -98,9 +124,10 @@ class ExactArithmetic:
 
         def value(env):
             try:
-                return whole_to_fraction(env[dotted])
+                found = env[dotted]
             except KeyError:
                 raise ExpressionError(f"unknown parameter {dotted!r}") from None
+            return Fraction(found) if found.__class__ is int else found
         return value
 
     @staticmethod

@@ -76,6 +76,8 @@ _LISTS = (list, tuple)
 
 def broadcast2(func, a, b):
     """``func(a, b)``, element by element when either is a list."""
+    if a.__class__ is Fraction and b.__class__ is Fraction:
+        return func(a, b)
     a_list, b_list = a.__class__ in _LISTS, b.__class__ in _LISTS
     if not (a_list or b_list):
         return func(number(a), number(b))
@@ -103,10 +105,10 @@ def add(a, b):
     if b == 0:
         return a
     if isinstance(b, Exact) and isinstance(b.node, Neg):
-        return Exact(Bin("-", as_node(a), b.node.operand), float(a) + b.value)
+        return Exact(Bin("-", as_node(a), b.node.operand), to_float(a) + b.value)
     if isinstance(b, Fraction) and b < 0:
-        return Exact(Bin("-", as_node(a), Num(-b)), float(a) + float(b))
-    return Exact(Bin("+", as_node(a), as_node(b)), float(a) + float(b))
+        return Exact(Bin("-", as_node(a), Num(-b)), to_float(a) + to_float(b))
+    return Exact(Bin("+", as_node(a), as_node(b)), to_float(a) + to_float(b))
 
 
 def sub(a, b):
@@ -116,7 +118,7 @@ def sub(a, b):
         return a
     if a == 0:
         return neg(b)
-    return Exact(Bin("-", as_node(a), as_node(b)), float(a) - float(b))
+    return Exact(Bin("-", as_node(a), as_node(b)), to_float(a) - to_float(b))
 
 
 def mul(a, b):
@@ -132,7 +134,7 @@ def mul(a, b):
         return neg(b)
     if b == -1:
         return neg(a)
-    return Exact(Bin("*", as_node(a), as_node(b)), checked(lambda: float(a) * float(b)))
+    return Exact(Bin("*", as_node(a), as_node(b)), checked(lambda: to_float(a) * to_float(b)))
 
 
 def div(a, b):
@@ -144,7 +146,7 @@ def div(a, b):
         return a
     if a == 0:
         return Fraction(0)
-    return Exact(Bin("/", as_node(a), as_node(b)), checked(lambda: float(a) / float(b)))
+    return Exact(Bin("/", as_node(a), as_node(b)), checked(lambda: to_float(a) / to_float(b)))
 
 
 def power(a, b):
@@ -157,11 +159,11 @@ def power(a, b):
             if a == 0 and b < 0:
                 raise ExpressionError("division by zero")
             return a ** int(b)
-    if float(a) < 0 and not (isinstance(b, Fraction) and b.denominator == 1):
+    if to_float(a) < 0 and not (isinstance(b, Fraction) and b.denominator == 1):
         raise ExpressionError("fractional power of a negative number")
-    if float(a) == 0 and float(b) <= 0:
+    if to_float(a) == 0 and to_float(b) <= 0:
         raise ExpressionError("zero to a non-positive power")
-    return Exact(Bin("**", as_node(a), as_node(b)), checked(lambda: math.pow(float(a), float(b))))
+    return Exact(Bin("**", as_node(a), as_node(b)), checked(lambda: math.pow(to_float(a), to_float(b))))
 
 
 def _small_power(base: Fraction, exponent: Fraction) -> bool:
@@ -200,7 +202,7 @@ def equal(a, b) -> bool:
         return a == b
     if isinstance(a, Fraction) and isinstance(b, Fraction):
         return a == b
-    return math.isclose(float(number(a)), float(number(b)), rel_tol=1e-12, abs_tol=1e-15)
+    return math.isclose(to_float(a), to_float(b), rel_tol=1e-12, abs_tol=1e-15)
 
 
 def compare(op: str, a, b) -> bool:
@@ -209,8 +211,16 @@ def compare(op: str, a, b) -> bool:
         return equal(a, b)
     if op == "!=":
         return not equal(a, b)
-    x, y = float(number(a)), float(number(b))
-    return {"<": x < y, "<=": x <= y or equal(a, b), ">": x > y, ">=": x >= y or equal(a, b)}[op]
+    x, y = to_float(a), to_float(b)
+    if op == "<":
+        return x < y
+    if op == ">":
+        return x > y
+    if op == "<=":
+        return x <= y or equal(a, b)
+    if op == ">=":
+        return x >= y or equal(a, b)
+    raise ExpressionError(f"unknown comparison {op!r}")
 
 
 def lookup(env: dict, dotted: str):
@@ -251,5 +261,13 @@ def truth(value) -> bool:
 
 
 def to_float(value) -> float:
-    """The float value of an exact number."""
+    """The float value of an exact number. A Fraction's is its numerator's
+    true division by its denominator, what ``float()`` gives, without going
+    through ``numbers.Rational.__float__`` (Python 3.11's Fraction has none
+    of its own): values are turned into floats at every step of a draw."""
+    cls = value.__class__
+    if cls is Fraction:
+        return value.numerator / value.denominator
+    if cls is Exact:
+        return value.value
     return float(number(value))

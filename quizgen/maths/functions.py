@@ -18,7 +18,7 @@ from typing import Callable, Optional
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import answer_value
-from quizgen.maths.exact import ZERO, Exact, add, as_node, checked, div, equal, neg, number
+from quizgen.maths.exact import ZERO, Exact, add, as_node, checked, div, equal, neg, number, to_float
 from quizgen.maths.tree import Bin, Call, Const, Num
 
 
@@ -131,13 +131,13 @@ def _call_value(name: str, a) -> Exact:
     printed only once."""
     row = TABLE[name]
     if a.__class__ is not Fraction:
-        return Exact(Call(row, (as_node(a),)), checked(lambda: row.float(float(a))))
+        return Exact(Call(row, (as_node(a),)), checked(lambda: row.float(to_float(a))))
     key = (name, a.numerator, a.denominator)
     value = _shared_calls.get(key)
     if value is None:
         if len(_shared_calls) >= SHARED_CALLS_LIMIT:
             _shared_calls.clear()
-        value = _shared_calls[key] = Exact(Call(row, (Num(a),)), checked(lambda: row.float(float(a))))
+        value = _shared_calls[key] = Exact(Call(row, (Num(a),)), checked(lambda: row.float(to_float(a))))
     return value
 
 
@@ -162,7 +162,7 @@ def _exp(a):
 
 
 def _log(a, base=None):
-    _positive(float(a))
+    _positive(to_float(a))
     if base is not None:
         return div(_log(a), _log(base))
     if a == 1:
@@ -179,13 +179,13 @@ def _log(a, base=None):
 
 def _log_base(name: str):
     def log_base(a):
-        _positive(float(a))
+        _positive(to_float(a))
         return Fraction(0) if a == 1 else _call_value(name, a)
     return log_base
 
 
 def _sqrt(a):
-    _non_negative(float(a))
+    _non_negative(to_float(a))
     if isinstance(a, Fraction):
         num, den = math.isqrt(a.numerator), math.isqrt(a.denominator)
         if num * num == a.numerator and den * den == a.denominator:
@@ -236,12 +236,12 @@ def _len(items):
 
 
 def _extreme(name: str, pick):
-    return lambda items: pick(_as_list(items, name), key=lambda x: float(number(x)))
+    return lambda items: pick(_as_list(items, name), key=to_float)
 
 
 def _arg_extreme(name: str, pick):
     def arg_extreme(items):
-        values = [float(number(x)) for x in _as_list(items, name)]
+        values = [to_float(x) for x in _as_list(items, name)]
         return Fraction(values.index(pick(values)))
     return arg_extreme
 
