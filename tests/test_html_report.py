@@ -10,6 +10,8 @@ import os
 import re
 import shutil
 import struct
+import subprocess
+import sys
 import time
 import zlib
 from pathlib import Path
@@ -238,3 +240,16 @@ def test_20000_students_open_in_under_2_seconds(browser, tmp_path):
     load = browser.execute_script("var t = performance.getEntriesByType('navigation')[0]; return t.loadEventEnd;")
     assert 0 < load < 2000 and elapsed < 2.5
     assert len(_visible_rows(browser)) == 50
+
+
+def test_templates_dir_is_the_banks_and_grade_imports_no_bank():
+    """The report finds the layouts where the bank loader does, without importing
+    quizgen.bank (PyYAML and the bank schema are start-up cost grade never needs)."""
+    from quizgen.bank.loader import builtin_templates_dir
+    from quizgen.report.html import templates_dir
+
+    assert templates_dir() == builtin_templates_dir()
+    code = ("import sys, quizgen.grading.run, quizgen.report; "
+            "print(sorted(m for m in sys.modules if m.startswith(('quizgen.bank', 'yaml'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

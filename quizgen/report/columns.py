@@ -35,7 +35,8 @@ class Roster:
     upper: list             # ... and of the upper group
     lower_set: set
     upper_set: set
-    weights: Optional[list]  # 1/|upper| on the upper group, -1/|lower| on the lower, else 0
+    group: list             # the indexes of both groups, in student order
+    weights: Optional[list]  # their weights: 1/|upper| on the upper group, -1/|lower| on the lower
     sum_t: float = 0.0
     sum_tt: float = 0.0
 
@@ -73,15 +74,10 @@ def roster(score_columns, parts, full, n: int, share: float = GROUP_SHARE) -> Ro
     ranked = sorted(zip(percents, range(n))) if None not in percents else \
         sorted((p, i) for i, p in enumerate(percents) if p is not None)
     lower, upper = groups(ranked, share)
-    weights = None
-    if lower:
-        weights = [0.0] * n
-        for i in upper:
-            weights[i] = 1.0 / len(upper)
-        for i in lower:
-            weights[i] = -1.0 / len(lower)
-    return Roster(n, totals, maxima, percents, ranked, lower, upper, set(lower), set(upper), weights,
-                  sum(totals), sum(map(mul, totals, totals)))
+    weight = dict.fromkeys(upper, 1.0 / len(upper)) | dict.fromkeys(lower, -1.0 / len(lower)) if lower else {}
+    group = sorted(weight)
+    return Roster(n, totals, maxima, percents, ranked, lower, upper, set(lower), set(upper), group,
+                  [weight[i] for i in group] if lower else None, sum(totals), sum(map(mul, totals, totals)))
 
 
 def groups(ranked, share: float = GROUP_SHARE) -> tuple:
@@ -121,14 +117,16 @@ def sums(scores, top, roster: Roster, everyone: bool, counts=None) -> Sums:
 
 def _full_sums(scores, top: float, roster: Roster, counts) -> Sums:
     """:func:`sums` of a column everyone sat: every sum is one pass at C speed,
-    and the upper-lower index is the scores weighted by the group weights."""
+    and the upper-lower index is the scores weighted by the group weights,
+    over the groups' members alone (the rest weigh 0: adding their 0.0 products
+    never changed the sum, so it is the same float)."""
     if counts is None:
         x, xx = sum(scores), sum(map(mul, scores, scores))
     else:
         x, xx = fsum(v[1] * c for v, c in counts.items()), fsum(v[1] * v[1] * c for v, c in counts.items())
     discrimination = None
     if roster.weights is not None and top:
-        discrimination = sum(map(mul, scores, roster.weights)) / top
+        discrimination = sum(map(mul, map(scores.__getitem__, roster.group), roster.weights)) / top
     return Sums(roster.n, x, xx, sum(map(mul, scores, roster.totals)),
                 roster.sum_t, roster.sum_tt, _ratio(x, roster.n * top), discrimination)
 
