@@ -74,6 +74,34 @@ def test_ordered_map_keeps_input_order_across_processes():
     assert list(ordered_map(sum, chunks, jobs=2)) == [sum(c) for c in chunks]
 
 
+def started_at(chunk):
+    """When a worker took ``chunk`` (a clock every process shares), after a short nap."""
+    start = time.monotonic()
+    time.sleep(0.05)
+    return chunk, start
+
+
+def test_ordered_map_hands_out_chunks_in_the_order_given_and_yields_in_input_order():
+    chunks = [[i] for i in range(6)]
+    results = list(ordered_map(started_at, chunks, jobs=2, order=[5, 4, 3, 2, 1, 0]))
+    assert [chunk for chunk, _ in results] == chunks
+    starts = [start for _, start in results]
+    assert starts[5] < starts[1] and starts[4] < starts[0]
+
+
+def test_class_paper_runs_go_to_the_workers_costliest_first():
+    from quizgen.bank.loader import load_bank
+    from quizgen.generation.make import _runs_chunked, costliest_first
+
+    templates = load_bank()
+    plan = [(f"Q{k}", i, f"1/{t.id}/{k}") for i, t in enumerate(templates) for k in range(300)]
+    order = costliest_first(_runs_chunked(plan, 300), templates)
+    assert sorted(order) == list(range(len(templates)))
+    classes = [templates[i].cls for i in order]
+    assert classes[0] == "C9" and classes[-2:] == ["C5", "C3"]
+    assert costliest_first([[("Q1", 0, "a")], [("Q2", 0, "b")]], templates) == [0, 1]
+
+
 def failing(chunk):
     if chunk == [3]:
         raise SamplingError("template t: no parameters passed in 500 tries")

@@ -33,39 +33,73 @@ ADVICE = "compute it in a `let` and only format it in the text"
 
 def text_rule_problems(source: str) -> list:
     """``(line in the text, message)`` for each rule ``source`` breaks; a
-    syntax error stops the check (nothing else can be read)."""
+    syntax error stops the check (nothing else can be read). Text without a
+    ``{`` has no Jinja2 markup (no ``{{``, ``{%`` or ``{#``), so it breaks no
+    rule and is not parsed: the renderer, too, prints it as it is."""
+    if "{" not in source:
+        return []
     env = text_environment()
     try:
         tree = env.parse(source)
     except jinja2.TemplateSyntaxError as exc:
         return [(exc.lineno, f"template syntax error on its line {exc.lineno}: {exc.message}")]
-    found = _unknown(tree, nodes.Filter, env.filters, "filter") + _unknown(tree, nodes.Test, env.tests, "test")
-    return found + arithmetic_problems(tree)
+    found = _nodes_by_kind(tree)
+    problems = _unknown(found[nodes.Filter], env.filters, "filter") + _unknown(found[nodes.Test], env.tests, "test")
+    return problems + _arithmetic_problems(found)
 
 
-def _unknown(tree, kind, known, noun: str) -> list:
-    """Filters or tests the text names that the environment does not have."""
-    found = []
-    for node in tree.find_all(kind):
-        if node.name not in known and node.name not in MATH_FILTERS:
-            close = difflib.get_close_matches(node.name, sorted(known), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            found.append((node.lineno, f"unknown {noun} {node.name!r}{hint}"))
+def _nodes_by_kind(tree: nodes.Template) -> dict:
+    """The tree's filters, tests, for loops and arithmetic (keys ``nodes.Filter``,
+    ``nodes.Test``, ``nodes.For`` and ``ARITHMETIC``), each in the order of
+    ``tree.find_all``, from one walk of the tree instead of one per kind."""
+    found = {nodes.Filter: [], nodes.Test: [], nodes.For: [], ARITHMETIC: []}
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        kind = node.__class__
+        if kind in found:
+            found[kind].append(node)
+        elif isinstance(node, ARITHMETIC):
+            found[ARITHMETIC].append(node)
+        stack += reversed(_children(node))
     return found
 
 
-def arithmetic_problems(tree: nodes.Template) -> list:
+def _children(node: nodes.Node) -> list:
+    """``node.iter_child_nodes()`` as a list, read straight from its fields."""
+    children = []
+    for name in node.fields:
+        item = getattr(node, name, None)
+        if isinstance(item, list):
+            children += [child for child in item if isinstance(child, nodes.Node)]
+        elif isinstance(item, nodes.Node):
+            children.append(item)
+    return children
+
+
+def _unknown(found: list, known, noun: str) -> list:
+    """Filters or tests the text names that the environment does not have."""
+    problems = []
+    for node in found:
+        if node.name not in known and node.name not in MATH_FILTERS:
+            close = difflib.get_close_matches(node.name, sorted(known), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            problems.append((node.lineno, f"unknown {noun} {node.name!r}{hint}"))
+    return problems
+
+
+def _arithmetic_problems(found: dict) -> list:
     """``(line, message)`` for each place in a parsed text that computes on values."""
-    counters = _range_loop_targets(tree)
-    found = []
-    for node in tree.find_all(ARITHMETIC):
+    counters = _range_loop_targets(found[nodes.For])
+    problems = []
+    for node in found[ARITHMETIC]:
         if not _counts_only(node, counters):
-            found.append((node.lineno, f"arithmetic ({_SYMBOLS[type(node)]}) on values in the text; {ADVICE}"))
-    for node in tree.find_all(nodes.Filter):
+            problems.append((node.lineno, f"arithmetic ({_SYMBOLS[type(node)]}) on values in the text; {ADVICE}"))
+    for node in found[nodes.Filter]:
         name = _math_filter(node)
         if name:
-            found.append((node.lineno, f"the {name!r} filter computes on values in the text; {ADVICE}"))
-    return _once_per_line(found)
+            problems.append((node.lineno, f"the {name!r} filter computes on values in the text; {ADVICE}"))
+    return _once_per_line(problems)
 
 
 def _once_per_line(found: list) -> list:
@@ -78,10 +112,10 @@ def _once_per_line(found: list) -> list:
     return sorted(kept, key=lambda item: item[0] or 0)
 
 
-def _range_loop_targets(tree: nodes.Template) -> frozenset:
+def _range_loop_targets(loops: list) -> frozenset:
     """Names bound by ``{% for name in range(...) %}``: loop counters, not values."""
     names = set()
-    for loop in tree.find_all(nodes.For):
+    for loop in loops:
         call = loop.iter
         if isinstance(call, nodes.Call) and isinstance(call.node, nodes.Name) and call.node.name == "range":
             names.update(n.name for n in loop.target.find_all(nodes.Name))

@@ -55,9 +55,10 @@ def _prepared_quiz(templates, seed, count, students, jobs, formats, progress, sp
             for _, variant in papers
             for n, (index, t, k) in enumerate((i, t, k) for i, t in enumerate(templates) for k in range(count))]
     chunks = _runs_chunked(plan, count)
+    order = None if spool is not None else costliest_first(chunks, templates)
     questions, ran_out = [], set()
     with progress_bar(progress, len(plan), "Generating") as bar:
-        for chunk, short in ordered_map(_make_chunk, chunks, jobs, _init_worker, (templates, formats)):
+        for chunk, short in ordered_map(_make_chunk, chunks, jobs, _init_worker, (templates, formats), order):
             if spool is not None:
                 spool.hold(chunk)
             questions += chunk
@@ -70,6 +71,20 @@ def _prepared_quiz(templates, seed, count, students, jobs, formats, progress, sp
         quiz.papers.append(StudentPaper(student.student_id, student.name, papers[n][1],
                                         questions[n * per_paper:(n + 1) * per_paper]))
     return quiz
+
+
+def costliest_first(chunks: list, templates: list) -> list:
+    """The chunks' indices, the costliest first, for the workers to take in
+    that order (longest processing time first): a class paper's chunks are
+    whole runs of one template, ten chunks for two workers, and in bank order
+    a costly run taken last kept one worker busy while the other sat idle.
+    A question's cost is estimated by the work its template does per draw,
+    its lets, constraints, parts and traps; ties keep plan order. Not used
+    with a spool: its many like-sized chunks leave little idle time at the
+    end, and a chunk that finishes before those ahead of it waits in memory."""
+    weights = [len(t.lets) + len(t.constraints) + sum(1 + len(p.traps) for p in t.parts) for t in templates]
+    costs = [sum(weights[index] for _, index, _ in chunk) for chunk in chunks]
+    return sorted(range(len(chunks)), key=lambda i: -costs[i])
 
 
 _WORKER = {}

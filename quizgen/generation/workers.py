@@ -12,7 +12,6 @@ import multiprocessing
 import os
 import pickle
 import signal
-from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -27,9 +26,12 @@ def resolve_jobs(jobs: int | None) -> int:
     return jobs or os.cpu_count() or 1
 
 
-def ordered_map(func, chunks: list, jobs: int, initializer=None, initargs=()):
+def ordered_map(func, chunks: list, jobs: int, initializer=None, initargs=(), order=None):
     """``func(chunk)`` for every chunk, in order; in ``jobs`` processes when
-    there is more than one job and more than one chunk. Yields as results arrive."""
+    there is more than one job and more than one chunk. Yields each result as
+    soon as it and those before it have arrived. ``order`` (the chunks'
+    indices, each once) is the order the workers take them in, say costliest
+    first; the results still come in the chunks' order."""
     if jobs <= 1 or len(chunks) <= 1:
         if initializer is not None:
             initializer(*initargs)
@@ -40,9 +42,9 @@ def ordered_map(func, chunks: list, jobs: int, initializer=None, initargs=()):
                                initializer=_start_worker, initargs=(initializer, initargs))
     try:
         with _ctrl_c_held():
-            pending = deque(pool.submit(_run, func, chunk) for chunk in chunks)
-        while pending:
-            yield _result(pending.popleft())
+            futures = {i: pool.submit(_run, func, chunks[i]) for i in (order or range(len(chunks)))}
+        for i in range(len(chunks)):
+            yield _result(futures.pop(i))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
