@@ -15,9 +15,8 @@ grading loop."""
 
 from __future__ import annotations
 
-from quizgen.errors import InputFileError
 from quizgen.key.status import Status
-from quizgen.marking.students import belong_message, is_far, looks_foreign
+from quizgen.marking.students import belong_verdict, is_far
 
 SAMPLE_CELLS = 20_000   # (student, part) cells read at most: students spread evenly over the class
 _NEAR = frozenset({Status.CORRECT, Status.IMPRECISE})
@@ -51,9 +50,4 @@ def check_belong(index, students, grid, source: str, force: bool = False) -> str
     """Stop (InputFileError, exit 2) when the answers look like another key's;
     with ``force`` return the line as a warning instead; "" when they belong."""
     far, numeric = far_count(index, students, grid)
-    if not looks_foreign(far, numeric):
-        return ""
-    message = belong_message(far, numeric, source, index.name)
-    if not force:
-        raise InputFileError(message)
-    return message
+    return belong_verdict(far, numeric, source, index.name, force)

@@ -69,9 +69,13 @@ def nearest_ids(unknown: str, roster_ids, count: int = 3, leading_zeros: str = "
 
 def unknown_message(unknown: str, roster_ids, leading_zeros: str = "keep") -> str:
     """``unknown_student`` feedback naming the nearest roster ids."""
-    near = nearest_ids(unknown, roster_ids, leading_zeros=leading_zeros)
-    hint = f"; did you mean {' or '.join(near)}?" if near else ""
-    return f"student {unknown!r} is not in the key's roster{hint}"
+    hint = did_you_mean(nearest_ids(unknown, roster_ids, leading_zeros=leading_zeros))
+    return f"student {unknown!r} is not in the key's roster" + (f"; {hint}" if hint else "")
+
+
+def did_you_mean(near: list) -> str:
+    """``did you mean s012 or s120?`` for the nearest ids, "" when there are none."""
+    return f"did you mean {' or '.join(near)}?" if near else ""
 
 
 def is_far(value: float, values) -> bool:
@@ -113,6 +117,13 @@ def check_answers_belong(answers, known: dict, source: str = "answers", force: b
     seed or key); with ``force`` return that message as a warning instead.
     Returns "" when the answers look like this key's."""
     far, numeric = far_fraction(answers, known)
+    return belong_verdict(far, numeric, source, key_name, force, least, most)
+
+
+def belong_verdict(far: int, numeric: int, source: str, key_name: str, force: bool = False,
+                   least: int = 10, most: float = 0.5) -> str:
+    """"" when ``far`` of ``numeric`` answers look like this key's; else stop
+    (InputFileError, exit 2), or with ``force`` return the line as a warning."""
     if not looks_foreign(far, numeric, least, most):
         return ""
     message = belong_message(far, numeric, source, key_name)
