@@ -55,9 +55,11 @@ def run_child(argv: list) -> None:
             if exc.code:
                 raise
     seconds = time.perf_counter() - start
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    print(json.dumps({"seconds": seconds, "rss_mb": usage.ru_maxrss / 1024,
-                      "cpu_seconds": usage.ru_utime + usage.ru_stime}))
+    own, forked = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    # the CPU of processes this one started (generate's workers, grade's report process) counts too;
+    # peak RSS is the largest single process's
+    print(json.dumps({"seconds": seconds, "rss_mb": max(own.ru_maxrss, forked.ru_maxrss) / 1024,
+                      "cpu_seconds": own.ru_utime + own.ru_stime + forked.ru_utime + forked.ru_stime}))
 
 
 def io_floor(answers: str, out: str) -> None:

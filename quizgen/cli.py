@@ -176,9 +176,10 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
 @click.option("--format", "feedback_format", type=click.Choice(["md", "pdf"]), default="md", show_default=True,
               help="Feedback sheets as Markdown, or PDF (compiled with pdflatex/lualatex).")
 @bank_option
+@jobs_option
 def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding, policy, ecf_credit,
                   overrides, roster, force, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key,
-                  feedback_dir, feedback_format, banks):
+                  feedback_dir, feedback_format, banks, jobs):
     """Grade a class's answers (CSV, or a Moodle/Canvas responses export) against the key:
     <answers>-graded.csv, per-student, per-question and item-analysis CSVs, a Markdown report
     and an HTML class report; optionally a gradebook file and feedback sheets.
@@ -194,7 +195,8 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
                            feedback_format=feedback_format, banks=banks)
     result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
                    rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty(), outputs=outputs,
-                   policy=policy, ecf_credit=ecf_credit, overrides=overrides, roster=roster, force=force)
+                   policy=policy, ecf_credit=ecf_credit, overrides=overrides, roster=roster, force=force,
+                   jobs=jobs)
     for line in result.warnings:
         click.echo(f"quizgen: warning: {line}", err=True)
     click.echo(summary_text(result))

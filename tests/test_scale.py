@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from quizgen.background import resolve_jobs
 from quizgen.errors import QuizgenError, SamplingError, UsageError
 from quizgen.grading.run import grade
 from quizgen.ui import progress_bar
-from quizgen.generation.workers import ordered_map, resolve_jobs
+from quizgen.generation.workers import ordered_map
 from quizgen.key.model import Key
 
 

@@ -8,6 +8,7 @@ import os
 from contextlib import nullcontext
 from pathlib import Path
 
+from quizgen.background import resolve_jobs
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import LatexError, TexNotFoundError, UsageError
 from quizgen.files import streamed_files, write_files
@@ -16,7 +17,7 @@ from quizgen.generation.make import make_quiz
 from quizgen.generation.outdir import prepare_out_dir
 from quizgen.generation.quiz import Quiz
 from quizgen.generation.spool import BlockSpool
-from quizgen.generation.workers import paused_gc, resolve_jobs
+from quizgen.generation.workers import paused_gc
 
 PAPER_SIZES = ("a4", "letter")
 

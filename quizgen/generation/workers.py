@@ -9,21 +9,13 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
-import os
 import pickle
 import signal
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 
-from quizgen.errors import QuizgenError, UsageError
-
-
-def resolve_jobs(jobs: int | None) -> int:
-    """The number of processes for ``--jobs``: 0 or None mean one per CPU."""
-    if jobs is not None and jobs < 0:
-        raise UsageError(f"--jobs must be 0 (one per CPU) or more, got {jobs}")
-    return jobs or os.cpu_count() or 1
+from quizgen.errors import QuizgenError
 
 
 def ordered_map(func, chunks: list, jobs: int, initializer=None, initargs=(), order=None):

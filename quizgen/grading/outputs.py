@@ -108,27 +108,33 @@ def report_students(matrix, names: list) -> list:
             for n, (student_id, cells) in enumerate(zip(matrix.students, rows))]
 
 
-def class_report_inputs(result, key) -> tuple:
-    """``(parts, students)`` for quizgen.report from a GradeResult and its Key."""
-    names = [t.name for t in result.students]
-    return report_parts(result.matrix, slot_traps(key, _slot_dicts(result.matrix))), \
-        report_students(result.matrix, names)
+def class_report_texts(matrix, names: list, key, title: str, html: bool) -> dict:
+    """The class report's texts from the final verdicts: the item-analysis
+    sections of the Markdown report ("markdown"), the items CSV ("items") and,
+    when ``html``, the HTML page ("html"). Plain strings, so that grade can
+    compute them in a forked process (quizgen.background)."""
+    from quizgen.report import analyse, items_csv, markdown_sections, report_html
+
+    parts = report_parts(matrix, slot_traps(key, _slot_dicts(matrix)))
+    analysis = analyse(parts, report_students(matrix, names))
+    texts = {"markdown": "\n" + markdown_sections(analysis), "items": items_csv(analysis)}
+    if html:
+        texts["html"] = report_html(analysis, title)
+    return texts
 
 
 def _slot_dicts(matrix) -> list:
     return [{"question_id": s.question_id, "part": s.part} for s in matrix.slots]
 
 
-def write_extra_outputs(result, key, outputs: GradeOutputs, handles: dict) -> None:
-    """Append the item-analysis sections to the Markdown report and write the
-    items CSV, the HTML page and the gradebook into their (streamed) ``handles``."""
-    from quizgen.report import analyse, items_csv, markdown_sections, report_html
-
-    analysis = analyse(*class_report_inputs(result, key))
-    handles["report"].write("\n" + markdown_sections(analysis))
-    handles["items"].write(items_csv(analysis))
+def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dict) -> None:
+    """Append the item-analysis sections (``texts``, from class_report_texts)
+    to the Markdown report and write the items CSV, the HTML page and the
+    gradebook into their (streamed) ``handles``."""
+    handles["report"].write(texts["markdown"])
+    handles["items"].write(texts["items"])
     if "html" in handles:
-        handles["html"].write(report_html(analysis, f"Class report: {result.answers_path.stem}"))
+        handles["html"].write(texts["html"])
     if "gradebook" in handles:
         text, unmatched = gradebook_text(outputs, result)
         handles["gradebook"].write(text)

@@ -13,13 +13,14 @@ outcome's result cells once."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.marking import PartChecker
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import NO_ANSWER, Outcome, problem_outcome, verdict_cells, verdict_outcome
 from quizgen.grading.students import UNKNOWN, Students
-from quizgen.grading.tally import Tally, count_latest
+from quizgen.grading.tally import Tally
 from quizgen.grading.writer import RowSet, mark_superseded, start_graded
 from quizgen.key.status import Status
 
@@ -29,17 +30,33 @@ SUPERSEDED = Outcome(Status.SUPERSEDED, 0.0, "", "", ())   # how a superseded an
 _NO_LABELS = {}   # what KeyIndex.labels gives for a part cell not met yet
 
 
-def grade_file(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, handle,
-               bar=None, decisions=None) -> int:
+class GradedPass(NamedTuple):
+    """What the pass leaves to do: the number of answers, the RowSet of rows a
+    later answer superseded, the rows ECF or an override re-marked ({row:
+    Outcome}) and whether some written record spans more than one line."""
+
+    rows: int
+    superseded: RowSet
+    patched: dict
+    multiline: bool
+
+
+def grade_file(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, handle, bar=None,
+               decisions=None) -> GradedPass:
     """Grade every answer into graded.csv (``handle``, a file open at a temporary
-    path); returns the number of answers. When some rows were superseded, the
-    file is copied once with those rows marked (and those ECF or an override
-    of ``decisions`` changed: decisions.py)."""
-    rows, superseded, patched, multiline = grade_rows(source, index, students, grid, tally, handle, bar, decisions)
-    if superseded or patched:
+    path), the grid and the running ``tally`` (superseded and ungraded rows), ECF
+    and ``decisions`` applied. The latest answers are counted later
+    (tally.count_latest), and ``finish_graded`` marks what this pass could not
+    know when it wrote a row."""
+    return GradedPass(*grade_rows(source, index, students, grid, tally, handle, bar, decisions))
+
+
+def finish_graded(graded: GradedPass, handle, delimiter: str) -> None:
+    """When some rows were superseded, or re-marked by ECF or an override
+    (decisions.py), copy graded.csv once with those rows marked."""
+    if graded.superseded or graded.patched:
         handle.flush()
-        mark_superseded(Path(handle.name), superseded, source.delimiter, patched, multiline)
-    return rows
+        mark_superseded(Path(handle.name), graded.superseded, delimiter, graded.patched, graded.multiline)
 
 
 def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, handle, bar=None,
@@ -104,7 +121,6 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     patched = carry_errors_forward(index, students, grid)
     if decisions is not None:
         decisions.apply(index, students, grid, patched)
-    count_latest(grid, tally)
     return i + 1, superseded, patched, writer.multiline
 
 

@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from quizgen.background import Background, resolve_jobs
 from quizgen.errors import OutputError, UsageError
 from quizgen.files import default_output_folder, streamed_files
 from quizgen.grading.answers_file import open_answers
@@ -26,12 +27,12 @@ from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolera
 from quizgen.grading.lms_input import lms_grading_files, lms_kind_of
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
-from quizgen.grading.outputs import GradeOutputs, output_names, write_extra_outputs
+from quizgen.grading.outputs import GradeOutputs, class_report_texts, output_names, write_extra_outputs
 from quizgen.grading.report import (question_rows, question_stats, report_markdown, student_rows,
                                     student_totals)
-from quizgen.grading.rows import grade_file
+from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.students import Students, reconciliation_lines
-from quizgen.grading.tally import Tally
+from quizgen.grading.tally import Tally, count_latest
 from quizgen.ui import progress_bar
 
 
@@ -63,7 +64,7 @@ class GradeResult:
 @collector_paused()
 def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rtol=None, atol=None,
           encoding=None, progress: bool = False, outputs: GradeOutputs | None = None, policy=None,
-          ecf_credit=None, overrides=None, roster=None, force: bool = False) -> GradeResult:
+          ecf_credit=None, overrides=None, roster=None, force: bool = False, jobs: int | None = None) -> GradeResult:
     """Grade the answers file ``answers`` against ``key`` (a key.json path, its
     data as a dict, or None to find key.json beside the answers or in the working
     directory). Writes ``<answers stem>-graded.csv`` beside the answers (``out``
@@ -77,7 +78,9 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     credits, ``overrides`` (an overrides.csv path) applies human decisions,
     ``roster`` (a roster CSV path) names who should have answered; answers
     that look written for another key stop grading unless ``force``
-    (docs/grading.md)."""
+    (docs/grading.md). With ``jobs`` > 1 (default: one per CPU) the class
+    report's item analysis is computed in a second process while the totals
+    and the other reports are written; the output is the same."""
     outputs = outputs or GradeOutputs()
     outputs.check()
     if lms_kind_of(answers):
@@ -93,17 +96,26 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     names = {role: path.name for role, path in paths.items()}
     folder = paths["graded"].parent
     with streamed_files(folder, names.values()) as handles:
+        graded_handle = handles[names["graded"]]
         try:
             with progress_bar(progress, source.path.stat().st_size, "Grading") as bar:
-                rows = grade_file(source, index, students, grid, tally, handles[names["graded"]], bar, decisions)
+                graded = grade_file(source, index, students, grid, tally, graded_handle, bar, decisions)
         except OSError as exc:
-            raise OutputError(f"grading stopped while reading {source.path} or writing in {folder}: "
-                              f"{exc.strerror or exc}") from exc
+            raise _output_error(source, folder, exc) from exc
         foreign = check_belong(index, students, grid, source.path.name, force)
-        result = _result(source, index, students, grid, tally, rows, paths)
-        result.warnings = (decisions.unmatched if decisions is not None else []) + ([foreign] if foreign else [])
-        _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
-        write_extra_outputs(result, data, outputs, {role: handles[names[role]] for role in extra_roles(paths) + ["report"]})
+        absent = _add_roster(students, grid, tally)
+        with Background(class_report_texts, _matrix(index, students, grid), list(students.names), data,
+                        f"Class report: {source.path.stem}", outputs.html, parallel=resolve_jobs(jobs) > 1) as report:
+            count_latest(grid, tally)
+            try:
+                finish_graded(graded, graded_handle, source.delimiter)
+            except OSError as exc:
+                raise _output_error(source, folder, exc) from exc
+            result = _result(source, index, students, grid, tally, graded.rows, paths, absent)
+            result.warnings = (decisions.unmatched if decisions is not None else []) + ([foreign] if foreign else [])
+            _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
+            write_extra_outputs(result, outputs, {role: handles[names[role]] for role in extra_roles(paths) + ["report"]},
+                                report.result())
     if outputs.feedback:
         from quizgen.grading.feedback_pdf import write_sheets   # its PDF and TeX machinery only when asked
 
@@ -134,11 +146,21 @@ def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None
     return paths
 
 
-def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, rows: int,
-            paths: dict) -> GradeResult:
+def _output_error(source, folder: Path, exc: OSError) -> OutputError:
+    return OutputError(f"grading stopped while reading {source.path} or writing in {folder}: {exc.strerror or exc}")
+
+
+def _add_roster(students: Students, grid: AnswerGrid, tally: Tally) -> list:
+    """Register the roster's students who gave no answer (their cells stay
+    empty); returns their numbers."""
     absent = students.add_roster()
     grid.grow(len(students))
     tally.grow(len(students))
+    return absent
+
+
+def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, rows: int,
+            paths: dict, absent: list) -> GradeResult:
     per_paper = Counter(students.paper_numbers)
     class_sizes = [sum(n for paper, n in per_paper.items() if index.papers[paper].checkers[slot] is not None)
                    for slot in range(len(index.slots))]

@@ -1,0 +1,97 @@
+"""quizgen.background: a function computed in a forked child gives what it
+gives in the caller, errors included; a child that dies is replaced by the
+caller's own computation; none is left behind; and grade's output is the same
+for any --jobs."""
+
+from __future__ import annotations
+
+import csv
+import os
+
+import pytest
+
+from quizgen.background import Background
+from quizgen.errors import InputFileError
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (not on Windows)")
+
+
+def _pid_and_sum(numbers):
+    return os.getpid(), sum(numbers)
+
+
+def _fails(message):
+    raise InputFileError(message)
+
+
+def _dies_unless_in(parent_pid):
+    if os.getpid() != parent_pid:
+        os._exit(3)   # the child dies without a result
+    return "computed in the caller"
+
+
+def _unpicklable():
+    return lambda: None
+
+
+def test_the_value_comes_from_a_child_process():
+    with Background(_pid_and_sum, range(10)) as job:
+        pid, total = job.result()
+    assert total == 45
+    assert pid != os.getpid()
+
+
+def test_one_job_computes_in_the_caller():
+    with Background(_pid_and_sum, [1, 2], parallel=False) as job:
+        assert job.pid is None
+        assert job.result() == (os.getpid(), 3)
+
+
+def test_an_error_in_the_child_is_raised_in_the_caller_as_itself():
+    with Background(_fails, "row 7: no answer column") as job:
+        with pytest.raises(InputFileError, match="row 7: no answer column"):
+            job.result()
+
+
+def test_a_child_that_dies_is_replaced_by_the_callers_computation():
+    with Background(_dies_unless_in, os.getpid()) as job:
+        assert job.result() == "computed in the caller"
+
+
+def test_a_result_that_cannot_be_pickled_is_computed_again_in_the_caller():
+    with Background(_unpicklable) as job:
+        assert callable(job.result())
+
+
+def test_closing_without_asking_stops_and_reaps_the_child():
+    job = Background(_pid_and_sum, range(10 ** 8))   # long enough to be running still
+    pid = job.pid
+    job.close()
+    assert job.pid is None
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)   # reaped already: no zombie left
+
+
+def test_grade_writes_the_same_bytes_with_one_job_or_two(invoke, tmp_path):
+    """With two jobs the item analysis is computed in a child process while the
+    totals are written: every output file is byte for byte that of one job."""
+    invoke("generate", "--seed", 5, "--classes", "C1,C2", "--count", 2, "--out", tmp_path / "paper")
+    with open(tmp_path / "paper" / "key.csv", newline="", encoding="utf-8") as handle:
+        key = list(csv.DictReader(handle))
+    rows = []
+    for n in range(30):
+        for part in key:
+            answer = part["answer"] if (n + len(rows)) % 3 else "0.5"
+            rows.append([f"s{n:02d}", part["question_id"], part["part"], answer])
+    rows.append(["s01", key[0]["question_id"], key[0]["part"], "0.1"])   # supersedes an earlier answer
+    with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"], *rows])
+    outputs = {}
+    for jobs in (1, 2):
+        result = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "paper" / "key.json",
+                        "--out", tmp_path / f"jobs{jobs}" / "answers-graded.csv", "--jobs", jobs)
+        assert result.exit_code == 0, result.output
+        outputs[jobs] = {p.name: p.read_bytes() for p in sorted((tmp_path / f"jobs{jobs}").iterdir())}
+    assert outputs[1] == outputs[2]
+    assert {"answers-graded-items.csv", "answers-graded-report.html"} <= outputs[2].keys()
+    assert b"Item analysis" in outputs[2]["answers-graded-report.md"]
