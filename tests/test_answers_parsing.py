@@ -206,3 +206,21 @@ def test_parts_are_normalised(text, expected):
     ("student", None), ("12", None), ("answer", None)])
 def test_combined_labels_split_into_question_and_part(text, expected):
     assert split_label(text) == expected
+
+
+def test_answers_python_would_warn_about_print_no_warning():
+    """``3in`` or ``1if 2`` make Python's parser warn (invalid decimal literal);
+    that warning must not reach a grader's terminal."""
+    import warnings
+
+    from quizgen.errors import ExpressionError
+    from quizgen.maths.parser import parse_answer
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for text in ("3in", "1if 2", "0x1g"):
+            try:
+                parse_answer(text)
+            except ExpressionError:
+                pass
+    assert [w for w in caught if issubclass(w.category, SyntaxWarning)] == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import difflib
 import re
+import warnings
 from fractions import Fraction
 
 from quizgen.errors import ExpressionError
@@ -71,7 +72,9 @@ def parse(text: str, policy: Policy) -> Node:
     if not text.strip():
         raise ExpressionError("empty expression")
     try:
-        tree = ast.parse(text.strip(), mode="eval")
+        with warnings.catch_warnings():   # "3in" would print Python's SyntaxWarning on the user's terminal
+            warnings.simplefilter("ignore", SyntaxWarning)
+            tree = ast.parse(text.strip(), mode="eval")
     except (SyntaxError, ValueError, MemoryError, RecursionError) as exc:
         raise ExpressionError(f"not a valid expression: {text.strip()!r}") from exc
     return _Converter(policy, text.strip()).convert(tree.body, 0)
