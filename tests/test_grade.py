@@ -445,7 +445,7 @@ def test_a_key_given_as_data(tmp_path):
 
 
 def test_verdict_cache_stays_bounded(tmp_path, key_file, monkeypatch):
-    import quizgen.grading.rows as grader
+    import quizgen.grading.answer_pass as grader
 
     monkeypatch.setattr(grader, "CACHE_LIMIT", 3)
     rows = [[f"s{i}", "Q1", "a", f"0.{i % 7 + 1}"] for i in range(40)]

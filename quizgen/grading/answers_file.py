@@ -15,6 +15,7 @@ from pathlib import Path
 
 from quizgen.errors import InputFileError, UsageError
 from quizgen.grading.csv_rows import Records
+from quizgen.grading.file_slice import open_slice
 from quizgen.grading.file_text import (FALLBACK_ERRORS, check_text, detect_encoding, given_encoding, header_lines,
                                        read_start, spooled)
 
@@ -95,6 +96,9 @@ class AnswersFile:
     wide: tuple = ()
     identity: tuple = ()
     read_path: Path | None = None   # a copy of a pipe's text; None: read ``path`` itself
+    start: int = 0          # the bytes read: [start, end) of the file (grade splits a big file in two)
+    end: int | None = None
+    first_line: int = 0     # the lines before ``start``, so that line numbers stay the file's
 
     @property
     def out_header(self) -> list:
@@ -106,7 +110,11 @@ class AnswersFile:
     def open(self):
         """The file as text, decoded with the fallback for stray bytes; the
         handle is kept so that :meth:`bytes_read` can report progress."""
-        self._handle = open(self.read_path or self.path, encoding=self.encoding, errors=FALLBACK_ERRORS, newline="")
+        if self.start or self.end is not None:
+            self._handle = open_slice(self.read_path or self.path, self.encoding, self.start, self.end)
+        else:
+            self._handle = open(self.read_path or self.path, encoding=self.encoding, errors=FALLBACK_ERRORS,
+                                newline="")
         return self._handle
 
     def bytes_read(self) -> int:
@@ -155,7 +163,7 @@ class AnswersFile:
                        "" if ni is None else cells[ni], getattr(cells, "problem", None))
 
     def _records(self, handle) -> Records:
-        records = Records(handle, self.delimiter, len(self.header))
+        records = Records(handle, self.delimiter, len(self.header), self.first_line)
         records.skip(self.skip_lines)
         return records
 

@@ -29,18 +29,19 @@ class _Runaway(Exception):
 
 class Records:
     """The rows of a CSV text stream, each with the problem that spoils it (or
-    None). ``line`` is the physical line the latest row ends on.
+    None). ``line`` is the physical line the latest row ends on (counted from
+    ``first_line``, the lines of the file before ``handle``'s text).
 
     Most files have no quote at all, and a line without one is a record of its
     own: such lines are read a block at a time by a plain ``csv.reader``. A
     block with a quote, and the lines after it until a record ends with
     nothing left over, go through the careful reading above."""
 
-    def __init__(self, handle, delimiter: str, width: int):
+    def __init__(self, handle, delimiter: str, width: int, first_line: int = 0):
         self.delimiter, self.width = delimiter, width
         self.row_like = max(width - 1, 1)
         self._handle = handle
-        self._pending, self._lines, self._base = [], iter(handle), 0
+        self._pending, self._lines, self._base = [], iter(handle), first_line
         self._taken, self._ended = [], [False]
         self._reader = self._new_reader()
 
@@ -176,6 +177,15 @@ def _plain_rows(lines: list, delimiter: str):
         return None
     rows.pop()
     return rows
+
+
+def is_whole_row(line: str, delimiter: str, width: int) -> bool:
+    """Whether ``line`` is a row by itself in any reading: it looks like a row
+    (so no open record takes it in) and is one whole record of ``width`` cells."""
+    if not _row_like(line, delimiter, max(width - 1, 1)):
+        return False
+    rows = _plain_rows([line], delimiter)
+    return rows is not None and len(rows[0]) == width
 
 
 def _row_like(line: str, delimiter: str, cells: int) -> bool:

@@ -83,6 +83,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     and the other reports are written; the output is the same."""
     outputs = outputs or GradeOutputs()
     outputs.check()
+    jobs = resolve_jobs(jobs)
     if lms_kind_of(answers):
         answers, key, out = lms_grading_files(answers, key, out, encoding, outputs.banks)
     source = open_answers(answers, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
@@ -99,13 +100,13 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         graded_handle = handles[names["graded"]]
         try:
             with progress_bar(progress, source.path.stat().st_size, "Grading") as bar:
-                graded = grade_file(source, index, students, grid, tally, graded_handle, bar, decisions)
+                graded = grade_file(source, index, students, grid, tally, graded_handle, bar, decisions, jobs)
         except OSError as exc:
             raise _output_error(source, folder, exc) from exc
         foreign = check_belong(index, students, grid, source.path.name, force)
         absent = _add_roster(students, grid, tally)
         with Background(class_report_texts, _matrix(index, students, grid), list(students.names), data,
-                        f"Class report: {source.path.stem}", outputs.html, parallel=resolve_jobs(jobs) > 1) as report:
+                        f"Class report: {source.path.stem}", outputs.html, parallel=jobs > 1) as report:
             count_latest(grid, tally)
             try:
                 finish_graded(graded, graded_handle, source.delimiter)

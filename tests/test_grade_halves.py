@@ -1,0 +1,178 @@
+"""Grading a big answers file in two processes (grading/halves.py) writes
+exactly what one pass writes: the cut (grading/file_slice.py) falls where no
+record can run across, line numbers stay the file's, and students met in both
+halves, superseded answers, unknown ids and bad rows come out the same. The
+size threshold is lowered here so that small files are cut too."""
+
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import quizgen
+from quizgen.grading import file_slice
+from quizgen.grading.answers_file import open_answers
+from quizgen.grading.file_slice import SAFE_LINES, find_cut, open_slice
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (not on Windows)")
+
+TRAP = {"code": "halved", "feedback": "You halved it.", "value": 0.25}
+NUMERIC = {"part": "a", "name": "p", "type": "numeric", "points": 2.0, "value": 0.5, "answer": "0.5",
+           "abs_tolerance": 0.0005, "misconceptions": [TRAP]}
+WORD = {"part": "b", "name": "word", "type": "word", "points": 1.0, "accept": ["mean"], "answer": "mean",
+        "misconceptions": [{"code": "summed", "feedback": "It is a mean.", "words": ["sum"]}]}
+KEY = {"questions": [{"id": "Q1", "class": "C1", "template": "t1", "points": 3, "parts": [NUMERIC, WORD]},
+                     {"id": "Q2", "class": "C2", "template": "t2", "points": 2, "parts": [dict(NUMERIC, value=24,
+                                                                                          answer="24")]}]}
+PER_STUDENT = {**KEY, "students": {f"s{n}": {"name": f"Student {n}", "seed": str(n), "questions": KEY["questions"]}
+                                   for n in range(40)}}
+ANSWERS = ["0.5", "0.25", "0.50", "mean", "sum", "24", "1/2", "", "nonsense", "=1+1", '"quoted, with comma"',
+           "0,5", "  0.5  ", "é", "5e-1"]
+RISKY = ["half\nof it", "STRAY"]   # a record over two lines; a quote never closed (write_rows makes it)
+
+
+@pytest.fixture
+def cut_small(monkeypatch):
+    monkeypatch.setattr(file_slice, "MIN_SPLIT_BYTES", 0)
+
+
+def write_rows(path: Path, rows: list, encoding="utf-8", delimiter=",", header=("student_id", "question_id",
+                                                                                   "part", "answer")) -> Path:
+    with open(path, "w", newline="", encoding=encoding) as handle:
+        writer = csv.writer(handle, delimiter=delimiter)
+        writer.writerow(header)
+        writer.writerows(rows)
+    path.write_bytes(path.read_bytes().replace(b"STRAY", b'"stray'))
+    return path
+
+
+def graded_files(answers: Path, key: dict, jobs: int, folder: Path) -> dict:
+    result = quizgen.grade(answers, key=key, out=folder / "graded.csv", jobs=jobs, force=True)
+    files = {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+    return {"rows": result.rows, "counts": result.counts, "files": files}
+
+
+def assert_same_in_two(answers: Path, key: dict, tmp_path: Path):
+    """The file is cut, and both ways give the same bytes."""
+    source = open_answers(answers)
+    assert find_cut(answers, answers.stat().st_size, source.encoding, source.delimiter, len(source.header))
+    one = graded_files(answers, key, 1, tmp_path / "one")
+    two = graded_files(answers, key, 2, tmp_path / "two")
+    assert one == two
+    return one
+
+
+def class_rows(students: int, seed: int = 0) -> list:
+    """Three answers per student; a risky answer now and then, one just before the middle."""
+    rows = []
+    for n in range(students):
+        for question, part in (("Q1", "a"), ("Q1", "b"), ("Q2", "a")):
+            rows.append([f"s{n}", question, part, ANSWERS[(n * 7 + len(rows) + seed) % len(ANSWERS)]])
+    for at in (7, len(rows) // 2 - 3, len(rows) - 5):
+        rows[at][3] = RISKY[at % 2]
+    return rows
+
+
+def test_one_pass_and_two_halves_write_the_same_files(tmp_path, cut_small):
+    rows = class_rows(60)
+    rows += [["s3", "Q1", "a", "0.5"], ["s59", "Q2", "a", "24"], ["nobody", "Q9", "z", "1"], ["", "Q1", "a", "1"],
+             ["s7", "Q1"], ["s5", "Q1", "a", "0.5", "extra"]]   # superseded, unknown part, no id, bad widths
+    rows = rows[:90] + [["s59", "Q1", "a", "0.25"]] + rows[90:]   # s59 answers in both halves
+    one = assert_same_in_two(write_rows(tmp_path / "answers.csv", rows), KEY, tmp_path)
+    assert one["counts"]["superseded"] >= 2 and one["rows"] == len(rows)
+
+
+def test_per_student_papers_and_unknown_students_in_both_halves(tmp_path, cut_small):
+    rows = class_rows(45)   # s40 to s44 have no paper: unknown_student, in the second half
+    rows.insert(5, ["s41", "Q1", "a", "0.5"])
+    assert_same_in_two(write_rows(tmp_path / "answers.csv", rows), PER_STUDENT, tmp_path)
+
+
+def test_wide_form_semicolons_and_a_byte_order_mark(tmp_path, cut_small):
+    header = ("Student ID", "Q1a", "Q1b", "Q2a")
+    rows = [[f"s{n}", ANSWERS[n % len(ANSWERS)], "mean", "24"] for n in range(120)]
+    answers = write_rows(tmp_path / "wide.csv", rows, encoding="utf-8-sig", delimiter=";", header=header)
+    assert_same_in_two(answers, KEY, tmp_path)
+
+
+def test_cp1252_and_old_mac_line_ends_keep_line_numbers(tmp_path, cut_small):
+    rows = class_rows(50) + [["", "Q1", "a", "0.5"]]   # no student id: graded.csv names its line
+    answers = write_rows(tmp_path / "answers.csv", rows, encoding="cp1252")
+    text = answers.read_bytes().replace(b"\r\n", b"\n")
+    answers.write_bytes(text[:len(text) // 3].replace(b"\n", b"\r") + text[len(text) // 3:])
+    one = assert_same_in_two(answers, KEY, tmp_path)
+    graded = one["files"]["graded.csv"]
+    assert b"line 153: no student id" in graded and b"line 148: a quote" in graded   # after the line break in row 72
+
+
+def test_the_cut_follows_whole_rows_only(tmp_path):
+    """Quoted cells that close on their line are safe to cut after; a record
+    left open (a line break inside quotes, a stray quote) is not: the cut
+    comes SAFE_LINES whole rows after it."""
+    lines = [f's{n},Q1,a,"0.5, or so"\n' for n in range(300)]
+    lines[140] = 's140,Q1,a,"a line\n'   # just before the middle: file lines 142 and 143
+    lines[141] = 'break inside"\n'
+    path = tmp_path / "answers.csv"
+    path.write_text("student_id,question_id,part,answer\n" + "".join(lines), encoding="utf-8")
+    size = path.stat().st_size
+    cut = find_cut(path, size, "utf-8", ",", 4) if file_slice.MIN_SPLIT_BYTES <= size else None
+    assert cut is None   # under the size threshold
+    file_slice_min = file_slice.MIN_SPLIT_BYTES
+    try:
+        file_slice.MIN_SPLIT_BYTES = 0
+        cut = find_cut(path, size, "utf-8", ",", 4)
+    finally:
+        file_slice.MIN_SPLIT_BYTES = file_slice_min
+    data = path.read_bytes()
+    assert data[cut.offset - 1:cut.offset] == b"\n"
+    assert cut.lines == data[:cut.offset].count(b"\n")
+    after = data[:cut.offset].decode().splitlines()
+    assert "break inside" not in "".join(after[-SAFE_LINES:])
+    assert len(after) >= 143 + SAFE_LINES
+
+
+def test_no_cut_where_bytes_could_split_a_character(tmp_path, monkeypatch):
+    monkeypatch.setattr(file_slice, "MIN_SPLIT_BYTES", 0)
+    path = write_rows(tmp_path / "answers.csv", class_rows(100), encoding="utf-16")
+    assert find_cut(path, path.stat().st_size, "utf-16", ",", 4) is None
+
+
+def test_a_slice_reads_its_bytes_only(tmp_path):
+    path = tmp_path / "text.csv"
+    path.write_bytes("\ufeffab\ncd\néf\n".encode("utf-8"))
+    with open_slice(path, "utf-8-sig", 0, 7) as handle:   # 3 bytes of byte-order mark, then 4
+        assert handle.read() == "ab\nc"
+    with open_slice(path, "utf-8-sig", 7) as handle:
+        assert handle.read() == "d\néf\n"
+
+
+CELLS = st.sampled_from(ANSWERS + ['"', '""', "a,b"])
+ROWS = st.lists(st.tuples(st.integers(0, 30), st.sampled_from([("Q1", "a"), ("Q1", "b"), ("Q2", "a"), ("Q7", "a")]),
+                          CELLS, st.integers(0, 20)), min_size=100, max_size=260)
+RISKY_ROWS = st.lists(st.tuples(st.integers(0, 259), st.sampled_from(["x\r\ny", "line\nbreak", "STRAY"])), max_size=3)
+
+
+@pytest.mark.slow
+@settings(deadline=None, max_examples=25, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(ROWS, RISKY_ROWS, st.booleans())
+def test_any_class_file_gives_the_same_files_in_two_halves(tmp_path_factory, monkeypatch, rows, risky, per_student):
+    """Random classes: students met anywhere, answers superseded, parts the
+    key lacks, short and long rows, and up to three records that span lines
+    or never close a quote."""
+    monkeypatch.setattr(file_slice, "MIN_SPLIT_BYTES", 0)
+    folder = tmp_path_factory.mktemp("halves")
+    lines = []
+    for student, (question, part), answer, shape in rows:
+        cells = [f"s{student}", question, part, answer]
+        lines.append(cells[:3] if shape == 0 else cells + ["x"] if shape == 1 else cells)
+    for at, answer in risky:
+        lines[at % len(lines)][2:] = ["a", answer]
+    answers = write_rows(folder / "answers.csv", lines)
+    key = PER_STUDENT if per_student else KEY
+    assert graded_files(answers, key, 1, folder / "one") == graded_files(answers, key, 2, folder / "two")
