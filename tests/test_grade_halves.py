@@ -176,3 +176,27 @@ def test_any_class_file_gives_the_same_files_in_two_halves(tmp_path_factory, mon
     answers = write_rows(folder / "answers.csv", lines)
     key = PER_STUDENT if per_student else KEY
     assert graded_files(answers, key, 1, folder / "one") == graded_files(answers, key, 2, folder / "two")
+
+
+def test_the_progress_bar_counts_both_halves(tmp_path, cut_small, monkeypatch):
+    """The main process reads only the first half: the bar is moved over the
+    second half's bytes when that half is in, so it ends full, not halfway."""
+    from contextlib import contextmanager
+
+    from quizgen.grading import run
+
+    steps = []
+
+    class Bar:
+        def update(self, n, current_item=None):
+            steps.append(n)
+
+    @contextmanager
+    def recording_bar(show, length, label):
+        yield Bar()
+
+    monkeypatch.setattr(run, "progress_bar", recording_bar)
+    answers = write_rows(tmp_path / "answers.csv", class_rows(80))
+    quizgen.grade(answers, key=KEY, out=tmp_path / "out" / "graded.csv", jobs=2, force=True, progress=True)
+    size = answers.stat().st_size
+    assert size * 0.95 <= sum(steps) <= size and len(steps) >= 2

@@ -65,6 +65,8 @@ def grade_halves(source, cut, index: KeyIndex, students: Students, grid: AnswerG
         with Background(grade_second_half, second, index, students, spill.fileno()) as job:
             rows, superseded = pass_rows(first, index, students, grid, tally, writer, bar)
             half = job.result()
+        if bar is not None:   # the second half's bytes, read in the other process
+            bar.update(os.path.getsize(source.read_path or source.path) - cut.offset)
         handle.flush()
         spill.seek(0)
         shutil.copyfileobj(spill, handle.buffer, 1 << 20)
