@@ -1,7 +1,10 @@
 """The block spool: per-student documents' printed blocks wait on disk, not in
 memory, and the documents come out the same as without it."""
 
+import pytest
+
 from quizgen.bank.loader import select
+from quizgen.errors import UsageError
 from quizgen.generation.documents import render_documents
 from quizgen.generation.make import make_quiz
 from quizgen.generation.spool import BlockSpool, Spooled
@@ -25,3 +28,11 @@ def test_spooled_quiz_holds_no_blocks_and_prints_the_same_documents(bank):
         assert all(isinstance(s["problem_block"], Spooled) for s in summaries)
         for split in (False, True):
             assert render_documents(spooled, "md", split=split) == render_documents(kept, "md", split=split)
+
+
+def test_a_closed_spool_says_the_blocks_are_gone_in_one_line():
+    spool = BlockSpool()
+    where = spool.put("block")
+    spool.__exit__(None, None, None)
+    with pytest.raises(UsageError, match="generate\\(\\) has closed"):
+        spool.get(where)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import tempfile
 from typing import NamedTuple
 
+from quizgen.errors import UsageError
+
 BLOCKS = ("problem_block", "solution_block")
 
 
@@ -49,7 +51,12 @@ class BlockSpool:
         return where
 
     def get(self, where: Spooled) -> str:
-        """The text put at ``where``."""
+        """The text put at ``where``. Once the spool is closed (``generate()``
+        has returned) the blocks are gone: a clear error, not an I/O traceback."""
+        if self._file.closed:
+            raise UsageError("the printed blocks of this quiz were spooled to a temporary file that generate() "
+                             "has closed; to render its documents again, call make_quiz() with a BlockSpool "
+                             "kept open (or with no spool)")
         self._file.seek(where.offset)
         return self._file.read(where.size).decode("utf-8")
 
