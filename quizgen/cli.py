@@ -175,11 +175,13 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
               help="Write one feedback sheet per student into this folder.")
 @click.option("--format", "feedback_format", type=click.Choice(["md", "pdf"]), default="md", show_default=True,
               help="Feedback sheets as Markdown, or PDF (compiled with pdflatex/lualatex).")
+@click.option("--paper", "paper_size", default="a4", show_default=True, type=click.Choice(["a4", "letter"]),
+              help="Paper size of the PDF feedback sheets.")
 @bank_option
 @jobs_option
 def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding, policy, ecf_credit,
                   overrides, roster, force, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key,
-                  feedback_dir, feedback_format, banks, jobs):
+                  feedback_dir, feedback_format, paper_size, banks, jobs):
     """Grade a class's answers (CSV, or a Moodle/Canvas responses export) against the key:
     <answers>-graded.csv, per-student, per-question and item-analysis CSVs, a Markdown report
     and an HTML class report; optionally a gradebook file and feedback sheets.
@@ -192,7 +194,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
 
     outputs = GradeOutputs(html=not no_html, gradebook=gradebook, gradebook_template=gradebook_template,
                            gradebook_item=gradebook_item, gradebook_key=gradebook_key, feedback=feedback_dir,
-                           feedback_format=feedback_format, banks=banks)
+                           feedback_format=feedback_format, paper=paper_size, banks=banks)
     result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
                    rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty(), outputs=outputs,
                    policy=policy, ecf_credit=ecf_credit, overrides=overrides, roster=roster, force=force,

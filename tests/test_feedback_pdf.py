@@ -100,3 +100,29 @@ def test_real_pdf_sheets_hold_the_hostile_strings_literally(tmp_path):
     assert f"Feedback for {HOSTILE_ID} (Zoë $x$ 50% {{^^5c}} #1" in text
     assert "\\immediate\\write18{id}%" in text and "${" in text.replace(" ", "")
     assert "misconception halved: feedback for halved" in text
+
+
+def test_letter_paper_sheets(tmp_path, sources):
+    quizgen.grade(write(tmp_path, small_key(), ROWS), key=tmp_path / "key.json",
+                  outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf", paper="letter"))
+    tex = sources["s2.tex"]
+    assert tex.count("letterpaper") == 2 and "a4paper" not in tex
+
+
+def test_paper_is_for_pdf_sheets_only(tmp_path):
+    result = CliRunner().invoke(main, ["grade", str(write(tmp_path, small_key())), "--paper", "letter"])
+    assert result.exit_code == 2 and "--format pdf" in result.output
+    assert not (tmp_path / "answers-graded.csv").exists()
+
+
+@pytest.mark.slow
+def test_real_letter_sheets_are_letter_sized(tmp_path):
+    missing = [tool for tool in ("pdflatex", "pdfinfo") if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"{' and '.join(missing)} not installed (Debian: {feedback_pdf.install_hint()} poppler-utils)")
+    result = CliRunner().invoke(main, ["grade", str(write(tmp_path, small_key(), ROWS)), "--feedback",
+                                       str(tmp_path / "sheets"), "--format", "pdf", "--paper", "letter"])
+    assert result.exit_code == 0, result.output
+    info = subprocess.run(["pdfinfo", str(tmp_path / "sheets" / "s2.pdf")], capture_output=True, check=True,
+                          text=True).stdout
+    assert "612 x 792 pts (letter)" in info

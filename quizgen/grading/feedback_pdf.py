@@ -29,7 +29,7 @@ def write_sheets(result, key, outputs, answer_column: int) -> Path:
     if getattr(outputs, "feedback_format", "md") != "pdf":
         return write_feedback_sheets(result, key, outputs, answer_column)
     students, context = student_sheets(result, key, outputs, answer_column)
-    sources = {f"{stem}.tex": sheet_tex(total, questions, number, context)
+    sources = {f"{stem}.tex": sheet_tex(total, questions, number, context, getattr(outputs, "paper", "a4"))
                for stem, total, questions, number in students}
     write_files(outputs.feedback, compile_sheets(sources))
     return Path(outputs.feedback)
@@ -56,8 +56,8 @@ def check_tex() -> None:
                                "sheets)") from None
 
 
-def sheet_tex(total, questions, number: int, context) -> str:
-    """One student's sheet as a LaTeX document."""
+def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
+    """One student's sheet as a LaTeX document, on ``paper`` (a4 or letter)."""
     from quizgen.bank.loader import builtin_templates_dir
     from quizgen.text.render import render_layout
 
@@ -71,7 +71,7 @@ def sheet_tex(total, questions, number: int, context) -> str:
     return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=tex_text(total.student_id),
                          student_name=tex_text(total.name), score=number_text(total.score),
                          max_score=number_text(total.max_score), percent=f"{total.percent:.1f}\\%", questions=items,
-                         has_figures=any(not isinstance(v, str) and v["figure"] for v in views))
+                         has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper)
 
 
 def tex_text(text) -> str:

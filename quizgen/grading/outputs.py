@@ -23,8 +23,8 @@ class GradeOutputs:
     items CSV comes with it), a gradebook (``gradebook`` one of GRADEBOOKS, with
     Canvas's exported ``gradebook_template``, the assignment or grade item name
     ``gradebook_item`` and Moodle's ``gradebook_key``), and feedback sheets
-    (into folder ``feedback``, ``feedback_format`` "md" or "pdf"; ``banks``
-    regenerate the worked solutions)."""
+    (into folder ``feedback``, ``feedback_format`` "md" or "pdf", PDFs on
+    ``paper`` "a4" or "letter"; ``banks`` regenerate the worked solutions)."""
 
     html: bool = True
     gradebook: str | None = None
@@ -34,6 +34,7 @@ class GradeOutputs:
     feedback: str | None = None
     banks: tuple = ()
     feedback_format: str = "md"
+    paper: str = "a4"
 
     def check(self) -> None:
         """Refuse option combinations that cannot work, before grading starts."""
@@ -46,6 +47,10 @@ class GradeOutputs:
             raise UsageError("--gradebook-template is for --gradebook canvas")
         if self.feedback_format not in ("md", "pdf"):
             raise UsageError(f"--format must be md or pdf, got {self.feedback_format!r}")
+        if self.paper not in ("a4", "letter"):
+            raise UsageError(f"--paper must be a4 or letter, got {self.paper!r}")
+        if self.paper != "a4" and self.feedback_format != "pdf":
+            raise UsageError("--paper is the paper size of PDF feedback sheets: give --feedback DIR --format pdf too")
         if self.feedback_format == "pdf" and not self.feedback:
             raise UsageError("--format pdf is the format of the feedback sheets: give --feedback DIR too")
         if self.feedback_format == "pdf":
