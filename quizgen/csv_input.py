@@ -111,7 +111,7 @@ def choose_delimiter(given, sep_hint, lines: list) -> str:
         return DELIMITERS[given]
     if sep_hint:
         return sep_hint
-    header = next((line for line in lines if line.strip(" \t,;")), "")
+    header = next((line for line in lines if line.strip(" \t\r\n,;")), "")
     counts = {d: _count_outside_quotes(header, d) for d in ("\t", ";", ",")}
     best = max(counts, key=counts.get)
     return best if counts[best] else ","
