@@ -1,94 +1,109 @@
-"""Reading a class roster (``--students roster.csv``: columns student_id, name),
-with one-line errors that name the row and what was wrong with it."""
+"""The class roster, one reader for ``generate --students roster.csv`` (a
+paper per student) and ``grade --roster roster.csv`` (who should have
+answered).
+
+A roster is a small CSV read with the answers file's conventions
+(quizgen/csv_input.py: encoding detection, ``,`` ``;`` or tab, Excel's
+``sep=`` line): a student id column under any of its names (``student_id``,
+``Student ID``, ``Matrikelnummer``, ``email``, ...), optionally a name
+column, other columns ignored. Each id is normalised for comparison
+(quizgen/marking/students.py: case and spaces ignored), so a roster listing
+one student twice, even as ``S010`` and ``s010``, is refused with both lines
+named. Errors are one line naming the file, the line and what was wrong."""
 
 from __future__ import annotations
 
-import csv
-import io
 import re
+from csv import Error as CsvError
 from dataclasses import dataclass
-from pathlib import Path
 
+from quizgen.csv_input import ALIASES, find_column, norm_header, read_csv_text, sniffed_reader
 from quizgen.errors import InputFileError
+from quizgen.marking.students import normalise_id
 
-ROSTER_COLUMNS = ("student_id", "name")
+MAX_ID = 200   # characters of a student id; a longer cell is not an id
+ID_COLUMNS = "student_id, Student ID, Matrikelnummer, email, ..."
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
 @dataclass(frozen=True)
 class Student:
-    """One row of the roster."""
+    """One row of the roster: the id as written (spaces collapsed) and the name ('' when none)."""
 
     student_id: str
     name: str
 
 
 def read_roster(path) -> list:
-    """The students of the roster CSV at ``path``, in file order. Extra columns
-    are ignored; blank lines are skipped; ids must be unique."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError as exc:
-        raise InputFileError(f"{path}: roster file not found") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputFileError(f"{path}: cannot read the roster ({exc})") from exc
-    return parse_roster(text, str(path))
+    """The students of the roster CSV at ``path``, in file order."""
+    return parse_roster(read_csv_text(path, "roster"), str(path))
 
 
 def parse_roster(text: str, source: str = "roster") -> list:
-    """The students of a roster given as CSV text; ``source`` names it in errors."""
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
+    """The students of a roster given as CSV ``text``, in file order; blank
+    lines are skipped; ``source`` names it in errors."""
+    reader, skip = sniffed_reader(text)
     try:
-        columns = _columns(next(reader, None), source)
-        return unique_students(reader, lambda row, where: _student(row, columns, where), source)
-    except csv.Error as exc:
-        raise InputFileError(f"{source}: row {reader.line_num}: not valid CSV ({exc})") from exc
+        header = next((row for row in reader if any(cell.strip() for cell in row)), None)
+        student, name = _columns(header, f"{source}: line {max(reader.line_num, 1) + skip}")
+        return _unique_students(reader, student, name, source, skip)
+    except CsvError as exc:
+        raise InputFileError(f"{source}: line {reader.line_num + skip}: not valid CSV ({exc})") from exc
 
 
-def unique_students(reader, make, source: str, same=lambda student_id: student_id, unit: str = "row",
-                    offset: int = 0) -> list:
-    """The students ``make(row, where)`` builds from each non-blank row of a
-    csv ``reader``; a student whose ``same(id)`` repeats an earlier one's is
-    refused, naming both rows (``unit`` and ``offset`` say how rows are counted)."""
+def _columns(header, where: str) -> tuple:
+    """``(student column, name column or None)`` from the header cells."""
+    names = [norm_header(cell) for cell in header or ()]
+    student = find_column(names, ALIASES["student"])
+    if student is None:
+        shown = ", ".join(cell.strip()[:40] for cell in header or ()) or "nothing"
+        raise InputFileError(f"{where}: expected a student id column ({ID_COLUMNS}; optionally name); "
+                             f"found {shown}")
+    return student, find_column(names, ALIASES["name"])
+
+
+def _unique_students(reader, student: int, name, source: str, skip: int) -> list:
+    """The students of the data rows; an id whose normal form repeats an
+    earlier one's is refused, naming both lines and both spellings."""
     students, seen = [], {}
     for row in reader:
         if not any(cell.strip() for cell in row):
             continue
-        line = reader.line_num + offset
-        student = make(row, f"{source}: {unit} {line}")
-        key = same(student.student_id)
+        line = reader.line_num + skip
+        found = _student(row, student, name, f"{source}: line {line}")
+        key = normalise_id(found.student_id)
         if key in seen:
-            raise InputFileError(f"{source}: {unit} {line}: student_id {student.student_id!r} repeats "
-                                 f"{unit} {seen[key]}")
-        seen[key] = line
-        students.append(student)
+            raise InputFileError(f"{source}: line {line}: student_id {found.student_id!r} repeats "
+                                 f"line {_repeat(seen[key], found.student_id)}")
+        seen[key] = (line, found.student_id)
+        students.append(found)
     if not students:
         raise InputFileError(f"{source}: the roster lists no students")
     return students
 
 
-def _columns(header, source: str) -> dict:
-    found = [cell.strip().lower() for cell in header or ()]
-    missing = [c for c in ROSTER_COLUMNS if c not in found]
-    if missing:
-        shown = ", ".join(found) if any(found) else "nothing"
-        raise InputFileError(f"{source}: row 1: expected the columns student_id, name; found {shown}")
-    return {c: found.index(c) for c in ROSTER_COLUMNS}
+def _repeat(first: tuple, student_id: str) -> str:
+    """Which earlier line an id repeats, with its spelling when that differs."""
+    line, spelled = first
+    if spelled == student_id:
+        return str(line)
+    return f"{line} ({spelled!r}: ids are compared ignoring case and spaces)"
 
 
-def _student(row: list, columns: dict, where: str) -> Student:
-    needed = max(columns.values()) + 1
-    if len(row) < needed:
-        raise InputFileError(f"{where}: expected at least {needed} fields, found {len(row)}")
-    student_id = _clean(row[columns["student_id"]], "student_id", where)
-    return Student(student_id, _clean(row[columns["name"]], "name", where))
+def _student(row: list, student: int, name, where: str) -> Student:
+    if student >= len(row):
+        raise InputFileError(f"{where}: expected at least {student + 1} fields, found {len(row)}")
+    student_id = _clean(row[student], "student_id", where)
+    if not student_id:
+        raise InputFileError(f"{where}: student_id is empty")
+    if len(student_id) > MAX_ID:
+        raise InputFileError(f"{where}: {student_id[:40]!r}... is not a student id (over {MAX_ID} characters)")
+    full_name = _clean(row[name], "name", where) if name is not None and name < len(row) else ""
+    return Student(student_id, full_name)
 
 
 def _clean(value: str, column: str, where: str) -> str:
+    """A cell with its runs of spaces collapsed; a control character is refused."""
     if _CONTROL.search(value):
         raise InputFileError(f"{where}: {column} contains a control character")
-    cleaned = " ".join(value.split())
-    if not cleaned:
-        raise InputFileError(f"{where}: {column} is empty")
-    return cleaned
+    return " ".join(value.split())

@@ -13,7 +13,7 @@ import quizgen
 
 from quizgen.cli import main
 from quizgen.errors import InputFileError
-from quizgen.grading.class_roster import parse_class_roster
+from quizgen.roster import parse_roster
 from quizgen.key.parts import Trap
 from quizgen.marking.students import IdMatcher, normalise_id
 
@@ -66,13 +66,13 @@ def test_ids_are_normalised_once_case_spaces_and_leading_zeros_only_to_match():
 
 
 def test_roster_in_any_dialect_and_a_student_listed_twice_is_refused():
-    roster = parse_class_roster("sep=;\nStudent ID;Full name;Email\n S001 ;Ada;a@x\ns002;Bo;\n\n", "r.csv")
+    roster = parse_roster("sep=;\nStudent ID;Full name;Email\n S001 ;Ada;a@x\ns002;Bo;\n\n", "r.csv")
     assert [(s.student_id, s.name) for s in roster] == [("S001", "Ada"), ("s002", "Bo")]
-    assert [s.student_id for s in parse_class_roster("Matrikelnummer\n7\n8\n")] == ["7", "8"]
+    assert [s.student_id for s in parse_roster("Matrikelnummer\n7\n8\n")] == ["7", "8"]
     with pytest.raises(InputFileError, match=r"r.csv: line 3: student_id 's 001' repeats line 2"):
-        parse_class_roster("student_id,name\nS001,Ada\ns 001,Ada again\n", "r.csv")
+        parse_roster("student_id,name\nS001,Ada\ns 001,Ada again\n", "r.csv")
     with pytest.raises(InputFileError, match="expected a student id column"):
-        parse_class_roster("name,city\nAda,Oslo\n", "r.csv")
+        parse_roster("name,city\nAda,Oslo\n", "r.csv")
 
 
 def test_roster_makes_one_row_per_student_and_lists_the_missing_everywhere(tmp_path):

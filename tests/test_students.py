@@ -38,15 +38,23 @@ def test_roster_rows_are_read_in_order_with_extra_columns_ignored():
     assert parse_roster(text) == [Student("s1", "Ann Lee"), Student("s2", "Bob")]
 
 
+NO_ID = "expected a student id column (student_id, Student ID, Matrikelnummer, email, ...; optionally name)"
+
+
 @pytest.mark.parametrize("text, message", [
-    ("id,name\n1,Ann\n", "row 1: expected the columns student_id, name; found id, name"),
-    ("", "row 1: expected the columns student_id, name; found nothing"),
+    ("name,city\nAnn,Oslo\n", f"line 1: {NO_ID}; found name, city"),
+    ("", f"line 1: {NO_ID}; found nothing"),
+    ("sep=;\nname;city\nAnn;Oslo\n", f"line 2: {NO_ID}; found name, city"),
     ("student_id,name\n", "the roster lists no students"),
-    ("student_id,name\ns1,Ann\ns2\n", "row 3: expected at least 2 fields, found 1"),
-    ("student_id,name\ns1,Ann\n ,Bob\n", "row 3: student_id is empty"),
-    ("student_id,name\ns1,\n", "row 2: name is empty"),
-    ("student_id,name\ns1,Ann\ns2,Bob\ns1,Cy\n", "row 4: student_id 's1' repeats row 2"),
-    ("student_id,name\ns1,A\x00nn\n", "row 2: name contains a control character"),
+    ("name,student_id\nAnn,s1\nBob\n", "line 3: expected at least 2 fields, found 1"),
+    ("student_id,name\ns1,Ann\n ,Bob\n", "line 3: student_id is empty"),
+    ("student_id,name\ns1,Ann\ns2,Bob\ns1,Cy\n", "line 4: student_id 's1' repeats line 2"),
+    ("student_id,name\nS010,Ann\ns 010 ,Bob\n",
+     "line 3: student_id 's 010' repeats line 2 ('S010': ids are compared ignoring case and spaces)"),
+    ("student_id,name\ns1,A\x01nn\n", "line 2: name contains a control character"),
+    ("student_id,name\ns\x7f1,Ann\n", "line 2: student_id contains a control character"),
+    (f"student_id\n{'x' * 201}\n", f"line 2: {'x' * 40!r}... is not a student id (over 200 characters)"),
+    ("student_id,name\ns1,A\x00nn\n", "the roster file is not text; save it as CSV"),
 ])
 def test_bad_rosters_name_the_row_in_one_line_exit_2(invoke, tmp_path, text, message):
     path = tmp_path / "class.csv"

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import csv
 import re
-import unicodedata
 from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
 
-from quizgen.errors import InputFileError, UsageError
+from quizgen.csv_input import ALIASES, choose_delimiter, excel_sep_line, find_column, norm_header
+from quizgen.csv_input import norm_part, norm_question  # noqa: F401 (grading's modules import them from here)
+from quizgen.errors import InputFileError
 from quizgen.grading.csv_rows import Records
 from quizgen.grading.file_slice import open_slice
 from quizgen.grading.file_text import (FALLBACK_ERRORS, check_text, detect_encoding, given_encoding, header_lines,
@@ -21,48 +22,11 @@ from quizgen.grading.file_text import (FALLBACK_ERRORS, check_text, detect_encod
 
 MAX_ANSWER_CHARS = 10_000    # a longer answer is kept in graded.csv (cut short) as invalid
 ANSWER_SHOWN = 100           # characters of a too-long answer kept in graded.csv
-DELIMITERS = {",": ",", ";": ";", "\t": "\t", "tab": "\t", "comma": ",", "semicolon": ";", "|": "|"}
-
-# Header names, compared lower-case with accents and everything but letters and
-# digits removed ("Student ID" is "studentid"); the first alias found wins.
-ALIASES = {
-    "student": ("studentid", "student", "studentnumber", "studentno", "studentcode", "learnerid",
-                "learner", "pupil", "candidateid", "candidate", "userid", "username", "user", "login",
-                "matrikelnummer", "etudiant", "estudiante", "alumno", "email", "emailaddress", "sid", "id"),
-    "question": ("questionid", "question", "questionno", "questionnumber", "qid", "qno", "q", "item",
-                 "itemid", "problem", "task", "exercise", "frage", "aufgabe", "pregunta"),
-    "part": ("part", "partid", "partletter", "subpart", "subquestion", "letter", "teil", "partie", "parte"),
-    "answer": ("answer", "studentanswer", "answertext", "response", "responsetext", "reply", "submission",
-               "value", "result", "antwort", "reponse", "respuesta", "answers"),
-    "name": ("name", "studentname", "fullname", "displayname"),
-}
 LONG_COLUMNS = "student_id, question_id, part, answer"
 WIDE_COLUMNS = "student_id, Q1a, Q1b, ..."
 
-_QUESTION_NUMBER = re.compile(r"^(?:q|question|frage|aufgabe|pregunta)?\s*(?:no\.?|#)?\s*0*(\d+)$")
 _LABEL = re.compile(r"^\s*(?:q|question)\s*[#.]?\s*0*(\d+)\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)?\s*\)?\s*$"
                     r"|^\s*0*(\d+)\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)\s*\)?\s*$", re.IGNORECASE)
-_PART = re.compile(r"^(?:(?:part|teil|partie|parte)\s+)?\(?\s*([^\s()]+?)\s*[.)]?\s*\)?$")
-
-
-def norm_header(text: str) -> str:
-    """A header name reduced for matching: lower case, no accents, letters and digits only."""
-    text = unicodedata.normalize("NFKD", str(text).replace("\ufeff", "")).casefold()
-    return "".join(c for c in text if c.isalnum() and c.isascii())
-
-
-def norm_question(text: str) -> str:
-    """A question id reduced for matching: ``Q01``, ``q 1``, ``Question 1`` and ``1`` are all ``q1``."""
-    text = " ".join(str(text).split()).casefold()
-    match = _QUESTION_NUMBER.match(text)
-    return f"q{int(match.group(1))}" if match else text
-
-
-def norm_part(text: str) -> str:
-    """A part reduced for matching: ``A``, ``(a)``, ``a)`` and ``Part a`` are all ``a``."""
-    text = " ".join(str(text).split()).casefold()
-    match = _PART.match(text)
-    return match.group(1) if match else text
 
 
 def split_label(text: str):
@@ -297,8 +261,8 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
     encoding = encoding or detect_encoding(start)
     check_text(path, start, encoding, f"expected a CSV of answers with a header ({LONG_COLUMNS}, or {WIDE_COLUMNS})")
     lines = header_lines(readable, start, encoding)
-    sep_hint, skip = _excel_sep_line(lines)
-    delimiter = _delimiter(delimiter, sep_hint, lines[skip:])
+    sep_hint, skip = excel_sep_line(lines)
+    delimiter = choose_delimiter(delimiter, sep_hint, lines[skip:])
     header, header_line, data_skip = _header(path, lines, delimiter, skip)
     layout = _columns(path, header, header_line)
     if decimal_comma is None:
@@ -306,36 +270,6 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
     return AnswersFile(path=path, encoding=encoding, delimiter=delimiter, decimal_comma=bool(decimal_comma),
                        header=header, header_line=header_line, skip_lines=data_skip,
                        read_path=None if readable == path else readable, **layout)
-
-
-def _excel_sep_line(lines: list):
-    """Excel's optional first line ``sep=;`` names the delimiter."""
-    if lines and re.fullmatch(r"sep=(.)", lines[0].strip()):
-        return lines[0].strip()[4], 1
-    return None, 0
-
-
-def _delimiter(given, sep_hint, lines: list) -> str:
-    if given is not None:
-        if given not in DELIMITERS:
-            raise UsageError(f"--delimiter must be ',', ';' or 'tab', got {given!r}")
-        return DELIMITERS[given]
-    if sep_hint:
-        return sep_hint
-    header = next((line for line in lines if line.strip(" \t,;")), "")
-    counts = {d: _count_outside_quotes(header, d) for d in ("\t", ";", ",")}
-    best = max(counts, key=counts.get)
-    return best if counts[best] else ","
-
-
-def _count_outside_quotes(line: str, char: str) -> int:
-    count, quoted = 0, False
-    for c in line:
-        if c == '"':
-            quoted = not quoted
-        elif c == char and not quoted:
-            count += 1
-    return count
 
 
 def _header(path: Path, lines: list, delimiter: str, skip: int):
@@ -353,10 +287,7 @@ def _header(path: Path, lines: list, delimiter: str, skip: int):
 
 
 def _find(normalised: list, role: str):
-    for alias in ALIASES[role]:
-        if alias in normalised:
-            return normalised.index(alias)
-    return None
+    return find_column(normalised, ALIASES[role])
 
 
 def _columns(path: Path, header: list, line: int) -> dict:

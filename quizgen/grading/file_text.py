@@ -1,6 +1,7 @@
-"""The start of an answers file as text: its encoding (by byte-order mark, else
-UTF-8, else cp1252), a one-line refusal for what is not text, and the lines
-up to the end of the header, however long (up to ``MAX_HEADER_BYTES``)."""
+"""The start of an answers file as text: its encoding (quizgen/csv_input.py's
+rule: byte-order mark, else UTF-8, else cp1252), a one-line refusal for what
+is not text, and the lines up to the end of the header, however long (up to
+``MAX_HEADER_BYTES``)."""
 
 from __future__ import annotations
 
@@ -14,28 +15,10 @@ import stat
 import tempfile
 from pathlib import Path
 
+from quizgen.csv_input import FALLBACK_ERRORS, SAMPLE_BYTES, detect_encoding  # noqa: F401 (one encoding rule)
 from quizgen.errors import InputFileError, UsageError
 
-SAMPLE_BYTES = 64 * 1024
 MAX_HEADER_BYTES = 4 << 20   # the header line may be this long (a wide file of many questions)
-FALLBACK_ERRORS = "quizgen-cp1252"
-
-
-def _cp1252_or_latin1(error: UnicodeDecodeError):
-    """Decode bytes that are not valid in the file's encoding as cp1252 (or
-    Latin-1 for the five bytes cp1252 leaves undefined), so reading never fails."""
-    bad = error.object[error.start:error.end]
-    return "".join(_byte_char(b) for b in bad), error.end
-
-
-def _byte_char(byte: int) -> str:
-    try:
-        return bytes([byte]).decode("cp1252")
-    except UnicodeDecodeError:
-        return chr(byte)
-
-
-codecs.register_error(FALLBACK_ERRORS, _cp1252_or_latin1)
 
 
 def given_encoding(encoding):
@@ -112,23 +95,6 @@ def read_start(path: Path, size: int = SAMPLE_BYTES) -> bytes:
         raise InputFileError(f"{path}: is a folder, expected an answers CSV file") from exc
     except OSError as exc:
         raise InputFileError(f"{path}: cannot read the answers file ({exc.strerror or exc})") from exc
-
-
-def detect_encoding(sample: bytes) -> str:
-    """utf-8-sig, utf-32 or utf-16 by their byte-order mark (UTF-32's first: its
-    little-endian mark starts like UTF-16's), else utf-8 when the first bytes
-    decode as UTF-8, else cp1252 (what older Excel writes)."""
-    if sample.startswith(codecs.BOM_UTF8):
-        return "utf-8-sig"
-    if sample.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
-        return "utf-32"
-    if sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return "utf-16"
-    try:
-        codecs.getincrementaldecoder("utf-8")().decode(sample, final=len(sample) < SAMPLE_BYTES)
-    except UnicodeDecodeError:
-        return "cp1252"
-    return "utf-8"
 
 
 def check_text(path: Path, sample: bytes, encoding: str, expected: str) -> None:

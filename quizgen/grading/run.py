@@ -20,7 +20,6 @@ from quizgen.errors import OutputError, UsageError
 from quizgen.files import default_output_folder, streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong
-from quizgen.grading.class_roster import read_class_roster
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
 from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolerance_override
@@ -33,6 +32,7 @@ from quizgen.grading.report import (question_rows, question_stats, report_markdo
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.students import Students, reconciliation_lines
 from quizgen.grading.tally import Tally, count_latest
+from quizgen.roster import read_roster
 from quizgen.ui import progress_bar
 
 
@@ -92,7 +92,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                      key_path.name if key_path else "the key", marking_policy(policy, ecf_credit))
     paths = output_paths(source.path, out, key_path, outputs)
     decisions = read_decisions(overrides)
-    class_roster = read_class_roster(roster) if roster is not None else None
+    class_roster = read_roster(roster) if roster is not None else None
     students, grid, tally = Students(index, class_roster), AnswerGrid(len(index.slots)), Tally(len(index.slots))
     names = {role: path.name for role, path in paths.items()}
     folder = paths["graded"].parent

@@ -8,12 +8,10 @@ and ``(a)``/``a``), and an override that matches nothing is reported."""
 from __future__ import annotations
 
 import csv
-import io
 from dataclasses import dataclass, replace
 
+from quizgen.csv_input import ALIASES, norm_header, norm_part, norm_question, read_csv_text, sniffed_reader
 from quizgen.errors import InputFileError
-from quizgen.grading.answers_file import ALIASES, _delimiter, _excel_sep_line, norm_header, norm_part, norm_question
-from quizgen.grading.class_roster import read_csv_text
 from quizgen.marking.rules import OVERRIDE
 from quizgen.marking.students import normalise_id
 
@@ -52,9 +50,7 @@ def read_overrides(path) -> list:
 
 def parse_overrides(text: str, source: str = "overrides") -> list:
     """The overrides in CSV ``text``; ``source`` names it in errors."""
-    lines = io.StringIO(text, newline="").readlines()
-    hint, skip = _excel_sep_line(lines)
-    reader = csv.reader(lines[skip:], delimiter=_delimiter(None, hint, lines[skip:]), skipinitialspace=True)
+    reader, skip = sniffed_reader(text)
     try:
         header = next(reader, None)
         columns = _columns(header, source)

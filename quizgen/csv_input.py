@@ -1,0 +1,162 @@
+"""Reading CSV files people make in spreadsheets: the conventions shared by
+the answers file (grading/answers_file.py), the roster (roster.py) and
+``--overrides`` (marking/overrides.py).
+
+- Encoding: UTF-8 with or without BOM, UTF-16/32 by their BOM, else cp1252
+  (what older Excel writes); bytes invalid in it read as cp1252, never an error.
+- Delimiter: ``,`` ``;`` or tab, the one the header line uses most (outside
+  quotes), unless Excel's first line ``sep=;`` names it.
+- Header names matched loosely (``Student ID`` is ``studentid``) against
+  ``ALIASES``; question ids and parts as people write them (``Q01``/``1``, ``(a)``/``a``).
+
+This module imports nothing of quizgen but ``errors``, so every layer may use it."""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import re
+import unicodedata
+from pathlib import Path
+
+from quizgen.errors import InputFileError, UsageError
+
+SAMPLE_BYTES = 64 * 1024     # bytes looked at to detect the encoding
+FALLBACK_ERRORS = "quizgen-cp1252"
+DELIMITERS = {",": ",", ";": ";", "\t": "\t", "tab": "\t", "comma": ",", "semicolon": ";", "|": "|"}
+
+# Header names, compared lower-case with accents and everything but letters and
+# digits removed ("Student ID" is "studentid"); the first alias found wins.
+ALIASES = {
+    "student": ("studentid", "student", "studentnumber", "studentno", "studentcode", "learnerid",
+                "learner", "pupil", "candidateid", "candidate", "userid", "username", "user", "login",
+                "matrikelnummer", "etudiant", "estudiante", "alumno", "email", "emailaddress", "sid", "id"),
+    "question": ("questionid", "question", "questionno", "questionnumber", "qid", "qno", "q", "item",
+                 "itemid", "problem", "task", "exercise", "frage", "aufgabe", "pregunta"),
+    "part": ("part", "partid", "partletter", "subpart", "subquestion", "letter", "teil", "partie", "parte"),
+    "answer": ("answer", "studentanswer", "answertext", "response", "responsetext", "reply", "submission",
+               "value", "result", "antwort", "reponse", "respuesta", "answers"),
+    "name": ("name", "studentname", "fullname", "displayname"),
+}
+
+_QUESTION_NUMBER = re.compile(r"^(?:q|question|frage|aufgabe|pregunta)?\s*(?:no\.?|#)?\s*0*(\d+)$")
+_PART = re.compile(r"^(?:(?:part|teil|partie|parte)\s+)?\(?\s*([^\s()]+?)\s*[.)]?\s*\)?$")
+_SEP_LINE = re.compile(r"sep=(.)")
+
+
+def _cp1252_or_latin1(error: UnicodeDecodeError):
+    """Decode bytes that are not valid in the file's encoding as cp1252 (or
+    Latin-1 for the five bytes cp1252 leaves undefined), so reading never fails."""
+    bad = error.object[error.start:error.end]
+    return "".join(_byte_char(b) for b in bad), error.end
+
+
+def _byte_char(byte: int) -> str:
+    try:
+        return bytes([byte]).decode("cp1252")
+    except UnicodeDecodeError:
+        return chr(byte)
+
+
+codecs.register_error(FALLBACK_ERRORS, _cp1252_or_latin1)
+
+
+def detect_encoding(sample: bytes) -> str:
+    """utf-8-sig, utf-32 or utf-16 by their byte-order mark (UTF-32's first: its
+    little-endian mark starts like UTF-16's), else utf-8 when the first bytes
+    decode as UTF-8, else cp1252 (what older Excel writes)."""
+    if sample.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if sample.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return "utf-32"
+    if sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(sample, final=len(sample) < SAMPLE_BYTES)
+    except UnicodeDecodeError:
+        return "cp1252"
+    return "utf-8"
+
+
+def read_csv_text(path, what: str) -> str:
+    """The whole text of a small CSV input (a roster, overrides) at ``path``,
+    its encoding detected; one-line errors naming the file and ``what`` it is."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError as exc:
+        raise InputFileError(f"{path}: {what} file not found") from exc
+    except OSError as exc:
+        raise InputFileError(f"{path}: cannot read the {what} file ({exc.strerror or exc})") from exc
+    if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InputFileError(f"{path}: the {what} file is not text; save it as CSV")
+    return data.decode(detect_encoding(data[:SAMPLE_BYTES]), errors=FALLBACK_ERRORS).lstrip("\ufeff")
+
+
+def excel_sep_line(lines: list):
+    """``(delimiter, lines to skip)``: Excel's optional first line ``sep=;``
+    names the delimiter and is not part of the table; else ``(None, 0)``."""
+    match = _SEP_LINE.fullmatch(lines[0].strip()) if lines else None
+    return (match.group(1), 1) if match else (None, 0)
+
+
+def choose_delimiter(given, sep_hint, lines: list) -> str:
+    """The delimiter: ``given`` (``--delimiter``: ``,`` ``;`` ``tab`` ...) if
+    any, else the ``sep=`` line's, else the one of tab, ``;`` and ``,`` the
+    first line with text uses most outside quotes (``,`` when none)."""
+    if given is not None:
+        if given not in DELIMITERS:
+            raise UsageError(f"--delimiter must be ',', ';' or 'tab', got {given!r}")
+        return DELIMITERS[given]
+    if sep_hint:
+        return sep_hint
+    header = next((line for line in lines if line.strip(" \t\r\n,;")), "")
+    counts = {d: _count_outside_quotes(header, d) for d in ("\t", ";", ",")}
+    best = max(counts, key=counts.get)
+    return best if counts[best] else ","
+
+
+def _count_outside_quotes(line: str, char: str) -> int:
+    count, quoted = 0, False
+    for c in line:
+        if c == '"':
+            quoted = not quoted
+        elif c == char and not quoted:
+            count += 1
+    return count
+
+
+def sniffed_reader(text: str):
+    """``(csv reader, lines skipped)`` for a small CSV input's whole ``text``:
+    the ``sep=`` line skipped, the delimiter chosen as above, spaces after a
+    delimiter ignored. A row's file line is ``reader.line_num + skipped``."""
+    lines = io.StringIO(text, newline="").readlines()
+    hint, skip = excel_sep_line(lines)
+    return csv.reader(lines[skip:], delimiter=choose_delimiter(None, hint, lines[skip:]),
+                      skipinitialspace=True), skip
+
+
+def norm_header(text: str) -> str:
+    """A header name reduced for matching: lower case, no accents, letters and digits only."""
+    text = unicodedata.normalize("NFKD", str(text).replace("\ufeff", "")).casefold()
+    return "".join(c for c in text if c.isalnum() and c.isascii())
+
+
+def find_column(names: list, aliases) -> int | None:
+    """The index of the first of ``aliases`` among normalised header ``names``, or None."""
+    return next((names.index(alias) for alias in aliases if alias in names), None)
+
+
+def norm_question(text: str) -> str:
+    """A question id reduced for matching: ``Q01``, ``q 1``, ``Question 1`` and ``1`` are all ``q1``."""
+    text = " ".join(str(text).split()).casefold()
+    match = _QUESTION_NUMBER.match(text)
+    return f"q{int(match.group(1))}" if match else text
+
+
+def norm_part(text: str) -> str:
+    """A part reduced for matching: ``A``, ``(a)``, ``a)`` and ``Part a`` are all ``a``."""
+    text = " ".join(str(text).split()).casefold()
+    match = _PART.match(text)
+    return match.group(1) if match else text

@@ -1,0 +1,125 @@
+"""One roster reader for ``generate --students`` and ``grade --roster``
+(quizgen/roster.py) on the shared small-CSV conventions (quizgen/csv_input.py),
+and the layering that keeps those modules below grading and generation."""
+
+import ast
+import csv
+import hashlib
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import quizgen
+from quizgen.csv_input import choose_delimiter, excel_sep_line, read_csv_text
+from quizgen.errors import InputFileError, UsageError
+from quizgen.roster import Student, parse_roster, read_roster
+
+PACKAGE = Path(quizgen.__file__).parent
+# A roster as German Excel saves it: cp1252, ';' between cells, the sep= line.
+EXCEL_ROSTER = "sep=;\r\nMatrikelnummer;Name;E-Mail\r\n 4711 ;Jörg Müller;j@x\r\n4712;Zoë Ærø;\r\n\r\n"
+STUDENTS = [Student("4711", "Jörg Müller"), Student("4712", "Zoë Ærø")]
+
+
+def test_an_excel_roster_with_matrikelnummer_reads_as_its_students(tmp_path):
+    path = tmp_path / "roster.csv"
+    path.write_bytes(EXCEL_ROSTER.encode("cp1252"))
+    assert read_roster(path) == STUDENTS
+    assert parse_roster("student_id\ns1\n") == [Student("s1", "")]     # the name column is optional
+
+
+def test_one_roster_file_gives_the_same_students_to_generate_and_grade(invoke, tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_bytes(EXCEL_ROSTER.encode("cp1252"))
+    quiz = tmp_path / "quiz"
+    result = invoke("generate", "--seed", 4, "--classes", "C1", "--students", roster, "--out", quiz)
+    assert result.exit_code == 0, result.output
+    papers = json.loads((quiz / "key.json").read_text(encoding="utf-8"))["students"]
+    assert [Student(sid, paper["name"]) for sid, paper in papers.items()] == STUDENTS
+    (quiz / "answers.csv").write_text("student_id,question_id,part,answer\n4711,Q1,a,1\n", encoding="utf-8")
+    result = invoke("grade", quiz / "answers.csv", "--roster", roster)
+    assert result.exit_code == 0, result.output
+    graded = (quiz / "answers-graded-students.csv").read_text(encoding="utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(graded)))
+    assert {Student(r["student_id"], r["name"]) for r in rows} == set(STUDENTS)
+    assert "gave no answer (missing, scored 0): 4712" in result.output
+
+
+def test_a_student_listed_twice_under_two_spellings_stops_generate(invoke, tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Student ID,Name\nS010,Ada\ns002,Bo\ns010 ,Ada again\n", encoding="utf-8")
+    result = invoke("generate", "--students", roster, "--classes", "C1", "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"quizgen: error: {roster}: line 4: student_id 's010' repeats line 2 "
+                                     "('S010': ids are compared ignoring case and spaces)")
+    assert not (tmp_path / "out").exists()
+
+
+ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zola\n'
+# Digests of a per-student paper made with the reader before it was shared with
+# grade (commit 0da780f): the same roster must still give the same papers.
+PER_STUDENT_DIGESTS = {"problems.md": "4dc835b06df57822a127873afe5c2a4d6bb58d98a337ef2c6faa70b7547af1ff",
+                       "solutions.md": "19832d4b8ed0733400de633c411c28ef5e044313127c0756fb6845b748da2040"}
+
+
+def paper_digest(path):
+    """sha256 of a paper without its folder-secret-keyed paper code lines (as tests/test_golden.py)."""
+    kept = [line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
+            if not re.match(r"^(Seed \S+\.|.*[Pp]aper code|Paper [0-9A-Z]{4}-[0-9A-Z]{4}\b)", line)]
+    return hashlib.sha256("".join(kept).encode("utf-8")).hexdigest()
+
+
+def test_per_student_papers_are_byte_identical_to_the_old_readers(invoke, tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text(ROSTER, encoding="utf-8")
+    result = invoke("generate", "--seed", 3, "--classes", "C1,C2", "--students", roster, "--out", tmp_path / "q")
+    assert result.exit_code == 0, result.output
+    assert {name: paper_digest(tmp_path / "q" / name) for name in PER_STUDENT_DIGESTS} == PER_STUDENT_DIGESTS
+
+
+@pytest.mark.parametrize("lines, expected", [
+    (["sep=;\n", "a,b;c\n"], ";"), (["a;b;c\n"], ";"), (["a\tb;c\tc\n"], "\t"), (['"a;b",c\n'], ","),
+    (["just one\n"], ","), (["\n", ",,\n", "x;y\n"], ";"),
+])
+def test_the_delimiter_is_the_sep_lines_else_the_header_lines_commonest(lines, expected):
+    hint, skip = excel_sep_line(lines)
+    assert choose_delimiter(None, hint, lines[skip:]) == expected
+
+
+def test_a_given_delimiter_wins_and_a_bad_one_is_a_usage_error():
+    assert choose_delimiter("tab", ";", ["a;b\n"]) == "\t"
+    with pytest.raises(UsageError, match="--delimiter must be"):
+        choose_delimiter(":", None, ["a:b\n"])
+
+
+def test_small_csv_inputs_are_decoded_by_their_bytes_and_errors_name_what_they_are(tmp_path):
+    path = tmp_path / "in.csv"
+    path.write_bytes("student_id,name\ns1,Zoë\n".encode("utf-16"))
+    assert read_csv_text(path, "roster") == "student_id,name\ns1,Zoë\n"
+    with pytest.raises(InputFileError, match=r"gone.csv: overrides file not found"):
+        read_csv_text(tmp_path / "gone.csv", "overrides")
+    path.write_bytes(b"PK\x03\x04\x00\x00binary")
+    with pytest.raises(InputFileError, match=r"in.csv: the roster file is not text; save it as CSV"):
+        read_csv_text(path, "roster")
+
+
+def quizgen_imports(path: Path) -> set:
+    """The quizgen modules a source file imports, at the top or inside functions."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("quizgen"):
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name.startswith("quizgen"))
+    return found
+
+
+def test_small_csv_reading_sits_below_grading_and_marking():
+    assert quizgen_imports(PACKAGE / "csv_input.py") == {"quizgen.errors"}
+    assert not {m for m in quizgen_imports(PACKAGE / "roster.py")
+                if m.startswith(("quizgen.grading", "quizgen.generation"))}
+    upward = {(path.name, m) for path in (PACKAGE / "marking").glob("*.py")
+              for m in quizgen_imports(path) if m.startswith("quizgen.grading")}
+    assert upward == set()
