@@ -84,14 +84,19 @@ def test_format_pdf_needs_feedback_folder(tmp_path):
     assert result.exit_code == 2 and "--feedback DIR" in result.output
 
 
-@pytest.mark.slow
-def test_real_pdf_sheets_hold_the_hostile_strings_literally(tmp_path):
-    missing = [tool for tool in ("pdflatex", "pdftotext") if shutil.which(tool) is None]
+def real_sheets(tmp_path, reader: str, *options):
+    """Grade ROWS into real PDF sheets (skipped, with the reason, without TeX or ``reader``)."""
+    missing = [tool for tool in ("pdflatex", reader) if shutil.which(tool) is None]
     if missing:
         pytest.skip(f"{' and '.join(missing)} not installed (Debian: {feedback_pdf.install_hint()} poppler-utils)")
     result = CliRunner().invoke(main, ["grade", str(write(tmp_path, small_key(), ROWS)), "--feedback",
-                                       str(tmp_path / "sheets"), "--format", "pdf"])
+                                       str(tmp_path / "sheets"), "--format", "pdf", *options])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.slow
+def test_real_pdf_sheets_hold_the_hostile_strings_literally(tmp_path):
+    real_sheets(tmp_path, "pdftotext")
     names = sorted(p.name for p in (tmp_path / "sheets").iterdir())
     assert names == ["input_etc_passwd.pdf", "s2.pdf"]
     text = subprocess.run(["pdftotext", str(tmp_path / "sheets" / "input_etc_passwd.pdf"), "-"],
@@ -117,12 +122,7 @@ def test_paper_is_for_pdf_sheets_only(tmp_path):
 
 @pytest.mark.slow
 def test_real_letter_sheets_are_letter_sized(tmp_path):
-    missing = [tool for tool in ("pdflatex", "pdfinfo") if shutil.which(tool) is None]
-    if missing:
-        pytest.skip(f"{' and '.join(missing)} not installed (Debian: {feedback_pdf.install_hint()} poppler-utils)")
-    result = CliRunner().invoke(main, ["grade", str(write(tmp_path, small_key(), ROWS)), "--feedback",
-                                       str(tmp_path / "sheets"), "--format", "pdf", "--paper", "letter"])
-    assert result.exit_code == 0, result.output
+    real_sheets(tmp_path, "pdfinfo", "--paper", "letter")
     info = subprocess.run(["pdfinfo", str(tmp_path / "sheets" / "s2.pdf")], capture_output=True, check=True,
                           text=True).stdout
     assert "612 x 792 pts (letter)" in info
