@@ -95,24 +95,47 @@ class _Sets:
 
     def value(self, node):
         if not self.dynamic(node):
-            return _as_sets(ground(node, self.env))
+            return self.fixed(ground(node, self.env))
         cls = node.__class__
         if cls is Name:
             return self.parts[node.name[len(PART_PREFIX):]]
         if self.is_step(node):
-            return _each(self.compute(node), lambda s: roundings(s, self.levels))
+            return _each(self.compute(node), self.rounded)
         return self.compute(node)
 
     def compute(self, node):
         cls = node.__class__
         if cls is Neg:
-            return _each(self.value(node.operand), lambda s: tuple(-v for v in s))
+            return _each(self.value(node.operand), self.negated)
         if cls is Bin:
-            return _combine(_OPS[node.op], self.value(node.left), self.value(node.right))
+            return self.binary(node.op, self.value(node.left), self.value(node.right))
         if cls is Index:
             return self.value(node.base)[int(float(ground(node.index, self.env)))]
         if cls is Call:
-            return _call(node.func, [self.value(a) for a in node.args])
+            return self.call(node.func, [self.value(a) for a in node.args])
+        return self.cannot()
+
+    # What a value is in this evaluation (sets of values here; hull.py's
+    # subclass evaluates over (low, high) hulls): the dispatch above is shared.
+
+    def fixed(self, value):
+        """A value that does not move, as this evaluation holds it."""
+        return _as_sets(value)
+
+    def rounded(self, values: tuple) -> tuple:
+        """An intermediate's values, each unrounded or rounded as a student may round it."""
+        return roundings(values, self.levels)
+
+    def negated(self, values: tuple) -> tuple:
+        return tuple(-v for v in values)
+
+    def binary(self, op: str, a, b):
+        return _combine(_OPS[op], a, b)
+
+    def call(self, func, args: list):
+        return _call(func, args)
+
+    def cannot(self):
         raise ExpressionError("cannot carry rounding through this expression")
 
     def is_step(self, node) -> bool:

@@ -20,12 +20,9 @@ from __future__ import annotations
 
 import math
 
-from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import half_width
-from quizgen.maths.tree import Bin, Call, Index, Name, Neg
 from quizgen.marking.carry import (LEVELS, Vec, _as_sets, _combine, _each, _Sets, carried_set, earlier_inputs,
                                    intervals, round_sig)
-from quizgen.marking.recipes import PART_PREFIX
 
 MARGIN = 1e-3   # relative widening of the hull, far beyond any float rounding in it
 _INCREASING = frozenset({"exp", "log", "sqrt"})
@@ -112,29 +109,25 @@ def _increasing(function, hull: tuple) -> tuple:
 class _Hull(_Sets):
     """``carry._Sets``' evaluation over ``(low, high)`` hulls instead of sets."""
 
-    def value(self, node):
-        if not self.dynamic(node):
-            found = _as_sets(ground(node, self.env))
-            return Vec((s[0], s[0]) for s in found) if isinstance(found, Vec) else (found[0], found[0])
-        if node.__class__ is Name:
-            return self.parts[node.name[len(PART_PREFIX):]]
-        if self.is_step(node):
-            return _each(self.compute(node), lambda h: _rounded(h, self.levels))
-        return self.compute(node)
+    def fixed(self, value):
+        found = _as_sets(value)
+        return Vec((s[0], s[0]) for s in found) if isinstance(found, Vec) else (found[0], found[0])
 
-    def compute(self, node):
-        cls = node.__class__
-        if cls is Neg:
-            return _each(self.value(node.operand), lambda h: (-h[1], -h[0]))
-        if cls is Bin and node.op in _CORNER_OPS:
-            return _combine(node.op, self.value(node.left), self.value(node.right), _corners)
-        if cls is Index:
-            return self.value(node.base)[int(float(ground(node.index, self.env)))]
-        if cls is Call:
-            return self._call(node.func, [self.value(a) for a in node.args])
+    def rounded(self, hull: tuple) -> tuple:
+        return _rounded(hull, self.levels)
+
+    def negated(self, hull: tuple) -> tuple:
+        return -hull[1], -hull[0]
+
+    def binary(self, op: str, a, b):
+        if op not in _CORNER_OPS:
+            raise NoHull(op)
+        return _combine(op, a, b, _corners)
+
+    def cannot(self):
         raise NoHull("cannot bound this expression")
 
-    def _call(self, func, args: list):
+    def call(self, func, args: list):
         if func.name in ("sum", "mean") and len(args) == 1 and isinstance(args[0], Vec) and args[0]:
             low, high = sum(h[0] for h in args[0]), sum(h[1] for h in args[0])
             size = len(args[0]) if func.name == "mean" else 1
