@@ -105,6 +105,7 @@ def test_row_set_holds_exactly_the_rows_added(rows):
         marked.add(row)
     assert len(marked) == len(set(rows))
     assert [row for row in range(5100) if row in marked] == sorted(set(rows))
+    assert list(marked) == sorted(set(rows))
 
 
 test_row_set_many = many_copy(test_row_set_holds_exactly_the_rows_added, ROW_NUMBERS, SOME)

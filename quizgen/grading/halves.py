@@ -37,7 +37,7 @@ class SecondHalf(NamedTuple):
     """What the second process hands back: its answers count, its students (the
     id cell each was first met by, and name), the unknown ids it met, its grid
     (its students x slots: answer rows counted from its first row, and Outcomes),
-    its pass-time counts, the rows it superseded (RowSet bits) and whether a
+    its pass-time counts, the rows it superseded (a RowSet) and whether a
     graded record spans lines."""
 
     rows: int
@@ -48,7 +48,7 @@ class SecondHalf(NamedTuple):
     outcomes: list
     status: dict
     student_counts: list
-    superseded: bytes
+    superseded: RowSet
     multiline: bool
 
 
@@ -93,7 +93,7 @@ def grade_second_half(source, index: KeyIndex, students: Students, spill: int) -
         first_text.setdefault(number, text)
     return SecondHalf(rows, [first_text[n] for n in range(len(students))], list(students.names),
                       list(students.unknown.items()), grid.rows, grid.outcomes, tally.status,
-                      tally.student_counts, bytes(superseded.bits), writer.multiline)
+                      tally.student_counts, superseded, writer.multiline)
 
 
 def merge_second_half(half: SecondHalf, offset: int, students: Students, grid: AnswerGrid, tally: Tally,
@@ -109,7 +109,7 @@ def merge_second_half(half: SecondHalf, offset: int, students: Students, grid: A
     grid.grow(len(students))
     tally.grow(len(students))
     _add_counts(half, numbers, tally)
-    for row in _marked(half.superseded):
+    for row in half.superseded:
         superseded.add(row + offset)
     _merge_grid(half, numbers, known, offset, grid, tally, superseded)
 
@@ -122,15 +122,6 @@ def _add_counts(half: SecondHalf, numbers: list, tally: Tally) -> None:
         for status, count in counts.items():
             if count:
                 target[status] += count
-
-
-def _marked(bits: bytes):
-    """The row numbers set in RowSet bits."""
-    for byte_number, byte in enumerate(bits):
-        if byte:
-            for bit in range(8):
-                if byte >> bit & 1:
-                    yield byte_number * 8 + bit
 
 
 def _merge_grid(half: SecondHalf, numbers: list, known: int, offset: int, grid: AnswerGrid, tally: Tally,

@@ -121,6 +121,14 @@ class RowSet:
     def __len__(self) -> int:
         return self.count
 
+    def __iter__(self):
+        """The marked rows, in order."""
+        for byte_number, byte in enumerate(self.bits):
+            if byte:
+                for bit in range(8):
+                    if byte >> bit & 1:
+                        yield byte_number * 8 + bit
+
 
 def mark_superseded(path: Path, rows: RowSet, delimiter: str, patched: dict | None = None,
                     multiline: bool = True) -> None:
