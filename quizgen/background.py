@@ -88,12 +88,19 @@ class Background:
         self.close()
 
 
+def leave_signals_to_parent() -> None:
+    """In a forked child: Ctrl-C is the parent's to handle (it stops its
+    children), and SIGTERM and SIGHUP get their default action back, since the
+    parent's clean-up handler (quizgen.files) has no files of the child's to clean."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
+
+
 def _child(writer: int, func, args) -> None:
     """In the forked child: run ``func``, pickle ``(ok, value or error)`` into the pipe, exit at once."""
     try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the parent's to handle
-        for signum in (signal.SIGTERM, signal.SIGHUP):  # the parent's clean-up handler is not for the child
-            signal.signal(signum, signal.SIG_DFL)
+        leave_signals_to_parent()
         try:
             payload = (True, func(*args))
         except Exception as exc:

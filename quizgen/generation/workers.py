@@ -15,6 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 
+from quizgen.background import leave_signals_to_parent
 from quizgen.errors import QuizgenError
 
 
@@ -64,9 +65,7 @@ def _start_worker(initializer, initargs) -> None:
     default action back: the pool stops a worker with SIGTERM, and the main
     process's clean-up handler (quizgen.files) has no files to clean here."""
     gc.disable()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, signal.SIG_DFL)
+    leave_signals_to_parent()
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     if initializer is not None:
