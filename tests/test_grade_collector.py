@@ -40,3 +40,18 @@ def test_the_collector_comes_back_after_an_error():
         assert not gc.isenabled()
         raise ValueError("stop")
     assert gc.isenabled()
+
+
+def test_what_was_made_while_paused_counts_as_old_afterwards():
+    """The first collection after the pause must not walk everything the
+    run made (a big grade made millions of objects): they join the oldest
+    generation at once, and stay collectable there."""
+    gc.enable()
+    gc.collect()
+    with collector_paused():
+        kept = [[n] for n in range(50_000)]
+        cycle = [kept]
+        cycle.append(cycle)
+    assert gc.isenabled() and any(o is kept for o in gc.get_objects(generation=2))
+    del kept, cycle
+    assert gc.collect() >= 1   # the cycle made while paused is still found

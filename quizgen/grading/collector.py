@@ -27,4 +27,16 @@ def collector_paused():
         yield
     finally:
         if enabled:
+            settle_young_objects()
             gc.enable()
+
+
+def settle_young_objects() -> None:
+    """Count every object made while the collector was paused as old, so that
+    the first collection after it resumes does not walk them all: with the
+    collector paused nothing is promoted, and a grade of a big key left
+    millions of tracked objects in the youngest generation, whose first
+    collection took about 0.4 s. ``gc.freeze`` then ``gc.unfreeze`` moves them
+    to the oldest generation in one step (they stay collectable there)."""
+    gc.freeze()
+    gc.unfreeze()

@@ -28,6 +28,7 @@ from quizgen.grading.answer_pass import pass_rows, supersede
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import NO_ANSWER
+from quizgen.grading.ecf_pass import carry_errors_forward
 from quizgen.grading.students import UNKNOWN_LIMIT, Students
 from quizgen.grading.tally import Tally
 from quizgen.grading.writer import RowSet, RowWriter
@@ -37,8 +38,9 @@ class SecondHalf(NamedTuple):
     """What the second process hands back: its answers count, its students (the
     id cell each was first met by, and name), the unknown ids it met, its grid
     (its students x slots: answer rows counted from its first row, and Outcomes),
-    its pass-time counts, the rows it superseded (a RowSet) and whether a
-    graded record spans lines."""
+    its pass-time counts, the rows it superseded (a RowSet), whether a
+    graded record spans lines, and its ECF re-marking: {row: Outcome} and
+    {grid cell: the Outcome ECF replaced}."""
 
     rows: int
     texts: list
@@ -50,6 +52,8 @@ class SecondHalf(NamedTuple):
     student_counts: list
     superseded: RowSet
     multiline: bool
+    patched: dict
+    originals: dict
 
 
 def grade_halves(source, cut, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally,
@@ -57,13 +61,16 @@ def grade_halves(source, cut, index: KeyIndex, students: Students, grid: AnswerG
     """Grade ``source`` in two processes, cut at ``cut``: the first half's rows
     are written through ``writer``, then the second half's appended to
     ``handle`` (graded.csv, open as text); ``students``, ``grid`` and ``tally``
-    are left as one pass leaves them. Returns (answers, superseded RowSet,
-    whether a graded record spans lines)."""
+    are left as one pass leaves them, ECF applied. Returns (answers,
+    superseded RowSet, whether a graded record spans lines, the rows ECF
+    re-marked as ``carry_errors_forward`` gives them)."""
     first = replace(source, end=cut.offset)
     second = replace(source, start=cut.offset, first_line=cut.lines, skip_lines=0)
     with tempfile.TemporaryFile(dir=os.path.dirname(os.path.abspath(handle.name))) as spill:
         with Background(grade_second_half, second, index, students, spill.fileno()) as job:
             rows, superseded = pass_rows(first, index, students, grid, tally, writer, bar)
+            originals = {}
+            patched = carry_errors_forward(index, students, grid, originals=originals)
             half = job.result()
         if bar is not None:   # the second half's bytes, read in the other process
             bar.update(os.path.getsize(source.read_path or source.path) - cut.offset)
@@ -71,8 +78,9 @@ def grade_halves(source, cut, index: KeyIndex, students: Students, grid: AnswerG
         spill.seek(0)
         shutil.copyfileobj(spill, handle.buffer, 1 << 20)
         handle.buffer.flush()
-    merge_second_half(half, rows, students, grid, tally, superseded)
-    return rows + half.rows, superseded, writer.multiline or half.multiline
+    shared = merge_second_half(half, rows, students, grid, tally, superseded, patched, originals)
+    patched.update(carry_errors_forward(index, students, grid, shared))
+    return rows + half.rows, superseded, writer.multiline or half.multiline, patched
 
 
 def grade_second_half(source, index: KeyIndex, students: Students, spill: int) -> SecondHalf:
@@ -88,21 +96,31 @@ def grade_second_half(source, index: KeyIndex, students: Students, spill: int) -
         writer = RowWriter(handle, source.delimiter)
         rows, superseded = pass_rows(source, index, students, grid, tally, writer)
     tally.grow(len(students))
+    originals = {}
+    patched = carry_errors_forward(index, students, grid, originals=originals)
     first_text = {}
     for text, number in students.by_text.items():
         first_text.setdefault(number, text)
     return SecondHalf(rows, [first_text[n] for n in range(len(students))], list(students.names),
                       list(students.unknown.items()), grid.rows, grid.outcomes, tally.status,
-                      tally.student_counts, superseded, writer.multiline)
+                      tally.student_counts, superseded, writer.multiline, patched, originals)
 
 
 def merge_second_half(half: SecondHalf, offset: int, students: Students, grid: AnswerGrid, tally: Tally,
-                      superseded: RowSet) -> None:
+                      superseded: RowSet, patched: dict, originals: dict) -> list:
     """Add the second half (its rows numbered after the first half's
-    ``offset`` answers) to the first half's students, grid, counts and
-    superseded rows, as one pass over both would have left them."""
+    ``offset`` answers) to the first half's students, grid, counts,
+    superseded rows and ECF re-marking (``patched``; ``originals`` what it
+    replaced), as one pass over both would have left them, except for the
+    students met in both halves: their re-marking is undone, and their
+    numbers returned to be re-marked from their merged answers."""
     known = len(students)
     numbers = [students.number(text, name) for text, name in zip(half.texts, half.names)]
+    shared = [(local, number) for local, number in enumerate(numbers) if number < known]
+    for local, number in shared:
+        _undo_ecf(number * grid.width, grid.width, grid.rows, grid.outcomes, patched, originals)
+        _undo_ecf(local * grid.width, grid.width, half.answer_rows, half.outcomes, half.patched, half.originals)
+    patched.update((row + offset, outcome) for row, outcome in half.patched.items())
     for text, outcome in half.unknown:
         if text not in students.unknown and len(students.unknown) < UNKNOWN_LIMIT:
             students.unknown[text] = outcome
@@ -112,6 +130,17 @@ def merge_second_half(half: SecondHalf, offset: int, students: Students, grid: A
     for row in half.superseded:
         superseded.add(row + offset)
     _merge_grid(half, numbers, known, offset, grid, tally, superseded)
+    return [number for _, number in shared]
+
+
+def _undo_ecf(base: int, width: int, rows, outcomes: list, patched: dict, originals: dict) -> None:
+    """Put back the outcomes ECF replaced in one student's grid row (cells
+    ``base`` to ``base + width``), and forget their re-marked rows."""
+    for k in range(base, base + width):
+        original = originals.pop(k, None)
+        if original is not None:
+            patched.pop(rows[k], None)
+            outcomes[k] = original
 
 
 def _add_counts(half: SecondHalf, numbers: list, tally: Tally) -> None:

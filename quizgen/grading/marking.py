@@ -20,7 +20,7 @@ from quizgen.maths.answers import normalise_word, to_number
 from quizgen.errors import ExpressionError
 from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
-from quizgen.maths.tolerance import half_width
+from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking import rules as careful
 from quizgen.marking.forms import NUMBER, REVIEW, Reading, read_number, significant_figures
 
@@ -71,7 +71,7 @@ class PartChecker:
             self.trap_words = {}
             credits = question.credits.traps if question is not None else {}
             for trap in part.traps:
-                score = credits.get(trap.code, trap.credit) * float(part.points)
+                score = trap.credit * float(part.points)
                 verdict = Verdict(Status.INCORRECT, score, expected, trap.code, trap.feedback)
                 for word in trap.words:
                     self.trap_words.setdefault(normalise_word(word), verdict)
@@ -151,9 +151,29 @@ class PartChecker:
         """The careful marker's verdict on a number that is not plainly correct,
         with no earlier answers yet (ECF comes after the pass, from ``remark``;
         without them the parameters are not read, so none are passed)."""
+        trap = self._named_trap(reading)
+        if trap is not None:
+            return trap
         rule, question = self.rule, self.question
         mark = careful.mark_value(rule, reading, {}, {}, question.credits, question.carried)
         return self._verdict(mark, reading.figures)
+
+    def _named_trap(self, reading: Reading) -> Verdict | None:
+        """The verdict on a number outside tolerance that falls into a trap, as
+        ``careful.mark_value`` gives it during the pass (traps come before
+        carried rounding there, and ECF waits for the pass's end), without
+        making the part's marking rule: most careful answers are traps."""
+        x = reading.value
+        if abs(x - self.value) <= self.tolerance:
+            return None
+        part = self.part
+        spec, kind = self.override or part.tolerance, "integer" if self.kind == "integer" else "numeric"
+        for trap, value in zip(part.traps, part.trap_values):
+            if value is not None and matches(x, value, spec, kind):
+                credits = self.question.credits.traps if self.question is not None else {}
+                return Verdict(Status.INCORRECT, credits.get(trap.code, trap.credit) * float(part.points),
+                               self.expected, trap.code, trap.feedback, value=x, figures=reading.figures)
+        return None
 
     def _verdict(self, mark: careful.Verdict, figures=None) -> Verdict:
         return Verdict(Status(mark.status), mark.score * float(self.part.points), self.expected, mark.misconception,

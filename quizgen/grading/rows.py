@@ -11,15 +11,14 @@ from pathlib import Path
 from typing import NamedTuple
 
 from quizgen.grading.answer_pass import pass_rows
+from quizgen.grading.ecf_pass import carry_errors_forward
 from quizgen.grading.file_slice import find_cut
 from quizgen.grading.halves import grade_halves
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
-from quizgen.grading.outcome import verdict_cells
 from quizgen.grading.students import Students
 from quizgen.grading.tally import Tally
 from quizgen.grading.writer import RowSet, mark_superseded, start_graded
-from quizgen.key.status import Status
 
 
 class GradedPass(NamedTuple):
@@ -66,64 +65,10 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     if cut is None:
         rows, superseded = pass_rows(source, index, students, grid, tally, writer, bar)
         multiline = writer.multiline
+        patched = carry_errors_forward(index, students, grid)
     else:
-        rows, superseded, multiline = grade_halves(source, cut, index, students, grid, tally, writer, handle, bar)
-    patched = carry_errors_forward(index, students, grid)
+        rows, superseded, multiline, patched = grade_halves(source, cut, index, students, grid, tally, writer,
+                                                            handle, bar)
     if decisions is not None:
         decisions.apply(index, students, grid, patched)
     return rows, superseded, patched, multiline
-
-
-def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid) -> dict:
-    """After the pass, re-mark each final answer to a part computed from
-    earlier parts (an ECF recipe) that was not correct, given the student's
-    FINAL answers to those parts (which may have come later in the file, or
-    been superseded): a correct consequence of a wrong earlier answer becomes
-    ``correct``/``ecf``. Returns {row number: new Outcome}; the grid holds
-    the new outcomes, so the totals count them."""
-    memo = {}   # each template's ECF inputs, found once
-    dependents = [_dependents(paper, memo) for paper in index.papers]
-    if not any(dependents):
-        return {}
-    last, latest, width = grid.rows, grid.outcomes, grid.width
-    patched = {}
-    for number, paper in enumerate(students.paper_numbers):
-        base = number * width
-        for slot, checker, sources in dependents[paper]:
-            outcome = latest[base + slot]
-            if outcome.status not in _REMARKED or outcome.value is None:
-                continue
-            earlier = {name: latest[base + s].value for name, s in sources}
-            verdict = checker.remark(outcome.value, outcome.figures, earlier)
-            if verdict is not None:
-                latest[base + slot] = patched[last[base + slot]] = verdict_cells(verdict, checker.expected, checker.decimal_comma)
-    return patched
-
-
-_REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
-
-
-def _dependents(paper, memo: dict) -> list:
-    """``(slot, checker, ((earlier part name, its slot), ...))`` for each part of
-    ``paper`` whose template's recipe reads earlier parts (``QuestionRules.ecf_inputs``:
-    no marking rules are made here; ``remark`` makes them for the answers it
-    re-marks, and gives None where an instance's recipes do not evaluate)."""
-    found, slots, inputs = [], {}, {}
-    for slot, checker in enumerate(paper.checkers):
-        if checker is not None and checker.question is not None:
-            slots[(id(checker.question), checker.part.name)] = slot
-    for slot, checker in enumerate(paper.checkers):
-        if checker is None or checker.question is None:
-            continue
-        key = id(checker.question)
-        found_inputs = inputs.get(key)
-        if found_inputs is None:
-            found_inputs = inputs[key] = checker.question.ecf_inputs(memo)
-        depends = found_inputs.get(checker.part.letter)
-        if depends:
-            sources = tuple((d, slots[(key, d)]) for d in depends if (key, d) in slots)
-            if len(sources) == len(depends):
-                found.append((slot, checker, sources))
-    return found
-
-

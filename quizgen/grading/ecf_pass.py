@@ -1,0 +1,74 @@
+"""Error carried forward after the pass: each final answer to a part whose
+recipe reads earlier parts is re-marked given the student's own final answers
+to those parts. A student's re-marking reads their own grid row alone, so it
+can be done a student at a time (a big file's halves re-mark their own
+students, halves.py)."""
+
+from __future__ import annotations
+
+from quizgen.grading.key_index import KeyIndex
+from quizgen.grading.matrix import AnswerGrid
+from quizgen.grading.outcome import verdict_cells
+from quizgen.grading.students import Students
+from quizgen.key.status import Status
+
+
+def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, numbers=None,
+                         originals: dict | None = None) -> dict:
+    """After the pass, re-mark each final answer to a part computed from
+    earlier parts (an ECF recipe) that was not correct, given the student's
+    FINAL answers to those parts (which may have come later in the file, or
+    been superseded): a correct consequence of a wrong earlier answer becomes
+    ``correct``/``ecf``. Returns {row number: new Outcome}; the grid holds
+    the new outcomes, so the totals count them. ``numbers`` limits it to
+    those students (a student's re-marking reads their own answers alone);
+    ``originals``, when given, receives {grid cell: Outcome it replaced}."""
+    memo, dependents = {}, {}   # each template's ECF inputs, and each paper's dependent parts, found once
+    last, latest, width, papers = grid.rows, grid.outcomes, grid.width, students.paper_numbers
+    patched = {}
+    for number in range(len(papers)) if numbers is None else numbers:
+        paper, base = papers[number], number * width
+        found = dependents.get(paper)
+        if found is None:
+            found = dependents[paper] = _dependents(index.papers[paper], memo)
+        for slot, checker, sources in found:
+            outcome = latest[base + slot]
+            if outcome.status not in _REMARKED or outcome.value is None:
+                continue
+            earlier = {name: latest[base + s].value for name, s in sources}
+            verdict = checker.remark(outcome.value, outcome.figures, earlier)
+            if verdict is not None:
+                if originals is not None:
+                    originals[base + slot] = outcome
+                latest[base + slot] = patched[last[base + slot]] = verdict_cells(verdict, checker.expected,
+                                                                                 checker.decimal_comma)
+    return patched
+
+
+_REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
+
+
+def _dependents(paper, memo: dict) -> list:
+    """``(slot, checker, ((earlier part name, its slot), ...))`` for each part of
+    ``paper`` whose template's recipe reads earlier parts (``QuestionRules.ecf_inputs``:
+    no marking rules are made here; ``remark`` makes them for the answers it
+    re-marks, and gives None where an instance's recipes do not evaluate)."""
+    found, slots, inputs = [], {}, {}
+    for slot, checker in enumerate(paper.checkers):
+        if checker is not None and checker.question is not None:
+            slots[(id(checker.question), checker.part.name)] = slot
+    for slot, checker in enumerate(paper.checkers):
+        if checker is None or checker.question is None:
+            continue
+        key = id(checker.question)
+        found_inputs = inputs.get(key)
+        if found_inputs is None:
+            found_inputs = inputs[key] = checker.question.ecf_inputs(memo)
+        depends = found_inputs.get(checker.part.letter)
+        if depends:
+            sources = tuple((d, slots[(key, d)]) for d in depends if (key, d) in slots)
+            if len(sources) == len(depends):
+                found.append((slot, checker, sources))
+    return found
+
+

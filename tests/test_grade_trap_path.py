@@ -1,0 +1,45 @@
+"""The grader names a trap without making the part's full marking rule
+(``PartChecker._named_trap``); its verdict must be the careful marker's
+(``marking.rules.mark_value``) for every trap answer of the shipped bank,
+with the policy's credits and an instructor's tolerance override alike."""
+
+import pytest
+
+from quizgen.grading.careful import QuestionRules
+from quizgen.grading.marking import PartChecker
+from quizgen.key.entries import key_entry
+from quizgen.generation.quiz import Question
+from quizgen.marking import rules as careful
+from quizgen.marking.forms import NUMBER, Reading, significant_figures
+from quizgen.maths.numbers import significant
+from test_marking_students_gen import BANK, _instances
+
+CREDITS = careful.Credits(traps={"missing_minus_sign": 0.25, "sum_instead_of_mean": 0.5})
+
+
+def _answers(value: float) -> list:
+    return [repr(value), significant(value, 4), significant(value, 3), repr(-value)]
+
+
+@pytest.mark.parametrize("cls", sorted(BANK))
+@pytest.mark.parametrize("override", [None, {"rtol": 0.01}])
+def test_a_trap_answer_gets_the_careful_markers_verdict(cls, override):
+    named, traps = 0, 0
+    for instance in _instances(cls, 6):
+        question = key_entry(Question("Q1", instance))
+        for part in question.parts:
+            if part.value is None:
+                continue
+            for value in filter(None, part.trap_values):
+                traps += 1
+                for text in _answers(float(value)):
+                    rules = QuestionRules(question, CREDITS)
+                    checker = PartChecker(part, override=override, question=rules)
+                    verdict = checker(text)
+                    slow = PartChecker(part, override=override, question=QuestionRules(question, CREDITS))
+                    reading = Reading(NUMBER, float(text), significant_figures(text))
+                    mark = careful.mark_value(slow.rule, reading, {}, {}, CREDITS, {})
+                    if abs(reading.value - part.value) > checker.tolerance:
+                        assert verdict == slow._verdict(mark, reading.figures), (cls, part.letter, text)
+                        named += verdict.misconception != ""
+    assert named >= traps   # each trap value, written in full, is named
