@@ -29,19 +29,18 @@ def far_count(index, students, grid) -> tuple:
     width, outcomes = grid.width, grid.outcomes
     far = numeric = 0
     for number in range(0, count, step):
-        checkers = index.papers[students.paper_numbers[number]].checkers
+        parts = index.papers[students.paper_numbers[number]].parts
         base = number * width
         for slot in range(width):
             outcome = outcomes[base + slot] if base + slot < len(outcomes) else None
             if outcome is None or outcome.value is None or outcome.status is None:
                 continue
-            checker = checkers[slot]
-            if checker is None or checker.kind == "word":
+            part = parts[slot]
+            if part is None or part.kind == "word":
                 continue
             numeric += 1
             if outcome.status in _NEAR or outcome.misconception:
                 continue
-            part = checker.part
             far += is_far(outcome.value, [part.value, *(v for v in part.trap_values if v is not None)])
     return far, numeric
 

@@ -13,7 +13,6 @@ from quizgen.errors import InputFileError, UsageError
 from quizgen.grading.answers_file import norm_part, norm_question, split_label
 from quizgen.grading.careful import QuestionRules
 from quizgen.grading.marking import PartChecker
-from quizgen.cells import spreadsheet_safe
 from quizgen.key.load import load_key_file
 from quizgen.key.model import Key
 from quizgen.key.papercode import codes_match, display_code
@@ -84,21 +83,38 @@ def _paper_codes(key: Key) -> list:
 
 class PaperChecks:
     """One paper's parts, indexed by slot (a question part of the whole key):
-    a PartChecker, or None where this paper has no such part."""
+    ``parts`` (a KeyPart, or None where this paper has no such part), and
+    ``checkers`` (a PartChecker or None), made at first need: with
+    per-student papers, each half of a big file makes only its own
+    students' (grading/halves.py), and the reports read ``parts`` alone."""
 
     def __init__(self, questions: tuple, index: "KeyIndex", decimal_comma: bool, override):
-        self.checkers = [None] * len(index.slots)
-        self.expected = [""] * len(index.slots)
+        self.parts = [None] * len(index.slots)
+        self.placed = []   # (question, (slot of each part, ...))
         self.max_score = 0.0
         for question in questions:
             qid = index.normal_ids.get(question.id) or norm_question(question.id)
-            rules = QuestionRules(question, index.credits_for(question.template, question.cls))
-            for part in question.parts:
-                slot = index.slot_of[(qid, part.letter)]
-                self.checkers[slot] = PartChecker(part, decimal_comma, override, rules)
-                self.expected[slot] = spreadsheet_safe(part.answer)
+            slots = tuple(index.slot_of[(qid, part.letter)] for part in question.parts)
+            for slot, part in zip(slots, question.parts):
+                self.parts[slot] = part
                 self.max_score += part.points
-        self.parts = sum(1 for checker in self.checkers if checker is not None)
+            self.placed.append((question, slots))
+        self.part_count = sum(len(slots) for _, slots in self.placed)
+        self._made = (index, decimal_comma, override)
+        self._checkers = None
+
+    @property
+    def checkers(self) -> list:
+        """A PartChecker per slot (None where the paper has no such part), the
+        parts of a question sharing its marking rules."""
+        if self._checkers is None:
+            index, decimal_comma, override = self._made
+            self._checkers = [None] * len(self.parts)
+            for question, slots in self.placed:
+                rules = QuestionRules(question, index.credits_for(question.template, question.cls))
+                for slot, part in zip(slots, question.parts):
+                    self._checkers[slot] = PartChecker(part, decimal_comma, override, rules)
+        return self._checkers
 
 
 class KeyIndex:

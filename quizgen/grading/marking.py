@@ -71,7 +71,7 @@ class PartChecker:
             self.trap_words = {}
             credits = question.credits.traps if question is not None else {}
             for trap in part.traps:
-                score = trap.credit * float(part.points)
+                score = credits.get(trap.code, trap.credit) * float(part.points)
                 verdict = Verdict(Status.INCORRECT, score, expected, trap.code, trap.feedback)
                 for word in trap.words:
                     self.trap_words.setdefault(normalise_word(word), verdict)

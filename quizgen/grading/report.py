@@ -74,21 +74,22 @@ class QuestionStats:
         return self.score / self.students if self.students else None
 
 
-def student_totals(tally: Tally, students) -> list:
-    """A StudentTotal for every student, in order of first appearance."""
+def student_totals(tally, students) -> list:
+    """A StudentTotal for every student, in order of first appearance, from
+    ``tally`` (a grading.tally.Tally)."""
     totals = []
     codes = tally.student_codes
     for i, (student_id, paper) in enumerate(zip(students.ids, students.papers)):
         counts = tally.student_counts[i]
         graded = sum(map(counts.__getitem__, _SCORED_ORDER))
         totals.append(StudentTotal(student_id, students.names[i], tally.student_score[i], paper.max_score,
-                                   dict(counts), max(paper.parts - graded, 0),
+                                   dict(counts), max(paper.part_count - graded, 0),
                                    dict(sorted(codes[i].items())) if i in codes else {}))
     return totals
 
 
-def question_stats(tally: Tally, slot_info: list, class_sizes: list) -> list:
-    """A QuestionStats for every question part of the key, in key order."""
+def question_stats(tally, slot_info: list, class_sizes: list) -> list:
+    """A QuestionStats for every question part of the key, in key order, from ``tally`` (a Tally)."""
     stats = []
     for slot, info in enumerate(slot_info):
         counts = dict(tally.slot_counts[slot])

@@ -163,7 +163,7 @@ def _add_roster(students: Students, grid: AnswerGrid, tally: Tally) -> list:
 def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, rows: int,
             paths: dict, absent: list) -> GradeResult:
     per_paper = Counter(students.paper_numbers)
-    class_sizes = [sum(n for paper, n in per_paper.items() if index.papers[paper].checkers[slot] is not None)
+    class_sizes = [sum(n for paper, n in per_paper.items() if index.papers[paper].parts[slot] is not None)
                    for slot in range(len(index.slots))]
     totals = student_totals(tally, students)
     stats = question_stats(tally, index.slots, class_sizes)
@@ -180,7 +180,7 @@ def _matrix(index: KeyIndex, students: Students, grid: AnswerGrid) -> VerdictMat
     """The public view of the grid: slot metadata, and each student's paper as a
     row of booleans (shared by the students of one paper)."""
     slots = [Slot(s["question_id"], s["part"], s["class"], s["template"], s["points"]) for s in index.slots]
-    masks = [tuple(checker is not None for checker in paper.checkers) for paper in index.papers]
+    masks = [tuple(part is not None for part in paper.parts) for paper in index.papers]
     return VerdictMatrix(grid, list(students.ids), slots, [masks[n] for n in students.paper_numbers])
 
 

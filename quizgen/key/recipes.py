@@ -37,7 +37,6 @@ def template_recipes(template) -> dict:
     answer expression (derived from the let graph, quizgen/marking/recipes.py):
     the grader recomputes a part from the student's earlier answers, and
     carries rounding through every part, so each numeric part has one."""
-    from quizgen.marking.recipes import part_paths, recipe_text
     try:
         paths = part_paths(template)
     except TemplateError:   # an answer that compares or uses and/or/not: nothing to carry
