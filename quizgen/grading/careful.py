@@ -176,22 +176,19 @@ class QuestionRules:
         self.env
         return self._check is True
 
-    def plain(self, rule: PartRule, earlier: dict):
-        """The part recomputed in floats from the student's ``earlier`` answers,
-        nothing rounded (the ECF pass's quick first look), or None. It reads
-        the parameters before ``usable`` is asked: an answer far from it gets
-        no ECF whether or not the recipes evaluate."""
+    def plain(self, name: str, recipe: Recipe, earlier: dict):
+        """Part ``name`` recomputed by its ``recipe`` in floats from the
+        student's ``earlier`` answers, nothing rounded (the ECF pass's quick
+        first look), or None. It reads the parameters before ``usable`` is
+        asked: an answer far from it gets no ECF whether or not the recipes
+        evaluate."""
         try:
-            compiled = self._compiled.get(rule.name)
+            compiled = self._compiled.get(name)
             if compiled is None:
-                compiled = self._compiled[rule.name] = float_recipe(rule.recipe.expression, self._params)
+                compiled = self._compiled[name] = float_recipe(recipe.expression, self._params)
             return float(compiled(earlier))
         except (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
             return None
-
-    def ecf_inputs(self, memo: dict | None = None) -> dict:
-        """The question's ``ecf_inputs`` (its template's, made once)."""
-        return ecf_inputs(self.question, memo)
 
     @property
     def rules(self) -> dict:
@@ -227,18 +224,35 @@ class QuestionRules:
                 pass
         self._index = {part.letter: i for i, part in enumerate(question.parts)}
 
+    def ecf_recipe(self, letter: str) -> Recipe | None:
+        """Part ``letter``'s recipe when it reads earlier parts alone (what ECF
+        re-marks with), without making the part's rule; else None."""
+        self._ready()
+        position = self._index.get(letter)
+        return None if position is None else self._recipe_at(position, self._earlier(position))
+
+    def _earlier(self, position: int) -> dict:
+        """{name: letter of the first part so named} before ``position``: what a recipe may read."""
+        earlier = {}
+        for before in self.question.parts[:position]:
+            if before.name:
+                earlier.setdefault(before.name, before.letter)
+        return earlier
+
+    def _recipe_at(self, position: int, earlier: dict) -> Recipe | None:
+        name = self.question.parts[position].name
+        recipe = self._paths.get(name) if name else None
+        if recipe is not None and (not recipe.depends or not all(d in earlier for d in recipe.depends)):
+            return None
+        return recipe
+
     def _rule(self, position: int) -> PartRule:
         parts, paths = self.question.parts, self._paths
         part = parts[position]
-        earlier = {}   # {name: letter of the first earlier part so named}: what a recipe may read
-        for before in parts[:position]:
-            if before.name:
-                earlier.setdefault(before.name, before.letter)
-        recipe = paths.get(part.name) if part.name else None
+        earlier = self._earlier(position)
+        recipe = self._recipe_at(position, earlier)
         traps = tuple(TrapRule(t.code, v, t.feedback, t.credit, tuple(t.words))
                       for t, v in zip(part.traps, part.trap_values))
-        if recipe is not None and (not recipe.depends or not all(d in earlier for d in recipe.depends)):
-            recipe = None
         sources = tuple(source_of(self.rule(earlier[d])) for d in recipe.depends) if recipe else ()
         carried = ()
         if part.value is not None and part.name and part.name in paths:

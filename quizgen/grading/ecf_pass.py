@@ -6,6 +6,7 @@ students, halves.py)."""
 
 from __future__ import annotations
 
+from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import verdict_cells
@@ -50,25 +51,18 @@ _REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
 
 def _dependents(paper, memo: dict) -> list:
     """``(slot, checker, ((earlier part name, its slot), ...))`` for each part of
-    ``paper`` whose template's recipe reads earlier parts (``QuestionRules.ecf_inputs``:
-    no marking rules are made here; ``remark`` makes them for the answers it
-    re-marks, and gives None where an instance's recipes do not evaluate)."""
-    found, slots, inputs = [], {}, {}
-    for slot, checker in enumerate(paper.checkers):
-        if checker is not None and checker.question is not None:
-            slots[(id(checker.question), checker.part.name)] = slot
-    for slot, checker in enumerate(paper.checkers):
-        if checker is None or checker.question is None:
+    ``paper`` whose template's recipe reads earlier parts (``careful.ecf_inputs``,
+    once per template: no marking rules are made here; ``remark`` makes them
+    for the answers it re-marks, and gives None where an instance's recipes
+    do not evaluate)."""
+    found = []
+    for question, slots in paper.placed:
+        inputs = ecf_inputs(question, memo)
+        if not inputs:
             continue
-        key = id(checker.question)
-        found_inputs = inputs.get(key)
-        if found_inputs is None:
-            found_inputs = inputs[key] = checker.question.ecf_inputs(memo)
-        depends = found_inputs.get(checker.part.letter)
-        if depends:
-            sources = tuple((d, slots[(key, d)]) for d in depends if (key, d) in slots)
-            if len(sources) == len(depends):
-                found.append((slot, checker, sources))
+        named = {part.name: slot for part, slot in zip(question.parts, slots)}
+        for part, slot in zip(question.parts, slots):
+            depends = inputs.get(part.letter)
+            if depends and all(d in named for d in depends):
+                found.append((slot, paper.checkers[slot], tuple((d, named[d]) for d in depends)))
     return found
-
-

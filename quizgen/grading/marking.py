@@ -141,7 +141,8 @@ class PartChecker:
         return rule
 
     def question_rules(self) -> QuestionRules:
-        """The rules of this part alone (a checker made without its question)."""
+        """The rules of the part's question (of this part alone for a checker
+        made without its question)."""
         if self.question is None:
             from quizgen.key.model import KeyQuestion
             self.question = QuestionRules(KeyQuestion("", parts=(self.part,)), careful.Credits())
@@ -200,14 +201,14 @@ class PartChecker:
         token = (value, figures, *earlier.values())
         if token in self._remarked:
             return self._remarked[token]
-        rule = self.rule
-        verdict = None
-        plain = self.question.plain(rule, earlier) if rule.recipe is not None and None not in earlier.values() else None
-        if plain is not None and abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, rule.spec, "numeric") \
-                and self.question.usable():
-            question = self.question
-            mark = careful.mark_value(rule, Reading(NUMBER, value, figures), earlier, question.env, question.credits,
-                                      question.carried)
+        question, verdict = self.question_rules(), None
+        recipe = question.ecf_recipe(self.part.letter) if None not in earlier.values() else None
+        plain = question.plain(self.part.name, recipe, earlier) if recipe is not None else None
+        spec = self.override or self.part.tolerance
+        if plain is not None and abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, spec, "numeric") \
+                and question.usable():
+            mark = careful.mark_value(self.rule, Reading(NUMBER, value, figures), earlier, question.env,
+                                      question.credits, question.carried)
             if mark.note == careful.ECF or mark.feedback.startswith("computed from your"):
                 verdict = self._verdict(mark, figures)
         if len(self._remarked) >= REMARK_LIMIT:
