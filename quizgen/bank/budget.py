@@ -58,6 +58,8 @@ def check_time(template, ends: float) -> None:
 
 def check_value(template, where: tuple, value):
     """``value`` if its size is within budget (items, digits, expression size), else a BankLimitError."""
+    if value.__class__ is Fraction and -_BIG < value.numerator < _BIG and value.denominator < _BIG:
+        return value   # the commonest case, without the calls below
     try:
         problem = _too_big(value)
     except RecursionError:

@@ -12,7 +12,7 @@ from fractions import Fraction
 from quizgen.maths.answers import normalise_word
 from quizgen.errors import ExpressionError, SamplingError, TemplateError
 from quizgen.maths.evaluate import ground
-from quizgen.maths.exact import to_float
+from quizgen.maths.exact import Exact, to_float
 from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
 from quizgen.bank.texts import located_error
@@ -164,8 +164,7 @@ def _draw(param, env: dict, rng: random.Random, plan: SamplingPlan):
             raise Rejected(f"{param.name}: min {low} > max {high}")
         return Fraction(rng.randint(low, high))
     if param.kind == "decimal":
-        values = _grid(param, env, plan)
-        return values[rng.randint(0, len(values) - 1)]
+        return rng.choice(_grid(param, env, plan))
     if param.kind == "choice":
         return rng.choice(plan.options[param.name])
     if param.kind == "vector":
@@ -195,8 +194,8 @@ def _draw_vector(param, env: dict, rng: random.Random, plan: SamplingPlan) -> tu
         if size > len(values):
             raise Rejected(f"{param.name}: {size} distinct values do not fit the grid")
         return tuple(values[k] for k in rng.sample(range(len(values)), size))
-    last = len(values) - 1
-    return tuple(values[rng.randint(0, last)] for _ in range(size))
+    choose = rng.choice   # values[randint(0, len - 1)]: the same draw from the stream, with fewer calls
+    return tuple(choose(values) for _ in range(size))
 
 
 def _derive(param, env: dict):
@@ -214,11 +213,10 @@ def build_instance(template: Template, seed_label: str, params: dict) -> Instanc
     """Derive the lets, check the constraints, value every part and trap."""
     env, plan = dict(params), plan_for(template)
     plan.shared.clear()
-    evaluate = plan.evaluate
     _work_out(template, plan, env)
     instance = Instance(template, seed_label, params, env, [])
     try:
-        instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance, evaluate)
+        instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance, plan.functions)
                           for i, part in enumerate(template.parts)]
     except budget.TooBig as exc:
         raise budget.limit_error(template, ("parts",), exc.what, exc.cap) from None
@@ -250,21 +248,20 @@ def letter_of(index: int) -> str:
     return letters[index] if index < 26 else letter_of(index // 26 - 1) + letters[index % 26]
 
 
-def _value_part(part: Part, letter: str, instance: Instance, evaluate) -> PartValue:
+def _value_part(part: Part, letter: str, instance: Instance, functions: dict) -> PartValue:
     env = instance.env
     value, accept = None, ()
     if part.kind == "word":
         accept = _words(part.accept, instance)
     else:
-        value = _located(("answer",), _part_number, evaluate, part.answer, env, part, "answer")
-        if part.kind == "integer" and not (isinstance(value, Fraction) and value.denominator == 1):
+        value = _part_number(functions[part.answer], env, part, "answer", ("answer",))
+        if part.kind == "integer" and not (value.__class__ is Fraction and value.denominator == 1):
             raise Rejected(f"part {part.name}: answer {float(value):.6g} is not a whole number", ("answer",))
     traps = []
     for j, trap in enumerate(part.traps):
         trap_value = None
         if trap.value is not None:
-            trap_value = _located(("traps", j, "value"), _part_number, evaluate, trap.value, env, part,
-                                  trap.code)
+            trap_value = _part_number(functions[trap.value], env, part, trap.code, ("traps", j, "value"))
         words = _words(trap.words, instance) if trap.words else ()
         traps.append(TrapValue(trap.code, trap.feedback, trap_value, words))
     result = PartValue(part, letter, value, accept, traps)
@@ -282,15 +279,27 @@ def _words(sources: tuple, instance: Instance) -> tuple:
         raise located_error(instance, "text", exc) from exc
 
 
-def _part_number(evaluate, node, env: dict, part: Part, what: str):
-    return _number(evaluate(node, env), part, what)
+def _part_number(function, env: dict, part: Part, what: str, where: tuple):
+    """The number ``function`` (an answer's or trap's compiled tree) gives for
+    this draw; a failure is a Rejected naming ``where`` (as ``_located`` does)."""
+    try:
+        return _number(function(env), part, what)
+    except Rejected as exc:
+        exc.where = where + exc.where
+        raise
+    except ExpressionError as exc:
+        raise Rejected(f"an expression failed: {exc}", where) from exc
 
 
 def _number(value, part: Part, what: str):
-    if isinstance(value, bool) or not hasattr(value, "__float__") or isinstance(value, (tuple, str)):
+    cls = value.__class__
+    if cls is Exact:
+        return value   # finite and within range by construction
+    if cls is not Fraction and (isinstance(value, bool) or not hasattr(value, "__float__")
+                                or isinstance(value, (tuple, str))):
         raise ExpressionError(f"part {part.name}: {what} is not a number")
     try:
-        number = float(value)
+        number = to_float(value) if cls is Fraction else float(value)
     except OverflowError:
         raise budget.TooBig(f"the size of part {part.name}'s {what}", "1e300") from None
     if not math.isfinite(number):
@@ -300,13 +309,21 @@ def _number(value, part: Part, what: str):
 
 def _check_separation(pv: PartValue) -> None:
     spec, kind = pv.part.tolerance, pv.part.kind
-    numbers = [("the answer", to_float(pv.value), ("answer",))] if pv.value is not None else []
-    numbers += [(t.code, to_float(t.value), ("traps", j)) for j, t in enumerate(pv.traps) if t.value is not None]
-    pair = overlapping_pair([n[1] for n in numbers], spec, "integer" if kind == "integer" else "numeric")
+    values = [to_float(pv.value)] if pv.value is not None else []
+    values += [to_float(t.value) for t in pv.traps if t.value is not None]
+    pair = overlapping_pair(values, spec, "integer" if kind == "integer" else "numeric")
     if pair is not None:
-        (name_a, a, _), (name_b, b, where) = numbers[pair[0]], numbers[pair[1]]
-        raise Rejected(f"part {pv.part.name}: {name_a} ({a:.6g}) and {name_b} ({b:.6g}) "
-                       "are within tolerance of each other", where)
+        numbers = [("the answer", ("answer",))] if pv.value is not None else []
+        numbers += [(t.code, ("traps", j)) for j, t in enumerate(pv.traps) if t.value is not None]
+        (name_a, _), (name_b, where) = numbers[pair[0]], numbers[pair[1]]
+        raise Rejected(f"part {pv.part.name}: {name_a} ({values[pair[0]]:.6g}) and {name_b} "
+                       f"({values[pair[1]]:.6g}) are within tolerance of each other", where)
+    if any(trap.words for trap in pv.traps):
+        _check_words(pv)
+
+
+def _check_words(pv: PartValue) -> None:
+    """No trap word is accepted, and no word is in two traps."""
     accepted = {normalise_word(w) for w in pv.accept}
     seen = {}
     for j, trap in enumerate(pv.traps):

@@ -96,6 +96,16 @@ def _compile_logic(op, operands, truth_of):
     return lambda env: any(truth_of(o(env)) for o in operands)
 
 
+def _rational_div(a: Fraction, b: Fraction) -> Fraction:
+    if not b.numerator:
+        raise ExpressionError("division by zero")
+    return a / b
+
+
+_RATIONAL = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": _rational_div}
+"""Exact mode's operators on two rationals (what ``exact.BINARY`` does with them)."""
+
+
 class ExactArithmetic:
     """Exact mode: rationals fold, irrationals build ``Exact`` trees, lists
     broadcast, names are parameters (see ``quizgen.maths.exact``)."""
@@ -115,7 +125,16 @@ class ExactArithmetic:
 
     @staticmethod
     def binary(op: str):
-        return partial(broadcast2, BINARY[op])
+        combine, rational = BINARY[op], _RATIONAL.get(op)
+        if rational is None:
+            return partial(broadcast2, combine)
+
+        def binary(a, b):
+            """Two rationals (most operands) combine at once; the rest through ``quizgen.maths.exact``."""
+            if a.__class__ is Fraction and b.__class__ is Fraction:
+                return rational(a, b)
+            return broadcast2(combine, a, b)
+        return binary
 
     @staticmethod
     def name(dotted: str):

@@ -7,6 +7,7 @@ exactly, anything else builds a tree; lists broadcast element by element."""
 from __future__ import annotations
 
 import math
+import operator
 from fractions import Fraction
 
 from quizgen.errors import ExpressionError
@@ -104,9 +105,9 @@ def add(a, b):
         return b
     if b == 0:
         return a
-    if isinstance(b, Exact) and isinstance(b.node, Neg):
+    if b.__class__ is Exact and b.node.__class__ is Neg:
         return Exact(Bin("-", as_node(a), b.node.operand), to_float(a) + b.value)
-    if isinstance(b, Fraction) and b < 0:
+    if b.__class__ is Fraction and b < 0:
         return Exact(Bin("-", as_node(a), Num(-b)), to_float(a) + to_float(b))
     return Exact(Bin("+", as_node(a), as_node(b)), to_float(a) + to_float(b))
 
@@ -134,7 +135,8 @@ def mul(a, b):
         return neg(b)
     if b == -1:
         return neg(a)
-    return Exact(Bin("*", as_node(a), as_node(b)), checked(lambda: to_float(a) * to_float(b)))
+    node = Bin("*", as_node(a), as_node(b))
+    return Exact(node, _float_of(operator.mul, a, b))
 
 
 def div(a, b):
@@ -146,7 +148,8 @@ def div(a, b):
         return a
     if a == 0:
         return Fraction(0)
-    return Exact(Bin("/", as_node(a), as_node(b)), checked(lambda: to_float(a) / to_float(b)))
+    node = Bin("/", as_node(a), as_node(b))
+    return Exact(node, _float_of(operator.truediv, a, b))
 
 
 def power(a, b):
@@ -182,6 +185,16 @@ def neg(a):
 
 
 BINARY = {"+": add, "-": sub, "*": mul, "/": div, "**": power}
+
+
+def _float_of(operation, a, b) -> float:
+    """``operation`` on the floats of ``a`` and ``b`` (what ``checked`` does
+    with it, without a closure: products and quotients of irrationals are
+    common); the result's range is checked by ``Exact`` itself."""
+    try:
+        return operation(to_float(a), to_float(b))
+    except (OverflowError, ZeroDivisionError, ValueError) as exc:
+        raise ExpressionError("value out of range") from exc
 
 
 def checked(compute) -> float:
