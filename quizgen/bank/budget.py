@@ -86,7 +86,9 @@ def _too_big(value):
         if len(value) > MAX_ITEMS:
             return "the length of a list", f"{MAX_ITEMS:,} items"
         for item in value:
-            problem = _too_big_number(item) if item.__class__ is Fraction else _too_big(item)
+            if item.__class__ is Fraction and -_BIG < item.numerator < _BIG and item.denominator < _BIG:
+                continue
+            problem = _too_big(item)
             if problem:
                 return problem
     return None
@@ -118,7 +120,7 @@ def expression_size(node, cap: int) -> int:
         return hit[1]
     total = 1
     for child in _CHILDREN[cls](node):
-        total += expression_size(child, cap)
+        total += 1 if child.__class__ in _LEAVES else expression_size(child, cap)
     total = min(total, cap + 1)
     if len(_SIZES) >= SIZES_LIMIT:
         _SIZES.clear()

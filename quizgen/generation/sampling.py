@@ -127,13 +127,18 @@ def _canonical_value(param, value):
 def draw_params(template: Template, rng: random.Random) -> dict:
     """One draw of every parameter, in the order the template lists them."""
     params, plan = {}, plan_for(template)
-    for param in template.params:
-        where = ("params", param.name)
-        try:
-            value = _located(where, _draw, param, params, rng, plan)
-        except budget.TooBig as exc:
-            raise budget.limit_error(template, where, exc.what, exc.cap) from None
-        params[param.name] = budget.check_value(template, where, value)
+    name = None
+    try:   # what ``_located`` does for one parameter, done once around the loop
+        for param in template.params:
+            name = param.name
+            params[name] = budget.check_value(template, ("params", name), _draw(param, params, rng, plan))
+    except Rejected as exc:
+        exc.where = ("params", name) + exc.where
+        raise
+    except ExpressionError as exc:
+        raise Rejected(f"an expression failed: {exc}", ("params", name)) from exc
+    except budget.TooBig as exc:
+        raise budget.limit_error(template, ("params", name), exc.what, exc.cap) from None
     return params
 
 
@@ -150,9 +155,9 @@ def _located(where: tuple, compute, *args):
 
 
 def _whole(value, what: str) -> int:
-    if not (isinstance(value, Fraction) and value.denominator == 1):
+    if not (value.__class__ is Fraction and value.denominator == 1):
         raise ExpressionError(f"{what} must be a whole number")
-    return int(value)
+    return value.numerator
 
 
 def _draw(param, env: dict, rng: random.Random, plan: SamplingPlan):
@@ -254,14 +259,14 @@ def _value_part(part: Part, letter: str, instance: Instance, functions: dict) ->
     if part.kind == "word":
         accept = _words(part.accept, instance)
     else:
-        value = _part_number(functions[part.answer], env, part, "answer", ("answer",))
+        value = _part_number(functions[part.answer], env, part, "answer", None)
         if part.kind == "integer" and not (value.__class__ is Fraction and value.denominator == 1):
             raise Rejected(f"part {part.name}: answer {float(value):.6g} is not a whole number", ("answer",))
     traps = []
     for j, trap in enumerate(part.traps):
         trap_value = None
         if trap.value is not None:
-            trap_value = _part_number(functions[trap.value], env, part, trap.code, ("traps", j, "value"))
+            trap_value = _part_number(functions[trap.value], env, part, trap.code, j)
         words = _words(trap.words, instance) if trap.words else ()
         traps.append(TrapValue(trap.code, trap.feedback, trap_value, words))
     result = PartValue(part, letter, value, accept, traps)
@@ -279,16 +284,21 @@ def _words(sources: tuple, instance: Instance) -> tuple:
         raise located_error(instance, "text", exc) from exc
 
 
-def _part_number(function, env: dict, part: Part, what: str, where: tuple):
-    """The number ``function`` (an answer's or trap's compiled tree) gives for
-    this draw; a failure is a Rejected naming ``where`` (as ``_located`` does)."""
+def _part_number(function, env: dict, part: Part, what: str, trap):
+    """The number ``function`` (the answer's compiled tree, or trap number
+    ``trap``'s) gives for this draw; a failure is a Rejected naming the
+    template key (as ``_located`` does)."""
     try:
         return _number(function(env), part, what)
     except Rejected as exc:
-        exc.where = where + exc.where
+        exc.where = _value_key(trap) + exc.where
         raise
     except ExpressionError as exc:
-        raise Rejected(f"an expression failed: {exc}", where) from exc
+        raise Rejected(f"an expression failed: {exc}", _value_key(trap)) from exc
+
+
+def _value_key(trap) -> tuple:
+    return ("answer",) if trap is None else ("traps", trap, "value")
 
 
 def _number(value, part: Part, what: str):

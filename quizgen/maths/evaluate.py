@@ -62,8 +62,7 @@ def _compile_node(node, arith, shared):
         operand, negate = child(node.operand), arith.negate
         return lambda env: negate(operand(env))
     if cls is Bin:
-        combine, left, right = arith.binary(node.op), child(node.left), child(node.right)
-        return lambda env: combine(left(env), right(env))
+        return _compile_binary(arith.binary(node.op), node.left, node.right, arith, child)
     if cls is Call:
         return arith.call(node.func, [child(a) for a in node.args])
     if cls is Index:
@@ -74,6 +73,20 @@ def _compile_node(node, arith, shared):
     if cls is Logic:
         return _compile_logic(node.op, [child(o) for o in node.operands], arith.truth)
     raise ExpressionError("cannot evaluate this expression")
+
+
+def _compile_binary(combine, left, right, arith, child):
+    """A binary operation; a number on either side (``T - 1``, ``1 / x``, in
+    half the templates' operations) is taken as it is rather than through a
+    function of its own."""
+    if right.__class__ is Num:
+        first, constant = child(left), arith.number(right.value)
+        return lambda env: combine(first(env), constant)
+    if left.__class__ is Num:
+        constant, second = arith.number(left.value), child(right)
+        return lambda env: combine(constant, second(env))
+    first, second = child(left), child(right)
+    return lambda env: combine(first(env), second(env))
 
 
 def _compile_compare(ops, operands, compare_values):

@@ -26,7 +26,7 @@ class Exact:
     __slots__ = ("node", "value", "negated")
 
     def __init__(self, node: Node, value: float):
-        if not math.isfinite(value) or abs(value) > LIMIT:
+        if not -LIMIT <= value <= LIMIT:   # also refuses infinities and NaN
             raise ExpressionError("value out of range")
         self.node, self.value, self.negated = node, value, None
 
@@ -85,16 +85,19 @@ def broadcast2(func, a, b):
     if a_list and b_list:
         if len(a) != len(b):
             raise ExpressionError("lists of different lengths combined")
-        return tuple(broadcast2(func, x, y) for x, y in zip(a, b))
+        return tuple([broadcast2(func, x, y) for x, y in zip(a, b)])
     if a_list:
-        return tuple(broadcast2(func, x, b) for x in a)
-    return tuple(broadcast2(func, a, y) for y in b)
+        return tuple([broadcast2(func, x, b) for x in a])
+    return tuple([broadcast2(func, a, y) for y in b])
 
 
 def broadcast1(func, a):
     """``func(a)``, element by element when ``a`` is a list."""
-    if a.__class__ in _LISTS:
-        return tuple(broadcast1(func, x) for x in a)
+    cls = a.__class__
+    if cls is Fraction or cls is Exact:
+        return func(a)
+    if cls in _LISTS:
+        return tuple([broadcast1(func, x) for x in a])
     return func(number(a))
 
 
@@ -213,8 +216,8 @@ def equal(a, b) -> bool:
     """Exact equality for rationals, a 1e-12 relative match otherwise."""
     if isinstance(a, str) or isinstance(b, str):
         return a == b
-    if isinstance(a, Fraction) and isinstance(b, Fraction):
-        return a == b
+    if a.__class__ is Fraction and b.__class__ is Fraction:   # in lowest terms: equal parts
+        return a.numerator == b.numerator and a.denominator == b.denominator
     return math.isclose(to_float(a), to_float(b), rel_tol=1e-12, abs_tol=1e-15)
 
 
@@ -258,11 +261,12 @@ def item(base, index):
     """``base[index]`` with a reason when it cannot be taken."""
     if not isinstance(base, (list, tuple)):
         raise ExpressionError("only lists can be indexed")
-    if not (isinstance(index, Fraction) and index.denominator == 1):
+    if not (index.__class__ is Fraction and index.denominator == 1):
         raise ExpressionError("a list index must be a whole number")
-    if not -len(base) <= index < len(base):
+    whole = index.numerator
+    if not -len(base) <= whole < len(base):
         raise ExpressionError(f"index {index} outside a list of {len(base)}")
-    value = base[int(index)]
+    value = base[whole]
     return Fraction(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 

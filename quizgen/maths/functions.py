@@ -165,6 +165,8 @@ def _log(a, base=None):
     _positive(to_float(a))
     if base is not None:
         return div(_log(a), _log(base))
+    if a.__class__ is Fraction:   # the common case: none of the cancellations below apply
+        return Fraction(0) if a == 1 else _call_value("log", a)
     if a == 1:
         return Fraction(0)
     if _calls(a, "exp"):
@@ -194,13 +196,13 @@ def _sqrt(a):
 
 
 def _abs(a):
-    if isinstance(a, Fraction):
+    if a.__class__ is Fraction:
         return abs(a)
     return neg(a) if a.value < 0 else a
 
 
 def _whole(rounding):
-    return lambda a: Fraction(rounding(a if isinstance(a, Fraction) else a.value))
+    return lambda a: Fraction(rounding(a if a.__class__ is Fraction else a.value))
 
 
 def _as_list(value, name: str):
@@ -220,7 +222,7 @@ def _sum(items):
     rational = total = ZERO
     for item in items:
         term = number(item) if not isinstance(item, (list, tuple)) else _sum(item)
-        if isinstance(term, Fraction):
+        if term.__class__ is Fraction:
             rational += term
         else:
             total = add(total, term)

@@ -37,6 +37,8 @@ def _float(value) -> float:
 def plain(value) -> str:
     """A short faithful form: whole numbers as such, finite decimals in full,
     anything else to 4 significant figures."""
+    if value.__class__ is Exact:
+        return significant(value, 4)
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
@@ -60,7 +62,7 @@ def key_answer(value, kind: str, decimals: int) -> str:
     if kind == "integer":
         return str(round(x))
     places = max(decimals, 3 - math.floor(math.log10(abs(x)))) if x else decimals
-    if isinstance(value, Fraction):
+    if value.__class__ is Fraction:
         exact = terminating_decimal(value, 12)
         if exact is not None and "." in exact:
             places = max(places, len(exact.split(".")[1]))

@@ -93,6 +93,8 @@ def _finalizer(fmt: str):
             return escape(value)
         if cls is int:
             return str(value)
+        if cls is Fraction or cls is Exact:
+            return plain(value)
         if cls is tuple or cls is list:
             return ", ".join(finalize(v) for v in value)
         if isinstance(value, Raw):
