@@ -12,7 +12,7 @@ from fractions import Fraction
 from quizgen.maths.answers import normalise_word
 from quizgen.errors import ExpressionError, SamplingError, TemplateError
 from quizgen.maths.evaluate import ground
-from quizgen.maths.exact import Exact, to_float
+from quizgen.maths.exact import Exact, to_float, whole
 from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
 from quizgen.bank.texts import located_error
@@ -167,7 +167,7 @@ def _draw(param, env: dict, rng: random.Random, plan: SamplingPlan):
         low, high = _whole(ground(c["min"], env), "min"), _whole(ground(c["max"], env), "max")
         if high < low:
             raise Rejected(f"{param.name}: min {low} > max {high}")
-        return Fraction(rng.randint(low, high))
+        return whole(rng.randint(low, high))
     if param.kind == "decimal":
         return rng.choice(_grid(param, env, plan))
     if param.kind == "choice":

@@ -48,6 +48,16 @@ def as_node(value) -> Node:
     raise ExpressionError(f"{kind_of(value)} used where a number was expected")
 
 
+_WHOLES = tuple(Fraction(n) for n in range(-1024, 1024))
+
+
+def whole(n: int) -> Fraction:
+    """``Fraction(n)``, the small ones made once and shared (a Fraction never
+    changes): counts, lengths, roundings and drawn integers make many of them,
+    and making one costs as much as adding two."""
+    return _WHOLES[n + 1024] if -1024 <= n < 1024 else Fraction(n)
+
+
 def number(value):
     """``value`` as an exact number (whole ints become Fractions), or an error
     naming what it is instead (a list, a word, a record)."""

@@ -193,7 +193,7 @@ def _for_jinja(value):
     if cls is str:
         return value
     if cls is Fraction:
-        return int(value) if value.denominator == 1 else value
+        return value.numerator if value.denominator == 1 else value
     if cls is tuple:
         return tuple(map(_for_jinja, value))
     if cls is dict:
