@@ -88,6 +88,8 @@ def _too_big(value):
         for item in value:
             if item.__class__ is Fraction and -_BIG < item.numerator < _BIG and item.denominator < _BIG:
                 continue
+            if item.__class__ is Exact and _SIZES.get(item.node, _UNKNOWN) <= MAX_NODES:
+                continue   # a value met before, known small (the elements of lists repeat)
             problem = _too_big(item)
             if problem:
                 return problem
@@ -102,6 +104,7 @@ def _too_big_number(value: Fraction):
 
 _SIZES: dict = {}
 SIZES_LIMIT = 65536
+_UNKNOWN = MAX_NODES + 1
 _LEAVES = (Num, Const, Name)
 _CHILDREN = {Bin: lambda n: (n.left, n.right), Neg: lambda n: (n.operand,), Call: lambda n: n.args,
              Index: lambda n: (n.base, n.index), Compare: lambda n: n.operands, Logic: lambda n: n.operands}
@@ -110,21 +113,23 @@ _CHILDREN = {Bin: lambda n: (n.left, n.right), Neg: lambda n: (n.operand,), Call
 def expression_size(node, cap: int) -> int:
     """The node count of an expression tree written out (shared subtrees
     counted each time, as printing would), at most ``cap + 1``. Remembered per
-    node (nodes never change; the cache holds the node, so its id cannot be
-    reused), so a let built on earlier ones costs only its own new nodes."""
+    node (nodes never change and hash by identity; the cache holds the node, so
+    its id cannot be reused), so a let built on earlier ones costs only its own
+    new nodes."""
     cls = node.__class__
     if cls in _LEAVES:
         return 1
-    hit = _SIZES.get(id(node))
-    if hit is not None and hit[0] is node:
-        return hit[1]
+    total = _SIZES.get(node)
+    if total is not None:
+        return total
     total = 1
     for child in _CHILDREN[cls](node):
         total += 1 if child.__class__ in _LEAVES else expression_size(child, cap)
-    total = min(total, cap + 1)
+    if total > cap:
+        total = cap + 1
     if len(_SIZES) >= SIZES_LIMIT:
         _SIZES.clear()
-    _SIZES[id(node)] = (node, total)
+    _SIZES[node] = total
     return total
 
 

@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import partial
 
 from quizgen.errors import ExpressionError
+from quizgen.maths import rationals
 from quizgen.maths.exact import (BINARY, Exact, broadcast1, broadcast2, compare, item, lookup, neg, truth,
                                  whole_to_fraction)
 from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Num
@@ -112,10 +113,10 @@ def _compile_logic(op, operands, truth_of):
 def _rational_div(a: Fraction, b: Fraction) -> Fraction:
     if not b.numerator:
         raise ExpressionError("division by zero")
-    return a / b
+    return rationals.div(a, b)
 
 
-_RATIONAL = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": _rational_div}
+_RATIONAL = {"+": rationals.add, "-": rationals.sub, "*": rationals.mul, "/": _rational_div}
 """Exact mode's operators on two rationals (what ``exact.BINARY`` does with them)."""
 
 

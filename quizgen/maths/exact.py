@@ -11,6 +11,7 @@ import operator
 from fractions import Fraction
 
 from quizgen.errors import ExpressionError
+from quizgen.maths import rationals
 from quizgen.maths.tree import Bin, Neg, Node, Num
 
 LIMIT = 1e300
@@ -113,7 +114,7 @@ def broadcast1(func, a):
 
 def add(a, b):
     if a.__class__ is Fraction and b.__class__ is Fraction:
-        return a + b
+        return rationals.add(a, b)
     if a == 0:
         return b
     if b == 0:
@@ -127,7 +128,7 @@ def add(a, b):
 
 def sub(a, b):
     if a.__class__ is Fraction and b.__class__ is Fraction:
-        return a - b
+        return rationals.sub(a, b)
     if b == 0:
         return a
     if a == 0:
@@ -137,7 +138,7 @@ def sub(a, b):
 
 def mul(a, b):
     if a.__class__ is Fraction and b.__class__ is Fraction:
-        return a * b
+        return rationals.mul(a, b)
     if a == 0 or b == 0:
         return Fraction(0)
     if a == 1:
@@ -156,7 +157,7 @@ def div(a, b):
     if b == 0:
         raise ExpressionError("division by zero")
     if a.__class__ is Fraction and b.__class__ is Fraction:
-        return a / b
+        return rationals.div(a, b)
     if b == 1:
         return a
     if a == 0:

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Callable, Optional
 
 from quizgen.errors import ExpressionError
+from quizgen.maths import rationals
 from quizgen.maths.evaluate import answer_value
 from quizgen.maths.exact import ZERO, Exact, add, as_node, checked, div, equal, neg, number, to_float, whole
 from quizgen.maths.tree import Bin, Call, Const, Num
@@ -223,7 +224,7 @@ def _sum(items):
     for item in items:
         term = number(item) if not isinstance(item, (list, tuple)) else _sum(item)
         if term.__class__ is Fraction:
-            rational += term
+            rational = rationals.add(rational, term)
         else:
             total = add(total, term)
     return add(total, rational)
