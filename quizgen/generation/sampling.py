@@ -15,7 +15,7 @@ from quizgen.maths.evaluate import ground
 from quizgen.maths.exact import Exact, to_float, whole
 from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
-from quizgen.bank.texts import located_error
+from quizgen.bank.texts import located_error, text_sources
 from quizgen.generation.plan import SamplingPlan, exact_from_yaml, from_yaml, grid_values, plan_for
 from quizgen.maths.tolerance import overlapping_pair
 
@@ -54,12 +54,28 @@ class Instance:
 
     @property
     def context(self) -> dict:
-        """The values as Jinja2 sees them, converted once per instance."""
+        """The values its texts read, as Jinja2 sees them, converted once per instance."""
         if self._context is None:
             from quizgen.text.render import jinja_context
 
-            self._context = jinja_context(self.env)
+            self._context = jinja_context(self.env, _names_read(self.template))
         return self._context
+
+
+_NAMES: dict = {}
+
+
+def _names_read(template: Template):
+    """The names the template's texts read (``render.names_read``), worked
+    out once per template; held with the template, so its id is not reused."""
+    hit = _NAMES.get(id(template))
+    if hit is None or hit[0] is not template:
+        from quizgen.text.render import names_read
+
+        if len(_NAMES) >= 1024:
+            _NAMES.clear()
+        hit = _NAMES[id(template)] = (template, names_read(source for _, source in text_sources(template)))
+    return hit[1]
 
 
 class Rejected(Exception):

@@ -9,6 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 import jinja2
+from jinja2 import meta
 from jinja2.runtime import LoopContext
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 
@@ -183,9 +184,27 @@ def text_environment() -> SandboxedEnvironment:
     return _environment("text")
 
 
-def jinja_context(env: dict) -> dict:
-    """Parameter values as Jinja sees them: whole numbers become ints so they can index lists."""
-    return {name: _for_jinja(value) for name, value in env.items()}
+def jinja_context(env: dict, names=None) -> dict:
+    """Parameter values as Jinja sees them: whole numbers become ints so they
+    can index lists. With ``names`` (see :func:`names_read`), only those values:
+    a text cannot reach a value it does not name."""
+    if names is None:
+        return {name: _for_jinja(value) for name, value in env.items()}
+    return {name: _for_jinja(value) for name, value in env.items() if name in names}
+
+
+def names_read(sources) -> frozenset | None:
+    """Every variable the pieces of template text read (Jinja2's undeclared
+    names), or None when a piece cannot be parsed (then every value is given,
+    and the render reports the error)."""
+    env, names = text_environment(), set()
+    for source in sources:
+        if "{" in source:
+            try:
+                names |= meta.find_undeclared_variables(env.parse(source))
+            except jinja2.TemplateSyntaxError:
+                return None
+    return frozenset(names)
 
 
 def _for_jinja(value):
