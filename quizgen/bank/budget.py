@@ -10,6 +10,7 @@ from fractions import Fraction
 from quizgen.bank.yamlfile import locate_line
 from quizgen.errors import BankLimitError
 from quizgen.maths.exact import Exact
+from quizgen.maths.rationals import parts
 from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Num
 
 MAX_TRIES = 10_000          # max_tries may be at most this
@@ -58,7 +59,7 @@ def check_time(template, ends: float) -> None:
 
 def check_value(template, where: tuple, value):
     """``value`` if its size is within budget (items, digits, expression size), else a BankLimitError."""
-    if value.__class__ is Fraction and -_BIG < value.numerator < _BIG and value.denominator < _BIG:
+    if value.__class__ is Fraction and _small(value):
         return value   # the commonest case, without the calls below
     try:
         problem = _too_big(value)
@@ -86,7 +87,7 @@ def _too_big(value):
         if len(value) > MAX_ITEMS:
             return "the length of a list", f"{MAX_ITEMS:,} items"
         for item in value:
-            if item.__class__ is Fraction and -_BIG < item.numerator < _BIG and item.denominator < _BIG:
+            if item.__class__ is Fraction and _small(item):
                 continue
             if item.__class__ is Exact and _SIZES.get(item.node, _UNKNOWN) <= MAX_NODES:
                 continue   # a value met before, known small (the elements of lists repeat)
@@ -96,8 +97,13 @@ def _too_big(value):
     return None
 
 
+def _small(value: Fraction) -> bool:
+    numerator, denominator = parts(value)
+    return -_BIG < numerator < _BIG and denominator < _BIG
+
+
 def _too_big_number(value: Fraction):
-    if -_BIG < value.numerator < _BIG and value.denominator < _BIG:
+    if _small(value):
         return None
     return "the size of a number", f"{MAX_BITS} bits (about 10**330)"
 

@@ -295,7 +295,8 @@ def to_float(value) -> float:
     of its own): values are turned into floats at every step of a draw."""
     cls = value.__class__
     if cls is Fraction:
-        return value.numerator / value.denominator
+        numerator, denominator = rationals.parts(value)
+        return numerator / denominator
     if cls is Exact:
         return value.value
     return float(number(value))

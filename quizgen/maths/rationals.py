@@ -23,7 +23,8 @@ from math import gcd
 from operator import attrgetter
 
 _SLOTS = getattr(Fraction, "__slots__", None) == ("_numerator", "_denominator")
-_parts = attrgetter("_numerator", "_denominator") if _SLOTS else attrgetter("numerator", "denominator")
+parts = attrgetter("_numerator", "_denominator") if _SLOTS else attrgetter("numerator", "denominator")
+"""``(numerator, denominator)`` of a Fraction, read in one call."""
 
 
 def _made(numerator: int, denominator: int) -> Fraction:
@@ -39,15 +40,15 @@ made = _made if _SLOTS else Fraction
 
 def add(a: Fraction, b: Fraction) -> Fraction:
     """``a + b``."""
-    na, da = _parts(a)
-    nb, db = _parts(b)
+    na, da = parts(a)
+    nb, db = parts(b)
     return _sum(na, da, nb, db)
 
 
 def sub(a: Fraction, b: Fraction) -> Fraction:
     """``a - b``."""
-    na, da = _parts(a)
-    nb, db = _parts(b)
+    na, da = parts(a)
+    nb, db = parts(b)
     return _sum(na, da, -nb, db)
 
 
@@ -68,8 +69,8 @@ def _sum(na: int, da: int, nb: int, db: int) -> Fraction:
 
 def mul(a: Fraction, b: Fraction) -> Fraction:
     """``a * b``."""
-    na, da = _parts(a)
-    nb, db = _parts(b)
+    na, da = parts(a)
+    nb, db = parts(b)
     g1 = gcd(na, db)
     if g1 > 1:
         na //= g1
@@ -83,8 +84,8 @@ def mul(a: Fraction, b: Fraction) -> Fraction:
 
 def div(a: Fraction, b: Fraction) -> Fraction:
     """``a / b``; ``b`` must not be zero (the caller says why it may not)."""
-    na, da = _parts(a)
-    nb, db = _parts(b)
+    na, da = parts(a)
+    nb, db = parts(b)
     g1 = gcd(na, nb)
     if g1 > 1:
         na //= g1

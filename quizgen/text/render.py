@@ -369,7 +369,15 @@ def render_layout(name: str, fmt: str, directory, **context) -> str:
 
 
 def _layout(name: str, fmt: str, directory) -> jinja2.Template:
-    return _plain_globals(layout_environment(fmt, str(directory)).get_template(name))
+    return _loaded_layout(name, fmt, str(directory))
+
+
+@lru_cache(maxsize=256)
+def _loaded_layout(name: str, fmt: str, directory: str) -> jinja2.Template:
+    """A layout, loaded once: the environment never reloads a layout
+    (``auto_reload=False``), and ``get_template`` would copy the globals into
+    it again on every call (twice per question: its problem and solution blocks)."""
+    return _plain_globals(layout_environment(fmt, directory).get_template(name))
 
 
 def _layout_error(name: str, directory, exc: jinja2.TemplateError) -> QuizgenError:
