@@ -83,18 +83,8 @@ def mul(a: Fraction, b: Fraction) -> Fraction:
 
 
 def div(a: Fraction, b: Fraction) -> Fraction:
-    """``a / b``; ``b`` must not be zero (the caller says why it may not)."""
-    na, da = parts(a)
+    """``a / b``; ``b`` must not be zero (the caller says why it may not).
+    ``a`` times ``b`` turned over (its sign kept on top), which is in lowest
+    terms as ``b`` is."""
     nb, db = parts(b)
-    g1 = gcd(na, nb)
-    if g1 > 1:
-        na //= g1
-        nb //= g1
-    g2 = gcd(db, da)
-    if g2 > 1:
-        da //= g2
-        db //= g2
-    n, d = na * db, nb * da
-    if d < 0:
-        n, d = -n, -d
-    return made(n, d)
+    return mul(a, made(db, nb) if nb > 0 else made(-db, -nb))
