@@ -84,11 +84,12 @@ def kind_of(value) -> str:
 
 
 _LISTS = (list, tuple)
+_NUMBERS = (Fraction, Exact)
 
 
 def broadcast2(func, a, b):
     """``func(a, b)``, element by element when either is a list."""
-    if a.__class__ is Fraction and b.__class__ is Fraction:
+    if a.__class__ in _NUMBERS and b.__class__ in _NUMBERS:
         return func(a, b)
     a_list, b_list = a.__class__ in _LISTS, b.__class__ in _LISTS
     if not (a_list or b_list):
