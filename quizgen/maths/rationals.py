@@ -71,6 +71,19 @@ def mul(a: Fraction, b: Fraction) -> Fraction:
     """``a * b``."""
     na, da = parts(a)
     nb, db = parts(b)
+    return _product(na, da, nb, db)
+
+
+def div(a: Fraction, b: Fraction) -> Fraction:
+    """``a / b``; ``b`` must not be zero (the caller says why it may not):
+    ``a`` times ``b`` turned over, its sign kept on top."""
+    na, da = parts(a)
+    nb, db = parts(b)
+    return _product(na, da, db, nb) if nb > 0 else _product(na, da, -db, -nb)
+
+
+def _product(na: int, da: int, nb: int, db: int) -> Fraction:
+    """``na/da * nb/db``, both in lowest terms with positive denominators."""
     g1 = gcd(na, db)
     if g1 > 1:
         na //= g1
@@ -80,11 +93,3 @@ def mul(a: Fraction, b: Fraction) -> Fraction:
         nb //= g2
         da //= g2
     return made(na * nb, db * da)
-
-
-def div(a: Fraction, b: Fraction) -> Fraction:
-    """``a / b``; ``b`` must not be zero (the caller says why it may not).
-    ``a`` times ``b`` turned over (its sign kept on top), which is in lowest
-    terms as ``b`` is."""
-    nb, db = parts(b)
-    return mul(a, made(db, nb) if nb > 0 else made(-db, -nb))
