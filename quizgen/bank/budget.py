@@ -10,6 +10,7 @@ from fractions import Fraction
 from quizgen.bank.yamlfile import locate_line
 from quizgen.errors import BankLimitError
 from quizgen.maths.exact import Exact
+from quizgen.maths.rationals import parts
 from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Num
 
 MAX_TRIES = 10_000          # max_tries may be at most this
@@ -58,6 +59,8 @@ def check_time(template, ends: float) -> None:
 
 def check_value(template, where: tuple, value):
     """``value`` if its size is within budget (items, digits, expression size), else a BankLimitError."""
+    if value.__class__ is Fraction and _small(value):
+        return value   # the commonest case, without the calls below
     try:
         problem = _too_big(value)
     except RecursionError:
@@ -84,20 +87,30 @@ def _too_big(value):
         if len(value) > MAX_ITEMS:
             return "the length of a list", f"{MAX_ITEMS:,} items"
         for item in value:
-            problem = _too_big_number(item) if item.__class__ is Fraction else _too_big(item)
+            if item.__class__ is Fraction and _small(item):
+                continue
+            if item.__class__ is Exact and _SIZES.get(item.node, _UNKNOWN) <= MAX_NODES:
+                continue   # a value met before, known small (the elements of lists repeat)
+            problem = _too_big(item)
             if problem:
                 return problem
     return None
 
 
+def _small(value: Fraction) -> bool:
+    numerator, denominator = parts(value)
+    return -_BIG < numerator < _BIG and denominator < _BIG
+
+
 def _too_big_number(value: Fraction):
-    if -_BIG < value.numerator < _BIG and value.denominator < _BIG:
+    if _small(value):
         return None
     return "the size of a number", f"{MAX_BITS} bits (about 10**330)"
 
 
 _SIZES: dict = {}
 SIZES_LIMIT = 65536
+_UNKNOWN = MAX_NODES + 1
 _LEAVES = (Num, Const, Name)
 _CHILDREN = {Bin: lambda n: (n.left, n.right), Neg: lambda n: (n.operand,), Call: lambda n: n.args,
              Index: lambda n: (n.base, n.index), Compare: lambda n: n.operands, Logic: lambda n: n.operands}
@@ -106,21 +119,23 @@ _CHILDREN = {Bin: lambda n: (n.left, n.right), Neg: lambda n: (n.operand,), Call
 def expression_size(node, cap: int) -> int:
     """The node count of an expression tree written out (shared subtrees
     counted each time, as printing would), at most ``cap + 1``. Remembered per
-    node (nodes never change; the cache holds the node, so its id cannot be
-    reused), so a let built on earlier ones costs only its own new nodes."""
+    node (nodes never change and hash by identity; the cache holds the node, so
+    its id cannot be reused), so a let built on earlier ones costs only its own
+    new nodes."""
     cls = node.__class__
     if cls in _LEAVES:
         return 1
-    hit = _SIZES.get(id(node))
-    if hit is not None and hit[0] is node:
-        return hit[1]
+    total = _SIZES.get(node)
+    if total is not None:
+        return total
     total = 1
     for child in _CHILDREN[cls](node):
-        total += expression_size(child, cap)
-    total = min(total, cap + 1)
+        total += 1 if child.__class__ in _LEAVES else expression_size(child, cap)
+    if total > cap:
+        total = cap + 1
     if len(_SIZES) >= SIZES_LIMIT:
         _SIZES.clear()
-    _SIZES[id(node)] = (node, total)
+    _SIZES[node] = total
     return total
 
 

@@ -28,18 +28,13 @@ class SamplingPlan:
     the values of the decimal grids (and vector grids) with plain-number bounds;
     ``functions`` every let, constraint, answer and trap value compiled with
     ``shared``, so that a subexpression they repeat is worked out once a draw
-    (``quizgen.maths.subexpressions``)."""
+    (``quizgen.maths.subexpressions``; ``shared.clear()`` starts a draw)."""
 
     steps: tuple
     options: dict
     grids: dict
     functions: dict
     shared: SharedValues
-
-    def evaluate(self, node, env: dict):
-        """The exact value of one of the template's trees (as ``ground``), with
-        the draw's shared subexpressions; ``shared.clear()`` starts a draw."""
-        return self.functions[node](env)
 
 
 _PLANS: dict = {}

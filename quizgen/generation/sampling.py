@@ -12,10 +12,10 @@ from fractions import Fraction
 from quizgen.maths.answers import normalise_word
 from quizgen.errors import ExpressionError, SamplingError, TemplateError
 from quizgen.maths.evaluate import ground
-from quizgen.maths.exact import to_float
+from quizgen.maths.exact import Exact, to_float, whole
 from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
-from quizgen.bank.texts import located_error
+from quizgen.bank.texts import located_error, text_sources
 from quizgen.generation.plan import SamplingPlan, exact_from_yaml, from_yaml, grid_values, plan_for
 from quizgen.maths.tolerance import overlapping_pair
 
@@ -54,12 +54,28 @@ class Instance:
 
     @property
     def context(self) -> dict:
-        """The values as Jinja2 sees them, converted once per instance."""
+        """The values its texts read, as Jinja2 sees them, converted once per instance."""
         if self._context is None:
             from quizgen.text.render import jinja_context
 
-            self._context = jinja_context(self.env)
+            self._context = jinja_context(self.env, _names_read(self.template))
         return self._context
+
+
+_NAMES: dict = {}
+
+
+def _names_read(template: Template):
+    """The names the template's texts read (``render.names_read``), worked
+    out once per template; held with the template, so its id is not reused."""
+    hit = _NAMES.get(id(template))
+    if hit is None or hit[0] is not template:
+        from quizgen.text.render import names_read
+
+        if len(_NAMES) >= 1024:
+            _NAMES.clear()
+        hit = _NAMES[id(template)] = (template, names_read(source for _, source in text_sources(template)))
+    return hit[1]
 
 
 class Rejected(Exception):
@@ -127,13 +143,18 @@ def _canonical_value(param, value):
 def draw_params(template: Template, rng: random.Random) -> dict:
     """One draw of every parameter, in the order the template lists them."""
     params, plan = {}, plan_for(template)
-    for param in template.params:
-        where = ("params", param.name)
-        try:
-            value = _located(where, _draw, param, params, rng, plan)
-        except budget.TooBig as exc:
-            raise budget.limit_error(template, where, exc.what, exc.cap) from None
-        params[param.name] = budget.check_value(template, where, value)
+    name = None
+    try:   # what ``_located`` does for one parameter, done once around the loop
+        for param in template.params:
+            name = param.name
+            params[name] = budget.check_value(template, ("params", name), _draw(param, params, rng, plan))
+    except Rejected as exc:
+        exc.where = ("params", name) + exc.where
+        raise
+    except ExpressionError as exc:
+        raise Rejected(f"an expression failed: {exc}", ("params", name)) from exc
+    except budget.TooBig as exc:
+        raise budget.limit_error(template, ("params", name), exc.what, exc.cap) from None
     return params
 
 
@@ -150,9 +171,9 @@ def _located(where: tuple, compute, *args):
 
 
 def _whole(value, what: str) -> int:
-    if not (isinstance(value, Fraction) and value.denominator == 1):
+    if not (value.__class__ is Fraction and value.denominator == 1):
         raise ExpressionError(f"{what} must be a whole number")
-    return int(value)
+    return value.numerator
 
 
 def _draw(param, env: dict, rng: random.Random, plan: SamplingPlan):
@@ -162,10 +183,9 @@ def _draw(param, env: dict, rng: random.Random, plan: SamplingPlan):
         low, high = _whole(ground(c["min"], env), "min"), _whole(ground(c["max"], env), "max")
         if high < low:
             raise Rejected(f"{param.name}: min {low} > max {high}")
-        return Fraction(rng.randint(low, high))
+        return whole(rng.randint(low, high))
     if param.kind == "decimal":
-        values = _grid(param, env, plan)
-        return values[rng.randint(0, len(values) - 1)]
+        return rng.choice(_grid(param, env, plan))
     if param.kind == "choice":
         return rng.choice(plan.options[param.name])
     if param.kind == "vector":
@@ -195,8 +215,8 @@ def _draw_vector(param, env: dict, rng: random.Random, plan: SamplingPlan) -> tu
         if size > len(values):
             raise Rejected(f"{param.name}: {size} distinct values do not fit the grid")
         return tuple(values[k] for k in rng.sample(range(len(values)), size))
-    last = len(values) - 1
-    return tuple(values[rng.randint(0, last)] for _ in range(size))
+    choose = rng.choice   # values[randint(0, len - 1)]: the same draw from the stream, with fewer calls
+    return tuple(choose(values) for _ in range(size))
 
 
 def _derive(param, env: dict):
@@ -214,11 +234,10 @@ def build_instance(template: Template, seed_label: str, params: dict) -> Instanc
     """Derive the lets, check the constraints, value every part and trap."""
     env, plan = dict(params), plan_for(template)
     plan.shared.clear()
-    evaluate = plan.evaluate
     _work_out(template, plan, env)
     instance = Instance(template, seed_label, params, env, [])
     try:
-        instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance, evaluate)
+        instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance, plan.functions)
                           for i, part in enumerate(template.parts)]
     except budget.TooBig as exc:
         raise budget.limit_error(template, ("parts",), exc.what, exc.cap) from None
@@ -250,21 +269,20 @@ def letter_of(index: int) -> str:
     return letters[index] if index < 26 else letter_of(index // 26 - 1) + letters[index % 26]
 
 
-def _value_part(part: Part, letter: str, instance: Instance, evaluate) -> PartValue:
+def _value_part(part: Part, letter: str, instance: Instance, functions: dict) -> PartValue:
     env = instance.env
     value, accept = None, ()
     if part.kind == "word":
         accept = _words(part.accept, instance)
     else:
-        value = _located(("answer",), _part_number, evaluate, part.answer, env, part, "answer")
-        if part.kind == "integer" and not (isinstance(value, Fraction) and value.denominator == 1):
+        value = _part_number(functions[part.answer], env, part, "answer", None)
+        if part.kind == "integer" and not (value.__class__ is Fraction and value.denominator == 1):
             raise Rejected(f"part {part.name}: answer {float(value):.6g} is not a whole number", ("answer",))
     traps = []
     for j, trap in enumerate(part.traps):
         trap_value = None
         if trap.value is not None:
-            trap_value = _located(("traps", j, "value"), _part_number, evaluate, trap.value, env, part,
-                                  trap.code)
+            trap_value = _part_number(functions[trap.value], env, part, trap.code, j)
         words = _words(trap.words, instance) if trap.words else ()
         traps.append(TrapValue(trap.code, trap.feedback, trap_value, words))
     result = PartValue(part, letter, value, accept, traps)
@@ -282,15 +300,32 @@ def _words(sources: tuple, instance: Instance) -> tuple:
         raise located_error(instance, "text", exc) from exc
 
 
-def _part_number(evaluate, node, env: dict, part: Part, what: str):
-    return _number(evaluate(node, env), part, what)
+def _part_number(function, env: dict, part: Part, what: str, trap):
+    """The number ``function`` (the answer's compiled tree, or trap number
+    ``trap``'s) gives for this draw; a failure is a Rejected naming the
+    template key (as ``_located`` does)."""
+    try:
+        return _number(function(env), part, what)
+    except Rejected as exc:
+        exc.where = _value_key(trap) + exc.where
+        raise
+    except ExpressionError as exc:
+        raise Rejected(f"an expression failed: {exc}", _value_key(trap)) from exc
+
+
+def _value_key(trap) -> tuple:
+    return ("answer",) if trap is None else ("traps", trap, "value")
 
 
 def _number(value, part: Part, what: str):
-    if isinstance(value, bool) or not hasattr(value, "__float__") or isinstance(value, (tuple, str)):
+    cls = value.__class__
+    if cls is Exact:
+        return value   # finite and within range by construction
+    if cls is not Fraction and (isinstance(value, bool) or not hasattr(value, "__float__")
+                                or isinstance(value, (tuple, str))):
         raise ExpressionError(f"part {part.name}: {what} is not a number")
     try:
-        number = float(value)
+        number = to_float(value) if cls is Fraction else float(value)
     except OverflowError:
         raise budget.TooBig(f"the size of part {part.name}'s {what}", "1e300") from None
     if not math.isfinite(number):
@@ -300,13 +335,21 @@ def _number(value, part: Part, what: str):
 
 def _check_separation(pv: PartValue) -> None:
     spec, kind = pv.part.tolerance, pv.part.kind
-    numbers = [("the answer", to_float(pv.value), ("answer",))] if pv.value is not None else []
-    numbers += [(t.code, to_float(t.value), ("traps", j)) for j, t in enumerate(pv.traps) if t.value is not None]
-    pair = overlapping_pair([n[1] for n in numbers], spec, "integer" if kind == "integer" else "numeric")
+    values = [to_float(pv.value)] if pv.value is not None else []
+    values += [to_float(t.value) for t in pv.traps if t.value is not None]
+    pair = overlapping_pair(values, spec, "integer" if kind == "integer" else "numeric")
     if pair is not None:
-        (name_a, a, _), (name_b, b, where) = numbers[pair[0]], numbers[pair[1]]
-        raise Rejected(f"part {pv.part.name}: {name_a} ({a:.6g}) and {name_b} ({b:.6g}) "
-                       "are within tolerance of each other", where)
+        numbers = [("the answer", ("answer",))] if pv.value is not None else []
+        numbers += [(t.code, ("traps", j)) for j, t in enumerate(pv.traps) if t.value is not None]
+        (name_a, _), (name_b, where) = numbers[pair[0]], numbers[pair[1]]
+        raise Rejected(f"part {pv.part.name}: {name_a} ({values[pair[0]]:.6g}) and {name_b} "
+                       f"({values[pair[1]]:.6g}) are within tolerance of each other", where)
+    if any(trap.words for trap in pv.traps):
+        _check_words(pv)
+
+
+def _check_words(pv: PartValue) -> None:
+    """No trap word is accepted, and no word is in two traps."""
     accepted = {normalise_word(w) for w in pv.accept}
     seen = {}
     for j, trap in enumerate(pv.traps):

@@ -88,8 +88,17 @@ def working_space(part, steps: int) -> float:
 
 
 def points_text(points) -> str:
-    """Points as printed on the paper: ``4``, ``1.5``, ``1.33``."""
-    return fixed(points, 2).rstrip("0").rstrip(".")
+    """Points as printed on the paper: ``4``, ``1.5``, ``1.33`` (a template's
+    few values, printed once: every instance prints the same)."""
+    text = _POINTS.get(points)
+    if text is None:
+        if len(_POINTS) >= 4096:
+            _POINTS.clear()
+        text = _POINTS[points] = fixed(points, 2).rstrip("0").rstrip(".")
+    return text
+
+
+_POINTS: dict = {}
 
 
 def _answer_text(pv) -> str:

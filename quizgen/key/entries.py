@@ -48,10 +48,16 @@ class KeyText(NamedTuple):
 
 
 def csv_text(rows) -> str:
-    """``rows`` as key.csv lines."""
-    out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(rows)
-    return out.getvalue()
+    """``rows`` as key.csv lines (one writer and buffer for every call: a
+    question's rows are a few short lines)."""
+    _CSV_BUFFER.seek(0)
+    _CSV_BUFFER.truncate()
+    _CSV_WRITER.writerows(rows)
+    return _CSV_BUFFER.getvalue()
+
+
+_CSV_BUFFER = io.StringIO()
+_CSV_WRITER = csv.writer(_CSV_BUFFER, lineterminator="\n")
 
 
 def json_params(value):
@@ -97,7 +103,21 @@ def _spec(part, letter: str, points: float, accept, traps: tuple) -> PartSpec:
     if part.kind == "word":
         return PartSpec(letter, part.name, "word", round(points, 4), None, {}, tuple(accept), traps)
     return PartSpec(letter, part.name, part.kind, round(points, 4), part.decimals,
-                    dict(part.tolerance) or dict(DEFAULT_TOLERANCE), (), traps, asks_percent(part.ask))
+                    dict(part.tolerance) or dict(DEFAULT_TOLERANCE), (), traps, _asks_percent(part.ask))
+
+
+_PERCENT: dict = {}
+
+
+def _asks_percent(ask: str) -> bool:
+    """``asks_percent`` of a part's ask text, remembered per text (the same
+    few texts come back with every instance of a template)."""
+    found = _PERCENT.get(ask)
+    if found is None:
+        if len(_PERCENT) >= 4096:
+            _PERCENT.clear()
+        found = _PERCENT[ask] = asks_percent(ask)
+    return found
 
 
 def key_part(pv, inst, points: float, feedback=None, spec: PartSpec | None = None) -> KeyPart:
@@ -141,12 +161,22 @@ def _make_entry(question) -> KeyQuestion:
     points = template.part_points()
     parts = []
     for i, (pv, texts) in enumerate(zip(inst.parts, trap_feedback(inst, inst.parts))):
-        spec = part_spec(pv, points[i], texts)
-        if i < len(shared) and spec == shared[i]:
-            spec = shared[i]
+        spec = shared[i] if i < len(shared) and _same_texts(pv, texts, shared[i]) else part_spec(pv, points[i], texts)
         parts.append(key_part(pv, inst, points[i], spec=spec))
     return KeyQuestion(question.id, template.id, template.cls, template.title, template.points,
                        inst.seed_label, json_params(inst.params), tuple(parts), template_specs(template)[2])
+
+
+def _same_texts(pv, feedback, spec: PartSpec) -> bool:
+    """True when the part ``pv`` of an instance, with its traps' rendered
+    ``feedback``, has the spec ``spec`` of its template's canonical instance:
+    all else in a spec comes from the template, so only the letter and what is
+    rendered per instance (accepted words, trap feedback and words) are
+    compared (``part_spec(...) == spec`` without building the instance's spec)."""
+    if pv.letter != spec.letter or tuple(pv.accept) != spec.accept or len(pv.traps) != len(spec.traps):
+        return False
+    return all(text == trap.feedback and tuple(mine.words) == trap.words and mine.code == trap.code
+               for mine, text, trap in zip(pv.traps, feedback, spec.traps))
 
 
 _SHARED = {}

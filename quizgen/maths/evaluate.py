@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import partial
 
 from quizgen.errors import ExpressionError
+from quizgen.maths import rationals
 from quizgen.maths.exact import (BINARY, Exact, broadcast1, broadcast2, compare, item, lookup, neg, truth,
                                  whole_to_fraction)
 from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Num
@@ -62,8 +63,7 @@ def _compile_node(node, arith, shared):
         operand, negate = child(node.operand), arith.negate
         return lambda env: negate(operand(env))
     if cls is Bin:
-        combine, left, right = arith.binary(node.op), child(node.left), child(node.right)
-        return lambda env: combine(left(env), right(env))
+        return _compile_binary(arith.binary(node.op), node.left, node.right, arith, child)
     if cls is Call:
         return arith.call(node.func, [child(a) for a in node.args])
     if cls is Index:
@@ -74,6 +74,20 @@ def _compile_node(node, arith, shared):
     if cls is Logic:
         return _compile_logic(node.op, [child(o) for o in node.operands], arith.truth)
     raise ExpressionError("cannot evaluate this expression")
+
+
+def _compile_binary(combine, left, right, arith, child):
+    """A binary operation; a number on either side (``T - 1``, ``1 / x``, in
+    half the templates' operations) is taken as it is rather than through a
+    function of its own."""
+    if right.__class__ is Num:
+        first, constant = child(left), arith.number(right.value)
+        return lambda env: combine(first(env), constant)
+    if left.__class__ is Num:
+        constant, second = arith.number(left.value), child(right)
+        return lambda env: combine(constant, second(env))
+    first, second = child(left), child(right)
+    return lambda env: combine(first(env), second(env))
 
 
 def _compile_compare(ops, operands, compare_values):
@@ -96,6 +110,16 @@ def _compile_logic(op, operands, truth_of):
     return lambda env: any(truth_of(o(env)) for o in operands)
 
 
+def _rational_div(a: Fraction, b: Fraction) -> Fraction:
+    if not b.numerator:
+        raise ExpressionError("division by zero")
+    return rationals.div(a, b)
+
+
+_RATIONAL = {"+": rationals.add, "-": rationals.sub, "*": rationals.mul, "/": _rational_div}
+"""Exact mode's operators on two rationals (what ``exact.BINARY`` does with them)."""
+
+
 class ExactArithmetic:
     """Exact mode: rationals fold, irrationals build ``Exact`` trees, lists
     broadcast, names are parameters (see ``quizgen.maths.exact``)."""
@@ -115,7 +139,16 @@ class ExactArithmetic:
 
     @staticmethod
     def binary(op: str):
-        return partial(broadcast2, BINARY[op])
+        combine, rational = BINARY[op], _RATIONAL.get(op)
+        if rational is None:
+            return partial(broadcast2, combine)
+
+        def binary(a, b):
+            """Two rationals (most operands) combine at once; the rest through ``quizgen.maths.exact``."""
+            if a.__class__ is Fraction and b.__class__ is Fraction:
+                return rational(a, b)
+            return broadcast2(combine, a, b)
+        return binary
 
     @staticmethod
     def name(dotted: str):

@@ -7,9 +7,11 @@ exactly, anything else builds a tree; lists broadcast element by element."""
 from __future__ import annotations
 
 import math
+import operator
 from fractions import Fraction
 
 from quizgen.errors import ExpressionError
+from quizgen.maths import rationals
 from quizgen.maths.tree import Bin, Neg, Node, Num
 
 LIMIT = 1e300
@@ -25,7 +27,7 @@ class Exact:
     __slots__ = ("node", "value", "negated")
 
     def __init__(self, node: Node, value: float):
-        if not math.isfinite(value) or abs(value) > LIMIT:
+        if not -LIMIT <= value <= LIMIT:   # also refuses infinities and NaN
             raise ExpressionError("value out of range")
         self.node, self.value, self.negated = node, value, None
 
@@ -45,6 +47,16 @@ def as_node(value) -> Node:
     if isinstance(value, (Fraction, int)) and not isinstance(value, bool):
         return Num(Fraction(value))
     raise ExpressionError(f"{kind_of(value)} used where a number was expected")
+
+
+_WHOLES = tuple(Fraction(n) for n in range(-1024, 1024))
+
+
+def whole(n: int) -> Fraction:
+    """``Fraction(n)``, the small ones made once and shared (a Fraction never
+    changes): counts, lengths, roundings and drawn integers make many of them,
+    and making one costs as much as adding two."""
+    return _WHOLES[n + 1024] if -1024 <= n < 1024 else Fraction(n)
 
 
 def number(value):
@@ -72,11 +84,12 @@ def kind_of(value) -> str:
 
 
 _LISTS = (list, tuple)
+_NUMBERS = (Fraction, Exact)
 
 
 def broadcast2(func, a, b):
     """``func(a, b)``, element by element when either is a list."""
-    if a.__class__ is Fraction and b.__class__ is Fraction:
+    if a.__class__ in _NUMBERS and b.__class__ in _NUMBERS:
         return func(a, b)
     a_list, b_list = a.__class__ in _LISTS, b.__class__ in _LISTS
     if not (a_list or b_list):
@@ -84,36 +97,39 @@ def broadcast2(func, a, b):
     if a_list and b_list:
         if len(a) != len(b):
             raise ExpressionError("lists of different lengths combined")
-        return tuple(broadcast2(func, x, y) for x, y in zip(a, b))
+        return tuple([broadcast2(func, x, y) for x, y in zip(a, b)])
     if a_list:
-        return tuple(broadcast2(func, x, b) for x in a)
-    return tuple(broadcast2(func, a, y) for y in b)
+        return tuple([broadcast2(func, x, b) for x in a])
+    return tuple([broadcast2(func, a, y) for y in b])
 
 
 def broadcast1(func, a):
     """``func(a)``, element by element when ``a`` is a list."""
-    if a.__class__ in _LISTS:
-        return tuple(broadcast1(func, x) for x in a)
+    cls = a.__class__
+    if cls is Fraction or cls is Exact:
+        return func(a)
+    if cls in _LISTS:
+        return tuple([broadcast1(func, x) for x in a])
     return func(number(a))
 
 
 def add(a, b):
     if a.__class__ is Fraction and b.__class__ is Fraction:
-        return a + b
+        return rationals.add(a, b)
     if a == 0:
         return b
     if b == 0:
         return a
-    if isinstance(b, Exact) and isinstance(b.node, Neg):
+    if b.__class__ is Exact and b.node.__class__ is Neg:
         return Exact(Bin("-", as_node(a), b.node.operand), to_float(a) + b.value)
-    if isinstance(b, Fraction) and b < 0:
+    if b.__class__ is Fraction and b < 0:
         return Exact(Bin("-", as_node(a), Num(-b)), to_float(a) + to_float(b))
     return Exact(Bin("+", as_node(a), as_node(b)), to_float(a) + to_float(b))
 
 
 def sub(a, b):
     if a.__class__ is Fraction and b.__class__ is Fraction:
-        return a - b
+        return rationals.sub(a, b)
     if b == 0:
         return a
     if a == 0:
@@ -123,7 +139,7 @@ def sub(a, b):
 
 def mul(a, b):
     if a.__class__ is Fraction and b.__class__ is Fraction:
-        return a * b
+        return rationals.mul(a, b)
     if a == 0 or b == 0:
         return Fraction(0)
     if a == 1:
@@ -134,19 +150,21 @@ def mul(a, b):
         return neg(b)
     if b == -1:
         return neg(a)
-    return Exact(Bin("*", as_node(a), as_node(b)), checked(lambda: to_float(a) * to_float(b)))
+    node = Bin("*", as_node(a), as_node(b))
+    return Exact(node, _float_of(operator.mul, a, b))
 
 
 def div(a, b):
     if b == 0:
         raise ExpressionError("division by zero")
     if a.__class__ is Fraction and b.__class__ is Fraction:
-        return a / b
+        return rationals.div(a, b)
     if b == 1:
         return a
     if a == 0:
         return Fraction(0)
-    return Exact(Bin("/", as_node(a), as_node(b)), checked(lambda: to_float(a) / to_float(b)))
+    node = Bin("/", as_node(a), as_node(b))
+    return Exact(node, _float_of(operator.truediv, a, b))
 
 
 def power(a, b):
@@ -184,6 +202,16 @@ def neg(a):
 BINARY = {"+": add, "-": sub, "*": mul, "/": div, "**": power}
 
 
+def _float_of(operation, a, b) -> float:
+    """``operation`` on the floats of ``a`` and ``b`` (what ``checked`` does
+    with it, without a closure: products and quotients of irrationals are
+    common); the result's range is checked by ``Exact`` itself."""
+    try:
+        return operation(to_float(a), to_float(b))
+    except (OverflowError, ZeroDivisionError, ValueError) as exc:
+        raise ExpressionError("value out of range") from exc
+
+
 def checked(compute) -> float:
     """The float ``compute()`` returns, or "value out of range" when it
     overflows, fails or leaves [-LIMIT, LIMIT]."""
@@ -200,8 +228,8 @@ def equal(a, b) -> bool:
     """Exact equality for rationals, a 1e-12 relative match otherwise."""
     if isinstance(a, str) or isinstance(b, str):
         return a == b
-    if isinstance(a, Fraction) and isinstance(b, Fraction):
-        return a == b
+    if a.__class__ is Fraction and b.__class__ is Fraction:   # in lowest terms: equal parts
+        return a.numerator == b.numerator and a.denominator == b.denominator
     return math.isclose(to_float(a), to_float(b), rel_tol=1e-12, abs_tol=1e-15)
 
 
@@ -245,11 +273,12 @@ def item(base, index):
     """``base[index]`` with a reason when it cannot be taken."""
     if not isinstance(base, (list, tuple)):
         raise ExpressionError("only lists can be indexed")
-    if not (isinstance(index, Fraction) and index.denominator == 1):
+    if not (index.__class__ is Fraction and index.denominator == 1):
         raise ExpressionError("a list index must be a whole number")
-    if not -len(base) <= index < len(base):
+    whole = index.numerator
+    if not -len(base) <= whole < len(base):
         raise ExpressionError(f"index {index} outside a list of {len(base)}")
-    value = base[int(index)]
+    value = base[whole]
     return Fraction(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
@@ -267,7 +296,8 @@ def to_float(value) -> float:
     of its own): values are turned into floats at every step of a draw."""
     cls = value.__class__
     if cls is Fraction:
-        return value.numerator / value.denominator
+        numerator, denominator = rationals.parts(value)
+        return numerator / denominator
     if cls is Exact:
         return value.value
     return float(number(value))

@@ -17,8 +17,9 @@ from functools import lru_cache
 from typing import Callable, Optional
 
 from quizgen.errors import ExpressionError
+from quizgen.maths import rationals
 from quizgen.maths.evaluate import answer_value
-from quizgen.maths.exact import ZERO, Exact, add, as_node, checked, div, equal, neg, number, to_float
+from quizgen.maths.exact import ZERO, Exact, add, as_node, checked, div, equal, neg, number, to_float, whole
 from quizgen.maths.tree import Bin, Call, Const, Num
 
 
@@ -165,6 +166,8 @@ def _log(a, base=None):
     _positive(to_float(a))
     if base is not None:
         return div(_log(a), _log(base))
+    if a.__class__ is Fraction:   # the common case: none of the cancellations below apply
+        return Fraction(0) if a == 1 else _call_value("log", a)
     if a == 1:
         return Fraction(0)
     if _calls(a, "exp"):
@@ -194,13 +197,13 @@ def _sqrt(a):
 
 
 def _abs(a):
-    if isinstance(a, Fraction):
+    if a.__class__ is Fraction:
         return abs(a)
     return neg(a) if a.value < 0 else a
 
 
 def _whole(rounding):
-    return lambda a: Fraction(rounding(a if isinstance(a, Fraction) else a.value))
+    return lambda a: whole(rounding(a if a.__class__ is Fraction else a.value))
 
 
 def _as_list(value, name: str):
@@ -216,23 +219,23 @@ def _sum(items):
     ``1 + exp(3) + 1`` becomes ``exp(3) + 2``."""
     items = _as_list(items, "sum")
     if all(item.__class__ is Fraction and item.denominator == 1 for item in items):
-        return Fraction(sum(item.numerator for item in items))
+        return whole(sum(item.numerator for item in items))
     rational = total = ZERO
     for item in items:
         term = number(item) if not isinstance(item, (list, tuple)) else _sum(item)
-        if isinstance(term, Fraction):
-            rational += term
+        if term.__class__ is Fraction:
+            rational = rationals.add(rational, term)
         else:
             total = add(total, term)
     return add(total, rational)
 
 
 def _mean(items):
-    return div(_sum(items), Fraction(len(items)))
+    return div(_sum(items), whole(len(items)))
 
 
 def _len(items):
-    return Fraction(len(items)) if isinstance(items, (list, tuple)) else _as_list(items, "len")
+    return whole(len(items)) if isinstance(items, (list, tuple)) else _as_list(items, "len")
 
 
 def _extreme(name: str, pick):
@@ -242,12 +245,12 @@ def _extreme(name: str, pick):
 def _arg_extreme(name: str, pick):
     def arg_extreme(items):
         values = [to_float(x) for x in _as_list(items, name)]
-        return Fraction(values.index(pick(values)))
+        return whole(values.index(pick(values)))
     return arg_extreme
 
 
 def _count(items, target):
-    return Fraction(sum(1 for x in _as_list(items, "count") if equal(x, target)))
+    return whole(sum(1 for x in _as_list(items, "count") if equal(x, target)))
 
 
 def _isint(value) -> bool:

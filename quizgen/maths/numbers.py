@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from quizgen.maths.exact import Exact
+from quizgen.maths.exact import Exact, to_float
 from quizgen.maths.printing import terminating_decimal
 
 
@@ -15,22 +15,30 @@ _FIXED = tuple(f".{places}f" for places in range(20))
 
 def fixed(value, places: int) -> str:
     """``value`` with exactly ``places`` decimals (``2`` -> ``2.0`` for 1); never ``-0.0``."""
-    text = format(float(value), _FIXED[places] if 0 <= places < 20 else f".{places}f")
+    text = format(_float(value), _FIXED[places] if 0 <= places < 20 else f".{places}f")
     return text[1:] if text[0] == "-" and float(text) == 0 else text
 
 
 def significant(value, digits: int) -> str:
     """``value`` rounded to ``digits`` significant figures, without an exponent."""
-    x = float(value)
+    x = _float(value)
     if x == 0:
         return "0"
     places = max(digits - 1 - math.floor(math.log10(abs(x))), 0)
     return fixed(round(x, places), places)
 
 
+def _float(value) -> float:
+    """``float(value)``, exact numbers by ``exact.to_float`` (the same float, fewer calls)."""
+    cls = value.__class__
+    return to_float(value) if cls is Fraction or cls is Exact else float(value)
+
+
 def plain(value) -> str:
     """A short faithful form: whole numbers as such, finite decimals in full,
     anything else to 4 significant figures."""
+    if value.__class__ is Exact:
+        return significant(value, 4)
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
@@ -50,11 +58,11 @@ def key_answer(value, kind: str, decimals: int) -> str:
     """The correct answer written as a student would: an integer, or a decimal
     with at least 4 significant figures (more when ``decimals`` asks, and every
     digit of an exact finite decimal such as 0.123456)."""
-    x = float(value)
+    x = _float(value)
     if kind == "integer":
         return str(round(x))
     places = max(decimals, 3 - math.floor(math.log10(abs(x)))) if x else decimals
-    if isinstance(value, Fraction):
+    if value.__class__ is Fraction:
         exact = terminating_decimal(value, 12)
         if exact is not None and "." in exact:
             places = max(places, len(exact.split(".")[1]))

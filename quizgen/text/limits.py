@@ -123,6 +123,8 @@ def _capped_filter(original, name: str, positions: tuple):
     shift = 1 if hasattr(original, "jinja_pass_arg") else 0
 
     places = [shift + 1 + i for i in positions]
+    if name != "format" and not shift and places == [1]:
+        return _capped_second(original, name)
 
     def capped(*args, **kwargs):
         for i in places:
@@ -138,4 +140,21 @@ def _capped_filter(original, name: str, positions: tuple):
     capped.__name__ = getattr(original, "__name__", name)
     if shift:
         capped.jinja_pass_arg = original.jinja_pass_arg
+    return capped
+
+
+def _capped_second(original, name: str):
+    """:func:`_capped_filter` for a filter whose width is its first argument
+    after the value (``dec``, ``sig``, ``pct``, ``center`` ...), the commonest
+    kind: the same checks without the general case's loop."""
+    def capped(value, *args, **kwargs):
+        if args and args[0].__class__ is int and not -MAX_WIDTH <= args[0] <= MAX_WIDTH:
+            raise _limit(f"{name}({args[0]})", MAX_WIDTH)
+        if kwargs:
+            width = kwargs.get("width")
+            if isinstance(width, int) and abs(width) > MAX_WIDTH:
+                raise _limit(f"{name}({width})", MAX_WIDTH)
+        return original(value, *args, **kwargs)
+
+    capped.__name__ = getattr(original, "__name__", name)
     return capped

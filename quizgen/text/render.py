@@ -9,6 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 import jinja2
+from jinja2 import meta
 from jinja2.runtime import LoopContext
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 
@@ -93,6 +94,8 @@ def _finalizer(fmt: str):
             return escape(value)
         if cls is int:
             return str(value)
+        if cls is Fraction or cls is Exact:
+            return plain(value)
         if cls is tuple or cls is list:
             return ", ".join(finalize(v) for v in value)
         if isinstance(value, Raw):
@@ -181,9 +184,27 @@ def text_environment() -> SandboxedEnvironment:
     return _environment("text")
 
 
-def jinja_context(env: dict) -> dict:
-    """Parameter values as Jinja sees them: whole numbers become ints so they can index lists."""
-    return {name: _for_jinja(value) for name, value in env.items()}
+def jinja_context(env: dict, names=None) -> dict:
+    """Parameter values as Jinja sees them: whole numbers become ints so they
+    can index lists. With ``names`` (see :func:`names_read`), only those values:
+    a text cannot reach a value it does not name."""
+    if names is None:
+        return {name: _for_jinja(value) for name, value in env.items()}
+    return {name: _for_jinja(value) for name, value in env.items() if name in names}
+
+
+def names_read(sources) -> frozenset | None:
+    """Every variable the pieces of template text read (Jinja2's undeclared
+    names), or None when a piece cannot be parsed (then every value is given,
+    and the render reports the error)."""
+    env, names = text_environment(), set()
+    for source in sources:
+        if "{" in source:
+            try:
+                names |= meta.find_undeclared_variables(env.parse(source))
+            except jinja2.TemplateSyntaxError:
+                return None
+    return frozenset(names)
 
 
 def _for_jinja(value):
@@ -191,7 +212,7 @@ def _for_jinja(value):
     if cls is str:
         return value
     if cls is Fraction:
-        return int(value) if value.denominator == 1 else value
+        return value.numerator if value.denominator == 1 else value
     if cls is tuple:
         return tuple(map(_for_jinja, value))
     if cls is dict:
@@ -348,7 +369,15 @@ def render_layout(name: str, fmt: str, directory, **context) -> str:
 
 
 def _layout(name: str, fmt: str, directory) -> jinja2.Template:
-    return _plain_globals(layout_environment(fmt, str(directory)).get_template(name))
+    return _loaded_layout(name, fmt, str(directory))
+
+
+@lru_cache(maxsize=256)
+def _loaded_layout(name: str, fmt: str, directory: str) -> jinja2.Template:
+    """A layout, loaded once: the environment never reloads a layout
+    (``auto_reload=False``), and ``get_template`` would copy the globals into
+    it again on every call (twice per question: its problem and solution blocks)."""
+    return _plain_globals(layout_environment(fmt, directory).get_template(name))
 
 
 def _layout_error(name: str, directory, exc: jinja2.TemplateError) -> QuizgenError:
