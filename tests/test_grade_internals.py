@@ -154,3 +154,18 @@ def test_encoded_result_cells_stay_bounded_and_right(monkeypatch):
         writer.row(["s1", "Q1"], outcome)
         assert len(writer.tails) <= 3
     assert out.getvalue() == "".join(csv_line(["s1", "Q1"] + list(o.cells), ",") for o in outcomes + outcomes[::-1])
+
+
+def test_an_outcome_crosses_a_pipe_whole_and_no_answer_stays_itself():
+    """grade's second process pickles its grid back: every field arrives, and
+    NO_ANSWER is still the one object the grid's ``is`` tests compare with."""
+    import pickle
+
+    from quizgen.grading.outcome import NO_ANSWER, Outcome
+    from quizgen.key.status import Status
+
+    outcome = Outcome(Status.INCORRECT, 0.5, "halved", "You halved it.", ("incorrect", "0.5"), "ecf", 0.25, 2)
+    back, none = pickle.loads(pickle.dumps([outcome, NO_ANSWER], pickle.HIGHEST_PROTOCOL))
+    fields = ("status", "score", "misconception", "feedback", "cells", "note", "value", "figures")
+    assert [getattr(back, f) for f in fields] == [getattr(outcome, f) for f in fields]
+    assert none is NO_ANSWER and back is not outcome
