@@ -22,7 +22,7 @@ import math
 
 from quizgen.maths.tolerance import half_width
 from quizgen.marking.carry import (LEVELS, Vec, _as_sets, _combine, _each, _Sets, carried_set, earlier_inputs,
-                                   intervals)
+                                   intervals, round_sig)
 
 MARGIN = 1e-3   # relative widening of the hull, far beyond any float rounding in it
 _INCREASING = frozenset({"exp", "log", "sqrt"})
@@ -84,18 +84,9 @@ def part_hull(paths: dict, env: dict, name: str, hulls: dict, levels=LEVELS) -> 
 
 
 def _rounded(hull: tuple, levels) -> tuple:
-    """A hull of a hull's values, unrounded or rounded to any of ``levels``
-    figures: rounding to k figures moves a value by at most half a unit in
-    its k-th figure (what ``half_width`` gives at k figures), so widening
-    each end by that at the fewest figures bounds every rounding at once."""
-    if not levels:
-        return hull
+    """The hull of a hull's values, unrounded or rounded to each of ``levels`` figures."""
     low, high = hull
-    rule = _FIGURES.get(min(levels)) or {"sigfigs": min(levels)}
-    return low - half_width(low, rule), high + half_width(high, rule)
-
-
-_FIGURES = {k: {"sigfigs": k} for k in LEVELS}
+    return (min(low, *(round_sig(low, k) for k in levels)), max(high, *(round_sig(high, k) for k in levels)))
 
 
 def _corners(op: str, a: tuple, b: tuple) -> tuple:
