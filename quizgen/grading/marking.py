@@ -183,8 +183,7 @@ class PartChecker:
     def _written(self, text: str, reason: str) -> Verdict:
         """An answer the plain reader refused: read as people write it (``L = 0.851``,
         ``0.2014 nats``, ``≈0.427``), else needs_review for a sentence, else invalid."""
-        rule = self.rule
-        reading = read_number(text, rule.percent, self.decimal_comma)
+        reading = read_number(text, self.part.spec.percent, self.decimal_comma)
         if reading.status == NUMBER:
             if abs(reading.value - self.value) <= self.tolerance and (
                     self.asked is None or reading.figures is None or reading.figures >= self.asked):
