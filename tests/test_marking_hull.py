@@ -61,3 +61,22 @@ def test_a_far_answer_is_refused_without_working_out_the_sets():
     assert not inside(far, lazy) and not inside(-far, lazy)
     assert sets == {}   # the hull alone decided
     assert math.isfinite(far)
+
+
+def test_a_rounded_hull_is_its_ends_rounded_at_each_level():
+    """The hull of a hull's roundings is exactly its low end's lowest and its
+    high end's highest rounding to 3 to 6 figures (or the ends themselves)."""
+    import math
+    import random
+
+    from quizgen.marking.carry import LEVELS, round_sig
+    from quizgen.marking.hull import _rounded
+
+    rng = random.Random(7)
+    for _ in range(5000):
+        low = rng.uniform(-1, 1) * 10 ** rng.randint(-9, 9)
+        high = low + abs(rng.gauss(0, 1)) * 10 ** rng.randint(-9, 9)
+        expected = (min(low, *(round_sig(low, k) for k in LEVELS)), max(high, *(round_sig(high, k) for k in LEVELS)))
+        assert _rounded((low, high), LEVELS) == expected
+    assert _rounded((0.0, math.inf), LEVELS) == (0.0, math.inf)
+    assert _rounded((0.12345, 0.98765), LEVELS) == (0.123, 0.988)   # 0.98765 rounds up to 0.988 at 3 figures
