@@ -202,30 +202,53 @@ def test_the_progress_bar_counts_both_halves(tmp_path, cut_small, monkeypatch):
     assert size * 0.95 <= sum(steps) <= size and len(steps) >= 2
 
 
-def test_error_carried_forward_for_students_in_one_half_or_both(tmp_path, cut_small):
-    """Each half re-marks its own students; a student met in both halves is
-    re-marked from their merged answers: (a) in one half and the part
-    computed from it in the other still gets ECF, and a superseded (a) in
-    the other half is what ECF follows. Both ways give the same bytes."""
+def ecf_rows(count: int) -> tuple:
+    """A per-student key of C7 instances and answers where each student falls
+    into a trap in (a) and works every later part from it; the last student's
+    (a) comes first and their later parts last, so ECF crosses the cut."""
     from test_marking_grade import _key, _trap_then_ecf
     from test_marking_students_gen import _instances
 
     instances, rows = {}, []
-    for k, inst in enumerate(_instances("C7", 40)):
+    for k, inst in enumerate(_instances("C7", count)):
         made = _trap_then_ecf(inst)
         if made is not None:
             sid = f"s{k:03d}"
             instances[sid] = inst
             letters = {pv.part.name: pv.letter for pv in inst.parts}
             rows += [[sid, "Q1", letters[name], text] for name, text in made[0].items()]
+    moved = next(i for i, row in enumerate(rows) if row[0] == rows[-1][0])
+    rows.insert(2, rows.pop(moved))
+    return instances, rows, _key(instances).to_json()
+
+
+def test_error_carried_forward_for_students_in_one_half_or_both(tmp_path, cut_small):
+    """Each half re-marks its own students; a student met in both halves is
+    re-marked from their merged answers: (a) in one half and the part
+    computed from it in the other still gets ECF, and a superseded (a) in
+    the other half is what ECF follows. Both ways give the same bytes."""
+    instances, rows, key = ecf_rows(40)
     first_id, last_id = rows[0][0], rows[-1][0]
     rows.append([first_id, "Q1", "a", str(instances[first_id].parts[0].value)])   # (a) corrected in the second half
-    moved = next(i for i, row in enumerate(rows) if row[0] == last_id)
-    rows.insert(2, rows.pop(moved))   # the last student's (a) comes first, their later parts last
-    key = _key(instances).to_json()
-    answers = write_rows(tmp_path / "answers.csv", rows)
-    one = assert_same_in_two(answers, key, tmp_path)
+    one = assert_same_in_two(write_rows(tmp_path / "answers.csv", rows), key, tmp_path)
     graded = list(csv.DictReader(one["files"]["graded.csv"].decode("utf-8-sig").splitlines()))
     notes = {(r["student_id"], r["part"], r["status"], r["note"]) for r in graded}
     assert (last_id, "b", "correct", "ecf") in notes
     assert (first_id, "b", "correct", "ecf") not in notes and sum(r["note"] == "ecf" for r in graded) >= 20
+
+
+def test_a_second_half_done_in_the_main_process_gives_the_same_files(tmp_path, cut_small, monkeypatch):
+    """Where no child can run (no fork, or it died), the second half is graded
+    in the main process after the first, with the students already met: every
+    student then counts as met in both halves, and ECF is redone for all."""
+    from quizgen.background import Background
+    from quizgen.grading import halves
+
+    _, rows, key = ecf_rows(40)
+    answers = write_rows(tmp_path / "answers.csv", rows)
+    source = open_answers(answers)
+    assert find_cut(answers, answers.stat().st_size, source.encoding, source.delimiter, len(source.header))
+    one = graded_files(answers, key, 1, tmp_path / "one")
+    monkeypatch.setattr(halves, "Background", lambda func, *args: Background(func, *args, parallel=False))
+    inline = graded_files(answers, key, 2, tmp_path / "inline")
+    assert inline == one and (rows[-1][0] + ",Q1,b,").encode() in one["files"]["graded.csv"]
