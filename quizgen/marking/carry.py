@@ -65,12 +65,16 @@ def roundings(values, levels=LEVELS) -> tuple:
     out = []
     for x in values:
         out.append(x)
-        if x == 0 or not math.isfinite(x):
-            out.extend(x for _ in levels)
-            continue
-        top = 1 + math.floor(math.log10(abs(x)))
-        out.extend(round(x, k - top) for k in levels)
+        out.extend(each_rounding(x, levels))
     return thin(out)
+
+
+def each_rounding(x: float, levels) -> list:
+    """``round_sig(x, k)`` for each k in ``levels``, the decimal exponent found once."""
+    if x == 0 or not math.isfinite(x):
+        return [x] * len(levels)
+    top = 1 + math.floor(math.log10(abs(x)))
+    return [round(x, k - top) for k in levels]
 
 
 def reachable(recipe, env: dict, parts: dict, levels=LEVELS) -> tuple:

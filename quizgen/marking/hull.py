@@ -21,8 +21,8 @@ from __future__ import annotations
 import math
 
 from quizgen.maths.tolerance import half_width
-from quizgen.marking.carry import (LEVELS, Vec, _as_sets, _combine, _each, _Sets, carried_set, earlier_inputs,
-                                   intervals)
+from quizgen.marking.carry import (LEVELS, Vec, _as_sets, _combine, _each, _Sets, carried_set, each_rounding,
+                                   earlier_inputs, intervals)
 
 MARGIN = 1e-3   # relative widening of the hull, far beyond any float rounding in it
 _INCREASING = frozenset({"exp", "log", "sqrt"})
@@ -87,16 +87,7 @@ def _rounded(hull: tuple, levels) -> tuple:
     """The hull of a hull's values, unrounded or rounded to each of ``levels``
     figures (rounding never reverses order, so its ends' roundings bound it)."""
     low, high = hull
-    return min(low, *_each_rounding(low, levels)), max(high, *_each_rounding(high, levels))
-
-
-def _each_rounding(x: float, levels) -> list:
-    """``round_sig(x, k)`` for each k in ``levels``, the decimal exponent found
-    once (as ``carry.roundings`` does for a set)."""
-    if x == 0 or not math.isfinite(x):
-        return [x]
-    top = 1 + math.floor(math.log10(abs(x)))
-    return [round(x, k - top) for k in levels]
+    return min(low, *each_rounding(low, levels)), max(high, *each_rounding(high, levels))
 
 
 def _corners(op: str, a: tuple, b: tuple) -> tuple:
