@@ -4,6 +4,8 @@ document needs: id, title, points and its printed problem and solution blocks)."
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from quizgen.bank.loader import builtin_templates_dir
 from quizgen.bank.texts import located_error
 from quizgen.errors import TemplateError
@@ -87,18 +89,11 @@ def working_space(part, steps: int) -> float:
     return SPACE_CM.get(part.kind, SPACE_CM["numeric"]) + extra
 
 
+@lru_cache(maxsize=4096)
 def points_text(points) -> str:
     """Points as printed on the paper: ``4``, ``1.5``, ``1.33`` (a template's
     few values, printed once: every instance prints the same)."""
-    text = _POINTS.get(points)
-    if text is None:
-        if len(_POINTS) >= 4096:
-            _POINTS.clear()
-        text = _POINTS[points] = fixed(points, 2).rstrip("0").rstrip(".")
-    return text
-
-
-_POINTS: dict = {}
+    return fixed(points, 2).rstrip("0").rstrip(".")
 
 
 def _answer_text(pv) -> str:

@@ -14,6 +14,7 @@ import csv
 import io
 import json
 from fractions import Fraction
+from functools import lru_cache
 from typing import NamedTuple
 
 from quizgen.bank.texts import located_error
@@ -106,18 +107,9 @@ def _spec(part, letter: str, points: float, accept, traps: tuple) -> PartSpec:
                     dict(part.tolerance) or dict(DEFAULT_TOLERANCE), (), traps, _asks_percent(part.ask))
 
 
-_PERCENT: dict = {}
-
-
-def _asks_percent(ask: str) -> bool:
-    """``asks_percent`` of a part's ask text, remembered per text (the same
-    few texts come back with every instance of a template)."""
-    found = _PERCENT.get(ask)
-    if found is None:
-        if len(_PERCENT) >= 4096:
-            _PERCENT.clear()
-        found = _PERCENT[ask] = asks_percent(ask)
-    return found
+_asks_percent = lru_cache(maxsize=4096)(asks_percent)
+"""``asks_percent`` of a part's ask text, remembered per text (the same few
+texts come back with every instance of a template)."""
 
 
 def key_part(pv, inst, points: float, feedback=None, spec: PartSpec | None = None) -> KeyPart:
