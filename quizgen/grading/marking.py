@@ -168,14 +168,18 @@ class PartChecker:
         x = reading.value
         if abs(x - self.value) <= self.tolerance:
             return None
-        part = self.part
-        spec, kind = self.override or part.tolerance, "integer" if self.kind == "integer" else "numeric"
+        part, spec = self.part, self._spec()
         for trap, value in zip(part.traps, part.trap_values):
-            if value is not None and matches(x, value, spec, kind):
+            if value is not None and matches(x, value, spec, self.kind):
                 credits = self.question.credits.traps if self.question is not None else {}
                 return Verdict(Status.INCORRECT, credits.get(trap.code, trap.credit) * float(part.points),
                                self.expected, trap.code, trap.feedback, value=x, figures=reading.figures)
         return None
+
+    def _spec(self) -> dict:
+        """The tolerance rule the careful marker applies: the instructor's
+        ``--rtol``/``--atol`` override, else the part's own (as ``rule`` has it)."""
+        return self.override or self.part.tolerance
 
     def _verdict(self, mark: careful.Verdict, figures=None) -> Verdict:
         return Verdict(Status(mark.status), mark.score * float(self.part.points), self.expected, mark.misconception,
@@ -204,8 +208,7 @@ class PartChecker:
         question, verdict = self.question_rules(), None
         recipe = question.ecf_recipe(self.part.letter) if None not in earlier.values() else None
         plain = question.plain(self.part.name, recipe, earlier) if recipe is not None else None
-        spec = self.override or self.part.tolerance
-        if plain is not None and abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, spec, "numeric") \
+        if plain is not None and abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, self._spec()) \
                 and question.usable():
             mark = careful.mark_value(self.rule, Reading(NUMBER, value, figures), earlier, question.env,
                                       question.credits, question.carried)

@@ -275,10 +275,10 @@ def item(base, index):
         raise ExpressionError("only lists can be indexed")
     if not (index.__class__ is Fraction and index.denominator == 1):
         raise ExpressionError("a list index must be a whole number")
-    whole = index.numerator
-    if not -len(base) <= whole < len(base):
+    position = index.numerator
+    if not -len(base) <= position < len(base):
         raise ExpressionError(f"index {index} outside a list of {len(base)}")
-    value = base[whole]
+    value = base[position]
     return Fraction(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
