@@ -1,8 +1,8 @@
 """Error carried forward after the pass: each final answer to a part whose
 recipe reads earlier parts is re-marked given the student's own final answers
 to those parts. A student's re-marking reads their own grid row alone, so it
-can be done a student at a time (a big file's halves re-mark their own
-students, halves.py)."""
+can be done a student at a time (each part of a big file re-marks its own
+students, parallel.py)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""A big answers file cut in two at a line where nothing can run across: the
-first part for the main process to grade, the rest for a second one
-(halves.py). ``find_cut`` chooses the line, ``open_slice`` reads a byte range
-of the file as text.
+"""A big answers file cut into parts at lines where nothing can run across:
+the first part for the main process to grade, each other for a process of
+its own (parallel.py). ``find_cuts`` chooses the lines, ``open_slice`` reads
+a byte range of the file as text.
 
 A record spans lines only through a quote left open, and the careful reader
 (csv_rows.py) never lets one run on past a line that looks like a row of its
@@ -19,10 +19,10 @@ from typing import NamedTuple
 from quizgen.grading.csv_rows import MAX_RECORD_LINES, is_whole_row
 from quizgen.grading.file_text import FALLBACK_ERRORS
 
-MIN_SPLIT_BYTES = 1 << 20         # smaller files are graded in one process: a second one would not pay
+MIN_PART_BYTES = 512 << 10        # a smaller part would not pay for its process
 SAFE_LINES = 2 * MAX_RECORD_LINES + 2
-LOOK_BACK = 256 << 10             # bytes before the middle read to find the safe lines
-SEARCH_BYTES = 1 << 20            # how far past the middle a cut is looked for
+LOOK_BACK = 256 << 10             # bytes before a cut's aim read to find the safe lines
+SEARCH_BYTES = 1 << 20            # how far past its aim a cut is looked for
 READ_BYTES = 1 << 20
 # Encodings in which a line feed byte is always a line feed and starts no
 # character: a cut just after one decodes as the whole file does.
@@ -30,28 +30,39 @@ CUTTABLE_ENCODINGS = frozenset({"utf-8", "utf-8-sig", "ascii", "cp1252", "latin-
 
 
 class Cut(NamedTuple):
-    """Where the second part starts: its byte offset and the lines before it."""
+    """Where a part after the first starts: its byte offset and the lines before it."""
 
     offset: int
     lines: int
 
 
-def find_cut(path, size: int, encoding: str, delimiter: str, width: int):
-    """A Cut near the middle of the file at ``path`` (``size`` bytes, rows of
-    ``width`` cells), or None when it is small, in an encoding a byte cut could
-    split (UTF-16, UTF-32), or no run of safe lines is found near the middle."""
-    if size < MIN_SPLIT_BYTES or encoding.lower() not in CUTTABLE_ENCODINGS:
-        return None
-    middle = size // 2
+def find_cuts(path, size: int, encoding: str, delimiter: str, width: int, parts: int) -> list:
+    """Cuts (in file order) into up to ``parts`` parts of about equal size of
+    the file at ``path`` (``size`` bytes, rows of ``width`` cells), each part
+    at least MIN_PART_BYTES; none when the file is small, in an encoding a
+    byte cut could split (UTF-16, UTF-32), or no run of safe lines is found
+    near an aim (that part then joins the one before)."""
+    if MIN_PART_BYTES:
+        parts = min(parts, size // MIN_PART_BYTES)
+    if parts < 2 or encoding.lower() not in CUTTABLE_ENCODINGS:
+        return []
+    safe, cuts = _SafeLine(encoding, delimiter, width), []
     with open(path, "rb") as handle:
-        window_start = max(middle - LOOK_BACK, 0)
-        handle.seek(window_start)
-        window = handle.read(middle - window_start + SEARCH_BYTES)
-        safe = _SafeLine(encoding, delimiter, width)
-        offset = _safe_line_start(window, middle - window_start, safe)
-        if offset is None:
-            return None
-        return Cut(window_start + offset, _lines_before(handle, window_start + offset))
+        for aim in (size * k // parts for k in range(1, parts)):
+            after = cuts[-1].offset if cuts else 0
+            offset = _cut_near(handle, max(aim, after), safe)
+            if offset is not None and offset > after and offset < size:
+                cuts.append(Cut(offset, (cuts[-1].lines if cuts else 0) + _lines_between(handle, after, offset)))
+    return cuts
+
+
+def _cut_near(handle, aim: int, safe) -> int | None:
+    """The first safe place to cut at or after byte ``aim`` (within SEARCH_BYTES), or None."""
+    window_start = max(aim - LOOK_BACK, 0)
+    handle.seek(window_start)
+    window = handle.read(aim - window_start + SEARCH_BYTES)
+    offset = _safe_line_start(window, aim - window_start, safe)
+    return None if offset is None else window_start + offset
 
 
 class _SafeLine:
@@ -89,11 +100,12 @@ def _safe_line_start(window: bytes, middle: int, safe) -> int | None:
     return None
 
 
-def _lines_before(handle, offset: int) -> int:
-    """Line ends in the file's first ``offset`` bytes as text reading counts them
-    (``\\n``, ``\\r\\n`` and a lone ``\\r`` each end one line)."""
-    handle.seek(0)
-    lines, left, carriage = 0, offset, False
+def _lines_between(handle, start: int, end: int) -> int:
+    """Line ends in bytes ``[start, end)`` of the file as text reading counts
+    them (``\\n``, ``\\r\\n`` and a lone ``\\r`` each end one line). ``start`` is 0
+    or a cut, just after a line feed, so no ``\\r\\n`` is split by it."""
+    handle.seek(start)
+    lines, left, carriage = 0, end - start, False
     while left:
         chunk = handle.read(min(READ_BYTES, left))
         left -= len(chunk)

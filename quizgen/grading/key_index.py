@@ -86,7 +86,7 @@ class PaperChecks:
     ``parts`` (a KeyPart, or None where this paper has no such part), and
     ``checkers`` (a PartChecker or None), made at first need: with
     per-student papers, each half of a big file makes only its own
-    students' (grading/halves.py), and the reports read ``parts`` alone."""
+    students' (grading/parallel.py), and the reports read ``parts`` alone."""
 
     def __init__(self, questions: tuple, index: "KeyIndex", decimal_comma: bool, override):
         self.parts = [None] * len(index.slots)

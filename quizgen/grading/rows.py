@@ -1,5 +1,5 @@
 """Grading an answers file into graded.csv: the pass over its rows
-(answer_pass.py; in two processes for a big file, halves.py), then error
+(answer_pass.py; in several processes for a big file, parallel.py), then error
 carried forward and the human decisions, which re-mark final answers. Only
 when some row was superseded or re-marked is graded.csv copied once more with
 those rows marked; a file without them is read once. The latest outcomes are
@@ -12,10 +12,10 @@ from typing import NamedTuple
 
 from quizgen.grading.answer_pass import pass_rows
 from quizgen.grading.ecf_pass import carry_errors_forward
-from quizgen.grading.file_slice import find_cut
-from quizgen.grading.halves import grade_halves
+from quizgen.grading.file_slice import find_cuts
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
+from quizgen.grading.parallel import grade_in_parts
 from quizgen.grading.students import Students
 from quizgen.grading.tally import Tally
 from quizgen.grading.writer import RowSet, mark_superseded, start_graded
@@ -38,7 +38,7 @@ def grade_file(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     path), the grid and the running ``tally`` (superseded and ungraded rows), ECF
     and ``decisions`` applied. The latest answers are counted later
     (tally.count_latest), and ``finish_graded`` marks what this pass could not
-    know when it wrote a row. ``jobs`` > 1: a big file in two processes."""
+    know when it wrote a row. ``jobs`` > 1: a big file in up to that many processes."""
     return GradedPass(*grade_rows(source, index, students, grid, tally, handle, bar, decisions, jobs))
 
 
@@ -56,19 +56,19 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     apply ``decisions``; returns the number of answers, the RowSet of rows a
     later answer superseded, the rows re-marked ({row: Outcome}, see
     ``carry_errors_forward``) and whether some written record spans more than
-    one line. With ``jobs`` > 1 a big file is graded in two processes
-    (halves.py), with the same result."""
+    one line. With ``jobs`` > 1 a big file is graded in up to ``jobs``
+    processes (parallel.py), with the same result."""
     writer = start_graded(handle, source.out_header, source.delimiter)
     read_path = source.read_path or source.path
-    cut = find_cut(read_path, read_path.stat().st_size, source.encoding, source.delimiter,
-                   len(source.header)) if jobs > 1 else None
-    if cut is None:
+    cuts = find_cuts(read_path, read_path.stat().st_size, source.encoding, source.delimiter,
+                     len(source.header), jobs) if jobs > 1 else []
+    if not cuts:
         rows, superseded = pass_rows(source, index, students, grid, tally, writer, bar)
         multiline = writer.multiline
         patched = carry_errors_forward(index, students, grid)
     else:
-        rows, superseded, multiline, patched = grade_halves(source, cut, index, students, grid, tally, writer,
-                                                            handle, bar)
+        rows, superseded, multiline, patched = grade_in_parts(source, cuts, index, students, grid, tally, writer,
+                                                              handle, bar)
     if decisions is not None:
         decisions.apply(index, students, grid, patched)
     return rows, superseded, patched, multiline

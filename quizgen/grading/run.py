@@ -78,9 +78,10 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     credits, ``overrides`` (an overrides.csv path) applies human decisions,
     ``roster`` (a roster CSV path) names who should have answered; answers
     that look written for another key stop grading unless ``force``
-    (docs/grading.md). With ``jobs`` > 1 (default: one per CPU) the class
-    report's item analysis is computed in a second process while the totals
-    and the other reports are written; the output is the same."""
+    (docs/grading.md). With ``jobs`` > 1 (default: one per CPU) a big file
+    is graded in up to ``jobs`` processes at once, and the class report's
+    item analysis is computed in a second process while the totals and the
+    other reports are written; the output is the same."""
     outputs = outputs or GradeOutputs()
     outputs.check()
     jobs = resolve_jobs(jobs)

@@ -1,8 +1,9 @@
-"""Grading a big answers file in two processes (grading/halves.py) writes
-exactly what one pass writes: the cut (grading/file_slice.py) falls where no
-record can run across, line numbers stay the file's, and students met in both
-halves, superseded answers, unknown ids and bad rows come out the same. The
-size threshold is lowered here so that small files are cut too."""
+"""Grading a big answers file in several processes (grading/parallel.py)
+writes exactly what one pass writes: the cuts (grading/file_slice.py) fall
+where no record can run across, line numbers stay the file's, and students
+met in more than one part, superseded answers, unknown ids and bad rows come
+out the same, for two parts or more. The size threshold is lowered here so
+that small files are cut too."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 import quizgen
 from quizgen.grading import file_slice
 from quizgen.grading.answers_file import open_answers
-from quizgen.grading.file_slice import SAFE_LINES, find_cut, open_slice
+from quizgen.grading.file_slice import SAFE_LINES, find_cuts, open_slice
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (not on Windows)")
 
@@ -38,7 +39,7 @@ RISKY = ["half\nof it", "STRAY"]   # a record over two lines; a quote never clos
 
 @pytest.fixture
 def cut_small(monkeypatch):
-    monkeypatch.setattr(file_slice, "MIN_SPLIT_BYTES", 0)
+    monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
 
 
 def write_rows(path: Path, rows: list, encoding="utf-8", delimiter=",", header=("student_id", "question_id",
@@ -57,13 +58,18 @@ def graded_files(answers: Path, key: dict, jobs: int, folder: Path) -> dict:
     return {"rows": result.rows, "counts": result.counts, "files": files}
 
 
-def assert_same_in_two(answers: Path, key: dict, tmp_path: Path):
-    """The file is cut, and both ways give the same bytes."""
+def cuts_of(answers: Path, parts: int) -> list:
     source = open_answers(answers)
-    assert find_cut(answers, answers.stat().st_size, source.encoding, source.delimiter, len(source.header))
+    return find_cuts(answers, answers.stat().st_size, source.encoding, source.delimiter, len(source.header), parts)
+
+
+def assert_same_in_parts(answers: Path, key: dict, tmp_path: Path, jobs=(2, 3)):
+    """The file is cut into ``jobs`` parts (three only where its lines let
+    two cuts be found), and every way gives the same bytes as one pass."""
+    assert [len(cuts_of(answers, n)) for n in jobs] == [n - 1 for n in jobs]
     one = graded_files(answers, key, 1, tmp_path / "one")
-    two = graded_files(answers, key, 2, tmp_path / "two")
-    assert one == two
+    for n in jobs:
+        assert graded_files(answers, key, n, tmp_path / f"jobs{n}") == one, f"--jobs {n}"
     return one
 
 
@@ -78,26 +84,26 @@ def class_rows(students: int, seed: int = 0) -> list:
     return rows
 
 
-def test_one_pass_and_two_halves_write_the_same_files(tmp_path, cut_small):
+def test_one_pass_and_parts_write_the_same_files(tmp_path, cut_small):
     rows = class_rows(60)
     rows += [["s3", "Q1", "a", "0.5"], ["s59", "Q2", "a", "24"], ["nobody", "Q9", "z", "1"], ["", "Q1", "a", "1"],
              ["s7", "Q1"], ["s5", "Q1", "a", "0.5", "extra"]]   # superseded, unknown part, no id, bad widths
-    rows = rows[:90] + [["s59", "Q1", "a", "0.25"]] + rows[90:]   # s59 answers in both halves
-    one = assert_same_in_two(write_rows(tmp_path / "answers.csv", rows), KEY, tmp_path)
+    rows = rows[:90] + [["s59", "Q1", "a", "0.25"]] + rows[90:]   # s59 answers in two parts
+    one = assert_same_in_parts(write_rows(tmp_path / "answers.csv", rows), KEY, tmp_path)
     assert one["counts"]["superseded"] >= 2 and one["rows"] == len(rows)
 
 
-def test_per_student_papers_and_unknown_students_in_both_halves(tmp_path, cut_small):
+def test_per_student_papers_and_unknown_students_in_several_parts(tmp_path, cut_small):
     rows = class_rows(45)   # s40 to s44 have no paper: unknown_student, in the second half
     rows.insert(5, ["s41", "Q1", "a", "0.5"])
-    assert_same_in_two(write_rows(tmp_path / "answers.csv", rows), PER_STUDENT, tmp_path)
+    assert_same_in_parts(write_rows(tmp_path / "answers.csv", rows), PER_STUDENT, tmp_path)
 
 
 def test_wide_form_semicolons_and_a_byte_order_mark(tmp_path, cut_small):
     header = ("Student ID", "Q1a", "Q1b", "Q2a")
-    rows = [[f"s{n}", ANSWERS[n % len(ANSWERS)], "mean", "24"] for n in range(120)]
+    rows = [[f"s{n}", ANSWERS[n % len(ANSWERS)], "mean", "24"] for n in range(240)]
     answers = write_rows(tmp_path / "wide.csv", rows, encoding="utf-8-sig", delimiter=";", header=header)
-    assert_same_in_two(answers, KEY, tmp_path)
+    assert_same_in_parts(answers, KEY, tmp_path)
 
 
 def test_cp1252_and_old_mac_line_ends_keep_line_numbers(tmp_path, cut_small):
@@ -105,7 +111,7 @@ def test_cp1252_and_old_mac_line_ends_keep_line_numbers(tmp_path, cut_small):
     answers = write_rows(tmp_path / "answers.csv", rows, encoding="cp1252")
     text = answers.read_bytes().replace(b"\r\n", b"\n")
     answers.write_bytes(text[:len(text) // 3].replace(b"\n", b"\r") + text[len(text) // 3:])
-    one = assert_same_in_two(answers, KEY, tmp_path)
+    one = assert_same_in_parts(answers, KEY, tmp_path, jobs=(2,))   # the old Mac third has no line feed to cut at
     graded = one["files"]["graded.csv"]
     assert b"line 153: no student id" in graded and b"line 148: a quote" in graded   # after the line break in row 72
 
@@ -120,14 +126,13 @@ def test_the_cut_follows_whole_rows_only(tmp_path):
     path = tmp_path / "answers.csv"
     path.write_text("student_id,question_id,part,answer\n" + "".join(lines), encoding="utf-8")
     size = path.stat().st_size
-    cut = find_cut(path, size, "utf-8", ",", 4) if file_slice.MIN_SPLIT_BYTES <= size else None
-    assert cut is None   # under the size threshold
-    file_slice_min = file_slice.MIN_SPLIT_BYTES
+    assert find_cuts(path, size, "utf-8", ",", 4, 2) == []   # under the size threshold
+    file_slice_min = file_slice.MIN_PART_BYTES
     try:
-        file_slice.MIN_SPLIT_BYTES = 0
-        cut = find_cut(path, size, "utf-8", ",", 4)
+        file_slice.MIN_PART_BYTES = 0
+        [cut] = find_cuts(path, size, "utf-8", ",", 4, 2)
     finally:
-        file_slice.MIN_SPLIT_BYTES = file_slice_min
+        file_slice.MIN_PART_BYTES = file_slice_min
     data = path.read_bytes()
     assert data[cut.offset - 1:cut.offset] == b"\n"
     assert cut.lines == data[:cut.offset].count(b"\n")
@@ -137,9 +142,9 @@ def test_the_cut_follows_whole_rows_only(tmp_path):
 
 
 def test_no_cut_where_bytes_could_split_a_character(tmp_path, monkeypatch):
-    monkeypatch.setattr(file_slice, "MIN_SPLIT_BYTES", 0)
+    monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
     path = write_rows(tmp_path / "answers.csv", class_rows(100), encoding="utf-16")
-    assert find_cut(path, path.stat().st_size, "utf-16", ",", 4) is None
+    assert find_cuts(path, path.stat().st_size, "utf-16", ",", 4, 2) == []
 
 
 def test_a_slice_reads_its_bytes_only(tmp_path):
@@ -161,12 +166,12 @@ RISKY_ROWS = st.lists(st.tuples(st.integers(0, 259), st.sampled_from(["x\r\ny", 
 @settings(deadline=None, max_examples=25, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(ROWS, RISKY_ROWS, st.booleans())
-def test_any_class_file_gives_the_same_files_in_two_halves(tmp_path_factory, monkeypatch, rows, risky, per_student):
+def test_any_class_file_gives_the_same_files_in_parts(tmp_path_factory, monkeypatch, rows, risky, per_student):
     """Random classes: students met anywhere, answers superseded, parts the
     key lacks, short and long rows, and up to three records that span lines
     or never close a quote."""
-    monkeypatch.setattr(file_slice, "MIN_SPLIT_BYTES", 0)
-    folder = tmp_path_factory.mktemp("halves")
+    monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
+    folder = tmp_path_factory.mktemp("parts")
     lines = []
     for student, (question, part), answer, shape in rows:
         cells = [f"s{student}", question, part, answer]
@@ -175,12 +180,14 @@ def test_any_class_file_gives_the_same_files_in_two_halves(tmp_path_factory, mon
         lines[at % len(lines)][2:] = ["a", answer]
     answers = write_rows(folder / "answers.csv", lines)
     key = PER_STUDENT if per_student else KEY
-    assert graded_files(answers, key, 1, folder / "one") == graded_files(answers, key, 2, folder / "two")
+    one = graded_files(answers, key, 1, folder / "one")
+    assert graded_files(answers, key, 2, folder / "two") == one
+    assert graded_files(answers, key, 4, folder / "four") == one
 
 
-def test_the_progress_bar_counts_both_halves(tmp_path, cut_small, monkeypatch):
-    """The main process reads only the first half: the bar is moved over the
-    second half's bytes when that half is in, so it ends full, not halfway."""
+def test_the_progress_bar_counts_every_part(tmp_path, cut_small, monkeypatch):
+    """The main process reads only the first part: the bar is moved over the
+    later parts' bytes when they are in, so it ends full, not partway."""
     from contextlib import contextmanager
 
     from quizgen.grading import run
@@ -197,7 +204,7 @@ def test_the_progress_bar_counts_both_halves(tmp_path, cut_small, monkeypatch):
 
     monkeypatch.setattr(run, "progress_bar", recording_bar)
     answers = write_rows(tmp_path / "answers.csv", class_rows(80))
-    quizgen.grade(answers, key=KEY, out=tmp_path / "out" / "graded.csv", jobs=2, force=True, progress=True)
+    quizgen.grade(answers, key=KEY, out=tmp_path / "out" / "graded.csv", jobs=3, force=True, progress=True)
     size = answers.stat().st_size
     assert size * 0.95 <= sum(steps) <= size and len(steps) >= 2
 
@@ -222,33 +229,41 @@ def ecf_rows(count: int) -> tuple:
     return instances, rows, _key(instances).to_json()
 
 
-def test_error_carried_forward_for_students_in_one_half_or_both(tmp_path, cut_small):
-    """Each half re-marks its own students; a student met in both halves is
-    re-marked from their merged answers: (a) in one half and the part
-    computed from it in the other still gets ECF, and a superseded (a) in
-    the other half is what ECF follows. Both ways give the same bytes."""
-    instances, rows, key = ecf_rows(40)
+def test_error_carried_forward_for_students_in_one_part_or_more(tmp_path, cut_small):
+    """Each part re-marks its own students; a student met in more than one
+    part is re-marked from their merged answers: (a) in one part and the
+    part computed from it in another still gets ECF, and a superseded (a)
+    in a later part is what ECF follows. A student whose answers lie in three
+    parts is re-marked once, from all of them. Every way gives the same bytes."""
+    instances, rows, key = ecf_rows(80)
     first_id, last_id = rows[0][0], rows[-1][0]
-    rows.append([first_id, "Q1", "a", str(instances[first_id].parts[0].value)])   # (a) corrected in the second half
-    one = assert_same_in_two(write_rows(tmp_path / "answers.csv", rows), key, tmp_path)
+    rows.append([first_id, "Q1", "a", str(instances[first_id].parts[0].value)])   # (a) corrected in the last part
+    middle_id = rows[len(rows) // 2][0]
+    spread = [row for row in rows if row[0] == middle_id]
+    rows = [row for row in rows if row[0] != middle_id]
+    rows = spread[:1] + rows[:len(rows) // 2] + spread[1:-1] + rows[len(rows) // 2:] + spread[-1:]
+    second_id = rows[len(rows) * 2 // 5][0]   # first met in the second of three or four parts, then in the last
+    rows.append([second_id, "Q1", "a", str(instances[second_id].parts[0].value)])
+    one = assert_same_in_parts(write_rows(tmp_path / "answers.csv", rows), key, tmp_path, jobs=(2, 3, 4))
     graded = list(csv.DictReader(one["files"]["graded.csv"].decode("utf-8-sig").splitlines()))
     notes = {(r["student_id"], r["part"], r["status"], r["note"]) for r in graded}
     assert (last_id, "b", "correct", "ecf") in notes
-    assert (first_id, "b", "correct", "ecf") not in notes and sum(r["note"] == "ecf" for r in graded) >= 20
+    assert (first_id, "b", "correct", "ecf") not in notes and (second_id, "b", "correct", "ecf") not in notes
+    assert sum(r["note"] == "ecf" for r in graded) >= 40
 
 
-def test_a_second_half_done_in_the_main_process_gives_the_same_files(tmp_path, cut_small, monkeypatch):
-    """Where no child can run (no fork, or it died), the second half is graded
-    in the main process after the first, with the students already met: every
-    student then counts as met in both halves, and ECF is redone for all."""
+@pytest.mark.parametrize("jobs", [2, 3])
+def test_a_later_part_done_in_the_main_process_gives_the_same_files(tmp_path, cut_small, monkeypatch, jobs):
+    """Where no child can run (no fork, or it died), a later part is graded
+    in the main process after the parts before, with the students already
+    met: every student then counts as met before, and ECF is redone for all."""
     from quizgen.background import Background
-    from quizgen.grading import halves
+    from quizgen.grading import parallel
 
-    _, rows, key = ecf_rows(40)
+    _, rows, key = ecf_rows(80)
     answers = write_rows(tmp_path / "answers.csv", rows)
-    source = open_answers(answers)
-    assert find_cut(answers, answers.stat().st_size, source.encoding, source.delimiter, len(source.header))
+    assert len(cuts_of(answers, jobs)) == jobs - 1
     one = graded_files(answers, key, 1, tmp_path / "one")
-    monkeypatch.setattr(halves, "Background", lambda func, *args: Background(func, *args, parallel=False))
-    inline = graded_files(answers, key, 2, tmp_path / "inline")
+    monkeypatch.setattr(parallel, "Background", lambda func, *args: Background(func, *args, parallel=False))
+    inline = graded_files(answers, key, jobs, tmp_path / "inline")
     assert inline == one and (rows[-1][0] + ",Q1,b,").encode() in one["files"]["graded.csv"]

@@ -1,0 +1,196 @@
+"""Grading a big answers file in several processes (``--jobs``): the main
+process grades the rows before the first cut (file_slice.py) while one forked
+process per later part grades it into an anonymous temporary file; then, in
+file order, each later part's graded rows are appended to graded.csv and its
+students, latest answers and counts merged in, exactly as one pass over the
+whole file would have left them.
+
+What makes the merge exact: a part knows its students by its own numbers in
+order of first appearance, so a later part's students are registered after
+those met before, in that order, through the same registry
+(``Students.number``); a part answered again in a later part has its earlier
+answer superseded, counted and marked as the pass would have done on meeting
+the later row; and rows are numbered from the count of the parts before.
+Counting during the pass is integers only (superseded, unknown and ungraded
+rows), so adding the parts' counts gives the same totals; scores are counted
+once, after the merge (tally.count_latest). Each part carries errors forward
+for its own students; a student met in more than one part has that undone
+and is re-marked from their merged answers."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from array import array
+from contextlib import ExitStack
+from dataclasses import replace
+from typing import NamedTuple
+
+from quizgen.background import Background
+from quizgen.grading.answer_pass import pass_rows, supersede
+from quizgen.grading.key_index import KeyIndex
+from quizgen.grading.matrix import AnswerGrid
+from quizgen.grading.outcome import NO_ANSWER
+from quizgen.grading.ecf_pass import carry_errors_forward
+from quizgen.grading.students import UNKNOWN_LIMIT, Students
+from quizgen.grading.tally import Tally
+from quizgen.grading.writer import RowSet, RowWriter
+
+
+class LaterPart(NamedTuple):
+    """What a later part's process hands back: its answers count, its students
+    (the id cell each was first met by, and name), the unknown ids it met, its
+    grid (its students x slots: answer rows counted from its first row, and
+    Outcomes), its pass-time counts, the rows it superseded (a RowSet),
+    whether a graded record spans lines, and its ECF re-marking: {row:
+    Outcome} and {grid cell: the Outcome ECF replaced}."""
+
+    rows: int
+    texts: list
+    names: list
+    unknown: list
+    answer_rows: array
+    outcomes: list
+    status: dict
+    student_counts: list
+    superseded: RowSet
+    multiline: bool
+    patched: dict
+    originals: dict
+
+
+def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally,
+                   writer: RowWriter, handle, bar=None) -> tuple:
+    """Grade ``source`` in ``len(cuts) + 1`` processes, cut at ``cuts``: the
+    first part's rows are written through ``writer``, then each later part's
+    appended to ``handle`` (graded.csv, open as text); ``students``, ``grid``
+    and ``tally`` are left as one pass leaves them, ECF applied. Returns
+    (answers, superseded RowSet, whether a graded record spans lines, the
+    rows re-marked as ``carry_errors_forward`` gives them)."""
+    folder = os.path.dirname(os.path.abspath(handle.name))
+    with ExitStack() as stack:
+        spills = [stack.enter_context(tempfile.TemporaryFile(dir=folder)) for _ in cuts]
+        jobs = [stack.enter_context(Background(grade_later_part, part, index, students, spill.fileno()))
+                for part, spill in zip(_later_parts(source, cuts), spills)]
+        rows, superseded = pass_rows(replace(source, end=cuts[0].offset), index, students, grid, tally, writer, bar)
+        multiline, originals = writer.multiline, {}
+        patched = carry_errors_forward(index, students, grid, originals=originals)
+        shared = {}   # students met in more than one part, in the order found, to be re-marked
+        handle.flush()
+        for spill, job in zip(spills, jobs):
+            part = job.result()
+            spill.seek(0)
+            shutil.copyfileobj(spill, handle.buffer, 1 << 20)
+            handle.buffer.flush()
+            shared.update(dict.fromkeys(merge_later_part(part, rows, students, grid, tally, superseded, patched,
+                                                         originals)))
+            rows, multiline = rows + part.rows, multiline or part.multiline
+    if bar is not None:   # the later parts' bytes, read in the other processes
+        bar.update(os.path.getsize(source.read_path or source.path) - cuts[0].offset)
+    patched.update(carry_errors_forward(index, students, grid, list(shared)))
+    return rows, superseded, multiline, patched
+
+
+def _later_parts(source, cuts: list) -> list:
+    """The sources of the parts after the first: each from its cut to the next."""
+    ends = [cut.offset for cut in cuts[1:]] + [source.end]
+    return [replace(source, start=cut.offset, end=end, first_line=cut.lines, skip_lines=0)
+            for cut, end in zip(cuts, ends)]
+
+
+def grade_later_part(source, index: KeyIndex, students: Students, spill: int) -> LaterPart:
+    """Grade ``source`` (a part after the first) into the file open at
+    descriptor ``spill``, from its start, with its own grid and counts; the
+    students it meets join ``students`` (in its process, a copy with none yet)."""
+    os.ftruncate(spill, 0)   # a second try in the main process starts afresh
+    os.lseek(spill, 0, os.SEEK_SET)
+    width = len(index.slots)
+    grid, tally = AnswerGrid(width), Tally(width)
+    grid.grow(len(students))
+    with open(os.dup(spill), "w", encoding="utf-8", newline="") as handle:
+        writer = RowWriter(handle, source.delimiter)
+        rows, superseded = pass_rows(source, index, students, grid, tally, writer)
+    tally.grow(len(students))
+    originals = {}
+    patched = carry_errors_forward(index, students, grid, originals=originals)
+    first_text = {}
+    for text, number in students.by_text.items():
+        first_text.setdefault(number, text)
+    return LaterPart(rows, [first_text[n] for n in range(len(students))], list(students.names),
+                      list(students.unknown.items()), grid.rows, grid.outcomes, tally.status,
+                      tally.student_counts, superseded, writer.multiline, patched, originals)
+
+
+def merge_later_part(part: LaterPart, offset: int, students: Students, grid: AnswerGrid, tally: Tally,
+                     superseded: RowSet, patched: dict, originals: dict) -> list:
+    """Add a later part (its rows numbered after the ``offset`` answers
+    before it) to the students, grid, counts, superseded rows and ECF
+    re-marking (``patched``; ``originals`` what it replaced) of the parts
+    before, as one pass over them all would have left them, except for the
+    students met before: their re-marking is undone, and their numbers
+    returned to be re-marked from their merged answers."""
+    known = len(students)
+    numbers = [students.number(text, name) for text, name in zip(part.texts, part.names)]
+    shared = [(local, number) for local, number in enumerate(numbers) if number < known]
+    for local, number in shared:
+        _undo_ecf(number * grid.width, grid.width, grid.rows, grid.outcomes, patched, originals)
+        _undo_ecf(local * grid.width, grid.width, part.answer_rows, part.outcomes, part.patched, part.originals)
+    patched.update((row + offset, outcome) for row, outcome in part.patched.items())
+    width = grid.width
+    for k, outcome in part.originals.items():   # a later part may meet the part's new students again
+        originals[numbers[k // width] * width + k % width] = outcome
+    for text, outcome in part.unknown:
+        if text not in students.unknown and len(students.unknown) < UNKNOWN_LIMIT:
+            students.unknown[text] = outcome
+    grid.grow(len(students))
+    tally.grow(len(students))
+    _add_counts(part, numbers, tally)
+    for row in part.superseded:
+        superseded.add(row + offset)
+    _merge_grid(part, numbers, known, offset, grid, tally, superseded)
+    return [number for _, number in shared]
+
+
+def _undo_ecf(base: int, width: int, rows, outcomes: list, patched: dict, originals: dict) -> None:
+    """Put back the outcomes ECF replaced in one student's grid row (cells
+    ``base`` to ``base + width``), and forget their re-marked rows."""
+    for k in range(base, base + width):
+        original = originals.pop(k, None)
+        if original is not None:
+            patched.pop(rows[k], None)
+            outcomes[k] = original
+
+
+def _add_counts(part: LaterPart, numbers: list, tally: Tally) -> None:
+    for status, count in part.status.items():
+        tally.status[status] += count
+    for local, counts in enumerate(part.student_counts):
+        target = tally.student_counts[numbers[local]]
+        for status, count in counts.items():
+            if count:
+                target[status] += count
+
+
+def _merge_grid(part: LaterPart, numbers: list, known: int, offset: int, grid: AnswerGrid, tally: Tally,
+                superseded: RowSet) -> None:
+    """Each of a later part's students' latest answers into the grid: a
+    student not met before (numbered from ``known`` on) takes their whole row
+    at once; for one met before, an answer to a question part answered before
+    supersedes the earlier one."""
+    width, last, latest = grid.width, grid.rows, grid.outcomes
+    for local, number in enumerate(numbers):
+        rows = part.answer_rows[local * width:(local + 1) * width]
+        outcomes = part.outcomes[local * width:(local + 1) * width]
+        base = number * width
+        if number >= known:
+            last[base:base + width] = array("q", [row + offset if row >= 0 else -1 for row in rows])
+            latest[base:base + width] = outcomes
+            continue
+        for slot, (row, outcome) in enumerate(zip(rows, outcomes)):
+            if row < 0:
+                continue
+            k = base + slot
+            if latest[k] is not NO_ANSWER:
+                supersede(tally, superseded, last[k], latest[k], number, slot)
+            last[k], latest[k] = row + offset, outcome
