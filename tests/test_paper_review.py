@@ -56,3 +56,16 @@ def test_validate_reports_a_canonical_step_that_does_not_recompute(tmp_path):
     path.write_text(old, encoding="utf-8")
     report = validate_file(path, samples=5, referee=0)
     assert any("does not recompute" in str(p) and "canonical" in str(p) for p in report.problems)
+
+
+@pytest.mark.parametrize("fmt, answers", [("md", "**Answers.**"), ("tex", "\\textbf{Answers.}")])
+def test_solutions_say_the_answers_come_from_unrounded_values(invoke, tmp_path, fmt, answers):
+    # C7's answers gave L = 2.0830 while its working, rounding at every step,
+    # ended at 2.0834 (in most draws the two differ in the last digit); the
+    # solutions now say why. A question with only counts (C6) gets no note.
+    result = invoke("generate", "--seed", "7", "--classes", "C7,C6", "--format", fmt, "--out", tmp_path / "q")
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "q" / f"solutions.{fmt}").read_text(encoding="utf-8")
+    note = " These come from unrounded values; the working below rounds at every step"
+    assert text.count(answers + note) == 1  # C7
+    assert text.count(answers + "\n") == 1  # C6
