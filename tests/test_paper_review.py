@@ -69,3 +69,19 @@ def test_solutions_say_the_answers_come_from_unrounded_values(invoke, tmp_path, 
     note = " These come from unrounded values; the working below rounds at every step"
     assert text.count(answers + note) == 1  # C7
     assert text.count(answers + "\n") == 1  # C6
+
+
+def test_generate_names_one_student_in_the_singular(invoke, tmp_path):
+    # was "Wrote 1 question for each of 1 students"
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name\ns001,Ada\n", encoding="utf-8")
+    result = invoke("generate", "--seed", "5", "--classes", "C6", "--students", roster, "--out", tmp_path / "q")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Wrote 1 question for 1 student (seed 5) to ")
+
+
+def test_worked_example_c10_compares_with_bert_from_q_as_printed():
+    # q = 0.4 and 0.6652 (printed) at the masked positions: (0.9163 + 0.4077) / 2 = 0.6620;
+    # from the unrounded q it was 0.6619, which the page's numbers do not give
+    env = canonical_instance(BANK["C10"]).env
+    assert f"{float(env['bert_loss']):.4f}" == "0.6620"
