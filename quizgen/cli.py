@@ -100,7 +100,8 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
     for warning in quiz.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)
     what = "worked examples" if worked_examples else f"seed {quiz.seed}"
-    papers = f" for each of {len(quiz.papers)} students" if quiz.papers else ""
+    papers = "" if not quiz.papers else (" for 1 student" if len(quiz.papers) == 1
+                                         else f" for each of {len(quiz.papers)} students")
     shown = quiz.files if len(quiz.files) <= 8 else quiz.files[:6] + [f"and {len(quiz.files) - 6} more"]
     count_text = f"{len(quiz.questions)} question{'s' if len(quiz.questions) != 1 else ''}"
     click.echo(f"Wrote {count_text}{papers} ({what}) to {out_dir}/: {', '.join(shown)}")

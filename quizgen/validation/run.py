@@ -2,7 +2,8 @@
 YAML and the schema, every Jinja2 name and expression, and over many seeds
 that sampling succeeds, traps stay apart from the answer, the rendered text
 has no unfilled placeholder, the canonical example reproduces the numbers it
-states, and the template's own example answers grade as it says."""
+states (its worked solution recomputes and its paper leaks nothing), and the
+template's own example answers grade as it says."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from quizgen.bank.loader import builtin_bank_dir, build_template, read_yaml, tem
 from quizgen.errors import BankLimitError, InputFileError, TemplateError, UsageError
 from quizgen.validation.canonical import check_canonical
 from quizgen.validation.instances import instance_problems
+from quizgen.validation.paper import paper_problems
 from quizgen.validation.problems import Problem, Report, from_error, problem_at, shown
 from quizgen.validation.samples import check_samples
 from quizgen.validation.text import text_problems, yaml_word_problems
@@ -86,6 +88,8 @@ def validate_file(path, samples: int = DEFAULT_SAMPLES, referee: int = REFEREE_S
     canonical = found.guard(check_canonical, template, report, found)
     if canonical is not None:
         found.add_all(instance_problems(canonical))
+        if report.ok:  # the worked-examples paper: its steps recompute, it leaks nothing
+            found.add_all(paper_problems(canonical, referee=False))
     if samples and report.ok:
         found.guard(_count_variants, template, report, samples)
     return report
