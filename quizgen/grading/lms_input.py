@@ -13,6 +13,7 @@ import io
 import json
 import os
 import stat
+from contextlib import contextmanager
 from pathlib import Path
 
 from quizgen.errors import UsageError
@@ -35,6 +36,32 @@ def lms_kind_of(path) -> str | None:
     first = start.decode("utf-8-sig", errors="replace").splitlines()[:1]
     header = next(csv.reader(io.StringIO(first[0])), []) if first else []
     return lms_kind(header)
+
+
+@contextmanager
+def lms_inputs(path, key, out, encoding, banks):
+    """``(answers, key, out)`` to grade: for an LMS export, the files
+    ``lms_grading_files`` builds, removed again when grading then fails (a
+    failed run leaves no file it made behind; ones a former run left stay);
+    for any other file, as given."""
+    if not lms_kind_of(path):
+        yield path, key, out
+        return
+    existed = {p.resolve() for p in _built_paths(path, out) if p.exists()}
+    answers, key_path, out = lms_grading_files(path, key, out, encoding, banks)
+    try:
+        yield answers, key_path, out
+    except BaseException:
+        for made in {Path(answers).resolve(), Path(key_path).resolve()} - existed:
+            made.unlink(missing_ok=True)
+        raise
+
+
+def _built_paths(path, out) -> set:
+    """The answers and key files ``lms_grading_files`` writes for ``path``."""
+    path = Path(path)
+    folder = _folder(path, out)
+    return {folder / f"{path.stem}-answers.csv", folder / f"{path.stem}-key.json"}
 
 
 def lms_grading_files(path, key, out, encoding, banks) -> tuple:

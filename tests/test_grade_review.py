@@ -1,0 +1,73 @@
+"""Marking outcomes an instructor would challenge, found by an end-to-end
+review of ``quizgen grade`` (seed 3's key, graded from the command line)."""
+
+import csv
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def seed3_key(tmp_path_factory):
+    """The key of ``quizgen generate --seed 3 --count 1`` (Q6 counts, Q8 the [CLS] head)."""
+    from click.testing import CliRunner
+
+    from quizgen.cli import main
+
+    folder = tmp_path_factory.mktemp("seed3")
+    result = CliRunner().invoke(main, ["generate", "--seed", "3", "--count", "1", "--out", str(folder)])
+    assert result.exit_code == 0, result.output
+    return folder / "key.json"
+
+
+def _graded(invoke, tmp_path, key, rows: list) -> dict:
+    answers = tmp_path / "answers.csv"
+    with open(answers, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"], *rows])
+    result = invoke("grade", answers, "--key", key, "--force")
+    assert result.exit_code == 0, result.output
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        return {(r["student_id"], r["question_id"], r["part"]): r for r in csv.DictReader(handle)}
+
+
+def test_ecf_accepts_a_later_part_worked_from_the_unrounded_earlier_value(invoke, tmp_path, seed3_key):
+    # Q8: (a) p = 0.2312, (b) -ln p. A student's wrong p is 0.1535 unrounded: they write
+    # (a) 0.153 and carry 0.1535 on, -ln(0.1535) = 1.874 -> (b) 1.87. From the written
+    # 0.153, -ln(0.153) = 1.877, whose 3 s.f. window [1.872, 1.882] misses 1.87.
+    graded = _graded(invoke, tmp_path, seed3_key, [
+        ["s1", "Q8", "a", "0.153"], ["s1", "Q8", "b", "1.87"],
+        ["s2", "Q8", "a", "0.153"], ["s2", "Q8", "b", "1.86"],   # no value rounding to 0.153 gives 1.86
+    ])
+    assert graded["s1", "Q8", "a"]["status"] == "incorrect"
+    assert (graded["s1", "Q8", "b"]["status"], graded["s1", "Q8", "b"]["note"]) == ("correct", "ecf")
+    assert "(a) = 0.153" in graded["s1", "Q8", "b"]["feedback"]
+    assert (graded["s2", "Q8", "b"]["status"], graded["s2", "Q8", "b"]["note"]) == ("incorrect", "")
+
+
+def test_ecf_from_a_whole_number_is_not_widened(invoke, tmp_path, seed3_key):
+    # Q6: (a) 2580 positions, (b) 80% of them become [MASK]. From a wrong (a) 2400,
+    # (b) 1920 is ECF; 1924 (80% of 2405) is not: a count has no rounding to undo.
+    graded = _graded(invoke, tmp_path, seed3_key, [
+        ["s1", "Q6", "a", "2400"], ["s1", "Q6", "b", "1920"],
+        ["s2", "Q6", "a", "2400"], ["s2", "Q6", "b", "1924"],
+    ])
+    assert (graded["s1", "Q6", "b"]["status"], graded["s1", "Q6", "b"]["note"]) == ("correct", "ecf")
+    assert graded["s2", "Q6", "b"]["status"] == "incorrect"
+
+
+def test_a_failed_grade_of_an_lms_export_leaves_no_file_behind(invoke, tmp_path):
+    # grading a Moodle download writes <stem>-answers.csv and <stem>-key.json before
+    # grading; a run that then stops (a bad policy) must remove them again.
+    pytest.importorskip("lxml.etree")
+    from lms_support import moodle_download
+    from quizgen.lms.moodle import moodle_xml
+    from quizgen.lms.variants import slots as make_slots
+
+    slots = make_slots("C7", count=2, seed=5)
+    moodle_download(tmp_path / "responses.csv", moodle_xml(slots), slots, 3, lambda part, s: "0.5")
+    (tmp_path / "policy.yaml").write_text("ecf_credit: 7\n", encoding="utf-8")
+    failed = invoke("grade", tmp_path / "responses.csv", "--policy", tmp_path / "policy.yaml")
+    assert failed.exit_code == 2 and "ecf_credit" in failed.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["policy.yaml", "responses.csv"]
+    assert invoke("grade", tmp_path / "responses.csv").exit_code == 0   # the files a good run leaves stay
+    failed = invoke("grade", tmp_path / "responses.csv", "--policy", tmp_path / "policy.yaml")
+    assert failed.exit_code == 2 and (tmp_path / "responses-key.json").is_file()
