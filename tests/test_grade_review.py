@@ -71,3 +71,26 @@ def test_a_failed_grade_of_an_lms_export_leaves_no_file_behind(invoke, tmp_path)
     assert invoke("grade", tmp_path / "responses.csv").exit_code == 0   # the files a good run leaves stay
     failed = invoke("grade", tmp_path / "responses.csv", "--policy", tmp_path / "policy.yaml")
     assert failed.exit_code == 2 and (tmp_path / "responses-key.json").is_file()
+
+
+def test_an_attempt_left_in_progress_does_not_replace_a_finished_one(tmp_path):
+    # Moodle's Responses download has a row per attempt; a student who finished
+    # attempt 1 and opened attempt 2 without submitting it must be graded on attempt 1.
+    pytest.importorskip("lxml.etree")
+    from lms_support import moodle_download
+    from quizgen.lms.moodle import moodle_xml
+    from quizgen.lms.responses import read_responses
+    from quizgen.lms.variants import slots as make_slots
+
+    slots = make_slots("C7", count=2, seed=5)
+    path = tmp_path / "responses.csv"
+    moodle_download(path, moodle_xml(slots), slots, 2, lambda part, s: "0.5")
+    header, first, second = path.read_text(encoding="utf-8").splitlines()
+    opened = second.replace("Finished", "In progress").replace("0.5", "0.7")
+    path.write_text("\n".join([header, first, second, opened.replace("s001", "s000"), opened]) + "\n",
+                    encoding="utf-8")
+    answers = {(r.student_id, r.part): r.answer for r in read_responses(path)}
+    assert {a for (sid, _), a in answers.items()} == {"0.5"}
+    only_open = "\n".join([header, opened]) + "\n"   # no finished attempt: the open one is all there is
+    path.write_text(only_open, encoding="utf-8")
+    assert {r.answer for r in read_responses(path)} == {"0.7"}

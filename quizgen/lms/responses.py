@@ -20,6 +20,7 @@ from quizgen.errors import InputFileError
 
 TAG = re.compile(r"\[quizgen:([^:\]\s]+):([^\]]+?)(?::([a-z]+))?\]")
 MOODLE_ID_COLUMNS = ("ID number", "Email address")
+MOODLE_UNFINISHED = ("In progress", "Overdue", "Never submitted")   # attempt states Moodle does not grade
 CANVAS_FIXED = ("name", "id", "sis_id", "root_account", "section", "section_id", "section_sis_id",
                 "submitted", "attempt")
 _MOODLE_RESPONSE = re.compile(r"Response (\d+)")
@@ -95,18 +96,27 @@ def moodle_responses(text: str) -> list:
         raise InputFileError("the Moodle export has no 'Question N' columns, which name each variant. "
                              + _MOODLE_TICK.format(what="question text"))
     id_columns = _moodle_id_columns(header, rows[1:])
+    who = [(next((r[i].strip() for i in id_columns if i < len(r) and r[i].strip() not in ("", "-")), ""),
+            _moodle_unfinished(header, r)) for r in rows[1:]]
+    finished = {student for student, unfinished in who if not unfinished}
     out, attempts = [], {}
-    for row in rows[1:]:
+    for row, (student, unfinished) in zip(rows[1:], who):
         row = row + [""] * (len(header) - len(row))
-        student = next((row[i].strip() for i in id_columns if row[i].strip() not in ("", "-")), "")
-        if not student:
-            continue
+        if not student or (unfinished and student in finished):
+            continue   # an attempt left open beside a finished one: Moodle grades the finished one
         attempts[student] = attempts.get(student, 0) + 1
         name = " ".join(row[header.index(c)].strip() for c in ("First name", "Last name") if c in header)
         for number, column in slots:
             out += _moodle_answers(row[questions[number]], row[column], number,
                                    (student, name.strip(), attempts[student]))
     return out
+
+
+def _moodle_unfinished(header: list, row: list) -> bool:
+    """True for an attempt whose State is one Moodle does not grade (in progress,
+    overdue, never submitted); a download without the State column has none."""
+    column = header.index("State") if "State" in header else None
+    return column is not None and column < len(row) and row[column].strip() in MOODLE_UNFINISHED
 
 
 def _moodle_id_columns(header: list, rows: list) -> list:
