@@ -94,3 +94,20 @@ def test_an_attempt_left_in_progress_does_not_replace_a_finished_one(tmp_path):
     only_open = "\n".join([header, opened]) + "\n"   # no finished attempt: the open one is all there is
     path.write_text(only_open, encoding="utf-8")
     assert {r.answer for r in read_responses(path)} == {"0.7"}
+
+
+def test_the_answers_csv_built_from_an_lms_export_is_spreadsheet_safe(invoke, tmp_path):
+    # a student sets their own name in Moodle and types what they like into a text box
+    pytest.importorskip("lxml.etree")
+    from lms_support import moodle_download
+    from quizgen.lms.moodle import moodle_xml
+    from quizgen.lms.variants import slots as make_slots
+
+    slots = make_slots("C7", count=1, seed=5)
+    path = tmp_path / "responses.csv"
+    moodle_download(path, moodle_xml(slots), slots, 1, lambda part, s: '=HYPERLINK("http://x","y")')
+    path.write_text(path.read_text(encoding="utf-8").replace("Test,", "=cmd|' /C calc'!A0,", 1), encoding="utf-8")
+    assert invoke("grade", path).exit_code == 0
+    with open(tmp_path / "responses-answers.csv", encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert rows and all(r["name"].startswith("'=cmd") and r["answer"].startswith("'=HYPERLINK") for r in rows)
