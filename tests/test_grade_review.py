@@ -111,3 +111,14 @@ def test_the_answers_csv_built_from_an_lms_export_is_spreadsheet_safe(invoke, tm
     with open(tmp_path / "responses-answers.csv", encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
     assert rows and all(r["name"].startswith("'=cmd") and r["answer"].startswith("'=HYPERLINK") for r in rows)
+
+
+def test_the_spread_of_percentages_is_given_in_percentage_points():
+    # "SD 19.3 points" beside "mean 70.9%" on a 47-point test reads as marks
+    from quizgen.report.analysis import analyse
+    from quizgen.report.demo import demo_class
+    from quizgen.report.tables import test_lines
+
+    lines = dict(test_lines(analyse(*demo_class(40))))
+    assert lines["standard deviation"].endswith(" percentage points")
+    assert lines["standard error of measurement"].endswith(" percentage points")
