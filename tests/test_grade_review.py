@@ -122,3 +122,27 @@ def test_the_spread_of_percentages_is_given_in_percentage_points():
     lines = dict(test_lines(analyse(*demo_class(40))))
     assert lines["standard deviation"].endswith(" percentage points")
     assert lines["standard error of measurement"].endswith(" percentage points")
+
+
+def test_a_tolerance_that_swallows_a_trap_is_warned_about(invoke, tmp_path, seed3_key):
+    # seed 3's Q1 (a) is 0.5512 and its trap logit_as_probability 0.5: --rtol 0.2 marks 0.5 correct
+    rows = [["s1", "Q1", "a", "0.5"]]
+    graded = _graded(invoke, tmp_path, seed3_key, rows)
+    assert graded["s1", "Q1", "a"]["misconception"] == "logit_as_probability"
+    result = invoke("grade", tmp_path / "answers.csv", "--key", seed3_key, "--rtol", "0.2")
+    assert result.exit_code == 0
+    warning = [line for line in result.stderr.splitlines() if "misconception value" in line]
+    assert len(warning) == 1 and "--rtol 0.2" in warning[0] and "Q1 (a) logit_as_probability" in warning[0]
+    quiet = invoke("grade", tmp_path / "answers.csv", "--key", seed3_key, "--rtol", "0.001")
+    assert "misconception value" not in quiet.stderr
+
+
+def test_two_wide_columns_for_one_part_are_refused(invoke, tmp_path, seed3_key):
+    # Q1a and "Q1 (a)" are one part: the later column silently superseded the earlier one
+    answers = tmp_path / "wide.csv"
+    answers.write_text("student_id,Q1a,Q1 (a),Q1b\ns1,0.551,0.9,0.596\n", encoding="utf-8")
+    result = invoke("grade", answers, "--key", seed3_key)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == ("quizgen: error: " + str(answers) + ": line 1: columns 'Q1a' and 'Q1 (a)' both "
+                                     "name Q1 (a); expected one column per question part")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["wide.csv"]

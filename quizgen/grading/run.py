@@ -22,7 +22,7 @@ from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
-from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolerance_override
+from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolerance_override, traps_covered
 from quizgen.grading.lms_input import lms_inputs
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
@@ -113,6 +113,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                     raise _output_error(source, folder, exc) from exc
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent)
                 result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
+                result.warnings += traps_covered(data, tolerance_override(rtol, atol))
                 _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
                 extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}
                 write_extra_outputs(result, outputs, extra, report.result())
