@@ -146,3 +146,26 @@ def test_two_wide_columns_for_one_part_are_refused(invoke, tmp_path, seed3_key):
     assert result.stderr.strip() == ("quizgen: error: " + str(answers) + ": line 1: columns 'Q1a' and 'Q1 (a)' both "
                                      "name Q1 (a); expected one column per question part")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["wide.csv"]
+
+
+@pytest.mark.parametrize("text, status, value", [
+    ("0.551 or 0.6", "needs_review", None),            # a hedge: a person decides, never a silent invalid
+    ("between 0.59 and 0.60", "needs_review", None),
+    ("0,551 or 0,596", "needs_review", None),
+    ("0.886 (approx)", "number", 0.886),                # "approx" after the number, as "≈ 0.886" before it
+    ("0.886 approximately", "number", 0.886),
+    ("0.5 and", "invalid", None),
+])
+def test_hedges_and_trailing_approximations(text, status, value):
+    from quizgen.marking.forms import read_number
+
+    reading = read_number(text, decimal_comma="," in text)
+    assert (reading.status, reading.value) == (status, value)
+
+
+def test_a_number_followed_by_brackets_is_explained():
+    from quizgen.errors import ExpressionError
+    from quizgen.maths.answers import to_number
+
+    with pytest.raises(ExpressionError, match=r"write \* to multiply"):
+        to_number("2(3)")

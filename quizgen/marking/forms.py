@@ -16,6 +16,9 @@ NUMBER, BLANK, INVALID, REVIEW = "number", "blank", "invalid", "needs_review"
 
 _LABEL = re.compile(r"^\s*[^\W\d][\w{}^\\]{0,15}(?:\s*\([^()=]{0,12}\))?\s*[=:]\s*(?=\S)")
 _APPROX = re.compile(r"^\s*(?:≈|~|approx\.?|about|roughly|around)\s*", re.IGNORECASE)
+_APPROX_AFTER = re.compile(r"\s*(?:\(\s*(?:approx\.?|approximately|roughly|about)\s*\)|approx\.?|approximately)\s*$",
+                           re.IGNORECASE)
+_HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to)\b[^\d]*\d", re.IGNORECASE)
 _UNIT = re.compile(r"\s*(?:nats?|bits?|tokens?|words?|positions?|units?|targets?)\s*\.?\s*$", re.IGNORECASE)
 _PERCENT = re.compile(r"\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
 _THOUSANDS_DOT = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
@@ -42,6 +45,7 @@ def strip_decorations(text: str, percent: bool = False):
     percentage)."""
     text = _LABEL.sub("", text.strip(), count=1)
     text = _APPROX.sub("", text, count=1)
+    text = _APPROX_AFTER.sub("", text, count=1)
     text = _UNIT.sub("", text)
     factor = 1.0
     if _PERCENT.search(text):
@@ -93,8 +97,10 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False) -> Rea
 
 def looks_like_prose(text: str) -> bool:
     """True for a sentence (three or more words of letters): someone wrote
-    an explanation, which deserves a reader, not a zero."""
-    return len(_WORD.findall(text)) >= 3
+    an explanation, which deserves a reader, not a zero; or for two numbers
+    joined by a word (``0.551 or 0.6``, ``between 0.59 and 0.60``): a hedge,
+    which a person decides on."""
+    return len(_WORD.findall(text)) >= 3 or _HEDGE.search(text) is not None
 
 
 _NEGATIONS = {"not", "no", "never", "isn't", "isnt", "doesn't", "doesnt", "don't", "dont", "nor", "neither"}
