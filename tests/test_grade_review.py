@@ -169,3 +169,22 @@ def test_a_number_followed_by_brackets_is_explained():
 
     with pytest.raises(ExpressionError, match=r"write \* to multiply"):
         to_number("2(3)")
+
+
+def test_a_moodle_row_naming_no_student_is_warned_about(invoke, tmp_path):
+    # a student without an ID number (and no email column shown) was dropped without a word
+    pytest.importorskip("lxml.etree")
+    from lms_support import moodle_download
+    from quizgen.lms.moodle import moodle_xml
+    from quizgen.lms.variants import slots as make_slots
+
+    slots = make_slots("C7", count=1, seed=5)
+    path = tmp_path / "responses.csv"
+    moodle_download(path, moodle_xml(slots), slots, 3, lambda part, s: "0.5")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[2] = lines[2].replace("s001", "").replace("s1@example.org", "")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = invoke("grade", path)
+    assert result.exit_code == 0
+    assert ("quizgen: warning: responses.csv: 1 row(s) name no student (row 2 after the header: no ID number "
+            "or email) and are not graded") in result.stderr

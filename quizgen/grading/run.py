@@ -84,7 +84,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     outputs = outputs or GradeOutputs()
     outputs.check()
     jobs = resolve_jobs(jobs)
-    with lms_inputs(answers, key, out, encoding, outputs.banks) as (answers, key, out):
+    with lms_inputs(answers, key, out, encoding, outputs.banks) as (answers, key, out, unnamed):
         source = open_answers(answers, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
         key_path, data = load_key(source.path, key)
         index = KeyIndex(data, source.decimal_comma, tolerance_override(rtol, atol),
@@ -113,7 +113,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                     raise _output_error(source, folder, exc) from exc
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent)
                 result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
-                result.warnings += traps_covered(data, tolerance_override(rtol, atol))
+                result.warnings += traps_covered(data, tolerance_override(rtol, atol)) + unnamed
                 _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
                 extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}
                 write_extra_outputs(result, outputs, extra, report.result())

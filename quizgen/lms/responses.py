@@ -51,9 +51,11 @@ class ResponseRow:
     answered: bool = True
 
 
-def read_responses(path, encoding: str | None = None) -> list:
+def read_responses(path, encoding: str | None = None, skipped: list | None = None) -> list:
     """The long rows of a Moodle responses download or a Canvas student
-    analysis CSV, told apart by their headers."""
+    analysis CSV, told apart by their headers. ``skipped``, when given,
+    receives the numbers (1 = the first after the header) of Moodle rows that name no student (no ID
+    number, no email): they cannot be graded, and the caller says so."""
     raw = Path(path).read_bytes()
     try:
         text = raw.decode(encoding or "utf-8-sig")
@@ -63,7 +65,7 @@ def read_responses(path, encoding: str | None = None) -> list:
     header = next(csv.reader(io.StringIO(text.lstrip("\ufeff"))), [])
     kind = lms_kind(header)
     if kind == "moodle":
-        return moodle_responses(text)
+        return moodle_responses(text, skipped)
     if kind == "canvas":
         return canvas_responses(text)
     raise InputFileError(f"{path}: neither a Moodle 'Responses' report download (columns 'Last name', "
@@ -80,7 +82,7 @@ def lms_kind(header: list):
     return None
 
 
-def moodle_responses(text: str) -> list:
+def moodle_responses(text: str, skipped: list | None = None) -> list:
     """The rows of Moodle's quiz Responses report as downloaded (CSV): columns
     Last name, First name, the identity fields (ID number, Email address, ...),
     State, ..., then per slot N "Question N" and "Response N" (and "Right
@@ -100,8 +102,10 @@ def moodle_responses(text: str) -> list:
             _moodle_unfinished(header, r)) for r in rows[1:]]
     finished = {student for student, unfinished in who if not unfinished}
     out, attempts = [], {}
-    for row, (student, unfinished) in zip(rows[1:], who):
+    for line, (row, (student, unfinished)) in enumerate(zip(rows[1:], who), start=1):
         row = row + [""] * (len(header) - len(row))
+        if not student and skipped is not None and any(c.strip() for c in row):
+            skipped.append(line)
         if not student or (unfinished and student in finished):
             continue   # an attempt left open beside a finished one: Moodle grades the finished one
         attempts[student] = attempts.get(student, 0) + 1
