@@ -188,3 +188,22 @@ def test_a_moodle_row_naming_no_student_is_warned_about(invoke, tmp_path):
     assert result.exit_code == 0
     assert ("quizgen: warning: responses.csv: 1 row(s) name no student (row 2 after the header: no ID number "
             "or email) and are not graded") in result.stderr
+
+
+def test_answers_for_another_seed_are_stopped_even_when_ecf_agrees_with_them(invoke, tmp_path, seed3_key):
+    # careful answers to seed 3's Q6 and Q7 graded against seed 4's key: every (a) is far, and
+    # every dependent part got ECF from it, which counted as near: 75% near, no stop
+    from click.testing import CliRunner
+
+    from quizgen.cli import main
+
+    other = tmp_path / "seed4"
+    assert CliRunner().invoke(main, ["generate", "--seed", "4", "--count", "1", "--out", str(other)]).exit_code == 0
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,Q6a,Q6b,Q6c,Q6d,Q6e,Q7a,Q7b,Q7c\n"
+                       + "".join(f"s{n},2580,2064,258,258,2580,0.886,0.121,2.17\n" for n in range(12)), encoding="utf-8")
+    assert invoke("grade", answers, "--key", seed3_key, "--out", tmp_path / "right/").exit_code == 0
+    result = invoke("grade", answers, "--key", other / "key.json", "--out", tmp_path / "wrong/")
+    assert result.exit_code == 2
+    assert "only 0 of 24 numeric answers (0%) are near" in result.stderr
+    assert not (tmp_path / "wrong").exists() or not any((tmp_path / "wrong").iterdir())
