@@ -207,3 +207,15 @@ def test_answers_for_another_seed_are_stopped_even_when_ecf_agrees_with_them(inv
     assert result.exit_code == 2
     assert "only 0 of 24 numeric answers (0%) are near" in result.stderr
     assert not (tmp_path / "wrong").exists() or not any((tmp_path / "wrong").iterdir())
+
+
+def test_a_canvas_assignment_with_its_own_points_gets_scaled_scores():
+    # Canvas reads the cell in the assignment's points: 40 of 47 written raw on a 10-point quiz is 400%
+    from quizgen.lms.gradebook import Grade, canvas_gradebook
+
+    template = ("Student,ID,SIS User ID,Quiz 1 (123),Quiz 2 (124)\n    Points Possible,,,10,\n"
+                '"Lovelace, Ada",501,s001,,\n')
+    text = canvas_gradebook(template, [Grade("s001", "Ada", 40, 47)], "Quiz 1").text
+    assert text.splitlines()[2] == '"Lovelace, Ada",501,s001,8.5106,'
+    unset = canvas_gradebook(template, [Grade("s001", "Ada", 40, 47)], "Quiz 2").text
+    assert unset.splitlines()[1:] == ["    Points Possible,,,10,47", '"Lovelace, Ada",501,s001,,40']
