@@ -219,3 +219,18 @@ def test_a_canvas_assignment_with_its_own_points_gets_scaled_scores():
     assert text.splitlines()[2] == '"Lovelace, Ada",501,s001,8.5106,'
     unset = canvas_gradebook(template, [Grade("s001", "Ada", 40, 47)], "Quiz 2").text
     assert unset.splitlines()[1:] == ["    Points Possible,,,10,47", '"Lovelace, Ada",501,s001,,40']
+
+
+def test_a_hedged_word_answer_is_read_by_a_person(invoke, tmp_path, seed3_key):
+    # seed 3's Q8 (c): the model predicts "neutral"; the true class is "positive", not a trap word
+    graded = _graded(invoke, tmp_path, seed3_key, [
+        ["s1", "Q8", "c", "I think neutral maybe positive"], ["s2", "Q8", "c", "neutral or positive"],
+        ["s3", "Q8", "c", "the model predicts neutral"], ["s4", "Q9", "b", "no, not left to right or sequential"],
+    ])
+    assert [graded[s, q, p]["status"] for s, q, p in graded] == ["needs_review", "needs_review", "correct", "correct"]
+
+
+def test_a_listed_phrase_with_or_in_it_is_still_matched():
+    from quizgen.marking.forms import read_words
+
+    assert read_words("I think one or more", ["one or more"], {}).status == "accept"

@@ -105,6 +105,7 @@ def looks_like_prose(text: str) -> bool:
 
 _NEGATIONS = {"not", "no", "never", "isn't", "isnt", "doesn't", "doesnt", "don't", "dont", "nor", "neither"}
 _FILLER = re.compile(r"^(?:i think|i believe|answer|it is|it's|its|the answer is|they are|it)\s+")
+_HEDGES = {"or", "maybe", "perhaps", "possibly", "either", "unsure"}
 _POLARITY = {"y": "yes", "n": "no", "yes": "yes", "no": "no", "true": "true", "false": "false",
              "yeah": "yes", "yep": "yes", "nope": "no", "correct": "yes", "wrong": "no"}
 
@@ -123,7 +124,9 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordR
     (``traps``: code -> words), on meaning: case, spacing, a leading yes/no
     (``NO - it is bidirectional``), a phrase inside a sentence (``the mean
     over M``), a negated phrase (``not left to right``) on a two-way question;
-    ``synonyms`` maps extra words to a listed one."""
+    ``synonyms`` maps extra words to a listed one. A hedge (``neutral or
+    positive``, ``maybe neutral``) is for a person to read, unless a listed
+    phrase itself holds the hedging word."""
     if text is None or not str(text).strip():
         return WordReading(BLANK)
     classes = {"": {normalise_word(w) for w in accept}}
@@ -139,6 +142,8 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordR
         found = _exact(_POLARITY[first], classes) or _exact(first, classes)
         if found is not None:
             return found
+    if _HEDGES & set(said.split(" ")) and not any(_HEDGES & set(w.split(" ")) for ws in classes.values() for w in ws):
+        return WordReading(REVIEW)   # "neutral or positive", "maybe neutral": a person decides
     return _phrases(said, classes, synonyms or {})
 
 
