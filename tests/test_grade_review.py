@@ -234,3 +234,9 @@ def test_a_listed_phrase_with_or_in_it_is_still_matched():
     from quizgen.marking.forms import read_words
 
     assert read_words("I think one or more", ["one or more"], {}).status == "accept"
+
+
+def test_a_lone_hedging_word_is_still_just_incorrect():
+    from quizgen.marking.forms import read_words
+
+    assert read_words("maybe", ["neutral"], {}).status == "unknown"

@@ -125,8 +125,8 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordR
     (``NO - it is bidirectional``), a phrase inside a sentence (``the mean
     over M``), a negated phrase (``not left to right``) on a two-way question;
     ``synonyms`` maps extra words to a listed one. A hedge (``neutral or
-    positive``, ``maybe neutral``) is for a person to read, unless a listed
-    phrase itself holds the hedging word."""
+    positive``, ``maybe neutral``) that names a listed phrase is for a person
+    to read, unless a listed phrase itself holds the hedging word."""
     if text is None or not str(text).strip():
         return WordReading(BLANK)
     classes = {"": {normalise_word(w) for w in accept}}
@@ -142,9 +142,16 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordR
         found = _exact(_POLARITY[first], classes) or _exact(first, classes)
         if found is not None:
             return found
-    if _HEDGES & set(said.split(" ")) and not any(_HEDGES & set(w.split(" ")) for ws in classes.values() for w in ws):
+    found = _phrases(said, classes, synonyms or {})
+    if found.status in ("accept", "trap") and _hedged(said, classes):
         return WordReading(REVIEW)   # "neutral or positive", "maybe neutral": a person decides
-    return _phrases(said, classes, synonyms or {})
+    return found
+
+
+def _hedged(said: str, classes: dict) -> bool:
+    """True when the answer hedges (``or``, ``maybe``, ...) and no listed phrase holds that word."""
+    return bool(_HEDGES & set(said.split(" "))) and not any(_HEDGES & set(w.split(" "))
+                                                            for words in classes.values() for w in words)
 
 
 def _exact(said: str, classes: dict):
