@@ -240,3 +240,17 @@ def test_a_lone_hedging_word_is_still_just_incorrect():
     from quizgen.marking.forms import read_words
 
     assert read_words("maybe", ["neutral"], {}).status == "unknown"
+
+
+def test_the_gradebook_item_of_an_lms_export_is_named_after_the_download(invoke, tmp_path):
+    # it was named after the answers file quizgen builds beside it: "responses-answers"
+    pytest.importorskip("lxml.etree")
+    from lms_support import moodle_download
+    from quizgen.lms.moodle import moodle_xml
+    from quizgen.lms.variants import slots as make_slots
+
+    slots = make_slots("C7", count=1, seed=5)
+    moodle_download(tmp_path / "week3.csv", moodle_xml(slots), slots, 2, lambda part, s: "0.5")
+    assert invoke("grade", tmp_path / "week3.csv", "--gradebook", "moodle").exit_code == 0
+    header = (tmp_path / "week3-graded-gradebook-moodle.csv").read_text(encoding="utf-8-sig").splitlines()[0]
+    assert header == "ID number,Full name,week3"

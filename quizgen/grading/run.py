@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import csv
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from quizgen.background import Background, resolve_jobs
@@ -84,7 +84,10 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     outputs = outputs or GradeOutputs()
     outputs.check()
     jobs = resolve_jobs(jobs)
-    with lms_inputs(answers, key, out, encoding, outputs.banks) as (answers, key, out, unnamed):
+    with lms_inputs(answers, key, out, encoding, outputs.banks) as (built, key, out, unnamed):
+        if built is not answers and outputs.gradebook_item is None:   # the item is named after the download
+            outputs = replace(outputs, gradebook_item=Path(answers).stem)
+        answers = built
         source = open_answers(answers, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
         key_path, data = load_key(source.path, key)
         index = KeyIndex(data, source.decimal_comma, tolerance_override(rtol, atol),
