@@ -306,12 +306,25 @@ def _columns(path: Path, header: list, line: int) -> dict:
                 "part": part, "answer": answer}
     wide = _wide_columns(header, {student, name})
     if wide and student is not None:
+        _distinct_labels(header, wide, where)
         labelled = {column for column, _, _ in wide}
         identity = tuple(i for i in range(len(header)) if i not in labelled)
         return {"form": "wide", "student": student, "name": name, "wide": tuple(wide), "identity": identity}
     hint = "" if len(header) > 1 else " (one column only: is the delimiter right? try --delimiter)"
     raise InputFileError(f"{where}expected a header with {LONG_COLUMNS} (long form) or {WIDE_COLUMNS} "
                          f"(wide form); found {found}{hint}")
+
+
+def _distinct_labels(header: list, wide: list, where: str) -> None:
+    """Refuse two wide columns naming one part (``Q1a`` and ``Q1 (a)``): which
+    of them is the student's answer cannot be known, and one would silently
+    supersede the other."""
+    first = {}
+    for column, question, part in wide:
+        other = first.setdefault((question, part), column)
+        if other != column:
+            raise InputFileError(f"{where}columns {header[other]!r} and {header[column]!r} both name "
+                                 f"{question}{f' ({part})' if part else ''}; expected one column per question part")
 
 
 def _wide_columns(header: list, taken: set) -> list:

@@ -3,8 +3,11 @@ another key are mostly far from every value the key knows for their part;
 grading them would give a class mean near zero without a word. After the
 pass (and ECF), before the outputs are renamed into place, a sample of the
 final verdicts is checked: an answer is *near* when it was marked correct or
-imprecise (which includes ECF and carried rounding), named a trap, or lies
-within 25% of the part's answer or a trap's value; it is *far* otherwise.
+imprecise (which includes carried rounding), named a trap, or lies within 25%
+of the part's answer or a trap's value; it is *far* otherwise. An answer
+marked by error carried forward is left out: it agrees with the student's
+own earlier answers under any key (answers for another seed get ECF on every
+dependent part), so it says nothing either way.
 When more than half of at least 10 numeric answers are far, grade stops
 (``--force`` grades anyway, with a warning).
 
@@ -16,6 +19,7 @@ grading loop."""
 from __future__ import annotations
 
 from quizgen.key.status import Status
+from quizgen.marking.rules import ECF
 from quizgen.marking.students import belong_verdict, is_far
 
 SAMPLE_CELLS = 20_000   # (student, part) cells read at most: students spread evenly over the class
@@ -33,8 +37,8 @@ def far_count(index, students, grid) -> tuple:
         base = number * width
         for slot in range(width):
             outcome = outcomes[base + slot] if base + slot < len(outcomes) else None
-            if outcome is None or outcome.value is None or outcome.status is None:
-                continue
+            if outcome is None or outcome.value is None or outcome.status is None or outcome.note == ECF:
+                continue   # ECF follows the student's own earlier answers whatever the key: it tells nothing
             part = parts[slot]
             if part is None or part.kind == "word":
                 continue

@@ -17,6 +17,7 @@ from quizgen.key.load import load_key_file
 from quizgen.key.model import Key
 from quizgen.key.papercode import codes_match, display_code
 from quizgen.marking.policy import Policy, read_policy
+from quizgen.maths.tolerance import matches
 
 LABEL_CACHE_LIMIT = 10_000
 _NO_LABELS = {}   # KeyIndex.labels' entry for a part cell not met
@@ -57,6 +58,30 @@ def tolerance_override(rtol, atol) -> dict | None:
             raise UsageError(f"--{name} must be a number 0 or more, got {value!r}")
         override[name] = float(value)
     return override or None
+
+
+def traps_covered(key: Key, override, papers: int = 100) -> list:
+    """A warning (in a list, or none) when ``override`` (``--rtol``/``--atol``)
+    makes a trap's value count as the right answer: the right answer is checked
+    first, so students who made that mistake are marked correct. The class
+    paper and the first ``papers`` per-student papers are looked at (the same
+    templates, other numbers); at most three places are named."""
+    if not override:
+        return []
+    found = {}
+    for questions in [key.questions] + [paper.questions for paper in key.papers[:papers]]:
+        for question in questions:
+            for part in question.parts:
+                for trap, value in zip(part.traps, part.trap_values) if part.value is not None else ():
+                    if value is not None and matches(value, part.value, override, part.kind):
+                        found.setdefault((question.id, part.letter, trap.code), None)
+    if not found:
+        return []
+    option = " ".join(f"--{name} {value:g}" for name, value in override.items())
+    named = ", ".join(f"{q} ({letter}) {code}" for q, letter, code in list(found)[:3])
+    return [f"{option} is wide enough to take {len(found)} misconception value(s) for the right answer "
+            f"({named}{', ...' if len(found) > 3 else ''}): those answers are marked correct; "
+            "use a smaller tolerance to keep them apart"]
 
 
 def marking_policy(policy=None, ecf_credit=None) -> Policy:

@@ -13,6 +13,7 @@ import io
 import json
 import os
 import stat
+from contextlib import contextmanager
 from pathlib import Path
 
 from quizgen.errors import UsageError
@@ -37,7 +38,43 @@ def lms_kind_of(path) -> str | None:
     return lms_kind(header)
 
 
-def lms_grading_files(path, key, out, encoding, banks) -> tuple:
+@contextmanager
+def lms_inputs(path, key, out, encoding, banks):
+    """``(answers, key, out)`` to grade: for an LMS export, the files
+    ``lms_grading_files`` builds, removed again when grading then fails (a
+    failed run leaves no file it made behind; ones a former run left stay);
+    for any other file, as given."""
+    if not lms_kind_of(path):
+        yield path, key, out, []
+        return
+    existed = {p.resolve() for p in _built_paths(path, out) if p.exists()}
+    skipped = []
+    answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped)
+    try:
+        yield answers, key_path, out, _unnamed_warning(path, skipped)
+    except BaseException:
+        for made in {Path(answers).resolve(), Path(key_path).resolve()} - existed:
+            made.unlink(missing_ok=True)
+        raise
+
+
+def _unnamed_warning(path, lines: list) -> list:
+    """A warning (in a list, or none) naming the download's rows that name no student."""
+    if not lines:
+        return []
+    shown = ", ".join(map(str, lines[:5])) + (", ..." if len(lines) > 5 else "")
+    return [f"{Path(path).name}: {len(lines)} row(s) name no student (row {shown} after the header: no ID number or email) "
+            "and are not graded; fill in the student's ID number in Moodle and download again"]
+
+
+def _built_paths(path, out) -> set:
+    """The answers and key files ``lms_grading_files`` writes for ``path``."""
+    path = Path(path)
+    folder = _folder(path, out)
+    return {folder / f"{path.stem}-answers.csv", folder / f"{path.stem}-key.json"}
+
+
+def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``:
     the long answers and the key written beside the outputs; ``out`` defaults to
     ``<stem>-graded.csv`` there so the outputs keep the export's name."""
@@ -48,7 +85,7 @@ def lms_grading_files(path, key, out, encoding, banks) -> tuple:
         raise UsageError("--key: an LMS export names its own variants, graded against a key quizgen builds; "
                          "leave out --key")
     path = Path(path)
-    inputs = grading_inputs(read_responses(path, encoding), banks=banks)
+    inputs = grading_inputs(read_responses(path, encoding, skipped), banks=banks)
     folder = _folder(path, out)
     stem = path.stem
     answers, key_path = write_files(folder, {f"{stem}-answers.csv": inputs.answers,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import csv
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from quizgen.background import Background, resolve_jobs
@@ -22,8 +22,8 @@ from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
-from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolerance_override
-from quizgen.grading.lms_input import lms_grading_files, lms_kind_of
+from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolerance_override, traps_covered
+from quizgen.grading.lms_input import lms_inputs
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
 from quizgen.grading.outputs import GradeOutputs, class_report_texts, output_names, write_extra_outputs
@@ -85,45 +85,48 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     outputs = outputs or GradeOutputs()
     outputs.check()
     jobs = resolve_jobs(jobs)
-    if lms_kind_of(answers):
-        answers, key, out = lms_grading_files(answers, key, out, encoding, outputs.banks)
-    source = open_answers(answers, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
-    key_path, data = load_key(source.path, key)
-    index = KeyIndex(data, source.decimal_comma, tolerance_override(rtol, atol),
-                     key_path.name if key_path else "the key", marking_policy(policy, ecf_credit))
-    paths = output_paths(source.path, out, key_path, outputs)
-    decisions = read_decisions(overrides)
-    class_roster = read_roster(roster) if roster is not None else None
-    students, grid, tally = Students(index, class_roster), AnswerGrid(len(index.slots)), Tally(len(index.slots))
-    names = {role: path.name for role, path in paths.items()}
-    folder = paths["graded"].parent
-    with streamed_files(folder, names.values()) as handles:
-        graded_handle = handles[names["graded"]]
-        try:
-            with progress_bar(progress, source.path.stat().st_size, "Grading") as bar:
-                graded = grade_file(source, index, students, grid, tally, graded_handle, bar, decisions, jobs)
-        except OSError as exc:
-            raise _output_error(source, folder, exc) from exc
-        foreign = check_belong(index, students, grid, source.path.name, force)
-        absent = _add_roster(students, grid, tally)
-        with Background(class_report_texts, _matrix(index, students, grid), list(students.names), data,
-                        f"Class report: {source.path.stem}", outputs.html, parallel=jobs > 1) as report:
-            count_latest(grid, tally)
+    with lms_inputs(answers, key, out, encoding, outputs.banks) as (built, key, out, unnamed):
+        if built is not answers and outputs.gradebook_item is None:   # the item is named after the download
+            outputs = replace(outputs, gradebook_item=Path(answers).stem)
+        answers = built
+        source = open_answers(answers, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
+        key_path, data = load_key(source.path, key)
+        index = KeyIndex(data, source.decimal_comma, tolerance_override(rtol, atol),
+                         key_path.name if key_path else "the key", marking_policy(policy, ecf_credit))
+        paths = output_paths(source.path, out, key_path, outputs)
+        decisions = read_decisions(overrides)
+        class_roster = read_roster(roster) if roster is not None else None
+        students, grid, tally = Students(index, class_roster), AnswerGrid(len(index.slots)), Tally(len(index.slots))
+        names = {role: path.name for role, path in paths.items()}
+        folder = paths["graded"].parent
+        with streamed_files(folder, names.values()) as handles:
+            graded_handle = handles[names["graded"]]
             try:
-                finish_graded(graded, graded_handle, source.delimiter)
+                with progress_bar(progress, source.path.stat().st_size, "Grading") as bar:
+                    graded = grade_file(source, index, students, grid, tally, graded_handle, bar, decisions, jobs)
             except OSError as exc:
                 raise _output_error(source, folder, exc) from exc
-            result = _result(source, index, students, grid, tally, graded.rows, paths, absent)
-            result.warnings = (decisions.unmatched if decisions is not None else []) + ([foreign] if foreign else [])
-            _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
-            write_extra_outputs(result, outputs, {role: handles[names[role]] for role in extra_roles(paths) + ["report"]},
-                                report.result())
-    if outputs.feedback:
-        from quizgen.grading.feedback_pdf import write_sheets   # its PDF and TeX machinery only when asked
+            foreign = check_belong(index, students, grid, source.path.name, force)
+            absent = _add_roster(students, grid, tally)
+            with Background(class_report_texts, _matrix(index, students, grid), list(students.names), data,
+                            f"Class report: {source.path.stem}", outputs.html, parallel=jobs > 1) as report:
+                count_latest(grid, tally)
+                try:
+                    finish_graded(graded, graded_handle, source.delimiter)
+                except OSError as exc:
+                    raise _output_error(source, folder, exc) from exc
+                result = _result(source, index, students, grid, tally, graded.rows, paths, absent)
+                result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
+                result.warnings += traps_covered(data, tolerance_override(rtol, atol)) + unnamed
+                _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
+                extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}
+                write_extra_outputs(result, outputs, extra, report.result())
+        if outputs.feedback:
+            from quizgen.grading.feedback_pdf import write_sheets   # its PDF and TeX machinery only when asked
 
-        answer_column = source.answer if source.form == "long" else len(source.identity) + 2
-        result.paths["feedback"] = write_sheets(result, data, outputs, answer_column)
-    return result
+            answer_column = source.answer if source.form == "long" else len(source.identity) + 2
+            result.paths["feedback"] = write_sheets(result, data, outputs, answer_column)
+        return result
 
 
 def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None = None) -> dict:

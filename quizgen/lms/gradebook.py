@@ -70,7 +70,10 @@ def canvas_gradebook(template: str, grades: list, assignment: str) -> CanvasGrad
     ``assignment`` column filled for the graded students: an existing column
     is one whose header is ``assignment`` or ``assignment (id)``; otherwise a
     column is added at the end, with the maximum score in the "Points
-    Possible" row. Every other row and column keeps its values."""
+    Possible" row. An existing column whose "Points Possible" is set gets
+    the scores scaled to it (17 of 34 on a 10-point assignment is 5), as
+    Canvas reads the cell in the assignment's points. Every other row and
+    column keeps its values."""
     bom = template.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(template.lstrip("\ufeff"))))
     if not rows or not any(c in rows[0] for c in CANVAS_ID_COLUMNS):
@@ -83,16 +86,30 @@ def canvas_gradebook(template: str, grades: list, assignment: str) -> CanvasGrad
         header.append(assignment)
     by_id = {g.student_id: g for g in grades}
     matched = set()
+    possible = _points_possible(rows, column)
     for row in rows[1:]:
         row.extend([""] * (len(header) - len(row)))
         grade = _row_grade(header, row, by_id)
         if grade is not None:
-            row[column] = number_text(grade.score)
+            scaled = grade.score * possible / grade.max if possible and grade.max else grade.score
+            row[column] = number_text(scaled)
             matched.add(grade.student_id)
         elif row[0].strip() == POINTS_POSSIBLE and grades and not row[column]:
             row[column] = number_text(grades[0].max)
     unmatched = [g.student_id for g in grades if g.student_id not in matched]
     return CanvasGradebook(("\ufeff" if bom else "") + _csv(rows), unmatched)
+
+
+def _points_possible(rows: list, column: int):
+    """The assignment's points from the "Points Possible" row, or None (unset, or a new column)."""
+    for row in rows[1:]:
+        if row and row[0].strip() == POINTS_POSSIBLE and column < len(row):
+            try:
+                value = float(row[column])
+            except ValueError:
+                return None
+            return value if value > 0 and value != float("inf") else None
+    return None
 
 
 def _assignment_column(header: list, assignment: str):

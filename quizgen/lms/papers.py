@@ -9,6 +9,7 @@ import csv
 import io
 from typing import NamedTuple
 
+from quizgen.cells import spreadsheet_safe
 from quizgen.errors import InputFileError, UsageError
 from quizgen.key.model import FORMAT, VERSION
 from quizgen.lms.variants import key_records
@@ -50,7 +51,8 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last") -> GradingInputs
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(ANSWER_COLUMNS)
-    writer.writerows((r.student_id, r.name, f"Q{numbers[_question(r)]}", r.part, r.answer) for r in rows if r.part and r.answered)
+    writer.writerows((r.student_id, spreadsheet_safe(r.name), f"Q{numbers[_question(r)]}", r.part,
+                      spreadsheet_safe(r.answer)) for r in rows if r.part and r.answered)
     return GradingInputs(key, out.getvalue())
 
 

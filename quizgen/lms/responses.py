@@ -20,6 +20,7 @@ from quizgen.errors import InputFileError
 
 TAG = re.compile(r"\[quizgen:([^:\]\s]+):([^\]]+?)(?::([a-z]+))?\]")
 MOODLE_ID_COLUMNS = ("ID number", "Email address")
+MOODLE_UNFINISHED = ("In progress", "Overdue", "Never submitted")   # attempt states Moodle does not grade
 CANVAS_FIXED = ("name", "id", "sis_id", "root_account", "section", "section_id", "section_sis_id",
                 "submitted", "attempt")
 _MOODLE_RESPONSE = re.compile(r"Response (\d+)")
@@ -50,9 +51,11 @@ class ResponseRow:
     answered: bool = True
 
 
-def read_responses(path, encoding: str | None = None) -> list:
+def read_responses(path, encoding: str | None = None, skipped: list | None = None) -> list:
     """The long rows of a Moodle responses download or a Canvas student
-    analysis CSV, told apart by their headers."""
+    analysis CSV, told apart by their headers. ``skipped``, when given,
+    receives the numbers (1 = the first after the header) of Moodle rows that name no student (no ID
+    number, no email): they cannot be graded, and the caller says so."""
     raw = Path(path).read_bytes()
     try:
         text = raw.decode(encoding or "utf-8-sig")
@@ -62,7 +65,7 @@ def read_responses(path, encoding: str | None = None) -> list:
     header = next(csv.reader(io.StringIO(text.lstrip("\ufeff"))), [])
     kind = lms_kind(header)
     if kind == "moodle":
-        return moodle_responses(text)
+        return moodle_responses(text, skipped)
     if kind == "canvas":
         return canvas_responses(text)
     raise InputFileError(f"{path}: neither a Moodle 'Responses' report download (columns 'Last name', "
@@ -79,7 +82,7 @@ def lms_kind(header: list):
     return None
 
 
-def moodle_responses(text: str) -> list:
+def moodle_responses(text: str, skipped: list | None = None) -> list:
     """The rows of Moodle's quiz Responses report as downloaded (CSV): columns
     Last name, First name, the identity fields (ID number, Email address, ...),
     State, ..., then per slot N "Question N" and "Response N" (and "Right
@@ -95,18 +98,29 @@ def moodle_responses(text: str) -> list:
         raise InputFileError("the Moodle export has no 'Question N' columns, which name each variant. "
                              + _MOODLE_TICK.format(what="question text"))
     id_columns = _moodle_id_columns(header, rows[1:])
+    who = [(next((r[i].strip() for i in id_columns if i < len(r) and r[i].strip() not in ("", "-")), ""),
+            _moodle_unfinished(header, r)) for r in rows[1:]]
+    finished = {student for student, unfinished in who if not unfinished}
     out, attempts = [], {}
-    for row in rows[1:]:
+    for line, (row, (student, unfinished)) in enumerate(zip(rows[1:], who), start=1):
         row = row + [""] * (len(header) - len(row))
-        student = next((row[i].strip() for i in id_columns if row[i].strip() not in ("", "-")), "")
-        if not student:
-            continue
+        if not student and skipped is not None and any(c.strip() for c in row):
+            skipped.append(line)
+        if not student or (unfinished and student in finished):
+            continue   # an attempt left open beside a finished one: Moodle grades the finished one
         attempts[student] = attempts.get(student, 0) + 1
         name = " ".join(row[header.index(c)].strip() for c in ("First name", "Last name") if c in header)
         for number, column in slots:
             out += _moodle_answers(row[questions[number]], row[column], number,
                                    (student, name.strip(), attempts[student]))
     return out
+
+
+def _moodle_unfinished(header: list, row: list) -> bool:
+    """True for an attempt whose State is one Moodle does not grade (in progress,
+    overdue, never submitted); a download without the State column has none."""
+    column = header.index("State") if "State" in header else None
+    return column is not None and column < len(row) and row[column].strip() in MOODLE_UNFINISHED
 
 
 def _moodle_id_columns(header: list, rows: list) -> list:

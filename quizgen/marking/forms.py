@@ -16,6 +16,9 @@ NUMBER, BLANK, INVALID, REVIEW = "number", "blank", "invalid", "needs_review"
 
 _LABEL = re.compile(r"^\s*[^\W\d][\w{}^\\]{0,15}(?:\s*\([^()=]{0,12}\))?\s*[=:]\s*(?=\S)")
 _APPROX = re.compile(r"^\s*(?:≈|~|approx\.?|about|roughly|around)\s*", re.IGNORECASE)
+_APPROX_AFTER = re.compile(r"\s*(?:\(\s*(?:approx\.?|approximately|roughly|about)\s*\)|approx\.?|approximately)\s*$",
+                           re.IGNORECASE)
+_HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to)\b[^\d]*\d", re.IGNORECASE)
 _UNIT = re.compile(r"\s*(?:nats?|bits?|tokens?|words?|positions?|units?|targets?)\s*\.?\s*$", re.IGNORECASE)
 _PERCENT = re.compile(r"\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
 _THOUSANDS_DOT = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
@@ -42,6 +45,7 @@ def strip_decorations(text: str, percent: bool = False):
     percentage)."""
     text = _LABEL.sub("", text.strip(), count=1)
     text = _APPROX.sub("", text, count=1)
+    text = _APPROX_AFTER.sub("", text, count=1)
     text = _UNIT.sub("", text)
     factor = 1.0
     if _PERCENT.search(text):
@@ -93,12 +97,15 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False) -> Rea
 
 def looks_like_prose(text: str) -> bool:
     """True for a sentence (three or more words of letters): someone wrote
-    an explanation, which deserves a reader, not a zero."""
-    return len(_WORD.findall(text)) >= 3
+    an explanation, which deserves a reader, not a zero; or for two numbers
+    joined by a word (``0.551 or 0.6``, ``between 0.59 and 0.60``): a hedge,
+    which a person decides on."""
+    return len(_WORD.findall(text)) >= 3 or _HEDGE.search(text) is not None
 
 
 _NEGATIONS = {"not", "no", "never", "isn't", "isnt", "doesn't", "doesnt", "don't", "dont", "nor", "neither"}
 _FILLER = re.compile(r"^(?:i think|i believe|answer|it is|it's|its|the answer is|they are|it)\s+")
+_HEDGES = {"or", "maybe", "perhaps", "possibly", "either", "unsure"}
 _POLARITY = {"y": "yes", "n": "no", "yes": "yes", "no": "no", "true": "true", "false": "false",
              "yeah": "yes", "yep": "yes", "nope": "no", "correct": "yes", "wrong": "no"}
 
@@ -117,7 +124,9 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordR
     (``traps``: code -> words), on meaning: case, spacing, a leading yes/no
     (``NO - it is bidirectional``), a phrase inside a sentence (``the mean
     over M``), a negated phrase (``not left to right``) on a two-way question;
-    ``synonyms`` maps extra words to a listed one."""
+    ``synonyms`` maps extra words to a listed one. A hedge (``neutral or
+    positive``, ``maybe neutral``) that names a listed phrase is for a person
+    to read, unless a listed phrase itself holds the hedging word."""
     if text is None or not str(text).strip():
         return WordReading(BLANK)
     classes = {"": {normalise_word(w) for w in accept}}
@@ -133,7 +142,16 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordR
         found = _exact(_POLARITY[first], classes) or _exact(first, classes)
         if found is not None:
             return found
-    return _phrases(said, classes, synonyms or {})
+    found = _phrases(said, classes, synonyms or {})
+    if found.status in ("accept", "trap") and _hedged(said, classes):
+        return WordReading(REVIEW)   # "neutral or positive", "maybe neutral": a person decides
+    return found
+
+
+def _hedged(said: str, classes: dict) -> bool:
+    """True when the answer hedges (``or``, ``maybe``, ...) and no listed phrase holds that word."""
+    return bool(_HEDGES & set(said.split(" "))) and not any(_HEDGES & set(w.split(" "))
+                                                            for words in classes.values() for w in words)
 
 
 def _exact(said: str, classes: dict):

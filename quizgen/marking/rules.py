@@ -40,13 +40,16 @@ class TrapRule:
 @dataclass(frozen=True, slots=True)
 class Source:
     """An earlier part a recipe reads: its label, correct value, the answers
-    it accepts as carried rounding, and its trap values."""
+    it accepts as carried rounding, its trap values, and its tolerance rule
+    and kind (how far a student's unrounded working may lie from what they wrote)."""
 
     name: str
     label: str
     value: float
     carried: tuple
     traps: tuple
+    spec: dict = field(default_factory=dict)
+    kind: str = "numeric"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +118,7 @@ def part_rules(instance, trap_credit=None) -> dict:
 def source_of(rule: PartRule) -> Source:
     """``rule`` as an earlier part a later part's recipe reads."""
     traps = tuple(t.value for t in rule.traps if t.value is not None)
-    return Source(rule.name, rule.label, rule.value, rule.carried, traps)
+    return Source(rule.name, rule.label, rule.value, rule.carried, traps, rule.spec, _kind(rule))
 
 
 def _yaml_credit(template):
@@ -240,13 +243,35 @@ def _ecf(rule: PartRule, x: float, earlier: dict, env: dict, carried: dict):
             return "", None   # far from the plain recomputation: no rounding on the way reaches it
         hit = any(matches(x, v, rule.spec, _kind(rule)) for v in plain)
         values = plain if hit else _carried(carried, rule, env, given)
+        target = min(values, key=lambda v: abs(x - v), default=None)
+        if target is None or abs(x - target) > half_width(target, rule.spec, _kind(rule)):
+            if not plain or not _unrounded(rule, x, env, own):
+                return "", None
+            target = min(plain, key=lambda v: abs(x - v))
     except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError):
-        return "", None
-    target = min(values, key=lambda v: abs(x - v), default=None)
-    if target is None or abs(x - target) > half_width(target, rule.spec, _kind(rule)):
         return "", None
     shown = ", ".join(f"{s.label} = {_shown(own[s.name])}" for s in rule.sources)
     return f"marked from your {shown}: correct given that value (error carried forward)", target
+
+
+def _unrounded(rule: PartRule, x: float, env: dict, own: dict) -> bool:
+    """True when ``x`` is right (within tolerance) for some unrounded earlier
+    values that the student's written ones are roundings of: a student who
+    writes (a) 0.153 but carries 0.1535 on to (b) = -ln(0.1535) = 1.87 is
+    right given their own (a), though -ln(0.153) = 1.877 misses 1.87. Each
+    earlier answer stands for the values within its part's tolerance of it
+    (none for a whole number); the recipe is evaluated at the corners of
+    that box (it is monotone over so small a box)."""
+    corners = [{}]
+    for s in rule.sources[:4]:
+        v, spread = own[s.name], half_width(own[s.name], s.spec, s.kind)
+        corners = [{**c, s.name: (v + d,)} for c in corners for d in (-spread, spread)]
+    if len(rule.sources) > 4:
+        return False
+    values = [w for c in corners for w in reachable(rule.recipe, env, c, levels=())]
+    low, high = min(values), max(values)
+    kind = _kind(rule)
+    return low - half_width(low, rule.spec, kind) <= x <= high + half_width(high, rule.spec, kind)
 
 
 def _carried(carried: dict, rule: PartRule, env: dict, given: dict) -> tuple:

@@ -101,7 +101,7 @@ def belong_message(far: int, numeric: int, source: str, key_name: str) -> str:
     """The one line saying the answers look like another key's."""
     matched = numeric - far
     return (f"{source}: only {matched} of {numeric} numeric answers ({100 * matched / numeric:.0f}%) are near a value "
-            f"{key_name} knows for their part (its answer, a trap or an error carried forward): were they "
+            f"{key_name} knows for their part (its answer, a trap or carried rounding): were they "
             f"written for another seed or key? Grade them with the right --key, or pass --force to grade them anyway")
 
 

@@ -147,8 +147,10 @@ class _Converter:
 
     def _Call(self, node, depth):
         if not isinstance(node.func, ast.Name) or node.func.id not in self.policy.functions:
-            name = node.func.id if isinstance(node.func, ast.Name) else "this call"
-            raise ExpressionError(f"function {name!r} is not allowed")
+            if not isinstance(node.func, ast.Name):
+                raise ExpressionError("brackets straight after a number or bracket are not allowed "
+                                      "(write * to multiply)")
+            raise ExpressionError(f"function {node.func.id!r} is not allowed")
         func = TABLE[node.func.id]
         low, high = func.arity
         if node.keywords or not low <= len(node.args) <= high:

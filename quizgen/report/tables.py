@@ -71,9 +71,9 @@ def test_lines(analysis: Analysis) -> list:
     t = analysis.test
     return [("students", str(t.students)), ("mean", fixed(t.mean, 1) + ("" if t.mean is None else "%")),
             ("median", fixed(t.median, 1) + ("" if t.median is None else "%")),
-            ("standard deviation", fixed(t.sd, 1) + ("" if t.sd is None else " points")),
+            ("standard deviation", fixed(t.sd, 1) + ("" if t.sd is None else " percentage points")),
             ("KR-20 (right/wrong)", fixed(t.kr20)), ("Cronbach's alpha", fixed(t.alpha)),
-            ("standard error of measurement", fixed(t.sem, 1) + ("" if t.sem is None else " points")),
+            ("standard error of measurement", fixed(t.sem, 1) + ("" if t.sem is None else " percentage points")),
             ("students with every part (reliability)", str(t.complete))]
 
 
