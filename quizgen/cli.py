@@ -44,7 +44,7 @@ def main():
 @main.command("list")
 @bank_option
 def list_command(banks):
-    """List the question templates: id, class, title and parts.
+    """List the question templates: class, id, title and parts.
 
     Example: quizgen list
     """

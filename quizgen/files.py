@@ -98,6 +98,8 @@ def write_files(out_dir, files: dict) -> list:
 def make_folder(out_dir) -> Path:
     """``out_dir``, created with its parents if needed."""
     out_dir = Path(out_dir)
+    if out_dir.exists() and not out_dir.is_dir():  # /dev/null or a file: the user named the wrong thing
+        raise UsageError(f"{out_dir}: is not a folder, and the outputs go into a folder: choose another output folder")
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

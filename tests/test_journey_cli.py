@@ -1,0 +1,19 @@
+"""A newcomer's journey through the CLI (review round 6): mistakes a first user
+makes give one line and the documented exit code (docs/errors.md)."""
+
+import pytest
+
+
+@pytest.mark.parametrize("command", [["generate", "--seed", 1], ["export", "moodle", "--count", 1]])
+def test_an_out_folder_that_is_a_device_or_a_file_is_bad_input(invoke, tmp_path, command):
+    """docs/errors.md names ``--out /dev/null`` as bad input (exit 2); it exited 1
+    ("cannot create output folder /dev/null: File exists") after all the work."""
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("mine")
+    for out in ("/dev/null", blocker):
+        target = out if command[0] == "generate" else f"{out}/q.xml"
+        result = invoke(*command, "--out", target)
+        assert result.exit_code == 2, result.output
+        assert result.stderr.strip() == (f"quizgen: error: {out}: is not a folder, and the outputs go into a "
+                                         "folder: choose another output folder")
+    assert blocker.read_text() == "mine"
