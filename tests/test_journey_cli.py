@@ -17,3 +17,14 @@ def test_an_out_folder_that_is_a_device_or_a_file_is_bad_input(invoke, tmp_path,
         assert result.stderr.strip() == (f"quizgen: error: {out}: is not a folder, and the outputs go into a "
                                          "folder: choose another output folder")
     assert blocker.read_text() == "mine"
+
+
+def test_generate_checks_its_out_folder_before_drawing_any_question(tmp_path):
+    """The folder is checked when generate starts, not after the papers are built."""
+    from quizgen.errors import UsageError
+    from quizgen.generation.outdir import prepare_out_dir
+
+    (tmp_path / "file").write_text("")
+    with pytest.raises(UsageError, match="is not a folder"):
+        prepare_out_dir(tmp_path / "file", seed=1)
+    assert prepare_out_dir(tmp_path / "new", seed=1).secret and not (tmp_path / "new").exists()
