@@ -48,7 +48,14 @@ def _refused(invoke, folder, tmp_path, words, line=None):
     ("points: 2\n", "points: 2\npoints: 3\n", 5, "duplicate key 'points' (first given on line 4)"),
     ("  V: {integer: [3, 4]}\n", "  V: {integer: [3, 4]}\n  V: {integer: [5, 6]}\n", 8,
      "duplicate key 'V' (first given on line 7)"),
-], ids=["nan_choice", "inf_choice", "inf_expect", "nul_title", "escape_feedback", "duplicate_top", "duplicate_param"])
+    # the tolerance rule key.json's reader accepts (grade refused the key generate wrote; validate crashed)
+    ("    tolerance: {sigfigs: 3}", "    tolerance: {sigfigs: 100000}", 26,
+     "parts.0.tolerance.sigfigs: sigfigs must be a whole number from 1 to 15"),
+    ("    tolerance: {sigfigs: 3}", "    tolerance: {sigfigs: 2.5}", 26, "sigfigs must be a whole number from 1 to 15"),
+    ("    tolerance: {sigfigs: 3}", "    tolerance: {atol: 0}", 26, "parts.0.tolerance.atol: a tolerance must be a number above 0"),
+    ("    tolerance: {sigfigs: 3}", "    tolerance: {sigfigs: 3, rtol: 0.01}", 26, "give sigfigs, or rtol/atol, not both"),
+], ids=["nan_choice", "inf_choice", "inf_expect", "nul_title", "escape_feedback", "duplicate_top", "duplicate_param",
+        "sigfigs_huge", "sigfigs_fraction", "atol_zero", "sigfigs_and_rtol"])
 def test_a_value_no_template_can_use_is_one_line_with_its_line(invoke, tmp_path, old, new, line, words):
     _refused(invoke, _bank(tmp_path, old, new), tmp_path, words, line)
 

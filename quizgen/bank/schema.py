@@ -8,7 +8,7 @@ import re
 
 from quizgen.bank import budget
 from quizgen.bank.model import Param, Part, Template, Trap
-from quizgen.bank.part_layout import MAX_SPACE_CM, optional_number, points_problems
+from quizgen.bank.part_layout import MAX_SPACE_CM, check_tolerance, optional_number, points_problems
 from quizgen.bank.yamlfile import locate_line, odd_scalar
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems
 from quizgen.maths.parser import parse, template_policy
@@ -301,9 +301,7 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
         check.fail("decimals must be a whole number from 0 to 12", "parts", i, "decimals")
     tolerance = part.get("tolerance") or {}
     check.keys(tolerance, TOLERANCE_KEYS, (), "parts", i, "tolerance")
-    for key, value in tolerance.items():
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-            check.fail("a tolerance must be a non-negative number", "parts", i, "tolerance", key)
+    check_tolerance(check, tolerance, "parts", i, "tolerance")
     traps = tuple(check.guard(_trap, check, trap, names, kind, i, j)
                   for j, trap in enumerate(part.get("traps") or []))
     points = optional_number(check, part.get("points"), 0.0, None, "parts", i, "points")
