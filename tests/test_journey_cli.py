@@ -28,3 +28,16 @@ def test_generate_checks_its_out_folder_before_drawing_any_question(tmp_path):
     with pytest.raises(UsageError, match="is not a folder"):
         prepare_out_dir(tmp_path / "file", seed=1)
     assert prepare_out_dir(tmp_path / "new", seed=1).secret and not (tmp_path / "new").exists()
+
+
+def test_a_template_no_draw_can_pass_names_the_key_that_failed(invoke, tmp_path):
+    """"last reason: an expression failed" did not say which of the template's
+    expressions; the key now leads the reason."""
+    from pathlib import Path
+    base = (Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml").read_text()
+    folder = tmp_path / "bank"
+    folder.mkdir()
+    (folder / "c11.yaml").write_text(base.replace('  p: "exp(z[t] / tau) / sum(exp(z / tau))"', '  p: "exp(V * 300)"'))
+    result = invoke("generate", "--bank", folder, "--classes", "C11", "--seed", 1, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and not (tmp_path / "out").exists()
+    assert result.stderr.strip().endswith("last reason: let.p: an expression failed: value out of range")
