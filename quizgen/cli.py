@@ -44,7 +44,7 @@ def main():
 @main.command("list")
 @bank_option
 def list_command(banks):
-    """List the question templates: id, class, title and parts.
+    """List the question templates: class, id, title and parts.
 
     Example: quizgen list
     """
@@ -85,9 +85,9 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
              students, split, paper_size, force, banks):
     """Generate a randomised problem set with solutions and an answer key.
 
-    Example: quizgen generate --classes C1,C7 --count 2 --seed 42 --out quiz
+    Example: quizgen generate --classes C1,C7 --count 2 --seed 42 --out c1-c7
 
-    Example: quizgen generate --format pdf --students roster.csv --split --course "NLP 101"
+    Example: quizgen generate --format pdf --students roster.csv --split --course "NLP 101" --out papers
 
     Example: quizgen generate --format pdf --paper letter --force --out quiz
     """

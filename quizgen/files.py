@@ -95,9 +95,18 @@ def write_files(out_dir, files: dict) -> list:
     return [target for _, target in staged]
 
 
+def check_folder(out_dir) -> Path:
+    """``out_dir``, refused (exit 2) when it exists but is not a folder
+    (``/dev/null``, a file): the user named the wrong thing."""
+    out_dir = Path(out_dir)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise UsageError(f"{out_dir}: is not a folder, and the outputs go into a folder: choose another output folder")
+    return out_dir
+
+
 def make_folder(out_dir) -> Path:
     """``out_dir``, created with its parents if needed."""
-    out_dir = Path(out_dir)
+    out_dir = check_folder(out_dir)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

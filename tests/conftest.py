@@ -23,6 +23,8 @@ def template_files_are_built_once_per_content():
 
     def load_template(path):
         path = Path(path)
+        if not path.is_file():  # a FIFO or device: the real loader refuses it unread
+            return real(path)
         try:
             key = (path.resolve(), path.read_bytes())
         except OSError:

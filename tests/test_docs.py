@@ -1,6 +1,7 @@
 """The documentation keeps up with the CLI: every command has a docstring with an
 example, and every command and option is named somewhere in README.md or docs/."""
 
+import shlex
 from pathlib import Path
 
 import click
@@ -42,3 +43,30 @@ def test_every_command_and_option_is_in_the_docs(path, command):
                for opt in param.opts + param.secondary_opts
                if opt.startswith("--") and opt not in ("--help",) and opt not in docs]
     assert not missing, f"quizgen {' '.join(path)}: options not named in README.md or docs/: {missing}"
+
+
+def _generate_commands(page: Path):
+    """The ``quizgen generate`` commands of a page's code blocks, in order, as argument lists."""
+    in_block = False
+    for line in page.read_text(encoding="utf-8").splitlines():
+        if line.lstrip().startswith("```"):
+            in_block = not in_block
+        elif in_block and "quizgen generate" in line and not line.lstrip().startswith("#"):
+            yield shlex.split(line.split("quizgen generate", 1)[1].split(" #")[0])
+
+
+WALKTHROUGHS = [ROOT / "README.md", *sorted(p for p in (ROOT / "docs").glob("*.md") if p.name != "performance.md")]
+
+
+@pytest.mark.parametrize("page", WALKTHROUGHS, ids=lambda page: page.name)
+def test_documented_generate_commands_can_be_pasted_in_order(page):
+    """A newcomer runs the README's set-up (which writes ./quiz), then pastes a
+    page's commands one after another: a ``generate`` into a folder that already
+    holds another paper is refused, so each must name a folder of its own (or
+    pass --force). docs/performance.md is left out: its commands are measured runs."""
+    written = set() if page.name == "README.md" else {"quiz"}
+    for args in _generate_commands(page):
+        out = args[args.index("--out") + 1] if "--out" in args else "quiz"
+        assert "--force" in args or out not in written, \
+            f"{page.name}: 'quizgen generate {' '.join(args)}' writes into {out}/, which an earlier command filled"
+        written.add(out)

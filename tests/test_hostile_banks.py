@@ -177,7 +177,7 @@ PART_LINE = "    answer: p\n"
 
 @pytest.mark.parametrize("extra, words", [
     ("    points: -1\n", "points must be a number of at least 0"),
-    ("    points: .inf\n", "points must be a number of at least 0"),
+    ("    points: .inf\n", "parts.0.points: expected a finite number, not inf"),
     ("    points: 3\n", "the parts' points (3) must add up to the question's points (2)"),
     ("    space: 40\n", "space must be a number from 0 to 25"),
     ("    space: wide\n", "space must be a number from 0 to 25"),

@@ -1,12 +1,15 @@
 """A part's layout fields, ``points`` (its marks) and ``space`` (working space
 in cm), checked against the question: explicit points fit in the question's
-points and add up to them when every part sets its own.
+points and add up to them when every part sets its own; and its tolerance rule,
+checked as key.json's reader will check it.
 
 ``check`` is the schema's checker (``fail`` and ``problem`` name file:line)."""
 
 from __future__ import annotations
 
 import math
+
+from quizgen.key.checks import MAX_SIGFIGS
 
 MAX_SPACE_CM = 25.0
 
@@ -35,3 +38,16 @@ def points_problems(check, points, parts: tuple) -> None:
         need = "add up to" if every else "fit within"
         check.problems.append(check.problem(
             f"the parts' points ({total:g}) must {need} the question's points ({points:g})", "parts"))
+
+
+def check_tolerance(check, tolerance: dict, *where) -> None:
+    """The rule key.json will hold, checked as grade checks it (quizgen.key.checks):
+    sigfigs a whole number from 1 to 15, or rtol/atol above 0, not both."""
+    for key, value in tolerance.items():
+        if key == "sigfigs" and (isinstance(value, bool) or not isinstance(value, int)
+                                 or not 1 <= value <= MAX_SIGFIGS):
+            check.fail(f"sigfigs must be a whole number from 1 to {MAX_SIGFIGS}", *where, key)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+            check.fail("a tolerance must be a number above 0", *where, key)
+    if "sigfigs" in tolerance and len(tolerance) > 1:
+        check.fail("give sigfigs, or rtol/atol, not both", *where)

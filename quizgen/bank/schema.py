@@ -8,8 +8,8 @@ import re
 
 from quizgen.bank import budget
 from quizgen.bank.model import Param, Part, Template, Trap
-from quizgen.bank.part_layout import MAX_SPACE_CM, optional_number, points_problems
-from quizgen.bank.yamlfile import locate_line
+from quizgen.bank.part_layout import MAX_SPACE_CM, check_tolerance, optional_number, points_problems
+from quizgen.bank.yamlfile import locate_line, odd_scalar
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems
 from quizgen.maths.parser import parse, template_policy
 from quizgen.bank.text_rules import text_rule_problems
@@ -133,11 +133,15 @@ def build_template(data: dict, path) -> Template:
 
 def _check_yaml_size(check: _Checker, data: dict) -> None:
     """Refuse a template whose YAML, aliases written out, holds too many values
-    (an alias bomb), naming the top-level key where it is."""
+    (an alias bomb), naming the top-level key where it is, or holds a value no
+    template can use (a .nan, an .inf, a control character), naming its line."""
     for key, value in data.items():
         if budget.yaml_values(value) > budget.MAX_YAML_VALUES:
             raise budget.limit_error(check, (key,), "the number of values (YAML aliases written out)",
                                      f"{budget.MAX_YAML_VALUES:,}")
+    odd = odd_scalar(data)
+    if odd:
+        check.fail(odd[1], *odd[0])
 
 
 def _pattern_text(check: _Checker, value, key, pattern, message) -> str:
@@ -297,9 +301,7 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
         check.fail("decimals must be a whole number from 0 to 12", "parts", i, "decimals")
     tolerance = part.get("tolerance") or {}
     check.keys(tolerance, TOLERANCE_KEYS, (), "parts", i, "tolerance")
-    for key, value in tolerance.items():
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-            check.fail("a tolerance must be a non-negative number", "parts", i, "tolerance", key)
+    check_tolerance(check, tolerance, "parts", i, "tolerance")
     traps = tuple(check.guard(_trap, check, trap, names, kind, i, j)
                   for j, trap in enumerate(part.get("traps") or []))
     points = optional_number(check, part.get("points"), 0.0, None, "parts", i, "points")

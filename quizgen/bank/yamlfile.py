@@ -3,34 +3,85 @@ the line of any key) located in the file."""
 
 from __future__ import annotations
 
+import math
+import stat
+import unicodedata
 from pathlib import Path
 
 import yaml
 
-from quizgen.errors import TemplateError
+from quizgen.errors import BankLimitError, TemplateError
+
+# A template file is a few kilobytes; a megabyte is far above any real one.
+MAX_FILE_BYTES = 1 << 20
+
+
+class _UniqueKeys:
+    """A safe constructor that refuses a mapping naming one key twice: plain
+    PyYAML keeps the last silently, so ``points: 2`` then ``points: 3`` would
+    quietly change the question. Merged keys (``<<: *base``) may still be
+    overridden, as YAML intends."""
+
+    def construct_mapping(self, node, deep=False):
+        if isinstance(node, yaml.MappingNode):
+            seen = {}
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
+                    continue
+                key = self.construct_object(key_node)
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"duplicate key {key!r} (first given on line {seen[key]})",
+                        key_node.start_mark)
+                seen[key] = key_node.start_mark.line + 1
+        return super().construct_mapping(node, deep=deep)
+
+
+class _SafeLoader(_UniqueKeys, yaml.SafeLoader):
+    """PyYAML's pure-Python safe loader, refusing duplicate keys."""
+
+
+_FastLoader = type("_FastLoader", (_UniqueKeys, yaml.CSafeLoader), {}) if hasattr(yaml, "CSafeLoader") else None
 
 
 def safe_load(text: str):
-    """``yaml.safe_load``, through libyaml's safe loader when PyYAML has it: the
-    same safe subset of YAML (no Python objects), parsed ten times faster. A
-    broken file is parsed again by ``yaml.safe_load`` for its clearer message."""
-    if getattr(yaml, "__with_libyaml__", False):
+    """``yaml.safe_load`` refusing duplicate keys, through libyaml's safe loader
+    when PyYAML has it: the same safe subset of YAML (no Python objects), parsed
+    ten times faster. A broken file is parsed again by the pure-Python loader
+    for its clearer message."""
+    if _FastLoader is not None:
         try:
-            return yaml.load(text, Loader=yaml.CSafeLoader)
+            return yaml.load(text, Loader=_FastLoader)
         except yaml.YAMLError:
             pass
-    return yaml.safe_load(text)
+    return yaml.load(text, Loader=_SafeLoader)
+
+
+def _read_text(path: Path) -> str:
+    """A template file's text: a regular file (a FIFO or /dev/zero would hang or
+    fill memory) of at most MAX_FILE_BYTES, in UTF-8."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise TemplateError("cannot read: not a regular file", path=path)
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise BankLimitError(f"the file's size exceeds the limit of {MAX_FILE_BYTES:,} bytes "
+                                 "(see docs/authoring.md)", path=path)
+        return data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TemplateError(f"cannot read: {exc}", path=path) from exc
 
 
 def read_yaml(path) -> dict:
     """A template file's YAML, parsed with the safe loader."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TemplateError(f"cannot read: {exc}", path=path) from exc
+    text = _read_text(path)
     try:
         data = safe_load(text)
+    except RecursionError as exc:
+        raise TemplateError("invalid YAML: lists or mappings nested too deeply to read "
+                            "(a template needs a few levels)", path=path) from exc
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark else None
@@ -51,7 +102,7 @@ def locate_line(path, keys: tuple, text_line=None):
     inside that node's text, for problems in multi-line text such as a stem."""
     try:
         node = yaml.compose(Path(path).read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
         return None
     line = node.start_mark.line + 1 if node is not None else None
     for key in keys:
@@ -73,3 +124,35 @@ def _child(node, key):
     if isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
         return None, node.value[key]
     return None, None
+
+
+def _odd(value):
+    """What is wrong with one scalar no template may hold, or None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"expected a finite number, not {value!r} (a .nan or .inf has no exact value)"
+    if isinstance(value, str):
+        bad = next((c for c in value if unicodedata.category(c) == "Cc" and c not in "\t\n\r"), None)
+        if bad is not None:
+            return f"text holds the control character U+{ord(bad):04X}, which no paper can print"
+    return None
+
+
+def odd_scalar(data):
+    """The key path and problem of the first non-finite number or control
+    character anywhere in a template's data, else None. Iterative, so deep
+    nesting cannot exhaust the stack; shared (aliased) nodes are seen once."""
+    stack, seen = [((), data)], set()
+    while stack:
+        keys, item = stack.pop()
+        if isinstance(item, (dict, list)):
+            if id(item) not in seen:
+                seen.add(id(item))
+                pairs = item.items() if isinstance(item, dict) else enumerate(item)
+                stack.extend(((*keys, k), v) for k, v in reversed(list(pairs)))
+                if isinstance(item, dict):
+                    stack.extend(((*keys, k), k) for k in reversed(list(item)))
+            continue
+        problem = _odd(item)
+        if problem:
+            return keys, problem
+    return None

@@ -254,7 +254,7 @@ class Drill:
         try:
             learner.save(self.progress, self.store)
             self.result.saved_to = self.store
-        except OutputError as exc:
+        except (OutputError, UsageError) as exc:  # UsageError: its folder is a file
             self.err.write(f"quizgen: warning: cannot save progress: {exc}; continuing without saving\n")
             self.store = None
 

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from quizgen.files import check_folder
 from quizgen.errors import UsageError
 from quizgen.key.papercode import new_secret
 
@@ -37,7 +38,7 @@ def prepare_out_dir(out_dir, seed, force: bool = False) -> OutFolder:
     """Check ``out_dir`` before writing the paper with ``seed`` (None: a fresh
     seed, so any earlier paper there is another one). Raises UsageError (exit 2)
     when the folder holds another paper's key and ``force`` is not given."""
-    folder = Path(out_dir)
+    folder = check_folder(out_dir)  # before any work: /dev/null or a file is bad input
     key_path = folder / "key.json"
     if not key_path.is_file():
         return OutFolder(new_secret())

@@ -98,7 +98,7 @@ def sample_instance(template: Template, seed_label: str, rejections: list | None
             params = draw_params(template, rng)
             return build_instance(template, seed_label, params)
         except Rejected as exc:
-            reason = str(exc)
+            reason = f"{'.'.join(map(str, exc.where))}: {exc}" if exc.where else str(exc)
             if rejections is not None:
                 rejections.append(exc)
         except ExpressionError as exc:

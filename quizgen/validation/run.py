@@ -72,9 +72,11 @@ def _check_ids(reports: list) -> None:
 def validate_file(path, samples: int = DEFAULT_SAMPLES, referee: int = REFEREE_SAMPLES) -> Report:
     """Every check on one template file."""
     report = Report(shown(path))
-    words = yaml_word_problems(path)
+    words = []
     try:
-        template = build_template(read_yaml(path), path)
+        data = read_yaml(path)  # first: it refuses a FIFO or a huge file before anything reads it
+        words = yaml_word_problems(path)
+        template = build_template(data, path)
     except BankLimitError:
         raise  # a limit stops validate: exit 2, one line
     except TemplateError as exc:

@@ -22,7 +22,7 @@ def yaml_word_problems(path) -> list:
     ``[sat, on, the]`` would print "yes" for "on"."""
     try:
         root = yaml.compose(Path(path).read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
         return []
     problems, stack, seen = [], [((), root)], set()
     while stack:

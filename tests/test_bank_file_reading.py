@@ -1,0 +1,104 @@
+"""Reading a user bank's file (review of a newcomer's journey): values YAML
+accepts but no template can use, duplicate keys, deep nesting, and files that
+are not files. Each gives one line naming the file (and line), exit 2 from
+generate and drill, and a listed problem from validate, never a traceback or
+a hang."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from quizgen.bank.yamlfile import MAX_FILE_BYTES, odd_scalar, safe_load
+from quizgen.errors import TemplateError
+
+BASE = (Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml").read_text()
+
+
+def _bank(tmp_path, old, new) -> Path:
+    assert old in BASE
+    folder = tmp_path / "bank"
+    folder.mkdir()
+    (folder / "c11.yaml").write_text(BASE.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+def _refused(invoke, folder, tmp_path, words, line=None):
+    """generate and drill exit 2 with one line naming the file (and line); validate lists it."""
+    where = f"{folder / 'c11.yaml'}:{line}: " if line else f"{folder / 'c11.yaml'}: "
+    for args in (["generate", "--bank", folder, "--classes", "C11", "--seed", 1, "--out", tmp_path / "out"],
+                 ["drill", "--bank", folder, "--classes", "C11", "--seed", 1, "--no-save"]):
+        result = invoke(*args, input="")
+        lines = result.stderr.strip().splitlines()
+        assert result.exit_code == 2, result.output
+        assert len(lines) == 1 and lines[0].startswith("quizgen: error: " + where), lines
+        assert words in lines[0] and "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
+    result = invoke("validate", folder, "--samples", 2)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert any(row.startswith(where) and words in row for row in result.output.splitlines()), result.output
+
+
+@pytest.mark.parametrize("old, new, line, words", [
+    ("  tau: {choice: [0.5, 2]}", "  tau: {choice: [.nan, 2]}", 9, "params.tau.choice.0: expected a finite number"),
+    ("  tau: {choice: [0.5, 2]}", "  tau: {choice: [0.5, .inf]}", 9, "params.tau.choice.1: expected a finite number"),
+    ("  expect: {p: 0.506}", "  expect: {p: -.inf}", 48, "canonical.expect.p: expected a finite number"),
+    ('title: "Softmax with a temperature"', 'title: "Soft\\u0000max"', 3, "the control character U+0000"),
+    ('"Divide every logit', '"\\eDivide every logit', 30, "the control character U+001B"),
+    ("points: 2\n", "points: 2\npoints: 3\n", 5, "duplicate key 'points' (first given on line 4)"),
+    ("  V: {integer: [3, 4]}\n", "  V: {integer: [3, 4]}\n  V: {integer: [5, 6]}\n", 8,
+     "duplicate key 'V' (first given on line 7)"),
+    # the tolerance rule key.json's reader accepts (grade refused the key generate wrote; validate crashed)
+    ("    tolerance: {sigfigs: 3}", "    tolerance: {sigfigs: 100000}", 26,
+     "parts.0.tolerance.sigfigs: sigfigs must be a whole number from 1 to 15"),
+    ("    tolerance: {sigfigs: 3}", "    tolerance: {sigfigs: 2.5}", 26, "sigfigs must be a whole number from 1 to 15"),
+    ("    tolerance: {sigfigs: 3}", "    tolerance: {atol: 0}", 26, "parts.0.tolerance.atol: a tolerance must be a number above 0"),
+    ("    tolerance: {sigfigs: 3}", "    tolerance: {sigfigs: 3, rtol: 0.01}", 26, "give sigfigs, or rtol/atol, not both"),
+], ids=["nan_choice", "inf_choice", "inf_expect", "nul_title", "escape_feedback", "duplicate_top", "duplicate_param",
+        "sigfigs_huge", "sigfigs_fraction", "atol_zero", "sigfigs_and_rtol"])
+def test_a_value_no_template_can_use_is_one_line_with_its_line(invoke, tmp_path, old, new, line, words):
+    _refused(invoke, _bank(tmp_path, old, new), tmp_path, words, line)
+
+
+@pytest.mark.parametrize("nest", ["[" * 5000 + "]" * 5000, "{a: " * 3000 + "1" + "}" * 3000])
+def test_nesting_too_deep_to_read_is_one_line(invoke, tmp_path, nest):
+    folder = _bank(tmp_path, "params:", f"junk: {nest}\nparams:")
+    _refused(invoke, folder, tmp_path, "nested too deeply to read")
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_parsed(invoke, tmp_path):
+    folder = _bank(tmp_path, "params:", "# " + "x" * MAX_FILE_BYTES + "\nparams:")
+    for args in (["generate", "--bank", folder, "--out", tmp_path / "out"], ["validate", folder]):
+        result = invoke(*args)
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert result.stderr.strip() == (f"quizgen: error: {folder / 'c11.yaml'}: the file's size exceeds the "
+                                         f"limit of {MAX_FILE_BYTES:,} bytes (see docs/authoring.md)")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+@pytest.mark.parametrize("kind", ["fifo", "dev_zero"])
+def test_a_template_that_is_not_a_regular_file_is_refused_without_reading(invoke, tmp_path, kind):
+    """A FIFO would block the open and /dev/zero would fill memory."""
+    folder = tmp_path / "bank"
+    folder.mkdir()
+    if kind == "fifo":
+        os.mkfifo(folder / "c11.yaml")
+    else:
+        (folder / "c11.yaml").symlink_to("/dev/zero")
+    _refused(invoke, folder, tmp_path, "cannot read: not a regular file")
+
+
+def test_merge_keys_may_still_override_and_plain_yaml_reads_as_before():
+    assert safe_load("base: &b {x: 1, y: 2}\nother: {<<: *b, y: 3}\n") == {
+        "base": {"x": 1, "y": 2}, "other": {"x": 1, "y": 3}}
+    assert safe_load("a: [1, 2.5, 'x']\nb: {c: null}\n") == {"a": [1, 2.5, "x"], "b": {"c": None}}
+
+
+def test_odd_scalar_finds_the_first_bad_value_and_passes_tabs_and_newlines():
+    assert odd_scalar({"stem": "a\tb\nc\r\n", "x": [1, 2.5, {"y": "ok"}]}) is None
+    assert odd_scalar({"a": {"b": [1, float("nan")]}})[0] == ("a", "b", 1)
+    assert odd_scalar({"a": "\x7f"})[1].startswith("text holds the control character U+007F")
+
+
+def test_the_shipped_bank_has_no_duplicate_keys_or_odd_values(bank):
+    assert bank and all(odd_scalar(safe_load(Path(t.path).read_text())) is None for t in bank)

@@ -1,0 +1,43 @@
+"""A newcomer's journey through the CLI (review round 6): mistakes a first user
+makes give one line and the documented exit code (docs/errors.md)."""
+
+import pytest
+
+
+@pytest.mark.parametrize("command", [["generate", "--seed", 1], ["export", "moodle", "--count", 1]])
+def test_an_out_folder_that_is_a_device_or_a_file_is_bad_input(invoke, tmp_path, command):
+    """docs/errors.md names ``--out /dev/null`` as bad input (exit 2); it exited 1
+    ("cannot create output folder /dev/null: File exists") after all the work."""
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("mine")
+    for out in ("/dev/null", blocker):
+        target = out if command[0] == "generate" else f"{out}/q.xml"
+        result = invoke(*command, "--out", target)
+        assert result.exit_code == 2, result.output
+        assert result.stderr.strip() == (f"quizgen: error: {out}: is not a folder, and the outputs go into a "
+                                         "folder: choose another output folder")
+    assert blocker.read_text() == "mine"
+
+
+def test_generate_checks_its_out_folder_before_drawing_any_question(tmp_path):
+    """The folder is checked when generate starts, not after the papers are built."""
+    from quizgen.errors import UsageError
+    from quizgen.generation.outdir import prepare_out_dir
+
+    (tmp_path / "file").write_text("")
+    with pytest.raises(UsageError, match="is not a folder"):
+        prepare_out_dir(tmp_path / "file", seed=1)
+    assert prepare_out_dir(tmp_path / "new", seed=1).secret and not (tmp_path / "new").exists()
+
+
+def test_a_template_no_draw_can_pass_names_the_key_that_failed(invoke, tmp_path):
+    """"last reason: an expression failed" did not say which of the template's
+    expressions; the key now leads the reason."""
+    from pathlib import Path
+    base = (Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml").read_text()
+    folder = tmp_path / "bank"
+    folder.mkdir()
+    (folder / "c11.yaml").write_text(base.replace('  p: "exp(z[t] / tau) / sum(exp(z / tau))"', '  p: "exp(V * 300)"'))
+    result = invoke("generate", "--bank", folder, "--classes", "C11", "--seed", 1, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and not (tmp_path / "out").exists()
+    assert result.stderr.strip().endswith("last reason: let.p: an expression failed: value out of range")
