@@ -129,3 +129,31 @@ def test_exp_and_log_cancel_keeping_the_inner_value_exact():
     assert to_text(inner) == "-log(1.5 + exp(1.5))"
     assert float(inner) == -math.log(1.5 + math.exp(1.5))
     assert evaluate.FLOAT.keep == 0
+
+
+SIG_IDIOM = "round(({x}) * 10**({k} - floor(log10({x})))) / 10**({k} - floor(log10({x})))"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.fractions(min_value=Fraction(1, 10**6), max_value=10**6),
+                 st.integers(-60, 60).map(lambda k: f"exp({k}/10)"),
+                 st.integers(1, 99).map(lambda k: f"1/(2 + exp({k}/10))")),
+       st.integers(1, 6))
+def test_sig_is_the_long_rounding_form_in_one_call(x, figures):
+    """``sig(x, n)`` gives exactly what the bank's long form gave (the same
+    Fraction, ties to even), for rationals and irrationals alike."""
+    policy = template_policy([])
+    text = str(x) if not isinstance(x, Fraction) else f"{x.numerator}/{x.denominator}"
+    short = ground(parse(f"sig({text}, {figures})", policy), {})
+    long = ground(parse(SIG_IDIOM.format(x=text, k=figures - 1), policy), {})
+    assert short.__class__ is Fraction and short == long
+
+
+def test_sig_rounds_lists_signs_and_zero_and_refuses_other_figures():
+    policy = template_policy(["v"])
+    value = ground(parse("sig(v, 2)", policy), {"v": [Fraction(12345, 100000), Fraction(-7, 3), Fraction(0)]})
+    assert list(value) == [Fraction(12, 100), Fraction(-23, 10), 0]
+    assert ground(parse("sig(0.0125, 2)", policy), {}) == Fraction(12, 1000)   # a tie goes to even
+    for figures in ("0", "16", "2.5"):
+        with pytest.raises(ExpressionError, match="whole number of figures from 1 to 15"):
+            ground(parse(f"sig(0.5, {figures})", policy), {})

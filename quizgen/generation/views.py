@@ -47,6 +47,7 @@ def _make_view(question: Question, fmt: str) -> dict:
                    "kind": pv.part.kind, "space": working_space(pv.part, len(steps)), "answer": _answer_text(pv),
                    "latex": to_latex(pv.value) if pv.value is not None else None}
                   for pv, ask, share in zip(inst.parts, asks, points)],
+        "numeric": any(pv.part.kind == "numeric" for pv in inst.parts),   # the answers-from-unrounded note
         "forecast": forecast,
         "steps": [{"title": texts[i], "why": texts[i + 1], "work": texts[i + 2]}
                   for i in range(0, len(texts), 3)],
