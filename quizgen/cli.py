@@ -58,7 +58,7 @@ def list_command(banks):
 @main.command()
 @click.option("--classes", default="all", show_default=True,
               help="Comma-separated classes (C1,C4) or 'all'.")
-@click.option("--count", default=1, show_default=True, type=int, help="Questions per class.")
+@click.option("--count", default=1, show_default=True, type=int, help="Questions per class (1 to 10,000).")
 @click.option("--seed", default=None, help="Seed for reproducible numbers (default: a fresh one, printed).")
 @click.option("--format", "fmt", default="md", show_default=True,
               type=click.Choice(["md", "tex", "pdf"]),
@@ -247,7 +247,7 @@ def _export_options(command):
             click.option("--classes", default="all", show_default=True,
                          help="Comma-separated classes (C1,C7) or 'all': one question slot each."),
             click.option("--count", default=10, show_default=True, type=int,
-                         help="Variants per slot (each student gets one at random)."),
+                         help="Variants per slot, 1 to 10,000 (each student gets one at random)."),
             click.option("--seed", default="1", show_default=True,
                          help="Seed: the k-th variant of a slot is generate's k-th question with it."),
             bank_option]):

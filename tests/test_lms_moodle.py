@@ -144,5 +144,5 @@ def test_numbers_are_plain_decimals_moodle_reads_exactly(value):
 
 def test_bad_count_is_one_line_and_exit_2(invoke, tmp_path):
     result = invoke("export", "moodle", "--count", 0, "--out", tmp_path / "q.xml")
-    assert result.exit_code == 2 and "--count must be 1 or more" in result.stderr
+    assert result.exit_code == 2 and "--count must be from 1 to 10,000" in result.stderr
     assert not (tmp_path / "q.xml").exists()

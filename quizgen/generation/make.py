@@ -13,6 +13,15 @@ from quizgen.generation.views import question_summary
 from quizgen.generation.workers import chunked, ordered_map
 from quizgen.ui import progress_bar
 
+MAX_COUNT = 10_000   # questions per class on one paper (each student's own paper comes from --students)
+
+
+def check_count(count: int) -> None:
+    """``--count`` from 1 to MAX_COUNT: a mistyped 100000000 would fill memory
+    long before the first file is written."""
+    if not 1 <= count <= MAX_COUNT:
+        raise UsageError(f"--count must be from 1 to {MAX_COUNT:,} (questions per class), got {count}")
+
 
 def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool = False,
               students=(), jobs: int = 1, formats=(), progress: bool = False, spool=None) -> Quiz:
@@ -21,8 +30,7 @@ def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool 
     With ``formats``, each question's views in those formats and its key entry are
     made at once, in ``jobs`` processes (same output for any number of jobs); with
     a ``spool`` (quizgen.generation.spool), their printed blocks wait there, not in memory."""
-    if count < 1:
-        raise UsageError(f"--count must be 1 or more, got {count}")
+    check_count(count)
     if worked_examples and students:
         raise UsageError("--students and --worked-examples do not combine: "
                          "every student would get the same canonical paper")

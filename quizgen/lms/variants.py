@@ -15,6 +15,7 @@ from html import escape
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import UsageError
 from quizgen.generation.distinct import distinct_instances
+from quizgen.generation.make import check_count
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.views import question_view
 from quizgen.generation.sampling import sample_instance
@@ -94,8 +95,7 @@ def slots(classes: str = "all", count: int = 10, seed=1, banks=()) -> list:
     """One :class:`Slot` per selected template, each with ``count`` variants
     sampled exactly as ``quizgen generate --seed`` samples them (the k-th
     variant of a template is the k-th question ``--count`` would give)."""
-    if count < 1:
-        raise UsageError(f"--count must be 1 or more, got {count}")
+    check_count(count)
     templates = select(load_bank(banks), classes)
     return [Slot(n, t.id, t.cls, t.title, t.points,
                  tuple(variant(t, inst.seed_label) for inst in
