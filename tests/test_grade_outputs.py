@@ -127,6 +127,11 @@ def test_feedback_sheets_per_student_with_safe_distinct_names(tmp_path):
     assert "| a | 0.5 | correct" in (tmp_path / "sheets" / "s4.md").read_text(encoding="utf-8")
 
 
+def test_feedback_sheets_never_take_a_windows_device_name():
+    assert safe_file_names(["CON", "aux.1", "Com3", "lpt9.x.y", "console", "con_"]) == [
+        "CON_", "aux_.1", "Com3_", "lpt9_.x.y", "console", "con_-2"]
+
+
 def test_safe_file_names():
     assert safe_file_names(["a/b", "a\\b", "..", "", "A_B", "ok.1"]) == ["a_b", "a_b-2", "student", "student-2",
                                                                           "A_B-3", "ok.1"]

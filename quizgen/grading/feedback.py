@@ -21,15 +21,22 @@ from quizgen.grading.report import md_cell, number_text
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 NAME_LIMIT = 80
+# Names Windows keeps for devices, with any extension: a sheet called CON.md cannot be made there
+_WINDOWS_DEVICES = frozenset(["con", "prn", "aux", "nul", *(f"com{n}" for n in range(1, 10)),
+                              *(f"lpt{n}" for n in range(1, 10))])
 
 
 def safe_file_names(ids: list) -> list:
     """A file name stem per student id: letters, digits, ``. _ -`` only (no
-    path separator, no leading dot), at most NAME_LIMIT characters, and no two
-    alike even ignoring case (later ones get ``-2``, ``-3`` ...)."""
+    path separator, no leading dot), at most NAME_LIMIT characters, never a
+    Windows device name (``CON`` becomes ``CON_``), and no two alike even
+    ignoring case (later ones get ``-2``, ``-3`` ...)."""
     taken, names = set(), []
     for student_id in ids:
         stem = _UNSAFE.sub("_", student_id).strip("._")[:NAME_LIMIT] or "student"
+        first, dot, rest = stem.partition(".")
+        if first.casefold() in _WINDOWS_DEVICES:   # CON.1 is a device too: mark the part before the dot
+            stem = f"{first}_{dot}{rest}"
         name, n = stem, 1
         while name.casefold() in taken:
             n += 1
