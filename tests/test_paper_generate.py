@@ -89,12 +89,26 @@ def test_every_students_paper_is_distinct_and_the_key_keeps_the_redrawn_labels(i
 
 
 def test_a_template_out_of_variants_warns_once_and_repeats_deterministically(invoke, tmp_path):
-    runs = [invoke("generate", "--seed", 3, "--classes", "C5", "--count", 4, "--out", tmp_path / name)
+    """C10's first answer counts the predicted positions: three sentence
+    lengths give three values, so four questions must share one."""
+    runs = [invoke("generate", "--seed", 3, "--classes", "C10", "--count", 4, "--out", tmp_path / name)
             for name in ("a", "b")]
     for result in runs:
         warnings = [line for line in result.stderr.splitlines() if "warning" in line]
-        assert result.exit_code == 0 and len(warnings) == 1 and "mlm-zero-mask-limit" in warnings[0]
+        assert result.exit_code == 0 and len(warnings) == 1 and "causal-lm-next-token-loss" in warnings[0]
     assert (tmp_path / "a" / "key.csv").read_bytes() == (tmp_path / "b" / "key.csv").read_bytes()
+
+
+def test_answers_the_same_in_every_draw_do_not_count_as_repeats(invoke, tmp_path):
+    """C5's first and last answers (0 and 1) are the same in every draw: they
+    do not make a paper run out of variants, and the part that does vary
+    still differs from question to question."""
+    result = invoke("generate", "--seed", 3, "--classes", "C5", "--count", 4, "--out", tmp_path / "c5")
+    assert result.exit_code == 0 and "warning" not in result.stderr
+    questions = key_of(tmp_path / "c5")["questions"]
+    empty_sums, _, chances, smallest = zip(*(q["parts"] for q in questions))   # a key record's parts, in order
+    assert {p["value"] for p in empty_sums} == {0.0} and {p["value"] for p in smallest} == {1.0}
+    assert len({round(p["value"], 4) for p in chances}) == 4
 
 
 # ------------------------------------------------------------------ layout per part

@@ -1,6 +1,7 @@
 """Distinct variants on one paper: no two instances of a template on one paper
 (the class's, or one student's) share a numeric answer within tolerance, as far
-as the template's variants allow. An instance that shares one is redrawn from
+as the template's variants allow (a part whose answer is the same in every
+draw, such as C5's empty sum, is left out of the comparison). An instance that shares one is redrawn from
 a derived seed label (``{label}/redraw{n}``, recorded in the key like any
 other); when REDRAWS redraws all share one, the template has run out of
 variants for this paper: the first draw is kept and so are all later ones
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 
+from quizgen.generation.plan import plan_for
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.variants import answers_of
 
@@ -55,21 +57,29 @@ def distinct_instances(template, labels: list) -> tuple:
     if len(labels) == 1:
         return [sample_instance(template, labels[0])], False
     index, instances, ran_out = AnswerIndex(), [], False
+    constant = plan_for(template).constant_answers
     for label in labels:
         instance = sample_instance(template, label)
-        answers = answers_of(instance)
+        answers = _compared(instance, constant)
         if not ran_out and index.shares(answers):
-            instance, answers, ran_out = _redrawn(template, label, index, instance, answers)
+            instance, answers, ran_out = _redrawn(template, label, index, instance, answers, constant)
         index.add(answers)
         instances.append(instance)
     return instances, ran_out
 
 
-def _redrawn(template, label: str, index: AnswerIndex, first, first_answers: tuple) -> tuple:
-    """``(instance, its answers, ran_out)``: the first redraw sharing no answer, else ``first``."""
+def _compared(instance, constant: frozenset) -> tuple:
+    """The answers of ``instance`` that can tell variants apart: a part whose
+    answer is the same in every draw (``constant``) would make every pair share one."""
+    answers = answers_of(instance)
+    return tuple(a for i, a in enumerate(answers) if i not in constant) if constant else answers
+
+
+def _redrawn(template, label: str, index: AnswerIndex, first, first_answers: tuple, constant: frozenset) -> tuple:
+    """``(instance, its compared answers, ran_out)``: the first redraw sharing no answer, else ``first``."""
     for n in range(1, REDRAWS + 1):
         instance = sample_instance(template, f"{label}/redraw{n}")
-        answers = answers_of(instance)
+        answers = _compared(instance, constant)
         if not index.shares(answers):
             return instance, answers, False
     return first, first_answers, True

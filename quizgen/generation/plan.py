@@ -28,13 +28,16 @@ class SamplingPlan:
     the values of the decimal grids (and vector grids) with plain-number bounds;
     ``functions`` every let, constraint, answer and trap value compiled with
     ``shared``, so that a subexpression they repeat is worked out once a draw
-    (``quizgen.maths.subexpressions``; ``shared.clear()`` starts a draw)."""
+    (``quizgen.maths.subexpressions``; ``shared.clear()`` starts a draw).
+    ``constant_answers`` are the places of the parts whose answer reads no
+    parameter, even through lets: the same in every draw (C5's empty sum)."""
 
     steps: tuple
     options: dict
     grids: dict
     functions: dict
     shared: SharedValues
+    constant_answers: frozenset = frozenset()
 
 
 _PLANS: dict = {}
@@ -51,7 +54,8 @@ def plan_for(template: Template) -> SamplingPlan:
     trees = _trees(template)
     shared = shared_values(trees, dict(template.lets))
     functions = {node: compile_tree(node, ExactArithmetic, shared) for node in trees}
-    plan = SamplingPlan(_steps(template), _options(template), _fixed_grids(template), functions, shared)
+    plan = SamplingPlan(_steps(template), _options(template), _fixed_grids(template), functions, shared,
+                        _constant_answers(template))
     _PLANS[id(template)] = (template, plan)
     return plan
 
@@ -68,6 +72,17 @@ def _steps(template: Template) -> tuple:
     for k, (name, node) in enumerate(template.lets):
         steps += [(name, None, node)] + after.get(k, [])
     return tuple(steps)
+
+
+def _constant_answers(template: Template) -> frozenset:
+    """The places of the parts whose answer reads no parameter, directly or
+    through the lets it reads (lets may only read those before them)."""
+    moving = {param.name for param in template.params}
+    for name, node in template.lets:
+        if names_in(node) & moving:
+            moving.add(name)
+    return frozenset(i for i, part in enumerate(template.parts)
+                     if part.answer is not None and not names_in(part.answer) & moving)
 
 
 def _trees(template: Template) -> list:
