@@ -157,3 +157,22 @@ def test_sig_rounds_lists_signs_and_zero_and_refuses_other_figures():
     for figures in ("0", "16", "2.5"):
         with pytest.raises(ExpressionError, match="whole number of figures from 1 to 15"):
             ground(parse(f"sig(0.5, {figures})", policy), {})
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.fractions(min_value=Fraction(1, 10**6), max_value=10**3),
+                 st.integers(-90, 60).map(lambda k: f"exp({k}/10)")),
+       st.integers(1, 6))
+def test_sigdec_keeps_n_decimals_and_at_least_n_figures(x, digits):
+    """``sigdec(x, n)`` is ``x`` to n decimals where those show n figures or
+    more (from 0.1 up), else ``sig(x, n)``: the finer of the two roundings."""
+    policy = template_policy([])
+    text = str(x) if not isinstance(x, Fraction) else f"{x.numerator}/{x.denominator}"
+    both = ground(parse(f"sigdec({text}, {digits})", policy), {})
+    decimals = ground(parse(f"round(({text}) * 10**{digits}) / 10**{digits}", policy), {})
+    figures = ground(parse(f"sig({text}, {digits})", policy), {})
+    value = float(ground(parse(text, policy), {}))
+    expected = figures if value < 0.1 else decimals   # n decimals show n figures from 0.1 up, whatever n
+    assert both.__class__ is Fraction and both == expected
+    assert ground(parse("sigdec(0.05129333, 4)", policy), {}) == Fraction(5129, 100000)
+    assert ground(parse("sigdec(2.99573, 4)", policy), {}) == Fraction(29957, 10000)

@@ -50,7 +50,7 @@ def test_validate_reports_a_canonical_step_that_does_not_recompute(tmp_path):
     # the old C4 let: per-position losses from the unrounded p, which only the
     # canonical instance (p = 0.6652...) shows rounded
     text = (builtin_bank_dir() / "c4_mean_over_masked.yaml").read_text(encoding="utf-8")
-    old = text.replace('losses_s: "round(-log(p_s) * 10000) / 10000"', 'losses_s: "round(losses * 10000) / 10000"')
+    old = text.replace('losses_s: "sigdec(-log(p_s), 4)"', 'losses_s: "sigdec(losses, 4)"')
     assert old != text
     path = tmp_path / "c4_old.yaml"
     path.write_text(old, encoding="utf-8")
@@ -85,3 +85,25 @@ def test_worked_example_c10_compares_with_bert_from_q_as_printed():
     # from the unrounded q it was 0.6619, which the page's numbers do not give
     env = canonical_instance(BANK["C10"]).env
     assert f"{float(env['bert_loss']):.4f}" == "0.6620"
+
+
+def _figures(text: str) -> int:
+    """Significant figures of a plain decimal as written (0.05129 has 4)."""
+    return len(text.replace(".", "").lstrip("0"))
+
+
+def test_small_losses_in_the_working_keep_four_significant_figures(invoke, tmp_path):
+    # The stems ask students to keep at least 4 significant figures, but a loss
+    # below 0.1 shown to 4 decimals kept 3 (-ln 0.95 = 0.0513). Each shown loss
+    # now has at least 4 and is -ln of the shown probability, rounded.
+    import re
+
+    result = invoke("generate", "--classes", "C4,C9,C10", "--count", 30, "--seed", 11, "--out", tmp_path / "p")
+    assert result.exit_code == 0
+    steps = re.findall(r"-\\ln ([0-9.]+) = ([0-9.]+)", (tmp_path / "p" / "solutions.md").read_text())
+    small = [(p, shown) for p, shown in steps if float(shown) < 0.1]
+    assert len(steps) > 100 and len(small) >= 10
+    for p, shown in steps:
+        assert _figures(shown) >= 4, (p, shown)
+        places = len(shown.split(".")[1])
+        assert abs(-math.log(float(p)) - float(shown)) <= 0.5 * 10 ** -places + 1e-12, (p, shown)

@@ -216,9 +216,21 @@ def _significant(a, figures):
     a value as the stem prints it."""
     count = _figure_count(figures)
     value = to_float(a)
-    if value == 0:
-        return ZERO
-    scale = _power_of_ten(count - 1 - math.floor(math.log10(abs(value))))
+    return ZERO if value == 0 else _to_places(a, value, count - 1 - math.floor(math.log10(abs(value))))
+
+
+def _significant_or_decimals(a, digits):
+    """``a`` to ``digits`` decimals, or to ``digits`` significant figures where
+    that shows more (a value below 0.1): how a worked step that keeps at least
+    4 figures writes a loss (``-ln 0.95 = 0.05129``, ``-ln 0.05 = 2.9957``)."""
+    count = _figure_count(digits)
+    value = to_float(a)
+    return ZERO if value == 0 else _to_places(a, value, max(count, count - 1 - math.floor(math.log10(abs(value)))))
+
+
+def _to_places(a, value: float, places: int):
+    """``a`` (whose float is ``value``) rounded to ``places`` decimals, a tie to even."""
+    scale = _power_of_ten(places)
     rounded = round(rationals.mul(a, scale)) if a.__class__ is Fraction else round(value * to_float(scale))
     return rationals.div(whole(rounded), scale)
 
@@ -230,15 +242,17 @@ def _power_of_ten(exponent: int) -> Fraction:
 
 def _float_significant(x: float, figures: float) -> float:
     count = _figure_count(figures)
-    if x == 0:
-        return 0.0
-    scale = 10.0 ** (count - 1 - math.floor(math.log10(abs(x))))
-    return round(x * scale) / scale
+    return 0.0 if x == 0 else round(x, count - 1 - math.floor(math.log10(abs(x))))
+
+
+def _float_significant_or_decimals(x: float, digits: float) -> float:
+    count = _figure_count(digits)
+    return 0.0 if x == 0 else round(x, max(count, count - 1 - math.floor(math.log10(abs(x)))))
 
 
 def _figure_count(figures) -> int:
     if figures != int(figures) or not 1 <= figures <= MAX_FIGURES:
-        raise ExpressionError(f"sig() takes a whole number of figures from 1 to {MAX_FIGURES}")
+        raise ExpressionError(f"sig() and sigdec() take a whole number of figures from 1 to {MAX_FIGURES}")
     return int(figures)
 
 
@@ -339,6 +353,7 @@ ROWS = (
     _row("ceil", (1, 1), _whole(math.ceil), math.ceil, _named_text("ceiling"), sympy=lambda sp, x: sp.ceiling(x)),
     _row("round", (1, 1), _whole(round), round),
     _row("sig", (2, 2), _significant, _float_significant),
+    _row("sigdec", (2, 2), _significant_or_decimals, _float_significant_or_decimals),
     _list_row("sum", _sum),
     _list_row("mean", _mean),
     _list_row("len", _len),
