@@ -190,3 +190,33 @@ def test_decimal_commas_in_give_decimal_commas_out(tmp_path):
     assert all("," in cell and "." not in cell for cell in expected), expected
     students = (tmp_path / "answers-graded-students.csv").read_text(encoding="utf-8-sig").splitlines()[1]
     assert "." not in students and ";100,0;" in students
+
+
+def test_a_decimal_comma_class_reads_its_ecf_feedback_with_commas(tmp_path):
+    """In a file written with decimal commas, the grader's own feedback shows
+    the student's earlier answer as they wrote it (``(a) = 0,2689``); a
+    misconception's feedback is the author's text and stays as written."""
+    instances, papers = {}, {}
+    for k, inst in enumerate(_instances("C7", 12)):
+        made = _trap_then_ecf(inst)
+        if made is not None:
+            instances[f"s{k:03d}"], papers[f"s{k:03d}"] = inst, made[0]
+    key = _key(instances)
+    (tmp_path / "key.json").write_text(json.dumps(key.to_json()), encoding="utf-8")
+    lines = ["student;question;part;answer"]
+    for sid, paper in papers.items():
+        letters = {pv.part.name: pv.letter for pv in instances[sid].parts}
+        lines += [f"{sid};Q1;{letters[name]};{text.replace('.', ',')}" for name, text in paper.items()]
+    (tmp_path / "answers.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json")
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle, delimiter=";"))
+    ecf = [r for r in rows if r["note"] == "ecf"]
+    traps = [r for r in rows if r["misconception"]]
+    assert len(ecf) >= 5 and traps
+    for row in ecf:
+        shown = row["feedback"].split(" = ", 1)[1].split(":", 1)[0]
+        assert row["feedback"].startswith("marked from your (a) = ") and "," in shown and "." not in shown
+    written = {(paper.student_id, t.code): t.feedback for paper in key.papers
+               for t in paper.questions[0].parts[0].traps}
+    assert all(r["feedback"] == written[(r["student"], r["misconception"])] for r in traps)

@@ -60,6 +60,7 @@ NO_ANSWER = Outcome(None, 0.0, "", "", ())
 
 
 _PLAIN_NUMBER = re.compile(r"-?\d+\.\d+(?:[eE][-+]?\d+)?")
+_DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
 
 
 def comma_number(text, comma: bool = True):
@@ -81,7 +82,11 @@ def make_outcome(status: Status, score: float, expected: str, code: str, feedbac
                  note: str = "", value: float | None = None, figures: int | None = None,
                  comma: bool = False) -> Outcome:
     """The outcome of one row, its result cells made spreadsheet-safe (numbers
-    with a decimal comma when ``comma``)."""
+    with a decimal comma when ``comma``, in the grader's own feedback too: ECF,
+    carried rounding, rounded too early; a misconception's feedback is the
+    template author's text, LaTeX included, and stays as written)."""
+    if comma and not code and feedback:
+        feedback = _DECIMAL_POINT.sub(",", feedback)
     safe_feedback = spreadsheet_safe(feedback)
     cells = (status.value, comma_number(number_text(score), comma), comma_number(spreadsheet_safe(expected), comma),
              spreadsheet_safe(code), safe_feedback,
