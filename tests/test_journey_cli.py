@@ -41,3 +41,5 @@ def test_a_template_no_draw_can_pass_names_the_key_that_failed(invoke, tmp_path)
     result = invoke("generate", "--bank", folder, "--classes", "C11", "--seed", 1, "--out", tmp_path / "out")
     assert result.exit_code == 2 and not (tmp_path / "out").exists()
     assert result.stderr.strip().endswith("last reason: let.p: an expression failed: value out of range")
+    line = next(n for n, text in enumerate((folder / "c11.yaml").read_text().splitlines(), 1) if text.startswith("  p:"))
+    assert f"c11.yaml:{line}): no parameters passed" in result.stderr   # the line of the let that failed

@@ -16,6 +16,7 @@ from quizgen.maths.exact import Exact, to_float, whole
 from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
 from quizgen.bank.texts import located_error, text_sources
+from quizgen.bank.yamlfile import locate_line
 from quizgen.generation.plan import SamplingPlan, exact_from_yaml, from_yaml, grid_values, plan_for
 from quizgen.maths.tolerance import overlapping_pair
 
@@ -91,7 +92,7 @@ def sample_instance(template: Template, seed_label: str, rejections: list | None
     """A random instance of ``template``, reproducible from ``seed_label``;
     each rejected draw is appended to ``rejections`` when one is given."""
     rng = random.Random(seed_label)
-    reason, ends = "no attempt made", budget.deadline()
+    reason, where, ends = "no attempt made", (), budget.deadline()
     for _ in range(template.max_tries):
         budget.check_time(template, ends)
         try:
@@ -99,12 +100,14 @@ def sample_instance(template: Template, seed_label: str, rejections: list | None
             return build_instance(template, seed_label, params)
         except Rejected as exc:
             reason = f"{'.'.join(map(str, exc.where))}: {exc}" if exc.where else str(exc)
+            where = exc.where
             if rejections is not None:
                 rejections.append(exc)
         except ExpressionError as exc:
-            reason = f"an expression failed: {exc}"
-    raise SamplingError(f"template {template.id} ({template.path}): no parameters passed in "
-                        f"{template.max_tries} tries; last reason: {reason}")
+            reason, where = f"an expression failed: {exc}", ()
+    line = locate_line(template.path, where) if where else None
+    raise SamplingError(f"template {template.id} ({template.path}{f':{line}' if line else ''}): no parameters "
+                        f"passed in {template.max_tries} tries; last reason: {reason}")
 
 
 def canonical_instance(template: Template) -> Instance:
