@@ -94,16 +94,22 @@ def _figures(text: str) -> int:
 
 def test_small_losses_in_the_working_keep_four_significant_figures(invoke, tmp_path):
     # The stems ask students to keep at least 4 significant figures, but a loss
-    # below 0.1 shown to 4 decimals kept 3 (-ln 0.95 = 0.0513). Each shown loss
-    # now has at least 4 and is -ln of the shown probability, rounded.
+    # or a softmax weight below 0.1 shown to 4 decimals kept 3 (-ln 0.95 = 0.0513,
+    # e^{-3.0} = 0.0498). Each now has at least 4; a loss is -ln of the shown
+    # probability, rounded.
     import re
 
-    result = invoke("generate", "--classes", "C4,C9,C10", "--count", 30, "--seed", 11, "--out", tmp_path / "p")
+    result = invoke("generate", "--classes", "C1,C2,C4,C7,C8,C9,C10", "--count", 30, "--seed", 11,
+                    "--out", tmp_path / "p")
     assert result.exit_code == 0
-    steps = re.findall(r"-\\ln ([0-9.]+) = ([0-9.]+)", (tmp_path / "p" / "solutions.md").read_text())
+    text = (tmp_path / "p" / "solutions.md").read_text()
+    steps = re.findall(r"-\\ln ([0-9.]+) = ([0-9.]+)", text)
     small = [(p, shown) for p, shown in steps if float(shown) < 0.1]
     assert len(steps) > 100 and len(small) >= 10
     for p, shown in steps:
         assert _figures(shown) >= 4, (p, shown)
         places = len(shown.split(".")[1])
         assert abs(-math.log(float(p)) - float(shown)) <= 0.5 * 10 ** -places + 1e-12, (p, shown)
+    powers = re.findall(r"e\^\{ ?(-?[0-9.]+) ?\} = ([0-9.]+)", text)   # the softmax weights e^z
+    assert len(powers) > 100 and any(float(shown) < 0.1 for _, shown in powers)
+    assert all(_figures(shown) >= 4 for _, shown in powers), [p for p in powers if _figures(p[1]) < 4][:3]

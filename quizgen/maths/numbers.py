@@ -28,6 +28,15 @@ def significant(value, digits: int) -> str:
     return fixed(round(x, places), places)
 
 
+def significant_or_fixed(value, digits: int) -> str:
+    """``value`` to ``digits`` decimals, or to ``digits`` significant figures
+    where that shows more (below 0.1), as the ``sigdec`` let function rounds it."""
+    x = _float(value)
+    if x == 0:
+        return fixed(0, digits)
+    return fixed(x, max(digits, digits - 1 - math.floor(math.log10(abs(x)))))
+
+
 def _float(value) -> float:
     """``float(value)``, exact numbers by ``exact.to_float`` (the same float, fewer calls)."""
     cls = value.__class__

@@ -9,7 +9,7 @@ the caller turns into a file:line message (exit 2).
 - string repetition and ``%`` formatting: results of at most MAX_TEXT characters,
   format widths and precisions of at most MAX_WIDTH;
 - filters that pad or place (``center``, ``indent``, ``wordwrap``, ``truncate``,
-  ``format``, ``dec``, ``sig``, ``pct``): widths and places of at most MAX_WIDTH;
+  ``format``, ``dec``, ``sig``, ``sigdec``, ``pct``): widths and places of at most MAX_WIDTH;
 - ``lipsum``: at most MAX_LIPSUM paragraphs."""
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def _lipsum(original):
 
 # For each filter, the positions (after the value) of its width-like arguments.
 _WIDTH_ARGS = {"center": (0,), "indent": (0,), "wordwrap": (0,), "truncate": (0,),
-               "dec": (0,), "sig": (0,), "pct": (0,), "format": ()}
+               "dec": (0,), "sig": (0,), "sigdec": (0,), "pct": (0,), "format": ()}
 
 
 def _capped_filter(original, name: str, positions: tuple):

@@ -16,7 +16,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 from quizgen.errors import QuizgenError, TemplateError
 from quizgen.text.limits import install_limits
 from quizgen.maths.exact import Exact
-from quizgen.maths.numbers import fixed, plain, significant
+from quizgen.maths.numbers import fixed, plain, significant, significant_or_fixed
 from quizgen.maths.printing import to_latex, to_text
 
 _TEX_SPECIALS = {
@@ -111,6 +111,7 @@ def _filters() -> dict:
     return {
         "dec": lambda v, places=2: Raw(fixed(v, places)),
         "sig": lambda v, digits=4: Raw(significant(v, digits)),
+        "sigdec": lambda v, digits=4: Raw(significant_or_fixed(v, digits)),
         "tex": lambda v: Raw(to_latex(_exactable(v))),
         "exact": lambda v: Raw(to_text(_exactable(v))),
         "pct": lambda v, places=0: Raw(fixed(float(v) * 100, places)),
