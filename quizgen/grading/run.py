@@ -91,8 +91,9 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         answers = built
         source = open_answers(answers, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
         key_path, data = load_key(source.path, key)
-        index = KeyIndex(data, source.decimal_comma, tolerance_override(rtol, atol),
-                         key_path.name if key_path else "the key", marking_policy(policy, ecf_credit))
+        override = tolerance_override(rtol, atol)
+        index = KeyIndex(data, source.decimal_comma, override, key_path.name if key_path else "the key",
+                         marking_policy(policy, ecf_credit))
         paths = output_paths(source.path, out, key_path, outputs)
         decisions = read_decisions(overrides)
         class_roster = read_roster(roster) if roster is not None else None
@@ -117,7 +118,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                     raise _output_error(source, folder, exc) from exc
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent)
                 result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
-                result.warnings += traps_covered(data, tolerance_override(rtol, atol)) + unnamed
+                result.warnings += traps_covered(data, override) + unnamed
                 _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
                 extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}
                 write_extra_outputs(result, outputs, extra, report.result())

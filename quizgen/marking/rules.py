@@ -262,12 +262,12 @@ def _unrounded(rule: PartRule, x: float, env: dict, own: dict) -> bool:
     earlier answer stands for the values within its part's tolerance of it
     (none for a whole number); the recipe is evaluated at the corners of
     that box (it is monotone over so small a box)."""
-    corners = [{}]
-    for s in rule.sources[:4]:
-        v, spread = own[s.name], half_width(own[s.name], s.spec, s.kind)
-        corners = [{**c, s.name: (v + d,)} for c in corners for d in (-spread, spread)]
     if len(rule.sources) > 4:
         return False
+    corners = [{}]
+    for s in rule.sources:
+        v, spread = own[s.name], half_width(own[s.name], s.spec, s.kind)
+        corners = [{**c, s.name: (v + d,)} for c in corners for d in (-spread, spread)]
     values = [w for c in corners for w in reachable(rule.recipe, env, c, levels=())]
     low, high = min(values), max(values)
     kind = _kind(rule)

@@ -216,7 +216,7 @@ def _significant(a, figures):
     a value as the stem prints it."""
     count = _figure_count(figures)
     value = to_float(a)
-    return ZERO if value == 0 else _to_places(a, value, count - 1 - math.floor(math.log10(abs(value))))
+    return ZERO if value == 0 else _to_places(a, value, _figure_places(value, count))
 
 
 def _significant_or_decimals(a, digits):
@@ -225,7 +225,12 @@ def _significant_or_decimals(a, digits):
     4 figures writes a loss (``-ln 0.95 = 0.05129``, ``-ln 0.05 = 2.9957``)."""
     count = _figure_count(digits)
     value = to_float(a)
-    return ZERO if value == 0 else _to_places(a, value, max(count, count - 1 - math.floor(math.log10(abs(value)))))
+    return ZERO if value == 0 else _to_places(a, value, max(count, _figure_places(value, count)))
+
+
+def _figure_places(value: float, figures: int) -> int:
+    """The decimals that show ``figures`` significant figures of ``value`` (negative: tens, hundreds ...)."""
+    return figures - 1 - math.floor(math.log10(abs(value)))
 
 
 def _to_places(a, value: float, places: int):
@@ -242,12 +247,12 @@ def _power_of_ten(exponent: int) -> Fraction:
 
 def _float_significant(x: float, figures: float) -> float:
     count = _figure_count(figures)
-    return 0.0 if x == 0 else round(x, count - 1 - math.floor(math.log10(abs(x))))
+    return 0.0 if x == 0 else round(x, _figure_places(x, count))
 
 
 def _float_significant_or_decimals(x: float, digits: float) -> float:
     count = _figure_count(digits)
-    return 0.0 if x == 0 else round(x, max(count, count - 1 - math.floor(math.log10(abs(x)))))
+    return 0.0 if x == 0 else round(x, max(count, _figure_places(x, count)))
 
 
 def _figure_count(figures) -> int:
