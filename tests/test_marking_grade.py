@@ -160,6 +160,26 @@ def test_overrides_apply_every_run_and_unmatched_ones_are_reported(tmp_path):
     assert result.warnings == ["overrides.csv: line 3: override for s999 Q1 (a) matches no answer"]
 
 
+def test_an_override_decides_a_needs_review_answer(tmp_path):
+    instances, answers = _c7_case(tmp_path)
+    answers["s001"][next(iter(answers["s001"]))] = "about three quarters I think"
+    (tmp_path / "overrides.csv").write_text("student_id,question_id,part,score\ns001,Q1,a,1\n", encoding="utf-8")
+    key = _key(instances)
+    (tmp_path / "key.json").write_text(json.dumps(key.to_json()), encoding="utf-8")
+    with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"]]
+                                     + [["s001", "Q1", letter, text] for letter, text in
+                                        zip("abc", answers["s001"].values())])
+    without = quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json")
+    assert without.counts.get("needs_review") == 1
+    result = quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", overrides=tmp_path / "overrides.csv")
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        row = next(r for r in csv.DictReader(handle) if r["part"] == "a")
+    assert (row["status"], row["note"]) == ("correct", "override")
+    assert float(row["score"]) == pytest.approx(key.papers[0].questions[0].parts[0].points)
+    assert "needs_review" not in result.counts or result.counts["needs_review"] == 0
+
+
 def test_policy_and_ecf_credit_from_the_command_line(tmp_path):
     from click.testing import CliRunner
     from quizgen.cli import main

@@ -4,7 +4,8 @@ import pytest
 
 from quizgen.errors import InputFileError
 from quizgen.marking.forms import BLANK, INVALID, NUMBER, REVIEW, read_number, read_words, significant_figures
-from quizgen.marking.overrides import apply_overrides, describe_unmatched, parse_overrides, read_overrides
+from quizgen.marking.overrides import (apply_overrides, decided_status, describe_unmatched, parse_overrides,
+                                       read_overrides)
 from quizgen.marking.policy import parse_policy
 from quizgen.marking.rules import Verdict
 from quizgen.marking.students import check_answers_belong, nearest_ids, normalise_id, unknown_message
@@ -91,6 +92,15 @@ def test_overrides_apply_and_report_unmatched(tmp_path):
     assert applied[("s012", "Q1", "b")] == verdicts[("s012", "Q1", "b")]
     assert describe_unmatched(unmatched, "overrides.csv") == [
         "overrides.csv: line 4: override for s999 Q1 (a) matches no answer"]
+
+
+@pytest.mark.parametrize("given, machine, score, status", [
+    ("", "needs_review", 1.0, "correct"), ("", "needs_review", 0.5, "incorrect"), ("", "needs_review", 0.0, "incorrect"),
+    ("", "incorrect", 1.0, "correct"), ("", "correct", 0.0, "incorrect"), ("", "incorrect", 0.5, "incorrect"),
+    ("", "imprecise", 0.5, "imprecise"), ("", "blank", 0.0, "blank"), ("", "blank", 1.0, "correct"),
+    ("imprecise", "correct", 1.0, "imprecise")])
+def test_an_override_without_status_takes_the_one_its_score_says(given, machine, score, status):
+    assert decided_status(given, machine, score) == status
 
 
 @pytest.mark.parametrize("text, message", [

@@ -1,7 +1,8 @@
 """Human decisions applied on every run (``grade --overrides overrides.csv``,
 read by quizgen/marking/overrides.py): after the pass and the ECF re-marking,
 each override replaces the final verdict of its (student, question, part):
-the override's score (a fraction of the part's points), its status if given,
+the override's score (a fraction of the part's points), its status (named,
+or following the score: marking/overrides.decided_status),
 note ``override`` and its comment as feedback. The graded row is patched like
 an ECF row; an override that matches no answer is reported, never dropped."""
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from quizgen.grading.outcome import NO_ANSWER, make_outcome
 from quizgen.key.status import Status
-from quizgen.marking.overrides import describe_unmatched, read_overrides
+from quizgen.marking.overrides import decided_status, describe_unmatched, read_overrides
 from quizgen.marking.rules import OVERRIDE
 
 
@@ -44,7 +45,7 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         if old is NO_ANSWER or old.status is None:
             unmatched.append(override)
             continue
-        status = Status(override.status) if override.status in Status._value2member_map_ else old.status
+        status = Status(decided_status(override.status, old.status.value, override.score))
         checker = index.papers[students.paper_numbers[number]].checkers[slot]
         outcome = make_outcome(status, override.score * float(index.slots[slot]["points"]), checker.expected,
                                old.misconception, override.comment or old.feedback, "", OVERRIDE, old.value,

@@ -97,10 +97,26 @@ def _score(text: str, where: str) -> float:
     return value
 
 
+def decided_status(given: str, machine: str, score: float) -> str:
+    """The status an override leaves: the one it names; else what its score
+    says (full marks ``correct``, none ``incorrect``, a blank stays blank);
+    partial credit keeps the marker's status, except ``needs_review``, which a
+    person has now decided: it becomes ``incorrect`` (credit below full)."""
+    if given:
+        return given
+    if machine == "blank":
+        return "correct" if score >= 1 else machine
+    if score >= 1:
+        return "correct"
+    if score <= 0 or machine == "needs_review":
+        return "incorrect"
+    return machine
+
+
 def apply_overrides(verdicts: dict, overrides: list, leading_zeros: str = "keep"):
     """``(verdicts with overrides applied, overrides that matched nothing)``.
     ``verdicts`` maps ``(student_id, question_id, part)`` to a Verdict; an
-    overridden verdict gets the override's score (and status), note
+    overridden verdict gets the override's score and status (decided_status), note
     ``override`` and the comment as feedback. A later override of the same
     part wins."""
     index = {verdict_key(*key, leading_zeros): key for key in verdicts}
@@ -111,7 +127,7 @@ def apply_overrides(verdicts: dict, overrides: list, leading_zeros: str = "keep"
             unmatched.append(override)
             continue
         verdict = result[key]
-        result[key] = replace(verdict, status=override.status or verdict.status, note=OVERRIDE,
+        result[key] = replace(verdict, status=decided_status(override.status, verdict.status, override.score), note=OVERRIDE,
                               score=override.score, feedback=override.comment or verdict.feedback)
     return result, unmatched
 
