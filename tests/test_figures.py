@@ -75,6 +75,17 @@ def test_problem_figure_has_no_point_but_solution_figure_gives_the_numbers(c1_in
     assert r"\fill" not in tex["problem"] and "dashed" not in tex["problem"] and r"\fill" in tex["solution"]
 
 
+@pytest.mark.parametrize("fmt", ["md", "tex"])
+def test_the_x_axis_says_what_p_is(c1_instance, fmt):
+    """p is the probability of the true label, not the stem's p-hat (C7 with y = 0 plots 1 - p-hat)."""
+    for drawing in figure_markup(c1_instance, fmt).values():
+        if isinstance(drawing, str):
+            assert drawing.count("the probability given to the true label") == (1 if fmt == "tex" else 2)
+    svg = svg_tree(figure_markup(c1_instance, "md")["problem"])
+    axis = [t for t in svg.iter("{http://www.w3.org/2000/svg}text") if "true label" in "".join(t.itertext())]
+    assert ["".join(t.itertext()) for t in axis] == ["p, the probability given to the true label"]
+
+
 def test_svg_is_ascii_with_the_minus_sign_as_a_character_reference(c1_instance):
     svg = figure_markup(c1_instance, "md")["solution"]
     assert svg.isascii() and "&#8722;ln p = 0.4076" in svg

@@ -186,10 +186,10 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "b90e8cb15757f91352ee95a635945ec327abc93133e7cb0065cab81843f79db9",
-    ("1", "solutions.md"): "1aff0043e2ccc19886f2ec56fa978159756a195ee93d205739aac8e74b358333",
-    ("2", "problems.md"): "70107fdbfc30d8f0189fc0e1c309721174917a8fda6bd06b257bb33731428a62",
-    ("2", "solutions.md"): "5b73c3a775779460edba3df0cbf1320f3644a9a7fed8bc2500f504b38cb9043b",
+    ("1", "problems.md"): "3ecad15a0a1e3c53d93e8ee2cd66aa910ea85d326ad0bab99ec59d0996ab8e5b",
+    ("1", "solutions.md"): "9db28b9a6b0b4a4079c90940828a418d09a1e220e3e91630c68b10d2c5c63822",
+    ("2", "problems.md"): "ad7837e140360ad618795e2e543b50740eda581b7e7657b1642fc0cbc71e3e5f",
+    ("2", "solutions.md"): "964d241e30ea5f8f432832fc56920b23c4cc77fda2a461da2e1e44b1a1362b98",
 }
 
 

