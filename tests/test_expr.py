@@ -70,6 +70,14 @@ def test_exact_forms_in_text_latex_and_sympy():
     assert loss.value == pytest.approx(0.4076059644443803, rel=1e-15)
 
 
+@pytest.mark.parametrize("value, latex", [
+    (Fraction(79, 100) ** 8, "0.1517108809906561"), (-Fraction(1, 8), "-0.125"), (Fraction(1, 3), r"\frac{1}{3}"),
+    (Fraction(1, 2 ** 30), r"\frac{1}{1073741824}")])
+def test_latex_writes_a_terminating_decimal_of_up_to_24_places_as_a_decimal(value, latex):
+    assert to_latex(value) == latex
+    assert to_text(value) in ("-0.125", "1/3", "1/1073741824", "1517108809906561/10000000000000000")
+
+
 def test_printed_exact_form_parses_back_to_the_same_value():
     env = {"s": Fraction(6, 5)}
     value = ground(parse("-log(1 - 1/(1 + exp(-s)))", template_policy(["s"])), env)

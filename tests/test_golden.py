@@ -187,9 +187,9 @@ def paper_digest(path) -> str:
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "3ecad15a0a1e3c53d93e8ee2cd66aa910ea85d326ad0bab99ec59d0996ab8e5b",
-    ("1", "solutions.md"): "9db28b9a6b0b4a4079c90940828a418d09a1e220e3e91630c68b10d2c5c63822",
+    ("1", "solutions.md"): "1aa55675d7db033f64b6e7b24dae9f0e4e170f44e6dc945a2da9c77be721d8ea",
     ("2", "problems.md"): "ad7837e140360ad618795e2e543b50740eda581b7e7657b1642fc0cbc71e3e5f",
-    ("2", "solutions.md"): "964d241e30ea5f8f432832fc56920b23c4cc77fda2a461da2e1e44b1a1362b98",
+    ("2", "solutions.md"): "e2505e0d015e151776066d99bc9170849e54b346351c55f917c1fc9700ce4782",
 }
 
 

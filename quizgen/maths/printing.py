@@ -119,6 +119,9 @@ def _text_form(node: Node, show) -> str:
 _text = Printer(_text_form).show
 
 
+LATEX_DECIMAL_PLACES = 24   # 0.79^8 reads better as 0.1517108809906561 than as a fraction over 10^16
+
+
 def to_latex(value) -> str:
     """The exact value as LaTeX math (without surrounding dollars)."""
     return _latex(as_node(value) if not isinstance(value, Node) else value)
@@ -127,8 +130,9 @@ def to_latex(value) -> str:
 def _latex_form(node: Node, show) -> str:
     if isinstance(node, Num):
         f = node.value
-        if f.denominator == 1 or terminating_decimal(f) is not None:
-            return _fraction_text(f)
+        decimal = terminating_decimal(f, LATEX_DECIMAL_PLACES)
+        if decimal is not None:
+            return decimal
         sign = "-" if f < 0 else ""
         return f"{sign}\\frac{{{abs(f.numerator)}}}{{{f.denominator}}}"
     if isinstance(node, Const):
