@@ -286,7 +286,7 @@ def _value_part(part: Part, letter: str, instance: Instance, functions: dict) ->
         trap_value = None
         if trap.value is not None:
             trap_value = _part_number(functions[trap.value], env, part, trap.code, j)
-        words = _words(trap.words, instance) if trap.words else ()
+        words = tuple(w for w in _words(trap.words, instance) if w.strip()) if trap.words else ()
         traps.append(TrapValue(trap.code, trap.feedback, trap_value, words))
     result = PartValue(part, letter, value, accept, traps)
     _check_separation(result)

@@ -81,11 +81,20 @@ def part_record(part, shared) -> dict:
     if [t["code"] for t in mine["traps"]] != [t["code"] for t in theirs["traps"]]:
         record["traps"] = mine["traps"]
     else:
-        texts = {t["code"]: {k: v for k, v in t.items() if k != "code" and o.get(k) != v}
-                 for t, o in zip(mine["traps"], theirs["traps"]) if t != o}
+        texts = {t["code"]: _trap_difference(t, o) for t, o in zip(mine["traps"], theirs["traps"]) if t != o}
         if texts:
             record["trap_texts"] = texts
     return record
+
+
+def _trap_difference(mine: dict, theirs: dict) -> dict:
+    """The fields of an instance's trap record that differ from the template's;
+    words the template has and the instance has not (a trap word that renders
+    empty in this draw) are written as an empty list."""
+    fields = {k: v for k, v in mine.items() if k != "code" and theirs.get(k) != v}
+    if "words" in theirs and "words" not in mine:
+        fields["words"] = []
+    return fields
 
 
 class WholeRecords:
