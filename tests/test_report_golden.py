@@ -119,3 +119,13 @@ def test_trap_shares_overall_and_in_the_groups():
     assert (trap.count, trap.share) == (2, pytest.approx(2 / 7))
     assert trap.lower == pytest.approx(len(who & set(lower)) / 2)
     assert trap.upper == pytest.approx(len(who & set(upper)) / 2)
+
+
+def test_negative_alpha_gives_no_sem():
+    # items that pull apart: alpha = 2 (1 - (0.25 + 0.1875) / 0.1875) < 0; SD sqrt(1 - alpha) would exceed the SD
+    right, wrong = Verdict("correct", 1.0), Verdict("incorrect", 0.0)
+    parts = [Part("Q1", "a", "C1", "t", 1.0), Part("Q2", "a", "C1", "t", 1.0)]
+    rows = [[right, wrong], [wrong, right], [right, wrong], [wrong, wrong]]
+    test = analyse(parts, [Student(f"s{n}", "", row) for n, row in enumerate(rows)]).test
+    assert test.alpha == pytest.approx(2 * (1 - 0.4375 / 0.1875))
+    assert test.sem is None

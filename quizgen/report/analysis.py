@@ -223,7 +223,7 @@ def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
     test.alpha = alpha_from(len(columns), [counted_variance(c, score) for c in counts], totals)
     test.kr20 = alpha_from(len(columns), [counted_variance(c, right) for c in counts], _rights(columns, counts))
     top = fsum(float(p.points) for p in parts)
-    if test.alpha is not None and top:
+    if test.alpha is not None and test.alpha >= 0 and top:   # a negative alpha is no reliability to read a SEM from
         test.sem = sqrt(pvariance([100 * t / top for t in totals])) * sqrt(1 - test.alpha)
     return test
 
