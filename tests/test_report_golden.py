@@ -10,7 +10,7 @@ import statistics
 
 import pytest
 
-from quizgen.report import analyse
+from quizgen.report import analyse, markdown_sections
 from quizgen.report.model import Part, Student, Verdict
 
 PARTS = [Part("Q1", "a", "C1", "t1", 2.0), Part("Q1", "b", "C1", "t1", 2.0), Part("Q2", "a", "C2", "t2", 1.0)]
@@ -129,3 +129,22 @@ def test_negative_alpha_gives_no_sem():
     test = analyse(parts, [Student(f"s{n}", "", row) for n, row in enumerate(rows)]).test
     assert test.alpha == pytest.approx(2 * (1 - 0.4375 / 0.1875))
     assert test.sem is None
+
+
+def test_an_absent_student_is_listed_but_not_in_the_figures():
+    # a roster student with no answer at all: grade hands over "missing" on every part of their paper
+    absent = Student("s0", "Zed", [V("missing", 0.0), V("missing", 0.0), None])
+    with_absent = analyse(PARTS, [absent] + _students())
+    without = analyse(PARTS, _students())
+    for got, expected in zip(with_absent.parts + with_absent.questions, without.parts + without.questions):
+        assert (got.students, got.facility, got.discrimination, got.point_biserial) == \
+            (expected.students, expected.facility, expected.discrimination, expected.point_biserial)
+    test, plain = with_absent.test, without.test
+    assert (test.students, test.alpha, test.kr20, test.sem, test.mean) == \
+        (plain.students, plain.alpha, plain.kr20, plain.sem, plain.mean)
+    assert test.absent == 1 and plain.absent == 0
+    row = with_absent.students[0]
+    assert (row.student_id, row.score, row.max_score, row.percent, row.codes) == ("s0", 0.0, 4.0, 0.0, [])
+    assert [r.student_id for r in with_absent.students[1:]] == [r.student_id for r in without.students]
+    assert "| absent (no answer; not in these figures) | 1 |" in markdown_sections(with_absent)
+    assert "absent" not in markdown_sections(without)

@@ -92,7 +92,8 @@ def test_lines(analysis: Analysis) -> list:
             ("standard deviation", fixed(t.sd, 1) + ("" if t.sd is None else " percentage points")),
             ("KR-20 (right/wrong)", fixed(t.kr20)), ("Cronbach's alpha", fixed(t.alpha)),
             ("standard error of measurement", fixed(t.sem, 1) + ("" if t.sem is None else " percentage points")),
-            ("students with every part (reliability)", str(t.complete))]
+            ("students with every part (reliability)", str(t.complete))] + \
+        [("absent (no answer; not in these figures)", str(t.absent))] * bool(t.absent)
 
 
 def markdown_sections(analysis: Analysis) -> str:
