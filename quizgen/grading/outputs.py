@@ -113,16 +113,19 @@ def report_students(matrix, names: list) -> list:
             for n, (student_id, cells) in enumerate(zip(matrix.students, rows))]
 
 
-def class_report_texts(matrix, names: list, key, title: str, html: bool) -> dict:
+def class_report_texts(matrix, names: list, key, title: str, html: bool, delimiter: str = ",",
+                       comma: bool = False) -> dict:
     """The class report's texts from the final verdicts: the item-analysis
-    sections of the Markdown report ("markdown"), the items CSV ("items") and,
-    when ``html``, the HTML page ("html"). Plain strings, so that grade can
-    compute them in a forked process (quizgen.background)."""
+    sections of the Markdown report ("markdown"), the items CSV ("items",
+    separated by the answers file's ``delimiter``, with a decimal comma when
+    ``comma``, as the students CSV) and, when ``html``, the HTML page ("html").
+    Plain strings, so that grade can compute them in a forked process
+    (quizgen.background)."""
     from quizgen.report import analyse, items_csv, markdown_sections, report_html
 
     parts = report_parts(matrix, slot_traps(key, _slot_dicts(matrix)))
     analysis = analyse(parts, report_students(matrix, names))
-    texts = {"markdown": "\n" + markdown_sections(analysis), "items": items_csv(analysis)}
+    texts = {"markdown": "\n" + markdown_sections(analysis), "items": items_csv(analysis, delimiter, comma)}
     if html:
         texts["html"] = report_html(analysis, title)
     return texts

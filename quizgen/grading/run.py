@@ -110,7 +110,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             foreign = check_belong(index, students, grid, source.path.name, force)
             absent = _add_roster(students, grid, tally)
             with Background(class_report_texts, _matrix(index, students, grid), list(students.names), data,
-                            f"Class report: {source.path.stem}", outputs.html, parallel=jobs > 1) as report:
+                            f"Class report: {source.path.stem}", outputs.html, source.delimiter, source.decimal_comma,
+                            parallel=jobs > 1) as report:
                 count_latest(grid, tally)
                 try:
                     finish_graded(graded, graded_handle, source.delimiter)

@@ -29,7 +29,33 @@ COUNTED = ("correct", "incorrect", "blank", "invalid")
 
 def analyse(parts, students, share: float = GROUP_SHARE) -> Analysis:
     """The whole item analysis of ``students`` (Student tuples) over ``parts``
-    (Part tuples); ``share`` sizes the upper and lower groups (Kelley's 27%)."""
+    (Part tuples); ``share`` sizes the upper and lower groups (Kelley's 27%).
+    A student with no answer at all (every verdict ``missing`` or None: absent
+    from the test) is listed with the students but left out of every figure:
+    their zeros are not responses to the items."""
+    sat = [s for s in students if not _absent(s.verdicts)]
+    if len(sat) == len(students):
+        return _analyse(parts, students, share)
+    analysis = _analyse(parts, sat, share)
+    analysis.test.absent = len(students) - len(sat)
+    rows = iter(analysis.students)
+    analysis.students = [_absent_row(parts, s) if _absent(s.verdicts) else next(rows) for s in students]
+    return analysis
+
+
+def _absent(verdicts) -> bool:
+    """No verdict but ``missing`` (a part on the paper with no answer) or None (not on it)."""
+    return all(v is None or v[0] == "missing" for v in verdicts)
+
+
+def _absent_row(parts, student) -> StudentRow:
+    """An absent student's line: 0 of their own paper, no misconception."""
+    top = fsum(float(p.points) for p, v in zip(parts, student.verdicts) if v is not None)
+    return StudentRow(student.student_id, student.name, 0.0, top, 0.0 if top else None, [])
+
+
+def _analyse(parts, students, share: float) -> Analysis:
+    """:func:`analyse` of the students who sat the test."""
     columns = list(zip(*(s.verdicts for s in students))) or [()] * len(parts)
     counts = [Counter(column) for column in columns]
     full = [None not in c for c in counts]   # everyone sat the part
@@ -223,7 +249,7 @@ def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
     test.alpha = alpha_from(len(columns), [counted_variance(c, score) for c in counts], totals)
     test.kr20 = alpha_from(len(columns), [counted_variance(c, right) for c in counts], _rights(columns, counts))
     top = fsum(float(p.points) for p in parts)
-    if test.alpha is not None and top:
+    if test.alpha is not None and test.alpha >= 0 and top:   # a negative alpha is no reliability to read a SEM from
         test.sem = sqrt(pvariance([100 * t / top for t in totals])) * sqrt(1 - test.alpha)
     return test
 

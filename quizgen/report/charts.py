@@ -25,21 +25,29 @@ def _text(x: float, y: float, text: str, anchor: str = "start", cls: str = "labe
 
 
 def histogram(counts: list) -> Markup:
-    """Students per 10-point band of percentage score."""
-    width, height, left, bottom, top = 600, 240, 40, 30, 14
+    """Students per 10-point band of percentage score. The x axis is labelled
+    at the bands' edges (0, 10, ..., 100: a bar lies between two labels, the
+    last band includes 100) and both axes are named."""
+    width, height, left, bottom, top = 600, 256, 40, 46, 14
     plot_w, plot_h = width - left - 10, height - bottom - top
+    base = top + plot_h
     peak = max(counts, default=0) or 1
     step = plot_w / max(len(counts), 1)
-    body = [f'<line x1="{left}" y1="{top + plot_h}" x2="{width - 10}" y2="{top + plot_h}" class="axis"/>']
+    body = [f'<line x1="{left}" y1="{base}" x2="{width - 10}" y2="{base}" class="axis"/>']
     for band, n in enumerate(counts):
         h = plot_h * n / peak
         x = left + band * step
-        body.append(f'<rect x="{x + 2:.1f}" y="{top + plot_h - h:.1f}" width="{step - 4:.1f}" height="{h:.1f}" '
+        body.append(f'<rect x="{x + 2:.1f}" y="{base - h:.1f}" width="{step - 4:.1f}" height="{h:.1f}" '
                     f'class="bar"><title>{band * 10}-{band * 10 + 10}%: {n} students</title></rect>')
-        body.append(_text(x + step / 2, top + plot_h + 16, f"{band * 10}", "middle"))
         if n:
-            body.append(_text(x + step / 2, top + plot_h - h - 3, str(n), "middle", "value"))
-    body.append(_text(4, top + 4, f"max {peak}", "start", "value"))
+            body.append(_text(x + step / 2, base - h - 3, str(n), "middle", "value"))
+    for edge in range(len(counts) + 1):
+        x = left + edge * step
+        body.append(f'<line x1="{x:.1f}" y1="{base}" x2="{x:.1f}" y2="{base + 4}" class="axis"/>')
+        body.append(_text(x, base + 16, f"{edge * 10}", "middle"))
+    body.append(_text(left + plot_w / 2, height - 6, "percentage score (the last band includes 100)", "middle"))
+    body.append(f'<text x="14" y="{top + plot_h / 2:.1f}" text-anchor="middle" class="label" '
+                f'transform="rotate(-90 14 {top + plot_h / 2:.1f})">students</text>')
     desc = "Students per band of percentage score: " + ", ".join(
         f"{b * 10}-{b * 10 + 10}%: {n}" for b, n in enumerate(counts))
     return _svg("chart-histogram", width, height, "Score histogram", desc, body)
@@ -51,13 +59,16 @@ def item_chart(items: list) -> Markup:
     row, top = 18, 22
     panel = 220
     left2 = LABEL_WIDTH + panel + 40
-    width, height = left2 + panel + 10, top + row * max(len(items), 1) + 8
+    bottom = top + row * max(len(items), 1) + 4
+    width, height = left2 + panel + 10, bottom + 18
     zero = left2 + panel / 2
     body = [_text(LABEL_WIDTH, 14, "facility (0 to 1)"), _text(left2, 14, "point-biserial (-1 to 1)"),
-            f'<line x1="{zero}" y1="{top - 4}" x2="{zero}" y2="{height - 4}" class="axis"/>']
+            f'<line x1="{zero}" y1="{top - 4}" x2="{zero}" y2="{bottom}" class="axis"/>']
     for k in (0.2, 0.9):
         x = LABEL_WIDTH + panel * k
-        body.append(f'<line x1="{x}" y1="{top - 4}" x2="{x}" y2="{height - 4}" class="guide"/>')
+        body.append(f'<line x1="{x}" y1="{top - 4}" x2="{x}" y2="{bottom}" class="guide"/>')
+    body += _scale(LABEL_WIDTH, panel, bottom, ((0, "0"), (0.2, "0.2"), (0.9, "0.9"), (1, "1")))
+    body += _scale(left2, panel, bottom, ((0, "-1"), (0.5, "0"), (1, "+1")))
     for n, item in enumerate(items):
         y = top + n * row
         cls = "bar flagged" if item.flagged else "bar"
@@ -75,6 +86,11 @@ def item_chart(items: list) -> Markup:
     desc = "; ".join(f"{i.label}: facility {_num(i.facility)}, point-biserial {_num(i.point_biserial)}"
                      f"{', flagged' if i.flagged else ''}" for i in items)
     return _svg("chart-items", width, height, "Facility and discrimination per part", desc, body)
+
+
+def _scale(left: float, panel: float, bottom: float, marks) -> list:
+    """Tick labels under a panel: ``(fraction of its width, text)`` pairs."""
+    return [_text(left + panel * at, bottom + 14, text, "middle", "value") for at, text in marks]
 
 
 def _num(value) -> str:

@@ -90,6 +90,7 @@ class TestStats:
 
     students: int = 0
     complete: int = 0
+    absent: int = 0                      # listed students with no answer at all, left out of every figure
     mean: Optional[float] = None
     median: Optional[float] = None
     sd: Optional[float] = None

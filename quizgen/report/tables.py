@@ -54,10 +54,28 @@ def item_rows(analysis: Analysis):
         yield safe_cells(_item_row("question", item))
 
 
-def items_csv(analysis: Analysis) -> str:
-    """The items CSV as text."""
+NUMBER_COLUMNS = tuple(ITEM_COLUMNS.index(name) for name in (
+    "points", "facility", "discrimination_ul", "point_biserial", "share", "share_lower", "share_upper"))
+
+
+def _decimal_comma(row: list) -> list:
+    """A row with its figures written with a decimal comma (``0.667`` -> ``0,667``);
+    text from the key (template, code, note) stays as written."""
+    row = list(row)
+    for k in NUMBER_COLUMNS:
+        row[k] = row[k].replace(".", ",")
+    return row
+
+
+def items_csv(analysis: Analysis, delimiter: str = ",", comma: bool = False) -> str:
+    """The items CSV as text, its cells separated by ``delimiter``; with
+    ``comma`` (a class that writes 0,408) its figures have a decimal comma, so
+    that the spreadsheet that opened the answers reads them as numbers."""
+    rows = item_rows(analysis)
+    if comma:
+        rows = map(_decimal_comma, rows)
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(item_rows(analysis))
+    csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows(rows)
     return out.getvalue()
 
 
@@ -74,7 +92,8 @@ def test_lines(analysis: Analysis) -> list:
             ("standard deviation", fixed(t.sd, 1) + ("" if t.sd is None else " percentage points")),
             ("KR-20 (right/wrong)", fixed(t.kr20)), ("Cronbach's alpha", fixed(t.alpha)),
             ("standard error of measurement", fixed(t.sem, 1) + ("" if t.sem is None else " percentage points")),
-            ("students with every part (reliability)", str(t.complete))]
+            ("students with every part (reliability)", str(t.complete))] + \
+        [("absent (no answer; not in these figures)", str(t.absent))] * bool(t.absent)
 
 
 def markdown_sections(analysis: Analysis) -> str:
