@@ -13,7 +13,9 @@ html-entity-decodes both, then turns ``\\}`` and ``\\#`` back into ``}`` and ``#
 from __future__ import annotations
 
 import base64
+import math
 import xml.etree.ElementTree as ET
+from fractions import Fraction
 from html import escape
 
 from quizgen.lms.html import decimal_text
@@ -73,8 +75,23 @@ def question(variant: Variant, number: int = 1) -> ET.Element:
 def question_html(variant: Variant) -> str:
     """The Cloze question text: stem, figure, each part's ask with its
     embedded sub-question, and the variant tag line."""
-    asks = "".join(f"<p>({p.letter}) {p.ask_html} {cloze(p)}</p>" for p in variant.parts)
+    weights = cloze_weights([p.points for p in variant.parts])
+    asks = "".join(f"<p>({p.letter}) {p.ask_html} {cloze(p, w)}</p>" for p, w in zip(variant.parts, weights))
     return _head_html(variant) + asks + _tag_html(variant)
+
+
+def cloze_weights(points: list) -> list:
+    """The Cloze weight of each part: the smallest whole numbers in the ratio
+    of the parts' points (0.5, 1, 2, 0.5 -> 1, 2, 4, 1; equal points -> 1 each).
+    Moodle reads only a whole weight (``{2:NUMERICAL:...}``) and grades a part
+    as weight / sum of weights of the question, so equal weights would give a
+    3-point part and a 1-point part the same marks. Shares such as 4/3 are read
+    as the fraction they print (1.3333333333333333 -> 4/3)."""
+    shares = [Fraction(p).limit_denominator(1000) for p in points]
+    scale = math.lcm(*(s.denominator for s in shares))
+    whole = [int(s * scale) for s in shares]
+    common = math.gcd(*whole)
+    return [w // common for w in whole] if common else [1] * len(whole)
 
 
 def _single_html(variant: Variant) -> str:
