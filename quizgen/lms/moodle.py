@@ -23,6 +23,10 @@ from quizgen.lms.variants import Variant, VariantPart
 
 CORRECT_FEEDBACK = "Correct."
 PENALTY = "0.3333333"
+GRADES = (1.0, 0.9, 0.8333333, 0.8, 0.75, 0.7, 0.6666667, 0.6, 0.5, 0.4, 0.3333333, 0.3, 0.25, 0.2,
+          0.1666667, 0.1428571, 0.125, 0.1111111, 0.1, 0.05, 0.0)
+"""The answer grades Moodle accepts (question_bank::fraction_options): its XML
+import refuses a numerical or short-answer file holding any other."""
 
 
 def moodle_xml(slots: list, root: str = "quizgen") -> str:
@@ -114,12 +118,21 @@ def cloze(part: VariantPart, weight: int = 1) -> str:
     or ``{1:SHORTANSWER:=word#Correct.~...}``."""
     if part.is_word:
         answers = [f"={cloze_answer(w)}#{cloze_feedback(CORRECT_FEEDBACK)}" for w in part.words]
-        answers += [f"%0%{cloze_answer(w)}#{cloze_feedback(t.feedback)}" for t in part.traps for w in t.words]
+        answers += [f"%{trap_percent(t.credit)}%{cloze_answer(w)}#{cloze_feedback(t.feedback)}"
+                for t in part.traps for w in t.words]
         return f"{{{weight}:SHORTANSWER:{'~'.join(answers)}}}"
     answers = [f"={decimal_text(part.value)}:{decimal_text(part.tolerance)}#{cloze_feedback(CORRECT_FEEDBACK)}"]
-    answers += [f"%0%{decimal_text(t.value)}:{decimal_text(t.tolerance)}#{cloze_feedback(t.feedback)}"
-                for t in part.traps if t.value is not None]
+    answers += [f"%{trap_percent(t.credit)}%{decimal_text(t.value)}:{decimal_text(t.tolerance)}"
+                f"#{cloze_feedback(t.feedback)}" for t in part.traps if t.value is not None]
     return f"{{{weight}:NUMERICAL:{'~'.join(answers)}}}"
+
+
+def trap_percent(credit: float) -> str:
+    """A trap's grade as the percent Moodle stores: its credit when that is one
+    of Moodle's grades (0.5 -> ``50``, 1/3 -> ``33.33333``), else the largest
+    Moodle grade below it (0.45 -> ``40``), so Moodle never gives more than quizgen."""
+    grade = next(g for g in GRADES if g <= credit + 1e-7)
+    return f"{100 * grade:.5f}".rstrip("0").rstrip(".")
 
 
 def cloze_answer(word: str) -> str:
@@ -149,10 +162,10 @@ def _single_answers(element: ET.Element, part: VariantPart) -> None:
     if part.is_word:
         _field(element, "usecase", "0")
         rows = [(w.replace("*", "\\*"), "100", CORRECT_FEEDBACK, None) for w in part.words]
-        rows += [(w.replace("*", "\\*"), "0", t.feedback, None) for t in part.traps for w in t.words]
+        rows += [(w.replace("*", "\\*"), trap_percent(t.credit), t.feedback, None) for t in part.traps for w in t.words]
     else:
         rows = [(decimal_text(part.value), "100", CORRECT_FEEDBACK, decimal_text(part.tolerance))]
-        rows += [(decimal_text(t.value), "0", t.feedback, decimal_text(t.tolerance))
+        rows += [(decimal_text(t.value), trap_percent(t.credit), t.feedback, decimal_text(t.tolerance))
                  for t in part.traps if t.value is not None]
     for text, fraction, feedback, tolerance in rows:
         answer = ET.SubElement(element, "answer", fraction=fraction, format="moodle_auto_format")

@@ -27,13 +27,15 @@ from quizgen.lms.html import markdown_html
 @dataclass(frozen=True)
 class Trap:
     """A misconception a wrong answer reveals: its code, wrong value (with the
-    half-width the grader accepts) or words, and the feedback naming it."""
+    half-width the grader accepts) or words, the feedback naming it, and the
+    share of the part's points it still earns (``credit``, 0 to 1)."""
 
     code: str
     value: float | None
     tolerance: float | None
     feedback: str
     words: tuple = ()
+    credit: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -122,7 +124,7 @@ def _part(part, shown: dict) -> VariantPart:
     """A key part (quizgen.key KeyPart) and its rendered view as a :class:`VariantPart`."""
     word = part.kind == "word"
     traps = tuple(Trap(code=t.code, value=value, tolerance=None if value is None else part.trap_half_width(i),
-                       feedback=t.feedback, words=tuple(t.words))
+                       feedback=t.feedback, words=tuple(t.words), credit=t.credit)
                   for i, (t, value) in enumerate(zip(part.traps, part.trap_values)))
     return VariantPart(letter=part.letter, ask_html=markdown_html(shown["ask"], block=False),
                        kind=part.kind, value=None if word else part.value,
