@@ -35,10 +35,9 @@ class ResponseRow:
     where (the LMS question slot when known), which variant (template and seed
     label, as exported) and part letter, and the answer as typed ("" if blank).
     ``answered`` is False for a question the student was given but the export
-    holds no response to (Moodle's "-" or an empty cell: one row with part "";
-    a Canvas question group none of whose variant columns is filled for the
-    student: one row for the group's part): its parts count as missing, never
-    dropped."""
+    holds no response to (Moodle's "-" or an empty cell: one row with part ""):
+    its parts count as missing, never dropped. (Canvas writes an answer or
+    points for every question a student was given, so it needs no such row.)"""
 
     student_id: str
     name: str
@@ -51,11 +50,14 @@ class ResponseRow:
     answered: bool = True
 
 
-def read_responses(path, encoding: str | None = None, skipped: list | None = None) -> list:
+def read_responses(path, encoding: str | None = None, skipped: list | None = None,
+                   absent: list | None = None) -> list:
     """The long rows of a Moodle responses download or a Canvas student
     analysis CSV, told apart by their headers. ``skipped``, when given,
     receives the numbers (1 = the first after the header) of Moodle rows that name no student (no ID
-    number, no email): they cannot be graded, and the caller says so."""
+    number, no email): they cannot be graded, and the caller says so.
+    ``absent``, when given, receives ``(student, template, part)`` for each
+    Canvas question group the student was not given (see canvas_responses)."""
     raw = Path(path).read_bytes()
     try:
         text = raw.decode(encoding or "utf-8-sig")
@@ -67,7 +69,7 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     if kind == "moodle":
         return moodle_responses(text, skipped)
     if kind == "canvas":
-        return canvas_responses(text)
+        return canvas_responses(text, absent)
     raise InputFileError(f"{path}: neither a Moodle 'Responses' report download (columns 'Last name', "
                          "'Response 1', ...) nor a Canvas 'Student Analysis' CSV")
 
@@ -161,11 +163,19 @@ def cloze_parts(summary: str) -> list:
         rest, number = rest[cut + len(marker):], number + 1
 
 
-def canvas_responses(text: str) -> list:
+def canvas_responses(text: str, absent: list | None = None) -> list:
     """The rows of Canvas's Student Analysis CSV (Quiz Statistics > Student
     Analysis): name, id, sis_id, section, ..., submitted, [attempt], then per
     question a column headed ``<id>: <question text>`` with the answer and a
-    points column, then n correct, n incorrect, score."""
+    points column, then n correct, n incorrect, score.
+
+    Canvas fills the points cell of every question a student was given, even
+    one left unanswered (its quiz grader scores each question of the
+    submission, an empty answer at 0.0), and leaves both cells empty only for
+    a question the student was not given. So a question group none of whose
+    variant columns is filled for a student (the quiz edited after they took
+    it) is not on their paper: it goes into ``absent``, for the caller to
+    report, instead of a variant they never saw standing in."""
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     header = rows[0] if rows else []
     if "id" not in header:
@@ -185,21 +195,21 @@ def canvas_responses(text: str) -> list:
         student = _cell(header, row, "sis_id") or _cell(header, row, "id")
         if student:
             who = (student, _cell(header, row, "name"), int(_cell(header, row, "attempt") or 1))
-            out += [answer for group in groups.items() for answer in _canvas_answers(row, group, who)]
+            for group in groups.items():
+                answers = _canvas_answers(row, group, who)
+                out += answers
+                if not answers and absent is not None:
+                    absent.append((student, *group[0]))
     return out
 
 
 def _canvas_answers(row: list, group: tuple, who: tuple) -> list:
     """The rows of one question group (a template part) for one student: the
     variant columns the student has (answer, or points for a blank answer);
-    with none filled, the part is still theirs, unanswered (counted missing;
-    the export does not say which variant they saw, so the group's first
-    variant stands in)."""
+    none when no column is filled (the student was not given the group)."""
     (template, letter), members = group
-    seen = [(i, label) for i, label in members if row[i].strip() or row[i + 1].strip()]
-    if not seen:
-        return [ResponseRow(*who, None, template, members[0][1], letter, "", answered=False)]
-    return [ResponseRow(*who, None, template, label, letter, row[i].strip()) for i, label in seen]
+    return [ResponseRow(*who, None, template, label, letter, row[i].strip())
+            for i, label in members if row[i].strip() or row[i + 1].strip()]
 
 
 def _cell(header: list, row: list, name: str) -> str:
