@@ -22,6 +22,10 @@ from quizgen.lms.html import decimal_text
 from quizgen.lms.variants import Variant, VariantPart
 
 CORRECT_FEEDBACK = "Correct."
+IDNUMBER_MAX = 100
+"""Moodle's question ID number column is 100 characters (question_bank_entries.idnumber):
+a longer tag (a long seed or template id) would fail the import, so it is left
+out and the tag line of the question text alone names the variant."""
 PENALTY = "0.3333333"
 GRADES = (1.0, 0.9, 0.8333333, 0.8, 0.75, 0.7, 0.6666667, 0.6, 0.5, 0.4, 0.3333333, 0.3, 0.25, 0.2,
           0.1666667, 0.1428571, 0.125, 0.1111111, 0.1, 0.05, 0.0)
@@ -70,7 +74,8 @@ def question(variant: Variant, number: int = 1) -> ET.Element:
     _field(element, "defaultgrade", decimal_text(variant.points))
     _field(element, "penalty", PENALTY)
     _field(element, "hidden", "0")
-    _field(element, "idnumber", variant.tag)
+    if len(variant.tag) <= IDNUMBER_MAX:
+        _field(element, "idnumber", variant.tag)
     if kind != "multianswer":
         _single_answers(element, variant.parts[0])
     return element

@@ -98,11 +98,25 @@ def slots(classes: str = "all", count: int = 10, seed=1, banks=()) -> list:
     sampled exactly as ``quizgen generate --seed`` samples them (the k-th
     variant of a template is the k-th question ``--count`` would give)."""
     check_count(count)
+    check_seed(seed)
     templates = select(load_bank(banks), classes)
     return [Slot(n, t.id, t.cls, t.title, t.points,
                  tuple(variant(t, inst.seed_label) for inst in
                        distinct_instances(t, [seed_label(seed, t.id, k) for k in range(count)])[0]))
             for n, t in enumerate(templates, start=1)]
+
+
+def check_seed(seed) -> None:
+    """Refuse a seed the LMS would not give back unchanged in the variant tag
+    ``[quizgen:<template>:<seed>/...]``: ``]`` or ``[`` end or hide the tag;
+    Canvas keeps ``&amp;``, ``&lt;``, ``&gt;`` undecoded in its student
+    analysis header (the variant would be regenerated from another seed);
+    Moodle turns line breaks and runs of spaces into one space."""
+    text = str(seed)
+    if any(c in "[]<>&" or (c.isspace() and c != " ") for c in text) or "  " in text or text != text.strip():
+        raise UsageError(f"--seed {text!r}: an LMS export writes the seed into each question's tag, which the "
+                         "LMS must give back unchanged; use a seed without [ ] < > &, line breaks, tabs, or "
+                         "leading, trailing or double spaces")
 
 
 def variant(template, label: str) -> Variant:
