@@ -51,13 +51,14 @@ class ResponseRow:
 
 
 def read_responses(path, encoding: str | None = None, skipped: list | None = None,
-                   absent: list | None = None) -> list:
+                   absent: list | None = None, prefer: str = "idnumber", fallback: list | None = None) -> list:
     """The long rows of a Moodle responses download or a Canvas student
     analysis CSV, told apart by their headers. ``skipped``, when given,
     receives the numbers (1 = the first after the header) of Moodle rows that name no student (no ID
     number, no email): they cannot be graded, and the caller says so.
     ``absent``, when given, receives ``(student, template, part)`` for each
-    Canvas question group the student was not given (see canvas_responses)."""
+    Canvas question group the student was not given (see canvas_responses).
+    ``prefer`` and ``fallback``: see moodle_responses."""
     raw = Path(path).read_bytes()
     try:
         text = raw.decode(encoding or "utf-8-sig")
@@ -67,7 +68,7 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     header = next(csv.reader(io.StringIO(text.lstrip("\ufeff"))), [])
     kind = lms_kind(header)
     if kind == "moodle":
-        return moodle_responses(text, skipped)
+        return moodle_responses(text, skipped, prefer, fallback)
     if kind == "canvas":
         return canvas_responses(text, absent)
     raise InputFileError(f"{path}: neither a Moodle 'Responses' report download (columns 'Last name', "
@@ -84,11 +85,15 @@ def lms_kind(header: list):
     return None
 
 
-def moodle_responses(text: str, skipped: list | None = None) -> list:
+def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnumber",
+                     fallback: list | None = None) -> list:
     """The rows of Moodle's quiz Responses report as downloaded (CSV): columns
     Last name, First name, the identity fields (ID number, Email address, ...),
     State, ..., then per slot N "Question N" and "Response N" (and "Right
-    answer N"); a Cloze response reads ``part 1: 0.426; part 2: 1.2``."""
+    answer N"); a Cloze response reads ``part 1: 0.426; part 2: 1.2``.
+    Students are named by their ID number, else their email (``prefer="email"``:
+    the other way round); ``fallback``, when given, receives the students named
+    by the other column, whom a grade import keyed on ``prefer`` would not know."""
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     header = rows[0] if rows else []
     slots = [(int(m.group(1)), i) for i, h in enumerate(header) if (m := _MOODLE_RESPONSE.fullmatch(h))]
@@ -99,9 +104,8 @@ def moodle_responses(text: str, skipped: list | None = None) -> list:
     if len(questions) < len(slots):
         raise InputFileError("the Moodle export has no 'Question N' columns, which name each variant. "
                              + _MOODLE_TICK.format(what="question text"))
-    id_columns = _moodle_id_columns(header, rows[1:])
-    who = [(next((r[i].strip() for i in id_columns if i < len(r) and r[i].strip() not in ("", "-")), ""),
-            _moodle_unfinished(header, r)) for r in rows[1:]]
+    id_columns = _moodle_id_columns(header, rows[1:], prefer)
+    who = [(_moodle_student(r, id_columns, fallback), _moodle_unfinished(header, r)) for r in rows[1:]]
     finished = {student for student, unfinished in who if not unfinished}
     out, attempts = [], {}
     for line, (row, (student, unfinished)) in enumerate(zip(rows[1:], who), start=1):
@@ -125,10 +129,24 @@ def _moodle_unfinished(header: list, row: list) -> bool:
     return column is not None and column < len(row) and row[column].strip() in MOODLE_UNFINISHED
 
 
-def _moodle_id_columns(header: list, rows: list) -> list:
+def _moodle_student(row: list, columns: list, fallback: list | None) -> str:
+    """The id naming the student of ``row``: its first filled id column (a
+    student named by a later column is added to ``fallback``)."""
+    for n, i in enumerate(columns):
+        value = row[i].strip() if i < len(row) else ""
+        if value not in ("", "-"):
+            if n and fallback is not None and value not in fallback:
+                fallback.append(value)
+            return value
+    return ""
+
+
+def _moodle_id_columns(header: list, rows: list, prefer: str = "idnumber") -> list:
     """The columns naming students, in order of preference: ID number, then
-    Email address (a row without an ID number falls back to its email)."""
-    columns = [header.index(name) for name in MOODLE_ID_COLUMNS if name in header]
+    Email address (a row without an ID number falls back to its email), or the
+    other way round with ``prefer="email"``."""
+    names = MOODLE_ID_COLUMNS if prefer != "email" else MOODLE_ID_COLUMNS[::-1]
+    columns = [header.index(name) for name in names if name in header]
     if any(len(r) > i and r[i].strip() not in ("", "-") for r in rows for i in columns):
         return columns
     raise InputFileError("the Moodle export has no filled 'ID number' or 'Email address' column to name "
