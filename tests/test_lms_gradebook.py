@@ -39,6 +39,13 @@ def test_canvas_adds_a_column_with_its_points_possible():
     assert all(len(r) == len(rows[0]) for r in rows)
 
 
+def test_canvas_fills_only_the_column_of_that_name_and_a_numeric_id():
+    template = ("Student,ID,SIS User ID,Quiz 1 (Retake) (456),Quiz 1 (123),Quiz 10 (789)\r\n"
+                "    Points Possible,,,10,10,10\r\nLovelace,1,s001,,,\r\n")
+    rows = list(csv.reader(io.StringIO(canvas_gradebook(template, GRADES[:1], "Quiz 1").text)))
+    assert rows[2][3:] == ["", number_text(5.5 * 10 / 6), ""]
+
+
 def test_canvas_template_without_ids_says_how_to_export():
     with pytest.raises(InputFileError, match="Export Entire Gradebook"):
         canvas_gradebook("Name,Score\nAda,1\n", GRADES, "Quiz")

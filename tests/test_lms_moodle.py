@@ -12,7 +12,7 @@ from hypothesis import given, strategies as st
 
 from lms_support import NUMBER, export_and_key, parse_cloze
 from quizgen.lms.html import decimal_text
-from quizgen.lms.moodle import cloze_answer, cloze_feedback
+from quizgen.lms.moodle import cloze_answer, cloze_feedback, cloze_weights
 
 etree = pytest.importorskip("lxml.etree")
 
@@ -78,6 +78,27 @@ def test_cloze_answers_tolerances_and_feedback_match_the_key(exported):
         assert len(subs) == len(entry["parts"])
         for sub, part in zip(subs, entry["parts"]):
             assert [_as_numbers(a) for a in sub["answers"]] == _expected_answers(part), (entry["seed"], part["part"])
+
+
+def test_cloze_part_weights_give_each_part_its_points(exported):
+    """Moodle grades a Cloze part as its weight over the sum of the weights:
+    C9's parts (4, 1, 1 points) must not weigh 1 each."""
+    tree, key = exported
+    unequal = 0
+    for question in (q for q in _questions(tree) if q.get("type") == "multianswer"):
+        points = [p["points"] for p in _key_entry(question, key)["parts"]]
+        weights = [int(sub["weight"]) for sub in parse_cloze(question.findtext("questiontext/text"))]
+        total = sum(weights)
+        assert [w / total for w in weights] == pytest.approx([p / sum(points) for p in points])
+        unequal += len(set(points)) > 1
+    assert unequal > 0
+
+
+@pytest.mark.parametrize("points, weights", [
+    ([2.0, 2.0, 2.0], [1, 1, 1]), ([4.0, 1.0, 1.0], [4, 1, 1]), ([0.5, 1.0, 2.0, 0.5], [1, 2, 4, 1]),
+    ([1.0, 4 / 3, 4 / 3, 4 / 3], [3, 4, 4, 4]), ([0.0, 3.0], [0, 1]), ([0.0, 0.0], [1, 1])])
+def test_cloze_weights_are_the_smallest_whole_numbers_in_the_points_ratio(points, weights):
+    assert cloze_weights(points) == weights
 
 
 def test_single_part_questions_match_the_key(exported):

@@ -32,26 +32,30 @@ def _canvas_with_carol(tmp_path) -> Path:
     return path
 
 
-def test_canvas_group_with_no_filled_column_is_an_unanswered_part(tmp_path):
-    rows = [r for r in read_responses(_canvas_with_carol(tmp_path)) if r.student_id == "s003"]
-    assert rows == [ResponseRow("s003", "Carol Shaw", 1, None, MLM, f"1/{MLM}/0", "a", ""),
-                    ResponseRow("s003", "Carol Shaw", 1, None, CLS, f"1/{CLS}/0", "c", "", answered=False)]
+def test_canvas_blank_answer_is_blank_and_a_group_with_no_filled_column_was_not_given(tmp_path):
+    """Canvas writes points for every question a student was given (0.0 when
+    left empty): a group with neither answer nor points was not given to them,
+    and no variant of it stands in on their paper."""
+    absent = []
+    rows = [r for r in read_responses(_canvas_with_carol(tmp_path), absent=absent) if r.student_id == "s003"]
+    assert rows == [ResponseRow("s003", "Carol Shaw", 1, None, MLM, f"1/{MLM}/0", "a", "")]
+    assert absent == [("s003", CLS, "c")]
 
 
-def test_canvas_unanswered_parts_are_graded_missing_and_blank(tmp_path):
+def test_canvas_blank_is_graded_and_a_group_not_given_is_off_the_paper_with_a_warning(tmp_path):
     result = quizgen.grade(_canvas_with_carol(tmp_path))
     matrix = result.matrix
     carol = matrix.students.index("s003")
     cells = {(s.question_id, s.part): matrix.cell(carol, n) for n, s in enumerate(matrix.slots)
              if matrix.on_paper(carol, n)}
-    assert sorted((q, p, c.status and c.status.value) for (q, p), c in cells.items()) == [
-        ("Q1", "a", "blank"), ("Q2", "c", None)]   # None: on her paper, no answer (missing)
+    assert sorted((q, p, c.status and c.status.value) for (q, p), c in cells.items()) == [("Q1", "a", "blank")]
     totals = next(t for t in result.students if t.student_id == "s003")
     assert totals.score == 0 and totals.max_score > 0
+    assert any("s003 cls-classifier-head (c)" in w and "left off" in w for w in result.warnings)
     text = (tmp_path / "analysis-graded-students.csv").read_text(encoding="utf-8-sig")
     header, *body = csv.reader(io.StringIO(text))
     row = next(r for r in body if r[0] == "s003")
-    assert row[header.index("missing")] == "1" and row[header.index("blank")] == "1"
+    assert row[header.index("missing")] == "0" and row[header.index("blank")] == "1"
 
 
 def test_moodle_dash_and_empty_responses_leave_the_question_unanswered():

@@ -39,7 +39,7 @@ def lms_kind_of(path) -> str | None:
 
 
 @contextmanager
-def lms_inputs(path, key, out, encoding, banks):
+def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber"):
     """``(answers, key, out)`` to grade: for an LMS export, the files
     ``lms_grading_files`` builds, removed again when grading then fails (a
     failed run leaves no file it made behind; ones a former run left stay);
@@ -48,10 +48,12 @@ def lms_inputs(path, key, out, encoding, banks):
         yield path, key, out, []
         return
     existed = {p.resolve() for p in _built_paths(path, out) if p.exists()}
-    skipped = []
-    answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped)
+    skipped, absent, fallback = [], [], []
+    answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
+                                               id_key, fallback)
     try:
-        yield answers, key_path, out, _unnamed_warning(path, skipped)
+        yield answers, key_path, out, (_unnamed_warning(path, skipped) + _absent_warning(path, absent)
+                                       + _fallback_warning(path, fallback, id_key))
     except BaseException:
         for made in {Path(answers).resolve(), Path(key_path).resolve()} - existed:
             made.unlink(missing_ok=True)
@@ -67,6 +69,31 @@ def _unnamed_warning(path, lines: list) -> list:
             "and are not graded; fill in the student's ID number in Moodle and download again"]
 
 
+def _absent_warning(path, absent: list) -> list:
+    """A warning (in a list, or none) naming the Canvas question groups some
+    students were not given: they are left off those students' papers."""
+    if not absent:
+        return []
+    shown = ", ".join(f"{who} {template} ({part})" for who, template, part in absent[:5])
+    return [f"{Path(path).name}: {len(absent)} question(s) were not given to the student (Canvas lists no "
+            f"variant of them for: {shown}{', ...' if len(absent) > 5 else ''}; was the quiz edited after "
+            "they took it?); they are left off those papers, not counted missing"]
+
+
+def _fallback_warning(path, fallback: list, id_key: str) -> list:
+    """A warning (in a list, or none) naming the students a Moodle download
+    names by the other id column than ``id_key``: Moodle's grade import keyed
+    on ``id_key`` refuses the whole file at the first of them."""
+    if not fallback:
+        return []
+    kind, other = ("email address", "ID number") if id_key == "email" else ("ID number", "email address")
+    shown = ", ".join(fallback[:5]) + (", ..." if len(fallback) > 5 else "")
+    return [f"{Path(path).name}: {len(fallback)} student(s) have no {kind} in the download and are named by "
+            f"their {other} ({shown}); a Moodle grade import keyed on {kind} refuses the whole file at the "
+            f"first of them: fill in their {kind} in Moodle and download again"
+            + ("" if id_key == "email" else ", or grade with --gradebook-key email")]
+
+
 def _built_paths(path, out) -> set:
     """The answers and key files ``lms_grading_files`` writes for ``path``."""
     path = Path(path)
@@ -74,7 +101,8 @@ def _built_paths(path, out) -> set:
     return {folder / f"{path.stem}-answers.csv", folder / f"{path.stem}-key.json"}
 
 
-def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = None) -> tuple:
+def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = None,
+                      absent: list | None = None, id_key: str = "idnumber", fallback: list | None = None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``:
     the long answers and the key written beside the outputs; ``out`` defaults to
     ``<stem>-graded.csv`` there so the outputs keep the export's name."""
@@ -85,7 +113,7 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
         raise UsageError("--key: an LMS export names its own variants, graded against a key quizgen builds; "
                          "leave out --key")
     path = Path(path)
-    inputs = grading_inputs(read_responses(path, encoding, skipped), banks=banks)
+    inputs = grading_inputs(read_responses(path, encoding, skipped, absent, id_key, fallback), banks=banks)
     folder = _folder(path, out)
     stem = path.stem
     answers, key_path = write_files(folder, {f"{stem}-answers.csv": inputs.answers,

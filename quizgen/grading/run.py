@@ -85,7 +85,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     outputs = outputs or GradeOutputs()
     outputs.check()
     jobs = resolve_jobs(jobs)
-    with lms_inputs(answers, key, out, encoding, outputs.banks) as (built, key, out, unnamed):
+    with lms_inputs(answers, key, out, encoding, outputs.banks, outputs.gradebook_key) as (built, key, out, unnamed):
         if built is not answers and outputs.gradebook_item is None:   # the item is named after the download
             outputs = replace(outputs, gradebook_item=Path(answers).stem)
         answers = built

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import NamedTuple
 
 from quizgen.errors import InputFileError, UsageError
@@ -113,9 +114,12 @@ def _points_possible(rows: list, column: int):
 
 
 def _assignment_column(header: list, assignment: str):
-    """The index of ``assignment``'s column (named alone or with Canvas's ``(id)``), or None."""
+    """The index of ``assignment``'s column (named alone or with Canvas's
+    numeric ``(id)``), or None. Only digits count as the id: "Quiz 1 (Retake)
+    (456)" is another assignment, not "Quiz 1"."""
+    named = re.compile(re.escape(assignment) + r" \(\d+\)")
     for i, name in enumerate(header):
-        if name == assignment or (name.startswith(assignment + " (") and name.endswith(")")):
+        if name == assignment or named.fullmatch(name):
             return i
     return None
 

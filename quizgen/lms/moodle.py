@@ -13,14 +13,24 @@ html-entity-decodes both, then turns ``\\}`` and ``\\#`` back into ``}`` and ``#
 from __future__ import annotations
 
 import base64
+import math
 import xml.etree.ElementTree as ET
+from fractions import Fraction
 from html import escape
 
 from quizgen.lms.html import decimal_text
 from quizgen.lms.variants import Variant, VariantPart
 
 CORRECT_FEEDBACK = "Correct."
+IDNUMBER_MAX = 100
+"""Moodle's question ID number column is 100 characters (question_bank_entries.idnumber):
+a longer tag (a long seed or template id) would fail the import, so it is left
+out and the tag line of the question text alone names the variant."""
 PENALTY = "0.3333333"
+GRADES = (1.0, 0.9, 0.8333333, 0.8, 0.75, 0.7, 0.6666667, 0.6, 0.5, 0.4, 0.3333333, 0.3, 0.25, 0.2,
+          0.1666667, 0.1428571, 0.125, 0.1111111, 0.1, 0.05, 0.0)
+"""The answer grades Moodle accepts (question_bank::fraction_options): its XML
+import refuses a numerical or short-answer file holding any other."""
 
 
 def moodle_xml(slots: list, root: str = "quizgen") -> str:
@@ -64,7 +74,8 @@ def question(variant: Variant, number: int = 1) -> ET.Element:
     _field(element, "defaultgrade", decimal_text(variant.points))
     _field(element, "penalty", PENALTY)
     _field(element, "hidden", "0")
-    _field(element, "idnumber", variant.tag)
+    if len(variant.tag) <= IDNUMBER_MAX:
+        _field(element, "idnumber", variant.tag)
     if kind != "multianswer":
         _single_answers(element, variant.parts[0])
     return element
@@ -73,8 +84,23 @@ def question(variant: Variant, number: int = 1) -> ET.Element:
 def question_html(variant: Variant) -> str:
     """The Cloze question text: stem, figure, each part's ask with its
     embedded sub-question, and the variant tag line."""
-    asks = "".join(f"<p>({p.letter}) {p.ask_html} {cloze(p)}</p>" for p in variant.parts)
+    weights = cloze_weights([p.points for p in variant.parts])
+    asks = "".join(f"<p>({p.letter}) {p.ask_html} {cloze(p, w)}</p>" for p, w in zip(variant.parts, weights))
     return _head_html(variant) + asks + _tag_html(variant)
+
+
+def cloze_weights(points: list) -> list:
+    """The Cloze weight of each part: the smallest whole numbers in the ratio
+    of the parts' points (0.5, 1, 2, 0.5 -> 1, 2, 4, 1; equal points -> 1 each).
+    Moodle reads only a whole weight (``{2:NUMERICAL:...}``) and grades a part
+    as weight / sum of weights of the question, so equal weights would give a
+    3-point part and a 1-point part the same marks. Shares such as 4/3 are read
+    as the fraction they print (1.3333333333333333 -> 4/3)."""
+    shares = [Fraction(p).limit_denominator(1000) for p in points]
+    scale = math.lcm(*(s.denominator for s in shares))
+    whole = [int(s * scale) for s in shares]
+    common = math.gcd(*whole)
+    return [w // common for w in whole] if common else [1] * len(whole)
 
 
 def _single_html(variant: Variant) -> str:
@@ -97,12 +123,21 @@ def cloze(part: VariantPart, weight: int = 1) -> str:
     or ``{1:SHORTANSWER:=word#Correct.~...}``."""
     if part.is_word:
         answers = [f"={cloze_answer(w)}#{cloze_feedback(CORRECT_FEEDBACK)}" for w in part.words]
-        answers += [f"%0%{cloze_answer(w)}#{cloze_feedback(t.feedback)}" for t in part.traps for w in t.words]
+        answers += [f"%{trap_percent(t.credit)}%{cloze_answer(w)}#{cloze_feedback(t.feedback)}"
+                for t in part.traps for w in t.words]
         return f"{{{weight}:SHORTANSWER:{'~'.join(answers)}}}"
     answers = [f"={decimal_text(part.value)}:{decimal_text(part.tolerance)}#{cloze_feedback(CORRECT_FEEDBACK)}"]
-    answers += [f"%0%{decimal_text(t.value)}:{decimal_text(t.tolerance)}#{cloze_feedback(t.feedback)}"
-                for t in part.traps if t.value is not None]
+    answers += [f"%{trap_percent(t.credit)}%{decimal_text(t.value)}:{decimal_text(t.tolerance)}"
+                f"#{cloze_feedback(t.feedback)}" for t in part.traps if t.value is not None]
     return f"{{{weight}:NUMERICAL:{'~'.join(answers)}}}"
+
+
+def trap_percent(credit: float) -> str:
+    """A trap's grade as the percent Moodle stores: its credit when that is one
+    of Moodle's grades (0.5 -> ``50``, 1/3 -> ``33.33333``), else the largest
+    Moodle grade below it (0.45 -> ``40``), so Moodle never gives more than quizgen."""
+    grade = next(g for g in GRADES if g <= credit + 1e-7)
+    return f"{100 * grade:.5f}".rstrip("0").rstrip(".")
 
 
 def cloze_answer(word: str) -> str:
@@ -132,10 +167,10 @@ def _single_answers(element: ET.Element, part: VariantPart) -> None:
     if part.is_word:
         _field(element, "usecase", "0")
         rows = [(w.replace("*", "\\*"), "100", CORRECT_FEEDBACK, None) for w in part.words]
-        rows += [(w.replace("*", "\\*"), "0", t.feedback, None) for t in part.traps for w in t.words]
+        rows += [(w.replace("*", "\\*"), trap_percent(t.credit), t.feedback, None) for t in part.traps for w in t.words]
     else:
         rows = [(decimal_text(part.value), "100", CORRECT_FEEDBACK, decimal_text(part.tolerance))]
-        rows += [(decimal_text(t.value), "0", t.feedback, decimal_text(t.tolerance))
+        rows += [(decimal_text(t.value), trap_percent(t.credit), t.feedback, decimal_text(t.tolerance))
                  for t in part.traps if t.value is not None]
     for text, fraction, feedback, tolerance in rows:
         answer = ET.SubElement(element, "answer", fraction=fraction, format="moodle_auto_format")

@@ -35,10 +35,9 @@ class ResponseRow:
     where (the LMS question slot when known), which variant (template and seed
     label, as exported) and part letter, and the answer as typed ("" if blank).
     ``answered`` is False for a question the student was given but the export
-    holds no response to (Moodle's "-" or an empty cell: one row with part "";
-    a Canvas question group none of whose variant columns is filled for the
-    student: one row for the group's part): its parts count as missing, never
-    dropped."""
+    holds no response to (Moodle's "-" or an empty cell: one row with part ""):
+    its parts count as missing, never dropped. (Canvas writes an answer or
+    points for every question a student was given, so it needs no such row.)"""
 
     student_id: str
     name: str
@@ -51,11 +50,15 @@ class ResponseRow:
     answered: bool = True
 
 
-def read_responses(path, encoding: str | None = None, skipped: list | None = None) -> list:
+def read_responses(path, encoding: str | None = None, skipped: list | None = None,
+                   absent: list | None = None, prefer: str = "idnumber", fallback: list | None = None) -> list:
     """The long rows of a Moodle responses download or a Canvas student
     analysis CSV, told apart by their headers. ``skipped``, when given,
     receives the numbers (1 = the first after the header) of Moodle rows that name no student (no ID
-    number, no email): they cannot be graded, and the caller says so."""
+    number, no email): they cannot be graded, and the caller says so.
+    ``absent``, when given, receives ``(student, template, part)`` for each
+    Canvas question group the student was not given (see canvas_responses).
+    ``prefer`` and ``fallback``: see moodle_responses."""
     raw = Path(path).read_bytes()
     try:
         text = raw.decode(encoding or "utf-8-sig")
@@ -65,9 +68,9 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     header = next(csv.reader(io.StringIO(text.lstrip("\ufeff"))), [])
     kind = lms_kind(header)
     if kind == "moodle":
-        return moodle_responses(text, skipped)
+        return moodle_responses(text, skipped, prefer, fallback)
     if kind == "canvas":
-        return canvas_responses(text)
+        return canvas_responses(text, absent)
     raise InputFileError(f"{path}: neither a Moodle 'Responses' report download (columns 'Last name', "
                          "'Response 1', ...) nor a Canvas 'Student Analysis' CSV")
 
@@ -82,11 +85,15 @@ def lms_kind(header: list):
     return None
 
 
-def moodle_responses(text: str, skipped: list | None = None) -> list:
+def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnumber",
+                     fallback: list | None = None) -> list:
     """The rows of Moodle's quiz Responses report as downloaded (CSV): columns
     Last name, First name, the identity fields (ID number, Email address, ...),
     State, ..., then per slot N "Question N" and "Response N" (and "Right
-    answer N"); a Cloze response reads ``part 1: 0.426; part 2: 1.2``."""
+    answer N"); a Cloze response reads ``part 1: 0.426; part 2: 1.2``.
+    Students are named by their ID number, else their email (``prefer="email"``:
+    the other way round); ``fallback``, when given, receives the students named
+    by the other column, whom a grade import keyed on ``prefer`` would not know."""
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     header = rows[0] if rows else []
     slots = [(int(m.group(1)), i) for i, h in enumerate(header) if (m := _MOODLE_RESPONSE.fullmatch(h))]
@@ -97,9 +104,8 @@ def moodle_responses(text: str, skipped: list | None = None) -> list:
     if len(questions) < len(slots):
         raise InputFileError("the Moodle export has no 'Question N' columns, which name each variant. "
                              + _MOODLE_TICK.format(what="question text"))
-    id_columns = _moodle_id_columns(header, rows[1:])
-    who = [(next((r[i].strip() for i in id_columns if i < len(r) and r[i].strip() not in ("", "-")), ""),
-            _moodle_unfinished(header, r)) for r in rows[1:]]
+    id_columns = _moodle_id_columns(header, rows[1:], prefer)
+    who = [(_moodle_student(r, id_columns, fallback), _moodle_unfinished(header, r)) for r in rows[1:]]
     finished = {student for student, unfinished in who if not unfinished}
     out, attempts = [], {}
     for line, (row, (student, unfinished)) in enumerate(zip(rows[1:], who), start=1):
@@ -123,10 +129,24 @@ def _moodle_unfinished(header: list, row: list) -> bool:
     return column is not None and column < len(row) and row[column].strip() in MOODLE_UNFINISHED
 
 
-def _moodle_id_columns(header: list, rows: list) -> list:
+def _moodle_student(row: list, columns: list, fallback: list | None) -> str:
+    """The id naming the student of ``row``: its first filled id column (a
+    student named by a later column is added to ``fallback``)."""
+    for n, i in enumerate(columns):
+        value = row[i].strip() if i < len(row) else ""
+        if value not in ("", "-"):
+            if n and fallback is not None and value not in fallback:
+                fallback.append(value)
+            return value
+    return ""
+
+
+def _moodle_id_columns(header: list, rows: list, prefer: str = "idnumber") -> list:
     """The columns naming students, in order of preference: ID number, then
-    Email address (a row without an ID number falls back to its email)."""
-    columns = [header.index(name) for name in MOODLE_ID_COLUMNS if name in header]
+    Email address (a row without an ID number falls back to its email), or the
+    other way round with ``prefer="email"``."""
+    names = MOODLE_ID_COLUMNS if prefer != "email" else MOODLE_ID_COLUMNS[::-1]
+    columns = [header.index(name) for name in names if name in header]
     if any(len(r) > i and r[i].strip() not in ("", "-") for r in rows for i in columns):
         return columns
     raise InputFileError("the Moodle export has no filled 'ID number' or 'Email address' column to name "
@@ -161,11 +181,19 @@ def cloze_parts(summary: str) -> list:
         rest, number = rest[cut + len(marker):], number + 1
 
 
-def canvas_responses(text: str) -> list:
+def canvas_responses(text: str, absent: list | None = None) -> list:
     """The rows of Canvas's Student Analysis CSV (Quiz Statistics > Student
     Analysis): name, id, sis_id, section, ..., submitted, [attempt], then per
     question a column headed ``<id>: <question text>`` with the answer and a
-    points column, then n correct, n incorrect, score."""
+    points column, then n correct, n incorrect, score.
+
+    Canvas fills the points cell of every question a student was given, even
+    one left unanswered (its quiz grader scores each question of the
+    submission, an empty answer at 0.0), and leaves both cells empty only for
+    a question the student was not given. So a question group none of whose
+    variant columns is filled for a student (the quiz edited after they took
+    it) is not on their paper: it goes into ``absent``, for the caller to
+    report, instead of a variant they never saw standing in."""
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     header = rows[0] if rows else []
     if "id" not in header:
@@ -185,21 +213,21 @@ def canvas_responses(text: str) -> list:
         student = _cell(header, row, "sis_id") or _cell(header, row, "id")
         if student:
             who = (student, _cell(header, row, "name"), int(_cell(header, row, "attempt") or 1))
-            out += [answer for group in groups.items() for answer in _canvas_answers(row, group, who)]
+            for group in groups.items():
+                answers = _canvas_answers(row, group, who)
+                out += answers
+                if not answers and absent is not None:
+                    absent.append((student, *group[0]))
     return out
 
 
 def _canvas_answers(row: list, group: tuple, who: tuple) -> list:
     """The rows of one question group (a template part) for one student: the
     variant columns the student has (answer, or points for a blank answer);
-    with none filled, the part is still theirs, unanswered (counted missing;
-    the export does not say which variant they saw, so the group's first
-    variant stands in)."""
+    none when no column is filled (the student was not given the group)."""
     (template, letter), members = group
-    seen = [(i, label) for i, label in members if row[i].strip() or row[i + 1].strip()]
-    if not seen:
-        return [ResponseRow(*who, None, template, members[0][1], letter, "", answered=False)]
-    return [ResponseRow(*who, None, template, label, letter, row[i].strip()) for i, label in seen]
+    return [ResponseRow(*who, None, template, label, letter, row[i].strip())
+            for i, label in members if row[i].strip() or row[i + 1].strip()]
 
 
 def _cell(header: list, row: list, name: str) -> str:

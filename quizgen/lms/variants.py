@@ -27,13 +27,15 @@ from quizgen.lms.html import markdown_html
 @dataclass(frozen=True)
 class Trap:
     """A misconception a wrong answer reveals: its code, wrong value (with the
-    half-width the grader accepts) or words, and the feedback naming it."""
+    half-width the grader accepts) or words, the feedback naming it, and the
+    share of the part's points it still earns (``credit``, 0 to 1)."""
 
     code: str
     value: float | None
     tolerance: float | None
     feedback: str
     words: tuple = ()
+    credit: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -96,11 +98,25 @@ def slots(classes: str = "all", count: int = 10, seed=1, banks=()) -> list:
     sampled exactly as ``quizgen generate --seed`` samples them (the k-th
     variant of a template is the k-th question ``--count`` would give)."""
     check_count(count)
+    check_seed(seed)
     templates = select(load_bank(banks), classes)
     return [Slot(n, t.id, t.cls, t.title, t.points,
                  tuple(variant(t, inst.seed_label) for inst in
                        distinct_instances(t, [seed_label(seed, t.id, k) for k in range(count)])[0]))
             for n, t in enumerate(templates, start=1)]
+
+
+def check_seed(seed) -> None:
+    """Refuse a seed the LMS would not give back unchanged in the variant tag
+    ``[quizgen:<template>:<seed>/...]``: ``]`` or ``[`` end or hide the tag;
+    Canvas keeps ``&amp;``, ``&lt;``, ``&gt;`` undecoded in its student
+    analysis header (the variant would be regenerated from another seed);
+    Moodle turns line breaks and runs of spaces into one space."""
+    text = str(seed)
+    if any(c in "[]<>&" or (c.isspace() and c != " ") for c in text) or "  " in text or text != text.strip():
+        raise UsageError(f"--seed {text!r}: an LMS export writes the seed into each question's tag, which the "
+                         "LMS must give back unchanged; use a seed without [ ] < > &, line breaks, tabs, or "
+                         "leading, trailing or double spaces")
 
 
 def variant(template, label: str) -> Variant:
@@ -122,7 +138,7 @@ def _part(part, shown: dict) -> VariantPart:
     """A key part (quizgen.key KeyPart) and its rendered view as a :class:`VariantPart`."""
     word = part.kind == "word"
     traps = tuple(Trap(code=t.code, value=value, tolerance=None if value is None else part.trap_half_width(i),
-                       feedback=t.feedback, words=tuple(t.words))
+                       feedback=t.feedback, words=tuple(t.words), credit=t.credit)
                   for i, (t, value) in enumerate(zip(part.traps, part.trap_values)))
     return VariantPart(letter=part.letter, ask_html=markdown_html(shown["ask"], block=False),
                        kind=part.kind, value=None if word else part.value,
