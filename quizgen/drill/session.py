@@ -101,10 +101,11 @@ class Drill:
         while too_long and line and not line.endswith("\n"):
             line = self.inp.readline(MAX_LINE)
         if self.echo:
-            self.out.write(f"(over {MAX_LINE:,} characters)\n" if too_long else line.rstrip("\n") + "\n")
+            self.out.write(f"(over {MAX_LINE:,} characters)\n" if too_long else _echo(line.rstrip("\n")) + "\n")
         if too_long:
             self.say(f"That line is over {MAX_LINE:,} characters; no answer is that long.", "  ")
-        return "" if too_long else line.strip()
+            return None
+        return line.strip()
 
     def run(self, count) -> DrillResult:
         """Ask questions until ``count`` (None: no limit), ``q`` or end of input."""
@@ -159,6 +160,8 @@ class Drill:
         ECF from the learner's earlier answers at once); False when skipped."""
         while True:
             text = self.read()
+            if text is None:   # an over-long line: already answered
+                continue
             command = COMMANDS.get(text.lower())
             if command == "quit":
                 raise _Stop("quit")
@@ -175,6 +178,10 @@ class Drill:
                 elif verdict.status == "invalid":
                     self.say(f"I cannot read {_cut(text)!r} as an answer ({verdict.reason}). It was not "
                              "counted; try again, e.g. 0.408 or -ln(0.665), or ? for help.", "  ")
+                elif verdict.status == "needs_review":   # grade leaves it to a person; there is none here
+                    self.say(f"I cannot mark {_cut(text)!r} by myself: type just the answer, a number such as "
+                             "0.408 or an expression such as -ln(0.665) (or the word asked for). It was not "
+                             "counted; try again, or ? for help.", "  ")
                 else:
                     self.report(record, verdict, turn.latex.get(record.letter))
                     turn.results.append(turn.result(record, verdict.status, verdict))
@@ -191,9 +198,8 @@ class Drill:
             if verdict.note:   # ecf or carried_rounding: say why it was accepted
                 self.say(f"{to_plain(verdict.feedback)}.", "  ")
             return
-        if verdict.status in ("imprecise", "needs_review"):   # rounded too early; a sentence
-            self.say(f"Not precise enough: {to_plain(verdict.feedback)}." if verdict.status == "imprecise" else
-                     f"A person would have to read that; the answer is {verdict.expected}{exact}.", "  ")
+        if verdict.status == "imprecise":   # rounded too early
+            self.say(f"Not precise enough: {to_plain(verdict.feedback)}.", "  ")
             return
         self.say(f"Incorrect: the answer is {verdict.expected}{exact}.", "  ")
         if verdict.misconception:
@@ -288,6 +294,15 @@ def _exact_text(record, latex) -> str:
     if exact == record.answer or len(exact) > 60 or not any(c.isalpha() or c == "/" for c in exact):
         return ""
     return f" (exactly {exact})"
+
+
+def _echo(line: str, width: int = 200) -> str:
+    """A line of input as it is echoed: control characters shown escaped (a
+    piped escape sequence must not recolour or clear the terminal), and a very
+    long line cut (it is answered in one line anyway)."""
+    if any(not c.isprintable() for c in line):
+        line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
+    return _cut(line, width)
 
 
 def _isatty(stream) -> bool:

@@ -1,0 +1,38 @@
+"""What the drill does with input a learner (or a pipe) may send that is not
+a plain answer: sentences, control characters, very long lines."""
+
+import io
+
+from quizgen.drill.session import MAX_LINE, run_drill
+
+
+def drill(*answers):
+    """A C1 practice drill (seed 1) fed ``answers``; (result, output)."""
+    out = io.StringIO()
+    text = "".join(f"{a}\n" for a in answers)
+    result = run_drill(io.StringIO(text), out, io.StringIO(), classes="C1", seed=1, save=False)
+    return result, out.getvalue()
+
+
+def test_a_sentence_is_asked_again_and_not_counted_as_a_miss():
+    # grade leaves a sentence to a person (needs_review); the drill has none to ask
+    for answer in ("the answer is 0.7", "exp(exp(exp(100)))"):
+        result, out = drill(answer, "q")
+        assert result.parts == [], answer
+        assert "I cannot mark" in out and "Worked solution" not in out
+        assert "A person would have to read" not in out
+
+
+def test_control_characters_are_echoed_escaped():
+    result, out = drill("1\x1b[31m2\x07", "q")
+    assert "\x1b" not in out and "\x07" not in out
+    assert "> 1\\x1b[31m2\\x07\n" in out
+    assert result.parts == []
+
+
+def test_a_long_line_is_echoed_cut_and_an_over_long_one_gets_one_reply():
+    result, out = drill("(" * 5000 + "1", "x" * (MAX_LINE + 5), "q")
+    assert max(len(line) for line in out.splitlines()) <= 210
+    over = out.split("(over 10,000 characters)\n", 1)[1].split("\n> ", 1)[0]
+    assert over.strip() == "That line is over 10,000 characters; no answer is that long."
+    assert result.parts == []
