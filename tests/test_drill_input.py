@@ -36,3 +36,21 @@ def test_a_long_line_is_echoed_cut_and_an_over_long_one_gets_one_reply():
     over = out.split("(over 10,000 characters)\n", 1)[1].split("\n> ", 1)[0]
     assert over.strip() == "That line is over 10,000 characters; no answer is that long."
     assert result.parts == []
+
+
+def test_the_solution_says_why_an_answer_differs_from_its_rounded_step():
+    # seed 7's first C1 question: the step shows L = -ln 0.5065 = 0.6802, the unrounded answer is 0.6803
+    out = io.StringIO()
+    run_drill(io.StringIO("s\nq\n"), out, io.StringIO(), classes="C1", seed=7, save=False)
+    text = " ".join(out.getvalue().split())
+    assert "= 0.6802" in text and "Answers: (a) 0.5065 (b) 0.6803" in text
+    assert "worked from the unrounded values" in text
+
+
+def test_grade_feedback_is_shown_as_a_sentence():
+    # a C1 seed 1 learner with p = 0.408 then -ln 0.408: accepted by error carried forward
+    result, out = drill("0.408", "0.897", "q")
+    assert [p.status for p in result.parts] == ["incorrect", "correct"]
+    assert "\n  Marked from your (a) = 0.408" in out
+    result, out = drill("0.71", "q")
+    assert "Not precise enough. Only 2 significant figures" in " ".join(out.split())

@@ -196,10 +196,10 @@ class Drill:
         if verdict.status == "correct":
             self.say(f"Correct: {verdict.expected}{exact}.", "  ")
             if verdict.note:   # ecf or carried_rounding: say why it was accepted
-                self.say(f"{to_plain(verdict.feedback)}.", "  ")
+                self.say(f"{_capital(to_plain(verdict.feedback))}.", "  ")
             return
         if verdict.status == "imprecise":   # rounded too early
-            self.say(f"Not precise enough: {to_plain(verdict.feedback)}.", "  ")
+            self.say(f"Not precise enough. {_capital(to_plain(verdict.feedback))}.", "  ")
             return
         self.say(f"Incorrect: the answer is {verdict.expected}{exact}.", "  ")
         if verdict.misconception:
@@ -236,6 +236,10 @@ class Drill:
         self.say(view["verify"], "    ")
         answers = "   ".join(f"({r.letter}) {r.answer}" for r in records)
         self.say(f"Answers: {answers}", "  ")
+        shown = " ".join([view["verify"]] + [text for _, text in _Turn(view).hints_available()])
+        if any(r.kind == "numeric" and r.answer not in shown for r in records):
+            self.say("(The answers are worked from the unrounded values, so a step that uses the rounded "
+                     "numbers shown may differ in its last figure.)", "  ")
 
     def finish(self, turn) -> None:
         """Record a finished (or abandoned but already missed) question and save."""
@@ -294,6 +298,11 @@ def _exact_text(record, latex) -> str:
     if exact == record.answer or len(exact) > 60 or not any(c.isalpha() or c == "/" for c in exact):
         return ""
     return f" (exactly {exact})"
+
+
+def _capital(text: str) -> str:
+    """``text`` as a sentence: grade's feedback cells start in lower case."""
+    return text[:1].upper() + text[1:]
 
 
 def _echo(line: str, width: int = 200) -> str:
