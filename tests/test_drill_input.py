@@ -54,3 +54,12 @@ def test_grade_feedback_is_shown_as_a_sentence():
     assert "\n  Marked from your (a) = 0.408" in out
     result, out = drill("0.71", "q")
     assert "Not precise enough. Only 2 significant figures" in " ".join(out.split())
+
+
+def test_a_sentence_for_a_word_part_asks_for_the_word():
+    out = io.StringIO()   # C5 seed 2: (a) is 0, (b) asks for a word (undefined)
+    result = run_drill(io.StringIO("0\nit is undefined because we divide by zero\nundefined\nq\n"), out,
+                       io.StringIO(), classes="C5", seed=2, save=False)
+    text = " ".join(out.getvalue().split())
+    assert "type just the answer, the word or short phrase asked for." in text
+    assert [p.status for p in result.parts] == ["correct", "correct"]

@@ -179,9 +179,10 @@ class Drill:
                     self.say(f"I cannot read {_cut(text)!r} as an answer ({verdict.reason}). It was not "
                              "counted; try again, e.g. 0.408 or -ln(0.665), or ? for help.", "  ")
                 elif verdict.status == "needs_review":   # grade leaves it to a person; there is none here
-                    self.say(f"I cannot mark {_cut(text)!r} by myself: type just the answer, a number such as "
-                             "0.408 or an expression such as -ln(0.665) (or the word asked for). It was not "
-                             "counted; try again, or ? for help.", "  ")
+                    wanted = ("the word or short phrase asked for" if record.kind == "word" else
+                              "a number such as 0.408 or an expression such as -ln(0.665)")
+                    self.say(f"I cannot mark {_cut(text)!r} by myself: type just the answer, {wanted}. "
+                             "It was not counted; try again, or ? for help.", "  ")
                 else:
                     self.report(record, verdict, turn.latex.get(record.letter))
                     turn.results.append(turn.result(record, verdict.status, verdict))
