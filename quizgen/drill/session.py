@@ -333,7 +333,7 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
     bank = load_bank(banks)
     templates = select(bank, classes)
     seed = new_seed() if seed is None else seed
-    path = Path(state) if state else learner.default_path()
+    path = learner.real_path(state if state else learner.default_path())
     loaded = learner.load(path) if save else learner.Loaded(learner.Progress(), writable=False)
     if loaded.note:
         err.write(f"quizgen: warning: {loaded.note}\n")
