@@ -47,3 +47,15 @@ def test_the_shipped_bank_has_no_trap_that_often_equals_the_answer(templates_by_
         report = Report(str(template.path))
         report.draws = 50 + len(rejections)
         assert _coinciding_traps(template, report, rejections) == [], template.cls
+
+
+def test_an_answer_leaked_by_a_part_question_is_reported_at_that_line(tmp_path, invoke):
+    text = AUTHOR.read_text().replace("What is the scaled score $q \\\\cdot k / \\\\sqrt{d_k}$?",
+                                      "What is the scaled score (about {{ score_s | sigdec(4) }})?")
+    assert "(about {{" in text
+    path = tmp_path / "c11.yaml"
+    path.write_text(text)
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "(about {{" in row)
+    result = invoke("validate", "--samples", "5", path)
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{path}:{line}: parts.0.ask: the problem text gives an answer away")
