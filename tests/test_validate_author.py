@@ -32,6 +32,8 @@ def test_a_trap_equal_to_the_answer_for_some_draws_is_a_warning_at_its_line(tmp_
     warning = next(row for row in result.output.splitlines() if "traps.1" in row)
     assert warning.startswith(f"{path}:{line}: parts.0.traps.1: warning: 3")
     assert "divide_by_d" in warning and "add a constraint" in warning
+    lines = [int(row.split(":")[1]) for row in result.output.splitlines()[1:]]
+    assert lines == sorted(lines) and len(lines) == 2   # with the few-variants warning at params, in file order
 
 
 def test_the_shipped_bank_has_no_trap_that_often_equals_the_answer(templates_by_class):
