@@ -63,3 +63,9 @@ def test_a_sentence_for_a_word_part_asks_for_the_word():
     text = " ".join(out.getvalue().split())
     assert "type just the answer, the word or short phrase asked for." in text
     assert [p.status for p in result.parts] == ["correct", "correct"]
+
+
+def test_a_windows_line_end_is_not_echoed_as_a_control_character():
+    out = io.StringIO()
+    run_drill(io.StringIO("0.408\r\nq\r\n"), out, io.StringIO(), classes="C1", seed=1, save=False)
+    assert "> 0.408\n" in out.getvalue() and "\\r" not in out.getvalue()

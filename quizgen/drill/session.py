@@ -101,7 +101,7 @@ class Drill:
         while too_long and line and not line.endswith("\n"):
             line = self.inp.readline(MAX_LINE)
         if self.echo:
-            self.out.write(f"(over {MAX_LINE:,} characters)\n" if too_long else _echo(line.rstrip("\n")) + "\n")
+            self.out.write(f"(over {MAX_LINE:,} characters)\n" if too_long else _echo(line.rstrip("\r\n")) + "\n")
         if too_long:
             self.say(f"That line is over {MAX_LINE:,} characters; no answer is that long.", "  ")
             return None
