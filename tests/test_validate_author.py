@@ -61,3 +61,13 @@ def test_an_answer_leaked_by_a_part_question_is_reported_at_that_line(tmp_path, 
     result = invoke("validate", "--samples", "5", path)
     assert result.exit_code == 1
     assert result.output.startswith(f"{path}:{line}: parts.0.ask: the problem text gives an answer away")
+
+
+def test_a_misspelt_or_derived_canonical_parameter_is_named(tmp_path, invoke):
+    text = AUTHOR.read_text().replace("{d: 64, dot: 12}", "{d: 64, dot: 12, dott: 12, root: 8}")
+    path = tmp_path / "c11.yaml"
+    path.write_text(text)
+    result = invoke("validate", "--samples", "5", path)
+    assert result.exit_code == 1
+    assert "canonical.params.dott: 'dott' is not a parameter of this template (did you mean 'dot'?)" in result.output
+    assert "canonical.params.root: 'root' is not a parameter of this template" in result.output
