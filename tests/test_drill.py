@@ -343,7 +343,7 @@ def test_the_drill_marks_with_error_carried_forward_and_rounding_feedback_at_onc
     out = io.StringIO()
     result = run_drill(io.StringIO(answers), out, io.StringIO(), classes="C1", seed=1, save=False)
     assert [p.status for p in result.parts][:2] == ["incorrect", "correct"]
-    assert "marked from your (a) =" in out.getvalue()
+    assert "Marked from your (a) =" in out.getvalue()
     early = run_drill(io.StringIO(lines(f"{float(records['p'].answer):.1g}", "q")), io.StringIO(), io.StringIO(),
                       classes="C1", seed=1, save=False)
     assert [p.status for p in early.parts] == ["imprecise"]

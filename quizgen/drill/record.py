@@ -16,6 +16,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import stat
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -179,10 +180,30 @@ def load(path, read_only: bool = False) -> Loaded:
     alone and not written over. ``read_only`` (``drill --stats``) takes no lock
     and never renames: a bad file is only reported."""
     path = Path(path)
+    if not _regular_or_absent(path):   # /dev/null, a FIFO, a folder: never read, moved aside or replaced
+        return Loaded(Progress(), f"progress file {path} is not a regular file; it is left alone and progress "
+                                  "will not be saved (use --state FILE for another file, or --no-save)",
+                      writable=False)
     lock = None if read_only else lock_progress(path)
     loaded = _read(path, read_only)
     loaded.lock = lock
     return loaded
+
+
+def _regular_or_absent(path: Path) -> bool:
+    """Whether ``path`` is a regular file (through a symbolic link) or does not exist yet."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return not os.path.lexists(path)
+
+
+def real_path(path) -> Path:
+    """``path`` with a symbolic link followed: saving replaces the file, and
+    must replace the link's target (a progress file kept in a synced folder),
+    not the link itself."""
+    path = Path(path)
+    return path.resolve() if path.is_symlink() else path
 
 
 def _read(path: Path, read_only: bool) -> Loaded:

@@ -101,10 +101,11 @@ class Drill:
         while too_long and line and not line.endswith("\n"):
             line = self.inp.readline(MAX_LINE)
         if self.echo:
-            self.out.write(f"(over {MAX_LINE:,} characters)\n" if too_long else line.rstrip("\n") + "\n")
+            self.out.write(f"(over {MAX_LINE:,} characters)\n" if too_long else _echo(line.rstrip("\r\n")) + "\n")
         if too_long:
             self.say(f"That line is over {MAX_LINE:,} characters; no answer is that long.", "  ")
-        return "" if too_long else line.strip()
+            return None
+        return line.strip()
 
     def run(self, count) -> DrillResult:
         """Ask questions until ``count`` (None: no limit), ``q`` or end of input."""
@@ -159,6 +160,8 @@ class Drill:
         ECF from the learner's earlier answers at once); False when skipped."""
         while True:
             text = self.read()
+            if text is None:   # an over-long line: already answered
+                continue
             command = COMMANDS.get(text.lower())
             if command == "quit":
                 raise _Stop("quit")
@@ -175,6 +178,11 @@ class Drill:
                 elif verdict.status == "invalid":
                     self.say(f"I cannot read {_cut(text)!r} as an answer ({verdict.reason}). It was not "
                              "counted; try again, e.g. 0.408 or -ln(0.665), or ? for help.", "  ")
+                elif verdict.status == "needs_review":   # grade leaves it to a person; there is none here
+                    wanted = ("the word or short phrase asked for" if record.kind == "word" else
+                              "a number such as 0.408 or an expression such as -ln(0.665)")
+                    self.say(f"I cannot mark {_cut(text)!r} by myself: type just the answer, {wanted}. "
+                             "It was not counted; try again, or ? for help.", "  ")
                 else:
                     self.report(record, verdict, turn.latex.get(record.letter))
                     turn.results.append(turn.result(record, verdict.status, verdict))
@@ -189,11 +197,10 @@ class Drill:
         if verdict.status == "correct":
             self.say(f"Correct: {verdict.expected}{exact}.", "  ")
             if verdict.note:   # ecf or carried_rounding: say why it was accepted
-                self.say(f"{to_plain(verdict.feedback)}.", "  ")
+                self.say(f"{_capital(to_plain(verdict.feedback))}.", "  ")
             return
-        if verdict.status in ("imprecise", "needs_review"):   # rounded too early; a sentence
-            self.say(f"Not precise enough: {to_plain(verdict.feedback)}." if verdict.status == "imprecise" else
-                     f"A person would have to read that; the answer is {verdict.expected}{exact}.", "  ")
+        if verdict.status == "imprecise":   # rounded too early
+            self.say(f"Not precise enough. {_capital(to_plain(verdict.feedback))}.", "  ")
             return
         self.say(f"Incorrect: the answer is {verdict.expected}{exact}.", "  ")
         if verdict.misconception:
@@ -230,6 +237,10 @@ class Drill:
         self.say(view["verify"], "    ")
         answers = "   ".join(f"({r.letter}) {r.answer}" for r in records)
         self.say(f"Answers: {answers}", "  ")
+        shown = " ".join([view["verify"]] + [text for _, text in _Turn(view).hints_available()])
+        if any(r.kind == "numeric" and r.answer not in shown for r in records):
+            self.say("(The answers are worked from the unrounded values, so a step that uses the rounded "
+                     "numbers shown may differ in its last figure.)", "  ")
 
     def finish(self, turn) -> None:
         """Record a finished (or abandoned but already missed) question and save."""
@@ -290,6 +301,20 @@ def _exact_text(record, latex) -> str:
     return f" (exactly {exact})"
 
 
+def _capital(text: str) -> str:
+    """``text`` as a sentence: grade's feedback cells start in lower case."""
+    return text[:1].upper() + text[1:]
+
+
+def _echo(line: str, width: int = 200) -> str:
+    """A line of input as it is echoed: control characters shown escaped (a
+    piped escape sequence must not recolour or clear the terminal), and a very
+    long line cut (it is answered in one line anyway)."""
+    if any(not c.isprintable() for c in line):
+        line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
+    return _cut(line, width)
+
+
 def _isatty(stream) -> bool:
     try:
         return stream.isatty()
@@ -308,7 +333,7 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
     bank = load_bank(banks)
     templates = select(bank, classes)
     seed = new_seed() if seed is None else seed
-    path = Path(state) if state else learner.default_path()
+    path = learner.real_path(state if state else learner.default_path())
     loaded = learner.load(path) if save else learner.Loaded(learner.Progress(), writable=False)
     if loaded.note:
         err.write(f"quizgen: warning: {loaded.note}\n")

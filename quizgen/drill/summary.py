@@ -4,7 +4,6 @@ class, misconceptions met, what to practise next) and ``quizgen drill --stats``.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 from quizgen.drill import record as learner
 from quizgen.bank.loader import load_bank
@@ -80,7 +79,7 @@ def class_key(cls: str) -> tuple:
 def stats_report(state=None, banks=()) -> tuple:
     """(report, note): the learner's record as text (``quizgen drill --stats``),
     and a one-line note if the file was unusable."""
-    path = Path(state) if state else learner.default_path()
+    path = learner.real_path(state if state else learner.default_path())
     loaded = learner.load(path, read_only=True)
     progress = loaded.progress
     bank_classes = sorted({t.cls for t in load_bank(banks)}, key=class_key)

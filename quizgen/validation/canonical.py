@@ -20,6 +20,7 @@ STATUSES = ("correct", "imprecise", "incorrect", "needs_review", "blank", "inval
 
 def check_canonical(template: Template, report: Report, found):
     """The canonical instance: it must build, reproduce ``expect`` and pass ``tests``."""
+    found.add_all(_unknown_params(template))
     try:
         inst = canonical_instance(template)
     except BankLimitError:
@@ -33,6 +34,24 @@ def check_canonical(template: Template, report: Report, found):
     found.add_all(_expect_problems(template, inst, report))
     found.add_all(_test_problems(template, inst, report))
     return inst
+
+
+def _unknown_params(template: Template) -> list:
+    """A problem for each canonical parameter that is not a random parameter
+    of the template: a misspelt name would otherwise be ignored (and the
+    real one reported missing), a derived one silently recomputed."""
+    kinds = {param.name: param.kind for param in template.params}
+    drawn = [name for name, kind in kinds.items() if kind not in ("value", "insert")]
+    problems = []
+    for name in template.canonical.get("params") or {}:
+        if name not in kinds:
+            why = f"{name!r} is not a parameter of this template{did_you_mean(str(name), drawn)}"
+        elif name not in drawn:
+            why = f"{name!r} is computed from the other parameters ({kinds[name]}); leave it out"
+        else:
+            continue
+        problems.append(problem_at(template.path, ("canonical", "params", name), why))
+    return problems
 
 
 def _expect_problems(template: Template, inst, report: Report) -> list:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from quizgen.maths.tolerance import half_width
 
@@ -103,6 +103,7 @@ class Leak:
     shown: str
     value: float
     target: Target
+    part: int | None = None   # the part whose question prints it (None: the stem, or the figure)
 
     def __str__(self) -> str:
         return (f"{self.where} {self.shown!r} reads as {self.value:.6g}, within "
@@ -152,20 +153,17 @@ def _whole_coincidence(shown: str, target: Target) -> bool:
     return "." not in shown and float(target.value).is_integer()
 
 
-def problem_text(view: dict) -> str:
-    """What a question's problem paper says in its own words: the stem and each
-    part's question (``question_view``); ids and points are the layout's."""
-    return "\n".join([view["stem"]] + [part["ask"] for part in view["parts"]])
-
-
 def question_leaks(view: dict, targets: list, fmt: str, whole_numbers: bool = False) -> list:
-    """Every leak of one question's problem paper: numbers in its text near an
-    answer, and coordinates or numbers of its problem figure near an answer or trap.
-    Small whole numbers (positions, counts, the 1 of 1/|M|) coincide with
+    """Every leak of one question's problem paper: numbers in its text (the
+    stem and each part's question, ``question_view``; a part's leak records
+    its index) near an answer, and coordinates or numbers of its problem
+    figure near an answer or trap. Small whole numbers (positions, counts, the 1 of 1/|M|) coincide with
     whole-number answers without giving them away, so a whole number in the
     text equal to a whole-number answer is reported only with ``whole_numbers``."""
     answers = [t for t in targets if t.is_answer]
-    leaks = text_leaks(problem_text(view), answers, whole_numbers=whole_numbers)
+    leaks = text_leaks(view["stem"], answers, whole_numbers=whole_numbers)
+    for index, part in enumerate(view["parts"]):   # each part's question on its own, so a leak names its line
+        leaks += [replace(leak, part=index) for leak in text_leaks(part["ask"], answers, whole_numbers=whole_numbers)]
     figure = view.get("figure")
     if figure and figure.get("problem"):
         leaks += figure_leaks(figure["problem"], fmt, targets)

@@ -39,11 +39,18 @@ def leak_problems(inst, views: dict) -> list:
     targets, path, problems = targets_of(inst), inst.template.path, []
     for fmt, view in views.items():
         for leak in question_leaks(view, targets, fmt):
-            key = ("stem",) if leak.where == "text" else ("figure",)
+            key = _leak_key(leak)
             name = "problem text" if leak.where == "text" else f"problem figure ({_FORMAT_NAMES[fmt]})"
             problems.append(problem_at(path, key, f"the {name} gives an answer away: {leak} "
                                                   f"(seed {inst.seed_label})"))
     return problems
+
+
+def _leak_key(leak) -> tuple:
+    """The template key a leak is printed from: the figure, the stem or a part's ``ask``."""
+    if leak.where != "text":
+        return ("figure",)
+    return ("stem",) if leak.part is None else ("parts", leak.part, "ask")
 
 
 def recompute_problems(inst, view: dict) -> list:

@@ -50,10 +50,11 @@ class Report:
         return not self.problems
 
     def lines(self) -> list:
-        """What validate prints: the problems in file order, or one summary line."""
+        """What validate prints: the problems in file order, or one summary line
+        and the warnings (in file order too)."""
         if self.problems:
-            return [str(p) for p in sorted(self.problems, key=lambda p: (p.line or 0, p.key or ""))]
-        return [self.summary()] + [str(w) for w in self.warnings]
+            return [str(p) for p in sorted(self.problems, key=_file_order)]
+        return [self.summary()] + [str(w) for w in sorted(self.warnings, key=_file_order)]
 
     def summary(self) -> str:
         """One line: the template and what was checked."""
@@ -64,6 +65,10 @@ class Report:
                 f"{_count(len(t.parts), 'part')}, {_count(traps, 'trap')}, "
                 f"{_count(self.expected, 'canonical number')} matched, {_count(self.tests, 'test')} passed"
                 + (f", {_count(self.variants, 'distinct variant')}" if self.variants is not None else ""))
+
+
+def _file_order(problem: Problem) -> tuple:
+    return problem.line or 0, problem.key or ""
 
 
 def _count(n: int, noun: str) -> str:

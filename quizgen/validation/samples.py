@@ -17,6 +17,10 @@ from quizgen.validation.problems import Report, Problem, problem_at
 
 # A failure rate per seed above this means some generated quizzes would stop with an error.
 MAX_FAILURE_RATE = 1e-4
+# A trap that comes within tolerance of the answer (or another trap) on this share of draws or more
+# gets a warning: those draws never reach a paper, so some parameter values silently never appear.
+# The shipped bank's highest share is 2.4% (C8).
+COINCIDE_WARN_SHARE = 0.10
 # Draws per template marked by the real grader (validation/marking.py): about 8 ms each, mostly the
 # carried-rounding sets, so 100 draws add about 0.8 s a template.
 MARKING_DRAWS = 100
@@ -47,6 +51,7 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
                 found.add_all(marking_problems(inst))
     if report.draws:
         found.add_all(_fragile(template, report, rejections))
+        report.warnings += _coinciding_traps(template, report, rejections)
 
 
 def _unsatisfiable(template: Template, label: str, rejections: list) -> Problem:
@@ -71,3 +76,21 @@ def _fragile(template: Template, report: Report, rejections: list) -> list:
     return [problem_at(template.path, where, f"only {100 * kept:.1f}% of draws pass, so about one seed in "
                                            f"{max(round(1 / failure), 1)} would exhaust max_tries "
                                            f"({template.max_tries}); most are rejected here: {example}")]
+
+
+def _coinciding_traps(template: Template, report: Report, rejections: list) -> list:
+    """A warning at each trap that came too close to the answer or to another
+    trap on COINCIDE_WARN_SHARE of the draws or more (a trap equal to the
+    answer for some parameter values): not a failure, but the author should
+    know which values are being thrown away."""
+    counts = Counter(r.where for r in rejections if len(r.where) == 4 and r.where[2] == "traps")
+    warnings = []
+    for where, count in sorted(counts.items()):
+        share = count / report.draws
+        if share >= COINCIDE_WARN_SHARE:
+            example = next(str(r) for r in reversed(rejections) if r.where == where)
+            warnings.append(problem_at(template.path, where, (
+                f"warning: {100 * share:.0f}% of draws were thrown away because this trap came within tolerance "
+                f"({example}); those values never reach a paper: if the trap equals the answer for some "
+                "parameters, change it or add a constraint that keeps them apart")))
+    return warnings

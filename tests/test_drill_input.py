@@ -1,0 +1,71 @@
+"""What the drill does with input a learner (or a pipe) may send that is not
+a plain answer: sentences, control characters, very long lines."""
+
+import io
+
+from quizgen.drill.session import MAX_LINE, run_drill
+
+
+def drill(*answers):
+    """A C1 practice drill (seed 1) fed ``answers``; (result, output)."""
+    out = io.StringIO()
+    text = "".join(f"{a}\n" for a in answers)
+    result = run_drill(io.StringIO(text), out, io.StringIO(), classes="C1", seed=1, save=False)
+    return result, out.getvalue()
+
+
+def test_a_sentence_is_asked_again_and_not_counted_as_a_miss():
+    # grade leaves a sentence to a person (needs_review); the drill has none to ask
+    for answer in ("the answer is 0.7", "exp(exp(exp(100)))"):
+        result, out = drill(answer, "q")
+        assert result.parts == [], answer
+        assert "I cannot mark" in out and "Worked solution" not in out
+        assert "A person would have to read" not in out
+
+
+def test_control_characters_are_echoed_escaped():
+    result, out = drill("1\x1b[31m2\x07", "q")
+    assert "\x1b" not in out and "\x07" not in out
+    assert "> 1\\x1b[31m2\\x07\n" in out
+    assert result.parts == []
+
+
+def test_a_long_line_is_echoed_cut_and_an_over_long_one_gets_one_reply():
+    result, out = drill("(" * 5000 + "1", "x" * (MAX_LINE + 5), "q")
+    assert max(len(line) for line in out.splitlines()) <= 210
+    over = out.split("(over 10,000 characters)\n", 1)[1].split("\n> ", 1)[0]
+    assert over.strip() == "That line is over 10,000 characters; no answer is that long."
+    assert result.parts == []
+
+
+def test_the_solution_says_why_an_answer_differs_from_its_rounded_step():
+    # seed 7's first C1 question: the step shows L = -ln 0.5065 = 0.6802, the unrounded answer is 0.6803
+    out = io.StringIO()
+    run_drill(io.StringIO("s\nq\n"), out, io.StringIO(), classes="C1", seed=7, save=False)
+    text = " ".join(out.getvalue().split())
+    assert "= 0.6802" in text and "Answers: (a) 0.5065 (b) 0.6803" in text
+    assert "worked from the unrounded values" in text
+
+
+def test_grade_feedback_is_shown_as_a_sentence():
+    # a C1 seed 1 learner with p = 0.408 then -ln 0.408: accepted by error carried forward
+    result, out = drill("0.408", "0.897", "q")
+    assert [p.status for p in result.parts] == ["incorrect", "correct"]
+    assert "\n  Marked from your (a) = 0.408" in out
+    result, out = drill("0.71", "q")
+    assert "Not precise enough. Only 2 significant figures" in " ".join(out.split())
+
+
+def test_a_sentence_for_a_word_part_asks_for_the_word():
+    out = io.StringIO()   # C5 seed 2: (a) is 0, (b) asks for a word (undefined)
+    result = run_drill(io.StringIO("0\nit is undefined because we divide by zero\nundefined\nq\n"), out,
+                       io.StringIO(), classes="C5", seed=2, save=False)
+    text = " ".join(out.getvalue().split())
+    assert "type just the answer, the word or short phrase asked for." in text
+    assert [p.status for p in result.parts] == ["correct", "correct"]
+
+
+def test_a_windows_line_end_is_not_echoed_as_a_control_character():
+    out = io.StringIO()
+    run_drill(io.StringIO("0.408\r\nq\r\n"), out, io.StringIO(), classes="C1", seed=1, save=False)
+    assert "> 0.408\n" in out.getvalue() and "\\r" not in out.getvalue()

@@ -1,0 +1,35 @@
+"""The progress file a learner names with --state (or $QUIZGEN_PROGRESS) when it
+is not a plain file: a FIFO or device is left alone (never read, renamed or
+replaced; the drill once moved /dev/null aside), a symbolic link is followed."""
+
+import os
+import subprocess
+import sys
+
+from quizgen.drill import record as learner
+
+
+def drill(state, answers="0.5\nq\n"):
+    return subprocess.run([sys.executable, "-m", "quizgen", "drill", "--seed", "1", "--classes", "C1",
+                           "--state", str(state)], input=answers, capture_output=True, text=True, timeout=60)
+
+
+def test_a_fifo_is_left_alone_and_the_drill_runs_without_saving(tmp_path):
+    fifo = tmp_path / "progress.json"
+    os.mkfifo(fifo)
+    run = drill(fifo)   # reading it used to wait for a writer for ever
+    assert run.returncode == 0
+    assert "is not a regular file; it is left alone and progress will not be saved" in run.stderr
+    assert "Practice run: progress is not saved." in run.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["progress.json"]   # no .bad, no .lock
+    assert learner.load(fifo, read_only=True).writable is False
+
+
+def test_a_symbolic_link_is_followed_and_kept(tmp_path):
+    target, link = tmp_path / "synced" / "progress.json", tmp_path / "progress.json"
+    target.parent.mkdir()
+    link.symlink_to(target)
+    for _ in range(2):
+        assert drill(link).returncode == 0
+    assert link.is_symlink()
+    assert learner.parse(target.read_text()).sessions == 2
