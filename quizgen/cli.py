@@ -8,7 +8,7 @@ import sys
 import click
 
 from quizgen import __version__
-from quizgen.errors import QuizgenError
+from quizgen.errors import QuizgenError, UsageError
 from quizgen.files import install_signal_cleanup
 
 
@@ -114,7 +114,7 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
               help="Stop after this many questions (default: until q or end of input).")
 @click.option("--seed", default=None, help="Seed for reproducible numbers (default: a fresh one, printed).")
 @click.option("--state", "state_path", default=None, type=click.Path(dir_okay=False), envvar="QUIZGEN_PROGRESS",
-              help="Progress file (default: $XDG_DATA_HOME/quizgen/progress.json).")
+              help="Progress file (default: $QUIZGEN_PROGRESS, else $XDG_DATA_HOME/quizgen/progress.json).")
 @click.option("--no-save", is_flag=True, help="Practice run: read and write no progress file.")
 @click.option("--stats", is_flag=True, help="Show the learner's record and what to practise, then stop.")
 @bank_option
@@ -290,4 +290,6 @@ def _seed(text):
     """Seeds are whole numbers when they look like one, else the text itself."""
     if text is None:
         return None
+    if not text.strip():
+        raise UsageError("--seed is empty: give a whole number or a word, or leave --seed out for a fresh one")
     return int(text) if text.lstrip("-").isdigit() else text

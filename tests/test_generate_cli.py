@@ -215,3 +215,13 @@ def test_a_layout_failing_mid_document_leaves_earlier_output_untouched(invoke, t
     assert result.exit_code == 1
     assert result.stderr.startswith("quizgen: error: layout solutions.md.j2 failed")
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+@pytest.mark.parametrize("command", [["generate"], ["drill", "--no-save", "--count", "1"], ["export", "moodle"]])
+def test_an_empty_seed_is_refused_in_one_line(invoke, tmp_path, command):
+    extra = ["--out", str(tmp_path / "out")] if command[0] != "drill" else []
+    result = invoke(*command, "--seed", " ", *extra)
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines()[-1] == (
+        "quizgen: error: --seed is empty: give a whole number or a word, or leave --seed out for a fresh one")
+    assert not (tmp_path / "out").exists()
