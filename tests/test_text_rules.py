@@ -29,3 +29,8 @@ def test_problems_come_in_the_order_of_their_kinds_and_lines():
 def test_text_without_a_brace_is_plain_text_and_breaks_no_rule():
     assert text_rule_problems("a %} b }} c #} d - e * 2") == []
     assert text_rule_problems("a {% b }} c") != []
+
+
+def test_min_and_max_filters_are_refused_like_the_other_computing_filters():
+    messages = [message for _, message in text_rule_problems("{{ xs | max }} {{ ys | map('min') | join }}")]
+    assert [m.split(" on values")[0] for m in messages] == ["the 'max' filter computes", "the 'min' filter computes"]

@@ -11,7 +11,7 @@ integer literals, the attributes of ``loop`` (``loop.index``, ``loop.length``
 ``+ - * // %`` (``words[k + 1]``, ``loop.index0 * 2``). Anything else (a
 parameter, a let, a filter's result) in an arithmetic operator, and the
 filters that convert or compute (``float``, ``int``, ``round``, ``abs``,
-``sum``, also inside ``map``), is refused: write a ``let`` and format it."""
+``sum``, ``min``, ``max``, also inside ``map``), is refused: write a ``let`` and format it."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from quizgen.text.render import text_environment
 ARITHMETIC = (nodes.Add, nodes.Sub, nodes.Mul, nodes.Div, nodes.FloorDiv, nodes.Mod, nodes.Pow,
               nodes.Neg, nodes.Pos)
 # Filters that do maths or turn a value into a float: their result depends on float rounding.
-MATH_FILTERS = frozenset({"float", "int", "round", "abs", "sum", "exp", "ln", "num"})
+MATH_FILTERS = frozenset({"float", "int", "round", "abs", "sum", "min", "max", "exp", "ln", "num"})
 _SYMBOLS = {nodes.Add: "+", nodes.Sub: "-", nodes.Mul: "*", nodes.Div: "/", nodes.FloorDiv: "//",
             nodes.Mod: "%", nodes.Pow: "**", nodes.Neg: "unary -", nodes.Pos: "unary +"}
 ADVICE = "compute it in a `let` and only format it in the text"
