@@ -141,16 +141,22 @@ def _c7_case(tmp_path):
     return {"s001": instance}, answers
 
 
-def test_overrides_apply_every_run_and_unmatched_ones_are_reported(tmp_path):
-    instances, answers = _c7_case(tmp_path)
-    (tmp_path / "overrides.csv").write_text("student_id,question_id,part,score,comment\n"
-                                            "S001,q1,(b),50%,discussed in class\ns999,Q1,a,1,\n", encoding="utf-8")
+def _write_c7_files(tmp_path, instances, answers):
+    """key.json and s001's answers.csv for the C7 case; returns the key."""
     key = _key(instances)
     (tmp_path / "key.json").write_text(json.dumps(key.to_json()), encoding="utf-8")
     with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
         csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"]]
                                      + [["s001", "Q1", letter, text] for letter, text in
                                         zip("abc", answers["s001"].values())])
+    return key
+
+
+def test_overrides_apply_every_run_and_unmatched_ones_are_reported(tmp_path):
+    instances, answers = _c7_case(tmp_path)
+    (tmp_path / "overrides.csv").write_text("student_id,question_id,part,score,comment\n"
+                                            "S001,q1,(b),50%,discussed in class\ns999,Q1,a,1,\n", encoding="utf-8")
+    key = _write_c7_files(tmp_path, instances, answers)
     result = quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", overrides=tmp_path / "overrides.csv")
     with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
         rows = {r["part"]: r for r in csv.DictReader(handle)}
@@ -164,12 +170,7 @@ def test_an_override_decides_a_needs_review_answer(tmp_path):
     instances, answers = _c7_case(tmp_path)
     answers["s001"][next(iter(answers["s001"]))] = "about three quarters I think"
     (tmp_path / "overrides.csv").write_text("student_id,question_id,part,score\ns001,Q1,a,1\n", encoding="utf-8")
-    key = _key(instances)
-    (tmp_path / "key.json").write_text(json.dumps(key.to_json()), encoding="utf-8")
-    with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"]]
-                                     + [["s001", "Q1", letter, text] for letter, text in
-                                        zip("abc", answers["s001"].values())])
+    key = _write_c7_files(tmp_path, instances, answers)
     without = quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json")
     assert without.counts.get("needs_review") == 1
     result = quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", overrides=tmp_path / "overrides.csv")
