@@ -2,6 +2,8 @@
 example (bert-worked-examples.txt), exactly where the reference is exact and within
 tolerance where it rounds, and the key grades the reference's own numbers correct."""
 
+import re
+
 import pytest
 import sympy
 
@@ -187,9 +189,9 @@ def paper_digest(path) -> str:
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "3ecad15a0a1e3c53d93e8ee2cd66aa910ea85d326ad0bab99ec59d0996ab8e5b",
-    ("1", "solutions.md"): "1aa55675d7db033f64b6e7b24dae9f0e4e170f44e6dc945a2da9c77be721d8ea",
+    ("1", "solutions.md"): "fd559fb81e9a1979e6b5a8415095c196efc66a11d6de4c49e8e9bf7c8c247699",
     ("2", "problems.md"): "ad7837e140360ad618795e2e543b50740eda581b7e7657b1642fc0cbc71e3e5f",
-    ("2", "solutions.md"): "e2505e0d015e151776066d99bc9170849e54b346351c55f917c1fc9700ce4782",
+    ("2", "solutions.md"): "21bec756caa57b56e2d49691c65e80517a5e44de37e221c1aab1eb98f2672cfe",
 }
 
 
@@ -198,3 +200,13 @@ def test_generated_paper_digest_is_pinned(invoke, tmp_path, seed, name):
     result = invoke("generate", "--seed", seed, "--out", tmp_path / "quiz")
     assert result.exit_code == 0, result.output
     assert paper_digest(tmp_path / "quiz" / name) == PAPER_DIGESTS[seed, name]
+
+
+def test_solutions_say_exactly_only_where_the_exact_value_says_more(invoke, tmp_path):
+    result = invoke("generate", "--seed", "1", "--out", tmp_path / "quiz")
+    assert result.exit_code == 0, result.output
+    lines = (tmp_path / "quiz" / "solutions.md").read_text(encoding="utf-8").splitlines()
+    answers = [line for line in lines if re.match(r"- \([a-z]\) .*\*\*", line)]
+    assert not [line for line in answers if re.search(r"\*\*([^*]+)\*\* \(exactly \$\1\$\)", line)]
+    assert any("(exactly $0.1517108809906561$)" in line for line in answers)
+    assert any(line.endswith("**1440**") for line in answers)

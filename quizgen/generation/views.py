@@ -45,7 +45,7 @@ def _make_view(question: Question, fmt: str) -> dict:
         "figure": figure_markup(inst, fmt),
         "parts": [{"letter": pv.letter, "ask": ask, "points": share, "points_text": points_text(share),
                    "kind": pv.part.kind, "space": working_space(pv.part, len(steps)), "answer": _answer_text(pv),
-                   "latex": to_latex(pv.value) if pv.value is not None else None}
+                   "latex": _exact_latex(pv)}
                   for pv, ask, share in zip(inst.parts, asks, points)],
         "numeric": any(pv.part.kind == "numeric" for pv in inst.parts),   # the answers-from-unrounded note
         "forecast": forecast,
@@ -95,6 +95,15 @@ def points_text(points) -> str:
     """Points as printed on the paper: ``4``, ``1.5``, ``1.33`` (a template's
     few values, printed once: every instance prints the same)."""
     return fixed(points, 2).rstrip("0").rstrip(".")
+
+
+def _exact_latex(pv) -> str | None:
+    """The part's exact value in LaTeX for "exactly ...", or None where it
+    would only repeat the printed answer (a count, 0, 0.25)."""
+    if pv.value is None:
+        return None
+    latex = to_latex(pv.value)
+    return None if latex == _answer_text(pv) else latex
 
 
 def _answer_text(pv) -> str:
