@@ -36,6 +36,14 @@ def test_a_trap_equal_to_the_answer_for_some_draws_is_a_warning_at_its_line(tmp_
     assert lines == sorted(lines) and len(lines) == 2   # with the few-variants warning at params, in file order
 
 
+def test_a_few_thrown_away_draws_in_a_small_run_are_not_a_warning(invoke):
+    from quizgen.bank.loader import builtin_bank_dir
+
+    result = invoke("validate", builtin_bank_dir() / "c1_confident_correct.yaml", "--samples", "3")
+    assert result.exit_code == 0 and "(60% of draws kept)" in result.output   # 2 of 5 draws thrown away
+    assert "thrown away" not in result.output
+
+
 def test_the_shipped_bank_has_no_trap_that_often_equals_the_answer(templates_by_class):
     from quizgen.generation.quiz import seed_label
     from quizgen.generation.sampling import sample_instance

@@ -21,6 +21,7 @@ MAX_FAILURE_RATE = 1e-4
 # gets a warning: those draws never reach a paper, so some parameter values silently never appear.
 # The shipped bank's highest share is 2.4% (C8).
 COINCIDE_WARN_SHARE = 0.10
+COINCIDE_MIN_COUNT = 10   # fewer thrown-away draws is noise of a small --samples run, not a pattern
 # Draws per template marked by the real grader (validation/marking.py): about 8 ms each, mostly the
 # carried-rounding sets, so 100 draws add about 0.8 s a template.
 MARKING_DRAWS = 100
@@ -80,14 +81,15 @@ def _fragile(template: Template, report: Report, rejections: list) -> list:
 
 def _coinciding_traps(template: Template, report: Report, rejections: list) -> list:
     """A warning at each trap that came too close to the answer or to another
-    trap on COINCIDE_WARN_SHARE of the draws or more (a trap equal to the
+    trap on COINCIDE_WARN_SHARE of the draws or more, and at least
+    COINCIDE_MIN_COUNT times (a trap equal to the
     answer for some parameter values): not a failure, but the author should
     know which values are being thrown away."""
     counts = Counter(r.where for r in rejections if len(r.where) == 4 and r.where[2] == "traps")
     warnings = []
     for where, count in sorted(counts.items()):
         share = count / report.draws
-        if share >= COINCIDE_WARN_SHARE:
+        if share >= COINCIDE_WARN_SHARE and count >= COINCIDE_MIN_COUNT:
             example = next(str(r) for r in reversed(rejections) if r.where == where)
             warnings.append(problem_at(template.path, where, (
                 f"warning: {100 * share:.0f}% of draws were thrown away because this trap came within tolerance "
