@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from quizgen.files import write_files
 from quizgen.grading.answers_file import norm_question
-from quizgen.grading.outcome import RESULT_COLUMNS
+from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
 from quizgen.grading.report import md_cell, number_text
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -48,28 +48,32 @@ def safe_file_names(ids: list) -> list:
 
 class SheetContext(NamedTuple):
     """What every sheet reads: the verdict matrix, the slot of each (question,
-    part), the graded rows' answers and notes, and the worked solutions."""
+    part), the graded rows' answers and notes, the worked solutions, and
+    whether the class writes decimal commas (then every number on the sheet
+    has one, as in graded.csv)."""
 
     matrix: object
     slot_of: dict
     rows: dict
     solutions: "Solutions"
+    comma: bool = False
 
 
-def student_sheets(result, key, outputs, answer_column: int) -> tuple:
+def student_sheets(result, key, outputs, answer_column: int, comma: bool = False) -> tuple:
     """``([(file stem, StudentTotal, their questions, their number)], SheetContext)``."""
     papers = {paper.student_id.strip(): paper.questions for paper in key.papers}
     slot_of = {(norm_question(s.question_id), s.part): n for n, s in enumerate(result.matrix.slots)}
-    context = SheetContext(result.matrix, slot_of, _graded_rows(result, answer_column), Solutions(outputs.banks))
+    context = SheetContext(result.matrix, slot_of, _graded_rows(result, answer_column), Solutions(outputs.banks),
+                           comma)
     students = [(stem, total, papers.get(total.student_id, key.questions), number) for number, (total, stem)
                 in enumerate(zip(result.students, safe_file_names(result.matrix.students)))]
     return students, context
 
 
-def write_feedback_sheets(result, key, outputs, answer_column: int) -> Path:
+def write_feedback_sheets(result, key, outputs, answer_column: int, comma: bool = False) -> Path:
     """Write ``<student>.md`` for every student into folder ``outputs.feedback``
     (atomically); returns the folder."""
-    students, context = student_sheets(result, key, outputs, answer_column)
+    students, context = student_sheets(result, key, outputs, answer_column, comma)
     files = {f"{stem}.md": sheet_markdown(total, questions, number, *context)
              for stem, total, questions, number in students}
     write_files(outputs.feedback, files)
@@ -131,27 +135,39 @@ class Solutions:
         return question_view(Question(question.id, sample_instance(template, question.seed)), fmt)
 
 
-def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions) -> str:
+def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions,
+                   comma: bool = False) -> str:
     """One student's sheet."""
     name = f" ({md_cell(total.name)})" if total.name else ""
     lines = [f"# Feedback for {md_cell(total.student_id)}{name}", "",
-             f"Score: **{number_text(total.score)} / {number_text(total.max_score)}** ({total.percent:.1f}%).", ""]
+             "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
     for question in questions:
         lines += [f"## {md_cell(question.id)}: {md_cell(question.title or question.template)}", "",
                   "| part | your answer | verdict | score | expected |", "| --- | --- | --- | --- | --- |"]
         notes = []
-        for line in part_lines(question, number, matrix, slot_of, rows):
+        for line in part_lines(question, number, matrix, slot_of, rows, comma):
             lines.append(f"| {md_cell(line.letter)} | {md_cell(line.answer) or '-'} | {line.status} | {line.score} / "
                          f"{line.points} | {md_cell(line.expected)} |")
-            notes += _part_notes(line)
-        lines += [""] + notes + ["### Worked solution for your numbers", "", solutions.markdown(question), ""]
+            notes += [f"- ({md_cell(n.letter)}) {md_cell(n.label)}{f' **{md_cell(n.code)}**' if n.code else ''}: "
+                      f"{md_cell(n.text)}" for n in part_notes(line)]
+        lines += [""] + notes + [""] * bool(notes)
+        lines += ["### Worked solution for your numbers", "", solutions.markdown(question), ""]
     return "\n".join(lines)
+
+
+def score_texts(total, comma: bool = False) -> tuple:
+    """``(score, max, percent)`` as students.csv writes them (``4,5``, ``10``,
+    ``45,0`` with decimal commas)."""
+    return tuple(comma_number(t, comma) for t in (number_text(total.score), number_text(total.max_score),
+                                                   f"{total.percent:.1f}"))
 
 
 class PartLine(NamedTuple):
     """One part of a student's sheet, format-free: what they answered, the
     verdict (``missing`` when no answer counts), score and points as text, the
-    expected answer, the misconception's code and feedback, the grader's note."""
+    expected answer, the misconception's code, the grader's feedback (the
+    misconception explained, ECF, carried or early rounding, the marker's
+    override comment), the grader's reason and graded.csv's note."""
 
     letter: str
     answer: str
@@ -162,10 +178,21 @@ class PartLine(NamedTuple):
     misconception: str
     feedback: str
     reason: str
+    note: str = ""
 
 
-def part_lines(question, number: int, matrix, slot_of: dict, rows: dict) -> list:
-    """The PartLine of every part of ``question`` for student ``number``."""
+class PartNote(NamedTuple):
+    """One line under a question's table: ``(letter) label [code]: text``."""
+
+    letter: str
+    label: str
+    code: str
+    text: str
+
+
+def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: bool = False) -> list:
+    """The PartLine of every part of ``question`` for student ``number``, every
+    plain decimal with a comma when ``comma``."""
     lines = []
     for part in question.parts:
         slot = slot_of.get((norm_question(question.id), part.letter))
@@ -175,8 +202,9 @@ def part_lines(question, number: int, matrix, slot_of: dict, rows: dict) -> list
         status = outcome.status.value if outcome is not None and outcome.status is not None else "missing"
         score = number_text(outcome.score) if outcome is not None else "0"
         code = outcome.misconception if outcome is not None else ""
-        lines.append(PartLine(part.letter, answer, status, score, number_text(part.points), part.answer, code or "",
-                              unguard(feedback), unguard(reason)))
+        numbers = (comma_number(t, comma) for t in (score, number_text(part.points), part.answer))
+        lines.append(PartLine(part.letter, unguard(answer), status, *numbers, code or "", unguard(feedback),
+                              unguard(reason), (outcome.note if outcome is not None else "") or ""))
     return lines
 
 
@@ -185,11 +213,22 @@ def unguard(cell: str) -> str:
     return cell[1:] if cell[:1] == "'" and cell[1:2] and cell[1] in "=+-@\t\r" else cell
 
 
-def _part_notes(line: PartLine) -> list:
-    """The misconception (named and explained) and the grader's note on one part."""
+def part_notes(line: PartLine) -> list:
+    """The PartNotes of one part, in plain words: the misconception named and
+    explained, or the grader's feedback (error carried forward, carried or early
+    rounding), the marker's override comment, and the grader's reason."""
     notes = []
     if line.misconception:
-        notes.append(f"- ({line.letter}) misconception **{md_cell(line.misconception)}**: {md_cell(line.feedback)}")
+        notes.append(PartNote(line.letter, "misconception", line.misconception, line.feedback))
+    elif line.note == "override":
+        notes.append(PartNote(line.letter, "your marker's decision", "", line.feedback or "score set by your marker"))
+    elif line.feedback:
+        label = _NOTE_LABELS.get(line.note, "feedback")
+        notes.append(PartNote(line.letter, label, "", line.feedback.removeprefix(f"{label}: ")))
     if line.reason:
-        notes.append(f"- ({line.letter}) note: {md_cell(line.reason)}")
-    return notes + ([""] if notes else [])
+        notes.append(PartNote(line.letter, "note", "", line.reason))
+    return notes
+
+
+_NOTE_LABELS = {"ecf": "error carried forward", "carried_rounding": "carried rounding",
+                "rounded_too_early": "rounded too early"}

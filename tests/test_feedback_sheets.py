@@ -1,0 +1,186 @@
+"""Feedback sheets of a real per-student class (generate --students, then
+grade --feedback), read as the students would: each sheet agrees with
+graded.csv and the students CSV, says in plain words why an answer earned
+what it did (error carried forward, carried rounding, rounded too early, the
+marker's override), shows answers as written, and uses decimal commas when
+the class did."""
+
+import csv
+import json
+import re
+
+import pytest
+
+import quizgen
+from quizgen.generation.run import generate
+from quizgen.grading.outputs import GradeOutputs
+
+ROSTER = [("s01", "O'Brien, Ann"), ("a_b", "Under Score"), ("a/b", "Slash"), ("=cmd|' /C calc'!A0", "=HYPERLINK(1)"),
+          ("CON", "Con Dev"), ("zoe", "Zoë Ñúñez")]
+
+
+def values(key, student):
+    """{(question, part): value} on ``student``'s own paper."""
+    return {(q["id"], letter): p["value"] for q in key["students"][student]["questions"]
+            for letter, p in zip("abc", q["parts"])}
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """A class of six on C7 (p, loss_y1, loss_y0): right, trap + ECF, blank +
+    carried rounding + override, a formula, rounded too early, and no answers."""
+    folder = tmp_path_factory.mktemp("class")
+    with open(folder / "roster.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([("student_id", "name"), *ROSTER])
+    generate(folder / "quiz", classes="C7", count=1, seed=11, students=folder / "roster.csv")
+    key = json.loads((folder / "quiz" / "key.json").read_text(encoding="utf-8"))
+    rows = []
+    for student, name in ROSTER[:5]:
+        v = values(key, student)
+        answers = {"s01": [f"{v['Q1', p]:#.4g}" for p in "abc"],
+                   "a_b": [f"{1 - v['Q1', 'a']:#.3g}", f"{v['Q1', 'c']:#.3g}", f"{v['Q1', 'b']:#.3g}"],
+                   "a/b": ["", f"{v['Q1', 'b']:#.4g}", "about 0.04 I think"],
+                   "=cmd|' /C calc'!A0": [f"{v['Q1', 'a']:#.4g}", "=1+1", f"{v['Q1', 'c']:#.4g}"],
+                   "CON": [f"{v['Q1', 'a']:#.2g}", f"{v['Q1', 'b']:#.4g}", f"{v['Q1', 'c']:#.4g}"]}[student]
+        rows += [(student, name, "Q1", part, answer) for part, answer in zip("abc", answers)]
+    return folder, key, rows
+
+
+def grade(folder, rows, sheets="sheets", delimiter=",", **options):
+    """Grade ``rows`` (with a ``;`` delimiter: decimal commas) into folder ``sheets``."""
+    answers = folder / f"answers-{sheets}.csv"
+    with open(answers, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle, delimiter=delimiter).writerows([("student_id", "name", "question_id", "part", "answer"),
+                                                          *rows])
+    (folder / "overrides.csv").write_text("student_id,question_id,part,score,comment\n"
+                                          "a/b,Q1,c,50%,=see me: right idea\n", encoding="utf-8")
+    quizgen.grade(answers, key=folder / "quiz" / "key.json", roster=folder / "roster.csv",
+                  overrides=folder / "overrides.csv", outputs=GradeOutputs(feedback=str(folder / sheets)), **options)
+    return answers.with_name(answers.stem + "-graded.csv")
+
+
+def read(path, delimiter=","):
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        return list(csv.DictReader(handle, delimiter=delimiter))
+
+
+def sheet_of(folder, sheets, student):
+    """The text of ``student``'s sheet, found by its heading."""
+    found = [p.read_text(encoding="utf-8") for p in (folder / sheets).iterdir()
+             if p.read_text(encoding="utf-8").startswith(f"# Feedback for {student} (")]
+    assert len(found) == 1, student
+    return found[0]
+
+
+def unmd(text):
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def test_every_sheet_agrees_with_graded_csv_and_the_students_csv(graded):
+    folder, _, rows = graded
+    out = grade(folder, rows)
+    final = read(out)
+    students = read(out.with_name(out.stem + "-students.csv"))
+    assert len(list((folder / "sheets").iterdir())) == len(students) == len(ROSTER)
+    for total in students:
+        student = total["student_id"].removeprefix("'")
+        sheet = sheet_of(folder, "sheets", re.sub(r"([|_<>*\\[\]`#])", r"\\\1", student))
+        assert f"Score: **{total['score']} / {total['max_score']}** ({total['percent']}%)." in sheet
+        table = [unmd(line).split(" | ") for line in sheet.splitlines() if re.match(r"\| [a-c] \|", line)]
+        mine = {r["part"]: r for r in final if r["student_id"].removeprefix("'") == student}
+        for letter, answer, status, score, expected in ((t[0][2:], *t[1:4], t[4][:-2]) for t in table):
+            row = mine.get(letter, {"answer": "-", "status": "missing", "score": "0"})
+            assert (answer, status, score.split(" / ")[0]) == (row["answer"].removeprefix("'") or "-",
+                                                               row["status"], row["score"]), (student, letter)
+        others = {r["answer"] for r in final if r["student_id"].removeprefix("'") != student and r["answer"]}
+        assert not any(f"| {unmd(a)} |" in unmd(sheet) for a in others - {r["answer"] for r in mine.values()})
+
+
+def test_feedback_says_why_in_plain_words(graded):
+    folder, _, rows = graded
+    grade(folder, rows)
+    trap = sheet_of(folder, "sheets", "a\\_b")
+    assert "- (a) misconception **sigmoid\\_sign\\_error**" in trap
+    assert "- (b) error carried forward: marked from your (a) = " in trap
+    assert "- (c) error carried forward: marked from your (a) = " in trap
+    early = sheet_of(folder, "sheets", "CON")
+    assert "- (a) rounded too early: " in early and "give at least 3" in early
+    assert "- (c) your marker's decision: =see me: right idea" in sheet_of(folder, "sheets", "a/b")
+
+
+def test_answers_are_shown_as_the_student_wrote_them_not_spreadsheet_guarded(graded):
+    folder, _, rows = graded
+    grade(folder, rows)
+    sheet = sheet_of(folder, "sheets", "=cmd\\|' /C calc'!A0")
+    assert "| b | =1+1 | invalid |" in sheet and "'=1+1 |" not in sheet
+
+
+def test_a_decimal_comma_class_gets_comma_numbers_on_its_sheets(graded):
+    folder, _, rows = graded
+    comma_rows = [r[:4] + (r[4].replace(".", ","),) for r in rows]
+    (folder / "policy.yaml").write_text("imprecise_credit: 0.25\n", encoding="utf-8")
+    out = grade(folder, comma_rows, "komma", ";", policy=folder / "policy.yaml")
+    sheet = sheet_of(folder, "komma", "CON")
+    total = [r for r in read(out.with_name(out.stem + "-students.csv"), ";") if r["student_id"] == "CON"][0]
+    assert "," in total["score"] and f"Score: **{total['score']} / 6** ({total['percent']}%)." in sheet
+    table = [line for line in sheet.splitlines() if re.match(r"\| [a-c] \|", line)]
+    assert "| 0,5 / 2 |" in table[0] and all(re.search(r"\| \d+,\d+ \|$", line) for line in table)
+    assert not re.search(r"\d\.\d", "\n".join(table))
+
+
+@pytest.fixture
+def tex_sources(monkeypatch):
+    """Grade into PDF sheets with TeX stubbed out: {sheet name: LaTeX source}."""
+    from quizgen.grading import feedback_pdf
+
+    made = {}
+
+    def fake_compile(documents):
+        made.update(documents)
+        return {name[:-4] + ".pdf": b"" for name in documents}
+
+    monkeypatch.setattr(feedback_pdf, "check_tex", lambda: None)
+    monkeypatch.setattr(feedback_pdf, "compile_sheets", fake_compile)
+    return made
+
+
+LONG = [("s01", "Maximiliana Wilhelmina Konstantinopoulou-Featherstonehaugh de la Cruz y Villanueva Oppenheimer III",
+         "Q1", "a", "0.0911000000000000000000000000000000000000001"),
+        ("s01", "", "Q1", "b", "thisisaverylonganswerwithoutanyspacesthatgoesonandonforever"),
+        ("=cmd|' /C calc'!A0", "=HYPERLINK(\"http://example.com/averylongpath\")", "Q1", "a", "0.5")]
+
+
+def test_pdf_sheets_carry_the_same_plain_words_and_decimal_commas(graded, tex_sources):
+    folder, _, rows = graded
+    comma_rows = [r[:4] + (r[4].replace(".", ","),) for r in rows]
+    answers = folder / "komma-pdf.csv"
+    with open(answers, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle, delimiter=";").writerows([("student_id", "name", "question_id", "part", "answer"),
+                                                    *comma_rows])
+    quizgen.grade(answers, key=folder / "quiz" / "key.json",
+                  outputs=GradeOutputs(feedback=str(folder / "pdf"), feedback_format="pdf"))
+    tex = tex_sources["a_b.tex"].replace(r"\allowbreak{}", "")
+    assert r"\item (c) error carried forward: marked from your (a) = 0,0" in tex
+    assert re.search(r"Score: \\textbf\{4 / 6\} \(66,7\\%\)", tex)
+    assert re.search(r"\na & 0,0\d+ & incorrect & 0 / 2 & 0,9\d+ \\\\", tex)
+
+
+@pytest.mark.slow
+def test_pdf_sheets_with_long_names_and_answers_have_no_overfull_lines(graded, tex_sources, tmp_path):
+    import shutil
+    import subprocess
+
+    if shutil.which("pdflatex") is None:
+        pytest.skip("pdflatex not installed")
+    folder, _, _ = graded
+    answers = folder / "long.csv"
+    with open(answers, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([("student_id", "name", "question_id", "part", "answer"), *LONG])
+    quizgen.grade(answers, key=folder / "quiz" / "key.json",
+                  outputs=GradeOutputs(feedback=str(tmp_path / "pdf"), feedback_format="pdf"))
+    for name, source in tex_sources.items():
+        (tmp_path / name).write_text(source, encoding="utf-8")
+        subprocess.run(["pdflatex", "-interaction=nonstopmode", "-no-shell-escape", name], cwd=tmp_path,
+                       capture_output=True, timeout=120)
+        log = (tmp_path / name).with_suffix(".log").read_text(encoding="utf-8", errors="replace")
+        assert "Overfull \\hbox" not in log, (name, log[log.find("Overfull"):][:300])
