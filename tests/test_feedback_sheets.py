@@ -66,7 +66,7 @@ def read(path, delimiter=","):
 
 def sheet_of(folder, sheets, student):
     """The text of ``student``'s sheet, found by its heading."""
-    found = [p.read_text(encoding="utf-8") for p in (folder / sheets).iterdir()
+    found = [p.read_text(encoding="utf-8") for p in (folder / sheets).glob("[!.]*")
              if p.read_text(encoding="utf-8").startswith(f"# Feedback for {student} (")]
     assert len(found) == 1, student
     return found[0]
@@ -81,7 +81,7 @@ def test_every_sheet_agrees_with_graded_csv_and_the_students_csv(graded):
     out = grade(folder, rows)
     final = read(out)
     students = read(out.with_name(out.stem + "-students.csv"))
-    assert len(list((folder / "sheets").iterdir())) == len(students) == len(ROSTER)
+    assert len(list((folder / "sheets").glob("[!.]*"))) == len(students) == len(ROSTER)
     for total in students:
         student = total["student_id"].removeprefix("'")
         sheet = sheet_of(folder, "sheets", re.sub(r"([|_<>*\\[\]`#])", r"\\\1", student))
@@ -184,3 +184,28 @@ def test_pdf_sheets_with_long_names_and_answers_have_no_overfull_lines(graded, t
                        capture_output=True, timeout=120)
         log = (tmp_path / name).with_suffix(".log").read_text(encoding="utf-8", errors="replace")
         assert "Overfull \\hbox" not in log, (name, log[log.find("Overfull"):][:300])
+
+
+def test_a_rerun_replaces_its_own_stale_sheets_and_nothing_else(graded, tex_sources, tmp_path):
+    folder, _, rows = graded
+    sheets = tmp_path / "sheets"
+    sheets.mkdir()
+    (sheets / "notes.md").write_text("the instructor's own file\n", encoding="utf-8")
+    (tmp_path / "outside.md").write_text("not a sheet\n", encoding="utf-8")
+    key = folder / "quiz" / "key.json"
+
+    def run(answer_rows, fmt="md", name="answers.csv"):
+        with open(tmp_path / name, "w", newline="", encoding="utf-8") as handle:
+            csv.writer(handle).writerows([("student_id", "name", "question_id", "part", "answer"), *answer_rows])
+        quizgen.grade(tmp_path / name, key=key, outputs=GradeOutputs(feedback=str(sheets), feedback_format=fmt))
+        return sorted(p.name for p in sheets.iterdir() if p.name != ".quizgen-sheets")
+
+    everyone = ["CON_.md", "a_b-2.md", "a_b.md", "cmd_C_calc_A0.md", "notes.md", "s01.md", "zoe.md"]
+    assert run(rows) == everyone
+    listed = "".join(f"{n}\n" for n in everyone + ["gone.md"] if n != "notes.md")
+    (sheets / ".quizgen-sheets").write_text(listed, encoding="utf-8")    # as if an earlier run wrote gone.md
+    (sheets / "gone.md").write_text("# Feedback for a student no longer in the class\n", encoding="utf-8")
+    assert run(rows) == everyone and not (sheets / "gone.md").exists()
+    (sheets / ".quizgen-sheets").write_text("S01.md\n../outside.md\nnotes.txt\n.hidden.md\n", encoding="utf-8")
+    assert run(rows) == everyone and (tmp_path / "outside.md").exists()   # S01.md is s01.md ignoring case
+    assert run(rows, "pdf") == sorted([n.replace(".md", ".pdf") for n in everyone if n != "notes.md"] + ["notes.md"])

@@ -116,7 +116,7 @@ def test_gradebook_options_are_checked_before_grading(tmp_path):
 def test_feedback_sheets_per_student_with_safe_distinct_names(tmp_path):
     result = quizgen.grade(write(tmp_path, small_key()), key=tmp_path / "key.json",
                            outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
-    names = sorted(p.name for p in (tmp_path / "sheets").iterdir())
+    names = sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*"))
     assert names == ["s1.md", "s2.md", "s3.md", "s4-2.md", "s4.md"]
     assert result.paths["feedback"] == tmp_path / "sheets"
     bo = (tmp_path / "sheets" / "s2.md").read_text(encoding="utf-8")

@@ -76,8 +76,41 @@ def write_feedback_sheets(result, key, outputs, answer_column: int, comma: bool 
     students, context = student_sheets(result, key, outputs, answer_column, comma)
     files = {f"{stem}.md": sheet_markdown(total, questions, number, *context)
              for stem, total, questions, number in students}
-    write_files(outputs.feedback, files)
-    return Path(outputs.feedback)
+    return write_sheet_files(outputs.feedback, files)
+
+
+MANIFEST = ".quizgen-sheets"
+
+
+def write_sheet_files(folder, files: dict) -> Path:
+    """Write the sheets ``{name: text or bytes}`` into ``folder`` atomically,
+    with MANIFEST listing their names, then remove the sheets an earlier run
+    listed there that this run did not write again (a student no longer in the
+    answers, Markdown sheets replaced by PDFs), so the folder never mixes old
+    sheets with new ones. Nothing else in the folder is touched; names are
+    compared ignoring case, as a case-insensitive file system would."""
+    folder = Path(folder)
+    earlier = _listed(folder / MANIFEST)
+    write_files(folder, {**files, MANIFEST: "".join(f"{name}\n" for name in files)})
+    kept = {name.casefold() for name in files}
+    for name in earlier:
+        if name.casefold() not in kept:
+            try:
+                (folder / name).unlink(missing_ok=True)
+            except OSError:   # the new sheets are written: a stale one we may not remove stays
+                pass
+    return folder
+
+
+def _listed(manifest: Path) -> list:
+    """The sheet names an earlier run wrote (plain names only: nothing with a
+    path separator or a leading dot is ever removed)."""
+    try:
+        names = manifest.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [n for n in names if n and not n.startswith(".") and "/" not in n and "\\" not in n
+            and n.endswith((".md", ".pdf"))]
 
 
 def _graded_rows(result, answer_column: int) -> dict:

@@ -14,8 +14,8 @@ import unicodedata
 from pathlib import Path
 
 from quizgen.errors import TexNotFoundError
-from quizgen.files import write_files
-from quizgen.grading.feedback import part_lines, part_notes, score_texts, student_sheets, write_feedback_sheets
+from quizgen.grading.feedback import (part_lines, part_notes, score_texts, student_sheets, write_feedback_sheets,
+                                      write_sheet_files)
 from quizgen.generation.pdf import install_hint
 from quizgen.text.render import escape_tex
 
@@ -33,8 +33,7 @@ def write_sheets(result, key, outputs, answer_column: int, comma: bool = False) 
     students, context = student_sheets(result, key, outputs, answer_column, comma)
     sources = {f"{stem}.tex": sheet_tex(total, questions, number, context, getattr(outputs, "paper", "a4"))
                for stem, total, questions, number in students}
-    write_files(outputs.feedback, compile_sheets(sources))
-    return Path(outputs.feedback)
+    return write_sheet_files(outputs.feedback, compile_sheets(sources))
 
 
 def compile_sheets(sources: dict) -> dict:
