@@ -126,6 +126,9 @@ def test_a_decimal_comma_class_gets_comma_numbers_on_its_sheets(graded):
     table = [line for line in sheet.splitlines() if re.match(r"\| [a-c] \|", line)]
     assert "| 0,5 / 2 |" in table[0] and all(re.search(r"\| \d+,\d+ \|$", line) for line in table)
     assert not re.search(r"\d\.\d", "\n".join(table))
+    worked = sheet[sheet.index("### Worked solution"):]
+    assert not re.search(r"\d\.\d", worked) and re.search(r"\$[^$]*\d\{,\}\d[^$]*\$", worked)
+    assert re.search(r"\*\*Answers:\*\* \(a\) \d+,\d+; \(b\) \d+,\d+; \(c\) \d+,\d+$", worked.strip())
 
 
 @pytest.fixture
@@ -163,6 +166,10 @@ def test_pdf_sheets_carry_the_same_plain_words_and_decimal_commas(graded, tex_so
     assert r"\item (c) error carried forward: marked from your (a) = 0,0" in tex
     assert re.search(r"Score: \\textbf\{4 / 6\} \(66,7\\%\)", tex)
     assert re.search(r"\na & 0,0\d+ & incorrect & 0 / 2 & 0,9\d+ \\\\", tex)
+    worked = tex[tex.index("Worked solution"):]
+    assert "node[below] {0{,}25};" in worked and re.search(r"\(\d\.\d+,\d\.\d+\)", worked)   # labels, not coordinates
+    after = worked.split(r"\end{tikzpicture}")[-1]   # the steps, the check and the answers
+    assert "tikzpicture" in worked and "0{,}" in after and not re.search(r"\d\.\d+(?![\d.]|em|pt)", after)
 
 
 @pytest.mark.slow

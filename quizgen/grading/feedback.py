@@ -136,21 +136,25 @@ class Solutions:
     def __init__(self, banks):
         self.banks, self.templates, self.done = banks, None, {}
 
-    def markdown(self, question) -> str:
-        """The worked solution of ``question`` (a KeyQuestion) as Markdown lines."""
-        view = self.view(question, "md")
+    def markdown(self, question, comma: bool = False) -> str:
+        """The worked solution of ``question`` (a KeyQuestion) as Markdown lines
+        (decimal commas when ``comma``, the answers then split by ``;``)."""
+        view = self.view(question, "md", comma)
         if isinstance(view, str):
             return f"({view})"
         steps = [f"{i}. **{s['title']}** {s['why']}\n\n   {s['work']}" for i, s in enumerate(view["steps"], 1)]
-        answers = ", ".join(f"({p['letter']}) {p['answer']}" for p in view["parts"])
+        answers = ("; " if comma else ", ").join(f"({p['letter']}) {p['answer']}" for p in view["parts"])
         return "\n\n".join([view["stem"], view["forecast"], *steps, view["verify"], f"**Answers:** {answers}"])
 
-    def view(self, question, fmt: str):
+    def view(self, question, fmt: str, comma: bool = False):
         """The question view (generation.views) of ``question`` regenerated for
-        ``fmt`` ("md" or "tex"), or a sentence saying why there is none."""
-        wanted = (question.template, question.seed, fmt)
+        ``fmt`` ("md" or "tex"), every decimal in its text with a comma when
+        ``comma`` (comma_view), or a sentence saying why there is none."""
+        wanted = (question.template, question.seed, fmt, comma)
         if wanted not in self.done:
-            self.done[wanted] = self._make(question, fmt)
+            view = self.done.get(wanted[:3] + (False,)) or self._make(question, fmt)
+            self.done[wanted[:3] + (False,)] = view
+            self.done[wanted] = comma_view(view, fmt) if comma and not isinstance(view, str) else view
         return self.done[wanted]
 
     def _make(self, question, fmt: str):
@@ -166,6 +170,36 @@ class Solutions:
             return (f"No worked solution: template {question.template or '?'} is not in the bank"
                     f"{'' if question.seed else ' or the key has no seed label'}; pass --bank.")
         return question_view(Question(question.id, sample_instance(template, question.seed)), fmt)
+
+
+_MATH = re.compile(r"\$\$.+?\$\$|\$.+?\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
+_DECIMAL = re.compile(r"(?<=\d)\.(?=\d)")   # a decimal point between digits
+_TIKZ_LABEL = re.compile(r"(\bnode\s*(?:\[[^\]]*\])?\s*(?:at\s*\([^)]*\))?\s*\{)([^;]*)(\}\s*;)")
+# in LaTeX, unless the number is a length (0.8em, 0.5\linewidth)
+_TEX_DECIMAL = re.compile(r"(?<=\d)\.(?=\d+(?![\d.]|(?:em|ex|pt|cm|mm|in|bp|sp|pc|\\[a-z]*(?:width|height|size))))")
+
+
+def comma_view(view: dict, fmt: str) -> dict:
+    """A question view whose text (stem, forecast, steps, check, answers; not
+    the figure) writes every decimal with a comma: ``{,}`` in maths (and all
+    through LaTeX, where it prints as a comma without a space), ``,`` in
+    Markdown prose."""
+    def text(piece: str) -> str:
+        if fmt == "tex":
+            return _TEX_DECIMAL.sub("{,}", piece)
+        spans, at = [], 0
+        for math in _MATH.finditer(piece):
+            spans += [_DECIMAL.sub(",", piece[at:math.start()]), _DECIMAL.sub("{,}", math.group())]
+            at = math.end()
+        return "".join(spans) + _DECIMAL.sub(",", piece[at:])
+
+    figure = view.get("figure")
+    if figure and fmt == "tex":   # only the labels: coordinates keep their points
+        figure = {**figure, "solution": _TIKZ_LABEL.sub(lambda m: m[1] + _TEX_DECIMAL.sub("{,}", m[2]) + m[3],
+                                                        figure["solution"])}
+    return {**view, "figure": figure, "stem": text(view["stem"]), "forecast": text(view["forecast"]), "verify": text(view["verify"]),
+            "steps": [{key: text(value) for key, value in step.items()} for step in view["steps"]],
+            "parts": [{**part, "answer": _DECIMAL.sub(",", part["answer"])} for part in view["parts"]]}
 
 
 def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions,
@@ -184,7 +218,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
             notes += [f"- ({md_cell(n.letter)}) {md_cell(n.label)}{f' **{md_cell(n.code)}**' if n.code else ''}: "
                       f"{md_cell(n.text)}" for n in part_notes(line)]
         lines += [""] + notes + [""] * bool(notes)
-        lines += ["### Worked solution for your numbers", "", solutions.markdown(question), ""]
+        lines += ["### Worked solution for your numbers", "", solutions.markdown(question, comma), ""]
     return "\n".join(lines)
 
 

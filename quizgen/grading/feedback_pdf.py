@@ -62,7 +62,7 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
     from quizgen.bank.loader import builtin_templates_dir
     from quizgen.text.render import render_layout
 
-    views = [context.solutions.view(q, "tex") for q in questions]
+    views = [context.solutions.view(q, "tex", context.comma) for q in questions]
     items = []
     for q, view in zip(questions, views):
         lines = part_lines(q, number, context.matrix, context.slot_of, context.rows, context.comma)
