@@ -216,3 +216,29 @@ def test_a_rerun_replaces_its_own_stale_sheets_and_nothing_else(graded, tex_sour
     (sheets / ".quizgen-sheets").write_text("S01.md\n../outside.md\nnotes.txt\n.hidden.md\n", encoding="utf-8")
     assert run(rows) == everyone and (tmp_path / "outside.md").exists()   # S01.md is s01.md ignoring case
     assert run(rows, "pdf") == sorted([n.replace(".md", ".pdf") for n in everyone if n != "notes.md"] + ["notes.md"])
+
+
+def test_the_summary_names_the_feedback_folder_where_it_is(graded, tmp_path):
+    from click.testing import CliRunner
+    from quizgen.cli import main
+
+    folder, _, rows = graded
+    answers = tmp_path / "answers.csv"
+    with open(answers, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([("student_id", "name", "question_id", "part", "answer"), *rows])
+    result = CliRunner().invoke(main, ["grade", str(answers), "--key", str(folder / "quiz" / "key.json"),
+                                       "--out", str(tmp_path / "out") + "/", "--feedback", str(tmp_path / "sheets")])
+    assert result.exit_code == 0, result.output
+    assert f"answers-graded-report.html in {tmp_path / 'out'}/\n" in result.output
+    assert f"Wrote the feedback sheets in {tmp_path / 'sheets'}/\n" in result.output
+
+
+def test_sheet_names_do_not_depend_on_the_order_of_the_answers():
+    from quizgen.grading.feedback import safe_file_names
+
+    ids = ["a/b", "a_b", "A\\B", "CON", "con_", "s01", "../s01"]
+    names = dict(zip(ids, safe_file_names(ids)))
+    assert names == {"a_b": "a_b", "con_": "con_", "s01": "s01", "A\\B": "A_B-2", "a/b": "a_b-3", "CON": "CON_-2",
+                     "../s01": "s01-2"}
+    for shuffled in (ids[::-1], ids[2:] + ids[:2]):
+        assert dict(zip(shuffled, safe_file_names(shuffled))) == names

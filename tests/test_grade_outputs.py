@@ -129,12 +129,12 @@ def test_feedback_sheets_per_student_with_safe_distinct_names(tmp_path):
 
 def test_feedback_sheets_never_take_a_windows_device_name():
     assert safe_file_names(["CON", "aux.1", "Com3", "lpt9.x.y", "console", "con_"]) == [
-        "CON_", "aux_.1", "Com3_", "lpt9_.x.y", "console", "con_-2"]
+        "CON_-2", "aux_.1", "Com3_", "lpt9_.x.y", "console", "con_"]
 
 
 def test_safe_file_names():
-    assert safe_file_names(["a/b", "a\\b", "..", "", "A_B", "ok.1"]) == ["a_b", "a_b-2", "student", "student-2",
-                                                                          "A_B-3", "ok.1"]
+    assert safe_file_names(["a/b", "a\\b", "..", "", "A_B", "ok.1"]) == ["a_b-2", "a_b-3", "student-2", "student",
+                                                                          "A_B", "ok.1"]
 
 
 def test_feedback_sheet_has_the_worked_solution_for_the_students_numbers(tmp_path):

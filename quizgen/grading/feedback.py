@@ -30,20 +30,30 @@ def safe_file_names(ids: list) -> list:
     """A file name stem per student id: letters, digits, ``. _ -`` only (no
     path separator, no leading dot), at most NAME_LIMIT characters, never a
     Windows device name (``CON`` becomes ``CON_``), and no two alike even
-    ignoring case (later ones get ``-2``, ``-3`` ...)."""
-    taken, names = set(), []
-    for student_id in ids:
-        stem = _UNSAFE.sub("_", student_id).strip("._")[:NAME_LIMIT] or "student"
-        first, dot, rest = stem.partition(".")
-        if first.casefold() in _WINDOWS_DEVICES:   # CON.1 is a device too: mark the part before the dot
-            stem = f"{first}_{dot}{rest}"
-        name, n = stem, 1
+    ignoring case. Names do not depend on the order of the answers: an id that
+    is already a safe name keeps it, and the others, in the order of their ids,
+    take the name or, when it is taken, add ``-2``, ``-3`` ... (``a_b`` is
+    always ``a_b.md``; ``a/b`` then ``a_b-2.md``)."""
+    stems = [_safe_stem(student_id) for student_id in ids]
+    names, taken = [None] * len(ids), set()
+    own = [n for n, (i, stem) in enumerate(zip(ids, stems)) if i == stem]
+    for n in own + sorted(set(range(len(ids))) - set(own), key=lambda n: (ids[n], n)):
+        name, k = stems[n], 1
         while name.casefold() in taken:
-            n += 1
-            name = f"{stem}-{n}"
+            k += 1
+            name = f"{stems[n]}-{k}"
         taken.add(name.casefold())
-        names.append(name)
+        names[n] = name
     return names
+
+
+def _safe_stem(student_id: str) -> str:
+    """``student_id`` made a safe file name stem (safe_file_names), clashes aside."""
+    stem = _UNSAFE.sub("_", student_id).strip("._")[:NAME_LIMIT] or "student"
+    first, dot, rest = stem.partition(".")
+    if first.casefold() in _WINDOWS_DEVICES:   # CON.1 is a device too: mark the part before the dot
+        stem = f"{first}_{dot}{rest}"
+    return stem
 
 
 class SheetContext(NamedTuple):
