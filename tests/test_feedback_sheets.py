@@ -242,3 +242,20 @@ def test_sheet_names_do_not_depend_on_the_order_of_the_answers():
                      "../s01": "s01-2"}
     for shuffled in (ids[::-1], ids[2:] + ids[:2]):
         assert dict(zip(shuffled, safe_file_names(shuffled))) == names
+
+
+def test_a_sheet_never_replaces_another_file_in_its_folder(graded, tmp_path):
+    folder, _, rows = graded
+    sheets = tmp_path / "sheets"
+    sheets.mkdir()
+    (sheets / "S01.md").write_text("the instructor's notes on s01\n", encoding="utf-8")
+    (sheets / "zoe.md").write_text("# Feedback for zoe (an older quizgen's sheet)\n", encoding="utf-8")
+    answers = tmp_path / "answers.csv"
+    with open(answers, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([("student_id", "name", "question_id", "part", "answer"), *rows])
+    quizgen.grade(answers, key=folder / "quiz" / "key.json", outputs=GradeOutputs(feedback=str(sheets)))
+    assert (sheets / "S01.md").read_text(encoding="utf-8") == "the instructor's notes on s01\n"
+    assert (sheets / "s01-2.md").read_text(encoding="utf-8").startswith("# Feedback for s01 (O'Brien, Ann)")
+    assert (sheets / "zoe.md").read_text(encoding="utf-8").startswith("# Feedback for zoe (Zoë Ñúñez)")
+    quizgen.grade(answers, key=folder / "quiz" / "key.json", outputs=GradeOutputs(feedback=str(sheets)))
+    assert sorted(p.name for p in sheets.glob("s01*")) == ["s01-2.md"]   # a rerun keeps the names

@@ -26,16 +26,17 @@ _WINDOWS_DEVICES = frozenset(["con", "prn", "aux", "nul", *(f"com{n}" for n in r
                               *(f"lpt{n}" for n in range(1, 10))])
 
 
-def safe_file_names(ids: list) -> list:
+def safe_file_names(ids: list, reserved=frozenset()) -> list:
     """A file name stem per student id: letters, digits, ``. _ -`` only (no
     path separator, no leading dot), at most NAME_LIMIT characters, never a
     Windows device name (``CON`` becomes ``CON_``), and no two alike even
     ignoring case. Names do not depend on the order of the answers: an id that
     is already a safe name keeps it, and the others, in the order of their ids,
     take the name or, when it is taken, add ``-2``, ``-3`` ... (``a_b`` is
-    always ``a_b.md``; ``a/b`` then ``a_b-2.md``)."""
+    always ``a_b.md``; ``a/b`` then ``a_b-2.md``). ``reserved``: casefolded
+    stems already used by other files, never given."""
     stems = [_safe_stem(student_id) for student_id in ids]
-    names, taken = [None] * len(ids), set()
+    names, taken = [None] * len(ids), set(reserved)
     own = [n for n, (i, stem) in enumerate(zip(ids, stems)) if i == stem]
     for n in own + sorted(set(range(len(ids))) - set(own), key=lambda n: (ids[n], n)):
         name, k = stems[n], 1
@@ -76,7 +77,7 @@ def student_sheets(result, key, outputs, answer_column: int, comma: bool = False
     context = SheetContext(result.matrix, slot_of, _graded_rows(result, answer_column), Solutions(outputs.banks),
                            comma)
     students = [(stem, total, papers.get(total.student_id, key.questions), number) for number, (total, stem)
-                in enumerate(zip(result.students, safe_file_names(result.matrix.students)))]
+                in enumerate(zip(result.students, safe_file_names(result.matrix.students, _foreign_stems(outputs))))]
     return students, context
 
 
@@ -90,6 +91,7 @@ def write_feedback_sheets(result, key, outputs, answer_column: int, comma: bool 
 
 
 MANIFEST = ".quizgen-sheets"
+_HEADING = "# Feedback for "
 
 
 def write_sheet_files(folder, files: dict) -> Path:
@@ -110,6 +112,29 @@ def write_sheet_files(folder, files: dict) -> Path:
             except OSError:   # the new sheets are written: a stale one we may not remove stays
                 pass
     return folder
+
+
+def _foreign_stems(outputs) -> frozenset:
+    """The casefolded stems of the files in the feedback folder that are not
+    sheets (not listed by an earlier run, nor a Markdown sheet by its heading)
+    with the sheets' extension: the graded outputs, a quiz's problems.md, the
+    instructor's notes.md, which no sheet may replace."""
+    folder, ext = Path(outputs.feedback), (".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md")
+    try:
+        files = [p for p in folder.iterdir() if p.suffix.casefold() == ext and not p.name.startswith(".")]
+    except OSError:   # no folder yet (or none to read): nothing to keep clear of
+        return frozenset()
+    ours = {name.casefold() for name in _listed(folder / MANIFEST)}
+    return frozenset(p.stem.casefold() for p in files if p.name.casefold() not in ours and not _old_sheet(p))
+
+
+def _old_sheet(path: Path) -> bool:
+    """Whether ``path`` is a Markdown feedback sheet (by its first line)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return path.suffix == ".md" and handle.read(len(_HEADING)) == _HEADING
+    except OSError:
+        return False
 
 
 def _listed(manifest: Path) -> list:
@@ -216,7 +241,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
                    comma: bool = False) -> str:
     """One student's sheet."""
     name = f" ({md_cell(total.name)})" if total.name else ""
-    lines = [f"# Feedback for {md_cell(total.student_id)}{name}", "",
+    lines = [f"{_HEADING}{md_cell(total.student_id)}{name}", "",
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
     for question in questions:
         lines += [f"## {md_cell(question.id)}: {md_cell(question.title or question.template)}", "",
