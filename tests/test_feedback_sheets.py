@@ -162,7 +162,7 @@ def test_pdf_sheets_carry_the_same_plain_words_and_decimal_commas(graded, tex_so
                                                     *comma_rows])
     quizgen.grade(answers, key=folder / "quiz" / "key.json",
                   outputs=GradeOutputs(feedback=str(folder / "pdf"), feedback_format="pdf"))
-    tex = tex_sources["a_b.tex"].replace(r"\allowbreak{}", "")
+    tex = tex_sources["a_b.tex"].replace(r"\penalty5000{}", "")
     assert r"\item (c) error carried forward: marked from your (a) = 0,0" in tex
     assert re.search(r"Score: \\textbf\{4 / 6\} \(66,7\\%\)", tex)
     assert re.search(r"\na & 0,0\d+ & incorrect & 0 / 2 & 0,9\d+ \\\\", tex)

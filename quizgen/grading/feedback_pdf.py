@@ -22,6 +22,7 @@ from quizgen.text.render import escape_tex
 _LIGATURE = re.compile(r"([-<>,`'!?])(?=[-<>,`'])")
 _LONG_WORD = 16   # a word longer than this may break every _BREAK_EVERY characters: a narrow table column holds ~20
 _BREAK_EVERY = 8
+WORD_BREAK = r"\penalty5000{}"   # a break TeX takes only when no space will do
 
 
 def write_sheets(result, key, outputs, answer_column: int, comma: bool = False) -> Path:
@@ -86,13 +87,14 @@ def _tex_fields(record):
 def breakable(text) -> str:
     """``tex_text(text)`` where a word longer than _LONG_WORD characters (an
     answer such as ``0.0911000000000000000001``, an id like ``=cmd|' /C calc'!A0``)
-    may break every _BREAK_EVERY characters, so that it wraps in its table
+    may break every _BREAK_EVERY characters (WORD_BREAK: only where no
+    space will do), so that it wraps in its table
     column or line instead of running off the page."""
     words = []
     for word in plain(text).split(" "):
         chunks = [word] if len(word) <= _LONG_WORD else [word[i:i + _BREAK_EVERY]
                                                           for i in range(0, len(word), _BREAK_EVERY)]
-        words.append(r"\allowbreak{}".join(tex_text(chunk) for chunk in chunks))
+        words.append(WORD_BREAK.join(tex_text(chunk) for chunk in chunks))
     return " ".join(words)
 
 
