@@ -90,6 +90,9 @@ def write_feedback_sheets(result, key, outputs, answer_column: int, comma: bool 
     return write_sheet_files(outputs.feedback, files)
 
 
+# as on the solutions paper: why a step's result may differ in the last digit from the answer
+UNROUNDED = ("These come from unrounded values; the working above rounds at every step, so its result can differ "
+             "in the last digit.")
 MANIFEST = ".quizgen-sheets"
 _HEADING = "# Feedback for "
 
@@ -179,7 +182,8 @@ class Solutions:
             return f"({view})"
         steps = [f"{i}. **{s['title']}** {s['why']}\n\n   {s['work']}" for i, s in enumerate(view["steps"], 1)]
         answers = ("; " if comma else ", ").join(f"({p['letter']}) {p['answer']}" for p in view["parts"])
-        return "\n\n".join([view["stem"], view["forecast"], *steps, view["verify"], f"**Answers:** {answers}"])
+        unrounded = f" {UNROUNDED}" if view.get("numeric") else ""
+        return "\n\n".join([view["stem"], view["forecast"], *steps, view["verify"], f"**Answers:** {answers}.{unrounded}"])
 
     def view(self, question, fmt: str, comma: bool = False):
         """The question view (generation.views) of ``question`` regenerated for

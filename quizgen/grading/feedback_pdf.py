@@ -14,7 +14,7 @@ import unicodedata
 from pathlib import Path
 
 from quizgen.errors import TexNotFoundError
-from quizgen.grading.feedback import (part_lines, part_notes, score_texts, student_sheets, write_feedback_sheets,
+from quizgen.grading.feedback import (UNROUNDED, part_lines, part_notes, score_texts, student_sheets, write_feedback_sheets,
                                       write_sheet_files)
 from quizgen.generation.pdf import install_hint
 from quizgen.text.render import escape_tex
@@ -75,7 +75,8 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
     return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=breakable(total.student_id),
                          student_name=breakable(total.name), score=score, max_score=max_score,
                          percent=f"{percent}\\%", questions=items,
-                         has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper)
+                         has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper,
+                         unrounded=UNROUNDED)
 
 
 def _tex_fields(record):
