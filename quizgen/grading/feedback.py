@@ -1,7 +1,12 @@
 """Feedback sheets (``grade --feedback DIR``): one Markdown sheet per student
-with their answers, each verdict and the expected value, the misconception
-named and explained, the grader's notes, and the worked solution for their own
-numbers (their questions regenerated from the key's seed labels).
+with their answers as written, each verdict, score and expected value as
+graded.csv has them, why in plain words (the misconception named and
+explained, error carried forward, carried or early rounding, the marker's
+override, the grader's notes), and the worked solution for their own numbers
+(their questions regenerated from the key's seed labels); decimal commas
+throughout for a class that wrote them. Sheet names are safe, unique ignoring
+case, independent of the order of the answers and never another file's; a
+rerun removes the sheets of the earlier run it did not write again.
 
 The answers are read back from graded.csv (the rows the verdict matrix points
 to), so grading itself keeps no answer text; this second pass is only made
