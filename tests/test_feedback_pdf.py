@@ -42,10 +42,12 @@ def test_latex_source_escapes_hostile_ids_names_answers_and_key_text(tmp_path, s
     key["questions"][0]["title"] = "Loss $ of \\def\\x{1}"
     quizgen.grade(write(tmp_path, key, ROWS), key=tmp_path / "key.json",
                   outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf"))
-    assert sorted(p.name for p in (tmp_path / "sheets").iterdir()) == ["input_etc_passwd.pdf", "s2.pdf"]
+    assert sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*")) == ["input_etc_passwd.pdf", "s2.pdf"]
     tex = sources["input_etc_passwd.tex"]
     for raw in (r"\input", r"\immediate", r"\write18", r"\def\x", "^^5c", "\x07"):
-        assert raw not in tex
+        assert raw not in tex and raw not in tex.replace(r"\penalty5000{}", "")
+    assert r"\textbackslash{}input\{/\penalty5000{}etc/pass\penalty5000{}wd\}" in tex   # a long word may wrap
+    tex = tex.replace(r"\penalty5000{}", "")
     assert r"Feedback for \textbackslash{}input\{/etc/passwd\} (Zoë \$x\$ 50\% \{\textasciicircum{}" in tex
     assert r"\textbackslash{}immediate\textbackslash{}write18\{id\}\% \$ \{" in tex   # newline, BEL: spaces
     assert r"misconception \textbf{\{halved\}\%}: feedback for \{halved\}\%" in tex
@@ -97,13 +99,13 @@ def real_sheets(tmp_path, reader: str, *options):
 @pytest.mark.slow
 def test_real_pdf_sheets_hold_the_hostile_strings_literally(tmp_path):
     real_sheets(tmp_path, "pdftotext")
-    names = sorted(p.name for p in (tmp_path / "sheets").iterdir())
+    names = sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*"))
     assert names == ["input_etc_passwd.pdf", "s2.pdf"]
     text = subprocess.run(["pdftotext", str(tmp_path / "sheets" / "input_etc_passwd.pdf"), "-"],
                           capture_output=True, check=True, text=True).stdout
     text = " ".join(text.split())
     assert f"Feedback for {HOSTILE_ID} (Zoë $x$ 50% {{^^5c}} #1" in text
-    assert "\\immediate\\write18{id}%" in text and "${" in text.replace(" ", "")
+    assert "\\immediate\\write18{id}%${" in text.replace(" ", "")   # wrapped in its column: no overfull box
     assert "misconception halved: feedback for halved" in text
 
 

@@ -116,7 +116,7 @@ def test_gradebook_options_are_checked_before_grading(tmp_path):
 def test_feedback_sheets_per_student_with_safe_distinct_names(tmp_path):
     result = quizgen.grade(write(tmp_path, small_key()), key=tmp_path / "key.json",
                            outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
-    names = sorted(p.name for p in (tmp_path / "sheets").iterdir())
+    names = sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*"))
     assert names == ["s1.md", "s2.md", "s3.md", "s4-2.md", "s4.md"]
     assert result.paths["feedback"] == tmp_path / "sheets"
     bo = (tmp_path / "sheets" / "s2.md").read_text(encoding="utf-8")
@@ -129,12 +129,12 @@ def test_feedback_sheets_per_student_with_safe_distinct_names(tmp_path):
 
 def test_feedback_sheets_never_take_a_windows_device_name():
     assert safe_file_names(["CON", "aux.1", "Com3", "lpt9.x.y", "console", "con_"]) == [
-        "CON_", "aux_.1", "Com3_", "lpt9_.x.y", "console", "con_-2"]
+        "CON_-2", "aux_.1", "Com3_", "lpt9_.x.y", "console", "con_"]
 
 
 def test_safe_file_names():
-    assert safe_file_names(["a/b", "a\\b", "..", "", "A_B", "ok.1"]) == ["a_b", "a_b-2", "student", "student-2",
-                                                                          "A_B-3", "ok.1"]
+    assert safe_file_names(["a/b", "a\\b", "..", "", "A_B", "ok.1"]) == ["a_b-2", "a_b-3", "student-2", "student",
+                                                                          "A_B", "ok.1"]
 
 
 def test_feedback_sheet_has_the_worked_solution_for_the_students_numbers(tmp_path):

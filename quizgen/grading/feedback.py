@@ -1,7 +1,12 @@
 """Feedback sheets (``grade --feedback DIR``): one Markdown sheet per student
-with their answers, each verdict and the expected value, the misconception
-named and explained, the grader's notes, and the worked solution for their own
-numbers (their questions regenerated from the key's seed labels).
+with their answers as written, each verdict, score and expected value as
+graded.csv has them, why in plain words (the misconception named and
+explained, error carried forward, carried or early rounding, the marker's
+override, the grader's notes), and the worked solution for their own numbers
+(their questions regenerated from the key's seed labels); decimal commas
+throughout for a class that wrote them. Sheet names are safe, unique ignoring
+case, independent of the order of the answers and never another file's; a
+rerun removes the sheets of the earlier run it did not write again.
 
 The answers are read back from graded.csv (the rows the verdict matrix points
 to), so grading itself keeps no answer text; this second pass is only made
@@ -16,7 +21,7 @@ from typing import NamedTuple
 
 from quizgen.files import write_files
 from quizgen.grading.answers_file import norm_question
-from quizgen.grading.outcome import RESULT_COLUMNS
+from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
 from quizgen.grading.report import md_cell, number_text
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -26,54 +31,129 @@ _WINDOWS_DEVICES = frozenset(["con", "prn", "aux", "nul", *(f"com{n}" for n in r
                               *(f"lpt{n}" for n in range(1, 10))])
 
 
-def safe_file_names(ids: list) -> list:
+def safe_file_names(ids: list, reserved=frozenset()) -> list:
     """A file name stem per student id: letters, digits, ``. _ -`` only (no
     path separator, no leading dot), at most NAME_LIMIT characters, never a
     Windows device name (``CON`` becomes ``CON_``), and no two alike even
-    ignoring case (later ones get ``-2``, ``-3`` ...)."""
-    taken, names = set(), []
-    for student_id in ids:
-        stem = _UNSAFE.sub("_", student_id).strip("._")[:NAME_LIMIT] or "student"
-        first, dot, rest = stem.partition(".")
-        if first.casefold() in _WINDOWS_DEVICES:   # CON.1 is a device too: mark the part before the dot
-            stem = f"{first}_{dot}{rest}"
-        name, n = stem, 1
+    ignoring case. Names do not depend on the order of the answers: an id that
+    is already a safe name keeps it, and the others, in the order of their ids,
+    take the name or, when it is taken, add ``-2``, ``-3`` ... (``a_b`` is
+    always ``a_b.md``; ``a/b`` then ``a_b-2.md``). ``reserved``: casefolded
+    stems already used by other files, never given."""
+    stems = [_safe_stem(student_id) for student_id in ids]
+    names, taken = [None] * len(ids), set(reserved)
+    own = [n for n, (i, stem) in enumerate(zip(ids, stems)) if i == stem]
+    for n in own + sorted(set(range(len(ids))) - set(own), key=lambda n: (ids[n], n)):
+        name, k = stems[n], 1
         while name.casefold() in taken:
-            n += 1
-            name = f"{stem}-{n}"
+            k += 1
+            name = f"{stems[n]}-{k}"
         taken.add(name.casefold())
-        names.append(name)
+        names[n] = name
     return names
+
+
+def _safe_stem(student_id: str) -> str:
+    """``student_id`` made a safe file name stem (safe_file_names), clashes aside."""
+    stem = _UNSAFE.sub("_", student_id).strip("._")[:NAME_LIMIT] or "student"
+    first, dot, rest = stem.partition(".")
+    if first.casefold() in _WINDOWS_DEVICES:   # CON.1 is a device too: mark the part before the dot
+        stem = f"{first}_{dot}{rest}"
+    return stem
 
 
 class SheetContext(NamedTuple):
     """What every sheet reads: the verdict matrix, the slot of each (question,
-    part), the graded rows' answers and notes, and the worked solutions."""
+    part), the graded rows' answers and notes, the worked solutions, and
+    whether the class writes decimal commas (then every number on the sheet
+    has one, as in graded.csv)."""
 
     matrix: object
     slot_of: dict
     rows: dict
     solutions: "Solutions"
+    comma: bool = False
 
 
-def student_sheets(result, key, outputs, answer_column: int) -> tuple:
+def student_sheets(result, key, outputs, answer_column: int, comma: bool = False) -> tuple:
     """``([(file stem, StudentTotal, their questions, their number)], SheetContext)``."""
     papers = {paper.student_id.strip(): paper.questions for paper in key.papers}
     slot_of = {(norm_question(s.question_id), s.part): n for n, s in enumerate(result.matrix.slots)}
-    context = SheetContext(result.matrix, slot_of, _graded_rows(result, answer_column), Solutions(outputs.banks))
+    context = SheetContext(result.matrix, slot_of, _graded_rows(result, answer_column), Solutions(outputs.banks),
+                           comma)
     students = [(stem, total, papers.get(total.student_id, key.questions), number) for number, (total, stem)
-                in enumerate(zip(result.students, safe_file_names(result.matrix.students)))]
+                in enumerate(zip(result.students, safe_file_names(result.matrix.students, _foreign_stems(outputs))))]
     return students, context
 
 
-def write_feedback_sheets(result, key, outputs, answer_column: int) -> Path:
+def write_feedback_sheets(result, key, outputs, answer_column: int, comma: bool = False) -> Path:
     """Write ``<student>.md`` for every student into folder ``outputs.feedback``
     (atomically); returns the folder."""
-    students, context = student_sheets(result, key, outputs, answer_column)
+    students, context = student_sheets(result, key, outputs, answer_column, comma)
     files = {f"{stem}.md": sheet_markdown(total, questions, number, *context)
              for stem, total, questions, number in students}
-    write_files(outputs.feedback, files)
-    return Path(outputs.feedback)
+    return write_sheet_files(outputs.feedback, files)
+
+
+# as on the solutions paper: why a step's result may differ in the last digit from the answer
+UNROUNDED = ("These come from unrounded values; the working above rounds at every step, so its result can differ "
+             "in the last digit.")
+MANIFEST = ".quizgen-sheets"
+_HEADING = "# Feedback for "
+
+
+def write_sheet_files(folder, files: dict) -> Path:
+    """Write the sheets ``{name: text or bytes}`` into ``folder`` atomically,
+    with MANIFEST listing their names, then remove the sheets an earlier run
+    listed there that this run did not write again (a student no longer in the
+    answers, Markdown sheets replaced by PDFs), so the folder never mixes old
+    sheets with new ones. Nothing else in the folder is touched; names are
+    compared ignoring case, as a case-insensitive file system would."""
+    folder = Path(folder)
+    earlier = _listed(folder / MANIFEST)
+    write_files(folder, {**files, MANIFEST: "".join(f"{name}\n" for name in files)})
+    kept = {name.casefold() for name in files}
+    for name in earlier:
+        if name.casefold() not in kept:
+            try:
+                (folder / name).unlink(missing_ok=True)
+            except OSError:   # the new sheets are written: a stale one we may not remove stays
+                pass
+    return folder
+
+
+def _foreign_stems(outputs) -> frozenset:
+    """The casefolded stems of the files in the feedback folder that are not
+    sheets (not listed by an earlier run, nor a Markdown sheet by its heading)
+    with the sheets' extension: the graded outputs, a quiz's problems.md, the
+    instructor's notes.md, which no sheet may replace."""
+    folder, ext = Path(outputs.feedback), (".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md")
+    try:
+        files = [p for p in folder.iterdir() if p.suffix.casefold() == ext and not p.name.startswith(".")]
+    except OSError:   # no folder yet (or none to read): nothing to keep clear of
+        return frozenset()
+    ours = {name.casefold() for name in _listed(folder / MANIFEST)}
+    return frozenset(p.stem.casefold() for p in files if p.name.casefold() not in ours and not _old_sheet(p))
+
+
+def _old_sheet(path: Path) -> bool:
+    """Whether ``path`` is a Markdown feedback sheet (by its first line)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return path.suffix == ".md" and handle.read(len(_HEADING)) == _HEADING
+    except OSError:
+        return False
+
+
+def _listed(manifest: Path) -> list:
+    """The sheet names an earlier run wrote (plain names only: nothing with a
+    path separator or a leading dot is ever removed)."""
+    try:
+        names = manifest.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [n for n in names if n and not n.startswith(".") and "/" not in n and "\\" not in n
+            and n.endswith((".md", ".pdf"))]
 
 
 def _graded_rows(result, answer_column: int) -> dict:
@@ -99,21 +179,26 @@ class Solutions:
     def __init__(self, banks):
         self.banks, self.templates, self.done = banks, None, {}
 
-    def markdown(self, question) -> str:
-        """The worked solution of ``question`` (a KeyQuestion) as Markdown lines."""
-        view = self.view(question, "md")
+    def markdown(self, question, comma: bool = False) -> str:
+        """The worked solution of ``question`` (a KeyQuestion) as Markdown lines
+        (decimal commas when ``comma``, the answers then split by ``;``)."""
+        view = self.view(question, "md", comma)
         if isinstance(view, str):
             return f"({view})"
         steps = [f"{i}. **{s['title']}** {s['why']}\n\n   {s['work']}" for i, s in enumerate(view["steps"], 1)]
-        answers = ", ".join(f"({p['letter']}) {p['answer']}" for p in view["parts"])
-        return "\n\n".join([view["stem"], view["forecast"], *steps, view["verify"], f"**Answers:** {answers}"])
+        answers = ("; " if comma else ", ").join(f"({p['letter']}) {p['answer']}" for p in view["parts"])
+        unrounded = f" {UNROUNDED}" if view.get("numeric") else ""
+        return "\n\n".join([view["stem"], view["forecast"], *steps, view["verify"], f"**Answers:** {answers}.{unrounded}"])
 
-    def view(self, question, fmt: str):
+    def view(self, question, fmt: str, comma: bool = False):
         """The question view (generation.views) of ``question`` regenerated for
-        ``fmt`` ("md" or "tex"), or a sentence saying why there is none."""
-        wanted = (question.template, question.seed, fmt)
+        ``fmt`` ("md" or "tex"), every decimal in its text with a comma when
+        ``comma`` (comma_view), or a sentence saying why there is none."""
+        wanted = (question.template, question.seed, fmt, comma)
         if wanted not in self.done:
-            self.done[wanted] = self._make(question, fmt)
+            view = self.done.get(wanted[:3] + (False,)) or self._make(question, fmt)
+            self.done[wanted[:3] + (False,)] = view
+            self.done[wanted] = comma_view(view, fmt) if comma and not isinstance(view, str) else view
         return self.done[wanted]
 
     def _make(self, question, fmt: str):
@@ -131,27 +216,69 @@ class Solutions:
         return question_view(Question(question.id, sample_instance(template, question.seed)), fmt)
 
 
-def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions) -> str:
+_MATH = re.compile(r"\$\$.+?\$\$|\$.+?\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
+_DECIMAL = re.compile(r"(?<=\d)\.(?=\d)")   # a decimal point between digits
+_TIKZ_LABEL = re.compile(r"(\bnode\s*(?:\[[^\]]*\])?\s*(?:at\s*\([^)]*\))?\s*\{)([^;]*)(\}\s*;)")
+# in LaTeX, unless the number is a length (0.8em, 0.5\linewidth)
+_TEX_DECIMAL = re.compile(r"(?<=\d)\.(?=\d+(?![\d.]|(?:em|ex|pt|cm|mm|in|bp|sp|pc|\\[a-z]*(?:width|height|size))))")
+
+
+def comma_view(view: dict, fmt: str) -> dict:
+    """A question view whose text (stem, forecast, steps, check, answers; not
+    the figure) writes every decimal with a comma: ``{,}`` in maths (and all
+    through LaTeX, where it prints as a comma without a space), ``,`` in
+    Markdown prose."""
+    def text(piece: str) -> str:
+        if fmt == "tex":
+            return _TEX_DECIMAL.sub("{,}", piece)
+        spans, at = [], 0
+        for math in _MATH.finditer(piece):
+            spans += [_DECIMAL.sub(",", piece[at:math.start()]), _DECIMAL.sub("{,}", math.group())]
+            at = math.end()
+        return "".join(spans) + _DECIMAL.sub(",", piece[at:])
+
+    figure = view.get("figure")
+    if figure and fmt == "tex":   # only the labels: coordinates keep their points
+        figure = {**figure, "solution": _TIKZ_LABEL.sub(lambda m: m[1] + _TEX_DECIMAL.sub("{,}", m[2]) + m[3],
+                                                        figure["solution"])}
+    return {**view, "figure": figure, "stem": text(view["stem"]), "forecast": text(view["forecast"]), "verify": text(view["verify"]),
+            "steps": [{key: text(value) for key, value in step.items()} for step in view["steps"]],
+            "parts": [{**part, "answer": _DECIMAL.sub(",", part["answer"])} for part in view["parts"]]}
+
+
+def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions,
+                   comma: bool = False) -> str:
     """One student's sheet."""
     name = f" ({md_cell(total.name)})" if total.name else ""
-    lines = [f"# Feedback for {md_cell(total.student_id)}{name}", "",
-             f"Score: **{number_text(total.score)} / {number_text(total.max_score)}** ({total.percent:.1f}%).", ""]
+    lines = [f"{_HEADING}{md_cell(total.student_id)}{name}", "",
+             "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
     for question in questions:
         lines += [f"## {md_cell(question.id)}: {md_cell(question.title or question.template)}", "",
                   "| part | your answer | verdict | score | expected |", "| --- | --- | --- | --- | --- |"]
         notes = []
-        for line in part_lines(question, number, matrix, slot_of, rows):
+        for line in part_lines(question, number, matrix, slot_of, rows, comma):
             lines.append(f"| {md_cell(line.letter)} | {md_cell(line.answer) or '-'} | {line.status} | {line.score} / "
                          f"{line.points} | {md_cell(line.expected)} |")
-            notes += _part_notes(line)
-        lines += [""] + notes + ["### Worked solution for your numbers", "", solutions.markdown(question), ""]
+            notes += [f"- ({md_cell(n.letter)}) {md_cell(n.label)}{f' **{md_cell(n.code)}**' if n.code else ''}: "
+                      f"{md_cell(n.text)}" for n in part_notes(line)]
+        lines += [""] + notes + [""] * bool(notes)
+        lines += ["### Worked solution for your numbers", "", solutions.markdown(question, comma), ""]
     return "\n".join(lines)
+
+
+def score_texts(total, comma: bool = False) -> tuple:
+    """``(score, max, percent)`` as students.csv writes them (``4,5``, ``10``,
+    ``45,0`` with decimal commas)."""
+    return tuple(comma_number(t, comma) for t in (number_text(total.score), number_text(total.max_score),
+                                                   f"{total.percent:.1f}"))
 
 
 class PartLine(NamedTuple):
     """One part of a student's sheet, format-free: what they answered, the
     verdict (``missing`` when no answer counts), score and points as text, the
-    expected answer, the misconception's code and feedback, the grader's note."""
+    expected answer, the misconception's code, the grader's feedback (the
+    misconception explained, ECF, carried or early rounding, the marker's
+    override comment), the grader's reason and graded.csv's note."""
 
     letter: str
     answer: str
@@ -162,10 +289,21 @@ class PartLine(NamedTuple):
     misconception: str
     feedback: str
     reason: str
+    note: str = ""
 
 
-def part_lines(question, number: int, matrix, slot_of: dict, rows: dict) -> list:
-    """The PartLine of every part of ``question`` for student ``number``."""
+class PartNote(NamedTuple):
+    """One line under a question's table: ``(letter) label [code]: text``."""
+
+    letter: str
+    label: str
+    code: str
+    text: str
+
+
+def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: bool = False) -> list:
+    """The PartLine of every part of ``question`` for student ``number``, every
+    plain decimal with a comma when ``comma``."""
     lines = []
     for part in question.parts:
         slot = slot_of.get((norm_question(question.id), part.letter))
@@ -175,8 +313,9 @@ def part_lines(question, number: int, matrix, slot_of: dict, rows: dict) -> list
         status = outcome.status.value if outcome is not None and outcome.status is not None else "missing"
         score = number_text(outcome.score) if outcome is not None else "0"
         code = outcome.misconception if outcome is not None else ""
-        lines.append(PartLine(part.letter, answer, status, score, number_text(part.points), part.answer, code or "",
-                              unguard(feedback), unguard(reason)))
+        numbers = (comma_number(t, comma) for t in (score, number_text(part.points), part.answer))
+        lines.append(PartLine(part.letter, unguard(answer), status, *numbers, code or "", unguard(feedback),
+                              unguard(reason), (outcome.note if outcome is not None else "") or ""))
     return lines
 
 
@@ -185,11 +324,22 @@ def unguard(cell: str) -> str:
     return cell[1:] if cell[:1] == "'" and cell[1:2] and cell[1] in "=+-@\t\r" else cell
 
 
-def _part_notes(line: PartLine) -> list:
-    """The misconception (named and explained) and the grader's note on one part."""
+def part_notes(line: PartLine) -> list:
+    """The PartNotes of one part, in plain words: the misconception named and
+    explained, or the grader's feedback (error carried forward, carried or early
+    rounding), the marker's override comment, and the grader's reason."""
     notes = []
     if line.misconception:
-        notes.append(f"- ({line.letter}) misconception **{md_cell(line.misconception)}**: {md_cell(line.feedback)}")
+        notes.append(PartNote(line.letter, "misconception", line.misconception, line.feedback))
+    elif line.note == "override":
+        notes.append(PartNote(line.letter, "your marker's decision", "", line.feedback or "score set by your marker"))
+    elif line.feedback:
+        label = _NOTE_LABELS.get(line.note, "feedback")
+        notes.append(PartNote(line.letter, label, "", line.feedback.removeprefix(f"{label}: ")))
     if line.reason:
-        notes.append(f"- ({line.letter}) note: {md_cell(line.reason)}")
-    return notes + ([""] if notes else [])
+        notes.append(PartNote(line.letter, "note", "", line.reason))
+    return notes
+
+
+_NOTE_LABELS = {"ecf": "error carried forward", "carried_rounding": "carried rounding",
+                "rounded_too_early": "rounded too early"}

@@ -14,25 +14,27 @@ import unicodedata
 from pathlib import Path
 
 from quizgen.errors import TexNotFoundError
-from quizgen.files import write_files
-from quizgen.grading.feedback import part_lines, student_sheets, write_feedback_sheets
+from quizgen.grading.feedback import (UNROUNDED, part_lines, part_notes, score_texts, student_sheets, write_feedback_sheets,
+                                      write_sheet_files)
 from quizgen.generation.pdf import install_hint
-from quizgen.grading.report import number_text
 from quizgen.text.render import escape_tex
 
 _LIGATURE = re.compile(r"([-<>,`'!?])(?=[-<>,`'])")
+_LONG_WORD = 16   # a word longer than this may break every _BREAK_EVERY characters: a narrow table column holds ~20
+_BREAK_EVERY = 8
+WORD_BREAK = r"\penalty5000{}"   # a break TeX takes only when no space will do
 
 
-def write_sheets(result, key, outputs, answer_column: int) -> Path:
+def write_sheets(result, key, outputs, answer_column: int, comma: bool = False) -> Path:
     """Write one sheet per student into ``outputs.feedback``: Markdown, or PDF
-    when ``outputs.feedback_format`` is "pdf"; returns the folder."""
+    when ``outputs.feedback_format`` is "pdf"; every number with a decimal
+    comma when ``comma``; returns the folder."""
     if getattr(outputs, "feedback_format", "md") != "pdf":
-        return write_feedback_sheets(result, key, outputs, answer_column)
-    students, context = student_sheets(result, key, outputs, answer_column)
+        return write_feedback_sheets(result, key, outputs, answer_column, comma)
+    students, context = student_sheets(result, key, outputs, answer_column, comma)
     sources = {f"{stem}.tex": sheet_tex(total, questions, number, context, getattr(outputs, "paper", "a4"))
                for stem, total, questions, number in students}
-    write_files(outputs.feedback, compile_sheets(sources))
-    return Path(outputs.feedback)
+    return write_sheet_files(outputs.feedback, compile_sheets(sources))
 
 
 def compile_sheets(sources: dict) -> dict:
@@ -61,17 +63,40 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
     from quizgen.bank.loader import builtin_templates_dir
     from quizgen.text.render import render_layout
 
-    views = [context.solutions.view(q, "tex") for q in questions]
-    items = [{"id": tex_text(q.id), "title": tex_text(q.title or q.template),
-              "view": tex_text(view) if isinstance(view, str) else view,
-              "lines": [line._replace(**{f: tex_text(getattr(line, f) or ("-" if f == "answer" else ""))
-                                         for f in line._fields})
-                        for line in part_lines(q, number, context.matrix, context.slot_of, context.rows)]}
-             for q, view in zip(questions, views)]
-    return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=tex_text(total.student_id),
-                         student_name=tex_text(total.name), score=number_text(total.score),
-                         max_score=number_text(total.max_score), percent=f"{total.percent:.1f}\\%", questions=items,
-                         has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper)
+    views = [context.solutions.view(q, "tex", context.comma) for q in questions]
+    items = []
+    for q, view in zip(questions, views):
+        lines = part_lines(q, number, context.matrix, context.slot_of, context.rows, context.comma)
+        items.append({"id": tex_text(q.id), "title": tex_text(q.title or q.template),
+                      "view": tex_text(view) if isinstance(view, str) else view,
+                      "lines": [_tex_fields(line._replace(answer=line.answer or "-")) for line in lines],
+                      "notes": [_tex_fields(note) for line in lines for note in part_notes(line)]})
+    score, max_score, percent = score_texts(total, context.comma)
+    return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=breakable(total.student_id),
+                         student_name=breakable(total.name), score=score, max_score=max_score,
+                         percent=f"{percent}\\%", questions=items,
+                         has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper,
+                         unrounded=UNROUNDED)
+
+
+def _tex_fields(record):
+    """A PartLine or PartNote with every field made literal LaTeX that may
+    break inside a long word (breakable)."""
+    return record._replace(**{f: breakable(getattr(record, f)) for f in record._fields})
+
+
+def breakable(text) -> str:
+    """``tex_text(text)`` where a word longer than _LONG_WORD characters (an
+    answer such as ``0.0911000000000000000001``, an id like ``=cmd|' /C calc'!A0``)
+    may break every _BREAK_EVERY characters (WORD_BREAK: only where no
+    space will do), so that it wraps in its table
+    column or line instead of running off the page."""
+    words = []
+    for word in plain(text).split(" "):
+        chunks = [word] if len(word) <= _LONG_WORD else [word[i:i + _BREAK_EVERY]
+                                                          for i in range(0, len(word), _BREAK_EVERY)]
+        words.append(WORD_BREAK.join(tex_text(chunk) for chunk in chunks))
+    return " ".join(words)
 
 
 def tex_text(text) -> str:

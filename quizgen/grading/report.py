@@ -242,8 +242,10 @@ def summary_text(result) -> str:
     if percents:
         lines += ["", f"Class: mean {statistics.fmean(percents):.1f}%, lowest {min(percents):.1f}%, "
                       f"highest {max(percents):.1f}%."]
-    names = ", ".join(p.name for p in result.paths.values())
     folder = next(iter(result.paths.values())).parent if result.paths else ""
+    names = ", ".join(p.name for role, p in result.paths.items() if role != "feedback")
     lines.append(f"Wrote {names} in {folder}/")
+    if "feedback" in result.paths:   # its own folder, wherever it is
+        lines.append(f"Wrote the feedback sheets in {result.paths['feedback']}/")
     lines += [f"Note: {note}" for note in getattr(result, "notes", ())]
     return "\n".join(lines)

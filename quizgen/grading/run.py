@@ -127,7 +127,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             from quizgen.grading.feedback_pdf import write_sheets   # its PDF and TeX machinery only when asked
 
             answer_column = source.answer if source.form == "long" else len(source.identity) + 2
-            result.paths["feedback"] = write_sheets(result, data, outputs, answer_column)
+            result.paths["feedback"] = write_sheets(result, data, outputs, answer_column, source.decimal_comma)
         return result
 
 

@@ -1,0 +1,262 @@
+"""Feedback sheets of a real per-student class (generate --students, then
+grade --feedback), read as the students would: each sheet agrees with
+graded.csv and the students CSV, says in plain words why an answer earned
+what it did (error carried forward, carried rounding, rounded too early, the
+marker's override), shows answers as written, and uses decimal commas when
+the class did."""
+
+import csv
+import json
+import re
+
+import pytest
+
+import quizgen
+from quizgen.generation.run import generate
+from quizgen.grading.outputs import GradeOutputs
+
+ROSTER = [("s01", "O'Brien, Ann"), ("a_b", "Under Score"), ("a/b", "Slash"), ("=cmd|' /C calc'!A0", "=HYPERLINK(1)"),
+          ("CON", "Con Dev"), ("zoe", "Zoë Ñúñez")]
+
+
+def values(key, student):
+    """{(question, part): value} on ``student``'s own paper."""
+    return {(q["id"], letter): p["value"] for q in key["students"][student]["questions"]
+            for letter, p in zip("abc", q["parts"])}
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """A class of six on C7 (p, loss_y1, loss_y0): right, trap + ECF, blank +
+    carried rounding + override, a formula, rounded too early, and no answers."""
+    folder = tmp_path_factory.mktemp("class")
+    with open(folder / "roster.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([("student_id", "name"), *ROSTER])
+    generate(folder / "quiz", classes="C7", count=1, seed=11, students=folder / "roster.csv")
+    key = json.loads((folder / "quiz" / "key.json").read_text(encoding="utf-8"))
+    rows = []
+    for student, name in ROSTER[:5]:
+        v = values(key, student)
+        answers = {"s01": [f"{v['Q1', p]:#.4g}" for p in "abc"],
+                   "a_b": [f"{1 - v['Q1', 'a']:#.3g}", f"{v['Q1', 'c']:#.3g}", f"{v['Q1', 'b']:#.3g}"],
+                   "a/b": ["", f"{v['Q1', 'b']:#.4g}", "about 0.04 I think"],
+                   "=cmd|' /C calc'!A0": [f"{v['Q1', 'a']:#.4g}", "=1+1", f"{v['Q1', 'c']:#.4g}"],
+                   "CON": [f"{v['Q1', 'a']:#.2g}", f"{v['Q1', 'b']:#.4g}", f"{v['Q1', 'c']:#.4g}"]}[student]
+        rows += [(student, name, "Q1", part, answer) for part, answer in zip("abc", answers)]
+    return folder, key, rows
+
+
+def grade(folder, rows, sheets="sheets", delimiter=",", **options):
+    """Grade ``rows`` (with a ``;`` delimiter: decimal commas) into folder ``sheets``."""
+    answers = folder / f"answers-{sheets}.csv"
+    with open(answers, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle, delimiter=delimiter).writerows([("student_id", "name", "question_id", "part", "answer"),
+                                                          *rows])
+    (folder / "overrides.csv").write_text("student_id,question_id,part,score,comment\n"
+                                          "a/b,Q1,c,50%,=see me: right idea\n", encoding="utf-8")
+    quizgen.grade(answers, key=folder / "quiz" / "key.json", roster=folder / "roster.csv",
+                  overrides=folder / "overrides.csv", outputs=GradeOutputs(feedback=str(folder / sheets)), **options)
+    return answers.with_name(answers.stem + "-graded.csv")
+
+
+def read(path, delimiter=","):
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        return list(csv.DictReader(handle, delimiter=delimiter))
+
+
+def sheet_of(folder, sheets, student):
+    """The text of ``student``'s sheet, found by its heading."""
+    found = [p.read_text(encoding="utf-8") for p in (folder / sheets).glob("[!.]*")
+             if p.read_text(encoding="utf-8").startswith(f"# Feedback for {student} (")]
+    assert len(found) == 1, student
+    return found[0]
+
+
+def unmd(text):
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def test_every_sheet_agrees_with_graded_csv_and_the_students_csv(graded):
+    folder, _, rows = graded
+    out = grade(folder, rows)
+    final = read(out)
+    students = read(out.with_name(out.stem + "-students.csv"))
+    assert len(list((folder / "sheets").glob("[!.]*"))) == len(students) == len(ROSTER)
+    for total in students:
+        student = total["student_id"].removeprefix("'")
+        sheet = sheet_of(folder, "sheets", re.sub(r"([|_<>*\\[\]`#])", r"\\\1", student))
+        assert f"Score: **{total['score']} / {total['max_score']}** ({total['percent']}%)." in sheet
+        table = [unmd(line).split(" | ") for line in sheet.splitlines() if re.match(r"\| [a-c] \|", line)]
+        mine = {r["part"]: r for r in final if r["student_id"].removeprefix("'") == student}
+        for letter, answer, status, score, expected in ((t[0][2:], *t[1:4], t[4][:-2]) for t in table):
+            row = mine.get(letter, {"answer": "-", "status": "missing", "score": "0"})
+            assert (answer, status, score.split(" / ")[0]) == (row["answer"].removeprefix("'") or "-",
+                                                               row["status"], row["score"]), (student, letter)
+        others = {r["answer"] for r in final if r["student_id"].removeprefix("'") != student and r["answer"]}
+        assert not any(f"| {unmd(a)} |" in unmd(sheet) for a in others - {r["answer"] for r in mine.values()})
+
+
+def test_feedback_says_why_in_plain_words(graded):
+    folder, _, rows = graded
+    grade(folder, rows)
+    trap = sheet_of(folder, "sheets", "a\\_b")
+    assert "- (a) misconception **sigmoid\\_sign\\_error**" in trap
+    assert "- (b) error carried forward: marked from your (a) = " in trap
+    assert "- (c) error carried forward: marked from your (a) = " in trap
+    early = sheet_of(folder, "sheets", "CON")
+    assert "- (a) rounded too early: " in early and "give at least 3" in early
+    assert "- (c) your marker's decision: =see me: right idea" in sheet_of(folder, "sheets", "a/b")
+
+
+def test_answers_are_shown_as_the_student_wrote_them_not_spreadsheet_guarded(graded):
+    folder, _, rows = graded
+    grade(folder, rows)
+    sheet = sheet_of(folder, "sheets", "=cmd\\|' /C calc'!A0")
+    assert "| b | =1+1 | invalid |" in sheet and "'=1+1 |" not in sheet
+
+
+def test_a_decimal_comma_class_gets_comma_numbers_on_its_sheets(graded):
+    folder, _, rows = graded
+    comma_rows = [r[:4] + (r[4].replace(".", ","),) for r in rows]
+    (folder / "policy.yaml").write_text("imprecise_credit: 0.25\n", encoding="utf-8")
+    out = grade(folder, comma_rows, "komma", ";", policy=folder / "policy.yaml")
+    sheet = sheet_of(folder, "komma", "CON")
+    total = [r for r in read(out.with_name(out.stem + "-students.csv"), ";") if r["student_id"] == "CON"][0]
+    assert "," in total["score"] and f"Score: **{total['score']} / 6** ({total['percent']}%)." in sheet
+    table = [line for line in sheet.splitlines() if re.match(r"\| [a-c] \|", line)]
+    assert "| 0,5 / 2 |" in table[0] and all(re.search(r"\| \d+,\d+ \|$", line) for line in table)
+    assert not re.search(r"\d\.\d", "\n".join(table))
+    worked = sheet[sheet.index("### Worked solution"):]
+    assert not re.search(r"\d\.\d", worked) and re.search(r"\$[^$]*\d\{,\}\d[^$]*\$", worked)
+    assert re.search(r"\*\*Answers:\*\* \(a\) \d+,\d+; \(b\) \d+,\d+; \(c\) \d+,\d+\. These come from unrounded values; the working above rounds at every step", worked)
+
+
+@pytest.fixture
+def tex_sources(monkeypatch):
+    """Grade into PDF sheets with TeX stubbed out: {sheet name: LaTeX source}."""
+    from quizgen.grading import feedback_pdf
+
+    made = {}
+
+    def fake_compile(documents):
+        made.update(documents)
+        return {name[:-4] + ".pdf": b"" for name in documents}
+
+    monkeypatch.setattr(feedback_pdf, "check_tex", lambda: None)
+    monkeypatch.setattr(feedback_pdf, "compile_sheets", fake_compile)
+    return made
+
+
+LONG = [("s01", "Maximiliana Wilhelmina Konstantinopoulou-Featherstonehaugh de la Cruz y Villanueva Oppenheimer III",
+         "Q1", "a", "0.0911000000000000000000000000000000000000001"),
+        ("s01", "", "Q1", "b", "thisisaverylonganswerwithoutanyspacesthatgoesonandonforever"),
+        ("=cmd|' /C calc'!A0", "=HYPERLINK(\"http://example.com/averylongpath\")", "Q1", "a", "0.5")]
+
+
+def test_pdf_sheets_carry_the_same_plain_words_and_decimal_commas(graded, tex_sources):
+    folder, _, rows = graded
+    comma_rows = [r[:4] + (r[4].replace(".", ","),) for r in rows]
+    answers = folder / "komma-pdf.csv"
+    with open(answers, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle, delimiter=";").writerows([("student_id", "name", "question_id", "part", "answer"),
+                                                    *comma_rows])
+    quizgen.grade(answers, key=folder / "quiz" / "key.json",
+                  outputs=GradeOutputs(feedback=str(folder / "pdf"), feedback_format="pdf"))
+    tex = tex_sources["a_b.tex"].replace(r"\penalty5000{}", "")
+    assert "(c) 3,1920. These come from unrounded values; the working above rounds" in tex
+    assert r"\item (c) error carried forward: marked from your (a) = 0,0" in tex
+    assert re.search(r"Score: \\textbf\{4 / 6\} \(66,7\\%\)", tex)
+    assert re.search(r"\na & 0,0\d+ & incorrect & 0 / 2 & 0,9\d+ \\\\", tex)
+    worked = tex[tex.index("Worked solution"):]
+    assert "node[below] {0{,}25};" in worked and re.search(r"\(\d\.\d+,\d\.\d+\)", worked)   # labels, not coordinates
+    after = worked.split(r"\end{tikzpicture}")[-1]   # the steps, the check and the answers
+    assert "tikzpicture" in worked and "0{,}" in after and not re.search(r"\d\.\d+(?![\d.]|em|pt)", after)
+
+
+@pytest.mark.slow
+def test_pdf_sheets_with_long_names_and_answers_have_no_overfull_lines(graded, tex_sources, tmp_path):
+    import shutil
+    import subprocess
+
+    if shutil.which("pdflatex") is None:
+        pytest.skip("pdflatex not installed")
+    folder, _, _ = graded
+    answers = folder / "long.csv"
+    with open(answers, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([("student_id", "name", "question_id", "part", "answer"), *LONG])
+    quizgen.grade(answers, key=folder / "quiz" / "key.json",
+                  outputs=GradeOutputs(feedback=str(tmp_path / "pdf"), feedback_format="pdf"))
+    for name, source in tex_sources.items():
+        (tmp_path / name).write_text(source, encoding="utf-8")
+        subprocess.run(["pdflatex", "-interaction=nonstopmode", "-no-shell-escape", name], cwd=tmp_path,
+                       capture_output=True, timeout=120)
+        log = (tmp_path / name).with_suffix(".log").read_text(encoding="utf-8", errors="replace")
+        assert "Overfull \\hbox" not in log, (name, log[log.find("Overfull"):][:300])
+
+
+def test_a_rerun_replaces_its_own_stale_sheets_and_nothing_else(graded, tex_sources, tmp_path):
+    folder, _, rows = graded
+    sheets = tmp_path / "sheets"
+    sheets.mkdir()
+    (sheets / "notes.md").write_text("the instructor's own file\n", encoding="utf-8")
+    (tmp_path / "outside.md").write_text("not a sheet\n", encoding="utf-8")
+    key = folder / "quiz" / "key.json"
+
+    def run(answer_rows, fmt="md", name="answers.csv"):
+        with open(tmp_path / name, "w", newline="", encoding="utf-8") as handle:
+            csv.writer(handle).writerows([("student_id", "name", "question_id", "part", "answer"), *answer_rows])
+        quizgen.grade(tmp_path / name, key=key, outputs=GradeOutputs(feedback=str(sheets), feedback_format=fmt))
+        return sorted(p.name for p in sheets.iterdir() if p.name != ".quizgen-sheets")
+
+    everyone = ["CON_.md", "a_b-2.md", "a_b.md", "cmd_C_calc_A0.md", "notes.md", "s01.md", "zoe.md"]
+    assert run(rows) == everyone
+    listed = "".join(f"{n}\n" for n in everyone + ["gone.md"] if n != "notes.md")
+    (sheets / ".quizgen-sheets").write_text(listed, encoding="utf-8")    # as if an earlier run wrote gone.md
+    (sheets / "gone.md").write_text("# Feedback for a student no longer in the class\n", encoding="utf-8")
+    assert run(rows) == everyone and not (sheets / "gone.md").exists()
+    (sheets / ".quizgen-sheets").write_text("S01.md\n../outside.md\nnotes.txt\n.hidden.md\n", encoding="utf-8")
+    assert run(rows) == everyone and (tmp_path / "outside.md").exists()   # S01.md is s01.md ignoring case
+    assert run(rows, "pdf") == sorted([n.replace(".md", ".pdf") for n in everyone if n != "notes.md"] + ["notes.md"])
+
+
+def test_the_summary_names_the_feedback_folder_where_it_is(graded, tmp_path):
+    from click.testing import CliRunner
+    from quizgen.cli import main
+
+    folder, _, rows = graded
+    answers = tmp_path / "answers.csv"
+    with open(answers, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([("student_id", "name", "question_id", "part", "answer"), *rows])
+    result = CliRunner().invoke(main, ["grade", str(answers), "--key", str(folder / "quiz" / "key.json"),
+                                       "--out", str(tmp_path / "out") + "/", "--feedback", str(tmp_path / "sheets")])
+    assert result.exit_code == 0, result.output
+    assert f"answers-graded-report.html in {tmp_path / 'out'}/\n" in result.output
+    assert f"Wrote the feedback sheets in {tmp_path / 'sheets'}/\n" in result.output
+
+
+def test_sheet_names_do_not_depend_on_the_order_of_the_answers():
+    from quizgen.grading.feedback import safe_file_names
+
+    ids = ["a/b", "a_b", "A\\B", "CON", "con_", "s01", "../s01"]
+    names = dict(zip(ids, safe_file_names(ids)))
+    assert names == {"a_b": "a_b", "con_": "con_", "s01": "s01", "A\\B": "A_B-2", "a/b": "a_b-3", "CON": "CON_-2",
+                     "../s01": "s01-2"}
+    for shuffled in (ids[::-1], ids[2:] + ids[:2]):
+        assert dict(zip(shuffled, safe_file_names(shuffled))) == names
+
+
+def test_a_sheet_never_replaces_another_file_in_its_folder(graded, tmp_path):
+    folder, _, rows = graded
+    sheets = tmp_path / "sheets"
+    sheets.mkdir()
+    (sheets / "S01.md").write_text("the instructor's notes on s01\n", encoding="utf-8")
+    (sheets / "zoe.md").write_text("# Feedback for zoe (an older quizgen's sheet)\n", encoding="utf-8")
+    answers = tmp_path / "answers.csv"
+    with open(answers, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([("student_id", "name", "question_id", "part", "answer"), *rows])
+    quizgen.grade(answers, key=folder / "quiz" / "key.json", outputs=GradeOutputs(feedback=str(sheets)))
+    assert (sheets / "S01.md").read_text(encoding="utf-8") == "the instructor's notes on s01\n"
+    assert (sheets / "s01-2.md").read_text(encoding="utf-8").startswith("# Feedback for s01 (O'Brien, Ann)")
+    assert (sheets / "zoe.md").read_text(encoding="utf-8").startswith("# Feedback for zoe (Zoë Ñúñez)")
+    quizgen.grade(answers, key=folder / "quiz" / "key.json", outputs=GradeOutputs(feedback=str(sheets)))
+    assert sorted(p.name for p in sheets.glob("s01*")) == ["s01-2.md"]   # a rerun keeps the names
