@@ -27,7 +27,9 @@ def test_percent_part_and_decimal_comma_locale():
 
 
 @pytest.mark.parametrize("text, status", [("", BLANK), ("  ", BLANK), ("x+", INVALID), ("0.4.2", INVALID),
-                                          ("the loss is minus log of p", REVIEW)])
+                                          ("the loss is minus log of p", REVIEW), ("about 0.04 I think", REVIEW),
+                                          ("maybe 0.71", REVIEW), ("0.71 probably", REVIEW),
+                                          ("it's 0.7101 I think", REVIEW), ("maybe", INVALID), ("0.7x", INVALID)])
 def test_unreadable_answers(text, status):
     assert read_number(text).status == status
 

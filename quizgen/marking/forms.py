@@ -26,6 +26,8 @@ _THOUSANDS_COMMA = re.compile(r"[+-]?\d{1,3}(\.\d{3})+(,\d+)?")
 _THOUSANDS_SPACE = re.compile(r"[+-]?\d{1,3}( \d{3})+([.,]\d+)?")
 _PLAIN = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 _WORD = re.compile(r"[^\W\d_]{2,}")
+_OPINION = re.compile(r"\b(?:i think|i believe|i guess|i'm not sure|not sure|unsure|maybe|perhaps|probably|possibly)\b",
+                      re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -99,8 +101,10 @@ def looks_like_prose(text: str) -> bool:
     """True for a sentence (three or more words of letters): someone wrote
     an explanation, which deserves a reader, not a zero; or for two numbers
     joined by a word (``0.551 or 0.6``, ``between 0.59 and 0.60``): a hedge,
-    which a person decides on."""
-    return len(_WORD.findall(text)) >= 3 or _HEDGE.search(text) is not None
+    which a person decides on; or for a number said with doubt (``maybe
+    0.71``, ``0.04 I think``)."""
+    return (len(_WORD.findall(text)) >= 3 or _HEDGE.search(text) is not None
+            or (_OPINION.search(text) is not None and any(c.isdigit() for c in text)))
 
 
 _NEGATIONS = {"not", "no", "never", "isn't", "isnt", "doesn't", "doesnt", "don't", "dont", "nor", "neither"}
