@@ -341,3 +341,17 @@ def test_sigterm_while_compiling_leaves_no_tex_running(tex, tmp_path):
     _, err = process.communicate(timeout=30)
     assert process.returncode == 143 and b"Traceback" not in err
     assert _processes_with(f"QUIZGEN_TEST_MARK={mark}") == []
+
+
+def test_a_long_name_is_cut_short_in_the_footer_and_wraps_in_the_name_box(invoke, tmp_path):
+    name = "Maximiliana Fernanda Alexandrina von Hohenzollern-Sigmaringen de la Cruz y Montenegro"
+    (tmp_path / "roster.csv").write_text(f"student_id,name\ns001,{name}\n", encoding="utf-8")
+    result = invoke("generate", "--seed", 1, "--classes", "C6", "--students", tmp_path / "roster.csv",
+                    "--format", "tex", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    for document in ("problems.tex", "solutions.tex"):
+        tex = (tmp_path / "out" / document).read_text(encoding="utf-8")
+        assert r"\def\qzwho{" + name[:57] + "... (s001)}" in tex
+        assert r"\fancyfoot[L]{\small\qzfootwho}" in tex and r"\parbox[b]{0.7\textwidth}{\raggedright\qzwho}" in tex
+    problems = (tmp_path / "out" / "problems.tex").read_text(encoding="utf-8")
+    assert r"\raggedright\textbf{Name:} " + name + " &" in problems
