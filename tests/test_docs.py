@@ -70,3 +70,16 @@ def test_documented_generate_commands_can_be_pasted_in_order(page):
         assert "--force" in args or out not in written, \
             f"{page.name}: 'quizgen generate {' '.join(args)}' writes into {out}/, which an earlier command filled"
         written.add(out)
+
+
+def test_the_package_map_names_every_module_and_no_other():
+    """docs/architecture.md's package map names each module of quizgen/ (by file
+    name) and names no module file that does not exist."""
+    import re
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    modules = [p for p in (ROOT / "quizgen").rglob("*.py") if p.name != "__init__.py"]
+    unnamed = sorted(str(p.relative_to(ROOT)) for p in modules if f"{p.name}`" not in page)
+    assert not unnamed, f"docs/architecture.md does not name: {unnamed}"
+    names = {p.name for p in modules}
+    ghosts = sorted(set(re.findall(r"`(?:[a-z_]+/)*([a-z_]+\.py)`", page)) - names)
+    assert not ghosts, f"docs/architecture.md names modules that do not exist: {ghosts}"
