@@ -83,3 +83,14 @@ def test_the_package_map_names_every_module_and_no_other():
     names = {p.name for p in modules}
     ghosts = sorted(set(re.findall(r"`(?:[a-z_]+/)*([a-z_]+\.py)`", page)) - names)
     assert not ghosts, f"docs/architecture.md names modules that do not exist: {ghosts}"
+
+
+@pytest.mark.slow
+def test_authorings_validate_summary_line_is_what_validate_prints(invoke):
+    """docs/authoring.md shows C10's summary line: its figures (share of draws
+    kept, tests, distinct variants) are validate's own."""
+    page = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    shown = next(line for line in page.splitlines() if line.startswith("ok C10 "))
+    result = invoke("validate", ROOT / "question_bank" / "c10_causal_lm.yaml")
+    printed = result.output.strip().replace(str(ROOT) + "/", "")
+    assert printed == shown
