@@ -122,6 +122,19 @@ def test_the_math_core_imports_nothing_of_quizgen_but_errors():
                 assert node.module == "quizgen.errors" or node.module.startswith("quizgen.maths"), path
 
 
+KEY_MODEL = ("model.py", "parts.py", "checks.py", "compact.py", "status.py", "load.py", "recipes.py")
+
+
+def test_the_key_model_imports_nothing_above_errors_and_maths():
+    """key/entries.py and key/writer.py make keys and sit beside generation; the rest only model them."""
+    folder = Path(quizgen.maths.__file__).parent.parent / "key"
+    for name in KEY_MODEL:
+        for node in ast.walk(ast.parse((folder / name).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("quizgen"):
+                assert node.module.startswith(("quizgen.errors", "quizgen.maths", "quizgen.key")), (name, node.module)
+                assert node.module not in ("quizgen.key.entries", "quizgen.key.writer"), (name, node.module)
+
+
 def test_exp_and_log_cancel_keeping_the_inner_value_exact():
     env = {"a": Fraction(3, 2)}
     assert ground(parse("exp(log(a))", template_policy(["a"])), env) == Fraction(3, 2)

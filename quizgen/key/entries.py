@@ -21,9 +21,10 @@ from quizgen.bank.texts import located_error
 from quizgen.errors import QuizgenError, TemplateError
 from quizgen.generation.sampling import canonical_instance
 from quizgen.key.compact import instance_record, template_record
-from quizgen.key.recipes import template_recipes
+from quizgen.key.recipes import KeyRecipe
 from quizgen.key.model import DEFAULT_TOLERANCE, KeyPart, KeyQuestion, PartSpec, Trap
 from quizgen.marking.percent import asks_percent
+from quizgen.marking.recipes import part_paths, recipe_text
 from quizgen.maths.exact import Exact, to_float
 from quizgen.maths.numbers import key_answer
 from quizgen.maths.printing import terminating_decimal, to_text
@@ -198,3 +199,19 @@ def _raw_spec(part, letter: str, points: float) -> PartSpec:
     """A part's spec from the template's own texts, unrendered."""
     traps = tuple(Trap(trap.code, trap.feedback, tuple(trap.words), credit=trap.credit) for trap in part.traps)
     return _spec(part, letter, points, part.accept, traps)
+
+
+def template_recipes(template) -> dict:
+    """``{part name: KeyRecipe}`` for every part of ``template`` with an
+    answer expression (derived from the let graph, quizgen/marking/recipes.py):
+    the grader recomputes a part from the student's earlier answers, and
+    carries rounding through every part, so each numeric part has one."""
+    try:
+        paths = part_paths(template)
+    except TemplateError:   # an answer that compares or uses and/or/not: nothing to carry
+        return {}
+    found = {}
+    for name, recipe in paths.items():
+        steps = tuple((let, recipe_text(node)) for let, node in recipe.intermediates)
+        found[name] = KeyRecipe(recipe.text, steps)
+    return found

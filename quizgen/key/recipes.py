@@ -1,7 +1,9 @@
 """A template's ECF recipes in the key: for each part computed from earlier
 parts (or through lets a student rounds on the way), the recipe's text
 (``Recipe.text`` of quizgen/marking/recipes.py) and its steps, stored once
-per template in the compact key's template section::
+per template in the compact key's template section (key/entries.py derives
+them when the key is made; this module only reads and writes them, so the
+key's model imports nothing above ``errors`` and ``maths``)::
 
     "recipes": {"loss_y0": {"recipe": "-log(1 - part:p)", "steps": [["q", "1 - part:p"]]}}
 
@@ -13,10 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from quizgen.errors import TemplateError
 from quizgen.key import checks
 from quizgen.key.checks import Where
-from quizgen.marking.recipes import part_paths, recipe_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,22 +30,6 @@ class KeyRecipe:
 
     def to_json(self) -> dict:
         return {"recipe": self.text, "steps": [list(step) for step in self.steps]}
-
-
-def template_recipes(template) -> dict:
-    """``{part name: KeyRecipe}`` for every part of ``template`` with an
-    answer expression (derived from the let graph, quizgen/marking/recipes.py):
-    the grader recomputes a part from the student's earlier answers, and
-    carries rounding through every part, so each numeric part has one."""
-    try:
-        paths = part_paths(template)
-    except TemplateError:   # an answer that compares or uses and/or/not: nothing to carry
-        return {}
-    found = {}
-    for name, recipe in paths.items():
-        steps = tuple((let, recipe_text(node)) for let, node in recipe.intermediates)
-        found[name] = KeyRecipe(recipe.text, steps)
-    return found
 
 
 def read_recipes(record, where: Where) -> dict:
