@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from quizgen.errors import InputFileError
+from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits
 
 KEYS = ("ecf_credit", "imprecise_credit", "traps", "points")
@@ -65,10 +66,13 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
 
     try:
         data = yaml.safe_load(text)
+    except RecursionError as exc:
+        raise InputFileError(f"{source}: not valid YAML (nested too deeply to be a policy)") from exc
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
-        raise InputFileError(f"{source}{where}: not valid YAML ({getattr(exc, 'problem', exc)})") from exc
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]   # a ReaderError has no problem
+        raise InputFileError(f"{source}{where}: not valid YAML ({problem})") from exc
     if data is None:
         return Policy()
     if not isinstance(data, dict):
@@ -110,9 +114,9 @@ def _points(value, source: str) -> dict:
     for template, parts in _mapping(value, source, "points").items():
         table = {}
         for part, number in _mapping(parts, source, f"points.{template}").items():
-            if isinstance(number, bool) or not isinstance(number, (int, float)) or number < 0:
+            if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number <= MAX_POINTS:
                 raise InputFileError(f"{source}: points.{template}.{part}: expected a number of points "
-                                     f"(0 or more), found {number!r}")
+                                     f"(0 to {MAX_POINTS:g}), found {number!r}")
             table[str(part)] = number
         points[str(template)] = table
     return points
