@@ -10,6 +10,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from fuzz_support import mutated
 from property_sizes import many_copy, quick
 
 from quizgen.bank.loader import load_template
@@ -26,31 +27,6 @@ VALUES = st.recursive(
     max_leaves=8)
 
 
-def yaml_paths(node, prefix=()):
-    """Every path to a value inside ``node`` (mapping keys and list indexes)."""
-    if prefix:
-        yield prefix
-    children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
-    for step, child in children:
-        yield from yaml_paths(child, prefix + (step,))
-
-
-@st.composite
-def mutated_templates(draw):
-    """The user-bank template with one to three values replaced by random YAML or removed."""
-    data = copy.deepcopy(TEMPLATE)
-    for _ in range(draw(st.integers(1, 3))):
-        path = draw(st.sampled_from(list(yaml_paths(data))))
-        parent = data
-        for step in path[:-1]:
-            parent = parent[step]
-        if draw(st.booleans()):
-            parent[path[-1]] = draw(VALUES)
-        else:
-            del parent[path[-1]]
-    return data
-
-
 def load_or_refuse(folder: Path, data):
     path = folder / "t.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
@@ -62,7 +38,7 @@ def load_or_refuse(folder: Path, data):
         return None
 
 
-TEMPLATES = given(data=mutated_templates())
+TEMPLATES = given(data=mutated(TEMPLATE, VALUES))
 
 
 @quick(MANY)
@@ -86,6 +62,16 @@ def test_a_part_named_by_a_list_is_refused(tmp_path, where):
     with pytest.raises(TemplateError) as caught:
         load_template_data(tmp_path, data)
     assert "\n" not in str(caught.value) and f"{where}.0" in str(caught.value)
+
+
+@pytest.mark.parametrize("traps", [True, 5])
+def test_traps_that_are_not_a_list_are_refused(tmp_path, traps):
+    """``traps: true`` made TypeError: 'bool' object is not iterable."""
+    data = copy.deepcopy(TEMPLATE)
+    data["parts"][0]["traps"] = traps
+    with pytest.raises(TemplateError) as caught:
+        load_template_data(tmp_path, data)
+    assert "\n" not in str(caught.value) and "parts.0.traps: expected a list of traps" in str(caught.value)
 
 
 def load_template_data(folder: Path, data):

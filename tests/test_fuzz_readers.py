@@ -12,6 +12,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from fuzz_support import mutated
 from property_sizes import many_copy, quick
 
 from quizgen.errors import InputFileError
@@ -139,35 +140,7 @@ JSON_VALUES = st.recursive(
     max_leaves=8)
 
 
-def json_paths(node, prefix=()):
-    """Every path to a value inside ``node`` (dict keys and list indexes)."""
-    if prefix:
-        yield prefix
-    children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
-    for step, child in children:
-        yield from json_paths(child, prefix + (step,))
-
-
-@st.composite
-def mutated_keys(draw):
-    """The small version-2 key with one to three values replaced by random JSON or removed."""
-    data = copy.deepcopy(V2_KEY)
-    for _ in range(draw(st.integers(1, 3))):
-        paths = list(json_paths(data))
-        if not paths:
-            break
-        path = draw(st.sampled_from(paths))
-        parent = data
-        for step in path[:-1]:
-            parent = parent[step]
-        if draw(st.booleans()):
-            parent[path[-1]] = draw(JSON_VALUES)
-        else:
-            del parent[path[-1]]
-    return data
-
-
-KEYS = given(mutated_keys())
+KEYS = given(mutated(V2_KEY, JSON_VALUES))
 
 
 @quick(MANY)

@@ -304,6 +304,8 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
     tolerance = part.get("tolerance") or {}
     check.keys(tolerance, TOLERANCE_KEYS, (), "parts", i, "tolerance")
     check_tolerance(check, tolerance, "parts", i, "tolerance")
+    if not isinstance(part.get("traps") or [], list):
+        check.fail("expected a list of traps", "parts", i, "traps")
     traps = tuple(check.guard(_trap, check, trap, names, kind, i, j)
                   for j, trap in enumerate(part.get("traps") or []))
     points = optional_number(check, part.get("points"), 0.0, None, "parts", i, "points")
