@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from property_sizes import many_copy, quick
 
 import quizgen
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, UsageError
 from quizgen.lms.responses import read_responses
 
 DATA = Path(__file__).parent / "data" / "lms"
@@ -101,6 +101,16 @@ def test_a_cell_over_the_size_limit_refuses_the_export_in_one_line(tmp_path):
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(InputFileError, match=r"responses.csv: not valid CSV \(field larger than field limit"):
         quizgen.grade(path, jobs=1)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["responses.csv"]
+
+
+@pytest.mark.parametrize("encoding, message", [("bogus", "unknown encoding 'bogus'"),
+                                               ("rot13", "'rot13' is not a text encoding")])
+def test_an_unknown_encoding_for_an_export_is_a_usage_error(tmp_path, encoding, message):
+    """--encoding bogus with an LMS export was a LookupError traceback (an answers file said so in one line)."""
+    shutil.copy(DATA / "moodle_responses.csv", tmp_path / "responses.csv")
+    with pytest.raises(UsageError, match=f"^--encoding: {message}"):
+        quizgen.grade(tmp_path / "responses.csv", encoding=encoding, jobs=1)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["responses.csv"]
 
 
