@@ -82,3 +82,12 @@ def load_template_data(folder: Path, data):
 
 def test_the_unmutated_template_loads(tmp_path):
     assert load_template_data(tmp_path, TEMPLATE).id == TEMPLATE["id"]
+
+
+def test_a_mapping_key_holding_a_line_break_is_shown_on_one_line(tmp_path):
+    """A YAML key '\\x1f\\n' under ``id`` put a line break in the message's key path."""
+    data = copy.deepcopy(TEMPLATE)
+    data["id"] = {"\x1f\n": None}
+    with pytest.raises(TemplateError) as caught:
+        load_template_data(tmp_path, data)
+    assert "\n" not in str(caught.value) and ": id.??: " in str(caught.value)
