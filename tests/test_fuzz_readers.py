@@ -56,6 +56,7 @@ POLICY_TEXT = given(st.one_of(st.text(max_size=200), POLICIES.map(lambda data: j
 @POLICY_TEXT
 @example("\x1f")                  # PyYAML's ReaderError: a message over two lines
 @example('a: "\x00"')
+@example('{"traps": {"\\n"}}')         # a key holding a line break, repeated in the message
 @example("[" * 600)               # RecursionError in the YAML composer
 @example("traps: {" + "x: {" * 600)
 def test_any_policy_text_is_read_or_refused_in_one_line(text):

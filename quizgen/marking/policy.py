@@ -79,22 +79,27 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
         raise InputFileError(f"{source}: expected a mapping of {', '.join(KEYS)}")
     unknown = [k for k in data if k not in KEYS]
     if unknown:
-        raise InputFileError(f"{source}: {unknown[0]}: unknown key (expected one of {', '.join(KEYS)})")
+        raise InputFileError(f"{source}: {_shown(unknown[0])}: unknown key (expected one of {', '.join(KEYS)})")
     general, per_template = _traps(data.get("traps") or {}, source)
     return Policy(_fraction(data.get("ecf_credit", 1.0), source, "ecf_credit"),
                   _fraction(data.get("imprecise_credit", 0.0), source, "imprecise_credit"),
                   general, per_template, _points(data.get("points") or {}, source))
 
 
+def _shown(key) -> str:
+    """A key path for a message: on one line (a YAML key may hold a line break), cut to 80 characters."""
+    return "".join(c if c.isprintable() else "?" for c in str(key))[:80]
+
+
 def _fraction(value, source: str, key: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise InputFileError(f"{source}: {key}: expected a number from 0 to 1, found {value!r}")
+        raise InputFileError(f"{source}: {_shown(key)}: expected a number from 0 to 1, found {value!r}")
     return float(value)
 
 
 def _mapping(value, source: str, key: str) -> dict:
     if not isinstance(value, dict):
-        raise InputFileError(f"{source}: {key}: expected a mapping, found {value!r}")
+        raise InputFileError(f"{source}: {_shown(key)}: expected a mapping, found {value!r}")
     return value
 
 
@@ -115,7 +120,7 @@ def _points(value, source: str) -> dict:
         table = {}
         for part, number in _mapping(parts, source, f"points.{template}").items():
             if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number <= MAX_POINTS:
-                raise InputFileError(f"{source}: points.{template}.{part}: expected a number of points "
+                raise InputFileError(f"{source}: {_shown(f'points.{template}.{part}')}: expected a number of points "
                                      f"(0 to {MAX_POINTS:g}), found {number!r}")
             table[str(part)] = number
         points[str(template)] = table
