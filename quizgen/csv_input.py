@@ -143,6 +143,13 @@ def norm_header(text: str) -> str:
     return "".join(c for c in text if c.isalnum() and c.isascii())
 
 
+def header_shown(header) -> str:
+    """A header's cells for a one-line message: spaces and line breaks inside
+    a cell collapsed, each cell cut to 40 characters, at most 12 cells."""
+    cells = [" ".join(cell.split())[:40] for cell in header or ()]
+    return ", ".join(cells[:12]) + (", ..." if len(cells) > 12 else "") if cells else "nothing"
+
+
 def find_column(names: list, aliases) -> int | None:
     """The index of the first of ``aliases`` among normalised header ``names``, or None."""
     return next((names.index(alias) for alias in aliases if alias in names), None)

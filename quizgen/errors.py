@@ -34,7 +34,7 @@ class TemplateError(QuizgenError):
         where = ""
         if path is not None:
             where = f"{path}:{line}: " if line else f"{path}: "
-        prefix = f"{key}: " if key else ""
+        prefix = "".join(c if c.isprintable() else "?" for c in f"{key}: ") if key else ""   # keys are YAML text
         super().__init__(f"{where}{prefix}{message}")
 
 

@@ -17,7 +17,7 @@ import re
 from csv import Error as CsvError
 from dataclasses import dataclass
 
-from quizgen.csv_input import ALIASES, find_column, norm_header, read_csv_text, sniffed_reader
+from quizgen.csv_input import ALIASES, find_column, header_shown, norm_header, read_csv_text, sniffed_reader
 from quizgen.errors import InputFileError
 from quizgen.marking.students import normalise_id
 
@@ -56,9 +56,8 @@ def _columns(header, where: str) -> tuple:
     names = [norm_header(cell) for cell in header or ()]
     student = find_column(names, ALIASES["student"])
     if student is None:
-        shown = ", ".join(cell.strip()[:40] for cell in header or ()) or "nothing"
         raise InputFileError(f"{where}: expected a student id column ({ID_COLUMNS}; optionally name); "
-                             f"found {shown}")
+                             f"found {header_shown(header)}")
     return student, find_column(names, ALIASES["name"])
 
 

@@ -4,6 +4,7 @@ builds a :class:`Template`, every problem named by file, line and key."""
 from __future__ import annotations
 
 import difflib
+from collections.abc import Hashable
 import re
 
 from quizgen.bank import budget
@@ -263,7 +264,8 @@ def _part_names(parts):
     """The part names a template's raw ``parts`` list gives, or None when it is no list."""
     if not isinstance(parts, list):
         return None
-    return {part.get("name") for part in parts if isinstance(part, dict)}
+    names = (part.get("name") for part in parts if isinstance(part, dict))
+    return {name for name in names if isinstance(name, Hashable)}   # a list name is reported by _parts
 
 
 def _parts(check: _Checker, parts, names) -> tuple:
@@ -302,6 +304,8 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
     tolerance = part.get("tolerance") or {}
     check.keys(tolerance, TOLERANCE_KEYS, (), "parts", i, "tolerance")
     check_tolerance(check, tolerance, "parts", i, "tolerance")
+    if not isinstance(part.get("traps") or [], list):
+        check.fail("expected a list of traps", "parts", i, "traps")
     traps = tuple(check.guard(_trap, check, trap, names, kind, i, j)
                   for j, trap in enumerate(part.get("traps") or []))
     points = optional_number(check, part.get("points"), 0.0, None, "parts", i, "points")
@@ -386,7 +390,7 @@ def _tests(check: _Checker, tests, part_names) -> tuple:
 
 def _test(check: _Checker, test, part_names, i: int) -> None:
     check.keys(test, TEST_KEYS, ("part", "answer", "status"), "tests", i)
-    if part_names is not None and test["part"] not in part_names:
+    if part_names is not None and (not isinstance(test["part"], Hashable) or test["part"] not in part_names):
         close = difflib.get_close_matches(str(test["part"]), sorted(map(str, part_names)), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         check.fail(f"no part named {test['part']!r}{hint}", "tests", i, "part")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from quizgen.errors import UsageError
 from quizgen.files import default_output_folder, write_files
+from quizgen.grading.file_text import given_encoding
 
 HEADER_BYTES = 1 << 16
 
@@ -113,6 +114,7 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
         raise UsageError("--key: an LMS export names its own variants, graded against a key quizgen builds; "
                          "leave out --key")
     path = Path(path)
+    encoding = given_encoding(encoding)   # an unknown name is a UsageError, as for an answers file
     inputs = grading_inputs(read_responses(path, encoding, skipped, absent, id_key, fallback), banks=banks)
     folder = _folder(path, out)
     stem = path.stem

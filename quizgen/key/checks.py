@@ -42,7 +42,7 @@ class Where:
         for step in reversed(steps):
             if isinstance(step, int):
                 text += f"[{step}]"
-            elif step.isidentifier():
+            elif step.isidentifier() and len(step) <= 40:   # a longer one is cut by shown
                 text += f".{step}" if text else step
             else:
                 text += f"[{shown(step)}]"

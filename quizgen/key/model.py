@@ -216,7 +216,8 @@ def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQ
 def _plain_question(record: dict, templates: dict, cache: dict, within: Where, index: int) -> KeyQuestion | None:
     """A version-2 question whose fields are all plainly right (the usual
     case, read at once); None to read it field by field and name a problem."""
-    found = templates.get(record.get("template"))
+    name = record.get("template")
+    found = templates.get(name) if name.__class__ is str else None   # a list or object is not hashable
     qid, seed, params, records = record.get("id"), record.get("seed", ""), record.get("params", {}), record.get("parts")
     if found is None or qid.__class__ is not str or not 0 < len(qid) <= checks.MAX_ID or not qid.strip():
         return None

@@ -65,14 +65,23 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     except UnicodeDecodeError as exc:
         raise InputFileError(f"{path}: not {encoding or 'UTF-8'} text ({exc.reason}); "
                              "pass the file's encoding") from exc
-    header = next(csv.reader(io.StringIO(text.lstrip("\ufeff"))), [])
-    kind = lms_kind(header)
-    if kind == "moodle":
-        return moodle_responses(text, skipped, prefer, fallback)
-    if kind == "canvas":
-        return canvas_responses(text, absent)
+    try:
+        header = next(csv.reader(_lines(text)), [])
+        kind = lms_kind(header)
+        if kind == "moodle":
+            return moodle_responses(text, skipped, prefer, fallback)
+        if kind == "canvas":
+            return canvas_responses(text, absent)
+    except csv.Error as exc:   # a cell over the size limit
+        raise InputFileError(f"{path}: not valid CSV ({exc})") from exc
     raise InputFileError(f"{path}: neither a Moodle 'Responses' report download (columns 'Last name', "
                          "'Response 1', ...) nor a Canvas 'Student Analysis' CSV")
+
+
+def _lines(text: str):
+    """The export's lines for csv.reader: split at \\n, \\r\\n or a lone \\r
+    (a spreadsheet saved with old Mac line ends), a leading BOM dropped."""
+    return io.StringIO(text.lstrip("\ufeff"), newline="")
 
 
 def lms_kind(header: list):
@@ -94,7 +103,7 @@ def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnu
     Students are named by their ID number, else their email (``prefer="email"``:
     the other way round); ``fallback``, when given, receives the students named
     by the other column, whom a grade import keyed on ``prefer`` would not know."""
-    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    rows = list(csv.reader(_lines(text)))
     header = rows[0] if rows else []
     slots = [(int(m.group(1)), i) for i, h in enumerate(header) if (m := _MOODLE_RESPONSE.fullmatch(h))]
     if not slots:
@@ -194,7 +203,7 @@ def canvas_responses(text: str, absent: list | None = None) -> list:
     variant columns is filled for a student (the quiz edited after they took
     it) is not on their paper: it goes into ``absent``, for the caller to
     report, instead of a variant they never saw standing in."""
-    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    rows = list(csv.reader(_lines(text)))
     header = rows[0] if rows else []
     if "id" not in header:
         raise InputFileError("the Canvas student analysis has no 'id' column (an anonymous survey?); "
@@ -208,11 +217,11 @@ def canvas_responses(text: str, absent: list | None = None) -> list:
     for index, tag in columns:
         groups.setdefault((tag.group(1), tag.group(3) or "a"), []).append((index, tag.group(2)))
     out = []
-    for row in rows[1:]:
-        row = row + [""] * (len(header) - len(row))
+    for line, row in enumerate(rows[1:], start=1):
+        row = row + [""] * (len(header) + 1 - len(row))   # + 1: a question's points cell may be missing
         student = _cell(header, row, "sis_id") or _cell(header, row, "id")
         if student:
-            who = (student, _cell(header, row, "name"), int(_cell(header, row, "attempt") or 1))
+            who = (student, _cell(header, row, "name"), _attempt(_cell(header, row, "attempt"), line))
             for group in groups.items():
                 answers = _canvas_answers(row, group, who)
                 out += answers
@@ -228,6 +237,16 @@ def _canvas_answers(row: list, group: tuple, who: tuple) -> list:
     (template, letter), members = group
     return [ResponseRow(*who, None, template, label, letter, row[i].strip())
             for i, label in members if row[i].strip() or row[i + 1].strip()]
+
+
+def _attempt(text: str, line: int) -> int:
+    """The attempt number of a Canvas row (1 when the column is absent or empty)."""
+    if not text:
+        return 1
+    if not text.isdigit() or not text.isascii() or len(text) > 9:
+        raise InputFileError(f"the Canvas student analysis's row {line}: attempt {text[:40]!r} "
+                             "is not a whole number")
+    return int(text)
 
 
 def _cell(header: list, row: list, name: str) -> str:

@@ -16,11 +16,15 @@ NUMBER, BLANK, INVALID, REVIEW = "number", "blank", "invalid", "needs_review"
 
 _LABEL = re.compile(r"^\s*[^\W\d][\w{}^\\]{0,15}(?:\s*\([^()=]{0,12}\))?\s*[=:]\s*(?=\S)")
 _APPROX = re.compile(r"^\s*(?:≈|~|approx\.?|about|roughly|around)\s*", re.IGNORECASE)
-_APPROX_AFTER = re.compile(r"\s*(?:\(\s*(?:approx\.?|approximately|roughly|about)\s*\)|approx\.?|approximately)\s*$",
-                           re.IGNORECASE)
+# The end-anchored patterns start where a run of spaces starts ((?<!\s)): tried
+# from every space of a long run, a leading \s* made them quadratic (10,000
+# spaces took seconds); ``\s*(?:\.\s*)?$`` likewise instead of ``\s*\.?\s*$``.
+_APPROX_AFTER = re.compile(r"(?<!\s)\s*(?:\(\s*(?:approx\.?|approximately|roughly|about)\s*\)|approx\.?|approximately)"
+                           r"\s*$", re.IGNORECASE)
 _HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to)\b[^\d]*\d", re.IGNORECASE)
-_UNIT = re.compile(r"\s*(?:nats?|bits?|tokens?|words?|positions?|units?|targets?)\s*\.?\s*$", re.IGNORECASE)
-_PERCENT = re.compile(r"\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
+_UNIT = re.compile(r"(?<!\s)\s*(?:nats?|bits?|tokens?|words?|positions?|units?|targets?)\s*(?:\.\s*)?$",
+                   re.IGNORECASE)
+_PERCENT = re.compile(r"(?<!\s)\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
 _THOUSANDS_DOT = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
 _THOUSANDS_COMMA = re.compile(r"[+-]?\d{1,3}(\.\d{3})+(,\d+)?")
 _THOUSANDS_SPACE = re.compile(r"[+-]?\d{1,3}( \d{3})+([.,]\d+)?")

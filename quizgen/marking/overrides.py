@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass, replace
 
-from quizgen.csv_input import ALIASES, norm_header, norm_part, norm_question, read_csv_text, sniffed_reader
+from quizgen.csv_input import ALIASES, header_shown, norm_header, norm_part, norm_question, read_csv_text, sniffed_reader
 from quizgen.errors import InputFileError
 from quizgen.marking.rules import OVERRIDE
 from quizgen.marking.students import normalise_id
@@ -69,7 +69,7 @@ def _columns(header, source: str) -> dict:
     missing = [r for r in ("student", "question", "part", "score") if columns[r] is None]
     if missing:
         raise InputFileError(f"{source}: line 1: expected the columns student_id, question_id, part, score "
-                             f"(optional status, comment); found {', '.join(header or ()) or 'nothing'}")
+                             f"(optional status, comment); found {header_shown(header)}")
     return columns
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from quizgen.errors import InputFileError
+from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits
 
 KEYS = ("ecf_credit", "imprecise_credit", "traps", "points")
@@ -65,32 +66,40 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
 
     try:
         data = yaml.safe_load(text)
+    except RecursionError as exc:
+        raise InputFileError(f"{source}: not valid YAML (nested too deeply to be a policy)") from exc
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
-        raise InputFileError(f"{source}{where}: not valid YAML ({getattr(exc, 'problem', exc)})") from exc
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]   # a ReaderError has no problem
+        raise InputFileError(f"{source}{where}: not valid YAML ({problem})") from exc
     if data is None:
         return Policy()
     if not isinstance(data, dict):
         raise InputFileError(f"{source}: expected a mapping of {', '.join(KEYS)}")
     unknown = [k for k in data if k not in KEYS]
     if unknown:
-        raise InputFileError(f"{source}: {unknown[0]}: unknown key (expected one of {', '.join(KEYS)})")
+        raise InputFileError(f"{source}: {_shown(unknown[0])}: unknown key (expected one of {', '.join(KEYS)})")
     general, per_template = _traps(data.get("traps") or {}, source)
     return Policy(_fraction(data.get("ecf_credit", 1.0), source, "ecf_credit"),
                   _fraction(data.get("imprecise_credit", 0.0), source, "imprecise_credit"),
                   general, per_template, _points(data.get("points") or {}, source))
 
 
+def _shown(key) -> str:
+    """A key path for a message: on one line (a YAML key may hold a line break), cut to 80 characters."""
+    return "".join(c if c.isprintable() else "?" for c in str(key))[:80]
+
+
 def _fraction(value, source: str, key: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise InputFileError(f"{source}: {key}: expected a number from 0 to 1, found {value!r}")
+        raise InputFileError(f"{source}: {_shown(key)}: expected a number from 0 to 1, found {value!r}")
     return float(value)
 
 
 def _mapping(value, source: str, key: str) -> dict:
     if not isinstance(value, dict):
-        raise InputFileError(f"{source}: {key}: expected a mapping, found {value!r}")
+        raise InputFileError(f"{source}: {_shown(key)}: expected a mapping, found {value!r}")
     return value
 
 
@@ -110,9 +119,9 @@ def _points(value, source: str) -> dict:
     for template, parts in _mapping(value, source, "points").items():
         table = {}
         for part, number in _mapping(parts, source, f"points.{template}").items():
-            if isinstance(number, bool) or not isinstance(number, (int, float)) or number < 0:
-                raise InputFileError(f"{source}: points.{template}.{part}: expected a number of points "
-                                     f"(0 or more), found {number!r}")
+            if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number <= MAX_POINTS:
+                raise InputFileError(f"{source}: {_shown(f'points.{template}.{part}')}: expected a number of points "
+                                     f"(0 to {MAX_POINTS:g}), found {number!r}")
             table[str(part)] = number
         points[str(template)] = table
     return points

@@ -1,0 +1,177 @@
+"""Fuzzing the readers of the instructor's own files (policy.yaml,
+overrides.csv, the roster) and key.json with hypothesis: whatever they hold,
+the outcome is a value or one InputFileError line naming the file, never
+another exception, a message over several lines or one of unbounded length.
+Each example below the properties is an input the fuzzing found."""
+
+import copy
+import csv
+import io
+import json
+import math
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from fuzz_support import mutated
+from property_sizes import many_copy, quick
+
+from quizgen.errors import InputFileError
+from quizgen.key.model import Key
+from quizgen.marking.overrides import parse_overrides
+from quizgen.marking.policy import parse_policy
+from quizgen.roster import parse_roster
+
+MANY = settings(deadline=2000, max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+MESSAGE_LIMIT = 1000
+
+
+def assert_one_line(error, source):
+    message = str(error)
+    assert "\n" not in message and "\r" not in message, message
+    assert len(message) < MESSAGE_LIMIT, len(message)
+    assert message.startswith(source), message
+
+
+def read_or_refuse(reader, text, source):
+    try:
+        reader(text, source)
+    except InputFileError as error:
+        assert_one_line(error, source)
+
+
+# ------------------------------------------------------------------ policy.yaml
+
+YAML_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10 ** 30, 10 ** 30) | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=10)
+POLICY_KEYS = st.sampled_from(["ecf_credit", "imprecise_credit", "traps", "points", "C7", "p", "x"])
+POLICIES = st.dictionaries(POLICY_KEYS, st.one_of(YAML_VALUES, st.dictionaries(POLICY_KEYS, YAML_VALUES, max_size=3)),
+                           max_size=4)
+POLICY_TEXT = given(st.one_of(st.text(max_size=200), POLICIES.map(lambda data: json.dumps(data, allow_nan=True))))
+
+
+@quick(MANY)
+@POLICY_TEXT
+@example("\x1f")                  # PyYAML's ReaderError: a message over two lines
+@example('a: "\x00"')
+@example('{"traps": {"\\n"}}')         # a key holding a line break, repeated in the message
+@example("[" * 600)               # RecursionError in the YAML composer
+@example("traps: {" + "x: {" * 600)
+def test_any_policy_text_is_read_or_refused_in_one_line(text):
+    read_or_refuse(parse_policy, text, "policy.yaml")
+
+
+test_any_policy_text_many = many_copy(test_any_policy_text_is_read_or_refused_in_one_line, POLICY_TEXT, MANY)
+
+
+@pytest.mark.parametrize("points", [".inf", "1" + "0" * 400, "10000001"])
+def test_policy_points_beyond_any_mark_scheme_are_refused(points):
+    with pytest.raises(InputFileError, match=r"^policy.yaml: points.C7.p: expected a number of points"):
+        parse_policy(f"points: {{C7: {{p: {points}}}}}", "policy.yaml")
+
+
+def test_policy_points_within_range_still_read():
+    assert parse_policy("points: {C7: {p: 2.5, q: 0}}", "p").points == {"C7": {"p": 2.5, "q": 0}}
+
+
+# ------------------------------------------------------------------ overrides and roster
+
+CELLS = st.one_of(st.sampled_from(["student_id", "question_id", "part", "score", "status", "comment", "name",
+                                   "s1", "Q1", "a", "0.5", "50%", "nan%", "inf", "correct", "", "a\nb", "x\r\ny",
+                                   '"', "ID number", "Email address"]),
+                  st.text(max_size=12))
+TABLES = given(st.lists(st.lists(CELLS, max_size=7), max_size=8), st.sampled_from([",", ";", "\t"]),
+               st.booleans())
+
+
+def as_csv(rows, delimiter):
+    out = io.StringIO()
+    csv.writer(out, delimiter=delimiter).writerows(rows)
+    return out.getvalue()
+
+
+@quick(MANY)
+@TABLES
+@example([["a\nb"]], ",", False)   # a quoted header cell holding a line break came out on two lines
+@example([["x" * 5000] * 100], ",", False)
+def test_any_overrides_table_is_read_or_refused_in_one_line(rows, delimiter, headed):
+    header = [["student_id", "question_id", "part", "score", "status"]] if headed else []
+    read_or_refuse(parse_overrides, as_csv(header + rows, delimiter), "overrides.csv")
+
+
+@quick(MANY)
+@TABLES
+@example([["a\nb"]], ",", False)
+@example([["x" * 5000] * 100], ",", False)
+def test_any_roster_is_read_or_refused_in_one_line(rows, delimiter, headed):
+    header = [["student_id", "name"]] if headed else []
+    read_or_refuse(parse_roster, as_csv(header + rows, delimiter), "roster.csv")
+
+
+test_any_overrides_many = many_copy(test_any_overrides_table_is_read_or_refused_in_one_line, TABLES, MANY)
+test_any_roster_many = many_copy(test_any_roster_is_read_or_refused_in_one_line, TABLES, MANY)
+
+
+def test_a_header_still_shows_its_cells_as_written():
+    with pytest.raises(InputFileError) as caught:
+        parse_roster("Nom, Prénom\nx,y\n", "roster.csv")
+    assert str(caught.value).endswith("found Nom, Prénom")
+    with pytest.raises(InputFileError) as caught:
+        parse_overrides("who,what\n", "overrides.csv")
+    assert str(caught.value).endswith("found who, what")
+
+
+# ------------------------------------------------------------------ key.json
+
+PART = {"part": "a", "type": "numeric", "value": 0.4076, "answer": "0.4076", "points": 2,
+        "tolerance": {"sigfigs": 3}, "misconceptions": [{"code": "sign", "value": -0.4076, "feedback": "f"}]}
+V2_KEY = {"format": "quizgen-key", "version": 2, "seed": 1,
+          "templates": {"t": {"class": "C1", "title": "T", "points": 2,
+                              "parts": [{k: v for k, v in PART.items() if k not in ("value", "answer")}]}},
+          "questions": [{"id": "Q1", "template": "t", "seed": "1/t/0", "params": {},
+                         "parts": [{"value": 0.4076, "answer": "0.4076"}]}],
+          "students": {"s1": {"name": "Ann", "seed": "1/s1", "questions": [
+              {"id": "Q1", "template": "t", "seed": "1/s1/t/0", "params": {},
+               "parts": [{"value": 0.5, "answer": "0.5"}]}]}}}
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10 ** 40, 10 ** 40) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8) | st.sampled_from(["", "Q1", "t", "numeric", "word", "a\nb", "x" * 300]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8)
+
+
+KEYS = given(mutated(V2_KEY, JSON_VALUES))
+
+
+@quick(MANY)
+@KEYS
+def test_any_mutated_key_is_read_or_refused_in_one_line(data):
+    try:
+        key = Key.from_json(json.loads(json.dumps(data)), "key.json")
+    except InputFileError as error:
+        assert_one_line(error, "key.json")
+        return
+    values = [part.value for question in key.questions for part in question.parts if part.value is not None]
+    assert key.questions and all(math.isfinite(value) for value in values)
+
+
+test_any_mutated_key_many = many_copy(test_any_mutated_key_is_read_or_refused_in_one_line, KEYS, MANY)
+
+
+@pytest.mark.parametrize("template", [["t"], {"t": 1}])
+def test_a_question_whose_template_is_not_text_is_refused(template):
+    data = copy.deepcopy(V2_KEY)
+    data["questions"][0]["template"] = template   # was TypeError: unhashable type
+    with pytest.raises(InputFileError, match=r"^key.json: questions\[0\].template: expected text"):
+        Key.from_json(data, "key.json")
+
+
+def test_a_long_id_in_a_key_path_is_cut_in_the_message():
+    data = copy.deepcopy(V2_KEY)
+    data["students"]["s" * 100_000] = data["students"].pop("s1")   # the message held all 100,000 characters
+    with pytest.raises(InputFileError) as caught:
+        Key.from_json(data, "key.json")
+    assert_one_line(caught.value, "key.json")
+    assert 'students["sssss' in str(caught.value)
