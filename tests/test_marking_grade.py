@@ -181,6 +181,22 @@ def test_an_override_decides_a_needs_review_answer(tmp_path):
     assert "needs_review" not in result.counts or result.counts["needs_review"] == 0
 
 
+def test_policy_points_set_each_parts_marks_and_the_totals(tmp_path):
+    instances, answers = _c7_case(tmp_path)
+    key = _write_c7_files(tmp_path, instances, answers)
+    names = [part.name for part in key.papers[0].questions[0].parts]
+    (tmp_path / "policy.yaml").write_text(f"points: {{C7: {{{names[0]}: 4, c: 0.5}}}}\n", encoding="utf-8")
+    before = quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json")
+    result = quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", policy=tmp_path / "policy.yaml")
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        rows = {r["part"]: r for r in csv.DictReader(handle)}
+    assert float(rows["a"]["score"]) == 4 and float(rows["c"]["score"]) == 0.5   # by name, and by letter
+    assert float(rows["b"]["score"]) == key.papers[0].questions[0].parts[1].points
+    (total,), (old,) = result.students, before.students
+    assert total.max_score == 4 + key.papers[0].questions[0].parts[1].points + 0.5 != old.max_score
+    assert total.score == total.max_score   # this student answered every part right
+
+
 def test_policy_and_ecf_credit_from_the_command_line(tmp_path):
     from click.testing import CliRunner
     from quizgen.cli import main

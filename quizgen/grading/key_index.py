@@ -106,6 +106,29 @@ def _paper_codes(key: Key) -> list:
     return [first.get("", "")] + [first.get(paper.student_id, "") for paper in key.papers]
 
 
+def with_policy_points(key: Key, policy: Policy) -> Key:
+    """``key`` with each part's points as the policy's ``points:`` sets them
+    (and each question's total to match); the key itself when it sets none.
+    A template's parts share one spec, so each changed spec is made once."""
+    if not policy.points:
+        return key
+    specs = {}
+
+    def question(q):
+        parts = []
+        for part in q.parts:
+            made = (id(part.spec), q.template, q.cls)
+            spec = specs.get(made)
+            if spec is None:
+                points = policy.points_for(q.template, q.cls, part.name, part.points, part.letter)
+                spec = specs[made] = part.spec if points == part.points else replace(part.spec, points=points)
+            parts.append(part if spec is part.spec else replace(part, spec=spec))
+        return replace(q, parts=tuple(parts), points=sum(part.points for part in parts))
+
+    papers = tuple(replace(paper, questions=tuple(map(question, paper.questions))) for paper in key.papers)
+    return replace(key, questions=tuple(map(question, key.questions)), papers=papers)
+
+
 class PaperChecks:
     """One paper's parts, indexed by slot (a question part of the whole key):
     ``parts`` (a KeyPart, or None where this paper has no such part), and
@@ -149,6 +172,7 @@ class KeyIndex:
     def __init__(self, key: Key, decimal_comma: bool, override, name: str, policy: Policy | None = None):
         self.name = name
         self.policy = policy or Policy()
+        key = with_policy_points(key, self.policy)
         self.slots, self.slot_of, self.questions = [], {}, {}
         self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper
         self._credits = {}     # {(template, class): Credits}

@@ -40,11 +40,14 @@ class Policy:
             traps.update(self.template_traps.get(name, {}))
         return Credits(self.ecf_credit, self.imprecise_credit, traps)
 
-    def points_for(self, template_id: str, cls: str, part: str, default):
-        """A part's points: the policy's, else ``default``."""
+    def points_for(self, template_id: str, cls: str, part: str, default, letter: str = ""):
+        """A part's points: the policy's (by template id, then class; the part
+        named by its template name or its letter), else ``default``."""
         for name in (template_id, cls):
-            if part in self.points.get(name, {}):
-                return self.points[name][part]
+            given = self.points.get(name, {})
+            for label in (part, letter):
+                if label and label in given:
+                    return given[label]
         return default
 
 
