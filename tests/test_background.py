@@ -72,6 +72,7 @@ def test_closing_without_asking_stops_and_reaps_the_child():
         os.waitpid(pid, os.WNOHANG)   # reaped already: no zombie left
 
 
+@pytest.mark.slow
 def test_grade_writes_the_same_bytes_with_one_job_or_two(invoke, tmp_path):
     """With two jobs the item analysis is computed in a child process while the
     totals are written: every output file is byte for byte that of one job."""

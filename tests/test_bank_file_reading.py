@@ -60,6 +60,7 @@ def test_a_value_no_template_can_use_is_one_line_with_its_line(invoke, tmp_path,
     _refused(invoke, _bank(tmp_path, old, new), tmp_path, words, line)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("nest", ["[" * 5000 + "]" * 5000, "{a: " * 3000 + "1" + "}" * 3000])
 def test_nesting_too_deep_to_read_is_one_line(invoke, tmp_path, nest):
     folder = _bank(tmp_path, "params:", f"junk: {nest}\nparams:")

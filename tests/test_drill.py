@@ -216,6 +216,7 @@ def test_bad_count_is_a_usage_error(runner):
     assert result.stderr.startswith("quizgen: error: --count must be 1 or more")
 
 
+@pytest.mark.slow
 def test_a_real_pipe_works(tmp_path, c1_key):
     command = [sys.executable, "-m", "quizgen", *C1, "--no-save"]
     done = subprocess.run(command, input=lines(c1_key()["p"].answer, "q"), capture_output=True, text=True,

@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from quizgen.drill import record as learner
 
 
@@ -14,6 +16,7 @@ def drill(state, answers="0.5\nq\n"):
                            "--state", str(state)], input=answers, capture_output=True, text=True, timeout=60)
 
 
+@pytest.mark.slow
 def test_a_fifo_is_left_alone_and_the_drill_runs_without_saving(tmp_path):
     fifo = tmp_path / "progress.json"
     os.mkfifo(fifo)
@@ -25,6 +28,7 @@ def test_a_fifo_is_left_alone_and_the_drill_runs_without_saving(tmp_path):
     assert learner.load(fifo, read_only=True).writable is False
 
 
+@pytest.mark.slow
 def test_a_symbolic_link_is_followed_and_kept(tmp_path):
     target, link = tmp_path / "synced" / "progress.json", tmp_path / "progress.json"
     target.parent.mkdir()

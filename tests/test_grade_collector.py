@@ -42,6 +42,7 @@ def test_the_collector_comes_back_after_an_error():
     assert gc.isenabled()
 
 
+@pytest.mark.slow
 def test_what_was_made_while_paused_counts_as_old_afterwards():
     """The first collection after the pause must not walk everything the
     run made (a big grade made millions of objects): they join the oldest

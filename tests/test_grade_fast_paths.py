@@ -36,6 +36,7 @@ def records(path):
     return [(line, list(cells), problem) for line, cells, *_, problem in open_answers(path).records()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_plain_blocks_read_as_the_careful_reader_does(tmp_path, monkeypatch, seed):
     path = tmp_path / "answers.csv"
@@ -52,6 +53,7 @@ def test_a_block_ending_inside_an_open_quote_is_read_carefully():
     assert csv_rows._plain_rows(["a,b,c,d\n", 'a,b,c,"no, done"\n'], ",") == [list("abcd"), ["a", "b", "c", "no, done"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("multiline", [True, False])
 def test_the_second_copy_of_graded_csv_changes_only_the_marked_rows(multiline):
     out = io.StringIO()

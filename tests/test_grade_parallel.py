@@ -229,6 +229,7 @@ def ecf_rows(count: int) -> tuple:
     return instances, rows, _key(instances).to_json()
 
 
+@pytest.mark.slow
 def test_error_carried_forward_for_students_in_one_part_or_more(tmp_path, cut_small):
     """Each part re-marks its own students; a student met in more than one
     part is re-marked from their merged answers: (a) in one part and the
@@ -252,6 +253,7 @@ def test_error_carried_forward_for_students_in_one_part_or_more(tmp_path, cut_sm
     assert sum(r["note"] == "ecf" for r in graded) >= 40
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", [2, 3])
 def test_a_later_part_done_in_the_main_process_gives_the_same_files(tmp_path, cut_small, monkeypatch, jobs):
     """Where no child can run (no fork, or it died), a later part is graded

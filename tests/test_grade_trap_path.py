@@ -21,6 +21,7 @@ def _answers(value: float) -> list:
     return [repr(value), significant(value, 4), significant(value, 3), repr(-value)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", sorted(BANK))
 @pytest.mark.parametrize("override", [None, {"rtol": 0.01}])
 def test_a_trap_answer_gets_the_careful_markers_verdict(cls, override):

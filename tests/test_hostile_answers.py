@@ -84,6 +84,7 @@ def test_a_utf32_file_is_read_as_utf32(folder, invoke):
     assert out[0][5] == "correct"
 
 
+@pytest.mark.slow
 def test_a_header_over_64_kib_is_read_whole(folder, invoke):
     labels = [f"Q1{chr(97 + i % 26)}{i}" for i in range(20_000)]     # ~140 KiB of header
     header = "student_id," + ",".join(labels)

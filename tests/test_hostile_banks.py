@@ -148,6 +148,7 @@ def test_the_sandbox_caps_text_the_loader_would_refuse(source, words):
     assert time.monotonic() - start < 5
 
 
+@pytest.mark.slow
 def test_a_template_whose_draws_take_too_long_is_stopped(invoke, tmp_path, monkeypatch):
     """max_tries draws that each fail a slow constraint (milliseconds each) stop
     at the draw-time budget (shortened here to keep the test quick)."""

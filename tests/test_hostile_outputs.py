@@ -76,6 +76,7 @@ def test_atomic_writes_refuse_a_device(tmp_path):
     assert os.listdir(tmp_path) == ["null"]
 
 
+@pytest.mark.slow
 def test_answers_from_a_pipe_write_their_reports_in_the_working_folder(folder):
     answers = (folder / "answers.csv").read_bytes()
     work = folder / "work"

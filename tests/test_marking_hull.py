@@ -14,6 +14,7 @@ from quizgen.marking.recipes import part_paths
 BANK = {t.cls: t for t in load_bank()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", sorted(BANK))
 def test_the_hull_bounds_every_carried_value_of_the_shipped_bank(cls):
     template = BANK[cls]

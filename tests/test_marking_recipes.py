@@ -50,6 +50,7 @@ def test_recipe_text_reads_back_to_the_same_tree(cls):
         assert recipe_text(again) == recipe.text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", sorted(c for c in EXPECTED if EXPECTED[c]))
 def test_recipes_give_the_key_from_the_correct_earlier_answers(cls):
     template = BANK[cls]

@@ -147,11 +147,18 @@ def test_exp_and_log_cancel_keeping_the_inner_value_exact():
 SIG_IDIOM = "round(({x}) * 10**({k} - floor(log10({x})))) / 10**({k} - floor(log10({x})))"
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.one_of(st.fractions(min_value=Fraction(1, 10**6), max_value=10**6, max_denominator=10**9),
-                 st.integers(-60, 60).map(lambda k: f"exp({k}/10)"),
-                 st.integers(1, 99).map(lambda k: f"1/(2 + exp({k}/10))")),
-       st.integers(1, 6))
+ROUNDING_MANY = settings(max_examples=200, deadline=None)
+SIG_VALUES = given(st.one_of(st.fractions(min_value=Fraction(1, 10**6), max_value=10**6, max_denominator=10**9),
+                             st.integers(-60, 60).map(lambda k: f"exp({k}/10)"),
+                             st.integers(1, 99).map(lambda k: f"1/(2 + exp({k}/10))")),
+                   st.integers(1, 6))
+SIGDEC_VALUES = given(st.one_of(st.fractions(min_value=Fraction(1, 10**6), max_value=10**3, max_denominator=10**9),
+                                st.integers(-90, 60).map(lambda k: f"exp({k}/10)")),
+                      st.integers(1, 6))
+
+
+@quick(ROUNDING_MANY)
+@SIG_VALUES
 def test_sig_is_the_long_rounding_form_in_one_call(x, figures):
     """``sig(x, n)`` gives exactly what the bank's long form gave (the same
     Fraction, ties to even), for rationals and irrationals alike."""
@@ -172,10 +179,12 @@ def test_sig_rounds_lists_signs_and_zero_and_refuses_other_figures():
             ground(parse(f"sig(0.5, {figures})", policy), {})
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.one_of(st.fractions(min_value=Fraction(1, 10**6), max_value=10**3, max_denominator=10**9),
-                 st.integers(-90, 60).map(lambda k: f"exp({k}/10)")),
-       st.integers(1, 6))
+test_sig_is_the_long_rounding_form_in_one_call_many = many_copy(test_sig_is_the_long_rounding_form_in_one_call,
+                                                               SIG_VALUES, ROUNDING_MANY)
+
+
+@quick(ROUNDING_MANY)
+@SIGDEC_VALUES
 def test_sigdec_keeps_n_decimals_and_at_least_n_figures(x, digits):
     """``sigdec(x, n)`` is ``x`` to n decimals where those show n figures or
     more (from 0.1 up), else ``sig(x, n)``: the finer of the two roundings."""
@@ -189,3 +198,7 @@ def test_sigdec_keeps_n_decimals_and_at_least_n_figures(x, digits):
     assert both.__class__ is Fraction and both == expected
     assert ground(parse("sigdec(0.05129333, 4)", policy), {}) == Fraction(5129, 100000)
     assert ground(parse("sigdec(2.99573, 4)", policy), {}) == Fraction(29957, 10000)
+
+
+test_sigdec_keeps_n_decimals_and_at_least_n_figures_many = many_copy(
+    test_sigdec_keeps_n_decimals_and_at_least_n_figures, SIGDEC_VALUES, ROUNDING_MANY)

@@ -21,6 +21,7 @@ def figured():
             for t in load_bank(()) if t.figure is not None for k in range(SEEDS)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["md", "tex"])
 def test_no_problem_figure_leaks_an_answer_or_trap(figured, fmt):
     assert len({inst.template.cls for inst in figured}) >= 5

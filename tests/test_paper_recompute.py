@@ -59,6 +59,7 @@ def test_chains_split_at_relations():
     assert chains(r"L = 0.3423 < \ln 4 = 1.3863") == [["L", "0.3423"], [r"\ln 4", "1.3863"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", ["C1", "C2", "C4", "C7", "C8", "C9", "C10"])
 def test_every_displayed_step_of_the_bank_recomputes(cls):
     """The issue's finding (small probabilities shown to 4 decimals broke -ln

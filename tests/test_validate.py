@@ -133,6 +133,7 @@ def test_loading_reports_the_first_problem_and_counts_the_rest():
     assert len(caught.value.problems) == 3
 
 
+@pytest.mark.slow
 def test_validate_reports_every_broken_template_of_a_folder_and_the_good_ones(invoke, in_data):
     result = invoke("validate", "broken", "user_bank", "--samples", "5")
     files = template_files(BROKEN)
@@ -285,6 +286,7 @@ def test_a_referee_disagreement_names_the_let(monkeypatch):
     assert [p.key for p in problems] == ["let.p"] and "SymPy disagrees" in problems[0].message
 
 
+@pytest.mark.slow
 def test_few_variants_is_a_warning_not_a_failure(invoke, tmp_path):
     path = _c11_copy(tmp_path, "tau: {choice: [0.5, 2]}", "tau: {choice: [0.5, 2]}\n  # few variants")
     result = invoke("validate", path, "--samples", "120")

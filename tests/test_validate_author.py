@@ -4,9 +4,12 @@ equals the answer for some parameter values is pointed out."""
 
 from pathlib import Path
 
+import pytest
+
 AUTHOR = Path(__file__).parent / "data" / "author" / "c11_scaled.yaml"
 
 
+@pytest.mark.slow
 def test_a_new_class_validates_and_generates(tmp_path, invoke):
     bank = tmp_path / "bank"
     bank.mkdir()
@@ -18,6 +21,7 @@ def test_a_new_class_validates_and_generates(tmp_path, invoke):
     assert "Scaled dot-product attention" in (tmp_path / "out" / "problems.md").read_text()
 
 
+@pytest.mark.slow
 def test_a_trap_equal_to_the_answer_for_some_draws_is_a_warning_at_its_line(tmp_path, invoke):
     # dot / 8 is the answer dot / sqrt(d) whenever d = 64: a third of the draws are thrown away
     text = AUTHOR.read_text().replace('value: "dot / d"', 'value: "dot / 8"')

@@ -14,6 +14,7 @@ from quizgen.validation.canonical import STATUSES
 BANK = {t.cls: t for t in load_bank()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls", sorted(BANK))
 def test_the_shipped_bank_is_marked_as_a_careful_marker_would(cls):
     instances = [canonical_instance(BANK[cls])] + [sample_instance(BANK[cls], f"vm/{cls}/{k}") for k in range(5)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import stat
 import unicodedata
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -100,9 +101,8 @@ def locate_line(path, keys: tuple, text_line=None):
     indexes; a mapping entry is found at its key), or of its nearest existing
     parent; None if the file cannot be read. ``text_line`` (1-based) is a line
     inside that node's text, for problems in multi-line text such as a stem."""
-    try:
-        node = yaml.compose(Path(path).read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
+    readable, node = _composed(Path(path))
+    if not readable:
         return None
     line = node.start_mark.line + 1 if node is not None else None
     for key in keys:
@@ -114,6 +114,25 @@ def locate_line(path, keys: tuple, text_line=None):
         block = node.style in ("|", ">")
         line = node.start_mark.line + text_line + (1 if block else 0)
     return line
+
+
+def _composed(path: Path) -> tuple:
+    """``(readable, node tree)`` of a template file; one text is composed once,
+    as validate asks for the lines of many problems in one file."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode) or path.stat().st_size > MAX_FILE_BYTES:
+            return False, None
+        return _compose_text(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return False, None
+
+
+@lru_cache(maxsize=16)
+def _compose_text(text: str) -> tuple:
+    try:
+        return True, yaml.compose(text, Loader=yaml.SafeLoader)
+    except (yaml.YAMLError, RecursionError):
+        return False, None
 
 
 def _child(node, key):
