@@ -95,6 +95,15 @@ def test_wrong_fields_of_a_version_2_key_name_the_template_or_the_instance(bank,
         assert message in str(info.value), (path, str(info.value))
 
 
+def test_a_question_with_no_parts_is_refused(bank, tmp_path):
+    data = version2(bank)
+    template = data["questions"][0]["template"]
+    emptied = set_path(set_path(data, ("templates", template, "parts"), []), ("questions", 0, "parts"), [])
+    (tmp_path / "key.json").write_text(json.dumps(emptied), encoding="utf-8")
+    with pytest.raises(InputFileError, match=r"questions\[0\]\.parts: expected at least one part"):
+        load_key_file(tmp_path / "key.json")
+
+
 @pytest.mark.parametrize("text, message", [
     ("[" * 100_000, "nested too deeply"),
     ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": ' + "9" * 5000 + "}]}]}", "digits"),

@@ -209,6 +209,8 @@ def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQ
         raise (where / "parts").fail(f"expected {len(shared)} parts as template {template!r} has, got {len(records)}")
     parts = tuple(read_part(r, where / "parts" / i, shared[i] if shared else None, cache)
                   for i, r in enumerate(records))
+    if not parts:
+        raise (where / "parts").fail("expected at least one part (a question with none could never be answered)")
     checks.unique([p.letter for p in parts], where / "parts", "part")
     return KeyQuestion(checks.label(record.get("id"), where / "id"), template, **fields, parts=parts)
 
@@ -223,7 +225,7 @@ def _plain_question(record: dict, templates: dict, cache: dict, within: Where, i
         return None
     fields, shared = found
     if seed.__class__ is not str or len(seed) > checks.MAX_ID or params.__class__ is not dict \
-            or records.__class__ is not list or len(records) != len(shared):
+            or records.__class__ is not list or not shared or len(records) != len(shared):
         return None
     parts = []
     for i, (part_record, spec) in enumerate(zip(records, shared)):
