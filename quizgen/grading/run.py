@@ -32,6 +32,7 @@ from quizgen.grading.report import (question_rows, question_stats, report_markdo
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.students import Students, reconciliation_lines
 from quizgen.grading.tally import Tally, count_latest
+from quizgen.key.status import Status
 from quizgen.roster import read_roster
 from quizgen.ui import progress_bar
 
@@ -179,7 +180,24 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.absent = [students.ids[n] for n in absent]
     result.roster_notes = reconciliation_lines(students, absent)
     result.notes.extend(result.roster_notes)
+    result.notes.extend(review_lines(result.matrix, result.counts.get(Status.NEEDS_REVIEW, 0)))
     return result
+
+
+REVIEW_SHOWN = 10
+"""Answers needing review named in the summary; graded.csv has them all."""
+
+
+def review_lines(matrix: VerdictMatrix, count: int) -> list:
+    """One line naming where the ``needs_review`` answers are (student and part,
+    the first REVIEW_SHOWN), so a marker need not search graded.csv for them."""
+    if not count:
+        return []
+    where = matrix.where(Status.NEEDS_REVIEW, REVIEW_SHOWN)
+    shown = [f"{sid} {slot.question_id} ({slot.part})" for sid, slot in where]
+    more = f" and {count - len(shown)} more" if count > len(shown) else ""
+    return [f"{count} answer(s) need a person to read them (needs_review, 0 until an override): "
+            f"{', '.join(shown)}{more}"]
 
 
 def _matrix(index: KeyIndex, students: Students, grid: AnswerGrid) -> VerdictMatrix:
