@@ -120,7 +120,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                     raise _output_error(source, folder, exc) from exc
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent)
                 result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
-                result.warnings += traps_covered(data, override) + unnamed
+                result.warnings += traps_covered(data, override) + unnamed + unlabelled_parts(result)
                 _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
                 extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}
                 write_extra_outputs(result, outputs, extra, report.result())
@@ -182,6 +182,20 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.notes.extend(result.roster_notes)
     result.notes.extend(review_lines(result.matrix, result.counts.get(Status.NEEDS_REVIEW, 0)))
     return result
+
+
+def unlabelled_parts(result: GradeResult) -> list:
+    """Wide form: the question parts no answer in the file names at all (not even
+    a blank), which means no column is labelled for them (a form's title such
+    as ``Q1 (a) Probability of the true word`` is not a label): one warning
+    naming them, since every student would silently be missing them."""
+    if result.form != "wide":
+        return []
+    lacking = [f"{q.question_id} ({q.part})" for q in result.questions if q.students and not any(q.counts.values())]
+    if not lacking:
+        return []
+    return [f"{result.answers_path.name}: no column is labelled for {', '.join(lacking)}, so every student is "
+            f"missing {'it' if len(lacking) == 1 else 'them'}; name the column like 'Q1 (a)' or 'Q1a'"]
 
 
 REVIEW_SHOWN = 10
