@@ -137,9 +137,16 @@ def sniffed_reader(text: str):
                       skipinitialspace=True), skip
 
 
+_HINT = re.compile(r"\s*\([^()]*\)\s*$")
+
+
 def norm_header(text: str) -> str:
-    """A header name reduced for matching: lower case, no accents, letters and digits only."""
-    text = unicodedata.normalize("NFKD", str(text).replace("\ufeff", "")).casefold()
+    """A header name reduced for matching: lower case, no accents, letters and
+    digits only, without a closing hint in brackets (a form's ``Student ID (e.g.
+    S012)`` is ``studentid``; a header that is only brackets keeps them)."""
+    text = str(text).replace("\ufeff", "")
+    text = _HINT.sub("", text) or text
+    text = unicodedata.normalize("NFKD", text).casefold()
     return "".join(c for c in text if c.isalnum() and c.isascii())
 
 

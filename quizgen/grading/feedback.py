@@ -335,7 +335,8 @@ def part_notes(line: PartLine) -> list:
         notes.append(PartNote(line.letter, "your marker's decision", "", line.feedback or "score set by your marker"))
     elif line.feedback:
         label = _NOTE_LABELS.get(line.note, "feedback")
-        notes.append(PartNote(line.letter, label, "", line.feedback.removeprefix(f"{label}: ")))
+        text = line.feedback.removeprefix(f"{label}: ").removesuffix(f" ({label})")   # the label says it once
+        notes.append(PartNote(line.letter, label, "", text))
     if line.reason:
         notes.append(PartNote(line.letter, "note", "", line.reason))
     return notes

@@ -112,6 +112,11 @@ def with_policy_points(key: Key, policy: Policy) -> Key:
     A template's parts share one spec, so each changed spec is made once."""
     if not policy.points:
         return key
+    parts_of = {}
+    for q in key.questions + tuple(q for paper in key.papers for q in paper.questions):
+        for name in (q.template, q.cls):
+            parts_of.setdefault(name, set()).update(label for part in q.parts for label in (part.name, part.letter))
+    policy.check_points_parts(parts_of)
     specs = {}
 
     def question(q):

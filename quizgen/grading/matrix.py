@@ -95,3 +95,14 @@ class VerdictMatrix:
     def column(self, slot: int) -> list:
         """Every student's cell for question part ``slot``, in student order."""
         return self._grid.column(slot)
+
+    def where(self, status, limit: int) -> list:
+        """The first ``limit`` (student id, Slot) whose latest answer has ``status``,
+        in student then key order: a summary can say where to look."""
+        width, found = self._grid.width, []
+        for cell, outcome in enumerate(self._grid.outcomes):
+            if outcome.status is status:
+                found.append((self.students[cell // width], self.slots[cell % width]))
+                if len(found) == limit:
+                    break
+        return found

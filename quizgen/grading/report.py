@@ -213,9 +213,12 @@ REPORT_STUDENTS = 500
 
 
 def _student_section(result) -> list:
+    """The students table; a roster student who gave no answer says so in the last column."""
     shown = result.students[:REPORT_STUDENTS]
+    absent = set(result.absent)
     rows = [[md_cell(t.student_id), md_cell(t.name), number_text(t.score), number_text(t.max_score),
-             f"{t.percent:.1f}", md_cell(", ".join(t.misconceptions)) or "-"] for t in shown]
+             f"{t.percent:.1f}", "missing (no answer)" if t.student_id in absent
+             else md_cell(", ".join(t.misconceptions)) or "-"] for t in shown]
     lines = ["## Students", ""]
     if len(shown) < len(result.students):
         where = result.paths.get("students")

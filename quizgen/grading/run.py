@@ -32,6 +32,7 @@ from quizgen.grading.report import (question_rows, question_stats, report_markdo
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.students import Students, reconciliation_lines
 from quizgen.grading.tally import Tally, count_latest
+from quizgen.key.status import Status
 from quizgen.roster import read_roster
 from quizgen.ui import progress_bar
 
@@ -119,7 +120,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                     raise _output_error(source, folder, exc) from exc
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent)
                 result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
-                result.warnings += traps_covered(data, override) + unnamed
+                result.warnings += traps_covered(data, override) + unnamed + unlabelled_parts(result)
                 _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
                 extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}
                 write_extra_outputs(result, outputs, extra, report.result())
@@ -179,7 +180,38 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.absent = [students.ids[n] for n in absent]
     result.roster_notes = reconciliation_lines(students, absent)
     result.notes.extend(result.roster_notes)
+    result.notes.extend(review_lines(result.matrix, result.counts.get(Status.NEEDS_REVIEW, 0)))
     return result
+
+
+def unlabelled_parts(result: GradeResult) -> list:
+    """Wide form: the question parts no answer in the file names at all (not even
+    a blank), which means no column is labelled for them (a form's title such
+    as ``Q1 (a) Probability of the true word`` is not a label): one warning
+    naming them, since every student would silently be missing them."""
+    if result.form != "wide":
+        return []
+    lacking = [f"{q.question_id} ({q.part})" for q in result.questions if q.students and not any(q.counts.values())]
+    if not lacking:
+        return []
+    return [f"{result.answers_path.name}: no column is labelled for {', '.join(lacking)}, so every student is "
+            f"missing {'it' if len(lacking) == 1 else 'them'}; name the column like 'Q1 (a)' or 'Q1a'"]
+
+
+REVIEW_SHOWN = 10
+"""Answers needing review named in the summary; graded.csv has them all."""
+
+
+def review_lines(matrix: VerdictMatrix, count: int) -> list:
+    """One line naming where the ``needs_review`` answers are (student and part,
+    the first REVIEW_SHOWN), so a marker need not search graded.csv for them."""
+    if not count:
+        return []
+    where = matrix.where(Status.NEEDS_REVIEW, REVIEW_SHOWN)
+    shown = [f"{sid} {slot.question_id} ({slot.part})" for sid, slot in where]
+    more = f" and {count - len(shown)} more" if count > len(shown) else ""
+    return [f"{count} answer(s) need a person to read them (needs_review, 0 until an override): "
+            f"{', '.join(shown)}{more}"]
 
 
 def _matrix(index: KeyIndex, students: Students, grid: AnswerGrid) -> VerdictMatrix:

@@ -64,14 +64,16 @@ class Students:
         normal = normalise_id(student_id)
         return self.by_id.get(self.matcher.match(normal) or normal)
 
-    def _register(self, student_id: str, name: str, paper=None) -> int:
+    def _register(self, student_id: str, name: str, paper=None, listed: bool = False) -> int:
+        """Register a student met in the answers (or, ``listed``, on the roster:
+        never then counted as graded but not on the roster)."""
         if not student_id:
             return -1
         normal = normalise_id(student_id)
         known = self.matcher.match(normal)
         if known is None and self.own_papers and paper is None:
             return UNKNOWN
-        if known is None and self.matcher:
+        if known is None and self.matcher and not listed:
             self.not_on_roster.setdefault(normal, student_id)
         normal = known or normal
         if normal in self.by_id:
@@ -108,7 +110,7 @@ class Students:
         for student in self.roster:
             if self.find(student.student_id) is None:
                 normal = normalise_id(student.student_id)
-                absent.append(self._register(student.student_id, student.name, self.paper_of.get(normal, 0)))
+                absent.append(self._register(student.student_id, student.name, self.paper_of.get(normal, 0), True))
         for number, student_id in enumerate(self.ids):
             shown = self.shown.get(normalise_id(student_id))
             if shown and shown[1] and not self.names[number]:

@@ -32,6 +32,7 @@ class Policy:
     traps: dict = field(default_factory=dict)
     template_traps: dict = field(default_factory=dict)
     points: dict = field(default_factory=dict)
+    source: str = "policy"   # the file, for messages
 
     def credits_for(self, template_id: str, cls: str = "") -> Credits:
         """The credits for one template (its own trap settings beat the general ones)."""
@@ -49,6 +50,17 @@ class Policy:
                 if label and label in given:
                     return given[label]
         return default
+
+    def check_points_parts(self, parts_of: dict) -> None:
+        """Refuse a ``points:`` part that its template (id or class, on this
+        paper: ``parts_of`` maps each to its part names and letters) lacks: a
+        typo there would leave the key's points without a word."""
+        for name, given in self.points.items():
+            labels = parts_of.get(name)
+            for label in given if labels is not None else ():
+                if label not in labels:
+                    raise InputFileError(f"{self.source}: points.{_shown(name)}.{_shown(label)}: {_shown(name)} "
+                                         f"has no part {_shown(label)!r} (its parts: {', '.join(sorted(labels))})")
 
 
 def read_policy(path) -> Policy:
@@ -86,7 +98,7 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
     general, per_template = _traps(data.get("traps") or {}, source)
     return Policy(_fraction(data.get("ecf_credit", 1.0), source, "ecf_credit"),
                   _fraction(data.get("imprecise_credit", 0.0), source, "imprecise_credit"),
-                  general, per_template, _points(data.get("points") or {}, source))
+                  general, per_template, _points(data.get("points") or {}, source), source)
 
 
 def _shown(key) -> str:

@@ -49,9 +49,9 @@ def _absent(verdicts) -> bool:
 
 
 def _absent_row(parts, student) -> StudentRow:
-    """An absent student's line: 0 of their own paper, no misconception."""
+    """An absent student's line: 0 of their own paper, no misconception, marked absent."""
     top = fsum(float(p.points) for p, v in zip(parts, student.verdicts) if v is not None)
-    return StudentRow(student.student_id, student.name, 0.0, top, 0.0 if top else None, [])
+    return StudentRow(student.student_id, student.name, 0.0, top, 0.0 if top else None, [], True)
 
 
 def _analyse(parts, students, share: float) -> Analysis:

@@ -53,9 +53,11 @@ def _environment() -> jinja2.Environment:
 
 def student_json(analysis: Analysis, limit: int = HTML_STUDENTS) -> Markup:
     """The student rows ``[id, name, score, max, percent or null, [codes]]`` as
-    JSON safe inside a ``<script type="application/json">`` element."""
+    JSON safe inside a ``<script type="application/json">`` element; an absent
+    student's row ends with ``1`` so that the page shows them as missing."""
     rows = [[s.student_id, s.name, number_text(s.score), number_text(s.max_score),
-             None if s.percent is None else round(s.percent, 1), s.codes] for s in analysis.students[:limit]]
+             None if s.percent is None else round(s.percent, 1), s.codes] + [1] * s.absent
+            for s in analysis.students[:limit]]
     text = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
     for char, escape in _JSON_ESCAPES.items():
         text = text.replace(char, escape)

@@ -120,6 +120,7 @@ class StudentRow:
     max_score: float
     percent: Optional[float]
     codes: list
+    absent: bool = False   # listed but gave no answer at all: shown as missing, not as a zero among the sat
 
 
 @dataclass
