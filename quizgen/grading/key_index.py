@@ -106,6 +106,18 @@ def _paper_codes(key: Key) -> list:
     return [first.get("", "")] + [first.get(paper.student_id, "") for paper in key.papers]
 
 
+def _trap_codes(key: Key) -> dict:
+    """{template id or class: its trap codes} over the key's questions, each template read once."""
+    found, seen = {}, set()
+    for q in key.questions + tuple(q for paper in key.papers for q in paper.questions):
+        if q.template not in seen:
+            seen.add(q.template)
+            codes = {trap.code for part in q.parts for trap in part.traps}
+            for name in (q.template, q.cls):
+                found.setdefault(name, set()).update(codes)
+    return found
+
+
 def with_policy_points(key: Key, policy: Policy) -> Key:
     """``key`` with each part's points as the policy's ``points:`` sets them
     (and each question's total to match); the key itself when it sets none.
@@ -178,6 +190,8 @@ class KeyIndex:
         self.name = name
         self.policy = policy or Policy()
         key = with_policy_points(key, self.policy)
+        self.policy_warnings = self.policy.check_trap_codes(_trap_codes(key)) if self.policy.traps or \
+            self.policy.template_traps else []
         self.slots, self.slot_of, self.questions = [], {}, {}
         self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper
         self._credits = {}     # {(template, class): Credits}

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from pathlib import Path
 
 from quizgen.errors import InputFileError
@@ -61,6 +62,26 @@ class Policy:
                 if label not in labels:
                     raise InputFileError(f"{self.source}: points.{_shown(name)}.{_shown(label)}: {_shown(name)} "
                                          f"has no part {_shown(label)!r} (its parts: {', '.join(sorted(labels))})")
+
+    def check_trap_codes(self, codes_of: dict) -> list:
+        """Refuse a ``traps:`` code under a template (id or class) on this paper
+        that lacks it, as for points; return one warning line per general code
+        that no question on the paper has (a typo, or a class not on it).
+        ``codes_of`` maps each template id and class on the paper to its codes."""
+        for name, codes in self.template_traps.items():
+            labels = codes_of.get(name)
+            for code in codes if labels is not None else ():
+                if code not in labels:
+                    raise InputFileError(f"{self.source}: traps.{_shown(name)}.{_shown(code)}: {_shown(name)} has no "
+                                         f"misconception {_shown(code)!r}{_did_you_mean(code, labels)}")
+        known = set().union(*codes_of.values())
+        return [f"{self.source}: traps.{_shown(code)}: no question on this paper has that misconception"
+                f"{_did_you_mean(code, known)}" for code in self.traps if code not in known]
+
+
+def _did_you_mean(code: str, known) -> str:
+    close = get_close_matches(code, sorted(known), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def read_policy(path) -> Policy:
