@@ -19,6 +19,12 @@ def spreadsheet_safe(text: str) -> str:
     return text
 
 
+def unguard(cell: str) -> str:
+    """``cell`` without the leading quote :func:`spreadsheet_safe` added (a
+    student id or answer read back from a file quizgen wrote)."""
+    return cell[1:] if cell[:1] == "'" and cell[1:2] and cell[1] in _RISKY_START else cell
+
+
 def safe_cells(cells: list) -> list:
     """The cells of a row made spreadsheet-safe (the same list when all are)."""
     for cell in cells:

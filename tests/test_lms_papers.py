@@ -90,3 +90,21 @@ def test_canvas_parts_each_get_their_own_variant():
     assert inputs.answers.splitlines()[1:] == ["s1,A,Q1,a,0.5744", "s1,A,Q2,b,1"]
     with pytest.raises(UsageError):
         grading_inputs(rows, attempt="best")
+
+
+def test_a_formula_like_student_id_is_guarded_in_the_built_answers_and_still_graded(tmp_path):
+    import dataclasses
+
+    import quizgen
+
+    slots = make_slots("C1", count=2, seed=5)
+    moodle_download(tmp_path / "responses.csv", moodle_xml(slots), slots, 3, _typed)
+    rows = read_responses(tmp_path / "responses.csv")
+    first = rows[0].student_id
+    rows = [dataclasses.replace(r, student_id="=1+2") if r.student_id == first else r for r in rows]
+    inputs = grading_inputs(rows)
+    assert "\n'=1+2," in inputs.answers and "\n=1+2," not in inputs.answers
+    (tmp_path / "key.json").write_text(json.dumps(inputs.key), encoding="utf-8")
+    (tmp_path / "answers.csv").write_text(inputs.answers, encoding="utf-8")
+    result = quizgen.grade(str(tmp_path / "answers.csv"), key=str(tmp_path / "key.json"), out=str(tmp_path / "g.csv"))
+    assert result.counts.get("unknown_student", 0) == 0 and len(result.students) == 3

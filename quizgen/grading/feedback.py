@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
+from quizgen.cells import unguard
 from quizgen.files import write_files
 from quizgen.grading.answers_file import norm_question
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
@@ -317,11 +318,6 @@ def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: 
         lines.append(PartLine(part.letter, unguard(answer), status, *numbers, code or "", unguard(feedback),
                               unguard(reason), (outcome.note if outcome is not None else "") or ""))
     return lines
-
-
-def unguard(cell: str) -> str:
-    """A graded.csv cell without the leading quote the spreadsheet guard added."""
-    return cell[1:] if cell[:1] == "'" and cell[1:2] and cell[1] in "=+-@\t\r" else cell
 
 
 def part_notes(line: PartLine) -> list:

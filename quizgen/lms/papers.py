@@ -51,7 +51,7 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last") -> GradingInputs
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(ANSWER_COLUMNS)
-    writer.writerows((r.student_id, spreadsheet_safe(r.name), f"Q{numbers[_question(r)]}", r.part,
+    writer.writerows((spreadsheet_safe(r.student_id), spreadsheet_safe(r.name), f"Q{numbers[_question(r)]}", r.part,
                       spreadsheet_safe(r.answer)) for r in rows if r.part and r.answered)
     return GradingInputs(key, out.getvalue())
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 
+from quizgen.cells import unguard
 from quizgen.errors import InputFileError
 
 LEADING_ZEROS = ("keep", "strip")
@@ -24,8 +25,9 @@ _DIGITS = re.compile(r"\d+")
 def normalise_id(raw, leading_zeros: str = "keep") -> str:
     """A student id as one student: case folded, every space removed; with
     ``leading_zeros="strip"`` each run of digits loses its leading zeros
-    (``s012`` and ``s12`` are one student)."""
-    text = "".join(str(raw).split()).casefold()
+    (``s012`` and ``s12`` are one student). A leading quote before ``= + - @``
+    is a formula guard, not part of the id."""
+    text = "".join(unguard(str(raw).strip()).split()).casefold()
     if leading_zeros == "strip":
         text = _DIGITS.sub(lambda m: m.group(0).lstrip("0") or "0", text)
     elif leading_zeros != "keep":
