@@ -56,27 +56,37 @@ class Policy:
         """Refuse a ``points:`` part that its template (id or class, on this
         paper: ``parts_of`` maps each to its part names and letters) lacks: a
         typo there would leave the key's points without a word."""
-        for name, given in self.points.items():
-            labels = parts_of.get(name)
-            for label in given if labels is not None else ():
-                if label not in labels:
-                    raise InputFileError(f"{self.source}: points.{_shown(name)}.{_shown(label)}: {_shown(name)} "
-                                         f"has no part {_shown(label)!r} (its parts: {', '.join(sorted(labels))})")
+        found = _first_unknown(self.points, parts_of)
+        if found:
+            name, label, labels = found
+            raise InputFileError(f"{self.source}: points.{_shown(name)}.{_shown(label)}: {_shown(name)} "
+                                 f"has no part {_shown(label)!r} (its parts: {', '.join(sorted(labels))})")
 
     def check_trap_codes(self, codes_of: dict) -> list:
         """Refuse a ``traps:`` code under a template (id or class) on this paper
         that lacks it, as for points; return one warning line per general code
         that no question on the paper has (a typo, or a class not on it).
         ``codes_of`` maps each template id and class on the paper to its codes."""
-        for name, codes in self.template_traps.items():
-            labels = codes_of.get(name)
-            for code in codes if labels is not None else ():
-                if code not in labels:
-                    raise InputFileError(f"{self.source}: traps.{_shown(name)}.{_shown(code)}: {_shown(name)} has no "
-                                         f"misconception {_shown(code)!r}{_did_you_mean(code, labels)}")
+        found = _first_unknown(self.template_traps, codes_of)
+        if found:
+            name, code, codes = found
+            raise InputFileError(f"{self.source}: traps.{_shown(name)}.{_shown(code)}: {_shown(name)} has no "
+                                 f"misconception {_shown(code)!r}{_did_you_mean(code, codes)}")
         known = set().union(*codes_of.values())
         return [f"{self.source}: traps.{_shown(code)}: no question on this paper has that misconception"
                 f"{_did_you_mean(code, known)}" for code in self.traps if code not in known]
+
+
+def _first_unknown(table: dict, known_of: dict):
+    """``(template, label, its labels)`` for the first label under a template
+    on the paper (a key of ``known_of``) that it does not know; else None.
+    Templates not on the paper are passed over: one policy serves many papers."""
+    for name, given in table.items():
+        labels = known_of.get(name)
+        for label in given if labels is not None else ():
+            if label not in labels:
+                return name, label, labels
+    return None
 
 
 def _did_you_mean(code: str, known) -> str:
