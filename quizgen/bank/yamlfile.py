@@ -120,7 +120,8 @@ def _composed(path: Path) -> tuple:
     """``(readable, node tree)`` of a template file; one text is composed once,
     as validate asks for the lines of many problems in one file."""
     try:
-        if not stat.S_ISREG(path.stat().st_mode) or path.stat().st_size > MAX_FILE_BYTES:
+        found = path.stat()
+        if not stat.S_ISREG(found.st_mode) or found.st_size > MAX_FILE_BYTES:
             return False, None
         return _compose_text(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError):

@@ -43,10 +43,7 @@ def _make_view(question: Question, fmt: str) -> dict:
         "id": question.id, "cls": template.cls, "title": template.title, "points": template.points,
         "points_text": points_text(template.points), "stem": stem,
         "figure": figure_markup(inst, fmt),
-        "parts": [{"letter": pv.letter, "ask": ask, "points": share, "points_text": points_text(share),
-                   "kind": pv.part.kind, "space": working_space(pv.part, len(steps)), "answer": _answer_text(pv),
-                   "latex": _exact_latex(pv)}
-                  for pv, ask, share in zip(inst.parts, asks, points)],
+        "parts": [_part_view(pv, ask, share, len(steps)) for pv, ask, share in zip(inst.parts, asks, points)],
         "numeric": any(pv.part.kind == "numeric" for pv in inst.parts),   # the answers-from-unrounded note
         "forecast": forecast,
         "steps": [{"title": texts[i], "why": texts[i + 1], "work": texts[i + 2]}
@@ -97,13 +94,14 @@ def points_text(points) -> str:
     return fixed(points, 2).rstrip("0").rstrip(".")
 
 
-def _exact_latex(pv) -> str | None:
-    """The part's exact value in LaTeX for "exactly ...", or None where it
-    would only repeat the printed answer (a count, 0, 0.25)."""
-    if pv.value is None:
-        return None
-    latex = to_latex(pv.value)
-    return None if latex == _answer_text(pv) else latex
+def _part_view(pv, ask: str, share, steps: int) -> dict:
+    """One part of a question's view; ``latex``, the exact value for "exactly
+    ...", is None where it would only repeat the printed answer (a count, 0, 0.25)."""
+    answer = _answer_text(pv)
+    latex = to_latex(pv.value) if pv.value is not None else None
+    return {"letter": pv.letter, "ask": ask, "points": share, "points_text": points_text(share),
+            "kind": pv.part.kind, "space": working_space(pv.part, steps), "answer": answer,
+            "latex": None if latex == answer else latex}
 
 
 def _answer_text(pv) -> str:

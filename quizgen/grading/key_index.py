@@ -106,28 +106,30 @@ def _paper_codes(key: Key) -> list:
     return [first.get("", "")] + [first.get(paper.student_id, "") for paper in key.papers]
 
 
-def _trap_codes(key: Key) -> dict:
-    """{template id or class: its trap codes} over the key's questions, each template read once."""
-    found, seen = {}, set()
+def _template_labels(key: Key) -> tuple:
+    """``(parts_of, codes_of)``: for each template id and class on the key's
+    papers, its part names and letters, and its trap codes; each template is
+    read once (a per-student key repeats it on every paper)."""
+    parts_of, codes_of, seen = {}, {}, set()
     for q in key.questions + tuple(q for paper in key.papers for q in paper.questions):
-        if q.template not in seen:
-            seen.add(q.template)
-            codes = {trap.code for part in q.parts for trap in part.traps}
-            for name in (q.template, q.cls):
-                found.setdefault(name, set()).update(codes)
-    return found
+        if q.template in seen:
+            continue
+        seen.add(q.template)
+        labels = {label for part in q.parts for label in (part.name, part.letter)}
+        codes = {trap.code for part in q.parts for trap in part.traps}
+        for name in (q.template, q.cls):
+            parts_of.setdefault(name, set()).update(labels)
+            codes_of.setdefault(name, set()).update(codes)
+    return parts_of, codes_of
 
 
-def with_policy_points(key: Key, policy: Policy) -> Key:
+def with_policy_points(key: Key, policy: Policy, parts_of: dict) -> Key:
     """``key`` with each part's points as the policy's ``points:`` sets them
     (and each question's total to match); the key itself when it sets none.
-    A template's parts share one spec, so each changed spec is made once."""
+    ``parts_of`` (from _template_labels) lets a typo'd part be refused. A
+    template's parts share one spec, so each changed spec is made once."""
     if not policy.points:
         return key
-    parts_of = {}
-    for q in key.questions + tuple(q for paper in key.papers for q in paper.questions):
-        for name in (q.template, q.cls):
-            parts_of.setdefault(name, set()).update(label for part in q.parts for label in (part.name, part.letter))
     policy.check_points_parts(parts_of)
     specs = {}
 
@@ -189,9 +191,11 @@ class KeyIndex:
     def __init__(self, key: Key, decimal_comma: bool, override, name: str, policy: Policy | None = None):
         self.name = name
         self.policy = policy or Policy()
-        key = with_policy_points(key, self.policy)
-        self.policy_warnings = self.policy.check_trap_codes(_trap_codes(key)) if self.policy.traps or \
-            self.policy.template_traps else []
+        self.policy_warnings = []
+        if self.policy.points or self.policy.traps or self.policy.template_traps:
+            parts_of, codes_of = _template_labels(key)
+            key = with_policy_points(key, self.policy, parts_of)
+            self.policy_warnings = self.policy.check_trap_codes(codes_of)
         self.slots, self.slot_of, self.questions = [], {}, {}
         self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper
         self._credits = {}     # {(template, class): Credits}

@@ -63,8 +63,12 @@ def _unsatisfiable(template: Template, label: str, rejections: list) -> Problem:
 
 def _most_common(rejections: list):
     (where, count), = Counter(r.where for r in rejections).most_common(1)
-    example = next(str(r) for r in reversed(rejections) if r.where == where)
-    return where, count, example
+    return where, count, _last_example(rejections, where)
+
+
+def _last_example(rejections: list, where) -> str:
+    """The last rejection at ``where``, as text: an example for the message."""
+    return next(str(r) for r in reversed(rejections) if r.where == where)
 
 
 def _fragile(template: Template, report: Report, rejections: list) -> list:
@@ -82,15 +86,15 @@ def _fragile(template: Template, report: Report, rejections: list) -> list:
 def _coinciding_traps(template: Template, report: Report, rejections: list) -> list:
     """A warning at each trap that came too close to the answer or to another
     trap on COINCIDE_WARN_SHARE of the draws or more, and at least
-    COINCIDE_MIN_COUNT times (a trap equal to the
-    answer for some parameter values): not a failure, but the author should
-    know which values are being thrown away."""
+    COINCIDE_MIN_COUNT times (a trap equal to the answer for some parameter
+    values): not a failure, but the author should know which values are
+    being thrown away."""
     counts = Counter(r.where for r in rejections if len(r.where) == 4 and r.where[2] == "traps")
     warnings = []
     for where, count in sorted(counts.items()):
         share = count / report.draws
         if share >= COINCIDE_WARN_SHARE and count >= COINCIDE_MIN_COUNT:
-            example = next(str(r) for r in reversed(rejections) if r.where == where)
+            example = _last_example(rejections, where)
             warnings.append(problem_at(template.path, where, (
                 f"warning: {100 * share:.0f}% of draws were thrown away because this trap came within tolerance "
                 f"({example}); those values never reach a paper: if the trap equals the answer for some "
