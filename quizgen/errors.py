@@ -5,6 +5,12 @@ cannot be written), 2 for bad input (files, keys, banks, options, limits hit).
 docs/errors.md holds the table; tests/test_exit_codes.py keeps both in step."""
 
 
+def printable(text) -> str:
+    """``text`` with each character a terminal would not print as itself (a
+    line break, an escape) shown as ``?``: user text inside a one-line message."""
+    return "".join(c if c.isprintable() else "?" for c in str(text))
+
+
 class QuizgenError(Exception):
     """Base of all quizgen errors; ``exit_code`` is what the CLI exits with."""
 
@@ -34,7 +40,7 @@ class TemplateError(QuizgenError):
         where = ""
         if path is not None:
             where = f"{path}:{line}: " if line else f"{path}: "
-        prefix = "".join(c if c.isprintable() else "?" for c in f"{key}: ") if key else ""   # keys are YAML text
+        prefix = printable(f"{key}: ") if key else ""   # keys are YAML text
         super().__init__(f"{where}{prefix}{message}")
 
 

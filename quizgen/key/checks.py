@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, printable
 
 KINDS = ("numeric", "integer", "word")
 MAX_POINTS = 1e6          # more points than this on one part is a mistake, not a mark scheme
@@ -71,7 +71,7 @@ def shown(value, limit: int = 40) -> str:
         text = "a number with more than 30 digits"
     else:
         text = repr(value)
-    text = "".join(c if c.isprintable() else "?" for c in text)
+    text = printable(text)
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 

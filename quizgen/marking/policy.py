@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
 
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, printable
 from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits
 
@@ -134,7 +134,7 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
 
 def _shown(key) -> str:
     """A key path for a message: on one line (a YAML key may hold a line break), cut to 80 characters."""
-    return "".join(c if c.isprintable() else "?" for c in str(key))[:80]
+    return printable(key)[:80]
 
 
 def _fraction(value, source: str, key: str) -> float:
