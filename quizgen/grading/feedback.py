@@ -189,7 +189,8 @@ class Solutions:
         steps = [f"{i}. **{s['title']}** {s['why']}\n\n   {s['work']}" for i, s in enumerate(view["steps"], 1)]
         answers = ("; " if comma else ", ").join(f"({p['letter']}) {p['answer']}" for p in view["parts"])
         unrounded = f" {UNROUNDED}" if view.get("numeric") else ""
-        return "\n\n".join([view["stem"], view["forecast"], *steps, view["verify"], f"**Answers:** {answers}.{unrounded}"])
+        return "\n\n".join([view["stem"], view["forecast"], *steps, view["verify"],
+                            f"**Answers:** {answers}.{unrounded}"])
 
     def view(self, question, fmt: str, comma: bool = False):
         """The question view (generation.views) of ``question`` regenerated for
@@ -242,7 +243,7 @@ def comma_view(view: dict, fmt: str) -> dict:
     if figure and fmt == "tex":   # only the labels: coordinates keep their points
         figure = {**figure, "solution": _TIKZ_LABEL.sub(lambda m: m[1] + _TEX_DECIMAL.sub("{,}", m[2]) + m[3],
                                                         figure["solution"])}
-    return {**view, "figure": figure, "stem": text(view["stem"]), "forecast": text(view["forecast"]), "verify": text(view["verify"]),
+    return {**view, "figure": figure, **{name: text(view[name]) for name in ("stem", "forecast", "verify")},
             "steps": [{key: text(value) for key, value in step.items()} for step in view["steps"]],
             "parts": [{**part, "answer": _DECIMAL.sub(",", part["answer"])} for part in view["parts"]]}
 

@@ -14,8 +14,8 @@ import unicodedata
 from pathlib import Path
 
 from quizgen.errors import TexNotFoundError
-from quizgen.grading.feedback import (UNROUNDED, part_lines, part_notes, score_texts, student_sheets, write_feedback_sheets,
-                                      write_sheet_files)
+from quizgen.grading.feedback import (UNROUNDED, part_lines, part_notes, score_texts, student_sheets,
+                                      write_feedback_sheets, write_sheet_files)
 from quizgen.generation.pdf import install_hint
 from quizgen.text.render import escape_tex
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass, replace
 
-from quizgen.csv_input import ALIASES, header_shown, norm_header, norm_part, norm_question, read_csv_text, sniffed_reader
+from quizgen.csv_input import (ALIASES, header_shown, norm_header, norm_part, norm_question, read_csv_text,
+                               sniffed_reader)
 from quizgen.errors import InputFileError
 from quizgen.marking.rules import OVERRIDE
 from quizgen.marking.students import normalise_id
@@ -127,8 +128,9 @@ def apply_overrides(verdicts: dict, overrides: list, leading_zeros: str = "keep"
             unmatched.append(override)
             continue
         verdict = result[key]
-        result[key] = replace(verdict, status=decided_status(override.status, verdict.status, override.score), note=OVERRIDE,
-                              score=override.score, feedback=override.comment or verdict.feedback)
+        status = decided_status(override.status, verdict.status, override.score)
+        result[key] = replace(verdict, status=status, note=OVERRIDE, score=override.score,
+                              feedback=override.comment or verdict.feedback)
     return result, unmatched
 
 
