@@ -139,9 +139,11 @@ def _foreign_stems(outputs) -> frozenset:
 
 def _old_sheet(path: Path) -> bool:
     """Whether ``path`` is a Markdown feedback sheet (by its first line)."""
+    if path.suffix != ".md":
+        return False
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
-            return path.suffix == ".md" and handle.read(len(_HEADING)) == _HEADING
+            return handle.read(len(_HEADING)) == _HEADING
     except OSError:
         return False
 
