@@ -47,6 +47,8 @@ class Function:
         low, high = self.arity
         words = {1: "one", 2: "two", 3: "three"}
         plural = "s" if high > 1 else ""
+        if high not in words:
+            return f"{words[low]} to {high} arguments"
         return f"{words[low]} argument{plural}" if low == high else f"{words[low]} or {words[high]} arguments"
 
 
@@ -308,6 +310,18 @@ def _count(items, target):
     return whole(sum(1 for x in _as_list(items, "count") if equal(x, target)))
 
 
+MAX_LIST_ITEMS = 100   # a list written out item by item in one expression
+
+
+def _list(*items) -> tuple:
+    """``list(a, b, c)``: the list of its arguments, each a number. It builds a
+    list from values computed one by one (three dot products whose softmax is
+    wanted), which a template cannot draw as one vector."""
+    if any(isinstance(item, (list, tuple)) for item in items):
+        raise ExpressionError("list() takes numbers, not lists")
+    return tuple(items)
+
+
 def _isint(value) -> bool:
     return isinstance(value, Fraction) and value.denominator == 1
 
@@ -369,6 +383,7 @@ ROWS = (
     _list_row("count", _count, arity=(2, 2)),
     _list_row("isint", _isint),
     _list_row("range", _range, arity=(1, 2)),
+    _list_row("list", _list, arity=(1, MAX_LIST_ITEMS)),
 )
 
 TABLE = {row.name: row for row in ROWS}

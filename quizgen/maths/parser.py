@@ -92,7 +92,7 @@ class _Converter:
             raise ExpressionError(f"expression nested deeper than {MAX_DEPTH} levels")
         method = getattr(self, "_" + type(node).__name__, None)
         if method is None:
-            raise ExpressionError(f"{_describe(node)} is not allowed")
+            raise ExpressionError(f"{_describe(node)} is not allowed{_instead(node)}")
         return method(node, depth + 1)
 
     def _Constant(self, node, depth):
@@ -198,6 +198,11 @@ def _dotted_name(node: ast.AST) -> str | None:
         base = _dotted_name(node.value)
         return None if base is None else f"{base}.{node.attr}"
     return None
+
+
+def _instead(node: ast.AST) -> str:
+    """What to write instead, where the language has it: a list of values is built with list()."""
+    return " (build a list of values with list(a, b, ...))" if isinstance(node, (ast.List, ast.Tuple)) else ""
 
 
 def _describe(node: ast.AST) -> str:
