@@ -73,3 +73,16 @@ def test_a_bracketed_list_says_to_use_list():
 def test_list_refuses_a_list_item():
     with pytest.raises(ExpressionError, match="list\\(\\) takes numbers"):
         ground(parse("list(q, 1)", template_policy({"q"})), {"q": (1, 2)})
+
+
+def test_a_failing_test_entry_shows_the_number_it_was_meant_to_match(invoke, tmp_path):
+    text = (BANK / "c11_attention.yaml").read_text()
+    wrong = text.replace('{part: weight, answer: "0.576", status: correct}',
+                         '{part: weight, answer: "0.577", status: correct}')
+    wrong = wrong.replace('answer: "1.52", status: incorrect', 'answer: "1.53", status: incorrect')
+    (tmp_path / "c11.yaml").write_text(wrong)
+    result = invoke("validate", tmp_path, "--samples", "2")
+    assert result.exit_code == 1
+    assert "the test expects correct; the canonical answer is 0.576117, matched from 0.575617 to 0.576617" \
+        in result.output
+    assert "the trap unscaled_softmax is 1.52072, matched from 1.51572 to 1.52572" in result.output

@@ -32,7 +32,7 @@ def test_a_grader_that_rejects_the_careful_student_or_accepts_a_trap_is_reported
     monkeypatch.setattr(marking, "carried_forward", lambda checker, verdict, values: wrong)
     problems = marking.marking_problems(instance)
     assert len(problems) == 3 and "carries 3 significant figures answers 0.769 and is marked incorrect" \
-        in str(problems[0])
+        in str(problems[0]) and "write the answer from the parameters" in str(problems[0])
     monkeypatch.undo()
     original = marking.question_checkers
 

@@ -103,10 +103,23 @@ def _test_problems(template: Template, inst, report: Report) -> list:
         if (verdict.status, verdict.misconception) != want:
             problems.append(problem_at(template.path, ("tests", n), f"answer {test['answer']!r} to part "
                                      f"{pv.part.name} is graded {_verdict(verdict.status, verdict.misconception)}, "
-                                     f"the test expects {_verdict(*want)}"))
+                                     f"the test expects {_verdict(*want)}{_numbers_behind(pv, want[1])}"))
         else:
             report.tests += 1
     return problems
+
+
+def _numbers_behind(pv, code: str) -> str:
+    """The value a test's answer was meant to match and the range the part's
+    tolerance accepts around it (the canonical answer, or the expected trap's
+    value), so an author sees at once whether the answer or the test is wrong."""
+    trap = next((t for t in pv.traps if t.code == code and t.value is not None), None) if code else None
+    value = trap.value if trap is not None else pv.value
+    if value is None or pv.part.kind == "word":
+        return ""
+    number, what = float(value), f"the trap {code}" if trap is not None else "the canonical answer"
+    width = half_width(number, pv.part.tolerance, pv.part.kind)
+    return f"; {what} is {number:.6g}, matched from {number - width:.6g} to {number + width:.6g}"
 
 
 def _verdict(status: str, misconception: str) -> str:

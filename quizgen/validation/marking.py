@@ -78,7 +78,9 @@ def marking_problems(instance) -> list:
         if verdict.status != "correct":
             problems.append(problem_at(path, ("parts", i, "answer"), (
                 f"a student who carries {CAREFUL_FIGURES} significant figures answers "
-                f"{answers[pv.part.name]} and is marked {verdict.status}, not correct (seed {seed})")))
+                f"{answers[pv.part.name]} and is marked {verdict.status}, not correct (seed {seed}); "
+                f"it rounds each let it goes through: write the answer from the parameters "
+                f"(docs/authoring.md, section 10)")))
     for i, pv in enumerate(instance.parts):
         checker = checkers[pv.letter]
         for j, trap in enumerate(pv.traps):
