@@ -6,7 +6,9 @@ Every class and every misconception (trap code) the learner has met is a card
 in a box from 1 to 5. A question answered right without hints moves its class
 up one box; right with hints leaves it where it is; a miss or a skip sends it
 back to box 1. A trap answer sends that misconception to box 1; a right answer
-to a part that has the trap moves it up one box. A card in box b comes due
+to a part that has the trap moves it up one box; any other answer to it (or a
+skip) leaves it in its box but starts its wait again, so an open misconception
+cannot hold its class at the front for ever. A card in box b comes due
 ``3 * 2**(b - 1)`` questions later (3, 6, 12, 24, 48), counted on the learner's
 own question clock, so a miss comes back within three questions and keeps
 coming back until it is answered right."""
@@ -86,6 +88,16 @@ class Progress:
             card.box = min(card.box + 1, BOXES)
         card.due = self.clock + interval(card.box)
         return card
+
+    def retested(self, codes) -> None:
+        """Start the wait again for the open misconceptions in ``codes`` that a
+        finished question tested without the learner either avoiding or meeting
+        them (a skip, another wrong answer): they stay in their box, but are due
+        again only after its interval, like a missed class."""
+        for code in codes:
+            card = self.misconceptions.get(code)
+            if card is not None and card.due <= self.clock:
+                card.due = self.clock + interval(card.box)
 
     def open_misconceptions(self) -> list:
         """Codes of misconceptions still in the low boxes, most urgent first."""

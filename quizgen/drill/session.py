@@ -255,6 +255,7 @@ class Drill:
             outcome = learner.HELPED if turn.hints else learner.CLEAN
         if self.progress.clock == self.start_clock:
             self.progress.sessions += 1
+        self.progress.retested(learner.trap_codes(turn.template))
         self.progress.record_question(turn.template.cls, outcome)
         self.save()
 

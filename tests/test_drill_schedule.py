@@ -1,0 +1,51 @@
+"""The drill's choice of question over a long session with a saved record: an
+open misconception brings its class back, but must not hold it at the front
+for ever while the learner keeps missing in other ways."""
+
+import io
+from collections import Counter
+
+import pytest
+
+from quizgen.drill import record as learner
+from quizgen.drill.session import run_drill
+
+
+def long_drill(state, count, answer="0"):
+    """A drill of ``count`` questions over C1-C3, every part answered ``answer``."""
+    out = io.StringIO()
+    result = run_drill(io.StringIO(f"{answer}\n" * (count * 5)), out, io.StringIO(), classes="C1,C2,C3",
+                       count=count, seed=5, state=state)
+    return result, out.getvalue()
+
+
+def test_an_open_misconception_does_not_starve_the_other_classes(tmp_path):
+    state = tmp_path / "progress.json"
+    cards = {cls: learner.Card(box=1, due=21, seen=3) for cls in ("C1", "C2", "C3")}
+    state.write_text(learner.Progress(clock=20, sessions=2, classes=cards, misconceptions={
+        "logit_as_probability": learner.Card(box=1, due=3, seen=1)}).to_json())
+    result, _ = long_drill(state, 30)   # "0" is wrong, and never this trap's answer
+    asked = Counter(p.cls for p in result.parts if p.letter == "a")
+    assert asked["C2"] >= 8 and asked["C3"] >= 8, asked   # it was C1 every time
+    card = learner.parse(state.read_text()).misconceptions["logit_as_probability"]
+    assert card.box == 1 and card.due > 20
+
+
+def test_retested_restarts_only_a_due_open_card():
+    progress = learner.Progress(clock=10, misconceptions={
+        "a": learner.Card(box=1, due=4), "b": learner.Card(box=2, due=12), "c": learner.Card(box=4, due=9)})
+    progress.retested(["a", "b", "c", "unknown"])
+    assert {k: (c.box, c.due) for k, c in progress.misconceptions.items()} == {
+        "a": (1, 13), "b": (2, 12), "c": (4, 34)}
+    assert "unknown" not in progress.misconceptions
+
+
+@pytest.mark.slow
+def test_a_very_long_session_keeps_turns_fair_and_saves(tmp_path):
+    state = tmp_path / "progress.json"
+    result, out = long_drill(state, 300)
+    asked = Counter(p.cls for p in result.parts if p.letter == "a")
+    assert result.questions == 300 and result.stopped == "count"
+    assert min(asked.values()) >= 60, asked
+    assert learner.parse(state.read_text()).clock == 300
+    assert out.count("Summary (300 questions, stopped: count)") == 1
