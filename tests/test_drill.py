@@ -156,7 +156,7 @@ def test_progress_carries_over_between_sessions(invoke, state_file, c1_key):
     state_file.parent.mkdir(parents=True)
     state_file.write_text(learner.Progress(clock=10, sessions=4, classes={
         "C1": learner.Card(box=3, due=12, seen=5, right=3)}).to_json())
-    key = c1_key()
+    key = c1_key(10)   # the numbers of question 11 on the learner's clock
     invoke(*C1, input=lines(key["p"].answer, key["loss"].answer, "q"))
     state = saved(state_file)
     assert state["classes"]["C1"] == {"box": 4, "due": 10 + 24, "seen": 6, "right": 4}

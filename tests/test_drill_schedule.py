@@ -49,3 +49,16 @@ def test_a_very_long_session_keeps_turns_fair_and_saves(tmp_path):
     assert min(asked.values()) >= 60, asked
     assert learner.parse(state.read_text()).clock == 300
     assert out.count("Summary (300 questions, stopped: count)") == 1
+
+
+def test_the_same_seed_in_the_next_session_gives_new_numbers(tmp_path):
+    state = tmp_path / "progress.json"
+    stems = []
+    for _ in range(2):
+        out = io.StringIO()
+        run_drill(io.StringIO("0\n0\n"), out, io.StringIO(), classes="C1", count=1, seed=1, state=state)
+        stems.append(out.getvalue().split("(a)")[0].split("Question 1 (C1)")[1])
+    assert stems[0] != stems[1]   # the learner was asked the very same numbers again
+    practice = [run_drill(io.StringIO("0\n0\n"), io.StringIO(), io.StringIO(), classes="C1", count=1, seed=1,
+                          save=False).parts for _ in range(2)]
+    assert practice[0] == practice[1]

@@ -120,12 +120,15 @@ class Drill:
         return self.result
 
     def next_instance(self, index: int):
-        """The next question: the class the repetition rule picks, freshly sampled."""
+        """The next question: the class the repetition rule picks, freshly sampled.
+        Its numbers come from the seed and the question's place on the learner's
+        clock, so a returning learner who reuses a seed still gets new numbers
+        (a practice run starts the clock at 0: the same seed, the same drill)."""
         cls = learner.choose_class(self.progress, self.classes, self.traps)
         card = self.progress.classes.get(cls)
         template = learner.choose_template(self.progress, [t for t in self.templates if t.cls == cls],
                                            card.seen if card else 0)
-        return sample_instance(template, seed_label(self.seed, template.id, index))
+        return sample_instance(template, seed_label(self.seed, template.id, self.start_clock + index))
 
     def question(self, index: int) -> None:
         """Ask one question part by part, then record how it went."""
