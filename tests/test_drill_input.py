@@ -69,3 +69,19 @@ def test_a_windows_line_end_is_not_echoed_as_a_control_character():
     out = io.StringIO()
     run_drill(io.StringIO("0.408\r\nq\r\n"), out, io.StringIO(), classes="C1", seed=1, save=False)
     assert "> 0.408\n" in out.getvalue() and "\\r" not in out.getvalue()
+
+
+def test_a_decimal_comma_in_an_expression_gets_a_pointer_and_the_option_reads_it():
+    result, out = drill("-ln(0,7101)", "q")   # (a) is 0.7101: read as ln with two arguments
+    assert result.parts == [] and "start the drill with --decimal-comma" in " ".join(out.split())
+    out = io.StringIO()
+    result = run_drill(io.StringIO("0,7101\n-ln(0,7101)\nq\n"), out, io.StringIO(), classes="C1", seed=1,
+                       save=False, decimal_comma=True)
+    assert [str(p.status) for p in result.parts] == ["correct", "correct"]
+    assert "--decimal-comma" not in out.getvalue()
+
+
+def test_the_cli_option_reaches_the_marking(invoke):
+    result = invoke("drill", "--seed", "1", "--classes", "C1", "--no-save", "--decimal-comma",
+                    input="7,101e-1\nq\n")
+    assert "Correct: 0.7101" in result.output

@@ -80,6 +80,7 @@ class Drill:
         self.traps = {cls: set().union(*(learner.trap_codes(t) for t in templates if t.cls == cls))
                       for cls in self.classes}
         self.echo = not _isatty(inp)
+        self.decimal_comma = False
         self.result = DrillResult(seed)
         self.store = None
         self.start_clock = progress.clock
@@ -135,7 +136,7 @@ class Drill:
         inst = self.next_instance(index)
         view = question_view(Question(f"Q{index + 1}", inst), "text")
         entry = key_entry(Question(f"Q{index + 1}", inst))   # the key's parts and recipes: grade's own path
-        records, checkers = list(entry.parts), question_checkers(entry)
+        records, checkers = list(entry.parts), question_checkers(entry, decimal_comma=self.decimal_comma)
         self.result.questions += 1
         self.say()
         self.say(f"Question {index + 1} ({view['cls']}): {to_plain(view['title'])}")
@@ -180,7 +181,8 @@ class Drill:
                     self.say("Type an answer, or ? for the commands.", "  ")
                 elif verdict.status == "invalid":
                     self.say(f"I cannot read {_cut(text)!r} as an answer ({verdict.reason}). It was not "
-                             "counted; try again, e.g. 0.408 or -ln(0.665), or ? for help.", "  ")
+                             f"counted; try again, e.g. 0.408 or -ln(0.665), or ? for help.{self.comma_tip(text)}",
+                             "  ")
                 elif verdict.status == "needs_review":   # grade leaves it to a person; there is none here
                     wanted = ("the word or short phrase asked for" if record.kind == "word" else
                               "a number such as 0.408 or an expression such as -ln(0.665)")
@@ -192,6 +194,15 @@ class Drill:
                     self.track_traps(record, verdict)
                     turn.values[record.name] = verdict.value
                     return True
+
+    def comma_tip(self, text: str) -> str:
+        """A pointer for an unreadable answer with a comma, when decimal commas
+        are off: 0,408 alone is read, but in 3,45e-05 or ln(0,71) the comma
+        separates (as in log(8, 2)) unless the drill is told otherwise."""
+        if "," not in text or self.decimal_comma:
+            return ""
+        return (" If the comma is a decimal comma, write a point (0.408) or start the drill with "
+                "--decimal-comma.")
 
     def report(self, record, verdict, latex=None) -> None:
         """Say whether an answer is right, the expected value (``latex``: its exact
@@ -327,11 +338,12 @@ def _isatty(stream) -> bool:
 
 
 def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=(),
-              state=None, save: bool = True, width: int = WIDTH) -> DrillResult:
+              state=None, save: bool = True, width: int = WIDTH, decimal_comma: bool = False) -> DrillResult:
     """Run a whole drill on the streams ``inp``/``out`` (notes go to ``err``):
     choose, ask and grade questions, keep progress at ``state`` (default
     :func:`progress.default_path`; nothing read or written when ``save`` is
-    false), and end with a summary."""
+    false), and end with a summary. ``decimal_comma`` reads answers as grade
+    --decimal-comma does (3,45e-05 and ln(0,71) too)."""
     if count is not None and count < 1:
         raise UsageError(f"--count must be 1 or more, got {count}")
     bank = load_bank(banks)
@@ -343,6 +355,7 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
         err.write(f"quizgen: warning: {loaded.note}\n")
     drill = Drill(inp, out, err, templates, loaded.progress, seed, width)
     drill.store = path if loaded.writable else None
+    drill.decimal_comma = decimal_comma
     chosen = ",".join(drill.classes)
     drill.say(f"quizgen drill: seed {seed}, classes {chosen}"
               + (f", {count} question{'s' * (count != 1)}" if count else "") + ".")
