@@ -173,6 +173,11 @@ class BadProgressFile(ValueError):
     """A progress file that is not one quizgen wrote (or no longer can read)."""
 
 
+class NewerProgressFile(BadProgressFile):
+    """A progress file written by a newer quizgen: the learner's record, kept
+    as it is (moving it aside would hide it from the newer version)."""
+
+
 @dataclass
 class Loaded:
     """What :func:`load` found: the record, a one-line note about a problem
@@ -230,6 +235,9 @@ def _read(path: Path, read_only: bool) -> Loaded:
                                   "progress will not be saved", writable=False)
     try:
         return Loaded(parse(text))
+    except NewerProgressFile as exc:
+        return Loaded(Progress(), f"progress file {path} was written by a newer quizgen ({exc}); it is left as it "
+                                  "is and progress will not be saved (use --state FILE or --no-save)", writable=False)
     except BadProgressFile as exc:
         return _bad(path, str(exc), read_only)
 
@@ -292,6 +300,8 @@ def parse(text: str) -> Progress:
         raise BadProgressFile("JSON nested too deeply") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadProgressFile(f'no "format": "{FORMAT}" field')
+    if _count(data.get("version")) and data["version"] > VERSION:
+        raise NewerProgressFile(f"version {data['version']}, this one reads {VERSION}")
     if data.get("version") != VERSION:
         raise BadProgressFile(f"version {data.get('version')!r}, expected {VERSION}")
     clock, sessions = data.get("clock"), data.get("sessions")
