@@ -52,6 +52,8 @@ def test_grade_feedback_is_shown_as_a_sentence():
     result, out = drill("0.408", "0.897", "q")
     assert [p.status for p in result.parts] == ["incorrect", "correct"]
     assert "\n  Marked from your (a) = 0.408" in out
+    assert "Correct: 0.3423" not in out   # read as if 0.897 were 0.3423
+    assert "Correct from your own earlier answer; from the right values it is 0.3423" in " ".join(out.split())
     result, out = drill("0.71", "q")
     assert "Not precise enough. Only 2 significant figures" in " ".join(out.split())
 

@@ -15,6 +15,7 @@ from quizgen.generation.quiz import Question, new_seed, seed_label
 from quizgen.generation.views import question_view
 from quizgen.grading.marking import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
+from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, summary
 from quizgen.text.plain import WIDTH, math_to_plain, to_plain, wrap
@@ -208,6 +209,11 @@ class Drill:
         """Say whether an answer is right, the expected value (``latex``: its exact
         form), and any misconception."""
         exact = _exact_text(record, latex)
+        if verdict.status == "correct" and verdict.note == ECF:   # not "Correct: <another number>"
+            self.say(f"Correct from your own earlier answer; from the right values it is {verdict.expected}"
+                     f"{exact}.", "  ")
+            self.say(f"{_capital(to_plain(verdict.feedback))}.", "  ")
+            return
         if verdict.status == "correct":
             self.say(f"Correct: {verdict.expected}{exact}.", "  ")
             if verdict.note:   # ecf or carried_rounding: say why it was accepted
