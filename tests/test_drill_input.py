@@ -87,3 +87,15 @@ def test_the_cli_option_reaches_the_marking(invoke):
     result = invoke("drill", "--seed", "1", "--classes", "C1", "--no-save", "--decimal-comma",
                     input="7,101e-1\nq\n")
     assert "Correct: 0.7101" in result.output
+
+
+def test_a_whole_number_with_a_thousands_comma_is_asked_again_not_marked_wrong():
+    # C6 seed 1: (a) asks for 1440 tokens; grade reads 1,440 as 1.44
+    out = io.StringIO()
+    result = run_drill(io.StringIO("1,440\n1440\nq\n"), out, io.StringIO(), classes="C6", seed=1, save=False)
+    assert [str(p.status) for p in result.parts] == ["correct"]
+    assert "1,440 could be 1440 or 1.440: type it without the comma. It was not counted." in " ".join(
+        out.getvalue().split())
+    comma = run_drill(io.StringIO("1,440\nq\n"), io.StringIO(), io.StringIO(), classes="C6", seed=1,
+                      save=False, decimal_comma=True)
+    assert [str(p.status) for p in comma.parts] == ["incorrect"]   # told: commas are decimal
