@@ -18,7 +18,7 @@ from quizgen.grading.marking import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
-from quizgen.drill.summary import class_key, summary
+from quizgen.drill.summary import class_key, mistake, summary
 from quizgen.text.plain import WIDTH, math_to_plain, to_plain, wrap
 from quizgen.generation.sampling import sample_instance
 
@@ -236,7 +236,7 @@ class Drill:
             return
         self.say(f"Incorrect: the answer is {verdict.expected}{exact}.", "  ")
         if verdict.misconception:
-            self.say(f"Your answer matches the misconception {verdict.misconception}: "
+            self.say(f"Your answer matches the misconception \"{mistake(verdict.misconception)}\": "
                      f"{to_plain(verdict.feedback)}", "  ")
 
     def track_traps(self, record, verdict) -> None:
