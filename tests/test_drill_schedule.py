@@ -6,6 +6,7 @@ import io
 from collections import Counter
 
 import pytest
+from pathlib import Path
 
 from quizgen.drill import record as learner
 from quizgen.drill.session import run_drill
@@ -62,3 +63,17 @@ def test_the_same_seed_in_the_next_session_gives_new_numbers(tmp_path):
     practice = [run_drill(io.StringIO("0\n0\n"), io.StringIO(), io.StringIO(), classes="C1", count=1, seed=1,
                           save=False).parts for _ in range(2)]
     assert practice[0] == practice[1]
+
+
+def test_the_suggested_command_works_with_a_user_bank(invoke, tmp_path):
+    bank = tmp_path / "my bank"
+    bank.mkdir()
+    (bank / "c11.yaml").write_text((Path(__file__).parent / "data" / "user_bank" /
+                                    "c11_softmax_temperature.yaml").read_text())
+    state = tmp_path / "progress.json"
+    first = invoke("drill", "--bank", bank, "--classes", "C11", "--seed", "1", "--state", state, "--count", "1",
+                   input="1\n")
+    assert f"try: quizgen drill --classes C11 --bank '{bank}'" in first.output   # it lacked --bank: exit 2
+    later = invoke("drill", "--classes", "C1", "--seed", "1", "--state", state, input="q\n")
+    assert "C11: from a bank not loaded now; add its --bank DIR to practise it." in later.output
+    assert "try: quizgen drill --classes C1,C2,C3\n" in later.output

@@ -380,6 +380,6 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
     drill.say(f"Progress file: {path}" if drill.store else "Practice run: progress is not saved.")
     drill.say("Answer each part; h for a hint, s to skip, ? for help, q to quit.")
     result = drill.run(count)
-    out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key)) + "\n")
+    out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key), banks=banks) + "\n")
     out.flush()
     return result
