@@ -99,3 +99,9 @@ def test_a_whole_number_with_a_thousands_comma_is_asked_again_not_marked_wrong()
     comma = run_drill(io.StringIO("1,440\nq\n"), io.StringIO(), io.StringIO(), classes="C6", seed=1,
                       save=False, decimal_comma=True)
     assert [str(p.status) for p in comma.parts] == ["incorrect"]   # told: commas are decimal
+
+
+def test_the_summary_says_how_many_parts_lost_only_precision():
+    result, out = drill("0.71", "0.34", "q")
+    assert [str(p.status) for p in result.parts] == ["imprecise", "imprecise"]
+    assert "2 parts had the right value but too few significant figures" in " ".join(out.split())

@@ -44,6 +44,10 @@ def _score_table(parts: list) -> list:
                      f"{sum(p.status == 'skipped' for p in rows):<8} {sum(bool(p.misconception) for p in rows)}")
     right = sum(p.status == "correct" for p in parts)
     lines.append(f"Total: {right} of {len(parts)} parts right.")
+    short = sum(p.status == "imprecise" for p in parts)
+    if short:   # the value was right: the figures were not, a different thing to revise
+        lines.append(f"{short} part{'s' * (short != 1)} had the right value but too few significant figures "
+                     "(rounded too early, or not enough figures given).")
     return lines
 
 
