@@ -117,8 +117,9 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
               help="Progress file (default: $QUIZGEN_PROGRESS, else $XDG_DATA_HOME/quizgen/progress.json).")
 @click.option("--no-save", is_flag=True, help="Practice run: read and write no progress file.")
 @click.option("--stats", is_flag=True, help="Show the learner's record and what to practise, then stop.")
+@click.option("--decimal-comma", is_flag=True, help="Read 0,408 as 0.408 everywhere, also in 3,45e-05 and ln(0,71).")
 @bank_option
-def drill(classes, count, seed, state_path, no_save, stats, banks):
+def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks):
     """Self-study: answer fresh questions part by part with instant feedback.
 
     Type h for a hint, s to skip, ? for help, q to quit. Missed classes and
@@ -136,7 +137,7 @@ def drill(classes, count, seed, state_path, no_save, stats, banks):
         click.echo(report)
         return
     run_drill(sys.stdin, sys.stdout, sys.stderr, classes=classes, count=count, seed=_seed(seed),
-              banks=banks, state=state_path, save=not no_save)
+              banks=banks, state=state_path, save=not no_save, decimal_comma=decimal_comma)
 
 
 @main.command("grade")

@@ -52,6 +52,8 @@ def test_grade_feedback_is_shown_as_a_sentence():
     result, out = drill("0.408", "0.897", "q")
     assert [p.status for p in result.parts] == ["incorrect", "correct"]
     assert "\n  Marked from your (a) = 0.408" in out
+    assert "Correct: 0.3423" not in out   # read as if 0.897 were 0.3423
+    assert "Correct from your own earlier answer; from the right values it is 0.3423" in " ".join(out.split())
     result, out = drill("0.71", "q")
     assert "Not precise enough. Only 2 significant figures" in " ".join(out.split())
 
@@ -69,3 +71,37 @@ def test_a_windows_line_end_is_not_echoed_as_a_control_character():
     out = io.StringIO()
     run_drill(io.StringIO("0.408\r\nq\r\n"), out, io.StringIO(), classes="C1", seed=1, save=False)
     assert "> 0.408\n" in out.getvalue() and "\\r" not in out.getvalue()
+
+
+def test_a_decimal_comma_in_an_expression_gets_a_pointer_and_the_option_reads_it():
+    result, out = drill("-ln(0,7101)", "q")   # (a) is 0.7101: read as ln with two arguments
+    assert result.parts == [] and "start the drill with --decimal-comma" in " ".join(out.split())
+    out = io.StringIO()
+    result = run_drill(io.StringIO("0,7101\n-ln(0,7101)\nq\n"), out, io.StringIO(), classes="C1", seed=1,
+                       save=False, decimal_comma=True)
+    assert [str(p.status) for p in result.parts] == ["correct", "correct"]
+    assert "--decimal-comma" not in out.getvalue()
+
+
+def test_the_cli_option_reaches_the_marking(invoke):
+    result = invoke("drill", "--seed", "1", "--classes", "C1", "--no-save", "--decimal-comma",
+                    input="7,101e-1\nq\n")
+    assert "Correct: 0.7101" in result.output
+
+
+def test_a_whole_number_with_a_thousands_comma_is_asked_again_not_marked_wrong():
+    # C6 seed 1: (a) asks for 1440 tokens; grade reads 1,440 as 1.44
+    out = io.StringIO()
+    result = run_drill(io.StringIO("1,440\n1440\nq\n"), out, io.StringIO(), classes="C6", seed=1, save=False)
+    assert [str(p.status) for p in result.parts] == ["correct"]
+    assert "1,440 could be 1440 or 1.440: type it without the comma. It was not counted." in " ".join(
+        out.getvalue().split())
+    comma = run_drill(io.StringIO("1,440\nq\n"), io.StringIO(), io.StringIO(), classes="C6", seed=1,
+                      save=False, decimal_comma=True)
+    assert [str(p.status) for p in comma.parts] == ["incorrect"]   # told: commas are decimal
+
+
+def test_the_summary_says_how_many_parts_lost_only_precision():
+    result, out = drill("0.71", "0.34", "q")
+    assert [str(p.status) for p in result.parts] == ["imprecise", "imprecise"]
+    assert "2 parts had the right value but too few significant figures" in " ".join(out.split())

@@ -6,7 +6,9 @@ Every class and every misconception (trap code) the learner has met is a card
 in a box from 1 to 5. A question answered right without hints moves its class
 up one box; right with hints leaves it where it is; a miss or a skip sends it
 back to box 1. A trap answer sends that misconception to box 1; a right answer
-to a part that has the trap moves it up one box. A card in box b comes due
+to a part that has the trap moves it up one box; any other answer to it (or a
+skip) leaves it in its box but starts its wait again, so an open misconception
+cannot hold its class at the front for ever. A card in box b comes due
 ``3 * 2**(b - 1)`` questions later (3, 6, 12, 24, 48), counted on the learner's
 own question clock, so a miss comes back within three questions and keeps
 coming back until it is answered right."""
@@ -87,6 +89,16 @@ class Progress:
         card.due = self.clock + interval(card.box)
         return card
 
+    def retested(self, codes) -> None:
+        """Start the wait again for the open misconceptions in ``codes`` that a
+        finished question tested without the learner either avoiding or meeting
+        them (a skip, another wrong answer): they stay in their box, but are due
+        again only after its interval, like a missed class."""
+        for code in codes:
+            card = self.misconceptions.get(code)
+            if card is not None and card.due <= self.clock:
+                card.due = self.clock + interval(card.box)
+
     def open_misconceptions(self) -> list:
         """Codes of misconceptions still in the low boxes, most urgent first."""
         open_cards = [(card.due, code) for code, card in self.misconceptions.items() if card.box <= OPEN_BOX]
@@ -161,6 +173,11 @@ class BadProgressFile(ValueError):
     """A progress file that is not one quizgen wrote (or no longer can read)."""
 
 
+class NewerProgressFile(BadProgressFile):
+    """A progress file written by a newer quizgen: the learner's record, kept
+    as it is (moving it aside would hide it from the newer version)."""
+
+
 @dataclass
 class Loaded:
     """What :func:`load` found: the record, a one-line note about a problem
@@ -218,6 +235,9 @@ def _read(path: Path, read_only: bool) -> Loaded:
                                   "progress will not be saved", writable=False)
     try:
         return Loaded(parse(text))
+    except NewerProgressFile as exc:
+        return Loaded(Progress(), f"progress file {path} was written by a newer quizgen ({exc}); it is left as it "
+                                  "is and progress will not be saved (use --state FILE or --no-save)", writable=False)
     except BadProgressFile as exc:
         return _bad(path, str(exc), read_only)
 
@@ -280,6 +300,8 @@ def parse(text: str) -> Progress:
         raise BadProgressFile("JSON nested too deeply") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadProgressFile(f'no "format": "{FORMAT}" field')
+    if _count(data.get("version")) and data["version"] > VERSION:
+        raise NewerProgressFile(f"version {data['version']}, this one reads {VERSION}")
     if data.get("version") != VERSION:
         raise BadProgressFile(f"version {data.get('version')!r}, expected {VERSION}")
     clock, sessions = data.get("clock"), data.get("sessions")

@@ -5,6 +5,7 @@ learner's progress (see progress.py) to choose what comes next."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,8 +16,9 @@ from quizgen.generation.quiz import Question, new_seed, seed_label
 from quizgen.generation.views import question_view
 from quizgen.grading.marking import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
+from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
-from quizgen.drill.summary import class_key, summary
+from quizgen.drill.summary import class_key, mistake, summary
 from quizgen.text.plain import WIDTH, math_to_plain, to_plain, wrap
 from quizgen.generation.sampling import sample_instance
 
@@ -58,6 +60,7 @@ class DrillResult:
     saved_to: Path | None = None
 
 
+_GROUPED = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+", re.ASCII)   # 1,440 or 12,000,000
 MAX_LINE = 10_000   # characters of one line of input: grade's longest answer (docs/errors.md)
 
 
@@ -80,6 +83,7 @@ class Drill:
         self.traps = {cls: set().union(*(learner.trap_codes(t) for t in templates if t.cls == cls))
                       for cls in self.classes}
         self.echo = not _isatty(inp)
+        self.decimal_comma = False
         self.result = DrillResult(seed)
         self.store = None
         self.start_clock = progress.clock
@@ -120,19 +124,22 @@ class Drill:
         return self.result
 
     def next_instance(self, index: int):
-        """The next question: the class the repetition rule picks, freshly sampled."""
+        """The next question: the class the repetition rule picks, freshly sampled.
+        Its numbers come from the seed and the question's place on the learner's
+        clock, so a returning learner who reuses a seed still gets new numbers
+        (a practice run starts the clock at 0: the same seed, the same drill)."""
         cls = learner.choose_class(self.progress, self.classes, self.traps)
         card = self.progress.classes.get(cls)
         template = learner.choose_template(self.progress, [t for t in self.templates if t.cls == cls],
                                            card.seen if card else 0)
-        return sample_instance(template, seed_label(self.seed, template.id, index))
+        return sample_instance(template, seed_label(self.seed, template.id, self.start_clock + index))
 
     def question(self, index: int) -> None:
         """Ask one question part by part, then record how it went."""
         inst = self.next_instance(index)
         view = question_view(Question(f"Q{index + 1}", inst), "text")
         entry = key_entry(Question(f"Q{index + 1}", inst))   # the key's parts and recipes: grade's own path
-        records, checkers = list(entry.parts), question_checkers(entry)
+        records, checkers = list(entry.parts), question_checkers(entry, decimal_comma=self.decimal_comma)
         self.result.questions += 1
         self.say()
         self.say(f"Question {index + 1} ({view['cls']}): {to_plain(view['title'])}")
@@ -171,13 +178,17 @@ class Drill:
                 self.hint(turn)
             elif command == "skip":
                 return False
+            elif self.grouped_count(record, text):
+                self.say(f"{text} could be {text.replace(',', '')} or {text.replace(',', '.', 1)}: type it without "
+                         "the comma. It was not counted.", "  ")
             else:
                 verdict = carried_forward(checker, checker(text), turn.values)
                 if verdict.status == "blank":
                     self.say("Type an answer, or ? for the commands.", "  ")
                 elif verdict.status == "invalid":
                     self.say(f"I cannot read {_cut(text)!r} as an answer ({verdict.reason}). It was not "
-                             "counted; try again, e.g. 0.408 or -ln(0.665), or ? for help.", "  ")
+                             f"counted; try again, e.g. 0.408 or -ln(0.665), or ? for help.{self.comma_tip(text)}",
+                             "  ")
                 elif verdict.status == "needs_review":   # grade leaves it to a person; there is none here
                     wanted = ("the word or short phrase asked for" if record.kind == "word" else
                               "a number such as 0.408 or an expression such as -ln(0.665)")
@@ -190,10 +201,31 @@ class Drill:
                     turn.values[record.name] = verdict.value
                     return True
 
+    def grouped_count(self, record, text: str) -> bool:
+        """Whether ``text`` is a whole number written with thousands commas
+        (1,440) for a part that asks for a whole number: grade reads the comma
+        as a decimal comma (1.44) and marks it wrong; the learner is asked to
+        type it plainly instead (with --decimal-comma the comma is a decimal)."""
+        return record.kind == "integer" and not self.decimal_comma and bool(_GROUPED.fullmatch(text))
+
+    def comma_tip(self, text: str) -> str:
+        """A pointer for an unreadable answer with a comma, when decimal commas
+        are off: 0,408 alone is read, but in 3,45e-05 or ln(0,71) the comma
+        separates (as in log(8, 2)) unless the drill is told otherwise."""
+        if "," not in text or self.decimal_comma:
+            return ""
+        return (" If the comma is a decimal comma, write a point (0.408) or start the drill with "
+                "--decimal-comma.")
+
     def report(self, record, verdict, latex=None) -> None:
         """Say whether an answer is right, the expected value (``latex``: its exact
         form), and any misconception."""
         exact = _exact_text(record, latex)
+        if verdict.status == "correct" and verdict.note == ECF:   # not "Correct: <another number>"
+            self.say(f"Correct from your own earlier answer; from the right values it is {verdict.expected}"
+                     f"{exact}.", "  ")
+            self.say(f"{_capital(to_plain(verdict.feedback))}.", "  ")
+            return
         if verdict.status == "correct":
             self.say(f"Correct: {verdict.expected}{exact}.", "  ")
             if verdict.note:   # ecf or carried_rounding: say why it was accepted
@@ -204,7 +236,7 @@ class Drill:
             return
         self.say(f"Incorrect: the answer is {verdict.expected}{exact}.", "  ")
         if verdict.misconception:
-            self.say(f"Your answer matches the misconception {verdict.misconception}: "
+            self.say(f"Your answer matches the misconception \"{mistake(verdict.misconception)}\": "
                      f"{to_plain(verdict.feedback)}", "  ")
 
     def track_traps(self, record, verdict) -> None:
@@ -255,6 +287,7 @@ class Drill:
             outcome = learner.HELPED if turn.hints else learner.CLEAN
         if self.progress.clock == self.start_clock:
             self.progress.sessions += 1
+        self.progress.retested(learner.trap_codes(turn.template))
         self.progress.record_question(turn.template.cls, outcome)
         self.save()
 
@@ -323,11 +356,12 @@ def _isatty(stream) -> bool:
 
 
 def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=(),
-              state=None, save: bool = True, width: int = WIDTH) -> DrillResult:
+              state=None, save: bool = True, width: int = WIDTH, decimal_comma: bool = False) -> DrillResult:
     """Run a whole drill on the streams ``inp``/``out`` (notes go to ``err``):
     choose, ask and grade questions, keep progress at ``state`` (default
     :func:`progress.default_path`; nothing read or written when ``save`` is
-    false), and end with a summary."""
+    false), and end with a summary. ``decimal_comma`` reads answers as grade
+    --decimal-comma does (3,45e-05 and ln(0,71) too)."""
     if count is not None and count < 1:
         raise UsageError(f"--count must be 1 or more, got {count}")
     bank = load_bank(banks)
@@ -339,12 +373,13 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
         err.write(f"quizgen: warning: {loaded.note}\n")
     drill = Drill(inp, out, err, templates, loaded.progress, seed, width)
     drill.store = path if loaded.writable else None
+    drill.decimal_comma = decimal_comma
     chosen = ",".join(drill.classes)
     drill.say(f"quizgen drill: seed {seed}, classes {chosen}"
               + (f", {count} question{'s' * (count != 1)}" if count else "") + ".")
     drill.say(f"Progress file: {path}" if drill.store else "Practice run: progress is not saved.")
     drill.say("Answer each part; h for a hint, s to skip, ? for help, q to quit.")
     result = drill.run(count)
-    out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key)) + "\n")
+    out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key), banks=banks) + "\n")
     out.flush()
     return result

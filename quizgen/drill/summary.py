@@ -3,6 +3,7 @@ class, misconceptions met, what to practise next) and ``quizgen drill --stats``.
 
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 
 from quizgen.drill import record as learner
@@ -10,8 +11,9 @@ from quizgen.bank.loader import load_bank
 from quizgen.text.plain import WIDTH, to_plain, wrap
 
 
-def summary(result, progress, bank_classes: list, width: int = WIDTH) -> str:
-    """The end-of-drill report: score by class, misconceptions met, what next."""
+def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=()) -> str:
+    """The end-of-drill report: score by class, misconceptions met, what next
+    (``banks``: this run's --bank folders, for the suggested command)."""
     title = f"Summary ({result.questions} question{'s' * (result.questions != 1)}, stopped: {result.stopped})"
     lines = ["", title, "-" * len(title)]
     if not result.parts:
@@ -21,8 +23,10 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH) -> str:
         met = Counter(p.misconception for p in result.parts if p.misconception)
         feedback = {p.misconception: p.feedback for p in result.parts if p.misconception}
         lines += ["", "Misconceptions met:" if met else "Misconceptions met: none."]
-        lines += [wrap(f"- {code} ({n}x): {to_plain(feedback[code])}", width) for code, n in met.most_common()]
-    lines += ["", "What to practise next:"] + [wrap(f"- {line}", width) for line in advice(progress, bank_classes)]
+        lines += [wrap(f"- {mistake(code)} ({n}x): {to_plain(feedback[code])}", width) for code, n in met.most_common()]
+    lines += ["", "What to practise next:"]
+    lines += [f"- {line}" if line.startswith("try:") else wrap(f"- {line}", width)   # a command: one line to copy
+              for line in advice(progress, bank_classes, banks)]
     if result.saved_to:
         lines += ["", f"Progress saved to {result.saved_to}."]
     return "\n".join(lines)
@@ -40,12 +44,18 @@ def _score_table(parts: list) -> list:
                      f"{sum(p.status == 'skipped' for p in rows):<8} {sum(bool(p.misconception) for p in rows)}")
     right = sum(p.status == "correct" for p in parts)
     lines.append(f"Total: {right} of {len(parts)} parts right.")
+    short = sum(p.status == "imprecise" for p in parts)
+    if short:   # the value was right: the figures were not, a different thing to revise
+        lines.append(f"{short} part{'s' * (short != 1)} had the right value but too few significant figures "
+                     "(rounded too early, or not enough figures given).")
     return lines
 
 
-def advice(progress, bank_classes: list) -> list:
+def advice(progress, bank_classes: list, banks=()) -> list:
     """What to practise next, from the record: weak classes (low boxes), open
-    misconceptions, and classes never tried."""
+    misconceptions, and classes never tried. The suggested command carries
+    this run's ``banks``; a weak class from a bank not loaded now is named
+    apart (the command would stop at it as an unknown class)."""
     weak = sorted((card.box, card.due, cls) for cls, card in progress.classes.items()
                   if card.box <= learner.OPEN_BOX)
     lines = [f"{cls}: box {box} of {learner.BOXES}, "
@@ -53,13 +63,17 @@ def advice(progress, bank_classes: list) -> list:
              + f"; due {_due_text(due, progress.clock)}." for box, due, cls in weak[:3]]
     for code in progress.open_misconceptions()[:3]:
         card = progress.misconceptions[code]
-        lines.append(f"misconception {code}: met {card.seen}x; due {_due_text(card.due, progress.clock)}.")
+        lines.append(f"misconception {mistake(code)}: met {card.seen}x; due {_due_text(card.due, progress.clock)}.")
     new = [cls for cls in bank_classes if cls not in progress.classes]
     if new:
         lines.append(f"not tried yet: {', '.join(new)}.")
-    focus = [cls for _, _, cls in weak[:3]] or new[:3]
+    elsewhere = [cls for _, _, cls in weak[:3] if cls not in bank_classes]
+    if elsewhere:
+        lines.append(f"{', '.join(elsewhere)}: from a bank not loaded now; add its --bank DIR to practise it.")
+    focus = [cls for _, _, cls in weak[:3] if cls in bank_classes] or new[:3]
     if focus:
-        lines.append(f"try: quizgen drill --classes {','.join(sorted(focus, key=class_key))}")
+        lines.append(f"try: quizgen drill --classes {','.join(sorted(focus, key=class_key))}"
+                     + "".join(f" --bank {shlex.quote(str(bank))}" for bank in banks))
     if not lines:
         soonest = min(progress.classes.items(), key=lambda kv: kv[1].due)
         lines.append(f"everything you have met is in box {learner.OPEN_BOX + 1} or higher; "
@@ -70,6 +84,12 @@ def advice(progress, bank_classes: list) -> list:
 def _due_text(due: int, clock: int) -> str:
     ahead = due - clock
     return "now" if ahead <= 0 else f"in {ahead} question{'s' * (ahead != 1)}"
+
+
+def mistake(code: str) -> str:
+    """A misconception code as the learner reads it: log10_instead_of_ln as
+    "log10 instead of ln" (the progress file and --stats table keep the code)."""
+    return code.replace("_", " ")
 
 
 def class_key(cls: str) -> tuple:
@@ -84,7 +104,7 @@ def stats_report(state=None, banks=()) -> tuple:
     progress = loaded.progress
     bank_classes = sorted({t.cls for t in load_bank(banks)}, key=class_key)
     if not progress.classes:
-        return f"No progress recorded yet ({path}).\n" + "\n".join(advice(progress, bank_classes)), loaded.note
+        return f"No progress recorded yet ({path}).\n" + "\n".join(advice(progress, bank_classes, banks)), loaded.note
     lines = [f"Progress file: {path}",
              f"{progress.clock} questions over {progress.sessions} session{'s' * (progress.sessions != 1)}.",
              "", "Class  Box  Questions  Clean  Due"]
@@ -95,5 +115,5 @@ def stats_report(state=None, banks=()) -> tuple:
         for code, card in sorted(progress.misconceptions.items()):
             lines.append(f"{code:<32} {card.box:<4} {card.seen:<4} {card.right:<8} "
                          f"{_due_text(card.due, progress.clock)}")
-    lines += ["", "What to practise next:"] + [f"- {line}" for line in advice(progress, bank_classes)]
+    lines += ["", "What to practise next:"] + [f"- {line}" for line in advice(progress, bank_classes, banks)]
     return "\n".join(lines), loaded.note

@@ -253,10 +253,11 @@ def accepted_words(words: tuple) -> frozenset:
     return frozenset(normalise_word(w) for w in words)
 
 
-def question_checkers(question, credits: careful.Credits | None = None) -> dict:
-    """A checker per part letter of a key question, sharing its marking rules."""
+def question_checkers(question, credits: careful.Credits | None = None, decimal_comma: bool = False) -> dict:
+    """A checker per part letter of a key question, sharing its marking rules
+    (``decimal_comma``: read 0,408 as 0.408 everywhere, as grade --decimal-comma)."""
     rules = QuestionRules(question, credits or careful.Credits())
-    return {part.letter: PartChecker(part, question=rules) for part in question.parts}
+    return {part.letter: PartChecker(part, decimal_comma, question=rules) for part in question.parts}
 
 
 def carried_forward(checker: PartChecker, verdict: Verdict, values: dict) -> Verdict:

@@ -1,0 +1,79 @@
+"""The drill's choice of question over a long session with a saved record: an
+open misconception brings its class back, but must not hold it at the front
+for ever while the learner keeps missing in other ways."""
+
+import io
+from collections import Counter
+
+import pytest
+from pathlib import Path
+
+from quizgen.drill import record as learner
+from quizgen.drill.session import run_drill
+
+
+def long_drill(state, count, answer="0"):
+    """A drill of ``count`` questions over C1-C3, every part answered ``answer``."""
+    out = io.StringIO()
+    result = run_drill(io.StringIO(f"{answer}\n" * (count * 5)), out, io.StringIO(), classes="C1,C2,C3",
+                       count=count, seed=5, state=state)
+    return result, out.getvalue()
+
+
+def test_an_open_misconception_does_not_starve_the_other_classes(tmp_path):
+    state = tmp_path / "progress.json"
+    cards = {cls: learner.Card(box=1, due=21, seen=3) for cls in ("C1", "C2", "C3")}
+    state.write_text(learner.Progress(clock=20, sessions=2, classes=cards, misconceptions={
+        "logit_as_probability": learner.Card(box=1, due=3, seen=1)}).to_json())
+    result, _ = long_drill(state, 30)   # "0" is wrong, and never this trap's answer
+    asked = Counter(p.cls for p in result.parts if p.letter == "a")
+    assert asked["C2"] >= 8 and asked["C3"] >= 8, asked   # it was C1 every time
+    card = learner.parse(state.read_text()).misconceptions["logit_as_probability"]
+    assert card.box == 1 and card.due > 20
+
+
+def test_retested_restarts_only_a_due_open_card():
+    progress = learner.Progress(clock=10, misconceptions={
+        "a": learner.Card(box=1, due=4), "b": learner.Card(box=2, due=12), "c": learner.Card(box=4, due=9)})
+    progress.retested(["a", "b", "c", "unknown"])
+    assert {k: (c.box, c.due) for k, c in progress.misconceptions.items()} == {
+        "a": (1, 13), "b": (2, 12), "c": (4, 34)}
+    assert "unknown" not in progress.misconceptions
+
+
+@pytest.mark.slow
+def test_a_very_long_session_keeps_turns_fair_and_saves(tmp_path):
+    state = tmp_path / "progress.json"
+    result, out = long_drill(state, 300)
+    asked = Counter(p.cls for p in result.parts if p.letter == "a")
+    assert result.questions == 300 and result.stopped == "count"
+    assert min(asked.values()) >= 60, asked
+    assert learner.parse(state.read_text()).clock == 300
+    assert out.count("Summary (300 questions, stopped: count)") == 1
+
+
+def test_the_same_seed_in_the_next_session_gives_new_numbers(tmp_path):
+    state = tmp_path / "progress.json"
+    stems = []
+    for _ in range(2):
+        out = io.StringIO()
+        run_drill(io.StringIO("0\n0\n"), out, io.StringIO(), classes="C1", count=1, seed=1, state=state)
+        stems.append(out.getvalue().split("(a)")[0].split("Question 1 (C1)")[1])
+    assert stems[0] != stems[1]   # the learner was asked the very same numbers again
+    practice = [run_drill(io.StringIO("0\n0\n"), io.StringIO(), io.StringIO(), classes="C1", count=1, seed=1,
+                          save=False).parts for _ in range(2)]
+    assert practice[0] == practice[1]
+
+
+def test_the_suggested_command_works_with_a_user_bank(invoke, tmp_path):
+    bank = tmp_path / "my bank"
+    bank.mkdir()
+    (bank / "c11.yaml").write_text((Path(__file__).parent / "data" / "user_bank" /
+                                    "c11_softmax_temperature.yaml").read_text())
+    state = tmp_path / "progress.json"
+    first = invoke("drill", "--bank", bank, "--classes", "C11", "--seed", "1", "--state", state, "--count", "1",
+                   input="1\n")
+    assert f"try: quizgen drill --classes C11 --bank '{bank}'" in first.output   # it lacked --bank: exit 2
+    later = invoke("drill", "--classes", "C1", "--seed", "1", "--state", state, input="q\n")
+    assert "C11: from a bank not loaded now; add its --bank DIR to practise it." in later.output
+    assert "try: quizgen drill --classes C1,C2,C3\n" in later.output
