@@ -23,7 +23,8 @@ def paper(tmp_path_factory):
     (folder / "roster.csv").write_text("student_id,name\ns01,Ann\ns02,Bob\n", encoding="utf-8")
     generate(folder / "quiz", classes="C7", count=1, seed=11, students=folder / "roster.csv")
     key = json.loads((folder / "quiz" / "key.json").read_text(encoding="utf-8"))
-    right = {sid: [f"{p['value']:#.4g}" for p in key["students"][sid]["questions"][0]["parts"]] for sid in ("s01", "s02")}
+    right = {sid: [f"{p['value']:#.4g}" for p in key["students"][sid]["questions"][0]["parts"]]
+             for sid in ("s01", "s02")}
     return folder, right
 
 
@@ -53,7 +54,8 @@ def test_the_sheet_says_where_each_answer_not_graded_went(paper):
     assert ("- Row 2: your answer 0.5 to Q1 (a) was replaced by your later answer in row 5, which is the one "
             "graded.") in sheet
     assert "- Row 4: your answer =1+2 was for question Q12, which is not on your paper; it was not graded." in sheet
-    assert "- Row 6: your answer 0.3 was for q1 (D), but Q1 on your paper has parts a, b, c; it was not graded." in sheet
+    assert ("- Row 6: your answer 0.3 was for q1 (D), but Q1 on your paper has parts a, b, c; it was not graded."
+            in sheet)
     assert "| c | - | missing | 0 / 2 |" in sheet
 
 
