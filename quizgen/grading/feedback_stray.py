@@ -20,6 +20,7 @@ from quizgen.marking.students import IdMatcher, normalise_id
 
 STRAY_STATUSES = frozenset(["unknown_question", "superseded"])
 STRAY_LIMIT = 20   # lines per student; more are counted in one closing line
+ID_CACHE_LIMIT = 100_000   # id cells remembered as written
 FIRST_ROW = 2      # graded.csv's first data row as a spreadsheet numbers it
 STRAY_HEADING = "Answers not graded against your paper"
 STRAY_INTRO = "Rows are those of the graded answers file, its header being row 1."
@@ -46,25 +47,36 @@ class StrayAnswers:
         self.matrix, self.slot_of, self.columns = matrix, slot_of, columns
         self.number_of = {normalise_id(sid): n for n, sid in enumerate(matrix.students)}
         self.matcher = IdMatcher(matrix.students)
-        self.found, self.more = {}, {}
+        self.found, self.more, self.by_text = {}, {}, {}
 
     def add(self, index: int, row: list, status: str) -> None:
         """Record graded.csv's data row ``index`` (from 0), of ``status``, under its student."""
-        student, _, question, part, answer = (row[c] if c is not None else "" for c in self.columns)
-        normal = normalise_id(student)
-        number = self.number_of.get(self.matcher.match(normal) or normal)
+        student = row[self.columns[0]]
+        number = self.by_text.get(student, -1)
+        if number == -1:
+            number = self._number(student)
         if number is None:
             return
         kept = self.found.setdefault(number, [])
-        if len(kept) >= STRAY_LIMIT:
+        if len(kept) >= STRAY_LIMIT:   # a flood of resubmissions costs a count per row
             self.more[number] = self.more.get(number, 0) + 1
             return
+        _, _, question, part, answer = (row[c] if c is not None else "" for c in self.columns)
         later = 0
         if status == "superseded":
             slot = self.slot_of.get((norm_question(question), norm_part(part)))
             latest = self.matrix.answer_row(number, slot) if slot is not None else -1
             later = latest + FIRST_ROW if latest >= 0 else 0
         kept.append(StrayAnswer(index + FIRST_ROW, question, part, unguard(answer), status, later))
+
+    def _number(self, student: str):
+        """The number of the student whose id cell reads ``student`` (None: no
+        sheet's student), kept by the cell's text for the rows to come."""
+        normal = normalise_id(student)
+        number = self.number_of.get(self.matcher.match(normal) or normal)
+        if len(self.by_text) < ID_CACHE_LIMIT:
+            self.by_text[student] = number
+        return number
 
     def of(self, number: int) -> tuple:
         """``([StrayAnswer], how many more were not kept)`` of student ``number``."""
