@@ -30,4 +30,4 @@ def test_only_figures_get_the_comma_key_text_stays_as_written():
     students = [Student("s1", "", [Verdict("correct", 0.5)]), Student("s2", "", [Verdict("incorrect", 0.0, "x")])]
     rows = [line.split(";") for line in items_csv(analyse([part], students), ";", comma=True).splitlines()]
     assert rows[1][4] == "v1.5" and rows[1][6] == "0,5" and rows[1][13] == "0,500"
-    assert rows[2][-1] == "use 0.25, not 0.5" and rows[2][16:19] == ["0,500", "1,000", "0,000"]
+    assert rows[2][20] == "use 0.25, not 0.5" and rows[2][16:19] == ["0,500", "1,000", "0,000"]

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizgen.grading.outcome import NO_ANSWER, make_outcome
+from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
 from quizgen.marking.overrides import decided_status, describe_unmatched, read_overrides
 from quizgen.marking.rules import OVERRIDE
+from quizgen.marking.students import normalise_id
 
 
 class Decisions:
@@ -22,8 +23,8 @@ class Decisions:
     def __init__(self, overrides: list, source: str):
         self.overrides, self.source, self.unmatched = overrides, source, []
 
-    def apply(self, index, students, grid, patched: dict) -> None:
-        self.unmatched = apply_decisions(self.overrides, index, students, grid, patched, self.source)
+    def apply(self, index, students, grid, patched: dict, made=None) -> None:
+        self.unmatched = apply_decisions(self.overrides, index, students, grid, patched, self.source, made)
 
 
 def read_decisions(path) -> Decisions | None:
@@ -33,22 +34,70 @@ def read_decisions(path) -> Decisions | None:
     return Decisions(read_overrides(path), Path(path).name)
 
 
-def apply_decisions(overrides: list, index, students, grid, patched: dict, source: str = "overrides") -> list:
+class MadeRows:
+    """The rows graded.csv gains, after the input's, for overrides of a part
+    with no answer row (a student who sat the quiz on paper, a lost
+    submission): the student's id and name as the roster or key writes them,
+    the key's question and part, no answer, the override's outcome with note
+    ``override`` and a reason saying the row was made, and by which line.
+    ``writer``: graded.csv's RowWriter; ``columns``: where its rows hold
+    (student, name, question, part, answer); ``first``: the number of input rows."""
+
+    def __init__(self, writer, width: int, columns: tuple, first: int):
+        self.writer, self.width, self.columns, self.first = writer, width, columns, first
+        self.next = first
+
+    def known_student(self, students, grid, student_id: str):
+        """The number of a student the roster or the key knows who gave no
+        answer (registered now); None for anyone else: their override matches nothing."""
+        if students.matcher.match(normalise_id(student_id)) is None:
+            return None
+        number = students.number(student_id.strip())
+        grid.grow(len(students))
+        return number if number >= 0 else None
+
+    def write(self, students, index, number: int, slot: int, outcome) -> int:
+        """Write the row of student ``number``'s part ``slot``; returns its data row number."""
+        cells = [""] * self.width
+        student, name, question, part, _ = self.columns
+        cells[student] = " ".join(students.ids[number].split())
+        if name is not None:
+            cells[name] = " ".join(students.names[number].split())
+        cells[question], cells[part] = index.slots[slot]["question_id"], index.slots[slot]["part"]
+        self.writer.row(cells, outcome)
+        self.next += 1
+        return self.next - 1
+
+
+def apply_decisions(overrides: list, index, students, grid, patched: dict, source: str = "overrides",
+                    made: MadeRows | None = None) -> list:
     """Apply ``overrides`` to the grid's final outcomes (adding the rows to
-    ``patched``); returns one line per override that matched nothing."""
+    ``patched``); an override of a known student's part on their paper with no
+    answer row gets a row of its own from ``made`` (None: it matches nothing).
+    Returns one line per override that matched nothing."""
     unmatched = []
     for override in overrides:
         number = students.find(override.student_id)
+        if number is None and made is not None:
+            number = made.known_student(students, grid, override.student_id)
         slot = index.slot(override.question_id, override.part)
         k = number * grid.width + slot if number is not None and isinstance(slot, int) else None
-        old = grid.outcomes[k] if k is not None and k < len(grid.outcomes) else NO_ANSWER
-        if old is NO_ANSWER or old.status is None:
+        checker = index.papers[students.paper_numbers[number]].checkers[slot] if k is not None else None
+        row = grid.rows[k] if checker is not None else -1
+        if checker is None or (row < 0 and made is None):
             unmatched.append(override)
             continue
-        status = Status(decided_status(override.status, old.status.value, override.score))
-        checker = index.papers[students.paper_numbers[number]].checkers[slot]
+        old = grid.outcomes[k]
+        fresh = row < 0 or (made is not None and row >= made.first)
+        reason = f"no answer row: made by {source} line {override.line}" if fresh else ""
+        status = Status(decided_status(override.status, "incorrect" if row < 0 else old.status.value,
+                                       override.score))
         outcome = make_outcome(status, override.score * float(index.slots[slot]["points"]), checker.expected,
-                               old.misconception, override.comment or old.feedback, "", OVERRIDE, old.value,
+                               old.misconception, override.comment or old.feedback, reason, OVERRIDE, old.value,
                                old.figures, checker.decimal_comma)
-        grid.outcomes[k] = patched[grid.rows[k]] = outcome
+        grid.outcomes[k] = outcome
+        if row < 0:
+            grid.rows[k] = made.write(students, index, number, slot, outcome)
+        else:
+            patched[row] = outcome
     return describe_unmatched(unmatched, source)

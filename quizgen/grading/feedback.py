@@ -22,6 +22,7 @@ from typing import NamedTuple
 from quizgen.cells import unguard
 from quizgen.files import write_files
 from quizgen.grading.answers_file import norm_question
+from quizgen.grading.feedback_stray import STRAY_HEADING, STRAY_INTRO, STRAY_STATUSES, StrayAnswers, stray_sentences
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
 from quizgen.grading.report import md_cell, number_text
 
@@ -67,30 +68,34 @@ class SheetContext(NamedTuple):
     """What every sheet reads: the verdict matrix, the slot of each (question,
     part), the graded rows' answers and notes, the worked solutions, and
     whether the class writes decimal commas (then every number on the sheet
-    has one, as in graded.csv)."""
+    has one, as in graded.csv), and the answers not graded against a part of
+    each student's paper (feedback_stray.StrayAnswers)."""
 
     matrix: object
     slot_of: dict
     rows: dict
     solutions: "Solutions"
     comma: bool = False
+    strays: object = None
 
 
-def student_sheets(result, key, outputs, answer_column: int, comma: bool = False) -> tuple:
-    """``([(file stem, StudentTotal, their questions, their number)], SheetContext)``."""
+def student_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> tuple:
+    """``([(file stem, StudentTotal, their questions, their number)], SheetContext)``.
+    ``columns``: where graded.csv holds (student, name, question, part, answer)."""
     papers = {paper.student_id.strip(): paper.questions for paper in key.papers}
     slot_of = {(norm_question(s.question_id), s.part): n for n, s in enumerate(result.matrix.slots)}
-    context = SheetContext(result.matrix, slot_of, _graded_rows(result, answer_column), Solutions(outputs.banks),
-                           comma)
+    strays = StrayAnswers(result.matrix, slot_of, columns)
+    context = SheetContext(result.matrix, slot_of, _graded_rows(result, columns[4], strays),
+                           Solutions(outputs.banks), comma, strays)
     students = [(stem, total, papers.get(total.student_id, key.questions), number) for number, (total, stem)
                 in enumerate(zip(result.students, safe_file_names(result.matrix.students, _foreign_stems(outputs))))]
     return students, context
 
 
-def write_feedback_sheets(result, key, outputs, answer_column: int, comma: bool = False) -> Path:
+def write_feedback_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> Path:
     """Write ``<student>.md`` for every student into folder ``outputs.feedback``
     (atomically); returns the folder."""
-    students, context = student_sheets(result, key, outputs, answer_column, comma)
+    students, context = student_sheets(result, key, outputs, columns, comma)
     files = {f"{stem}.md": sheet_markdown(total, questions, number, *context)
              for stem, total, questions, number in students}
     return write_sheet_files(outputs.feedback, files)
@@ -159,13 +164,15 @@ def _listed(manifest: Path) -> list:
             and n.endswith((".md", ".pdf"))]
 
 
-def _graded_rows(result, answer_column: int) -> dict:
-    """``{data row: (answer, expected, feedback, reason)}`` of every row the matrix points to."""
+def _graded_rows(result, answer_column: int, strays=None) -> dict:
+    """``{data row: (answer, expected, feedback, reason)}`` of every row the
+    matrix points to; every unknown_question or superseded row goes to
+    ``strays`` (StrayAnswers) on the way."""
     matrix = result.matrix
     wanted = {matrix.answer_row(n, s) for n in range(len(matrix)) for s in range(len(matrix.slots))}
     wanted.discard(-1)
-    expected, feedback, reason = (RESULT_COLUMNS.index(c) - len(RESULT_COLUMNS)
-                                  for c in ("expected", "feedback", "reason"))
+    status, expected, feedback, reason = (RESULT_COLUMNS.index(c) - len(RESULT_COLUMNS)
+                                          for c in ("status", "expected", "feedback", "reason"))
     found = {}
     with open(result.paths["graded"], encoding="utf-8-sig", newline="") as handle:
         reader = csv.reader(handle, delimiter=result.delimiter)
@@ -173,6 +180,8 @@ def _graded_rows(result, answer_column: int) -> dict:
         for i, row in enumerate(reader):
             if i in wanted:
                 found[i] = (row[answer_column], row[expected], row[feedback], row[reason])
+            if strays is not None and row[status] in STRAY_STATUSES:
+                strays.add(i, row, row[status])
     return found
 
 
@@ -251,11 +260,14 @@ def comma_view(view: dict, fmt: str) -> dict:
 
 
 def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions,
-                   comma: bool = False) -> str:
+                   comma: bool = False, strays=None) -> str:
     """One student's sheet."""
     name = f" ({md_cell(total.name)})" if total.name else ""
     lines = [f"{_HEADING}{md_cell(total.student_id)}{name}", "",
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
+    stray = stray_sentences(*strays.of(number), questions, md_cell) if strays is not None else []
+    if stray:
+        lines += [f"## {STRAY_HEADING}", "", STRAY_INTRO, "", *(f"- {line}" for line in stray), ""]
     for question in questions:
         lines += [f"## {md_cell(question.id)}: {md_cell(question.title or question.template)}", "",
                   "| part | your answer | verdict | score | expected |", "| --- | --- | --- | --- | --- |"]

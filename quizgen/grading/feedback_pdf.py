@@ -16,6 +16,7 @@ from pathlib import Path
 from quizgen.errors import TexNotFoundError
 from quizgen.grading.feedback import (UNROUNDED, part_lines, part_notes, score_texts, student_sheets,
                                       write_feedback_sheets, write_sheet_files)
+from quizgen.grading.feedback_stray import STRAY_HEADING, STRAY_INTRO, stray_sentences
 from quizgen.generation.pdf import install_hint
 from quizgen.text.render import escape_tex
 
@@ -25,13 +26,14 @@ _BREAK_EVERY = 8
 WORD_BREAK = r"\penalty5000{}"   # a break TeX takes only when no space will do
 
 
-def write_sheets(result, key, outputs, answer_column: int, comma: bool = False) -> Path:
+def write_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> Path:
     """Write one sheet per student into ``outputs.feedback``: Markdown, or PDF
     when ``outputs.feedback_format`` is "pdf"; every number with a decimal
-    comma when ``comma``; returns the folder."""
+    comma when ``comma``; returns the folder. ``columns``: where graded.csv
+    holds (student, name, question, part, answer)."""
     if getattr(outputs, "feedback_format", "md") != "pdf":
-        return write_feedback_sheets(result, key, outputs, answer_column, comma)
-    students, context = student_sheets(result, key, outputs, answer_column, comma)
+        return write_feedback_sheets(result, key, outputs, columns, comma)
+    students, context = student_sheets(result, key, outputs, columns, comma)
     sources = {f"{stem}.tex": sheet_tex(total, questions, number, context, getattr(outputs, "paper", "a4"))
                for stem, total, questions, number in students}
     return write_sheet_files(outputs.feedback, compile_sheets(sources))
@@ -72,11 +74,12 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                       "lines": [_tex_fields(line._replace(answer=line.answer or "-")) for line in lines],
                       "notes": [_tex_fields(note) for line in lines for note in part_notes(line)]})
     score, max_score, percent = score_texts(total, context.comma)
+    strays = stray_sentences(*context.strays.of(number), questions, breakable) if context.strays is not None else []
     return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=breakable(total.student_id),
                          student_name=breakable(total.name), score=score, max_score=max_score,
                          percent=f"{percent}\\%", questions=items,
                          has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper,
-                         unrounded=UNROUNDED)
+                         unrounded=UNROUNDED, strays=strays, stray_heading=STRAY_HEADING, stray_intro=STRAY_INTRO)
 
 
 def _tex_fields(record):

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from quizgen.grading.answer_pass import pass_rows
+from quizgen.grading.decisions import MadeRows
 from quizgen.grading.ecf_pass import carry_errors_forward
 from quizgen.grading.file_slice import find_cuts
 from quizgen.grading.key_index import KeyIndex
@@ -70,5 +71,5 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
         rows, superseded, multiline, patched = grade_in_parts(source, cuts, index, students, grid, tally, writer,
                                                               handle, bar)
     if decisions is not None:
-        decisions.apply(index, students, grid, patched)
+        decisions.apply(index, students, grid, patched, MadeRows(writer, len(source.out_header), source.columns, rows))
     return rows, superseded, patched, multiline

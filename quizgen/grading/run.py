@@ -128,8 +128,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         if outputs.feedback:
             from quizgen.grading.feedback_pdf import write_sheets   # its PDF and TeX machinery only when asked
 
-            answer_column = source.answer if source.form == "long" else len(source.identity) + 2
-            result.paths["feedback"] = write_sheets(result, data, outputs, answer_column, source.decimal_comma)
+            result.paths["feedback"] = write_sheets(result, data, outputs, source.columns, source.decimal_comma)
         return result
 
 

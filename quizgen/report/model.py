@@ -67,7 +67,8 @@ class ItemStats:
     template: str
     points: float
     students: int = 0
-    counts: dict = field(default_factory=dict)   # correct, incorrect, blank, invalid, other
+    # correct, incorrect, blank, invalid, other; and imprecise, needs_review, missing, which other counts too
+    counts: dict = field(default_factory=dict)
     facility: Optional[float] = None
     discrimination: Optional[float] = None       # upper-lower 27% index
     point_biserial: Optional[float] = None       # corrected item-total correlation

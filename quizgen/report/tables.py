@@ -12,7 +12,8 @@ from quizgen.report.model import Analysis, ItemStats
 
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
                 "correct", "incorrect", "blank", "invalid", "other", "facility", "discrimination_ul",
-                "point_biserial", "share", "share_lower", "share_upper", "flag", "note")
+                "point_biserial", "share", "share_lower", "share_upper", "flag", "note",
+                "imprecise", "needs_review", "missing")   # new columns go last: a reader's column letters keep
 NA = "n/a"
 
 
@@ -35,7 +36,8 @@ def _item_row(level: str, item: ItemStats) -> list:
     return [level, item.question_id, item.part, item.cls, item.template, "", number_text(item.points),
             str(item.students), *(str(c.get(s, 0)) for s in ("correct", "incorrect", "blank", "invalid", "other")),
             fixed(item.facility, 3, ""), fixed(item.discrimination, 3, ""), fixed(item.point_biserial, 3, ""),
-            "", "", "", "yes" if item.flagged else "", "; ".join(item.reasons)]
+            "", "", "", "yes" if item.flagged else "", "; ".join(item.reasons),
+            *(str(c.get(s, 0)) for s in ("imprecise", "needs_review", "missing"))]
 
 
 def item_rows(analysis: Analysis):
@@ -49,7 +51,7 @@ def item_rows(analysis: Analysis):
         for trap in item.traps:
             yield safe_cells(["trap", item.question_id, item.part, item.cls, item.template, trap.code, "",
                               str(item.students), "", "", "", "", "", "", "", "", fixed(trap.share, 3, ""),
-                              fixed(trap.lower, 3, ""), fixed(trap.upper, 3, ""), "", trap.feedback])
+                              fixed(trap.lower, 3, ""), fixed(trap.upper, 3, ""), "", trap.feedback, "", "", ""])
     for item in analysis.questions:
         yield safe_cells(_item_row("question", item))
 
