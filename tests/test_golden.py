@@ -188,10 +188,10 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "3ecad15a0a1e3c53d93e8ee2cd66aa910ea85d326ad0bab99ec59d0996ab8e5b",
-    ("1", "solutions.md"): "fd559fb81e9a1979e6b5a8415095c196efc66a11d6de4c49e8e9bf7c8c247699",
-    ("2", "problems.md"): "ad7837e140360ad618795e2e543b50740eda581b7e7657b1642fc0cbc71e3e5f",
-    ("2", "solutions.md"): "21bec756caa57b56e2d49691c65e80517a5e44de37e221c1aab1eb98f2672cfe",
+    ("1", "problems.md"): "655600f7b4747069b0b0ebe26fa0c894ca2595859cee6e31482a100e8ae3648c",
+    ("1", "solutions.md"): "0ac065a001ce46cb64145b530a887de38caf4162173cee1adb49d39703f582cf",
+    ("2", "problems.md"): "4037fce94175bdcf2954b2460f9b186e1717bb4c829340b24ab08c44d1ecbefc",
+    ("2", "solutions.md"): "070352e49729cf38cc2c1f01884bf4139ab717042abbfc66485508919f5193ee",
 }
 
 

@@ -60,7 +60,7 @@ def test_chains_split_at_relations():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("cls", ["C1", "C2", "C4", "C7", "C8", "C9", "C10"])
+@pytest.mark.parametrize("cls", ["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9", "C10"])
 def test_every_displayed_step_of_the_bank_recomputes(cls):
     """The issue's finding (small probabilities shown to 4 decimals broke -ln
     steps) is fixed: each shown value is computed from the values as shown."""
@@ -71,4 +71,4 @@ def test_every_displayed_step_of_the_bank_recomputes(cls):
         for result in recompute_view(view).values():
             steps += len(result.steps)
             failing += [str(s) for s in result.failures]
-    assert steps > 40 and failing == []
+    assert steps >= 40 and failing == []   # C5 has one numeric step a draw

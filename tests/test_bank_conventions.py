@@ -1,0 +1,75 @@
+"""A domain expert's reading of the shipped bank: every question states the
+conventions its answer depends on, and names every symbol its worked solution
+uses. Each test renders real draws, so a wording change that drops a stated
+convention fails here."""
+
+import re
+
+import pytest
+
+from quizgen.bank.loader import load_bank
+from quizgen.generation.quiz import Question, seed_label
+from quizgen.generation.sampling import sample_instance
+from quizgen.generation.views import question_view
+from quizgen.maths.printing import to_text
+
+DRAWS = 12
+
+
+def views(cls: str) -> list:
+    """Markdown views of the first DRAWS draws of the template of class ``cls``."""
+    template = next(t for t in load_bank(()) if t.cls == cls)
+    return [question_view(Question("Q1", sample_instance(template, seed_label(1, template.id, k))), "md")
+            for k in range(DRAWS)]
+
+
+def solution_text(view: dict) -> str:
+    return " ".join([view["forecast"], view["verify"]]
+                    + [" ".join((s["title"], s["why"], s["work"])) for s in view["steps"]])
+
+
+def test_masking_counts_say_which_tokens_can_be_picked():
+    """C6: BERT never picks [CLS] or [SEP]; the stem must say whether N counts them."""
+    for view in views("C6"):
+        stem = " ".join(view["stem"].split())
+        assert "[CLS] and [SEP] are never picked and are not counted" in stem, stem
+
+
+def test_zero_mask_names_the_rate_its_solution_calls_r():
+    """C5: the working writes 1 - r and (1 - r)^n, so the stem must define r."""
+    for view in views("C5"):
+        assert re.search(r"1 - r\b", solution_text(view))
+        assert re.search(r"\$r = 0\.\d\d\$", view["stem"]), view["stem"]
+
+
+def test_nsp_stem_relates_its_single_score_to_bert_two_logit_head():
+    """C7: BERT's own NSP head has two logits and a softmax; the one-score sigmoid
+    form is the same model only when the stem says s is their difference."""
+    for view in views("C7"):
+        stem = " ".join(view["stem"].split())
+        assert "two logits" in stem and "softmax" in stem and "difference" in stem, stem
+
+
+def test_uniform_baseline_is_not_claimed_to_be_beaten_at_every_slot():
+    """C3: a trained model beats ln V on average, not at every slot (C2 shows a
+    confidently wrong slot costing more than ln V)."""
+    for view in views("C3"):
+        assert "any trained model has to beat" not in view["forecast"]
+        assert "on average" in view["forecast"]
+
+
+@pytest.mark.parametrize("cls", ["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9", "C10"])
+def test_every_stem_states_rounding_and_log_base_for_its_own_answers(cls):
+    """A question travels alone (an LMS export shows its stem without the
+    paper's header), so a stem with a decimal answer states the rounding, and
+    one whose answer takes a logarithm names the base."""
+    template = next(t for t in load_bank(()) if t.cls == cls)
+    decimal = any(part.kind == "numeric" for part in template.parts)
+    for k in range(DRAWS):
+        inst = sample_instance(template, seed_label(1, template.id, k))
+        stem = " ".join(question_view(Question("Q1", inst), "md")["stem"].split())
+        exact = " ".join(to_text(pv.value.node) for pv in inst.parts if hasattr(pv.value, "node"))
+        if decimal:
+            assert "significant figures" in stem, (cls, stem)
+        if "log" in exact:
+            assert "natural logarithms" in stem, (cls, stem)
