@@ -73,3 +73,22 @@ def test_every_stem_states_rounding_and_log_base_for_its_own_answers(cls):
             assert "significant figures" in stem, (cls, stem)
         if "log" in exact:
             assert "natural logarithms" in stem, (cls, stem)
+
+
+@pytest.mark.parametrize("cls", ["C4", "C9"])
+def test_masked_positions_are_counted_without_special_tokens(cls):
+    """C4, C9: position 1 may be masked, which it could not be if it were [CLS];
+    the stem says the numbering leaves the special tokens out."""
+    for view in views(cls):
+        stem = " ".join(view["stem"].split())
+        assert "[CLS] and [SEP] are never masked and are left out of the count" in stem, stem
+
+
+@pytest.mark.parametrize("cls", ["C4", "C9"])
+def test_masked_probabilities_are_never_all_equal(cls):
+    """C4, C9: with every p_i equal, one slot's -ln p is already the mean, so the
+    draw cannot tell a student who averages over M from one who does not."""
+    template = next(t for t in load_bank(()) if t.cls == cls)
+    for k in range(400):
+        p = sample_instance(template, seed_label(1, template.id, k)).params["p"]
+        assert len(set(p)) > 1, (cls, k, p)

@@ -188,10 +188,10 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "655600f7b4747069b0b0ebe26fa0c894ca2595859cee6e31482a100e8ae3648c",
-    ("1", "solutions.md"): "0ac065a001ce46cb64145b530a887de38caf4162173cee1adb49d39703f582cf",
-    ("2", "problems.md"): "4037fce94175bdcf2954b2460f9b186e1717bb4c829340b24ab08c44d1ecbefc",
-    ("2", "solutions.md"): "070352e49729cf38cc2c1f01884bf4139ab717042abbfc66485508919f5193ee",
+    ("1", "problems.md"): "25a97cdd131caee4c49411ca35a95d721a1311fa7964435fccf5c1133ff3b36d",
+    ("1", "solutions.md"): "b9fddc4c9e17172ad48689563b040d8bcfafb6957e1d9cac7262e2940fa3a0fb",
+    ("2", "problems.md"): "0fa2043686e6ef10fce6daa9db6f7ade470350e3c3e2cb1bfabcde898080156c",
+    ("2", "solutions.md"): "d25ec6ec919824e2f88aa06c021409b7a9288abc6e82b2f785ddb470db8ee922",
 }
 
 
