@@ -189,9 +189,9 @@ def paper_digest(path) -> str:
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "25a97cdd131caee4c49411ca35a95d721a1311fa7964435fccf5c1133ff3b36d",
-    ("1", "solutions.md"): "b9fddc4c9e17172ad48689563b040d8bcfafb6957e1d9cac7262e2940fa3a0fb",
+    ("1", "solutions.md"): "3ec50c2e1b31ff4693cf79dbab109f7c7c011af3916e70da61bdc323355e4746",
     ("2", "problems.md"): "0fa2043686e6ef10fce6daa9db6f7ade470350e3c3e2cb1bfabcde898080156c",
-    ("2", "solutions.md"): "d25ec6ec919824e2f88aa06c021409b7a9288abc6e82b2f785ddb470db8ee922",
+    ("2", "solutions.md"): "199f5ff3bc8ab4415db5aa903456d9c2b41df7874c01a0bf859aa865d24a1d10",
 }
 
 

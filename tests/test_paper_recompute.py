@@ -45,6 +45,18 @@ def test_known_good_chains_pass(text, steps):
     assert result.failures == [] and len(result.steps) == steps
 
 
+@pytest.mark.parametrize("text, ok", [
+    (r"$0.9340 + 0.06599 = 1$", False), (r"$0.9206 + 0.07944 = 1$", False), (r"$0.2498 + 0.7502 = 1$", True),
+    (r"$0.9340 + 0.06599 \approx 1$", True), (r"$0.9340 + 0.06599 = 0.99999 \approx 1$", True),
+    (r"$1.5 - 0.5 = 1$", True), (r"$48 + 6 + 6 = 60$", True),
+])
+def test_a_sum_of_decimals_set_equal_to_a_whole_number_is_exact(text, ok):
+    """'= 1' after a sum of shown decimals claims the sum exactly; rounding to a
+    whole number would let 0.99999 through. '\\approx' says it is rounded."""
+    result = recompute_text(text)
+    assert result.steps and (result.failures == []) == ok
+
+
 def test_symbols_are_skipped_and_counted():
     result = recompute_text(r"$\sum_j e^{z_j} = 17.156$ and $L = -\ln 0.7101 = 0.3423$")
     assert (len(result.steps), result.skipped) == (1, 2)
