@@ -92,3 +92,16 @@ def test_masked_probabilities_are_never_all_equal(cls):
     for k in range(400):
         p = sample_instance(template, seed_label(1, template.id, k)).params["p"]
         assert len(set(p)) > 1, (cls, k, p)
+
+
+def test_classifier_check_lists_the_probability_the_working_computed():
+    """C8: the check lists every class probability; the true class's entry must
+    be the one the working computed from its shown weights (it once came from
+    unrounded values, so the check said 0.7311 where step 2 said 0.7310)."""
+    template = next(t for t in load_bank(()) if t.cls == "C8")
+    for k in range(60):
+        inst = sample_instance(template, seed_label(1, template.id, k))
+        view = question_view(Question("Q1", inst), "md")
+        worked = re.search(r"= ([0-9.]+)\$$", view["steps"][1]["work"].strip()).group(1)
+        listed = re.search(r"probabilities\s+([0-9., ]+?)\s+add", view["verify"]).group(1).split(", ")
+        assert listed[int(inst.params["y"])] == worked, (k, worked, listed)
