@@ -47,7 +47,7 @@ def test_nsp_stem_relates_its_single_score_to_bert_two_logit_head():
     form is the same model only when the stem says s is their difference."""
     for view in views("C7"):
         stem = " ".join(view["stem"].split())
-        assert "two logits" in stem and "softmax" in stem and "difference" in stem, stem
+        assert "two logits" in stem and "softmax" in stem and "IsNext logit minus the NotNext logit" in stem, stem
 
 
 def test_uniform_baseline_is_not_claimed_to_be_beaten_at_every_slot():

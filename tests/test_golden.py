@@ -188,10 +188,10 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "25a97cdd131caee4c49411ca35a95d721a1311fa7964435fccf5c1133ff3b36d",
-    ("1", "solutions.md"): "3ec50c2e1b31ff4693cf79dbab109f7c7c011af3916e70da61bdc323355e4746",
-    ("2", "problems.md"): "0fa2043686e6ef10fce6daa9db6f7ade470350e3c3e2cb1bfabcde898080156c",
-    ("2", "solutions.md"): "199f5ff3bc8ab4415db5aa903456d9c2b41df7874c01a0bf859aa865d24a1d10",
+    ("1", "problems.md"): "bc892abbb0da151fcadfad2169ba3f734086974fdaf4fa9f0ba26fbadc8a99d3",
+    ("1", "solutions.md"): "1f5e4b180c40e6de06a34fe6d90d2a6d339beea845973b86cee1307c9b63ea96",
+    ("2", "problems.md"): "cecddfd7b82c3de1d64b1477bc618306293acf51b873edd0a9252ee9ba463b21",
+    ("2", "solutions.md"): "9732df9bdabd99e6aa18c67582563aeaabf553bcdb9c2381b90a666e79c078de",
 }
 
 
