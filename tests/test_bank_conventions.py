@@ -105,3 +105,12 @@ def test_classifier_check_lists_the_probability_the_working_computed():
         worked = re.search(r"= ([0-9.]+)\$$", view["steps"][1]["work"].strip()).group(1)
         listed = re.search(r"probabilities\s+([0-9., ]+?)\s+add", view["verify"]).group(1).split(", ")
         assert listed[int(inst.params["y"])] == worked, (k, worked, listed)
+
+
+@pytest.mark.parametrize("cls", ["C1", "C2"])
+def test_candidate_softmax_says_what_it_runs_over(cls):
+    """C1, C2: a real masked-LM softmax runs over the whole vocabulary; with a
+    handful of candidates listed, the stem must say the softmax runs over them."""
+    for view in views(cls):
+        stem = " ".join(view["stem"].split())
+        assert re.search(r"softmax runs over these \d words only", stem), stem

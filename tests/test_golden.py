@@ -188,10 +188,10 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "bc892abbb0da151fcadfad2169ba3f734086974fdaf4fa9f0ba26fbadc8a99d3",
-    ("1", "solutions.md"): "1f5e4b180c40e6de06a34fe6d90d2a6d339beea845973b86cee1307c9b63ea96",
-    ("2", "problems.md"): "cecddfd7b82c3de1d64b1477bc618306293acf51b873edd0a9252ee9ba463b21",
-    ("2", "solutions.md"): "9732df9bdabd99e6aa18c67582563aeaabf553bcdb9c2381b90a666e79c078de",
+    ("1", "problems.md"): "0b060021e556d54ede4a9b099d9205217625ac16a0e3d9852c67a45dd4d59a0b",
+    ("1", "solutions.md"): "5a45d11b3ad36c1112052637ac16f610c9d802f9926033b999f68d95f0479629",
+    ("2", "problems.md"): "4575980a805eedd3c348f2244b32eec166fa8141ac12c9c2085ef96ee9e01007",
+    ("2", "solutions.md"): "6bea3b7de593f4bf5603d8a4b73b504dfadb196be3c3765891de2747c6fe5480",
 }
 
 
