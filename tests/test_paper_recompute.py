@@ -57,6 +57,30 @@ def test_a_sum_of_decimals_set_equal_to_a_whole_number_is_exact(text, ok):
     assert result.steps and (result.failures == []) == ok
 
 
+@pytest.mark.parametrize("text, ok", [
+    (r"$1/128 = 0.007812$", False), (r"$1/128 = 0.007813$", True), (r"$2.6251 - 0.07515 = 2.5499$", False),
+    (r"$2.6251 - 0.07515 = 2.5500$", True), (r"$0.05625 - 2.9064 = -2.8502$", True),
+    (r"$0.05625 - 2.9064 = -2.8501$", False), (r"$3.4981 / 4 = 0.8745$", True),
+])
+def test_a_computation_landing_on_a_tie_shows_it_rounded_away_from_zero(text, ok):
+    """Exact ties (0.0078125 to 4 s.f.) are shown as students round them, not
+    to even; other values keep the half-unit tolerance."""
+    result = recompute_text(text)
+    assert len(result.steps) == 1 and (result.failures == []) == ok
+
+
+@pytest.mark.parametrize("cls, draws", [("C3", 240), ("C7", 70)])
+def test_bank_draws_whose_working_lands_on_a_tie(cls, draws):
+    """C3 draw 220 (V = 128: 1/128 = 0.0078125) and C7 draws 41, 55 and 64
+    (2.6251 - 0.07515 = 2.54995) showed the tie rounded to even."""
+    template = next(t for t in load_bank(()) if t.cls == cls)
+    failing = []
+    for k in range(draws):
+        view = question_view(Question("Q1", sample_instance(template, seed_label(1, template.id, k))), "md")
+        failing += [str(s) for result in recompute_view(view).values() for s in result.failures]
+    assert failing == []
+
+
 def test_symbols_are_skipped_and_counted():
     result = recompute_text(r"$\sum_j e^{z_j} = 17.156$ and $L = -\ln 0.7101 = 0.3423$")
     assert (len(result.steps), result.skipped) == (1, 2)

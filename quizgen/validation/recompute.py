@@ -18,6 +18,8 @@ side by side must agree to the coarser precision; a chain with no displayed
 value claims exact equality (relative 1e-9) of neighbouring computations, and a
 sum of decimals set ``=`` (not ``\\approx``) to a whole number claims it exactly
 (``0.9340 + 0.06599 = 1`` fails: half a unit of a whole number would pass it).
+A computation of plain arithmetic on decimals that lands exactly on a tie must
+show it rounded away from zero, as students round (``1/128 = 0.007812`` fails).
 Segments with symbols (``L``, ``p``, ``\\sum``, ``\\text``) cannot be evaluated:
 they are skipped and counted."""
 
@@ -280,7 +282,7 @@ def _check_chain(math: str, links: list, units: float) -> Recomputed:
                 ok = whole[0] == whole[1]
                 result.steps.append(Step(math.strip(), segment, chain[j], float(whole[0]), float(whole[1]), 0, ok))
             elif j is not None:
-                result.steps.append(_step(math, segment, chain[j], values[i], shown[j], units))
+                result.steps.append(_tie_checked(_step(math, segment, chain[j], values[i], shown[j], units)))
             elif i + 1 < len(chain) and values[i + 1] is not None:
                 result.steps.append(_exact_step(math, segment, chain[i + 1], values[i], values[i + 1]))
         elif i + 1 < len(chain) and shown[i + 1] is not None:
@@ -288,6 +290,45 @@ def _check_chain(math: str, links: list, units: float) -> Recomputed:
             finer = shown[i] if coarser is shown[i + 1] else shown[i + 1]
             result.steps.append(_step(math, chain[i], chain[i + 1], finer[0], coarser, units))
     return result
+
+
+def exact_value(segment: str):
+    """The exact rational value of a segment of plain arithmetic on decimals
+    (``2.6251 - 0.07515``, ``1/128``), else None."""
+    try:
+        return _exact(latex_tree(segment))
+    except (Unreadable, ZeroDivisionError):
+        return None
+
+
+def _exact(node):
+    if isinstance(node, Num):
+        return node.value
+    if isinstance(node, Neg):
+        inner = _exact(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, Bin) and node.op in ("+", "-", "*", "/"):
+        a, b = _exact(node.left), _exact(node.right)
+        if a is None or b is None:
+            return None
+        return {"+": a + b, "-": a - b, "*": a * b, "/": a / b if b else None}[node.op]
+    return None
+
+
+def _tie_checked(step: Step) -> Step:
+    """``step``, failed when its computation is plain arithmetic landing exactly
+    halfway between two shown values and the shown one is not the tie rounded
+    away from zero, as students round (``1/128 = 0.007812`` fails: 0.0078125 to
+    4 s.f. is 0.007813)."""
+    exact = exact_value(step.left)
+    if not step.ok or exact is None or step.decimals is None:
+        return step
+    scaled = abs(exact) * 10 ** step.decimals
+    if scaled.denominator != 2:
+        return step
+    rounded = (scaled + Fraction(1, 2)) / 10 ** step.decimals * (1 if exact >= 0 else -1)
+    ok = Fraction(str(step.shown)) == rounded
+    return Step(step.math, step.left, step.right, step.computed, step.shown, step.decimals, ok)
 
 
 def _nearest_shown(shown: list, i: int):
