@@ -3,6 +3,7 @@ conventions its answer depends on, and names every symbol its worked solution
 uses. Each test renders real draws, so a wording change that drops a stated
 convention fails here."""
 
+import math
 import re
 
 import pytest
@@ -114,3 +115,12 @@ def test_candidate_softmax_says_what_it_runs_over(cls):
     for view in views(cls):
         stem = " ".join(view["stem"].split())
         assert re.search(r"softmax runs over these \d words only", stem), stem
+
+
+def test_total_loss_forecast_puts_the_nsp_loss_on_the_right_side_of_ln_2():
+    """C9: the forecast said 'small' for an NSP loss of 0.55 beside an MLM loss
+    near 1; it now names the yardstick, ln 2, and the working must agree."""
+    for view in views("C9"):
+        shown = float(re.search(r"L_\{\\text\{NSP\}\} = -\\ln [0-9.]+ = ([0-9.]+)\$", view["steps"][2]["work"]).group(1))
+        side = "below" if shown < math.log(2) else "above"
+        assert f"{side} $\\ln 2 \\approx 0.693$" in view["forecast"], (shown, view["forecast"])

@@ -189,9 +189,9 @@ def paper_digest(path) -> str:
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "0b060021e556d54ede4a9b099d9205217625ac16a0e3d9852c67a45dd4d59a0b",
-    ("1", "solutions.md"): "5a45d11b3ad36c1112052637ac16f610c9d802f9926033b999f68d95f0479629",
+    ("1", "solutions.md"): "be3bbdf5ffb7cb2f04b3e88f2697be5c5dcc7ca2241db772f56b11f1c457fefe",
     ("2", "problems.md"): "4575980a805eedd3c348f2244b32eec166fa8141ac12c9c2085ef96ee9e01007",
-    ("2", "solutions.md"): "6bea3b7de593f4bf5603d8a4b73b504dfadb196be3c3765891de2747c6fe5480",
+    ("2", "solutions.md"): "43f793f99e7e22296865cfc044eb89f3d8400c3c43d95a37fb73cca693b5bc15",
 }
 
 
