@@ -188,10 +188,10 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "3ecad15a0a1e3c53d93e8ee2cd66aa910ea85d326ad0bab99ec59d0996ab8e5b",
-    ("1", "solutions.md"): "fd559fb81e9a1979e6b5a8415095c196efc66a11d6de4c49e8e9bf7c8c247699",
-    ("2", "problems.md"): "ad7837e140360ad618795e2e543b50740eda581b7e7657b1642fc0cbc71e3e5f",
-    ("2", "solutions.md"): "21bec756caa57b56e2d49691c65e80517a5e44de37e221c1aab1eb98f2672cfe",
+    ("1", "problems.md"): "0b060021e556d54ede4a9b099d9205217625ac16a0e3d9852c67a45dd4d59a0b",
+    ("1", "solutions.md"): "be3bbdf5ffb7cb2f04b3e88f2697be5c5dcc7ca2241db772f56b11f1c457fefe",
+    ("2", "problems.md"): "4575980a805eedd3c348f2244b32eec166fa8141ac12c9c2085ef96ee9e01007",
+    ("2", "solutions.md"): "43f793f99e7e22296865cfc044eb89f3d8400c3c43d95a37fb73cca693b5bc15",
 }
 
 

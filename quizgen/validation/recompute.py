@@ -15,7 +15,11 @@ where ``d`` is the number of decimals shown and ``units`` (default 0) an
 allowance in units of the last shown digit. A computation is held against the
 nearest displayed value to its right (else to its left); two displayed values
 side by side must agree to the coarser precision; a chain with no displayed
-value claims exact equality (relative 1e-9) of neighbouring computations.
+value claims exact equality (relative 1e-9) of neighbouring computations, and a
+sum of decimals set ``=`` (not ``\\approx``) to a whole number claims it exactly
+(``0.9340 + 0.06599 = 1`` fails: half a unit of a whole number would pass it).
+A computation of plain arithmetic on decimals that lands exactly on a tie must
+show it rounded away from zero, as students round (``1/128 = 0.007812`` fails).
 Segments with symbols (``L``, ``p``, ``\\sum``, ``\\text``) cannot be evaluated:
 they are skipped and counted."""
 
@@ -40,6 +44,7 @@ FUNCTIONS = {r"\ln": "log", r"\log": "log", r"\exp": "exp"}
 FRACTIONS = {r"\frac", r"\tfrac", r"\dfrac"}
 PRODUCTS = {r"\cdot", r"\times", "*"}
 FLOAT_NOISE = 1e-9
+SUM_OF_DECIMALS = re.compile(r"-?\s*\d+(?:\.\d+)?(?:\s*[+-]\s*\d+(?:\.\d+)?)+")
 
 
 class Unreadable(Exception):
@@ -206,20 +211,26 @@ def latex_value(segment: str) -> float:
 
 def chains(math: str) -> list:
     """The ``=`` chains of one math span, each a list of segment texts."""
-    found, segments, current = [], [], []
+    return [[segment for segment, _ in chain] for chain in linked_chains(math)]
+
+
+def linked_chains(math: str) -> list:
+    """The chains of one math span, each a list of ``(segment, relation)``
+    pairs: the relation (``=`` or ``\\approx``) joining a segment to the one
+    before it, ``""`` for the first."""
+    found, segments, current, relation = [], [], [], ""
     for token in TOKEN.findall(math):
-        if token in CHAIN:
-            segments.append(" ".join(current))
-            current = []
-        elif token in BREAK:
-            segments.append(" ".join(current))
-            found.append(segments)
-            segments, current = [], []
+        if token in CHAIN or token in BREAK:
+            segments.append((" ".join(current), relation))
+            current, relation = [], token
+            if token in BREAK:
+                found.append(segments)
+                segments, relation = [], ""
         else:
             current.append(token)
-    segments.append(" ".join(current))
+    segments.append((" ".join(current), relation))
     found.append(segments)
-    return [[s for s in chain if s.strip()] for chain in found if len(chain) > 1]
+    return [[(s, r) for s, r in chain if s.strip()] for chain in found if len(chain) > 1]
 
 
 def displayed(segment: str):
@@ -233,13 +244,27 @@ def displayed(segment: str):
 def recompute_math(math: str, units: float = 0.0) -> Recomputed:
     """Check every chain of one math span (without its ``$``)."""
     result = Recomputed()
-    for chain in chains(math):
-        result.add(_check_chain(math, chain, units))
+    for links in linked_chains(math):
+        result.add(_check_chain(math, links, units))
     return result
 
 
-def _check_chain(math: str, chain: list, units: float) -> Recomputed:
+def _whole_sum(left: str, right: str, relation: str):
+    """``(sum, whole)`` when ``left`` is a sum of decimal numbers claimed ``=``
+    (not ``\\approx``) to the whole number ``right`` (``0.9340 + 0.06599 = 1``):
+    such a claim is exact, as rounding to a whole number would pass any sum
+    within 0.5 of it; else None."""
+    if relation != "=" or not SUM_OF_DECIMALS.fullmatch(left) or "." not in left:
+        return None
+    if not re.fullmatch(r"-?\s*\d+", right):
+        return None
+    terms = re.findall(r"([+-]?)\s*(\d+(?:\.\d+)?)", left)
+    return sum(Fraction(n) * (-1 if sign == "-" else 1) for sign, n in terms), Fraction(right.replace(" ", ""))
+
+
+def _check_chain(math: str, links: list, units: float) -> Recomputed:
     result, values = Recomputed(), []
+    chain = [segment for segment, _ in links]
     for segment in chain:
         try:
             values.append(latex_value(segment))
@@ -252,8 +277,12 @@ def _check_chain(math: str, chain: list, units: float) -> Recomputed:
             continue
         if shown[i] is None:
             j = _nearest_shown(shown, i)
-            if j is not None:
-                result.steps.append(_step(math, segment, chain[j], values[i], shown[j], units))
+            whole = _whole_sum(segment, chain[j], links[j][1]) if j == i + 1 else None
+            if whole is not None:
+                ok = whole[0] == whole[1]
+                result.steps.append(Step(math.strip(), segment, chain[j], float(whole[0]), float(whole[1]), 0, ok))
+            elif j is not None:
+                result.steps.append(_tie_checked(_step(math, segment, chain[j], values[i], shown[j], units)))
             elif i + 1 < len(chain) and values[i + 1] is not None:
                 result.steps.append(_exact_step(math, segment, chain[i + 1], values[i], values[i + 1]))
         elif i + 1 < len(chain) and shown[i + 1] is not None:
@@ -261,6 +290,45 @@ def _check_chain(math: str, chain: list, units: float) -> Recomputed:
             finer = shown[i] if coarser is shown[i + 1] else shown[i + 1]
             result.steps.append(_step(math, chain[i], chain[i + 1], finer[0], coarser, units))
     return result
+
+
+def exact_value(segment: str):
+    """The exact rational value of a segment of plain arithmetic on decimals
+    (``2.6251 - 0.07515``, ``1/128``), else None."""
+    try:
+        return _exact(latex_tree(segment))
+    except (Unreadable, ZeroDivisionError):
+        return None
+
+
+def _exact(node):
+    if isinstance(node, Num):
+        return node.value
+    if isinstance(node, Neg):
+        inner = _exact(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, Bin) and node.op in ("+", "-", "*", "/"):
+        a, b = _exact(node.left), _exact(node.right)
+        if a is None or b is None:
+            return None
+        return {"+": a + b, "-": a - b, "*": a * b, "/": a / b if b else None}[node.op]
+    return None
+
+
+def _tie_checked(step: Step) -> Step:
+    """``step``, failed when its computation is plain arithmetic landing exactly
+    halfway between two shown values and the shown one is not the tie rounded
+    away from zero, as students round (``1/128 = 0.007812`` fails: 0.0078125 to
+    4 s.f. is 0.007813)."""
+    exact = exact_value(step.left)
+    if not step.ok or exact is None or step.decimals is None:
+        return step
+    scaled = abs(exact) * 10 ** step.decimals
+    if scaled.denominator != 2:
+        return step
+    rounded = (scaled + Fraction(1, 2)) / 10 ** step.decimals * (1 if exact >= 0 else -1)
+    ok = Fraction(str(step.shown)) == rounded
+    return Step(step.math, step.left, step.right, step.computed, step.shown, step.decimals, ok)
 
 
 def _nearest_shown(shown: list, i: int):

@@ -1,0 +1,126 @@
+"""A domain expert's reading of the shipped bank: every question states the
+conventions its answer depends on, and names every symbol its worked solution
+uses. Each test renders real draws, so a wording change that drops a stated
+convention fails here."""
+
+import math
+import re
+
+import pytest
+
+from quizgen.bank.loader import load_bank
+from quizgen.generation.quiz import Question, seed_label
+from quizgen.generation.sampling import sample_instance
+from quizgen.generation.views import question_view
+from quizgen.maths.printing import to_text
+
+DRAWS = 12
+
+
+def views(cls: str) -> list:
+    """Markdown views of the first DRAWS draws of the template of class ``cls``."""
+    template = next(t for t in load_bank(()) if t.cls == cls)
+    return [question_view(Question("Q1", sample_instance(template, seed_label(1, template.id, k))), "md")
+            for k in range(DRAWS)]
+
+
+def solution_text(view: dict) -> str:
+    return " ".join([view["forecast"], view["verify"]]
+                    + [" ".join((s["title"], s["why"], s["work"])) for s in view["steps"]])
+
+
+def test_masking_counts_say_which_tokens_can_be_picked():
+    """C6: BERT never picks [CLS] or [SEP]; the stem must say whether N counts them."""
+    for view in views("C6"):
+        stem = " ".join(view["stem"].split())
+        assert "[CLS] and [SEP] are never picked and are not counted" in stem, stem
+
+
+def test_zero_mask_names_the_rate_its_solution_calls_r():
+    """C5: the working writes 1 - r and (1 - r)^n, so the stem must define r."""
+    for view in views("C5"):
+        assert re.search(r"1 - r\b", solution_text(view))
+        assert re.search(r"\$r = 0\.\d\d\$", view["stem"]), view["stem"]
+
+
+def test_nsp_stem_relates_its_single_score_to_bert_two_logit_head():
+    """C7: BERT's own NSP head has two logits and a softmax; the one-score sigmoid
+    form is the same model only when the stem says s is their difference."""
+    for view in views("C7"):
+        stem = " ".join(view["stem"].split())
+        assert "two logits" in stem and "softmax" in stem and "IsNext logit minus the NotNext logit" in stem, stem
+
+
+def test_uniform_baseline_is_not_claimed_to_be_beaten_at_every_slot():
+    """C3: a trained model beats ln V on average, not at every slot (C2 shows a
+    confidently wrong slot costing more than ln V)."""
+    for view in views("C3"):
+        assert "any trained model has to beat" not in view["forecast"]
+        assert "on average" in view["forecast"]
+
+
+@pytest.mark.parametrize("cls", ["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9", "C10"])
+def test_every_stem_states_rounding_and_log_base_for_its_own_answers(cls):
+    """A question travels alone (an LMS export shows its stem without the
+    paper's header), so a stem with a decimal answer states the rounding, and
+    one whose answer takes a logarithm names the base."""
+    template = next(t for t in load_bank(()) if t.cls == cls)
+    decimal = any(part.kind == "numeric" for part in template.parts)
+    for k in range(DRAWS):
+        inst = sample_instance(template, seed_label(1, template.id, k))
+        stem = " ".join(question_view(Question("Q1", inst), "md")["stem"].split())
+        exact = " ".join(to_text(pv.value.node) for pv in inst.parts if hasattr(pv.value, "node"))
+        if decimal:
+            assert "significant figures" in stem, (cls, stem)
+        if "log" in exact:
+            assert "natural logarithms" in stem, (cls, stem)
+
+
+@pytest.mark.parametrize("cls", ["C4", "C9"])
+def test_masked_positions_are_counted_without_special_tokens(cls):
+    """C4, C9: position 1 may be masked, which it could not be if it were [CLS];
+    the stem says the numbering leaves the special tokens out."""
+    for view in views(cls):
+        stem = " ".join(view["stem"].split())
+        assert "[CLS] and [SEP] are never masked and are left out of the count" in stem, stem
+
+
+@pytest.mark.parametrize("cls", ["C4", "C9"])
+def test_masked_probabilities_are_never_all_equal(cls):
+    """C4, C9: with every p_i equal, one slot's -ln p is already the mean, so the
+    draw cannot tell a student who averages over M from one who does not."""
+    template = next(t for t in load_bank(()) if t.cls == cls)
+    for k in range(400):
+        p = sample_instance(template, seed_label(1, template.id, k)).params["p"]
+        assert len(set(p)) > 1, (cls, k, p)
+
+
+def test_classifier_check_lists_the_probability_the_working_computed():
+    """C8: the check lists every class probability; the true class's entry must
+    be the one the working computed from its shown weights (it once came from
+    unrounded values, so the check said 0.7311 where step 2 said 0.7310)."""
+    template = next(t for t in load_bank(()) if t.cls == "C8")
+    for k in range(60):
+        inst = sample_instance(template, seed_label(1, template.id, k))
+        view = question_view(Question("Q1", inst), "md")
+        worked = re.search(r"= ([0-9.]+)\$$", view["steps"][1]["work"].strip()).group(1)
+        listed = re.search(r"probabilities\s+([0-9., ]+?)\s+add", view["verify"]).group(1).split(", ")
+        assert listed[int(inst.params["y"])] == worked, (k, worked, listed)
+
+
+@pytest.mark.parametrize("cls", ["C1", "C2"])
+def test_candidate_softmax_says_what_it_runs_over(cls):
+    """C1, C2: a real masked-LM softmax runs over the whole vocabulary; with a
+    handful of candidates listed, the stem must say the softmax runs over them."""
+    for view in views(cls):
+        stem = " ".join(view["stem"].split())
+        assert re.search(r"softmax runs over these \d words only", stem), stem
+
+
+def test_total_loss_forecast_puts_the_nsp_loss_on_the_right_side_of_ln_2():
+    """C9: the forecast said 'small' for an NSP loss of 0.55 beside an MLM loss
+    near 1; it now names the yardstick, ln 2, and the working must agree."""
+    for view in views("C9"):
+        shown = float(re.search(r"L_\{\\text\{NSP\}\} = -\\ln [0-9.]+ = ([0-9.]+)\$", view["steps"][2]["work"]).group(1))
+        side = "below" if shown < math.log(2) else "above"
+        assert f"{side} $\\ln 2 \\approx 0.693$" in view["forecast"], (shown, view["forecast"])
