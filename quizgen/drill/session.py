@@ -5,7 +5,6 @@ learner's progress (see progress.py) to choose what comes next."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,7 +59,6 @@ class DrillResult:
     saved_to: Path | None = None
 
 
-_GROUPED = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+", re.ASCII)   # 1,440 or 12,000,000
 MAX_LINE = 10_000   # characters of one line of input: grade's longest answer (docs/errors.md)
 
 
@@ -178,9 +176,6 @@ class Drill:
                 self.hint(turn)
             elif command == "skip":
                 return False
-            elif self.grouped_count(record, text):
-                self.say(f"{text} could be {text.replace(',', '')} or {text.replace(',', '.', 1)}: type it without "
-                         "the comma. It was not counted.", "  ")
             else:
                 verdict = carried_forward(checker, checker(text), turn.values)
                 if verdict.status == "blank":
@@ -200,13 +195,6 @@ class Drill:
                     self.track_traps(record, verdict)
                     turn.values[record.name] = verdict.value
                     return True
-
-    def grouped_count(self, record, text: str) -> bool:
-        """Whether ``text`` is a whole number written with thousands commas
-        (1,440) for a part that asks for a whole number: grade reads the comma
-        as a decimal comma (1.44) and marks it wrong; the learner is asked to
-        type it plainly instead (with --decimal-comma the comma is a decimal)."""
-        return record.kind == "integer" and not self.decimal_comma and bool(_GROUPED.fullmatch(text))
 
     def comma_tip(self, text: str) -> str:
         """A pointer for an unreadable answer with a comma, when decimal commas

@@ -23,7 +23,7 @@ from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking import rules as careful
-from quizgen.marking.forms import NUMBER, REVIEW, Reading, read_number, significant_figures
+from quizgen.marking.forms import NUMBER, REVIEW, Reading, grouped_whole, read_number, significant_figures
 
 REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh
 MAX_REVIEW = 2000   # a longer text is not an answer a person should be asked to read
@@ -220,6 +220,8 @@ class PartChecker:
         return verdict
 
     def _number(self, text: str) -> float:
+        if self.kind == "integer":   # 1,440 tokens: the comma groups thousands (docs/marking.md)
+            text = grouped_whole(text, self.decimal_comma) or text
         return to_number(text, self.decimal_comma)
 
     def _trap(self, value: float) -> Verdict:

@@ -25,9 +25,11 @@ _HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to)\b[^\d]*\d", re.IGNORECASE)
 _UNIT = re.compile(r"(?<!\s)\s*(?:nats?|bits?|tokens?|words?|positions?|units?|targets?)\s*(?:\.\s*)?$",
                    re.IGNORECASE)
 _PERCENT = re.compile(r"(?<!\s)\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
-_THOUSANDS_DOT = re.compile(r"[+-]?\d{1,3}(,\d{3})+(\.\d+)?")
-_THOUSANDS_COMMA = re.compile(r"[+-]?\d{1,3}(\.\d{3})+(,\d+)?")
-_THOUSANDS_SPACE = re.compile(r"[+-]?\d{1,3}( \d{3})+([.,]\d+)?")
+# a number grouped in thousands starts with 1-9: "0,408" is a decimal comma, never 408
+_THOUSANDS_DOT = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d+)?")
+_THOUSANDS_COMMA = re.compile(r"[+-]?[1-9]\d{0,2}(\.\d{3})+(,\d+)?")
+_THOUSANDS_SPACE = re.compile(r"[+-]?[1-9]\d{0,2}( \d{3})+([.,]\d+)?")
+_GROUPED_WHOLE = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+", re.ASCII)
 _PLAIN = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _OPINION = re.compile(r"\b(?:i think|i believe|i guess|i'm not sure|not sure|unsure|maybe|perhaps|probably|possibly)\b",
@@ -73,6 +75,16 @@ def drop_thousands(text: str, decimal_comma: bool = False) -> str:
     if _THOUSANDS_COMMA.fullmatch(text) and ("," in text or decimal_comma):
         return text.replace(".", "").replace(",", ".")
     return text
+
+
+def grouped_whole(text: str, decimal_comma: bool) -> str | None:
+    """``1,440`` as ``1440`` where the comma can only group thousands: an
+    answer to a whole-number part (a count is never 1.44) in a file without
+    decimal commas; None for any other text."""
+    if decimal_comma or "," not in text:
+        return None
+    text = text.strip()
+    return text.replace(",", "") if _GROUPED_WHOLE.fullmatch(text) else None
 
 
 def significant_figures(text: str) -> int | None:
