@@ -21,10 +21,18 @@ class Decisions:
     """The overrides of one run and, once applied, the lines for those that matched nothing."""
 
     def __init__(self, overrides: list, source: str):
-        self.overrides, self.source, self.unmatched = overrides, source, []
+        self.overrides, self.source, self.unmatched, self.made = overrides, source, [], 0
 
     def apply(self, index, students, grid, patched: dict, made=None) -> None:
         self.unmatched = apply_decisions(self.overrides, index, students, grid, patched, self.source, made)
+        self.made = made.next - made.first if made is not None else 0
+
+    def made_note(self) -> list:
+        """The summary's line on the rows the overrides made (none: no line)."""
+        if not self.made:
+            return []
+        return [f"{self.made} row(s) added after the graded answers for overrides of parts with no answer "
+                f"row (reason 'no answer row: made by {self.source} line N')"]
 
 
 def read_decisions(path) -> Decisions | None:
