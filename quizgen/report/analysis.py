@@ -19,14 +19,11 @@ from operator import add, eq
 
 from quizgen.report.columns import (GROUP_SHARE, STATUS, Roster, pvariance, rest_correlation, roster, score_column,
                                     sums, who_met)
-from quizgen.report.model import (Analysis, ClassStats, ItemStats, StudentRow, TestStats, Trap,
-                                  TrapShare)
+from quizgen.report.model import (COUNTED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats, StudentRow,
+                                  TestStats, Trap, TrapShare)
 
 NEAR_ZERO = 0.10        # discrimination below this separates stronger from weaker students hardly at all
 HARD, EASY = 0.20, 0.90
-COUNTED = ("correct", "incorrect", "blank", "invalid")
-# counted in "other" and on their own too: rounded too early, 0 until a person reads it, no answer
-SPLIT = ("imprecise", "needs_review", "missing")
 
 
 def analyse(parts, students, share: float = GROUP_SHARE) -> Analysis:
@@ -90,7 +87,7 @@ def _student_rows(students, found, cohort: Roster) -> list:
 def _status_counts(verdict_counts) -> dict:
     """Verdicts per status (correct, incorrect, blank, invalid, other; and
     imprecise, needs_review, missing, which "other" counts too) from a Counter of a column."""
-    counts = dict.fromkeys(COUNTED + ("other",) + SPLIT, 0)
+    counts = dict.fromkeys(STATUS_COUNTS, 0)
     for verdict, n in verdict_counts.items():   # verdicts are few and shared
         if verdict is not None:
             counts[verdict[0] if verdict[0] in COUNTED else "other"] += n
@@ -197,7 +194,7 @@ def _questions(parts, found, score_columns, full, cohort: Roster):
 def _question_stats(question_id, parts, found, score_columns, full, cohort: Roster):
     """One question's ItemStats from its parts' results and score columns, and
     the students who met each misconception."""
-    counts, met = dict.fromkeys(COUNTED + ("other",) + SPLIT, 0), {}
+    counts, met = dict.fromkeys(STATUS_COUNTS, 0), {}
     for item, codes in found:
         for status, n in item.counts.items():
             counts[status] += n

@@ -7,6 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple, Optional, Sequence
 
+COUNTED = ("correct", "incorrect", "blank", "invalid")
+# counted in "other" and on their own too: rounded too early, 0 until a person reads it, no answer
+SPLIT = ("imprecise", "needs_review", "missing")
+STATUS_COUNTS = COUNTED + ("other",) + SPLIT   # the keys of ItemStats.counts, in the items CSV's order
+
 
 class Trap(NamedTuple):
     """One misconception a part can catch: its code and the feedback wording."""
@@ -67,8 +72,7 @@ class ItemStats:
     template: str
     points: float
     students: int = 0
-    # correct, incorrect, blank, invalid, other; and imprecise, needs_review, missing, which other counts too
-    counts: dict = field(default_factory=dict)
+    counts: dict = field(default_factory=dict)   # STATUS_COUNTS
     facility: Optional[float] = None
     discrimination: Optional[float] = None       # upper-lower 27% index
     point_biserial: Optional[float] = None       # corrected item-total correlation

@@ -8,7 +8,7 @@ import io
 
 from quizgen.cells import safe_cells
 from quizgen.grading.report import md_cell, number_text
-from quizgen.report.model import Analysis, ItemStats
+from quizgen.report.model import COUNTED, SPLIT, Analysis, ItemStats
 
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
                 "correct", "incorrect", "blank", "invalid", "other", "facility", "discrimination_ul",
@@ -34,10 +34,10 @@ def percent(value, missing: str = NA) -> str:
 def _item_row(level: str, item: ItemStats) -> list:
     c = item.counts
     return [level, item.question_id, item.part, item.cls, item.template, "", number_text(item.points),
-            str(item.students), *(str(c.get(s, 0)) for s in ("correct", "incorrect", "blank", "invalid", "other")),
+            str(item.students), *(str(c.get(s, 0)) for s in (*COUNTED, "other")),
             fixed(item.facility, 3, ""), fixed(item.discrimination, 3, ""), fixed(item.point_biserial, 3, ""),
             "", "", "", "yes" if item.flagged else "", "; ".join(item.reasons),
-            *(str(c.get(s, 0)) for s in ("imprecise", "needs_review", "missing"))]
+            *(str(c.get(s, 0)) for s in SPLIT)]
 
 
 def item_rows(analysis: Analysis):
