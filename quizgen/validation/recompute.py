@@ -258,8 +258,8 @@ def _whole_sum(left: str, right: str, relation: str):
         return None
     if not re.fullmatch(r"-?\s*\d+", right):
         return None
-    terms = re.findall(r"([+-]?)\s*(\d+(?:\.\d+)?)", left)
-    return sum(Fraction(n) * (-1 if sign == "-" else 1) for sign, n in terms), Fraction(right.replace(" ", ""))
+    total = exact_value(left)
+    return None if total is None else (total, Fraction(right.replace(" ", "")))
 
 
 def _check_chain(math: str, links: list, units: float) -> Recomputed:
