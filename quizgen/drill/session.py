@@ -216,7 +216,7 @@ class Drill:
             return
         if verdict.status == "correct":
             self.say(f"Correct: {verdict.expected}{exact}.", "  ")
-            if verdict.note:   # ecf or carried_rounding: say why it was accepted
+            if verdict.note:   # carried_rounding (ECF is said above): say why it was accepted
                 self.say(f"{_capital(to_plain(verdict.feedback))}.", "  ")
             return
         if verdict.status == "imprecise":   # rounded too early
