@@ -4,10 +4,8 @@ import pytest
 
 from quizgen.errors import InputFileError
 from quizgen.marking.forms import BLANK, INVALID, NUMBER, REVIEW, read_number, read_words, significant_figures
-from quizgen.marking.overrides import (apply_overrides, decided_status, describe_unmatched, parse_overrides,
-                                       read_overrides)
+from quizgen.marking.overrides import decided_status, describe_unmatched, parse_overrides, read_overrides
 from quizgen.marking.policy import parse_policy
-from quizgen.marking.rules import Verdict
 from quizgen.marking.students import check_answers_belong, nearest_ids, normalise_id, unknown_message
 
 
@@ -82,17 +80,14 @@ def test_policy_errors_are_one_line(text, message):
     assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
 
 
-def test_overrides_apply_and_report_unmatched(tmp_path):
+def test_overrides_are_read_with_the_answers_file_conventions(tmp_path):
     path = tmp_path / "overrides.csv"
     path.write_bytes("sep=;\nStudent ID;Question;Part;Score;Status;Comment\n"
                      "S012 ;Q01;(a);0,5;;regraded: method right\ns999;Q1;a;100%;correct;\n".encode("cp1252"))
     overrides = read_overrides(path)
-    assert [(o.student_id, o.score, o.line) for o in overrides] == [("S012", 0.5, 3), ("s999", 1.0, 4)]
-    verdicts = {("s012", "Q1", "a"): Verdict("incorrect"), ("s012", "Q1", "b"): Verdict("correct", score=1.0)}
-    applied, unmatched = apply_overrides(verdicts, overrides)
-    assert applied[("s012", "Q1", "a")] == Verdict("incorrect", "override", score=0.5, feedback="regraded: method right")
-    assert applied[("s012", "Q1", "b")] == verdicts[("s012", "Q1", "b")]
-    assert describe_unmatched(unmatched, "overrides.csv") == [
+    assert [(o.student_id, o.question_id, o.part, o.score, o.status, o.comment, o.line) for o in overrides] == [
+        ("S012", "Q01", "(a)", 0.5, "", "regraded: method right", 3), ("s999", "Q1", "a", 1.0, "correct", "", 4)]
+    assert describe_unmatched(overrides[1:], "overrides.csv") == [
         "overrides.csv: line 4: override for s999 Q1 (a) matches no answer"]
 
 

@@ -8,13 +8,10 @@ and ``(a)``/``a``), and an override that matches nothing is reported."""
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from quizgen.csv_input import (ALIASES, header_shown, norm_header, norm_part, norm_question, read_csv_text,
-                               sniffed_reader)
+from quizgen.csv_input import ALIASES, header_shown, norm_header, read_csv_text, sniffed_reader
 from quizgen.errors import InputFileError
-from quizgen.marking.rules import OVERRIDE
-from quizgen.marking.students import normalise_id
 
 STATUSES = ("correct", "imprecise", "incorrect", "needs_review", "invalid", "blank")
 ROLES = {"student": ALIASES["student"], "question": ALIASES["question"], "part": ALIASES["part"],
@@ -33,15 +30,6 @@ class Override:
     status: str = ""
     comment: str = ""
     line: int = 0
-
-    def key(self, leading_zeros: str = "keep") -> tuple:
-        """What it matches: normalised student id, question and part."""
-        return verdict_key(self.student_id, self.question_id, self.part, leading_zeros)
-
-
-def verdict_key(student_id: str, question_id: str, part: str, leading_zeros: str = "keep") -> tuple:
-    """The one matching key for a verdict and an override."""
-    return normalise_id(student_id, leading_zeros), norm_question(question_id), norm_part(part)
 
 
 def read_overrides(path) -> list:
@@ -112,26 +100,6 @@ def decided_status(given: str, machine: str, score: float) -> str:
     if score <= 0 or machine == "needs_review":
         return "incorrect"
     return machine
-
-
-def apply_overrides(verdicts: dict, overrides: list, leading_zeros: str = "keep"):
-    """``(verdicts with overrides applied, overrides that matched nothing)``.
-    ``verdicts`` maps ``(student_id, question_id, part)`` to a Verdict; an
-    overridden verdict gets the override's score and status (decided_status), note
-    ``override`` and the comment as feedback. A later override of the same
-    part wins."""
-    index = {verdict_key(*key, leading_zeros): key for key in verdicts}
-    result, unmatched = dict(verdicts), []
-    for override in overrides:
-        key = index.get(override.key(leading_zeros))
-        if key is None:
-            unmatched.append(override)
-            continue
-        verdict = result[key]
-        status = decided_status(override.status, verdict.status, override.score)
-        result[key] = replace(verdict, status=status, note=OVERRIDE, score=override.score,
-                              feedback=override.comment or verdict.feedback)
-    return result, unmatched
 
 
 def describe_unmatched(unmatched: list, source: str = "overrides") -> list:
