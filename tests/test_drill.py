@@ -129,6 +129,13 @@ def test_quitting_mid_question_after_right_answers_records_nothing(invoke, state
     assert not state_file.exists()
 
 
+def test_a_question_left_before_any_answer_is_not_counted(invoke, c1_key):
+    key = c1_key()
+    result = invoke(*C1, "--no-save", input=lines(key["p"].answer, key["loss"].answer, "q"))
+    assert "Question 2 (C1)" in result.output
+    assert "Summary (1 question, stopped: quit)" in result.output
+
+
 def test_end_of_input_ends_the_drill_with_a_summary(invoke, state_file, c1_key):
     key = c1_key()
     result = invoke(*C1, input=lines(key["p"].answer, key["loss"].answer))

@@ -49,8 +49,9 @@ class PartResult:
 
 @dataclass
 class DrillResult:
-    """A finished drill: the seed, every part's result, the questions asked and
-    why it stopped (``count``, ``quit`` or ``end of input``)."""
+    """A finished drill: the seed, every part's result, the questions answered
+    (a question left before any answer is not counted) and why it stopped
+    (``count``, ``quit`` or ``end of input``)."""
 
     seed: object
     parts: list = field(default_factory=list)
@@ -138,7 +139,6 @@ class Drill:
         view = question_view(Question(f"Q{index + 1}", inst), "text")
         entry = key_entry(Question(f"Q{index + 1}", inst))   # the key's parts and recipes: grade's own path
         records, checkers = list(entry.parts), question_checkers(entry, decimal_comma=self.decimal_comma)
-        self.result.questions += 1
         self.say()
         self.say(f"Question {index + 1} ({view['cls']}): {to_plain(view['title'])}")
         self.say("-" * min(self.width, 40))
@@ -158,6 +158,7 @@ class Drill:
                     self.solution(view, records)
         finally:
             self.result.parts += turn.results
+            self.result.questions += bool(turn.results)   # only a stop leaves a question with none
             self.finish(turn)
 
     def ask_part(self, record, turn, checker) -> bool:
