@@ -83,6 +83,20 @@ def test_an_attempt_that_is_not_a_number_is_refused_naming_its_row(tmp_path):
         read_responses(path)
 
 
+@pytest.mark.parametrize("sample, column", [("canvas_student_analysis.csv", 1), ("moodle_responses.csv", None)])
+def test_a_too_long_student_id_is_refused_naming_the_file_and_row(tmp_path, sample, column):
+    """Such an id was found only in the key built from the export, and the
+    error named that internal <stem>-key.json file, not the export."""
+    text = SAMPLES[sample].decode("utf-8-sig")
+    long_id = "x" * 300 + "@example.org"
+    text = text.replace("alan@example.org", long_id) if column is None else text.replace(",502,", f",{long_id},")
+    assert long_id in text
+    path = tmp_path / sample
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputFileError, match=rf"^{path}: the .*'s row \d+: student id 'x{{40}}'... is 312 characters"):
+        read_responses(path)
+
+
 def test_a_last_question_column_without_its_points_cell_is_read(tmp_path):
     """The question column last in the header and its cell empty: the points
     cell beside it was read past the end of the row (IndexError)."""

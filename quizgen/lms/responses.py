@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from quizgen.errors import InputFileError
+from quizgen.key.checks import MAX_ID
 
 TAG = re.compile(r"\[quizgen:([^:\]\s]+):([^\]]+?)(?::([a-z]+))?\]")
 MOODLE_ID_COLUMNS = ("ID number", "Email address")
@@ -74,6 +75,8 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
             return canvas_responses(text, absent)
     except csv.Error as exc:   # a cell over the size limit
         raise InputFileError(f"{path}: not valid CSV ({exc})") from exc
+    except InputFileError as exc:   # the parsers name the row; the file is named here
+        raise InputFileError(f"{path}: {exc}") from exc
     raise InputFileError(f"{path}: neither a Moodle 'Responses' report download (columns 'Last name', "
                          "'Response 1', ...) nor a Canvas 'Student Analysis' CSV")
 
@@ -119,6 +122,7 @@ def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnu
     out, attempts = [], {}
     for line, (row, (student, unfinished)) in enumerate(zip(rows[1:], who), start=1):
         row = row + [""] * (len(header) - len(row))
+        _check_id(student, "the Moodle export's", line)
         if not student and skipped is not None and any(c.strip() for c in row):
             skipped.append(line)
         if not student or (unfinished and student in finished):
@@ -220,6 +224,7 @@ def canvas_responses(text: str, absent: list | None = None) -> list:
     for line, row in enumerate(rows[1:], start=1):
         row = row + [""] * (len(header) + 1 - len(row))   # + 1: a question's points cell may be missing
         student = _cell(header, row, "sis_id") or _cell(header, row, "id")
+        _check_id(student, "the Canvas student analysis's", line)
         if student:
             who = (student, _cell(header, row, "name"), _attempt(_cell(header, row, "attempt"), line))
             for group in groups.items():
@@ -237,6 +242,13 @@ def _canvas_answers(row: list, group: tuple, who: tuple) -> list:
     (template, letter), members = group
     return [ResponseRow(*who, None, template, label, letter, row[i].strip())
             for i, label in members if row[i].strip() or row[i + 1].strip()]
+
+
+def _check_id(student: str, export: str, line: int) -> None:
+    """Stop at a student id longer than any key may hold, naming its row."""
+    if len(student) > MAX_ID:
+        raise InputFileError(f"{export} row {line}: student id {student[:40]!r}... is {len(student)} characters "
+                             f"long; an id has at most {MAX_ID}")
 
 
 def _attempt(text: str, line: int) -> int:
