@@ -12,13 +12,12 @@ from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
 
-from quizgen.csv_input import ALIASES, choose_delimiter, excel_sep_line, find_column, norm_header
-from quizgen.csv_input import norm_part, norm_question  # noqa: F401 (grading's modules import them from here)
+from quizgen.csv_input import (ALIASES, FALLBACK_ERRORS, choose_delimiter, detect_encoding, excel_sep_line, find_column,
+                               norm_header)
 from quizgen.errors import InputFileError
 from quizgen.grading.csv_rows import Records
 from quizgen.grading.file_slice import open_slice
-from quizgen.grading.file_text import (FALLBACK_ERRORS, check_text, detect_encoding, given_encoding, header_lines,
-                                       read_start, spooled)
+from quizgen.grading.file_text import check_text, given_encoding, header_lines, read_start, spooled
 
 MAX_ANSWER_CHARS = 10_000    # a longer answer is kept in graded.csv (cut short) as invalid
 ANSWER_SHOWN = 100           # characters of a too-long answer kept in graded.csv

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from quizgen.cells import unguard
+from quizgen.csv_input import norm_question
 from quizgen.files import write_files
-from quizgen.grading.answers_file import norm_question
 from quizgen.grading.feedback_stray import STRAY_HEADING, STRAY_INTRO, STRAY_STATUSES, StrayAnswers, stray_sentences
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
 from quizgen.grading.report import md_cell, number_text

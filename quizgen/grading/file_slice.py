@@ -16,8 +16,8 @@ from __future__ import annotations
 import io
 from typing import NamedTuple
 
+from quizgen.csv_input import FALLBACK_ERRORS
 from quizgen.grading.csv_rows import MAX_RECORD_LINES, is_whole_row
-from quizgen.grading.file_text import FALLBACK_ERRORS
 
 MIN_PART_BYTES = 512 << 10        # a smaller part would not pay for its process
 SAFE_LINES = 2 * MAX_RECORD_LINES + 2

@@ -15,7 +15,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from quizgen.csv_input import FALLBACK_ERRORS, SAMPLE_BYTES, detect_encoding  # noqa: F401 (one encoding rule)
+from quizgen.csv_input import FALLBACK_ERRORS, SAMPLE_BYTES
 from quizgen.errors import InputFileError, UsageError
 
 MAX_HEADER_BYTES = 4 << 20   # the header line may be this long (a wide file of many questions)

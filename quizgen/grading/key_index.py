@@ -9,8 +9,9 @@ import math
 from dataclasses import replace
 from pathlib import Path
 
+from quizgen.csv_input import norm_part, norm_question
 from quizgen.errors import InputFileError, UsageError
-from quizgen.grading.answers_file import norm_part, norm_question, split_label
+from quizgen.grading.answers_file import split_label
 from quizgen.grading.careful import QuestionRules
 from quizgen.grading.marking import PartChecker
 from quizgen.key.load import load_key_file

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from quizgen.csv_input import norm_question
 from quizgen.errors import UsageError
-from quizgen.grading.answers_file import norm_question
 from quizgen.report import Part, Student, Trap, Verdict
 
 GRADEBOOKS = ("moodle", "canvas", "plain")

@@ -50,16 +50,10 @@ class KeyText(NamedTuple):
 
 
 def csv_text(rows) -> str:
-    """``rows`` as key.csv lines (one writer and buffer for every call: a
-    question's rows are a few short lines)."""
-    _CSV_BUFFER.seek(0)
-    _CSV_BUFFER.truncate()
-    _CSV_WRITER.writerows(rows)
-    return _CSV_BUFFER.getvalue()
-
-
-_CSV_BUFFER = io.StringIO()
-_CSV_WRITER = csv.writer(_CSV_BUFFER, lineterminator="\n")
+    """``rows`` as key.csv lines."""
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    return buffer.getvalue()
 
 
 def json_params(value):
