@@ -355,3 +355,24 @@ def test_a_long_name_is_cut_short_in_the_footer_and_wraps_in_the_name_box(invoke
         assert r"\fancyfoot[L]{\small\qzfootwho}" in tex and r"\parbox[b]{0.7\textwidth}{\raggedright\qzwho}" in tex
     problems = (tmp_path / "out" / "problems.tex").read_text(encoding="utf-8")
     assert r"\raggedright\textbf{Name:} " + name + " &" in problems
+
+
+def answer_boxes_and_footers(path):
+    """Per page: the top edges of every "Answer:" and of the "Page n of m" footer (pdftotext -bbox)."""
+    out = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True, text=True).stdout
+    pages = []
+    for page in re.findall(r"<page .*?</page>", out, re.S):
+        words = re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', page)
+        pages.append(([float(top) for top, _, word in words if word == "Answer:"],
+                      min(float(top) for top, _, word in words if word == "Page")))
+    return pages
+
+
+def test_a_question_taller_than_a_page_breaks_between_parts_and_no_answer_box_runs_off(invoke, tex, tmp_path):
+    # seed 7's Q7 to Q9 are taller than an A4 page: each used to run past the footer and off the page
+    result = invoke("generate", "--seed", 7, "--format", "pdf", "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    pages = answer_boxes_and_footers(tmp_path / "problems.pdf")
+    parts = sum(len(q["parts"]) for q in read_key(tmp_path)["questions"])
+    assert sum(len(answers) for answers, _ in pages) == parts
+    assert all(top < footer for answers, footer in pages for top in answers)
