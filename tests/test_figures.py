@@ -123,6 +123,16 @@ def test_axis_reaches_above_the_point_and_the_curve_fills_it(p):
     assert list(y_ticks(point.top))[0] == 0 and len(y_ticks(point.top)) <= 8
 
 
+@settings(max_examples=40, deadline=None)
+@given(p=probabilities)
+def test_the_problem_figure_is_the_same_for_every_p(p):
+    """An axis scaled to the answer told its range: -ln p = 7.56 drew the loss
+    axis to 9, with ticks to 8, on the problem paper."""
+    point, reference = LossPoint(p), LossPoint(0.5)
+    assert loss_curve_svg(point, labelled=False) == loss_curve_svg(reference, labelled=False)
+    assert loss_curve_tikz(point, labelled=False) == loss_curve_tikz(reference, labelled=False)
+
+
 def test_tikz_draws_the_same_curve_with_the_point_marked(c1_instance):
     point = figure_point(c1_instance)
     tikz = loss_curve_tikz(point, labelled=True)

@@ -188,9 +188,9 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "0b060021e556d54ede4a9b099d9205217625ac16a0e3d9852c67a45dd4d59a0b",
+    ("1", "problems.md"): "e074f97e1d962934c94b5f2c8cbc81b5d3d5c648035590e1ff369c99d63b3b06",
     ("1", "solutions.md"): "be3bbdf5ffb7cb2f04b3e88f2697be5c5dcc7ca2241db772f56b11f1c457fefe",
-    ("2", "problems.md"): "4575980a805eedd3c348f2244b32eec166fa8141ac12c9c2085ef96ee9e01007",
+    ("2", "problems.md"): "9abdbc3a639f2d649e60d11a835622bf084ab102251cdd8e9c01d7b1b170cbd8",
     ("2", "solutions.md"): "43f793f99e7e22296865cfc044eb89f3d8400c3c43d95a37fb73cca693b5bc15",
 }
 

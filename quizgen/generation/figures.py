@@ -21,6 +21,9 @@ X_TICKS = (0, 0.25, 0.5, 0.75, 1)
 X_END = 1.08
 X_MEANING = "the probability given to the true label"   # what p is in every template with a figure
 SAMPLES = 40
+# The problem figure's loss axis always ends here: an axis scaled to the answer
+# would tell the student its range (an axis to 9 for -ln p = 7.56).
+BLANK_TOP = 4
 
 
 @dataclass(frozen=True)
@@ -36,8 +39,8 @@ class LossPoint:
 
     @property
     def top(self) -> int:
-        """The top of the loss axis: at least 4, and room above the point."""
-        return max(4, math.ceil(self.loss + 0.75))
+        """The top of the solution figure's loss axis: at least 4, and room above the point."""
+        return max(BLANK_TOP, math.ceil(self.loss + 0.75))
 
 
 def figure_point(instance) -> LossPoint | None:
@@ -82,10 +85,11 @@ TIKZ_WIDTH, TIKZ_HEIGHT = 5.0, 3.2   # cm for p = 1 and for the top of the loss 
 
 def loss_curve_tikz(point: LossPoint, labelled: bool) -> str:
     """The figure as a ``tikzpicture`` (needs ``\\usepackage{tikz}``): with
-    ``labelled`` the point marked and labelled, else the axes and curve only."""
-    top = point.top
+    ``labelled`` the point marked and labelled, else the axes and curve only,
+    the same for every draw."""
     if not labelled:
-        return _tikz_frame(top) + "\n" + r"\end{tikzpicture}"
+        return _tikz_frame(BLANK_TOP) + "\n" + r"\end{tikzpicture}"
+    top = point.top
     mark = _tikz_at(point.p, point.loss, top)
     label = rf"$\bullet$ $p = {significant(point.p, 4)}$\\$-\ln p = {fixed(point.loss, 4)}$"
     return "\n".join([
@@ -138,10 +142,10 @@ def _ascii(markup: str) -> str:
 def loss_curve_svg(point: LossPoint, labelled: bool) -> str:
     """The figure as a self-contained inline SVG on lines without blank ones,
     so Markdown keeps it as one HTML block: with ``labelled`` the point marked
-    and labelled, else the axes and curve only."""
-    top = point.top
+    and labelled, else the axes and curve only, the same for every draw."""
     if not labelled:
-        return "\n".join([_svg_open(), f"<title>{TITLE}</title>", _svg_frame(top), "</svg>"])
+        return "\n".join([_svg_open(), f"<title>{TITLE}</title>", _svg_frame(BLANK_TOP), "</svg>"])
+    top = point.top
     x0, y0 = _svg_at(0, 0, top)
     px, py = _svg_at(point.p, point.loss, top)
     label = [_ascii(escape(line, quote=False)) for line in point_label(point)]
