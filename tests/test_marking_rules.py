@@ -39,3 +39,13 @@ def test_a_two_figure_answer_is_not_correct_even_inside_the_window():
     assert mark_part(rule, "0.400", {}, {}).status == CORRECT
     exact = PartRule("p", "(a)", "numeric", 0.5, {})
     assert mark_part(exact, "0.5", {}, {}).status == CORRECT
+
+
+@pytest.mark.parametrize("text", ["0.13", "0.12", "0.0013", "0.0012"])
+def test_a_tie_rounded_too_early_either_way_is_rounded_too_early(text):
+    """0.125 (and 0.00125) to 2 figures is 0.13 as students round a tie, 0.12
+    to even: both are an answer rounded too early, not a wrong one (the half-up
+    student was marked incorrect when only the float's rounding was tried)."""
+    value = 0.00125 if text.startswith("0.00") else 0.125
+    verdict = mark_part(PartRule("p", "(a)", "numeric", value, {}), text, {}, {})
+    assert (verdict.status, verdict.note) == (IMPRECISE, "rounded_too_early")

@@ -161,7 +161,7 @@ SIGDEC_VALUES = given(st.one_of(st.fractions(min_value=Fraction(1, 10**6), max_v
 @SIG_VALUES
 def test_sig_is_the_long_rounding_form_in_one_call(x, figures):
     """``sig(x, n)`` gives exactly what the bank's long form gave (the same
-    Fraction, ties to even), for rationals and irrationals alike."""
+    Fraction, a tie away from zero as ``round``), for rationals and irrationals alike."""
     policy = template_policy([])
     text = str(x) if not isinstance(x, Fraction) else f"{x.numerator}/{x.denominator}"
     short = ground(parse(f"sig({text}, {figures})", policy), {})
@@ -173,7 +173,7 @@ def test_sig_rounds_lists_signs_and_zero_and_refuses_other_figures():
     policy = template_policy(["v"])
     value = ground(parse("sig(v, 2)", policy), {"v": [Fraction(12345, 100000), Fraction(-7, 3), Fraction(0)]})
     assert list(value) == [Fraction(12, 100), Fraction(-23, 10), 0]
-    assert ground(parse("sig(0.0125, 2)", policy), {}) == Fraction(12, 1000)   # a tie goes to even
+    assert ground(parse("sig(0.0125, 2)", policy), {}) == Fraction(13, 1000)   # a tie goes away from zero
     for figures in ("0", "16", "2.5"):
         with pytest.raises(ExpressionError, match="whole number of figures from 1 to 15"):
             ground(parse(f"sig(0.5, {figures})", policy), {})

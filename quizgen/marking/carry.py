@@ -15,9 +15,11 @@ over-approximation that no shipped template has (checked by the trap test)."""
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ground
+from quizgen.maths.rounding import figure_places, float_to_places
 from quizgen.maths.tolerance import half_width
 from quizgen.maths.tree import Bin, Call, Const, Index, Name, Neg, Num
 from quizgen.marking.recipes import PART_PREFIX, shape
@@ -38,6 +40,16 @@ def round_sig(x: float, figures: int) -> float:
     if x == 0 or not math.isfinite(x):
         return x
     return round(x, figures - 1 - math.floor(math.log10(abs(x))))
+
+
+def tie_roundings(x: float, figures: int) -> tuple:
+    """``x`` to ``figures`` significant figures as a student may round it:
+    ``round_sig`` (the float's side of a tie) and the decimal ``x`` stands for
+    (its shortest repr) with a tie away from zero, as students are taught
+    (0.125 to 2 figures: 0.12 and 0.13). Other values give the same one twice."""
+    if x == 0 or not math.isfinite(x):
+        return x, x
+    return round_sig(x, figures), float_to_places(Fraction(repr(x)), figure_places(x, figures))
 
 
 def truncate_sig(x: float, figures: int) -> float:

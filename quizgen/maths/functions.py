@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Callable, Optional
 
 from quizgen.errors import ExpressionError
-from quizgen.maths import rationals
+from quizgen.maths import rationals, rounding
 from quizgen.maths.evaluate import answer_value
 from quizgen.maths.exact import ZERO, Exact, add, as_node, checked, div, equal, neg, number, to_float, whole
 from quizgen.maths.tree import Bin, Call, Const, Num
@@ -208,17 +208,22 @@ def _whole(rounding):
     return lambda a: whole(rounding(a if a.__class__ is Fraction else a.value))
 
 
+def _round(a):
+    """``a`` to a whole number, a tie away from zero (``round(5/2)`` is 3, ``round(-5/2)`` is -3)."""
+    return whole(rounding.units(a, 0))
+
+
 MAX_FIGURES = 15   # beyond a float's precision, "significant figures" means nothing
 
 
 def _significant(a, figures):
     """``a`` to ``figures`` significant figures, exactly what the long form
     ``round(a * 10**k) / 10**k`` with ``k = figures - 1 - floor(log10(abs(a)))``
-    gives (a tie to even, as ``round``), in one call: a worked step starts from
-    a value as the stem prints it."""
+    gives (a tie away from zero, as ``round``), in one call: a worked step
+    starts from a value as the stem prints it."""
     count = _figure_count(figures)
     value = to_float(a)
-    return ZERO if value == 0 else _to_places(a, value, _figure_places(value, count))
+    return ZERO if value == 0 else rounding.to_places(a, rounding.figure_places(value, count))
 
 
 def _significant_or_decimals(a, digits):
@@ -227,34 +232,17 @@ def _significant_or_decimals(a, digits):
     4 figures writes a loss (``-ln 0.95 = 0.05129``, ``-ln 0.05 = 2.9957``)."""
     count = _figure_count(digits)
     value = to_float(a)
-    return ZERO if value == 0 else _to_places(a, value, max(count, _figure_places(value, count)))
-
-
-def _figure_places(value: float, figures: int) -> int:
-    """The decimals that show ``figures`` significant figures of ``value`` (negative: tens, hundreds ...)."""
-    return figures - 1 - math.floor(math.log10(abs(value)))
-
-
-def _to_places(a, value: float, places: int):
-    """``a`` (whose float is ``value``) rounded to ``places`` decimals, a tie to even."""
-    scale = _power_of_ten(places)
-    rounded = round(rationals.mul(a, scale)) if a.__class__ is Fraction else round(value * to_float(scale))
-    return rationals.div(whole(rounded), scale)
-
-
-@lru_cache(maxsize=256)
-def _power_of_ten(exponent: int) -> Fraction:
-    return Fraction(10) ** exponent
+    return ZERO if value == 0 else rounding.to_places(a, rounding.figure_or_decimal_places(value, count))
 
 
 def _float_significant(x: float, figures: float) -> float:
     count = _figure_count(figures)
-    return 0.0 if x == 0 else round(x, _figure_places(x, count))
+    return 0.0 if x == 0 else rounding.float_to_places(x, rounding.figure_places(x, count))
 
 
 def _float_significant_or_decimals(x: float, digits: float) -> float:
     count = _figure_count(digits)
-    return 0.0 if x == 0 else round(x, max(count, _figure_places(x, count)))
+    return 0.0 if x == 0 else rounding.float_to_places(x, rounding.figure_or_decimal_places(x, count))
 
 
 def _figure_count(figures) -> int:
@@ -370,7 +358,7 @@ ROWS = (
          lambda sp, x: sp.Abs(x), answers=True),
     _row("floor", (1, 1), _whole(math.floor), math.floor, sympy=lambda sp, x: sp.floor(x)),
     _row("ceil", (1, 1), _whole(math.ceil), math.ceil, _named_text("ceiling"), sympy=lambda sp, x: sp.ceiling(x)),
-    _row("round", (1, 1), _whole(round), round),
+    _row("round", (1, 1), _round, lambda x: rounding.units(x, 0)),
     _row("sig", (2, 2), _significant, _float_significant),
     _row("sigdec", (2, 2), _significant_or_decimals, _float_significant_or_decimals),
     _list_row("sum", _sum),

@@ -8,15 +8,20 @@ from fractions import Fraction
 
 from quizgen.maths.exact import Exact, to_float
 from quizgen.maths.printing import terminating_decimal
-
-
-_FIXED = tuple(f".{places}f" for places in range(20))
+from quizgen.maths.rounding import decimal_text, figure_or_decimal_places, figure_places
 
 
 def fixed(value, places: int) -> str:
-    """``value`` with exactly ``places`` decimals (``2`` -> ``2.0`` for 1); never ``-0.0``."""
-    text = format(_float(value), _FIXED[places] if 0 <= places < 20 else f".{places}f")
-    return text[1:] if text[0] == "-" and float(text) == 0 else text
+    """``value`` with exactly ``places`` decimals (``2`` -> ``2.0`` for 1), a
+    tie away from zero (``rounding``); never ``-0.0``."""
+    if value.__class__ is float and not math.isfinite(value):
+        return str(value)
+    return decimal_text(value, places)
+
+
+def percent(value, places: int) -> str:
+    """``100 * value`` with exactly ``places`` decimals, rounded as ``fixed`` rounds (0.125 -> ``13``)."""
+    return decimal_text(value, places, shift=2)
 
 
 def significant(value, digits: int) -> str:
@@ -24,17 +29,14 @@ def significant(value, digits: int) -> str:
     x = _float(value)
     if x == 0:
         return "0"
-    places = max(digits - 1 - math.floor(math.log10(abs(x))), 0)
-    return fixed(round(x, places), places)
+    return fixed(value, max(figure_places(x, digits), 0))
 
 
 def significant_or_fixed(value, digits: int) -> str:
     """``value`` to ``digits`` decimals, or to ``digits`` significant figures
     where that shows more (below 0.1), as the ``sigdec`` let function rounds it."""
     x = _float(value)
-    if x == 0:
-        return fixed(0, digits)
-    return fixed(x, max(digits, digits - 1 - math.floor(math.log10(abs(x)))))
+    return fixed(0, digits) if x == 0 else fixed(value, figure_or_decimal_places(x, digits))
 
 
 def _float(value) -> float:

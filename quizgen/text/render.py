@@ -16,7 +16,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 from quizgen.errors import QuizgenError, TemplateError
 from quizgen.text.limits import install_limits
 from quizgen.maths.exact import Exact
-from quizgen.maths.numbers import fixed, plain, significant, significant_or_fixed
+from quizgen.maths.numbers import fixed, percent, plain, significant, significant_or_fixed
 from quizgen.maths.printing import to_latex, to_text
 
 _TEX_SPECIALS = {
@@ -114,7 +114,7 @@ def _filters() -> dict:
         "sigdec": lambda v, digits=4: Raw(significant_or_fixed(v, digits)),
         "tex": lambda v: Raw(to_latex(_exactable(v))),
         "exact": lambda v: Raw(to_text(_exactable(v))),
-        "pct": lambda v, places=0: Raw(fixed(float(v) * 100, places)),
+        "pct": lambda v, places=0: Raw(percent(v, places)),
         "raw": lambda v: Raw(v),
     }
 
