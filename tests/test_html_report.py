@@ -135,6 +135,31 @@ def test_charts_are_present_and_sized(browser, class_report):
         assert box[0] > 300 and box[1] > 100 and box[2] >= shapes and box[3]
 
 
+
+CHART_TEXTS = """return Array.from(document.querySelectorAll('svg.chart')).map(function (svg) {
+  var box = svg.getBoundingClientRect();
+  return [svg.id, box.left, box.right, Array.from(svg.querySelectorAll('text')).map(function (t) {
+    var r = t.getBoundingClientRect();
+    return [t.textContent, r.left, r.top, r.right, r.bottom, getComputedStyle(t).fill]; })]; });"""
+
+
+@needs_browser
+def test_chart_labels_fit_and_keep_an_em_apart(browser, class_report):
+    # the facility's "0.9" and "1" were 10 px apart, running on into the point-biserial's "-1";
+    # the heat map's unit was only in a tooltip
+    path, _ = class_report
+    _open(browser, path)
+    charts = {chart: (left, right, texts) for chart, left, right, texts in browser.execute_script(CHART_TEXTS)}
+    for chart, (left, right, texts) in charts.items():
+        assert all(left - 0.5 <= t[1] and t[3] <= right + 0.5 for t in texts), chart
+        for k, a in enumerate(texts):
+            for b in texts[k + 1:]:
+                if min(a[4], b[4]) - max(a[2], b[2]) > 2:   # on the same line
+                    assert max(b[1] - a[3], a[1] - b[3]) >= 12, (chart, a[0], b[0])
+    caption = charts["chart-heat"][2][0]
+    assert caption[0].startswith("Each cell: % of the students who sat the question")
+    assert caption[3] - caption[1] > 300 and caption[5] not in ("none", "rgba(0, 0, 0, 0)")
+
 @needs_browser
 def test_sorting_and_filtering_change_the_rows(browser, class_report):
     from selenium.webdriver.common.by import By

@@ -142,6 +142,24 @@ def test_part_points_and_space_come_from_the_template(invoke, tmp_path):
     assert [row.split(",")[4] for row in csv_rows] == ["3.0", "1.0"]
 
 
+
+def test_right_hand_markers_use_the_gap_keeping_macro(invoke, tmp_path):
+    r"""Points and answers at the right margin go through \qzright (at least 2em
+    after the text, a line of their own when the line is full), never a bare
+    \hfill that lets them run into a full line (tests/test_pdf.py checks the PDF)."""
+    result = invoke("generate", "--seed", 7, "--format", "tex", "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    problems = (tmp_path / "problems.tex").read_text(encoding="utf-8")
+    solutions = (tmp_path / "solutions.tex").read_text(encoding="utf-8")
+    signed = r"\unskip\nobreak\hfil\penalty50\hskip2em\hbox{}\nobreak\hfil\mbox{#1}%"
+    assert signed in problems and signed in solutions
+    assert r"\newcommand{\qzpoints}[1]{\qzright{\itshape[#1]}}" in problems
+    assert "this sentence average?\\qzpoints{1}" in problems
+    assert "whichever token that is?\\qzright{\\textbf{0.0005219}}" in solutions
+    assert re.search(r"\\enspace Masked-token loss: a model with no preference\}\\qzright\{\\small C3, 4 points\}",
+                     solutions)
+    assert r"\hfill\mbox" not in problems + solutions
+
 def test_default_space_is_less_for_words_than_for_numbers(invoke, tmp_path):
     text = without_part_layout((builtin_bank_dir() / "c5_zero_mask_limit.yaml").read_text(encoding="utf-8"))
     bank = tmp_path / "bank"

@@ -376,3 +376,44 @@ def test_a_question_taller_than_a_page_breaks_between_parts_and_no_answer_box_ru
     parts = sum(len(q["parts"]) for q in read_key(tmp_path)["questions"])
     assert sum(len(answers) for answers, _ in pages) == parts
     assert all(top < footer for answers, footer in pages for top in answers)
+
+
+
+def words(path):
+    """Every word of a PDF in reading order: (page, x_min, y_min, x_max, text) (pdftotext -bbox)."""
+    out = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True, text=True).stdout
+    box = r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>'
+    return [(page, float(x0), float(y0), float(x1), text)
+            for page, body in enumerate(re.findall(r"<page .*?</page>", out, re.S), 1)
+            for x0, y0, x1, text in re.findall(box, body)]
+
+
+def marker_after(found, last_word) -> tuple:
+    """The gap in points between ``last_word`` and the word after it (None: the
+    next word starts a new line), and that word."""
+    at = [k for k, w in enumerate(found) if w[4] == last_word]
+    assert len(at) == 1, f"{last_word!r} is not one word of its own: {[w[4] for w in found if last_word in w[4]]}"
+    text, after = found[at[0]], found[at[0] + 1]
+    return (None if abs(after[2] - text[2]) > 2 else after[1] - text[3]), after[4]
+
+
+EM = 11   # the papers are set at 11pt
+
+
+def test_right_hand_markers_keep_a_gap_from_the_text(invoke, tex, tmp_path):
+    # seed 7 printed "...average?[1]" (Q10a), and in the solutions "...that is?0.0005219" (Q3a)
+    # and "...positive?0.02409" (Q8a): \hfill at the end of a full line leaves no gap
+    result = invoke("generate", "--seed", 7, "--format", "pdf", "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    problems, solutions = words(tmp_path / "problems.pdf"), words(tmp_path / "solutions.pdf")
+    assert marker_after(problems, "average?") == (None, "[1]")
+    assert marker_after(solutions, "is?") == (None, "0.0005219")
+    assert marker_after(solutions, "positive?") == (None, "0.02409")
+    gap, marker = marker_after(problems, "unchanged?")   # a marker with room stays on the line
+    assert marker == "[1]" and gap >= 2 * EM
+    points = [k for k, w in enumerate(problems) if re.fullmatch(r"\[[\d.]+\]", w[4])]
+    assert len(points) == sum(len(q["parts"]) for q in read_key(tmp_path)["questions"])
+    for k in points:
+        before, marker = problems[k - 1], problems[k]
+        assert abs(marker[2] - before[2]) > 2 or marker[1] - before[3] >= 2 * EM, (before, marker)
+    assert max(problems[k][3] for k in points) - min(problems[k][3] for k in points) < 1   # all at the margin

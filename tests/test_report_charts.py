@@ -1,12 +1,13 @@
 """The report's charts read as charts: the histogram's axis is labelled at the
 bands' edges (0 to 100, so no label sits in the middle of a bar as if it were
 its value) and both axes are named; the facility and point-biserial panels
-have their scales written under them."""
+have their scales written under them, a panel's axis apart from the next's
+tick labels; the heat map says in visible text what its numbers count."""
 
 import re
 
-from quizgen.report import charts
-from quizgen.report.model import ItemStats
+from quizgen.report import analyse, charts
+from quizgen.report.model import ItemStats, Part, Student, Trap, Verdict
 
 
 def _texts(svg) -> list:
@@ -33,3 +34,39 @@ def test_item_chart_has_its_scales():
     item = ItemStats("Q1", "a", "C1", "t", 2.0, 10, facility=0.5, point_biserial=0.3)
     texts = _texts(charts.item_chart([item]))
     assert ["0", "0.2", "0.9", "1", "-1", "0", "+1"] == [t for t in texts if t in ("0", "0.2", "0.9", "1", "-1", "+1")]
+
+
+def _scale_labels(svg) -> list:
+    """The (x, text) of the tick labels under the item chart's panels, left to right."""
+    bottom = max(float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)"', str(svg)))
+    return sorted((float(x), text) for x, y, text in
+                  re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>', str(svg)) if float(y) == bottom)
+
+
+def test_item_chart_tick_labels_keep_an_em_apart():
+    # the facility's "0.9" and "1" nearly touched, and ran on into the point-biserial's "-1"
+    item = ItemStats("Q1", "a", "C1", "t", 2.0, 10, facility=0.5, point_biserial=0.3)
+    labels = _scale_labels(charts.item_chart([item]))
+    assert [text for _, text in labels] == ["0", "0.2", "0.9", "1", "-1", "0", "+1"]
+    edges = [(x - charts.text_width(text) / 2, x + charts.text_width(text) / 2) for x, text in labels]
+    gaps = [right[0] - left[1] for left, right in zip(edges, edges[1:])]
+    assert min(gaps) >= charts.FONT
+    assert gaps[3] >= 3 * charts.FONT   # between the two panels: more than between ticks of one
+    assert len(re.findall(r'<line x1="[\d.]+" y1="([\d.]+)" x2="[\d.]+" y2="\1" class="axis"/>',
+                          str(charts.item_chart([item])))) == 2   # each panel has its own axis line
+
+
+def test_heat_map_says_what_its_numbers_count_in_visible_text():
+    # a student who meets T1 in both parts of Q1 counts once; the share is of the students who sat Q1
+    parts = [Part("Q1", "a", "C1", "t", 1, (Trap("T1", "f"),)), Part("Q1", "b", "C1", "t", 1, (Trap("T1", "f"),))]
+    trap, right = Verdict("incorrect", 0.0, "T1"), Verdict("correct", 1.0)
+    students = [Student("s1", "", [trap, trap]), Student("s2", "", [right, trap]), Student("s3", "", [right, right])]
+    analysis = analyse(parts, students)
+    svg = charts.heat_map(["T1"], ["Q1"], analysis.heat)
+    texts = _texts(svg)
+    assert texts[0] == charts.HEAT_CAPTION == \
+        "Each cell: % of the students who sat the question who met the misconception in any of its parts"
+    assert "67" in texts   # s1 and s2 of three
+    assert re.search(r'<desc id="chart-heat-d">Each cell: % of the students who sat the question', str(svg))
+    width = float(re.search(r'viewBox="0 0 ([\d.]+) ', str(svg)).group(1))
+    assert width >= charts.text_width(charts.HEAT_CAPTION)   # the caption fits even over one column

@@ -55,12 +55,14 @@ def histogram(counts: list) -> Markup:
 
 def item_chart(items: list) -> Markup:
     """One row per part: facility as a bar from 0 to 1, and the corrected
-    point-biserial as a bar from -1 to 1 around zero. Flagged parts are marked."""
+    point-biserial as a bar from -1 to 1 around zero. Flagged parts are marked.
+    Each panel has its own axis, and the panels stand apart so that the
+    facility's "0.9 1" and the point-biserial's "-1" read as two scales."""
     row, top = 18, 22
-    panel = 220
-    left2 = LABEL_WIDTH + panel + 40
+    panel, between = 300, 80
+    left2 = LABEL_WIDTH + panel + between
     bottom = top + row * max(len(items), 1) + 4
-    width, height = left2 + panel + 10, bottom + 18
+    width, height = left2 + panel + 10, bottom + 22
     zero = left2 + panel / 2
     body = [_text(LABEL_WIDTH, 14, "facility (0 to 1)"), _text(left2, 14, "point-biserial (-1 to 1)"),
             f'<line x1="{zero}" y1="{top - 4}" x2="{zero}" y2="{bottom}" class="axis"/>']
@@ -89,22 +91,34 @@ def item_chart(items: list) -> Markup:
 
 
 def _scale(left: float, panel: float, bottom: float, marks) -> list:
-    """Tick labels under a panel: ``(fraction of its width, text)`` pairs."""
-    return [_text(left + panel * at, bottom + 14, text, "middle", "value") for at, text in marks]
+    """A panel's axis: a line along its foot with a tick and a label at each
+    ``(fraction of its width, text)`` pair."""
+    body = [f'<line x1="{left}" y1="{bottom}" x2="{left + panel}" y2="{bottom}" class="axis"/>']
+    for at, text in marks:
+        x = left + panel * at
+        body.append(f'<line x1="{x:.1f}" y1="{bottom}" x2="{x:.1f}" y2="{bottom + 4}" class="axis"/>')
+        body.append(_text(x, bottom + 17, text, "middle", "value"))
+    return body
 
 
 def _num(value) -> str:
     return fixed(value)
 
 
+HEAT_CAPTION = "Each cell: % of the students who sat the question who met the misconception in any of its parts"
+
+
 def heat_map(codes: list, questions: list, heat: dict) -> Markup:
     """Misconception (rows) x question (columns): the share of the question's
-    students who fell into the trap, darker for more."""
-    cell, top = 44, 40
+    students who fell into the trap in at least one of its parts, darker for
+    more. The unit is written above the grid, not only in the tooltip."""
+    cell, top = 44, 58
     left = max([150] + [7 * len(code) + 16 for code in codes])
-    width, height = left + cell * max(len(questions), 1) + 10, top + 24 * max(len(codes), 1) + 10
+    grid = left + cell * max(len(questions), 1) + 10
+    width, height = max(grid, text_width(HEAT_CAPTION) + 10), top + 24 * max(len(codes), 1) + 10
     peak = max((share for row in heat.values() for share in row.values()), default=0) or 1
-    body = [_text(left + c * cell + cell / 2, top - 10, q, "middle") for c, q in enumerate(questions)]
+    body = [_text(0, 14, HEAT_CAPTION)]
+    body += [_text(left + c * cell + cell / 2, top - 10, q, "middle") for c, q in enumerate(questions)]
     for r, code in enumerate(codes):
         y = top + r * 24
         body.append(_text(left - 6, y + 16, code, "end"))
@@ -118,7 +132,13 @@ def heat_map(codes: list, questions: list, heat: dict) -> Markup:
                         f'fill-opacity="{0.15 + 0.85 * share / peak:.2f}"><title>{escape(code)} in {escape(question)}: '
                         f'{share:.0%}</title></rect>')
             body.append(_text(x + cell / 2, y + 16, f"{100 * share:.0f}", "middle", "heat-value"))
-    desc = "; ".join(f"{code}: " + ", ".join(f"{q} {100 * s:.0f}%" for q, s in heat.get(code, {}).items())
-                     for code in codes) or "No misconception was met."
+    cells = "; ".join(f"{code}: " + ", ".join(f"{q} {100 * s:.0f}%" for q, s in heat.get(code, {}).items())
+                      for code in codes) or "No misconception was met."
     return _svg("chart-heat", width, height, "Misconceptions by question (% of the question's students)",
-                desc, body)
+                f"{HEAT_CAPTION}; an empty cell: none of them. {cells}", body)
+
+
+def text_width(text: str) -> float:
+    """A generous estimate of a label's width at the charts' font size (0.6 em a
+    character), to leave room for it."""
+    return 0.6 * FONT * len(text)
