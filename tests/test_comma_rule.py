@@ -14,7 +14,7 @@ from quizgen.key.model import KeyPart
 from quizgen.marking.forms import read_marks, read_number
 from quizgen.marking.rules import PartRule, earlier_values
 
-DECORATIONS = ("{}", "L = {}", "{} tokens", "≈{}")
+DECORATIONS = ("{}", "  {} ", "L = {}", "{} tokens", "≈{}")
 LN = -math.log(0.7573)
 
 # text, whole-number part, decimal commas, the value it reads, a rival reading it must not be

@@ -34,7 +34,6 @@ _THOUSANDS_COMMA = re.compile(r"[+-]?[1-9]\d{0,2}(\.\d{3})+(,\d+)?")
 _THOUSANDS_SPACE = re.compile(r"[+-]?[1-9]\d{0,2}( \d{3})+([.,]\d+)?")
 _GROUPED = {",": re.compile(r"[1-9]\d{0,2}(?:,\d{3})+"), ".": re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")}
 _NUMERAL = re.compile(r"(?<![\w.,])\d(?:[\d,.]*\d)?")
-_CALLED = re.compile(r"(\w+)\s*$")
 # the answer functions that take two arguments: inside their brackets a comma may part them (log(8,2))
 TWO_ARGUMENTS = frozenset(name for name in ANSWER_FUNCTIONS if TABLE[name].arity[1] > 1)
 _PLAIN = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
@@ -80,6 +79,7 @@ def read_marks(text: str, whole: bool = False, decimal_comma: bool = False) -> s
     Without decimal commas a number inside the brackets of a function that
     takes two arguments (``log(8,2)``) is left as written: its comma may part
     the arguments."""
+    text = text.strip()
     if _THOUSANDS_SPACE.fullmatch(text):
         text = text.replace(" ", "")
     if len(text) > MAX_LENGTH:   # to_number refuses it; scanning it for brackets would cost
@@ -112,10 +112,20 @@ def _in_two_argument_call(text: str, at: int) -> bool:
             depth += 1
         elif text[i] == "(":
             if depth == 0:
-                called = _CALLED.search(text, 0, i)
-                return called is not None and called.group(1) in TWO_ARGUMENTS
+                return _name_before(text, i) in TWO_ARGUMENTS
             depth -= 1
     return False
+
+
+def _name_before(text: str, at: int) -> str:
+    """The name written just before position ``at`` (spaces between allowed), or ''."""
+    end = at
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    start = end
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    return text[start:end]
 
 
 def significant_figures(text: str) -> int | None:
