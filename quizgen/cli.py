@@ -117,7 +117,7 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
               help="Progress file (default: $QUIZGEN_PROGRESS, else $XDG_DATA_HOME/quizgen/progress.json).")
 @click.option("--no-save", is_flag=True, help="Practice run: read and write no progress file.")
 @click.option("--stats", is_flag=True, help="Show the learner's record and what to practise, then stop.")
-@click.option("--decimal-comma", is_flag=True, help="Read 0,408 as 0.408 everywhere, also in 3,45e-05 and ln(0,71).")
+@click.option("--decimal-comma", is_flag=True, help="Read every comma between digits as a decimal point, also in log(0,71) and 1,440.")
 @bank_option
 def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks):
     """Self-study: answer fresh questions part by part with instant feedback.
@@ -149,7 +149,7 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
                    "the reports are written beside it.")
 @click.option("--delimiter", default=None, help="Cell separator: ',', ';' or 'tab' (default: detected).")
 @click.option("--decimal-comma", is_flag=True, default=None,
-              help="Read 0,408 as 0.408 everywhere (default: in ';' and tab files).")
+              help="Read every comma between digits as a decimal point (default: in ';' and tab files).")
 @click.option("--rtol", type=float, default=None, help="Relative tolerance for every numeric part (0.01 is 1%).")
 @click.option("--atol", type=float, default=None, help="Absolute tolerance for every numeric part.")
 @click.option("--encoding", default=None, help="The answers file's encoding (default: detected).")

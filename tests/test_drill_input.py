@@ -73,14 +73,20 @@ def test_a_windows_line_end_is_not_echoed_as_a_control_character():
     assert "> 0.408\n" in out.getvalue() and "\\r" not in out.getvalue()
 
 
-def test_a_decimal_comma_in_an_expression_gets_a_pointer_and_the_option_reads_it():
-    result, out = drill("-ln(0,7101)", "q")   # (a) is 0.7101: read as ln with two arguments
+def test_a_comma_that_may_part_two_arguments_gets_a_pointer_and_the_option_reads_it():
+    result, out = drill("-log(0,7101)", "q")   # (a) is 0.7101: read as log of 0 to base 7101
     assert result.parts == [] and "start the drill with --decimal-comma" in " ".join(out.split())
     out = io.StringIO()
-    result = run_drill(io.StringIO("0,7101\n-ln(0,7101)\nq\n"), out, io.StringIO(), classes="C1", seed=1,
+    result = run_drill(io.StringIO("0,7101\n-log(0,7101)\nq\n"), out, io.StringIO(), classes="C1", seed=1,
                        save=False, decimal_comma=True)
     assert [str(p.status) for p in result.parts] == ["correct", "correct"]
     assert "--decimal-comma" not in out.getvalue()
+
+
+def test_a_comma_inside_a_one_argument_function_is_a_decimal_comma_without_the_option():
+    result, out = drill("0,7101", "-ln(0,7101)", "q")   # ln takes one argument: 0,7101 is a number
+    assert [str(p.status) for p in result.parts] == ["correct", "correct"]
+    assert "--decimal-comma" not in out
 
 
 def test_the_cli_option_reaches_the_marking(invoke):

@@ -199,8 +199,8 @@ class Drill:
 
     def comma_tip(self, text: str) -> str:
         """A pointer for an unreadable answer with a comma, when decimal commas
-        are off: 0,408 alone is read, but in 3,45e-05 or ln(0,71) the comma
-        separates (as in log(8, 2)) unless the drill is told otherwise."""
+        are off: 0,408 and ln(0,71) are read, but inside log(0,71) the comma
+        parts log's two arguments unless the drill is told otherwise."""
         if "," not in text or self.decimal_comma:
             return ""
         return (" If the comma is a decimal comma, write a point (0.408) or start the drill with "

@@ -23,7 +23,7 @@ from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking import rules as careful
-from quizgen.marking.forms import NUMBER, REVIEW, Reading, grouped_whole, read_number, significant_figures
+from quizgen.marking.forms import NUMBER, REVIEW, Reading, read_marks, read_number, significant_figures
 
 REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh
 MAX_REVIEW = 2000   # a longer text is not an answer a person should be asked to read
@@ -118,18 +118,19 @@ class PartChecker:
             return self.blank
         if self.kind == "word":
             return self._word(text)
+        read = self._marks(text)
         try:
-            value = self._number(text)
+            value = to_number(read, self.decimal_comma)
         except ExpressionError as exc:
             return self._written(text, f"not a number: {exc}")
         if abs(value - self.value) <= self.tolerance:
             if self.asked is None:
                 return self.correct
-            figures = significant_figures(text)
+            figures = significant_figures(read)
             if figures is None or figures >= self.asked:
                 return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=value, figures=figures)
             return self._careful(Reading(NUMBER, value, figures))
-        return self._careful(Reading(NUMBER, value, significant_figures(text)))
+        return self._careful(Reading(NUMBER, value, significant_figures(read)))
 
     @property
     def rule(self) -> careful.PartRule:
@@ -188,7 +189,7 @@ class PartChecker:
     def _written(self, text: str, reason: str) -> Verdict:
         """An answer the plain reader refused: read as people write it (``L = 0.851``,
         ``0.2014 nats``, ``≈0.427``), else needs_review for a sentence, else invalid."""
-        reading = read_number(text, self.part.spec.percent, self.decimal_comma)
+        reading = read_number(text, self.part.spec.percent, self.decimal_comma, self.kind == "integer")
         if reading.status == NUMBER:
             if abs(reading.value - self.value) <= self.tolerance and (
                     self.asked is None or reading.figures is None or reading.figures >= self.asked):
@@ -219,10 +220,18 @@ class PartChecker:
         self._remarked[token] = verdict
         return verdict
 
+    def _marks(self, text: str) -> str:
+        """``text`` with its commas (and, in a count with decimal commas, its
+        points) read by the one rule (``read_marks``); other texts as they are,
+        fast: a text the rule would change otherwise fails here and is read by
+        ``read_number``, which applies it."""
+        whole = self.kind == "integer"
+        if "," in text or (whole and self.decimal_comma and "." in text):
+            return read_marks(text, whole, self.decimal_comma)
+        return text
+
     def _number(self, text: str) -> float:
-        if self.kind == "integer":   # 1,440 tokens: the comma groups thousands (docs/marking.md)
-            text = grouped_whole(text, self.decimal_comma) or text
-        return to_number(text, self.decimal_comma)
+        return to_number(self._marks(text), self.decimal_comma)
 
     def _trap(self, value: float) -> Verdict:
         for trap_value, width, verdict in self.traps:

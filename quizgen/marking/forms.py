@@ -1,5 +1,6 @@
 """Answers as people write them: ``L = 0.851``, ``0.2014 nats``, ``≈0.427``,
-``12,345.6``, ``40 %``; words matched on meaning (``NO - it is
+``12,345.6``, ``40 %``; a comma read by one rule for every reader
+(``read_marks``); words matched on meaning (``NO - it is
 bidirectional`` is ``no``). The number itself is read by the whitelist
 parser (``quizgen.maths.answers.to_number``), never eval. Text that cannot
 be read but is not garbage (a sentence) is ``needs_review``: a person looks."""
@@ -11,6 +12,8 @@ from dataclasses import dataclass
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.answers import normalise_word, to_number
+from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
+from quizgen.maths.parser import MAX_LENGTH
 
 NUMBER, BLANK, INVALID, REVIEW = "number", "blank", "invalid", "needs_review"
 
@@ -29,7 +32,10 @@ _PERCENT = re.compile(r"(?<!\s)\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
 _THOUSANDS_DOT = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d+)?")
 _THOUSANDS_COMMA = re.compile(r"[+-]?[1-9]\d{0,2}(\.\d{3})+(,\d+)?")
 _THOUSANDS_SPACE = re.compile(r"[+-]?[1-9]\d{0,2}( \d{3})+([.,]\d+)?")
-_GROUPED_WHOLE = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+", re.ASCII)
+_GROUPED = {",": re.compile(r"[1-9]\d{0,2}(?:,\d{3})+"), ".": re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")}
+_NUMERAL = re.compile(r"(?<![\w.,])\d(?:[\d,.]*\d)?")
+# the answer functions that take two arguments: inside their brackets a comma may part them (log(8,2))
+TWO_ARGUMENTS = frozenset(name for name in ANSWER_FUNCTIONS if TABLE[name].arity[1] > 1)
 _PLAIN = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _OPINION = re.compile(r"\b(?:i think|i believe|i guess|i'm not sure|not sure|unsure|maybe|perhaps|probably|possibly)\b",
@@ -65,26 +71,61 @@ def strip_decorations(text: str, percent: bool = False):
     return text, factor
 
 
-def drop_thousands(text: str, decimal_comma: bool = False) -> str:
-    """Remove thousands separators where they cannot be a decimal mark:
-    ``12,345.6``, ``12,345`` (dot locale), ``12.345,6``, ``12 345``."""
+def read_marks(text: str, whole: bool = False, decimal_comma: bool = False) -> str:
+    """``text`` with each number's thousands separators dropped and its
+    decimal comma made a point, by the one rule every reader follows (the
+    table in docs/marking.md): ``whole`` for a whole-number part (a count is
+    never 1.44), ``decimal_comma`` for a file written with decimal commas.
+    Without decimal commas a number inside the brackets of a function that
+    takes two arguments (``log(8,2)``) is left as written: its comma may part
+    the arguments."""
+    text = text.strip()
     if _THOUSANDS_SPACE.fullmatch(text):
         text = text.replace(" ", "")
-    if _THOUSANDS_DOT.fullmatch(text) and ("." in text or not decimal_comma):
-        return text.replace(",", "")
-    if _THOUSANDS_COMMA.fullmatch(text) and ("," in text or decimal_comma):
-        return text.replace(".", "").replace(",", ".")
-    return text
+    if len(text) > MAX_LENGTH:   # to_number refuses it; scanning it for brackets would cost
+        return text
+    return _NUMERAL.sub(lambda m: _numeral(m, whole, decimal_comma), text)
 
 
-def grouped_whole(text: str, decimal_comma: bool) -> str | None:
-    """``1,440`` as ``1440`` where the comma can only group thousands: an
-    answer to a whole-number part (a count is never 1.44) in a file without
-    decimal commas; None for any other text."""
-    if decimal_comma or "," not in text:
-        return None
-    text = text.strip()
-    return text.replace(",", "") if _GROUPED_WHOLE.fullmatch(text) else None
+def _numeral(match, whole: bool, decimal_comma: bool) -> str:
+    """One written number (digits with commas or points) as to_number reads it."""
+    digits = match.group()
+    if "," in digits and not decimal_comma and _in_two_argument_call(match.string, match.start()):
+        return digits
+    if "," in digits and "." in digits:   # both marks: the last one is the decimal mark
+        if _THOUSANDS_DOT.fullmatch(digits):
+            return digits.replace(",", "")
+        return digits.replace(".", "").replace(",", ".") if _THOUSANDS_COMMA.fullmatch(digits) else digits
+    mark = "," if "," in digits else "."
+    count = digits.count(mark)
+    if _GROUPED[mark].fullmatch(digits) and (count > 1 or (whole and decimal_comma == (mark == "."))):
+        return digits.replace(mark, "")   # 1,440,000; 1,440 for a count; 1.440 for a count with decimal commas
+    return digits.replace(",", ".") if count == 1 else digits
+
+
+def _in_two_argument_call(text: str, at: int) -> bool:
+    """True when position ``at`` lies directly inside the brackets of a call
+    to an answer function that takes two arguments (``log(8,2)``)."""
+    depth = 0
+    for i in range(at - 1, -1, -1):
+        if text[i] == ")":
+            depth += 1
+        elif text[i] == "(":
+            if depth == 0:
+                return _name_before(text, i) in TWO_ARGUMENTS
+            depth -= 1
+    return False
+
+
+def _name_before(text: str, at: int) -> str:
+    """The name written just before position ``at`` (spaces between allowed), or ''."""
+    end = at
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    start = end
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    return text[start:end]
 
 
 def significant_figures(text: str) -> int | None:
@@ -97,20 +138,19 @@ def significant_figures(text: str) -> int | None:
     return max(len(digits), 1)
 
 
-def read_number(text, percent: bool = False, decimal_comma: bool = False) -> Reading:
-    """Read a numeric answer as written (see the module's docstring)."""
+def read_number(text, percent: bool = False, decimal_comma: bool = False, whole: bool = False) -> Reading:
+    """Read a numeric answer as written (see the module's docstring); ``whole``
+    for a whole-number part, whose ``1,440`` groups thousands (``read_marks``)."""
     if text is None or not str(text).strip():
         return Reading(BLANK)
     core, factor = strip_decorations(str(text), percent)
-    core = drop_thousands(core, decimal_comma)
+    core = read_marks(core, whole, decimal_comma)
     try:
         value = to_number(core, decimal_comma)
     except ExpressionError as exc:
         status = REVIEW if looks_like_prose(str(text)) else INVALID
         return Reading(status, reason=str(exc))
-    comma = core.count(",") == 1 and "." not in core
-    figures = significant_figures(core.replace(",", ".") if comma else core)
-    return Reading(NUMBER, value / factor, figures)
+    return Reading(NUMBER, value / factor, significant_figures(core))
 
 
 def looks_like_prose(text: str) -> bool:

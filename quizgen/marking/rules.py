@@ -133,7 +133,7 @@ def earlier_values(rules: dict, answers: dict, decimal_comma: bool = False) -> d
     for name, rule in rules.items():
         if rule.value is None:
             continue
-        reading = read_number(answers.get(name), rule.percent, decimal_comma)
+        reading = read_number(answers.get(name), rule.percent, decimal_comma, rule.kind == "integer")
         values[name] = reading.value if reading.status == NUMBER else None
     return values
 
@@ -151,7 +151,7 @@ def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits =
     """Mark the answer ``text`` of one part (see the module's docstring)."""
     if rule.value is None:
         return mark_words(rule, text, credits)
-    reading = read_number(text, rule.percent, decimal_comma)
+    reading = read_number(text, rule.percent, decimal_comma, rule.kind == "integer")
     if reading.status == BLANK:
         return Verdict(BLANK)
     if reading.status != NUMBER:
