@@ -125,7 +125,7 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
     Type h for a hint, s to skip, ? for help, q to quit. Missed classes and
     misconceptions come back sooner (see docs/drill.md).
 
-    Example: printf '0.408\\nq\\n' | quizgen drill --seed 1 --classes C1 --no-save
+    Example: printf '0.710\\n0.149\\nq\\n' | quizgen drill --seed 1 --classes C1 --no-save
     """
     from quizgen.drill.session import run_drill
     from quizgen.drill.summary import stats_report

@@ -94,3 +94,35 @@ def test_authorings_validate_summary_line_is_what_validate_prints(invoke):
     result = invoke("validate", ROOT / "question_bank" / "c10_causal_lm.yaml")
     printed = result.output.strip().replace(str(ROOT) + "/", "")
     assert printed == shown
+
+
+def test_readme_names_key_csvs_columns_and_marking_md_quotes_a_real_policy_error(invoke, tmp_path):
+    """README lists key.csv's columns as generate writes them, and docs/marking.md's
+    example of a misspelt trap under a template is the line grade prints for it."""
+    import re
+    out = tmp_path / "quiz"
+    assert invoke("generate", "--classes", "C1", "--seed", "1", "--out", out).exit_code == 0
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    columns = re.search(r"`key\.csv` \(([a-z_, ]+)\)", readme).group(1)
+    assert columns.replace(" ", "") == (out / "key.csv").read_text(encoding="utf-8").splitlines()[0]
+
+    marking = " ".join((ROOT / "docs" / "marking.md").read_text(encoding="utf-8").split())
+    quoted = re.search(r"\(`(traps\.C1\.[^`]+)`\)", marking).group(1)
+    code = quoted.split(".")[2].split(":")[0]
+    policy = tmp_path / "policy.yaml"
+    policy.write_text(f"traps: {{C1: {{{code}: 0.5}}}}\n", encoding="utf-8")
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,question_id,part,answer\ns001,Q1,a,0.5\n", encoding="utf-8")
+    result = invoke("grade", answers, "--key", out / "key.json", "--policy", policy)
+    assert result.exit_code == 2 and f"{policy}: {quoted}" in result.output
+
+
+def test_report_demo_without_a_folder_prints_its_usage(capsys):
+    """docs/report.md's `python -m quizgen.report.demo OUT [N]` run without OUT (or
+    with N not a number) says how to call it, exit 2, instead of a traceback."""
+    from quizgen.report import demo
+    for argv in (["demo"], ["demo", "out", "many"]):
+        with pytest.raises(SystemExit) as stop:
+            demo.main(argv)
+        assert stop.value.code == 2
+        assert capsys.readouterr().err.startswith("usage: python -m quizgen.report.demo OUT [N]")

@@ -58,8 +58,15 @@ def demo_class(students: int = 200, seed: int = 7):
     return parts, roster
 
 
+USAGE = "usage: python -m quizgen.report.demo OUT [N]  (OUT a folder, N students, default 200)"
+
+
 def main(argv) -> None:
+    """Write the demo report into argv[1]; a wrong command line gets the usage line, exit 2."""
     from quizgen.report import write_class_report
+    if len(argv) not in (2, 3) or (len(argv) == 3 and not argv[2].isdigit()):
+        print(USAGE, file=sys.stderr)
+        raise SystemExit(2)
     parts, roster = demo_class(int(argv[2]) if len(argv) > 2 else 200)
     paths = write_class_report(parts, roster, argv[1], "demo", "Week 3 quiz: class report (demo data)")
     print("\n".join(str(p) for p in paths.values()))
