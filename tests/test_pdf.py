@@ -447,3 +447,22 @@ def test_right_hand_markers_keep_a_gap_from_the_text(invoke, tex, tmp_path):
         before, marker = problems[k - 1], problems[k]
         assert abs(marker[2] - before[2]) > 2 or marker[1] - before[3] >= 2 * EM, (before, marker)
     assert max(problems[k][3] for k in points) - min(problems[k][3] for k in points) < 1   # all at the margin
+
+
+def test_the_end_note_is_never_alone_on_the_last_page(invoke, tex, tmp_path):
+    """Seed 42's student s001: Q10 fills page 13 to the bottom, and the end note
+    used to print alone on a page 14; now it is in page 13's footer. With room
+    left, the note stays under the last question."""
+    (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada Lovelace\n", encoding="utf-8")
+    result = invoke("generate", "--seed", 42, "--format", "pdf", "--no-solutions", "--students",
+                    tmp_path / "roster.csv", "--out", tmp_path / "full")
+    assert result.exit_code == 0, result.stderr
+    pages = subprocess.run(["pdftotext", str(tmp_path / "full" / "problems.pdf"), "-"], capture_output=True,
+                           check=True, text=True).stdout.split("\f")[:-1]
+    last = " ".join(pages[-1].split())
+    assert "Q10." in last and "Answer:" in last and f"End of paper. Page {len(pages)} of {len(pages)}" in last
+    result = invoke("generate", "--seed", 42, "--classes", "C1", "--format", "pdf", "--no-solutions",
+                    "--out", tmp_path / "short")
+    assert result.exit_code == 0, result.stderr
+    text = pdf_text(tmp_path / "short" / "problems.pdf")
+    assert "Answer: End of paper: 1 question, 4 points." in text and "End of paper. Page" not in text
