@@ -4,6 +4,7 @@ stubbed out), a missing TeX stops grading before anything is written, and a
 real compile (slow; skipped with the reason when TeX is missing) gives one PDF
 per student whose text holds the hostile strings literally."""
 
+import re
 import shutil
 import subprocess
 
@@ -70,6 +71,34 @@ def test_pdf_sheet_has_the_worked_solution_in_latex(tmp_path, sources):
     assert "No worked solution" not in tex and "$" in tex.split("Worked solution", 1)[1]
 
 
+def test_every_page_names_its_student_and_counts_the_pages(tmp_path, sources):
+    long_name = "Maximiliana Theodora Wilhelmina von Hohenzollern-Sigmaringen-Brandenburg the Third"
+    rows = ROWS + [("s3", long_name, "Q1", "a", "0.5")]
+    quizgen.grade(write(tmp_path, small_key(), rows), key=tmp_path / "key.json",
+                  outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf"))
+    footer = r"\fancyfoot[L]{\small\parbox[b]{0.7\textwidth}{\raggedright "
+    tex = sources["input_etc_passwd.tex"]
+    assert footer + r"Zoë \$x\$ 50\% \{\textasciicircum{}\textasciicircum{}5c\} \#1 \textasciitilde{}\_\& " \
+                    r"(\textbackslash{}input\{/etc/passwd\})}}" in tex
+    assert r"\fancyfoot[R]{\small Page \thepage\ of \pageref{qz-last}}" in tex and "\\label{qz-last}\n\\end{document}" in tex
+    assert footer + long_name[:57] + "... (s3)}}" in sources["s3.tex"]      # cut as on the exam paper
+
+
+def test_a_questions_heading_table_and_notes_stay_together_and_answers_are_listed(tmp_path, sources):
+    from quizgen.generation.run import generate
+    import json
+
+    generate(tmp_path / "quiz", classes="C7", count=1, seed=3)
+    key = json.loads((tmp_path / "quiz" / "key.json").read_text(encoding="utf-8"))
+    question = key["questions"][0]
+    sign_error = f"{1 - question['parts'][0]['value']:.4f}"       # a trap: a note under the table
+    quizgen.grade(write(tmp_path, key, [("s1", "Ada", question["id"], "a", sign_error)]), key=tmp_path / "key.json",
+                  outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf"))
+    tex = sources["s1.tex"]
+    kept = tex[tex.index(r"\begin{qzkeep}"):tex.index(r"\end{qzkeep}")]
+    assert r"\section*{Q1:" in kept and r"\end{tabular}" in kept and r"\end{itemize}" in kept
+    assert re.search(r"\\textbf\{Answers\.\} \(a\) [\d.]+, \(b\) [\d.]+, \(c\) [\d.]+\. These", tex)
+
 def test_no_tex_stops_before_grading_with_what_to_install(tmp_path, monkeypatch):
     monkeypatch.setattr(shutil, "which", lambda name: None)
     answers = write(tmp_path, small_key())
@@ -128,3 +157,36 @@ def test_real_letter_sheets_are_letter_sized(tmp_path):
     info = subprocess.run(["pdfinfo", str(tmp_path / "sheets" / "s2.pdf")], capture_output=True, check=True,
                           text=True).stdout
     assert "612 x 792 pts (letter)" in info
+
+
+@pytest.mark.slow
+def test_real_sheet_keeps_each_questions_notes_on_its_headings_page_and_names_the_student(tmp_path):
+    """A class paper (seed 42, every class) where Q9's notes fell onto the next page, away from its table."""
+    import json
+    from quizgen.generation.run import generate
+
+    missing = [tool for tool in ("pdflatex", "pdftotext") if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"{' and '.join(missing)} not installed (Debian: {feedback_pdf.install_hint()} poppler-utils)")
+    (tmp_path / "roster.csv").write_text("student_id,name\ns003,Zoe Angstrom\n", encoding="utf-8")
+    generate(tmp_path / "quiz", seed=42, students=tmp_path / "roster.csv")
+    key = json.loads((tmp_path / "quiz" / "key.json").read_text(encoding="utf-8"))
+    answers = {("Q1", "a"): "0.6667", ("Q1", "b"): "0.4054", ("Q2", "b"): "3.124", ("Q3", "a"): "about a third I think",
+               ("Q3", "b"): "5.71", ("Q4", "a"): "0.41", ("Q5", "a"): "0", ("Q5", "b"): "0", ("Q5", "c"): "0.204",
+               ("Q5", "d"): "1", ("Q6", "a"): "50", ("Q6", "b"): "40", ("Q6", "c"): "5", ("Q6", "d"): "5",
+               ("Q6", "e"): "40", ("Q7", "a"): "0.81", ("Q7", "b"): "1.661", ("Q7", "c"): "1.661",
+               ("Q8", "a"): "0.3196", ("Q8", "c"): "news", ("Q9", "a"): "13.85", ("Q9", "b"): "yes",
+               ("Q9", "c"): "sum", ("Q10", "a"): "6", ("Q10", "b"): "0.6875"}
+    rows = [("s003", "Zoe Angstrom", q, p, a) for (q, p), a in answers.items()]
+    quizgen.grade(write(tmp_path, key, rows), key=tmp_path / "key.json",
+                  outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf"))
+    sheet = tmp_path / "sheets" / "s003.pdf"
+    pages = subprocess.run(["pdftotext", "-layout", str(sheet), "-"], capture_output=True, check=True,
+                           text=True).stdout.split("\f")[:-1]
+    assert all(f"Zoe Angstrom (s003)" in page and f"Page {n} of {len(pages)}" in page
+               for n, page in enumerate(pages, 1))
+    for question in ("Q1", "Q5", "Q6", "Q7", "Q9", "Q10"):      # the questions with notes under their tables
+        page = next(page for page in pages if re.search(rf"^\s*{question}: ", page, re.M))
+        start = re.search(rf"^\s*{question}: ", page, re.M).start()
+        end = page.find("Worked solution for your numbers", start)
+        assert re.search(r"• \([a-e]\) ", page[start:end if end > 0 else None]), question

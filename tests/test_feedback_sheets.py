@@ -108,6 +108,17 @@ def test_feedback_says_why_in_plain_words(graded):
     assert "- (c) your marker's decision: =see me: right idea" in sheet_of(folder, "sheets", "a/b")
 
 
+def test_markdown_sheet_has_the_figure_and_the_labelled_parts_of_the_pdf_sheet(graded):
+    folder, key, rows = graded
+    grade(folder, rows)
+    sheet = sheet_of(folder, "sheets", "s01")
+    worked = sheet[sheet.index("### Worked solution"):]
+    p_hat = key["students"]["s01"]["questions"][0]["parts"][0]["value"]
+    assert "<svg" in worked and f"&#9679; p = {p_hat:.4f}" in worked and "p, the probability given" in worked
+    assert "**Forecast.** " in worked and "**Check.** " in worked
+    steps = re.findall(r"^\d\. \*\*[^*]+\.\*\* \*Why:\* ", worked, re.M)
+    assert len(steps) == 3                                         # C7's three steps, titled as in the PDF
+
 def test_answers_are_shown_as_the_student_wrote_them_not_spreadsheet_guarded(graded):
     folder, _, rows = graded
     grade(folder, rows)
@@ -127,6 +138,8 @@ def test_a_decimal_comma_class_gets_comma_numbers_on_its_sheets(graded):
     assert "| 0,5 / 2 |" in table[0] and all(re.search(r"\| \d+,\d+ \|$", line) for line in table)
     assert not re.search(r"\d\.\d", "\n".join(table))
     worked = sheet[sheet.index("### Worked solution"):]
+    assert re.search(r"&#9679; p = \d+,\d+</text>", worked)        # the figure's labels too
+    worked = re.sub(r"<[^>]*>", "", worked)                        # (not its coordinates)
     assert not re.search(r"\d\.\d", worked) and re.search(r"\$[^$]*\d\{,\}\d[^$]*\$", worked)
     assert re.search(r"\*\*Answers:\*\* \(a\) \d+,\d+; \(b\) \d+,\d+; \(c\) \d+,\d+\. These come from unrounded values; the working above rounds at every step", worked)
 

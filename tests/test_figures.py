@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from quizgen.errors import TemplateError
 from quizgen.maths.parser import parse, template_policy
 from quizgen.generation.figures import (LossPoint, curve_points, figure_markup, figure_point, loss_curve_svg,
-                             loss_curve_tikz, y_ticks)
+                             loss_curve_tikz, point_label, y_ticks)
 from quizgen.generation.sampling import canonical_instance
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -164,3 +164,14 @@ def test_layouts_skip_tikz_when_no_question_has_a_figure(invoke, tmp_path, bank)
     without = next(t.cls for t in bank if t.figure is None)
     invoke("generate", "--seed", 4, "--classes", without, "--format", "tex", "--out", tmp_path)
     assert "tikz" not in (tmp_path / "problems.tex").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("p, loss", [(0.9374, "0.06465"), (0.02799, "3.5759"), (0.6587, "0.4175"), (1.0, "0.0000"),
+                                     (0.999, "0.001001")])
+def test_the_loss_label_shows_as_many_figures_as_the_answer_beside_it(p, loss):
+    """-ln p printed as the answers print it: 4 places, and 4 significant figures
+    below 0.1 (a label of 0.0647 beside an answer of 0.06469 reads as a different number)."""
+    point = LossPoint(p)
+    assert point_label(point)[1] == f"\u2212ln p = {loss}"
+    assert f"$-\\ln p = {loss}$" in loss_curve_tikz(point, labelled=True)
+    assert f"&#8722;ln p = {loss}</text>" in loss_curve_svg(point, labelled=True)

@@ -212,3 +212,17 @@ def test_the_key_model_reads_and_writes_the_codes(invoke, tmp_path, roster):
     assert paper_code(key.secret, "4/s002") == key.code_of("s002") and key.code_of("") in data["papers"]
     again = key.to_json()
     assert again["secret"] == data["secret"] and again["papers"] == data["papers"]
+
+
+def test_the_end_note_never_takes_a_page_of_its_own(invoke, tmp_path):
+    r"""The end note follows the last question, or, with no room left on that
+    page, goes into its footer (\qzendnote; tests/test_pdf.py compiles a paper
+    whose note used to fall alone onto a last page)."""
+    result = invoke("generate", "--seed", 7, "--classes", "C1,C6", "--format", "tex", "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    problems = (tmp_path / "problems.tex").read_text(encoding="utf-8")
+    assert r"\qzendnote{End of paper: 2 questions, 9 points.}" in problems
+    assert r"\ifdim\dimexpr\pagegoal-\pagetotal\relax<4\baselineskip \thispagestyle{qzlast}%" in problems
+    assert (r"\fancypagestyle{qzlast}{\fancyfoot[R]{\small\textit{End of paper.}\enspace Page \thepage\ of "
+            r"\pageref{qz-last-\qzpaper}}}") in problems
+    assert "\\vspace{1.5em}\n\\begin{center}\n\\textit{End of paper" not in problems

@@ -325,6 +325,36 @@ def test_names_beyond_pdflatex_choose_lualatex_and_rtl_runs_turn():
     assert "{\\textdir TRT דוד כהן}" in converted
 
 
+ARABIC_NAME = "ليلى عبد الله"
+
+
+def _arabic_font_or_skip():
+    if tex_fonts.lualatex() is None:
+        pytest.skip(f"lualatex with fontspec not installed (Debian: {' '.join(tex_fonts.DEBIAN_PACKAGES)})")
+    if not any(family == "Noto Naskh Arabic" for family, _ in tex_fonts.fonts()):
+        pytest.skip("Noto Naskh Arabic not installed (Debian: fonts-noto-core)")
+
+
+def test_arabic_runs_are_set_in_an_arabic_font_shaped_as_arabic():
+    _arabic_font_or_skip()
+    source = f"\\usepackage[utf8]{{inputenc}}\n\\usepackage[T1]{{fontenc}}\n\\begin{{document}}{ARABIC_NAME} and דוד"
+    converted = tex_fonts.for_lualatex(source)
+    assert "\\newfontfamily\\qzarabic{Noto Naskh Arabic}[Renderer=HarfBuzz,Script=Arabic]" in converted
+    assert "{\\qzarabic\\textdir TRT " + ARABIC_NAME + "}" in converted
+    assert "{\\textdir TRT דוד}" in converted        # Hebrew shapes well through the fallback fonts
+
+
+def test_an_arabic_name_prints_joined_and_right_to_left(invoke, tex, tmp_path):
+    """Through the fallback fonts alone the letters came out unjoined, in their
+    isolated forms, left to right; shaped, pdftotext reads the name back as typed."""
+    _arabic_font_or_skip()
+    (tmp_path / "roster.csv").write_text(f"student_id,name\ns1,{ARABIC_NAME}\n", encoding="utf-8")
+    result = invoke("generate", "--seed", 3, "--classes", "C6", "--format", "pdf", "--no-solutions",
+                    "--students", tmp_path / "roster.csv", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    text = re.sub("[\u202a-\u202e]", "", pdf_text(tmp_path / "out" / "problems.pdf"))
+    assert "Name: ليلى عبد" in text          # unshaped: isolated forms (U+FExx) in reverse order
+
 @pytest.mark.slow
 def test_sigterm_while_compiling_leaves_no_tex_running(tex, tmp_path):
     bank = bad_bank(tmp_path / "bank", r"\def\x{\x}\x")
@@ -417,3 +447,22 @@ def test_right_hand_markers_keep_a_gap_from_the_text(invoke, tex, tmp_path):
         before, marker = problems[k - 1], problems[k]
         assert abs(marker[2] - before[2]) > 2 or marker[1] - before[3] >= 2 * EM, (before, marker)
     assert max(problems[k][3] for k in points) - min(problems[k][3] for k in points) < 1   # all at the margin
+
+
+def test_the_end_note_is_never_alone_on_the_last_page(invoke, tex, tmp_path):
+    """Seed 42's student s001: Q10 fills page 13 to the bottom, and the end note
+    used to print alone on a page 14; now it is in page 13's footer. With room
+    left, the note stays under the last question."""
+    (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada Lovelace\n", encoding="utf-8")
+    result = invoke("generate", "--seed", 42, "--format", "pdf", "--no-solutions", "--students",
+                    tmp_path / "roster.csv", "--out", tmp_path / "full")
+    assert result.exit_code == 0, result.stderr
+    pages = subprocess.run(["pdftotext", str(tmp_path / "full" / "problems.pdf"), "-"], capture_output=True,
+                           check=True, text=True).stdout.split("\f")[:-1]
+    last = " ".join(pages[-1].split())
+    assert "Q10." in last and "Answer:" in last and f"End of paper. Page {len(pages)} of {len(pages)}" in last
+    result = invoke("generate", "--seed", 42, "--classes", "C1", "--format", "pdf", "--no-solutions",
+                    "--out", tmp_path / "short")
+    assert result.exit_code == 0, result.stderr
+    text = pdf_text(tmp_path / "short" / "problems.pdf")
+    assert "Answer: End of paper: 1 question, 4 points." in text and "End of paper. Page" not in text

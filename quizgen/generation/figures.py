@@ -75,7 +75,14 @@ def y_ticks(top: int) -> range:
 def point_label(point: LossPoint) -> list:
     """The solution label's lines in plain text. It sits in the top right
     corner, which the curve never reaches (there p > 0.4, so -ln p < 1)."""
-    return [f"p = {significant(point.p, 4)}", f"\u2212ln p = {fixed(point.loss, 4)}"]
+    return [f"p = {significant(point.p, 4)}", f"\u2212ln p = {loss_text(point.loss)}"]
+
+
+def loss_text(loss: float) -> str:
+    """-ln p as the answers print it: 4 decimal places, and at least 4
+    significant figures below 1 (0.06469, not 0.0647, beside an answer of 0.06469)."""
+    places = max(4, 3 - math.floor(math.log10(loss))) if loss > 0 else 4
+    return fixed(loss, places)
 
 
 # ------------------------------------------------------------------ TikZ
@@ -91,7 +98,7 @@ def loss_curve_tikz(point: LossPoint, labelled: bool) -> str:
         return _tikz_frame(BLANK_TOP) + "\n" + r"\end{tikzpicture}"
     top = point.top
     mark = _tikz_at(point.p, point.loss, top)
-    label = rf"$\bullet$ $p = {significant(point.p, 4)}$\\$-\ln p = {fixed(point.loss, 4)}$"
+    label = rf"$\bullet$ $p = {significant(point.p, 4)}$\\$-\ln p = {loss_text(point.loss)}$"
     return "\n".join([
         _tikz_frame(top),
         rf"\draw[densely dashed, gray] {_tikz_at(point.p, 0, top)} |- {_tikz_at(0, point.loss, top)};",

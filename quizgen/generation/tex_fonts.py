@@ -22,6 +22,10 @@ FALLBACK_FONTS = ("Noto Serif", "Noto Sans", "DejaVu Serif", "Noto Serif Hebrew"
 DEBIAN_PACKAGES = ("texlive-luatex", "fonts-noto-core", "fonts-noto-cjk", "fonts-symbola")
 _RTL = "\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff"
 _RTL_RUN = re.compile(f"[{_RTL}](?:[{_RTL}\\s.,'\"-]*[{_RTL}])?")
+_ARABIC = re.compile("[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]")
+ARABIC_FONT = "Noto Naskh Arabic"
+# a fallback font gets no Arabic shaping (letters unjoined, in reverse): Arabic runs get their own family
+_ARABIC_FAMILY = f"\\newfontfamily\\qzarabic{{{ARABIC_FONT}}}[Renderer=HarfBuzz,Script=Arabic]\n"
 _PREAMBLE = re.compile(r"\\usepackage\[utf8\]\{inputenc\}\n\\usepackage\[T1\]\{fontenc\}\n"
                        r"(?:\\IfFileExists\{lmodern\.sty\}\{\\usepackage\{lmodern\}\}\{\}\n)?")
 
@@ -78,15 +82,25 @@ def can_typeset(text: str) -> bool:
 def for_lualatex(source: str) -> str:
     """A pdflatex document made ready for LuaLaTeX: fontspec with the installed
     fallback fonts instead of inputenc/fontenc, no date in the PDF (the same
-    bytes every time), right-to-left runs set right to left."""
+    bytes every time), right-to-left runs set right to left (Arabic in an
+    Arabic font of its own, shaped as Arabic)."""
     fallbacks = ", ".join(f'"{family}:mode=harf;"' for family, _ in fonts()[1:])
     preamble = ("\\usepackage{fontspec}\n\\pdfvariable suppressoptionalinfo 1023\n"
                 f"\\directlua{{luaotfload.add_fallback(\"quizgenfallback\", {{{fallbacks}}})}}\n"
                 f"\\setmainfont{{{MAIN_FONT}}}[RawFeature={{fallback=quizgenfallback}}]\n")
     if not fallbacks:
         preamble = "\\usepackage{fontspec}\n\\pdfvariable suppressoptionalinfo 1023\n"
+    arabic = any(family == ARABIC_FONT for family, _ in fonts())
+    if arabic:
+        preamble += _ARABIC_FAMILY
     source = _PREAMBLE.sub(lambda _: preamble, source, count=1)
-    return _RTL_RUN.sub(lambda run: "{\\textdir TRT " + run.group(0) + "}", source)
+    return _RTL_RUN.sub(lambda run: _right_to_left(run.group(0), arabic), source)
+
+
+def _right_to_left(run: str, arabic_font: bool) -> str:
+    """A right-to-left run set right to left, in the Arabic family when it is Arabic script."""
+    family = "\\qzarabic" if arabic_font and _ARABIC.search(run) else ""
+    return "{" + family + "\\textdir TRT " + run + "}"
 
 
 def typeset_names(students: list, err=None) -> list:

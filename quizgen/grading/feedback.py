@@ -197,11 +197,12 @@ class Solutions:
         view = self.view(question, "md", comma)
         if isinstance(view, str):
             return f"({view})"
-        steps = [f"{i}. **{s['title']}** {s['why']}\n\n   {s['work']}" for i, s in enumerate(view["steps"], 1)]
+        steps = [f"{i}. **{s['title']}.** *Why:* {s['why']}\n\n   {s['work']}" for i, s in enumerate(view["steps"], 1)]
         answers = ("; " if comma else ", ").join(f"({p['letter']}) {p['answer']}" for p in view["parts"])
         unrounded = f" {UNROUNDED}" if view.get("numeric") else ""
-        return "\n\n".join([view["stem"], view["forecast"], *steps, view["verify"],
-                            f"**Answers:** {answers}.{unrounded}"])
+        figure = [view["figure"]["solution"].strip()] if view.get("figure") else []
+        return "\n\n".join([view["stem"].strip(), *figure, f"**Forecast.** {view['forecast'].strip()}", *steps,
+                            f"**Check.** {view['verify'].strip()}", f"**Answers:** {answers}.{unrounded}"])
 
     def view(self, question, fmt: str, comma: bool = False):
         """The question view (generation.views) of ``question`` regenerated for
@@ -231,14 +232,15 @@ class Solutions:
 
 _MATH = re.compile(r"\$\$.+?\$\$|\$.+?\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
 _DECIMAL = re.compile(r"(?<=\d)\.(?=\d)")   # a decimal point between digits
+_SVG_TEXT = re.compile(r">[^<]+<")
 _TIKZ_LABEL = re.compile(r"(\bnode\s*(?:\[[^\]]*\])?\s*(?:at\s*\([^)]*\))?\s*\{)([^;]*)(\}\s*;)")
 # in LaTeX, unless the number is a length (0.8em, 0.5\linewidth)
 _TEX_DECIMAL = re.compile(r"(?<=\d)\.(?=\d+(?![\d.]|(?:em|ex|pt|cm|mm|in|bp|sp|pc|\\[a-z]*(?:width|height|size))))")
 
 
 def comma_view(view: dict, fmt: str) -> dict:
-    """A question view whose text (stem, forecast, steps, check, answers; not
-    the figure) writes every decimal with a comma: ``{,}`` in maths (and all
+    """A question view whose text (stem, forecast, steps, check, answers, the
+    figure's labels) writes every decimal with a comma: ``{,}`` in maths (and all
     through LaTeX, where it prints as a comma without a space), ``,`` in
     Markdown prose."""
     def text(piece: str) -> str:
@@ -254,6 +256,8 @@ def comma_view(view: dict, fmt: str) -> dict:
     if figure and fmt == "tex":   # only the labels: coordinates keep their points
         figure = {**figure, "solution": _TIKZ_LABEL.sub(lambda m: m[1] + _TEX_DECIMAL.sub("{,}", m[2]) + m[3],
                                                         figure["solution"])}
+    elif figure:                  # SVG: the text between tags, never an attribute
+        figure = {**figure, "solution": _SVG_TEXT.sub(lambda m: _DECIMAL.sub(",", m[0]), figure["solution"])}
     return {**view, "figure": figure, **{name: text(view[name]) for name in ("stem", "forecast", "verify")},
             "steps": [{key: text(value) for key, value in step.items()} for step in view["steps"]],
             "parts": [{**part, "answer": _DECIMAL.sub(",", part["answer"])} for part in view["parts"]]}

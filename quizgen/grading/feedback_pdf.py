@@ -79,7 +79,20 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                          student_name=breakable(total.name), score=score, max_score=max_score,
                          percent=f"{percent}\\%", questions=items,
                          has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper,
-                         unrounded=UNROUNDED, strays=strays, stray_heading=STRAY_HEADING, stray_intro=STRAY_INTRO)
+                         unrounded=UNROUNDED, strays=strays, stray_heading=STRAY_HEADING, stray_intro=STRAY_INTRO,
+                         footer_who=footer_who(total.student_id, total.name),
+                         answer_separator=";" if context.comma else ",")
+
+
+def footer_who(student_id, name) -> str:
+    """The student as every page's footer names them: the id, and the name
+    before it; cut to 40 and 60 characters as on their exam paper."""
+    shown_id = tex_text(_cut(plain(student_id), 40))
+    return f"{tex_text(_cut(plain(name), 60))} ({shown_id})" if plain(name) else shown_id
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _tex_fields(record):
