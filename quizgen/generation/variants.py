@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from quizgen.generation.plan import PLANS_LIMIT, plan_for
+from quizgen.generation.plan import per_template, plan_for
 from quizgen.generation.sampling import sample_instance
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.exact import to_float
@@ -113,21 +113,14 @@ def shared_answers(questions: list) -> list:
     return pairs
 
 
-
 def telling_parts(template) -> frozenset:
     """The places of the numeric parts that can keep one paper's questions
     apart: those whose answer takes at least TELLING_VALUES different values
     (within tolerance) over validate's PROBE_DRAWS draws. A part with few
     values cannot (C10's count of predicted positions: three sentence
-    lengths), nor one whose answer is the same in every draw. Worked out once per template."""
-    hit = _TELLING.get(id(template))
-    if hit is not None and hit[0] is template:
-        return hit[1]
-    if len(_TELLING) >= PLANS_LIMIT:
-        _TELLING.clear()
-    found = _well_spread(template)
-    _TELLING[id(template)] = (template, found)
-    return found
+    lengths), nor one whose answer is the same in every draw. Worked out
+    once per template in each process."""
+    return per_template(_TELLING, template, _well_spread)
 
 
 def _well_spread(template) -> frozenset:
