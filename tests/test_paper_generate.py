@@ -4,6 +4,7 @@ working space, the paper size, and no folder overwritten by surprise."""
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -88,15 +89,43 @@ def test_every_students_paper_is_distinct_and_the_key_keeps_the_redrawn_labels(i
         assert len(values) == len(set(values))
 
 
-def test_a_template_out_of_variants_warns_once_and_repeats_deterministically(invoke, tmp_path):
+def test_four_c10_questions_may_share_their_count_but_not_their_loss(invoke, tmp_path):
     """C10's first answer counts the predicted positions: three sentence
-    lengths give three values, so four questions must share one."""
-    runs = [invoke("generate", "--seed", 3, "--classes", "C10", "--count", 4, "--out", tmp_path / name)
+    lengths give three values, so four questions must share one; that part
+    cannot tell questions apart, so the paper does not run out, and the
+    losses still differ (they once stopped being checked after the fourth)."""
+    result = invoke("generate", "--seed", 1, "--classes", "C10", "--count", 4, "--out", tmp_path)
+    assert result.exit_code == 0 and "warning" not in result.stderr
+    counts, losses = zip(*(q["parts"] for q in key_of(tmp_path)["questions"]))
+    assert len({p["value"] for p in counts}) < 4
+    assert len({round(p["value"], 4) for p in losses}) == 4
+
+
+def few_variants_bank(tmp_path):
+    """A user template with four variants only: its one answer, a softmax
+    probability, is set by the vocabulary size (3 or 4) and the temperature."""
+    text = (Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml").read_text(encoding="utf-8")
+    old = "z: {vector: {size: V, min: -1, max: 2, step: 0.5}}"
+    assert old in text
+    (tmp_path / "few").mkdir()
+    (tmp_path / "few" / "c11.yaml").write_text(
+        text.replace(old, "z: {vector: {size: V, min: 0, max: 1, step: 1}}"), encoding="utf-8")
+    return tmp_path / "few"
+
+
+def test_a_template_out_of_variants_warns_once_and_repeats_deterministically(invoke, tmp_path):
+    """Six questions of a four-variant template: the first four are the four
+    variants (a part with few values is compared as the whole variant when no
+    part can tell questions apart), the last two repeat, and generate warns once."""
+    bank = few_variants_bank(tmp_path)
+    runs = [invoke("generate", "--bank", bank, "--seed", 3, "--classes", "C11", "--count", 6, "--out", tmp_path / name)
             for name in ("a", "b")]
     for result in runs:
         warnings = [line for line in result.stderr.splitlines() if "warning" in line]
-        assert result.exit_code == 0 and len(warnings) == 1 and "causal-lm-next-token-loss" in warnings[0]
+        assert result.exit_code == 0 and len(warnings) == 1 and "softmax-temperature" in warnings[0]
     assert (tmp_path / "a" / "key.csv").read_bytes() == (tmp_path / "b" / "key.csv").read_bytes()
+    values = [round(q["parts"][0]["value"], 4) for q in key_of(tmp_path / "a")["questions"]]
+    assert len(set(values[:4])) == 4
 
 
 def test_answers_the_same_in_every_draw_do_not_count_as_repeats(invoke, tmp_path):

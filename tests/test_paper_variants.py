@@ -1,11 +1,18 @@
-import pytest
 """Distinct variants of a template, and questions of a paper sharing an answer."""
 
+from pathlib import Path
+
+import pytest
+
 from quizgen.bank.loader import load_bank
+from quizgen.generation import distinct
+from quizgen.generation.distinct import RUN_OUTS, distinct_instances
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.variants import (Answer, PaperQuestion, answers_of, count_variants, same_variant,
-                                         shared_answers, template_variants)
+                                         shared_answers, telling_parts, template_variants)
+
+EXAMPLE_BANK = Path(__file__).parent.parent / "docs" / "examples" / "bert_bank"
 
 
 def _numeric(part, value, width=0.0005):
@@ -45,3 +52,62 @@ def test_shared_answers_across_parts():
     q2 = PaperQuestion("Q2", (_numeric("a", 1.3860),))
     q3 = PaperQuestion("Q3", (_numeric("a", 0.9),))
     assert shared_answers([q1, q2, q3]) == [("Q1", "b", "Q2", "a")]
+
+
+# ------------------------------------------------------------------ distinct questions on one paper
+
+FEW_VALUED = {"C5": {0, 3}, "C10": {0}}   # C5's empty sum and smallest chance: one value; C10's count: three
+PAPER_COUNT = 20   # within every shipped template's variants: the earliest run-out over seeds 1-5 is at 28 (C11)
+
+
+def shipped_templates():
+    return load_bank(()) + load_bank([EXAMPLE_BANK], include_builtin=False)
+
+
+def varying_parts(template) -> list:
+    """The numeric parts whose answer takes many values, known from the bank itself."""
+    numeric = [i for i, a in enumerate(answers_of(sample_instance(template, "parts"))) if a.value is not None]
+    return [i for i in numeric if i not in FEW_VALUED.get(template.cls, set())]
+
+
+def test_only_parts_with_many_values_tell_questions_apart():
+    assert {t.cls: sorted(telling_parts(t)) for t in shipped_templates()} == \
+        {t.cls: varying_parts(t) for t in shipped_templates()}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_no_two_questions_of_a_paper_share_an_answer_of_a_varying_part(seed):
+    """Every shipped template, twenty questions on one paper: no answer of a
+    part that takes many values repeats, any part against any part."""
+    for template in shipped_templates():
+        labels = [seed_label(seed, template.id, k) for k in range(PAPER_COUNT)]
+        instances, ran_out = distinct_instances(template, labels)
+        varying = varying_parts(template)
+        questions = [PaperQuestion(inst.seed_label, tuple(answers_of(inst)[i] for i in varying)) for inst in instances]
+        assert not ran_out and shared_answers(questions) == [], template.cls
+
+
+def test_a_question_that_runs_out_does_not_stop_the_checks_of_later_ones(bank):
+    """Seed 5, 45 C6 questions: the 39th finds no free variant in 12 redraws
+    and repeats an earlier answer; the six after it are still kept apart
+    (they were once kept as first drawn, and repeated)."""
+    template = next(t for t in bank if t.cls == "C6")
+    instances, ran_out = distinct_instances(template, [seed_label(5, template.id, k) for k in range(45)])
+    questions = [PaperQuestion(f"Q{k + 1}", answers_of(inst)) for k, inst in enumerate(instances)]
+    assert ran_out and {later for _, _, later, _ in shared_answers(questions)} == {"Q39"}
+
+
+def test_checks_stop_once_run_outs_show_the_variants_used_up(bank, monkeypatch):
+    """With only C10's count of predicted positions compared (three sentence
+    lengths, three values), the 4th, 5th and 6th questions each run out after
+    12 redraws; after RUN_OUTS of them the variants are taken as used up, and
+    the 7th is kept as first drawn without a redraw."""
+    template = next(t for t in bank if t.cls == "C10")
+    drawn = []
+    monkeypatch.setattr(distinct, "telling_parts", lambda t: frozenset({0}))
+    monkeypatch.setattr(distinct, "sample_instance", lambda t, label: drawn.append(label) or sample_instance(t, label))
+    labels = [seed_label(1, template.id, k) for k in range(7)]
+    instances, ran_out = distinct_instances(template, labels)
+    assert ran_out and RUN_OUTS == 3
+    assert all(f"{labels[k]}/redraw12" in drawn for k in (3, 4, 5))
+    assert f"{labels[6]}/redraw1" not in drawn and instances[6].seed_label == labels[6]

@@ -1,21 +1,29 @@
 """Distinct variants on one paper: no two instances of a template on one paper
-(the class's, or one student's) share a numeric answer within tolerance, as far
-as the template's variants allow (a part whose answer is the same in every
-draw, such as C5's empty sum, is left out of the comparison). An instance that shares one is redrawn from
-a derived seed label (``{label}/redraw{n}``, recorded in the key like any
-other); when REDRAWS redraws all share one, the template has run out of
-variants for this paper: the first draw is kept and so are all later ones
-(repeating deterministically), and the caller warns once."""
+(the class's, or one student's) repeat each other, as far as the template's
+variants allow. Two instances repeat when they share, within tolerance, an
+answer of a part that can tell questions apart (:func:`telling_parts`: any
+such part of one against any such part of the other), or, in a template
+without such a part, when they are the same variant (every answer agrees part
+by part). A part whose answer takes only a few values (C10's count of
+predicted positions) or is the same in every draw (C5's empty sum) cannot tell
+questions apart: four C10 questions must share that count, but not their loss.
+
+An instance that repeats an earlier one is redrawn from a derived seed label
+(``{label}/redraw{n}``, recorded in the key like any other); when REDRAWS
+redraws all repeat, the instance has run out of variants: its first draw is
+kept and the caller warns once. Later instances are still checked until
+RUN_OUTS instances have run out: the template's variants are then used up on
+this paper, and the rest are kept as first drawn (repeating deterministically)."""
 
 from __future__ import annotations
 
 from bisect import bisect_left, insort
 
-from quizgen.generation.plan import plan_for
 from quizgen.generation.sampling import sample_instance
-from quizgen.generation.variants import answers_of
+from quizgen.generation.variants import answers_of, same_variant, telling_parts
 
 REDRAWS = 12
+RUN_OUTS = 3
 
 
 class AnswerIndex:
@@ -49,38 +57,58 @@ class AnswerIndex:
                 self.widest = max(self.widest, answer.half_width)
 
 
+class PaperRun:
+    """The instances of one template kept so far on one paper, as the answers
+    that decide whether a new instance repeats one of them."""
+
+    def __init__(self, template):
+        self.telling = telling_parts(template)
+        self.index, self.variants = AnswerIndex(), []
+
+    def compared(self, instance) -> tuple:
+        """The answers of ``instance`` that decide: its telling parts', or all of them when it has none."""
+        answers = answers_of(instance)
+        return tuple(answers[i] for i in sorted(self.telling)) if self.telling else answers
+
+    def repeats(self, answers: tuple) -> bool:
+        """True when ``answers`` (:meth:`compared`) repeat an instance kept so far."""
+        if self.telling:
+            return self.index.shares(answers)
+        return any(same_variant(answers, held) for held in self.variants)
+
+    def add(self, answers: tuple) -> None:
+        """Keep an instance, given by its :meth:`compared` answers."""
+        if self.telling:
+            self.index.add(answers)
+        else:
+            self.variants.append(answers)
+
+
 def distinct_instances(template, labels: list) -> tuple:
     """``(instances, ran_out)``: one instance of ``template`` per seed label (one
-    paper's run of that template, in order), each redrawn while it shares an
-    answer with an earlier one; ``ran_out`` is True when the template could not
-    give this many distinct variants. Each instance's answers are worked out once."""
+    paper's run of that template, in order), each redrawn while it repeats an
+    earlier one; ``ran_out`` is True when the template could not give this
+    many distinct variants. Each instance's answers are worked out once."""
     if len(labels) == 1:
         return [sample_instance(template, labels[0])], False
-    index, instances, ran_out = AnswerIndex(), [], False
-    constant = plan_for(template).constant_answers
+    run, instances, run_outs = PaperRun(template), [], 0
     for label in labels:
         instance = sample_instance(template, label)
-        answers = _compared(instance, constant)
-        if not ran_out and index.shares(answers):
-            instance, answers, ran_out = _redrawn(template, label, index, instance, answers, constant)
-        index.add(answers)
+        answers = run.compared(instance)
+        if run_outs < RUN_OUTS and run.repeats(answers):
+            instance, answers, ran_out = _redrawn(template, label, run, instance, answers)
+            run_outs += ran_out
+        run.add(answers)
         instances.append(instance)
-    return instances, ran_out
+    return instances, run_outs > 0
 
 
-def _compared(instance, constant: frozenset) -> tuple:
-    """The answers of ``instance`` that can tell variants apart: a part whose
-    answer is the same in every draw (``constant``) would make every pair share one."""
-    answers = answers_of(instance)
-    return tuple(a for i, a in enumerate(answers) if i not in constant) if constant else answers
-
-
-def _redrawn(template, label: str, index: AnswerIndex, first, first_answers: tuple, constant: frozenset) -> tuple:
-    """``(instance, its compared answers, ran_out)``: the first redraw sharing no answer, else ``first``."""
+def _redrawn(template, label: str, run: PaperRun, first, first_answers: tuple) -> tuple:
+    """``(instance, its compared answers, ran_out)``: the first redraw repeating no kept instance, else ``first``."""
     for n in range(1, REDRAWS + 1):
         instance = sample_instance(template, f"{label}/redraw{n}")
-        answers = _compared(instance, constant)
-        if not index.shares(answers):
+        answers = run.compared(instance)
+        if not run.repeats(answers):
             return instance, answers, False
     return first, first_answers, True
 

@@ -44,20 +44,30 @@ _PLANS: dict = {}
 
 
 def plan_for(template: Template) -> SamplingPlan:
-    """The template's plan, made on first use. The table holds the template
-    itself beside its plan, so a template's id cannot be reused while listed."""
-    hit = _PLANS.get(id(template))
+    """The template's plan, made on first use."""
+    return per_template(_PLANS, template, _new_plan)
+
+
+def per_template(table: dict, template: Template, make):
+    """``make(template)``, made on first use and kept in ``table`` (at most
+    PLANS_LIMIT entries). The table holds the template itself beside what
+    was made, so a template's id cannot be reused while listed."""
+    hit = table.get(id(template))
     if hit is not None and hit[0] is template:
         return hit[1]
-    if len(_PLANS) >= PLANS_LIMIT:
-        _PLANS.clear()
+    if len(table) >= PLANS_LIMIT:
+        table.clear()
+    made = make(template)
+    table[id(template)] = (template, made)
+    return made
+
+
+def _new_plan(template: Template) -> SamplingPlan:
     trees = _trees(template)
     shared = shared_values(trees, dict(template.lets))
     functions = {node: compile_tree(node, ExactArithmetic, shared) for node in trees}
-    plan = SamplingPlan(_steps(template), _options(template), _fixed_grids(template), functions, shared,
+    return SamplingPlan(_steps(template), _options(template), _fixed_grids(template), functions, shared,
                         _constant_answers(template))
-    _PLANS[id(template)] = (template, plan)
-    return plan
 
 
 def _steps(template: Template) -> tuple:

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from quizgen.generation.plan import per_template, plan_for
 from quizgen.generation.sampling import sample_instance
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.exact import to_float
 from quizgen.maths.tolerance import half_width
 
 WARN_BELOW = 100
+PROBE_DRAWS = 200     # the draws validate counts variants over
+TELLING_VALUES = 20   # different answers in those draws that let a part keep a paper's questions apart
+_TELLING: dict = {}
 
 
 @dataclass(frozen=True)
@@ -85,11 +89,16 @@ class VariantCount:
         return self.distinct < WARN_BELOW
 
 
-def template_variants(template, draws: int = 200, seed: str = "variants") -> VariantCount:
+def template_variants(template, draws: int = PROBE_DRAWS, seed: str = "variants") -> VariantCount:
     """Sample ``draws`` instances of ``template`` (seed labels ``{seed}/{id}/{k}``)
     and count the distinct variants among them."""
-    answer_sets = (answers_of(sample_instance(template, f"{seed}/{template.id}/{k}")) for k in range(draws))
+    answer_sets = (answers_of(sample_instance(template, probe_label(template, k, seed))) for k in range(draws))
     return VariantCount(template.id, draws, count_variants(answer_sets))
+
+
+def probe_label(template, k: int, seed: str = "variants") -> str:
+    """The seed label of the ``k``-th draw validate counts variants over."""
+    return f"{seed}/{template.id}/{k}"
 
 
 def shared_answers(questions: list) -> list:
@@ -102,3 +111,28 @@ def shared_answers(questions: list) -> list:
             pairs += [(first.id, a.part, second.id, b.part)
                       for a in first.answers for b in second.answers if a.agrees(b)]
     return pairs
+
+
+def telling_parts(template) -> frozenset:
+    """The places of the numeric parts that can keep one paper's questions
+    apart: those whose answer takes at least TELLING_VALUES different values
+    (within tolerance) over validate's PROBE_DRAWS draws. A part with few
+    values cannot (C10's count of predicted positions: three sentence
+    lengths), nor one whose answer is the same in every draw. Worked out
+    once per template in each process."""
+    return per_template(_TELLING, template, _well_spread)
+
+
+def _well_spread(template) -> frozenset:
+    """The parts that show TELLING_VALUES different answers in validate's
+    draws, drawing only until every part that varies at all has shown them."""
+    constant, seen = plan_for(template).constant_answers, {}
+    for k in range(PROBE_DRAWS):
+        for i, answer in enumerate(answers_of(sample_instance(template, probe_label(template, k)))):
+            values = seen.setdefault(i, [])
+            if (answer.value is not None and i not in constant and len(values) < TELLING_VALUES
+                    and not any(answer.agrees(value) for value in values)):
+                values.append(answer)
+        if all(len(values) >= TELLING_VALUES for values in seen.values() if values):
+            break
+    return frozenset(i for i, values in seen.items() if len(values) >= TELLING_VALUES)
