@@ -4,6 +4,7 @@ Ctrl-C in the middle of a question and Ctrl-D at the prompt."""
 import json
 import os
 import select
+import signal
 import sys
 import time
 
@@ -12,32 +13,51 @@ import pytest
 pty = pytest.importorskip("pty")
 
 
-def in_terminal(args, keys, env, timeout=30.0):
+def in_terminal(args, keys, env, timeout=60.0):
     """Run ``python -m quizgen ARGS`` on a pseudo-terminal, sending each of
-    ``keys`` at the next prompt; (everything shown, exit code)."""
+    ``keys`` at the next prompt; (everything shown, exit code). The drill's
+    output is read until it ends, so it never blocks writing to a full
+    terminal; a drill still running after ``timeout`` s is killed and fails."""
     pid, fd = pty.fork()
     if pid == 0:   # the child: the drill itself
         os.execve(sys.executable, [sys.executable, "-m", "quizgen", *args], env)
     shown, deadline = b"", time.monotonic() + timeout
-    for key in [*keys, None]:
-        while time.monotonic() < deadline and (key is None or not shown.rstrip().endswith(b">")):
-            if not select.select([fd], [], [], 0.1)[0]:
-                continue
-            try:
-                data = os.read(fd, 65536)
-            except OSError:   # the drill ended and closed the terminal
-                key = None
-                break
-            if not data:
-                break
-            shown += data
-        if key is None:
+    for key in keys:
+        shown, ended = _read_until(fd, shown, deadline, prompt=True)
+        if ended:
             break
         os.write(fd, key)
         shown += b"\x00"   # so the next wait is for a new prompt
-    _, status = os.waitpid(pid, 0)
+    shown, _ = _read_until(fd, shown, deadline, prompt=False)
+    finished, status = os.waitpid(pid, os.WNOHANG)
+    while not finished and time.monotonic() < deadline + 5:   # it closed the terminal as it exits
+        time.sleep(0.05)
+        finished, status = os.waitpid(pid, os.WNOHANG)
+    if not finished:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
     os.close(fd)
-    return shown.replace(b"\x00", b"").decode(errors="replace"), os.waitstatus_to_exitcode(status)
+    text = shown.replace(b"\x00", b"").decode(errors="replace")
+    assert finished, f"the drill was still running after {timeout} s; it showed:\n{text}"
+    return text, os.waitstatus_to_exitcode(status)
+
+
+def _read_until(fd, shown: bytes, deadline: float, prompt: bool) -> tuple:
+    """Read the terminal until a new prompt (``prompt``) or the drill's end;
+    (everything shown, whether the drill ended)."""
+    while time.monotonic() < deadline:
+        if prompt and shown.rstrip().endswith(b">"):
+            return shown, False
+        if not select.select([fd], [], [], 0.1)[0]:
+            continue
+        try:
+            data = os.read(fd, 65536)
+        except OSError:   # the drill ended and closed the terminal
+            return shown, True
+        if not data:
+            return shown, True
+        shown += data
+    return shown, True
 
 
 @pytest.mark.slow
