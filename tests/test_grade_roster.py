@@ -132,6 +132,7 @@ def test_answers_for_another_key_stop_with_one_line_and_no_output(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["answers.csv", "key.json"]
     forced = grade(answers, "--force")
     assert forced.exit_code == 0 and "warning: answers.csv: only 4 of 20" in forced.output
+    assert "graded anyway, as --force asks" in forced.output and "pass --force" not in forced.output
     assert len(read(tmp_path / "answers-graded.csv")) == 20
 
 

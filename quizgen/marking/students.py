@@ -99,12 +99,15 @@ def far_fraction(answers, known: dict):
     return far, numeric
 
 
-def belong_message(far: int, numeric: int, source: str, key_name: str) -> str:
-    """The one line saying the answers look like another key's."""
+def belong_message(far: int, numeric: int, source: str, key_name: str, forced: bool = False) -> str:
+    """The one line saying the answers look like another key's: what to do
+    about it, or (``forced``) that they were graded anyway."""
     matched = numeric - far
+    advice = ("graded anyway, as --force asks" if forced else
+              "Grade them with the right --key, or pass --force to grade them anyway")
     return (f"{source}: only {matched} of {numeric} numeric answers ({100 * matched / numeric:.0f}%) are near a value "
             f"{key_name} knows for their part (its answer, a trap or carried rounding): were they "
-            f"written for another seed or key? Grade them with the right --key, or pass --force to grade them anyway")
+            f"written for another seed or key? {advice}")
 
 
 def looks_foreign(far: int, numeric: int, least: int = 10, most: float = 0.5) -> bool:
@@ -128,7 +131,6 @@ def belong_verdict(far: int, numeric: int, source: str, key_name: str, force: bo
     (InputFileError, exit 2), or with ``force`` return the line as a warning."""
     if not looks_foreign(far, numeric, least, most):
         return ""
-    message = belong_message(far, numeric, source, key_name)
     if not force:
-        raise InputFileError(message)
-    return message
+        raise InputFileError(belong_message(far, numeric, source, key_name))
+    return belong_message(far, numeric, source, key_name, forced=True)
