@@ -20,6 +20,7 @@ about one instance in seven; a run of 40 fewer).
 
 from __future__ import annotations
 
+import argparse
 import re
 import shutil
 import subprocess
@@ -60,10 +61,14 @@ def instructions(count: int, run: int = 1) -> int:
 def main() -> None:
     if len(sys.argv) == 4 and sys.argv[1] == "--child":
         return make_questions(int(sys.argv[2]), int(sys.argv[3]))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--run", type=int, help="runs of RUN instances of each template, redraws included (2 or more)")
+    run = parser.parse_args().run
+    if run is not None and run < 2:
+        parser.error("--run needs 2 or more")
     if not shutil.which("valgrind"):
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
-    if len(sys.argv) == 3 and sys.argv[1] == "--run":
-        run = int(sys.argv[2])
+    if run:
         per_question = (instructions(run, run) - instructions(1, run)) / (10 * (run - 1))
     else:
         per_question = (instructions(310) - instructions(10)) / 300
