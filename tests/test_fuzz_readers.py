@@ -59,6 +59,7 @@ POLICY_TEXT = given(st.one_of(st.text(max_size=200), POLICIES.map(lambda data: j
 @example('{"traps": {"\\n"}}')         # a key holding a line break, repeated in the message
 @example("[" * 600)               # RecursionError in the YAML composer
 @example("traps: {" + "x: {" * 600)
+@example(json.dumps({"ecf_credit": ["x" * 100] * 12}))   # the whole value was repeated: 1,200 characters
 def test_any_policy_text_is_read_or_refused_in_one_line(text):
     read_or_refuse(parse_policy, text, "policy.yaml")
 

@@ -137,15 +137,21 @@ def _shown(key) -> str:
     return printable(key)[:80]
 
 
+def _found(value) -> str:
+    """What the file held, for a message: on one line, cut to 80 characters."""
+    text = printable(repr(value))
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def _fraction(value, source: str, key: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise InputFileError(f"{source}: {_shown(key)}: expected a number from 0 to 1, found {value!r}")
+        raise InputFileError(f"{source}: {_shown(key)}: expected a number from 0 to 1, found {_found(value)}")
     return float(value)
 
 
 def _mapping(value, source: str, key: str) -> dict:
     if not isinstance(value, dict):
-        raise InputFileError(f"{source}: {_shown(key)}: expected a mapping, found {value!r}")
+        raise InputFileError(f"{source}: {_shown(key)}: expected a mapping, found {_found(value)}")
     return value
 
 
@@ -167,7 +173,7 @@ def _points(value, source: str) -> dict:
         for part, number in _mapping(parts, source, f"points.{template}").items():
             if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number <= MAX_POINTS:
                 raise InputFileError(f"{source}: {_shown(f'points.{template}.{part}')}: expected a number of points "
-                                     f"(0 to {MAX_POINTS:g}), found {number!r}")
+                                     f"(0 to {MAX_POINTS:g}), found {_found(number)}")
             table[str(part)] = number
         points[str(template)] = table
     return points
