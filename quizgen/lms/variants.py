@@ -61,7 +61,8 @@ class VariantPart:
 @dataclass(frozen=True)
 class Variant:
     """One variant of a slot: the numbers one student sees. ``id`` is its seed
-    label (``{seed}/{template}/{k}``), which regenerates it exactly."""
+    label (``{seed}/{template}/{k}``), which regenerates it exactly; ``code``,
+    when set, is the keyed code students see instead (quizgen.lms.exportkey)."""
 
     id: str
     template: str
@@ -73,12 +74,19 @@ class Variant:
     solution_html: str
     figure_svg: str | None = None
     solution_figure_svg: str | None = None
+    code: str = ""
 
     @property
     def tag(self) -> str:
-        """What names the variant in an LMS (question id number, a line of the
-        question text): ``quizgen:<template>:<seed label>``."""
+        """What names the variant for the instructor (Moodle's question ID
+        number, which students do not see): ``quizgen:<template>:<seed label>``."""
         return f"quizgen:{self.template}:{self.id}"
+
+    @property
+    def shown_tag(self) -> str:
+        """What names the variant in the question text students see:
+        ``quizgen:<template>:<code>``, or the seed label when there is no code."""
+        return f"quizgen:{self.template}:{self.code or self.id}"
 
 
 @dataclass(frozen=True)
