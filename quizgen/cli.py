@@ -143,7 +143,8 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @main.command("grade")
 @click.argument("answers", type=click.Path(dir_okay=False))
 @click.option("--key", "key_path", default=None, type=click.Path(dir_okay=False),
-              help="The key.json to grade against (default: beside the answers, else in the working folder).")
+              help="The key.json to grade against (default: beside the answers, else in the working folder); "
+                   "for a Moodle/Canvas responses export, the key file quizgen export wrote.")
 @click.option("--out", default=None, type=click.Path(),
               help="The graded file's path, or a folder (default: <answers>-graded.csv beside the answers); "
                    "the reports are written beside it.")
@@ -238,7 +239,7 @@ def validate_command(paths, samples, banks):
 def export_group():
     """Export question variants to an LMS (Moodle XML, Canvas QTI); see docs/lms.md.
 
-    Example: quizgen export moodle --classes C1,C7 --count 20 --out questions.xml
+    Example: quizgen export moodle --classes C1,C7 --count 20 --seed 42 --out questions.xml
     """
 
 
@@ -249,8 +250,11 @@ def _export_options(command):
                          help="Comma-separated classes (C1,C7) or 'all': one question slot each."),
             click.option("--count", default=10, show_default=True, type=int,
                          help="Variants per slot, 1 to 10,000 (each student gets one at random)."),
-            click.option("--seed", default="1", show_default=True,
-                         help="Seed: the k-th variant of a slot is generate's k-th question with it."),
+            click.option("--seed", default=None,
+                         help="Seed (default: a fresh one, printed): the k-th variant of a slot is generate's "
+                              "k-th question with it."),
+            click.option("--force", is_flag=True,
+                         help="Replace the key file of another export beside --out."),
             bank_option]):
         command = option(command)
     return command
@@ -260,15 +264,16 @@ def _export_options(command):
 @click.option("--out", default="questions.xml", show_default=True, type=click.Path(dir_okay=False),
               help="The Moodle XML file to write.")
 @_export_options
-def export_moodle(out, classes, count, seed, banks):
+def export_moodle(out, classes, count, seed, force, banks):
     """Moodle XML for the question bank: one category per slot holding its variants.
 
     Example: quizgen export moodle --classes C1,C7 --count 20 --seed 42 --out questions.xml
     """
     from quizgen.lms.export import write_moodle
 
-    slots = write_moodle(out, classes=classes, count=count, seed=_seed(seed), banks=banks)
-    click.echo(f"Wrote {sum(len(s.variants) for s in slots)} questions in {len(slots)} categories to {out}")
+    done = write_moodle(out, classes=classes, count=count, seed=_seed(seed), banks=banks, force=force)
+    click.echo(f"Wrote {sum(len(s.variants) for s in done.slots)} questions in {len(done.slots)} categories "
+               f"to {out} (seed {done.seed}); keep the key file {done.key_path} to grade")
 
 
 @export_group.command("canvas")
@@ -276,15 +281,17 @@ def export_moodle(out, classes, count, seed, banks):
               help="The Canvas QTI zip to write.")
 @click.option("--title", default="quizgen quiz", show_default=True, help="The quiz title in Canvas.")
 @_export_options
-def export_canvas(out, title, classes, count, seed, banks):
+def export_canvas(out, title, classes, count, seed, force, banks):
     """A Canvas QTI 1.2 zip: a question group per slot (and part) picking one variant.
 
     Example: quizgen export canvas --classes C1,C7 --count 20 --seed 42 --out quiz.zip
     """
     from quizgen.lms.export import write_canvas
 
-    slots = write_canvas(out, title=title, classes=classes, count=count, seed=_seed(seed), banks=banks)
-    click.echo(f"Wrote {sum(len(s.variants) for s in slots)} variants in {len(slots)} slots to {out}")
+    done = write_canvas(out, title=title, classes=classes, count=count, seed=_seed(seed), banks=banks,
+                        force=force)
+    click.echo(f"Wrote {sum(len(s.variants) for s in done.slots)} variants in {len(done.slots)} slots "
+               f"to {out} (seed {done.seed}); keep the key file {done.key_path} to grade")
 
 
 def _seed(text):

@@ -74,6 +74,13 @@ def export_and_key(folder, export: list, count: int, seed: int):
             for q in key.questions}
 
 
+def export_labels(key_file) -> dict:
+    """{(template, code): seed label} of the export whose key file is ``key_file``."""
+    from quizgen.lms.exportkey import code_labels, load_export_key
+
+    return code_labels(load_export_key(key_file))
+
+
 def _part_record(part) -> dict:
     """A key part as a plain record with its windows worked out (what the LMS must hold)."""
     record = {"part": part.letter, "type": part.kind, "accept": list(part.accept), "points": part.points}

@@ -118,7 +118,9 @@ def _check(folder: Path, args, result) -> None:
         _check_grade(folder, args, result.output)
     elif command == "export":
         default = {"moodle": "questions.xml", "canvas": "quiz.zip"}[args[1]]
-        assert (folder / _option(args, "--out", default)).stat().st_size > 0
+        out = folder / _option(args, "--out", default)
+        assert out.stat().st_size > 0 and out.with_name(f"{out.stem}-key.json").is_file()
+        assert "keep the key file" in result.output
     elif command == "list":
         assert re.search(r"^C10 +causal-lm-next-token-loss", result.output, flags=re.M)
     elif command == "validate":

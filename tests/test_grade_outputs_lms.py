@@ -6,13 +6,14 @@ analysis, and what the instructor is told when the export lacks something."""
 
 import csv
 import io
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from lms_support import moodle_csv, moodle_download
+from lms_support import export_labels, moodle_csv, moodle_download
 from quizgen.cli import main
 from quizgen.lms.moodle import moodle_xml
 from quizgen.lms.variants import slots as make_slots
@@ -41,10 +42,22 @@ def invoke(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-def test_moodle_responses_grade_as_the_same_answers_from_a_csv(tmp_path):
+@pytest.mark.parametrize("coded", [False, True], ids=["seed-label-tags", "coded-tags"])
+def test_moodle_responses_grade_as_the_same_answers_from_a_csv(tmp_path, coded):
+    """An older export (tags hold seed labels) grades alone; today's (tags hold
+    codes) grades with the export's key file: both as the plain CSV does."""
     slots = make_slots(CLASSES, count=COUNT, seed=SEED)
-    made = moodle_download(tmp_path / "responses.csv", moodle_xml(slots), slots, 7, typed)
-    result = invoke("grade", tmp_path / "responses.csv", "--gradebook", "moodle")
+    key_args = ()
+    if coded:
+        assert invoke("export", "moodle", "--classes", CLASSES, "--count", COUNT, "--seed", SEED,
+                      "--out", tmp_path / "questions.xml").exit_code == 0
+        xml = (tmp_path / "questions.xml").read_text(encoding="utf-8")
+        assert f"/{slots[0].template}/" not in " ".join(re.findall(r"\[quizgen:[^]]*\]", xml))
+        key_args = ("--key", tmp_path / "questions-key.json")
+    else:
+        xml = moodle_xml(slots)
+    made = moodle_download(tmp_path / "responses.csv", xml, slots, 7, typed)
+    result = invoke("grade", tmp_path / "responses.csv", "--gradebook", "moodle", *key_args)
     assert result.exit_code == 0, result.output
     for name in ("answers.csv", "key.json", "graded.csv", "graded-report.html", "graded-items.csv",
                  "graded-gradebook-moodle.csv"):
@@ -101,7 +114,58 @@ def test_a_download_without_question_text_says_what_to_tick(tmp_path):
     assert "tick 'question text'" in result.output and len(result.output.strip().splitlines()) == 1
 
 
-def test_an_lms_export_with_a_key_is_refused(tmp_path):
+def test_an_lms_export_with_a_key_that_is_not_an_export_key_is_refused(tmp_path):
     shutil.copy(DATA / "canvas_student_analysis.csv", tmp_path / "analysis.csv")
+    (tmp_path / "key.json").write_text('{"format": "quizgen-key", "version": 2}', encoding="utf-8")
     result = invoke("grade", tmp_path / "analysis.csv", "--key", tmp_path / "key.json")
-    assert result.exit_code == 2 and "leave out --key" in result.output
+    assert result.exit_code == 2 and "not the key file of 'quizgen export'" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def _coded_analysis(tmp_path, out="quiz.zip"):
+    """The Canvas sample analysis as a quiz exported today would give it: each
+    tag's seed label replaced by its code under the key of ``export canvas``."""
+    assert invoke("export", "canvas", "--classes", "C4,C8", "--count", 2, "--seed", 1,
+                  "--out", tmp_path / out).exit_code == 0
+    codes = {label: code for (_, code), label in export_labels(tmp_path / out.replace(".zip", "-key.json")).items()}
+    text = (DATA / "canvas_student_analysis.csv").read_text(encoding="utf-8")
+    coded = re.sub(r"(\[quizgen:[^:]+:)([^:\]]+)", lambda m: m.group(1) + codes[m.group(2)], text)
+    assert coded != text and "1/mlm" not in coded
+    (tmp_path / "coded.csv").write_text(coded, encoding="utf-8")
+    return tmp_path / "coded.csv"
+
+
+def test_canvas_coded_tags_grade_with_the_key_as_the_seed_label_tags_do(tmp_path):
+    coded = _coded_analysis(tmp_path)
+    shutil.copy(DATA / "canvas_student_analysis.csv", tmp_path / "analysis.csv")
+    assert invoke("grade", tmp_path / "analysis.csv").exit_code == 0
+    result = invoke("grade", coded, "--key", tmp_path / "quiz-key.json")
+    assert result.exit_code == 0, result.output
+    verdicts = [{k: r[k] for k in ("student_id", "question_id", "part", "status", "score", "misconception")}
+                for r in graded(tmp_path / "coded-graded.csv")]
+    assert verdicts == [{k: r[k] for k in verdicts[0]} for r in graded(tmp_path / "analysis-graded.csv")]
+    assert {v["status"] for v in verdicts} >= {"correct"}
+
+
+def test_coded_tags_without_the_key_stop_in_one_line_naming_the_key_file(tmp_path):
+    coded = _coded_analysis(tmp_path)
+    result = invoke("grade", coded)
+    assert result.exit_code == 2 and "--key" in result.output and "quiz-key.json" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert not list(tmp_path.glob("coded-*"))
+
+
+def test_the_key_of_another_export_stops_in_one_line(tmp_path):
+    coded = _coded_analysis(tmp_path)
+    assert invoke("export", "canvas", "--classes", "C4,C8", "--count", 2, "--seed", 1,
+                  "--out", tmp_path / "other.zip").exit_code == 0   # same seed, another secret
+    result = invoke("grade", coded, "--key", tmp_path / "other-key.json")
+    assert result.exit_code == 2 and "is not one of the export key" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_a_key_file_the_grading_would_overwrite_is_refused(tmp_path):
+    coded = _coded_analysis(tmp_path, out="coded.zip")   # its key is coded-key.json, as grading names its own
+    result = invoke("grade", coded, "--key", tmp_path / "coded-key.json")
+    assert result.exit_code == 2 and "replace the export's key file" in result.output
+    assert export_labels(tmp_path / "coded-key.json")

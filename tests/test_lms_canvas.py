@@ -10,7 +10,7 @@ import zipfile
 
 import pytest
 
-from lms_support import export_and_key
+from lms_support import export_and_key, export_labels
 from quizgen.lms.canvas import answer_range
 from quizgen.lms.variants import VariantPart
 
@@ -65,7 +65,7 @@ def exported(tmp_path_factory):
     folder = tmp_path_factory.mktemp("canvas")
     key = export_and_key(folder, ["canvas", "--out", folder / "quiz.zip"], COUNT, SEED)
     archive = zipfile.ZipFile(io.BytesIO((folder / "quiz.zip").read_bytes()))
-    return archive, key
+    return archive, key, export_labels(folder / "quiz-key.json")
 
 
 def _assessment(archive):
@@ -75,14 +75,14 @@ def _assessment(archive):
 
 
 def test_manifest_lists_every_file_of_the_zip(exported):
-    archive, _ = exported
+    archive, _, _ = exported
     manifest = etree.fromstring(archive.read("imsmanifest.xml"))
     listed = {f.get("href") for f in manifest.iter("{*}file")}
     assert listed == set(archive.namelist()) - {"imsmanifest.xml"}
 
 
 def test_assessment_follows_the_qti_1_2_content_models(exported):
-    archive, _ = exported
+    archive, _, _ = exported
     root = _assessment(archive)
     checked = set()
     for element in root.iter():
@@ -101,7 +101,7 @@ def test_assessment_follows_the_qti_1_2_content_models(exported):
 
 
 def test_each_group_picks_one_variant_of_one_part(exported):
-    archive, key = exported
+    archive, key, _ = exported
     root = _assessment(archive)
     groups = root.findall(f"{NS}assessment/{NS}section/{NS}section")
     assert len(groups) == sum(len(q["parts"]) for q in key.values()) // COUNT
@@ -115,11 +115,12 @@ def test_each_group_picks_one_variant_of_one_part(exported):
 
 
 def test_every_item_scores_the_key_answer_of_its_variant_part(exported):
-    archive, key = exported
+    archive, key, codes = exported
     seen = set()
     for item in _assessment(archive).iter(NS + "item"):
         text = item.findtext(f"{NS}presentation/{NS}material/{NS}mattext")
-        template, label, letter = re.search(r"\[quizgen:([^:]+):(.+):([a-z]+)\]", text).groups()
+        template, code, letter = re.search(r"\[quizgen:([^:]+):(.+):([a-z]+)\]", text).groups()
+        label = codes[(template, code)]
         part = next(p for p in key[label]["parts"] if p["part"] == letter)
         assert key[label]["template"] == template
         right = item.findall(f"{NS}resprocessing/{NS}respcondition")[1]
@@ -135,10 +136,11 @@ def test_every_item_scores_the_key_answer_of_its_variant_part(exported):
 
 
 def test_wrong_answer_feedback_names_every_misconception(exported):
-    archive, key = exported
+    archive, key, codes = exported
     for item in _assessment(archive).iter(NS + "item"):
         text = item.findtext(f"{NS}presentation/{NS}material/{NS}mattext")
-        _, label, letter = re.search(r"\[quizgen:([^:]+):(.+):([a-z]+)\]", text).groups()
+        template, code, letter = re.search(r"\[quizgen:([^:]+):(.+):([a-z]+)\]", text).groups()
+        label = codes[(template, code)]
         part = next(p for p in key[label]["parts"] if p["part"] == letter)
         slips = item.findtext(f"{NS}itemfeedback[@ident='general_incorrect_fb']//{NS}mattext")
         for trap in part["misconceptions"]:
@@ -146,7 +148,7 @@ def test_wrong_answer_feedback_names_every_misconception(exported):
 
 
 def test_figures_referenced_are_in_the_zip(exported):
-    archive, _ = exported
+    archive, _, _ = exported
     names = set(archive.namelist())
     text = etree.tostring(_assessment(archive), encoding="unicode")
     refs = re.findall(r"\$IMS-CC-FILEBASE\$/([^\"&]+?\.svg)", text)
@@ -159,7 +161,12 @@ def test_small_values_keep_their_range():
     assert "e" not in low + high and float(low) < 1.5e-12 < float(high) and float(low) > 0
 
 
-def test_same_seed_same_bytes(tmp_path, invoke):
-    for name in ("a.zip", "b.zip"):
-        assert invoke("export", "canvas", "--classes", "C7", "--count", 1, "--out", tmp_path / name).exit_code == 0
-    assert (tmp_path / "a.zip").read_bytes() == (tmp_path / "b.zip").read_bytes()
+def test_same_seed_same_key_same_bytes(tmp_path, invoke):
+    """Exporting again with the seed of the key beside --out keeps its secret: the
+    same bytes; another --out gets a fresh secret, so other codes."""
+    made = []
+    for name in ("a.zip", "a.zip", "b.zip"):
+        assert invoke("export", "canvas", "--classes", "C7", "--count", 1, "--seed", 9,
+                      "--out", tmp_path / name).exit_code == 0
+        made.append((tmp_path / name).read_bytes())
+    assert made[0] == made[1] != made[2]

@@ -10,7 +10,8 @@ import re
 import pytest
 from hypothesis import given, strategies as st
 
-from lms_support import NUMBER, export_and_key, parse_cloze
+from lms_support import NUMBER, export_and_key, export_labels, parse_cloze
+from quizgen.lms.responses import TAG
 from quizgen.lms.html import decimal_text
 from quizgen.lms.moodle import cloze_answer, cloze_feedback, cloze_weights
 
@@ -25,7 +26,7 @@ def exported(tmp_path_factory):
     folder = tmp_path_factory.mktemp("moodle")
     key = export_and_key(folder, ["moodle", "--out", folder / "q.xml"], COUNT, SEED)
     tree = etree.parse(str(folder / "q.xml"))
-    return tree, key
+    return tree, key, export_labels(folder / "q-key.json")
 
 
 def _questions(tree):
@@ -39,7 +40,7 @@ def _key_entry(question, key):
 
 
 def test_one_category_per_slot_holding_its_variants(exported):
-    tree, key = exported
+    tree, key, _ = exported
     root = tree.getroot()
     categories = [q for q in root if q.get("type") == "category"]
     templates = {entry["template"] for entry in key.values()}
@@ -57,7 +58,7 @@ def test_one_category_per_slot_holding_its_variants(exported):
 
 
 def test_every_variant_is_a_key_question_with_its_points(exported):
-    tree, key = exported
+    tree, key, codes = exported
     labels = [q.findtext("idnumber").split(":", 2)[2] for q in _questions(tree)]
     assert sorted(labels) == sorted(key)
     for question in _questions(tree):
@@ -65,11 +66,13 @@ def test_every_variant_is_a_key_question_with_its_points(exported):
         expected = "multianswer" if len(entry["parts"]) > 1 else (
             "shortanswer" if entry["parts"][0]["type"] == "word" else "numerical")
         assert question.get("type") == expected
-        assert f"[{question.findtext('idnumber')}]" in question.findtext("questiontext/text")
+        shown = TAG.search(question.findtext("questiontext/text"))
+        assert shown.group(1) == entry["template"] and "/" not in shown.group(2)
+        assert codes[(shown.group(1), shown.group(2))] == entry["seed"]
 
 
 def test_cloze_answers_tolerances_and_feedback_match_the_key(exported):
-    tree, key = exported
+    tree, key, _ = exported
     clozes = [q for q in _questions(tree) if q.get("type") == "multianswer"]
     assert clozes
     for question in clozes:
@@ -83,7 +86,7 @@ def test_cloze_answers_tolerances_and_feedback_match_the_key(exported):
 def test_cloze_part_weights_give_each_part_its_points(exported):
     """Moodle grades a Cloze part as its weight over the sum of the weights:
     C9's parts (4, 1, 1 points) must not weigh 1 each."""
-    tree, key = exported
+    tree, key, _ = exported
     unequal = 0
     for question in (q for q in _questions(tree) if q.get("type") == "multianswer"):
         points = [p["points"] for p in _key_entry(question, key)["parts"]]
@@ -102,7 +105,7 @@ def test_cloze_weights_are_the_smallest_whole_numbers_in_the_points_ratio(points
 
 
 def test_single_part_questions_match_the_key(exported):
-    tree, key = exported
+    tree, key, _ = exported
     singles = [q for q in _questions(tree) if q.get("type") != "multianswer"]
     assert singles
     for question in singles:
@@ -133,7 +136,7 @@ def _as_numbers(answer):
 
 
 def test_figures_are_embedded_files_the_text_refers_to(exported):
-    tree, _ = exported
+    tree, _, _ = exported
     seen = 0
     for field in tree.getroot().iter("questiontext", "generalfeedback"):
         for file in field.findall("file"):

@@ -1,12 +1,14 @@
 """The variant tag survives the trip through the LMS: a seed the LMS would not
 give back unchanged is refused at export, and a tag too long for Moodle's
-100-character ID number is left out of it (the question text still holds it)."""
+100-character ID number is left out of it (the question text still holds its
+code). The tag students see holds a keyed code, never the seed or seed label."""
 
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from quizgen.lms.moodle import IDNUMBER_MAX
+from lms_support import export_labels
 from quizgen.lms.responses import TAG
 
 
@@ -24,7 +26,7 @@ def test_a_seed_with_single_spaces_and_colons_round_trips_through_the_tag(invoke
                   "--out", tmp_path / "q.xml").exit_code == 0
     text = ET.parse(tmp_path / "q.xml").getroot().find("question[@type='multianswer']/questiontext/text").text
     match = TAG.search(text)
-    assert match.group(2) == f"{seed}/mlm-confident-correct/0"
+    assert export_labels(tmp_path / "q-key.json")[match.groups()[:2]] == f"{seed}/mlm-confident-correct/0"
 
 
 def test_a_tag_longer_than_moodles_id_number_is_left_out_of_it(invoke, tmp_path):
@@ -35,9 +37,45 @@ def test_a_tag_longer_than_moodles_id_number_is_left_out_of_it(invoke, tmp_path)
     assert len(questions) == 2
     for question in questions:
         assert question.find("idnumber") is None
-        assert TAG.search(question.findtext("questiontext/text")).group(2).startswith(seed)
+        shown = TAG.search(question.findtext("questiontext/text")).groups()[:2]
+        assert export_labels(tmp_path / "q-key.json")[shown].startswith(seed)
     short = "1"
     assert invoke("export", "moodle", "--classes", "C1", "--count", 1, "--seed", short,
                   "--out", tmp_path / "s.xml").exit_code == 0
     ids = [q.findtext("idnumber") for q in ET.parse(tmp_path / "s.xml").getroot() if q.get("type") != "category"]
     assert ids and all(i and len(i) <= IDNUMBER_MAX for i in ids)
+
+
+@pytest.mark.parametrize("lms, out", [("moodle", "q.xml"), ("canvas", "q.zip")])
+def test_question_texts_name_no_seed_nor_seed_label(invoke, tmp_path, lms, out):
+    import zipfile
+
+    seed = 48213
+    result = invoke("export", lms, "--classes", "C1,C6", "--count", 3, "--seed", seed, "--out", tmp_path / out)
+    assert result.exit_code == 0 and f"seed {seed}" in result.output and "q-key.json" in result.output
+    if lms == "moodle":
+        texts = [q.findtext("questiontext/text") for q in ET.parse(tmp_path / out).getroot()
+                 if q.get("type") != "category"]
+    else:
+        archive = zipfile.ZipFile(tmp_path / out)
+        root = ET.fromstring(archive.read(next(n for n in archive.namelist() if n.endswith(".xml")
+                                               and "manifest" not in n)))
+        texts = [m.text for m in root.iter("{http://www.imsglobal.org/xsd/ims_qtiasiv1p2}mattext")
+                 if "[quizgen:" in (m.text or "")]
+        assert not any(str(seed) in name for name in archive.namelist())   # figure file names too
+    labels = export_labels(tmp_path / "q-key.json")
+    assert len(texts) >= 6 and len(labels) == 6
+    for text in texts:
+        assert str(seed) not in text and "/" not in TAG.search(text).group(2)
+        assert TAG.search(text).groups()[:2] in labels
+
+
+def test_a_new_seed_does_not_replace_another_exports_key_without_force(invoke, tmp_path):
+    args = ("export", "moodle", "--classes", "C1", "--count", 1, "--out", tmp_path / "q.xml")
+    assert invoke(*args, "--seed", 1).exit_code == 0
+    key = (tmp_path / "q-key.json").read_text(encoding="utf-8")
+    again = invoke(*args)   # a fresh seed: another export
+    assert again.exit_code == 2 and "--force" in again.stderr and len(again.stderr.strip().splitlines()) == 1
+    assert (tmp_path / "q-key.json").read_text(encoding="utf-8") == key
+    assert invoke(*args, "--force").exit_code == 0
+    assert (tmp_path / "q-key.json").read_text(encoding="utf-8") != key

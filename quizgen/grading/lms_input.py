@@ -1,7 +1,9 @@
 """``quizgen grade`` on an LMS export: a Moodle quiz "Responses" download or a
 Canvas "Student Analysis" CSV of a quiz made by ``quizgen export``, told apart
 from an ordinary answers file by its header. The variants the students saw are
-regenerated from the seed labels in the question texts (quizgen.lms.papers),
+regenerated from the seed labels the question texts' codes stand for (read
+back through the export's key file, quizgen.lms.exportkey; an older export's
+tags hold the seed labels themselves) (quizgen.lms.papers),
 and the key and the long answers file built from them are written beside the
 outputs (``<stem>-key.json``, ``<stem>-answers.csv``), so the export is graded
 through the normal path and can be graded again from those two files."""
@@ -104,18 +106,24 @@ def _built_paths(path, out) -> set:
 
 def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = None,
                       absent: list | None = None, id_key: str = "idnumber", fallback: list | None = None) -> tuple:
-    """``(answers path, key path, out)`` to grade the LMS export at ``path``:
-    the long answers and the key written beside the outputs; ``out`` defaults to
-    ``<stem>-graded.csv`` there so the outputs keep the export's name."""
+    """``(answers path, key path, out)`` to grade the LMS export at ``path``
+    (``key``: the key file of ``quizgen export``, which reads variant codes
+    back as seed labels): the long answers and the key written beside the
+    outputs; ``out`` defaults to ``<stem>-graded.csv`` there so the outputs
+    keep the export's name."""
+    from quizgen.lms.exportkey import decode_rows
     from quizgen.lms.papers import grading_inputs
     from quizgen.lms.responses import read_responses
 
-    if key is not None:
-        raise UsageError("--key: an LMS export names its own variants, graded against a key quizgen builds; "
-                         "leave out --key")
     path = Path(path)
+    if key is not None and Path(key).resolve() in {p.resolve() for p in _built_paths(path, out)}:
+        raise UsageError(f"--key {key}: grading {path.name} writes its own {Path(key).name} there, which would "
+                         "replace the export's key file; rename the responses file or pass another --out")
     encoding = given_encoding(encoding)   # an unknown name is a UsageError, as for an answers file
-    inputs = grading_inputs(read_responses(path, encoding, skipped, absent, id_key, fallback), banks=banks)
+    rows = read_responses(path, encoding, skipped, absent, id_key, fallback)
+    rows, export_key = decode_rows(rows, key, path, lms_kind_of(path))
+    banks = banks or (export_key or {}).get("banks", ())
+    inputs = grading_inputs(rows, banks=banks)
     folder = _folder(path, out)
     stem = path.stem
     answers, key_path = write_files(folder, {f"{stem}-answers.csv": inputs.answers,

@@ -1,25 +1,65 @@
-"""The export commands' library calls: sample the variants, write the file."""
+"""The export commands' library calls: sample the variants, write the file and,
+beside it, the key file the instructor keeps (quizgen.lms.exportkey)."""
 
 from __future__ import annotations
 
-from quizgen.files import write_file
+from pathlib import Path
+from typing import NamedTuple
+
+from quizgen.files import write_files
+from quizgen.key.papercode import high_entropy_seed, new_secret, paper_code
 from quizgen.lms.canvas import canvas_zip, safe_ident
+from quizgen.lms.exportkey import export_secret, key_data, key_json, key_path_for, with_codes
 from quizgen.lms.moodle import moodle_xml
-from quizgen.lms.variants import slots as make_slots
+from quizgen.lms.variants import check_seed, slots as make_slots
 
 
-def write_moodle(out, classes: str = "all", count: int = 10, seed=1, banks=()) -> list:
+class Export(NamedTuple):
+    """What an export wrote: its slots (variants coded), seed and key file."""
+
+    slots: list
+    seed: object
+    key_path: Path
+
+
+def write_moodle(out, classes: str = "all", count: int = 10, seed=None, banks=(), force: bool = False) -> Export:
     """Write the Moodle XML of ``count`` variants per selected template to
-    ``out``; returns the slots written."""
-    slots = make_slots(classes, count, seed, banks)
-    write_file(out, moodle_xml(slots, root=f"quizgen seed {seed}"))
-    return slots
+    ``out`` and its key file beside it (``seed`` None: a fresh one)."""
+    return _export("moodle", out, classes, count, seed, banks, force,
+                   lambda slots, seed, secret: moodle_xml(slots, root=f"quizgen seed {seed}"))
 
 
-def write_canvas(out, title: str = "quizgen quiz", classes: str = "all", count: int = 10, seed=1,
-                 banks=()) -> list:
+def write_canvas(out, title: str = "quizgen quiz", classes: str = "all", count: int = 10, seed=None,
+                 banks=(), force: bool = False) -> Export:
     """Write the Canvas QTI zip of ``count`` variants per selected template to
-    ``out``; returns the slots written."""
-    slots = make_slots(classes, count, seed, banks)
-    write_file(out, canvas_zip(slots, title, quiz_id=safe_ident(f"quizgen_{seed}")))
-    return slots
+    ``out`` and its key file beside it (``seed`` None: a fresh one)."""
+    return _export("canvas", out, classes, count, seed, banks, force,
+                   lambda slots, seed, secret: canvas_zip(slots, title, quiz_id=_quiz_id(seed, secret)))
+
+
+def _export(lms: str, out, classes, count, seed, banks, force, render) -> Export:
+    """Sample, code the variants with the key's secret, and write export and key together."""
+    seed = high_entropy_seed() if seed is None else seed
+    check_seed(seed)
+    out = Path(out)
+    key_path = key_path_for(out)
+    secret = export_secret(key_path, seed, force)
+    sampled = make_slots(classes, count, seed, banks)
+    slots = with_codes(sampled, secret)
+    while not _codes_distinct(slots):   # two variants of a template sharing a code: about 1 in 10^4 at 10,000
+        secret = new_secret()
+        slots = with_codes(sampled, secret)
+    folder = out.parent if str(out.parent) else Path(".")
+    write_files(folder, {out.name: render(slots, seed, secret),
+                         key_path.name: key_json(key_data(lms, seed, secret, classes, count, banks, slots))})
+    return Export(slots, seed, key_path)
+
+
+def _quiz_id(seed, secret: str) -> str:
+    """The Canvas quiz's identifier (also its file's name in the zip): a code of the seed, not the seed."""
+    return safe_ident(f"quizgen_{paper_code(secret, str(seed))}")
+
+
+def _codes_distinct(slots: list) -> bool:
+    """True when no two variants of one slot share a code (grade reads a code back to one variant)."""
+    return all(len({v.code for v in slot.variants}) == len(slot.variants) for slot in slots)

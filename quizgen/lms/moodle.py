@@ -115,7 +115,7 @@ def _head_html(variant: Variant) -> str:
 def _tag_html(variant: Variant) -> str:
     """The line that names the variant; Moodle's responses report keeps it in
     its "Question N" column, which is how quizgen recognises the variant."""
-    return f'<p style="font-size:small;color:#777">[{escape(variant.tag)}]</p>'
+    return f'<p style="font-size:small;color:#777">[{escape(variant.shown_tag)}]</p>'
 
 
 def cloze(part: VariantPart, weight: int = 1) -> str:

@@ -61,7 +61,8 @@ class VariantPart:
 @dataclass(frozen=True)
 class Variant:
     """One variant of a slot: the numbers one student sees. ``id`` is its seed
-    label (``{seed}/{template}/{k}``), which regenerates it exactly."""
+    label (``{seed}/{template}/{k}``), which regenerates it exactly; ``code``,
+    when set, is the keyed code students see instead (quizgen.lms.exportkey)."""
 
     id: str
     template: str
@@ -73,12 +74,19 @@ class Variant:
     solution_html: str
     figure_svg: str | None = None
     solution_figure_svg: str | None = None
+    code: str = ""
 
     @property
     def tag(self) -> str:
-        """What names the variant in an LMS (question id number, a line of the
-        question text): ``quizgen:<template>:<seed label>``."""
+        """What names the variant for the instructor (Moodle's question ID
+        number, which students do not see): ``quizgen:<template>:<seed label>``."""
         return f"quizgen:{self.template}:{self.id}"
+
+    @property
+    def shown_tag(self) -> str:
+        """What names the variant in the question text students see:
+        ``quizgen:<template>:<code>``, or the seed label when there is no code."""
+        return f"quizgen:{self.template}:{self.code or self.id}"
 
 
 @dataclass(frozen=True)
@@ -107,15 +115,15 @@ def slots(classes: str = "all", count: int = 10, seed=1, banks=()) -> list:
 
 
 def check_seed(seed) -> None:
-    """Refuse a seed the LMS would not give back unchanged in the variant tag
-    ``[quizgen:<template>:<seed>/...]``: ``]`` or ``[`` end or hide the tag;
-    Canvas keeps ``&amp;``, ``&lt;``, ``&gt;`` undecoded in its student
-    analysis header (the variant would be regenerated from another seed);
-    Moodle turns line breaks and runs of spaces into one space."""
+    """Refuse a seed that would not survive the LMS unchanged where the export
+    writes it (Moodle's question ID numbers and category names, the seed-label
+    tags an older export showed): ``]`` or ``[`` end or hide a tag; Canvas
+    keeps ``&amp;``, ``&lt;``, ``&gt;`` undecoded; Moodle turns line breaks and
+    runs of spaces into one space."""
     text = str(seed)
     if any(c in "[]<>&" or (c.isspace() and c != " ") for c in text) or "  " in text or text != text.strip():
-        raise UsageError(f"--seed {text!r}: an LMS export writes the seed into each question's tag, which the "
-                         "LMS must give back unchanged; use a seed without [ ] < > &, line breaks, tabs, or "
+        raise UsageError(f"--seed {text!r}: an LMS export writes the seed into each question's ID number and "
+                         "category, which the LMS must keep unchanged; use a seed without [ ] < > &, line breaks, tabs, or "
                          "leading, trailing or double spaces")
 
 

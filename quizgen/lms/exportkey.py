@@ -1,0 +1,142 @@
+"""The key file of an LMS export: what the instructor keeps so that ``grade``
+can name the variants again.
+
+Students see each question's tag ``[quizgen:<template>:<code>]``, where the
+code is a keyed hash of the variant's seed label (quizgen.key.papercode),
+never the seed label itself, which would let anyone with quizgen regenerate
+the answers. The key file beside the export (``questions.xml`` ->
+``questions-key.json``) holds the seed, the secret and what was sampled, from
+which ``grade`` recomputes every variant's code and so reads a code back as
+its seed label."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+from quizgen.errors import InputFileError, UsageError
+from quizgen.generation.quiz import seed_label
+from quizgen.key.papercode import new_secret, paper_code
+
+FORMAT = "quizgen-lms-export-key"
+VERSION = 1
+DEFAULT_KEY_NAMES = {"moodle": "questions-key.json", "canvas": "quiz-key.json"}
+"""The key file of each export's default ``--out`` (questions.xml, quiz.zip)."""
+
+
+def key_path_for(out) -> Path:
+    """The key file written beside the export ``out``: ``<stem>-key.json``."""
+    out = Path(out)
+    return out.with_name(f"{out.stem}-key.json")
+
+
+def export_secret(key_path: Path, seed, force: bool = False) -> str:
+    """The secret to key the codes with: the earlier key's when it is this
+    export again (same seed: same codes, same bytes), else a fresh one.
+    Another export's key is never replaced without ``force`` (exit 2)."""
+    if not key_path.exists():
+        return new_secret()
+    earlier = _read_json(key_path)
+    if _is_export_key(earlier) and str(earlier.get("seed")) == str(seed) and _valid_secret(earlier.get("secret")):
+        return earlier["secret"]
+    if not force:
+        raise UsageError(f"{key_path} is the key of another export, which may already be in use; "
+                         "choose another --out, or pass --force to replace that export's key")
+    return new_secret()
+
+
+def with_codes(slots: list, secret: str) -> list:
+    """``slots`` with each variant's code under ``secret`` (the tag students see)."""
+    return [replace(slot, variants=tuple(replace(v, code=paper_code(secret, v.id)) for v in slot.variants))
+            for slot in slots]
+
+
+def key_data(lms: str, seed, secret: str, classes: str, count: int, banks, slots: list) -> dict:
+    """The key file's data. ``redrawn`` lists the variants drawn from another
+    seed label than ``seed_label(seed, template, k)`` (a repeat redrawn)."""
+    from quizgen import __version__
+
+    redrawn = {}
+    for slot in slots:
+        moved = {str(k): v.id for k, v in enumerate(slot.variants) if v.id != seed_label(seed, slot.template, k)}
+        if moved:
+            redrawn[slot.template] = moved
+    return {"format": FORMAT, "version": VERSION, "quizgen": __version__, "lms": lms, "seed": seed,
+            "secret": secret, "classes": classes, "templates": [s.template for s in slots], "count": count,
+            "banks": [str(Path(b).resolve()) for b in banks], "redrawn": redrawn}
+
+
+def key_json(data: dict) -> str:
+    """The key file's text."""
+    return json.dumps(data, indent=1) + "\n"
+
+
+def load_export_key(path) -> dict:
+    """The data of the export key file at ``path``; one line when it is not one."""
+    data = _read_json(Path(path))
+    if data is None:
+        raise InputFileError(f"{path}: cannot be read (missing, or not JSON); pass the key file quizgen export wrote "
+                             "beside its output")
+    if not _is_export_key(data):
+        raise UsageError(f"--key {path}: not the key file of 'quizgen export' (format {FORMAT!r}); pass the "
+                         "<export>-key.json written beside the exported questions")
+    if not (_valid_secret(data.get("secret")) and isinstance(data.get("templates"), list)
+            and isinstance(data.get("count"), int) and isinstance(data.get("redrawn", {}), dict)):
+        raise InputFileError(f"{path}: the export key lacks its secret, templates or count; "
+                             "it was edited or cut short")
+    return data
+
+
+def code_labels(data: dict) -> dict:
+    """{(template, code): seed label} for every variant the export key describes."""
+    labels = {}
+    for template in data["templates"]:
+        moved = data.get("redrawn", {}).get(template, {})
+        for k in range(data["count"]):
+            label = moved.get(str(k), seed_label(data["seed"], template, k))
+            labels[(template, paper_code(data["secret"], label))] = label
+    return labels
+
+
+def decode_rows(rows: list, key, responses, kind: str) -> tuple:
+    """``(rows, key data or None)``: ``rows`` with each opaque code read back as
+    its seed label through the export key at ``key``. Rows naming seed labels (an
+    older export) pass unchanged. Stops in one line without the key, or with the
+    key of another export."""
+    coded = [r for r in rows if "/" not in r.variant]
+    if key is None:
+        if coded:
+            raise UsageError(f"{Path(responses).name}: its questions name their variants by code; pass the key "
+                             "file quizgen export wrote beside the questions with --key (by default "
+                             f"{DEFAULT_KEY_NAMES.get(kind, 'questions-key.json')})")
+        return rows, None
+    data = load_export_key(key)
+    labels = code_labels(data) if coded else {}
+    out = []
+    for row in rows:
+        if "/" not in row.variant:
+            label = labels.get((row.template, row.variant))
+            if label is None:
+                raise InputFileError(f"{Path(responses).name}: variant {row.variant} of {row.template} is not one "
+                                     f"of the export key {key}'s; pass the key file of the export this quiz "
+                                     "was imported from")
+            row = replace(row, variant=label)
+        out.append(row)
+    return out, data
+
+
+def _is_export_key(data) -> bool:
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
+def _valid_secret(secret) -> bool:
+    return isinstance(secret, str) and bool(secret)
+
+
+def _read_json(path: Path):
+    """The JSON data at ``path``, or None when it cannot be read as JSON."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
