@@ -272,8 +272,9 @@ def export_moodle(out, classes, count, seed, force, banks):
     from quizgen.lms.export import write_moodle
 
     done = write_moodle(out, classes=classes, count=count, seed=_seed(seed), banks=banks, force=force)
-    click.echo(f"Wrote {sum(len(s.variants) for s in done.slots)} questions in {len(done.slots)} categories "
-               f"to {out} (seed {done.seed}); keep the key file {done.key_path} to grade")
+    click.echo(f"Wrote {_many(sum(len(s.variants) for s in done.slots), 'question')} in "
+               f"{_many(len(done.slots), 'category', 'categories')} to {out} (seed {done.seed}); "
+               f"keep the key file {done.key_path} to grade")
 
 
 @export_group.command("canvas")
@@ -290,8 +291,13 @@ def export_canvas(out, title, classes, count, seed, force, banks):
 
     done = write_canvas(out, title=title, classes=classes, count=count, seed=_seed(seed), banks=banks,
                         force=force)
-    click.echo(f"Wrote {sum(len(s.variants) for s in done.slots)} variants in {len(done.slots)} slots "
-               f"to {out} (seed {done.seed}); keep the key file {done.key_path} to grade")
+    click.echo(f"Wrote {_many(sum(len(s.variants) for s in done.slots), 'variant')} in "
+               f"{_many(len(done.slots), 'slot')} to {out} (seed {done.seed}); keep the key file {done.key_path} to grade")
+
+
+def _many(count: int, one: str, many: str = "") -> str:
+    """``1 slot``, ``2 slots``."""
+    return f"{count} {one if count == 1 else many or one + 's'}"
 
 
 def _seed(text):

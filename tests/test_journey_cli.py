@@ -43,3 +43,12 @@ def test_a_template_no_draw_can_pass_names_the_key_that_failed(invoke, tmp_path)
     assert result.stderr.strip().endswith("last reason: let.p: an expression failed: value out of range")
     line = next(n for n, text in enumerate((folder / "c11.yaml").read_text().splitlines(), 1) if text.startswith("  p:"))
     assert f"c11.yaml:{line}): no parameters passed" in result.stderr   # the line of the let that failed
+
+
+@pytest.mark.parametrize("fmt, out, said", [("moodle", "q.xml", "Wrote 1 question in 1 category to"),
+                                            ("canvas", "q.zip", "Wrote 1 variant in 1 slot to")])
+def test_export_counts_in_words_that_agree_with_one(invoke, tmp_path, fmt, out, said):
+    """One class, one variant: it said "1 questions in 1 categories"."""
+    result = invoke("export", fmt, "--classes", "C4", "--count", 1, "--seed", 3, "--out", tmp_path / out)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(said)
