@@ -70,3 +70,11 @@ def test_heat_map_says_what_its_numbers_count_in_visible_text():
     assert re.search(r'<desc id="chart-heat-d">Each cell: % of the students who sat the question', str(svg))
     width = float(re.search(r'viewBox="0 0 ([\d.]+) ', str(svg)).group(1))
     assert width >= charts.text_width(charts.HEAT_CAPTION)   # the caption fits even over one column
+
+
+def test_the_tallest_bars_count_stays_inside_the_chart():
+    """Its baseline sat 11 px from the top of a chart drawn in 12 px type: the
+    digits' box crossed the edge."""
+    svg = str(charts.histogram([1, 33, 2]))
+    y = float(re.search(r'<text x="[\d.]+" y="([\d.]+)"[^>]*>33</text>', svg).group(1))
+    assert y - charts.FONT >= 2

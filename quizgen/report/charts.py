@@ -28,7 +28,7 @@ def histogram(counts: list) -> Markup:
     """Students per 10-point band of percentage score. The x axis is labelled
     at the bands' edges (0, 10, ..., 100: a bar lies between two labels, the
     last band includes 100) and both axes are named."""
-    width, height, left, bottom, top = 600, 256, 40, 46, 14
+    width, height, left, bottom, top = 600, 256, 40, 46, 20   # top: room for the tallest bar's count
     plot_w, plot_h = width - left - 10, height - bottom - top
     base = top + plot_h
     peak = max(counts, default=0) or 1
