@@ -50,6 +50,16 @@ def test_student_names_cannot_break_out_of_the_data_block():
     assert "<" not in block and json.loads(block)[0][:2] == [students[0].student_id, students[0].name]
 
 
+def test_scores_in_the_student_table_show_the_same_decimals():
+    """The Score column mixed ``32`` and ``28.5``; its digits now line up."""
+    parts = [Part("Q1", "a", "C1", "t", 40), Part("Q1", "b", "C1", "t", 7)]
+    students = [Student("s1", "", [Verdict("correct", 32.0), Verdict("incorrect", 0.0)]),
+                Student("s2", "", [Verdict("correct", 28.5), Verdict("incorrect", 0.0)])]
+    html = report_html(analyse(parts, students))
+    block = re.search(r'<script type="application/json" id="student-data">(.*?)</script>', html, re.S).group(1)
+    assert sorted(row[2:4] for row in json.loads(block)) == [["28.5", "47"], ["32.0", "47"]]
+
+
 def test_page_shows_na_for_figures_that_cannot_be_computed():
     html = report_html(analyse([Part("Q1", "a", "C1", "t", 1)], [Student("s", "", [Verdict("correct", 1.0)])]))
     assert "n/a" in html and "nan" not in html.lower().replace("n/a", "")

@@ -55,13 +55,21 @@ def student_json(analysis: Analysis, limit: int = HTML_STUDENTS) -> Markup:
     """The student rows ``[id, name, score, max, percent or null, [codes]]`` as
     JSON safe inside a ``<script type="application/json">`` element; an absent
     student's row ends with ``1`` so that the page shows them as missing."""
-    rows = [[s.student_id, s.name, number_text(s.score), number_text(s.max_score),
-             None if s.percent is None else round(s.percent, 1), s.codes] + [1] * s.absent
-            for s in analysis.students[:limit]]
+    students = analysis.students[:limit]
+    scores, maxima = _column([s.score for s in students]), _column([s.max_score for s in students])
+    rows = [[s.student_id, s.name, score, most, None if s.percent is None else round(s.percent, 1), s.codes]
+            + [1] * s.absent for s, score, most in zip(students, scores, maxima)]
     text = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
     for char, escape in _JSON_ESCAPES.items():
         text = text.replace(char, escape)
     return Markup(text)
+
+
+def _column(values: list) -> list:
+    """Scores as a table column shows them: each with as many decimals as the
+    longest needs (``32.0`` above ``28.5``), so that the digits line up."""
+    places = max((len(text.partition(".")[2]) for text in map(number_text, values)), default=0)
+    return [f"{value:.{places}f}" for value in values]
 
 
 def _codes(analysis: Analysis) -> list:
