@@ -49,3 +49,16 @@ def test_gradebook_key_email_names_every_student_by_email(tmp_path, invoke):
     assert rows[0][0] == "Email address"
     assert sorted(r[0] for r in rows[1:]) == ["ada@example.org", "alan@example.org"]
     assert "have no" not in result.stderr
+
+
+def test_gradebook_key_email_with_ids_that_are_not_emails_says_so(tmp_path, invoke):
+    """Moodle's import by Email address cannot match ``s001``; nothing said so."""
+    assert invoke("generate", "--seed", 1, "--classes", "C4", "--out", tmp_path / "quiz").exit_code == 0
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,question_id,part,answer\ns001,Q1,a,1.0\nada@example.org,Q1,a,1.0\n")
+    result = invoke("grade", answers, "--key", tmp_path / "quiz" / "key.json", "--gradebook", "moodle",
+                    "--gradebook-key", "email")
+    assert result.exit_code == 0, result.output
+    assert ("1 graded student id(s) are not email addresses, which Moodle's import by Email address cannot "
+            "match: s001") in result.output
+    assert "ada@example.org" not in result.output.split("cannot match:")[1]

@@ -147,8 +147,16 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
         text, unmatched = gradebook_text(outputs, result)
         handles["gradebook"].write(text)
         if unmatched:
-            shown = ", ".join(unmatched[:5]) + (", ..." if len(unmatched) > 5 else "")
-            result.notes.append(f"{len(unmatched)} graded student(s) not in the Canvas gradebook: {shown}")
+            result.notes.append(_unmatched_note(outputs, unmatched))
+
+
+def _unmatched_note(outputs: GradeOutputs, unmatched: list) -> str:
+    """The note naming graded students the gradebook import will not find."""
+    shown = ", ".join(unmatched[:5]) + (", ..." if len(unmatched) > 5 else "")
+    if outputs.gradebook == "moodle":
+        return (f"{len(unmatched)} graded student id(s) are not email addresses, which Moodle's import by "
+                f"Email address cannot match: {shown}")
+    return f"{len(unmatched)} graded student(s) not in the Canvas gradebook: {shown}"
 
 
 def gradebook_text(outputs: GradeOutputs, result) -> tuple:
@@ -160,7 +168,8 @@ def gradebook_text(outputs: GradeOutputs, result) -> tuple:
     if outputs.gradebook == "plain":
         return plain_gradebook(grades), []
     if outputs.gradebook == "moodle":
-        return moodle_gradebook(grades, item, outputs.gradebook_key), []
+        no_email = [g.student_id for g in grades if outputs.gradebook_key == "email" and "@" not in g.student_id]
+        return moodle_gradebook(grades, item, outputs.gradebook_key), no_email
     template = _read_template(Path(outputs.gradebook_template))
     book = canvas_gradebook(template, grades, item)
     return book.text, book.unmatched
