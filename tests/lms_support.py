@@ -78,7 +78,8 @@ def export_labels(key_file) -> dict:
     """{(template, code): seed label} of the export whose key file is ``key_file``."""
     from quizgen.lms.exportkey import code_labels, load_export_key
 
-    return code_labels(load_export_key(key_file))
+    data = load_export_key(key_file)
+    return code_labels(data, data["templates"])
 
 
 def _part_record(part) -> dict:

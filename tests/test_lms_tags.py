@@ -79,3 +79,31 @@ def test_a_new_seed_does_not_replace_another_exports_key_without_force(invoke, t
     assert (tmp_path / "q-key.json").read_text(encoding="utf-8") == key
     assert invoke(*args, "--force").exit_code == 0
     assert (tmp_path / "q-key.json").read_text(encoding="utf-8") != key
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"count": 10 ** 12}, "count 1000000000000 is not from 1 to 10,000"),
+    ({"templates": [["a list"], "mlm-confident-correct"]}, None),
+    ({"redrawn": {"mlm-confident-correct": ["not", "a", "map"]}}, None),
+    ({"redrawn": {"mlm-confident-correct": {"0": 7}}}, None)])
+def test_a_tampered_export_key_is_refused_in_one_line_or_read_safely(tmp_path, change, message):
+    """The key file is user input: a huge count made grade recompute codes
+    for ever, and a list among the templates or redrawn labels raised TypeError."""
+    import json
+
+    from quizgen.errors import QuizgenError
+    from quizgen.lms.exportkey import code_labels, decode_rows, load_export_key
+    from quizgen.lms.responses import ResponseRow
+
+    data = {"format": "quizgen-lms-export-key", "version": 1, "lms": "moodle", "seed": 5, "secret": "ab" * 16,
+            "classes": "C1", "templates": ["mlm-confident-correct"], "count": 3, "banks": [], "redrawn": {}}
+    code = next(c for (t, c), label in code_labels(data, {"mlm-confident-correct"}).items() if label.endswith("/0"))
+    key = tmp_path / "questions-key.json"
+    key.write_text(json.dumps({**data, **change}))
+    row = ResponseRow("s1", "Ada", 1, 1, "mlm-confident-correct", code, "a", "0.5")
+    if message:
+        with pytest.raises(QuizgenError, match=message):
+            load_export_key(key)
+        return
+    rows, _ = decode_rows([row], key, tmp_path / "responses.csv", "moodle")
+    assert rows[0].variant == "5/mlm-confident-correct/0"

@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from quizgen.errors import InputFileError, UsageError
+from quizgen.generation.make import MAX_COUNT
 from quizgen.generation.quiz import seed_label
 from quizgen.key.papercode import new_secret, paper_code
 
@@ -85,16 +86,21 @@ def load_export_key(path) -> dict:
             and isinstance(data.get("count"), int) and isinstance(data.get("redrawn", {}), dict)):
         raise InputFileError(f"{path}: the export key lacks its secret, templates or count; "
                              "it was edited or cut short")
+    if not 1 <= data["count"] <= MAX_COUNT:   # the codes are recomputed for every variant: a bound on the work
+        raise InputFileError(f"{path}: count {data['count']} is not from 1 to {MAX_COUNT:,}, as export writes it")
     return data
 
 
-def code_labels(data: dict) -> dict:
-    """{(template, code): seed label} for every variant the export key describes."""
+def code_labels(data: dict, wanted) -> dict:
+    """{(template, code): seed label} for every variant the export key
+    describes of the ``wanted`` templates (those the responses name)."""
     labels = {}
-    for template in data["templates"]:
-        moved = data.get("redrawn", {}).get(template, {})
+    for template in {t for t in data["templates"] if isinstance(t, str)}.intersection(wanted):
+        moved = data.get("redrawn", {}).get(template)
+        moved = moved if isinstance(moved, dict) else {}
         for k in range(data["count"]):
-            label = moved.get(str(k), seed_label(data["seed"], template, k))
+            label = moved.get(str(k))
+            label = label if isinstance(label, str) else seed_label(data["seed"], template, k)
             labels[(template, paper_code(data["secret"], label))] = label
     return labels
 
@@ -112,7 +118,7 @@ def decode_rows(rows: list, key, responses, kind: str) -> tuple:
                              f"{DEFAULT_KEY_NAMES.get(kind, 'questions-key.json')})")
         return rows, None
     data = load_export_key(key)
-    labels = code_labels(data) if coded else {}
+    labels = code_labels(data, {r.template for r in coded}) if coded else {}
     out = []
     for row in rows:
         if "/" not in row.variant:
