@@ -15,7 +15,7 @@ from html import escape
 
 from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.evaluate import ground
-from quizgen.maths.numbers import fixed, significant
+from quizgen.maths.numbers import significant, significant_or_fixed
 
 X_TICKS = (0, 0.25, 0.5, 0.75, 1)
 X_END = 1.08
@@ -79,10 +79,9 @@ def point_label(point: LossPoint) -> list:
 
 
 def loss_text(loss: float) -> str:
-    """-ln p as the answers print it: 4 decimal places, and at least 4
-    significant figures below 1 (0.06469, not 0.0647, beside an answer of 0.06469)."""
-    places = max(4, 3 - math.floor(math.log10(loss))) if loss > 0 else 4
-    return fixed(loss, places)
+    """-ln p as the answers print it, the ``sigdec(4)`` rule: 4 decimal places,
+    and 4 significant figures below 0.1 (0.06469, not 0.0647, beside an answer of 0.06469)."""
+    return significant_or_fixed(loss, 4)
 
 
 # ------------------------------------------------------------------ TikZ
