@@ -39,7 +39,7 @@ def round_sig(x: float, figures: int) -> float:
     """``x`` rounded to ``figures`` significant figures."""
     if x == 0 or not math.isfinite(x):
         return x
-    return round(x, figures - 1 - math.floor(math.log10(abs(x))))
+    return round(x, figure_places(x, figures))
 
 
 def tie_roundings(x: float, figures: int) -> tuple:
