@@ -7,6 +7,7 @@ a device, FIFO, socket or folder), and SIGTERM/SIGHUP become an exception
 from __future__ import annotations
 
 import errno
+import json
 import os
 import secrets
 import signal
@@ -112,6 +113,16 @@ def make_folder(out_dir) -> Path:
     except OSError as exc:
         raise OutputError(f"cannot create output folder {out_dir}: {exc.strerror or exc}") from exc
     return out_dir
+
+
+def read_json(path):
+    """The JSON data in the file at ``path``, or None when it cannot be read as
+    JSON (missing, unreadable, not JSON): an earlier output looked at before
+    it is replaced."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
 
 
 def write_file(path, content) -> Path:

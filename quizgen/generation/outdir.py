@@ -5,12 +5,11 @@ secret, so its codes and bytes come out the same."""
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from quizgen.files import check_folder
+from quizgen.files import check_folder, read_json
 from quizgen.errors import UsageError
 from quizgen.key.papercode import new_secret
 
@@ -56,8 +55,5 @@ def prepare_out_dir(out_dir, seed, force: bool = False) -> OutFolder:
 
 def _earlier_key(path: Path) -> dict | None:
     """The earlier key.json's data, or None when it cannot be read as a key."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    data = read_json(path)
     return data if isinstance(data, dict) else None

@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from quizgen.errors import InputFileError, UsageError
+from quizgen.files import read_json
 from quizgen.generation.make import MAX_COUNT
 from quizgen.generation.quiz import seed_label
 from quizgen.key.papercode import new_secret, paper_code
@@ -38,7 +39,7 @@ def export_secret(key_path: Path, seed, force: bool = False) -> str:
     Another export's key is never replaced without ``force`` (exit 2)."""
     if not key_path.exists():
         return new_secret()
-    earlier = _read_json(key_path)
+    earlier = read_json(key_path)
     if _is_export_key(earlier) and str(earlier.get("seed")) == str(seed) and _valid_secret(earlier.get("secret")):
         return earlier["secret"]
     if not force:
@@ -75,7 +76,7 @@ def key_json(data: dict) -> str:
 
 def load_export_key(path) -> dict:
     """The data of the export key file at ``path``; one line when it is not one."""
-    data = _read_json(Path(path))
+    data = read_json(Path(path))
     if data is None:
         raise InputFileError(f"{path}: cannot be read (missing, or not JSON); pass the key file quizgen export wrote "
                              "beside its output")
@@ -138,11 +139,3 @@ def _is_export_key(data) -> bool:
 
 def _valid_secret(secret) -> bool:
     return isinstance(secret, str) and bool(secret)
-
-
-def _read_json(path: Path):
-    """The JSON data at ``path``, or None when it cannot be read as JSON."""
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
