@@ -6,6 +6,7 @@ analysis, and what the instructor is told when the export lacks something."""
 
 import csv
 import io
+import json
 import re
 import shutil
 from pathlib import Path
@@ -15,6 +16,7 @@ from click.testing import CliRunner
 
 from lms_support import export_labels, moodle_csv, moodle_download
 from quizgen.cli import main
+from quizgen.lms.exportkey import with_codes
 from quizgen.lms.moodle import moodle_xml
 from quizgen.lms.variants import slots as make_slots
 
@@ -54,6 +56,8 @@ def test_moodle_responses_grade_as_the_same_answers_from_a_csv(tmp_path, coded):
         xml = (tmp_path / "questions.xml").read_text(encoding="utf-8")
         assert f"/{slots[0].template}/" not in " ".join(re.findall(r"\[quizgen:[^]]*\]", xml))
         key_args = ("--key", tmp_path / "questions-key.json")
+        secret = json.loads((tmp_path / "questions-key.json").read_text(encoding="utf-8"))["secret"]
+        slots = with_codes(slots, secret)   # the ID numbers name the variants by code, as the tags do
     else:
         xml = moodle_xml(slots)
     made = moodle_download(tmp_path / "responses.csv", xml, slots, 7, typed)

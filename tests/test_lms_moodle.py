@@ -5,6 +5,7 @@ for the same seed."""
 
 import base64
 import html
+import json
 import re
 
 import pytest
@@ -26,21 +27,25 @@ def exported(tmp_path_factory):
     folder = tmp_path_factory.mktemp("moodle")
     key = export_and_key(folder, ["moodle", "--out", folder / "q.xml"], COUNT, SEED)
     tree = etree.parse(str(folder / "q.xml"))
-    return tree, key, export_labels(folder / "q-key.json")
+    codes = export_labels(folder / "q-key.json")
+    codes["export"] = json.loads((folder / "q-key.json").read_text(encoding="utf-8"))["code"]
+    return tree, key, codes
 
 
 def _questions(tree):
     return [q for q in tree.getroot() if q.get("type") != "category"]
 
 
-def _key_entry(question, key):
-    prefix, template, label = question.findtext("idnumber").split(":", 2)
+def _key_entry(question, key, codes):
+    """generate's key entry of the variant the question's ID number names by its code."""
+    prefix, template, code = question.findtext("idnumber").split(":", 2)
+    label = codes[(template, code)]
     assert prefix == "quizgen" and key[label]["template"] == template
     return key[label]
 
 
 def test_one_category_per_slot_holding_its_variants(exported):
-    tree, key, _ = exported
+    tree, key, codes = exported
     root = tree.getroot()
     categories = [q for q in root if q.get("type") == "category"]
     templates = {entry["template"] for entry in key.values()}
@@ -53,16 +58,16 @@ def test_one_category_per_slot_holding_its_variants(exported):
             members.append(sibling)
         assert len(members) == COUNT
         path = category.findtext("category/text")
-        assert path.startswith(f"$course$/top/quizgen seed {SEED}/")
+        assert path.startswith(f"$course$/top/quizgen {codes['export']}/")
         assert {m.findtext("idnumber").split(":")[1] for m in members} == {path.rsplit(" ", 1)[1]}
 
 
 def test_every_variant_is_a_key_question_with_its_points(exported):
     tree, key, codes = exported
-    labels = [q.findtext("idnumber").split(":", 2)[2] for q in _questions(tree)]
+    labels = [_key_entry(q, key, codes)["seed"] for q in _questions(tree)]
     assert sorted(labels) == sorted(key)
     for question in _questions(tree):
-        entry = _key_entry(question, key)
+        entry = _key_entry(question, key, codes)
         expected = "multianswer" if len(entry["parts"]) > 1 else (
             "shortanswer" if entry["parts"][0]["type"] == "word" else "numerical")
         assert question.get("type") == expected
@@ -72,11 +77,11 @@ def test_every_variant_is_a_key_question_with_its_points(exported):
 
 
 def test_cloze_answers_tolerances_and_feedback_match_the_key(exported):
-    tree, key, _ = exported
+    tree, key, codes = exported
     clozes = [q for q in _questions(tree) if q.get("type") == "multianswer"]
     assert clozes
     for question in clozes:
-        entry = _key_entry(question, key)
+        entry = _key_entry(question, key, codes)
         subs = parse_cloze(question.findtext("questiontext/text"))
         assert len(subs) == len(entry["parts"])
         for sub, part in zip(subs, entry["parts"]):
@@ -86,10 +91,10 @@ def test_cloze_answers_tolerances_and_feedback_match_the_key(exported):
 def test_cloze_part_weights_give_each_part_its_points(exported):
     """Moodle grades a Cloze part as its weight over the sum of the weights:
     C9's parts (4, 1, 1 points) must not weigh 1 each."""
-    tree, key, _ = exported
+    tree, key, codes = exported
     unequal = 0
     for question in (q for q in _questions(tree) if q.get("type") == "multianswer"):
-        points = [p["points"] for p in _key_entry(question, key)["parts"]]
+        points = [p["points"] for p in _key_entry(question, key, codes)["parts"]]
         weights = [int(sub["weight"]) for sub in parse_cloze(question.findtext("questiontext/text"))]
         total = sum(weights)
         assert [w / total for w in weights] == pytest.approx([p / sum(points) for p in points])
@@ -105,11 +110,11 @@ def test_cloze_weights_are_the_smallest_whole_numbers_in_the_points_ratio(points
 
 
 def test_single_part_questions_match_the_key(exported):
-    tree, key, _ = exported
+    tree, key, codes = exported
     singles = [q for q in _questions(tree) if q.get("type") != "multianswer"]
     assert singles
     for question in singles:
-        part = _key_entry(question, key)["parts"][0]
+        part = _key_entry(question, key, codes)["parts"][0]
         answers = []
         for answer in question.findall("answer"):
             tolerance = answer.findtext("tolerance")

@@ -13,11 +13,16 @@ from quizgen.lms.responses import TAG
 
 
 @pytest.mark.parametrize("lms, out", [("moodle", "q.xml"), ("canvas", "q.zip")])
-@pytest.mark.parametrize("seed", ["a&b", "x]y", "a<b", "two  spaces", " edge", "tab\there"])
-def test_a_seed_the_lms_would_change_is_refused_with_exit_2(invoke, tmp_path, lms, out, seed):
-    result = invoke("export", lms, "--classes", "C1", "--count", 1, "--seed", seed, "--out", tmp_path / out)
-    assert result.exit_code == 2 and "--seed" in result.stderr and len(result.stderr.strip().splitlines()) == 1
-    assert not (tmp_path / out).exists()
+@pytest.mark.parametrize("seed", ["a&b", "x]y", "two  spaces", "tab\there"])
+def test_any_seed_exports_as_the_lms_never_sees_it(invoke, tmp_path, lms, out, seed):
+    """The seed reaches the LMS only as codes, so a seed the LMS would change
+    (once refused, when it went into ID numbers and category names) exports
+    and its codes read back as its seed labels."""
+    result = invoke("export", lms, "--classes", "C1", "--count", 2, "--seed", seed, "--out", tmp_path / out)
+    assert result.exit_code == 0, result.stderr
+    labels = export_labels(tmp_path / "q-key.json")
+    assert sorted(labels.values()) == [f"{seed}/mlm-confident-correct/{k}" for k in range(2)]
+    assert seed.encode("utf-8") not in _export_texts(tmp_path / out)
 
 
 def test_a_seed_with_single_spaces_and_colons_round_trips_through_the_tag(invoke, tmp_path):
@@ -29,21 +34,17 @@ def test_a_seed_with_single_spaces_and_colons_round_trips_through_the_tag(invoke
     assert export_labels(tmp_path / "q-key.json")[match.groups()[:2]] == f"{seed}/mlm-confident-correct/0"
 
 
-def test_a_tag_longer_than_moodles_id_number_is_left_out_of_it(invoke, tmp_path):
-    seed = "s" * 80
-    assert invoke("export", "moodle", "--classes", "C1,C6", "--count", 1, "--seed", seed,
-                  "--out", tmp_path / "q.xml").exit_code == 0
-    questions = [q for q in ET.parse(tmp_path / "q.xml").getroot() if q.get("type") != "category"]
-    assert len(questions) == 2
-    for question in questions:
-        assert question.find("idnumber") is None
-        shown = TAG.search(question.findtext("questiontext/text")).groups()[:2]
-        assert export_labels(tmp_path / "q-key.json")[shown].startswith(seed)
-    short = "1"
-    assert invoke("export", "moodle", "--classes", "C1", "--count", 1, "--seed", short,
-                  "--out", tmp_path / "s.xml").exit_code == 0
-    ids = [q.findtext("idnumber") for q in ET.parse(tmp_path / "s.xml").getroot() if q.get("type") != "category"]
-    assert ids and all(i and len(i) <= IDNUMBER_MAX for i in ids)
+def test_a_tag_longer_than_moodles_id_number_is_left_out_of_it():
+    from dataclasses import replace
+
+    from quizgen.lms.moodle import question
+    from quizgen.lms.variants import slots
+
+    variant = replace(slots("C1", count=1, seed=1)[0].variants[0], code="7KQ2M9XD")
+    assert question(variant).findtext("idnumber") == "quizgen:mlm-confident-correct:7KQ2M9XD"
+    long = replace(variant, template="t" * (IDNUMBER_MAX - len("quizgen::7KQ2M9XD") + 1))
+    assert len(long.tag) == IDNUMBER_MAX + 1 and question(long).find("idnumber") is None
+    assert TAG.search(question(long).findtext("questiontext/text")).group(2) == "7KQ2M9XD"
 
 
 @pytest.mark.parametrize("lms, out", [("moodle", "q.xml"), ("canvas", "q.zip")])
@@ -107,3 +108,34 @@ def test_a_tampered_export_key_is_refused_in_one_line_or_read_safely(tmp_path, c
         return
     rows, _ = decode_rows([row], key, tmp_path / "responses.csv", "moodle")
     assert rows[0].variant == "5/mlm-confident-correct/0"
+
+
+def _export_texts(path) -> bytes:
+    """Every byte of an export a student could be shown: the Moodle XML, or each
+    name in the Canvas zip and each file's text (the zip itself is compressed)."""
+    import zipfile
+
+    if path.suffix != ".zip":
+        return path.read_bytes()
+    archive = zipfile.ZipFile(path)
+    return b"\n".join(name.encode("utf-8") + b"\n" + archive.read(name) for name in archive.namelist())
+
+
+@pytest.mark.parametrize("lms, out", [("moodle", "q.xml"), ("canvas", "q.zip")])
+@pytest.mark.parametrize("seed", ["7301946582013374651", "hush-spring"])
+def test_no_seed_nor_seed_label_anywhere_in_the_export(invoke, tmp_path, lms, out, seed):
+    """The seed regenerates every variant: it must not be in any question name,
+    category, ID number, title, identifier, file name or text of the export
+    (Moodle's names, ID numbers and category root showed it); the key file
+    beside it keeps it, and its code names the export instead."""
+    import json
+
+    result = invoke("export", lms, "--classes", "C1,C6,C9", "--count", 3, "--seed", seed, "--out", tmp_path / out)
+    assert result.exit_code == 0, result.stderr
+    text = _export_texts(tmp_path / out)
+    assert seed.encode("utf-8") not in text and b"quizgen seed" not in text
+    key = json.loads((tmp_path / "q-key.json").read_text(encoding="utf-8"))
+    assert key["seed"] == (int(seed) if seed.isdigit() else seed)
+    assert f"quizgen{' ' if lms == 'moodle' else '_'}{key['code']}".encode("utf-8") in text
+    assert sorted(export_labels(tmp_path / "q-key.json").values()) == sorted(
+        f"{seed}/{t}/{k}" for t in key["templates"] for k in range(3))

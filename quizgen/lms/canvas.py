@@ -99,7 +99,7 @@ def question_html(variant: Variant, part: VariantPart, multi: bool, figures: dic
     """The question text: stem, figure, the ask, and the tag naming variant and part
     (Canvas's student-analysis CSV keeps it in the question's column header)."""
     ask = f"({part.letter}) {part.ask_html}" if multi else part.ask_html
-    tag = f"{variant.shown_tag}:{part.letter}"
+    tag = f"{variant.tag}:{part.letter}"
     return (variant.stem_html + _figure(variant, "problem", variant.figure_svg, figures)
             + f"<p>{ask}</p>" + f'<p style="font-size:small;color:#777">[{escape(tag)}]</p>')
 

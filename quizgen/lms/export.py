@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from quizgen.files import write_files
-from quizgen.key.papercode import high_entropy_seed, new_secret, paper_code
+from quizgen.key.papercode import high_entropy_seed, new_secret
 from quizgen.lms.canvas import canvas_zip, safe_ident
-from quizgen.lms.exportkey import export_secret, key_data, key_json, key_path_for, with_codes
+from quizgen.lms.exportkey import export_code, export_secret, key_data, key_json, key_path_for, with_codes
 from quizgen.lms.moodle import moodle_xml
-from quizgen.lms.variants import check_seed, slots as make_slots
+from quizgen.lms.variants import slots as make_slots
 
 
 class Export(NamedTuple):
@@ -26,7 +26,7 @@ def write_moodle(out, classes: str = "all", count: int = 10, seed=None, banks=()
     """Write the Moodle XML of ``count`` variants per selected template to
     ``out`` and its key file beside it (``seed`` None: a fresh one)."""
     return _export("moodle", out, classes, count, seed, banks, force,
-                   lambda slots, seed, secret: moodle_xml(slots, root=f"quizgen seed {seed}"))
+                   lambda slots, seed, secret: moodle_xml(slots, root=f"quizgen {export_code(seed, secret)}"))
 
 
 def write_canvas(out, title: str = "quizgen quiz", classes: str = "all", count: int = 10, seed=None,
@@ -40,7 +40,6 @@ def write_canvas(out, title: str = "quizgen quiz", classes: str = "all", count: 
 def _export(lms: str, out, classes, count, seed, banks, force, render) -> Export:
     """Sample, code the variants with the key's secret, and write export and key together."""
     seed = high_entropy_seed() if seed is None else seed
-    check_seed(seed)
     out = Path(out)
     key_path = key_path_for(out)
     secret = export_secret(key_path, seed, force)
@@ -56,8 +55,8 @@ def _export(lms: str, out, classes, count, seed, banks, force, render) -> Export
 
 
 def _quiz_id(seed, secret: str) -> str:
-    """The Canvas quiz's identifier (also its file's name in the zip): a code of the seed, not the seed."""
-    return safe_ident(f"quizgen_{paper_code(secret, str(seed))}")
+    """The Canvas quiz's identifier (also its file's name in the zip): the export's code, not the seed."""
+    return safe_ident(f"quizgen_{export_code(seed, secret)}")
 
 
 def _codes_distinct(slots: list) -> bool:

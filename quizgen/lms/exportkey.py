@@ -5,7 +5,8 @@ Students see each question's tag ``[quizgen:<template>:<code>]``, where the
 code is a keyed hash of the variant's seed label (quizgen.key.papercode),
 never the seed label itself, which would let anyone with quizgen regenerate
 the answers. The key file beside the export (``questions.xml`` ->
-``questions-key.json``) holds the seed, the secret and what was sampled, from
+``questions-key.json``) holds the seed, the export's code (what names the
+export in the LMS instead of the seed), the secret and what was sampled, from
 which ``grade`` recomputes every variant's code and so reads a code back as
 its seed label."""
 
@@ -48,6 +49,13 @@ def export_secret(key_path: Path, seed, force: bool = False) -> str:
     return new_secret()
 
 
+def export_code(seed, secret: str) -> str:
+    """The code naming the whole export where the LMS shows it (Moodle's
+    category root, Canvas's quiz identifier): a keyed code of the seed, as
+    each variant's code is of its seed label, so the seed never reaches the LMS."""
+    return paper_code(secret, str(seed))
+
+
 def with_codes(slots: list, secret: str) -> list:
     """``slots`` with each variant's code under ``secret`` (the tag students see)."""
     return [replace(slot, variants=tuple(replace(v, code=paper_code(secret, v.id)) for v in slot.variants))
@@ -65,7 +73,7 @@ def key_data(lms: str, seed, secret: str, classes: str, count: int, banks, slots
         if moved:
             redrawn[slot.template] = moved
     return {"format": FORMAT, "version": VERSION, "quizgen": __version__, "lms": lms, "seed": seed,
-            "secret": secret, "classes": classes, "templates": [s.template for s in slots], "count": count,
+            "code": export_code(seed, secret), "secret": secret, "classes": classes, "templates": [s.template for s in slots], "count": count,
             "banks": [str(Path(b).resolve()) for b in banks], "redrawn": redrawn}
 
 

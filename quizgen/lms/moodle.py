@@ -24,8 +24,8 @@ from quizgen.lms.variants import Variant, VariantPart
 CORRECT_FEEDBACK = "Correct."
 IDNUMBER_MAX = 100
 """Moodle's question ID number column is 100 characters (question_bank_entries.idnumber):
-a longer tag (a long seed or template id) would fail the import, so it is left
-out and the tag line of the question text alone names the variant."""
+a longer tag (a long template id) would fail the import, so it is left out and
+the tag line of the question text alone names the variant."""
 PENALTY = "0.3333333"
 GRADES = (1.0, 0.9, 0.8333333, 0.8, 0.75, 0.7, 0.6666667, 0.6, 0.5, 0.4, 0.3333333, 0.3, 0.25, 0.2,
           0.1666667, 0.1428571, 0.125, 0.1111111, 0.1, 0.05, 0.0)
@@ -35,7 +35,8 @@ import refuses a numerical or short-answer file holding any other."""
 
 def moodle_xml(slots: list, root: str = "quizgen") -> str:
     """The Moodle XML file (text) holding every variant of every slot, each
-    slot in its own category under ``$course$/top/<root>``."""
+    slot in its own category under ``$course$/top/<root>`` (export names the
+    root by the export's code, never its seed)."""
     quiz = ET.Element("quiz")
     for slot in slots:
         quiz.append(_category([root, f"Q{slot.number} {slot.cls} {slot.template}"],
@@ -62,7 +63,7 @@ def question(variant: Variant, number: int = 1) -> ET.Element:
     else:
         kind = "shortanswer" if variant.parts[0].is_word else "numerical"
     element = ET.Element("question", type=kind)
-    _text(ET.SubElement(element, "name"), f"{variant.cls} {variant.template} v{number:02d} ({variant.id})")
+    _text(ET.SubElement(element, "name"), f"{variant.cls} {variant.template} v{number:02d} ({variant.code or variant.id})")
     text = ET.SubElement(element, "questiontext", format="html")
     body = question_html(variant) if kind == "multianswer" else _single_html(variant)
     _text(text, body)
@@ -115,7 +116,7 @@ def _head_html(variant: Variant) -> str:
 def _tag_html(variant: Variant) -> str:
     """The line that names the variant; Moodle's responses report keeps it in
     its "Question N" column, which is how quizgen recognises the variant."""
-    return f'<p style="font-size:small;color:#777">[{escape(variant.shown_tag)}]</p>'
+    return f'<p style="font-size:small;color:#777">[{escape(variant.tag)}]</p>'
 
 
 def cloze(part: VariantPart, weight: int = 1) -> str:

@@ -78,14 +78,9 @@ class Variant:
 
     @property
     def tag(self) -> str:
-        """What names the variant for the instructor (Moodle's question ID
-        number, which students do not see): ``quizgen:<template>:<seed label>``."""
-        return f"quizgen:{self.template}:{self.id}"
-
-    @property
-    def shown_tag(self) -> str:
-        """What names the variant in the question text students see:
-        ``quizgen:<template>:<code>``, or the seed label when there is no code."""
+        """What names the variant in the LMS (the question text's tag line,
+        Moodle's question ID number): ``quizgen:<template>:<code>``, or the
+        seed label when there is no code (slots made without an export key)."""
         return f"quizgen:{self.template}:{self.code or self.id}"
 
 
@@ -106,25 +101,11 @@ def slots(classes: str = "all", count: int = 10, seed=1, banks=()) -> list:
     sampled exactly as ``quizgen generate --seed`` samples them (the k-th
     variant of a template is the k-th question ``--count`` would give)."""
     check_count(count)
-    check_seed(seed)
     templates = select(load_bank(banks), classes)
     return [Slot(n, t.id, t.cls, t.title, t.points,
                  tuple(variant(t, inst.seed_label) for inst in
                        distinct_instances(t, [seed_label(seed, t.id, k) for k in range(count)])[0]))
             for n, t in enumerate(templates, start=1)]
-
-
-def check_seed(seed) -> None:
-    """Refuse a seed that would not survive the LMS unchanged where the export
-    writes it (Moodle's question ID numbers and category names, the seed-label
-    tags an older export showed): ``]`` or ``[`` end or hide a tag; Canvas
-    keeps ``&amp;``, ``&lt;``, ``&gt;`` undecoded; Moodle turns line breaks and
-    runs of spaces into one space."""
-    text = str(seed)
-    if any(c in "[]<>&" or (c.isspace() and c != " ") for c in text) or "  " in text or text != text.strip():
-        raise UsageError(f"--seed {text!r}: an LMS export writes the seed into each question's ID number and "
-                         "category, which the LMS must keep unchanged; use a seed without [ ] < > &, line breaks, tabs, or "
-                         "leading, trailing or double spaces")
 
 
 def variant(template, label: str) -> Variant:
