@@ -114,6 +114,22 @@ def test_each_group_picks_one_variant_of_one_part(exported):
         assert points == {group.findtext(f".//{NS}points_per_item")}
 
 
+def test_the_quiz_maximum_canvas_counts_is_the_papers(exported, bank):
+    """Canvas gives an imported (unpublished) quiz the points of its groups,
+    points_per_item times the number picked (Quizzes::Quiz#current_points_possible,
+    count_points_possible, in decimals): that is the sum of the templates' points,
+    quizgen's maximum for a paper of one question per template."""
+    from decimal import Decimal
+
+    archive, key, _ = exported
+    groups = _assessment(archive).findall(f"{NS}assessment/{NS}section/{NS}section")
+    canvas = sum(Decimal(g.findtext(f".//{NS}points_per_item")) * int(g.findtext(f".//{NS}selection_number"))
+                 for g in groups)
+    templates = {q["template"] for q in key.values()}
+    paper = sum(t.points for t in bank if t.id in templates)
+    assert len(templates) == 10 and canvas == paper == 47
+
+
 def test_every_item_scores_the_key_answer_of_its_variant_part(exported):
     archive, key, codes = exported
     seen = set()
