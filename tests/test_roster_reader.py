@@ -61,9 +61,11 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # Digests of a per-student paper made with the reader before it was shared with
 # grade (commit 0da780f): the same roster must still give the same papers. solutions.md
 # re-pinned when the worked solutions' answers gained a note on rounding (branch review-paper);
-# both re-pinned when the C1/C2 stems said the softmax runs over the listed words only (branch maths).
+# both re-pinned when the C1/C2 stems said the softmax runs over the listed words only (branch maths);
+# solutions.md re-pinned when worked solutions printed ln V to 4 decimals in the forecast and
+# display-size fractions (\dfrac, $\displaystyle$ exact answers) (branch paper11).
 PER_STUDENT_DIGESTS = {"problems.md": "59f36980c2b7b3d65e43f499fb224274648990ca9f176d574a587aec88fbf62e",
-                       "solutions.md": "6a143ecdc41509de49c6498dd0d95d3688ee650cc9a4326f526d969654f24e25"}
+                       "solutions.md": "154766565d358289803dbb748d4d98dd2d011505a2f0110f5478d9f3c51d660e"}
 
 
 def paper_digest(path):

@@ -13,7 +13,11 @@ from quizgen.generation.figures import figure_markup
 from quizgen.generation.quiz import Question
 from quizgen.maths.numbers import fixed, key_answer
 from quizgen.maths.printing import to_latex
+from quizgen.text.fractions import display_fractions
 from quizgen.text.render import render_layout, render_many
+
+MATH_FORMATS = ("tex", "md")
+"""Formats whose worked solutions print display-size fractions (text/fractions.py)."""
 
 
 def question_view(question: Question, fmt: str) -> dict:
@@ -38,6 +42,8 @@ def _make_view(question: Question, fmt: str) -> dict:
     sources += [s[key] for s in steps for key in ("title", "why", "work")]
     stem, forecast, verify, *rest = render_many(sources, inst.context, fmt)
     asks, texts = rest[:len(inst.parts)], rest[len(inst.parts):]
+    if fmt in MATH_FORMATS:   # the worked solution's paragraphs, not the question's own text
+        forecast, verify, *texts = [display_fractions(t) for t in (forecast, verify, *texts)]
     points = template.part_points()
     return {
         "id": question.id, "cls": template.cls, "title": template.title, "points": template.points,

@@ -66,15 +66,13 @@ def plain(value) -> str:
 
 
 def key_answer(value, kind: str, decimals: int) -> str:
-    """The correct answer written as a student would: an integer, or a decimal
-    with at least 4 significant figures (more when ``decimals`` asks, and every
-    digit of an exact finite decimal such as 0.123456)."""
+    """The correct answer written as a student would, by one rule for every
+    draw: an integer, or a decimal to 4 significant figures (to ``decimals``
+    places when that shows more), a tie away from zero on the exact value.
+    An exact value with more digits (0.9^8 = 0.43046721) is still written
+    0.4305: the solutions print the exact value beside it."""
     x = _float(value)
     if kind == "integer":
         return str(round(x))
-    places = max(decimals, 3 - math.floor(math.log10(abs(x)))) if x else decimals
-    if value.__class__ is Fraction:
-        exact = terminating_decimal(value, 12)
-        if exact is not None and "." in exact:
-            places = max(places, len(exact.split(".")[1]))
-    return fixed(x, places)
+    places = max(decimals, figure_places(x, 4)) if x else decimals
+    return fixed(value, max(places, 0))

@@ -1,0 +1,167 @@
+"""How worked solutions print: one precision per quantity on a page, display-size
+fractions in the working and the check, one rule for the key's written answer,
+and a figure on its question's page."""
+
+import re
+import shutil
+from fractions import Fraction
+
+import pytest
+
+from quizgen.generation.quiz import Question, seed_label
+from quizgen.generation.sampling import sample_instance
+from quizgen.generation.views import question_summary, question_view
+from quizgen.maths.numbers import key_answer
+from quizgen.text.fractions import display_fractions
+
+DRAWS = 40
+MATH = re.compile(r"(?<!\\)\$(.+?)(?<!\\)\$", re.S)
+CLOSED = re.compile(r"(\\ln\s*)?\d+(\.\d+)?(\s*/\s*\d+(\.\d+)?)?")   # \ln 3, 1/3: no symbol in it
+NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
+
+def views(bank, fmt, draws=DRAWS):
+    for template in bank:
+        for k in range(draws):
+            yield template, question_view(Question("Q1", sample_instance(template, seed_label(7, template.id, k))), fmt)
+
+
+def worked_texts(view) -> list:
+    return [view["forecast"], view["verify"]] + [step[key] for step in view["steps"] for key in ("why", "work")]
+
+
+def printed_values(texts) -> dict:
+    """{closed expression: {values it is set = or \\approx to}} over the maths of ``texts``."""
+    found = {}
+    for text in texts:
+        for span in MATH.findall(text):
+            segments = [s.strip() for s in re.split(r"=|\\approx|<|>|,", span)]
+            for left, right in zip(segments, segments[1:]):
+                if CLOSED.fullmatch(left) and not NUMBER.fullmatch(left) and NUMBER.fullmatch(right):
+                    found.setdefault(re.sub(r"\s+", "", left), set()).add(right)
+    return found
+
+
+def test_a_closed_quantity_prints_one_value_on_a_page(bank):
+    """ln V was 1.099 in C1's forecast and 1.0986 in its check on the same page."""
+    seen = 0
+    for template, view in views(bank, "md"):
+        for expression, values in printed_values(worked_texts(view)).items():
+            seen += 1
+            assert len(values) == 1, (template.cls, expression, values)
+    assert seen >= DRAWS * 2
+
+
+def test_c10_forecast_bounds_are_the_losses_its_working_shows(templates_by_class):
+    """The smallest and largest per-position loss, printed in the forecast and the
+    check, are two of the losses step 2 shows, digit for digit."""
+    template = templates_by_class["C10"]
+    for k in range(DRAWS):
+        view = question_view(Question("Q1", sample_instance(template, seed_label(7, template.id, k))), "md")
+        shown = set(re.findall(r"= (\d+\.\d+)\$", view["steps"][1]["work"]))
+        bounds = re.findall(r"from (\d+\.\d+) .* to (\d+\.\d+)", view["forecast"], re.S)[0]
+        assert set(bounds) <= shown, (bounds, shown)
+        assert f"between {bounds[0]} and {bounds[1]}" in view["verify"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    (r"$p = \frac{1}{1 + 0.3012} = 0.7685$", r"$p = \dfrac{1}{1 + 0.3012} = 0.7685$"),
+    (r"$e^{\frac{1}{2}}$ and $\frac{a}{b}$", r"$e^{\frac{1}{2}}$ and $\dfrac{a}{b}$"),
+    (r"$\frac{\frac{1}{2}}{3}$", r"$\dfrac{\frac{1}{2}}{3}$"),
+    (r"$\ln\left(\frac{e^{2}}{7}\right)$", r"$\ln\left(\dfrac{e^{2}}{7}\right)$"),
+    (r"costs \$5 and \\frac{1}{2} is text", r"costs \$5 and \\frac{1}{2} is text"),
+    (r"$\dfrac{1}{2}$, $\tfrac{1}{2}$", r"$\dfrac{1}{2}$, $\tfrac{1}{2}$"),
+])
+def test_outermost_fractions_are_display_size(text, expected):
+    assert display_fractions(text) == expected
+
+
+@pytest.mark.parametrize("fmt", ["tex", "md"])
+def test_worked_solutions_print_no_text_size_fraction(bank, fmt):
+    """Every outermost fraction of a forecast, a step or a check is \\dfrac, in LaTeX and Markdown."""
+    dfracs = 0
+    for template, view in views(bank, fmt, draws=10):
+        for text in worked_texts(view):
+            assert display_fractions(text) == text, (template.cls, text)
+            dfracs += text.count(r"\dfrac")
+    assert dfracs > 0
+
+
+@pytest.mark.parametrize("cls", ["C1", "C5", "C7", "C10"])
+def test_check_paragraphs_with_fractions_print_dfrac(templates_by_class, cls):
+    view = question_view(Question("Q1", sample_instance(templates_by_class[cls], "7/check/0")), "tex")
+    assert r"\dfrac" in view["verify"]
+
+
+def test_the_stem_keeps_the_problem_papers_fractions(templates_by_class):
+    """The stem is the question as printed on the problem paper: not rewritten."""
+    view = question_view(Question("Q1", sample_instance(templates_by_class["C5"], "7/stem/0")), "tex")
+    assert r"-\frac{1}{|M|}" in view["stem"] and r"\dfrac" not in view["stem"]
+
+
+def test_markdown_exact_answers_are_display_style(templates_by_class):
+    block = question_summary(Question("Q1", sample_instance(templates_by_class["C1"], "7/md/0")), "md")["solution_block"]
+    assert r"(exactly $\displaystyle \frac{" in block
+
+
+def figures(x: str) -> int:
+    digits = x.lstrip("-").replace(".", "").lstrip("0")
+    return len(digits)
+
+
+def test_key_answers_follow_one_rule_for_every_draw(bank):
+    """4 significant figures, or the part's decimals where that shows more; C5(c)'s
+    exact decimals (0.43046721) are no longer written out for some draws only."""
+    checked = 0
+    for template, view in views(bank, "md"):
+        for part, spec in zip(view["parts"], template.parts):
+            if part["kind"] != "numeric":
+                continue
+            answer = part["answer"]
+            places = len(answer.split(".")[1]) if "." in answer else 0
+            assert figures(answer) == 4 or places == spec.decimals, (template.cls, answer, spec.decimals)
+            checked += 1
+    assert checked > DRAWS * 10
+
+
+@pytest.mark.parametrize("value, expected", [
+    (Fraction(43046721, 10 ** 8), "0.4305"),          # 0.9^8, C5(c)
+    (Fraction(93, 100) ** 10, "0.4840"),
+    (Fraction(735091890625, 10 ** 12), "0.7351"),     # 0.95^6
+    (Fraction(12345, 10 ** 5), "0.1235"),             # a tie: away from zero on the exact value
+    (Fraction(1, 8), "0.1250"),
+])
+def test_key_answer_of_exact_decimals(value, expected):
+    assert key_answer(value, "numeric", 4) == expected
+
+
+def test_a_solution_heading_cannot_be_left_without_its_figure(templates_by_class):
+    """No page break between a figure question's heading and its stem-and-figure row."""
+    view_q = Question("Q1", sample_instance(templates_by_class["C8"], "7/fig/0"))
+    block = question_summary(view_q, "tex")["solution_block"]
+    heading_end = block.index("points}") + len("points}")
+    assert block[heading_end:block.index(r"\begin{qzblock}")].split() == [r"\nopagebreak"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("pdflatex") is None or shutil.which("pdftotext") is None,
+                    reason="needs pdflatex and pdftotext")
+def test_in_the_pdf_every_figure_is_on_its_questions_page(invoke, tmp_path):
+    """Seed 11 with these classes put Q13's heading at the foot of page 13 and its
+    stem and figure on page 14 before the fix."""
+    import subprocess
+
+    out = tmp_path / "quiz"
+    result = invoke("generate", "--seed", "11", "--classes", "C4,C1,C2,C7,C8", "--count", "3",
+                    "--format", "pdf", "--jobs", "1", "--out", out)
+    assert result.exit_code == 0, result.output
+    text = subprocess.run(["pdftotext", out / "solutions.pdf", "-"], capture_output=True, text=True).stdout
+    heading_page, captions = None, 0
+    for number, page in enumerate(text.split("\f"), 1):
+        for m in re.finditer(r"^(Q\d+)\.|against p", page, re.M):
+            if m.group(1):
+                heading_page = number
+            else:
+                captions += 1
+                assert heading_page == number, f"a figure on page {number}, its heading on page {heading_page}"
+    assert captions == 12
