@@ -165,3 +165,19 @@ def test_in_the_pdf_every_figure_is_on_its_questions_page(invoke, tmp_path):
                 captions += 1
                 assert heading_page == number, f"a figure on page {number}, its heading on page {heading_page}"
     assert captions == 12
+
+
+EXPONENTIAL = re.compile(r"(?:^|,\s*)e\^\{\s*(-?\d+(?:\.\d+)?)\s*\}\s*=\s*(\d+(?:\.\d+)?)")   # e^{z} = value, opening a span
+
+
+def test_an_exponential_prints_one_value_across_templates(bank):
+    """e^{0.5} printed 1.6487 in C1's working and 1.649 in C3's on the same paper:
+    every template shows e^z with the same figures (sigdec(4))."""
+    shown = {}
+    for template, view in views(bank, "md", draws=20):
+        for span in (span for text in worked_texts(view) for span in MATH.findall(text)):
+            for exponent, value in EXPONENTIAL.findall(span.strip()):
+                shown.setdefault(float(exponent), {}).setdefault(value, template.cls)
+    mixed = {x: values for x, values in shown.items() if len(values) > 1}
+    assert len(shown) >= 10
+    assert not mixed, mixed
