@@ -19,16 +19,13 @@ as the tool does not carry it over. Identifiers: the tool rewrites ``.`` and
 ``:`` in response, outcome and feedback identifiers, so none may hold them,
 and a template id (part of item and section identifiers) cannot hold a dot."""
 
-import io
 import re
-import zipfile
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, unquote_plus
 
 import pytest
-from click.testing import CliRunner
 
-from quizgen.cli import main
+from lms_support import canvas_export
 
 etree = pytest.importorskip("lxml.etree")
 
@@ -47,11 +44,7 @@ USER_TEMPLATE = Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temp
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory):
     """The Canvas zip of every class, 2 variants each."""
-    folder = tmp_path_factory.mktemp("canvas_import")
-    result = CliRunner().invoke(main, ["export", "canvas", "--out", str(folder / "quiz.zip"), "--count", "2",
-                                       "--seed", "8"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return zipfile.ZipFile(io.BytesIO((folder / "quiz.zip").read_bytes()))
+    return canvas_export(tmp_path_factory.mktemp("canvas_import"), 2, 8)
 
 
 def converted_manifest(manifest) -> list:
