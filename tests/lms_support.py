@@ -74,6 +74,18 @@ def export_and_key(folder, export: list, count: int, seed: int):
             for q in key.questions}
 
 
+def canvas_export(folder, count: int, seed: int):
+    """``quizgen export canvas`` of every class into ``folder``: the zip, opened."""
+    import zipfile
+    from click.testing import CliRunner
+    from quizgen.cli import main
+
+    result = CliRunner().invoke(main, ["export", "canvas", "--out", str(folder / "quiz.zip"), "--count", str(count),
+                                       "--seed", str(seed)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return zipfile.ZipFile(io.BytesIO((folder / "quiz.zip").read_bytes()))
+
+
 def export_labels(key_file) -> dict:
     """{(template, code): seed label} of the export whose key file is ``key_file``."""
     from quizgen.lms.exportkey import code_labels, load_export_key

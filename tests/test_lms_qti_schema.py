@@ -7,15 +7,11 @@ where from and under which notice). Canvas's own additions
 they validate as written. No network: the W3C xml.xsd import is resolved to the
 local copy."""
 
-import io
-import zipfile
 from pathlib import Path
 
 import pytest
 
-from click.testing import CliRunner
-
-from quizgen.cli import main
+from lms_support import canvas_export
 
 etree = pytest.importorskip("lxml.etree")
 
@@ -41,11 +37,7 @@ def schema(path: Path):
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory):
     """The Canvas zip of every class, 2 variants each, as {name: parsed XML}."""
-    folder = tmp_path_factory.mktemp("qti")
-    result = CliRunner().invoke(main, ["export", "canvas", "--out", str(folder / "quiz.zip"), "--count", "2",
-                                       "--seed", "5"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    archive = zipfile.ZipFile(io.BytesIO((folder / "quiz.zip").read_bytes()))
+    archive = canvas_export(tmp_path_factory.mktemp("qti"), 2, 5)
     return {name: etree.fromstring(archive.read(name)) for name in archive.namelist() if name.endswith(".xml")}
 
 
