@@ -10,9 +10,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis import settings
 
 import quizgen
 from property_sizes import many_copy, quick
@@ -22,7 +21,7 @@ from quizgen.report.model import Part, Student, Trap, Verdict
 from test_grade_outputs import small_key, write
 
 RIGHT, WRONG, TRAP = Verdict("correct", 1.0), Verdict("incorrect", 0.0), Verdict("incorrect", 0.0, "T")
-# 8 students x 4 right/wrong parts: groups of round(0.27 x 8) = 2 students.
+# 8 students x 4 right/wrong parts: groups of round(0.27 x 8) = 2 places.
 # Upper: A (4) in full, and one place shared by B, C, D (3 each): 1/3 each.
 # Lower: H (0) in full, and one place shared by F, G (1 each): 1/2 each.
 TIED = {
@@ -122,7 +121,7 @@ ANSWER_FILES = given(st.tuples(
     st.randoms(use_true_random=False)))
 
 
-@quick(settings(FILE_MANY, max_examples=8))
+@quick(settings(FILE_MANY, max_examples=8))   # two gradings an example: 8 in the quick suite
 @ANSWER_FILES
 def test_shuffling_the_answers_file_leaves_the_items_csv_alone(drawn):
     answers, rng = drawn
