@@ -76,19 +76,22 @@ def test_published_example_point_biserial_by_the_textbook_formula():
 
 
 def test_published_example_upper_lower_discrimination():
-    """27% of 10 is 3 students a group: lower D, E, B (totals 2, 2, 7: ties go by
-    file order), upper G, F, H (8, 9, 9). Item 1: 3/3 - 1/3; item 7: 1/3 - 2/3."""
+    """27% of 10 is 3 places a group. Totals: D 2, E 2, B 7, C 7, I 7, J 7, A 8, G 8,
+    F 9, H 9. Lower: D and E, and the last place shared by the four on 7 (1/4
+    each); upper: F and H, and the last place shared by A and G (1/2 each).
+    Item 1: 3/3 - (3/4)/3; item 7: 2/3 - (1 + 4/4)/3 = 0; item 9: (1 + 2/2)/3 - (1 + 1/4)/3."""
     analysis = analyse(*wuensch())
     d = [item.discrimination for item in analysis.parts]
-    assert d[0] == pytest.approx(2 / 3)
-    assert d[1] == pytest.approx(1.0)
-    assert d[6] == pytest.approx(2 / 3 - 2 / 3)     # item 7: upper G0 F1 H1, lower D1 E0 B1
-    assert d[8] == pytest.approx(2 / 3 - 1 / 3)     # item 9: upper G1 F1 H0, lower D0 E1 B0
-    upper = {"G": 1, "F": 1, "H": 1}
-    lower = {"D": 0, "E": 0, "B": 1}
+    assert d[0] == pytest.approx(1 - 1 / 4)
+    assert d[1] == pytest.approx(1 - 1 / 4)        # item 2: upper all right; lower C, I, J of B, C, I, J
+    assert d[6] == pytest.approx(0.0, abs=1e-15)   # item 7: upper F1 H1 A0 G0, lower D1 E0 and all four on 7
+    assert d[8] == pytest.approx(2 / 3 - 5 / 12)   # item 9: upper F1 H0 A1 G1, lower D0 E1, of the four J
     ranked = sorted((s.percent, i) for i, s in enumerate(analysis.students))
-    assert sorted(analysis.students[i].student_id for i in groups(ranked)[1]) == sorted(upper)
-    assert sorted(analysis.students[i].student_id for i in groups(ranked)[0]) == sorted(lower)
+    lower, upper = groups(ranked)
+    name = {i: s.student_id for i, s in enumerate(analysis.students)}
+    assert {name[i]: share for i, share in upper.items()} == {"F": 1, "H": 1, "A": 0.5, "G": 0.5}
+    assert {name[i]: share for i, share in lower.items()} == {"D": 1, "E": 1, "B": 0.25, "C": 0.25, "I": 0.25,
+                                                              "J": 0.25}
     assert analysis.parts[8].reasons and "negative" in analysis.parts[8].reasons[0]
 
 
@@ -187,12 +190,13 @@ def test_trap_shares_overall_and_by_group():
     trap_part = Part("Q1", "a", "C1", "t", 1, (Trap("LOG10", "base e"), Trap("SIGN", "minus")))
     other = Part("Q2", "a", "C1", "t", 1)
     log10 = Verdict("incorrect", 0.0, "LOG10")
-    # totals 0, 0, 1, 2 (4 students: groups of round(1.08) = 1)
+    # totals 0, 0, 1, 2 (4 students: groups of round(1.08) = 1 place); w1 and w2 tie at 0 and
+    # share the lower group's place, so LOG10 (w1) holds half of it
     students = [Student("w1", "", [log10, WRONG]), Student("w2", "", [WRONG, WRONG]),
                 Student("m", "", [log10, RIGHT]), Student("top", "", [RIGHT, RIGHT])]
     traps = analyse([trap_part, other], students).parts[0].traps
     assert [(t.code, t.count, t.share, t.lower, t.upper) for t in traps] == [
-        ("LOG10", 2, 0.5, 1.0, 0.0), ("SIGN", 0, 0.0, 0.0, 0.0)]
+        ("LOG10", 2, 0.5, 0.5, 0.0), ("SIGN", 0, 0.0, 0.0, 0.0)]
 
 
 def test_hard_part_reason_names_blanks_and_trap():

@@ -4,6 +4,7 @@ its value) and both axes are named; the facility and point-biserial panels
 have their scales written under them, a panel's axis apart from the next's
 tick labels; the heat map says in visible text what its numbers count."""
 
+import math
 import re
 
 from quizgen.report import analyse, charts
@@ -78,3 +79,13 @@ def test_the_tallest_bars_count_stays_inside_the_chart():
     svg = str(charts.histogram([1, 33, 2]))
     y = float(re.search(r'<text x="[\d.]+" y="([\d.]+)"[^>]*>33</text>', svg).group(1))
     assert y - charts.FONT >= 2
+
+
+def test_heat_map_leaves_room_for_its_longest_code_by_the_charts_own_measure():
+    # it measured labels at 7 px a character where text_width (used by every other chart) says 7.2
+    code = "softmax_over_the_wrong_axis_entirely"
+    svg = str(charts.heat_map([code, "T1"], ["Q1", "Q2"], {code: {"Q1": 0.5}, "T1": {"Q2": 0.25}}))
+    first_cell = float(re.search(r'<rect x="([\d.]+)"', svg).group(1))
+    label_end = _positions(svg, code)[0]                    # the label is drawn right-aligned here
+    assert first_cell - 1 == math.ceil(charts.text_width(code) + 16)
+    assert label_end - charts.text_width(code) >= 10        # its left end stays inside the chart

@@ -97,16 +97,23 @@ def _slow(parts, students, k):
     lists, sorting and a two-pass Pearson, nothing shared with the report's code."""
     totals = [sum(v[1] for v in s.verdicts if v is not None) for s in students]
     maxima = [sum(p.points for p, v in zip(parts, s.verdicts) if v is not None) for s in students]
-    ranked = sorted((t / m, i) for i, (t, m) in enumerate(zip(totals, maxima)) if m)
-    size = min(max(int(0.27 * len(ranked) + 0.5), 1), len(ranked) // 2)
-    lower, upper = [i for _, i in ranked[:size]], [i for _, i in ranked[len(ranked) - size:]]
+    percents = {i: t / m for i, (t, m) in enumerate(zip(totals, maxima)) if m}
+    size = min(max(int(0.27 * len(percents) + 0.5), 1), len(percents) // 2)
+
+    def share(i, beyond):
+        """A student's share of a group's places: (places - students beyond them) / students tied, in 0..1."""
+        tied = sum(p == percents[i] for p in percents.values())
+        return min(1.0, max(0.0, (size - sum(beyond(p, percents[i]) for p in percents.values())) / tied))
+
+    lower = {i: share(i, lambda p, q: p < q) for i in percents}
+    upper = {i: share(i, lambda p, q: p > q) for i in percents}
     sat = [i for i, s in enumerate(students) if s.verdicts[k] is not None]
     x = [students[i].verdicts[k][1] for i in sat]
     rest = [totals[i] - students[i].verdicts[k][1] for i in sat]
 
     def group(members):
-        got = [students[i].verdicts[k][1] for i in members if students[i].verdicts[k] is not None]
-        return sum(got) / (len(got) * parts[k].points) if got else None
+        got = [(w, students[i].verdicts[k][1]) for i, w in members.items() if w and students[i].verdicts[k] is not None]
+        return sum(w * x for w, x in got) / (sum(w for w, _ in got) * parts[k].points) if got else None
 
     up, low = group(upper), group(lower)
     mx, mr = sum(x) / len(x), sum(rest) / len(rest)

@@ -42,10 +42,10 @@ def _percents():
 
 
 def _groups():
-    """Kelley's groups by hand: round(0.27 * 7) = 2 students; ties rank the earlier student lower."""
-    percents, _ = _percents()
-    ranked = sorted(range(len(CLASS)), key=lambda i: (percents[i], i))
-    return ranked[:2], ranked[-2:]
+    """Kelley's groups by hand, as {student: share of a place}: round(0.27 * 7) = 2
+    places. Lower: s4 (0/5), and s3 and s6 (both 1.5/5) share the last place;
+    upper: s7 (5/5), and s1 and s2 (both 4/5) share the last place."""
+    return {3: 1.0, 2: 0.5, 5: 0.5}, {6: 1.0, 0: 0.5, 1: 0.5}
 
 
 def test_facility_is_mean_score_over_points_of_those_who_sat():
@@ -58,14 +58,14 @@ def test_facility_is_mean_score_over_points_of_those_who_sat():
 
 def test_upper_lower_index_by_hand():
     lower, upper = _groups()
-    # s4 0/5 and s3 1.5/5 at the bottom; s7 5/5 at the top, then s2 4/5, who ties s1 but comes later in the file
-    assert (lower, upper) == ([3, 2], [1, 6])
     analysis = analyse(PARTS, _students())
     for k, part in enumerate(PARTS):
         scores = _scores(k)
-        p_upper = statistics.fmean(scores[i] for i in upper) / part.points
-        p_lower = statistics.fmean(scores[i] for i in lower) / part.points
+        p_upper = sum(w * scores[i] for i, w in upper.items()) / (2 * part.points)
+        p_lower = sum(w * scores[i] for i, w in lower.items()) / (2 * part.points)
         assert analysis.parts[k].discrimination == pytest.approx(p_upper - p_lower)
+    # Q1a: (2 + (2 + 2)/2)/4 - (0 + (0.5 + 0.5)/2)/4 = 1 - 1/8
+    assert analysis.parts[0].discrimination == pytest.approx(7 / 8)
 
 
 def test_corrected_item_total_correlation_uses_the_rest_score():
@@ -117,8 +117,8 @@ def test_trap_shares_overall_and_in_the_groups():
     trap = analysis.parts[0].traps[0]
     who = {i for i, (_, row) in enumerate(CLASS) if row[0].code == "trap"}
     assert (trap.count, trap.share) == (2, pytest.approx(2 / 7))
-    assert trap.lower == pytest.approx(len(who & set(lower)) / 2)
-    assert trap.upper == pytest.approx(len(who & set(upper)) / 2)
+    assert trap.lower == pytest.approx(sum(lower.get(i, 0) for i in who) / 2)
+    assert (trap.lower, trap.upper) == (pytest.approx(3 / 4), 0.0)     # s4 and half of s6's shared place
 
 
 def test_negative_alpha_gives_no_sem():

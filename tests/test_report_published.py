@@ -137,14 +137,14 @@ def test_worksheet_facility_and_discrimination_with_halves():
 
 
 def test_worksheet_with_kelleys_27_percent_groups():
-    """Our default groups hold round(0.27 x 10) = 3 students: Joe, Dave and, of the
-    three students on 70, the last in file order (Eliza: ties rank later higher) above;
-    Anita and the two on 50 (Hannah, Ricky) below. Question 1: 3/3 - 1/3 where the
-    worksheet's halves give 0.4."""
+    """Our default groups hold round(0.27 x 10) = 3 places: Joe and Dave above, and
+    the last place shared by the three students on 70 (Sujie, Darrell, Eliza: a
+    third each); Anita and the two on 50 (Hannah, Ricky) below. Question 1:
+    (2 + 2/3)/3 - 1/3 = 5/9 where the worksheet's halves give 0.4."""
     (parts, students), rows = _worksheet()
     analysis = analyse(parts, students)
-    upper, lower = [0, 1, 4], [7, 8, 9]
+    upper, lower = {0: 1, 1: 1, 2: 1 / 3, 3: 1 / 3, 4: 1 / 3}, {7: 1, 8: 1, 9: 1}
     for k, item in enumerate(analysis.parts):
-        expected = sum(rows[i][k] for i in upper) / 3 - sum(rows[i][k] for i in lower) / 3
+        expected = sum(w * rows[i][k] for i, w in upper.items()) / 3 - sum(rows[i][k] for i in lower) / 3
         assert item.discrimination == pytest.approx(expected)
-    assert analysis.parts[0].discrimination == pytest.approx(3 / 3 - 1 / 3)
+    assert analysis.parts[0].discrimination == pytest.approx(8 / 9 - 1 / 3)

@@ -105,19 +105,20 @@ def _part_stats(column, counts, scores, part, cohort: Roster) -> tuple:
     item.facility, item.discrimination, item.point_biserial = s.facility, s.discrimination, rest_correlation(s)
     codes = who_met(column, counts)
     everyone = s.n == cohort.n
-    item.traps = _trap_shares(part, codes, s.n, cohort.lower_set if everyone else _sat(cohort.lower, scores),
-                              cohort.upper_set if everyone else _sat(cohort.upper, scores))
+    item.traps = _trap_shares(part, codes, s.n, cohort.lower if everyone else _sat(cohort.lower, scores),
+                              cohort.upper if everyone else _sat(cohort.upper, scores))
     item.reasons = reasons(item)
     return item, codes
 
 
-def _sat(members, scores) -> set:
-    """The members of a group who sat the part."""
-    return {i for i in members if scores[i] is not None}
+def _sat(members: dict, scores) -> dict:
+    """The members of a group who sat the part, with their shares of a place."""
+    return {i: share for i, share in members.items() if scores[i] is not None}
 
 
-def _trap_shares(part, codes, sat, lower, upper) -> list:
-    """The share of students in each of the part's traps (and any other code met)."""
+def _trap_shares(part, codes, sat, lower: dict, upper: dict) -> list:
+    """The share of students in each of the part's traps (and any other code
+    met), overall and within each group (its members counted by their share of a place)."""
     traps = [Trap(*t) for t in part.traps]
     known = {t.code for t in traps}
     traps += [Trap(code) for code in sorted(codes) if code not in known]
@@ -125,9 +126,14 @@ def _trap_shares(part, codes, sat, lower, upper) -> list:
     for trap in traps:
         who = codes.get(trap.code, ())
         shares.append(TrapShare(trap.code, trap.feedback, len(who), _ratio(len(who), sat),
-                                _ratio(len(lower.intersection(who)), len(lower)),
-                                _ratio(len(upper.intersection(who)), len(upper))))
+                                _group_share(lower, who), _group_share(upper, who)))
     return shares
+
+
+def _group_share(members: dict, who) -> float:
+    """The share of a group's places held by the students ``who``: fsum, so the
+    same float in any order of the students."""
+    return _ratio(fsum(members[i] for i in who if i in members), fsum(members.values()))
 
 
 def _ratio(numerator, denominator):

@@ -4,6 +4,8 @@ table behind it); colours come from CSS classes so dark mode and print restyle t
 
 from __future__ import annotations
 
+from math import ceil
+
 from markupsafe import Markup, escape
 
 from quizgen.report.tables import fixed
@@ -113,9 +115,9 @@ def heat_map(codes: list, questions: list, heat: dict) -> Markup:
     students who fell into the trap in at least one of its parts, darker for
     more. The unit is written above the grid, not only in the tooltip."""
     cell, top = 44, 58
-    left = max([150] + [7 * len(code) + 16 for code in codes])
+    left = ceil(max([150] + [text_width(code) + 16 for code in codes]))   # the longest code's label fits
     grid = left + cell * max(len(questions), 1) + 10
-    width, height = max(grid, text_width(HEAT_CAPTION) + 10), top + 24 * max(len(codes), 1) + 10
+    width, height = max(grid, ceil(text_width(HEAT_CAPTION) + 10)), top + 24 * max(len(codes), 1) + 10
     peak = max((share for row in heat.values() for share in row.values()), default=0) or 1
     body = [_text(0, 14, HEAT_CAPTION)]
     body += [_text(left + c * cell + cell / 2, top - 10, q, "middle") for c, q in enumerate(questions)]

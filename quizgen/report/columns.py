@@ -12,6 +12,7 @@ Every figure that cannot be computed is ``None``, never NaN."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from itertools import compress, repeat
 from math import fsum, sqrt
@@ -31,12 +32,10 @@ class Roster:
     maxima: list            # the maximum of each student's own paper
     percents: list          # totals / maxima (0..1), None for an empty paper
     ranked: list            # sorted (percent, index) of the students with a percent
-    lower: list             # student indexes of the lower group
-    upper: list             # ... and of the upper group
-    lower_set: set
-    upper_set: set
+    lower: dict             # {student index: share of a place} of the lower group (see groups)
+    upper: dict             # ... and of the upper group
     group: list             # the indexes of both groups, in student order
-    weights: Optional[list]  # their weights: 1/|upper| on the upper group, -1/|lower| on the lower
+    weights: Optional[list]  # their weights: share/size on the upper group, -share/size on the lower
     sum_t: float = 0.0
     sum_tt: float = 0.0
 
@@ -74,23 +73,39 @@ def roster(score_columns, parts, full, n: int, share: float = GROUP_SHARE) -> Ro
     ranked = sorted(zip(percents, range(n))) if None not in percents else \
         sorted((p, i) for i, p in enumerate(percents) if p is not None)
     lower, upper = groups(ranked, share)
-    weight = dict.fromkeys(upper, 1.0 / len(upper)) | dict.fromkeys(lower, -1.0 / len(lower)) if lower else {}
-    group = sorted(weight)
-    return Roster(n, totals, maxima, percents, ranked, lower, upper, set(lower), set(upper), group,
-                  [weight[i] for i in group] if lower else None, sum(totals), sum(map(mul, totals, totals)))
+    group, size = sorted(lower.keys() | upper.keys()), group_size(len(ranked), share)
+    weights = [(upper.get(i, 0.0) - lower.get(i, 0.0)) / size for i in group] if group else None
+    return Roster(n, totals, maxima, percents, ranked, lower, upper, group, weights,
+                  sum(totals), sum(map(mul, totals, totals)))
+
+
+def group_size(n: int, share: float = GROUP_SHARE) -> int:
+    """The places in each group of a class of ``n``: round(share n), half up,
+    at least one and at most n // 2 (0 for fewer than two students)."""
+    return min(max(int(share * n + 0.5), 1), n // 2)
 
 
 def groups(ranked, share: float = GROUP_SHARE) -> tuple:
-    """The lower and upper groups (lists of student indexes) from ``ranked``,
-    the sorted ``(percent, index)`` pairs: students ranked by the percent of
-    their paper, ties in file order (earlier ranked lower); each group has
-    round(share n) students, at least one and at most n // 2 (no overlap).
-    Fewer than two ranked students: two empty groups."""
-    n = len(ranked)
-    size = min(max(int(share * n + 0.5), 1), n // 2)
+    """The lower and upper groups from ``ranked``, the sorted ``(percent,
+    index)`` pairs, as ``{student index: share of a place}``; each group has
+    :func:`group_size` places. The students below (above) the percent at the
+    group's edge fill a place each, and the places left are shared equally by
+    every student on that edge percent: the groups do not depend on the order
+    of the rows. Fewer than two ranked students: two empty groups."""
+    n, size = len(ranked), group_size(len(ranked), share)
     if size == 0:
-        return [], []
-    return [i for _, i in ranked[:size]], [i for _, i in ranked[n - size:]]
+        return {}, {}
+    values, indexes = [p for p, _ in ranked], [i for _, i in ranked]
+    start, end = bisect_left(values, values[size - 1]), bisect_right(values, values[size - 1])
+    lower = dict.fromkeys(indexes[:start], 1.0) | _tied(indexes[start:end], size - start)
+    start, end = bisect_left(values, values[n - size]), bisect_right(values, values[n - size])
+    upper = dict.fromkeys(indexes[end:], 1.0) | _tied(indexes[start:end], size - (n - end))
+    return lower, upper
+
+
+def _tied(indexes: list, places: int) -> dict:
+    """``places`` shared equally by the students tied at a group's edge."""
+    return dict.fromkeys(indexes, places / len(indexes))
 
 
 def score_column(column, everyone: bool) -> list:
@@ -118,15 +133,15 @@ def sums(scores, top, roster: Roster, everyone: bool, counts=None) -> Sums:
 def _full_sums(scores, top: float, roster: Roster, counts) -> Sums:
     """:func:`sums` of a column everyone sat: every sum is one pass at C speed,
     and the upper-lower index is the scores weighted by the group weights,
-    over the groups' members alone (the rest weigh 0: adding their 0.0 products
-    never changed the sum, so it is the same float)."""
+    over the groups' members alone (the rest weigh 0), added by ``fsum``: the
+    correctly rounded sum, the same float whatever the order of the students."""
     if counts is None:
         x, xx = sum(scores), sum(map(mul, scores, scores))
     else:
         x, xx = fsum(v[1] * c for v, c in counts.items()), fsum(v[1] * v[1] * c for v, c in counts.items())
     discrimination = None
     if roster.weights is not None and top:
-        discrimination = sum(map(mul, map(scores.__getitem__, roster.group), roster.weights)) / top
+        discrimination = fsum(map(mul, map(scores.__getitem__, roster.group), roster.weights)) / top
     return Sums(roster.n, x, xx, sum(map(mul, scores, roster.totals)),
                 roster.sum_t, roster.sum_tt, _ratio(x, roster.n * top), discrimination)
 
@@ -173,9 +188,11 @@ def who_met(column, counts) -> dict:
     return {code: list(compress(coded, map(eq, coded_codes, repeat(code)))) for code in met}
 
 
-def _pooled(members, scores, tops) -> Optional[float]:
+def _pooled(members: dict, scores, tops) -> Optional[float]:
+    """A group's share of the points of a column, over its members who sat it,
+    each counted by their share of a place."""
     got = [i for i in members if scores[i] is not None]
-    return _ratio(fsum(scores[i] for i in got), fsum(tops[i] for i in got)) if got else None
+    return _ratio(fsum(members[i] * scores[i] for i in got), fsum(members[i] * tops[i] for i in got)) if got else None
 
 
 def _ratio(numerator, denominator) -> Optional[float]:
