@@ -27,7 +27,7 @@ import math
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ground
-from quizgen.maths.rounding import figure_places, float_to_places
+from quizgen.maths.rounding import float_to_places
 from quizgen.maths.tolerance import half_width
 from quizgen.maths.tree import Bin, Call, Const, Index, Name, Neg, Num
 from quizgen.marking.recipes import PART_PREFIX, shape
@@ -46,14 +46,6 @@ _FAILS = (ArithmeticError, ValueError, ExpressionError)
 
 class Vec(tuple):
     """A list value whose elements are independent sets of floats."""
-
-
-def round_sig(x: float, figures: int) -> float:
-    """``x`` rounded to ``figures`` significant figures by the paper's rule
-    (a tie away from zero, on the float's exact value)."""
-    if x == 0 or not math.isfinite(x):
-        return x
-    return float_to_places(x, figure_places(x, figures))
 
 
 def sig_roundings(x: float, figures: int) -> tuple:
