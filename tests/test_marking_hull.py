@@ -70,14 +70,15 @@ def test_a_rounded_hull_is_its_ends_rounded_at_each_level():
     import math
     import random
 
-    from quizgen.marking.carry import LEVELS, round_sig
+    from quizgen.marking.carry import LEVELS, sig_roundings
     from quizgen.marking.hull import _rounded
 
     rng = random.Random(7)
     for _ in range(5000):
         low = rng.uniform(-1, 1) * 10 ** rng.randint(-9, 9)
         high = low + abs(rng.gauss(0, 1)) * 10 ** rng.randint(-9, 9)
-        expected = (min(low, *(round_sig(low, k) for k in LEVELS)), max(high, *(round_sig(high, k) for k in LEVELS)))
+        expected = (min(low, *(r for k in LEVELS for r in sig_roundings(low, k))),
+                    max(high, *(r for k in LEVELS for r in sig_roundings(high, k))))
         assert _rounded((low, high), LEVELS) == expected
     assert _rounded((0.0, math.inf), LEVELS) == (0.0, math.inf)
     assert _rounded((0.12345, 0.98765), LEVELS) == (0.123, 0.988)   # 0.98765 rounds up to 0.988 at 3 figures

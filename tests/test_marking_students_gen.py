@@ -3,15 +3,13 @@ a careful 3 s.f. student is always correct, a 2 s.f. student never is, a
 student who falls into a trap in (a) and then works correctly gets ECF, and
 no trap is ever accepted."""
 
-from fractions import Fraction
-
 import pytest
 
 from quizgen.bank.loader import load_bank
 from quizgen.validation.marking import careful_student
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.maths.numbers import significant
-from quizgen.marking.carry import inside, reachable, round_sig
+from quizgen.marking.carry import inside, reachable
 from quizgen.marking.rules import CORRECT, ECF, INCORRECT, Credits, mark_paper, mark_part, part_rules
 
 BANK = {t.cls: t for t in load_bank()}
@@ -56,7 +54,7 @@ def test_two_figure_student_is_never_correct_on_a_rounded_part(cls):
             if pv.value is None or pv.part.kind == "integer":
                 continue
             value = float(pv.value)
-            if float(Fraction(repr(round_sig(value, 2)))) == value:
+            if float(significant(value, 2)) == value:
                 continue  # exact at 2 s.f.: nothing was rounded away
             assert verdicts[pv.part.name].status != CORRECT, (instance.seed_label, pv.part.name, answers)
 

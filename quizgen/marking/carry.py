@@ -2,6 +2,15 @@
 intermediate step (an earlier part, or a let on the recipe's path) to at
 least 3 significant figures, each step independently.
 
+Rounding is the paper's rule (quizgen/maths/rounding.py: half a unit goes
+away from zero) and, at a tie, the other neighbour as well: a careful human
+may also round half to even (IEEE 754's default, Python's and numpy's
+``round``), so 0.813 and 0.812 are both honest roundings of 0.8125 to 3
+figures. A tie is a value whose scaled float lies within ``TIE`` (relative)
+of a half, so a decimal tie such as 0.9175, whose float lies just below,
+counts as the tie it stands for. Anywhere else a value has exactly one
+rounding, the paper's.
+
 A recipe is evaluated over SETS of floats: an intermediate's set is every
 value it can take, rounded to 3, 4, 5 or 6 significant figures or left
 unrounded (rounding to 7 or more figures moves a value by under 5e-7 of
@@ -15,17 +24,21 @@ over-approximation that no shipped template has (checked by the trap test)."""
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ground
-from quizgen.maths.rounding import figure_places, float_to_places
+from quizgen.maths.rounding import float_to_places
 from quizgen.maths.tolerance import half_width
 from quizgen.maths.tree import Bin, Call, Const, Index, Name, Neg, Num
 from quizgen.marking.recipes import PART_PREFIX, shape
 
 LEVELS = (3, 4, 5, 6)
 RESOLUTION = 1e-7
+TIE = 8 * 2.0 ** -52
+"""How near a half (relative to the scaled value) counts as a tie: eight units
+in the last place, the float error of an intermediate worked out in a few
+operations (a decimal tie's float lies within half of one)."""
+_POWERS = tuple(10.0 ** n for n in range(23))   # exact floats
 _OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
         "/": lambda a, b: a / b, "**": lambda a, b: math.pow(a, b)}
 _FAILS = (ArithmeticError, ValueError, ExpressionError)
@@ -35,21 +48,11 @@ class Vec(tuple):
     """A list value whose elements are independent sets of floats."""
 
 
-def round_sig(x: float, figures: int) -> float:
-    """``x`` rounded to ``figures`` significant figures."""
-    if x == 0 or not math.isfinite(x):
-        return x
-    return round(x, figure_places(x, figures))
-
-
-def tie_roundings(x: float, figures: int) -> tuple:
+def sig_roundings(x: float, figures: int) -> tuple:
     """``x`` to ``figures`` significant figures as a student may round it:
-    ``round_sig`` (the float's side of a tie) and the decimal ``x`` stands for
-    (its shortest repr) with a tie away from zero, as students are taught
-    (0.125 to 2 figures: 0.12 and 0.13). Other values give the same one twice."""
-    if x == 0 or not math.isfinite(x):
-        return x, x
-    return round_sig(x, figures), float_to_places(Fraction(repr(x)), figure_places(x, figures))
+    one value, or both neighbours at a tie (0.125 to 2 figures: 0.12 and
+    0.13; see the module's docstring)."""
+    return tuple(each_rounding(x, (figures,)))
 
 
 def truncate_sig(x: float, figures: int) -> float:
@@ -73,7 +76,7 @@ def thin(values) -> tuple:
 
 def roundings(values, levels=LEVELS) -> tuple:
     """Each value, unrounded and rounded to each number of figures in ``levels``
-    (as ``round_sig`` rounds, its decimal exponent found once per value)."""
+    (as ``each_rounding`` rounds: both neighbours of a tie)."""
     out = []
     for x in values:
         out.append(x)
@@ -82,11 +85,32 @@ def roundings(values, levels=LEVELS) -> tuple:
 
 
 def each_rounding(x: float, levels) -> list:
-    """``round_sig(x, k)`` for each k in ``levels``, the decimal exponent found once."""
+    """``x`` rounded to each of ``levels`` significant figures, one level after
+    another (the decimal exponent found once): the nearest float of the rounded
+    decimal, or of each neighbour at a tie (``TIE``). Beyond the exact powers of
+    ten (10**22) the paper's rule alone. The grader's hot path: arithmetic on the
+    scaled float, not ``round`` (which writes the float out in decimal)."""
     if x == 0 or not math.isfinite(x):
         return [x] * len(levels)
     top = 1 + math.floor(math.log10(abs(x)))
-    return [round(x, k - top) for k in levels]
+    out = []
+    for k in levels:
+        places = k - top
+        if not -23 < places < 23:
+            out.append(float_to_places(x, places))
+            continue
+        power = _POWERS[abs(places)]
+        scaled = x * power if places >= 0 else x / power
+        low = math.floor(scaled)
+        rest = scaled - low - 0.5   # exact, as low <= scaled < low + 1
+        margin = TIE * abs(scaled)
+        if rest > margin:
+            low += 1
+        elif rest >= -margin:   # a tie: the lower neighbour too
+            out.append(low / power if places >= 0 else low * power)
+            low += 1
+        out.append(low / power if places >= 0 else low * power)
+    return out
 
 
 def reachable(recipe, env: dict, parts: dict, levels=LEVELS) -> tuple:

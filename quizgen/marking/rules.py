@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from quizgen.errors import ExpressionError
 from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
-from quizgen.marking.carry import carried_sets, inside, intervals, reachable, tie_roundings, truncate_sig
+from quizgen.marking.carry import carried_sets, inside, intervals, reachable, sig_roundings, truncate_sig
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number, read_words
 from quizgen.marking.percent import asks_percent
 from quizgen.marking.recipes import part_paths
@@ -317,7 +317,7 @@ def _too_early(rule: PartRule, x: float) -> str:
         return ""
     expected = significant(rule.value, asked)
     for figures in range(asked - 1, 0, -1):
-        if any(_same(x, rounded) for rounded in tie_roundings(rule.value, figures)):
+        if any(_same(x, rounded) for rounded in sig_roundings(rule.value, figures)):
             return (f"rounded too early: right to {figures} significant figure{'s' * (figures > 1)}, "
                     f"give at least {asked} (expected {expected})")
     for figures in range(asked, 0, -1):

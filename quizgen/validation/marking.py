@@ -4,7 +4,8 @@ the drill use (``question_checkers``, then ``carried_forward`` for error
 carried forward), so a finding is about real marking, not a model of it.
 
 For one instance: a careful student who carries every intermediate rounded
-to 3 significant figures and reports 3 is correct on every part; a student
+to 3 significant figures and reports 3 (each rounded as the paper rounds, a
+tie away from zero on the exact value) is correct on every part; a student
 who gives a trap's value (to 4 significant figures) is never accepted and
 is told the trap's misconception."""
 
@@ -18,7 +19,7 @@ from quizgen.grading.marking import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import significant
-from quizgen.marking.carry import round_sig
+from quizgen.maths.rounding import figure_places, to_places
 from quizgen.validation.problems import problem_at
 
 CAREFUL_FIGURES = 3
@@ -26,10 +27,13 @@ TRAP_FIGURES = 4
 
 
 def _rounded(value, figures: int):
+    """``value`` to ``figures`` significant figures by the paper's rule, on the
+    exact value (0.9175 to 3 figures is 0.918, though its float lies below)."""
     if isinstance(value, (tuple, list)):
         return tuple(_rounded(v, figures) for v in value)
     if isinstance(value, (Fraction, int)) or hasattr(value, "__float__") and not isinstance(value, str):
-        return Fraction(repr(round_sig(float(value), figures)))
+        x = float(value)
+        return Fraction(0) if x == 0 else to_places(value, figure_places(x, figures))
     return value
 
 
@@ -49,7 +53,7 @@ def careful_student(instance, figures: int = CAREFUL_FIGURES, report: int | None
             answers[pv.part.name] = str(int(pv.value))
         else:   # as many figures as the part asks for, at least ``figures``
             shown = report or max(figures, int(pv.part.tolerance.get("sigfigs", figures)))
-            answers[pv.part.name] = significant(float(ground(pv.part.answer, env)), shown)
+            answers[pv.part.name] = significant(ground(pv.part.answer, env), shown)
     return answers
 
 
