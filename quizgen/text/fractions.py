@@ -14,6 +14,8 @@ def display_fractions(text: str) -> str:
     """``text`` with every outermost ``\\frac`` of its ``$...$`` maths written
     ``\\dfrac``; a fraction inside braces (an exponent, a numerator) keeps the
     size TeX gives it there, and ``\\frac`` written as text (``\\\\frac``) is left."""
+    if r"\frac" not in text:   # most of a solution's texts: no scan needed
+        return text
     return _MATH_SPAN.sub(lambda m: "$" + _outermost_dfrac(m.group(1)) + "$", text)
 
 
