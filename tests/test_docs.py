@@ -126,3 +126,46 @@ def test_report_demo_without_a_folder_prints_its_usage(capsys):
             demo.main(argv)
         assert stop.value.code == 2
         assert capsys.readouterr().err.startswith("usage: python -m quizgen.report.demo OUT [N]")
+
+
+def _command(words):
+    """The click command ``quizgen <words>`` names, or None (a group, or no such command)."""
+    command = main
+    for word in words:
+        if not isinstance(command, click.Group) or word not in command.commands:
+            return None
+        command = command.commands[word]
+    return None if isinstance(command, click.Group) else command
+
+
+def test_every_option_written_after_a_command_is_one_of_its_options():
+    """Each ``--option`` in a ``quizgen <command> ...`` line of README.md or docs/
+    (code blocks and inline code alike) is an option of that command, so a renamed
+    or removed option cannot live on in a documented command line."""
+    import re
+    wrong = []
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        for line in re.finditer(r"quizgen ((?:export )?[a-z]+)((?:[ \t]+[^\s`|;#)]+)*)", text):
+            command = _command(line.group(1).split())
+            if command is None:
+                continue
+            known = {opt for param in command.params if isinstance(param, click.Option)
+                     for opt in param.opts + param.secondary_opts} | {"--help"}
+            wrong += [f"{page.name}: {line.group(0)}: {opt}" for opt in re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", line.group(2))
+                      if opt not in known]
+    assert len(COMMANDS) >= 7 and not wrong, wrong
+
+
+def test_every_repository_path_the_docs_name_exists():
+    """Files and folders of this repository named in README.md or docs/ (quizgen/...,
+    tests/..., docs/..., templates/..., question_bank/..., benchmarks/....py) exist.
+    performance-history.md is left out (it names files of earlier rounds), and so is
+    benchmarks/results/, which the benchmarks write."""
+    import re
+    pages = [ROOT / "README.md", *sorted(p for p in (ROOT / "docs").glob("*.md") if p.name != "performance-history.md")]
+    pattern = r"(?<![\w/.-])((?:quizgen|tests|docs|templates|question_bank)/[\w./-]*[\w/]|benchmarks/\w+\.py)"
+    named = {(page.name, path) for page in pages for path in re.findall(pattern, page.read_text(encoding="utf-8"))}
+    assert len(named) > 50, named   # the pages were read
+    missing = sorted(f"{name}: {path}" for name, path in named if not (ROOT / path).exists())
+    assert not missing, missing
