@@ -257,3 +257,20 @@ def test_a_decimal_comma_class_reads_its_ecf_feedback_with_commas(tmp_path):
     written = {(paper.student_id, t.code): t.feedback for paper in key.papers
                for t in paper.questions[0].parts[0].traps}
     assert all(r["feedback"] == written[(r["student"], r["misconception"])] for r in traps)
+
+
+def test_two_overrides_of_one_part_are_reported_and_the_later_is_used(tmp_path):
+    """The same part decided twice (ids and labels written differently) is a
+    slip a marker must see: one warning naming both lines; the later one counts."""
+    instances, answers = _c7_case(tmp_path)
+    (tmp_path / "overrides.csv").write_text("student_id,question_id,part,score\n"
+                                            "s001,Q1,b,0.25\nS001,q1,(b),50%\ns001,Q1,c,1\ns001,Q1,c,1\n",
+                                            encoding="utf-8")
+    key = _write_c7_files(tmp_path, instances, answers)
+    result = quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", overrides=tmp_path / "overrides.csv")
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        rows = {r["part"]: r for r in csv.DictReader(handle)}
+    assert float(rows["b"]["score"]) == pytest.approx(key.papers[0].questions[0].parts[1].points / 2)
+    assert result.warnings == [
+        "overrides.csv: line 3 decides s001 Q1 (b) again (line 2 decided it otherwise); line 3 is used",
+        "overrides.csv: line 5 decides s001 Q1 (c) again (line 4 did the same); line 5 is used"]

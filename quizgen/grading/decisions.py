@@ -82,8 +82,9 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
     """Apply ``overrides`` to the grid's final outcomes (adding the rows to
     ``patched``); an override of a known student's part on their paper with no
     answer row gets a row of its own from ``made`` (None: it matches nothing).
-    Returns one line per override that matched nothing."""
-    unmatched = []
+    Returns one line per override that matched nothing, and one per override
+    of a part an earlier line already decided (the later line is used)."""
+    unmatched, repeated, decided = [], [], {}   # decided: {grid cell: the override that set it}
     for override in overrides:
         number = students.find(override.student_id)
         if number is None and made is not None:
@@ -95,6 +96,11 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         if checker is None or (row < 0 and made is None):
             unmatched.append(override)
             continue
+        if k in decided:
+            info = index.slots[slot]
+            part = f"{students.ids[number]} {info['question_id']} ({info['part']})"
+            repeated.append(describe_repeat(decided[k], override, part, source))
+        decided[k] = override
         old = grid.outcomes[k]
         fresh = row < 0 or (made is not None and row >= made.first)
         reason = f"no answer row: made by {source} line {override.line}" if fresh else ""
@@ -108,4 +114,13 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
             grid.rows[k] = made.write(students, index, number, slot, outcome)
         else:
             patched[row] = outcome
-    return describe_unmatched(unmatched, source)
+    return describe_unmatched(unmatched, source) + repeated
+
+
+def describe_repeat(earlier, later, part: str, source: str) -> str:
+    """The warning for two overrides of one ``part`` (student, question and part
+    as the key names them): a copy-paste slip or a changed mind, so the marker
+    should see which line counts."""
+    same = (earlier.score, earlier.status, earlier.comment) == (later.score, later.status, later.comment)
+    return (f"{source}: line {later.line} decides {part} again "
+            f"(line {earlier.line} {'did the same' if same else 'decided it otherwise'}); line {later.line} is used")
