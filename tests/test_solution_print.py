@@ -71,6 +71,13 @@ def test_c10_forecast_bounds_are_the_losses_its_working_shows(templates_by_class
     (r"$\ln\left(\frac{e^{2}}{7}\right)$", r"$\ln\left(\dfrac{e^{2}}{7}\right)$"),
     (r"costs \$5 and \\frac{1}{2} is text", r"costs \$5 and \\frac{1}{2} is text"),
     (r"$\dfrac{1}{2}$, $\tfrac{1}{2}$", r"$\dfrac{1}{2}$, $\tfrac{1}{2}$"),
+    # a sum beside a display fraction is display-size too (C4's why), limits still at its side
+    (r"$L = -\frac{1}{|M|}\sum_{i \in M} \ln p_i$", r"$L = -\dfrac{1}{|M|}\displaystyle\sum\nolimits_{i \in M} \ln p_i$"),
+    (r"$\prod_i x_i = \frac{a}{b}$", r"$\displaystyle\prod\nolimits_i x_i = \dfrac{a}{b}$"),
+    (r"$\sum_j e^{z_j} = 17.15$, $\frac{1}{2}$", r"$\sum_j e^{z_j} = 17.15$, $\dfrac{1}{2}$"),   # no fraction beside it
+    (r"$\frac{1}{n}\sum\limits_i x_i$", r"$\dfrac{1}{n}\sum\limits_i x_i$"),   # the author chose its limits
+    (r"$e^{\frac{1}{n}\sum_i x_i}$", r"$e^{\frac{1}{n}\sum_i x_i}$"),   # inside braces: TeX's sizes
+    (r"$\summary + \frac{1}{2}$", r"$\summary + \dfrac{1}{2}$"),
 ])
 def test_outermost_fractions_are_display_size(text, expected):
     assert display_fractions(text) == expected
