@@ -71,6 +71,7 @@ def test_pdf_sheet_has_the_worked_solution_in_latex(tmp_path, sources):
     assert "No worked solution" not in tex and "$" in tex.split("Worked solution", 1)[1]
     figure = tex.split(r"\begin{tikzpicture}", 1)[1]   # captioned as on the papers
     assert r"The loss $-\ln p$ against $p$, your question's point marked." in figure.split(r"\end{center}")[0]
+    assert r"your question's point marked.\par}" + "\n" + r"\end{qzblock}\qzendrow" in figure   # Forecast. clears the row
 
 
 def test_every_page_names_its_student_and_counts_the_pages(tmp_path, sources):

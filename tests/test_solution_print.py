@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from quizgen.bank.loader import builtin_templates_dir
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.views import question_summary, question_view
@@ -71,6 +72,13 @@ def test_c10_forecast_bounds_are_the_losses_its_working_shows(templates_by_class
     (r"$\ln\left(\frac{e^{2}}{7}\right)$", r"$\ln\left(\dfrac{e^{2}}{7}\right)$"),
     (r"costs \$5 and \\frac{1}{2} is text", r"costs \$5 and \\frac{1}{2} is text"),
     (r"$\dfrac{1}{2}$, $\tfrac{1}{2}$", r"$\dfrac{1}{2}$, $\tfrac{1}{2}$"),
+    # a sum beside a display fraction is display-size too (C4's why), limits still at its side
+    (r"$L = -\frac{1}{|M|}\sum_{i \in M} \ln p_i$", r"$L = -\dfrac{1}{|M|}\displaystyle\sum\nolimits_{i \in M} \ln p_i$"),
+    (r"$\prod_i x_i = \frac{a}{b}$", r"$\displaystyle\prod\nolimits_i x_i = \dfrac{a}{b}$"),
+    (r"$\sum_j e^{z_j} = 17.15$, $\frac{1}{2}$", r"$\sum_j e^{z_j} = 17.15$, $\dfrac{1}{2}$"),   # no fraction beside it
+    (r"$\frac{1}{n}\sum\limits_i x_i$", r"$\dfrac{1}{n}\sum\limits_i x_i$"),   # the author chose its limits
+    (r"$e^{\frac{1}{n}\sum_i x_i}$", r"$e^{\frac{1}{n}\sum_i x_i}$"),   # inside braces: TeX's sizes
+    (r"$\summary + \frac{1}{2}$", r"$\summary + \dfrac{1}{2}$"),
 ])
 def test_outermost_fractions_are_display_size(text, expected):
     assert display_fractions(text) == expected
@@ -97,6 +105,17 @@ def test_the_stem_keeps_the_problem_papers_fractions(templates_by_class):
     """The stem is the question as printed on the problem paper: not rewritten."""
     view = question_view(Question("Q1", sample_instance(templates_by_class["C5"], "7/stem/0")), "tex")
     assert r"-\frac{1}{|M|}" in view["stem"] and r"\dfrac" not in view["stem"]
+
+
+def test_solution_blocks_keep_working_with_its_steps_and_space_after_the_answers(templates_by_class):
+    """The heading Working. ended pages 10 of seed 1 and 4 and 14 of seed 7 (C7,C9,C10,C1 x3) alone,
+    and Forecast. touched the answers block's last line (a [t] minipage has the depth of the whole block)."""
+    block = question_summary(Question("Q1", sample_instance(templates_by_class["C4"], "7/gap/0")), "tex")["solution_block"]
+    assert "\\textbf{Working.}\\par\\nopagebreak\n\\begin{qzsteps}" in block
+    assert "\\end{qzparts}\n\\end{qzblock}\\qzendrow\n" in block
+    preamble = (builtin_templates_dir() / "solutions.tex.j2").read_text(encoding="utf-8")
+    assert r"\@beginparpenalty\@M\begin{enumerate}" in preamble.split("{qzsteps}", 1)[1].split("\n", 1)[0]
+    assert r"\newcommand{\qzendrow}{\par\prevdepth=\dp\strutbox\medskip}" in preamble
 
 
 def test_markdown_exact_answers_are_display_style(templates_by_class):
@@ -165,6 +184,51 @@ def test_in_the_pdf_every_figure_is_on_its_questions_page(invoke, tmp_path):
                 captions += 1
                 assert heading_page == number, f"a figure on page {number}, its heading on page {heading_page}"
     assert captions == 12
+
+
+def word_boxes(pdf) -> list:
+    """[(page, word, top, bottom)] of every word of ``pdf``, in points from the page's top."""
+    import html
+    import subprocess
+
+    xml = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, check=True, text=True).stdout
+    return [(page, html.unescape(word), float(top), float(bottom))
+            for page, body in enumerate(re.findall(r"<page .*?</page>", xml, re.S), 1)
+            for top, bottom, word in re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">(.*?)</word>', body)]
+
+
+def gaps_above(boxes, word) -> list:
+    """The white space (points) between each ``word`` and the nearest ink above it on its page."""
+    gaps = []
+    for page, text, top, _ in boxes:
+        above = [bottom for p, _, t, bottom in boxes if p == page and t < top - 2 and bottom <= top + 0.5]
+        if text == word and above:
+            gaps.append(top - max(above))
+    return gaps
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("pdflatex") is None or shutil.which("pdftotext") is None,
+                    reason="needs pdflatex and pdftotext")
+def test_in_the_pdf_working_starts_with_its_steps_and_forecast_clears_the_block_above(invoke, tmp_path):
+    """Seed 1 left Working. alone at the foot of page 10, and Forecast. sat 4 to 6 pt under the answers
+    block on the solutions and under the stem-and-figure row on a feedback sheet (a paragraph gap is 9 pt)."""
+    out = tmp_path / "quiz"
+    assert invoke("generate", "--seed", "1", "--format", "pdf", "--jobs", "1", "--out", out).exit_code == 0
+    boxes = word_boxes(out / "solutions.pdf")
+    last_words = {}
+    for page, word, _, _ in boxes:
+        if word not in ("Page", "of") and not word.isdigit():   # the footer "Page 10 of 11"
+            last_words[page] = word
+    assert "Working." not in last_words.values()
+    solutions = gaps_above(boxes, "Forecast.")
+    assert len(solutions) == 10 and min(solutions) > 8, solutions
+    (tmp_path / "answers.csv").write_text("student_id,Q1a,Q2a,Q3a,Q7a\ns1,0.29,0.0175,0.5,0.934\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "answers.csv", "--key", out / "key.json", "--feedback", tmp_path / "sheets",
+                    "--format", "pdf", "--out", tmp_path / "graded")
+    assert result.exit_code == 0, result.output
+    sheet = gaps_above(word_boxes(tmp_path / "sheets" / "s1.pdf"), "Forecast.")
+    assert len(sheet) == 10 and min(sheet) > 8, sheet
 
 
 EXPONENTIAL = re.compile(r"(?:^|,\s*)e\^\{\s*(-?\d+(?:\.\d+)?)\s*\}\s*=\s*(\d+(?:\.\d+)?)")   # e^{z} = value, opening a span

@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 _MATH_SPAN = re.compile(r"(?<![\\$])\$(?!\$)(.+?)(?<!\\)\$", re.S)
-_FRAC_OR_BRACE = re.compile(r"\\\\|\\[{}]|\\frac(?![A-Za-z])|[{}]")
+_BIG_OPERATORS = r"sum|prod|coprod|int|oint|bigcup|bigcap"
+_TOKEN = re.compile(r"\\\\|\\[{}]|\\d?frac(?![A-Za-z])|\\(?:" + _BIG_OPERATORS + r")(?![A-Za-z])|[{}]")
+_LIMITS = re.compile(r"\s*\\(?:no)?limits(?![A-Za-z])")
 
 
 def display_fractions(text: str) -> str:
@@ -20,15 +22,26 @@ def display_fractions(text: str) -> str:
 
 
 def _outermost_dfrac(maths: str) -> str:
-    """One formula with its ``\\frac`` at brace depth 0 made ``\\dfrac``."""
-    pieces, depth, start = [], 0, 0
-    for token in _FRAC_OR_BRACE.finditer(maths):
+    """One formula with its ``\\frac`` at brace depth 0 made ``\\dfrac``; beside
+    such a fraction a sum (a product, ...) at depth 0 is display-size too, its
+    limits still at its side: a big 1/|M| next to a small sigma looks a misprint."""
+    pieces, operators, depth, start = [], [], 0, 0
+    for token in _TOKEN.finditer(maths):
         kind = token.group()
         if kind == "{":
             depth += 1
         elif kind == "}":
             depth = max(depth - 1, 0)
-        elif kind == r"\frac" and depth == 0:
+        elif depth == 0 and kind == r"\frac":
             pieces += [maths[start:token.start()], r"\dfrac"]
             start = token.end()
-    return "".join(pieces) + maths[start:]
+        elif depth == 0 and kind not in (r"\dfrac", "\\\\", r"\{", r"\}"):
+            operators.append(len(pieces))
+            pieces += [maths[start:token.start()], kind]
+            start = token.end()
+    pieces.append(maths[start:])
+    if r"\dfrac" in pieces:
+        for at in operators:
+            if not _LIMITS.match(pieces[at + 2]):
+                pieces[at + 1] = r"\displaystyle" + pieces[at + 1] + r"\nolimits"
+    return "".join(pieces)
