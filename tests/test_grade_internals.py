@@ -18,7 +18,8 @@ from quizgen.grading.report import md_cell
 from quizgen.cells import spreadsheet_safe
 from quizgen.grading.tally import Tally, count_latest
 from quizgen.grading.writer import RowSet, RowWriter
-from quizgen.key.status import SCORED, Status
+from quizgen.key.status import Status
+from quizgen.scores import score_total
 
 SOME = settings(deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 FEW = quick(SOME)
@@ -78,19 +79,28 @@ LATEST = given(st.integers(1, 6), st.integers(1, 8), st.data())
 
 @FEW
 @LATEST
-def test_count_latest_gives_the_totals_and_float_sums_of_counting_one_by_one(students, width, data):
+def test_count_latest_gives_the_counts_of_counting_one_by_one_and_order_free_sums(students, width, data):
     latest = data.draw(st.lists(st.sampled_from(OUTCOMES), min_size=students * width, max_size=students * width))
     fast, slow = Tally(width), Tally(width)
     count_latest(grid_of(students, width, latest), fast)
     slow.grow(students)
     count_one_by_one(latest, width, slow)
-    assert fast.__dict__ == slow.__dict__
+    # the scores are order-free sums: score_total of each student's row; each part's the same in any
+    # order of the students
+    assert fast.student_score == [score_total(o.score for o in latest[n * width:(n + 1) * width])
+                                  for n in range(students)]
+    backwards = Tally(width)
+    count_latest(grid_of(students, width, [o for n in reversed(range(students))
+                                           for o in latest[n * width:(n + 1) * width]]), backwards)
+    assert backwards.slot_score == fast.slot_score and backwards.student_score == fast.student_score[::-1]
+    assert fast.student_score == pytest.approx(slow.student_score) and fast.slot_score == pytest.approx(slow.slot_score)
+    fast.student_score, fast.slot_score = slow.student_score, slow.slot_score
+    assert fast.__dict__ == slow.__dict__   # the rest: exactly what counting answer by answer gives
     assert list(fast.feedback) == list(slow.feedback)
     assert sum(fast.status.values()) == sum(o is not NO_ANSWER for o in latest)
-    assert sum(fast.slot_score) == pytest.approx(sum(o.score for o in latest if o.status in SCORED))
 
 
-test_count_latest_many = many_copy(test_count_latest_gives_the_totals_and_float_sums_of_counting_one_by_one,
+test_count_latest_many = many_copy(test_count_latest_gives_the_counts_of_counting_one_by_one_and_order_free_sums,
                                    LATEST, SOME)
 
 

@@ -19,6 +19,7 @@ from quizgen.key.model import Key
 from quizgen.key.papercode import codes_match, display_code
 from quizgen.marking.policy import Policy, read_policy
 from quizgen.maths.tolerance import matches
+from quizgen.scores import score_total
 
 LABEL_CACHE_LIMIT = 10_000
 _NO_LABELS = {}   # KeyIndex.labels' entry for a part cell not met
@@ -159,14 +160,13 @@ class PaperChecks:
     def __init__(self, questions: tuple, index: "KeyIndex", decimal_comma: bool, override):
         self.parts = [None] * len(index.slots)
         self.placed = []   # (question, (slot of each part, ...))
-        self.max_score = 0.0
         for question in questions:
             qid = index.normal_ids.get(question.id) or norm_question(question.id)
             slots = tuple(index.slot_of[(qid, part.letter)] for part in question.parts)
             for slot, part in zip(slots, question.parts):
                 self.parts[slot] = part
-                self.max_score += part.points
             self.placed.append((question, slots))
+        self.max_score = score_total(part.points for question in questions for part in question.parts)
         self.part_count = sum(len(slots) for _, slots in self.placed)
         self._made = (index, decimal_comma, override)
         self._checkers = None

@@ -6,12 +6,15 @@ every (student, part) is counted once at the end from the grid (``count_latest``
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
+from math import fsum
 from operator import attrgetter
 
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.key.status import SCORED, Status
+from quizgen.scores import adds_exactly, score_total
 
-_STATUS = attrgetter("status")
+_STATUS, _SCORE = attrgetter("status"), attrgetter("score")
 
 
 _STATUSES = tuple(Status)   # iterating the Enum class runs Python code; this tuple does not
@@ -69,13 +72,17 @@ class Tally:
 
 def count_latest(grid: AnswerGrid, tally: Tally) -> None:
     """Add every (student, part)'s latest answer to the totals: exactly the
-    answers that were graded and not superseded. The same as ``tally.count``
-    on each cell, done a row (student) and a column (part) at a time, since a
-    large class has a million cells: statuses are counted with Counter, and
-    scores added one by one in student then part order, so that every float
-    sum is the one counting answer by answer gives. (A cell with no answer
-    has status None and score 0.0; adding 0.0 never changes these sums.)"""
+    answers that were graded and not superseded. The counts are those of
+    ``tally.count`` on each cell, done a column (part) and a row (student) at a
+    time, since a large class has a million cells (counted with Counter). The
+    scores are order-free sums: a part's is the fsum over its distinct
+    outcomes (the same in any order of the students) and a student's total the
+    score_total of their row (the same for the same marks on other parts),
+    which plain adding gives when every score adds exactly (whole, half
+    points: scores.adds_exactly). (A cell with no answer has status None and
+    score 0.0, which adds nothing.)"""
     tally.grow(grid.students)
+    exact = _count_columns(grid, tally)
     for number in range(grid.students):
         row = grid.row(number)
         counts = tally.student_counts[number]
@@ -88,14 +95,21 @@ def count_latest(grid: AnswerGrid, tally: Tally) -> None:
             score += outcome.score
             if outcome.misconception:
                 tally.code(number, slot, outcome.misconception, outcome.feedback)
-        tally.student_score[number] = score
+        tally.student_score[number] = score if exact else \
+            score_total(chain((tally.student_score[number],), map(_SCORE, row)))
+
+
+def _count_columns(grid: AnswerGrid, tally: Tally) -> bool:
+    """Count each column's statuses and add up its scores, from its few
+    distinct outcomes (shared by many cells); returns whether every score and
+    every total so far adds exactly."""
+    exact = adds_exactly(tally.student_score)
     for slot in range(grid.width):
-        column = grid.column(slot)
+        outcomes = Counter(grid.column(slot))
         counts = tally.slot_counts[slot]
-        for status, n in Counter(map(_STATUS, column)).items():
-            if status in SCORED:
-                counts[status] += n
-        score = tally.slot_score[slot]
-        for outcome in column:
-            score += outcome.score
-        tally.slot_score[slot] = score
+        for outcome, n in outcomes.items():
+            if outcome.status in SCORED:
+                counts[outcome.status] += n
+        tally.slot_score[slot] = fsum(chain((tally.slot_score[slot],), (o.score * n for o, n in outcomes.items())))
+        exact = exact and adds_exactly(o.score for o in outcomes)
+    return exact

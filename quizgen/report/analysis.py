@@ -18,9 +18,10 @@ from math import fsum, sqrt
 from operator import add, eq
 
 from quizgen.report.columns import (GROUP_SHARE, STATUS, Roster, pvariance, rest_correlation, roster, score_column,
-                                    sums, who_met)
+                                    student_totals, sums, who_met)
 from quizgen.report.model import (COUNTED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats, StudentRow,
                                   TestStats, Trap, TrapShare)
+from quizgen.scores import adds_exactly, score_total
 
 NEAR_ZERO = 0.10        # discrimination below this separates stronger from weaker students hardly at all
 HARD, EASY = 0.20, 0.90
@@ -49,7 +50,7 @@ def _absent(verdicts) -> bool:
 
 def _absent_row(parts, student) -> StudentRow:
     """An absent student's line: 0 of their own paper, no misconception, marked absent."""
-    top = fsum(float(p.points) for p, v in zip(parts, student.verdicts) if v is not None)
+    top = score_total(float(p.points) for p, v in zip(parts, student.verdicts) if v is not None)
     return StudentRow(student.student_id, student.name, 0.0, top, 0.0 if top else None, [], True)
 
 
@@ -59,7 +60,8 @@ def _analyse(parts, students, share: float) -> Analysis:
     counts = [Counter(column) for column in columns]
     full = [None not in c for c in counts]   # everyone sat the part
     score_columns = list(map(score_column, columns, full))
-    cohort = roster(score_columns, parts, full, len(students), share)
+    exact = adds_exactly([float(p.points) for p in parts] + [v[1] for c in counts for v in c if v is not None])
+    cohort = roster(score_columns, parts, full, len(students), share, exact)
     found = [_part_stats(*args, cohort) for args in zip(columns, counts, score_columns, parts)]
     part_stats = [item for item, _ in found]
     question_stats, heat, heat_counts = _questions(parts, found, score_columns, full, cohort)
@@ -207,7 +209,7 @@ def _question_stats(question_id, parts, found, score_columns, full, cohort: Rost
         for code, who in codes.items():
             met.setdefault(code, set()).update(who)
     points = fsum(float(p.points) for p in parts)
-    scored, top = question_scores(score_columns, [float(p.points) for p in parts], full)
+    scored, top = question_scores(score_columns, [float(p.points) for p in parts], full, cohort.exact)
     s = sums(scored, points, cohort, True) if top is None else sums(scored, top, cohort, False)
     item = ItemStats(question_id, "", parts[0].cls, parts[0].template, points, s.n, counts)
     item.facility, item.discrimination, item.point_biserial = s.facility, s.discrimination, rest_correlation(s)
@@ -215,24 +217,20 @@ def _question_stats(question_id, parts, found, score_columns, full, cohort: Rost
     return item, met
 
 
-def question_scores(score_columns, points, full) -> tuple:
-    """Each student's score on a question (its parts added up; None: no part of
-    it on the paper) and, once some paper lacks some part, the maximum of the
-    parts each student sat (None while everyone sat every part; ``full[k]``:
-    everyone sat part k)."""
-    scored, top, so_far = None, None, 0.0
-    for scores, most, everyone in zip(score_columns, points, full):
-        if scored is None:
-            scored = list(scores)
-            top = None if everyone else [None if x is None else most for x in scores]
-        elif top is None and everyone:
-            scored = list(map(add, scored, scores))
-        else:
-            top = top or [so_far] * len(scored)
-            top = [a if x is None else (most if a is None else a + most) for a, x in zip(top, scores)]
-            scored = [a if x is None else (x if a is None else a + x) for a, x in zip(scored, scores)]
-        so_far += most
-    return scored, top
+def question_scores(score_columns, points, full, exact: bool = False) -> tuple:
+    """Each student's score on a question (its parts added up by score_total, as
+    a total is; None: no part of it on the paper) and, once some paper lacks some
+    part, the maximum of the parts each student sat (None while everyone sat
+    every part; ``full[k]``: everyone sat part k; ``exact``: see student_totals)."""
+    if len(score_columns) == 1:   # the part's own scores
+        scores = score_columns[0]
+        return list(scores), None if full[0] else [None if x is None else points[0] for x in scores]
+    everyone = all(full)
+    scored, top = student_totals(score_columns, points, everyone, len(score_columns[0]), exact)
+    if everyone:
+        return scored, None
+    off = [all(x is None for x in row) for row in zip(*score_columns)]   # no part of the question on the paper
+    return [None if o else x for x, o in zip(scored, off)], [None if o else m for m, o in zip(top, off)]
 
 
 def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
@@ -295,7 +293,7 @@ def alpha_from(k: int, item_variances, totals):
 def alpha(rows):
     """Cronbach's alpha of a students x items score table (a list of rows)."""
     columns = list(zip(*rows))
-    return alpha_from(len(columns), [pvariance(c) for c in columns], [sum(row) for row in rows]) if rows else None
+    return alpha_from(len(columns), [pvariance(c) for c in columns], [fsum(row) for row in rows]) if rows else None
 
 
 def counted_variance(counts: Counter, value=score) -> float:

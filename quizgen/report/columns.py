@@ -8,6 +8,9 @@ the class (each student's total, and the weights of the upper and lower groups),
 at C speed through ``map``. Nothing sorts students per part: one sort of the
 class's percentages gives the groups and the median.
 
+Every sum is a ``math.fsum`` and every total a ``score_total`` (quizgen/scores.py):
+the same floats in any order of the students and of the parts.
+
 Every figure that cannot be computed is ``None``, never NaN."""
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from math import fsum, sqrt
 from operator import add, eq, is_not, itemgetter, mul
 from typing import Optional
 
+from quizgen.scores import score_total
+
 GROUP_SHARE = 0.27      # Kelley's upper and lower groups
 STATUS, SCORE, CODE = itemgetter(0), itemgetter(1), itemgetter(2)   # a verdict's fields
 
@@ -28,7 +33,7 @@ class Roster:
     """What every column is measured against, computed once for the class."""
 
     n: int
-    totals: list            # each student's score (points), added in part order
+    totals: list            # each student's score (points), by score_total: the same in any part order
     maxima: list            # the maximum of each student's own paper
     percents: list          # totals / maxima (0..1), None for an empty paper
     ranked: list            # sorted (percent, index) of the students with a percent
@@ -38,6 +43,7 @@ class Roster:
     weights: Optional[list]  # their weights: share/size on the upper group, -share/size on the lower
     sum_t: float = 0.0
     sum_tt: float = 0.0
+    exact: bool = False     # every score and points adds exactly (scores.adds_exactly)
 
 
 @dataclass
@@ -56,19 +62,10 @@ class Sums:
     discrimination: Optional[float]
 
 
-def roster(score_columns, parts, full, n: int, share: float = GROUP_SHARE) -> Roster:
+def roster(score_columns, parts, full, n: int, share: float = GROUP_SHARE, exact: bool = False) -> Roster:
     """The class's totals, percentages and groups from its score columns
-    (``full[k]``: everyone sat part k)."""
-    totals, partial, common = [0.0] * n, None, 0.0
-    for scores, part, everyone in zip(score_columns, parts, full):
-        points = float(part.points)
-        if not everyone:   # the part is not on every paper: each paper's own maximum
-            totals = [t if x is None else t + x for t, x in zip(totals, scores)]
-            partial = [m if x is None else m + points for m, x in zip(partial or [0.0] * n, scores)]
-        else:   # everyone sat the part: the common case, at C speed
-            totals = list(map(add, totals, scores))
-            common += points
-    maxima = [m + common for m in partial] if partial else [common] * n
+    (``full[k]``: everyone sat part k; ``exact``: every score and points adds exactly)."""
+    totals, maxima = student_totals(score_columns, [float(part.points) for part in parts], all(full), n, exact)
     percents = [t / m if m else None for t, m in zip(totals, maxima)]
     ranked = sorted(zip(percents, range(n))) if None not in percents else \
         sorted((p, i) for i, p in enumerate(percents) if p is not None)
@@ -76,7 +73,31 @@ def roster(score_columns, parts, full, n: int, share: float = GROUP_SHARE) -> Ro
     group, size = sorted(lower.keys() | upper.keys()), group_size(len(ranked), share)
     weights = [(upper.get(i, 0.0) - lower.get(i, 0.0)) / size for i in group] if group else None
     return Roster(n, totals, maxima, percents, ranked, lower, upper, group, weights,
-                  sum(totals), sum(map(mul, totals, totals)))
+                  fsum(totals), fsum(map(mul, totals, totals)), exact)
+
+
+def student_totals(score_columns, points: list, everyone: bool, n: int, exact: bool = False) -> tuple:
+    """Each of the ``n`` students' total and the maximum of their own paper (the
+    points of the parts they sat; ``everyone``: no None in the columns), both by
+    score_total over the student's row: the same marks on other parts, the same
+    total. ``exact`` (every score adds exactly: whole, half points) adds column
+    by column at C speed instead, to the same floats."""
+    if everyone and exact:
+        totals = [0.0] * n
+        for scores in score_columns:
+            totals = list(map(add, totals, scores))
+        return totals, [score_total(points)] * n
+    rows = zip(*score_columns) if score_columns else [()] * n
+    if everyone:
+        return list(map(score_total, rows)), [score_total(points)] * n
+    totals, maxima, tops = [], [], {}
+    for row in rows:
+        sat = tuple(map(is_not, row, repeat(None)))
+        totals.append(score_total(compress(row, sat)))
+        if sat not in tops:
+            tops[sat] = score_total(compress(points, sat))
+        maxima.append(tops[sat])
+    return totals, maxima
 
 
 def group_size(n: int, share: float = GROUP_SHARE) -> int:
@@ -126,8 +147,8 @@ def sums(scores, top, roster: Roster, everyone: bool, counts=None) -> Sums:
     tops = top if isinstance(top, list) else [top] * roster.n
     facility = _ratio(fsum(got), fsum(tops[i] for i in sat))
     discrimination = _difference(_pooled(roster.upper, scores, tops), _pooled(roster.lower, scores, tops))
-    return Sums(len(sat), sum(got), sum(map(mul, got, got)), sum(map(mul, got, totals)), sum(totals),
-                sum(map(mul, totals, totals)), facility, discrimination)
+    return Sums(len(sat), fsum(got), fsum(map(mul, got, got)), fsum(map(mul, got, totals)), fsum(totals),
+                fsum(map(mul, totals, totals)), facility, discrimination)
 
 
 def _full_sums(scores, top: float, roster: Roster, counts) -> Sums:
@@ -136,13 +157,13 @@ def _full_sums(scores, top: float, roster: Roster, counts) -> Sums:
     over the groups' members alone (the rest weigh 0), added by ``fsum``: the
     correctly rounded sum, the same float whatever the order of the students."""
     if counts is None:
-        x, xx = sum(scores), sum(map(mul, scores, scores))
+        x, xx = fsum(scores), fsum(map(mul, scores, scores))
     else:
         x, xx = fsum(v[1] * c for v, c in counts.items()), fsum(v[1] * v[1] * c for v, c in counts.items())
     discrimination = None
     if roster.weights is not None and top:
         discrimination = fsum(map(mul, map(scores.__getitem__, roster.group), roster.weights)) / top
-    return Sums(roster.n, x, xx, sum(map(mul, scores, roster.totals)),
+    return Sums(roster.n, x, xx, fsum(map(mul, scores, roster.totals)),
                 roster.sum_t, roster.sum_tt, _ratio(x, roster.n * top), discrimination)
 
 
@@ -168,8 +189,8 @@ def correlation(n: int, sx: float, sy: float, sxx: float, syy: float, sxy: float
 
 def pearson(xs, ys) -> Optional[float]:
     """Pearson's correlation of two equal-length lists (see :func:`correlation`)."""
-    return correlation(len(xs), sum(xs), sum(ys), sum(map(mul, xs, xs)), sum(map(mul, ys, ys)),
-                       sum(map(mul, xs, ys)))
+    return correlation(len(xs), fsum(xs), fsum(ys), fsum(map(mul, xs, xs)), fsum(map(mul, ys, ys)),
+                       fsum(map(mul, xs, ys)))
 
 
 def who_met(column, counts) -> dict:
@@ -204,9 +225,9 @@ def _difference(upper, lower) -> Optional[float]:
 
 
 def pvariance(values) -> float:
-    """The population variance in floats (two passes): statistics.pvariance's
-    exact fractions cost seconds on a MOOC's columns."""
+    """The population variance in floats (two passes, each an fsum: the same in
+    any order): statistics.pvariance's exact fractions cost seconds on a MOOC's columns."""
     n = len(values)
-    mean = sum(values) / n
+    mean = fsum(values) / n
     deviations = [x - mean for x in values]
-    return sum(map(mul, deviations, deviations)) / n
+    return fsum(map(mul, deviations, deviations)) / n
