@@ -26,6 +26,7 @@ def in_terminal(args, keys, env, timeout=60.0):
         shown, ended = _read_until(fd, shown, deadline, prompt=True)
         if ended:
             break
+        _wait_reading(pid)
         os.write(fd, key)
         shown += b"\x00"   # so the next wait is for a new prompt
     shown, _ = _read_until(fd, shown, deadline, prompt=False)
@@ -40,6 +41,24 @@ def in_terminal(args, keys, env, timeout=60.0):
     text = shown.replace(b"\x00", b"").decode(errors="replace")
     assert finished, f"the drill was still running after {timeout} s; it showed:\n{text}"
     return text, os.waitstatus_to_exitcode(status)
+
+
+def _wait_reading(pid: int, timeout: float = 5.0) -> None:
+    """Wait until the drill is asleep reading the terminal, not just past its
+    prompt: a Ctrl-C that lands between the prompt's flush and the read() call
+    leaves Python's KeyboardInterrupt pending while read() blocks (CPython only
+    checks signals when a system call is interrupted), so under load the key
+    was lost and the test hung. A person presses keys long after the prompt."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{pid}/wchan") as handle:
+                if handle.read() in ("wait_woken", "n_tty_read"):
+                    return
+        except OSError:   # no /proc: a short pause instead
+            time.sleep(0.2)
+            return
+        time.sleep(0.01)
 
 
 def _read_until(fd, shown: bytes, deadline: float, prompt: bool) -> tuple:
