@@ -221,9 +221,7 @@ def _significant(a, figures):
     ``round(a * 10**k) / 10**k`` with ``k = figures - 1 - floor(log10(abs(a)))``
     gives (a tie away from zero, as ``round``), in one call: a worked step
     starts from a value as the stem prints it."""
-    count = _figure_count(figures)
-    value = to_float(a)
-    return ZERO if value == 0 else rounding.to_places(a, rounding.figure_places(value, count))
+    return rounding.to_figures(a, _figure_count(figures))
 
 
 def _significant_or_decimals(a, digits):

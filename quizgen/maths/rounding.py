@@ -48,6 +48,14 @@ def to_places(value, places: int) -> Fraction:
     return rationals.div(whole(units(value, places)), power_of_ten(places))
 
 
+def to_figures(value, figures: int) -> Fraction:
+    """``value`` rounded to ``figures`` significant figures, exactly (0 stays 0)."""
+    numerator, denominator = _ratio(value)
+    if numerator == 0:
+        return whole(0)
+    return to_places(value, figure_places(numerator / denominator, figures))
+
+
 def float_to_places(x: float, places: int) -> float:
     """``to_places`` of a float, as the nearest float (what ``round(x, places)`` returns)."""
     count = units(x, places)

@@ -19,7 +19,7 @@ from quizgen.grading.marking import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import significant
-from quizgen.maths.rounding import figure_places, to_places
+from quizgen.maths.rounding import to_figures
 from quizgen.validation.problems import problem_at
 
 CAREFUL_FIGURES = 3
@@ -32,8 +32,7 @@ def _rounded(value, figures: int):
     if isinstance(value, (tuple, list)):
         return tuple(_rounded(v, figures) for v in value)
     if isinstance(value, (Fraction, int)) or hasattr(value, "__float__") and not isinstance(value, str):
-        x = float(value)
-        return Fraction(0) if x == 0 else to_places(value, figure_places(x, figures))
+        return to_figures(value, figures)
     return value
 
 
