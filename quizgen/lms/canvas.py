@@ -165,7 +165,7 @@ def _figure(variant: Variant, kind: str, svg: str | None, figures: dict) -> str:
     """An ``<img>`` for the figure, whose file goes into the zip's figure folder."""
     if not svg:
         return ""
-    name = safe_ident(f"{variant.template}-{variant.code or variant.id}-{kind}") + ".svg"
+    name = safe_ident(f"{variant.template}-{variant.label}-{kind}") + ".svg"
     figures[name] = svg
     return f'<p><img src="$IMS-CC-FILEBASE$/{FIGURES}/{name}" alt="figure" style="max-width:100%"></p>'
 

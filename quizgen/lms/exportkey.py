@@ -73,7 +73,8 @@ def key_data(lms: str, seed, secret: str, classes: str, count: int, banks, slots
         if moved:
             redrawn[slot.template] = moved
     return {"format": FORMAT, "version": VERSION, "quizgen": __version__, "lms": lms, "seed": seed,
-            "code": export_code(seed, secret), "secret": secret, "classes": classes, "templates": [s.template for s in slots], "count": count,
+            "code": export_code(seed, secret), "secret": secret, "classes": classes,
+            "templates": [s.template for s in slots], "count": count,
             "banks": [str(Path(b).resolve()) for b in banks], "redrawn": redrawn}
 
 

@@ -63,7 +63,7 @@ def question(variant: Variant, number: int = 1) -> ET.Element:
     else:
         kind = "shortanswer" if variant.parts[0].is_word else "numerical"
     element = ET.Element("question", type=kind)
-    _text(ET.SubElement(element, "name"), f"{variant.cls} {variant.template} v{number:02d} ({variant.code or variant.id})")
+    _text(ET.SubElement(element, "name"), f"{variant.cls} {variant.template} v{number:02d} ({variant.label})")
     text = ET.SubElement(element, "questiontext", format="html")
     body = question_html(variant) if kind == "multianswer" else _single_html(variant)
     _text(text, body)

@@ -77,11 +77,16 @@ class Variant:
     code: str = ""
 
     @property
+    def label(self) -> str:
+        """What the LMS may show of the variant's identity: its code, or the
+        seed label when there is no code (slots made without an export key)."""
+        return self.code or self.id
+
+    @property
     def tag(self) -> str:
         """What names the variant in the LMS (the question text's tag line,
-        Moodle's question ID number): ``quizgen:<template>:<code>``, or the
-        seed label when there is no code (slots made without an export key)."""
-        return f"quizgen:{self.template}:{self.code or self.id}"
+        Moodle's question ID number): ``quizgen:<template>:<label>``."""
+        return f"quizgen:{self.template}:{self.label}"
 
 
 @dataclass(frozen=True)
