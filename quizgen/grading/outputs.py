@@ -92,19 +92,28 @@ def report_parts(matrix, traps: list) -> list:
 def report_students(matrix, names: list) -> list:
     """The report's Student per student of the matrix: one Verdict per slot
     (``None`` off the student's paper, ``missing`` for a part on it not
-    answered), each shared by every cell holding the same grader outcome.
-    Built column by column: a million cells in well under a second."""
-    verdict_of = {}
+    answered), one object per distinct (status, score, misconception), shared
+    by every cell that earned it. Built column by column: a million cells in
+    well under a second."""
     missing = Verdict("missing", 0.0, "")
+    verdicts = {}   # {(status, score, misconception): Verdict}: few are distinct, even when outcomes are not
+
+    def verdict(outcome) -> Verdict:
+        if outcome.status is None:
+            return missing
+        found = (outcome.status, outcome.score, outcome.misconception)
+        made = verdicts.get(found)
+        if made is None:
+            made = verdicts[found] = Verdict(outcome.status.value, outcome.score, outcome.misconception)
+        return made
+
     masks = matrix.paper_masks()
     partial = {slot for mask in set(masks) for slot, on in enumerate(mask) if not on}
     columns = []
     for slot in range(len(matrix.slots)):
         column = matrix.column(slot)
-        for outcome in set(column) - verdict_of.keys():   # outcomes hash by identity; few are distinct
-            verdict_of[outcome] = missing if outcome.status is None else \
-                Verdict(outcome.status.value, outcome.score, outcome.misconception)
-        cells = list(map(verdict_of.__getitem__, column))
+        of_outcome = {outcome: verdict(outcome) for outcome in set(column)}   # outcomes hash by identity
+        cells = list(map(of_outcome.__getitem__, column))
         if slot in partial:
             cells = [cell if mask[slot] else None for cell, mask in zip(cells, masks)]
         columns.append(cells)

@@ -68,8 +68,8 @@ def part_record(part, shared) -> dict:
     record = {}
     if part.kind != "word":
         record["exact"], record["value"] = part.exact, part.value
-    if part.answer != default_answer(part.spec, part.value):
-        record["answer"] = part.answer
+    if part.written is not None and part.written != default_answer(part.spec, part.value):
+        record["answer"] = part.written
     if any(v is not None for v in part.trap_values):
         record["trap_values"] = list(part.trap_values)
     if part.spec is shared or shared is None:

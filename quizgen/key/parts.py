@@ -82,18 +82,37 @@ class PartSpec:
         return record
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class KeyPart:
     """One part of one question instance: its shared spec plus the instance's
     exact answer (SymPy-syntax text), that value's float, the answer as a
-    student would write it, and each trap's wrong value (None for a trap
-    known only by words)."""
+    student would write it (``answer``), and each trap's wrong value (None
+    for a trap known only by words).
+
+    ``written`` is the answer as the key states it, None for the default
+    form (``compact.default_answer``, as key.json leaves it out): a key read
+    for grading then writes each student's answer out only when it is used,
+    in grade's parallel parts, not all on loading."""
 
     spec: PartSpec
-    answer: str = ""
+    written: str | None = None
     exact: str | None = None
     value: float | None = None
     trap_values: tuple = ()
+
+    @property
+    def answer(self) -> str:
+        """The answer as a student would write it, as key.csv shows it."""
+        if self.written is not None or (self.value is None and self.spec.kind != "word"):
+            return self.written or ""
+        return default_answer(self.spec, self.value)
+
+    def __eq__(self, other) -> bool:
+        """Parts are equal when they say the same: an answer stated or left to its default form alike."""
+        if other.__class__ is not KeyPart:
+            return NotImplemented
+        return (self.spec, self.answer, self.exact, self.value, self.trap_values) == \
+            (other.spec, other.answer, other.exact, other.value, other.trap_values)
 
     letter = property(lambda self: self.spec.letter, doc="The part's letter (a, b, ...).")
     name = property(lambda self: self.spec.name, doc="The part's name in its template.")
@@ -167,12 +186,12 @@ def read_part(record, where: Where, shared: PartSpec | None, cache: dict | None 
     if spec.kind == "word":
         if not spec.accept:
             raise (where / "accept").fail("expected a non-empty list of accepted words")
-        return KeyPart(spec, answer or spec.accept[0], None, None, traps)
+        return KeyPart(spec, answer or None, None, None, traps)
     if "value" not in record:
         raise where.fail("a numeric part needs its \"value\"")
     value = checks.number(record["value"], where / "value")
     exact = checks.text(record["exact"], where / "exact") if "exact" in record else None
-    return KeyPart(spec, default_answer(spec, value) if answer is None else answer, exact, value, traps)
+    return KeyPart(spec, answer, exact, value, traps)
 
 
 def plain_part(record: dict, spec: PartSpec) -> KeyPart | None:
@@ -188,11 +207,11 @@ def plain_part(record: dict, spec: PartSpec) -> KeyPart | None:
     if spec.kind == "word":
         if value is not None or exact is not None or not spec.accept:
             return None
-        return KeyPart(spec, spec.accept[0] if answer is None else answer, None, None, tuple(values))
+        return KeyPart(spec, answer, None, None, tuple(values))
     if value.__class__ is not float or not -_HUGE < value < _HUGE \
             or exact.__class__ is not str or len(exact) > checks.MAX_TEXT:
         return None
-    return KeyPart(spec, default_answer(spec, value) if answer is None else answer, exact, value, tuple(values))
+    return KeyPart(spec, answer, exact, value, tuple(values))
 
 
 def own_spec(record: dict, where, shared: PartSpec, cache: dict) -> PartSpec:
