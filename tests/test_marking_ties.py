@@ -4,6 +4,7 @@ zero, or half to even), and both roundings are accepted; anywhere else a value
 has exactly the one rounding quizgen.maths.rounding gives it."""
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -104,6 +105,27 @@ def test_validates_careful_student_rounds_as_the_paper_does(tmp_path, k, n, p, l
     instance = tie_instance(tmp_path, k, n)
     assert careful_student(instance) == {"p": p, "loss": loss}
     assert marking_problems(instance) == []
+
+
+@pytest.mark.parametrize("k, n, early, expected", [(1300, 1600, "0.81", "0.813"), (367, 400, "0.92", "0.918")])
+def test_feedback_quotes_the_papers_rounding_of_a_tie(tmp_path, k, n, early, expected):
+    """'Rounded too early' names the answer as the paper prints it, rounded
+    from the exact value: 0.9175's float lies below the tie and would give 0.917."""
+    instance = tie_instance(tmp_path, k, n)
+    checkers = question_checkers(key_entry(Question("Q1", instance)))
+    graded = mark_answers(checkers, instance, {"p": early, "loss": "9"})["p"]
+    drilled = mark_paper(part_rules(instance), {"p": early, "loss": "9"}, instance.env)["p"]
+    for verdict in (graded, drilled):
+        assert verdict.note == "rounded_too_early"
+        assert verdict.feedback.endswith(f"(expected {expected})"), verdict.feedback
+
+
+def test_a_keys_rational_answer_is_read_exactly_and_nothing_else(tmp_path):
+    part = key_entry(Question("Q1", tie_instance(tmp_path, 367, 400))).parts[0]
+    assert part.rational == Fraction(367, 400)
+    for exact, rational in [("-12", Fraction(-12)), ("0.9175", Fraction(367, 400)), ("1/676", Fraction(1, 676)),
+                            ("log(3)", None), ("1.5/2", None), ("1/0", None), ("1" * 61, None), (None, None)]:
+        assert replace(part, exact=exact).rational == rational, exact
 
 
 def test_both_neighbours_of_a_tie_and_only_of_a_tie():

@@ -258,7 +258,7 @@ class QuestionRules:
         if part.value is not None and part.name and part.name in paths:
             carried = CarriedSpans(paths, self._params, part.name, self._sets, part.tolerance, part.kind, self.usable)
         return PartRule(part.name, _label(part.letter), part.kind, part.value, part.tolerance, traps, recipe,
-                        carried, part.accept, part.spec.percent, sources)
+                        carried, part.accept, part.spec.percent, sources, part.rational)
 
 
 @lru_cache(maxsize=256)

@@ -10,8 +10,10 @@ from them when grading (quizgen/maths/tolerance.py), never stored rounded."""
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from quizgen.key import checks
 from quizgen.key.checks import Where
@@ -24,6 +26,7 @@ SPEC_FIELDS = ("part", "name", "type", "points", "decimals", "tolerance", "accep
                "abs_tolerance", "trap_texts", "percent")
 """Fields of a part record that say what the part is (the rest are the instance's values)."""
 SPEC_KEYS = frozenset(SPEC_FIELDS)
+_RATIONAL = re.compile(r"-?\d{1,60}(?:\.\d{1,60})?(?:/\d{1,60})?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +109,19 @@ class KeyPart:
         if self.written is not None or (self.value is None and self.spec.kind != "word"):
             return self.written or ""
         return default_answer(self.spec, self.value)
+
+    @property
+    def rational(self) -> Fraction | None:
+        """The exact answer as a Fraction when it is rational (an integer, a
+        decimal or a fraction), else None: what feedback rounds, as the paper
+        does (0.9175 to 3 figures is 0.918; its float's side is 0.917)."""
+        text = self.exact
+        if text is None or not _RATIONAL.fullmatch(text):
+            return None
+        try:
+            return Fraction(text)
+        except (ValueError, ZeroDivisionError):   # 1.5/2, 1/0: not a form quizgen writes
+            return None
 
     def __eq__(self, other) -> bool:
         """Parts are equal when they say the same: an answer stated or left to its default form alike."""

@@ -9,6 +9,7 @@ answers to the earlier parts. Both are pure."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.numbers import significant
@@ -68,6 +69,7 @@ class PartRule:
     accept: tuple = ()
     percent: bool = False
     sources: tuple = ()
+    exact: Fraction | None = None   # the value exactly, when rational: what feedback shows rounded
 
 
 @dataclass(frozen=True)
@@ -110,8 +112,9 @@ def part_rules(instance, trap_credit=None) -> dict:
             recipe = None
         sources = tuple(source_of(rules[d]) for d in recipe.depends) if recipe else ()
         carried = intervals(sets.get(part.name, ()), part.tolerance, part.kind) if value is not None else ()
+        exact = pv.value if isinstance(pv.value, Fraction) else None
         rules[part.name] = PartRule(part.name, f"({pv.letter})", part.kind, value, dict(part.tolerance), traps,
-                                    recipe, carried, tuple(pv.accept), asks_percent(part.ask), sources)
+                                    recipe, carried, tuple(pv.accept), asks_percent(part.ask), sources, exact)
     return rules
 
 
@@ -186,7 +189,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
                        feedback=trap.feedback, value=x)
     if inside(x, rule.carried):
         feedback = (f"accepted: consistent with carrying rounded intermediate results "
-                    f"(unrounded answer {significant(rule.value, 4)})")
+                    f"(unrounded answer {significant(_stated(rule), 4)})")
         return _precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
     early = _too_early(rule, x)
     if early:
@@ -214,13 +217,14 @@ def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credit
     """``verdict``, unless the answer shows fewer figures than asked and is
     not exactly ``target`` (default: the answer): then imprecise (a 2 s.f.
     answer is never correct)."""
+    shown = _stated(rule) if target is None else target
     target = rule.value if target is None else target
     asked = asked_figures(rule)
     if asked is None or reading.figures is None or reading.figures >= asked:
         return verdict
     if _same(reading.value, target):
         return verdict
-    expected = significant(target, asked)
+    expected = significant(shown, asked)
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
                    feedback=f"only {reading.figures} significant figure{'s' * (reading.figures > 1)}: "
                             f"give at least {asked} (expected {expected})")
@@ -315,15 +319,21 @@ def _too_early(rule: PartRule, x: float) -> str:
     asked = asked_figures(rule)
     if asked is None:
         return ""
-    expected = significant(rule.value, asked)
+    expected = significant(_stated(rule), asked)
     for figures in range(asked - 1, 0, -1):
         if any(_same(x, rounded) for rounded in sig_roundings(rule.value, figures)):
             return (f"rounded too early: right to {figures} significant figure{'s' * (figures > 1)}, "
                     f"give at least {asked} (expected {expected})")
     for figures in range(asked, 0, -1):
         if _same(x, truncate_sig(rule.value, figures)):
-            return f"cut off instead of rounded: {significant(rule.value, asked + 1)} rounds to {expected}"
+            return f"cut off instead of rounded: {significant(_stated(rule), asked + 1)} rounds to {expected}"
     return ""
+
+
+def _stated(rule: PartRule):
+    """The part's answer as feedback rounds it: exact when rational (a
+    decimal tie rounds as the paper rounds it), else its float."""
+    return rule.value if rule.exact is None else rule.exact
 
 
 def _same(a: float, b: float) -> bool:
