@@ -139,3 +139,15 @@ def test_no_seed_nor_seed_label_anywhere_in_the_export(invoke, tmp_path, lms, ou
     assert f"quizgen{' ' if lms == 'moodle' else '_'}{key['code']}".encode("utf-8") in text
     assert sorted(export_labels(tmp_path / "q-key.json").values()) == sorted(
         f"{seed}/{t}/{k}" for t in key["templates"] for k in range(3))
+
+
+def test_a_word_that_is_both_a_label_and_its_name_is_one_answer():
+    """NLI's class "neutral" is its own label and name: the C8 part (c) and its
+    trap list it once, not twice, in what the LMS receives."""
+    from quizgen.lms.variants import slots
+
+    variants = slots("C8", count=10, seed=1)[0].variants
+    nli = [v for v in variants if "natural-language inference" in v.stem_html]
+    words = [w for v in nli for p in v.parts for w in (p.words, *(t.words for t in p.traps)) if w]
+    assert ("neutral",) in words or any("neutral" in w for w in words)
+    assert all(len(set(w)) == len(w) for w in words), words

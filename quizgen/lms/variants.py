@@ -132,13 +132,19 @@ def _part(part, shown: dict) -> VariantPart:
     """A key part (quizgen.key KeyPart) and its rendered view as a :class:`VariantPart`."""
     word = part.kind == "word"
     traps = tuple(Trap(code=t.code, value=value, tolerance=None if value is None else part.trap_half_width(i),
-                       feedback=t.feedback, words=tuple(t.words), credit=t.credit)
+                       feedback=t.feedback, words=_once(t.words), credit=t.credit)
                   for i, (t, value) in enumerate(zip(part.traps, part.trap_values)))
     return VariantPart(letter=part.letter, ask_html=markdown_html(shown["ask"], block=False),
                        kind=part.kind, value=None if word else part.value,
                        tolerance=None if word else part.half_width(),
-                       words=tuple(part.accept) if word else (), points=shown["points"],
+                       words=_once(part.accept) if word else (), points=shown["points"],
                        traps=traps)
+
+
+def _once(words) -> tuple:
+    """``words`` in order, each once: a class whose label and name agree
+    (NLI's "neutral") is one answer to the LMS, not two."""
+    return tuple(dict.fromkeys(words))
 
 
 def _solution_html(view: dict) -> str:
