@@ -63,9 +63,10 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # re-pinned when the worked solutions' answers gained a note on rounding (branch review-paper);
 # both re-pinned when the C1/C2 stems said the softmax runs over the listed words only (branch maths);
 # solutions.md re-pinned when worked solutions printed ln V to 4 decimals in the forecast and
-# display-size fractions (\dfrac, $\displaystyle$ exact answers) (branch paper11).
+# display-size fractions (\dfrac, $\displaystyle$ exact answers) (branch paper11); again when a
+# key answer whose 4th figure is a 5 standing for more got the next figure.
 PER_STUDENT_DIGESTS = {"problems.md": "59f36980c2b7b3d65e43f499fb224274648990ca9f176d574a587aec88fbf62e",
-                       "solutions.md": "154766565d358289803dbb748d4d98dd2d011505a2f0110f5478d9f3c51d660e"}
+                       "solutions.md": "ffa379dab50b893f80cb9515d5e6db2fc10fd843cb7272a17094290087b7990e"}
 
 
 def paper_digest(path):

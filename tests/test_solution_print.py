@@ -12,7 +12,7 @@ from quizgen.bank.loader import builtin_templates_dir
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.views import question_summary, question_view
-from quizgen.maths.numbers import key_answer
+from quizgen.maths.numbers import fixed, key_answer
 from quizgen.text.fractions import display_fractions
 
 DRAWS = 40
@@ -128,27 +128,41 @@ def figures(x: str) -> int:
     return len(digits)
 
 
+def five_standing_for_more(answer: str) -> bool:
+    """True when ``answer`` with one decimal fewer ends in a 5 (0.78747 is 0.7875)."""
+    shorter = fixed(Fraction(answer), len(answer.split(".")[1]) - 1)
+    return shorter.rstrip("0").endswith("5")
+
+
 def test_key_answers_follow_one_rule_for_every_draw(bank):
-    """4 significant figures, or the part's decimals where that shows more; C5(c)'s
-    exact decimals (0.43046721) are no longer written out for some draws only."""
-    checked = 0
+    """4 significant figures, or the part's decimals where that shows more, or
+    more figures where a last 5 would stand for a longer value; C5(c)'s exact
+    decimals (0.43046721) are no longer written out for some draws only."""
+    checked = longer = 0
     for template, view in views(bank, "md"):
         for part, spec in zip(view["parts"], template.parts):
             if part["kind"] != "numeric":
                 continue
             answer = part["answer"]
             places = len(answer.split(".")[1]) if "." in answer else 0
-            assert figures(answer) == 4 or places == spec.decimals, (template.cls, answer, spec.decimals)
-            checked += 1
-    assert checked > DRAWS * 10
+            more = "." in answer and five_standing_for_more(answer)
+            assert figures(answer) == 4 or places == spec.decimals or more, (template.cls, answer, spec.decimals)
+            checked, longer = checked + 1, longer + more
+    assert checked > DRAWS * 10 and longer
 
 
 @pytest.mark.parametrize("value, expected", [
-    (Fraction(43046721, 10 ** 8), "0.4305"),          # 0.9^8, C5(c)
+    (Fraction(43046721, 10 ** 8), "0.43047"),         # 0.9^8, C5(c): 0.4305 would round to 0.431
     (Fraction(93, 100) ** 10, "0.4840"),
     (Fraction(735091890625, 10 ** 12), "0.7351"),     # 0.95^6
-    (Fraction(12345, 10 ** 5), "0.1235"),             # a tie: away from zero on the exact value
+    (Fraction(12345, 10 ** 5), "0.12345"),            # 0.1235 would round to 0.124, not 0.123
+    (Fraction(1235, 10 ** 4), "0.1235"),              # a 5 that is the value itself stays
     (Fraction(1, 8), "0.1250"),
+    (0.787468, "0.78747"),
+    (0.9175, "0.9175"),                               # a float that reads back as 0.9175 is 0.9175
+    (Fraction(7874999999, 10 ** 10), "0.7874999999"),  # as many figures as the 5 needs
+    (Fraction(1, 3) + Fraction(5, 10 ** 13), "0.3333"),  # a last 3: 4 figures do ...
+    (Fraction(787499999999995, 10 ** 15), "0.787500000000"),   # ... and never more than 12
 ])
 def test_key_answer_of_exact_decimals(value, expected):
     assert key_answer(value, "numeric", 4) == expected

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from quizgen.errors import ExpressionError
-from quizgen.maths.numbers import significant
+from quizgen.maths.numbers import key_answer, significant
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
 from quizgen.marking.carry import carried_sets, inside, intervals, reachable, sig_roundings, truncate_sig
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number, read_words
@@ -189,7 +189,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
                        feedback=trap.feedback, value=x)
     if inside(x, rule.carried):
         feedback = (f"accepted: consistent with carrying rounded intermediate results "
-                    f"(unrounded answer {significant(_stated(rule), 4)})")
+                    f"(unrounded answer {key_answer(_stated(rule), 'numeric', 0)})")
         return _precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
     early = _too_early(rule, x)
     if early:

@@ -65,14 +65,41 @@ def plain(value) -> str:
     return str(value)
 
 
+KEY_FIGURES = 4
+MAX_KEY_FIGURES = 12
+
+
 def key_answer(value, kind: str, decimals: int) -> str:
     """The correct answer written as a student would, by one rule for every
     draw: an integer, or a decimal to 4 significant figures (to ``decimals``
     places when that shows more), a tie away from zero on the exact value.
     An exact value with more digits (0.9^8 = 0.43046721) is still written
-    0.4305: the solutions print the exact value beside it."""
+    0.4305: the solutions print the exact value beside it. A last digit 5
+    that stands for a longer value gets the next figure too (0.787468 is
+    0.78747, not 0.7875, which a marker would round to 0.788 at 3 figures),
+    so that rounding the written answer always gives the exact value's rounding."""
     x = _float(value)
     if kind == "integer":
         return str(round(x))
-    places = max(decimals, figure_places(x, 4)) if x else decimals
-    return fixed(value, max(places, 0))
+    places = max(decimals, figure_places(x, KEY_FIGURES) if x else 0, 0)
+    text = fixed(value, places)
+    limit = figure_places(x, MAX_KEY_FIGURES) if x else places
+    while places < limit and _last_digit_five(text) and not _written_exactly(text, value):
+        places += 1
+        text = fixed(value, places)
+    return text
+
+
+def _last_digit_five(text: str) -> bool:
+    """True when a decimal's last non-zero digit after the point is 5 (0.7875, 0.7850)."""
+    return "." in text and text.rstrip("0").endswith("5")
+
+
+def _written_exactly(text: str, value) -> bool:
+    """True when the decimal ``text`` is ``value`` itself (a float: reads back as that float)."""
+    cls = value.__class__
+    if cls is float:
+        return float(text) == value
+    if cls is Fraction or cls is int:
+        return Fraction(text) == value
+    return False   # an irrational exact value is never a finite decimal
