@@ -466,3 +466,31 @@ def test_the_end_note_is_never_alone_on_the_last_page(invoke, tex, tmp_path):
     assert result.exit_code == 0, result.stderr
     text = pdf_text(tmp_path / "short" / "problems.pdf")
     assert "Answer: End of paper: 1 question, 4 points." in text and "End of paper. Page" not in text
+
+
+def page_feet(path) -> list:
+    """Each page's last line of text above its footer (pdftotext -layout)."""
+    pages = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True,
+                           text=True).stdout.split("\f")[:-1]
+    feet = []
+    for page in pages:
+        lines = [line.strip() for line in page.splitlines() if line.strip() and not re.search(r"Page \d+ of", line)]
+        feet.append(lines[-1] if lines else "")
+    return feet
+
+
+def last_words(text: str, count: int = 4) -> tuple:
+    return tuple(re.findall(r"[A-Za-z]+", text)[-count:])
+
+
+def test_a_worked_steps_heading_never_ends_a_page_without_its_work(invoke, tex, tmp_path):
+    """Seed 7, two of each class: C8's step "4. Read off the prediction. Why: ...
+    the largest probability." used to end page 17, its work on page 18; no
+    page may end with a step's heading or its why, nor with one line of a step."""
+    result = invoke("generate", "--seed", 7, "--count", 2, "--format", "pdf", "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    whys = re.findall(r"\\emph\{Why:\} (.*?)\\par", (tmp_path / "solutions.tex").read_text(encoding="utf-8"))
+    endings = {last_words(why) for why in whys if len(last_words(why)) == 4}
+    feet = page_feet(tmp_path / "solutions.pdf")
+    assert len(feet) > 15 and len(endings) > 20
+    assert not [foot for foot in feet if re.match(r"\d+\. .*Why:", foot) or last_words(foot) in endings], feet

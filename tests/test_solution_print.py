@@ -114,7 +114,7 @@ def test_solution_blocks_keep_working_with_its_steps_and_space_after_the_answers
     assert "\\textbf{Working.}\\par\\nopagebreak\n\\begin{qzsteps}" in block
     assert "\\end{qzparts}\n\\end{qzblock}\\qzendrow\n" in block
     preamble = (builtin_templates_dir() / "solutions.tex.j2").read_text(encoding="utf-8")
-    assert r"\@beginparpenalty\@M\begin{enumerate}" in preamble.split("{qzsteps}", 1)[1].split("\n", 1)[0]
+    assert r"\@beginparpenalty\@M" in preamble.split("{qzsteps}", 1)[1].split("\n", 1)[0]
     assert r"\newcommand{\qzendrow}{\par\prevdepth=\dp\strutbox\medskip}" in preamble
 
 
