@@ -21,6 +21,7 @@ import unicodedata
 from pathlib import Path
 
 from quizgen.errors import InputFileError, UsageError
+from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 
 SAMPLE_BYTES = 64 * 1024     # bytes looked at to detect the encoding
 FALLBACK_ERRORS = "quizgen-cp1252"
@@ -83,12 +84,7 @@ def read_csv_text(path, what: str) -> str:
     """The whole text of a small CSV input (a roster, overrides) at ``path``,
     its encoding detected; one-line errors naming the file and ``what`` it is."""
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError as exc:
-        raise InputFileError(f"{path}: {what} file not found") from exc
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot read the {what} file ({exc.strerror or exc})") from exc
+    data = read_capped(path, SMALL_INPUT_BYTES, what)
     if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise InputFileError(f"{path}: the {what} file is not text; save it as CSV")
     return data.decode(detect_encoding(data[:SAMPLE_BYTES]), errors=FALLBACK_ERRORS).lstrip("\ufeff")

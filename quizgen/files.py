@@ -189,3 +189,4 @@ def _discard(handles: dict, temps: dict) -> None:
             handle.close()
     for temp in temps.values():
         Path(temp).unlink(missing_ok=True)
+

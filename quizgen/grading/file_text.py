@@ -10,7 +10,6 @@ import codecs
 import io
 import os
 import re
-import shutil
 import stat
 import tempfile
 from pathlib import Path
@@ -58,6 +57,11 @@ def _header_whole(lines: list) -> bool:
     return False
 
 
+MAX_PIPED_BYTES = 1024 ** 3
+"""The most read from a pipe or device (/dev/stdin): 1 GiB, thirty times a
+million-row class. A regular file has no cap."""
+
+
 def spooled(path: Path) -> Path:
     """A path that can be read more than once: ``path`` itself for a regular
     file; for a pipe or device (``/dev/stdin``) a temporary copy, removed at exit."""
@@ -71,10 +75,26 @@ def spooled(path: Path) -> Path:
     atexit.register(_remove, copy)
     try:
         with open(path, "rb") as source, os.fdopen(fd, "wb") as target:
-            shutil.copyfileobj(source, target, 1 << 20)
+            copied = _copy_capped(source, target, MAX_PIPED_BYTES)
     except OSError as exc:
         raise InputFileError(f"{path}: cannot read the answers ({exc.strerror or exc})") from exc
+    if copied > MAX_PIPED_BYTES:
+        _remove(copy)
+        raise InputFileError(f"{path}: over {MAX_PIPED_BYTES:,} bytes came through this pipe or device "
+                             "(an endless one?); save the answers to a file and grade that")
     return Path(copy)
+
+
+def _copy_capped(source, target, limit: int) -> int:
+    """Copy a MiB at a time until the end or just past ``limit`` bytes; returns the bytes copied."""
+    copied = 0
+    while copied <= limit:
+        chunk = source.read(1 << 20)
+        if not chunk:
+            break
+        target.write(chunk)
+        copied += len(chunk)
+    return copied
 
 
 def _remove(path: str) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from quizgen.csv_input import norm_question
 from quizgen.errors import UsageError
+from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.report import Part, Student, Trap, Verdict
 
 GRADEBOOKS = ("moodle", "canvas", "plain")
@@ -188,8 +189,6 @@ def _read_template(path: Path) -> str:
     from quizgen.errors import InputFileError
 
     try:
-        return path.read_text(encoding="utf-8")   # a byte-order mark is kept
-    except OSError as exc:
-        raise InputFileError(f"--gradebook-template {path}: {exc.strerror or exc}") from exc
+        return read_capped(path, SMALL_INPUT_BYTES, "Canvas gradebook template").decode("utf-8")   # a BOM is kept
     except UnicodeDecodeError as exc:
         raise InputFileError(f"--gradebook-template {path}: not UTF-8 text; export it from Canvas again") from exc

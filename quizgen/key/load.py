@@ -12,9 +12,10 @@ import json
 from pathlib import Path
 
 from quizgen.errors import InputFileError
+from quizgen.input_files import read_capped
 from quizgen.key.model import Key
 
-MAX_KEY_BYTES = 2 * 1024 ** 3   # 2 GiB: far beyond any course (2,000 students make 16 MB)
+MAX_KEY_BYTES = 512 * 1024 ** 2   # 512 MiB: 60,000 students' own papers (2,000 make 15 MB)
 
 
 def load_key_file(path) -> Key:
@@ -22,9 +23,9 @@ def load_key_file(path) -> Key:
     path = Path(path)
     try:
         if path.stat().st_size > MAX_KEY_BYTES:
-            raise InputFileError(f"{path}: the key is over {MAX_KEY_BYTES // 1024 ** 3} GiB; "
+            raise InputFileError(f"{path}: the key is over {MAX_KEY_BYTES // 1024 ** 2:,} MiB; "
                                  "expected the key.json written by quizgen generate")
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_capped(path, MAX_KEY_BYTES, "key").decode("utf-8-sig")
     except FileNotFoundError as exc:
         raise InputFileError(f"{path}: key file not found") from exc
     except (OSError, UnicodeDecodeError) as exc:

@@ -18,6 +18,7 @@ from difflib import get_close_matches
 from pathlib import Path
 
 from quizgen.errors import InputFileError, printable
+from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits
 
@@ -97,11 +98,10 @@ def _did_you_mean(code: str, known) -> str:
 def read_policy(path) -> Policy:
     """The policy in the YAML file at ``path``."""
     path = Path(path)
-    if not path.is_file():
-        raise InputFileError(f"{path}: policy file not found")
+    data = read_capped(path, SMALL_INPUT_BYTES, "policy")
     try:
-        return parse_policy(path.read_text(encoding="utf-8-sig"), str(path))
-    except (OSError, UnicodeDecodeError) as exc:
+        return parse_policy(data.decode("utf-8-sig"), str(path))
+    except UnicodeDecodeError as exc:
         raise InputFileError(f"{path}: cannot read the policy ({exc})") from exc
 
 
