@@ -161,3 +161,21 @@ def test_a_trap_credit_out_of_range_names_its_json_path(tmp_path):
     bad = {**Q1, "parts": [part("a", 0.5, [trap("halved", 0.25, credit=2)])]}
     result = grade(write(tmp_path, {"questions": [bad]}, [["s1", "Q1", "a", "0.5"]]))
     assert result.exit_code == 2 and "credit" in result.output
+
+
+def test_an_id_matched_only_by_its_leading_zeros_is_named(tmp_path):
+    """A spreadsheet's 13 for s013 is the same student, and so is a typo's s0012 for
+    s012: graded as that student, and the summary says so, so that a typo that
+    takes over another student's paper is seen."""
+    key = {"questions": [Q1], "students": {"s012": {"name": "Ada", "seed": "a", "questions": [Q1_OWN]},
+                                           "00123": {"name": "Bo", "seed": "b", "questions": [Q1]}}}
+    answers = write(tmp_path, key, [["s012", "Q1", "a", "0.75"], ["s0012", "Q1", "a", "0.5"],
+                                    ["123", "Q1", "a", "0.5"], ["00123", "Q1", "b", "3"]])
+    result = grade(answers)
+    assert result.exit_code == 0, result.output
+    assert ("2 student id(s) matched a known id only by leading zeros, and were graded as that student "
+            "(check for a typo): s0012 as s012, 123 as 00123") in " ".join(result.output.split())
+    rows = read(tmp_path / "answers-graded-students.csv")
+    assert [r["student_id"] for r in rows] == ["s012", "00123"]
+    exact = write(tmp_path, key, [["s012", "Q1", "a", "0.75"], ["00123", "Q1", "b", "3"]])
+    assert "leading zeros" not in grade(exact).output

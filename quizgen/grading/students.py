@@ -40,6 +40,7 @@ class Students:
         self.matcher = IdMatcher(self.paper_of) if self.own_papers else IdMatcher(self.shown)
         self.unknown = {}   # {id as written: its unknown_student outcome}
         self.not_on_roster = {}   # {normal id: id as written}: graded, but the roster lacks them
+        self.by_zeros = {}        # {id as written: known id}: matched only by its leading zeros
 
     @property
     def papers(self) -> list:
@@ -75,6 +76,8 @@ class Students:
             return UNKNOWN
         if known is None and self.matcher and not listed:
             self.not_on_roster.setdefault(normal, student_id)
+        if known is not None and known != normal and not listed:
+            self.by_zeros.setdefault(student_id, self.shown.get(known, (known, ""))[0])
         normal = known or normal
         if normal in self.by_id:
             return self.by_id[normal]
@@ -121,7 +124,9 @@ class Students:
 def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> list:
     """What the roster check found, one line each: roster students with no
     answer (missing), ids a per-student key does not know (unknown_student,
-    with the nearest known ids), ids a --roster lacks (graded all the same)."""
+    with the nearest known ids), ids matched only by their leading zeros (a
+    spreadsheet's 123 for 00123, or a typo's s01 for s001), ids a --roster
+    lacks (graded all the same)."""
     lines = []
     if absent:
         lines.append(f"{len(absent)} student(s) on the roster gave no answer (missing, scored 0): "
@@ -131,6 +136,10 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
         shown = [_with_hint(sid, students.unknown_outcome(sid).feedback) for sid in unknown[:limit]]
         lines.append(f"{len(unknown)} student id(s) have no paper in {students.index.name} (unknown_student, "
                      f"not graded): " + _listed(shown, len(unknown)))
+    if students.by_zeros:
+        pairs = [f"{written} as {known}" for written, known in list(students.by_zeros.items())[:limit]]
+        lines.append(f"{len(students.by_zeros)} student id(s) matched a known id only by leading zeros, and were "
+                     "graded as that student (check for a typo): " + _listed(pairs, len(students.by_zeros)))
     if students.not_on_roster:
         outside = list(students.not_on_roster.values())
         known = [s.student_id for s in students.roster]
