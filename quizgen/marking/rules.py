@@ -324,9 +324,8 @@ def _too_early(rule: PartRule, x: float) -> str:
         if any(_same(x, rounded) for rounded in sig_roundings(rule.value, figures)):
             return (f"rounded too early: right to {figures} significant figure{'s' * (figures > 1)}, "
                     f"give at least {asked} (expected {expected})")
-    for figures in range(asked, 0, -1):
-        if _same(x, truncate_sig(rule.value, figures)):
-            return f"cut off instead of rounded: {significant(_stated(rule), asked + 1)} rounds to {expected}"
+    if _same(x, truncate_sig(rule.value, asked)):   # cut off at fewer figures is wrong at those figures too
+        return f"cut off instead of rounded: {significant(_stated(rule), asked + 1)} rounds to {expected}"
     return ""
 
 
