@@ -35,6 +35,7 @@ def read_capped(path, limit: int, what: str) -> bytes:
     except OSError as exc:
         raise InputFileError(f"{path}: cannot read the {what} file ({exc.strerror or exc})") from exc
     if size > limit:
-        raise InputFileError(f"{path}: the {what} file is over {limit:,} bytes, far more than one can hold "
-                             "(an endless pipe or a device?)")
+        hint = "" if path.is_file() else " (an endless pipe or a device?)"
+        raise InputFileError(f"{path}: the {what} file is over {limit:,} bytes, more than any {what} file "
+                             f"needs{hint}")
     return b"".join(chunks)

@@ -61,7 +61,7 @@ LIMITS = {
     "overflow": dict(lets='  big: "2**2048 * 2**2048"\n', words="the size of a number"),
     "huge_grid": dict(params='  d: {decimal: [0, "10**29", "1e-300"]}\n', words="decimal grid"),
     "huge_vector": dict(replace=("size: V,", 'size: "10**29",'), words="the size of a vector"),
-    "alias_bomb": dict(params=ALIAS_BOMB, words="YAML aliases"),
+    "alias_bomb": dict(params=ALIAS_BOMB, words="each YAML alias counted as its copy"),
     "long_class": dict(replace=("class: C11", "class: C" + "1" * 5000), words="a class of 5,001 characters"),
     "let_chain": dict(lets="".join(f'  c{i}: "{"p" if i == 0 else f"c{i - 1}"} + 1"\n' for i in range(1500)),
                       words="1501 lets exceeds the limit of 200"),

@@ -61,3 +61,12 @@ def test_a_policy_through_a_pipe_is_read(invoke, folder):
     finally:
         os.close(read)
     assert result.exit_code == 0, result.stderr
+
+
+def test_a_policy_far_too_big_is_refused_at_once(invoke, folder):
+    """A 1 MB YAML list took the parser minutes; a policy is a few lines."""
+    (folder / "policy.yaml").write_text("ecf_credit: [" + ",".join(["1"] * 500_000) + "]\n", encoding="utf-8")
+    result = invoke("grade", folder / "answers.csv", "--key", folder / "key.json", "--policy",
+                    folder / "policy.yaml", "--out", folder / "out" / "g.csv")
+    assert result.exit_code == 2
+    assert "policy.yaml: the policy file is over 262,144 bytes, more than any policy file needs\n" in result.stderr

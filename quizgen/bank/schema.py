@@ -138,7 +138,7 @@ def _check_yaml_size(check: _Checker, data: dict) -> None:
     template can use (a .nan, an .inf, a control character), naming its line."""
     for key, value in data.items():
         if budget.yaml_values(value) > budget.MAX_YAML_VALUES:
-            raise budget.limit_error(check, (key,), "the number of values (YAML aliases written out)",
+            raise budget.limit_error(check, (key,), "the number of values (each YAML alias counted as its copy)",
                                      f"{budget.MAX_YAML_VALUES:,}")
     odd = odd_scalar(data)
     if odd:

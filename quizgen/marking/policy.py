@@ -18,7 +18,7 @@ from difflib import get_close_matches
 from pathlib import Path
 
 from quizgen.errors import InputFileError, printable
-from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
+from quizgen.input_files import read_capped
 from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits
 
@@ -95,10 +95,15 @@ def _did_you_mean(code: str, known) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+MAX_POLICY_BYTES = 256 * 1024
+"""A policy file's most: 256 KiB, credits for thousands of traps (the YAML
+parser takes seconds per MiB of a hostile list)."""
+
+
 def read_policy(path) -> Policy:
     """The policy in the YAML file at ``path``."""
     path = Path(path)
-    data = read_capped(path, SMALL_INPUT_BYTES, "policy")
+    data = read_capped(path, MAX_POLICY_BYTES, "policy")
     try:
         return parse_policy(data.decode("utf-8-sig"), str(path))
     except UnicodeDecodeError as exc:
