@@ -145,3 +145,17 @@ def test_a_confident_guess_gives_its_word_at_least_60_percent(cls):
         if cls == "C2":
             verify = question_view(Question("Q1", inst), "md")["verify"]
             assert int(re.search(r"about (\d+)% sure of a wrong word", verify).group(1)) >= 60, verify
+
+
+def test_zero_mask_solution_describes_bert_masking_count_and_batch_mean():
+    """C5: BERT's create_pretraining_data.py masks max(1, round(0.15 x length))
+    positions (capped), not a fixed number; run_pretraining.py pools the masked
+    positions of the whole batch, so its + 1e-5 gives 0 only for a batch with none."""
+    template = next(t for t in load_bank(()) if t.cls == "C5")
+    trap = next(t for p in template.parts for t in p.traps if t.code == "zero_mask_is_zero")
+    assert "whole batch" in trap.feedback and "no sequence in the batch" in trap.feedback
+    for view in views("C5"):
+        work = " ".join(view["steps"][-1]["work"].split())
+        assert "fixed number" not in work
+        assert r"\max(1, \operatorname{round}(0.15\,T))" in work and "capped" in work, work
+        assert "whole batch" in work and "entire batch has no masked position" in work, work
