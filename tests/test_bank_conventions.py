@@ -159,3 +159,19 @@ def test_zero_mask_solution_describes_bert_masking_count_and_batch_mean():
         assert "fixed number" not in work
         assert r"\max(1, \operatorname{round}(0.15\,T))" in work and "capped" in work, work
         assert "whole batch" in work and "entire batch has no masked position" in work, work
+
+
+def test_nsp_exact_loss_is_the_loss_of_the_pairs_own_label():
+    """C7: the check closes with the exact loss of this pair; for y = 0 it used to
+    give L_{y=1}, the other label's loss."""
+    template = next(t for t in load_bank(()) if t.cls == "C7")
+    labels = set()
+    for k in range(40):
+        inst = sample_instance(template, seed_label(1, template.id, k))
+        view = question_view(Question("Q1", inst), "md")
+        y = int(inst.params["y"])
+        labels.add(y)
+        label, exact = re.search(r"Exactly, this pair's loss is \$L_\{y=(\d)\} = (.+)\$\.", view["verify"]).groups()
+        own = next(p for p in view["parts"] if p["ask"].startswith(f"What is $L_{{\\text{{NSP}}}}$ when $y = {y}$"))
+        assert int(label) == y and exact.replace(r"\dfrac", r"\frac") == own["latex"], (k, y, view["verify"])
+    assert labels == {0, 1}
