@@ -10,7 +10,9 @@ import pytest
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation.quiz import Question, seed_label
-from quizgen.generation.sampling import sample_instance
+from quizgen.generation.sampling import canonical_instance, sample_instance
+from quizgen.grading.marking import check_answer
+from quizgen.key.entries import key_entry
 from quizgen.generation.views import question_view
 from quizgen.maths.printing import to_text
 
@@ -175,3 +177,30 @@ def test_nsp_exact_loss_is_the_loss_of_the_pairs_own_label():
         own = next(p for p in view["parts"] if p["ask"].startswith(f"What is $L_{{\\text{{NSP}}}}$ when $y = {y}$"))
         assert int(label) == y and exact.replace(r"\dfrac", r"\frac") == own["latex"], (k, y, view["verify"])
     assert labels == {0, 1}
+
+
+SIGFIG_RULE = ("3 significant figures", "more figures are accepted if they are right",
+               "an answer rounded to fewer", "is marked as rounded too early")
+
+
+def test_paper_header_and_every_stem_state_one_rounding_rule(invoke, tmp_path):
+    """The header said "at least 3 significant figures" while each stem said "3";
+    both now state the grader's one rule, in Markdown and in LaTeX."""
+    for fmt in ("md", "tex"):
+        assert invoke("generate", "--seed", "7", "--format", fmt, "--no-solutions", "--out", tmp_path / fmt).exit_code == 0
+        paper = " ".join((tmp_path / fmt / f"problems.{fmt}").read_text().split())
+        assert "at least 3 significant" not in paper
+        header = paper.split("Q1")[0]
+        assert all(words in header for words in SIGFIG_RULE), header
+        stems = re.findall(r"3 significant figures[^.]*", paper.split("Q1", 1)[1])
+        assert len(stems) == 9 and all(all(w in s for w in SIGFIG_RULE[1:]) for s in stems), stems
+
+
+def test_the_rounding_rule_printed_is_the_graders():
+    """What the paper promises: C1's p = 0.66524 is right as 0.665 or 0.6652, and
+    0.67 (2 figures) is marked as rounded too early."""
+    template = next(t for t in load_bank(()) if t.cls == "C1")
+    record = next(r for r in key_entry(Question("Q1", canonical_instance(template))).parts if r.name == "p")
+    assert [check_answer(record, a).status for a in ("0.665", "0.6652", "0.66524")] == ["correct"] * 3
+    early = check_answer(record, "0.67")
+    assert (early.status, early.note) == ("imprecise", "rounded_too_early")
