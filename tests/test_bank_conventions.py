@@ -10,7 +10,9 @@ import pytest
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation.quiz import Question, seed_label
-from quizgen.generation.sampling import sample_instance
+from quizgen.generation.sampling import canonical_instance, sample_instance
+from quizgen.grading.marking import check_answer
+from quizgen.key.entries import key_entry
 from quizgen.generation.views import question_view
 from quizgen.maths.printing import to_text
 
@@ -124,3 +126,81 @@ def test_total_loss_forecast_puts_the_nsp_loss_on_the_right_side_of_ln_2():
         shown = float(re.search(r"L_\{\\text\{NSP\}\} = -\\ln [0-9.]+ = ([0-9.]+)\$", view["steps"][2]["work"]).group(1))
         side = "below" if shown < math.log(2) else "above"
         assert f"{side} $\\ln 2 \\approx 0.693$" in view["forecast"], (shown, view["forecast"])
+
+
+def favoured_share(inst) -> float:
+    """The softmax probability of the candidate with the largest logit."""
+    weights = [math.exp(float(x)) for x in inst.params["z"]]
+    return max(weights) / math.fsum(weights)
+
+
+@pytest.mark.parametrize("cls", ["C1", "C2"])
+def test_a_confident_guess_gives_its_word_at_least_60_percent(cls):
+    """C1, C2 are titled "a confident ... guess": the favoured word (the true one
+    in C1, a wrong one in C2) must get at least 60% of the probability. C2 once
+    let it fall to 33% ("about 36% sure of a wrong word", seed 123 Q6) and C1 to
+    50.15% (seed 13 Q5); the reference's own examples have 66.5% and 91%."""
+    template = next(t for t in load_bank(()) if t.cls == cls)
+    for k in range(300):
+        inst = sample_instance(template, seed_label(1, template.id, k))
+        assert favoured_share(inst) >= 0.6, (cls, k, inst.params["z"])
+        if cls == "C2":
+            verify = question_view(Question("Q1", inst), "md")["verify"]
+            assert int(re.search(r"about (\d+)% sure of a wrong word", verify).group(1)) >= 60, verify
+
+
+def test_zero_mask_solution_describes_bert_masking_count_and_batch_mean():
+    """C5: BERT's create_pretraining_data.py masks max(1, round(0.15 x length))
+    positions (capped), not a fixed number; run_pretraining.py pools the masked
+    positions of the whole batch, so its + 1e-5 gives 0 only for a batch with none."""
+    template = next(t for t in load_bank(()) if t.cls == "C5")
+    trap = next(t for p in template.parts for t in p.traps if t.code == "zero_mask_is_zero")
+    assert "whole batch" in trap.feedback and "no sequence in the batch" in trap.feedback
+    for view in views("C5"):
+        work = " ".join(view["steps"][-1]["work"].split())
+        assert "fixed number" not in work
+        assert r"\max(1, \operatorname{round}(0.15\,T))" in work and "capped" in work, work
+        assert "whole batch" in work and "entire batch has no masked position" in work, work
+
+
+def test_nsp_exact_loss_is_the_loss_of_the_pairs_own_label():
+    """C7: the check closes with the exact loss of this pair; for y = 0 it used to
+    give L_{y=1}, the other label's loss."""
+    template = next(t for t in load_bank(()) if t.cls == "C7")
+    labels = set()
+    for k in range(40):
+        inst = sample_instance(template, seed_label(1, template.id, k))
+        view = question_view(Question("Q1", inst), "md")
+        y = int(inst.params["y"])
+        labels.add(y)
+        label, exact = re.search(r"Exactly, this pair's loss is \$L_\{y=(\d)\} = (.+)\$\.", view["verify"]).groups()
+        own = next(p for p in view["parts"] if p["ask"].startswith(f"What is $L_{{\\text{{NSP}}}}$ when $y = {y}$"))
+        assert int(label) == y and exact.replace(r"\dfrac", r"\frac") == own["latex"], (k, y, view["verify"])
+    assert labels == {0, 1}
+
+
+SIGFIG_RULE = ("3 significant figures", "more figures are accepted if they are right",
+               "an answer rounded to fewer", "is marked as rounded too early")
+
+
+def test_paper_header_and_every_stem_state_one_rounding_rule(invoke, tmp_path):
+    """The header said "at least 3 significant figures" while each stem said "3";
+    both now state the grader's one rule, in Markdown and in LaTeX."""
+    for fmt in ("md", "tex"):
+        assert invoke("generate", "--seed", "7", "--format", fmt, "--no-solutions", "--out", tmp_path / fmt).exit_code == 0
+        paper = " ".join((tmp_path / fmt / f"problems.{fmt}").read_text().split())
+        assert "at least 3 significant" not in paper
+        header = paper.split("Q1")[0]
+        assert all(words in header for words in SIGFIG_RULE), header
+        stems = re.findall(r"3 significant figures[^.]*", paper.split("Q1", 1)[1])
+        assert len(stems) == 9 and all(all(w in s for w in SIGFIG_RULE[1:]) for s in stems), stems
+
+
+def test_the_rounding_rule_printed_is_the_graders():
+    """What the paper promises: C1's p = 0.66524 is right as 0.665 or 0.6652, and
+    0.67 (2 figures) is marked as rounded too early."""
+    template = next(t for t in load_bank(()) if t.cls == "C1")
+    record = next(r for r in key_entry(Question("Q1", canonical_instance(template))).parts if r.name == "p")
+    assert [check_answer(record, a).status for a in ("0.665", "0.6652", "0.66524")] == ["correct"] * 3
+    early = check_answer(record, "0.67")
+    assert (early.status, early.note) == ("imprecise", "rounded_too_early")

@@ -39,12 +39,11 @@ def test_a_long_line_is_echoed_cut_and_an_over_long_one_gets_one_reply():
 
 
 def test_the_solution_says_why_an_answer_differs_from_its_rounded_step():
-    # seed 7's first C1 question: the step shows L = -ln 0.5065 = 0.6802, the unrounded answer is 0.6803
-    # (p = 0.506480...: written 0.50648, since 0.5065 would round to 0.507 at 3 figures)
+    # seed 7's first C1 question: the step shows L = -ln 0.7891 = 0.2369, the unrounded answer is 0.2368
     out = io.StringIO()
     run_drill(io.StringIO("s\nq\n"), out, io.StringIO(), classes="C1", seed=7, save=False)
     text = " ".join(out.getvalue().split())
-    assert "= 0.6802" in text and "Answers: (a) 0.50648 (b) 0.6803" in text
+    assert "L = -ln 0.7891 = 0.2369" in text and "Answers: (a) 0.7891 (b) 0.2368" in text
     assert "worked from the unrounded values" in text
 
 

@@ -125,8 +125,8 @@ def test_the_spread_of_percentages_is_given_in_percentage_points():
 
 
 def test_a_tolerance_that_swallows_a_trap_is_warned_about(invoke, tmp_path, seed3_key):
-    # seed 3's Q1 (a) is 0.5512 and its trap logit_as_probability 0.5: --rtol 0.2 marks 0.5 correct
-    rows = [["s1", "Q1", "a", "0.5"]]
+    # seed 3's Q1 (a) is 0.6999 and its trap logit_as_probability 3.5/5.5 = 0.6364: --rtol 0.2 marks 0.6364 correct
+    rows = [["s1", "Q1", "a", "0.6364"]]
     graded = _graded(invoke, tmp_path, seed3_key, rows)
     assert graded["s1", "Q1", "a"]["misconception"] == "logit_as_probability"
     result = invoke("grade", tmp_path / "answers.csv", "--key", seed3_key, "--rtol", "0.2")

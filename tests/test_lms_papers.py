@@ -30,7 +30,10 @@ def _made(part, student):
     if part.is_word:
         return (part.words[0], "correct", "") if student % 2 else ("no idea", "incorrect", "")
     trap = next((t for t in part.traps if t.value is not None), None)
-    choices = [(f"{part.value:.6g}", "correct", ""), ("", "blank", "")]
+    # 6 significant figures, trailing zeros kept: 0.0290000 (-ln 0.97142) is right
+    # to 3 figures, where 0.029 is right to 2 only and is marked imprecise
+    right = f"{part.value:#.6g}" if part.kind == "numeric" else f"{part.value:.6g}"
+    choices = [(right, "correct", ""), ("", "blank", "")]
     if trap is not None:
         choices.append((f"{trap.value:.6g}", "incorrect", trap.code))
     return choices[student % len(choices)]

@@ -65,8 +65,10 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # solutions.md re-pinned when worked solutions printed ln V to 4 decimals in the forecast and
 # display-size fractions (\dfrac, $\displaystyle$ exact answers) (branch paper11); again when a
 # key answer whose 4th figure is a 5 standing for more got the next figure.
-PER_STUDENT_DIGESTS = {"problems.md": "59f36980c2b7b3d65e43f499fb224274648990ca9f176d574a587aec88fbf62e",
-                       "solutions.md": "ffa379dab50b893f80cb9515d5e6db2fc10fd843cb7272a17094290087b7990e"}
+# Both again (branch bank12): the stems state the full rounding rule, and C1 and C2 draws
+# changed with the 60% confidence bar and logits up to 4.
+PER_STUDENT_DIGESTS = {"problems.md": "b06cb17e0930ab7ae1870de09bb39c02710362d7d47f4548d1f474f6054c4efd",
+                       "solutions.md": "5621442c811b10c2bad722d46090ac3015367479810235d229711481085eedac"}
 
 
 def paper_digest(path):
