@@ -23,6 +23,9 @@ from pathlib import Path
 from quizgen.errors import InputFileError, UsageError
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 
+MAX_CELL_CHARS = 1 << 20     # characters in one cell of any CSV input; a longer one makes its row bad
+csv.field_size_limit(MAX_CELL_CHARS)   # one limit for the answers, a roster and overrides alike
+
 SAMPLE_BYTES = 64 * 1024     # bytes looked at to detect the encoding
 FALLBACK_ERRORS = "quizgen-cp1252"
 DELIMITERS = {",": ",", ";": ";", "\t": "\t", "tab": "\t", "comma": ",", "semicolon": ";", "|": "|"}
@@ -170,3 +173,11 @@ def norm_part(text: str) -> str:
     text = " ".join(str(text).split()).casefold()
     match = _PART.match(text)
     return match.group(1) if match else text
+
+
+def csv_problem(exc) -> str:
+    """What a csv.Error says, in the words of quizgen's limits: 'a cell is over
+    1,048,576 characters' rather than the module's 'field larger than field limit'."""
+    if "field larger than field limit" in str(exc):
+        return f"a cell is over {MAX_CELL_CHARS:,} characters (the limit)"
+    return f"not valid CSV ({exc})"

@@ -17,7 +17,8 @@ import re
 from csv import Error as CsvError
 from dataclasses import dataclass
 
-from quizgen.csv_input import ALIASES, find_column, header_shown, norm_header, read_csv_text, sniffed_reader
+from quizgen.csv_input import (ALIASES, csv_problem, find_column, header_shown, norm_header, read_csv_text,
+                               sniffed_reader)
 from quizgen.errors import InputFileError
 from quizgen.marking.students import normalise_id
 
@@ -48,7 +49,7 @@ def parse_roster(text: str, source: str = "roster") -> list:
         student, name = _columns(header, f"{source}: line {max(reader.line_num, 1) + skip}")
         return _unique_students(reader, student, name, source, skip)
     except CsvError as exc:
-        raise InputFileError(f"{source}: line {reader.line_num + skip}: not valid CSV ({exc})") from exc
+        raise InputFileError(f"{source}: line {reader.line_num + skip}: {csv_problem(exc)}") from exc
 
 
 def _columns(header, where: str) -> tuple:

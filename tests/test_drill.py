@@ -203,7 +203,7 @@ def test_stats_shows_the_record(invoke, c1_key):
     key = c1_key()
     invoke(*C1, input=lines(key["p"].answer, trap_value(key["loss"], "missing_minus_sign"), "q"))
     result = invoke("drill", "--stats")
-    assert "1 questions over 1 session." in result.output
+    assert "1 question over 1 session." in result.output
     assert "C1     1    1" in result.output
     assert "missing_minus_sign" in result.output
     assert "try: quizgen drill --classes C1" in result.output

@@ -131,3 +131,13 @@ def test_small_csv_reading_sits_below_grading_and_marking():
     upward = {(path.name, m) for path in (PACKAGE / "marking").glob("*.py")
               for m in quizgen_imports(path) if m.startswith("quizgen.grading")}
     assert upward == set()
+
+
+def test_a_roster_cell_over_the_limit_is_the_same_line_for_generate_and_grade(invoke, tmp_path):
+    """One cell limit for every CSV input (generate --students used the csv
+    module's 131,072 while grade --roster had set 1,048,576)."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name\ns1," + "x" * 1_100_000 + "\n", encoding="utf-8")
+    made = invoke("generate", "--students", roster, "--out", tmp_path / "papers")
+    assert made.exit_code == 2
+    assert made.stderr == f"quizgen: error: {roster}: line 2: a cell is over 1,048,576 characters (the limit)\n"

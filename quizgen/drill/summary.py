@@ -106,7 +106,8 @@ def stats_report(state=None, banks=()) -> tuple:
     if not progress.classes:
         return f"No progress recorded yet ({path}).\n" + "\n".join(advice(progress, bank_classes, banks)), loaded.note
     lines = [f"Progress file: {path}",
-             f"{progress.clock} questions over {progress.sessions} session{'s' * (progress.sessions != 1)}.",
+             f"{progress.clock} question{'s' * (progress.clock != 1)} over {progress.sessions} "
+             f"session{'s' * (progress.sessions != 1)}.",
              "", "Class  Box  Questions  Clean  Due"]
     for cls, card in sorted(progress.classes.items(), key=lambda kv: class_key(kv[0])):
         lines.append(f"{cls:<6} {card.box:<4} {card.seen:<10} {card.right:<6} {_due_text(card.due, progress.clock)}")

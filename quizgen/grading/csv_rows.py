@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import csv
 
+from quizgen.csv_input import MAX_CELL_CHARS
+
 MAX_RECORD_LINES = 20        # lines one record (a quoted cell with line breaks) may span
-MAX_CELL_CHARS = 1 << 20     # characters in one cell; a longer one makes its row bad
 BLOCK_CHARS = 1 << 16       # characters of whole lines read at a time by the plain reader
 SALVAGE_CHARS = 4096         # how much of a bad line is kept to find its leading cells
-
-csv.field_size_limit(MAX_CELL_CHARS)
 
 
 class _Runaway(Exception):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass
 
-from quizgen.csv_input import ALIASES, header_shown, norm_header, read_csv_text, sniffed_reader
+from quizgen.csv_input import ALIASES, csv_problem, header_shown, norm_header, read_csv_text, sniffed_reader
 from quizgen.errors import InputFileError
 
 STATUSES = ("correct", "imprecise", "incorrect", "needs_review", "invalid", "blank")
@@ -48,7 +48,7 @@ def parse_overrides(text: str, source: str = "overrides") -> list:
             if any(cell.strip() for cell in row):
                 found.append(_override(row, columns, f"{source}: line {reader.line_num + skip}", reader.line_num + skip))
     except csv.Error as exc:
-        raise InputFileError(f"{source}: line {reader.line_num + skip}: not valid CSV ({exc})") from exc
+        raise InputFileError(f"{source}: line {reader.line_num + skip}: {csv_problem(exc)}") from exc
     return found
 
 
@@ -82,7 +82,7 @@ def _score(text: str, where: str) -> float:
     except ValueError:
         value = -1.0
     if not 0 <= value <= 1:
-        raise InputFileError(f"{where}: score {text!r} is not a fraction from 0 to 1 (or a percentage)")
+        raise InputFileError(f"{where}: score {text!r} is not a fraction from 0 to 1 or a percentage from 0% to 100%")
     return value
 
 
