@@ -70,3 +70,15 @@ def test_a_policy_far_too_big_is_refused_at_once(invoke, folder):
                     folder / "policy.yaml", "--out", folder / "out" / "g.csv")
     assert result.exit_code == 2
     assert "policy.yaml: the policy file is over 262,144 bytes, more than any policy file needs\n" in result.stderr
+
+
+@pytest.mark.parametrize("value", [5e-324, 1e-301, 1e301, -1e308])
+def test_a_key_value_no_float_can_round_is_the_keys_fault_not_the_answers(invoke, tmp_path, value):
+    """A hand-edited value of 5e-324 made every answer 'invalid: not a number:
+    OverflowError'; the key is refused in one line naming the field."""
+    key = {"questions": [{"id": "Q1", "parts": [{**PART, "value": value}]}]}
+    (tmp_path / "key.json").write_text(json.dumps(key), encoding="utf-8")
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.80\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "key.json", "--out", tmp_path / "o" / "g.csv")
+    assert result.exit_code == 2
+    assert "key.json: questions[0].parts[0].value: expected 0 or a number of size 1e-300 to 1e+300" in result.stderr

@@ -320,6 +320,10 @@ def _value_key(trap) -> tuple:
     return ("answer",) if trap is None else ("traps", trap, "value")
 
 
+TINY = 1e-300
+"""The smallest size of a non-zero answer or trap value (the key's range, quizgen.key.checks.ANSWER_RANGE)."""
+
+
 def _number(value, part: Part, what: str):
     cls = value.__class__
     if cls is Exact:
@@ -333,6 +337,8 @@ def _number(value, part: Part, what: str):
         raise budget.TooBig(f"the size of part {part.name}'s {what}", "1e300") from None
     if not math.isfinite(number):
         raise Rejected(f"part {part.name}: {what} is not finite")
+    if number and abs(number) < TINY:
+        raise Rejected(f"part {part.name}: {what} is too near 0 to round (under {TINY:g})")
     return value
 
 

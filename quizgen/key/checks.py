@@ -95,6 +95,21 @@ def number(value, where: Where, minimum=None, maximum=None, positive=False, what
     raise where.fail(f"expected {what}{bounds}, got {shown(value)}")
 
 
+ANSWER_RANGE = 1e-300, 1e300
+"""An answer's or trap's value is 0 or has a size in this range, as generate
+makes them (quizgen/generation/sampling.py): a value beyond it (5e-324,
+1e308) cannot be rounded to significant figures in floats."""
+
+
+def answer_value(value, where: Where) -> float:
+    """A part's or trap's value: a finite number, 0 or of a size within ANSWER_RANGE."""
+    x = number(value, where)
+    if x != 0 and not ANSWER_RANGE[0] <= abs(x) <= ANSWER_RANGE[1]:
+        raise where.fail(f"expected 0 or a number of size {ANSWER_RANGE[0]:g} to {ANSWER_RANGE[1]:g}, "
+                         f"got {shown(value)}")
+    return x
+
+
 def integer(value, where: Where, minimum: int, maximum: int) -> int:
     """A whole JSON number (not true/false) from ``minimum`` to ``maximum``."""
     if is_number(value) and float(value).is_integer() and minimum <= value <= maximum:

@@ -11,7 +11,6 @@ from them when grading (quizgen/maths/tolerance.py), never stored rounded."""
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -21,7 +20,7 @@ from quizgen.key.compact import default_answer
 from quizgen.maths.tolerance import half_width
 
 DEFAULT_TOLERANCE = {"sigfigs": 3}
-_HUGE = sys.float_info.max   # a float strictly inside (-max, max) is finite
+_SMALLEST, _LARGEST = checks.ANSWER_RANGE
 SPEC_FIELDS = ("part", "name", "type", "points", "decimals", "tolerance", "accept", "traps", "misconceptions",
                "abs_tolerance", "trap_texts", "percent")
 """Fields of a part record that say what the part is (the rest are the instance's values)."""
@@ -191,10 +190,11 @@ def read_part(record, where: Where, shared: PartSpec | None, cache: dict | None 
     values = checks.listing(values, where / "trap_values")
     if len(values) > len(spec.traps) or (shared is not None and values and len(values) != len(spec.traps)):
         raise (where / "trap_values").fail(f"expected {len(spec.traps)} values, one per trap, got {len(values)}")
-    if all(v.__class__ is float and -_HUGE < v < _HUGE for v in values):   # the usual case, checked at once
+    if all(_plain_value(v) for v in values):   # the usual case, checked at once
         traps = tuple(values)
     else:
-        traps = tuple(None if v is None else checks.number(v, where / "trap_values" / i) for i, v in enumerate(values))
+        traps = tuple(None if v is None else checks.answer_value(v, where / "trap_values" / i)
+                      for i, v in enumerate(values))
     traps += (None,) * (len(spec.traps) - len(traps))
     answer = record.get("answer")
     if answer is not None:
@@ -205,9 +205,14 @@ def read_part(record, where: Where, shared: PartSpec | None, cache: dict | None 
         return KeyPart(spec, answer or None, None, None, traps)
     if "value" not in record:
         raise where.fail("a numeric part needs its \"value\"")
-    value = checks.number(record["value"], where / "value")
+    value = checks.answer_value(record["value"], where / "value")
     exact = checks.text(record["exact"], where / "exact") if "exact" in record else None
     return KeyPart(spec, answer, exact, value, traps)
+
+
+def _plain_value(v) -> bool:
+    """True for a float that is 0 or of a size within checks.ANSWER_RANGE (the usual value, checked at once)."""
+    return v.__class__ is float and (_SMALLEST <= abs(v) <= _LARGEST or v == 0.0)
 
 
 def plain_part(record: dict, spec: PartSpec) -> KeyPart | None:
@@ -218,13 +223,13 @@ def plain_part(record: dict, spec: PartSpec) -> KeyPart | None:
     if answer is not None and (answer.__class__ is not str or len(answer) > checks.MAX_ID):
         return None
     if values.__class__ not in (list, tuple) or len(values) != len(spec.traps) \
-            or not all(v is None or (v.__class__ is float and -_HUGE < v < _HUGE) for v in values):
+            or not all(v is None or _plain_value(v) for v in values):
         return None
     if spec.kind == "word":
         if value is not None or exact is not None or not spec.accept:
             return None
         return KeyPart(spec, answer, None, None, tuple(values))
-    if value.__class__ is not float or not -_HUGE < value < _HUGE \
+    if not _plain_value(value) \
             or exact.__class__ is not str or len(exact) > checks.MAX_TEXT:
         return None
     return KeyPart(spec, answer, exact, value, tuple(values))
@@ -289,7 +294,7 @@ def _trap(record, where: Where, own_windows: bool = False) -> Trap:
     elif own_windows and record.get("abs_tolerance") and "value" in record:
         tolerance = {"atol": checks.number(record["abs_tolerance"], where / "abs_tolerance", positive=True)}
     if "value" in record:
-        checks.number(record["value"], where / "value")
+        checks.answer_value(record["value"], where / "value")
     credit = checks.number(record["credit"], where / "credit", 0, 1) if "credit" in record else 0.0
     return Trap(checks.code(record.get("code"), where / "code"),
                 checks.text(record.get("feedback", ""), where / "feedback"),
