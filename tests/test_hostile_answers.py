@@ -132,3 +132,14 @@ def test_a_named_utf32_encoding_is_used(folder, invoke):
     result = invoke("grade", folder / "answers.csv", "--encoding", "UTF_32")
     assert result.exit_code == 0
     assert graded(folder / "answers-graded.csv")[0][5] == "correct"
+
+
+@pytest.mark.parametrize("text", [HEADER + "\n", HEADER + "\n,,,,\n\n"])
+def test_a_file_with_a_header_and_no_answer_is_refused(invoke, folder, text):
+    """Downloaded before anyone answered: one line, exit 2, no reports of 0 students."""
+    (folder / "answers.csv").write_text(text, encoding="utf-8")
+    result = invoke("grade", folder / "answers.csv", "--out", folder / "out" / "g.csv")
+    assert result.exit_code == 2
+    assert result.stderr.endswith("answers.csv: no answers to grade: the file has its header and no answer rows "
+                                  "(downloaded before anyone answered?)\n")
+    assert not (folder / "out").exists() or not list((folder / "out").iterdir())

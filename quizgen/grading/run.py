@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from quizgen.background import Background, resolve_jobs
-from quizgen.errors import OutputError, UsageError
+from quizgen.errors import InputFileError, OutputError, UsageError
 from quizgen.files import default_output_folder, streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong
@@ -108,6 +108,9 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                     graded = grade_file(source, index, students, grid, tally, graded_handle, bar, decisions, jobs)
             except OSError as exc:
                 raise _output_error(source, folder, exc) from exc
+            if not graded.rows:
+                raise InputFileError(f"{source.path}: no answers to grade: the file has its header and no answer "
+                                     "rows (downloaded before anyone answered?)")
             foreign = check_belong(index, students, grid, source.path.name, force)
             absent = _add_roster(students, grid, tally)
             with Background(class_report_texts, _matrix(index, students, grid), list(students.names), data,
