@@ -192,14 +192,16 @@ def paper_digest(path) -> str:
 # All four again (branch bank12): every stem and the header state one rounding rule; C5's
 # step on BERT's masking count and batch mean; C7's closing line names the pair's own label;
 # seed 2's C1 and C2 draws changed with the 60% confidence bar and logits up to 4.
+# solutions.md again: the answers' note says the working's rounding may change the last
+# figure asked for, and that an answer worked that way is marked correct too.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "7ef282aa922126ea639d6eaf2f3700dbf4a086edf98b64cea175abb02a00c106",
-    ("1", "solutions.md"): "d789fe48d917494981b5b2f3108199a9522842df65bf8762def9aec91358bcde",
+    ("1", "solutions.md"): "1ac820741a20e6ef79902b0b3f6d239fb0fc4820e44e5b13bd9c6d2481622694",
     ("2", "problems.md"): "9d48faca9d1e768cc58d6903938b5ab3c612f0191f0aa21beef7edcbeea1562f",
-    ("2", "solutions.md"): "34406ecac52b0b0dc7aa8fa0f3ce9016f97e4a0f19b89f033e146f455f278d7a",
+    ("2", "solutions.md"): "243c4cc01cca433ded941f3bc9f840e9c99e0fcc91241d736764969a46c131d2",
 }
 
 

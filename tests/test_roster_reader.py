@@ -66,9 +66,10 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # display-size fractions (\dfrac, $\displaystyle$ exact answers) (branch paper11); again when a
 # key answer whose 4th figure is a 5 standing for more got the next figure.
 # Both again (branch bank12): the stems state the full rounding rule, and C1 and C2 draws
-# changed with the 60% confidence bar and logits up to 4.
+# changed with the 60% confidence bar and logits up to 4. solutions.md again for the answers'
+# note on the working's rounding.
 PER_STUDENT_DIGESTS = {"problems.md": "b06cb17e0930ab7ae1870de09bb39c02710362d7d47f4548d1f474f6054c4efd",
-                       "solutions.md": "5621442c811b10c2bad722d46090ac3015367479810235d229711481085eedac"}
+                       "solutions.md": "0f2794545116223e95000196065b3c94e6d089e2834c09c8d070b43f60bed2ed"}
 
 
 def paper_digest(path):

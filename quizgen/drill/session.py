@@ -261,7 +261,8 @@ class Drill:
         shown = " ".join([view["verify"]] + [text for _, text in _Turn(view).hints_available()])
         if any(r.kind == "numeric" and r.answer not in shown for r in records):
             self.say("(The answers are worked from the unrounded values, so a step that uses the rounded "
-                     "numbers shown may differ in its last figure.)", "  ")
+                     "numbers shown may differ in its last figure, at times in the last one asked for; "
+                     "an answer worked that way is marked correct too.)", "  ")
 
     def finish(self, turn) -> None:
         """Record a finished (or abandoned but already missed) question and save."""

@@ -102,8 +102,9 @@ def write_feedback_sheets(result, key, outputs, columns: tuple, comma: bool = Fa
 
 
 # as on the solutions paper: why a step's result may differ in the last digit from the answer
-UNROUNDED = ("These come from unrounded values; the working above rounds at every step, so its result can differ "
-             "in the last digit.")
+UNROUNDED = ("These come from unrounded values. The working above rounds at every step, so its result can differ "
+             "in the last digit, at times in the last one asked for: an answer worked that way, with intermediates "
+             "kept to at least 4 significant figures, is marked correct too.")
 MANIFEST = ".quizgen-sheets"
 _HEADING = "# Feedback for "
 
