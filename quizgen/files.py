@@ -189,4 +189,3 @@ def _discard(handles: dict, temps: dict) -> None:
             handle.close()
     for temp in temps.values():
         Path(temp).unlink(missing_ok=True)
-

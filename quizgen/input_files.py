@@ -10,10 +10,9 @@ from pathlib import Path
 
 from quizgen.errors import InputFileError
 
-
 SMALL_INPUT_BYTES = 64 * 1024 ** 2
-"""The most a roster, overrides, policy or gradebook template may hold: 64 MiB, a
-thousand times a big course's roster."""
+"""The most a roster, overrides or Canvas gradebook template may hold: 64 MiB,
+a thousand times a big course's roster."""
 
 
 def read_capped(path, limit: int, what: str) -> bytes:
