@@ -189,7 +189,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
                        feedback=trap.feedback, value=x)
     if inside(x, rule.carried):
         feedback = (f"accepted: consistent with carrying rounded intermediate results "
-                    f"(unrounded answer {key_answer(_stated(rule), 'numeric', 0)})")
+                    f"(from unrounded values the answer is {key_answer(_stated(rule), 'numeric', 0)})")
         return _precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
     early = _too_early(rule, x)
     if early:
