@@ -1,4 +1,3 @@
-import pytest
 """Fuzzing the answer parser and the whole grader with hypothesis: no input
 makes them raise (beyond a one-line QuizgenError for a file that is not
 answers), hang, or lose a row."""
@@ -10,13 +9,14 @@ import math
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import quizgen
 from quizgen.maths.answers import to_number
 from quizgen.grading.answers_file import open_answers
-from quizgen.errors import ExpressionError, QuizgenError
+from quizgen.errors import ExpressionError, InputFileError, QuizgenError
 from quizgen.grading.marking import check_answer
 from quizgen.grading.report import STATUSES
 from quizgen.cells import spreadsheet_safe
@@ -120,10 +120,14 @@ def test_every_written_row_is_graded_exactly_once(rows, delimiter):
     writer.writerow(["student_id", "question_id", "part", "answer"])
     writer.writerows(rows)
     text = out.getvalue()
-    result, graded, _ = grade_text(text.encode("utf-8"))
     reread = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, skipinitialspace=True)
     expected = [row for row in list(reread)[1:] if any(row)]
     assert len(expected) == sum(1 for r in rows if any(c.lstrip(" ") for c in r))
+    if not expected:   # a header and no answer: refused in one line
+        with pytest.raises(InputFileError, match="no answers to grade"):
+            grade_text(text.encode("utf-8"))
+        return
+    result, graded, _ = grade_text(text.encode("utf-8"))
     assert result.rows == len(graded) == len(expected)
     assert sum(result.counts.values()) == result.rows
     for row, out_row in zip(expected, graded):
@@ -161,9 +165,14 @@ def test_wide_files_give_one_graded_row_per_answer_cell(rows):
     writer = csv.writer(out)
     writer.writerow(["student", "Q1a", "Q1b", "Q2"])
     writer.writerows(rows)
-    result, graded, _ = grade_text(out.getvalue().encode("utf-8"))
     # Spaces after a delimiter are dropped, so a row of spaces holds no answer.
-    assert result.rows == len(graded) == 3 * sum(1 for r in rows if any(cell.lstrip(" ") for cell in r))
+    students = sum(1 for r in rows if any(cell.lstrip(" ") for cell in r))
+    if not students:   # a header and no answer: refused in one line
+        with pytest.raises(InputFileError, match="no answers to grade"):
+            grade_text(out.getvalue().encode("utf-8"))
+        return
+    result, graded, _ = grade_text(out.getvalue().encode("utf-8"))
+    assert result.rows == len(graded) == 3 * students
 
 
 PLAIN = st.text(alphabet="abcxyz0123456789. ", min_size=1, max_size=8).filter(lambda s: s.strip())
