@@ -7,7 +7,7 @@ Runs grade in this interpreter and prints, for each stage, when it started
 and ended (seconds since start) in the main process and in the
 later parts' processes: the imports, reading key.json (JSON parse and typed
 key apart), the key index, each part's pass and ECF, the merge, and the
-reports. The stages that run before or after the parts run alone, so their
+reports (the class report's in the process that computes it). The stages that run before or after the parts run alone, so their
 sum is a floor under this design, whatever the pass costs.
 
 ``--no-marking`` replaces the part checker's verdict with "correct" without
@@ -24,7 +24,9 @@ import time
 START = time.perf_counter()
 MAIN = os.getpid()
 
-import quizgen.grading.parallel as parallel  # noqa: E402  (imports count in the wall time)
+import quizgen.grading.outputs as outputs  # noqa: E402  (imports count in the wall time)
+import quizgen.grading.parallel as parallel  # noqa: E402
+import quizgen.report as report  # noqa: E402
 import quizgen.grading.run as run  # noqa: E402
 import quizgen.key.load as load  # noqa: E402
 import quizgen.key.model as model  # noqa: E402
@@ -36,6 +38,8 @@ STAGES = [(load, "parse_key_text", "key.json: JSON parse"), (model, "read_key", 
           (parallel, "carry_errors_forward", "ECF"), (parallel, "merge_later_part", "merge a later part"),
           (run, "check_belong", "belongs to this key"), (run, "count_latest", "tally"),
           (run, "_result", "totals and statistics"), (run, "_write_reports", "students, questions, report.md"),
+          (outputs, "report_students", "class report: each student's verdicts"),
+          (report, "analyse", "class report: item analysis"),
           (run, "write_extra_outputs", "HTML report, items (waits for its process)")]
 
 
