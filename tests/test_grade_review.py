@@ -254,3 +254,13 @@ def test_the_gradebook_item_of_an_lms_export_is_named_after_the_download(invoke,
     assert invoke("grade", tmp_path / "week3.csv", "--gradebook", "moodle").exit_code == 0
     header = (tmp_path / "week3-graded-gradebook-moodle.csv").read_text(encoding="utf-8-sig").splitlines()[0]
     assert header == "ID number,Full name,week3"
+
+
+@pytest.mark.parametrize("text", ["maybe no", "no idea", "I guess yes", "perhaps no, not sure"])
+def test_a_hedged_yes_or_no_is_read_by_a_person_not_a_silent_zero(text):
+    """'no' and 'yes' are too short to be found inside a sentence, so 'maybe no'
+    was 'unknown' (a silent zero) while 'maybe yes' went to a person; and a
+    leading 'no' made 'no idea' the answer no."""
+    from quizgen.marking.forms import read_words
+
+    assert read_words(text, ["no"], {"left_to_right": ["yes", "left to right"]}).status == "needs_review"

@@ -165,7 +165,9 @@ def looks_like_prose(text: str) -> bool:
 
 _NEGATIONS = {"not", "no", "never", "isn't", "isnt", "doesn't", "doesnt", "don't", "dont", "nor", "neither"}
 _FILLER = re.compile(r"^(?:i think|i believe|answer|it is|it's|its|the answer is|they are|it)\s+")
-_HEDGES = {"or", "maybe", "perhaps", "possibly", "either", "unsure"}
+_UNSURE = {"maybe", "perhaps", "possibly", "unsure", "sure", "idea", "clue", "guess", "know"}
+"""Words of doubt: even a leading yes or no is then a hedge ("maybe no", "no idea", "I guess yes")."""
+_HEDGES = _UNSURE | {"or", "either"}
 _POLARITY = {"y": "yes", "n": "no", "yes": "yes", "no": "no", "true": "true", "false": "false",
              "yeah": "yes", "yep": "yes", "nope": "no", "correct": "yes", "wrong": "no"}
 
@@ -198,13 +200,13 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordR
         return exact
     said = _FILLER.sub("", said)
     first = said.split(" ")[0] if said else ""
-    if first in _POLARITY:
+    if first in _POLARITY and not (_UNSURE & set(said.split(" ")) and _hedged(said, classes)):
         found = _exact(_POLARITY[first], classes) or _exact(first, classes)
         if found is not None:
             return found
     found = _phrases(said, classes, synonyms or {})
-    if found.status in ("accept", "trap") and _hedged(said, classes):
-        return WordReading(REVIEW)   # "neutral or positive", "maybe neutral": a person decides
+    if _hedged(said, classes) and (found.status in ("accept", "trap") or _names_any(said, classes)):
+        return WordReading(REVIEW)   # "neutral or positive", "maybe neutral", "maybe no": a person decides
     return found
 
 
@@ -212,6 +214,12 @@ def _hedged(said: str, classes: dict) -> bool:
     """True when the answer hedges (``or``, ``maybe``, ...) and no listed phrase holds that word."""
     return bool(_HEDGES & set(said.split(" "))) and not any(_HEDGES & set(w.split(" "))
                                                             for words in classes.values() for w in words)
+
+
+def _names_any(said: str, classes: dict) -> bool:
+    """True when ``said`` holds a listed word or phrase, however short (a hedged ``maybe no``)."""
+    tokens = said.split(" ")
+    return any(_find(tokens, phrase.split(" ")) is not None for words in classes.values() for phrase in words)
 
 
 def _exact(said: str, classes: dict):
