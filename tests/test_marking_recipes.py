@@ -13,7 +13,7 @@ BANK = {t.cls: t for t in load_bank()}
 EXPECTED = {
     "C1": {"loss": ("-log(part:p)", ())},
     "C2": {"loss": ("-log(part:p)", ())},
-    "C3": {},
+    "C3": {"loss": ("log(1/part:p)", ())},   # written log(1 / p), not log(V), so that (b) reads (a)
     "C4": {},
     "C5": {},
     "C6": {"masked": ("part:chosen*8/10", ()), "randomised": ("part:chosen/10", ()),
