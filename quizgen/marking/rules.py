@@ -226,8 +226,8 @@ def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credit
         return verdict
     expected = significant(shown, asked)
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
-                   feedback=f"only {reading.figures} significant figure{'s' * (reading.figures > 1)}: "
-                            f"give at least {asked} (expected {expected})")
+                   feedback=f"rounded too early: only {reading.figures} significant "
+                            f"figure{'s' * (reading.figures > 1)}, give at least {asked} (expected {expected})")
 
 
 def _ecf(rule: PartRule, x: float, earlier: dict, env: dict, carried: dict):
