@@ -173,7 +173,8 @@ def _add_roster(students: Students, grid: AnswerGrid, tally: Tally) -> list:
 
 def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, rows: int,
             paths: dict, absent: list) -> GradeResult:
-    per_paper = Counter(students.paper_numbers)
+    sat = set(range(len(students.paper_numbers))) - set(absent)   # a roster student with no answer did not sit
+    per_paper = Counter(students.paper_numbers[n] for n in sat)
     class_sizes = [sum(n for paper, n in per_paper.items() if index.papers[paper].parts[slot] is not None)
                    for slot in range(len(index.slots))]
     totals = student_totals(tally, students)
