@@ -151,3 +151,13 @@ def test_a_word_that_is_both_a_label_and_its_name_is_one_answer():
     words = [w for v in nli for p in v.parts for w in (p.words, *(t.words for t in p.traps)) if w]
     assert ("neutral",) in words or any("neutral" in w for w in words)
     assert all(len(set(w)) == len(w) for w in words), words
+
+
+def test_a_figure_is_described_by_its_own_title_not_by_the_word_figure():
+    """A screen reader reads the <img> alt text; the SVG's <title> behind it is never read."""
+    from quizgen.lms.html import figure_img
+
+    svg = '<svg><title>The loss &#8722;ln p against p</title></svg>'
+    assert figure_img("x.svg", svg) == '<p><img src="x.svg" alt="The loss \u2212ln p against p" style="max-width:100%"></p>'
+    assert 'alt="figure"' in figure_img("x.svg", "<svg></svg>")
+    assert 'alt="a &quot;b&quot; &lt;c&gt;"' in figure_img("x.svg", "<svg><title>a \"b\" &lt;c&gt;</title></svg>")

@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 from html import escape
 
-from quizgen.lms.html import decimal_text
+from quizgen.lms.html import decimal_text, figure_img
 from quizgen.lms.variants import Variant, VariantPart
 
 QTI_NS = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
@@ -167,7 +167,7 @@ def _figure(variant: Variant, kind: str, svg: str | None, figures: dict) -> str:
         return ""
     name = safe_ident(f"{variant.template}-{variant.label}-{kind}") + ".svg"
     figures[name] = svg
-    return f'<p><img src="$IMS-CC-FILEBASE$/{FIGURES}/{name}" alt="figure" style="max-width:100%"></p>'
+    return figure_img(f"$IMS-CC-FILEBASE$/{FIGURES}/{name}", svg)
 
 
 def manifest_xml(quiz_id: str, title: str, figure_names: list) -> str:

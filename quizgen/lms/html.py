@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from html import escape
+from html import escape, unescape
 
 _MATH = re.compile(r"((?<!\\)\$.*?(?<!\\)\$)", re.S)
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
@@ -49,3 +49,14 @@ def decimal_text(value: float) -> str:
     parsers read, however small the value."""
     text = format(Decimal(repr(float(value))), "f")
     return "0" if text in ("-0", "-0.0") else text
+
+
+_SVG_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+
+
+def figure_img(src: str, svg: str) -> str:
+    """An ``<img>`` of a figure whose alt text is the figure's own title (what a
+    screen reader says: "The loss -ln p against p, ..."), else "figure"."""
+    found = _SVG_TITLE.search(svg)
+    alt = " ".join(unescape(found.group(1)).split()) if found else "figure"
+    return f'<p><img src="{src}" alt="{escape(alt or "figure", quote=True)}" style="max-width:100%"></p>'

@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 from html import escape
 
-from quizgen.lms.html import decimal_text
+from quizgen.lms.html import decimal_text, figure_img
 from quizgen.lms.variants import Variant, VariantPart
 
 CORRECT_FEEDBACK = "Correct."
@@ -192,7 +192,7 @@ def _figure_name(variant: Variant, kind: str = "problem") -> str:
 def _figure_img(name: str, svg: str | None) -> str:
     if not svg:
         return ""
-    return f'<p><img src="@@PLUGINFILE@@/{name}" alt="figure" style="max-width:100%"></p>'
+    return figure_img(f"@@PLUGINFILE@@/{name}", svg)
 
 
 def _attach(parent: ET.Element, name: str, svg: str | None) -> None:
