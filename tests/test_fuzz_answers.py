@@ -86,7 +86,7 @@ def test_a_long_run_of_spaces_is_read_in_linear_time(key_parts, space, start, en
 
 
 @pytest.mark.parametrize("text, value", [("0.5 nats", 0.5), ("0.5  nats .", 0.5), ("0.5\t(approx)", 0.5),
-                                         ("50 %", 0.5), ("50 per  cent", 0.5), ("≈ 0.5 bits", 0.5)])
+                                         ("50 %", 0.5), ("50 per  cent", 0.5), ("≈ 0.5 nats", 0.5)])
 def test_decorations_around_a_number_are_still_read(text, value):
     from quizgen.marking.forms import read_number
 

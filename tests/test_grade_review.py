@@ -264,3 +264,12 @@ def test_a_hedged_yes_or_no_is_read_by_a_person_not_a_silent_zero(text):
     from quizgen.marking.forms import read_words
 
     assert read_words(text, ["no"], {"left_to_right": ["yes", "left to right"]}).status == "needs_review"
+
+
+@pytest.mark.parametrize("text, status", [("0.412 bits", "needs_review"), ("0.412 bit.", "needs_review"),
+                                          ("0.412 nats", "number"), ("12 tokens", "number")])
+def test_a_loss_in_bits_goes_to_a_person_nats_are_read(text, status):
+    """'bits' was stripped like 'nats', so a loss in bits was marked as if in nats."""
+    from quizgen.marking.forms import read_number
+
+    assert read_number(text).status == status

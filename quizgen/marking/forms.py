@@ -25,8 +25,11 @@ _APPROX = re.compile(r"^\s*(?:≈|~|approx\.?|about|roughly|around)\s*", re.IGNO
 _APPROX_AFTER = re.compile(r"(?<!\s)\s*(?:\(\s*(?:approx\.?|approximately|roughly|about)\s*\)|approx\.?|approximately)"
                            r"\s*$", re.IGNORECASE)
 _HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to)\b[^\d]*\d", re.IGNORECASE)
-_UNIT = re.compile(r"(?<!\s)\s*(?:nats?|bits?|tokens?|words?|positions?|units?|targets?)\s*(?:\.\s*)?$",
+_UNIT = re.compile(r"(?<!\s)\s*(?:nats?|tokens?|words?|positions?|units?|targets?)\s*(?:\.\s*)?$",
                    re.IGNORECASE)
+_BITS = re.compile(r"\d\s*bits?\s*\.?\s*$", re.IGNORECASE)
+"""A loss in bits (log base 2): never stripped as a unit, since the bank's
+questions take natural logarithms (nats); a person reads it."""
 _PERCENT = re.compile(r"(?<!\s)\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
 # a number grouped in thousands starts with 1-9: "0,408" is a decimal comma, never 408
 _THOUSANDS_DOT = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d+)?")
@@ -148,6 +151,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     try:
         value = to_number(core, decimal_comma)
     except ExpressionError as exc:
+        if _BITS.search(core):
+            return Reading(REVIEW, reason="given in bits (log base 2): a person checks it against the question's log")
         status = REVIEW if looks_like_prose(str(text)) else INVALID
         return Reading(status, reason=str(exc))
     return Reading(NUMBER, value / factor, significant_figures(core))
