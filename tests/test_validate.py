@@ -294,3 +294,21 @@ def test_few_variants_is_a_warning_not_a_failure(invoke, tmp_path):
     lines = result.stdout.splitlines()
     assert lines[0].startswith("ok C11") and "distinct variants" in lines[0]
     assert lines[1].startswith(f"{path}:") and "params: warning: only " in lines[1]
+
+
+@pytest.mark.parametrize("text, line, hint", [
+    ('id: x\nlet:\n  p1: "exp(z[t]) / sum(exp(z))\n  p2: "1"\n', 4, "that the quotes on the lines above are closed"),
+    ("id: x\nparts:\n  - name: p\n    tolerance:\n      sigfigs: 3\n        decimals: 4\n", 6,
+     "check this line's indentation against the lines above"),
+    ("id: x\nlet: {p: [1, 2}\n", 2, "a [ list is not closed with ]"),
+])
+def test_a_yaml_error_says_what_to_do(tmp_path, text, line, hint):
+    """PyYAML's words ('expected <block end>, but found ...') with what an author can do about them."""
+    from quizgen.bank.yamlfile import read_yaml
+    from quizgen.errors import TemplateError
+
+    (tmp_path / "c.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(TemplateError) as caught:
+        read_yaml(tmp_path / "c.yaml")
+    message = str(caught.value)
+    assert message.startswith(f"{tmp_path / 'c.yaml'}:") and hint in message, message

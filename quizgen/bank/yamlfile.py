@@ -74,6 +74,24 @@ def _read_text(path: Path) -> str:
         raise TemplateError(f"cannot read: {exc}", path=path) from exc
 
 
+_YAML_HINTS = (
+    ("scanning a quoted scalar", "a quote opened there is never closed"),
+    ("mapping values are not allowed", "check this line's indentation against the lines above, and put a "
+                                        "text holding ': ' in quotes"),
+    ("expected <block end>", "check this line's indentation against the lines above, and that the quotes "
+                             "on the lines above are closed"),
+    ("could not find expected ':'", "a line needs 'key: value', or a quote on the line above is not closed"),
+    ("expected ',' or ']'", "a [ list is not closed with ]"),
+    ("expected ',' or '}'", "a { mapping is not closed with }"),
+)
+"""What to do about PyYAML's commonest messages, in an author's words."""
+
+
+def _yaml_hint(problem: str) -> str:
+    """``; <what to do>`` for a PyYAML problem this module knows, else ""."""
+    return next((f"; {hint}" for words, hint in _YAML_HINTS if words in problem), "")
+
+
 def read_yaml(path) -> dict:
     """A template file's YAML, parsed with the safe loader."""
     path = Path(path)
@@ -90,7 +108,7 @@ def read_yaml(path) -> dict:
         context, start = getattr(exc, "context", None), getattr(exc, "context_mark", None)
         if context and start and start.line + 1 != line:
             problem += f" ({context} that starts on line {start.line + 1})"
-        raise TemplateError(f"invalid YAML: {problem}", path=path, line=line) from exc
+        raise TemplateError(f"invalid YAML: {problem}{_yaml_hint(problem)}", path=path, line=line) from exc
     if not isinstance(data, dict):
         raise TemplateError("a template must be a YAML mapping", path=path, line=1)
     return data
