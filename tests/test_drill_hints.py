@@ -1,6 +1,7 @@
 """The drill's hints keep their promise: while a part is asked they never show
 the answer of a later part (the steps that would come back as hints when that
-part is reached); a right answer after hints moves no misconception up."""
+part is reached); a right answer after hints moves no misconception up; the
+summary says what a low box means and what its hint column counts."""
 
 import io
 import json
@@ -106,3 +107,34 @@ def test_a_right_answer_after_hints_moves_no_misconception_up(tmp_path, template
     answers = "".join(f"{r.answer}\n" for r in entry.parts)
     drill("\n".join(hints) + ("\n" if hints else "") + answers + "q\n", classes="C1", seed=1, state=state)
     assert json.loads(state.read_text())["misconceptions"]["log10_instead_of_ln"] == card
+
+
+def test_the_summary_says_why_a_class_is_in_box_1(templates_by_class):
+    template = templates_by_class["C1"]
+    entry = key_entry(Question("Q1", sample_instance(template, seed_label(1, template.id, 0))))
+    answers = "".join(f"{r.answer}\n" for r in entry.parts)
+    helped, _ = drill("h\n" + answers, classes="C1", seed=1, save=False, count=1)
+    missed, _ = drill("s\n", classes="C1", seed=1, save=False, count=1)
+    assert "C1: box 1 of 5, right with hints last time; due in 2 questions." in helped
+    assert "missed last time" not in helped
+    assert "C1: box 1 of 5, missed last time; due in 2 questions." in missed
+
+
+def test_stats_cannot_tell_a_miss_from_hints_and_says_both(tmp_path, invoke):
+    state = tmp_path / "progress.json"
+    state.write_text(json.dumps({"format": learner.FORMAT, "version": learner.VERSION, "clock": 1, "sessions": 1,
+                                 "classes": {"C1": {"box": 1, "due": 3, "seen": 1, "right": 0},
+                                             "C2": {"box": 2, "due": 7, "seen": 1, "right": 1}},
+                                 "misconceptions": {}}))
+    output = invoke("drill", "--stats", "--state", str(state)).output
+    assert "C1: box 1 of 5, missed, or right only with hints, last time; due in 2 questions." in output
+    assert "C2: box 2 of 5, right once without hints, not yet secure; due in 6 questions." in output
+
+
+def test_the_after_hints_column_counts_parts_answered_after_a_hint(templates_by_class):
+    template = templates_by_class["C1"]
+    entry = key_entry(Question("Q1", sample_instance(template, seed_label(1, template.id, 0))))
+    first = entry.parts[0].answer
+    output, _ = drill(f"h\nh\nh\n{first}\ns\nq\n", classes="C1", seed=1, save=False)
+    assert "Class  Parts right  After hints  Skipped  Misconceptions" in output
+    assert "C1     1/2          1            1        0" in output   # three hints, one part answered after them

@@ -59,6 +59,7 @@ class DrillResult:
     questions: int = 0
     stopped: str = "count"
     saved_to: Path | None = None
+    outcomes: dict = field(default_factory=dict)   # {class: its last question's outcome (record.CLEAN, ...)}
 
 
 MAX_LINE = 10_000   # characters of one line of input: grade's longest answer (docs/errors.md)
@@ -286,6 +287,7 @@ class Drill:
             self.progress.sessions += 1
         self.progress.retested(learner.trap_codes(turn.template))
         self.progress.record_question(turn.template.cls, outcome)
+        self.result.outcomes[turn.template.cls] = outcome
         self.save()
 
     def save(self) -> None:
