@@ -36,7 +36,7 @@ def shown_parts(text: str, records: list) -> set:
     """Indexes of the numeric parts whose answer ``text`` shows: a number the
     grader would accept for that part (within its tolerance, either sign) that
     is not also an answer of an earlier part (known by then). A whole-number
-    part counts only a number stated as a result (after =, ~, <=, >=), as a
+    part counts only a number stated as a result (after =, ~, <, >, <=, >=), as a
     small whole number turns up in working without being an answer (1 - 0.07)."""
     found = set()
     for number, result in _numbers(text):
