@@ -100,11 +100,12 @@ def test_invalid_and_blank_input_is_explained_and_not_counted(invoke, c1_key):
 
 def test_hints_come_in_order_and_keep_the_class_in_its_box(invoke, state_file, c1_key):
     key = c1_key()
-    result = invoke(*C1, input=lines(*["h"] * 6, key["p"].answer, key["loss"].answer, "q"))
+    result = invoke(*C1, input=lines(*["h"] * 5, key["p"].answer, "h", "h", key["loss"].answer, "q"))
     out = result.output
-    assert out.index("Hint 1 of 5: Forecast") < out.index("Hint 2 of 5: Step 1, Exponentiate every logit")
-    assert "Hint 5 of 5: Step 4" in out and "No more hints" in out
-    assert "C1     2/2          2       0" in out
+    assert out.index("Hint 1 of 4: Forecast") < out.index("Hint 2 of 4: Step 1, Exponentiate every logit")
+    assert out.index("No more hints for this part") < out.index("(b) ") < out.index("Hint 5 of 5: Step 4")
+    assert "No more hints: type s" in out
+    assert "C1     2/2          2            0" in out
     assert saved(state_file)["classes"]["C1"] == {"box": 1, "due": 3, "seen": 1, "right": 0}
 
 
@@ -112,7 +113,7 @@ def test_skip_shows_the_solution_and_counts_as_a_miss(invoke, state_file, c1_key
     key = c1_key()
     result = invoke(*C1, input=lines("s", "q"))
     assert f"Answers: (a) {key['p'].answer}   (b) {key['loss'].answer}" in result.output
-    assert "C1     0/2          0       2" in result.output
+    assert "C1     0/2          0            2" in result.output
     assert saved(state_file)["classes"]["C1"]["box"] == 1
 
 

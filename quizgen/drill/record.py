@@ -6,8 +6,9 @@ Every class and every misconception (trap code) the learner has met is a card
 in a box from 1 to 5. A question answered right without hints moves its class
 up one box; right with hints leaves it where it is; a miss or a skip sends it
 back to box 1. A trap answer sends that misconception to box 1; a right answer
-to a part that has the trap moves it up one box; any other answer to it (or a
-skip) leaves it in its box but starts its wait again, so an open misconception
+without hints to a part that has the trap moves it up one box; any other answer
+to it (a right one after hints, or a skip) leaves it in its box but starts its
+wait again, so an open misconception
 cannot hold its class at the front for ever. A card in box b comes due
 ``3 * 2**(b - 1)`` questions later (3, 6, 12, 24, 48), counted on the learner's
 own question clock, so a miss comes back within three questions and keeps
@@ -74,7 +75,8 @@ class Progress:
 
     def record_trap(self, code: str, met: bool) -> Card | None:
         """Move a misconception card: ``met`` (the learner gave the trap answer)
-        sends it to box 1; a right answer to a part with this trap moves it up.
+        sends it to box 1; a right answer (without hints) to a part with this
+        trap moves it up.
         Traps never met are not tracked."""
         card = self.misconceptions.get(code)
         if met:

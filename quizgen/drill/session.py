@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from quizgen.drill import record as learner
+from quizgen.drill.hints import all_hints, offered_hints
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import OutputError, UsageError
 from quizgen.generation.quiz import Question, new_seed, seed_label
@@ -58,6 +59,7 @@ class DrillResult:
     questions: int = 0
     stopped: str = "count"
     saved_to: Path | None = None
+    outcomes: dict = field(default_factory=dict)   # {class: its last question's outcome (record.CLEAN, ...)}
 
 
 MAX_LINE = 10_000   # characters of one line of input: grade's longest answer (docs/errors.md)
@@ -144,7 +146,7 @@ class Drill:
         self.say("-" * min(self.width, 40))
         self.say(view["stem"])
         turn = _Turn(view, inst.template, {pv.letter: to_latex(pv.value) for pv in inst.parts
-                                           if pv.part.kind == "numeric"})
+                                           if pv.part.kind == "numeric"}, records)
         try:
             for part_view, record in zip(view["parts"], records):
                 self.say()
@@ -193,7 +195,7 @@ class Drill:
                 else:
                     self.report(record, verdict, turn.latex.get(record.letter))
                     turn.results.append(turn.result(record, verdict.status, verdict))
-                    self.track_traps(record, verdict)
+                    self.track_traps(record, verdict, hinted=turn.hints > 0)
                     turn.values[record.name] = verdict.value
                     return True
 
@@ -228,19 +230,25 @@ class Drill:
             self.say(f"Your answer matches the misconception \"{mistake(verdict.misconception)}\": "
                      f"{to_plain(verdict.feedback)}", "  ")
 
-    def track_traps(self, record, verdict) -> None:
-        """Move the misconception cards for this part (see progress.record_trap)."""
+    def track_traps(self, record, verdict, hinted: bool) -> None:
+        """Move the misconception cards for this part (see progress.record_trap).
+        A right answer given after a hint in this question moves none up, as it
+        leaves its class in its box; the question restarts their wait (finish)."""
         if verdict.misconception:
             self.progress.record_trap(verdict.misconception, met=True)
-        elif verdict.status == "correct":
+        elif verdict.status == "correct" and not hinted:
             for trap in record.traps:
                 self.progress.record_trap(trap.code, met=False)
 
     def hint(self, turn) -> None:
-        """Show the next hint: the forecast, then each solution step in order."""
+        """Show the next hint: the forecast, then each solution step in order,
+        up to the first step that shows a later part's answer."""
         hints = turn.hints_available()
         if turn.hints >= len(hints):
-            self.say("No more hints: type s to see the whole solution with the answers.", "  ")
+            held_back = len(hints) < len(all_hints(turn.view))
+            self.say("No more hints for this part: the next step shows the answer to a later part. Answer this "
+                     "part first, or type s to see the whole solution." if held_back else
+                     "No more hints: type s to see the whole solution with the answers.", "  ")
             return
         label, text = hints[turn.hints]
         turn.hints += 1
@@ -251,14 +259,14 @@ class Drill:
         """The worked solution for this question's numbers, and the answers."""
         self.say()
         self.say("Worked solution for these numbers:")
-        for label, text in _Turn(view).hints_available():
+        for label, text in all_hints(view):
             self.say(label, "  ")
             self.say(text, "    ")
         self.say("Check", "  ")
         self.say(view["verify"], "    ")
         answers = "   ".join(f"({r.letter}) {r.answer}" for r in records)
         self.say(f"Answers: {answers}", "  ")
-        shown = " ".join([view["verify"]] + [text for _, text in _Turn(view).hints_available()])
+        shown = " ".join([view["verify"]] + [text for _, text in all_hints(view)])
         if any(r.kind == "numeric" and r.answer not in shown for r in records):
             self.say("(The answers are worked from the unrounded values, so a step that uses the rounded "
                      "numbers shown may differ in its last figure, at times in the last one asked for; "
@@ -279,6 +287,7 @@ class Drill:
             self.progress.sessions += 1
         self.progress.retested(learner.trap_codes(turn.template))
         self.progress.record_question(turn.template.cls, outcome)
+        self.result.outcomes[turn.template.cls] = outcome
         self.save()
 
     def save(self) -> None:
@@ -296,9 +305,10 @@ class Drill:
 class _Turn:
     """One question being asked: hints shown, part results, numbers given (``values``, for ECF)."""
 
-    def __init__(self, view: dict, template=None, latex=None):
+    def __init__(self, view: dict, template, latex: dict, records: list):
         self.view, self.template, self.hints, self.results, self.values = view, template, 0, [], {}
-        self.latex = latex or {}   # {part letter: LaTeX of its exact answer}
+        self.latex = latex   # {part letter: LaTeX of its exact answer}
+        self.records = records   # the key's parts, whose answers a hint must not show before their turn
         self.parts = len(view["parts"])
 
     def result(self, record, status: str, verdict=None) -> PartResult:
@@ -308,10 +318,9 @@ class _Turn:
                           self.hints > 0)
 
     def hints_available(self) -> list:
-        """(label, text) for the forecast and each step of the worked solution."""
-        steps = [(f"Step {i}, {s['title']}", f"{s['why']}\n{s['work']}")
-                 for i, s in enumerate(self.view["steps"], 1)]
-        return [("Forecast", self.view["forecast"])] + steps
+        """(label, text) of the hints offered for the part being answered:
+        the forecast and the steps before the first that shows a later answer."""
+        return offered_hints(all_hints(self.view), self.records, len(self.results))
 
 
 def _exact_text(record, latex) -> str:

@@ -26,7 +26,7 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=()) 
         lines += [wrap(f"- {mistake(code)} ({n}x): {to_plain(feedback[code])}", width) for code, n in met.most_common()]
     lines += ["", "What to practise next:"]
     lines += [f"- {line}" if line.startswith("try:") else wrap(f"- {line}", width)   # a command: one line to copy
-              for line in advice(progress, bank_classes, banks)]
+              for line in advice(progress, bank_classes, banks, result.outcomes)]
     if result.saved_to:
         lines += ["", f"Progress saved to {result.saved_to}."]
     return "\n".join(lines)
@@ -36,11 +36,12 @@ def _score_table(parts: list) -> list:
     by_class = {}
     for part in parts:
         by_class.setdefault(part.cls, []).append(part)
-    lines = ["Class  Parts right  Hinted  Skipped  Misconceptions"]
+    lines = ["Class  Parts right  After hints  Skipped  Misconceptions"]
     for cls in sorted(by_class, key=class_key):
         rows = by_class[cls]
         right = sum(p.status == "correct" for p in rows)
-        lines.append(f"{cls:<6} {f'{right}/{len(rows)}':<12} {sum(p.hinted for p in rows):<7} "
+        hinted = sum(p.hinted and p.status != "skipped" for p in rows)   # parts answered after a hint
+        lines.append(f"{cls:<6} {f'{right}/{len(rows)}':<12} {hinted:<12} "
                      f"{sum(p.status == 'skipped' for p in rows):<8} {sum(bool(p.misconception) for p in rows)}")
     right = sum(p.status == "correct" for p in parts)
     lines.append(f"Total: {right} of {len(parts)} parts right.")
@@ -51,16 +52,16 @@ def _score_table(parts: list) -> list:
     return lines
 
 
-def advice(progress, bank_classes: list, banks=()) -> list:
+def advice(progress, bank_classes: list, banks=(), outcomes=None) -> list:
     """What to practise next, from the record: weak classes (low boxes), open
-    misconceptions, and classes never tried. The suggested command carries
-    this run's ``banks``; a weak class from a bank not loaded now is named
-    apart (the command would stop at it as an unknown class)."""
+    misconceptions, and classes never tried. ``outcomes`` (this drill's last
+    outcome by class) tells a box-1 miss from a right answer after hints. The
+    suggested command carries this run's ``banks``; a weak class from a bank
+    not loaded now is named apart (the command would stop at it as an unknown class)."""
     weak = sorted((card.box, card.due, cls) for cls, card in progress.classes.items()
                   if card.box <= learner.OPEN_BOX)
-    lines = [f"{cls}: box {box} of {learner.BOXES}, "
-             + ("missed last time" if box == 1 else "right once, not yet secure")
-             + f"; due {_due_text(due, progress.clock)}." for box, due, cls in weak[:3]]
+    lines = [f"{cls}: box {box} of {learner.BOXES}, {_box_text(box, (outcomes or {}).get(cls))}"
+             f"; due {_due_text(due, progress.clock)}." for box, due, cls in weak[:3]]
     for code in progress.open_misconceptions()[:3]:
         card = progress.misconceptions[code]
         lines.append(f"misconception {mistake(code)}: met {card.seen}x; due {_due_text(card.due, progress.clock)}.")
@@ -79,6 +80,15 @@ def advice(progress, bank_classes: list, banks=()) -> list:
         lines.append(f"everything you have met is in box {learner.OPEN_BOX + 1} or higher; "
                      f"next due: {soonest[0]} ({_due_text(soonest[1].due, progress.clock)}).")
     return lines
+
+
+def _box_text(box: int, outcome) -> str:
+    """What a low box says about the class. Box 1 follows a miss, or a right
+    answer with hints while in box 1; box 2, one answer right without hints since."""
+    if box > 1:
+        return "right once without hints, not yet secure"
+    return {learner.MISSED: "missed last time", learner.HELPED: "right with hints last time"}.get(
+        outcome, "missed, or right only with hints, last time")
 
 
 def _due_text(due: int, clock: int) -> str:

@@ -1,0 +1,140 @@
+"""The drill's hints keep their promise: while a part is asked they never show
+the answer of a later part (the steps that would come back as hints when that
+part is reached); a right answer after hints moves no misconception up; the
+summary says what a low box means and what its hint column counts."""
+
+import io
+import json
+import re
+
+import pytest
+
+from quizgen.drill import record as learner
+from quizgen.drill.session import run_drill
+from quizgen.generation.quiz import Question, seed_label
+from quizgen.generation.sampling import sample_instance
+from quizgen.grading.marking import question_checkers
+from quizgen.key.entries import key_entry
+
+CLASSES = [f"C{n}" for n in range(1, 11)]
+NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w^])")
+STATED = re.compile(r"(?:=|~|<=|>=)\s*$")
+
+
+def drill(text, **options):
+    """(output, result) of a drill run on the input ``text``."""
+    out = io.StringIO()
+    result = run_drill(io.StringIO(text), out, io.StringIO(), **options)
+    return out.getvalue(), result
+
+
+def hints_by_part(output: str) -> dict:
+    """The text of every hint shown, by the letter of the part being asked."""
+    shown, part, in_hint = {}, None, False
+    for line in output.split("Worked solution")[0].splitlines():
+        if re.match(r"\(([a-z])\) ", line):
+            part, in_hint = line[1], False
+        elif line.startswith("  Hint "):
+            in_hint = True
+        elif in_hint and line.startswith("    "):
+            shown[part] = shown.get(part, "") + " " + line.strip()
+        else:
+            in_hint = False
+    return shown
+
+
+def accepted_later(text: str, records: list, checkers: dict, current: int) -> list:
+    """The later parts (after index ``current``) a number in ``text`` answers, as
+    the grader marks it: not a value of this or an earlier part, and for a
+    whole-number part only a number stated as a result (after = or >=)."""
+    found = []
+    for match in NUMBER.finditer(text):
+        token = match.group()
+        if any(checkers[r.letter](token).status == "correct" for r in records[:current + 1]):
+            continue
+        for record in records[current + 1:]:
+            stated = STATED.search(text[:match.start()])
+            if record.kind != "word" and (record.kind != "integer" or stated) \
+                    and checkers[record.letter](token).status == "correct":
+                found.append((record.letter, token))
+    return found
+
+
+@pytest.mark.parametrize("cls", CLASSES)
+def test_no_hint_shows_a_later_parts_answer_before_that_part(cls, templates_by_class):
+    template = templates_by_class[cls]
+    for seed in range(12):
+        entry = key_entry(Question("Q1", sample_instance(template, seed_label(seed, template.id, 0))))
+        records, checkers = list(entry.parts), question_checkers(entry)
+        text = "".join("h\n" * 12 + f"{r.answer}\n" for r in records) + "q\n"
+        output, result = drill(text, classes=cls, seed=seed, save=False, count=1)
+        assert [p.status for p in result.parts] == ["correct"] * len(records), output
+        shown = hints_by_part(output)
+        for k, record in enumerate(records):
+            assert not accepted_later(shown.get(record.letter, ""), records, checkers, k), (seed, record.letter)
+        assert "Hint" in output and "No more hints: type s" in output   # every step is offered by the end
+
+
+def test_the_reviewers_c3_case_holds_back_the_loss_until_part_b():
+    output, result = drill("s\ns\n" + "h\n" * 5 + "0.1\nh\n10.3\nq\n", seed=11, count=10, save=False)
+    question = output.split("Question 3 (C3)")[1].split("Worked solution")[0]
+    part_a, part_b = question.split("\n(b) ")
+    assert "Hint 4 of 4: Step 3" in part_a and "10.3090" not in part_a
+    assert "No more hints for this part: the next step shows the answer to a later part." in " ".join(part_a.split())
+    assert "Hint 5 of 5: Step 4, Take the negative natural log" in part_b and "ln 30000 = 10.3090" in part_b
+
+
+def test_the_full_solution_still_shows_every_step_after_a_skip():
+    output, _ = drill("s\ns\ns\nq\n", seed=11, count=3, save=False)
+    solution = output.split("Question 3 (C3)")[1]
+    assert "Step 4, Take the negative natural log" in solution and "Answers: (a) 0.00003333   (b) 10.3090" in solution
+
+
+def _state(path, clock=0, **misconceptions):
+    path.write_text(json.dumps({"format": learner.FORMAT, "version": learner.VERSION, "clock": clock,
+                                "sessions": 1, "classes": {}, "misconceptions": misconceptions}))
+
+
+@pytest.mark.parametrize("hints, card", [
+    ([], {"box": 2, "due": 6, "seen": 1, "right": 1}),
+    (["h"], {"box": 1, "due": 3, "seen": 1, "right": 0}),
+])
+def test_a_right_answer_after_hints_moves_no_misconception_up(tmp_path, templates_by_class, hints, card):
+    state = tmp_path / "progress.json"
+    _state(state, log10_instead_of_ln={"box": 1, "due": 0, "seen": 1, "right": 0})
+    template = templates_by_class["C1"]
+    entry = key_entry(Question("Q1", sample_instance(template, seed_label(1, template.id, 0))))
+    answers = "".join(f"{r.answer}\n" for r in entry.parts)
+    drill("\n".join(hints) + ("\n" if hints else "") + answers + "q\n", classes="C1", seed=1, state=state)
+    assert json.loads(state.read_text())["misconceptions"]["log10_instead_of_ln"] == card
+
+
+def test_the_summary_says_why_a_class_is_in_box_1(templates_by_class):
+    template = templates_by_class["C1"]
+    entry = key_entry(Question("Q1", sample_instance(template, seed_label(1, template.id, 0))))
+    answers = "".join(f"{r.answer}\n" for r in entry.parts)
+    helped, _ = drill("h\n" + answers, classes="C1", seed=1, save=False, count=1)
+    missed, _ = drill("s\n", classes="C1", seed=1, save=False, count=1)
+    assert "C1: box 1 of 5, right with hints last time; due in 2 questions." in helped
+    assert "missed last time" not in helped
+    assert "C1: box 1 of 5, missed last time; due in 2 questions." in missed
+
+
+def test_stats_cannot_tell_a_miss_from_hints_and_says_both(tmp_path, invoke):
+    state = tmp_path / "progress.json"
+    state.write_text(json.dumps({"format": learner.FORMAT, "version": learner.VERSION, "clock": 1, "sessions": 1,
+                                 "classes": {"C1": {"box": 1, "due": 3, "seen": 1, "right": 0},
+                                             "C2": {"box": 2, "due": 7, "seen": 1, "right": 1}},
+                                 "misconceptions": {}}))
+    output = invoke("drill", "--stats", "--state", str(state)).output
+    assert "C1: box 1 of 5, missed, or right only with hints, last time; due in 2 questions." in output
+    assert "C2: box 2 of 5, right once without hints, not yet secure; due in 6 questions." in output
+
+
+def test_the_after_hints_column_counts_parts_answered_after_a_hint(templates_by_class):
+    template = templates_by_class["C1"]
+    entry = key_entry(Question("Q1", sample_instance(template, seed_label(1, template.id, 0))))
+    first = entry.parts[0].answer
+    output, _ = drill(f"h\nh\nh\n{first}\ns\nq\n", classes="C1", seed=1, save=False)
+    assert "Class  Parts right  After hints  Skipped  Misconceptions" in output
+    assert "C1     1/2          1            1        0" in output   # three hints, one part answered after them
