@@ -108,3 +108,11 @@ def test_the_summary_says_how_many_parts_lost_only_precision():
     result, out = drill("0.71", "0.34", "q")
     assert [str(p.status) for p in result.parts] == ["imprecise", "imprecise"]
     assert "2 parts had the right value but too few significant figures" in " ".join(out.split())
+
+
+def test_a_comma_answer_that_is_wrong_says_how_it_was_read():
+    """With --decimal-comma, 2,650 is 2.65: 'Incorrect: the answer is 2650' alone looked like a contradiction."""
+    out = io.StringIO()
+    run_drill(io.StringIO("2,650\nq\n"), out, io.StringIO(), classes="C6", seed=2, save=False, decimal_comma=True)
+    text = " ".join(out.getvalue().split())
+    assert "(Your 2,650 was read as 2.65.) Incorrect: the answer is 2650." in text

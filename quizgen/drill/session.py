@@ -193,7 +193,7 @@ class Drill:
                     self.say(f"I cannot mark {_cut(text)!r} by myself: type just the answer, {wanted}. "
                              "It was not counted; try again, or ? for help.", "  ")
                 else:
-                    self.report(record, verdict, turn.latex.get(record.letter))
+                    self.report(record, verdict, turn.latex.get(record.letter), text)
                     turn.results.append(turn.result(record, verdict.status, verdict))
                     self.track_traps(record, verdict, hinted=turn.hints > 0)
                     turn.values[record.name] = verdict.value
@@ -208,10 +208,12 @@ class Drill:
         return (" If the comma is a decimal comma, write a point (0.408) or start the drill with "
                 "--decimal-comma.")
 
-    def report(self, record, verdict, latex=None) -> None:
+    def report(self, record, verdict, latex=None, text: str = "") -> None:
         """Say whether an answer is right, the expected value (``latex``: its exact
-        form), and any misconception."""
+        form), and any misconception; how an answer ``text`` with a comma was read."""
         exact = _exact_text(record, latex)
+        if "," in text and verdict.value is not None and verdict.status != "correct":
+            self.say(f"(Your {_cut(text)} was read as {verdict.value:g}.)", "  ")
         if verdict.status == "correct" and verdict.note == ECF:   # not "Correct: <another number>"
             self.say(f"Correct from your own earlier answer; from the right values it is {verdict.expected}"
                      f"{exact}.", "  ")
