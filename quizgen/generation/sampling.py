@@ -101,12 +101,12 @@ def sample_instance(template: Template, seed_label: str, rejections: list | None
             return build_instance(template, seed_label, params)
         except Rejected as exc:
             counts[exc.where] += 1
-            last[exc.where] = exc
+            last[exc.where] = str(exc), exc.clash   # text, not the exception: its traceback holds the callers' frames
             if rejections is not None:
                 rejections.append(exc)
         except ExpressionError as exc:
             counts[()] += 1
-            last[()] = Rejected(f"an expression failed: {exc}")
+            last[()] = f"an expression failed: {exc}", None
     raise _ran_out(template, counts, last)
 
 
@@ -116,14 +116,14 @@ def _ran_out(template: Template, counts: Counter, last: dict) -> SamplingError:
     if not counts:
         return SamplingError(f"template {template.id} ({template.path}): no parameters passed; no attempt made")
     (where, count), = counts.most_common(1)
-    exc = last[where]
-    reason = f"{'.'.join(map(str, where))}: {exc}" if where else str(exc)
+    message, clash = last[where]
+    reason = f"{'.'.join(map(str, where))}: {message}" if where else message
     advice = {"answer": "; this trap's value equals the answer: change the trap",
               "near answer": "; this trap's value comes within tolerance of the answer in most draws: change "
                              "the trap, or add a constraint that keeps them apart",
               "trap": "; these two traps have the same value: change one of them",
               "near trap": "; these two traps come within tolerance of each other in most draws: change one "
-                           "of them, or add a constraint that keeps them apart"}.get(exc.clash, "")
+                           "of them, or add a constraint that keeps them apart"}.get(clash, "")
     line = locate_line(template.path, where) if where else None
     return SamplingError(f"template {template.id} ({template.path}{f':{line}' if line else ''}): no parameters "
                          f"passed in {template.max_tries} tries; {count} were rejected at {reason}{advice}")
