@@ -7,7 +7,7 @@ import difflib
 from collections.abc import Hashable
 import re
 
-from quizgen.bank import budget
+from quizgen.bank import budget, let_schema
 from quizgen.bank.model import Param, Part, Template, Trap
 from quizgen.bank.part_layout import (MAX_SPACE_CM, check_tolerance, optional_number, points_problems,
                                       repeated_codes)
@@ -114,7 +114,7 @@ def build_template(data: dict, path) -> Template:
     if params is None:
         raise TemplateProblems(check.problems)
     names = [p.name for p in params]
-    lets = field("let", _lets, names, default=())
+    lets = field("let", let_schema.lets, names, default=())
     names += [name for name, _ in lets]
     constraints = field("constraints", _constraints, names, default=())
     field("stem", _stem)
@@ -230,35 +230,6 @@ def _compile_param(check: _Checker, name, kind, settings, names) -> dict:
         compiled["from_list"] = tuple(settings["from"])
     compiled["distinct"] = bool(settings.get("distinct", False))
     return compiled
-
-
-def _lets(check: _Checker, lets, names) -> tuple:
-    lets = lets or {}
-    if not isinstance(lets, dict):
-        check.fail("expected a mapping of names to expressions", "let")
-    if len(lets) > budget.MAX_LETS:
-        raise budget.limit_error(check, ("let",), f"{len(lets)} lets", budget.MAX_LETS)
-    built, known = [], list(names)
-    for name, source in lets.items():
-        built.append((str(name), check.guard(_let, check, name, source, list(known), lets)))
-        known.append(str(name))
-    return tuple(built)
-
-
-def _let(check: _Checker, name, source, known, lets: dict):
-    if not isinstance(name, str) or not name.isidentifier():
-        check.fail("a name must be a plain identifier", "let", name)
-    if name in known:
-        check.fail(f"{name!r} is already defined", "let", name)
-    try:
-        return parse(str(source), template_policy(known))
-    except ExpressionError as exc:
-        later = getattr(exc, "unknown_name", None)
-        if later in lets and later not in known:
-            check.fail(f"bad expression {str(source)!r}: {later!r} is defined later, at line "
-                       f"{locate_line(check.path, ('let', later))}; lets are worked out in order, "
-                       f"so move {later!r} above {name!r}", "let", name)
-    return check.expression(source, known, "let", name)
 
 
 def _constraints(check: _Checker, constraints, names) -> tuple:
