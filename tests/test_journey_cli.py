@@ -32,7 +32,7 @@ def test_generate_checks_its_out_folder_before_drawing_any_question(tmp_path):
 
 def test_a_template_no_draw_can_pass_names_the_key_that_failed(invoke, tmp_path):
     """"last reason: an expression failed" did not say which of the template's
-    expressions; the key now leads the reason."""
+    expressions; the key now leads the reason (the most frequent one, with its count)."""
     from pathlib import Path
     base = (Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml").read_text()
     folder = tmp_path / "bank"
@@ -40,7 +40,7 @@ def test_a_template_no_draw_can_pass_names_the_key_that_failed(invoke, tmp_path)
     (folder / "c11.yaml").write_text(base.replace('  p: "exp(z[t] / tau) / sum(exp(z / tau))"', '  p: "exp(V * 300)"'))
     result = invoke("generate", "--bank", folder, "--classes", "C11", "--seed", 1, "--out", tmp_path / "out")
     assert result.exit_code == 2 and not (tmp_path / "out").exists()
-    assert result.stderr.strip().endswith("last reason: let.p: an expression failed: value out of range")
+    assert result.stderr.strip().endswith("were rejected at let.p: an expression failed: value out of range")
     line = next(n for n, text in enumerate((folder / "c11.yaml").read_text().splitlines(), 1) if text.startswith("  p:"))
     assert f"c11.yaml:{line}): no parameters passed" in result.stderr   # the line of the let that failed
 

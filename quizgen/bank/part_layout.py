@@ -1,7 +1,7 @@
 """A part's layout fields, ``points`` (its marks) and ``space`` (working space
 in cm), checked against the question: explicit points fit in the question's
 points and add up to them when every part sets its own; and its tolerance rule,
-checked as key.json's reader will check it.
+checked as key.json's reader will check it; and its traps' codes, one each.
 
 ``check`` is the schema's checker (``fail`` and ``problem`` name file:line)."""
 
@@ -40,9 +40,14 @@ def points_problems(check, points, parts: tuple) -> None:
             f"the parts' points ({total:g}) must {need} the question's points ({points:g})", "parts"))
 
 
-def check_tolerance(check, tolerance: dict, *where) -> None:
-    """The rule key.json will hold, checked as grade checks it (quizgen.key.checks):
-    sigfigs a whole number from 1 to 15, or rtol/atol above 0, not both."""
+def check_tolerance(check, tolerance, allowed, *where) -> None:
+    """A part's ``tolerance:`` as written: not empty, and the rule key.json will hold,
+    checked as grade checks it (quizgen.key.checks): sigfigs a whole number from 1
+    to 15, or rtol/atol above 0, not both."""
+    if tolerance is None or tolerance == {}:
+        check.fail("an empty tolerance: give {sigfigs: N}, {rtol: R} or {atol: A}, or leave tolerance out "
+                   "for the default (3 significant figures)", *where)
+    check.keys(tolerance, allowed, (), *where)
     for key, value in tolerance.items():
         if key == "sigfigs" and (isinstance(value, bool) or not isinstance(value, int)
                                  or not 1 <= value <= MAX_SIGFIGS):
@@ -51,3 +56,17 @@ def check_tolerance(check, tolerance: dict, *where) -> None:
             check.fail("a tolerance must be a number above 0", *where, key)
     if "sigfigs" in tolerance and len(tolerance) > 1:
         check.fail("give sigfigs, or rtol/atol, not both", *where)
+
+
+def repeated_codes(check, traps: tuple, i: int) -> None:
+    """Two traps of part ``i`` with one code: the grader and the reports could not tell them apart."""
+    first = {}
+    for j, trap in enumerate(traps):
+        if trap is None:
+            continue
+        k = first.setdefault(trap.code, j)
+        if k != j:
+            line = check.problem("", "parts", i, "traps", k, "code").line
+            check.problems.append(check.problem(
+                f"trap code {trap.code!r} is also the code of parts.{i}.traps.{k} (line {line}): "
+                "give each trap of a part its own code", "parts", i, "traps", j, "code"))

@@ -7,9 +7,10 @@ import difflib
 from collections.abc import Hashable
 import re
 
-from quizgen.bank import budget
+from quizgen.bank import budget, let_schema
 from quizgen.bank.model import Param, Part, Template, Trap
-from quizgen.bank.part_layout import MAX_SPACE_CM, check_tolerance, optional_number, points_problems
+from quizgen.bank.part_layout import (MAX_SPACE_CM, check_tolerance, optional_number, points_problems,
+                                      repeated_codes)
 from quizgen.bank.yamlfile import locate_line, odd_scalar
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems
 from quizgen.maths.parser import parse, template_policy
@@ -113,7 +114,7 @@ def build_template(data: dict, path) -> Template:
     if params is None:
         raise TemplateProblems(check.problems)
     names = [p.name for p in params]
-    lets = field("let", _lets, names, default=())
+    lets = field("let", let_schema.lets, names, default=())
     names += [name for name, _ in lets]
     constraints = field("constraints", _constraints, names, default=())
     field("stem", _stem)
@@ -231,27 +232,6 @@ def _compile_param(check: _Checker, name, kind, settings, names) -> dict:
     return compiled
 
 
-def _lets(check: _Checker, lets, names) -> tuple:
-    lets = lets or {}
-    if not isinstance(lets, dict):
-        check.fail("expected a mapping of names to expressions", "let")
-    if len(lets) > budget.MAX_LETS:
-        raise budget.limit_error(check, ("let",), f"{len(lets)} lets", budget.MAX_LETS)
-    built, known = [], list(names)
-    for name, source in lets.items():
-        built.append((str(name), check.guard(_let, check, name, source, list(known))))
-        known.append(str(name))
-    return tuple(built)
-
-
-def _let(check: _Checker, name, source, known):
-    if not isinstance(name, str) or not name.isidentifier():
-        check.fail("a name must be a plain identifier", "let", name)
-    if name in known:
-        check.fail(f"{name!r} is already defined", "let", name)
-    return check.expression(source, known, "let", name)
-
-
 def _constraints(check: _Checker, constraints, names) -> tuple:
     constraints = constraints or []
     if not isinstance(constraints, list):
@@ -301,13 +281,14 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
     decimals = part.get("decimals", 4)
     if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 12:
         check.fail("decimals must be a whole number from 0 to 12", "parts", i, "decimals")
-    tolerance = part.get("tolerance") or {}
-    check.keys(tolerance, TOLERANCE_KEYS, (), "parts", i, "tolerance")
-    check_tolerance(check, tolerance, "parts", i, "tolerance")
+    tolerance = part.get("tolerance", {})
+    if "tolerance" in part:
+        check_tolerance(check, tolerance, TOLERANCE_KEYS, "parts", i, "tolerance")
     if not isinstance(part.get("traps") or [], list):
         check.fail("expected a list of traps", "parts", i, "traps")
     traps = tuple(check.guard(_trap, check, trap, names, kind, i, j)
                   for j, trap in enumerate(part.get("traps") or []))
+    repeated_codes(check, traps, i)
     points = optional_number(check, part.get("points"), 0.0, None, "parts", i, "points")
     space = optional_number(check, part.get("space"), 0.0, MAX_SPACE_CM, "parts", i, "space")
     return Part(name=part["name"], ask=part["ask"], kind=kind, answer=answer, accept=accept,

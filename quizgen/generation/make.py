@@ -8,6 +8,7 @@ from quizgen.errors import UsageError
 from quizgen.generation.quiz import Question, Quiz, StudentPaper, new_seed, seed_label, student_seed
 from quizgen.key.entries import key_text
 from quizgen.generation.distinct import distinct_instances, ran_out_warning
+from quizgen.generation.canonical_params import check_canonical_params
 from quizgen.generation.sampling import canonical_instance
 from quizgen.generation.views import question_summary
 from quizgen.generation.workers import chunked, ordered_map
@@ -36,7 +37,7 @@ def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool 
                          "every student would get the same canonical paper")
     ran_out = set()
     if worked_examples:
-        instances = [canonical_instance(t) for t in templates]
+        instances = [_canonical(t) for t in templates]
         seed = "canonical"
     else:
         seed = new_seed() if seed is None else seed
@@ -50,6 +51,12 @@ def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool 
                                         _numbered(_sample_all(templates, variant, count, ran_out))))
     quiz.warnings += [ran_out_warning(ran_out)] if ran_out else []
     return quiz
+
+
+def _canonical(template):
+    """The template's canonical instance, refused when a canonical value is one it could never draw."""
+    check_canonical_params(template)
+    return canonical_instance(template)
 
 
 CHUNK = 100

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -83,31 +84,49 @@ class Rejected(Exception):
     """A draw that must be thrown away; the message says why, and ``where``
     names the template key at fault (``("constraints", 0)``), for validate."""
 
-    def __init__(self, message: str, where: tuple = ()):
+    def __init__(self, message: str, where: tuple = (), clash: str | None = None):
         super().__init__(message)
-        self.where = where
+        self.where, self.clash = where, clash   # clash: "answer" or "trap", the value a trap came too near
 
 
 def sample_instance(template: Template, seed_label: str, rejections: list | None = None) -> Instance:
     """A random instance of ``template``, reproducible from ``seed_label``;
     each rejected draw is appended to ``rejections`` when one is given."""
     rng = random.Random(seed_label)
-    reason, where, ends = "no attempt made", (), budget.deadline()
+    ends, counts, last = budget.deadline(), Counter(), {}
     for _ in range(template.max_tries):
         budget.check_time(template, ends)
         try:
             params = draw_params(template, rng)
             return build_instance(template, seed_label, params)
         except Rejected as exc:
-            reason = f"{'.'.join(map(str, exc.where))}: {exc}" if exc.where else str(exc)
-            where = exc.where
+            counts[exc.where] += 1
+            last[exc.where] = str(exc), exc.clash   # text, not the exception: its traceback holds the callers' frames
             if rejections is not None:
                 rejections.append(exc)
         except ExpressionError as exc:
-            reason, where = f"an expression failed: {exc}", ()
+            counts[()] += 1
+            last[()] = f"an expression failed: {exc}", None
+    raise _ran_out(template, counts, last)
+
+
+def _ran_out(template: Template, counts: Counter, last: dict) -> SamplingError:
+    """No draw passed: name the most frequent rejection (a clash of a trap with
+    the answer, say, rather than whichever constraint failed last)."""
+    if not counts:
+        return SamplingError(f"template {template.id} ({template.path}): no parameters passed; no attempt made")
+    (where, count), = counts.most_common(1)
+    message, clash = last[where]
+    reason = f"{'.'.join(map(str, where))}: {message}" if where else message
+    advice = {"answer": "; this trap's value equals the answer: change the trap",
+              "near answer": "; this trap's value comes within tolerance of the answer in most draws: change "
+                             "the trap, or add a constraint that keeps them apart",
+              "trap": "; these two traps have the same value: change one of them",
+              "near trap": "; these two traps come within tolerance of each other in most draws: change one "
+                           "of them, or add a constraint that keeps them apart"}.get(clash, "")
     line = locate_line(template.path, where) if where else None
-    raise SamplingError(f"template {template.id} ({template.path}{f':{line}' if line else ''}): no parameters "
-                        f"passed in {template.max_tries} tries; last reason: {reason}")
+    return SamplingError(f"template {template.id} ({template.path}{f':{line}' if line else ''}): no parameters "
+                         f"passed in {template.max_tries} tries; {count} were rejected at {reason}{advice}")
 
 
 def canonical_instance(template: Template) -> Instance:
@@ -352,9 +371,16 @@ def _check_separation(pv: PartValue) -> None:
         numbers += [(t.code, ("traps", j)) for j, t in enumerate(pv.traps) if t.value is not None]
         (name_a, _), (name_b, where) = numbers[pair[0]], numbers[pair[1]]
         raise Rejected(f"part {pv.part.name}: {name_a} ({values[pair[0]]:.6g}) and {name_b} "
-                       f"({values[pair[1]]:.6g}) are within tolerance of each other", where)
+                       f"({values[pair[1]]:.6g}) are within tolerance of each other", where,
+                       _clash(pv, pair, values))
     if any(trap.words for trap in pv.traps):
         _check_words(pv)
+
+
+def _clash(pv: PartValue, pair: tuple, values: list) -> str:
+    """What a trap came too near, for the advice when no draw passes (``_ran_out``)."""
+    what = "answer" if pv.value is not None and pair[0] == 0 else "trap"
+    return what if values[pair[0]] == values[pair[1]] else f"near {what}"
 
 
 def _check_words(pv: PartValue) -> None:

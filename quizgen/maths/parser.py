@@ -116,7 +116,9 @@ class _Converter:
             return Name(node.id)
         close = difflib.get_close_matches(node.id, sorted(self.policy.names or ()), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise ExpressionError(f"unknown name {node.id!r}{hint}")
+        error = ExpressionError(f"unknown name {node.id!r}{hint}")
+        error.unknown_name = node.id   # the schema tells a let used before its definition from a typo
+        raise error
 
     def _Attribute(self, node, depth):
         dotted = _dotted_name(node)

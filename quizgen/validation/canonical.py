@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from quizgen.bank.model import Template
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError
+from quizgen.generation.canonical_params import canonical_param_problems
 from quizgen.generation.sampling import canonical_instance, exact_from_yaml
 from quizgen.generation.quiz import Question
 from quizgen.grading.marking import question_checkers
@@ -13,7 +14,7 @@ from quizgen.key.entries import key_entry
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.printing import to_text
 from quizgen.maths.tolerance import half_width, matches
-from quizgen.validation.problems import Report, did_you_mean, problem_at
+from quizgen.validation.problems import Report, did_you_mean, from_error, problem_at
 
 STATUSES = ("correct", "imprecise", "incorrect", "needs_review", "blank", "invalid")
 
@@ -21,6 +22,10 @@ STATUSES = ("correct", "imprecise", "incorrect", "needs_review", "blank", "inval
 def check_canonical(template: Template, report: Report, found):
     """The canonical instance: it must build, reproduce ``expect`` and pass ``tests``."""
     found.add_all(_unknown_params(template))
+    undrawable = [from_error(exc, template.path) for exc in canonical_param_problems(template)]
+    if undrawable:  # reported alone: the instance they would build misleads every later check
+        found.add_all(undrawable)
+        return None
     try:
         inst = canonical_instance(template)
     except BankLimitError:
@@ -33,7 +38,34 @@ def check_canonical(template: Template, report: Report, found):
         return None
     found.add_all(_expect_problems(template, inst, report))
     found.add_all(_test_problems(template, inst, report))
+    report.warnings += _unchecked(template, inst)
     return inst
+
+
+def _unchecked(template: Template, inst) -> list:
+    """A warning for each part with no ``expect`` value or no correct test, and
+    each trap no test answers with (one that is empty in the canonical instance,
+    such as C8's conditional trap word, has nothing to test): the template may
+    be right, but nothing checks it against the author's own working."""
+    expect = template.canonical.get("expect") or {}
+    tested = {(test["part"], test["status"] == "correct", test.get("misconception")) for test in template.tests}
+    warnings = []
+    for i, pv in enumerate(inst.parts):
+        name = pv.part.name
+        if name not in expect:
+            where = ("canonical", "expect") if "expect" in template.canonical else ("canonical",)
+            warnings.append(problem_at(template.path, where, f"warning: no expected value for part {name}: "
+                                       "under expect, state what your hand-worked example gives"))
+        if (name, True, None) not in tested:
+            warnings.append(problem_at(template.path, ("parts", i), f"warning: no test answers part {name} "
+                                       f"correctly: add {{part: {name}, answer: ..., status: correct}} under tests"))
+        for j, trap in enumerate(pv.traps):
+            if (trap.value is not None or trap.words) and not any(
+                    key[0] == name and key[2] == trap.code for key in tested):
+                warnings.append(problem_at(template.path, ("parts", i, "traps", j), (
+                    f"warning: no test answers with this trap: add {{part: {name}, answer: ..., status: "
+                    f"incorrect, misconception: {trap.code}}} under tests")))
+    return warnings
 
 
 def _unknown_params(template: Template) -> list:
