@@ -10,12 +10,14 @@ more than it would in a real course."""
 from __future__ import annotations
 
 import csv
+import importlib.util
 import math
 import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if importlib.util.find_spec("quizgen") is None:   # a source checkout, not installed: use it
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from quizgen.key.load import load_key_file  # noqa: E402
 
