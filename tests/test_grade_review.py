@@ -256,14 +256,19 @@ def test_the_gradebook_item_of_an_lms_export_is_named_after_the_download(invoke,
     assert header == "ID number,Full name,week3"
 
 
-@pytest.mark.parametrize("text", ["maybe no", "no idea", "I guess yes", "perhaps no, not sure"])
-def test_a_hedged_yes_or_no_is_read_by_a_person_not_a_silent_zero(text):
+@pytest.mark.parametrize("text, status", [
+    ("maybe no", "needs_review"), ("no idea", "needs_review"), ("I guess yes", "needs_review"),
+    ("perhaps no, not sure", "needs_review"), ("yeah I guess", "needs_review"), ("nope maybe", "needs_review"),
+    ("no or yes", "needs_review"),   # two answers: never the lucky first one
+    ("nope, I'm sure", "accept"), ("No, I know it predicts all at once", "accept"), ("no, I'm sure", "accept"),
+    ("no, not left to right or sequential", "accept")])
+def test_a_hedged_yes_or_no_is_read_by_a_person_and_a_sure_one_is_not(text, status):
     """'no' and 'yes' are too short to be found inside a sentence, so 'maybe no'
-    was 'unknown' (a silent zero) while 'maybe yes' went to a person; and a
-    leading 'no' made 'no idea' the answer no."""
+    was 'unknown' (a silent zero) while 'maybe yes' went to a person; a leading
+    'no' made 'no idea' the answer no, and 'no or yes' too; 'I'm sure' is no doubt."""
     from quizgen.marking.forms import read_words
 
-    assert read_words(text, ["no"], {"left_to_right": ["yes", "left to right"]}).status == "needs_review"
+    assert read_words(text, ["no", "all at once"], {"left_to_right": ["yes", "left to right"]}).status == status
 
 
 @pytest.mark.parametrize("text, status", [("0.412 bits", "needs_review"), ("0.412 bit.", "needs_review"),

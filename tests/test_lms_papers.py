@@ -28,7 +28,7 @@ def _typed(part, student):
 def _made(part, student):
     """(typed answer, verdict it should get, misconception) for a student."""
     if part.is_word:
-        return (part.words[0], "correct", "") if student % 2 else ("no idea", "incorrect", "")
+        return (part.words[0], "correct", "") if student % 2 else ("purple", "incorrect", "")
     trap = next((t for t in part.traps if t.value is not None), None)
     # 6 significant figures, trailing zeros kept: 0.0290000 (-ln 0.97142) is right
     # to 3 figures, where 0.029 is right to 2 only and is marked imprecise

@@ -170,9 +170,11 @@ def looks_like_prose(text: str) -> bool:
 
 _NEGATIONS = {"not", "no", "never", "isn't", "isnt", "doesn't", "doesnt", "don't", "dont", "nor", "neither"}
 _FILLER = re.compile(r"^(?:i think|i believe|answer|it is|it's|its|the answer is|they are|it)\s+")
-_UNSURE = {"maybe", "perhaps", "possibly", "unsure", "sure", "idea", "clue", "guess", "know"}
-"""Words of doubt: even a leading yes or no is then a hedge ("maybe no", "no idea", "I guess yes")."""
-_HEDGES = _UNSURE | {"or", "either"}
+_HEDGES = {"or", "maybe", "perhaps", "possibly", "either", "unsure"}
+_DOUBT = re.compile(r"\b(?:maybe|perhaps|possibly|unsure|not sure|not certain|no idea|no clue|"
+                    r"don ?t know|do not know|i guess)\b")
+"""Doubt said in words (apostrophes read as spaces): even a leading yes or no is
+then a hedge ("maybe no", "no idea", "yeah I guess"); "I'm sure" is not doubt."""
 _POLARITY = {"y": "yes", "n": "no", "yes": "yes", "no": "no", "true": "true", "false": "false",
              "yeah": "yes", "yep": "yes", "nope": "no", "correct": "yes", "wrong": "no"}
 
@@ -204,15 +206,23 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordR
     if exact is not None:
         return exact
     said = _FILLER.sub("", said)
-    first = said.split(" ")[0] if said else ""
-    if first in _POLARITY and not (_UNSURE & set(said.split(" ")) and _hedged(said, classes)):
-        found = _exact(_POLARITY[first], classes) or _exact(first, classes)
+    tokens = said.split(" ") if said else []
+    doubtful = _doubtful(said, classes)
+    if tokens and tokens[0] in _POLARITY:
+        found = _exact(_POLARITY[tokens[0]], classes) or _exact(tokens[0], classes)
+        if found is not None and (doubtful or len({_POLARITY[t] for t in tokens if t in _POLARITY}) > 1):
+            return WordReading(REVIEW)   # "no idea", "yeah I guess", "no or yes": a person decides
         if found is not None:
             return found
     found = _phrases(said, classes, synonyms or {})
-    if _hedged(said, classes) and (found.status in ("accept", "trap") or _names_any(said, classes)):
+    if (doubtful or _hedged(said, classes)) and (found.status in ("accept", "trap") or _names_any(said, classes)):
         return WordReading(REVIEW)   # "neutral or positive", "maybe neutral", "maybe no": a person decides
     return found
+
+
+def _doubtful(said: str, classes: dict) -> bool:
+    """True when the answer says doubt (``_DOUBT``) that no listed phrase holds."""
+    return _DOUBT.search(said) is not None and not any(_DOUBT.search(w) for words in classes.values() for w in words)
 
 
 def _hedged(said: str, classes: dict) -> bool:
