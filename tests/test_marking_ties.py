@@ -120,10 +120,10 @@ def test_feedback_quotes_the_papers_rounding_of_a_tie(tmp_path, k, n, early, exp
         assert verdict.feedback.endswith(f"(expected {expected})"), verdict.feedback
 
 
-@pytest.mark.parametrize("k, n, p, loss, unrounded", [(1300, 1600, "0.813", "1.68", "1.674"),
+@pytest.mark.parametrize("k, n, p, loss, unrounded", [(1300, 1600, "0.813", "1.68", "1.6740"),
                                                      (367, 400, "0.918", "2.50", "2.49496")])
 def test_carried_rounding_feedback_gives_the_answer_from_unrounded_values(tmp_path, k, n, p, loss, unrounded):
-    """As key.csv writes it: 2.494956 is 2.49496, not 2.495 (which rounds to 2.50 at 3 figures)."""
+    """As key.csv writes it (to the part's 4 decimals): 2.494956 is 2.49496, not 2.4950 (which rounds to 2.50)."""
     verdict = mark_paper(part_rules(tie_instance(tmp_path, k, n)), {"p": p, "loss": loss},
                          tie_instance(tmp_path, k, n).env)["loss"]
     assert verdict.note == "carried_rounding"

@@ -259,3 +259,10 @@ def test_an_exponential_prints_one_value_across_templates(bank):
     mixed = {x: values for x, values in shown.items() if len(values) > 1}
     assert len(shown) >= 10
     assert not mixed, mixed
+
+
+@pytest.mark.parametrize("value, expected", [(1234.6, "1234.6"), (2849.6, "2849.6"), (1250.0, "1250"),
+                                             (Fraction(1235), "1235"), (12345.6, "12346")])
+def test_a_whole_looking_key_answer_ending_in_5_gets_its_next_figure(value, expected):
+    """1234.6 to 4 figures is 1235, which a marker rounds to 1240 at 3: the true 1230 needs 1234.6."""
+    assert key_answer(value, "numeric", 0) == expected

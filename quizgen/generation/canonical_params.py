@@ -15,7 +15,7 @@ from quizgen.bank.yamlfile import locate_line
 from quizgen.errors import ExpressionError, TemplateError
 from quizgen.generation.plan import exact_from_yaml, from_yaml
 from quizgen.maths.evaluate import ground
-from quizgen.maths.exact import Exact, to_float
+from quizgen.maths.exact import Exact
 
 DRAWN = ("integer", "decimal", "vector", "choice")
 
@@ -98,7 +98,9 @@ def _number_problem(name: str, raw, bounds: dict, kind: str):
     never = "the template could never draw it"
     if kind == "integer" and not (isinstance(value, Fraction) and value.denominator == 1):
         return f"{name} = {raw} is not a whole number ({declared}): {never}; give a whole number"
-    if not _at_most(low, value) or not _at_most(value, high):
+    if isinstance(value, Exact):
+        return None   # an expression is the exact value meant (the reference's 1/(2 + e^3)): not a draw
+    if not low <= value <= high:
         return (f"{name} = {raw} is outside its declared range ({declared}): {never}; "
                 f"give a value from {_shown(low)} to {_shown(high)}")
     if step and not isinstance(raw, str) and ((value - low) / step).denominator != 1:
@@ -106,13 +108,6 @@ def _number_problem(name: str, raw, bounds: dict, kind: str):
         return (f"{name} = {raw} is not on its declared grid ({declared}): {never}; "
                 f"give a grid value such as {_shown(below)} or {_shown(below + step)}")
     return None
-
-
-def _at_most(a, b) -> bool:
-    """``a <= b`` for exact values, an irrational one (``exp(2)``) by its float."""
-    if isinstance(a, Exact) or isinstance(b, Exact):
-        return to_float(a) <= to_float(b)
-    return a <= b
 
 
 def _shown(value) -> str:

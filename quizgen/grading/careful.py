@@ -258,7 +258,8 @@ class QuestionRules:
         if part.value is not None and part.name and part.name in paths:
             carried = CarriedSpans(paths, self._params, part.name, self._sets, part.tolerance, part.kind, self.usable)
         return PartRule(part.name, _label(part.letter), part.kind, part.value, part.tolerance, traps, recipe,
-                        carried, part.accept, part.spec.percent, sources, part.rational)
+                        carried, part.accept, part.spec.percent, sources, part.rational,
+                        part.answer if part.value is not None else "")
 
 
 @lru_cache(maxsize=256)

@@ -70,6 +70,7 @@ class PartRule:
     percent: bool = False
     sources: tuple = ()
     exact: Fraction | None = None   # the value exactly, when rational: what feedback shows rounded
+    written: str = ""               # the answer as the key writes it (key.csv), quoted by feedback
 
 
 @dataclass(frozen=True)
@@ -113,8 +114,10 @@ def part_rules(instance, trap_credit=None) -> dict:
         sources = tuple(source_of(rules[d]) for d in recipe.depends) if recipe else ()
         carried = intervals(sets.get(part.name, ()), part.tolerance, part.kind) if value is not None else ()
         exact = pv.value if isinstance(pv.value, Fraction) else None
+        written = key_answer(pv.value, part.kind, part.decimals or 0) if value is not None else ""
         rules[part.name] = PartRule(part.name, f"({pv.letter})", part.kind, value, dict(part.tolerance), traps,
-                                    recipe, carried, tuple(pv.accept), asks_percent(part.ask), sources, exact)
+                                    recipe, carried, tuple(pv.accept), asks_percent(part.ask), sources, exact,
+                                    written)
     return rules
 
 
@@ -189,7 +192,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
                        feedback=trap.feedback, value=x)
     if inside(x, rule.carried):
         feedback = (f"accepted: consistent with carrying rounded intermediate results "
-                    f"(from unrounded values the answer is {key_answer(_stated(rule), 'numeric', 0)})")
+                    f"(from unrounded values the answer is {rule.written or key_answer(_stated(rule), 'numeric', 0)})")
         return _precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
     early = _too_early(rule, x)
     if early:

@@ -91,8 +91,8 @@ def key_answer(value, kind: str, decimals: int) -> str:
 
 
 def _last_digit_five(text: str) -> bool:
-    """True when a decimal's last non-zero digit after the point is 5 (0.7875, 0.7850)."""
-    return "." in text and text.rstrip("0").endswith("5")
+    """True when a number's last non-zero digit is 5 (0.7875, 0.7850, 1235, 2850)."""
+    return text.rstrip("0").endswith("5")
 
 
 def _written_exactly(text: str, value) -> bool:
