@@ -116,3 +116,9 @@ def test_a_comma_answer_that_is_wrong_says_how_it_was_read():
     run_drill(io.StringIO("2,650\nq\n"), out, io.StringIO(), classes="C6", seed=2, save=False, decimal_comma=True)
     text = " ".join(out.getvalue().split())
     assert "(Your 2,650 was read as 2.65.) Incorrect: the answer is 2650." in text
+
+
+def test_a_comma_answer_is_said_as_read_in_full_never_with_an_exponent():
+    out = io.StringIO()
+    run_drill(io.StringIO("1,234,567\nq\n"), out, io.StringIO(), classes="C6", seed=3, save=False)
+    assert "(Your 1,234,567 was read as 1234567.)" in " ".join(out.getvalue().split())

@@ -6,6 +6,7 @@ learner's progress (see progress.py) to choose what comes next."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 
 from quizgen.drill import record as learner
@@ -213,7 +214,7 @@ class Drill:
         form), and any misconception; how an answer ``text`` with a comma was read."""
         exact = _exact_text(record, latex)
         if "," in text and verdict.value is not None and verdict.status != "correct":
-            self.say(f"(Your {_cut(text)} was read as {verdict.value:g}.)", "  ")
+            self.say(f"(Your {_cut(text)} was read as {_as_read(verdict.value)}.)", "  ")
         if verdict.status == "correct" and verdict.note == ECF:   # not "Correct: <another number>"
             self.say(f"Correct from your own earlier answer; from the right values it is {verdict.expected}"
                      f"{exact}.", "  ")
@@ -384,3 +385,9 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
     out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key), banks=banks) + "\n")
     out.flush()
     return result
+
+
+def _as_read(value: float) -> str:
+    """A number as read, in full and without an exponent: 1234567, 2.65, 0.00001234."""
+    text = format(Decimal(repr(value)), "f")
+    return text[:-2] if text.endswith(".0") else text
