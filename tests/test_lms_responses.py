@@ -11,7 +11,7 @@ import pytest
 from lms_support import moodle_csv, moodle_download
 from quizgen.errors import InputFileError
 from quizgen.lms.moodle import moodle_xml
-from quizgen.lms.responses import ResponseRow, cloze_parts, moodle_responses, read_responses
+from quizgen.lms.responses import ResponseRow, canvas_responses, cloze_parts, moodle_responses, read_responses
 from quizgen.lms.variants import slots as make_slots
 
 DATA = Path(__file__).parent / "data" / "lms"
@@ -64,6 +64,19 @@ def test_missing_identity_says_what_to_show():
     text = moodle_csv(["Last name", "First name", "Question 1", "Response 1"], [["A", "B", "x", "1"]])
     with pytest.raises(InputFileError, match="Show user identity"):
         moodle_responses(text)
+
+
+def test_a_moodle_download_with_no_attempt_says_so_not_that_ids_are_missing():
+    text = moodle_csv(["Last name", "First name", "ID number", "State", "Question 1", "Response 1"], [])
+    with pytest.raises(InputFileError, match=r"^the Moodle export has its header and no attempt \(downloaded "
+                                             r"before anyone answered\?\)"):
+        moodle_responses(text)
+
+
+def test_a_canvas_download_with_no_attempt_says_so():
+    text = "name,id,sis_id,1001: What is p? [quizgen:mlm-confident-correct:7KQ2M9XD:a],1001\n"
+    with pytest.raises(InputFileError, match=r"^the Canvas student analysis has its header and no attempt"):
+        canvas_responses(text)
 
 
 def test_missing_responses_says_what_to_tick():

@@ -116,6 +116,7 @@ def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnu
     if len(questions) < len(slots):
         raise InputFileError("the Moodle export has no 'Question N' columns, which name each variant. "
                              + _MOODLE_TICK.format(what="question text"))
+    _check_attempts(rows, "Moodle export")
     id_columns = _moodle_id_columns(header, rows[1:], prefer)
     who = [(_moodle_student(r, id_columns, fallback), _moodle_unfinished(header, r)) for r in rows[1:]]
     finished = {student for student, unfinished in who if not unfinished}
@@ -152,6 +153,13 @@ def _moodle_student(row: list, columns: list, fallback: list | None) -> str:
                 fallback.append(value)
             return value
     return ""
+
+
+def _check_attempts(rows: list, what: str) -> None:
+    """Refuse a download with its header and no attempt (made before anyone answered)."""
+    if not any(any(cell.strip() for cell in row) for row in rows[1:]):
+        raise InputFileError(f"the {what} has its header and no attempt (downloaded before anyone "
+                             "answered?); download it again once students have submitted")
 
 
 def _moodle_id_columns(header: list, rows: list, prefer: str = "idnumber") -> list:
@@ -217,6 +225,7 @@ def canvas_responses(text: str, absent: list | None = None) -> list:
     if not columns:
         raise InputFileError("no question of this Canvas student analysis carries a [quizgen:...] tag: "
                              "was the quiz imported from 'quizgen export canvas'?")
+    _check_attempts(rows, "Canvas student analysis")
     groups = {}
     for index, tag in columns:
         groups.setdefault((tag.group(1), tag.group(3) or "a"), []).append((index, tag.group(2)))
