@@ -278,3 +278,13 @@ def test_a_loss_in_bits_goes_to_a_person_nats_are_read(text, status):
     from quizgen.marking.forms import read_number
 
     assert read_number(text).status == status
+
+
+def test_grade_says_why_an_answer_in_bits_needs_a_person():
+    from quizgen.grading.marking import check_answer
+
+    part = {"part": "a", "type": "numeric", "points": 1.0, "value": 0.408, "tolerance": {"sigfigs": 3},
+            "misconceptions": []}
+    verdict = check_answer(part, "0.408 bits")
+    assert (verdict.status, verdict.reason) == ("needs_review", "given in bits (log base 2): a person checks it "
+                                                                "against the question's logarithm")

@@ -27,6 +27,7 @@ _APPROX_AFTER = re.compile(r"(?<!\s)\s*(?:\(\s*(?:approx\.?|approximately|roughl
 _HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to)\b[^\d]*\d", re.IGNORECASE)
 _UNIT = re.compile(r"(?<!\s)\s*(?:nats?|tokens?|words?|positions?|units?|targets?)\s*(?:\.\s*)?$",
                    re.IGNORECASE)
+BITS_REASON = "given in bits (log base 2): a person checks it against the question's logarithm"
 _BITS = re.compile(r"\d\s*bits?\s*\.?\s*$", re.IGNORECASE)
 """A loss in bits (log base 2): never stripped as a unit, since the bank's
 questions take natural logarithms (nats); a person reads it."""
@@ -152,7 +153,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
         value = to_number(core, decimal_comma)
     except ExpressionError as exc:
         if _BITS.search(core):
-            return Reading(REVIEW, reason="given in bits (log base 2): a person checks it against the question's log")
+            return Reading(REVIEW, reason=BITS_REASON)
         status = REVIEW if looks_like_prose(str(text)) else INVALID
         return Reading(status, reason=str(exc))
     return Reading(NUMBER, value / factor, significant_figures(core))
