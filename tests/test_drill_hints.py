@@ -84,6 +84,20 @@ def test_the_reviewers_c3_case_holds_back_the_loss_until_part_b():
     assert "Hint 5 of 5: Step 4, Take the negative natural log" in part_b and "ln 30000 = 10.3090" in part_b
 
 
+@pytest.mark.parametrize("cls, title, shown_at", [("C9", "Correct the student", "c"), ("C5", "Try to divide", "b"),
+                                                  ("C8", "Read off the prediction", "c")])
+def test_a_step_marked_as_showing_a_word_answer_waits_for_that_part(cls, title, shown_at, templates_by_class):
+    """C9's last step says BERT predicts all masked tokens at once and the loss is a mean:
+    (b) and (c)'s answers, which no number gives away; its template marks it ``shows:``."""
+    template = templates_by_class[cls]
+    entry = key_entry(Question("Q1", sample_instance(template, seed_label(2, template.id, 0))))
+    text = "".join("h\n" * 12 + f"{r.answer}\n" for r in entry.parts) + "q\n"
+    output, _ = drill(text, classes=cls, seed=2, save=False, count=1)
+    before, after = output.split("Worked solution")[0].split(f"\n({shown_at}) ")
+    assert f"Step" in before and title not in before, output   # hints were offered, not this one
+    assert title in after, output                              # offered once its part is asked
+
+
 def test_the_full_solution_still_shows_every_step_after_a_skip():
     output, _ = drill("s\ns\ns\nq\n", seed=11, count=3, save=False)
     solution = output.split("Question 3 (C3)")[1]

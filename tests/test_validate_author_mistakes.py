@@ -154,3 +154,13 @@ def test_a_let_misspelt_is_still_a_did_you_mean(tmp_path, invoke):
     path, line = _broken(tmp_path, '  p1: "exp(z[t]) / sum(exp(z))"', '  p1: "exp(z[t]) / sum(exp(zz))"')
     result = invoke("validate", "--samples", "0", path)
     assert "unknown name 'zz' (did you mean 'z'?)" in result.output
+
+
+def test_a_step_that_shows_an_unknown_part_is_refused_naming_the_parts(tmp_path, invoke):
+    """``shows:`` names the parts whose answer a step states (the drill holds it back until then)."""
+    old = '      work: "$p = {{ e_s[t] | sigdec(4) }} / {{ total_s | sigdec(4) }} = {{ p_s | sig(4) }}$"'
+    path, _ = _broken(tmp_path, old, old + "\n      shows: [tops]")
+    problems = _problems(invoke("validate", "--samples", "0", path))
+    assert any("solution.steps.2.shows: no part named 'tops' (parts: top)" in p for p in problems), problems
+    path, _ = _broken(tmp_path, old, old + "\n      shows: [top]")
+    assert not [p for p in _problems(invoke("validate", "--samples", "0", path)) if ".shows:" in p]

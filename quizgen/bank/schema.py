@@ -22,7 +22,7 @@ REQUIRED_TOP = ("id", "class", "title", "points", "params", "stem", "parts", "so
 PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance", "traps", "points", "space"}
 TRAP_KEYS = {"code", "value", "words", "feedback", "credit"}
 SOLUTION_KEYS = {"forecast", "steps", "verify"}
-STEP_KEYS = {"title", "why", "work"}
+STEP_KEYS = {"title", "why", "work", "shows"}
 CANONICAL_KEYS = {"params", "expect"}
 TEST_KEYS = {"part", "answer", "status", "misconception"}
 PARAM_KINDS = {"integer", "decimal", "choice", "vector", "sample", "value", "insert"}
@@ -120,7 +120,7 @@ def build_template(data: dict, path) -> Template:
     field("stem", _stem)
     parts = field("parts", _parts, names, default=())
     points_problems(check, points, parts)
-    solution = field("solution", _solution)
+    solution = field("solution", _solution, _part_names(data.get("parts")))
     canonical = field("canonical", _canonical, names, _part_names(data.get("parts")))
     tests = field("tests", _tests, _part_names(data.get("parts")), default=())
     figure = field("figure", _figure, names)
@@ -325,13 +325,14 @@ def _trap(check: _Checker, trap, names, kind, i, j) -> Trap:
     return Trap(code=code, feedback=trap["feedback"], value=value, words=words or (), credit=float(credit))
 
 
-def _solution(check: _Checker, solution) -> dict:
+def _solution(check: _Checker, solution, part_names) -> dict:
     check.keys(solution, SOLUTION_KEYS, ("forecast", "steps", "verify"), "solution")
     steps = solution["steps"]
     if not isinstance(steps, list) or not steps:
         check.fail("expected a non-empty list of steps", "solution", "steps")
     for i, step in enumerate(steps):
         check.guard(_step, check, step, i)
+        check.guard(_shows, check, step.get("shows", []) if isinstance(step, dict) else [], part_names, i)
     for key in ("forecast", "verify"):
         check.guard(_solution_text, check, solution[key], "solution", key)
     return solution
@@ -341,6 +342,17 @@ def _step(check: _Checker, step, i: int) -> None:
     check.keys(step, STEP_KEYS, ("title", "why", "work"), "solution", "steps", i)
     for key in ("title", "why", "work"):
         check.guard(_solution_text, check, step[key], "solution", "steps", i, key)
+
+
+def _shows(check: _Checker, shows, part_names, i: int) -> None:
+    """A step's ``shows``: the parts whose answer it states (the drill holds it back until then)."""
+    where = ("solution", "steps", i, "shows")
+    if not isinstance(shows, list) or not all(isinstance(name, str) for name in shows):
+        check.fail("expected a list of part names, e.g. [mean]", *where)
+    for name in shows:
+        if part_names is not None and name not in part_names:
+            check.problems.append(check.problem(f"no part named {name!r} (parts: {', '.join(sorted(part_names))})",
+                                                *where))
 
 
 def _solution_text(check: _Checker, text, *where) -> None:

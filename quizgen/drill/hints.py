@@ -22,12 +22,20 @@ def all_hints(view: dict) -> list:
     return [("Forecast", view["forecast"])] + steps
 
 
-def offered_hints(hints: list, records: list, current: int) -> list:
+def hint_shows(view: dict) -> list:
+    """Per hint of ``all_hints``, the part names its step says it states
+    (``shows:`` in the template: a word answer, which no number gives away)."""
+    return [()] + [tuple(s.get("shows", ())) for s in view["steps"]]
+
+
+def offered_hints(hints: list, records: list, current: int, shows: list = ()) -> list:
     """The hints that may be offered while part ``current`` (0 for (a)) of the
     key parts ``records`` is answered: those before the first one that shows
-    the answer of a later part."""
+    the answer of a later part, by a number or by its step's ``shows``."""
+    later = {record.name for record in records[current + 1:]}
     for i, (_, text) in enumerate(hints):
-        if any(j > current for j in shown_parts(text, records)):
+        named = shows[i] if i < len(shows) else ()
+        if any(j > current for j in shown_parts(text, records)) or later.intersection(named):
             return hints[:i]
     return hints
 

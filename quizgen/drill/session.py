@@ -10,7 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from quizgen.drill import record as learner
-from quizgen.drill.hints import all_hints, offered_hints
+from quizgen.drill.hints import all_hints, hint_shows, offered_hints
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import OutputError, UsageError
 from quizgen.generation.quiz import Question, new_seed, seed_label
@@ -323,7 +323,7 @@ class _Turn:
     def hints_available(self) -> list:
         """(label, text) of the hints offered for the part being answered:
         the forecast and the steps before the first that shows a later answer."""
-        return offered_hints(all_hints(self.view), self.records, len(self.results))
+        return offered_hints(all_hints(self.view), self.records, len(self.results), hint_shows(self.view))
 
 
 def _exact_text(record, latex) -> str:

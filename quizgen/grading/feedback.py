@@ -260,7 +260,8 @@ def comma_view(view: dict, fmt: str) -> dict:
     elif figure:                  # SVG: the text between tags, never an attribute
         figure = {**figure, "solution": _SVG_TEXT.sub(lambda m: _DECIMAL.sub(",", m[0]), figure["solution"])}
     return {**view, "figure": figure, **{name: text(view[name]) for name in ("stem", "forecast", "verify")},
-            "steps": [{key: text(value) for key, value in step.items()} for step in view["steps"]],
+            "steps": [{key: text(value) if isinstance(value, str) else value for key, value in step.items()}
+                      for step in view["steps"]],
             "parts": [{**part, "answer": _DECIMAL.sub(",", part["answer"])} for part in view["parts"]]}
 
 
