@@ -161,3 +161,19 @@ def test_a_figure_is_described_by_its_own_title_not_by_the_word_figure():
     assert figure_img("x.svg", svg) == '<p><img src="x.svg" alt="The loss \u2212ln p against p" style="max-width:100%"></p>'
     assert 'alt="figure"' in figure_img("x.svg", "<svg></svg>")
     assert 'alt="a &quot;b&quot; &lt;c&gt;"' in figure_img("x.svg", "<svg><title>a \"b\" &lt;c&gt;</title></svg>")
+
+
+def test_canvas_names_a_slips_words_as_alternatives_and_its_value_with_its_zeros():
+    """'An answer of yes, true, left to right' read as one answer; 1.420 was shown as 1.42; a slip
+    with neither value nor words (C8's true class when it is the prediction) is left out."""
+    from quizgen.lms.canvas import slips_html
+    from quizgen.lms.variants import Trap, VariantPart
+
+    part = VariantPart(letter="b", ask_html="", kind="word", value=None, tolerance=None, words=("no",), points=1,
+                       traps=(Trap(code="ltr", value=None, tolerance=None, feedback="f", words=("yes", "true",
+                                                                                                "left to right")),
+                              Trap(code="x", value=1.42, tolerance=0.0005, feedback="g", words=()),
+                              Trap(code="none", value=None, tolerance=None, feedback="", words=())))
+    html = slips_html(part)
+    assert '<li>An answer of "yes", "true" or "left to right": f</li>' in html
+    assert "<li>An answer of 1.420: g</li>" in html and html.count("<li>") == 2

@@ -20,6 +20,7 @@ import zipfile
 from html import escape
 
 from quizgen.lms.html import decimal_text, figure_img
+from quizgen.maths.numbers import key_answer
 from quizgen.lms.variants import Variant, VariantPart
 
 QTI_NS = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
@@ -114,11 +115,19 @@ def slips_html(part: VariantPart) -> str:
     with the value (or words) it leads to and why it is wrong."""
     items = []
     for trap in part.traps:
-        said = f"{trap.value:.4g}" if trap.value is not None else ", ".join(trap.words[:3])
+        if trap.value is None and not trap.words:
+            continue   # a slip this draw cannot make (C8's true class when it is also the prediction)
+        said = key_answer(trap.value, "numeric", 0) if trap.value is not None else _either(trap.words[:3])
         items.append(f"<li>An answer of {escape(said, quote=False)}: {escape(trap.feedback, quote=False)}</li>")
     if not items:
         return "<p>Compare your working with the worked solution.</p>"
     return "<p>Not the expected answer. Common slips on this part:</p><ul>" + "".join(items) + "</ul>"
+
+
+def _either(words) -> str:
+    """Words as alternatives: "yes", "true" or "left to right"."""
+    quoted = [f'"{word}"' for word in words]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
 def _processing(element: ET.Element, part: VariantPart) -> None:
