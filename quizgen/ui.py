@@ -1,7 +1,10 @@
-"""What a person sees while a long run works: a progress bar on stderr when it is a terminal."""
+"""What a person sees and types at a terminal: a progress bar on stderr while
+a long run works, and the wait for a line of input that a Ctrl-C always ends."""
 
 from __future__ import annotations
 
+import os
+import select
 import sys
 
 import click
@@ -26,3 +29,20 @@ class _SilentBar:
 
     def update(self, n: int, current_item=None) -> None:
         """Nothing to show."""
+
+
+WAIT_SLICE = 0.5   # seconds: how soon a Ctrl-C is honoured at the latest
+
+
+def wait_for_line(stream) -> None:
+    """On a terminal, wait for the next line in short slices before it is read:
+    a Ctrl-C that lands just before a blocking read() would otherwise wait for
+    the next key (CPython runs its handler only when a call is interrupted or
+    returns). Pipes, files and Windows consoles are read at once."""
+    try:
+        if os.name == "nt" or not stream.isatty():
+            return
+        while not select.select([stream], [], [], WAIT_SLICE)[0]:
+            pass
+    except (AttributeError, ValueError, OSError):   # no fileno, a closed stream: read as before
+        return

@@ -21,6 +21,7 @@ from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, mistake, summary
 from quizgen.text.plain import WIDTH, math_to_plain, to_plain, wrap
+from quizgen.ui import wait_for_line
 from quizgen.generation.sampling import sample_instance
 
 HELP = """\
@@ -99,6 +100,7 @@ class Drill:
         MAX_LINE characters is read no further and counts as no answer."""
         self.out.write(prompt)
         self.out.flush()
+        wait_for_line(self.inp)
         line = self.inp.readline(MAX_LINE + 1)
         if not line:
             self.out.write("\n")
