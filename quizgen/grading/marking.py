@@ -23,7 +23,8 @@ from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking import rules as careful
-from quizgen.marking.forms import BITS_REASON, NUMBER, REVIEW, Reading, read_marks, read_number, significant_figures
+from quizgen.marking.forms import (NUMBER, REVIEW, REVIEW_REASON, Reading, read_marks, read_number,
+                                   significant_figures)
 
 REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh
 MAX_REVIEW = 2000   # a longer text is not an answer a person should be asked to read
@@ -197,8 +198,7 @@ class PartChecker:
                                figures=reading.figures)
             return self._careful(reading)
         if reading.status == REVIEW and len(text) <= MAX_REVIEW:
-            reason = reading.reason if reading.reason == BITS_REASON else "a person should read this answer"
-            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=reason)
+            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=reading.reason)
         return Verdict(Status.INVALID, 0.0, self.expected, reason=reason)
 
     def remark(self, value: float, figures, earlier: dict) -> Verdict | None:
@@ -254,7 +254,7 @@ class PartChecker:
         rule = self.rule
         mark = careful.mark_words(rule, text, self.question.credits)
         if mark.status == careful.NEEDS_REVIEW:
-            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason="a person should read this answer")
+            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=REVIEW_REASON)
         return self._verdict(mark) if mark.status != careful.INCORRECT or mark.misconception else self.incorrect
 
 

@@ -27,6 +27,7 @@ _APPROX_AFTER = re.compile(r"(?<!\s)\s*(?:\(\s*(?:approx\.?|approximately|roughl
 _HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to)\b[^\d]*\d", re.IGNORECASE)
 _UNIT = re.compile(r"(?<!\s)\s*(?:nats?|tokens?|words?|positions?|units?|targets?)\s*(?:\.\s*)?$",
                    re.IGNORECASE)
+REVIEW_REASON = "a person should read this answer"
 BITS_REASON = "given in bits (log base 2): a person checks it against the question's logarithm"
 _BITS = re.compile(r"\d\s*bits?\s*\.?\s*$", re.IGNORECASE)
 """A loss in bits (log base 2): never stripped as a unit, since the bank's
@@ -154,8 +155,9 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     except ExpressionError as exc:
         if _BITS.search(core):
             return Reading(REVIEW, reason=BITS_REASON)
-        status = REVIEW if looks_like_prose(str(text)) else INVALID
-        return Reading(status, reason=str(exc))
+        if looks_like_prose(str(text)):
+            return Reading(REVIEW, reason=REVIEW_REASON)
+        return Reading(INVALID, reason=str(exc))
     return Reading(NUMBER, value / factor, significant_figures(core))
 
 
