@@ -90,13 +90,11 @@ def count_latest(grid: AnswerGrid, tally: Tally) -> None:
             if status is not None:
                 tally.status[status] += n
                 counts[status] += n
-        score = tally.student_score[number]
         for slot, outcome in enumerate(row):
-            score += outcome.score
             if outcome.misconception:
                 tally.code(number, slot, outcome.misconception, outcome.feedback)
-        tally.student_score[number] = score if exact else \
-            score_total(chain((tally.student_score[number],), map(_SCORE, row)))
+        scores = chain((tally.student_score[number],), map(_SCORE, row))
+        tally.student_score[number] = sum(scores) if exact else score_total(scores)
 
 
 def _count_columns(grid: AnswerGrid, tally: Tally) -> bool:
