@@ -208,7 +208,7 @@ def _question_stats(question_id, parts, found, score_columns, full, cohort: Rost
             counts[status] += n
         for code, who in codes.items():
             met.setdefault(code, set()).update(who)
-    points = fsum(float(p.points) for p in parts)
+    points = score_total(float(p.points) for p in parts)
     scored, top = question_scores(score_columns, [float(p.points) for p in parts], full, cohort.exact)
     s = sums(scored, points, cohort, True) if top is None else sums(scored, top, cohort, False)
     item = ItemStats(question_id, "", parts[0].cls, parts[0].template, points, s.n, counts)
@@ -254,7 +254,7 @@ def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
         return test
     test.alpha = alpha_from(len(columns), [counted_variance(c, score) for c in counts], totals)
     test.kr20 = alpha_from(len(columns), [counted_variance(c, right) for c in counts], _rights(columns, counts))
-    top = fsum(float(p.points) for p in parts)
+    top = score_total(float(p.points) for p in parts)
     if test.alpha is not None and test.alpha >= 0 and top:   # a negative alpha is no reliability to read a SEM from
         test.sem = sqrt(pvariance([100 * t / top for t in totals])) * sqrt(1 - test.alpha)
     return test
