@@ -73,8 +73,8 @@ def key_answer(value, kind: str, decimals: int) -> str:
     """The correct answer written as a student would, by one rule for every
     draw: an integer, or a decimal to 4 significant figures (to ``decimals``
     places when that shows more), a tie away from zero on the exact value.
-    An exact value with more digits (0.9^8 = 0.43046721) is still written
-    0.4305: the solutions print the exact value beside it. A last digit 5
+    An exact value with more digits (0.95^6 = 0.735091890625) is still written
+    0.7351: the solutions print the exact value beside it. A last digit 5
     that stands for a longer value gets the next figure too (0.787468 is
     0.78747, not 0.7875, which a marker would round to 0.788 at 3 figures),
     so that rounding the written answer always gives the exact value's rounding."""
