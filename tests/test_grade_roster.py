@@ -50,6 +50,12 @@ def grade(*args):
     return CliRunner().invoke(main, ["grade", *map(str, args)])
 
 
+def own_papers(second: str) -> dict:
+    """A per-student key: s012 (Ada) with her own numbers, ``second`` (Bo) with the class paper's."""
+    return {"questions": [Q1], "students": {"s012": {"name": "Ada", "seed": "a", "questions": [Q1_OWN]},
+                                            second: {"name": "Bo", "seed": "b", "questions": [Q1]}}}
+
+
 def right_answers(ids):
     return [row for sid in ids for row in ([sid, "Q1", "a", "0.5"], [sid, "Q1", "b", "3"])]
 
@@ -101,8 +107,7 @@ def test_roster_makes_one_row_per_student_and_lists_the_missing_everywhere(tmp_p
 
 
 def test_unknown_student_on_a_per_student_key_is_never_graded_against_the_class_paper(tmp_path):
-    key = {"questions": [Q1], "students": {"s012": {"name": "Ada", "seed": "a", "questions": [Q1_OWN]},
-                                           "s013": {"name": "Bo", "seed": "b", "questions": [Q1]}}}
+    key = own_papers("s013")
     answers = write(tmp_path, key, [["s012", "Q1", "a", "0.75"], ["s0120", "Q1", "a", "0.5"],
                                     ["S013", "Q1", "a", "0.5"], ["x", "Q1", "b", "3"]])
     result = grade(answers)
@@ -164,11 +169,10 @@ def test_a_trap_credit_out_of_range_names_its_json_path(tmp_path):
 
 
 def test_an_id_matched_only_by_its_leading_zeros_is_named(tmp_path):
-    """A spreadsheet's 13 for s013 is the same student, and so is a typo's s0012 for
+    """A spreadsheet's 123 for 00123 is the same student, and so is a typo's s0012 for
     s012: graded as that student, and the summary says so, so that a typo that
     takes over another student's paper is seen."""
-    key = {"questions": [Q1], "students": {"s012": {"name": "Ada", "seed": "a", "questions": [Q1_OWN]},
-                                           "00123": {"name": "Bo", "seed": "b", "questions": [Q1]}}}
+    key = own_papers("00123")
     answers = write(tmp_path, key, [["s012", "Q1", "a", "0.75"], ["s0012", "Q1", "a", "0.5"],
                                     ["123", "Q1", "a", "0.5"], ["00123", "Q1", "b", "3"]])
     result = grade(answers)
