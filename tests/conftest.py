@@ -10,32 +10,37 @@ from quizgen.bank.loader import load_bank
 from quizgen.cli import main
 
 
-@pytest.fixture(scope="session", autouse=True)
-def template_files_are_built_once_per_content():
+_REAL_LOAD_TEMPLATE = loader.load_template
+_BUILT = {}   # {(resolved path, exact bytes): Template}
+
+
+def _load_template_once(path):
     """Every in-process ``generate``, ``grade``, ``drill`` or ``validate`` loads the
     whole bank, and building a template (schema and text-rule checks) was about
     half of the quick suite's CPU time. Within the test session a template file is
     therefore built once per (path, exact bytes): a file written by a test has its
     own path or bytes and is built afresh, and a file that fails to build is not
     remembered, so every error path still runs. Subprocess tests load for real."""
-    built = {}
-    real = loader.load_template
+    path = Path(path)
+    if not path.is_file():  # a FIFO or device: the real loader refuses it unread
+        return _REAL_LOAD_TEMPLATE(path)
+    try:
+        key = (path.resolve(), path.read_bytes())
+    except OSError:
+        return _REAL_LOAD_TEMPLATE(path)
+    if key not in _BUILT:
+        _BUILT[key] = _REAL_LOAD_TEMPLATE(path)
+    return _BUILT[key]
 
-    def load_template(path):
-        path = Path(path)
-        if not path.is_file():  # a FIFO or device: the real loader refuses it unread
-            return real(path)
-        try:
-            key = (path.resolve(), path.read_bytes())
-        except OSError:
-            return real(path)
-        if key not in built:
-            built[key] = real(path)
-        return built[key]
 
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(loader, "load_template", load_template)
-        yield
+def pytest_configure(config):
+    """Build each template file once from the start, so that the test modules
+    that load the bank when they are collected share it too."""
+    loader.load_template = _load_template_once
+
+
+def pytest_unconfigure(config):
+    loader.load_template = _REAL_LOAD_TEMPLATE
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,7 @@ the test always tried. Both run one body, so the copy cannot drift from it:
 import pytest
 from hypothesis import settings
 
-QUICK_EXAMPLES = 25
+QUICK_EXAMPLES = 10
 
 
 def quick(many: settings) -> settings:

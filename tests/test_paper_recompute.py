@@ -69,16 +69,15 @@ def test_a_computation_landing_on_a_tie_shows_it_rounded_away_from_zero(text, ok
     assert len(result.steps) == 1 and (result.failures == []) == ok
 
 
-@pytest.mark.parametrize("cls, draws", [("C3", 240), ("C7", 70)])
-def test_bank_draws_whose_working_lands_on_a_tie(cls, draws):
-    """C3 draw 220 (V = 128: 1/128 = 0.0078125) and C7 draws 41, 55 and 64
-    (2.6251 - 0.07515 = 2.54995) showed the tie rounded to even."""
+@pytest.mark.parametrize("cls, draw, tie", [("C3", 220, "1/128 = 0.007813"), ("C7", 41, "= 2.5500")])
+def test_bank_draws_whose_working_lands_on_a_tie(cls, draw, tie):
+    """C3 draw 220 (V = 128: 1/128 = 0.0078125) and C7 draw 41
+    (2.6251 - 0.07515 = 2.54995) showed the tie rounded to even; the slow
+    recomputation of many draws checks the rest."""
     template = next(t for t in load_bank(()) if t.cls == cls)
-    failing = []
-    for k in range(draws):
-        view = question_view(Question("Q1", sample_instance(template, seed_label(1, template.id, k))), "md")
-        failing += [str(s) for result in recompute_view(view).values() for s in result.failures]
-    assert failing == []
+    view = question_view(Question("Q1", sample_instance(template, seed_label(1, template.id, draw))), "md")
+    assert tie in str(view)   # still a draw whose working lands on a tie
+    assert [str(s) for result in recompute_view(view).values() for s in result.failures] == []
 
 
 def test_symbols_are_skipped_and_counted():

@@ -315,6 +315,7 @@ class _Turn:
         self.latex = latex   # {part letter: LaTeX of its exact answer}
         self.records = records   # the key's parts, whose answers a hint must not show before their turn
         self.parts = len(view["parts"])
+        self._offered = {}   # {part being answered: its hints}: each "h" asks again
 
     def result(self, record, status: str, verdict=None) -> PartResult:
         """The result of one part, as the summary needs it."""
@@ -325,7 +326,10 @@ class _Turn:
     def hints_available(self) -> list:
         """(label, text) of the hints offered for the part being answered:
         the forecast and the steps before the first that shows a later answer."""
-        return offered_hints(all_hints(self.view), self.records, len(self.results), hint_shows(self.view))
+        current = len(self.results)
+        if current not in self._offered:
+            self._offered[current] = offered_hints(all_hints(self.view), self.records, current, hint_shows(self.view))
+        return self._offered[current]
 
 
 def _exact_text(record, latex) -> str:
