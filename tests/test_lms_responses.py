@@ -32,6 +32,26 @@ def test_moodle_download_as_long_rows():
     assert all(r.slot != 3 for r in rows)
 
 
+def test_moodle_attempts_are_numbered_by_their_start_not_the_table_sort(tmp_path):
+    """Moodle downloads the table as sorted on screen: sorted by grade, Ada's
+    second attempt (4:05 PM) comes first, and is still her attempt 2."""
+    header, *rows = (DATA / "moodle_responses.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+    assert "30 November 2026  4:05 PM" in rows[1]
+    swapped = tmp_path / "sorted-by-grade.csv"
+    swapped.write_text(header + rows[1] + rows[0] + "".join(rows[2:]), encoding="utf-8")
+    latest = [(r.part, r.answer) for r in read_responses(swapped) if r.student_id == "s001" and r.attempt == 2]
+    assert latest[:3] == [("a", "0.5744"), ("b", "-ln(0.5744)"), ("c", "0.8544")]
+
+
+def test_moodle_attempts_keep_file_order_when_a_start_is_not_a_date(tmp_path):
+    header, *rows = (DATA / "moodle_responses.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+    foreign = rows[1].replace("30 November 2026  4:05 PM", "30 novembre 2026  16:05", 1)
+    swapped = tmp_path / "foreign-dates.csv"
+    swapped.write_text(header + foreign + rows[0] + "".join(rows[2:]), encoding="utf-8")
+    first = [(r.part, r.answer) for r in read_responses(swapped) if r.student_id == "s001" and r.attempt == 1]
+    assert first[:2] == [("a", "0.5744"), ("b", "-ln(0.5744)")]
+
+
 def test_canvas_student_analysis_as_long_rows():
     rows = read_responses(DATA / "canvas_student_analysis.csv")
     assert rows == [

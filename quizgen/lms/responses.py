@@ -14,6 +14,7 @@ import csv
 import io
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from quizgen.errors import InputFileError
@@ -25,6 +26,7 @@ MOODLE_UNFINISHED = ("In progress", "Overdue", "Never submitted")   # attempt st
 CANVAS_FIXED = ("name", "id", "sis_id", "root_account", "section", "section_id", "section_sis_id",
                 "submitted", "attempt")
 _MOODLE_RESPONSE = re.compile(r"Response (\d+)")
+_MOODLE_TIMES = ("%d %B %Y %I:%M %p", "%d %B %Y %H:%M")   # English strftimedatetime, its comma made a space
 _CANVAS_QUESTION = re.compile(r"\d+: ")
 _MOODLE_TICK = ("In the quiz's Results > Responses report, under Display options > 'Show the' "
                 "tick '{what}', then download the table again")
@@ -120,20 +122,50 @@ def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnu
     id_columns = _moodle_id_columns(header, rows[1:], prefer)
     who = [(_moodle_student(r, id_columns, fallback), _moodle_unfinished(header, r)) for r in rows[1:]]
     finished = {student for student, unfinished in who if not unfinished}
-    out, attempts = [], {}
+    kept = []   # (line, row, student) of each attempt to read
     for line, (row, (student, unfinished)) in enumerate(zip(rows[1:], who), start=1):
         row = row + [""] * (len(header) - len(row))
         _check_id(student, "the Moodle export's", line)
         if not student and skipped is not None and any(c.strip() for c in row):
             skipped.append(line)
-        if not student or (unfinished and student in finished):
-            continue   # an attempt left open beside a finished one: Moodle grades the finished one
-        attempts[student] = attempts.get(student, 0) + 1
+        if student and not (unfinished and student in finished):
+            kept.append((line, row, student))   # else an attempt left open beside a finished one: Moodle grades that
+    out, attempts = [], _attempt_numbers(header, kept)
+    for line, row, student in kept:
         name = " ".join(row[header.index(c)].strip() for c in ("First name", "Last name") if c in header)
         for number, column in slots:
             out += _moodle_answers(row[questions[number]], row[column], number,
-                                   (student, name.strip(), attempts[student]))
+                                   (student, name.strip(), attempts[line]))
     return out
+
+
+def _attempt_numbers(header: list, kept: list) -> dict:
+    """{line: the attempt's number among its student's}: in the order the
+    attempts were started when each of the student's "Started on" cells reads
+    as a date (Moodle downloads the table in the order it is sorted on screen,
+    by grade say), else in file order."""
+    column = header.index("Started on") if "Started on" in header else None
+    by_student = {}
+    for line, row, student in kept:
+        by_student.setdefault(student, []).append((_started(row[column]) if column is not None else None, line))
+    numbers = {}
+    for attempts in by_student.values():
+        if all(started is not None for started, _ in attempts):
+            attempts.sort()   # by start time, then file order
+        numbers.update((line, n) for n, (_, line) in enumerate(attempts, start=1))
+    return numbers
+
+
+def _started(text: str):
+    """A "Started on" cell as a datetime (Moodle's English format, with or
+    without its comma: ``1 December 2026  5:03 PM``), or None."""
+    cleaned = " ".join(text.replace(",", " ").split())
+    for layout in _MOODLE_TIMES:
+        try:
+            return datetime.strptime(cleaned, layout)
+        except ValueError:
+            continue
+    return None
 
 
 def _moodle_unfinished(header: list, row: list) -> bool:
