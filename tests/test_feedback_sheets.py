@@ -273,3 +273,25 @@ def test_a_sheet_never_replaces_another_file_in_its_folder(graded, tmp_path):
     assert (sheets / "zoe.md").read_text(encoding="utf-8").startswith("# Feedback for zoe (Zoë Ñúñez)")
     quizgen.grade(answers, key=folder / "quiz" / "key.json", outputs=GradeOutputs(feedback=str(sheets)))
     assert sorted(p.name for p in sheets.glob("s01*")) == ["s01-2.md"]   # a rerun keeps the names
+
+
+def test_a_worked_examples_paper_gets_the_worked_solution_of_its_own_numbers(tmp_path):
+    """The reference's example 6 (C7, s = 1.2): the sheet's worked solution is
+    the canonical one, not a random draw of the seed label "canonical"."""
+    generate(tmp_path / "quiz", classes="C7", worked_examples=True)
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,question_id,part,answer\ns1,Q1,a,0.769\ns1,Q1,b,0.263\ns1,Q1,c,1.47\n",
+                       encoding="utf-8")
+    quizgen.grade(answers, key=tmp_path / "quiz" / "key.json", outputs=GradeOutputs(feedback=str(tmp_path / "fb")))
+    sheet = (tmp_path / "fb" / "s1.md").read_text(encoding="utf-8")
+    solution = sheet.split("Worked solution")[1]
+    assert "0.7685" in solution and "1.2" in solution and "-1.6" not in solution
+
+
+def test_a_paper_whose_template_now_draws_other_numbers_says_so(tmp_path):
+    from quizgen.grading.feedback import Solutions
+    from quizgen.key.model import KeyQuestion
+
+    question = KeyQuestion("Q1", "nsp-sigmoid-loss", seed="canonical", params={"s": 9.99, "y": 1, "pair": 0})
+    text = Solutions(()).view(question, "md")
+    assert text.startswith("No worked solution: template nsp-sigmoid-loss now draws other numbers")

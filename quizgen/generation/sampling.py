@@ -129,6 +129,9 @@ def _ran_out(template: Template, counts: Counter, last: dict) -> SamplingError:
                          f"passed in {template.max_tries} tries; {count} were rejected at {reason}{advice}")
 
 
+CANONICAL = "canonical"   # the seed label of the reference's own example (canonical_instance)
+
+
 def canonical_instance(template: Template) -> Instance:
     """The instance with the template's canonical parameters (the reference's example)."""
     given = template.canonical["params"]
@@ -142,7 +145,7 @@ def canonical_instance(template: Template) -> Instance:
                                     key="canonical.params")
             else:
                 params[param.name] = _canonical_value(param, given[param.name])
-        return build_instance(template, "canonical", params)
+        return build_instance(template, CANONICAL, params)
     except (Rejected, ExpressionError) as exc:
         raise TemplateError(f"the canonical parameters do not work: {exc}", path=template.path,
                             key="canonical") from exc

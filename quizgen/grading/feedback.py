@@ -219,8 +219,9 @@ class Solutions:
     def _make(self, question, fmt: str):
         from quizgen.bank.loader import load_bank
         from quizgen.generation.quiz import Question
-        from quizgen.generation.sampling import sample_instance
+        from quizgen.generation.sampling import CANONICAL, canonical_instance, sample_instance
         from quizgen.generation.views import question_view
+        from quizgen.key.entries import json_params
 
         if self.templates is None:
             self.templates = {t.id: t for t in load_bank(self.banks)}
@@ -228,7 +229,11 @@ class Solutions:
         if template is None or not question.seed:
             return (f"No worked solution: template {question.template or '?'} is not in the bank"
                     f"{'' if question.seed else ' or the key has no seed label'}; pass --bank.")
-        return question_view(Question(question.id, sample_instance(template, question.seed)), fmt)
+        instance = canonical_instance(template) if question.seed == CANONICAL else sample_instance(template, question.seed)
+        if question.params and json_params(instance.params) != question.params:
+            return (f"No worked solution: template {question.template} now draws other numbers than this "
+                    "paper's (it changed since the key was made); pass the --bank the paper was made from.")
+        return question_view(Question(question.id, instance), fmt)
 
 
 _MATH = re.compile(r"\$\$.+?\$\$|\$.+?\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
