@@ -106,9 +106,11 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         reason = f"no answer row: made by {source} line {override.line}" if fresh else ""
         status = Status(decided_status(override.status, "incorrect" if row < 0 else old.status.value,
                                        override.score))
+        # without a comment, the grader's feedback stays only while it still fits the status
+        feedback = override.comment or (old.feedback if status is old.status else "")
         outcome = make_outcome(status, override.score * float(index.slots[slot]["points"]), checker.expected,
-                               old.misconception, override.comment or old.feedback, reason, OVERRIDE, old.value,
-                               old.figures, checker.decimal_comma)
+                               old.misconception, feedback, reason, OVERRIDE, old.value, old.figures,
+                               checker.decimal_comma)
         grid.outcomes[k] = outcome
         if row < 0:
             grid.rows[k] = made.write(students, index, number, slot, outcome)
