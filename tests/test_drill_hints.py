@@ -98,6 +98,18 @@ def test_a_step_marked_as_showing_a_word_answer_waits_for_that_part(cls, title, 
     assert title in after, output                              # offered once its part is asked
 
 
+@pytest.mark.parametrize("cls", ["C5", "C8", "C9"])
+def test_a_forecast_that_states_a_word_answer_is_never_a_hint(cls):
+    """C8's forecast says whether the prediction is right, C9's that the claim
+    fails on the order and on the sum, C5's that the case is degenerate: the
+    hints start at step 1, and the worked solution after a skip still has the forecast."""
+    output, _ = drill("h\n" * 12 + "s\nq\n", classes=cls, seed=3, save=False, count=1)
+    hints, solution = output.split("Worked solution")
+    assert ": Forecast" not in hints and "Hint 1 of" in hints, output
+    assert hints.split("Hint 1 of")[1].split("\n")[0].split(": ", 1)[1].startswith("Step 1,"), output
+    assert "  Forecast" in solution
+
+
 def test_the_full_solution_still_shows_every_step_after_a_skip():
     output, _ = drill("s\ns\ns\nq\n", seed=11, count=3, save=False)
     solution = output.split("Question 3 (C3)")[1]

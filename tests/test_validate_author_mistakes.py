@@ -164,3 +164,12 @@ def test_a_step_that_shows_an_unknown_part_is_refused_naming_the_parts(tmp_path,
     assert any("solution.steps.2.shows: no part named 'tops' (parts: top)" in p for p in problems), problems
     path, _ = _broken(tmp_path, old, old + "\n      shows: [top]")
     assert not [p for p in _problems(invoke("validate", "--samples", "0", path)) if ".shows:" in p]
+
+
+def test_a_forecast_that_shows_an_unknown_part_is_refused_naming_the_parts(tmp_path, invoke):
+    """``forecast_shows:`` names the parts whose answer the forecast states in words."""
+    path, _ = _broken(tmp_path, "solution:\n", "solution:\n  forecast_shows: [tops]\n")
+    problems = _problems(invoke("validate", "--samples", "0", path))
+    assert any("solution.forecast_shows: no part named 'tops' (parts: top)" in p for p in problems), problems
+    path, _ = _broken(tmp_path, "solution:\n", "solution:\n  forecast_shows: [top]\n")
+    assert not [p for p in _problems(invoke("validate", "--samples", "0", path)) if "forecast_shows" in p]

@@ -21,7 +21,7 @@ TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "s
 REQUIRED_TOP = ("id", "class", "title", "points", "params", "stem", "parts", "solution", "canonical")
 PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance", "traps", "points", "space"}
 TRAP_KEYS = {"code", "value", "words", "feedback", "credit"}
-SOLUTION_KEYS = {"forecast", "steps", "verify"}
+SOLUTION_KEYS = {"forecast", "forecast_shows", "steps", "verify"}
 STEP_KEYS = {"title", "why", "work", "shows"}
 CANONICAL_KEYS = {"params", "expect"}
 TEST_KEYS = {"part", "answer", "status", "misconception"}
@@ -332,7 +332,9 @@ def _solution(check: _Checker, solution, part_names) -> dict:
         check.fail("expected a non-empty list of steps", "solution", "steps")
     for i, step in enumerate(steps):
         check.guard(_step, check, step, i)
-        check.guard(_shows, check, step.get("shows", []) if isinstance(step, dict) else [], part_names, i)
+        check.guard(_shows, check, step.get("shows", []) if isinstance(step, dict) else [], part_names,
+                    ("solution", "steps", i, "shows"))
+    check.guard(_shows, check, solution.get("forecast_shows", []), part_names, ("solution", "forecast_shows"))
     for key in ("forecast", "verify"):
         check.guard(_solution_text, check, solution[key], "solution", key)
     return solution
@@ -344,9 +346,9 @@ def _step(check: _Checker, step, i: int) -> None:
         check.guard(_solution_text, check, step[key], "solution", "steps", i, key)
 
 
-def _shows(check: _Checker, shows, part_names, i: int) -> None:
-    """A step's ``shows``: the parts whose answer it states (the drill holds it back until then)."""
-    where = ("solution", "steps", i, "shows")
+def _shows(check: _Checker, shows, part_names, where: tuple) -> None:
+    """A step's ``shows`` (or the forecast's ``forecast_shows``): the parts whose
+    answer it states in words (the drill holds it back until then)."""
     if not isinstance(shows, list) or not all(isinstance(name, str) for name in shows):
         check.fail("expected a list of part names, e.g. [mean]", *where)
     for name in shows:

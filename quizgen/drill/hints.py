@@ -22,22 +22,28 @@ def all_hints(view: dict) -> list:
     return [("Forecast", view["forecast"])] + steps
 
 
-def hint_shows(view: dict) -> list:
-    """Per hint of ``all_hints``, the part names its step says it states
-    (``shows:`` in the template: a word answer, which no number gives away)."""
-    return [()] + [tuple(s.get("shows", ())) for s in view["steps"]]
+def drill_hints(view: dict) -> list:
+    """(label, text, the part names it states in words) for each hint the
+    drill may offer: the steps, after the forecast unless the forecast states
+    a part's answer (``forecast_shows`` in the template): no step builds on
+    it, so it waits for the worked solution rather than hold every step back."""
+    shows = [tuple(view.get("forecast_shows", ()))] + [tuple(s.get("shows", ())) for s in view["steps"]]
+    hints = [(label, text, named) for (label, text), named in zip(all_hints(view), shows)]
+    return hints[1:] if shows[0] else hints
 
 
-def offered_hints(hints: list, records: list, current: int, shows: list = ()) -> list:
-    """The hints that may be offered while part ``current`` (0 for (a)) of the
-    key parts ``records`` is answered: those before the first one that shows
-    the answer of a later part, by a number or by its step's ``shows``."""
+def offered_hints(hints: list, records: list, current: int) -> list:
+    """The (label, text) of the ``drill_hints`` that may be offered while part
+    ``current`` (0 for (a)) of the key parts ``records`` is answered: those
+    before the first one that shows the answer of a later part, by a number or
+    by the parts it names."""
     later = {record.name for record in records[current + 1:]}
-    for i, (_, text) in enumerate(hints):
-        named = shows[i] if i < len(shows) else ()
+    offered = []
+    for label, text, named in hints:
         if any(j > current for j in shown_parts(text, records)) or later.intersection(named):
-            return hints[:i]
-    return hints
+            break
+        offered.append((label, text))
+    return offered
 
 
 def shown_parts(text: str, records: list) -> set:

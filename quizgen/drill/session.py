@@ -10,7 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from quizgen.drill import record as learner
-from quizgen.drill.hints import all_hints, hint_shows, offered_hints
+from quizgen.drill.hints import all_hints, drill_hints, offered_hints
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import OutputError, UsageError
 from quizgen.generation.quiz import Question, new_seed, seed_label
@@ -250,7 +250,7 @@ class Drill:
         up to the first step that shows a later part's answer."""
         hints = turn.hints_available()
         if turn.hints >= len(hints):
-            held_back = len(hints) < len(all_hints(turn.view))
+            held_back = len(hints) < len(drill_hints(turn.view))
             self.say("No more hints for this part: the next step shows the answer to a later part. Answer this "
                      "part first, or type s to see the whole solution." if held_back else
                      "No more hints: type s to see the whole solution with the answers.", "  ")
@@ -328,7 +328,7 @@ class _Turn:
         the forecast and the steps before the first that shows a later answer."""
         current = len(self.results)
         if current not in self._offered:
-            self._offered[current] = offered_hints(all_hints(self.view), self.records, current, hint_shows(self.view))
+            self._offered[current] = offered_hints(drill_hints(self.view), self.records, current)
         return self._offered[current]
 
 

@@ -52,6 +52,7 @@ def _make_view(question: Question, fmt: str) -> dict:
         "parts": [_part_view(pv, ask, share, len(steps)) for pv, ask, share in zip(inst.parts, asks, points)],
         "numeric": any(pv.part.kind == "numeric" for pv in inst.parts),   # the answers-from-unrounded note
         "forecast": forecast,
+        "forecast_shows": tuple(solution.get("forecast_shows", ())),   # parts whose answer it states (the drill)
         "steps": [{"title": texts[i], "why": texts[i + 1], "work": texts[i + 2],
                    "shows": tuple(step.get("shows", ()))}   # parts whose answer the step states (the drill)
                   for i, step in zip(range(0, len(texts), 3), steps)],
