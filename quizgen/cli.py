@@ -58,10 +58,10 @@ def list_command(banks):
 @main.command()
 @click.option("--classes", default="all", show_default=True,
               help="Comma-separated classes (C1,C4) or 'all'.")
-@click.option("--count", default=1, show_default=True, type=int, help="Questions per class (1 to 10,000).")
+@click.option("--count", default=1, show_default=True, type=int, help="Questions per template, that is per class of the built-in bank (1 to 10,000).")
 @click.option("--seed", default=None, help="Seed for reproducible numbers (default: a fresh one, printed).")
 @click.option("--format", "fmt", default="md", show_default=True,
-              type=click.Choice(["md", "tex", "pdf"]),
+              type=click.Choice(["md", "tex", "pdf"]),   # generation/documents.OUTPUT_FORMATS
               help="Output format (pdf compiles the LaTeX with pdflatex and keeps the .tex).")
 @click.option("--solutions/--no-solutions", default=True, show_default=True,
               help="Also write worked solutions.")
@@ -148,7 +148,7 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @click.option("--out", default=None, type=click.Path(),
               help="The graded file's path, or a folder (default: <answers>-graded.csv beside the answers); "
                    "the reports are written beside it.")
-@click.option("--delimiter", default=None, help="Cell separator: ',', ';' or 'tab' (default: detected).")
+@click.option("--delimiter", default=None, help="Cell separator: ',', ';', 'tab' or '|' (default: detected).")
 @click.option("--decimal-comma", is_flag=True, default=None,
               help="Read every comma between digits as a decimal point (default: in ';' and tab files).")
 @click.option("--rtol", type=float, default=None, help="Relative tolerance for every numeric part (0.01 is 1%).")

@@ -106,7 +106,7 @@ def choose_delimiter(given, sep_hint, lines: list) -> str:
     first line with text uses most outside quotes (``,`` when none)."""
     if given is not None:
         if given not in DELIMITERS:
-            raise UsageError(f"--delimiter must be ',', ';' or 'tab', got {given!r}")
+            raise UsageError(f"--delimiter must be ',', ';', 'tab' or '|', got {given!r}")
         return DELIMITERS[given]
     if sep_hint:
         return sep_hint

@@ -169,3 +169,12 @@ def test_every_repository_path_the_docs_name_exists():
     assert len(named) > 50, named   # the pages were read
     missing = sorted(f"{name}: {path}" for name, path in named if not (ROOT / path).exists())
     assert not missing, missing
+
+
+def test_generate_offers_every_output_format_and_no_other():
+    """cli.py lists the formats itself (importing the documents module would load Jinja2 for every command)."""
+    from quizgen.cli import main
+    from quizgen.generation.documents import OUTPUT_FORMATS
+
+    option = next(p for p in main.commands["generate"].params if p.name == "fmt")
+    assert tuple(option.type.choices) == OUTPUT_FORMATS
