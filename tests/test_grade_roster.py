@@ -183,3 +183,13 @@ def test_an_id_matched_only_by_its_leading_zeros_is_named(tmp_path):
     assert [r["student_id"] for r in rows] == ["s012", "00123"]
     exact = write(tmp_path, key, [["s012", "Q1", "a", "0.75"], ["00123", "Q1", "b", "3"]])
     assert "leading zeros" not in grade(exact).output
+
+
+def test_a_student_is_named_as_the_roster_writes_them_not_as_the_answers_do(tmp_path):
+    """The answers say "Bjorn"; the roster's "Björn Åström" is the name every report shows."""
+    answers = write(tmp_path, {"questions": [Q1]}, [("s001", "Bjorn", "Q1", "a", "0.5")],
+                    header=("student_id", "name", "question_id", "part", "answer"))
+    (tmp_path / "roster.csv").write_text("student_id,name\ns001,Björn Åström\n", encoding="utf-8")
+    result = grade(answers, "--roster", tmp_path / "roster.csv")
+    assert result.exit_code == 0, result.output
+    assert [row["name"] for row in read(tmp_path / "answers-graded-students.csv")] == ["Björn Åström"]

@@ -85,7 +85,7 @@ class Students:
         number = len(self.ids)
         self.by_id[normal] = number
         self.ids.append(shown_id)
-        self.names.append(name or shown_name)
+        self.names.append(shown_name or name)   # the roster's or key's spelling of the name first
         self.paper_numbers.append(self.paper_of.get(normal, 0) if paper is None else paper)
         return number
 
