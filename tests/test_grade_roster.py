@@ -193,3 +193,15 @@ def test_a_student_is_named_as_the_roster_writes_them_not_as_the_answers_do(tmp_
     result = grade(answers, "--roster", tmp_path / "roster.csv")
     assert result.exit_code == 0, result.output
     assert [row["name"] for row in read(tmp_path / "answers-graded-students.csv")] == ["Björn Åström"]
+
+
+def test_the_summary_counts_students_who_answered_and_says_the_absent_are_at_0(tmp_path):
+    answers = write(tmp_path, {"questions": [Q1]}, [("s001", "Q1", "a", "0.5"), ("s001", "Q1", "b", "3")])
+    (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada\ns002,Bo\ns003,Cy\n", encoding="utf-8")
+    result = grade(answers, "--roster", tmp_path / "roster.csv")
+    assert result.exit_code == 0, result.output
+    assert "Graded 2 answers from 1 student (and 2 on the roster who gave none) against" in result.output
+    assert "Class: mean 33.3%, lowest 0.0%, highest 100.0% (the 2 absent at 0%)." in result.output
+    report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
+    assert "2 answers from 1 student (and 2 on the roster who gave none)." in report
+    assert "highest 100.0% (the 2 absent at 0%)." in report

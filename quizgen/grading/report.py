@@ -160,11 +160,24 @@ def class_percentages(result) -> list:
     return [t.percent for t in result.students if t.max_score]
 
 
+def _students_text(result) -> str:
+    """"12 students", not counting the roster's absentees, who are named apart."""
+    absent = len(getattr(result, "absent", ()))
+    text = _count(len(result.students) - absent, "student")
+    return f"{text} (and {absent:,} on the roster who gave none)" if absent else text
+
+
+def _absent_counted(result) -> str:
+    """" (the 2 absent at 0%)" when the roster's absentees are in the class figures."""
+    absent = len(getattr(result, "absent", ()))
+    return f" (the {absent:,} absent at 0%)" if absent else ""
+
+
 def report_markdown(result) -> str:
     """The readable report: class summary, questions, misconceptions, students."""
     lines = ["# Grading report", "",
              f"Answers: {md_cell(result.answers_path.name)} ({result.form} form); key: {md_cell(result.key_name)}; "
-             f"{_count(result.rows, 'answer')} from {_count(len(result.students), 'student')}.", ""]
+             f"{_count(result.rows, 'answer')} from {_students_text(result)}.", ""]
     lines += _class_section(result) + _question_section(result) + _misconception_section(result)
     lines += _student_section(result) + _roster_section(result)
     return "\n".join(lines)
@@ -181,7 +194,7 @@ def _class_section(result) -> list:
     percents = class_percentages(result)
     if percents:
         lines += [f"Mean {statistics.fmean(percents):.1f}%, median {statistics.median(percents):.1f}%, "
-                  f"lowest {min(percents):.1f}%, highest {max(percents):.1f}%.", ""]
+                  f"lowest {min(percents):.1f}%, highest {max(percents):.1f}%{_absent_counted(result)}.", ""]
     rows = [[status.value, result.counts[status]] for status in Status]
     return lines + _table(["status", "answers"], rows)
 
@@ -232,7 +245,7 @@ def _student_section(result) -> list:
 def summary_text(result) -> str:
     """The short summary printed by ``quizgen grade``."""
     separator = {",": "','", ";": "';'", "\t": "tab"}.get(result.delimiter, repr(result.delimiter))
-    lines = [f"Graded {_count(result.rows, 'answer')} from {_count(len(result.students), 'student')} "
+    lines = [f"Graded {_count(result.rows, 'answer')} from {_students_text(result)} "
              f"against {result.key_name} ({result.form} form, {separator}-separated, {result.encoding}).", ""]
     lines += [f"  {status.value:<17}{result.counts[status]:>8}" for status in Status if result.counts[status]
               or status in (Status.CORRECT, Status.INCORRECT)]
@@ -244,7 +257,7 @@ def summary_text(result) -> str:
     percents = class_percentages(result)
     if percents:
         lines += ["", f"Class: mean {statistics.fmean(percents):.1f}%, lowest {min(percents):.1f}%, "
-                      f"highest {max(percents):.1f}%."]
+                      f"highest {max(percents):.1f}%{_absent_counted(result)}."]
     folder = next(iter(result.paths.values())).parent if result.paths else ""
     names = ", ".join(p.name for role, p in result.paths.items() if role != "feedback")
     lines.append(f"Wrote {names} in {folder}/")
