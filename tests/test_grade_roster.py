@@ -205,3 +205,20 @@ def test_the_summary_counts_students_who_answered_and_says_the_absent_are_at_0(t
     report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
     assert "2 answers from 1 student (and 2 on the roster who gave none)." in report
     assert "highest 100.0% (the 2 absent at 0%)." in report
+
+
+def test_a_roster_student_without_a_paper_is_named_once_and_not_graded(tmp_path):
+    """s007 joined after the papers were made: not 'missing' against the class
+    paper, not a typo to correct, but a student whose paper is still to make."""
+    key = {"questions": [Q1], "students": {"s001": {"name": "Ada", "questions": [Q1_OWN]}}}
+    answers = write(tmp_path, key, [("s001", "Q1", "a", "0.75"), ("s007", "Q1", "a", "0.691")])
+    (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada\ns007,Late Joiner\n", encoding="utf-8")
+    result = grade(answers, "--roster", tmp_path / "roster.csv")
+    assert result.exit_code == 0, result.output
+    notes = [line for line in result.output.splitlines() if "s007" in line]
+    assert notes == ["Note: 1 student(s) on the roster have no paper in key.json (not graded; generate their "
+                     "papers, then grade again): s007"], result.output
+    assert [row["student_id"] for row in read(tmp_path / "answers-graded-students.csv")] == ["s001"]
+    graded = {row["student_id"]: row for row in read(tmp_path / "answers-graded.csv")}
+    assert graded["s007"]["status"] == "unknown_student" and "is on the roster but has no paper" in \
+        graded["s007"]["reason"]

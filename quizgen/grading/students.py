@@ -41,6 +41,7 @@ class Students:
         self.unknown = {}   # {id as written: its unknown_student outcome}
         self.not_on_roster = {}   # {normal id: id as written}: graded, but the roster lacks them
         self.by_zeros = {}        # {id as written: known id}: matched only by its leading zeros
+        self.without_paper = []   # roster ids a per-student key has no paper for (not graded)
 
     @property
     def papers(self) -> list:
@@ -95,8 +96,12 @@ class Students:
         found = self.unknown.get(text)
         if found is None:
             student_id = text.strip()
-            hint = did_you_mean(nearest_ids(student_id, [sid for sid, _, _ in self.index.roster]))
-            reason = f"student {student_id[:60]!r} has no paper in {self.index.name}" + (f"; {hint}" if hint else "")
+            if normalise_id(student_id) in self.shown:   # on --roster, but no paper was made for them
+                hint, reason = "", (f"student {student_id[:60]!r} is on the roster but has no paper in "
+                                    f"{self.index.name}; generate their paper")
+            else:
+                hint = did_you_mean(nearest_ids(student_id, [sid for sid, _, _ in self.index.roster]))
+                reason = f"student {student_id[:60]!r} has no paper in {self.index.name}" + (f"; {hint}" if hint else "")
             found = make_outcome(Status.UNKNOWN_STUDENT, 0.0, "", "", hint, reason)
             if len(self.unknown) < UNKNOWN_LIMIT:
                 self.unknown[text] = found
@@ -113,6 +118,9 @@ class Students:
         for student in self.roster:
             if self.find(student.student_id) is None:
                 normal = normalise_id(student.student_id)
+                if self.own_papers and normal not in self.paper_of:
+                    self.without_paper.append(student.student_id)   # no paper: neither absent nor graded
+                    continue
                 absent.append(self._register(student.student_id, student.name, self.paper_of.get(normal, 0), True))
         for number, student_id in enumerate(self.ids):
             shown = self.shown.get(normalise_id(student_id))
@@ -131,7 +139,13 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
     if absent:
         lines.append(f"{len(absent)} student(s) on the roster gave no answer (missing, scored 0): "
                      + _listed([students.ids[n] for n in absent[:limit]], len(absent)))
-    unknown = sorted({text.strip() for text in students.unknown})
+    if students.without_paper:
+        lines.append(f"{len(students.without_paper)} student(s) on the roster have no paper in "
+                     f"{students.index.name} (not graded; generate their papers, then grade again): "
+                     + _listed(students.without_paper[:limit], len(students.without_paper)))
+    on_roster = {normalise_id(sid) for sid in students.without_paper}
+    unknown = sorted({text.strip() for text in students.unknown} - {""}
+                     - {text.strip() for text in students.unknown if normalise_id(text) in on_roster})
     if unknown:
         shown = [_with_hint(sid, students.unknown_outcome(sid).feedback) for sid in unknown[:limit]]
         lines.append(f"{len(unknown)} student id(s) have no paper in {students.index.name} (unknown_student, "
