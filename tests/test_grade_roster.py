@@ -222,3 +222,21 @@ def test_a_roster_student_without_a_paper_is_named_once_and_not_graded(tmp_path)
     graded = {row["student_id"]: row for row in read(tmp_path / "answers-graded.csv")}
     assert graded["s007"]["status"] == "unknown_student" and "is on the roster but has no paper" in \
         graded["s007"]["reason"]
+
+
+def test_class_tables_name_a_trap_in_words_where_each_paper_words_it_with_its_own_numbers(tmp_path):
+    """Per-student feedback quotes each student's numbers (and the class paper
+    nobody received its own): the items CSV and report.md show the code in words."""
+    def own(value, said):
+        return {**Q1, "parts": [part("a", value, [trap("halved", value / 2, feedback=said)]), part("b", 3.0)]}
+
+    key = {"questions": [own(0.5, "half of 0.5")],
+           "students": {"s001": {"name": "Ada", "questions": [own(0.75, "half of 0.75")]},
+                        "s002": {"name": "Bo", "questions": [own(0.25, "half of 0.25")]}}}
+    answers = write(tmp_path, key, [("s001", "Q1", "a", "0.375"), ("s002", "Q1", "a", "0.125")])
+    result = grade(answers, "--force")
+    assert result.exit_code == 0, result.output
+    items = read(tmp_path / "answers-graded-items.csv")
+    assert [row["note"] for row in items if row["level"] == "trap" and row["code"] == "halved"] == ["halved"]
+    report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
+    assert "| halved | 2 | Q1a | halved |" in report and "half of" not in report

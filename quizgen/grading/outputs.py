@@ -13,6 +13,7 @@ from pathlib import Path
 from quizgen.csv_input import norm_question
 from quizgen.errors import UsageError
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
+from quizgen.grading.tally import code_in_words
 from quizgen.report import Part, Student, Trap, Verdict
 
 GRADEBOOKS = ("moodle", "canvas", "plain")
@@ -71,18 +72,32 @@ def output_names(outputs: GradeOutputs, stem: str) -> dict:
 
 
 def slot_traps(key, slots: list) -> list:
-    """Each slot's traps (report Trap tuples), from the first paper of the key that has the part."""
-    where = {(norm_question(s["question_id"]), s["part"]): n for n, s in enumerate(slots)}
-    traps = [None] * len(slots)
-    for questions in [key.questions] + [paper.questions for paper in key.papers]:
+    """Each slot's traps (report Trap tuples) as the students' papers have them
+    (the class paper when there are none): a trap's feedback where every paper
+    words it alike, else its code in words, since per-student papers put each
+    student's own numbers in it and no one of those texts fits the class."""
+    where = {}   # {question id: {part letter: slot}}
+    for n, slot in enumerate(slots):
+        where.setdefault(norm_question(slot["question_id"]), {})[slot["part"]] = n
+    texts = [{} for _ in slots]   # {code: feedback}, in key order
+    specs = [set() for _ in slots]   # the instances sharing a template's spec share its traps: one look each
+    ids = {}   # {question id: its slots by letter}: every paper has the same few ids
+    for questions in [paper.questions for paper in key.papers] or [key.questions]:
         for question in questions:
+            letters = ids.get(question.id)
+            if letters is None:
+                letters = ids[question.id] = where.get(norm_question(question.id), {})
             for part in question.parts:
-                n = where.get((norm_question(question.id), part.letter))
-                if n is not None and traps[n] is None:
-                    traps[n] = tuple(Trap(t.code, t.feedback) for t in part.traps)
-        if all(t is not None for t in traps):
-            break
-    return [t or () for t in traps]
+                n = letters.get(part.letter)
+                if n is None or id(part.spec) in specs[n]:   # the key keeps every spec alive
+                    continue
+                specs[n].add(id(part.spec))
+                found = texts[n]
+                for trap in part.traps:
+                    known = found.setdefault(trap.code, trap.feedback)
+                    if known != trap.feedback:
+                        found[trap.code] = code_in_words(trap.code)
+    return [tuple(Trap(code, feedback) for code, feedback in found.items()) for found in texts]
 
 
 def report_parts(matrix, traps: list) -> list:

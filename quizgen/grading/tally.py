@@ -37,7 +37,7 @@ class Tally:
         self.slot_counts = [status_counts() for _ in range(slots)]
         self.slot_score = [0.0] * slots
         self.slot_codes = [{} for _ in range(slots)]
-        self.feedback = {}            # {code: the first feedback met for it}
+        self.feedback = {}            # {code: its feedback, or its name in words where answers word it differently}
 
     def grow(self, students: int) -> None:
         """Make room for students up to number ``students``."""
@@ -51,7 +51,11 @@ class Tally:
         codes[code] = codes.get(code, 0) + 1
         slot_codes = self.slot_codes[slot]
         slot_codes[code] = slot_codes.get(code, 0) + 1
-        self.feedback.setdefault(code, feedback)
+        known = self.feedback.get(code)
+        if known is None:
+            self.feedback[code] = feedback
+        elif known != feedback:   # per-student papers put their own numbers in it, templates their own words
+            self.feedback[code] = code_in_words(code)
 
     def count(self, student: int, slot: int, outcome) -> None:
         """Count one answer's outcome for ``student`` (-1: none) on question
@@ -111,3 +115,9 @@ def _count_columns(grid: AnswerGrid, tally: Tally) -> bool:
         tally.slot_score[slot] = fsum(chain((tally.slot_score[slot],), (o.score * n for o, n in outcomes.items())))
         exact = exact and adds_exactly(o.score for o in outcomes)
     return exact
+
+
+def code_in_words(code: str) -> str:
+    """A misconception's code read as words (``log10 instead of ln``): what a
+    class-wide table shows where no one student's feedback fits everyone."""
+    return code.replace("_", " ")
