@@ -13,7 +13,8 @@ from __future__ import annotations
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.marking import PartChecker
 from quizgen.grading.matrix import AnswerGrid
-from quizgen.grading.outcome import NO_ANSWER, Outcome, problem_outcome, verdict_outcome
+from quizgen.grading.outcome import (NO_ANSWER, Outcome, passed_over, passes_over, problem_outcome,
+                                     verdict_outcome)
 from quizgen.grading.students import UNKNOWN, Students
 from quizgen.grading.tally import Tally
 from quizgen.grading.writer import RowSet, RowWriter
@@ -75,6 +76,10 @@ def pass_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
                 outcome = _own_paper_outcome(index, paper, slot, cells[si], cells[ai])
             k = number * width + slot
             if latest[k] is not no_answer:
+                if passes_over(outcome, latest[k]):   # a blank after an answer: the answer stands
+                    tally.count(number, slot, SUPERSEDED)
+                    write_row(cells, passed_over(outcome))
+                    continue
                 supersede(tally, superseded, last[k], latest[k], number, slot)
             last[k], latest[k] = i, outcome
             tail = tails.get(outcome)

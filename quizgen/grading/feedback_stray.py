@@ -98,6 +98,8 @@ def stray_sentence(stray: StrayAnswer, parts_of: dict, esc) -> str:
     """Where one answer went, in plain words."""
     answer = f"your answer {esc(stray.answer)}" if stray.answer.strip() else "your blank answer"
     named = f"{esc(stray.question)} ({esc(stray.part)})" if stray.part.strip() else esc(stray.question)
+    if stray.status == "superseded" and 0 < stray.later < stray.row:   # a blank after an answer
+        return f"Row {stray.row}: {answer} to {named} was passed over: your answer in row {stray.later} is graded."
     if stray.status == "superseded":
         later = f"your later answer in row {stray.later}" if stray.later else "a later answer"
         return f"Row {stray.row}: {answer} to {named} was replaced by {later}, which is the one graded."

@@ -14,6 +14,7 @@ from quizgen.key.status import Status
 
 RESULT_COLUMNS = ("status", "score", "expected", "misconception", "feedback", "reason", "note")
 SUPERSEDED_REASON = "a later row answers this part again"
+BLANK_REASON = "left blank, and another row answers this part"
 
 
 class Outcome:
@@ -115,7 +116,21 @@ def problem_outcome(status: Status, reason: str) -> Outcome:
     return make_outcome(status, 0.0, "", "", "", reason)
 
 
-def superseded_cells(expected_cell: str) -> list:
-    """The result cells of a row a later row superseded, from the expected cell
-    it was written with (already spreadsheet-safe)."""
-    return [Status.SUPERSEDED.value, number_text(0.0), expected_cell, "", "", SUPERSEDED_REASON, ""]
+def passes_over(blank: Outcome, earlier: Outcome) -> bool:
+    """Whether a ``blank`` row met after ``earlier`` for the same part leaves
+    ``earlier`` standing: a blank is no new answer (a form resubmitted with
+    only the parts changed leaves the others empty), unless nothing was answered."""
+    return blank.status is Status.BLANK and earlier.status not in (Status.BLANK, Status.UNKNOWN_QUESTION)
+
+
+def passed_over(blank: Outcome) -> Outcome:
+    """The outcome of a blank row ``passes_over`` leaves aside: superseded by the earlier answer."""
+    return Outcome(Status.SUPERSEDED, 0.0, "", "", tuple(superseded_cells(blank.cells)))
+
+
+def superseded_cells(written) -> list:
+    """The result cells of a superseded row, from the result cells it was
+    written with (its expected cell already spreadsheet-safe): a blank row says
+    it was blank, whether the answer that counts came before it or after."""
+    reason = BLANK_REASON if written[0] == Status.BLANK.value else SUPERSEDED_REASON
+    return [Status.SUPERSEDED.value, number_text(0.0), written[2], "", "", reason, ""]

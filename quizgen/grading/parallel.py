@@ -28,10 +28,10 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from quizgen.background import Background
-from quizgen.grading.answer_pass import pass_rows, supersede
+from quizgen.grading.answer_pass import SUPERSEDED, pass_rows, supersede
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
-from quizgen.grading.outcome import NO_ANSWER
+from quizgen.grading.outcome import NO_ANSWER, passed_over, passes_over
 from quizgen.grading.ecf_pass import carry_errors_forward
 from quizgen.grading.students import UNKNOWN_LIMIT, Students
 from quizgen.grading.tally import Tally
@@ -148,7 +148,7 @@ def merge_later_part(part: LaterPart, offset: int, students: Students, grid: Ans
     _add_counts(part, numbers, tally)
     for row in part.superseded:
         superseded.add(row + offset)
-    _merge_grid(part, numbers, known, offset, grid, tally, superseded)
+    _merge_grid(part, numbers, known, offset, grid, tally, superseded, patched)
     return [number for _, number in shared]
 
 
@@ -173,11 +173,11 @@ def _add_counts(part: LaterPart, numbers: list, tally: Tally) -> None:
 
 
 def _merge_grid(part: LaterPart, numbers: list, known: int, offset: int, grid: AnswerGrid, tally: Tally,
-                superseded: RowSet) -> None:
+                superseded: RowSet, patched: dict) -> None:
     """Each of a later part's students' latest answers into the grid: a
     student not met before (numbered from ``known`` on) takes their whole row
     at once; for one met before, an answer to a question part answered before
-    supersedes the earlier one."""
+    supersedes the earlier one, and a blank is passed over (re-marked in ``patched``)."""
     width, last, latest = grid.width, grid.rows, grid.outcomes
     for local, number in enumerate(numbers):
         rows = part.answer_rows[local * width:(local + 1) * width]
@@ -192,5 +192,9 @@ def _merge_grid(part: LaterPart, numbers: list, known: int, offset: int, grid: A
                 continue
             k = base + slot
             if latest[k] is not NO_ANSWER:
+                if passes_over(outcome, latest[k]):
+                    tally.count(number, slot, SUPERSEDED)
+                    patched[row + offset] = passed_over(outcome)
+                    continue
                 supersede(tally, superseded, last[k], latest[k], number, slot)
             last[k], latest[k] = row + offset, outcome

@@ -151,14 +151,13 @@ def mark_superseded(path: Path, rows: RowSet, delimiter: str, patched: dict | No
 def _copy_marking(scratch, handle, rows: RowSet, delimiter: str, patched: dict, multiline: bool) -> None:
     """Copy graded rows (binary streams of UTF-8 that starts with a byte-order
     mark), the result cells of ``rows`` replaced by superseded ones
-    (re-derived from the expected cell each was written with), those of
+    (re-derived from the result cells each was written with), those of
     ``patched`` by their new outcome's. The rows between two changed ones are
     copied as one block of bytes."""
     text = io.StringIO()
     writer = csv.writer(text, delimiter=delimiter)
     handle.write(scratch.read(len(BOM)))
     width = len(RESULT_COLUMNS)
-    expected = RESULT_COLUMNS.index("expected") - width
     targets = sorted(set(_members(rows)) | set(patched))
     at, t = -1, 0   # the row number of the block's first record; the next target's index
     for block in (_record_blocks(scratch) if multiline else _line_blocks(scratch)):
@@ -167,7 +166,7 @@ def _copy_marking(scratch, handle, rows: RowSet, delimiter: str, patched: dict, 
             i = targets[t] - at
             handle.write(b"".join(block[start:i]))
             row = next(csv.reader([block[i].decode("utf-8")], delimiter=delimiter))
-            row = row[:-width] + (superseded_cells(row[expected]) if targets[t] in rows else list(patched[targets[t]].cells))
+            row = row[:-width] + (superseded_cells(row[-width:]) if targets[t] in rows else list(patched[targets[t]].cells))
             text.seek(0)
             text.truncate()
             writer.writerow(row)
