@@ -4,11 +4,10 @@ and marked by the usual rules: a reviewer found each one graded ``invalid``,
 0 marks. A hedge of two numbers stays for a person to read. The summary names
 the invalid answers as it names those needing review."""
 
-import csv
-
 import pytest
 
 from quizgen.marking.forms import INVALID, NUMBER, REVIEW, read_number
+from tests.test_grade_review import _graded
 from tests.test_grade_roster import Q1, grade, right_answers, write
 
 
@@ -25,17 +24,6 @@ def c7_key(tmp_path_factory):
     return folder / "key.json"
 
 
-def _graded(invoke, tmp_path, key, rows: list):
-    """graded.csv's rows by (student, part), and the command's output."""
-    answers = tmp_path / "answers.csv"
-    with open(answers, "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"], *rows])
-    result = invoke("grade", answers, "--key", key, "--force")
-    assert result.exit_code == 0, result.output
-    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
-        return {(r["student_id"], r["part"]): r for r in csv.DictReader(handle)}, result.output
-
-
 READ_AS_WRITTEN = [
     ("a", "0.769 (3 s.f.)"), ("c", "1.4633 (4 d.p.)"), ("a", "0.769."), ("a", "0.7685..."), ("a", "0.7685…"),
     ("a", "p̂ = 0.769"), ("a", "x̄ = 0.769"), ("a", "0.769 ✓"), ("a", "0.769 ✔"), ("a", "0.769 (to 3sf)"),
@@ -46,29 +34,29 @@ READ_AS_WRITTEN = [
 
 def test_a_right_number_with_a_note_is_correct(invoke, tmp_path, c7_key):
     rows = [[f"s{n}", "Q1", part, text] for n, (part, text) in enumerate(READ_AS_WRITTEN)]
-    graded, _ = _graded(invoke, tmp_path, c7_key, rows)
-    wrong = {text: graded[f"s{n}", part]["status"] for n, (part, text) in enumerate(READ_AS_WRITTEN)
-             if graded[f"s{n}", part]["status"] != "correct"}
+    graded = _graded(invoke, tmp_path, c7_key, rows)
+    wrong = {text: graded[f"s{n}", "Q1", part]["status"] for n, (part, text) in enumerate(READ_AS_WRITTEN)
+             if graded[f"s{n}", "Q1", part]["status"] != "correct"}
     assert wrong == {}
 
 
 def test_the_number_a_note_follows_is_marked_by_the_usual_rules(invoke, tmp_path, c7_key):
     # 0.76852: "0.77 (3 s.f.)" shows 2 figures, "0.768..." is cut off, not rounded;
     # "0.231 (3 sf)" is the sigmoid-sign trap's value, a sentence's full stop does not hide it
-    graded, _ = _graded(invoke, tmp_path, c7_key, [
+    graded = _graded(invoke, tmp_path, c7_key, [
         ["s1", "Q1", "a", "0.77 (3 s.f.)"], ["s2", "Q1", "a", "0.768..."],
         ["s3", "Q1", "a", "0.231 (3 sf)"], ["s4", "Q1", "a", "0.231."]])
-    assert [(graded[s, "a"]["status"], graded[s, "a"]["note"]) for s in ("s1", "s2")] == [
+    assert [(graded[s, "Q1", "a"]["status"], graded[s, "Q1", "a"]["note"]) for s in ("s1", "s2")] == [
         ("imprecise", "rounded_too_early")] * 2
-    assert "cut off instead of rounded" in graded["s2", "a"]["feedback"]
-    assert {graded[s, "a"]["misconception"] for s in ("s3", "s4")} == {"sigmoid_sign_error"}
+    assert "cut off instead of rounded" in graded["s2", "Q1", "a"]["feedback"]
+    assert {graded[s, "Q1", "a"]["misconception"] for s in ("s3", "s4")} == {"sigmoid_sign_error"}
 
 
 def test_two_numbers_or_a_second_opinion_are_not_read_as_one(invoke, tmp_path, c7_key):
     texts = ["0.769 (or 0.77)", "0.769 or 0.236", "0.76 to 0.77 (3 s.f.)", "0.769 (0.77 to 2 s.f.)",
              "0.77 or 0.769 (3 s.f.)"]
-    graded, _ = _graded(invoke, tmp_path, c7_key, [[f"s{n}", "Q1", "a", t] for n, t in enumerate(texts)])
-    assert {graded[f"s{n}", "a"]["status"] for n in range(len(texts))} == {"needs_review"}
+    graded = _graded(invoke, tmp_path, c7_key, [[f"s{n}", "Q1", "a", t] for n, t in enumerate(texts)])
+    assert {graded[f"s{n}", "Q1", "a"]["status"] for n in range(len(texts))} == {"needs_review"}
 
 
 @pytest.mark.parametrize("text", ["0.769 (3)", "0.769..", "0.7685.....", "1/3...", "2...", "0.769 ✗", "✓",
