@@ -185,7 +185,7 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.absent = [students.ids[n] for n in absent]
     result.roster_notes = reconciliation_lines(students, absent)
     result.notes.extend(result.roster_notes)
-    result.notes.extend(review_lines(result.matrix, result.counts.get(Status.NEEDS_REVIEW, 0)))
+    result.notes.extend(look_at_lines(result.matrix, result.counts))
     return result
 
 
@@ -203,20 +203,23 @@ def unlabelled_parts(result: GradeResult) -> list:
             f"missing {'it' if len(lacking) == 1 else 'them'}; name the column like 'Q1 (a)' or 'Q1a'"]
 
 
-REVIEW_SHOWN = 10
-"""Answers needing review named in the summary; graded.csv has them all."""
+SHOWN = 10
+"""Answers to look at (needs_review, invalid) named in the summary; graded.csv has them all."""
+_LOOK_AT = ((Status.NEEDS_REVIEW, "need a person to read them (needs_review, 0 until an override)"),
+            (Status.INVALID, "could not be read (invalid, 0; the reason column says why)"))
 
 
-def review_lines(matrix: VerdictMatrix, count: int) -> list:
-    """One line naming where the ``needs_review`` answers are (student and part,
-    the first REVIEW_SHOWN), so a marker need not search graded.csv for them."""
-    if not count:
-        return []
-    where = matrix.where(Status.NEEDS_REVIEW, REVIEW_SHOWN)
-    shown = [f"{sid} {slot.question_id} ({slot.part})" for sid, slot in where]
-    more = f" and {count - len(shown)} more" if count > len(shown) else ""
-    return [f"{count} answer(s) need a person to read them (needs_review, 0 until an override): "
-            f"{', '.join(shown)}{more}"]
+def look_at_lines(matrix: VerdictMatrix, counts: dict) -> list:
+    """One line per status a marker should look at (``_LOOK_AT``) naming where its
+    answers are (student and part, the first SHOWN), so they need not search graded.csv."""
+    lines = []
+    for status, says in _LOOK_AT:
+        count = counts.get(status, 0)
+        if count:
+            shown = [f"{sid} {slot.question_id} ({slot.part})" for sid, slot in matrix.where(status, SHOWN)]
+            more = f" and {count - len(shown)} more" if count > len(shown) else ""
+            lines.append(f"{count} answer(s) {says}: {', '.join(shown)}{more}")
+    return lines
 
 
 def _matrix(index: KeyIndex, students: Students, grid: AnswerGrid) -> VerdictMatrix:

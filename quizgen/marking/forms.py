@@ -1,5 +1,6 @@
-"""Answers as people write them: ``L = 0.851``, ``0.2014 nats``, ``≈0.427``,
-``12,345.6``, ``40 %``; a comma read by one rule for every reader
+"""Answers as people write them: ``L = 0.851``, ``p̂ = 0.769``, ``0.2014 nats``,
+``≈0.427``, ``12,345.6``, ``40 %``, ``0.769 (3 s.f.)``, ``0.769.``, ``0.7685...``,
+``0.769 ✓``; a comma read by one rule for every reader
 (``read_marks``); words matched on meaning (``NO - it is
 bidirectional`` is ``no``). The number itself is read by the whitelist
 parser (``quizgen.maths.answers.to_number``), never eval. Text that cannot
@@ -17,7 +18,8 @@ from quizgen.maths.parser import MAX_LENGTH
 
 NUMBER, BLANK, INVALID, REVIEW = "number", "blank", "invalid", "needs_review"
 
-_LABEL = re.compile(r"^\s*[^\W\d][\w{}^\\]{0,15}(?:\s*\([^()=]{0,12}\))?\s*[=:]\s*(?=\S)")
+# a label's letters may carry combining marks (p̂, x̄: U+0300-036F, and those for symbols, U+20D0-20FF)
+_LABEL = re.compile(r"^\s*[^\W\d][\w\u0300-\u036f\u20d0-\u20ff{}^\\]{0,15}(?:\s*\([^()=]{0,12}\))?\s*[=:]\s*(?=\S)")
 _APPROX = re.compile(r"^\s*(?:≈|~|approx\.?|about|roughly|around)\s*", re.IGNORECASE)
 # The end-anchored patterns start where a run of spaces starts ((?<!\s)): tried
 # from every space of a long run, a leading \s* made them quadratic (10,000
@@ -27,6 +29,21 @@ _APPROX_AFTER = re.compile(r"(?<!\s)\s*(?:\(\s*(?:approx\.?|approximately|roughl
 _HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to)\b[^\d]*\d", re.IGNORECASE)
 _UNIT = re.compile(r"(?<!\s)\s*(?:nats?|tokens?|words?|positions?|units?|targets?)\s*(?:\.\s*)?$",
                    re.IGNORECASE)
+# What may follow a number and says nothing more about its value, stripped in
+# any order (``_strip_trailing``): a precision note in brackets ("(3 s.f.)",
+# "(4dp)", "(to 3 sig figs)") or said plainly ("to 3 s.f."), "approx", a unit,
+# a check mark, an ellipsis after a decimal's digits (a truncated decimal: the
+# digits shown are the number read, their figures counted as usual), a full stop.
+_FIGURES = r"\d{1,2}\s*(?:s\.?\s*f\.?|d\.?\s*p\.?|sig(?:nificant|\.)?\s*fig(?:ure)?s?\.?|decimal\s*places?)"
+_TRAILING = (
+    re.compile(r"(?<!\s)\s*(?:\(\s*(?:(?:correct\s+)?to\s*)?" + _FIGURES + r"\s*\)|\b(?:correct\s+)?to\s+"
+               + _FIGURES + ")$", re.IGNORECASE),
+    _APPROX_AFTER,
+    _UNIT,
+    re.compile(r"(?<!\s)\s*[✓✔]$"),
+    re.compile(r"(?P<keep>[.,]\d+)\s*(?:\.\.\.|…)$"),   # after a decimal's digits only: never "1/3..."
+    re.compile(r"(?<=[\d)%✓✔])\.$"),
+)
 REVIEW_REASON = "a person should read this answer"
 BITS_REASON = "given in bits (log base 2): a person checks it against the question's logarithm"
 _BITS = re.compile(r"\d\s*bits?\s*\.?\s*$", re.IGNORECASE)
@@ -59,13 +76,12 @@ class Reading:
 
 
 def strip_decorations(text: str, percent: bool = False):
-    """``text`` without a leading label, approximation sign or trailing unit;
-    and the number to divide by (100 for ``76.9%`` in a part that is not a
-    percentage)."""
+    """``text`` without a leading label, approximation sign or trailing note
+    (``_TRAILING``: a unit, ``(3 s.f.)``, ``...``, ``✓``, a full stop); and the
+    number to divide by (100 for ``76.9%`` in a part that is not a percentage)."""
     text = _LABEL.sub("", text.strip(), count=1)
     text = _APPROX.sub("", text, count=1)
-    text = _APPROX_AFTER.sub("", text, count=1)
-    text = _UNIT.sub("", text)
+    text = _strip_trailing(text)
     factor = 1.0
     if _PERCENT.search(text):
         text = _PERCENT.sub("", text)
@@ -74,6 +90,20 @@ def strip_decorations(text: str, percent: bool = False):
     if text.startswith("=") and _PLAIN.fullmatch(text[1:].strip()):   # "= 0.427", never a formula "=1+1"
         text = text[1:].strip()
     return text, factor
+
+
+def _strip_trailing(text: str) -> str:
+    """``text`` without the notes that may follow a number (``_TRAILING``), in
+    any order and each at most once (``0.769 (3 s.f.) ✓.``)."""
+    left = list(_TRAILING)
+    while left:
+        text = text.rstrip()
+        found = next((pattern for pattern in left if pattern.search(text)), None)
+        if found is None:
+            return text
+        text = found.sub(lambda match: match.groupdict().get("keep") or "", text, count=1)
+        left.remove(found)
+    return text.rstrip()
 
 
 def read_marks(text: str, whole: bool = False, decimal_comma: bool = False) -> str:
