@@ -10,14 +10,16 @@ from quizgen.maths.parser import Node
 @dataclass(frozen=True)
 class Trap:
     """A named misconception: the wrong value (or words) it produces, feedback,
-    and ``credit``: the share of the part's points it earns (default 0; for a
-    genuinely half-right answer)."""
+    ``credit``: the share of the part's points it earns (default 0; for a
+    genuinely half-right answer), and ``when``: a condition that leaves the
+    trap out of a draw where it is false (None: always there)."""
 
     code: str
     feedback: str
     value: Node | None = None
     words: tuple = ()
     credit: float = 0.0
+    when: Node | None = None
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "s
             "parts", "solution", "canonical", "tests", "figure", "max_tries"}
 REQUIRED_TOP = ("id", "class", "title", "points", "params", "stem", "parts", "solution", "canonical")
 PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance", "traps", "points", "space"}
-TRAP_KEYS = {"code", "value", "words", "feedback", "credit"}
+TRAP_KEYS = {"code", "value", "words", "feedback", "credit", "when"}
 SOLUTION_KEYS = {"forecast", "forecast_shows", "steps", "verify"}
 STEP_KEYS = {"title", "why", "work", "shows"}
 CANONICAL_KEYS = {"params", "expect"}
@@ -309,7 +309,9 @@ def _trap(check: _Checker, trap, names, kind, i, j) -> Trap:
     code = check.text(trap["code"], *where, "code")
     if not CODE_PATTERN.match(code):
         check.fail("a misconception code is lower_snake_case", *where, "code")
-    value = words = None
+    value = words = when = None
+    if "when" in trap:
+        when = check.expression(trap["when"], names, *where, "when")
     if "value" in trap:
         value = check.expression(trap["value"], names, *where, "value")
     if "words" in trap:
@@ -322,7 +324,8 @@ def _trap(check: _Checker, trap, names, kind, i, j) -> Trap:
     credit = trap.get("credit", 0)
     if isinstance(credit, bool) or not isinstance(credit, (int, float)) or not 0 <= credit <= 1:
         check.fail(f"a trap's credit is a share of the part's points from 0 to 1, found {credit!r}", *where, "credit")
-    return Trap(code=code, feedback=trap["feedback"], value=value, words=words or (), credit=float(credit))
+    return Trap(code=code, feedback=trap["feedback"], value=value, words=words or (), credit=float(credit),
+                when=when)
 
 
 def _solution(check: _Checker, solution, part_names) -> dict:

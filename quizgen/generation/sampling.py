@@ -10,7 +10,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from quizgen.maths.answers import normalise_word
 from quizgen.errors import ExpressionError, SamplingError, TemplateError
 from quizgen.maths.evaluate import ground
 from quizgen.maths.exact import Exact, to_float, whole
@@ -19,7 +18,7 @@ from quizgen.bank.model import Part, Template
 from quizgen.bank.texts import located_error, text_sources
 from quizgen.bank.yamlfile import locate_line
 from quizgen.generation.plan import SamplingPlan, exact_from_yaml, from_yaml, grid_values, plan_for
-from quizgen.maths.tolerance import overlapping_pair
+from quizgen.generation.separation import Rejected, check_separation
 
 
 @dataclass
@@ -78,15 +77,6 @@ def _names_read(template: Template):
             _NAMES.clear()
         hit = _NAMES[id(template)] = (template, names_read(source for _, source in text_sources(template)))
     return hit[1]
-
-
-class Rejected(Exception):
-    """A draw that must be thrown away; the message says why, and ``where``
-    names the template key at fault (``("constraints", 0)``), for validate."""
-
-    def __init__(self, message: str, where: tuple = (), clash: str | None = None):
-        super().__init__(message)
-        self.where, self.clash = where, clash   # clash: "answer" or "trap", the value a trap came too near
 
 
 def sample_instance(template: Template, seed_label: str, rejections: list | None = None) -> Instance:
@@ -303,16 +293,32 @@ def _value_part(part: Part, letter: str, instance: Instance, functions: dict) ->
         value = _part_number(functions[part.answer], env, part, "answer", None)
         if part.kind == "integer" and not (value.__class__ is Fraction and value.denominator == 1):
             raise Rejected(f"part {part.name}: answer {float(value):.6g} is not a whole number", ("answer",))
-    traps = []
-    for j, trap in enumerate(part.traps):
-        trap_value = None
-        if trap.value is not None:
-            trap_value = _part_number(functions[trap.value], env, part, trap.code, j)
-        words = tuple(w for w in _words(trap.words, instance) if w.strip()) if trap.words else ()
-        traps.append(TrapValue(trap.code, trap.feedback, trap_value, words))
+    traps = [_value_trap(trap, j, part, instance, functions) for j, trap in enumerate(part.traps)]
     result = PartValue(part, letter, value, accept, traps)
-    _check_separation(result)
+    check_separation(result)
     return result
+
+
+def _value_trap(trap, j: int, part: Part, instance: Instance, functions: dict) -> TrapValue:
+    """Trap ``j`` in this draw: its value or words, or neither where its
+    ``when`` is false (a slip this draw cannot make, left out as an empty trap word is)."""
+    if trap.when is not None and not _holds(functions[trap.when], instance.env, j):
+        return TrapValue(trap.code, trap.feedback, None, ())
+    value = None if trap.value is None else _part_number(functions[trap.value], instance.env, part, trap.code, j)
+    words = tuple(w for w in _words(trap.words, instance) if w.strip()) if trap.words else ()
+    return TrapValue(trap.code, trap.feedback, value, words)
+
+
+def _holds(function, env: dict, j: int) -> bool:
+    """Trap ``j``'s ``when`` in this draw; a failure or a value that is not
+    true or false rejects the draw, naming the key (as a constraint's does)."""
+    try:
+        held = function(env)
+    except ExpressionError as exc:
+        raise Rejected(f"an expression failed: {exc}", ("traps", j, "when")) from exc
+    if held is not True and held is not False:
+        raise Rejected(f"a trap's when must be true or false, found {held}", ("traps", j, "when"))
+    return held
 
 
 def _words(sources: tuple, instance: Instance) -> tuple:
@@ -362,38 +368,3 @@ def _number(value, part: Part, what: str):
     if number and abs(number) < TINY:
         raise Rejected(f"part {part.name}: {what} is too near 0 to round (under {TINY:g})")
     return value
-
-
-def _check_separation(pv: PartValue) -> None:
-    spec, kind = pv.part.tolerance, pv.part.kind
-    values = [to_float(pv.value)] if pv.value is not None else []
-    values += [to_float(t.value) for t in pv.traps if t.value is not None]
-    pair = overlapping_pair(values, spec, "integer" if kind == "integer" else "numeric")
-    if pair is not None:
-        numbers = [("the answer", ("answer",))] if pv.value is not None else []
-        numbers += [(t.code, ("traps", j)) for j, t in enumerate(pv.traps) if t.value is not None]
-        (name_a, _), (name_b, where) = numbers[pair[0]], numbers[pair[1]]
-        raise Rejected(f"part {pv.part.name}: {name_a} ({values[pair[0]]:.6g}) and {name_b} "
-                       f"({values[pair[1]]:.6g}) are within tolerance of each other", where,
-                       _clash(pv, pair, values))
-    if any(trap.words for trap in pv.traps):
-        _check_words(pv)
-
-
-def _clash(pv: PartValue, pair: tuple, values: list) -> str:
-    """What a trap came too near, for the advice when no draw passes (``_ran_out``)."""
-    what = "answer" if pv.value is not None and pair[0] == 0 else "trap"
-    return what if values[pair[0]] == values[pair[1]] else f"near {what}"
-
-
-def _check_words(pv: PartValue) -> None:
-    """No trap word is accepted, and no word is in two traps."""
-    accepted = {normalise_word(w) for w in pv.accept}
-    seen = {}
-    for j, trap in enumerate(pv.traps):
-        for word in map(normalise_word, trap.words):
-            if word in accepted:
-                raise Rejected(f"part {pv.part.name}: trap {trap.code} word {word!r} is also accepted",
-                               ("traps", j, "words"))
-            if seen.setdefault(word, trap.code) != trap.code:
-                raise Rejected(f"part {pv.part.name}: word {word!r} is in two traps", ("traps", j, "words"))

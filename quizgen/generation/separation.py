@@ -1,0 +1,53 @@
+"""Why a draw is thrown away: ``Rejected``, and the check that no answer to a
+part could match two of its values (the answer and the traps) or words."""
+
+from __future__ import annotations
+
+from quizgen.maths.answers import normalise_word
+from quizgen.maths.exact import to_float
+from quizgen.maths.tolerance import overlapping_pair
+
+
+class Rejected(Exception):
+    """A draw that must be thrown away; the message says why, and ``where``
+    names the template key at fault (``("constraints", 0)``), for validate."""
+
+    def __init__(self, message: str, where: tuple = (), clash: str | None = None):
+        super().__init__(message)
+        self.where, self.clash = where, clash   # clash: "answer" or "trap", the value a trap came too near
+
+
+def check_separation(pv) -> None:
+    """Reject a draw where one answer could match two of the part's values (the answer and its traps) or words."""
+    spec, kind = pv.part.tolerance, pv.part.kind
+    values = [to_float(pv.value)] if pv.value is not None else []
+    values += [to_float(t.value) for t in pv.traps if t.value is not None]
+    pair = overlapping_pair(values, spec, "integer" if kind == "integer" else "numeric")
+    if pair is not None:
+        numbers = [("the answer", ("answer",))] if pv.value is not None else []
+        numbers += [(t.code, ("traps", j)) for j, t in enumerate(pv.traps) if t.value is not None]
+        (name_a, _), (name_b, where) = numbers[pair[0]], numbers[pair[1]]
+        raise Rejected(f"part {pv.part.name}: {name_a} ({values[pair[0]]:.6g}) and {name_b} "
+                       f"({values[pair[1]]:.6g}) are within tolerance of each other", where,
+                       _clash(pv, pair, values))
+    if any(trap.words for trap in pv.traps):
+        _check_words(pv)
+
+
+def _clash(pv, pair: tuple, values: list) -> str:
+    """What a trap came too near, for the advice when no draw passes (``_ran_out``)."""
+    what = "answer" if pv.value is not None and pair[0] == 0 else "trap"
+    return what if values[pair[0]] == values[pair[1]] else f"near {what}"
+
+
+def _check_words(pv: PartValue) -> None:
+    """No trap word is accepted, and no word is in two traps."""
+    accepted = {normalise_word(w) for w in pv.accept}
+    seen = {}
+    for j, trap in enumerate(pv.traps):
+        for word in map(normalise_word, trap.words):
+            if word in accepted:
+                raise Rejected(f"part {pv.part.name}: trap {trap.code} word {word!r} is also accepted",
+                               ("traps", j, "words"))
+            if seen.setdefault(word, trap.code) != trap.code:
+                raise Rejected(f"part {pv.part.name}: word {word!r} is in two traps", ("traps", j, "words"))
