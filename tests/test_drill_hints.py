@@ -81,7 +81,7 @@ def test_the_reviewers_c3_case_holds_back_the_loss_until_part_b():
     part_a, part_b = question.split("\n(b) ")
     assert "Hint 4 of 4: Step 3" in part_a and "10.3090" not in part_a
     assert "No more hints for this part: the next step shows the answer to a later part." in " ".join(part_a.split())
-    assert "Hint 5 of 5: Step 4, Take the negative natural log" in part_b and "ln 30000 = 10.3090" in part_b
+    assert "Hint 1 of 1: Step 4, Take the negative natural log" in part_b and "ln 30000 = 10.3090" in part_b
 
 
 @pytest.mark.parametrize("cls, title, shown_at", [("C9", "Correct the student", "c"), ("C5", "Try to divide", "b"),
@@ -108,6 +108,18 @@ def test_a_forecast_that_states_a_word_answer_is_never_a_hint(cls):
     assert ": Forecast" not in hints and "Hint 1 of" in hints, output
     assert hints.split("Hint 1 of")[1].split("\n")[0].split(": ", 1)[1].startswith("Step 1,"), output
     assert "  Forecast" in solution
+
+
+def test_hints_are_counted_within_the_part_and_a_part_with_none_says_so(templates_by_class):
+    """C6 (b) gets the [MASK] step as its own "Hint 1 of 1"; C9 (b), whose only
+    step also answers (c), says there is no hint rather than "no more"."""
+    output, _ = drill("h\nh\nh\n2580\nh\nq\n", classes="C6", seed=3, save=False, count=1)
+    part_b = output.split("\n(b) ")[1]
+    assert "Hint 1 of 1: Step 2, Replace 80% of the picked positions with [MASK]" in part_b, output
+    template = templates_by_class["C9"]
+    entry = key_entry(Question("Q1", sample_instance(template, seed_label(0, template.id, 0))))
+    output, _ = drill("h\n" * 5 + f"{entry.parts[0].answer}\nh\nq\n", classes="C9", seed=0, save=False, count=1)
+    assert "No hint for this part: the next step shows the answer to a later part." in " ".join(output.split())
 
 
 def test_the_full_solution_still_shows_every_step_after_a_skip():

@@ -195,14 +195,16 @@ def paper_digest(path) -> str:
 # solutions.md again: the answers' note says the working's rounding may change the last
 # figure asked for, and that an answer worked that way is marked correct too; and for C4's
 # check saying the loss is a mean (BERT's code takes it over a batch's masked positions).
+# Both solutions.md again: C6's 80/10/10 split is three steps, one per count, so that the
+# drill can offer each of (b), (c), (d) its own step as a hint.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "7ef282aa922126ea639d6eaf2f3700dbf4a086edf98b64cea175abb02a00c106",
-    ("1", "solutions.md"): "5f911bfe903156f3179fbcb06f212a18f04d7dedcc7a122cac82c5fa2142d426",
+    ("1", "solutions.md"): "de40d7c6b1c419cc95c289b41350d18f4d2420e146db26d93faf01361722f230",
     ("2", "problems.md"): "9d48faca9d1e768cc58d6903938b5ab3c612f0191f0aa21beef7edcbeea1562f",
-    ("2", "solutions.md"): "5afed3f13afe67d2818d2f83df1ace858c7bb81e7cdc78685ddcb93db013cdaf",
+    ("2", "solutions.md"): "39749554c491ff4eb1e6f020f62f8d5ce45b448ba23fe8e85485212e4c1f334f",
 }
 
 

@@ -198,6 +198,7 @@ class Drill:
                 else:
                     self.report(record, verdict, turn.latex.get(record.letter), text)
                     turn.results.append(turn.result(record, verdict.status, verdict))
+                    turn.part_start = turn.hints   # the next part's hints are counted from here
                     self.track_traps(record, verdict, hinted=turn.hints > 0)
                     turn.values[record.name] = verdict.value
                     return True
@@ -248,16 +249,17 @@ class Drill:
     def hint(self, turn) -> None:
         """Show the next hint: the forecast, then each solution step in order,
         up to the first step that shows a later part's answer."""
-        hints = turn.hints_available()
+        hints, start = turn.hints_available(), turn.part_start
         if turn.hints >= len(hints):
             held_back = len(hints) < len(drill_hints(turn.view))
-            self.say("No more hints for this part: the next step shows the answer to a later part. Answer this "
-                     "part first, or type s to see the whole solution." if held_back else
+            none = "No hint for this part" if len(hints) == start else "No more hints for this part"
+            self.say(f"{none}: the next step shows the answer to a later part. Answer this part first, or type s "
+                     "to see the whole solution." if held_back else
                      "No more hints: type s to see the whole solution with the answers.", "  ")
             return
         label, text = hints[turn.hints]
         turn.hints += 1
-        self.say(f"Hint {turn.hints} of {len(hints)}: {label}", "  ")
+        self.say(f"Hint {turn.hints - start} of {len(hints) - start}: {label}", "  ")   # counted within the part
         self.say(text, "    ")
 
     def solution(self, view: dict, records: list) -> None:
@@ -316,6 +318,7 @@ class _Turn:
         self.records = records   # the key's parts, whose answers a hint must not show before their turn
         self.parts = len(view["parts"])
         self._offered = {}   # {part being answered: its hints}: each "h" asks again
+        self.part_start = 0   # hints shown before the part being answered
 
     def result(self, record, status: str, verdict=None) -> PartResult:
         """The result of one part, as the summary needs it."""
