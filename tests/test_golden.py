@@ -196,15 +196,16 @@ def paper_digest(path) -> str:
 # figure asked for, and that an answer worked that way is marked correct too; and for C4's
 # check saying the loss is a mean (BERT's code takes it over a batch's masked positions).
 # Both solutions.md again: C6's 80/10/10 split is three steps, one per count, so that the
-# drill can offer each of (b), (c), (d) its own step as a hint.
+# drill can offer each of (b), (c), (d) its own step as a hint. And again: the answers' note
+# says why some answers carry more than 4 significant figures.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "7ef282aa922126ea639d6eaf2f3700dbf4a086edf98b64cea175abb02a00c106",
-    ("1", "solutions.md"): "de40d7c6b1c419cc95c289b41350d18f4d2420e146db26d93faf01361722f230",
+    ("1", "solutions.md"): "c695f79a797330658858684ab4e927ba221bfaa410d0e4b0b93618c4b70d7224",
     ("2", "problems.md"): "9d48faca9d1e768cc58d6903938b5ab3c612f0191f0aa21beef7edcbeea1562f",
-    ("2", "solutions.md"): "39749554c491ff4eb1e6f020f62f8d5ce45b448ba23fe8e85485212e4c1f334f",
+    ("2", "solutions.md"): "620e80177e686875037cd6d26119e00a1b7305c871539a9e07935e898911d964",
 }
 
 

@@ -104,7 +104,9 @@ def write_feedback_sheets(result, key, outputs, columns: tuple, comma: bool = Fa
 # as on the solutions paper: why a step's result may differ in the last digit from the answer
 UNROUNDED = ("These come from unrounded values. The working above rounds at every step, so its result can differ "
              "in the last digit, at times in the last one asked for: an answer worked that way, with intermediates "
-             "kept to at least 4 significant figures, is marked correct too.")
+             "kept to at least 4 significant figures, is marked correct too. Each is written to 4 significant "
+             "figures, or to more where a fourth figure of 5 would itself be rounded, since "
+             "rounding that again to 3 figures could go the wrong way.")
 MANIFEST = ".quizgen-sheets"
 _HEADING = "# Feedback for "
 
