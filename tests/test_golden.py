@@ -224,3 +224,13 @@ def test_solutions_say_exactly_only_where_the_exact_value_says_more(invoke, tmp_
     assert not [line for line in answers if re.search(r"\*\*([^*]+)\*\* \(exactly \$\\displaystyle \1\$\)", line)]
     assert any(r"(exactly $\displaystyle 0.1517108809906561$)" in line for line in answers)
     assert any(line.endswith("**1440**") for line in answers)
+
+
+@pytest.mark.parametrize("fmt", ["md", "tex"])
+def test_the_worked_examples_paper_says_it_is_for_study_not_a_test(invoke, tmp_path, fmt):
+    """Q4, Q9 and Q10 quote the probabilities Q1 (a) and Q2 (a) ask for: the reference's examples share numbers."""
+    result = invoke("generate", "--worked-examples", "--format", fmt, "--out", tmp_path / "we")
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "we" / f"problems.{fmt}").read_text(encoding="utf-8")
+    assert "so use this paper to study and practise, not as a test." in text
+    assert "0.6652" in text   # Q1 (a)'s answer, quoted by a later question: the sharing the note speaks of
