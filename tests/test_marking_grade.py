@@ -216,6 +216,19 @@ def test_policy_and_ecf_credit_from_the_command_line(tmp_path):
     assert bad.exit_code == 2 and "--ecf-credit" in bad.output
 
 
+def test_with_no_ecf_credit_an_ecf_answer_is_incorrect_and_says_why(tmp_path):
+    """--ecf-credit 0: no marks, so no "correct" beside them; the note still says it was ECF."""
+    instance = next(i for i in _instances("C7", 30) if _trap_then_ecf(i))
+    answers, _, dependent = _trap_then_ecf(instance)
+    _grade(tmp_path, {"s001": instance}, {"s001": answers})
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", ecf_credit=0)
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        rows = [r for r in csv.DictReader(handle) if r["note"] == "ecf"]
+    assert len(rows) == len(dependent) > 0
+    assert {(r["status"], float(r["score"])) for r in rows} == {("incorrect", 0.0)}
+    assert all(r["feedback"].endswith("(error carried forward), which earns no marks in this course") for r in rows)
+
+
 def test_decimal_commas_in_give_decimal_commas_out(tmp_path):
     instance = _instances("C7", 1)[0]
     _grade(tmp_path, {"s001": instance}, {"s001": student(instance, 3)})

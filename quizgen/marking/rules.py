@@ -184,6 +184,8 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=x,
                            feedback=f"computed from your {early}, which was rounded too early")
+        if not credits.ecf:   # the instructor gives ECF no marks: then it is no correct answer either
+            return Verdict(INCORRECT, ECF, value=x, feedback=f"{ecf}, which earns no marks in this course")
         verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=x, feedback=ecf)
         return _precise(rule, reading, verdict, credits, target)
     trap = next((t for t in rule.traps if t.value is not None and matches(x, t.value, rule.spec, kind)), None)
