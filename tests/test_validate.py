@@ -113,6 +113,14 @@ def test_a_single_mistake_gives_a_single_problem_line(invoke, in_data, name):
     assert len(problem_lines(result.stdout)) == 1, result.output
 
 
+def test_an_unquoted_word_is_not_reported_again_at_the_canonical_value(invoke, in_data):
+    """``choice: [on, off]`` is the mistake (two words YAML reads as true/false); the canonical
+    "on" is then not among the options, which only repeats it."""
+    result = invoke("validate", Path("broken") / "unquoted_word.yaml", "--samples", "20")
+    lines = problem_lines(result.stdout)
+    assert [line.split(": ")[1] for line in lines] == ["params.mood.choice.0", "params.mood.choice.1"], lines
+
+
 def test_every_problem_of_a_template_is_reported_in_one_run_in_file_order(invoke, in_data):
     path = BROKEN / "several_problems.yaml"
     result = invoke("validate", "broken/several_problems.yaml")

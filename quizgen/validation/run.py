@@ -121,11 +121,22 @@ class _Found:
         self.add_all([problem])
 
     def add_all(self, problems) -> None:
-        fresh = [p for p in problems if p.key not in self.keys]
+        fresh = [p for p in problems if not self._known(p.key)]
         self.keys.update(p.key for p in fresh)
         for problem in fresh:
             if problem not in self.report.problems:
                 self.report.problems.append(problem)
+
+    def _known(self, key) -> bool:
+        """Whether ``key`` has a problem already: itself, or, for a canonical
+        parameter (``canonical.params.mood``), the parameter's own definition
+        (``params.mood...``), whose mistake a mismatch there only repeats."""
+        if key in self.keys:
+            return True
+        if not key or not key.startswith("canonical.params."):
+            return False
+        name = f"params.{key.split('.')[2]}"
+        return any(k and (k == name or k.startswith(name + ".")) for k in self.keys)
 
     def guard(self, check, template, *args):
         """Run one check; a TemplateError it raises becomes a problem."""
