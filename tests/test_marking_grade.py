@@ -287,3 +287,20 @@ def test_two_overrides_of_one_part_are_reported_and_the_later_is_used(tmp_path):
     assert result.warnings == [
         "overrides.csv: line 3 decides s001 Q1 (b) again (line 2 decided it otherwise); line 3 is used",
         "overrides.csv: line 5 decides s001 Q1 (c) again (line 4 did the same); line 5 is used"]
+
+
+@pytest.mark.parametrize("credit", [0, 1])
+def test_right_from_their_own_answer_but_rounded_too_early_says_both(tmp_path, credit):
+    """(a) 0.7 is wrong; (c) 1.2 is -ln(1 - 0.7) = 1.204 to 2 figures: rounded too
+    early given their own (a), whatever the ECF credit, never a silent incorrect."""
+    from quizgen.generation.run import generate
+
+    generate(tmp_path / "quiz", classes="C7", worked_examples=True)
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.7\ns1,Q1,c,1.2\n",
+                                          encoding="utf-8")
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "quiz" / "key.json", ecf_credit=credit)
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        row = [r for r in csv.DictReader(handle) if r["part"] == "c"][0]
+    assert (row["status"], row["note"], row["score"]) == ("imprecise", "rounded_too_early", "0")
+    assert row["feedback"] == ("marked from your (a) = 0.7: rounded too early: only 2 significant figures, "
+                               "give at least 3 (expected 1.20)")

@@ -214,7 +214,7 @@ class PartChecker:
                 and question.usable():
             mark = careful.mark_value(self.rule, Reading(NUMBER, value, figures), earlier, question.env,
                                       question.credits, question.carried)
-            if mark.note == careful.ECF or mark.feedback.startswith("computed from your"):
+            if mark.note in (careful.ECF, careful.EARLY):   # ECF, or right from their own answer rounded too early
                 verdict = self._verdict(mark, figures)
         if len(self._remarked) >= REMARK_LIMIT:
             self._remarked.clear()

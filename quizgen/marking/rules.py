@@ -8,7 +8,7 @@ answers to the earlier parts. Both are pure."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from quizgen.errors import ExpressionError
@@ -184,10 +184,14 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=x,
                            feedback=f"computed from your {early}, which was rounded too early")
+        verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=x,
+                          feedback=f"{ecf}: correct given that value (error carried forward)")
+        verdict = _precise(rule, reading, verdict, credits, target)
+        if verdict.note == EARLY:   # right given their own answer, but to fewer figures than asked
+            return replace(verdict, feedback=f"{ecf}: {verdict.feedback}")
         if not credits.ecf:   # the instructor gives ECF no marks: then it is no correct answer either
-            return Verdict(INCORRECT, ECF, value=x, feedback=f"{ecf}, which earns no marks in this course")
-        verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=x, feedback=ecf)
-        return _precise(rule, reading, verdict, credits, target)
+            return replace(verdict, status=INCORRECT, feedback=f"{verdict.feedback}, which earns no marks in this course")
+        return verdict
     trap = next((t for t in rule.traps if t.value is not None and matches(x, t.value, rule.spec, kind)), None)
     if trap is not None:
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
@@ -260,7 +264,7 @@ def _ecf(rule: PartRule, x: float, earlier: dict, env: dict, carried: dict):
     except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError):
         return "", None
     shown = ", ".join(f"{s.label} = {_shown(own[s.name])}" for s in rule.sources)
-    return f"marked from your {shown}: correct given that value (error carried forward)", target
+    return f"marked from your {shown}", target
 
 
 def _unrounded(rule: PartRule, x: float, env: dict, own: dict) -> bool:
