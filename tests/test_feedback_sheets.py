@@ -303,12 +303,16 @@ def test_an_override_that_changes_the_status_drops_the_graders_feedback(tmp_path
     generate(tmp_path / "quiz", classes="C7", worked_examples=True)
     answers = tmp_path / "answers.csv"
     answers.write_text("student_id,question_id,part,answer\n"
-                       "s1,Q1,a,0.85\ns1,Q1,b,0.163\ns2,Q1,a,0.85\ns2,Q1,b,0.163\n", encoding="utf-8")
+                       "s1,Q1,a,0.85\ns1,Q1,b,0.163\ns2,Q1,a,0.85\ns2,Q1,b,0.163\ns3,Q1,a,0.2315\n",
+                       encoding="utf-8")
     overrides = tmp_path / "overrides.csv"
-    overrides.write_text("student_id,question_id,part,score\ns1,Q1,b,0\ns2,Q1,b,1\n", encoding="utf-8")
+    overrides.write_text("student_id,question_id,part,score\ns1,Q1,b,0\ns2,Q1,b,1\ns3,Q1,a,1\n", encoding="utf-8")
     result = quizgen.grade(answers, key=tmp_path / "quiz" / "key.json", overrides=overrides)
     with open(result.paths["graded"], newline="", encoding="utf-8-sig") as handle:
         rows = {(r["student_id"], r["part"]): r for r in csv.DictReader(handle)}
     assert (rows["s1", "b"]["status"], rows["s1", "b"]["note"], rows["s1", "b"]["feedback"]) == \
         ("incorrect", "override", "")
     assert rows["s2", "b"]["status"] == "correct" and "error carried forward" in rows["s2", "b"]["feedback"]
+    # the sigmoid-sign trap answer given full marks is no longer that misconception
+    assert (rows["s3", "a"]["status"], rows["s3", "a"]["misconception"], rows["s3", "a"]["feedback"]) == \
+        ("correct", "", "")

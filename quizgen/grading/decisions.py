@@ -106,11 +106,12 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         reason = f"no answer row: made by {source} line {override.line}" if fresh else ""
         status = Status(decided_status(override.status, "incorrect" if row < 0 else old.status.value,
                                        override.score))
-        # without a comment, the grader's feedback stays only while it still fits the status
-        feedback = override.comment or (old.feedback if status is old.status else "")
-        outcome = make_outcome(status, override.score * float(index.slots[slot]["points"]), checker.expected,
-                               old.misconception, feedback, reason, OVERRIDE, old.value, old.figures,
-                               checker.decimal_comma)
+        score = override.score * float(index.slots[slot]["points"])
+        # the grader's misconception and words stay only while the marker keeps the grader's verdict
+        kept = status is old.status and score == old.score
+        outcome = make_outcome(status, score, checker.expected, old.misconception if kept else "",
+                               override.comment or (old.feedback if kept else ""), reason, OVERRIDE, old.value,
+                               old.figures, checker.decimal_comma)
         grid.outcomes[k] = outcome
         if row < 0:
             grid.rows[k] = made.write(students, index, number, slot, outcome)
