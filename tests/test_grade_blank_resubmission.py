@@ -30,14 +30,14 @@ def test_a_wide_resubmission_with_blank_cells_keeps_the_earlier_answers(tmp_path
     rows, result = graded(tmp_path, "Student ID,Q1a,Q1b\ns001,0.5,3\ns001,,3.00\n")
     assert [(r["part"], r["status"], r["reason"]) for r in rows] == [
         ("a", "correct", ""), ("b", "superseded", "a later row answers this part again"),
-        ("a", "superseded", "left blank, and another row answers this part"), ("b", "correct", "")]
+        ("a", "superseded", "left blank, and another row for this part is the one graded"), ("b", "correct", "")]
     assert result.students[0].score == 4
 
 
 def test_a_blank_before_an_answer_is_superseded_with_the_same_reason(tmp_path):
     rows, _ = graded(tmp_path, "student_id,question_id,part,answer\ns001,Q1,a,\ns001,Q1,a,0.5\n")
     assert [(r["status"], r["reason"]) for r in rows] == [
-        ("superseded", "left blank, and another row answers this part"), ("correct", "")]
+        ("superseded", "left blank, and another row for this part is the one graded"), ("correct", "")]
 
 
 def test_blank_after_blank_is_still_blank(tmp_path):
@@ -51,7 +51,7 @@ def test_in_parts_a_blank_in_a_later_part_leaves_the_earlier_answer(tmp_path, mo
     lines = [f"s{n:03d},Q1,a,0.5" for n in range(60)] + [f"s{n:03d},Q1,a," for n in range(60)]
     rows, result = graded(tmp_path, "student_id,question_id,part,answer\n" + "\n".join(lines) + "\n", jobs=jobs)
     assert [r["status"] for r in rows] == ["correct"] * 60 + ["superseded"] * 60
-    assert {r["reason"] for r in rows[60:]} == {"left blank, and another row answers this part"}
+    assert {r["reason"] for r in rows[60:]} == {"left blank, and another row for this part is the one graded"}
     assert result.counts["superseded"] == 60 and {s.score for s in result.students} == {2.0}
 
 
@@ -59,4 +59,12 @@ def test_the_sheet_says_the_blank_was_passed_over(tmp_path):
     graded(tmp_path, "student_id,question_id,part,answer\ns001,Q1,a,0.5\ns001,Q1,a,\n",
            outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
     sheet = (tmp_path / "sheets" / "s001.md").read_text(encoding="utf-8")
-    assert "Row 3: your blank answer to Q1 (a) was passed over: your answer in row 2 is graded." in sheet
+    assert "Row 3: your blank answer to Q1 (a) was passed over: row 2 is the one graded." in sheet
+
+
+def test_a_blank_before_another_blank_is_not_said_to_be_replaced_by_an_answer(tmp_path):
+    graded(tmp_path, "student_id,question_id,part,answer\ns001,Q1,a,\ns001,Q1,a,\n",
+           outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
+    sheet = (tmp_path / "sheets" / "s001.md").read_text(encoding="utf-8")
+    assert "Row 2: your blank answer to Q1 (a) was passed over: row 3 is the one graded." in sheet
+    assert "later answer" not in sheet

@@ -98,8 +98,9 @@ def stray_sentence(stray: StrayAnswer, parts_of: dict, esc) -> str:
     """Where one answer went, in plain words."""
     answer = f"your answer {esc(stray.answer)}" if stray.answer.strip() else "your blank answer"
     named = f"{esc(stray.question)} ({esc(stray.part)})" if stray.part.strip() else esc(stray.question)
-    if stray.status == "superseded" and 0 < stray.later < stray.row:   # a blank after an answer
-        return f"Row {stray.row}: {answer} to {named} was passed over: your answer in row {stray.later} is graded."
+    if stray.status == "superseded" and not stray.answer.strip():   # before or after the row graded
+        graded = f"row {stray.later}" if stray.later else "another row"
+        return f"Row {stray.row}: {answer} to {named} was passed over: {graded} is the one graded."
     if stray.status == "superseded":
         later = f"your later answer in row {stray.later}" if stray.later else "a later answer"
         return f"Row {stray.row}: {answer} to {named} was replaced by {later}, which is the one graded."

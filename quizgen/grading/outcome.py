@@ -14,7 +14,7 @@ from quizgen.key.status import Status
 
 RESULT_COLUMNS = ("status", "score", "expected", "misconception", "feedback", "reason", "note")
 SUPERSEDED_REASON = "a later row answers this part again"
-BLANK_REASON = "left blank, and another row answers this part"
+BLANK_REASON = "left blank, and another row for this part is the one graded"
 
 
 class Outcome:
