@@ -177,3 +177,14 @@ def test_canvas_names_a_slips_words_as_alternatives_and_its_value_with_its_zeros
     html = slips_html(part)
     assert '<li>An answer of "yes", "true" or "left to right": f</li>' in html
     assert "<li>An answer of 1.420: g</li>" in html and html.count("<li>") == 2
+
+
+def test_canvas_writes_a_counts_slip_as_a_whole_number_and_a_half_as_it_is():
+    """C6's 15% slip: 900.0 was shown for a count; 22.5 (a tenth of an odd count) stays 22.50."""
+    from quizgen.lms.canvas import slips_html
+    from quizgen.lms.variants import Trap, VariantPart
+
+    traps = tuple(Trap(code=f"t{v}", value=v, tolerance=0.5, feedback="f", words=()) for v in (900.0, 22.5))
+    html = slips_html(VariantPart(letter="a", ask_html="", kind="integer", value=1200.0, tolerance=0.5, words=(),
+                                  points=1, traps=traps))
+    assert "<li>An answer of 900: f</li>" in html and "<li>An answer of 22.50: f</li>" in html

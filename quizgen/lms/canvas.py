@@ -117,7 +117,9 @@ def slips_html(part: VariantPart) -> str:
     for trap in part.traps:
         if trap.value is None and not trap.words:
             continue   # a slip this draw cannot make (C8's true class when it is also the prediction)
-        said = key_answer(trap.value, "numeric", 0) if trap.value is not None else _either(trap.words[:3])
+        whole = part.kind == "integer" and float(trap.value or 0).is_integer()   # a count's slip: 900, not 900.0
+        said = _either(trap.words[:3]) if trap.value is None else key_answer(trap.value, "integer" if whole else
+                                                                              "numeric", 0)
         items.append(f"<li>An answer of {escape(said, quote=False)}: {escape(trap.feedback, quote=False)}</li>")
     if not items:
         return "<p>Compare your working with the worked solution.</p>"
