@@ -4,6 +4,8 @@ and marked by the usual rules: a reviewer found each one graded ``invalid``,
 0 marks. A hedge of two numbers stays for a person to read. The summary names
 the invalid answers as it names those needing review."""
 
+import json
+
 import pytest
 
 from quizgen.marking.forms import INVALID, NUMBER, REVIEW, read_number
@@ -80,6 +82,20 @@ def test_the_summary_names_the_invalid_answers(tmp_path):
     assert ("Note: 2 answer(s) could not be read (invalid, 0; the reason column says why): "
             "s002 Q1 (a), s003 Q1 (b)\n") in result.output
 
+
+def test_the_invalid_note_counts_rows_it_cannot_name_apart(tmp_path):
+    """An unquoted decimal comma makes a row of five cells, and a row may have no id:
+    the note said ':  and 3 more' naming nobody."""
+    (tmp_path / "key.json").write_text(json.dumps({"questions": [Q1]}), encoding="utf-8")
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0,5\n,Q1,b,1\n"
+                                          "s2,Q1,a,0.4.2\n", encoding="utf-8")
+    result = grade(tmp_path / "answers.csv", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert ("Note: 3 answer(s) could not be read (invalid, 0; the reason column says why): s2 Q1 (a); "
+            "2 row(s) with no student id or not read as a row\n") in result.output
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0,5\n", encoding="utf-8")
+    assert ("could not be read (invalid, 0; the reason column says why): 1 row(s) with no student id or not "
+            "read as a row\n") in grade(tmp_path / "answers.csv", "--jobs", "1").output
 
 
 def test_the_drill_reads_the_notes_as_grade_does():

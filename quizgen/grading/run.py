@@ -217,8 +217,11 @@ def look_at_lines(matrix: VerdictMatrix, counts: dict) -> list:
         count = counts.get(status, 0)
         if count:
             shown = [f"{sid} {slot.question_id} ({slot.part})" for sid, slot in matrix.where(status, SHOWN)]
-            more = f" and {count - len(shown)} more" if count > len(shown) else ""
-            lines.append(f"{count} answer(s) {says}: {', '.join(shown)}{more}")
+            named, outside = matrix.count(status), count - matrix.count(status)
+            places = [", ".join(shown) + (f" and {named - len(shown)} more" if named > len(shown) else "")]
+            if outside:   # a row with no student id, or not read as a row (an unquoted decimal comma)
+                places = places * bool(shown) + [f"{outside} row(s) with no student id or not read as a row"]
+            lines.append(f"{count} answer(s) {says}: {'; '.join(places)}")
     return lines
 
 
