@@ -240,3 +240,22 @@ def test_class_tables_name_a_trap_in_words_where_each_paper_words_it_with_its_ow
     assert [row["note"] for row in items if row["level"] == "trap" and row["code"] == "halved"] == ["halved"]
     report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
     assert "| halved | 2 | Q1a | halved |" in report and "half of" not in report
+
+
+def test_a_trap_a_students_draw_cannot_make_leaves_them_out_of_its_share(tmp_path):
+    """C6's used_bert_15_percent does not exist when the draw's rate is 15%: two of
+    the three students can fall into it, and both did: a share of 1, not 2/3."""
+    def own(value, trap_value):
+        first = part("a", value, [trap("halved", 0.25)])
+        return {**Q1, "parts": [{**first, "trap_values": [trap_value]}, part("b", 3.0)]}
+
+    key = {"questions": [own(0.5, 0.25)],
+           "students": {"s001": {"name": "A", "questions": [own(0.75, 0.375)]},
+                        "s002": {"name": "B", "questions": [own(0.25, 0.125)]},
+                        "s003": {"name": "C", "questions": [own(0.5, None)]}}}
+    answers = write(tmp_path, key, [("s001", "Q1", "a", "0.375"), ("s002", "Q1", "a", "0.125"),
+                                    ("s003", "Q1", "a", "0.5")])
+    result = grade(answers, "--force")
+    assert result.exit_code == 0, result.output
+    trap_row = [r for r in read(tmp_path / "answers-graded-items.csv") if r["level"] == "trap"][0]
+    assert (trap_row["code"], trap_row["share"]) == ("halved", "1.000")

@@ -46,6 +46,16 @@ def offered_hints(hints: list, records: list, current: int) -> list:
     return offered
 
 
+def no_more_hints(offered: int, start: int, every: int) -> str:
+    """What ``h`` says when the part's ``offered`` hints (counted from ``start``,
+    those seen before it) are all shown, of the question's ``every``."""
+    if offered == every:
+        return "No more hints: type s to see the whole solution with the answers."
+    none = "No hint for this part" if offered == start else "No more hints for this part"
+    return (f"{none}: the next step shows the answer to a later part. Answer this part first, or type s "
+            "to see the whole solution.")
+
+
 def shown_parts(text: str, records: list) -> set:
     """Indexes of the numeric parts whose answer ``text`` shows: a number the
     grader would accept for that part (within its tolerance, either sign) that

@@ -10,7 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from quizgen.drill import record as learner
-from quizgen.drill.hints import all_hints, drill_hints, offered_hints
+from quizgen.drill.hints import all_hints, drill_hints, no_more_hints, offered_hints
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import OutputError, UsageError
 from quizgen.generation.quiz import Question, new_seed, seed_label
@@ -251,11 +251,7 @@ class Drill:
         up to the first step that shows a later part's answer."""
         hints, start = turn.hints_available(), turn.part_start
         if turn.hints >= len(hints):
-            held_back = len(hints) < len(drill_hints(turn.view))
-            none = "No hint for this part" if len(hints) == start else "No more hints for this part"
-            self.say(f"{none}: the next step shows the answer to a later part. Answer this part first, or type s "
-                     "to see the whole solution." if held_back else
-                     "No more hints: type s to see the whole solution with the answers.", "  ")
+            self.say(no_more_hints(len(hints), start, len(drill_hints(turn.view))), "  ")
             return
         label, text = hints[turn.hints]
         turn.hints += 1

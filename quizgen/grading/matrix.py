@@ -62,11 +62,12 @@ class VerdictMatrix:
     may differ). Reading is cheap: the cells are the grader's own outcome
     objects, shared, not copied."""
 
-    def __init__(self, grid: AnswerGrid, students: list, slots: list, on_paper: list):
+    def __init__(self, grid: AnswerGrid, students: list, slots: list, on_paper: list, papers: list | None = None):
         self._grid = grid
         self.students = students
         self.slots = slots
         self._on_paper = on_paper
+        self.papers = papers if papers is not None else [0] * len(students)   # each student's paper: 0 the class's
 
     def row(self, number: int) -> list:
         """Student ``number``'s cells (status, score, misconception), one per slot."""

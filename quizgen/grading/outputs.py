@@ -71,33 +71,48 @@ def output_names(outputs: GradeOutputs, stem: str) -> dict:
     return names
 
 
-def slot_traps(key, slots: list) -> list:
+def slot_traps(key, slots: list, papers: list = ()) -> list:
     """Each slot's traps (report Trap tuples) as the students' papers have them
     (the class paper when there are none): a trap's feedback where every paper
     words it alike, else its code in words, since per-student papers put each
-    student's own numbers in it and no one of those texts fits the class."""
+    student's own numbers in it and no one of those texts fits the class; and
+    the students (by ``papers``, each student's paper number) whose draw cannot
+    make it (a ``when:`` trap), left out of its shares."""
     where = {}   # {question id: {part letter: slot}}
     for n, slot in enumerate(slots):
         where.setdefault(norm_question(slot["question_id"]), {})[slot["part"]] = n
     texts = [{} for _ in slots]   # {code: feedback}, in key order
     specs = [set() for _ in slots]   # the instances sharing a template's spec share its traps: one look each
+    lacking = {}   # {(slot, code): paper numbers whose draw has no such trap}
     ids = {}   # {question id: its slots by letter}: every paper has the same few ids
-    for questions in [paper.questions for paper in key.papers] or [key.questions]:
+    numbered = list(enumerate((paper.questions for paper in key.papers), start=1)) or [(0, key.questions)]
+    for number, questions in numbered:
         for question in questions:
             letters = ids.get(question.id)
             if letters is None:
                 letters = ids[question.id] = where.get(norm_question(question.id), {})
             for part in question.parts:
                 n = letters.get(part.letter)
-                if n is None or id(part.spec) in specs[n]:   # the key keeps every spec alive
+                if n is None:
                     continue
-                specs[n].add(id(part.spec))
-                found = texts[n]
-                for trap in part.traps:
-                    known = found.setdefault(trap.code, trap.feedback)
-                    if known != trap.feedback:
-                        found[trap.code] = code_in_words(trap.code)
-    return [tuple(Trap(code, feedback) for code, feedback in found.items()) for found in texts]
+                if None in part.trap_values:
+                    for trap, value in zip(part.traps, part.trap_values):
+                        if value is None and not trap.words:
+                            lacking.setdefault((n, trap.code), set()).add(number)
+                if id(part.spec) not in specs[n]:   # the key keeps every spec alive
+                    specs[n].add(id(part.spec))
+                    _note_feedback(texts[n], part.traps)
+    absent = {k: frozenset(i for i, p in enumerate(papers) if p in numbers) for k, numbers in lacking.items()}
+    return [tuple(Trap(code, feedback, absent.get((n, code), frozenset())) for code, feedback in found.items())
+            for n, found in enumerate(texts)]
+
+
+def _note_feedback(found: dict, traps) -> None:
+    """Each trap's feedback into ``found`` ({code: text}), its code in words once two papers word it differently."""
+    for trap in traps:
+        known = found.setdefault(trap.code, trap.feedback)
+        if known != trap.feedback:
+            found[trap.code] = code_in_words(trap.code)
 
 
 def report_parts(matrix, traps: list) -> list:
@@ -148,7 +163,7 @@ def class_report_texts(matrix, names: list, key, title: str, html: bool, delimit
     (quizgen.background)."""
     from quizgen.report import analyse, items_csv, markdown_sections, report_html
 
-    parts = report_parts(matrix, slot_traps(key, _slot_dicts(matrix)))
+    parts = report_parts(matrix, slot_traps(key, _slot_dicts(matrix), matrix.papers))
     analysis = analyse(parts, report_students(matrix, names))
     texts = {"markdown": "\n" + markdown_sections(analysis), "items": items_csv(analysis, delimiter, comma)}
     if html:

@@ -230,7 +230,8 @@ def _matrix(index: KeyIndex, students: Students, grid: AnswerGrid) -> VerdictMat
     row of booleans (shared by the students of one paper)."""
     slots = [Slot(s["question_id"], s["part"], s["class"], s["template"], s["points"]) for s in index.slots]
     masks = [tuple(part is not None for part in paper.parts) for paper in index.papers]
-    return VerdictMatrix(grid, list(students.ids), slots, [masks[n] for n in students.paper_numbers])
+    return VerdictMatrix(grid, list(students.ids), slots, [masks[n] for n in students.paper_numbers],
+                         list(students.paper_numbers))
 
 
 def _write_reports(result: GradeResult, handles: dict, names: dict, delimiter: str, comma: bool = False) -> None:

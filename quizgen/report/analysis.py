@@ -108,7 +108,7 @@ def _part_stats(column, counts, scores, part, cohort: Roster) -> tuple:
     codes = who_met(column, counts)
     everyone = s.n == cohort.n
     item.traps = _trap_shares(part, codes, s.n, cohort.lower if everyone else _sat(cohort.lower, scores),
-                              cohort.upper if everyone else _sat(cohort.upper, scores))
+                              cohort.upper if everyone else _sat(cohort.upper, scores), scores)
     item.reasons = reasons(item)
     return item, codes
 
@@ -118,18 +118,26 @@ def _sat(members: dict, scores) -> dict:
     return {i: share for i, share in members.items() if scores[i] is not None}
 
 
-def _trap_shares(part, codes, sat, lower: dict, upper: dict) -> list:
+def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores) -> list:
     """The share of students in each of the part's traps (and any other code
-    met), overall and within each group (its members counted by their share of a place)."""
+    met), overall and within each group (its members counted by their share of
+    a place), among the students whose paper's draw can make the trap."""
     traps = [Trap(*t) for t in part.traps]
     known = {t.code for t in traps}
     traps += [Trap(code) for code in sorted(codes) if code not in known]
     shares = []
     for trap in traps:
         who = codes.get(trap.code, ())
-        shares.append(TrapShare(trap.code, trap.feedback, len(who), _ratio(len(who), sat),
-                                _group_share(lower, who), _group_share(upper, who)))
+        can = sat - sum(scores[i] is not None for i in trap.absent)
+        shares.append(TrapShare(trap.code, trap.feedback, len(who), _ratio(len(who), can),
+                                _group_share(_without(lower, trap.absent), who),
+                                _group_share(_without(upper, trap.absent), who)))
     return shares
+
+
+def _without(members: dict, absent: frozenset) -> dict:
+    """A group without the students whose paper lacks the trap."""
+    return {i: share for i, share in members.items() if i not in absent} if absent else members
 
 
 def _group_share(members: dict, who) -> float:

@@ -14,10 +14,13 @@ STATUS_COUNTS = COUNTED + ("other",) + SPLIT   # the keys of ItemStats.counts, i
 
 
 class Trap(NamedTuple):
-    """One misconception a part can catch: its code and the feedback wording."""
+    """One misconception a part can catch: its code, the feedback wording, and
+    the students (indexes) whose paper's draw cannot make it (a trap with a
+    ``when:`` condition): they are left out of its shares."""
 
     code: str
     feedback: str = ""
+    absent: frozenset = frozenset()
 
 
 class Part(NamedTuple):
