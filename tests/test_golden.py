@@ -197,14 +197,18 @@ def paper_digest(path) -> str:
 # check saying the loss is a mean (BERT's code takes it over a batch's masked positions).
 # Both solutions.md again: C6's 80/10/10 split is three steps, one per count, so that the
 # drill can offer each of (b), (c), (d) its own step as a hint.
+# All four again (branch bank13b): C4/C9 say how their masked share compares with BERT's
+# 15%, C9's stem states the NSP binary cross-entropy and its correction drops the 80/10/10
+# aside where the claim never says 15%, C8's head reads the pooled [CLS] vector, C10 says q
+# may fall below p and why the last word's q equals p; seed 2's C2 forecast says "shares".
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "7ef282aa922126ea639d6eaf2f3700dbf4a086edf98b64cea175abb02a00c106",
-    ("1", "solutions.md"): "de40d7c6b1c419cc95c289b41350d18f4d2420e146db26d93faf01361722f230",
-    ("2", "problems.md"): "9d48faca9d1e768cc58d6903938b5ab3c612f0191f0aa21beef7edcbeea1562f",
-    ("2", "solutions.md"): "39749554c491ff4eb1e6f020f62f8d5ce45b448ba23fe8e85485212e4c1f334f",
+    ("1", "problems.md"): "e17dbff03789c104aa43c9c7ad6caf64929ffbe9953f68fa99231df6efc8ea8b",
+    ("1", "solutions.md"): "b75c5e9448e4dcd51f4dafb6f943947be5853e0353502f91ed38ba7ab5a007ae",
+    ("2", "problems.md"): "5c8f2c32839fd936ab12368496ad5322c131663d67db6c8a266f6490bb0ed258",
+    ("2", "solutions.md"): "bba9a304fba68dce1c6aa472015fa26d32e5c6a16239de39de6c0457829a902b",
 }
 
 
