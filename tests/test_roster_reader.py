@@ -67,9 +67,10 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # key answer whose 4th figure is a 5 standing for more got the next figure.
 # Both again (branch bank12): the stems state the full rounding rule, and C1 and C2 draws
 # changed with the 60% confidence bar and logits up to 4. solutions.md again for the answers'
-# note on the working's rounding.
+# note on the working's rounding. solutions.md again (branch bank13b): a C2 draw whose true
+# word ties another at the smallest logit now forecasts "shares the smallest logit with sky".
 PER_STUDENT_DIGESTS = {"problems.md": "b06cb17e0930ab7ae1870de09bb39c02710362d7d47f4548d1f474f6054c4efd",
-                       "solutions.md": "0f2794545116223e95000196065b3c94e6d089e2834c09c8d070b43f60bed2ed"}
+                       "solutions.md": "972838d6ad4295eda99ecce9e22c565927561729d93139daa99edca95beeef34"}
 
 
 def paper_digest(path):
