@@ -241,8 +241,12 @@ def test_in_the_pdf_working_starts_with_its_steps_and_forecast_clears_the_block_
     result = invoke("grade", tmp_path / "answers.csv", "--key", out / "key.json", "--feedback", tmp_path / "sheets",
                     "--format", "pdf", "--out", tmp_path / "graded")
     assert result.exit_code == 0, result.output
-    sheet = gaps_above(word_boxes(tmp_path / "sheets" / "s1.pdf"), "Forecast.")
-    assert len(sheet) == 10 and min(sheet) > 8, sheet
+    # A forecast may open a page (seed 1's Q9 does on the sheet since its stem grew in
+    # session 13): nothing is above it to clear; every other one clears the block above.
+    sheet_boxes = word_boxes(tmp_path / "sheets" / "s1.pdf")
+    sheet = gaps_above(sheet_boxes, "Forecast.")
+    assert [w for _, w, _, _ in sheet_boxes].count("Forecast.") == 10, sheet
+    assert len(sheet) >= 9 and min(sheet) > 8, sheet
 
 
 EXPONENTIAL = re.compile(r"(?:^|,\s*)e\^\{\s*(-?\d+(?:\.\d+)?)\s*\}\s*=\s*(\d+(?:\.\d+)?)")   # e^{z} = value, opening a span
