@@ -198,14 +198,18 @@ def paper_digest(path) -> str:
 # Both solutions.md again: C6's 80/10/10 split is three steps, one per count, so that the
 # drill can offer each of (b), (c), (d) its own step as a hint. And again: the answers' note
 # says why some answers carry more than 4 significant figures.
+# All four again (branch bank13b): C4/C9 say how their masked share compares with BERT's
+# 15%, C9's stem states the NSP binary cross-entropy and its correction drops the 80/10/10
+# aside where the claim never says 15%, C8's head reads the pooled [CLS] vector, C10 says q
+# may fall below p and why the last word's q equals p; seed 2's C2 forecast says "shares".
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "7ef282aa922126ea639d6eaf2f3700dbf4a086edf98b64cea175abb02a00c106",
-    ("1", "solutions.md"): "c695f79a797330658858684ab4e927ba221bfaa410d0e4b0b93618c4b70d7224",
-    ("2", "problems.md"): "9d48faca9d1e768cc58d6903938b5ab3c612f0191f0aa21beef7edcbeea1562f",
-    ("2", "solutions.md"): "620e80177e686875037cd6d26119e00a1b7305c871539a9e07935e898911d964",
+    ("1", "problems.md"): "e17dbff03789c104aa43c9c7ad6caf64929ffbe9953f68fa99231df6efc8ea8b",
+    ("1", "solutions.md"): "ca2b2acf10303f9f7da1250f27c52a5ee586a7fb9bbba0033778ed5efc08e1e6",
+    ("2", "problems.md"): "5c8f2c32839fd936ab12368496ad5322c131663d67db6c8a266f6490bb0ed258",
+    ("2", "solutions.md"): "cecfe750153872b1f71ea412558d59dc87e142a1ab57df82313d5f25d0b7b94d",
 }
 
 

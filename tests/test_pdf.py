@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -450,17 +451,24 @@ def test_right_hand_markers_keep_a_gap_from_the_text(invoke, tex, tmp_path):
 
 
 def test_the_end_note_is_never_alone_on_the_last_page(invoke, tex, tmp_path):
-    """Seed 42's student s001: Q10 fills page 13 to the bottom, and the end note
-    used to print alone on a page 14; now it is in page 13's footer. With room
-    left, the note stays under the last question."""
-    (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada Lovelace\n", encoding="utf-8")
-    result = invoke("generate", "--seed", 42, "--format", "pdf", "--no-solutions", "--students",
-                    tmp_path / "roster.csv", "--out", tmp_path / "full")
+    """A last question that fills its page to the bottom (the user bank's C11 with
+    20 cm of working space; until the bank's wording of session 13, seed 42's
+    student s001 whose Q10 filled page 13) used to leave the end note alone on a
+    page of its own; now it is in that page's footer. With room left, the note
+    stays under the last question."""
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    source = (Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml").read_text(encoding="utf-8")
+    filled = source.replace("    tolerance: {sigfigs: 3}\n", "    tolerance: {sigfigs: 3}\n    space: 20\n", 1)
+    assert filled != source
+    (bank / "c11.yaml").write_text(filled, encoding="utf-8")
+    result = invoke("generate", "--seed", 42, "--bank", bank, "--classes", "C11", "--format", "pdf",
+                    "--no-solutions", "--out", tmp_path / "full")
     assert result.exit_code == 0, result.stderr
     pages = subprocess.run(["pdftotext", str(tmp_path / "full" / "problems.pdf"), "-"], capture_output=True,
                            check=True, text=True).stdout.split("\f")[:-1]
     last = " ".join(pages[-1].split())
-    assert "Q10." in last and "Answer:" in last and f"End of paper. Page {len(pages)} of {len(pages)}" in last
+    assert "Q1." in last and "Answer:" in last and f"End of paper. Page {len(pages)} of {len(pages)}" in last
     result = invoke("generate", "--seed", 42, "--classes", "C1", "--format", "pdf", "--no-solutions",
                     "--out", tmp_path / "short")
     assert result.exit_code == 0, result.stderr

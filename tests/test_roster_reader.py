@@ -68,8 +68,10 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # Both again (branch bank12): the stems state the full rounding rule, and C1 and C2 draws
 # changed with the 60% confidence bar and logits up to 4. solutions.md again for the answers'
 # note on the working's rounding, and again when it said why some answers carry more than 4 figures.
+# solutions.md again (branch bank13b): a C2 draw whose true
+# word ties another at the smallest logit now forecasts "shares the smallest logit with sky".
 PER_STUDENT_DIGESTS = {"problems.md": "b06cb17e0930ab7ae1870de09bb39c02710362d7d47f4548d1f474f6054c4efd",
-                       "solutions.md": "d05ac1ba8b9e01936ebbc1937568b7b49f6d0fbdd3aca4957007b8d50d59e377"}
+                       "solutions.md": "f1b0de73472e56f535722875894389755df4d279c7d87699969fddcdb3da6998"}
 
 
 def paper_digest(path):
