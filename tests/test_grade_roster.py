@@ -259,3 +259,21 @@ def test_a_trap_a_students_draw_cannot_make_leaves_them_out_of_its_share(tmp_pat
     assert result.exit_code == 0, result.output
     trap_row = [r for r in read(tmp_path / "answers-graded-items.csv") if r["level"] == "trap"][0]
     assert (trap_row["code"], trap_row["share"]) == ("halved", "1.000")
+
+
+def test_a_trap_share_leaves_out_an_absent_student_whose_draw_lacks_it(tmp_path):
+    """The absent are left out of the analysis, so the students a trap lacks are
+    counted among those who sat: an absent one used to index past the class (IndexError)."""
+    def own(value, trap_value):
+        first = part("a", value, [trap("halved", 0.25)])
+        return {**Q1, "parts": [{**first, "trap_values": [trap_value]}, part("b", 3.0)]}
+
+    key = {"questions": [own(0.5, 0.25)],
+           "students": {"s001": {"name": "A", "questions": [own(0.75, 0.375)]},
+                        "s002": {"name": "B", "questions": [own(0.5, None)]},
+                        "s003": {"name": "C", "questions": [own(0.5, None)]}}}
+    answers = write(tmp_path, key, [("s001", "Q1", "a", "0.375"), ("s002", "Q1", "a", "0.5")])
+    result = grade(answers, "--force")
+    assert result.exit_code == 0, result.output
+    trap_row = [r for r in read(tmp_path / "answers-graded-items.csv") if r["level"] == "trap"][0]
+    assert (trap_row["code"], trap_row["share"]) == ("halved", "1.000")

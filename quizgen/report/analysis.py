@@ -36,11 +36,21 @@ def analyse(parts, students, share: float = GROUP_SHARE) -> Analysis:
     sat = [s for s in students if not _absent(s.verdicts)]
     if len(sat) == len(students):
         return _analyse(parts, students, share)
-    analysis = _analyse(parts, sat, share)
+    among_sat = {i: k for k, i in enumerate(i for i, s in enumerate(students) if not _absent(s.verdicts))}
+    analysis = _analyse([_renumbered(part, among_sat) for part in parts], sat, share)
     analysis.test.absent = len(students) - len(sat)
     rows = iter(analysis.students)
     analysis.students = [_absent_row(parts, s) if _absent(s.verdicts) else next(rows) for s in students]
     return analysis
+
+
+def _renumbered(part, among_sat: dict):
+    """``part`` with each trap's ``absent`` students numbered among those who sat ({old: new})."""
+    traps = [Trap(*t) for t in part.traps]
+    if not any(t.absent for t in traps):
+        return part
+    return part._replace(traps=tuple(t._replace(absent=frozenset(among_sat[i] for i in t.absent if i in among_sat))
+                                     for t in traps))
 
 
 def _absent(verdicts) -> bool:
