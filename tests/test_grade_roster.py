@@ -277,3 +277,22 @@ def test_a_trap_share_leaves_out_an_absent_student_whose_draw_lacks_it(tmp_path)
     assert result.exit_code == 0, result.output
     trap_row = [r for r in read(tmp_path / "answers-graded-items.csv") if r["level"] == "trap"][0]
     assert (trap_row["code"], trap_row["share"]) == ("halved", "1.000")
+
+
+def test_an_override_comment_is_not_the_class_wide_wording_of_a_trap(tmp_path):
+    answers = write(tmp_path, {"questions": [Q1]}, [("s001", "Q1", "a", "0.25"), ("s002", "Q1", "a", "0.25")])
+    (tmp_path / "ov.csv").write_text("student_id,question_id,part,score,comment\ns001,Q1,a,0,See me about halving.\n",
+                                     encoding="utf-8")
+    result = grade(answers, "--overrides", tmp_path / "ov.csv", "--force")
+    assert result.exit_code == 0, result.output
+    report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
+    assert "| halved | 2 | Q1a | feedback for halved |" in report and "See me" not in report
+
+
+def test_a_trap_no_student_could_make_is_not_listed(tmp_path):
+    first = part("a", 0.5, [trap("halved", 0.25)])
+    own = {**Q1, "parts": [{**first, "trap_values": [None]}, part("b", 3.0)]}
+    key = {"questions": [own], "students": {"s001": {"name": "A", "questions": [own]}}}
+    result = grade(write(tmp_path, key, [("s001", "Q1", "a", "0.5")]), "--force")
+    assert result.exit_code == 0, result.output
+    assert not [r for r in read(tmp_path / "answers-graded-items.csv") if r["level"] == "trap"]

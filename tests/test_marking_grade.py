@@ -304,3 +304,19 @@ def test_right_from_their_own_answer_but_rounded_too_early_says_both(tmp_path, c
     assert (row["status"], row["note"], row["score"]) == ("imprecise", "rounded_too_early", "0")
     assert row["feedback"] == ("marked from your (a) = 0.7: rounded too early: only 2 significant figures, "
                                "give at least 3 (expected 1.20)")
+
+
+def test_too_few_figures_after_ecf_earns_no_more_than_the_precise_answer(tmp_path):
+    """ecf_credit 0, imprecise_credit 0.5: (c) 0.30 (2 figures, right from their own (a))
+    earned half the marks that (c) 0.3000 could not."""
+    from quizgen.generation.run import generate
+
+    generate(tmp_path / "quiz", classes="C7", worked_examples=True)
+    (tmp_path / "policy.yaml").write_text("ecf_credit: 0\nimprecise_credit: 0.5\n", encoding="utf-8")
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\nA,Q1,a,0.2592\nA,Q1,c,0.3000\n"
+                                          "B,Q1,a,0.2592\nB,Q1,c,0.30\n", encoding="utf-8")
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "quiz" / "key.json", policy=tmp_path / "policy.yaml")
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        c = {r["student_id"]: r for r in csv.DictReader(handle) if r["part"] == "c"}
+    assert (c["A"]["status"], c["A"]["score"]) == ("incorrect", "0")
+    assert (c["B"]["status"], c["B"]["score"]) == ("imprecise", "0")

@@ -40,8 +40,8 @@ def _clash(pv, pair: tuple, values: list) -> str:
     return what if values[pair[0]] == values[pair[1]] else f"near {what}"
 
 
-def _check_words(pv: PartValue) -> None:
-    """No trap word is accepted, and no word is in two traps."""
+def _check_words(pv) -> None:
+    """No trap word of ``pv`` (a sampling.PartValue) is accepted, and no word is in two traps."""
     accepted = {normalise_word(w) for w in pv.accept}
     seen = {}
     for j, trap in enumerate(pv.traps):

@@ -98,7 +98,7 @@ class VerdictMatrix:
         return self._grid.column(slot)
 
     def count(self, status) -> int:
-        """How many students' latest answers to a part have ``status``."""
+        """How many cells (a student's latest answer to a part) have ``status``."""
         return sum(outcome.status is status for outcome in self._grid.outcomes)
 
     def where(self, status, limit: int) -> list:

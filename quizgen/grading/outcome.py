@@ -120,7 +120,7 @@ def passes_over(blank: Outcome, earlier: Outcome) -> bool:
     """Whether a ``blank`` row met after ``earlier`` for the same part leaves
     ``earlier`` standing: a blank is no new answer (a form resubmitted with
     only the parts changed leaves the others empty), unless nothing was answered."""
-    return blank.status is Status.BLANK and earlier.status not in (Status.BLANK, Status.UNKNOWN_QUESTION)
+    return blank.status is Status.BLANK and earlier.status is not Status.BLANK
 
 
 def passed_over(blank: Outcome) -> Outcome:

@@ -13,7 +13,7 @@ from pathlib import Path
 from quizgen.csv_input import norm_question
 from quizgen.errors import UsageError
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
-from quizgen.grading.tally import code_in_words
+from quizgen.grading.tally import note_wording
 from quizgen.report import Part, Student, Trap, Verdict
 
 GRADEBOOKS = ("moodle", "canvas", "plain")
@@ -71,7 +71,7 @@ def output_names(outputs: GradeOutputs, stem: str) -> dict:
     return names
 
 
-def slot_traps(key, slots: list, papers: list = ()) -> list:
+def slot_traps(key, slots: list, papers: list) -> list:
     """Each slot's traps (report Trap tuples) as the students' papers have them
     (the class paper when there are none): a trap's feedback where every paper
     words it alike, else its code in words, since per-student papers put each
@@ -101,18 +101,11 @@ def slot_traps(key, slots: list, papers: list = ()) -> list:
                             lacking.setdefault((n, trap.code), set()).add(number)
                 if id(part.spec) not in specs[n]:   # the key keeps every spec alive
                     specs[n].add(id(part.spec))
-                    _note_feedback(texts[n], part.traps)
+                    for trap in part.traps:
+                        note_wording(texts[n], trap.code, trap.feedback)
     absent = {k: frozenset(i for i, p in enumerate(papers) if p in numbers) for k, numbers in lacking.items()}
     return [tuple(Trap(code, feedback, absent.get((n, code), frozenset())) for code, feedback in found.items())
             for n, found in enumerate(texts)]
-
-
-def _note_feedback(found: dict, traps) -> None:
-    """Each trap's feedback into ``found`` ({code: text}), its code in words once two papers word it differently."""
-    for trap in traps:
-        known = found.setdefault(trap.code, trap.feedback)
-        if known != trap.feedback:
-            found[trap.code] = code_in_words(trap.code)
 
 
 def report_parts(matrix, traps: list) -> list:

@@ -216,7 +216,8 @@ def _misconception_section(result) -> list:
             where.setdefault(code, []).append(f"{q.question_id}{q.part}")
     if not totals:
         return ["## Misconceptions", "", "No answer matched a known misconception.", ""]
-    rows = [[md_cell(code), count, md_cell(", ".join(where[code])), md_cell(result.feedback.get(code, ""))]
+    rows = [[md_cell(code), count, md_cell(", ".join(where[code])),
+             md_cell(result.feedback.get(code) or code.replace("_", " "))]   # only overridden: the code in words
             for code, count in sorted(totals.items(), key=lambda item: (-item[1], item[0]))]
     return ["## Misconceptions", ""] + _table(["code", "answers", "questions", "feedback"], rows)
 

@@ -144,8 +144,7 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
                      f"{students.index.name} (not graded; generate their papers, then grade again): "
                      + _listed(students.without_paper[:limit], len(students.without_paper)))
     on_roster = {normalise_id(sid) for sid in students.without_paper}
-    unknown = sorted({text.strip() for text in students.unknown} - {""}
-                     - {text.strip() for text in students.unknown if normalise_id(text) in on_roster})
+    unknown = sorted({text.strip() for text in students.unknown if normalise_id(text) not in on_roster})
     if unknown:
         shown = [_with_hint(sid, students.unknown_outcome(sid).feedback) for sid in unknown[:limit]]
         lines.append(f"{len(unknown)} student id(s) have no paper in {students.index.name} (unknown_student, "

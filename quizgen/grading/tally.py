@@ -45,17 +45,15 @@ class Tally:
             self.student_score.append(0.0)
             self.student_counts.append(status_counts())
 
-    def code(self, student: int, slot: int, code: str, feedback: str) -> None:
-        """Count one misconception met by ``student`` on question part ``slot``."""
+    def code(self, student: int, slot: int, code: str, feedback: str | None) -> None:
+        """Count one misconception met by ``student`` on question part ``slot``
+        (``feedback``: its wording, None for none to note)."""
         codes = self.student_codes.setdefault(student, {})
         codes[code] = codes.get(code, 0) + 1
         slot_codes = self.slot_codes[slot]
         slot_codes[code] = slot_codes.get(code, 0) + 1
-        known = self.feedback.get(code)
-        if known is None:
-            self.feedback[code] = feedback
-        elif known != feedback:   # per-student papers put their own numbers in it, templates their own words
-            self.feedback[code] = code_in_words(code)
+        if feedback is not None:
+            note_wording(self.feedback, code, feedback)
 
     def count(self, student: int, slot: int, outcome) -> None:
         """Count one answer's outcome for ``student`` (-1: none) on question
@@ -71,7 +69,7 @@ class Tally:
             self.slot_score[slot] += outcome.score
             self.student_score[student] += outcome.score
             if outcome.misconception:
-                self.code(student, slot, outcome.misconception, outcome.feedback)
+                self.code(student, slot, outcome.misconception, _trap_wording(outcome))
 
 
 def count_latest(grid: AnswerGrid, tally: Tally) -> None:
@@ -96,7 +94,7 @@ def count_latest(grid: AnswerGrid, tally: Tally) -> None:
                 counts[status] += n
         for slot, outcome in enumerate(row):
             if outcome.misconception:
-                tally.code(number, slot, outcome.misconception, outcome.feedback)
+                tally.code(number, slot, outcome.misconception, _trap_wording(outcome))
         scores = chain((tally.student_score[number],), map(_SCORE, row))
         tally.student_score[number] = sum(scores) if exact else score_total(scores)
 
@@ -115,6 +113,21 @@ def _count_columns(grid: AnswerGrid, tally: Tally) -> bool:
         tally.slot_score[slot] = fsum(chain((tally.slot_score[slot],), (o.score * n for o, n in outcomes.items())))
         exact = exact and adds_exactly(o.score for o in outcomes)
     return exact
+
+
+def _trap_wording(outcome) -> str | None:
+    """The trap's wording an outcome carries: None after an override, whose
+    feedback is the marker's comment to one student."""
+    return None if outcome.note == "override" else outcome.feedback
+
+
+def note_wording(found: dict, code: str, feedback: str) -> None:
+    """Keep ``feedback`` as ``code``'s wording in ``found``, or the code in words
+    once two texts differ (per-student papers put their own numbers in it,
+    templates their own words): no one student's text fits a class-wide table."""
+    known = found.setdefault(code, feedback)
+    if known != feedback:
+        found[code] = code_in_words(code)
 
 
 def code_in_words(code: str) -> str:

@@ -187,8 +187,8 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=x,
                           feedback=f"{ecf}: correct given that value (error carried forward)")
         verdict = _precise(rule, reading, verdict, credits, target)
-        if verdict.note == EARLY:   # right given their own answer, but to fewer figures than asked
-            return replace(verdict, feedback=f"{ecf}: {verdict.feedback}")
+        if verdict.note == EARLY:   # right given their own answer, but to fewer figures than asked: both credits
+            return replace(verdict, score=credits.ecf * credits.imprecise, feedback=f"{ecf}: {verdict.feedback}")
         if not credits.ecf:   # the instructor gives ECF no marks: then it is no correct answer either
             return replace(verdict, status=INCORRECT, feedback=f"{verdict.feedback}, which earns no marks in this course")
         return verdict

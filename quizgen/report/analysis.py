@@ -139,6 +139,8 @@ def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores) -> list:
     for trap in traps:
         who = codes.get(trap.code, ())
         can = sat - sum(scores[i] is not None for i in trap.absent)
+        if trap.absent and not can and not who:
+            continue   # no student who sat had a draw that can make it: nothing to report
         shares.append(TrapShare(trap.code, trap.feedback, len(who), _ratio(len(who), can),
                                 _group_share(_without(lower, trap.absent), who),
                                 _group_share(_without(upper, trap.absent), who)))
