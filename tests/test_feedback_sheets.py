@@ -141,7 +141,7 @@ def test_a_decimal_comma_class_gets_comma_numbers_on_its_sheets(graded):
     assert re.search(r"&#9679; p = \d+,\d+</text>", worked)        # the figure's labels too
     worked = re.sub(r"<[^>]*>", "", worked)                        # (not its coordinates)
     assert not re.search(r"\d\.\d", worked) and re.search(r"\$[^$]*\d\{,\}\d[^$]*\$", worked)
-    assert re.search(r"\*\*Answers:\*\* \(a\) \d+,\d+; \(b\) \d+,\d+; \(c\) \d+,\d+\. These come from unrounded values\. The working above rounds at every step", worked)
+    assert re.search(r"\*\*Answers:\*\* \(a\) \d+,\d+; \(b\) \d+,\d+; \(c\) \d+,\d+\. These come from unrounded values\. The working rounds at every step", worked)
 
 
 @pytest.fixture
@@ -176,7 +176,7 @@ def test_pdf_sheets_carry_the_same_plain_words_and_decimal_commas(graded, tex_so
     quizgen.grade(answers, key=folder / "quiz" / "key.json",
                   outputs=GradeOutputs(feedback=str(folder / "pdf"), feedback_format="pdf"))
     tex = tex_sources["a_b.tex"].replace(r"\penalty5000{}", "")
-    assert "(c) 3,1920. These come from unrounded values. The working above rounds" in tex
+    assert "(c) 3,1920. These come from unrounded values. The working rounds" in tex
     assert r"\item (c) error carried forward: marked from your (a) = 0,0" in tex
     assert re.search(r"Score: \\textbf\{4 / 6\} \(66,7\\%\)", tex)
     assert re.search(r"\na & 0,0\d+ & incorrect & 0 / 2 & 0,9\d+ \\\\", tex)

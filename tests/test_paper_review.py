@@ -66,7 +66,7 @@ def test_solutions_say_the_answers_come_from_unrounded_values(invoke, tmp_path, 
     result = invoke("generate", "--seed", "7", "--classes", "C7,C6", "--format", fmt, "--out", tmp_path / "q")
     assert result.exit_code == 0, result.output
     text = (tmp_path / "q" / f"solutions.{fmt}").read_text(encoding="utf-8")
-    note = (" These come from unrounded values. The working below rounds at every step, so its result can differ "
+    note = (" These come from unrounded values. The working rounds at every step, so its result can differ "
             "in the last digit, at times in the last one asked for: an answer worked that way, with intermediates "
             "kept to at least 4 significant figures, is marked correct too. Each is written to 4 significant "
             "figures, or to more where a fourth figure of 5 would itself be rounded, since "

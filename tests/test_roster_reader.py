@@ -70,8 +70,9 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # note on the working's rounding, and again when it said why some answers carry more than 4 figures.
 # solutions.md again (branch bank13b): a C2 draw whose true
 # word ties another at the smallest logit now forecasts "shares the smallest logit with sky".
+# solutions.md again when the answers' note became one constant worded for above or below the working.
 PER_STUDENT_DIGESTS = {"problems.md": "b06cb17e0930ab7ae1870de09bb39c02710362d7d47f4548d1f474f6054c4efd",
-                       "solutions.md": "f1b0de73472e56f535722875894389755df4d279c7d87699969fddcdb3da6998"}
+                       "solutions.md": "ef238273c51fe32d85533c7bdc18922e053b39580105ff1e7e531ced81f578e2"}
 
 
 def paper_digest(path):

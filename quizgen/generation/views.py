@@ -16,6 +16,13 @@ from quizgen.maths.printing import to_latex
 from quizgen.text.fractions import display_fractions
 from quizgen.text.render import render_layout, render_many
 
+ANSWERS_NOTE = ("These come from unrounded values. The working rounds at every step, so its result can differ in "
+                "the last digit, at times in the last one asked for: an answer worked that way, with intermediates "
+                "kept to at least 4 significant figures, is marked correct too. Each is written to 4 significant "
+                "figures, or to more where a fourth figure of 5 would itself be rounded, since rounding that again "
+                "to 3 figures could go the wrong way.")
+"""Under a numeric question's answers, on the solutions and the feedback sheets alike."""
+
 MATH_FORMATS = ("tex", "md")
 """Formats whose worked solutions print display-size fractions (text/fractions.py)."""
 
@@ -50,7 +57,8 @@ def _make_view(question: Question, fmt: str) -> dict:
         "points_text": points_text(template.points), "stem": stem,
         "figure": figure_markup(inst, fmt),
         "parts": [_part_view(pv, ask, share, len(steps)) for pv, ask, share in zip(inst.parts, asks, points)],
-        "numeric": any(pv.part.kind == "numeric" for pv in inst.parts),   # the answers-from-unrounded note
+        "numeric": any(pv.part.kind == "numeric" for pv in inst.parts),
+        "answers_note": ANSWERS_NOTE,   # printed under the answers of a numeric question
         "forecast": forecast,
         "forecast_shows": tuple(solution.get("forecast_shows", ())),   # parts whose answer it states (the drill)
         "steps": [{"title": texts[i], "why": texts[i + 1], "work": texts[i + 2],

@@ -101,12 +101,6 @@ def write_feedback_sheets(result, key, outputs, columns: tuple, comma: bool = Fa
     return write_sheet_files(outputs.feedback, files)
 
 
-# as on the solutions paper: why a step's result may differ in the last digit from the answer
-UNROUNDED = ("These come from unrounded values. The working above rounds at every step, so its result can differ "
-             "in the last digit, at times in the last one asked for: an answer worked that way, with intermediates "
-             "kept to at least 4 significant figures, is marked correct too. Each is written to 4 significant "
-             "figures, or to more where a fourth figure of 5 would itself be rounded, since "
-             "rounding that again to 3 figures could go the wrong way.")
 MANIFEST = ".quizgen-sheets"
 _HEADING = "# Feedback for "
 
@@ -202,7 +196,7 @@ class Solutions:
             return f"({view})"
         steps = [f"{i}. **{s['title']}.** *Why:* {s['why']}\n\n   {s['work']}" for i, s in enumerate(view["steps"], 1)]
         answers = ("; " if comma else ", ").join(f"({p['letter']}) {p['answer']}" for p in view["parts"])
-        unrounded = f" {UNROUNDED}" if view.get("numeric") else ""
+        unrounded = f" {view['answers_note']}" if view.get("numeric") else ""
         figure = [view["figure"]["solution"].strip()] if view.get("figure") else []
         return "\n\n".join([view["stem"].strip(), *figure, f"**Forecast.** {view['forecast'].strip()}", *steps,
                             f"**Check.** {view['verify'].strip()}", f"**Answers:** {answers}.{unrounded}"])
