@@ -72,10 +72,11 @@ def test_c4_and_c9_say_how_their_masked_share_compares_with_bert_15_percent(temp
         for instance, view in _draws(templates_by_class[cls], "rate", 120):
             m, n = int(instance.env["m"]), int(instance.env["n"])
             stem = _flat(view["stem"])
-            over = Fraction(m, n) > Fraction(15, 100)
+            picks = max(1, int(Fraction(15 * n, 100) + Fraction(1, 2)))   # BERT's max(1, round(0.15 n)), ties up
+            over = m > picks   # 2 of 10 is what BERT's rounding picks, not more (an expert's finding)
             if over:
-                assert (f"a small illustrative example that masks {m} of its {n} positions, "
-                        "more than the roughly 15% BERT's pretraining picks") in stem, stem
+                assert (f"a small illustrative sequence: {m} of its {n} positions are masked, where BERT's "
+                        f"roughly 15% would pick {picks}") in stem, stem
             else:
                 assert f"{m} of its {n} positions, no more than the roughly 15%" in stem, stem
             seen.add(over)

@@ -118,7 +118,8 @@ def test_hints_are_counted_within_the_part_and_a_part_with_none_says_so(template
     assert "Hint 1 of 1: Step 2, Replace 80% of the picked positions with [MASK]" in part_b, output
     output, _ = drill("1440\n1152\n" + "h\n" * 8 + "q\n", classes="C6", seed=1, save=False, count=1)
     part_c = output.split("\n(c) ")[1]   # (e)'s graded count equals (a)'s: only `shows:` holds its step back
-    assert "Step 4, Leave the last 10% unchanged" in part_c and "Count the graded positions" not in part_c, output
+    assert "Step 3, Give 10% of the picked positions a random token" in part_c, output
+    assert "Step 4" not in part_c.split("\n(d) ")[0] and "Count the graded positions" not in part_c, output
     template = templates_by_class["C9"]
     entry = key_entry(Question("Q1", sample_instance(template, seed_label(0, template.id, 0))))
     output, _ = drill("h\n" * 5 + f"{entry.parts[0].answer}\nh\nq\n", classes="C9", seed=0, save=False, count=1)
