@@ -8,7 +8,7 @@ import sys
 import click
 
 from quizgen import __version__
-from quizgen.errors import QuizgenError, UsageError
+from quizgen.errors import QuizgenError, UsageError, printable
 from quizgen.files import install_signal_cleanup
 
 
@@ -203,7 +203,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
                    policy=policy, ecf_credit=ecf_credit, overrides=overrides, roster=roster, force=force,
                    jobs=jobs)
     for line in result.warnings:
-        click.echo(f"quizgen: warning: {line}", err=True)
+        click.echo(f"quizgen: warning: {printable(line)}", err=True)
     click.echo(summary_text(result))
 
 

@@ -296,3 +296,15 @@ def test_a_trap_no_student_could_make_is_not_listed(tmp_path):
     result = grade(write(tmp_path, key, [("s001", "Q1", "a", "0.5")]), "--force")
     assert result.exit_code == 0, result.output
     assert not [r for r in read(tmp_path / "answers-graded-items.csv") if r["level"] == "trap"]
+
+
+def test_no_escape_or_bell_from_the_files_reaches_the_terminal(tmp_path):
+    """Ids off the roster and an override for nobody are named in the summary and the
+    warnings: their control characters (a window-title escape, a bell) are shown as ?."""
+    answers = write(tmp_path, {"questions": [Q1]}, [("s\x1b]0;title\x07", "Q1", "a", "0.5"), ("s001", "Q1", "a", "0.5")])
+    (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada\n", encoding="utf-8")
+    (tmp_path / "ov.csv").write_text("student_id,question_id,part,score\nghost\x1b[31m,Q1,a,1\n", encoding="utf-8")
+    result = grade(answers, "--roster", tmp_path / "roster.csv", "--overrides", tmp_path / "ov.csv", "--force")
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "s?]0;title?" in result.output and "ghost?[31m" in result.output

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from quizgen.cells import spreadsheet_safe
+from quizgen.errors import printable
 from quizgen.key.status import SCORED, Status
 
 STATUSES = tuple(status.value for status in Status)   # the status column's values, in order
@@ -265,4 +266,4 @@ def summary_text(result) -> str:
     if "feedback" in result.paths:   # its own folder, wherever it is
         lines.append(f"Wrote the feedback sheets in {result.paths['feedback']}/")
     lines += [f"Note: {note}" for note in getattr(result, "notes", ())]
-    return "\n".join(lines)
+    return "\n".join(map(printable, lines))   # ids, names and labels from the files: no escape reaches the terminal
