@@ -86,3 +86,21 @@ def test_a_failing_test_entry_shows_the_number_it_was_meant_to_match(invoke, tmp
     assert "the test expects correct; the canonical answer is 0.576117, matched from 0.575617 to 0.576617" \
         in result.output
     assert "the trap unscaled_softmax is 1.52072, matched from 1.51572 to 1.52572" in result.output
+
+
+@pytest.mark.parametrize("where", ["when", "constraint"])
+def test_an_exact_value_past_any_float_is_one_line_not_a_traceback(invoke, tmp_path, where):
+    """(d**d)**(d**d) is exact but too large for a float: comparing it raised
+    OverflowError through validate and generate."""
+    text = (BANK / "c11_attention.yaml").read_text(encoding="utf-8")
+    huge = "(d**d)**(d**d) > 0"
+    if where == "when":
+        text = text.replace('      - code: no_scaling\n', f'      - code: no_scaling\n        when: "{huge}"\n', 1)
+    else:
+        text = text.replace("constraints:\n", f'constraints:\n  - "{huge}"\n', 1)
+    assert huge in text
+    (tmp_path / "bank").mkdir()
+    (tmp_path / "bank" / "c11_attention.yaml").write_text(text, encoding="utf-8")
+    result = invoke("validate", tmp_path / "bank", "--samples", "5")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "value out of range" in result.output

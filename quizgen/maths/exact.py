@@ -297,7 +297,10 @@ def to_float(value) -> float:
     cls = value.__class__
     if cls is Fraction:
         numerator, denominator = rationals.parts(value)
-        return numerator / denominator
+        try:
+            return numerator / denominator
+        except OverflowError:   # (d**d)**(d**d): exact, but past any float
+            raise ExpressionError("value out of range") from None
     if cls is Exact:
         return value.value
     return float(number(value))
