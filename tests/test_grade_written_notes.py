@@ -114,3 +114,17 @@ def test_the_drill_reads_the_notes_as_grade_does():
     text = "".join(notes[n % 3].format(answers[pv.part.name]) + "\n" for n, pv in enumerate(inst.parts)) + "q\n"
     result = run_drill(io.StringIO(text), io.StringIO(), io.StringIO(), classes="C7", seed=1, save=False)
     assert [p.status for p in result.parts] == ["correct"] * len(inst.parts)
+
+
+@pytest.mark.parametrize("typed, status", [("０.７０", "imprecise"), ("٠.٧٠", "imprecise"), ("0.7\u200b0", "imprecise"),
+                                           ("0.70\u200d", "imprecise"), ("０.７００", "correct"),
+                                           ("\u200f0.700", "correct"), ("0.700 ✔\ufe0e", "correct")])
+def test_digits_and_invisible_characters_are_read_as_they_look(typed, status):
+    """Full-width or Arabic-Indic digits and zero-width characters showed 2 figures as 3
+    (or none), so a 2-figure answer got full marks; a direction mark or a variation
+    selector made a right answer invalid."""
+    from quizgen.grading.marking import check_answer
+
+    part = {"part": "a", "name": "a", "type": "numeric", "points": 1, "value": 0.6999, "answer": "0.6999",
+            "tolerance": {"sigfigs": 3}, "misconceptions": []}
+    assert check_answer(part, typed).status == status

@@ -23,8 +23,8 @@ from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking import rules as careful
-from quizgen.marking.forms import (NUMBER, REVIEW, REVIEW_REASON, Reading, read_marks, read_number,
-                                   significant_figures)
+from quizgen.marking.forms import (NUMBER, REVIEW, REVIEW_REASON, Reading, plain_characters, read_marks,
+                                   read_number, significant_figures)
 
 REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh
 MAX_REVIEW = 2000   # a longer text is not an answer a person should be asked to read
@@ -114,7 +114,7 @@ class PartChecker:
         """The verdict for the answer ``text`` (None or empty text is blank)."""
         if text is None:
             return self.blank
-        text = str(text)
+        text = plain_characters(str(text))
         if not text.strip():
             return self.blank
         if self.kind == "word":

@@ -9,7 +9,9 @@ be read but is not garbage (a sentence) is ``needs_review``: a person looks."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.answers import normalise_word, to_number
@@ -161,6 +163,26 @@ def _name_before(text: str, at: int) -> str:
     while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
         start -= 1
     return text[start:end]
+
+
+def plain_characters(text: str) -> str:
+    """``text`` with every decimal digit as its ASCII digit (full-width ０, Arabic-Indic ٠),
+    full-width signs and letters as ASCII (．, －), and invisible format characters
+    (zero-width spaces and joiners, direction marks, variation selectors) dropped:
+    a number reads, and its figures count, as it looks (``０.７０`` shows 2)."""
+    return text if text.isascii() else "".join(map(_plain_character, text))
+
+
+@lru_cache(maxsize=4096)
+def _plain_character(c: str) -> str:
+    if c.isascii():
+        return c
+    digit = unicodedata.decimal(c, None)
+    if digit is not None:
+        return str(digit)
+    if "\uff01" <= c <= "\uff5e":   # the full-width forms of ASCII's printable characters
+        return chr(ord(c) - 0xFEE0)
+    return "" if unicodedata.category(c) == "Cf" or "\ufe00" <= c <= "\ufe0f" else c
 
 
 def significant_figures(text: str) -> int | None:
