@@ -173,3 +173,11 @@ def test_a_forecast_that_shows_an_unknown_part_is_refused_naming_the_parts(tmp_p
     assert any("solution.forecast_shows: no part named 'tops' (parts: top)" in p for p in problems), problems
     path, _ = _broken(tmp_path, "solution:\n", "solution:\n  forecast_shows: [top]\n")
     assert not [p for p in _problems(invoke("validate", "--samples", "0", path)) if "forecast_shows" in p]
+
+
+def test_a_very_long_bad_expression_is_quoted_cut_short(tmp_path, invoke):
+    long = " and ".join(["d != 7"] * 2000)
+    path, _ = _broken(tmp_path, '  p1: "exp(z[t]) / sum(exp(z))"', f'  p1: "{long}"')
+    problems = _problems(invoke("validate", "--samples", "0", path))
+    assert problems and all(len(p) < 400 for p in problems), [len(p) for p in problems]
+    assert any("... (21,995 characters): expression longer than" in p for p in problems), problems

@@ -36,7 +36,13 @@ def _let(check, name, source, known, given: dict):
     except ExpressionError as exc:
         later = getattr(exc, "unknown_name", None)
         if later in given and later not in known:
-            check.fail(f"bad expression {str(source)!r}: {later!r} is defined later, at line "
+            check.fail(f"bad expression {quoted_expression(source)}: {later!r} is defined later, at line "
                        f"{locate_line(check.path, ('let', later))}; lets are worked out in order, "
                        f"so move {later!r} above {name!r}", "let", name)
     return check.expression(source, known, "let", name)
+
+def quoted_expression(source, limit: int = 80) -> str:
+    """An expression quoted for a one-line message: cut to ``limit`` characters
+    (a 20,000-term condition was echoed whole), the parser's reason says the rest."""
+    text = str(source)
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text):,} characters)"

@@ -84,7 +84,7 @@ class _Checker:
         try:
             return parse(str(source), template_policy(names))
         except ExpressionError as exc:
-            self.fail(f"bad expression {str(source)!r}: {exc}", *where)
+            self.fail(f"bad expression {let_schema.quoted_expression(source)}: {exc}", *where)
 
     def jinja(self, source, *where):
         """Jinja2 text: its syntax, filters, tests and arithmetic (see text_rules)."""
@@ -392,3 +392,4 @@ def _test(check: _Checker, test, part_names, i: int) -> None:
         close = difflib.get_close_matches(str(test["part"]), sorted(map(str, part_names)), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         check.fail(f"no part named {test['part']!r}{hint}", "tests", i, "part")
+
