@@ -128,3 +128,9 @@ def test_digits_and_invisible_characters_are_read_as_they_look(typed, status):
     part = {"part": "a", "name": "a", "type": "numeric", "points": 1, "value": 0.6999, "answer": "0.6999",
             "tolerance": {"sigfigs": 3}, "misconceptions": []}
     assert check_answer(part, typed).status == status
+
+
+@pytest.mark.parametrize("typed", ["0,700 oder 0,69", "0,769 ou 0,77", "0,769 o 0,77", "0,769 of 0,77"])
+def test_a_hedge_in_a_decimal_comma_class_goes_to_a_person(typed):
+    """A ; file's class writes its hedges in its own language: they were invalid (a silent 0)."""
+    assert read_number(typed, decimal_comma=True).status == REVIEW

@@ -28,7 +28,8 @@ _APPROX = re.compile(r"^\s*(?:≈|~|approx\.?|about|roughly|around)\s*", re.IGNO
 # spaces took seconds); ``\s*(?:\.\s*)?$`` likewise instead of ``\s*\.?\s*$``.
 _APPROX_AFTER = re.compile(r"(?<!\s)\s*(?:\(\s*(?:approx\.?|approximately|roughly|about)\s*\)|approx\.?|approximately)"
                            r"\s*$", re.IGNORECASE)
-_HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to)\b[^\d]*\d", re.IGNORECASE)
+# two numbers joined by "or", "and" or "to", also as the classes whose files use decimal commas write them
+_HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to|oder|und|bis|ou|et|o|y|of)\b[^\d]*\d", re.IGNORECASE)
 _UNIT = re.compile(r"(?<!\s)\s*(?:nats?|tokens?|words?|positions?|units?|targets?)\s*(?:\.\s*)?$",
                    re.IGNORECASE)
 # What may follow a number and says nothing more about its value, stripped in
