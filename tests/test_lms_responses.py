@@ -48,8 +48,11 @@ def test_moodle_attempts_keep_file_order_when_a_start_is_not_a_date(tmp_path):
     foreign = rows[1].replace("30 November 2026  4:05 PM", "30 novembre 2026  16:05", 1)
     swapped = tmp_path / "foreign-dates.csv"
     swapped.write_text(header + foreign + rows[0] + "".join(rows[2:]), encoding="utf-8")
-    first = [(r.part, r.answer) for r in read_responses(swapped) if r.student_id == "s001" and r.attempt == 1]
+    unordered = []
+    rows = read_responses(swapped, unordered=unordered)
+    first = [(r.part, r.answer) for r in rows if r.student_id == "s001" and r.attempt == 1]
     assert first[:2] == [("a", "0.5744"), ("b", "-ln(0.5744)")]
+    assert unordered == ["s001"]   # named in a warning: their last attempt in the file is graded
 
 
 def test_canvas_student_analysis_as_long_rows():

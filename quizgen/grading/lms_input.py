@@ -51,11 +51,12 @@ def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber"):
         yield path, key, out, []
         return
     existed = {p.resolve() for p in _built_paths(path, out) if p.exists()}
-    skipped, absent, fallback = [], [], []
+    skipped, absent, fallback, unordered = [], [], [], []
     answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
-                                               id_key, fallback)
+                                               id_key, fallback, unordered)
     try:
         yield answers, key_path, out, (_unnamed_warning(path, skipped) + _absent_warning(path, absent)
+                                       + _unordered_warning(path, unordered)
                                        + _fallback_warning(path, fallback, id_key))
     except BaseException:
         for made in {Path(answers).resolve(), Path(key_path).resolve()} - existed:
@@ -83,6 +84,17 @@ def _absent_warning(path, absent: list) -> list:
             "they took it?); they are left off those papers, not counted missing"]
 
 
+def _unordered_warning(path, students: list) -> list:
+    """A warning (in a list, or none) naming the students whose attempts a
+    Moodle download gives no readable start time for: the last in the file is graded."""
+    if not students:
+        return []
+    shown = ", ".join(students[:5]) + (", ..." if len(students) > 5 else "")
+    return [f"{Path(path).name}: {len(students)} student(s) have several attempts whose Started on is not a date "
+            f"in Moodle's English format ({shown}); each one's last attempt in the file is graded, so download "
+            "the table sorted by start time (or in English) if that is not their last"]
+
+
 def _fallback_warning(path, fallback: list, id_key: str) -> list:
     """A warning (in a list, or none) naming the students a Moodle download
     names by the other id column than ``id_key``: Moodle's grade import keyed
@@ -105,7 +117,8 @@ def _built_paths(path, out) -> set:
 
 
 def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = None,
-                      absent: list | None = None, id_key: str = "idnumber", fallback: list | None = None) -> tuple:
+                      absent: list | None = None, id_key: str = "idnumber", fallback: list | None = None,
+                      unordered: list | None = None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``
     (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels): the long answers and the key written beside the
@@ -120,7 +133,7 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
         raise UsageError(f"--key {key}: grading {path.name} writes its own {Path(key).name} there, which would "
                          "replace the export's key file; rename the responses file or pass another --out")
     encoding = given_encoding(encoding)   # an unknown name is a UsageError, as for an answers file
-    rows = read_responses(path, encoding, skipped, absent, id_key, fallback)
+    rows = read_responses(path, encoding, skipped, absent, id_key, fallback, unordered)
     rows, export_key = decode_rows(rows, key, path, lms_kind_of(path))
     banks = banks or (export_key or {}).get("banks", ())
     inputs = grading_inputs(rows, banks=banks)

@@ -54,14 +54,15 @@ class ResponseRow:
 
 
 def read_responses(path, encoding: str | None = None, skipped: list | None = None,
-                   absent: list | None = None, prefer: str = "idnumber", fallback: list | None = None) -> list:
+                   absent: list | None = None, prefer: str = "idnumber", fallback: list | None = None,
+                   unordered: list | None = None) -> list:
     """The long rows of a Moodle responses download or a Canvas student
     analysis CSV, told apart by their headers. ``skipped``, when given,
     receives the numbers (1 = the first after the header) of Moodle rows that name no student (no ID
     number, no email): they cannot be graded, and the caller says so.
     ``absent``, when given, receives ``(student, template, part)`` for each
     Canvas question group the student was not given (see canvas_responses).
-    ``prefer`` and ``fallback``: see moodle_responses."""
+    ``prefer``, ``fallback`` and ``unordered``: see moodle_responses."""
     raw = Path(path).read_bytes()
     try:
         text = raw.decode(encoding or "utf-8-sig")
@@ -72,7 +73,7 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
         header = next(csv.reader(_lines(text)), [])
         kind = lms_kind(header)
         if kind == "moodle":
-            return moodle_responses(text, skipped, prefer, fallback)
+            return moodle_responses(text, skipped, prefer, fallback, unordered)
         if kind == "canvas":
             return canvas_responses(text, absent)
     except csv.Error as exc:   # a cell over the size limit
@@ -100,14 +101,16 @@ def lms_kind(header: list):
 
 
 def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnumber",
-                     fallback: list | None = None) -> list:
+                     fallback: list | None = None, unordered: list | None = None) -> list:
     """The rows of Moodle's quiz Responses report as downloaded (CSV): columns
     Last name, First name, the identity fields (ID number, Email address, ...),
     State, ..., then per slot N "Question N" and "Response N" (and "Right
     answer N"); a Cloze response reads ``part 1: 0.426; part 2: 1.2``.
     Students are named by their ID number, else their email (``prefer="email"``:
     the other way round); ``fallback``, when given, receives the students named
-    by the other column, whom a grade import keyed on ``prefer`` would not know."""
+    by the other column, whom a grade import keyed on ``prefer`` would not know;
+    ``unordered``, the students with several attempts not all of whose start
+    times read as dates (their attempts are taken in file order)."""
     rows = list(csv.reader(_lines(text)))
     header = rows[0] if rows else []
     slots = [(int(m.group(1)), i) for i, h in enumerate(header) if (m := _MOODLE_RESPONSE.fullmatch(h))]
@@ -130,7 +133,7 @@ def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnu
             skipped.append(line)
         if student and not (unfinished and student in finished):
             kept.append((line, row, student))   # else an attempt left open beside a finished one: Moodle grades that
-    out, attempts = [], _attempt_numbers(header, kept)
+    out, attempts = [], _attempt_numbers(header, kept, unordered)
     for line, row, student in kept:
         name = " ".join(row[header.index(c)].strip() for c in ("First name", "Last name") if c in header)
         for number, column in slots:
@@ -139,7 +142,7 @@ def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnu
     return out
 
 
-def _attempt_numbers(header: list, kept: list) -> dict:
+def _attempt_numbers(header: list, kept: list, unordered: list | None = None) -> dict:
     """{line: the attempt's number among its student's}: in the order the
     attempts were started when each of the student's "Started on" cells reads
     as a date (Moodle downloads the table in the order it is sorted on screen,
@@ -149,9 +152,11 @@ def _attempt_numbers(header: list, kept: list) -> dict:
     for line, row, student in kept:
         by_student.setdefault(student, []).append((_started(row[column]) if column is not None else None, line))
     numbers = {}
-    for attempts in by_student.values():
+    for student, attempts in by_student.items():
         if all(started is not None for started, _ in attempts):
             attempts.sort()   # by start time, then file order
+        elif len(attempts) > 1 and unordered is not None:
+            unordered.append(student)
         numbers.update((line, n) for n, (_, line) in enumerate(attempts, start=1))
     return numbers
 
