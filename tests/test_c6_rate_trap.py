@@ -74,4 +74,7 @@ def test_validate_names_a_trap_condition_that_is_not_true_or_false(invoke, tmp_p
     result = invoke("validate", tmp_path / "c6.yaml")
     assert result.exit_code == 1
     assert "parts.0.traps.0.when: no draw passed" in result.output
-    assert "a trap's when must be true or false, found 3/10" in result.output
+    assert "a trap's when must be true or false (a comparison such as 'r != 0.15'), found the number 3/10" \
+        in result.output
+    (tmp_path / "c6.yaml").write_text(source.replace('when: "r != 0.15"', 'when: "list(r, r)"', 1), encoding="utf-8")
+    assert "found a list" in invoke("validate", tmp_path / "c6.yaml").output   # not a repr of Fractions

@@ -317,7 +317,9 @@ def _holds(function, env: dict, j: int) -> bool:
     except ExpressionError as exc:
         raise Rejected(f"an expression failed: {exc}", ("traps", j, "when")) from exc
     if held is not True and held is not False:
-        raise Rejected(f"a trap's when must be true or false, found {held}", ("traps", j, "when"))
+        found = "a list" if isinstance(held, (tuple, list)) else f"the number {held}"
+        raise Rejected(f"a trap's when must be true or false (a comparison such as 'r != 0.15'), found {found}",
+                       ("traps", j, "when"))
     return held
 
 
