@@ -134,3 +134,15 @@ def test_digits_and_invisible_characters_are_read_as_they_look(typed, status):
 def test_a_hedge_in_a_decimal_comma_class_goes_to_a_person(typed):
     """A ; file's class writes its hedges in its own language: they were invalid (a silent 0)."""
     assert read_number(typed, decimal_comma=True).status == REVIEW
+
+
+@pytest.mark.parametrize("typed, status", [("3.28 x 10^-5", "correct"), ("3.28x10^(-5)", "correct"),
+                                           ("3.3 x 10^-5", "imprecise"), ("3.3*10^-5", "imprecise"),
+                                           ("3.3 × 10^-5", "imprecise"), ("3.28*10^-5", "correct")])
+def test_a_power_of_ten_written_with_x_reads_and_counts_the_decimals_figures(typed, status):
+    """'3.28 x 10^-5' (the letter x) was invalid; '3.3*10^-5' showed no figures, so 2 were correct."""
+    from quizgen.grading.marking import check_answer
+
+    part = {"part": "a", "name": "a", "type": "numeric", "points": 1, "value": 3.2763e-5, "answer": "3.276e-05",
+            "tolerance": {"sigfigs": 3}, "misconceptions": []}
+    assert check_answer(part, typed).status == status

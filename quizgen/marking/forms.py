@@ -47,6 +47,7 @@ _TRAILING = (
     re.compile(r"(?P<keep>[.,]\d+)\s*(?:\.\.\.|…)$"),   # after a decimal's digits only: never "1/3..."
     re.compile(r"(?<=[\d)%✓✔])\.$"),
 )
+_TIMES_TEN = re.compile(r"(?<=\d)\s*[xX]\s*(?=10\s*(?:\^|\*\*))")   # the letter x for ×, before a power of ten
 REVIEW_REASON = "a person should read this answer"
 BITS_REASON = "given in bits (log base 2): a person checks it against the question's logarithm"
 _BITS = re.compile(r"\d\s*bits?\s*\.?\s*$", re.IGNORECASE)
@@ -62,6 +63,8 @@ _NUMERAL = re.compile(r"(?<![\w.,])\d(?:[\d,.]*\d)?")
 # the answer functions that take two arguments: inside their brackets a comma may part them (log(8,2))
 TWO_ARGUMENTS = frozenset(name for name in ANSWER_FUNCTIONS if TABLE[name].arity[1] > 1)
 _PLAIN = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+# a decimal times a power of ten (3.28*10^-5, 3.28 × 10**(-5)): its figures are the decimal's
+_POWER_OF_TEN = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))\s*[*×]\s*10\s*(?:\^|\*\*)\s*(?:\(\s*)?[+-]?\d+(?:\s*\))?")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _OPINION = re.compile(r"\b(?:i think|i believe|i guess|i'm not sure|not sure|unsure|maybe|perhaps|probably|possibly)\b",
                       re.IGNORECASE)
@@ -190,6 +193,9 @@ def significant_figures(text: str) -> int | None:
     """How many significant figures a plain decimal shows (``0.40`` has 2,
     ``150`` has 3), or None for anything else (``ln(2)``, ``1/3``: exact)."""
     text = text.strip().lstrip("+-")
+    power = _POWER_OF_TEN.fullmatch(text)
+    if power:
+        text = power.group(1).lstrip("+-")
     if not _PLAIN.fullmatch(text):
         return None
     digits = re.split(r"[eE]", text)[0].replace(".", "").lstrip("0")
@@ -202,7 +208,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     if text is None or not str(text).strip():
         return Reading(BLANK)
     core, factor = strip_decorations(str(text), percent)
-    core = read_marks(core, whole, decimal_comma)
+    core = _TIMES_TEN.sub("*", read_marks(core, whole, decimal_comma))   # 3.28 x 10^-5 as 3.28 × 10^-5 reads
     try:
         value = to_number(core, decimal_comma)
     except ExpressionError as exc:
