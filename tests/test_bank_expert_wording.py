@@ -10,7 +10,7 @@ from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.views import question_view
 
-SEARCH = 300
+SEARCH = 60   # enough draws to meet both branches of each wording (each test asserts it did)
 
 
 def _draws(template, label: str, count: int = SEARCH):
@@ -54,7 +54,7 @@ def test_c1_and_c8_largest_logit_cannot_tie(templates_by_class):
 
 def test_c8_nli_is_a_sentence_pair_and_the_head_reads_the_pooled_cls(templates_by_class):
     seen = 0
-    for instance, view in _draws(templates_by_class["C8"], "nli", 120):
+    for instance, view in _draws(templates_by_class["C8"], "nli", 60):
         stem = _flat(view["stem"])
         assert "pooled [CLS] vector" in stem and "tanh" in stem, stem
         assert "final [CLS] vector," not in stem
@@ -69,7 +69,7 @@ def test_c8_nli_is_a_sentence_pair_and_the_head_reads_the_pooled_cls(templates_b
 def test_c4_and_c9_say_how_their_masked_share_compares_with_bert_15_percent(templates_by_class):
     for cls in ("C4", "C9"):
         seen = set()
-        for instance, view in _draws(templates_by_class[cls], "rate", 120):
+        for instance, view in _draws(templates_by_class[cls], "rate", 60):
             m, n = int(instance.env["m"]), int(instance.env["n"])
             stem = _flat(view["stem"])
             picks = max(1, int(Fraction(15 * n, 100) + Fraction(1, 2)))   # BERT's max(1, round(0.15 n)), ties up
@@ -85,7 +85,7 @@ def test_c4_and_c9_say_how_their_masked_share_compares_with_bert_15_percent(temp
 
 def test_c9_mentions_the_80_10_10_split_only_for_the_claim_that_says_15_percent(templates_by_class):
     seen = set()
-    for instance, view in _draws(templates_by_class["C9"], "claim", 80):
+    for instance, view in _draws(templates_by_class["C9"], "claim", 40):
         claim = instance.env["claim"]["text"]
         solution = _solution(view)
         if "15%" in claim:
