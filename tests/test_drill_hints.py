@@ -182,3 +182,22 @@ def test_the_after_hints_column_counts_parts_answered_after_a_hint(templates_by_
     output, _ = drill(f"h\nh\nh\n{first}\ns\nq\n", classes="C1", seed=1, save=False)
     assert "Class  Parts right  After hints  Skipped  Misconceptions" in output
     assert "C1     1/2          1            1        0" in output   # three hints, one part answered after them
+
+
+def test_a_slip_the_draw_cannot_make_is_not_counted_as_avoided(tmp_path, templates_by_class):
+    """C6 at BERT's own 15% has no used_bert_15_percent trap (when: r != 0.15): a right
+    answer there moved its card up as if the learner had avoided it."""
+    from fractions import Fraction
+
+    template = templates_by_class["C6"]
+    seed = next(s for s in range(50)
+                if sample_instance(template, seed_label(s, template.id, 0)).env["r"] == Fraction(15, 100))
+    entry = key_entry(Question("Q1", sample_instance(template, seed_label(seed, template.id, 0))))
+    state = tmp_path / "progress.json"
+    due = {"box": 1, "due": 0, "seen": 1, "right": 0}
+    _state(state, used_bert_15_percent=dict(due), split_applied_to_all_tokens=dict(due))
+    drill("".join(f"{r.answer}\n" for r in entry.parts) + "q\n", classes="C6", seed=seed, state=state, count=1)
+    cards = json.loads(state.read_text())["misconceptions"]
+    unmade = cards["used_bert_15_percent"]
+    assert (unmade["box"], unmade["right"]) == (1, 0)            # a slip this draw could not make: not avoided
+    assert cards["split_applied_to_all_tokens"]["right"] >= 1    # one it could, avoided

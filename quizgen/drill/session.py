@@ -243,8 +243,9 @@ class Drill:
         if verdict.misconception:
             self.progress.record_trap(verdict.misconception, met=True)
         elif verdict.status == "correct" and not hinted:
-            for trap in record.traps:
-                self.progress.record_trap(trap.code, met=False)
+            for trap, value in zip(record.traps, record.trap_values):
+                if value is not None or trap.words:   # a slip this draw cannot make was not avoided
+                    self.progress.record_trap(trap.code, met=False)
 
     def hint(self, turn) -> None:
         """Show the next hint: the forecast, then each solution step in order,
