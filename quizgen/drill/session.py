@@ -17,9 +17,10 @@ from quizgen.generation.quiz import Question, new_seed, seed_label
 from quizgen.generation.views import question_view
 from quizgen.grading.marking import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
+from quizgen.key.parts import code_in_words
 from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
-from quizgen.drill.summary import class_key, mistake, summary
+from quizgen.drill.summary import class_key, summary
 from quizgen.text.plain import WIDTH, math_to_plain, to_plain, wrap
 from quizgen.ui import wait_for_line
 from quizgen.generation.sampling import sample_instance
@@ -233,7 +234,7 @@ class Drill:
             return
         self.say(f"Incorrect: the answer is {verdict.expected}{exact}.", "  ")
         if verdict.misconception:
-            self.say(f"Your answer matches the misconception \"{mistake(verdict.misconception)}\": "
+            self.say(f"Your answer matches the misconception \"{code_in_words(verdict.misconception)}\": "
                      f"{to_plain(verdict.feedback)}", "  ")
 
     def track_traps(self, record, verdict, hinted: bool) -> None:

@@ -8,6 +8,7 @@ from collections import Counter
 
 from quizgen.drill import record as learner
 from quizgen.bank.loader import load_bank
+from quizgen.key.parts import code_in_words
 from quizgen.text.plain import WIDTH, to_plain, wrap
 
 
@@ -23,7 +24,7 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=()) 
         met = Counter(p.misconception for p in result.parts if p.misconception)
         feedback = {p.misconception: p.feedback for p in result.parts if p.misconception}
         lines += ["", "Misconceptions met:" if met else "Misconceptions met: none."]
-        lines += [wrap(f"- {mistake(code)} ({n}x): {to_plain(feedback[code])}", width) for code, n in met.most_common()]
+        lines += [wrap(f"- {code_in_words(code)} ({n}x): {to_plain(feedback[code])}", width) for code, n in met.most_common()]
     lines += ["", "What to practise next:"]
     lines += [f"- {line}" if line.startswith("try:") else wrap(f"- {line}", width)   # a command: one line to copy
               for line in advice(progress, bank_classes, banks, result.outcomes)]
@@ -64,7 +65,7 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None) -> list:
              f"; due {_due_text(due, progress.clock)}." for box, due, cls in weak[:3]]
     for code in progress.open_misconceptions()[:3]:
         card = progress.misconceptions[code]
-        lines.append(f"misconception {mistake(code)}: met {card.seen}x; due {_due_text(card.due, progress.clock)}.")
+        lines.append(f"misconception {code_in_words(code)}: met {card.seen}x; due {_due_text(card.due, progress.clock)}.")
     new = [cls for cls in bank_classes if cls not in progress.classes]
     if new:
         lines.append(f"not tried yet: {', '.join(new)}.")
@@ -94,12 +95,6 @@ def _box_text(box: int, outcome) -> str:
 def _due_text(due: int, clock: int) -> str:
     ahead = due - clock
     return "now" if ahead <= 0 else f"in {ahead} question{'s' * (ahead != 1)}"
-
-
-def mistake(code: str) -> str:
-    """A misconception code as the learner reads it: log10_instead_of_ln as
-    "log10 instead of ln" (the progress file and --stats table keep the code)."""
-    return code.replace("_", " ")
 
 
 def class_key(cls: str) -> tuple:

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from quizgen.cells import spreadsheet_safe
 from quizgen.errors import printable
+from quizgen.key.parts import code_in_words
 from quizgen.key.status import SCORED, Status
 
 STATUSES = tuple(status.value for status in Status)   # the status column's values, in order
@@ -218,7 +219,7 @@ def _misconception_section(result) -> list:
     if not totals:
         return ["## Misconceptions", "", "No answer matched a known misconception.", ""]
     rows = [[md_cell(code), count, md_cell(", ".join(where[code])),
-             md_cell(result.feedback.get(code) or code.replace("_", " "))]   # only overridden: the code in words
+             md_cell(result.feedback.get(code) or code_in_words(code))]   # only overridden: the code in words
             for code, count in sorted(totals.items(), key=lambda item: (-item[1], item[0]))]
     return ["## Misconceptions", ""] + _table(["code", "answers", "questions", "feedback"], rows)
 

@@ -11,6 +11,7 @@ from math import fsum
 from operator import attrgetter
 
 from quizgen.grading.matrix import AnswerGrid
+from quizgen.key.parts import code_in_words
 from quizgen.key.status import SCORED, Status
 from quizgen.scores import adds_exactly, score_total
 
@@ -129,8 +130,3 @@ def note_wording(found: dict, code: str, feedback: str) -> None:
     if known != feedback:
         found[code] = code_in_words(code)
 
-
-def code_in_words(code: str) -> str:
-    """A misconception's code read as words (``log10 instead of ln``): what a
-    class-wide table shows where no one student's feedback fits everyone."""
-    return code.replace("_", " ")

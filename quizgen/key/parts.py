@@ -28,6 +28,12 @@ SPEC_KEYS = frozenset(SPEC_FIELDS)
 _RATIONAL = re.compile(r"-?\d{1,60}(?:\.\d{1,60})?(?:/\d{1,60})?")
 
 
+def code_in_words(code: str) -> str:
+    """A misconception's code read as words (``log10_instead_of_ln``: "log10 instead of
+    ln"), as a learner or a class-wide table reads it."""
+    return code.replace("_", " ")
+
+
 @dataclass(frozen=True, slots=True)
 class Trap:
     """A misconception of a part: its code, feedback, and (word parts) the words
