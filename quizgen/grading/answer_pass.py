@@ -77,8 +77,7 @@ def pass_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
             k = number * width + slot
             if latest[k] is not no_answer:
                 if passes_over(outcome, latest[k]):   # a blank after an answer: the answer stands
-                    tally.count(number, slot, SUPERSEDED)
-                    write_row(cells, passed_over(outcome))
+                    write_row(cells, pass_over(tally, number, slot, outcome))
                     continue
                 supersede(tally, superseded, last[k], latest[k], number, slot)
             last[k], latest[k] = i, outcome
@@ -124,6 +123,13 @@ def supersede(tally: Tally, superseded: RowSet, row: int, earlier: Outcome, numb
         return
     tally.count(number, slot, SUPERSEDED)
     superseded.add(row)
+
+
+def pass_over(tally: Tally, number: int, slot: int, blank: Outcome) -> Outcome:
+    """A blank met after an answer to the same part (``passes_over``): counted
+    superseded; returns the outcome its row is written with."""
+    tally.count(number, slot, SUPERSEDED)
+    return passed_over(blank)
 
 
 def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, cells: list, source, j: int):

@@ -28,10 +28,10 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from quizgen.background import Background
-from quizgen.grading.answer_pass import SUPERSEDED, pass_rows, supersede
+from quizgen.grading.answer_pass import pass_over, pass_rows, supersede
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
-from quizgen.grading.outcome import NO_ANSWER, passed_over, passes_over
+from quizgen.grading.outcome import NO_ANSWER, passes_over
 from quizgen.grading.ecf_pass import carry_errors_forward
 from quizgen.grading.students import UNKNOWN_LIMIT, Students
 from quizgen.grading.tally import Tally
@@ -193,8 +193,7 @@ def _merge_grid(part: LaterPart, numbers: list, known: int, offset: int, grid: A
             k = base + slot
             if latest[k] is not NO_ANSWER:
                 if passes_over(outcome, latest[k]):
-                    tally.count(number, slot, SUPERSEDED)
-                    patched[row + offset] = passed_over(outcome)
+                    patched[row + offset] = pass_over(tally, number, slot, outcome)
                     continue
                 supersede(tally, superseded, last[k], latest[k], number, slot)
             last[k], latest[k] = row + offset, outcome
