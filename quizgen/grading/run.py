@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from quizgen.background import Background, resolve_jobs
-from quizgen.errors import InputFileError, OutputError, UsageError, printable
+from quizgen.errors import InputFileError, OutputError, UsageError
 from quizgen.files import default_output_folder, streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong
@@ -216,12 +216,12 @@ def look_at_lines(matrix: VerdictMatrix, counts: dict) -> list:
     for status, says in _LOOK_AT:
         count = counts.get(status, 0)
         if count:
-            shown = [f"{printable(sid)} {slot.question_id} ({slot.part})" for sid, slot in matrix.where(status, SHOWN)]
+            shown = [f"{sid} {slot.question_id} ({slot.part})" for sid, slot in matrix.where(status, SHOWN)]
             named = matrix.count(status)
-            outside = count - named
-            places = [", ".join(shown) + (f" and {named - len(shown)} more" if named > len(shown) else "")]
-            if outside:   # a row with no student id, or not read as a row (an unquoted decimal comma)
-                places = places * bool(shown) + [f"{outside} row(s) with no student id or not read as a row"]
+            places = [", ".join(shown) + (f" and {named - len(shown)} more" if named > len(shown) else "")] \
+                if shown else []
+            if count > named:   # a row with no student id, or not read as a row (an unquoted decimal comma)
+                places.append(f"{count - named} row(s) with no student id or not read as a row")
             lines.append(f"{count} answer(s) {says}: {'; '.join(places)}")
     return lines
 

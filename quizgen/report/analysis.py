@@ -33,10 +33,11 @@ def analyse(parts, students, share: float = GROUP_SHARE) -> Analysis:
     A student with no answer at all (every verdict ``missing`` or None: absent
     from the test) is listed with the students but left out of every figure:
     their zeros are not responses to the items."""
-    sat = [s for s in students if not _absent(s.verdicts)]
-    if len(sat) == len(students):
+    sat_at = [i for i, s in enumerate(students) if not _absent(s.verdicts)]
+    if len(sat_at) == len(students):
         return _analyse(parts, students, share)
-    among_sat = {i: k for k, i in enumerate(i for i, s in enumerate(students) if not _absent(s.verdicts))}
+    sat = [students[i] for i in sat_at]
+    among_sat = {i: k for k, i in enumerate(sat_at)}
     analysis = _analyse([_renumbered(part, among_sat) for part in parts], sat, share)
     analysis.test.absent = len(students) - len(sat)
     rows = iter(analysis.students)
