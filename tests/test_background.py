@@ -10,6 +10,7 @@ import os
 
 import pytest
 
+import quizgen.grading.run as run
 from quizgen.background import Background
 from quizgen.errors import InputFileError
 
@@ -72,10 +73,8 @@ def test_closing_without_asking_stops_and_reaps_the_child():
         os.waitpid(pid, os.WNOHANG)   # reaped already: no zombie left
 
 
-@pytest.mark.slow
-def test_grade_writes_the_same_bytes_with_one_job_or_two(invoke, tmp_path):
-    """With two jobs the item analysis is computed in a child process while the
-    totals are written: every output file is byte for byte that of one job."""
+def _thirty_students_answers(invoke, tmp_path):
+    """A 30-student answers file to a two-question paper, and the paper's key.json."""
     invoke("generate", "--seed", 5, "--classes", "C1,C2", "--count", 2, "--out", tmp_path / "paper")
     with open(tmp_path / "paper" / "key.csv", newline="", encoding="utf-8") as handle:
         key = list(csv.DictReader(handle))
@@ -87,12 +86,48 @@ def test_grade_writes_the_same_bytes_with_one_job_or_two(invoke, tmp_path):
     rows.append(["s01", key[0]["question_id"], key[0]["part"], "0.1"])   # supersedes an earlier answer
     with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
         csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"], *rows])
+    return tmp_path / "answers.csv", tmp_path / "paper" / "key.json"
+
+
+def _forks_asked(monkeypatch) -> list:
+    """Record, for each Background grade starts, whether it was asked to fork."""
+    asked = []
+
+    def recording(func, *args, parallel=True):
+        asked.append(parallel)
+        return Background(func, *args, parallel=parallel)
+    monkeypatch.setattr(run, "Background", recording)
+    return asked
+
+
+def test_a_small_class_has_its_report_computed_without_a_process(invoke, tmp_path, monkeypatch):
+    """30 students on an eight-part paper are far below REPORT_PROCESS_CELLS:
+    forking would cost more than the report, so even with two jobs it is
+    computed in place; at the threshold it gets its process."""
+    answers, key = _thirty_students_answers(invoke, tmp_path)
+    asked = _forks_asked(monkeypatch)
+    result = invoke("grade", answers, "--key", key, "--out", tmp_path / "out" / "graded.csv", "--jobs", 2)
+    assert result.exit_code == 0, result.output
+    assert asked == [False]
+    monkeypatch.setattr(run, "REPORT_PROCESS_CELLS", 30 * 8)
+    invoke("grade", answers, "--key", key, "--out", tmp_path / "out" / "graded.csv", "--jobs", 2)
+    assert asked == [False, True]
+
+
+@pytest.mark.slow
+def test_grade_writes_the_same_bytes_with_one_job_or_two(invoke, tmp_path, monkeypatch):
+    """With two jobs the item analysis is computed in a child process while the
+    totals are written: every output file is byte for byte that of one job."""
+    answers, key = _thirty_students_answers(invoke, tmp_path)
+    monkeypatch.setattr(run, "REPORT_PROCESS_CELLS", 0)   # the class is small: fork all the same
+    asked = _forks_asked(monkeypatch)
     outputs = {}
     for jobs in (1, 2):
-        result = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "paper" / "key.json",
+        result = invoke("grade", answers, "--key", key,
                         "--out", tmp_path / f"jobs{jobs}" / "answers-graded.csv", "--jobs", jobs)
         assert result.exit_code == 0, result.output
         outputs[jobs] = {p.name: p.read_bytes() for p in sorted((tmp_path / f"jobs{jobs}").iterdir())}
+    assert asked == [False, True]
     assert outputs[1] == outputs[2]
     assert {"answers-graded-items.csv", "answers-graded-report.html"} <= outputs[2].keys()
     assert b"Item analysis" in outputs[2]["answers-graded-report.md"]

@@ -115,7 +115,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             absent = _add_roster(students, grid, tally)
             with Background(class_report_texts, _matrix(index, students, grid), list(students.names), data,
                             f"Class report: {source.path.stem}", outputs.html, source.delimiter, source.decimal_comma,
-                            parallel=jobs > 1) as report:
+                            parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
                 count_latest(grid, tally)
                 try:
                     finish_graded(graded, graded_handle, source.delimiter)
@@ -201,6 +201,17 @@ def unlabelled_parts(result: GradeResult) -> list:
         return []
     return [f"{result.answers_path.name}: no column is labelled for {', '.join(lacking)}, so every student is "
             f"missing {'it' if len(lacking) == 1 else 'them'}; name the column like 'Q1 (a)' or 'Q1a'"]
+
+
+REPORT_PROCESS_CELLS = 5_000
+"""Below this many student-part cells the class report is computed in the main
+process: for 40 students x 27 parts it takes about 6 ms, less than forking
+(docs/performance.md, "Fourteenth round")."""
+
+
+def report_pays_for_a_process(students: Students, index: KeyIndex) -> bool:
+    """True when the class report is big enough to compute in a forked process."""
+    return len(students.names) * len(index.slots) >= REPORT_PROCESS_CELLS
 
 
 SHOWN = 10
