@@ -296,14 +296,16 @@ def test_right_from_their_own_answer_but_rounded_too_early_says_both(tmp_path, c
     from quizgen.generation.run import generate
 
     generate(tmp_path / "quiz", classes="C7", worked_examples=True)
-    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.7\ns1,Q1,c,1.2\n",
-                                          encoding="utf-8")
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.7\ns1,Q1,c,1.2\n"
+                                          "s1,Q1,b,0.36\n", encoding="utf-8")
     quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "quiz" / "key.json", ecf_credit=credit)
     with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
-        row = [r for r in csv.DictReader(handle) if r["part"] == "c"][0]
-    assert (row["status"], row["note"], row["score"]) == ("imprecise", "rounded_too_early", "0")
-    assert row["feedback"] == ("marked from your (a) = 0.7: rounded too early: only 2 significant figures, "
-                               "give at least 3 (expected 1.20)")
+        rows = {r["part"]: r for r in csv.DictReader(handle)}
+    for part, expected in (("c", "1.20"), ("b", "0.357")):   # (b) 0.36 = -ln 0.7 = 0.3567 to 2 figures,
+        row = rows[part]                                    # outside every window around 0.3567
+        assert (row["status"], row["note"], row["score"]) == ("imprecise", "rounded_too_early", "0"), part
+        assert row["feedback"] == ("marked from your (a) = 0.7: rounded too early: only 2 significant figures, "
+                                   f"give at least 3 (expected {expected})")
 
 
 def test_too_few_figures_after_ecf_earns_no_more_than_the_precise_answer(tmp_path):

@@ -178,7 +178,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     x, kind = reading.value, _kind(rule)
     if matches(x, rule.value, rule.spec, kind):
         return _precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
-    ecf, target = _ecf(rule, x, earlier, env, {} if carried is None else carried)
+    ecf, target = _ecf(rule, reading, earlier, env, {} if carried is None else carried)
     if ecf:
         early = _early_sources(rule, earlier)
         if early:
@@ -239,11 +239,12 @@ def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credit
                             f"figure{'s' * (reading.figures > 1)}, give at least {asked} (expected {expected})")
 
 
-def _ecf(rule: PartRule, x: float, earlier: dict, env: dict, carried: dict):
-    """``(feedback, value matched)`` when ``x`` is right given the student's
-    own earlier answers (some of them wrong), else ``("", None)``. The
+def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict):
+    """``(feedback, value matched)`` when the answer read is right given the
+    student's own earlier answers (some of them wrong), or is such a value
+    rounded to fewer figures than asked, else ``("", None)``. The
     carried-rounding set of those answers is looked up in ``carried`` first."""
-    recipe = rule.recipe
+    x, recipe = reading.value, rule.recipe
     if recipe is None or not env:
         return "", None
     own = {d: earlier.get(d) for d in recipe.depends}
@@ -258,13 +259,25 @@ def _ecf(rule: PartRule, x: float, earlier: dict, env: dict, carried: dict):
         values = plain if hit else _carried(carried, rule, env, given)
         target = min(values, key=lambda v: abs(x - v), default=None)
         if target is None or abs(x - target) > half_width(target, rule.spec, _kind(rule)):
-            if not plain or not _unrounded(rule, x, env, own):
-                return "", None
-            target = min(plain, key=lambda v: abs(x - v))
+            target = _rounded_early_from(rule, reading, plain)
+            if target is None:
+                if not plain or not _unrounded(rule, x, env, own):
+                    return "", None
+                target = min(plain, key=lambda v: abs(x - v))
     except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError):
         return "", None
     shown = ", ".join(f"{s.label} = {_shown(own[s.name])}" for s in rule.sources)
     return f"marked from your {shown}", target
+
+
+def _rounded_early_from(rule: PartRule, reading: Reading, plain) -> float | None:
+    """The value of ``plain`` that the answer read is a rounding of, to the
+    fewer figures it shows than the part asks (2.2 from -ln(0.114) = 2.1716:
+    right given their own (a), but rounded too early), else None."""
+    asked = asked_figures(rule)
+    if asked is None or reading.figures is None or reading.figures >= asked:
+        return None
+    return next((v for v in plain if any(_same(reading.value, r) for r in sig_roundings(v, reading.figures))), None)
 
 
 def _unrounded(rule: PartRule, x: float, env: dict, own: dict) -> bool:
