@@ -5,6 +5,7 @@ the key ``quizgen generate`` writes for the same seed; and Canvas's student
 analysis, and what the instructor is told when the export lacks something."""
 
 import csv
+import math
 import io
 import json
 import re
@@ -26,11 +27,12 @@ CLASSES, COUNT, SEED = "C1,C5,C7", 3, 5
 
 
 def typed(part, student):
-    """The answer, a trap's value, nothing, or a wrong number (words for word parts)."""
+    """The answer, a trap's value, nothing, a wrong number or the answer as an
+    expression that starts with a minus (words for word parts)."""
     if part.is_word:
         return part.words[0] if student % 2 else "no idea"
     trap = next((t for t in part.traps if t.value is not None), None)
-    choices = [f"{part.value:.6g}", "", f"{part.value * 3 + 1:.6g}"]
+    choices = [f"{part.value:.6g}", "", f"{part.value * 3 + 1:.6g}", f"-ln({math.exp(-part.value):.8g})"]
     if trap is not None:
         choices.append(f"{trap.value:.6g}")
     return choices[student % len(choices)]
@@ -67,6 +69,12 @@ def test_moodle_responses_grade_as_the_same_answers_from_a_csv(tmp_path, coded):
                  "graded-gradebook-moodle.csv"):
         assert (tmp_path / f"responses-{name}").is_file(), name
     lms = {(r["student_id"], r["question_id"], r["part"]): r for r in graded(tmp_path / "responses-graded.csv")}
+    # the answers file it wrote (its cells guarded: '-ln(...)) grades the same again, as lms.md says
+    assert invoke("grade", tmp_path / "responses-answers.csv", "--key", tmp_path / "responses-key.json",
+                  "--out", tmp_path / "again" / "graded.csv").exit_code == 0
+    again = {(r["student_id"], r["question_id"], r["part"]): r["status"] for r in graded(tmp_path / "again" / "graded.csv")}
+    assert again == {k: r["status"] for k, r in lms.items()}
+    assert any(r["answer"].startswith("'-ln(") and r["status"] == "correct" for r in lms.values())
 
     # the same answers, as a plain CSV against generate's key (every variant a question of its own)
     quiz = tmp_path / "quiz"

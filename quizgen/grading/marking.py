@@ -16,6 +16,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple
 
+from quizgen.cells import unguard
 from quizgen.grading.careful import QuestionRules
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.errors import ExpressionError
@@ -115,6 +116,8 @@ class PartChecker:
         if text is None:
             return self.blank
         text = plain_characters(str(text))
+        if text[:1] == "'":
+            text = unguard(text)   # the text marker quizgen's own CSVs put before '-ln(0.7)' (cells.py)
         if not text.strip():
             return self.blank
         if self.kind == "word":
