@@ -4,12 +4,14 @@ for ever while the learner keeps missing in other ways."""
 
 import io
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 from pathlib import Path
 
 from quizgen.drill import record as learner
 from quizgen.drill.session import run_drill
+from quizgen.drill.summary import _score_table, advice
 
 
 def long_drill(state, count, answer="0"):
@@ -77,3 +79,17 @@ def test_the_suggested_command_works_with_a_user_bank(invoke, tmp_path):
     later = invoke("drill", "--classes", "C1", "--seed", "1", "--state", state, input="q\n")
     assert "C11: from a bank not loaded now; add its --bank DIR to practise it." in later.output
     assert "try: quizgen drill --classes C1,C2,C3\n" in later.output
+
+
+def test_a_class_answered_then_left_is_not_advised_as_never_tried():
+    """A learner who answers C1 (a) right and quits leaves the C1 card unmoved;
+    the advice must not then call C1 'not tried yet'."""
+    progress = learner.Progress(clock=0)
+    assert advice(progress, ["C1", "C2"])[0] == "not tried yet: C1, C2."
+    assert advice(progress, ["C1", "C2"], answered={"C1"})[:2] == ["not tried yet: C2.", "try: quizgen drill --classes C2"]
+
+
+def test_one_part_is_one_part_in_the_total():
+    part = SimpleNamespace(cls="C1", status="correct", hinted=False, misconception="")
+    assert _score_table([part])[-1] == "Total: 1 of 1 part right."
+    assert _score_table([part, part])[-1] == "Total: 2 of 2 parts right."

@@ -27,7 +27,7 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=()) 
         lines += [wrap(f"- {code_in_words(code)} ({n}x): {to_plain(feedback[code])}", width) for code, n in met.most_common()]
     lines += ["", "What to practise next:"]
     lines += [f"- {line}" if line.startswith("try:") else wrap(f"- {line}", width)   # a command: one line to copy
-              for line in advice(progress, bank_classes, banks, result.outcomes)]
+              for line in advice(progress, bank_classes, banks, result.outcomes, {p.cls for p in result.parts})]
     if result.saved_to:
         lines += ["", f"Progress saved to {result.saved_to}."]
     return "\n".join(lines)
@@ -45,7 +45,7 @@ def _score_table(parts: list) -> list:
         lines.append(f"{cls:<6} {f'{right}/{len(rows)}':<12} {hinted:<12} "
                      f"{sum(p.status == 'skipped' for p in rows):<8} {sum(bool(p.misconception) for p in rows)}")
     right = sum(p.status == "correct" for p in parts)
-    lines.append(f"Total: {right} of {len(parts)} parts right.")
+    lines.append(f"Total: {right} of {len(parts)} part{'s' * (len(parts) != 1)} right.")
     short = sum(p.status == "imprecise" for p in parts)
     if short:   # the value was right: the figures were not, a different thing to revise
         lines.append(f"{short} part{'s' * (short != 1)} had the right value but too few significant figures "
@@ -53,12 +53,14 @@ def _score_table(parts: list) -> list:
     return lines
 
 
-def advice(progress, bank_classes: list, banks=(), outcomes=None) -> list:
+def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=frozenset()) -> list:
     """What to practise next, from the record: weak classes (low boxes), open
     misconceptions, and classes never tried. ``outcomes`` (this drill's last
     outcome by class) tells a box-1 miss from a right answer after hints. The
     suggested command carries this run's ``banks``; a weak class from a bank
-    not loaded now is named apart (the command would stop at it as an unknown class)."""
+    not loaded now is named apart (the command would stop at it as an unknown class).
+    A class ``answered`` in this drill is not new, even when the question was
+    left before its card moved."""
     weak = sorted((card.box, card.due, cls) for cls, card in progress.classes.items()
                   if card.box <= learner.OPEN_BOX)
     lines = [f"{cls}: box {box} of {learner.BOXES}, {_box_text(box, (outcomes or {}).get(cls))}"
@@ -66,7 +68,7 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None) -> list:
     for code in progress.open_misconceptions()[:3]:
         card = progress.misconceptions[code]
         lines.append(f"misconception {code_in_words(code)}: met {card.seen}x; due {_due_text(card.due, progress.clock)}.")
-    new = [cls for cls in bank_classes if cls not in progress.classes]
+    new = [cls for cls in bank_classes if cls not in progress.classes and cls not in answered]
     if new:
         lines.append(f"not tried yet: {', '.join(new)}.")
     elsewhere = [cls for _, _, cls in weak[:3] if cls not in bank_classes]
