@@ -320,3 +320,15 @@ def test_a_yaml_error_says_what_to_do(tmp_path, text, line, hint):
         read_yaml(tmp_path / "c.yaml")
     message = str(caught.value)
     assert message.startswith(f"{tmp_path / 'c.yaml'}:") and hint in message, message
+
+
+def test_generate_names_a_mistyped_text_name_as_validate_does(invoke, tmp_path):
+    """generate meets an undefined name only when it renders the text; it says
+    which name was meant, as validate does, and writes nothing."""
+    folder = tmp_path / "bank"
+    folder.mkdir()
+    (folder / "undefined_name.yaml").write_bytes((BROKEN / "undefined_name.yaml").read_bytes())
+    result = invoke("generate", "--bank", folder, "--classes", "C11", "--seed", 1, "--out", tmp_path / "out")
+    assert result.exit_code != 0
+    assert "'taus' is undefined (did you mean 'tau'?)" in result.output
+    assert not (tmp_path / "out").exists()

@@ -4,6 +4,7 @@ and renders whole documents through the layouts in ``templates/``."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from fractions import Fraction
 from functools import lru_cache
@@ -295,13 +296,24 @@ def _plain(filled: str) -> str:
     return to_plain(filled)
 
 
+def _close_name(message: str, context: dict) -> str:
+    """' (did you mean 'tau'?)' for Jinja2's "'taus' is undefined", as validate says it."""
+    name = _UNDEFINED.fullmatch(message or "")
+    close = difflib.get_close_matches(name[1], sorted(k for k in context if isinstance(k, str)), n=1) if name else []
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+_UNDEFINED = re.compile(r"'([^']+)' is undefined")
+
+
 def _fill(source: str, context: dict, fmt: str) -> str:
     if "{" not in source:
         return source
     try:
         return _compiled(fmt, source).render(context)
     except jinja2.UndefinedError as exc:
-        raise TemplateError(f"undefined name in template text: {exc.message}") from exc
+        raise TemplateError(f"undefined name in template text: {exc.message}{_close_name(exc.message, context)}") \
+            from exc
     except jinja2.TemplateError as exc:
         raise TemplateError(f"template text failed: {exc}") from exc
     except (TypeError, ValueError, ArithmeticError, IndexError, KeyError) as exc:
