@@ -140,6 +140,19 @@ def test_generate_names_the_trap_that_equals_the_answer_not_the_last_failed_cons
     assert result.stderr.strip().endswith("this trap's value equals the answer: change the trap")
 
 
+def test_a_trap_that_always_equals_the_answer_gets_one_advice_from_validate_and_every_generate(tmp_path, invoke):
+    """The trap and the answer are one value reached by two routes, equal but
+    for float noise in some draws: every seed, and validate, say it equals
+    the answer (not 'comes within tolerance ... add a constraint')."""
+    path, _ = _broken(tmp_path, 'value: "ptau"', 'value: "1 / sum(exp((z - z[t]) / tau))"')
+    advice = "this trap's value equals the answer: change the trap"
+    for seed in range(1, 6):
+        result = invoke("generate", "--bank", tmp_path, "--classes", "C20", "--seed", seed, "--out", tmp_path / "o")
+        assert result.exit_code == 2 and result.stderr.strip().endswith(advice), result.stderr
+    result = invoke("validate", path)
+    assert result.exit_code == 1 and _problems(result)[0].endswith(advice), result.output
+
+
 def test_a_let_used_before_its_definition_says_it_is_defined_later(tmp_path, invoke):
     path, line = _broken(tmp_path, '  p1: "exp(z[t]) / sum(exp(z))"', '  p1: "exp(z[t]) / sum(exp(z)) + 0 * p_s"')
     later = next(n for n, row in enumerate(path.read_text().splitlines(), 1) if row.startswith("  p_s:"))

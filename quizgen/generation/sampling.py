@@ -18,7 +18,7 @@ from quizgen.bank.model import Part, Template
 from quizgen.bank.texts import located_error, text_sources
 from quizgen.bank.yamlfile import locate_line
 from quizgen.generation.plan import SamplingPlan, exact_from_yaml, from_yaml, grid_values, plan_for
-from quizgen.generation.separation import Rejected, check_separation
+from quizgen.generation.separation import Rejected, check_separation, clash_advice
 
 
 @dataclass
@@ -108,12 +108,7 @@ def _ran_out(template: Template, counts: Counter, last: dict) -> SamplingError:
     (where, count), = counts.most_common(1)
     message, clash = last[where]
     reason = f"{'.'.join(map(str, where))}: {message}" if where else message
-    advice = {"answer": "; this trap's value equals the answer: change the trap",
-              "near answer": "; this trap's value comes within tolerance of the answer in most draws: change "
-                             "the trap, or add a constraint that keeps them apart",
-              "trap": "; these two traps have the same value: change one of them",
-              "near trap": "; these two traps come within tolerance of each other in most draws: change one "
-                           "of them, or add a constraint that keeps them apart"}.get(clash, "")
+    advice = clash_advice(clash)
     line = locate_line(template.path, where) if where else None
     return SamplingError(f"template {template.id} ({template.path}{f':{line}' if line else ''}): no parameters "
                          f"passed in {template.max_tries} tries; {count} were rejected at {reason}{advice}")

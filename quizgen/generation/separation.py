@@ -35,9 +35,26 @@ def check_separation(pv) -> None:
 
 
 def _clash(pv, pair: tuple, values: list) -> str:
-    """What a trap came too near, for the advice when no draw passes (``_ran_out``)."""
+    """What a trap came too near, for the advice when no draw passes (``_ran_out``):
+    equal values (to float noise: two routes to one exact value may differ in
+    the last bit) or merely near ones."""
     what = "answer" if pv.value is not None and pair[0] == 0 else "trap"
-    return what if values[pair[0]] == values[pair[1]] else f"near {what}"
+    a, b = values[pair[0]], values[pair[1]]
+    return what if abs(a - b) <= _SAME * max(abs(a), abs(b)) else f"near {what}"
+
+
+_SAME = 1e-12
+_ADVICE = {"answer": "this trap's value equals the answer: change the trap",
+           "near answer": "this trap's value comes within tolerance of the answer in most draws: change "
+                          "the trap, or add a constraint that keeps them apart",
+           "trap": "these two traps have the same value: change one of them",
+           "near trap": "these two traps come within tolerance of each other in most draws: change one "
+                        "of them, or add a constraint that keeps them apart"}
+
+
+def clash_advice(clash) -> str:
+    """``"; what to do"`` for the clash of the rejection most draws met (generate and validate say the same)."""
+    return f"; {_ADVICE[clash]}" if clash in _ADVICE else ""
 
 
 def _check_words(pv) -> None:

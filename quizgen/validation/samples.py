@@ -10,6 +10,7 @@ from quizgen.bank.model import Template
 from quizgen.errors import SamplingError
 from quizgen.generation.quiz import seed_label
 from quizgen.generation.sampling import sample_instance
+from quizgen.generation.separation import clash_advice
 from quizgen.validation.instances import instance_problems
 from quizgen.validation.marking import marking_problems
 from quizgen.validation.paper import paper_problems
@@ -57,8 +58,9 @@ def check_samples(template: Template, samples: int, report: Report, found, refer
 
 def _unsatisfiable(template: Template, label: str, rejections: list) -> Problem:
     where, count, example = _most_common(rejections)
+    clash = next(getattr(r, "clash", None) for r in reversed(rejections) if r.where == where)
     return problem_at(template.path, where, f"no draw passed in {template.max_tries} tries (seed {label}); "
-                                          f"{count} were rejected here: {example}")
+                                          f"{count} were rejected here: {example}{clash_advice(clash)}")
 
 
 def _most_common(rejections: list):
