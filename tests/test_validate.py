@@ -309,6 +309,7 @@ def test_few_variants_is_a_warning_not_a_failure(invoke, tmp_path):
     ("id: x\nparts:\n  - name: p\n    tolerance:\n      sigfigs: 3\n        decimals: 4\n", 6,
      "check this line's indentation against the lines above"),
     ("id: x\nlet: {p: [1, 2}\n", 2, "a [ list is not closed with ]"),
+    ("id: x\nparams:\n\ttau: 2\n", 3, "YAML indents with spaces only: replace the tab on this line with spaces"),
 ])
 def test_a_yaml_error_says_what_to_do(tmp_path, text, line, hint):
     """PyYAML's words ('expected <block end>, but found ...') with what an author can do about them."""

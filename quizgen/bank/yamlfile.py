@@ -83,6 +83,7 @@ _YAML_HINTS = (
     ("could not find expected ':'", "a line needs 'key: value', or a quote on the line above is not closed"),
     ("expected ',' or ']'", "a [ list is not closed with ]"),
     ("expected ',' or '}'", "a { mapping is not closed with }"),
+    ("found character '\\t'", "YAML indents with spaces only: replace the tab on this line with spaces"),
 )
 """What to do about PyYAML's commonest messages, in an author's words."""
 
