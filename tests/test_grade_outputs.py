@@ -174,3 +174,19 @@ def test_every_csv_cell_from_a_crafted_key_is_guarded(tmp_path):
                 assert not (cell.startswith("-") and not cell[1:2].isdigit()), (path.name, cell)
                 seen.update(r for r in RISKY if r in cell)
     assert seen >= {"=cmd|x", "@SUM(1)"}   # the crafted texts were written, guarded
+
+
+def test_a_gradebook_warns_of_ids_its_formula_guard_changes(tmp_path):
+    """An id such as -s004 is written '-s004 (no spreadsheet may run it), which
+    Moodle's import would not match: the instructor is told which ids."""
+    rows = ANSWERS[:3] + [("-s004", "Di", "Q1", "a", "0.5"), ("+s5", "Ed", "Q1", "a", "0.5")]
+    answers = write(tmp_path, small_key(), rows)
+    result = CliRunner().invoke(main, ["grade", str(answers), "--gradebook", "moodle"])
+    assert result.exit_code == 0, result.output
+    moodle = read_csv(tmp_path / "answers-graded-gradebook-moodle.csv")
+    assert [r[0] for r in moodle] == ["ID number", "s1", "'-s004", "'+s5"]
+    assert ("2 student id(s) start with = + - or @ and are written to the gradebook with a leading ' so that no "
+            "spreadsheet runs them as a formula; the LMS will not match them until the ' is removed: -s004, +s5"
+            ) in " ".join(result.output.split())
+    plain = CliRunner().invoke(main, ["grade", str(answers), "--gradebook", "plain"])
+    assert "leading '" not in plain.output

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import norm_question
 from quizgen.errors import UsageError
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
@@ -181,6 +182,18 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
         handles["gradebook"].write(text)
         if unmatched:
             result.notes.append(_unmatched_note(outputs, unmatched))
+        guarded = [t.student_id for t in result.students if spreadsheet_safe(t.student_id) != t.student_id]
+        if guarded and outputs.gradebook != "plain":
+            result.warnings.append(_guarded_ids_warning(guarded))
+
+
+def _guarded_ids_warning(guarded: list) -> str:
+    """The warning for student ids the gradebook writes with the formula guard's
+    leading quote, which the LMS import would not match."""
+    shown = ", ".join(guarded[:5]) + (", ..." if len(guarded) > 5 else "")
+    return (f"{len(guarded)} student id(s) start with = + - or @ and are written to the gradebook with a leading ' "
+            f"so that no spreadsheet runs them as a formula; the LMS will not match them until the ' is removed: "
+            f"{shown}")
 
 
 def _unmatched_note(outputs: GradeOutputs, unmatched: list) -> str:
