@@ -207,14 +207,19 @@ def paper_digest(path) -> str:
 # All four again (rev-paper13b): C4/C9 call their masked share "more" only beyond the count
 # BERT's max(1, round(0.15 n)) picks; C9's correction contrasts context, not parallelism;
 # C10's note on the last word; C6's 10% steps give the right reasons.
+# All four again (bank14): C4/C9 count BERT's picks over all T tokens, special tokens counted
+# (C4: T = n + 2; C9, a pair: T = n + 3), as create_pretraining_data.py does (wording only: the
+# keys of seeds 1 and 2 are unchanged); C10 says BERT scored
+# each position with only it masked; C3's multilingual vocabulary is the cased one; C7 names
+# the pooled [CLS] vector in its main sentence.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "072beb3bf3ae87f20c918fc2e6e765c4ca97b5991243567872f3c872bf1c5a7b",
-    ("1", "solutions.md"): "2cd827d2a56e1ab9c9e431e557308c8304d4ad9241450acf3adff582f1c1800c",
-    ("2", "problems.md"): "35f55ea53e47af8759780557b8470ae22e571bf259bfa8eb9fcd8d777e8fd28b",
-    ("2", "solutions.md"): "53fa4bf45652bbd965059bc1225d5adf9a32319d8ef88c99bd4c5dacc02972f4",
+    ("1", "problems.md"): "68757d838bfb2df5973b3b63616e8fa4030f9726e8abd25453129f3189086138",
+    ("1", "solutions.md"): "b3b3ee225ede14a360f46ec1d05dd34a29506dcf08d3792ed951462f8a73f532",
+    ("2", "problems.md"): "69ca288129ff432ee6df04dbf330cc8aa61fbb7446aeba566fdfb9eb39981496",
+    ("2", "solutions.md"): "2c8b30e7621addcef39eb2e6b078638daf9b7f75299e27322405e7c8d2766924",
 }
 
 
