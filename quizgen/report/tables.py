@@ -72,11 +72,14 @@ def _decimal_comma(row: list) -> list:
 def items_csv(analysis: Analysis, delimiter: str = ",", comma: bool = False) -> str:
     """The items CSV as text, its cells separated by ``delimiter``; with
     ``comma`` (a class that writes 0,408) its figures have a decimal comma, so
-    that the spreadsheet that opened the answers reads them as numbers."""
+    that the spreadsheet that opened the answers reads them as numbers. It
+    starts with a byte-order mark, as the students and questions CSVs do, so
+    that a spreadsheet reads the key's accents as UTF-8."""
     rows = item_rows(analysis)
     if comma:
         rows = map(_decimal_comma, rows)
     out = io.StringIO()
+    out.write("\ufeff")
     csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows(rows)
     return out.getvalue()
 
