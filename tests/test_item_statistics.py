@@ -240,3 +240,12 @@ def test_write_class_report_writes_both_files(tmp_path):
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["week3-items.csv", "week3-report.html"]
     assert "<title>Week 3</title>" in paths["html"].read_text(encoding="utf-8")
     assert paths["items"].read_text().count("\npart,") == 10
+
+
+def test_alpha_of_parts_that_rank_alike_is_one_and_its_sem_zero():
+    # hypothesis found it: 0.3 and 0.6 of two 1.5-point parts gave alpha 1.0000000000000002 and the SEM's
+    # square root of a negative number raised ValueError
+    parts = [Part("Q1", "a", "C1", "t", 1.5), Part("Q2", "a", "C1", "t", 1.5)]
+    low, high = Verdict("incorrect", 0.3 * 1.5, "T"), Verdict("incorrect", 0.6 * 1.5, "T")
+    test = analyse(parts, [Student("s1", "", [low, low]), Student("s2", "", [high, high])]).test
+    assert test.alpha == 1.0 and test.sem == 0.0

@@ -309,13 +309,15 @@ def _rights(columns, counts) -> list:
 def alpha_from(k: int, item_variances, totals):
     """Cronbach's alpha k/(k-1) (1 - Σ item variances / variance of the totals)
     (population variances; on 0/1 scores this is KR-20). None for fewer than two
-    students or items, or when the totals do not vary."""
+    students or items, or when the totals do not vary. At most 1, as it is in exact
+    arithmetic (the variance of a sum is at most k times the sum of the variances):
+    parts that rank the students alike gave 1.0000000000000002, whose SEM failed."""
     if k < 2 or len(totals) < 2:
         return None
     total_var = pvariance(totals)
     if total_var <= 1e-12:
         return None
-    return k / (k - 1) * (1 - fsum(item_variances) / total_var)
+    return min(1.0, k / (k - 1) * (1 - fsum(item_variances) / total_var))
 
 
 def alpha(rows):
