@@ -228,10 +228,15 @@ def test_print_style_shows_the_student_rows_off_the_page():
 
 @needs_browser
 def test_printing_shows_every_student(browser, tmp_path):
+    from selenium.webdriver.support.ui import WebDriverWait
+
     parts, students = demo_class(63)
     path = write_class_report(parts, students, tmp_path, "print")["html"]
     _open(browser, path)
     assert len(_visible_rows(browser)) == 50
+    # the rows off the page are added just after the page has loaded
+    WebDriverWait(browser, 5).until(lambda b: b.execute_script("return document.getElementById('student-rows')"
+                                                                ".children.length") == 63)
     status = "return [document.getElementById('student-status'), document.getElementById('student-print-status')]" \
              ".map(function (p) { return getComputedStyle(p).display === 'none' ? '' : p.textContent; })"
     assert browser.execute_script(status) == ["Students 1\u201350 of 63, page 1 of 2.", ""]
