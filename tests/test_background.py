@@ -130,4 +130,5 @@ def test_grade_writes_the_same_bytes_with_one_job_or_two(invoke, tmp_path, monke
     assert asked == [False, True]
     assert outputs[1] == outputs[2]
     assert {"answers-graded-items.csv", "answers-graded-report.html"} <= outputs[2].keys()
+    assert outputs[2]["answers-graded-items.csv"].startswith("\ufefflevel,".encode("utf-8"))   # the child's BOM too
     assert b"Item analysis" in outputs[2]["answers-graded-report.md"]

@@ -179,3 +179,18 @@ def test_an_outcome_crosses_a_pipe_whole_and_no_answer_stays_itself():
     fields = ("status", "score", "misconception", "feedback", "cells", "note", "value", "figures")
     assert [getattr(back, f) for f in fields] == [getattr(outcome, f) for f in fields]
     assert none is NO_ANSWER and back is not outcome
+
+
+def test_class_wide_wording_keeps_the_keys_feedback_when_parts_differ():
+    # a code shared by two templates, each with its own feedback, became the code in words
+    # ("split applied to all tokens") though the key had real feedback for it
+    tally = Tally(3)
+    for student in range(2):
+        tally.code(student, 1, "split_all", "The split applies to the picked positions.")
+        tally.code(student, 0, "split_all", "Only the picked positions are split 80/10/10.")
+        tally.code(student, 2, "own_numbers", f"student {student}'s numbers")   # per-student papers
+        tally.code(student, 0, "alike", "The same words in every part.")
+        tally.code(student, 2, "alike", "The same words in every part.")
+    assert tally.feedback == {
+        "split_all": "Only the picked positions are split 80/10/10. (worded as in the first part listed; see each part)",
+        "own_numbers": "own numbers", "alike": "The same words in every part."}

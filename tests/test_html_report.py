@@ -117,6 +117,7 @@ def _open(driver, path: Path):
 def _visible_rows(driver):
     return driver.execute_script(
         "return Array.from(document.querySelectorAll('#student-rows tr'))"
+        ".filter(function (tr) { return getComputedStyle(tr).display !== 'none'; })"
         ".map(function (tr) { return Array.from(tr.cells).map(function (td) { return td.textContent; }); });")
 
 
@@ -211,6 +212,42 @@ def test_dark_mode_and_print_styles(browser, class_report):
     controls = browser.execute_script("return getComputedStyle(document.querySelector('.controls')).display")
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
     assert light == "rgb(255, 255, 255)" and dark != light and controls == "none"
+
+
+PRINT_RULES = re.compile(r"@media print\{.*?\}\}", re.S)
+
+
+def test_print_style_shows_the_student_rows_off_the_page():
+    # printing showed the first 50 students of 63 ("page 1 of 2") and hid the pager: the rows off
+    # the page must be in the table and shown by the print style
+    page = report_html(analyse(*demo_class(63)))
+    screen, printed = page.split("@media print", 1)[0], PRINT_RULES.search(page).group(0)
+    assert "#student-rows tr.off,.print-only{display:none}" in screen
+    assert "#student-rows tr.off{display:table-row}" in printed and "#student-status" in printed
+
+
+@needs_browser
+def test_printing_shows_every_student(browser, tmp_path):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    parts, students = demo_class(63)
+    path = write_class_report(parts, students, tmp_path, "print")["html"]
+    _open(browser, path)
+    assert len(_visible_rows(browser)) == 50
+    # the rows off the page are added just after the page has loaded
+    WebDriverWait(browser, 5).until(lambda b: b.execute_script("return document.getElementById('student-rows')"
+                                                                ".children.length") == 63)
+    status = "return [document.getElementById('student-status'), document.getElementById('student-print-status')]" \
+             ".map(function (p) { return getComputedStyle(p).display === 'none' ? '' : p.textContent; })"
+    assert browser.execute_script(status) == ["Students 1\u201350 of 63, page 1 of 2.", ""]
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        printed, shown = _visible_rows(browser), browser.execute_script(status)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+    assert [row[0] for row in printed] == [s.student_id for s in students]
+    assert shown == ["", "All 63 students."]
+
 
 
 def png_colours(data: bytes) -> set:

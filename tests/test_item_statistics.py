@@ -92,7 +92,10 @@ def test_published_example_upper_lower_discrimination():
     assert {name[i]: share for i, share in upper.items()} == {"F": 1, "H": 1, "A": 0.5, "G": 0.5}
     assert {name[i]: share for i, share in lower.items()} == {"D": 1, "E": 1, "B": 0.25, "C": 0.25, "I": 0.25,
                                                               "J": 0.25}
-    assert analysis.parts[8].reasons and "negative" in analysis.parts[8].reasons[0]
+    # item 9's r is just below 0 while its D is +0.25: the flag says no more than "does not rise"
+    assert analysis.parts[8].point_biserial < 0 < analysis.parts[8].discrimination
+    assert analysis.parts[8].reasons[0] == ("does not discriminate: its score does not rise with the rest of the "
+                                            "paper (r < 0); check the key, the tolerance and the wording")
 
 
 def test_hand_computed_partial_credit_alpha():
@@ -204,7 +207,18 @@ def test_hard_part_reason_names_blanks_and_trap():
     verdicts = [Verdict("blank", 0.0)] * 4 + [Verdict("incorrect", 0.0, "X")] * 5 + [RIGHT]
     analysis = analyse([part], [Student(str(n), "", [v]) for n, v in enumerate(verdicts)])
     reason = analysis.parts[0].reasons[-1]
-    assert "40% left it blank" in reason and "50% fell into X" in reason
+    assert "40% of its answers are blank or missing (4 blank, 0 missing): not taught, or no time left?" in reason
+    assert "50% fell into X" in reason and "key" not in reason
+
+
+def test_hard_part_most_never_reached_is_not_blamed_on_its_key():
+    # a late part 7 of 10 students never answered (missing) was "check that it was taught and that the key is right"
+    first, late = Part("Q1", "a", "C1", "t", 1), Part("Q2", "a", "C1", "t", 1)
+    missing = Verdict("missing", 0.0)
+    verdicts = [missing] * 7 + [WRONG] * 2 + [RIGHT]
+    analysis = analyse([first, late], [Student(str(n), "", [RIGHT, v]) for n, v in enumerate(verdicts)])
+    assert analysis.parts[1].reasons[-1] == ("very hard: few students scored; 70% of its answers are blank or missing "
+                                             "(0 blank, 7 missing): out of time before it?")
 
 
 def test_items_csv_guards_formulas_but_not_numbers():
@@ -226,3 +240,12 @@ def test_write_class_report_writes_both_files(tmp_path):
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["week3-items.csv", "week3-report.html"]
     assert "<title>Week 3</title>" in paths["html"].read_text(encoding="utf-8")
     assert paths["items"].read_text().count("\npart,") == 10
+
+
+def test_alpha_of_parts_that_rank_alike_is_one_and_its_sem_zero():
+    # hypothesis found it: 0.3 and 0.6 of two 1.5-point parts gave alpha 1.0000000000000002 and the SEM's
+    # square root of a negative number raised ValueError
+    parts = [Part("Q1", "a", "C1", "t", 1.5), Part("Q2", "a", "C1", "t", 1.5)]
+    low, high = Verdict("incorrect", 0.3 * 1.5, "T"), Verdict("incorrect", 0.6 * 1.5, "T")
+    test = analyse(parts, [Student("s1", "", [low, low]), Student("s2", "", [high, high])]).test
+    assert test.alpha == 1.0 and test.sem == 0.0

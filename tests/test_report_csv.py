@@ -2,6 +2,8 @@
 0,25) gets its figures with a decimal comma and its cells separated as its
 answers were, like the students CSV; a decimal-point class is unchanged."""
 
+import codecs
+
 import quizgen
 from quizgen.report import analyse, items_csv
 from quizgen.report.model import Part, Student, Trap, Verdict
@@ -21,13 +23,23 @@ def test_decimal_comma_class_gets_comma_figures_and_its_own_delimiter(tmp_path):
 
 def test_decimal_point_class_is_unchanged(tmp_path):
     result = quizgen.grade(write(tmp_path, small_key()), key=tmp_path / "key.json")
-    text = result.paths["items"].read_text(encoding="utf-8")
+    text = result.paths["items"].read_text(encoding="utf-8-sig")
     assert text.startswith("level,question_id,part,") and ",0.600," in text
+
+
+def test_items_csv_starts_with_a_byte_order_mark_as_the_other_csvs_do(tmp_path):
+    # the students, questions and graded CSVs had one and the items CSV not: a spreadsheet
+    # opening it guessed its encoding and garbled the key's accents
+    result = quizgen.grade(write(tmp_path, small_key()), key=tmp_path / "key.json")
+    for role in ("graded", "students", "questions", "items"):
+        data = result.paths[role].read_bytes()
+        assert data.startswith(codecs.BOM_UTF8) and not data[3:].startswith(codecs.BOM_UTF8), role
 
 
 def test_only_figures_get_the_comma_key_text_stays_as_written():
     part = Part("Q1", "a", "C1", "v1.5", 0.5, (Trap("x", "use 0.25, not 0.5"),))
     students = [Student("s1", "", [Verdict("correct", 0.5)]), Student("s2", "", [Verdict("incorrect", 0.0, "x")])]
-    rows = [line.split(";") for line in items_csv(analyse([part], students), ";", comma=True).splitlines()]
+    text = items_csv(analyse([part], students), ";", comma=True)
+    rows = [line.split(";") for line in text.removeprefix("\ufeff").splitlines()]
     assert rows[1][4] == "v1.5" and rows[1][6] == "0,5" and rows[1][13] == "0,500"
     assert rows[2][20] == "use 0.25, not 0.5" and rows[2][16:19] == ["0,500", "1,000", "0,000"]

@@ -32,7 +32,7 @@ def _outputs(parts, students):
 
 
 def _csv_part(texts, k=0):
-    rows = list(csv.DictReader(io.StringIO(texts[0])))
+    rows = list(csv.DictReader(io.StringIO(texts[0].removeprefix("\ufeff"))))
     return [r for r in rows if r["level"] == "part"][k]
 
 

@@ -18,7 +18,8 @@ OLD_COLUMNS = ["level", "question_id", "part", "class", "template", "code", "poi
                "share_lower", "share_upper", "flag", "note"]
 
 
-def test_items_csv_splits_other_into_imprecise_needs_review_and_missing(tmp_path):
+def _grade_one_of_each(tmp_path):
+    """A C7 question graded with two imprecise answers, one needs_review, three missing parts."""
     generate(tmp_path / "quiz", classes="C7", count=1, seed=5)
     key = json.loads((tmp_path / "quiz" / "key.json").read_text(encoding="utf-8"))
     a = key["questions"][0]["parts"][0]["value"]
@@ -29,6 +30,10 @@ def test_items_csv_splits_other_into_imprecise_needs_review_and_missing(tmp_path
     result = CliRunner().invoke(main, ["grade", str(tmp_path / "answers.csv"), "--key",
                                        str(tmp_path / "quiz" / "key.json")])
     assert result.exit_code == 0, result.output
+
+
+def test_items_csv_splits_other_into_imprecise_needs_review_and_missing(tmp_path):
+    _grade_one_of_each(tmp_path)
     with open(tmp_path / "answers-graded-items.csv", encoding="utf-8-sig", newline="") as handle:
         table = list(csv.reader(handle))
     assert table[0] == OLD_COLUMNS + ["imprecise", "needs_review", "missing"]
@@ -39,3 +44,25 @@ def test_items_csv_splits_other_into_imprecise_needs_review_and_missing(tmp_path
     assert [part_b[c] for c in ("other", "imprecise", "needs_review", "missing")] == ["3", "0", "0", "3"]
     assert [question[c] for c in ("other", "imprecise", "needs_review", "missing")] == ["10", "2", "1", "7"]
     assert all(len(r) == len(table[0]) for r in table)
+
+
+def test_markdown_and_page_show_missing_answers_and_that_needs_review_is_provisional(tmp_path):
+    # the item tables showed blank alone (not the CSV's missing), and nothing but the CSV said that a
+    # needs_review answer counts 0 until a person reads it
+    _grade_one_of_each(tmp_path)
+    note = ("1 answer awaits a person (needs_review) and counts as 0 here until an override; "
+            "these figures are provisional.")
+    report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
+    analysis = report[report.index("## Item analysis"):]
+    assert analysis.count(note) == 1
+    assert "| item | class | students | facility | blank answers | missing answers | invalid answers |" in analysis
+    table = analysis[analysis.index("### Parts and questions"):analysis.index("### Flagged parts")]
+    rows = {line.split(" | ")[0]: line.split(" | ") for line in table.splitlines() if line.startswith("| Q1")}
+    assert [rows["| Q1a"][k] for k in (4, 5, 6)] == ["0", "0", "0"]
+    assert [rows["| Q1b"][k] for k in (4, 5, 6)] == ["0", "3", "0"]
+    assert [rows["| Q1"][k] for k in (4, 5, 6)] == ["0", "7", "0"]
+    page = (tmp_path / "answers-graded-report.html").read_text(encoding="utf-8")
+    assert page.count(note) == 1 and page.count("<th class=\"num\">missing answers</th>") == 1
+    cells = ["Q1b", "C7", "4", "0.00", "0", "3", "0"]   # blank, missing, invalid answers
+    numeric = ' class="num"'
+    assert "".join(f"<td{numeric * (k > 1)}>{c}</td>" for k, c in enumerate(cells)) in page

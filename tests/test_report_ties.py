@@ -42,7 +42,7 @@ def _students(order):
 
 
 def _items(text):
-    return [row for row in csv.DictReader(io.StringIO(text))]
+    return [row for row in csv.DictReader(io.StringIO(text.removeprefix("\ufeff")))]   # the BOM a spreadsheet reads
 
 
 def test_tied_students_share_the_last_places_of_a_group():

@@ -37,7 +37,7 @@ def _verdict(mark) -> Verdict:
 
 
 def _rows(text):
-    return list(csv.DictReader(io.StringIO(text)))
+    return list(csv.DictReader(io.StringIO(text.removeprefix("\ufeff"))))
 
 
 def test_the_same_marks_on_different_parts_are_the_same_total_and_tie_at_the_cut():

@@ -38,7 +38,7 @@ class Tally:
         self.slot_counts = [status_counts() for _ in range(slots)]
         self.slot_score = [0.0] * slots
         self.slot_codes = [{} for _ in range(slots)]
-        self.feedback = {}            # {code: its feedback, or its name in words where answers word it differently}
+        self.wordings = {}            # {code: {slot: its wording there, or None where answers word it differently}}
 
     def grow(self, students: int) -> None:
         """Make room for students up to number ``students``."""
@@ -54,7 +54,14 @@ class Tally:
         slot_codes = self.slot_codes[slot]
         slot_codes[code] = slot_codes.get(code, 0) + 1
         if feedback is not None:
-            note_wording(self.feedback, code, feedback)
+            by_slot = self.wordings.setdefault(code, {})
+            if by_slot.setdefault(slot, feedback) != feedback:
+                by_slot[slot] = None   # per-student papers: each student's own numbers in it
+
+    @property
+    def feedback(self) -> dict:
+        """{code: its class-wide wording} (see :func:`class_wording`)."""
+        return {code: class_wording(code, by_slot) for code, by_slot in self.wordings.items()}
 
     def count(self, student: int, slot: int, outcome) -> None:
         """Count one answer's outcome for ``student`` (-1: none) on question
@@ -120,6 +127,20 @@ def _trap_wording(outcome) -> str | None:
     """The trap's wording an outcome carries: None after an override, whose
     feedback is the marker's comment to one student."""
     return None if outcome.note == "override" else outcome.feedback
+
+
+def class_wording(code: str, by_slot: dict) -> str:
+    """A misconception's wording for a class-wide table, from its wording in each
+    part (slot; None where students' papers word it differently): the key's
+    feedback when every part words it alike; the first part's, saying so, when
+    parts word it their own way (templates share codes); the code in words when
+    no part has one wording (per-student papers quote each student's numbers)."""
+    texts = [text for _, text in sorted(by_slot.items()) if text is not None]
+    if not texts:
+        return code_in_words(code)
+    if len(set(texts)) == 1 and len(texts) == len(by_slot):
+        return texts[0]
+    return f"{texts[0]} (worded as in the first part listed; see each part)"
 
 
 def note_wording(found: dict, code: str, feedback: str) -> None:

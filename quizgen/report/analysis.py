@@ -25,6 +25,7 @@ from quizgen.scores import adds_exactly, score_total
 
 NEAR_ZERO = 0.10        # discrimination below this separates stronger from weaker students hardly at all
 HARD, EASY = 0.20, 0.90
+UNANSWERED = 0.30    # a very hard part with this share of no answers (blank or missing) is not blamed on its key
 
 
 def analyse(parts, students, share: float = GROUP_SHARE) -> Analysis:
@@ -163,22 +164,23 @@ def _ratio(numerator, denominator):
     return numerator / denominator if denominator else None
 
 
-def _discrimination(item: ItemStats):
-    """The discrimination the flags read: the point-biserial; else the upper-lower
-    index, but only for an item that varies (everyone right or everyone wrong says
-    nothing about discrimination: the facility flag covers it)."""
+def _discrimination(item: ItemStats) -> tuple:
+    """The discrimination the flags read, as ``(name, value)``: the point-biserial
+    ``r``; else the upper-lower index ``D``, but only for an item that varies
+    (everyone right or everyone wrong says nothing about discrimination: the
+    facility flag covers it); value None when neither applies."""
     if item.point_biserial is not None or item.facility is None or item.facility in (0.0, 1.0):
-        return item.point_biserial
-    return item.discrimination
+        return "r", item.point_biserial
+    return "D", item.discrimination
 
 
 def reasons(item: ItemStats) -> list:
     """Why an item deserves a look, in words (empty: nothing to flag)."""
     found = []
-    r = _discrimination(item)
-    if r is not None and r < 0:
-        found.append("negative discrimination: stronger students did worse than weaker ones; "
-                     "check the key, the tolerance and the wording")
+    name, r = _discrimination(item)
+    if r is not None and r < 0:   # says no more than the sign shows: r = -0.04 is no relation, not a reversal
+        found.append("does not discriminate: its score does not rise with the rest of the paper "
+                     f"({name} < 0); check the key, the tolerance and the wording")
     elif r is not None and r < NEAR_ZERO:
         found.append("near-zero discrimination: the part hardly separates stronger from weaker "
                      "students; it may reward guessing or test something else")
@@ -190,12 +192,17 @@ def reasons(item: ItemStats) -> list:
 
 
 def _hard_reason(item: ItemStats) -> str:
-    """Why a part is very hard, from its blanks and its most common trap."""
+    """Why a part is very hard: students who gave no answer (left it blank, or
+    never reached it: ``missing``, a late part they ran out of time for), its most
+    common trap; the key is suspected only when neither explains it."""
     text = "very hard: few students scored"
-    blanks = _ratio(item.counts.get("blank", 0), item.students) or 0.0
+    blank, missing = item.counts.get("blank", 0), item.counts.get("missing", 0)
+    answers = sum(item.counts.get(status, 0) for status in (*COUNTED, "other"))   # a question's: over its parts
+    unanswered = _ratio(blank + missing, answers) or 0.0
     top = max(item.traps, key=lambda t: t.count, default=None)
-    if blanks >= 0.3:
-        text += f"; {blanks:.0%} left it blank (not taught, or no time left?)"
+    if unanswered >= UNANSWERED:
+        text += f"; {unanswered:.0%} of its answers are blank or missing ({blank} blank, {missing} missing)"
+        text += ": out of time before it?" if missing >= blank else ": not taught, or no time left?"
     if top is not None and top.share and top.share >= 0.2:
         text += f"; {top.share:.0%} fell into {top.code}, a widespread misconception"
     if text.endswith("scored"):
@@ -302,13 +309,15 @@ def _rights(columns, counts) -> list:
 def alpha_from(k: int, item_variances, totals):
     """Cronbach's alpha k/(k-1) (1 - Σ item variances / variance of the totals)
     (population variances; on 0/1 scores this is KR-20). None for fewer than two
-    students or items, or when the totals do not vary."""
+    students or items, or when the totals do not vary. At most 1, as it is in exact
+    arithmetic (the variance of a sum is at most k times the sum of the variances):
+    parts that rank the students alike gave 1.0000000000000002, whose SEM failed."""
     if k < 2 or len(totals) < 2:
         return None
     total_var = pvariance(totals)
     if total_var <= 1e-12:
         return None
-    return k / (k - 1) * (1 - fsum(item_variances) / total_var)
+    return min(1.0, k / (k - 1) * (1 - fsum(item_variances) / total_var))
 
 
 def alpha(rows):

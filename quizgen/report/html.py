@@ -17,7 +17,7 @@ from quizgen.errors import QuizgenError
 from quizgen.grading.report import number_text
 from quizgen.report import charts
 from quizgen.report.model import Analysis
-from quizgen.report.tables import fixed, percent, test_lines
+from quizgen.report.tables import ANSWER_COLUMNS, ANSWERS_NOTE, fixed, percent, provisional_note, test_lines
 
 PAGE_SIZE = 50
 """Student rows shown at a time."""
@@ -93,5 +93,6 @@ def report_html(analysis: Analysis, title: str = "Class report") -> str:
         heat_svg=charts.heat_map(codes, questions, analysis.heat),
         student_json=student_json(analysis), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
         shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
+        answer_columns=ANSWER_COLUMNS, answers_note=ANSWERS_NOTE, provisional=provisional_note(analysis),
         fixed=fixed, percent=percent)
     return _environment().get_template("report.html.j2").render(**context)

@@ -72,11 +72,14 @@ def _decimal_comma(row: list) -> list:
 def items_csv(analysis: Analysis, delimiter: str = ",", comma: bool = False) -> str:
     """The items CSV as text, its cells separated by ``delimiter``; with
     ``comma`` (a class that writes 0,408) its figures have a decimal comma, so
-    that the spreadsheet that opened the answers reads them as numbers."""
+    that the spreadsheet that opened the answers reads them as numbers. It
+    starts with a byte-order mark, as the students and questions CSVs do, so
+    that a spreadsheet reads the key's accents as UTF-8."""
     rows = item_rows(analysis)
     if comma:
         rows = map(_decimal_comma, rows)
     out = io.StringIO()
+    out.write("\ufeff")
     csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows(rows)
     return out.getvalue()
 
@@ -98,17 +101,38 @@ def test_lines(analysis: Analysis) -> list:
         [("absent (no answer; not in these figures)", str(t.absent))] * bool(t.absent)
 
 
+ANSWER_COLUMNS = ("blank", "missing", "invalid")
+"""The statuses the item tables count, in answers: on a question row its parts' added up."""
+ANSWERS_NOTE = ("blank, missing (no answer to a part on the paper) and invalid count answers: "
+                "a question's row adds up its parts' answers, so one student can count once per part.")
+
+
+def provisional_note(analysis: Analysis) -> str:
+    """The sentence saying the figures are provisional while answers await a
+    person (``needs_review``, 0 until an override), or "" when none does."""
+    waiting = sum(item.counts.get("needs_review", 0) for item in analysis.parts)
+    if not waiting:
+        return ""
+    noun, verb = ("answer", "s") if waiting == 1 else ("answers", "")
+    return (f"{waiting} {noun} await{verb} a person (needs_review) and count{verb} as 0 here until an override; "
+            "these figures are provisional.")
+
+
 def markdown_sections(analysis: Analysis) -> str:
     """Markdown sections for the grading report: whole test, items, flagged
     items, traps, classes of scenario."""
     lines = ["## Item analysis", "", "Figures that cannot be computed are shown as n/a; "
              "docs/report.md defines each one.", ""]
+    provisional = provisional_note(analysis)
+    lines += [provisional, ""] if provisional else []
     lines += _table(["figure", "value"], [[name, value] for name, value in test_lines(analysis)])
-    header = ["item", "class", "students", "facility", "blank", "invalid", "D (27%)", "r (corrected)", "flag"]
-    rows = [[md_cell(i.label), md_cell(i.cls), i.students, fixed(i.facility), i.counts.get("blank", 0),
-             i.counts.get("invalid", 0), fixed(i.discrimination), fixed(i.point_biserial), "yes" if i.flagged else ""]
+    header = ["item", "class", "students", "facility", *(f"{s} answers" for s in ANSWER_COLUMNS), "D (27%)",
+              "r (corrected)", "flag"]
+    rows = [[md_cell(i.label), md_cell(i.cls), i.students, fixed(i.facility),
+             *(i.counts.get(s, 0) for s in ANSWER_COLUMNS), fixed(i.discrimination), fixed(i.point_biserial),
+             "yes" if i.flagged else ""]
             for i in analysis.parts + analysis.questions]
-    lines += ["### Parts and questions", ""] + _table(header, rows)
+    lines += ["### Parts and questions", "", ANSWERS_NOTE, ""] + _table(header, rows)
     flagged = [[md_cell(i.label), md_cell("; ".join(i.reasons))] for i in analysis.parts if i.flagged]
     lines += ["### Flagged parts", ""]
     lines += _table(["part", "why"], flagged) if flagged else ["No part is flagged.", ""]
