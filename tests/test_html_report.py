@@ -20,6 +20,7 @@ import pytest
 
 from quizgen.report import analyse, report_html, write_class_report
 from quizgen.report.demo import demo_class
+from quizgen.report import html as html_page
 from quizgen.report.html import csp_hash
 from quizgen.report.model import Part, Student, Verdict
 
@@ -227,27 +228,30 @@ def test_print_style_shows_the_student_rows_off_the_page():
 
 
 @needs_browser
-def test_printing_shows_every_student(browser, tmp_path):
+@pytest.mark.parametrize("listed, said", [(63, "All 63 students."), (60, "The 60 students.")])
+def test_printing_shows_every_student(browser, tmp_path, monkeypatch, listed, said):
+    """Printing prints every student the page lists; a page capped at its
+    first students (HTML_STUDENTS; the CSV has them all) does not say 'All'."""
     from selenium.webdriver.support.ui import WebDriverWait
 
+    monkeypatch.setattr(html_page, "HTML_STUDENTS", listed)
     parts, students = demo_class(63)
     path = write_class_report(parts, students, tmp_path, "print")["html"]
     _open(browser, path)
     assert len(_visible_rows(browser)) == 50
     # the rows off the page are added just after the page has loaded
     WebDriverWait(browser, 5).until(lambda b: b.execute_script("return document.getElementById('student-rows')"
-                                                                ".children.length") == 63)
+                                                                ".children.length") == listed)
     status = "return [document.getElementById('student-status'), document.getElementById('student-print-status')]" \
              ".map(function (p) { return getComputedStyle(p).display === 'none' ? '' : p.textContent; })"
-    assert browser.execute_script(status) == ["Students 1\u201350 of 63, page 1 of 2.", ""]
+    assert browser.execute_script(status) == [f"Students 1\u201350 of {listed}, page 1 of 2.", ""]
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
     try:
         printed, shown = _visible_rows(browser), browser.execute_script(status)
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
-    assert [row[0] for row in printed] == [s.student_id for s in students]
-    assert shown == ["", "All 63 students."]
-
+    assert [row[0] for row in printed] == [s.student_id for s in students][:listed]
+    assert shown == ["", said]
 
 
 def png_colours(data: bytes) -> set:

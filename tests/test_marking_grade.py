@@ -308,6 +308,24 @@ def test_right_from_their_own_answer_but_rounded_too_early_says_both(tmp_path, c
                                    f"give at least 3 (expected {expected})")
 
 
+def test_a_trap_still_beats_an_answer_right_from_their_own_a_only_to_fewer_figures(tmp_path):
+    """(b) 0.36 is -ln 0.7 = 0.3567 to 2 figures, but here it is also a trap's
+    value: the trap is named, as it is for a student whose (a) was right. Only
+    an answer right given (a) to the figures asked beats a trap (ECF)."""
+    from quizgen.generation.run import generate
+
+    generate(tmp_path / "quiz", classes="C7", worked_examples=True)
+    key = json.loads((tmp_path / "quiz" / "key.json").read_text(encoding="utf-8"))
+    key["questions"][0]["parts"][1]["trap_values"][3] = 0.36   # probability_as_loss, moved onto 0.36
+    (tmp_path / "quiz" / "key.json").write_text(json.dumps(key), encoding="utf-8")
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.7\ns1,Q1,b,0.36\n"
+                                          "s2,Q1,a,0.769\ns2,Q1,b,0.36\n", encoding="utf-8")
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "quiz" / "key.json", force=True)
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        b = {r["student_id"]: r for r in csv.DictReader(handle) if r["part"] == "b"}
+    assert [(b[s]["status"], b[s]["misconception"]) for s in ("s1", "s2")] == [("incorrect", "probability_as_loss")] * 2
+
+
 def test_too_few_figures_after_ecf_earns_no_more_than_the_precise_answer(tmp_path):
     """ecf_credit 0, imprecise_credit 0.5: (c) 0.30 (2 figures, right from their own (a))
     earned half the marks that (c) 0.3000 could not."""

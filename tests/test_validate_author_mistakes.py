@@ -3,8 +3,11 @@
 line naming file, line and key and saying what to do."""
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+
+from quizgen.generation.separation import _clash
 
 C20 = (Path(__file__).parent / "data" / "author" / "c20_temperature.yaml").read_text()
 CANONICAL = "  params: {V: 3, z: [2, 1, 0], tau: 2}"
@@ -194,3 +197,11 @@ def test_a_very_long_bad_expression_is_quoted_cut_short(tmp_path, invoke):
     problems = _problems(invoke("validate", "--samples", "0", path))
     assert problems and all(len(p) < 400 for p in problems), [len(p) for p in problems]
     assert any("... (21,995 characters): expression longer than" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("values, clash", [([0.0, 0.1 + 0.2 - 0.3], "answer"), ([0.5, 0.5 + 1e-16], "answer"),
+                                           ([0.5, 0.5004], "near answer"), ([0.0, 0.0004], "near answer")])
+def test_a_trap_one_float_noise_from_the_answer_equals_it_even_at_zero(values, clash):
+    """The advice for a trap on the answer depends on equal vs near; float
+    noise around an answer of 0 (5.6e-17) is still equal."""
+    assert _clash(SimpleNamespace(value=values[0]), (0, 1), values) == clash

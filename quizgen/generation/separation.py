@@ -40,10 +40,11 @@ def _clash(pv, pair: tuple, values: list) -> str:
     the last bit) or merely near ones."""
     what = "answer" if pv.value is not None and pair[0] == 0 else "trap"
     a, b = values[pair[0]], values[pair[1]]
-    return what if abs(a - b) <= _SAME * max(abs(a), abs(b)) else f"near {what}"
+    return what if abs(a - b) <= _SAME * max(abs(a), abs(b), _SMALL) else f"near {what}"
 
 
 _SAME = 1e-12
+_SMALL = 1e-3   # below it the noise is absolute: an answer of 0 and a trap of 5.6e-17 are one value
 _ADVICE = {"answer": "this trap's value equals the answer: change the trap",
            "near answer": "this trap's value comes within tolerance of the answer in most draws: change "
                           "the trap, or add a constraint that keeps them apart",

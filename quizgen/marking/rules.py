@@ -273,9 +273,12 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
 def _rounded_early_from(rule: PartRule, reading: Reading, plain) -> float | None:
     """The value of ``plain`` that the answer read is a rounding of, to the
     fewer figures it shows than the part asks (2.2 from -ln(0.114) = 2.1716:
-    right given their own (a), but rounded too early), else None."""
-    asked = asked_figures(rule)
+    right given their own (a), but rounded too early), else None. An answer
+    in a trap's window is that trap: only an answer right given (a) beats one."""
+    asked, kind = asked_figures(rule), _kind(rule)
     if asked is None or reading.figures is None or reading.figures >= asked:
+        return None
+    if any(t.value is not None and matches(reading.value, t.value, rule.spec, kind) for t in rule.traps):
         return None
     return next((v for v in plain if any(_same(reading.value, r) for r in sig_roundings(v, reading.figures))), None)
 

@@ -91,7 +91,7 @@ def report_html(analysis: Analysis, title: str = "Class report") -> str:
         bands=[(f"{10 * b}-{10 * b + 10}%", n) for b, n in enumerate(histogram)],
         histogram_svg=charts.histogram(histogram), items_svg=charts.item_chart(analysis.parts),
         heat_svg=charts.heat_map(codes, questions, analysis.heat),
-        student_json=student_json(analysis), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
+        student_json=student_json(analysis, HTML_STUDENTS), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
         shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
         answer_columns=ANSWER_COLUMNS, answers_note=ANSWERS_NOTE, provisional=provisional_note(analysis),
         fixed=fixed, percent=percent)
