@@ -71,7 +71,8 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # solutions.md again (branch bank13b): a C2 draw whose true
 # word ties another at the smallest logit now forecasts "shares the smallest logit with sky".
 # solutions.md again when the answers' note became one constant worded for above or below the working.
-PER_STUDENT_DIGESTS = {"problems.md": "b06cb17e0930ab7ae1870de09bb39c02710362d7d47f4548d1f474f6054c4efd",
+# problems.md again: the header asks for 4 significant figures in intermediate results.
+PER_STUDENT_DIGESTS = {"problems.md": "6c2b3999904afc70a6f786232580316388db192c6c6c6958b9276978f941e06b",
                        "solutions.md": "ef238273c51fe32d85533c7bdc18922e053b39580105ff1e7e531ced81f578e2"}
 
 
