@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from quizgen.bank.texts import located_error
+from quizgen.cells import spreadsheet_safe
 from quizgen.errors import QuizgenError, TemplateError
 from quizgen.generation.sampling import canonical_instance
 from quizgen.key.compact import instance_record, template_record
@@ -135,8 +136,8 @@ def key_text(question) -> KeyText:
     if question.key is None:
         entry = key_entry(question)
         shared = template_specs(question.instance.template)
-        rows = [[entry.id, p.letter, entry.cls, p.answer, p.points, entry.template, p.exact or ""]
-                for p in entry.parts]
+        rows = [[entry.id, p.letter, entry.cls, p.answer, p.points, entry.template, spreadsheet_safe(p.exact or "")]
+                for p in entry.parts]   # an exact form such as -log(0.7) is text, not a formula, in a spreadsheet
         question.key = KeyText(dump(instance_record(entry, shared[1])), csv_text(rows), entry.template, shared[0])
     return question.key
 
