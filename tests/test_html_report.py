@@ -12,7 +12,6 @@ import shutil
 import struct
 import subprocess
 import sys
-import time
 import zlib
 from pathlib import Path
 
@@ -307,15 +306,17 @@ def test_screenshot_of_a_200_student_report_is_not_blank(browser, class_report, 
 
 @needs_browser
 @pytest.mark.slow
-def test_20000_students_open_in_under_2_seconds(browser, tmp_path):
+def test_a_20000_student_page_opens_on_its_first_50_and_holds_them_all(browser, tmp_path):
+    """The big class's page works: its first page of rows at once, every row
+    built just after load (how fast: benchmarks/report_page.py, docs/report.md)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
     parts, students = demo_class(20_000)
     path = write_class_report(parts, students, tmp_path, "big")["html"]
-    started = time.perf_counter()
     _open(browser, path)
-    elapsed = time.perf_counter() - started
-    load = browser.execute_script("var t = performance.getEntriesByType('navigation')[0]; return t.loadEventEnd;")
-    assert 0 < load < 2000 and elapsed < 2.5
-    assert len(_visible_rows(browser)) == 50
+    assert [row[0] for row in _visible_rows(browser)] == [s.student_id for s in students[:50]]
+    WebDriverWait(browser, 60).until(lambda b: b.execute_script(
+        "return document.getElementById('student-rows').children.length") == 20_000)
 
 
 def test_templates_dir_is_the_banks_and_grade_imports_no_bank():
