@@ -140,3 +140,20 @@ def test_usage_and_file_errors_exit_2(invoke, quiz, monkeypatch, args, message):
 def test_help_shows_an_example(invoke):
     result = invoke("grade", "--help")
     assert result.exit_code == 0 and "Example: quizgen grade answers.csv" in result.output
+
+
+@pytest.mark.parametrize("args, named, command", [
+    (["generate", "--format", "docx"], "'docx'", "quizgen generate"),
+    (["grade"], "'ANSWERS'", "quizgen grade"),
+    (["nosuch"], "'nosuch'", "quizgen"),
+    (["--bogus"], "--bogus", "quizgen"),
+    (["generate", "--count", "abc"], "'abc'", "quizgen generate"),
+])
+def test_a_mistyped_command_line_is_one_line_too(invoke, args, named, command):
+    """click's own usage errors read like every other error (docs/errors.md):
+    one line naming the mistake and where help is, exit 2, no usage block."""
+    result = invoke(*args)
+    assert result.exit_code == 2
+    line = result.stderr.replace("'main", "'quizgen")   # CliRunner names the program main
+    assert line.startswith("quizgen: error: ") and line.endswith(f" (see '{command} --help')\n"), line
+    assert named in line and line.count("\n") == 1
