@@ -181,3 +181,14 @@ def test_a_key_file_the_grading_would_overwrite_is_refused(tmp_path):
     result = invoke("grade", coded, "--key", tmp_path / "coded-key.json")
     assert result.exit_code == 2 and "replace the export's key file" in result.output
     assert export_labels(tmp_path / "coded-key.json")
+
+
+def test_an_export_key_given_for_a_plain_csv_says_which_key_each_needs(tmp_path):
+    """A plain answers CSV graded with the export's key: one line saying the
+    export key is for the LMS's download and the CSV needs generate's key.json."""
+    assert invoke("export", "moodle", "--count", 1, "--seed", 4, "--out", tmp_path / "q.xml").exit_code == 0
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.5\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["grade", str(tmp_path / "a.csv"), "--key", str(tmp_path / "q-key.json")])
+    assert result.exit_code == 2
+    assert "this is the key of a Moodle or Canvas export" in result.stderr
+    assert "needs the key.json that quizgen generate wrote" in result.stderr and result.stderr.count("\n") == 1

@@ -23,6 +23,7 @@ __all__ = ["FORMAT", "VERSION", "DEFAULT_TOLERANCE", "Key", "KeyPaper", "KeyQues
            "Trap", "read_key"]
 
 FORMAT = "quizgen-key"
+EXPORT_KEY_FORMAT = "quizgen-lms-export-key"   # quizgen.lms.exportkey's (the key model imports nothing above it)
 VERSION = 2
 MAX_VERSION = VERSION
 
@@ -142,6 +143,10 @@ def _codes(data: dict, top: Where) -> tuple:
 def _version(data: dict, where: Where) -> int:
     if "format" not in data and "version" not in data:
         return 1
+    if data.get("format") == EXPORT_KEY_FORMAT:
+        raise (where / "format").fail("this is the key of a Moodle or Canvas export (quizgen export): grade that "
+                                      "LMS's responses download with it; a CSV of answers to a generated paper "
+                                      "needs the key.json that quizgen generate wrote beside the paper")
     if data.get("format") != FORMAT:
         raise (where / "format").fail(f"expected {FORMAT!r}, got {checks.shown(data.get('format'))}")
     version = data.get("version")

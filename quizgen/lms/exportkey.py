@@ -20,9 +20,10 @@ from quizgen.errors import InputFileError, UsageError
 from quizgen.files import read_json
 from quizgen.generation.make import MAX_COUNT
 from quizgen.generation.quiz import seed_label
+from quizgen.key.model import EXPORT_KEY_FORMAT
 from quizgen.key.papercode import new_secret, paper_code
 
-FORMAT = "quizgen-lms-export-key"
+FORMAT = EXPORT_KEY_FORMAT
 VERSION = 1
 DEFAULT_KEY_NAMES = {"moodle": "questions-key.json", "canvas": "quiz-key.json"}
 """The key file of each export's default ``--out`` (questions.xml, quiz.zip)."""
