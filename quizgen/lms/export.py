@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+from quizgen.errors import UsageError
 from quizgen.files import write_files
 from quizgen.key.papercode import high_entropy_seed, new_secret
 from quizgen.lms.canvas import canvas_zip, safe_ident
@@ -41,6 +42,7 @@ def _export(lms: str, out, classes, count, seed, banks, force, render) -> Export
     """Sample, code the variants with the key's secret, and write export and key together."""
     seed = high_entropy_seed() if seed is None else seed
     out = Path(out)
+    _check_suffix(lms, out)
     key_path = key_path_for(out)
     secret = export_secret(key_path, seed, force)
     sampled = make_slots(classes, count, seed, banks)
@@ -52,6 +54,17 @@ def _export(lms: str, out, classes, count, seed, banks, force, render) -> Export
     write_files(folder, {out.name: render(slots, seed, secret),
                          key_path.name: key_json(key_data(lms, seed, secret, classes, count, banks, slots))})
     return Export(slots, seed, key_path)
+
+
+SUFFIXES = {"moodle": (".xml", "a Moodle XML file"), "canvas": (".zip", "a Canvas QTI package (a zip)")}
+
+
+def _check_suffix(lms: str, out: Path) -> None:
+    """Refuse an --out whose name says another format (Moodle XML written to quiz.zip)."""
+    suffix, what = SUFFIXES[lms]
+    if out.suffix.lower() != suffix:
+        raise UsageError(f"--out {out}: the {lms} export is {what}; name it with {suffix} "
+                         f"(for example {out.with_suffix(suffix).name})")
 
 
 def _quiz_id(seed, secret: str) -> str:
