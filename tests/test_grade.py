@@ -296,6 +296,20 @@ def test_wide_form_grades_one_row_per_answer_cell(tmp_path, key_file):
     assert result.form == "wide"
 
 
+def test_wide_columns_that_name_no_part_are_named_in_one_warning(tmp_path, key_file):
+    """Q11a on a two-question paper is graded unknown_question row by row; the
+    instructor is also told once which columns name nothing, and why."""
+    answers = write_answers(tmp_path / "answers.csv", [["s1", "0.5", "0.1", "3"], ["s2", "0.25", "", "4"]],
+                            header=("Student", "Q1a", "Q11a", "Q1z"))
+    result = quizgen.grade(answers, key=key_file)
+    named = [w for w in result.warnings if "name no part" in w]
+    assert named == ["answers.csv: 2 column(s) name no part of key.json, so their answers are unknown_question in "
+                     "graded.csv: 'Q11a': no question 'Q11' in key.json (it has Q1, Q2); 'Q1z': Q1 has no part 'z' "
+                     "(parts a, b)"]
+    clean = write_answers(tmp_path / "clean.csv", [["s1", "0.5"]], header=("Student", "Q1a"))
+    assert not [w for w in quizgen.grade(clean, key=key_file).warnings if "name no part" in w]
+
+
 def test_semicolon_file_with_decimal_commas_keeps_its_delimiter(tmp_path, key_file):
     answers = tmp_path / "answers.csv"
     answers.write_bytes("Étudiant;Question;Partie;Réponse\ns1;Q1;a;0,5\ns1;Q1;b;moyenne\n".encode("cp1252"))

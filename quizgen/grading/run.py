@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from quizgen.background import Background, resolve_jobs
-from quizgen.errors import InputFileError, OutputError, UsageError
+from quizgen.errors import InputFileError, OutputError, UsageError, printable
 from quizgen.files import default_output_folder, streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong
@@ -124,6 +124,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent)
                 result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
                 result.warnings += traps_covered(data, override) + unnamed + unlabelled_parts(result)
+                result.warnings += unknown_columns(source, index)
                 result.warnings += index.policy_warnings
                 result.notes += decisions.made_note() if decisions is not None else []
                 _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
@@ -187,6 +188,21 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.notes.extend(result.roster_notes)
     result.notes.extend(look_at_lines(result.matrix, result.counts))
     return result
+
+
+def unknown_columns(source, index: KeyIndex) -> list:
+    """Wide form: one warning naming the columns that name no part of the key
+    (``Q11a`` on a ten-question paper), whose answers are all unknown_question."""
+    if source.form != "wide":
+        return []
+    unknown = [(source.header[column], index.slot(question, part)) for column, question, part in source.wide]
+    unknown = [(label, reason) for label, reason in unknown if isinstance(reason, str)]
+    if not unknown:
+        return []
+    shown = "; ".join(f"{printable(label)[:40]!r}: {reason}" for label, reason in unknown[:SHOWN])
+    more = f"; and {len(unknown) - SHOWN} more" if len(unknown) > SHOWN else ""
+    return [f"{source.path.name}: {len(unknown)} column(s) name no part of {index.name}, so their answers are "
+            f"unknown_question in graded.csv: {shown}{more}"]
 
 
 def unlabelled_parts(result: GradeResult) -> list:
