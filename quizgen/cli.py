@@ -20,32 +20,47 @@ class QuizgenGroup(click.Group):
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as exc:   # the group's own options: quizgen --bogus
-            _say_usage_error(exc)
+            _say_usage_error(exc, info_name)
             raise SystemExit(exc.exit_code) from None
 
     def invoke(self, ctx):
+        words = [*_protected_args(ctx), *ctx.args]   # click clears them before it calls the command
         try:
             return super().invoke(ctx)
         except QuizgenError as exc:
             click.echo(f"quizgen: error: {exc}", err=True)
             ctx.exit(exc.exit_code)
         except click.UsageError as exc:   # a command's options and arguments, or no such command
-            _say_usage_error(exc)
+            _say_usage_error(exc, self._command_named(ctx, words))
             ctx.exit(exc.exit_code)
+
+    def _command_named(self, ctx, words: list) -> str:
+        """``quizgen grade`` when the command line ``words`` name one of ours, else ``quizgen``."""
+        name = next((word for word in words if word in self.commands), None)
+        return f"{ctx.command_path} {name}" if name else ctx.command_path
+
+
+def _protected_args(ctx) -> list:
+    """The command name and its arguments click holds back (``_protected_args``
+    from click 8.2, ``protected_args`` before: the new name warns on the old)."""
+    return list(ctx._protected_args) if hasattr(ctx, "_protected_args") else list(ctx.protected_args)
 
 
 _NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())   # click 8.2: a bare ``quizgen``
 
 
-def _say_usage_error(exc: click.UsageError) -> None:
+def _say_usage_error(exc: click.UsageError, caught_in: str) -> None:
     """click's usage error as one line, as docs/errors.md promises:
-    ``quizgen: error: <what> (see 'quizgen grade --help')``; a bare
-    ``quizgen`` shows the help, as click does."""
+    ``quizgen: error: <what> (see 'quizgen grade --help')`` (the command the
+    error names, else the one it was caught in), the message cut to 300
+    characters; a bare ``quizgen`` shows the help and exits 2, as click does."""
     if isinstance(exc, _NO_ARGS) and exc.ctx is not None:
         click.echo(exc.ctx.get_help())
         return
-    where = f" (see '{exc.ctx.command_path} --help')" if exc.ctx is not None else ""
-    click.echo(f"quizgen: error: {printable(exc.format_message())}{where}", err=True)
+    command = exc.ctx.command_path if exc.ctx is not None else caught_in
+    message = printable(exc.format_message())
+    message = message if len(message) <= 300 else message[:297] + "..."
+    click.echo(f"quizgen: error: {message} (see '{command} --help')", err=True)
 
 
 bank_option = click.option(

@@ -44,7 +44,7 @@ ALIASES = {
     "name": ("name", "studentname", "fullname", "displayname"),
 }
 
-_QUESTION_NUMBER = re.compile(r"^(?:q|question|frage|aufgabe|pregunta)?\s*(?:no\.?|#)?\s*0*(\d+)$")
+_QUESTION_NUMBER = re.compile(r"^(?:q|question|frage|aufgabe|pregunta)?\s*(?:no\.?|#)?\s*0*(\d{1,9})$")
 _PART = re.compile(r"^(?:(?:part|teil|partie|parte)\s+)?\(?\s*([^\s()]+?)\s*[.)]?\s*\)?$")
 _SEP_LINE = re.compile(r"sep=(.)")
 

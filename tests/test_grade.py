@@ -310,6 +310,17 @@ def test_wide_columns_that_name_no_part_are_named_in_one_warning(tmp_path, key_f
     assert not [w for w in quizgen.grade(clean, key=key_file).warnings if "name no part" in w]
 
 
+@pytest.mark.parametrize("header, row, statuses", [
+    (("Student", "Q1a", "Q" + "1" * 5000 + "a"), ["s1", "0.5", "0.1"], ["correct"]),   # not a label: a column kept
+    (("student_id", "question_id", "part", "answer"), ["s1", "Q" + "1" * 5000, "a", "0.1"], ["unknown_question"])])
+def test_a_question_number_of_thousands_of_digits_is_no_question(tmp_path, key_file, header, row, statuses):
+    """int() refuses more than 4,300 digits: such a label raised a traceback;
+    it now names no question, like any other text."""
+    answers = write_answers(tmp_path / "answers.csv", [row], header=header)
+    quizgen.grade(answers, key=key_file)
+    assert [r["status"] for r in read_graded(tmp_path / "answers-graded.csv")] == statuses
+
+
 def test_semicolon_file_with_decimal_commas_keeps_its_delimiter(tmp_path, key_file):
     answers = tmp_path / "answers.csv"
     answers.write_bytes("Étudiant;Question;Partie;Réponse\ns1;Q1;a;0,5\ns1;Q1;b;moyenne\n".encode("cp1252"))

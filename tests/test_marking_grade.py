@@ -5,6 +5,7 @@ graded through ``quizgen.grade`` against the key the generator writes."""
 
 import csv
 import json
+import math
 import random
 
 import pytest
@@ -340,3 +341,29 @@ def test_too_few_figures_after_ecf_earns_no_more_than_the_precise_answer(tmp_pat
         c = {r["student_id"]: r for r in csv.DictReader(handle) if r["part"] == "c"}
     assert (c["A"]["status"], c["A"]["score"]) == ("incorrect", "0")
     assert (c["B"]["status"], c["B"]["score"]) == ("imprecise", "0")
+
+
+def _three_figures(x: float) -> float:
+    return float(significant(x, 3))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_rounding_every_exponential_including_the_true_words_is_carried_rounding(tmp_path, seed):
+    """C1 (a) worked as the solution shows it, every e^z (the true word's too) and
+    the sum rounded to 3 s.f.: e^(z_t) in the numerator is an element of the
+    list step exp(z), so that rounding is carried as well (0.652 for 0.6536 had
+    been incorrect)."""
+    from quizgen.generation.run import generate
+
+    generate(tmp_path / "quiz", classes="C1", count=4, seed=seed)
+    key = json.loads((tmp_path / "quiz" / "key.json").read_text(encoding="utf-8"))
+    rows = ["student_id,question_id,part,answer"]
+    for question in key["questions"]:
+        z, t = question["params"]["z"], question["params"]["t"]
+        exps = [_three_figures(math.exp(v)) for v in z]
+        rows.append(f"s1,{question['id']},a,{significant(exps[t] / _three_figures(sum(exps)), 3)}")
+    (tmp_path / "answers.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "quiz" / "key.json")
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        graded = list(csv.DictReader(handle))
+    assert [r["status"] for r in graded] == ["correct"] * 4, [(r["answer"], r["expected"]) for r in graded]

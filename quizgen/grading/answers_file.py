@@ -24,8 +24,10 @@ ANSWER_SHOWN = 100           # characters of a too-long answer kept in graded.cs
 LONG_COLUMNS = "student_id, question_id, part, answer"
 WIDE_COLUMNS = "student_id, Q1a, Q1b, ..."
 
-_LABEL = re.compile(r"^\s*(?:q|question)\s*[#.]?\s*0*(\d+)\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)?\s*\)?\s*$"
-                    r"|^\s*0*(\d+)\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)\s*\)?\s*$", re.IGNORECASE)
+_LABEL = re.compile(r"^\s*(?:q|question)\s*[#.]?\s*0*(\d{1,9})\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)?\s*\)?\s*$"
+                    r"|^\s*0*(\d{1,9})\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)\s*\)?\s*$", re.IGNORECASE)
+"""A question label; a number of more than 9 digits is no question number (and int() of
+thousands of digits raises)."""
 
 
 def split_label(text: str):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from quizgen.errors import UsageError
+from quizgen.errors import UsageError, printable
 from quizgen.files import write_files
 from quizgen.key.papercode import high_entropy_seed, new_secret
 from quizgen.lms.canvas import canvas_zip, safe_ident
@@ -56,15 +56,17 @@ def _export(lms: str, out, classes, count, seed, banks, force, render) -> Export
     return Export(slots, seed, key_path)
 
 
-SUFFIXES = {"moodle": (".xml", "a Moodle XML file"), "canvas": (".zip", "a Canvas QTI package (a zip)")}
+SUFFIXES = {"moodle": (".xml", "a Moodle XML file", "questions.xml"),
+            "canvas": (".zip", "a Canvas QTI package (a zip)", "quiz.zip")}
 
 
 def _check_suffix(lms: str, out: Path) -> None:
     """Refuse an --out whose name says another format (Moodle XML written to quiz.zip)."""
-    suffix, what = SUFFIXES[lms]
-    if out.suffix.lower() != suffix:
-        raise UsageError(f"--out {out}: the {lms} export is {what}; name it with {suffix} "
-                         f"(for example {out.with_suffix(suffix).name})")
+    suffix, what, example = SUFFIXES[lms]
+    name = out.name.lower()
+    if not name.endswith(suffix) or name == suffix:
+        raise UsageError(f"--out {printable(out)}: the {lms} export is {what}; give it a name ending in "
+                         f"{suffix}, such as {example}")
 
 
 def _quiz_id(seed, secret: str) -> str:

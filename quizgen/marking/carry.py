@@ -182,8 +182,16 @@ class _Sets:
         """True when ``node`` is an intermediate a student may round."""
         known = self.stepped.get(id(node))
         if known is None:
-            known = self.stepped[id(node)] = shape(node) in self.steps
+            known = self.stepped[id(node)] = shape(node) in self.steps or self.element_of_step(node)
         return known
+
+    def element_of_step(self, node) -> bool:
+        """True for ``exp(z[t])`` when ``exp(z)`` is a step: one element of a
+        list the student rounds element by element (C1's numerator e^(z_t),
+        rounded like the terms of the sum below it)."""
+        if node.__class__ is not Call or len(node.args) != 1 or node.args[0].__class__ is not Index:
+            return False
+        return shape(Call(node.func, (node.args[0].base,))) in self.steps
 
     def dynamic(self, node) -> bool:
         """True when ``node`` holds a ``part:`` variable or an intermediate."""
