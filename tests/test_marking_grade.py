@@ -367,3 +367,31 @@ def test_rounding_every_exponential_including_the_true_words_is_carried_rounding
     with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
         graded = list(csv.DictReader(handle))
     assert [r["status"] for r in graded] == ["correct"] * 4, [(r["answer"], r["expected"]) for r in graded]
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_two_figures_from_a_trapped_a_are_never_correct_nor_a_bare_incorrect(tmp_path, seed):
+    """C7: (a) the sigmoid-sign trap at 3 s.f., then (b) and (c) worked from it,
+    carrying 3 s.f. or not, and given to 2 figures: rounded too early given
+    their own (a) (or a trap the 2-figure value falls in), never correct and
+    never an unexplained incorrect (0.082 from -ln 0.921 had been one)."""
+    from quizgen.generation.run import generate
+
+    generate(tmp_path / "quiz", classes="C7", count=4, seed=seed)
+    key = json.loads((tmp_path / "quiz" / "key.json").read_text(encoding="utf-8"))
+    rows, n = ["student_id,question_id,part,answer"], 0
+    for question in key["questions"]:
+        a = _three_figures(question["parts"][0]["trap_values"][0])   # sigmoid_sign_error: 1 - p
+        for carried in (False, True):
+            q = _three_figures(1 - a) if carried else 1 - a
+            for letter, value in (("b", -math.log(a)), ("c", -math.log(q))):
+                n += 1
+                rows += [f"s{n},{question['id']},a,{a}", f"s{n},{question['id']},{letter},{significant(value, 2)}"]
+    (tmp_path / "answers.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "quiz" / "key.json")
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        later = [r for r in csv.DictReader(handle) if r["part"] != "a"]
+    assert len(later) == n
+    for row in later:
+        assert (row["status"], row["note"]) == ("imprecise", "rounded_too_early") or \
+            (row["status"] == "incorrect" and row["misconception"]), row

@@ -240,10 +240,12 @@ def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credit
 
 
 def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict):
-    """``(feedback, value matched)`` when the answer read is right given the
-    student's own earlier answers (some of them wrong), or is such a value
-    rounded to fewer figures than asked, else ``("", None)``. The
-    carried-rounding set of those answers is looked up in ``carried`` first."""
+    """``(feedback, the plain recomputation nearest the answer)`` when the
+    answer read is right given the student's own earlier answers (some of them
+    wrong), or is such a value (carried rounding included) rounded to fewer
+    figures than asked, else ``("", None)``. The plain value is what the figures
+    are judged against, as the key's value is without ECF. The carried-rounding
+    set of those answers is looked up in ``carried`` first."""
     x, recipe = reading.value, rule.recipe
     if recipe is None or not env:
         return "", None
@@ -258,29 +260,27 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
         hit = any(matches(x, v, rule.spec, _kind(rule)) for v in plain)
         values = plain if hit else _carried(carried, rule, env, given)
         target = min(values, key=lambda v: abs(x - v), default=None)
-        if target is None or abs(x - target) > half_width(target, rule.spec, _kind(rule)):
-            target = _rounded_early_from(rule, reading, plain)
-            if target is None:
-                if not plain or not _unrounded(rule, x, env, own):
-                    return "", None
-                target = min(plain, key=lambda v: abs(x - v))
+        if (target is None or abs(x - target) > half_width(target, rule.spec, _kind(rule))) \
+                and not _rounded_early_from(rule, reading, (*plain, *values)) and not _unrounded(rule, x, env, own):
+            return "", None
     except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError):
         return "", None
     shown = ", ".join(f"{s.label} = {_shown(own[s.name])}" for s in rule.sources)
-    return f"marked from your {shown}", target
+    return f"marked from your {shown}", min(plain, key=lambda v: abs(x - v))
 
 
-def _rounded_early_from(rule: PartRule, reading: Reading, plain) -> float | None:
-    """The value of ``plain`` that the answer read is a rounding of, to the
-    fewer figures it shows than the part asks (2.2 from -ln(0.114) = 2.1716:
-    right given their own (a), but rounded too early), else None. An answer
-    in a trap's window is that trap: only an answer right given (a) beats one."""
+def _rounded_early_from(rule: PartRule, reading: Reading, values) -> bool:
+    """True when the answer read is one of ``values`` (those right given the
+    student's own earlier answers) rounded to the fewer figures it shows than
+    the part asks (2.2 from -ln(0.114) = 2.1716: right given their own (a), but
+    rounded too early). An answer in a trap's window is that trap: only an
+    answer right given (a) beats one."""
     asked, kind = asked_figures(rule), _kind(rule)
     if asked is None or reading.figures is None or reading.figures >= asked:
-        return None
+        return False
     if any(t.value is not None and matches(reading.value, t.value, rule.spec, kind) for t in rule.traps):
-        return None
-    return next((v for v in plain if any(_same(reading.value, r) for r in sig_roundings(v, reading.figures))), None)
+        return False
+    return any(_same(reading.value, r) for v in values for r in sig_roundings(v, reading.figures))
 
 
 def _unrounded(rule: PartRule, x: float, env: dict, own: dict) -> bool:
