@@ -149,10 +149,10 @@ def test_a_trap_that_always_equals_the_answer_gets_one_advice_from_validate_and_
     the answer (not 'comes within tolerance ... add a constraint')."""
     path, _ = _broken(tmp_path, 'value: "ptau"', 'value: "1 / sum(exp((z - z[t]) / tau))"')
     advice = "this trap's value equals the answer: change the trap"
-    for seed in range(1, 6):
+    for seed in range(1, 4):
         result = invoke("generate", "--bank", tmp_path, "--classes", "C20", "--seed", seed, "--out", tmp_path / "o")
         assert result.exit_code == 2 and result.stderr.strip().endswith(advice), result.stderr
-    result = invoke("validate", path)
+    result = invoke("validate", "--samples", "1", path)
     assert result.exit_code == 1 and _problems(result)[0].endswith(advice), result.output
 
 
