@@ -205,7 +205,8 @@ def test_policy_and_ecf_credit_from_the_command_line(tmp_path):
     answers, _, dependent = _trap_then_ecf(instance)
     (tmp_path / "policy.yaml").write_text("ecf_credit: 0.25\n", encoding="utf-8")
     _grade(tmp_path, {"s001": instance}, {"s001": answers})   # writes key.json and answers.csv
-    for options, credit in ((["--policy", str(tmp_path / "policy.yaml")], 0.25), (["--ecf-credit", "0.5"], 0.5)):
+    for options, credit, said in ((["--policy", str(tmp_path / "policy.yaml")], 0.25, "25%"),
+                                  (["--ecf-credit", "0.5"], 0.5, "half")):
         result = CliRunner().invoke(main, ["grade", str(tmp_path / "answers.csv"), *options])
         assert result.exit_code == 0, result.output
         with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
@@ -213,6 +214,8 @@ def test_policy_and_ecf_credit_from_the_command_line(tmp_path):
         assert len(rows) == len(dependent)
         assert all(float(r["score"]) == pytest.approx(credit * instance.template.points / len(instance.parts))
                    for r in rows)
+        assert all(r["feedback"].endswith(f"(error carried forward), which earns {said} of the marks in this course")
+                   for r in rows)   # why the score is not the part's points
     bad = CliRunner().invoke(main, ["grade", str(tmp_path / "answers.csv"), "--ecf-credit", "2"])
     assert bad.exit_code == 2 and "--ecf-credit" in bad.output
 

@@ -191,6 +191,9 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
             return replace(verdict, score=credits.ecf * credits.imprecise, feedback=f"{ecf}: {verdict.feedback}")
         if not credits.ecf:   # the instructor gives ECF no marks: then it is no correct answer either
             return replace(verdict, status=INCORRECT, feedback=f"{verdict.feedback}, which earns no marks in this course")
+        if credits.ecf < 1:   # part marks: say why the score is not the part's points
+            return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(credits.ecf)} of the marks "
+                                             "in this course")
         return verdict
     trap = next((t for t in rule.traps if t.value is not None and matches(x, t.value, rule.spec, kind)), None)
     if trap is not None:
@@ -204,6 +207,11 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     if early:
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=early, value=x)
     return Verdict(INCORRECT, value=x)
+
+
+def _share(credit: float) -> str:
+    """A credit as a reader says it: 'half', else a percentage (25%, 33.3%)."""
+    return "half" if credit == 0.5 else f"{float(significant(100 * credit, 3)):g}%"
 
 
 def _kind(rule: PartRule) -> str:
