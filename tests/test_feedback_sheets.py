@@ -316,3 +316,15 @@ def test_an_override_that_changes_the_status_drops_the_graders_feedback(tmp_path
     # the sigmoid-sign trap answer given full marks is no longer that misconception
     assert (rows["s3", "a"]["status"], rows["s3", "a"]["misconception"], rows["s3", "a"]["feedback"]) == \
         ("correct", "", "")
+
+
+def test_rounded_too_early_after_an_earlier_mistake_is_said_once():
+    """The label and the grader's feedback both said 'rounded too early'."""
+    from quizgen.grading.feedback import PartLine, part_notes
+
+    line = PartLine("b", "0,26", "imprecise", "0", "2", "0,2609", "",
+                    "marked from your (a) = 0,77: rounded too early: only 2 significant figures, give at least 3 "
+                    "(expected 0,261)", "", "rounded_too_early")
+    (note,) = part_notes(line)
+    assert (note.label, note.text) == ("rounded too early", "marked from your (a) = 0,77: only 2 significant "
+                                                            "figures, give at least 3 (expected 0,261)")
