@@ -105,6 +105,12 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def _answers_text(result) -> str:
+    """'38 answers', and the rows overrides made, which the status counts include."""
+    made = getattr(result, "made_rows", 0)
+    return _count(result.rows, "answer") + (f" (and {_count(made, 'row')} made by overrides)" if made else "")
+
+
 def _percent_text(value) -> str:
     return "" if value is None else f"{value:.1f}"
 
@@ -179,7 +185,7 @@ def report_markdown(result) -> str:
     """The readable report: class summary, questions, misconceptions, students."""
     lines = ["# Grading report", "",
              f"Answers: {md_cell(result.answers_path.name)} ({result.form} form); key: {md_cell(result.key_name)}; "
-             f"{_count(result.rows, 'answer')} from {_students_text(result)}.", ""]
+             f"{_answers_text(result)} from {_students_text(result)}.", ""]
     lines += _class_section(result) + _question_section(result) + _misconception_section(result)
     lines += _student_section(result) + _roster_section(result)
     return "\n".join(lines)
@@ -248,7 +254,7 @@ def _student_section(result) -> list:
 def summary_text(result) -> str:
     """The short summary printed by ``quizgen grade``."""
     separator = {",": "','", ";": "';'", "\t": "tab"}.get(result.delimiter, repr(result.delimiter))
-    lines = [f"Graded {_count(result.rows, 'answer')} from {_students_text(result)} "
+    lines = [f"Graded {_answers_text(result)} from {_students_text(result)} "
              f"against {result.key_name} ({result.form} form, {separator}-separated, {result.encoding}).", ""]
     lines += [f"  {status.value:<17}{result.counts[status]:>8}" for status in Status if result.counts[status]
               or status in (Status.CORRECT, Status.INCORRECT)]

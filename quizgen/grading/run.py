@@ -60,6 +60,7 @@ class GradeResult:
     warnings: list = field(default_factory=list)   # e.g. overrides that matched no answer
     absent: list = field(default_factory=list)     # ids of roster students who gave no answer
     roster_notes: list = field(default_factory=list)   # what reconciling students and key found
+    made_rows: int = 0   # rows --overrides added for parts with no answer row (counted in ``counts``)
 
 
 @collector_paused()
@@ -127,6 +128,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result.warnings += unknown_columns(source, index)
                 result.warnings += index.policy_warnings
                 result.notes += decisions.made_note() if decisions is not None else []
+                result.made_rows = decisions.made if decisions is not None else 0
                 _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
                 extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}
                 write_extra_outputs(result, outputs, extra, report.result())
