@@ -35,15 +35,21 @@ class QuizgenGroup(click.Group):
             ctx.exit(exc.exit_code)
 
     def _command_named(self, ctx, words: list) -> str:
-        """``quizgen grade`` when the command line ``words`` name one of ours, else ``quizgen``."""
-        name = next((word for word in words if word in self.commands), None)
-        return f"{ctx.command_path} {name}" if name else ctx.command_path
+        """``quizgen grade`` (or ``quizgen export moodle``) when the command line
+        ``words`` name one of ours, else ``quizgen``."""
+        path, group = [ctx.command_path], self
+        for word in words:
+            command = group.commands.get(word) if isinstance(group, click.Group) else None
+            if command is not None:
+                path.append(word)
+                group = command
+        return " ".join(path)
 
 
 def _protected_args(ctx) -> list:
     """The command name and its arguments click holds back (``_protected_args``
-    from click 8.2, ``protected_args`` before: the new name warns on the old)."""
-    return list(ctx._protected_args) if hasattr(ctx, "_protected_args") else list(ctx.protected_args)
+    since click 8.2; the public ``protected_args`` now warns that it is going)."""
+    return list(ctx._protected_args)
 
 
 _NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())   # click 8.2: a bare ``quizgen``

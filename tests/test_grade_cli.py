@@ -149,6 +149,7 @@ def test_help_shows_an_example(invoke):
     (["--bogus"], "--bogus", "quizgen"),
     (["generate", "--count", "abc"], "'abc'", "quizgen generate"),
     (["grade", "--key"], "'--key'", "quizgen grade"),   # click's error names no command: the line still does
+    (["export", "moodle", "--count"], "'--count'", "quizgen export moodle"),
     (["nosuch" + "x" * 1000], "'nosuchxxx", "quizgen"),   # cut to 300 characters
 ])
 def test_a_mistyped_command_line_is_one_line_too(invoke, args, named, command):

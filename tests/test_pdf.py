@@ -382,7 +382,7 @@ def test_a_long_name_is_cut_short_in_the_footer_and_wraps_in_the_name_box(invoke
     assert result.exit_code == 0, result.stderr
     for document in ("problems.tex", "solutions.tex"):
         tex = (tmp_path / "out" / document).read_text(encoding="utf-8")
-        assert r"\def\qzwho{" + name[:57] + "... (s001)}" in tex
+        assert r"\def\qzwho{" + name[:57] + "... (s{}0{}0{}1)}" in tex   # {}: no ligature changes an id
         assert r"\fancyfoot[L]{\small\qzfootwho}" in tex and r"\parbox[b]{0.7\textwidth}{\raggedright\qzwho}" in tex
     problems = (tmp_path / "out" / "problems.tex").read_text(encoding="utf-8")
     assert r"\raggedright\textbf{Name:} " + name + " &" in problems
@@ -533,3 +533,17 @@ def test_a_class_pdf_starts_each_student_on_a_fresh_sheet_and_keeps_long_heads_a
                             str(tmp_path / "out" / "problems.pdf"), "-"], capture_output=True, check=True,
                            text=True).stdout
     assert "ThisIsAVeryLong" in cover and "WithoutSeparat" in cover   # wrapped inside the box, not cut off
+
+
+def test_an_id_prints_as_written_in_the_box_and_the_footer(invoke, tmp_path):
+    """T1 ligatures turned the footer's a--b into a-dash-b while the box kept
+    a--b: both now set each character apart ({} or a break point between)."""
+    (tmp_path / "roster.csv").write_text("student_id,name\na--b<<c,Ann\n", encoding="utf-8")
+    result = invoke("generate", "--seed", 1, "--classes", "C6", "--students", tmp_path / "roster.csv",
+                    "--format", "tex", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    problems = (tmp_path / "out" / "problems.tex").read_text(encoding="utf-8")
+    assert r"(a{}-{}-{}b{}<{}<{}c)}" in problems
+    assert r"a\allowbreak{}-\allowbreak{}-\allowbreak{}b" in problems
+    solutions = (tmp_path / "out" / "solutions.tex").read_text(encoding="utf-8")
+    assert r"\textbf{Student ID:} a{}-{}-{}b" in solutions

@@ -24,7 +24,7 @@ from quizgen.csv_input import norm_question
 from quizgen.files import write_files
 from quizgen.grading.feedback_stray import STRAY_HEADING, STRAY_INTRO, STRAY_STATUSES, StrayAnswers, stray_sentences
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
-from quizgen.grading.report import md_cell, number_text
+from quizgen.grading.report import md_cell, number_text, one_place
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 NAME_LIMIT = 80
@@ -293,7 +293,7 @@ def score_texts(total, comma: bool = False) -> tuple:
     """``(score, max, percent)`` as students.csv writes them (``4,5``, ``10``,
     ``45,0`` with decimal commas)."""
     return tuple(comma_number(t, comma) for t in (number_text(total.score), number_text(total.max_score),
-                                                   f"{total.percent:.1f}"))
+                                                   one_place(total.percent)))
 
 
 class PartLine(NamedTuple):

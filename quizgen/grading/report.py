@@ -13,6 +13,7 @@ from quizgen.cells import spreadsheet_safe
 from quizgen.errors import printable
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import SCORED, Status
+from quizgen.maths.numbers import fixed
 
 STATUSES = tuple(status.value for status in Status)   # the status column's values, in order
 
@@ -112,7 +113,13 @@ def _answers_text(result) -> str:
 
 
 def _percent_text(value) -> str:
-    return "" if value is None else f"{value:.1f}"
+    return "" if value is None else one_place(value)
+
+
+def one_place(value: float) -> str:
+    """A percentage to one decimal, a tie away from zero as the papers round
+    (13 of 16 is 81.3, where Python's format gives 81.2)."""
+    return fixed(float(value), 1)
 
 
 def _codes_text(codes) -> str:
@@ -126,7 +133,7 @@ def student_rows(totals: list):
     for t in totals:
         c = t.counts
         yield [spreadsheet_safe(t.student_id), spreadsheet_safe(t.name), number_text(t.score),
-               number_text(t.max_score), f"{t.percent:.1f}", *map(c.__getitem__, _SCORED_ORDER), t.missing,
+               number_text(t.max_score), one_place(t.percent), *map(c.__getitem__, _SCORED_ORDER), t.missing,
                c[Status.UNKNOWN_QUESTION], c[Status.SUPERSEDED], spreadsheet_safe(_codes_text(t.misconceptions))]
 
 
@@ -201,8 +208,9 @@ def _class_section(result) -> list:
     lines = ["## Class", ""]
     percents = class_percentages(result)
     if percents:
-        lines += [f"Mean {statistics.fmean(percents):.1f}%, median {statistics.median(percents):.1f}%, "
-                  f"lowest {min(percents):.1f}%, highest {max(percents):.1f}%{_absent_counted(result)}.", ""]
+        lines += [f"Mean {one_place(statistics.fmean(percents))}%, median {one_place(statistics.median(percents))}%, "
+                  f"lowest {one_place(min(percents))}%, highest {one_place(max(percents))}%{_absent_counted(result)}.",
+                  ""]
     rows = [[status.value, result.counts[status]] for status in Status]
     return lines + _table(["status", "answers"], rows)
 
@@ -239,7 +247,7 @@ def _student_section(result) -> list:
     shown = result.students[:REPORT_STUDENTS]
     absent = set(result.absent)
     rows = [[md_cell(t.student_id), md_cell(t.name), number_text(t.score), number_text(t.max_score),
-             f"{t.percent:.1f}", "missing (no answer)" if t.student_id in absent
+             one_place(t.percent), "missing (no answer)" if t.student_id in absent
              else md_cell(", ".join(t.misconceptions)) or "-"] for t in shown]
     lines = ["## Students", ""]
     if len(shown) < len(result.students):
@@ -265,8 +273,8 @@ def summary_text(result) -> str:
         lines.append(f"  {q.question_id:<10}{q.part:<6}{percent:>10}  {top}")
     percents = class_percentages(result)
     if percents:
-        lines += ["", f"Class: mean {statistics.fmean(percents):.1f}%, lowest {min(percents):.1f}%, "
-                      f"highest {max(percents):.1f}%{_absent_counted(result)}."]
+        lines += ["", f"Class: mean {one_place(statistics.fmean(percents))}%, lowest {one_place(min(percents))}%, "
+                      f"highest {one_place(max(percents))}%{_absent_counted(result)}."]
     folder = next(iter(result.paths.values())).parent if result.paths else ""
     names = ", ".join(p.name for role, p in result.paths.items() if role != "feedback")
     lines.append(f"Wrote {names} in {folder}/")
