@@ -1,12 +1,13 @@
 """Wide form: a key part that no column is labelled for (a form title such as
-"Q1 (a) Probability of the true word" is not a label) is named in one warning;
-every student used to be silently missing it."""
+"Probability of the true word, Q1 (a)" is not a label) is named in one warning;
+every student used to be silently missing it. A title that starts with its
+label, as Google Forms heads each column, is read as that label."""
 
 from tests.test_grade_roster import grade, write, Q1
 
 
 def test_a_part_without_a_column_is_named_once(tmp_path):
-    header = ("student_id", "Q1 (a) Probability of the true word", "Q1 (b)")
+    header = ("student_id", "Probability of the true word, Q1 (a)", "Q1 (b)")
     result = grade(write(tmp_path, {"questions": [Q1]}, [["s001", "0.5", "3"], ["s002", "0.5", ""]], header=header),
                    "--jobs", "1")
     assert result.exit_code == 0, result.output
@@ -19,3 +20,15 @@ def test_a_column_of_blanks_is_not_warned_about(tmp_path):
     result = grade(write(tmp_path, {"questions": [Q1]}, [["s001", "", "3"], ["s002", "", "3"]], header=header),
                    "--jobs", "1")
     assert result.exit_code == 0 and "warning" not in result.output
+
+
+def test_a_google_forms_title_that_starts_with_its_label_is_that_label(tmp_path):
+    """Google Forms heads a column with the question's whole title; one that
+    starts "Q1 (a) ..." is Q1 (a). Its "[Score]" or "[Feedback]" columns, if a
+    sheet has them, are not answers."""
+    header = ("Timestamp", "Email Address", "Score", "Q1 (a) What probability does the softmax give?",
+              "Q1 (b) What is the cross-entropy loss -ln p?", "Q1 (a) What probability ... [Score]")
+    result = grade(write(tmp_path, {"questions": [Q1]}, [["2026-12-01", "s001", "4", "0.5", "3", "2"]],
+                         header=header), "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.output and "Graded 2 answers from 1 student" in result.output

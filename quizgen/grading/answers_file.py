@@ -30,11 +30,23 @@ _LABEL = re.compile(r"^\s*(?:q|question)\s*[#.]?\s*0*(\d{1,9})\s*(?:[._\-:/]\s*)
 thousands of digits raises)."""
 
 
+_TITLE = re.compile(r"^\s*(?:q|question)\s*[#.]?\s*0*(\d{1,9})\s*\(\s*([a-z])\s*\)\s+(\S.*)$",
+                    re.IGNORECASE | re.DOTALL)
+"""A form's question title that starts with its label: ``Q1 (a) What probability ...``
+(Google Forms heads each column with the whole title)."""
+_NOT_ANSWERS = re.compile(r"\[\s*(score|points?|feedback)\s*\]\s*$", re.IGNORECASE)
+
+
 def split_label(text: str):
     """``(question, part)`` from a combined label such as ``Q1a``, ``Q1 (b)``,
-    ``Q2.loss`` or ``3c`` (part None for ``Q4``); None when it is not one."""
+    ``Q2.loss`` or ``3c`` (part None for ``Q4``), or from a title that starts
+    with one in brackets (``Q1 (a) What probability ...``, not one ending in
+    ``[Score]`` or ``[Feedback]``); None when it is not one."""
     match = _LABEL.match(str(text))
     if not match:
+        title = _TITLE.match(str(text))
+        if title and not _NOT_ANSWERS.search(title.group(3)):
+            return f"Q{int(title.group(1))}", title.group(2).lower()
         return None
     number, part = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
     return f"Q{int(number)}", part.lower() if part else None
