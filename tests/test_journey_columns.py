@@ -32,3 +32,12 @@ def test_a_google_forms_title_that_starts_with_its_label_is_that_label(tmp_path)
                          header=header), "--jobs", "1")
     assert result.exit_code == 0, result.output
     assert "warning" not in result.output and "Graded 2 answers from 1 student" in result.output
+
+
+def test_a_french_class_list_is_read_by_its_own_header_names(tmp_path):
+    header = ("Numéro étudiant", "Nom", "Q1 (a)", "Q1 (b)")
+    result = grade(write(tmp_path, {"questions": [Q1]}, [["e001", "Benoît Durand", "0,5", "3"]], header=header),
+                   "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    students = (tmp_path / "answers-graded-students.csv").read_text(encoding="utf-8-sig")
+    assert "e001" in students and "Benoît Durand" in students
