@@ -144,3 +144,10 @@ def test_policy_file_errors(tmp_path):
         read_policy(tmp_path / "missing.yaml")
     (tmp_path / "p.yaml").write_text("imprecise_credit: 0.5\n")
     assert read_policy(tmp_path / "p.yaml").imprecise_credit == 0.5
+
+
+@pytest.mark.parametrize("text, status", [("avrage", "needs_review"), ("bidirectonal", "needs_review"),
+                                          ("median", "unknown"), ("moyenne", "unknown"), ("mean", "accept")])
+def test_a_near_spelling_of_a_listed_word_goes_to_a_person(text, status):
+    """A typo in a word answer was a silent 0; another word ('median') stays wrong."""
+    assert read_words(text, ["mean", "average", "bidirectional"], {"sum_instead_of_mean": ["sum"]}).status == status

@@ -8,6 +8,7 @@ be read but is not garbage (a sentence) is ``needs_review``: a person looks."""
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -279,7 +280,21 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordR
     found = _phrases(said, classes, synonyms or {})
     if (doubtful or _hedged(said, classes)) and (found.status in ("accept", "trap") or _names_any(said, classes)):
         return WordReading(REVIEW)   # "neutral or positive", "maybe neutral", "maybe no": a person decides
+    if found.status not in ("accept", "trap") and _misspelt(said, classes):
+        return WordReading(REVIEW)   # "avrage", "bidirectonal": a person decides, never a silent 0
     return found
+
+
+def _misspelt(said: str, classes: dict) -> bool:
+    """True when the answer, or a word of it, is a near spelling (``MISSPELT``
+    alike, 4 letters or more) of a listed word or phrase."""
+    listed = [w for words in classes.values() for w in words if len(w) >= 4]
+    candidates = {said, *said.split(" ")}
+    return any(len(c) >= 4 and difflib.SequenceMatcher(None, c, w).ratio() >= MISSPELT
+               for c in candidates for w in listed)
+
+
+MISSPELT = 0.85   # "avrage"/"average" 0.92; "median"/"mean" 0.8 is another word
 
 
 def _doubtful(said: str, classes: dict) -> bool:
