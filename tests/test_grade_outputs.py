@@ -199,3 +199,13 @@ def test_percentages_round_a_tie_away_from_zero_as_the_papers_do():
 
     assert [one_place(100 * k / 16) for k in (13, 15, 1)] == ["81.3", "93.8", "6.3"]
     assert one_place(100.0) == "100.0" and one_place(0.0) == "0.0"
+
+
+def test_a_moodle_gradebook_of_email_ids_suggests_keying_it_on_email(tmp_path):
+    rows = [("ann@uni.edu", "Ann", "Q1", "a", "0.5"), ("bo@uni.edu", "Bo", "Q1", "a", "0.25")]
+    answers = write(tmp_path, small_key(), rows)
+    result = CliRunner().invoke(main, ["grade", str(answers), "--gradebook", "moodle"])
+    assert result.exit_code == 0, result.output
+    assert "every student id is an email address" in " ".join(result.output.split())
+    keyed = CliRunner().invoke(main, ["grade", str(answers), "--gradebook", "moodle", "--gradebook-key", "email"])
+    assert "every student id is an email address" not in keyed.output

@@ -182,6 +182,10 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
         handles["gradebook"].write(text)
         if unmatched:
             result.notes.append(_unmatched_note(outputs, unmatched))
+        ids = [t.student_id for t in result.students]
+        if outputs.gradebook == "moodle" and outputs.gradebook_key == "idnumber" and ids and all("@" in i for i in ids):
+            result.notes.append("every student id is an email address: if these are not the students' ID numbers "
+                                "in Moodle, write the gradebook with --gradebook-key email")
         guarded = [t.student_id for t in result.students if spreadsheet_safe(t.student_id) != t.student_id]
         if guarded and outputs.gradebook != "plain":
             result.warnings.append(_guarded_ids_warning(guarded))
