@@ -102,6 +102,7 @@ def test_an_override_without_status_takes_the_one_its_score_says(given, machine,
 
 @pytest.mark.parametrize("text, message", [
     ("student_id,question_id,part\n", "overrides: line 1: expected the columns student_id, question_id, part, score"),
+    ("student_id,part,score\n", "overrides: line 1: expected the columns student_id, question_id, part, score"),
     ("student_id,question_id,part,score\ns1,Q1,a,2\n", "overrides: line 2: score '2' is not a fraction"),
     ("student_id,question_id,part,score,status\ns1,Q1,a,1,great\n", "overrides: line 2: status 'great'"),
     ("student_id,question_id,part,score\ns1,Q1,a,150%\n",

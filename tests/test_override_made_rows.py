@@ -108,3 +108,17 @@ def test_a_file_graded_in_parts_makes_the_same_rows(quizzes, monkeypatch):
     assert one[0] == two[0] == 0
     assert one[2:] == two[2:]
     assert [r["reason"] for r in two[2][-2:]] == [f"no answer row: made by ov.csv line {n}" for n in (2, 3)]
+
+
+def test_an_overrides_file_without_a_part_column_names_the_part_in_the_question(quizzes):
+    """Email Address, Question, Score, Comment with Q1b: read as the answers file
+    would read Q1b (it was refused for lacking a part column)."""
+    folder = quizzes
+    (folder / "answers.csv").write_text(HEADER + "s01,Ann,Q1,b,0.1\n", encoding="utf-8")
+    (folder / "ov2.csv").write_text("Student,Question,Score,Comment\ns01,Q1b,1,method right\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["grade", str(folder / "answers.csv"), "--key", str(folder / "class" / "key.json"),
+                                       "--overrides", str(folder / "ov2.csv")])
+    assert result.exit_code == 0, result.output
+    with open(folder / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        (row,) = [r for r in csv.DictReader(handle) if r["part"] == "b"]
+    assert (row["status"], row["note"], row["feedback"]) == ("correct", "override", "method right")

@@ -1,5 +1,6 @@
 """Human decisions that survive re-running grade (``--overrides overrides.csv``):
-columns ``student_id, question_id, part, score`` and optionally ``status``,
+columns ``student_id, question_id, part, score`` (``part`` may be left out when
+the question cell holds it, ``Q3b``) and optionally ``status``,
 ``comment``. ``score`` is the part's mark as a fraction 0..1 (or ``50%``).
 The file is read with the answers file's conventions (encoding detection,
 ``,`` ``;`` or tab, Excel's ``sep=`` line, loose header names, ``Q01``/``q1``
@@ -55,10 +56,11 @@ def parse_overrides(text: str, source: str = "overrides") -> list:
 def _columns(header, source: str) -> dict:
     names = [norm_header(h) for h in header or ()]
     columns = {role: next((names.index(a) for a in aliases if a in names), None) for role, aliases in ROLES.items()}
-    missing = [r for r in ("student", "question", "part", "score") if columns[r] is None]
+    missing = [r for r in ("student", "question", "score") if columns[r] is None]   # Q3b may carry its part
     if missing:
         raise InputFileError(f"{source}: line 1: expected the columns student_id, question_id, part, score "
-                             f"(optional status, comment); found {header_shown(header)}")
+                             f"(part optional when the question cell holds it, as Q3b; optional status, "
+                             f"comment); found {header_shown(header)}")
     return columns
 
 
