@@ -209,3 +209,13 @@ def test_a_moodle_gradebook_of_email_ids_suggests_keying_it_on_email(tmp_path):
     assert "every student id is an email address" in " ".join(result.output.split())
     keyed = CliRunner().invoke(main, ["grade", str(answers), "--gradebook", "moodle", "--gradebook-key", "email"])
     assert "every student id is an email address" not in keyed.output
+
+
+def test_a_key_code_with_a_direction_override_is_refused_in_one_line(tmp_path):
+    """A hand-edited key's code with U+202E mirrored the report page's status
+    lines; a code is printable text with no format characters."""
+    answers = write(tmp_path, small_key(code="evil\u202eedoc"), ANSWERS[:1])
+    result = CliRunner().invoke(main, ["grade", str(answers)])
+    assert result.exit_code == 2
+    assert "expected a code of printable characters, got 'evil?edoc'" in result.stderr
+    assert result.stderr.count("\n") == 1

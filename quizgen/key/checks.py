@@ -9,6 +9,7 @@ be edited by hand or crafted: nothing in it is trusted before these checks."""
 from __future__ import annotations
 
 import math
+import unicodedata
 
 from quizgen.errors import InputFileError, printable
 
@@ -134,8 +135,13 @@ def label(value, where: Where) -> str:
 
 
 def code(value, where: Where) -> str:
-    """A misconception code: non-empty text only (a number is a mistake)."""
-    return text(value, where, MAX_ID, empty=False)
+    """A misconception code: non-empty text only (a number is a mistake), and
+    every character printable and no direction override (a code is shown in
+    reports, where U+202E would mirror the rest of the line)."""
+    found = text(value, where, MAX_ID, empty=False)
+    if printable(found) != found or any(unicodedata.category(c) == "Cf" for c in found):
+        raise where.fail(f"expected a code of printable characters, got {printable(found)!r}")
+    return found
 
 
 def mapping(value, where: Where) -> dict:
