@@ -219,3 +219,14 @@ def test_a_key_code_with_a_direction_override_is_refused_in_one_line(tmp_path):
     assert result.exit_code == 2
     assert "expected a code of printable characters, got 'evil?edoc'" in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_rows_from_an_anonymous_form_are_warned_about(tmp_path):
+    """Microsoft Forms writes 'anonymous' for every respondent of an open form:
+    graded as one student, later rows superseding earlier, so say so once."""
+    rows = [("anonymous", "", "Q1", "a", "0.5"), ("Anonymous", "", "Q1", "a", "0.25"), ("s2", "Bo", "Q1", "a", "0.5")]
+    result = CliRunner().invoke(main, ["grade", str(write(tmp_path, small_key(), rows))])
+    assert result.exit_code == 0, result.output
+    assert "the student id 'anonymous' names no one" in " ".join(result.output.split())
+    clean = CliRunner().invoke(main, ["grade", str(write(tmp_path, small_key(), rows[2:]))])
+    assert "names no one" not in clean.output

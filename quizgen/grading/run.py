@@ -125,7 +125,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent)
                 result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
                 result.warnings += traps_covered(data, override) + unnamed + unlabelled_parts(result)
-                result.warnings += unknown_columns(source, index)
+                result.warnings += unknown_columns(source, index) + anonymous_ids(source, students)
                 result.warnings += index.policy_warnings
                 result.notes += decisions.made_note() if decisions is not None else []
                 result.made_rows = decisions.made if decisions is not None else 0
@@ -190,6 +190,20 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.notes.extend(result.roster_notes)
     result.notes.extend(look_at_lines(result.matrix, result.counts))
     return result
+
+
+ANONYMOUS = frozenset({"anonymous", "anonyme", "anonym", "anonimo", "anónimo"})
+
+
+def anonymous_ids(source, students: Students) -> list:
+    """One warning when a student id says the form recorded no one (Microsoft
+    Forms writes ``anonymous``): all such rows are graded as one student, the
+    later superseding the earlier."""
+    named = sorted({i for i in students.ids if i.strip().casefold() in ANONYMOUS})
+    if not named:
+        return []
+    return [f"{source.path.name}: the student id {named[0]!r} names no one (the form did not record who "
+            f"answered), so all its rows are graded as one student; have the form collect ids or emails"]
 
 
 def unknown_columns(source, index: KeyIndex) -> list:
