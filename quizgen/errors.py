@@ -5,6 +5,12 @@ cannot be written), 2 for bad input (files, keys, banks, options, limits hit).
 docs/errors.md holds the table; tests/test_exit_codes.py keeps both in step."""
 
 
+def first_few(items: list, limit: int = 5) -> str:
+    """The first ``limit`` of ``items`` for a one-line message, with ", ..."
+    after them when there are more."""
+    return ", ".join(map(str, items[:limit])) + (", ..." if len(items) > limit else "")
+
+
 def printable(text) -> str:
     """``text`` with each character a terminal would not print as itself (a
     line break, an escape) shown as ``?``: user text inside a one-line message."""

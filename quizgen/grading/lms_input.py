@@ -18,7 +18,7 @@ import stat
 from contextlib import contextmanager
 from pathlib import Path
 
-from quizgen.errors import UsageError
+from quizgen.errors import UsageError, first_few
 from quizgen.files import default_output_folder, write_files
 from quizgen.grading.file_text import given_encoding
 
@@ -68,8 +68,7 @@ def _unnamed_warning(path, lines: list) -> list:
     """A warning (in a list, or none) naming the download's rows that name no student."""
     if not lines:
         return []
-    shown = ", ".join(map(str, lines[:5])) + (", ..." if len(lines) > 5 else "")
-    return [f"{Path(path).name}: {len(lines)} row(s) name no student (row {shown} after the header: no ID number or email) "
+    return [f"{Path(path).name}: {len(lines)} row(s) name no student (row {first_few(lines)} after the header: no ID number or email) "
             "and are not graded; fill in the student's ID number in Moodle and download again"]
 
 
@@ -78,9 +77,9 @@ def _absent_warning(path, absent: list) -> list:
     students were not given: they are left off those students' papers."""
     if not absent:
         return []
-    shown = ", ".join(f"{who} {template} ({part})" for who, template, part in absent[:5])
+    shown = first_few([f"{who} {template} ({part})" for who, template, part in absent])
     return [f"{Path(path).name}: {len(absent)} question(s) were not given to the student (Canvas lists no "
-            f"variant of them for: {shown}{', ...' if len(absent) > 5 else ''}; was the quiz edited after "
+            f"variant of them for: {shown}; was the quiz edited after "
             "they took it?); they are left off those papers, not counted missing"]
 
 
@@ -89,9 +88,8 @@ def _unordered_warning(path, students: list) -> list:
     Moodle download gives no readable start time for: the last in the file is graded."""
     if not students:
         return []
-    shown = ", ".join(students[:5]) + (", ..." if len(students) > 5 else "")
     return [f"{Path(path).name}: {len(students)} student(s) have several attempts whose Started on is not a date "
-            f"in Moodle's English format ({shown}); each one's last attempt in the file is graded, so download "
+            f"in Moodle's English format ({first_few(students)}); each one's last attempt in the file is graded, so download "
             "the table sorted by start time (or in English) if that is not their last"]
 
 
@@ -102,9 +100,8 @@ def _fallback_warning(path, fallback: list, id_key: str) -> list:
     if not fallback:
         return []
     kind, other = ("email address", "ID number") if id_key == "email" else ("ID number", "email address")
-    shown = ", ".join(fallback[:5]) + (", ..." if len(fallback) > 5 else "")
     return [f"{Path(path).name}: {len(fallback)} student(s) have no {kind} in the download and are named by "
-            f"their {other} ({shown}); a Moodle grade import keyed on {kind} refuses the whole file at the "
+            f"their {other} ({first_few(fallback)}); a Moodle grade import keyed on {kind} refuses the whole file at the "
             f"first of them: fill in their {kind} in Moodle and download again"
             + ("" if id_key == "email" else ", or grade with --gradebook-key email")]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import norm_question
-from quizgen.errors import UsageError
+from quizgen.errors import UsageError, first_few
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.tally import note_wording
 from quizgen.report import Part, Student, Trap, Verdict
@@ -186,7 +186,7 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
         if outputs.gradebook == "moodle" and outputs.gradebook_key == "idnumber" and ids and all("@" in i for i in ids):
             result.notes.append("every student id is an email address: if these are not the students' ID numbers "
                                 "in Moodle, write the gradebook with --gradebook-key email")
-        guarded = [t.student_id for t in result.students if spreadsheet_safe(t.student_id) != t.student_id]
+        guarded = [i for i in ids if spreadsheet_safe(i) != i]
         if guarded and outputs.gradebook != "plain":
             result.warnings.append(_guarded_ids_warning(guarded))
 
@@ -194,15 +194,14 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
 def _guarded_ids_warning(guarded: list) -> str:
     """The warning for student ids the gradebook writes with the formula guard's
     leading quote, which the LMS import would not match."""
-    shown = ", ".join(guarded[:5]) + (", ..." if len(guarded) > 5 else "")
     return (f"{len(guarded)} student id(s) start with = + - or @ and are written to the gradebook with a leading ' "
             f"so that no spreadsheet runs them as a formula; the LMS will not match them until the ' is removed: "
-            f"{shown}")
+            f"{first_few(guarded)}")
 
 
 def _unmatched_note(outputs: GradeOutputs, unmatched: list) -> str:
     """The note naming graded students the gradebook import will not find."""
-    shown = ", ".join(unmatched[:5]) + (", ..." if len(unmatched) > 5 else "")
+    shown = first_few(unmatched)
     if outputs.gradebook == "moodle":
         return (f"{len(unmatched)} graded student id(s) are not email addresses, which Moodle's import by "
                 f"Email address cannot match: {shown}")
