@@ -41,6 +41,7 @@ def _let(check, name, source, known, given: dict):
                        f"so move {later!r} above {name!r}", "let", name)
     return check.expression(source, known, "let", name)
 
+
 def quoted_expression(source, limit: int = 80) -> str:
     """An expression quoted for a one-line message: cut to ``limit`` characters
     (a 20,000-term condition was echoed whole), the parser's reason says the rest."""

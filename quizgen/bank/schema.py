@@ -392,4 +392,3 @@ def _test(check: _Checker, test, part_names, i: int) -> None:
         close = difflib.get_close_matches(str(test["part"]), sorted(map(str, part_names)), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         check.fail(f"no part named {test['part']!r}{hint}", "tests", i, "part")
-

@@ -150,4 +150,3 @@ def note_wording(found: dict, code: str, feedback: str) -> None:
     known = found.setdefault(code, feedback)
     if known != feedback:
         found[code] = code_in_words(code)
-
