@@ -4,6 +4,15 @@ or work that could not be finished (validate problems, LaTeX, an output that
 cannot be written), 2 for bad input (files, keys, banks, options, limits hit).
 docs/errors.md holds the table; tests/test_exit_codes.py keeps both in step."""
 
+import difflib
+
+
+def did_you_mean(name, known) -> str:
+    """`` (did you mean 'tau'?)`` naming the entry of ``known`` nearest ``name``,
+    or "" when none is near: one hint for every message that refuses a name."""
+    close = difflib.get_close_matches(str(name), sorted(map(str, known)), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
 
 def first_few(items: list, limit: int = 5) -> str:
     """The first ``limit`` of ``items`` for a one-line message, with ", ..."

@@ -3,7 +3,6 @@ builds a :class:`Template`, every problem named by file, line and key."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Hashable
 import re
 
@@ -12,7 +11,7 @@ from quizgen.bank.model import Param, Part, Template, Trap
 from quizgen.bank.part_layout import (MAX_SPACE_CM, check_tolerance, optional_number, points_problems,
                                       repeated_codes)
 from quizgen.bank.yamlfile import locate_line, odd_scalar
-from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems
+from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems, did_you_mean
 from quizgen.maths.parser import parse, template_policy
 from quizgen.bank.text_rules import text_rule_problems
 
@@ -64,9 +63,7 @@ class _Checker:
             self.fail("expected a mapping", *where)
         for key in mapping:
             if key not in allowed:
-                close = difflib.get_close_matches(str(key), sorted(allowed), n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                self.problems.append(self.problem(f"unknown key {key!r}{hint}", *where, key))
+                self.problems.append(self.problem(f"unknown key {key!r}{did_you_mean(key, allowed)}", *where, key))
         for key in required:
             if key not in mapping:
                 self.fail(f"missing required key {key!r}", *where)
@@ -196,9 +193,7 @@ def _param(check: _Checker, name, spec, names) -> Param:
         check.fail(f"expected one of: {', '.join(sorted(PARAM_KINDS))}", "params", name)
     kind, settings = next(iter(spec.items()))
     if kind not in PARAM_KINDS:
-        close = difflib.get_close_matches(str(kind), sorted(PARAM_KINDS), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        check.fail(f"unknown parameter kind {kind!r}{hint}", "params", name, kind)
+        check.fail(f"unknown parameter kind {kind!r}{did_you_mean(kind, PARAM_KINDS)}", "params", name, kind)
     return Param(name, kind, settings, _compile_param(check, name, kind, settings, names))
 
 
@@ -389,6 +384,4 @@ def _tests(check: _Checker, tests, part_names) -> tuple:
 def _test(check: _Checker, test, part_names, i: int) -> None:
     check.keys(test, TEST_KEYS, ("part", "answer", "status"), "tests", i)
     if part_names is not None and (not isinstance(test["part"], Hashable) or test["part"] not in part_names):
-        close = difflib.get_close_matches(str(test["part"]), sorted(map(str, part_names)), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        check.fail(f"no part named {test['part']!r}{hint}", "tests", i, "part")
+        check.fail(f"no part named {test['part']!r}{did_you_mean(test['part'], part_names)}", "tests", i, "part")

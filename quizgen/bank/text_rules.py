@@ -15,11 +15,10 @@ filters that convert or compute (``float``, ``int``, ``round``, ``abs``,
 
 from __future__ import annotations
 
-import difflib
-
 import jinja2
 from jinja2 import nodes
 
+from quizgen.errors import did_you_mean
 from quizgen.text.render import text_environment
 
 ARITHMETIC = (nodes.Add, nodes.Sub, nodes.Mul, nodes.Div, nodes.FloorDiv, nodes.Mod, nodes.Pow,
@@ -82,9 +81,7 @@ def _unknown(found: list, known, noun: str) -> list:
     problems = []
     for node in found:
         if node.name not in known and node.name not in MATH_FILTERS:
-            close = difflib.get_close_matches(node.name, sorted(known), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            problems.append((node.lineno, f"unknown {noun} {node.name!r}{hint}"))
+            problems.append((node.lineno, f"unknown {noun} {node.name!r}{did_you_mean(node.name, known)}"))
     return problems
 
 

@@ -14,10 +14,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from difflib import get_close_matches
 from pathlib import Path
 
-from quizgen.errors import InputFileError, printable
+from quizgen.errors import InputFileError, did_you_mean, printable
 from quizgen.input_files import read_capped
 from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits
@@ -72,10 +71,10 @@ class Policy:
         if found:
             name, code, codes = found
             raise InputFileError(f"{self.source}: traps.{_shown(name)}.{_shown(code)}: {_shown(name)} has no "
-                                 f"misconception {_shown(code)!r}{_did_you_mean(code, codes)}")
+                                 f"misconception {_shown(code)!r}{did_you_mean(code, codes)}")
         known = set().union(*codes_of.values())
         return [f"{self.source}: traps.{_shown(code)}: no question on this paper has that misconception"
-                f"{_did_you_mean(code, known)}" for code in self.traps if code not in known]
+                f"{did_you_mean(code, known)}" for code in self.traps if code not in known]
 
 
 def _first_unknown(table: dict, known_of: dict):
@@ -90,9 +89,6 @@ def _first_unknown(table: dict, known_of: dict):
     return None
 
 
-def _did_you_mean(code: str, known) -> str:
-    close = get_close_matches(code, sorted(known), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 MAX_POLICY_BYTES = 256 * 1024

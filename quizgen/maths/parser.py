@@ -5,12 +5,11 @@ eval, exec, sympify or parse_expr."""
 from __future__ import annotations
 
 import ast
-import difflib
 import re
 import warnings
 from fractions import Fraction
 
-from quizgen.errors import ExpressionError
+from quizgen.errors import ExpressionError, did_you_mean
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE, TEMPLATE_FUNCTIONS
 from quizgen.maths.numerals import normalise_numerals
 from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Node, Num
@@ -114,9 +113,7 @@ class _Converter:
             return Const(CONSTANTS[node.id])
         if self.policy.names is not None and node.id in self.policy.names:
             return Name(node.id)
-        close = difflib.get_close_matches(node.id, sorted(self.policy.names or ()), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        error = ExpressionError(f"unknown name {node.id!r}{hint}")
+        error = ExpressionError(f"unknown name {node.id!r}{did_you_mean(node.id, self.policy.names or ())}")
         error.unknown_name = node.id   # the schema tells a let used before its definition from a typo
         raise error
 

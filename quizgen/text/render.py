@@ -4,7 +4,6 @@ and renders whole documents through the layouts in ``templates/``."""
 
 from __future__ import annotations
 
-import difflib
 import re
 from fractions import Fraction
 from functools import lru_cache
@@ -14,7 +13,7 @@ from jinja2 import meta
 from jinja2.runtime import LoopContext
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
 
-from quizgen.errors import QuizgenError, TemplateError
+from quizgen.errors import QuizgenError, TemplateError, did_you_mean
 from quizgen.text.limits import install_limits
 from quizgen.maths.exact import Exact
 from quizgen.maths.numbers import fixed, percent, plain, significant, significant_or_fixed
@@ -299,8 +298,7 @@ def _plain(filled: str) -> str:
 def _close_name(message: str, context: dict) -> str:
     """' (did you mean 'tau'?)' for Jinja2's "'taus' is undefined", as validate says it."""
     name = _UNDEFINED.fullmatch(message or "")
-    close = difflib.get_close_matches(name[1], sorted(k for k in context if isinstance(k, str)), n=1) if name else []
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return did_you_mean(name[1], [k for k in context if isinstance(k, str)]) if name else ""
 
 
 _UNDEFINED = re.compile(r"'([^']+)' is undefined")

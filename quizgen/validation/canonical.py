@@ -5,7 +5,7 @@ example answers (``tests``) as they say."""
 from __future__ import annotations
 
 from quizgen.bank.model import Template
-from quizgen.errors import BankLimitError, ExpressionError, TemplateError
+from quizgen.errors import BankLimitError, ExpressionError, TemplateError, did_you_mean
 from quizgen.generation.canonical_params import canonical_param_problems
 from quizgen.generation.sampling import canonical_instance, exact_from_yaml
 from quizgen.generation.quiz import Question
@@ -14,7 +14,7 @@ from quizgen.key.entries import key_entry
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.printing import to_text
 from quizgen.maths.tolerance import half_width, matches
-from quizgen.validation.problems import Report, did_you_mean, from_error, problem_at
+from quizgen.validation.problems import Report, from_error, problem_at
 
 STATUSES = ("correct", "imprecise", "incorrect", "needs_review", "blank", "invalid")
 

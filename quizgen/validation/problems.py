@@ -4,7 +4,6 @@ the helpers that locate one in its template file."""
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -107,6 +106,3 @@ def from_error(exc: TemplateError, path) -> Problem:
     return problem_at(exc.path or path, keys, exc.reason)
 
 
-def did_you_mean(name: str, known) -> str:
-    close = difflib.get_close_matches(name, sorted(known), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""

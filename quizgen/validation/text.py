@@ -11,7 +11,8 @@ from jinja2 import meta, nodes
 from quizgen.bank.model import Template
 from quizgen.text.render import text_environment
 from quizgen.bank.texts import text_sources
-from quizgen.validation.problems import Problem, did_you_mean, problem_at, shown
+from quizgen.errors import did_you_mean
+from quizgen.validation.problems import Problem, problem_at, shown
 
 _BOOL_TAG = "tag:yaml.org,2002:bool"
 BOOLEAN_SETTINGS = {"distinct"}
