@@ -52,15 +52,12 @@ def _protected_args(ctx) -> list:
     return list(ctx._protected_args)
 
 
-_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())   # click 8.2: a bare ``quizgen``
-
-
 def _say_usage_error(exc: click.UsageError, caught_in: str) -> None:
     """click's usage error as one line, as docs/errors.md promises:
     ``quizgen: error: <what> (see 'quizgen grade --help')`` (the command the
     error names, else the one it was caught in), the message cut to 300
     characters; a bare ``quizgen`` shows the help and exits 2, as click does."""
-    if isinstance(exc, _NO_ARGS) and exc.ctx is not None:
+    if isinstance(exc, click.exceptions.NoArgsIsHelpError) and exc.ctx is not None:   # a bare ``quizgen``
         click.echo(exc.ctx.get_help())
         return
     command = exc.ctx.command_path if exc.ctx is not None else caught_in
