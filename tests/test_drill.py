@@ -369,3 +369,40 @@ def test_a_huge_answer_line_is_not_echoed_or_held(tmp_path):
     text = out.getvalue()
     assert "over 10,000 characters" in text and len(text) < 20_000
     assert result.stopped != "count"
+
+
+USER_C11 = os.path.join(os.path.dirname(__file__), "data", "user_bank", "c11_softmax_temperature.yaml")
+
+
+def user_bank(folder, **stems):
+    """A bank folder holding the user C11 template once per class in ``stems``
+    ({class: text put before its stem}); returns the folder."""
+    folder.mkdir()
+    text = open(USER_C11, encoding="utf-8").read()
+    for cls, prefix in stems.items():
+        (folder / f"{cls.lower()}.yaml").write_text(
+            text.replace("class: C11", f"class: {cls}").replace("id: softmax-temperature", f"id: t-{cls.lower()}")
+                .replace("stem: |\n", f"stem: |\n  {prefix}\n"), encoding="utf-8")
+    return folder
+
+
+def test_a_user_template_that_cannot_render_fails_before_the_drill_starts(invoke, tmp_path):
+    """The first question is rendered before the header: an error, and nothing else."""
+    bank = user_bank(tmp_path / "bank", C11="Given {{ tau.nosuchattr }}:")
+    result = invoke("drill", "--bank", bank, "--classes", "C11", "--seed", "1", "--no-save", input="q\n")
+    assert result.exit_code == 2
+    assert result.stdout == ""   # the header and "Answer each part" came first
+    assert result.stderr.startswith(f"quizgen: error: {bank / 'c11.yaml'}:19: stem: ")
+    assert result.stderr.count("\n") == 1
+
+
+def test_an_undefined_name_in_any_chosen_template_fails_before_the_drill_starts(invoke, tmp_path):
+    """C11 is asked first and renders; C12 names an undefined parameter and
+    would fail only when drawn, after questions were answered."""
+    bank = user_bank(tmp_path / "bank", C11="Given:", C12="Given {{ nosuchname }}:")
+    result = invoke("drill", "--bank", bank, "--classes", "C11,C12", "--seed", "1", "--no-save",
+                    input="1\n" * 20)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (f"quizgen: error: {bank / 'c12.yaml'}:19: stem: undefined name 'nosuchname' "
+                             "in the text\n")

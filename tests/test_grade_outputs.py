@@ -69,7 +69,7 @@ def test_class_report_by_default_from_the_matrix(tmp_path):
                 Student("s3", "Cy", [trapped, Verdict("blank", 0.0, ""), missing]),
                 Student("../s4", "Di", [right, missing, missing]), Student("..\\s4", "Ed", [right, missing, missing])]
     expected = items_csv(analyse(parts, students))
-    assert result.paths["items"].read_text(encoding="utf-8") == expected
+    assert result.paths["items"].read_bytes().decode("utf-8") == expected   # byte for byte: CRLF too
     rows = {(r[0], r[1], r[2], r[5]): r for r in read_csv(result.paths["items"])}
     assert rows[("part", "Q1", "a", "")][13] == "0.600"           # facility: 3 of 5 right
     assert rows[("trap", "Q1", "a", "halved")][16] == "0.400"     # 2 of 5 fell into the trap

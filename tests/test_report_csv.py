@@ -36,6 +36,18 @@ def test_items_csv_starts_with_a_byte_order_mark_as_the_other_csvs_do(tmp_path):
         assert data.startswith(codecs.BOM_UTF8) and not data[3:].startswith(codecs.BOM_UTF8), role
 
 
+def test_items_csv_ends_its_lines_as_the_other_csvs_do(tmp_path):
+    # graded, students and questions CSVs end lines with CRLF (csv's default) and the
+    # items CSV ended them with LF: one grading run wrote two kinds of line end
+    comma_rows = [r[:4] + (r[4].replace(".", ","),) for r in ANSWERS]
+    for folder, rows, delimiter in ((tmp_path / "point", ANSWERS, ","), (tmp_path / "comma", comma_rows, ";")):
+        folder.mkdir()
+        result = quizgen.grade(write(folder, small_key(), rows, delimiter), key=folder / "key.json")
+        for role in ("graded", "students", "questions", "items"):
+            data = result.paths[role].read_bytes()
+            assert data.count(b"\r\n") == data.count(b"\n") > 1, (delimiter, role)
+
+
 def test_only_figures_get_the_comma_key_text_stays_as_written():
     part = Part("Q1", "a", "C1", "v1.5", 0.5, (Trap("x", "use 0.25, not 0.5"),))
     students = [Student("s1", "", [Verdict("correct", 0.5)]), Student("s2", "", [Verdict("incorrect", 0.0, "x")])]

@@ -6,13 +6,12 @@ learner's progress (see progress.py) to choose what comes next."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal
 from pathlib import Path
 
 from quizgen.drill import record as learner
 from quizgen.drill.hints import all_hints, drill_hints, no_more_hints, offered_hints
 from quizgen.bank.loader import load_bank, select
-from quizgen.errors import OutputError, UsageError
+from quizgen.errors import OutputError, TemplateError, TemplateProblems, UsageError
 from quizgen.generation.quiz import Question, new_seed, seed_label
 from quizgen.generation.views import question_view
 from quizgen.grading.marking import carried_forward, question_checkers
@@ -21,9 +20,11 @@ from quizgen.key.parts import code_in_words
 from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, summary
-from quizgen.text.plain import WIDTH, math_to_plain, to_plain, wrap
+from quizgen.drill.wording import as_read, capital, cut, echo, exact_text
+from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.ui import wait_for_line
 from quizgen.generation.sampling import sample_instance
+from quizgen.validation.text import text_problems
 
 HELP = """\
 Type your answer to the part shown: a decimal (0.408), a fraction or an
@@ -68,11 +69,6 @@ class DrillResult:
 MAX_LINE = 10_000   # characters of one line of input: grade's longest answer (docs/errors.md)
 
 
-def _cut(text: str, width: int = 60) -> str:
-    """``text`` shortened for a message (a long answer is not echoed back whole)."""
-    return text if len(text) <= width else text[:width] + "..."
-
-
 class _Stop(Exception):
     """The learner quit, or the input ended."""
 
@@ -110,17 +106,19 @@ class Drill:
         while too_long and line and not line.endswith("\n"):
             line = self.inp.readline(MAX_LINE)
         if self.echo:
-            self.out.write(f"(over {MAX_LINE:,} characters)\n" if too_long else _echo(line.rstrip("\r\n")) + "\n")
+            self.out.write(f"(over {MAX_LINE:,} characters)\n" if too_long else echo(line.rstrip("\r\n")) + "\n")
         if too_long:
             self.say(f"That line is over {MAX_LINE:,} characters; no answer is that long.", "  ")
             return None
         return line.strip()
 
-    def run(self, count) -> DrillResult:
-        """Ask questions until ``count`` (None: no limit), ``q`` or end of input."""
+    def run(self, count, first=None) -> DrillResult:
+        """Ask questions until ``count`` (None: no limit), ``q`` or end of input;
+        ``first``: the first question, already drawn and rendered (:meth:`prepare`)."""
         try:
             while count is None or self.result.questions < count:
-                self.question(self.result.questions)
+                prepared, first = first, None
+                self.question(self.result.questions, prepared)
         except _Stop as stop:
             self.result.stopped = str(stop)
         except KeyboardInterrupt:
@@ -139,11 +137,17 @@ class Drill:
                                            card.seen if card else 0)
         return sample_instance(template, seed_label(self.seed, template.id, self.start_clock + index))
 
-    def question(self, index: int) -> None:
-        """Ask one question part by part, then record how it went."""
+    def prepare(self, index: int) -> tuple:
+        """The next question drawn and rendered: (instance, text view, key entry);
+        a template whose text cannot render fails here."""
         inst = self.next_instance(index)
-        view = question_view(Question(f"Q{index + 1}", inst), "text")
-        entry = key_entry(Question(f"Q{index + 1}", inst))   # the key's parts and recipes: grade's own path
+        question = Question(f"Q{index + 1}", inst)
+        return inst, question_view(question, "text"), key_entry(question)   # the key: grade's own path
+
+    def question(self, index: int, prepared=None) -> None:
+        """Ask one question (``prepared`` by :meth:`prepare`, or drawn now)
+        part by part, then record how it went."""
+        inst, view, entry = prepared or self.prepare(index)
         records, checkers = list(entry.parts), question_checkers(entry, decimal_comma=self.decimal_comma)
         self.say()
         self.say(f"Question {index + 1} ({view['cls']}): {to_plain(view['title'])}")
@@ -188,13 +192,13 @@ class Drill:
                 if verdict.status == "blank":
                     self.say("Type an answer, or ? for the commands.", "  ")
                 elif verdict.status == "invalid":
-                    self.say(f"I cannot read {_cut(text)!r} as an answer ({verdict.reason}). It was not "
+                    self.say(f"I cannot read {cut(text)!r} as an answer ({verdict.reason}). It was not "
                              f"counted; try again, e.g. 0.408 or -ln(0.665), or ? for help.{self.comma_tip(text)}",
                              "  ")
                 elif verdict.status == "needs_review":   # grade leaves it to a person; there is none here
                     wanted = ("the word or short phrase asked for" if record.kind == "word" else
                               "a number such as 0.408 or an expression such as -ln(0.665)")
-                    self.say(f"I cannot mark {_cut(text)!r} by myself: type just the answer, {wanted}. "
+                    self.say(f"I cannot mark {cut(text)!r} by myself: type just the answer, {wanted}. "
                              "It was not counted; try again, or ? for help.", "  ")
                 else:
                     self.report(record, verdict, turn.latex.get(record.letter), text)
@@ -216,21 +220,21 @@ class Drill:
     def report(self, record, verdict, latex=None, text: str = "") -> None:
         """Say whether an answer is right, the expected value (``latex``: its exact
         form), and any misconception; how an answer ``text`` with a comma was read."""
-        exact = _exact_text(record, latex)
+        exact = exact_text(record, latex)
         if "," in text and verdict.value is not None and verdict.status != "correct":
-            self.say(f"(Your {_cut(text)} was read as {_as_read(verdict.value)}.)", "  ")
+            self.say(f"(Your {cut(text)} was read as {as_read(verdict.value)}.)", "  ")
         if verdict.status == "correct" and verdict.note == ECF:   # not "Correct: <another number>"
             self.say(f"Correct from your own earlier answer; from the right values it is {verdict.expected}"
                      f"{exact}.", "  ")
-            self.say(f"{_capital(to_plain(verdict.feedback))}.", "  ")
+            self.say(f"{capital(to_plain(verdict.feedback))}.", "  ")
             return
         if verdict.status == "correct":
             self.say(f"Correct: {verdict.expected}{exact}.", "  ")
             if verdict.note:   # carried_rounding (ECF is said above): say why it was accepted
-                self.say(f"{_capital(to_plain(verdict.feedback))}.", "  ")
+                self.say(f"{capital(to_plain(verdict.feedback))}.", "  ")
             return
         if verdict.status == "imprecise":   # rounded too early
-            self.say(f"Not precise enough. {_capital(to_plain(verdict.feedback))}.", "  ")
+            self.say(f"Not precise enough. {capital(to_plain(verdict.feedback))}.", "  ")
             return
         self.say(f"Incorrect: the answer is {verdict.expected}{exact}.", "  ")
         if verdict.misconception:
@@ -333,30 +337,6 @@ class _Turn:
         return self._offered[current]
 
 
-def _exact_text(record, latex) -> str:
-    """`` (exactly ...)`` when the exact value (``latex``) says more than the decimal."""
-    if not latex or record.kind != "numeric":
-        return ""
-    exact = math_to_plain(latex)
-    if exact == record.answer or len(exact) > 60 or not any(c.isalpha() or c == "/" for c in exact):
-        return ""
-    return f" (exactly {exact})"
-
-
-def _capital(text: str) -> str:
-    """``text`` as a sentence: grade's feedback cells start in lower case."""
-    return text[:1].upper() + text[1:]
-
-
-def _echo(line: str, width: int = 200) -> str:
-    """A line of input as it is echoed: control characters shown escaped (a
-    piped escape sequence must not recolour or clear the terminal), and a very
-    long line cut (it is answered in one line anyway)."""
-    if any(not c.isprintable() for c in line):
-        line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
-    return _cut(line, width)
-
-
 def _isatty(stream) -> bool:
     try:
         return stream.isatty()
@@ -375,6 +355,7 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
         raise UsageError(f"--count must be 1 or more, got {count}")
     bank = load_bank(banks)
     templates = select(bank, classes)
+    check_texts(templates)   # a name no template defines fails now, not when its question is drawn
     seed = new_seed() if seed is None else seed
     path = learner.real_path(state if state else learner.default_path())
     loaded = learner.load(path) if save else learner.Loaded(learner.Progress(), writable=False)
@@ -383,18 +364,21 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
     drill = Drill(inp, out, err, templates, loaded.progress, seed, width)
     drill.store = path if loaded.writable else None
     drill.decimal_comma = decimal_comma
+    first = drill.prepare(0)   # before anything is printed: a question that cannot render is an error alone
     chosen = ",".join(drill.classes)
     drill.say(f"quizgen drill: seed {seed}, classes {chosen}"
               + (f", {count} question{'s' * (count != 1)}" if count else "") + ".")
     drill.say(f"Progress file: {path}" if drill.store else "Practice run: progress is not saved.")
     drill.say("Answer each part; h for a hint, s to skip, ? for help, q to quit.")
-    result = drill.run(count)
+    result = drill.run(count, first)
     out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key), banks=banks) + "\n")
     out.flush()
     return result
 
 
-def _as_read(value: float) -> str:
-    """A number as read, in full and without an exponent: 1234567, 2.65, 0.00001234."""
-    text = format(Decimal(repr(value)), "f")
-    return text[:-2] if text.endswith(".0") else text
+def check_texts(templates) -> None:
+    """Refuse templates whose text names something they do not define (the
+    check validate makes), before the drill asks anything."""
+    problems = [p for t in templates for p in text_problems(t)]
+    if problems:
+        raise TemplateProblems([TemplateError(p.message, p.path, p.line, p.key) for p in problems])

@@ -73,14 +73,14 @@ def items_csv(analysis: Analysis, delimiter: str = ",", comma: bool = False) -> 
     """The items CSV as text, its cells separated by ``delimiter``; with
     ``comma`` (a class that writes 0,408) its figures have a decimal comma, so
     that the spreadsheet that opened the answers reads them as numbers. It
-    starts with a byte-order mark, as the students and questions CSVs do, so
-    that a spreadsheet reads the key's accents as UTF-8."""
+    starts with a byte-order mark and ends its lines with CRLF, as the students
+    and questions CSVs do, so that a spreadsheet reads the key's accents as UTF-8."""
     rows = item_rows(analysis)
     if comma:
         rows = map(_decimal_comma, rows)
     out = io.StringIO()
     out.write("\ufeff")
-    csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows(rows)
+    csv.writer(out, delimiter=delimiter).writerows(rows)   # CRLF, as the students CSV
     return out.getvalue()
 
 

@@ -1,0 +1,43 @@
+"""How the drill says an answer back: cut short, echoed safely, read in full,
+and the exact form beside the decimal."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from quizgen.text.plain import math_to_plain
+
+
+def cut(text: str, width: int = 60) -> str:
+    """``text`` shortened for a message (a long answer is not echoed back whole)."""
+    return text if len(text) <= width else text[:width] + "..."
+
+
+def exact_text(record, latex) -> str:
+    """`` (exactly ...)`` when the exact value (``latex``) says more than the decimal."""
+    if not latex or record.kind != "numeric":
+        return ""
+    exact = math_to_plain(latex)
+    if exact == record.answer or len(exact) > 60 or not any(c.isalpha() or c == "/" for c in exact):
+        return ""
+    return f" (exactly {exact})"
+
+
+def capital(text: str) -> str:
+    """``text`` as a sentence: grade's feedback cells start in lower case."""
+    return text[:1].upper() + text[1:]
+
+
+def echo(line: str, width: int = 200) -> str:
+    """A line of input as it is echoed: control characters shown escaped (a
+    piped escape sequence must not recolour or clear the terminal), and a very
+    long line cut (it is answered in one line anyway)."""
+    if any(not c.isprintable() for c in line):
+        line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
+    return cut(line, width)
+
+
+def as_read(value: float) -> str:
+    """A number as read, in full and without an exponent: 1234567, 2.65, 0.00001234."""
+    text = format(Decimal(repr(value)), "f")
+    return text[:-2] if text.endswith(".0") else text
