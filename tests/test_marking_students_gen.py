@@ -124,3 +124,19 @@ def test_no_trap_is_ever_accepted(cls):
                 assert verdict.status == INCORRECT and verdict.misconception == trap.code
     print(f"{cls}: {len(clashes)} trap values inside the carried-rounding set (the trap wins): {clashes[:5]}")
     assert not clashes  # none over 200 draws of any shipped template; were there one, the trap would still win
+
+
+def test_a_whole_number_a_is_never_rounded_too_early_so_later_parts_get_ecf():
+    """C6's (a) is a count: 1000 for 1200 is a slip, not a rounding, and the
+    later parts worked right from it earn ECF (never 'rounded too early')."""
+    def one_figure(n: int) -> int:
+        return round(n, 1 - len(str(n)))
+
+    instance = next(i for i in _instances("C6", 40) if one_figure(int(i.env["chosen"])) != i.env["chosen"])
+    slip = one_figure(int(instance.env["chosen"]))
+    answers = {"chosen": str(slip), "masked": f"{slip * 8 / 10:g}", "randomised": f"{slip / 10:g}",
+               "unchanged": f"{slip / 10:g}", "graded": str(slip)}
+    verdicts = mark_paper(part_rules(instance), answers, instance.env)
+    assert verdicts["chosen"].status == INCORRECT
+    for name in ("masked", "randomised", "unchanged", "graded"):
+        assert (verdicts[name].status, verdicts[name].note) == (CORRECT, ECF), (name, verdicts[name])

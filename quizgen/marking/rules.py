@@ -339,7 +339,9 @@ def _early_sources(rule: PartRule, earlier: dict) -> str:
 
 
 def _as_rule(source: Source) -> PartRule:
-    return PartRule(source.name, source.label, "numeric", source.value, {})
+    """The earlier part as a rule of its own kind and tolerance: a whole
+    number (a count) is never "rounded too early"."""
+    return PartRule(source.name, source.label, source.kind, source.value, source.spec)
 
 
 def _shown(value: float) -> str:
