@@ -140,3 +140,26 @@ def test_a_whole_number_a_is_never_rounded_too_early_so_later_parts_get_ecf():
     assert verdicts["chosen"].status == INCORRECT
     for name in ("masked", "randomised", "unchanged", "graded"):
         assert (verdicts[name].status, verdicts[name].note) == (CORRECT, ECF), (name, verdicts[name])
+
+
+def _three(x: float) -> float:
+    return float(significant(x, 3))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_rounding_the_sum_a_mean_divides_is_carried_rounding(seed):
+    """C4 and C9's worked solutions write the MLM loss as "sum / |M|": a
+    student who rounds each loss, that sum and the mean to 3 s.f. is right."""
+    import math
+
+    for cls, part in (("C4", "lmlm"), ("C9", "total")):
+        instance = sample_instance(BANK[cls], f"sum-rounding/{cls}/{seed}")
+        env = instance.env
+        losses = [_three(-math.log(float(p))) for p in env["p"]]
+        answer = _three(_three(sum(losses)) / len(losses))
+        if cls == "C9":
+            q = 1 / (1 + math.exp(-float(env["s"])))
+            q_true = _three(q if env["y"] == 1 else 1 - q)
+            answer = _three(answer + _three(-math.log(q_true)))
+        verdict = mark_paper(part_rules(instance), {part: str(significant(answer, 3))}, env)[part]
+        assert verdict.status == CORRECT, (cls, seed, answer, verdict)

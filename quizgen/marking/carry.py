@@ -16,7 +16,8 @@ value it can take, rounded to 3, 4, 5 or 6 significant figures or left
 unrounded (rounding to 7 or more figures moves a value by under 5e-7 of
 itself, a ten-thousandth of a 3 s.f. tolerance, and counts as unrounded).
 List lets round element by element; ``sum``/``mean`` of such a list add
-the element sets (a Minkowski sum). Values closer than ``RESOLUTION`` (relative)
+the element sets (a Minkowski sum), and a mean's sum may be rounded before
+it is divided (the worked solutions write a mean as "sum / n"). Values closer than ``RESOLUTION`` (relative)
 are merged, so a set stays small. An intermediate used twice in one
 expression is rounded independently at each use: a slight
 over-approximation that no shipped template has (checked by the trap test)."""
@@ -173,7 +174,7 @@ class _Sets:
         return _combine(_OPS[op], a, b)
 
     def call(self, func, args: list):
-        return _call(func, args)
+        return _call(func, args, self.levels)
 
     def cannot(self):
         raise ExpressionError("cannot carry rounding through this expression")
@@ -262,12 +263,15 @@ def _combine(op, a, b, pairwise=_pairwise):
     return pairwise(op, a, b)
 
 
-def _call(func, args: list):
+def _call(func, args: list, levels=LEVELS):
     if func.name in ("sum", "mean") and len(args) == 1 and isinstance(args[0], Vec):
         total = (0.0,)
         for element in args[0]:
             total = _pairwise(_OPS["+"], total, element)
-        return tuple(v / len(args[0]) for v in total) if func.name == "mean" else total
+        if func.name == "sum":
+            return total
+        # the worked solutions write a mean as "sum / n": the sum is a step a student may round too
+        return tuple(v / len(args[0]) for v in roundings(total, levels))
     if not func.broadcast or func.float is None or len(args) != 1:
         raise ExpressionError(f"cannot carry rounding through {func.name}()")
     return _each(args[0], lambda s: thin(_apply(func.float, s)))

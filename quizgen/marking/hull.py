@@ -131,8 +131,10 @@ class _Hull(_Sets):
     def call(self, func, args: list):
         if func.name in ("sum", "mean") and len(args) == 1 and isinstance(args[0], Vec) and args[0]:
             low, high = sum(h[0] for h in args[0]), sum(h[1] for h in args[0])
-            size = len(args[0]) if func.name == "mean" else 1
-            return low / size, high / size
+            if func.name == "sum":
+                return low, high
+            low, high = self.rounded((low, high))   # a mean's sum may be rounded (carry._call)
+            return low / len(args[0]), high / len(args[0])
         if func.name not in _INCREASING or not func.broadcast or func.float is None or len(args) != 1:
             raise NoHull(func.name)
         return _each(args[0], lambda h: _increasing(func.float, h))
