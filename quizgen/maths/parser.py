@@ -49,12 +49,14 @@ def template_policy(names) -> Policy:
     return Policy(TEMPLATE_FUNCTIONS, names=frozenset(names), subscripts=True, logic=True)
 
 
-_LN_SPACE = re.compile(r"\b(ln|log|log10|log2|exp|sqrt)\s+([0-9.]+(?:[eE][-+]?[0-9]+)?|e|pi)\b")
+# ``ln 4``, ``ln4``, ``-ln0.7891``, ``log10 2``: a function of one number without brackets
+# (the log family only with a space: ``log102`` could be log10(2) or log(102))
+_LN_SPACE = re.compile(r"\b(ln|exp|sqrt|log(?:10|2)?(?=\s))\s*([0-9.]+(?:[eE][-+]?[0-9]+)?|e|pi)\b")
 
 
 def normalise_answer_text(text: str) -> str:
     """Rewrite the ways people type maths into Python syntax: Unicode numbers
-    and signs (``quizgen.maths.numerals``), ``^`` for powers, ``ln 4``."""
+    and signs (``quizgen.maths.numerals``), ``^`` for powers, ``ln 4`` and ``ln4``."""
     text = normalise_numerals(text).strip().replace("^", "**")
     return _LN_SPACE.sub(r"\1(\2)", text)
 
