@@ -398,3 +398,19 @@ def test_two_figures_from_a_trapped_a_are_never_correct_nor_a_bare_incorrect(tmp
     for row in later:
         assert (row["status"], row["note"]) == ("imprecise", "rounded_too_early") or \
             (row["status"] == "incorrect" and row["misconception"]), row
+
+
+def test_an_override_comment_keeps_its_decimal_points_in_a_decimal_comma_class(tmp_path):
+    """The marker's own words are quoted as written: only the grader's
+    feedback takes the class's decimal commas (rev-fresh15)."""
+    instance = _instances("C7", 1)[0]
+    _grade(tmp_path, {"s001": instance}, {"s001": student(instance, 3)})
+    text = (tmp_path / "answers.csv").read_text(encoding="utf-8").replace(",", ";").replace(".", ",")
+    (tmp_path / "answers.csv").write_text(text, encoding="utf-8")
+    comment = "said 0.94 in class, see email 3.2"
+    (tmp_path / "overrides.csv").write_text(f'student_id,question_id,part,score,comment\ns001,Q1,a,0.5,"{comment}"\n',
+                                            encoding="utf-8")
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", overrides=tmp_path / "overrides.csv")
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        rows = {r["part"]: r for r in csv.DictReader(handle, delimiter=";")}
+    assert (rows["a"]["note"], rows["a"]["feedback"], rows["a"]["score"]) == ("override", comment, "1")

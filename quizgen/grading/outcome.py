@@ -11,6 +11,7 @@ from quizgen.grading.marking import PartChecker, Verdict
 from quizgen.cells import spreadsheet_safe
 from quizgen.grading.report import number_text
 from quizgen.key.status import Status
+from quizgen.marking.rules import OVERRIDE
 
 RESULT_COLUMNS = ("status", "score", "expected", "misconception", "feedback", "reason", "note")
 SUPERSEDED_REASON = "a later row answers this part again"
@@ -85,8 +86,9 @@ def make_outcome(status: Status, score: float, expected: str, code: str, feedbac
     """The outcome of one row, its result cells made spreadsheet-safe (numbers
     with a decimal comma when ``comma``, in the grader's own feedback too: ECF,
     carried rounding, rounded too early; a misconception's feedback is the
-    template author's text, LaTeX included, and stays as written)."""
-    if comma and not code and feedback:
+    template author's text, LaTeX included, and an override's comment the
+    marker's: both stay as written)."""
+    if comma and not code and feedback and note != OVERRIDE:
         feedback = _DECIMAL_POINT.sub(",", feedback)
     safe_feedback = spreadsheet_safe(feedback)
     cells = (status.value, comma_number(number_text(score), comma), comma_number(spreadsheet_safe(expected), comma),
