@@ -107,11 +107,19 @@ def test_an_override_without_status_takes_the_one_its_score_says(given, machine,
     ("student_id,question_id,part,score,status\ns1,Q1,a,1,great\n", "overrides: line 2: status 'great'"),
     ("student_id,question_id,part,score\ns1,Q1,a,150%\n",
      "overrides: line 2: score '150%' is not a fraction from 0 to 1 or a percentage from 0% to 100%"),
+    ("student_id,question_id,part,score,comment\ns1,Q1,b,1,unquoted comment, with a comma\n",
+     "overrides: line 2: 6 cells but the header names 5 columns; put a comment that holds the delimiter in "
+     "double quotes"),
     ("student_id,question_id,part,score\ns1,Q1,a," + "1" * 1_100_000 + "\n",
      "overrides: line 2: a cell is over 1,048,576 characters (the limit)")])
 def test_override_errors(text, message):
     with pytest.raises(InputFileError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
         parse_overrides(text)
+
+
+def test_empty_cells_past_the_header_are_read_as_nothing():
+    """Spreadsheets often save a row's trailing empty cells: no text is lost, so no error."""
+    assert [o.comment for o in parse_overrides("student_id,question_id,part,score,comment\ns1,Q1,b,1,ok,,\n")] == ["ok"]
 
 
 def test_student_ids_normalised_once():

@@ -47,7 +47,9 @@ def parse_overrides(text: str, source: str = "overrides") -> list:
         found = []
         for row in reader:
             if any(cell.strip() for cell in row):
-                found.append(_override(row, columns, f"{source}: line {reader.line_num + skip}", reader.line_num + skip))
+                where = f"{source}: line {reader.line_num + skip}"
+                _check_width(row, len(header), where)
+                found.append(_override(row, columns, where, reader.line_num + skip))
     except csv.Error as exc:
         raise InputFileError(f"{source}: line {reader.line_num + skip}: {csv_problem(exc)}") from exc
     return found
@@ -62,6 +64,14 @@ def _columns(header, source: str) -> dict:
                              f"(part optional when the question cell holds it, as Q3b; optional status, "
                              f"comment); found {header_shown(header)}")
     return columns
+
+
+def _check_width(row: list, width: int, where: str) -> None:
+    """Refuse a row with text beyond the header's columns: an unquoted comment
+    holding the delimiter would otherwise lose its end without a word."""
+    if any(cell.strip() for cell in row[width:]):
+        raise InputFileError(f"{where}: {len(row)} cells but the header names {width} columns; "
+                             "put a comment that holds the delimiter in double quotes")
 
 
 def _override(row: list, columns: dict, where: str, line: int) -> Override:
