@@ -51,3 +51,15 @@ def test_a_tie_rounded_too_early_either_way_is_rounded_too_early(text):
     value = 0.00125 if text.startswith("0.00") else 0.125
     verdict = mark_part(PartRule("p", "(a)", "numeric", value, {}), text, {}, {})
     assert (verdict.status, verdict.note) == (IMPRECISE, "rounded_too_early")
+
+
+@pytest.mark.parametrize("value, text, feedback", [
+    (0.001208, "0.00120", "cut off instead of rounded: 0.001208 rounds to 0.00121"),
+    (0.001208, "0.001200", "cut off instead of rounded: 0.001208 rounds to 0.00121"),
+    (6.719, "6.70", "rounded too early: right to 2 significant figures only, and the zeros written after them "
+                    "are not the answer's figures; give at least 3 (expected 6.72)"),
+    (6.719, "6.7", "rounded too early: right to 2 significant figures, give at least 3 (expected 6.72)")])
+def test_too_early_feedback_never_says_fewer_figures_than_were_written(value, text, feedback):
+    """0.00120 shows 3 figures: it is 0.001208 cut off, not 'only 2 figures' (rev-fresh15)."""
+    verdict = mark_part(PartRule("p", "(a)", "numeric", value, {}), text, {}, {})
+    assert (verdict.status, verdict.feedback) == (IMPRECISE, feedback)

@@ -203,7 +203,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         feedback = (f"accepted: consistent with carrying rounded intermediate results "
                     f"(from unrounded values the answer is {rule.written or key_answer(_stated(rule), 'numeric', 0)})")
         return _precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
-    early = _too_early(rule, x)
+    early = _too_early(rule, x, reading.figures)
     if early:
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=early, value=x)
     return Verdict(INCORRECT, value=x)
@@ -348,20 +348,29 @@ def _shown(value: float) -> str:
     return format(value, ".6g")
 
 
-def _too_early(rule: PartRule, x: float) -> str:
+def _too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
     """Feedback when ``x`` is the answer rounded to fewer figures than asked,
-    or cut off instead of rounded, else ""."""
+    or cut off instead of rounded, else "". ``shown``: the figures the student
+    wrote; when they are enough (``0.00120``, ``6.70``), the feedback says what
+    the written figures are, never that they gave fewer."""
     asked = asked_figures(rule)
     if asked is None:
         return ""
     expected = significant(_stated(rule), asked)
+    padded = shown is not None and shown >= asked
+    cut = _same(x, truncate_sig(rule.value, asked))   # cut off at fewer figures is wrong at those figures too
+    if cut and padded:
+        return _cut_off(rule, asked, expected)
     for figures in range(asked - 1, 0, -1):
         if any(_same(x, rounded) for rounded in sig_roundings(rule.value, figures)):
-            return (f"rounded too early: right to {figures} significant figure{'s' * (figures > 1)}, "
+            then = " only, and the zeros written after them are not the answer's figures;" if padded else ","
+            return (f"rounded too early: right to {figures} significant figure{'s' * (figures > 1)}{then} "
                     f"give at least {asked} (expected {expected})")
-    if _same(x, truncate_sig(rule.value, asked)):   # cut off at fewer figures is wrong at those figures too
-        return f"cut off instead of rounded: {significant(_stated(rule), asked + 1)} rounds to {expected}"
-    return ""
+    return _cut_off(rule, asked, expected) if cut else ""
+
+
+def _cut_off(rule: PartRule, asked: int, expected) -> str:
+    return f"cut off instead of rounded: {significant(_stated(rule), asked + 1)} rounds to {expected}"
 
 
 def _stated(rule: PartRule):
