@@ -236,6 +236,17 @@ def test_a_listed_phrase_with_or_in_it_is_still_matched():
     assert read_words("I think one or more", ["one or more"], {}).status == "accept"
 
 
+@pytest.mark.parametrize("text, status", [
+    ("Undefined (division by zero)", "accept"), ("undefined, division by zero", "accept"),
+    ("zero", "trap"), ("zero, or division by zero", "needs_review")])
+def test_a_word_inside_a_longer_listed_phrase_is_no_second_meaning(text, status):
+    """C5's "zero" trap inside the accepted "division by zero" sent a right
+    answer to a person (rev-fresh15); "zero" said apart still counts."""
+    from quizgen.marking.forms import read_words
+
+    assert read_words(text, ["undefined", "division by zero"], {"zero_mask_is_zero": ["0", "zero"]}).status == status
+
+
 def test_a_lone_hedging_word_is_still_just_incorrect():
     from quizgen.marking.forms import read_words
 

@@ -318,7 +318,7 @@ def _hedged(said: str, classes: dict) -> bool:
 def _names_any(said: str, classes: dict) -> bool:
     """True when ``said`` holds a listed word or phrase, however short (a hedged ``maybe no``)."""
     tokens = said.split(" ")
-    return any(_find(tokens, phrase.split(" ")) is not None for words in classes.values() for phrase in words)
+    return any(_starts(tokens, phrase.split(" ")) for words in classes.values() for phrase in words)
 
 
 def _exact(said: str, classes: dict):
@@ -329,23 +329,26 @@ def _exact(said: str, classes: dict):
 
 
 def _phrases(said: str, classes: dict, synonyms: dict) -> WordReading:
+    """The meaning of the listed phrases found in ``said``; a phrase found
+    only inside a longer one found ("zero" in "division by zero") is part of
+    that one, not a second meaning."""
     tokens = said.split(" ")
-    meanings = set()
+    found = []   # (first token, end, code, negated)
     for code, words in classes.items():
         for phrase in words | {normalise_word(k) for k, v in synonyms.items() if normalise_word(v) in words}:
-            at = _find(tokens, phrase.split(" "))
-            if at is None or len(phrase) < 3:
+            if len(phrase) < 3:
                 continue
-            negated = bool(_NEGATIONS & set(tokens[max(at - 2, 0):at]))
-            meanings.add((code, negated))
+            size = len(phrase.split(" "))
+            for at in _starts(tokens, phrase.split(" ")):
+                found.append((at, at + size, code, bool(_NEGATIONS & set(tokens[max(at - 2, 0):at]))))
+    meanings = {(code, negated) for at, end, code, negated in found
+                if not any(a <= at and end <= e and e - a > end - at for a, e, _, _ in found)}
     return _meaning(meanings, classes, said)
 
 
-def _find(tokens: list, phrase: list):
-    for i in range(len(tokens) - len(phrase) + 1):
-        if tokens[i:i + len(phrase)] == phrase:
-            return i
-    return None
+def _starts(tokens: list, phrase: list) -> list:
+    """Every place where ``phrase`` (tokens) starts in ``tokens``."""
+    return [i for i in range(len(tokens) - len(phrase) + 1) if tokens[i:i + len(phrase)] == phrase]
 
 
 def _meaning(meanings: set, classes: dict, said: str) -> WordReading:
