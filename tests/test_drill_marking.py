@@ -28,3 +28,19 @@ def test_the_drill_says_when_carried_rounding_was_accepted():
     result = run_drill(io.StringIO(text), out, io.StringIO(), classes="C7", seed=seed, save=False)
     assert [p.status for p in result.parts] == ["correct"] * len(inst.parts)
     assert "consistent with carrying rounded intermediate results" in " ".join(out.getvalue().split())
+
+
+def test_the_drill_names_a_trap_worked_from_the_learners_own_wrong_a():
+    """As grade does: C2 (a) a slip, (b) -log10 of it: the log10 slip is named."""
+    import math
+
+    from quizgen.maths.numbers import significant
+
+    seed, template = 1, next(t for t in load_bank() if t.cls == "C2")
+    inst = sample_instance(template, seed_label(seed, template.id, 0))
+    slip = float(significant(float(inst.parts[0].value) * 0.9, 3))
+    text = f"{slip}\n{significant(-math.log10(slip), 3)}\nq\n"
+    out = io.StringIO()
+    result = run_drill(io.StringIO(text), out, io.StringIO(), classes="C2", seed=seed, save=False)
+    assert [p.status for p in result.parts] == ["incorrect", "incorrect"]
+    assert f"marked from your (a) = {slip:g}" in " ".join(out.getvalue().split())

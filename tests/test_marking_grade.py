@@ -414,3 +414,25 @@ def test_an_override_comment_keeps_its_decimal_points_in_a_decimal_comma_class(t
     with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
         rows = {r["part"]: r for r in csv.DictReader(handle, delimiter=";")}
     assert (rows["a"]["note"], rows["a"]["feedback"], rows["a"]["score"]) == ("override", comment, "1")
+
+
+@pytest.mark.parametrize("cls", ["C1", "C2", "C8"])
+def test_a_trap_worked_from_the_students_own_wrong_a_is_named(tmp_path, cls):
+    """(a) is a slip (not a trap); (b) is -log10 of that (a), or the (a)
+    itself: the trap is named, marked from their (a) (rev-mark15)."""
+    instances, answers, slips = {}, {}, {}
+    for k, inst in enumerate(_instances(cls, 6)):
+        p = float(inst.parts[0].value)
+        slip = float(significant(p * 0.9, 3))   # 10% off: no trap, no rounding
+        sid = f"s{k}"
+        instances[sid], slips[sid] = inst, slip
+        answers[sid] = {inst.parts[0].part.name: str(slip),
+                        inst.parts[1].part.name: str(significant(-math.log10(slip), 3))}
+        answers[f"t{k}"] = {inst.parts[0].part.name: str(slip), inst.parts[1].part.name: str(slip)}
+        instances[f"t{k}"] = inst
+    rows = _grade(tmp_path, instances, answers)
+    for sid, code in [(s, "log10_instead_of_ln") for s in slips] + [(f"t{s[1:]}", "probability_as_loss") for s in slips]:
+        a, b = rows[(sid, "a")], rows[(sid, "b")]
+        assert (a["status"], a["misconception"]) == ("incorrect", ""), a
+        assert (b["status"], b["misconception"]) == ("incorrect", code), (sid, b)
+        assert b["feedback"].startswith(f"marked from your (a) = {slips['s' + sid[1:]]:g}: "), b["feedback"]

@@ -70,3 +70,32 @@ def test_a_wrong_earlier_answer_feeds_the_recipe():
     recipe = derive_recipes(template)["loss_y0"]
     (got,) = reachable(recipe, instance.env, {"p": (0.231,)}, levels=())
     assert got == pytest.approx(0.26266, abs=1e-5)  # -ln(1 - 0.231)
+
+
+@pytest.mark.parametrize("cls", sorted(BANK))
+def test_each_trap_recipe_worked_from_the_right_earlier_answers_is_the_keys_trap_value(cls):
+    """The stored trap recipes (key/recipes.py "traps") worked from the exact
+    earlier answers name every trap value of many draws as its own trap, so a
+    trap worked from a student's own wrong (a) is the same slip."""
+    from quizgen.generation.quiz import Question
+    from quizgen.grading.careful import QuestionRules
+    from quizgen.key.entries import key_entry
+    from quizgen.marking.recipes import trap_recipes
+    from quizgen.marking.rules import Credits
+
+    stored = trap_recipes(BANK[cls])
+    checked = 0
+    for k in range(15):
+        question = key_entry(Question("Q1", sample_instance(BANK[cls], f"trap-recipes/{cls}/{k}")))
+        rules = QuestionRules(question, Credits())
+        values = {part.name: part.value for part in question.parts}
+        for part in question.parts:
+            for code, text in stored.get(part.name, ()):
+                trap = next(t for t in part.traps if t.code == code)
+                value = part.trap_values[part.traps.index(trap)]
+                if value is None:
+                    continue
+                found = rules.own_trap(part.letter, value, values, part.tolerance, part.kind)
+                assert found is not None and found.code == code, (k, part.name, code)
+                checked += 1
+    assert checked or not stored

@@ -21,6 +21,7 @@ from quizgen.errors import ExpressionError, QuizgenError
 from quizgen.marking.carry import carried_sets
 from quizgen.marking.hull import CarriedSpans
 from quizgen.maths.evaluate import ground
+from quizgen.maths.tolerance import matches
 from quizgen.maths.tree import Bin, Call, Name, Neg
 from quizgen.marking.recipes import PART_PREFIX, Recipe, parse_recipe, recipe_parts, recipe_text
 from quizgen.marking.rules import Credits, PartRule, TrapRule, source_of
@@ -101,6 +102,12 @@ def _parsed(name: str, stored, names: frozenset) -> Recipe:
     expression = parse_recipe(stored.text, names)
     steps = tuple((let, parse_recipe(text, names)) for let, text in stored.steps)
     return Recipe(name, expression, stored.text, recipe_parts(stored.text), steps)
+
+
+@lru_cache(maxsize=4096)
+def _parsed_text(text: str, names: frozenset):
+    """A stored recipe text parsed once for every instance with those parameter names."""
+    return parse_recipe(text, names)
 
 
 def ecf_inputs(question, memo: dict | None = None) -> dict:
@@ -186,6 +193,37 @@ class QuestionRules:
             compiled = self._compiled.get(name)
             if compiled is None:
                 compiled = self._compiled[name] = float_recipe(recipe.expression, self._params)
+            return float(compiled(earlier))
+        except (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
+            return None
+
+    def own_trap(self, letter: str, value: float, earlier: dict, spec: dict, kind: str):
+        """The key part's trap (a key Trap) that ``value`` falls into when its
+        value is worked from the student's own ``earlier`` answers (the
+        template's trap recipes, key/recipes.py), or None: C2's (b) 1.32 is
+        -log10 of their own wrong (a) 0.0474. Only traps present in this
+        instance, reading answers that are given, count."""
+        self._ready()
+        position = self._index.get(letter)
+        part = self.question.parts[position] if position is not None else None
+        stored = self.question.recipes.get(part.name) if part is not None and part.name else None
+        if stored is None or not stored.traps or not self._params:
+            return None
+        present = {t.code: t for t, v in zip(part.traps, part.trap_values) if v is not None}
+        for code, text in stored.traps:
+            if code in present and all(earlier.get(d) is not None for d in recipe_parts(text)):
+                trap_value = self._trap_value(part.name, code, text, earlier)
+                if trap_value is not None and matches(value, trap_value, spec, kind):
+                    return present[code]
+        return None
+
+    def _trap_value(self, name: str, code: str, text: str, earlier: dict):
+        """A trap recipe worked in floats from the ``earlier`` answers, or None."""
+        try:
+            compiled = self._compiled.get((name, code))
+            if compiled is None:
+                node = _parsed_text(text, frozenset(self._params))
+                compiled = self._compiled[(name, code)] = float_recipe(node, self._params)
             return float(compiled(earlier))
         except (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
             return None

@@ -38,6 +38,8 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
                 continue
             earlier = {name: latest[base + s].value for name, s in sources}
             verdict = checker.remark(outcome.value, outcome.figures, earlier)
+            if verdict is None and outcome.status is Status.INCORRECT and not outcome.misconception:
+                verdict = checker.own_trap(outcome.value, outcome.figures, earlier)   # C2: -log10 of their own (a)
             if verdict is not None:
                 if originals is not None:
                     originals[base + slot] = outcome

@@ -224,6 +224,17 @@ class PartChecker:
         self._remarked[token] = verdict
         return verdict
 
+    def own_trap(self, value: float, figures, earlier: dict) -> Verdict | None:
+        """The verdict on an incorrect answer that is a trap worked from the
+        student's own ``earlier`` answers (part name -> value), or None."""
+        question = self.question_rules()
+        trap = question.own_trap(self.part.letter, value, earlier, self._spec(), self.kind)
+        if trap is None:
+            return None
+        credit = question.credits.traps.get(trap.code, trap.credit) * float(self.part.points)
+        return Verdict(Status.INCORRECT, credit, self.expected, trap.code,
+                       f"{careful.marked_from(self.rule, earlier)}: {trap.feedback}", value=value, figures=figures)
+
     def _marks(self, text: str) -> str:
         """``text`` with its commas (and, in a count with decimal commas, its
         points) read by the one rule (``read_marks``); other texts as they are,
@@ -284,7 +295,16 @@ def carried_forward(checker: PartChecker, verdict: Verdict, values: dict) -> Ver
     recipe = checker.rule.recipe
     if recipe is None or any(values.get(name) is None for name in recipe.depends):
         return verdict
-    return checker.remark(verdict.value, verdict.figures, {name: values[name] for name in recipe.depends}) or verdict
+    earlier = {name: values[name] for name in recipe.depends}
+    return checker.remark(verdict.value, verdict.figures, earlier) or _named_from_own(checker, verdict, earlier)
+
+
+def _named_from_own(checker: PartChecker, verdict: Verdict, earlier: dict) -> Verdict:
+    """``verdict``, or the trap it is when worked from the student's own
+    earlier answers: only for a plain incorrect (no trap named, no credit)."""
+    if verdict.status is not Status.INCORRECT or verdict.misconception:
+        return verdict
+    return checker.own_trap(verdict.value, verdict.figures, earlier) or verdict
 
 
 def check_answer(part, text: str, decimal_comma: bool = False,

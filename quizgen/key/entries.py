@@ -25,7 +25,7 @@ from quizgen.key.compact import instance_record, template_record
 from quizgen.key.recipes import KeyRecipe
 from quizgen.key.model import DEFAULT_TOLERANCE, KeyPart, KeyQuestion, PartSpec, Trap
 from quizgen.marking.percent import asks_percent
-from quizgen.marking.recipes import part_paths, recipe_text
+from quizgen.marking.recipes import part_paths, recipe_text, trap_recipes
 from quizgen.maths.exact import Exact, to_float
 from quizgen.maths.numbers import key_answer
 from quizgen.maths.printing import terminating_decimal, to_text
@@ -200,13 +200,14 @@ def template_recipes(template) -> dict:
     """``{part name: KeyRecipe}`` for every part of ``template`` with an
     answer expression (derived from the let graph, quizgen/marking/recipes.py):
     the grader recomputes a part from the student's earlier answers, and
-    carries rounding through every part, so each numeric part has one."""
+    carries rounding through every part, so each numeric part has one; with
+    the trap values that read earlier parts (``trap_recipes``)."""
     try:
-        paths = part_paths(template)
+        paths, traps = part_paths(template), trap_recipes(template)
     except TemplateError:   # an answer that compares or uses and/or/not: nothing to carry
         return {}
     found = {}
     for name, recipe in paths.items():
         steps = tuple((let, recipe_text(node)) for let, node in recipe.intermediates)
-        found[name] = KeyRecipe(recipe.text, steps)
+        found[name] = KeyRecipe(recipe.text, steps, traps.get(name, ()))
     return found

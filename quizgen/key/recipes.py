@@ -5,7 +5,8 @@ per template in the compact key's template section (key/entries.py derives
 them when the key is made; this module only reads and writes them, so the
 key's model imports nothing above ``errors`` and ``maths``)::
 
-    "recipes": {"loss_y0": {"recipe": "-log(1 - part:p)", "steps": [["q", "1 - part:p"]]}}
+    "recipes": {"loss_y0": {"recipe": "-log(1 - part:p)", "steps": [["q", "1 - part:p"]],
+                            "traps": {"log10_instead_of_ln": "-log10(1 - part:p)"}}}
 
 A ``KeyRecipe`` is the text as read (checked: strings of bounded length);
 the grader parses it with ``parse_recipe`` (the whitelist parser) against
@@ -22,14 +23,20 @@ from quizgen.key.checks import Where
 @dataclass(frozen=True, slots=True)
 class KeyRecipe:
     """How a part is recomputed from earlier parts: ``text`` over parameters
-    and ``part:<name>`` variables, and ``steps``, the intermediates
-    ``((let name, text), ...)`` a student may round on the way."""
+    and ``part:<name>`` variables, ``steps``, the intermediates
+    ``((let name, text), ...)`` a student may round on the way, and
+    ``traps``, ``((trap code, text), ...)``: trap values that read earlier
+    parts, to name a slip made from the student's own earlier answer."""
 
     text: str
     steps: tuple = ()
+    traps: tuple = ()
 
     def to_json(self) -> dict:
-        return {"recipe": self.text, "steps": [list(step) for step in self.steps]}
+        record = {"recipe": self.text, "steps": [list(step) for step in self.steps]}
+        if self.traps:
+            record["traps"] = dict(self.traps)
+        return record
 
 
 def read_recipes(record, where: Where) -> dict:
@@ -48,5 +55,9 @@ def read_recipes(record, where: Where) -> dict:
                 raise (at / "steps" / i).fail("expected [let name, recipe text]")
             steps.append((checks.text(pair[0], at / "steps" / i / 0, checks.MAX_ID, empty=False),
                           checks.text(pair[1], at / "steps" / i / 1, checks.MAX_ID, empty=False)))
-        found[name] = KeyRecipe(text, tuple(steps))
+        traps = checks.mapping(entry.get("traps", {}), at / "traps")
+        for code, trap in traps.items():
+            checks.text(code, at / "traps", checks.MAX_ID, empty=False)
+            checks.text(trap, at / "traps" / code, checks.MAX_ID, empty=False)
+        found[name] = KeyRecipe(text, tuple(steps), tuple(traps.items()))
     return found

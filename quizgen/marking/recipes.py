@@ -162,6 +162,30 @@ def _intermediates(expression, lets: dict, earlier: dict) -> tuple:
     return tuple(found)
 
 
+def trap_recipes(template) -> dict:
+    """``{part name: ((trap code, recipe text), ...)}``: each trap value of a
+    part that reads earlier parts, written over them as ``part_paths`` writes
+    answers (C2's log10 slip is ``-log10(part:p)``; a trap that repeats an
+    earlier answer is that ``part:`` variable), so the grader can name the
+    slip a student made from their own wrong earlier answer."""
+    lets = inlined_lets(template)
+    earlier, found = {}, {}
+    for part in template.parts:
+        if part.answer is None:
+            continue
+        traps = []
+        for trap in part.traps:
+            node = _substitute(_inline(trap.value, lets), earlier) if trap.value is not None and earlier else None
+            if node is not None and any(n.startswith(PART_PREFIX) for n in _names(node)):
+                traps.append((trap.code, recipe_text(node)))
+        if traps:
+            found[part.name] = tuple(traps)
+        inlined = _inline(part.answer, lets)
+        if _has_name(inlined):
+            earlier.setdefault(shape(inlined), Name(PART_PREFIX + part.name))
+    return found
+
+
 def derive_recipes(template) -> dict:
     """The ECF recipes of a template: only parts that depend on earlier parts."""
     return {name: r for name, r in part_paths(template).items() if r.depends}

@@ -109,8 +109,7 @@ def part_rules(instance, trap_credit=None) -> dict:
         traps = tuple(TrapRule(t.code, float(t.value) if t.value is not None else None, t.feedback,
                                credit(part.name, t.code), tuple(t.words)) for t in pv.traps)
         recipe = paths.get(part.name)
-        if recipe is not None and not recipe.depends:
-            recipe = None
+        recipe = recipe if recipe is not None and recipe.depends else None
         sources = tuple(source_of(rules[d]) for d in recipe.depends) if recipe else ()
         carried = intervals(sets.get(part.name, ()), part.tolerance, part.kind) if value is not None else ()
         exact = pv.value if isinstance(pv.value, Fraction) else None
@@ -273,8 +272,12 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
             return "", None
     except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError):
         return "", None
-    shown = ", ".join(f"{s.label} = {_shown(own[s.name])}" for s in rule.sources)
-    return f"marked from your {shown}", min(plain, key=lambda v: abs(x - v))
+    return marked_from(rule, own), min(plain, key=lambda v: abs(x - v))
+
+
+def marked_from(rule: PartRule, earlier: dict) -> str:
+    """``marked from your (a) = 0.0758``: the own earlier answers a verdict was worked from."""
+    return "marked from your " + ", ".join(f"{s.label} = {_shown(earlier[s.name])}" for s in rule.sources)
 
 
 def _rounded_early_from(rule: PartRule, reading: Reading, values) -> bool:
@@ -349,10 +352,9 @@ def _shown(value: float) -> str:
 
 
 def _too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
-    """Feedback when ``x`` is the answer rounded to fewer figures than asked,
-    or cut off instead of rounded, else "". ``shown``: the figures the student
-    wrote; when they are enough (``0.00120``, ``6.70``), the feedback says what
-    the written figures are, never that they gave fewer."""
+    """Feedback when ``x`` is the answer rounded to fewer figures than asked, or cut
+    off instead of rounded, else "". ``shown``: the figures written; when they are
+    enough (``0.00120``, ``6.70``), never says that they gave fewer."""
     asked = asked_figures(rule)
     if asked is None:
         return ""
