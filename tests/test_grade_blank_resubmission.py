@@ -55,16 +55,32 @@ def test_in_parts_a_blank_in_a_later_part_leaves_the_earlier_answer(tmp_path, mo
     assert result.counts["superseded"] == 60 and {s.score for s in result.students} == {2.0}
 
 
-def test_the_sheet_says_the_blank_was_passed_over(tmp_path):
-    graded(tmp_path, "student_id,question_id,part,answer\ns001,Q1,a,0.5\ns001,Q1,a,\n",
-           outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
-    sheet = (tmp_path / "sheets" / "s001.md").read_text(encoding="utf-8")
-    assert "Row 3: your blank answer to Q1 (a) was passed over: row 2 is the one graded." in sheet
+def test_a_blank_passed_over_alone_makes_no_section_on_the_sheet(tmp_path):
+    # nothing was lost: a line per blank buried the one replaced answer (rev15)
+    for name, text in [("after", "s001,Q1,a,0.5\ns001,Q1,a,\n"), ("before", "s001,Q1,a,\ns001,Q1,a,0.5\n"),
+                       ("twice", "s001,Q1,a,\ns001,Q1,a,\n")]:
+        graded(tmp_path, "student_id,question_id,part,answer\n" + text,
+               outputs=GradeOutputs(feedback=str(tmp_path / name)))
+        sheet = (tmp_path / name / "s001.md").read_text(encoding="utf-8")
+        assert "not graded against" not in sheet and "passed over" not in sheet, name
 
 
-def test_a_blank_before_another_blank_is_not_said_to_be_replaced_by_an_answer(tmp_path):
-    graded(tmp_path, "student_id,question_id,part,answer\ns001,Q1,a,\ns001,Q1,a,\n",
+def test_beside_a_replaced_answer_the_blanks_are_one_line(tmp_path):
+    graded(tmp_path, "Student ID,Q1a,Q1b\ns001,0.4,3\ns001,,\ns001,0.5,\n",
            outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
     sheet = (tmp_path / "sheets" / "s001.md").read_text(encoding="utf-8")
-    assert "Row 2: your blank answer to Q1 (a) was passed over: row 3 is the one graded." in sheet
-    assert "later answer" not in sheet
+    assert "- Row 2: your answer 0.4 to Q1 (a) was replaced by your later answer in row 6, which is the one graded." \
+        in sheet
+    assert ("- 3 of your blank answers were passed over for another row answering the same part: a blank never "
+            "replaces an answer, so nothing was lost.") in sheet
+    assert sheet.count("\n- ") == 2
+
+
+def test_a_replaced_answer_after_a_flood_of_blanks_is_still_listed(tmp_path):
+    # a form resubmitted 30 times: the blanks once took the 20 lines and cut the replaced answer
+    rows = "s001,Q1,b,2\n" + "s001,Q1,a,0.5\n" + "s001,Q1,a,\n" * 30 + "s001,Q1,b,3\n"
+    graded(tmp_path, "student_id,question_id,part,answer\n" + rows,
+           outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
+    sheet = (tmp_path / "sheets" / "s001.md").read_text(encoding="utf-8")
+    assert "- Row 2: your answer 2 to Q1 (b) was replaced by your later answer in row 34" in sheet
+    assert "- 30 of your blank answers were passed over" in sheet and "more such answer" not in sheet

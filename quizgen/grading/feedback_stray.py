@@ -4,7 +4,10 @@ does not have (``unknown_question``) and an earlier answer replaced by a later
 one to the same part (``superseded``). A student who sees "missing" for a part
 they believe they answered reads here where that answer went, in plain words,
 with the row it was in (graded.csv's row as a spreadsheet numbers it, the
-header being row 1) and the text as they wrote it.
+header being row 1) and the text as they wrote it. A blank passed over for
+another row of the same part (a form resubmitted with only the changed parts
+filled) lost nothing, so such blanks are only counted, in one line under the
+others, and make no section on their own.
 
 They are gathered in the one read of graded.csv the sheets already make
 (feedback._graded_rows); at most STRAY_LIMIT per student are kept, the rest
@@ -47,7 +50,7 @@ class StrayAnswers:
         self.matrix, self.slot_of, self.columns = matrix, slot_of, columns
         self.number_of = {normalise_id(sid): n for n, sid in enumerate(matrix.students)}
         self.matcher = IdMatcher(matrix.students)
-        self.found, self.more, self.by_text = {}, {}, {}
+        self.found, self.more, self.blanks, self.by_text = {}, {}, {}, {}
 
     def add(self, index: int, row: list, status: str) -> None:
         """Record graded.csv's data row ``index`` (from 0), of ``status``, under its student."""
@@ -57,11 +60,14 @@ class StrayAnswers:
             number = self._number(student)
         if number is None:
             return
+        _, _, question, part, answer = (row[c] if c is not None else "" for c in self.columns)
+        if status == "superseded" and not answer.strip():   # a blank passed over: nothing was lost
+            self.blanks[number] = self.blanks.get(number, 0) + 1
+            return
         kept = self.found.setdefault(number, [])
         if len(kept) >= STRAY_LIMIT:   # a flood of resubmissions costs a count per row
             self.more[number] = self.more.get(number, 0) + 1
             return
-        _, _, question, part, answer = (row[c] if c is not None else "" for c in self.columns)
         later = 0
         if status == "superseded":
             slot = self.slot_of.get((norm_question(question), norm_part(part)))
@@ -79,18 +85,24 @@ class StrayAnswers:
         return number
 
     def of(self, number: int) -> tuple:
-        """``([StrayAnswer], how many more were not kept)`` of student ``number``."""
-        return self.found.get(number, []), self.more.get(number, 0)
+        """``([StrayAnswer], how many more were not kept, how many blanks were
+        passed over)`` of student ``number``."""
+        return self.found.get(number, []), self.more.get(number, 0), self.blanks.get(number, 0)
 
 
-def stray_sentences(strays: list, more: int, questions, esc) -> list:
+def stray_sentences(strays: list, more: int, blanks: int, questions, esc) -> list:
     """One plain sentence per StrayAnswer, every text from the answers file
-    made literal by ``esc`` (md_cell for Markdown, breakable for LaTeX), and a
-    last one counting the answers not listed. ``questions``: the student's paper."""
+    made literal by ``esc`` (md_cell for Markdown, breakable for LaTeX), a
+    line counting the answers not listed, and one counting the ``blanks``
+    passed over (only beside other lines: alone they tell the student
+    nothing). ``questions``: the student's paper."""
     parts_of = {norm_question(q.id): (q.id, [p.letter for p in q.parts]) for q in questions}
     lines = [stray_sentence(stray, parts_of, esc) for stray in strays]
     if more:
         lines.append(f"... and {more} more such answer(s), listed in the graded answers file.")
+    if lines and blanks:
+        lines.append(f"{blanks} of your blank answers were passed over for another row answering the same part: "
+                     "a blank never replaces an answer, so nothing was lost.")
     return lines
 
 
@@ -98,9 +110,6 @@ def stray_sentence(stray: StrayAnswer, parts_of: dict, esc) -> str:
     """Where one answer went, in plain words."""
     answer = f"your answer {esc(stray.answer)}" if stray.answer.strip() else "your blank answer"
     named = f"{esc(stray.question)} ({esc(stray.part)})" if stray.part.strip() else esc(stray.question)
-    if stray.status == "superseded" and not stray.answer.strip():   # before or after the row graded
-        graded = f"row {stray.later}" if stray.later else "another row"
-        return f"Row {stray.row}: {answer} to {named} was passed over: {graded} is the one graded."
     if stray.status == "superseded":
         later = f"your later answer in row {stray.later}" if stray.later else "a later answer"
         return f"Row {stray.row}: {answer} to {named} was replaced by {later}, which is the one graded."

@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from quizgen.background import Background, resolve_jobs
@@ -31,7 +32,7 @@ from quizgen.grading.report import (question_rows, question_stats, report_markdo
                                     student_totals)
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.students import Students, reconciliation_lines
-from quizgen.grading.tally import Tally, count_latest
+from quizgen.grading.tally import Tally, count_latest, key_trap_wording
 from quizgen.key.status import Status
 from quizgen.roster import read_roster
 from quizgen.ui import progress_bar
@@ -99,7 +100,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         paths = output_paths(source.path, out, key_path, outputs)
         decisions = read_decisions(overrides)
         class_roster = read_roster(roster) if roster is not None else None
-        students, grid, tally = Students(index, class_roster), AnswerGrid(len(index.slots)), Tally(len(index.slots))
+        students, grid = Students(index, class_roster), AnswerGrid(len(index.slots))
+        tally = Tally(len(index.slots), partial(key_trap_wording, index.papers))
         names = {role: path.name for role, path in paths.items()}
         folder = paths["graded"].parent
         with streamed_files(folder, names.values()) as handles:

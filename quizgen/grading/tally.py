@@ -27,10 +27,13 @@ def status_counts() -> dict:
 
 
 class Tally:
-    """The totals, updated without holding any row."""
+    """The totals, updated without holding any row. ``key_wording(slot, code)``:
+    the key's wording of a misconception in a part (see :func:`key_trap_wording`),
+    for the parts where only overridden answers met it."""
 
-    def __init__(self, slots: int):
+    def __init__(self, slots: int, key_wording=None):
         self.slots = slots
+        self.key_wording = key_wording
         self.status = status_counts()
         self.student_counts = []      # per student: {Status: answers}
         self.student_score = []
@@ -39,6 +42,7 @@ class Tally:
         self.slot_score = [0.0] * slots
         self.slot_codes = [{} for _ in range(slots)]
         self.wordings = {}            # {code: {slot: its wording there, or None where answers word it differently}}
+        self.overridden = {}          # {code: {slot}}: met in answers an override decided, whose words may be the marker's
 
     def grow(self, students: int) -> None:
         """Make room for students up to number ``students``."""
@@ -48,20 +52,35 @@ class Tally:
 
     def code(self, student: int, slot: int, code: str, feedback: str | None) -> None:
         """Count one misconception met by ``student`` on question part ``slot``
-        (``feedback``: its wording, None for none to note)."""
+        (``feedback``: its wording; None after an override, whose feedback may
+        be the marker's comment: the key's wording of that part stands in)."""
         codes = self.student_codes.setdefault(student, {})
         codes[code] = codes.get(code, 0) + 1
         slot_codes = self.slot_codes[slot]
         slot_codes[code] = slot_codes.get(code, 0) + 1
-        if feedback is not None:
+        if feedback is None:
+            if self.key_wording is not None:
+                self.overridden.setdefault(code, set()).add(slot)
+        else:
             by_slot = self.wordings.setdefault(code, {})
             if by_slot.setdefault(slot, feedback) != feedback:
                 by_slot[slot] = None   # per-student papers: each student's own numbers in it
 
     @property
     def feedback(self) -> dict:
-        """{code: its class-wide wording} (see :func:`class_wording`)."""
-        return {code: class_wording(code, by_slot) for code, by_slot in self.wordings.items()}
+        """{code: its class-wide wording} (see :func:`class_wording`), the same
+        whether or not an override confirmed an answer that met it."""
+        codes = dict.fromkeys(chain(self.wordings, self.overridden))
+        return {code: class_wording(code, self._wording_by_slot(code)) for code in codes}
+
+    def _wording_by_slot(self, code: str) -> dict:
+        """``code``'s wording in each part it was met in: the answers' own, and
+        the key's in a part where only overridden answers met it."""
+        by_slot = dict(self.wordings.get(code, {}))
+        for slot in self.overridden.get(code, ()):
+            if slot not in by_slot:
+                by_slot[slot] = self.key_wording(slot, code)
+        return by_slot
 
     def count(self, student: int, slot: int, outcome) -> None:
         """Count one answer's outcome for ``student`` (-1: none) on question
@@ -127,6 +146,15 @@ def _trap_wording(outcome) -> str | None:
     """The trap's wording an outcome carries: None after an override, whose
     feedback is the marker's comment to one student."""
     return None if outcome.note == "override" else outcome.feedback
+
+
+def key_trap_wording(papers, slot: int, code: str) -> str | None:
+    """The key's wording of misconception ``code`` in part ``slot``: the one text
+    every paper with that part gives it (None where papers word it differently,
+    as per-student papers quoting each student's numbers do, or have no such trap)."""
+    texts = {trap.feedback for paper in papers if paper.parts[slot] is not None
+             for trap in paper.parts[slot].spec.traps if trap.code == code}
+    return texts.pop() if len(texts) == 1 else None
 
 
 def class_wording(code: str, by_slot: dict) -> str:
