@@ -436,3 +436,18 @@ def test_a_trap_worked_from_the_students_own_wrong_a_is_named(tmp_path, cls):
         assert (a["status"], a["misconception"]) == ("incorrect", ""), a
         assert (b["status"], b["misconception"]) == ("incorrect", code), (sid, b)
         assert b["feedback"].startswith(f"marked from your (a) = {slips['s' + sid[1:]]:g}: "), b["feedback"]
+
+
+def test_the_report_quotes_a_traps_wording_when_some_students_met_it_from_their_own_a(tmp_path):
+    """A trap named from the student's own (a) carries 'marked from your (a)'
+    in its feedback; the Misconceptions table still quotes the trap's words."""
+    instance = _instances("C2", 1)[0]
+    p = float(instance.parts[0].value)
+    slip = float(significant(p * 0.9, 3))
+    names = [pv.part.name for pv in instance.parts]
+    _grade(tmp_path, {"s1": instance, "s2": instance},
+           {"s1": {names[0]: str(slip), names[1]: str(significant(-math.log10(slip), 3))},
+            "s2": {names[0]: str(significant(p, 4)), names[1]: str(significant(-math.log10(p), 3))}})
+    report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
+    feedback = next(t.feedback for t in instance.parts[1].traps if t.code == "log10_instead_of_ln")
+    assert f"| log10\\_instead\\_of\\_ln | 2 | Q1b | {feedback} |" in report

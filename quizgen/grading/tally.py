@@ -13,6 +13,7 @@ from operator import attrgetter
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import SCORED, Status
+from quizgen.marking.rules import MARKED_FROM
 from quizgen.scores import adds_exactly, score_total
 
 _STATUS, _SCORE = attrgetter("status"), attrgetter("score")
@@ -144,8 +145,12 @@ def _count_columns(grid: AnswerGrid, tally: Tally) -> bool:
 
 def _trap_wording(outcome) -> str | None:
     """The trap's wording an outcome carries: None after an override, whose
-    feedback is the marker's comment to one student."""
-    return None if outcome.note == "override" else outcome.feedback
+    feedback is the marker's comment to one student; without the "marked from
+    your (a) = ...: " of a trap worked from the student's own earlier answer."""
+    if outcome.note == "override":
+        return None
+    feedback = outcome.feedback
+    return feedback.split(": ", 1)[-1] if feedback.startswith(MARKED_FROM) else feedback
 
 
 def key_trap_wording(papers, slot: int, code: str) -> str | None:

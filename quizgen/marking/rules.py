@@ -22,6 +22,7 @@ from quizgen.marking.recipes import part_paths
 CORRECT, IMPRECISE, INCORRECT = "correct", "imprecise", "incorrect"
 NEEDS_REVIEW, INVALID = "needs_review", "invalid"
 ECF, CARRIED, EARLY, OVERRIDE = "ecf", "carried_rounding", "rounded_too_early", "override"
+MARKED_FROM = "marked from your "   # how feedback worked from the student's own earlier answers starts
 _SAME = 1e-9
 CARRIED_LIMIT = 10_000   # carried-rounding sets kept per question instance before starting afresh
 NEAR = 0.25   # ECF's carried set is worked out only for an answer within 25% of the plain recomputation
@@ -277,7 +278,7 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
 
 def marked_from(rule: PartRule, earlier: dict) -> str:
     """``marked from your (a) = 0.0758``: the own earlier answers a verdict was worked from."""
-    return "marked from your " + ", ".join(f"{s.label} = {_shown(earlier[s.name])}" for s in rule.sources)
+    return MARKED_FROM + ", ".join(f"{s.label} = {_shown(earlier[s.name])}" for s in rule.sources)
 
 
 def _rounded_early_from(rule: PartRule, reading: Reading, values) -> bool:
@@ -342,8 +343,7 @@ def _early_sources(rule: PartRule, earlier: dict) -> str:
 
 
 def _as_rule(source: Source) -> PartRule:
-    """The earlier part as a rule of its own kind and tolerance: a whole
-    number (a count) is never "rounded too early"."""
+    """The earlier part as a rule of its own kind and tolerance (a count is never rounded too early)."""
     return PartRule(source.name, source.label, source.kind, source.value, source.spec)
 
 
