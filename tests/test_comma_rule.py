@@ -12,7 +12,8 @@ import pytest
 from quizgen.grading.marking import PartChecker
 from quizgen.key.model import KeyPart
 from quizgen.marking.forms import read_marks, read_number
-from quizgen.marking.rules import PartRule, earlier_values
+from quizgen.marking.paper import earlier_values
+from quizgen.marking.rules import PartRule
 
 DECORATIONS = ("{}", "  {} ", "L = {}", "{} tokens", "≈{}")
 LN = -math.log(0.7573)

@@ -15,7 +15,8 @@ from quizgen.grading.answers_file import open_answers
 from quizgen.grading.writer import RowSet, _copy_marking
 from quizgen.maths.numbers import significant
 from quizgen.marking.forms import NUMBER, Reading
-from quizgen.marking.rules import mark_value, part_rules
+from quizgen.marking.paper import part_rules
+from quizgen.marking.rules import mark_value
 
 HEADER = "student_id,question_id,part,answer"
 ODD = ['"no, all at once"', '"0.71', '0.5"', '"two\nlines"', '"', '=1+2', "x" * 300, "", '"a "" quote"']

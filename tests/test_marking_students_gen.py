@@ -10,7 +10,8 @@ from quizgen.validation.marking import careful_student
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.maths.numbers import significant
 from quizgen.marking.carry import inside, reachable
-from quizgen.marking.rules import CORRECT, ECF, INCORRECT, Credits, mark_paper, mark_part, part_rules
+from quizgen.marking.paper import mark_paper, part_rules
+from quizgen.marking.rules import CORRECT, ECF, INCORRECT, Credits, mark_part
 
 BANK = {t.cls: t for t in load_bank()}
 
