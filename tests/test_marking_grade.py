@@ -451,3 +451,21 @@ def test_the_report_quotes_a_traps_wording_when_some_students_met_it_from_their_
     report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
     feedback = next(t.feedback for t in instance.parts[1].traps if t.code == "log10_instead_of_ln")
     assert f"| log10\\_instead\\_of\\_ln | 2 | Q1b | {feedback} |" in report
+
+
+def test_a_policy_can_ask_intermediates_carried_to_four_figures(tmp_path):
+    """The paper says keep 4 s.f.; by default 3 s.f. carrying is accepted (the
+    issue's rule), and ``carried_figures: 4`` holds students to the paper:
+    C7 (a) 0.769 then (c) -ln(1 - 0.769) = 1.47 is carried rounding only at 3."""
+    instance = next(i for i in _instances("C7", 40)
+                    if float(significant(-math.log(1 - float(significant(float(i.parts[0].value), 3))), 3))
+                    != float(significant(float(i.parts[2].value), 3)))
+    p3 = significant(float(instance.parts[0].value), 3)
+    loss = str(significant(-math.log(1 - float(p3)), 3))
+    names = [pv.part.name for pv in instance.parts]
+    answers = {"s001": {names[0]: str(p3), names[2]: loss}}
+    (tmp_path / "policy.yaml").write_text("carried_figures: 4\n", encoding="utf-8")
+    default = _grade(tmp_path, {"s001": instance}, answers)[("s001", "c")]
+    strict = _grade(tmp_path, {"s001": instance}, answers, policy=tmp_path / "policy.yaml")[("s001", "c")]
+    assert (default["status"], default["note"]) == ("correct", "carried_rounding")
+    assert strict["status"] != "correct", strict

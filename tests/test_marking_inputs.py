@@ -65,6 +65,8 @@ def test_policy_reads_and_resolves_per_template():
     assert policy.credits_for("x", "C1").traps == {"log10_instead_of_ln": 0.5}
     assert policy.points_for("nsp-sigmoid-loss", "C7", "p", 1) == 2
     assert policy.points_for("nsp-sigmoid-loss", "C7", "loss_y1", 1) == 1
+    assert credits.levels == (3, 4, 5, 6)
+    assert parse_policy("carried_figures: 4\n").credits_for("x", "C1").levels == (4, 5, 6)
 
 
 @pytest.mark.parametrize("text, message", [
@@ -73,7 +75,10 @@ def test_policy_reads_and_resolves_per_template():
     ("traps: {C7: {x: yes}}", "policy.yaml: traps.C7.x: expected a number from 0 to 1, found True"),
     ("points: {C7: {p: -1}}", "policy.yaml: points.C7.p: expected a number of points"),
     ("ecf_credit: [", "policy.yaml:1: not valid YAML"),
-    ("- 1", "policy.yaml: expected a mapping")])
+    ("- 1", "policy.yaml: expected a mapping"),
+    ("carried_figures: 2", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found 2"),
+    ("carried_figures: '4'", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found '4'"),
+    ("carried_figures: 4.0", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found 4.0")])
 def test_policy_errors_are_one_line(text, message):
     with pytest.raises(InputFileError) as caught:
         parse_policy(text, "policy.yaml")

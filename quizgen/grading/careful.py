@@ -294,7 +294,8 @@ class QuestionRules:
         sources = tuple(source_of(self.rule(earlier[d])) for d in recipe.depends) if recipe else ()
         carried = ()
         if part.value is not None and part.name and part.name in paths:
-            carried = CarriedSpans(paths, self._params, part.name, self._sets, part.tolerance, part.kind, self.usable)
+            carried = CarriedSpans(paths, self._params, part.name, self._sets, part.tolerance, part.kind, self.usable,
+                                   self.credits.levels)
         return PartRule(part.name, _label(part.letter), part.kind, part.value, part.tolerance, traps, recipe,
                         carried, part.accept, part.spec.percent, sources, part.rational,
                         part.answer if part.value is not None else "")

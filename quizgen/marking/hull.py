@@ -41,11 +41,12 @@ class CarriedSpans:
     before the sets: False (the instance's recipes do not evaluate) means
     no spans (an answer beyond the hull is outside them either way)."""
 
-    __slots__ = ("paths", "env", "name", "sets", "spec", "kind", "usable", "_bound", "_spans")
+    __slots__ = ("paths", "env", "name", "sets", "spec", "kind", "usable", "levels", "_bound", "_spans")
 
-    def __init__(self, paths: dict, env: dict, name: str, sets: dict, spec: dict, kind: str, usable=None):
+    def __init__(self, paths: dict, env: dict, name: str, sets: dict, spec: dict, kind: str, usable=None,
+                 levels=LEVELS):
         self.paths, self.env, self.name, self.sets, self.spec, self.kind = paths, env, name, sets, spec, kind
-        self.usable, self._bound, self._spans = usable, False, None
+        self.usable, self.levels, self._bound, self._spans = usable, levels, False, None
 
     def covers(self, x: float) -> bool:
         """True when ``x`` lies in one of the spans."""
@@ -57,13 +58,14 @@ class CarriedSpans:
             if self.usable is not None and not self.usable():
                 self._spans = ()
                 return False
-            self._spans = intervals(carried_set(self.paths, self.env, self.name, self.sets), self.spec, self.kind)
+            found = carried_set(self.paths, self.env, self.name, self.sets, self.levels)
+            self._spans = intervals(found, self.spec, self.kind)
         return any(low <= x <= high for low, high in self._spans)
 
     def _reach(self):
         """``(low, high)`` beyond which no span reaches, or None."""
         try:
-            low, high = part_hull(self.paths, self.env, self.name, {})
+            low, high = part_hull(self.paths, self.env, self.name, {}, self.levels)
         except Exception:   # whatever the hull cannot do, the sets decide
             return None
         if not (math.isfinite(low) and math.isfinite(high)):

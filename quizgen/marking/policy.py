@@ -9,6 +9,7 @@
         wrong_label_branch: 0.25
     points:                    # points per part, by template (class or id)
       C7: {p: 2, loss_y1: 2, loss_y0: 2}
+    carried_figures: 4         # intermediates carried to at least 4 s.f. (default 3)
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from quizgen.input_files import read_capped
 from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits
 
-KEYS = ("ecf_credit", "imprecise_credit", "traps", "points")
+KEYS = ("ecf_credit", "imprecise_credit", "traps", "points", "carried_figures")
 
 
 @dataclass(frozen=True)
@@ -34,13 +35,14 @@ class Policy:
     template_traps: dict = field(default_factory=dict)
     points: dict = field(default_factory=dict)
     source: str = "policy"   # the file, for messages
+    carried_figures: int = Credits.carried_figures
 
     def credits_for(self, template_id: str, cls: str = "") -> Credits:
         """The credits for one template (its own trap settings beat the general ones)."""
         traps = dict(self.traps)
         for name in (cls, template_id):
             traps.update(self.template_traps.get(name, {}))
-        return Credits(self.ecf_credit, self.imprecise_credit, traps)
+        return Credits(self.ecf_credit, self.imprecise_credit, traps, self.carried_figures)
 
     def points_for(self, template_id: str, cls: str, part: str, default, letter: str = ""):
         """A part's points: the policy's (by template id, then class; the part
@@ -130,7 +132,8 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
     general, per_template = _traps(data.get("traps") or {}, source)
     return Policy(_fraction(data.get("ecf_credit", 1.0), source, "ecf_credit"),
                   _fraction(data.get("imprecise_credit", 0.0), source, "imprecise_credit"),
-                  general, per_template, _points(data.get("points") or {}, source), source)
+                  general, per_template, _points(data.get("points") or {}, source), source,
+                  _carried_figures(data.get("carried_figures", Credits.carried_figures), source))
 
 
 def _shown(key) -> str:
@@ -148,6 +151,14 @@ def _fraction(value, source: str, key: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
         raise InputFileError(f"{source}: {_shown(key)}: expected a number from 0 to 1, found {_found(value)}")
     return float(value)
+
+
+def _carried_figures(value, source: str) -> int:
+    """The fewest significant figures carried rounding accepts: 3 (the issue's
+    rule, the default) up to 6, the most an intermediate is rounded to (carry.LEVELS)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= 6:
+        raise InputFileError(f"{source}: carried_figures: expected a whole number from 3 to 6, found {_found(value)}")
+    return value
 
 
 def _mapping(value, source: str, key: str) -> dict:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from quizgen.errors import ExpressionError
 from quizgen.maths.numbers import key_answer, significant
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
-from quizgen.marking.carry import inside, reachable, sig_roundings, truncate_sig
+from quizgen.marking.carry import LEVELS, inside, reachable, sig_roundings, truncate_sig
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number, read_words
 
 CORRECT, IMPRECISE, INCORRECT = "correct", "imprecise", "incorrect"
@@ -76,11 +76,18 @@ class PartRule:
 @dataclass(frozen=True)
 class Credits:
     """The marking policy for one template: credit for an ECF part, for an
-    imprecise answer, and per trap code (overriding a trap's own credit)."""
+    imprecise answer, and per trap code (overriding a trap's own credit);
+    ``carried_figures``, the fewest figures an intermediate may be carried to."""
 
     ecf: float = 1.0
     imprecise: float = 0.0
     traps: dict = field(default_factory=dict)
+    carried_figures: int = LEVELS[0]
+
+    @property
+    def levels(self) -> tuple:
+        """The significant figures an intermediate may be rounded to (carry.LEVELS from ``carried_figures``)."""
+        return tuple(k for k in LEVELS if k >= self.carried_figures)
 
 
 @dataclass(frozen=True)
@@ -127,7 +134,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     x, kind = reading.value, _kind(rule)
     if matches(x, rule.value, rule.spec, kind):
         return _precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
-    ecf, target = _ecf(rule, reading, earlier, env, {} if carried is None else carried)
+    ecf, target = _ecf(rule, reading, earlier, env, {} if carried is None else carried, credits.levels)
     if ecf:
         early = _early_sources(rule, earlier)
         if early:
@@ -196,7 +203,7 @@ def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credit
                             f"figure{'s' * (reading.figures > 1)}, give at least {asked} (expected {expected})")
 
 
-def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict):
+def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict, levels=LEVELS):
     """``(feedback, the plain recomputation nearest the answer)`` when the
     answer read is right given the student's own earlier answers (some of them
     wrong), or is such a value (carried rounding included) rounded to fewer
@@ -215,7 +222,7 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
         if not any(abs(x - v) <= NEAR * abs(v) + half_width(v, rule.spec, _kind(rule)) for v in plain):
             return "", None   # far from the plain recomputation: no rounding on the way reaches it
         hit = any(matches(x, v, rule.spec, _kind(rule)) for v in plain)
-        values = plain if hit else _carried(carried, rule, env, given)
+        values = plain if hit else _carried(carried, rule, env, given, levels)
         target = min(values, key=lambda v: abs(x - v), default=None)
         if (target is None or abs(x - target) > half_width(target, rule.spec, _kind(rule))) \
                 and not _rounded_early_from(rule, reading, (*plain, *values)) and not _unrounded(rule, x, env, own):
@@ -264,7 +271,7 @@ def _unrounded(rule: PartRule, x: float, env: dict, own: dict) -> bool:
     return low - half_width(low, rule.spec, kind) <= x <= high + half_width(high, rule.spec, kind)
 
 
-def _carried(carried: dict, rule: PartRule, env: dict, given: dict) -> tuple:
+def _carried(carried: dict, rule: PartRule, env: dict, given: dict, levels=LEVELS) -> tuple:
     """Every value ``rule``'s recipe reaches from the ``given`` earlier
     answers with rounded intermediates, kept in ``carried`` (bounded)."""
     token = (rule.name, *(v for (v,) in given.values()))
@@ -272,7 +279,7 @@ def _carried(carried: dict, rule: PartRule, env: dict, given: dict) -> tuple:
     if values is None:
         if len(carried) >= CARRIED_LIMIT:
             carried.clear()
-        values = carried[token] = reachable(rule.recipe, env, given)
+        values = carried[token] = reachable(rule.recipe, env, given, levels)
     return values
 
 
