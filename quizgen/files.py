@@ -40,6 +40,34 @@ def _terminate(signum, _frame):
     raise Terminated(128 + signum)
 
 
+@contextmanager
+def signals_held():
+    """Hold Ctrl-C (and SIGTERM, SIGHUP) back while outputs are renamed into
+    place, then act on it: the renames take microseconds, and stopping between
+    two would leave this run's files beside an earlier run's. Re-entrant; in a
+    thread other than the main one, a no-op."""
+    if threading.current_thread() is not threading.main_thread() or _HELD:
+        yield
+        return
+    caught, previous = [], {}
+    _HELD.append(True)
+    try:
+        for signum in _HELD_SIGNALS:
+            previous[signum] = signal.signal(signum, lambda number, _frame: caught.append(number))
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        _HELD.clear()
+        for signum in caught[:1]:
+            if callable(previous.get(signum)):
+                previous[signum](signum, None)   # KeyboardInterrupt, or Terminated
+
+
+_HELD = []   # non-empty while signals_held is in effect
+_HELD_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
 def check_target(path) -> None:
     """Refuse (UsageError, exit 2) to replace anything but a regular file or a
     symbolic link: replacing a device such as /dev/null, a FIFO or a folder is
@@ -85,8 +113,9 @@ def write_files(out_dir, files: dict) -> list:
             temp = temp_name(out_dir)
             staged.append((temp, out_dir / name))
             _stage(temp, content)
-        for temp, target in staged:
-            os.replace(temp, target)
+        with signals_held():
+            for temp, target in staged:
+                os.replace(temp, target)
     except BaseException as exc:
         for temp, _ in staged:
             Path(temp).unlink(missing_ok=True)
@@ -174,8 +203,9 @@ def streamed_files(out_dir, names):
         for name, handle in handles.items():
             handle.close()
             os.chmod(temps[name], 0o644)
-        for name, temp in temps.items():
-            os.replace(temp, out_dir / name)
+        with signals_held():
+            for name, temp in temps.items():
+                os.replace(temp, out_dir / name)
     except BaseException as exc:
         _discard(handles, temps)
         if isinstance(exc, OSError):

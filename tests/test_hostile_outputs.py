@@ -181,3 +181,50 @@ def test_a_full_disk_while_generating_is_one_line_and_writes_nothing(tmp_path, i
     assert result.exit_code == 1
     assert "no space left on the device" in one_error_line(result)
     assert list((tmp_path / "quiz").iterdir()) == []
+
+
+def test_ctrl_c_while_outputs_are_renamed_is_acted_on_after_all_of_them(tmp_path):
+    """Held, not lost: the renames all happen, then KeyboardInterrupt (rev-hostile15
+    saw graded.csv new and the other outputs old after a Ctrl-C at that moment)."""
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        pytest.skip("SIGINT is not Python's default handler here (pytest started in the background)")
+    renamed = []
+    real_replace = os.replace
+
+    def replace_and_interrupt(source, target):
+        real_replace(source, target)
+        renamed.append(target)
+        if len(renamed) == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    original = os.replace
+    os.replace = replace_and_interrupt
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            files.write_files(tmp_path, {"a.csv": "1\n", "b.csv": "2\n", "c.md": "3\n"})
+    finally:
+        os.replace = original
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.csv", "b.csv", "c.md"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_ctrl_c_while_feedback_sheets_are_made_leaves_every_earlier_output(folder, monkeypatch):
+    """The sheets are made before anything is committed: stopping there keeps
+    the earlier run's graded.csv beside the earlier run's sheets (rev-hostile15)."""
+    import quizgen
+    from quizgen.grading import feedback_pdf
+    from quizgen.grading.outputs import GradeOutputs
+
+    outputs = GradeOutputs(feedback=folder / "fb")
+    quizgen.grade(folder / "answers.csv", outputs=outputs, force=True)
+    before = {p.name: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    (folder / "answers.csv").write_text((folder / "answers.csv").read_text().replace("0.001", "0.408"))
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(feedback_pdf, "make_sheets", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        quizgen.grade(folder / "answers.csv", outputs=outputs, force=True)
+    after = {p.name: p.read_bytes() for p in folder.rglob("*") if p.is_file() and p.name != "answers.csv"}
+    assert after == {name: data for name, data in before.items() if name != "answers.csv"}

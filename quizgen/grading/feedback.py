@@ -92,13 +92,11 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False) ->
     return students, context
 
 
-def write_feedback_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> Path:
-    """Write ``<student>.md`` for every student into folder ``outputs.feedback``
-    (atomically); returns the folder."""
+def markdown_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> dict:
+    """``{"<student>.md": text}``: every student's sheet, to write with ``write_sheet_files``."""
     students, context = student_sheets(result, key, outputs, columns, comma)
-    files = {f"{stem}.md": sheet_markdown(total, questions, number, *context)
-             for stem, total, questions, number in students}
-    return write_sheet_files(outputs.feedback, files)
+    return {f"{stem}.md": sheet_markdown(total, questions, number, *context)
+            for stem, total, questions, number in students}
 
 
 MANIFEST = ".quizgen-sheets"

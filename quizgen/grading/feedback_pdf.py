@@ -11,11 +11,9 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from pathlib import Path
 
 from quizgen.errors import TexNotFoundError
-from quizgen.grading.feedback import (part_lines, part_notes, score_texts, student_sheets,
-                                      write_feedback_sheets, write_sheet_files)
+from quizgen.grading.feedback import markdown_sheets, part_lines, part_notes, score_texts, student_sheets
 from quizgen.grading.feedback_stray import STRAY_HEADING, STRAY_INTRO, stray_sentences
 from quizgen.generation.pdf import install_hint
 from quizgen.text.render import escape_tex
@@ -26,17 +24,18 @@ _BREAK_EVERY = 8
 WORD_BREAK = r"\penalty5000{}"   # a break TeX takes only when no space will do
 
 
-def write_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> Path:
-    """Write one sheet per student into ``outputs.feedback``: Markdown, or PDF
-    when ``outputs.feedback_format`` is "pdf"; every number with a decimal
-    comma when ``comma``; returns the folder. ``columns``: where graded.csv
-    holds (student, name, question, part, answer)."""
+def make_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> dict:
+    """One sheet per student, ``{name: text or bytes}``, to write into
+    ``outputs.feedback`` with ``write_sheet_files``: Markdown, or PDF (compiled
+    here) when ``outputs.feedback_format`` is "pdf"; every number with a
+    decimal comma when ``comma``. ``columns``: where graded.csv holds
+    (student, name, question, part, answer)."""
     if getattr(outputs, "feedback_format", "md") != "pdf":
-        return write_feedback_sheets(result, key, outputs, columns, comma)
+        return markdown_sheets(result, key, outputs, columns, comma)
     students, context = student_sheets(result, key, outputs, columns, comma)
     sources = {f"{stem}.tex": sheet_tex(total, questions, number, context, getattr(outputs, "paper", "a4"))
                for stem, total, questions, number in students}
-    return write_sheet_files(outputs.feedback, compile_sheets(sources))
+    return compile_sheets(sources)
 
 
 def compile_sheets(sources: dict) -> dict:

@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import csv
 from collections import Counter
+from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 
 from quizgen.background import Background, resolve_jobs
 from quizgen.errors import InputFileError, OutputError, UsageError, printable
-from quizgen.files import default_output_folder, streamed_files
+from quizgen.files import default_output_folder, signals_held, streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
+from quizgen.grading.feedback import write_sheet_files
 from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolerance_override, traps_covered
 from quizgen.grading.lms_input import lms_inputs
 from quizgen.grading.outcome import localised
@@ -104,7 +106,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         tally = Tally(len(index.slots), partial(key_trap_wording, index.papers))
         names = {role: path.name for role, path in paths.items()}
         folder = paths["graded"].parent
-        with streamed_files(folder, names.values()) as handles:
+        with ExitStack() as held, streamed_files(folder, names.values()) as handles:
             graded_handle = handles[names["graded"]]
             try:
                 with progress_bar(progress, source.path.stat().st_size, "Grading") as bar:
@@ -134,11 +136,23 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
                 extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}
                 write_extra_outputs(result, outputs, extra, report.result())
-        if outputs.feedback:
-            from quizgen.grading.feedback_pdf import write_sheets   # its PDF and TeX machinery only when asked
-
-            result.paths["feedback"] = write_sheets(result, data, outputs, source.columns, source.decimal_comma)
+            # the sheets are made (PDFs compiled) before anything is committed, and then they and
+            # the other outputs are renamed into place with Ctrl-C held: a run leaves all its files or none
+            sheets = _feedback_sheets(result, data, outputs, source, graded_handle) if outputs.feedback else None
+            held.enter_context(signals_held())
+            if sheets is not None:
+                result.paths["feedback"] = write_sheet_files(outputs.feedback, sheets)
         return result
+
+
+def _feedback_sheets(result, data, outputs, source, graded_handle) -> dict:
+    """Every student's feedback sheet, ``{name: text or bytes}``, read from
+    graded.csv as written under its temporary name (not yet in place)."""
+    from quizgen.grading.feedback_pdf import make_sheets   # its PDF and TeX machinery only when asked
+
+    graded_handle.flush()
+    written = replace(result, paths={**result.paths, "graded": Path(graded_handle.name)})
+    return make_sheets(written, data, outputs, source.columns, source.decimal_comma)
 
 
 def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None = None) -> dict:
