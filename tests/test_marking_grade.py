@@ -469,3 +469,13 @@ def test_a_policy_can_ask_intermediates_carried_to_four_figures(tmp_path):
     strict = _grade(tmp_path, {"s001": instance}, answers, policy=tmp_path / "policy.yaml")[("s001", "c")]
     assert (default["status"], default["note"]) == ("correct", "carried_rounding")
     assert strict["status"] != "correct", strict
+
+
+def test_an_override_naming_no_part_of_a_question_with_several_says_so(tmp_path):
+    """'matches no answer' alone left the marker to guess (rev-hostile15)."""
+    instances, answers = _c7_case(tmp_path)
+    _write_c7_files(tmp_path, instances, answers)
+    (tmp_path / "overrides.csv").write_text("student_id,question_id,part,score\ns001,Q1,,1\n", encoding="utf-8")
+    result = quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", overrides=tmp_path / "overrides.csv")
+    assert "overrides.csv: line 2: override for s001 Q1 matches no answer: no part given for Q1 (parts a, b, c)" \
+        in result.warnings

@@ -84,7 +84,7 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
     answer row gets a row of its own from ``made`` (None: it matches nothing).
     Returns one line per override that matched nothing, and one per override
     of a part an earlier line already decided (the later line is used)."""
-    unmatched, repeated, decided = [], [], {}   # decided: {grid cell: the override that set it}
+    unmatched, repeated, decided, reasons = [], [], {}, {}   # decided: {grid cell: the override that set it}
     for override in overrides:
         number = students.find(override.student_id)
         if number is None and made is not None:
@@ -95,6 +95,8 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         row = grid.rows[k] if checker is not None else -1
         if checker is None or (row < 0 and made is None):
             unmatched.append(override)
+            if isinstance(slot, str):   # no such question or part, or no part named on a question with several
+                reasons[override.line] = slot
             continue
         if k in decided:
             info = index.slots[slot]
@@ -117,7 +119,7 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
             grid.rows[k] = made.write(students, index, number, slot, outcome)
         else:
             patched[row] = outcome
-    return describe_unmatched(unmatched, source) + repeated
+    return describe_unmatched(unmatched, source, reasons) + repeated
 
 
 def describe_repeat(earlier, later, part: str, source: str) -> str:

@@ -84,8 +84,21 @@ def _override(row: list, columns: dict, where: str, line: int) -> Override:
         raise InputFileError(f"{where}: status {status!r} is not one of {', '.join(STATUSES)}")
     if not cell("student"):
         raise InputFileError(f"{where}: student_id is empty")
-    return Override(cell("student"), cell("question"), cell("part"), _score(cell("score"), where), status,
-                    cell("comment"), line)
+    score = _score(cell("score"), where)
+    _check_agrees(status, score, where)
+    return Override(cell("student"), cell("question"), cell("part"), score, status, cell("comment"), line)
+
+
+_AGREES = {"blank": lambda score: score == 0, "correct": lambda score: score > 0,
+           "incorrect": lambda score: score < 1}
+
+
+def _check_agrees(status: str, score: float, where: str) -> None:
+    """Refuse a status its score contradicts: ``blank`` with marks, ``correct``
+    with none, ``incorrect`` with full marks (a slip in one of the two cells)."""
+    if status in _AGREES and not _AGREES[status](score):
+        raise InputFileError(f"{where}: status {status!r} with score {score:g} contradicts itself: "
+                             "leave the status empty to follow the score, or change one of them")
 
 
 def _score(text: str, where: str) -> float:
@@ -114,7 +127,10 @@ def decided_status(given: str, machine: str, score: float) -> str:
     return machine
 
 
-def describe_unmatched(unmatched: list, source: str = "overrides") -> list:
-    """One line per override that matched no answer."""
-    return [f"{source}: line {o.line}: override for {o.student_id} {o.question_id} ({o.part}) matches no answer"
-            for o in unmatched]
+def describe_unmatched(unmatched: list, source: str = "overrides", reasons: dict | None = None) -> list:
+    """One line per override that matched no answer, with why when known
+    (``reasons``: {line: "no part given for Q1 (parts a, b)"})."""
+    reasons = reasons or {}
+    return [f"{source}: line {o.line}: override for {o.student_id} {o.question_id}"
+            f"{f' ({o.part})' if o.part else ''} matches no answer"
+            f"{f': {reasons[o.line]}' if o.line in reasons else ''}" for o in unmatched]
