@@ -479,3 +479,53 @@ def test_an_override_naming_no_part_of_a_question_with_several_says_so(tmp_path)
     result = quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", overrides=tmp_path / "overrides.csv")
     assert "overrides.csv: line 2: override for s001 Q1 matches no answer: no part given for Q1 (parts a, b, c)" \
         in result.warnings
+
+
+def test_a_trap_reading_an_earlier_part_the_recipe_does_not_read_is_named_from_it(tmp_path):
+    """C7 (c)'s wrong-label trap is (b) itself: a student whose (b) is ECF from
+    a wrong (a), then writes that (b) again for (c), is told so, marked from
+    their (b) (rev-code15: only the recipe's own inputs were passed)."""
+    instances, answers = {}, {}
+    for k, inst in enumerate(_instances("C7", 5)):
+        p = float(inst.parts[0].value)
+        slip = float(significant(p * 0.9, 3))
+        loss = str(significant(-math.log(slip), 4))
+        names = [pv.part.name for pv in inst.parts]
+        instances[f"s{k}"], answers[f"s{k}"] = inst, {names[0]: str(slip), names[1]: loss, names[2]: loss}
+    rows = _grade(tmp_path, instances, answers)
+    for sid, paper in answers.items():
+        assert (rows[(sid, "b")]["status"], rows[(sid, "b")]["note"]) == ("correct", "ecf")
+        c = rows[(sid, "c")]
+        assert (c["status"], c["misconception"]) == ("incorrect", "wrong_label_branch"), c
+        assert c["feedback"].startswith(f"marked from your (b) = {float(paper['loss_y1']):g}: "), c["feedback"]
+
+
+def test_a_slip_on_a_wrong_a_never_earns_more_than_the_right_method_on_it(tmp_path):
+    """Trap credit times ECF credit (rev-code15: 1 of 2 marks beat ECF's 0.5)."""
+    instance = _instances("C2", 1)[0]
+    slip = float(significant(float(instance.parts[0].value) * 0.9, 3))
+    names = [pv.part.name for pv in instance.parts]
+    (tmp_path / "policy.yaml").write_text("ecf_credit: 0.25\ntraps: {log10_instead_of_ln: 0.5}\n", encoding="utf-8")
+    rows = _grade(tmp_path, {"slip": instance, "right": instance},
+                  {"slip": {names[0]: str(slip), names[1]: str(significant(-math.log10(slip), 3))},
+                   "right": {names[0]: str(slip), names[1]: str(significant(-math.log(slip), 3))}},
+                  policy=tmp_path / "policy.yaml")
+    right = float(rows[("right", "b")]["score"])   # ECF: a quarter of the part's points
+    assert right > 0 and rows[("right", "b")]["note"] == "ecf"
+    assert rows[("slip", "b")]["misconception"] == "log10_instead_of_ln"
+    assert float(rows[("slip", "b")]["score"]) == pytest.approx(right * 0.5)
+
+
+def test_a_decimal_comma_class_reads_its_own_numbers_before_a_traps_words(tmp_path):
+    """'marked from your (a) = 0,0474' as the student wrote it; the trap's words stay (rev-code15)."""
+    instance = _instances("C2", 1)[0]
+    slip = float(significant(float(instance.parts[0].value) * 0.9, 3))
+    names = [pv.part.name for pv in instance.parts]
+    _grade(tmp_path, {"s1": instance}, {"s1": {names[0]: str(slip), names[1]: str(significant(-math.log10(slip), 3))}})
+    text = (tmp_path / "answers.csv").read_text(encoding="utf-8").replace(",", ";").replace(".", ",")
+    (tmp_path / "answers.csv").write_text(text, encoding="utf-8")
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json")
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        row = [r for r in csv.DictReader(handle, delimiter=";") if r["part"] == "b"][0]
+    feedback = next(t.feedback for t in instance.parts[1].traps if t.code == "log10_instead_of_ln")
+    assert row["feedback"] == f"marked from your (a) = {slip:g}: {feedback}".replace(f"{slip:g}", f"{slip:g}".replace(".", ","))

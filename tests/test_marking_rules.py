@@ -63,3 +63,11 @@ def test_too_early_feedback_never_says_fewer_figures_than_were_written(value, te
     """0.00120 shows 3 figures: it is 0.001208 cut off, not 'only 2 figures' (rev-fresh15)."""
     verdict = mark_part(PartRule("p", "(a)", "numeric", value, {}), text, {}, {})
     assert (verdict.status, verdict.feedback) == (IMPRECISE, feedback)
+
+
+def test_a_traps_wording_drops_the_students_own_numbers():
+    """The drill's summary and the class report quote a trap's words once, whoever met it."""
+    from quizgen.marking.rules import trap_wording
+
+    assert trap_wording("marked from your (a) = 0.0474: Use ln, not log10.") == "Use ln, not log10."
+    assert trap_wording("Use ln, not log10: base e.") == "Use ln, not log10: base e."

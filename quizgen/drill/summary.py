@@ -9,6 +9,7 @@ from collections import Counter
 from quizgen.drill import record as learner
 from quizgen.bank.loader import load_bank
 from quizgen.key.parts import code_in_words
+from quizgen.marking.rules import trap_wording
 from quizgen.text.plain import WIDTH, to_plain, wrap
 
 
@@ -22,7 +23,7 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=()) 
     else:
         lines += _score_table(result.parts)
         met = Counter(p.misconception for p in result.parts if p.misconception)
-        feedback = {p.misconception: p.feedback for p in result.parts if p.misconception}
+        feedback = {p.misconception: trap_wording(p.feedback) for p in result.parts if p.misconception}
         lines += ["", "Misconceptions met:" if met else "Misconceptions met: none."]
         lines += [wrap(f"- {code_in_words(code)} ({n}x): {to_plain(feedback[code])}", width) for code, n in met.most_common()]
     lines += ["", "What to practise next:"]

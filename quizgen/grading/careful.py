@@ -197,12 +197,13 @@ class QuestionRules:
         except (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
             return None
 
-    def own_trap(self, letter: str, value: float, earlier: dict, spec: dict, kind: str):
-        """The key part's trap (a key Trap) that ``value`` falls into when its
-        value is worked from the student's own ``earlier`` answers (the
-        template's trap recipes, key/recipes.py), or None: C2's (b) 1.32 is
-        -log10 of their own wrong (a) 0.0474. Only traps present in this
-        instance, reading answers that are given, count."""
+    def own_trap(self, letter: str, value: float, answers: dict, spec: dict, kind: str):
+        """``(trap, ((label, earlier part name), ...))``: the key part's trap
+        (a key Trap) that ``value`` falls into when its value is worked from
+        the student's own ``answers`` (part name -> value) to the earlier parts
+        it reads (the template's trap recipes, key/recipes.py), or None: C2's
+        (b) 1.32 is -log10 of their own wrong (a) 0.0474. Only traps present
+        in this instance, reading earlier answers that are given, count."""
         self._ready()
         position = self._index.get(letter)
         part = self.question.parts[position] if position is not None else None
@@ -210,11 +211,13 @@ class QuestionRules:
         if stored is None or not stored.traps or not self._params:
             return None
         present = {t.code: t for t, v in zip(part.traps, part.trap_values) if v is not None}
+        earlier = self._earlier(position)
         for code, text in stored.traps:
-            if code in present and all(earlier.get(d) is not None for d in recipe_parts(text)):
-                trap_value = self._trap_value(part.name, code, text, earlier)
+            reads = recipe_parts(text)
+            if code in present and all(d in earlier and answers.get(d) is not None for d in reads):
+                trap_value = self._trap_value(part.name, code, text, answers)
                 if trap_value is not None and matches(value, trap_value, spec, kind):
-                    return present[code]
+                    return present[code], tuple((_label(earlier[d]), d) for d in reads)
         return None
 
     def _trap_value(self, name: str, code: str, text: str, earlier: dict):

@@ -32,14 +32,15 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
         found = dependents.get(paper)
         if found is None:
             found = dependents[paper] = _dependents(index.papers[paper], memo)
-        for slot, checker, sources in found:
+        for slot, checker, sources, named in found:
             outcome = latest[base + slot]
             if outcome.status not in _REMARKED or outcome.value is None:
                 continue
             earlier = {name: latest[base + s].value for name, s in sources}
             verdict = checker.remark(outcome.value, outcome.figures, earlier)
             if verdict is None and outcome.status is Status.INCORRECT and not outcome.misconception:
-                verdict = checker.own_trap(outcome.value, outcome.figures, earlier)   # C2: -log10 of their own (a)
+                answers = {name: latest[base + s].value for name, s in named}   # C2: -log10 of their own (a)
+                verdict = checker.own_trap(outcome.value, outcome.figures, answers)
             if verdict is not None:
                 if originals is not None:
                     originals[base + slot] = outcome
@@ -52,7 +53,8 @@ _REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
 
 
 def _dependents(paper, memo: dict) -> list:
-    """``(slot, checker, ((earlier part name, its slot), ...))`` for each part of
+    """``(slot, checker, ((earlier part name, its slot), ...), ((name, slot) of
+    every named part of its question, ...))`` for each part of
     ``paper`` whose template's recipe reads earlier parts (``careful.ecf_inputs``,
     once per template: no marking rules are made here; ``remark`` makes them
     for the answers it re-marks, and gives None where an instance's recipes
@@ -66,5 +68,6 @@ def _dependents(paper, memo: dict) -> list:
         for part, slot in zip(question.parts, slots):
             depends = inputs.get(part.letter)
             if depends and all(d in named for d in depends):
-                found.append((slot, paper.checkers[slot], tuple((d, named[d]) for d in depends)))
+                found.append((slot, paper.checkers[slot], tuple((d, named[d]) for d in depends),
+                              tuple(named.items())))
     return found

@@ -224,16 +224,21 @@ class PartChecker:
         self._remarked[token] = verdict
         return verdict
 
-    def own_trap(self, value: float, figures, earlier: dict) -> Verdict | None:
+    def own_trap(self, value: float, figures, answers: dict) -> Verdict | None:
         """The verdict on an incorrect answer that is a trap worked from the
-        student's own ``earlier`` answers (part name -> value), or None."""
+        student's own ``answers`` to the earlier parts (part name -> value),
+        or None. Its credit is the trap's times the ECF credit: a slip made
+        on a wrong (a) never earns more than the right method on it."""
         question = self.question_rules()
-        trap = question.own_trap(self.part.letter, value, earlier, self._spec(), self.kind)
-        if trap is None:
+        found = question.own_trap(self.part.letter, value, answers, self._spec(), self.kind)
+        if found is None:
             return None
-        credit = question.credits.traps.get(trap.code, trap.credit) * float(self.part.points)
-        return Verdict(Status.INCORRECT, credit, self.expected, trap.code,
-                       f"{careful.marked_from(self.rule, earlier)}: {trap.feedback}", value=value, figures=figures)
+        trap, reads = found
+        credits = question.credits
+        credit = credits.traps.get(trap.code, trap.credit) * credits.ecf * float(self.part.points)
+        shown = careful.marked_from((label, answers[name]) for label, name in reads)
+        return Verdict(Status.INCORRECT, credit, self.expected, trap.code, f"{shown}: {trap.feedback}",
+                       value=value, figures=figures)
 
     def _marks(self, text: str) -> str:
         """``text`` with its commas (and, in a count with decimal commas, its
@@ -296,15 +301,15 @@ def carried_forward(checker: PartChecker, verdict: Verdict, values: dict) -> Ver
     if recipe is None or any(values.get(name) is None for name in recipe.depends):
         return verdict
     earlier = {name: values[name] for name in recipe.depends}
-    return checker.remark(verdict.value, verdict.figures, earlier) or _named_from_own(checker, verdict, earlier)
+    return checker.remark(verdict.value, verdict.figures, earlier) or _named_from_own(checker, verdict, values)
 
 
-def _named_from_own(checker: PartChecker, verdict: Verdict, earlier: dict) -> Verdict:
+def _named_from_own(checker: PartChecker, verdict: Verdict, values: dict) -> Verdict:
     """``verdict``, or the trap it is when worked from the student's own
     earlier answers: only for a plain incorrect (no trap named, no credit)."""
     if verdict.status is not Status.INCORRECT or verdict.misconception:
         return verdict
-    return checker.own_trap(verdict.value, verdict.figures, earlier) or verdict
+    return checker.own_trap(verdict.value, verdict.figures, values) or verdict
 
 
 def check_answer(part, text: str, decimal_comma: bool = False,

@@ -13,7 +13,7 @@ from operator import attrgetter
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import SCORED, Status
-from quizgen.marking.rules import MARKED_FROM
+from quizgen.marking.rules import trap_wording
 from quizgen.scores import adds_exactly, score_total
 
 _STATUS, _SCORE = attrgetter("status"), attrgetter("score")
@@ -149,8 +149,7 @@ def _trap_wording(outcome) -> str | None:
     your (a) = ...: " of a trap worked from the student's own earlier answer."""
     if outcome.note == "override":
         return None
-    feedback = outcome.feedback
-    return feedback.split(": ", 1)[-1] if feedback.startswith(MARKED_FROM) else feedback
+    return trap_wording(outcome.feedback)
 
 
 def key_trap_wording(papers, slot: int, code: str) -> str | None:

@@ -229,12 +229,17 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
             return "", None
     except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError):
         return "", None
-    return marked_from(rule, own), min(plain, key=lambda v: abs(x - v))
+    return marked_from((s.label, own[s.name]) for s in rule.sources), min(plain, key=lambda v: abs(x - v))
 
 
-def marked_from(rule: PartRule, earlier: dict) -> str:
-    """``marked from your (a) = 0.0758``: the own earlier answers a verdict was worked from."""
-    return MARKED_FROM + ", ".join(f"{s.label} = {_shown(earlier[s.name])}" for s in rule.sources)
+def marked_from(pairs) -> str:
+    """``marked from your (a) = 0.0758`` from ``(label, value)`` pairs: the own earlier answers a verdict used."""
+    return MARKED_FROM + ", ".join(f"{label} = {_shown(value)}" for label, value in pairs)
+
+
+def trap_wording(feedback: str) -> str:
+    """A trap's feedback without the "marked from your (a) = ...: " of one student's own answers."""
+    return feedback.split(": ", 1)[-1] if feedback.startswith(MARKED_FROM) else feedback
 
 
 def _rounded_early_from(rule: PartRule, reading: Reading, values) -> bool:
