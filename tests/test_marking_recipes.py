@@ -99,3 +99,22 @@ def test_each_trap_recipe_worked_from_the_right_earlier_answers_is_the_keys_trap
                 assert found is not None and found[0].code == code, (k, part.name, code)
                 checked += 1
     assert checked or not stored
+
+
+def test_every_recipe_text_generate_writes_reads_back(monkeypatch):
+    """generate never writes a key grade refuses: a trap text the parser could
+    not read back (over 400 characters) is left out; up to that it is kept and
+    read (rev-code15: a 252-character trap text was written, then refused)."""
+    from quizgen.key import entries
+    from quizgen.key.recipes import RECIPE_LIMIT, read_recipes
+    from quizgen.key.checks import Where
+
+    long_text = " + ".join(["part:p"] * 60)                  # 537 characters
+    kept_text = " + ".join(["part:p"] * 40)                  # 357 characters
+    assert len(kept_text) <= RECIPE_LIMIT < len(long_text)
+    monkeypatch.setattr(entries, "trap_recipes",
+                        lambda template: {"loss": (("too_long", long_text), ("kept", kept_text))})
+    recipes = entries.template_recipes(BANK["C1"])
+    assert recipes["loss"].traps == (("kept", kept_text),)
+    record = {name: recipe.to_json() for name, recipe in recipes.items()}
+    assert read_recipes(record, Where("key.json"))["loss"].traps == (("kept", kept_text),)

@@ -22,7 +22,7 @@ from quizgen.cells import spreadsheet_safe
 from quizgen.errors import QuizgenError, TemplateError
 from quizgen.generation.sampling import canonical_instance
 from quizgen.key.compact import instance_record, template_record
-from quizgen.key.recipes import KeyRecipe
+from quizgen.key.recipes import RECIPE_LIMIT, KeyRecipe
 from quizgen.key.model import DEFAULT_TOLERANCE, KeyPart, KeyQuestion, PartSpec, Trap
 from quizgen.marking.percent import asks_percent
 from quizgen.marking.recipes import part_paths, recipe_text, trap_recipes
@@ -209,5 +209,7 @@ def template_recipes(template) -> dict:
     found = {}
     for name, recipe in paths.items():
         steps = tuple((let, recipe_text(node)) for let, node in recipe.intermediates)
-        found[name] = KeyRecipe(recipe.text, steps, traps.get(name, ()))
+        if len(recipe.text) <= RECIPE_LIMIT and all(len(text) <= RECIPE_LIMIT for _, text in steps):
+            # a longer text could not be read back: that part simply gets no ECF or carried rounding
+            found[name] = KeyRecipe(recipe.text, steps, tuple(t for t in traps.get(name, ()) if len(t[1]) <= RECIPE_LIMIT))
     return found

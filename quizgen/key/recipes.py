@@ -18,6 +18,9 @@ from dataclasses import dataclass
 
 from quizgen.key import checks
 from quizgen.key.checks import Where
+from quizgen.maths.parser import MAX_LENGTH
+
+RECIPE_LIMIT = MAX_LENGTH   # characters in a recipe, step or trap text: the longest expression the parser reads
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,17 +50,17 @@ def read_recipes(record, where: Where) -> dict:
         at = where / name
         checks.text(name, at, checks.MAX_ID, empty=False)
         checks.mapping(entry, at)
-        text = checks.text(entry.get("recipe"), at / "recipe", checks.MAX_ID, empty=False)
+        text = checks.text(entry.get("recipe"), at / "recipe", RECIPE_LIMIT, empty=False)
         steps = []
         for i, step in enumerate(checks.listing(entry.get("steps", []), at / "steps")):
             pair = checks.listing(step, at / "steps" / i)
             if len(pair) != 2:
                 raise (at / "steps" / i).fail("expected [let name, recipe text]")
             steps.append((checks.text(pair[0], at / "steps" / i / 0, checks.MAX_ID, empty=False),
-                          checks.text(pair[1], at / "steps" / i / 1, checks.MAX_ID, empty=False)))
+                          checks.text(pair[1], at / "steps" / i / 1, RECIPE_LIMIT, empty=False)))
         traps = checks.mapping(entry.get("traps", {}), at / "traps")
         for code, trap in traps.items():
             checks.text(code, at / "traps", checks.MAX_ID, empty=False)
-            checks.text(trap, at / "traps" / code, checks.MAX_ID, empty=False)
+            checks.text(trap, at / "traps" / code, RECIPE_LIMIT, empty=False)
         found[name] = KeyRecipe(text, tuple(steps), tuple(traps.items()))
     return found
