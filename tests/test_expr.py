@@ -28,7 +28,7 @@ def value_of(text):
     ("e^2", math.e ** 2), ("sqrt(2)", math.sqrt(2)), ("pi", math.pi), ("log10(1000)", 3.0),
     ("log(8, 2)", 3.0), ("2^-1", 0.5), ("−0.5", -0.5), ("2×3", 6.0),
     ("-ln0.7891", -math.log(0.7891)), ("ln4", math.log(4)), ("exp0.5", math.exp(0.5)), ("sqrt2", math.sqrt(2)),
-    ("log10 2", math.log10(2)), ("log 2", math.log(2)),
+    ("log10 2", math.log10(2)), ("log 2", math.log(2)), ("-log0.7891", -math.log(0.7891)), ("log5", math.log(5)),
 ])
 def test_answers_parse_to_their_value(text, expected):
     assert value_of(text) == pytest.approx(expected, rel=1e-12)
@@ -36,7 +36,7 @@ def test_answers_parse_to_their_value(text, expected):
 
 @pytest.mark.parametrize("text, reason", [
     ("__import__('os')", "not allowed"), ("x.y", "attribute"), ("z[0]", "subscripts"),
-    ("nan", "unknown name"), ("inf", "unknown name"), ("log102", "unknown name"), ("factorial(10**7)", "not allowed"),
+    ("nan", "unknown name"), ("inf", "unknown name"), ("log102", "unknown name"), ("log2.5", "not a valid expression"), ("factorial(10**7)", "not allowed"),
     ("lambda: 1", "lambda"), ("[1, 2]", "a list"), ("1 < 2", "comparisons"), ("1e999", "out of range"),
     ("9**9**9**9", "out of range"), ("((9**9)**9999)**9999", "out of range"),
     ("(" * 10000 + "1" + ")" * 10000, "longer than"), ("log(0)", "non-positive"), ("1/0", "division"),

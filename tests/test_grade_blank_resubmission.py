@@ -84,3 +84,10 @@ def test_a_replaced_answer_after_a_flood_of_blanks_is_still_listed(tmp_path):
     sheet = (tmp_path / "sheets" / "s001.md").read_text(encoding="utf-8")
     assert "- Row 2: your answer 2 to Q1 (b) was replaced by your later answer in row 34" in sheet
     assert "- 30 of your blank answers were passed over" in sheet and "more such answer" not in sheet
+
+
+def test_one_blank_passed_over_is_counted_in_the_singular(tmp_path):
+    graded(tmp_path, "student_id,question_id,part,answer\ns001,Q1,b,2\ns001,Q1,a,0.5\ns001,Q1,a,\ns001,Q1,b,3\n",
+           outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
+    sheet = (tmp_path / "sheets" / "s001.md").read_text(encoding="utf-8")
+    assert "- One of your blank answers was passed over for another row answering the same part" in sheet

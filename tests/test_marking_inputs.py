@@ -128,6 +128,13 @@ def test_override_errors(text, message):
         parse_overrides(text)
 
 
+def test_empty_header_cells_name_no_column_so_text_under_them_is_refused():
+    """Excel saves trailing empty header cells: a comma in an unquoted comment
+    must still not cut the comment short (rev-code15)."""
+    with pytest.raises(InputFileError, match="line 2: 6 cells but the header names 5 columns"):
+        parse_overrides("student_id,question_id,part,score,comment,,\ns1,Q1,b,0.5,used 0.0474 well, half marks\n")
+
+
 def test_empty_cells_past_the_header_are_read_as_nothing():
     """Spreadsheets often save a row's trailing empty cells: no text is lost, so no error."""
     assert [o.comment for o in parse_overrides("student_id,question_id,part,score,comment\ns1,Q1,b,1,ok,,\n")] == ["ok"]

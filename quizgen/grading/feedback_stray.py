@@ -101,7 +101,8 @@ def stray_sentences(strays: list, more: int, blanks: int, questions, esc) -> lis
     if more:
         lines.append(f"... and {more} more such answer(s), listed in the graded answers file.")
     if lines and blanks:
-        lines.append(f"{blanks} of your blank answers were passed over for another row answering the same part: "
+        counted = "One of your blank answers was" if blanks == 1 else f"{blanks} of your blank answers were"
+        lines.append(f"{counted} passed over for another row answering the same part: "
                      "a blank never replaces an answer, so nothing was lost.")
     return lines
 

@@ -48,7 +48,7 @@ def parse_overrides(text: str, source: str = "overrides") -> list:
         for row in reader:
             if any(cell.strip() for cell in row):
                 where = f"{source}: line {reader.line_num + skip}"
-                _check_width(row, len(header), where)
+                _check_width(row, _named_width(header), where)
                 found.append(_override(row, columns, where, reader.line_num + skip))
     except csv.Error as exc:
         raise InputFileError(f"{source}: line {reader.line_num + skip}: {csv_problem(exc)}") from exc
@@ -64,6 +64,15 @@ def _columns(header, source: str) -> dict:
                              f"(part optional when the question cell holds it, as Q3b; optional status, "
                              f"comment); found {header_shown(header)}")
     return columns
+
+
+def _named_width(header: list) -> int:
+    """How many columns the header names: empty cells after the last name
+    (which spreadsheets often save) name none."""
+    names = [cell.strip() for cell in header]
+    while names and not names[-1]:
+        names.pop()
+    return len(names)
 
 
 def _check_width(row: list, width: int, where: str) -> None:

@@ -49,9 +49,9 @@ def template_policy(names) -> Policy:
     return Policy(TEMPLATE_FUNCTIONS, names=frozenset(names), subscripts=True, logic=True)
 
 
-# ``ln 4``, ``ln4``, ``-ln0.7891``, ``log10 2``: a function of one number without brackets
-# (the log family only with a space: ``log102`` could be log10(2) or log(102))
-_LN_SPACE = re.compile(r"\b(ln|exp|sqrt|log(?:10|2)?(?=\s))\s*([0-9.]+(?:[eE][-+]?[0-9]+)?|e|pi)\b")
+# ``ln 4``, ``ln4``, ``-ln0.7891``, ``log0.7891``, ``log10 2``: a function of one number without
+# brackets (``log`` before 10 or 2 only with a space: ``log102`` could be log10(2) or log(102))
+_LN_SPACE = re.compile(r"\b(ln|exp|sqrt|log(?:10|2)?(?=\s)|log(?!10|2))\s*([0-9.]+(?:[eE][-+]?[0-9]+)?|e|pi)\b")
 
 
 def normalise_answer_text(text: str) -> str:
