@@ -128,3 +128,24 @@ def test_grade_with_a_bad_key_exits_2_with_one_line(invoke, tmp_path):
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [
         f'quizgen: error: {key}: questions[0].parts[1].points: expected a number >= 0 and <= 1e+06, got "lots"']
+
+
+@pytest.mark.parametrize("recipe, message", [
+    ("__import__('os').system('id')", "recipes.loss_y1.recipe: "),
+    ("-log(1 - part:loss_y1)", "recipes.loss_y1.recipe: reads part 'loss_y1', which does not come before 'loss_y1'"),
+    ("-log(nosuchname * part:p)", "recipes.loss_y1.recipe: "),
+])
+def test_a_hand_edited_recipe_that_cannot_be_used_is_refused_naming_the_template(tmp_path, invoke, recipe, message):
+    """ECF was switched off without a word for a broken recipe (rev-hostile15);
+    nothing in it is ever run: the whitelist parser refuses it."""
+    assert invoke("generate", "--classes", "C7", "--seed", "7", "--out", tmp_path / "k").exit_code == 0
+    data = json.loads((tmp_path / "k" / "key.json").read_text(encoding="utf-8"))
+    template = next(iter(data["templates"]))
+    data["templates"][template]["recipes"]["loss_y1"]["recipe"] = recipe
+    (tmp_path / "k" / "key.json").write_text(json.dumps(data), encoding="utf-8")
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.5\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "k" / "key.json")
+    assert result.exit_code == 2, result.output
+    line = result.output.strip().splitlines()[-1]
+    assert line.startswith(f"quizgen: error: key.json: templates.{template}.{message}"), line
+    assert not (tmp_path / "answers-graded.csv").exists()

@@ -110,6 +110,28 @@ def _parsed_text(text: str, names: frozenset):
     return parse_recipe(text, names)
 
 
+def recipe_problem(question) -> str | None:
+    """Why ``question``'s stored recipes cannot be used, or None: a text the
+    whitelist parser refuses, a name its template lacks, or a part of the
+    question read that does not come before it (a hand-edited key.json). Checked once per template
+    when grade loads a key, so that ECF is never switched off without a word."""
+    names = frozenset(question.params)
+    parts = [part.name for part in question.parts]
+    for name, stored in question.recipes.items():
+        texts = [("recipe", stored.text), *((f"steps.{let}", text) for let, text in stored.steps),
+                 *((f"traps.{code}", text) for code, text in stored.traps)]
+        for where, text in texts:
+            try:
+                _parsed_text(text, names)
+            except QuizgenError as exc:
+                return f"recipes.{name}.{where}: {exc}"
+            before = parts[:parts.index(name)] if name in parts else []
+            late = [d for d in recipe_parts(text) if d in parts and d not in before]   # absent: no ECF, as an LMS part
+            if late:
+                return f"recipes.{name}.{where}: reads part {late[0]!r}, which does not come before {name!r}"
+    return None
+
+
 def ecf_inputs(question, memo: dict | None = None) -> dict:
     """``{part letter: (earlier part names its recipe reads, ...)}`` for the
     parts of ``question`` that may get ECF, from the stored recipe texts alone:

@@ -12,7 +12,7 @@ from pathlib import Path
 from quizgen.csv_input import norm_part, norm_question
 from quizgen.errors import InputFileError, UsageError
 from quizgen.grading.answers_file import split_label
-from quizgen.grading.careful import QuestionRules
+from quizgen.grading.careful import QuestionRules, recipe_problem
 from quizgen.grading.marking import PartChecker
 from quizgen.key.load import load_key_file
 from quizgen.key.model import Key
@@ -150,6 +150,19 @@ def with_policy_points(key: Key, policy: Policy, parts_of: dict) -> Key:
     return replace(key, questions=tuple(map(question, key.questions)), papers=papers)
 
 
+def _check_recipes(key: Key, source: str) -> None:
+    """Refuse a key whose stored recipes cannot be read (``careful.recipe_problem``),
+    naming the template: each template's recipes are one object, checked once."""
+    seen = set()
+    for questions in [key.questions] + [paper.questions for paper in key.papers]:
+        for question in questions:
+            if question.recipes and id(question.recipes) not in seen:
+                seen.add(id(question.recipes))
+                problem = recipe_problem(question)
+                if problem is not None:
+                    raise InputFileError(f"{source}: templates.{question.template}.{problem}")
+
+
 class PaperChecks:
     """One paper's parts, indexed by slot (a question part of the whole key):
     ``parts`` (a KeyPart, or None where this paper has no such part), and
@@ -197,6 +210,7 @@ class KeyIndex:
             parts_of, codes_of = _template_labels(key)
             key = with_policy_points(key, self.policy, parts_of)
             self.policy_warnings = self.policy.check_trap_codes(codes_of)
+        _check_recipes(key, name)
         self.slots, self.slot_of, self.questions = [], {}, {}
         self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper
         self._credits = {}     # {(template, class): Credits}
