@@ -29,6 +29,8 @@ def value_of(text):
     ("log(8, 2)", 3.0), ("2^-1", 0.5), ("−0.5", -0.5), ("2×3", 6.0),
     ("-ln0.7891", -math.log(0.7891)), ("ln4", math.log(4)), ("exp0.5", math.exp(0.5)), ("sqrt2", math.sqrt(2)),
     ("log10 2", math.log10(2)), ("log 2", math.log(2)), ("-log0.7891", -math.log(0.7891)), ("log5", math.log(5)),
+    ("-LN(0.7101)", -math.log(0.7101)), ("-Ln 0.7101", -math.log(0.7101)), ("LOG10(2)", math.log10(2)),
+    ("EXP(1)", math.e),   # function names in capitals, as calculators show them (rev-mark15b)
 ])
 def test_answers_parse_to_their_value(text, expected):
     assert value_of(text) == pytest.approx(expected, rel=1e-12)

@@ -51,13 +51,16 @@ def template_policy(names) -> Policy:
 
 # ``ln 4``, ``ln4``, ``-ln0.7891``, ``log0.7891``, ``log10 2``: a function of one number without
 # brackets (``log`` before 10 or 2 only with a space: ``log102`` could be log10(2) or log(102))
+_CALCULATOR_CASE = re.compile(r"\b(?:ln|log|log10|log2|exp|sqrt)(?=[\s(0-9.]|$)", re.IGNORECASE)
 _LN_SPACE = re.compile(r"\b(ln|exp|sqrt|log(?:10|2)?(?=\s)|log(?!10|2))\s*([0-9.]+(?:[eE][-+]?[0-9]+)?|e|pi)\b")
 
 
 def normalise_answer_text(text: str) -> str:
     """Rewrite the ways people type maths into Python syntax: Unicode numbers
-    and signs (``quizgen.maths.numerals``), ``^`` for powers, ``ln 4`` and ``ln4``."""
+    and signs (``quizgen.maths.numerals``), ``^`` for powers, ``ln 4`` and ``ln4``,
+    function names in capitals (``LN``, ``Log``) as calculators show them."""
     text = normalise_numerals(text).strip().replace("^", "**")
+    text = _CALCULATOR_CASE.sub(lambda m: m.group(0).lower(), text)   # LN, Ln, LOG as calculators print them
     return _LN_SPACE.sub(r"\1(\2)", text)
 
 
