@@ -71,3 +71,21 @@ def test_a_traps_wording_drops_the_students_own_numbers():
 
     assert trap_wording("marked from your (a) = 0.0474: Use ln, not log10.") == "Use ln, not log10."
     assert trap_wording("Use ln, not log10: base e.") == "Use ln, not log10: base e."
+
+
+def test_an_answer_rounded_twice_is_told_why_it_is_wrong():
+    """0.2315 is what C7's worked step shows for 0.231475; rounded again it is
+    0.232, not 0.231: incorrect, but never a silent zero (rev-mark15b)."""
+    rule = PartRule("p", "(a)", "numeric", 0.231475, {})
+    verdict = mark_part(rule, "0.232", {}, {})
+    assert (verdict.status, verdict.feedback) == (INCORRECT, (
+        "rounded twice: 0.2315 (the value to 4 figures) rounded again to 3 is 0.232, but the value itself, "
+        "0.23147, rounds to 0.231: round once, from the unrounded value"))
+    assert mark_part(rule, "0.233", {}, {}).feedback == ""
+    assert mark_part(PartRule("p", "(a)", "numeric", 0.2314, {}), "0.232", {}, {}).feedback == ""
+
+
+def test_an_earlier_answer_is_quoted_as_a_plain_decimal():
+    from quizgen.marking.rules import marked_from
+
+    assert marked_from([("(a)", 3.9e-05), ("(b)", 0.0474)]) == "marked from your (a) = 0.000039, (b) = 0.0474"

@@ -162,7 +162,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     early = _too_early(rule, x, reading.figures)
     if early:
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=early, value=x)
-    return Verdict(INCORRECT, value=x)
+    return Verdict(INCORRECT, value=x, feedback=_rounded_twice(rule, x))
 
 
 def _share(credit: float) -> str:
@@ -309,7 +309,9 @@ def _as_rule(source: Source) -> PartRule:
 
 
 def _shown(value: float) -> str:
-    return format(value, ".6g")
+    """A student's earlier answer quoted back: up to 6 figures, as a plain decimal (0.000039, never 3.9e-05)."""
+    text = significant(value, 6)
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def _too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
@@ -330,6 +332,20 @@ def _too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
             return (f"rounded too early: right to {figures} significant figure{'s' * (figures > 1)}{then} "
                     f"give at least {asked} (expected {expected})")
     return _cut_off(rule, asked, expected) if cut else ""
+
+
+def _rounded_twice(rule: PartRule, x: float) -> str:
+    """Why an answer that is the value rounded to one more figure, then again,
+    is wrong (0.231475 -> 0.2315 -> 0.232: rounding once gives 0.231), else ""."""
+    asked = asked_figures(rule)
+    if asked is None:
+        return ""
+    once, more = significant(_stated(rule), asked), significant(_stated(rule), asked + 1)
+    if significant(more, asked) == once or not _same(x, float(significant(more, asked))):
+        return ""
+    return (f"rounded twice: {more} (the value to {asked + 1} figures) rounded again to {asked} is "
+            f"{significant(more, asked)}, but the value itself, {significant(_stated(rule), asked + 2)}, "
+            f"rounds to {once}: round once, from the unrounded value")
 
 
 def _cut_off(rule: PartRule, asked: int, expected) -> str:
