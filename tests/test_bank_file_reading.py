@@ -93,6 +93,7 @@ def test_merge_keys_may_still_override_and_plain_yaml_reads_as_before():
     assert safe_load("base: &b {x: 1, y: 2}\nother: {<<: *b, y: 3}\n") == {
         "base": {"x": 1, "y": 2}, "other": {"x": 1, "y": 3}}
     assert safe_load("a: [1, 2.5, 'x']\nb: {c: null}\n") == {"a": [1, 2.5, "x"], "b": {"c": None}}
+    assert safe_load("a: 5e-1") == {"a": "5e-1"}   # a template reads YAML 1.1 as before; the policy does not
 
 
 def test_odd_scalar_finds_the_first_bad_value_and_passes_tabs_and_newlines():

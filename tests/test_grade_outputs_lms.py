@@ -201,3 +201,27 @@ def test_an_export_named_as_another_format_is_refused(tmp_path, lms, out, suffix
     result = CliRunner().invoke(main, ["export", lms, "--count", "1", "--seed", "4", "--out", str(tmp_path / out)])
     assert result.exit_code == 2 and f"give it a name ending in {suffix}, such as " in result.stderr
     assert result.stderr.count("\n") == 1 and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("others", ["coded", "altered"])
+def test_an_unknown_variant_code_names_the_row_and_the_student(tmp_path, others):
+    """One question's tag altered to an unknown code stopped naming neither row
+    nor student; with every code unknown (another export's key) the advice is the key."""
+    assert invoke("export", "moodle", "--classes", "C1", "--count", 2, "--seed", SEED,
+                  "--out", tmp_path / "questions.xml").exit_code == 0
+    secret = json.loads((tmp_path / "questions-key.json").read_text(encoding="utf-8"))["secret"]
+    slots = with_codes(make_slots("C1", count=2, seed=SEED), secret)
+    moodle_download(tmp_path / "resp.csv", (tmp_path / "questions.xml").read_text(encoding="utf-8"), slots, 3, typed)
+    rows = list(csv.reader(io.StringIO((tmp_path / "resp.csv").read_text(encoding="utf-8"))))
+    for row in rows[1:] if others == "altered" else rows[3:]:
+        row[rows[0].index("Question 1")] = re.sub(r"(\[quizgen:[^:]+:)[^\]]+", r"\1ZZZZZZZZ",
+                                                  row[rows[0].index("Question 1")])
+    (tmp_path / "resp.csv").write_text(moodle_csv(rows[0], rows[1:]), encoding="utf-8")
+    result = invoke("grade", tmp_path / "resp.csv", "--key", tmp_path / "questions-key.json")
+    first = 3 if others == "coded" else 1
+    advice = ("the key knows the export's other codes: was this question's [quizgen:...] tag edited in the LMS?"
+              if others == "coded" else "pass the key file of the export this quiz was imported from")
+    assert result.exit_code == 2 and result.output.strip().splitlines() == [
+        f"quizgen: error: resp.csv: row {first} after the header (student s{first - 1:03d}, Test S{first - 1}): "
+        f"variant ZZZZZZZZ of mlm-confident-correct is not one of the export key {tmp_path / 'questions-key.json'}'s; "
+        f"{advice}"]

@@ -107,6 +107,10 @@ def test_a_question_with_no_parts_is_refused(bank, tmp_path):
 @pytest.mark.parametrize("text, message", [
     ("[" * 100_000, "nested too deeply"),
     ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": ' + "9" * 5000 + "}]}]}", "digits"),
+    ('{"version": 2,\n "seed": 1' + "0" * 5000 + "}",
+     "key.json: line 2: an integer of 5,001 digits (at most 4,300 are read); expected the key.json written by "
+     "quizgen generate"),
+    ('{"seed": -' + "7" * 4301 + "}", "key.json: line 1: an integer of 4,301 digits"),
     ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": NaN}]}]}', "NaN is not a number"),
     ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": 1e999}]}]}', "expected a number, got inf"),
     ("{", "line 1: not valid JSON"),

@@ -78,11 +78,25 @@ def test_policy_reads_and_resolves_per_template():
     ("- 1", "policy.yaml: expected a mapping"),
     ("carried_figures: 2", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found 2"),
     ("carried_figures: '4'", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found '4'"),
-    ("carried_figures: 4.0", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found 4.0")])
+    ("carried_figures: 4.0", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found 4.0"),
+    ("ecf_credit: '5e-1'", "policy.yaml: ecf_credit: expected a number from 0 to 1, found '5e-1'"),
+    ("ecf_credit: 0.5\necf_credit: 1", "policy.yaml:2: not valid YAML (duplicate key 'ecf_credit' (first given "
+                                      "on line 1))"),
+    ("traps: {a: 0.5}\nimprecise_credit: 0\ntraps:\n  b: 1", "policy.yaml:3: not valid YAML (duplicate key 'traps' "
+                                                           "(first given on line 1))"),
+    ("points:\n  C7: {p: 2, p: 3}", "policy.yaml:2: not valid YAML (duplicate key 'p' (first given on line 2))")])
 def test_policy_errors_are_one_line(text, message):
     with pytest.raises(InputFileError) as caught:
         parse_policy(text, "policy.yaml")
-    assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
+    assert str(caught.value) == message if "duplicate" in message else str(caught.value).startswith(message)
+    assert "\n" not in str(caught.value)
+
+
+def test_policy_numbers_may_be_written_in_e_notation():
+    """YAML 1.1 reads ``5e-1`` as text; the policy reads it as the number it is."""
+    policy = parse_policy("ecf_credit: 5e-1\nimprecise_credit: 2.5E-1\ntraps: {x: 1e0}\npoints: {C7: {p: 2e1}}\n")
+    assert (policy.ecf_credit, policy.imprecise_credit, policy.traps) == (0.5, 0.25, {"x": 1.0})
+    assert policy.points_for("x", "C7", "p", 1) == 20.0
 
 
 def test_overrides_are_read_with_the_answers_file_conventions(tmp_path):

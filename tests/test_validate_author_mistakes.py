@@ -2,6 +2,7 @@
 (tests/data/author/c20_temperature.yaml, one mistake per test): each gets one
 line naming file, line and key and saying what to do."""
 
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -205,3 +206,24 @@ def test_a_trap_one_float_noise_from_the_answer_equals_it_even_at_zero(values, c
     """The advice for a trap on the answer depends on equal vs near; float
     noise around an answer of 0 (5.6e-17) is still equal."""
     assert _clash(SimpleNamespace(value=values[0]), (0, 1), values) == clash
+
+
+@pytest.mark.parametrize("old, new, key, word", [
+    ("  tau: {decimal: [0.5, 2, 0.1]}", "  e: {decimal: [0.5, 2, 0.1]}", "params.e", "Euler's number e"),
+    ("  tau: {decimal: [0.5, 2, 0.1]}", "  pi: {decimal: [0.5, 2, 0.1]}", "params.pi", "the constant pi"),
+    ('  zmax: "max(z)"', '  exp: "max(z)"', "let.exp", "a function of the expression language"),
+    ('  zmax: "max(z)"', '  E: "max(z)"', "let.E", "Euler's number e"),
+])
+def test_a_name_the_expressions_read_as_a_constant_or_function_is_refused(tmp_path, invoke, old, new, key, word):
+    """``e: {choice: [2, 3]}`` printed e = 2 on the paper while the key's answer used Euler's e."""
+    path, line = _broken(tmp_path, old, new)
+    problems = _problems(invoke("validate", "--samples", "0", path))
+    name = key.split(".")[1]
+    assert f"{path}:{line}: {key}: {name!r} is reserved: " in problems[0] and word in problems[0], problems
+
+
+def test_the_reserved_names_docs_templates_lists_are_the_parsers():
+    from quizgen.maths.parser import RESERVED_NAMES
+    page = (Path(__file__).parents[1] / "docs" / "templates.md").read_text()
+    paragraph = page.split("not one the\nexpressions already read", 1)[1].split("refused", 1)[0]
+    assert set(re.findall(r"`([^`]+)`", paragraph)) == RESERVED_NAMES

@@ -7,7 +7,7 @@ from __future__ import annotations
 from quizgen.bank import budget
 from quizgen.bank.yamlfile import locate_line
 from quizgen.errors import ExpressionError
-from quizgen.maths.parser import parse, template_policy
+from quizgen.maths.parser import parse, reserved_name_reason, template_policy
 
 
 def lets(check, given, names) -> tuple:
@@ -29,6 +29,7 @@ def _let(check, name, source, known, given: dict):
     """One let's expression over ``known`` names; a name that is a later let of ``given`` is said to be one."""
     if not isinstance(name, str) or not name.isidentifier():
         check.fail("a name must be a plain identifier", "let", name)
+    refuse_reserved(check, name, "let", name)
     if name in known:
         check.fail(f"{name!r} is already defined", "let", name)
     try:
@@ -40,6 +41,14 @@ def _let(check, name, source, known, given: dict):
                        f"{locate_line(check.path, ('let', later))}; lets are worked out in order, "
                        f"so move {later!r} above {name!r}", "let", name)
     return check.expression(source, known, "let", name)
+
+
+def refuse_reserved(check, name: str, *where) -> None:
+    """Refuse a parameter or let named like a constant or function of the
+    expressions (``e``, ``pi``, ``exp``, ...): it would be silently shadowed."""
+    reason = reserved_name_reason(name)
+    if reason:
+        check.fail(reason, *where)
 
 
 def quoted_expression(source, limit: int = 80) -> str:

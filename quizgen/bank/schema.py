@@ -189,6 +189,7 @@ def _params(check: _Checker, params) -> tuple:
 def _param(check: _Checker, name, spec, names) -> Param:
     if not isinstance(name, str) or not name.isidentifier():
         check.fail("a parameter name must be a plain identifier", "params", name)
+    let_schema.refuse_reserved(check, name, "params", name)
     if not isinstance(spec, dict) or len(spec) != 1:
         check.fail(f"expected one of: {', '.join(sorted(PARAM_KINDS))}", "params", name)
     kind, settings = next(iter(spec.items()))

@@ -12,50 +12,12 @@ from pathlib import Path
 import yaml
 
 from quizgen.errors import BankLimitError, TemplateError
+from quizgen.safe_yaml import safe_load
+
+__all__ = ["MAX_FILE_BYTES", "locate_line", "odd_scalar", "read_yaml", "safe_load"]
 
 # A template file is a few kilobytes; a megabyte is far above any real one.
 MAX_FILE_BYTES = 1 << 20
-
-
-class _UniqueKeys:
-    """A safe constructor that refuses a mapping naming one key twice: plain
-    PyYAML keeps the last silently, so ``points: 2`` then ``points: 3`` would
-    quietly change the question. Merged keys (``<<: *base``) may still be
-    overridden, as YAML intends."""
-
-    def construct_mapping(self, node, deep=False):
-        if isinstance(node, yaml.MappingNode):
-            seen = {}
-            for key_node, _ in node.value:
-                if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
-                    continue
-                key = self.construct_object(key_node)
-                if key in seen:
-                    raise yaml.constructor.ConstructorError(
-                        None, None, f"duplicate key {key!r} (first given on line {seen[key]})",
-                        key_node.start_mark)
-                seen[key] = key_node.start_mark.line + 1
-        return super().construct_mapping(node, deep=deep)
-
-
-class _SafeLoader(_UniqueKeys, yaml.SafeLoader):
-    """PyYAML's pure-Python safe loader, refusing duplicate keys."""
-
-
-_FastLoader = type("_FastLoader", (_UniqueKeys, yaml.CSafeLoader), {}) if hasattr(yaml, "CSafeLoader") else None
-
-
-def safe_load(text: str):
-    """``yaml.safe_load`` refusing duplicate keys, through libyaml's safe loader
-    when PyYAML has it: the same safe subset of YAML (no Python objects), parsed
-    ten times faster. A broken file is parsed again by the pure-Python loader
-    for its clearer message."""
-    if _FastLoader is not None:
-        try:
-            return yaml.load(text, Loader=_FastLoader)
-        except yaml.YAMLError:
-            pass
-    return yaml.load(text, Loader=_SafeLoader)
 
 
 def _read_text(path: Path) -> str:

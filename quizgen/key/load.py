@@ -2,7 +2,7 @@
 
 Whatever the file holds, the outcome is a Key or one InputFileError line
 (exit 2) naming the file: not JSON, nesting too deep for the decoder,
-integers over Python's 4,300-digit limit, NaN or Infinity, a field of the
+an integer of more than 4,300 digits (Python's limit), NaN or Infinity, a field of the
 wrong type or out of range (see quizgen/key/checks.py), a key written by a
 newer quizgen."""
 
@@ -16,6 +16,15 @@ from quizgen.input_files import read_capped
 from quizgen.key.model import Key
 
 MAX_KEY_BYTES = 512 * 1024 ** 2   # 512 MiB: 60,000 students' own papers (2,000 make 15 MB)
+MAX_INT_DIGITS = 4300   # Python's default limit on turning digits into an int; no key comes near it
+
+
+class _LongInteger(ValueError):
+    """An integer in the key's text too long to read; ``digits`` is its text."""
+
+    def __init__(self, digits: str):
+        super().__init__(digits)
+        self.digits = digits
 
 
 def load_key_file(path) -> Key:
@@ -36,16 +45,29 @@ def load_key_file(path) -> Key:
 def parse_key_text(text: str, source: str):
     """key.json's text as JSON data, every decoding failure one InputFileError line."""
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
         raise InputFileError(f"{source}: line {exc.lineno}: not valid JSON ({exc.msg}); expected "
                              "the key.json written by quizgen generate") from exc
     except RecursionError as exc:
         raise InputFileError(f"{source}: nested too deeply to be a key; expected the key.json "
                              "written by quizgen generate") from exc
-    except ValueError as exc:   # an integer over the 4,300-digit conversion limit, NaN, Infinity
+    except _LongInteger as exc:
+        line = text.count("\n", 0, max(text.find(exc.digits), 0)) + 1
+        raise InputFileError(f"{source}: line {line}: an integer of {len(exc.digits.lstrip('-')):,} digits "
+                             f"(at most {MAX_INT_DIGITS:,} are read); expected the key.json "
+                             "written by quizgen generate") from exc
+    except ValueError as exc:   # NaN, Infinity
         raise InputFileError(f"{source}: {str(exc).splitlines()[0][:120]}; expected the key.json "
                              "written by quizgen generate") from exc
+
+
+def _bounded_int(digits: str) -> int:
+    """A JSON integer, refused before conversion when too long: Python's own
+    refusal is a long message of its internals."""
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise _LongInteger(digits)
+    return int(digits)
 
 
 def _no_constant(name: str):

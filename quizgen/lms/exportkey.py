@@ -16,7 +16,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from quizgen.errors import InputFileError, UsageError
+from quizgen.errors import InputFileError, UsageError, printable
 from quizgen.files import read_json
 from quizgen.generation.make import MAX_COUNT
 from quizgen.generation.quiz import seed_label
@@ -135,12 +135,28 @@ def decode_rows(rows: list, key, responses, kind: str) -> tuple:
         if "/" not in row.variant:
             label = labels.get((row.template, row.variant))
             if label is None:
-                raise InputFileError(f"{Path(responses).name}: variant {row.variant} of {row.template} is not one "
-                                     f"of the export key {key}'s; pass the key file of the export this quiz "
-                                     "was imported from")
+                raise _unknown_variant(row, responses, key, any((r.template, r.variant) in labels for r in coded))
             row = replace(row, variant=label)
         out.append(row)
     return out, data
+
+
+def _unknown_variant(row, responses, key, others_known: bool) -> InputFileError:
+    """The one line for a response whose variant code the export key does not
+    know, naming its row and student; when other codes are the key's, the
+    tag was likely edited in the LMS rather than the key being another export's."""
+    advice = ("the key knows the export's other codes: was this question's [quizgen:...] tag edited in the LMS?"
+              if others_known else "pass the key file of the export this quiz was imported from")
+    return InputFileError(f"{Path(responses).name}: {_whose(row)}variant {printable(row.variant)[:60]} of "
+                          f"{printable(row.template)[:100]} is not one of the export key {key}'s; {advice}")
+
+
+def _whose(row) -> str:
+    """``row 3 (student s2, Ann Lee): `` naming where in the export a response came from."""
+    if row.row is None:
+        return ""
+    name = f", {printable(row.name)[:60]}" if row.name else ""
+    return f"row {row.row} after the header (student {printable(row.student_id)[:60]}{name}): "
 
 
 def _is_export_key(data) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
@@ -40,7 +40,9 @@ class ResponseRow:
     ``answered`` is False for a question the student was given but the export
     holds no response to (Moodle's "-" or an empty cell: one row with part ""):
     its parts count as missing, never dropped. (Canvas writes an answer or
-    points for every question a student was given, so it needs no such row.)"""
+    points for every question a student was given, so it needs no such row.)
+    ``row`` is the export's row it came from (1 = the first after the header),
+    for messages."""
 
     student_id: str
     name: str
@@ -51,6 +53,7 @@ class ResponseRow:
     part: str
     answer: str
     answered: bool = True
+    row: int | None = field(default=None, compare=False)
 
 
 def read_responses(path, encoding: str | None = None, skipped: list | None = None,
@@ -138,7 +141,7 @@ def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnu
         name = " ".join(row[header.index(c)].strip() for c in ("First name", "Last name") if c in header)
         for number, column in slots:
             out += _moodle_answers(row[questions[number]], row[column], number,
-                                   (student, name.strip(), attempts[line]))
+                                   (student, name.strip(), attempts[line]), line)
     return out
 
 
@@ -212,15 +215,16 @@ def _moodle_id_columns(header: list, rows: list, prefer: str = "idnumber") -> li
                          "(Site administration > Users > Permissions > User policies) and download again")
 
 
-def _moodle_answers(question: str, response: str, slot: int, who: tuple) -> list:
-    """The rows of one Moodle response cell (one answer, or ``part i: ...`` for Cloze)."""
+def _moodle_answers(question: str, response: str, slot: int, who: tuple, line: int) -> list:
+    """The rows of one Moodle response cell (one answer, or ``part i: ...`` for Cloze) of row ``line``."""
     tag = TAG.search(question)
     if tag is None:
         return []
     template, variant = tag.group(1), tag.group(2)
     if response.strip() in ("", "-"):
-        return [ResponseRow(*who, slot, template, variant, "", "", answered=False)]
-    return [ResponseRow(*who, slot, template, variant, letter, answer) for letter, answer in cloze_parts(response)]
+        return [ResponseRow(*who, slot, template, variant, "", "", answered=False, row=line)]
+    return [ResponseRow(*who, slot, template, variant, letter, answer, row=line)
+            for letter, answer in cloze_parts(response)]
 
 
 def cloze_parts(summary: str) -> list:
@@ -274,19 +278,19 @@ def canvas_responses(text: str, absent: list | None = None) -> list:
         if student:
             who = (student, _cell(header, row, "name"), _attempt(_cell(header, row, "attempt"), line))
             for group in groups.items():
-                answers = _canvas_answers(row, group, who)
+                answers = _canvas_answers(row, group, who, line)
                 out += answers
                 if not answers and absent is not None:
                     absent.append((student, *group[0]))
     return out
 
 
-def _canvas_answers(row: list, group: tuple, who: tuple) -> list:
-    """The rows of one question group (a template part) for one student: the
-    variant columns the student has (answer, or points for a blank answer);
-    none when no column is filled (the student was not given the group)."""
+def _canvas_answers(row: list, group: tuple, who: tuple, line: int) -> list:
+    """The rows of one question group (a template part) for one student, from
+    row ``line``: the variant columns the student has (answer, or points for a
+    blank answer); none when no column is filled (the student was not given the group)."""
     (template, letter), members = group
-    return [ResponseRow(*who, None, template, label, letter, row[i].strip())
+    return [ResponseRow(*who, None, template, label, letter, row[i].strip(), row=line)
             for i, label in members if row[i].strip() or row[i + 1].strip()]
 
 

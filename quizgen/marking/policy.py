@@ -1,5 +1,6 @@
-"""The instructor's marking policy (``--policy policy.yaml``), read with
-``yaml.safe_load`` and checked with one-line errors naming the file and key:
+"""The instructor's marking policy (``--policy policy.yaml``), read with the
+safe loader (a key given twice refused, ``5e-1`` a number) and checked with
+one-line errors naming the file and key:
 
     ecf_credit: 0.5            # a correct consequence of a wrong earlier answer
     imprecise_credit: 0.25     # an answer rounded too early
@@ -113,8 +114,10 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
     imported here: grade without a policy file never needs it."""
     import yaml
 
+    from quizgen.safe_yaml import safe_load
+
     try:
-        data = yaml.safe_load(text)
+        data = safe_load(text, exponent_floats=True)
     except RecursionError as exc:
         raise InputFileError(f"{source}: not valid YAML (nested too deeply to be a policy)") from exc
     except yaml.YAMLError as exc:

@@ -16,13 +16,16 @@ from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Ne
 
 __all__ = ["ANSWER_FUNCTIONS", "ANSWER_POLICY", "TEMPLATE_FUNCTIONS", "Bin", "Call", "Compare", "Const",
            "Index", "Logic", "Name", "Neg", "Node", "Num", "Policy", "normalise_answer_text", "parse",
-           "parse_answer", "template_policy"]
+           "parse_answer", "reserved_name_reason", "template_policy"]
 
 MAX_LENGTH = 400
 MAX_DEPTH = 60
 MAX_INT_DIGITS = 30
 
 CONSTANTS = {"e": "E", "E": "E", "pi": "pi", "π": "pi"}
+RESERVED_NAMES = frozenset(CONSTANTS) | TEMPLATE_FUNCTIONS
+"""The names an expression reads as a constant or a function: a parameter or let
+named so would be shadowed (``e`` is Euler's number whatever ``e`` was drawn as)."""
 
 _BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
 _CMPOPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
@@ -47,6 +50,16 @@ ANSWER_POLICY = Policy(ANSWER_FUNCTIONS)
 def template_policy(names) -> Policy:
     """The policy for a template's expressions over the given parameter names."""
     return Policy(TEMPLATE_FUNCTIONS, names=frozenset(names), subscripts=True, logic=True)
+
+
+def reserved_name_reason(name: str) -> str | None:
+    """Why a template may not name a parameter or let ``name``, or None when it may."""
+    if name in CONSTANTS:
+        meaning = "Euler's number e" if CONSTANTS[name] == "E" else "the constant pi"
+        return f"{name!r} is reserved: expressions read it as {meaning}, not as this value; choose another name"
+    if name in TEMPLATE_FUNCTIONS:
+        return f"{name!r} is reserved: it is a function of the expression language; choose another name"
+    return None
 
 
 # ``ln 4``, ``ln4``, ``-ln0.7891``, ``log0.7891``, ``log10 2``: a function of one number without
