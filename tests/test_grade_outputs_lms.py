@@ -225,3 +225,20 @@ def test_an_unknown_variant_code_names_the_row_and_the_student(tmp_path, others)
         f"quizgen: error: resp.csv: row {first} after the header (student s{first - 1:03d}, Test S{first - 1}): "
         f"variant ZZZZZZZZ of mlm-confident-correct is not one of the export key {tmp_path / 'questions-key.json'}'s; "
         f"{advice}"]
+
+
+def test_a_canvas_download_is_graded_on_the_value_alone_as_canvas_rewrites_the_figures(tmp_path):
+    """Canvas stores a typed number to 4 decimals without trailing zeros
+    (0.0750 becomes 0.075): its figures are not the student's, so a Canvas
+    download's key says so and grade judges the value alone (rev-lms15)."""
+    from quizgen.grading.marking import PartChecker
+    from quizgen.key.model import KeyPart
+
+    shutil.copy(DATA / "canvas_student_analysis.csv", tmp_path / "analysis.csv")
+    assert invoke("grade", tmp_path / "analysis.csv").exit_code == 0
+    assert json.loads((tmp_path / "analysis-key.json").read_text(encoding="utf-8"))["answers_rounded_by"] == "canvas"
+    part = KeyPart.from_json({"part": "a", "type": "numeric", "points": 1.0, "value": 0.07505, "answer": "0.07505",
+                              "misconceptions": []})
+    assert PartChecker(part)("0.075").status.value == "imprecise"
+    assert PartChecker(part, figures_shown=False)("0.075").status.value == "correct"
+    assert PartChecker(part, figures_shown=False)("0.074").status.value == "incorrect"

@@ -187,3 +187,13 @@ def test_same_seed_same_key_same_bytes(tmp_path, invoke):
                       "--out", tmp_path / name).exit_code == 0
         made.append((tmp_path / name).read_bytes())
     assert made[0] == made[1] != made[2]
+
+
+def test_export_canvas_warns_where_canvas_would_cut_a_right_answer(tmp_path, invoke):
+    """Canvas keeps 4 decimals of a typed number: C3's p = 1/V of a real
+    vocabulary (0.0000328) cannot be typed there (rev-lms15); C7's can."""
+    result = invoke("export", "canvas", "--classes", "C3,C7", "--count", 20, "--seed", 5, "--out", tmp_path / "quiz.zip")
+    assert result.exit_code == 0
+    warnings = [line for line in result.output.splitlines() if line.startswith("quizgen: warning:")]
+    assert len(warnings) == 1 and "variant(s) of mlm-uniform-logits (a)" in warnings[0], result.output
+    assert "Canvas keeps 4 decimals of a typed number" in warnings[0] and "export this template to Moodle" in warnings[0]

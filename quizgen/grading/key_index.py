@@ -194,7 +194,7 @@ class PaperChecks:
             for question, slots in self.placed:
                 rules = QuestionRules(question, index.credits_for(question.template, question.cls))
                 for slot, part in zip(slots, question.parts):
-                    self._checkers[slot] = PartChecker(part, decimal_comma, override, rules)
+                    self._checkers[slot] = PartChecker(part, decimal_comma, override, rules, index.figures_shown)
         return self._checkers
 
 
@@ -204,6 +204,7 @@ class KeyIndex:
 
     def __init__(self, key: Key, decimal_comma: bool, override, name: str, policy: Policy | None = None):
         self.name = name
+        self.figures_shown = not key.rounded_by   # a Canvas download's figures are Canvas's, not the student's
         self.policy = policy or Policy()
         self.policy_warnings = []
         if self.policy.points or self.policy.traps or self.policy.template_traps:

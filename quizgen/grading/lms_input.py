@@ -131,9 +131,10 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
                          "replace the export's key file; rename the responses file or pass another --out")
     encoding = given_encoding(encoding)   # an unknown name is a UsageError, as for an answers file
     rows = read_responses(path, encoding, skipped, absent, id_key, fallback, unordered)
-    rows, export_key = decode_rows(rows, key, path, lms_kind_of(path))
+    kind = lms_kind_of(path)
+    rows, export_key = decode_rows(rows, key, path, kind)
     banks = banks or (export_key or {}).get("banks", ())
-    inputs = grading_inputs(rows, banks=banks)
+    inputs = grading_inputs(rows, banks=banks, rounded_by="canvas" if kind == "canvas" else "")
     folder = _folder(path, out)
     stem = path.stem
     answers, key_path = write_files(folder, {f"{stem}-answers.csv": inputs.answers,

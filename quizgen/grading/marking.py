@@ -56,14 +56,16 @@ class PartChecker:
     papers most parts are answered once, and most answers are right)."""
 
     __slots__ = ("part", "kind", "override", "question", "_remarked", "decimal_comma", "expected", "_traps",
-                 "_correct", "_incorrect", "_blank", "accept", "trap_words", "value", "tolerance", "asked")
+                 "_correct", "_incorrect", "_blank", "accept", "trap_words", "value", "tolerance", "asked",
+                 "figures_shown")
 
     def __init__(self, part, decimal_comma: bool = False, override: dict | None = None,
-                 question: QuestionRules | None = None):
+                 question: QuestionRules | None = None, figures_shown: bool = True):
         if isinstance(part, dict):
             part = KeyPart.from_json(part)
         self.part, self.kind, self.override = part, part.kind, override
         self.question = question
+        self.figures_shown = figures_shown   # False: the LMS rewrote the figures (Canvas): only the value counts
         self._remarked = {}   # ECF verdicts by (value, figures, earlier values): many students share them
         self.decimal_comma = decimal_comma
         expected = part.answer
@@ -81,7 +83,7 @@ class PartChecker:
         else:
             self.value = part.value
             self.tolerance = part.half_width(override)
-            self.asked = None if override else careful.figures_asked(part.kind, part.tolerance)
+            self.asked = None if override or not figures_shown else careful.figures_asked(part.kind, part.tolerance)
 
     @property
     def correct(self) -> Verdict:
@@ -134,7 +136,7 @@ class PartChecker:
             if figures is None or figures >= self.asked:
                 return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=value, figures=figures)
             return self._careful(Reading(NUMBER, value, figures))
-        return self._careful(Reading(NUMBER, value, significant_figures(read)))
+        return self._careful(Reading(NUMBER, value, significant_figures(read) if self.figures_shown else None))
 
     @property
     def rule(self) -> careful.PartRule:
@@ -194,6 +196,8 @@ class PartChecker:
         """An answer the plain reader refused: read as people write it (``L = 0.851``,
         ``0.2014 nats``, ``≈0.427``), else needs_review for a sentence, else invalid."""
         reading = read_number(text, self.part.spec.percent, self.decimal_comma, self.kind == "integer")
+        if reading.status == NUMBER and not self.figures_shown:
+            reading = Reading(NUMBER, reading.value)
         if reading.status == NUMBER:
             if abs(reading.value - self.value) <= self.tolerance and (
                     self.asked is None or reading.figures is None or reading.figures >= self.asked):

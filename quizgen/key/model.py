@@ -66,6 +66,7 @@ class Key:
     version: int = VERSION
     secret: str = ""          # keys the paper codes (quizgen.key.papercode)
     codes: tuple = ()         # (code, student_id or "", seed label) of each paper
+    rounded_by: str = ""      # "canvas": the answers' figures were rewritten by the LMS, not the student
 
     def code_of(self, student_id: str = "") -> str:
         """The code of ``student_id``'s paper ('' for the class paper); '' when unknown."""
@@ -81,6 +82,8 @@ class Key:
         papers = {p.student_id: {"name": p.name, "seed": p.seed,
                                  "questions": [from_templates.instance(q) for q in p.questions]}
                   for p in self.papers}
+        if self.rounded_by:
+            data["answers_rounded_by"] = self.rounded_by
         if self.secret:
             data["secret"] = self.secret
             data["papers"] = {code: {"seed": seed, **({"student_id": sid} if sid else {})}
@@ -123,8 +126,9 @@ def read_key(data, source: str = "the key") -> Key:
                                str(checks.label(paper.get("seed", "-"), where / "seed")),
                                _questions(paper.get("questions"), where / "questions", templates, cache)))
     secret, codes = _codes(data, top)
+    rounded_by = checks.text(data.get("answers_rounded_by", ""), top / "answers_rounded_by", checks.MAX_ID)
     return Key(tuple(questions), tuple(papers), data.get("seed"), data.get("worked_examples") is True,
-               str(data.get("quizgen", "")), version, secret, codes)
+               str(data.get("quizgen", "")), version, secret, codes, rounded_by)
 
 
 def _codes(data: dict, top: Where) -> tuple:

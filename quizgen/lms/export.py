@@ -13,14 +13,17 @@ from quizgen.lms.canvas import canvas_zip, safe_ident
 from quizgen.lms.exportkey import export_code, export_secret, key_data, key_json, key_path_for, with_codes
 from quizgen.lms.moodle import moodle_xml
 from quizgen.lms.variants import slots as make_slots
+from quizgen.maths.numbers import significant
 
 
 class Export(NamedTuple):
-    """What an export wrote: its slots (variants coded), seed and key file."""
+    """What an export wrote: its slots (variants coded), seed, key file and
+    what the instructor should know (one line each)."""
 
     slots: list
     seed: object
     key_path: Path
+    warnings: tuple = ()
 
 
 def write_moodle(out, classes: str = "all", count: int = 10, seed=None, banks=(), force: bool = False) -> Export:
@@ -34,8 +37,35 @@ def write_canvas(out, title: str = "quizgen quiz", classes: str = "all", count: 
                  banks=(), force: bool = False) -> Export:
     """Write the Canvas QTI zip of ``count`` variants per selected template to
     ``out`` and its key file beside it (``seed`` None: a fresh one)."""
-    return _export("canvas", out, classes, count, seed, banks, force,
+    done = _export("canvas", out, classes, count, seed, banks, force,
                    lambda slots, seed, secret: canvas_zip(slots, title, quiz_id=_quiz_id(seed, secret)))
+    return done._replace(warnings=canvas_decimals_warnings(done.slots, Path(out).name))
+
+
+CANVAS_DECIMALS = 4   # Canvas Classic Quizzes keep a typed number to 4 decimals (toFixed(4), zeros stripped)
+
+
+def canvas_decimals_warnings(slots: list, name: str) -> tuple:
+    """One line per template part whose right answer, written to 3 significant
+    figures, Canvas would store outside its own window (0.00174 kept as
+    0.0017): Canvas, and grade after it, then mark right answers wrong."""
+    found = {}
+    for slot in slots:
+        for variant in slot.variants:
+            for part in variant.parts:
+                if part.value is None or part.tolerance is None:
+                    continue
+                typed = float(significant(part.value, 3))
+                broken = abs(round(typed, CANVAS_DECIMALS) - part.value) > part.tolerance
+                seen = found.setdefault((variant.template, part.letter), [0, 0, ""])
+                seen[0] += broken
+                seen[1] += 1
+                seen[2] = seen[2] or (f"{significant(part.value, 3)} is kept as "
+                                      f"{round(typed, CANVAS_DECIMALS):g}" if broken else "")
+    return tuple(f"{name}: Canvas keeps 4 decimals of a typed number: in {broken} of {total} variant(s) of {template} "
+            f"({letter}) the right answer to 3 significant figures is outside Canvas's window ({example}), so "
+            "Canvas and grade mark it wrong; export this template to Moodle instead, or drop it from the Canvas quiz"
+            for (template, letter), (broken, total, example) in found.items() if broken)
 
 
 def _export(lms: str, out, classes, count, seed, banks, force, render) -> Export:

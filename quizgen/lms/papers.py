@@ -24,12 +24,14 @@ class GradingInputs(NamedTuple):
     answers: str
 
 
-def grading_inputs(rows: list, banks=(), attempt: str = "last") -> GradingInputs:
+def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str = "") -> GradingInputs:
     """The key (a paper per student, questions numbered Q1, Q2, ... by LMS slot
     or, without slots (Canvas, where each part is a question of its own,
     drawn from its own variant), by first appearance of each template part)
     and the long answers CSV of ``rows``, keeping each student's ``last`` (or
-    ``first``) attempt."""
+    ``first``) attempt. ``rounded_by``: "canvas" when the LMS rewrote the
+    numbers students typed (Canvas keeps 4 decimals and drops trailing zeros),
+    so that grade does not judge their figures."""
     from quizgen import __version__
 
     rows = _one_attempt(rows, attempt)
@@ -48,6 +50,8 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last") -> GradingInputs
                 for sid, p in papers.items()}
     key = {"format": FORMAT, "version": VERSION, "quizgen": __version__, "seed": "lms", "worked_examples": False,
            "questions": next(iter(students.values()))["questions"], "students": students}
+    if rounded_by:
+        key["answers_rounded_by"] = rounded_by
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(ANSWER_COLUMNS)
