@@ -335,7 +335,8 @@ def export_canvas(out, title, classes, count, seed, force, banks):
     done = write_canvas(out, title=title, classes=classes, count=count, seed=_seed(seed), banks=banks,
                         force=force)
     click.echo(f"Wrote {_many(sum(len(s.variants) for s in done.slots), 'variant')} in "
-               f"{_many(len(done.slots), 'slot')} to {out} (seed {done.seed}); keep the key file {done.key_path} to grade")
+               f"{_many(len(done.slots), 'slot')} to {out} (seed {done.seed}); "
+               f"keep the key file {done.key_path} to grade")
     for warning in done.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)
 

@@ -25,7 +25,8 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=()) 
         met = Counter(p.misconception for p in result.parts if p.misconception)
         feedback = {p.misconception: trap_wording(p.feedback) for p in result.parts if p.misconception}
         lines += ["", "Misconceptions met:" if met else "Misconceptions met: none."]
-        lines += [wrap(f"- {code_in_words(code)} ({n}x): {to_plain(feedback[code])}", width) for code, n in met.most_common()]
+        lines += [wrap(f"- {code_in_words(code)} ({n}x): {to_plain(feedback[code])}", width)
+                  for code, n in met.most_common()]
     lines += ["", "What to practise next:"]
     lines += [f"- {line}" if line.startswith("try:") else wrap(f"- {line}", width)   # a command: one line to copy
               for line in advice(progress, bank_classes, banks, result.outcomes, {p.cls for p in result.parts})]

@@ -26,6 +26,7 @@ from quizgen.maths.tree import Bin, Call, Name, Neg
 from quizgen.marking.recipes import PART_PREFIX, Recipe, parse_recipe, recipe_parts, recipe_text
 from quizgen.marking.rules import Credits, PartRule, TrapRule, source_of
 
+
 def exact_params(params: dict) -> dict:
     """The key's numeric JSON parameters as exact values (``1.2`` is 6/5,
     ``"1/3"`` is 1/3, lists as tuples). Words, scenes and values that cannot

@@ -211,5 +211,6 @@ def template_recipes(template) -> dict:
         steps = tuple((let, recipe_text(node)) for let, node in recipe.intermediates)
         if len(recipe.text) <= RECIPE_LIMIT and all(len(text) <= RECIPE_LIMIT for _, text in steps):
             # a longer text could not be read back: that part simply gets no ECF or carried rounding
-            found[name] = KeyRecipe(recipe.text, steps, tuple(t for t in traps.get(name, ()) if len(t[1]) <= RECIPE_LIMIT))
+            kept = tuple(trap for trap in traps.get(name, ()) if len(trap[1]) <= RECIPE_LIMIT)
+            found[name] = KeyRecipe(recipe.text, steps, kept)
     return found

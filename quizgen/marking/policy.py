@@ -92,8 +92,6 @@ def _first_unknown(table: dict, known_of: dict):
     return None
 
 
-
-
 MAX_POLICY_BYTES = 256 * 1024
 """A policy file's most: 256 KiB, credits for thousands of traps (the YAML
 parser takes seconds per MiB of a hostile list)."""
