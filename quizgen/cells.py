@@ -13,7 +13,10 @@ _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?%?")
 
 def spreadsheet_safe(text: str) -> str:
     """``text`` that no spreadsheet runs as a formula: a cell starting with
-    ``= + - @`` (or tab, carriage return) that is not a number gets a leading quote."""
+    ``= + - @`` (or tab, carriage return) that is not a number gets a leading
+    quote; a NUL byte, which many CSV readers stop at, becomes U+FFFD."""
+    if "\x00" in text:
+        text = text.replace("\x00", "\ufffd")
     if text and text[0] in _RISKY_START and not _NUMBER.fullmatch(text):
         return "'" + text
     return text
@@ -28,6 +31,6 @@ def unguard(cell: str) -> str:
 def safe_cells(cells: list) -> list:
     """The cells of a row made spreadsheet-safe (the same list when all are)."""
     for cell in cells:
-        if cell and cell[0] in _RISKY_START:
+        if cell and (cell[0] in _RISKY_START or "\x00" in cell):
             return [spreadsheet_safe(c) for c in cells]
     return cells

@@ -122,7 +122,7 @@ test_row_set_many = many_copy(test_row_set_holds_exactly_the_rows_added, ROW_NUM
 
 
 def md_cell_reference(text):
-    return " ".join(str(text).split()).translate(str.maketrans({c: "\\" + c for c in "\\`*_<>|[]"}))
+    return " ".join(str(text).replace("\x00", "\ufffd").split()).translate(str.maketrans({c: "\\" + c for c in "\\`*_<>|[]"}))
 
 
 @SOME

@@ -228,3 +228,18 @@ def test_ctrl_c_while_feedback_sheets_are_made_leaves_every_earlier_output(folde
         quizgen.grade(folder / "answers.csv", outputs=outputs, force=True)
     after = {p.name: p.read_bytes() for p in folder.rglob("*") if p.is_file() and p.name != "answers.csv"}
     assert after == {name: data for name, data in before.items() if name != "answers.csv"}
+
+
+def test_a_nul_byte_from_the_answers_never_reaches_an_output(folder):
+    """Many CSV readers stop at NUL: it is written as U+FFFD (rev-hostile15)."""
+    import quizgen
+
+    text = (folder / "answers.csv").read_text(encoding="utf-8")
+    (folder / "answers.csv").write_text(text.replace("s1,Q1,a,0.001", "s\x001,Q1,a,0.4\x0008"), encoding="utf-8")
+    quizgen.grade(folder / "answers.csv", force=True)
+    outputs = [p for p in folder.iterdir() if p.name.startswith("answers-graded")]
+    assert len(outputs) >= 4
+    for path in outputs:
+        data = path.read_bytes()
+        assert b"\x00" not in data, path.name
+    assert "s\ufffd1" in (folder / "answers-graded.csv").read_text(encoding="utf-8-sig")

@@ -156,7 +156,7 @@ _MD_SPECIAL = "\\`*_<>|[]"   # the backslash first: the escapes added must not b
 def md_cell(text) -> str:
     """Text made literal inside a Markdown table cell: one line, every character
     Markdown (or its HTML) would act on escaped."""
-    text = " ".join(str(text).split())
+    text = " ".join(str(text).replace("\x00", "\ufffd").split())
     if not text or text.isalnum():
         return text
     for char in _MD_SPECIAL:
