@@ -34,6 +34,8 @@ from quizgen.generation.sampling import canonical_instance
     (r"\hat{p} = \sigma(s)", "p_hat = sigma(s)"),
     (r"\left( 1 - \hat p \right)", "(1 - p_hat)"),
     (r"-\ln\left(\frac{e^{2}}{e^{2} + e + 1}\right)", "-ln(e^2/(e^2 + e + 1))"),
+    (r"\ln\frac{\hat{p}}{1 - \hat{p}} = s", "ln(p_hat/(1 - p_hat)) = s"),   # never (ln p_hat)/(1 - p_hat)
+    (r"-\ln \frac{a}{b}", "-ln(a/b)"),
     (r"\log_{10} p", "log10 p"),
     (r"\sqrt{2}", "sqrt(2)"),
     (r"w^{\top} h", "w^T h"),

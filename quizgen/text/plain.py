@@ -159,6 +159,10 @@ class _Reader:
         if len(name) == 1 and not name.isalpha():
             return name, i
         word = _WORDS.get(name) or _GREEK.get(name) or _SYMBOLS.get(name) or name
+        after = self._skip_spaces(i)
+        if name in _WORDS and after < len(self.tokens) and self.tokens[after][1:] in _FRACTIONS:
+            fraction, i = self.item(after)   # \ln\frac{p}{1-p} is ln(p/(1 - p)), never (ln p)/(1 - p)
+            return f"{word}({fraction.strip()})", i
         if name not in _GREEK and name not in _SYMBOLS and i < len(self.tokens) and self.tokens[i] == "{":
             arg, i = self.argument(i)
             return f"{word}({arg.strip()})", i
@@ -178,6 +182,11 @@ class _Reader:
         if token.startswith("\\"):
             return self.command(token[1:], i + 1)
         return token, i + 1
+
+    def _skip_spaces(self, i: int) -> int:
+        while i < len(self.tokens) and self.tokens[i].isspace():
+            i += 1
+        return i
 
     def _next_is_alnum(self, i: int) -> bool:
         """True when the next token would run into a word just written (``\\ln p``)."""
