@@ -93,3 +93,34 @@ def test_one_part_is_one_part_in_the_total():
     part = SimpleNamespace(cls="C1", status="correct", hinted=False, misconception="")
     assert _score_table([part])[-1] == "Total: 1 of 1 part right."
     assert _score_table([part, part])[-1] == "Total: 2 of 2 parts right."
+
+
+def test_a_question_moves_a_misconception_at_most_once_and_not_where_it_was_met(tmp_path):
+    """Seed 5, C6: the 80/10/10 trap sits on parts (b), (c), (d). Q1 meets it at
+    (b) and answers (c), (d) right; Q2 answers all right. It moved up once per
+    clean part: box 5, "in 47 questions", after two questions."""
+    state = tmp_path / "progress.json"
+    answers = "1950\n6240\n195\n195\n1950\n600\n480\n60\n60\n600\n"
+    run_drill(io.StringIO(answers), io.StringIO(), io.StringIO(), classes="C6", count=2, seed=5, state=state)
+    card = learner.parse(state.read_text()).misconceptions["split_applied_to_all_tokens"]
+    assert (card.box, card.seen, card.right, card.due) == (2, 1, 1, 1 + learner.interval(2))
+
+
+def test_record_traps_moves_each_code_once_and_a_met_one_not_up():
+    progress = learner.Progress(clock=4, misconceptions={"a": learner.Card(box=2, due=4), "b": learner.Card(box=1)})
+    progress.record_traps(["b"], {"a", "b", "new"})
+    assert {k: (c.box, c.due, c.seen, c.right) for k, c in progress.misconceptions.items()} == {
+        "a": (3, 16, 0, 1), "b": (1, 7, 1, 0)}
+
+
+def test_an_abandoned_question_moves_no_misconception_and_the_summary_says_what_was_saved(tmp_path):
+    """Seed 3, C2: Q1 (a) the trap's answer, (b) skipped; Q2 (a) right, then q.
+    Q2 is not recorded, so the trap it avoided must not move either: the summary
+    said "due in 6 questions" while the file kept "due in 2"."""
+    state = tmp_path / "progress.json"
+    out = io.StringIO()
+    run_drill(io.StringIO("0.772\ns\n0.0159\nq\n"), out, io.StringIO(), classes="C2", seed=3, state=state)
+    saved = learner.parse(state.read_text())
+    card = saved.misconceptions["favoured_word_probability"]
+    assert (saved.clock, card.box, card.due - saved.clock) == (1, 1, 2)
+    assert "misconception favoured word probability: met 1x; due in 2 questions." in out.getvalue()
