@@ -124,3 +124,22 @@ def test_an_abandoned_question_moves_no_misconception_and_the_summary_says_what_
     card = saved.misconceptions["favoured_word_probability"]
     assert (saved.clock, card.box, card.due - saved.clock) == (1, 1, 2)
     assert "misconception favoured word probability: met 1x; due in 2 questions." in out.getvalue()
+
+
+def test_the_advice_puts_what_this_drill_missed_first_and_says_what_it_left_out():
+    """Older box-1 classes and misconceptions due sooner crowded out what the
+    drill just missed (C8, C9; a trap met now), and the cut was silent."""
+    cards = {cls: learner.Card(box=1, due=due, seen=1) for cls, due in
+             (("C2", 5), ("C4", 6), ("C5", 7), ("C8", 12), ("C9", 13))}
+    traps = {code: learner.Card(box=1, due=due, seen=1) for code, due in
+             (("a_trap", 5), ("b_trap", 6), ("c_trap", 7), ("d_trap", 8), ("now_trap", 12))}
+    progress = learner.Progress(clock=10, classes=cards, misconceptions=traps)
+    classes = [f"C{n}" for n in range(1, 11)]
+    lines = advice(progress, classes, outcomes={"C8": learner.MISSED, "C9": learner.MISSED, "C6": learner.CLEAN},
+                   met={"now_trap"})
+    assert [line.split(":")[0] for line in lines[:3]] == ["C8", "C9", "C2"]
+    assert lines[3] == "and 2 more classes in box 1 or 2 (quizgen drill --stats lists them)."
+    assert lines[4].startswith("misconception now trap:") and lines[5].startswith("misconception a trap:")
+    assert lines[7] == "and 2 more open misconceptions (quizgen drill --stats lists them)."
+    assert lines[-1] == "try: quizgen drill --classes C2,C8,C9"
+    assert "and 2 more classes in box 1 or 2." in advice(progress, classes)   # --stats: its tables list them
