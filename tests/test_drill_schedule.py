@@ -143,3 +143,11 @@ def test_the_advice_puts_what_this_drill_missed_first_and_says_what_it_left_out(
     assert lines[7] == "and 2 more open misconceptions (quizgen drill --stats lists them)."
     assert lines[-1] == "try: quizgen drill --classes C2,C8,C9"
     assert "and 2 more classes in box 1 or 2." in advice(progress, classes)   # --stats: its tables list them
+
+
+def test_the_significant_figures_line_is_wrapped_like_the_rest():
+    part = SimpleNamespace(cls="C1", status="imprecise", hinted=False, misconception="")
+    lines = "\n".join(_score_table([part, part])).splitlines()
+    assert max(map(len, lines)) <= 80 and lines[-2:] == [
+        "2 parts had the right value but too few significant figures (rounded too early,",
+        "or not enough figures given)."]

@@ -23,7 +23,7 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=()) 
     if not result.parts:
         lines.append("No answers given this time.")
     else:
-        lines += _score_table(result.parts)
+        lines += _score_table(result.parts, width)
         met = Counter(p.misconception for p in result.parts if p.misconception)
         feedback = {p.misconception: trap_wording(p.feedback) for p in result.parts if p.misconception}
         lines += ["", "Misconceptions met:" if met else "Misconceptions met: none."]
@@ -38,7 +38,7 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=()) 
     return "\n".join(lines)
 
 
-def _score_table(parts: list) -> list:
+def _score_table(parts: list, width: int = WIDTH) -> list:
     by_class = {}
     for part in parts:
         by_class.setdefault(part.cls, []).append(part)
@@ -53,8 +53,8 @@ def _score_table(parts: list) -> list:
     lines.append(f"Total: {right} of {len(parts)} part{'s' * (len(parts) != 1)} right.")
     short = sum(p.status == "imprecise" for p in parts)
     if short:   # the value was right: the figures were not, a different thing to revise
-        lines.append(f"{short} part{'s' * (short != 1)} had the right value but too few significant figures "
-                     "(rounded too early, or not enough figures given).")
+        lines.append(wrap(f"{short} part{'s' * (short != 1)} had the right value but too few significant "
+                          "figures (rounded too early, or not enough figures given).", width))
     return lines
 
 
