@@ -93,3 +93,61 @@ def test_one_part_is_one_part_in_the_total():
     part = SimpleNamespace(cls="C1", status="correct", hinted=False, misconception="")
     assert _score_table([part])[-1] == "Total: 1 of 1 part right."
     assert _score_table([part, part])[-1] == "Total: 2 of 2 parts right."
+
+
+def test_a_question_moves_a_misconception_at_most_once_and_not_where_it_was_met(tmp_path):
+    """Seed 5, C6: the 80/10/10 trap sits on parts (b), (c), (d). Q1 meets it at
+    (b) and answers (c), (d) right; Q2 answers all right. It moved up once per
+    clean part: box 5, "in 47 questions", after two questions."""
+    state = tmp_path / "progress.json"
+    answers = "1950\n6240\n195\n195\n1950\n600\n480\n60\n60\n600\n"
+    run_drill(io.StringIO(answers), io.StringIO(), io.StringIO(), classes="C6", count=2, seed=5, state=state)
+    card = learner.parse(state.read_text()).misconceptions["split_applied_to_all_tokens"]
+    assert (card.box, card.seen, card.right, card.due) == (2, 1, 1, 1 + learner.interval(2))
+
+
+def test_record_traps_moves_each_code_once_and_a_met_one_not_up():
+    progress = learner.Progress(clock=4, misconceptions={"a": learner.Card(box=2, due=4), "b": learner.Card(box=1)})
+    progress.record_traps(["b"], {"a", "b", "new"})
+    assert {k: (c.box, c.due, c.seen, c.right) for k, c in progress.misconceptions.items()} == {
+        "a": (3, 16, 0, 1), "b": (1, 7, 1, 0)}
+
+
+def test_an_abandoned_question_moves_no_misconception_and_the_summary_says_what_was_saved(tmp_path):
+    """Seed 3, C2: Q1 (a) the trap's answer, (b) skipped; Q2 (a) right, then q.
+    Q2 is not recorded, so the trap it avoided must not move either: the summary
+    said "due in 6 questions" while the file kept "due in 2"."""
+    state = tmp_path / "progress.json"
+    out = io.StringIO()
+    run_drill(io.StringIO("0.772\ns\n0.0159\nq\n"), out, io.StringIO(), classes="C2", seed=3, state=state)
+    saved = learner.parse(state.read_text())
+    card = saved.misconceptions["favoured_word_probability"]
+    assert (saved.clock, card.box, card.due - saved.clock) == (1, 1, 2)
+    assert "misconception favoured word probability: met 1x; due in 2 questions." in out.getvalue()
+
+
+def test_the_advice_puts_what_this_drill_missed_first_and_says_what_it_left_out():
+    """Older box-1 classes and misconceptions due sooner crowded out what the
+    drill just missed (C8, C9; a trap met now), and the cut was silent."""
+    cards = {cls: learner.Card(box=1, due=due, seen=1) for cls, due in
+             (("C2", 5), ("C4", 6), ("C5", 7), ("C8", 12), ("C9", 13))}
+    traps = {code: learner.Card(box=1, due=due, seen=1) for code, due in
+             (("a_trap", 5), ("b_trap", 6), ("c_trap", 7), ("d_trap", 8), ("now_trap", 12))}
+    progress = learner.Progress(clock=10, classes=cards, misconceptions=traps)
+    classes = [f"C{n}" for n in range(1, 11)]
+    lines = advice(progress, classes, outcomes={"C8": learner.MISSED, "C9": learner.MISSED, "C6": learner.CLEAN},
+                   met={"now_trap"})
+    assert [line.split(":")[0] for line in lines[:3]] == ["C8", "C9", "C2"]
+    assert lines[3] == "and 2 more classes in box 1 or 2 (quizgen drill --stats lists them)."
+    assert lines[4].startswith("misconception now trap:") and lines[5].startswith("misconception a trap:")
+    assert lines[7] == "and 2 more open misconceptions (quizgen drill --stats lists them)."
+    assert lines[-1] == "try: quizgen drill --classes C2,C8,C9"
+    assert "and 2 more classes in box 1 or 2." in advice(progress, classes)   # --stats: its tables list them
+
+
+def test_the_significant_figures_line_is_wrapped_like_the_rest():
+    part = SimpleNamespace(cls="C1", status="imprecise", hinted=False, misconception="")
+    lines = "\n".join(_score_table([part, part])).splitlines()
+    assert max(map(len, lines)) <= 80 and lines[-2:] == [
+        "2 parts had the right value but too few significant figures (rounded too early,",
+        "or not enough figures given)."]

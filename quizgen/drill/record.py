@@ -6,7 +6,8 @@ Every class and every misconception (trap code) the learner has met is a card
 in a box from 1 to 5. A question answered right without hints moves its class
 up one box; right with hints leaves it where it is; a miss or a skip sends it
 back to box 1. A trap answer sends that misconception to box 1; a right answer
-without hints to a part that has the trap moves it up one box; any other answer
+without hints to a part that has the trap moves it up one box (once per
+question, and not in a question that met it); any other answer
 to it (a right one after hints, or a skip) leaves it in its box but starts its
 wait again, so an open misconception
 cannot hold its class at the front for ever. A card in box b comes due
@@ -90,6 +91,16 @@ class Progress:
             card.box = min(card.box + 1, BOXES)
         card.due = self.clock + interval(card.box)
         return card
+
+    def record_traps(self, met: list, avoided) -> None:
+        """Move the misconception cards after one question: each code ``met``
+        (once per part) goes to box 1; each code ``avoided`` (on a part answered
+        right without hints) moves up one box, once per question however many
+        parts carry it, and not at all when the same question met it."""
+        for code in met:
+            self.record_trap(code, met=True)
+        for code in sorted(set(avoided) - set(met)):
+            self.record_trap(code, met=False)
 
     def retested(self, codes) -> None:
         """Start the wait again for the open misconceptions in ``codes`` that a

@@ -204,7 +204,7 @@ class Drill:
                     self.report(record, verdict, turn.latex.get(record.letter), text)
                     turn.results.append(turn.result(record, verdict.status, verdict))
                     turn.part_start = turn.hints   # the next part's hints are counted from here
-                    self.track_traps(record, verdict, hinted=turn.hints > 0)
+                    self.track_traps(record, verdict, turn)
                     turn.values[record.name] = verdict.value
                     return True
 
@@ -241,16 +241,16 @@ class Drill:
             self.say(f"Your answer matches the misconception \"{code_in_words(verdict.misconception)}\": "
                      f"{to_plain(verdict.feedback)}", "  ")
 
-    def track_traps(self, record, verdict, hinted: bool) -> None:
-        """Move the misconception cards for this part (see progress.record_trap).
-        A right answer given after a hint in this question moves none up, as it
-        leaves its class in its box; the question restarts their wait (finish)."""
+    def track_traps(self, record, verdict, turn) -> None:
+        """Note the misconceptions this part met or cleanly avoided; finish()
+        moves their cards once per question (see record.record_traps). A right
+        answer given after a hint in this question avoids none, as it leaves its
+        class in its box; the question restarts their wait (finish)."""
         if verdict.misconception:
-            self.progress.record_trap(verdict.misconception, met=True)
-        elif verdict.status == "correct" and not hinted:
-            for trap, value in zip(record.traps, record.trap_values):
-                if value is not None or trap.words:   # a slip this draw cannot make was not avoided
-                    self.progress.record_trap(trap.code, met=False)
+            turn.traps_met.append(verdict.misconception)
+        elif verdict.status == "correct" and not turn.hints:
+            turn.traps_avoided.update(trap.code for trap, value in zip(record.traps, record.trap_values)
+                                      if value is not None or trap.words)   # a slip this draw cannot make was not avoided
 
     def hint(self, turn) -> None:
         """Show the next hint: the forecast, then each solution step in order,
@@ -282,7 +282,9 @@ class Drill:
                      "an answer worked that way is marked correct too.)", "  ")
 
     def finish(self, turn) -> None:
-        """Record a finished (or abandoned but already missed) question and save."""
+        """Record a finished (or abandoned but already missed) question, its
+        class and misconception cards, and save; a question left after only
+        right answers moves nothing."""
         statuses = [r.status for r in turn.results]
         if not statuses:
             return
@@ -294,6 +296,7 @@ class Drill:
             outcome = learner.HELPED if turn.hints else learner.CLEAN
         if self.progress.clock == self.start_clock:
             self.progress.sessions += 1
+        self.progress.record_traps(turn.traps_met, turn.traps_avoided)
         self.progress.retested(learner.trap_codes(turn.template))
         self.progress.record_question(turn.template.cls, outcome)
         self.result.outcomes[turn.template.cls] = outcome
@@ -321,6 +324,8 @@ class _Turn:
         self.parts = len(view["parts"])
         self._offered = {}   # {part being answered: its hints}: each "h" asks again
         self.part_start = 0   # hints shown before the part being answered
+        self.traps_met = []   # misconception codes answered, one per part
+        self.traps_avoided = set()   # codes of traps on parts answered right without hints
 
     def result(self, record, status: str, verdict=None) -> PartResult:
         """The result of one part, as the summary needs it."""

@@ -12,6 +12,8 @@ from quizgen.key.parts import code_in_words
 from quizgen.marking.rules import trap_wording
 from quizgen.text.plain import WIDTH, to_plain, wrap
 
+SHOWN = 3   # weak classes, and open misconceptions, listed in the advice
+
 
 def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=()) -> str:
     """The end-of-drill report: score by class, misconceptions met, what next
@@ -21,7 +23,7 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=()) 
     if not result.parts:
         lines.append("No answers given this time.")
     else:
-        lines += _score_table(result.parts)
+        lines += _score_table(result.parts, width)
         met = Counter(p.misconception for p in result.parts if p.misconception)
         feedback = {p.misconception: trap_wording(p.feedback) for p in result.parts if p.misconception}
         lines += ["", "Misconceptions met:" if met else "Misconceptions met: none."]
@@ -29,13 +31,14 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=()) 
                   for code, n in met.most_common()]
     lines += ["", "What to practise next:"]
     lines += [f"- {line}" if line.startswith("try:") else wrap(f"- {line}", width)   # a command: one line to copy
-              for line in advice(progress, bank_classes, banks, result.outcomes, {p.cls for p in result.parts})]
+              for line in advice(progress, bank_classes, banks, result.outcomes, {p.cls for p in result.parts},
+                                 met={p.misconception for p in result.parts if p.misconception})]
     if result.saved_to:
         lines += ["", f"Progress saved to {result.saved_to}."]
     return "\n".join(lines)
 
 
-def _score_table(parts: list) -> list:
+def _score_table(parts: list, width: int = WIDTH) -> list:
     by_class = {}
     for part in parts:
         by_class.setdefault(part.cls, []).append(part)
@@ -50,33 +53,40 @@ def _score_table(parts: list) -> list:
     lines.append(f"Total: {right} of {len(parts)} part{'s' * (len(parts) != 1)} right.")
     short = sum(p.status == "imprecise" for p in parts)
     if short:   # the value was right: the figures were not, a different thing to revise
-        lines.append(f"{short} part{'s' * (short != 1)} had the right value but too few significant figures "
-                     "(rounded too early, or not enough figures given).")
+        lines.append(wrap(f"{short} part{'s' * (short != 1)} had the right value but too few significant "
+                          "figures (rounded too early, or not enough figures given).", width))
     return lines
 
 
-def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=frozenset()) -> list:
+def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=frozenset(), met=frozenset()) -> list:
     """What to practise next, from the record: weak classes (low boxes), open
-    misconceptions, and classes never tried. ``outcomes`` (this drill's last
-    outcome by class) tells a box-1 miss from a right answer after hints. The
-    suggested command carries this run's ``banks``; a weak class from a bank
-    not loaded now is named apart (the command would stop at it as an unknown class).
-    A class ``answered`` in this drill is not new, even when the question was
-    left before its card moved."""
-    weak = sorted((card.box, card.due, cls) for cls, card in progress.classes.items()
-                  if card.box <= learner.OPEN_BOX)
-    lines = [f"{cls}: box {box} of {learner.BOXES}, {_box_text(box, (outcomes or {}).get(cls))}"
-             f"; due {_due_text(due, progress.clock)}." for box, due, cls in weak[:3]]
-    for code in progress.open_misconceptions()[:3]:
+    misconceptions, and classes never tried; what this drill missed (``outcomes``,
+    its last outcome by class) or ``met`` (misconception codes) first, then by due
+    date, at most SHOWN of each and a line for the rest. ``outcomes`` also tells a
+    box-1 miss from a right answer after hints. The suggested command carries
+    this run's ``banks``; a weak class from a bank not loaded now is named apart
+    (the command would stop at it as an unknown class). A class ``answered`` in
+    this drill is not new, even when the question was left before its card moved."""
+    listed = " (quizgen drill --stats lists them)" if outcomes is not None else ""   # --stats: in its tables
+    outcomes = outcomes or {}
+    weak = sorted((outcomes.get(cls) != learner.MISSED, card.due, card.box, cls)
+                  for cls, card in progress.classes.items() if card.box <= learner.OPEN_BOX)
+    weak = [(box, due, cls) for _, due, box, cls in weak]
+    lines = [f"{cls}: box {box} of {learner.BOXES}, {_box_text(box, outcomes.get(cls))}"
+             f"; due {_due_text(due, progress.clock)}." for box, due, cls in weak[:SHOWN]]
+    lines += _more(len(weak), "class", "classes", " in box 1 or 2" + listed)
+    codes = sorted(progress.open_misconceptions(), key=lambda code: code not in met)   # stable: by due within
+    for code in codes[:SHOWN]:
         card = progress.misconceptions[code]
         lines.append(f"misconception {code_in_words(code)}: met {card.seen}x; due {_due_text(card.due, progress.clock)}.")
+    lines += _more(len(codes), "open misconception", "open misconceptions", listed)
     new = [cls for cls in bank_classes if cls not in progress.classes and cls not in answered]
     if new:
         lines.append(f"not tried yet: {', '.join(new)}.")
-    elsewhere = [cls for _, _, cls in weak[:3] if cls not in bank_classes]
+    elsewhere = [cls for _, _, cls in weak[:SHOWN] if cls not in bank_classes]
     if elsewhere:
         lines.append(f"{', '.join(elsewhere)}: from a bank not loaded now; add its --bank DIR to practise it.")
-    focus = [cls for _, _, cls in weak[:3] if cls in bank_classes] or new[:3]
+    focus = [cls for _, _, cls in weak[:SHOWN] if cls in bank_classes] or new[:3]
     if focus:
         lines.append(f"try: quizgen drill --classes {','.join(sorted(focus, key=class_key))}"
                      + "".join(f" --bank {shlex.quote(str(bank))}" for bank in banks))
@@ -85,6 +95,12 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
         lines.append(f"everything you have met is in box {learner.OPEN_BOX + 1} or higher; "
                      f"next due: {soonest[0]} ({_due_text(soonest[1].due, progress.clock)}).")
     return lines
+
+
+def _more(total: int, one: str, many: str, tail: str) -> list:
+    """The line that says how many were left out of a list cut at SHOWN."""
+    rest = total - SHOWN
+    return [f"and {rest} more {one if rest == 1 else many}{tail}."] if rest > 0 else []
 
 
 def _box_text(box: int, outcome) -> str:
