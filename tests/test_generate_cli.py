@@ -150,7 +150,9 @@ def test_latex_output_is_a_complete_document(invoke, tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (("--classes", "C99"), "unknown class C99"),
-    (("--classes", "C1,bogus"), "unknown class BOGUS"),
+    (("--classes", "C1,bogus"), "unknown class bogus;"),   # as typed
+    (("--classes", "1,7"), "unknown classes 1, 7;"),
+    (("--classes", "all,C1"), "--classes 'all,C1': 'all' stands alone (every class)"),
     (("--count", "0"), "--count must be from 1 to 10,000"),
     (("--count", "-2"), "--count must be from 1 to 10,000"),
     (("--count", "100000000"), "--count must be from 1 to 10,000 (questions per class), got 100000000"),

@@ -69,10 +69,14 @@ def select(templates: list, classes: str = "all") -> list:
     """The templates of the given classes (``"C1,C4"`` or ``"all"``), in bank order."""
     if classes is None or classes.strip().lower() == "all":
         return list(templates)
-    wanted = [c.strip().upper() for c in classes.split(",") if c.strip()]
+    given = [c.strip() for c in classes.split(",") if c.strip()]
+    wanted = [c.upper() for c in given]
     known = {t.cls for t in templates}
-    unknown = [c for c in wanted if c not in known]
+    unknown = [g for g, c in zip(given, wanted) if c not in known]
+    choices = f"choose from {', '.join(sorted(known, key=lambda c: int(c[1:])))} or 'all'"
+    if "ALL" in wanted and len(wanted) > 1:
+        raise UsageError(f"--classes {classes.strip()!r}: 'all' stands alone (every class); {choices}")
     if unknown or not wanted:
-        raise UsageError(f"unknown class {', '.join(unknown) or repr(classes)}; "
-                         f"choose from {', '.join(sorted(known, key=lambda c: int(c[1:])))} or 'all'")
+        named = ", ".join(unknown) or repr(classes)
+        raise UsageError(f"unknown class{'es' * (len(unknown) > 1)} {named}; {choices}")
     return [t for t in templates if t.cls in wanted]
