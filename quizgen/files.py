@@ -62,6 +62,8 @@ def signals_held():
         for signum in caught[:1]:
             if callable(previous.get(signum)):
                 previous[signum](signum, None)   # KeyboardInterrupt, or Terminated
+            elif previous.get(signum) == signal.SIG_DFL:
+                os.kill(os.getpid(), signum)     # the default action, now that it is back
 
 
 _HELD = []   # non-empty while signals_held is in effect

@@ -243,3 +243,43 @@ def test_a_nul_byte_from_the_answers_never_reaches_an_output(folder):
         data = path.read_bytes()
         assert b"\x00" not in data, path.name
     assert "s\ufffd1" in (folder / "answers-graded.csv").read_text(encoding="utf-8-sig")
+
+
+def test_ctrl_c_at_the_renames_of_an_lms_grade_keeps_its_built_key_beside_the_grades(tmp_path):
+    """The held Ctrl-C was raised inside the LMS input's clean-up, which then
+    deleted the built key the graded files came from (rev-code15b)."""
+    import shutil
+
+    import quizgen
+
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        pytest.skip("SIGINT is not Python's default handler here (pytest started in the background)")
+    data = os.path.join(os.path.dirname(__file__), "data", "lms", "canvas_student_analysis.csv")
+    shutil.copy(data, tmp_path / "analysis.csv")
+    real_replace, calls = os.replace, []
+
+    def replace_and_interrupt(source, target):
+        real_replace(source, target)
+        calls.append(target)
+        if len(calls) == 3:   # the first rename of the graded outputs
+            os.kill(os.getpid(), signal.SIGINT)
+
+    os.replace = replace_and_interrupt
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            quizgen.grade(tmp_path / "analysis.csv")
+    finally:
+        os.replace = real_replace
+    names = {p.name for p in tmp_path.iterdir()}
+    assert {"analysis-answers.csv", "analysis-key.json", "analysis-graded.csv"} <= names, names
+
+
+def test_a_sigterm_held_over_the_renames_still_ends_a_process_with_the_default_handler(tmp_path):
+    """Library use, no quizgen handlers: the held SIGTERM was forgotten and the process ran on (rev-code15b)."""
+    script = ("import os, signal, sys\nfrom quizgen import files\nreal = os.replace\n"
+              "def replace(a, b):\n    real(a, b)\n    os.kill(os.getpid(), signal.SIGTERM)\n"
+              "os.replace = replace\nfiles.write_files(sys.argv[1], {'a.txt': '1', 'b.txt': '2'})\n"
+              "print('still running')\n")
+    result = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == -signal.SIGTERM and "still running" not in result.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]

@@ -153,3 +153,13 @@ def test_a_hand_edited_recipe_that_cannot_be_used_is_refused_naming_the_template
     line = result.output.strip().splitlines()[-1]
     assert line.startswith(f"quizgen: error: key.json: templates.{template}.{message}"), line
     assert not (tmp_path / "answers-graded.csv").exists()
+
+
+def test_answers_rounded_by_takes_canvas_alone(bank, tmp_path):
+    """Any other text turned off the figures rule for a whole class (rev-code15b)."""
+    data = version2(bank)
+    data["answers_rounded_by"] = "no"
+    key = tmp_path / "key.json"
+    key.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(InputFileError, match='answers_rounded_by: expected "canvas"'):
+        load_key_file(key)

@@ -89,3 +89,11 @@ def test_an_earlier_answer_is_quoted_as_a_plain_decimal():
     from quizgen.marking.rules import marked_from
 
     assert marked_from([("(a)", 3.9e-05), ("(b)", 0.0474)]) == "marked from your (a) = 0.000039, (b) = 0.0474"
+
+
+def test_rounded_twice_never_contradicts_itself_and_huge_answers_are_quoted_short():
+    from quizgen.marking.rules import marked_from
+
+    # 0.2314999 shown to 5 figures is 0.23150, which would itself round to 0.232: no such feedback
+    assert mark_part(PartRule("p", "(a)", "numeric", 0.2314999, {}), "0.232", {}, {}).feedback == ""
+    assert marked_from([("(a)", 1e23), ("(b)", 1e-30)]) == "marked from your (a) = 1e+23, (b) = 1e-30"

@@ -126,7 +126,9 @@ def recipe_problem(question) -> str | None:
                 _parsed_text(text, names)
             except QuizgenError as exc:
                 return f"recipes.{name}.{where}: {exc}"
-            before = parts[:parts.index(name)] if name in parts else []
+            if name not in parts:   # a template's recipe for a part this question lacks (an LMS part): unused
+                continue
+            before = parts[:parts.index(name)]
             late = [d for d in recipe_parts(text) if d in parts and d not in before]   # absent: no ECF, as an LMS part
             if late:
                 return f"recipes.{name}.{where}: reads part {late[0]!r}, which does not come before {name!r}"

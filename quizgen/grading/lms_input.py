@@ -50,16 +50,17 @@ def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber"):
     if not lms_kind_of(path):
         yield path, key, out, []
         return
-    existed = {p.resolve() for p in _built_paths(path, out) if p.exists()}
+    built = {p.resolve() for p in _built_paths(path, out)}
+    existed = {p for p in built if p.exists()}
     skipped, absent, fallback, unordered = [], [], [], []
-    answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
-                                               id_key, fallback, unordered)
     try:
+        answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
+                                                   id_key, fallback, unordered)
         yield answers, key_path, out, (_unnamed_warning(path, skipped) + _absent_warning(path, absent)
                                        + _unordered_warning(path, unordered)
                                        + _fallback_warning(path, fallback, id_key))
     except BaseException:
-        for made in {Path(answers).resolve(), Path(key_path).resolve()} - existed:
+        for made in built - existed:
             made.unlink(missing_ok=True)
         raise
 

@@ -90,7 +90,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     outputs = outputs or GradeOutputs()
     outputs.check()
     jobs = resolve_jobs(jobs)
-    with lms_inputs(answers, key, out, encoding, outputs.banks, outputs.gradebook_key) as (built, key, out, unnamed):
+    with ExitStack() as held, \
+            lms_inputs(answers, key, out, encoding, outputs.banks, outputs.gradebook_key) as (built, key, out, unnamed):
         if built is not answers and outputs.gradebook_item is None:   # the item is named after the download
             outputs = replace(outputs, gradebook_item=Path(answers).stem)
         answers = built
@@ -106,7 +107,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         tally = Tally(len(index.slots), partial(key_trap_wording, index.papers))
         names = {role: path.name for role, path in paths.items()}
         folder = paths["graded"].parent
-        with ExitStack() as held, streamed_files(folder, names.values()) as handles:
+        with streamed_files(folder, names.values()) as handles:
             graded_handle = handles[names["graded"]]
             try:
                 with progress_bar(progress, source.path.stat().st_size, "Grading") as bar:

@@ -127,6 +127,8 @@ def read_key(data, source: str = "the key") -> Key:
                                _questions(paper.get("questions"), where / "questions", templates, cache)))
     secret, codes = _codes(data, top)
     rounded_by = checks.text(data.get("answers_rounded_by", ""), top / "answers_rounded_by", checks.MAX_ID)
+    if rounded_by not in ("", "canvas"):
+        raise (top / "answers_rounded_by").fail(f"expected \"canvas\" (or no such field), got {rounded_by[:40]!r}")
     return Key(tuple(questions), tuple(papers), data.get("seed"), data.get("worked_examples") is True,
                str(data.get("quizgen", "")), version, secret, codes, rounded_by)
 

@@ -310,6 +310,8 @@ def _as_rule(source: Source) -> PartRule:
 
 def _shown(value: float) -> str:
     """A student's earlier answer quoted back: up to 6 figures, as a plain decimal (0.000039, never 3.9e-05)."""
+    if value != 0 and not 1e-6 <= abs(value) < 1e7:
+        return format(value, ".6g")   # a plain decimal of 1e23 would print the float's binary digits
     text = significant(value, 6)
     return text.rstrip("0").rstrip(".") if "." in text else text
 
@@ -341,10 +343,12 @@ def _rounded_twice(rule: PartRule, x: float) -> str:
     if asked is None:
         return ""
     once, more = significant(_stated(rule), asked), significant(_stated(rule), asked + 1)
-    if significant(more, asked) == once or not _same(x, float(significant(more, asked))):
+    shown = significant(_stated(rule), asked + 2)
+    if significant(more, asked) == once or not _same(x, float(significant(more, asked))) \
+            or significant(shown, asked) != once:   # the value as shown would itself round the other way
         return ""
     return (f"rounded twice: {more} (the value to {asked + 1} figures) rounded again to {asked} is "
-            f"{significant(more, asked)}, but the value itself, {significant(_stated(rule), asked + 2)}, "
+            f"{significant(more, asked)}, but the value itself, {shown}, "
             f"rounds to {once}: round once, from the unrounded value")
 
 
