@@ -29,11 +29,14 @@ class Terminated(SystemExit):
 
 def install_signal_cleanup() -> None:
     """Turn SIGTERM and SIGHUP into :class:`Terminated` (SIGINT already raises
-    KeyboardInterrupt). Only possible in the main thread; elsewhere a no-op."""
+    KeyboardInterrupt). A signal the process was started ignoring stays
+    ignored (``nohup quizgen generate ...`` must outlive its terminal). Only
+    possible in the main thread; elsewhere a no-op."""
     if threading.current_thread() is not threading.main_thread():
         return
     for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, _terminate)
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, _terminate)
 
 
 def _terminate(signum, _frame):

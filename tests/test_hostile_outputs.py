@@ -283,3 +283,13 @@ def test_a_sigterm_held_over_the_renames_still_ends_a_process_with_the_default_h
     result = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert result.returncode == -signal.SIGTERM and "still running" not in result.stdout
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]
+
+
+def test_a_hangup_the_process_was_started_ignoring_stays_ignored(tmp_path):
+    """``nohup quizgen ...`` must outlive its terminal: quizgen's handler replaced
+    the inherited SIG_IGN, and a hangup stopped the run with exit 129 (rev-code15b)."""
+    script = ("import os, signal\nfrom quizgen import files\nfiles.install_signal_cleanup()\n"
+              "os.kill(os.getpid(), signal.SIGHUP)\nprint('survived')\n")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    assert result.returncode == 0 and result.stdout.strip() == "survived", result
