@@ -529,3 +529,22 @@ def test_a_decimal_comma_class_reads_its_own_numbers_before_a_traps_words(tmp_pa
         row = [r for r in csv.DictReader(handle, delimiter=";") if r["part"] == "b"][0]
     feedback = next(t.feedback for t in instance.parts[1].traps if t.code == "log10_instead_of_ln")
     assert row["feedback"] == f"marked from your (a) = {slip:g}: {feedback}".replace(f"{slip:g}", f"{slip:g}".replace(".", ","))
+
+
+@pytest.mark.parametrize("policy, warning", [
+    ("traps: {nsp-sigmoid-loss: {wrong_label_branch: 1}, C7: {wrong_label_branch: 0.5}}\n",
+     "policy.yaml: traps.C7.wrong_label_branch (0.5) and traps.nsp-sigmoid-loss.wrong_label_branch (1) both set it "
+     "for nsp-sigmoid-loss: 1 is used"),
+    ("points: {C7: {p: 3}, nsp-sigmoid-loss: {p: 5}}\n",
+     "policy.yaml: points.nsp-sigmoid-loss.p and points.C7.p set nsp-sigmoid-loss's part a differently: "
+     "points.nsp-sigmoid-loss.p (5) is used"),
+    ("points: {C7: {p: 3, a: 5}}\n",
+     "policy.yaml: points.C7.p and points.C7.a set nsp-sigmoid-loss's part a differently: points.C7.p (3) is used"),
+])
+def test_a_policy_setting_given_twice_under_two_names_is_warned_about(tmp_path, policy, warning):
+    """The template id beat its class, a part's name its letter, without a word (rev-code15b)."""
+    instances, answers = _c7_case(tmp_path)
+    _write_c7_files(tmp_path, instances, answers)
+    (tmp_path / "policy.yaml").write_text(policy, encoding="utf-8")
+    result = quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", policy=tmp_path / "policy.yaml")
+    assert [w.split("/")[-1] for w in result.warnings] == [warning]

@@ -109,20 +109,21 @@ def _paper_codes(key: Key) -> list:
 
 
 def _template_labels(key: Key) -> tuple:
-    """``(parts_of, codes_of)``: for each template id and class on the key's
-    papers, its part names and letters, and its trap codes; each template is
+    """``(parts_of, codes_of, templates)``: for each template id and class on
+    the key's papers, its part names and letters, and its trap codes; and for
+    each template id, ``(class, ((part name, letter), ...))``. Each template is
     read once (a per-student key repeats it on every paper)."""
-    parts_of, codes_of, seen = {}, {}, set()
+    parts_of, codes_of, templates = {}, {}, {}
     for q in key.questions + tuple(q for paper in key.papers for q in paper.questions):
-        if q.template in seen:
+        if q.template in templates:
             continue
-        seen.add(q.template)
+        templates[q.template] = (q.cls, tuple((part.name, part.letter) for part in q.parts))
         labels = {label for part in q.parts for label in (part.name, part.letter)}
         codes = {trap.code for part in q.parts for trap in part.traps}
         for name in (q.template, q.cls):
             parts_of.setdefault(name, set()).update(labels)
             codes_of.setdefault(name, set()).update(codes)
-    return parts_of, codes_of
+    return parts_of, codes_of, templates
 
 
 def with_policy_points(key: Key, policy: Policy, parts_of: dict) -> Key:
@@ -208,9 +209,9 @@ class KeyIndex:
         self.policy = policy or Policy()
         self.policy_warnings = []
         if self.policy.points or self.policy.traps or self.policy.template_traps:
-            parts_of, codes_of = _template_labels(key)
+            parts_of, codes_of, templates = _template_labels(key)
             key = with_policy_points(key, self.policy, parts_of)
-            self.policy_warnings = self.policy.check_trap_codes(codes_of)
+            self.policy_warnings = self.policy.check_trap_codes(codes_of) + self.policy.check_overlaps(templates)
         _check_recipes(key, name)
         self.slots, self.slot_of, self.questions = [], {}, {}
         self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper

@@ -80,6 +80,30 @@ class Policy:
                 f"{did_you_mean(code, known)}" for code in self.traps if code not in known]
 
 
+    def check_overlaps(self, templates: dict) -> list:
+        """One warning line per setting given twice for one template under two
+        names with different values, saying which is used (the template id's
+        over its class's, a part's name over its letter). ``templates`` maps
+        each template id on the paper to ``(class, ((part name, letter), ...))``."""
+        lines = []
+        for template, (cls, parts) in templates.items():
+            for code, credit in self.template_traps.get(template, {}).items():
+                other = self.template_traps.get(cls, {}).get(code)
+                if other is not None and other != credit:
+                    lines.append(f"{self.source}: traps.{cls}.{code} ({other:g}) and traps.{template}.{code} "
+                                 f"({credit:g}) both set it for {template}: {credit:g} is used")
+            for part, letter in parts:
+                labels = [(name, label) for name in (template, cls) for label in (part, letter)
+                          if label and label in self.points.get(name, {})]
+                values = {self.points[name][label] for name, label in labels}
+                if len(values) > 1:
+                    used = labels[0]
+                    lines.append(f"{self.source}: " + " and ".join(f"points.{n}.{lab}" for n, lab in labels)
+                                 + f" set {template}'s part {letter} differently: "
+                                   f"points.{used[0]}.{used[1]} ({self.points[used[0]][used[1]]:g}) is used")
+        return list(dict.fromkeys(lines))
+
+
 def _first_unknown(table: dict, known_of: dict):
     """``(template, label, its labels)`` for the first label under a template
     on the paper (a key of ``known_of``) that it does not know; else None.
