@@ -131,20 +131,32 @@ def inlined_lets(template) -> dict:
 def part_paths(template) -> dict:
     """For every part with an answer expression, its ``Recipe`` (``depends``
     may be empty: the intermediates still matter for carried rounding)."""
+    paths = {}
+    for part, inlined, lets, earlier in _answered_parts(template):
+        expression = _substitute_below(inlined, earlier) if earlier else inlined
+        paths[part.name] = Recipe(part.name, expression, recipe_text(expression), _parts_read(expression),
+                                  _intermediates(expression, lets, earlier))
+    return paths
+
+
+def _answered_parts(template):
+    """``(part, its answer with the lets inlined, the inlined lets, earlier)``
+    for each part with an answer, in order; ``earlier`` maps the shape of each
+    earlier part's answer to its ``part:`` variable (what recipes read)."""
     lets = inlined_lets(template)
-    earlier, paths = {}, {}
+    earlier = {}
     for part in template.parts:
         if part.answer is None:
             continue
         inlined = _inline(part.answer, lets)
-        expression = _substitute_below(inlined, earlier) if earlier else inlined
-        depends = tuple(dict.fromkeys(n[len(PART_PREFIX):] for n in _names(expression)
-                                      if n.startswith(PART_PREFIX)))
-        paths[part.name] = Recipe(part.name, expression, recipe_text(expression), depends,
-                                  _intermediates(expression, lets, earlier))
+        yield part, inlined, lets, earlier
         if _has_name(inlined):
             earlier.setdefault(shape(inlined), Name(PART_PREFIX + part.name))
-    return paths
+
+
+def _parts_read(node) -> tuple:
+    """The earlier parts ``node`` reads (its ``part:`` variables), in order, once each."""
+    return tuple(dict.fromkeys(n[len(PART_PREFIX):] for n in _names(node) if n.startswith(PART_PREFIX)))
 
 
 def _intermediates(expression, lets: dict, earlier: dict) -> tuple:
@@ -168,21 +180,15 @@ def trap_recipes(template) -> dict:
     answers (C2's log10 slip is ``-log10(part:p)``; a trap that repeats an
     earlier answer is that ``part:`` variable), so the grader can name the
     slip a student made from their own wrong earlier answer."""
-    lets = inlined_lets(template)
-    earlier, found = {}, {}
-    for part in template.parts:
-        if part.answer is None:
-            continue
+    found = {}
+    for part, _, lets, earlier in _answered_parts(template):
         traps = []
         for trap in part.traps:
             node = _substitute(_inline(trap.value, lets), earlier) if trap.value is not None and earlier else None
-            if node is not None and any(n.startswith(PART_PREFIX) for n in _names(node)):
+            if node is not None and _parts_read(node):
                 traps.append((trap.code, recipe_text(node)))
         if traps:
             found[part.name] = tuple(traps)
-        inlined = _inline(part.answer, lets)
-        if _has_name(inlined):
-            earlier.setdefault(shape(inlined), Name(PART_PREFIX + part.name))
     return found
 
 
