@@ -100,14 +100,15 @@ def _parsed(name: str, stored, names: frozenset) -> Recipe:
     """The Recipe of a stored one (a KeyRecipe), parsed once for all the
     instances of its template that have the same parameter names: the
     trees are never changed, so the instances share them."""
-    expression = parse_recipe(stored.text, names)
-    steps = tuple((let, parse_recipe(text, names)) for let, text in stored.steps)
+    expression = _parsed_text(stored.text, names)
+    steps = tuple((let, _parsed_text(text, names)) for let, text in stored.steps)
     return Recipe(name, expression, stored.text, recipe_parts(stored.text), steps)
 
 
 @lru_cache(maxsize=4096)
 def _parsed_text(text: str, names: frozenset):
-    """A stored recipe text parsed once for every instance with those parameter names."""
+    """A stored recipe text parsed once for every instance with those parameter
+    names (``recipe_problem`` at load, then the marking rules, read the same trees)."""
     return parse_recipe(text, names)
 
 
@@ -121,16 +122,15 @@ def recipe_problem(question) -> str | None:
     for name, stored in question.recipes.items():
         texts = [("recipe", stored.text), *((f"steps.{let}", text) for let, text in stored.steps),
                  *((f"traps.{code}", text) for code, text in stored.traps)]
+        # a template's recipe for a part this question lacks (an LMS part) is unused: only parsed
+        before = parts[:parts.index(name)] if name in parts else None
         for where, text in texts:
             try:
                 _parsed_text(text, names)
             except QuizgenError as exc:
                 return f"recipes.{name}.{where}: {exc}"
-            if name not in parts:   # a template's recipe for a part this question lacks (an LMS part): unused
-                continue
-            before = parts[:parts.index(name)]
-            late = [d for d in recipe_parts(text) if d in parts and d not in before]   # absent: no ECF, as an LMS part
-            if late:
+            late = [d for d in recipe_parts(text) if d in parts and d not in before] if before is not None else []
+            if late:   # a part absent from the question is no problem: no ECF, as for an LMS part
                 return f"recipes.{name}.{where}: reads part {late[0]!r}, which does not come before {name!r}"
     return None
 
