@@ -11,7 +11,7 @@ from quizgen.grading.marking import PartChecker, Verdict
 from quizgen.cells import spreadsheet_safe
 from quizgen.grading.report import number_text
 from quizgen.key.status import Status
-from quizgen.marking.rules import MARKED_FROM, OVERRIDE
+from quizgen.marking.rules import OVERRIDE, own_numbers
 
 RESULT_COLUMNS = ("status", "score", "expected", "misconception", "feedback", "reason", "note")
 SUPERSEDED_REASON = "a later row answers this part again"
@@ -90,9 +90,10 @@ def make_outcome(status: Status, score: float, expected: str, code: str, feedbac
     marker's: both stay as written)."""
     if comma and not code and feedback and note != OVERRIDE:
         feedback = _DECIMAL_POINT.sub(",", feedback)
-    elif comma and code and feedback.startswith(MARKED_FROM):   # the student's own numbers before a trap's words
-        mine, words = feedback.split(": ", 1)
-        feedback = f"{_DECIMAL_POINT.sub(',', mine)}: {words}"
+    elif comma and code:
+        mine, words = own_numbers(feedback)
+        if mine:   # the student's own numbers before a trap's words
+            feedback = f"{_DECIMAL_POINT.sub(',', mine)}: {words}"
     safe_feedback = spreadsheet_safe(feedback)
     cells = (status.value, comma_number(number_text(score), comma), comma_number(spreadsheet_safe(expected), comma),
              spreadsheet_safe(code), safe_feedback,

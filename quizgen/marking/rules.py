@@ -237,9 +237,18 @@ def marked_from(pairs) -> str:
     return MARKED_FROM + ", ".join(f"{label} = {_shown(value)}" for label, value in pairs)
 
 
+def own_numbers(feedback: str) -> tuple:
+    """``("marked from your (a) = 0.0474", the rest)`` of feedback worked from
+    the student's own earlier answers; ``("", feedback)`` of any other."""
+    if feedback.startswith(MARKED_FROM):
+        mine, rest = feedback.split(": ", 1)
+        return mine, rest
+    return "", feedback
+
+
 def trap_wording(feedback: str) -> str:
     """A trap's feedback without the "marked from your (a) = ...: " of one student's own answers."""
-    return feedback.split(": ", 1)[-1] if feedback.startswith(MARKED_FROM) else feedback
+    return own_numbers(feedback)[1]
 
 
 def _rounded_early_from(rule: PartRule, reading: Reading, values) -> bool:
@@ -342,14 +351,14 @@ def _rounded_twice(rule: PartRule, x: float) -> str:
     asked = asked_figures(rule)
     if asked is None:
         return ""
-    once, more = significant(_stated(rule), asked), significant(_stated(rule), asked + 1)
-    shown = significant(_stated(rule), asked + 2)
-    if significant(more, asked) == once or not _same(x, float(significant(more, asked))) \
+    value = _stated(rule)
+    once, more, shown = (significant(value, figures) for figures in (asked, asked + 1, asked + 2))
+    twice = significant(more, asked)
+    if twice == once or not _same(x, float(twice)) \
             or significant(shown, asked) != once:   # the value as shown would itself round the other way
         return ""
-    return (f"rounded twice: {more} (the value to {asked + 1} figures) rounded again to {asked} is "
-            f"{significant(more, asked)}, but the value itself, {shown}, "
-            f"rounds to {once}: round once, from the unrounded value")
+    return (f"rounded twice: {more} (the value to {asked + 1} figures) rounded again to {asked} is {twice}, "
+            f"but the value itself, {shown}, rounds to {once}: round once, from the unrounded value")
 
 
 def _cut_off(rule: PartRule, asked: int, expected) -> str:
