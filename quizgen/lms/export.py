@@ -55,13 +55,13 @@ def canvas_decimals_warnings(slots: list, name: str) -> tuple:
             for part in variant.parts:
                 if part.value is None or part.tolerance is None:
                     continue
-                typed = float(significant(part.value, 3))
-                broken = abs(round(typed, CANVAS_DECIMALS) - part.value) > part.tolerance
+                typed = significant(part.value, 3)
+                kept = round(float(typed), CANVAS_DECIMALS)
+                broken = abs(kept - part.value) > part.tolerance
                 seen = found.setdefault((variant.template, part.letter), [0, 0, ""])
                 seen[0] += broken
                 seen[1] += 1
-                seen[2] = seen[2] or (f"{significant(part.value, 3)} is kept as "
-                                      f"{round(typed, CANVAS_DECIMALS):g}" if broken else "")
+                seen[2] = seen[2] or (f"{typed} is kept as {kept:g}" if broken else "")
     return tuple(f"{name}: Canvas keeps 4 decimals of a typed number: in {broken} of {total} variant(s) of {template} "
             f"({letter}) the right answer to 3 significant figures is outside Canvas's window ({example}), so "
             "Canvas and grade mark it wrong; export this template to Moodle instead, or drop it from the Canvas quiz"

@@ -79,7 +79,6 @@ class Policy:
         return [f"{self.source}: traps.{_shown(code)}: no question on this paper has that misconception"
                 f"{did_you_mean(code, known)}" for code in self.traps if code not in known]
 
-
     def check_overlaps(self, templates: dict) -> list:
         """One warning line per setting given twice for one template under two
         names with different values, saying which is used (the template id's
