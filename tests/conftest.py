@@ -1,5 +1,6 @@
 """Shared fixtures: the built-in bank, a click runner, and key data."""
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,17 @@ def pytest_configure(config):
     """Build each template file once from the start, so that the test modules
     that load the bank when they are collected share it too."""
     loader.load_template = _load_template_once
+
+
+def pytest_collection_finish(session):
+    """What collection made (the bank, the test modules, their parameters) lives
+    to the end, so it is moved out of the garbage collector's sight, and the
+    young generation is collected less often: the tests make many short-lived
+    objects, and the collections that walked them took 1.9 to 2.8 s of each
+    worker's CPU in a quick run (1.8 to 1.9 s after this)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
 
 
 def pytest_unconfigure(config):
