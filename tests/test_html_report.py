@@ -200,6 +200,21 @@ def test_sorting_and_filtering_change_the_rows(browser, class_report):
 
 
 @needs_browser
+def test_a_comma_class_sees_its_student_rows_with_decimal_commas(browser, tmp_path):
+    # the table the script builds from the JSON showed 1.5 and 50.0 to a class that writes 1,5
+    parts = [Part("Q1", "a", "C1", "t", 1.5), Part("Q1", "b", "C1", "t", 1.5)]
+    students = [Student("s1", "", [Verdict("correct", 1.5), Verdict("incorrect", 0.0)]),
+                Student("s2", "", [Verdict("correct", 1.5), Verdict("correct", 1.5)])]
+    analysis = analyse(parts, students)
+    for comma, expected in ((True, [["s1", "", "1,5", "3", "50,0"], ["s2", "", "3,0", "3", "100,0"]]),
+                            (False, [["s1", "", "1.5", "3", "50.0"], ["s2", "", "3.0", "3", "100.0"]])):
+        path = tmp_path / f"comma-{comma}.html"
+        path.write_text(report_html(analysis, "Week 3", comma), encoding="utf-8")
+        _open(browser, path)
+        assert [row[:5] for row in _visible_rows(browser)] == expected
+
+
+@needs_browser
 def test_dark_mode_and_print_styles(browser, class_report):
     path, _ = class_report
     _open(browser, path)

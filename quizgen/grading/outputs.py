@@ -152,16 +152,17 @@ def class_report_texts(matrix, names: list, key, title: str, html: bool, delimit
     """The class report's texts from the final verdicts: the item-analysis
     sections of the Markdown report ("markdown"), the items CSV ("items",
     separated by the answers file's ``delimiter``, with a decimal comma when
-    ``comma``, as the students CSV) and, when ``html``, the HTML page ("html").
+    ``comma``, as the students CSV) and, when ``html``, the HTML page ("html");
+    the Markdown and the page then write their figures with a decimal comma too.
     Plain strings, so that grade can compute them in a forked process
     (quizgen.background)."""
     from quizgen.report import analyse, items_csv, markdown_sections, report_html
 
     parts = report_parts(matrix, slot_traps(key, _slot_dicts(matrix), matrix.papers))
     analysis = analyse(parts, report_students(matrix, names))
-    texts = {"markdown": "\n" + markdown_sections(analysis), "items": items_csv(analysis, delimiter, comma)}
+    texts = {"markdown": "\n" + markdown_sections(analysis, comma), "items": items_csv(analysis, delimiter, comma)}
     if html:
-        texts["html"] = report_html(analysis, title)
+        texts["html"] = report_html(analysis, title, comma)
     return texts
 
 

@@ -116,6 +116,20 @@ def _percent_text(value) -> str:
     return "" if value is None else one_place(value)
 
 
+def decimal_mark(text: str, comma: bool) -> str:
+    """A figure this module wrote (``56.2``, ``4.5``) with a decimal comma when
+    the class writes them (``56,2``): only the mark changes, never the format."""
+    return text.replace(".", ",") if comma else text
+
+
+def whole_number(n: int, comma: bool = False) -> str:
+    """A count with its thousands grouped: ``1,234``, or with a decimal-comma
+    class ``1\u202f234`` (a narrow no-break space, as SI and both German and
+    French usage allow), since there ``1,234`` reads as one point two three four."""
+    text = f"{n:,}"
+    return text.replace(",", "\u202f") if comma else text
+
+
 def one_place(value: float) -> str:
     """A percentage to one decimal, a tie away from zero as the papers round
     (13 of 16 is 81.3, where Python's format gives 81.2)."""
@@ -175,26 +189,27 @@ def class_percentages(result) -> list:
     return [t.percent for t in result.students if t.max_score]
 
 
-def _students_text(result) -> str:
+def _students_text(result, comma: bool = False) -> str:
     """"12 students", not counting the roster's absentees, who are named apart."""
     absent = len(getattr(result, "absent", ()))
     text = _count(len(result.students) - absent, "student")
-    return f"{text} (and {absent:,} on the roster who gave none)" if absent else text
+    return f"{text} (and {whole_number(absent, comma)} on the roster who gave none)" if absent else text
 
 
-def _absent_counted(result) -> str:
+def _absent_counted(result, comma: bool = False) -> str:
     """" (the 2 absent at 0%)" when the roster's absentees are in the class figures."""
     absent = len(getattr(result, "absent", ()))
-    return f" (the {absent:,} absent at 0%)" if absent else ""
+    return f" (the {whole_number(absent, comma)} absent at 0%)" if absent else ""
 
 
-def report_markdown(result) -> str:
-    """The readable report: class summary, questions, misconceptions, students."""
+def report_markdown(result, comma: bool = False) -> str:
+    """The readable report: class summary, questions, misconceptions, students;
+    every figure with a decimal comma when ``comma`` (the class wrote them)."""
     lines = ["# Grading report", "",
              f"Answers: {md_cell(result.answers_path.name)} ({result.form} form); key: {md_cell(result.key_name)}; "
-             f"{_answers_text(result)} from {_students_text(result)}.", ""]
-    lines += _class_section(result) + _question_section(result) + _misconception_section(result)
-    lines += _student_section(result) + _roster_section(result)
+             f"{_answers_text(result)} from {_students_text(result, comma)}.", ""]
+    lines += _class_section(result, comma) + _question_section(result, comma) + _misconception_section(result)
+    lines += _student_section(result, comma) + _roster_section(result)
     return "\n".join(lines)
 
 
@@ -204,20 +219,21 @@ def _roster_section(result) -> list:
     return ["## Roster", ""] + [f"- {md_cell(note)}" for note in notes] + [""] if notes else []
 
 
-def _class_section(result) -> list:
+def _class_section(result, comma: bool = False) -> list:
     lines = ["## Class", ""]
     percents = class_percentages(result)
     if percents:
-        lines += [f"Mean {one_place(statistics.fmean(percents))}%, median {one_place(statistics.median(percents))}%, "
-                  f"lowest {one_place(min(percents))}%, highest {one_place(max(percents))}%{_absent_counted(result)}.",
+        mean, median, low, high = (decimal_mark(one_place(p), comma) for p in (
+            statistics.fmean(percents), statistics.median(percents), min(percents), max(percents)))
+        lines += [f"Mean {mean}%, median {median}%, lowest {low}%, highest {high}%{_absent_counted(result, comma)}.",
                   ""]
     rows = [[status.value, result.counts[status]] for status in Status]
     return lines + _table(["status", "answers"], rows)
 
 
-def _question_section(result) -> list:
+def _question_section(result, comma: bool = False) -> list:
     rows = [[md_cell(q.question_id), md_cell(q.part), md_cell(q.cls), q.students, q.counts[Status.CORRECT],
-             _percent_text(q.percent_correct) or "-",
+             decimal_mark(_percent_text(q.percent_correct), comma) or "-",
              md_cell(_codes_text(q.misconceptions[:3])) or "-"] for q in result.questions]
     header = ["question", "part", "class", "students", "correct", "% correct", "most common misconceptions"]
     return ["## Questions", ""] + _table(header, rows)
@@ -242,17 +258,18 @@ REPORT_STUDENTS = 500
 """Students listed in the Markdown report; every student is in the students CSV."""
 
 
-def _student_section(result) -> list:
+def _student_section(result, comma: bool = False) -> list:
     """The students table; a roster student who gave no answer says so in the last column."""
     shown = result.students[:REPORT_STUDENTS]
     absent = set(result.absent)
-    rows = [[md_cell(t.student_id), md_cell(t.name), number_text(t.score), number_text(t.max_score),
-             one_place(t.percent), "missing (no answer)" if t.student_id in absent
-             else md_cell(", ".join(t.misconceptions)) or "-"] for t in shown]
+    rows = [[md_cell(t.student_id), md_cell(t.name), *(decimal_mark(text, comma) for text in (
+             number_text(t.score), number_text(t.max_score), one_place(t.percent))), "missing (no answer)"
+             if t.student_id in absent else md_cell(", ".join(t.misconceptions)) or "-"] for t in shown]
     lines = ["## Students", ""]
     if len(shown) < len(result.students):
         where = result.paths.get("students")
-        lines += [f"The first {len(shown):,} of {len(result.students):,} students, in file order; every "
+        lines += [f"The first {whole_number(len(shown), comma)} of {whole_number(len(result.students), comma)} "
+                  "students, in file order; every "
                   f"student is in {md_cell(where.name) if where else 'the students CSV'}.", ""]
     return lines + _table(["student", "name", "score", "max", "%", "misconceptions"], rows)
 

@@ -300,7 +300,7 @@ def _write_reports(result: GradeResult, handles: dict, names: dict, delimiter: s
         handle = handles[names[role]]
         handle.write("\ufeff")
         csv.writer(handle, delimiter=delimiter).writerows(localised(rows, comma))
-    handles[names["report"]].write(report_markdown(result))
+    handles[names["report"]].write(report_markdown(result, comma))
 
 
 def extra_roles(paths: dict) -> list:

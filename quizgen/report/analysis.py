@@ -21,6 +21,7 @@ from quizgen.report.columns import (GROUP_SHARE, STATUS, Roster, pvariance, rest
                                     student_totals, sums, who_met)
 from quizgen.report.model import (COUNTED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats, StudentRow,
                                   TestStats, Trap, TrapShare)
+from quizgen.maths.numbers import percent
 from quizgen.scores import adds_exactly, score_total
 
 NEAR_ZERO = 0.10        # discrimination below this separates stronger from weaker students hardly at all
@@ -201,10 +202,10 @@ def _hard_reason(item: ItemStats) -> str:
     unanswered = _ratio(blank + missing, answers) or 0.0
     top = max(item.traps, key=lambda t: t.count, default=None)
     if unanswered >= UNANSWERED:
-        text += f"; {unanswered:.0%} of its answers are blank or missing ({blank} blank, {missing} missing)"
+        text += f"; {percent(unanswered, 0)}% of its answers are blank or missing ({blank} blank, {missing} missing)"
         text += ": out of time before it?" if missing >= blank else ": not taught, or no time left?"
     if top is not None and top.share and top.share >= 0.2:
-        text += f"; {top.share:.0%} fell into {top.code}, a widespread misconception"
+        text += f"; {percent(top.share, 0)}% fell into {top.code}, a widespread misconception"
     if text.endswith("scored"):
         text += "; check that it was taught and that the key is right"
     return text

@@ -8,7 +8,9 @@ from math import ceil
 
 from markupsafe import Markup, escape
 
-from quizgen.report.tables import fixed
+from quizgen.grading.report import decimal_mark
+from quizgen.report.analysis import EASY, HARD
+from quizgen.report.tables import fixed, whole_percent
 
 FONT = 12
 LABEL_WIDTH = 90
@@ -55,11 +57,13 @@ def histogram(counts: list) -> Markup:
     return _svg("chart-histogram", width, height, "Score histogram", desc, body)
 
 
-def item_chart(items: list) -> Markup:
+def item_chart(items: list, comma: bool = False) -> Markup:
     """One row per part: facility as a bar from 0 to 1, and the corrected
     point-biserial as a bar from -1 to 1 around zero. Flagged parts are marked.
     Each panel has its own axis, and the panels stand apart so that the
-    facility's "0.9 1" and the point-biserial's "-1" read as two scales."""
+    facility's "0.9 1" and the point-biserial's "-1" read as two scales.
+    Labels and tooltips write decimals with a comma when ``comma``; the
+    drawing's coordinates keep their points."""
     row, top = 18, 22
     panel, between = 300, 80
     left2 = LABEL_WIDTH + panel + between
@@ -68,10 +72,10 @@ def item_chart(items: list) -> Markup:
     zero = left2 + panel / 2
     body = [_text(LABEL_WIDTH, 14, "facility (0 to 1)"), _text(left2, 14, "point-biserial (-1 to 1)"),
             f'<line x1="{zero}" y1="{top - 4}" x2="{zero}" y2="{bottom}" class="axis"/>']
-    for k in (0.2, 0.9):
+    for k in (HARD, EASY):
         x = LABEL_WIDTH + panel * k
         body.append(f'<line x1="{x}" y1="{top - 4}" x2="{x}" y2="{bottom}" class="guide"/>')
-    body += _scale(LABEL_WIDTH, panel, bottom, ((0, "0"), (0.2, "0.2"), (0.9, "0.9"), (1, "1")))
+    body += _scale(LABEL_WIDTH, panel, bottom, [(k, guide_text(k, comma)) for k in (0, HARD, EASY, 1)])
     body += _scale(left2, panel, bottom, ((0, "-1"), (0.5, "0"), (1, "+1")))
     for n, item in enumerate(items):
         y = top + n * row
@@ -79,15 +83,16 @@ def item_chart(items: list) -> Markup:
         body.append(_text(LABEL_WIDTH - 6, y + 12, ("\u2691 " if item.flagged else "") + item.label, "end"))
         if item.facility is not None:
             body.append(f'<rect x="{LABEL_WIDTH}" y="{y + 2}" width="{panel * item.facility:.1f}" height="{row - 5}" '
-                        f'class="{cls}"><title>{escape(item.label)} facility {item.facility:.2f}</title></rect>')
+                        f'class="{cls}"><title>{escape(item.label)} facility {fixed(item.facility, comma=comma)}</title></rect>')
         r = item.point_biserial
         if r is None:
             body.append(_text(zero + 4, y + 12, "n/a", "start", "value"))
             continue
         x, w = (zero, panel / 2 * r) if r >= 0 else (zero + panel / 2 * r, -panel / 2 * r)
         body.append(f'<rect x="{x:.1f}" y="{y + 2}" width="{max(w, 1):.1f}" height="{row - 5}" class="{cls} alt">'
-                    f'<title>{escape(item.label)} point-biserial {fixed(r)}</title></rect>')
-    desc = "; ".join(f"{i.label}: facility {_num(i.facility)}, point-biserial {_num(i.point_biserial)}"
+                    f'<title>{escape(item.label)} point-biserial {fixed(r, comma=comma)}</title></rect>')
+    desc = "; ".join(f"{i.label}: facility {fixed(i.facility, comma=comma)}, "
+                     f"point-biserial {fixed(i.point_biserial, comma=comma)}"
                      f"{', flagged' if i.flagged else ''}" for i in items)
     return _svg("chart-items", width, height, "Facility and discrimination per part", desc, body)
 
@@ -103,8 +108,9 @@ def _scale(left: float, panel: float, bottom: float, marks) -> list:
     return body
 
 
-def _num(value) -> str:
-    return fixed(value)
+def guide_text(value: float, comma: bool = False) -> str:
+    """A facility guide as the page writes it: ``0.2`` (``0,2`` when ``comma``), ``1``."""
+    return decimal_mark(f"{value:g}", comma)
 
 
 HEAT_CAPTION = "Each cell: % of the students who sat the question who met the misconception in any of its parts"
@@ -132,9 +138,9 @@ def heat_map(codes: list, questions: list, heat: dict) -> Markup:
                 continue
             body.append(f'<rect x="{x + 1}" y="{y + 1}" width="{cell - 2}" height="22" class="heat" '
                         f'fill-opacity="{0.15 + 0.85 * share / peak:.2f}"><title>{escape(code)} in {escape(question)}: '
-                        f'{share:.0%}</title></rect>')
-            body.append(_text(x + cell / 2, y + 16, f"{100 * share:.0f}", "middle", "heat-value"))
-    cells = "; ".join(f"{code}: " + ", ".join(f"{q} {100 * s:.0f}%" for q, s in heat.get(code, {}).items())
+                        f'{whole_percent(share)}%</title></rect>')
+            body.append(_text(x + cell / 2, y + 16, whole_percent(share), "middle", "heat-value"))
+    cells = "; ".join(f"{code}: " + ", ".join(f"{q} {whole_percent(s)}%" for q, s in heat.get(code, {}).items())
                       for code in codes) or "No misconception was met."
     return _svg("chart-heat", width, height, "Misconceptions by question (% of the question's students)",
                 f"{HEAT_CAPTION}; an empty cell: none of them. {cells}", body)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 import jinja2
@@ -16,6 +16,7 @@ from markupsafe import Markup
 from quizgen.errors import QuizgenError
 from quizgen.grading.report import number_text
 from quizgen.report import charts
+from quizgen.report.analysis import EASY, HARD
 from quizgen.report.model import Analysis
 from quizgen.report.tables import ANSWER_COLUMNS, ANSWERS_NOTE, fixed, percent, provisional_note, test_lines
 
@@ -78,21 +79,25 @@ def _codes(analysis: Analysis) -> list:
     return sorted(totals, key=lambda code: (-totals[code], code))
 
 
-def report_html(analysis: Analysis, title: str = "Class report") -> str:
-    """The whole page as text."""
+def report_html(analysis: Analysis, title: str = "Class report", comma: bool = False) -> str:
+    """The whole page as text; with ``comma`` (a class that writes decimal
+    commas) every figure shown has one, in the tables, the charts' labels and
+    tooltips and the student rows, while the embedded JSON, the CSS and every
+    attribute keep their points."""
     codes = _codes(analysis)
     questions = [q.question_id for q in analysis.questions]
     histogram = analysis.test.histogram
     context = dict(
         title=title, test=analysis.test, parts=analysis.parts, questions=analysis.questions,
-        summary=test_lines(analysis)[1:], items=analysis.parts + analysis.questions,
+        summary=test_lines(analysis, comma)[1:], items=analysis.parts + analysis.questions,
         flagged=[i for i in analysis.parts if i.flagged],
         traps=[(i, t) for i in analysis.parts for t in i.traps], classes=analysis.classes, codes=codes,
         bands=[(f"{10 * b}-{10 * b + 10}%", n) for b, n in enumerate(histogram)],
-        histogram_svg=charts.histogram(histogram), items_svg=charts.item_chart(analysis.parts),
+        histogram_svg=charts.histogram(histogram), items_svg=charts.item_chart(analysis.parts, comma),
         heat_svg=charts.heat_map(codes, questions, analysis.heat),
         student_json=student_json(analysis, HTML_STUDENTS), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
         shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
         answer_columns=ANSWER_COLUMNS, answers_note=ANSWERS_NOTE, provisional=provisional_note(analysis),
-        fixed=fixed, percent=percent)
+        fixed=partial(fixed, comma=comma), percent=percent, decimal_mark="," if comma else ".",
+        guides=[charts.guide_text(k, comma) for k in (HARD, EASY)])
     return _environment().get_template("report.html.j2").render(**context)

@@ -7,7 +7,8 @@ import csv
 import io
 
 from quizgen.cells import safe_cells
-from quizgen.grading.report import md_cell, number_text
+from quizgen.grading.report import decimal_mark, md_cell, number_text
+from quizgen.maths import numbers
 from quizgen.report.model import COUNTED, SPLIT, Analysis, ItemStats
 
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
@@ -17,18 +18,25 @@ ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "po
 NA = "n/a"
 
 
-def fixed(value, places: int = 2, missing: str = NA) -> str:
+def whole_percent(share: float) -> str:
+    """``100 * share`` to a whole number, a tie away from zero (0.125 -> ``13``)."""
+    return numbers.percent(share, 0)
+
+
+def fixed(value, places: int = 2, missing: str = NA, comma: bool = False) -> str:
     """A figure with ``places`` decimals, or ``missing`` for None; a value that
-    rounds to zero is written ``0.00``, never ``-0.00``."""
+    rounds to zero is written ``0.00``, never ``-0.00``; ``0,00`` when ``comma``
+    (a class that writes decimal commas)."""
     if value is None:
         return missing
     text = f"{value:.{places}f}"
-    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
+    return decimal_mark(text[1:] if text.startswith("-") and not text.strip("-0.") else text, comma)
 
 
 def percent(value, missing: str = NA) -> str:
-    """A share (0..1) as a whole-number percentage, or ``missing`` for None."""
-    return missing if value is None else f"{100 * value:.0f}%"
+    """A share (0..1) as a whole-number percentage, a tie away from zero as the
+    papers round (1 of 8 is 13%, as 3 of 8 is 38%), or ``missing`` for None."""
+    return missing if value is None else f"{whole_percent(value)}%"
 
 
 def _item_row(level: str, item: ItemStats) -> list:
@@ -89,14 +97,18 @@ def _table(header: list, rows: list) -> list:
     return lines + ["| " + " | ".join(map(str, row)) + " |" for row in rows] + [""]
 
 
-def test_lines(analysis: Analysis) -> list:
-    """The whole-test figures as (name, value) pairs, shared by Markdown and HTML."""
+def test_lines(analysis: Analysis, comma: bool = False) -> list:
+    """The whole-test figures as (name, value) pairs, shared by Markdown and HTML
+    (decimal commas when ``comma``)."""
     t = analysis.test
-    return [("students", str(t.students)), ("mean", fixed(t.mean, 1) + ("" if t.mean is None else "%")),
-            ("median", fixed(t.median, 1) + ("" if t.median is None else "%")),
-            ("standard deviation", fixed(t.sd, 1) + ("" if t.sd is None else " percentage points")),
-            ("KR-20 (right/wrong)", fixed(t.kr20)), ("Cronbach's alpha", fixed(t.alpha)),
-            ("standard error of measurement", fixed(t.sem, 1) + ("" if t.sem is None else " percentage points")),
+
+    def figure(value, places: int = 2, unit: str = "") -> str:
+        return fixed(value, places, comma=comma) + ("" if value is None else unit)
+
+    return [("students", str(t.students)), ("mean", figure(t.mean, 1, "%")), ("median", figure(t.median, 1, "%")),
+            ("standard deviation", figure(t.sd, 1, " percentage points")),
+            ("KR-20 (right/wrong)", figure(t.kr20)), ("Cronbach's alpha", figure(t.alpha)),
+            ("standard error of measurement", figure(t.sem, 1, " percentage points")),
             ("students with every part (reliability)", str(t.complete))] + \
         [("absent (no answer; not in these figures)", str(t.absent))] * bool(t.absent)
 
@@ -118,18 +130,19 @@ def provisional_note(analysis: Analysis) -> str:
             "these figures are provisional.")
 
 
-def markdown_sections(analysis: Analysis) -> str:
+def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     """Markdown sections for the grading report: whole test, items, flagged
-    items, traps, classes of scenario."""
+    items, traps, classes of scenario; decimal commas when ``comma``."""
     lines = ["## Item analysis", "", "Figures that cannot be computed are shown as n/a; "
              "docs/report.md defines each one.", ""]
     provisional = provisional_note(analysis)
     lines += [provisional, ""] if provisional else []
-    lines += _table(["figure", "value"], [[name, value] for name, value in test_lines(analysis)])
+    lines += _table(["figure", "value"], [[name, value] for name, value in test_lines(analysis, comma)])
     header = ["item", "class", "students", "facility", *(f"{s} answers" for s in ANSWER_COLUMNS), "D (27%)",
               "r (corrected)", "flag"]
-    rows = [[md_cell(i.label), md_cell(i.cls), i.students, fixed(i.facility),
-             *(i.counts.get(s, 0) for s in ANSWER_COLUMNS), fixed(i.discrimination), fixed(i.point_biserial),
+    rows = [[md_cell(i.label), md_cell(i.cls), i.students, fixed(i.facility, comma=comma),
+             *(i.counts.get(s, 0) for s in ANSWER_COLUMNS), fixed(i.discrimination, comma=comma),
+             fixed(i.point_biserial, comma=comma),
              "yes" if i.flagged else ""]
             for i in analysis.parts + analysis.questions]
     lines += ["### Parts and questions", "", ANSWERS_NOTE, ""] + _table(header, rows)
@@ -141,7 +154,7 @@ def markdown_sections(analysis: Analysis) -> str:
     lines += ["### Traps (distractor analysis)", ""]
     lines += _table(["part", "trap", "students", "share", "lower 27%", "upper 27%"], traps) if traps else [
         "No part has traps.", ""]
-    classes = [[md_cell(c.cls or "-"), c.parts, fixed(c.facility),
+    classes = [[md_cell(c.cls or "-"), c.parts, fixed(c.facility, comma=comma),
                 md_cell("; ".join(f"{code} ({n})" for code, n in c.misconceptions)) or "-"] for c in analysis.classes]
     lines += ["### Classes of scenario", ""] + _table(["class", "parts", "mean facility", "misconceptions met"],
                                                       classes)
