@@ -157,7 +157,8 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
               help="Stop after this many questions (default: until q or end of input).")
 @click.option("--seed", default=None, help="Seed for reproducible numbers (default: a fresh one, printed).")
 @click.option("--state", "state_path", default=None, type=click.Path(dir_okay=False), envvar="QUIZGEN_PROGRESS",
-              help="Progress file (default: $QUIZGEN_PROGRESS, else $XDG_DATA_HOME/quizgen/progress.json).")
+              help="The progress file, the learner's record (default: $QUIZGEN_PROGRESS if set, else "
+                   "$XDG_DATA_HOME/quizgen/progress.json, else ~/.local/share/quizgen/progress.json).")
 @click.option("--no-save", is_flag=True, help="Practice run: read and write no progress file.")
 @click.option("--stats", is_flag=True, help="Show the learner's record and what to practise, then stop.")
 @click.option("--decimal-comma", is_flag=True, help="Read every comma between digits as a decimal point, also in log(0,71) and 1,440.")
@@ -167,6 +168,10 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 
     Type h for a hint, s to skip, ? for help, q to quit. Missed classes and
     misconceptions come back sooner (see docs/drill.md).
+
+    Your record is kept between drills in ~/.local/share/quizgen/progress.json
+    (or where --state, $QUIZGEN_PROGRESS or $XDG_DATA_HOME puts it); --no-save
+    reads and writes none.
 
     Example: printf '0.710\\n0.149\\nq\\n' | quizgen drill --seed 1 --classes C1 --no-save
     """

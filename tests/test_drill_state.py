@@ -55,3 +55,20 @@ def test_a_file_from_a_newer_quizgen_is_kept_and_not_written(tmp_path):
     assert "Practice run: progress is not saved." in result.output
     stats = CliRunner().invoke(main, ["drill", "--stats", "--state", str(state)])
     assert "newer quizgen" in stats.stderr and state.read_text() == newer
+
+
+def test_drill_help_names_the_default_progress_file_where_record_py_keeps_it(tmp_path, monkeypatch):
+    # the help named $QUIZGEN_PROGRESS and $XDG_DATA_HOME, which are rarely set, and not the
+    # file a learner's record is in when neither is: ~/.local/share/quizgen/progress.json
+    from click.testing import CliRunner
+
+    from quizgen.cli import main
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for name in (learner.ENV_PATH, "XDG_DATA_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    default = "~/" + learner.default_path().relative_to(tmp_path).as_posix()
+    text = " ".join(CliRunner().invoke(main, ["drill", "--help"], terminal_width=200).output.split())
+    assert default == "~/.local/share/quizgen/progress.json"
+    assert f"Your record is kept between drills in {default}" in text
+    assert f"$QUIZGEN_PROGRESS if set, else $XDG_DATA_HOME/quizgen/progress.json, else {default}" in text
