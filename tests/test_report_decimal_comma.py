@@ -136,3 +136,14 @@ def test_counts_group_their_thousands_without_a_comma_in_a_comma_class():
     comma, point = report_markdown(result, comma=True), report_markdown(result)
     assert f"The first {REPORT_STUDENTS} of 1\u202f234 students" in comma and "| 1 | 2 | 50,0 |" in comma
     assert f"The first {REPORT_STUDENTS} of 1,234 students" in point and "| 1 | 2 | 50.0 |" in point
+
+
+def test_the_terminal_summary_writes_percentages_with_the_classs_decimal_mark(tmp_path, invoke):
+    for comma, mark in ((True, ","), (False, ".")):
+        folder = tmp_path / ("comma" if comma else "point")
+        folder.mkdir()
+        graded(folder, comma)   # writes the class's files; `quizgen grade` then prints its summary
+        printed = invoke("grade", folder / "answers.csv", "--key", folder / "key.json", "--out",
+                         folder / "again" / "graded.csv").output
+        assert f"Class: mean 50{mark}0%, lowest 0{mark}0%, highest 100{mark}0%." in printed
+        assert f"  Q1        a           50{mark}0  halved (2)" in printed

@@ -284,14 +284,16 @@ def summary_text(result) -> str:
     lines += [f"  {status.value:<17}{result.counts[status]:>8}" for status in Status if result.counts[status]
               or status in (Status.CORRECT, Status.INCORRECT)]
     lines += ["", f"  {'question':<10}{'part':<6}{'% correct':>10}  most common misconception"]
+    comma = result.decimal_comma
     for q in result.questions:
         top = f"{q.misconceptions[0][0]} ({q.misconceptions[0][1]})" if q.misconceptions else "-"
-        percent = _percent_text(q.percent_correct) or "-"
+        percent = decimal_mark(_percent_text(q.percent_correct), comma) or "-"
         lines.append(f"  {q.question_id:<10}{q.part:<6}{percent:>10}  {top}")
     percents = class_percentages(result)
     if percents:
-        lines += ["", f"Class: mean {one_place(statistics.fmean(percents))}%, lowest {one_place(min(percents))}%, "
-                      f"highest {one_place(max(percents))}%{_absent_counted(result)}."]
+        mean, low, high = (decimal_mark(one_place(p), comma) for p in (statistics.fmean(percents), min(percents),
+                                                                         max(percents)))
+        lines += ["", f"Class: mean {mean}%, lowest {low}%, highest {high}%{_absent_counted(result)}."]
     folder = next(iter(result.paths.values())).parent if result.paths else ""
     names = ", ".join(p.name for role, p in result.paths.items() if role != "feedback")
     lines.append(f"Wrote {names} in {folder}/")

@@ -64,6 +64,7 @@ class GradeResult:
     absent: list = field(default_factory=list)     # ids of roster students who gave no answer
     roster_notes: list = field(default_factory=list)   # what reconciling students and key found
     made_rows: int = 0   # rows --overrides added for parts with no answer row (counted in ``counts``)
+    decimal_comma: bool = False   # the answers wrote decimal commas: so do the reports and the summary
 
 
 @collector_paused()
@@ -203,6 +204,7 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
                          dict(tally.status), totals, stats, dict(tally.feedback), paths,
                          _matrix(index, students, grid))
     result.absent = [students.ids[n] for n in absent]
+    result.decimal_comma = source.decimal_comma
     result.roster_notes = reconciliation_lines(students, absent)
     result.notes.extend(result.roster_notes)
     result.notes.extend(look_at_lines(result.matrix, result.counts))
