@@ -547,3 +547,75 @@ def test_an_id_prints_as_written_in_the_box_and_the_footer(invoke, tmp_path):
     assert r"a\allowbreak{}-\allowbreak{}-\allowbreak{}b" in problems
     solutions = (tmp_path / "out" / "solutions.tex").read_text(encoding="utf-8")
     assert r"\textbf{Student ID:} a{}-{}-{}b" in solutions
+
+
+def pdf_pages(path) -> list:
+    """Each page's text, whitespace collapsed (pdftotext, pages split at form feeds)."""
+    out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True, text=True).stdout
+    return [" ".join(page.split()) for page in out.split("\f")[:-1]]
+
+
+def test_a_question_taller_than_a_page_says_where_it_goes_on_and_where_it_came_from(invoke, tex, tmp_path):
+    """Seed 7's Q7 to Q10 are taller than a page: each page they leave says "Q7 continues
+    on the next page." in its footer, and the next starts "Q7 (continued)". Before, page 9
+    began with Q7's part (c), its data on the page before, and nothing said so."""
+    result = invoke("generate", "--seed", 7, "--format", "pdf", "--no-solutions", "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    pages = pdf_pages(tmp_path / "problems.pdf")
+    continued = []
+    for number, page in enumerate(pages[1:], 2):
+        first = re.search(r"Q\d+\. |(Q\d+) \(continued\)|\([a-h]\) ", page)
+        assert first and not first.group().startswith("("), (number, page[:200])   # no page starts mid-question
+        if first.group(1):
+            continued.append(first.group(1))
+            assert f"{first.group(1)} continues on the next page. Page {number - 1} of" in pages[number - 2]
+    assert continued == ["Q7", "Q8", "Q9", "Q10"]
+    assert sum(page.count("continues on the next page.") for page in pages) == 4
+
+
+def tall_c11_bank(folder: Path, space: int) -> Path:
+    """The user bank's C11 with ``space`` cm of working space under its one part."""
+    folder.mkdir()
+    source = (Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml").read_text(encoding="utf-8")
+    filled = source.replace("    tolerance: {sigfigs: 3}\n", f"    tolerance: {{sigfigs: 3}}\n    space: {space}\n", 1)
+    assert filled != source
+    (folder / "c11.yaml").write_text(filled, encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("space", [22, 25])
+def test_the_end_note_stays_with_a_last_question_taller_than_a_page(invoke, tex, tmp_path, space):
+    """A last question whose one part is taller than the page (22 or 25 cm of working
+    space) left "End of paper: ..." alone on a page of its own, after the page it ran
+    off; now the note is in that question's page's footer."""
+    bank = tall_c11_bank(tmp_path / "bank", space)
+    result = invoke("generate", "--seed", 42, "--bank", bank, "--classes", "C1,C11", "--format", "pdf",
+                    "--no-solutions", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    pages = pdf_pages(tmp_path / "out" / "problems.pdf")
+    assert "Q2. Softmax with a temperature" in pages[-1] and f"End of paper. Page {len(pages)} of" in pages[-1]
+    assert "continued" not in " ".join(pages)
+
+
+TEXT_TOP = 2.3 / 2.54 * 72   # the geometry's top margin, in points: where every page's text starts
+
+
+def test_a_running_head_that_wraps_gets_the_height_it_needs_and_the_text_stays_put(invoke, tex, tmp_path):
+    """A course and title of two lines each made fancyhdr warn that \\headheight (14pt)
+    was too small; the head is now measured and \\headheight set to fit, the top margin
+    shrunk by as much, so every page's text still starts 2.3 cm from the top."""
+    result = invoke("generate", "--seed", 7, "--classes", "C1,C6", "--format", "tex", "--out", tmp_path,
+                    "--title", "INTRODUCTION TO NATURAL LANGUAGE PROCESSING AND REPRESENTATION LEARNING",
+                    "--course", "MASTER COURSE IN DEEP LEARNING AND NLP 2025 SPRING SEMESTER")
+    assert result.exit_code == 0, result.stderr
+    for document in ("problems", "solutions"):
+        for _ in range(2):
+            subprocess.run(["pdflatex", "-interaction=nonstopmode", "-no-shell-escape", f"{document}.tex"],
+                           cwd=tmp_path, capture_output=True, check=True)
+        log = (tmp_path / f"{document}.log").read_text(encoding="utf-8", errors="replace")
+        assert "headheight is too small" not in log, document
+        found = words(tmp_path / f"{document}.pdf")
+        for page in range(2, found[-1][0] + 1):
+            head_top = min(y for p, _, y, _, _ in found if p == page)
+            first = min(y for p, _, y, _, _ in found if p == page and y > TEXT_TOP - 1)
+            assert head_top < TEXT_TOP - 20 and first < TEXT_TOP + 5, (document, page, head_top, first)

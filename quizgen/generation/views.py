@@ -25,6 +25,9 @@ ANSWERS_NOTE = ("These come from unrounded values. The working rounds at every s
 
 MATH_FORMATS = ("tex", "md")
 """Formats whose worked solutions print display-size fractions (text/fractions.py)."""
+INLINE_CHECK_FORMATS = ("tex",)
+"""Formats whose check keeps its fractions inline-size: on the printed page it is a sentence
+of running text, and a display-size fraction there opens a gap between its lines."""
 
 
 def question_view(question: Question, fmt: str) -> dict:
@@ -50,7 +53,8 @@ def _make_view(question: Question, fmt: str) -> dict:
     stem, forecast, verify, *rest = render_many(sources, inst.context, fmt)
     asks, texts = rest[:len(inst.parts)], rest[len(inst.parts):]
     if fmt in MATH_FORMATS:   # the worked solution's paragraphs, not the question's own text
-        forecast, verify, *texts = [display_fractions(t) for t in (forecast, verify, *texts)]
+        forecast, *texts = [display_fractions(t) for t in (forecast, *texts)]
+        verify = verify if fmt in INLINE_CHECK_FORMATS else display_fractions(verify)
     points = template.part_points()
     return {
         "id": question.id, "cls": template.cls, "title": template.title, "points": template.points,
