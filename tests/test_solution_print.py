@@ -158,6 +158,25 @@ def test_key_answers_follow_one_rule_for_every_draw(bank):
     assert checked > DRAWS * 10 and longer
 
 
+def test_the_answers_note_says_when_an_answer_has_more_than_four_figures(bank):
+    """The note under the answers said "4 significant figures" while every answer
+    of 1 or more has 4 decimals (4.0474, 5 figures); it now says so, with the
+    size from which the part's decimals show more."""
+    more = 0
+    for template, view in views(bank, "md"):
+        for part, spec in zip(view["parts"], template.parts):
+            if part["kind"] != "numeric":
+                continue
+            assert spec.decimals == 4, template.cls   # the shipped bank's one setting
+            note = view["answers_note"]
+            assert "4 significant figures, or to 4 decimal places where that shows more (an answer of 1 or more)" \
+                in note
+            if float(part["answer"]) >= 1:
+                assert len(part["answer"].split(".")[1]) >= 4 and figures(part["answer"]) > 4, part["answer"]
+                more += 1
+    assert more
+
+
 @pytest.mark.parametrize("value, expected", [
     (Fraction(43046721, 10 ** 8), "0.43047"),         # 0.9^8, C5(c): 0.4305 would round to 0.431
     (Fraction(93, 100) ** 10, "0.4840"),

@@ -19,9 +19,23 @@ from quizgen.text.render import render_layout, render_many
 ANSWERS_NOTE = ("These come from unrounded values. The working rounds at every step, so its result can differ in "
                 "the last digit, at times in the last one asked for: an answer worked that way, with intermediates "
                 "kept to at least 4 significant figures, is marked correct too. Each is written to 4 significant "
-                "figures, or to more where a fourth figure of 5 would itself be rounded, since rounding that again "
-                "to 3 figures could go the wrong way.")
-"""Under a numeric question's answers, on the solutions and the feedback sheets alike."""
+                "figures{places}, and with a figure more where its last figure would be a 5 that was itself "
+                "rounded, since rounding that again to 3 figures could go the wrong way.")
+"""Under a numeric question's answers, on the solutions and the feedback sheets alike;
+``{places}`` says when the part's decimal places show more figures (``key_answer``'s rule)."""
+
+
+def answers_note(decimals) -> str:
+    """ANSWERS_NOTE for numeric parts written to ``decimals`` places at least
+    (one number per part): an answer of 1 or more has 4 decimals, so 5 figures."""
+    shown = {d for d in decimals if d > 0}
+    if len(shown) == 1:
+        d = shown.pop()
+        places = f", or to {d} decimal places where that shows more (an answer of {10 ** max(4 - d, 0):g} or more)"
+    else:
+        places = ", or to the decimal places its part sets where that shows more" if shown else ""
+    return ANSWERS_NOTE.format(places=places)
+
 
 MATH_FORMATS = ("tex", "md")
 """Formats whose worked solutions print display-size fractions (text/fractions.py)."""
@@ -62,7 +76,7 @@ def _make_view(question: Question, fmt: str) -> dict:
         "figure": figure_markup(inst, fmt),
         "parts": [_part_view(pv, ask, share, len(steps)) for pv, ask, share in zip(inst.parts, asks, points)],
         "numeric": any(pv.part.kind == "numeric" for pv in inst.parts),
-        "answers_note": ANSWERS_NOTE,   # printed under the answers of a numeric question
+        "answers_note": answers_note(pv.part.decimals for pv in inst.parts if pv.part.kind == "numeric"),
         "forecast": forecast,
         "forecast_shows": tuple(solution.get("forecast_shows", ())),   # parts whose answer it states (the drill)
         "steps": [{"title": texts[i], "why": texts[i + 1], "work": texts[i + 2],
