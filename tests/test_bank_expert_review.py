@@ -95,7 +95,8 @@ def test_c10_says_bert_scored_each_position_with_only_it_masked(templates_by_cla
     for instance, view in _draws(templates_by_class["C10"], "scored", 40):
         stem, verify = _flat(view["stem"]), _flat(view["verify"])
         assert "were masked." not in stem
-        assert "were scored, one at a time: each was masked on its own, with every other word visible" in stem
+        # (session 16: without "every other word visible", which answered C9's left-to-right part)
+        assert "were scored, each in its own copy of the sentence with only that position masked" in stem
         assert "each masked on its own and scored with the both-sides probability q" in verify.replace("$", "")
         many = many or int(instance.env["masked_n"]) >= 3
     assert many

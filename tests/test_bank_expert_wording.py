@@ -109,7 +109,9 @@ def test_c10_says_q_may_fall_below_p_and_why_the_last_word_agrees(templates_by_c
         p, q = instance.env["p"], instance.env["q"]
         assert q[-1] == p[-1]
         below = below or any(q[k + 1] < p[k] for k in range(len(p)))
-        stem = _flat(view["stem"])
+        stem, verify = _flat(view["stem"]), _flat(view["verify"])
         assert "q may be above or below p" in stem.replace("$", ""), stem
-        assert "The last word has no words to its right" in stem and "the same probability" in stem
+        assert "the same probability at the last word" in stem
+        # the reason is in the solution (session 16: in the stem it answered C9's left-to-right part)
+        assert "the last word has none to its right, so there both models see the same context" in verify
     assert below

@@ -217,14 +217,18 @@ def paper_digest(path) -> str:
 # intermediate results.
 # The solutions again: the note under the answers says that an answer of 1 or more has
 # 4 decimal places (5 figures), not 4 significant figures.
+# All four again (bank16): no stem states what another question asks (C5 no longer prints
+# the 1/|M| mean, C10 no longer says "both sides"/"every other word visible"); C4 says its
+# single segment is a simplification; C3's sum of weights from the weight shown; C6's and
+# C9's reasons reworded (wording and working only: the keys' answers are unchanged).
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "5c1bc40a188b021a4af2b453b997f4dd439baf726c6119d8b73f727ff322c74e",
-    ("1", "solutions.md"): "50b9bf17037ef51a7d7f5b6e13a92c6d3a618fcf49ed821cd0dd790f9caeeb42",
-    ("2", "problems.md"): "a8516e352a7883c1b9099436505a2e3696edbbee09f2c1d597b9d2561240be31",
-    ("2", "solutions.md"): "a4b0f1ea74456e83dfdca4af82525dbc0991635a5abad0d5581c5d032d4b6e4a",
+    ("1", "problems.md"): "d40c2dc0bddcb5a9ed9b196362c5c083f857686a73f4b7392e3b7c248d654dfb",
+    ("1", "solutions.md"): "cf933b54820ed956ed58a1a5c63cc378ea9bd5c8a357f25af2682a0d59edfda3",
+    ("2", "problems.md"): "fa166f2e95f617c4324dcc9b0a81c8db853739f33840d10184701378d960736c",
+    ("2", "solutions.md"): "04bdce66ae643f54aea3f4b42ad1209a1355f0ec3884e593dac4033ae0fd89e6",
 }
 
 

@@ -1,0 +1,99 @@
+"""No question on a full paper gives away what another question asks (session 16).
+
+C9 (c) asks whether L_MLM is the sum or the mean over M, and C4 hides how the
+per-position losses are combined; C9 (b) asks whether BERT predicts from left to
+right. A stem printing the 1/|M| mean (C5 did) or calling BERT's probabilities
+"words on both sides" (C10 did) answered them on the same paper. Each test reads
+the problem paper `quizgen generate` writes for several seeds, every class on it."""
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from quizgen.cli import main
+
+SEEDS = (1, 2, 7, 1234, 2024)
+QUESTION = re.compile(r"^## Q\d+\. .*\([\d.]+ points?, (C\d+)\)$", re.M)
+PART = re.compile(r"^\*\*\(([a-z])\)\*\* (.*?) \*\[[\d.]+\]\*$", re.M)
+
+# What each asked concept looks like when a text states it, and the part that asks it.
+MEAN_OVER_M = [
+    r"\\frac\{1\}\{\|M\|\}", r"1\s*/\s*\|M\|", r"divid\w* (the sum )?by \$?\|M\|",
+    r"(mean|average)\w* (of the per-position losses )?over (the )?(\$?M\b|masked)",
+    r"(mean|average) (masked|MLM|masked-LM)",
+]
+BOTH_SIDES = [
+    r"both sides", r"both directions", r"bidirectional", r"every other word visible",
+    r"all at once", r"simultaneous", r"in parallel", r"words? (on|to) (the|its) right",
+]
+ASKED = {
+    "mean over M": (MEAN_OVER_M, ("C9", "sum or the mean")),
+    "both sides": (BOTH_SIDES, ("C9", "from left to right")),
+}
+
+
+def _questions(text: str):
+    """(class, stem, {part letter: ask}) for each question of a problem paper in Markdown."""
+    heads = list(QUESTION.finditer(text))
+    for head, after in zip(heads, heads[1:] + [None]):
+        body = text[head.end():after.start() if after else len(text)]
+        first = PART.search(body)
+        stem = body[:first.start()] if first else body
+        yield head.group(1), " ".join(stem.split()), {m.group(1): m.group(2) for m in PART.finditer(body)}
+
+
+def _stated(patterns, text: str) -> list[str]:
+    return [m.group(0) for p in patterns for m in [re.search(p, text, re.I)] if m]
+
+
+def give_aways(paper: str) -> list[str]:
+    """Each place where a stem, or an ask other than the one asking it, states an asked concept."""
+    found = []
+    for cls, stem, asks in _questions(paper):
+        for concept, (patterns, (owner, asked_by)) in ASKED.items():
+            texts = [("stem", stem)] + [(f"({k})", a) for k, a in asks.items()
+                                         if not (cls == owner and asked_by in a)]
+            found += [f"{cls} {where} states {concept}: {hit!r}"
+                      for where, text in texts for hit in _stated(patterns, text)]
+    return found
+
+
+@pytest.fixture(scope="module")
+def papers(tmp_path_factory):
+    runner, out = CliRunner(), {}
+    for seed in SEEDS:
+        folder = tmp_path_factory.mktemp(f"paper{seed}")
+        result = runner.invoke(main, ["generate", "--seed", str(seed), "--no-solutions", "--out", str(folder)],
+                               catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        out[seed] = (folder / "problems.md").read_text(encoding="utf-8")
+    return out
+
+
+def test_every_paper_has_all_ten_classes_and_the_asking_parts(papers):
+    for paper in papers.values():
+        questions = list(_questions(paper))
+        assert sorted(cls for cls, _, _ in questions) == sorted(f"C{k}" for k in range(1, 11))
+        c9 = next(asks for cls, _, asks in questions if cls == "C9")
+        assert any("sum or the mean" in a for a in c9.values())
+        assert any("from left to right" in a for a in c9.values())
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_no_stem_or_ask_states_what_another_question_asks(papers, seed):
+    assert give_aways(papers[seed]) == []
+
+
+@pytest.mark.parametrize("leak, concept", [
+    (r"$L_{\text{MLM}} = -\frac{1}{|M|}\sum_{i \in M} \ln p(y_i \mid \text{context})$", "mean over M"),
+    ("the mean over the masked positions", "mean over M"),
+    ("a BERT-style model's probability (words on both sides)", "both sides"),
+    ("each was masked on its own, with every other word visible", "both sides"),
+])
+def test_the_check_catches_the_old_wordings(papers, leak, concept):
+    """The wordings C5 and C10 printed before are caught in any other question's stem."""
+    paper = papers[SEEDS[0]]
+    c5_head = next(head for head in QUESTION.finditer(paper) if head.group(1) == "C5")
+    doctored = paper[:c5_head.end()] + "\n\n" + leak + "\n" + paper[c5_head.end():]
+    assert any(f"C5 stem states {concept}" in found for found in give_aways(doctored))

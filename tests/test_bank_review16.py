@@ -1,0 +1,83 @@
+"""What a domain expert challenged in session 16, one test each: C3's sum of weights
+recomputes from the weight it shows, C4 says its single segment is a simplification,
+C6 gives the right reason for grading every picked position, and C9's averaging
+hint for (a) does not name the answer of (c)."""
+
+import re
+
+import pytest
+
+from quizgen.generation.quiz import Question, seed_label
+from quizgen.generation.sampling import canonical_instance, sample_instance
+from quizgen.generation.views import question_view
+from quizgen.maths.numbers import significant
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _views(template, count: int):
+    for k in range(count):
+        instance = sample_instance(template, seed_label(1234, template.id, k))
+        yield instance, question_view(Question("Q1", instance), "md")
+
+
+def test_c3_sum_of_weights_recomputes_from_the_weight_shown(templates_by_class):
+    """Seed 1234 showed e^-1.5 = 0.2231, then 50265 x e^-1.5 = 11216 (50265 x 0.2231 = 11214)."""
+    checked = big = 0
+    for instance, view in _views(templates_by_class["C3"], 130):
+        weight = re.search(r"= ([\d.]+)\$", view["steps"][0]["work"]).group(1)
+        size, factor, total = re.search(r"= (\d+) \\times ([\d.]+) = ([\d.]+)\$", view["steps"][1]["work"]).groups()
+        assert (size, factor) == (str(instance.env["V"]), weight), view["steps"][1]["work"]
+        assert total == significant(int(size) * float(factor), 4), view["steps"][1]["work"]
+        checked += 1
+        big += int(size) > 1000
+    assert checked == 130 and big > 10
+
+
+def test_c3_answer_is_still_exactly_one_over_v(templates_by_class):
+    """Only the working's rounding changed: the answer is 1/V, not 1/V from a rounded sum."""
+    for instance, _ in _views(templates_by_class["C3"], 40):
+        assert str(instance.parts[0].value) == f"1/{instance.env['V']}", instance.parts[0].value
+
+
+def test_c4_says_its_single_segment_is_a_simplification(templates_by_class):
+    stem = _flat(question_view(Question("Q1", canonical_instance(templates_by_class["C4"])), "md")["stem"])
+    assert "BERT's pretraining inputs are sentence pairs, [CLS] A [SEP] B [SEP]" in stem, stem
+    assert "for simplicity this one is a single segment, read as [CLS], these tokens, [SEP]" in stem
+    assert "The masking rule and the masked-LM loss are the same for one segment as for a pair" in stem
+    assert "is fed to BERT as [CLS], these tokens, [SEP]" not in stem
+
+
+def test_c6_every_picked_position_is_graded_by_design(templates_by_class):
+    view = question_view(Question("Q1", canonical_instance(templates_by_class["C6"])), "md")
+    why = _flat(view["steps"][4]["why"])
+    assert why.startswith("Every picked position is a prediction target by design"), why
+    assert "because the model cannot tell" not in why
+    assert "must keep a good representation of every input token" in why
+
+
+def test_c9_averaging_hint_does_not_name_the_mean(templates_by_class):
+    """The step is a hint while (a) is asked; (c) asks "sum or mean"."""
+    instance = canonical_instance(templates_by_class["C9"])
+    step = question_view(Question("Q1", instance), "md")["steps"][1]
+    assert not step.get("shows")   # not held back: a hint while (a) is asked
+    words = _flat(step["title"] + " " + step["why"]).lower()
+    assert not re.search(r"\b(mean|average|averaged|averaging)\b", words), words
+    assert re.search(r"= 3\.5\d+ / 2 = 1\.75\d+", step["work"]), step["work"]   # the work still divides by |M|
+
+
+EX1 = r"\frac{e^{2}}{e^{2} + e + 1} \approx 0.6652"   # the reference's Ex 1 softmax, p(mat)
+
+
+@pytest.mark.parametrize("cls, shown", [("C4", [EX1, r"\frac{1}{2 + e^{3}} \approx 0.04528"]),
+                                        ("C9", [EX1, r"\frac{1}{2 + e^{3}} \approx 0.04528"]),
+                                        ("C10", [f"left only $p = {EX1}$; BERT-style $q = {EX1}$"])])
+def test_worked_example_stems_show_the_exact_probabilities_the_key_uses(templates_by_class, cls, shown):
+    """The key's exact form (-ln(e^2/(e^2+e+1)) ...) was in terms the worked-examples paper never showed."""
+    template = templates_by_class[cls]
+    stem = question_view(Question("Q1", canonical_instance(template)), "md")["stem"]
+    assert all(text in stem for text in shown), stem
+    for _, view in _views(template, 30):   # drawn probabilities are short decimals, shown once
+        assert r"\approx" not in view["stem"]
