@@ -24,6 +24,7 @@ from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking import rules as careful
+from quizgen.marking.quotes import from_own_answers
 from quizgen.marking.forms import (NUMBER, REVIEW, REVIEW_REASON, Reading, plain_characters, read_marks,
                                    read_number, significant_figures)
 
@@ -222,7 +223,8 @@ class PartChecker:
                 and question.usable():
             mark = careful.mark_value(self.rule, Reading(NUMBER, value, figures), earlier, question.env,
                                       question.credits, question.carried, written)
-            if careful.from_own_answers(mark):   # ECF, or right from their own answer rounded too early
+            if mark.note == careful.ECF or (mark.note == careful.EARLY and from_own_answers(mark.feedback)):
+                # ECF, or worked from their own answers (rounded too early, carried too short)
                 verdict = self._verdict(mark, figures)
         if len(self._remarked) >= REMARK_LIMIT:
             self._remarked.clear()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from quizgen.maths.numbers import significant
 
 MARKED_FROM = "marked from your "   # how feedback worked from the student's own earlier answers starts
+COMPUTED_FROM = "computed from your "   # ... and feedback on an answer from one rounded too early
 _MOST_FIGURES = 15   # beyond this a float no longer holds the digits written: quote its short form
 
 
@@ -44,3 +45,8 @@ def own_numbers(feedback: str) -> tuple:
 def trap_wording(feedback: str) -> str:
     """A trap's feedback without the "marked from your (a) = ...: " of one student's own answers."""
     return own_numbers(feedback)[1]
+
+
+def from_own_answers(feedback: str) -> bool:
+    """True when feedback was worked from the student's own earlier answers."""
+    return feedback.startswith((MARKED_FROM, COMPUTED_FROM))

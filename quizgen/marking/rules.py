@@ -17,12 +17,12 @@ from quizgen.maths.numbers import key_answer, significant
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
 from quizgen.marking.carry import LEVELS, inside, reachable, sig_roundings, truncate_sig
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number, read_words
-from quizgen.marking.quotes import MARKED_FROM, marked_from, own_numbers, quoted, trap_wording  # noqa: F401 (re-exported)
+from quizgen.marking.quotes import (COMPUTED_FROM, MARKED_FROM, marked_from, own_numbers,  # noqa: F401 (re-exported)
+                                   quoted, trap_wording)
 
 CORRECT, IMPRECISE, INCORRECT = "correct", "imprecise", "incorrect"
 NEEDS_REVIEW, INVALID = "needs_review", "invalid"
 ECF, CARRIED, EARLY, OVERRIDE = "ecf", "carried_rounding", "rounded_too_early", "override"
-COMPUTED_FROM = "computed from your "   # feedback on an answer from an earlier answer rounded too early
 _SAME = 1e-9
 CARRIED_LIMIT = 10_000   # carried-rounding sets kept per question instance before starting afresh
 NEAR = 0.25   # ECF's carried set is worked out only for an answer within 25% of the plain recomputation
@@ -177,36 +177,25 @@ def _carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: 
     """Feedback when ``x`` is carried rounding only from intermediates kept to
     fewer figures than the policy's ``carried_figures`` (the right method,
     carried too short), else "". Names the earlier answers when the student's
-    own, written to fewer figures, recompute to ``x``."""
+    own, written to fewer figures, recompute plainly to ``x``."""
     keep = credits.carried_figures
     if keep <= LEVELS[0] or not inside(x, rule.short_carried):
         return ""
     asks = f"this paper asks you to keep at least {keep} in intermediate steps " \
            f"(expected {significant(_stated(rule), asked_figures(rule) or DEFAULT_SIGFIGS)})"
     short = [s for s in rule.sources if earlier.get(s.name) is not None and (written.get(s.name) or keep) < keep]
-    if short and env and _own_carry(rule, x, earlier, env):
-        labels = " and ".join(s.label for s in short)
-        figures = min(written[s.name] for s in short)
-        carried = "are carried" if len(short) > 1 else "is carried"
-        return (f"{marked_from((s.label, earlier[s.name], written.get(s.name)) for s in rule.sources)}: "
-                f"right if {labels} {carried} as written, to {figures} significant figure{'s' * (figures > 1)}; "
-                f"{asks}")
-    return f"right if intermediate results are carried to fewer than {keep} significant figures; {asks}"
-
-
-def _own_carry(rule: PartRule, x: float, earlier: dict, env: dict) -> bool:
-    """True when ``x`` is the recipe worked plainly from the student's own earlier answers as written."""
     try:
         given = {s.name: (earlier[s.name],) for s in rule.sources}
-        return any(matches(x, v, rule.spec, _kind(rule)) for v in reachable(rule.recipe, env, given, levels=()))
+        own = bool(short and env) and any(matches(x, v, rule.spec, _kind(rule))
+                                          for v in reachable(rule.recipe, env, given, levels=()))
     except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError, TypeError):
-        return False
-
-
-def from_own_answers(verdict: Verdict) -> bool:
-    """True when a verdict was worked from the student's own earlier answers
-    (ECF, or rounded too early from them): what re-marking after the pass keeps."""
-    return verdict.note == ECF or (verdict.note == EARLY and verdict.feedback.startswith((MARKED_FROM, COMPUTED_FROM)))
+        own = False
+    if not own:
+        return f"right if intermediate results are carried to fewer than {keep} significant figures; {asks}"
+    figures = min(written[s.name] for s in short)
+    return (f"{marked_from((s.label, earlier[s.name], written.get(s.name)) for s in rule.sources)}: right if "
+            f"{' and '.join(s.label for s in short)} {'are' if len(short) > 1 else 'is'} carried as written, "
+            f"to {figures} significant figure{'s' * (figures > 1)}; {asks}")
 
 
 def _share(credit: float) -> str:
