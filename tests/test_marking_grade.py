@@ -497,7 +497,7 @@ def test_a_trap_reading_an_earlier_part_the_recipe_does_not_read_is_named_from_i
         assert (rows[(sid, "b")]["status"], rows[(sid, "b")]["note"]) == ("correct", "ecf")
         c = rows[(sid, "c")]
         assert (c["status"], c["misconception"]) == ("incorrect", "wrong_label_branch"), c
-        assert c["feedback"].startswith(f"marked from your (b) = {float(paper['loss_y1']):g}: "), c["feedback"]
+        assert c["feedback"].startswith(f"marked from your (b) = {paper['loss_y1']}: "), c["feedback"]   # as written
 
 
 def test_a_slip_on_a_wrong_a_never_earns_more_than_the_right_method_on_it(tmp_path):

@@ -1,5 +1,7 @@
 """forms (answers as written), policy, overrides and students: pure, one-line errors."""
 
+import math
+
 import pytest
 
 from quizgen.errors import InputFileError
@@ -192,3 +194,40 @@ def test_policy_file_errors(tmp_path):
 def test_a_near_spelling_of_a_listed_word_goes_to_a_person(text, status):
     """A typo in a word answer was a silent 0; another word ('median') stays wrong."""
     assert read_words(text, ["mean", "average", "bidirectional"], {"sum_instead_of_mean": ["sum"]}).status == status
+
+
+@pytest.mark.parametrize("text, value, figures", [
+    ("0.789 probability", 0.789, 3), ("0.789 Prob.", 0.789, 3), ("1.46 loss", 1.46, 3),
+    ("0.7890 probabilities", 0.789, 4), ("1.463 cross-entropy", 1.463, 4), ("12.1 perplexity", 12.1, 3),
+    ("0·789", 0.789, 3), ("0·7890", 0.789, 4), ("1 - 0·231", 0.769, None),
+])
+def test_a_word_naming_the_quantity_and_a_raised_decimal_point_are_read(text, value, figures):
+    """'0.789 probability' was invalid while '0.237 nats' was read; '0·789' was 0 × 789."""
+    from quizgen.marking.forms import read_number
+    reading = read_number(text)
+    assert (reading.status, reading.figures) == ("number", figures) and reading.value == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text, status, value", [
+    ("0.2 not", "invalid", None), ("probability", "invalid", None), ("0.789 percent", "number", 0.00789),
+    ("0.789 is the probability", "needs_review", None), ("0.2 not probability", "invalid", None),
+    ("2 · 3", "number", 6.0), ("2·ln(2)", "number", 2 * math.log(2)), ("0.5·0.3", "number", 0.15),
+    ("1·5·2", "number", 10.0), ("2·10⁻³", "number", 0.002), ("2·10^3", "number", 2000.0), ("e^2·3", "number", 3 * math.e ** 2),
+])
+def test_a_word_that_changes_the_meaning_is_never_read_away_and_a_spaced_dot_still_multiplies(text, status, value):
+    from quizgen.marking.forms import read_number
+    reading = read_number(text)
+    assert reading.status == status and (value is None or reading.value == pytest.approx(value)), reading
+
+
+def test_grade_marks_a_raised_decimal_point_and_a_quantity_word_like_the_plain_decimal():
+    """Through the grader's own path (C7 (a) p = 0.76852), figures counted: 0·77 is rounded too early."""
+    from quizgen.bank.loader import load_bank
+    from quizgen.generation.quiz import Question
+    from quizgen.generation.sampling import canonical_instance
+    from quizgen.grading.marking import question_checkers
+    from quizgen.key.entries import key_entry
+    template = next(t for t in load_bank() if t.cls == "C7")
+    check = question_checkers(key_entry(Question("Q1", canonical_instance(template))))["a"]
+    assert [check(t).status.value for t in ("0·769", "0.769 probability", "0·77", "0·7700", "0.769 percent")] \
+        == ["correct", "correct", "imprecise", "imprecise", "incorrect"]

@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from quizgen.errors import ExpressionError, QuizgenError
-from quizgen.marking.carry import carried_sets
+from quizgen.marking.carry import LEVELS, carried_sets
 from quizgen.marking.hull import CarriedSpans
 from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import matches
@@ -176,7 +176,7 @@ class QuestionRules:
     letter; recipes read earlier parts by name), made at first need."""
 
     __slots__ = ("question", "credits", "_rules", "_paths", "_sets", "_index", "_env", "_params", "_check",
-                 "_compiled", "carried")
+                 "_compiled", "carried", "_short_sets")
 
     def __init__(self, question, credits: Credits):
         self.question, self.credits = question, credits
@@ -280,7 +280,7 @@ class QuestionRules:
         if self._rules is not None:
             return
         question = self.question
-        self._rules, self._paths, self._sets = {}, {}, None
+        self._rules, self._paths, self._sets, self._short_sets = {}, {}, None, {}
         if question.recipes:
             env = exact_params(question.params)
             try:
@@ -320,13 +320,16 @@ class QuestionRules:
         traps = tuple(TrapRule(t.code, v, t.feedback, t.credit, tuple(t.words))
                       for t, v in zip(part.traps, part.trap_values))
         sources = tuple(source_of(self.rule(earlier[d])) for d in recipe.depends) if recipe else ()
-        carried = ()
+        carried = short = ()
         if part.value is not None and part.name and part.name in paths:
             carried = CarriedSpans(paths, self._params, part.name, self._sets, part.tolerance, part.kind, self.usable,
                                    self.credits.levels)
+            if self.credits.levels != LEVELS:   # the policy's carried_figures: spans of shorter carrying, to say so
+                short = CarriedSpans(paths, self._params, part.name, self._short_sets, part.tolerance, part.kind,
+                                     self.usable, LEVELS)
         return PartRule(part.name, _label(part.letter), part.kind, part.value, part.tolerance, traps, recipe,
                         carried, part.accept, part.spec.percent, sources, part.rational,
-                        part.answer if part.value is not None else "")
+                        part.answer if part.value is not None else "", short)
 
 
 @lru_cache(maxsize=256)

@@ -37,10 +37,12 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
             if outcome.status not in _REMARKED or outcome.value is None:
                 continue
             earlier = {name: latest[base + s].value for name, s in sources}
-            verdict = checker.remark(outcome.value, outcome.figures, earlier)
-            if verdict is None and outcome.status is Status.INCORRECT and not outcome.misconception:
+            written = {name: latest[base + s].figures for name, s in sources}   # quoted as written: 0.0100
+            verdict = checker.remark(outcome.value, outcome.figures, earlier, written)
+            if verdict is None and not outcome.misconception:   # incorrect or imprecise: a trap from their own (a)?
                 answers = {name: latest[base + s].value for name, s in named}   # C2: -log10 of their own (a)
-                verdict = checker.own_trap(outcome.value, outcome.figures, answers)
+                written = {name: latest[base + s].figures for name, s in named}
+                verdict = checker.own_trap(outcome.value, outcome.figures, answers, written)
             if verdict is not None:
                 if originals is not None:
                     originals[base + slot] = outcome

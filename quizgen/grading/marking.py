@@ -24,6 +24,7 @@ from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking import rules as careful
+from quizgen.marking.quotes import from_own_answers
 from quizgen.marking.forms import (NUMBER, REVIEW, REVIEW_REASON, Reading, plain_characters, read_marks,
                                    read_number, significant_figures)
 
@@ -145,7 +146,7 @@ class PartChecker:
         if rule is None:
             rule = self.question_rules().rule(self.part.letter)
         if self.override:
-            rule = replace(rule, spec=dict(self.override), carried=())
+            rule = replace(rule, spec=dict(self.override), carried=(), short_carried=())
         return rule
 
     def question_rules(self) -> QuestionRules:
@@ -208,10 +209,11 @@ class PartChecker:
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=reading.reason)
         return Verdict(Status.INVALID, 0.0, self.expected, reason=reason)
 
-    def remark(self, value: float, figures, earlier: dict) -> Verdict | None:
+    def remark(self, value: float, figures, earlier: dict, written: dict | None = None) -> Verdict | None:
         """The verdict given the student's final ``earlier`` answers (part name ->
-        value or None), when ECF changes it; None when it does not."""
-        token = (value, figures, *earlier.values())
+        value or None), when ECF changes it; None when it does not. ``written``:
+        the significant figures each earlier answer showed (its feedback quotes them)."""
+        token = (value, figures, *earlier.values(), *(written.values() if written else ()))
         if token in self._remarked:
             return self._remarked[token]
         question, verdict = self.question_rules(), None
@@ -220,19 +222,21 @@ class PartChecker:
         if plain is not None and abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, self._spec()) \
                 and question.usable():
             mark = careful.mark_value(self.rule, Reading(NUMBER, value, figures), earlier, question.env,
-                                      question.credits, question.carried)
-            if mark.note in (careful.ECF, careful.EARLY):   # ECF, or right from their own answer rounded too early
+                                      question.credits, question.carried, written)
+            if mark.note == careful.ECF or (mark.note == careful.EARLY and from_own_answers(mark.feedback)):
+                # ECF, or worked from their own answers (rounded too early, carried too short)
                 verdict = self._verdict(mark, figures)
         if len(self._remarked) >= REMARK_LIMIT:
             self._remarked.clear()
         self._remarked[token] = verdict
         return verdict
 
-    def own_trap(self, value: float, figures, answers: dict) -> Verdict | None:
-        """The verdict on an incorrect answer that is a trap worked from the
-        student's own ``answers`` to the earlier parts (part name -> value),
-        or None. Its credit is the trap's times the ECF credit: a slip made
-        on a wrong (a) never earns more than the right method on it."""
+    def own_trap(self, value: float, figures, answers: dict, written: dict | None = None) -> Verdict | None:
+        """The verdict on an incorrect (or imprecise) answer that is a trap worked
+        from the student's own ``answers`` to the earlier parts (part name -> value;
+        ``written``: the figures each showed), or None. Its credit is the trap's
+        times the ECF credit: a slip made on a wrong (a) never earns more than
+        the right method on it."""
         question = self.question_rules()
         found = question.own_trap(self.part.letter, value, answers, self._spec(), self.kind)
         if found is None:
@@ -240,7 +244,8 @@ class PartChecker:
         trap, reads = found
         credits = question.credits
         credit = credits.traps.get(trap.code, trap.credit) * credits.ecf * float(self.part.points)
-        shown = careful.marked_from((label, answers[name]) for label, name in reads)
+        written = written or {}
+        shown = careful.marked_from((label, answers[name], written.get(name)) for label, name in reads)
         return Verdict(Status.INCORRECT, credit, self.expected, trap.code, f"{shown}: {trap.feedback}",
                        value=value, figures=figures)
 
@@ -295,25 +300,31 @@ def question_checkers(question, credits: careful.Credits | None = None, decimal_
     return {part.letter: PartChecker(part, decimal_comma, question=rules) for part in question.parts}
 
 
-def carried_forward(checker: PartChecker, verdict: Verdict, values: dict) -> Verdict:
+def carried_forward(checker: PartChecker, verdict: Verdict, values: dict, figures: dict | None = None) -> Verdict:
     """``verdict``, or the ECF verdict when the answer is right given the
     answers already given to the earlier parts (``values``: part name ->
-    number), as grade's ECF pass decides; the drill marks with it at once."""
+    number; ``figures``: part name -> the significant figures it showed, so
+    that feedback quotes it as written), as grade's ECF pass decides; the
+    drill marks with it at once."""
     if verdict.status not in (Status.INCORRECT, Status.IMPRECISE) or verdict.value is None:
         return verdict
     recipe = checker.rule.recipe
     if recipe is None or any(values.get(name) is None for name in recipe.depends):
         return verdict
     earlier = {name: values[name] for name in recipe.depends}
-    return checker.remark(verdict.value, verdict.figures, earlier) or _named_from_own(checker, verdict, values)
+    written = {name: (figures or {}).get(name) for name in recipe.depends}
+    return checker.remark(verdict.value, verdict.figures, earlier, written) \
+        or _named_from_own(checker, verdict, values, figures)
 
 
-def _named_from_own(checker: PartChecker, verdict: Verdict, values: dict) -> Verdict:
+def _named_from_own(checker: PartChecker, verdict: Verdict, values: dict, figures: dict | None = None) -> Verdict:
     """``verdict``, or the trap it is when worked from the student's own
-    earlier answers: only for a plain incorrect (no trap named, no credit)."""
-    if verdict.status is not Status.INCORRECT or verdict.misconception:
+    earlier answers: only for a plain incorrect or imprecise answer (no trap
+    named, no credit for one): C8 (b) 0.5000, a copy of their own (a) 0.500,
+    is that trap, not a rounding of the loss."""
+    if verdict.status not in (Status.INCORRECT, Status.IMPRECISE) or verdict.misconception:
         return verdict
-    return checker.own_trap(verdict.value, verdict.figures, values) or verdict
+    return checker.own_trap(verdict.value, verdict.figures, values, figures) or verdict
 
 
 def check_answer(part, text: str, decimal_comma: bool = False,

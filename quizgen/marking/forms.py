@@ -17,6 +17,7 @@ from functools import lru_cache
 from quizgen.errors import ExpressionError
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
+from quizgen.maths.numerals import decimal_middle_dots
 from quizgen.maths.parser import MAX_LENGTH
 
 NUMBER, BLANK, INVALID, REVIEW = "number", "blank", "invalid", "needs_review"
@@ -33,6 +34,9 @@ _APPROX_AFTER = re.compile(r"(?<!\s)\s*(?:\(\s*(?:approx\.?|approximately|roughl
 _HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to|oder|und|bis|ou|et|o|y|of)\b[^\d]*\d", re.IGNORECASE)
 _UNIT = re.compile(r"(?<!\s)\s*(?:nats?|tokens?|words?|positions?|units?|targets?)\s*(?:\.\s*)?$",
                    re.IGNORECASE)
+# a word naming the quantity asked, after a number ("0.789 probability", "1.46 loss"): said like a unit
+_QUANTITY = re.compile(r"(?<=[\d)])\s*(?:probabilit(?:y|ies)|prob|loss|cross[- ]?entropy|perplexity)\s*(?:\.\s*)?$",
+                       re.IGNORECASE)
 # What may follow a number and says nothing more about its value, stripped in
 # any order (``_strip_trailing``): a precision note in brackets ("(3 s.f.)",
 # "(4dp)", "(to 3 sig figs)") or said plainly ("to 3 s.f."), "approx", a unit,
@@ -44,6 +48,7 @@ _TRAILING = (
                + _FIGURES + ")$", re.IGNORECASE),
     _APPROX_AFTER,
     _UNIT,
+    _QUANTITY,
     re.compile(r"(?<!\s)\s*[✓✔]$"),
     re.compile(r"(?P<keep>[.,]\d+)\s*(?:\.\.\.|…)$"),   # after a decimal's digits only: never "1/3..."
     re.compile(r"(?<=[\d)%✓✔])\.$"),
@@ -175,7 +180,7 @@ def plain_characters(text: str) -> str:
     full-width signs and letters as ASCII (．, －), and invisible format characters
     (zero-width spaces and joiners, direction marks, variation selectors) dropped:
     a number reads, and its figures count, as it looks (``０.７０`` shows 2)."""
-    return text if text.isascii() else "".join(map(_plain_character, text))
+    return text if text.isascii() else decimal_middle_dots("".join(map(_plain_character, text)))
 
 
 @lru_cache(maxsize=4096)
@@ -208,7 +213,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     for a whole-number part, whose ``1,440`` groups thousands (``read_marks``)."""
     if text is None or not str(text).strip():
         return Reading(BLANK)
-    core, factor = strip_decorations(str(text), percent)
+    core, factor = strip_decorations(decimal_middle_dots(str(text)), percent)
     core = _TIMES_TEN.sub("*", read_marks(core, whole, decimal_comma))   # 3.28 x 10^-5 as 3.28 × 10^-5 reads
     try:
         value = to_number(core, decimal_comma)

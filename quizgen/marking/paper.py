@@ -47,20 +47,24 @@ def _yaml_credit(template):
     return lambda part, code: table.get((part, code), 0.0)
 
 
-def earlier_values(rules: dict, answers: dict, decimal_comma: bool = False) -> dict:
-    """The student's final answers read as numbers (None when missing or unreadable)."""
-    values = {}
+def earlier_values(rules: dict, answers: dict, decimal_comma: bool = False, written: dict | None = None) -> dict:
+    """The student's final answers read as numbers (None when missing or
+    unreadable); ``written``, when given, receives the significant figures
+    each showed (for quoting it back as written)."""
+    values, written = {}, {} if written is None else written
     for name, rule in rules.items():
         if rule.value is None:
             continue
         reading = read_number(answers.get(name), rule.percent, decimal_comma, rule.kind == "integer")
         values[name] = reading.value if reading.status == NUMBER else None
+        written[name] = reading.figures
     return values
 
 
 def mark_paper(rules: dict, answers: dict, env: dict, credits: Credits = Credits(),
                decimal_comma: bool = False) -> dict:
     """Every part of one student's paper: ``answers`` maps part -> final text."""
-    earlier = earlier_values(rules, answers, decimal_comma)
-    return {name: mark_part(rule, answers.get(name), earlier, env, credits, decimal_comma)
+    written = {}
+    earlier = earlier_values(rules, answers, decimal_comma, written)
+    return {name: mark_part(rule, answers.get(name), earlier, env, credits, decimal_comma, written)
             for name, rule in rules.items()}

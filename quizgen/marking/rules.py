@@ -17,11 +17,12 @@ from quizgen.maths.numbers import key_answer, significant
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
 from quizgen.marking.carry import LEVELS, inside, reachable, sig_roundings, truncate_sig
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number, read_words
+from quizgen.marking.quotes import (COMPUTED_FROM, MARKED_FROM, marked_from, own_numbers,  # noqa: F401 (re-exported)
+                                   quoted, trap_wording)
 
 CORRECT, IMPRECISE, INCORRECT = "correct", "imprecise", "incorrect"
 NEEDS_REVIEW, INVALID = "needs_review", "invalid"
 ECF, CARRIED, EARLY, OVERRIDE = "ecf", "carried_rounding", "rounded_too_early", "override"
-MARKED_FROM = "marked from your "   # how feedback worked from the student's own earlier answers starts
 _SAME = 1e-9
 CARRIED_LIMIT = 10_000   # carried-rounding sets kept per question instance before starting afresh
 NEAR = 0.25   # ECF's carried set is worked out only for an answer within 25% of the plain recomputation
@@ -71,6 +72,7 @@ class PartRule:
     sources: tuple = ()
     exact: Fraction | None = None   # the value exactly, when rational: what feedback shows rounded
     written: str = ""               # the answer as the key writes it (key.csv), quoted by feedback
+    short_carried: tuple = ()       # carried rounding from fewer figures than the policy's carried_figures
 
 
 @dataclass(frozen=True)
@@ -109,8 +111,9 @@ def source_of(rule: PartRule) -> Source:
 
 
 def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits = Credits(),
-              decimal_comma: bool = False) -> Verdict:
-    """Mark the answer ``text`` of one part (see the module's docstring)."""
+              decimal_comma: bool = False, written: dict | None = None) -> Verdict:
+    """Mark the answer ``text`` of one part (see the module's docstring);
+    ``written``: the significant figures each earlier answer showed, for quoting it."""
     if rule.value is None:
         return mark_words(rule, text, credits)
     reading = read_number(text, rule.percent, decimal_comma, rule.kind == "integer")
@@ -119,27 +122,29 @@ def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits =
     if reading.status != NUMBER:
         status = NEEDS_REVIEW if reading.status == REVIEW else INVALID
         return Verdict(status, feedback=reading.reason)
-    return mark_value(rule, reading, earlier, env, credits)
+    return mark_value(rule, reading, earlier, env, credits, written=written)
 
 
 def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credits: Credits = Credits(),
-               carried: dict | None = None) -> Verdict:
+               carried: dict | None = None, written: dict | None = None) -> Verdict:
     """Mark a number already read: correct, ECF, trap, carried rounding,
     rounded too early, or incorrect, in that order (a trap beats carried
     rounding; a correct consequence of the student's own earlier answer is
     ECF even when it equals a trap: one mistake is named once). ``carried``,
     when given, keeps the carried-rounding sets worked out from the earlier
     answers (one dict per question instance: the sets depend on the part and
-    those answers alone, and many students share them)."""
-    x, kind = reading.value, _kind(rule)
+    those answers alone, and many students share them). ``written``: the
+    significant figures each earlier answer showed ({name: figures}), so that
+    feedback quotes it as written (0.0100, not 0.01)."""
+    x, kind, written = reading.value, _kind(rule), written or {}
     if matches(x, rule.value, rule.spec, kind):
         return _precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
-    ecf, target = _ecf(rule, reading, earlier, env, {} if carried is None else carried, credits.levels)
+    ecf, target = _ecf(rule, reading, earlier, env, {} if carried is None else carried, credits.levels, written)
     if ecf:
-        early = _early_sources(rule, earlier)
+        early = _early_sources(rule, earlier, written)
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=x,
-                           feedback=f"computed from your {early}, which was rounded too early")
+                           feedback=f"{COMPUTED_FROM}{early}, which was rounded too early")
         verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=x,
                           feedback=f"{ecf}: correct given that value (error carried forward)")
         verdict = _precise(rule, reading, verdict, credits, target)
@@ -159,10 +164,38 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         feedback = (f"accepted: consistent with carrying rounded intermediate results "
                     f"(from unrounded values the answer is {rule.written or key_answer(_stated(rule), 'numeric', 0)})")
         return _precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
+    short = _carried_short(rule, x, earlier, env, credits, written)
+    if short:
+        return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short, value=x)
     early = _too_early(rule, x, reading.figures)
     if early:
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=early, value=x)
     return Verdict(INCORRECT, value=x, feedback=_rounded_twice(rule, x))
+
+
+def _carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: Credits, written: dict) -> str:
+    """Feedback when ``x`` is carried rounding only from intermediates kept to
+    fewer figures than the policy's ``carried_figures`` (the right method,
+    carried too short), else "". Names the earlier answers when the student's
+    own, written to fewer figures, recompute plainly to ``x``."""
+    keep = credits.carried_figures
+    if keep <= LEVELS[0] or not inside(x, rule.short_carried):
+        return ""
+    asks = f"this paper asks you to keep at least {keep} in intermediate steps " \
+           f"(expected {significant(_stated(rule), asked_figures(rule) or DEFAULT_SIGFIGS)})"
+    short = [s for s in rule.sources if earlier.get(s.name) is not None and (written.get(s.name) or keep) < keep]
+    try:
+        given = {s.name: (earlier[s.name],) for s in rule.sources}
+        own = bool(short and env) and any(matches(x, v, rule.spec, _kind(rule))
+                                          for v in reachable(rule.recipe, env, given, levels=()))
+    except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError, TypeError):
+        own = False
+    if not own:
+        return f"right if intermediate results are carried to fewer than {keep} significant figures; {asks}"
+    figures = min(written[s.name] for s in short)
+    return (f"{marked_from((s.label, earlier[s.name], written.get(s.name)) for s in rule.sources)}: right if "
+            f"{' and '.join(s.label for s in short)} {'are' if len(short) > 1 else 'is'} carried as written, "
+            f"to {figures} significant figure{'s' * (figures > 1)}; {asks}")
 
 
 def _share(credit: float) -> str:
@@ -203,7 +236,8 @@ def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credit
                             f"figure{'s' * (reading.figures > 1)}, give at least {asked} (expected {expected})")
 
 
-def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict, levels=LEVELS):
+def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict, levels=LEVELS,
+         written: dict | None = None):
     """``(feedback, the plain recomputation nearest the answer)`` when the
     answer read is right given the student's own earlier answers (some of them
     wrong), or is such a value (carried rounding included) rounded to fewer
@@ -229,26 +263,9 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
             return "", None
     except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError):
         return "", None
-    return marked_from((s.label, own[s.name]) for s in rule.sources), min(plain, key=lambda v: abs(x - v))
-
-
-def marked_from(pairs) -> str:
-    """``marked from your (a) = 0.0758`` from ``(label, value)`` pairs: the own earlier answers a verdict used."""
-    return MARKED_FROM + ", ".join(f"{label} = {_shown(value)}" for label, value in pairs)
-
-
-def own_numbers(feedback: str) -> tuple:
-    """``("marked from your (a) = 0.0474", the rest)`` of feedback worked from
-    the student's own earlier answers; ``("", feedback)`` of any other."""
-    if feedback.startswith(MARKED_FROM):
-        mine, rest = feedback.split(": ", 1)
-        return mine, rest
-    return "", feedback
-
-
-def trap_wording(feedback: str) -> str:
-    """A trap's feedback without the "marked from your (a) = ...: " of one student's own answers."""
-    return own_numbers(feedback)[1]
+    written = written or {}
+    return (marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources),
+            min(plain, key=lambda v: abs(x - v)))
 
 
 def _rounded_early_from(rule: PartRule, reading: Reading, values) -> bool:
@@ -303,11 +320,12 @@ def _any_wrong(own: dict, rule: PartRule) -> bool:
                for s in rule.sources)
 
 
-def _early_sources(rule: PartRule, earlier: dict) -> str:
+def _early_sources(rule: PartRule, earlier: dict, written: dict) -> str:
     """The earlier answers the recipe reads that were only rounded too early
     (``"(a) = 1.0"``), else "": what follows from them is not precise either."""
-    early = [f"{s.label} = {_shown(earlier[s.name])}" for s in rule.sources
-             if not inside(earlier[s.name], s.carried) and _too_early(_as_rule(s), earlier[s.name])
+    early = [f"{s.label} = {quoted(earlier[s.name], written.get(s.name))}" for s in rule.sources
+             if not inside(earlier[s.name], s.carried)
+             and _too_early(_as_rule(s), earlier[s.name], written.get(s.name))
              and not any(matches(earlier[s.name], t, {}, "numeric") for t in s.traps)]
     return ", ".join(early)
 
@@ -315,14 +333,6 @@ def _early_sources(rule: PartRule, earlier: dict) -> str:
 def _as_rule(source: Source) -> PartRule:
     """The earlier part as a rule of its own kind and tolerance (a count is never rounded too early)."""
     return PartRule(source.name, source.label, source.kind, source.value, source.spec)
-
-
-def _shown(value: float) -> str:
-    """A student's earlier answer quoted back: up to 6 figures, as a plain decimal (0.000039, never 3.9e-05)."""
-    if value != 0 and not 1e-6 <= abs(value) < 1e7:
-        return format(value, ".6g")   # a plain decimal of 1e23 would print the float's binary digits
-    text = significant(value, 6)
-    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def _too_early(rule: PartRule, x: float, shown: int | None = None) -> str:

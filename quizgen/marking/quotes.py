@@ -1,0 +1,52 @@
+"""A student's own earlier answers quoted back in feedback ("marked from your
+(a) = 0.0100"): as they wrote them when their significant figures are known
+(a plain decimal), else as a short plain decimal; and the reading of that
+prefix back out of a verdict's feedback."""
+
+from __future__ import annotations
+
+from quizgen.maths.numbers import significant
+
+MARKED_FROM = "marked from your "   # how feedback worked from the student's own earlier answers starts
+COMPUTED_FROM = "computed from your "   # ... and feedback on an answer from one rounded too early
+_MOST_FIGURES = 15   # beyond this a float no longer holds the digits written: quote its short form
+
+
+def marked_from(pairs) -> str:
+    """``marked from your (a) = 0.0758`` from ``(label, value)`` or
+    ``(label, value, figures)`` items: the own earlier answers a verdict used,
+    each as written (``figures``: the significant figures it showed, None
+    when unknown, as for an expression)."""
+    return MARKED_FROM + ", ".join(f"{item[0]} = {quoted(*item[1:])}" for item in pairs)
+
+
+def quoted(value: float, figures: int | None = None) -> str:
+    """A student's earlier answer quoted back: to the ``figures`` they wrote
+    (0.0100 stays 0.0100), else up to 6 figures; as a plain decimal
+    (0.000039, never 3.9e-05)."""
+    plain_range = value == 0 or 1e-6 <= abs(value) < 1e7
+    if not plain_range:
+        return format(value, ".6g")   # a plain decimal of 1e23 would print the float's binary digits
+    if figures and figures <= _MOST_FIGURES:
+        return significant(value, figures)
+    text = significant(value, 6)
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def own_numbers(feedback: str) -> tuple:
+    """``("marked from your (a) = 0.0474", the rest)`` of feedback worked from
+    the student's own earlier answers; ``("", feedback)`` of any other."""
+    if feedback.startswith(MARKED_FROM):
+        mine, rest = feedback.split(": ", 1)
+        return mine, rest
+    return "", feedback
+
+
+def trap_wording(feedback: str) -> str:
+    """A trap's feedback without the "marked from your (a) = ...: " of one student's own answers."""
+    return own_numbers(feedback)[1]
+
+
+def from_own_answers(feedback: str) -> bool:
+    """True when feedback was worked from the student's own earlier answers."""
+    return feedback.startswith((MARKED_FROM, COMPUTED_FROM))
