@@ -30,8 +30,8 @@ HELP = """\
 Type your answer to the part shown: a decimal (0.408), a fraction or an
 expression (-ln(0.665), exp(2)/(exp(2)+e+1)); 3 significant figures are enough
 unless the question asks for more. Or type a command:
-  h  hint: the forecast first, then the steps this part needs, each one's
-     method before the working that gives the answer
+  h  hint: the forecast first, then the steps this part needs; the one that
+     works out its answer comes as its method, then as its working
   s  skip this question and show its worked solution
   ?  this help
   q  quit (a summary follows; so does end of input)"""
