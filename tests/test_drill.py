@@ -100,10 +100,11 @@ def test_invalid_and_blank_input_is_explained_and_not_counted(invoke, c1_key):
 
 def test_hints_come_in_order_and_keep_the_class_in_its_box(invoke, state_file, c1_key):
     key = c1_key()
-    result = invoke(*C1, input=lines(*["h"] * 5, key["p"].answer, "h", "h", key["loss"].answer, "q"))
+    result = invoke(*C1, input=lines(*["h"] * 6, key["p"].answer, "h", "h", "h", key["loss"].answer, "q"))
     out = result.output
-    assert out.index("Hint 1 of 4: Forecast") < out.index("Hint 2 of 4: Step 1, Exponentiate every logit")
-    assert out.index("No more hints for this part") < out.index("(b) ") < out.index("Hint 1 of 1: Step 4")
+    assert out.index("Hint 1 of 5: Forecast") < out.index("Hint 2 of 5: Step 1, Exponentiate every logit")
+    assert out.index("Hint 4 of 5: Step 3, ") < out.index("Hint 5 of 5: Step 3 worked out")
+    assert out.index("No more hints for this part") < out.index("(b) ") < out.index("Hint 1 of 2: Step 4")
     assert "No more hints: type s" in out
     assert "C1     2/2          2            0" in out
     assert saved(state_file)["classes"]["C1"] == {"box": 1, "due": 3, "seen": 1, "right": 0}

@@ -78,12 +78,13 @@ def test_no_hint_shows_a_later_parts_answer_before_that_part(cls, templates_by_c
 
 
 def test_the_reviewers_c3_case_holds_back_the_loss_until_part_b():
-    output, result = drill("s\ns\n" + "h\n" * 5 + "0.1\nh\n10.3\nq\n", seed=11, count=10, save=False)
+    output, result = drill("s\ns\n" + "h\n" * 6 + "0.1\nh\nh\n10.3\nq\n", seed=11, count=10, save=False)
     question = output.split("Question 3 (C3)")[1].split("Worked solution")[0]
     part_a, part_b = question.split("\n(b) ")
-    assert "Hint 4 of 4: Step 3" in part_a and "10.3090" not in part_a
-    assert "No more hints for this part: the next step shows the answer to a later part." in " ".join(part_a.split())
-    assert "Hint 1 of 1: Step 4, Take the negative natural log" in part_b and "ln 30000 = 10.3090" in part_b
+    assert "Hint 5 of 5: Step 3 worked out" in part_a and "10.3090" not in part_a
+    assert "No more hints for this part: its steps are all shown." in " ".join(part_a.split())
+    assert "Hint 1 of 2: Step 4, Take the negative natural log" in part_b
+    assert "Hint 2 of 2: Step 4 worked out" in part_b and "ln 30000 = 10.3090" in part_b
 
 
 @pytest.mark.parametrize("cls, title, shown_at", [("C9", "Correct the student", "c"), ("C5", "Try to divide", "b"),
@@ -113,11 +114,11 @@ def test_a_forecast_that_states_a_word_answer_is_never_a_hint(cls):
 
 
 def test_hints_are_counted_within_the_part_and_a_part_with_none_says_so(templates_by_class):
-    """C6 (b) gets the [MASK] step as its own "Hint 1 of 1"; C9 (b), whose only
+    """C6 (b) gets the [MASK] step as its own two hints; C9 (b), whose only
     step also answers (c), says there is no hint rather than "no more"."""
     output, _ = drill("h\nh\nh\n2580\nh\nq\n", classes="C6", seed=3, save=False, count=1)
     part_b = output.split("\n(b) ")[1]
-    assert "Hint 1 of 1: Step 2, Replace 80% of the picked positions with [MASK]" in part_b, output
+    assert "Hint 1 of 2: Step 2, Replace 80% of the picked positions with [MASK]" in part_b, output
     output, _ = drill("1440\n1152\n" + "h\n" * 8 + "q\n", classes="C6", seed=1, save=False, count=1)
     part_c = output.split("\n(c) ")[1]   # (e)'s graded count equals (a)'s: only `shows:` holds its step back
     assert "Step 3, Give 10% of the picked positions a random token" in part_c, output

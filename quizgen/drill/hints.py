@@ -1,10 +1,13 @@
-"""The drill's hints: the forecast, then one worked step at a time, offered
-while a part is being answered only up to the first step that shows the answer
-of a later part of the question (docs/drill.md, "At the prompt")."""
+"""The drill's hints: for the part being answered, the forecast (once per
+question), then the steps that part needs, the step that works out its answer
+given first as its method (title and why) and only on a further ``h`` as its
+working; never a step that shows the answer of a later part of the question
+(docs/drill.md, "At the prompt")."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from quizgen.maths.tolerance import matches
 
@@ -22,38 +25,83 @@ def all_hints(view: dict) -> list:
     return [("Forecast", view["forecast"])] + steps
 
 
-def drill_hints(view: dict) -> list:
-    """(label, text, the part names it states in words) for each hint the
-    drill may offer: the steps, after the forecast unless the forecast states
-    a part's answer (``forecast_shows`` in the template): no step builds on
-    it, so it waits for the worked solution rather than hold every step back."""
-    shows = [tuple(view.get("forecast_shows", ()))] + [tuple(s.get("shows", ())) for s in view["steps"]]
-    hints = [(label, text, named) for (label, text), named in zip(all_hints(view), shows)]
-    return hints[1:] if shows[0] else hints
+@dataclass
+class PartHints:
+    """The hints offered while one part is asked: ``hints`` as (label, text);
+    ``held``: whether a step this part needs waits because it shows the
+    answer of a later part; ``last``: whether no later part has steps of its own."""
+
+    hints: list
+    held: bool
+    last: bool
 
 
-def offered_hints(hints: list, records: list, current: int) -> list:
-    """The (label, text) of the ``drill_hints`` that may be offered while part
-    ``current`` (0 for (a)) of the key parts ``records`` is answered: those
-    before the first one that shows the answer of a later part, by a number or
-    by the parts it names."""
+def step_owners(view: dict, records: list) -> list:
+    """The index of the part each step of ``view`` works towards: the latest
+    part whose answer it states (by a number, or by ``shows:``); a step that
+    states none prepares the next one that does (one after them all, the last part)."""
+    owners = [max(_stated_parts(f"{s['why']}\n{s['work']}", s["shows"], records), default=None)
+              for s in view["steps"]]
+    following = len(records) - 1
+    for i in reversed(range(len(owners))):
+        owners[i] = following = following if owners[i] is None else owners[i]
+    return owners
+
+
+def part_hints(view: dict, records: list, current: int, forecast_seen: bool) -> PartHints:
+    """The hints for part ``current`` (0 for (a)) of the key parts ``records``:
+    the forecast unless already seen or it states a part's answer, then the
+    steps that part needs (:func:`step_owners`), the one stating its answer
+    split into its method and its working, up to any that shows a later answer."""
+    owners = step_owners(view, records)
+    candidates = []
+    if not forecast_seen and not view["forecast_shows"] and not shown_parts(view["forecast"], records):
+        candidates.append(("Forecast", view["forecast"], ()))
+    for i, (step, owner) in enumerate(zip(view["steps"], owners), 1):
+        if owner == current:
+            candidates += _step_hints(i, step, records, current)
+    hints, held = _before_later_answers(candidates, records, current)
+    own_steps = any(owner == current for owner in owners)
+    later_steps = any(owner > current for owner in owners)
+    return PartHints(hints, held or (not own_steps and later_steps), not later_steps)
+
+
+def _step_hints(number: int, step: dict, records: list, current: int) -> list:
+    """(label, text, parts named) for one step: whole if it prepares the part,
+    else its method first and then its working, which states the answer."""
+    title = f"Step {number}, {step['title']}"
+    if current not in _stated_parts(step["work"], step["shows"], records):
+        return [(title, f"{step['why']}\n{step['work']}", step["shows"])]
+    return [(title, step["why"], ()), (f"Step {number} worked out", step["work"], step["shows"])]
+
+
+def _before_later_answers(candidates: list, records: list, current: int) -> tuple:
+    """The (label, text) of ``candidates`` before the first that shows the
+    answer of a part after ``current`` (by a number, or by the parts it
+    names), and whether one did."""
     later = {record.name for record in records[current + 1:]}
-    offered = []
-    for label, text, named in hints:
+    for k, (label, text, named) in enumerate(candidates):
         if any(j > current for j in shown_parts(text, records)) or later.intersection(named):
-            break
-        offered.append((label, text))
-    return offered
+            return [(lbl, txt) for lbl, txt, _ in candidates[:k]], True
+    return [(lbl, txt) for lbl, txt, _ in candidates], False
 
 
-def no_more_hints(offered: int, start: int, every: int) -> str:
-    """What ``h`` says when the part's ``offered`` hints (counted from ``start``,
-    those seen before it) are all shown, of the question's ``every``."""
-    if offered == every:
+def _stated_parts(text: str, named, records: list) -> set:
+    """Indexes of the parts whose answer ``text`` states: by a number, or
+    in words as the template's ``shows:`` list ``named`` says."""
+    return shown_parts(text, records) | {i for i, record in enumerate(records) if record.name in named}
+
+
+def no_more_hints(part: PartHints) -> str:
+    """What ``h`` says once the part's hints are all shown."""
+    if part.held:
+        none = "No more hints for this part" if part.hints else "No hint for this part"
+        return (f"{none}: the next step shows the answer to a later part. Answer this part first, or type s "
+                "to see the whole solution.")
+    if part.last:
         return "No more hints: type s to see the whole solution with the answers."
-    none = "No hint for this part" if offered == start else "No more hints for this part"
-    return (f"{none}: the next step shows the answer to a later part. Answer this part first, or type s "
-            "to see the whole solution.")
+    return ("No more hints for this part: its steps are all shown. Answer it, or type s to see the whole "
+            "solution.")
 
 
 def shown_parts(text: str, records: list) -> set:

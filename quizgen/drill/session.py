@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from quizgen.drill import record as learner
-from quizgen.drill.hints import all_hints, drill_hints, no_more_hints, offered_hints
+from quizgen.drill.hints import all_hints, no_more_hints, part_hints
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import OutputError, TemplateError, TemplateProblems, UsageError
 from quizgen.generation.quiz import Question, new_seed, seed_label
@@ -30,7 +30,8 @@ HELP = """\
 Type your answer to the part shown: a decimal (0.408), a fraction or an
 expression (-ln(0.665), exp(2)/(exp(2)+e+1)); 3 significant figures are enough
 unless the question asks for more. Or type a command:
-  h  hint: the forecast first, then one step of the worked solution at a time
+  h  hint: the forecast first, then the steps this part needs; the one that
+     works out its answer comes as its method, then as its working
   s  skip this question and show its worked solution
   ?  this help
   q  quit (a summary follows; so does end of input)"""
@@ -253,15 +254,16 @@ class Drill:
                                       if value is not None or trap.words)   # a slip this draw cannot make was not avoided
 
     def hint(self, turn) -> None:
-        """Show the next hint: the forecast, then each solution step in order,
-        up to the first step that shows a later part's answer."""
-        hints, start = turn.hints_available(), turn.part_start
-        if turn.hints >= len(hints):
-            self.say(no_more_hints(len(hints), start, len(drill_hints(turn.view))), "  ")
+        """Show the part's next hint (hints.part_hints): the forecast, then the
+        steps this part needs, never one that shows a later part's answer."""
+        part, shown = turn.hints_available(), turn.hints - turn.part_start
+        if shown >= len(part.hints):
+            self.say(no_more_hints(part), "  ")
             return
-        label, text = hints[turn.hints]
+        label, text = part.hints[shown]
         turn.hints += 1
-        self.say(f"Hint {turn.hints - start} of {len(hints) - start}: {label}", "  ")   # counted within the part
+        turn.forecast_seen = turn.forecast_seen or label == "Forecast"
+        self.say(f"Hint {shown + 1} of {len(part.hints)}: {label}", "  ")   # counted within the part
         self.say(text, "    ")
 
     def solution(self, view: dict, records: list) -> None:
@@ -322,8 +324,9 @@ class _Turn:
         self.latex = latex   # {part letter: LaTeX of its exact answer}
         self.records = records   # the key's parts, whose answers a hint must not show before their turn
         self.parts = len(view["parts"])
-        self._offered = {}   # {part being answered: its hints}: each "h" asks again
+        self._offered = {}   # {part being answered: its PartHints}: each "h" asks again
         self.part_start = 0   # hints shown before the part being answered
+        self.forecast_seen = False   # offered once a question, to the first part that asks
         self.traps_met = []   # misconception codes answered, one per part
         self.traps_avoided = set()   # codes of traps on parts answered right without hints
 
@@ -333,12 +336,11 @@ class _Turn:
                           verdict.misconception if verdict else "", verdict.feedback if verdict else "",
                           self.hints > 0)
 
-    def hints_available(self) -> list:
-        """(label, text) of the hints offered for the part being answered:
-        the forecast and the steps before the first that shows a later answer."""
+    def hints_available(self):
+        """The PartHints of the part being answered, fixed at its first ``h``."""
         current = len(self.results)
         if current not in self._offered:
-            self._offered[current] = offered_hints(drill_hints(self.view), self.records, current)
+            self._offered[current] = part_hints(self.view, self.records, current, self.forecast_seen)
         return self._offered[current]
 
 

@@ -1,0 +1,124 @@
+"""A part's hints are the steps that part needs, and the step that works out
+its answer comes as its method (title and why) before its working: the first
+hint of a one-step part is not the answer itself, and a part asked late is not
+offered an earlier part's working (docs/drill.md, "At the prompt")."""
+
+import io
+import re
+
+import pytest
+
+from quizgen.drill.session import run_drill
+from quizgen.generation.quiz import Question, seed_label
+from quizgen.generation.sampling import sample_instance
+from quizgen.grading.marking import question_checkers
+from quizgen.key.entries import key_entry
+
+CLASSES = [f"C{n}" for n in range(1, 11)]
+QUICK_CLASSES = ("C5", "C6", "C8")   # the reviewer's one-step parts; the slow run tries every class
+EVERY_CLASS = [c if c in QUICK_CLASSES else pytest.param(c, marks=pytest.mark.slow) for c in CLASSES]
+NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w^])")
+HINT = re.compile(r"^  Hint \d+ of \d+: (.*)\n((?:    .*\n)*)", re.M)
+
+
+def drill(text, **options):
+    """The output of a practice drill run on the input ``text``."""
+    out = io.StringIO()
+    run_drill(io.StringIO(text), out, io.StringIO(), save=False, count=1, **options)
+    return out.getvalue()
+
+
+def key_of(template, seed):
+    """The key entry of the question a one-question drill with ``seed`` asks."""
+    return key_entry(Question("Q1", sample_instance(template, seed_label(seed, template.id, 0))))
+
+
+def hints_by_part(output: str) -> dict:
+    """{part letter: [(label, text), ...]}: every hint shown, by the part being asked."""
+    before_solution = output.split("Worked solution")[0]
+    return {block[1]: [(label, " ".join(text.split())) for label, text in HINT.findall(block)]
+            for block in re.split(r"\n(?=\([a-z]\) )", before_solution)[1:]}
+
+
+def answering(records, asking) -> str:
+    """Input that asks every hint (``h`` 12 times) in the parts whose index is in
+    ``asking``, and then answers each part right."""
+    return "".join(("h\n" * 12 if k in asking else "") + f"{r.answer}\n" for k, r in enumerate(records)) + "q\n"
+
+
+def states_answer(text: str, record, checker) -> bool:
+    """Whether ``text`` states ``record``'s answer: a number the grader accepts
+    for it, or for a word part the answer as a word."""
+    if record.kind == "word":
+        return re.search(rf"\b{re.escape(record.answer)}\b", text, re.IGNORECASE) is not None
+    return any(checker(token).status == "correct" for token in NUMBER.findall(text))
+
+
+@pytest.mark.parametrize("cls", EVERY_CLASS)
+def test_a_parts_first_step_hint_is_its_method_and_the_working_follows(cls, templates_by_class):
+    """For every part with steps of its own: the first step hint does not state
+    the part's answer; the part's last hint is a step's working, which does
+    (for a number), the last resort the docs promise."""
+    template = templates_by_class[cls]
+    for seed in range(6):
+        entry = key_of(template, seed)
+        records, checkers = list(entry.parts), question_checkers(entry)
+        output = drill(answering(records, range(len(records))), classes=cls, seed=seed)
+        for letter, hints in hints_by_part(output).items():
+            record = next(r for r in records if r.letter == letter)
+            steps = [(label, text) for label, text in hints if label != "Forecast"]
+            if not steps:
+                continue
+            assert not states_answer(steps[0][1], record, checkers[letter]), (seed, letter, steps[0])
+            assert steps[-1][0].endswith("worked out"), (seed, letter, steps[-1])
+            assert steps[-2][0].startswith(steps[-1][0].replace(" worked out", ", ")), (seed, letter)   # its method
+            if record.kind != "word":
+                assert states_answer(steps[-1][1], record, checkers[letter]), (seed, letter, steps[-1])
+
+
+def test_the_reviewers_c6_mask_count_comes_as_a_method_first(templates_by_class):
+    output = drill("h\nh\n2580\nh\nh\nh\nq\n", classes="C6", seed=3)
+    part_b = hints_by_part(output)["b"]
+    assert part_b[0][0] == "Step 2, Replace 80% of the picked positions with [MASK]"
+    assert "2064" not in part_b[0][1] and "0.8 x 2580" not in part_b[0][1]
+    assert part_b[1] == ("Step 2 worked out", "[MASK]: 0.8 x 2580 = 2064.")
+    assert "Hint 1 of 2: Step 2" in output and "Hint 2 of 2: Step 2 worked out" in output
+    assert "No more hints for this part: its steps are all shown." in " ".join(output.split())
+
+
+def test_the_c5_undefined_loss_is_not_the_first_hint_for_b(templates_by_class):
+    records = list(key_of(templates_by_class["C5"], 3).parts)
+    part_b = hints_by_part(drill(answering(records, {1}), classes="C5", seed=3))["b"]
+    assert part_b[0][0] == "Step 3, Try to divide" and "undefined" not in part_b[0][1]
+    assert part_b[1][0] == "Step 3 worked out" and "the loss is undefined" in part_b[1][1]
+
+
+def step_numbers(hints) -> list:
+    """The step numbers in ``hints`` (each once, in order), the forecast left out."""
+    numbers = [int(re.match(r"Step (\d+)", label).group(1)) for label, _ in hints if label != "Forecast"]
+    return list(dict.fromkeys(numbers))
+
+
+@pytest.mark.parametrize("cls", EVERY_CLASS)
+def test_a_part_gets_its_own_steps_however_the_earlier_parts_went(cls, templates_by_class):
+    """Hints asked only in part k give the same steps as when every part asks:
+    the steps k needs, not the earlier parts' working left unseen; across the
+    parts each step is offered once, in step order."""
+    template = templates_by_class[cls]
+    for seed in range(3):
+        records = list(key_of(template, seed).parts)
+        every = hints_by_part(drill(answering(records, range(len(records))), classes=cls, seed=seed))
+        offered = [step_numbers(every.get(r.letter, [])) for r in records]
+        assert sum(offered, []) == sorted(sum(offered, [])), (seed, offered)
+        for k, record in enumerate(records):
+            alone = hints_by_part(drill(answering(records, {k}), classes=cls, seed=seed))
+            assert step_numbers(alone.get(record.letter, [])) == offered[k], (seed, record.letter)
+
+
+def test_the_reviewers_c5_case_gives_d_its_own_step(templates_by_class):
+    records = list(key_of(templates_by_class["C5"], 4).parts)
+    output = drill(answering(records, {3}), classes="C5", seed=4)
+    part_d = hints_by_part(output)["d"]
+    assert [label for label, _ in part_d] == ["Step 5, Decide what training does", "Step 5 worked out"]
+    assert "How likely an empty mask is" not in output.split("Worked solution")[0]
+    assert "No more hints: type s to see the whole solution with the answers." in output
