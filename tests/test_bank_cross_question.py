@@ -1,10 +1,12 @@
 """No question on a full paper gives away what another question asks (session 16).
 
-C9 (c) asks whether L_MLM is the sum or the mean over M, and C4 hides how the
-per-position losses are combined; C9 (b) asks whether BERT predicts from left to
-right. A stem printing the 1/|M| mean (C5 did) or calling BERT's probabilities
-"words on both sides" (C10 did) answered them on the same paper. Each test reads
-the problem paper `quizgen generate` writes for several seeds, every class on it."""
+C9 (b) asks whether BERT predicts from left to right; C10 calling BERT's
+probabilities "words on both sides" answered it on the same paper. The mean
+over M is a convention, not a secret: every question that computes L_MLM (C4,
+C5, C9) states it, as the reference's Ex 4 does, so none depends on another
+hiding it (C5 had stopped printing it and asked for an ill-defined "BERT's
+definition"). Each test reads the problem paper `quizgen generate` writes for
+several seeds, every class on it."""
 
 import re
 
@@ -28,7 +30,6 @@ BOTH_SIDES = [
     r"all at once", r"simultaneous", r"in parallel", r"words? (on|to) (the|its) right",
 ]
 ASKED = {
-    "mean over M": (MEAN_OVER_M, ("C9", "sum or the mean")),
     "both sides": (BOTH_SIDES, ("C9", "from left to right")),
 }
 
@@ -85,9 +86,15 @@ def test_no_stem_or_ask_states_what_another_question_asks(papers, seed):
     assert give_aways(papers[seed]) == []
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_question_computing_the_masked_lm_loss_states_its_mean(papers, seed):
+    for cls, stem, asks in _questions(papers[seed]):
+        if cls in ("C4", "C5", "C9"):
+            text = " ".join([stem, *asks.values()])
+            assert _stated(MEAN_OVER_M, text), (cls, text)
+
+
 @pytest.mark.parametrize("leak, concept", [
-    (r"$L_{\text{MLM}} = -\frac{1}{|M|}\sum_{i \in M} \ln p(y_i \mid \text{context})$", "mean over M"),
-    ("the mean over the masked positions", "mean over M"),
     ("a BERT-style model's probability (words on both sides)", "both sides"),
     ("each was masked on its own, with every other word visible", "both sides"),
 ])

@@ -55,17 +55,21 @@ def test_c6_every_picked_position_is_graded_by_design(templates_by_class):
     why = _flat(view["steps"][4]["why"])
     assert why.startswith("Every picked position is a prediction target by design"), why
     assert "because the model cannot tell" not in why
+    assert "cannot tell which of its ordinary-looking inputs it will be asked to predict" in why   # a [MASK] is plain
     assert "must keep a good representation of every input token" in why
 
 
-def test_c9_averaging_hint_does_not_name_the_mean(templates_by_class):
-    """The step is a hint while (a) is asked; (c) asks "sum or mean"."""
+def test_c9_states_the_mean_its_working_uses(templates_by_class):
+    """C9 (a) needs the mean over M, so the stem states it (a question states its
+    conventions), (c) asks the student's claim against that definition, and the
+    step that averages says why it divides by |M| (rev-maths16b: it had stopped saying so)."""
     instance = canonical_instance(templates_by_class["C9"])
-    step = question_view(Question("Q1", instance), "md")["steps"][1]
-    assert not step.get("shows")   # not held back: a hint while (a) is asked
-    words = _flat(step["title"] + " " + step["why"]).lower()
-    assert not re.search(r"\b(mean|average|averaged|averaging)\b", words), words
-    assert re.search(r"= 3\.5\d+ / 2 = 1\.75\d+", step["work"]), step["work"]   # the work still divides by |M|
+    view = question_view(Question("Q1", instance), "md")
+    assert r"L_{\text{MLM}} = -\frac{1}{|M|}\sum_{i \in M} \ln p_i" in view["stem"], view["stem"]
+    assert "Measured against the definition above" in view["parts"][2]["ask"]
+    step = view["steps"][1]
+    assert "is the mean over the $|M| = 2$ masked positions" in _flat(step["why"]), step["why"]
+    assert re.search(r"= 3\.5\d+ / 2 = 1\.75\d+", step["work"]), step["work"]
 
 
 EX1 = r"\frac{e^{2}}{e^{2} + e + 1} \approx 0.6652"   # the reference's Ex 1 softmax, p(mat)

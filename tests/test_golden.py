@@ -221,14 +221,17 @@ def paper_digest(path) -> str:
 # the 1/|M| mean, C10 no longer says "both sides"/"every other word visible"); C4 says its
 # single segment is a simplification; C3's sum of weights from the weight shown; C6's and
 # C9's reasons reworded (wording and working only: the keys' answers are unchanged).
+# All four again (rev-maths16b): C4, C5 and C9 each print the mean over the masked set (C5's
+# "BERT's definition" was ill-posed; C9 (c) asks the claim against the stated definition);
+# C6's reason for grading every picked position; C10's check calls the single-mask scores a score.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "d40c2dc0bddcb5a9ed9b196362c5c083f857686a73f4b7392e3b7c248d654dfb",
-    ("1", "solutions.md"): "cf933b54820ed956ed58a1a5c63cc378ea9bd5c8a357f25af2682a0d59edfda3",
-    ("2", "problems.md"): "fa166f2e95f617c4324dcc9b0a81c8db853739f33840d10184701378d960736c",
-    ("2", "solutions.md"): "04bdce66ae643f54aea3f4b42ad1209a1355f0ec3884e593dac4033ae0fd89e6",
+    ("1", "problems.md"): "9f7ca98584aa7c2c41a9d59c92bc5f825d8800a20cc01055122947e8fda843a0",
+    ("1", "solutions.md"): "fe14e1258dd46cc47325526c7dd685b11097509b46ae7ed40b86c9807563de04",
+    ("2", "problems.md"): "2f8ec61209ba7daf2093cbfbb5a8e0877e6858f6d313ae9debb351c7510eb0ec",
+    ("2", "solutions.md"): "39b7986f296bf9111b7577d364f35a35ab4a97ccd010eefc5e45b11402ce5648",
 }
 
 
