@@ -44,3 +44,20 @@ def test_the_drill_names_a_trap_worked_from_the_learners_own_wrong_a():
     result = run_drill(io.StringIO(text), out, io.StringIO(), classes="C2", seed=seed, save=False)
     assert [p.status for p in result.parts] == ["incorrect", "incorrect"]
     assert f"marked from your (a) = {slip:g}" in " ".join(out.getvalue().split())
+
+
+def test_the_drill_quotes_the_learners_earlier_answer_with_its_trailing_zeros():
+    """(a) typed with a trailing zero (0.04740, 4 figures) is quoted so in (b)'s ECF
+    feedback, as grade quotes it, not shortened to 0.0474."""
+    import math
+
+    from quizgen.maths.numbers import significant
+
+    seed, template = 1, next(t for t in load_bank() if t.cls == "C2")
+    inst = sample_instance(template, seed_label(seed, template.id, 0))
+    slip = significant(float(inst.parts[0].value) * 0.9, 3) + "0"
+    text = f"{slip}\n{significant(-math.log(float(slip)), 3)}\nq\n"
+    out = io.StringIO()
+    result = run_drill(io.StringIO(text), out, io.StringIO(), classes="C2", seed=seed, save=False)
+    assert [p.status for p in result.parts] == ["incorrect", "correct"]
+    assert f"Marked from your (a) = {slip}:" in " ".join(out.getvalue().split())

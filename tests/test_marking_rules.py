@@ -67,7 +67,7 @@ def test_too_early_feedback_never_says_fewer_figures_than_were_written(value, te
 
 def test_a_traps_wording_drops_the_students_own_numbers():
     """The drill's summary and the class report quote a trap's words once, whoever met it."""
-    from quizgen.marking.rules import trap_wording
+    from quizgen.marking.quotes import trap_wording
 
     assert trap_wording("marked from your (a) = 0.0474: Use ln, not log10.") == "Use ln, not log10."
     assert trap_wording("Use ln, not log10: base e.") == "Use ln, not log10: base e."
@@ -86,13 +86,13 @@ def test_an_answer_rounded_twice_is_told_why_it_is_wrong():
 
 
 def test_an_earlier_answer_is_quoted_as_a_plain_decimal():
-    from quizgen.marking.rules import marked_from
+    from quizgen.marking.quotes import marked_from
 
     assert marked_from([("(a)", 3.9e-05), ("(b)", 0.0474)]) == "marked from your (a) = 0.000039, (b) = 0.0474"
 
 
 def test_rounded_twice_never_contradicts_itself_and_huge_answers_are_quoted_short():
-    from quizgen.marking.rules import marked_from
+    from quizgen.marking.quotes import marked_from
 
     # 0.2314999 shown to 5 figures is 0.23150, which would itself round to 0.232: no such feedback
     assert mark_part(PartRule("p", "(a)", "numeric", 0.2314999, {}), "0.232", {}, {}).feedback == ""

@@ -69,8 +69,8 @@ def test_solutions_say_the_answers_come_from_unrounded_values(invoke, tmp_path, 
     note = (" These come from unrounded values. The working rounds at every step, so its result can differ "
             "in the last digit, at times in the last one asked for: an answer worked that way, with intermediates "
             "kept to at least 4 significant figures, is marked correct too. Each is written to 4 significant "
-            "figures, or to 4 decimal places where that shows more (an answer of 1 or more), and with a figure "
-            "more where its last figure would be a 5 that was itself rounded, since rounding that again to 3 "
+            "figures, or to 4 decimal places where that shows more (an answer of 1 or more), and with more "
+            "figures where its last one would be a 5 that was itself rounded, since rounding that again to 3 "
             "figures could go the wrong way.")
     assert text.count(answers + note) == 1  # C7
     assert text.count(answers + "\n") == 1  # C6

@@ -189,7 +189,7 @@ class Drill:
             elif command == "skip":
                 return False
             else:
-                verdict = carried_forward(checker, checker(text), turn.values)
+                verdict = carried_forward(checker, checker(text), turn.values, turn.figures)
                 if verdict.status == "blank":
                     self.say("Type an answer, or ? for the commands.", "  ")
                 elif verdict.status == "invalid":
@@ -206,7 +206,7 @@ class Drill:
                     turn.results.append(turn.result(record, verdict.status, verdict))
                     turn.part_start = turn.hints   # the next part's hints are counted from here
                     self.track_traps(record, verdict, turn)
-                    turn.values[record.name] = verdict.value
+                    turn.values[record.name], turn.figures[record.name] = verdict.value, verdict.figures
                     return True
 
     def comma_tip(self, text: str) -> str:
@@ -317,10 +317,12 @@ class Drill:
 
 
 class _Turn:
-    """One question being asked: hints shown, part results, numbers given (``values``, for ECF)."""
+    """One question being asked: hints shown, part results, numbers given (``values``, for
+    ECF, and the significant figures each showed, ``figures``, so feedback quotes it as written)."""
 
     def __init__(self, view: dict, template, latex: dict, records: list):
         self.view, self.template, self.hints, self.results, self.values = view, template, 0, [], {}
+        self.figures = {}
         self.latex = latex   # {part letter: LaTeX of its exact answer}
         self.records = records   # the key's parts, whose answers a hint must not show before their turn
         self.parts = len(view["parts"])

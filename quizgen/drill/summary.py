@@ -9,7 +9,7 @@ from collections import Counter
 from quizgen.drill import record as learner
 from quizgen.bank.loader import load_bank
 from quizgen.key.parts import code_in_words
-from quizgen.marking.rules import trap_wording
+from quizgen.marking.quotes import trap_wording
 from quizgen.text.plain import WIDTH, to_plain, wrap
 
 SHOWN = 3   # weak classes, and open misconceptions, listed in the advice

@@ -19,7 +19,7 @@ from quizgen.text.render import render_layout, render_many
 ANSWERS_NOTE = ("These come from unrounded values. The working rounds at every step, so its result can differ in "
                 "the last digit, at times in the last one asked for: an answer worked that way, with intermediates "
                 "kept to at least 4 significant figures, is marked correct too. Each is written to 4 significant "
-                "figures{places}, and with a figure more where its last figure would be a 5 that was itself "
+                "figures{places}, and with more figures where its last one would be a 5 that was itself "
                 "rounded, since rounding that again to 3 figures could go the wrong way.")
 """Under a numeric question's answers, on the solutions and the feedback sheets alike;
 ``{places}`` says when the part's decimal places show more figures (``key_answer``'s rule)."""

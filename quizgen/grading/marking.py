@@ -24,7 +24,7 @@ from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking import rules as careful
-from quizgen.marking.quotes import from_own_answers
+from quizgen.marking.quotes import from_own_answers, marked_from
 from quizgen.marking.forms import (NUMBER, REVIEW, REVIEW_REASON, Reading, plain_characters, read_marks,
                                    read_number, significant_figures)
 
@@ -245,7 +245,7 @@ class PartChecker:
         credits = question.credits
         credit = credits.traps.get(trap.code, trap.credit) * credits.ecf * float(self.part.points)
         written = written or {}
-        shown = careful.marked_from((label, answers[name], written.get(name)) for label, name in reads)
+        shown = marked_from((label, answers[name], written.get(name)) for label, name in reads)
         return Verdict(Status.INCORRECT, credit, self.expected, trap.code, f"{shown}: {trap.feedback}",
                        value=value, figures=figures)
 

@@ -11,7 +11,8 @@ from quizgen.grading.marking import PartChecker, Verdict
 from quizgen.cells import spreadsheet_safe
 from quizgen.grading.report import number_text
 from quizgen.key.status import Status
-from quizgen.marking.rules import OVERRIDE, own_numbers
+from quizgen.marking.quotes import own_numbers
+from quizgen.marking.rules import OVERRIDE
 
 RESULT_COLUMNS = ("status", "score", "expected", "misconception", "feedback", "reason", "note")
 SUPERSEDED_REASON = "a later row answers this part again"

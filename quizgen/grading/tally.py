@@ -13,7 +13,7 @@ from operator import attrgetter
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import SCORED, Status
-from quizgen.marking.rules import trap_wording
+from quizgen.marking.quotes import trap_wording
 from quizgen.scores import adds_exactly, score_total
 
 _STATUS, _SCORE = attrgetter("status"), attrgetter("score")

@@ -17,8 +17,7 @@ from quizgen.maths.numbers import key_answer, significant
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
 from quizgen.marking.carry import LEVELS, inside, reachable, sig_roundings, truncate_sig
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number, read_words
-from quizgen.marking.quotes import (COMPUTED_FROM, MARKED_FROM, marked_from, own_numbers,  # noqa: F401 (re-exported)
-                                   quoted, trap_wording)
+from quizgen.marking.quotes import COMPUTED_FROM, marked_from, quoted
 
 CORRECT, IMPRECISE, INCORRECT = "correct", "imprecise", "incorrect"
 NEEDS_REVIEW, INVALID = "needs_review", "invalid"

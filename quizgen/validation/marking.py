@@ -59,11 +59,11 @@ def careful_student(instance, figures: int = CAREFUL_FIGURES, report: int | None
 def mark_answers(checkers: dict, instance, answers: dict) -> dict:
     """``{part name: Verdict}`` as grade marks a paper answered in part order
     (ECF from the answers already given)."""
-    values, verdicts = {}, {}
+    values, figures, verdicts = {}, {}, {}
     for pv in instance.parts:
         checker = checkers[pv.letter]
-        verdict = carried_forward(checker, checker(answers[pv.part.name]), values)
-        values[pv.part.name] = verdict.value
+        verdict = carried_forward(checker, checker(answers[pv.part.name]), values, figures)
+        values[pv.part.name], figures[pv.part.name] = verdict.value, verdict.figures
         verdicts[pv.part.name] = verdict
     return verdicts
 
