@@ -20,6 +20,26 @@ def test_numbers_as_people_write_them(text, value):
     assert reading.status == NUMBER and reading.value == pytest.approx(value)
 
 
+@pytest.mark.parametrize("text, value", [("|M| = 1", 1), ("|M|=1", 1), ("one", 1), ("Zero", 0), ("Twelve", 12),
+                                         ("1 masked position", 1)])
+def test_whole_numbers_as_people_write_them(text, value):
+    """C5 (d) "the smallest |M|": a size in bars before '=', and a small count in words,
+    are read on a whole-number part (they were invalid)."""
+    reading = read_number(text, whole=True)
+    assert reading.status == NUMBER and reading.value == value
+
+
+def test_a_count_in_words_is_read_on_a_whole_number_part_only():
+    assert read_number("one").status == INVALID   # a probability is not written "one"
+
+
+@pytest.mark.parametrize("text", ["at least 1", ">= 1", "≥1", "more than 0", "at most 3", "< 0.5"])
+def test_a_bound_goes_to_a_person(text):
+    """"at least 1" for "the smallest |M| for which L is defined" may well be right: not a silent invalid."""
+    reading = read_number(text, whole=True)
+    assert reading.status == REVIEW and "a bound" in reading.reason
+
+
 def test_percent_part_and_decimal_comma_locale():
     assert read_number("40 %", percent=True).value == 40
     assert read_number("12,345", decimal_comma=True).value == pytest.approx(12.345)

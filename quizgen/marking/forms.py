@@ -23,7 +23,9 @@ from quizgen.maths.parser import MAX_LENGTH
 NUMBER, BLANK, INVALID, REVIEW = "number", "blank", "invalid", "needs_review"
 
 # a label's letters may carry combining marks (p̂, x̄: U+0300-036F, and those for symbols, U+20D0-20FF)
-_LABEL = re.compile(r"^\s*[^\W\d][\w\u0300-\u036f\u20d0-\u20ff{}^\\]{0,15}(?:\s*\([^()=]{0,12}\))?\s*[=:]\s*(?=\S)")
+# or a size in bars (|M| = 1)
+_LABEL = re.compile(r"^\s*(?:[^\W\d][\w\u0300-\u036f\u20d0-\u20ff{}^\\]{0,15}|\|[^\W\d]\w{0,3}\|)"
+                    r"(?:\s*\([^()=]{0,12}\))?\s*[=:]\s*(?=\S)")
 _APPROX = re.compile(r"^\s*(?:≈|~|approx\.?|about|roughly|around)\s*", re.IGNORECASE)
 # The end-anchored patterns start where a run of spaces starts ((?<!\s)): tried
 # from every space of a long run, a leading \s* made them quadratic (10,000
@@ -32,7 +34,7 @@ _APPROX_AFTER = re.compile(r"(?<!\s)\s*(?:\(\s*(?:approx\.?|approximately|roughl
                            r"\s*$", re.IGNORECASE)
 # two numbers joined by "or", "and" or "to", also as the classes whose files use decimal commas write them
 _HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to|oder|und|bis|ou|et|o|y|of)\b[^\d]*\d", re.IGNORECASE)
-_UNIT = re.compile(r"(?<!\s)\s*(?:nats?|tokens?|words?|positions?|units?|targets?)\s*(?:\.\s*)?$",
+_UNIT = re.compile(r"(?<!\s)\s*(?:nats?|tokens?|words?|(?:masked\s+)?positions?|units?|targets?)\s*(?:\.\s*)?$",
                    re.IGNORECASE)
 # a word naming the quantity asked, after a number ("0.789 probability", "1.46 loss"): said like a unit
 _QUANTITY = re.compile(r"(?<=[\d)])\s*(?:probabilit(?:y|ies)|prob|loss|cross[- ]?entropy|perplexity)\s*(?:\.\s*)?$",
@@ -55,6 +57,12 @@ _TRAILING = (
 )
 _TIMES_TEN = re.compile(r"(?<=\d)\s*[xX]\s*(?=10\s*(?:\^|\*\*))")   # the letter x for ×, before a power of ten
 REVIEW_REASON = "a person should read this answer"
+BOUND_REASON = "a bound, not a value: a person decides whether it answers the part"
+_BOUND = re.compile(r"^\s*(?:at\s+(?:least|most)|(?:no\s+)?(?:more|less|fewer)\s+than|[<>]=?|[≤≥])\s*[-+]?\d",
+                    re.IGNORECASE)
+# a whole number said in words, the whole answer ("one" for |M| = 1)
+_NUMBER_WORDS = {word: n for n, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
 BITS_REASON = "given in bits (log base 2): a person checks it against the question's logarithm"
 _BITS = re.compile(r"\d\s*bits?\s*\.?\s*$", re.IGNORECASE)
 """A loss in bits (log base 2): never stripped as a unit, since the bank's
@@ -215,11 +223,15 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
         return Reading(BLANK)
     core, factor = strip_decorations(decimal_middle_dots(str(text)), percent)
     core = _TIMES_TEN.sub("*", read_marks(core, whole, decimal_comma))   # 3.28 x 10^-5 as 3.28 × 10^-5 reads
+    if whole and core.casefold() in _NUMBER_WORDS:
+        return Reading(NUMBER, float(_NUMBER_WORDS[core.casefold()]) / factor)
     try:
         value = to_number(core, decimal_comma)
     except ExpressionError as exc:
         if _BITS.search(core):
             return Reading(REVIEW, reason=BITS_REASON)
+        if _BOUND.search(core):
+            return Reading(REVIEW, reason=BOUND_REASON)
         if looks_like_prose(str(text)):
             return Reading(REVIEW, reason=REVIEW_REASON)
         return Reading(INVALID, reason=str(exc))
