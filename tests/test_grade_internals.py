@@ -4,6 +4,7 @@ rows kept as bits, Markdown escaping, and the rows the reader hands over."""
 
 import csv
 import io
+import unicodedata
 
 import pytest
 
@@ -122,11 +123,17 @@ test_row_set_many = many_copy(test_row_set_holds_exactly_the_rows_added, ROW_NUM
 
 
 def md_cell_reference(text):
-    return " ".join(str(text).replace("\x00", "\ufffd").split()).translate(str.maketrans({c: "\\" + c for c in "\\`*_<>|[]"}))
+    shown = "".join("\ufffd" if unicodedata.category(c) == "Cc" and not c.isspace() else c for c in str(text))
+    return " ".join(shown.split()).translate(str.maketrans({c: "\\" + c for c in "\\`*_<>|[]"}))
+
+
+def test_md_cell_shows_control_characters_instead_of_writing_them():
+    """rev-mark16: a name with a bell and a terminal escape reached report.md and the sheets raw."""
+    assert md_cell("Bell\x07 \x1b[31mred\x9b") == "Bell\ufffd \ufffd\\[31mred\ufffd"
 
 
 @SOME
-@given(st.one_of(st.text(max_size=30), st.text(alphabet="\\`*_<>|[] ab\t\n", max_size=20)))
+@given(st.one_of(st.text(max_size=30), st.text(alphabet="\\`*_<>|[] ab\t\n\x07\x1b\x85\x9b", max_size=20)))
 def test_md_cell_escapes_as_a_translation_table_would(text):
     assert md_cell(text) == md_cell_reference(text)
 

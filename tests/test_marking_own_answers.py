@@ -117,3 +117,24 @@ def test_a_copy_of_the_students_own_a_is_named_as_the_trap_even_when_it_looks_ro
     assert alone.status == "imprecise"   # what the pass says before it knows (a)
     named = carried_forward(checkers["b"], alone, {names[0]: first.value}, {names[0]: first.figures})
     assert (named.status, named.misconception) == ("incorrect", "probability_as_loss"), named
+
+
+def test_an_answer_written_to_too_few_figures_is_told_so_under_carried_figures():
+    """rev-mark16: with carried_figures: 4, (a) 0.75 for 0.7488 was told "right if
+    intermediate results are carried to fewer than 4 significant figures": a
+    2-figure answer is rounded too early, whatever carrying also reaches it."""
+    from quizgen.marking.carry import inside
+
+    for cls in ("C1", "C2", "C7", "C8"):
+        for instance in _instances(cls, 40):
+            checkers = _checkers(instance, Credits(carried_figures=4))
+            value = float(instance.parts[0].value)
+            two = significant(value, 2)
+            if float(two) == float(significant(value, 3)) or len(two.rstrip("0").lstrip("0.")) != 2 \
+                    or not inside(float(two), checkers["a"].rule.short_carried):
+                continue   # wanted: a 2-figure (a) that carrying 3 figures also reaches
+            verdict = checkers["a"](two)
+            assert (verdict.status, verdict.note) == ("imprecise", "rounded_too_early"), verdict
+            assert verdict.feedback.startswith("rounded too early: right to 2 significant figures"), verdict
+            return
+    raise AssertionError("no draw whose 2-figure (a) carrying also reaches")

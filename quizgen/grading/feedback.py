@@ -351,7 +351,7 @@ def part_notes(line: PartLine) -> list:
         notes.append(PartNote(line.letter, "your marker's decision", "", line.feedback or "score set by your marker"))
     elif line.feedback:
         label = _NOTE_LABELS.get(line.note, "feedback")
-        text = line.feedback.removeprefix(f"{label}: ").removesuffix(f" ({label})")   # the label says it once,
+        text = line.feedback.removeprefix(f"{label}: ").replace(f" ({label})", "", 1)   # the label says it once,
         text = text.replace(f": {label}: ", ": ", 1)   # also after "marked from your (a) = 0.77"
         notes.append(PartNote(line.letter, label, "", text))
     if line.reason:

@@ -167,10 +167,15 @@ def question_rows(stats: list):
 _MD_SPECIAL = "\\`*_<>|[]"   # the backslash first: the escapes added must not be escaped again
 
 
+_CONTROLS = dict.fromkeys([*range(0x20), 0x7F, *range(0x80, 0xA0)], "\ufffd")
+_CONTROLS.update((ord(c), " ") for c in "\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85")   # whitespace to str.split
+"""A control character (a bell, an escape sequence's ESC) shown as U+FFFD, never written raw."""
+
+
 def md_cell(text) -> str:
     """Text made literal inside a Markdown table cell: one line, every character
     Markdown (or its HTML) would act on escaped."""
-    text = " ".join(str(text).replace("\x00", "\ufffd").split())
+    text = " ".join(str(text).translate(_CONTROLS).split())
     if not text or text.isalnum():
         return text
     for char in _MD_SPECIAL:

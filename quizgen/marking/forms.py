@@ -18,7 +18,7 @@ from quizgen.errors import ExpressionError
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
 from quizgen.maths.numerals import decimal_middle_dots
-from quizgen.maths.parser import MAX_LENGTH
+from quizgen.maths.parser import CONSTANTS, MAX_LENGTH
 
 NUMBER, BLANK, INVALID, REVIEW = "number", "blank", "invalid", "needs_review"
 
@@ -36,7 +36,7 @@ _APPROX_AFTER = re.compile(r"(?<!\s)\s*(?:\(\s*(?:approx\.?|approximately|roughl
 _HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to|oder|und|bis|ou|et|o|y|of)\b[^\d]*\d", re.IGNORECASE)
 _UNIT = re.compile(r"(?<!\s)\s*(?:nats?|tokens?|words?|(?:masked\s+)?positions?|units?|targets?)\s*(?:\.\s*)?$",
                    re.IGNORECASE)
-# a word naming the quantity asked, after a number ("0.789 probability", "1.46 loss"): said like a unit
+# a word naming a quantity (not checked against the part's), after a number ("0.789 probability", "1.46 loss"): said like a unit
 _QUANTITY = re.compile(r"(?<=[\d)])\s*(?:probabilit(?:y|ies)|prob|loss|cross[- ]?entropy|perplexity)\s*(?:\.\s*)?$",
                        re.IGNORECASE)
 # What may follow a number and says nothing more about its value, stripped in
@@ -60,6 +60,11 @@ REVIEW_REASON = "a person should read this answer"
 BOUND_REASON = "a bound, not a value: a person decides whether it answers the part"
 _BOUND = re.compile(r"^\s*(?:at\s+(?:least|most)|(?:no\s+)?(?:more|less|fewer)\s+than|[<>]=?|[≤≥])\s*[-+]?\d",
                     re.IGNORECASE)
+# a number, then a word of two letters or more, bare or in brackets ("0.768 total loss", "0.768 (mean)",
+# "2432 [MASK]"): said about the number, which a person reads ("0.7x" stays invalid)
+_NUMBER_THEN_WORDS = re.compile(r"^[-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)\s*(?:[(\[]\s*)?(?P<word>[^\W\d_]{2,})"
+                                r"(?P<applied>\s*[(\d])?")
+NOTED_REASON = "a number with words after it: a person reads what they say"
 # a whole number said in words, the whole answer ("one" for |M| = 1)
 _NUMBER_WORDS = {word: n for n, word in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
@@ -232,10 +237,20 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
             return Reading(REVIEW, reason=BITS_REASON)
         if _BOUND.search(core):
             return Reading(REVIEW, reason=BOUND_REASON)
+        noted = _NUMBER_THEN_WORDS.search(core)
+        if noted and not _product(noted):
+            return Reading(REVIEW, reason=NOTED_REASON)
         if looks_like_prose(str(text)):
             return Reading(REVIEW, reason=REVIEW_REASON)
         return Reading(INVALID, reason=str(exc))
     return Reading(NUMBER, value / factor, significant_figures(core))
+
+
+def _product(noted) -> bool:
+    """Whether a number's following word makes a product written without its
+    sign (``2pi``, ``0.5ln2``, ``2 sqrt(2)``), not words about the number (``0.768 (mean)``)."""
+    word = noted["word"]
+    return word in CONSTANTS or (word.lower() in TABLE and noted["applied"] is not None)
 
 
 def looks_like_prose(text: str) -> bool:

@@ -163,12 +163,12 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         feedback = (f"accepted: consistent with carrying rounded intermediate results "
                     f"(from unrounded values the answer is {rule.written or key_answer(_stated(rule), 'numeric', 0)})")
         return _precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
-    short = _carried_short(rule, x, earlier, env, credits, written)
-    if short:
-        return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short, value=x)
     early = _too_early(rule, x, reading.figures)
-    if early:
-        return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=early, value=x)
+    # an answer written to fewer figures than asked is that, whatever carrying also reaches it
+    shown_too_few = early and reading.figures is not None and reading.figures < (asked_figures(rule) or 0)
+    short = "" if shown_too_few else _carried_short(rule, x, earlier, env, credits, written)
+    if short or early:
+        return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short or early, value=x)
     return Verdict(INCORRECT, value=x, feedback=_rounded_twice(rule, x))
 
 
