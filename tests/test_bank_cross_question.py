@@ -77,7 +77,7 @@ def test_every_paper_has_all_ten_classes_and_the_asking_parts(papers):
         questions = list(_questions(paper))
         assert sorted(cls for cls, _, _ in questions) == sorted(f"C{k}" for k in range(1, 11))
         c9 = next(asks for cls, _, asks in questions if cls == "C9")
-        assert any("sum or the mean" in a for a in c9.values())
+        assert any("would $L_{\\text{MLM}}$ as defined above double?" in a for a in c9.values())
         assert any("from left to right" in a for a in c9.values())
 
 

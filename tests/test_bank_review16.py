@@ -66,7 +66,7 @@ def test_c9_states_the_mean_its_working_uses(templates_by_class):
     instance = canonical_instance(templates_by_class["C9"])
     view = question_view(Question("Q1", instance), "md")
     assert r"L_{\text{MLM}} = -\frac{1}{|M|}\sum_{i \in M} \ln p_i" in view["stem"], view["stem"]
-    assert "Measured against the definition above" in view["parts"][2]["ask"]
+    assert "twice as many masked positions" in view["parts"][2]["ask"]   # not "sum or mean?", read off the stem
     step = view["steps"][1]
     assert "is the mean over the $|M| = 2$ masked positions" in _flat(step["why"]), step["why"]
     assert re.search(r"= 3\.5\d+ / 2 = 1\.75\d+", step["work"]), step["work"]

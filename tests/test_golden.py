@@ -133,7 +133,8 @@ def test_c9_total_is_mlm_mean_plus_nsp_loss(canonical, key_parts):
     expected = (-sympy.log(P_EX1) - sympy.log(P_EX2)) / 2 - sympy.log(SIGMA)
     assert same_exactly(canonical["C9"]["total"].value, expected)
     assert check_answer(key_parts["C9"]["left_to_right"], "no").status == "correct"
-    assert check_answer(key_parts["C9"]["sum_or_mean"], "mean").status == "correct"
+    assert check_answer(key_parts["C9"]["grows_with_masks"], "no").status == "correct"   # a mean: it stays the same
+    assert check_answer(key_parts["C9"]["grows_with_masks"], "yes").misconception == "sum_instead_of_mean"
 
 
 def test_reference_traps_are_named(key_parts):
@@ -224,15 +225,17 @@ def paper_digest(path) -> str:
 # All four again (rev-maths16b): C4, C5 and C9 each print the mean over the masked set (C5's
 # "BERT's definition" was ill-posed; C9 (c) asks the claim against the stated definition);
 # C6's reason for grading every picked position; C10's check calls the single-mask scores a score;
-# the answers' note says "more figures" where a last 5 is carried on (2.014547 has two more).
+# the answers' note says "more figures" where a last 5 is carried on (2.014547 has two more);
+# C9 (c) asks whether twice as many masks of the same losses double L_MLM (rev-student16:
+# "sum or mean?" was read off the stem that now states the mean).
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "9f7ca98584aa7c2c41a9d59c92bc5f825d8800a20cc01055122947e8fda843a0",
-    ("1", "solutions.md"): "4d3d4c4f90cde83aef3379f33bbb411a5925956e74f141c15ab2901e18bb73b3",
-    ("2", "problems.md"): "2f8ec61209ba7daf2093cbfbb5a8e0877e6858f6d313ae9debb351c7510eb0ec",
-    ("2", "solutions.md"): "231c66e97784f633c63d3cbcb806c99bfc7e243f03afb75bf9c7f37d395a143c",
+    ("1", "problems.md"): "2bbc81aae6d6a29fe1d8fa6f2fd210caec72d1fe9fcbaea65c1ba25a72a2b176",
+    ("1", "solutions.md"): "f4a4d8803d6571474b799826132090243e27336a918b40bc6c01f3ef3d196b02",
+    ("2", "problems.md"): "c74bef072e00dc257680d24708732db069db663e0a0b7bee697fda4cd647613b",
+    ("2", "solutions.md"): "31125910590915c1793f45f09b769209644d9073717e8cf204adf4f60a9a1a6b",
 }
 
 

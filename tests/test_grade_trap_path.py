@@ -47,11 +47,11 @@ def test_a_trap_answer_gets_the_careful_markers_verdict(cls, override):
 
 
 def test_a_word_trap_takes_the_policys_credit():
-    """A trap's credit from the policy applies to word answers too ("the sum"
+    """A trap's credit from the policy applies to word answers too ("it doubles"
     for a mean: half credit here), and the template's own credit otherwise."""
     question = key_entry(Question("Q1", _instances("C9", 1)[0]))
     part = next(p for p in question.parts if p.kind == "word" and any(t.code == "sum_instead_of_mean" for t in p.traps))
-    with_policy = PartChecker(part, question=QuestionRules(question, CREDITS))("the sum")
-    without = PartChecker(part, question=QuestionRules(question, careful.Credits()))("the sum")
+    with_policy = PartChecker(part, question=QuestionRules(question, CREDITS))("it doubles")
+    without = PartChecker(part, question=QuestionRules(question, careful.Credits()))("it doubles")
     assert (with_policy.misconception, with_policy.score) == ("sum_instead_of_mean", 0.5 * float(part.points))
     assert (without.misconception, without.score) == ("sum_instead_of_mean", 0.0)
