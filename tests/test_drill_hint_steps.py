@@ -121,4 +121,17 @@ def test_the_reviewers_c5_case_gives_d_its_own_step(templates_by_class):
     part_d = hints_by_part(output)["d"]
     assert [label for label, _ in part_d] == ["Step 5, Decide what training does", "Step 5 worked out"]
     assert "How likely an empty mask is" not in output.split("Worked solution")[0]
-    assert "No more hints: type s to see the whole solution with the answers." in output
+    assert "No more hints: every step is shown. Answer it, or type s" in output   # rev-student16: never only "type s"
+
+
+def test_c3_forecast_which_states_both_answers_is_not_a_hint_for_a():
+    """rev-student16: C3's forecast ("the same share", "The loss should be ln V") was
+    hint 1 at (a), so one h gave (b)'s answer; forecast_shows holds it back."""
+    import io
+
+    from quizgen.drill.session import run_drill
+
+    out = io.StringIO()
+    run_drill(io.StringIO("h\nh\nh\nh\n"), out, io.StringIO(), classes="C3", seed=1, save=False, count=1)
+    hints = out.getvalue().split("(b)")[0]
+    assert "Hint 1 of" in hints and "ln V" not in hints and "same share" not in hints

@@ -99,7 +99,8 @@ def no_more_hints(part: PartHints) -> str:
         return (f"{none}: the next step shows the answer to a later part. Answer this part first, or type s "
                 "to see the whole solution.")
     if part.last:
-        return "No more hints: type s to see the whole solution with the answers."
+        return ("No more hints: every step is shown. Answer it, or type s to see the whole solution with the "
+                "answers (a skip counts as a miss).")
     return ("No more hints for this part: its steps are all shown. Answer it, or type s to see the whole "
             "solution.")
 
