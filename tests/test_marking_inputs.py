@@ -54,6 +54,13 @@ def test_a_product_written_without_a_sign_stays_invalid(text):
     assert read_number(text).status == INVALID   # the parser's reason says to write *
 
 
+@pytest.mark.parametrize("text, value", [("0.15x9600", 1440), ("0.8 X 2580", 2064), ("0.8 x 2580", 2064)])
+def test_the_letter_x_between_numbers_multiplies_as_the_drills_hints_write_it(text, value):
+    """rev-student16: the hints print "0.8 x 2580 = 2064" and the reader refused 0.15x9600."""
+    reading = read_number(text, whole=True)
+    assert reading.status == NUMBER and reading.value == value
+
+
 def test_percent_part_and_decimal_comma_locale():
     assert read_number("40 %", percent=True).value == 40
     assert read_number("12,345", decimal_comma=True).value == pytest.approx(12.345)

@@ -55,7 +55,7 @@ _TRAILING = (
     re.compile(r"(?P<keep>[.,]\d+)\s*(?:\.\.\.|…)$"),   # after a decimal's digits only: never "1/3..."
     re.compile(r"(?<=[\d)%✓✔])\.$"),
 )
-_TIMES_TEN = re.compile(r"(?<=\d)\s*[xX]\s*(?=10\s*(?:\^|\*\*))")   # the letter x for ×, before a power of ten
+_TIMES_X = re.compile(r"(?<=\d)\s*[xX]\s*(?=\d)")   # the letter x for × between numbers (3.28 x 10^-5, 0.8 x 2580)
 REVIEW_REASON = "a person should read this answer"
 BOUND_REASON = "a bound, not a value: a person decides whether it answers the part"
 _BOUND = re.compile(r"^\s*(?:at\s+(?:least|most)|(?:no\s+)?(?:more|less|fewer)\s+than|[<>]=?|[≤≥])\s*[-+]?\d",
@@ -227,7 +227,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     if text is None or not str(text).strip():
         return Reading(BLANK)
     core, factor = strip_decorations(decimal_middle_dots(str(text)), percent)
-    core = _TIMES_TEN.sub("*", read_marks(core, whole, decimal_comma))   # 3.28 x 10^-5 as 3.28 × 10^-5 reads
+    core = _TIMES_X.sub("*", read_marks(core, whole, decimal_comma))   # 3.28 x 10^-5 as 3.28 × 10^-5 reads
     if whole and core.casefold() in _NUMBER_WORDS:
         return Reading(NUMBER, float(_NUMBER_WORDS[core.casefold()]) / factor)
     try:
