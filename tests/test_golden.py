@@ -227,15 +227,15 @@ def paper_digest(path) -> str:
 # C6's reason for grading every picked position; C10's check calls the single-mask scores a score;
 # the answers' note says "more figures" where a last 5 is carried on (2.014547 has two more);
 # C9 (c) asks whether twice as many masks of the same losses double L_MLM (rev-student16:
-# "sum or mean?" was read off the stem that now states the mean).
+# "sum or mean?" was read off the stem that now states the mean); C5's step on the smallest |M|.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "2bbc81aae6d6a29fe1d8fa6f2fd210caec72d1fe9fcbaea65c1ba25a72a2b176",
-    ("1", "solutions.md"): "f4a4d8803d6571474b799826132090243e27336a918b40bc6c01f3ef3d196b02",
+    ("1", "solutions.md"): "bb0fda27827dcbc12386de8bd38c8d51840fc4ffc5154260a4ad1c584b2ee876",
     ("2", "problems.md"): "c74bef072e00dc257680d24708732db069db663e0a0b7bee697fda4cd647613b",
-    ("2", "solutions.md"): "31125910590915c1793f45f09b769209644d9073717e8cf204adf4f60a9a1a6b",
+    ("2", "solutions.md"): "3af1765c2d4d3c417e5a76ad44479dac34d9a3bd63f385b80dc9f510bb03477d",
 }
 
 
