@@ -18,11 +18,11 @@ from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
 from quizgen.marking.carry import LEVELS, inside, reachable, sig_roundings, truncate_sig
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number, read_words
 from quizgen.marking.quotes import COMPUTED_FROM, marked_from, quoted
+from quizgen.marking.slips import rounded_trap, rounded_twice, same
 
 CORRECT, IMPRECISE, INCORRECT = "correct", "imprecise", "incorrect"
 NEEDS_REVIEW, INVALID = "needs_review", "invalid"
 ECF, CARRIED, EARLY, OVERRIDE = "ecf", "carried_rounding", "rounded_too_early", "override"
-_SAME = 1e-9
 CARRIED_LIMIT = 10_000   # carried-rounding sets kept per question instance before starting afresh
 NEAR = 0.25   # ECF's carried set is worked out only for an answer within 25% of the plain recomputation
 
@@ -169,7 +169,23 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     short = "" if shown_too_few else _carried_short(rule, x, earlier, env, credits, written)
     if short or early:
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short or early, value=x)
-    return Verdict(INCORRECT, value=x, feedback=_rounded_twice(rule, x))
+    return _slip(rule, x, reading.figures, credits)
+
+
+def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits) -> Verdict:
+    """An incorrect answer, told why when it is the answer rounded twice, or a
+    misconception's value rounded too early (named: its credit times the imprecise credit)."""
+    asked = asked_figures(rule)
+    if asked is None:
+        return Verdict(INCORRECT, value=x)
+    found = rounded_trap(rule.traps, asked, x, shown)
+    if found is None:
+        return Verdict(INCORRECT, value=x, feedback=rounded_twice(_stated(rule), asked, x))
+    trap, figures = found
+    return Verdict(INCORRECT, misconception=trap.code, value=x,
+                   score=credits.traps.get(trap.code, trap.credit) * credits.imprecise,
+                   feedback=f"{trap.feedback} (That value, rounded to {figures} significant "
+                            f"figure{'s' * (figures > 1)}: give at least {asked}.)")
 
 
 def _carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: Credits, written: dict) -> str:
@@ -227,7 +243,7 @@ def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credit
     asked = asked_figures(rule)
     if asked is None or reading.figures is None or reading.figures >= asked:
         return verdict
-    if _same(reading.value, target):
+    if same(reading.value, target):
         return verdict
     expected = significant(shown, asked)
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
@@ -278,7 +294,7 @@ def _rounded_early_from(rule: PartRule, reading: Reading, values) -> bool:
         return False
     if any(t.value is not None and matches(reading.value, t.value, rule.spec, kind) for t in rule.traps):
         return False
-    return any(_same(reading.value, r) for v in values for r in sig_roundings(v, reading.figures))
+    return any(same(reading.value, r) for v in values for r in sig_roundings(v, reading.figures))
 
 
 def _unrounded(rule: PartRule, x: float, env: dict, own: dict) -> bool:
@@ -343,31 +359,15 @@ def _too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
         return ""
     expected = significant(_stated(rule), asked)
     padded = shown is not None and shown >= asked
-    cut = _same(x, truncate_sig(rule.value, asked))   # cut off at fewer figures is wrong at those figures too
+    cut = same(x, truncate_sig(rule.value, asked))   # cut off at fewer figures is wrong at those figures too
     if cut and padded:
         return _cut_off(rule, asked, expected)
     for figures in range(asked - 1, 0, -1):
-        if any(_same(x, rounded) for rounded in sig_roundings(rule.value, figures)):
+        if any(same(x, rounded) for rounded in sig_roundings(rule.value, figures)):
             then = " only, and the zeros written after them are not the answer's figures;" if padded else ","
             return (f"rounded too early: right to {figures} significant figure{'s' * (figures > 1)}{then} "
                     f"give at least {asked} (expected {expected})")
     return _cut_off(rule, asked, expected) if cut else ""
-
-
-def _rounded_twice(rule: PartRule, x: float) -> str:
-    """Why an answer that is the value rounded to one more figure, then again,
-    is wrong (0.231475 -> 0.2315 -> 0.232: rounding once gives 0.231), else ""."""
-    asked = asked_figures(rule)
-    if asked is None:
-        return ""
-    value = _stated(rule)
-    once, more, shown = (significant(value, figures) for figures in (asked, asked + 1, asked + 2))
-    twice = significant(more, asked)
-    if twice == once or not _same(x, float(twice)) \
-            or significant(shown, asked) != once:   # the value as shown would itself round the other way
-        return ""
-    return (f"rounded twice: {more} (the value to {asked + 1} figures) rounded again to {asked} is {twice}, "
-            f"but the value itself, {shown}, rounds to {once}: round once, from the unrounded value")
 
 
 def _cut_off(rule: PartRule, asked: int, expected) -> str:
@@ -378,10 +378,6 @@ def _stated(rule: PartRule):
     """The part's answer as feedback rounds it: exact when rational (a
     decimal tie rounds as the paper rounds it), else its float."""
     return rule.value if rule.exact is None else rule.exact
-
-
-def _same(a: float, b: float) -> bool:
-    return abs(a - b) <= _SAME * max(abs(a), abs(b), 1e-300)
 
 
 def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:

@@ -1,0 +1,40 @@
+"""Wrong answers that are a known value rounded the wrong way, told as such:
+the answer rounded twice (0.231475 -> 0.2315 -> 0.232), and a misconception's
+value rounded to fewer figures than asked (0.95 for sigma(3) = 0.9526, a
+probability given by the sigmoid instead of the softmax)."""
+
+from __future__ import annotations
+
+from quizgen.maths.numbers import significant
+from quizgen.marking.carry import sig_roundings
+
+SAME = 1e-9   # relative: two floats this close are one number written two ways
+
+
+def same(a: float, b: float) -> bool:
+    """Whether ``a`` and ``b`` are one number (up to float noise)."""
+    return abs(a - b) <= SAME * max(abs(a), abs(b), 1e-300)
+
+
+def rounded_twice(value, asked: int, x: float) -> str:
+    """Why ``x``, the answer ``value`` rounded to one more figure than ``asked``
+    and then again, is wrong (rounding once gives another number), else ""."""
+    once, more, shown = (significant(value, figures) for figures in (asked, asked + 1, asked + 2))
+    twice = significant(more, asked)
+    if twice == once or not same(x, float(twice)) \
+            or significant(shown, asked) != once:   # the value as shown would itself round the other way
+        return ""
+    return (f"rounded twice: {more} (the value to {asked + 1} figures) rounded again to {asked} is {twice}, "
+            f"but the value itself, {shown}, rounds to {once}: round once, from the unrounded value")
+
+
+def rounded_trap(traps, asked: int, x: float, shown: int | None):
+    """``(trap, figures)`` when ``x``, written to ``shown`` significant figures,
+    fewer than ``asked`` but at least 2, is a trap's value rounded to those
+    figures (the first such trap), else None. One figure is too coarse to say
+    which mistake a number came from, and a number written to more figures
+    than that rounding is no rounding of it."""
+    if shown is None or not 2 <= shown < asked:
+        return None
+    return next(((trap, shown) for trap in traps if trap.value is not None
+                 and any(same(x, r) for r in sig_roundings(trap.value, shown))), None)
