@@ -96,6 +96,19 @@ def test_every_sheet_agrees_with_graded_csv_and_the_students_csv(graded):
         assert not any(f"| {unmd(a)} |" in unmd(sheet) for a in others - {r["answer"] for r in mine.values()})
 
 
+def test_a_policys_points_are_the_points_each_sheet_shows(graded):
+    """rev-fresh16: with `points:` in policy.yaml the questions CSV and the report used
+    the new points, but every sheet still showed the key's ('1 / 0.5' for a part worth 1)."""
+    folder, _, rows = graded
+    (folder / "policy.yaml").write_text("points: {C7: {a: 3, b: 1, c: 1}}\n", encoding="utf-8")
+    out = grade(folder, rows, sheets="sheets-points", policy=folder / "policy.yaml")
+    students = {r["student_id"].removeprefix("'"): r for r in read(out.with_name(out.stem + "-students.csv"))}
+    sheet = sheet_of(folder, "sheets-points", "s01")
+    assert f"Score: **{students['s01']['score']} / 5**" in sheet
+    points = [line.split(" | ")[3].split(" / ")[1] for line in sheet.splitlines() if re.match(r"\| [a-c] \|", line)]
+    assert points == ["3", "1", "1"], sheet
+
+
 def test_feedback_says_why_in_plain_words(graded):
     folder, _, rows = graded
     grade(folder, rows)

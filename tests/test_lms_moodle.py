@@ -175,3 +175,16 @@ def test_bad_count_is_one_line_and_exit_2(invoke, tmp_path):
     result = invoke("export", "moodle", "--count", 0, "--out", tmp_path / "q.xml")
     assert result.exit_code == 2 and "--count must be from 1 to 10,000" in result.stderr
     assert not (tmp_path / "q.xml").exists()
+
+
+def test_the_worked_solution_says_why_its_working_and_answers_may_differ(exported):
+    """rev-fresh16: solutions.md, the PDF and the sheets carry the note under the
+    answers (they come from unrounded values); Moodle's general feedback did not,
+    so C9's working ended at 3.7535 beside the answer 3.7534 with no word why.
+    A question of whole numbers alone (C6) has no such note."""
+    tree, key, codes = exported
+    for question in _questions(tree):
+        entry = _key_entry(question, key, codes)
+        solution = question.findtext("generalfeedback/text")
+        numeric = any(part.get("type", "numeric") == "numeric" for part in entry["parts"])
+        assert ("These come from unrounded values." in solution) == numeric, (entry["class"], solution[-300:])

@@ -213,6 +213,7 @@ class KeyIndex:
             key = with_policy_points(key, self.policy, parts_of)
             self.policy_warnings = self.policy.check_trap_codes(codes_of) + self.policy.check_overlaps(templates)
         _check_recipes(key, name)
+        self.key = key   # with the policy's points: what the feedback sheets show
         self.slots, self.slot_of, self.questions = [], {}, {}
         self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper
         self._credits = {}     # {(template, class): Credits}

@@ -140,7 +140,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 write_extra_outputs(result, outputs, extra, report.result())
             # the sheets are made (PDFs compiled) before anything is committed, and then they and
             # the other outputs are renamed into place with Ctrl-C held: a run leaves all its files or none
-            sheets = _feedback_sheets(result, data, outputs, source, graded_handle) if outputs.feedback else None
+            sheets = _feedback_sheets(result, index.key, outputs, source, graded_handle) if outputs.feedback else None
             held.enter_context(signals_held())
             if sheets is not None:
                 result.paths["feedback"] = write_sheet_files(outputs.feedback, sheets)

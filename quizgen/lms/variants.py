@@ -153,8 +153,9 @@ def _solution_html(view: dict) -> str:
                     f"{markdown_html(s['why'], block=False)}<br>{markdown_html(s['work'], block=False)}</li>"
                     for s in view["steps"])
     answers = ", ".join(f"({p['letter']}) {escape(str(p['answer']))}" for p in view["parts"])
+    note = f" {escape(view['answers_note'])}" if view.get("numeric") else ""   # why the working may differ
     return (f"{markdown_html(view['forecast'])}<ol>{steps}</ol>{markdown_html(view['verify'])}"
-            f"<p><strong>Answers:</strong> {answers}</p>")
+            f"<p><strong>Answers:</strong> {answers}.{note}</p>")
 
 
 
