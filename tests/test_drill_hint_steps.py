@@ -138,3 +138,17 @@ def test_c3_forecast_which_states_both_answers_is_not_a_hint_for_a():
     run_drill(io.StringIO("h\nh\nh\nh\n"), out, io.StringIO(), classes="C3", seed=1, save=False, count=1)
     hints = out.getvalue().split("(b)")[0]
     assert "Hint 1 of" in hints and "ln V" not in hints and "same share" not in hints
+
+
+def test_c9_b_gets_the_correction_of_the_order_as_its_hint():
+    """rev-student16, rev-fresh16: C9's one correcting step answered (b) and (c) and was
+    held for (c), so (b) had no hint at all; each correction is now a step of its own."""
+    import io
+
+    from quizgen.drill.session import run_drill
+
+    out = io.StringIO()
+    run_drill(io.StringIO("3.29\nh\nh\n"), out, io.StringIO(), classes="C9", seed=5, save=False, count=1)
+    part_b = out.getvalue().split("(b) ")[1]
+    assert "Hint 1 of 2: Step 5, Correct the student: the order" in part_b
+    assert "No hint for this part" not in part_b and "Correct the student: the sum" not in part_b

@@ -227,15 +227,16 @@ def paper_digest(path) -> str:
 # C6's reason for grading every picked position; C10's check calls the single-mask scores a score;
 # the answers' note says "more figures" where a last 5 is carried on (2.014547 has two more);
 # C9 (c) asks whether twice as many masks of the same losses double L_MLM (rev-student16:
-# "sum or mean?" was read off the stem that now states the mean); C5's step on the smallest |M|.
+# "sum or mean?" was read off the stem that now states the mean); C5's step on the smallest |M|;
+# C9's correction in two steps, the order and the sum, so that (b) has a hint of its own.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "2bbc81aae6d6a29fe1d8fa6f2fd210caec72d1fe9fcbaea65c1ba25a72a2b176",
-    ("1", "solutions.md"): "bb0fda27827dcbc12386de8bd38c8d51840fc4ffc5154260a4ad1c584b2ee876",
+    ("1", "solutions.md"): "5ac7186c93d456478ea04b7ff0024c3c35736c19b66f78a118ac15827a9f020e",
     ("2", "problems.md"): "c74bef072e00dc257680d24708732db069db663e0a0b7bee697fda4cd647613b",
-    ("2", "solutions.md"): "3af1765c2d4d3c417e5a76ad44479dac34d9a3bd63f385b80dc9f510bb03477d",
+    ("2", "solutions.md"): "3270c609bbb1157cbbc7e18a2d1a518575f6063ac9af7eb6d0a6b4338d8bc530",
 }
 
 
