@@ -132,8 +132,10 @@ def test_counts_group_their_thousands_without_a_comma_in_a_comma_class():
     students = [StudentTotal(f"s{k}", "", 1.0, 2.0, {s: 0 for s in Status}, 0) for k in range(1234)]
     result = SimpleNamespace(answers_path=SimpleNamespace(name="a.csv"), form="long", key_name="key.json",
                              rows=1234, students=students, absent=[], questions=[], counts={s: 0 for s in Status},
-                             feedback={}, paths={})
-    comma, point = report_markdown(result, comma=True), report_markdown(result)
+                             feedback={}, paths={}, decimal_comma=False)
+    point = report_markdown(result)
+    result.decimal_comma = True
+    comma = report_markdown(result)
     assert f"The first {REPORT_STUDENTS} of 1\u202f234 students" in comma and "| 1 | 2 | 50,0 |" in comma
     assert f"The first {REPORT_STUDENTS} of 1,234 students" in point and "| 1 | 2 | 50.0 |" in point
 

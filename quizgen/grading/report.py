@@ -112,8 +112,9 @@ def _answers_text(result) -> str:
     return _count(result.rows, "answer") + (f" (and {_count(made, 'row')} made by overrides)" if made else "")
 
 
-def _percent_text(value) -> str:
-    return "" if value is None else one_place(value)
+def _percent_text(value, comma: bool = False) -> str:
+    """A percentage to one decimal ("" for None), with the class's decimal mark."""
+    return "" if value is None else decimal_mark(one_place(value), comma)
 
 
 def decimal_mark(text: str, comma: bool) -> str:
@@ -207,9 +208,10 @@ def _absent_counted(result, comma: bool = False) -> str:
     return f" (the {whole_number(absent, comma)} absent at 0%)" if absent else ""
 
 
-def report_markdown(result, comma: bool = False) -> str:
+def report_markdown(result) -> str:
     """The readable report: class summary, questions, misconceptions, students;
-    every figure with a decimal comma when ``comma`` (the class wrote them)."""
+    every figure with a decimal comma when the class wrote them (``result.decimal_comma``)."""
+    comma = result.decimal_comma
     lines = ["# Grading report", "",
              f"Answers: {md_cell(result.answers_path.name)} ({result.form} form); key: {md_cell(result.key_name)}; "
              f"{_answers_text(result)} from {_students_text(result, comma)}.", ""]
@@ -228,7 +230,7 @@ def _class_section(result, comma: bool = False) -> list:
     lines = ["## Class", ""]
     percents = class_percentages(result)
     if percents:
-        mean, median, low, high = (decimal_mark(one_place(p), comma) for p in (
+        mean, median, low, high = (_percent_text(p, comma) for p in (
             statistics.fmean(percents), statistics.median(percents), min(percents), max(percents)))
         lines += [f"Mean {mean}%, median {median}%, lowest {low}%, highest {high}%{_absent_counted(result, comma)}.",
                   ""]
@@ -238,7 +240,7 @@ def _class_section(result, comma: bool = False) -> list:
 
 def _question_section(result, comma: bool = False) -> list:
     rows = [[md_cell(q.question_id), md_cell(q.part), md_cell(q.cls), q.students, q.counts[Status.CORRECT],
-             decimal_mark(_percent_text(q.percent_correct), comma) or "-",
+             _percent_text(q.percent_correct, comma) or "-",
              md_cell(_codes_text(q.misconceptions[:3])) or "-"] for q in result.questions]
     header = ["question", "part", "class", "students", "correct", "% correct", "most common misconceptions"]
     return ["## Questions", ""] + _table(header, rows)
@@ -292,12 +294,11 @@ def summary_text(result) -> str:
     comma = result.decimal_comma
     for q in result.questions:
         top = f"{q.misconceptions[0][0]} ({q.misconceptions[0][1]})" if q.misconceptions else "-"
-        percent = decimal_mark(_percent_text(q.percent_correct), comma) or "-"
+        percent = _percent_text(q.percent_correct, comma) or "-"
         lines.append(f"  {q.question_id:<10}{q.part:<6}{percent:>10}  {top}")
     percents = class_percentages(result)
     if percents:
-        mean, low, high = (decimal_mark(one_place(p), comma) for p in (statistics.fmean(percents), min(percents),
-                                                                         max(percents)))
+        mean, low, high = (_percent_text(p, comma) for p in (statistics.fmean(percents), min(percents), max(percents)))
         lines += ["", f"Class: mean {mean}%, lowest {low}%, highest {high}%{_absent_counted(result)}."]
     folder = next(iter(result.paths.values())).parent if result.paths else ""
     names = ", ".join(p.name for role, p in result.paths.items() if role != "feedback")

@@ -135,7 +135,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result.warnings += index.policy_warnings
                 result.notes += decisions.made_note() if decisions is not None else []
                 result.made_rows = decisions.made if decisions is not None else 0
-                _write_reports(result, handles, names, source.delimiter, source.decimal_comma)
+                _write_reports(result, handles, names)
                 extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}
                 write_extra_outputs(result, outputs, extra, report.result())
             # the sheets are made (PDFs compiled) before anything is committed, and then they and
@@ -297,12 +297,13 @@ def _matrix(index: KeyIndex, students: Students, grid: AnswerGrid) -> VerdictMat
                          list(students.paper_numbers))
 
 
-def _write_reports(result: GradeResult, handles: dict, names: dict, delimiter: str, comma: bool = False) -> None:
+def _write_reports(result: GradeResult, handles: dict, names: dict) -> None:
+    """The students and questions CSVs (the answers' separator and decimal mark) and report.md."""
     for role, rows in (("students", student_rows(result.students)), ("questions", question_rows(result.questions))):
         handle = handles[names[role]]
         handle.write("\ufeff")
-        csv.writer(handle, delimiter=delimiter).writerows(localised(rows, comma))
-    handles[names["report"]].write(report_markdown(result, comma))
+        csv.writer(handle, delimiter=result.delimiter).writerows(localised(rows, result.decimal_comma))
+    handles[names["report"]].write(report_markdown(result))
 
 
 def extra_roles(paths: dict) -> list:

@@ -15,10 +15,10 @@ from fractions import Fraction
 from quizgen.errors import ExpressionError
 from quizgen.maths.numbers import key_answer, significant
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
-from quizgen.marking.carry import LEVELS, inside, reachable, sig_roundings, truncate_sig
+from quizgen.marking.carry import LEVELS, inside, reachable, truncate_sig
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number, read_words
 from quizgen.marking.quotes import COMPUTED_FROM, marked_from, quoted
-from quizgen.marking.slips import rounded_trap, rounded_twice, same
+from quizgen.marking.slips import rounded_trap, rounded_twice, rounds_to, same
 
 CORRECT, IMPRECISE, INCORRECT = "correct", "imprecise", "incorrect"
 NEEDS_REVIEW, INVALID = "needs_review", "invalid"
@@ -294,7 +294,7 @@ def _rounded_early_from(rule: PartRule, reading: Reading, values) -> bool:
         return False
     if any(t.value is not None and matches(reading.value, t.value, rule.spec, kind) for t in rule.traps):
         return False
-    return any(same(reading.value, r) for v in values for r in sig_roundings(v, reading.figures))
+    return any(rounds_to(reading.value, v, reading.figures) for v in values)
 
 
 def _unrounded(rule: PartRule, x: float, env: dict, own: dict) -> bool:
@@ -363,7 +363,7 @@ def _too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
     if cut and padded:
         return _cut_off(rule, asked, expected)
     for figures in range(asked - 1, 0, -1):
-        if any(same(x, rounded) for rounded in sig_roundings(rule.value, figures)):
+        if rounds_to(x, rule.value, figures):
             then = " only, and the zeros written after them are not the answer's figures;" if padded else ","
             return (f"rounded too early: right to {figures} significant figure{'s' * (figures > 1)}{then} "
                     f"give at least {asked} (expected {expected})")

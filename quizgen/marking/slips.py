@@ -16,6 +16,11 @@ def same(a: float, b: float) -> bool:
     return abs(a - b) <= SAME * max(abs(a), abs(b), 1e-300)
 
 
+def rounds_to(x: float, value: float, figures: int) -> bool:
+    """Whether ``x`` is ``value`` rounded to ``figures`` significant figures (either neighbour at a tie)."""
+    return any(same(x, rounded) for rounded in sig_roundings(value, figures))
+
+
 def rounded_twice(value, asked: int, x: float) -> str:
     """Why ``x``, the answer ``value`` rounded to one more figure than ``asked``
     and then again, is wrong (rounding once gives another number), else ""."""
@@ -36,5 +41,5 @@ def rounded_trap(traps, asked: int, x: float, shown: int | None):
     than that rounding is no rounding of it."""
     if shown is None or not 2 <= shown < asked:
         return None
-    return next(((trap, shown) for trap in traps if trap.value is not None
-                 and any(same(x, r) for r in sig_roundings(trap.value, shown))), None)
+    return next(((trap, shown) for trap in traps if trap.value is not None and rounds_to(x, trap.value, shown)),
+                None)
