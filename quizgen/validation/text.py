@@ -3,6 +3,7 @@ booleans, and names and filters the Jinja2 text uses that do not exist."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -46,16 +47,24 @@ def yaml_word_problems(path) -> list:
 def text_problems(template: Template) -> list:
     """Names the template's text uses that do not exist (filters, tests and
     arithmetic are checked when the template is loaded: bank.text_rules)."""
-    env = text_environment()
-    known = {p.name for p in template.params} | {name for name, _ in template.lets} | set(env.globals)
+    known = {p.name for p in template.params} | {name for name, _ in template.lets} | set(text_environment().globals)
     problems = []
     for keys, source in text_sources(template):
-        tree = env.parse(source)
-        for name in sorted(meta.find_undeclared_variables(tree) - known):
-            line = _first_line(tree, nodes.Name, lambda n, name=name: n.name == name and n.ctx == "load")
-            problems.append(problem_at(template.path, keys, f"undefined name {name!r} in the text"
-                                     f"{did_you_mean(name, known)}", line))
+        for name, line in names_used(source):
+            if name not in known:
+                problems.append(problem_at(template.path, keys, f"undefined name {name!r} in the text"
+                                         f"{did_you_mean(name, known)}", line))
     return problems
+
+
+@lru_cache(maxsize=4096)
+def names_used(source: str) -> tuple:
+    """``(name, first line)`` of each name ``source`` reads and does not set,
+    sorted: parsed once per text (every drill checks the whole bank's texts
+    before its first question)."""
+    tree = text_environment().parse(source)
+    return tuple((name, _first_line(tree, nodes.Name, lambda n, name=name: n.name == name and n.ctx == "load"))
+                 for name in sorted(meta.find_undeclared_variables(tree)))
 
 
 def _first_line(tree, kind, wanted):
