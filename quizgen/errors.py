@@ -20,10 +20,15 @@ def first_few(items: list, limit: int = 5) -> str:
     return ", ".join(map(str, items[:limit])) + (", ..." if len(items) > limit else "")
 
 
+_NO_BREAK_SPACES = "\u00a0\u202f"
+
+
 def printable(text) -> str:
     """``text`` with each character a terminal would not print as itself (a
-    line break, an escape) shown as ``?``: user text inside a one-line message."""
-    return "".join(c if c.isprintable() else "?" for c in str(text))
+    line break, an escape) shown as ``?``: user text inside a one-line message.
+    The no-break spaces print as spaces (a decimal-comma class's counts are
+    grouped with U+202F, which Python does not call printable)."""
+    return "".join(c if c.isprintable() or c in _NO_BREAK_SPACES else "?" for c in str(text))
 
 
 class QuizgenError(Exception):

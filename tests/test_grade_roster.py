@@ -207,6 +207,20 @@ def test_the_summary_counts_students_who_answered_and_says_the_absent_are_at_0(t
     assert "highest 100.0% (the 2 absent at 0%)." in report
 
 
+def test_a_decimal_comma_class_groups_its_absentees_count_the_same_way_everywhere(tmp_path):
+    """1,000 absentees in a ';'-separated, decimal-comma class: "1,000" would read
+    as one, so the terminal summary groups with a narrow space as report.md does."""
+    answers = write(tmp_path, {"questions": [Q1]}, [("s0000", "Q1", "a", "0,5"), ("s0000", "Q1", "b", "3")],
+                    delimiter=";")
+    ids = "".join(f"s{n:04d}\n" for n in range(1001))
+    (tmp_path / "roster.csv").write_text("student_id\n" + ids, encoding="utf-8")
+    result = grade(answers, "--roster", tmp_path / "roster.csv")
+    assert result.exit_code == 0, result.output
+    report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
+    assert "(the 1\u202f000 absent at 0%)" in report
+    assert "(the 1\u202f000 absent at 0%)." in result.output
+
+
 def test_a_roster_student_without_a_paper_is_named_once_and_not_graded(tmp_path):
     """s007 joined after the papers were made: not 'missing' against the class
     paper, not a typo to correct, but a student whose paper is still to make."""

@@ -102,14 +102,16 @@ def question_stats(tally, slot_info: list, class_sizes: list) -> list:
     return stats
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def _count(n: int, noun: str, comma: bool = False) -> str:
+    """'1 answer', '54,000 answers' (thousands grouped as ``whole_number`` groups them)."""
+    return f"1 {noun}" if n == 1 else f"{whole_number(n, comma)} {noun}s"
 
 
-def _answers_text(result) -> str:
+def _answers_text(result, comma: bool = False) -> str:
     """'38 answers', and the rows overrides made, which the status counts include."""
     made = getattr(result, "made_rows", 0)
-    return _count(result.rows, "answer") + (f" (and {_count(made, 'row')} made by overrides)" if made else "")
+    return _count(result.rows, "answer", comma) + (f" (and {_count(made, 'row', comma)} made by overrides)"
+                                                   if made else "")
 
 
 def _percent_text(value, comma: bool = False) -> str:
@@ -198,7 +200,7 @@ def class_percentages(result) -> list:
 def _students_text(result, comma: bool = False) -> str:
     """"12 students", not counting the roster's absentees, who are named apart."""
     absent = len(getattr(result, "absent", ()))
-    text = _count(len(result.students) - absent, "student")
+    text = _count(len(result.students) - absent, "student", comma)
     return f"{text} (and {whole_number(absent, comma)} on the roster who gave none)" if absent else text
 
 
@@ -214,7 +216,7 @@ def report_markdown(result) -> str:
     comma = result.decimal_comma
     lines = ["# Grading report", "",
              f"Answers: {md_cell(result.answers_path.name)} ({result.form} form); key: {md_cell(result.key_name)}; "
-             f"{_answers_text(result)} from {_students_text(result, comma)}.", ""]
+             f"{_answers_text(result, comma)} from {_students_text(result, comma)}.", ""]
     lines += _class_section(result, comma) + _question_section(result, comma) + _misconception_section(result)
     lines += _student_section(result, comma) + _roster_section(result)
     return "\n".join(lines)
@@ -286,12 +288,12 @@ def _student_section(result, comma: bool = False) -> list:
 def summary_text(result) -> str:
     """The short summary printed by ``quizgen grade``."""
     separator = {",": "','", ";": "';'", "\t": "tab"}.get(result.delimiter, repr(result.delimiter))
-    lines = [f"Graded {_answers_text(result)} from {_students_text(result)} "
+    comma = result.decimal_comma
+    lines = [f"Graded {_answers_text(result, comma)} from {_students_text(result, comma)} "
              f"against {result.key_name} ({result.form} form, {separator}-separated, {result.encoding}).", ""]
     lines += [f"  {status.value:<17}{result.counts[status]:>8}" for status in Status if result.counts[status]
               or status in (Status.CORRECT, Status.INCORRECT)]
     lines += ["", f"  {'question':<10}{'part':<6}{'% correct':>10}  most common misconception"]
-    comma = result.decimal_comma
     for q in result.questions:
         top = f"{q.misconceptions[0][0]} ({q.misconceptions[0][1]})" if q.misconceptions else "-"
         percent = _percent_text(q.percent_correct, comma) or "-"
@@ -299,7 +301,7 @@ def summary_text(result) -> str:
     percents = class_percentages(result)
     if percents:
         mean, low, high = (_percent_text(p, comma) for p in (statistics.fmean(percents), min(percents), max(percents)))
-        lines += ["", f"Class: mean {mean}%, lowest {low}%, highest {high}%{_absent_counted(result)}."]
+        lines += ["", f"Class: mean {mean}%, lowest {low}%, highest {high}%{_absent_counted(result, comma)}."]
     folder = next(iter(result.paths.values())).parent if result.paths else ""
     names = ", ".join(p.name for role, p in result.paths.items() if role != "feedback")
     lines.append(f"Wrote {names} in {folder}/")
