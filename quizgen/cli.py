@@ -352,9 +352,10 @@ def _many(count: int, one: str, many: str = "") -> str:
 
 
 def _seed(text):
-    """Seeds are whole numbers when they look like one, else the text itself."""
+    """The ``--seed`` option read (generation.quiz.read_seed); None when not given."""
     if text is None:
         return None
     if not text.strip():
         raise UsageError("--seed is empty: give a whole number or a word, or leave --seed out for a fresh one")
-    return int(text) if text.lstrip("-").isdigit() else text
+    from quizgen.generation.quiz import read_seed
+    return read_seed(text)

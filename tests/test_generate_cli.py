@@ -229,3 +229,17 @@ def test_an_empty_seed_is_refused_in_one_line(invoke, tmp_path, command):
     assert result.output.strip().splitlines()[-1] == (
         "quizgen: error: --seed is empty: give a whole number or a word, or leave --seed out for a fresh one")
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("given, seed", [("--5", "--5"), ("\u00b2", "\u00b2"), ("\u0663", "\u0663"), (" 7", 7),
+                                         ("-12", -12), ("9" * 101, "9" * 101), ("exam-2026", "exam-2026")])
+def test_a_seed_is_a_whole_number_only_in_ascii_digits_and_never_a_traceback(given, seed):
+    """``--seed=--5`` and ``--seed=²`` were int() tracebacks ('²'.isdigit() is True)."""
+    from quizgen.generation.quiz import read_seed
+    assert read_seed(given) == seed
+
+
+def test_generate_with_a_seed_that_only_looks_numeric_writes_its_paper(invoke, tmp_path):
+    result = invoke("generate", "--seed=--5", "--classes", "C1", "--out", str(tmp_path / "q"))
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "q" / "key.json").read_text(encoding="utf-8"))["seed"] == "--5"

@@ -153,3 +153,12 @@ def test_a_figure_that_rounds_to_zero_is_never_written_negative():
     from quizgen.report.tables import fixed
     assert [fixed(-0.0001, 3), fixed(-0.0), fixed(-0.004), fixed(-0.006), fixed(None)] == \
         ["0.000", "0.00", "0.00", "-0.01", "n/a"]
+
+
+@pytest.mark.parametrize("value, places, comma, text", [(0.125, 2, False, "0.13"), (-0.125, 2, False, "-0.13"),
+                                                        (0.375, 2, True, "0,38"), (-0.001, 2, False, "0.00"),
+                                                        (1.0, 2, False, "1.00"), (None, 2, False, "n/a")])
+def test_report_figures_round_a_tie_away_from_zero_as_the_percentages_do(value, places, comma, text):
+    """1 of 8 students right: facility 0.13 beside 12.5% and 13% (it was 0.12, half to even)."""
+    from quizgen.report.tables import fixed
+    assert fixed(value, places, comma=comma) == text

@@ -4,6 +4,8 @@ quizgen.key.entries.)"""
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from quizgen.generation.sampling import Instance
@@ -62,6 +64,17 @@ def student_seed(seed, student_id: str) -> str:
     """A student's variant seed, from the exam seed and the student id: the seed
     labels become ``{seed}/{student_id}/{template_id}/{k}``, so the paper can be regenerated."""
     return f"{seed}/{student_id}"
+
+
+_WHOLE_SEED = re.compile(r"-?[0-9]{1,100}")
+
+
+def read_seed(text: str):
+    """A ``--seed`` as given: a whole number (ASCII digits, up to 100 of them)
+    when it is one, else the text itself, a word seed (``--5``, ``²`` and
+    ``exam-2026`` are words). Spaces around it are not part of it."""
+    text = text.strip()
+    return int(text) if _WHOLE_SEED.fullmatch(text) else text
 
 
 def new_seed() -> int:

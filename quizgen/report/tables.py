@@ -24,13 +24,13 @@ def whole_percent(share: float) -> str:
 
 
 def fixed(value, places: int = 2, missing: str = NA, comma: bool = False) -> str:
-    """A figure with ``places`` decimals, or ``missing`` for None; a value that
-    rounds to zero is written ``0.00``, never ``-0.00``; ``0,00`` when ``comma``
-    (a class that writes decimal commas)."""
+    """A figure with ``places`` decimals, a tie away from zero as every other
+    figure of the report (a facility of 1 in 8 is 0.13, beside its 12.5%), or
+    ``missing`` for None; never ``-0.00``; ``0,00`` when ``comma`` (a class
+    that writes decimal commas)."""
     if value is None:
         return missing
-    text = f"{value:.{places}f}"
-    return decimal_mark(text[1:] if text.startswith("-") and not text.strip("-0.") else text, comma)
+    return decimal_mark(numbers.fixed(value, places), comma)
 
 
 def percent(value, missing: str = NA) -> str:
