@@ -15,7 +15,7 @@ from property_sizes import many_copy, quick
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import NO_ANSWER, make_outcome
-from quizgen.grading.report import md_cell
+from quizgen.report.formatting import md_cell
 from quizgen.cells import spreadsheet_safe
 from quizgen.grading.tally import Tally, count_latest
 from quizgen.grading.writer import RowSet, RowWriter

@@ -195,7 +195,7 @@ def test_a_gradebook_warns_of_ids_its_formula_guard_changes(tmp_path):
 def test_percentages_round_a_tie_away_from_zero_as_the_papers_do():
     """Python's format rounds 81.25 (13 of 16) to 81.2; the papers' rule and a
     spreadsheet's ROUND give 81.3."""
-    from quizgen.grading.report import one_place
+    from quizgen.report.formatting import one_place
 
     assert [one_place(100 * k / 16) for k in (13, 15, 1)] == ["81.3", "93.8", "6.3"]
     assert one_place(100.0) == "100.0" and one_place(0.0) == "0.0"

@@ -11,7 +11,8 @@ from html.parser import HTMLParser
 from types import SimpleNamespace
 
 import quizgen
-from quizgen.grading.report import REPORT_STUDENTS, StudentTotal, report_markdown, whole_number
+from quizgen.grading.report import REPORT_STUDENTS, StudentTotal, report_markdown
+from quizgen.report.formatting import whole_number
 from quizgen.key.status import Status
 from quizgen.report import Part, Student, Trap, Verdict, analyse, report_html
 from quizgen.report.tables import markdown_sections, percent

@@ -24,7 +24,7 @@ from quizgen.csv_input import norm_question
 from quizgen.files import write_files
 from quizgen.grading.feedback_stray import STRAY_HEADING, STRAY_INTRO, STRAY_STATUSES, StrayAnswers, stray_sentences
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
-from quizgen.grading.report import md_cell, number_text, one_place
+from quizgen.report.formatting import md_cell, number_text, one_place
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 NAME_LIMIT = 80

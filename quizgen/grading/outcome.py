@@ -9,7 +9,7 @@ import re
 
 from quizgen.grading.marking import PartChecker, Verdict
 from quizgen.cells import spreadsheet_safe
-from quizgen.grading.report import number_text
+from quizgen.report.formatting import number_text
 from quizgen.key.status import Status
 from quizgen.marking.quotes import own_numbers
 from quizgen.marking.rules import OVERRIDE

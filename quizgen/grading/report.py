@@ -1,19 +1,18 @@
 """What grading reports, from the totals (tally.py): per-student totals and
 per-question statistics, the per-student and per-question CSVs, the Markdown
-report and the short summary printed on stdout; and the spreadsheet guard
-every CSV cell written from a user's text goes through."""
+report and the short summary printed on stdout (its figures written by
+quizgen/report/formatting.py)."""
 
 from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from quizgen.cells import spreadsheet_safe
 from quizgen.errors import printable
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import SCORED, Status
-from quizgen.maths.numbers import fixed
+from quizgen.report.formatting import decimal_mark, md_cell, number_text, one_place, whole_number
 
 STATUSES = tuple(status.value for status in Status)   # the status column's values, in order
 
@@ -23,14 +22,6 @@ STUDENT_COLUMNS = ("student_id", "name", "score", "max_score", "percent", *_SCOR
                    "unknown_question", "superseded", "misconceptions")
 QUESTION_COLUMNS = ("question_id", "part", "class", "template", "points", "students", *_SCORED_NAMES,
                     "missing", "percent_correct", "mean_score", "misconceptions")
-
-@lru_cache(maxsize=1024)
-def number_text(value: float) -> str:
-    """A score as a short decimal: ``2`` not ``2.0``, at most 4 places. (Cached:
-    the reports write the same few scores for thousands of students.)"""
-    text = f"{value:.4f}".rstrip("0").rstrip(".")
-    return "0" if text in ("", "-0") else text
-
 
 @dataclass
 class StudentTotal:
@@ -119,26 +110,6 @@ def _percent_text(value, comma: bool = False) -> str:
     return "" if value is None else decimal_mark(one_place(value), comma)
 
 
-def decimal_mark(text: str, comma: bool) -> str:
-    """A figure this module wrote (``56.2``, ``4.5``) with a decimal comma when
-    the class writes them (``56,2``): only the mark changes, never the format."""
-    return text.replace(".", ",") if comma else text
-
-
-def whole_number(n: int, comma: bool = False) -> str:
-    """A count with its thousands grouped: ``1,234``, or with a decimal-comma
-    class ``1\u202f234`` (a narrow no-break space, as SI and both German and
-    French usage allow), since there ``1,234`` reads as one point two three four."""
-    text = f"{n:,}"
-    return text.replace(",", "\u202f") if comma else text
-
-
-def one_place(value: float) -> str:
-    """A percentage to one decimal, a tie away from zero as the papers round
-    (13 of 16 is 81.3, where Python's format gives 81.2)."""
-    return fixed(float(value), 1)
-
-
 def _codes_text(codes) -> str:
     items = codes.items() if isinstance(codes, dict) else codes
     return "; ".join([f"{code} ({count})" for code, count in items])
@@ -166,26 +137,6 @@ def question_rows(stats: list):
 
 
 # ------------------------------------------------------------------ Markdown
-
-_MD_SPECIAL = "\\`*_<>|[]"   # the backslash first: the escapes added must not be escaped again
-
-
-_CONTROLS = dict.fromkeys([*range(0x20), 0x7F, *range(0x80, 0xA0)], "\ufffd")
-_CONTROLS.update((ord(c), " ") for c in "\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85")   # whitespace to str.split
-"""A control character (a bell, an escape sequence's ESC) shown as U+FFFD, never written raw."""
-
-
-def md_cell(text) -> str:
-    """Text made literal inside a Markdown table cell: one line, every character
-    Markdown (or its HTML) would act on escaped."""
-    text = " ".join(str(text).translate(_CONTROLS).split())
-    if not text or text.isalnum():
-        return text
-    for char in _MD_SPECIAL:
-        if char in text:
-            text = text.replace(char, "\\" + char)
-    return text
-
 
 def _table(header: list, rows: list) -> list:
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]

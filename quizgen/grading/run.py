@@ -30,8 +30,7 @@ from quizgen.grading.lms_input import lms_inputs
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
 from quizgen.grading.outputs import GradeOutputs, class_report_texts, output_names, write_extra_outputs
-from quizgen.grading.report import (question_rows, question_stats, report_markdown, student_rows,
-                                    student_totals)
+from quizgen.grading.report import question_rows, question_stats, report_markdown, student_rows, student_totals
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.students import Students, reconciliation_lines
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording

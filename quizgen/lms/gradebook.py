@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from quizgen.errors import InputFileError, UsageError
 from quizgen.cells import spreadsheet_safe
+from quizgen.report.formatting import number_text
 
 CANVAS_ID_COLUMNS = ("SIS User ID", "SIS Login ID", "ID")
 """Canvas columns a quizgen student id is matched against, in this order."""
@@ -37,12 +38,6 @@ class CanvasGradebook(NamedTuple):
 
     text: str
     unmatched: list
-
-
-def number_text(value: float) -> str:
-    """A score with a decimal point and at most 4 decimals: ``7``, ``7.5``, ``6.6667``."""
-    text = f"{float(value):.4f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def plain_gradebook(grades: list) -> str:

@@ -8,7 +8,7 @@ from math import ceil
 
 from markupsafe import Markup, escape
 
-from quizgen.grading.report import decimal_mark
+from quizgen.report.formatting import decimal_mark
 from quizgen.report.analysis import EASY, HARD
 from quizgen.report.tables import fixed, whole_percent
 

@@ -14,7 +14,7 @@ import jinja2
 from markupsafe import Markup
 
 from quizgen.errors import QuizgenError
-from quizgen.grading.report import number_text
+from quizgen.report.formatting import number_text
 from quizgen.report import charts
 from quizgen.report.analysis import EASY, HARD
 from quizgen.report.model import Analysis

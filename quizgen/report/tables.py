@@ -7,7 +7,7 @@ import csv
 import io
 
 from quizgen.cells import safe_cells
-from quizgen.grading.report import decimal_mark, md_cell, number_text
+from quizgen.report.formatting import decimal_mark, md_cell, number_text
 from quizgen.maths import numbers
 from quizgen.report.model import COUNTED, SPLIT, Analysis, ItemStats
 

@@ -1,0 +1,46 @@
+"""The package layering docs/architecture.md states, checked on every import
+(imports inside functions count): a package imports only packages at or
+below its own layer. ``structure_check`` finds module cycles; this finds a
+package reaching up (grading and report imported each other's modules
+without a module cycle)."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import quizgen
+
+PACKAGE = Path(quizgen.__file__).parent
+LAYERS = [{"maths"}, {"text"}, {"bank"}, {"generation"}, {"marking"}, {"report", "lms"}, {"grading"},
+          {"validation"}, {"drill"}, {"cli"}]
+LEVEL = {name: level for level, names in enumerate(LAYERS) for name in names}
+
+
+def imported_packages(path: Path) -> set:
+    """The quizgen packages (and cli) that the module at ``path`` imports, anywhere in it."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+            [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
+        found.update(name.split(".")[1] for name in names if name.startswith("quizgen.") and name.count(".") >= 1)
+    return found
+
+
+def owner(path: Path) -> str:
+    relative = path.relative_to(PACKAGE)
+    return relative.parts[0] if len(relative.parts) > 1 else relative.stem
+
+
+@pytest.mark.parametrize("path", sorted(p for p in PACKAGE.rglob("*.py") if owner(p) in LEVEL),
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_a_module_imports_no_package_above_its_own_layer(path):
+    level = LEVEL[owner(path)]
+    above = sorted(name for name in imported_packages(path) if LEVEL.get(name, -1) > level)
+    assert not above, f"{path.relative_to(PACKAGE)} imports {above}, above its layer"
+
+
+def test_the_check_sees_imports_inside_functions(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("def f():\n    from quizgen.grading.report import summary_text\n", encoding="utf-8")
+    assert imported_packages(module) == {"grading"}
