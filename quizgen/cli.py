@@ -134,7 +134,7 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
 
     Example: quizgen generate --format pdf --paper letter --force --out quiz
     """
-    from quizgen.generation.run import generate as generate_quiz
+    from quizgen.generation.run import generate as generate_quiz, summary_line
 
     quiz = generate_quiz(out_dir, classes=classes, count=count, seed=_seed(seed), fmt=fmt,
                          solutions=solutions, worked_examples=worked_examples, banks=banks,
@@ -142,12 +142,7 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
                          progress=sys.stderr.isatty(), jobs=jobs, paper=paper_size, force=force)
     for warning in quiz.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)
-    what = "worked examples" if worked_examples else f"seed {quiz.seed}"
-    papers = "" if not quiz.papers else (" for 1 student" if len(quiz.papers) == 1
-                                         else f" for each of {len(quiz.papers)} students")
-    shown = quiz.files if len(quiz.files) <= 8 else quiz.files[:6] + [f"and {len(quiz.files) - 6} more"]
-    count_text = f"{len(quiz.questions)} question{'s' if len(quiz.questions) != 1 else ''}"
-    click.echo(f"Wrote {count_text}{papers} ({what}) to {out_dir}/: {', '.join(shown)}")
+    click.echo(summary_line(quiz, out_dir))
 
 
 @main.command()
@@ -269,18 +264,13 @@ def validate_command(paths, samples, banks):
 
     Example: quizgen validate my_templates/ --samples 500
     """
-    from quizgen.errors import ValidationFailed
-    from quizgen.validation.run import validate
+    from quizgen.validation.run import check_passed, validate
 
     given = click.get_current_context().get_parameter_source("samples") != click.core.ParameterSource.DEFAULT
     reports = validate(paths, samples=samples, banks=banks, referee=samples if given else None)
     for report in reports:
         click.echo("\n".join(report.lines()))
-    bad = [report for report in reports if not report.ok]
-    if bad:
-        problems = sum(len(r.problems) for r in bad)
-        raise ValidationFailed(f"{len(bad)} of {len(reports)} templates failed validation "
-                            f"({problems} problem{'s' * (problems != 1)})")
+    check_passed(reports)
 
 
 @main.group("export")
@@ -320,9 +310,7 @@ def export_moodle(out, classes, count, seed, force, banks):
     from quizgen.lms.export import write_moodle
 
     done = write_moodle(out, classes=classes, count=count, seed=_seed(seed), banks=banks, force=force)
-    click.echo(f"Wrote {_many(sum(len(s.variants) for s in done.slots), 'question')} in "
-               f"{_many(len(done.slots), 'category', 'categories')} to {out} (seed {done.seed}); "
-               f"keep the key file {done.key_path} to grade")
+    click.echo(done.summary(out, "question", "category"))
 
 
 @export_group.command("canvas")
@@ -339,16 +327,10 @@ def export_canvas(out, title, classes, count, seed, force, banks):
 
     done = write_canvas(out, title=title, classes=classes, count=count, seed=_seed(seed), banks=banks,
                         force=force)
-    click.echo(f"Wrote {_many(sum(len(s.variants) for s in done.slots), 'variant')} in "
-               f"{_many(len(done.slots), 'slot')} to {out} (seed {done.seed}); "
-               f"keep the key file {done.key_path} to grade")
+    click.echo(done.summary(out, "variant", "slot"))
     for warning in done.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)
 
-
-def _many(count: int, one: str, many: str = "") -> str:
-    """``1 slot``, ``2 slots``."""
-    return f"{count} {one if count == 1 else many or one + 's'}"
 
 
 def _seed(text):

@@ -52,3 +52,11 @@ def test_export_counts_in_words_that_agree_with_one(invoke, tmp_path, fmt, out, 
     result = invoke("export", fmt, "--classes", "C4", "--count", 1, "--seed", 3, "--out", tmp_path / out)
     assert result.exit_code == 0, result.output
     assert result.output.startswith(said)
+
+
+@pytest.mark.parametrize("fmt, out, said", [("moodle", "q.xml", "Wrote 4 questions in 2 categories to"),
+                                            ("canvas", "q.zip", "Wrote 4 variants in 2 slots to")])
+def test_export_counts_many_in_the_plural(invoke, tmp_path, fmt, out, said):
+    result = invoke("export", fmt, "--classes", "C1,C4", "--count", 2, "--seed", 3, "--out", tmp_path / out)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(said)

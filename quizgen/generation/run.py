@@ -65,6 +65,17 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     return quiz
 
 
+def summary_line(quiz: Quiz, out_dir) -> str:
+    """What ``quizgen generate`` prints when done: the questions, for how many
+    students, the seed (or worked examples), the folder and its files (the first six of many)."""
+    what = "worked examples" if quiz.worked_examples else f"seed {quiz.seed}"
+    papers = "" if not quiz.papers else (" for 1 student" if len(quiz.papers) == 1
+                                         else f" for each of {len(quiz.papers)} students")
+    shown = quiz.files if len(quiz.files) <= 8 else quiz.files[:6] + [f"and {len(quiz.files) - 6} more"]
+    count_text = f"{len(quiz.questions)} question{'s' if len(quiz.questions) != 1 else ''}"
+    return f"Wrote {count_text}{papers} ({what}) to {out_dir}/: {', '.join(shown)}"
+
+
 def _write_streams(out_dir: Path, streams: dict) -> None:
     """Write {name: pieces of text} into ``out_dir``, each piece as it is made;
     all files appear together at the end, or none on an error."""

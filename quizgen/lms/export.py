@@ -25,6 +25,18 @@ class Export(NamedTuple):
     key_path: Path
     warnings: tuple = ()
 
+    def summary(self, out, item: str, group: str) -> str:
+        """The line ``quizgen export`` prints: ``Wrote 20 questions in 2 categories to ...``
+        (``item`` and ``group``: what the LMS calls a variant and a slot, singular)."""
+        variants = sum(len(slot.variants) for slot in self.slots)
+        return (f"Wrote {_many(variants, item)} in {_many(len(self.slots), group)} to {out} "
+                f"(seed {self.seed}); keep the key file {self.key_path} to grade")
+
+
+def _many(count: int, one: str) -> str:
+    """``1 slot``, ``2 slots``, ``2 categories``."""
+    return f"{count} {one if count == 1 else one[:-1] + 'ies' if one.endswith('y') else one + 's'}"
+
 
 def write_moodle(out, classes: str = "all", count: int = 10, seed=None, banks=(), force: bool = False) -> Export:
     """Write the Moodle XML of ``count`` variants per selected template to

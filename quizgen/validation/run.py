@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from quizgen.bank.loader import builtin_bank_dir, build_template, read_yaml, template_files
-from quizgen.errors import BankLimitError, InputFileError, TemplateError, UsageError
+from quizgen.errors import BankLimitError, InputFileError, TemplateError, UsageError, ValidationFailed
 from quizgen.validation.canonical import check_canonical
 from quizgen.validation.instances import instance_problems
 from quizgen.validation.paper import paper_problems
@@ -39,6 +39,16 @@ def validate(paths=(), samples: int = DEFAULT_SAMPLES, banks=(), referee: int | 
     _check_ids(reports)
     loaded = sorted((r for r in reports if r.template), key=lambda r: (r.template.class_number, r.template.id))
     return loaded + [r for r in reports if not r.template]
+
+
+def check_passed(reports: list) -> None:
+    """Raise ValidationFailed (exit 1) naming how many templates failed and
+    with how many problems, when any did."""
+    bad = [report for report in reports if not report.ok]
+    if bad:
+        problems = sum(len(r.problems) for r in bad)
+        raise ValidationFailed(f"{len(bad)} of {len(reports)} templates failed validation "
+                               f"({problems} problem{'s' * (problems != 1)})")
 
 
 def template_paths(paths, banks) -> list:
