@@ -229,14 +229,16 @@ def paper_digest(path) -> str:
 # C9 (c) asks whether twice as many masks of the same losses double L_MLM (rev-student16:
 # "sum or mean?" was read off the stem that now states the mean); C5's step on the smallest |M|;
 # C9's correction in two steps, the order and the sum, so that (b) has a hint of its own.
+# Both solutions.md again (pdf17): the check prints \frac, not \dfrac, in Markdown as in the PDF
+# (a display-size fraction in a sentence set huge inline in MathJax/KaTeX); nothing else changed.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "2bbc81aae6d6a29fe1d8fa6f2fd210caec72d1fe9fcbaea65c1ba25a72a2b176",
-    ("1", "solutions.md"): "5ac7186c93d456478ea04b7ff0024c3c35736c19b66f78a118ac15827a9f020e",
+    ("1", "solutions.md"): "5afd811e6fd6f1ec3922868aed942350a04d1ef01bb8cc23e01b74f832f4703c",
     ("2", "problems.md"): "c74bef072e00dc257680d24708732db069db663e0a0b7bee697fda4cd647613b",
-    ("2", "solutions.md"): "3270c609bbb1157cbbc7e18a2d1a518575f6063ac9af7eb6d0a6b4338d8bc530",
+    ("2", "solutions.md"): "b4bbeb22cdf6a940e8581f2060ba53d8a5c690c1c3f6e74cf30f21246c179c88",
 }
 
 

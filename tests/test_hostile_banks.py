@@ -180,8 +180,9 @@ PART_LINE = "    answer: p\n"
     ("    points: -1\n", "points must be a number of at least 0"),
     ("    points: .inf\n", "parts.0.points: expected a finite number, not inf"),
     ("    points: 3\n", "the parts' points (3) must add up to the question's points (2)"),
-    ("    space: 40\n", "space must be a number from 0 to 25"),
-    ("    space: wide\n", "space must be a number from 0 to 25"),
+    ("    space: 40\n", "40 cm of working space does not fit on a page: at most 18 cm"),
+    ("    space: -1\n", "space must be a number from 0 to 18"),
+    ("    space: wide\n", "space must be a number from 0 to 18"),
 ])
 def test_bad_part_points_or_space_is_named_by_file_and_line(invoke, tmp_path, extra, words):
     folder = bank(tmp_path, replace=(PART_LINE, PART_LINE + extra))

@@ -451,17 +451,12 @@ def test_right_hand_markers_keep_a_gap_from_the_text(invoke, tex, tmp_path):
 
 
 def test_the_end_note_is_never_alone_on_the_last_page(invoke, tex, tmp_path):
-    """A last question that fills its page to the bottom (the user bank's C11 with
-    20 cm of working space; until the bank's wording of session 13, seed 42's
-    student s001 whose Q10 filled page 13) used to leave the end note alone on a
-    page of its own; now it is in that page's footer. With room left, the note
-    stays under the last question."""
-    bank = tmp_path / "bank"
-    bank.mkdir()
-    source = (Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml").read_text(encoding="utf-8")
-    filled = source.replace("    tolerance: {sigfigs: 3}\n", "    tolerance: {sigfigs: 3}\n    space: 20\n", 1)
-    assert filled != source
-    (bank / "c11.yaml").write_text(filled, encoding="utf-8")
+    """A last question that fills its page to the bottom (the user bank's C11 with 18 cm
+    of working space, the most a part may have, and three more lines of stem; 20 cm before
+    the limit came down; until the bank's wording of session 13, seed 42's student s001
+    whose Q10 filled page 13) used to leave the end note alone on a page of its own; now it
+    is in that page's footer. With room left, the note stays under the last question."""
+    bank = tall_c11_bank(tmp_path / "bank", 18, stem_lines=3)
     result = invoke("generate", "--seed", 42, "--bank", bank, "--classes", "C11", "--format", "pdf",
                     "--no-solutions", "--out", tmp_path / "full")
     assert result.exit_code == 0, result.stderr
@@ -573,24 +568,31 @@ def test_a_question_taller_than_a_page_says_where_it_goes_on_and_where_it_came_f
     assert sum(page.count("continues on the next page.") for page in pages) == 4
 
 
-def tall_c11_bank(folder: Path, space: int) -> Path:
-    """The user bank's C11 with ``space`` cm of working space under its one part."""
+C11_STEM_END = "and samples at temperature $\\tau = {{ tau }}$.\n"
+
+
+def tall_c11_bank(folder: Path, space: float, stem_lines: int = 0) -> Path:
+    """The user bank's C11 with ``space`` cm of working space under its one part, and
+    ``stem_lines`` more paragraphs of one line each at the end of its two-line stem."""
     folder.mkdir()
     source = (Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml").read_text(encoding="utf-8")
     filled = source.replace("    tolerance: {sigfigs: 3}\n", f"    tolerance: {{sigfigs: 3}}\n    space: {space}\n", 1)
-    assert filled != source
+    more = "".join(f"\n  Line {k + 1} added to the stem.\n" for k in range(stem_lines))
+    filled = filled.replace(C11_STEM_END, C11_STEM_END + more, 1)
+    assert filled != source and C11_STEM_END in source
     (folder / "c11.yaml").write_text(filled, encoding="utf-8")
     return folder
 
 
-@pytest.mark.parametrize("space", [22, 25])
-def test_the_end_note_stays_with_a_last_question_taller_than_a_page(invoke, tex, tmp_path, space):
-    """A last question whose one part is taller than the page (22 or 25 cm of working
-    space) left "End of paper: ..." alone on a page of its own, after the page it ran
-    off; now the note is in that question's page's footer."""
-    bank = tall_c11_bank(tmp_path / "bank", space)
+@pytest.mark.parametrize("paper, stem_lines", [("letter", 6), ("a4", 9)])
+def test_the_end_note_stays_with_a_last_question_taller_than_a_page(invoke, tex, tmp_path, paper, stem_lines):
+    """A last question whose one part is taller than the page (its stem long, its working
+    space 18 cm, the most a part may have; before the limit came down, 22 or 25 cm) left
+    "End of paper: ..." alone on a page of its own, after the page it ran off; now the
+    note is in that question's page's footer."""
+    bank = tall_c11_bank(tmp_path / "bank", 18, stem_lines)
     result = invoke("generate", "--seed", 42, "--bank", bank, "--classes", "C1,C11", "--format", "pdf",
-                    "--no-solutions", "--out", tmp_path / "out")
+                    "--no-solutions", "--paper", paper, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.stderr
     pages = pdf_pages(tmp_path / "out" / "problems.pdf")
     assert "Q2. Softmax with a temperature" in pages[-1] and f"End of paper. Page {len(pages)} of" in pages[-1]

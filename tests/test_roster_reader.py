@@ -72,8 +72,9 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # word ties another at the smallest logit now forecasts "shares the smallest logit with sky".
 # solutions.md again when the answers' note became one constant worded for above or below the working.
 # problems.md again: the header asks for 4 significant figures in intermediate results.
+# solutions.md again (pdf17): the check's fractions are \frac, not \dfrac, as in the PDF.
 PER_STUDENT_DIGESTS = {"problems.md": "6c2b3999904afc70a6f786232580316388db192c6c6c6958b9276978f941e06b",
-                       "solutions.md": "414935f940fab3be8b47c54feef3318728890a1985405434081dfe1777f4d715"}
+                       "solutions.md": "2fa24962b0f8f79fc6553d7911d14e28ef3d700128dc28e37d24bdd7e035a457"}
 
 
 def paper_digest(path):

@@ -11,7 +11,14 @@ import math
 
 from quizgen.key.checks import MAX_SIGFIGS
 
-MAX_SPACE_CM = 25.0
+MAX_SPACE_CM = 18.0
+"""The most working space one part may ask for, in cm: what fits a US-letter page (the
+smaller of the two papers) with the question's heading, a stem of up to about five lines,
+the part's question and its answer box. Measured: with a two-line stem a part's space fits
+up to 19.9 cm on letter and 21.6 cm on A4. A part cannot be split, so one taller than the
+page ran off its foot, its answer box cut or printed over the footer."""
+LETTER_TEXT_HEIGHT_CM = 23.3
+"""A US-letter page's text height: 27.9 cm less the two 2.3 cm margins (A4: 25.1 cm)."""
 
 
 def optional_number(check, value, low: float, high, *where) -> float | None:
@@ -24,6 +31,17 @@ def optional_number(check, value, low: float, high, *where) -> float | None:
         bound = f"from {low:g} to {high:g}" if high is not None else f"of at least {low:g}"
         check.fail(f"{where[-1]} must be a number {bound}", *where)
     return float(value)
+
+
+def part_space(check, value, *where) -> float | None:
+    """A part's optional ``space:`` (cm): None when absent, else a number from 0 to
+    MAX_SPACE_CM; above it the author is told why: no page could hold the part."""
+    number = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if number and value > MAX_SPACE_CM:
+        check.fail(f"{value:g} cm of working space does not fit on a page: at most {MAX_SPACE_CM:g} cm "
+                   f"(a US-letter page has {LETTER_TEXT_HEIGHT_CM:g} cm of text height, and the question's "
+                   "heading and stem, the part's question and its answer box take the rest)", *where)
+    return optional_number(check, value, 0.0, MAX_SPACE_CM, *where)
 
 
 def points_problems(check, points, parts: tuple) -> None:

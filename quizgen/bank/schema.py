@@ -8,7 +8,7 @@ import re
 
 from quizgen.bank import budget, let_schema
 from quizgen.bank.model import Param, Part, Template, Trap
-from quizgen.bank.part_layout import (MAX_SPACE_CM, check_tolerance, optional_number, points_problems,
+from quizgen.bank.part_layout import (check_tolerance, optional_number, part_space, points_problems,
                                       repeated_codes)
 from quizgen.bank.yamlfile import locate_line, odd_scalar
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems, did_you_mean
@@ -286,7 +286,7 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
                   for j, trap in enumerate(part.get("traps") or []))
     repeated_codes(check, traps, i)
     points = optional_number(check, part.get("points"), 0.0, None, "parts", i, "points")
-    space = optional_number(check, part.get("space"), 0.0, MAX_SPACE_CM, "parts", i, "space")
+    space = part_space(check, part.get("space"), "parts", i, "space")
     return Part(name=part["name"], ask=part["ask"], kind=kind, answer=answer, accept=accept,
                 decimals=decimals, tolerance=dict(tolerance), traps=traps, points=points, space=space)
 

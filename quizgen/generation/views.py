@@ -38,10 +38,9 @@ def answers_note(decimals) -> str:
 
 
 MATH_FORMATS = ("tex", "md")
-"""Formats whose worked solutions print display-size fractions (text/fractions.py)."""
-INLINE_CHECK_FORMATS = ("tex",)
-"""Formats whose check keeps its fractions inline-size: on the printed page it is a sentence
-of running text, and a display-size fraction there opens a gap between its lines."""
+"""Formats whose worked solutions print display-size fractions (text/fractions.py); not in
+the check: it is a sentence of running text, where a display-size fraction opens a gap
+between its lines on the printed page and sets huge inline in MathJax/KaTeX."""
 
 
 def question_view(question: Question, fmt: str) -> dict:
@@ -66,9 +65,8 @@ def _make_view(question: Question, fmt: str) -> dict:
     sources += [s[key] for s in steps for key in ("title", "why", "work")]
     stem, forecast, verify, *rest = render_many(sources, inst.context, fmt)
     asks, texts = rest[:len(inst.parts)], rest[len(inst.parts):]
-    if fmt in MATH_FORMATS:   # the worked solution's paragraphs, not the question's own text
+    if fmt in MATH_FORMATS:   # the worked solution's paragraphs, not the question's own text nor the check
         forecast, *texts = [display_fractions(t) for t in (forecast, *texts)]
-        verify = verify if fmt in INLINE_CHECK_FORMATS else display_fractions(verify)
     points = template.part_points()
     return {
         "id": question.id, "cls": template.cls, "title": template.title, "points": template.points,
