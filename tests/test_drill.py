@@ -105,7 +105,7 @@ def test_hints_come_in_order_and_keep_the_class_in_its_box(invoke, state_file, c
     assert out.index("Hint 1 of 5: Forecast") < out.index("Hint 2 of 5: Step 1, Exponentiate every logit")
     assert out.index("Hint 4 of 5: Step 3, ") < out.index("Hint 5 of 5: Step 3 worked out")
     assert out.index("No more hints for this part") < out.index("(b) ") < out.index("Hint 1 of 2: Step 4")
-    assert "No more hints: every step is shown. Answer it, or type s" in out
+    assert "No more hints: every step towards an answer is shown. Answer it, or type s" in out
     assert "C1     2/2          2            0" in out
     assert saved(state_file)["classes"]["C1"] == {"box": 1, "due": 3, "seen": 1, "right": 0}
 
