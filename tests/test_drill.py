@@ -79,8 +79,8 @@ def test_correct_answers_promote_the_class(invoke, state_file, c1_key):
 def test_a_trap_answer_names_the_misconception_and_shows_the_solution(invoke, state_file, c1_key):
     key = c1_key()
     result = invoke(*C1, input=lines(key["p"].answer, trap_value(key["loss"], "log10_instead_of_ln"), "q"))
-    assert 'misconception "log10 instead of ln": The loss uses the natural logarithm' in flat(result)
-    assert "- log10 instead of ln (1x): The loss uses" in flat(result)   # the summary, in words too
+    assert 'misconception "log base 10 instead of ln": The loss uses the natural logarithm' in flat(result)
+    assert "- log base 10 instead of ln (1x): The loss uses" in flat(result)   # the summary, in words too
     assert "Worked solution for these numbers" in result.output
     assert f"(b) {key['loss'].answer}" in result.output
     state = saved(state_file)

@@ -1,12 +1,15 @@
-"""Session 17's student review of the drill: a hint for a part neither speaks
-of a later part nor quotes its working (C10's forecast waits for (b)); C5
-(d)'s last hint is its working, not a paragraph on training."""
+"""Session 17's student review of the drill: a question left after a right (a)
+is named in the advice; misconceptions are named in English, not as codes with
+spaces; a hint for a part neither speaks of a later part nor quotes its working
+(C10's forecast waits for (b)); C5 (d)'s last hint is its working, not a
+paragraph on training."""
 
 import re
 
 import pytest
 
 from quizgen.bank.loader import load_bank
+from quizgen.drill.traps import NAMES, trap_name
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.key.entries import key_entry
@@ -18,6 +21,44 @@ DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w^])")
 
 def _answers(template, seed):
     return [r.answer for r in key_entry(Question("Q1", sample_instance(template, seed_label(seed, template.id, 0)))).parts]
+
+
+def test_a_question_left_after_a_right_a_is_in_the_advice(templates_by_class):
+    first = _answers(templates_by_class["C1"], 1)[0]
+    output, _ = drill(f"{first}\nq\n", classes="C1", seed=1, save=False)
+    advice = " ".join(output.split("What to practise next:")[1].split())
+    assert "C1: you answered (a) right, then left the question; an unfinished question is not recorded, " \
+           "so finish a C1 question next time." in advice, output
+    assert "try: quizgen drill --classes C1" in output
+
+
+def test_the_advice_says_which_parts_of_the_left_question_came_after_hints(templates_by_class):
+    answers = _answers(templates_by_class["C6"], 1)
+    output, _ = drill(f"{answers[0]}\nh\n{answers[1]}\nq\n", classes="C6", seed=1, save=False)
+    advice = " ".join(output.split("What to practise next:")[1].split())
+    assert "C6: you answered (a) and (b) right, with hints, then left the question" in advice, output
+
+
+def test_every_shipped_trap_has_an_english_name():
+    """Each shipped code has a name written for it (not its code with spaces:
+    "library nan"), with no underscore, that can stand inside a sentence."""
+    codes = {trap.code for t in load_bank(()) for part in t.parts for trap in part.traps}
+    assert codes <= set(NAMES), sorted(codes - set(NAMES))
+    for code in codes:
+        name = trap_name(code)
+        assert "_" not in name and name == name.strip() and not name.endswith("."), code
+        assert name[0].islower() or name.startswith(("BERT", "0/0")), code
+    assert trap_name("library_nan") == "the library's NaN, not the formula's undefined 0/0"
+    assert trap_name("own_bank_slip") == "own bank slip"   # another bank's code: read as words
+
+
+def test_the_summary_and_advice_name_a_trap_in_english():
+    output, _ = drill("0\nNaN\ns\nq\n", classes="C5", seed=1, save=False)
+    assert "library nan" not in output and "library_nan" not in output, output
+    flat = " ".join(output.split())
+    assert 'matches the misconception "the library\'s NaN, not the formula\'s undefined 0/0":' in flat
+    assert "- the library's NaN, not the formula's undefined 0/0 (1x): NaN is what PyTorch" in flat
+    assert 'misconception "the library\'s NaN, not the formula\'s undefined 0/0": met 1x' in flat
 
 
 @pytest.mark.parametrize("cls", EVERY_CLASS)
