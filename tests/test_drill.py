@@ -79,8 +79,8 @@ def test_correct_answers_promote_the_class(invoke, state_file, c1_key):
 def test_a_trap_answer_names_the_misconception_and_shows_the_solution(invoke, state_file, c1_key):
     key = c1_key()
     result = invoke(*C1, input=lines(key["p"].answer, trap_value(key["loss"], "log10_instead_of_ln"), "q"))
-    assert 'misconception "log10 instead of ln": The loss uses the natural logarithm' in flat(result)
-    assert "- log10 instead of ln (1x): The loss uses" in flat(result)   # the summary, in words too
+    assert 'misconception "log base 10 instead of ln": The loss uses the natural logarithm' in flat(result)
+    assert "- log base 10 instead of ln (1x): The loss uses" in flat(result)   # the summary, in words too
     assert "Worked solution for these numbers" in result.output
     assert f"(b) {key['loss'].answer}" in result.output
     state = saved(state_file)
@@ -105,7 +105,7 @@ def test_hints_come_in_order_and_keep_the_class_in_its_box(invoke, state_file, c
     assert out.index("Hint 1 of 5: Forecast") < out.index("Hint 2 of 5: Step 1, Exponentiate every logit")
     assert out.index("Hint 4 of 5: Step 3, ") < out.index("Hint 5 of 5: Step 3 worked out")
     assert out.index("No more hints for this part") < out.index("(b) ") < out.index("Hint 1 of 2: Step 4")
-    assert "No more hints: every step is shown. Answer it, or type s" in out
+    assert "No more hints: every step towards an answer is shown. Answer it, or type s" in out
     assert "C1     2/2          2            0" in out
     assert saved(state_file)["classes"]["C1"] == {"box": 1, "due": 3, "seen": 1, "right": 0}
 

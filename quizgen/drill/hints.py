@@ -39,30 +39,49 @@ class PartHints:
 def step_owners(view: dict, records: list) -> list:
     """The index of the part each step of ``view`` works towards: the latest
     part whose answer it states (by a number, or by ``shows:``); a step that
-    states none prepares the next one that does (one after them all, the last part)."""
+    states none prepares the next one that does (one after them all, the last
+    part). The steps after the first that states the last part's answer conclude the
+    question and prepare no part (C5's "Decide what training does", after (d)'s
+    answer): their index is ``len(records)``, and they are no part's hints."""
     owners = [max(_stated_parts(f"{s['why']}\n{s['work']}", s["shows"], records), default=None)
               for s in view["steps"]]
     following = len(records) - 1
     for i in reversed(range(len(owners))):
         owners[i] = following = following if owners[i] is None else owners[i]
-    return owners
+    final = len(records) - 1
+    answering = [i for i, s in enumerate(view["steps"])
+                 if owners[i] == final and final in _stated_parts(f"{s['why']}\n{s['work']}", s["shows"], records)]
+    end = answering[0] + 1 if answering else len(owners)
+    return owners[:end] + [len(records)] * (len(owners) - end)
+
+
+def forecast_owner(view: dict, owners: list):
+    """The part the forecast speaks of: the first whose own steps quote a number
+    it quotes (C10's range of per-position losses belongs to (b), the loss, not
+    to (a), the count), or None for a forecast of the whole question, offered
+    to the first part that asks."""
+    quoted = {value for value, _ in _numbers(view["forecast"])}
+    return min((owner for step, owner in zip(view["steps"], owners)
+                if quoted & {value for value, _ in _numbers(f"{step['why']}\n{step['work']}")}), default=None)
 
 
 def part_hints(view: dict, records: list, current: int, forecast_seen: bool) -> PartHints:
     """The hints for part ``current`` (0 for (a)) of the key parts ``records``:
-    the forecast unless already seen or it states a part's answer, then the
+    the forecast unless already seen, about a later part (:func:`forecast_owner`)
+    or it states a part's answer, then the
     steps that part needs (:func:`step_owners`), the one stating its answer
     split into its method and its working, up to any that shows a later answer."""
     owners = step_owners(view, records)
     candidates = []
-    if not forecast_seen and not view["forecast_shows"] and not shown_parts(view["forecast"], records):
+    if not forecast_seen and forecast_owner(view, owners) in (None, current) \
+            and not view["forecast_shows"] and not shown_parts(view["forecast"], records):
         candidates.append(("Forecast", view["forecast"], ()))
     for i, (step, owner) in enumerate(zip(view["steps"], owners), 1):
         if owner == current:
             candidates += _step_hints(i, step, records, current)
     hints, held = _before_later_answers(candidates, records, current)
     own_steps = any(owner == current for owner in owners)
-    later_steps = any(owner > current for owner in owners)
+    later_steps = any(current < owner < len(records) for owner in owners)
     return PartHints(hints, held or (not own_steps and later_steps), not later_steps)
 
 
@@ -99,8 +118,8 @@ def no_more_hints(part: PartHints) -> str:
         return (f"{none}: the next step shows the answer to a later part. Answer this part first, or type s "
                 "to see the whole solution.")
     if part.last:
-        return ("No more hints: every step is shown. Answer it, or type s to see the whole solution with the "
-                "answers (a skip counts as a miss).")
+        return ("No more hints: every step towards an answer is shown. Answer it, or type s to see the whole "
+                "solution with the answers (a skip counts as a miss).")
     return ("No more hints for this part: its steps are all shown. Answer it, or type s to see the whole "
             "solution.")
 

@@ -16,10 +16,10 @@ from quizgen.generation.quiz import Question, new_seed, seed_label
 from quizgen.generation.views import question_view
 from quizgen.grading.marking import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
-from quizgen.key.parts import code_in_words
 from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, summary
+from quizgen.drill.traps import trap_name
 from quizgen.drill.wording import as_read, capital, cut, echo, exact_text
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.ui import wait_for_line
@@ -65,6 +65,7 @@ class DrillResult:
     stopped: str = "count"
     saved_to: Path | None = None
     outcomes: dict = field(default_factory=dict)   # {class: its last question's outcome (record.CLEAN, ...)}
+    unfinished: list = field(default_factory=list)   # the parts of a question left after only right answers
 
 
 MAX_LINE = 10_000   # characters of one line of input: grade's longest answer (docs/errors.md)
@@ -239,7 +240,7 @@ class Drill:
             return
         self.say(f"Incorrect: the answer is {verdict.expected}{exact}.", "  ")
         if verdict.misconception:
-            self.say(f"Your answer matches the misconception \"{code_in_words(verdict.misconception)}\": "
+            self.say(f"Your answer matches the misconception \"{trap_name(verdict.misconception)}\": "
                      f"{to_plain(verdict.feedback)}", "  ")
 
     def track_traps(self, record, verdict, turn) -> None:
@@ -293,6 +294,7 @@ class Drill:
         if any(s != "correct" for s in statuses):
             outcome = learner.MISSED
         elif len(statuses) < turn.parts:
+            self.result.unfinished = list(turn.results)   # moves no card, but the advice names it
             return
         else:
             outcome = learner.HELPED if turn.hints else learner.CLEAN

@@ -7,8 +7,8 @@ import shlex
 from collections import Counter
 
 from quizgen.drill import record as learner
+from quizgen.drill.traps import trap_name
 from quizgen.bank.loader import load_bank
-from quizgen.key.parts import code_in_words
 from quizgen.marking.quotes import trap_wording
 from quizgen.text.plain import WIDTH, to_plain, wrap
 
@@ -27,12 +27,13 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=()) 
         met = Counter(p.misconception for p in result.parts if p.misconception)
         feedback = {p.misconception: trap_wording(p.feedback) for p in result.parts if p.misconception}
         lines += ["", "Misconceptions met:" if met else "Misconceptions met: none."]
-        lines += [wrap(f"- {code_in_words(code)} ({n}x): {to_plain(feedback[code])}", width)
+        lines += [wrap(f"- {trap_name(code)} ({n}x): {to_plain(feedback[code])}", width)
                   for code, n in met.most_common()]
     lines += ["", "What to practise next:"]
     lines += [f"- {line}" if line.startswith("try:") else wrap(f"- {line}", width)   # a command: one line to copy
               for line in advice(progress, bank_classes, banks, result.outcomes, {p.cls for p in result.parts},
-                                 met={p.misconception for p in result.parts if p.misconception})]
+                                 met={p.misconception for p in result.parts if p.misconception},
+                                 unfinished=result.unfinished)]
     if result.saved_to:
         lines += ["", f"Progress saved to {result.saved_to}."]
     return "\n".join(lines)
@@ -58,7 +59,8 @@ def _score_table(parts: list, width: int = WIDTH) -> list:
     return lines
 
 
-def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=frozenset(), met=frozenset()) -> list:
+def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=frozenset(), met=frozenset(),
+           unfinished=()) -> list:
     """What to practise next, from the record: weak classes (low boxes), open
     misconceptions, and classes never tried; what this drill missed (``outcomes``,
     its last outcome by class) or ``met`` (misconception codes) first, then by due
@@ -66,19 +68,22 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     box-1 miss from a right answer after hints. The suggested command carries
     this run's ``banks``; a weak class from a bank not loaded now is named apart
     (the command would stop at it as an unknown class). A class ``answered`` in
-    this drill is not new, even when the question was left before its card moved."""
+    this drill is not new, even when the question was left before its card moved;
+    such a question (``unfinished``: its parts' results) is named first, with
+    what was done on it, and its class leads the suggested command."""
     listed = " (quizgen drill --stats lists them)" if outcomes is not None else ""   # --stats: in its tables
     outcomes = outcomes or {}
     weak = sorted((outcomes.get(cls) != learner.MISSED, card.due, card.box, cls)
                   for cls, card in progress.classes.items() if card.box <= learner.OPEN_BOX)
     weak = [(box, due, cls) for _, due, box, cls in weak]
-    lines = [f"{cls}: box {box} of {learner.BOXES}, {_box_text(box, outcomes.get(cls))}"
-             f"; due {_due_text(due, progress.clock)}." for box, due, cls in weak[:SHOWN]]
+    lines = [_unfinished_text(unfinished)] if unfinished else []
+    lines += [f"{cls}: box {box} of {learner.BOXES}, {_box_text(box, outcomes.get(cls))}"
+              f"; due {_due_text(due, progress.clock)}." for box, due, cls in weak[:SHOWN]]
     lines += _more(len(weak), "class", "classes", " in box 1 or 2" + listed)
     codes = sorted(progress.open_misconceptions(), key=lambda code: code not in met)   # stable: by due within
     for code in codes[:SHOWN]:
         card = progress.misconceptions[code]
-        lines.append(f"misconception {code_in_words(code)}: met {card.seen}x; due {_due_text(card.due, progress.clock)}.")
+        lines.append(f"misconception \"{trap_name(code)}\": met {card.seen}x; due {_due_text(card.due, progress.clock)}.")
     lines += _more(len(codes), "open misconception", "open misconceptions", listed)
     new = [cls for cls in bank_classes if cls not in progress.classes and cls not in answered]
     if new:
@@ -86,7 +91,8 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     elsewhere = [cls for _, _, cls in weak[:SHOWN] if cls not in bank_classes]
     if elsewhere:
         lines.append(f"{', '.join(elsewhere)}: from a bank not loaded now; add its --bank DIR to practise it.")
-    focus = [cls for _, _, cls in weak[:SHOWN] if cls in bank_classes] or new[:3]
+    left = [unfinished[0].cls] if unfinished else []
+    focus = list(dict.fromkeys(left + [cls for _, _, cls in weak[:SHOWN] if cls in bank_classes])) or new[:3]
     if focus:
         lines.append(f"try: quizgen drill --classes {','.join(sorted(focus, key=class_key))}"
                      + "".join(f" --bank {shlex.quote(str(bank))}" for bank in banks))
@@ -95,6 +101,16 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
         lines.append(f"everything you have met is in box {learner.OPEN_BOX + 1} or higher; "
                      f"next due: {soonest[0]} ({_due_text(soonest[1].due, progress.clock)}).")
     return lines
+
+
+def _unfinished_text(parts: list) -> str:
+    """The advice line for a question left after only right answers: what
+    was done on it, and that it moved nothing in the record."""
+    letters = [f"({p.letter})" for p in parts]
+    done = letters[0] if len(letters) == 1 else f"{', '.join(letters[:-1])} and {letters[-1]}"
+    how = "right, with hints," if any(p.hinted for p in parts) else "right,"
+    return (f"{parts[0].cls}: you answered {done} {how} then left the question; an unfinished question "
+            f"is not recorded, so finish a {parts[0].cls} question next time.")
 
 
 def _more(total: int, one: str, many: str, tail: str) -> list:
