@@ -119,6 +119,9 @@ def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits =
     if reading.status == BLANK:
         return Verdict(BLANK)
     if reading.status != NUMBER:
+        said = said_trap(rule, text, credits)
+        if said is not None:
+            return said
         status = NEEDS_REVIEW if reading.status == REVIEW else INVALID
         return Verdict(status, feedback=reading.reason)
     return mark_value(rule, reading, earlier, env, credits, written=written)
@@ -380,6 +383,25 @@ def _stated(rule: PartRule):
     return rule.value if rule.exact is None else rule.exact
 
 
+def said_trap(rule: PartRule, text, credits: Credits) -> Verdict | None:
+    """The verdict on a number part's answer that is no number but says a
+    trap's words (C5 (a) ``undefined``: the empty sum taken for the empty
+    mean), matched on meaning as a word part's traps are; needs_review when
+    it only nearly says one (a misspelling); None when it says none."""
+    traps = {t.code: t.words for t in rule.traps if t.words}
+    if not traps:
+        return None
+    reading = read_words(text, (), traps)
+    if reading.status == "trap":
+        return _trap_verdict(next(t for t in rule.traps if t.code == reading.code), credits)
+    return Verdict(NEEDS_REVIEW) if reading.status == NEEDS_REVIEW else None
+
+
+def _trap_verdict(trap: TrapRule, credits: Credits) -> Verdict:
+    return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
+                   feedback=trap.feedback)
+
+
 def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
     """Mark a word answer by meaning (synonyms, negations; forms.read_words)."""
     traps = {t.code: t.words for t in rule.traps if t.words}
@@ -387,9 +409,7 @@ def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
     if reading.status == "accept":
         return Verdict(CORRECT, score=1.0)
     if reading.status == "trap":
-        trap = next(t for t in rule.traps if t.code == reading.code)
-        return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
-                       feedback=trap.feedback)
+        return _trap_verdict(next(t for t in rule.traps if t.code == reading.code), credits)
     if reading.status in (BLANK, NEEDS_REVIEW):
         return Verdict(reading.status)
     return Verdict(INCORRECT)
