@@ -301,8 +301,7 @@ def _word_list(check: _Checker, words, *where) -> tuple:
 
 
 def _no_number_words(check: _Checker, words: tuple, *where) -> None:
-    """A number part's answer is read as a number first: a trap word that is
-    one (``0``, ``1e3``) would never be reached, its value belongs in ``value``."""
+    """A number part reads a number first: a trap word that is one (``1e3``) would never be reached."""
     for j, word in enumerate(words):
         try:
             to_number(word)
