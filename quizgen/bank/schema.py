@@ -12,6 +12,7 @@ from quizgen.bank.part_layout import (check_tolerance, optional_number, part_spa
                                       repeated_codes)
 from quizgen.bank.yamlfile import locate_line, odd_scalar
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems, did_you_mean
+from quizgen.maths.answers import to_number
 from quizgen.maths.parser import parse, template_policy
 from quizgen.bank.text_rules import text_rule_problems
 
@@ -299,6 +300,17 @@ def _word_list(check: _Checker, words, *where) -> tuple:
     return tuple(str(w) for w in words)
 
 
+def _no_number_words(check: _Checker, words: tuple, *where) -> None:
+    """A number part reads a number first: a trap word that is one (``1e3``) would never be reached."""
+    for j, word in enumerate(words):
+        try:
+            to_number(word)
+        except ExpressionError:
+            continue
+        check.fail(f"{word!r} reads as a number, which a number part marks by value: give it as the trap's "
+                   "'value', and keep 'words' for answers that are no number (undefined, 0/0)", *where, j)
+
+
 def _trap(check: _Checker, trap, names, kind, i, j) -> Trap:
     where = ("parts", i, "traps", j)
     check.keys(trap, TRAP_KEYS, ("code", "feedback"), *where)
@@ -315,7 +327,7 @@ def _trap(check: _Checker, trap, names, kind, i, j) -> Trap:
     if value is None and words is None:
         check.fail("a trap needs a 'value' or 'words'", *where)
     if kind != "word" and words is not None:
-        check.fail("only word parts have trap words", *where, "words")
+        _no_number_words(check, words, *where, "words")
     check.jinja(check.text(trap["feedback"], *where, "feedback"), *where, "feedback")
     credit = trap.get("credit", 0)
     if isinstance(credit, bool) or not isinstance(credit, (int, float)) or not 0 <= credit <= 1:

@@ -205,9 +205,24 @@ class PartChecker:
                 return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=reading.value,
                                figures=reading.figures)
             return self._careful(reading)
+        said = self._said(text)
+        if said is not None:
+            return said
         if reading.status == REVIEW and len(text) <= MAX_REVIEW:
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=reading.reason)
         return Verdict(Status.INVALID, 0.0, self.expected, reason=reason)
+
+    def _said(self, text: str) -> Verdict | None:
+        """The verdict on a text that is no number but says a trap's words
+        (``careful.said_trap``), or None; only parts with trap words make the rule."""
+        if len(text) > MAX_REVIEW or not any(trap.words for trap in self.part.traps):
+            return None
+        mark = careful.said_trap(self.rule, text, self.question.credits)
+        if mark is None:
+            return None
+        if mark.status == careful.NEEDS_REVIEW:
+            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=REVIEW_REASON)
+        return self._verdict(mark)
 
     def remark(self, value: float, figures, earlier: dict, written: dict | None = None) -> Verdict | None:
         """The verdict given the student's final ``earlier`` answers (part name ->

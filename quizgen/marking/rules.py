@@ -9,98 +9,19 @@ earlier parts. Both are pure."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
+from dataclasses import replace
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.numbers import key_answer, significant
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
 from quizgen.marking.carry import LEVELS, inside, reachable, truncate_sig
-from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number, read_words
+from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import COMPUTED_FROM, marked_from, quoted
 from quizgen.marking.slips import rounded_trap, rounded_twice, rounds_to, same
-
-CORRECT, IMPRECISE, INCORRECT = "correct", "imprecise", "incorrect"
-NEEDS_REVIEW, INVALID = "needs_review", "invalid"
-ECF, CARRIED, EARLY, OVERRIDE = "ecf", "carried_rounding", "rounded_too_early", "override"
-CARRIED_LIMIT = 10_000   # carried-rounding sets kept per question instance before starting afresh
-NEAR = 0.25   # ECF's carried set is worked out only for an answer within 25% of the plain recomputation
-
-
-@dataclass(frozen=True, slots=True)
-class TrapRule:
-    """A trap of one instance: its value (or words), code, feedback and credit."""
-
-    code: str
-    value: float | None
-    feedback: str = ""
-    credit: float = 0.0
-    words: tuple = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Source:
-    """An earlier part a recipe reads: its label, correct value, the answers
-    it accepts as carried rounding, its trap values, and its tolerance rule
-    and kind (how far a student's unrounded working may lie from what they wrote)."""
-
-    name: str
-    label: str
-    value: float
-    carried: tuple
-    traps: tuple
-    spec: dict = field(default_factory=dict)
-    kind: str = "numeric"
-
-
-@dataclass(frozen=True, slots=True)
-class PartRule:
-    """What one part of one instance is marked against; ``sources`` are the
-    earlier parts its recipe reads (``Source``)."""
-
-    name: str
-    label: str
-    kind: str
-    value: float | None
-    spec: dict
-    traps: tuple = ()
-    recipe: object = None
-    carried: tuple = ()
-    accept: tuple = ()
-    percent: bool = False
-    sources: tuple = ()
-    exact: Fraction | None = None   # the value exactly, when rational: what feedback shows rounded
-    written: str = ""               # the answer as the key writes it (key.csv), quoted by feedback
-    short_carried: tuple = ()       # carried rounding from fewer figures than the policy's carried_figures
-
-
-@dataclass(frozen=True)
-class Credits:
-    """The marking policy for one template: credit for an ECF part, for an
-    imprecise answer, and per trap code (overriding a trap's own credit);
-    ``carried_figures``, the fewest figures an intermediate may be carried to."""
-
-    ecf: float = 1.0
-    imprecise: float = 0.0
-    traps: dict = field(default_factory=dict)
-    carried_figures: int = LEVELS[0]
-
-    @property
-    def levels(self) -> tuple:
-        """The significant figures an intermediate may be rounded to (carry.LEVELS from ``carried_figures``)."""
-        return tuple(k for k in LEVELS if k >= self.carried_figures)
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The mark of one part: status, note, misconception, score (0..1), feedback."""
-
-    status: str
-    note: str = ""
-    misconception: str = ""
-    score: float = 0.0
-    feedback: str = ""
-    value: float | None = None
+from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,  # noqa: F401
+                                        INVALID, NEAR, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
+                                        TrapRule, Verdict)   # the names callers import from here
+from quizgen.marking.words import mark_words, said_trap  # noqa: F401
 
 
 def source_of(rule: PartRule) -> Source:
@@ -119,6 +40,9 @@ def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits =
     if reading.status == BLANK:
         return Verdict(BLANK)
     if reading.status != NUMBER:
+        said = said_trap(rule, text, credits)
+        if said is not None:
+            return said
         status = NEEDS_REVIEW if reading.status == REVIEW else INVALID
         return Verdict(status, feedback=reading.reason)
     return mark_value(rule, reading, earlier, env, credits, written=written)
@@ -169,16 +93,22 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     short = "" if shown_too_few else _carried_short(rule, x, earlier, env, credits, written)
     if short or early:
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short or early, value=x)
-    return _slip(rule, x, reading.figures, credits)
+    own = _early_given_own(rule, reading, earlier, env, {} if carried is None else carried, credits.levels,
+                           written)
+    return _slip(rule, x, reading.figures, credits, own)
 
 
-def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits) -> Verdict:
+def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own: str = "") -> Verdict:
     """An incorrect answer, told why when it is the answer rounded twice, or a
-    misconception's value rounded too early (named: its credit times the imprecise credit)."""
+    misconception's value rounded too early (named: its credit times the imprecise
+    credit); else, when ``own`` (``_early_given_own``) says so, rounded too early
+    from the student's own earlier answers: a trap's value stays the trap."""
     asked = asked_figures(rule)
     if asked is None:
         return Verdict(INCORRECT, value=x)
     found = rounded_trap(rule.traps, asked, x, shown)
+    if found is None and own:
+        return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=own, value=x)
     if found is None:
         return Verdict(INCORRECT, value=x, feedback=rounded_twice(_stated(rule), asked, x))
     trap, figures = found
@@ -186,6 +116,32 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits) -> Verd
                    score=credits.traps.get(trap.code, trap.credit) * credits.imprecise,
                    feedback=f"{trap.feedback} (That value, rounded to {figures} significant "
                             f"figure{'s' * (figures > 1)}: give at least {asked}.)")
+
+
+def _early_given_own(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict, levels,
+                     written: dict) -> str:
+    """Feedback when the answer read, written to fewer figures than asked, is
+    right to those figures given the student's own earlier answers as written
+    (C2: (a) 0.0235 for p = 0.02352, then (b) 3.8 from -ln(0.0235) = 3.7506,
+    though -ln(p) = 3.7496 is 3.7 to 2 figures), else "": rounded too early,
+    not wrong. Their answers may be right; ECF (``_ecf``) covers wrong ones."""
+    asked, shown = asked_figures(rule), reading.figures
+    if rule.recipe is None or not env or asked is None or shown is None or shown >= asked:
+        return ""
+    own = {d: earlier.get(d) for d in rule.recipe.depends}
+    if any(v is None for v in own.values()):
+        return ""
+    try:
+        given = {d: (v,) for d, v in own.items()}
+        values = (*reachable(rule.recipe, env, given, levels=()), *_carried(carried, rule, env, given, levels))
+    except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError, TypeError):
+        return ""
+    if not any(rounds_to(reading.value, v, shown) for v in values):
+        return ""
+    those = "those values" if len(rule.sources) > 1 else "that value"
+    return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: right to "
+            f"{shown} significant figure{'s' * (shown > 1)} given {those} as written, but rounded too "
+            f"early: this paper asks for at least {asked} (expected {significant(_stated(rule), asked)})")
 
 
 def _carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: Credits, written: dict) -> str:
@@ -378,18 +334,3 @@ def _stated(rule: PartRule):
     """The part's answer as feedback rounds it: exact when rational (a
     decimal tie rounds as the paper rounds it), else its float."""
     return rule.value if rule.exact is None else rule.exact
-
-
-def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
-    """Mark a word answer by meaning (synonyms, negations; forms.read_words)."""
-    traps = {t.code: t.words for t in rule.traps if t.words}
-    reading = read_words(text, rule.accept, traps)
-    if reading.status == "accept":
-        return Verdict(CORRECT, score=1.0)
-    if reading.status == "trap":
-        trap = next(t for t in rule.traps if t.code == reading.code)
-        return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
-                       feedback=trap.feedback)
-    if reading.status in (BLANK, NEEDS_REVIEW):
-        return Verdict(reading.status)
-    return Verdict(INCORRECT)

@@ -1,0 +1,93 @@
+"""The records the careful marker (rules.py) works with: a part's ``PartRule``
+with its traps (``TrapRule``) and the earlier parts it reads (``Source``),
+the course's ``Credits``, and the ``Verdict`` on one answer, with the status
+and note names they use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from quizgen.marking.carry import LEVELS
+
+CORRECT, IMPRECISE, INCORRECT = "correct", "imprecise", "incorrect"
+NEEDS_REVIEW, INVALID = "needs_review", "invalid"
+ECF, CARRIED, EARLY, OVERRIDE = "ecf", "carried_rounding", "rounded_too_early", "override"
+CARRIED_LIMIT = 10_000   # carried-rounding sets kept per question instance before starting afresh
+NEAR = 0.25   # ECF's carried set is worked out only for an answer within 25% of the plain recomputation
+
+
+@dataclass(frozen=True, slots=True)
+class TrapRule:
+    """A trap of one instance: its value (or words), code, feedback and credit."""
+
+    code: str
+    value: float | None
+    feedback: str = ""
+    credit: float = 0.0
+    words: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """An earlier part a recipe reads: its label, correct value, the answers
+    it accepts as carried rounding, its trap values, and its tolerance rule
+    and kind (how far a student's unrounded working may lie from what they wrote)."""
+
+    name: str
+    label: str
+    value: float
+    carried: tuple
+    traps: tuple
+    spec: dict = field(default_factory=dict)
+    kind: str = "numeric"
+
+
+@dataclass(frozen=True, slots=True)
+class PartRule:
+    """What one part of one instance is marked against; ``sources`` are the
+    earlier parts its recipe reads (``Source``)."""
+
+    name: str
+    label: str
+    kind: str
+    value: float | None
+    spec: dict
+    traps: tuple = ()
+    recipe: object = None
+    carried: tuple = ()
+    accept: tuple = ()
+    percent: bool = False
+    sources: tuple = ()
+    exact: Fraction | None = None   # the value exactly, when rational: what feedback shows rounded
+    written: str = ""               # the answer as the key writes it (key.csv), quoted by feedback
+    short_carried: tuple = ()       # carried rounding from fewer figures than the policy's carried_figures
+
+
+@dataclass(frozen=True)
+class Credits:
+    """The marking policy for one template: credit for an ECF part, for an
+    imprecise answer, and per trap code (overriding a trap's own credit);
+    ``carried_figures``, the fewest figures an intermediate may be carried to."""
+
+    ecf: float = 1.0
+    imprecise: float = 0.0
+    traps: dict = field(default_factory=dict)
+    carried_figures: int = LEVELS[0]
+
+    @property
+    def levels(self) -> tuple:
+        """The significant figures an intermediate may be rounded to (carry.LEVELS from ``carried_figures``)."""
+        return tuple(k for k in LEVELS if k >= self.carried_figures)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The mark of one part: status, note, misconception, score (0..1), feedback."""
+
+    status: str
+    note: str = ""
+    misconception: str = ""
+    score: float = 0.0
+    feedback: str = ""
+    value: float | None = None
