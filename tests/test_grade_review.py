@@ -231,7 +231,7 @@ def test_a_hedged_word_answer_is_read_by_a_person(invoke, tmp_path, seed3_key):
 
 
 def test_a_listed_phrase_with_or_in_it_is_still_matched():
-    from quizgen.marking.forms import read_words
+    from quizgen.marking.words import read_words
 
     assert read_words("I think one or more", ["one or more"], {}).status == "accept"
 
@@ -242,13 +242,13 @@ def test_a_listed_phrase_with_or_in_it_is_still_matched():
 def test_a_word_inside_a_longer_listed_phrase_is_no_second_meaning(text, status):
     """C5's "zero" trap inside the accepted "division by zero" sent a right
     answer to a person (rev-fresh15); "zero" said apart still counts."""
-    from quizgen.marking.forms import read_words
+    from quizgen.marking.words import read_words
 
     assert read_words(text, ["undefined", "division by zero"], {"zero_mask_is_zero": ["0", "zero"]}).status == status
 
 
 def test_a_lone_hedging_word_is_still_just_incorrect():
-    from quizgen.marking.forms import read_words
+    from quizgen.marking.words import read_words
 
     assert read_words("maybe", ["neutral"], {}).status == "unknown"
 
@@ -277,7 +277,7 @@ def test_a_hedged_yes_or_no_is_read_by_a_person_and_a_sure_one_is_not(text, stat
     """'no' and 'yes' are too short to be found inside a sentence, so 'maybe no'
     was 'unknown' (a silent zero) while 'maybe yes' went to a person; a leading
     'no' made 'no idea' the answer no, and 'no or yes' too; 'I'm sure' is no doubt."""
-    from quizgen.marking.forms import read_words
+    from quizgen.marking.words import read_words
 
     assert read_words(text, ["no", "all at once"], {"left_to_right": ["yes", "left to right"]}).status == status
 

@@ -5,7 +5,8 @@ import math
 import pytest
 
 from quizgen.errors import InputFileError
-from quizgen.marking.forms import BLANK, INVALID, NUMBER, REVIEW, read_number, read_words, significant_figures
+from quizgen.marking.forms import BLANK, INVALID, NUMBER, REVIEW, read_number, significant_figures
+from quizgen.marking.words import read_words
 from quizgen.marking.overrides import decided_status, describe_unmatched, parse_overrides, read_overrides
 from quizgen.marking.policy import parse_policy
 from quizgen.marking.students import check_answers_belong, nearest_ids, normalise_id, unknown_message

@@ -25,11 +25,13 @@ from quizgen.key.status import Status
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking import rules as careful
 from quizgen.marking.quotes import from_own_answers, marked_from
-from quizgen.marking.forms import (NUMBER, REVIEW, REVIEW_REASON, Reading, plain_characters, read_marks,
-                                   read_number, significant_figures)
+from quizgen.marking.forms import (NUMBER, REVIEW, REVIEW_REASON, Reading, looks_like_prose, plain_characters,
+                                   read_marks, read_number, significant_figures)
+from quizgen.maths.parser import MAX_LENGTH
 
 REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh
 MAX_REVIEW = 2000   # a longer text is not an answer a person should be asked to read
+TOO_LONG = f"over {MAX_REVIEW:,} characters: too long to be read as an answer"
 
 
 class Verdict(NamedTuple):
@@ -195,7 +197,11 @@ class PartChecker:
 
     def _written(self, text: str, reason: str) -> Verdict:
         """An answer the plain reader refused: read as people write it (``L = 0.851``,
-        ``0.2014 nats``, ``≈0.427``), else needs_review for a sentence, else invalid."""
+        ``0.2014 nats``, ``≈0.427``), else needs_review for a sentence, else invalid.
+        A text too long to hold a number (``MAX_LENGTH``) is only looked at as
+        a sentence: reading it as a number cost milliseconds a row."""
+        if len(text) > MAX_LENGTH:
+            return self._long(text, reason)
         reading = read_number(text, self.part.spec.percent, self.decimal_comma, self.kind == "integer")
         if reading.status == NUMBER and not self.figures_shown:
             reading = Reading(NUMBER, reading.value)
@@ -210,6 +216,19 @@ class PartChecker:
             return said
         if reading.status == REVIEW and len(text) <= MAX_REVIEW:
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=reading.reason)
+        return Verdict(Status.INVALID, 0.0, self.expected, reason=reason)
+
+    def _long(self, text: str, reason: str) -> Verdict:
+        """The verdict on an answer longer than any number as people write it:
+        a trap's words or a sentence for a person to read, up to ``MAX_REVIEW``
+        characters; anything longer is invalid at once."""
+        if len(text) > MAX_REVIEW:
+            return Verdict(Status.INVALID, 0.0, self.expected, reason=reason)
+        said = self._said(text)
+        if said is not None:
+            return said
+        if looks_like_prose(text):
+            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=REVIEW_REASON)
         return Verdict(Status.INVALID, 0.0, self.expected, reason=reason)
 
     def _said(self, text: str) -> Verdict | None:
@@ -284,6 +303,8 @@ class PartChecker:
         return self.incorrect
 
     def _word(self, text: str) -> Verdict:
+        if len(text) > MAX_REVIEW:
+            return Verdict(Status.INVALID, 0.0, self.expected, reason=TOO_LONG)
         word = normalise_word(text)
         if word in self.accept:
             return self.correct

@@ -18,10 +18,15 @@ from quizgen.marking.carry import LEVELS, inside, reachable, truncate_sig
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import COMPUTED_FROM, marked_from, quoted
 from quizgen.marking.slips import rounded_trap, rounded_twice, rounds_to, same
-from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,  # noqa: F401
+from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,
                                         INVALID, NEAR, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
-                                        TrapRule, Verdict)   # the names callers import from here
-from quizgen.marking.words import mark_words, said_trap  # noqa: F401
+                                        TrapRule, Verdict)
+from quizgen.marking.words import mark_words, said_trap
+
+__all__ = ["source_of", "mark_part", "mark_value", "asked_figures", "figures_asked", "mark_words", "said_trap",
+           # the records and statuses of rule_model.py, which callers import from here
+           "CARRIED", "CARRIED_LIMIT", "CORRECT", "ECF", "EARLY", "IMPRECISE", "INCORRECT", "INVALID", "NEAR",
+           "NEEDS_REVIEW", "OVERRIDE", "Credits", "PartRule", "Source", "TrapRule", "Verdict"]
 
 
 def source_of(rule: PartRule) -> Source:

@@ -1,10 +1,17 @@
 """Marking by words: a word part's answer matched on meaning against its
-accepted words and traps (forms.read_words), and a number part's answer that
-is no number but says one of its traps' words (C5 (a) ``undefined``)."""
+accepted words and traps (``read_words``: case, spacing, a leading yes or
+no, a phrase inside a sentence, a negation, a hedge, a near spelling), and a
+number part's answer that is no number but says one of its traps' words
+(C5 (a) ``undefined``)."""
 
 from __future__ import annotations
 
-from quizgen.marking.forms import BLANK, read_words
+import difflib
+import re
+from dataclasses import dataclass
+
+from quizgen.marking.forms import BLANK, REVIEW, looks_like_prose
+from quizgen.maths.answers import normalise_word
 from quizgen.marking.rule_model import CORRECT, INCORRECT, NEEDS_REVIEW, Credits, PartRule, TrapRule, Verdict
 
 
@@ -28,7 +35,7 @@ def _trap_verdict(trap: TrapRule, credits: Credits) -> Verdict:
 
 
 def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
-    """Mark a word answer by meaning (synonyms, negations; forms.read_words)."""
+    """Mark a word answer by meaning (synonyms, negations; read_words)."""
     traps = {t.code: t.words for t in rule.traps if t.words}
     reading = read_words(text, rule.accept, traps)
     if reading.status == "accept":
@@ -38,3 +45,158 @@ def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
     if reading.status in (BLANK, NEEDS_REVIEW):
         return Verdict(reading.status)
     return Verdict(INCORRECT)
+
+
+# ------------------------------------------------------------------ reading words on meaning
+
+_NEGATIONS = {"not", "no", "never", "isn't", "isnt", "doesn't", "doesnt", "don't", "dont", "nor", "neither"}
+_FILLER = re.compile(r"^(?:i think|i believe|answer|it is|it's|its|the answer is|they are|it)\s+")
+_HEDGES = {"or", "maybe", "perhaps", "possibly", "either", "unsure"}
+_DOUBT = re.compile(r"\b(?:maybe|perhaps|possibly|unsure|not sure|not certain|no idea|no clue|"
+                    r"don ?t know|do not know|i guess)\b")
+"""Doubt said in words (apostrophes read as spaces): even a leading yes or no is
+then a hedge ("maybe no", "no idea", "yeah I guess"); "I'm sure" is not doubt."""
+_POLARITY = {"y": "yes", "n": "no", "yes": "yes", "no": "no", "true": "true", "false": "false",
+             "yeah": "yes", "yep": "yes", "nope": "no", "correct": "yes", "wrong": "no"}
+
+
+@dataclass(frozen=True)
+class WordReading:
+    """A word answer's meaning: ``accept``, a trap (``code``), ``unknown``,
+    ``blank`` or ``needs_review`` (two meanings at once, or a sentence)."""
+
+    status: str
+    code: str = ""
+
+
+def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordReading:
+    """Match ``text`` against the accepted words and each trap's words
+    (``traps``: code -> words), on meaning: case, spacing, a leading yes/no
+    (``NO - it is bidirectional``), a phrase inside a sentence (``the mean
+    over M``), a negated phrase (``not left to right``) on a two-way question;
+    ``synonyms`` maps extra words to a listed one. A hedge (``neutral or
+    positive``, ``maybe neutral``) that names a listed phrase is for a person
+    to read, unless a listed phrase itself holds the hedging word."""
+    if text is None or not str(text).strip():
+        return WordReading(BLANK)
+    classes = {"": {normalise_word(w) for w in accept}}
+    classes.update({code: {normalise_word(w) for w in words} for code, words in traps.items()})
+    said = normalise_word(re.sub(r"[,;:!?()\"']", " ", str(text)))
+    said = normalise_word((synonyms or {}).get(said, said))
+    exact = _exact(said, classes)
+    if exact is not None:
+        return exact
+    said = _FILLER.sub("", said)
+    tokens = said.split(" ") if said else []
+    doubtful = _doubtful(said, classes)
+    if tokens and tokens[0] in _POLARITY:
+        found = _exact(_POLARITY[tokens[0]], classes) or _exact(tokens[0], classes)
+        if found is not None and (doubtful or len({_POLARITY[t] for t in tokens if t in _POLARITY}) > 1):
+            return WordReading(REVIEW)   # "no idea", "yeah I guess", "no or yes": a person decides
+        if found is not None:
+            return found
+    found = _phrases(said, classes, synonyms or {})
+    if (doubtful or _hedged(said, classes)) and (found.status in ("accept", "trap") or _names_any(said, classes)):
+        return WordReading(REVIEW)   # "neutral or positive", "maybe neutral", "maybe no": a person decides
+    if found.status not in ("accept", "trap") and _misspelt(said, classes):
+        return WordReading(REVIEW)   # "avrage", "bidirectonal": a person decides, never a silent 0
+    return found
+
+
+def _misspelt(said: str, classes: dict) -> bool:
+    """True when the answer, or a word of it, is a near spelling (``MISSPELT``
+    alike, 4 letters or more) of a listed word or phrase."""
+    listed = [w for words in classes.values() for w in words if len(w) >= 4]
+    candidates = {said, *said.split(" ")}
+    return any(len(c) >= 4 and _alike(c, w) for c in candidates for w in listed)
+
+
+def _alike(said: str, word: str) -> bool:
+    """True when ``said`` and ``word`` are ``MISSPELT`` alike; the cheap upper
+    bounds come first, as difflib.get_close_matches does (the same answer),
+    the lengths' own bound (``real_quick_ratio``) before a matcher is made."""
+    if 2 * min(len(said), len(word)) < MISSPELT * (len(said) + len(word)):
+        return False
+    matcher = difflib.SequenceMatcher(None, said, word)
+    return matcher.real_quick_ratio() >= MISSPELT and matcher.quick_ratio() >= MISSPELT \
+        and matcher.ratio() >= MISSPELT
+
+
+MISSPELT = 0.85   # "avrage"/"average" 0.92; "median"/"mean" 0.8 is another word
+
+
+def _doubtful(said: str, classes: dict) -> bool:
+    """True when the answer says doubt (``_DOUBT``) that no listed phrase holds."""
+    return _DOUBT.search(said) is not None and not any(_DOUBT.search(w) for words in classes.values() for w in words)
+
+
+def _hedged(said: str, classes: dict) -> bool:
+    """True when the answer hedges (``or``, ``maybe``, ...) and no listed phrase holds that word."""
+    return bool(_HEDGES & set(said.split(" "))) and not any(_HEDGES & set(w.split(" "))
+                                                            for words in classes.values() for w in words)
+
+
+def _names_any(said: str, classes: dict) -> bool:
+    """True when ``said`` holds a listed word or phrase, however short (a hedged ``maybe no``)."""
+    tokens = said.split(" ")
+    return any(_starts(tokens, phrase.split(" ")) for words in classes.values() for phrase in words)
+
+
+def _exact(said: str, classes: dict):
+    hits = [code for code, words in classes.items() if said in words]
+    if len(hits) == 1:
+        return WordReading("accept") if hits[0] == "" else WordReading("trap", hits[0])
+    return None
+
+
+def _phrases(said: str, classes: dict, synonyms: dict) -> WordReading:
+    """The meaning of the listed phrases found in ``said``; a phrase found
+    only inside a longer one found ("zero" in "division by zero") is part of
+    that one, not a second meaning."""
+    tokens = said.split(" ")
+    places = _places(tokens)
+    found = []   # (first token, end, code, negated)
+    for code, words in classes.items():
+        for phrase in words | {normalise_word(k) for k, v in synonyms.items() if normalise_word(v) in words}:
+            if len(phrase) < 3:
+                continue
+            size = len(phrase.split(" "))
+            for at in _starts(tokens, phrase.split(" "), places):
+                found.append((at, at + size, code, bool(_NEGATIONS & set(tokens[max(at - 2, 0):at]))))
+    meanings = {(code, negated) for at, end, code, negated in found
+                if not any(a <= at and end <= e and e - a > end - at for a, e, _, _ in found)}
+    return _meaning(meanings, classes, said)
+
+
+def _starts(tokens: list, phrase: list, places: dict | None = None) -> list:
+    """Every place where ``phrase`` (tokens) starts in ``tokens``; with
+    ``places`` (``_places(tokens)``) only where its first word stands, so a
+    long answer is not compared with every phrase at every word."""
+    size = len(phrase)
+    candidates = range(len(tokens) - size + 1) if places is None else places.get(phrase[0], ())
+    return [i for i in candidates if tokens[i:i + size] == phrase]
+
+
+def _places(tokens: list) -> dict:
+    """{word: the places it stands in ``tokens``}."""
+    places = {}
+    for i, token in enumerate(tokens):
+        places.setdefault(token, []).append(i)
+    return places
+
+
+def _meaning(meanings: set, classes: dict, said: str) -> WordReading:
+    resolved = set()
+    for code, negated in meanings:
+        if not negated:
+            resolved.add(code)
+        elif len(classes) == 2:
+            resolved.add(next(c for c in classes if c != code))
+        else:
+            resolved.add(None)
+    if len(resolved) == 1 and None not in resolved:
+        code = resolved.pop()
+        return WordReading("accept") if code == "" else WordReading("trap", code)
+    if resolved or looks_like_prose(said):
+        return WordReading(REVIEW)
+    return WordReading("unknown")
