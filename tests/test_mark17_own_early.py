@@ -25,7 +25,9 @@ from quizgen.validation.marking import careful_student, mark_answers
 
 BANK = {t.cls: t for t in load_bank()}
 AS_WRITTEN = "significant figures given that value as written, but rounded too early"
-SEEDS = 80
+SEEDS = 80          # the slow run's draws per class
+QUICK_SEEDS = 12    # the quick suite's
+SIZES = [QUICK_SEEDS, pytest.param(SEEDS, marks=pytest.mark.slow)]
 
 
 def _own_value(rule, instance, answers: dict) -> float:
@@ -34,11 +36,11 @@ def _own_value(rule, instance, answers: dict) -> float:
     return reachable(rule.recipe, instance.env, given, levels=())[0]
 
 
-def _two_figure_students(cls: str):
+def _two_figure_students(cls: str, seeds: int):
     """(instance, part name, answers, own value): a 3 s.f. careful student
     whose one later part is worked from their own earlier answers as written
     and given to 2 significant figures."""
-    for k in range(SEEDS):
+    for k in range(seeds):
         instance = sample_instance(BANK[cls], f"mark17/own/{cls}/{k}")
         rules, careful = part_rules(instance), careful_student(instance, 3)
         for name, rule in rules.items():
@@ -50,10 +52,11 @@ def _two_figure_students(cls: str):
             yield instance, name, {**careful, name: significant(own, 2)}, own
 
 
+@pytest.mark.parametrize("seeds", SIZES)
 @pytest.mark.parametrize("cls", ["C1", "C2", "C7", "C8"])
-def test_a_later_part_to_2_figures_from_a_right_earlier_part_is_imprecise_in_every_path(cls):
+def test_a_later_part_to_2_figures_from_a_right_earlier_part_is_imprecise_in_every_path(cls, seeds):
     differs = 0
-    for instance, name, answers, own in _two_figure_students(cls):
+    for instance, name, answers, own in _two_figure_students(cls, seeds):
         checked = mark_answers(question_checkers(key_entry(Question("Q1", instance))), instance, answers)[name]
         marked = mark_paper(part_rules(instance), answers, instance.env)[name]
         where = (instance.seed_label, name, answers, checked.feedback)
@@ -68,19 +71,21 @@ def test_a_later_part_to_2_figures_from_a_right_earlier_part_is_imprecise_in_eve
             assert checked.feedback.startswith("marked from your "), where
             exact = float(instance.parts[_index(instance, name)].value)
             assert not any(rounds_to(float(answers[name]), exact, figures) for figures in (1, 2)), where
-    assert differs >= (1 if cls in ("C1", "C2") else 0)
+    # the case is rare (the quick draws hold none; test_c1_seed_9... pins one from a CSV)
+    assert differs >= (1 if cls in ("C1", "C2") and seeds == SEEDS else 0)
 
 
 def _index(instance, name: str) -> int:
     return next(i for i, pv in enumerate(instance.parts) if pv.part.name == name)
 
 
+@pytest.mark.parametrize("seeds", SIZES)
 @pytest.mark.parametrize("cls", ["C1", "C2"])
-def test_a_trap_worked_from_a_right_earlier_part_and_rounded_to_2_figures_is_never_told_as_written(cls):
+def test_a_trap_worked_from_a_right_earlier_part_and_rounded_to_2_figures_is_never_told_as_written(cls, seeds):
     """(b) a trap's value worked from the student's own 3 s.f. (a), given to 2
     figures: the new rule may not turn it into rounded-too-early."""
     seen = 0
-    for k in range(SEEDS):
+    for k in range(seeds):
         instance = sample_instance(BANK[cls], f"mark17/trap/{cls}/{k}")
         careful = careful_student(instance, 3)
         a = float(careful["p"])
@@ -89,7 +94,7 @@ def test_a_trap_worked_from_a_right_earlier_part_and_rounded_to_2_figures_is_nev
             checked = mark_answers(question_checkers(key_entry(Question("Q1", instance))), instance, answers)["loss"]
             assert checked.status != "correct" and AS_WRITTEN not in checked.feedback, (instance.seed_label, code)
             seen += checked.misconception == code
-    assert seen >= SEEDS   # the traps are named, not merely not accepted
+    assert seen >= seeds   # the traps are named, not merely not accepted
 
 
 def _log10(x: float) -> float:
