@@ -25,6 +25,8 @@ NUMBER, BLANK, INVALID, REVIEW = "number", "blank", "invalid", "needs_review"
 # or a size in bars (|M| = 1)
 _LABEL = re.compile(r"^\s*(?:[^\W\d][\w\u0300-\u036f\u20d0-\u20ff{}^\\]{0,15}|\|[^\W\d]\w{0,3}\|)"
                     r"(?:\s*\([^()=]{0,12}\))?\s*[=:]\s*(?=\S)")
+_SAID = re.compile(r"^\s*(?:it\s+is|it[’']s|(?:the\s+)?answer\s+is|that\s+is|so)\s+(?=[-+.\d])", re.IGNORECASE)
+"""``it is 0``, ``the answer is 0.427``: the words before a number that say it is the answer."""
 _APPROX = re.compile(r"^\s*(?:≈|~|approx\.?|about|roughly|around)\s*", re.IGNORECASE)
 # The end-anchored patterns start where a run of spaces starts ((?<!\s)): tried
 # from every space of a long run, a leading \s* made them quadratic (10,000
@@ -57,7 +59,8 @@ _TRAILING = (
 _TIMES_X = re.compile(r"(?<=\d)\s*[xX]\s*(?=\d)")   # the letter x for × between numbers (3.28 x 10^-5, 0.8 x 2580)
 REVIEW_REASON = "a person should read this answer"
 BOUND_REASON = "a bound, not a value: a person decides whether it answers the part"
-_BOUND = re.compile(r"^\s*(?:at\s+(?:least|most)|(?:no\s+)?(?:more|less|fewer)\s+than|[<>]=?|[≤≥])\s*[-+]?\d",
+_BOUND = re.compile(r"^\s*(?:[^\W\d]\w{0,15}\s*|\|[^\W\d]\w{0,3}\|\s*)?"   # a bound, named or not (|M| >= 1)
+                    r"(?:at\s+(?:least|most)|(?:no\s+)?(?:more|less|fewer)\s+than|[<>]=?|[≤≥])\s*[-+]?\d",
                     re.IGNORECASE)
 # a number, then a word of two letters or more, bare or in brackets ("0.768 total loss", "0.768 (mean)",
 # "2432 [MASK]"): said about the number, which a person reads ("0.7x" stays invalid)
@@ -103,7 +106,7 @@ def strip_decorations(text: str, percent: bool = False):
     """``text`` without a leading label, approximation sign or trailing note
     (``_TRAILING``: a unit, ``(3 s.f.)``, ``...``, ``✓``, a full stop); and the
     number to divide by (100 for ``76.9%`` in a part that is not a percentage)."""
-    text = _LABEL.sub("", text.strip(), count=1)
+    text = _LABEL.sub("", _SAID.sub("", text.strip(), count=1), count=1)
     text = _APPROX.sub("", text, count=1)
     text = _strip_trailing(text)
     factor = 1.0
