@@ -9,7 +9,7 @@ import re
 import pytest
 
 from quizgen.bank.loader import load_bank
-from quizgen.drill.traps import NAMES, trap_name
+from quizgen.drill.traps import trap_name, trap_names
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.key.entries import key_entry
@@ -40,16 +40,23 @@ def test_the_advice_says_which_parts_of_the_left_question_came_after_hints(templ
 
 
 def test_every_shipped_trap_has_an_english_name():
-    """Each shipped code has a name written for it (not its code with spaces:
-    "library nan"), with no underscore, that can stand inside a sentence."""
-    codes = {trap.code for t in load_bank(()) for part in t.parts for trap in part.traps}
-    assert codes <= set(NAMES), sorted(codes - set(NAMES))
-    for code in codes:
-        name = trap_name(code)
+    """Each shipped trap has a ``name:`` in its YAML (not its code with spaces:
+    "library nan"), with no underscore, that can stand inside a sentence; a code
+    used by several templates is named the same in each."""
+    named = {}
+    for template in load_bank(()):
+        for trap in (trap for part in template.parts for trap in part.traps):
+            assert trap.name, f"{template.path}: trap {trap.code} has no name"
+            named.setdefault(trap.code, set()).add(trap.name)
+    assert {code: names for code, names in named.items() if len(names) > 1} == {}
+    names = trap_names(load_bank(()))
+    for code in named:
+        name = trap_name(code, names)
         assert "_" not in name and name == name.strip() and not name.endswith("."), code
         assert name[0].islower() or name.startswith(("BERT", "0/0")), code
-    assert trap_name("library_nan") == "the library's NaN, not the formula's undefined 0/0"
-    assert trap_name("own_bank_slip") == "own bank slip"   # another bank's code: read as words
+    assert trap_name("library_nan", names) == "the library's NaN, not the formula's undefined 0/0"
+    assert trap_name("empty_sum_undefined", names) == "the empty sum taken as undefined, like the empty mean"
+    assert trap_name("own_bank_slip", names) == "own bank slip"   # a code no template names: read as words
 
 
 def test_the_summary_and_advice_name_a_trap_in_english():

@@ -11,8 +11,9 @@ from quizgen.maths.parser import Node
 class Trap:
     """A named misconception: the wrong value (or words) it produces, feedback,
     ``credit``: the share of the part's points it earns (default 0; for a
-    genuinely half-right answer), and ``when``: a condition that leaves the
-    trap out of a draw where it is false (None: always there)."""
+    genuinely half-right answer), ``when``: a condition that leaves the
+    trap out of a draw where it is false (None: always there), and ``name``:
+    the short English label the drill shows ("" when the YAML gives none)."""
 
     code: str
     feedback: str
@@ -20,6 +21,7 @@ class Trap:
     words: tuple = ()
     credit: float = 0.0
     when: Node | None = None
+    name: str = ""
 
 
 @dataclass(frozen=True)

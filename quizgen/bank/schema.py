@@ -7,12 +7,12 @@ from collections.abc import Hashable
 import re
 
 from quizgen.bank import budget, let_schema
-from quizgen.bank.model import Param, Part, Template, Trap
+from quizgen.bank.model import Param, Part, Template
 from quizgen.bank.part_layout import (check_tolerance, optional_number, part_space, points_problems,
                                       repeated_codes)
+from quizgen.bank.trap_schema import trap as build_trap, word_list
 from quizgen.bank.yamlfile import locate_line, odd_scalar
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems, did_you_mean
-from quizgen.maths.answers import to_number
 from quizgen.maths.parser import parse, template_policy
 from quizgen.bank.text_rules import text_rule_problems
 
@@ -20,7 +20,6 @@ TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "s
             "parts", "solution", "canonical", "tests", "figure", "max_tries"}
 REQUIRED_TOP = ("id", "class", "title", "points", "params", "stem", "parts", "solution", "canonical")
 PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance", "traps", "points", "space"}
-TRAP_KEYS = {"code", "value", "words", "feedback", "credit", "when"}
 SOLUTION_KEYS = {"forecast", "forecast_shows", "steps", "verify"}
 STEP_KEYS = {"title", "why", "work", "shows"}
 CANONICAL_KEYS = {"params", "expect"}
@@ -29,7 +28,6 @@ PARAM_KINDS = {"integer", "decimal", "choice", "vector", "sample", "value", "ins
 TOLERANCE_KEYS = {"sigfigs", "rtol", "atol"}
 PART_TYPES = ("numeric", "integer", "word")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-CODE_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 CLASS_PATTERN = re.compile(r"^C[1-9][0-9]{0,5}$")
 
 
@@ -270,7 +268,7 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
     check.jinja(check.text(part["ask"], "parts", i, "ask"), "parts", i, "ask")
     answer, accept = None, ()
     if kind == "word":
-        accept = _word_list(check, part.get("accept"), "parts", i, "accept")
+        accept = word_list(check, part.get("accept"), "parts", i, "accept")
     elif "answer" not in part:
         check.fail("a numeric or integer part needs an 'answer' expression", "parts", i)
     else:
@@ -283,57 +281,13 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
         check_tolerance(check, tolerance, TOLERANCE_KEYS, "parts", i, "tolerance")
     if not isinstance(part.get("traps") or [], list):
         check.fail("expected a list of traps", "parts", i, "traps")
-    traps = tuple(check.guard(_trap, check, trap, names, kind, i, j)
+    traps = tuple(check.guard(build_trap, check, trap, names, kind, i, j)
                   for j, trap in enumerate(part.get("traps") or []))
     repeated_codes(check, traps, i)
     points = optional_number(check, part.get("points"), 0.0, None, "parts", i, "points")
     space = part_space(check, part.get("space"), "parts", i, "space")
     return Part(name=part["name"], ask=part["ask"], kind=kind, answer=answer, accept=accept,
                 decimals=decimals, tolerance=dict(tolerance), traps=traps, points=points, space=space)
-
-
-def _word_list(check: _Checker, words, *where) -> tuple:
-    if not isinstance(words, list) or not words or not all(isinstance(w, (str, int, float)) for w in words):
-        check.fail("expected a non-empty list of words", *where)
-    for j, word in enumerate(words):
-        check.jinja(str(word), *where, j)
-    return tuple(str(w) for w in words)
-
-
-def _no_number_words(check: _Checker, words: tuple, *where) -> None:
-    """A number part reads a number first: a trap word that is one (``1e3``) would never be reached."""
-    for j, word in enumerate(words):
-        try:
-            to_number(word)
-        except ExpressionError:
-            continue
-        check.fail(f"{word!r} reads as a number, which a number part marks by value: give it as the trap's "
-                   "'value', and keep 'words' for answers that are no number (undefined, 0/0)", *where, j)
-
-
-def _trap(check: _Checker, trap, names, kind, i, j) -> Trap:
-    where = ("parts", i, "traps", j)
-    check.keys(trap, TRAP_KEYS, ("code", "feedback"), *where)
-    code = check.text(trap["code"], *where, "code")
-    if not CODE_PATTERN.match(code):
-        check.fail("a misconception code is lower_snake_case", *where, "code")
-    value = words = when = None
-    if "when" in trap:
-        when = check.expression(trap["when"], names, *where, "when")
-    if "value" in trap:
-        value = check.expression(trap["value"], names, *where, "value")
-    if "words" in trap:
-        words = _word_list(check, trap["words"], *where, "words")
-    if value is None and words is None:
-        check.fail("a trap needs a 'value' or 'words'", *where)
-    if kind != "word" and words is not None:
-        _no_number_words(check, words, *where, "words")
-    check.jinja(check.text(trap["feedback"], *where, "feedback"), *where, "feedback")
-    credit = trap.get("credit", 0)
-    if isinstance(credit, bool) or not isinstance(credit, (int, float)) or not 0 <= credit <= 1:
-        check.fail(f"a trap's credit is a share of the part's points from 0 to 1, found {credit!r}", *where, "credit")
-    return Trap(code=code, feedback=trap["feedback"], value=value, words=words or (), credit=float(credit),
-                when=when)
 
 
 def _solution(check: _Checker, solution, part_names) -> dict:

@@ -19,7 +19,7 @@ from quizgen.key.entries import key_entry
 from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, summary
-from quizgen.drill.traps import trap_name
+from quizgen.drill.traps import trap_name, trap_names
 from quizgen.drill.wording import as_read, capital, cut, echo, exact_text
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.ui import wait_for_line
@@ -203,7 +203,7 @@ class Drill:
                     self.say(f"I cannot mark {cut(text)!r} by myself: type just the answer, {wanted}. "
                              "It was not counted; try again, or ? for help.", "  ")
                 else:
-                    self.report(record, verdict, turn.latex.get(record.letter), text)
+                    self.report(record, verdict, turn.latex.get(record.letter), text, turn.names)
                     turn.results.append(turn.result(record, verdict.status, verdict))
                     turn.part_start = turn.hints   # the next part's hints are counted from here
                     self.track_traps(record, verdict, turn)
@@ -219,9 +219,10 @@ class Drill:
         return (" If the comma is a decimal comma, write a point (0.408) or start the drill with "
                 "--decimal-comma.")
 
-    def report(self, record, verdict, latex=None, text: str = "") -> None:
+    def report(self, record, verdict, latex=None, text: str = "", names=None) -> None:
         """Say whether an answer is right, the expected value (``latex``: its exact
-        form), and any misconception; how an answer ``text`` with a comma was read."""
+        form), and any misconception, by its name in ``names`` (traps.trap_names);
+        how an answer ``text`` with a comma was read."""
         exact = exact_text(record, latex)
         if "," in text and verdict.value is not None and verdict.status != "correct":
             self.say(f"(Your {cut(text)} was read as {as_read(verdict.value)}.)", "  ")
@@ -240,7 +241,7 @@ class Drill:
             return
         self.say(f"Incorrect: the answer is {verdict.expected}{exact}.", "  ")
         if verdict.misconception:
-            self.say(f"Your answer matches the misconception \"{trap_name(verdict.misconception)}\": "
+            self.say(f"Your answer matches the misconception \"{trap_name(verdict.misconception, names)}\": "
                      f"{to_plain(verdict.feedback)}", "  ")
 
     def track_traps(self, record, verdict, turn) -> None:
@@ -333,6 +334,7 @@ class _Turn:
         self.forecast_seen = False   # offered once a question, to the first part that asks
         self.traps_met = []   # misconception codes answered, one per part
         self.traps_avoided = set()   # codes of traps on parts answered right without hints
+        self.names = trap_names([template])   # the misconceptions as this question's template names them
 
     def result(self, record, status: str, verdict=None) -> PartResult:
         """The result of one part, as the summary needs it."""
@@ -382,7 +384,8 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
     drill.say(f"Progress file: {path}" if drill.store else "Practice run: progress is not saved.")
     drill.say("Answer each part; h for a hint, s to skip, ? for help, q to quit.")
     result = drill.run(count, first)
-    out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key), banks=banks) + "\n")
+    out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key), banks=banks,
+                      names=trap_names(templates + bank)) + "\n")
     out.flush()
     return result
 

@@ -7,7 +7,7 @@ import shlex
 from collections import Counter
 
 from quizgen.drill import record as learner
-from quizgen.drill.traps import trap_name
+from quizgen.drill.traps import trap_name, trap_names
 from quizgen.bank.loader import load_bank
 from quizgen.marking.quotes import trap_wording
 from quizgen.text.plain import WIDTH, to_plain, wrap
@@ -15,9 +15,10 @@ from quizgen.text.plain import WIDTH, to_plain, wrap
 SHOWN = 3   # weak classes, and open misconceptions, listed in the advice
 
 
-def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=()) -> str:
+def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), names=None) -> str:
     """The end-of-drill report: score by class, misconceptions met, what next
-    (``banks``: this run's --bank folders, for the suggested command)."""
+    (``banks``: this run's --bank folders, for the suggested command; ``names``:
+    the misconceptions' names, traps.trap_names of the loaded bank)."""
     title = f"Summary ({result.questions} question{'s' * (result.questions != 1)}, stopped: {result.stopped})"
     lines = ["", title, "-" * len(title)]
     if not result.parts:
@@ -27,13 +28,13 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=()) 
         met = Counter(p.misconception for p in result.parts if p.misconception)
         feedback = {p.misconception: trap_wording(p.feedback) for p in result.parts if p.misconception}
         lines += ["", "Misconceptions met:" if met else "Misconceptions met: none."]
-        lines += [wrap(f"- {trap_name(code)} ({n}x): {to_plain(feedback[code])}", width)
+        lines += [wrap(f"- {trap_name(code, names)} ({n}x): {to_plain(feedback[code])}", width)
                   for code, n in met.most_common()]
     lines += ["", "What to practise next:"]
     lines += [f"- {line}" if line.startswith("try:") else wrap(f"- {line}", width)   # a command: one line to copy
               for line in advice(progress, bank_classes, banks, result.outcomes, {p.cls for p in result.parts},
                                  met={p.misconception for p in result.parts if p.misconception},
-                                 unfinished=result.unfinished)]
+                                 unfinished=result.unfinished, names=names)]
     if result.saved_to:
         lines += ["", f"Progress saved to {result.saved_to}."]
     return "\n".join(lines)
@@ -60,7 +61,7 @@ def _score_table(parts: list, width: int = WIDTH) -> list:
 
 
 def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=frozenset(), met=frozenset(),
-           unfinished=()) -> list:
+           unfinished=(), names=None) -> list:
     """What to practise next, from the record: weak classes (low boxes), open
     misconceptions, and classes never tried; what this drill missed (``outcomes``,
     its last outcome by class) or ``met`` (misconception codes) first, then by due
@@ -70,7 +71,8 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     (the command would stop at it as an unknown class). A class ``answered`` in
     this drill is not new, even when the question was left before its card moved;
     such a question (``unfinished``: its parts' results) is named first, with
-    what was done on it, and its class leads the suggested command."""
+    what was done on it, and its class leads the suggested command. A
+    misconception is called by its name in ``names`` (traps.trap_names)."""
     listed = " (quizgen drill --stats lists them)" if outcomes is not None else ""   # --stats: in its tables
     outcomes = outcomes or {}
     weak = sorted((outcomes.get(cls) != learner.MISSED, card.due, card.box, cls)
@@ -83,7 +85,8 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     codes = sorted(progress.open_misconceptions(), key=lambda code: code not in met)   # stable: by due within
     for code in codes[:SHOWN]:
         card = progress.misconceptions[code]
-        lines.append(f"misconception \"{trap_name(code)}\": met {card.seen}x; due {_due_text(card.due, progress.clock)}.")
+        lines.append(f"misconception \"{trap_name(code, names)}\": met {card.seen}x; "
+                     f"due {_due_text(card.due, progress.clock)}.")
     lines += _more(len(codes), "open misconception", "open misconceptions", listed)
     new = [cls for cls in bank_classes if cls not in progress.classes and cls not in answered]
     if new:
@@ -143,9 +146,11 @@ def stats_report(state=None, banks=()) -> tuple:
     path = learner.real_path(state if state else learner.default_path())
     loaded = learner.load(path, read_only=True)
     progress = loaded.progress
-    bank_classes = sorted({t.cls for t in load_bank(banks)}, key=class_key)
+    bank = load_bank(banks)
+    bank_classes, names = sorted({t.cls for t in bank}, key=class_key), trap_names(bank)
+    what_next = advice(progress, bank_classes, banks, names=names)
     if not progress.classes:
-        return f"No progress recorded yet ({path}).\n" + "\n".join(advice(progress, bank_classes, banks)), loaded.note
+        return f"No progress recorded yet ({path}).\n" + "\n".join(what_next), loaded.note
     lines = [f"Progress file: {path}",
              f"{progress.clock} question{'s' * (progress.clock != 1)} over {progress.sessions} "
              f"session{'s' * (progress.sessions != 1)}.",
@@ -157,5 +162,5 @@ def stats_report(state=None, banks=()) -> tuple:
         for code, card in sorted(progress.misconceptions.items()):
             lines.append(f"{code:<32} {card.box:<4} {card.seen:<4} {card.right:<8} "
                          f"{_due_text(card.due, progress.clock)}")
-    lines += ["", "What to practise next:"] + [f"- {line}" for line in advice(progress, bank_classes, banks)]
+    lines += ["", "What to practise next:"] + [f"- {line}" for line in what_next]
     return "\n".join(lines), loaded.note

@@ -1,0 +1,89 @@
+"""A part's traps, checked as the schema checks the rest (``check`` is its
+checker: ``fail`` and ``problem`` name file:line): code, value or words,
+feedback, credit, ``when``, and ``name``, the short English label the drill
+gives the misconception ("log base 10 instead of ln" for log10_instead_of_ln)."""
+
+from __future__ import annotations
+
+import re
+
+from quizgen.bank.model import Trap
+from quizgen.errors import ExpressionError
+from quizgen.maths.answers import to_number
+
+TRAP_KEYS = {"code", "name", "value", "words", "feedback", "credit", "when"}
+CODE_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+MAX_TRAP_NAME = 80
+"""The most characters of a trap's ``name``: a label read inside a sentence
+("Your answer matches the misconception "..."") fits one line of the drill."""
+
+
+def trap(check, given, names, kind, i, j) -> Trap:
+    """Trap ``j`` of part ``i`` (of type ``kind``), built from its YAML ``given``."""
+    where = ("parts", i, "traps", j)
+    check.keys(given, TRAP_KEYS, ("code", "feedback"), *where)
+    code = check.text(given["code"], *where, "code")
+    if not CODE_PATTERN.match(code):
+        check.fail("a misconception code is lower_snake_case", *where, "code")
+    name = check.guard(trap_name, check, given.get("name"), *where, "name", default="")
+    value = words = when = None
+    if "when" in given:
+        when = check.expression(given["when"], names, *where, "when")
+    if "value" in given:
+        value = check.expression(given["value"], names, *where, "value")
+    if "words" in given:
+        words = word_list(check, given["words"], *where, "words")
+    if value is None and words is None:
+        check.fail("a trap needs a 'value' or 'words'", *where)
+    if kind != "word" and words is not None:
+        _no_number_words(check, words, *where, "words")
+    check.jinja(check.text(given["feedback"], *where, "feedback"), *where, "feedback")
+    credit = given.get("credit", 0)
+    if isinstance(credit, bool) or not isinstance(credit, (int, float)) or not 0 <= credit <= 1:
+        check.fail(f"a trap's credit is a share of the part's points from 0 to 1, found {credit!r}", *where, "credit")
+    return Trap(code=code, feedback=given["feedback"], value=value, words=words or (), credit=float(credit),
+                when=when, name=name)
+
+
+def trap_name(check, name, *where) -> str:
+    """A trap's optional ``name``: one line of plain text, at most MAX_TRAP_NAME
+    characters ("" when absent: the drill then reads the code as words)."""
+    if name is None:
+        return ""
+    if not isinstance(name, str) or not name.strip():
+        check.fail("a trap's name is a short label in words, e.g. \"log base 10 instead of ln\"", *where)
+    if "\n" in name.strip():
+        check.fail("a trap's name is one line: it is read inside a sentence", *where)
+    if len(name.strip()) > MAX_TRAP_NAME:
+        check.fail(f"a trap's name is a short label: {len(name.strip())} characters, at most {MAX_TRAP_NAME}",
+                   *where)
+    return name.strip()
+
+
+def unnamed_traps(template) -> list:
+    """``(keys, message)`` for each trap of ``template`` without a ``name``, for
+    validate to warn at (the drill would call it by its code read as words)."""
+    return [(("parts", i, "traps", j, "code"),
+             f"warning: trap {trap.code} has no name: add name: \"...\", a short English label the "
+             "drill shows for this misconception (without it, its code read as words)")
+            for i, part in enumerate(template.parts) for j, trap in enumerate(part.traps) if not trap.name]
+
+
+def word_list(check, words, *where) -> tuple:
+    """A non-empty list of words (accepted answers or a trap's), each checked as Jinja2 text."""
+    if not isinstance(words, list) or not words or not all(isinstance(w, (str, int, float)) for w in words):
+        check.fail("expected a non-empty list of words", *where)
+    for j, word in enumerate(words):
+        check.jinja(str(word), *where, j)
+    return tuple(str(w) for w in words)
+
+
+def _no_number_words(check, words: tuple, *where) -> None:
+    """A number part reads a number first: a trap word that is one (``1e3``) would never be reached."""
+    for j, word in enumerate(words):
+        try:
+            to_number(word)
+        except ExpressionError:
+            continue
+        check.fail(f"{word!r} reads as a number, which a number part marks by value: give it as the trap's "
+                   "'value', and keep 'words' for answers that are no number (undefined, 0/0)", *where, j)
