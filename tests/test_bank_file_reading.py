@@ -42,9 +42,9 @@ def _refused(invoke, folder, tmp_path, words, line=None):
 @pytest.mark.parametrize("old, new, line, words", [
     ("  tau: {choice: [0.5, 2]}", "  tau: {choice: [.nan, 2]}", 9, "params.tau.choice.0: expected a finite number"),
     ("  tau: {choice: [0.5, 2]}", "  tau: {choice: [0.5, .inf]}", 9, "params.tau.choice.1: expected a finite number"),
-    ("  expect: {p: 0.506}", "  expect: {p: -.inf}", 48, "canonical.expect.p: expected a finite number"),
+    ("  expect: {p: 0.506}", "  expect: {p: -.inf}", 50, "canonical.expect.p: expected a finite number"),
     ('title: "Softmax with a temperature"', 'title: "Soft\\u0000max"', 3, "the control character U+0000"),
-    ('"Divide every logit', '"\\eDivide every logit', 30, "the control character U+001B"),
+    ('"Divide every logit', '"\\eDivide every logit', 31, "the control character U+001B"),
     ("points: 2\n", "points: 2\npoints: 3\n", 5, "duplicate key 'points' (first given on line 4)"),
     ("  V: {integer: [3, 4]}\n", "  V: {integer: [3, 4]}\n  V: {integer: [5, 6]}\n", 8,
      "duplicate key 'V' (first given on line 7)"),

@@ -16,7 +16,7 @@ def drill(*answers):
 
 def test_a_sentence_is_asked_again_and_not_counted_as_a_miss():
     # grade leaves a sentence to a person (needs_review); the drill has none to ask
-    for answer in ("the answer is 0.7", "exp(exp(exp(100)))"):
+    for answer in ("I would say roughly seventy percent", "exp(exp(exp(100)))"):
         result, out = drill(answer, "q")
         assert result.parts == [], answer
         assert "I cannot mark" in out and "Worked solution" not in out

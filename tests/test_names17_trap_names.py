@@ -20,7 +20,9 @@ from quizgen.generation.quiz import seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.key.entries import key_part
 
-USER_C11 = (Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml").read_text(encoding="utf-8")
+USER_C11 = re.sub(r"^        name: .*\n", "", (Path(__file__).parent / "data" / "user_bank" /
+                                                "c11_softmax_temperature.yaml").read_text(encoding="utf-8"), flags=re.M)
+"""The user bank's C11 with its traps' names taken out (its file names them, as a well-made template does)."""
 IGNORED = "the temperature left out of the softmax"
 MULTIPLIED = "logits times the temperature, not divided by it"
 
@@ -142,3 +144,13 @@ def test_stats_and_advice_name_codes_from_the_loaded_bank(tmp_path):
     assert re.search(r"^temperature_multiplied\s+1 ", report, re.M)   # the table keeps the code
     plain, _ = stats_report(state)   # without the bank that names it: the code in words
     assert 'misconception "temperature multiplied": met 1x' in " ".join(plain.split())
+
+
+def test_validate_warns_at_a_trap_without_a_name_and_still_passes(invoke, tmp_path):
+    """The drill would call it by its code read as words: validate says so, at the trap's line."""
+    path = named_c11(tmp_path / "bank", ignored=None)
+    result = invoke("validate", str(path), "--samples", 5)
+    assert result.exit_code == 0, result.output
+    assert (f"{path}:{_line_of(path, 'code: temperature_ignored')}: parts.0.traps.0.code: warning: trap "
+            "temperature_ignored has no name: add name:") in result.output
+    assert "temperature_multiplied has no name" not in result.output

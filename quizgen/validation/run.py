@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from quizgen.bank.loader import builtin_bank_dir, build_template, read_yaml, template_files
+from quizgen.bank.trap_schema import unnamed_traps
 from quizgen.errors import BankLimitError, InputFileError, TemplateError, UsageError, ValidationFailed
 from quizgen.validation.canonical import check_canonical
 from quizgen.validation.instances import instance_problems
@@ -93,6 +94,7 @@ def validate_file(path, samples: int = DEFAULT_SAMPLES, referee: int = REFEREE_S
         report.problems = words + [from_error(e, path) for e in getattr(exc, "problems", [exc])]
         return report
     report.template = template
+    report.warnings += [problem_at(template.path, keys, message) for keys, message in unnamed_traps(template)]
     found = _Found(report)
     found.add_all(words)
     found.add_all(text_problems(template))
