@@ -8,7 +8,7 @@ from quizgen.errors import InputFileError
 from quizgen.marking.forms import BLANK, INVALID, NUMBER, REVIEW, read_number, read_words, significant_figures
 from quizgen.marking.overrides import decided_status, describe_unmatched, parse_overrides, read_overrides
 from quizgen.marking.policy import parse_policy
-from quizgen.marking.students import check_answers_belong, nearest_ids, normalise_id, unknown_message
+from quizgen.marking.students import nearest_ids, normalise_id, unknown_message
 
 
 @pytest.mark.parametrize("text, value", [
@@ -210,16 +210,6 @@ def test_nearest_roster_ids():
     assert nearest_ids("s0120", roster)[0] in ("s012", "s120")
     assert "did you mean" in unknown_message("S0120", roster)
     assert nearest_ids("zzzz", roster) == []
-
-
-def test_answers_for_another_key_stop_unless_forced():
-    known = {"q1a": [0.769, 0.231], "q1b": [1.463, 0.263]}
-    own = [("q1a", 0.77), ("q1b", 1.47)] * 6
-    other = [("q1a", 0.31), ("q1b", 2.9)] * 6
-    assert check_answers_belong(own, known) == ""
-    with pytest.raises(InputFileError, match="only 0 of 12 numeric answers"):
-        check_answers_belong(other, known, "answers.csv")
-    assert "another seed" in check_answers_belong(other, known, force=True)
 
 
 def test_policy_file_errors(tmp_path):

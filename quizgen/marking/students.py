@@ -85,20 +85,6 @@ def is_far(value: float, values) -> bool:
     return all(abs(value - v) > CLOSENESS * max(abs(v), 1e-12) for v in values)
 
 
-def far_fraction(answers, known: dict):
-    """``(far, numeric)``: of the numeric answers ``(part key, value)``, how
-    many lie further than CLOSENESS (relative) from every value known
-    for their part (the answer and every trap, ``known``: part key -> values)."""
-    far = numeric = 0
-    for part, value in answers:
-        values = known.get(part)
-        if value is None or not values:
-            continue
-        numeric += 1
-        far += is_far(value, values)
-    return far, numeric
-
-
 def belong_message(far: int, numeric: int, source: str, key_name: str, forced: bool = False) -> str:
     """The one line saying the answers look like another key's: what to do
     about it, or (``forced``) that they were graded anyway."""
@@ -113,16 +99,6 @@ def belong_message(far: int, numeric: int, source: str, key_name: str, forced: b
 def looks_foreign(far: int, numeric: int, least: int = 10, most: float = 0.5) -> bool:
     """True when at least ``least`` numeric answers were seen and more than ``most`` of them are far."""
     return numeric >= least and far > most * numeric
-
-
-def check_answers_belong(answers, known: dict, source: str = "answers", force: bool = False,
-                         least: int = 10, most: float = 0.5, key_name: str = "the key") -> str:
-    """Stop with a clear message when most numeric answers are far from every
-    value known for their part (the file was probably written for another
-    seed or key); with ``force`` return that message as a warning instead.
-    Returns "" when the answers look like this key's."""
-    far, numeric = far_fraction(answers, known)
-    return belong_verdict(far, numeric, source, key_name, force, least, most)
 
 
 def belong_verdict(far: int, numeric: int, source: str, key_name: str, force: bool = False,
