@@ -69,12 +69,6 @@ def nearest_ids(unknown: str, roster_ids, count: int = 3, leading_zeros: str = "
     return [by_norm[c] for c in close]
 
 
-def unknown_message(unknown: str, roster_ids, leading_zeros: str = "keep") -> str:
-    """``unknown_student`` feedback naming the nearest roster ids."""
-    hint = did_you_mean(nearest_ids(unknown, roster_ids, leading_zeros=leading_zeros))
-    return f"student {unknown!r} is not in the key's roster" + (f"; {hint}" if hint else "")
-
-
 def did_you_mean(near: list) -> str:
     """``did you mean s012 or s120?`` for the nearest ids, "" when there are none."""
     return f"did you mean {' or '.join(near)}?" if near else ""
