@@ -8,7 +8,7 @@ from quizgen.errors import InputFileError
 from quizgen.marking.forms import BLANK, INVALID, NUMBER, REVIEW, read_number, read_words, significant_figures
 from quizgen.marking.overrides import decided_status, describe_unmatched, parse_overrides, read_overrides
 from quizgen.marking.policy import parse_policy
-from quizgen.marking.students import nearest_ids, normalise_id
+from quizgen.marking.students import id_hint, nearest_ids, normalise_id
 
 
 @pytest.mark.parametrize("text, value", [
@@ -208,7 +208,8 @@ def test_student_ids_normalised_once():
 def test_nearest_roster_ids():
     roster = ["s012", "s013", "s120", "t999"]
     assert nearest_ids("S0120", roster) == ["s120", "s012", "s013"]   # case ignored, best first
-    assert nearest_ids("zzzz", roster) == []
+    assert nearest_ids("zzzz", roster) == [] and id_hint("zzzz", roster) == ""
+    assert id_hint("s0120", roster) == "did you mean s120 or s012 or s013?"
 
 
 def test_policy_file_errors(tmp_path):

@@ -69,8 +69,11 @@ def nearest_ids(unknown: str, roster_ids, count: int = 3, leading_zeros: str = "
     return [by_norm[c] for c in close]
 
 
-def did_you_mean(near: list) -> str:
-    """``did you mean s012 or s120?`` for the nearest ids, "" when there are none."""
+def id_hint(unknown: str, known_ids) -> str:
+    """``did you mean s012 or s120?`` naming the known ids nearest ``unknown``
+    (``nearest_ids``: several, by the id rule, as written), "" when none is near.
+    A name refused in a message gets errors.did_you_mean instead (one, quoted)."""
+    near = nearest_ids(unknown, known_ids)
     return f"did you mean {' or '.join(near)}?" if near else ""
 
 
