@@ -15,9 +15,9 @@ from quizgen.generation.make import make_quiz
 from quizgen.generation.quiz import Question
 from quizgen.key.entries import key_entry
 from quizgen.grading.marking import check_answer
-from quizgen.generation.plan import names_in
-from quizgen.generation.sampling import sample_instance, schedule
-from quizgen.maths.tolerance import distinguishable
+from quizgen.generation.plan import names_in, plan_for
+from quizgen.generation.sampling import sample_instance
+from quizgen.maths.tolerance import overlapping_pair
 
 pytestmark = pytest.mark.slow   # runs in CI; kept out of the quick `-m "not slow"` run
 
@@ -98,7 +98,7 @@ def test_each_constraint_is_checked_right_after_the_last_let_it_needs(bank):
     """A draw that breaks a constraint on the parameters alone is thrown away
     before any let is worked out."""
     for template in bank:
-        steps = schedule(template)
+        steps = plan_for(template).steps
         assert sorted(i for _, i, _ in steps if i is not None) == list(range(len(template.constraints)))
         for k, (source, i, node) in enumerate(steps):
             if i is None:
@@ -111,7 +111,7 @@ def test_each_constraint_is_checked_right_after_the_last_let_it_needs(bank):
 
 
 def test_constraints_on_parameters_alone_come_before_every_let(templates_by_class):
-    steps = schedule(templates_by_class["C10"])
+    steps = plan_for(templates_by_class["C10"]).steps
     assert [source for source, _, _ in steps[:2]] == ["sum(mask) >= 2", "sum(mask) <= T - 2"]
 
 
@@ -124,7 +124,7 @@ def test_traps_are_distinguishable_from_the_answer_and_each_other(instances, cls
             numbers += [float(t.value) for t in pv.traps if t.value is not None]
             for i, a in enumerate(numbers):
                 for b in numbers[i + 1:]:
-                    assert distinguishable(a, b, pv.part.tolerance, kind), (inst.seed_label, pv.part.name)
+                    assert overlapping_pair([a, b], pv.part.tolerance, kind) is None, (inst.seed_label, pv.part.name)
             words = [w.lower() for t in pv.traps for w in t.words]
             assert not {w.lower() for w in pv.accept} & set(words), (inst.seed_label, pv.part.name)
 

@@ -12,8 +12,6 @@ import pytest
 from quizgen.grading.marking import PartChecker
 from quizgen.key.model import KeyPart
 from quizgen.marking.forms import read_marks, read_number
-from quizgen.marking.paper import earlier_values
-from quizgen.marking.rules import PartRule
 
 DECORATIONS = ("{}", "  {} ", "L = {}", "{} tokens", "≈{}")
 LN = -math.log(0.7573)
@@ -76,9 +74,9 @@ def test_a_comma_that_may_part_log_s_arguments_is_left_to_them():
 
 
 def test_ecf_reads_an_earlier_count_by_the_same_rule():
-    rules = {"n": PartRule("n", "(a)", "integer", 1440.0, {}), "p": PartRule("p", "(b)", "numeric", 1.44, {})}
-    answers = {"n": "1,440 tokens", "p": "1,440"}
-    assert earlier_values(rules, answers) == {"n": 1440.0, "p": pytest.approx(1.44)}
+    """grade's ECF pass reads an earlier answer as the number its checker read (``Verdict.value``)."""
+    assert checker(1440, True, False)("1,440 tokens").value == 1440.0
+    assert checker(1.44, False, False)("1,440").value == pytest.approx(1.44)
 
 
 def test_grade_gives_a_unit_and_a_bare_comma_the_same_verdict(invoke, tmp_path):

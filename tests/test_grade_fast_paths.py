@@ -15,7 +15,7 @@ from quizgen.grading.answers_file import open_answers
 from quizgen.grading.writer import RowSet, _copy_marking
 from quizgen.maths.numbers import significant
 from quizgen.marking.forms import NUMBER, Reading
-from quizgen.marking.paper import part_rules
+from tests.paper_support import part_rules
 from quizgen.marking.rules import mark_value
 
 HEADER = "student_id,question_id,part,answer"

@@ -10,7 +10,7 @@ from quizgen.key.entries import key_entry
 from quizgen.key.load import load_key_file
 from quizgen.maths.exact import to_float
 from quizgen.maths.numbers import significant
-from quizgen.maths.tolerance import distinguishable
+from quizgen.maths.tolerance import overlapping_pair
 
 DRAWS = 25
 
@@ -60,7 +60,7 @@ def test_c9_the_sum_over_t_plus_the_nsp_loss_is_named_where_it_stands_apart(temp
     for part, value in _draw_values(templates_by_class["C9"], "total", slip, draws=150):
         mine = [trap.code for trap in part.traps].index("mean_over_sequence_length")
         others = [part.value, *(v for j, v in enumerate(part.trap_values) if j != mine and v is not None)]
-        apart = all(distinguishable(value, other, part.tolerance) for other in others)
+        apart = all(overlapping_pair([value, other], part.tolerance) is None for other in others)
         assert (part.trap_values[mine] is not None) == apart, value
         if apart:
             assert _named(part, significant(value, 4), "mean_over_sequence_length"), value

@@ -18,7 +18,7 @@ from quizgen.key.entries import key_entry
 from quizgen.maths.numbers import significant
 from quizgen.marking.carry import reachable
 from quizgen.marking.forms import significant_figures
-from quizgen.marking.paper import mark_paper, part_rules
+from tests.paper_support import mark_paper, part_rules
 from quizgen.marking.rules import asked_figures
 from quizgen.marking.slips import rounds_to
 from quizgen.validation.marking import careful_student, mark_answers
@@ -58,7 +58,7 @@ def test_a_later_part_to_2_figures_from_a_right_earlier_part_is_imprecise_in_eve
     differs = 0
     for instance, name, answers, own in _two_figure_students(cls, seeds):
         checked = mark_answers(question_checkers(key_entry(Question("Q1", instance))), instance, answers)[name]
-        marked = mark_paper(part_rules(instance), answers, instance.env)[name]
+        marked = mark_paper(instance, answers)[name]
         where = (instance.seed_label, name, answers, checked.feedback)
         assert (str(checked.status), checked.note, checked.misconception) == \
             (marked.status, marked.note, marked.misconception), where

@@ -16,7 +16,7 @@ from quizgen.key.entries import key_entry
 from quizgen.key.model import Key
 from quizgen.maths.numbers import significant
 from quizgen.marking.carry import reachable
-from quizgen.marking.paper import part_rules
+from tests.paper_support import part_rules
 from test_marking_students_gen import BANK, _instances, student
 
 DEPENDENT = ["C1", "C2", "C7", "C8", "C10"]   # C6's (a) has no trap with a value

@@ -17,7 +17,7 @@ from quizgen.grading.marking import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.key.model import Key
 from quizgen.marking.percent import asks_percent
-from quizgen.marking.paper import part_rules
+from tests.paper_support import part_rules
 
 USER_TEMPLATE = Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml"
 

@@ -10,7 +10,7 @@ from quizgen.validation.marking import careful_student
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.maths.numbers import significant
 from quizgen.marking.carry import inside, reachable
-from quizgen.marking.paper import mark_paper, part_rules
+from tests.paper_support import mark_paper, part_rules
 from quizgen.marking.rules import CORRECT, ECF, INCORRECT, Credits, mark_part
 
 BANK = {t.cls: t for t in load_bank()}
@@ -28,10 +28,10 @@ def _instances(cls, count):
 
 def test_reference_example_c7():
     instance = canonical_instance(BANK["C7"])
-    verdicts = mark_paper(part_rules(instance), {"p": "0.769", "loss_y1": "0.263", "loss_y0": "1.47"}, instance.env)
+    verdicts = mark_paper(instance, {"p": "0.769", "loss_y1": "0.263", "loss_y0": "1.47"})
     assert verdicts["loss_y0"].status == CORRECT and verdicts["loss_y0"].note == "carried_rounding"
     assert verdicts["p"].status == CORRECT and verdicts["p"].note == ""
-    wider = mark_paper(part_rules(instance), {"p": "0.769", "loss_y0": "1.48"}, instance.env)
+    wider = mark_paper(instance, {"p": "0.769", "loss_y0": "1.48"})
     assert wider["loss_y0"].status == INCORRECT
 
 
@@ -40,7 +40,7 @@ def test_reference_example_c7():
 def test_careful_three_figure_student_is_always_correct(cls):
     for instance in _instances(cls, 60):
         answers = student(instance, 3)
-        verdicts = mark_paper(part_rules(instance), answers, instance.env)
+        verdicts = mark_paper(instance, answers)
         wrong = {k: (answers[k], v) for k, v in verdicts.items() if v.status != CORRECT}
         assert not wrong, (instance.seed_label, wrong)
 
@@ -50,7 +50,7 @@ def test_careful_three_figure_student_is_always_correct(cls):
 def test_two_figure_student_is_never_correct_on_a_rounded_part(cls):
     for instance in _instances(cls, 60):
         answers = student(instance, 2)
-        verdicts = mark_paper(part_rules(instance), answers, instance.env)
+        verdicts = mark_paper(instance, answers)
         for pv in instance.parts:
             if pv.value is None or pv.part.kind == "integer":
                 continue
@@ -78,7 +78,7 @@ def test_trap_in_a_then_correct_work_is_ecf(cls):
         checked += 1
         for rule, (value,) in zip(dependent, values):
             answers[rule.name] = significant(value, 4)
-        verdicts = mark_paper(rules, answers, instance.env, Credits(ecf=0.5))
+        verdicts = mark_paper(instance, answers, Credits(ecf=0.5))
         assert verdicts[first.part.name].status == INCORRECT
         assert verdicts[first.part.name].misconception == trap.code
         for rule in dependent:
@@ -100,11 +100,10 @@ def test_ecf_wins_over_a_coinciding_trap_c7():
 
 def test_c6_wrong_count_carried_forward():
     instance = canonical_instance(BANK["C6"])
-    rules = part_rules(instance)
     chosen = int(instance.parts[0].value) + 10
     answers = {"chosen": str(chosen), "masked": str(chosen * 8 // 10), "randomised": str(chosen // 10),
                "unchanged": str(chosen // 10), "graded": str(chosen)}
-    verdicts = mark_paper(rules, answers, instance.env)
+    verdicts = mark_paper(instance, answers)
     assert verdicts["chosen"].status == INCORRECT
     assert all((verdicts[p].status, verdicts[p].note) == (CORRECT, ECF) for p in answers if p != "chosen")
 
@@ -137,7 +136,7 @@ def test_a_whole_number_a_is_never_rounded_too_early_so_later_parts_get_ecf():
     slip = one_figure(int(instance.env["chosen"]))
     answers = {"chosen": str(slip), "masked": f"{slip * 8 / 10:g}", "randomised": f"{slip / 10:g}",
                "unchanged": f"{slip / 10:g}", "graded": str(slip)}
-    verdicts = mark_paper(part_rules(instance), answers, instance.env)
+    verdicts = mark_paper(instance, answers)
     assert verdicts["chosen"].status == INCORRECT
     for name in ("masked", "randomised", "unchanged", "graded"):
         assert (verdicts[name].status, verdicts[name].note) == (CORRECT, ECF), (name, verdicts[name])
@@ -162,5 +161,5 @@ def test_rounding_the_sum_a_mean_divides_is_carried_rounding(seed):
             q = 1 / (1 + math.exp(-float(env["s"])))
             q_true = _three(q if env["y"] == 1 else 1 - q)
             answer = _three(answer + _three(-math.log(q_true)))
-        verdict = mark_paper(part_rules(instance), {part: str(significant(answer, 3))}, env)[part]
+        verdict = mark_paper(instance, {part: str(significant(answer, 3))})[part]
         assert verdict.status == CORRECT, (cls, seed, answer, verdict)

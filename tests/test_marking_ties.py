@@ -19,7 +19,7 @@ from quizgen.grading.marking import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.carry import LEVELS, each_rounding, sig_roundings
 from quizgen.marking.hull import _rounded
-from quizgen.marking.paper import mark_paper, part_rules
+from tests.paper_support import mark_paper, part_rules
 from quizgen.marking.rules import CORRECT, INCORRECT
 from quizgen.maths.rounding import figure_places, float_to_places
 from quizgen.validation.marking import careful_student, mark_answers, marking_problems
@@ -83,11 +83,10 @@ TIES = [(1300, 1600, "0.813", "1.68", "1.69"), (367, 400, "0.918", "2.50", "2.51
 @pytest.mark.parametrize("k, n, p, loss, beyond", TIES)
 def test_a_student_carrying_the_papers_rounding_of_a_tie_is_correct(tmp_path, k, n, p, loss, beyond):
     instance = tie_instance(tmp_path, k, n)
-    rules = part_rules(instance)
-    verdicts = mark_paper(rules, {"p": p, "loss": loss}, instance.env)
+    verdicts = mark_paper(instance, {"p": p, "loss": loss})
     assert (verdicts["p"].status, verdicts["p"].note) == (CORRECT, "")
     assert (verdicts["loss"].status, verdicts["loss"].note) == (CORRECT, "carried_rounding")
-    assert mark_paper(rules, {"p": p, "loss": beyond}, instance.env)["loss"].status == INCORRECT
+    assert mark_paper(instance, {"p": p, "loss": beyond})["loss"].status == INCORRECT
 
 
 @pytest.mark.parametrize("k, n, p, loss, beyond", TIES)
@@ -115,7 +114,7 @@ def test_feedback_quotes_the_papers_rounding_of_a_tie(tmp_path, k, n, early, exp
     instance = tie_instance(tmp_path, k, n)
     checkers = question_checkers(key_entry(Question("Q1", instance)))
     graded = mark_answers(checkers, instance, {"p": early, "loss": "9"})["p"]
-    drilled = mark_paper(part_rules(instance), {"p": early, "loss": "9"}, instance.env)["p"]
+    drilled = mark_paper(instance, {"p": early, "loss": "9"})["p"]
     for verdict in (graded, drilled):
         assert verdict.note == "rounded_too_early"
         assert verdict.feedback.endswith(f"(expected {expected})"), verdict.feedback
@@ -125,8 +124,7 @@ def test_feedback_quotes_the_papers_rounding_of_a_tie(tmp_path, k, n, early, exp
                                                      (367, 400, "0.918", "2.50", "2.49496")])
 def test_carried_rounding_feedback_gives_the_answer_from_unrounded_values(tmp_path, k, n, p, loss, unrounded):
     """As key.csv writes it (to the part's 4 decimals): 2.494956 is 2.49496, not 2.4950 (which rounds to 2.50)."""
-    verdict = mark_paper(part_rules(tie_instance(tmp_path, k, n)), {"p": p, "loss": loss},
-                         tie_instance(tmp_path, k, n).env)["loss"]
+    verdict = mark_paper(tie_instance(tmp_path, k, n), {"p": p, "loss": loss})["loss"]
     assert verdict.note == "carried_rounding"
     assert verdict.feedback.endswith(f"(from unrounded values the answer is {unrounded})"), verdict.feedback
 

@@ -238,7 +238,8 @@ def test_the_key_model_reads_and_writes_the_codes(invoke, tmp_path, roster):
     data = key_of(tmp_path)
     key = Key.from_json(data, "key.json")
     assert key.secret == data["secret"] and len(key.codes) == 3
-    assert paper_code(key.secret, "4/s002") == key.code_of("s002") and key.code_of("") in data["papers"]
+    assert paper_code(key.secret, "4/s002") == key.codes_by_student()["s002"] \
+        and key.codes_by_student()[""] in data["papers"]
     again = key.to_json()
     assert again["secret"] == data["secret"] and again["papers"] == data["papers"]
 

@@ -168,7 +168,7 @@ def test_a_test_with_an_unknown_status_is_reported(tmp_path, invoke):
     path.write_text(text.replace("answer: \"0.5065\", status: correct", "answer: \"0.5065\", status: corect"))
     result = invoke("validate", path, "--samples", "0")
     assert f"{path}:{line_of(path, 'corect')}: tests.0.status: status must be one of correct, imprecise, incorrect, " \
-           "needs_review, blank, invalid (did you mean 'correct'?)" in result.output
+           "needs_review, invalid, blank (did you mean 'correct'?)" in result.output
 
 
 def test_a_template_whose_draws_rarely_pass_is_reported_as_fragile(tmp_path, invoke):

@@ -71,11 +71,6 @@ class PaperViews(Sequence):
         return any(question_summary(q, self.fmt, self.layouts)["figure"] for p in self.papers for q in p.questions)
 
 
-def paper_views(quiz: Quiz, fmt: str, layouts=None) -> PaperViews:
-    """One view per paper: each student's, or the class's single paper without a roster."""
-    return PaperViews(quiz, quiz.papers or [StudentPaper("", "", str(quiz.seed), quiz.questions)], fmt, layouts)
-
-
 def paper_view(quiz: Quiz, paper: StudentPaper, fmt: str, layouts=None) -> dict:
     """What a layout prints of one paper: its student, code, questions (blocks included) and total."""
     read = quiz.spool.summary if quiz.spool is not None else None

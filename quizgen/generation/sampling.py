@@ -268,11 +268,6 @@ def _work_out(template: Template, plan: SamplingPlan, env: dict) -> None:
         raise Rejected(f"an expression failed: {exc}", ("let", name) if i is None else ("constraints", i)) from exc
 
 
-def schedule(template: Template) -> tuple:
-    """The lets and constraints in working order (see :class:`SamplingPlan`)."""
-    return plan_for(template).steps
-
-
 def letter_of(index: int) -> str:
     """Part letters: a, b, ..., z, aa, ab, ..."""
     letters = "abcdefghijklmnopqrstuvwxyz"

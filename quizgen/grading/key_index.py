@@ -98,13 +98,10 @@ def marking_policy(policy=None, ecf_credit=None) -> Policy:
 
 
 def _paper_codes(key: Key) -> list:
-    """Each paper's code as ``Key.code_of`` gives it (the class paper first),
-    from one pass over the codes rather than one per student."""
+    """Each paper's code (``Key.codes_by_student``), the class paper first."""
     if not key.codes:
         return []
-    first = {}
-    for code, student_id, _ in key.codes:
-        first.setdefault(student_id, code)
+    first = key.codes_by_student()
     return [first.get("", "")] + [first.get(paper.student_id, "") for paper in key.papers]
 
 

@@ -11,13 +11,12 @@ from dataclasses import dataclass, field
 from quizgen.cells import spreadsheet_safe
 from quizgen.errors import printable
 from quizgen.key.parts import code_in_words
-from quizgen.key.status import SCORED, Status
+from quizgen.key.status import VERDICTS, Status
 from quizgen.report.formatting import decimal_mark, md_cell, number_text, one_place, whole_number
 
 STATUSES = tuple(status.value for status in Status)   # the status column's values, in order
 
-_SCORED_ORDER = [s for s in Status if s in SCORED]   # the CSV columns correct, imprecise, incorrect, ... blank
-_SCORED_NAMES = tuple(s.value for s in _SCORED_ORDER)
+_SCORED_NAMES = tuple(s.value for s in VERDICTS)   # the CSV columns correct, imprecise, incorrect, ... blank
 STUDENT_COLUMNS = ("student_id", "name", "score", "max_score", "percent", *_SCORED_NAMES, "missing",
                    "unknown_question", "superseded", "misconceptions")
 QUESTION_COLUMNS = ("question_id", "part", "class", "template", "points", "students", *_SCORED_NAMES,
@@ -56,7 +55,7 @@ class QuestionStats:
 
     @property
     def missing(self) -> int:
-        graded = sum(self.counts[s] for s in SCORED)
+        graded = sum(self.counts[s] for s in VERDICTS)
         return max(self.students - graded, 0)
 
     @property
@@ -75,7 +74,7 @@ def student_totals(tally, students) -> list:
     codes = tally.student_codes
     for i, (student_id, paper) in enumerate(zip(students.ids, students.papers)):
         counts = tally.student_counts[i]
-        graded = sum(map(counts.__getitem__, _SCORED_ORDER))
+        graded = sum(map(counts.__getitem__, VERDICTS))
         totals.append(StudentTotal(student_id, students.names[i], tally.student_score[i], paper.max_score,
                                    dict(counts), max(paper.part_count - graded, 0),
                                    dict(sorted(codes[i].items())) if i in codes else {}))
@@ -121,7 +120,7 @@ def student_rows(totals: list):
     for t in totals:
         c = t.counts
         yield [spreadsheet_safe(t.student_id), spreadsheet_safe(t.name), number_text(t.score),
-               number_text(t.max_score), one_place(t.percent), *map(c.__getitem__, _SCORED_ORDER), t.missing,
+               number_text(t.max_score), one_place(t.percent), *map(c.__getitem__, VERDICTS), t.missing,
                c[Status.UNKNOWN_QUESTION], c[Status.SUPERSEDED], spreadsheet_safe(_codes_text(t.misconceptions))]
 
 
@@ -132,7 +131,7 @@ def question_rows(stats: list):
         c = q.counts
         mean = "" if q.mean_score is None else number_text(q.mean_score)
         yield [*map(spreadsheet_safe, (q.question_id, q.part, q.cls, q.template)), number_text(q.points),
-               q.students, *(c[s] for s in _SCORED_ORDER), q.missing,
+               q.students, *(c[s] for s in VERDICTS), q.missing,
                _percent_text(q.percent_correct), mean, spreadsheet_safe(_codes_text(q.misconceptions))]
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
-from quizgen.marking.students import IdMatcher, did_you_mean, nearest_ids, normalise_id
+from quizgen.marking.students import IdMatcher, id_hint, normalise_id
 
 UNKNOWN = -2          # the number of a student a per-student key has no paper for
 UNKNOWN_LIMIT = 10_000   # unknown ids whose outcome is kept
@@ -100,7 +100,7 @@ class Students:
                 hint, reason = "", (f"student {student_id[:60]!r} is on the roster but has no paper in "
                                     f"{self.index.name}; generate their paper")
             else:
-                hint = did_you_mean(nearest_ids(student_id, [sid for sid, _, _ in self.index.roster]))
+                hint = id_hint(student_id, [sid for sid, _, _ in self.index.roster])
                 reason = f"student {student_id[:60]!r} has no paper in {self.index.name}" + (f"; {hint}" if hint else "")
             found = make_outcome(Status.UNKNOWN_STUDENT, 0.0, "", "", hint, reason)
             if len(self.unknown) < UNKNOWN_LIMIT:
@@ -156,7 +156,7 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
     if students.not_on_roster:
         outside = list(students.not_on_roster.values())
         known = [s.student_id for s in students.roster]
-        shown = [_with_hint(sid, did_you_mean(nearest_ids(sid, known))) for sid in outside[:limit]]
+        shown = [_with_hint(sid, id_hint(sid, known)) for sid in outside[:limit]]
         lines.append(f"{len(outside)} graded student id(s) are not on the roster: " + _listed(shown, len(outside)))
     return lines
 

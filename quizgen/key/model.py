@@ -68,9 +68,13 @@ class Key:
     codes: tuple = ()         # (code, student_id or "", seed label) of each paper
     rounded_by: str = ""      # "canvas": the answers' figures were rewritten by the LMS, not the student
 
-    def code_of(self, student_id: str = "") -> str:
-        """The code of ``student_id``'s paper ('' for the class paper); '' when unknown."""
-        return next((code for code, sid, _ in self.codes if sid == student_id), "")
+    def codes_by_student(self) -> dict:
+        """{student id: its paper's code} ('' is the class paper), the first
+        code listed for each, from one pass over the codes."""
+        first = {}
+        for code, student_id, _ in self.codes:
+            first.setdefault(student_id, code)
+        return first
 
     def to_json(self, compact: bool = True) -> dict:
         """The key as key.json's data (format version 2): template texts shared,

@@ -24,9 +24,9 @@ class Status(str, Enum):
         return self.value
 
 
-SCORED = frozenset({Status.CORRECT, Status.IMPRECISE, Status.INCORRECT, Status.NEEDS_REVIEW, Status.INVALID,
-                    Status.BLANK})
-"""The statuses that are a verdict on a question part of the student's paper:
+VERDICTS = (Status.CORRECT, Status.IMPRECISE, Status.INCORRECT, Status.NEEDS_REVIEW, Status.INVALID, Status.BLANK)
+SCORED = frozenset(VERDICTS)
+"""``VERDICTS`` in column order, ``SCORED`` as a set: the statuses that are a verdict on a question part of the student's paper:
 counted per part and scored. (``unknown_question`` names no such part;
 ``unknown_student`` is not on the roster of a per-student key; ``superseded``
 was replaced by a later answer.) ``imprecise`` (rounded too early) and

@@ -7,18 +7,19 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 from typing import NamedTuple
 
 from quizgen.cells import spreadsheet_safe
 from quizgen.errors import InputFileError, UsageError
-from quizgen.key.model import FORMAT, VERSION
-from quizgen.lms.variants import key_records
+from quizgen.key.model import Key, KeyPaper, KeyQuestion
+from quizgen.lms.variants import key_questions
 
 ANSWER_COLUMNS = ("student_id", "name", "question_id", "part", "answer")
 
 
 class GradingInputs(NamedTuple):
-    """What ``quizgen grade`` needs: key.json data and the answers CSV text."""
+    """What ``quizgen grade`` needs: key.json data (``Key.to_json``, records whole) and the answers CSV text."""
 
     key: dict
     answers: str
@@ -44,20 +45,17 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
         only = None if row.slot is not None else row.part
         paper["variants"].setdefault(numbers[_question(row)], (row.template, row.variant, only))
     chosen = [(f"Q{n}", v) for p in papers.values() for n, v in sorted(p["variants"].items())]
-    records = iter(key_records([(qid, template, label) for qid, (template, label, _) in chosen], banks))
-    picked = iter([_only_part(next(records), only) for _, (_, _, only) in chosen])
-    students = {sid: {"name": p["name"], "seed": "lms", "questions": [next(picked) for _ in p["variants"]]}
-                for sid, p in papers.items()}
-    key = {"format": FORMAT, "version": VERSION, "quizgen": __version__, "seed": "lms", "worked_examples": False,
-           "questions": next(iter(students.values()))["questions"], "students": students}
-    if rounded_by:
-        key["answers_rounded_by"] = rounded_by
+    questions = iter(key_questions([(qid, template, label) for qid, (template, label, _) in chosen], banks))
+    picked = iter([_only_part(next(questions), only) for _, (_, _, only) in chosen])
+    students = tuple(KeyPaper(sid, p["name"], "lms", tuple(next(picked) for _ in p["variants"]))
+                     for sid, p in papers.items())
+    key = Key(students[0].questions, students, "lms", quizgen=__version__, rounded_by=rounded_by)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(ANSWER_COLUMNS)
     writer.writerows((spreadsheet_safe(r.student_id), spreadsheet_safe(r.name), f"Q{numbers[_question(r)]}", r.part,
                       spreadsheet_safe(r.answer)) for r in rows if r.part and r.answered)
-    return GradingInputs(key, out.getvalue())
+    return GradingInputs(key.to_json(compact=False), out.getvalue())
 
 
 def _one_attempt(rows: list, attempt: str) -> list:
@@ -72,14 +70,14 @@ def _one_attempt(rows: list, attempt: str) -> list:
     return [row for row in rows if row.attempt == chosen[row.student_id]]
 
 
-def _only_part(record: dict, letter) -> dict:
-    """A key record cut down to part ``letter`` (all parts when None)."""
+def _only_part(question: KeyQuestion, letter) -> KeyQuestion:
+    """A key question cut down to part ``letter`` (all parts when None)."""
     if letter is None:
-        return record
-    parts = [p for p in record["parts"] if p["part"] == letter]
+        return question
+    parts = tuple(p for p in question.parts if p.letter == letter)
     if not parts:
-        raise InputFileError(f"{record['template']} has no part {letter!r}")
-    return {**record, "parts": parts, "points": sum(p["points"] for p in parts)}
+        raise InputFileError(f"{question.template} has no part {letter!r}")
+    return replace(question, parts=parts, points=sum(p.points for p in parts))
 
 
 def _question(row) -> object:

@@ -19,7 +19,6 @@ from quizgen.generation.make import check_count
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.views import question_view
 from quizgen.generation.sampling import sample_instance
-from quizgen.key.compact import WholeRecords
 from quizgen.key.entries import key_entry, key_part, trap_feedback
 from quizgen.lms.html import markdown_html
 
@@ -160,14 +159,12 @@ def _solution_html(view: dict) -> str:
 
 
 
-def key_records(wanted: list, banks=()) -> list:
-    """The key.json question records (version 2, each record whole) of
-    ``wanted``: (question id, template id, seed label) each, in that order."""
+def key_questions(wanted: list, banks=()) -> list:
+    """The key questions (``KeyQuestion``) of ``wanted``: (question id,
+    template id, seed label) each, in that order."""
     templates = {t.id: t for t in load_bank(banks)}
     missing = sorted({template for _, template, _ in wanted if template not in templates})
     if missing:
         raise UsageError(f"template {', '.join(missing)} of the LMS answers is not in the bank; "
                          "pass the --bank the quiz was exported from")
-    whole = WholeRecords()
-    return [whole.instance(key_entry(Question(qid, sample_instance(templates[template], label))))
-            for qid, template, label in wanted]
+    return [key_entry(Question(qid, sample_instance(templates[template], label))) for qid, template, label in wanted]

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from quizgen.errors import ExpressionError
+from quizgen.key.status import Status
 from quizgen.maths.answers import to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
 from quizgen.maths.numerals import decimal_middle_dots
 from quizgen.maths.parser import CONSTANTS, MAX_LENGTH
 
-NUMBER, BLANK, INVALID, REVIEW = "number", "blank", "invalid", "needs_review"
+NUMBER, BLANK, INVALID, REVIEW = "number", Status.BLANK.value, Status.INVALID.value, Status.NEEDS_REVIEW.value
 
 # a label's letters may carry combining marks (p̂, x̄: U+0300-036F, and those for symbols, U+20D0-20FF)
 # or a size in bars (|M| = 1)

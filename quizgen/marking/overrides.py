@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from quizgen.csv_input import ALIASES, csv_problem, header_shown, norm_header, read_csv_text, sniffed_reader
 from quizgen.errors import InputFileError
+from quizgen.key.status import VERDICTS
 
-STATUSES = ("correct", "imprecise", "incorrect", "needs_review", "invalid", "blank")
+STATUSES = tuple(s.value for s in VERDICTS)
 ROLES = {"student": ALIASES["student"], "question": ALIASES["question"], "part": ALIASES["part"],
          "score": ("score", "mark", "marks", "points", "credit", "grade"),
          "status": ("status", "verdict", "result"), "comment": ("comment", "comments", "note", "reason", "why")}

@@ -192,11 +192,6 @@ def trap_recipes(template) -> dict:
     return found
 
 
-def derive_recipes(template) -> dict:
-    """The ECF recipes of a template: only parts that depend on earlier parts."""
-    return {name: r for name, r in part_paths(template).items() if r.depends}
-
-
 _PREC = {"+": 1, "-": 1, "*": 2, "/": 2, "**": 4}
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from quizgen.key.status import Status
 from quizgen.marking.carry import LEVELS
 
-CORRECT, IMPRECISE, INCORRECT = "correct", "imprecise", "incorrect"
-NEEDS_REVIEW, INVALID = "needs_review", "invalid"
+CORRECT, IMPRECISE, INCORRECT = Status.CORRECT.value, Status.IMPRECISE.value, Status.INCORRECT.value
+NEEDS_REVIEW, INVALID = Status.NEEDS_REVIEW.value, Status.INVALID.value
 ECF, CARRIED, EARLY, OVERRIDE = "ecf", "carried_rounding", "rounded_too_early", "override"
 CARRIED_LIMIT = 10_000   # carried-rounding sets kept per question instance before starting afresh
 NEAR = 0.25   # ECF's carried set is worked out only for an answer within 25% of the plain recomputation

@@ -69,34 +69,17 @@ def nearest_ids(unknown: str, roster_ids, count: int = 3, leading_zeros: str = "
     return [by_norm[c] for c in close]
 
 
-def unknown_message(unknown: str, roster_ids, leading_zeros: str = "keep") -> str:
-    """``unknown_student`` feedback naming the nearest roster ids."""
-    hint = did_you_mean(nearest_ids(unknown, roster_ids, leading_zeros=leading_zeros))
-    return f"student {unknown!r} is not in the key's roster" + (f"; {hint}" if hint else "")
-
-
-def did_you_mean(near: list) -> str:
-    """``did you mean s012 or s120?`` for the nearest ids, "" when there are none."""
+def id_hint(unknown: str, known_ids) -> str:
+    """``did you mean s012 or s120?`` naming the known ids nearest ``unknown``
+    (``nearest_ids``: several, by the id rule, as written), "" when none is near.
+    A name refused in a message gets errors.did_you_mean instead (one, quoted)."""
+    near = nearest_ids(unknown, known_ids)
     return f"did you mean {' or '.join(near)}?" if near else ""
 
 
 def is_far(value: float, values) -> bool:
     """True when ``value`` lies further than CLOSENESS (relative) from every one of ``values``."""
     return all(abs(value - v) > CLOSENESS * max(abs(v), 1e-12) for v in values)
-
-
-def far_fraction(answers, known: dict):
-    """``(far, numeric)``: of the numeric answers ``(part key, value)``, how
-    many lie further than CLOSENESS (relative) from every value known
-    for their part (the answer and every trap, ``known``: part key -> values)."""
-    far = numeric = 0
-    for part, value in answers:
-        values = known.get(part)
-        if value is None or not values:
-            continue
-        numeric += 1
-        far += is_far(value, values)
-    return far, numeric
 
 
 def belong_message(far: int, numeric: int, source: str, key_name: str, forced: bool = False) -> str:
@@ -113,16 +96,6 @@ def belong_message(far: int, numeric: int, source: str, key_name: str, forced: b
 def looks_foreign(far: int, numeric: int, least: int = 10, most: float = 0.5) -> bool:
     """True when at least ``least`` numeric answers were seen and more than ``most`` of them are far."""
     return numeric >= least and far > most * numeric
-
-
-def check_answers_belong(answers, known: dict, source: str = "answers", force: bool = False,
-                         least: int = 10, most: float = 0.5, key_name: str = "the key") -> str:
-    """Stop with a clear message when most numeric answers are far from every
-    value known for their part (the file was probably written for another
-    seed or key); with ``force`` return that message as a warning instead.
-    Returns "" when the answers look like this key's."""
-    far, numeric = far_fraction(answers, known)
-    return belong_verdict(far, numeric, source, key_name, force, least, most)
 
 
 def belong_verdict(far: int, numeric: int, source: str, key_name: str, force: bool = False,

@@ -36,11 +36,6 @@ def matches(answer: float, value: float, spec: dict, kind: str = "numeric") -> b
     return abs(answer - value) <= half_width(value, spec, kind)
 
 
-def distinguishable(a: float, b: float, spec: dict, kind: str = "numeric") -> bool:
-    """True when no single answer could match both ``a`` and ``b``."""
-    return abs(a - b) > half_width(a, spec, kind) + half_width(b, spec, kind)
-
-
 def overlapping_pair(values: list, spec: dict, kind: str = "numeric"):
     """The first pair of indexes ``(i, j)`` whose values one answer could match
     both of, or None when every two are told apart."""

@@ -13,7 +13,7 @@ from quizgen.report.html import report_html
 from quizgen.report.model import Analysis, Part, Student, Trap, Verdict
 from quizgen.report.tables import items_csv, markdown_sections
 
-__all__ = ["Analysis", "Part", "Student", "Trap", "Verdict", "analyse", "class_report_markdown",
+__all__ = ["Analysis", "Part", "Student", "Trap", "Verdict", "analyse",
            "items_csv", "markdown_sections", "report_html", "write_class_report"]
 
 
@@ -28,7 +28,3 @@ def write_class_report(parts, students, out_folder, stem: str, title: str = "Cla
                                      names["html"]: report_html(analysis, title)})
     return dict(zip(names, paths))
 
-
-def class_report_markdown(parts, students, analysis: Analysis = None) -> str:
-    """The item-analysis sections to append to the Markdown grading report."""
-    return markdown_sections(analysis or analyse(parts, students))

@@ -187,12 +187,6 @@ def correlation(n: int, sx: float, sy: float, sxx: float, syy: float, sxy: float
     return max(-1.0, min(1.0, (sxy - sx * my) / sqrt(dxx * dyy)))
 
 
-def pearson(xs, ys) -> Optional[float]:
-    """Pearson's correlation of two equal-length lists (see :func:`correlation`)."""
-    return correlation(len(xs), fsum(xs), fsum(ys), fsum(map(mul, xs, xs)), fsum(map(mul, ys, ys)),
-                       fsum(map(mul, xs, ys)))
-
-
 def who_met(column, counts) -> dict:
     """``{code: [student indexes]}`` of the misconceptions met in a column: the
     students with any code are picked out in one C-speed pass, then one pass

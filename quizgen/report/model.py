@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple, Optional, Sequence
 
-COUNTED = ("correct", "incorrect", "blank", "invalid")
+from quizgen.key.status import VERDICTS, Status
+
+COUNTED = tuple(s.value for s in (Status.CORRECT, Status.INCORRECT, Status.BLANK, Status.INVALID))
 # counted in "other" and on their own too: rounded too early, 0 until a person reads it, no answer
-SPLIT = ("imprecise", "needs_review", "missing")
+SPLIT = tuple(s.value for s in VERDICTS if s.value not in COUNTED) + ("missing",)   # imprecise, needs_review
 STATUS_COUNTS = COUNTED + ("other",) + SPLIT   # the keys of ItemStats.counts, in the items CSV's order
 
 

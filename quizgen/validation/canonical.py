@@ -11,12 +11,13 @@ from quizgen.generation.sampling import canonical_instance, exact_from_yaml
 from quizgen.generation.quiz import Question
 from quizgen.grading.marking import question_checkers
 from quizgen.key.entries import key_entry
+from quizgen.key.status import VERDICTS
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.printing import to_text
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.validation.problems import Report, from_error, problem_at
 
-STATUSES = ("correct", "imprecise", "incorrect", "needs_review", "blank", "invalid")
+STATUSES = tuple(s.value for s in VERDICTS)
 
 
 def check_canonical(template: Template, report: Report, found):
