@@ -24,3 +24,14 @@ def test_a_bound_goes_to_a_person_whether_or_not_it_names_its_quantity(text):
 @pytest.mark.parametrize("text", ["is 5", "it is", "so", "2 is 2"])
 def test_words_without_a_number_after_them_are_not_read_as_one(text):
     assert read_number(text).status != NUMBER
+
+
+def test_a_digit_inside_a_sentence_is_read_as_the_value_it_is():
+    """C5 (b): "0, contributes nothing" names the trap's 0 and an accepted phrase
+    (it was accepted, the 0 skipped as a word under three letters); "division by 0"
+    is one accepted phrase, the 0 inside it no trap."""
+    from quizgen.marking.words import read_words
+    accept, traps = ["undefined", "contributes nothing", "division by 0"], {"zero_mask_is_zero": ["0", "zero"]}
+    assert read_words("0, contributes nothing", accept, traps).status == "needs_review"
+    assert read_words("division by 0", accept, traps).status == "accept"
+    assert read_words("it is 0", accept, traps).code == "zero_mask_is_zero"

@@ -74,7 +74,7 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # problems.md again: the header asks for 4 significant figures in intermediate results.
 # solutions.md again (pdf17): the check's fractions are \frac, not \dfrac, as in the PDF.
 PER_STUDENT_DIGESTS = {"problems.md": "6c2b3999904afc70a6f786232580316388db192c6c6c6958b9276978f941e06b",
-                       "solutions.md": "2fa24962b0f8f79fc6553d7911d14e28ef3d700128dc28e37d24bdd7e035a457"}
+                       "solutions.md": "4095c04dccbb6b337d1226f1ee99ded43223ebe780468d34559b8b08d00b7008"}
 
 
 def paper_digest(path):

@@ -158,7 +158,7 @@ def _phrases(said: str, classes: dict, synonyms: dict) -> WordReading:
     found = []   # (first token, end, code, negated)
     for code, words in classes.items():
         for phrase in words | {normalise_word(k) for k, v in synonyms.items() if normalise_word(v) in words}:
-            if len(phrase) < 3:
+            if len(phrase) < 3 and not phrase.isdigit():   # "no" in a sentence says little; "0" is a value
                 continue
             size = len(phrase.split(" "))
             for at in _starts(tokens, phrase.split(" "), places):
