@@ -21,10 +21,18 @@ CLOSED = re.compile(r"(\\ln\s*)?\d+(\.\d+)?(\s*/\s*\d+(\.\d+)?)?")   # \ln 3, 1/
 NUMBER = re.compile(r"-?\d+(\.\d+)?")
 
 
+_MADE = {}   # {(bank, fmt, draws): [(template, view)]}: several tests read the same draws' views
+
+
 def views(bank, fmt, draws=DRAWS):
-    for template in bank:
-        for k in range(draws):
-            yield template, question_view(Question("Q1", sample_instance(template, seed_label(7, template.id, k))), fmt)
+    """(template, view) for the first ``draws`` seed-7 draws of each template,
+    made once per format and count (the tests only read them)."""
+    key = (id(bank), fmt, draws)
+    if key not in _MADE:
+        _MADE[key] = [(template, question_view(Question("Q1", sample_instance(template, seed_label(7, template.id, k))),
+                                               fmt))
+                      for template in bank for k in range(draws)]
+    return _MADE[key]
 
 
 def worked_texts(view) -> list:

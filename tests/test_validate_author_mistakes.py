@@ -144,6 +144,7 @@ def test_generate_names_the_trap_that_equals_the_answer_not_the_last_failed_cons
     assert result.stderr.strip().endswith("this trap's value equals the answer: change the trap")
 
 
+@pytest.mark.slow   # three generates and a validate; test_generate_names_the_trap_that_equals_the_answer... is quick
 def test_a_trap_that_always_equals_the_answer_gets_one_advice_from_validate_and_every_generate(tmp_path, invoke):
     """The trap and the answer are one value reached by two routes, equal but
     for float noise in some draws: every seed, and validate, say it equals
