@@ -35,3 +35,45 @@ def test_a_digit_inside_a_sentence_is_read_as_the_value_it_is():
     assert read_words("0, contributes nothing", accept, traps).status == "needs_review"
     assert read_words("division by 0", accept, traps).status == "accept"
     assert read_words("it is 0", accept, traps).code == "zero_mask_is_zero"
+
+
+@pytest.mark.parametrize("text, value, figures", [
+    ("L ≈ 1.52", 1.52, 3), ("p ≈ 0.695", 0.695, 3), ("p~0.695", 0.695, 3), ("p(story) ≈ 0.695", 0.695, 3),
+    ("p is 0.695", 0.695, 3), ("the probability is 0.695", 0.695, 3), ("the loss is about 0.364", 0.364, 3),
+    ("-ln(0.695) = 0.364", 0.364, 3), ("0.72^2 = 0.518", 0.518, 3), ("6-1 = 5", 5.0, 1),
+    ("L = L_MLM + L_NSP = 0.394 + 1.171 = 1.565", 1.565, 4), ("5 predictions", 5.0, 1),
+    ("0.3 (rounded)", 0.3, 1)])
+def test_a_value_as_students_write_it_around_their_working(text, value, figures):
+    """rev-mark17: a label before ≈, '<label> is', working that ends in its value
+    (the value after the last '='), a count of predictions, '(rounded)': all were
+    invalid or went to a person; the figures are the final value's."""
+    reading = read_number(text)
+    assert (reading.status, reading.value, reading.figures) == (NUMBER, value, figures)
+
+
+@pytest.mark.parametrize("text", ["=1+1", "0.7 =", "2 == 2", ">= 1"])
+def test_a_formula_or_a_bound_is_no_working_that_ends_in_a_value(text):
+    assert read_number(text).status != NUMBER
+
+
+@pytest.mark.parametrize("text", ["none", "no value", "nothing"])
+def test_a_word_on_a_number_part_is_told_so_not_in_the_parsers_words(text):
+    reading = read_number(text)
+    assert (reading.status, reading.reason) == ("invalid", "a word, not a number: this part asks for a number")
+
+
+YES_NO = (["no", "false", "bidirectional"], {"left_to_right": ["yes", "true", "left to right"]})
+
+
+@pytest.mark.parametrize("text", ["No. it reads both sides", "it does not", "it doesn't", "never", "incorrect",
+                                  "no. it reads the whole sentence at once"])
+def test_a_plain_no_is_read_however_it_is_said(text):
+    """rev-mark17: 'No.' kept its full stop and was not the leading no; 'it does
+    not', 'never' and 'incorrect' were a silent 0."""
+    from quizgen.marking.words import read_words
+    assert read_words(text, *YES_NO).status == "accept"
+
+
+def test_a_decimal_point_in_a_word_answer_is_kept():
+    from quizgen.marking.words import read_words
+    assert read_words("0.5", ["0.5"], {}).status == "accept"

@@ -25,9 +25,15 @@ NUMBER, BLANK, INVALID, REVIEW = "number", Status.BLANK.value, Status.INVALID.va
 # a label's letters may carry combining marks (p̂, x̄: U+0300-036F, and those for symbols, U+20D0-20FF)
 # or a size in bars (|M| = 1)
 _LABEL = re.compile(r"^\s*(?:[^\W\d][\w\u0300-\u036f\u20d0-\u20ff{}^\\]{0,15}|\|[^\W\d]\w{0,3}\|)"
-                    r"(?:\s*\([^()=]{0,12}\))?\s*[=:]\s*(?=\S)")
-_SAID = re.compile(r"^\s*(?:it\s+is|it[’']s|(?:the\s+)?answer\s+is|that\s+is|so)\s+(?=[-+.\d])", re.IGNORECASE)
-"""``it is 0``, ``the answer is 0.427``: the words before a number that say it is the answer."""
+                    r"(?:\s*\([^()=]{0,12}\))?\s*(?:[=:]\s*[≈~]?|[≈~])\s*(?=\S)")   # L = 0.851, p ≈ 0.695
+_SAID = re.compile(r"^\s*(?:so|it[’']s|(?:it|that|(?:the\s+)?(?:answer|[^\W\d][\w()]{0,20}|\|[^\W\d]\w{0,3}\|))\s+is)"
+                   r"\s+(?=[-+.\d≈~]|about\b|roughly\b|approx)", re.IGNORECASE)
+"""``it is 0``, ``the answer is 0.427``, ``p is 0.695``, ``the loss is about 0.364``: the words
+before a number that say it is the answer (the parser would read ``is`` as a comparison)."""
+_CHAIN = re.compile(r"^(?P<work>.*?[^<>!=\s])\s*=(?!=)\s*(?P<last>[^=<>]+)$")
+"""Working that ends in its value (``-ln(0.695) = 0.364``, ``0.72^2 = 0.518``): the value after the last ``=``."""
+_WORDS_ONLY = re.compile(r"[^\W\d_]+(?:\s+[^\W\d_]+){0,2}")
+WORD_REASON = "a word, not a number: this part asks for a number"
 _APPROX = re.compile(r"^\s*(?:≈|~|approx\.?|about|roughly|around)\s*", re.IGNORECASE)
 # The end-anchored patterns start where a run of spaces starts ((?<!\s)): tried
 # from every space of a long run, a leading \s* made them quadratic (10,000
@@ -36,7 +42,7 @@ _APPROX_AFTER = re.compile(r"(?<!\s)\s*(?:\(\s*(?:approx\.?|approximately|roughl
                            r"\s*$", re.IGNORECASE)
 # two numbers joined by "or", "and" or "to", also as the classes whose files use decimal commas write them
 _HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to|oder|und|bis|ou|et|o|y|of)\b[^\d]*\d", re.IGNORECASE)
-_UNIT = re.compile(r"(?<!\s)\s*(?:nats?|tokens?|words?|(?:masked\s+)?positions?|units?|targets?)\s*(?:\.\s*)?$",
+_UNIT = re.compile(r"(?<!\s)\s*(?:nats?|tokens?|words?|(?:masked\s+)?positions?|units?|targets?|predictions?)\s*(?:\.\s*)?$",
                    re.IGNORECASE)
 # a word naming a quantity (not checked against the part's), after a number ("0.789 probability", "1.46 loss"): said like a unit
 _QUANTITY = re.compile(r"(?<=[\d)])\s*(?:probabilit(?:y|ies)|prob|loss|cross[- ]?entropy|perplexity)\s*(?:\.\s*)?$",
@@ -54,6 +60,7 @@ _TRAILING = (
     _UNIT,
     _QUANTITY,
     re.compile(r"(?<!\s)\s*[✓✔]$"),
+    re.compile(r"(?<!\s)\s*\(\s*rounded\s*\)$", re.IGNORECASE),
     re.compile(r"(?P<keep>[.,]\d+)\s*(?:\.\.\.|…)$"),   # after a decimal's digits only: never "1/3..."
     re.compile(r"(?<=[\d)%✓✔])\.$"),
 )
@@ -231,6 +238,9 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
         return Reading(BLANK)
     core, factor = strip_decorations(decimal_middle_dots(str(text)), percent)
     core = _TIMES_X.sub("*", read_marks(core, whole, decimal_comma))   # 3.28 x 10^-5 as 3.28 × 10^-5 reads
+    chain = _CHAIN.match(core)
+    if chain is not None:
+        core = chain["last"].strip()
     if whole and core.casefold() in _NUMBER_WORDS:
         return Reading(NUMBER, float(_NUMBER_WORDS[core.casefold()]) / factor)
     try:
@@ -245,6 +255,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
             return Reading(REVIEW, reason=NOTED_REASON)
         if looks_like_prose(str(text)):
             return Reading(REVIEW, reason=REVIEW_REASON)
+        if _WORDS_ONLY.fullmatch(core):
+            return Reading(INVALID, reason=WORD_REASON)
         return Reading(INVALID, reason=str(exc))
     return Reading(NUMBER, value / factor, significant_figures(core))
 

@@ -57,7 +57,10 @@ _DOUBT = re.compile(r"\b(?:maybe|perhaps|possibly|unsure|not sure|not certain|no
 """Doubt said in words (apostrophes read as spaces): even a leading yes or no is
 then a hedge ("maybe no", "no idea", "yeah I guess"); "I'm sure" is not doubt."""
 _POLARITY = {"y": "yes", "n": "no", "yes": "yes", "no": "no", "true": "true", "false": "false",
-             "yeah": "yes", "yep": "yes", "nope": "no", "correct": "yes", "wrong": "no"}
+             "yeah": "yes", "yep": "yes", "nope": "no", "correct": "yes", "wrong": "no", "incorrect": "no",
+             "never": "no"}
+_DENIED = re.compile(r"^(?:it\s+|that\s+|he\s+|she\s+)?(?:does|do|did|is|was|can|will|would)(?:\s+not|n\s+t)\b")
+"""``it does not``, ``doesn't`` (its apostrophe read as a space) at the start: a plain no."""
 
 
 @dataclass(frozen=True)
@@ -81,12 +84,12 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordR
         return WordReading(BLANK)
     classes = {"": {normalise_word(w) for w in accept}}
     classes.update({code: {normalise_word(w) for w in words} for code, words in traps.items()})
-    said = normalise_word(re.sub(r"[,;:!?()\"']", " ", str(text)))
+    said = normalise_word(re.sub(r"[,;:!?()\"']|\.(?!\d)", " ", str(text)))   # a full stop, not a decimal point
     said = normalise_word((synonyms or {}).get(said, said))
     exact = _exact(said, classes)
     if exact is not None:
         return exact
-    said = _FILLER.sub("", said)
+    said = _DENIED.sub("no", _FILLER.sub("", said), count=1)
     tokens = said.split(" ") if said else []
     doubtful = _doubtful(said, classes)
     if tokens and tokens[0] in _POLARITY:
