@@ -162,3 +162,9 @@ def test_report_figures_round_a_tie_away_from_zero_as_the_percentages_do(value, 
     """1 of 8 students right: facility 0.13 beside 12.5% and 13% (it was 0.12, half to even)."""
     from quizgen.report.tables import fixed
     assert fixed(value, places, comma=comma) == text
+
+
+def test_the_histograms_bar_titles_count_one_student_in_the_singular():
+    from quizgen.report.charts import histogram
+    svg = str(histogram([1, 0, 0, 0, 0, 2, 0, 0, 0, 0]))   # students per 10% band
+    assert ": 1 student</title>" in svg and ": 2 students</title>" in svg and "1 students" not in svg

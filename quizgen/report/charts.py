@@ -42,7 +42,7 @@ def histogram(counts: list) -> Markup:
         h = plot_h * n / peak
         x = left + band * step
         body.append(f'<rect x="{x + 2:.1f}" y="{base - h:.1f}" width="{step - 4:.1f}" height="{h:.1f}" '
-                    f'class="bar"><title>{band * 10}-{band * 10 + 10}%: {n} students</title></rect>')
+                    f'class="bar"><title>{band * 10}-{band * 10 + 10}%: {n} student{"" if n == 1 else "s"}</title></rect>')
         if n:
             body.append(_text(x + step / 2, base - h - 3, str(n), "middle", "value"))
     for edge in range(len(counts) + 1):
