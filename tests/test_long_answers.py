@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import quizgen.grading.marking as marking
-from quizgen.grading.marking import MAX_REVIEW, TOO_LONG, check_answer
+from quizgen.grading.marking import FAR_TOO_LONG, LONG_FOR_A_NUMBER, MAX_REVIEW, TOO_LONG, check_answer
 from quizgen.key.status import Status
 from quizgen.marking import words
 
@@ -25,7 +25,9 @@ def test_a_long_numeric_answer_is_never_read_as_a_decorated_number(monkeypatch):
         raise AssertionError("read_number on a text no number can be")
     monkeypatch.setattr(marking, "read_number", refuse)
     verdict = check_answer(NUMERIC, "1 x " * 2499 + "7")
-    assert (verdict.status, verdict.reason) == (Status.INVALID, "not a number: expression longer than 400 characters")
+    assert (verdict.status, verdict.reason) == (Status.INVALID, FAR_TOO_LONG)   # 10,000 characters
+    verdict = check_answer(NUMERIC, "1 x " * 200)
+    assert (verdict.status, verdict.reason) == (Status.INVALID, LONG_FOR_A_NUMBER)
 
 
 def test_a_long_sentence_on_a_numeric_part_still_goes_to_a_person():

@@ -32,6 +32,8 @@ from quizgen.maths.parser import MAX_LENGTH
 REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh
 MAX_REVIEW = 2000   # a longer text is not an answer a person should be asked to read
 TOO_LONG = f"over {MAX_REVIEW:,} characters: too long to be read as an answer"
+LONG_FOR_A_NUMBER = f"not a number: over {MAX_LENGTH} characters, and no sentence"
+FAR_TOO_LONG = f"not a number: over {MAX_REVIEW:,} characters"
 
 
 class Verdict(NamedTuple):
@@ -201,7 +203,7 @@ class PartChecker:
         A text too long to hold a number (``MAX_LENGTH``) is only looked at as
         a sentence: reading it as a number cost milliseconds a row."""
         if len(text) > MAX_LENGTH:
-            return self._long(text, reason)
+            return self._long(text)
         reading = read_number(text, self.part.spec.percent, self.decimal_comma, self.kind == "integer")
         if reading.status == NUMBER and not self.figures_shown:
             reading = Reading(NUMBER, reading.value)
@@ -218,18 +220,18 @@ class PartChecker:
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=reading.reason)
         return Verdict(Status.INVALID, 0.0, self.expected, reason=reason)
 
-    def _long(self, text: str, reason: str) -> Verdict:
+    def _long(self, text: str) -> Verdict:
         """The verdict on an answer longer than any number as people write it:
         a trap's words or a sentence for a person to read, up to ``MAX_REVIEW``
         characters; anything longer is invalid at once."""
         if len(text) > MAX_REVIEW:
-            return Verdict(Status.INVALID, 0.0, self.expected, reason=reason)
+            return Verdict(Status.INVALID, 0.0, self.expected, reason=FAR_TOO_LONG)
         said = self._said(text)
         if said is not None:
             return said
         if looks_like_prose(text):
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=REVIEW_REASON)
-        return Verdict(Status.INVALID, 0.0, self.expected, reason=reason)
+        return Verdict(Status.INVALID, 0.0, self.expected, reason=LONG_FOR_A_NUMBER)
 
     def _said(self, text: str) -> Verdict | None:
         """The verdict on a text that is no number but says a trap's words
