@@ -6,7 +6,6 @@ character answers took a minute to grade; the benchmark is in benchmarks/)."""
 import difflib
 import random
 
-import pytest
 from hypothesis import given, settings, strategies as st
 
 import quizgen.grading.marking as marking
