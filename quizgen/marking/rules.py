@@ -72,7 +72,8 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         early = _early_sources(rule, earlier, written)
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=x,
-                           feedback=f"{COMPUTED_FROM}{early}, which was rounded too early")
+                           feedback=f"{COMPUTED_FROM}{early}, itself rounded too early, so this one is too "
+                                    f"(expected {significant(_stated(rule), asked_figures(rule) or DEFAULT_SIGFIGS)})")
         verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=x,
                           feedback=f"{ecf}: correct given that value (error carried forward)")
         verdict = _precise(rule, reading, verdict, credits, target)
