@@ -98,7 +98,7 @@ def list_command(banks):
         click.echo(f"{template.cls:<4} {template.id:<28} {template.title}  [{parts}]")
 
 
-@main.command()
+@main.command(short_help="Generate a randomised problem set, its worked solutions and key.")
 @click.option("--classes", default="all", show_default=True,
               help="Comma-separated classes (C1,C4) or 'all'.")
 @click.option("--count", default=1, show_default=True, type=int, help="Questions per template, that is per class of the built-in bank (1 to 10,000).")
@@ -145,7 +145,7 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
     click.echo(summary_line(quiz, out_dir))
 
 
-@main.command()
+@main.command(short_help="Practise: fresh questions part by part, hints, instant feedback.")
 @click.option("--classes", default="all", show_default=True,
               help="Comma-separated classes to practise (C1,C4) or 'all'.")
 @click.option("--count", default=None, type=int,
@@ -183,7 +183,7 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
               banks=banks, state=state_path, save=not no_save, decimal_comma=decimal_comma)
 
 
-@main.command("grade")
+@main.command("grade", short_help="Grade a class's answers (CSV or LMS download) against a key.")
 @click.argument("answers", type=click.Path(dir_okay=False))
 @click.option("--key", "key_path", default=None, type=click.Path(dir_okay=False),
               help="The key.json to grade against (default: beside the answers, else in the working folder); "
@@ -250,7 +250,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
     click.echo(summary_text(result))
 
 
-@main.command("validate")
+@main.command("validate", short_help="Check templates (a file, a folder, the bank) before class.")
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--samples", default=200, show_default=True, type=int,
               help="Seeds to sample each template over.")
@@ -273,7 +273,7 @@ def validate_command(paths, samples, banks):
     check_passed(reports)
 
 
-@main.group("export")
+@main.group("export", short_help="Export question variants as Moodle XML or Canvas QTI.")
 def export_group():
     """Export question variants to an LMS (Moodle XML, Canvas QTI); see docs/lms.md.
 

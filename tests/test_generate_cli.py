@@ -243,3 +243,21 @@ def test_generate_with_a_seed_that_only_looks_numeric_writes_its_paper(invoke, t
     result = invoke("generate", "--seed=--5", "--classes", "C1", "--out", str(tmp_path / "q"))
     assert result.exit_code == 0, result.output
     assert json.loads((tmp_path / "q" / "key.json").read_text(encoding="utf-8"))["seed"] == "--5"
+
+
+def test_the_top_level_help_shows_every_commands_summary_whole(invoke):
+    """click cut the docstrings' first lines short ('with instant...'): each command has its own short help."""
+    result = invoke("--help")
+    commands = result.output.split("Commands:", 1)[1].strip().splitlines()
+    assert len(commands) == 6 and not any(line.rstrip().endswith("...") for line in commands), commands
+
+
+def test_a_pdf_runs_summary_names_the_pdfs_first():
+    """rev-fresh17: '--format pdf --students' named only .tex files before 'and 20 more'."""
+    from quizgen.generation.quiz import Quiz
+    from quizgen.generation.run import summary_line
+    quiz = Quiz(seed=7, questions=[])
+    quiz.files = [f"{kind}-s{n}.{ext}" for n in range(4) for kind in ("problems", "solutions") for ext in ("tex", "pdf")]
+    line = summary_line(quiz, "papers")
+    assert line.startswith("Wrote 0 questions (seed 7) to papers/: problems-s0.pdf, solutions-s0.pdf, problems-s1.pdf")
+    assert line.endswith("and 10 more")

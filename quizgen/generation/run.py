@@ -71,7 +71,8 @@ def summary_line(quiz: Quiz, out_dir) -> str:
     what = "worked examples" if quiz.worked_examples else f"seed {quiz.seed}"
     papers = "" if not quiz.papers else (" for 1 student" if len(quiz.papers) == 1
                                          else f" for each of {len(quiz.papers)} students")
-    shown = quiz.files if len(quiz.files) <= 8 else quiz.files[:6] + [f"and {len(quiz.files) - 6} more"]
+    files = sorted(quiz.files, key=lambda name: not name.endswith(".pdf"))   # the PDFs asked for come first
+    shown = files if len(files) <= 8 else files[:6] + [f"and {len(files) - 6} more"]
     count_text = f"{len(quiz.questions)} question{'s' if len(quiz.questions) != 1 else ''}"
     return f"Wrote {count_text}{papers} ({what}) to {out_dir}/: {', '.join(shown)}"
 
