@@ -205,6 +205,10 @@ def test_the_summary_counts_students_who_answered_and_says_the_absent_are_at_0(t
     report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
     assert "2 answers from 1 student (and 2 on the roster who gave none)." in report
     assert "highest 100.0% (the 2 absent at 0%)." in report
+    # the item analysis leaves the absent out, and says so beside its mean (rev-fresh17: two means, one unlabelled)
+    assert "mean of those who answered" in report
+    html = (tmp_path / "answers-graded-report.html").read_text(encoding="utf-8")
+    assert "mean of those who answered" in html
 
 
 def test_a_decimal_comma_class_groups_its_absentees_count_the_same_way_everywhere(tmp_path):

@@ -105,7 +105,9 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
     def figure(value, places: int = 2, unit: str = "") -> str:
         return fixed(value, places, comma=comma) + ("" if value is None else unit)
 
-    return [("students", str(t.students)), ("mean", figure(t.mean, 1, "%")), ("median", figure(t.median, 1, "%")),
+    of = " of those who answered" if t.absent else ""   # report.md's class mean counts the absent at 0
+    return [("students", str(t.students)), (f"mean{of}", figure(t.mean, 1, "%")),
+            (f"median{of}", figure(t.median, 1, "%")),
             ("standard deviation", figure(t.sd, 1, " percentage points")),
             ("KR-20 (right/wrong)", figure(t.kr20)), ("Cronbach's alpha", figure(t.alpha)),
             ("standard error of measurement", figure(t.sem, 1, " percentage points")),
