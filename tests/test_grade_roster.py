@@ -202,7 +202,9 @@ def test_the_summary_counts_students_who_answered_and_says_the_absent_are_at_0(t
     assert result.exit_code == 0, result.output
     assert "Graded 2 answers from 1 student (and 2 on the roster who gave none) against" in result.output
     assert "Class: mean 33.3%, lowest 0.0%, highest 100.0% (the 2 absent at 0%)." in result.output
+    assert "  missing (no row)        4" in result.output   # the absent's two parts each: no status counts them
     report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
+    assert "| missing (no answer row) | 4 |" in report
     assert "2 answers from 1 student (and 2 on the roster who gave none)." in report
     assert "highest 100.0% (the 2 absent at 0%)." in report
     # the item analysis leaves the absent out, and says so beside its mean (rev-fresh17: two means, one unlabelled)

@@ -187,7 +187,15 @@ def _class_section(result, comma: bool = False) -> list:
         lines += [f"Mean {mean}%, median {median}%, lowest {low}%, highest {high}%{_absent_counted(result, comma)}.",
                   ""]
     rows = [[status.value, result.counts[status]] for status in Status]
+    missing = _missing_parts(result)
+    rows += [["missing (no answer row)", missing]] * bool(missing)
     return lines + _table(["status", "answers"], rows)
+
+
+def _missing_parts(result) -> int:
+    """The question parts of the students' papers no row answered (the absent's
+    included): each scores 0, and no status counts it, since no row has one."""
+    return sum(t.missing for t in result.students)
 
 
 def _question_section(result, comma: bool = False) -> list:
@@ -243,6 +251,8 @@ def summary_text(result) -> str:
              f"against {result.key_name} ({result.form} form, {separator}-separated, {result.encoding}).", ""]
     lines += [f"  {status.value:<17}{result.counts[status]:>8}" for status in Status if result.counts[status]
               or status in (Status.CORRECT, Status.INCORRECT)]
+    missing = _missing_parts(result)
+    lines += [f"  {'missing (no row)':<17}{missing:>8}"] * bool(missing)
     lines += ["", f"  {'question':<10}{'part':<6}{'% correct':>10}  most common misconception"]
     for q in result.questions:
         top = f"{q.misconceptions[0][0]} ({q.misconceptions[0][1]})" if q.misconceptions else "-"
