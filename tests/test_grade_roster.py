@@ -211,6 +211,8 @@ def test_the_summary_counts_students_who_answered_and_says_the_absent_are_at_0(t
     assert "mean of those who answered" in report
     html = (tmp_path / "answers-graded-report.html").read_text(encoding="utf-8")
     assert "mean of those who answered" in html
+    # the page says what report.md's Roster section says (rev-fresh17: an instructor reading only the page missed it)
+    assert "<li>2 student(s) on the roster gave no answer (missing, scored 0): s002, s003</li>" in html
 
 
 def test_a_decimal_comma_class_groups_its_absentees_count_the_same_way_everywhere(tmp_path):

@@ -148,12 +148,13 @@ def report_students(matrix, names: list) -> list:
 
 
 def class_report_texts(matrix, names: list, key, title: str, html: bool, delimiter: str = ",",
-                       comma: bool = False) -> dict:
+                       comma: bool = False, roster_notes=()) -> dict:
     """The class report's texts from the final verdicts: the item-analysis
     sections of the Markdown report ("markdown"), the items CSV ("items",
     separated by the answers file's ``delimiter``, with a decimal comma when
     ``comma``, as the students CSV) and, when ``html``, the HTML page ("html");
-    the Markdown and the page then write their figures with a decimal comma too.
+    the Markdown and the page then write their figures with a decimal comma too;
+    the page shows ``roster_notes`` (grading/students.reconciliation_lines) at its top.
     Plain strings, so that grade can compute them in a forked process
     (quizgen.background)."""
     from quizgen.report import analyse, items_csv, markdown_sections, report_html
@@ -162,7 +163,7 @@ def class_report_texts(matrix, names: list, key, title: str, html: bool, delimit
     analysis = analyse(parts, report_students(matrix, names))
     texts = {"markdown": "\n" + markdown_sections(analysis, comma), "items": items_csv(analysis, delimiter, comma)}
     if html:
-        texts["html"] = report_html(analysis, title, comma)
+        texts["html"] = report_html(analysis, title, comma, roster_notes)
     return texts
 
 

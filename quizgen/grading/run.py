@@ -119,15 +119,16 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                                      "rows (downloaded before anyone answered?)")
             foreign = check_belong(index, students, grid, source.path.name, force)
             absent = _add_roster(students, grid, tally)
+            roster_notes = reconciliation_lines(students, absent)
             with Background(class_report_texts, _matrix(index, students, grid), list(students.names), data,
                             f"Class report: {source.path.stem}", outputs.html, source.delimiter, source.decimal_comma,
-                            parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
+                            roster_notes, parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
                 count_latest(grid, tally)
                 try:
                     finish_graded(graded, graded_handle, source.delimiter)
                 except OSError as exc:
                     raise _output_error(source, folder, exc) from exc
-                result = _result(source, index, students, grid, tally, graded.rows, paths, absent)
+                result = _result(source, index, students, grid, tally, graded.rows, paths, absent, roster_notes)
                 result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
                 result.warnings += traps_covered(data, override) + unnamed + unlabelled_parts(result)
                 result.warnings += unknown_columns(source, index) + anonymous_ids(source, students)
@@ -192,7 +193,7 @@ def _add_roster(students: Students, grid: AnswerGrid, tally: Tally) -> list:
 
 
 def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, rows: int,
-            paths: dict, absent: list) -> GradeResult:
+            paths: dict, absent: list, roster_notes: list) -> GradeResult:
     sat = set(range(len(students.paper_numbers))) - set(absent)   # a roster student with no answer did not sit
     per_paper = Counter(students.paper_numbers[n] for n in sat)
     class_sizes = [sum(n for paper, n in per_paper.items() if index.papers[paper].parts[slot] is not None)
@@ -204,7 +205,7 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
                          _matrix(index, students, grid))
     result.absent = [students.ids[n] for n in absent]
     result.decimal_comma = source.decimal_comma
-    result.roster_notes = reconciliation_lines(students, absent)
+    result.roster_notes = roster_notes
     result.notes.extend(result.roster_notes)
     result.notes.extend(look_at_lines(result.matrix, result.counts))
     return result

@@ -79,11 +79,13 @@ def _codes(analysis: Analysis) -> list:
     return sorted(totals, key=lambda code: (-totals[code], code))
 
 
-def report_html(analysis: Analysis, title: str = "Class report", comma: bool = False) -> str:
+def report_html(analysis: Analysis, title: str = "Class report", comma: bool = False, roster_notes=()) -> str:
     """The whole page as text; with ``comma`` (a class that writes decimal
     commas) every figure shown has one, in the tables, the charts' labels and
     tooltips and the student rows, while the embedded JSON, the CSS and every
-    attribute keep their points."""
+    attribute keep their points. ``roster_notes``: what reconciling the students
+    with the roster and key found (absent, unknown ids, ids matched by leading
+    zeros), one line each, shown at the top as report.md's Roster section."""
     codes = _codes(analysis)
     questions = [q.question_id for q in analysis.questions]
     histogram = analysis.test.histogram
@@ -99,5 +101,5 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
         answer_columns=ANSWER_COLUMNS, answers_note=ANSWERS_NOTE, provisional=provisional_note(analysis),
         fixed=partial(fixed, comma=comma), percent=percent, decimal_mark="," if comma else ".",
-        guides=[charts.guide_text(k, comma) for k in (HARD, EASY)])
+        guides=[charts.guide_text(k, comma) for k in (HARD, EASY)], roster_notes=list(roster_notes))
     return _environment().get_template("report.html.j2").render(**context)
