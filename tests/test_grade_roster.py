@@ -124,6 +124,16 @@ def test_unknown_student_on_a_per_student_key_is_never_graded_against_the_class_
     assert graded.counts["unknown_student"] == 2 and sum(graded.counts.values()) == graded.rows == 4
 
 
+def test_an_unknown_id_beside_a_known_name_suggests_that_students_id_first(tmp_path):
+    """rev-fresh17: 's0S' written by Bo (s013) was told 'did you mean s012 ...', Ada first."""
+    answers = write(tmp_path, own_papers("s013"), [("s0121", "bo", "Q1", "a", "0.5"), ("s0122", "", "Q1", "a", "0.5")],
+                    header=("student_id", "name", "question_id", "part", "answer"))
+    result = grade(answers)
+    assert result.exit_code == 0, result.output
+    rows = read(tmp_path / "answers-graded.csv")
+    assert [r["feedback"] for r in rows] == ["did you mean s013 or s012?", "did you mean s012 or s013?"]
+
+
 # ---------------------------------------------------------------- answers for another key
 
 def test_answers_for_another_key_stop_with_one_line_and_no_output(tmp_path):

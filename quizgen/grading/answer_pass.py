@@ -146,7 +146,8 @@ def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally
         slot = index.slot(cells[question], "" if part is None else cells[part])
         if number >= 0 and isinstance(slot, int):
             return number, slot, None
-    outcome = students.unknown_outcome(cells[student]) if number == UNKNOWN else _ungraded(problem, slot, source, j)
+    outcome = (students.unknown_outcome(cells[student], "" if name is None else cells[name]) if number == UNKNOWN
+               else _ungraded(problem, slot, source, j))
     tally.count(number, -1, outcome)
     return number, None, outcome
 

@@ -90,9 +90,10 @@ class Students:
         self.paper_numbers.append(self.paper_of.get(normal, 0) if paper is None else paper)
         return number
 
-    def unknown_outcome(self, text: str):
+    def unknown_outcome(self, text: str, name: str = ""):
         """The outcome of a row whose student the per-student key does not know:
-        ``unknown_student``, the reason naming the nearest known ids."""
+        ``unknown_student``, the reason naming the nearest known ids, first any
+        whose name is the row's ``name`` (a mistyped id beside a right name)."""
         found = self.unknown.get(text)
         if found is None:
             student_id = text.strip()
@@ -100,12 +101,17 @@ class Students:
                 hint, reason = "", (f"student {student_id[:60]!r} is on the roster but has no paper in "
                                     f"{self.index.name}; generate their paper")
             else:
-                hint = id_hint(student_id, [sid for sid, _, _ in self.index.roster])
+                hint = id_hint(student_id, [sid for sid, _, _ in self.index.roster], self._named(name))
                 reason = f"student {student_id[:60]!r} has no paper in {self.index.name}" + (f"; {hint}" if hint else "")
             found = make_outcome(Status.UNKNOWN_STUDENT, 0.0, "", "", hint, reason)
             if len(self.unknown) < UNKNOWN_LIMIT:
                 self.unknown[text] = found
         return found
+
+    def _named(self, name: str) -> list:
+        """The key's (or roster's) ids whose name is ``name``, case and spacing aside."""
+        wanted = " ".join(name.casefold().split())
+        return [sid for sid, known, _ in self.index.roster if wanted and " ".join(known.casefold().split()) == wanted]
 
     def add_roster(self) -> list:
         """Register who should have answered but gave no answer (the key's

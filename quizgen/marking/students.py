@@ -69,12 +69,13 @@ def nearest_ids(unknown: str, roster_ids, count: int = 3, leading_zeros: str = "
     return [by_norm[c] for c in close]
 
 
-def id_hint(unknown: str, known_ids) -> str:
+def id_hint(unknown: str, known_ids, named=()) -> str:
     """``did you mean s012 or s120?`` naming the known ids nearest ``unknown``
-    (``nearest_ids``: several, by the id rule, as written), "" when none is near.
+    (``nearest_ids``: several, by the id rule, as written), after the ids in
+    ``named`` (those whose name is the row's), "" when none is near.
     A name refused in a message gets errors.did_you_mean instead (one, quoted)."""
-    near = nearest_ids(unknown, known_ids)
-    return f"did you mean {' or '.join(near)}?" if near else ""
+    near = list(named) + [sid for sid in nearest_ids(unknown, known_ids) if sid not in named]
+    return f"did you mean {' or '.join(near[:3])}?" if near else ""
 
 
 def is_far(value: float, values) -> bool:
