@@ -275,7 +275,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
         lines += [f"## {STRAY_HEADING}", "", STRAY_INTRO, "", *(f"- {line}" for line in stray), ""]
     for question in questions:
         lines += [f"## {md_cell(question.id)}: {md_cell(question.title or question.template)}", "",
-                  "| part | your answer | verdict | score | expected |", "| --- | --- | --- | --- | --- |"]
+                  "| part | your answer | verdict | score | the key's answer |", "| --- | --- | --- | --- | --- |"]
         notes = []
         for line in part_lines(question, number, matrix, slot_of, rows, comma):
             lines.append(f"| {md_cell(line.letter)} | {md_cell(line.answer) or '-'} | {line.status} | {line.score} / "
