@@ -89,8 +89,8 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordR
     exact = _exact(said, classes)
     if exact is not None:
         return exact
-    said = _DENIED.sub("no", _FILLER.sub("", said), count=1)
-    tokens = said.split(" ") if said else []
+    said = _FILLER.sub("", said)
+    tokens = _DENIED.sub("no", said, count=1).split(" ") if said else []   # phrases read the words as written
     doubtful = _doubtful(said, classes)
     if tokens and tokens[0] in _POLARITY:
         found = _exact(_POLARITY[tokens[0]], classes) or _exact(tokens[0], classes)
