@@ -129,7 +129,7 @@ ADVERSARIAL = [
 def bench_adversarial(rounds: int) -> dict:
     """The slowest crafted answer: each is graded ``rounds`` times through the
     grader's own checker (no cache), and the worst single time is kept."""
-    from quizgen.grading.marking import PartChecker
+    from quizgen.grading.part_checker import PartChecker
 
     checker = PartChecker({"part": "a", "type": "numeric", "value": 0.408, "answer": "0.4076",
                            "tolerance": {"sigfigs": 3}, "points": 1, "misconceptions": []})

@@ -31,7 +31,7 @@ import quizgen.grading.run as run  # noqa: E402
 import quizgen.key.load as load  # noqa: E402
 import quizgen.key.model as model  # noqa: E402
 from quizgen.cli import main  # noqa: E402
-from quizgen.grading.marking import PartChecker  # noqa: E402
+from quizgen.grading.part_checker import PartChecker  # noqa: E402
 
 STAGES = [(load, "parse_key_text", "key.json: JSON parse"), (model, "read_key", "key.json: typed key"),
           (run, "KeyIndex", "key index"), (parallel, "pass_rows", "pass over the rows"),

@@ -7,7 +7,7 @@ A roster is a small CSV read with the answers file's conventions
 ``sep=`` line): a student id column under any of its names (``student_id``,
 ``Student ID``, ``Matrikelnummer``, ``email``, ...), optionally a name
 column, other columns ignored. Each id is normalised for comparison
-(quizgen/marking/students.py: case and spaces ignored), so a roster listing
+(quizgen/marking/student_ids.py: case and spaces ignored), so a roster listing
 one student twice, even as ``S010`` and ``s010``, is refused with both lines
 named. Errors are one line naming the file, the line and what was wrong."""
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from quizgen.csv_input import (ALIASES, csv_problem, find_column, header_shown, norm_header, read_csv_text,
                                sniffed_reader)
 from quizgen.errors import InputFileError
-from quizgen.marking.students import normalise_id
+from quizgen.marking.student_ids import normalise_id
 
 MAX_ID = 200   # characters of a student id; a longer cell is not an id
 ID_COLUMNS = "student_id, Student ID, Matrikelnummer, email, ..."

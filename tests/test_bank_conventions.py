@@ -11,7 +11,7 @@ import pytest
 from quizgen.bank.loader import load_bank
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import canonical_instance, sample_instance
-from quizgen.grading.marking import check_answer
+from quizgen.grading.part_checker import check_answer
 from quizgen.key.entries import key_entry
 from quizgen.generation.views import question_view
 from quizgen.maths.printing import to_text

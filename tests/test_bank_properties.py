@@ -14,7 +14,7 @@ from quizgen.maths.parser import parse, template_policy
 from quizgen.generation.make import make_quiz
 from quizgen.generation.quiz import Question
 from quizgen.key.entries import key_entry
-from quizgen.grading.marking import check_answer
+from quizgen.grading.part_checker import check_answer
 from quizgen.generation.plan import names_in, plan_for
 from quizgen.generation.sampling import sample_instance
 from quizgen.maths.tolerance import overlapping_pair

@@ -9,7 +9,7 @@ import math
 
 import pytest
 
-from quizgen.grading.marking import PartChecker
+from quizgen.grading.part_checker import PartChecker
 from quizgen.key.model import KeyPart
 from quizgen.marking.forms import read_marks, read_number
 

@@ -4,7 +4,7 @@ prediction is wrong, and accepts it when the prediction is right."""
 
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import sample_instance
-from quizgen.grading.marking import check_answer
+from quizgen.grading.part_checker import check_answer
 from quizgen.key.entries import key_entry
 
 

@@ -11,7 +11,7 @@ import pytest
 from quizgen.drill.session import run_drill
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import sample_instance
-from quizgen.grading.marking import question_checkers
+from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 
 CLASSES = [f"C{n}" for n in range(1, 11)]

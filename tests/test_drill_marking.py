@@ -9,7 +9,7 @@ from quizgen.drill.session import run_drill
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.validation.marking import careful_student, mark_answers
-from quizgen.grading.marking import question_checkers
+from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 
 

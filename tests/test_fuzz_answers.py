@@ -14,7 +14,7 @@ from property_sizes import many_copy, quick
 import quizgen
 from quizgen.errors import ExpressionError
 from quizgen.grading.answers_file import MAX_ANSWER_CHARS
-from quizgen.grading.marking import check_answer
+from quizgen.grading.part_checker import check_answer
 from quizgen.key.load import load_key_file
 from quizgen.key.status import SCORED
 from quizgen.maths.answers import to_number

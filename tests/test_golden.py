@@ -9,7 +9,7 @@ import sympy
 
 from quizgen.maths.printing import to_sympy
 from quizgen.generation.make import make_quiz
-from quizgen.grading.marking import check_answer
+from quizgen.grading.part_checker import check_answer
 from quizgen.key.model import Key
 from quizgen.key.writer import key_data
 from quizgen.generation.sampling import canonical_instance

@@ -14,7 +14,7 @@ from quizgen.maths.numbers import significant
 from quizgen.generation.make import make_quiz
 from quizgen.generation.run import generate
 from quizgen.key.entries import key_entry
-from quizgen.grading.marking import PartChecker, check_answer
+from quizgen.grading.part_checker import PartChecker, check_answer
 from quizgen.cells import spreadsheet_safe
 from quizgen.key.status import Status
 

@@ -17,7 +17,7 @@ import quizgen
 from quizgen.maths.answers import to_number
 from quizgen.grading.answers_file import open_answers
 from quizgen.errors import ExpressionError, InputFileError, QuizgenError
-from quizgen.grading.marking import check_answer
+from quizgen.grading.part_checker import check_answer
 from quizgen.grading.report import STATUSES
 from quizgen.cells import spreadsheet_safe
 from quizgen.key.status import SCORED

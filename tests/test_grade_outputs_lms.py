@@ -231,7 +231,7 @@ def test_a_canvas_download_is_graded_on_the_value_alone_as_canvas_rewrites_the_f
     """Canvas stores a typed number to 4 decimals without trailing zeros
     (0.0750 becomes 0.075): its figures are not the student's, so a Canvas
     download's key says so and grade judges the value alone (rev-lms15)."""
-    from quizgen.grading.marking import PartChecker
+    from quizgen.grading.part_checker import PartChecker
     from quizgen.key.model import KeyPart
 
     shutil.copy(DATA / "canvas_student_analysis.csv", tmp_path / "analysis.csv")

@@ -292,7 +292,7 @@ def test_a_loss_in_bits_goes_to_a_person_nats_are_read(text, status):
 
 
 def test_grade_says_why_an_answer_in_bits_needs_a_person():
-    from quizgen.grading.marking import check_answer
+    from quizgen.grading.part_checker import check_answer
 
     part = {"part": "a", "type": "numeric", "points": 1.0, "value": 0.408, "tolerance": {"sigfigs": 3},
             "misconceptions": []}

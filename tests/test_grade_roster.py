@@ -15,7 +15,7 @@ from quizgen.cli import main
 from quizgen.errors import InputFileError
 from quizgen.roster import parse_roster
 from quizgen.key.parts import Trap
-from quizgen.marking.students import IdMatcher, normalise_id
+from quizgen.marking.student_ids import IdMatcher, normalise_id
 
 
 def part(letter, value, traps=(), points=2.0):

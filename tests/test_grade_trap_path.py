@@ -6,7 +6,7 @@ with the policy's credits and an instructor's tolerance override alike."""
 import pytest
 
 from quizgen.grading.careful import QuestionRules
-from quizgen.grading.marking import PartChecker
+from quizgen.grading.part_checker import PartChecker
 from quizgen.key.entries import key_entry
 from quizgen.generation.quiz import Question
 from quizgen.marking import rules as careful

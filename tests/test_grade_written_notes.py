@@ -123,7 +123,7 @@ def test_digits_and_invisible_characters_are_read_as_they_look(typed, status):
     """Full-width or Arabic-Indic digits and zero-width characters showed 2 figures as 3
     (or none), so a 2-figure answer got full marks; a direction mark or a variation
     selector made a right answer invalid."""
-    from quizgen.grading.marking import check_answer
+    from quizgen.grading.part_checker import check_answer
 
     part = {"part": "a", "name": "a", "type": "numeric", "points": 1, "value": 0.6999, "answer": "0.6999",
             "tolerance": {"sigfigs": 3}, "misconceptions": []}
@@ -141,7 +141,7 @@ def test_a_hedge_in_a_decimal_comma_class_goes_to_a_person(typed):
                                            ("3.3 × 10^-5", "imprecise"), ("3.28*10^-5", "correct")])
 def test_a_power_of_ten_written_with_x_reads_and_counts_the_decimals_figures(typed, status):
     """'3.28 x 10^-5' (the letter x) was invalid; '3.3*10^-5' showed no figures, so 2 were correct."""
-    from quizgen.grading.marking import check_answer
+    from quizgen.grading.part_checker import check_answer
 
     part = {"part": "a", "name": "a", "type": "numeric", "points": 1, "value": 3.2763e-5, "answer": "3.276e-05",
             "tolerance": {"sigfigs": 3}, "misconceptions": []}

@@ -11,7 +11,7 @@ import pytest
 
 import quizgen
 from quizgen.generation.make import make_quiz
-from quizgen.grading.marking import check_answer
+from quizgen.grading.part_checker import check_answer
 from quizgen.key.load import load_key_file
 from quizgen.key.model import Key, KeyPart
 from quizgen.key.writer import key_data

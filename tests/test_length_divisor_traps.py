@@ -5,7 +5,7 @@ at least one token is masked for the chance that none is (``at_least_one_masked`
 
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import sample_instance
-from quizgen.grading.marking import check_answer
+from quizgen.grading.part_checker import check_answer
 from quizgen.key.entries import key_entry
 from quizgen.key.load import load_key_file
 from quizgen.maths.exact import to_float

@@ -8,8 +8,8 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-import quizgen.grading.marking as marking
-from quizgen.grading.marking import FAR_TOO_LONG, LONG_FOR_A_NUMBER, MAX_REVIEW, TOO_LONG, check_answer
+import quizgen.grading.part_checker as marking
+from quizgen.grading.part_checker import FAR_TOO_LONG, LONG_FOR_A_NUMBER, MAX_REVIEW, TOO_LONG, check_answer
 from quizgen.key.status import Status
 from quizgen.marking import words
 

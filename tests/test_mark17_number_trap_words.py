@@ -15,7 +15,7 @@ from quizgen.bank.schema import build_template
 from quizgen.errors import TemplateProblems
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import sample_instance
-from quizgen.grading.marking import question_checkers
+from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from tests.paper_support import mark_paper, part_rules
 

@@ -13,7 +13,7 @@ import pytest
 from quizgen.bank.loader import load_bank
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import sample_instance
-from quizgen.grading.marking import question_checkers
+from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.maths.numbers import significant
 from quizgen.marking.carry import reachable

@@ -9,7 +9,7 @@ from quizgen.marking.forms import BLANK, INVALID, NUMBER, REVIEW, read_number, s
 from quizgen.marking.words import read_words
 from quizgen.marking.overrides import decided_status, describe_unmatched, parse_overrides, read_overrides
 from quizgen.marking.policy import parse_policy
-from quizgen.marking.students import id_hint, nearest_ids, normalise_id
+from quizgen.marking.student_ids import id_hint, nearest_ids, normalise_id
 
 
 @pytest.mark.parametrize("text, value", [
@@ -257,7 +257,7 @@ def test_grade_marks_a_raised_decimal_point_and_a_quantity_word_like_the_plain_d
     from quizgen.bank.loader import load_bank
     from quizgen.generation.quiz import Question
     from quizgen.generation.sampling import canonical_instance
-    from quizgen.grading.marking import question_checkers
+    from quizgen.grading.part_checker import question_checkers
     from quizgen.key.entries import key_entry
     template = next(t for t in load_bank() if t.cls == "C7")
     check = question_checkers(key_entry(Question("Q1", canonical_instance(template))))["a"]

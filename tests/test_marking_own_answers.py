@@ -7,7 +7,7 @@ answer is named as the trap. Students are generated from the key's instances."""
 import math
 
 from quizgen.generation.quiz import Question
-from quizgen.grading.marking import carried_forward, question_checkers
+from quizgen.grading.part_checker import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.maths.numbers import significant
 from quizgen.marking.rules import Credits

@@ -13,7 +13,7 @@ from quizgen.bank.loader import load_template
 from quizgen.errors import TemplateError
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import canonical_instance
-from quizgen.grading.marking import question_checkers
+from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.key.model import Key
 from quizgen.marking.percent import asks_percent

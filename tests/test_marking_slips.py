@@ -5,7 +5,7 @@ named it), in grade and the drill alike; its credit is the trap's times the
 imprecise credit. Students are made from the bank's instances."""
 
 from quizgen.generation.quiz import Question
-from quizgen.grading.marking import question_checkers
+from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.maths.numbers import significant
 from quizgen.marking.rules import Credits

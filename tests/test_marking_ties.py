@@ -15,7 +15,7 @@ from property_sizes import many_copy, quick
 from quizgen.bank.loader import load_template
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import canonical_instance
-from quizgen.grading.marking import question_checkers
+from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.carry import LEVELS, each_rounding, sig_roundings
 from quizgen.marking.hull import _rounded

@@ -6,7 +6,7 @@ holds short words only."""
 import pytest
 
 from quizgen.errors import ExpressionError
-from quizgen.grading.marking import check_answer
+from quizgen.grading.part_checker import check_answer
 from quizgen.maths import answers
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.maths.numerals import normalise_numerals

@@ -9,7 +9,7 @@ import pytest
 from quizgen.bank.loader import select
 from quizgen.generation.documents import render_documents
 from quizgen.generation.make import make_quiz
-from quizgen.grading.marking import check_answer
+from quizgen.grading.part_checker import check_answer
 from quizgen.key.writer import key_data
 from quizgen.text.render import escape_md, escape_tex
 from quizgen.roster import Student, parse_roster, read_roster

@@ -6,7 +6,7 @@ import pytest
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation.sampling import canonical_instance, sample_instance
-from quizgen.grading.marking import Verdict
+from quizgen.grading.part_checker import Verdict
 from quizgen.key.status import Status
 from quizgen.validation import marking
 from quizgen.validation.canonical import STATUSES

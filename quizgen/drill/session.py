@@ -14,7 +14,7 @@ from quizgen.bank.loader import load_bank, select
 from quizgen.errors import OutputError, TemplateError, TemplateProblems, UsageError
 from quizgen.generation.quiz import Question, new_seed, seed_label
 from quizgen.generation.views import question_view
-from quizgen.grading.marking import carried_forward, question_checkers
+from quizgen.grading.part_checker import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex

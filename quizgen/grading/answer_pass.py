@@ -11,7 +11,7 @@ outcome's result cells once."""
 from __future__ import annotations
 
 from quizgen.grading.key_index import KeyIndex
-from quizgen.grading.marking import PartChecker
+from quizgen.grading.part_checker import PartChecker
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import (NO_ANSWER, Outcome, passed_over, passes_over, problem_outcome,
                                      verdict_outcome)

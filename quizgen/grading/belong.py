@@ -18,11 +18,12 @@ grading loop."""
 
 from __future__ import annotations
 
+from quizgen.errors import InputFileError
 from quizgen.key.status import Status
 from quizgen.marking.rules import ECF
-from quizgen.marking.students import belong_verdict, is_far
 
 SAMPLE_CELLS = 20_000   # (student, part) cells read at most: students spread evenly over the class
+CLOSENESS = 0.25   # an answer further than this (relative) from every known value is "far"
 _NEAR = frozenset({Status.CORRECT, Status.IMPRECISE})
 
 
@@ -54,3 +55,35 @@ def check_belong(index, students, grid, source: str, force: bool = False) -> str
     with ``force`` return the line as a warning instead; "" when they belong."""
     far, numeric = far_count(index, students, grid)
     return belong_verdict(far, numeric, source, index.name, force)
+
+
+def is_far(value: float, values) -> bool:
+    """True when ``value`` lies further than CLOSENESS (relative) from every one of ``values``."""
+    return all(abs(value - v) > CLOSENESS * max(abs(v), 1e-12) for v in values)
+
+
+def belong_message(far: int, numeric: int, source: str, key_name: str, forced: bool = False) -> str:
+    """The one line saying the answers look like another key's: what to do
+    about it, or (``forced``) that they were graded anyway."""
+    matched = numeric - far
+    advice = ("graded anyway, as --force asks" if forced else
+              "Grade them with the right --key, or pass --force to grade them anyway")
+    return (f"{source}: only {matched} of {numeric} numeric answers ({100 * matched / numeric:.0f}%) are near a value "
+            f"{key_name} knows for their part (its answer, a trap or carried rounding): were they "
+            f"written for another seed or key? {advice}")
+
+
+def looks_foreign(far: int, numeric: int, least: int = 10, most: float = 0.5) -> bool:
+    """True when at least ``least`` numeric answers were seen and more than ``most`` of them are far."""
+    return numeric >= least and far > most * numeric
+
+
+def belong_verdict(far: int, numeric: int, source: str, key_name: str, force: bool = False,
+                   least: int = 10, most: float = 0.5) -> str:
+    """"" when ``far`` of ``numeric`` answers look like this key's; else stop
+    (InputFileError, exit 2), or with ``force`` return the line as a warning."""
+    if not looks_foreign(far, numeric, least, most):
+        return ""
+    if not force:
+        raise InputFileError(belong_message(far, numeric, source, key_name))
+    return belong_message(far, numeric, source, key_name, forced=True)

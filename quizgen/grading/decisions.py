@@ -14,7 +14,7 @@ from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
 from quizgen.marking.overrides import decided_status, describe_unmatched, read_overrides
 from quizgen.marking.rules import OVERRIDE
-from quizgen.marking.students import normalise_id
+from quizgen.marking.student_ids import normalise_id
 
 
 class Decisions:

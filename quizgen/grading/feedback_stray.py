@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from quizgen.cells import unguard
 from quizgen.csv_input import norm_part, norm_question
-from quizgen.marking.students import IdMatcher, normalise_id
+from quizgen.marking.student_ids import IdMatcher, normalise_id
 
 STRAY_STATUSES = frozenset(["unknown_question", "superseded"])
 STRAY_LIMIT = 20   # lines per student; more are counted in one closing line

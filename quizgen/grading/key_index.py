@@ -13,7 +13,7 @@ from quizgen.csv_input import norm_part, norm_question
 from quizgen.errors import InputFileError, UsageError
 from quizgen.grading.answers_file import split_label
 from quizgen.grading.careful import QuestionRules, recipe_problem
-from quizgen.grading.marking import PartChecker
+from quizgen.grading.part_checker import PartChecker
 from quizgen.key.load import load_key_file
 from quizgen.key.model import Key
 from quizgen.key.papercode import codes_match, display_code

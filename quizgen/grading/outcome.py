@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from quizgen.grading.marking import PartChecker, Verdict
+from quizgen.grading.part_checker import PartChecker, Verdict
 from quizgen.cells import spreadsheet_safe
 from quizgen.report.formatting import number_text
 from quizgen.key.status import Status

@@ -2,7 +2,7 @@
 appearance), their ids, names and papers; reconciled with who should have
 answered (the key's per-student papers and ``--roster``).
 
-Ids are normalised once (quizgen/marking/students.py): ``S010``, `` s010``
+Ids are normalised once (quizgen/marking/student_ids.py): ``S010``, `` s010``
 and ``s 010`` are one student, shown as the roster or key writes them (else
 as first met). With per-student papers an id the key does not know is
 ``UNKNOWN``: its rows are ``unknown_student``, never graded against the
@@ -13,7 +13,7 @@ from __future__ import annotations
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
-from quizgen.marking.students import IdMatcher, id_hint, normalise_id
+from quizgen.marking.student_ids import IdMatcher, id_hint, normalise_id
 
 UNKNOWN = -2          # the number of a student a per-student key has no paper for
 UNKNOWN_LIMIT = 10_000   # unknown ids whose outcome is kept

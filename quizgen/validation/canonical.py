@@ -9,7 +9,7 @@ from quizgen.errors import BankLimitError, ExpressionError, TemplateError, did_y
 from quizgen.generation.canonical_params import canonical_param_problems
 from quizgen.generation.sampling import canonical_instance, exact_from_yaml
 from quizgen.generation.quiz import Question
-from quizgen.grading.marking import question_checkers
+from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.key.status import VERDICTS
 from quizgen.maths.answers import normalise_word

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from quizgen.errors import QuizgenError
 from quizgen.generation.quiz import Question
-from quizgen.grading.marking import carried_forward, question_checkers
+from quizgen.grading.part_checker import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import significant

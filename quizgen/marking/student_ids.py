@@ -1,6 +1,6 @@
-"""Students and keys reconciled: one normalisation of student ids, the
-nearest roster ids for an unknown one, and a check that an answers file
-belongs to the key it is graded against.
+"""Student ids: one normalisation of them, and the nearest known ids for an
+unknown one (the hint grade gives; whether an answers file belongs to its
+key is grading/belong.py's).
 
 The id rule (docs/grading.md, "Roster reconciliation"): ids are compared
 ignoring case and every space (``S 010``, `` s010`` and ``s010`` are one
@@ -18,7 +18,6 @@ from quizgen.cells import unguard
 from quizgen.errors import InputFileError
 
 LEADING_ZEROS = ("keep", "strip")
-CLOSENESS = 0.25   # an answer further than this (relative) from every known value is "far"
 _DIGITS = re.compile(r"\d+")
 
 
@@ -76,35 +75,3 @@ def id_hint(unknown: str, known_ids, named=()) -> str:
     A name refused in a message gets errors.did_you_mean instead (one, quoted)."""
     near = list(named) + [sid for sid in nearest_ids(unknown, known_ids) if sid not in named]
     return f"did you mean {' or '.join(near[:3])}?" if near else ""
-
-
-def is_far(value: float, values) -> bool:
-    """True when ``value`` lies further than CLOSENESS (relative) from every one of ``values``."""
-    return all(abs(value - v) > CLOSENESS * max(abs(v), 1e-12) for v in values)
-
-
-def belong_message(far: int, numeric: int, source: str, key_name: str, forced: bool = False) -> str:
-    """The one line saying the answers look like another key's: what to do
-    about it, or (``forced``) that they were graded anyway."""
-    matched = numeric - far
-    advice = ("graded anyway, as --force asks" if forced else
-              "Grade them with the right --key, or pass --force to grade them anyway")
-    return (f"{source}: only {matched} of {numeric} numeric answers ({100 * matched / numeric:.0f}%) are near a value "
-            f"{key_name} knows for their part (its answer, a trap or carried rounding): were they "
-            f"written for another seed or key? {advice}")
-
-
-def looks_foreign(far: int, numeric: int, least: int = 10, most: float = 0.5) -> bool:
-    """True when at least ``least`` numeric answers were seen and more than ``most`` of them are far."""
-    return numeric >= least and far > most * numeric
-
-
-def belong_verdict(far: int, numeric: int, source: str, key_name: str, force: bool = False,
-                   least: int = 10, most: float = 0.5) -> str:
-    """"" when ``far`` of ``numeric`` answers look like this key's; else stop
-    (InputFileError, exit 2), or with ``force`` return the line as a warning."""
-    if not looks_foreign(far, numeric, least, most):
-        return ""
-    if not force:
-        raise InputFileError(belong_message(far, numeric, source, key_name))
-    return belong_message(far, numeric, source, key_name, forced=True)
