@@ -9,8 +9,27 @@ from quizgen.generation import figures
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.views import question_view
 from quizgen.generation.sampling import sample_instance
-from quizgen.validation.leaks import (Target, figure_leaks, numbers_in, parse_svg, parse_tikz, question_leaks,
-                                      svg_axes, targets_of, text_leaks, tikz_axes)
+from quizgen.validation.leaks import (Axes, Target, figure_leaks, numbers_in, parse_svg, parse_tikz,
+                                      question_leaks, targets_of, text_leaks)
+
+# The figures' mappings written out by hand (generation/figures.py draws them), to
+# compare with the axes the leak check reads off a figure's ticks.
+X_END = 1.08                                    # the p axis runs to 1.08
+SVG_WIDTH, SVG_HEIGHT = 340, 210
+SVG_MARGINS = (44, 14, 12, 36)                  # left, right, top, bottom
+TIKZ_WIDTH, TIKZ_HEIGHT = 5.0, 3.2              # cm for p = 1 and for the top of the loss axis
+
+
+def svg_axes(top: int) -> Axes:
+    """The SVG figure's mapping when the loss axis runs from 0 to ``top``."""
+    left, right, upper, bottom = SVG_MARGINS
+    return Axes(left, (SVG_WIDTH - left - right) / X_END, SVG_HEIGHT - bottom,
+                -(SVG_HEIGHT - upper - bottom) / top)
+
+
+def tikz_axes(top: int) -> Axes:
+    """The TikZ figure's mapping (in cm) when the loss axis runs from 0 to ``top``."""
+    return Axes(0.0, TIKZ_WIDTH, 0.0, TIKZ_HEIGHT / top)
 
 
 @pytest.fixture(scope="module")

@@ -10,8 +10,8 @@ Two ways a paper leaks (issue 13):
   may equal a trap (C6 prints N, and "all N tokens" is a trap).
 
 The axes are read from the figure itself (its tick marks and their labels),
-so the check needs nothing from the code that drew it; ``svg_axes`` and
-``tikz_axes`` are the same mapping written out, for figures.py to share.
+so the check needs nothing from the code that drew it (the tests compare
+what it reads with the mapping written out by hand).
 What counts as the frame (not checked) and as a mark (checked) is decided by
 geometry, not by style: see ``docs/paper-checks.md``."""
 
@@ -24,10 +24,6 @@ from dataclasses import dataclass, replace
 
 from quizgen.maths.tolerance import half_width
 
-X_END = 1.08                                    # the p axis runs to 1.08
-SVG_WIDTH, SVG_HEIGHT = 340, 210                # as drawn by generation/figures.py
-SVG_MARGINS = (44, 14, 12, 36)                  # left, right, top, bottom
-TIKZ_WIDTH, TIKZ_HEIGHT = 5.0, 3.2              # cm for p = 1 and for the top of the loss axis
 CURVE_VERTICES = 8                              # a longer run of vertices on -ln p is the curve
 MARK_GLYPHS = {"\u2022", "\u25cf", "\u00d7", "+", "o", "x", r"$\bullet$", r"\bullet", r"$\times$"}
 
@@ -49,18 +45,6 @@ class Axes:
     def to_data(self, x: float, y: float) -> tuple:
         """The data point (p, loss) drawn at figure coordinates (x, y)."""
         return (x - self.x0) / self.x_scale, (y - self.y0) / self.y_scale
-
-
-def svg_axes(top: int) -> Axes:
-    """The SVG figure's mapping when the loss axis runs from 0 to ``top``."""
-    left, right, upper, bottom = SVG_MARGINS
-    return Axes(left, (SVG_WIDTH - left - right) / X_END, SVG_HEIGHT - bottom,
-                -(SVG_HEIGHT - upper - bottom) / top)
-
-
-def tikz_axes(top: int) -> Axes:
-    """The TikZ figure's mapping (in cm) when the loss axis runs from 0 to ``top``."""
-    return Axes(0.0, TIKZ_WIDTH, 0.0, TIKZ_HEIGHT / top)
 
 
 def axes_from_ticks(x_ticks: list, y_ticks: list) -> Axes:
