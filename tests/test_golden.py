@@ -234,14 +234,16 @@ def paper_digest(path) -> str:
 # Both solutions.md again (rev-maths17): the checks no longer repeat the exact form the answers list
 # shows (C1, C2, C3, C7, C10); C10's check says the equal last-word probabilities are the exercise's
 # choice; C6 step 2 gives the fine-tuning reason for the 80/10/10 split.
+# Both solutions.md again (rev-student17b): C9's steps 5 and 6 "check the claim" and say how to, the
+# verdict moved into their working (the first hint of (b) and (c) said the answer).
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "2bbc81aae6d6a29fe1d8fa6f2fd210caec72d1fe9fcbaea65c1ba25a72a2b176",
-    ("1", "solutions.md"): "88252be1d74e8451713005a6bf7459fccb0982535e9001d32f540920052ca054",
+    ("1", "solutions.md"): "1b30ba4f4ed875915e1a30f7802a12319c06179c996b4720617675d62b66a46a",
     ("2", "problems.md"): "c74bef072e00dc257680d24708732db069db663e0a0b7bee697fda4cd647613b",
-    ("2", "solutions.md"): "f0560de3b527880841c281aa31550aa669888da0cf7128c13e96ae7bfcf31c31",
+    ("2", "solutions.md"): "afeaad5cce74a08988318598713c65ed53a6638864dc0727037ddc32855aad00",
 }
 
 
