@@ -9,7 +9,7 @@ from collections import Counter
 from quizgen.drill import record as learner
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.bank.loader import load_bank
-from quizgen.marking.quotes import trap_wording
+from quizgen.marking.quotes import COMPUTED_FROM as CARRIED_EARLY, trap_wording
 from quizgen.text.plain import WIDTH, to_plain, wrap
 
 SHOWN = 3   # weak classes, and open misconceptions, listed in the advice
@@ -53,10 +53,14 @@ def _score_table(parts: list, width: int = WIDTH) -> list:
                      f"{sum(p.status == 'skipped' for p in rows):<8} {sum(bool(p.misconception) for p in rows)}")
     right = sum(p.status == "correct" for p in parts)
     lines.append(f"Total: {right} of {len(parts)} part{'s' * (len(parts) != 1)} right.")
-    short = sum(p.status == "imprecise" for p in parts)
+    carried = sum(p.status == "imprecise" and p.feedback.startswith(CARRIED_EARLY) for p in parts)
+    short = sum(p.status == "imprecise" for p in parts) - carried
     if short:   # the value was right: the figures were not, a different thing to revise
         lines.append(wrap(f"{short} part{'s' * (short != 1)} had the right value but too few significant "
                           "figures (rounded too early, or not enough figures given).", width))
+    if carried:   # worked right from an earlier answer that was itself rounded too early
+        lines.append(wrap(f"{carried} part{'s' * (carried != 1)} carried an earlier part's early rounding "
+                          "(keep more figures in the earlier answer).", width))
     return lines
 
 
