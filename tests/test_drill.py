@@ -91,7 +91,7 @@ def test_a_trap_answer_names_the_misconception_and_shows_the_solution(invoke, st
 def test_invalid_and_blank_input_is_explained_and_not_counted(invoke, c1_key):
     key = c1_key()
     result = invoke(*C1, "--no-save", input=lines("abc", "", "1/0", key["p"].answer, key["loss"].answer, "q"))
-    assert "I cannot read 'abc' as an answer (not a number: unknown name 'abc')" in flat(result)
+    assert "I cannot read 'abc' as an answer (not a number: a word, where this part asks for a number)" in flat(result)
     assert "I cannot read '1/0'" in result.output
     assert "Type an answer, or ? for the commands." in result.output
     assert "Total: 2 of 2 parts right." in result.output

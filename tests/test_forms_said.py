@@ -59,7 +59,7 @@ def test_a_formula_or_a_bound_is_no_working_that_ends_in_a_value(text):
 @pytest.mark.parametrize("text", ["none", "no value", "nothing"])
 def test_a_word_on_a_number_part_is_told_so_not_in_the_parsers_words(text):
     reading = read_number(text)
-    assert (reading.status, reading.reason) == ("invalid", "a word, not a number: this part asks for a number")
+    assert (reading.status, reading.reason) == ("invalid", "not a number: a word, where this part asks for a number")
 
 
 YES_NO = (["no", "false", "bidirectional"], {"left_to_right": ["yes", "true", "left to right"]})
@@ -77,3 +77,26 @@ def test_a_plain_no_is_read_however_it_is_said(text):
 def test_a_decimal_point_in_a_word_answer_is_kept():
     from quizgen.marking.words import read_words
     assert read_words("0.5", ["0.5"], {}).status == "accept"
+
+
+@pytest.mark.parametrize("text", ["L = 0.4076 where p = 0.6652", "L = 0.4076, p = 0.6652", "0.4076 with p=0.6652",
+                                  "5, T = 6", "p = 0.6652 so L = 0.4076", "30 masked, with n = 200"])
+def test_an_answer_beside_a_given_value_goes_to_a_person(text):
+    """rev-hostile17: the value after the last '=' was read even when it was a
+    value the paper gave (the answer 0.4076 scored 0 as 'probability_as_loss')."""
+    assert read_number(text).status == REVIEW
+
+
+def test_a_word_on_a_number_part_reaches_the_grade_as_a_word():
+    from quizgen.grading.part_checker import check_answer
+    part = {"part": "a", "name": "p", "type": "numeric", "points": 1.0, "value": 0.5, "answer": "0.5000",
+            "tolerance": {"sigfigs": 3}, "misconceptions": []}
+    verdict = check_answer(part, "none")
+    assert (verdict.status, verdict.reason) == ("invalid", "not a number: a word, where this part asks for a number")
+    assert check_answer(part, "L = 0.5" + " " * 400).status == "correct"   # spaces around are no part of it
+
+
+@pytest.mark.parametrize("text", ["L=0/0", "L = 0/0", "L=undefined"])
+def test_a_label_before_a_word_answer_with_or_without_spaces(text):
+    from quizgen.marking.words import read_words
+    assert read_words(text, ["undefined", "0/0"], {"zero_mask_is_zero": ["0", "zero"]}).status == "accept"

@@ -35,7 +35,7 @@ def test_a_long_sentence_on_a_numeric_part_still_goes_to_a_person():
 
 
 def test_a_word_answer_over_the_review_limit_is_invalid_with_its_reason():
-    verdict = check_answer(WORD, "no " * (MAX_REVIEW // 3 + 1))
+    verdict = check_answer(WORD, "no " * (MAX_REVIEW // 3 + 10))
     assert (verdict.status, verdict.reason) == (Status.INVALID, TOO_LONG)
     assert check_answer(WORD, "no, it reads the whole sentence at once").status == Status.CORRECT
 

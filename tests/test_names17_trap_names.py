@@ -154,3 +154,21 @@ def test_validate_warns_at_a_trap_without_a_name_and_still_passes(invoke, tmp_pa
     assert (f"{path}:{_line_of(path, 'code: temperature_ignored')}: parts.0.traps.0.code: warning: trap "
             "temperature_ignored has no name: add name:") in result.output
     assert "temperature_multiplied has no name" not in result.output
+
+
+@pytest.mark.parametrize("name", ['"carriage\\rreturn"', '"line\\u2028sep"', '"abc\\u202edcba"', '"\\u200b"'])
+def test_a_name_with_an_invisible_or_line_breaking_character_is_refused(tmp_path, name):
+    """rev-hostile17: these passed validate, and the drill printed a cut or empty-looking name."""
+    path = named_c11(tmp_path / "bank", ignored=name)
+    with pytest.raises(TemplateError, match="plain printable text|short label in words"):
+        load_template(path)
+
+
+def test_a_blank_trap_word_is_refused(tmp_path):
+    """rev-hostile17: words: [""] passed validate and was dropped from the key, leaving a trap with nothing to match."""
+    text = named_c11(tmp_path / "bank").read_text(encoding="utf-8").replace(
+        '      - code: temperature_ignored\n', '      - code: temperature_ignored\n        words: ["  "]\n')
+    path = tmp_path / "bank" / "c11.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(TemplateError, match="a blank word matches nothing"):
+        load_template(path)

@@ -54,6 +54,9 @@ def trap_name(check, name, *where) -> str:
         check.fail("a trap's name is a short label in words, e.g. \"log base 10 instead of ln\"", *where)
     if "\n" in name.strip():
         check.fail("a trap's name is one line: it is read inside a sentence", *where)
+    if not name.strip().isprintable():   # a carriage return, a line or paragraph separator, an invisible format mark
+        check.fail("a trap's name is plain printable text: it holds a control, separator or invisible "
+                   "formatting character", *where)
     if len(name.strip()) > MAX_TRAP_NAME:
         check.fail(f"a trap's name is a short label: {len(name.strip())} characters, at most {MAX_TRAP_NAME}",
                    *where)
@@ -74,6 +77,8 @@ def word_list(check, words, *where) -> tuple:
     if not isinstance(words, list) or not words or not all(isinstance(w, (str, int, float)) for w in words):
         check.fail("expected a non-empty list of words", *where)
     for j, word in enumerate(words):
+        if not str(word).strip():   # a word that renders empty in some draws is the author's choice; a blank one is not
+            check.fail("a blank word matches nothing: remove it, or write the word", *where, j)
         check.jinja(str(word), *where, j)
     return tuple(str(w) for w in words)
 

@@ -25,8 +25,8 @@ from quizgen.key.status import Status
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking import rules as careful
 from quizgen.marking.quotes import from_own_answers, marked_from
-from quizgen.marking.forms import (NUMBER, REVIEW, REVIEW_REASON, Reading, looks_like_prose, plain_characters,
-                                   read_marks, read_number, significant_figures)
+from quizgen.marking.forms import (NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, looks_like_prose,
+                                   plain_characters, read_marks, read_number, significant_figures)
 from quizgen.maths.parser import MAX_LENGTH
 
 REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh
@@ -125,7 +125,8 @@ class PartChecker:
         text = plain_characters(str(text))
         if text[:1] == "'":
             text = unguard(text)   # the text marker quizgen's own CSVs put before '-ln(0.7)' (cells.py)
-        if not text.strip():
+        text = text.strip()   # spaces around an answer are no part of it, nor of its length
+        if not text:
             return self.blank
         if self.kind == "word":
             return self._word(text)
@@ -218,7 +219,8 @@ class PartChecker:
             return said
         if reading.status == REVIEW and len(text) <= MAX_REVIEW:
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=reading.reason)
-        return Verdict(Status.INVALID, 0.0, self.expected, reason=reason)
+        return Verdict(Status.INVALID, 0.0, self.expected, reason=WORD_REASON if reading.reason == WORD_REASON
+                       else reason)
 
     def _long(self, text: str) -> Verdict:
         """The verdict on an answer longer than any number as people write it:

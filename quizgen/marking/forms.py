@@ -32,8 +32,10 @@ _SAID = re.compile(r"^\s*(?:so|it[’']s|(?:it|that|(?:the\s+)?(?:answer|[^\W\d]
 before a number that say it is the answer (the parser would read ``is`` as a comparison)."""
 _CHAIN = re.compile(r"^(?P<work>.*?[^<>!=\s])\s*=(?!=)\s*(?P<last>[^=<>]+)$")
 """Working that ends in its value (``-ln(0.695) = 0.364``, ``0.72^2 = 0.518``): the value after the last ``=``."""
+_SYMBOL = re.compile(r"[^\W\d]\w*")
+_LABEL_ONLY = re.compile(r"\s*(?:[^\W\d][\w\u0300-\u036f\u20d0-\u20ff{}^\\]{0,15}|\|[^\W\d]\w{0,3}\|)(?:\s*\([^()=]{0,12}\))?\s*")
 _WORDS_ONLY = re.compile(r"[^\W\d_]+(?:\s+[^\W\d_]+){0,2}")
-WORD_REASON = "a word, not a number: this part asks for a number"
+WORD_REASON = "not a number: a word, where this part asks for a number"
 _APPROX = re.compile(r"^\s*(?:≈|~|approx\.?|about|roughly|around)\s*", re.IGNORECASE)
 # The end-anchored patterns start where a run of spaces starts ((?<!\s)): tried
 # from every space of a long run, a leading \s* made them quadratic (10,000
@@ -238,9 +240,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
         return Reading(BLANK)
     core, factor = strip_decorations(decimal_middle_dots(str(text)), percent)
     core = _TIMES_X.sub("*", read_marks(core, whole, decimal_comma))   # 3.28 x 10^-5 as 3.28 × 10^-5 reads
-    chain = _CHAIN.match(core)
-    if chain is not None:
-        core = chain["last"].strip()
+    core = _working_value(core)
     if whole and core.casefold() in _NUMBER_WORDS:
         return Reading(NUMBER, float(_NUMBER_WORDS[core.casefold()]) / factor)
     try:
@@ -253,12 +253,41 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
         noted = _NUMBER_THEN_WORDS.search(core)
         if noted and not _product(noted):
             return Reading(REVIEW, reason=NOTED_REASON)
-        if looks_like_prose(str(text)):
-            return Reading(REVIEW, reason=REVIEW_REASON)
+        if looks_like_prose(str(text)) or (_CHAIN.match(core) and len(_NUMERAL.findall(core)) > 1):
+            return Reading(REVIEW, reason=REVIEW_REASON)   # a sentence, or values given beside the answer
         if _WORDS_ONLY.fullmatch(core):
             return Reading(INVALID, reason=WORD_REASON)
         return Reading(INVALID, reason=str(exc))
     return Reading(NUMBER, value / factor, significant_figures(core))
+
+
+def _working_value(core: str) -> str:
+    """The value after the last ``=`` when all before it is working: labels,
+    numbers, operators and function names (``L = L_MLM + L_NSP = 1.565``,
+    ``-ln(0.695) = 0.364``); else ``core`` as it is. A comma, a semicolon or
+    a word there says something else (``L = 0.4076 where p = 0.6652`` gives
+    the answer first and a given value last), which a person reads."""
+    chain = _CHAIN.match(core)
+    if chain is None:
+        return core
+    segments = chain["work"].split("=")
+    if all(_is_working(segment, first=not k) for k, segment in enumerate(segments)):
+        return chain["last"].strip()
+    return core
+
+
+def _is_working(segment: str, first: bool) -> bool:
+    """Whether ``segment`` (one side of an ``=`` before the last) is working:
+    no comma or semicolon, and every word a single letter, a subscripted
+    symbol (``L_MLM``), a function or constant name, or (the first) a label."""
+    if "," in segment or ";" in segment:
+        return False
+    if first and _LABEL_ONLY.fullmatch(segment):
+        return True
+    return all(len(word) == 1 or "_" in word or word.lower() in _WORKING_NAMES for word in _SYMBOL.findall(segment))
+
+
+_WORKING_NAMES = frozenset(name.lower() for name in (*ANSWER_FUNCTIONS, *CONSTANTS, "sum"))
 
 
 def _product(noted) -> bool:

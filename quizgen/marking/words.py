@@ -84,7 +84,7 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordR
         return WordReading(BLANK)
     classes = {"": {normalise_word(w) for w in accept}}
     classes.update({code: {normalise_word(w) for w in words} for code, words in traps.items()})
-    said = normalise_word(re.sub(r"[,;:!?()\"']|\.(?!\d)", " ", str(text)))   # a full stop, not a decimal point
+    said = normalise_word(re.sub(r"[,;:!?()\"'=]|\.(?!\d)", " ", str(text)))   # a full stop, not a decimal point
     said = normalise_word((synonyms or {}).get(said, said))
     exact = _exact(said, classes)
     if exact is not None:
@@ -142,7 +142,8 @@ def _hedged(said: str, classes: dict) -> bool:
 def _names_any(said: str, classes: dict) -> bool:
     """True when ``said`` holds a listed word or phrase, however short (a hedged ``maybe no``)."""
     tokens = said.split(" ")
-    return any(_starts(tokens, phrase.split(" ")) for words in classes.values() for phrase in words)
+    places = _places(tokens)
+    return any(_starts(tokens, phrase.split(" "), places) for words in classes.values() for phrase in words)
 
 
 def _exact(said: str, classes: dict):
