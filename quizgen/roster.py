@@ -99,6 +99,8 @@ def _student(row: list, student: int, name, where: str) -> Student:
     if len(student_id) > MAX_ID:
         raise InputFileError(f"{where}: {student_id[:40]!r}... is not a student id (over {MAX_ID} characters)")
     full_name = _clean(row[name], "name", where) if name is not None and name < len(row) else ""
+    if len(full_name) > MAX_ID:   # key.json keeps names to this length, so grade could not read the key
+        raise InputFileError(f"{where}: the name {full_name[:40]!r}... is over {MAX_ID} characters")
     return Student(student_id, full_name)
 
 
