@@ -340,3 +340,16 @@ def test_no_escape_or_bell_from_the_files_reaches_the_terminal(tmp_path):
     assert result.exit_code == 0, result.output
     assert "\x1b" not in result.output and "\x07" not in result.output
     assert "s?]0;title?" in result.output and "ghost?[31m" in result.output
+
+
+def test_only_the_first_unknown_ids_get_a_hint(tmp_path, monkeypatch):
+    """rev-hostile17: 3,000 distinct unknown ids against 2,000 papers took 37 s of difflib;
+    past HINT_LIMIT an unknown id is named without a 'did you mean'."""
+    import quizgen.grading.students as registry
+    monkeypatch.setattr(registry, "HINT_LIMIT", 1)
+    answers = write(tmp_path, own_papers("s013"), [["s0120", "Q1", "a", "0.5"], ["s0121", "Q1", "a", "0.5"]])
+    result = grade(answers)
+    assert result.exit_code == 0, result.output
+    rows = read(tmp_path / "answers-graded.csv")
+    assert [bool(r["feedback"]) for r in rows] == [True, False]
+    assert rows[1]["reason"] == "student 's0121' has no paper in key.json"

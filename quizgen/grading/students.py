@@ -17,6 +17,7 @@ from quizgen.marking.student_ids import IdMatcher, id_hint, normalise_id
 
 UNKNOWN = -2          # the number of a student a per-student key has no paper for
 UNKNOWN_LIMIT = 10_000   # unknown ids whose outcome is kept
+HINT_LIMIT = 200         # unknown ids given a "did you mean": difflib over 2,000 known ids costs 11 ms each
 
 
 class Students:
@@ -101,7 +102,8 @@ class Students:
                 hint, reason = "", (f"student {student_id[:60]!r} is on the roster but has no paper in "
                                     f"{self.index.name}; generate their paper")
             else:
-                hint = id_hint(student_id, [sid for sid, _, _ in self.index.roster], self._named(name))
+                hint = id_hint(student_id, [sid for sid, _, _ in self.index.roster], self._named(name)) \
+                    if len(self.unknown) < HINT_LIMIT else ""
                 reason = f"student {student_id[:60]!r} has no paper in {self.index.name}" + (f"; {hint}" if hint else "")
             found = make_outcome(Status.UNKNOWN_STUDENT, 0.0, "", "", hint, reason)
             if len(self.unknown) < UNKNOWN_LIMIT:
