@@ -1,7 +1,6 @@
-"""The self-study drill: asks fresh randomised questions part by part on a text
-stream, grades each answer with the same code as ``quizgen grade``, names the
-misconception a wrong answer matches, shows worked solutions, and keeps the
-learner's progress (see progress.py) to choose what comes next."""
+"""The self-study drill: fresh randomised questions part by part on a text stream, graded by
+the same code as ``quizgen grade`` (misconceptions named, worked solutions shown); the
+learner's record (drill/record.py) chooses what comes next."""
 
 from __future__ import annotations
 
@@ -147,8 +146,7 @@ class Drill:
         return inst, question_view(question, "text"), key_entry(question)   # the key: grade's own path
 
     def question(self, index: int, prepared=None) -> None:
-        """Ask one question (``prepared`` by :meth:`prepare`, or drawn now)
-        part by part, then record how it went."""
+        """Ask one question (``prepared`` by :meth:`prepare`, or drawn now) part by part; record how it went."""
         inst, view, entry = prepared or self.prepare(index)
         records, checkers = list(entry.parts), question_checkers(entry, decimal_comma=self.decimal_comma)
         self.say()
@@ -168,6 +166,10 @@ class Drill:
             else:
                 if any(r.status != "correct" for r in turn.results):
                     self.solution(view, records)
+        except _Stop:   # a quit after a miss: the miss is recorded, so its working is owed
+            if any(r.status != "correct" for r in turn.results):
+                self.solution(view, records)
+            raise
         finally:
             self.result.parts += turn.results
             self.result.questions += bool(turn.results)   # only a stop leaves a question with none
