@@ -26,3 +26,13 @@ def test_quitting_after_a_miss_shows_the_worked_solution_it_records_the_miss_for
     out = io.StringIO()
     run_drill(io.StringIO("q\n"), out, io.StringIO(), classes="C10", seed=4, save=False)
     assert "Worked solution" not in out.getvalue()   # nothing answered, nothing missed
+
+
+def test_a_forecast_for_the_whole_question_reaches_b_when_a_asked_for_no_hint():
+    """rev-student17b: C1's "loss below ln 5" forecast matched the 1 of e^1 in (a)'s step,
+    was held for (a), and was lost once (a) was answered without a hint."""
+    import io
+    from quizgen.drill.session import run_drill
+    out = io.StringIO()
+    run_drill(io.StringIO("0.7344\nh\nq\n"), out, io.StringIO(), classes="C1", seed=4, save=False)
+    assert "Hint 1 of 3: Forecast" in out.getvalue().split("(b) ")[1]

@@ -59,10 +59,16 @@ def forecast_owner(view: dict, owners: list):
     """The part the forecast speaks of: the first whose own steps quote a number
     it quotes (C10's range of per-position losses belongs to (b), the loss, not
     to (a), the count), or None for a forecast of the whole question, offered
-    to the first part that asks."""
-    quoted = {value for value, _ in _numbers(view["forecast"])}
+    to the first part that asks. Whole numbers do not count: a 1 or a 5 is in
+    every step (C1's "below ln 5" was given to (a), whose step quotes e^1)."""
+    quoted = _fractional(view["forecast"])
     return min((owner for step, owner in zip(view["steps"], owners)
-                if quoted & {value for value, _ in _numbers(f"{step['why']}\n{step['work']}")}), default=None)
+                if quoted & _fractional(f"{step['why']}\n{step['work']}")), default=None)
+
+
+def _fractional(text: str) -> set:
+    """The numbers of ``text`` that are not whole numbers."""
+    return {value for value, _ in _numbers(text) if value != int(value)}
 
 
 def part_hints(view: dict, records: list, current: int, forecast_seen: bool) -> PartHints:
