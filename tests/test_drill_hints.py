@@ -163,9 +163,9 @@ def test_the_summary_says_why_a_class_is_in_box_1(templates_by_class):
     answers = "".join(f"{r.answer}\n" for r in entry.parts)
     helped, _ = drill("h\n" + answers, classes="C1", seed=1, save=False, count=1)
     missed, _ = drill("s\n", classes="C1", seed=1, save=False, count=1)
-    assert "C1: box 1 of 5, right with hints last time; due in 2 questions." in helped
+    assert "C1: box 1 of 5, right with hints last time; due after 2 more questions." in helped
     assert "missed last time" not in helped
-    assert "C1: box 1 of 5, missed last time; due in 2 questions." in missed
+    assert "C1: box 1 of 5, missed last time; due after 2 more questions." in missed
 
 
 def test_stats_cannot_tell_a_miss_from_hints_and_says_both(tmp_path, invoke):
@@ -175,8 +175,8 @@ def test_stats_cannot_tell_a_miss_from_hints_and_says_both(tmp_path, invoke):
                                              "C2": {"box": 2, "due": 7, "seen": 1, "right": 1}},
                                  "misconceptions": {}}))
     output = invoke("drill", "--stats", "--state", str(state)).output
-    assert "C1: box 1 of 5, missed, or right only with hints, last time; due in 2 questions." in output
-    assert "C2: box 2 of 5, right once without hints, not yet secure; due in 6 questions." in output
+    assert "C1: box 1 of 5, missed, or right only with hints, last time; due after 2 more questions." in output
+    assert "C2: box 2 of 5, right once without hints, not yet secure; due after 6 more questions." in output
 
 
 def test_the_after_hints_column_counts_parts_answered_after_a_hint(templates_by_class):

@@ -123,7 +123,7 @@ def test_an_abandoned_question_moves_no_misconception_and_the_summary_says_what_
     saved = learner.parse(state.read_text())
     card = saved.misconceptions["favoured_word_probability"]
     assert (saved.clock, card.box, card.due - saved.clock) == (1, 1, 2)
-    assert "misconception \"the probability of the favoured word, not the true one\": met 1x; due in 2 questions." in " ".join(out.getvalue().split())
+    assert "misconception \"the probability of the favoured word, not the true one\": met 1x; due after 2 more questions." in " ".join(out.getvalue().split())
 
 
 def test_the_advice_puts_what_this_drill_missed_first_and_says_what_it_left_out():

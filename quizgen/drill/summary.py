@@ -136,8 +136,10 @@ def _box_text(box: int, outcome) -> str:
 
 
 def _due_text(due: int, clock: int) -> str:
+    """'now', or 'after 2 more questions': a card due 3 questions after a miss
+    may be the third question from now ('due in 2' read as one too few)."""
     ahead = due - clock
-    return "now" if ahead <= 0 else f"in {ahead} question{'s' * (ahead != 1)}"
+    return "now" if ahead <= 0 else f"after {ahead} more question{'s' * (ahead != 1)}"
 
 
 def class_key(cls: str) -> tuple:
