@@ -73,7 +73,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=x,
                            feedback=f"{COMPUTED_FROM}{early}, itself rounded too early, so this one is too "
-                                    f"(expected {significant(_stated(rule), asked_figures(rule) or DEFAULT_SIGFIGS)})")
+                                    f"(expected {_expected(rule)})")
         verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=x,
                           feedback=f"{ecf}: correct given that value (error carried forward)")
         verdict = _precise(rule, reading, verdict, credits, target)
@@ -99,23 +99,28 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     short = "" if shown_too_few else _carried_short(rule, x, earlier, env, credits, written)
     if short or early:
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short or early, value=x)
-    own = _early_given_own(rule, reading, earlier, env, {} if carried is None else carried, credits.levels,
-                           written)
-    return _slip(rule, x, reading.figures, credits, own)
+    return _slip(rule, x, reading.figures, credits, lambda: _early_given_own(
+        rule, reading, earlier, env, {} if carried is None else carried, credits.levels, written))
 
 
-def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own: str = "") -> Verdict:
+_OWN_RECIPE_ERRORS = (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError, TypeError)
+"""What a recipe worked from a student's own earlier answers may raise: then it says nothing."""
+
+
+def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) -> Verdict:
     """An incorrect answer, told why when it is the answer rounded twice, or a
     misconception's value rounded too early (named: its credit times the imprecise
-    credit); else, when ``own`` (``_early_given_own``) says so, rounded too early
-    from the student's own earlier answers: a trap's value stays the trap."""
+    credit); else, when ``own()`` (``_early_given_own``, worked out only then)
+    says so, rounded too early from the student's own earlier answers: a trap's
+    value stays the trap."""
     asked = asked_figures(rule)
     if asked is None:
         return Verdict(INCORRECT, value=x)
     found = rounded_trap(rule.traps, asked, x, shown)
-    if found is None and own:
-        return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=own, value=x)
     if found is None:
+        early = own()
+        if early:
+            return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=early, value=x)
         return Verdict(INCORRECT, value=x, feedback=rounded_twice(_stated(rule), asked, x))
     trap, figures = found
     return Verdict(INCORRECT, misconception=trap.code, value=x,
@@ -140,14 +145,14 @@ def _early_given_own(rule: PartRule, reading: Reading, earlier: dict, env: dict,
     try:
         given = {d: (v,) for d, v in own.items()}
         values = (*reachable(rule.recipe, env, given, levels=()), *_carried(carried, rule, env, given, levels))
-    except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError, TypeError):
+    except _OWN_RECIPE_ERRORS:
         return ""
     if not any(rounds_to(reading.value, v, shown) for v in values):
         return ""
     those = "those values" if len(rule.sources) > 1 else "that value"
     return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: right to "
             f"{shown} significant figure{'s' * (shown > 1)} given {those} as written, but rounded too "
-            f"early: this paper asks for at least {asked} (expected {significant(_stated(rule), asked)})")
+            f"early: this paper asks for at least {asked} (expected {_expected(rule)})")
 
 
 def _carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: Credits, written: dict) -> str:
@@ -159,13 +164,13 @@ def _carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: 
     if keep <= LEVELS[0] or not inside(x, rule.short_carried):
         return ""
     asks = f"this paper asks you to keep at least {keep} in intermediate steps " \
-           f"(expected {significant(_stated(rule), asked_figures(rule) or DEFAULT_SIGFIGS)})"
+           f"(expected {_expected(rule)})"
     short = [s for s in rule.sources if earlier.get(s.name) is not None and (written.get(s.name) or keep) < keep]
     try:
         given = {s.name: (earlier[s.name],) for s in rule.sources}
         own = bool(short and env) and any(matches(x, v, rule.spec, _kind(rule))
                                           for v in reachable(rule.recipe, env, given, levels=()))
-    except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError, TypeError):
+    except _OWN_RECIPE_ERRORS:
         own = False
     if not own:
         return f"right if intermediate results are carried to fewer than {keep} significant figures; {asks}"
@@ -319,7 +324,7 @@ def _too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
     asked = asked_figures(rule)
     if asked is None:
         return ""
-    expected = significant(_stated(rule), asked)
+    expected = _expected(rule)
     padded = shown is not None and shown >= asked
     cut = same(x, truncate_sig(rule.value, asked))   # cut off at fewer figures is wrong at those figures too
     if cut and padded:
@@ -334,6 +339,11 @@ def _too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
 
 def _cut_off(rule: PartRule, asked: int, expected) -> str:
     return f"cut off instead of rounded: {significant(_stated(rule), asked + 1)} rounds to {expected}"
+
+
+def _expected(rule: PartRule) -> str:
+    """The answer as feedback quotes it: to the figures the part asks (3 when it asks none)."""
+    return significant(_stated(rule), asked_figures(rule) or DEFAULT_SIGFIGS)
 
 
 def _stated(rule: PartRule):
