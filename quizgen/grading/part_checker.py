@@ -217,7 +217,7 @@ class PartChecker:
         said = self._said(text)
         if said is not None:
             return said
-        if reading.status == REVIEW and len(text) <= MAX_REVIEW:
+        if reading.status == REVIEW:
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=reading.reason)
         return Verdict(Status.INVALID, 0.0, self.expected, reason=WORD_REASON if reading.reason == WORD_REASON
                        else reason)
@@ -236,9 +236,10 @@ class PartChecker:
         return Verdict(Status.INVALID, 0.0, self.expected, reason=LONG_FOR_A_NUMBER)
 
     def _said(self, text: str) -> Verdict | None:
-        """The verdict on a text that is no number but says a trap's words
-        (``careful.said_trap``), or None; only parts with trap words make the rule."""
-        if len(text) > MAX_REVIEW or not any(trap.words for trap in self.part.traps):
+        """The verdict on a text (at most MAX_REVIEW characters: ``_long`` sees to
+        it) that is no number but says a trap's words (``careful.said_trap``),
+        or None; only parts with trap words make the rule."""
+        if not any(trap.words for trap in self.part.traps):
             return None
         mark = careful.said_trap(self.rule, text, self.question.credits)
         if mark is None:
