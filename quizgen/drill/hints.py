@@ -43,14 +43,13 @@ def step_owners(view: dict, records: list) -> list:
     part). The steps after the first that states the last part's answer conclude the
     question and prepare no part (C5's "Decide what training does", after (d)'s
     answer): their index is ``len(records)``, and they are no part's hints."""
-    owners = [max(_stated_parts(f"{s['why']}\n{s['work']}", s["shows"], records), default=None)
-              for s in view["steps"]]
+    stated = [_stated_parts(f"{s['why']}\n{s['work']}", s["shows"], records) for s in view["steps"]]
+    owners = [max(parts, default=None) for parts in stated]
     following = len(records) - 1
     for i in reversed(range(len(owners))):
         owners[i] = following = following if owners[i] is None else owners[i]
     final = len(records) - 1
-    answering = [i for i, s in enumerate(view["steps"])
-                 if owners[i] == final and final in _stated_parts(f"{s['why']}\n{s['work']}", s["shows"], records)]
+    answering = [i for i, parts in enumerate(stated) if owners[i] == final and final in parts]
     end = answering[0] + 1 if answering else len(owners)
     return owners[:end] + [len(records)] * (len(owners) - end)
 

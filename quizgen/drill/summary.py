@@ -53,7 +53,7 @@ def _score_table(parts: list, width: int = WIDTH) -> list:
                      f"{sum(p.status == 'skipped' for p in rows):<8} {sum(bool(p.misconception) for p in rows)}")
     right = sum(p.status == "correct" for p in parts)
     lines.append(f"Total: {right} of {len(parts)} part{'s' * (len(parts) != 1)} right.")
-    carried = sum(p.status == "imprecise" and getattr(p, "feedback", "").startswith(CARRIED_EARLY) for p in parts)
+    carried = sum(p.status == "imprecise" and p.feedback.startswith(CARRIED_EARLY) for p in parts)
     short = sum(p.status == "imprecise" for p in parts) - carried
     if short:   # the value was right: the figures were not, a different thing to revise
         lines.append(wrap(f"{short} part{'s' * (short != 1)} had the right value but too few significant "
