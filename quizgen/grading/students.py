@@ -35,6 +35,7 @@ class Students:
         self.roster = list(roster or ())
         self.own_papers = bool(index.roster)
         self.paper_of = {normalise_id(sid): number for sid, _, number in index.roster}
+        self.key_ids = tuple(sid for sid, _, _ in index.roster)   # the ids an unknown one is compared with
         self.shown = {normalise_id(sid): (sid, name) for sid, name, _ in index.roster}
         for student in self.roster:
             self.shown.setdefault(normalise_id(student.student_id), (student.student_id, student.name))
@@ -102,8 +103,7 @@ class Students:
                 hint, reason = "", (f"student {student_id[:60]!r} is on the roster but has no paper in "
                                     f"{self.index.name}; generate their paper")
             else:
-                hint = id_hint(student_id, [sid for sid, _, _ in self.index.roster], self._named(name)) \
-                    if len(self.unknown) < HINT_LIMIT else ""
+                hint = id_hint(student_id, self.key_ids, self._named(name)) if len(self.unknown) < HINT_LIMIT else ""
                 reason = f"student {student_id[:60]!r} has no paper in {self.index.name}" + (f"; {hint}" if hint else "")
             found = make_outcome(Status.UNKNOWN_STUDENT, 0.0, "", "", hint, reason)
             if len(self.unknown) < UNKNOWN_LIMIT:

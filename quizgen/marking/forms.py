@@ -24,8 +24,9 @@ NUMBER, BLANK, INVALID, REVIEW = "number", Status.BLANK.value, Status.INVALID.va
 
 # a label's letters may carry combining marks (p̂, x̄: U+0300-036F, and those for symbols, U+20D0-20FF)
 # or a size in bars (|M| = 1)
-_LABEL = re.compile(r"^\s*(?:[^\W\d][\w\u0300-\u036f\u20d0-\u20ff{}^\\]{0,15}|\|[^\W\d]\w{0,3}\|)"
-                    r"(?:\s*\([^()=]{0,12}\))?\s*(?:[=:]\s*[≈~]?|[≈~])\s*(?=\S)")   # L = 0.851, p ≈ 0.695
+_LABEL_NAME = (r"(?:[^\W\d][\w\u0300-\u036f\u20d0-\u20ff{}^\\]{0,15}|\|[^\W\d]\w{0,3}\|)"
+               r"(?:\s*\([^()=]{0,12}\))?")   # L, p̂, L_MLM, |M|, p(story)
+_LABEL = re.compile(r"^\s*" + _LABEL_NAME + r"\s*(?:[=:]\s*[≈~]?|[≈~])\s*(?=\S)")   # L = 0.851, p ≈ 0.695
 _SAID = re.compile(r"^\s*(?:so|it[’']s|(?:it|that|(?:the\s+)?(?:answer|[^\W\d][\w()]{0,20}|\|[^\W\d]\w{0,3}\|))\s+is)"
                    r"\s+(?=[-+.\d≈~]|about\b|roughly\b|approx)", re.IGNORECASE)
 """``it is 0``, ``the answer is 0.427``, ``p is 0.695``, ``the loss is about 0.364``: the words
@@ -33,7 +34,7 @@ before a number that say it is the answer (the parser would read ``is`` as a com
 _CHAIN = re.compile(r"^(?P<work>.*?[^<>!=\s])\s*=(?!=)\s*(?P<last>[^=<>]+)$")
 """Working that ends in its value (``-ln(0.695) = 0.364``, ``0.72^2 = 0.518``): the value after the last ``=``."""
 _SYMBOL = re.compile(r"[^\W\d]\w*")
-_LABEL_ONLY = re.compile(r"\s*(?:[^\W\d][\w\u0300-\u036f\u20d0-\u20ff{}^\\]{0,15}|\|[^\W\d]\w{0,3}\|)(?:\s*\([^()=]{0,12}\))?\s*")
+_LABEL_ONLY = re.compile(r"\s*" + _LABEL_NAME + r"\s*")
 _WORDS_ONLY = re.compile(r"[^\W\d_]+(?:\s+[^\W\d_]+){0,2}")
 WORD_REASON = "not a number: a word, where this part asks for a number"
 _APPROX = re.compile(r"^\s*(?:≈|~|approx\.?|about|roughly|around)\s*", re.IGNORECASE)
