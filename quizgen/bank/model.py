@@ -31,7 +31,10 @@ class Part:
     ``points`` are the part's marks (None: an even share of what the question's
     points leave after the parts that set theirs); ``space`` is the working
     space printed under the part, in cm (None: the layout's default for the
-    part's kind). Both come from the YAML part keys ``points:`` and ``space:``."""
+    part's kind). Both come from the YAML part keys ``points:`` and ``space:``.
+    ``choices`` (word parts, YAML ``choices:``) is an expression for how many
+    answers the question offers (C8: ``K`` classes): a negated answer names
+    the other one only when there are two (quizgen/marking/words.py)."""
 
     name: str
     ask: str
@@ -43,6 +46,7 @@ class Part:
     traps: tuple
     points: float | None = None
     space: float | None = None
+    choices: Node | None = None
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ from quizgen.bank.text_rules import text_rule_problems
 TOP_KEYS = {"id", "class", "title", "points", "params", "constraints", "let", "stem",
             "parts", "solution", "canonical", "tests", "figure", "max_tries"}
 REQUIRED_TOP = ("id", "class", "title", "points", "params", "stem", "parts", "solution", "canonical")
-PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance", "traps", "points", "space"}
+PART_KEYS = {"name", "ask", "type", "answer", "accept", "decimals", "tolerance", "traps", "points", "space",
+             "choices"}
 SOLUTION_KEYS = {"forecast", "forecast_shows", "steps", "verify"}
 STEP_KEYS = {"title", "why", "work", "shows"}
 CANONICAL_KEYS = {"params", "expect"}
@@ -266,9 +267,13 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
     if kind not in PART_TYPES:
         check.fail(f"type must be one of {', '.join(PART_TYPES)}", "parts", i, "type")
     check.jinja(check.text(part["ask"], "parts", i, "ask"), "parts", i, "ask")
-    answer, accept = None, ()
+    answer, accept, choices = None, (), None
     if kind == "word":
         accept = word_list(check, part.get("accept"), "parts", i, "accept")
+        if "choices" in part:
+            choices = check.expression(part["choices"], names, "parts", i, "choices")
+    elif "choices" in part:
+        check.fail("choices: is for word parts (how many answers the question offers)", "parts", i, "choices")
     elif "answer" not in part:
         check.fail("a numeric or integer part needs an 'answer' expression", "parts", i)
     else:
@@ -287,7 +292,8 @@ def _part(check: _Checker, part: dict, names, i: int) -> Part:
     points = optional_number(check, part.get("points"), 0.0, None, "parts", i, "points")
     space = part_space(check, part.get("space"), "parts", i, "space")
     return Part(name=part["name"], ask=part["ask"], kind=kind, answer=answer, accept=accept,
-                decimals=decimals, tolerance=dict(tolerance), traps=traps, points=points, space=space)
+                decimals=decimals, tolerance=dict(tolerance), traps=traps, points=points, space=space,
+                choices=choices)
 
 
 def _solution(check: _Checker, solution, part_names) -> dict:

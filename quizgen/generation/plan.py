@@ -96,10 +96,12 @@ def _constant_answers(template: Template) -> frozenset:
 
 
 def _trees(template: Template) -> list:
-    """The trees a draw evaluates after its parameters: lets, constraints, answers, trap values and conditions."""
+    """The trees a draw evaluates after its parameters: lets, constraints,
+    answers, word parts' choices, trap values and conditions."""
     trees = [node for _, node in template.lets] + [node for _, node in template.constraints]
     for part in template.parts:
         trees += [part.answer] if part.answer is not None else []
+        trees += [part.choices] if part.choices is not None else []
         trees += [trap.value for trap in part.traps if trap.value is not None]
         trees += [trap.when for trap in part.traps if trap.when is not None]
     return trees

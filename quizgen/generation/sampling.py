@@ -19,6 +19,7 @@ from quizgen.bank.texts import located_error, text_sources
 from quizgen.bank.yamlfile import locate_line
 from quizgen.generation.plan import SamplingPlan, exact_from_yaml, from_yaml, grid_values, plan_for
 from quizgen.generation.separation import Rejected, check_separation, clash_advice
+from quizgen.key.parts import MAX_CHOICES
 
 
 @dataclass
@@ -40,6 +41,7 @@ class PartValue:
     value: object = None
     accept: tuple = ()
     traps: list = field(default_factory=list)
+    choices: int | None = None   # how many answers a word part offers (bank/model.py Part)
 
 
 @dataclass
@@ -276,15 +278,16 @@ def letter_of(index: int) -> str:
 
 def _value_part(part: Part, letter: str, instance: Instance, functions: dict) -> PartValue:
     env = instance.env
-    value, accept = None, ()
+    value, accept, choices = None, (), None
     if part.kind == "word":
         accept = _words(part.accept, instance)
+        choices = None if part.choices is None else _choices(functions[part.choices], env)
     else:
         value = _part_number(functions[part.answer], env, part, "answer", None)
         if part.kind == "integer" and not (value.__class__ is Fraction and value.denominator == 1):
             raise Rejected(f"part {part.name}: answer {float(value):.6g} is not a whole number", ("answer",))
     traps = [_value_trap(trap, j, part, instance, functions) for j, trap in enumerate(part.traps)]
-    result = PartValue(part, letter, value, accept, traps)
+    result = PartValue(part, letter, value, accept, traps, choices)
     check_separation(result)
     return result
 
@@ -299,6 +302,20 @@ def _value_trap(trap, j: int, part: Part, instance: Instance, functions: dict) -
     return TrapValue(trap.code, trap.feedback, value, words)
 
 
+def _choices(function, env: dict) -> int:
+    """A word part's ``choices`` in this draw: a whole number from 2 to
+    ``MAX_CHOICES``; anything else rejects the draw, naming the key."""
+    try:
+        count = function(env)
+    except ExpressionError as exc:
+        raise Rejected(f"an expression failed: {exc}", ("choices",)) from exc
+    if count.__class__ is not Fraction or count.denominator != 1 or not 2 <= count <= MAX_CHOICES:
+        raise Rejected(f"choices must be a whole number from 2 to {MAX_CHOICES} (how many answers the question "
+                       f"offers), found {_found(count)}", ("choices",))
+    return int(count)
+
+
+
 def _holds(function, env: dict, j: int) -> bool:
     """Trap ``j``'s ``when`` in this draw; a failure or a value that is not
     true or false rejects the draw, naming the key (as a constraint's does)."""
@@ -307,10 +324,18 @@ def _holds(function, env: dict, j: int) -> bool:
     except ExpressionError as exc:
         raise Rejected(f"an expression failed: {exc}", ("traps", j, "when")) from exc
     if held is not True and held is not False:
-        found = "a list" if isinstance(held, (tuple, list)) else f"the number {held}"
-        raise Rejected(f"a trap's when must be true or false (a comparison such as 'r != 0.15'), found {found}",
-                       ("traps", j, "when"))
+        raise Rejected(f"a trap's when must be true or false (a comparison such as 'r != 0.15'), found "
+                       f"{_found(held)}", ("traps", j, "when"))
     return held
+
+
+def _found(value) -> str:
+    """A value an expression gave where another kind was expected, as a message names it."""
+    if isinstance(value, (tuple, list)):
+        return "a list"
+    if value is True or value is False:
+        return str(value).lower()
+    return f"the number {value}"
 
 
 def _words(sources: tuple, instance: Instance) -> tuple:

@@ -93,12 +93,13 @@ def part_spec(pv, points: float, feedback) -> PartSpec:
     credit = {trap.code: trap.credit for trap in pv.part.traps}
     traps = tuple(Trap(trap.code, text, tuple(trap.words), credit=credit.get(trap.code, 0.0))
                   for trap, text in zip(pv.traps, feedback))
-    return _spec(pv.part, pv.letter, points, pv.accept, traps)
+    return _spec(pv.part, pv.letter, points, pv.accept, traps, pv.choices)
 
 
-def _spec(part, letter: str, points: float, accept, traps: tuple) -> PartSpec:
+def _spec(part, letter: str, points: float, accept, traps: tuple, choices: int | None = None) -> PartSpec:
     if part.kind == "word":
-        return PartSpec(letter, part.name, "word", round(points, 4), None, {}, tuple(accept), traps)
+        return PartSpec(letter, part.name, "word", round(points, 4), None, {}, tuple(accept), traps,
+                        choices=choices)
     return PartSpec(letter, part.name, part.kind, round(points, 4), part.decimals,
                     dict(part.tolerance) or dict(DEFAULT_TOLERANCE), (), traps, _asks_percent(part.ask))
 
@@ -159,9 +160,10 @@ def _same_texts(pv, feedback, spec: PartSpec) -> bool:
     """True when the part ``pv`` of an instance, with its traps' rendered
     ``feedback``, has the spec ``spec`` of its template's canonical instance:
     all else in a spec comes from the template, so only the letter and what is
-    rendered per instance (accepted words, trap feedback and words) are
+    rendered per instance (accepted words, choices, trap feedback and words) are
     compared (``part_spec(...) == spec`` without building the instance's spec)."""
-    if pv.letter != spec.letter or tuple(pv.accept) != spec.accept or len(pv.traps) != len(spec.traps):
+    if pv.letter != spec.letter or tuple(pv.accept) != spec.accept or len(pv.traps) != len(spec.traps) \
+            or pv.choices != spec.choices:
         return False
     return all(text == trap.feedback and tuple(mine.words) == trap.words and mine.code == trap.code
                for mine, text, trap in zip(pv.traps, feedback, spec.traps))

@@ -20,9 +20,10 @@ from quizgen.key.compact import default_answer
 from quizgen.maths.tolerance import half_width
 
 DEFAULT_TOLERANCE = {"sigfigs": 3}
+MAX_CHOICES = 1000   # answers a word part may offer (generation refuses more)
 _SMALLEST, _LARGEST = checks.ANSWER_RANGE
 SPEC_FIELDS = ("part", "name", "type", "points", "decimals", "tolerance", "accept", "traps", "misconceptions",
-               "abs_tolerance", "trap_texts", "percent")
+               "abs_tolerance", "trap_texts", "percent", "choices")
 """Fields of a part record that say what the part is (the rest are the instance's values)."""
 SPEC_KEYS = frozenset(SPEC_FIELDS)
 _RATIONAL = re.compile(r"-?\d{1,60}(?:\.\d{1,60})?(?:/\d{1,60})?")
@@ -64,7 +65,8 @@ class Trap:
 class PartSpec:
     """What a part is, shared by the instances of a template: letter, name,
     kind (numeric, integer, word), points, decimals, tolerance rule, accepted
-    words and traps."""
+    words and traps. ``choices`` is how many answers a word part offers (None:
+    not said; see quizgen/marking/words.py on negated answers)."""
 
     letter: str
     name: str = ""
@@ -75,11 +77,14 @@ class PartSpec:
     accept: tuple = ()
     traps: tuple = ()
     percent: bool = False   # the question asks for a percentage (quizgen/marking/percent.py)
+    choices: int | None = None
 
     def to_json(self) -> dict:
         record = {"part": self.letter, "name": self.name, "type": self.kind, "points": self.points}
         if self.kind == "word":
             record["accept"] = list(self.accept)
+            if self.choices is not None:   # written only when said: other keys keep their bytes
+                record["choices"] = self.choices
         else:
             if self.decimals is not None:
                 record["decimals"] = self.decimals
@@ -271,6 +276,8 @@ def read_spec(record, where: Where, base: PartSpec | None = None) -> PartSpec:
         fields["tolerance"] = {"atol": checks.number(get("abs_tolerance"), where / "abs_tolerance", positive=True)}
     if "accept" in record:
         fields["accept"] = checks.words(get("accept"), where / "accept")
+    if "choices" in record:
+        fields["choices"] = checks.integer(get("choices"), where / "choices", 2, MAX_CHOICES)
     if "percent" in record:
         if get("percent") not in (True, False):
             raise (where / "percent").fail(f"expected true or false, got {checks.shown(get('percent'))}")

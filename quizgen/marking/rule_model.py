@@ -63,6 +63,7 @@ class PartRule:
     exact: Fraction | None = None   # the value exactly, when rational: what feedback shows rounded
     written: str = ""               # the answer as the key writes it (key.csv), quoted by feedback
     short_carried: tuple = ()       # carried rounding from fewer figures than the policy's carried_figures
+    choices: int | None = None      # how many answers a word part offers (quizgen/marking/words.py)
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ def _trap_verdict(trap: TrapRule, credits: Credits) -> Verdict:
 def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
     """Mark a word answer by meaning (synonyms, negations; read_words)."""
     traps = {t.code: t.words for t in rule.traps if t.words}
-    reading = read_words(text, rule.accept, traps)
+    reading = read_words(text, rule.accept, traps, choices=rule.choices)
     if reading.status == "accept":
         return Verdict(CORRECT, score=1.0)
     if reading.status == "trap":
@@ -72,14 +72,19 @@ class WordReading:
     code: str = ""
 
 
-def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordReading:
+def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices: int | None = None) -> WordReading:
     """Match ``text`` against the accepted words and each trap's words
     (``traps``: code -> words), on meaning: case, spacing, a leading yes/no
     (``NO - it is bidirectional``), a phrase inside a sentence (``the mean
     over M``), a negated phrase (``not left to right``) on a two-way question;
     ``synonyms`` maps extra words to a listed one. A hedge (``neutral or
     positive``, ``maybe neutral``) that names a listed phrase is for a person
-    to read, unless a listed phrase itself holds the hedging word."""
+    to read, unless a listed phrase itself holds the hedging word.
+
+    The question is two-way when it has two meanings (the accepted words and
+    one trap's) and ``choices``, how many answers it offers, is 2 or not
+    said: only then does "not positive" mean the other one (with three
+    classes it may mean either of two, so a person reads it)."""
     if text is None or not str(text).strip():
         return WordReading(BLANK)
     classes = {"": {normalise_word(w) for w in accept}}
@@ -98,7 +103,7 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None) -> WordR
             return WordReading(REVIEW)   # "no idea", "yeah I guess", "no or yes": a person decides
         if found is not None:
             return found
-    found = _phrases(said, classes, synonyms or {})
+    found = _phrases(said, classes, synonyms or {}, choices in (None, 2))
     if (doubtful or _hedged(said, classes)) and (found.status in ("accept", "trap") or _names_any(said, classes)):
         return WordReading(REVIEW)   # "neutral or positive", "maybe neutral", "maybe no": a person decides
     if found.status not in ("accept", "trap") and _misspelt(said, classes):
@@ -153,7 +158,7 @@ def _exact(said: str, classes: dict):
     return None
 
 
-def _phrases(said: str, classes: dict, synonyms: dict) -> WordReading:
+def _phrases(said: str, classes: dict, synonyms: dict, two_way: bool = True) -> WordReading:
     """The meaning of the listed phrases found in ``said``; a phrase found
     only inside a longer one found ("zero" in "division by zero") is part of
     that one, not a second meaning."""
@@ -169,7 +174,7 @@ def _phrases(said: str, classes: dict, synonyms: dict) -> WordReading:
                 found.append((at, at + size, code, bool(_NEGATIONS & set(tokens[max(at - 2, 0):at]))))
     meanings = {(code, negated) for at, end, code, negated in found
                 if not any(a <= at and end <= e and e - a > end - at for a, e, _, _ in found)}
-    return _meaning(meanings, classes, said)
+    return _meaning(meanings, classes, said, two_way)
 
 
 def _starts(tokens: list, phrase: list, places: dict | None = None) -> list:
@@ -189,12 +194,12 @@ def _places(tokens: list) -> dict:
     return places
 
 
-def _meaning(meanings: set, classes: dict, said: str) -> WordReading:
+def _meaning(meanings: set, classes: dict, said: str, two_way: bool) -> WordReading:
     resolved = set()
     for code, negated in meanings:
         if not negated:
             resolved.add(code)
-        elif len(classes) == 2:
+        elif two_way and len(classes) == 2:
             resolved.add(next(c for c in classes if c != code))
         else:
             resolved.add(None)
