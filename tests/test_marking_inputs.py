@@ -22,10 +22,12 @@ def test_numbers_as_people_write_them(text, value):
 
 
 @pytest.mark.parametrize("text, value", [("|M| = 1", 1), ("|M|=1", 1), ("one", 1), ("Zero", 0), ("Twelve", 12),
-                                         ("1 masked position", 1)])
+                                         ("1 masked position", 1), ("L is zero", 0), ("|M| is one", 1),
+                                         ("it is Two", 2), ("the answer is twelve", 12)])
 def test_whole_numbers_as_people_write_them(text, value):
     """C5 (d) "the smallest |M|": a size in bars before '=', and a small count in words,
-    are read on a whole-number part (they were invalid)."""
+    are read on a whole-number part (they were invalid), after "is" as after "=" ("L is
+    zero" was invalid while "L = zero" was read)."""
     reading = read_number(text, whole=True)
     assert reading.status == NUMBER and reading.value == value
 

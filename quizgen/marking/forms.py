@@ -28,9 +28,11 @@ _LABEL_NAME = (r"(?:[^\W\d][\w\u0300-\u036f\u20d0-\u20ff{}^\\]{0,15}|\|[^\W\d]\w
                r"(?:\s*\([^()=]{0,12}\))?")   # L, p̂, L_MLM, |M|, p(story)
 _LABEL = re.compile(r"^\s*" + _LABEL_NAME + r"\s*(?:[=:]\s*[≈~]?|[≈~])\s*(?=\S)")   # L = 0.851, p ≈ 0.695
 _SAID = re.compile(r"^\s*(?:so|it[’']s|(?:it|that|(?:the\s+)?(?:answer|[^\W\d][\w()]{0,20}|\|[^\W\d]\w{0,3}\|))\s+is)"
-                   r"\s+(?=[-+.\d≈~]|about\b|roughly\b|approx)", re.IGNORECASE)
-"""``it is 0``, ``the answer is 0.427``, ``p is 0.695``, ``the loss is about 0.364``: the words
-before a number that say it is the answer (the parser would read ``is`` as a comparison)."""
+                   r"\s+(?=[-+.\d≈~]|about\b|roughly\b|approx|(?:zero|one|two|three|four|five|six|seven|eight|"
+                   r"nine|ten|eleven|twelve)\s*$)", re.IGNORECASE)
+"""``it is 0``, ``the answer is 0.427``, ``p is 0.695``, ``the loss is about 0.364``, ``|M| is one``:
+the words before a number (or a count in words, ``_NUMBER_WORDS``) that say it is the answer (the
+parser would read ``is`` as a comparison)."""
 _CHAIN = re.compile(r"^(?P<work>.*?[^<>!=\s])\s*=(?!=)\s*(?P<last>[^=<>]+)$")
 """Working that ends in its value (``-ln(0.695) = 0.364``, ``0.72^2 = 0.518``): the value after the last ``=``."""
 _SYMBOL = re.compile(r"[^\W\d]\w*")
