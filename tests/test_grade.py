@@ -244,12 +244,14 @@ def test_statuses_scores_and_reasons_row_by_row(tmp_path, key_file):
         ["s3", "Q2", "a", "=1+1"],       # formula: invalid and made safe
         ["s3", "Q1b", "", ""],           # blank, part in the question cell
         ["", "Q1", "a", "0.5"],          # no student
+        ["s3", "Q1e", "", "1"],          # no such part, in the question cell
     ])
     result = quizgen.grade(answers, key=key_file)
     rows = read_graded(tmp_path / "answers-graded.csv")
     assert [r["status"] for r in rows] == [
         "superseded", "correct", "superseded", "incorrect", "correct", "incorrect", "unknown_question",
-        "unknown_question", "invalid", "blank", "invalid"]
+        "unknown_question", "invalid", "blank", "invalid", "unknown_question"]
+    assert "Q1 has no part 'e' (parts a, b)" in rows[11]["reason"]   # it named part ''"
     assert [r["score"] for r in rows][:5] == ["0", "2", "0", "0", "1"]
     assert rows[3]["misconception"] == "summed" and rows[3]["feedback"] == "It is a mean."
     assert rows[5]["misconception"] == "halved"
@@ -258,7 +260,7 @@ def test_statuses_scores_and_reasons_row_by_row(tmp_path, key_file):
     assert rows[8]["answer"] == "'=1+1"
     assert rows[10]["reason"] == "line 12: no student id"
     assert rows[0]["reason"] == "a later row answers this part again"
-    assert result.rows == 11 and sum(result.counts.values()) == 11
+    assert result.rows == 12 and sum(result.counts.values()) == 12
 
 
 def test_per_student_papers_grade_against_the_students_own_questions(tmp_path, own_key_file):

@@ -279,10 +279,11 @@ class KeyIndex:
 
     def _resolve(self, question: str, part: str):
         qid, pid = norm_question(question), norm_part(part) if part.strip() else ""
+        written = part.strip()   # the part as the row names it, for the reason
         if qid not in self.questions:
             label = split_label(question)
             if label and label[1] and norm_question(label[0]) in self.questions and pid in ("", label[1]):
-                qid, pid = norm_question(label[0]), label[1]
+                qid, pid, written = norm_question(label[0]), label[1], written or label[1]
             elif not question.strip():
                 return "no question given"
             else:
@@ -296,5 +297,5 @@ class KeyIndex:
             return f"no part given for {entry['id']} (parts {letters})"
         letter = entry["parts"].get(pid)
         if letter is None:
-            return f"{entry['id']} has no part {part.strip()[:20]!r} (parts {letters})"
+            return f"{entry['id']} has no part {written[:20]!r} (parts {letters})"
         return self.slot_of[(qid, letter)]
