@@ -112,7 +112,8 @@ def test_each_constraint_is_checked_right_after_the_last_let_it_needs(bank):
 
 def test_constraints_on_parameters_alone_come_before_every_let(templates_by_class):
     steps = plan_for(templates_by_class["C10"]).steps
-    assert [source for source, _, _ in steps[:2]] == ["sum(mask) >= 2", "sum(mask) <= T - 2"]
+    assert [source for source, _, _ in steps[:3]] == ["sum(ceil(abs(q - p_by_position))) >= T - 2",
+                                                      "sum(mask) >= 2", "sum(mask) <= T - 2"]
 
 
 @pytest.mark.parametrize("cls", CLASSES)

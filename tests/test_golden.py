@@ -240,10 +240,10 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "2bbc81aae6d6a29fe1d8fa6f2fd210caec72d1fe9fcbaea65c1ba25a72a2b176",
-    ("1", "solutions.md"): "1b30ba4f4ed875915e1a30f7802a12319c06179c996b4720617675d62b66a46a",
-    ("2", "problems.md"): "c74bef072e00dc257680d24708732db069db663e0a0b7bee697fda4cd647613b",
-    ("2", "solutions.md"): "afeaad5cce74a08988318598713c65ed53a6638864dc0727037ddc32855aad00",
+    ("1", "problems.md"): "69b82eb7fdac04affeb7ae069bed7bac2603ce936d721fe31326de4f96d96015",
+    ("1", "solutions.md"): "cf162c2d5c81e4525638cbc632c7f1084bf7433705de0aea2053ac73cdcac5a3",
+    ("2", "problems.md"): "bf34332487fc56e029e47b03c81dbb1336570d45cc2fc89baed9facd450d0eb3",
+    ("2", "solutions.md"): "6831ec1a4eb4974a0fcda3c91948ec57f14c02619691b220b249668acab97f43",
 }
 
 

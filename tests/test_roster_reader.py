@@ -73,7 +73,7 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # solutions.md again when the answers' note became one constant worded for above or below the working.
 # problems.md again: the header asks for 4 significant figures in intermediate results.
 # solutions.md again (pdf17): the check's fractions are \frac, not \dfrac, as in the PDF.
-PER_STUDENT_DIGESTS = {"problems.md": "6c2b3999904afc70a6f786232580316388db192c6c6c6958b9276978f941e06b",
+PER_STUDENT_DIGESTS = {"problems.md": "332a1d175f423f41c1fdc5c6061028d87b0f9b314e2af93e574b38cbe6d81e57",
                        "solutions.md": "4095c04dccbb6b337d1226f1ee99ded43223ebe780468d34559b8b08d00b7008"}
 
 

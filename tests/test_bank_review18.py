@@ -1,0 +1,59 @@
+"""What a domain reviewer (rev-maths18) found in the papers: C8 had no trap
+for the predicted class's probability, C10 could show p = q at a middle word
+while saying the two agree only at the last, C8 named its task without a
+noun ("fine-tuned for news topic"), and the Markdown paper's rules left out
+what the LaTeX paper says about counts."""
+
+import math
+
+import pytest
+
+from quizgen.generation.quiz import Question
+from quizgen.generation.sampling import sample_instance
+from quizgen.grading.part_checker import question_checkers
+from quizgen.key.entries import key_entry
+from quizgen.maths.exact import to_float
+
+
+def _c8_wrong_predictions(templates_by_class, count: int):
+    found = []
+    for k in range(200):
+        instance = sample_instance(templates_by_class["C8"], f"review18/{k}")
+        if instance.env["pred"] != instance.env["y"]:
+            found.append(instance)
+        if len(found) == count:
+            return found
+    raise AssertionError("too few C8 draws with a wrong prediction")
+
+
+def test_c8_the_predicted_class_s_probability_and_its_loss_are_named(templates_by_class):
+    for instance in _c8_wrong_predictions(templates_by_class, 8):
+        checkers = question_checkers(key_entry(Question("Q1", instance)))
+        predicted = to_float(instance.env["probs"][int(instance.env["pred"])])
+        for letter, value in (("a", predicted), ("b", -math.log(predicted))):
+            verdict = checkers[letter](f"{value:.4g}")
+            assert verdict.misconception == "predicted_class_probability", (instance.seed_label, letter)
+            assert instance.env["task"]["labels"][int(instance.env["pred"])] in verdict.feedback
+
+
+def test_c10_the_two_models_agree_only_at_the_last_word(templates_by_class):
+    for k in range(60):
+        env = sample_instance(templates_by_class["C10"], f"review18/{k}").env
+        p, q = env["p"], env["q"]
+        assert q[-1] == p[-1]
+        assert all(q[j] != p[j - 1] for j in range(1, len(q) - 1)), k
+
+
+@pytest.mark.parametrize("k", range(12))
+def test_c8_names_what_the_model_was_fine_tuned_for_with_a_noun(templates_by_class, k):
+    task = sample_instance(templates_by_class["C8"], f"task/{k}").env["task"]["task"]
+    assert task.split()[-1] in ("classification", "detection", "inference", "filtering"), task
+
+
+def test_both_papers_state_the_same_rules_for_answers(invoke, tmp_path):
+    invoke("generate", "--seed", "1", "--classes", "C1", "--out", tmp_path / "md")
+    invoke("generate", "--seed", "1", "--classes", "C1", "--format", "tex", "--out", tmp_path / "tex")
+    markdown = (tmp_path / "md" / "problems.md").read_text(encoding="utf-8")
+    latex = (tmp_path / "tex" / "problems.tex").read_text(encoding="utf-8")
+    for rule in ("Keep at least 4 significant figures in intermediate results.", "Give counts as whole numbers."):
+        assert rule in markdown and rule in latex, rule
