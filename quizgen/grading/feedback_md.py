@@ -5,7 +5,7 @@ sanitises it, pandoc leaves it out of PDF and DOCX, a plain-text reader sees
 tags), so each loss-curve figure is written to its own ``.svg`` file and the
 sheet shows it as a Markdown image whose alt text says in words what the
 figure marks (``p = 0.6952 and -ln p = 0.3636``), for a reader that shows no
-image. A figure the same on every sheet that has its question (a class paper)
+image. A figure the same on every sheet (two or more) that has its question (a class paper)
 is written once, ``<question>-figure.svg``; any other is the student's own,
 ``<sheet>-<question>-figure.svg``. The names are safe as the sheets' are, never
 another file's in the folder, and the files are written with the sheets (one
