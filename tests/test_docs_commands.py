@@ -99,8 +99,11 @@ def _check_grade(folder: Path, args, output: str) -> None:
     assert all(Path(path).is_file() for path in written), [path for path in written if not Path(path).is_file()]
     assert re.search(rf"^ +correct +{2 * _parts(folder)}$", output, flags=re.M), output   # every answer right
     if "--feedback" in args:
-        sheets = (folder / _option(args, "--feedback")).iterdir()
-        assert sorted(p.name for p in sheets if not p.name.startswith(".")) == ["s001.md", "s002.md"]
+        sheets = [p for p in (folder / _option(args, "--feedback")).iterdir() if not p.name.startswith(".")]
+        assert sorted(p.name for p in sheets if p.suffix == ".md") == ["s001.md", "s002.md"]
+        shown = {name for p in sheets if p.suffix == ".md" for name in re.findall(r"^!\[[^\]]+\]\(([^)]+\.svg)\)$",
+                                                                               p.read_text(encoding="utf-8"), re.M)}
+        assert shown and {p.name for p in sheets if p.suffix != ".md"} == shown   # the sheets' figures, nothing else
     if "--roster" in args:
         assert "1 student(s) on the roster gave no answer (missing, scored 0): s003" in output
 

@@ -81,7 +81,7 @@ def test_every_sheet_agrees_with_graded_csv_and_the_students_csv(graded):
     out = grade(folder, rows)
     final = read(out)
     students = read(out.with_name(out.stem + "-students.csv"))
-    assert len(list((folder / "sheets").glob("[!.]*"))) == len(students) == len(ROSTER)
+    assert len(list((folder / "sheets").glob("*.md"))) == len(students) == len(ROSTER)
     for total in students:
         student = total["student_id"].removeprefix("'")
         sheet = sheet_of(folder, "sheets", re.sub(r"([|_<>*\\[\]`#])", r"\\\1", student))
@@ -127,7 +127,10 @@ def test_markdown_sheet_has_the_figure_and_the_labelled_parts_of_the_pdf_sheet(g
     sheet = sheet_of(folder, "sheets", "s01")
     worked = sheet[sheet.index("### Worked solution"):]
     p_hat = key["students"]["s01"]["questions"][0]["parts"][0]["value"]
-    assert "<svg" in worked and f"&#9679; p = {p_hat:.4f}" in worked and "p, the probability given" in worked
+    figure = re.search(r"^!\[The loss -ln p against p, the probability given to the true label; the dot marks "
+                       rf"p = {p_hat:.4f} and -ln p = \d\.\d+\.\]\((s01-Q1-figure\.svg)\)$", worked, re.M)
+    drawing = (folder / "sheets" / figure[1]).read_text(encoding="utf-8")
+    assert f"&#9679; p = {p_hat:.4f}" in drawing and "p</tspan>, the probability given" in drawing
     assert "**Forecast.** " in worked and "**Check.** " in worked
     steps = re.findall(r"^\d\. \*\*[^*]+\.\*\* \*Why:\* ", worked, re.M)
     assert len(steps) == 3                                         # C7's three steps, titled as in the PDF
@@ -151,7 +154,9 @@ def test_a_decimal_comma_class_gets_comma_numbers_on_its_sheets(graded):
     assert "| 0,5 / 2 |" in table[0] and all(re.search(r"\| \d+,\d+ \|$", line) for line in table)
     assert not re.search(r"\d\.\d", "\n".join(table))
     worked = sheet[sheet.index("### Worked solution"):]
-    assert re.search(r"&#9679; p = \d+,\d+</text>", worked)        # the figure's labels too
+    drawing = (folder / "komma" / re.search(r"\]\((CON_-Q1-figure\.svg)\)", worked)[1]).read_text(encoding="utf-8")
+    assert re.search(r"&#9679; p = \d+,\d+</text>", drawing)     # the figure's labels too
+    assert re.search(r"the dot marks p = \d+,\d+ and -ln p = \d+,\d+\.\]", worked)
     worked = re.sub(r"<[^>]*>", "", worked)                        # (not its coordinates)
     assert not re.search(r"\d\.\d", worked) and re.search(r"\$[^$]*\d\{,\}\d[^$]*\$", worked)
     assert re.search(r"\*\*Answers:\*\* \(a\) \d+,\d+; \(b\) \d+,\d+; \(c\) \d+,\d+\. These come from unrounded values\. The working rounds at every step", worked)
@@ -234,7 +239,8 @@ def test_a_rerun_replaces_its_own_stale_sheets_and_nothing_else(graded, tex_sour
         quizgen.grade(tmp_path / name, key=key, outputs=GradeOutputs(feedback=str(sheets), feedback_format=fmt))
         return sorted(p.name for p in sheets.iterdir() if p.name != ".quizgen-sheets")
 
-    everyone = ["CON_.md", "a_b-2.md", "a_b.md", "cmd_C_calc_A0.md", "notes.md", "s01.md", "zoe.md"]
+    sheets_md = ["CON_.md", "a_b-2.md", "a_b.md", "cmd_C_calc_A0.md", "notes.md", "s01.md", "zoe.md"]
+    everyone = sorted(sheets_md + [n.replace(".md", "-Q1-figure.svg") for n in sheets_md if n != "notes.md"])
     assert run(rows) == everyone
     listed = "".join(f"{n}\n" for n in everyone + ["gone.md"] if n != "notes.md")
     (sheets / ".quizgen-sheets").write_text(listed, encoding="utf-8")    # as if an earlier run wrote gone.md
@@ -242,7 +248,7 @@ def test_a_rerun_replaces_its_own_stale_sheets_and_nothing_else(graded, tex_sour
     assert run(rows) == everyone and not (sheets / "gone.md").exists()
     (sheets / ".quizgen-sheets").write_text("S01.md\n../outside.md\nnotes.txt\n.hidden.md\n", encoding="utf-8")
     assert run(rows) == everyone and (tmp_path / "outside.md").exists()   # S01.md is s01.md ignoring case
-    assert run(rows, "pdf") == sorted([n.replace(".md", ".pdf") for n in everyone if n != "notes.md"] + ["notes.md"])
+    assert run(rows, "pdf") == sorted([n.replace(".md", ".pdf") for n in sheets_md if n != "notes.md"] + ["notes.md"])
 
 
 def test_the_summary_names_the_feedback_folder_where_it_is(graded, tmp_path):
@@ -285,7 +291,7 @@ def test_a_sheet_never_replaces_another_file_in_its_folder(graded, tmp_path):
     assert (sheets / "s01-2.md").read_text(encoding="utf-8").startswith("# Feedback for s01 (O'Brien, Ann)")
     assert (sheets / "zoe.md").read_text(encoding="utf-8").startswith("# Feedback for zoe (Zoë Ñúñez)")
     quizgen.grade(answers, key=folder / "quiz" / "key.json", outputs=GradeOutputs(feedback=str(sheets)))
-    assert sorted(p.name for p in sheets.glob("s01*")) == ["s01-2.md"]   # a rerun keeps the names
+    assert sorted(p.name for p in sheets.glob("s01*")) == ["s01-2-Q1-figure.svg", "s01-2.md"]   # a rerun keeps the names
 
 
 def test_a_worked_examples_paper_gets_the_worked_solution_of_its_own_numbers(tmp_path):

@@ -22,6 +22,7 @@ from typing import NamedTuple
 from quizgen.cells import unguard
 from quizgen.csv_input import norm_question
 from quizgen.files import write_files
+from quizgen.generation.figures import TITLE
 from quizgen.grading.feedback_stray import STRAY_HEADING, STRAY_INTRO, STRAY_STATUSES, StrayAnswers, stray_sentences
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
 from quizgen.report.formatting import md_cell, number_text, one_place
@@ -87,20 +88,16 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False) ->
     strays = StrayAnswers(result.matrix, slot_of, columns)
     context = SheetContext(result.matrix, slot_of, _graded_rows(result, columns[4], strays),
                            Solutions(outputs.banks), comma, strays)
-    students = [(stem, total, papers.get(total.student_id, key.questions), number) for number, (total, stem)
-                in enumerate(zip(result.students, safe_file_names(result.matrix.students, _foreign_stems(outputs))))]
+    sheet_ext = ".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md"
+    stems = safe_file_names(result.matrix.students, foreign_stems(outputs.feedback, sheet_ext))
+    students = [(stem, total, papers.get(total.student_id, key.questions), number)
+                for number, (total, stem) in enumerate(zip(result.students, stems))]
     return students, context
-
-
-def markdown_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> dict:
-    """``{"<student>.md": text}``: every student's sheet, to write with ``write_sheet_files``."""
-    students, context = student_sheets(result, key, outputs, columns, comma)
-    return {f"{stem}.md": sheet_markdown(total, questions, number, *context)
-            for stem, total, questions, number in students}
 
 
 MANIFEST = ".quizgen-sheets"
 _HEADING = "# Feedback for "
+_FIGURE_TITLE = f"<title>{TITLE}"
 
 
 def write_sheet_files(folder, files: dict) -> Path:
@@ -123,12 +120,12 @@ def write_sheet_files(folder, files: dict) -> Path:
     return folder
 
 
-def _foreign_stems(outputs) -> frozenset:
-    """The casefolded stems of the files in the feedback folder that are not
-    sheets (not listed by an earlier run, nor a Markdown sheet by its heading)
-    with the sheets' extension: the graded outputs, a quiz's problems.md, the
-    instructor's notes.md, which no sheet may replace."""
-    folder, ext = Path(outputs.feedback), (".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md")
+def foreign_stems(folder, ext: str) -> frozenset:
+    """The casefolded stems of the files in the feedback ``folder`` ending in
+    ``ext`` that are not ours (not listed by an earlier run, nor a Markdown
+    sheet by its heading): the graded outputs, a quiz's problems.md, the
+    instructor's notes.md or drawing.svg, which no sheet or figure may replace."""
+    folder = Path(folder)
     try:
         files = [p for p in folder.iterdir() if p.suffix.casefold() == ext and not p.name.startswith(".")]
     except OSError:   # no folder yet (or none to read): nothing to keep clear of
@@ -138,14 +135,17 @@ def _foreign_stems(outputs) -> frozenset:
 
 
 def _old_sheet(path: Path) -> bool:
-    """Whether ``path`` is a Markdown feedback sheet (by its first line)."""
-    if path.suffix != ".md":
+    """Whether ``path`` is a Markdown feedback sheet (by its first line) or a
+    sheet's figure (by the loss curve's title on its second line)."""
+    mark = {".md": _HEADING, ".svg": _FIGURE_TITLE}.get(path.suffix)
+    if mark is None or not path.is_file():
         return False
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
-            return handle.read(len(_HEADING)) == _HEADING
+            start = handle.read(len(mark)) if mark is _HEADING else handle.readline() and handle.readline()
     except OSError:
         return False
+    return start.startswith(mark)
 
 
 def _listed(manifest: Path) -> list:
@@ -156,7 +156,7 @@ def _listed(manifest: Path) -> list:
     except (OSError, UnicodeDecodeError):
         return []
     return [n for n in names if n and not n.startswith(".") and "/" not in n and "\\" not in n
-            and n.endswith((".md", ".pdf"))]
+            and n.endswith((".md", ".pdf", ".svg"))]
 
 
 def _graded_rows(result, answer_column: int, strays=None) -> dict:
@@ -186,17 +186,18 @@ class Solutions:
     def __init__(self, banks):
         self.banks, self.templates, self.done = banks, None, {}
 
-    def markdown(self, question, comma: bool = False) -> str:
+    def markdown(self, question, comma: bool = False, figure: str = "") -> str:
         """The worked solution of ``question`` (a KeyQuestion) as Markdown lines
-        (decimal commas when ``comma``, the answers then split by ``;``)."""
+        (decimal commas when ``comma``, the answers then split by ``;``), with
+        ``figure`` (the Markdown image of its figure, feedback_md) after the stem."""
         view = self.view(question, "md", comma)
         if isinstance(view, str):
             return f"({view})"
         steps = [f"{i}. **{s['title']}.** *Why:* {s['why']}\n\n   {s['work']}" for i, s in enumerate(view["steps"], 1)]
         answers = ("; " if comma else ", ").join(f"({p['letter']}) {p['answer']}" for p in view["parts"])
         unrounded = f" {view['answers_note']}" if view.get("numeric") else ""
-        figure = [view["figure"]["solution"].strip()] if view.get("figure") else []
-        return "\n\n".join([view["stem"].strip(), *figure, f"**Forecast.** {view['forecast'].strip()}", *steps,
+        return "\n\n".join([view["stem"].strip(), *[figure] * bool(figure),
+                            f"**Forecast.** {view['forecast'].strip()}", *steps,
                             f"**Check.** {view['verify'].strip()}", f"**Answers:** {answers}.{unrounded}"])
 
     def view(self, question, fmt: str, comma: bool = False):
@@ -265,15 +266,16 @@ def comma_view(view: dict, fmt: str) -> dict:
 
 
 def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions,
-                   comma: bool = False, strays=None) -> str:
-    """One student's sheet."""
+                   comma: bool = False, strays=None, figures: dict | None = None) -> str:
+    """One student's sheet; ``figures``: the Markdown image of each question's
+    figure, by its position on the paper (feedback_md.sheet_figures)."""
     name = f" ({md_cell(total.name)})" if total.name else ""
     lines = [f"{_HEADING}{md_cell(total.student_id)}{name}", "",
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
     stray = stray_sentences(*strays.of(number), questions, md_cell) if strays is not None else []
     if stray:
         lines += [f"## {STRAY_HEADING}", "", STRAY_INTRO, "", *(f"- {line}" for line in stray), ""]
-    for question in questions:
+    for at, question in enumerate(questions):
         lines += [f"## {md_cell(question.id)}: {md_cell(question.title or question.template)}", "",
                   "| part | your answer | verdict | score | the key's answer |", "| --- | --- | --- | --- | --- |"]
         notes = []
@@ -283,7 +285,8 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
             notes += [f"- ({md_cell(n.letter)}) {md_cell(n.label)}{f' **{md_cell(n.code)}**' if n.code else ''}: "
                       f"{md_cell(n.text)}" for n in part_notes(line)]
         lines += [""] + notes + [""] * bool(notes)
-        lines += ["### Worked solution for your numbers", "", solutions.markdown(question, comma), ""]
+        figure = (figures or {}).get(at, "")
+        lines += ["### Worked solution for your numbers", "", solutions.markdown(question, comma, figure), ""]
     return "\n".join(lines)
 
 

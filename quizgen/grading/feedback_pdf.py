@@ -13,7 +13,8 @@ import re
 import unicodedata
 
 from quizgen.errors import TexNotFoundError
-from quizgen.grading.feedback import markdown_sheets, part_lines, part_notes, score_texts, student_sheets
+from quizgen.grading.feedback import part_lines, part_notes, score_texts, student_sheets
+from quizgen.grading.feedback_md import markdown_sheets
 from quizgen.grading.feedback_stray import STRAY_HEADING, STRAY_INTRO, stray_sentences
 from quizgen.generation.pdf import install_hint
 from quizgen.text.render import escape_tex

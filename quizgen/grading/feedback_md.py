@@ -1,0 +1,67 @@
+"""Markdown feedback sheets with their figures as SVG files beside them.
+
+Inline SVG in Markdown is dropped or shown as markup by many viewers (GitHub
+sanitises it, pandoc leaves it out of PDF and DOCX, a plain-text reader sees
+tags), so each loss-curve figure is written to its own ``.svg`` file and the
+sheet shows it as a Markdown image whose alt text says in words what the
+figure marks (``p = 0.6952 and -ln p = 0.3636``), for a reader that shows no
+image. A figure the same on every sheet (two or more) that has its question (a class paper)
+is written once, ``<question>-figure.svg``; any other is the student's own,
+``<sheet>-<question>-figure.svg``. The names are safe as the sheets' are, never
+another file's in the folder, and the files are written with the sheets (one
+atomic write, listed in the folder's list of sheets)."""
+
+from __future__ import annotations
+
+from quizgen.generation.figures import X_MEANING, LossPoint, point_label
+from quizgen.grading.feedback import foreign_stems, safe_file_names, sheet_markdown, student_sheets
+from quizgen.grading.outcome import comma_number
+
+FIGURE_EXT = ".svg"
+
+
+def markdown_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> dict:
+    """``{"<student>.md": text, "<name>.svg": figure}``: every student's sheet
+    and the figures they show, to write with ``write_sheet_files``."""
+    students, context = student_sheets(result, key, outputs, columns, comma)
+    images, figures = sheet_figures(students, context, outputs.feedback)
+    sheets = {f"{stem}.md": sheet_markdown(total, questions, number, *context, figures=images.get(number))
+              for stem, total, questions, number in students}
+    return {**sheets, **figures}
+
+
+def sheet_figures(students, context, folder) -> tuple:
+    """``({student number: {question position: Markdown image}}, {file name:
+    SVG})`` for every worked solution with a figure, each drawing written once
+    when it is the same for every student whose paper has its question.
+    ``students`` and ``context``: as feedback.student_sheets gives them."""
+    drawn = {}   # {question id: [(sheet stem, student number, question position, figure)]}
+    for stem, _, questions, number in students:
+        for at, question in enumerate(questions):
+            view = context.solutions.view(question, "md", context.comma)
+            if not isinstance(view, str) and view.get("figure"):
+                drawn.setdefault(question.id, []).append((stem, number, at, view["figure"]))
+    wanted = []   # (name wanted, [(student number, question position)], figure)
+    for question_id, uses in drawn.items():
+        if len(uses) > 1 and len({figure["solution"] for *_, figure in uses}) == 1:
+            wanted.append((f"{question_id}-figure", [(number, at) for _, number, at, _ in uses], uses[0][3]))
+        else:
+            wanted += [(f"{stem}-{question_id}-figure", [(number, at)], figure) for stem, number, at, figure in uses]
+    names = safe_file_names([name for name, _, _ in wanted], foreign_stems(folder, FIGURE_EXT))
+    images, files = {}, {}
+    for name, (_, users, figure) in zip(names, wanted):
+        files[name + FIGURE_EXT] = figure["solution"].strip() + "\n"
+        for number, at in users:
+            images.setdefault(number, {})[at] = f"![{figure_alt(figure, context.comma)}]({name}{FIGURE_EXT})"
+    return images, files
+
+
+def figure_alt(figure: dict, comma: bool = False) -> str:
+    """What the solution's figure shows, in words and in ASCII (a reader with
+    no image, pandoc's caption): the curve, and the point it marks with the
+    numbers its label prints, with decimal commas when ``comma``."""
+    said = []
+    for line in point_label(LossPoint(figure["p"])):
+        name, _, number = line.partition(" = ")
+        said.append(f"{name.replace(chr(0x2212), '-')} = {comma_number(number, comma)}")
+    return f"The loss -ln p against p, {X_MEANING}; the dot marks {' and '.join(said)}."
