@@ -13,6 +13,7 @@ from quizgen.generation.sampling import sample_instance
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.maths.exact import to_float
+from quizgen.maths.tolerance import half_width
 
 
 def _c8_wrong_predictions(templates_by_class, count: int):
@@ -57,3 +58,25 @@ def test_both_papers_state_the_same_rules_for_answers(invoke, tmp_path):
     latex = (tmp_path / "tex" / "problems.tex").read_text(encoding="utf-8")
     for rule in ("Keep at least 4 significant figures in intermediate results.", "Give counts as whole numbers."):
         assert rule in markdown and rule in latex, rule
+
+
+def _early_roundings(answer: float, figures: int) -> list:
+    return [float(f"{answer:.{k}g}") for k in range(1, figures)]
+
+
+@pytest.mark.parametrize("cls", ["C1", "C2", "C7", "C8", "C9", "C10"])
+def test_no_trap_is_the_answer_rounded_too_early(templates_by_class, cls):
+    """C1 with z = [1, -0.5, 3, 1, -0.5]: p = 0.7513, whose 2-figure 0.75 is the
+    trap z_t / sum(z) = 3/4, was named a misconception; such draws are thrown away."""
+    for k in range(150):
+        instance = sample_instance(templates_by_class[cls], f"early/{k}")
+        for pv in instance.parts:
+            if pv.part.kind != "numeric" or pv.value is None:
+                continue
+            answer, spec = to_float(pv.value), pv.part.tolerance
+            for trap in pv.traps:
+                if trap.value is None:
+                    continue
+                value = to_float(trap.value)
+                assert not any(abs(x - value) <= half_width(value, spec) for x in
+                               _early_roundings(answer, spec.get("sigfigs", 3))), (k, pv.part.name, trap.code)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.exact import to_float
-from quizgen.maths.tolerance import overlapping_pair
+from quizgen.maths.rounding import figure_places, float_to_places
+from quizgen.maths.tolerance import DEFAULT_SIGFIGS, matches, overlapping_pair
 
 
 class Rejected(Exception):
@@ -30,8 +31,27 @@ def check_separation(pv) -> None:
         raise Rejected(f"part {pv.part.name}: {name_a} ({values[pair[0]]:.6g}) and {name_b} "
                        f"({values[pair[1]]:.6g}) are within tolerance of each other", where,
                        _clash(pv, pair, values))
+    if kind == "numeric" and pv.value is not None:
+        _check_early_roundings(pv, spec, values[0])
     if any(trap.words for trap in pv.traps):
         _check_words(pv)
+
+
+def _check_early_roundings(pv, spec: dict, answer: float) -> None:
+    """Reject a draw where the answer rounded too early (to fewer significant
+    figures than the part asks for: 0.7513 to 0.75) falls into a trap (C1's
+    z_t / sum z = 3/4): such an answer could be either slip, and the grader
+    would name the trap to a student who only rounded early."""
+    if answer == 0 or "atol" in spec or "rtol" in spec:
+        return   # a window, not figures, is asked for
+    figures = spec.get("sigfigs", DEFAULT_SIGFIGS)
+    early = {float_to_places(answer, figure_places(answer, k)) for k in range(1, figures)}
+    for j, trap in enumerate(pv.traps):
+        value = None if trap.value is None else to_float(trap.value)
+        hit = next((x for x in sorted(early) if value is not None and matches(x, value, spec)), None)
+        if hit is not None:
+            raise Rejected(f"part {pv.part.name}: {trap.code} ({value:.6g}) is the answer ({answer:.6g}) rounded "
+                           f"too early ({hit:.6g})", ("traps", j), "early")
 
 
 def _clash(pv, pair: tuple, values: list) -> str:
@@ -48,6 +68,8 @@ _SMALL = 1e-3   # below it the noise is absolute: an answer of 0 and a trap of 5
 _ADVICE = {"answer": "this trap's value equals the answer: change the trap",
            "near answer": "this trap's value comes within tolerance of the answer in most draws: change "
                           "the trap, or add a constraint that keeps them apart",
+           "early": "this trap's value is the answer rounded to fewer figures than asked in most draws: change "
+                    "the trap, or add a constraint that keeps them apart",
            "trap": "these two traps have the same value: change one of them",
            "near trap": "these two traps come within tolerance of each other in most draws: change one "
                         "of them, or add a constraint that keeps them apart"}
