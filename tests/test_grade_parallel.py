@@ -55,7 +55,7 @@ def write_rows(path: Path, rows: list, encoding="utf-8", delimiter=",", header=(
 def graded_files(answers: Path, key: dict, jobs: int, folder: Path) -> dict:
     result = quizgen.grade(answers, key=key, out=folder / "graded.csv", jobs=jobs, force=True)
     files = {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
-    return {"rows": result.rows, "counts": result.counts, "files": files}
+    return {"rows": result.rows, "counts": result.counts, "files": files, "notes": result.notes}
 
 
 def cuts_of(answers: Path, parts: int) -> list:
@@ -91,6 +91,10 @@ def test_one_pass_and_parts_write_the_same_files(tmp_path, cut_small):
     rows = rows[:90] + [["s59", "Q1", "a", "0.25"]] + rows[90:]   # s59 answers in two parts
     one = assert_same_in_parts(write_rows(tmp_path / "answers.csv", rows), KEY, tmp_path)
     assert one["counts"]["superseded"] >= 2 and one["rows"] == len(rows)
+    # the notes too (compared above): rows not read as a row and superseded answers, of students in both parts
+    assert "4 row(s) not read as a row, so graded against no part: s2, s5, s29, s58; 1 row(s) with no student id" \
+        in one["notes"][1]
+    assert one["notes"][2].endswith("(the earlier ones are superseded): s3, s59")
 
 
 def test_per_student_papers_and_unknown_students_in_several_parts(tmp_path, cut_small):

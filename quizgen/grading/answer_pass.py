@@ -122,6 +122,7 @@ def supersede(tally: Tally, superseded: RowSet, row: int, earlier: Outcome, numb
         tally.count(number, slot, earlier)
         return
     tally.count(number, slot, SUPERSEDED)
+    tally.resubmitted[number] = tally.resubmitted.get(number, 0) + 1
     superseded.add(row)
 
 
@@ -137,19 +138,50 @@ def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally
     student and the label); ``(number, None, outcome)`` for a row that cannot be
     graded, its outcome already counted. ``j`` is the row's place in its block."""
     problem = getattr(cells, "problem", None)
-    number, slot = -1, problem
-    if problem is None:
-        student, name, question, part, _ = source.columns
-        number = students.number(cells[student], "" if name is None else cells[name])
-        grid.grow(len(students))
-        tally.grow(len(students))
-        slot = index.slot(cells[question], "" if part is None else cells[part])
-        if number >= 0 and isinstance(slot, int):
-            return number, slot, None
+    if problem is not None:
+        return _unread(students, grid, tally, cells, source, problem)
+    student, name, question, part, _ = source.columns
+    number = students.number(cells[student], "" if name is None else cells[name])
+    grid.grow(len(students))
+    tally.grow(len(students))
+    slot = index.slot(cells[question], "" if part is None else cells[part])
+    if number >= 0 and isinstance(slot, int):
+        return number, slot, None
     outcome = (students.unknown_outcome(cells[student], "" if name is None else cells[name]) if number == UNKNOWN
-               else _ungraded(problem, slot, source, j))
+               else _ungraded(slot, source, j))
     tally.count(number, -1, outcome)
     return number, None, outcome
+
+
+def _unread(students: Students, grid: AnswerGrid, tally: Tally, cells: list, source, problem: str):
+    """``(student number, None, outcome)`` of a row not read as a row (a BadRow:
+    too many cells, a quote left open, an answer over the length limit): invalid,
+    graded against no part, but counted for its student when the id cell can
+    still be read (``readable_id``), so that they are not lost or called absent;
+    -1 when it cannot, or names no student of a per-student key."""
+    student, name = source.columns[:2]
+    number = -1
+    if readable_id(cells[student], source.delimiter):
+        number = max(students.number(cells[student], "" if name is None else cells[name]), -1)
+        grid.grow(len(students))
+        tally.grow(len(students))
+    outcome = problem_outcome(Status.INVALID, problem)
+    tally.count(number, -1, outcome)
+    tally.unread[number] = tally.unread.get(number, 0) + 1
+    return number, None, outcome
+
+
+ID_CHARS = 200   # a longer id cell of a malformed row is not taken for a student id
+
+
+def readable_id(text: str, delimiter: str) -> bool:
+    """Whether the id cell of a malformed row can be trusted: some text, not
+    over ID_CHARS, with no quote, line break or separator (a quote left open
+    in the id cell runs the rest of the line into it). The row's cells are
+    padded with empty ones up to the header's width, so a row too short to
+    reach the id column has an empty id cell."""
+    text = text.strip()
+    return 0 < len(text) <= ID_CHARS and not any(c in text for c in ('"', "\r", "\n", delimiter))
 
 
 def _own_paper_outcome(index: KeyIndex, paper: int, slot: int, student: str, answer: str) -> Outcome:
@@ -161,10 +193,8 @@ def _own_paper_outcome(index: KeyIndex, paper: int, slot: int, student: str, ans
     return verdict_outcome(checker, answer)
 
 
-def _ungraded(problem, slot, source, j) -> Outcome:
-    """The outcome of a row that cannot be graded: malformed, no such part, or no student."""
-    if problem is not None:
-        return problem_outcome(Status.INVALID, problem)
+def _ungraded(slot, source, j) -> Outcome:
+    """The outcome of a well-formed row that cannot be graded: no such part, or no student."""
     if not isinstance(slot, int):
         return problem_outcome(Status.UNKNOWN_QUESTION, slot)
     return problem_outcome(Status.INVALID, f"line {source.line_of(j)}: no student id")

@@ -161,8 +161,8 @@ def _listed(manifest: Path) -> list:
 
 def _graded_rows(result, answer_column: int, strays=None) -> dict:
     """``{data row: (answer, expected, feedback, reason)}`` of every row the
-    matrix points to; every unknown_question or superseded row goes to
-    ``strays`` (StrayAnswers) on the way."""
+    matrix points to; every unknown_question or superseded row, and every
+    invalid row graded against no part, goes to ``strays`` (StrayAnswers) on the way."""
     matrix = result.matrix
     wanted = {matrix.answer_row(n, s) for n in range(len(matrix)) for s in range(len(matrix.slots))}
     wanted.discard(-1)
@@ -175,8 +175,8 @@ def _graded_rows(result, answer_column: int, strays=None) -> dict:
         for i, row in enumerate(reader):
             if i in wanted:
                 found[i] = (row[answer_column], row[expected], row[feedback], row[reason])
-            if strays is not None and row[status] in STRAY_STATUSES:
-                strays.add(i, row, row[status])
+            if strays is not None and (row[status] in STRAY_STATUSES or row[status] == "invalid" and i not in wanted):
+                strays.add(i, row, row[status])   # an invalid row no cell points to was not read as a row
     return found
 
 

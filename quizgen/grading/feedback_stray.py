@@ -1,7 +1,8 @@
 """The answers a student gave that were not graded against a part of their
 paper, for their feedback sheet: a row naming a question or part their paper
-does not have (``unknown_question``) and an earlier answer replaced by a later
-one to the same part (``superseded``). A student who sees "missing" for a part
+does not have (``unknown_question``), an earlier answer replaced by a later
+one to the same part (``superseded``) and a row not read as a row (``invalid``
+with no part: an unquoted decimal comma made too many cells, say). A student who sees "missing" for a part
 they believe they answered reads here where that answer went, in plain words,
 with the row it was in (graded.csv's row as a spreadsheet numbers it, the
 header being row 1) and the text as they wrote it. A blank passed over for
@@ -114,6 +115,9 @@ def stray_sentence(stray: StrayAnswer, parts_of: dict, esc) -> str:
     if stray.status == "superseded":
         later = f"your later answer in row {stray.later}" if stray.later else "a later answer"
         return f"Row {stray.row}: {answer} to {named} was replaced by {later}, which is the one graded."
+    if stray.status == "invalid":
+        return (f"Row {stray.row}, for {named}, could not be read as one answer (a comma in the answer splits "
+                "it into cells, for example); it was not graded.")
     paper = parts_of.get(norm_question(stray.question))
     if paper is None:
         return (f"Row {stray.row}: {answer} was for question {esc(stray.question)}, which is not on your paper; "

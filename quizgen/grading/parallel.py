@@ -43,8 +43,9 @@ class LaterPart(NamedTuple):
     (the id cell each was first met by, and name), the unknown ids it met, its
     grid (its students x slots: answer rows counted from its first row, and
     Outcomes), its pass-time counts, the rows it superseded (a RowSet),
-    whether a graded record spans lines, and its ECF re-marking: {row:
-    Outcome} and {grid cell: the Outcome ECF replaced}."""
+    whether a graded record spans lines, its ECF re-marking: {row:
+    Outcome} and {grid cell: the Outcome ECF replaced}, and its students'
+    rows not read as a row and superseded answers (Tally.unread, .resubmitted)."""
 
     rows: int
     texts: list
@@ -58,6 +59,8 @@ class LaterPart(NamedTuple):
     multiline: bool
     patched: dict
     originals: dict
+    unread: dict
+    resubmitted: dict
 
 
 def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally,
@@ -119,7 +122,8 @@ def grade_later_part(source, index: KeyIndex, students: Students, spill: int) ->
         first_text.setdefault(number, text)
     return LaterPart(rows, [first_text[n] for n in range(len(students))], list(students.names),
                       list(students.unknown.items()), grid.rows, grid.outcomes, tally.status,
-                      tally.student_counts, superseded, writer.multiline, patched, originals)
+                      tally.student_counts, superseded, writer.multiline, patched, originals, tally.unread,
+                      tally.resubmitted)
 
 
 def merge_later_part(part: LaterPart, offset: int, students: Students, grid: AnswerGrid, tally: Tally,
@@ -170,6 +174,10 @@ def _add_counts(part: LaterPart, numbers: list, tally: Tally) -> None:
         for status, count in counts.items():
             if count:
                 target[status] += count
+    for counts, merged in ((part.unread, tally.unread), (part.resubmitted, tally.resubmitted)):
+        for local, count in counts.items():
+            number = numbers[local] if local >= 0 else -1
+            merged[number] = merged.get(number, 0) + count
 
 
 def _merge_grid(part: LaterPart, numbers: list, known: int, offset: int, grid: AnswerGrid, tally: Tally,

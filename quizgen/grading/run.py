@@ -207,7 +207,8 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.decimal_comma = source.decimal_comma
     result.roster_notes = roster_notes
     result.notes.extend(result.roster_notes)
-    result.notes.extend(look_at_lines(result.matrix, result.counts))
+    result.notes.extend(look_at_lines(result.matrix, result.counts, tally.unread))
+    result.notes.extend(resubmission_lines(students.ids, tally.resubmitted, source.header))
     return result
 
 
@@ -271,21 +272,74 @@ _LOOK_AT = ((Status.NEEDS_REVIEW, "need a person to read them (needs_review, 0 u
             (Status.INVALID, "could not be read (invalid, 0; the reason column says why)"))
 
 
-def look_at_lines(matrix: VerdictMatrix, counts: dict) -> list:
+def look_at_lines(matrix: VerdictMatrix, counts: dict, unread: dict | None = None) -> list:
     """One line per status a marker should look at (``_LOOK_AT``) naming where its
-    answers are (student and part, the first SHOWN), so they need not search graded.csv."""
+    answers are (student and part, the first SHOWN), so they need not search
+    graded.csv; invalid rows graded against no part are counted apart: those
+    not read as a row (``unread``: Tally.unread), naming their students, and
+    those with no student id."""
     lines = []
     for status, says in _LOOK_AT:
         count = counts.get(status, 0)
         if count:
             shown = [f"{sid} {slot.question_id} ({slot.part})" for sid, slot in matrix.where(status, SHOWN)]
             named = matrix.count(status)
-            places = [", ".join(shown) + (f" and {named - len(shown)} more" if named > len(shown) else "")] \
-                if shown else []
-            if count > named:   # a row with no student id, or not read as a row (an unquoted decimal comma)
-                places.append(f"{count - named} row(s) with no student id or not read as a row")
+            places = [_named_first(shown, named)] if shown else []
+            if count > named:
+                places += unplaced_lines(matrix.students, count - named, unread or {})
             lines.append(f"{count} answer(s) {says}: {'; '.join(places)}")
     return lines
+
+
+def unplaced_lines(ids: list, rows: int, unread: dict) -> list:
+    """What the ``rows`` invalid rows graded against no part are: not read as a
+    row (an unquoted decimal comma, a quote left open), of the students named,
+    or of no student whose id could be read; the rest have no student id."""
+    places = []
+    owners = [n for n in sorted(unread) if n >= 0]
+    of_students = sum(unread[n] for n in owners)
+    if of_students:
+        places.append(f"{of_students} row(s) not read as a row, so graded against no part: "
+                      + _named_first([ids[n] for n in owners[:SHOWN]], len(owners)))
+    if unread.get(-1):
+        places.append(f"{unread[-1]} row(s) not read as a row, whose student id could not be read either")
+    no_id = rows - of_students - unread.get(-1, 0)
+    if no_id > 0:
+        places.append(f"{no_id} row(s) with no student id")
+    return places
+
+
+def _named_first(shown: list, total: int) -> str:
+    """The first names of ``total``, then how many more."""
+    return ", ".join(shown) + (f" and {total - len(shown)} more" if total > len(shown) else "")
+
+
+TIMESTAMP_HEADERS = frozenset({"timestamp", "completiontime", "submitted", "submittedat", "starttime", "startedon"})
+"""Headers (case, spaces and underscores aside) of a column that says when a
+form was filled in (Google Forms, Microsoft Forms, Moodle): grading never reads it."""
+
+
+def resubmission_lines(ids: list, resubmitted: dict, header: list) -> list:
+    """One line naming the students who answered a part more than once
+    (``resubmitted``: Tally.resubmitted), saying that the last row in the file
+    was graded; with a timestamp-like column in ``header``, that the file's
+    row order decides, not that column (a form's export sorted by name may
+    put a later submission first)."""
+    owners = sorted(n for n, count in resubmitted.items() if count and n >= 0)
+    if not owners:
+        return []
+    line = (f"{len(owners)} student(s) answered a part more than once, and for each part the last row in the file "
+            "was graded (the earlier ones are superseded): " + _named_first([ids[n] for n in owners[:SHOWN]],
+                                                                             len(owners)))
+    stamp = next((cell.strip() for cell in header if _squeezed(cell) in TIMESTAMP_HEADERS), None)
+    if stamp is not None:
+        line += (f"; the file's row order decides which is last, not its {stamp[:40]!r} column: if the file was "
+                 f"sorted another way (by name, say), sort it by {stamp[:40]!r} and grade again")
+    return [line]
+
+
+def _squeezed(cell: str) -> str:
+    return "".join(cell.replace("_", " ").split()).casefold()
 
 
 def _matrix(index: KeyIndex, students: Students, grid: AnswerGrid) -> VerdictMatrix:

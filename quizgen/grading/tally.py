@@ -44,6 +44,8 @@ class Tally:
         self.slot_codes = [{} for _ in range(slots)]
         self.wordings = {}            # {code: {slot: its wording there, or None where answers word it differently}}
         self.overridden = {}          # {code: {slot}}: met in answers an override decided, whose words may be the marker's
+        self.unread = {}              # {student: rows not read as a row}, -1 for rows whose id could not be read
+        self.resubmitted = {}         # {student: their answers a later one to the same part superseded}
 
     def grow(self, students: int) -> None:
         """Make room for students up to number ``students``."""
