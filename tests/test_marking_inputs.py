@@ -115,17 +115,30 @@ def test_policy_reads_and_resolves_per_template():
     assert parse_policy("carried_figures: 4\n").credits_for("x", "C1").levels == (4, 5, 6)
 
 
+def test_policy_shares_may_be_percentages_as_in_an_overrides_file():
+    policy = parse_policy("ecf_credit: 50%\nimprecise_credit: ' 25 %'\ntraps: {log10_instead_of_ln: 12.5%}\n")
+    credits = policy.credits_for("x", "C1")
+    assert (credits.ecf, credits.imprecise, credits.traps) == (0.5, 0.25, {"log10_instead_of_ln": 0.125})
+
+
 @pytest.mark.parametrize("text, message", [
-    ("ecf_credit: 2", "policy.yaml: ecf_credit: expected a number from 0 to 1, found 2"),
+    ("ecf_credit: 2", "policy.yaml: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to 100%, "
+                      "found 2"),
     ("ecf_credits: 1", "policy.yaml: ecf_credits: unknown key"),
-    ("traps: {C7: {x: yes}}", "policy.yaml: traps.C7.x: expected a number from 0 to 1, found True"),
+    ("traps: {C7: {x: yes}}", "policy.yaml: traps.C7.x: expected a number from 0 to 1 or a percentage from 0% to "
+                                "100%, found True"),
     ("points: {C7: {p: -1}}", "policy.yaml: points.C7.p: expected a number of points"),
     ("ecf_credit: [", "policy.yaml:1: not valid YAML"),
     ("- 1", "policy.yaml: expected a mapping"),
     ("carried_figures: 2", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found 2"),
     ("carried_figures: '4'", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found '4'"),
     ("carried_figures: 4.0", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found 4.0"),
-    ("ecf_credit: '5e-1'", "policy.yaml: ecf_credit: expected a number from 0 to 1, found '5e-1'"),
+    ("ecf_credit: '5e-1'", "policy.yaml: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to "
+                           "100%, found '5e-1'"),
+    ("imprecise_credit: 150%", "policy.yaml: imprecise_credit: expected a number from 0 to 1 or a percentage from 0% "
+                               "to 100%, found 1.5"),
+    ("imprecise_credit: '-5%'", "policy.yaml: imprecise_credit: expected a number from 0 to 1 or a percentage from "
+                                "0% to 100%, found '-5%'"),
     ("ecf_credit: 0.5\necf_credit: 1", "policy.yaml:2: not valid YAML (duplicate key 'ecf_credit' (first given "
                                       "on line 1))"),
     ("traps: {a: 0.5}\nimprecise_credit: 0\ntraps:\n  b: 1", "policy.yaml:3: not valid YAML (duplicate key 'traps' "

@@ -15,6 +15,8 @@ one-line errors naming the file and key:
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -172,9 +174,16 @@ def _found(value) -> str:
 
 
 def _fraction(value, source: str, key: str) -> float:
+    """A share of the marks: a number from 0 to 1, or a percentage (``25%``, as an overrides file gives it)."""
+    if isinstance(value, str) and _PERCENT.fullmatch(value):
+        value = float(value.strip().rstrip("%").strip()) / 100
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise InputFileError(f"{source}: {_shown(key)}: expected a number from 0 to 1, found {_found(value)}")
+        raise InputFileError(f"{source}: {_shown(key)}: expected a number from 0 to 1 or a percentage from 0% to "
+                             f"100%, found {_found(value)}")
     return float(value)
+
+
+_PERCENT = re.compile(r"\s*\d{1,3}(?:\.\d{1,6})?\s*%\s*")
 
 
 def _carried_figures(value, source: str) -> int:
