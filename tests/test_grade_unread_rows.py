@@ -46,7 +46,7 @@ def test_a_student_whose_only_row_is_malformed_is_graded_not_lost(invoke, tmp_pa
             "as a row, so graded against no part: t01, t02\n") in result.output
     students = _students(tmp_path / "b4-graded-students.csv")
     assert [(s["invalid"], s["incorrect"], s["missing"]) for s in students.values()] == \
-        [("1", "1", "25"), ("1", "0", "26"), ("0", "0", "27")]
+        [("1", "1", "26"), ("1", "0", "27"), ("0", "0", "27")]   # a row read as no part answers none of the 27
     gradebook = (tmp_path / "b4-graded-gradebook-plain.csv").read_text(encoding="utf-8-sig")
     assert "\nt02," in gradebook
     sheet = (tmp_path / "sheets" / "t02.md").read_text(encoding="utf-8")
