@@ -80,3 +80,12 @@ def test_no_trap_is_the_answer_rounded_too_early(templates_by_class, cls):
                 value = to_float(trap.value)
                 assert not any(abs(x - value) <= half_width(value, spec) for x in
                                _early_roundings(answer, spec.get("sigfigs", 3))), (k, pv.part.name, trap.code)
+
+
+def test_every_c9_claim_says_how_bert_orders_its_predictions(templates_by_class):
+    """Part (b) asks whether BERT predicts the masked tokens one after another
+    from left to right; a claim that spoke only of the left context ("from the
+    tokens to its left") gave (b) nothing of the claim's to check."""
+    claims = next(p for p in templates_by_class["C9"].params if p.name == "claim").spec
+    for claim in claims:
+        assert any(words in claim["text"] for words in ("left to right", "one by one", "then uses")), claim["text"]

@@ -240,8 +240,8 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "69b82eb7fdac04affeb7ae069bed7bac2603ce936d721fe31326de4f96d96015",
-    ("1", "solutions.md"): "cf162c2d5c81e4525638cbc632c7f1084bf7433705de0aea2053ac73cdcac5a3",
+    ("1", "problems.md"): "1211b0888892e34fe20b46d6f07d27eb6c24250127c43937519c8f2de5aba26c",
+    ("1", "solutions.md"): "4189766c4cb4159ee784861235ac57f19040c07755e8d9f48d03e19fb7871a28",
     ("2", "problems.md"): "bf34332487fc56e029e47b03c81dbb1336570d45cc2fc89baed9facd450d0eb3",
     ("2", "solutions.md"): "6831ec1a4eb4974a0fcda3c91948ec57f14c02619691b220b249668acab97f43",
 }
