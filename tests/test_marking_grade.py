@@ -281,16 +281,18 @@ def test_two_overrides_of_one_part_are_reported_and_the_later_is_used(tmp_path):
     slip a marker must see: one warning naming both lines; the later one counts."""
     instances, answers = _c7_case(tmp_path)
     (tmp_path / "overrides.csv").write_text("student_id,question_id,part,score\n"
-                                            "s001,Q1,b,0.25\nS001,q1,(b),50%\ns001,Q1,c,1\ns001,Q1,c,1\n",
+                                            "s001,Q1,b,0.25\nS001,q1,(b),50%\ns001,Q9,a,1\ns001,Q1,c,1\n"
+                                            "s001,Q1,c,1\n",
                                             encoding="utf-8")
     key = _write_c7_files(tmp_path, instances, answers)
     result = quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json", overrides=tmp_path / "overrides.csv")
     with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
         rows = {r["part"]: r for r in csv.DictReader(handle)}
     assert float(rows["b"]["score"]) == pytest.approx(key.papers[0].questions[0].parts[1].points / 2)
-    assert result.warnings == [
+    assert result.warnings == [   # in the file's order: an unmatched line 4 between them, not first
         "overrides.csv: line 3 decides s001 Q1 (b) again (line 2 decided it otherwise); line 3 is used",
-        "overrides.csv: line 5 decides s001 Q1 (c) again (line 4 did the same); line 5 is used"]
+        "overrides.csv: line 4: override for s001 Q9 (a) matches no answer: no question 'Q9' in key.json (it has Q1)",
+        "overrides.csv: line 6 decides s001 Q1 (c) again (line 5 did the same); line 6 is used"]
 
 
 @pytest.mark.parametrize("credit", [0, 1])

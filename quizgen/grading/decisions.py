@@ -83,7 +83,8 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
     ``patched``); an override of a known student's part on their paper with no
     answer row gets a row of its own from ``made`` (None: it matches nothing).
     Returns one line per override that matched nothing, and one per override
-    of a part an earlier line already decided (the later line is used)."""
+    of a part an earlier line already decided (the later line is used), in
+    the order of the file's lines."""
     unmatched, repeated, decided, reasons = [], [], {}, {}   # decided: {grid cell: the override that set it}
     for override in overrides:
         number = students.find(override.student_id)
@@ -101,7 +102,7 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         if k in decided:
             info = index.slots[slot]
             part = f"{students.ids[number]} {info['question_id']} ({info['part']})"
-            repeated.append(describe_repeat(decided[k], override, part, source))
+            repeated.append((override.line, describe_repeat(decided[k], override, part, source)))
         decided[k] = override
         old = grid.outcomes[k]
         fresh = row < 0 or (made is not None and row >= made.first)
@@ -119,7 +120,8 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
             grid.rows[k] = made.write(students, index, number, slot, outcome)
         else:
             patched[row] = outcome
-    return describe_unmatched(unmatched, source, reasons) + repeated
+    lines = [(o.line, text) for o, text in zip(unmatched, describe_unmatched(unmatched, source, reasons))]
+    return [text for _, text in sorted(lines + repeated, key=lambda pair: pair[0])]
 
 
 def describe_repeat(earlier, later, part: str, source: str) -> str:
