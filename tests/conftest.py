@@ -79,3 +79,16 @@ def invoke(runner):
     def run(*args, input=None):
         return runner.invoke(main, [str(a) for a in args], input=input, catch_exceptions=False)
     return run
+
+
+@pytest.fixture
+def pdf_sheet_sources(monkeypatch):
+    """``grade --format pdf`` with TeX stubbed out: {sheet name: LaTeX source},
+    filled as the sheets are made (each compiles to an empty PDF)."""
+    from quizgen.grading import feedback_pdf
+
+    made = {}
+    monkeypatch.setattr(feedback_pdf, "check_tex", lambda: None)
+    monkeypatch.setattr(feedback_pdf, "compile_sheets",
+                        lambda docs: made.update(docs) or {n[:-4] + ".pdf": b"" for n in docs})
+    return made

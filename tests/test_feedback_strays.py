@@ -1,8 +1,9 @@
 """A student who sees "missing" for a part they believe they answered finds,
-on their feedback sheet, where that answer went: a row for a question or
-part their paper does not have, or an earlier answer replaced by a later
-one, each with its row and the text as written. Sheets of students with no
-such answers are the same as before, byte for byte."""
+on their feedback sheet, where that answer went: an answer for a question or
+part their paper does not have, with the text as written, or, in one line,
+the parts they answered more than once; by question and part, never by the
+row of the instructor's file. Sheets of students with no such answers are
+the same as before, byte for byte."""
 
 import csv
 import json
@@ -51,12 +52,11 @@ def test_the_sheet_says_where_each_answer_not_graded_went(paper):
     folder, right = paper
     sheet = (grade(folder, class_rows(right), "with") / "s01.md").read_text(encoding="utf-8")
     assert "## Answers not graded against your paper" in sheet
-    assert ("- Row 2: your answer 0.5 to Q1 (a) was replaced by your later answer in row 5, which is the one "
-            "graded.") in sheet
-    assert "- Row 4: your answer =1+2 was for question Q12, which is not on your paper; it was not graded." in sheet
-    assert ("- Row 6: your answer 0.3 was for q1 (D), but Q1 on your paper has parts a, b, c; it was not graded."
+    assert "- You answered Q1 (a) more than once; your last answer was graded.\n" in sheet
+    assert "- Your answer =1+2 was for question Q12, which is not on your paper; it was not graded." in sheet
+    assert ("- Your answer 0.3 was for q1 (D), but Q1 on your paper has parts a, b, c; it was not graded."
             in sheet)
-    assert "| c | - | missing | 0 / 2 |" in sheet
+    assert "| c | - | missing | 0 / 2 |" in sheet and "row" not in sheet.split("## Q1")[0].lower()
 
 
 def test_sheets_without_such_answers_are_unchanged(paper):
@@ -67,7 +67,7 @@ def test_sheets_without_such_answers_are_unchanged(paper):
     assert "not graded against" not in (with_strays / "s02.md").read_text(encoding="utf-8")
 
 
-def test_a_wide_file_names_its_rows_too(paper):
+def test_a_wide_files_stray_answer_is_named_by_its_question(paper):
     folder, right = paper
     wide = folder / "wide.csv"
     wide.write_text("student_id,Q1a,Q1b,Q1c,Q9a\n"
@@ -76,23 +76,18 @@ def test_a_wide_file_names_its_rows_too(paper):
     result = CliRunner().invoke(main, ["grade", str(wide), "--key", str(folder / "quiz" / "key.json"),
                                        "--feedback", str(folder / "wide")])
     assert result.exit_code == 0, result.output
-    graded = list(csv.reader(open(folder / "wide-graded.csv", encoding="utf-8-sig")))
-    row = next(n for n, cells in enumerate(graded, 1) if cells[1:3] == ["Q9", "a"])
-    assert (f"- Row {row}: your answer 0.7 was for question Q9, which is not on your paper"
+    assert ("- Your answer 0.7 was for question Q9, which is not on your paper; it was not graded."
             in (folder / "wide" / "s01.md").read_text(encoding="utf-8"))
 
 
-def test_pdf_sheets_carry_the_same_section(paper, monkeypatch):
-    from quizgen.grading import feedback_pdf
-
-    made = {}
-    monkeypatch.setattr(feedback_pdf, "check_tex", lambda: None)
-    monkeypatch.setattr(feedback_pdf, "compile_sheets",
-                        lambda docs: made.update(docs) or {n[:-4] + ".pdf": b"" for n in docs})
+def test_pdf_sheets_carry_the_same_section(paper, pdf_sheet_sources):
+    made = pdf_sheet_sources
     folder, right = paper
     grade(folder, class_rows(right), "pdf", "--format", "pdf")
     assert r"\section*{Answers not graded against your paper}" in made["s01.tex"]
-    assert r"\item Row 4: your answer =1+2 was for question Q12, which is not on your paper" in made["s01.tex"]
+    assert r"\item Your answer =1+2 was for question Q12, which is not on your paper" in made["s01.tex"]
+    assert r"\item You answered Q1 (a) more than once; your last answer was graded." in made["s01.tex"]
+    assert "Row" not in made["s01.tex"]
     assert "not graded against" not in made["s02.tex"]
 
 
@@ -101,4 +96,4 @@ def test_a_flood_of_such_answers_is_cut_short(paper):
     rows = [("s01", "Q7", "a", str(n)) for n in range(30)] + class_rows(right, False)
     sheet = (grade(folder, rows, "flood") / "s01.md").read_text(encoding="utf-8")
     assert sheet.count("which is not on your paper") == 20
-    assert "... and 10 more such answer(s), listed in the graded answers file." in sheet
+    assert "- ... and 10 more such answer(s), not listed here." in sheet

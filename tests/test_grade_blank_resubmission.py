@@ -69,9 +69,8 @@ def test_beside_a_replaced_answer_the_blanks_are_one_line(tmp_path):
     graded(tmp_path, "Student ID,Q1a,Q1b\ns001,0.4,3\ns001,,\ns001,0.5,\n",
            outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
     sheet = (tmp_path / "sheets" / "s001.md").read_text(encoding="utf-8")
-    assert "- Row 2: your answer 0.4 to Q1 (a) was replaced by your later answer in row 6, which is the one graded." \
-        in sheet
-    assert ("- 3 of your blank answers were passed over for another row answering the same part: a blank never "
+    assert "- You answered Q1 (a) more than once; your last answer was graded.\n" in sheet
+    assert ("- 3 of your blank answers were passed over for your other answer to the same part: a blank never "
             "replaces an answer, so nothing was lost.") in sheet
     assert sheet.count("\n- ") == 2
 
@@ -82,7 +81,7 @@ def test_a_replaced_answer_after_a_flood_of_blanks_is_still_listed(tmp_path):
     graded(tmp_path, "student_id,question_id,part,answer\n" + rows,
            outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
     sheet = (tmp_path / "sheets" / "s001.md").read_text(encoding="utf-8")
-    assert "- Row 2: your answer 2 to Q1 (b) was replaced by your later answer in row 34" in sheet
+    assert "- You answered Q1 (b) more than once; your last answer was graded.\n" in sheet
     assert "- 30 of your blank answers were passed over" in sheet and "more such answer" not in sheet
 
 
@@ -90,4 +89,4 @@ def test_one_blank_passed_over_is_counted_in_the_singular(tmp_path):
     graded(tmp_path, "student_id,question_id,part,answer\ns001,Q1,b,2\ns001,Q1,a,0.5\ns001,Q1,a,\ns001,Q1,b,3\n",
            outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
     sheet = (tmp_path / "sheets" / "s001.md").read_text(encoding="utf-8")
-    assert "- One of your blank answers was passed over for another row answering the same part" in sheet
+    assert "- One of your blank answers was passed over for your other answer to the same part" in sheet

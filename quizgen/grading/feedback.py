@@ -23,8 +23,9 @@ from quizgen.cells import unguard
 from quizgen.csv_input import norm_question
 from quizgen.files import write_files
 from quizgen.generation.figures import TITLE
-from quizgen.grading.feedback_stray import STRAY_HEADING, STRAY_INTRO, STRAY_STATUSES, StrayAnswers, stray_sentences
+from quizgen.grading.feedback_stray import STRAY_HEADING, STRAY_STATUSES, StrayAnswers, stray_sentences
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
+from quizgen.marking.rules import OVERRIDE
 from quizgen.report.formatting import md_cell, number_text, one_place
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -162,7 +163,7 @@ def _listed(manifest: Path) -> list:
 def _graded_rows(result, answer_column: int, strays=None) -> dict:
     """``{data row: (answer, expected, feedback, reason)}`` of every row the
     matrix points to; every unknown_question or superseded row, and every
-    invalid row graded against no part, goes to ``strays`` (StrayAnswers) on the way."""
+    invalid one it does not point to, goes to ``strays`` (StrayAnswers) on the way."""
     matrix = result.matrix
     wanted = {matrix.answer_row(n, s) for n in range(len(matrix)) for s in range(len(matrix.slots))}
     wanted.discard(-1)
@@ -175,8 +176,8 @@ def _graded_rows(result, answer_column: int, strays=None) -> dict:
         for i, row in enumerate(reader):
             if i in wanted:
                 found[i] = (row[answer_column], row[expected], row[feedback], row[reason])
-            if strays is not None and (row[status] in STRAY_STATUSES or row[status] == "invalid" and i not in wanted):
-                strays.add(i, row, row[status])   # an invalid row no cell points to was not read as a row
+            elif strays is not None and row[status] in STRAY_STATUSES:
+                strays.add(row, row[status])
     return found
 
 
@@ -274,7 +275,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
     stray = stray_sentences(*strays.of(number), questions, md_cell) if strays is not None else []
     if stray:
-        lines += [f"## {STRAY_HEADING}", "", STRAY_INTRO, "", *(f"- {line}" for line in stray), ""]
+        lines += [f"## {STRAY_HEADING}", "", *(f"- {line}" for line in stray), ""]
     for at, question in enumerate(questions):
         lines += [f"## {md_cell(question.id)}: {md_cell(question.title or question.template)}", "",
                   "| part | your answer | verdict | score | the key's answer |", "| --- | --- | --- | --- | --- |"]
@@ -327,14 +328,15 @@ class PartNote(NamedTuple):
 
 def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: bool = False) -> list:
     """The PartLine of every part of ``question`` for student ``number``, every
-    plain decimal with a comma when ``comma``."""
+    plain decimal with a comma when ``comma``; the verdict as the student
+    reads it (sheet_verdict)."""
     lines = []
     for part in question.parts:
         slot = slot_of.get((norm_question(question.id), part.letter))
         outcome = matrix.cell(number, slot) if slot is not None else None
         answer, _, feedback, reason = rows.get(matrix.answer_row(number, slot) if slot is not None else -1,
                                                ("", "", "", ""))
-        status = outcome.status.value if outcome is not None and outcome.status is not None else "missing"
+        status = sheet_verdict(outcome, float(part.points))
         score = number_text(outcome.score) if outcome is not None else "0"
         code = outcome.misconception if outcome is not None else ""
         numbers = (comma_number(t, comma) for t in (score, number_text(part.points), part.answer))
@@ -343,21 +345,36 @@ def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: 
     return lines
 
 
+def sheet_verdict(outcome, points: float) -> str:
+    """The verdict a student reads: graded.csv's status (``missing`` when no
+    answer counts), except for a mark the marker set (an override), which the
+    verdict never contradicts: ``correct`` at full marks and ``partly
+    correct`` between none and full, whatever status graded.csv records (a
+    needs_review answer given half marks is ``incorrect`` there)."""
+    if outcome is None or outcome.status is None:
+        return "missing"
+    if outcome.note == OVERRIDE and outcome.score > 0:
+        return "correct" if outcome.score >= points else "partly correct"
+    return outcome.status.value
+
+
 def part_notes(line: PartLine) -> list:
     """The PartNotes of one part, in plain words: the misconception named and
     explained, or the grader's feedback (error carried forward, carried or early
-    rounding), the marker's override comment, and the grader's reason."""
+    rounding), the marker's override comment, and the grader's reason (none
+    under the marker's decision: graded.csv's reason there, the overrides
+    file's line that made a row, is the instructor's bookkeeping)."""
     notes = []
     if line.misconception:
         notes.append(PartNote(line.letter, "misconception", line.misconception, line.feedback))
-    elif line.note == "override":
+    elif line.note == OVERRIDE:
         notes.append(PartNote(line.letter, "your marker's decision", "", line.feedback or "score set by your marker"))
     elif line.feedback:
         label = _NOTE_LABELS.get(line.note, "feedback")
         text = line.feedback.removeprefix(f"{label}: ").replace(f" ({label})", "", 1)   # the label says it once,
         text = text.replace(f": {label}: ", ": ", 1)   # also after "marked from your (a) = 0.77"
         notes.append(PartNote(line.letter, label, "", text))
-    if line.reason:
+    if line.reason and line.note != OVERRIDE:
         notes.append(PartNote(line.letter, "note", "", line.reason))
     return notes
 

@@ -15,7 +15,7 @@ import unicodedata
 from quizgen.errors import TexNotFoundError
 from quizgen.grading.feedback import part_lines, part_notes, score_texts, student_sheets
 from quizgen.grading.feedback_md import markdown_sheets
-from quizgen.grading.feedback_stray import STRAY_HEADING, STRAY_INTRO, stray_sentences
+from quizgen.grading.feedback_stray import STRAY_HEADING, stray_sentences
 from quizgen.generation.pdf import install_hint
 from quizgen.text.render import escape_tex
 
@@ -79,7 +79,7 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                          student_name=breakable(total.name), score=score, max_score=max_score,
                          percent=f"{percent}\\%", questions=items,
                          has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper,
-                         strays=strays, stray_heading=STRAY_HEADING, stray_intro=STRAY_INTRO,
+                         strays=strays, stray_heading=STRAY_HEADING,
                          footer_who=footer_who(total.student_id, total.name),
                          answer_separator=";" if context.comma else ",")
 
