@@ -61,7 +61,8 @@ def test_both_papers_state_the_same_rules_for_answers(invoke, tmp_path):
 
 
 def _early_roundings(answer: float, figures: int) -> list:
-    return [float(f"{answer:.{k}g}") for k in range(1, figures)]
+    """The answer one figure short of those asked for (two short, 0.6 for 0.5761, is more likely the trap's slip)."""
+    return [float(f"{answer:.{figures - 1}g}")]
 
 
 @pytest.mark.parametrize("cls", ["C1", "C2", "C7", "C8", "C9", "C10"])

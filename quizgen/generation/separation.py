@@ -38,20 +38,23 @@ def check_separation(pv) -> None:
 
 
 def _check_early_roundings(pv, spec: dict, answer: float) -> None:
-    """Reject a draw where the answer rounded too early (to fewer significant
-    figures than the part asks for: 0.7513 to 0.75) falls into a trap (C1's
+    """Reject a draw where the answer rounded one figure too early (0.7513 to
+    0.75 where 3 significant figures are asked for) falls into a trap (C1's
     z_t / sum z = 3/4): such an answer could be either slip, and the grader
-    would name the trap to a student who only rounded early."""
+    would name the trap to a student who only rounded early. An answer two
+    figures short (0.6 for 0.5761) is more likely the trap's slip than so
+    coarse a rounding, and the trap names it."""
     if answer == 0 or "atol" in spec or "rtol" in spec:
         return   # a window, not figures, is asked for
     figures = spec.get("sigfigs", DEFAULT_SIGFIGS)
-    early = {float_to_places(answer, figure_places(answer, k)) for k in range(1, figures)}
+    if figures < 2:
+        return
+    early = float_to_places(answer, figure_places(answer, figures - 1))
     for j, trap in enumerate(pv.traps):
         value = None if trap.value is None else to_float(trap.value)
-        hit = next((x for x in sorted(early) if value is not None and matches(x, value, spec)), None)
-        if hit is not None:
+        if value is not None and matches(early, value, spec):
             raise Rejected(f"part {pv.part.name}: {trap.code} ({value:.6g}) is the answer ({answer:.6g}) rounded "
-                           f"too early ({hit:.6g})", ("traps", j), "early")
+                           f"too early ({early:.6g})", ("traps", j), "early")
 
 
 def _clash(pv, pair: tuple, values: list) -> str:
