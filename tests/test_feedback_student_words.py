@@ -68,8 +68,8 @@ def test_answers_not_graded_are_listed_by_question_and_part(quiz):
         "- You answered Q1 (a) and Q2 (b) more than once; your last answer to each was graded.",
         "- Your answer 0.7 was for question Q9, which is not on your paper; it was not graded.",
         "- Your answer 0.5 named no question; it was not graded.",
-        "- Your answer 0.4 to Q1 (c) could not be read from the answers file (its row was malformed); "
-        "it was not graded."]
+        "- Your answer to Q1 (c) could not be read from the answers file (its row was malformed: a comma in the "
+        "answer splits it into cells, for example); it was not graded."]
 
 
 def test_a_mark_made_for_a_part_with_no_answer_shows_the_markers_comment_only(quiz):

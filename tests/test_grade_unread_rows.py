@@ -50,7 +50,8 @@ def test_a_student_whose_only_row_is_malformed_is_graded_not_lost(invoke, tmp_pa
     gradebook = (tmp_path / "b4-graded-gradebook-plain.csv").read_text(encoding="utf-8-sig")
     assert "\nt02," in gradebook
     sheet = (tmp_path / "sheets" / "t02.md").read_text(encoding="utf-8")
-    assert "Row 4, for Q1a, could not be read as one answer" in sheet
+    assert "Your answer to Q1a could not be read from the answers file (its row was malformed" in sheet
+    assert "Your answer 0 " not in sheet   # the split cells of "0,84" are not what the student wrote
     report = (tmp_path / "b4-graded-report.md").read_text(encoding="utf-8")
     assert "3 answers from 2 students (and 1 on the roster" in report and "\n| t02 |  | 0 | 47 |" in report
 

@@ -129,10 +129,10 @@ def stray_sentence(stray: StrayAnswer, parts_of: dict, esc) -> str:
     """Where one answer went, in plain words."""
     answer = f"Your answer {esc(stray.answer)}" if stray.answer.strip() else "Your blank answer"
     named = _named(stray.question, stray.part, esc)
-    if stray.status == "invalid":
-        return (f"{answer} to {named} could not be read from the answers file (its row was malformed); "
-                "it was not graded." if stray.question.strip() else
-                f"{answer} could not be read from the answers file (its row was malformed); it was not graded.")
+    if stray.status == "invalid":   # its cells are not what was written (a decimal comma split "0,84"): none quoted
+        where = f" to {named}" if stray.question.strip() else ""
+        return (f"Your answer{where} could not be read from the answers file (its row was malformed: a comma in "
+                "the answer splits it into cells, for example); it was not graded.")
     if not stray.question.strip():
         return f"{answer} named no question; it was not graded."
     paper = parts_of.get(norm_question(stray.question))
