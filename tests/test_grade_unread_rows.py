@@ -68,6 +68,22 @@ def test_the_invalid_note_counts_unread_rows_and_rows_with_no_id_apart(invoke, t
     assert list(_students(tmp_path / "a-graded-students.csv")) == ["t01", "t02"]
 
 
+SHIFTED = "name,student_id,question_id,part,answer\nAda Lovelace,t01,Q1,a,0.1\nSmith, John,t02,Q1,a,0.1\n" \
+          "Jo Bloggs,t03,Q1,a,0.5\n"   # an unquoted comma in the name moves t02 out of the id column
+
+
+def test_a_row_whose_cells_moved_makes_no_student_of_what_lands_in_the_id_column(invoke, tmp_path, q1_key):
+    """("John" is in t02's id column): no student John, in any output, and t02,
+    whose only row it was, is not credited with it; a known t02 is."""
+    (tmp_path / "shift.csv").write_text(SHIFTED, encoding="utf-8")
+    result = invoke("grade", tmp_path / "shift.csv", "--key", q1_key, "--force")
+    assert result.exit_code == 0, result.output
+    assert list(_students(tmp_path / "shift-graded-students.csv")) == ["t01", "t03"]
+    (tmp_path / "roster.csv").write_text("student_id\nt01\nJohn\nt03\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "shift.csv", "--key", q1_key, "--force", "--roster", tmp_path / "roster.csv")
+    assert list(_students(tmp_path / "shift-graded-students.csv"))[:3] == ["t01", "John", "t03"]   # known: trusted
+
+
 def _resubmitted(tmp_path, header: str) -> str:
     """Twelve students answer Q1a twice; t13 answers once, t14 answers, then leaves a blank."""
     rows = [f"{n},t{n:02},Q1a,0.5" for n in range(1, 13)] + [f"{n},t{n:02},Q1a,0.6" for n in range(1, 13)]

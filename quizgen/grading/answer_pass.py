@@ -157,11 +157,14 @@ def _unread(students: Students, grid: AnswerGrid, tally: Tally, cells: list, sou
     """``(student number, None, outcome)`` of a row not read as a row (a BadRow:
     too many cells, a quote left open, an answer over the length limit): invalid,
     graded against no part, but counted for its student when the id cell can
-    still be read (``readable_id``), so that they are not lost or called absent;
-    -1 when it cannot, or names no student of a per-student key."""
+    still be read (``readable_id``) and trusted: the id is the file's first
+    column, which no cell split later in the row can move, or an id already
+    known (met in the answers, on the roster or in the key), so that they are
+    not lost or called absent; -1 otherwise (in ``name,student_id,...`` the
+    row ``Smith, John,s2,...`` has "John" in the id column: no student)."""
     student, name = source.columns[:2]
     number = -1
-    if readable_id(cells[student], source.delimiter):
+    if readable_id(cells[student], source.delimiter) and (id_first(source) or students.knows(cells[student])):
         number = max(students.number(cells[student], "" if name is None else cells[name]), -1)
         grid.grow(len(students))
         tally.grow(len(students))
@@ -172,6 +175,11 @@ def _unread(students: Students, grid: AnswerGrid, tally: Tally, cells: list, sou
 
 
 ID_CHARS = 200   # a longer id cell of a malformed row is not taken for a student id
+
+
+def id_first(source) -> bool:
+    """Whether the student id is the first column of the answers file."""
+    return getattr(source, "student", None) == 0
 
 
 def readable_id(text: str, delimiter: str) -> bool:

@@ -63,6 +63,10 @@ class Students:
                 self.by_text[text] = found
         return found
 
+    def knows(self, student_id: str) -> bool:
+        """Whether ``student_id`` is a student met in the answers, on the roster or in the key."""
+        return self.find(student_id) is not None or self.matcher.match(normalise_id(student_id)) is not None
+
     def find(self, student_id: str):
         """The number of a student already registered, or None."""
         normal = normalise_id(student_id)
