@@ -88,3 +88,21 @@ def test_choices_that_are_not_a_count_of_two_or_more_are_named_by_validate(invok
     result = invoke("validate", tmp_path / "c8.yaml")
     assert result.exit_code == 1
     assert "choices must be a whole number from 2 to 1000" in result.output and found in result.output
+
+
+@pytest.mark.parametrize("text", ["isn't positive", "it isn’t positive", "doesn't predict positive", "can't be positive",
+                                  "won't be positive", "it wasn't positive"])
+def test_a_negative_contraction_negates_as_not_does(text):
+    """Apostrophes are read as spaces, so "isn't" became "isn t" and was no
+    negation at all: "isn't positive" was the trap "positive"."""
+    accept, traps = SENTIMENT[""], {"true_class_as_prediction": SENTIMENT["true_class_as_prediction"]}
+    assert read_words(text, accept, traps, choices=2).status == "accept"
+    assert read_words(text, accept, traps, choices=3).status == REVIEW
+
+
+def test_a_negated_word_that_is_no_listed_answer_goes_to_a_person():
+    """C8 with the prediction right has no trap words: "not positive" named
+    nothing listed and was a silent incorrect; "positive" alone still is incorrect."""
+    assert read_words("not positive", ["negative", "neg"], {}, choices=2).status == REVIEW
+    assert read_words("positive", ["negative", "neg"], {}, choices=2).status == "unknown"
+    assert read_words("no idea", ["negative", "neg"], {}, choices=2).status == "unknown"   # no answer: no reader needed

@@ -49,7 +49,15 @@ def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
 
 # ------------------------------------------------------------------ reading words on meaning
 
-_NEGATIONS = {"not", "no", "never", "isn't", "isnt", "doesn't", "doesnt", "don't", "dont", "nor", "neither"}
+_NEGATIONS = {"not", "no", "never", "isnt", "doesnt", "dont", "nor", "neither", "cannot"}
+_CONTRACTED = re.compile(r"\b(ca|wo|\w+?)n\s+t\b", re.IGNORECASE)
+"""A negative contraction once its apostrophe is a space: ``isn t``, ``doesn t``, ``can t``, ``won t``."""
+
+
+def _not(match) -> str:
+    """The words a negative contraction stands for (``isn t``: ``is not``, ``can t``: ``can not``)."""
+    stem = match.group(1)
+    return {"ca": "can", "wo": "will"}.get(stem.lower(), stem) + " not"
 _FILLER = re.compile(r"^(?:i think|i believe|answer|it is|it's|its|the answer is|they are|it)\s+")
 _HEDGES = {"or", "maybe", "perhaps", "possibly", "either", "unsure"}
 _DOUBT = re.compile(r"\b(?:maybe|perhaps|possibly|unsure|not sure|not certain|no idea|no clue|"
@@ -89,7 +97,8 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
         return WordReading(BLANK)
     classes = {"": {normalise_word(w) for w in accept}}
     classes.update({code: {normalise_word(w) for w in words} for code, words in traps.items()})
-    said = normalise_word(re.sub(r"[,;:!?()\"'=]|\.(?!\d)", " ", str(text)))   # a full stop, not a decimal point
+    said = normalise_word(_CONTRACTED.sub(_not, re.sub(r"[,;:!?()\"'‘’=]|\.(?!\d)", " ", str(text))))
+    # a full stop, not a decimal point; "isn't" ("isn t" once its apostrophe is a space) is "is not"
     said = normalise_word((synonyms or {}).get(said, said))
     exact = _exact(said, classes)
     if exact is not None:
@@ -108,6 +117,8 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
         return WordReading(REVIEW)   # "neutral or positive", "maybe neutral", "maybe no": a person decides
     if found.status not in ("accept", "trap") and _misspelt(said, classes):
         return WordReading(REVIEW)   # "avrage", "bidirectonal": a person decides, never a silent 0
+    if found.status == "unknown" and _NEGATIONS & set(said.split(" ")) and not _DOUBT.search(said):
+        return WordReading(REVIEW)   # "not positive" where no listed word is "positive": what is left is for a person
     return found
 
 
