@@ -67,6 +67,10 @@ def test_choices_travel_through_key_json_and_a_bad_value_is_one_line(templates_b
     for bad in (1, 2.5, "three", True):
         with pytest.raises(InputFileError, match=r"choices: expected a whole number from 2 to 1000"):
             KeyPart.from_json({**record, "choices": bad}, "key.json: questions.0.parts.2")
+    number = key_entry(Question("Q1", instance)).parts[0].to_json()
+    with pytest.raises(InputFileError, match=r"parts.0: choices: only a word part says how many answers it offers; "
+                                             r"this part is numeric"):
+        KeyPart.from_json({**number, "choices": 3}, "key.json: questions.0.parts.0")
 
 
 def test_choices_on_a_number_part_is_refused_at_its_line(invoke, tmp_path):

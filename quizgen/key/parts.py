@@ -277,6 +277,8 @@ def read_spec(record, where: Where, base: PartSpec | None = None) -> PartSpec:
     if "accept" in record:
         fields["accept"] = checks.words(get("accept"), where / "accept")
     if "choices" in record:
+        if kind != "word":
+            raise (where / "choices").fail(f"only a word part says how many answers it offers; this part is {kind}")
         fields["choices"] = checks.integer(get("choices"), where / "choices", 2, MAX_CHOICES)
     if "percent" in record:
         if get("percent") not in (True, False):
