@@ -206,7 +206,7 @@ def test_policy_and_ecf_credit_from_the_command_line(tmp_path):
     (tmp_path / "policy.yaml").write_text("ecf_credit: 0.25\n", encoding="utf-8")
     _grade(tmp_path, {"s001": instance}, {"s001": answers})   # writes key.json and answers.csv
     for options, credit, said in ((["--policy", str(tmp_path / "policy.yaml")], 0.25, "25%"),
-                                  (["--ecf-credit", "0.5"], 0.5, "half")):
+                                  (["--ecf-credit", "0.5"], 0.5, "half"), (["--ecf-credit", "50%"], 0.5, "half")):
         result = CliRunner().invoke(main, ["grade", str(tmp_path / "answers.csv"), *options])
         assert result.exit_code == 0, result.output
         with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
@@ -216,8 +216,10 @@ def test_policy_and_ecf_credit_from_the_command_line(tmp_path):
                    for r in rows)
         assert all(r["feedback"].endswith(f"(error carried forward), which earns {said} of the marks in this course")
                    for r in rows)   # why the score is not the part's points
-    bad = CliRunner().invoke(main, ["grade", str(tmp_path / "answers.csv"), "--ecf-credit", "2"])
-    assert bad.exit_code == 2 and "--ecf-credit" in bad.output
+    for wrong in ("2", "150%", "half", "nan"):
+        bad = CliRunner().invoke(main, ["grade", str(tmp_path / "answers.csv"), "--ecf-credit", wrong])
+        assert bad.exit_code == 2 and bad.output.strip().endswith(
+            f"--ecf-credit must be a number from 0 to 1 or a percentage from 0% to 100%, got {wrong!r}"), bad.output
 
 
 def test_with_no_ecf_credit_an_ecf_answer_is_incorrect_and_says_why(tmp_path):

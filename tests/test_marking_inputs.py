@@ -116,9 +116,9 @@ def test_policy_reads_and_resolves_per_template():
 
 
 def test_policy_shares_may_be_percentages_as_in_an_overrides_file():
-    policy = parse_policy("ecf_credit: 50%\nimprecise_credit: ' 25 %'\ntraps: {log10_instead_of_ln: 12.5%}\n")
+    policy = parse_policy("ecf_credit: 50%\nimprecise_credit: ' 25 %'\ntraps: {log10_instead_of_ln: .5%}\n")
     credits = policy.credits_for("x", "C1")
-    assert (credits.ecf, credits.imprecise, credits.traps) == (0.5, 0.25, {"log10_instead_of_ln": 0.125})
+    assert (credits.ecf, credits.imprecise, credits.traps) == (0.5, 0.25, {"log10_instead_of_ln": 0.005})
 
 
 @pytest.mark.parametrize("text, message", [
@@ -136,7 +136,7 @@ def test_policy_shares_may_be_percentages_as_in_an_overrides_file():
     ("ecf_credit: '5e-1'", "policy.yaml: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to "
                            "100%, found '5e-1'"),
     ("imprecise_credit: 150%", "policy.yaml: imprecise_credit: expected a number from 0 to 1 or a percentage from 0% "
-                               "to 100%, found 1.5"),
+                               "to 100%, found '150%'"),   # as written, not 1.5
     ("imprecise_credit: '-5%'", "policy.yaml: imprecise_credit: expected a number from 0 to 1 or a percentage from "
                                 "0% to 100%, found '-5%'"),
     ("ecf_credit: 0.5\necf_credit: 1", "policy.yaml:2: not valid YAML (duplicate key 'ecf_credit' (first given "

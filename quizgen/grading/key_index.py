@@ -18,6 +18,7 @@ from quizgen.key.load import load_key_file
 from quizgen.key.model import Key
 from quizgen.key.papercode import codes_match, display_code
 from quizgen.marking.policy import Policy, read_policy
+from quizgen.marking.shares import read_share
 from quizgen.maths.tolerance import matches
 from quizgen.scores import score_total
 
@@ -91,9 +92,11 @@ def marking_policy(policy=None, ecf_credit=None) -> Policy:
     ``ecf_credit`` (``--ecf-credit``) replacing its ECF credit."""
     found = policy if isinstance(policy, Policy) else read_policy(policy) if policy is not None else Policy()
     if ecf_credit is not None:
-        if not _finite(ecf_credit) or not 0 <= ecf_credit <= 1:
-            raise UsageError(f"--ecf-credit must be a number from 0 to 1, got {ecf_credit!r}")
-        found = replace(found, ecf_credit=float(ecf_credit))
+        share = read_share(ecf_credit)
+        if share is None:
+            raise UsageError(f"--ecf-credit must be a number from 0 to 1 or a percentage from 0% to 100%, "
+                             f"got {ecf_credit!r}")
+        found = replace(found, ecf_credit=share)
     return found
 
 

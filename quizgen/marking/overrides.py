@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from quizgen.csv_input import ALIASES, csv_problem, header_shown, norm_header, read_csv_text, sniffed_reader
 from quizgen.errors import InputFileError
 from quizgen.key.status import VERDICTS
+from quizgen.marking.shares import read_share
 
 STATUSES = tuple(s.value for s in VERDICTS)
 ROLES = {"student": ALIASES["student"], "question": ALIASES["question"], "part": ALIASES["part"],
@@ -112,11 +113,8 @@ def _check_agrees(status: str, score: float, where: str) -> None:
 
 
 def _score(text: str, where: str) -> float:
-    try:
-        value = float(text[:-1]) / 100 if text.endswith("%") else float(text.replace(",", "."))
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 1:
+    value = read_share(text)
+    if value is None:
         raise InputFileError(f"{where}: score {text!r} is not a fraction from 0 to 1 or a percentage from 0% to 100%")
     return value
 

@@ -15,8 +15,6 @@ one-line errors naming the file and key:
 
 from __future__ import annotations
 
-import re
-
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +22,7 @@ from quizgen.errors import InputFileError, did_you_mean, printable
 from quizgen.input_files import read_capped
 from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits
+from quizgen.marking.shares import read_share
 
 KEYS = ("ecf_credit", "imprecise_credit", "traps", "points", "carried_figures")
 
@@ -174,16 +173,12 @@ def _found(value) -> str:
 
 
 def _fraction(value, source: str, key: str) -> float:
-    """A share of the marks: a number from 0 to 1, or a percentage (``25%``, as an overrides file gives it)."""
-    if isinstance(value, str) and _PERCENT.fullmatch(value):
-        value = float(value.strip().rstrip("%").strip()) / 100
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+    """A share of the marks (``shares.read_share``: 0 to 1, or a percentage such as ``25%``)."""
+    share = read_share(value)
+    if share is None:
         raise InputFileError(f"{source}: {_shown(key)}: expected a number from 0 to 1 or a percentage from 0% to "
                              f"100%, found {_found(value)}")
-    return float(value)
-
-
-_PERCENT = re.compile(r"\s*\d{1,3}(?:\.\d{1,6})?\s*%\s*")
+    return share
 
 
 def _carried_figures(value, source: str) -> int:
