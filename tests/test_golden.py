@@ -240,10 +240,10 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "69b82eb7fdac04affeb7ae069bed7bac2603ce936d721fe31326de4f96d96015",
-    ("1", "solutions.md"): "cf162c2d5c81e4525638cbc632c7f1084bf7433705de0aea2053ac73cdcac5a3",
-    ("2", "problems.md"): "bf34332487fc56e029e47b03c81dbb1336570d45cc2fc89baed9facd450d0eb3",
-    ("2", "solutions.md"): "6831ec1a4eb4974a0fcda3c91948ec57f14c02619691b220b249668acab97f43",
+    ("1", "problems.md"): "b15cec8baed8c93f76eeb946eba2c94066f05db66e155593d981d69ffa321492",
+    ("1", "solutions.md"): "5afae0928a5b9967a438a892d5f6a03c2ba373880fa948844501a0e6835c495f",
+    ("2", "problems.md"): "16f4a66783cb12293b634fa735b6dba593c95303027a7ed8f1580983bc047512",
+    ("2", "solutions.md"): "4d6c5d423445b63da147d9f862a5de2ced1b263dcee7038ab4ffdef0de1f1a05",
 }
 
 
