@@ -240,10 +240,10 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "1211b0888892e34fe20b46d6f07d27eb6c24250127c43937519c8f2de5aba26c",
-    ("1", "solutions.md"): "4189766c4cb4159ee784861235ac57f19040c07755e8d9f48d03e19fb7871a28",
-    ("2", "problems.md"): "bf34332487fc56e029e47b03c81dbb1336570d45cc2fc89baed9facd450d0eb3",
-    ("2", "solutions.md"): "6831ec1a4eb4974a0fcda3c91948ec57f14c02619691b220b249668acab97f43",
+    ("1", "problems.md"): "bc5c825d746196c70576cd6d587194ff4dc156854061a4c129d92db47e20949a",
+    ("1", "solutions.md"): "2e833d282eb33dd813b4a5915944c628ced2790de4e653475cb841c0f23a9c65",
+    ("2", "problems.md"): "16f4a66783cb12293b634fa735b6dba593c95303027a7ed8f1580983bc047512",
+    ("2", "solutions.md"): "4d6c5d423445b63da147d9f862a5de2ced1b263dcee7038ab4ffdef0de1f1a05",
 }
 
 

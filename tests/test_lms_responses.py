@@ -65,7 +65,7 @@ def test_canvas_student_analysis_as_long_rows():
         ResponseRow("502", "Alan Turing", 1, None, "cls-classifier-head", "1/cls-classifier-head/0", "c", ""),
         ResponseRow("s001", "Ada Lovelace", 2, None, MLM, f"1/{MLM}/1", "a", "1.1706"),
         ResponseRow("s001", "Ada Lovelace", 2, None, "cls-classifier-head", "1/cls-classifier-head/0", "c",
-                    "negative")]
+                    "contradiction")]
 
 
 @pytest.mark.parametrize("summary, parts", [

@@ -73,8 +73,8 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # solutions.md again when the answers' note became one constant worded for above or below the working.
 # problems.md again: the header asks for 4 significant figures in intermediate results.
 # solutions.md again (pdf17): the check's fractions are \frac, not \dfrac, as in the PDF.
-PER_STUDENT_DIGESTS = {"problems.md": "332a1d175f423f41c1fdc5c6061028d87b0f9b314e2af93e574b38cbe6d81e57",
-                       "solutions.md": "4095c04dccbb6b337d1226f1ee99ded43223ebe780468d34559b8b08d00b7008"}
+PER_STUDENT_DIGESTS = {"problems.md": "b82bfddc4e81525c05cdeae2c14b5607da67de180d7a0e79908aa681b920130d",
+                       "solutions.md": "75d54dd66916ec97f6e6b589488824b2efb4b3aaa5fcf0a90a50c0fe7b844b7b"}
 
 
 def paper_digest(path):
