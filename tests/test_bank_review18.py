@@ -5,6 +5,7 @@ noun ("fine-tuned for news topic"), and the Markdown paper's rules left out
 what the LaTeX paper says about counts."""
 
 import math
+import re
 
 import pytest
 
@@ -90,3 +91,16 @@ def test_every_c9_claim_says_how_bert_orders_its_predictions(templates_by_class)
     claims = next(p for p in templates_by_class["C9"].params if p.name == "claim").spec
     for claim in claims:
         assert any(words in claim["text"] for words in ("left to right", "one by one", "then uses")), claim["text"]
+
+
+@pytest.mark.parametrize("cls", ["C1", "C8"])
+def test_the_figure_shows_p_over_0_9_to_4_figures_of_1_minus_p(invoke, tmp_path, cls):
+    """As the working does (-ln p is about 1 - p there): the figure beside a
+    working of -ln 0.92415 said p = 0.9241."""
+    invoke("generate", "--seed", "6203", "--classes", cls, "--count", "12", "--out", tmp_path / "q")
+    solutions = (tmp_path / "q" / "solutions.md").read_text(encoding="utf-8")
+    marked = re.findall(r"the dot marks p = (0\.9[\d]+), &#8722;ln p", solutions)
+    assert marked, "no draw with p over 0.9 among these"
+    for p in marked:
+        shown_of_1_minus_p = len(p.split(".")[1]) + math.floor(math.log10(1 - float(p))) + 1
+        assert shown_of_1_minus_p >= 4, p

@@ -15,7 +15,8 @@ from html import escape
 
 from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.evaluate import ground
-from quizgen.maths.numbers import significant, significant_or_fixed
+from quizgen.maths.numbers import fixed, significant, significant_or_fixed
+from quizgen.maths.rounding import figure_places
 
 X_TICKS = (0, 0.25, 0.5, 0.75, 1)
 X_END = 1.08
@@ -75,7 +76,16 @@ def y_ticks(top: int) -> range:
 def point_label(point: LossPoint) -> list:
     """The solution label's lines in plain text. It sits in the top right
     corner, which the curve never reaches (there p > 0.4, so -ln p < 1)."""
-    return [f"p = {significant(point.p, 4)}", f"\u2212ln p = {loss_text(point.loss)}"]
+    return [f"p = {probability_text(point.p)}", f"\u2212ln p = {loss_text(point.loss)}"]
+
+
+def probability_text(p: float) -> str:
+    """p as the worked steps print it: 4 significant figures, or above 0.9 as
+    many decimals as give 4 significant figures of 1 - p (0.92415, not 0.9241:
+    -ln p is about 1 - p there, and 4 figures of p carry it to 3)."""
+    if p <= 0.9 or p >= 1:
+        return significant(p, 4)
+    return fixed(p, figure_places(1 - p, 4))
 
 
 def loss_text(loss: float) -> str:
@@ -97,7 +107,7 @@ def loss_curve_tikz(point: LossPoint, labelled: bool) -> str:
         return _tikz_frame(BLANK_TOP) + "\n" + r"\end{tikzpicture}"
     top = point.top
     mark = _tikz_at(point.p, point.loss, top)
-    label = rf"$\bullet$ $p = {significant(point.p, 4)}$\\$-\ln p = {loss_text(point.loss)}$"
+    label = rf"$\bullet$ $p = {probability_text(point.p)}$\\$-\ln p = {loss_text(point.loss)}$"
     return "\n".join([
         _tikz_frame(top),
         rf"\draw[densely dashed, gray] {_tikz_at(point.p, 0, top)} |- {_tikz_at(0, point.loss, top)};",
