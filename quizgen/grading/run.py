@@ -207,7 +207,8 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.decimal_comma = source.decimal_comma
     result.roster_notes = roster_notes
     result.notes.extend(result.roster_notes)
-    result.notes.extend(look_at_lines(result.matrix, result.counts, tally.unread))
+    on_lines = tally.unplaced_lines if source.form == "wide" else None
+    result.notes.extend(look_at_lines(result.matrix, result.counts, tally.unread, on_lines))
     result.notes.extend(resubmission_lines(students.ids, tally.resubmitted, source.header))
     return result
 
@@ -272,12 +273,12 @@ _LOOK_AT = ((Status.NEEDS_REVIEW, "need a person to read them (needs_review, 0 u
             (Status.INVALID, "could not be read (invalid, 0; the reason column says why)"))
 
 
-def look_at_lines(matrix: VerdictMatrix, counts: dict, unread: dict | None = None) -> list:
+def look_at_lines(matrix: VerdictMatrix, counts: dict, unread: dict | None = None, on_lines=None) -> list:
     """One line per status a marker should look at (``_LOOK_AT``) naming where its
     answers are (student and part, the first SHOWN), so they need not search
     graded.csv; invalid rows graded against no part are counted apart: those
     not read as a row (``unread``: Tally.unread), naming their students, and
-    those with no student id."""
+    those with no student id (``on_lines``: see unplaced_lines)."""
     lines = []
     for status, says in _LOOK_AT:
         count = counts.get(status, 0)
@@ -286,26 +287,31 @@ def look_at_lines(matrix: VerdictMatrix, counts: dict, unread: dict | None = Non
             named = matrix.count(status)
             places = [_named_first(shown, named)] if shown else []
             if count > named:
-                places += unplaced_lines(matrix.students, count - named, unread or {})
+                places += unplaced_lines(matrix.students, count - named, unread or {}, on_lines)
             lines.append(f"{count} answer(s) {says}: {'; '.join(places)}")
     return lines
 
 
-def unplaced_lines(ids: list, rows: int, unread: dict) -> list:
+def unplaced_lines(ids: list, rows: int, unread: dict, on_lines: dict | None = None) -> list:
     """What the ``rows`` invalid rows graded against no part are: not read as a
     row (an unquoted decimal comma, a quote left open), of the students named,
-    or of no student whose id could be read; the rest have no student id."""
+    or of no student whose id could be read; the rest have no student id. In
+    wide form, where a line holds one answer per question column, they are
+    answers and ``on_lines`` (Tally.unplaced_lines) counts the lines they are on."""
+    def many(count: int, kind: str) -> str:
+        return f"{count} row(s)" if on_lines is None else f"{count} answer(s) on {on_lines.get(kind, 0)} line(s)"
+
     places = []
     owners = [n for n in sorted(unread) if n >= 0]
     of_students = sum(unread[n] for n in owners)
     if of_students:
-        places.append(f"{of_students} row(s) not read as a row, so graded against no part: "
+        places.append(f"{many(of_students, 'named')} not read as a row, so graded against no part: "
                       + _named_first([shortened(ids[n]) for n in owners[:SHOWN]], len(owners)))
     if unread.get(-1):
-        places.append(f"{unread[-1]} row(s) not read as a row, whose student id could not be read either")
+        places.append(f"{many(unread[-1], 'anonymous')} not read as a row, whose student id could not be read either")
     no_id = rows - of_students - unread.get(-1, 0)
     if no_id > 0:
-        places.append(f"{no_id} row(s) with no student id")
+        places.append(f"{many(no_id, 'no_id')} with no student id")
     return places
 
 
