@@ -5,23 +5,10 @@ makes no note of 10,000; graded.csv and the students CSV keep it whole."""
 
 import csv
 
-import pytest
+from test_grade_unread_rows import q1_key  # noqa: F401 (the fixture: seed 1's key, Q1 has parts a and b)
 
 LONG = "Y" * 10_000
 SHOWN = "Y" * 57 + "..."   # errors.SHOWN_CHARS, the last three the ellipsis
-
-
-@pytest.fixture(scope="module")
-def q1_key(tmp_path_factory):
-    """The key of ``quizgen generate --seed 1 --count 1`` (Q1 has parts a and b)."""
-    from click.testing import CliRunner
-
-    from quizgen.cli import main
-
-    folder = tmp_path_factory.mktemp("seed1")
-    result = CliRunner().invoke(main, ["generate", "--seed", "1", "--count", "1", "--out", str(folder)])
-    assert result.exit_code == 0, result.output
-    return folder / "key.json"
 
 
 def _notes(output: str) -> list:
