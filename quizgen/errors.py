@@ -20,6 +20,19 @@ def first_few(items: list, limit: int = 5) -> str:
     return ", ".join(map(str, items[:limit])) + (", ..." if len(items) > limit else "")
 
 
+SHOWN_CHARS = 60
+"""The most characters of one value a user wrote (a student id, a name, a
+column label, an answer) that a note or message shows; the data files
+(graded.csv, the students CSV) keep it whole."""
+
+
+def shortened(text, limit: int = SHOWN_CHARS) -> str:
+    """``text`` cut to ``limit`` characters, the last three ``...`` when it was
+    longer: one id of 10,000 characters must not make a note of 10,000."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 _NO_BREAK_SPACES = "\u00a0\u202f"
 
 

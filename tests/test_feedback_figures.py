@@ -142,3 +142,18 @@ def test_a_failed_figure_write_leaves_no_sheet_half_written(quizzes, tmp_path, m
                                        "--feedback", str(tmp_path / "sheets")])
     assert result.exit_code != 0 and "no space left" in result.output
     assert [p.name for p in (tmp_path / "sheets").iterdir()] == []
+
+
+def test_a_long_student_ids_figures_keep_their_question_in_the_name(tmp_path):
+    """The sheet's stem is cut, not the ``-<question>-figure`` after it: two
+    ids alike in their first 100 characters get figures told apart by -2."""
+    ids = ["L" * 100, "L" * 99 + "M"]
+    with open(tmp_path / "roster.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([("student_id", "name"), *((sid, "Long") for sid in ids)])
+    generate(tmp_path / "own", classes="C7", count=3, seed=11, students=tmp_path / "roster.csv")
+    sheets = grade(tmp_path, "own", tmp_path, students=[(sid, "Long") for sid in ids])
+    stem = "L" * (80 - len("-Q1-figure"))   # feedback.NAME_LIMIT in all
+    assert set(sheets) == {"L" * 80 + ".md", "L" * 80 + "-2.md"}
+    shown = {sheet: [name for _, name, _ in figures(tmp_path / "sheets", text)] for sheet, text in sheets.items()}
+    assert shown == {"L" * 80 + ".md": [f"{stem}-Q{k}-figure.svg" for k in (1, 2, 3)],
+                     "L" * 80 + "-2.md": [f"{stem}-Q{k}-figure-2.svg" for k in (1, 2, 3)]}

@@ -106,8 +106,13 @@ def test_per_student_papers_and_unknown_students_in_several_parts(tmp_path, cut_
 def test_wide_form_semicolons_and_a_byte_order_mark(tmp_path, cut_small):
     header = ("Student ID", "Q1a", "Q1b", "Q2a")
     rows = [[f"s{n}", ANSWERS[n % len(ANSWERS)], "mean", "24"] for n in range(240)]
+    for at in (10, 200):   # a line with no id and a line of too many cells in each part: their lines are counted
+        rows[at][0] = ""
+        rows[at + 1].append("extra")
     answers = write_rows(tmp_path / "wide.csv", rows, encoding="utf-8-sig", delimiter=";", header=header)
-    assert_same_in_parts(answers, KEY, tmp_path)
+    one = assert_same_in_parts(answers, KEY, tmp_path)
+    assert ("6 answer(s) on 2 line(s) not read as a row, so graded against no part: s11, s201; 6 answer(s) on 2 "
+            "line(s) with no student id") in one["notes"][-1]
 
 
 def test_cp1252_and_old_mac_line_ends_keep_line_numbers(tmp_path, cut_small):

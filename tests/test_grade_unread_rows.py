@@ -110,3 +110,17 @@ def test_the_superseded_note_says_a_timestamp_column_does_not_decide(invoke, tmp
     assert (f"(the earlier ones are superseded): t01, t02, t03, t04, t05, t06, t07, t08, t09, t10 and 2 more; the "
             f"file's row order decides which is last, not its {column!r} column: if the file was sorted another way "
             f"(by name, say), sort it by {column!r} and grade again\n") in result.output
+
+
+def test_in_wide_form_the_invalid_note_counts_answers_and_the_lines_they_are_on(invoke, tmp_path, q1_key):
+    # one line per student, four answers a line: the reasons say "line 3", "line 5" ..., so the note counts lines
+    (tmp_path / "w.csv").write_text("student_id,Q1a,Q1b,Q2a,Q2b\ns1,0.5,1,2,3\n,0.5,1,2,3\ns2,0,5,1,2,3\n"
+                                    ",0,5,1,2,3\n,1,2,3,4\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "w.csv", "--key", q1_key, "--force")
+    assert result.exit_code == 0, result.output
+    assert ("Note: 16 answer(s) could not be read (invalid, 0; the reason column says why): 4 answer(s) on 1 "
+            "line(s) not read as a row, so graded against no part: s2; 4 answer(s) on 1 line(s) not read as a row, "
+            "whose student id could not be read either; 8 answer(s) on 2 line(s) with no student id\n") in result.output
+    with open(tmp_path / "w-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        reasons = [r["reason"] for r in csv.DictReader(handle) if r["reason"].endswith("no student id")]
+    assert reasons == ["line 3: no student id"] * 4 + ["line 6: no student id"] * 4

@@ -7,14 +7,15 @@ sheet shows it as a Markdown image whose alt text says in words what the
 figure marks (``p = 0.6952 and -ln p = 0.3636``), for a reader that shows no
 image. A figure the same on every sheet (two or more) that has its question (a class paper)
 is written once, ``<question>-figure.svg``; any other is the student's own,
-``<sheet>-<question>-figure.svg``. The names are safe as the sheets' are, never
+``<sheet>-<question>-figure.svg`` (a long sheet name cut so that its question
+survives). The names are safe as the sheets' are, never
 another file's in the folder, and the files are written with the sheets (one
 atomic write, listed in the folder's list of sheets)."""
 
 from __future__ import annotations
 
 from quizgen.generation.figures import X_MEANING, LossPoint, point_label
-from quizgen.grading.feedback import foreign_stems, safe_file_names, sheet_markdown, student_sheets
+from quizgen.grading.feedback import NAME_LIMIT, foreign_stems, safe_file_names, sheet_markdown, student_sheets
 from quizgen.grading.outcome import comma_number
 
 FIGURE_EXT = ".svg"
@@ -46,7 +47,7 @@ def sheet_figures(students, context, folder) -> tuple:
         if len(uses) > 1 and len({figure["solution"] for *_, figure in uses}) == 1:
             wanted.append((f"{question_id}-figure", [(number, at) for _, number, at, _ in uses], uses[0][3]))
         else:
-            wanted += [(f"{stem}-{question_id}-figure", [(number, at)], figure) for stem, number, at, figure in uses]
+            wanted += [(own_figure_name(stem, question_id), [(number, at)], figure) for stem, number, at, figure in uses]
     names = safe_file_names([name for name, _, _ in wanted], foreign_stems(folder, FIGURE_EXT))
     images, files = {}, {}
     for name, (_, users, figure) in zip(names, wanted):
@@ -54,6 +55,14 @@ def sheet_figures(students, context, folder) -> tuple:
         for number, at in users:
             images.setdefault(number, {})[at] = f"![{figure_alt(figure, context.comma)}]({name}{FIGURE_EXT})"
     return images, files
+
+
+def own_figure_name(stem: str, question_id: str) -> str:
+    """``<sheet>-<question>-figure``, the sheet's stem cut so the whole fits in
+    NAME_LIMIT: the question and ``-figure`` always survive (a long id's cut
+    left only the sheet's stem, its figures then told apart by -2, -3)."""
+    suffix = f"-{question_id}-figure"
+    return stem[:max(1, NAME_LIMIT - len(suffix))] + suffix
 
 
 def figure_alt(figure: dict, comma: bool = False) -> str:

@@ -12,7 +12,7 @@ import os
 import re
 import unicodedata
 
-from quizgen.errors import TexNotFoundError
+from quizgen.errors import TexNotFoundError, shortened
 from quizgen.grading.feedback import part_lines, part_notes, score_texts, student_sheets
 from quizgen.grading.feedback_md import markdown_sheets
 from quizgen.grading.feedback_stray import STRAY_HEADING, stray_sentences
@@ -87,12 +87,8 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
 def footer_who(student_id, name) -> str:
     """The student as every page's footer names them: the id, and the name
     before it; cut to 40 and 60 characters as on their exam paper."""
-    shown_id = tex_text(_cut(plain(student_id), 40))
-    return f"{tex_text(_cut(plain(name), 60))} ({shown_id})" if plain(name) else shown_id
-
-
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    shown_id = tex_text(shortened(plain(student_id), 40))
+    return f"{tex_text(shortened(plain(name), 60))} ({shown_id})" if plain(name) else shown_id
 
 
 def _tex_fields(record):

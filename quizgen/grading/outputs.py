@@ -12,7 +12,7 @@ from pathlib import Path
 
 from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import norm_question
-from quizgen.errors import UsageError, first_few
+from quizgen.errors import UsageError, first_few, shortened
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.tally import note_wording
 from quizgen.report import Part, Student, Trap, Verdict
@@ -198,12 +198,12 @@ def _guarded_ids_warning(guarded: list) -> str:
     leading quote, which the LMS import would not match."""
     return (f"{len(guarded)} student id(s) start with = + - or @ and are written to the gradebook with a leading ' "
             f"so that no spreadsheet runs them as a formula; the LMS will not match them until the ' is removed: "
-            f"{first_few(guarded)}")
+            f"{first_few(list(map(shortened, guarded)))}")
 
 
 def _unmatched_note(outputs: GradeOutputs, unmatched: list) -> str:
     """The note naming graded students the gradebook import will not find."""
-    shown = first_few(unmatched)
+    shown = first_few(list(map(shortened, unmatched)))
     if outputs.gradebook == "moodle":
         return (f"{len(unmatched)} graded student id(s) are not email addresses, which Moodle's import by "
                 f"Email address cannot match: {shown}")

@@ -45,7 +45,8 @@ class LaterPart(NamedTuple):
     Outcomes), its pass-time counts, the rows it superseded (a RowSet),
     whether a graded record spans lines, its ECF re-marking: {row:
     Outcome} and {grid cell: the Outcome ECF replaced}, and its students'
-    rows not read as a row and superseded answers (Tally.unread, .resubmitted)."""
+    rows not read as a row and superseded answers, and the lines of answers
+    graded against no part (Tally.unread, .resubmitted, .unplaced_lines)."""
 
     rows: int
     texts: list
@@ -61,6 +62,7 @@ class LaterPart(NamedTuple):
     originals: dict
     unread: dict
     resubmitted: dict
+    unplaced_lines: dict
 
 
 def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally,
@@ -123,7 +125,7 @@ def grade_later_part(source, index: KeyIndex, students: Students, spill: int) ->
     return LaterPart(rows, [first_text[n] for n in range(len(students))], list(students.names),
                       list(students.unknown.items()), grid.rows, grid.outcomes, tally.status,
                       tally.student_counts, superseded, writer.multiline, patched, originals, tally.unread,
-                      tally.resubmitted)
+                      tally.resubmitted, tally.unplaced_lines)
 
 
 def merge_later_part(part: LaterPart, offset: int, students: Students, grid: AnswerGrid, tally: Tally,
@@ -178,6 +180,8 @@ def _add_counts(part: LaterPart, numbers: list, tally: Tally) -> None:
         for local, count in counts.items():
             number = numbers[local] if local >= 0 else -1
             merged[number] = merged.get(number, 0) + count
+    for kind, lines in part.unplaced_lines.items():   # a line is never cut between two parts
+        tally.unplaced_lines[kind] = tally.unplaced_lines.get(kind, 0) + lines
 
 
 def _merge_grid(part: LaterPart, numbers: list, known: int, offset: int, grid: AnswerGrid, tally: Tally,

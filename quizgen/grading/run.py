@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 
 from quizgen.background import Background, resolve_jobs
-from quizgen.errors import InputFileError, OutputError, UsageError, printable
+from quizgen.errors import InputFileError, OutputError, UsageError, printable, shortened
 from quizgen.files import default_output_folder, signals_held, streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong
@@ -207,7 +207,8 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.decimal_comma = source.decimal_comma
     result.roster_notes = roster_notes
     result.notes.extend(result.roster_notes)
-    result.notes.extend(look_at_lines(result.matrix, result.counts, tally.unread))
+    on_lines = tally.unplaced_lines if source.form == "wide" else None
+    result.notes.extend(look_at_lines(result.matrix, result.counts, tally.unread, on_lines))
     result.notes.extend(resubmission_lines(students.ids, tally.resubmitted, source.header))
     return result
 
@@ -222,7 +223,7 @@ def anonymous_ids(source, students: Students) -> list:
     named = sorted({i for i in students.ids if i.strip().casefold() in ANONYMOUS})
     if not named:
         return []
-    return [f"{source.path.name}: the student id {named[0]!r} names no one (the form did not record who "
+    return [f"{source.path.name}: the student id {shortened(named[0])!r} names no one (the form did not record who "
             f"answered), so all its rows are graded as one student; have the form collect ids or emails"]
 
 
@@ -235,7 +236,7 @@ def unknown_columns(source, index: KeyIndex) -> list:
     unknown = [(label, reason) for label, reason in unknown if isinstance(reason, str)]
     if not unknown:
         return []
-    shown = "; ".join(f"{printable(label)[:40]!r}: {reason}" for label, reason in unknown[:SHOWN])
+    shown = "; ".join(f"{shortened(printable(label))!r}: {reason}" for label, reason in unknown[:SHOWN])
     more = f"; and {len(unknown) - SHOWN} more" if len(unknown) > SHOWN else ""
     return [f"{source.path.name}: {len(unknown)} column(s) name no part of {index.name}, so their answers are "
             f"unknown_question in graded.csv: {shown}{more}"]
@@ -272,40 +273,45 @@ _LOOK_AT = ((Status.NEEDS_REVIEW, "need a person to read them (needs_review, 0 u
             (Status.INVALID, "could not be read (invalid, 0; the reason column says why)"))
 
 
-def look_at_lines(matrix: VerdictMatrix, counts: dict, unread: dict | None = None) -> list:
+def look_at_lines(matrix: VerdictMatrix, counts: dict, unread: dict | None = None, on_lines=None) -> list:
     """One line per status a marker should look at (``_LOOK_AT``) naming where its
     answers are (student and part, the first SHOWN), so they need not search
     graded.csv; invalid rows graded against no part are counted apart: those
     not read as a row (``unread``: Tally.unread), naming their students, and
-    those with no student id."""
+    those with no student id (``on_lines``: see unplaced_lines)."""
     lines = []
     for status, says in _LOOK_AT:
         count = counts.get(status, 0)
         if count:
-            shown = [f"{sid} {slot.question_id} ({slot.part})" for sid, slot in matrix.where(status, SHOWN)]
+            shown = [f"{shortened(sid)} {slot.question_id} ({slot.part})" for sid, slot in matrix.where(status, SHOWN)]
             named = matrix.count(status)
             places = [_named_first(shown, named)] if shown else []
             if count > named:
-                places += unplaced_lines(matrix.students, count - named, unread or {})
+                places += unplaced_lines(matrix.students, count - named, unread or {}, on_lines)
             lines.append(f"{count} answer(s) {says}: {'; '.join(places)}")
     return lines
 
 
-def unplaced_lines(ids: list, rows: int, unread: dict) -> list:
+def unplaced_lines(ids: list, rows: int, unread: dict, on_lines: dict | None = None) -> list:
     """What the ``rows`` invalid rows graded against no part are: not read as a
     row (an unquoted decimal comma, a quote left open), of the students named,
-    or of no student whose id could be read; the rest have no student id."""
+    or of no student whose id could be read; the rest have no student id. In
+    wide form, where a line holds one answer per question column, they are
+    answers and ``on_lines`` (Tally.unplaced_lines) counts the lines they are on."""
+    def many(count: int, kind: str) -> str:
+        return f"{count} row(s)" if on_lines is None else f"{count} answer(s) on {on_lines.get(kind, 0)} line(s)"
+
     places = []
     owners = [n for n in sorted(unread) if n >= 0]
     of_students = sum(unread[n] for n in owners)
     if of_students:
-        places.append(f"{of_students} row(s) not read as a row, so graded against no part: "
-                      + _named_first([ids[n] for n in owners[:SHOWN]], len(owners)))
+        places.append(f"{many(of_students, 'named')} not read as a row, so graded against no part: "
+                      + _named_first([shortened(ids[n]) for n in owners[:SHOWN]], len(owners)))
     if unread.get(-1):
-        places.append(f"{unread[-1]} row(s) not read as a row, whose student id could not be read either")
+        places.append(f"{many(unread[-1], 'anonymous')} not read as a row, whose student id could not be read either")
     no_id = rows - of_students - unread.get(-1, 0)
     if no_id > 0:
-        places.append(f"{no_id} row(s) with no student id")
+        places.append(f"{many(no_id, 'no_id')} with no student id")
     return places
 
 
@@ -329,12 +335,12 @@ def resubmission_lines(ids: list, resubmitted: dict, header: list) -> list:
     if not owners:
         return []
     line = (f"{len(owners)} student(s) answered a part more than once, and for each part the last row in the file "
-            "was graded (the earlier ones are superseded): " + _named_first([ids[n] for n in owners[:SHOWN]],
-                                                                             len(owners)))
+            "was graded (the earlier ones are superseded): "
+            + _named_first([shortened(ids[n]) for n in owners[:SHOWN]], len(owners)))
     stamp = next((cell.strip() for cell in header if _squeezed(cell) in TIMESTAMP_HEADERS), None)
     if stamp is not None:
-        line += (f"; the file's row order decides which is last, not its {stamp[:40]!r} column: if the file was "
-                 f"sorted another way (by name, say), sort it by {stamp[:40]!r} and grade again")
+        line += (f"; the file's row order decides which is last, not its {shortened(stamp)!r} column: if the file was "
+                 f"sorted another way (by name, say), sort it by {shortened(stamp)!r} and grade again")
     return [line]
 
 

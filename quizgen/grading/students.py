@@ -13,6 +13,7 @@ from __future__ import annotations
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
+from quizgen.errors import shortened
 from quizgen.marking.student_ids import IdMatcher, id_hint, normalise_id
 
 UNKNOWN = -2          # the number of a student a per-student key has no paper for
@@ -104,11 +105,11 @@ class Students:
         if found is None:
             student_id = text.strip()
             if normalise_id(student_id) in self.shown:   # on --roster, but no paper was made for them
-                hint, reason = "", (f"student {student_id[:60]!r} is on the roster but has no paper in "
+                hint, reason = "", (f"student {shortened(student_id)!r} is on the roster but has no paper in "
                                     f"{self.index.name}; generate their paper")
             else:
                 hint = id_hint(student_id, self.key_ids, self._named(name)) if len(self.unknown) < HINT_LIMIT else ""
-                reason = f"student {student_id[:60]!r} has no paper in {self.index.name}" + (f"; {hint}" if hint else "")
+                reason = f"student {shortened(student_id)!r} has no paper in {self.index.name}" + (f"; {hint}" if hint else "")
             found = make_outcome(Status.UNKNOWN_STUDENT, 0.0, "", "", hint, reason)
             if len(self.unknown) < UNKNOWN_LIMIT:
                 self.unknown[text] = found
@@ -150,11 +151,11 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
     lines = []
     if absent:
         lines.append(f"{len(absent)} student(s) on the roster gave no answer (missing, scored 0): "
-                     + _listed([students.ids[n] for n in absent[:limit]], len(absent)))
+                     + _listed([shortened(students.ids[n]) for n in absent[:limit]], len(absent)))
     if students.without_paper:
         lines.append(f"{len(students.without_paper)} student(s) on the roster have no paper in "
                      f"{students.index.name} (not graded; generate their papers, then grade again): "
-                     + _listed(students.without_paper[:limit], len(students.without_paper)))
+                     + _listed(list(map(shortened, students.without_paper[:limit])), len(students.without_paper)))
     on_roster = {normalise_id(sid) for sid in students.without_paper}
     unknown = sorted({text.strip() for text in students.unknown if normalise_id(text) not in on_roster})
     if unknown:
@@ -162,7 +163,7 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
         lines.append(f"{len(unknown)} student id(s) have no paper in {students.index.name} (unknown_student, "
                      f"not graded): " + _listed(shown, len(unknown)))
     if students.by_zeros:
-        pairs = [f"{written} as {known}" for written, known in list(students.by_zeros.items())[:limit]]
+        pairs = [f"{shortened(written)} as {shortened(known)}" for written, known in list(students.by_zeros.items())[:limit]]
         lines.append(f"{len(students.by_zeros)} student id(s) matched a known id only by leading zeros, and were "
                      "graded as that student (check for a typo): " + _listed(pairs, len(students.by_zeros)))
     if students.not_on_roster:
@@ -174,7 +175,7 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
 
 
 def _with_hint(student_id: str, hint: str) -> str:
-    return f"{student_id} ({hint})" if hint else student_id
+    return f"{shortened(student_id)} ({hint})" if hint else shortened(student_id)
 
 
 def _listed(shown: list, total: int) -> str:

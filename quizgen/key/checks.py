@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import unicodedata
 
-from quizgen.errors import InputFileError, printable
+from quizgen.errors import InputFileError, printable, shortened
 
 KINDS = ("numeric", "integer", "word")
 MAX_POINTS = 1e6          # more points than this on one part is a mistake, not a mark scheme
@@ -72,8 +72,7 @@ def shown(value, limit: int = 40) -> str:
         text = "a number with more than 30 digits"
     else:
         text = repr(value)
-    text = printable(text)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return shortened(printable(text), limit)
 
 
 def is_number(value) -> bool:

@@ -16,7 +16,7 @@ from functools import lru_cache
 import re
 
 from quizgen.cells import unguard
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, shortened
 
 LEADING_ZEROS = ("keep", "strip")
 _DIGITS = re.compile(r"\d+")
@@ -84,4 +84,4 @@ def id_hint(unknown: str, known_ids, named=()) -> str:
     ``named`` (those whose name is the row's), "" when none is near.
     A name refused in a message gets errors.did_you_mean instead (one, quoted)."""
     near = list(named) + [sid for sid in nearest_ids(unknown, known_ids) if sid not in named]
-    return f"did you mean {' or '.join(near[:3])}?" if near else ""
+    return f"did you mean {' or '.join(map(shortened, near[:3]))}?" if near else ""
