@@ -43,7 +43,7 @@ def test_the_drill_names_a_trap_worked_from_the_learners_own_wrong_a():
     out = io.StringIO()
     result = run_drill(io.StringIO(text), out, io.StringIO(), classes="C2", seed=seed, save=False)
     assert [p.status for p in result.parts] == ["incorrect", "incorrect"]
-    assert f"marked from your (a) = {slip:g}" in " ".join(out.getvalue().split())
+    assert f"(worked from your own (a) = {slip:g})" in " ".join(out.getvalue().split())
 
 
 def test_the_drill_quotes_the_learners_earlier_answer_with_its_trailing_zeros():

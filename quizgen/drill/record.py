@@ -338,6 +338,8 @@ def _cards(data: dict, key: str) -> dict:
             raise BadProgressFile(f'{key}.{name} must have box, due, seen and right')
         if not (all(_count(v) for v in fields.values()) and 1 <= fields["box"] <= BOXES):
             raise BadProgressFile(f"{key}.{name}: bad numbers (box 1-{BOXES}, others whole >= 0)")
+        if fields["right"] > fields["seen"]:
+            raise BadProgressFile(f"{key}.{name}: right {fields['right']} times in {fields['seen']}")
         result[str(name)] = Card(**fields)
     return result
 

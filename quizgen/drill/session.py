@@ -15,6 +15,7 @@ from quizgen.generation.quiz import Question, new_seed, seed_label
 from quizgen.generation.views import question_view
 from quizgen.grading.part_checker import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
+from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, summary
@@ -243,8 +244,10 @@ class Drill:
             return
         self.say(f"Incorrect: the answer is {verdict.expected}{exact}.", "  ")
         if verdict.misconception:
-            self.say(f"Your answer matches the misconception \"{trap_name(verdict.misconception, names)}\": "
-                     f"{to_plain(verdict.feedback)}", "  ")
+            mine, why = own_numbers(verdict.feedback)   # "marked from your (a) = 0.413", the trap's own words
+            worked = f" (worked from your own {mine[len(MARKED_FROM):]})" if mine else ""
+            self.say(f"Your answer matches the misconception \"{trap_name(verdict.misconception, names)}\""
+                     f"{worked}: {to_plain(why)}", "  ")
 
     def track_traps(self, record, verdict, turn) -> None:
         """Note the misconceptions this part met or cleanly avoided; finish()

@@ -1,0 +1,26 @@
+"""What a learner reviewer (rev-student18) found in the drill."""
+
+def test_a_trap_worked_from_the_learners_own_a_says_so_in_one_sentence(invoke):
+    """(a) 0.413 is right; ln(0.413) is the missing minus sign worked from it.
+    The line read 'matches the misconception "missing minus sign": marked from
+    your (a) = 0.413: The log of ...', two colons and a clause with no verb."""
+    result = invoke("drill", "--seed", "4", "--classes", "C7", "--no-save", input="0.413\nln(0.413)\nq\n")
+    said = " ".join(result.output.split())
+    assert ('Your answer matches the misconception "missing minus sign" (worked from your own (a) = 0.413): The log '
+            "of a probability is negative") in said
+    assert "marked from your" not in said
+
+
+def test_a_record_with_more_clean_answers_than_questions_is_set_aside(invoke, tmp_path):
+    """A class right 99 times in 1 question makes no sense (--stats showed "1  99"):
+    --stats says so, and a drill renames it to .bad, as docs/drill.md says."""
+    state = tmp_path / "p.json"
+    invoke("drill", "--seed", "1", "--classes", "C1", "--state", state, input="0.5\nq\n")
+    text = state.read_text(encoding="utf-8")
+    assert '"right": 0' in text
+    state.write_text(text.replace('"right": 0', '"right": 99', 1), encoding="utf-8")
+    result = invoke("drill", "--stats", "--state", state)   # read only: said, left as it is
+    assert "is not a quizgen progress file (classes.C1: right 99 times in 1)" in result.output
+    assert "Clean" not in result.output
+    invoke("drill", "--seed", "1", "--classes", "C1", "--state", state, input="q\n")
+    assert (tmp_path / "p.json.bad").exists()
