@@ -24,3 +24,12 @@ def test_a_record_with_more_clean_answers_than_questions_is_set_aside(invoke, tm
     assert "Clean" not in result.output
     invoke("drill", "--seed", "1", "--classes", "C1", "--state", state, input="q\n")
     assert (tmp_path / "p.json.bad").exists()
+
+
+def test_stats_advice_is_wrapped_as_the_drill_summary_is(invoke, tmp_path):
+    state = tmp_path / "p.json"
+    invoke("drill", "--seed", "3", "--classes", "C7", "--state", state, input="0.5\ns\nq\n")
+    result = invoke("drill", "--stats", "--state", state)
+    advice = result.output.split("What to practise next:\n")[1].splitlines()
+    assert advice and all(len(line) <= 80 or line.startswith("- try:") for line in advice), advice
+    assert any(line.startswith("  ") for line in advice)   # a long bullet hangs under its first line

@@ -31,10 +31,9 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), 
         lines += [wrap(f"- {trap_name(code, names)} ({n}x): {to_plain(feedback[code])}", width)
                   for code, n in met.most_common()]
     lines += ["", "What to practise next:"]
-    lines += [f"- {line}" if line.startswith("try:") else wrap(f"- {line}", width)   # a command: one line to copy
-              for line in advice(progress, bank_classes, banks, result.outcomes, {p.cls for p in result.parts},
-                                 met={p.misconception for p in result.parts if p.misconception},
-                                 unfinished=result.unfinished, names=names)]
+    lines += bullets(advice(progress, bank_classes, banks, result.outcomes, {p.cls for p in result.parts},
+                            met={p.misconception for p in result.parts if p.misconception},
+                            unfinished=result.unfinished, names=names), width)
     if result.saved_to:
         lines += ["", f"Progress saved to {result.saved_to}."]
     return "\n".join(lines)
@@ -62,6 +61,11 @@ def _score_table(parts: list, width: int = WIDTH) -> list:
         lines.append(wrap(f"{carried} part{'s' * (carried != 1)} carried an earlier part's early rounding "
                           "(keep more figures in the earlier answer).", width))
     return lines
+
+
+def bullets(lines: list, width: int = WIDTH) -> list:
+    """The advice's lines as bullets wrapped to ``width``; a command stays on one line, to copy."""
+    return [f"- {line}" if line.startswith("try:") else wrap(f"- {line}", width) for line in lines]
 
 
 def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=frozenset(), met=frozenset(),
@@ -168,5 +172,5 @@ def stats_report(state=None, banks=()) -> tuple:
         for code, card in sorted(progress.misconceptions.items()):
             lines.append(f"{code:<32} {card.box:<4} {card.seen:<4} {card.right:<8} "
                          f"{_due_text(card.due, progress.clock)}")
-    lines += ["", "What to practise next:"] + [f"- {line}" for line in what_next]
+    lines += ["", "What to practise next:"] + bullets(what_next)
     return "\n".join(lines), loaded.note
