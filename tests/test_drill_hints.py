@@ -174,7 +174,7 @@ def test_stats_cannot_tell_a_miss_from_hints_and_says_both(tmp_path, invoke):
                                  "classes": {"C1": {"box": 1, "due": 3, "seen": 1, "right": 0},
                                              "C2": {"box": 2, "due": 7, "seen": 1, "right": 1}},
                                  "misconceptions": {}}))
-    output = invoke("drill", "--stats", "--state", str(state)).output
+    output = " ".join(invoke("drill", "--stats", "--state", str(state)).output.split())   # the advice is wrapped
     assert "C1: box 1 of 5, missed, or right only with hints, last time; due after 2 more questions." in output
     assert "C2: box 2 of 5, right once without hints, not yet secure; due after 6 more questions." in output
 
