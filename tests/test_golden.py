@@ -241,9 +241,9 @@ def paper_digest(path) -> str:
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "bc5c825d746196c70576cd6d587194ff4dc156854061a4c129d92db47e20949a",
-    ("1", "solutions.md"): "2e833d282eb33dd813b4a5915944c628ced2790de4e653475cb841c0f23a9c65",
+    ("1", "solutions.md"): "e359754e8f99a315efe74462c1e4265459cd62dab133d453bd6035da20ea0fee",
     ("2", "problems.md"): "16f4a66783cb12293b634fa735b6dba593c95303027a7ed8f1580983bc047512",
-    ("2", "solutions.md"): "9c6ccc324d562bf66b6f055fd661c7a437102ee7ce9272f2ffee054454185d72",
+    ("2", "solutions.md"): "c6fb5f82ce41ab2a600a320b3e06c7a7ffeecdbd968aef48bb9f066b3dccd801",
 }
 
 

@@ -58,11 +58,12 @@ def test_validate_reports_a_canonical_step_that_does_not_recompute(tmp_path):
     assert any("does not recompute" in str(p) and "canonical" in str(p) for p in report.problems)
 
 
-@pytest.mark.parametrize("fmt, answers", [("md", "**Answers.**"), ("tex", "\\textbf{Answers.}")])
-def test_solutions_say_the_answers_come_from_unrounded_values(invoke, tmp_path, fmt, answers):
+@pytest.mark.parametrize("fmt, about", [("md", "**About the answers.**"), ("tex", "\\textbf{About the answers.}")])
+def test_solutions_say_once_that_the_answers_come_from_unrounded_values(invoke, tmp_path, fmt, about):
     # C7's answers gave L = 2.0830 while its working, rounding at every step,
     # ended at 2.0834 (in most draws the two differ in the last digit); the
-    # solutions now say why. A question with only counts (C6) gets no note.
+    # solutions say why, once above the first question (a learner read the
+    # same 90 words before every question); a paper of counts only (C6) gets no note.
     result = invoke("generate", "--seed", "7", "--classes", "C7,C6", "--format", fmt, "--out", tmp_path / "q")
     assert result.exit_code == 0, result.output
     text = (tmp_path / "q" / f"solutions.{fmt}").read_text(encoding="utf-8")
@@ -72,8 +73,10 @@ def test_solutions_say_the_answers_come_from_unrounded_values(invoke, tmp_path, 
             "figures, or to 4 decimal places where that shows more (an answer of 1 or more), and with more "
             "figures where its last one would be a 5 that was itself rounded, since rounding that again to 3 "
             "figures could go the wrong way.")
-    assert text.count(answers + note) == 1  # C7
-    assert text.count(answers + "\n") == 1  # C6
+    assert text.count(about + note) == 1 and text.count("These come from unrounded values") == 1
+    assert text.index(about) < text.index("Q1.")
+    result = invoke("generate", "--seed", "7", "--classes", "C6", "--format", fmt, "--out", tmp_path / "c6")
+    assert "unrounded" not in (tmp_path / "c6" / f"solutions.{fmt}").read_text(encoding="utf-8")
 
 
 def test_generate_names_one_student_in_the_singular(invoke, tmp_path):

@@ -25,6 +25,16 @@ ANSWERS_NOTE = ("These come from unrounded values. The working rounds at every s
 ``{places}`` says when the part's decimal places show more figures (``key_answer``'s rule)."""
 
 
+def paper_answers_note(questions: list) -> str:
+    """The one ANSWERS_NOTE the worked solutions print above a paper's first
+    question ('' when no question has a numeric answer): the questions' own
+    when they all say the same, else the one for parts of several decimals."""
+    notes = {q["answers_note"] for q in questions if q["numeric"]}
+    if len(notes) <= 1:
+        return notes.pop() if notes else ""
+    return answers_note([1, 2])
+
+
 def answers_note(decimals) -> str:
     """ANSWERS_NOTE for numeric parts written to ``decimals`` places at least
     (one number per part): an answer of 1 or more has 4 decimals, so 5 figures."""
@@ -84,7 +94,7 @@ def _make_view(question: Question, fmt: str) -> dict:
     }
 
 
-SUMMARY_KEYS = ("id", "cls", "title", "points", "points_text")
+SUMMARY_KEYS = ("id", "cls", "title", "points", "points_text", "numeric", "answers_note")
 
 
 def question_summary(question: Question, fmt: str, layouts=None) -> dict:
