@@ -278,3 +278,16 @@ def test_a_later_part_done_in_the_main_process_gives_the_same_files(tmp_path, cu
     monkeypatch.setattr(parallel, "Background", lambda func, *args: Background(func, *args, parallel=False))
     inline = graded_files(answers, key, jobs, tmp_path / "inline")
     assert inline == one and (rows[-1][0] + ",Q1,b,").encode() in one["files"]["graded.csv"]
+
+
+def test_a_malformed_row_whose_id_is_not_the_first_column_counts_alike_in_every_part(tmp_path, cut_small):
+    """rev-code18: a later part had not met s1, so one pass credited s1's
+    malformed row (the id met in an earlier row) and two parts did not: an id
+    outside the first column is trusted only from the key or the roster, which
+    every part knows before reading."""
+    rows = [[f"Name {n}", f"s{n % 40}", "Q1", "a", "0.5"] for n in range(400)]
+    path = write_rows(tmp_path / "answers.csv", rows, header=("name", "student_id", "question_id", "part", "answer"))
+    with open(path, "a", encoding="utf-8", newline="") as handle:
+        handle.write("Name 1,s1,Q1,b,0,84\nName 39,s39,Q2,a,2,4\n")
+    one = assert_same_in_parts(path, KEY, tmp_path, jobs=(2,))   # a class key, no roster: s1 is known to no part
+    assert "whose student id could not be read either" in " ".join(one["notes"])

@@ -133,8 +133,10 @@ def test_policy_shares_may_be_percentages_as_in_an_overrides_file():
     ("carried_figures: 2", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found 2"),
     ("carried_figures: '4'", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found '4'"),
     ("carried_figures: 4.0", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found 4.0"),
-    ("ecf_credit: '5e-1'", "policy.yaml: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to "
-                           "100%, found '5e-1'"),
+    ("ecf_credit: half", "policy.yaml: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to "
+                         "100%, found 'half'"),
+    ("ecf_credit: 1,000%", "policy.yaml: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to "
+                           "100%, found '1,000%'"),   # a comma that may group thousands
     ("imprecise_credit: 150%", "policy.yaml: imprecise_credit: expected a number from 0 to 1 or a percentage from 0% "
                                "to 100%, found '150%'"),   # as written, not 1.5
     ("imprecise_credit: '-5%'", "policy.yaml: imprecise_credit: expected a number from 0 to 1 or a percentage from "

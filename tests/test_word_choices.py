@@ -95,11 +95,12 @@ def test_choices_that_are_not_a_count_of_two_or_more_are_named_by_validate(invok
 
 
 @pytest.mark.parametrize("text", ["isn't positive", "it isn’t positive", "doesn't predict positive",
-                                  "it wasn't positive", "aren't positive"])
+                                  "it wasn't positive", "aren't positive", "it can't be positive",
+                                  "it won't be positive", "it cannot be positive"])
 def test_a_negative_contraction_negates_as_not_does(text):
     """Apostrophes are read as spaces, so "isn't" became "isn t" and was no
-    negation at all: "isn't positive" was the trap "positive". ("can't" and
-    "won't" give reasons, C5's "can't divide by zero": they negate nothing.)"""
+    negation at all: "isn't positive" was the trap "positive", and "it can't
+    be negative" was "negative", full marks where negative was the answer."""
     accept, traps = SENTIMENT[""], {"true_class_as_prediction": SENTIMENT["true_class_as_prediction"]}
     assert read_words(text, accept, traps, choices=2).status == "accept"
     assert read_words(text, accept, traps, choices=3).status == REVIEW

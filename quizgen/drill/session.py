@@ -15,12 +15,11 @@ from quizgen.generation.quiz import Question, new_seed, seed_label
 from quizgen.generation.views import question_view
 from quizgen.grading.part_checker import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
-from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, summary
 from quizgen.drill.traps import trap_name, trap_names
-from quizgen.drill.wording import as_read, capital, cut, echo, exact_text
+from quizgen.drill.wording import as_read, capital, cut, echo, exact_text, misconception_sentence
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.ui import wait_for_line
 from quizgen.generation.sampling import sample_instance
@@ -244,10 +243,7 @@ class Drill:
             return
         self.say(f"Incorrect: the answer is {verdict.expected}{exact}.", "  ")
         if verdict.misconception:
-            mine, why = own_numbers(verdict.feedback)   # "marked from your (a) = 0.413", the trap's own words
-            worked = f" (worked from your own {mine[len(MARKED_FROM):]})" if mine else ""
-            self.say(f"Your answer matches the misconception \"{trap_name(verdict.misconception, names)}\""
-                     f"{worked}: {to_plain(why)}", "  ")
+            self.say(misconception_sentence(trap_name(verdict.misconception, names), verdict.feedback), "  ")
 
     def track_traps(self, record, verdict, turn) -> None:
         """Note the misconceptions this part met or cleanly avoided; finish()

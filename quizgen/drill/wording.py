@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from quizgen.text.plain import math_to_plain
+from quizgen.marking.quotes import MARKED_FROM, own_numbers
+from quizgen.text.plain import math_to_plain, to_plain
 
 
 def cut(text: str, width: int = 60) -> str:
@@ -41,3 +42,12 @@ def as_read(value: float) -> str:
     """A number as read, in full and without an exponent: 1234567, 2.65, 0.00001234."""
     text = format(Decimal(repr(value)), "f")
     return text[:-2] if text.endswith(".0") else text
+
+
+def misconception_sentence(name: str, feedback: str) -> str:
+    """The line naming the misconception an answer fell into, with the trap's
+    words; feedback worked from the learner's own earlier answer says so in a
+    clause ("(worked from your own (a) = 0.413)"), not as a second colon."""
+    mine, why = own_numbers(feedback)   # "marked from your (a) = 0.413", the trap's own words
+    worked = f" (worked from your own {mine[len(MARKED_FROM):]})" if mine else ""
+    return f'Your answer matches the misconception "{name}"{worked}: {to_plain(why)}'

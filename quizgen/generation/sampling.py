@@ -315,7 +315,6 @@ def _choices(function, env: dict) -> int:
     return int(count)
 
 
-
 def _holds(function, env: dict, j: int) -> bool:
     """Trap ``j``'s ``when`` in this draw; a failure or a value that is not
     true or false rejects the draw, naming the key (as a constraint's does)."""

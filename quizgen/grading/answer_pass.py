@@ -158,13 +158,14 @@ def _unread(students: Students, grid: AnswerGrid, tally: Tally, cells: list, sou
     too many cells, a quote left open, an answer over the length limit): invalid,
     graded against no part, but counted for its student when the id cell can
     still be read (``readable_id``) and trusted: the id is the file's first
-    column, which no cell split later in the row can move, or an id already
-    known (met in the answers, on the roster or in the key), so that they are
-    not lost or called absent; -1 otherwise (in ``name,student_id,...`` the
+    column, which no cell split later in the row can move, or an id on the
+    roster or in the key (not one met in other rows: a later part of a split
+    file has not met them, and --jobs must not change the outputs), so that
+    they are not lost or called absent; -1 otherwise (in ``name,student_id,...`` the
     row ``Smith, John,s2,...`` has "John" in the id column: no student)."""
     student, name = source.columns[:2]
     number = -1
-    if readable_id(cells[student], source.delimiter) and (id_first(source) or students.knows(cells[student])):
+    if readable_id(cells[student], source.delimiter) and (id_first(source) or students.listed(cells[student])):
         number = max(students.number(cells[student], "" if name is None else cells[name]), -1)
         grid.grow(len(students))
         tally.grow(len(students))

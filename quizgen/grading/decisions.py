@@ -14,7 +14,6 @@ from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
 from quizgen.marking.overrides import decided_status, describe_unmatched, read_overrides
 from quizgen.marking.rules import OVERRIDE
-from quizgen.marking.student_ids import normalise_id
 
 
 class Decisions:
@@ -58,7 +57,7 @@ class MadeRows:
     def known_student(self, students, grid, student_id: str):
         """The number of a student the roster or the key knows who gave no
         answer (registered now); None for anyone else: their override matches nothing."""
-        if students.matcher.match(normalise_id(student_id)) is None:
+        if not students.listed(student_id):
             return None
         number = students.number(student_id.strip())
         grid.grow(len(students))

@@ -64,9 +64,10 @@ class Students:
                 self.by_text[text] = found
         return found
 
-    def knows(self, student_id: str) -> bool:
-        """Whether ``student_id`` is a student met in the answers, on the roster or in the key."""
-        return self.find(student_id) is not None or self.matcher.match(normalise_id(student_id)) is not None
+    def listed(self, student_id: str) -> bool:
+        """Whether ``student_id`` is on the roster or has a paper in the key: known
+        before any answer is read, so every part of a split file says the same."""
+        return self.matcher.match(normalise_id(student_id)) is not None
 
     def find(self, student_id: str):
         """The number of a student already registered, or None."""

@@ -109,7 +109,6 @@ class Tally:
             if outcome.misconception:
                 self.code(student, slot, outcome.misconception, _trap_wording(outcome))
 
-
     def _count_line(self, student: int, reason: str) -> None:
         """Count the file line of an invalid answer graded against no part once,
         by kind: not read as a row, of a student (``named``) or of none

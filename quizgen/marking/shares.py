@@ -1,27 +1,43 @@
 """A share of a part's marks as an instructor writes it: a number from 0 to
-1 or a percentage from 0% to 100% (``0.5``, ``50%``, ``12.5 %``, ``0,5``),
-read by one rule in the policy file, the overrides file and ``--ecf-credit``."""
+1 or a percentage from 0% to 100% (``0.5``, ``5e-1``, ``50%``, ``12.5 %``,
+``0,5``), read by one rule in the policy file, the overrides file and
+``--ecf-credit``."""
 
 from __future__ import annotations
 
 import math
 import re
 
-_SHARE = re.compile(r"\s*(\d{1,12}(?:[.,]\d{0,12})?|[.,]\d{1,12})\s*(%?)\s*")
+_POINT = re.compile(r"(?:\d{1,12}(?:\.\d{0,12})?|\.\d{1,12})(?:[eE][+-]?\d{1,3})?")
+_COMMA = re.compile(r"(\d{1,12}),(\d{1,12})")
 
 
 def read_share(value) -> float | None:
     """The share ``value`` states (a number, or its text), or None when it
-    states none from 0 to 1 (true/false, 150%, -0.5, "half", inf)."""
+    states none from 0 to 1 (true/false, 150%, -0.5, "half", inf, and
+    ``1,000%``, where the comma could group thousands)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
         share = float(value)
     elif isinstance(value, str):
-        match = _SHARE.fullmatch(value)
-        if match is None:
+        text = value.strip()
+        percent = text.endswith("%")
+        share = _number(text[:-1].strip() if percent else text)
+        if share is None:
             return None
-        share = float(match[1].replace(",", ".")) / (100 if match[2] else 1)
+        share = share / 100 if percent else share
     else:
         return None
     return share if math.isfinite(share) and 0 <= share <= 1 else None
+
+
+def _number(text: str) -> float | None:
+    """A plain decimal, or one with a decimal comma (not ``1,000``: a comma
+    before three digits after a whole number may group thousands)."""
+    if _POINT.fullmatch(text):
+        return float(text)
+    comma = _COMMA.fullmatch(text)
+    if comma is None or (comma[1].lstrip("0") and len(comma[2]) == 3):
+        return None
+    return float(f"{comma[1]}.{comma[2]}")

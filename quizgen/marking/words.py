@@ -49,17 +49,18 @@ def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
 
 # ------------------------------------------------------------------ reading words on meaning
 
-_NEGATIONS = {"not", "no", "never", "isnt", "doesnt", "dont", "nor", "neither"}
+_NEGATIONS = {"not", "no", "never", "isnt", "doesnt", "dont", "nor", "neither", "cannot"}
 _CONTRACTED = re.compile(r"\b(\w+?)n\s+t\b", re.IGNORECASE)
-"""A negative contraction once its apostrophe is a space: ``isn t``, ``doesn t``, ``wasn t``."""
+"""A negative contraction once its apostrophe is a space: ``isn t``, ``doesn t``, ``can t``, ``won t``."""
 
 
 def _not(match) -> str:
-    """The words a negative contraction stands for (``isn t``: ``is not``). ``can t`` and
-    ``won t`` stay: "can't divide by zero" gives a reason (C5's undefined mean), it
-    negates no answer."""
+    """The words a negative contraction stands for: ``isn t`` is ``is not``,
+    ``can t`` ``can not``, ``won t`` ``will not`` ("it can't be negative"
+    denies negative; a reason such as C5's "can't divide by zero" is listed
+    whole in the part's accepted words)."""
     stem = match.group(1)
-    return match.group(0) if stem.lower() in ("ca", "wo") else stem + " not"
+    return {"ca": "can", "wo": "will"}.get(stem.lower(), stem) + " not"
 _FILLER = re.compile(r"^(?:i think|i believe|answer|it is|it's|its|the answer is|they are|it)\s+")
 _HEDGES = {"or", "maybe", "perhaps", "possibly", "either", "unsure"}
 _DOUBT = re.compile(r"\b(?:maybe|perhaps|possibly|unsure|not sure|not certain|no idea|no clue|"
