@@ -7,8 +7,9 @@ it refuses is built.
 - text and lists: every string, list or record a render builds (by ``~``, a
   call, a filter, a literal) holds at most MAX_TEXT characters or items, the
   rendered text too;
-- work: at most MAX_STEPS loop iterations and calls in one render, and at most
-  MAX_BUILT characters built over all of them;
+- work: at most MAX_STEPS loop iterations and calls in one render, of them at
+  most MAX_MACRO_CALLS calls of macros (each costs as much as a hundred steps),
+  and at most MAX_BUILT characters built over all of them;
 - loops over ``range``: at most MAX_RANGE items per range;
 - string repetition and ``%`` formatting: results of at most MAX_TEXT characters,
   format widths and precisions of at most MAX_WIDTH;
@@ -31,6 +32,7 @@ MAX_TEXT = 100_000
 MAX_BUILT = 10_000_000
 MAX_RANGE = 10_000
 MAX_STEPS = 100_000
+MAX_MACRO_CALLS = 10_000
 MAX_WIDTH = 200
 MAX_LIPSUM = 20
 _WIDTH = re.compile(r"%[-#0 +]*(\d*)(?:\.(\d+))?")
@@ -38,12 +40,12 @@ _budget: ContextVar = ContextVar("quizgen_render_budget", default=None)
 
 
 class _Budget:
-    """What one render has spent: loop steps and calls, and characters built."""
+    """What one render has spent: loop steps and calls, macro calls, and characters built."""
 
-    __slots__ = ("steps", "built")
+    __slots__ = ("steps", "macros", "built")
 
     def __init__(self):
-        self.steps = self.built = 0
+        self.steps = self.macros = self.built = 0
 
 
 def install_limits(env) -> None:
@@ -58,17 +60,20 @@ def install_limits(env) -> None:
         env.filters[name] = _capped_filter(env.filters[name], name, _WIDTH_ARGS.get(name, ()))
 
 
-def limit_error(what: str, cap) -> BankLimitError:
-    return BankLimitError(f"template text exceeds a limit: {what} (at most {cap}; see docs/authoring.md)")
+def limit_error(what: str, cap=None) -> BankLimitError:
+    """The one-line error for text over a limit: what was exceeded, and the cap when there is one."""
+    at_most = f"at most {cap}; " if cap is not None else ""
+    return BankLimitError(f"template text exceeds a limit: {what} ({at_most}see docs/authoring.md)")
 
 
 _limit = limit_error
 
 
 def _render_concat(pieces) -> str:
-    """``"".join`` for one render, with its own budget: the text is refused as
-    soon as it passes MAX_TEXT characters, before the rest is made."""
-    token = _budget.set(_Budget())
+    """``"".join`` for one render, with its own budget (a macro's text, joined
+    inside the render, spends the render's): the text is refused as soon as it
+    passes MAX_TEXT characters, before the rest is made."""
+    token = _budget.set(_Budget()) if _budget.get() is None else None
     try:
         taken, length = [], 0
         for piece in pieces:
@@ -77,7 +82,8 @@ def _render_concat(pieces) -> str:
                 raise _limit("rendered text length", f"{MAX_TEXT:,} characters")
             taken.append(piece)
     finally:
-        _budget.reset(token)
+        if token is not None:
+            _budget.reset(token)
     return "".join(taken)
 
 
@@ -119,13 +125,17 @@ def checked(value, what: str):
     return value
 
 
-def spend(steps: int, built: int = 0) -> None:
-    """Count ``steps`` loop steps or calls and ``built`` characters against the render's budget."""
+def spend(steps: int, built: int = 0, macros: int = 0) -> None:
+    """Count loop steps or calls, characters built and macro calls against the render's budget."""
     budget = _budget.get()
     if budget is None:
         return
     budget.steps += steps
     budget.built += built
+    if macros:
+        budget.macros += macros
+        if budget.macros > MAX_MACRO_CALLS:
+            raise _limit("macro calls in one text", f"{MAX_MACRO_CALLS:,}")
     if budget.steps > MAX_STEPS:
         raise _limit("loop steps and calls in one text", f"{MAX_STEPS:,}")
     if budget.built > MAX_BUILT:

@@ -148,8 +148,7 @@ class _RecordFields:
 
 
 class _Sandbox(_RecordFields, CappedSandbox):
-    """Jinja2's sandbox for untrusted template text, with the limits of
-    :mod:`quizgen.text.sandbox` and the record-field shortcut."""
+    """Jinja2's sandbox for untrusted text, capped (``text/sandbox.py``), with the record-field shortcut."""
 
 
 class _Layouts(_RecordFields, jinja2.Environment):
@@ -317,9 +316,8 @@ def _fill(source: str, context: dict, fmt: str) -> str:
         raise TemplateError(f"template text failed: {exc}") from exc
     except (TypeError, ValueError, ArithmeticError, IndexError, KeyError) as exc:
         raise TemplateError(f"template text failed: {type(exc).__name__}: {exc}") from exc
-    except (RecursionError, MemoryError) as exc:  # a macro calling itself, or a limit missed: still one line
-        raise limit_error("nesting of macro calls" if isinstance(exc, RecursionError) else "memory",
-                          "what this machine has") from exc
+    except (RecursionError, MemoryError) as exc:  # a macro calling itself, or a limit missed: one line
+        raise limit_error("nesting of macro calls" if isinstance(exc, RecursionError) else "memory") from exc
 
 
 _MATH_SPLIT = re.compile(r"((?<!\\)\$.*?(?<!\\)\$)", re.S)

@@ -13,6 +13,7 @@ from types import BuiltinMethodType
 
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator
+from jinja2.runtime import Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter
 from markupsafe import Markup
 
@@ -33,7 +34,7 @@ class CappedSandbox(ImmutableSandboxedEnvironment):
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (Jinja2's own signature)
         """Call from template text: one step, arguments within limits, the result measured."""
-        spend(1)
+        spend(1, macros=__obj.__class__ is Macro)
         if isinstance(__obj, BuiltinMethodType) and isinstance(__obj.__self__, (str, bytes, int)):
             _check_method(__obj, args, kwargs)
         return checked(super().call(__context, __obj, *args, **kwargs), f"the result of {_name(__obj)}()")
