@@ -35,13 +35,13 @@ CASES = {
     "replace_method_chain": ('{{ "x"' + METHOD_10X * 11 + " }}",
                              "the result of replace() of 1,000,000 characters (at most 100,000;"),
     "doubling_with_tilde": (DOUBLING, "text joined with ~ (at most 100,000 characters;"),
-    "doubling_a_list": ('{% set ns = namespace(l=[1]) %}{% for i in range(40) %}{% set ns.l = [ns.l, ns.l] %}'
+    "doubling_a_list": ('{% set ns = namespace(l=[1]) %}{% for i in range(20) %}{% set ns.l = [ns.l, ns.l] %}'
                         "{% endfor %}{{ ns.l }}", "a list or record of more than 100,000 characters and items"),
     "tojson_chain": ('{{ "<".ljust(200, "<")' + "|tojson" * 12 + " }}", "the tojson filter's result of"),
-    "loops_over_text": ('{% set s = "x".ljust(200) %}{% for a in s %}{% for b in s %}{% for c in s %}'
+    "loops_over_text": ('{% set s = "x".ljust(50) %}{% for a in s %}{% for b in s %}{% for c in s %}'
                         "{% endfor %}{% endfor %}{% endfor %}", "loop steps and calls in one text (at most 100,000;"),
     "macro_fan_out": ("{% macro f(xs) %}{% if xs %}{{ f(xs[1:]) }}{{ f(xs[1:]) }}{% endif %}{% endmacro %}"
-                      "{{ f(range(20)|list) }}", "macro calls in one text (at most 10,000;"),
+                      "{{ f(range(14)|list) }}", "macro calls in one text (at most 10,000;"),
     "macro_without_end": ("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}", "nesting of macro calls"),
     "built_over_a_render": (LONG + '{% for i in range(2000) %}{% set t = ns.s.upper() %}{% endfor %}',
                             "characters built in one text (at most 10,000,000;"),
