@@ -68,12 +68,15 @@ def test_nesting_too_deep_to_read_is_one_line(invoke, tmp_path, nest):
 
 
 def test_a_file_over_the_size_limit_is_refused_before_it_is_parsed(invoke, tmp_path):
+    """generate stops at it (exit 2); validate lists it as the template's problem (exit 1)."""
     folder = _bank(tmp_path, "params:", "# " + "x" * MAX_FILE_BYTES + "\nparams:")
-    for args in (["generate", "--bank", folder, "--out", tmp_path / "out"], ["validate", folder]):
-        result = invoke(*args)
-        assert result.exit_code == 2 and "Traceback" not in result.output
-        assert result.stderr.strip() == (f"quizgen: error: {folder / 'c11.yaml'}: the file's size exceeds the "
-                                         f"limit of {MAX_FILE_BYTES:,} bytes (see docs/authoring.md)")
+    message = f"{folder / 'c11.yaml'}: the file's size exceeds the limit of {MAX_FILE_BYTES:,} bytes " \
+              "(see docs/authoring.md)"
+    generated = invoke("generate", "--bank", folder, "--out", tmp_path / "out")
+    assert generated.exit_code == 2 and generated.stderr.strip() == "quizgen: error: " + message
+    validated = invoke("validate", folder)
+    assert validated.exit_code == 1 and "Traceback" not in validated.output
+    assert validated.stdout.strip() == message
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")

@@ -1,6 +1,7 @@
 """Hostile and broken user banks (issues 13 and 14): every template error,
 and every resource limit a bank can hit, gives one line naming the template
-file, exit code 2 and no traceback, within seconds."""
+file, exit code 2 from generate (validate lists it, exit 1) and no traceback,
+within seconds."""
 
 import time
 from pathlib import Path
@@ -41,16 +42,21 @@ def run_both(invoke, folder, tmp_path):
 
 
 def assert_one_line_exit_2(invoke, folder, tmp_path, words, seconds=20):
-    for result, took in run_both(invoke, folder, tmp_path):
-        lines = result.stderr.strip().splitlines()
-        assert result.exit_code == 2, result.output
-        assert len(lines) == 1 and "Traceback" not in result.output
-        assert lines[0].startswith(f"quizgen: error: {folder / 'c11.yaml'}:")
-        assert words in lines[0]
-        if " stem: " in lines[0]:  # a limit hit in the text names the line of the text itself
-            text_line = (folder / "c11.yaml").read_text().splitlines().index("  and samples.") + 2
-            assert lines[0].startswith(f"quizgen: error: {folder / 'c11.yaml'}:{text_line}: stem: ")
-        assert took < seconds
+    """generate stops with one line (exit 2); validate lists the same line as the template's problem (exit 1)."""
+    (generated, generate_took), (validated, validate_took) = run_both(invoke, folder, tmp_path)
+    lines = generated.stderr.strip().splitlines()
+    assert generated.exit_code == 2, generated.output
+    assert validated.exit_code == 1, validated.output
+    assert len(lines) == 1 and "Traceback" not in generated.output + validated.output
+    assert lines[0].startswith(f"quizgen: error: {folder / 'c11.yaml'}:")
+    assert words in lines[0]
+    listed = validated.stdout.strip().splitlines()
+    assert len(listed) == 1 and listed[0].startswith(f"{folder / 'c11.yaml'}:") and words in listed[0]
+    if " stem: " in lines[0]:  # a limit hit in the text names the line of the text itself
+        text_line = (folder / "c11.yaml").read_text().splitlines().index("  and samples.") + 2
+        assert lines[0].startswith(f"quizgen: error: {folder / 'c11.yaml'}:{text_line}: stem: ")
+        assert listed[0].startswith(f"{folder / 'c11.yaml'}:{text_line}: stem: ")
+    assert generate_took < seconds and validate_took < seconds
 
 
 # Ten levels of ten aliases inside a choice: 10**10 values once written out.

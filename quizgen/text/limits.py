@@ -1,99 +1,184 @@
 """Resource limits for template text: Jinja2's sandbox keeps templates from
 running code, and these keep them from exhausting time or memory. Each cap
 is far above what a question needs; crossing one is a BankLimitError, which
-the caller turns into a file:line message (exit 2).
+the caller turns into a file:line message (exit 2), raised before the text
+it refuses is built.
 
-- rendered text: at most MAX_TEXT characters per render;
-- loops over ``range``: at most MAX_RANGE items per range, MAX_STEPS items over
-  all the ranges of one render (nested loops multiply);
+- text and lists: every string, list or record a render builds (by ``~``, a
+  call, a filter, a literal) holds at most MAX_TEXT characters or items, the
+  rendered text too;
+- work: at most MAX_STEPS loop iterations and calls in one render, of them at
+  most MAX_MACRO_CALLS calls of macros (each costs as much as a hundred steps),
+  and at most MAX_BUILT characters built over all of them;
+- loops over ``range``: at most MAX_RANGE items per range;
 - string repetition and ``%`` formatting: results of at most MAX_TEXT characters,
   format widths and precisions of at most MAX_WIDTH;
-- filters that pad or place (``center``, ``indent``, ``wordwrap``, ``truncate``,
-  ``format``, ``dec``, ``sig``, ``sigdec``, ``pct``): widths and places of at most MAX_WIDTH;
-- ``lipsum``: at most MAX_LIPSUM paragraphs."""
+- widths and counts: filters that pad or place (``center``, ``indent``, ``wordwrap``,
+  ``truncate``, ``format``, ``dec``, ``sig``, ``sigdec``, ``pct``), string methods that
+  pad (``center``, ``ljust``, ``rjust``, ``zfill``, ``expandtabs``) and ``str.format``
+  fields: at most MAX_WIDTH; ``batch`` and ``slice`` counts at most MAX_RANGE;
+- ``lipsum``: at most MAX_LIPSUM paragraphs.
+
+:mod:`quizgen.text.sandbox` applies them to ``~``, calls, literals and loops."""
 
 from __future__ import annotations
 
 import re
 from contextvars import ContextVar
-from itertools import islice
 
 from quizgen.errors import BankLimitError
 
 MAX_TEXT = 100_000
+MAX_BUILT = 10_000_000
 MAX_RANGE = 10_000
 MAX_STEPS = 100_000
+MAX_MACRO_CALLS = 10_000
 MAX_WIDTH = 200
 MAX_LIPSUM = 20
 _WIDTH = re.compile(r"%[-#0 +]*(\d*)(?:\.(\d+))?")
-_steps: ContextVar = ContextVar("quizgen_range_steps", default=None)
+_budget: ContextVar = ContextVar("quizgen_render_budget", default=None)
+
+
+class _Budget:
+    """What one render has spent: loop steps and calls, macro calls, and characters built."""
+
+    __slots__ = ("steps", "macros", "built")
+
+    def __init__(self):
+        self.steps = self.macros = self.built = 0
 
 
 def install_limits(env) -> None:
     """Put the caps on a sandboxed environment (called once per environment)."""
-    env.concat = _capped_concat
-    env.intercepted_binops = frozenset({"*", "%", "**"})
+    env.concat = _render_concat
+    env.intercepted_binops = frozenset({"*", "%", "**", "+"})
     env.call_binop = _binop_caller(env.call_binop)
     env.globals["range"] = _range
     if "lipsum" in env.globals:
         env.globals["lipsum"] = _lipsum(env.globals["lipsum"])
-    for name, positions in _WIDTH_ARGS.items():
-        if name in env.filters:
-            env.filters[name] = _capped_filter(env.filters[name], name, positions)
+    for name in list(env.filters):
+        env.filters[name] = _capped_filter(env.filters[name], name, _WIDTH_ARGS.get(name, ()))
 
 
-def _limit(what: str, cap) -> BankLimitError:
-    return BankLimitError(f"template text exceeds a limit: {what} (at most {cap}; see docs/authoring.md)")
+def limit_error(what: str, cap=None) -> BankLimitError:
+    """The one-line error for text over a limit: what was exceeded, and the cap when there is one."""
+    at_most = f"at most {cap}; " if cap is not None else ""
+    return BankLimitError(f"template text exceeds a limit: {what} ({at_most}see docs/authoring.md)")
 
 
-def _capped_concat(pieces) -> str:
-    """``"".join`` for one render: at most MAX_TEXT pieces (each bounded by the
-    other caps) are taken, and the joined text must be at most MAX_TEXT long."""
-    token = _steps.set([0])
+_limit = limit_error
+
+
+def _render_concat(pieces) -> str:
+    """``"".join`` for one render, with its own budget (a macro's text, joined
+    inside the render, spends the render's): the text is refused as soon as it
+    passes MAX_TEXT characters, before the rest is made."""
+    token = _budget.set(_Budget()) if _budget.get() is None else None
     try:
-        taken = list(islice(pieces, MAX_TEXT + 1))
+        taken, length = [], 0
+        for piece in pieces:
+            length += len(piece)
+            if length > MAX_TEXT:
+                raise _limit("rendered text length", f"{MAX_TEXT:,} characters")
+            taken.append(piece)
     finally:
-        _steps.reset(token)
-    text = "".join(taken)
-    if len(taken) > MAX_TEXT or len(text) > MAX_TEXT:
-        raise _limit("rendered text length", f"{MAX_TEXT:,} characters")
-    return text
+        if token is not None:
+            _budget.reset(token)
+    return "".join(taken)
+
+
+def size_of(value, cap: int = MAX_TEXT) -> int:
+    """Characters and items in ``value``, nested lists and records counted
+    through (a list holding one long text many times counts it each time);
+    counting stops once past ``cap``, so a huge value costs no more than ``cap``."""
+    total, stack = 0, [value]
+    while stack and total <= cap:
+        item = stack.pop()
+        if isinstance(item, (str, bytes)):
+            total += len(item) or 1
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            total += 1
+            stack += item
+        elif isinstance(item, dict):
+            total += 1
+            stack += item.keys()
+            stack += item.values()
+        else:
+            total += 1
+    return total
+
+
+def checked(value, what: str):
+    """``value`` once it is at most MAX_TEXT long (nested contents counted), its
+    size spent from the render's MAX_BUILT characters."""
+    if isinstance(value, (str, bytes)):
+        size = len(value)
+    elif isinstance(value, (list, tuple, dict, set, frozenset)):
+        size = size_of(value)
+    else:
+        return value
+    if size > MAX_TEXT:
+        if isinstance(value, (str, bytes)):
+            raise _limit(f"{what} of {size:,} characters", f"{MAX_TEXT:,}")
+        raise _limit(f"{what} of more than {MAX_TEXT:,} characters and items", f"{MAX_TEXT:,}")
+    spend(0, size)
+    return value
+
+
+def spend(steps: int, built: int = 0, macros: int = 0) -> None:
+    """Count loop steps or calls, characters built and macro calls against the render's budget."""
+    budget = _budget.get()
+    if budget is None:
+        return
+    budget.steps += steps
+    budget.built += built
+    if macros:
+        budget.macros += macros
+        if budget.macros > MAX_MACRO_CALLS:
+            raise _limit("macro calls in one text", f"{MAX_MACRO_CALLS:,}")
+    if budget.steps > MAX_STEPS:
+        raise _limit("loop steps and calls in one text", f"{MAX_STEPS:,}")
+    if budget.built > MAX_BUILT:
+        raise _limit("characters built in one text", f"{MAX_BUILT:,}")
+
+
+def counted(items):
+    """``items``, each one counted as a step of the render (a ``for`` loop's iterations)."""
+    for item in items:
+        spend(1)
+        yield item
 
 
 def _range(*args):
-    """``range`` with a length cap, counting its items against the render's step budget."""
+    """``range`` with a length cap."""
     numbers = range(*args)
     if len(numbers) > MAX_RANGE:
         raise _limit(f"range of {len(numbers):,} items", f"{MAX_RANGE:,}")
-    return _counted(numbers)
+    return numbers
 
 
-def _counted(numbers):
-    budget = _steps.get()
-    for number in numbers:
-        if budget is not None:
-            budget[0] += 1
-            if budget[0] > MAX_STEPS:
-                raise _limit("loop steps in one text", f"{MAX_STEPS:,}")
-        yield number
-
-
-_SEQUENCES = (str, list, tuple)
+_SEQUENCES = (str, list, tuple, bytes)
 
 
 def _binop_caller(original):
-    """The sandbox's binary-operator call, refusing huge repetitions, format widths and powers."""
+    """The sandbox's binary-operator call, refusing huge repetitions, joins, format widths and powers."""
     def call_binop(context, operator, left, right):
+        if operator == "+" and isinstance(left, _SEQUENCES) and isinstance(right, _SEQUENCES):
+            if size_of(left) + size_of(right) > MAX_TEXT:
+                raise _limit("joined text length", f"{MAX_TEXT:,} characters")
         if operator == "*" and (isinstance(left, _SEQUENCES) or isinstance(right, _SEQUENCES)):
             sequence, count = (left, right) if isinstance(left, _SEQUENCES) else (right, left)
-            size = len(sequence)
-            if isinstance(count, int) and size * count > MAX_TEXT:
+            if isinstance(count, int) and size_of(sequence) * count > MAX_TEXT:
                 raise _limit("repeated text length", f"{MAX_TEXT:,} characters")
         if operator == "%" and isinstance(left, str):
             _check_format_widths(left)
+            checked(right, "formatted values")
         if operator == "**" and isinstance(right, (int, float)) and abs(right) > 1000:
             raise _limit(f"power {right}", 1000)
-        return original(context, operator, left, right)
+        if operator == "**" and isinstance(left, int) and isinstance(right, int) \
+                and left.bit_length() * abs(right) > MAX_TEXT:
+            raise _limit("the size of a power", f"{MAX_TEXT:,} bits")
+        return checked(original(context, operator, left, right), "the result of " + operator)
     return call_binop
 
 
@@ -115,16 +200,31 @@ def _lipsum(original):
 # For each filter, the positions (after the value) of its width-like arguments.
 _WIDTH_ARGS = {"center": (0,), "indent": (0,), "wordwrap": (0,), "truncate": (0,),
                "dec": (0,), "sig": (0,), "sigdec": (0,), "pct": (0,), "format": ()}
+# Filters whose first argument after the value is a count of items made.
+_COUNT_ARGS = {"batch": MAX_RANGE, "slice": MAX_RANGE}
+
+
+def check_inputs(what: str, text, args, kwargs) -> None:
+    """Refuse a call whose text times its arguments' text passes MAX_BUILT: the
+    most a replacement, join, wrap or indent can make (``replace('x', long)``)
+    before its result is ever built and measured."""
+    spread = 1 + sum(size_of(a) for a in args if a.__class__ is not int) \
+        + sum(size_of(v) for v in kwargs.values() if v.__class__ is not int)
+    if spread > 1 and size_of(text, MAX_BUILT) * spread > MAX_BUILT:
+        raise _limit(f"{what} on {size_of(text):,} characters with arguments of {spread - 1:,}",
+                     f"{MAX_BUILT:,} characters made")
 
 
 def _capped_filter(original, name: str, positions: tuple):
     """``original`` refusing width-like arguments over MAX_WIDTH (a filter that
-    takes the environment or context first gets the value second)."""
+    takes the environment or context first gets the value second), and results
+    over MAX_TEXT (:func:`check_inputs` before, :func:`checked` after)."""
     shift = 1 if hasattr(original, "jinja_pass_arg") else 0
 
     places = [shift + 1 + i for i in positions]
     if name != "format" and not shift and places == [1]:
         return _capped_second(original, name)
+    count_cap = _COUNT_ARGS.get(name)
 
     def capped(*args, **kwargs):
         for i in places:
@@ -135,7 +235,12 @@ def _capped_filter(original, name: str, positions: tuple):
             raise _limit(f"{name}({width})", MAX_WIDTH)
         if name == "format" and len(args) > shift and isinstance(args[shift], str):
             _check_format_widths(args[shift])
-        return original(*args, **kwargs)
+        if count_cap and len(args) > shift + 1 and isinstance(args[shift + 1], int) \
+                and args[shift + 1] > count_cap:
+            raise _limit(f"{name}({args[shift + 1]})", f"{count_cap:,}")
+        if len(args) > shift + 1 or kwargs:
+            check_inputs(f"the {name} filter", args[shift] if len(args) > shift else "", args[shift + 1:], kwargs)
+        return checked(original(*args, **kwargs), f"the {name} filter's result")
 
     capped.__name__ = getattr(original, "__name__", name)
     if shift:
@@ -154,7 +259,9 @@ def _capped_second(original, name: str):
             width = kwargs.get("width")
             if isinstance(width, int) and abs(width) > MAX_WIDTH:
                 raise _limit(f"{name}({width})", MAX_WIDTH)
-        return original(value, *args, **kwargs)
+        if args or kwargs:
+            check_inputs(f"the {name} filter", value, args, kwargs)
+        return checked(original(value, *args, **kwargs), f"the {name} filter's result")
 
     capped.__name__ = getattr(original, "__name__", name)
     return capped

@@ -11,10 +11,11 @@ from functools import lru_cache
 import jinja2
 from jinja2 import meta
 from jinja2.runtime import LoopContext
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment
 
 from quizgen.errors import QuizgenError, TemplateError, did_you_mean
-from quizgen.text.limits import install_limits
+from quizgen.text.limits import install_limits, limit_error
+from quizgen.text.sandbox import CappedSandbox
 from quizgen.maths.exact import Exact
 from quizgen.maths.numbers import fixed, percent, plain, significant, significant_or_fixed
 from quizgen.maths.printing import to_latex, to_text
@@ -146,9 +147,8 @@ class _RecordFields:
         return super().getattr(obj, attribute)
 
 
-class _Sandbox(_RecordFields, ImmutableSandboxedEnvironment):
-    """Jinja2's sandbox for untrusted template text, in the form that also
-    refuses to change lists and records, with the record-field shortcut."""
+class _Sandbox(_RecordFields, CappedSandbox):
+    """Jinja2's sandbox for untrusted text, capped (``text/sandbox.py``), with the record-field shortcut."""
 
 
 class _Layouts(_RecordFields, jinja2.Environment):
@@ -316,6 +316,8 @@ def _fill(source: str, context: dict, fmt: str) -> str:
         raise TemplateError(f"template text failed: {exc}") from exc
     except (TypeError, ValueError, ArithmeticError, IndexError, KeyError) as exc:
         raise TemplateError(f"template text failed: {type(exc).__name__}: {exc}") from exc
+    except (RecursionError, MemoryError) as exc:  # a macro calling itself, or a limit missed: one line
+        raise limit_error("nesting of macro calls" if isinstance(exc, RecursionError) else "memory") from exc
 
 
 _MATH_SPLIT = re.compile(r"((?<!\\)\$.*?(?<!\\)\$)", re.S)

@@ -30,7 +30,7 @@ def check_canonical(template: Template, report: Report, found):
     try:
         inst = canonical_instance(template)
     except BankLimitError:
-        raise  # a limit stops validate: exit 2, one line
+        raise  # ends this template's checks (validation.run.validate_file)
     except TemplateError as exc:
         where = getattr(exc.__cause__, "where", ())
         if not where:

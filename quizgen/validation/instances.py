@@ -30,7 +30,7 @@ def instance_problems(inst) -> list:
         try:
             view = question_view(Question("Q1", inst), fmt)
         except BankLimitError:
-            raise  # a limit stops validate: exit 2, one line
+            raise  # ends this template's checks (validation.run.validate_file)
         except TemplateError as exc:
             problems += _render_failures(inst, fmt, exc)
             continue

@@ -81,15 +81,24 @@ def _check_ids(reports: list) -> None:
 
 
 def validate_file(path, samples: int = DEFAULT_SAMPLES, referee: int = REFEREE_SAMPLES) -> Report:
-    """Every check on one template file."""
+    """Every check on one template file. A limit the template exceeds is its
+    problem, and ends its checks (each would meet the limit again)."""
     report = Report(shown(path))
+    try:
+        return _checked_file(path, samples, referee, report)
+    except BankLimitError as exc:
+        report.problems.append(from_error(exc, path))
+        return report
+
+
+def _checked_file(path, samples: int, referee: int, report: Report) -> Report:
     words = []
     try:
         data = read_yaml(path)  # first: it refuses a FIFO or a huge file before anything reads it
         words = yaml_word_problems(path)
         template = build_template(data, path)
     except BankLimitError:
-        raise  # a limit stops validate: exit 2, one line
+        raise  # ends this template's checks (validate_file)
     except TemplateError as exc:
         report.problems = words + [from_error(e, path) for e in getattr(exc, "problems", [exc])]
         return report
@@ -155,7 +164,7 @@ class _Found:
         try:
             return check(template, *args)
         except BankLimitError:
-            raise  # a limit stops validate: exit 2, one line
+            raise  # ends this template's checks (validate_file)
         except TemplateError as exc:
             self.add(from_error(exc, template.path))
             return None

@@ -1,0 +1,141 @@
+"""Jinja2's sandbox with the text limits of :mod:`quizgen.text.limits` on
+what its hooks leave open: every call (a string method that pads, a macro, a
+global) counts as a step and has its result measured; ``str.format`` fields
+have capped widths; and the compiled template measures what ``~`` joins and
+what list, tuple and record literals hold, and counts every ``for`` iteration.
+Each is refused before the text it would build is made."""
+
+from __future__ import annotations
+
+import copy
+import re
+from types import BuiltinMethodType
+
+from jinja2 import nodes
+from jinja2.compiler import CodeGenerator
+from jinja2.runtime import Macro
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter
+from markupsafe import Markup
+
+from quizgen.text.limits import MAX_TEXT, MAX_WIDTH, check_inputs, checked, counted, limit_error, size_of, spend
+
+# String methods whose whole-number arguments are widths (the result is padded to them).
+_WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})
+_DIGITS = re.compile(r"\d+")
+
+
+class CappedSandbox(ImmutableSandboxedEnvironment):
+    """The sandbox that refuses lists and records to be changed, and text or
+    work past the limits (see the module docstring)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.code_generator_class = _CappedCodeGenerator
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (Jinja2's own signature)
+        """Call from template text: one step, arguments within limits, the result measured."""
+        spend(1, macros=__obj.__class__ is Macro)
+        if isinstance(__obj, BuiltinMethodType) and isinstance(__obj.__self__, (str, bytes, int)):
+            _check_method(__obj, args, kwargs)
+        return checked(super().call(__context, __obj, *args, **kwargs), f"the result of {_name(__obj)}()")
+
+    def wrap_str_format(self, value):
+        """``str.format`` and ``format_map`` as the sandbox runs them, each field's width capped."""
+        wrapped = super().wrap_str_format(value)
+        if wrapped is None:
+            return None
+        text = value.__self__
+        formatter = _CappedEscapeFormatter(self, escape=text.escape) if isinstance(text, Markup) \
+            else _CappedFormatter(self)
+        is_map = value.__name__ == "format_map"
+
+        def capped_format(*args, **kwargs):
+            if is_map:
+                if kwargs or len(args) != 1:
+                    raise TypeError("format_map() takes exactly one argument")
+                args, kwargs = (), args[0]
+            return type(text)(formatter.vformat(text, args, kwargs))
+
+        capped_format.__name__ = value.__name__
+        return capped_format
+
+    def measured(self, value):
+        """A list, tuple or record literal's value, once within MAX_TEXT."""
+        return checked(value, "a list or record")
+
+    def joined(self, pieces) -> str:
+        """What ``~`` joins, refused before joining when it would pass MAX_TEXT."""
+        total = 0
+        for piece in pieces:
+            total += size_of(piece)
+            if total > MAX_TEXT:
+                raise limit_error("text joined with ~", f"{MAX_TEXT:,} characters")
+        return checked("".join(map(str, pieces)), "text joined with ~")
+
+    counted_loop = staticmethod(counted)
+
+
+def _name(obj) -> str:
+    return getattr(obj, "__name__", type(obj).__name__)
+
+
+def _check_method(method, args, kwargs) -> None:
+    """A built-in method of text or a number, refused when a whole-number
+    argument is a width over MAX_WIDTH or any other count over MAX_TEXT, or
+    when its text and arguments could make more than the render may build."""
+    cap = MAX_WIDTH if method.__name__ in _WIDTH_METHODS else MAX_TEXT
+    for value in (*args, *kwargs.values()):
+        if value.__class__ is int and value > cap:
+            raise limit_error(f"{method.__name__}({value})", f"{cap:,}")
+    if not isinstance(method.__self__, int):
+        check_inputs(f"{method.__name__}()", method.__self__, args, kwargs)
+
+
+class _CappedFormatter(SandboxedFormatter):
+    """The sandbox's ``str.format``, refusing widths and precisions over MAX_WIDTH."""
+
+    def format_field(self, value, format_spec: str):
+        for digits in _DIGITS.findall(format_spec):
+            if len(digits) > 4 or int(digits) > MAX_WIDTH:
+                raise limit_error(f"format width {digits}", MAX_WIDTH)
+        return checked(super().format_field(checked(value, "a formatted value"), format_spec), "a formatted field")
+
+
+class _CappedEscapeFormatter(_CappedFormatter, SandboxedEscapeFormatter):
+    """:class:`_CappedFormatter` for Markup text (escaping what it inserts)."""
+
+
+class _CappedCodeGenerator(CodeGenerator):
+    """Compiles ``~`` through :meth:`CappedSandbox.joined`, literals through
+    :meth:`CappedSandbox.measured` and every ``for`` over a counted iterable."""
+
+    def visit_Concat(self, node, frame) -> None:
+        self.write("environment.joined((")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("))")
+
+    def _measured(self, visit, node, frame) -> None:
+        self.write("environment.measured(")
+        visit(node, frame)
+        self.write(")")
+
+    def visit_List(self, node, frame) -> None:
+        self._measured(super().visit_List, node, frame)
+
+    def visit_Dict(self, node, frame) -> None:
+        self._measured(super().visit_Dict, node, frame)
+
+    def visit_Tuple(self, node, frame) -> None:
+        if node.ctx == "load":
+            self._measured(super().visit_Tuple, node, frame)
+        else:
+            super().visit_Tuple(node, frame)
+
+    def visit_For(self, node, frame) -> None:
+        node = copy.copy(node)
+        node.iter = nodes.Call(nodes.EnvironmentAttribute("counted_loop"), [node.iter], [], None, None,
+                               lineno=node.iter.lineno)
+        super().visit_For(node, frame)
+
