@@ -184,7 +184,7 @@ def test_nsp_check_costs_the_pair_its_own_labels_loss():
     assert labels == {0, 1}
 
 
-SIGFIG_RULE = ("3 significant figures", "more figures are accepted if they are right",
+SIGFIG_RULE = ("3 significant figures", "more figures are accepted",
                "an answer rounded to fewer", "is marked as rounded too early")
 
 

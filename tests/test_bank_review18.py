@@ -105,3 +105,14 @@ def test_the_figure_shows_p_over_0_9_to_4_figures_of_1_minus_p(invoke, tmp_path,
     for p in marked:
         shown_of_1_minus_p = len(p.split(".")[1]) + math.floor(math.log10(1 - float(p))) + 1
         assert shown_of_1_minus_p >= 4, p
+
+
+def test_no_paper_promises_that_extra_figures_are_checked(invoke, tmp_path):
+    """rev-student18: "more figures are accepted if they are right", but the
+    grader accepts anything within half a unit of the third figure (0.7104
+    for 0.7101): the papers promise only what it does."""
+    invoke("generate", "--seed", "1", "--out", tmp_path / "md")
+    invoke("generate", "--seed", "1", "--format", "tex", "--out", tmp_path / "tex")
+    for paper in (tmp_path / "md" / "problems.md", tmp_path / "tex" / "problems.tex"):
+        text = " ".join(paper.read_text(encoding="utf-8").split())
+        assert "if they are right" not in text and "more figures are accepted" in text, paper.name

@@ -240,10 +240,10 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "bc5c825d746196c70576cd6d587194ff4dc156854061a4c129d92db47e20949a",
-    ("1", "solutions.md"): "e359754e8f99a315efe74462c1e4265459cd62dab133d453bd6035da20ea0fee",
-    ("2", "problems.md"): "16f4a66783cb12293b634fa735b6dba593c95303027a7ed8f1580983bc047512",
-    ("2", "solutions.md"): "c6fb5f82ce41ab2a600a320b3e06c7a7ffeecdbd968aef48bb9f066b3dccd801",
+    ("1", "problems.md"): "7ae39262cf09e8d82ce6560ea07048f7e8453c3b5ae341d964378136ddae8537",
+    ("1", "solutions.md"): "136bb4a9abf0da1a379a55c30734d479f7f2e8c1bd0dc53ea91ff5d646de49e7",
+    ("2", "problems.md"): "a8256df1d251977b613f3e69f51354014e6bedec72eff9feeda237e825ebd95e",
+    ("2", "solutions.md"): "b078711b68002a8c128a9b160a55c57ab26aaf6ae9e7194f895cd9141b3e0739",
 }
 
 
