@@ -1,5 +1,7 @@
 """What a learner reviewer (rev-student18) found in the drill."""
 
+import pytest
+
 def test_a_trap_worked_from_the_learners_own_a_says_so_in_one_sentence(invoke):
     """(a) 0.413 is right; ln(0.413) is the missing minus sign worked from it.
     The line read 'matches the misconception "missing minus sign": marked from
@@ -33,3 +35,12 @@ def test_stats_advice_is_wrapped_as_the_drill_summary_is(invoke, tmp_path):
     advice = result.output.split("What to practise next:\n")[1].splitlines()
     assert advice and all(len(line) <= 80 or line.startswith("- try:") for line in advice), advice
     assert any(line.startswith("  ") for line in advice)   # a long bullet hangs under its first line
+
+
+@pytest.mark.parametrize("said", ["not sure", "I don't know.", "No idea", "idk", "I’m not sure?"])
+def test_a_learner_who_says_they_do_not_know_gets_a_hint_not_a_miss(invoke, said):
+    """rev-student18: "not sure" was marked incorrect on C9 (c) while "no idea"
+    was put back: both are now the hint command, and "?" is still help."""
+    result = invoke("drill", "--seed", "11", "--classes", "C9", "--no-save", input=f"{said}\n?\nq\n")
+    assert "Hint 1 of" in result.output and "Incorrect" not in result.output
+    assert "Or type a command:" in result.output.split("Hint 1 of")[1]

@@ -19,7 +19,8 @@ from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, summary
 from quizgen.drill.traps import trap_name, trap_names
-from quizgen.drill.wording import as_read, capital, cut, echo, exact_text, misconception_sentence
+from quizgen.drill.wording import STUCK, as_read, capital, cut, echo, exact_text, misconception_sentence, \
+    stuck_words
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.ui import wait_for_line
 from quizgen.generation.sampling import sample_instance
@@ -36,7 +37,7 @@ unless the question asks for more. Or type a command:
   q  quit (a summary follows; so does end of input)"""
 
 COMMANDS = {"h": "hint", "hint": "hint", "s": "skip", "skip": "skip", "?": "help", "help": "help",
-            "q": "quit", "quit": "quit", "exit": "quit"}
+            "q": "quit", "quit": "quit", "exit": "quit", **dict.fromkeys(STUCK, "hint")}   # "no idea": a hint
 
 
 @dataclass
@@ -182,7 +183,7 @@ class Drill:
             text = self.read()
             if text is None:   # an over-long line: already answered
                 continue
-            command = COMMANDS.get(text.lower())
+            command = COMMANDS.get(stuck_words(text))
             if command == "quit":
                 raise _Stop("quit")
             if command == "help":

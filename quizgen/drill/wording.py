@@ -51,3 +51,16 @@ def misconception_sentence(name: str, feedback: str) -> str:
     mine, why = own_numbers(feedback)   # "marked from your (a) = 0.413", the trap's own words
     worked = f" (worked from your own {mine[len(MARKED_FROM):]})" if mine else ""
     return f'Your answer matches the misconception "{name}"{worked}: {to_plain(why)}'
+
+
+STUCK = ("i don't know", "i dont know", "don't know", "dont know", "do not know", "i do not know", "no idea",
+         "not sure", "i'm not sure", "im not sure", "idk", "no clue", "unsure", "i'm stuck", "stuck")
+"""What a learner types who does not know: taken as asking for a hint (it
+was a miss for one part and put back for another, by how grade reads it)."""
+
+
+def stuck_words(text: str) -> str:
+    """``text`` as a command is looked up: lower case, spaces and a closing
+    full stop or question mark aside, curly apostrophes straight."""
+    words = " ".join(text.lower().replace("\u2019", "'").split())
+    return words.rstrip(".?!") or words   # "?" itself is the help command
