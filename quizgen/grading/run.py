@@ -278,7 +278,7 @@ def look_at_lines(matrix: VerdictMatrix, counts: dict, unread: dict | None = Non
     answers are (student and part, the first SHOWN), so they need not search
     graded.csv; invalid rows graded against no part are counted apart: those
     not read as a row (``unread``: Tally.unread), naming their students, and
-    those with no student id (``on_lines``: see unplaced_lines)."""
+    those with no student id (``on_lines``: Tally.unplaced_lines)."""
     lines = []
     for status, says in _LOOK_AT:
         count = counts.get(status, 0)
@@ -287,12 +287,12 @@ def look_at_lines(matrix: VerdictMatrix, counts: dict, unread: dict | None = Non
             named = matrix.count(status)
             places = [_named_first(shown, named)] if shown else []
             if count > named:
-                places += unplaced_lines(matrix.students, count - named, unread or {}, on_lines)
+                places += unplaced_phrases(matrix.students, count - named, unread or {}, on_lines)
             lines.append(f"{count} answer(s) {says}: {'; '.join(places)}")
     return lines
 
 
-def unplaced_lines(ids: list, rows: int, unread: dict, on_lines: dict | None = None) -> list:
+def unplaced_phrases(ids: list, rows: int, unread: dict, on_lines: dict | None = None) -> list:
     """What the ``rows`` invalid rows graded against no part are: not read as a
     row (an unquoted decimal comma, a quote left open), of the students named,
     or of no student whose id could be read; the rest have no student id. In
