@@ -55,7 +55,7 @@ def test_grade_feedback_is_shown_as_a_sentence():
     assert "Correct: 0.3423" not in out   # read as if 0.897 were 0.3423
     assert "Correct from your own earlier answer; from the right values it is 0.3423" in " ".join(out.split())
     result, out = drill("0.71", "q")
-    assert "Not precise enough. Rounded too early: only 2 significant figures, give at least 3" in " ".join(out.split())
+    assert "Not precise enough. Rounded too early: right to 2 significant figures, give at least 3" in " ".join(out.split())
 
 
 def test_a_sentence_for_a_word_part_asks_for_the_word():

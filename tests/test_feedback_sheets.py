@@ -344,8 +344,8 @@ def test_rounded_too_early_after_an_earlier_mistake_is_said_once():
     from quizgen.grading.feedback import PartLine, part_notes
 
     line = PartLine("b", "0,26", "imprecise", "0", "2", "0,2609", "",
-                    "marked from your (a) = 0,77: rounded too early: only 2 significant figures, give at least 3 "
+                    "marked from your (a) = 0,77: rounded too early: right to 2 significant figures, give at least 3 "
                     "(expected 0,261)", "", "rounded_too_early")
     (note,) = part_notes(line)
-    assert (note.label, note.text) == ("rounded too early", "marked from your (a) = 0,77: only 2 significant "
+    assert (note.label, note.text) == ("rounded too early", "marked from your (a) = 0,77: right to 2 significant "
                                                             "figures, give at least 3 (expected 0,261)")

@@ -312,7 +312,7 @@ def test_right_from_their_own_answer_but_rounded_too_early_says_both(tmp_path, c
     for part, expected in (("c", "1.20"), ("b", "0.357")):   # (b) 0.36 = -ln 0.7 = 0.3567 to 2 figures,
         row = rows[part]                                    # outside every window around 0.3567
         assert (row["status"], row["note"], row["score"]) == ("imprecise", "rounded_too_early", "0"), part
-        assert row["feedback"] == ("marked from your (a) = 0.7: rounded too early: only 2 significant figures, "
+        assert row["feedback"] == ("marked from your (a) = 0.7: rounded too early: right to 2 significant figures, "
                                    f"give at least 3 (expected {expected})")
 
 

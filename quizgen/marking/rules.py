@@ -214,7 +214,7 @@ def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credit
         return verdict
     expected = significant(shown, asked)
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
-                   feedback=f"rounded too early: only {reading.figures} significant "
+                   feedback=f"rounded too early: right to {reading.figures} significant "
                             f"figure{'s' * (reading.figures > 1)}, give at least {asked} (expected {expected})")
 
 
