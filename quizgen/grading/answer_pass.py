@@ -139,7 +139,7 @@ def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally
     graded, its outcome already counted. ``j`` is the row's place in its block."""
     problem = getattr(cells, "problem", None)
     if problem is not None:
-        return _unread(students, grid, tally, cells, source, problem)
+        return _unread(students, grid, tally, cells, source, problem, j)
     student, name, question, part, _ = source.columns
     number = students.number(cells[student], "" if name is None else cells[name])
     grid.grow(len(students))
@@ -150,10 +150,12 @@ def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally
     outcome = (students.unknown_outcome(cells[student], "" if name is None else cells[name]) if number == UNKNOWN
                else _ungraded(slot, source, j))
     tally.count(number, -1, outcome)
+    if number == -1 and isinstance(slot, int):   # no student id
+        tally.count_unplaced("no_id", source.line_of(j))
     return number, None, outcome
 
 
-def _unread(students: Students, grid: AnswerGrid, tally: Tally, cells: list, source, problem: str):
+def _unread(students: Students, grid: AnswerGrid, tally: Tally, cells: list, source, problem: str, j: int):
     """``(student number, None, outcome)`` of a row not read as a row (a BadRow:
     too many cells, a quote left open, an answer over the length limit): invalid,
     graded against no part, but counted for its student when the id cell can
@@ -172,6 +174,7 @@ def _unread(students: Students, grid: AnswerGrid, tally: Tally, cells: list, sou
     outcome = problem_outcome(Status.INVALID, problem)
     tally.count(number, -1, outcome)
     tally.unread[number] = tally.unread.get(number, 0) + 1
+    tally.count_unplaced("named" if number >= 0 else "anonymous", source.line_of(j))
     return number, None, outcome
 
 

@@ -5,22 +5,18 @@ every (student, part) is counted once at the end from the grid (``count_latest``
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from itertools import chain
 from math import fsum
 from operator import attrgetter
 
 from quizgen.grading.matrix import AnswerGrid
-from quizgen.grading.outcome import RESULT_COLUMNS
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import SCORED, Status
 from quizgen.marking.quotes import trap_wording
 from quizgen.scores import adds_exactly, score_total
 
 _STATUS, _SCORE = attrgetter("status"), attrgetter("score")
-_REASON = RESULT_COLUMNS.index("reason")
-_LINE = re.compile(r"line (\d+): (.*)", re.S)   # the reason of an invalid answer graded against no part
 
 
 _STATUSES = tuple(Status)   # iterating the Enum class runs Python code; this tuple does not
@@ -50,7 +46,7 @@ class Tally:
         self.overridden = {}          # {code: {slot}}: met in answers an override decided, whose words may be the marker's
         self.unread = {}              # {student: rows not read as a row}, -1 for rows whose id could not be read
         self.resubmitted = {}         # {student: their answers a later one to the same part superseded}
-        self.unplaced_lines = {}      # {"named", "anonymous" or "no_id": file lines}: see _count_line
+        self.unplaced_lines = {}      # {"named", "anonymous" or "no_id": file lines}: see count_unplaced
         self._last_line = {}          # {kind: the file line last counted}
 
     def grow(self, students: int) -> None:
@@ -96,8 +92,6 @@ class Tally:
         part ``slot`` (-1: none)."""
         status = outcome.status
         self.status[status] += 1
-        if slot < 0 and status is Status.INVALID:
-            self._count_line(student, outcome.cells[_REASON])
         if student < 0:
             return
         self.grow(student + 1)
@@ -109,17 +103,13 @@ class Tally:
             if outcome.misconception:
                 self.code(student, slot, outcome.misconception, _trap_wording(outcome))
 
-    def _count_line(self, student: int, reason: str) -> None:
-        """Count the file line of an invalid answer graded against no part once,
+    def count_unplaced(self, kind: str, line: int) -> None:
+        """Count the file ``line`` of an invalid answer graded against no part once,
         by kind: not read as a row, of a student (``named``) or of none
         (``anonymous``), or read but with no student id (``no_id``). A wide-form
         line gives one such answer per question column, so lines and answers differ."""
-        found = _LINE.match(reason)
-        if found is None:
-            return
-        kind = "named" if student >= 0 else "no_id" if found[2] == "no student id" else "anonymous"
-        if self._last_line.get(kind) != found[1]:   # answers come in file order: a line's are together
-            self._last_line[kind] = found[1]
+        if self._last_line.get(kind) != line:   # answers come in file order: a line's are together
+            self._last_line[kind] = line
             self.unplaced_lines[kind] = self.unplaced_lines.get(kind, 0) + 1
 
 
