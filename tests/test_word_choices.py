@@ -112,3 +112,11 @@ def test_a_negated_word_that_is_no_listed_answer_goes_to_a_person():
     assert read_words("not positive", ["negative", "neg"], {}, choices=2).status == REVIEW
     assert read_words("positive", ["negative", "neg"], {}, choices=2).status == "unknown"
     assert read_words("no idea", ["negative", "neg"], {}, choices=2).status == "unknown"   # no answer: no reader needed
+
+
+def test_a_listed_word_is_read_as_an_answer_is():
+    """An answer's "doesn't" is read as "does not"; a part that listed only
+    "doesn't exist" (not also "does not exist") no longer missed the very words it lists."""
+    assert read_words("doesn't exist", ["doesn't exist"], {}).status == "accept"
+    assert read_words("it can't be computed", ["can't be computed"], {}).status == "accept"
+    assert read_words("L = 0", ["undefined"], {"zero": ["L = 0"]}).status == "trap"

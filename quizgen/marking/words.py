@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from quizgen.marking.forms import BLANK, REVIEW, looks_like_prose
 from quizgen.maths.answers import normalise_word
@@ -70,8 +71,8 @@ then a hedge ("maybe no", "no idea", "yeah I guess"); "I'm sure" is not doubt.""
 _POLARITY = {"y": "yes", "n": "no", "yes": "yes", "no": "no", "true": "true", "false": "false",
              "yeah": "yes", "yep": "yes", "nope": "no", "correct": "yes", "wrong": "no", "incorrect": "no",
              "never": "no"}
-_DENIED = re.compile(r"^(?:it\s+|that\s+|he\s+|she\s+)?(?:does|do|did|is|was|can|will|would)(?:\s+not|n\s+t)\b")
-"""``it does not``, ``doesn't`` (its apostrophe read as a space) at the start: a plain no."""
+_DENIED = re.compile(r"^(?:it\s+|that\s+|he\s+|she\s+)?(?:does|do|did|is|was|can|will|would)\s+not\b")
+"""``it does not``, ``doesn't`` (expanded first, ``_CONTRACTED``) at the start: a plain no."""
 
 
 @dataclass(frozen=True)
@@ -98,10 +99,9 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     classes it may mean either of two, so a person reads it)."""
     if text is None or not str(text).strip():
         return WordReading(BLANK)
-    classes = {"": {normalise_word(w) for w in accept}}
-    classes.update({code: {normalise_word(w) for w in words} for code, words in traps.items()})
-    said = normalise_word(_CONTRACTED.sub(_not, re.sub(r"[,;:!?()\"'‘’=]|\.(?!\d)", " ", str(text))))
-    # a full stop, not a decimal point; "isn't" ("isn t" once its apostrophe is a space) is "is not"
+    classes = {"": _listed(tuple(accept))}
+    classes.update({code: _listed(tuple(words)) for code, words in traps.items()})
+    said = _as_read(text)
     said = normalise_word((synonyms or {}).get(said, said))
     exact = _exact(said, classes)
     if exact is not None:
@@ -123,6 +123,22 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     if found.status == "unknown" and _NEGATIONS & set(said.split(" ")) and not _DOUBT.search(said):
         return WordReading(REVIEW)   # "not positive" where no listed word is "positive": what is left is for a person
     return found
+
+
+def _as_read(text) -> str:
+    """Words as they are matched, an answer and a listed word alike: normalised,
+    punctuation as spaces (a full stop, not a decimal point), a negative
+    contraction expanded ("isn't", "isn t" once its apostrophe is a space, is
+    "is not")."""
+    return normalise_word(_CONTRACTED.sub(_not, re.sub(r"[,;:!?()\"'‘’=]|\.(?!\d)", " ", str(text))))
+
+
+@lru_cache(maxsize=1024)
+def _listed(words: tuple) -> frozenset:
+    """A part's listed words (accepted, or a trap's) as :func:`_as_read` reads an
+    answer: the author's "can't be computed" is the student's "can't be computed".
+    Kept per list: a template's lists come back with every answer to its part."""
+    return frozenset(read for read in map(_as_read, words) if read)
 
 
 def _misspelt(said: str, classes: dict) -> bool:
