@@ -66,9 +66,6 @@ def limit_error(what: str, cap=None) -> BankLimitError:
     return BankLimitError(f"template text exceeds a limit: {what} ({at_most}see docs/authoring.md)")
 
 
-_limit = limit_error
-
-
 def _render_concat(pieces) -> str:
     """``"".join`` for one render, with its own budget (a macro's text, joined
     inside the render, spends the render's): the text is refused as soon as it
@@ -79,7 +76,7 @@ def _render_concat(pieces) -> str:
         for piece in pieces:
             length += len(piece)
             if length > MAX_TEXT:
-                raise _limit("rendered text length", f"{MAX_TEXT:,} characters")
+                raise limit_error("rendered text length", f"{MAX_TEXT:,} characters")
             taken.append(piece)
     finally:
         if token is not None:
@@ -119,8 +116,8 @@ def checked(value, what: str):
         return value
     if size > MAX_TEXT:
         if isinstance(value, (str, bytes)):
-            raise _limit(f"{what} of {size:,} characters", f"{MAX_TEXT:,}")
-        raise _limit(f"{what} of more than {MAX_TEXT:,} characters and items", f"{MAX_TEXT:,}")
+            raise limit_error(f"{what} of {size:,} characters", f"{MAX_TEXT:,}")
+        raise limit_error(f"{what} of more than {MAX_TEXT:,} characters and items", f"{MAX_TEXT:,}")
     spend(0, size)
     return value
 
@@ -135,11 +132,11 @@ def spend(steps: int, built: int = 0, macros: int = 0) -> None:
     if macros:
         budget.macros += macros
         if budget.macros > MAX_MACRO_CALLS:
-            raise _limit("macro calls in one text", f"{MAX_MACRO_CALLS:,}")
+            raise limit_error("macro calls in one text", f"{MAX_MACRO_CALLS:,}")
     if budget.steps > MAX_STEPS:
-        raise _limit("loop steps and calls in one text", f"{MAX_STEPS:,}")
+        raise limit_error("loop steps and calls in one text", f"{MAX_STEPS:,}")
     if budget.built > MAX_BUILT:
-        raise _limit("characters built in one text", f"{MAX_BUILT:,}")
+        raise limit_error("characters built in one text", f"{MAX_BUILT:,}")
 
 
 def counted(items):
@@ -153,7 +150,7 @@ def _range(*args):
     """``range`` with a length cap."""
     numbers = range(*args)
     if len(numbers) > MAX_RANGE:
-        raise _limit(f"range of {len(numbers):,} items", f"{MAX_RANGE:,}")
+        raise limit_error(f"range of {len(numbers):,} items", f"{MAX_RANGE:,}")
     return numbers
 
 
@@ -165,19 +162,19 @@ def _binop_caller(original):
     def call_binop(context, operator, left, right):
         if operator == "+" and isinstance(left, _SEQUENCES) and isinstance(right, _SEQUENCES):
             if size_of(left) + size_of(right) > MAX_TEXT:
-                raise _limit("joined text length", f"{MAX_TEXT:,} characters")
+                raise limit_error("joined text length", f"{MAX_TEXT:,} characters")
         if operator == "*" and (isinstance(left, _SEQUENCES) or isinstance(right, _SEQUENCES)):
             sequence, count = (left, right) if isinstance(left, _SEQUENCES) else (right, left)
             if isinstance(count, int) and size_of(sequence) * count > MAX_TEXT:
-                raise _limit("repeated text length", f"{MAX_TEXT:,} characters")
+                raise limit_error("repeated text length", f"{MAX_TEXT:,} characters")
         if operator == "%" and isinstance(left, str):
             _check_format_widths(left)
             checked(right, "formatted values")
         if operator == "**" and isinstance(right, (int, float)) and abs(right) > 1000:
-            raise _limit(f"power {right}", 1000)
+            raise limit_error(f"power {right}", 1000)
         if operator == "**" and isinstance(left, int) and isinstance(right, int) \
                 and left.bit_length() * abs(right) > MAX_TEXT:
-            raise _limit("the size of a power", f"{MAX_TEXT:,} bits")
+            raise limit_error("the size of a power", f"{MAX_TEXT:,} bits")
         return checked(original(context, operator, left, right), "the result of " + operator)
     return call_binop
 
@@ -186,13 +183,13 @@ def _check_format_widths(text: str) -> None:
     for width, precision in _WIDTH.findall(text):
         for digits in (width, precision):
             if digits and (len(digits) > 4 or int(digits) > MAX_WIDTH):
-                raise _limit(f"format width {digits}", MAX_WIDTH)
+                raise limit_error(f"format width {digits}", MAX_WIDTH)
 
 
 def _lipsum(original):
     def lipsum(n=5, *args, **kwargs):
         if not isinstance(n, int) or n > MAX_LIPSUM:
-            raise _limit(f"lipsum({n})", MAX_LIPSUM)
+            raise limit_error(f"lipsum({n})", MAX_LIPSUM)
         return original(n, *args, **kwargs)
     return lipsum
 
@@ -211,7 +208,7 @@ def check_inputs(what: str, text, args, kwargs) -> None:
     spread = 1 + sum(size_of(a) for a in args if a.__class__ is not int) \
         + sum(size_of(v) for v in kwargs.values() if v.__class__ is not int)
     if spread > 1 and size_of(text, MAX_BUILT) * spread > MAX_BUILT:
-        raise _limit(f"{what} on {size_of(text):,} characters with arguments of {spread - 1:,}",
+        raise limit_error(f"{what} on {size_of(text):,} characters with arguments of {spread - 1:,}",
                      f"{MAX_BUILT:,} characters made")
 
 
@@ -229,15 +226,15 @@ def _capped_filter(original, name: str, positions: tuple):
     def capped(*args, **kwargs):
         for i in places:
             if i < len(args) and args[i].__class__ is int and not -MAX_WIDTH <= args[i] <= MAX_WIDTH:
-                raise _limit(f"{name}({args[i]})", MAX_WIDTH)
+                raise limit_error(f"{name}({args[i]})", MAX_WIDTH)
         width = kwargs.get("width") if kwargs else None
         if isinstance(width, int) and abs(width) > MAX_WIDTH:
-            raise _limit(f"{name}({width})", MAX_WIDTH)
+            raise limit_error(f"{name}({width})", MAX_WIDTH)
         if name == "format" and len(args) > shift and isinstance(args[shift], str):
             _check_format_widths(args[shift])
         if count_cap and len(args) > shift + 1 and isinstance(args[shift + 1], int) \
                 and args[shift + 1] > count_cap:
-            raise _limit(f"{name}({args[shift + 1]})", f"{count_cap:,}")
+            raise limit_error(f"{name}({args[shift + 1]})", f"{count_cap:,}")
         if len(args) > shift + 1 or kwargs:
             check_inputs(f"the {name} filter", args[shift] if len(args) > shift else "", args[shift + 1:], kwargs)
         return checked(original(*args, **kwargs), f"the {name} filter's result")
@@ -254,11 +251,11 @@ def _capped_second(original, name: str):
     kind: the same checks without the general case's loop."""
     def capped(value, *args, **kwargs):
         if args and args[0].__class__ is int and not -MAX_WIDTH <= args[0] <= MAX_WIDTH:
-            raise _limit(f"{name}({args[0]})", MAX_WIDTH)
+            raise limit_error(f"{name}({args[0]})", MAX_WIDTH)
         if kwargs:
             width = kwargs.get("width")
             if isinstance(width, int) and abs(width) > MAX_WIDTH:
-                raise _limit(f"{name}({width})", MAX_WIDTH)
+                raise limit_error(f"{name}({width})", MAX_WIDTH)
         if args or kwargs:
             check_inputs(f"the {name} filter", value, args, kwargs)
         return checked(original(value, *args, **kwargs), f"the {name} filter's result")
