@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizgen.errors import InputFileError, did_you_mean, printable
+from quizgen.errors import InputFileError, did_you_mean, printable, shortened
 from quizgen.input_files import read_capped
 from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits
@@ -168,8 +168,7 @@ def _shown(key) -> str:
 
 def _found(value) -> str:
     """What the file held, for a message: on one line, cut to 80 characters."""
-    text = printable(repr(value))
-    return text if len(text) <= 80 else text[:77] + "..."
+    return shortened(printable(repr(value)), 80)
 
 
 def _fraction(value, source: str, key: str) -> float:
