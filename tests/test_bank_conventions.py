@@ -188,6 +188,7 @@ SIGFIG_RULE = ("3 significant figures", "more figures are accepted",
                "an answer rounded to fewer", "is marked as rounded too early")
 
 
+@pytest.mark.slow
 def test_paper_header_and_every_stem_state_one_rounding_rule(invoke, tmp_path):
     """The header said "at least 3 significant figures" while each stem said "3";
     both now state the grader's one rule, in Markdown and in LaTeX."""

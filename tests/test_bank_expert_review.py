@@ -57,7 +57,7 @@ def test_bert_picks_follow_bert_code_over_every_drawable_length(templates_by_cla
         assert int(env["bert_picks"]) == bert_num_to_predict(length), (cls, n)
 
 
-@pytest.mark.parametrize("cls", ["C4", "C9"])
+@pytest.mark.parametrize("cls", ["C4", pytest.param("C9", marks=pytest.mark.slow)])
 def test_stem_states_the_count_for_t_with_special_tokens(templates_by_class, cls):
     seen, differs_from_n_only = set(), False
     for instance, view in _draws(templates_by_class[cls], "picks"):

@@ -22,6 +22,7 @@ def long_drill(state, count, answer="0"):
     return result, out.getvalue()
 
 
+@pytest.mark.slow
 def test_an_open_misconception_does_not_starve_the_other_classes(tmp_path):
     state = tmp_path / "progress.json"
     cards = {cls: learner.Card(box=1, due=21, seen=3) for cls in ("C1", "C2", "C3")}

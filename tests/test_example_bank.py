@@ -75,6 +75,7 @@ def test_list_refuses_a_list_item():
         ground(parse("list(q, 1)", template_policy({"q"})), {"q": (1, 2)})
 
 
+@pytest.mark.slow
 def test_a_failing_test_entry_shows_the_number_it_was_meant_to_match(invoke, tmp_path):
     text = (BANK / "c11_attention.yaml").read_text()
     wrong = text.replace('{part: weight, answer: "0.576", status: correct}',
@@ -88,7 +89,7 @@ def test_a_failing_test_entry_shows_the_number_it_was_meant_to_match(invoke, tmp
     assert "the trap unscaled_softmax is 1.52072, matched from 1.51572 to 1.52572" in result.output
 
 
-@pytest.mark.parametrize("where", ["when", "constraint"])
+@pytest.mark.parametrize("where", [pytest.param("when", marks=pytest.mark.slow), "constraint"])
 def test_an_exact_value_past_any_float_is_one_line_not_a_traceback(invoke, tmp_path, where):
     """(d**d)**(d**d) is exact but too large for a float: comparing it raised
     OverflowError through validate and generate."""

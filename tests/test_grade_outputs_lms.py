@@ -46,7 +46,7 @@ def invoke(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-@pytest.mark.parametrize("coded", [False, True], ids=["seed-label-tags", "coded-tags"])
+@pytest.mark.parametrize("coded", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["seed-label-tags", "coded-tags"])
 def test_moodle_responses_grade_as_the_same_answers_from_a_csv(tmp_path, coded):
     """An older export (tags hold seed labels) grades alone; today's (tags hold
     codes) grades with the export's key file: both as the plain CSV does."""

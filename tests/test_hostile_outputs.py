@@ -176,7 +176,7 @@ def test_a_full_disk_while_grading_is_one_line_and_replaces_nothing(folder, invo
     assert sorted(p.name for p in folder.iterdir()) == ["answers-graded.csv", "answers.csv", "key.json"]
 
 
-@pytest.mark.parametrize("fmt", ["md", "tex"])
+@pytest.mark.parametrize("fmt", ["md", pytest.param("tex", marks=pytest.mark.slow)])
 def test_a_full_disk_while_generating_is_one_line_and_writes_nothing(tmp_path, invoke, full_disk, fmt):
     result = invoke("generate", "--count", "2", "--seed", "1", "--format", fmt, "--out", tmp_path / "quiz")
     assert result.exit_code == 1

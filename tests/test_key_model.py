@@ -111,6 +111,7 @@ def _per_student_key_size(folder, students: int) -> int:
     return (folder / f"out{students}" / "key.json").stat().st_size
 
 
+@pytest.mark.slow
 def test_a_per_student_key_is_under_800_bytes_a_question_instance(bank, tmp_path):
     """The issue's target is for a 2,000-student roster: what each instance adds
     (measured between 5 and 20 students) plus the templates' shared part spread

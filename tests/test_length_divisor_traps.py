@@ -3,6 +3,8 @@ for: C4 and C9 dividing the summed masked-LM loss by the sequence length T the
 stem states (``mean_over_sequence_length``), and C5 (c) giving the chance that
 at least one token is masked for the chance that none is (``at_least_one_masked``)."""
 
+import pytest
+
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import sample_instance
 from quizgen.grading.part_checker import check_answer
@@ -52,6 +54,7 @@ def test_c4_the_sum_over_t_is_named_in_every_draw(templates_by_class):
         assert _named(part, significant(value, 4), "mean_over_sequence_length"), value
 
 
+@pytest.mark.slow
 def test_c9_the_sum_over_t_plus_the_nsp_loss_is_named_where_it_stands_apart(templates_by_class):
     """Named in every draw where 3 significant figures tell it from the part's
     other values; left out only where they cannot (a large L_NSP added to both,

@@ -76,7 +76,7 @@ def test_only_parts_with_many_values_tell_questions_apart():
         {t.cls: varying_parts(t) for t in shipped_templates()}
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow), pytest.param(3, marks=pytest.mark.slow)])
 def test_no_two_questions_of_a_paper_share_an_answer_of_a_varying_part(seed):
     """Every shipped template, twenty questions on one paper: no answer of a
     part that takes many values repeats, any part against any part."""

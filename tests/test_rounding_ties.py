@@ -90,7 +90,7 @@ def test_a_negative_number_of_decimals_is_refused_with_a_reason():
 
 
 @pytest.mark.parametrize("let_line, shown", [
-    ('score_s: "round(dot / root * 10000) / 10000"', "score_s | sigdec(4)"),
+    pytest.param('score_s: "round(dot / root * 10000) / 10000"', "score_s | sigdec(4)", marks=pytest.mark.slow),
     ('score_s: "sig(dot / root, 4)"', "score_s | sig(4)"),
     ('score_s: "score"', "score | sigdec(4)"),
 ])

@@ -51,6 +51,7 @@ def printed_values(texts) -> dict:
     return found
 
 
+@pytest.mark.slow
 def test_a_closed_quantity_prints_one_value_on_a_page(bank):
     """ln V was 1.099 in C1's forecast and 1.0986 in its check on the same page."""
     seen = 0
@@ -92,7 +93,7 @@ def test_outermost_fractions_are_display_size(text, expected):
     assert display_fractions(text) == expected
 
 
-@pytest.mark.parametrize("fmt", ["tex", "md"])
+@pytest.mark.parametrize("fmt", [pytest.param("tex", marks=pytest.mark.slow), "md"])
 def test_worked_solutions_print_no_text_size_fraction(bank, fmt):
     """Every outermost fraction of a forecast or a step is \\dfrac, in LaTeX and Markdown
     (the check keeps inline fractions, below)."""
@@ -150,6 +151,7 @@ def five_standing_for_more(answer: str) -> bool:
     return shorter.rstrip("0").endswith("5")
 
 
+@pytest.mark.slow
 def test_key_answers_follow_one_rule_for_every_draw(bank):
     """4 significant figures, or the part's decimals where that shows more, or
     more figures where a last 5 would stand for a longer value; C5(c)'s exact
