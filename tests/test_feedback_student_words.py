@@ -46,8 +46,9 @@ def test_a_resubmitted_form_is_summed_up_in_one_line(quiz):
     first = [("s01", q, p, "0.1") for q, p in right]
     second = [("s01", q, p, value) for (q, p), value in right.items()]
     sheet = (grade(folder, first + second, "twice") / "s01.md").read_text(encoding="utf-8")
-    section = sheet.split("## Answers not graded against your paper\n\n")[1].split("\n\n")[0]
+    section = sheet.split("## Answers you gave more than once\n\n")[1].split("\n\n")[0]
     assert section == "- You answered 6 parts more than once; your last answer to each part was graded."
+    assert "not graded against" not in sheet   # nothing was lost: no "not graded" heading
     assert "Row" not in sheet and "row" not in section and "Score: **12 / 12**" in sheet
 
 
@@ -64,8 +65,9 @@ def test_answers_not_graded_are_listed_by_question_and_part(quiz):
     assert result.exit_code == 0, result.output
     sheet = (folder / "strays" / "s01.md").read_text(encoding="utf-8")
     section = sheet.split("## Answers not graded against your paper\n\n")[1].split("\n\n")[0].splitlines()
+    resubmitted = sheet.split("## Answers you gave more than once\n\n")[1].split("\n\n")[0].splitlines()
+    assert resubmitted == ["- You answered Q1 (a) and Q2 (b) more than once; your last answer to each was graded."]
     assert section == [
-        "- You answered Q1 (a) and Q2 (b) more than once; your last answer to each was graded.",
         "- Your answer 0.7 was for question Q9, which is not on your paper; it was not graded.",
         "- Your answer 0.5 named no question; it was not graded.",
         "- Your answer to Q1 (c) could not be read from the answers file (its row was malformed: a comma in the "
@@ -109,6 +111,28 @@ def test_pdf_sheets_say_the_same(quiz, pdf_sheet_sources):
     grade(folder, rows, "pdf", overrides, "--format", "pdf")
     tex = pdf_sheet_sources["s01.tex"]
     assert r"\item You answered Q1 (a) more than once; your last answer was graded." in tex
+    assert "\\section*{Answers you gave more than once}" in tex and "not graded against" not in tex
     assert "\na & I think 0.71 & partly correct & 1 / 2 &" in tex
     assert r"\item (c) your marker's decision: on paper" in tex
     assert "Row" not in tex and "overrides.csv" not in tex
+
+
+def test_an_answer_awaiting_a_person_says_so_and_the_score_is_provisional(quiz, pdf_sheet_sources):
+    """A needs_review answer with no override yet: the student reads that a
+    person will mark it and that the total is provisional, not a bare
+    'needs_review | 0 / 2' under a final-looking score (graded.csv keeps the status)."""
+    folder, right = quiz
+    rows = [("s09", "Q1", "a", "I think 0.71"), ("s09", "Q1", "b", right["Q1", "b"])]
+    sheet = (grade(folder, rows, "waiting") / "s09.md").read_text(encoding="utf-8")
+    assert "| a | I think 0.71 | awaiting your marker | 0 / 2 |" in sheet and "needs_review" not in sheet
+    score_line = next(line for line in sheet.splitlines() if line.startswith("Score: "))
+    assert sheet.split(score_line + "\n\n")[1].startswith(
+        "One of your answers is awaiting your marker: a person will read it and give it its mark, "
+        "and it counts 0 until then, so this score is provisional.")
+    with open(folder / "waiting-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        assert [r["status"] for r in csv.DictReader(handle) if r["part"] == "a"] == ["needs_review"]
+    marked = grade(folder, rows, "marked", "student_id,question_id,part,score,comment\ns09,Q1,a,0,no value\n")
+    assert "provisional" not in (marked / "s09.md").read_text(encoding="utf-8")   # a marker has read it
+    grade(folder, rows, "waiting-pdf", None, "--format", "pdf")
+    tex = pdf_sheet_sources["s09.tex"]
+    assert "awaiting your marker" in tex and "so this score is provisional." in tex

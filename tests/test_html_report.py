@@ -215,6 +215,19 @@ def test_a_comma_class_sees_its_student_rows_with_decimal_commas(browser, tmp_pa
 
 
 @needs_browser
+def test_a_300_character_name_wraps_and_keeps_the_scores_on_screen(browser, tmp_path):
+    """A name and an id with no space were one line each: the page scrolled to 4,870 px at 1,280."""
+    parts = [Part("Q1", "a", "C1", "t", 1.0), Part("Q2", "a", "C1", "t", 1.0)]
+    students = [Student("s" + "9" * 120 if k == 0 else f"s{k}", "N" * 300 if k == 0 else f"Name {k}",
+                        [Verdict("correct" if k % 2 else "incorrect", float(k % 2))] * 2) for k in range(6)]
+    path = tmp_path / "wide.html"
+    path.write_text(report_html(analyse(parts, students)), encoding="utf-8")
+    _open(browser, path)
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= \
+        browser.execute_script("return document.documentElement.clientWidth")
+
+
+@needs_browser
 def test_dark_mode_and_print_styles(browser, class_report):
     path, _ = class_report
     _open(browser, path)

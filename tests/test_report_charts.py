@@ -25,8 +25,8 @@ def test_histogram_labels_the_band_edges_and_names_its_axes():
     assert [t for t in texts if t.isdigit() and int(t) % 10 == 0 and t not in ("3", "5")] == \
         [str(10 * k) for k in range(11)]
     assert "percentage score (the last band includes 100)" in texts and "students" in texts
-    # the label 80 is at the left edge of the 80-90 bar, not under its middle
-    bar_x = float(re.search(r'<rect x="([\d.]+)"[^>]*><title>80-90%', str(svg)).group(1))
+    # the label 80 is at the left edge of the band 80 to under 90%, not under its middle
+    bar_x = float(re.search(r'<rect x="([\d.]+)"[^>]*><title>80 to under 90%', str(svg)).group(1))
     assert abs(_positions(svg, "80")[0] - (bar_x - 2)) < 0.01
     assert not any(t.startswith("max ") for t in texts)
 

@@ -99,7 +99,7 @@ def test_html_page_of_a_comma_class_shows_commas_and_keeps_its_data_and_attribut
     assert not POINT_DECIMAL.search(shown.replace("halve 0.5 once", "")), POINT_DECIMAL.findall(shown)
     assert "50,0%" in shown and "0,50" in shown                                # cards, tables
     assert "Dashed lines mark facility 0,2 and 0,9" in shown                  # the prose about the chart
-    assert "Q1a facility 0,50" in shown and re.search(r"Q1a point-biserial -?\d,\d\d", shown)   # tooltips
+    assert "Q1a facility 0,50" in shown and re.search(r"Q1a r \(corrected item-rest\) -?\d,\d\d", shown)   # tooltips
     assert ">0,2</text>" in html and ">0,9</text>" in html                    # the facility axis
     # machine-readable parts keep their points: the JSON of the student rows, the SVG's coordinates
     block = re.search(r'<script type="application/json" id="student-data">(.*?)</script>', html, re.S).group(1)

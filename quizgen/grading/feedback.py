@@ -23,7 +23,8 @@ from quizgen.cells import unguard
 from quizgen.csv_input import norm_question
 from quizgen.files import write_files
 from quizgen.generation.figures import TITLE
-from quizgen.grading.feedback_stray import STRAY_HEADING, STRAY_STATUSES, StrayAnswers, stray_sentences
+from quizgen.grading.feedback_verdict import awaiting_note, sheet_verdict
+from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
 from quizgen.marking.rules import OVERRIDE
 from quizgen.report.formatting import md_cell, number_text, one_place
@@ -273,9 +274,10 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
     name = f" ({md_cell(total.name)})" if total.name else ""
     lines = [f"{_HEADING}{md_cell(total.student_id)}{name}", "",
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
-    stray = stray_sentences(*strays.of(number), questions, md_cell) if strays is not None else []
-    if stray:
-        lines += [f"## {STRAY_HEADING}", "", *(f"- {line}" for line in stray), ""]
+    awaiting = awaiting_note(questions, number, matrix, slot_of)
+    lines += [awaiting, ""] if awaiting else []
+    for heading, said in stray_sections(*strays.of(number), questions, md_cell) if strays is not None else ():
+        lines += [f"## {heading}", "", *(f"- {line}" for line in said), ""]
     for at, question in enumerate(questions):
         lines += [f"## {md_cell(question.id)}: {md_cell(question.title or question.template)}", "",
                   "| part | your answer | verdict | score | the key's answer |", "| --- | --- | --- | --- | --- |"]
@@ -343,19 +345,6 @@ def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: 
         lines.append(PartLine(part.letter, unguard(answer), status, *numbers, code or "", unguard(feedback),
                               unguard(reason), (outcome.note if outcome is not None else "") or ""))
     return lines
-
-
-def sheet_verdict(outcome, points: float) -> str:
-    """The verdict a student reads: graded.csv's status (``missing`` when no
-    answer counts), except for a mark the marker set (an override), which the
-    verdict never contradicts: ``correct`` at full marks and ``partly
-    correct`` between none and full, whatever status graded.csv records (a
-    needs_review answer given half marks is ``incorrect`` there)."""
-    if outcome is None or outcome.status is None:
-        return "missing"
-    if outcome.note == OVERRIDE and outcome.score > 0:
-        return "correct" if outcome.score >= points else "partly correct"
-    return outcome.status.value
 
 
 def part_notes(line: PartLine) -> list:

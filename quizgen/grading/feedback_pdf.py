@@ -13,9 +13,9 @@ import re
 import unicodedata
 
 from quizgen.errors import TexNotFoundError, shortened
-from quizgen.grading.feedback import part_lines, part_notes, score_texts, student_sheets
+from quizgen.grading.feedback import awaiting_note, part_lines, part_notes, score_texts, student_sheets
 from quizgen.grading.feedback_md import markdown_sheets
-from quizgen.grading.feedback_stray import STRAY_HEADING, stray_sentences
+from quizgen.grading.feedback_stray import stray_sections
 from quizgen.generation.pdf import install_hint
 from quizgen.text.render import escape_tex
 
@@ -74,12 +74,13 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                       "lines": [_tex_fields(line._replace(answer=line.answer or "-")) for line in lines],
                       "notes": [_tex_fields(note) for line in lines for note in part_notes(line)]})
     score, max_score, percent = score_texts(total, context.comma)
-    strays = stray_sentences(*context.strays.of(number), questions, breakable) if context.strays is not None else []
+    strays = stray_sections(*context.strays.of(number), questions, breakable) if context.strays is not None else []
     return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=breakable(total.student_id),
                          student_name=breakable(total.name), score=score, max_score=max_score,
                          percent=f"{percent}\\%", questions=items,
+                         awaiting=tex_text(awaiting_note(questions, number, context.matrix, context.slot_of)),
                          has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper,
-                         strays=strays, stray_heading=STRAY_HEADING,
+                         stray_sections=strays,
                          footer_who=footer_who(total.student_id, total.name),
                          answer_separator=";" if context.comma else ",")
 

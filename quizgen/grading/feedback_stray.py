@@ -29,6 +29,8 @@ STRAY_LIMIT = 20   # answers listed per student; more are counted in one closing
 SUMMED_PARTS = 3   # parts answered more than once named in the summary; more are counted
 ID_CACHE_LIMIT = 100_000   # id cells remembered as written
 STRAY_HEADING = "Answers not graded against your paper"
+RESUBMITTED_HEADING = "Answers you gave more than once"
+"""A section of its own: a resubmitted answer lost nothing, and under STRAY_HEADING it read as lost work."""
 
 
 class StrayAnswer(NamedTuple):
@@ -90,23 +92,24 @@ class StrayAnswers:
         return self.found.get(number, []), self.more.get(number, 0), self.blanks.get(number, 0), named
 
 
-def stray_sentences(strays: list, more: int, blanks: int, repeated: list, questions, esc) -> list:
-    """The section's lines: one summing up the parts ``repeated`` (answered
-    more than once), one plain sentence per StrayAnswer, every text from the
-    answers file made literal by ``esc`` (md_cell for Markdown, breakable for
-    LaTeX), a line counting the answers not listed, and one counting the
-    ``blanks`` passed over (only beside other lines: alone they tell the
-    student nothing). ``questions``: the student's paper."""
+def stray_sections(strays: list, more: int, blanks: int, repeated: list, questions, esc) -> list:
+    """The sheet's ``[(heading, lines)]`` for these answers: under STRAY_HEADING
+    one plain sentence per StrayAnswer and a line counting those not listed;
+    under RESUBMITTED_HEADING one line summing up the parts ``repeated``
+    (answered more than once) and one counting the ``blanks`` passed over (only
+    beside other lines: alone they tell the student nothing). Every text from
+    the answers file is made literal by ``esc`` (md_cell for Markdown,
+    breakable for LaTeX); ``questions``: the student's paper. Empty sections are left out."""
     parts_of = {norm_question(q.id): (q.id, [p.letter for p in q.parts]) for q in questions}
-    lines = [repeated_sentence(repeated, esc)] if repeated else []
-    lines += [stray_sentence(stray, parts_of, esc) for stray in strays]
+    lost = [stray_sentence(stray, parts_of, esc) for stray in strays]
     if more:
-        lines.append(f"... and {more} more such answer(s), not listed here.")
-    if lines and blanks:
+        lost.append(f"... and {more} more such answer(s), not listed here.")
+    changed = [repeated_sentence(repeated, esc)] if repeated else []
+    if (lost or changed) and blanks:
         counted = "One of your blank answers was" if blanks == 1 else f"{blanks} of your blank answers were"
-        lines.append(f"{counted} passed over for your other answer to the same part: "
-                     "a blank never replaces an answer, so nothing was lost.")
-    return lines
+        changed.append(f"{counted} passed over for your other answer to the same part: "
+                       "a blank never replaces an answer, so nothing was lost.")
+    return [(heading, lines) for heading, lines in ((STRAY_HEADING, lost), (RESUBMITTED_HEADING, changed)) if lines]
 
 
 def repeated_sentence(repeated: list, esc) -> str:

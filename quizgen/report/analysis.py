@@ -17,14 +17,14 @@ from itertools import repeat
 from math import fsum, sqrt
 from operator import add, eq
 
-from quizgen.report.columns import (GROUP_SHARE, STATUS, Roster, pvariance, rest_correlation, roster, score_column,
-                                    student_totals, sums, who_met)
+from quizgen.report.columns import (GROUP_SHARE, STATUS, Roster, pvariance, rest_correlation, roster,
+                                    score_column, student_totals, sums, uniform, who_met)
 from quizgen.report.model import (COUNTED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats, StudentRow,
                                   TestStats, Trap, TrapShare)
 from quizgen.maths.numbers import percent
 from quizgen.scores import adds_exactly, score_total
 
-NEAR_ZERO = 0.10        # discrimination below this separates stronger from weaker students hardly at all
+WEAK = 0.20   # Ebel's "poor" band: an item discriminating below this is to be revised (docs/report.md)
 HARD, EASY = 0.20, 0.90
 UNANSWERED = 0.30    # a very hard part with this share of no answers (blank or missing) is not blamed on its key
 
@@ -118,6 +118,7 @@ def _part_stats(column, counts, scores, part, cohort: Roster) -> tuple:
     s = sums(scores, points, cohort, None not in counts, counts)
     item = ItemStats(part.question_id, part.part, part.cls, part.template, points, s.n, _status_counts(counts))
     item.facility, item.discrimination, item.point_biserial = s.facility, s.discrimination, rest_correlation(s)
+    item.uniform = uniform(s)
     codes = who_met(column, counts)
     everyone = s.n == cohort.n
     item.traps = _trap_shares(part, codes, s.n, cohort.lower if everyone else _sat(cohort.lower, scores),
@@ -170,21 +171,24 @@ def _discrimination(item: ItemStats) -> tuple:
     ``r``; else the upper-lower index ``D``, but only for an item that varies
     (everyone right or everyone wrong says nothing about discrimination: the
     facility flag covers it); value None when neither applies."""
-    if item.point_biserial is not None or item.facility is None or item.facility in (0.0, 1.0):
+    if item.point_biserial is not None or item.facility is None or item.uniform:
         return "r", item.point_biserial
     return "D", item.discrimination
 
 
 def reasons(item: ItemStats) -> list:
-    """Why an item deserves a look, in words (empty: nothing to flag)."""
+    """Why an item deserves a look, in words (empty: nothing to flag). ``r``
+    below 0 or below WEAK flags; where ``r`` is n/a only ``D < 0`` does."""
     found = []
     name, r = _discrimination(item)
     if r is not None and r < 0:   # says no more than the sign shows: r = -0.04 is no relation, not a reversal
         found.append("does not discriminate: its score does not rise with the rest of the paper "
                      f"({name} < 0); check the key, the tolerance and the wording")
-    elif r is not None and r < NEAR_ZERO:
-        found.append("near-zero discrimination: the part hardly separates stronger from weaker "
-                     "students; it may reward guessing or test something else")
+    elif name == "r" and r is not None and r < WEAK:
+        found.append("weak discrimination (r in Ebel's poor band): the part hardly separates "
+                     "stronger from weaker students; it may reward guessing or test something else")
+    elif item.uniform and item.facility not in (None, 0.0, 1.0):
+        found.append("every student scored the same; discrimination cannot be measured")
     if item.facility is not None and item.facility < HARD:
         found.append(_hard_reason(item))
     elif item.facility is not None and item.facility > EASY:
@@ -238,10 +242,14 @@ def _question_stats(question_id, parts, found, score_columns, full, cohort: Rost
         for code, who in codes.items():
             met.setdefault(code, set()).update(who)
     points = score_total(float(p.points) for p in parts)
+    feedback = {t.code: t.feedback for p in reversed(parts) for t in map(Trap._make, p.traps)}
     scored, top = question_scores(score_columns, [float(p.points) for p in parts], full, cohort.exact)
     s = sums(scored, points, cohort, True) if top is None else sums(scored, top, cohort, False)
     item = ItemStats(question_id, "", parts[0].cls, parts[0].template, points, s.n, counts)
     item.facility, item.discrimination, item.point_biserial = s.facility, s.discrimination, rest_correlation(s)
+    item.uniform = uniform(s)
+    item.traps = [TrapShare(code, feedback.get(code, ""), len(who), _ratio(len(who), s.n), None, None)
+                  for code, who in sorted(met.items())]   # a question's students who met it in any part
     item.reasons = reasons(item)
     return item, met
 
@@ -278,6 +286,7 @@ def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
         columns = [[column[i] for i in complete] for column in columns]
         counts = [Counter(column) for column in columns]
         totals = [totals[i] for i in complete]
+    test.group = cohort.size
     test.complete = len(totals)
     if test.complete < 2:
         return test

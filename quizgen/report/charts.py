@@ -8,7 +8,7 @@ from math import ceil
 
 from markupsafe import Markup, escape
 
-from quizgen.report.formatting import decimal_mark
+from quizgen.report.formatting import decimal_mark, display_text
 from quizgen.report.analysis import EASY, HARD
 from quizgen.report.tables import fixed, whole_percent
 
@@ -25,7 +25,15 @@ def _svg(chart_id: str, width: int, height: int, title: str, desc: str, body: li
 
 
 def _text(x: float, y: float, text: str, anchor: str = "start", cls: str = "label") -> str:
-    return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" class="{cls}">{escape(text)}</text>'
+    return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" class="{cls}">{escape(display_text(text))}</text>'
+
+
+def band_label(band: int, bands: int = 10) -> str:
+    """A 10-point band of percentage score with its edges unambiguous: ``10 to
+    under 20%`` (a student on 10% is in it, one on 20% is not); the last band,
+    which includes 100, ``90 to 100%``."""
+    low = 10 * band
+    return f"{low} to 100%" if band == bands - 1 else f"{low} to under {low + 10}%"
 
 
 def histogram(counts: list) -> Markup:
@@ -42,7 +50,7 @@ def histogram(counts: list) -> Markup:
         h = plot_h * n / peak
         x = left + band * step
         body.append(f'<rect x="{x + 2:.1f}" y="{base - h:.1f}" width="{step - 4:.1f}" height="{h:.1f}" '
-                    f'class="bar"><title>{band * 10}-{band * 10 + 10}%: {n} student{"" if n == 1 else "s"}</title></rect>')
+                    f'class="bar"><title>{band_label(band, len(counts))}: {n} student{"" if n == 1 else "s"}</title></rect>')
         if n:
             body.append(_text(x + step / 2, base - h - 3, str(n), "middle", "value"))
     for edge in range(len(counts) + 1):
@@ -53,7 +61,7 @@ def histogram(counts: list) -> Markup:
     body.append(f'<text x="14" y="{top + plot_h / 2:.1f}" text-anchor="middle" class="label" '
                 f'transform="rotate(-90 14 {top + plot_h / 2:.1f})">students</text>')
     desc = "Students per band of percentage score: " + ", ".join(
-        f"{b * 10}-{b * 10 + 10}%: {n}" for b, n in enumerate(counts))
+        f"{band_label(b, len(counts))}: {n}" for b, n in enumerate(counts))
     return _svg("chart-histogram", width, height, "Score histogram", desc, body)
 
 
@@ -70,7 +78,7 @@ def item_chart(items: list, comma: bool = False) -> Markup:
     bottom = top + row * max(len(items), 1) + 4
     width, height = left2 + panel + 10, bottom + 22
     zero = left2 + panel / 2
-    body = [_text(LABEL_WIDTH, 14, "facility (0 to 1)"), _text(left2, 14, "point-biserial (-1 to 1)"),
+    body = [_text(LABEL_WIDTH, 14, "facility (0 to 1)"), _text(left2, 14, "r, corrected item-rest (-1 to 1)"),
             f'<line x1="{zero}" y1="{top - 4}" x2="{zero}" y2="{bottom}" class="axis"/>']
     for k in (HARD, EASY):
         x = LABEL_WIDTH + panel * k
@@ -90,9 +98,9 @@ def item_chart(items: list, comma: bool = False) -> Markup:
             continue
         x, w = (zero, panel / 2 * r) if r >= 0 else (zero + panel / 2 * r, -panel / 2 * r)
         body.append(f'<rect x="{x:.1f}" y="{y + 2}" width="{max(w, 1):.1f}" height="{row - 5}" class="{cls} alt">'
-                    f'<title>{escape(item.label)} point-biserial {fixed(r, comma=comma)}</title></rect>')
+                    f'<title>{escape(item.label)} r (corrected item-rest) {fixed(r, comma=comma)}</title></rect>')
     desc = "; ".join(f"{i.label}: facility {fixed(i.facility, comma=comma)}, "
-                     f"point-biserial {fixed(i.point_biserial, comma=comma)}"
+                     f"r (corrected item-rest) {fixed(i.point_biserial, comma=comma)}"
                      f"{', flagged' if i.flagged else ''}" for i in items)
     return _svg("chart-items", width, height, "Facility and discrimination per part", desc, body)
 

@@ -44,6 +44,7 @@ class Roster:
     sum_t: float = 0.0
     sum_tt: float = 0.0
     exact: bool = False     # every score and points adds exactly (scores.adds_exactly)
+    size: int = 0           # the places in each group (group_size)
 
 
 @dataclass
@@ -73,7 +74,7 @@ def roster(score_columns, parts, full, n: int, share: float = GROUP_SHARE, exact
     group, size = sorted(lower.keys() | upper.keys()), group_size(len(ranked), share)
     weights = [(upper.get(i, 0.0) - lower.get(i, 0.0)) / size for i in group] if group else None
     return Roster(n, totals, maxima, percents, ranked, lower, upper, group, weights,
-                  fsum(totals), fsum(map(mul, totals, totals)), exact)
+                  fsum(totals), fsum(map(mul, totals, totals)), exact, size)
 
 
 def student_totals(score_columns, points: list, everyone: bool, n: int, exact: bool = False) -> tuple:
@@ -173,6 +174,15 @@ def rest_correlation(s: Sums) -> Optional[float]:
     ΣR² = ΣT² - 2Σx·T + Σx², Σx·R = Σx·T - Σx²)."""
     r_sum, r_squares, products = s.t - s.x, s.tt - 2 * s.xt + s.xx, s.xt - s.xx
     return correlation(s.n, s.x, r_sum, s.xx, r_squares, products)
+
+
+def uniform(s: Sums) -> bool:
+    """Whether every student who sat the column scored the same (its variance
+    zero, to the same tolerance as :func:`correlation`): nothing to discriminate with."""
+    if s.n < 1:
+        return False
+    mean = s.x / s.n
+    return s.xx - s.x * mean <= 1e-12 * (1 + mean * mean) * s.n
 
 
 def correlation(n: int, sx: float, sy: float, sxx: float, syy: float, sxy: float) -> Optional[float]:

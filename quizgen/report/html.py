@@ -14,11 +14,12 @@ import jinja2
 from markupsafe import Markup
 
 from quizgen.errors import QuizgenError
-from quizgen.report.formatting import number_text
+from quizgen.report.formatting import display_text, number_text
 from quizgen.report import charts
 from quizgen.report.analysis import EASY, HARD
 from quizgen.report.model import Analysis
-from quizgen.report.tables import ANSWER_COLUMNS, ANSWERS_NOTE, fixed, percent, provisional_note, test_lines
+from quizgen.report.tables import (ANSWER_COLUMNS, ANSWERS_NOTE, R_HEADER, TRAP_STUDENTS, fixed, percent,
+                                   provisional_note, small_class_note, test_lines)
 
 PAGE_SIZE = 50
 """Student rows shown at a time."""
@@ -47,7 +48,7 @@ def templates_dir() -> Path:
 @lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())), autoescape=True,
-                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True, finalize=display_text)
     env.filters["csp_hash"] = csp_hash
     return env
 
@@ -58,7 +59,7 @@ def student_json(analysis: Analysis, limit: int = HTML_STUDENTS) -> Markup:
     student's row ends with ``1`` so that the page shows them as missing."""
     students = analysis.students[:limit]
     scores, maxima = _column([s.score for s in students]), _column([s.max_score for s in students])
-    rows = [[s.student_id, s.name, score, most, None if s.percent is None else round(s.percent, 1), s.codes]
+    rows = [[display_text(s.student_id), display_text(s.name), score, most, None if s.percent is None else round(s.percent, 1), s.codes]
             + [1] * s.absent for s, score, most in zip(students, scores, maxima)]
     text = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
     for char, escape in _JSON_ESCAPES.items():
@@ -94,12 +95,13 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         summary=test_lines(analysis, comma)[1:], items=analysis.parts + analysis.questions,
         flagged=[i for i in analysis.parts if i.flagged],
         traps=[(i, t) for i in analysis.parts for t in i.traps], classes=analysis.classes, codes=codes,
-        bands=[(f"{10 * b}-{10 * b + 10}%", n) for b, n in enumerate(histogram)],
+        bands=[(charts.band_label(b, len(histogram)), n) for b, n in enumerate(histogram)],
         histogram_svg=charts.histogram(histogram), items_svg=charts.item_chart(analysis.parts, comma),
         heat_svg=charts.heat_map(codes, questions, analysis.heat),
         student_json=student_json(analysis, HTML_STUDENTS), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
         shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
         answer_columns=ANSWER_COLUMNS, answers_note=ANSWERS_NOTE, provisional=provisional_note(analysis),
+        small_class=small_class_note(analysis, comma), r_header=R_HEADER, trap_students=TRAP_STUDENTS,
         fixed=partial(fixed, comma=comma), percent=percent, decimal_mark="," if comma else ".",
         guides=[charts.guide_text(k, comma) for k in (HARD, EASY)], roster_notes=list(roster_notes))
     return _environment().get_template("report.html.j2").render(**context)

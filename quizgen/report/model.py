@@ -81,8 +81,9 @@ class ItemStats:
     facility: Optional[float] = None
     discrimination: Optional[float] = None       # upper-lower 27% index
     point_biserial: Optional[float] = None       # corrected item-total correlation
-    traps: list = field(default_factory=list)    # TrapShare, for parts
+    traps: list = field(default_factory=list)    # TrapShare; a question's: its students who met it in any part
     reasons: list = field(default_factory=list)  # why the item is flagged (empty: not flagged)
+    uniform: bool = False                        # every student who sat it scored the same
 
     @property
     def label(self) -> str:
@@ -100,6 +101,7 @@ class TestStats:
 
     students: int = 0
     complete: int = 0
+    group: int = 0                       # the places in each of the upper and lower groups
     absent: int = 0                      # listed students with no answer at all, left out of every figure
     mean: Optional[float] = None
     median: Optional[float] = None
@@ -107,7 +109,7 @@ class TestStats:
     kr20: Optional[float] = None
     alpha: Optional[float] = None
     sem: Optional[float] = None          # in percentage points, from alpha
-    histogram: list = field(default_factory=list)   # students per 10-point band, 0-10 ... 90-100
+    histogram: list = field(default_factory=list)   # students per 10-point band: 0 to under 10 ... 90 to 100
 
 
 @dataclass

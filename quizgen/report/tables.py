@@ -106,7 +106,8 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
         return fixed(value, places, comma=comma) + ("" if value is None else unit)
 
     of = " of those who answered" if t.absent else ""   # report.md's class mean counts the absent at 0
-    return [("students", str(t.students)), (f"mean{of}", figure(t.mean, 1, "%")),
+    return [("students", str(t.students)), ("upper and lower groups (27%)", f"{t.group} students each"),
+            (f"mean{of}", figure(t.mean, 1, "%")),
             (f"median{of}", figure(t.median, 1, "%")),
             ("standard deviation", figure(t.sd, 1, " percentage points")),
             ("KR-20 (right/wrong)", figure(t.kr20)), ("Cronbach's alpha", figure(t.alpha)),
@@ -132,16 +133,38 @@ def provisional_note(analysis: Analysis) -> str:
             "these figures are provisional.")
 
 
+SMALL_CLASS = 30
+"""Below this many students the discrimination and reliability figures are rough (small_class_note)."""
+
+
+def small_class_note(analysis: Analysis, comma: bool = False) -> str:
+    """The caveat for a class of fewer than SMALL_CLASS students (at 25, the
+    standard error of an r near 0 is about 1/√25 = 0.2), or "" for a larger one."""
+    n = analysis.test.students
+    if not n or n >= SMALL_CLASS:
+        return ""
+    return (f"A small class: {n} students answered (fewer than {SMALL_CLASS}), so each 27% group has "
+            f"{analysis.test.group} student{'' if analysis.test.group == 1 else 's'}. D, r, KR-20 and alpha "
+            f"are rough here (the standard error of r is about 1/√n = {fixed(1 / n ** 0.5, comma=comma)}): "
+            "read the flags as hints, not verdicts.")
+
+
+R_HEADER = "r (corrected item-rest)"
+"""The corrected point-biserial's column, the same in the page and the Markdown."""
+TRAP_STUDENTS = "students in the trap"
+"""The trap tables' count: the students who fell into it (the items CSV's ``students`` is the part's)."""
+
+
 def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     """Markdown sections for the grading report: whole test, items, flagged
     items, traps, classes of scenario; decimal commas when ``comma``."""
     lines = ["## Item analysis", "", "Figures that cannot be computed are shown as n/a; "
              "docs/report.md defines each one.", ""]
-    provisional = provisional_note(analysis)
-    lines += [provisional, ""] if provisional else []
+    notes = [provisional_note(analysis), small_class_note(analysis, comma)]
+    lines += [line for note in notes if note for line in (note, "")]
     lines += _table(["figure", "value"], [[name, value] for name, value in test_lines(analysis, comma)])
     header = ["item", "class", "students", "facility", *(f"{s} answers" for s in ANSWER_COLUMNS), "D (27%)",
-              "r (corrected)", "flag"]
+              R_HEADER, "flag"]
     rows = [[md_cell(i.label), md_cell(i.cls), i.students, fixed(i.facility, comma=comma),
              *(i.counts.get(s, 0) for s in ANSWER_COLUMNS), fixed(i.discrimination, comma=comma),
              fixed(i.point_biserial, comma=comma),
@@ -154,7 +177,7 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     traps = [[md_cell(i.label), md_cell(t.code), t.count, percent(t.share), percent(t.lower), percent(t.upper)]
              for i in analysis.parts for t in i.traps]
     lines += ["### Traps (distractor analysis)", ""]
-    lines += _table(["part", "trap", "students", "share", "lower 27%", "upper 27%"], traps) if traps else [
+    lines += _table(["part", "trap", TRAP_STUDENTS, "share", "lower 27%", "upper 27%"], traps) if traps else [
         "No part has traps.", ""]
     classes = [[md_cell(c.cls or "-"), c.parts, fixed(c.facility, comma=comma),
                 md_cell("; ".join(f"{code} ({n})" for code, n in c.misconceptions)) or "-"] for c in analysis.classes]

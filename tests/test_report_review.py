@@ -1,0 +1,136 @@
+"""The class report as a psychometrician reads it: a small class's figures
+come with a caveat and the group size; a question's flag reason agrees with
+its part's (a widespread trap explains a very hard question too); the
+discrimination guide is Ebel's and the flag sits at its "poor" cut; an item
+whose score does not vary says so; histogram bands have stated edges; the
+corrected r has one name and the trap tables say whose count they show; long
+names wrap in the page; bidi controls never reach a report."""
+
+import csv
+import io
+import re
+
+from quizgen.report import analyse, items_csv, markdown_sections, report_html
+from quizgen.report import charts
+from quizgen.report.formatting import md_cell
+from quizgen.report.model import Part, Student, Trap, Verdict
+
+R, W = Verdict("correct", 1.0), Verdict("incorrect", 0.0)
+
+
+def _class(rows, parts=None):
+    parts = parts or [Part("Q1", "a", "C1", "t", 1.0), Part("Q2", "a", "C1", "t", 1.0), Part("Q3", "a", "C1", "t", 1.0)]
+    return parts, [Student(f"s{k}", f"Student {k}", row) for k, row in enumerate(rows)]
+
+
+def test_a_small_class_states_n_and_the_group_size_with_a_caveat():
+    parts, students = _class([[R, R, R], [R, W, R], [W, W, W]])
+    analysis = analyse(parts, students)
+    md, html = markdown_sections(analysis), report_html(analysis)
+    caveat = ("A small class: 3 students answered (fewer than 30), so each 27% group has 1 student. "
+              "D, r, KR-20 and alpha are rough here (the standard error of r is about 1/√n = 0.58): "
+              "read the flags as hints, not verdicts.")
+    assert caveat in md and caveat in html
+    assert "| upper and lower groups (27%) | 1 students each |" in md
+    assert "upper and lower groups (27%)</span><b>1 students each</b>" in html
+
+
+def test_a_class_of_thirty_has_no_caveat_but_its_group_size():
+    parts, students = _class([[R if (k + j) % 3 else W for j in range(3)] for k in range(30)])
+    md = markdown_sections(analyse(parts, students))
+    assert "A small class" not in md and "| upper and lower groups (27%) | 8 students each |" in md
+
+
+def _single_part_trap_class():
+    """Q3 has one part; 12 of 25 fell into its trap: the part's and the question's reasons must agree."""
+    trap = Trap("sum_instead_of_mean", "Average, do not add.")
+    parts = [Part("Q1", "a", "C1", "t", 1.0), Part("Q2", "a", "C1", "t", 1.0),
+             Part("Q3", "a", "C1", "t", 1.0, (trap,))]
+    rows = []
+    for k in range(25):
+        q3 = Verdict("incorrect", 0.0, "sum_instead_of_mean") if k < 12 else (R if k == 24 else W)
+        rows.append([R if k % 2 else W, R if k % 3 else W, q3])
+    return _class(rows, parts)
+
+
+def test_a_questions_hard_reason_reads_its_parts_traps():
+    analysis = analyse(*_single_part_trap_class())
+    part, question = analysis.parts[2], analysis.questions[2]
+    expected = "very hard: few students scored; 48% fell into sum_instead_of_mean, a widespread misconception"
+    assert expected in part.reasons and expected in question.reasons
+    assert not any("check that it was taught" in reason for reason in question.reasons)
+    rows = list(csv.DictReader(io.StringIO(items_csv(analysis).lstrip("\ufeff"))))
+    (q3,) = [r for r in rows if r["level"] == "question" and r["question_id"] == "Q3"]
+    assert expected in q3["note"]
+
+
+def test_weak_discrimination_flags_below_ebels_poor_cut():
+    """r = 0.15 was unflagged (the flag was at 0.10) though Ebel calls below 0.20 poor."""
+    from quizgen.report.analysis import reasons
+    from quizgen.report.model import ItemStats
+
+    item = ItemStats("Q1", "a", "C1", "t", 1.0, 40, facility=0.5, discrimination=0.2, point_biserial=0.15)
+    assert reasons(item) == [
+        "weak discrimination (r in Ebel's poor band): the part hardly separates stronger from weaker students; "
+        "it may reward guessing or test something else"]
+    assert reasons(ItemStats("Q1", "a", "C1", "t", 1.0, 40, facility=0.5, discrimination=0.3,
+                             point_biserial=0.2)) == []
+
+
+def test_a_question_whose_score_does_not_vary_says_so_not_guessing():
+    """Everyone scored 1 of Q1's 2 points: r is n/a, D is 0; the reason is the
+    missing variance, not 'near-zero discrimination ... guessing'."""
+    parts = [Part("Q1", "a", "C1", "t", 1.0), Part("Q1", "b", "C1", "t", 1.0), Part("Q2", "a", "C1", "t", 1.0)]
+    rows = [[R, W, R], [W, R, W], [R, W, W], [W, R, R], [R, W, R], [W, R, W]]
+    analysis = analyse(*_class(rows, parts))
+    question = analysis.questions[0]
+    assert question.point_biserial is None and question.discrimination == 0.0 and question.facility == 0.5
+    assert question.reasons == ["every student scored the same; discrimination cannot be measured"]
+
+
+def test_d_is_read_only_for_its_sign_where_r_is_na():
+    """Where r is n/a, a D of 0.05 raised 'near-zero ... guessing' though the
+    docs say D is used only for D < 0; a negative D still flags."""
+    from quizgen.report.analysis import reasons
+    from quizgen.report.model import ItemStats
+
+    assert reasons(ItemStats("Q1", "a", "C1", "t", 1.0, 9, facility=0.5, discrimination=0.05)) == []
+    assert reasons(ItemStats("Q1", "a", "C1", "t", 1.0, 9, facility=0.5, discrimination=-0.05))[0].startswith(
+        "does not discriminate: its score does not rise with the rest of the paper (D < 0)")
+
+
+def test_histogram_bands_state_their_edges():
+    svg = str(charts.histogram([0, 1] + [0] * 8))
+    assert "<title>10 to under 20%: 1 student</title>" in svg and "90 to 100%: 0" in svg
+    assert "10-20%" not in svg
+    parts, students = _class([[R, W, W, W, W, W, W, W, W, W]] * 2,
+                             [Part("Q1", p, "C1", "t", 1.0) for p in "abcdefghij"])
+    html = report_html(analyse(parts, students))
+    assert "<tr><td>10 to under 20%</td><td class=\"num\">2</td></tr>" in html
+
+
+def test_the_corrected_r_has_one_name_and_the_trap_count_says_whose():
+    analysis = analyse(*_single_part_trap_class())
+    md, html = markdown_sections(analysis), report_html(analysis)
+    assert "r (corrected item-rest)" in md and "<th class=\"num\">r (corrected item-rest)</th>" in html
+    assert "point-biserial</th>" not in html and "r (corrected) |" not in md
+    assert "| part | trap | students in the trap | share |" in md
+    assert "<th>trap</th><th class=\"num\">students in the trap</th>" in html
+
+
+def test_long_names_wrap_in_the_page():
+    css = re.search(r"<style>(.*?)</style>", report_html(analyse(*_class([[R, W, R], [W, R, W]]))), re.S).group(1)
+    assert "td:not(.num){overflow-wrap:anywhere}" in css and "td.num{white-space:nowrap}" in css
+
+
+BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+
+
+def test_bidi_controls_never_reach_a_report_or_a_name_cell():
+    assert md_cell(f"Ada{BIDI}Lovelace") == "AdaLovelace"
+    parts = [Part("Q1", "a", "C1", "t", 1.0), Part("Q2", "a", "C1", "t", 1.0)]
+    students = [Student(f"s{k}\u202e", f"\u202eName{k}\u2067", [R if k % 2 else W, W if k % 3 else R])
+                for k in range(4)]
+    html = report_html(analyse(parts, students))
+    assert not any(char in html for char in BIDI)
+    assert '"s1","Name1"' in html
