@@ -133,3 +133,21 @@ def test_c7_score_includes_the_bias_berts_code_adds(templates_by_class):
     stem = _flat(question_view(Question("Q1", canonical_instance(templates_by_class["C7"])), "md")["stem"])
     assert r"$s = w^{\top} h_{[\text{CLS}]} + b = 1.20$" in stem, stem
     assert "the difference of the two labels' weight vectors is $w$, and of their biases $b$" in stem, stem
+
+
+def test_a_number_at_a_yes_no_part_is_asked_again(invoke):
+    """The reviewer's input: 1.2 at (b) and 1.75 at (c) were marked "Incorrect: the answer is no"."""
+    result = invoke("drill", "--seed", "3", "--classes", "C9", "--no-save", input="h\n0.5\n1.2\nh\n1.75\nq\n")
+    said = _flat(result.output)
+    assert "Part (b) asks for yes or no, not a number: '1.2' was not counted" in said
+    assert "Part (b) asks for yes or no, not a number: '1.75' was not counted" in said
+    assert "the answer is no" not in said
+    assert "C9 0/1" in said   # only (a) was marked
+
+
+@pytest.mark.parametrize("typed, said", [("2", "Part (b) asks for a word or short phrase, as its question says"),
+                                         ("0.00", "0/0 taken as 0")])
+def test_a_number_at_a_word_part_is_marked_only_when_it_is_a_named_slip(invoke, typed, said):
+    """C5's undefined loss: 0 is the named slip 0/0 = 0 and is marked; 2 is no answer to it."""
+    result = invoke("drill", "--seed", "1", "--classes", "C5", "--no-save", input=f"0.5\n{typed}\nq\n")
+    assert said in _flat(result.output), result.output
