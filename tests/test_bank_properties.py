@@ -178,7 +178,7 @@ def test_uniform_logits_give_one_over_v_and_ln_v(instances):
         parts = parts_of(inst)
         assert f(parts["p"]) * v == pytest.approx(1, rel=1e-12)
         assert f(parts["loss"]) == pytest.approx(math.log(v), rel=1e-12)
-    assert min(sizes) <= 5 and max(sizes) >= 30000
+    assert min(sizes) <= 20 and max(sizes) >= 30000   # small vocabularies (3 to 2000 words) and real ones
 
 
 @pytest.mark.parametrize("cls, part", [("C4", "lmlm"), ("C9", "total")])

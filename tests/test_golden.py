@@ -240,10 +240,10 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "7ae39262cf09e8d82ce6560ea07048f7e8453c3b5ae341d964378136ddae8537",
-    ("1", "solutions.md"): "136bb4a9abf0da1a379a55c30734d479f7f2e8c1bd0dc53ea91ff5d646de49e7",
-    ("2", "problems.md"): "a8256df1d251977b613f3e69f51354014e6bedec72eff9feeda237e825ebd95e",
-    ("2", "solutions.md"): "b078711b68002a8c128a9b160a55c57ab26aaf6ae9e7194f895cd9141b3e0739",
+    ("1", "problems.md"): "7b60bed3295fe89b95340e517f340abb143ea92fc16f6269c5e13e5a7ccbeb19",
+    ("1", "solutions.md"): "a530beb24571c011ae0caf680a0d0bc08dbae51a5d2c7a367218bf7fb6703564",
+    ("2", "problems.md"): "8a86c2c14c3b534ea7485dd6da685f37b0ccd3c3f557ecc1418b30c4f51f39b5",
+    ("2", "solutions.md"): "da8082cccfae73081f9a2c1e0cb5b2c4b0271745e07f91c0322c984aae954d14",
 }
 
 

@@ -184,7 +184,7 @@ def test_right_hand_markers_use_the_gap_keeping_macro(invoke, tmp_path):
     assert signed in problems and signed in solutions
     assert r"\newcommand{\qzpoints}[1]{\qzright{\itshape[#1]}}" in problems
     assert "this sentence average?\\qzpoints{1}" in problems
-    assert "whichever token that is?\\qzright{\\textbf{0.0005219}}" in solutions
+    assert "whichever token that is?\\qzright{\\textbf{0.005618}}" in solutions
     assert re.search(r"\\enspace Masked-token loss: a model with no preference\}\\qzright\{\\small C3, 4 points\}",
                      solutions)
     assert r"\hfill\mbox" not in problems + solutions

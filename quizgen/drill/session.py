@@ -20,7 +20,7 @@ from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, summary
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.drill.wording import STUCK, as_read, capital, cut, echo, exact_text, misconception_sentence, \
-    stuck_words
+    not_markable, stuck_words
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.ui import wait_for_line
 from quizgen.generation.sampling import sample_instance
@@ -200,11 +200,8 @@ class Drill:
                     self.say(f"I cannot read {cut(text)!r} as an answer ({verdict.reason}). It was not "
                              f"counted; try again, e.g. 0.408 or -ln(0.665), or ? for help.{self.comma_tip(text)}",
                              "  ")
-                elif verdict.status == "needs_review":   # grade leaves it to a person; there is none here
-                    wanted = ("the word or short phrase asked for" if record.kind == "word" else
-                              "a number such as 0.408 or an expression such as -ln(0.665)")
-                    self.say(f"I cannot mark {cut(text)!r} by myself: type just the answer, {wanted}. "
-                             "It was not counted; try again, or ? for help.", "  ")
+                elif retry := not_markable(record, text, verdict):   # for a person, or a number for a word
+                    self.say(retry, "  ")
                 else:
                     self.report(record, verdict, turn.latex.get(record.letter), text, turn.names)
                     turn.results.append(turn.result(record, verdict.status, verdict))

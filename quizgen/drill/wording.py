@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from quizgen.errors import ExpressionError
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
+from quizgen.maths.answers import normalise_word, to_number
 from quizgen.text.plain import math_to_plain, to_plain
 
 
@@ -64,3 +66,34 @@ def stuck_words(text: str) -> str:
     full stop or question mark aside, curly apostrophes straight."""
     words = " ".join(text.lower().replace("\u2019", "'").split())
     return words.rstrip(".?!") or words   # "?" itself is the help command
+
+
+def not_markable(record, text: str, verdict) -> str:
+    """Why an answer is asked for again, not counted, or '': one grade leaves to
+    a person (there is none here), or a number that matches no slip at a part
+    asking for a word (1.2 at a yes/no part is no answer to it, not a wrong one)."""
+    if verdict.status == "needs_review":
+        wanted = ("the word or short phrase asked for" if record.kind == "word" else
+                  "a number such as 0.408 or an expression such as -ln(0.665)")
+        return (f"I cannot mark {cut(text)!r} by myself: type just the answer, {wanted}. "
+                "It was not counted; try again, or ? for help.")
+    if record.kind != "word" or verdict.status != "incorrect" or verdict.misconception or not _is_number(text):
+        return ""
+    return (f"Part ({record.letter}) asks for {_words_wanted(record)}, not a number: {cut(text)!r} was not "
+            "counted; try again, or ? for help.")
+
+
+def _is_number(text: str) -> bool:
+    try:
+        to_number(text)
+    except ExpressionError:
+        return False
+    return True
+
+
+def _words_wanted(record) -> str:
+    """'yes or no' for a yes/no part, else what any word part asks for (its
+    accepted words are not listed: they are the answer)."""
+    words = {normalise_word(w) for w in record.accept}
+    words.update(normalise_word(w) for trap in record.traps for w in trap.words)
+    return "yes or no" if {"yes", "no"} <= words else "a word or short phrase, as its question says"
