@@ -6,6 +6,7 @@ no bias, and the drill marked 1.2 at a yes/no part as a wrong "no"."""
 
 import collections
 import csv
+import pathlib
 import re
 
 import pytest
@@ -151,3 +152,19 @@ def test_a_number_at_a_word_part_is_marked_only_when_it_is_a_named_slip(invoke, 
     """C5's undefined loss: 0 is the named slip 0/0 = 0 and is marked; 2 is no answer to it."""
     result = invoke("drill", "--seed", "1", "--classes", "C5", "--no-save", input=f"0.5\n{typed}\nq\n")
     assert said in _flat(result.output), result.output
+
+
+
+def test_the_drills_answer_examples_are_no_answer_on_the_worked_examples_paper(invoke, tmp_path):
+    """The drill's help and its "try again" line showed 0.408 and -ln(0.665):
+    C1 (b)'s answer on the worked-examples paper (0.4076) and its working. No
+    decimal the drill's texts show rounds a key value of that paper."""
+    from quizgen.drill import session, wording
+    assert invoke("generate", "--worked-examples", "--no-solutions", "--out", tmp_path).exit_code == 0
+    answers = _key_answers(tmp_path)
+    texts = "".join(pathlib.Path(m.__file__).read_text(encoding="utf-8") for m in (session, wording))
+    shown = set(re.findall(r"(?<![\w.(])\d+\.\d+(?![\w.])", texts))
+    assert "14.3" in shown and "0.665" not in texts, shown
+    for number in shown:
+        figures = _figures(number)
+        assert not [a for a in answers if float(f"{a:.{figures}g}") == float(number)], number

@@ -27,8 +27,8 @@ from quizgen.generation.sampling import sample_instance
 from quizgen.validation.text import text_problems
 
 HELP = """\
-Type your answer to the part shown: a decimal (0.408), a fraction or an
-expression (-ln(0.665), exp(2)/(exp(2)+e+1)); 3 significant figures are enough
+Type your answer to the part shown: a decimal (14.3), a fraction (100/7) or an
+expression (exp(2)/(exp(2)+e+1)); 3 significant figures are enough
 unless the question asks for more. Or type a command:
   h  hint: the forecast first, then the steps this part needs; the one that
      works out its answer comes as its method, then as its working
@@ -198,7 +198,7 @@ class Drill:
                     self.say("Type an answer, or ? for the commands.", "  ")
                 elif verdict.status == "invalid":
                     self.say(f"I cannot read {cut(text)!r} as an answer ({verdict.reason}). It was not "
-                             f"counted; try again, e.g. 0.408 or -ln(0.665), or ? for help.{self.comma_tip(text)}",
+                             f"counted; try again, e.g. 14.3 or 100/7, or ? for help.{self.comma_tip(text)}",
                              "  ")
                 elif retry := not_markable(record, text, verdict):   # for a person, or a number for a word
                     self.say(retry, "  ")
@@ -216,7 +216,7 @@ class Drill:
         parts log's two arguments unless the drill is told otherwise."""
         if "," not in text or self.decimal_comma:
             return ""
-        return (" If the comma is a decimal comma, write a point (0.408) or start the drill with "
+        return (" If the comma is a decimal comma, write a point (14.3) or start the drill with "
                 "--decimal-comma.")
 
     def report(self, record, verdict, latex=None, text: str = "", names=None) -> None:

@@ -74,7 +74,7 @@ def not_markable(record, text: str, verdict) -> str:
     asking for a word (1.2 at a yes/no part is no answer to it, not a wrong one)."""
     if verdict.status == "needs_review":
         wanted = ("the word or short phrase asked for" if record.kind == "word" else
-                  "a number such as 0.408 or an expression such as -ln(0.665)")
+                  "a number such as 14.3 or an expression such as 100/7")
         return (f"I cannot mark {cut(text)!r} by myself: type just the answer, {wanted}. "
                 "It was not counted; try again, or ? for help.")
     if record.kind != "word" or verdict.status != "incorrect" or verdict.misconception or not _is_number(text):
