@@ -111,10 +111,11 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
 
 def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) -> Verdict:
     """An incorrect answer, told why when it is the answer rounded twice, or a
-    misconception's value rounded too early (named: its credit times the imprecise
-    credit); else, when ``own()`` (``_early_given_own``, worked out only then)
-    says so, rounded too early from the student's own earlier answers: a trap's
-    value stays the trap."""
+    misconception's value rounded too early or cut off (named: its credit times
+    the imprecise credit); else, when ``own()`` (``_early_given_own``, worked out
+    only then) says so, rounded too early or cut off from the student's own
+    earlier answers (both credits when one of them is wrong): a trap's value
+    stays the trap."""
     asked = asked_figures(rule)
     if asked is None:
         return Verdict(INCORRECT, value=x)
@@ -305,17 +306,17 @@ def _early_sources(rule: PartRule, earlier: dict, written: dict) -> tuple:
     to fewer significant figures than their part asks (right, a trap or wrong:
     ``"(a) = 0.96, shown to only 2 significant figures where this paper asks
     for at least 3"``), or are the right value rounded too early or cut off, and
-    whether one of them is wrong (then what follows is ECF too); ``((), False)``
-    when none: what follows from them is not precise either."""
+    whether an earlier answer it reads is wrong (then what follows is ECF too);
+    ``((), False)`` when none: what follows from them is not precise either."""
     items, wrong = [], False
     for s in rule.sources:
         value, figures = earlier[s.name], written.get(s.name)
         asked = shown_short(s, value, figures)
         right = not inside(value, s.carried) and _too_early(_as_rule(s), value, figures) \
             and not any(matches(value, t, {}, "numeric") for t in s.traps)
+        wrong = wrong or not (right or inside(value, s.carried) or matches(value, s.value, {}, "numeric"))
         if asked is None and not right:
             continue
-        wrong = wrong or not (right or inside(value, s.carried))
         said = f"{s.label} = {quoted(value, figures)}"
         items.append(f"{said}, itself rounded too early" if asked is None else
                      f"{said}, shown to only {figures} significant figure{'s' * (figures > 1)} where this paper "
