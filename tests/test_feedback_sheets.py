@@ -324,7 +324,7 @@ def test_an_override_that_changes_the_status_drops_the_graders_feedback(tmp_path
     generate(tmp_path / "quiz", classes="C7", worked_examples=True)
     answers = tmp_path / "answers.csv"
     answers.write_text("student_id,question_id,part,answer\n"
-                       "s1,Q1,a,0.85\ns1,Q1,b,0.163\ns2,Q1,a,0.85\ns2,Q1,b,0.163\ns3,Q1,a,0.2315\n",
+                       "s1,Q1,a,0.850\ns1,Q1,b,0.163\ns2,Q1,a,0.850\ns2,Q1,b,0.163\ns3,Q1,a,0.2315\n",
                        encoding="utf-8")
     overrides = tmp_path / "overrides.csv"
     overrides.write_text("student_id,question_id,part,score\ns1,Q1,b,0\ns2,Q1,b,1\ns3,Q1,a,1\n", encoding="utf-8")

@@ -25,6 +25,7 @@ from quizgen.maths.tolerance import matches
 from quizgen.maths.tree import Bin, Call, Name, Neg
 from quizgen.marking.recipes import PART_PREFIX, Recipe, parse_recipe, recipe_parts, recipe_text
 from quizgen.marking.rules import Credits, PartRule, TrapRule, source_of
+from quizgen.marking.sources import trap_behind
 
 
 def exact_params(params: dict) -> dict:
@@ -221,6 +222,23 @@ class QuestionRules:
             return float(compiled(earlier))
         except (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
             return None
+
+    def carried_traps(self, letter: str, earlier: dict, written: dict) -> dict:
+        """{earlier part name: the exact value of the trap its answer stands for}
+        (``sources.trap_behind``: (a) 0.96 for 0.96267) among the ``earlier``
+        answers part ``letter`` reads: what a student who carried their own
+        unrounded trap value on worked with; {} when none."""
+        self._ready()
+        position = self._index.get(letter)
+        names = self._earlier(position) if position is not None else {}
+        found = {}
+        for name, value in earlier.items():
+            part = self.question.parts[self._index[names[name]]] if name in names else None
+            if part is not None and part.value is not None and value is not None:
+                trap = trap_behind(value, written.get(name), part.value, part.trap_values, part.tolerance, part.kind)
+                if trap is not None:
+                    found[name] = trap
+        return found
 
     def own_trap(self, letter: str, value: float, answers: dict, spec: dict, kind: str):
         """``(trap, ((label, earlier part name), ...))``: the key part's trap

@@ -10,6 +10,7 @@ from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import verdict_cells
+from quizgen.grading.part_checker import Verdict
 from quizgen.grading.students import Students
 from quizgen.key.status import Status
 
@@ -32,13 +33,19 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
         found = dependents.get(paper)
         if found is None:
             found = dependents[paper] = _dependents(index.papers[paper], memo)
-        for slot, checker, sources, named in found:
+        for slot, checker, sources, named, letters in found:
             outcome = latest[base + slot]
-            if outcome.status not in _REMARKED or outcome.value is None:
+            if outcome.status not in _REMARKED:
                 continue
-            earlier = {name: latest[base + s].value for name, s in sources}
-            written = {name: latest[base + s].figures for name, s in sources}   # quoted as written: 0.0100
-            verdict = checker.remark(outcome.value, outcome.figures, earlier, written)
+            unread = [letter for (_, s), letter in zip(sources, letters) if latest[base + s].status is _REVIEW]
+            if unread:   # ECF from an answer no one has read yet: a person marks both
+                verdict = _read_with(outcome, unread)
+            elif outcome.value is None:
+                continue
+            else:
+                earlier = {name: latest[base + s].value for name, s in sources}
+                written = {name: latest[base + s].figures for name, s in sources}   # quoted as written: 0.0100
+                verdict = checker.remark(outcome.value, outcome.figures, earlier, written)
             if verdict is None and not outcome.misconception:   # incorrect or imprecise: a trap from their own (a)?
                 answers = {name: latest[base + s].value for name, s in named}   # C2: -log10 of their own (a)
                 written = {name: latest[base + s].figures for name, s in named}
@@ -52,11 +59,24 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
 
 
 _REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
+_REVIEW = Status.NEEDS_REVIEW
+
+
+def _read_with(outcome, letters: list) -> Verdict:
+    """The verdict on an answer, not correct on its own, to a part computed
+    from earlier answers of which those in ``letters`` need a person to read
+    them: needs_review too, saying so (else a silent zero that no override of
+    the earlier part, which ECF does not follow, would lift)."""
+    parts = " and ".join(f"({letter})" for letter in letters)
+    alone = ", ".join(filter(None, (outcome.status.value, outcome.misconception, outcome.note)))
+    return Verdict(Status.NEEDS_REVIEW, 0.0, "", reason=f"depends on {parts}, which a person must read: mark this "
+                                                        f"part with {'it' if len(letters) == 1 else 'them'} "
+                                                        f"(on its own: {alone})")
 
 
 def _dependents(paper, memo: dict) -> list:
     """``(slot, checker, ((earlier part name, its slot), ...), ((name, slot) of
-    every named part of its question, ...))`` for each part of
+    every named part of its question, ...), (earlier part letter, ...))`` for each part of
     ``paper`` whose template's recipe reads earlier parts (``careful.ecf_inputs``,
     once per template: no marking rules are made here; ``remark`` makes them
     for the answers it re-marks, and gives None where an instance's recipes
@@ -67,9 +87,10 @@ def _dependents(paper, memo: dict) -> list:
         if not inputs:
             continue
         named = {part.name: slot for part, slot in zip(question.parts, slots)}
+        letters = {part.name: part.letter for part in reversed(question.parts)}   # the first part so named
         for part, slot in zip(question.parts, slots):
             depends = inputs.get(part.letter)
             if depends and all(d in named for d in depends):
                 found.append((slot, paper.checkers[slot], tuple((d, named[d]) for d in depends),
-                              tuple(named.items())))
+                              tuple(named.items()), tuple(letters[d] for d in depends)))
     return found

@@ -258,8 +258,10 @@ class PartChecker:
         question, verdict = self.question_rules(), None
         recipe = question.ecf_recipe(self.part.letter) if None not in earlier.values() else None
         plain = question.plain(self.part.name, recipe, earlier) if recipe is not None else None
-        if plain is not None and abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, self._spec()) \
-                and question.usable():
+        if plain is not None and not self._near(value, plain):   # from the unrounded trap their (a) stands for?
+            traps = question.carried_traps(self.part.letter, earlier, written or {})
+            plain = question.plain(self.part.name, recipe, {**earlier, **traps}) if traps else None
+        if plain is not None and self._near(value, plain) and question.usable():
             mark = careful.mark_value(self.rule, Reading(NUMBER, value, figures), earlier, question.env,
                                       question.credits, question.carried, written)
             if mark.note == careful.ECF or (mark.note == careful.EARLY and from_own_answers(mark.feedback)):
@@ -269,6 +271,11 @@ class PartChecker:
             self._remarked.clear()
         self._remarked[token] = verdict
         return verdict
+
+    def _near(self, value: float, plain: float) -> bool:
+        """Whether ``value`` is near enough ``plain`` (a recomputation from the
+        student's own answers) for ECF to look at it closely."""
+        return abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, self._spec())
 
     def own_trap(self, value: float, figures, answers: dict, written: dict | None = None) -> Verdict | None:
         """The verdict on an incorrect (or imprecise) answer that is a trap worked

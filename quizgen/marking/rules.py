@@ -17,7 +17,9 @@ from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
 from quizgen.marking.carry import LEVELS, inside, reachable, truncate_sig
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import COMPUTED_FROM, marked_from, quoted
-from quizgen.marking.slips import rounded_trap, rounded_twice, rounds_to, same
+from quizgen.marking.slips import cut_trap, rounded_trap, rounded_twice, rounds_to, same
+from quizgen.marking.sources import OWN_RECIPE_ERRORS as _OWN_RECIPE_ERRORS, figures_asked, shown_short, \
+    trap_carried_on, unrounded_fits
 from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,
                                         INVALID, NEAR, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
                                         TrapRule, Verdict)
@@ -68,12 +70,16 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     if matches(x, rule.value, rule.spec, kind):
         return _precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
     ecf, target = _ecf(rule, reading, earlier, env, {} if carried is None else carried, credits.levels, written)
+    early = _early_sources(rule, earlier, written) if ecf else ((), False)
+    if early[1] and reading.figures is not None and reading.figures < (asked_figures(rule) or 0):
+        early = ((), False)   # short itself, from a wrong (a): its own rounding from their (a) says it (below)
+    if not ecf or early[0]:   # the unrounded trap their (a) stands for, carried on, is no early rounding
+        unrounded = trap_carried_on(rule, reading, earlier, env, written)
+        if unrounded is not None:
+            ecf, target = unrounded
+        elif early[0]:
+            return _computed_early(rule, x, early, credits)
     if ecf:
-        early = _early_sources(rule, earlier, written)
-        if early:
-            return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=x,
-                           feedback=f"{COMPUTED_FROM}{early}, itself rounded too early, so this one is too "
-                                    f"(expected {_expected(rule)})")
         verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=x,
                           feedback=f"{ecf}: correct given that value (error carried forward)")
         verdict = _precise(rule, reading, verdict, credits, target)
@@ -103,56 +109,76 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         rule, reading, earlier, env, {} if carried is None else carried, credits.levels, written))
 
 
-_OWN_RECIPE_ERRORS = (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError, TypeError)
-"""What a recipe worked from a student's own earlier answers may raise: then it says nothing."""
-
-
 def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) -> Verdict:
     """An incorrect answer, told why when it is the answer rounded twice, or a
-    misconception's value rounded too early (named: its credit times the imprecise
-    credit); else, when ``own()`` (``_early_given_own``, worked out only then)
-    says so, rounded too early from the student's own earlier answers: a trap's
-    value stays the trap."""
+    misconception's value rounded too early or cut off (named: its credit times
+    the imprecise credit); else, when ``own()`` (``_early_given_own``, worked out
+    only then) says so, rounded too early or cut off from the student's own
+    earlier answers (both credits when one of them is wrong): a trap's value
+    stays the trap."""
     asked = asked_figures(rule)
     if asked is None:
         return Verdict(INCORRECT, value=x)
-    found = rounded_trap(rule.traps, asked, x, shown)
+    found = rounded_trap(rule.traps, asked, x, shown) or cut_trap(rule.traps, asked, x, shown, rule.value)
     if found is None:
-        early = own()
+        early, wrong = own()
         if early:
-            return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=early, value=x)
+            return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0),
+                           feedback=early, value=x)
         return Verdict(INCORRECT, value=x, feedback=rounded_twice(_stated(rule), asked, x))
     trap, figures = found
+    how = (f"cut off instead of rounded: {significant(trap.value, asked + 1)} rounds to "
+           f"{significant(trap.value, asked)}" if figures is None else
+           f"rounded to {figures} significant figure{'s' * (figures > 1)}: give at least {asked}")
     return Verdict(INCORRECT, misconception=trap.code, value=x,
                    score=credits.traps.get(trap.code, trap.credit) * credits.imprecise,
-                   feedback=f"{trap.feedback} (That value, rounded to {figures} significant "
-                            f"figure{'s' * (figures > 1)}: give at least {asked}.)")
+                   feedback=f"{trap.feedback} (That value, {how}.)")
 
 
 def _early_given_own(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict, levels,
-                     written: dict) -> str:
-    """Feedback when the answer read, written to fewer figures than asked, is
-    right to those figures given the student's own earlier answers as written
-    (C2: (a) 0.0235 for p = 0.02352, then (b) 3.8 from -ln(0.0235) = 3.7506,
-    though -ln(p) = 3.7496 is 3.7 to 2 figures), else "": rounded too early,
-    not wrong. Their answers may be right; ECF (``_ecf``) covers wrong ones."""
+                     written: dict) -> tuple:
+    """``(feedback, whether an earlier answer read is wrong)`` when the answer
+    read, written to fewer figures than asked, is right to those figures given
+    the student's own earlier answers as written (C2: (a) 0.0235 for p = 0.02352,
+    then (b) 3.8 from -ln(0.0235) = 3.7506, though -ln(p) = 3.7496 is 3.7 to 2
+    figures), or is their value cut off at the figures asked (C8: (a) 0.0209,
+    then (b) 3.86 from -ln(0.0209) = 3.8680), else ``("", False)``: rounded too
+    early, not wrong. Their answers may be right; ECF (``_ecf``) covers wrong
+    ones rounded."""
     asked, shown = asked_figures(rule), reading.figures
-    if rule.recipe is None or not env or asked is None or shown is None or shown >= asked:
-        return ""
+    if rule.recipe is None or not env or asked is None:
+        return "", False
     own = {d: earlier.get(d) for d in rule.recipe.depends}
     if any(v is None for v in own.values()):
-        return ""
+        return "", False
     try:
         given = {d: (v,) for d, v in own.items()}
-        values = (*reachable(rule.recipe, env, given, levels=()), *_carried(carried, rule, env, given, levels))
+        plain = reachable(rule.recipe, env, given, levels=())
+        if shown is None or shown >= asked:
+            return _cut_given_own(rule, reading.value, plain, own, written)
+        values = (*plain, *_carried(carried, rule, env, given, levels))
     except _OWN_RECIPE_ERRORS:
-        return ""
+        return "", False
     if not any(rounds_to(reading.value, v, shown) for v in values):
-        return ""
+        return "", False
     those = "those values" if len(rule.sources) > 1 else "that value"
     return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: right to "
             f"{shown} significant figure{'s' * (shown > 1)} given {those} as written, but rounded too "
-            f"early: this paper asks for at least {asked} (expected {_expected(rule)})")
+            f"early: this paper asks for at least {asked} (expected {_expected(rule)})"), _any_wrong(own, rule)
+
+
+def _cut_given_own(rule: PartRule, x: float, plain: tuple, own: dict, written: dict) -> tuple:
+    """``_early_given_own``'s verdict on an answer showing enough figures: one of
+    the ``plain`` values worked from the student's own answers, cut off at the
+    figures asked instead of rounded."""
+    asked, kind = asked_figures(rule), _kind(rule)
+    cut = next((v for v in plain if same(x, truncate_sig(v, asked)) and not matches(x, v, rule.spec, kind)), None)
+    if cut is None:
+        return "", False
+    those = "those values" if len(rule.sources) > 1 else "that value"
+    return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: cut off instead "
+            f"of rounded: {significant(cut, asked + 1)}, worked from {those}, rounds to {significant(cut, asked)} "
+            f"(expected {_expected(rule)})"), _any_wrong(own, rule)
 
 
 def _carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: Credits, written: dict) -> str:
@@ -192,13 +218,6 @@ def _kind(rule: PartRule) -> str:
 def asked_figures(rule: PartRule) -> int | None:
     """The significant figures the part asks for (None: integers, rtol/atol)."""
     return figures_asked(rule.kind, rule.spec)
-
-
-def figures_asked(kind: str, spec: dict) -> int | None:
-    """``asked_figures`` of a part's kind and tolerance rule, without a rule."""
-    if kind == "integer" or "atol" in spec or "rtol" in spec:
-        return None
-    return spec.get("sigfigs", DEFAULT_SIGFIGS)
 
 
 def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits, target=None) -> Verdict:
@@ -241,7 +260,7 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
         values = plain if hit else _carried(carried, rule, env, given, levels)
         target = min(values, key=lambda v: abs(x - v), default=None)
         if (target is None or abs(x - target) > half_width(target, rule.spec, _kind(rule))) \
-                and not _rounded_early_from(rule, reading, (*plain, *values)) and not _unrounded(rule, x, env, own):
+                and not _rounded_early_from(rule, reading, (*plain, *values)) and not unrounded_fits(rule, x, env, own):
             return "", None
     except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError):
         return "", None
@@ -264,26 +283,6 @@ def _rounded_early_from(rule: PartRule, reading: Reading, values) -> bool:
     return any(rounds_to(reading.value, v, reading.figures) for v in values)
 
 
-def _unrounded(rule: PartRule, x: float, env: dict, own: dict) -> bool:
-    """True when ``x`` is right (within tolerance) for some unrounded earlier
-    values that the student's written ones are roundings of: a student who
-    writes (a) 0.153 but carries 0.1535 on to (b) = -ln(0.1535) = 1.87 is
-    right given their own (a), though -ln(0.153) = 1.877 misses 1.87. Each
-    earlier answer stands for the values within its part's tolerance of it
-    (none for a whole number); the recipe is evaluated at the corners of
-    that box (it is monotone over so small a box)."""
-    if len(rule.sources) > 4:
-        return False
-    corners = [{}]
-    for s in rule.sources:
-        v, spread = own[s.name], half_width(own[s.name], s.spec, s.kind)
-        corners = [{**c, s.name: (v + d,)} for c in corners for d in (-spread, spread)]
-    values = [w for c in corners for w in reachable(rule.recipe, env, c, levels=())]
-    low, high = min(values), max(values)
-    kind = _kind(rule)
-    return low - half_width(low, rule.spec, kind) <= x <= high + half_width(high, rule.spec, kind)
-
-
 def _carried(carried: dict, rule: PartRule, env: dict, given: dict, levels=LEVELS) -> tuple:
     """Every value ``rule``'s recipe reaches from the ``given`` earlier
     answers with rounded intermediates, kept in ``carried`` (bounded)."""
@@ -302,14 +301,38 @@ def _any_wrong(own: dict, rule: PartRule) -> bool:
                for s in rule.sources)
 
 
-def _early_sources(rule: PartRule, earlier: dict, written: dict) -> str:
-    """The earlier answers the recipe reads that were only rounded too early
-    (``"(a) = 1.0"``), else "": what follows from them is not precise either."""
-    early = [f"{s.label} = {quoted(earlier[s.name], written.get(s.name))}" for s in rule.sources
-             if not inside(earlier[s.name], s.carried)
-             and _too_early(_as_rule(s), earlier[s.name], written.get(s.name))
-             and not any(matches(earlier[s.name], t, {}, "numeric") for t in s.traps)]
-    return ", ".join(early)
+def _early_sources(rule: PartRule, earlier: dict, written: dict) -> tuple:
+    """``(items, wrong)``: the earlier answers the recipe reads that were shown
+    to fewer significant figures than their part asks (right, a trap or wrong:
+    ``"(a) = 0.96, shown to only 2 significant figures where this paper asks
+    for at least 3"``), or are the right value rounded too early or cut off, and
+    whether an earlier answer it reads is wrong (then what follows is ECF too);
+    ``((), False)`` when none: what follows from them is not precise either."""
+    items, wrong = [], False
+    for s in rule.sources:
+        value, figures = earlier[s.name], written.get(s.name)
+        asked = shown_short(s, value, figures)
+        right = not inside(value, s.carried) and _too_early(_as_rule(s), value, figures) \
+            and not any(matches(value, t, {}, "numeric") for t in s.traps)
+        wrong = wrong or not (right or inside(value, s.carried) or matches(value, s.value, {}, "numeric"))
+        if asked is None and not right:
+            continue
+        said = f"{s.label} = {quoted(value, figures)}"
+        items.append(f"{said}, itself rounded too early" if asked is None else
+                     f"{said}, shown to only {figures} significant figure{'s' * (figures > 1)} where this paper "
+                     f"asks for at least {asked}")
+    return tuple(items), wrong
+
+
+def _computed_early(rule: PartRule, x: float, early: tuple, credits: Credits) -> Verdict:
+    """An answer computed from earlier answers shown to too few figures
+    (``_early_sources``): rounded too early too, scored as imprecise (and as
+    ECF when one of them is wrong: (a) 0.96, a trap, then (b) -ln 0.96)."""
+    items, wrong = early
+    ecf = ", though right given that value (error carried forward; " if wrong else " ("
+    return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0), value=x,
+                   feedback=f"{COMPUTED_FROM}{' and your '.join(items)}, so this one is rounded too early too"
+                            f"{ecf}expected {_expected(rule)})")
 
 
 def _as_rule(source: Source) -> PartRule:

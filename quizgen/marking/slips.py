@@ -1,12 +1,12 @@
 """Wrong answers that are a known value rounded the wrong way, told as such:
 the answer rounded twice (0.231475 -> 0.2315 -> 0.232), and a misconception's
 value rounded to fewer figures than asked (0.95 for sigma(3) = 0.9526, a
-probability given by the sigmoid instead of the softmax)."""
+probability given by the sigmoid instead of the softmax) or cut off (0.952)."""
 
 from __future__ import annotations
 
 from quizgen.maths.numbers import significant
-from quizgen.marking.carry import sig_roundings
+from quizgen.marking.carry import sig_roundings, truncate_sig
 
 SAME = 1e-9   # relative: two floats this close are one number written two ways
 
@@ -42,4 +42,15 @@ def rounded_trap(traps, asked: int, x: float, shown: int | None):
     if shown is None or not 2 <= shown < asked:
         return None
     return next(((trap, shown) for trap in traps if trap.value is not None and rounds_to(x, trap.value, shown)),
+                None)
+
+
+def cut_trap(traps, asked: int, x: float, shown: int | None, right: float):
+    """``(trap, None)`` when ``x``, written to at least ``asked`` figures (or
+    to figures unknown), is a trap's value cut off at ``asked`` instead of
+    rounded (0.962 for 0.96267), unless it is as well the ``right`` value cut
+    off (then it is that), else None."""
+    if (shown is not None and shown < asked) or same(x, truncate_sig(right, asked)):
+        return None
+    return next(((trap, None) for trap in traps if trap.value is not None and same(x, truncate_sig(trap.value, asked))),
                 None)

@@ -59,23 +59,35 @@ class IdMatcher:
         return self.zero_free.get(normalise_id(normal, "strip"))
 
 
+LOOK_ALIKE = str.maketrans("oilszb", "011528")
+"""Characters mistaken for one another when an id is typed or read off a form
+(O and 0, I, l and 1, S and 5, Z and 2, B and 8; ids are case-folded first)."""
+
+
 def nearest_ids(unknown: str, roster_ids, count: int = 3, leading_zeros: str = "keep") -> list:
-    """Up to ``count`` roster ids closest to ``unknown`` (difflib), best first,
-    as the roster writes them."""
-    by_norm, candidates = _by_normal_form(tuple(roster_ids), leading_zeros)
-    close = difflib.get_close_matches(normalise_id(unknown, leading_zeros), candidates, n=count, cutoff=0.6)
-    return [by_norm[c] for c in close]
+    """Up to ``count`` roster ids closest to ``unknown``, best first, as the
+    roster writes them: those that differ from it only by look-alike
+    characters (``tO5`` for ``t05``: ``LOOK_ALIKE``, one dictionary look-up),
+    then the nearest by difflib."""
+    by_norm, candidates, by_shape = _by_normal_form(tuple(roster_ids), leading_zeros)
+    normal = normalise_id(unknown, leading_zeros)
+    alike = [c for c in by_shape.get(normal.translate(LOOK_ALIKE), ()) if c != normal]
+    close = difflib.get_close_matches(normal, candidates, n=count, cutoff=0.6)
+    return [by_norm[c] for c in (alike + [c for c in close if c not in alike])[:count]]
 
 
 @lru_cache(maxsize=8)
 def _by_normal_form(roster_ids: tuple, leading_zeros: str) -> tuple:
-    """({normal form: id as written}, [normal forms]) of the known ids, made once
-    for the many unknown ids of one file (2,000 known ids were normalised again
-    for each of 3,000 unknown ones: 37 s)."""
-    by_norm = {}
+    """({normal form: id as written}, [normal forms], {look-alike form: [normal
+    forms]}) of the known ids, made once for the many unknown ids of one file
+    (2,000 known ids were normalised again for each of 3,000 unknown ones: 37 s)."""
+    by_norm, by_shape = {}, {}
     for student_id in roster_ids:
-        by_norm.setdefault(normalise_id(student_id, leading_zeros), student_id)
-    return by_norm, list(by_norm)
+        normal = normalise_id(student_id, leading_zeros)
+        if normal not in by_norm:
+            by_norm[normal] = student_id
+            by_shape.setdefault(normal.translate(LOOK_ALIKE), []).append(normal)
+    return by_norm, list(by_norm), by_shape
 
 
 def id_hint(unknown: str, known_ids, named=()) -> str:

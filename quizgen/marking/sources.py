@@ -1,0 +1,112 @@
+"""The student's earlier answers as a later part reads them: whether one was
+shown to fewer significant figures than its part asks (then what is computed
+from it is rounded too early too), and which trap's exact value one stands for
+(0.96, the sign-error trap 0.96267 rounded to 2 figures: a student who carried
+0.96267 on is right given their own (a)), and the unrounded values a written
+answer stands for. Pure helpers of rules.py's error carried forward."""
+
+from __future__ import annotations
+
+from quizgen.errors import ExpressionError
+from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
+from quizgen.marking.carry import reachable, truncate_sig
+from quizgen.marking.quotes import marked_from, quoted
+from quizgen.marking.slips import rounds_to, same
+
+OWN_RECIPE_ERRORS = (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError, TypeError)
+"""What a recipe worked from a student's own earlier answers may raise: then it says nothing."""
+
+
+def figures_asked(kind: str, spec: dict) -> int | None:
+    """The significant figures a part of this kind and tolerance rule asks for
+    (None: integers, rtol/atol)."""
+    if kind == "integer" or "atol" in spec or "rtol" in spec:
+        return None
+    return spec.get("sigfigs", DEFAULT_SIGFIGS)
+
+
+def shown_short(source, value: float, figures: int | None) -> int | None:
+    """The figures ``source``'s part asks for when its answer ``value`` was
+    written to fewer (``figures``), right, a trap or wrong, else None. A value
+    that is exactly the part's answer or a trap's (``1.0`` for 1) is not short."""
+    asked = figures_asked(source.kind, source.spec)
+    if asked is None or figures is None or figures >= asked:
+        return None
+    if same(value, source.value) or any(same(value, t) for t in source.traps):
+        return None
+    return asked
+
+
+def trap_behind(value: float, figures: int | None, right: float, traps, spec: dict, kind: str) -> float | None:
+    """The exact value of the trap an earlier answer ``value`` (written to
+    ``figures``) stands for: within the part's tolerance of it, it rounded to
+    the 2 or more figures shown (fewer than asked), or it cut off at the
+    figures asked; None when none is, or when ``value`` is as well the part's
+    ``right`` value so rounded or cut off (the first trap, in key order)."""
+    asked = figures_asked(kind, spec)
+    rounded = asked is not None and figures is not None and 2 <= figures < asked
+    cut = asked is not None and (figures is None or figures >= asked)
+    if (rounded and rounds_to(value, right, figures)) or (cut and same(value, truncate_sig(right, asked))):
+        return None
+    for trap in traps:
+        if trap is None:
+            continue
+        if matches(value, trap, spec, kind) or (rounded and rounds_to(value, trap, figures)) \
+                or (cut and same(value, truncate_sig(trap, asked))):
+            return trap
+    return None
+
+
+def trap_carried_on(rule, reading, earlier: dict, env: dict, written: dict):
+    """``(feedback, target)`` when the answer read is right given the exact
+    value of the trap an earlier answer stands for (``trap_behind``: (a) 0.96
+    for the sign-error trap 0.96267, then (b) -ln 0.96267 = 0.0380): the
+    student carried their own unrounded value on, as a careful student does;
+    else None."""
+    if rule.recipe is None or not env:   # the pass, before ECF: no earlier answers yet
+        return None
+    own = {s.name: earlier.get(s.name) for s in rule.sources}
+    if any(v is None for v in own.values()):
+        return None
+    behind = {s.name: trap_behind(own[s.name], written.get(s.name), s.value, s.traps, s.spec, s.kind)
+              for s in rule.sources}
+    behind = {name: v for name, v in behind.items() if v is not None}
+    if not behind:
+        return None
+    try:
+        given = {name: (behind.get(name, v),) for name, v in own.items()}
+        hits = [v for v in reachable(rule.recipe, env, given, levels=()) if matches(reading.value, v, rule.spec,
+                                                                                     _kind(rule))]
+    except OWN_RECIPE_ERRORS:
+        return None
+    if not hits:
+        return None
+    named = len(rule.sources) > 1
+    carried = " and ".join(f"{s.label} = {quoted(behind[s.name])}" if named else quoted(behind[s.name])
+                           for s in rule.sources if s.name in behind)
+    return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}, "
+            f"carried unrounded as {carried}"), min(hits, key=lambda v: abs(reading.value - v))
+
+
+def unrounded_fits(rule, x: float, env: dict, own: dict) -> bool:
+    """True when ``x`` is right (within tolerance) for some unrounded earlier
+    values that the student's written ones are roundings of: a student who
+    writes (a) 0.153 but carries 0.1535 on to (b) = -ln(0.1535) = 1.87 is
+    right given their own (a), though -ln(0.153) = 1.877 misses 1.87. Each
+    earlier answer stands for the values within its part's tolerance of it
+    (none for a whole number); the recipe is evaluated at the corners of
+    that box (it is monotone over so small a box)."""
+    if len(rule.sources) > 4:
+        return False
+    corners = [{}]
+    for s in rule.sources:
+        v, spread = own[s.name], half_width(own[s.name], s.spec, s.kind)
+        corners = [{**c, s.name: (v + d,)} for c in corners for d in (-spread, spread)]
+    values = [w for c in corners for w in reachable(rule.recipe, env, c, levels=())]
+    low, high = min(values), max(values)
+    kind = _kind(rule)
+    return low - half_width(low, rule.spec, kind) <= x <= high + half_width(high, rule.spec, kind)
+
+
+def _kind(rule) -> str:
+    return "integer" if rule.kind == "integer" else "numeric"
