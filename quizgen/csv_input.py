@@ -127,13 +127,14 @@ def _count_outside_quotes(line: str, char: str) -> int:
     return count
 
 
-def sniffed_reader(text: str):
-    """``(csv reader, lines skipped)`` for a small CSV input's whole ``text``:
-    the ``sep=`` line skipped, the delimiter chosen as above, spaces after a
-    delimiter ignored. A row's file line is ``reader.line_num + skipped``."""
+def sniffed_reader(text: str, delimiter=None):
+    """``(csv reader, lines skipped)`` for a CSV input's whole ``text``:
+    the ``sep=`` line skipped, the delimiter chosen as above (``delimiter``:
+    ``--delimiter``, if given), spaces after a delimiter ignored. A row's file
+    line is ``reader.line_num + skipped``."""
     lines = io.StringIO(text, newline="").readlines()
     hint, skip = excel_sep_line(lines)
-    return csv.reader(lines[skip:], delimiter=choose_delimiter(None, hint, lines[skip:]),
+    return csv.reader(lines[skip:], delimiter=choose_delimiter(delimiter, hint, lines[skip:]),
                       skipinitialspace=True), skip
 
 

@@ -13,8 +13,9 @@ import re
 import stat
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
-from quizgen.csv_input import FALLBACK_ERRORS, SAMPLE_BYTES
+from quizgen.csv_input import FALLBACK_ERRORS, SAMPLE_BYTES, choose_delimiter, detect_encoding, excel_sep_line
 from quizgen.errors import InputFileError, UsageError
 
 MAX_HEADER_BYTES = 4 << 20   # the header line may be this long (a wide file of many questions)
@@ -31,6 +32,36 @@ def given_encoding(encoding):
     if not getattr(info, "_is_text_encoding", True):
         raise UsageError(f"--encoding: {encoding!r} is not a text encoding; use utf-8, utf-16, utf-32, cp1252, ...")
     return info.name
+
+
+class CsvStart(NamedTuple):
+    """How a CSV input reads: its encoding, its decoded lines up to the end of
+    the header, the lines before the table (Excel's ``sep=`` line) and its delimiter."""
+
+    encoding: str
+    lines: list
+    skip: int
+    delimiter: str
+
+
+def csv_start(path: Path, readable: Path, encoding, delimiter, expected: str) -> CsvStart:
+    """The start of the CSV file at ``path`` (read from ``readable``, a pipe's
+    copy): its encoding (``--encoding``, else detected), refused in one line
+    when it is no text (saying what was ``expected``), and its delimiter
+    (``--delimiter``, else the ``sep=`` line's, else the header's most used).
+    The answers file and an LMS download are read by this one rule."""
+    start = read_start(readable)
+    encoding = given_encoding(encoding) or detect_encoding(start)
+    check_text(path, start, encoding, expected)
+    lines = header_lines(readable, start, encoding)
+    hint, skip = excel_sep_line(lines)
+    return CsvStart(encoding, lines, skip, choose_delimiter(delimiter, hint, lines[skip:]))
+
+
+def decoded_text(path: Path, data: bytes, encoding: str) -> str:
+    """The whole of ``data`` (a file's bytes) as text, as the answers file is
+    decoded: bytes invalid in ``encoding`` read as cp1252, a BOM dropped."""
+    return _decode_sample(path, data, encoding, True)
 
 
 def header_lines(path: Path, sample: bytes, encoding: str):

@@ -129,6 +129,10 @@ def decode_rows(rows: list, key, responses, kind: str) -> tuple:
                              f"{DEFAULT_KEY_NAMES.get(kind, 'questions-key.json')})")
         return rows, None
     data = load_export_key(key)
+    if data.get("lms") in DEFAULT_KEY_NAMES and kind in DEFAULT_KEY_NAMES and data["lms"] != kind:
+        raise InputFileError(f"{Path(responses).name}: a {kind.capitalize()} download, but --key {Path(key).name} is "
+                             f"the key of a {data['lms'].capitalize()} export; grade that export's "
+                             f"{data['lms'].capitalize()} download with it (or pass the {kind.capitalize()} export's key)")
     labels = code_labels(data, {r.template for r in coded}) if coded else {}
     out = []
     for row in rows:
