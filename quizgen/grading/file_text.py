@@ -15,23 +15,11 @@ import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
-from quizgen.csv_input import FALLBACK_ERRORS, SAMPLE_BYTES, choose_delimiter, detect_encoding, excel_sep_line
-from quizgen.errors import InputFileError, UsageError
+from quizgen.csv_input import (SAMPLE_BYTES, choose_delimiter, decoded_text, detect_encoding, excel_sep_line,
+                               given_encoding)
+from quizgen.errors import InputFileError
 
 MAX_HEADER_BYTES = 4 << 20   # the header line may be this long (a wide file of many questions)
-
-
-def given_encoding(encoding):
-    """The ``--encoding`` asked for, if it names a text encoding (not rot13, base64, ...)."""
-    if encoding is None:
-        return None
-    try:
-        info = codecs.lookup(encoding)
-    except (LookupError, ValueError) as exc:
-        raise UsageError(f"--encoding: unknown encoding {encoding!r}; use utf-8, utf-16, utf-32, cp1252, ...") from exc
-    if not getattr(info, "_is_text_encoding", True):
-        raise UsageError(f"--encoding: {encoding!r} is not a text encoding; use utf-8, utf-16, utf-32, cp1252, ...")
-    return info.name
 
 
 class CsvStart(NamedTuple):
@@ -58,19 +46,13 @@ def csv_start(path: Path, readable: Path, encoding, delimiter, expected: str) ->
     return CsvStart(encoding, lines, skip, choose_delimiter(delimiter, hint, lines[skip:]))
 
 
-def decoded_text(path: Path, data: bytes, encoding: str) -> str:
-    """The whole of ``data`` (a file's bytes) as text, as the answers file is
-    decoded: bytes invalid in ``encoding`` read as cp1252, a BOM dropped."""
-    return _decode_sample(path, data, encoding, True)
-
-
 def header_lines(path: Path, sample: bytes, encoding: str):
     """The decoded lines of the file's start, read until the header line is whole
     (up to MAX_HEADER_BYTES)."""
     size = SAMPLE_BYTES
     while True:
         whole_file = len(sample) < size
-        lines = io.StringIO(_decode_sample(path, sample, encoding, whole_file), newline="").readlines()
+        lines = io.StringIO(decoded_text(path, sample, encoding, whole_file), newline="").readlines()
         if whole_file or _header_whole(lines):
             return lines
         if size >= MAX_HEADER_BYTES:
@@ -164,13 +146,3 @@ def _binary(sample: bytes) -> bool:
     (A stray NUL inside a cell is only a bad cell.)"""
     first_line = sample.lstrip(b"\r\n").split(b"\n", 1)[0]
     return b"\x00" in first_line or sample.count(b"\x00") * 10 > len(sample)
-
-
-def _decode_sample(path: Path, sample: bytes, encoding: str, final: bool) -> str:
-    decoder = codecs.getincrementaldecoder(encoding)(errors=FALLBACK_ERRORS)
-    try:
-        text = decoder.decode(sample, final=final)
-    except UnicodeError as exc:
-        raise InputFileError(f"{path}: cannot be read as {encoding} ({exc}); "
-                             "try another --encoding, or leave it out to detect it") from exc
-    return text.lstrip("\ufeff")

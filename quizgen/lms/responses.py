@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from quizgen.csv_input import SAMPLE_BYTES, detect_encoding, sniffed_reader
+from quizgen.csv_input import SAMPLE_BYTES, decoded_text, detect_encoding, given_encoding, sniffed_reader
 from quizgen.errors import InputFileError
-from quizgen.grading.file_text import decoded_text, given_encoding
 from quizgen.key.checks import MAX_ID
 
 TAG = re.compile(r"\[quizgen:([^:\]\s]+):([^\]]+?)(?::([a-z]+))?\]")
