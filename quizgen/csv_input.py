@@ -9,7 +9,8 @@ the answers file (grading/answers_file.py), the roster (roster.py) and
 - Header names matched loosely (``Student ID`` is ``studentid``) against
   ``ALIASES``; question ids and parts as people write them (``Q01``/``1``, ``(a)``/``a``).
 
-This module imports nothing of quizgen but ``errors``, so every layer may use it."""
+This module imports nothing of quizgen but ``errors`` and ``input_files``, so every layer may use it
+(an LMS download is decoded and split by these rules too: quizgen/lms/responses.py)."""
 
 from __future__ import annotations
 
@@ -127,14 +128,41 @@ def _count_outside_quotes(line: str, char: str) -> int:
     return count
 
 
-def sniffed_reader(text: str):
-    """``(csv reader, lines skipped)`` for a small CSV input's whole ``text``:
-    the ``sep=`` line skipped, the delimiter chosen as above, spaces after a
-    delimiter ignored. A row's file line is ``reader.line_num + skipped``."""
+def sniffed_reader(text: str, delimiter=None):
+    """``(csv reader, lines skipped)`` for a CSV input's whole ``text``:
+    the ``sep=`` line skipped, the delimiter chosen as above (``delimiter``:
+    ``--delimiter``, if given), spaces after a delimiter ignored. A row's file
+    line is ``reader.line_num + skipped``."""
     lines = io.StringIO(text, newline="").readlines()
     hint, skip = excel_sep_line(lines)
-    return csv.reader(lines[skip:], delimiter=choose_delimiter(None, hint, lines[skip:]),
+    return csv.reader(lines[skip:], delimiter=choose_delimiter(delimiter, hint, lines[skip:]),
                       skipinitialspace=True), skip
+
+
+def given_encoding(encoding):
+    """The ``--encoding`` asked for, if it names a text encoding (not rot13, base64, ...)."""
+    if encoding is None:
+        return None
+    try:
+        info = codecs.lookup(encoding)
+    except (LookupError, ValueError) as exc:
+        raise UsageError(f"--encoding: unknown encoding {encoding!r}; use utf-8, utf-16, utf-32, cp1252, ...") from exc
+    if not getattr(info, "_is_text_encoding", True):
+        raise UsageError(f"--encoding: {encoding!r} is not a text encoding; use utf-8, utf-16, utf-32, cp1252, ...")
+    return info.name
+
+
+def decoded_text(path, sample: bytes, encoding: str, final: bool = True) -> str:
+    """``sample`` (a file's bytes, all of them when ``final``) as text, as an
+    answers file or an LMS download is decoded: bytes invalid in ``encoding``
+    read as cp1252, a BOM dropped; one line for an encoding that cannot read it."""
+    decoder = codecs.getincrementaldecoder(encoding)(errors=FALLBACK_ERRORS)
+    try:
+        text = decoder.decode(sample, final=final)
+    except UnicodeError as exc:
+        raise InputFileError(f"{path}: cannot be read as {encoding} ({exc}); "
+                             "try another --encoding, or leave it out to detect it") from exc
+    return text.lstrip("\ufeff")
 
 
 _HINT = re.compile(r"\s*\([^()]*\)\s*$")

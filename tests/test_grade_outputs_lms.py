@@ -184,13 +184,14 @@ def test_a_key_file_the_grading_would_overwrite_is_refused(tmp_path):
 
 
 def test_an_export_key_given_for_a_plain_csv_says_which_key_each_needs(tmp_path):
-    """A plain answers CSV graded with the export's key: one line saying the
-    export key is for the LMS's download and the CSV needs generate's key.json."""
+    """A plain answers CSV graded with the export's key: one line naming the
+    CSV as not the LMS's download, and saying it needs generate's key.json."""
     assert invoke("export", "moodle", "--count", 1, "--seed", 4, "--out", tmp_path / "q.xml").exit_code == 0
     (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.5\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["grade", str(tmp_path / "a.csv"), "--key", str(tmp_path / "q-key.json")])
     assert result.exit_code == 2
-    assert "this is the key of a Moodle or Canvas export" in result.stderr
+    assert "a.csv: not a Moodle quiz 'Responses' report download (" in result.stderr
+    assert "which --key q-key.json (the key of a Moodle export) grades" in result.stderr
     assert "needs the key.json that quizgen generate wrote" in result.stderr and result.stderr.count("\n") == 1
 
 

@@ -82,6 +82,46 @@ def test_a_new_seed_does_not_replace_another_exports_key_without_force(invoke, t
     assert (tmp_path / "q-key.json").read_text(encoding="utf-8") != key
 
 
+@pytest.mark.parametrize("first, second, said", [
+    (("--classes", "C1,C5", "--count", 2), ("--classes", "C1", "--count", 2), "would drop 2 of its 4 variants"),
+    (("--classes", "C1,C5", "--count", 2), ("--classes", "C1,C5", "--count", 1), "would drop 2 of its 4 variants"),
+], ids=["fewer-classes", "smaller-count"])
+def test_the_same_seed_does_not_replace_a_key_whose_variants_it_would_lose(invoke, tmp_path, first, second, said):
+    """Exporting again to the same --out with the same seed but fewer classes
+    or variants would leave the quiz already made from the first unreadable:
+    refused in one line saying what differs, unless --force."""
+    out = ("export", "moodle", "--seed", 42, "--out", tmp_path / "q.xml")
+    assert invoke(*out, *first).exit_code == 0
+    key, xml = ((tmp_path / name).read_bytes() for name in ("q-key.json", "q.xml"))
+    again = invoke(*out, *second)
+    assert again.exit_code == 2 and len(again.stderr.strip().splitlines()) == 1, again.stderr
+    assert said in again.stderr and "--force" in again.stderr and "classes C1,C5, count 2" in again.stderr
+    assert (tmp_path / "q-key.json").read_bytes() == key and (tmp_path / "q.xml").read_bytes() == xml
+    assert invoke(*out, *second, "--force").exit_code == 0
+    assert (tmp_path / "q-key.json").read_bytes() != key
+
+
+def test_the_same_seed_with_more_classes_and_variants_keeps_every_earlier_code(invoke, tmp_path):
+    out = ("export", "moodle", "--seed", 42, "--out", tmp_path / "q.xml")
+    assert invoke(*out, "--classes", "C1", "--count", 2).exit_code == 0
+    before = export_labels(tmp_path / "q-key.json")
+    assert invoke(*out, "--classes", "C1,C5", "--count", 3).exit_code == 0
+    after = export_labels(tmp_path / "q-key.json")
+    assert len(after) == 6 and before.items() <= after.items()
+
+
+def test_an_export_to_another_lms_does_not_replace_the_key_they_share(invoke, tmp_path):
+    """``all.xml`` and ``all.zip`` both keep their key in ``all-key.json``."""
+    common = ("--classes", "C1", "--count", 1, "--seed", 7)
+    assert invoke("export", "moodle", *common, "--out", tmp_path / "all.xml").exit_code == 0
+    key = (tmp_path / "all-key.json").read_bytes()
+    again = invoke("export", "canvas", *common, "--out", tmp_path / "all.zip")
+    assert again.exit_code == 2 and len(again.stderr.strip().splitlines()) == 1
+    assert "the key of a Moodle export" in again.stderr and "--force" in again.stderr
+    assert (tmp_path / "all-key.json").read_bytes() == key and not (tmp_path / "all.zip").exists()
+    assert invoke("export", "canvas", *common, "--out", tmp_path / "all.zip", "--force").exit_code == 0
+
+
 @pytest.mark.parametrize("change, message", [
     ({"count": 10 ** 12}, "count 1000000000000 is not from 1 to 10,000"),
     ({"templates": [["a list"], "mlm-confident-correct"]}, None),

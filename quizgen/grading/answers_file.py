@@ -12,17 +12,18 @@ from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
 
-from quizgen.csv_input import (ALIASES, FALLBACK_ERRORS, choose_delimiter, detect_encoding, excel_sep_line, find_column,
-                               norm_header)
+from quizgen.csv_input import ALIASES, FALLBACK_ERRORS, find_column, norm_header
 from quizgen.errors import InputFileError
 from quizgen.grading.csv_rows import Records
 from quizgen.grading.file_slice import open_slice
-from quizgen.grading.file_text import check_text, given_encoding, header_lines, read_start, spooled
+from quizgen.grading.file_text import csv_start, given_encoding, spooled
+from quizgen.lms.responses import MOODLE_ENGLISH, foreign_moodle
 
 MAX_ANSWER_CHARS = 10_000    # a longer answer is kept in graded.csv (cut short) as invalid
 ANSWER_SHOWN = 100           # characters of a too-long answer kept in graded.csv
 LONG_COLUMNS = "student_id, question_id, part, answer"
 WIDE_COLUMNS = "student_id, Q1a, Q1b, ..."
+EXPECTED = f"expected a CSV of answers with a header ({LONG_COLUMNS}, or {WIDE_COLUMNS})"
 
 _LABEL = re.compile(r"^\s*(?:q|question)\s*[#.]?\s*0*(\d{1,9})\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)?\s*\)?\s*$"
                     r"|^\s*0*(\d{1,9})\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)\s*\)?\s*$", re.IGNORECASE)
@@ -270,13 +271,8 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
     path = Path(path)
     encoding = given_encoding(encoding)
     readable = spooled(path)
-    start = read_start(readable)
-    encoding = encoding or detect_encoding(start)
-    check_text(path, start, encoding, f"expected a CSV of answers with a header ({LONG_COLUMNS}, or {WIDE_COLUMNS})")
-    lines = header_lines(readable, start, encoding)
-    sep_hint, skip = excel_sep_line(lines)
-    delimiter = choose_delimiter(delimiter, sep_hint, lines[skip:])
-    header, header_line, data_skip = _header(path, lines, delimiter, skip)
+    encoding, lines, skip, delimiter = csv_start(path, readable, encoding, delimiter, EXPECTED)
+    header, header_line, data_skip = header_row(path, lines, delimiter, skip)
     layout = _columns(path, header, header_line)
     if decimal_comma is None:
         decimal_comma = delimiter != ","
@@ -285,7 +281,7 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
                        read_path=None if readable == path else readable, **layout)
 
 
-def _header(path: Path, lines: list, delimiter: str, skip: int):
+def header_row(path: Path, lines: list, delimiter: str, skip: int):
     """The header cells, the line they end on, and how many rows precede the data."""
     reader = csv.reader(lines[skip:], delimiter=delimiter, skipinitialspace=True)
     rows = 0
@@ -323,9 +319,28 @@ def _columns(path: Path, header: list, line: int) -> dict:
         labelled = {column for column, _, _ in wide}
         identity = tuple(i for i in range(len(header)) if i not in labelled)
         return {"form": "wide", "student": student, "name": name, "wide": tuple(wide), "identity": identity}
-    hint = "" if len(header) > 1 else " (one column only: is the delimiter right? try --delimiter)"
+    if foreign_moodle(header):
+        raise InputFileError(f"{where}this looks like a Moodle quiz 'Responses' report downloaded in another "
+                             f"language (found {found}); {MOODLE_ENGLISH}")
     raise InputFileError(f"{where}expected a header with {LONG_COLUMNS} (long form) or {WIDE_COLUMNS} "
-                         f"(wide form); found {found}{hint}")
+                         f"(wide form); found {found}{_unread_hint(header)}")
+
+
+def _unread_hint(header: list) -> str:
+    """Why a header may not have been read: a JSON file (a key?) given as the
+    answers, or one column only (the wrong delimiter)."""
+    if header and header[0].lstrip().startswith(("{", "[")):
+        return " (this looks like JSON, a key file? pass the answers CSV first, and the key with --key)"
+    return "" if len(header) > 1 else " (one column only: is the delimiter right? try --delimiter)"
+
+
+def plain_answers_header(header: list) -> bool:
+    """Whether ``header`` is that of a plain answers file (long or wide form)."""
+    try:
+        _columns(Path("-"), header, 1)
+    except InputFileError:
+        return False
+    return True
 
 
 def _distinct_labels(header: list, wide: list, where: str) -> None:

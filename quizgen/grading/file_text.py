@@ -13,24 +13,37 @@ import re
 import stat
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
-from quizgen.csv_input import FALLBACK_ERRORS, SAMPLE_BYTES
-from quizgen.errors import InputFileError, UsageError
+from quizgen.csv_input import (SAMPLE_BYTES, choose_delimiter, decoded_text, detect_encoding, excel_sep_line,
+                               given_encoding)
+from quizgen.errors import InputFileError
 
 MAX_HEADER_BYTES = 4 << 20   # the header line may be this long (a wide file of many questions)
 
 
-def given_encoding(encoding):
-    """The ``--encoding`` asked for, if it names a text encoding (not rot13, base64, ...)."""
-    if encoding is None:
-        return None
-    try:
-        info = codecs.lookup(encoding)
-    except (LookupError, ValueError) as exc:
-        raise UsageError(f"--encoding: unknown encoding {encoding!r}; use utf-8, utf-16, utf-32, cp1252, ...") from exc
-    if not getattr(info, "_is_text_encoding", True):
-        raise UsageError(f"--encoding: {encoding!r} is not a text encoding; use utf-8, utf-16, utf-32, cp1252, ...")
-    return info.name
+class CsvStart(NamedTuple):
+    """How a CSV input reads: its encoding, its decoded lines up to the end of
+    the header, the lines before the table (Excel's ``sep=`` line) and its delimiter."""
+
+    encoding: str
+    lines: list
+    skip: int
+    delimiter: str
+
+
+def csv_start(path: Path, readable: Path, encoding, delimiter, expected: str) -> CsvStart:
+    """The start of the CSV file at ``path`` (read from ``readable``, a pipe's
+    copy): its encoding (``--encoding``, else detected), refused in one line
+    when it is no text (saying what was ``expected``), and its delimiter
+    (``--delimiter``, else the ``sep=`` line's, else the header's most used).
+    The answers file and an LMS download are read by this one rule."""
+    start = read_start(readable)
+    encoding = given_encoding(encoding) or detect_encoding(start)
+    check_text(path, start, encoding, expected)
+    lines = header_lines(readable, start, encoding)
+    hint, skip = excel_sep_line(lines)
+    return CsvStart(encoding, lines, skip, choose_delimiter(delimiter, hint, lines[skip:]))
 
 
 def header_lines(path: Path, sample: bytes, encoding: str):
@@ -39,7 +52,7 @@ def header_lines(path: Path, sample: bytes, encoding: str):
     size = SAMPLE_BYTES
     while True:
         whole_file = len(sample) < size
-        lines = io.StringIO(_decode_sample(path, sample, encoding, whole_file), newline="").readlines()
+        lines = io.StringIO(decoded_text(path, sample, encoding, whole_file), newline="").readlines()
         if whole_file or _header_whole(lines):
             return lines
         if size >= MAX_HEADER_BYTES:
@@ -133,13 +146,3 @@ def _binary(sample: bytes) -> bool:
     (A stray NUL inside a cell is only a bad cell.)"""
     first_line = sample.lstrip(b"\r\n").split(b"\n", 1)[0]
     return b"\x00" in first_line or sample.count(b"\x00") * 10 > len(sample)
-
-
-def _decode_sample(path: Path, sample: bytes, encoding: str, final: bool) -> str:
-    decoder = codecs.getincrementaldecoder(encoding)(errors=FALLBACK_ERRORS)
-    try:
-        text = decoder.decode(sample, final=final)
-    except UnicodeError as exc:
-        raise InputFileError(f"{path}: cannot be read as {encoding} ({exc}); "
-                             "try another --encoding, or leave it out to detect it") from exc
-    return text.lstrip("\ufeff")

@@ -10,44 +10,55 @@ through the normal path and can be graded again from those two files."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import stat
 from contextlib import contextmanager
 from pathlib import Path
 
-from quizgen.errors import UsageError, first_few
+from quizgen.csv_input import header_shown
+from quizgen.errors import InputFileError, UsageError, first_few
 from quizgen.files import default_output_folder, write_files
-from quizgen.grading.file_text import given_encoding
+from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
+from quizgen.grading.file_text import csv_start, given_encoding
+from quizgen.key.model import EXPORT_KEY_FORMAT
 
-HEADER_BYTES = 1 << 16
+EXPORT_KEY_BYTES = 1 << 20   # an export key is a few KiB: a bigger --key is no export's
+
+_DOWNLOADS = {"moodle": "a Moodle quiz 'Responses' report download (columns 'Last name', 'ID number', "
+                        "'Question 1', 'Response 1', ...)",
+              "canvas": "a Canvas 'Student Analysis' CSV (columns name, id, sis_id, section_id, ..., "
+                        "'<id>: <question text>', ..., n correct)"}
 
 
-def lms_kind_of(path) -> str | None:
+def download_header(path, encoding=None, delimiter=None) -> list:
+    """The header cells of the CSV file at ``path``, read as an answers file's
+    are (encoding and delimiter detected unless given); one line when it is no text."""
+    start = csv_start(Path(path), Path(path), encoding, delimiter, EXPECTED)
+    return header_row(Path(path), start.lines, start.delimiter, start.skip)[0]
+
+
+def lms_kind_of(path, encoding=None, delimiter=None) -> str | None:
     """``"moodle"`` or ``"canvas"`` when the file at ``path`` is an LMS export, else None."""
     from quizgen.lms.responses import lms_kind
 
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return None   # a pipe is read once, as an answers file
-        with open(path, "rb") as handle:
-            start = handle.read(HEADER_BYTES)
-    except OSError:
+        return lms_kind(download_header(path, encoding, delimiter))
+    except (OSError, InputFileError):
         return None   # open_answers reports it
-    first = start.decode("utf-8-sig", errors="replace").splitlines()[:1]
-    header = next(csv.reader(io.StringIO(first[0])), []) if first else []
-    return lms_kind(header)
 
 
 @contextmanager
-def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber"):
+def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber", delimiter=None):
     """``(answers, key, out)`` to grade: for an LMS export, the files
     ``lms_grading_files`` builds, removed again when grading then fails (a
     failed run leaves no file it made behind; ones a former run left stay);
-    for any other file, as given."""
-    if not lms_kind_of(path):
+    for any other file, as given (refused in one line naming it when ``key``
+    is the key of an LMS export, which grades only that LMS's download)."""
+    if not lms_kind_of(path, encoding, delimiter):
+        _check_not_export_key(path, key, encoding, delimiter)
         yield path, key, out, []
         return
     built = {p.resolve() for p in _built_paths(path, out)}
@@ -55,7 +66,7 @@ def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber"):
     skipped, absent, fallback, unordered = [], [], [], []
     try:
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
-                                                   id_key, fallback, unordered)
+                                                   id_key, fallback, unordered, delimiter)
         yield answers, key_path, out, (_unnamed_warning(path, skipped) + _absent_warning(path, absent)
                                        + _unordered_warning(path, unordered)
                                        + _fallback_warning(path, fallback, id_key))
@@ -63,6 +74,38 @@ def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber"):
         for made in built - existed:
             made.unlink(missing_ok=True)
         raise
+
+
+def _check_not_export_key(path, key, encoding, delimiter) -> None:
+    """Refuse, naming the answers file, a file that is no LMS download graded
+    with the key of an LMS export: the file is what is wrong, not the key."""
+    from quizgen.lms.responses import MOODLE_ENGLISH
+
+    lms = _export_key_lms(key)
+    if lms not in _DOWNLOADS:
+        return
+    header = download_header(path, encoding, delimiter)   # a file that is no text says so itself
+    if plain_answers_header(header):
+        advice = "a CSV of answers to a generated paper needs the key.json that quizgen generate wrote beside the paper"
+    else:
+        advice = MOODLE_ENGLISH if lms == "moodle" else "download the quiz's Student Analysis again"
+    raise InputFileError(f"{path}: not {_DOWNLOADS[lms]}, which --key {Path(key).name} (the key of a "
+                         f"{lms.capitalize()} export) grades; found {header_shown(header)}; {advice}")
+
+
+def _export_key_lms(key) -> str | None:
+    """The ``lms`` of the export key file at ``key``, or None when it is no
+    export key (an export key is small: a bigger file, such as a class's
+    key.json, is not read through)."""
+    if key is None or isinstance(key, dict):
+        return None
+    try:
+        with open(key, "rb") as handle:
+            text = handle.read(EXPORT_KEY_BYTES + 1)
+        data = json.loads(text) if len(text) <= EXPORT_KEY_BYTES else None
+    except (OSError, ValueError):
+        return None
+    return data.get("lms") if isinstance(data, dict) and data.get("format") == EXPORT_KEY_FORMAT else None
 
 
 def _unnamed_warning(path, lines: list) -> list:
@@ -116,7 +159,7 @@ def _built_paths(path, out) -> set:
 
 def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = None,
                       absent: list | None = None, id_key: str = "idnumber", fallback: list | None = None,
-                      unordered: list | None = None) -> tuple:
+                      unordered: list | None = None, delimiter=None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``
     (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels): the long answers and the key written beside the
@@ -131,8 +174,8 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
         raise UsageError(f"--key {key}: grading {path.name} writes its own {Path(key).name} there, which would "
                          "replace the export's key file; rename the responses file or pass another --out")
     encoding = given_encoding(encoding)   # an unknown name is a UsageError, as for an answers file
-    rows = read_responses(path, encoding, skipped, absent, id_key, fallback, unordered)
-    kind = lms_kind_of(path)
+    rows = read_responses(path, encoding, skipped, absent, id_key, fallback, unordered, delimiter)
+    kind = lms_kind_of(path, encoding, delimiter)
     rows, export_key = decode_rows(rows, key, path, kind)
     banks = banks or (export_key or {}).get("banks", ())
     inputs = grading_inputs(rows, banks=banks, rounded_by="canvas" if kind == "canvas" else "")

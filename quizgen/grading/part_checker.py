@@ -171,6 +171,8 @@ class PartChecker:
             return trap
         rule, question = self.rule, self.question
         mark = careful.mark_value(rule, reading, {}, {}, question.credits, question.carried)
+        if mark.note == careful.CARRIED and not self.figures_shown:   # a Canvas download: 0.630 arrives as 0.63
+            mark = replace(mark, feedback=mark.feedback.replace(careful.CARRIED_ACCEPTED, careful.FIGURES_UNSEEN, 1))
         return self._verdict(mark, reading.figures)
 
     def _named_trap(self, reading: Reading) -> Verdict | None:

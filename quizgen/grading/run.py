@@ -91,9 +91,12 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     outputs.check()
     jobs = resolve_jobs(jobs)
     with ExitStack() as held, \
-            lms_inputs(answers, key, out, encoding, outputs.banks, outputs.gradebook_key) as (built, key, out, unnamed):
-        if built is not answers and outputs.gradebook_item is None:   # the item is named after the download
-            outputs = replace(outputs, gradebook_item=Path(answers).stem)
+            lms_inputs(answers, key, out, encoding, outputs.banks, outputs.gradebook_key, delimiter) \
+            as (built, key, out, unnamed):
+        if built is not answers:   # the download was read with --encoding/--delimiter; quizgen wrote ``built``
+            encoding = delimiter = None
+            if outputs.gradebook_item is None:   # the item is named after the download
+                outputs = replace(outputs, gradebook_item=Path(answers).stem)
         answers = built
         source = open_answers(answers, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
         key_path, data = load_key(source.path, key)

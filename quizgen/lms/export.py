@@ -86,8 +86,8 @@ def _export(lms: str, out, classes, count, seed, banks, force, render) -> Export
     out = Path(out)
     _check_suffix(lms, out)
     key_path = key_path_for(out)
-    secret = export_secret(key_path, seed, force)
     sampled = make_slots(classes, count, seed, banks)
+    secret = export_secret(key_path, lms, seed, classes, count, sampled, force)
     slots = with_codes(sampled, secret)
     while not _codes_distinct(slots):   # two variants of a template sharing a code: about 1 in 10^4 at 10,000
         secret = new_secret()

@@ -35,19 +35,51 @@ def key_path_for(out) -> Path:
     return out.with_name(f"{out.stem}-key.json")
 
 
-def export_secret(key_path: Path, seed, force: bool = False) -> str:
+def export_secret(key_path: Path, lms: str, seed, classes: str, count: int, slots: list,
+                  force: bool = False) -> str:
     """The secret to key the codes with: the earlier key's when it is this
     export again (same seed: same codes, same bytes), else a fresh one.
-    Another export's key is never replaced without ``force`` (exit 2)."""
+    Another export's key is never replaced without ``force`` (exit 2), nor
+    one of the same seed whose variants ``slots`` would lose (other classes,
+    a smaller count, another LMS): the quiz made from it could not be graded."""
     if not key_path.exists():
         return new_secret()
     earlier = read_json(key_path)
     if _is_export_key(earlier) and str(earlier.get("seed")) == str(seed) and _valid_secret(earlier.get("secret")):
+        lost = "" if force else _what_is_lost(earlier, lms, classes, count, slots)
+        if lost:
+            raise UsageError(f"{key_path} is the key of {lost}; choose another --out, or pass --force to "
+                             "replace that export's key")
         return earlier["secret"]
     if not force:
         raise UsageError(f"{key_path} is the key of another export, which may already be in use; "
                          "choose another --out, or pass --force to replace that export's key")
     return new_secret()
+
+
+def _what_is_lost(earlier: dict, lms: str, classes: str, count: int, slots: list) -> str:
+    """What the ``earlier`` export key is and what replacing it by this
+    export's would lose, for the refusal, or "" when every earlier variant is still described
+    (the same LMS, its templates kept, at least its count)."""
+    if earlier.get("lms") != lms:
+        return (f"a {printable(str(earlier.get('lms'))).capitalize()[:20]} export, which may already be in use; "
+                f"this {lms.capitalize()} export would replace it (both keys are this one file)")
+    templates = [t for t in earlier.get("templates", []) if isinstance(t, str)]
+    count_before = earlier.get("count") if isinstance(earlier.get("count"), int) else 0
+    moved = earlier.get("redrawn") if isinstance(earlier.get("redrawn"), dict) else {}
+    kept = {(slot.template, v.id) for slot in slots for v in slot.variants}
+    lost = sum((t, _label(earlier["seed"], t, k, moved)) not in kept for t in templates for k in range(count_before))
+    if not lost:
+        return ""
+    return (f"an export of classes {printable(str(earlier.get('classes')))[:60]}, count {count_before}, which may "
+            f"already be in use; this one (classes {printable(classes)[:60]}, count {count}) would drop {lost} of its "
+            f"{len(templates) * count_before} variants, and its quiz could no longer be graded")
+
+
+def _label(seed, template: str, k: int, moved: dict) -> str:
+    """The seed label of the k-th variant of ``template`` in an export key (``moved``: its ``redrawn``)."""
+    label = moved.get(template, {}).get(str(k)) if isinstance(moved.get(template), dict) else None
+    return label if isinstance(label, str) else seed_label(seed, template, k)
 
 
 def export_code(seed, secret: str) -> str:
@@ -107,11 +139,8 @@ def code_labels(data: dict, wanted) -> dict:
     describes of the ``wanted`` templates (those the responses name)."""
     labels = {}
     for template in {t for t in data["templates"] if isinstance(t, str)}.intersection(wanted):
-        moved = data.get("redrawn", {}).get(template)
-        moved = moved if isinstance(moved, dict) else {}
         for k in range(data["count"]):
-            label = moved.get(str(k))
-            label = label if isinstance(label, str) else seed_label(data["seed"], template, k)
+            label = _label(data["seed"], template, k, data.get("redrawn", {}))
             labels[(template, paper_code(data["secret"], label))] = label
     return labels
 
@@ -129,6 +158,10 @@ def decode_rows(rows: list, key, responses, kind: str) -> tuple:
                              f"{DEFAULT_KEY_NAMES.get(kind, 'questions-key.json')})")
         return rows, None
     data = load_export_key(key)
+    if data.get("lms") in DEFAULT_KEY_NAMES and kind in DEFAULT_KEY_NAMES and data["lms"] != kind:
+        raise InputFileError(f"{Path(responses).name}: a {kind.capitalize()} download, but --key {Path(key).name} is "
+                             f"the key of a {data['lms'].capitalize()} export; grade that export's "
+                             f"{data['lms'].capitalize()} download with it (or pass the {kind.capitalize()} export's key)")
     labels = code_labels(data, {r.template for r in coded}) if coded else {}
     out = []
     for row in rows:

@@ -11,12 +11,12 @@ a response is traced back to the numbers the student saw."""
 from __future__ import annotations
 
 import csv
-import io
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from quizgen.csv_input import SAMPLE_BYTES, decoded_text, detect_encoding, given_encoding, sniffed_reader
 from quizgen.errors import InputFileError
 from quizgen.key.checks import MAX_ID
 
@@ -58,39 +58,43 @@ class ResponseRow:
 
 def read_responses(path, encoding: str | None = None, skipped: list | None = None,
                    absent: list | None = None, prefer: str = "idnumber", fallback: list | None = None,
-                   unordered: list | None = None) -> list:
+                   unordered: list | None = None, delimiter: str | None = None) -> list:
     """The long rows of a Moodle responses download or a Canvas student
-    analysis CSV, told apart by their headers. ``skipped``, when given,
+    analysis CSV, told apart by their headers. The file is read as an answers
+    file is (quizgen.csv_input): its encoding detected (BOM, UTF-16, else UTF-8,
+    else cp1252) unless ``encoding`` is given, and its delimiter (``,`` ``;``
+    tab, Excel's ``sep=`` line) unless ``delimiter`` is, so a download re-saved
+    by a spreadsheet reads as the original. ``skipped``, when given,
     receives the numbers (1 = the first after the header) of Moodle rows that name no student (no ID
     number, no email): they cannot be graded, and the caller says so.
     ``absent``, when given, receives ``(student, template, part)`` for each
     Canvas question group the student was not given (see canvas_responses).
     ``prefer``, ``fallback`` and ``unordered``: see moodle_responses."""
     raw = Path(path).read_bytes()
+    text = decoded_text(path, raw, given_encoding(encoding) or detect_encoding(raw[:SAMPLE_BYTES]))
     try:
-        text = raw.decode(encoding or "utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputFileError(f"{path}: not {encoding or 'UTF-8'} text ({exc.reason}); "
-                             "pass the file's encoding") from exc
-    try:
-        header = next(csv.reader(_lines(text)), [])
-        kind = lms_kind(header)
+        rows = _table(text, delimiter)
+        kind = lms_kind(rows[0] if rows else [])
         if kind == "moodle":
-            return moodle_responses(text, skipped, prefer, fallback, unordered)
+            return _moodle_rows(rows, skipped, prefer, fallback, unordered)
         if kind == "canvas":
-            return canvas_responses(text, absent)
+            return _canvas_rows(rows, absent)
     except csv.Error as exc:   # a cell over the size limit
         raise InputFileError(f"{path}: not valid CSV ({exc})") from exc
     except InputFileError as exc:   # the parsers name the row; the file is named here
         raise InputFileError(f"{path}: {exc}") from exc
-    raise InputFileError(f"{path}: neither a Moodle 'Responses' report download (columns 'Last name', "
-                         "'Response 1', ...) nor a Canvas 'Student Analysis' CSV")
+    raise InputFileError(f"{path}: {NEITHER}")
 
 
-def _lines(text: str):
-    """The export's lines for csv.reader: split at \\n, \\r\\n or a lone \\r
-    (a spreadsheet saved with old Mac line ends), a leading BOM dropped."""
-    return io.StringIO(text.lstrip("\ufeff"), newline="")
+NEITHER = ("neither a Moodle 'Responses' report download (columns 'Last name', 'Response 1', ...) nor a Canvas "
+           "'Student Analysis' CSV")
+
+
+def _table(text: str, delimiter: str | None = None) -> list:
+    """The rows of an export's text (a leading BOM dropped), its delimiter
+    chosen as for an answers file (csv_input.sniffed_reader)."""
+    reader, _ = sniffed_reader(text.lstrip("\ufeff"), delimiter)
+    return list(reader)
 
 
 def lms_kind(header: list):
@@ -101,6 +105,25 @@ def lms_kind(header: list):
     if "n correct" in header or "section_id" in header:
         return "canvas"
     return None
+
+
+_NUMBERED = re.compile(r"(\D*[^\W\d])\s+0*(\d{1,4})")
+MOODLE_ENGLISH = ("quizgen reads Moodle's English column names ('Last name', 'Question 1', 'Response 1', ...): "
+                  "switch Moodle's language to English (the language menu, or Preferences > Preferred language; "
+                  "English is always installed) and download the Responses report again")
+
+
+def foreign_moodle(header: list) -> bool:
+    """Whether ``header`` looks like a Moodle Responses report downloaded in
+    another language: two or more column names numbered from 1, as Moodle's
+    "Question N", "Response N", "Right answer N" (``Frage 1``, ``Antwort 1``;
+    ``Réponse 1``; ``Respuesta 1``)."""
+    numbered = {}
+    for cell in header:
+        match = _NUMBERED.fullmatch(cell.strip())
+        if match:
+            numbered.setdefault(match.group(1).casefold(), set()).add(int(match.group(2)))
+    return sum(1 in numbers for numbers in numbered.values()) >= 2
 
 
 def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnumber",
@@ -114,7 +137,12 @@ def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnu
     by the other column, whom a grade import keyed on ``prefer`` would not know;
     ``unordered``, the students with several attempts not all of whose start
     times read as dates (their attempts are taken in file order)."""
-    rows = list(csv.reader(_lines(text)))
+    return _moodle_rows(_table(text), skipped, prefer, fallback, unordered)
+
+
+def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumber",
+                 fallback: list | None = None, unordered: list | None = None) -> list:
+    """The rows of moodle_responses from the download's table."""
     header = rows[0] if rows else []
     slots = [(int(m.group(1)), i) for i, h in enumerate(header) if (m := _MOODLE_RESPONSE.fullmatch(h))]
     if not slots:
@@ -256,7 +284,11 @@ def canvas_responses(text: str, absent: list | None = None) -> list:
     variant columns is filled for a student (the quiz edited after they took
     it) is not on their paper: it goes into ``absent``, for the caller to
     report, instead of a variant they never saw standing in."""
-    rows = list(csv.reader(_lines(text)))
+    return _canvas_rows(_table(text), absent)
+
+
+def _canvas_rows(rows: list, absent: list | None = None) -> list:
+    """The rows of canvas_responses from the student analysis's table."""
     header = rows[0] if rows else []
     if "id" not in header:
         raise InputFileError("the Canvas student analysis has no 'id' column (an anonymous survey?); "

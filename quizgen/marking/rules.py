@@ -96,7 +96,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
                        feedback=trap.feedback, value=x)
     if inside(x, rule.carried):
-        feedback = (f"accepted: consistent with carrying rounded intermediate results "
+        feedback = (f"{CARRIED_ACCEPTED}"
                     f"(from unrounded values the answer is {rule.written or key_answer(_stated(rule), 'numeric', 0)})")
         return _precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
     early = _too_early(rule, x, reading.figures)
@@ -107,6 +107,13 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short or early, value=x)
     return _slip(rule, x, reading.figures, credits, lambda: _early_given_own(
         rule, reading, earlier, env, {} if carried is None else carried, credits.levels, written))
+
+
+CARRIED_ACCEPTED = "accepted: consistent with carrying rounded intermediate results "
+FIGURES_UNSEEN = ("accepted: the figures typed could not be checked (Canvas drops trailing zeros), and the value "
+                  "is within what rounding intermediate results allows ")
+"""The feedback of carried rounding, and its words when the LMS rewrote the
+figures typed (a Canvas download): 0.63 may have been typed 0.630."""
 
 
 def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) -> Verdict:
