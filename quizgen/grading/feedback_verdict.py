@@ -6,7 +6,6 @@ saying the total is provisional (graded.csv keeps the marker-facing status)."""
 from __future__ import annotations
 
 from quizgen.csv_input import norm_question
-from quizgen.key.status import Status
 from quizgen.marking.rules import OVERRIDE
 
 AWAITING = "awaiting your marker"
