@@ -241,9 +241,9 @@ def paper_digest(path) -> str:
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "7b60bed3295fe89b95340e517f340abb143ea92fc16f6269c5e13e5a7ccbeb19",
-    ("1", "solutions.md"): "a530beb24571c011ae0caf680a0d0bc08dbae51a5d2c7a367218bf7fb6703564",
+    ("1", "solutions.md"): "019d9842f0aa0e2fbcd66daee0a8f6bfe2c810e25f33fccad1305bfe053f56f6",
     ("2", "problems.md"): "8a86c2c14c3b534ea7485dd6da685f37b0ccd3c3f557ecc1418b30c4f51f39b5",
-    ("2", "solutions.md"): "da8082cccfae73081f9a2c1e0cb5b2c4b0271745e07f91c0322c984aae954d14",
+    ("2", "solutions.md"): "852eb5daaa47f55e1cccaf90789e235c2bcd96c066971aedecd3b1b54e0749f3",
 }
 
 

@@ -26,9 +26,8 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), 
     else:
         lines += _score_table(result.parts, width)
         met = Counter(p.misconception for p in result.parts if p.misconception)
-        feedback = {p.misconception: trap_wording(p.feedback) for p in result.parts if p.misconception}
         lines += ["", "Misconceptions met:" if met else "Misconceptions met: none."]
-        lines += [wrap(f"- {trap_name(code, names)} ({n}x): {to_plain(feedback[code])}", width)
+        lines += [wrap(f"- {trap_name(code, names)} ({n}x): {_explained(code, result.parts)}", width)
                   for code, n in met.most_common()]
     lines += ["", "What to practise next:"]
     lines += bullets(advice(progress, bank_classes, banks, result.outcomes, {p.cls for p in result.parts},
@@ -37,6 +36,20 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), 
     if result.saved_to:
         lines += ["", f"Progress saved to {result.saved_to}."]
     return "\n".join(lines)
+
+
+def _explained(code: str, parts: list) -> str:
+    """A misconception's explanation in each class's own words where they
+    differ (C1's "the probability of the true word" is no account of C7's
+    IsNext), else once."""
+    by_class = {}
+    for part in parts:
+        if part.misconception == code:
+            by_class.setdefault(part.cls, to_plain(trap_wording(part.feedback)))
+    if len(set(by_class.values())) == 1:
+        return next(iter(by_class.values()))
+    ordered = sorted(by_class.items(), key=lambda item: class_key(item[0]))
+    return " ".join(f"In {cls}: {words}" for cls, words in ordered)
 
 
 def _score_table(parts: list, width: int = WIDTH) -> list:

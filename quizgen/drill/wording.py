@@ -70,8 +70,12 @@ def stuck_words(text: str) -> str:
 
 def not_markable(record, text: str, verdict) -> str:
     """Why an answer is asked for again, not counted, or '': one grade leaves to
-    a person (there is none here), or a number that matches no slip at a part
-    asking for a word (1.2 at a yes/no part is no answer to it, not a wrong one)."""
+    a person (there is none here; a single word, likely misspelt, is told so),
+    or a number that matches no slip at a part asking for a word (1.2 at a
+    yes/no part is no answer to it, not a wrong one)."""
+    if verdict.status == "needs_review" and record.kind == "word" and len(text.split()) == 1:
+        return (f"I do not know the word {cut(text)!r} as an answer here: check its spelling. "
+                "It was not counted; try again, or ? for help.")
     if verdict.status == "needs_review":
         wanted = ("the word or short phrase asked for" if record.kind == "word" else
                   "a number such as 14.3 or an expression such as 100/7")
