@@ -13,6 +13,7 @@ import yaml
 
 from quizgen.errors import BankLimitError, TemplateError
 from quizgen.safe_yaml import safe_load
+from quizgen.text.tex_commands import WHY, refused_tex
 
 __all__ = ["MAX_FILE_BYTES", "locate_line", "odd_scalar", "read_yaml", "safe_load"]
 
@@ -140,6 +141,9 @@ def _odd(value):
         bad = next((c for c in value if unicodedata.category(c) == "Cc" and c not in "\t\n\r"), None)
         if bad is not None:
             return f"text holds the control character U+{ord(bad):04X}, which no paper can print"
+        command = refused_tex(value)
+        if command is not None:
+            return f"text uses {command}: {WHY}"
     return None
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from quizgen.errors import LatexError, TexNotFoundError
 from quizgen.generation.tex_fonts import for_lualatex, lualatex, needs_unicode_engine
+from quizgen.text.tex_commands import WHY, refused_tex
 
 DEBIAN_PACKAGES = ("texlive-latex-base", "texlive-latex-recommended", "texlive-pictures", "latexmk")
 PACKAGE_OF_FILE = {"tikz.sty": "texlive-pictures", "fancyhdr.sty": "texlive-latex-base",
@@ -133,6 +134,9 @@ def _pdf_name(tex_name: str) -> str:
 def compile_pdf(name: str, source: str, programs: tuple | None = None) -> bytes:
     """The PDF of one LaTeX document named ``name`` (e.g. ``problems.tex``);
     with LuaLaTeX when its text needs fonts beyond pdflatex's (tex_fonts)."""
+    command = refused_tex(source.partition("\\begin{document}")[2])   # quizgen's own preamble uses \makeatletter
+    if command is not None:   # the last guard: the bank's check (bank/yamlfile.py) comes first
+        raise LatexError(f"{name}: a template's text uses {command}: {WHY}", document=name)
     latexmk, pdflatex = programs or find_tex()
     engine = "-pdf"
     if needs_unicode_engine(source) and lualatex():

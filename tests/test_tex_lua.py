@@ -1,0 +1,62 @@
+"""A bank's text may not reach Lua (rev-hostile19): with text pdflatex cannot
+set, quizgen compiles with LuaLaTeX, and ``\\directlua{io.open(...)}`` in a
+stem read /etc/hostname into the PDF and wrote files outside TeX's folder
+(Lua's file functions ignore TeX's own file limits). Lua's commands, and the
+ways of building a command's name that could reach them in disguise, are
+refused in a bank's text when it loads and in a document before LaTeX runs."""
+
+import pytest
+
+from quizgen.errors import LatexError
+from quizgen.generation.pdf import compile_pdf
+from quizgen.text.tex_commands import refused_tex
+from test_hostile_text_calls import user_bank
+
+REFUSED = {
+    r"$\directlua{tex.sprint(io.open('/etc/hostname'):read('*l'))}$": r"\directlua",
+    r"\latelua{os.remove('x')}": r"\latelua",
+    r"\luaexec{x}": r"\luaexec",
+    r"\csname directlua\endcsname{x}": r"\csname",
+    r"^^5cdirectlua{x}": "^^",
+    r"\primitive\directlua{x}": r"\primitive",
+    r"\UseName{directlua}{x}": r"\UseName",
+    r"\catcode`\|=0 |directlua{x}": r"\catcode",
+    r"\makeatletter\@nameuse{directlua}{x}": r"\makeatletter",
+    r"\scantokens{\directlua{x}}": r"\scantokens",
+}
+ALLOWED = [r"$\frac{1}{2} + e^{-s}$, \\ lua is a language", r"$x^{2}$ and \textbf{bold}", r"\\\\lualatex"]
+
+
+@pytest.mark.parametrize("text", sorted(REFUSED))
+def test_each_way_to_lua_is_named(text):
+    assert refused_tex(text) == REFUSED[text]
+
+
+@pytest.mark.parametrize("text", ALLOWED)
+def test_ordinary_tex_and_a_line_break_before_letters_pass(text):
+    assert refused_tex(text) is None
+
+
+def test_a_stem_calling_lua_is_refused_when_the_bank_loads(invoke, tmp_path):
+    folder = user_bank(tmp_path, {"c11.yaml": r"Math $\directlua{io.open('/tmp/x','w'):write('x')}$ here."})
+    result = invoke("generate", "--bank", folder, "--classes", "C11", "--seed", 1, "--format", "tex",
+                    "--out", tmp_path / "out")
+    path = folder / "c11.yaml"
+    line = path.read_text().splitlines().index("stem: |") + 1   # the key's line, as for a control character
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip() == (f"quizgen: error: {path}:{line}: stem: text uses \\directlua: "
+                                     "quizgen refuses TeX commands that reach Lua or build a command's name "
+                                     "(Lua can read and write any file)")
+    assert not (tmp_path / "out").exists()
+
+
+def test_validate_names_it_too(invoke, tmp_path):
+    folder = user_bank(tmp_path, {"c11.yaml": r"\csname directlua\endcsname{x}"})
+    result = invoke("validate", folder)
+    assert result.exit_code == 1 and "stem: text uses \\csname" in result.output + result.stderr
+
+
+def test_a_document_body_calling_lua_is_refused_before_latex_runs():
+    source = "\\documentclass{article}\n\\makeatletter\\makeatother\n\\begin{document}\n\\directlua{x}\n\\end{document}\n"
+    with pytest.raises(LatexError, match=r"problems\.tex: a template's text uses \\directlua"):
+        compile_pdf("problems.tex", source, programs=("/nonexistent/latexmk", "/nonexistent/pdflatex"))
