@@ -132,8 +132,11 @@ def write_files(out_dir, files: dict) -> list:
 
 def check_folder(out_dir) -> Path:
     """``out_dir``, refused (exit 2) when it exists but is not a folder
-    (``/dev/null``, a file): the user named the wrong thing."""
+    (``/dev/null``, a file) or is a link to nothing: the user named the wrong thing."""
     out_dir = Path(out_dir)
+    if out_dir.is_symlink() and not out_dir.exists():
+        raise UsageError(f"{out_dir}: is a broken symbolic link (to {os.readlink(out_dir)}), and the outputs go "
+                         "into a folder: remove the link or choose another output folder")
     if out_dir.exists() and not out_dir.is_dir():
         raise UsageError(f"{out_dir}: is not a folder, and the outputs go into a folder: choose another output folder")
     return out_dir

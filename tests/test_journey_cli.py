@@ -55,3 +55,20 @@ def test_export_counts_in_words_that_agree_with_their_number(invoke, tmp_path, f
     result = invoke("export", fmt, "--classes", classes, "--count", count, "--seed", 3, "--out", tmp_path / out)
     assert result.exit_code == 0, result.output
     assert result.output.startswith(said)
+
+
+def test_an_out_folder_that_is_a_broken_link_says_so(invoke, tmp_path):
+    """rev-hostile19: ``--out sl2/g.csv`` with sl2 a link to nothing said
+    "cannot create output folder sl2: File exists" (exit 1)."""
+    link = tmp_path / "sl2"
+    link.symlink_to(tmp_path / "gone")
+    assert invoke("generate", "--classes", "C1", "--out", tmp_path / "q").exit_code == 0
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.5\n")
+    for command in (["generate", "--classes", "C1", "--out", link],
+                    ["grade", tmp_path / "a.csv", "--key", tmp_path / "q" / "key.json", "--out", link / "g.csv"]):
+        result = invoke(*command)
+        assert result.exit_code == 2, result.output
+        assert result.stderr.strip() == (f"quizgen: error: {link}: is a broken symbolic link (to {tmp_path / 'gone'}), "
+                                         "and the outputs go into a folder: remove the link or choose another "
+                                         "output folder")
+    assert not (tmp_path / "gone").exists()
