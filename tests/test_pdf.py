@@ -230,6 +230,14 @@ def test_latex_failure_suggests_the_package_for_a_missing_file():
                           "(install the Debian package that provides it) -- the line reads: \\begin{document}")
 
 
+def test_a_missing_path_a_template_named_gets_no_package_hint():
+    """rev-hostile19: ``\\input{/etc/passwd}`` was told to install a Debian package."""
+    log = LOG_MISSING_FILE.replace("enumitemxx.sty", "/etc/passwd.tex")
+    error = pdf.latex_failure("problems.tex", "a\nb\nc\nd\n\\input{/etc/passwd}\n", log)
+    assert str(error) == ("LaTeX failed on problems.tex line 5: LaTeX Error: File `/etc/passwd.tex' not found. "
+                          "-- the line reads: \\input{/etc/passwd}")
+
+
 def test_template_mathematics_cannot_read_files_outside_the_build_folder(invoke, tex, tmp_path):
     secret = tmp_path / "secret.tex"
     secret.write_text("TOPSECRET", encoding="utf-8")

@@ -196,7 +196,7 @@ def latex_failure(name: str, source: str, log: str) -> LatexError:
     where = f"{name} line {line}" if line else name
     text = f"LaTeX failed on {where}: {message}"
     missing = _MISSING_FILE.search(message)
-    if missing:
+    if missing and "/" not in missing.group(1):   # a path is a template's own \input, not a package
         package = PACKAGE_OF_FILE.get(missing.group(1), "the Debian package that provides it")
         text += f" (install {package})"
     lines = source.splitlines()
