@@ -2,8 +2,10 @@
 the answers file (grading/answers_file.py), the roster (roster.py) and
 ``--overrides`` (marking/overrides.py).
 
-- Encoding: UTF-8 with or without BOM, UTF-16/32 by their BOM, else cp1252
-  (what older Excel writes); bytes invalid in it read as cp1252, never an error.
+- Encoding: ``--encoding`` if given, else UTF-8 with or without BOM, UTF-16/32
+  by their BOM, else cp1252 (what older Excel writes); bytes invalid in it read
+  as cp1252, never an error; a file with NULs in its first line (or many) is no text
+  (``csv_text``, the one rule).
 - Delimiter: ``,`` ``;`` or tab, the one the header line uses most (outside
   quotes), unless Excel's first line ``sep=;`` names it.
 - Header names matched loosely (``Student ID`` is ``studentid``) against
@@ -20,6 +22,7 @@ import io
 import re
 import unicodedata
 from pathlib import Path
+from typing import NamedTuple
 
 from quizgen.errors import InputFileError, UsageError
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
@@ -29,6 +32,7 @@ csv.field_size_limit(MAX_CELL_CHARS)   # one limit for the answers, a roster and
 
 SAMPLE_BYTES = 64 * 1024     # bytes looked at to detect the encoding
 FALLBACK_ERRORS = "quizgen-cp1252"
+NOT_TEXT = "found binary data (NUL bytes), not text"
 DELIMITERS = {",": ",", ";": ";", "\t": "\t", "tab": "\t", "comma": ",", "semicolon": ";", "|": "|"}
 
 # Header names, compared lower-case with accents and everything but letters and
@@ -87,12 +91,10 @@ def detect_encoding(sample: bytes) -> str:
 
 def read_csv_text(path, what: str) -> str:
     """The whole text of a small CSV input (a roster, overrides) at ``path``,
-    its encoding detected; one-line errors naming the file and ``what`` it is."""
+    read by ``csv_text``'s rule; one-line errors naming the file and ``what`` it is."""
     path = Path(path)
-    data = read_capped(path, SMALL_INPUT_BYTES, what)
-    if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise InputFileError(f"{path}: the {what} file is not text; save it as CSV")
-    return data.decode(detect_encoding(data[:SAMPLE_BYTES]), errors=FALLBACK_ERRORS).lstrip("\ufeff")
+    return csv_text(path, read_capped(path, SMALL_INPUT_BYTES, what), None,
+                    f"the {what} file is not text; save it as CSV").text
 
 
 def excel_sep_line(lines: list):
@@ -152,13 +154,37 @@ def given_encoding(encoding):
     return info.name
 
 
-def decoded_text(path, sample: bytes, encoding: str, final: bool = True) -> str:
-    """``sample`` (a file's bytes, all of them when ``final``) as text, as an
-    answers file or an LMS download is decoded: bytes invalid in ``encoding``
-    read as cp1252, a BOM dropped; one line for an encoding that cannot read it."""
+class CsvText(NamedTuple):
+    """A CSV input's text and the encoding it was read in."""
+
+    encoding: str
+    text: str
+
+
+def csv_text(path, data: bytes, encoding=None, not_text: str = NOT_TEXT, final: bool = True) -> CsvText:
+    """``data`` (the bytes of the CSV input at ``path``, all of them when
+    ``final``) as text: in ``encoding`` (``--encoding``) if given, else the
+    one detected; refused as ``{path}: {not_text}`` when it is no text. The one
+    rule every CSV input is read by: the answers file, an LMS download, a roster, overrides."""
+    encoding = given_encoding(encoding) or detect_encoding(data[:SAMPLE_BYTES])
+    if not encoding.replace("_", "-").startswith(("utf-16", "utf-32")) and _binary(data[:SAMPLE_BYTES]):
+        raise InputFileError(f"{path}: {not_text}")
+    return CsvText(encoding, _decoded(path, data, encoding, final))
+
+
+def _binary(sample: bytes) -> bool:
+    """NUL bytes in the first line or in more than 1 byte of 10: not a text
+    file (a stray NUL inside a cell is only a bad cell, named by its line)."""
+    first_line = sample.lstrip(b"\r\n").split(b"\n", 1)[0]
+    return b"\x00" in first_line or sample.count(b"\x00") * 10 > len(sample)
+
+
+def _decoded(path, data: bytes, encoding: str, final: bool) -> str:
+    """``data`` decoded: bytes invalid in ``encoding`` read as cp1252, a BOM
+    dropped; one line for an encoding that cannot read it."""
     decoder = codecs.getincrementaldecoder(encoding)(errors=FALLBACK_ERRORS)
     try:
-        text = decoder.decode(sample, final=final)
+        text = decoder.decode(data, final=final)
     except UnicodeError as exc:
         raise InputFileError(f"{path}: cannot be read as {encoding} ({exc}); "
                              "try another --encoding, or leave it out to detect it") from exc

@@ -54,7 +54,8 @@ NO_ID = "expected a student id column (student_id, Student ID, Matrikelnummer, e
     ("student_id,name\ns1,A\x01nn\n", "line 2: name contains a control character"),
     ("student_id,name\ns\x7f1,Ann\n", "line 2: student_id contains a control character"),
     (f"student_id\n{'x' * 201}\n", f"line 2: {'x' * 40!r}... is not a student id (over 200 characters)"),
-    ("student_id,name\ns1,A\x00nn\n", "the roster file is not text; save it as CSV"),
+    ("student_id,name\ns1,A\x00nn\n", "line 2: name contains a control character"),   # a stray NUL: one bad cell
+    ("student_id,n\x00ame\ns1,Ann\n", "the roster file is not text; save it as CSV"),   # as the answers file: csv_text
 ])
 def test_bad_rosters_name_the_row_in_one_line_exit_2(invoke, tmp_path, text, message):
     path = tmp_path / "class.csv"

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
 
-from quizgen.csv_input import ALIASES, FALLBACK_ERRORS, find_column, norm_header
+from quizgen.csv_input import ALIASES, FALLBACK_ERRORS, find_column, given_encoding, norm_header
 from quizgen.errors import InputFileError
 from quizgen.grading.csv_rows import Records
 from quizgen.grading.file_slice import open_slice
-from quizgen.grading.file_text import csv_start, given_encoding, spooled
+from quizgen.grading.file_text import csv_start, spooled
 from quizgen.lms.responses import MOODLE_ENGLISH, foreign_moodle
 
 MAX_ANSWER_CHARS = 10_000    # a longer answer is kept in graded.csv (cut short) as invalid
@@ -269,7 +269,7 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
     """Read the header of the answers file at ``path`` and work out its layout.
     Raises InputFileError naming what was expected and what was found."""
     path = Path(path)
-    encoding = given_encoding(encoding)
+    encoding = given_encoding(encoding)   # a bad --encoding is said before a pipe is copied
     readable = spooled(path)
     encoding, lines, skip, delimiter = csv_start(path, readable, encoding, delimiter, EXPECTED)
     header, header_line, data_skip = header_row(path, lines, delimiter, skip)

@@ -1,6 +1,6 @@
-"""The start of an answers file as text: its encoding (quizgen/csv_input.py's
-rule: byte-order mark, else UTF-8, else cp1252), a one-line refusal for what
-is not text, and the lines up to the end of the header, however long (up to
+"""The start of an answers file or an LMS download as text (read by
+quizgen/csv_input.py's ``csv_text``: its encoding, a one-line refusal for what
+is not text), and the lines up to the end of the header, however long (up to
 ``MAX_HEADER_BYTES``)."""
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
-from quizgen.csv_input import (SAMPLE_BYTES, choose_delimiter, decoded_text, detect_encoding, excel_sep_line,
-                               given_encoding)
+from quizgen.csv_input import NOT_TEXT, SAMPLE_BYTES, choose_delimiter, csv_text, excel_sep_line
 from quizgen.errors import InputFileError
 
 MAX_HEADER_BYTES = 4 << 20   # the header line may be this long (a wide file of many questions)
@@ -34,32 +33,31 @@ class CsvStart(NamedTuple):
 
 def csv_start(path: Path, readable: Path, encoding, delimiter, expected: str) -> CsvStart:
     """The start of the CSV file at ``path`` (read from ``readable``, a pipe's
-    copy): its encoding (``--encoding``, else detected), refused in one line
-    when it is no text (saying what was ``expected``), and its delimiter
-    (``--delimiter``, else the ``sep=`` line's, else the header's most used).
-    The answers file and an LMS download are read by this one rule."""
+    copy) by ``csv_text``'s rule (``--encoding``, else detected; one line when
+    it is empty, a workbook or no text, saying what was ``expected``), and its
+    delimiter (``--delimiter``, else the ``sep=`` line's, else the header's most used)."""
     start = read_start(readable)
-    encoding = given_encoding(encoding) or detect_encoding(start)
-    check_text(path, start, encoding, expected)
-    lines = header_lines(readable, start, encoding)
+    refuse_empty_or_workbook(path, start, expected)
+    encoding, lines = header_lines(path, readable, start, encoding, f"{NOT_TEXT}; {expected}")
     hint, skip = excel_sep_line(lines)
     return CsvStart(encoding, lines, skip, choose_delimiter(delimiter, hint, lines[skip:]))
 
 
-def header_lines(path: Path, sample: bytes, encoding: str):
-    """The decoded lines of the file's start, read until the header line is whole
-    (up to MAX_HEADER_BYTES)."""
+def header_lines(path: Path, readable: Path, sample: bytes, encoding, not_text: str) -> tuple:
+    """``(encoding, lines)``: the decoded lines of the file's start, read from
+    ``readable`` until the header line is whole (up to MAX_HEADER_BYTES)."""
     size = SAMPLE_BYTES
     while True:
         whole_file = len(sample) < size
-        lines = io.StringIO(decoded_text(path, sample, encoding, whole_file), newline="").readlines()
+        text = csv_text(path, sample, encoding, not_text, whole_file)
+        lines = io.StringIO(text.text, newline="").readlines()
         if whole_file or _header_whole(lines):
-            return lines
+            return text.encoding, lines
         if size >= MAX_HEADER_BYTES:
             raise InputFileError(f"{path}: line 1: the header is over {MAX_HEADER_BYTES >> 20} MiB long "
                                  "(the limit); is this an answers CSV file?")
         size *= 2
-        sample = read_start(path, size)
+        sample = read_start(readable, size)
 
 
 def _header_whole(lines: list) -> bool:
@@ -130,19 +128,11 @@ def read_start(path: Path, size: int = SAMPLE_BYTES) -> bytes:
         raise InputFileError(f"{path}: cannot read the answers file ({exc.strerror or exc})") from exc
 
 
-def check_text(path: Path, sample: bytes, encoding: str, expected: str) -> None:
-    """Refuse an empty file, a workbook or binary data, saying what was ``expected``."""
+def refuse_empty_or_workbook(path: Path, sample: bytes, expected: str) -> None:
+    """Refuse an empty file or a workbook, saying what was ``expected`` (binary
+    data is refused by ``csv_text``)."""
     if not sample.strip(b" \t\r\n" + codecs.BOM_UTF8):
         raise InputFileError(f"{path}: the file is empty; {expected}")
     if sample.startswith(b"PK\x03\x04"):
         raise InputFileError(f"{path}: found a zip archive (an .xlsx or .ods workbook?); {expected}: "
                              "save the sheet as CSV")
-    if not encoding.replace("_", "-").startswith(("utf-16", "utf-32")) and _binary(sample):
-        raise InputFileError(f"{path}: found binary data (NUL bytes), not text; {expected}")
-
-
-def _binary(sample: bytes) -> bool:
-    """NUL bytes in the header line or in more than 1 byte of 10: not a text file.
-    (A stray NUL inside a cell is only a bad cell.)"""
-    first_line = sample.lstrip(b"\r\n").split(b"\n", 1)[0]
-    return b"\x00" in first_line or sample.count(b"\x00") * 10 > len(sample)

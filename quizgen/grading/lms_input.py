@@ -20,15 +20,8 @@ from quizgen.csv_input import header_shown
 from quizgen.errors import InputFileError, UsageError, first_few
 from quizgen.files import default_output_folder, write_files
 from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
-from quizgen.grading.file_text import csv_start, given_encoding
-from quizgen.key.model import EXPORT_KEY_FORMAT
-
-EXPORT_KEY_BYTES = 1 << 20   # an export key is a few KiB: a bigger --key is no export's
-
-_DOWNLOADS = {"moodle": "a Moodle quiz 'Responses' report download (columns 'Last name', 'ID number', "
-                        "'Question 1', 'Response 1', ...)",
-              "canvas": "a Canvas 'Student Analysis' CSV (columns name, id, sis_id, section_id, ..., "
-                        "'<id>: <question text>', ..., n correct)"}
+from quizgen.grading.file_text import csv_start
+from quizgen.lms.responses import DOWNLOADS, MOODLE_ENGLISH, lms_kind
 
 
 def download_header(path, encoding=None, delimiter=None) -> list:
@@ -40,14 +33,19 @@ def download_header(path, encoding=None, delimiter=None) -> list:
 
 def lms_kind_of(path, encoding=None, delimiter=None) -> str | None:
     """``"moodle"`` or ``"canvas"`` when the file at ``path`` is an LMS export, else None."""
-    from quizgen.lms.responses import lms_kind
+    header = _header_if_file(path, encoding, delimiter)
+    return lms_kind(header) if header is not None else None
 
+
+def _header_if_file(path, encoding, delimiter) -> list | None:
+    """The header cells of the regular file at ``path``, or None for a pipe
+    (read once, as an answers file) or a file open_answers will report."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
-            return None   # a pipe is read once, as an answers file
-        return lms_kind(download_header(path, encoding, delimiter))
+            return None
+        return download_header(path, encoding, delimiter)
     except (OSError, InputFileError):
-        return None   # open_answers reports it
+        return None
 
 
 @contextmanager
@@ -57,8 +55,10 @@ def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber", delimi
     failed run leaves no file it made behind; ones a former run left stay);
     for any other file, as given (refused in one line naming it when ``key``
     is the key of an LMS export, which grades only that LMS's download)."""
-    if not lms_kind_of(path, encoding, delimiter):
-        _check_not_export_key(path, key, encoding, delimiter)
+    header = _header_if_file(path, encoding, delimiter)   # read once, for the kind and the refusal
+    kind = lms_kind(header) if header is not None else None
+    if not kind:
+        _check_not_export_key(path, key, header, encoding, delimiter)
         yield path, key, out, []
         return
     built = {p.resolve() for p in _built_paths(path, out)}
@@ -66,7 +66,7 @@ def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber", delimi
     skipped, absent, fallback, unordered = [], [], [], []
     try:
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
-                                                   id_key, fallback, unordered, delimiter)
+                                                   id_key, fallback, unordered, delimiter, kind)
         yield answers, key_path, out, (_unnamed_warning(path, skipped) + _absent_warning(path, absent)
                                        + _unordered_warning(path, unordered)
                                        + _fallback_warning(path, fallback, id_key))
@@ -76,36 +76,23 @@ def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber", delimi
         raise
 
 
-def _check_not_export_key(path, key, encoding, delimiter) -> None:
+def _check_not_export_key(path, key, header, encoding, delimiter) -> None:
     """Refuse, naming the answers file, a file that is no LMS download graded
-    with the key of an LMS export: the file is what is wrong, not the key."""
-    from quizgen.lms.responses import MOODLE_ENGLISH
+    with the key of an LMS export: the file is what is wrong, not the key.
+    ``header``: the file's, if already read."""
+    from quizgen.lms.exportkey import export_key_lms
 
-    lms = _export_key_lms(key)
-    if lms not in _DOWNLOADS:
+    lms = export_key_lms(key) if key is not None and not isinstance(key, dict) else None
+    if lms not in DOWNLOADS:
         return
-    header = download_header(path, encoding, delimiter)   # a file that is no text says so itself
+    if header is None:
+        header = download_header(path, encoding, delimiter)   # a file that is no text says so itself
     if plain_answers_header(header):
         advice = "a CSV of answers to a generated paper needs the key.json that quizgen generate wrote beside the paper"
     else:
         advice = MOODLE_ENGLISH if lms == "moodle" else "download the quiz's Student Analysis again"
-    raise InputFileError(f"{path}: not {_DOWNLOADS[lms]}, which --key {Path(key).name} (the key of a "
+    raise InputFileError(f"{path}: not {DOWNLOADS[lms]}, which --key {Path(key).name} (the key of a "
                          f"{lms.capitalize()} export) grades; found {header_shown(header)}; {advice}")
-
-
-def _export_key_lms(key) -> str | None:
-    """The ``lms`` of the export key file at ``key``, or None when it is no
-    export key (an export key is small: a bigger file, such as a class's
-    key.json, is not read through)."""
-    if key is None or isinstance(key, dict):
-        return None
-    try:
-        with open(key, "rb") as handle:
-            text = handle.read(EXPORT_KEY_BYTES + 1)
-        data = json.loads(text) if len(text) <= EXPORT_KEY_BYTES else None
-    except (OSError, ValueError):
-        return None
-    return data.get("lms") if isinstance(data, dict) and data.get("format") == EXPORT_KEY_FORMAT else None
 
 
 def _unnamed_warning(path, lines: list) -> list:
@@ -159,12 +146,12 @@ def _built_paths(path, out) -> set:
 
 def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = None,
                       absent: list | None = None, id_key: str = "idnumber", fallback: list | None = None,
-                      unordered: list | None = None, delimiter=None) -> tuple:
+                      unordered: list | None = None, delimiter=None, kind: str | None = None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``
     (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels): the long answers and the key written beside the
     outputs; ``out`` defaults to ``<stem>-graded.csv`` there so the outputs
-    keep the export's name."""
+    keep the export's name. ``kind``: the LMS, when the caller has read it."""
     from quizgen.lms.exportkey import decode_rows
     from quizgen.lms.papers import grading_inputs
     from quizgen.lms.responses import read_responses
@@ -173,9 +160,8 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     if key is not None and Path(key).resolve() in {p.resolve() for p in _built_paths(path, out)}:
         raise UsageError(f"--key {key}: grading {path.name} writes its own {Path(key).name} there, which would "
                          "replace the export's key file; rename the responses file or pass another --out")
-    encoding = given_encoding(encoding)   # an unknown name is a UsageError, as for an answers file
+    kind = kind or lms_kind_of(path, encoding, delimiter)
     rows = read_responses(path, encoding, skipped, absent, id_key, fallback, unordered, delimiter)
-    kind = lms_kind_of(path, encoding, delimiter)
     rows, export_key = decode_rows(rows, key, path, kind)
     banks = banks or (export_key or {}).get("banks", ())
     inputs = grading_inputs(rows, banks=banks, rounded_by="canvas" if kind == "canvas" else "")

@@ -16,9 +16,10 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from quizgen.errors import InputFileError, UsageError, printable
+from quizgen.errors import InputFileError, UsageError, printable, shortened
 from quizgen.files import read_json
 from quizgen.generation.make import MAX_COUNT
+from quizgen.input_files import read_capped
 from quizgen.generation.quiz import seed_label
 from quizgen.key.model import EXPORT_KEY_FORMAT
 from quizgen.key.papercode import new_secret, paper_code
@@ -27,6 +28,8 @@ FORMAT = EXPORT_KEY_FORMAT
 VERSION = 1
 DEFAULT_KEY_NAMES = {"moodle": "questions-key.json", "canvas": "quiz-key.json"}
 """The key file of each export's default ``--out`` (questions.xml, quiz.zip)."""
+EXPORT_KEY_BYTES = 1 << 20
+"""An export key is a few KiB: a bigger file (a class's key.json) is no export's and is not read through."""
 
 
 def key_path_for(out) -> Path:
@@ -62,7 +65,7 @@ def _what_is_lost(earlier: dict, lms: str, classes: str, count: int, slots: list
     export's would lose, for the refusal, or "" when every earlier variant is still described
     (the same LMS, its templates kept, at least its count)."""
     if earlier.get("lms") != lms:
-        return (f"a {printable(str(earlier.get('lms'))).capitalize()[:20]} export, which may already be in use; "
+        return (f"a {shortened(printable(earlier.get('lms')).capitalize(), 20)} export, which may already be in use; "
                 f"this {lms.capitalize()} export would replace it (both keys are this one file)")
     templates = [t for t in earlier.get("templates", []) if isinstance(t, str)]
     count_before = earlier.get("count") if isinstance(earlier.get("count"), int) else 0
@@ -71,8 +74,8 @@ def _what_is_lost(earlier: dict, lms: str, classes: str, count: int, slots: list
     lost = sum((t, _label(earlier["seed"], t, k, moved)) not in kept for t in templates for k in range(count_before))
     if not lost:
         return ""
-    return (f"an export of classes {printable(str(earlier.get('classes')))[:60]}, count {count_before}, which may "
-            f"already be in use; this one (classes {printable(classes)[:60]}, count {count}) would drop {lost} of its "
+    return (f"an export of classes {shortened(printable(earlier.get('classes')))}, count {count_before}, which may "
+            f"already be in use; this one (classes {shortened(printable(classes))}, count {count}) would drop {lost} of its "
             f"{len(templates) * count_before} variants, and its quiz could no longer be graded")
 
 
@@ -180,16 +183,26 @@ def _unknown_variant(row, responses, key, others_known: bool) -> InputFileError:
     tag was likely edited in the LMS rather than the key being another export's."""
     advice = ("the key knows the export's other codes: was this question's [quizgen:...] tag edited in the LMS?"
               if others_known else "pass the key file of the export this quiz was imported from")
-    return InputFileError(f"{Path(responses).name}: {_whose(row)}variant {printable(row.variant)[:60]} of "
-                          f"{printable(row.template)[:100]} is not one of the export key {key}'s; {advice}")
+    return InputFileError(f"{Path(responses).name}: {_whose(row)}variant {shortened(printable(row.variant))} of "
+                          f"{shortened(printable(row.template), 100)} is not one of the export key {key}'s; {advice}")
 
 
 def _whose(row) -> str:
     """``row 3 (student s2, Ann Lee): `` naming where in the export a response came from."""
     if row.row is None:
         return ""
-    name = f", {printable(row.name)[:60]}" if row.name else ""
-    return f"row {row.row} after the header (student {printable(row.student_id)[:60]}{name}): "
+    name = f", {shortened(printable(row.name))}" if row.name else ""
+    return f"row {row.row} after the header (student {shortened(printable(row.student_id))}{name}): "
+
+
+def export_key_lms(path) -> str | None:
+    """The ``lms`` of the export key file at ``path``, or None when it is no
+    export key (unreadable, not JSON, another format, over EXPORT_KEY_BYTES)."""
+    try:
+        data = json.loads(read_capped(path, EXPORT_KEY_BYTES, "key"))
+    except (InputFileError, ValueError):
+        return None
+    return data.get("lms") if _is_export_key(data) else None
 
 
 def _is_export_key(data) -> bool:

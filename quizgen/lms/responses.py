@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from quizgen.csv_input import SAMPLE_BYTES, decoded_text, detect_encoding, given_encoding, sniffed_reader
+from quizgen.csv_input import NOT_TEXT, csv_text, sniffed_reader
 from quizgen.errors import InputFileError
 from quizgen.key.checks import MAX_ID
 
@@ -61,8 +61,8 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
                    unordered: list | None = None, delimiter: str | None = None) -> list:
     """The long rows of a Moodle responses download or a Canvas student
     analysis CSV, told apart by their headers. The file is read as an answers
-    file is (quizgen.csv_input): its encoding detected (BOM, UTF-16, else UTF-8,
-    else cp1252) unless ``encoding`` is given, and its delimiter (``,`` ``;``
+    file is (quizgen.csv_input): its text by ``csv_text`` (``encoding``, else
+    detected; one line when it is no text), and its delimiter (``,`` ``;``
     tab, Excel's ``sep=`` line) unless ``delimiter`` is, so a download re-saved
     by a spreadsheet reads as the original. ``skipped``, when given,
     receives the numbers (1 = the first after the header) of Moodle rows that name no student (no ID
@@ -70,8 +70,8 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     ``absent``, when given, receives ``(student, template, part)`` for each
     Canvas question group the student was not given (see canvas_responses).
     ``prefer``, ``fallback`` and ``unordered``: see moodle_responses."""
-    raw = Path(path).read_bytes()
-    text = decoded_text(path, raw, given_encoding(encoding) or detect_encoding(raw[:SAMPLE_BYTES]))
+    text = csv_text(path, Path(path).read_bytes(), encoding, f"{NOT_TEXT}; expected {DOWNLOADS['moodle']} or "
+                    f"{DOWNLOADS['canvas']}").text
     try:
         rows = _table(text, delimiter)
         kind = lms_kind(rows[0] if rows else [])
@@ -86,8 +86,13 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     raise InputFileError(f"{path}: {NEITHER}")
 
 
-NEITHER = ("neither a Moodle 'Responses' report download (columns 'Last name', 'Response 1', ...) nor a Canvas "
-           "'Student Analysis' CSV")
+MOODLE_COLUMNS = "'Last name', 'ID number', 'Question 1', 'Response 1', ..."
+"""The English column names a Moodle Responses download is read by."""
+DOWNLOADS = {"moodle": f"a Moodle quiz 'Responses' report download (columns {MOODLE_COLUMNS})",
+             "canvas": "a Canvas 'Student Analysis' CSV (columns name, id, sis_id, section_id, ..., "
+                       "'<id>: <question text>', ..., n correct)"}
+"""Each LMS download quizgen grades, as messages describe it."""
+NEITHER = f"neither {DOWNLOADS['moodle']} nor {DOWNLOADS['canvas']}"
 
 
 def _table(text: str, delimiter: str | None = None) -> list:
@@ -108,7 +113,7 @@ def lms_kind(header: list):
 
 
 _NUMBERED = re.compile(r"(\D*[^\W\d])\s+0*(\d{1,4})")
-MOODLE_ENGLISH = ("quizgen reads Moodle's English column names ('Last name', 'Question 1', 'Response 1', ...): "
+MOODLE_ENGLISH = (f"quizgen reads Moodle's English column names ({MOODLE_COLUMNS}): "
                   "switch Moodle's language to English (the language menu, or Preferences > Preferred language; "
                   "English is always installed) and download the Responses report again")
 
