@@ -19,7 +19,7 @@ from quizgen.maths.numbers import significant
 from quizgen.marking.carry import reachable
 from quizgen.marking.forms import significant_figures
 from tests.paper_support import mark_paper, part_rules
-from quizgen.marking.rules import asked_figures
+from quizgen.marking.rules import figures_asked
 from quizgen.marking.slips import rounds_to
 from quizgen.validation.marking import careful_student, mark_answers
 
@@ -44,7 +44,7 @@ def _two_figure_students(cls: str, seeds: int):
         instance = sample_instance(BANK[cls], f"mark17/own/{cls}/{k}")
         rules, careful = part_rules(instance), careful_student(instance, 3)
         for name, rule in rules.items():
-            if rule.recipe is None or rule.kind != "numeric" or asked_figures(rule) != 3:
+            if rule.recipe is None or rule.kind != "numeric" or figures_asked(rule.kind, rule.spec) != 3:
                 continue
             own = _own_value(rule, instance, careful)
             if float(significant(own, 2)) == own or significant_figures(significant(own, 2)) != 2:

@@ -66,6 +66,12 @@ class PartRule:
     choices: int | None = None      # how many answers a word part offers (quizgen/marking/words.py)
 
 
+def tolerance_kind(rule) -> str:
+    """The kind ``matches`` and ``half_width`` judge a ``PartRule`` or
+    ``Source`` by: a count is an integer, anything else a number."""
+    return "integer" if rule.kind == "integer" else "numeric"
+
+
 @dataclass(frozen=True)
 class Credits:
     """The marking policy for one template: credit for an ECF part, for an

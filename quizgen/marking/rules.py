@@ -10,22 +10,21 @@ earlier parts. Both are pure."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import NamedTuple
 
-from quizgen.errors import ExpressionError
 from quizgen.maths.numbers import key_answer, significant
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
-from quizgen.marking.carry import LEVELS, inside, reachable, truncate_sig
+from quizgen.marking.carry import LEVELS, inside, reachable
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import COMPUTED_FROM, marked_from, quoted
-from quizgen.marking.slips import cut_trap, rounded_trap, rounded_twice, rounds_to, same
-from quizgen.marking.sources import OWN_RECIPE_ERRORS as _OWN_RECIPE_ERRORS, figures_asked, shown_short, \
-    trap_carried_on, unrounded_fits
+from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, same, trap_rounded_or_cut
+from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked, shown_short, trap_carried_on, unrounded_fits
 from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,
                                         INVALID, NEAR, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
-                                        TrapRule, Verdict)
+                                        TrapRule, Verdict, tolerance_kind)
 from quizgen.marking.words import mark_words, said_trap
 
-__all__ = ["source_of", "mark_part", "mark_value", "asked_figures", "figures_asked", "mark_words", "said_trap",
+__all__ = ["source_of", "mark_part", "mark_value", "figures_asked", "mark_words", "said_trap",
            # the records and statuses of rule_model.py, which callers import from here
            "CARRIED", "CARRIED_LIMIT", "CORRECT", "ECF", "EARLY", "IMPRECISE", "INCORRECT", "INVALID", "NEAR",
            "NEEDS_REVIEW", "OVERRIDE", "Credits", "PartRule", "Source", "TrapRule", "Verdict"]
@@ -34,7 +33,7 @@ __all__ = ["source_of", "mark_part", "mark_value", "asked_figures", "figures_ask
 def source_of(rule: PartRule) -> Source:
     """``rule`` as an earlier part a later part's recipe reads."""
     traps = tuple(t.value for t in rule.traps if t.value is not None)
-    return Source(rule.name, rule.label, rule.value, rule.carried, traps, rule.spec, _kind(rule))
+    return Source(rule.name, rule.label, rule.value, rule.carried, traps, rule.spec, tolerance_kind(rule))
 
 
 def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits = Credits(),
@@ -66,31 +65,22 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     those answers alone, and many students share them). ``written``: the
     significant figures each earlier answer showed ({name: figures}), so that
     feedback quotes it as written (0.0100, not 0.01)."""
-    x, kind, written = reading.value, _kind(rule), written or {}
+    x, kind, written = reading.value, tolerance_kind(rule), written or {}
+    carried = {} if carried is None else carried
     if matches(x, rule.value, rule.spec, kind):
         return _precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
-    ecf, target = _ecf(rule, reading, earlier, env, {} if carried is None else carried, credits.levels, written)
-    early = _early_sources(rule, earlier, written) if ecf else ((), False)
-    if early[1] and reading.figures is not None and reading.figures < (asked_figures(rule) or 0):
-        early = ((), False)   # short itself, from a wrong (a): its own rounding from their (a) says it (below)
-    if not ecf or early[0]:   # the unrounded trap their (a) stands for, carried on, is no early rounding
+    ecf, target = _ecf(rule, reading, earlier, env, carried, credits.levels, written)
+    early = _early_sources(rule, earlier, written) if ecf else NO_EARLY_SOURCES
+    if early.wrong and _shown_too_few(rule, reading):
+        early = NO_EARLY_SOURCES   # short itself, from a wrong (a): its own rounding from their (a) says it (below)
+    if not ecf or early.items:   # the unrounded trap their (a) stands for, carried on, is no early rounding
         unrounded = trap_carried_on(rule, reading, earlier, env, written)
         if unrounded is not None:
             ecf, target = unrounded
-        elif early[0]:
+        elif early.items:
             return _computed_early(rule, x, early, credits)
     if ecf:
-        verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=x,
-                          feedback=f"{ecf}: correct given that value (error carried forward)")
-        verdict = _precise(rule, reading, verdict, credits, target)
-        if verdict.note == EARLY:   # right given their own answer, but to fewer figures than asked: both credits
-            return replace(verdict, score=credits.ecf * credits.imprecise, feedback=f"{ecf}: {verdict.feedback}")
-        if not credits.ecf:   # the instructor gives ECF no marks: then it is no correct answer either
-            return replace(verdict, status=INCORRECT, feedback=f"{verdict.feedback}, which earns no marks in this course")
-        if credits.ecf < 1:   # part marks: say why the score is not the part's points
-            return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(credits.ecf)} of the marks "
-                                             "in this course")
-        return verdict
+        return _ecf_verdict(rule, reading, ecf, target, credits)
     trap = next((t for t in rule.traps if t.value is not None and matches(x, t.value, rule.spec, kind)), None)
     if trap is not None:
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
@@ -99,14 +89,37 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         feedback = (f"{CARRIED_ACCEPTED}"
                     f"(from unrounded values the answer is {rule.written or key_answer(_stated(rule), 'numeric', 0)})")
         return _precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
-    early = _too_early(rule, x, reading.figures)
+    too_early = _too_early(rule, x, reading.figures)
     # an answer written to fewer figures than asked is that, whatever carrying also reaches it
-    shown_too_few = early and reading.figures is not None and reading.figures < (asked_figures(rule) or 0)
-    short = "" if shown_too_few else _carried_short(rule, x, earlier, env, credits, written)
-    if short or early:
-        return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short or early, value=x)
+    short = "" if too_early and _shown_too_few(rule, reading) else \
+        _carried_short(rule, x, earlier, env, credits, written)
+    if short or too_early:
+        return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short or too_early, value=x)
     return _slip(rule, x, reading.figures, credits, lambda: _early_given_own(
-        rule, reading, earlier, env, {} if carried is None else carried, credits.levels, written))
+        rule, reading, earlier, env, carried, credits.levels, written))
+
+
+def _shown_too_few(rule: PartRule, reading: Reading) -> bool:
+    """True when the answer read is written to fewer significant figures than the part asks."""
+    return reading.figures is not None and reading.figures < (figures_asked(rule.kind, rule.spec) or 0)
+
+
+def _ecf_verdict(rule: PartRule, reading: Reading, ecf: str, target: float, credits: Credits) -> Verdict:
+    """The answer read, right given the student's own earlier answers (``ecf``
+    names them; ``target``: the value worked from them): ECF, imprecise too when
+    written to fewer figures than asked (both credits), and saying so when the
+    policy gives ECF part or no marks."""
+    verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=reading.value,
+                      feedback=f"{ecf}: correct given that value (error carried forward)")
+    verdict = _precise(rule, reading, verdict, credits, target)
+    if verdict.note == EARLY:   # right given their own answer, but to fewer figures than asked: both credits
+        return replace(verdict, score=credits.ecf * credits.imprecise, feedback=f"{ecf}: {verdict.feedback}")
+    if not credits.ecf:   # the instructor gives ECF no marks: then it is no correct answer either
+        return replace(verdict, status=INCORRECT, feedback=f"{verdict.feedback}, which earns no marks in this course")
+    if credits.ecf < 1:   # part marks: say why the score is not the part's points
+        return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(credits.ecf)} of the marks "
+                                         "in this course")
+    return verdict
 
 
 CARRIED_ACCEPTED = "accepted: consistent with carrying rounded intermediate results "
@@ -123,10 +136,10 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
     only then) says so, rounded too early or cut off from the student's own
     earlier answers (both credits when one of them is wrong): a trap's value
     stays the trap."""
-    asked = asked_figures(rule)
+    asked = figures_asked(rule.kind, rule.spec)
     if asked is None:
         return Verdict(INCORRECT, value=x)
-    found = rounded_trap(rule.traps, asked, x, shown) or cut_trap(rule.traps, asked, x, shown, rule.value)
+    found = trap_rounded_or_cut(rule.traps, asked, x, shown, rule.value)
     if found is None:
         early, wrong = own()
         if early:
@@ -152,7 +165,7 @@ def _early_given_own(rule: PartRule, reading: Reading, earlier: dict, env: dict,
     then (b) 3.86 from -ln(0.0209) = 3.8680), else ``("", False)``: rounded too
     early, not wrong. Their answers may be right; ECF (``_ecf``) covers wrong
     ones rounded."""
-    asked, shown = asked_figures(rule), reading.figures
+    asked, shown = figures_asked(rule.kind, rule.spec), reading.figures
     if rule.recipe is None or not env or asked is None:
         return "", False
     own = {d: earlier.get(d) for d in rule.recipe.depends}
@@ -164,7 +177,7 @@ def _early_given_own(rule: PartRule, reading: Reading, earlier: dict, env: dict,
         if shown is None or shown >= asked:
             return _cut_given_own(rule, reading.value, plain, own, written)
         values = (*plain, *_carried(carried, rule, env, given, levels))
-    except _OWN_RECIPE_ERRORS:
+    except OWN_RECIPE_ERRORS:
         return "", False
     if not any(rounds_to(reading.value, v, shown) for v in values):
         return "", False
@@ -178,8 +191,8 @@ def _cut_given_own(rule: PartRule, x: float, plain: tuple, own: dict, written: d
     """``_early_given_own``'s verdict on an answer showing enough figures: one of
     the ``plain`` values worked from the student's own answers, cut off at the
     figures asked instead of rounded."""
-    asked, kind = asked_figures(rule), _kind(rule)
-    cut = next((v for v in plain if same(x, truncate_sig(v, asked)) and not matches(x, v, rule.spec, kind)), None)
+    asked, kind = figures_asked(rule.kind, rule.spec), tolerance_kind(rule)
+    cut = next((v for v in plain if cut_to(x, v, asked) and not matches(x, v, rule.spec, kind)), None)
     if cut is None:
         return "", False
     those = "those values" if len(rule.sources) > 1 else "that value"
@@ -201,9 +214,9 @@ def _carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: 
     short = [s for s in rule.sources if earlier.get(s.name) is not None and (written.get(s.name) or keep) < keep]
     try:
         given = {s.name: (earlier[s.name],) for s in rule.sources}
-        own = bool(short and env) and any(matches(x, v, rule.spec, _kind(rule))
+        own = bool(short and env) and any(matches(x, v, rule.spec, tolerance_kind(rule))
                                           for v in reachable(rule.recipe, env, given, levels=()))
-    except _OWN_RECIPE_ERRORS:
+    except OWN_RECIPE_ERRORS:
         own = False
     if not own:
         return f"right if intermediate results are carried to fewer than {keep} significant figures; {asks}"
@@ -218,22 +231,13 @@ def _share(credit: float) -> str:
     return "half" if credit == 0.5 else f"{float(significant(100 * credit, 3)):g}%"
 
 
-def _kind(rule: PartRule) -> str:
-    return "integer" if rule.kind == "integer" else "numeric"
-
-
-def asked_figures(rule: PartRule) -> int | None:
-    """The significant figures the part asks for (None: integers, rtol/atol)."""
-    return figures_asked(rule.kind, rule.spec)
-
-
 def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits, target=None) -> Verdict:
     """``verdict``, unless the answer shows fewer figures than asked and is
     not exactly ``target`` (default: the answer): then imprecise (a 2 s.f.
     answer is never correct)."""
     shown = _stated(rule) if target is None else target
     target = rule.value if target is None else target
-    asked = asked_figures(rule)
+    asked = figures_asked(rule.kind, rule.spec)
     if asked is None or reading.figures is None or reading.figures >= asked:
         return verdict
     if same(reading.value, target):
@@ -252,7 +256,7 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
     figures than asked, else ``("", None)``. The plain value is what the figures
     are judged against, as the key's value is without ECF. The carried-rounding
     set of those answers is looked up in ``carried`` first."""
-    x, recipe = reading.value, rule.recipe
+    x, recipe, kind = reading.value, rule.recipe, tolerance_kind(rule)
     if recipe is None or not env:
         return "", None
     own = {d: earlier.get(d) for d in recipe.depends}
@@ -261,15 +265,15 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
     try:
         given = {d: (v,) for d, v in own.items()}
         plain = reachable(recipe, env, given, levels=())
-        if not any(abs(x - v) <= NEAR * abs(v) + half_width(v, rule.spec, _kind(rule)) for v in plain):
+        if not any(abs(x - v) <= NEAR * abs(v) + half_width(v, rule.spec, kind) for v in plain):
             return "", None   # far from the plain recomputation: no rounding on the way reaches it
-        hit = any(matches(x, v, rule.spec, _kind(rule)) for v in plain)
+        hit = any(matches(x, v, rule.spec, kind) for v in plain)
         values = plain if hit else _carried(carried, rule, env, given, levels)
         target = min(values, key=lambda v: abs(x - v), default=None)
-        if (target is None or abs(x - target) > half_width(target, rule.spec, _kind(rule))) \
+        if (target is None or abs(x - target) > half_width(target, rule.spec, kind)) \
                 and not _rounded_early_from(rule, reading, (*plain, *values)) and not unrounded_fits(rule, x, env, own):
             return "", None
-    except (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError):
+    except OWN_RECIPE_ERRORS:
         return "", None
     written = written or {}
     return (marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources),
@@ -282,7 +286,7 @@ def _rounded_early_from(rule: PartRule, reading: Reading, values) -> bool:
     the part asks (2.2 from -ln(0.114) = 2.1716: right given their own (a), but
     rounded too early). An answer in a trap's window is that trap: only an
     answer right given (a) beats one."""
-    asked, kind = asked_figures(rule), _kind(rule)
+    asked, kind = figures_asked(rule.kind, rule.spec), tolerance_kind(rule)
     if asked is None or reading.figures is None or reading.figures >= asked:
         return False
     if any(t.value is not None and matches(reading.value, t.value, rule.spec, kind) for t in rule.traps):
@@ -308,7 +312,18 @@ def _any_wrong(own: dict, rule: PartRule) -> bool:
                for s in rule.sources)
 
 
-def _early_sources(rule: PartRule, earlier: dict, written: dict) -> tuple:
+class EarlySources(NamedTuple):
+    """The earlier answers a part's recipe reads that were rounded too early
+    (``items``: how each is quoted), and whether one of them is wrong."""
+
+    items: tuple
+    wrong: bool
+
+
+NO_EARLY_SOURCES = EarlySources((), False)
+
+
+def _early_sources(rule: PartRule, earlier: dict, written: dict) -> EarlySources:
     """``(items, wrong)``: the earlier answers the recipe reads that were shown
     to fewer significant figures than their part asks (right, a trap or wrong:
     ``"(a) = 0.96, shown to only 2 significant figures where this paper asks
@@ -328,10 +343,10 @@ def _early_sources(rule: PartRule, earlier: dict, written: dict) -> tuple:
         items.append(f"{said}, itself rounded too early" if asked is None else
                      f"{said}, shown to only {figures} significant figure{'s' * (figures > 1)} where this paper "
                      f"asks for at least {asked}")
-    return tuple(items), wrong
+    return EarlySources(tuple(items), wrong)
 
 
-def _computed_early(rule: PartRule, x: float, early: tuple, credits: Credits) -> Verdict:
+def _computed_early(rule: PartRule, x: float, early: EarlySources, credits: Credits) -> Verdict:
     """An answer computed from earlier answers shown to too few figures
     (``_early_sources``): rounded too early too, scored as imprecise (and as
     ECF when one of them is wrong: (a) 0.96, a trap, then (b) -ln 0.96)."""
@@ -351,12 +366,12 @@ def _too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
     """Feedback when ``x`` is the answer rounded to fewer figures than asked, or cut
     off instead of rounded, else "". ``shown``: the figures written; when they are
     enough (``0.00120``, ``6.70``), never says that they gave fewer."""
-    asked = asked_figures(rule)
+    asked = figures_asked(rule.kind, rule.spec)
     if asked is None:
         return ""
     expected = _expected(rule)
     padded = shown is not None and shown >= asked
-    cut = same(x, truncate_sig(rule.value, asked))   # cut off at fewer figures is wrong at those figures too
+    cut = cut_to(x, rule.value, asked)   # cut off at fewer figures is wrong at those figures too
     if cut and padded:
         return _cut_off(rule, asked, expected)
     for figures in range(asked - 1, 0, -1):
@@ -373,7 +388,7 @@ def _cut_off(rule: PartRule, asked: int, expected) -> str:
 
 def _expected(rule: PartRule) -> str:
     """The answer as feedback quotes it: to the figures the part asks (3 when it asks none)."""
-    return significant(_stated(rule), asked_figures(rule) or DEFAULT_SIGFIGS)
+    return significant(_stated(rule), figures_asked(rule.kind, rule.spec) or DEFAULT_SIGFIGS)
 
 
 def _stated(rule: PartRule):

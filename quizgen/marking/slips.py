@@ -33,24 +33,29 @@ def rounded_twice(value, asked: int, x: float) -> str:
             f"but the value itself, {shown}, rounds to {once}: round once, from the unrounded value")
 
 
-def rounded_trap(traps, asked: int, x: float, shown: int | None):
-    """``(trap, figures)`` when ``x``, written to ``shown`` significant figures,
-    fewer than ``asked`` but at least 2, is a trap's value rounded to those
-    figures (the first such trap), else None. One figure is too coarse to say
-    which mistake a number came from, and a number written to more figures
-    than that rounding is no rounding of it."""
-    if shown is None or not 2 <= shown < asked:
-        return None
-    return next(((trap, shown) for trap in traps if trap.value is not None and rounds_to(x, trap.value, shown)),
-                None)
+def cut_to(x: float, value: float, asked: int) -> bool:
+    """Whether ``x`` is ``value`` cut off at ``asked`` significant figures instead of rounded."""
+    return same(x, truncate_sig(value, asked))
 
 
-def cut_trap(traps, asked: int, x: float, shown: int | None, right: float):
-    """``(trap, None)`` when ``x``, written to at least ``asked`` figures (or
-    to figures unknown), is a trap's value cut off at ``asked`` instead of
-    rounded (0.962 for 0.96267), unless it is as well the ``right`` value cut
-    off (then it is that), else None."""
-    if (shown is not None and shown < asked) or same(x, truncate_sig(right, asked)):
+def rounded_or_cut(x: float, value: float, asked: int, shown: int | None) -> bool:
+    """Whether ``x``, written to ``shown`` significant figures, is ``value``
+    rounded to those figures (fewer than ``asked`` but at least 2) or cut off
+    at ``asked`` (written to at least ``asked``, or to figures unknown). One
+    figure is too coarse to say which mistake a number came from, and a number
+    written to more figures than that rounding is no rounding of it."""
+    if shown is not None and shown < asked:
+        return shown >= 2 and rounds_to(x, value, shown)
+    return cut_to(x, value, asked)
+
+
+def trap_rounded_or_cut(traps, asked: int, x: float, shown: int | None, right: float):
+    """``(trap, figures)`` for the first trap whose value ``x`` is rounded to
+    the ``figures`` shown, or cut off (``figures`` None: 0.962 for 0.96267)
+    (``rounded_or_cut``), else None; None too when ``x`` is as well the
+    ``right`` value so rounded or cut off (then it is that)."""
+    if rounded_or_cut(x, right, asked, shown):
         return None
-    return next(((trap, None) for trap in traps if trap.value is not None and same(x, truncate_sig(trap.value, asked))),
-                None)
+    figures = shown if shown is not None and shown < asked else None
+    return next(((trap, figures) for trap in traps
+                 if trap.value is not None and rounded_or_cut(x, trap.value, asked, shown)), None)

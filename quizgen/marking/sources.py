@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
-from quizgen.marking.carry import reachable, truncate_sig
+from quizgen.marking.carry import reachable
 from quizgen.marking.quotes import marked_from, quoted
-from quizgen.marking.slips import rounds_to, same
+from quizgen.marking.rule_model import tolerance_kind
+from quizgen.marking.slips import rounded_or_cut, same
 
 OWN_RECIPE_ERRORS = (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError, TypeError)
 """What a recipe worked from a student's own earlier answers may raise: then it says nothing."""
@@ -39,22 +40,16 @@ def shown_short(source, value: float, figures: int | None) -> int | None:
 
 def trap_behind(value: float, figures: int | None, right: float, traps, spec: dict, kind: str) -> float | None:
     """The exact value of the trap an earlier answer ``value`` (written to
-    ``figures``) stands for: within the part's tolerance of it, it rounded to
-    the 2 or more figures shown (fewer than asked), or it cut off at the
-    figures asked; None when none is, or when ``value`` is as well the part's
-    ``right`` value so rounded or cut off (the first trap, in key order)."""
+    ``figures``) stands for: within the part's tolerance of it, or it rounded
+    to the figures shown or cut off at the figures asked (``rounded_or_cut``);
+    None when none is, or when ``value`` is as well the part's ``right`` value
+    so rounded or cut off (the first trap, in key order)."""
     asked = figures_asked(kind, spec)
-    rounded = asked is not None and figures is not None and 2 <= figures < asked
-    cut = asked is not None and (figures is None or figures >= asked)
-    if (rounded and rounds_to(value, right, figures)) or (cut and same(value, truncate_sig(right, asked))):
+    if asked is not None and rounded_or_cut(value, right, asked, figures):
         return None
-    for trap in traps:
-        if trap is None:
-            continue
-        if matches(value, trap, spec, kind) or (rounded and rounds_to(value, trap, figures)) \
-                or (cut and same(value, truncate_sig(trap, asked))):
-            return trap
-    return None
+    return next((trap for trap in traps if trap is not None and (
+        matches(value, trap, spec, kind) or (asked is not None and rounded_or_cut(value, trap, asked, figures)))),
+        None)
 
 
 def trap_carried_on(rule, reading, earlier: dict, env: dict, written: dict):
@@ -75,8 +70,8 @@ def trap_carried_on(rule, reading, earlier: dict, env: dict, written: dict):
         return None
     try:
         given = {name: (behind.get(name, v),) for name, v in own.items()}
-        hits = [v for v in reachable(rule.recipe, env, given, levels=()) if matches(reading.value, v, rule.spec,
-                                                                                     _kind(rule))]
+        hits = [v for v in reachable(rule.recipe, env, given, levels=())
+                if matches(reading.value, v, rule.spec, tolerance_kind(rule))]
     except OWN_RECIPE_ERRORS:
         return None
     if not hits:
@@ -104,9 +99,5 @@ def unrounded_fits(rule, x: float, env: dict, own: dict) -> bool:
         corners = [{**c, s.name: (v + d,)} for c in corners for d in (-spread, spread)]
     values = [w for c in corners for w in reachable(rule.recipe, env, c, levels=())]
     low, high = min(values), max(values)
-    kind = _kind(rule)
+    kind = tolerance_kind(rule)
     return low - half_width(low, rule.spec, kind) <= x <= high + half_width(high, rule.spec, kind)
-
-
-def _kind(rule) -> str:
-    return "integer" if rule.kind == "integer" else "numeric"
