@@ -13,9 +13,10 @@ import re
 import unicodedata
 
 from quizgen.errors import TexNotFoundError, shortened
-from quizgen.grading.feedback import awaiting_note, part_lines, part_notes, score_texts, student_sheets
+from quizgen.grading.feedback import part_lines, part_notes, score_texts, student_sheets
 from quizgen.grading.feedback_md import markdown_sheets
 from quizgen.grading.feedback_stray import stray_sections
+from quizgen.grading.feedback_verdict import awaiting_note
 from quizgen.generation.pdf import install_hint
 from quizgen.report.formatting import without_direction_controls
 from quizgen.text.render import escape_tex
