@@ -6,6 +6,7 @@ no bias, and the drill marked 1.2 at a yes/no part as a wrong "no"."""
 
 import collections
 import csv
+import dataclasses
 import pathlib
 import re
 
@@ -111,6 +112,23 @@ def test_c3_names_a_small_vocabulary_as_small_not_toy(templates_by_class):
             real += 1
             assert f"{int(instance.env['V']):,}-entry" in stem, stem
     assert small > 80 and real > 3, (small, real)
+
+
+@pytest.mark.parametrize("option", range(7))
+def test_c3_names_every_real_vocabulary_it_can_draw(templates_by_class, option):
+    # the names sit in the stem keyed by size, apart from the sizes in params
+    # (key.json stores each drawn record): a size added without its name would
+    # fail only in the 1 draw in 10 that picks a real vocabulary
+    template = templates_by_class["C3"]
+    sizes = next(p.spec for p in template.params if p.name == "vocab")
+    assert len(sizes) == 7
+    canonical = {**template.canonical, "params": {**template.canonical["params"], "vocab": option, "real_vocab": 1}}
+    instance = canonical_instance(dataclasses.replace(template, canonical=canonical))
+    stem = _flat(question_view(Question("Q1", instance), "md")["stem"])
+    size = sizes[option]["size"]
+    assert instance.env["V"] == size and re.search(f"over the {size:,}-entry [^.]+ vocabulary of \\w", stem), stem
+    mask = sizes[option].get("mask", "[MASK]")   # RoBERTa's and XLM-R's is <mask>
+    assert f"the {mask}." in stem.replace("\\", ""), stem
 
 
 def test_c10_first_position_says_there_is_no_p_and_why():

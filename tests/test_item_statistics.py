@@ -11,7 +11,7 @@ import pytest
 
 from quizgen.report import analyse, items_csv, markdown_sections, write_class_report
 from quizgen.report.analysis import alpha
-from quizgen.report.columns import correlation, groups
+from quizgen.report.columns import Sums, correlation, groups, uniform
 from quizgen.report.model import Part, Student, Trap, Verdict
 
 RIGHT, WRONG = Verdict("correct", 1.0), Verdict("incorrect", 0.0)
@@ -120,6 +120,18 @@ def test_pearson_edge_cases():
     assert pearson([1, 1, 1], [1, 2, 3]) is None
     assert pearson([0.1] * 3, [1, 2, 3]) is None
     assert pearson([1], [2]) is None
+
+
+@pytest.mark.parametrize("scores", [[0.1] * 3, [1 / 3] * 7, [2.0, 2.0 + 1e-9, 2.0], [0.0, 1.0, 1.0], [0.5, 0.5 + 1e-4]])
+def test_uniform_and_correlation_agree_on_a_column_that_does_not_vary(scores):
+    # a column the report calls uniform is exactly one whose correlation with
+    # any varying total is undefined: one tolerance, not two kept in step
+    totals = [float(k) for k in range(len(scores))]
+    x, xx = fsum(scores), fsum(v * v for v in scores)
+    s = Sums(len(scores), x, xx, fsum(map(float.__mul__, scores, totals)), fsum(totals),
+             fsum(t * t for t in totals), None, None)
+    assert uniform(s) == (pearson(scores, totals) is None)
+    assert uniform(s) == (max(scores) - min(scores) < 1e-6)
 
 
 def _class(matrix, points=1):

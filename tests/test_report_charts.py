@@ -9,6 +9,7 @@ import re
 
 from quizgen.report import analyse, charts
 from quizgen.report.model import ItemStats, Part, Student, Trap, Verdict
+from quizgen.report.tables import R_HEADER
 
 
 def _texts(svg) -> list:
@@ -35,6 +36,16 @@ def test_item_chart_has_its_scales():
     item = ItemStats("Q1", "a", "C1", "t", 2.0, 10, facility=0.5, point_biserial=0.3)
     texts = _texts(charts.item_chart([item]))
     assert ["0", "0.2", "0.9", "1", "-1", "0", "+1"] == [t for t in texts if t in ("0", "0.2", "0.9", "1", "-1", "+1")]
+
+
+def test_item_chart_names_r_as_the_tables_do():
+    # the panel, the tooltip and the screen-reader description all say the
+    # table's column header, so one rename reaches every place r is named
+    item = ItemStats("Q1", "a", "C1", "t", 2.0, 10, facility=0.5, point_biserial=0.3)
+    svg = str(charts.item_chart([item]))
+    assert f"{R_HEADER}, -1 to 1" in _texts(svg)
+    assert f"<title>Q1a {R_HEADER} 0.30</title>" in svg and f"Q1a: facility 0.50, {R_HEADER} 0.30" in svg
+    assert svg.count("item-rest") == svg.count(R_HEADER) == 3
 
 
 def _scale_labels(svg) -> list:

@@ -134,3 +134,14 @@ def test_bidi_controls_never_reach_a_report_or_a_name_cell():
     html = report_html(analyse(parts, students))
     assert not any(char in html for char in BIDI)
     assert '"s1","Name1"' in html
+
+
+def test_every_sheet_and_page_removes_the_same_direction_controls():
+    # the Markdown cell, the HTML page and the PDF sheet's text all drop them
+    # (the PDF sheet turned them into spaces: "Ada Lovelace" there, "AdaLovelace"
+    # on the Markdown sheet); other invisible characters still become a space
+    from quizgen.grading.feedback_pdf import plain
+    from quizgen.report.formatting import display_text, without_direction_controls
+    name = f"Ada{BIDI}Lovelace"
+    assert md_cell(name) == display_text(name) == plain(name) == without_direction_controls(name) == "AdaLovelace"
+    assert plain("Ada\u200bLove\tlace\n") == "Ada Love lace"

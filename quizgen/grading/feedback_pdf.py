@@ -13,10 +13,12 @@ import re
 import unicodedata
 
 from quizgen.errors import TexNotFoundError, shortened
-from quizgen.grading.feedback import awaiting_note, part_lines, part_notes, score_texts, student_sheets
+from quizgen.grading.feedback import part_lines, part_notes, score_texts, student_sheets
 from quizgen.grading.feedback_md import markdown_sheets
 from quizgen.grading.feedback_stray import stray_sections
+from quizgen.grading.feedback_verdict import awaiting_note
 from quizgen.generation.pdf import install_hint
+from quizgen.report.formatting import without_direction_controls
 from quizgen.text.render import escape_tex
 
 _LIGATURE = re.compile(r"([-<>,`'!?])(?=[-<>,`'])")
@@ -120,8 +122,10 @@ def tex_text(text) -> str:
 
 
 def plain(text) -> str:
-    """Text from outside made printable on one line: control characters
-    (including newlines and tabs) become spaces, runs of spaces one space.
-    The layout then escapes every TeX special character."""
-    text = "".join(" " if unicodedata.category(c)[0] == "C" else c for c in str(text or ""))
+    """Text from outside made printable on one line: the direction controls
+    removed as the Markdown sheet does, any other control or format character
+    (newlines and tabs too) a space, runs of spaces one space. The layout then
+    escapes every TeX special character."""
+    text = without_direction_controls(str(text or ""))
+    text = "".join(" " if unicodedata.category(c)[0] == "C" else c for c in text)
     return " ".join(text.split())

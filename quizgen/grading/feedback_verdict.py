@@ -6,6 +6,7 @@ saying the total is provisional (graded.csv keeps the marker-facing status)."""
 from __future__ import annotations
 
 from quizgen.csv_input import norm_question
+from quizgen.key.status import Status
 from quizgen.marking.rules import OVERRIDE
 
 AWAITING = "awaiting your marker"
@@ -26,8 +27,7 @@ def awaiting_note(questions, number: int, matrix, slot_of: dict) -> str:
 
 def _awaits(outcome) -> bool:
     """Whether a part's outcome is a needs_review answer that no marker has scored yet."""
-    return outcome is not None and outcome.status is not None and outcome.status.value == "needs_review" \
-        and outcome.note != OVERRIDE
+    return outcome is not None and outcome.status is Status.NEEDS_REVIEW and outcome.note != OVERRIDE
 
 
 def sheet_verdict(outcome, points: float) -> str:

@@ -9,7 +9,6 @@ be edited by hand or crafted: nothing in it is trusted before these checks."""
 from __future__ import annotations
 
 import math
-import unicodedata
 
 from quizgen.errors import InputFileError, printable, shortened
 
@@ -135,10 +134,11 @@ def label(value, where: Where) -> str:
 
 def code(value, where: Where) -> str:
     """A misconception code: non-empty text only (a number is a mistake), and
-    every character printable and no direction override (a code is shown in
-    reports, where U+202E would mirror the rest of the line)."""
+    every character printable: that refuses every format character (category
+    Cf), the direction controls among them (a code is shown in reports, where
+    U+202E would mirror the rest of the line)."""
     found = text(value, where, MAX_ID, empty=False)
-    if printable(found) != found or any(unicodedata.category(c) == "Cf" for c in found):
+    if printable(found) != found:
         raise where.fail(f"expected a code of printable characters, got {printable(found)!r}")
     return found
 

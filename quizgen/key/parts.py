@@ -201,7 +201,7 @@ def read_part(record, where: Where, shared: PartSpec | None, cache: dict | None 
     values = checks.listing(values, where / "trap_values")
     if len(values) > len(spec.traps) or (shared is not None and values and len(values) != len(spec.traps)):
         raise (where / "trap_values").fail(f"expected {len(spec.traps)} values, one per trap, got {len(values)}")
-    if all(_plain_value(v) for v in values):   # the usual case, checked at once
+    if _plain_values(values):   # the usual case, checked at once
         traps = tuple(values)
     else:
         traps = tuple(None if v is None else checks.answer_value(v, where / "trap_values" / i)
@@ -222,12 +222,14 @@ def read_part(record, where: Where, shared: PartSpec | None, cache: dict | None 
 
 
 def _plain_value(v) -> bool:
-    """True for a float that is 0 or of a size within checks.ANSWER_RANGE (the usual value, checked at once)."""
-    return v.__class__ is float and (_SMALLEST <= abs(v) <= _LARGEST or v == 0.0)
+    """True for a float that is 0 or of a size within checks.ANSWER_RANGE (the
+    usual value, checked at once): ``_plain_values``' test, so the two never differ."""
+    return v is not None and _plain_values((v,))
 
 
 def _plain_values(values) -> bool:
-    """True when each trap value is None or ``_plain_value`` (a loop, not a
+    """True when each trap value is None or a float that is 0 or of a size
+    within checks.ANSWER_RANGE (the one test, inlined in a loop rather than a
     call per value: a 2,000-student key holds 160,000 of them)."""
     for v in values:
         if v is not None and (v.__class__ is not float or not (_SMALLEST <= abs(v) <= _LARGEST or v == 0.0)):

@@ -10,7 +10,7 @@ from markupsafe import Markup, escape
 
 from quizgen.report.formatting import decimal_mark, display_text
 from quizgen.report.analysis import EASY, HARD
-from quizgen.report.tables import fixed, whole_percent
+from quizgen.report.tables import R_HEADER, fixed, whole_percent
 
 FONT = 12
 LABEL_WIDTH = 90
@@ -78,7 +78,7 @@ def item_chart(items: list, comma: bool = False) -> Markup:
     bottom = top + row * max(len(items), 1) + 4
     width, height = left2 + panel + 10, bottom + 22
     zero = left2 + panel / 2
-    body = [_text(LABEL_WIDTH, 14, "facility (0 to 1)"), _text(left2, 14, "r, corrected item-rest (-1 to 1)"),
+    body = [_text(LABEL_WIDTH, 14, "facility, 0 to 1"), _text(left2, 14, f"{R_HEADER}, -1 to 1"),
             f'<line x1="{zero}" y1="{top - 4}" x2="{zero}" y2="{bottom}" class="axis"/>']
     for k in (HARD, EASY):
         x = LABEL_WIDTH + panel * k
@@ -98,9 +98,9 @@ def item_chart(items: list, comma: bool = False) -> Markup:
             continue
         x, w = (zero, panel / 2 * r) if r >= 0 else (zero + panel / 2 * r, -panel / 2 * r)
         body.append(f'<rect x="{x:.1f}" y="{y + 2}" width="{max(w, 1):.1f}" height="{row - 5}" class="{cls} alt">'
-                    f'<title>{escape(item.label)} r (corrected item-rest) {fixed(r, comma=comma)}</title></rect>')
+                    f'<title>{escape(item.label)} {R_HEADER} {fixed(r, comma=comma)}</title></rect>')
     desc = "; ".join(f"{i.label}: facility {fixed(i.facility, comma=comma)}, "
-                     f"r (corrected item-rest) {fixed(i.point_biserial, comma=comma)}"
+                     f"{R_HEADER} {fixed(i.point_biserial, comma=comma)}"
                      f"{', flagged' if i.flagged else ''}" for i in items)
     return _svg("chart-items", width, height, "Facility and discrimination per part", desc, body)
 

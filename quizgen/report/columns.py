@@ -179,10 +179,14 @@ def rest_correlation(s: Sums) -> Optional[float]:
 def uniform(s: Sums) -> bool:
     """Whether every student who sat the column scored the same (its variance
     zero, to the same tolerance as :func:`correlation`): nothing to discriminate with."""
-    if s.n < 1:
-        return False
-    mean = s.x / s.n
-    return s.xx - s.x * mean <= 1e-12 * (1 + mean * mean) * s.n
+    return s.n >= 1 and _flat(s.n, s.x, s.xx)
+
+
+def _flat(n: int, total: float, squares: float) -> bool:
+    """Whether ``n`` values with this sum and sum of squares do not vary: the
+    spread ``Σv² - (Σv)²/n`` within rounding noise relative to the mean's size."""
+    mean = total / n
+    return squares - total * mean <= 1e-12 * (1 + mean * mean) * n
 
 
 def correlation(n: int, sx: float, sy: float, sxx: float, syy: float, sxy: float) -> Optional[float]:
@@ -190,11 +194,10 @@ def correlation(n: int, sx: float, sy: float, sxx: float, syy: float, sxy: float
     or when either does not vary."""
     if n < 2:
         return None
-    mx, my = sx / n, sy / n
-    dxx, dyy = sxx - sx * mx, syy - sy * my
-    if dxx <= 1e-12 * (1 + mx * mx) * n or dyy <= 1e-12 * (1 + my * my) * n:
+    if _flat(n, sx, sxx) or _flat(n, sy, syy):
         return None
-    return max(-1.0, min(1.0, (sxy - sx * my) / sqrt(dxx * dyy)))
+    mx, my = sx / n, sy / n
+    return max(-1.0, min(1.0, (sxy - sx * my) / sqrt((sxx - sx * mx) * (syy - sy * my))))
 
 
 def who_met(column, counts) -> dict:

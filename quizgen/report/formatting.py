@@ -46,17 +46,27 @@ _MD_SPECIAL = "\\`*_<>|[]"   # the backslash first: the escapes added must not b
 BIDI_CONTROLS = dict.fromkeys([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 """The bidirectional controls (marks, embeddings, overrides, isolates) as a str.translate table that
 removes them: a name with U+202E would reverse the rest of its line, a Markdown table's row, in a
-bidi-aware viewer. Every name or id the reports and sheets show goes through :func:`display_text`."""
+bidi-aware viewer. The one list: :func:`without_direction_controls` (the HTML report through
+:func:`display_text`, the PDF sheets through ``feedback_pdf.plain``) and :func:`md_cell`'s table (every
+Markdown cell: report.md, the Markdown sheets) remove these; a key's misconception code refuses them
+with every other unprintable character (``key.checks.code``)."""
+
+
+def without_direction_controls(text: str) -> str:
+    """``text`` with the bidirectional controls (BIDI_CONTROLS) removed, not replaced: shown as typed."""
+    return text.translate(BIDI_CONTROLS)
 
 _CONTROLS = dict.fromkeys([*range(0x20), 0x7F, *range(0x80, 0xA0)], "\ufffd")
 _CONTROLS.update((ord(c), " ") for c in "\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85")   # whitespace to str.split
 _CONTROLS.update(BIDI_CONTROLS)
-"""A control character (a bell, an escape sequence's ESC) shown as U+FFFD, never written raw; a bidi control removed."""
+"""A control character (a bell, an escape sequence's ESC) shown as U+FFFD, never written raw; a bidi
+control removed (BIDI_CONTROLS merged in, so that a cell is one translate pass)."""
 
 
 def display_text(text: str) -> str:
-    """``text`` without bidirectional controls (BIDI_CONTROLS), for a page or sheet a person reads."""
-    return text.translate(BIDI_CONTROLS) if isinstance(text, str) else text
+    """``text`` without bidirectional controls, for a page a person reads (the HTML
+    report's Jinja ``finalize``: any other value passes through)."""
+    return without_direction_controls(text) if isinstance(text, str) else text
 
 
 def md_cell(text) -> str:
