@@ -45,6 +45,8 @@ def _refused(invoke, folder, tmp_path, words, line=None):
     ("  expect: {p: 0.506}", "  expect: {p: -.inf}", 50, "canonical.expect.p: expected a finite number"),
     ('title: "Softmax with a temperature"', 'title: "Soft\\u0000max"', 3, "the control character U+0000"),
     ('"Divide every logit', '"\\eDivide every logit', 31, "the control character U+001B"),
+    # half of a UTF-16 pair passed validate, then generate and export failed writing it (an empty folder left)
+    ('title: "Softmax with a temperature"', 'title: "Soft\\uD800max"', 3, "a lone surrogate U+D800"),
     ("points: 2\n", "points: 2\npoints: 3\n", 5, "duplicate key 'points' (first given on line 4)"),
     ("  V: {integer: [3, 4]}\n", "  V: {integer: [3, 4]}\n  V: {integer: [5, 6]}\n", 8,
      "duplicate key 'V' (first given on line 7)"),
@@ -54,8 +56,8 @@ def _refused(invoke, folder, tmp_path, words, line=None):
     ("    tolerance: {sigfigs: 3}", "    tolerance: {sigfigs: 2.5}", 26, "sigfigs must be a whole number from 1 to 15"),
     ("    tolerance: {sigfigs: 3}", "    tolerance: {atol: 0}", 26, "parts.0.tolerance.atol: a tolerance must be a number above 0"),
     ("    tolerance: {sigfigs: 3}", "    tolerance: {sigfigs: 3, rtol: 0.01}", 26, "give sigfigs, or rtol/atol, not both"),
-], ids=["nan_choice", "inf_choice", "inf_expect", "nul_title", "escape_feedback", "duplicate_top", "duplicate_param",
-        "sigfigs_huge", "sigfigs_fraction", "atol_zero", "sigfigs_and_rtol"])
+], ids=["nan_choice", "inf_choice", "inf_expect", "nul_title", "escape_feedback", "surrogate_title",
+        "duplicate_top", "duplicate_param", "sigfigs_huge", "sigfigs_fraction", "atol_zero", "sigfigs_and_rtol"])
 def test_a_value_no_template_can_use_is_one_line_with_its_line(invoke, tmp_path, old, new, line, words):
     _refused(invoke, _bank(tmp_path, old, new), tmp_path, words, line)
 
@@ -103,6 +105,8 @@ def test_odd_scalar_finds_the_first_bad_value_and_passes_tabs_and_newlines():
     assert odd_scalar({"stem": "a\tb\nc\r\n", "x": [1, 2.5, {"y": "ok"}]}) is None
     assert odd_scalar({"a": {"b": [1, float("nan")]}})[0] == ("a", "b", 1)
     assert odd_scalar({"a": "\x7f"})[1].startswith("text holds the control character U+007F")
+    assert odd_scalar({"a": ["ok", "x\udfff"]}) == (("a", 1), "text holds a lone surrogate U+DFFF (half of a "
+                                                             "character), which no file can hold")
 
 
 def test_the_shipped_bank_has_no_duplicate_keys_or_odd_values(bank):

@@ -2,6 +2,7 @@
 is not a plain file: a FIFO or device is left alone (never read, renamed or
 replaced; the drill once moved /dev/null aside), a symbolic link is followed."""
 
+import json
 import os
 import subprocess
 import sys
@@ -72,3 +73,28 @@ def test_drill_help_names_the_default_progress_file_where_record_py_keeps_it(tmp
     assert default == "~/.local/share/quizgen/progress.json"
     assert f"Your record is kept between drills in {default}" in text
     assert f"$QUIZGEN_PROGRESS if set, else $XDG_DATA_HOME/quizgen/progress.json, else {default}" in text
+
+
+@pytest.mark.parametrize("name, shown", [("x\ud800", "x?"), ("evil\u202eedoc", "evil?edoc"), ("bell\x07", "bell?")])
+def test_a_record_with_a_name_that_cannot_be_shown_is_set_aside_with_one_warning(invoke, tmp_path, name, shown):
+    """Half of a UTF-16 pair (JSON's "\\ud800") in a misconception's name crashed
+    --stats and a drill's summary with a UnicodeEncodeError; a U+202E was printed
+    raw, mirroring the terminal's line (rev-hostile19). Such a file is not a
+    record, as docs/drill.md says: --stats says so and leaves it, a drill moves it
+    aside and starts afresh."""
+    state = tmp_path / "p.json"
+    text = json.dumps({"format": "quizgen-progress", "version": 1, "clock": 3, "sessions": 1, "classes": {},
+                       "misconceptions": {name: {"box": 1, "due": 3, "seen": 1, "right": 0}}})
+    state.write_text(text, encoding="utf-8")
+    reason = f"(misconceptions: the name '{shown}' holds a control or direction character, or half of a UTF-16 pair)"
+    stats = invoke("drill", "--stats", "--state", state)
+    assert stats.exit_code == 0 and stats.stderr.strip().splitlines() == [
+        f"quizgen: warning: progress file {state} is not a quizgen progress file {reason}; left as it is "
+        "(a drill would move it aside)"]
+    assert "No progress recorded yet" in stats.stdout and name not in stats.output
+    session = invoke("drill", "--seed", "1", "--classes", "C1", "--state", state, input="0.5\nq\n")
+    assert session.exit_code == 0 and session.stderr.strip().splitlines() == [
+        f"quizgen: warning: progress file {state} is not a quizgen progress file {reason}; moved it to p.json.bad "
+        "and started a fresh record"]
+    assert (tmp_path / "p.json.bad").read_text(encoding="utf-8") == text
+    assert name not in session.output and learner.parse(state.read_text(encoding="utf-8")).misconceptions == {}

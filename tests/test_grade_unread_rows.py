@@ -46,7 +46,7 @@ def test_a_student_whose_only_row_is_malformed_is_graded_not_lost(invoke, tmp_pa
             "as a row, so graded against no part: t01, t02\n") in result.output
     students = _students(tmp_path / "b4-graded-students.csv")
     assert [(s["invalid"], s["incorrect"], s["missing"]) for s in students.values()] == \
-        [("1", "1", "26"), ("1", "0", "27"), ("0", "0", "27")]   # a row read as no part answers none of the 27
+        [("1", "1", "25"), ("1", "0", "26"), ("0", "0", "27")]   # each of the 27 parts counted once
     gradebook = (tmp_path / "b4-graded-gradebook-plain.csv").read_text(encoding="utf-8-sig")
     assert "\nt02," in gradebook
     sheet = (tmp_path / "sheets" / "t02.md").read_text(encoding="utf-8")
@@ -54,6 +54,28 @@ def test_a_student_whose_only_row_is_malformed_is_graded_not_lost(invoke, tmp_pa
     assert "Your answer 0 " not in sheet   # the split cells of "0,84" are not what the student wrote
     report = (tmp_path / "b4-graded-report.md").read_text(encoding="utf-8")
     assert "3 answers from 2 students (and 1 on the roster" in report and "\n| t02 |  | 0 | 47 |" in report
+
+
+SCORED = ("correct", "imprecise", "incorrect", "needs_review", "invalid", "blank")
+
+
+@pytest.mark.parametrize("rows", ["s1,0.789,0.237,x\ns2,0.789,0.237\n", "s1,0.789,0.237,x\n"])
+def test_a_wide_row_with_too_many_cells_counts_each_part_of_the_paper_once(invoke, tmp_path, q1_key, rows):
+    """s1's row has a cell too many: its two answers are invalid (graded against
+    no part) and were also counted missing, 29 statuses on a 27-part paper and
+    a console 'missing (no row)' two too high; as s1's only row it also drew a
+    warning that no column is labelled for Q1 (a), though the header has Q1a
+    (rev-hostile19)."""
+    (tmp_path / "w.csv").write_text("student_id,Q1a,Q1b\n" + rows, encoding="utf-8")
+    result = invoke("grade", tmp_path / "w.csv", "--key", q1_key, "--force")
+    assert result.exit_code == 0, result.output
+    students = _students(tmp_path / "w-graded-students.csv")
+    assert all(sum(int(s[c]) for c in SCORED) + int(s["missing"]) == 27 for s in students.values()), students
+    assert (students["s1"]["invalid"], students["s1"]["missing"]) == ("2", "25")
+    missing = sum(int(s["missing"]) for s in students.values())
+    assert f"  missing (no row)  {missing:>7}\n" in result.output and missing == 25 * len(students)
+    assert "no column is labelled for Q1 (a)" not in result.output and "Q1 (b)" not in result.output
+    assert "no column is labelled for Q2 (a)" in result.output   # the header's other parts are still named
 
 
 def test_the_invalid_note_counts_unread_rows_and_rows_with_no_id_apart(invoke, tmp_path, q1_key):

@@ -163,3 +163,55 @@ def test_answers_rounded_by_takes_canvas_alone(bank, tmp_path):
     key.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(InputFileError, match='answers_rounded_by: expected "canvas"'):
         load_key_file(key)
+
+
+def test_a_lone_surrogate_anywhere_in_a_key_is_refused_naming_its_path(bank, tmp_path):
+    """A hand-edited key's ``\\ud800`` (half of a UTF-16 pair) read as text
+    that no report or CSV can be written with: grade failed with a
+    UnicodeEncodeError traceback (rev-hostile19). Fields the fast path reads
+    (an id, a word in the params) are checked too; a whole pair is a character."""
+    data = version2(bank)
+    template = data["questions"][0]["template"]
+    where = f'templates["{template}"]' if "-" in template else f"templates.{template}"
+    cases = [
+        (("questions", 0, "id"), "Q\ud8001", "questions[0].id", "D800"),
+        (("templates", template, "parts", 0, "traps", 0, "feedback"), "bad \udfff fb",
+         f"{where}.parts[0].traps[0].feedback", "DFFF"),
+        (("templates", template, "title"), "t\udc00", f"{where}.title", "DC00"),
+        (("questions", 0, "params", "extra"), ["ok", "w\ud800"], "questions[0].params.extra[1]", "D800"),
+        (("secret",), "ab\ud800", "secret", "D800"),
+    ]
+    for path, value, at, hexed in cases:
+        key = tmp_path / "key.json"
+        key.write_text(json.dumps(set_path(data, path, value)), encoding="utf-8")
+        with pytest.raises(InputFileError) as info:
+            load_key_file(key)
+        assert str(info.value) == (f"{key}: {at}: text holds a lone surrogate U+{hexed} "
+                                   "(half of a character), which no file can hold"), str(info.value)
+    pair = set_path(data, ("templates", template, "title"), "smile \U0001F600")
+    key.write_text(json.dumps(pair), encoding="utf-8")   # written as the escapes \ud83d\ude00
+    assert "\\ud83d\\ude00" in key.read_text() and "\U0001F600" in load_key_file(key).questions[0].title
+
+
+def test_a_key_given_as_data_refuses_a_lone_surrogate_in_a_text_field(bank):
+    from quizgen.key.model import Key
+
+    data = version2(bank)
+    template = data["questions"][0]["template"]
+    with pytest.raises(InputFileError, match=r"\.title: text holds a lone surrogate U\+D800"):
+        Key.from_json(set_path(data, ("templates", template, "title"), "t\ud800"), "key")
+
+
+def test_grade_with_a_lone_surrogate_in_the_key_exits_2_with_one_line_and_writes_nothing(invoke, tmp_path):
+    assert invoke("generate", "--classes", "C1", "--seed", "7", "--out", tmp_path / "k").exit_code == 0
+    key = tmp_path / "k" / "key.json"
+    data = json.loads(key.read_text(encoding="utf-8"))
+    data["questions"][0]["id"] = "Q\ud8001"
+    key.write_text(json.dumps(data), encoding="utf-8")
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.5\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "answers.csv", "--key", key, "--out", tmp_path / "out" / "g.csv")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.stderr.strip().splitlines() == [
+        f"quizgen: error: {key}: questions[0].id: text holds a lone surrogate U+D800 (half of a character), "
+        "which no file can hold"]
+    assert not (tmp_path / "out").exists()

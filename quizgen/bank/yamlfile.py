@@ -117,8 +117,17 @@ of a huge list in seconds, where the pure-Python one takes half a minute."""
 
 @lru_cache(maxsize=16)
 def _compose_text(text: str) -> tuple:
+    """libyaml refuses an escape PyYAML's loader reads (``"\\uD800"``, half a
+    UTF-16 pair, refused later with its line): the pure-Python one composes it."""
     try:
         return True, yaml.compose(text, Loader=_COMPOSER)
+    except yaml.YAMLError as exc:
+        if _COMPOSER is yaml.SafeLoader or "invalid Unicode character escape" not in str(exc):
+            return False, None
+    except RecursionError:
+        return False, None
+    try:
+        return True, yaml.compose(text, Loader=yaml.SafeLoader)
     except (yaml.YAMLError, RecursionError):
         return False, None
 
@@ -141,6 +150,9 @@ def _odd(value):
         bad = next((c for c in value if unicodedata.category(c) == "Cc" and c not in "\t\n\r"), None)
         if bad is not None:
             return f"text holds the control character U+{ord(bad):04X}, which no paper can print"
+        lone = next((c for c in value if unicodedata.category(c) == "Cs"), None)
+        if lone is not None:
+            return f"text holds a lone surrogate U+{ord(lone):04X} (half of a character), which no file can hold"
         command = refused_tex(value)
         if command is not None:
             return f"text uses {command}: {WHY}"
@@ -148,8 +160,8 @@ def _odd(value):
 
 
 def odd_scalar(data):
-    """The key path and problem of the first non-finite number or control
-    character anywhere in a template's data, else None. Iterative, so deep
+    """The key path and problem of the first non-finite number, control
+    character or lone surrogate anywhere in a template's data, else None. Iterative, so deep
     nesting cannot exhaust the stack; shared (aliased) nodes are seen once."""
     stack, seen = [((), data)], set()
     while stack:

@@ -22,10 +22,11 @@ import json
 import os
 import stat
 import time
+import unicodedata
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, printable
 from quizgen.files import write_file
 
 FORMAT = "quizgen-progress"
@@ -334,6 +335,9 @@ def _cards(data: dict, key: str) -> dict:
         raise BadProgressFile(f'"{key}" must be a mapping')
     result = {}
     for name, fields in cards.items():
+        if not _showable(name):
+            raise BadProgressFile(f"{key}: the name {printable(name)!r} holds a control or direction "
+                                  "character, or half of a UTF-16 pair")
         if not isinstance(fields, dict) or set(fields) != {"box", "due", "seen", "right"}:
             raise BadProgressFile(f'{key}.{name} must have box, due, seen and right')
         if not (all(_count(v) for v in fields.values()) and 1 <= fields["box"] <= BOXES):
@@ -342,6 +346,13 @@ def _cards(data: dict, key: str) -> dict:
             raise BadProgressFile(f"{key}.{name}: right {fields['right']} times in {fields['seen']}")
         result[str(name)] = Card(**fields)
     return result
+
+
+def _showable(name: str) -> bool:
+    """A class or misconception name the drill can print and save: every
+    character printable, no direction override (a trap code in a key is held
+    to the same rule), no lone surrogate (which no file or terminal takes)."""
+    return printable(name) == name and not any(unicodedata.category(c) == "Cf" for c in name)
 
 
 def save(progress: Progress, path) -> None:

@@ -74,7 +74,9 @@ def student_totals(tally, students) -> list:
     codes = tally.student_codes
     for i, (student_id, paper) in enumerate(zip(students.ids, students.papers)):
         counts = tally.student_counts[i]
-        graded = sum(map(counts.__getitem__, VERDICTS)) - tally.unread.get(i, 0)   # a row read as no part answers none
+        # an answer of a row not read as a row (invalid) stands for one of the student's parts: a part is
+        # counted once, under a status or as missing (its part unknown, it is in no part's column of the questions CSV)
+        graded = sum(map(counts.__getitem__, VERDICTS))
         totals.append(StudentTotal(student_id, students.names[i], tally.student_score[i], paper.max_score,
                                    dict(counts), max(paper.part_count - graded, 0),
                                    dict(sorted(codes[i].items())) if i in codes else {}))

@@ -133,7 +133,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                     raise _output_error(source, folder, exc) from exc
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent, roster_notes)
                 result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
-                result.warnings += traps_covered(data, override) + unnamed + unlabelled_parts(result)
+                result.warnings += traps_covered(data, override) + unnamed + unlabelled_parts(result, source, index)
                 result.warnings += unknown_columns(source, index) + anonymous_ids(source, students)
                 result.warnings += index.policy_warnings
                 result.notes += decisions.made_note() if decisions is not None else []
@@ -245,14 +245,17 @@ def unknown_columns(source, index: KeyIndex) -> list:
             f"unknown_question in graded.csv: {shown}{more}"]
 
 
-def unlabelled_parts(result: GradeResult) -> list:
-    """Wide form: the question parts no answer in the file names at all (not even
-    a blank), which means no column is labelled for them (a form's title such
-    as ``Q1 (a) Probability of the true word`` is not a label): one warning
-    naming them, since every student would silently be missing them."""
+def unlabelled_parts(result: GradeResult, source, index: KeyIndex) -> list:
+    """Wide form: the question parts no column of the header is labelled for
+    (a form's title such as ``Q1 (a) Probability of the true word`` is not a
+    label): one warning naming them, since every student would silently be
+    missing them. Read from the header, not the answers: a column's answers
+    may all be on rows not read as rows (graded against no part)."""
     if result.form != "wide":
         return []
-    lacking = [f"{q.question_id} ({q.part})" for q in result.questions if q.students and not any(q.counts.values())]
+    labelled = {index.slot(question, part) for _, question, part in source.wide}
+    lacking = [f"{q.question_id} ({q.part})" for slot, q in enumerate(result.questions)
+               if q.students and slot not in labelled]
     if not lacking:
         return []
     return [f"{result.answers_path.name}: no column is labelled for {', '.join(lacking)}, so every student is "

@@ -9,6 +9,7 @@ be edited by hand or crafted: nothing in it is trusted before these checks."""
 from __future__ import annotations
 
 import math
+import re
 
 from quizgen.errors import InputFileError, printable, shortened
 
@@ -116,9 +117,17 @@ def integer(value, where: Where, minimum: int, maximum: int) -> int:
     raise where.fail(f"expected a whole number from {minimum} to {maximum}, got {shown(value)}")
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+"""Half of a UTF-16 pair: JSON's ``\\ud800`` escape reads as one, and no file
+(a report, a CSV) can be written with it in UTF-8."""
+
+
 def text(value, where: Where, limit: int = MAX_TEXT, empty: bool = True) -> str:
-    """A JSON string of at most ``limit`` characters (non-empty unless ``empty``)."""
+    """A JSON string of at most ``limit`` characters (non-empty unless
+    ``empty``) that can be written as UTF-8."""
     if isinstance(value, str) and len(value) <= limit and (empty or value.strip()):
+        if _LONE_SURROGATE.search(value):
+            raise where.fail(_surrogate_message(value))
         return value
     if isinstance(value, str) and len(value) > limit:
         raise where.fail(f"expected text of at most {limit:,} characters, got {len(value):,}")
@@ -190,3 +199,25 @@ def unique(items, where: Where, what: str) -> None:
         if folded in seen:
             raise (where / i).fail(f"{what} {shown(item)} appears twice")
         seen.add(folded)
+
+
+def _surrogate_message(value: str) -> str:
+    lone = _LONE_SURROGATE.search(value).group()
+    return f"text holds a lone surrogate U+{ord(lone):04X} (half of a character), which no file can hold"
+
+
+def refuse_lone_surrogates(data, where: Where) -> None:
+    """Raise at the JSON path of the first text (a value or a name) in ``data``
+    holding a lone surrogate: every field, also those read by a fast path.
+    Iterative, so deep nesting cannot exhaust the stack."""
+    stack = [(where, data)]
+    while stack:
+        at, item = stack.pop()
+        if isinstance(item, str):
+            if _LONE_SURROGATE.search(item):
+                raise at.fail(_surrogate_message(item))
+        elif isinstance(item, dict):
+            for name, value in reversed(list(item.items())):
+                stack.extend([(at / name, value), (at / name, name)])
+        elif isinstance(item, list):
+            stack.extend((at / i, value) for i, value in reversed(list(enumerate(item))))

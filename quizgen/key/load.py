@@ -9,10 +9,13 @@ newer quizgen."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from quizgen.errors import InputFileError
 from quizgen.input_files import read_capped
+from quizgen.key import checks
+from quizgen.key.checks import Where
 from quizgen.key.model import Key
 
 MAX_KEY_BYTES = 512 * 1024 ** 2   # 512 MiB: 60,000 students' own papers (2,000 make 15 MB)
@@ -45,7 +48,7 @@ def load_key_file(path) -> Key:
 def parse_key_text(text: str, source: str):
     """key.json's text as JSON data, every decoding failure one InputFileError line."""
     try:
-        return json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
+        data = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
         raise InputFileError(f"{source}: line {exc.lineno}: not valid JSON ({exc.msg}); expected "
                              "the key.json written by quizgen generate") from exc
@@ -60,6 +63,13 @@ def parse_key_text(text: str, source: str):
     except ValueError as exc:   # NaN, Infinity
         raise InputFileError(f"{source}: {str(exc).splitlines()[0][:120]}; expected the key.json "
                              "written by quizgen generate") from exc
+    if _SURROGATE_ESCAPE.search(text):   # only an escape makes one: the text itself was UTF-8
+        checks.refuse_lone_surrogates(data, Where(source))
+    return data
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""JSON's escape of half a UTF-16 pair (a whole pair, an emoji, is read as one character)."""
 
 
 def _bounded_int(digits: str) -> int:
