@@ -309,11 +309,14 @@ def test_right_from_their_own_answer_but_rounded_too_early_says_both(tmp_path, c
     quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "quiz" / "key.json", ecf_credit=credit)
     with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
         rows = {r["part"]: r for r in csv.DictReader(handle)}
-    for part, expected in (("c", "1.20"), ("b", "0.357")):   # (b) 0.36 = -ln 0.7 = 0.3567 to 2 figures,
-        row = rows[part]                                    # outside every window around 0.3567
+    # (b) 0.36 = -ln 0.7 = 0.3567 to 2 figures, outside every window around 0.3567; "expected" is the right
+    # answer, the value worked from their (a) is named as theirs
+    for part, own, expected in (("c", "1.20", "1.46"), ("b", "0.357", "0.263")):
+        row = rows[part]
         assert (row["status"], row["note"], row["score"]) == ("imprecise", "rounded_too_early", "0"), part
-        assert row["feedback"] == ("marked from your (a) = 0.7: rounded too early: right to 2 significant figures, "
-                                   f"give at least 3 (expected {expected})")
+        assert row["feedback"] == ("marked from your (a) = 0.7: rounded too early: right to 2 significant figures "
+                                   f"given that value (error carried forward; worked from your (a) that is {own} to "
+                                   f"3 figures), give at least 3 (expected {expected})")
 
 
 def test_a_trap_still_beats_an_answer_right_from_their_own_a_only_to_fewer_figures(tmp_path):

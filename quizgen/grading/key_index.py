@@ -148,7 +148,9 @@ def with_policy_points(key: Key, policy: Policy, parts_of: dict) -> Key:
         return replace(q, parts=tuple(parts), points=sum(part.points for part in parts))
 
     papers = tuple(replace(paper, questions=tuple(map(question, paper.questions))) for paper in key.papers)
-    return replace(key, questions=tuple(map(question, key.questions)), papers=papers)
+    key = replace(key, questions=tuple(map(question, key.questions)), papers=papers)
+    policy.check_paper_points(key)
+    return key
 
 
 def _check_recipes(key: Key, source: str) -> None:

@@ -77,9 +77,9 @@ class Students:
     def _register(self, student_id: str, name: str, paper=None, listed: bool = False) -> int:
         """Register a student met in the answers (or, ``listed``, on the roster:
         never then counted as graded but not on the roster)."""
-        if not student_id:
-            return -1
         normal = normalise_id(student_id)
+        if not normal:   # nothing, or only spaces and invisible characters: no id
+            return -1
         known = self.matcher.match(normal)
         if known is None and self.own_papers and paper is None:
             return UNKNOWN

@@ -12,7 +12,7 @@ import csv
 from dataclasses import dataclass
 
 from quizgen.csv_input import ALIASES, csv_problem, header_shown, norm_header, read_csv_text, sniffed_reader
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, printable, shortened
 from quizgen.key.status import VERDICTS
 from quizgen.marking.shares import read_share
 
@@ -137,8 +137,14 @@ def decided_status(given: str, machine: str, score: float) -> str:
 
 def describe_unmatched(unmatched: list, source: str = "overrides", reasons: dict | None = None) -> list:
     """One line per override that matched no answer, with why when known
-    (``reasons``: {line: "no part given for Q1 (parts a, b)"})."""
+    (``reasons``: {line: "no part given for Q1 (parts a, b)"}). The file's
+    cells are shown on one line and shortened, as in every message."""
     reasons = reasons or {}
-    return [f"{source}: line {o.line}: override for {o.student_id} {o.question_id}"
-            f"{f' ({o.part})' if o.part else ''} matches no answer"
+    return [f"{source}: line {o.line}: override for {_cell(o.student_id)} {_cell(o.question_id)}"
+            f"{f' ({_cell(o.part)})' if o.part else ''} matches no answer"
             f"{f': {reasons[o.line]}' if o.line in reasons else ''}" for o in unmatched]
+
+
+def _cell(text: str) -> str:
+    """A cell of the overrides file in a one-line message: a line break or NUL as ``?``, a long id cut."""
+    return shortened(printable(text))

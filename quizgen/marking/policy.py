@@ -25,6 +25,11 @@ from quizgen.marking.rules import Credits
 from quizgen.marking.shares import read_share
 
 KEYS = ("ecf_credit", "imprecise_credit", "traps", "points", "carried_figures")
+MIN_POINTS = 1e-4
+"""The fewest points a part may have other than none: graded.csv, the reports
+and the gradebooks print points and scores to 4 decimals, as the key keeps a
+part's points, so a part worth less (1e-320) shows 0 points everywhere and the
+marks earned on it vanish (all parts that small: no class summary at all)."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,7 @@ class Policy:
     points: dict = field(default_factory=dict)
     source: str = "policy"   # the file, for messages
     carried_figures: int = Credits.carried_figures
+    lines: dict = field(default_factory=dict, compare=False)   # {"points.C1.a": its line in the file}
 
     def credits_for(self, template_id: str, cls: str = "") -> Credits:
         """The credits for one template (its own trap settings beat the general ones)."""
@@ -65,6 +71,22 @@ class Policy:
             name, label, labels = found
             raise InputFileError(f"{self.source}: points.{_shown(name)}.{_shown(label)}: {_shown(name)} "
                                  f"has no part {_shown(label)!r} (its parts: {', '.join(sorted(labels))})")
+
+    def check_paper_points(self, key) -> None:
+        """Refuse points that leave a paper of ``key`` (the class paper, a
+        student's own) worth 0 in total: no one could score, and no percentage
+        or class summary could be worked out."""
+        papers = [("the class paper", key.questions)] if key.questions else []
+        papers += [(f"{shortened(printable(p.student_id))}'s paper", p.questions) for p in key.papers]
+        empty = next((name for name, questions in papers if questions and not sum(q.points for q in questions)), None)
+        if empty is not None:
+            raise InputFileError(f"{self.where('points')}: points: these points leave {empty} worth 0 points in "
+                                 "total, so no student could score and no percentage can be worked out; give some "
+                                 "part points")
+
+    def where(self, path: str) -> str:
+        """``file:line`` of the setting ``path`` (``points.C1.a``)."""
+        return _where(self.source, self.lines, path)
 
     def check_trap_codes(self, codes_of: dict) -> list:
         """Refuse a ``traps:`` code under a template (id or class) on this paper
@@ -155,10 +177,39 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
     if unknown:
         raise InputFileError(f"{source}: {_shown(unknown[0])}: unknown key (expected one of {', '.join(KEYS)})")
     general, per_template = _traps(data.get("traps") or {}, source)
+    lines = _point_lines(text) if data.get("points") else {}
     return Policy(_fraction(data.get("ecf_credit", 1.0), source, "ecf_credit"),
                   _fraction(data.get("imprecise_credit", 0.0), source, "imprecise_credit"),
-                  general, per_template, _points(data.get("points") or {}, source), source,
-                  _carried_figures(data.get("carried_figures", Credits.carried_figures), source))
+                  general, per_template, _points(data.get("points") or {}, source, lines), source,
+                  _carried_figures(data.get("carried_figures", Credits.carried_figures), source), lines)
+
+
+def _point_lines(text: str) -> dict:
+    """{"points": line, "points.C1": line, "points.C1.a": line} of the
+    ``points:`` settings in the policy's YAML ``text`` (already read once, so
+    it parses), for messages naming ``file:line``."""
+    import yaml
+
+    def scalar_keys(node):
+        return [(k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)] \
+            if isinstance(node, yaml.MappingNode) else []
+
+    lines = {}
+    for key, templates in scalar_keys(yaml.compose(text, Loader=yaml.SafeLoader)):
+        if key.value == "points":
+            lines["points"] = key.start_mark.line + 1
+            for name, parts in scalar_keys(templates):
+                lines[f"points.{name.value}"] = name.start_mark.line + 1
+                lines.update({f"points.{name.value}.{part.value}": part.start_mark.line + 1
+                              for part, _ in scalar_keys(parts)})
+    return lines
+
+
+def _where(source: str, lines: dict, path: str) -> str:
+    """``file:line`` of the setting ``path`` (``points.C1.a``), or of the nearest one above it found."""
+    while path and path not in lines:
+        path = path.rpartition(".")[0]
+    return f"{source}:{lines[path]}" if path else source
 
 
 def _shown(key) -> str:
@@ -205,14 +256,19 @@ def _traps(value, source: str):
     return general, per_template
 
 
-def _points(value, source: str) -> dict:
+def _points(value, source: str, lines: dict) -> dict:
     points = {}
     for template, parts in _mapping(value, source, "points").items():
         table = {}
         for part, number in _mapping(parts, source, f"points.{template}").items():
+            path = f"points.{template}.{part}"
             if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number <= MAX_POINTS:
-                raise InputFileError(f"{source}: {_shown(f'points.{template}.{part}')}: expected a number of points "
+                raise InputFileError(f"{source}: {_shown(path)}: expected a number of points "
                                      f"(0 to {MAX_POINTS:g}), found {_found(number)}")
+            if 0 < number < MIN_POINTS:
+                raise InputFileError(f"{_where(source, lines, path)}: {_shown(path)}: {_found(number)} "
+                                     f"points is too few to count: points and scores are printed to 4 decimals, so the "
+                                     f"part would show 0 points everywhere; give 0 or at least {MIN_POINTS:g}")
             table[str(part)] = number
         points[str(template)] = table
     return points

@@ -13,11 +13,12 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from quizgen.maths.numbers import key_answer, significant
-from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
+from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.carry import LEVELS, inside, reachable
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import COMPUTED_FROM, marked_from, quoted
-from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, same, trap_rounded_or_cut
+from quizgen.marking.early import expected, precise, shown_too_few, stated, too_early
+from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, trap_rounded_or_cut
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked, shown_short, trap_carried_on, unrounded_fits
 from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,
                                         INVALID, NEAR, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
@@ -68,10 +69,10 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     x, kind, written = reading.value, tolerance_kind(rule), written or {}
     carried = {} if carried is None else carried
     if matches(x, rule.value, rule.spec, kind):
-        return _precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
+        return precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
     ecf, target = _ecf(rule, reading, earlier, env, carried, credits.levels, written)
     early = _early_sources(rule, earlier, written) if ecf else NO_EARLY_SOURCES
-    if early.wrong and _shown_too_few(rule, reading):
+    if early.wrong and shown_too_few(rule, reading):
         early = NO_EARLY_SOURCES   # short itself, from a wrong (a): its own rounding from their (a) says it (below)
     if not ecf or early.items:   # the unrounded trap their (a) stands for, carried on, is no early rounding
         unrounded = trap_carried_on(rule, reading, earlier, env, written)
@@ -87,21 +88,16 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
                        feedback=trap.feedback, value=x)
     if inside(x, rule.carried):
         feedback = (f"{CARRIED_ACCEPTED}"
-                    f"(from unrounded values the answer is {rule.written or key_answer(_stated(rule), 'numeric', 0)})")
-        return _precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
-    too_early = _too_early(rule, x, reading.figures)
+                    f"(from unrounded values the answer is {rule.written or key_answer(stated(rule), 'numeric', 0)})")
+        return precise(rule, reading, Verdict(CORRECT, CARRIED, score=1.0, value=x, feedback=feedback), credits)
+    early_note = too_early(rule, x, reading.figures)
     # an answer written to fewer figures than asked is that, whatever carrying also reaches it
-    short = "" if too_early and _shown_too_few(rule, reading) else \
+    short = "" if early_note and shown_too_few(rule, reading) else \
         _carried_short(rule, x, earlier, env, credits, written)
-    if short or too_early:
-        return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short or too_early, value=x)
+    if short or early_note:
+        return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short or early_note, value=x)
     return _slip(rule, x, reading.figures, credits, lambda: _early_given_own(
         rule, reading, earlier, env, carried, credits.levels, written))
-
-
-def _shown_too_few(rule: PartRule, reading: Reading) -> bool:
-    """True when the answer read is written to fewer significant figures than the part asks."""
-    return reading.figures is not None and reading.figures < (figures_asked(rule.kind, rule.spec) or 0)
 
 
 def _ecf_verdict(rule: PartRule, reading: Reading, ecf: str, target: float, credits: Credits) -> Verdict:
@@ -111,7 +107,7 @@ def _ecf_verdict(rule: PartRule, reading: Reading, ecf: str, target: float, cred
     policy gives ECF part or no marks."""
     verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=reading.value,
                       feedback=f"{ecf}: correct given that value (error carried forward)")
-    verdict = _precise(rule, reading, verdict, credits, target)
+    verdict = precise(rule, reading, verdict, credits, target)
     if verdict.note == EARLY:   # right given their own answer, but to fewer figures than asked: both credits
         return replace(verdict, score=credits.ecf * credits.imprecise, feedback=f"{ecf}: {verdict.feedback}")
     if not credits.ecf:   # the instructor gives ECF no marks: then it is no correct answer either
@@ -145,7 +141,7 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0),
                            feedback=early, value=x)
-        return Verdict(INCORRECT, value=x, feedback=rounded_twice(_stated(rule), asked, x))
+        return Verdict(INCORRECT, value=x, feedback=rounded_twice(stated(rule), asked, x))
     trap, figures = found
     how = (f"cut off instead of rounded: {significant(trap.value, asked + 1)} rounds to "
            f"{significant(trap.value, asked)}" if figures is None else
@@ -184,7 +180,7 @@ def _early_given_own(rule: PartRule, reading: Reading, earlier: dict, env: dict,
     those = "those values" if len(rule.sources) > 1 else "that value"
     return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: right to "
             f"{shown} significant figure{'s' * (shown > 1)} given {those} as written, but rounded too "
-            f"early: this paper asks for at least {asked} (expected {_expected(rule)})"), _any_wrong(own, rule)
+            f"early: this paper asks for at least {asked} (expected {expected(rule)})"), _any_wrong(own, rule)
 
 
 def _cut_given_own(rule: PartRule, x: float, plain: tuple, own: dict, written: dict) -> tuple:
@@ -198,7 +194,7 @@ def _cut_given_own(rule: PartRule, x: float, plain: tuple, own: dict, written: d
     those = "those values" if len(rule.sources) > 1 else "that value"
     return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: cut off instead "
             f"of rounded: {significant(cut, asked + 1)}, worked from {those}, rounds to {significant(cut, asked)} "
-            f"(expected {_expected(rule)})"), _any_wrong(own, rule)
+            f"(expected {expected(rule)})"), _any_wrong(own, rule)
 
 
 def _carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: Credits, written: dict) -> str:
@@ -210,7 +206,7 @@ def _carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: 
     if keep <= LEVELS[0] or not inside(x, rule.short_carried):
         return ""
     asks = f"this paper asks you to keep at least {keep} in intermediate steps " \
-           f"(expected {_expected(rule)})"
+           f"(expected {expected(rule)})"
     short = [s for s in rule.sources if earlier.get(s.name) is not None and (written.get(s.name) or keep) < keep]
     try:
         given = {s.name: (earlier[s.name],) for s in rule.sources}
@@ -229,23 +225,6 @@ def _carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: 
 def _share(credit: float) -> str:
     """A credit as a reader says it: 'half', else a percentage (25%, 33.3%)."""
     return "half" if credit == 0.5 else f"{float(significant(100 * credit, 3)):g}%"
-
-
-def _precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits, target=None) -> Verdict:
-    """``verdict``, unless the answer shows fewer figures than asked and is
-    not exactly ``target`` (default: the answer): then imprecise (a 2 s.f.
-    answer is never correct)."""
-    shown = _stated(rule) if target is None else target
-    target = rule.value if target is None else target
-    asked = figures_asked(rule.kind, rule.spec)
-    if asked is None or reading.figures is None or reading.figures >= asked:
-        return verdict
-    if same(reading.value, target):
-        return verdict
-    expected = significant(shown, asked)
-    return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
-                   feedback=f"rounded too early: right to {reading.figures} significant "
-                            f"figure{'s' * (reading.figures > 1)}, give at least {asked} (expected {expected})")
 
 
 def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict, levels=LEVELS,
@@ -334,7 +313,7 @@ def _early_sources(rule: PartRule, earlier: dict, written: dict) -> EarlySources
     for s in rule.sources:
         value, figures = earlier[s.name], written.get(s.name)
         asked = shown_short(s, value, figures)
-        right = not inside(value, s.carried) and _too_early(_as_rule(s), value, figures) \
+        right = not inside(value, s.carried) and too_early(_as_rule(s), value, figures) \
             and not any(matches(value, t, {}, "numeric") for t in s.traps)
         wrong = wrong or not (right or inside(value, s.carried) or matches(value, s.value, {}, "numeric"))
         if asked is None and not right:
@@ -354,44 +333,9 @@ def _computed_early(rule: PartRule, x: float, early: EarlySources, credits: Cred
     ecf = ", though right given that value (error carried forward; " if wrong else " ("
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0), value=x,
                    feedback=f"{COMPUTED_FROM}{' and your '.join(items)}, so this one is rounded too early too"
-                            f"{ecf}expected {_expected(rule)})")
+                            f"{ecf}expected {expected(rule)})")
 
 
 def _as_rule(source: Source) -> PartRule:
     """The earlier part as a rule of its own kind and tolerance (a count is never rounded too early)."""
     return PartRule(source.name, source.label, source.kind, source.value, source.spec)
-
-
-def _too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
-    """Feedback when ``x`` is the answer rounded to fewer figures than asked, or cut
-    off instead of rounded, else "". ``shown``: the figures written; when they are
-    enough (``0.00120``, ``6.70``), never says that they gave fewer."""
-    asked = figures_asked(rule.kind, rule.spec)
-    if asked is None:
-        return ""
-    expected = _expected(rule)
-    padded = shown is not None and shown >= asked
-    cut = cut_to(x, rule.value, asked)   # cut off at fewer figures is wrong at those figures too
-    if cut and padded:
-        return _cut_off(rule, asked, expected)
-    for figures in range(asked - 1, 0, -1):
-        if rounds_to(x, rule.value, figures):
-            then = " only, and the zeros written after them are not the answer's figures;" if padded else ","
-            return (f"rounded too early: right to {figures} significant figure{'s' * (figures > 1)}{then} "
-                    f"give at least {asked} (expected {expected})")
-    return _cut_off(rule, asked, expected) if cut else ""
-
-
-def _cut_off(rule: PartRule, asked: int, expected) -> str:
-    return f"cut off instead of rounded: {significant(_stated(rule), asked + 1)} rounds to {expected}"
-
-
-def _expected(rule: PartRule) -> str:
-    """The answer as feedback quotes it: to the figures the part asks (3 when it asks none)."""
-    return significant(_stated(rule), figures_asked(rule.kind, rule.spec) or DEFAULT_SIGFIGS)
-
-
-def _stated(rule: PartRule):
-    """The part's answer as feedback rounds it: exact when rational (a
-    decimal tie rounds as the paper rounds it), else its float."""
-    return rule.value if rule.exact is None else rule.exact

@@ -3,17 +3,19 @@ unknown one (the hint grade gives; whether an answers file belongs to its
 key is grading/belong.py's).
 
 The id rule (docs/grading.md, "Roster reconciliation"): ids are compared
-ignoring case and every space (``S 010``, `` s010`` and ``s010`` are one
-student). Leading zeros are kept (``s012`` and ``s12`` may be two students),
-except that an id matching no roster or key id matches the one id that
-differs from it only by leading zeros (``123`` is roster id ``00123``:
-spreadsheets drop the zeros of number-like ids), never two."""
+ignoring case, every space and every invisible format character (``S 010``,
+`` s010`` and ``s010`` are one student, and so is ``s010`` holding a
+zero-width space or a bidi control). Leading zeros are kept (``s012`` and
+``s12`` may be two students), except that an id matching no roster or key id
+matches the one id that differs from it only by leading zeros (``123`` is
+roster id ``00123``: spreadsheets drop the zeros of number-like ids), never two."""
 
 from __future__ import annotations
 
 import difflib
 from functools import lru_cache
 import re
+import unicodedata
 
 from quizgen.cells import unguard
 from quizgen.errors import InputFileError, shortened
@@ -23,16 +25,24 @@ _DIGITS = re.compile(r"\d+")
 
 
 def normalise_id(raw, leading_zeros: str = "keep") -> str:
-    """A student id as one student: case folded, every space removed; with
+    """A student id as one student: case folded, every space and invisible
+    format character (``_visible``) removed; with
     ``leading_zeros="strip"`` each run of digits loses its leading zeros
     (``s012`` and ``s12`` are one student). A leading quote before ``= + - @``
     is a formula guard, not part of the id."""
-    text = "".join(unguard(str(raw).strip()).split()).casefold()
+    text = "".join(unguard(_visible(str(raw)).strip()).split()).casefold()
     if leading_zeros == "strip":
         text = _DIGITS.sub(lambda m: m.group(0).lstrip("0") or "0", text)
     elif leading_zeros != "keep":
         raise InputFileError(f"leading zeros policy must be one of {', '.join(LEADING_ZEROS)}, got {leading_zeros!r}")
     return text
+
+
+def _visible(text: str) -> str:
+    """``text`` without its format characters (Unicode category Cf: zero-width
+    spaces and joiners, bidi controls such as U+202E, a BOM, a soft hyphen),
+    which a pasted id carries unseen, as it may carry spaces."""
+    return "".join(c for c in text if unicodedata.category(c) != "Cf") if not text.isascii() else text
 
 
 class IdMatcher:

@@ -1,0 +1,73 @@
+"""An answer written to fewer significant figures than its part asks, or cut
+off instead of rounded: whether it is, and the feedback that says so, with
+the part's right answer as "expected" (to the figures asked). Pure helpers
+of rules.py."""
+
+from __future__ import annotations
+
+from quizgen.maths.numbers import significant
+from quizgen.maths.tolerance import DEFAULT_SIGFIGS
+from quizgen.marking.forms import Reading
+from quizgen.marking.rule_model import EARLY, IMPRECISE, Credits, PartRule, Verdict
+from quizgen.marking.slips import cut_to, rounds_to, same
+from quizgen.marking.sources import figures_asked
+
+
+def shown_too_few(rule: PartRule, reading: Reading) -> bool:
+    """True when the answer read is written to fewer significant figures than the part asks."""
+    return reading.figures is not None and reading.figures < (figures_asked(rule.kind, rule.spec) or 0)
+
+
+def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits, target=None) -> Verdict:
+    """``verdict``, unless the answer shows fewer figures than asked and is
+    not exactly ``target`` (default: the answer): then imprecise (a 2 s.f.
+    answer is never correct). With ``target`` (the value worked from the
+    student's own wrong earlier answers: ECF), the feedback names that value
+    as theirs and gives the right answer as "expected"."""
+    asked = figures_asked(rule.kind, rule.spec)
+    if asked is None or reading.figures is None or reading.figures >= asked:
+        return verdict
+    if same(reading.value, rule.value if target is None else target):
+        return verdict
+    figures = f"{reading.figures} significant figure{'s' * (reading.figures > 1)}"
+    own = "" if target is None else (
+        f" given {'those values' if len(rule.sources) > 1 else 'that value'} (error carried forward; worked from "
+        f"your {' and '.join(s.label for s in rule.sources)} that is {significant(target, asked)} to {asked} figures)")
+    return Verdict(IMPRECISE, EARLY, score=credits.imprecise, value=reading.value,
+                   feedback=f"rounded too early: right to {figures}{own}, give at least {asked} "
+                            f"(expected {expected(rule)})")
+
+
+def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
+    """Feedback when ``x`` is the answer rounded to fewer figures than asked, or cut
+    off instead of rounded, else "". ``shown``: the figures written; when they are
+    enough (``0.00120``, ``6.70``), never says that they gave fewer."""
+    asked = figures_asked(rule.kind, rule.spec)
+    if asked is None:
+        return ""
+    right = expected(rule)
+    padded = shown is not None and shown >= asked
+    cut = cut_to(x, rule.value, asked)   # cut off at fewer figures is wrong at those figures too
+    if cut and padded:
+        return _cut_off(rule, asked, right)
+    for figures in range(asked - 1, 0, -1):
+        if rounds_to(x, rule.value, figures):
+            then = " only, and the zeros written after them are not the answer's figures;" if padded else ","
+            return (f"rounded too early: right to {figures} significant figure{'s' * (figures > 1)}{then} "
+                    f"give at least {asked} (expected {right})")
+    return _cut_off(rule, asked, right) if cut else ""
+
+
+def _cut_off(rule: PartRule, asked: int, right) -> str:
+    return f"cut off instead of rounded: {significant(stated(rule), asked + 1)} rounds to {right}"
+
+
+def expected(rule: PartRule) -> str:
+    """The answer as feedback quotes it: to the figures the part asks (3 when it asks none)."""
+    return significant(stated(rule), figures_asked(rule.kind, rule.spec) or DEFAULT_SIGFIGS)
+
+
+def stated(rule: PartRule):
+    """The part's answer as feedback rounds it: exact when rational (a
+    decimal tie rounds as the paper rounds it), else its float."""
+    return rule.value if rule.exact is None else rule.exact
