@@ -12,11 +12,11 @@ import pytest
 
 import quizgen
 from quizgen.generation.run import generate
-from quizgen.grading import feedback_pdf
 from quizgen.grading.feedback import PartLine, part_notes
 from quizgen.grading.feedback_words import review_words
 from quizgen.grading.outputs import GradeOutputs
 from quizgen.marking.forms import BOUND_REASON, REVIEW_REASON
+from test_feedback_pdf import sources  # noqa: F401  (a fixture)
 
 HEADER = ("student_id", "name", "question_id", "part", "answer")
 SAM = [("Q1", "a", "0.909"), ("Q1", "b", "0.0412"), ("Q2", "a", "0"),
@@ -50,20 +50,12 @@ def sheets(paper):
 
 
 @pytest.fixture
-def tex(paper, monkeypatch, tmp_path):
-    """Sam's PDF sheet as LaTeX source (TeX stubbed out)."""
+def tex(paper, sources, tmp_path):
+    """Sam's PDF sheet as LaTeX source (TeX stubbed out: test_feedback_pdf.sources)."""
     folder, answers = paper
-    made = {}
-
-    def fake_compile(documents):
-        made.update(documents)
-        return {name[:-4] + ".pdf": b"" for name in documents}
-
-    monkeypatch.setattr(feedback_pdf, "check_tex", lambda: None)
-    monkeypatch.setattr(feedback_pdf, "compile_sheets", fake_compile)
     quizgen.grade(answers, key=folder / "paper" / "key.json",
                   outputs=GradeOutputs(feedback=str(tmp_path / "pdf"), feedback_format="pdf"))
-    return made["s19.tex"].replace(r"\penalty5000{}", "")
+    return sources["s19.tex"].replace(r"\penalty5000{}", "")
 
 
 def test_a_misconception_is_named_as_the_bank_and_the_drill_name_it(sheets, tex):
