@@ -54,7 +54,8 @@ def test_latex_source_escapes_hostile_ids_names_answers_and_key_text(tmp_path, s
     assert r"misconception \textbf{\{halved\}\%}: feedback for \{halved\}\%" in tex
     assert r"Q1: Loss \$ of \textbackslash{}def\textbackslash{}x\{1\}" in tex
     assert "No worked solution: template t1 is not in the bank" in tex and "pass -{}-bank" in tex
-    assert tex.count(r"\begin{itemize}") == tex.count(r"\end{itemize}") == 1
+    assert tex.count(r"\begin{itemize}") == tex.count(r"\end{itemize}") == 2   # What to work on, the notes
+    assert r"\item misconception {\textquotedbl}\{halved\}\%{\textquotedbl}: Q1 (a)." in tex   # no bank: the code
 
 
 def test_pdf_sheet_has_the_worked_solution_in_latex(tmp_path, sources):
@@ -100,7 +101,9 @@ def test_a_questions_heading_table_and_notes_stay_together_and_answers_are_liste
     tex = sources["s1.tex"]
     kept = tex[tex.index(r"\begin{qzkeep}"):tex.index(r"\end{qzkeep}")]
     assert r"\section*{Q1:" in kept and r"\end{tabular}" in kept and r"\end{itemize}" in kept
-    assert re.search(r"\\textbf\{Answers\.\} \(a\) [\d.]+, \(b\) [\d.]+, \(c\) [\d.]+\. These", tex)
+    assert re.search(r"\\textbf\{Answers\.\} \(a\) [\d.]+, \(b\) [\d.]+, \(c\) [\d.]+\.\n", tex)
+    about = tex.index(r"\textbf{About the answers.} These come from unrounded values.")
+    assert tex.count("These come from unrounded values") == 1 and about < tex.index(r"\section*{Q1:")
 
 def test_no_tex_stops_before_grading_with_what_to_install(tmp_path, monkeypatch):
     monkeypatch.setattr(shutil, "which", lambda name: None)

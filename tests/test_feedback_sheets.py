@@ -115,7 +115,8 @@ def test_feedback_says_why_in_plain_words(graded):
     folder, _, rows = graded
     grade(folder, rows)
     trap = sheet_of(folder, "sheets", "a\\_b")
-    assert "- (a) misconception **sigmoid\\_sign\\_error**" in trap
+    assert "- (a) misconception **the wrong sign inside the sigmoid**: " in trap   # the bank's name, not its code
+    assert "sigmoid\\_sign\\_error" not in trap and "sigmoid_sign_error" not in trap
     assert "- (b) error carried forward: marked from your (a) = " in trap
     assert "- (c) error carried forward: marked from your (a) = " in trap
     early = sheet_of(folder, "sheets", "CON")
@@ -161,7 +162,8 @@ def test_a_decimal_comma_class_gets_comma_numbers_on_its_sheets(graded):
     assert re.search(r"the dot marks p = \d+,\d+ and -ln p = \d+,\d+\.\]", worked)
     worked = re.sub(r"<[^>]*>", "", worked)                        # (not its coordinates)
     assert not re.search(r"\d\.\d", worked) and re.search(r"\$[^$]*\d\{,\}\d[^$]*\$", worked)
-    assert re.search(r"\*\*Answers:\*\* \(a\) \d+,\d+; \(b\) \d+,\d+; \(c\) \d+,\d+\. These come from unrounded values\. The working rounds at every step", worked)
+    assert re.search(r"\*\*Answers:\*\* \(a\) \d+,\d+; \(b\) \d+,\d+; \(c\) \d+,\d+\.\n", worked)
+    assert "**About the answers.** These come from unrounded values. The working rounds at every step" in sheet
 
 
 @pytest.fixture
@@ -196,7 +198,7 @@ def test_pdf_sheets_carry_the_same_plain_words_and_decimal_commas(graded, tex_so
     quizgen.grade(answers, key=folder / "quiz" / "key.json",
                   outputs=GradeOutputs(feedback=str(folder / "pdf"), feedback_format="pdf"))
     tex = tex_sources["a_b.tex"].replace(r"\penalty5000{}", "")
-    assert "(c) 3,1920. These come from unrounded values. The working rounds" in tex
+    assert "(c) 3,1920.\n" in tex and tex.count("These come from unrounded values. The working rounds") == 1
     assert r"\item (c) error carried forward: marked from your (a) = 0,0" in tex
     assert re.search(r"Score: \\textbf\{4 / 6\} \(66,7\\%\)", tex)
     assert re.search(r"\na & 0,0\d+ & incorrect & 0 / 2 & 0,9\d+ \\\\", tex)

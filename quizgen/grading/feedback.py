@@ -23,7 +23,10 @@ from quizgen.cells import unguard
 from quizgen.csv_input import norm_question
 from quizgen.files import write_files
 from quizgen.generation.figures import TITLE
-from quizgen.grading.feedback_verdict import awaiting_note, sheet_verdict
+from quizgen.grading.feedback_comma import comma_view
+from quizgen.grading.feedback_verdict import AWAITING, awaiting_note, sheet_verdict
+from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, WORK_HEADING, misconception_name,
+                                            review_words, template_trap_names, work_list)
 from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
 from quizgen.marking.rules import OVERRIDE
@@ -197,10 +200,34 @@ class Solutions:
             return f"({view})"
         steps = [f"{i}. **{s['title']}.** *Why:* {s['why']}\n\n   {s['work']}" for i, s in enumerate(view["steps"], 1)]
         answers = ("; " if comma else ", ").join(f"({p['letter']}) {p['answer']}" for p in view["parts"])
-        unrounded = f" {view['answers_note']}" if view.get("numeric") else ""
         return "\n\n".join([view["stem"].strip(), *[figure] * bool(figure),
                             f"**Forecast.** {view['forecast'].strip()}", *steps,
-                            f"**Check.** {view['verify'].strip()}", f"**Answers:** {answers}.{unrounded}"])
+                            f"**Check.** {view['verify'].strip()}", f"**Answers:** {answers}."])
+
+    def answers_note(self, questions, fmt: str = "md") -> str:
+        """The one note on how the worked answers are rounded, said once per
+        sheet as the papers' "About the answers" says it ('' when no question
+        has a numeric answer or a worked solution)."""
+        from quizgen.generation.views import paper_answers_note
+
+        views = [self.view(q, fmt) for q in questions]
+        return paper_answers_note([v for v in views if not isinstance(v, str)])
+
+    def worked(self, question) -> bool:
+        """Whether the sheet shows a worked solution for ``question``."""
+        return not isinstance(self.view(question, "md"), str)
+
+    def trap_names(self, question) -> dict:
+        """``{code: name}`` as the bank's template of ``question`` names its traps
+        (the key holds only codes); {} when the bank has no such template."""
+        self._load()
+        return template_trap_names(self.templates.get(question.template))
+
+    def _load(self) -> None:
+        from quizgen.bank.loader import load_bank
+
+        if self.templates is None:
+            self.templates = {t.id: t for t in load_bank(self.banks)}
 
     def view(self, question, fmt: str, comma: bool = False):
         """The question view (generation.views) of ``question`` regenerated for
@@ -214,14 +241,12 @@ class Solutions:
         return self.done[wanted]
 
     def _make(self, question, fmt: str):
-        from quizgen.bank.loader import load_bank
         from quizgen.generation.quiz import Question
         from quizgen.generation.sampling import CANONICAL, canonical_instance, sample_instance
         from quizgen.generation.views import question_view
         from quizgen.key.entries import json_params
 
-        if self.templates is None:
-            self.templates = {t.id: t for t in load_bank(self.banks)}
+        self._load()
         template = self.templates.get(question.template)
         if template is None or not question.seed:
             return (f"No worked solution: template {question.template or '?'} is not in the bank"
@@ -233,40 +258,6 @@ class Solutions:
         return question_view(Question(question.id, instance), fmt)
 
 
-_MATH = re.compile(r"\$\$.+?\$\$|\$.+?\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
-_DECIMAL = re.compile(r"(?<=\d)\.(?=\d)")   # a decimal point between digits
-_SVG_TEXT = re.compile(r">[^<]+<")
-_TIKZ_LABEL = re.compile(r"(\bnode\s*(?:\[[^\]]*\])?\s*(?:at\s*\([^)]*\))?\s*\{)([^;]*)(\}\s*;)")
-# in LaTeX, unless the number is a length (0.8em, 0.5\linewidth)
-_TEX_DECIMAL = re.compile(r"(?<=\d)\.(?=\d+(?![\d.]|(?:em|ex|pt|cm|mm|in|bp|sp|pc|\\[a-z]*(?:width|height|size))))")
-
-
-def comma_view(view: dict, fmt: str) -> dict:
-    """A question view whose text (stem, forecast, steps, check, answers, the
-    figure's labels) writes every decimal with a comma: ``{,}`` in maths (and all
-    through LaTeX, where it prints as a comma without a space), ``,`` in
-    Markdown prose."""
-    def text(piece: str) -> str:
-        if fmt == "tex":
-            return _TEX_DECIMAL.sub("{,}", piece)
-        spans, at = [], 0
-        for math in _MATH.finditer(piece):
-            spans += [_DECIMAL.sub(",", piece[at:math.start()]), _DECIMAL.sub("{,}", math.group())]
-            at = math.end()
-        return "".join(spans) + _DECIMAL.sub(",", piece[at:])
-
-    figure = view.get("figure")
-    if figure and fmt == "tex":   # only the labels: coordinates keep their points
-        figure = {**figure, "solution": _TIKZ_LABEL.sub(lambda m: m[1] + _TEX_DECIMAL.sub("{,}", m[2]) + m[3],
-                                                        figure["solution"])}
-    elif figure:                  # SVG: the text between tags, never an attribute
-        figure = {**figure, "solution": _SVG_TEXT.sub(lambda m: _DECIMAL.sub(",", m[0]), figure["solution"])}
-    return {**view, "figure": figure, **{name: text(view[name]) for name in ("stem", "forecast", "verify")},
-            "steps": [{key: text(value) if isinstance(value, str) else value for key, value in step.items()}
-                      for step in view["steps"]],
-            "parts": [{**part, "answer": _DECIMAL.sub(",", part["answer"])} for part in view["parts"]]}
-
-
 def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions,
                    comma: bool = False, strays=None, figures: dict | None = None) -> str:
     """One student's sheet; ``figures``: the Markdown image of each question's
@@ -276,17 +267,24 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
     awaiting = awaiting_note(questions, number, matrix, slot_of)
     lines += [awaiting, ""] if awaiting else []
+    lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q)) for q in questions]
+    work = work_list(questions, lines_of, AWAITING, solutions.banks)
+    if work.lines:
+        lines += [f"## {WORK_HEADING}", "", *(f"- {md_cell(line)}" for line in work.lines)]
+        lines += [f"- Practise those classes: `{work.command}`"] * bool(work.command) + [""]
     for heading, said in stray_sections(*strays.of(number), questions, md_cell) if strays is not None else ():
         lines += [f"## {heading}", "", *(f"- {line}" for line in said), ""]
-    for at, question in enumerate(questions):
+    about = solutions.answers_note(questions)
+    lines += [f"**{ABOUT_ANSWERS}.** {about}", ""] if about else []
+    for at, (question, part_rows) in enumerate(zip(questions, lines_of)):
         lines += [f"## {md_cell(question.id)}: {md_cell(question.title or question.template)}", "",
                   "| part | your answer | verdict | score | the key's answer |", "| --- | --- | --- | --- | --- |"]
-        notes = []
-        for line in part_lines(question, number, matrix, slot_of, rows, comma):
+        notes, worked = [], solutions.worked(question)
+        for line in part_rows:
             lines.append(f"| {md_cell(line.letter)} | {md_cell(line.answer) or '-'} | {line.status} | {line.score} / "
                          f"{line.points} | {md_cell(line.expected)} |")
             notes += [f"- ({md_cell(n.letter)}) {md_cell(n.label)}{f' **{md_cell(n.code)}**' if n.code else ''}: "
-                      f"{md_cell(n.text)}" for n in part_notes(line)]
+                      f"{md_cell(n.text)}" for n in part_notes(line, worked)]
         lines += [""] + notes + [""] * bool(notes)
         figure = (figures or {}).get(at, "")
         lines += ["### Worked solution for your numbers", "", solutions.markdown(question, comma, figure), ""]
@@ -305,7 +303,8 @@ class PartLine(NamedTuple):
     verdict (``missing`` when no answer counts), score and points as text, the
     expected answer, the misconception's code, the grader's feedback (the
     misconception explained, ECF, carried or early rounding, the marker's
-    override comment), the grader's reason and graded.csv's note."""
+    override comment), the grader's reason, graded.csv's note and the
+    misconception's name (the bank's trap name, else its code read as words)."""
 
     letter: str
     answer: str
@@ -317,10 +316,12 @@ class PartLine(NamedTuple):
     feedback: str
     reason: str
     note: str = ""
+    name: str = ""
 
 
 class PartNote(NamedTuple):
-    """One line under a question's table: ``(letter) label [code]: text``."""
+    """One line under a question's table: ``(letter) label [name]: text``
+    (``code``: the misconception's name, shown in bold)."""
 
     letter: str
     label: str
@@ -328,10 +329,11 @@ class PartNote(NamedTuple):
     text: str
 
 
-def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: bool = False) -> list:
+def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: bool = False,
+               names: dict | None = None) -> list:
     """The PartLine of every part of ``question`` for student ``number``, every
     plain decimal with a comma when ``comma``; the verdict as the student
-    reads it (sheet_verdict)."""
+    reads it (sheet_verdict); a misconception named as ``names`` (Solutions.trap_names) has it."""
     lines = []
     for part in question.parts:
         slot = slot_of.get((norm_question(question.id), part.letter))
@@ -343,19 +345,23 @@ def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: 
         code = outcome.misconception if outcome is not None else ""
         numbers = (comma_number(t, comma) for t in (score, number_text(part.points), part.answer))
         lines.append(PartLine(part.letter, unguard(answer), status, *numbers, code or "", unguard(feedback),
-                              unguard(reason), (outcome.note if outcome is not None else "") or ""))
+                              unguard(reason), (outcome.note if outcome is not None else "") or "",
+                              misconception_name(code, names) if code else ""))
     return lines
 
 
-def part_notes(line: PartLine) -> list:
+def part_notes(line: PartLine, worked: bool = True) -> list:
     """The PartNotes of one part, in plain words: the misconception named and
     explained, or the grader's feedback (error carried forward, carried or early
     rounding), the marker's override comment, and the grader's reason (none
     under the marker's decision: graded.csv's reason there, the overrides
-    file's line that made a row, is the instructor's bookkeeping)."""
+    file's line that made a row, is the instructor's bookkeeping), said to the
+    student when the answer awaits a person; a wrong answer with nothing else
+    said points to the worked solution (``worked``: the sheet shows one), else
+    to the key's answer."""
     notes = []
     if line.misconception:
-        notes.append(PartNote(line.letter, "misconception", line.misconception, line.feedback))
+        notes.append(PartNote(line.letter, "misconception", line.name or line.misconception, line.feedback))
     elif line.note == OVERRIDE:
         notes.append(PartNote(line.letter, "your marker's decision", "", line.feedback or "score set by your marker"))
     elif line.feedback:
@@ -363,8 +369,13 @@ def part_notes(line: PartLine) -> list:
         text = line.feedback.removeprefix(f"{label}: ").replace(f" ({label})", "", 1)   # the label says it once,
         text = text.replace(f": {label}: ", ": ", 1)   # also after "marked from your (a) = 0.77"
         notes.append(PartNote(line.letter, label, "", text))
-    if line.reason and line.note != OVERRIDE:
+    if line.status == AWAITING:
+        notes.append(PartNote(line.letter, "why a person reads it", "", review_words(line.reason, line.answer)))
+    elif line.reason and line.note != OVERRIDE:
         notes.append(PartNote(line.letter, "note", "", line.reason))
+    elif not notes and line.status == "incorrect":
+        notes.append(PartNote(line.letter, "what next", "", COMPARE if worked else
+                              f"the key's answer is {line.expected}; work it again from the question's numbers"))
     return notes
 
 

@@ -16,7 +16,8 @@ from quizgen.errors import TexNotFoundError, shortened
 from quizgen.grading.feedback import part_lines, part_notes, score_texts, student_sheets
 from quizgen.grading.feedback_md import markdown_sheets
 from quizgen.grading.feedback_stray import stray_sections
-from quizgen.grading.feedback_verdict import awaiting_note
+from quizgen.grading.feedback_verdict import AWAITING, awaiting_note
+from quizgen.grading.feedback_words import work_list
 from quizgen.generation.pdf import install_hint
 from quizgen.report.formatting import without_direction_controls
 from quizgen.text.render import escape_tex
@@ -68,13 +69,16 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
     from quizgen.text.render import render_layout
 
     views = [context.solutions.view(q, "tex", context.comma) for q in questions]
+    lines_of = [part_lines(q, number, context.matrix, context.slot_of, context.rows, context.comma,
+                           context.solutions.trap_names(q)) for q in questions]
     items = []
-    for q, view in zip(questions, views):
-        lines = part_lines(q, number, context.matrix, context.slot_of, context.rows, context.comma)
+    for q, view, lines in zip(questions, views, lines_of):
+        worked = not isinstance(view, str)
         items.append({"id": tex_text(q.id), "title": tex_text(q.title or q.template),
-                      "view": tex_text(view) if isinstance(view, str) else view,
+                      "view": view if worked else tex_text(view),
                       "lines": [_tex_fields(line._replace(answer=line.answer or "-")) for line in lines],
-                      "notes": [_tex_fields(note) for line in lines for note in part_notes(line)]})
+                      "notes": [_tex_fields(note) for line in lines for note in part_notes(line, worked)]})
+    work = work_list(questions, lines_of, AWAITING, context.solutions.banks)
     score, max_score, percent = score_texts(total, context.comma)
     strays = stray_sections(*context.strays.of(number), questions, breakable) if context.strays is not None else []
     return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=breakable(total.student_id),
@@ -82,7 +86,9 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                          percent=f"{percent}\\%", questions=items,
                          awaiting=tex_text(awaiting_note(questions, number, context.matrix, context.slot_of)),
                          has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper,
-                         stray_sections=strays,
+                         stray_sections=strays, work_lines=[breakable(line) for line in work.lines],
+                         work_command=breakable(work.command),
+                         answers_note=context.solutions.answers_note(questions, "tex"),
                          footer_who=footer_who(total.student_id, total.name),
                          answer_separator=";" if context.comma else ",")
 

@@ -1,0 +1,111 @@
+"""What a feedback sheet says in the student's words beyond the verdicts: why
+an answer awaits a person (the grader's reason, said to the student), the
+pointer under a wrong answer that matches no known misconception, and the
+"What to work on" list after the score (misconceptions met by name, the
+questions with lost marks, a drill command for their classes), in the drill's
+style ("What to practise next") without its code: grading sits below drill."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from typing import NamedTuple
+
+from quizgen.key.parts import code_in_words
+from quizgen.marking.forms import BITS_REASON, BOUND_REASON, NOTED_REASON, REVIEW_REASON
+
+WORK_HEADING = "What to work on"
+ABOUT_ANSWERS = "About the answers"
+COMPARE = "it matches no common mistake the grader knows: compare your working with the worked solution below"
+
+_NUMERAL = re.compile(r"[-+]?(?<![\w.,])\d(?:[\d,.]*\d)?%?")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_SENTENCE_WORDS = 3   # words that make a sentence, as the grader counts them
+_QUOTED_LIMIT = 30   # characters of the student's words quoted in a reason
+_WAITING = "; your marker will decide what it means"
+_KNOWN_REASONS = {
+    BOUND_REASON: "you gave a bound (such as \"at least\" or \"<\") rather than one value; your marker decides "
+                  "whether it answers the part",
+    NOTED_REASON: "your number has words after it" + _WAITING,
+    BITS_REASON: "your answer looks given in bits (log base 2); your marker checks it against the question's "
+                 "logarithm",
+}
+
+
+def template_trap_names(template) -> dict:
+    """``{code: name}`` as ``template`` (the bank's, None when not found) names its traps."""
+    if template is None:
+        return {}
+    return {trap.code: trap.name for part in template.parts for trap in part.traps if trap.name}
+
+
+def misconception_name(code: str, names: dict | None) -> str:
+    """The misconception ``code`` as a student reads it: the trap's name in the
+    bank ("log base 10 instead of ln"), else the code read as words."""
+    return (names or {}).get(code) or code_in_words(code)
+
+
+def review_words(reason: str, answer: str) -> str:
+    """Why an answer awaits a person, in the student's words, from the grader's
+    ``reason`` and the ``answer`` as written (a number with doubt, two values,
+    a sentence); the reason itself when it is none of the known ones."""
+    if reason in _KNOWN_REASONS:
+        return _KNOWN_REASONS[reason] + "."
+    if reason.startswith("depends on ("):
+        earlier = reason.removeprefix("depends on ").split(",")[0]
+        return f"it was worked from your answer to {earlier}, which a person reads first; your marker marks both."
+    if reason != REVIEW_REASON:
+        return reason or "a person should read this answer."
+    numbers = _NUMERAL.findall(answer)
+    words = " ".join(_NUMERAL.sub(" ", answer).split()).strip(" .,;:")
+    if len(numbers) > 1:
+        return "your answer gives more than one value, and the grader marks one; your marker decides which counts."
+    if numbers and words:
+        quoted = words if len(words) <= _QUOTED_LIMIT else words[:_QUOTED_LIMIT].rstrip() + "..."
+        return f"your answer says \"{quoted}\" beside its number, which the grader cannot weigh{_WAITING}."
+    if len(_WORD.findall(answer)) >= _SENTENCE_WORDS:
+        return "your answer is a sentence, which the grader cannot mark on its own" + _WAITING + "."
+    return f"the grader could not match your words to an answer it knows{_WAITING}."
+
+
+class WorkList(NamedTuple):
+    """The "What to work on" list of a sheet: its lines, and the drill command
+    to practise the classes with lost marks ("" when none has a class)."""
+
+    lines: list
+    command: str
+
+
+def work_list(questions, lines_of: list, awaiting: str, banks=()) -> WorkList:
+    """What to revise: the misconceptions met (by name, with where), each
+    question with lost marks (not counting parts awaiting a person,
+    ``awaiting`` being that verdict), and a drill command for their classes;
+    empty when nothing was lost. ``lines_of``: each question's PartLines."""
+    met, lost, classes = {}, [], []
+    for question, lines in zip(questions, lines_of):
+        for line in lines:
+            if line.misconception:
+                name = line.name or code_in_words(line.misconception)
+                met.setdefault(name, []).append(f"{question.id} ({line.letter})")
+        short = [line for line in lines if line.status != awaiting and _number(line.score) < _number(line.points)]
+        if short:
+            lost.append(_lost_line(question, short))
+            if question.cls and question.cls not in classes:
+                classes.append(question.cls)
+    said = [f"misconception \"{name}\": {', '.join(where)}." for name, where in met.items()] + lost
+    command = ("quizgen drill --classes " + ",".join(classes)
+               + "".join(f" --bank {shlex.quote(str(bank))}" for bank in banks)) if classes else ""
+    return WorkList(said, command)
+
+
+def _lost_line(question, short: list) -> str:
+    """``Q2 (C5): marks lost in (c).``: a question and the parts that lost marks."""
+    letters = [f"({line.letter})" for line in short]
+    parts = letters[0] if len(letters) == 1 else f"{', '.join(letters[:-1])} and {letters[-1]}"
+    cls = f" ({question.cls})" if question.cls else ""
+    return f"{question.id}{cls}: marks lost in {parts}."
+
+
+def _number(text: str) -> float:
+    """A score or points text as the sheet writes it (``1,5`` with decimal commas)."""
+    return float(text.replace(",", "."))
