@@ -291,3 +291,27 @@ def test_a_malformed_row_whose_id_is_not_the_first_column_counts_alike_in_every_
         handle.write("Name 1,s1,Q1,b,0,84\nName 39,s39,Q2,a,2,4\n")
     one = assert_same_in_parts(path, KEY, tmp_path, jobs=(2,))   # a class key, no roster: s1 is known to no part
     assert "whose student id could not be read either" in " ".join(one["notes"])
+
+
+def test_blank_rows_after_an_answer_give_the_same_notes_in_parts(tmp_path, monkeypatch):
+    """Hypothesis found it (rev-hostile19's run): an answer then 99 blank rows
+    for the same part. One pass lets each blank pass over the answer; a later
+    part met the blanks alone, each superseding the one before, and counted
+    the student as answering again, so --jobs 2 added a resubmission note.
+    A blank row is no answer: only an answer replacing an answer is one."""
+    monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
+    lines = [["s0", "Q1", "a"] for _ in range(100)]
+    lines[0][2:] = ["a", "x\r\ny"]
+    answers = write_rows(tmp_path / "answers.csv", lines)
+    one = graded_files(answers, KEY, 1, tmp_path / "one")
+    assert graded_files(answers, KEY, 2, tmp_path / "two") == one
+    assert not any("more than once" in note for note in one["notes"]), one["notes"]
+
+
+def test_only_an_answer_replacing_an_answer_is_answering_again(tmp_path):
+    rows = [["s1", "Q1", "a", ""], ["s1", "Q1", "a", "0.5"],        # a blank, then an answer
+            ["s2", "Q1", "a", ""], ["s2", "Q1", "a", ""],           # two blanks
+            ["s3", "Q1", "a", "0.4"], ["s3", "Q1", "a", "0.5"]]     # an answer, then another
+    result = quizgen.grade(write_rows(tmp_path / "answers.csv", rows), key=KEY, out=tmp_path / "g.csv", jobs=1)
+    repeated = [note for note in result.notes if "more than once" in note]
+    assert len(repeated) == 1 and repeated[0].startswith("1 student(s)") and repeated[0].endswith(": s3"), repeated

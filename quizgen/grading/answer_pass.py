@@ -79,7 +79,7 @@ def pass_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
                 if passes_over(outcome, latest[k]):   # a blank after an answer: the answer stands
                     write_row(cells, pass_over(tally, number, slot, outcome))
                     continue
-                supersede(tally, superseded, last[k], latest[k], number, slot)
+                supersede(tally, superseded, last[k], latest[k], number, slot, outcome)
             last[k], latest[k] = i, outcome
             tail = tails.get(outcome)
             if tail is not None and is_plain(cells):
@@ -114,15 +114,19 @@ def _cached_verdict(cache: dict, checker: PartChecker, answer: str) -> Outcome:
     return outcome
 
 
-def supersede(tally: Tally, superseded: RowSet, row: int, earlier: Outcome, number: int, slot: int) -> None:
-    """An earlier answer to the same part is superseded: count it so and mark
-    its row. An answer to a part this student's paper lacks stays unknown and
-    is counted as such."""
+def supersede(tally: Tally, superseded: RowSet, row: int, earlier: Outcome, number: int, slot: int,
+              later: Outcome) -> None:
+    """An earlier answer to the same part is superseded by ``later``: count it
+    so and mark its row; the student answered again only when neither is
+    blank (a blank row is no answer, and counting one made the note depend on
+    where --jobs cut the file). An answer to a part this student's paper lacks
+    stays unknown and is counted as such."""
     if earlier.status is Status.UNKNOWN_QUESTION:
         tally.count(number, slot, earlier)
         return
     tally.count(number, slot, SUPERSEDED)
-    tally.resubmitted[number] = tally.resubmitted.get(number, 0) + 1
+    if earlier.status is not Status.BLANK and later.status is not Status.BLANK:
+        tally.resubmitted[number] = tally.resubmitted.get(number, 0) + 1
     superseded.add(row)
 
 

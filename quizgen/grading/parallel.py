@@ -207,5 +207,5 @@ def _merge_grid(part: LaterPart, numbers: list, known: int, offset: int, grid: A
                 if passes_over(outcome, latest[k]):
                     patched[row + offset] = pass_over(tally, number, slot, outcome)
                     continue
-                supersede(tally, superseded, last[k], latest[k], number, slot)
+                supersede(tally, superseded, last[k], latest[k], number, slot, outcome)
             last[k], latest[k] = row + offset, outcome
