@@ -125,3 +125,18 @@ def test_the_rounding_note_is_said_once_before_the_first_question(sheets, tex):
     assert "**Answers:** (a) 0.9094, (b) 0.09492.\n" in sheet
     assert tex.count(ROUNDING_NOTE) == 1
     assert tex.index(r"\textbf{About the answers.} " + ROUNDING_NOTE) < tex.index(r"\section*{Q1:")
+
+
+def test_the_drill_command_names_no_folder_of_the_instructors(invoke, tmp_path):
+    """A sheet graded with --bank said `quizgen drill --classes C11 --bank /home/...`:
+    the instructor's folder, which means nothing on the student's machine."""
+    from pathlib import Path
+    bank = Path(__file__).parent / "data" / "user_bank"
+    assert invoke("generate", "--bank", bank, "--classes", "C11", "--seed", 1, "--out", tmp_path / "p").exit_code == 0
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,question_id,part,answer\ns1,Q1,a,123\n", encoding="utf-8")
+    result = invoke("grade", answers, "--key", tmp_path / "p" / "key.json", "--bank", bank,
+                    "--feedback", tmp_path / "sheets", "--out", tmp_path / "g.csv")
+    assert result.exit_code == 0, result.output
+    sheet = (tmp_path / "sheets" / "s1.md").read_text(encoding="utf-8")
+    assert "`quizgen drill --classes C11`" in sheet and "--bank" not in sheet

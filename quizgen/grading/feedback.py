@@ -268,7 +268,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
     awaiting = awaiting_note(questions, number, matrix, slot_of)
     lines += [awaiting, ""] if awaiting else []
     lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q)) for q in questions]
-    work = work_list(questions, lines_of, AWAITING, solutions.banks)
+    work = work_list(questions, lines_of, AWAITING)
     if work.lines:
         lines += [f"## {WORK_HEADING}", "", *(f"- {md_cell(line)}" for line in work.lines)]
         lines += [f"- Practise those classes: `{work.command}`"] * bool(work.command) + [""]

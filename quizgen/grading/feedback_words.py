@@ -8,7 +8,6 @@ style ("What to practise next") without its code: grading sits below drill."""
 from __future__ import annotations
 
 import re
-import shlex
 from typing import NamedTuple
 
 from quizgen.key.parts import code_in_words
@@ -76,11 +75,12 @@ class WorkList(NamedTuple):
     command: str
 
 
-def work_list(questions, lines_of: list, awaiting: str, banks=()) -> WorkList:
+def work_list(questions, lines_of: list, awaiting: str) -> WorkList:
     """What to revise: the misconceptions met (by name, with where), each
     question with lost marks (not counting parts awaiting a person,
-    ``awaiting`` being that verdict), and a drill command for their classes;
-    empty when nothing was lost. ``lines_of``: each question's PartLines."""
+    ``awaiting`` being that verdict), and a drill command for their classes
+    (no --bank: the instructor's folders mean nothing on a student's
+    machine); empty when nothing was lost. ``lines_of``: each question's PartLines."""
     met, lost, classes = {}, [], []
     for question, lines in zip(questions, lines_of):
         for line in lines:
@@ -93,8 +93,7 @@ def work_list(questions, lines_of: list, awaiting: str, banks=()) -> WorkList:
             if question.cls and question.cls not in classes:
                 classes.append(question.cls)
     said = [f"misconception \"{name}\": {', '.join(where)}." for name, where in met.items()] + lost
-    command = ("quizgen drill --classes " + ",".join(classes)
-               + "".join(f" --bank {shlex.quote(str(bank))}" for bank in banks)) if classes else ""
+    command = "quizgen drill --classes " + ",".join(classes) if classes else ""
     return WorkList(said, command)
 
 
