@@ -72,3 +72,20 @@ def test_an_out_folder_that_is_a_broken_link_says_so(invoke, tmp_path):
                                          "and the outputs go into a folder: remove the link or choose another "
                                          "output folder")
     assert not (tmp_path / "gone").exists()
+
+
+def test_a_header_naming_the_id_or_the_answer_twice_is_refused(invoke, tmp_path):
+    """rev-hostile19: ``student_id,student_id,Q1a`` graded the first column as
+    the id, and ``...,answer,answer`` the first answer, without a word (two
+    columns naming one part were already refused)."""
+    assert invoke("generate", "--classes", "C1", "--out", tmp_path / "q").exit_code == 0
+    cases = {"d1.csv": ("Student ID,student_id,Q1a\ns1,s2,0.789\n", "'Student ID' and 'student_id' both name the "
+                                                                      "student id"),
+             "d2.csv": ("student_id,question_id,part,answer,answer\ns1,Q1,a,0.789,0.5\n",
+                        "'answer' and 'answer' both name the answer")}
+    for name, (text, said) in cases.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        result = invoke("grade", tmp_path / name, "--key", tmp_path / "q" / "key.json", "--out", tmp_path / name / "g")
+        assert result.exit_code == 2, result.output
+        assert result.stderr.strip() == (f"quizgen: error: {tmp_path / name}: line 1: columns {said}; "
+                                         "expected one such column")

@@ -13,7 +13,7 @@ from operator import itemgetter
 from pathlib import Path
 
 from quizgen.csv_input import ALIASES, FALLBACK_ERRORS, find_column, given_encoding, norm_header
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, printable
 from quizgen.grading.csv_rows import Records
 from quizgen.grading.file_slice import open_slice
 from quizgen.grading.file_text import csv_start, spooled
@@ -307,6 +307,8 @@ def _columns(path: Path, header: list, line: int) -> dict:
     question, part, answer = (_find(normalised, r) for r in ("question", "part", "answer"))
     found = ", ".join(repr(h[:40]) for h in header[:12]) + (", ..." if len(header) > 12 else "")
     where = f"{path}: line {line}: "
+    _one_column_each(header, normalised, {"student id": student, "name": name, "question": question, "part": part,
+                                          "answer": answer}, where)
     if answer is not None and question is not None:
         if student is None:
             raise InputFileError(f"{where}no student column (student_id, student, ...) in the header; "
@@ -324,6 +326,17 @@ def _columns(path: Path, header: list, line: int) -> dict:
                              f"language (found {found}); {MOODLE_ENGLISH}")
     raise InputFileError(f"{where}expected a header with {LONG_COLUMNS} (long form) or {WIDE_COLUMNS} "
                          f"(wide form); found {found}{_unread_hint(header)}")
+
+
+def _one_column_each(header: list, normalised: list, roles: dict, where: str) -> None:
+    """Refuse a header naming one role twice (``student_id,Student ID`` or
+    ``answer,answer``): which column holds the student's id or answer cannot
+    be known, and the first was taken silently."""
+    for role, column in roles.items():
+        if column is not None and normalised.count(normalised[column]) > 1:
+            other = normalised.index(normalised[column], column + 1)
+            raise InputFileError(f"{where}columns {printable(header[column])[:40]!r} and "
+                                 f"{printable(header[other])[:40]!r} both name the {role}; expected one such column")
 
 
 def _unread_hint(header: list) -> str:
