@@ -168,8 +168,18 @@ def csv_text(path, data: bytes, encoding=None, not_text: str = NOT_TEXT, final: 
     rule every CSV input is read by: the answers file, an LMS download, a roster, overrides."""
     encoding = given_encoding(encoding) or detect_encoding(data[:SAMPLE_BYTES])
     if not encoding.replace("_", "-").startswith(("utf-16", "utf-32")) and _binary(data[:SAMPLE_BYTES]):
-        raise InputFileError(f"{path}: {not_text}")
+        raise InputFileError(f"{path}: {not_text}{_utf16_hint(data[:SAMPLE_BYTES])}")
     return CsvText(encoding, _decoded(path, data, encoding, final))
+
+
+def _utf16_hint(sample: bytes) -> str:
+    """A hint when NULs stand at every other byte, as UTF-16 without a
+    byte-order mark writes plain text: such a file is text, in another encoding."""
+    head = sample[:200]
+    for name, zeros in (("utf-16-le", head[1::2]), ("utf-16-be", head[0::2])):
+        if len(zeros) >= 4 and zeros.count(0) >= 0.9 * len(zeros):
+            return f" (it looks like UTF-16 without a byte-order mark: save it as UTF-8, or give --encoding {name})"
+    return ""
 
 
 def _binary(sample: bytes) -> bool:

@@ -96,3 +96,18 @@ def test_an_earlier_keys_values_are_cut_with_dots_on_one_line():
     message = _what_is_lost({"lms": "moodle", "seed": 1, "classes": "C" * 100, "templates": ["C1"], "count": 1},
                             "moodle", "D" * 100, 1, [])
     assert f"classes {'C' * 57}..., count 1" in message and f"classes {'D' * 57}..., count 1" in message
+
+
+def test_utf16_without_a_byte_order_mark_is_called_so_not_just_binary(invoke, tmp_path):
+    """rev-hostile19: such a file was only "found binary data (NUL bytes), not
+    text", though --encoding utf-16-le reads it."""
+    assert invoke("generate", "--classes", "C1", "--out", tmp_path / "q").exit_code == 0
+    answers = tmp_path / "u16.csv"
+    answers.write_bytes("student_id,question_id,part,answer\ns1,Q1,a,0.5\n".encode("utf-16-le"))
+    refused = invoke("grade", answers, "--key", tmp_path / "q" / "key.json", "--out", tmp_path / "o" / "g.csv")
+    assert refused.exit_code == 2
+    assert refused.stderr.strip().endswith("(it looks like UTF-16 without a byte-order mark: save it as UTF-8, "
+                                           "or give --encoding utf-16-le)"), refused.stderr
+    read = invoke("grade", answers, "--key", tmp_path / "q" / "key.json", "--out", tmp_path / "o" / "g.csv",
+                  "--encoding", "utf-16-le")
+    assert read.exit_code == 0, read.output
