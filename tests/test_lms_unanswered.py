@@ -67,3 +67,21 @@ def test_moodle_dash_and_empty_responses_leave_the_question_unanswered():
     assert [(r.student_id, r.part, r.answer, r.answered) for r in rows] == [
         ("s1", "", "", False), ("s2", "", "", False), ("s3", "", "", False),
         ("s4", "a", "", True), ("s4", "b", "1.2", True), ("s4", "c", "", True)]
+
+
+def test_a_group_missing_only_from_an_earlier_attempt_was_given(tmp_path):
+    """rev-lms19: Carol's first attempt left the cls group unfilled, her second
+    (the one graded) answered it; the warning still said it was not given."""
+    rows = list(csv.reader(io.StringIO(_canvas_with_carol(tmp_path).read_text(encoding="utf-8"))))
+    header = rows[0]
+    second = list(rows[-1])
+    second[header.index("attempt")] = "2"
+    cls = next(i for i, h in enumerate(header) if f"{CLS}/0:c]" in h)
+    second[cls], second[cls + 1] = "positive", "1.0"
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows + [second])
+    path = tmp_path / "two_attempts.csv"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    absent = []
+    read_responses(path, absent=absent)
+    assert absent == []

@@ -307,18 +307,21 @@ def _canvas_rows(rows: list, absent: list | None = None) -> list:
     groups = {}
     for index, tag in columns:
         groups.setdefault((tag.group(1), tag.group(3) or "a"), []).append((index, tag.group(2)))
-    out = []
+    out, missing, last = [], [], {}
     for line, row in enumerate(rows[1:], start=1):
         row = row + [""] * (len(header) + 1 - len(row))   # + 1: a question's points cell may be missing
         student = _cell(header, row, "sis_id") or _cell(header, row, "id")
         _check_id(student, "the Canvas student analysis's", line)
         if student:
             who = (student, _cell(header, row, "name"), _attempt(_cell(header, row, "attempt"), line))
+            last[student] = max(last.get(student, 0), who[2])
             for group in groups.items():
                 answers = _canvas_answers(row, group, who, line)
                 out += answers
-                if not answers and absent is not None:
-                    absent.append((student, *group[0]))
+                if not answers:
+                    missing.append((who[2], (student, *group[0])))
+    if absent is not None:   # only the attempt graded, the last, says what the student was given
+        absent.extend(entry for attempt, entry in missing if attempt == last[entry[0]])
     return out
 
 
