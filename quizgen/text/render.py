@@ -156,12 +156,16 @@ class _Layouts(_RecordFields, jinja2.Environment):
     """The environment of the built-in document layouts, with the record-field shortcut."""
 
 
+# What ``{{ rounding_rule }}`` prints in stems and paper headers; Canvas passes its own (lms/canvas.py).
+ROUNDING_RULE = "more figures are accepted, but an answer rounded to fewer is marked as rounded too early"
+
+
 @lru_cache(maxsize=None)
 def _environment(fmt: str) -> SandboxedEnvironment:
     env = _Sandbox(undefined=jinja2.StrictUndefined, finalize=_finalizer(fmt),
                    autoescape=False, keep_trailing_newline=False)
     env.filters.update(_filters())
-    env.globals.update(zip=zip, enumerate=enumerate, fmt=fmt)
+    env.globals.update(zip=zip, enumerate=enumerate, fmt=fmt, rounding_rule=ROUNDING_RULE)
     install_limits(env)
     return env
 
@@ -332,6 +336,7 @@ def layout_environment(fmt: str, directory: str) -> jinja2.Environment:
                        variable_end_string=">>", comment_start_string="<#", comment_end_string="#>")
     env = _Layouts(**options, autoescape=False)
     env.filters["esc"] = _ESCAPES[fmt]
+    env.globals["rounding_rule"] = ROUNDING_RULE
     return env
 
 
