@@ -53,27 +53,30 @@ the check: it is a sentence of running text, where a display-size fraction opens
 between its lines on the printed page and sets huge inline in MathJax/KaTeX."""
 
 
-def question_view(question: Question, fmt: str) -> dict:
-    """Everything a layout needs about one question, rendered for ``fmt`` (kept on the question)."""
-    view = question.views.get(fmt)
+def question_view(question: Question, fmt: str, rounding_rule: str | None = None) -> dict:
+    """Everything a layout needs about one question, rendered for ``fmt`` (kept on the question);
+    ``rounding_rule``: what ``{{ rounding_rule }}`` prints instead of the paper's (an LMS export's own)."""
+    kept = fmt if rounding_rule is None else (fmt, rounding_rule)
+    view = question.views.get(kept)
     if view is None:
         try:
-            view = question.views[fmt] = _make_view(question, fmt)
+            view = question.views[kept] = _make_view(question, fmt, rounding_rule)
         except TemplateError as exc:
             raise located_error(question.instance, fmt, exc) from exc
     return view
 
 
-def _make_view(question: Question, fmt: str) -> dict:
+def _make_view(question: Question, fmt: str, rounding_rule: str | None) -> dict:
     """The view of :func:`question_view`: every text piece of the question rendered in one go."""
     inst = question.instance
+    context = inst.context if rounding_rule is None else {**inst.context, "rounding_rule": rounding_rule}
     template = inst.template
     solution = template.solution
     steps = solution["steps"]
     sources = [template.stem, solution["forecast"], solution["verify"]]
     sources += [pv.part.ask for pv in inst.parts]
     sources += [s[key] for s in steps for key in ("title", "why", "work")]
-    stem, forecast, verify, *rest = render_many(sources, inst.context, fmt)
+    stem, forecast, verify, *rest = render_many(sources, context, fmt)
     asks, texts = rest[:len(inst.parts)], rest[len(inst.parts):]
     if fmt in MATH_FORMATS:   # the worked solution's paragraphs, not the question's own text nor the check
         forecast, *texts = [display_fractions(t) for t in (forecast, *texts)]

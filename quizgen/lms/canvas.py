@@ -101,18 +101,14 @@ def question_html(variant: Variant, part: VariantPart, multi: bool, figures: dic
     (Canvas's student-analysis CSV keeps it in the question's column header)."""
     ask = f"({part.letter}) {part.ask_html}" if multi else part.ask_html
     tag = f"{variant.tag}:{part.letter}"
-    return (_canvas_stem(variant.stem_html) + _figure(variant, "problem", variant.figure_svg, figures)
+    return (variant.stem_html + _figure(variant, "problem", variant.figure_svg, figures)
             + f"<p>{ask}</p>" + f'<p style="font-size:small;color:#777">[{escape(tag)}]</p>')
 
 
-_EARLY_PROMISE = re.compile(r",\s+but\s+an\s+answer\s+rounded\s+to\s+fewer\s+is\s+marked\s+as\s+rounded\s+too\s+early")
-
-
-def _canvas_stem(stem: str) -> str:
-    """The stem without the bank's promise that an answer rounded to fewer
-    figures is marked rounded too early: Canvas drops trailing zeros
-    (0.630 arrives as 0.63), so its download cannot show the figures typed."""
-    return _EARLY_PROMISE.sub("", stem)
+CANVAS_ROUNDING_RULE = "more figures are accepted"
+"""What ``{{ rounding_rule }}`` prints in a Canvas question: not the paper's promise
+that an answer rounded to fewer figures is marked rounded too early, since Canvas
+drops trailing zeros (0.630 arrives as 0.63) and its download cannot show the figures typed."""
 
 
 def solution_html(variant: Variant, figures: dict) -> str:

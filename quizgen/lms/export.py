@@ -9,7 +9,7 @@ from typing import NamedTuple
 from quizgen.errors import UsageError, printable
 from quizgen.files import write_files
 from quizgen.key.papercode import high_entropy_seed, new_secret
-from quizgen.lms.canvas import canvas_zip, safe_ident
+from quizgen.lms.canvas import CANVAS_ROUNDING_RULE, canvas_zip, safe_ident
 from quizgen.lms.exportkey import export_code, export_secret, key_data, key_json, key_path_for, with_codes
 from quizgen.lms.moodle import moodle_xml
 from quizgen.lms.variants import slots as make_slots
@@ -50,7 +50,8 @@ def write_canvas(out, title: str = "quizgen quiz", classes: str = "all", count: 
     """Write the Canvas QTI zip of ``count`` variants per selected template to
     ``out`` and its key file beside it (``seed`` None: a fresh one)."""
     done = _export("canvas", out, classes, count, seed, banks, force,
-                   lambda slots, seed, secret: canvas_zip(slots, title, quiz_id=_quiz_id(seed, secret)))
+                   lambda slots, seed, secret: canvas_zip(slots, title, quiz_id=_quiz_id(seed, secret)),
+                   rounding_rule=CANVAS_ROUNDING_RULE)
     return done._replace(warnings=canvas_decimals_warnings(done.slots, Path(out).name))
 
 
@@ -80,13 +81,14 @@ def canvas_decimals_warnings(slots: list, name: str) -> tuple:
             for (template, letter), (broken, total, example) in found.items() if broken)
 
 
-def _export(lms: str, out, classes, count, seed, banks, force, render) -> Export:
-    """Sample, code the variants with the key's secret, and write export and key together."""
+def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_rule=None) -> Export:
+    """Sample (the stems printing the LMS's ``rounding_rule``, None: the paper's), code the
+    variants with the key's secret, and write export and key together."""
     seed = high_entropy_seed() if seed is None else seed
     out = Path(out)
     _check_suffix(lms, out)
     key_path = key_path_for(out)
-    sampled = make_slots(classes, count, seed, banks)
+    sampled = make_slots(classes, count, seed, banks, rounding_rule)
     secret = export_secret(key_path, lms, seed, classes, count, sampled, force)
     slots = with_codes(sampled, secret)
     while not _codes_distinct(slots):   # two variants of a template sharing a code: about 1 in 10^4 at 10,000

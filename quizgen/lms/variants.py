@@ -100,22 +100,24 @@ class Slot:
     variants: tuple
 
 
-def slots(classes: str = "all", count: int = 10, seed=1, banks=()) -> list:
+def slots(classes: str = "all", count: int = 10, seed=1, banks=(), rounding_rule: str | None = None) -> list:
     """One :class:`Slot` per selected template, each with ``count`` variants
     sampled exactly as ``quizgen generate --seed`` samples them (the k-th
-    variant of a template is the k-th question ``--count`` would give)."""
+    variant of a template is the k-th question ``--count`` would give);
+    ``rounding_rule``: the LMS's own ``{{ rounding_rule }}`` (None: the paper's)."""
     check_count(count)
     templates = select(load_bank(banks), classes)
     return [Slot(n, t.id, t.cls, t.title, t.points,
-                 tuple(variant(t, inst.seed_label) for inst in
+                 tuple(variant(t, inst.seed_label, rounding_rule) for inst in
                        distinct_instances(t, [seed_label(seed, t.id, k) for k in range(count)])[0]))
             for n, t in enumerate(templates, start=1)]
 
 
-def variant(template, label: str) -> Variant:
-    """The variant of ``template`` drawn from seed label ``label``."""
+def variant(template, label: str, rounding_rule: str | None = None) -> Variant:
+    """The variant of ``template`` drawn from seed label ``label``, its text
+    printing ``rounding_rule`` for ``{{ rounding_rule }}`` (None: the paper's)."""
     inst = sample_instance(template, label)
-    view = question_view(Question("Q1", inst), "md")
+    view = question_view(Question("Q1", inst), "md", rounding_rule)
     feedback = trap_feedback(inst, inst.parts)
     records = [key_part(pv, inst, share, texts)
                for pv, share, texts in zip(inst.parts, template.part_points(), feedback)]

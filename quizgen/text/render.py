@@ -16,6 +16,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from quizgen.errors import QuizgenError, TemplateError, did_you_mean
 from quizgen.text.limits import install_limits, limit_error
 from quizgen.text.sandbox import CappedSandbox
+from quizgen.text.tex_markdown import markdown_to_tex
 from quizgen.maths.exact import Exact
 from quizgen.maths.numbers import fixed, percent, plain, significant, significant_or_fixed
 from quizgen.maths.printing import to_latex, to_text
@@ -155,12 +156,16 @@ class _Layouts(_RecordFields, jinja2.Environment):
     """The environment of the built-in document layouts, with the record-field shortcut."""
 
 
+# What ``{{ rounding_rule }}`` prints in stems and paper headers; Canvas passes its own (lms/canvas.py).
+ROUNDING_RULE = "more figures are accepted, but an answer rounded to fewer is marked as rounded too early"
+
+
 @lru_cache(maxsize=None)
 def _environment(fmt: str) -> SandboxedEnvironment:
     env = _Sandbox(undefined=jinja2.StrictUndefined, finalize=_finalizer(fmt),
                    autoescape=False, keep_trailing_newline=False)
     env.filters.update(_filters())
-    env.globals.update(zip=zip, enumerate=enumerate, fmt=fmt)
+    env.globals.update(zip=zip, enumerate=enumerate, fmt=fmt, rounding_rule=ROUNDING_RULE)
     install_limits(env)
     return env
 
@@ -320,36 +325,6 @@ def _fill(source: str, context: dict, fmt: str) -> str:
         raise limit_error("nesting of macro calls" if isinstance(exc, RecursionError) else "memory") from exc
 
 
-_MATH_SPLIT = re.compile(r"((?<!\\)\$.*?(?<!\\)\$)", re.S)
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-_QUOTED = re.compile(r'"([^"\n]+)"')
-_LOOSE_SPECIALS = re.compile(r"(?<!\\)([%&#])")
-
-
-def markdown_to_tex(text: str) -> str:
-    """The template-text Markdown subset as LaTeX: bullets become itemize,
-    bold becomes textbf, quotes become TeX quotes, and stray % & # are escaped."""
-    blocks = re.split(r"\n\s*\n", text.strip())
-    return "\n\n".join(_tex_block(block) for block in blocks)
-
-
-def _tex_block(block: str) -> str:
-    lines = [line.strip() for line in block.splitlines() if line.strip()]
-    if lines and all(line.startswith("- ") for line in lines):
-        items = "\n".join(f"  \\item {_tex_inline(line[2:])}" for line in lines)
-        return f"\\begin{{itemize}}\n{items}\n\\end{{itemize}}"
-    return _tex_inline(block)
-
-
-def _tex_inline(text: str) -> str:
-    pieces = _MATH_SPLIT.split(text)
-    for i in range(0, len(pieces), 2):
-        piece = _LOOSE_SPECIALS.sub(r"\\\1", pieces[i])
-        piece = _BOLD.sub(r"\\textbf{\1}", piece)
-        pieces[i] = _QUOTED.sub(r"``\1''", piece)
-    return "".join(pieces)
-
-
 @lru_cache(maxsize=None)
 def layout_environment(fmt: str, directory: str) -> jinja2.Environment:
     """The environment for whole-document layouts; LaTeX layouts use ``<< >>``
@@ -361,6 +336,7 @@ def layout_environment(fmt: str, directory: str) -> jinja2.Environment:
                        variable_end_string=">>", comment_start_string="<#", comment_end_string="#>")
     env = _Layouts(**options, autoescape=False)
     env.filters["esc"] = _ESCAPES[fmt]
+    env.globals["rounding_rule"] = ROUNDING_RULE
     return env
 
 
