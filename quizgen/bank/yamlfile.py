@@ -15,7 +15,7 @@ from quizgen.errors import BankLimitError, TemplateError
 from quizgen.safe_yaml import safe_load
 from quizgen.text.tex_commands import WHY, refused_tex
 
-__all__ = ["MAX_FILE_BYTES", "locate_line", "odd_scalar", "read_yaml", "safe_load"]
+__all__ = ["MAX_FILE_BYTES", "line_in_text", "locate_line", "odd_scalar", "read_yaml", "safe_load"]
 
 # A template file is a few kilobytes; a megabyte is far above any real one.
 MAX_FILE_BYTES = 1 << 20
@@ -83,7 +83,17 @@ def locate_line(path, keys: tuple, text_line=None):
     indexes; a mapping entry is found at its key), or of its nearest existing
     parent; None if the file cannot be read. ``text_line`` (1-based) is a line
     inside that node's text, for problems in multi-line text such as a stem."""
-    readable, node = _composed(Path(path))
+    return _line_at(_composed(Path(path)), keys, text_line)
+
+
+def line_in_text(text: str, keys: tuple):
+    """``locate_line`` for YAML already read as ``text`` (a policy file)."""
+    return _line_at(_compose_text(text), keys)
+
+
+def _line_at(composed: tuple, keys: tuple, text_line=None):
+    """The line ``locate_line`` finds in a composed ``(readable, node tree)``."""
+    readable, node = composed
     if not readable:
         return None
     line = node.start_mark.line + 1 if node is not None else None

@@ -43,7 +43,7 @@ class Policy:
     points: dict = field(default_factory=dict)
     source: str = "policy"   # the file, for messages
     carried_figures: int = Credits.carried_figures
-    lines: dict = field(default_factory=dict, compare=False)   # {"points.C1.a": its line in the file}
+    text: str = field(default="", compare=False, repr=False)   # the file's YAML, for the line of a setting
 
     def credits_for(self, template_id: str, cls: str = "") -> Credits:
         """The credits for one template (its own trap settings beat the general ones)."""
@@ -86,7 +86,7 @@ class Policy:
 
     def where(self, path: str) -> str:
         """``file:line`` of the setting ``path`` (``points.C1.a``)."""
-        return _where(self.source, self.lines, path)
+        return _where(self.source, self.text, path)
 
     def check_trap_codes(self, codes_of: dict) -> list:
         """Refuse a ``traps:`` code under a template (id or class) on this paper
@@ -177,39 +177,21 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
     if unknown:
         raise InputFileError(f"{source}: {_shown(unknown[0])}: unknown key (expected one of {', '.join(KEYS)})")
     general, per_template = _traps(data.get("traps") or {}, source)
-    lines = _point_lines(text) if data.get("points") else {}
     return Policy(_fraction(data.get("ecf_credit", 1.0), source, "ecf_credit"),
                   _fraction(data.get("imprecise_credit", 0.0), source, "imprecise_credit"),
-                  general, per_template, _points(data.get("points") or {}, source, lines), source,
-                  _carried_figures(data.get("carried_figures", Credits.carried_figures), source), lines)
+                  general, per_template, _points(data.get("points") or {}, source, text), source,
+                  _carried_figures(data.get("carried_figures", Credits.carried_figures), source), text)
 
 
-def _point_lines(text: str) -> dict:
-    """{"points": line, "points.C1": line, "points.C1.a": line} of the
-    ``points:`` settings in the policy's YAML ``text`` (already read once, so
-    it parses), for messages naming ``file:line``."""
-    import yaml
+def _where(source: str, text: str, path: str) -> str:
+    """``file:line`` of the setting ``path`` (``points.C1.a``) in the policy's
+    YAML ``text``, or of the nearest one above it found (bank/yamlfile.py's
+    rule, the one that finds a template's lines; imported here, as yaml is:
+    grade without a policy file never needs it)."""
+    from quizgen.bank.yamlfile import line_in_text
 
-    def scalar_keys(node):
-        return [(k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)] \
-            if isinstance(node, yaml.MappingNode) else []
-
-    lines = {}
-    for key, templates in scalar_keys(yaml.compose(text, Loader=yaml.SafeLoader)):
-        if key.value == "points":
-            lines["points"] = key.start_mark.line + 1
-            for name, parts in scalar_keys(templates):
-                lines[f"points.{name.value}"] = name.start_mark.line + 1
-                lines.update({f"points.{name.value}.{part.value}": part.start_mark.line + 1
-                              for part, _ in scalar_keys(parts)})
-    return lines
-
-
-def _where(source: str, lines: dict, path: str) -> str:
-    """``file:line`` of the setting ``path`` (``points.C1.a``), or of the nearest one above it found."""
-    while path and path not in lines:
-        path = path.rpartition(".")[0]
-    return f"{source}:{lines[path]}" if path else source
+    line = line_in_text(text, tuple(path.split("."))) if text else None
+    return f"{source}:{line}" if line else source
 
 
 def _shown(key) -> str:
@@ -256,7 +238,7 @@ def _traps(value, source: str):
     return general, per_template
 
 
-def _points(value, source: str, lines: dict) -> dict:
+def _points(value, source: str, text: str) -> dict:
     points = {}
     for template, parts in _mapping(value, source, "points").items():
         table = {}
@@ -266,7 +248,7 @@ def _points(value, source: str, lines: dict) -> dict:
                 raise InputFileError(f"{source}: {_shown(path)}: expected a number of points "
                                      f"(0 to {MAX_POINTS:g}), found {_found(number)}")
             if 0 < number < MIN_POINTS:
-                raise InputFileError(f"{_where(source, lines, path)}: {_shown(path)}: {_found(number)} "
+                raise InputFileError(f"{_where(source, text, path)}: {_shown(path)}: {_found(number)} "
                                      f"points is too few to count: points and scores are printed to 4 decimals, so the "
                                      f"part would show 0 points everywhere; give 0 or at least {MIN_POINTS:g}")
             table[str(part)] = number
