@@ -22,7 +22,6 @@ import json
 import os
 import stat
 import time
-import unicodedata
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -350,9 +349,10 @@ def _cards(data: dict, key: str) -> dict:
 
 def _showable(name: str) -> bool:
     """A class or misconception name the drill can print and save: every
-    character printable, no direction override (a trap code in a key is held
-    to the same rule), no lone surrogate (which no file or terminal takes)."""
-    return printable(name) == name and not any(unicodedata.category(c) == "Cf" for c in name)
+    character printable, the rule a trap code in a key is held to
+    (key/checks.code): no format character, a direction override among them,
+    and no lone surrogate, which no file or terminal takes, is printable."""
+    return printable(name) == name
 
 
 def save(progress: Progress, path) -> None:
