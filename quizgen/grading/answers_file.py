@@ -13,7 +13,7 @@ from operator import itemgetter
 from pathlib import Path
 
 from quizgen.csv_input import ALIASES, FALLBACK_ERRORS, find_column, given_encoding, norm_header
-from quizgen.errors import InputFileError, printable
+from quizgen.errors import InputFileError, printable, shortened
 from quizgen.grading.csv_rows import Records
 from quizgen.grading.file_slice import open_slice
 from quizgen.grading.file_text import csv_start, spooled
@@ -335,8 +335,9 @@ def _one_column_each(header: list, normalised: list, roles: dict, where: str) ->
     for role, column in roles.items():
         if column is not None and normalised.count(normalised[column]) > 1:
             other = normalised.index(normalised[column], column + 1)
-            raise InputFileError(f"{where}columns {printable(header[column])[:40]!r} and "
-                                 f"{printable(header[other])[:40]!r} both name the {role}; expected one such column")
+            raise InputFileError(f"{where}columns {shortened(printable(header[column]), 40)!r} and "
+                                 f"{shortened(printable(header[other]), 40)!r} both name the {role}; "
+                                 "expected one such column")
 
 
 def _unread_hint(header: list) -> str:
