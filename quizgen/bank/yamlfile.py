@@ -12,6 +12,7 @@ from pathlib import Path
 import yaml
 
 from quizgen.errors import BankLimitError, TemplateError
+from quizgen.key.checks import surrogate_problem
 from quizgen.safe_yaml import safe_load
 from quizgen.text.tex_commands import WHY, refused_tex
 
@@ -160,9 +161,9 @@ def _odd(value):
         bad = next((c for c in value if unicodedata.category(c) == "Cc" and c not in "\t\n\r"), None)
         if bad is not None:
             return f"text holds the control character U+{ord(bad):04X}, which no paper can print"
-        lone = next((c for c in value if unicodedata.category(c) == "Cs"), None)
+        lone = surrogate_problem(value)
         if lone is not None:
-            return f"text holds a lone surrogate U+{ord(lone):04X} (half of a character), which no file can hold"
+            return lone
         command = refused_tex(value)
         if command is not None:
             return f"text uses {command}: {WHY}"

@@ -126,8 +126,9 @@ def text(value, where: Where, limit: int = MAX_TEXT, empty: bool = True) -> str:
     """A JSON string of at most ``limit`` characters (non-empty unless
     ``empty``) that can be written as UTF-8."""
     if isinstance(value, str) and len(value) <= limit and (empty or value.strip()):
-        if _LONE_SURROGATE.search(value):
-            raise where.fail(_surrogate_message(value))
+        problem = surrogate_problem(value)
+        if problem is not None:
+            raise where.fail(problem)
         return value
     if isinstance(value, str) and len(value) > limit:
         raise where.fail(f"expected text of at most {limit:,} characters, got {len(value):,}")
@@ -201,9 +202,13 @@ def unique(items, where: Where, what: str) -> None:
         seen.add(folded)
 
 
-def _surrogate_message(value: str) -> str:
-    lone = _LONE_SURROGATE.search(value).group()
-    return f"text holds a lone surrogate U+{ord(lone):04X} (half of a character), which no file can hold"
+def surrogate_problem(value: str) -> str | None:
+    """What is wrong with text holding a lone surrogate, or None: the one
+    wording for a key, a drill record's names and a bank's text."""
+    lone = _LONE_SURROGATE.search(value)
+    if lone is None:
+        return None
+    return f"text holds a lone surrogate U+{ord(lone.group()):04X} (half of a character), which no file can hold"
 
 
 def refuse_lone_surrogates(data, where: Where) -> None:
@@ -214,8 +219,9 @@ def refuse_lone_surrogates(data, where: Where) -> None:
     while stack:
         at, item = stack.pop()
         if isinstance(item, str):
-            if _LONE_SURROGATE.search(item):
-                raise at.fail(_surrogate_message(item))
+            problem = surrogate_problem(item)
+            if problem is not None:
+                raise at.fail(problem)
         elif isinstance(item, dict):
             for name, value in reversed(list(item.items())):
                 stack.extend([(at / name, value), (at / name, name)])
