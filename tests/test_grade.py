@@ -129,6 +129,14 @@ def test_blank_and_unparsable_answers():
     assert verdict.status == "invalid" and verdict.reason == "not a number: a word, where this part asks for a number"
 
 
+def test_an_unreadable_answer_says_why_once():
+    """A typo such as a letter o for a zero: one reason, not "not a number: not a valid expression"."""
+    for text in ("0.71o", "1.2.3"):
+        verdict = check_answer(numeric_part(0.5), text)
+        assert verdict.status == "invalid"
+        assert verdict.reason == f"not a number or an expression quizgen reads: {text!r}"
+
+
 def test_decimal_comma_and_tolerance_override():
     part = numeric_part(0.5)
     assert check_answer(part, "0,5").status == "correct"

@@ -36,6 +36,19 @@ LONG_FOR_A_NUMBER = f"not a number: over {MAX_LENGTH} characters, and no sentenc
 FAR_TOO_LONG = f"not a number: over {MAX_REVIEW:,} characters"
 
 
+def unread_reason(exc: ExpressionError) -> str:
+    """Why an answer is no number, said once: the parser's "not a valid
+    expression: '0.71o'" becomes "not a number or an expression quizgen reads:
+    '0.71o'", not "not a number: not a valid expression: ..."."""
+    message = str(exc)
+    for prefix in ("not a valid expression: ",):
+        if message.startswith(prefix):
+            return "not a number or an expression quizgen reads: " + message[len(prefix):]
+    if message.endswith(" is not a number"):
+        return "not a number: " + message[:-len(" is not a number")]
+    return f"not a number: {message}"
+
+
 class Verdict(NamedTuple):
     """The grade of one answer (a NamedTuple: one is made per answer, and a
     frozen dataclass took five times as long to make)."""
@@ -134,7 +147,7 @@ class PartChecker:
         try:
             value = to_number(read, self.decimal_comma)
         except ExpressionError as exc:
-            return self._written(text, f"not a number: {exc}")
+            return self._written(text, unread_reason(exc))
         if abs(value - self.value) <= self.tolerance:
             if self.asked is None:
                 return self.correct
