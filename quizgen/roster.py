@@ -96,6 +96,9 @@ def _student(row: list, student: int, name, where: str) -> Student:
     student_id = _clean(row[student], "student_id", where)
     if not student_id:
         raise InputFileError(f"{where}: student_id is empty")
+    if not normalise_id(student_id):   # only invisible characters: it would match no answer row's id
+        raise InputFileError(f"{where}: student_id holds only invisible characters "
+                             f"({student_id.encode('unicode_escape').decode('ascii')[:40]})")
     if len(student_id) > MAX_ID:
         raise InputFileError(f"{where}: {student_id[:40]!r}... is not a student id (over {MAX_ID} characters)")
     full_name = _clean(row[name], "name", where) if name is not None and name < len(row) else ""

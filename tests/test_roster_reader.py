@@ -158,3 +158,14 @@ def test_a_name_longer_than_a_key_keeps_is_refused_by_generate_not_by_grade_late
     assert result.exit_code == 2, result.output
     assert "line 3: the name 'AAAA" in result.stderr and "is over 200 characters" in result.stderr
     assert not (tmp_path / "q").exists()
+
+
+def test_an_id_of_invisible_characters_alone_is_refused_naming_its_line(tmp_path, invoke):
+    """A zero-width space as an id made a paper headed by a blank id that no answer row could match."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name\ns001,Ada\n\u200b\u2066,Ghost\n", encoding="utf-8")
+    result = invoke("generate", "--seed", "1", "--classes", "C1", "--students", roster, "--out", tmp_path / "q")
+    assert result.exit_code == 2, result.output
+    assert result.stderr == (f"quizgen: error: {roster}: line 3: student_id holds only invisible characters "
+                             "(\\u200b\\u2066)\n")
+    assert not (tmp_path / "q").exists()
