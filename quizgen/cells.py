@@ -1,11 +1,14 @@
 """Cells written to CSV files that a spreadsheet will open: a cell that a
 spreadsheet would run as a formula (``=cmd|...``, ``@SUM(1)``) is guarded
-with a leading quote. Every CSV output uses this, whatever wrote the text:
-a student, a key, a bank or an LMS export."""
+with a leading quote, also when invisible format characters (a zero-width
+space, a byte-order mark, a direction control such as U+202E) come before
+its ``=``: a spreadsheet may drop or ignore them. Every CSV output uses this,
+whatever wrote the text: a student, a key, a bank or an LMS export."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _RISKY_START = frozenset("=+-@\t\r")
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?%?")
@@ -13,24 +16,47 @@ _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?%?")
 
 def spreadsheet_safe(text: str) -> str:
     """``text`` that no spreadsheet runs as a formula: a cell starting with
-    ``= + - @`` (or tab, carriage return) that is not a number gets a leading
+    ``= + - @`` (or tab, carriage return), after any invisible format
+    characters (``_invisible_lead``), that is not a number gets a leading
     quote; a NUL byte, which many CSV readers stop at, becomes U+FFFD."""
     if "\x00" in text:
         text = text.replace("\x00", "\ufffd")
-    if text and text[0] in _RISKY_START and not _NUMBER.fullmatch(text):
-        return "'" + text
+    if text and _risky_first(text[0]):
+        start = _invisible_lead(text)
+        if start < len(text) and text[start] in _RISKY_START and not _NUMBER.fullmatch(text, start):
+            return "'" + text
     return text
 
 
 def unguard(cell: str) -> str:
     """``cell`` without the leading quote :func:`spreadsheet_safe` added (a
-    student id or answer read back from a file quizgen wrote)."""
-    return cell[1:] if cell[:1] == "'" and cell[1:2] and cell[1] in _RISKY_START else cell
+    student id or answer read back from a file quizgen wrote): a quote before
+    ``= + - @``, tab or CR, or before invisible characters and then one of them."""
+    if cell[:1] != "'" or len(cell) < 2 or not _risky_first(cell[1]):
+        return cell
+    start = _invisible_lead(cell, 1)
+    return cell[1:] if start < len(cell) and cell[start] in _RISKY_START else cell
 
 
 def safe_cells(cells: list) -> list:
     """The cells of a row made spreadsheet-safe (the same list when all are)."""
     for cell in cells:
-        if cell and (cell[0] in _RISKY_START or "\x00" in cell):
+        if cell and (_risky_first(cell[0]) or "\x00" in cell):
             return [spreadsheet_safe(c) for c in cells]
     return cells
+
+
+def _risky_first(char: str) -> bool:
+    """Whether a cell starting with ``char`` may be a formula: ``= + - @``, tab
+    or CR, or an invisible format character that may hide one (ASCII has none:
+    ordinary cells are passed at once)."""
+    return char in _RISKY_START or (char > "\x7f" and unicodedata.category(char) == "Cf")
+
+
+def _invisible_lead(text: str, start: int = 0) -> int:
+    """Where ``text`` shows its first visible character from ``start``: past the
+    format characters (Unicode category Cf: U+200B-U+200F, U+202A-U+202E,
+    U+2060-U+2069, U+061C, U+FEFF, a soft hyphen...), which show nothing."""
+    while start < len(text) and text[start] > "\x7f" and unicodedata.category(text[start]) == "Cf":
+        start += 1
+    return start

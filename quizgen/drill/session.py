@@ -20,7 +20,7 @@ from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, summary
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.drill.wording import STUCK, as_read, capital, cut, echo, exact_text, misconception_sentence, \
-    not_markable, stuck_words
+    not_markable, stuck_words, worked_from_notes
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.ui import wait_for_line
 from quizgen.generation.sampling import sample_instance
@@ -156,6 +156,7 @@ class Drill:
         self.say(view["stem"])
         turn = _Turn(view, inst.template, {pv.letter: to_latex(pv.value) for pv in inst.parts
                                            if pv.part.kind == "numeric"}, records)
+        turn.notes = worked_from_notes(entry)
         try:
             for part_view, record in zip(view["parts"], records):
                 self.say()
@@ -198,10 +199,10 @@ class Drill:
                     self.say("Type an answer, or ? for the commands.", "  ")
                 elif verdict.status == "invalid":
                     self.say(f"I cannot read {cut(text)!r} as an answer ({verdict.reason}). It was not "
-                             f"counted; try again, e.g. 14.3 or 100/7, or ? for help.{self.comma_tip(text)}",
-                             "  ")
+                             f"counted; try again, e.g. 14.3 or 100/7, or ? for help.{self.comma_tip(text)}"
+                             f"{turn.notes.get(record.letter, '')}", "  ")
                 elif retry := not_markable(record, text, verdict):   # for a person, or a number for a word
-                    self.say(retry, "  ")
+                    self.say(retry + turn.notes.get(record.letter, ""), "  ")   # a later part reads it: why it is needed
                 else:
                     self.report(record, verdict, turn.latex.get(record.letter), text, turn.names)
                     turn.results.append(turn.result(record, verdict.status, verdict))
@@ -334,6 +335,7 @@ class _Turn:
         self.traps_met = []   # misconception codes answered, one per part
         self.traps_avoided = set()   # codes of traps on parts answered right without hints
         self.names = trap_names([template])   # the misconceptions as this question's template names them
+        self.notes = {}   # {part letter: why the later parts worked out from it need it marked (worked_from_notes)}
 
     def result(self, record, status: str, verdict=None) -> PartResult:
         """The result of one part, as the summary needs it."""

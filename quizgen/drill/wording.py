@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from quizgen.errors import ExpressionError
+from quizgen.grading.careful import ecf_inputs
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.text.plain import math_to_plain, to_plain
@@ -85,6 +86,29 @@ def not_markable(record, text: str, verdict) -> str:
         return ""
     return (f"Part ({record.letter}) asks for {_words_wanted(record)}, not a number: {cut(text)!r} was not "
             "counted; try again, or ? for help.")
+
+
+def worked_from_notes(entry) -> dict:
+    """{part letter: the words added to the reply to an answer to it that was
+    not counted, when later parts are worked out from it (their recipes read
+    it, as grade's ECF pass finds them)}. Grade holds such a later part for a
+    person when the earlier answer waits for one; the drill has no person, so
+    it asks for the earlier answer again and says why."""
+    first, inputs = {}, ecf_inputs(entry)
+    for part in entry.parts:
+        first.setdefault(part.name, part)   # a recipe reads the first part so named
+    readers = ((part, [p.letter for p in entry.parts if part.name in inputs.get(p.letter, ())])
+               for part in first.values() if part.name)
+    return {part.letter: _worked_from(part, later) for part, later in readers if later}
+
+
+def _worked_from(part, later: list) -> str:
+    """`` Part (b) is worked out from (a): give (a) as a number, ...``."""
+    one, a = len(later) == 1, f"({part.letter})"
+    names = " and ".join(filter(None, [", ".join(f"({x})" for x in later[:-1]), f"({later[-1]})"]))
+    wanted = "the word asked for" if part.kind == "word" else "a number"
+    return (f" Part{'' if one else 's'} {names} {'is' if one else 'are'} worked out from {a}: give {a} as {wanted}, "
+            f"and {names if one else 'they'} {'is' if one else 'are'} then checked against your own {a}.")
 
 
 def _is_number(text: str) -> bool:

@@ -1,0 +1,55 @@
+"""Formula cells hidden behind invisible characters (a zero-width space, a
+byte-order mark, a direction control) are guarded as every formula cell is:
+a spreadsheet may drop or ignore the characters and run the rest. ``unguard``
+reads the guard back; ordinary cells are written as they are."""
+
+import csv
+import json
+
+import pytest
+
+import quizgen
+from quizgen.cells import safe_cells, spreadsheet_safe, unguard
+
+INVISIBLE = ["\u202e", "\u200b", "\ufeff", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c",
+             "\u200b\u202e"]
+RISKY = ["=1+1", "+cmd", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "=HYPERLINK(\"http://x\")"]
+
+
+@pytest.mark.parametrize("lead", INVISIBLE)
+@pytest.mark.parametrize("formula", RISKY)
+def test_a_formula_behind_invisible_characters_is_guarded_and_read_back(lead, formula):
+    cell = lead + formula
+    assert spreadsheet_safe(cell) == "'" + cell
+    assert unguard(spreadsheet_safe(cell)) == cell
+    assert safe_cells(["s1", cell]) == ["s1", "'" + cell]
+
+
+@pytest.mark.parametrize("cell", ["0.5", "s001", "café", "\u200bs001", "\u202eabc", "\u200b-0.408", "\u200b+1e-3",
+                                  "-0.408", "x=1", "é=1", "\u00a0", "\u200b", "", "'\u200bs1", "a\u200b=1"])
+def test_ordinary_cells_are_unchanged(cell):
+    assert spreadsheet_safe(cell) == cell
+    assert unguard(cell) == cell or cell.startswith("'")
+    assert safe_cells(["s1", cell]) == ["s1", cell]
+
+
+@pytest.mark.parametrize("cell", ["'\u200bs1", "'\u202e", "'0.5", "'"])
+def test_unguard_keeps_a_quote_that_guards_nothing(cell):
+    assert unguard(cell) == cell
+
+
+def test_graded_csv_guards_an_answer_and_an_id_behind_a_direction_control(tmp_path):
+    key = {"questions": [{"id": "Q1", "class": "C1", "template": "t1", "points": 2, "parts": [
+        {"part": "a", "name": "p", "type": "numeric", "points": 2.0, "value": 0.5, "answer": "0.5000",
+         "tolerance": {"sigfigs": 3}, "misconceptions": []}]}]}
+    (tmp_path / "key.json").write_text(json.dumps(key), encoding="utf-8")
+    with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"],
+                                      ["\u202e=HYPERLINK(1)", "Q1", "a", "\u200b@SUM(1)"]])
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json")
+    with open(tmp_path / "answers-graded.csv", newline="", encoding="utf-8-sig") as handle:
+        row = list(csv.DictReader(handle))[0]
+    assert row["student_id"] == "'\u202e=HYPERLINK(1)" and row["answer"] == "'\u200b@SUM(1)"
+    with open(tmp_path / "answers-graded-students.csv", newline="", encoding="utf-8-sig") as handle:
+        for cells in csv.reader(handle):
+            assert not any(c.lstrip("\u202e\u200b")[:1] in ("=", "@") for c in cells), cells   # '\u202e=... is safe
