@@ -89,8 +89,8 @@ def test_canvas_parts_each_get_their_own_variant():
     inputs = grading_inputs(rows, attempt="first")
     paper = inputs.key["students"]["s1"]["questions"]
     assert [(q["id"], q["seed"], [p["part"] for p in q["parts"]]) for q in paper] == [
-        ("Q1", "1/nsp-sigmoid-loss/0", ["a"]), ("Q2", "1/nsp-sigmoid-loss/1", ["b"])]
-    assert inputs.answers.splitlines()[1:] == ["s1,A,Q1,a,0.5744", "s1,A,Q2,b,1"]
+        ("Q1a", "1/nsp-sigmoid-loss/0", ["a"]), ("Q1b", "1/nsp-sigmoid-loss/1", ["b"])]
+    assert inputs.answers.splitlines()[1:] == ["s1,A,Q1a,a,0.5744", "s1,A,Q1b,b,1"]
     with pytest.raises(UsageError):
         grading_inputs(rows, attempt="best")
 

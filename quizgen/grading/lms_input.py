@@ -164,7 +164,8 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     rows = read_responses(path, encoding, skipped, absent, id_key, fallback, unordered, delimiter)
     rows, export_key = decode_rows(rows, key, path, kind)
     banks = banks or (export_key or {}).get("banks", ())
-    inputs = grading_inputs(rows, banks=banks, rounded_by="canvas" if kind == "canvas" else "")
+    inputs = grading_inputs(rows, banks=banks, rounded_by="canvas" if kind == "canvas" else "",
+                            order=(export_key or {}).get("templates", ()))
     folder = _folder(path, out)
     stem = path.stem
     answers, key_path = write_files(folder, {f"{stem}-answers.csv": inputs.answers,

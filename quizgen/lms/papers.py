@@ -25,35 +25,41 @@ class GradingInputs(NamedTuple):
     answers: str
 
 
-def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str = "") -> GradingInputs:
-    """The key (a paper per student, questions numbered Q1, Q2, ... by LMS slot
-    or, without slots (Canvas, where each part is a question of its own,
-    drawn from its own variant), by first appearance of each template part)
-    and the long answers CSV of ``rows``, keeping each student's ``last`` (or
-    ``first``) attempt. ``rounded_by``: "canvas" when the LMS rewrote the
-    numbers students typed (Canvas keeps 4 decimals and drops trailing zeros),
-    so that grade does not judge their figures."""
+def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str = "",
+                   order=()) -> GradingInputs:
+    """The key (a paper per student) and the long answers CSV of ``rows``,
+    keeping each student's ``last`` (or ``first``) attempt. Questions are
+    named as the export named them: Moodle's by slot (Q1, Q2, ...); Canvas's,
+    where each part is a question of its own drawn from its own variant, as
+    the export's question groups are (``Q2b`` for part (b) of slot 2, ``Q4``
+    for a single-part slot), the slot of a template being its place in
+    ``order`` (the export key's templates) or, without it, in order of first
+    appearance. ``rounded_by``: "canvas" when the LMS rewrote the numbers
+    students typed (Canvas keeps 4 decimals and drops trailing zeros), so
+    that grade does not judge their figures."""
     from quizgen import __version__
 
     rows = _one_attempt(rows, attempt)
     if not rows:
         raise InputFileError("the LMS export holds no answer to a quizgen question")
-    numbers = _question_numbers(rows)
+    slots = _slot_numbers(rows, order)
     papers = {}
     for row in rows:
         paper = papers.setdefault(row.student_id, {"name": row.name, "variants": {}})
         only = None if row.slot is not None else row.part
-        paper["variants"].setdefault(numbers[_question(row)], (row.template, row.variant, only))
-    chosen = [(f"Q{n}", v) for p in papers.values() for n, v in sorted(p["variants"].items())]
-    questions = iter(key_questions([(qid, template, label) for qid, (template, label, _) in chosen], banks))
-    picked = iter([_only_part(next(questions), only) for _, (_, _, only) in chosen])
+        paper["variants"].setdefault(_question(row), (row.template, row.variant, only))
+    chosen = [(q, v) for p in papers.values() for q, v in sorted(p["variants"].items(), key=lambda i: _place(i[0], slots))]
+    questions = key_questions([(f"Q{slots[q]}", template, label) for q, (template, label, _) in chosen], banks)
+    names = {q: _name(slots[q], only, len(question.parts)) for (q, (_, _, only)), question in zip(chosen, questions)}
+    picked = iter([replace(_only_part(question, only), id=names[q])
+                   for (q, (_, _, only)), question in zip(chosen, questions)])
     students = tuple(KeyPaper(sid, p["name"], "lms", tuple(next(picked) for _ in p["variants"]))
                      for sid, p in papers.items())
     key = Key(students[0].questions, students, "lms", quizgen=__version__, rounded_by=rounded_by)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(ANSWER_COLUMNS)
-    writer.writerows((spreadsheet_safe(r.student_id), spreadsheet_safe(r.name), f"Q{numbers[_question(r)]}", r.part,
+    writer.writerows((spreadsheet_safe(r.student_id), spreadsheet_safe(r.name), names[_question(r)], r.part,
                       spreadsheet_safe(r.answer)) for r in rows if r.part and r.answered)
     return GradingInputs(key.to_json(compact=False), out.getvalue())
 
@@ -85,11 +91,28 @@ def _question(row) -> object:
     return row.slot if row.slot is not None else (row.template, row.part)
 
 
-def _question_numbers(rows: list) -> dict:
-    """Question numbers: LMS slots keep theirs; template parts count in order of first appearance."""
+def _slot_numbers(rows: list, order) -> dict:
+    """{question: slot number}: an LMS slot is its own number; a Canvas template
+    part takes its template's place in ``order`` (the export's slots), else the
+    place of the template's first appearance after those."""
+    places = {t: n for n, t in enumerate(order, start=1) if isinstance(t, str)}
     numbers = {}
     for row in rows:
         key = _question(row)
-        if key not in numbers:
-            numbers[key] = key if isinstance(key, int) else len(numbers) + 1
+        if isinstance(key, int):
+            numbers[key] = key
+        elif key not in numbers:
+            numbers[key] = places.setdefault(row.template, max(places.values(), default=0) + 1)
     return numbers
+
+
+def _place(question, slots: dict) -> tuple:
+    """Where a question comes on a paper: by slot, then a template's parts in letter order (z before aa)."""
+    letter = "" if isinstance(question, int) else question[1]
+    return slots[question], len(letter), letter
+
+
+def _name(slot: int, letter, parts: int) -> str:
+    """A question's id, as the export named it: ``Q2`` (a Moodle slot, or a
+    single-part template in Canvas) or ``Q2b`` (Canvas's question group for part (b))."""
+    return f"Q{slot}{letter}" if letter is not None and parts > 1 else f"Q{slot}"
