@@ -15,7 +15,11 @@ from quizgen.marking.student_ids import id_hint, nearest_ids, normalise_id
 @pytest.mark.parametrize("text, value", [
     ("L = 0.851", 0.851), ("0.2014 nats", 0.2014), ("≈0.427", 0.427), ("~ 0.427", 0.427), ("40 tokens", 40),
     ("p = 0.769", 0.769), ("loss: 1.47", 1.47), ("L_NSP = 1.47", 1.47), ("12,345.6", 12345.6),
-    ("12,345,678", 12345678), ("12.345,6", 12345.6), ("76.9%", 0.769), ("ln(2)", 0.6931471805599453)])
+    ("12,345,678", 12345678), ("12.345,6", 12345.6), ("76.9%", 0.769), ("ln(2)", 0.6931471805599453),
+    # rev-instructor20: "approx. 3.14" and "about 1.39" were read, "approximately 0.0244" and "circa 1.07" invalid
+    ("approximately 0.0244", 0.0244), ("Approximately 3.68", 3.68), ("circa 1.07", 1.07), ("ca. 1.07", 1.07),
+    ("approximately equal to 0.0257", 0.0257), ("the loss is approximately 0.364", 0.364),
+    ("it is around 0.105", 0.105), ("≈(1/3)", 1 / 3)])
 def test_numbers_as_people_write_them(text, value):
     reading = read_number(text)
     assert reading.status == NUMBER and reading.value == pytest.approx(value)

@@ -28,7 +28,7 @@ _LABEL_NAME = (r"(?:[^\W\d][\w\u0300-\u036f\u20d0-\u20ff{}^\\]{0,15}|\|[^\W\d]\w
                r"(?:\s*\([^()=]{0,12}\))?")   # L, p̂, L_MLM, |M|, p(story)
 _LABEL = re.compile(r"^\s*" + _LABEL_NAME + r"\s*(?:[=:]\s*[≈~]?|[≈~])\s*(?=\S)")   # L = 0.851, p ≈ 0.695
 _SAID = re.compile(r"^\s*(?:so|it[’']s|(?:it|that|(?:the\s+)?(?:answer|[^\W\d][\w()]{0,20}|\|[^\W\d]\w{0,3}\|))\s+is)"
-                   r"\s+(?=[-+.\d≈~]|about\b|roughly\b|approx|(?:zero|one|two|three|four|five|six|seven|eight|"
+                   r"\s+(?=[-+.\d≈~]|about\b|roughly\b|around\b|circa\b|approx|(?:zero|one|two|three|four|five|six|seven|eight|"
                    r"nine|ten|eleven|twelve)\s*$)", re.IGNORECASE)
 """``it is 0``, ``the answer is 0.427``, ``p is 0.695``, ``the loss is about 0.364``, ``|M| is one``:
 the words before a number (or a count in words, ``_NUMBER_WORDS``) that say it is the answer (the
@@ -39,7 +39,8 @@ _SYMBOL = re.compile(r"[^\W\d]\w*")
 _LABEL_ONLY = re.compile(r"\s*" + _LABEL_NAME + r"\s*")
 _WORDS_ONLY = re.compile(r"[^\W\d_]+(?:\s+[^\W\d_]+){0,2}")
 WORD_REASON = "not a number: a word, where this part asks for a number"
-_APPROX = re.compile(r"^\s*(?:≈|~|approx\.?|about|roughly|around)\s*", re.IGNORECASE)
+_APPROX = re.compile(r"^\s*(?:≈|~|(?:approx(?:imately|\.)?|about|roughly|around|circa|ca\.)(?:\s+equal\s+to)?)"
+                     r"(?:\s+|(?=[-+.\d(]))", re.IGNORECASE)
 # The end-anchored patterns start where a run of spaces starts ((?<!\s)): tried
 # from every space of a long run, a leading \s* made them quadratic (10,000
 # spaces took seconds); ``\s*(?:\.\s*)?$`` likewise instead of ``\s*\.?\s*$``.
