@@ -66,6 +66,25 @@ def test_grade_marks_a_row_with_another_papers_code_invalid(invoke, tmp_path):
     assert rows[2].split(",")[5] == "invalid" and f"expected paper {display_code(code)}" in rows[2]
 
 
+def test_a_wrong_paper_code_says_whose_it_is_or_that_this_key_never_printed_it(invoke, tmp_path, roster):
+    """rev-instructor20: papers generated twice with one seed differ only in their codes, and a row with
+    the other run's code was called "not this student's paper"; say which of the two it is."""
+    for out in ("md", "pdf"):
+        made = invoke("generate", "--seed", 11, "--classes", "C1", "--students", roster, "--out", tmp_path / out)
+        assert made.exit_code == 0, made.stderr
+    codes = {record.get("student_id"): code for code, record in key_of(tmp_path / "md")["papers"].items()}
+    (other_run,) = [code for code, record in key_of(tmp_path / "pdf")["papers"].items()
+                    if record.get("student_id") == "s001"]
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,paper,question_id,part,answer\n"
+                       f"s001,{display_code(codes['s002'])},Q1,a,0.1\ns001,{other_run},Q1,b,0.1\n", encoding="utf-8")
+    assert invoke("grade", answers, "--key", tmp_path / "md" / "key.json").exit_code == 0
+    rows = (tmp_path / "answers-graded.csv").read_text(encoding="utf-8-sig").splitlines()
+    expected = f"expected paper {display_code(codes['s001'])}"
+    assert f"is the paper of student 's002', not this student's: {expected}" in rows[1]
+    assert f"is no paper of this key ({expected}): papers from another run of generate?" in rows[2]
+
+
 # ------------------------------------------------------------------ distinct variants
 
 def test_seed_303_gives_two_c1_questions_with_different_answers(bank):

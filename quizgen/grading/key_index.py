@@ -10,13 +10,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from quizgen.csv_input import norm_part, norm_question
-from quizgen.errors import InputFileError, UsageError
+from quizgen.errors import InputFileError, UsageError, shortened
 from quizgen.grading.answers_file import split_label
 from quizgen.grading.careful import QuestionRules, recipe_problem
 from quizgen.grading.part_checker import PartChecker
 from quizgen.key.load import load_key_file
 from quizgen.key.model import Key
-from quizgen.key.papercode import codes_match, display_code
+from quizgen.key.papercode import codes_match, display_code, normalise_code
 from quizgen.marking.policy import Policy, read_policy
 from quizgen.marking.shares import read_share
 from quizgen.maths.tolerance import matches
@@ -229,6 +229,7 @@ class KeyIndex:
         self.labels = {}   # {part cell: {question cell: slot or reason}}, as the answers write them
         self.codes = _paper_codes(key)
         self._code_problems = {}
+        self._code_owner = None   # {normal code: student id}, made at the first wrong code
 
     def credits_for(self, template: str, cls: str):
         """The policy's credits for a template, one object per template (shared by its instances)."""
@@ -244,11 +245,26 @@ class KeyIndex:
         if found is False:
             expected = self.codes[paper] if paper < len(self.codes) else ""
             ok = not written.strip() or not expected or codes_match(written, expected)
-            found = None if ok else (f"paper code {written.strip()[:20]!r} is not this student's paper: "
-                                     f"expected paper {display_code(expected)}")
+            found = None if ok else self._wrong_code(written, expected)
             if len(self._code_problems) < LABEL_CACHE_LIMIT:
                 self._code_problems[(paper, written)] = found
         return found
+
+    def _wrong_code(self, written: str, expected: str) -> str:
+        """Why ``written`` is not the code ``expected``: another student's paper
+        of this key, or a code this key never printed (papers from another run
+        of generate, perhaps with the same seed: each run draws a new secret)."""
+        if self._code_owner is None:
+            self._code_owner = {normalise_code(code): student for code, student, _ in self.key.codes}
+        shown = f"paper code {written.strip()[:20]!r}"
+        owner = self._code_owner.get(normalise_code(written))
+        if owner == "":
+            return f"{shown} is the class paper's, not this student's own: expected paper {display_code(expected)}"
+        if owner is not None:
+            return (f"{shown} is the paper of student {shortened(owner)!r}, not this student's: "
+                    f"expected paper {display_code(expected)}")
+        return (f"{shown} is no paper of this key (expected paper {display_code(expected)}): papers from another run of "
+                "generate? grade with the key.json written beside them")
 
     def _add_slots(self, questions: tuple) -> None:
         for question in questions:
