@@ -236,14 +236,17 @@ def paper_digest(path) -> str:
 # choice; C6 step 2 gives the fine-tuning reason for the 80/10/10 split.
 # Both solutions.md again (rev-student17b): C9's steps 5 and 6 "check the claim" and say how to, the
 # verdict moved into their working (the first hint of (b) and (c) said the answer).
+# Seed 2's two again (bank20): C9 (b) and (c) are each asked one of two ways, drawn per paper,
+# so that their yes/no answer is not "no" on every paper; seed 2's (c) asks "stay the same?"
+# (answer yes). Its numbers and the canonical draw are unchanged.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "7b60bed3295fe89b95340e517f340abb143ea92fc16f6269c5e13e5a7ccbeb19",
     ("1", "solutions.md"): "019d9842f0aa0e2fbcd66daee0a8f6bfe2c810e25f33fccad1305bfe053f56f6",
-    ("2", "problems.md"): "8a86c2c14c3b534ea7485dd6da685f37b0ccd3c3f557ecc1418b30c4f51f39b5",
-    ("2", "solutions.md"): "852eb5daaa47f55e1cccaf90789e235c2bcd96c066971aedecd3b1b54e0749f3",
+    ("2", "problems.md"): "29476bdf946ec78ed6eed6dd060c42c597746522cc586e15e4dfd0dc6279c9e3",
+    ("2", "solutions.md"): "28baaa7c980ba7c5cbc3297713fe3d6fb1be1b51c51b2672f65ca1689e69084e",
 }
 
 
