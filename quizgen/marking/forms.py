@@ -39,8 +39,8 @@ _SYMBOL = re.compile(r"[^\W\d]\w*")
 _LABEL_ONLY = re.compile(r"\s*" + _LABEL_NAME + r"\s*")
 _WORDS_ONLY = re.compile(r"[^\W\d_]+(?:\s+[^\W\d_]+){0,2}")
 WORD_REASON = "not a number: a word, where this part asks for a number"
-_APPROX = re.compile(r"^\s*(?:≈|~|(?:approx(?:imately|\.)?|about|roughly|around|circa|ca\.)(?:\s+equal\s+to)?)"
-                     r"(?:\s+|(?=[-+.\d(]))", re.IGNORECASE)
+_APPROX = re.compile(r"^\s*(?:[≈~]\s*|(?:approx(?:imately|\.)?|about|roughly|around|circa|ca\.)(?:\s+equal\s+to)?"
+                     r"(?:\s+|(?=[-+.\d(])))", re.IGNORECASE)   # a word then a space, or straight before a number
 # The end-anchored patterns start where a run of spaces starts ((?<!\s)): tried
 # from every space of a long run, a leading \s* made them quadratic (10,000
 # spaces took seconds); ``\s*(?:\.\s*)?$`` likewise instead of ``\s*\.?\s*$``.
