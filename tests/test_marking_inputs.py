@@ -93,7 +93,10 @@ YES_NO = (["no", "false", "all at once", "bidirectional"], {"left_to_right": ["y
 @pytest.mark.parametrize("text, status, code", [
     ("NO - it is bidirectional", "accept", ""), ("No.", "accept", ""), ("Yes, one by one", "trap", "left_to_right"),
     ("not left to right", "accept", ""), ("it goes left to right", "trap", "left_to_right"),
-    ("left to right and all at once", "needs_review", ""), ("banana", "unknown", ""), ("", "blank", "")])
+    ("left to right and all at once", "needs_review", ""), ("banana", "unknown", ""), ("", "blank", ""),
+    # bank20: a leading yes or no decided even when the words after it said the other meaning
+    ("no, left to right", "needs_review", ""), ("Yes, all at once", "needs_review", ""),
+    ("no, not left to right", "accept", ""), ("No, it predicts all at once", "accept", "")])
 def test_words_on_meaning(text, status, code):
     reading = read_words(text, *YES_NO)
     assert (reading.status, reading.code) == (status, code)

@@ -113,6 +113,8 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
         found = _exact(_POLARITY[tokens[0]], classes) or _exact(tokens[0], classes)
         if found is not None and (doubtful or len({_POLARITY[t] for t in tokens if t in _POLARITY}) > 1):
             return WordReading(REVIEW)   # "no idea", "yeah I guess", "no or yes": a person decides
+        if found is not None and _rest_disagrees(tokens[1:], found, classes, synonyms or {}, choices in (None, 2)):
+            return WordReading(REVIEW)   # "no, left to right": the yes/no and the words after it disagree
         if found is not None:
             return found
     found = _phrases(said, classes, synonyms or {}, choices in (None, 2))
@@ -123,6 +125,16 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     if found.status == "unknown" and _NEGATIONS & set(said.split(" ")) and not _DOUBT.search(said):
         return WordReading(REVIEW)   # "not positive" where no listed word is "positive": what is left is for a person
     return found
+
+
+def _rest_disagrees(rest: list, found: WordReading, classes: dict, synonyms: dict, two_way: bool) -> bool:
+    """True when the words after a leading yes or no name another listed
+    meaning than the yes or no does (``no, left to right`` where "left to
+    right" is the trap's): a person decides which the student meant."""
+    if not rest:
+        return False
+    said = _phrases(" ".join(rest), classes, synonyms, two_way)
+    return said.status in ("accept", "trap") and said != found
 
 
 def _as_read(text) -> str:
