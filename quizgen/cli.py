@@ -213,7 +213,8 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @click.option("--gradebook", type=click.Choice(["moodle", "canvas", "plain"]), default=None,
               help="Also write a gradebook file the LMS imports (<stem>-gradebook-<lms>.csv).")
 @click.option("--gradebook-template", default=None, type=click.Path(dir_okay=False),
-              help="Canvas: the gradebook CSV exported from Canvas, to fill.")
+              help="Canvas: the gradebook CSV exported from Canvas, to fill. Moodle (optional): its grade export "
+                   "or an earlier run's gradebook file, whose grades students with no answer keep.")
 @click.option("--gradebook-item", default=None,
               help="The assignment (Canvas) or grade item (Moodle) column (default: the answers file's name).")
 @click.option("--gradebook-key", type=click.Choice(["idnumber", "email"]), default="idnumber", show_default=True,

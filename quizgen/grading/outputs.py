@@ -12,7 +12,7 @@ from pathlib import Path
 
 from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import norm_question
-from quizgen.errors import UsageError, first_few, shortened
+from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.tally import note_wording
 from quizgen.report import Part, Student, Trap, Verdict
@@ -24,7 +24,8 @@ GRADEBOOKS = ("moodle", "canvas", "plain")
 class GradeOutputs:
     """Which extra outputs ``grade`` writes: the class report (``html``; the
     items CSV comes with it), a gradebook (``gradebook`` one of GRADEBOOKS, with
-    Canvas's exported ``gradebook_template``, the assignment or grade item name
+    Canvas's exported ``gradebook_template`` (for Moodle, optional: its grade
+    export or an earlier run's file, whose grades are kept), the assignment or grade item name
     ``gradebook_item`` and Moodle's ``gradebook_key``), and feedback sheets
     (into folder ``feedback``, ``feedback_format`` "md" or "pdf", PDFs on
     ``paper`` "a4" or "letter"; ``banks`` regenerate the worked solutions)."""
@@ -46,8 +47,8 @@ class GradeOutputs:
         if self.gradebook == "canvas" and not self.gradebook_template:
             raise UsageError("--gradebook canvas needs --gradebook-template: the gradebook CSV exported from "
                              "Canvas (Grades > Export > Export Entire Gradebook)")
-        if self.gradebook_template and self.gradebook != "canvas":
-            raise UsageError("--gradebook-template is for --gradebook canvas")
+        if self.gradebook_template and self.gradebook not in ("canvas", "moodle"):
+            raise UsageError("--gradebook-template is for --gradebook canvas or moodle")
         if self.feedback_format not in ("md", "pdf"):
             raise UsageError(f"--format must be md or pdf, got {self.feedback_format!r}")
         if self.paper not in ("a4", "letter"):
@@ -180,10 +181,12 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
     if "html" in handles:
         handles["html"].write(texts["html"])
     if "gradebook" in handles:
-        text, unmatched = gradebook_text(outputs, result)
-        handles["gradebook"].write(text)
-        if unmatched:
-            result.notes.append(_unmatched_note(outputs, unmatched))
+        book = gradebook_text(outputs, result)
+        handles["gradebook"].write(book.text)
+        if book.unmatched:
+            result.notes.append(_unmatched_note(outputs, book.unmatched))
+        result.notes += _merge_notes(outputs, result, book)
+        result.warnings += _changed_warning(outputs, result, book.changed)
         ids = [t.student_id for t in result.students]
         if outputs.gradebook == "moodle" and outputs.gradebook_key == "idnumber" and ids and all("@" in i for i in ids):
             result.notes.append("every student id is an email address: if these are not the students' ID numbers "
@@ -201,6 +204,55 @@ def _guarded_ids_warning(guarded: list) -> str:
             f"{first_few(list(map(shortened, guarded)))}")
 
 
+def _merge_notes(outputs: GradeOutputs, result, book) -> list:
+    """The notes on grades already in the gradebook column: those kept for
+    students with no answer in this run, those of 0 this run's score replaced;
+    or, for a Moodle file made without a template, that its 0s for students
+    with no answer replace any grade Moodle has for them."""
+    column, notes = _column_words(outputs, result) if outputs.gradebook_template else "", []
+    if book.kept:
+        notes.append(f"{len(book.kept)} student(s) with no answer in this run keep, in the gradebook, the grade already "
+                     f"in {column} (not 0): {first_few(list(map(shortened, book.kept)))}")
+    zeros = [change for change in book.changed if _was_zero(change[1])]
+    if zeros:
+        notes.append(f"{len(zeros)} grade(s) of 0 in {column} replaced by this run's score (students an earlier run "
+                     f"had no answer from, say): {_changes_shown(zeros)}")
+    if outputs.gradebook == "moodle" and not outputs.gradebook_template and result.absent:
+        notes.append(f"the Moodle gradebook gives the {len(result.absent)} student(s) with no answer 0, and importing "
+                     "it replaces a grade Moodle already has for them (another section's, say); to keep such grades, "
+                     "give --gradebook-template with the file an earlier run wrote or Moodle's grade export")
+    return notes
+
+
+def _changed_warning(outputs: GradeOutputs, result, changed: list) -> list:
+    """One warning naming the grades (other than 0) already in the column that
+    this run changed: a re-run or a regrade made visible."""
+    others = [change for change in changed if not _was_zero(change[1])]
+    if not others:
+        return []
+    return [f"{len(others)} grade(s) already in {_column_words(outputs, result)} changed by this run (a re-run or "
+            f"regrade?): {_changes_shown(others)}"]
+
+
+def _column_words(outputs: GradeOutputs, result) -> str:
+    """The gradebook column in words: the template's name and the item's."""
+    item = shortened(outputs.gradebook_item or result.answers_path.stem)
+    return f"the {item!r} column of {shortened(Path(outputs.gradebook_template).name)}"
+
+
+def _changes_shown(changes: list) -> str:
+    """A few ``(id, before, now)`` changes as ``s001 3 -> 4``."""
+    return first_few([f"{shortened(sid)} {shortened(before)} -> {now}" for sid, before, now in changes])
+
+
+def _was_zero(cell: str) -> bool:
+    """Whether a gradebook cell is a 0 (``0``, ``0.00``)."""
+    try:
+        return float(cell.replace(",", ".")) == 0
+    except ValueError:
+        return False
+
+
 def _unmatched_note(outputs: GradeOutputs, unmatched: list) -> str:
     """The note naming graded students the gradebook import will not find."""
     shown = first_few(list(map(shortened, unmatched)))
@@ -210,26 +262,35 @@ def _unmatched_note(outputs: GradeOutputs, unmatched: list) -> str:
     return f"{len(unmatched)} graded student(s) not in the Canvas gradebook: {shown}"
 
 
-def gradebook_text(outputs: GradeOutputs, result) -> tuple:
-    """``(CSV text, unmatched ids)`` of the gradebook asked for; decimal point always."""
-    from quizgen.lms.gradebook import Grade, canvas_gradebook, moodle_gradebook, plain_gradebook
+def gradebook_text(outputs: GradeOutputs, result):
+    """The gradebook asked for, as a FilledGradebook (its text, unmatched ids,
+    grades kept and changed); decimal point always."""
+    from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, moodle_gradebook,
+                                       moodle_gradebook_filled, plain_gradebook)
 
     grades = [Grade(t.student_id, t.name, t.score, t.max_score) for t in result.students]
     item = outputs.gradebook_item or result.answers_path.stem
+    absent = frozenset(result.absent)   # no answer in this run: a grade already in the column is kept
     if outputs.gradebook == "plain":
-        return plain_gradebook(grades), []
-    if outputs.gradebook == "moodle":
-        no_email = [g.student_id for g in grades if outputs.gradebook_key == "email" and "@" not in g.student_id]
-        return moodle_gradebook(grades, item, outputs.gradebook_key), no_email
-    template = _read_template(Path(outputs.gradebook_template))
-    book = canvas_gradebook(template, grades, item)
-    return book.text, book.unmatched
-
-
-def _read_template(path: Path) -> str:
-    from quizgen.errors import InputFileError
-
+        return FilledGradebook(plain_gradebook(grades), [])
+    lms = outputs.gradebook.capitalize()
+    path = Path(outputs.gradebook_template) if outputs.gradebook_template else None
+    template = _read_template(path, lms) if path is not None else None
     try:
-        return read_capped(path, SMALL_INPUT_BYTES, "Canvas gradebook template").decode("utf-8")   # a BOM is kept
+        if outputs.gradebook == "moodle":
+            no_email = [g.student_id for g in grades if outputs.gradebook_key == "email" and "@" not in g.student_id]
+            if template is None:
+                return FilledGradebook(moodle_gradebook(grades, item, outputs.gradebook_key), no_email)
+            book = moodle_gradebook_filled(template, grades, item, outputs.gradebook_key, absent)
+            return book._replace(unmatched=no_email)
+        return canvas_gradebook(template, grades, item, absent)
+    except InputFileError as exc:
+        raise InputFileError(f"--gradebook-template {path}: {exc}") from exc
+
+
+def _read_template(path: Path, lms: str) -> str:
+    """The text of the ``--gradebook-template`` file (UTF-8, a BOM kept), exported from ``lms``."""
+    try:
+        return read_capped(path, SMALL_INPUT_BYTES, f"{lms} gradebook template").decode("utf-8")   # a BOM is kept
     except UnicodeDecodeError as exc:
-        raise InputFileError(f"--gradebook-template {path}: not UTF-8 text; export it from Canvas again") from exc
+        raise InputFileError(f"--gradebook-template {path}: not UTF-8 text; export it from {lms} again") from exc
