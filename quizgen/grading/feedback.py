@@ -24,8 +24,8 @@ from quizgen.csv_input import norm_question
 from quizgen.files import write_files
 from quizgen.generation.figures import TITLE
 from quizgen.grading.feedback_comma import comma_view
-from quizgen.grading.feedback_verdict import AWAITING, awaiting_note, sheet_verdict
-from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, WORK_HEADING, misconception_name,
+from quizgen.grading.feedback_verdict import AWAITING, awaiting_note, no_answers_note, sheet_verdict
+from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, WORK_HEADING, WorkList, misconception_name,
                                             review_words, template_trap_names, work_list)
 from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
@@ -261,14 +261,17 @@ class Solutions:
 def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions,
                    comma: bool = False, strays=None, figures: dict | None = None) -> str:
     """One student's sheet; ``figures``: the Markdown image of each question's
-    figure, by its position on the paper (feedback_md.sheet_figures)."""
+    figure, by its position on the paper (feedback_md.sheet_figures). A
+    student with no answer at all is told so under the score, with no "What
+    to work on" list built from parts nobody marked."""
     name = f" ({md_cell(total.name)})" if total.name else ""
     lines = [f"{_HEADING}{md_cell(total.student_id)}{name}", "",
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
-    awaiting = awaiting_note(questions, number, matrix, slot_of)
+    absent = no_answers_note(number, matrix, strays)
+    awaiting = absent or awaiting_note(questions, number, matrix, slot_of)
     lines += [awaiting, ""] if awaiting else []
     lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q)) for q in questions]
-    work = work_list(questions, lines_of, AWAITING)
+    work = work_list(questions, lines_of, AWAITING) if not absent else WorkList([], "")
     if work.lines:
         lines += [f"## {WORK_HEADING}", "", *(f"- {md_cell(line)}" for line in work.lines)]
         lines += [f"- Practise those classes: `{work.command}`"] * bool(work.command) + [""]

@@ -16,8 +16,8 @@ from quizgen.errors import TexNotFoundError, shortened
 from quizgen.grading.feedback import part_lines, part_notes, score_texts, student_sheets
 from quizgen.grading.feedback_md import markdown_sheets
 from quizgen.grading.feedback_stray import stray_sections
-from quizgen.grading.feedback_verdict import AWAITING, awaiting_note
-from quizgen.grading.feedback_words import work_list
+from quizgen.grading.feedback_verdict import AWAITING, awaiting_note, no_answers_note
+from quizgen.grading.feedback_words import WorkList, work_list
 from quizgen.generation.pdf import install_hint
 from quizgen.report.formatting import without_direction_controls
 from quizgen.text.render import escape_tex
@@ -64,7 +64,8 @@ def check_tex() -> None:
 
 
 def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
-    """One student's sheet as a LaTeX document, on ``paper`` (a4 or letter)."""
+    """One student's sheet as a LaTeX document, on ``paper`` (a4 or letter);
+    the Markdown sheet's content (feedback.sheet_markdown)."""
     from quizgen.bank.loader import builtin_templates_dir
     from quizgen.text.render import render_layout
 
@@ -78,13 +79,14 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                       "view": view if worked else tex_text(view),
                       "lines": [_tex_fields(line._replace(answer=line.answer or "-")) for line in lines],
                       "notes": [_tex_fields(note) for line in lines for note in part_notes(line, worked)]})
-    work = work_list(questions, lines_of, AWAITING)
+    absent = no_answers_note(number, context.matrix, context.strays)
+    work = work_list(questions, lines_of, AWAITING) if not absent else WorkList([], "")
     score, max_score, percent = score_texts(total, context.comma)
     strays = stray_sections(*context.strays.of(number), questions, breakable) if context.strays is not None else []
     return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=breakable(total.student_id),
                          student_name=breakable(total.name), score=score, max_score=max_score,
                          percent=f"{percent}\\%", questions=items,
-                         awaiting=tex_text(awaiting_note(questions, number, context.matrix, context.slot_of)),
+                         awaiting=tex_text(absent or awaiting_note(questions, number, context.matrix, context.slot_of)),
                          has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper,
                          stray_sections=strays, work_lines=[breakable(line) for line in work.lines],
                          work_command=breakable(work.command),

@@ -1,7 +1,10 @@
 """What a feedback sheet says of a part's verdict in the student's words: a
-mark the marker set is never contradicted, and a ``needs_review`` answer no
-marker has scored yet reads as awaiting one, with a line under the score
-saying the total is provisional (graded.csv keeps the marker-facing status)."""
+score between none and full marks reads ``partly correct`` whatever earned it
+(a mark the marker set, a trap given credit, error carried forward or early
+rounding at part credit), the note under the table saying why; a mark the
+marker set is never contradicted; and a ``needs_review`` answer no marker has
+scored yet reads as awaiting one, with a line under the score saying the
+total is provisional. graded.csv keeps the marker-facing status."""
 
 from __future__ import annotations
 
@@ -10,6 +13,9 @@ from quizgen.key.status import Status
 from quizgen.marking.rules import OVERRIDE
 
 AWAITING = "awaiting your marker"
+PARTLY = "partly correct"
+_SCORE_NOISE = 1e-9   # scores are kept to 9 decimals (quizgen/scores.py): full marks within it are full
+"""The verdict a student reads for any score between none and full marks (graded.csv keeps the status)."""
 """The verdict a student reads for a needs_review answer no marker has scored yet (graded.csv keeps the status)."""
 
 
@@ -25,6 +31,27 @@ def awaiting_note(questions, number: int, matrix, slot_of: dict) -> str:
             "so this score is provisional.")
 
 
+NO_ANSWERS = ("No answers under your student id were found in the answers file for this quiz, so every part below "
+              "shows as missing and the score is 0. If you did answer (under a mistyped id, say, or on a form "
+              "that was not submitted), contact your instructor so that your answers can be found and graded.")
+"""The line under the score of a student with no answer at all (a roster absentee, or answers under another id)."""
+
+
+def no_answers_note(number: int, matrix, strays=None) -> str:
+    """NO_ANSWERS when student ``number`` has no answer in the answers file at
+    all: no part's cell has a status and no row of theirs went elsewhere
+    (``strays``: feedback_stray.StrayAnswers); "" otherwise. Their sheet then
+    says so instead of listing what to work on, since nothing was marked."""
+    if any(_answered(matrix.cell(number, slot)) for slot in range(len(matrix.slots))):
+        return ""
+    return "" if strays is not None and any(strays.of(number)) else NO_ANSWERS
+
+
+def _answered(outcome) -> bool:
+    """Whether a part's cell holds a graded answer (a blank one included)."""
+    return outcome is not None and outcome.status is not None
+
+
 def _awaits(outcome) -> bool:
     """Whether a part's outcome is a needs_review answer that no marker has scored yet."""
     return outcome is not None and outcome.status is Status.NEEDS_REVIEW and outcome.note != OVERRIDE
@@ -32,13 +59,16 @@ def _awaits(outcome) -> bool:
 
 def sheet_verdict(outcome, points: float) -> str:
     """The verdict a student reads: graded.csv's status (``missing`` when no
-    answer counts), except for a mark the marker set (an override), which the
-    verdict never contradicts: ``correct`` at full marks and ``partly
-    correct`` between none and full, whatever status graded.csv records (a
-    needs_review answer given half marks is ``incorrect`` there); and a
-    needs_review answer not yet marked, which reads AWAITING."""
+    answer counts), except that one score always reads one way: PARTLY
+    between none and full marks, whatever status graded.csv records (a trap
+    given half credit is ``incorrect`` there, ECF at half credit ``correct``,
+    a needs_review answer the marker gave half marks ``incorrect``), and a
+    mark the marker set at full marks ``correct``; a needs_review answer not
+    yet marked reads AWAITING."""
     if outcome is None or outcome.status is None:
         return "missing"
+    if 0 < outcome.score < points - _SCORE_NOISE:
+        return PARTLY
     if outcome.note == OVERRIDE and outcome.score > 0:
-        return "correct" if outcome.score >= points else "partly correct"
+        return "correct"
     return AWAITING if _awaits(outcome) else outcome.status.value

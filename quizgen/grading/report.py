@@ -156,10 +156,36 @@ def _students_text(result, comma: bool = False) -> str:
     return f"{text} (and {whole_number(absent, comma)} on the roster who gave none)" if absent else text
 
 
-def _absent_counted(result, comma: bool = False) -> str:
-    """" (the 2 absent at 0%)" when the roster's absentees are in the class figures."""
-    absent = len(getattr(result, "absent", ()))
-    return f" (the {whole_number(absent, comma)} absent at 0%)" if absent else ""
+def class_figures(result, comma: bool = False, median: bool = True) -> str:
+    """The class's centre and range, as stdout and report.md both say it:
+    ``mean 56.2%, median 60.0%, lowest 0.0%, highest 100.0%`` ("" with no
+    percentages). With roster absentees, both centres, each labelled: over
+    everyone listed (the absent counted as 0%) and, with the range, over
+    those who answered, as the class report's figures count them."""
+    percents = class_percentages(result)
+    if not percents:
+        return ""
+    absent = set(getattr(result, "absent", ()))
+    answered = [t.percent for t in result.students if t.max_score and t.student_id not in absent]
+    if not absent:
+        return _centre(percents, comma, median) + _range(percents, comma)
+    everyone = (f"{_centre(percents, comma, median)} over all {whole_number(len(percents), comma)} on the roster "
+                f"(the {whole_number(len(percents) - len(answered), comma)} absent counted as 0%)")
+    if not answered:
+        return everyone + _range(percents, comma)
+    return (f"{everyone}; {_centre(answered, comma, median)}{_range(answered, comma)} over the "
+            f"{whole_number(len(answered), comma)} who answered")
+
+
+def _centre(percents: list, comma: bool, median: bool) -> str:
+    """``mean 56.2%, median 60.0%`` (the median left out when not ``median``)."""
+    said = f"mean {_percent_text(statistics.fmean(percents), comma)}%"
+    return said + (f", median {_percent_text(statistics.median(percents), comma)}%" if median else "")
+
+
+def _range(percents: list, comma: bool) -> str:
+    """``, lowest 0.0%, highest 100.0%``."""
+    return f", lowest {_percent_text(min(percents), comma)}%, highest {_percent_text(max(percents), comma)}%"
 
 
 def report_markdown(result) -> str:
@@ -182,12 +208,8 @@ def _roster_section(result) -> list:
 
 def _class_section(result, comma: bool = False) -> list:
     lines = ["## Class", ""]
-    percents = class_percentages(result)
-    if percents:
-        mean, median, low, high = (_percent_text(p, comma) for p in (
-            statistics.fmean(percents), statistics.median(percents), min(percents), max(percents)))
-        lines += [f"Mean {mean}%, median {median}%, lowest {low}%, highest {high}%{_absent_counted(result, comma)}.",
-                  ""]
+    figures = class_figures(result, comma)
+    lines += [f"{figures[0].upper()}{figures[1:]}.", ""] if figures else []
     rows = [[status.value, result.counts[status]] for status in Status]
     missing = _missing_parts(result)
     rows += [["missing (no answer row)", missing]] * bool(missing)
@@ -260,10 +282,8 @@ def summary_text(result) -> str:
         top = f"{q.misconceptions[0][0]} ({q.misconceptions[0][1]})" if q.misconceptions else "-"
         percent = _percent_text(q.percent_correct, comma) or "-"
         lines.append(f"  {q.question_id:<10}{q.part:<6}{percent:>10}  {top}")
-    percents = class_percentages(result)
-    if percents:
-        mean, low, high = (_percent_text(p, comma) for p in (statistics.fmean(percents), min(percents), max(percents)))
-        lines += ["", f"Class: mean {mean}%, lowest {low}%, highest {high}%{_absent_counted(result, comma)}."]
+    figures = class_figures(result, comma, median=bool(getattr(result, "absent", ())))
+    lines += ["", f"Class: {figures}."] if figures else []
     folder = next(iter(result.paths.values())).parent if result.paths else ""
     names = ", ".join(p.name for role, p in result.paths.items() if role != "feedback")
     lines.append(f"Wrote {names} in {folder}/")

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import csv
 import io
+import statistics
 
 from quizgen.cells import safe_cells
-from quizgen.report.formatting import decimal_mark, md_cell, number_text
+from quizgen.report.formatting import decimal_mark, md_cell, number_text, whole_number
 from quizgen.maths import numbers
 from quizgen.report.model import COUNTED, SPLIT, Analysis, ItemStats
 
@@ -105,15 +106,31 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
     def figure(value, places: int = 2, unit: str = "") -> str:
         return fixed(value, places, comma=comma) + ("" if value is None else unit)
 
-    of = " of those who answered" if t.absent else ""   # report.md's class mean counts the absent at 0
+    of = f" over the {whole_number(t.students, comma)} who answered" if t.absent else ""
     return [("students", str(t.students)), ("upper and lower groups (27%)", f"{t.group} students each"),
+            *_everyone_lines(analysis, figure, comma),
             (f"mean{of}", figure(t.mean, 1, "%")),
             (f"median{of}", figure(t.median, 1, "%")),
             ("standard deviation", figure(t.sd, 1, " percentage points")),
             ("KR-20 (right/wrong)", figure(t.kr20)), ("Cronbach's alpha", figure(t.alpha)),
             ("standard error of measurement", figure(t.sem, 1, " percentage points")),
             ("students with every part (reliability)", str(t.complete))] + \
-        [("absent (no answer; not in these figures)", str(t.absent))] * bool(t.absent)
+        [("absent (no answer; in no figure but those over all on the roster)", str(t.absent))] * bool(t.absent)
+
+
+def _everyone_lines(analysis: Analysis, figure, comma: bool) -> list:
+    """With roster absentees, the mean and median over everyone listed, the
+    absent counted as 0% (as the summary on stdout and report.md's class line
+    give them beside those of the students who answered); [] with none."""
+    if not analysis.test.absent:
+        return []
+    percents = [s.percent for s in analysis.students if s.percent is not None]
+    if not percents:
+        return []
+    who = (f" over all {whole_number(len(percents), comma)} on the roster "
+           f"(the {whole_number(analysis.test.absent, comma)} absent counted as 0%)")
+    return [(f"mean{who}", figure(statistics.fmean(percents), 1, "%")),
+            (f"median{who}", figure(statistics.median(percents), 1, "%"))]
 
 
 ANSWER_COLUMNS = ("blank", "missing", "invalid")
