@@ -5,17 +5,24 @@ answered).
 A roster is a small CSV read with the answers file's conventions
 (quizgen/csv_input.py: encoding detection, ``,`` ``;`` or tab, Excel's
 ``sep=`` line): a student id column under any of its names (``student_id``,
-``Student ID``, ``Matrikelnummer``, ``email``, ...), optionally a name
-column, other columns ignored. Each id is normalised for comparison
-(quizgen/marking/student_ids.py: case and spaces ignored), so a roster listing
-one student twice, even as ``S010`` and ``s010``, is refused with both lines
-named. Errors are one line naming the file, the line and what was wrong."""
+``Student ID``, ``Matrikelnummer``, ``email``, ...), optionally the name, in
+one column (``Name``, ``Full name``, ...) or as given and family names
+(``First name``/``Last name``, ``Vorname``/``Nachname``, ``Prénom``/``Nom``,
+...: one name "First Last"), other columns ignored. An LMS export reads as
+the LMS names its students in a quiz download (quizgen/lms/responses.py):
+Canvas's gradebook by ``SIS User ID``, else ``ID``, its ``Student`` column
+("Last, First") the name; Moodle's by ``ID number``, else ``Email address``.
+Each id is normalised for comparison (quizgen/marking/student_ids.py: case
+and spaces ignored), so a roster listing one student twice, even as ``S010``
+and ``s010``, is refused with both lines named. Errors are one line naming
+the file, the line and what was wrong."""
 
 from __future__ import annotations
 
 import re
 from csv import Error as CsvError
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from quizgen.csv_input import (ALIASES, csv_problem, find_column, header_shown, norm_header, read_csv_text,
                                sniffed_reader)
@@ -24,6 +31,17 @@ from quizgen.marking.student_ids import normalise_id
 
 MAX_ID = 200   # characters of a student id; a longer cell is not an id
 ID_COLUMNS = "student_id, Student ID, Matrikelnummer, email, ..."
+# Given and family name columns (headers as csv_input.norm_header makes them);
+# "Nom" and "Nombre" are a whole name (ALIASES) unless the other half is there too.
+GIVEN_NAMES = ("firstname", "givenname", "givennames", "forename", "forenames", "vorname", "vornamen",
+               "prenom", "prenoms", "nombre", "nombres", "nome", "voornaam", "first")
+FAMILY_NAMES = ("lastname", "familyname", "surname", "nachname", "familienname", "nom", "nomdefamille",
+                "apellidos", "apellido", "cognome", "achternaam", "last")
+# (id column, the column a row without that id falls back on) of an LMS export:
+# Canvas's gradebook, Moodle's participants or grades, as responses.py reads their quiz downloads.
+LMS_IDS = (("sisuserid", ("id",)), ("idnumber", ("emailaddress", "email")))
+CANVAS_NAME = "student"                              # Canvas's gradebook: "Last, First"
+NOT_STUDENTS = ("points possible", "student, test")   # Canvas gradebook rows that are no student
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
@@ -46,23 +64,54 @@ def parse_roster(text: str, source: str = "roster") -> list:
     reader, skip = sniffed_reader(text)
     try:
         header = next((row for row in reader if any(cell.strip() for cell in row)), None)
-        student, name = _columns(header, f"{source}: line {max(reader.line_num, 1) + skip}")
-        return _unique_students(reader, student, name, source, skip)
+        columns = _columns(header, f"{source}: line {max(reader.line_num, 1) + skip}")
+        return _unique_students(reader, columns, source, skip)
     except CsvError as exc:
         raise InputFileError(f"{source}: line {reader.line_num + skip}: {csv_problem(exc)}") from exc
 
 
-def _columns(header, where: str) -> tuple:
-    """``(student column, name column or None)`` from the header cells."""
+class Columns(NamedTuple):
+    """Where a roster row's cells are: the id, the id a row without it falls
+    back on (an LMS export's, else None), the name's parts (none, the whole
+    name, or given then family name), and whether the name is written "Last, First"."""
+
+    student: int
+    fallback: int | None
+    name: tuple
+    last_first: bool = False
+
+
+def _columns(header, where: str) -> Columns:
+    """The roster's Columns from its header cells."""
     names = [norm_header(cell) for cell in header or ()]
-    student = find_column(names, ALIASES["student"])
+    student, fallback = _id_columns(names)
     if student is None:
-        raise InputFileError(f"{where}: expected a student id column ({ID_COLUMNS}; optionally name); "
-                             f"found {header_shown(header)}")
-    return student, find_column(names, ALIASES["name"])
+        raise InputFileError(f"{where}: expected a student id column ({ID_COLUMNS}; optionally name, or "
+                             f"first and last name); found {header_shown(header)}")
+    given, family = find_column(names, GIVEN_NAMES), find_column(names, FAMILY_NAMES)
+    halves = tuple(i for i in (given, family) if i is not None)
+    whole = next((i for i in (names.index(a) for a in ALIASES["name"] if a in names) if i not in halves), None)
+    if whole is not None or halves:
+        return Columns(student, fallback, (whole,) if whole is not None else halves)
+    if CANVAS_NAME in names and names.index(CANVAS_NAME) != student:   # Canvas's "Student" beside its ids
+        return Columns(student, fallback, (names.index(CANVAS_NAME),), True)
+    return Columns(student, fallback, ())
 
 
-def _unique_students(reader, student: int, name, source: str, skip: int) -> list:
+def _id_columns(names: list) -> tuple:
+    """``(id column, fallback column)``: an LMS export's registrar id (Canvas's
+    SIS User ID, Moodle's ID number) and its own id, else the first of the id
+    names (csv_input.ALIASES) and no fallback."""
+    for registrar, own in LMS_IDS:
+        if registrar in names:
+            return names.index(registrar), find_column(names, own)
+    student = find_column(names, ALIASES["student"])
+    if student is not None and names[student] == CANVAS_NAME and "id" in names:   # Canvas's, without SIS ids
+        return names.index("id"), None
+    return student, None
+
+
+def _unique_students(reader, columns: Columns, source: str, skip: int) -> list:
     """The students of the data rows; an id whose normal form repeats an
     earlier one's is refused, naming both lines and both spellings."""
     students, seen = [], {}
@@ -70,7 +119,9 @@ def _unique_students(reader, student: int, name, source: str, skip: int) -> list
         if not any(cell.strip() for cell in row):
             continue
         line = reader.line_num + skip
-        found = _student(row, student, name, f"{source}: line {line}")
+        if _not_a_student(row, columns):
+            continue
+        found = _student(row, columns, f"{source}: line {line}")
         key = normalise_id(found.student_id)
         if key in seen:
             raise InputFileError(f"{source}: line {line}: student_id {found.student_id!r} repeats "
@@ -90,10 +141,28 @@ def _repeat(first: tuple, student_id: str) -> str:
     return f"{line} ({spelled!r}: ids are compared ignoring case and spaces)"
 
 
-def _student(row: list, student: int, name, where: str) -> Student:
-    if student >= len(row):
-        raise InputFileError(f"{where}: expected at least {student + 1} fields, found {len(row)}")
-    student_id = _clean(row[student], "student_id", where)
+def _not_a_student(row: list, columns: Columns) -> bool:
+    """Whether a row of a Canvas gradebook is one of its rows that are no
+    student: "Points Possible", the Test Student, a row with neither name nor
+    id (the posting policy's)."""
+    if not columns.last_first:
+        return False
+    name = " ".join(_cell(row, columns.name[0]).casefold().split())
+    ids = (_cell(row, columns.student) + _cell(row, columns.fallback)).strip()
+    return name in NOT_STUDENTS or not (name or ids)
+
+
+def _cell(row: list, column) -> str:
+    """The cell of ``row`` in ``column`` ('' when the row is shorter or there is no such column)."""
+    return row[column] if column is not None and column < len(row) else ""
+
+
+def _student(row: list, columns: Columns, where: str) -> Student:
+    """The Student of one data row."""
+    if columns.student >= len(row) and columns.fallback is None:
+        raise InputFileError(f"{where}: expected at least {columns.student + 1} fields, found {len(row)}")
+    student_id = _clean(_cell(row, columns.student), "student_id", where) \
+        or _clean(_cell(row, columns.fallback), "student_id", where)
     if not student_id:
         raise InputFileError(f"{where}: student_id is empty")
     if not normalise_id(student_id):   # only invisible characters: it would match no answer row's id
@@ -101,10 +170,20 @@ def _student(row: list, student: int, name, where: str) -> Student:
                              f"({student_id.encode('unicode_escape').decode('ascii')[:40]})")
     if len(student_id) > MAX_ID:
         raise InputFileError(f"{where}: {student_id[:40]!r}... is not a student id (over {MAX_ID} characters)")
-    full_name = _clean(row[name], "name", where) if name is not None and name < len(row) else ""
+    full_name = _name(row, columns, where)
     if len(full_name) > MAX_ID:   # key.json keeps names to this length, so grade could not read the key
         raise InputFileError(f"{where}: the name {full_name[:40]!r}... is over {MAX_ID} characters")
     return Student(student_id, full_name)
+
+
+def _name(row: list, columns: Columns, where: str) -> str:
+    """The student's name: the name column's, or "First Last" from the given and
+    family name columns or from Canvas's "Last, First" ('' when none)."""
+    parts = [_clean(_cell(row, column), "name", where) for column in columns.name]
+    if columns.last_first and parts[0].count(",") == 1:
+        family, given = parts[0].split(",")
+        parts = [given.strip(), family.strip()]
+    return " ".join(part for part in parts if part)
 
 
 def _clean(value: str, column: str, where: str) -> str:

@@ -232,9 +232,9 @@ def test_student_ids_normalised_once():
 
 def test_nearest_roster_ids():
     roster = ["s012", "s013", "s120", "t999"]
-    assert nearest_ids("S0120", roster) == ["s120", "s012", "s013"]   # case ignored, best first
+    assert nearest_ids("S0120", roster) == ["s012", "s120", "s013"]   # case ignored, best first (ties: roster order)
     assert nearest_ids("zzzz", roster) == [] and id_hint("zzzz", roster) == ""
-    assert id_hint("s0120", roster) == "did you mean s120 or s012 or s013?"
+    assert id_hint("s0120", roster) == "did you mean s012 or s120 or s013?"
 
 
 def test_policy_file_errors(tmp_path):

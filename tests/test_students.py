@@ -38,7 +38,7 @@ def test_roster_rows_are_read_in_order_with_extra_columns_ignored():
     assert parse_roster(text) == [Student("s1", "Ann Lee"), Student("s2", "Bob")]
 
 
-NO_ID = "expected a student id column (student_id, Student ID, Matrikelnummer, email, ...; optionally name)"
+NO_ID = "expected a student id column (student_id, Student ID, Matrikelnummer, email, ...; optionally name, or first and last name)"
 
 
 @pytest.mark.parametrize("text, message", [

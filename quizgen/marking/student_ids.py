@@ -12,10 +12,10 @@ roster id ``00123``: spreadsheets drop the zeros of number-like ids), never two.
 
 from __future__ import annotations
 
-import difflib
-from functools import lru_cache
 import re
 import unicodedata
+from collections import Counter
+from functools import lru_cache
 
 from quizgen.cells import unguard
 from quizgen.errors import InputFileError, shortened
@@ -74,22 +74,81 @@ LOOK_ALIKE = str.maketrans("oilszb", "011528")
 (O and 0, I, l and 1, S and 5, Z and 2, B and 8; ids are case-folded first)."""
 
 
-def nearest_ids(unknown: str, roster_ids, count: int = 3, leading_zeros: str = "keep") -> list:
+def nearest_ids(unknown: str, roster_ids, count: int = 3, leading_zeros: str = "keep", prefer=()) -> list:
     """Up to ``count`` roster ids closest to ``unknown``, best first, as the
     roster writes them: those that differ from it only by look-alike
     characters (``tO5`` for ``t05``: ``LOOK_ALIKE``, one dictionary look-up),
-    then the nearest by difflib."""
-    by_norm, candidates, by_shape = _by_normal_form(tuple(roster_ids), leading_zeros)
+    then those at most ``max_edits`` edits away (``edit_distance``: a swap of
+    two neighbours is one edit), nearest first; among equally near ids, those
+    in ``prefer`` (the roster's students who gave no answer) first, then those
+    made of the same characters (a swap keeps every digit right), then in
+    roster order."""
+    by_norm, candidates, by_shape, letters = _by_normal_form(tuple(roster_ids), leading_zeros)
     normal = normalise_id(unknown, leading_zeros)
-    alike = [c for c in by_shape.get(normal.translate(LOOK_ALIKE), ()) if c != normal]
-    close = difflib.get_close_matches(normal, candidates, n=count, cutoff=0.6)
-    return [by_norm[c] for c in (alike + [c for c in close if c not in alike])[:count]]
+    wanted = {normalise_id(sid, leading_zeros) for sid in prefer}
+    alike = set(by_shape.get(normal.translate(LOOK_ALIKE), ())) - {normal}
+    limit, own = max_edits(normal), Counter(normal)
+    ranked = []
+    for place, (known, counts) in enumerate(zip(candidates, letters)):
+        if known in alike:
+            edits = 0
+        elif abs(len(known) - len(normal)) > limit or _letters_apart(own, counts) > limit:
+            continue   # cheap bounds first: the table is the costly part
+        else:
+            edits = edit_distance(normal, known, limit)
+        if edits <= limit and known != normal:
+            ranked.append((known not in alike, edits, known not in wanted, counts != own, place))
+    return [by_norm[candidates[key[-1]]] for key in sorted(ranked)[:count]]
+
+
+def _letters_apart(own: Counter, other: Counter) -> int:
+    """A lower bound of the edit distance of two ids from their characters'
+    counts: an edit adds at most one character and takes away at most one."""
+    return max(sum((own - other).values()), sum((other - own).values()))
+
+
+def max_edits(normal: str) -> int:
+    """How many edits away a known id may be to be suggested for ``normal``:
+    a third of its length, rounded (``s0999`` may be two edits from ``s009``),
+    at least one and at most three."""
+    return max(1, min(3, (len(normal) + 1) // 3))
+
+
+def edit_distance(a: str, b: str, limit: int) -> int:
+    """The optimal string alignment distance of ``a`` and ``b`` (one edit each:
+    insert, delete or change a character, or swap two neighbours: ``2300124``
+    is one edit from ``2300142``), or ``limit + 1`` when it is over ``limit``.
+    The work is bounded: a common start and end cost nothing and are cut off,
+    only the band of the table within ``limit`` of its diagonal is filled, and
+    it stops at the first row whose every entry there is over ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    a, b, over = a[head:len(a) - tail], b[head:len(b) - tail], limit + 1
+    before, previous = None, [min(j, over) for j in range(len(b) + 1)]
+    for i in range(1, len(a) + 1):
+        low, high = max(1, i - limit), min(len(b), i + limit)   # the band |i - j| <= limit; outside, over
+        current = [over] * (len(b) + 1)
+        current[0] = min(i, over)
+        for j in range(low, high + 1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], before[j - 2] + 1)
+        if min(current[low - 1:high + 1]) > limit:   # entries never fall from row to row: it stays over
+            return over
+        before, previous = previous, current
+    return min(previous[-1], limit + 1)
 
 
 @lru_cache(maxsize=8)
 def _by_normal_form(roster_ids: tuple, leading_zeros: str) -> tuple:
     """({normal form: id as written}, [normal forms], {look-alike form: [normal
-    forms]}) of the known ids, made once for the many unknown ids of one file
+    forms]}, [Counter of each normal form's characters]) of the known ids, made once for the many unknown ids of one file
     (2,000 known ids were normalised again for each of 3,000 unknown ones: 37 s)."""
     by_norm, by_shape = {}, {}
     for student_id in roster_ids:
@@ -97,13 +156,14 @@ def _by_normal_form(roster_ids: tuple, leading_zeros: str) -> tuple:
         if normal not in by_norm:
             by_norm[normal] = student_id
             by_shape.setdefault(normal.translate(LOOK_ALIKE), []).append(normal)
-    return by_norm, list(by_norm), by_shape
+    return by_norm, list(by_norm), by_shape, [Counter(normal) for normal in by_norm]
 
 
-def id_hint(unknown: str, known_ids, named=()) -> str:
+def id_hint(unknown: str, known_ids, named=(), prefer=()) -> str:
     """``did you mean s012 or s120?`` naming the known ids nearest ``unknown``
-    (``nearest_ids``: several, by the id rule, as written), after the ids in
-    ``named`` (those whose name is the row's), "" when none is near.
+    (``nearest_ids``: several, by the id rule, as written, those in ``prefer``
+    first among equally near ones), after the ids in ``named`` (those whose
+    name is the row's), "" when none is near.
     A name refused in a message gets errors.did_you_mean instead (one, quoted)."""
-    near = list(named) + [sid for sid in nearest_ids(unknown, known_ids) if sid not in named]
+    near = list(named) + [sid for sid in nearest_ids(unknown, known_ids, prefer=prefer) if sid not in named]
     return f"did you mean {' or '.join(map(shortened, near[:3]))}?" if near else ""
