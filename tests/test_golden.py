@@ -236,14 +236,16 @@ def paper_digest(path) -> str:
 # choice; C6 step 2 gives the fine-tuning reason for the 80/10/10 split.
 # Both solutions.md again (rev-student17b): C9's steps 5 and 6 "check the claim" and say how to, the
 # verdict moved into their working (the first hint of (b) and (c) said the answer).
+# All four again (bank20b): C10's table prints position 1's q alone, without saying why it
+# has no p (that answered (a)); C10 (b)'s new traps change the key, not the papers' numbers.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "7b60bed3295fe89b95340e517f340abb143ea92fc16f6269c5e13e5a7ccbeb19",
-    ("1", "solutions.md"): "019d9842f0aa0e2fbcd66daee0a8f6bfe2c810e25f33fccad1305bfe053f56f6",
-    ("2", "problems.md"): "8a86c2c14c3b534ea7485dd6da685f37b0ccd3c3f557ecc1418b30c4f51f39b5",
-    ("2", "solutions.md"): "852eb5daaa47f55e1cccaf90789e235c2bcd96c066971aedecd3b1b54e0749f3",
+    ("1", "problems.md"): "a6f452fa50059336f41a43e6f7aa6586ad229aafc356cb5efb2efed6d9aa5f84",
+    ("1", "solutions.md"): "3cd24c05627abd0de84cd59b8ebd71272d36732566413bbf63caf51604e2e5a5",
+    ("2", "problems.md"): "413492cf485a8f7d890056424854c336975fabd0c95b0a4df6f378831c8a0482",
+    ("2", "solutions.md"): "a1363c2e106e8d50cf18ee77b98a68e0ee2321c778edcc9e38078cd3ba277e25",
 }
 
 
