@@ -2,7 +2,8 @@
 C10 (b) named only the doubled both-sides slip (-ln q over all T words), not
 -ln q over positions 2 to T divided by T - 1 (seed 1: 0.284) nor last week's
 BERT score copied (0.337); C10's stem said why position 1 has no p, which
-answered (a); C4's working could end on 0.4595 beside a key of 0.4594."""
+answered (a); C4's working could end on 0.4595 beside a key of 0.4594; the
+problem paper's loss curve stopped at 4, below C2's 4.047 and C3's ln V = 10.27."""
 
 import math
 import re
@@ -10,12 +11,15 @@ import re
 import pytest
 
 from quizgen.bank.loader import load_bank
+from quizgen.generation.figures import FIGURE_PROBES, figure_point, problem_top
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.generation.views import question_view
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
+from quizgen.generation.variants import probe_label
 from quizgen.maths.numbers import key_answer
+from quizgen.validation.leaks import figure_leaks, parse_svg, parse_tikz, targets_of
 from test_working_meets_key import LAST_NUMBER, three_figures
 
 BANK = {t.cls: t for t in load_bank(())}
@@ -95,3 +99,48 @@ def test_c4_working_ends_on_the_keys_answer_in_the_reviewers_draws():
             if three_figures(shown) != three_figures(key_answer(pv.value, "numeric", pv.part.decimals)):
                 wrong.append((seed, k, shown))
     assert wrong == []
+
+
+def _problem_figure(instance, fmt: str) -> str:
+    return question_view(Question("Q1", instance), fmt)["figure"]["problem"]
+
+
+def _curve_top(markup: str, fmt: str) -> float:
+    """The highest loss the problem figure's curve reaches, read back through its own axes."""
+    figure = parse_svg(markup) if fmt == "md" else parse_tikz(markup)
+    if fmt == "md":
+        curve = next(line for line in markup.splitlines() if 'stroke="#1f4e99"' in line)
+        points = [tuple(map(float, pair.split(","))) for pair in re.search(r'points="([^"]*)"', curve)
+                  .group(1).split()]
+    else:
+        curve = next(line for line in markup.splitlines() if "thick" in line)
+        points = [tuple(map(float, pair)) for pair in re.findall(r"\((-?[\d.]+),(-?[\d.]+)\)", curve)]
+    return max(figure.axes.to_data(x, y)[1] for x, y in points)
+
+
+@pytest.mark.parametrize("fmt", ["md", "tex"])
+@pytest.mark.parametrize("cls, loss", [("C2", 4.047), ("C3", 10.275)])
+def test_the_problem_figure_reaches_the_loss_it_is_about(cls, loss, fmt):
+    """Seed 1's C2 loss (4.047) and C3's ln V (10.27) lay above the problem
+    figure's axis, which stopped at 4 for every template."""
+    instance = sample_instance(BANK[cls], seed_label(1, BANK[cls].id, 0))
+    assert figure_point(instance).loss == pytest.approx(loss, abs=1e-3)
+    assert _curve_top(_problem_figure(instance, fmt), fmt) >= loss
+
+
+@pytest.mark.parametrize("fmt", ["md", "tex"])
+@pytest.mark.parametrize("cls", ["C1", "C2", "C3", "C7", "C8"])
+def test_the_problem_figure_is_the_same_for_every_draw_and_leaks_nothing(cls, fmt):
+    """Its axis is its template's, not fitted to the draw's answer (which would
+    give the answer's range away), and no mark reads back as an answer or trap;
+    it reaches every loss these draws give."""
+    template, drawings = BANK[cls], set()
+    for k in range(30):
+        instance = sample_instance(template, seed_label(7, template.id, k))
+        markup = _problem_figure(instance, fmt)
+        drawings.add(markup)
+        assert figure_leaks(markup, fmt, targets_of(instance)) == []
+        assert _curve_top(markup, fmt) >= figure_point(instance).loss
+    assert len(drawings) == 1
+    assert problem_top(template) == max(4, *(figure_point(sample_instance(template, probe_label(template, k, "figure")))
+                                            .top for k in range(FIGURE_PROBES)))

@@ -238,13 +238,15 @@ def paper_digest(path) -> str:
 # verdict moved into their working (the first hint of (b) and (c) said the answer).
 # All four again (bank20b): C10's table prints position 1's q alone, without saying why it
 # has no p (that answered (a)); C10 (b)'s new traps change the key, not the papers' numbers.
+# Both problems.md again (bank20b): the problem figure's loss axis reaches its template's
+# losses (figures.problem_top: C2 to 7, C3 to 13, C7 to 5, C8 to 6), the same for every draw.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "a6f452fa50059336f41a43e6f7aa6586ad229aafc356cb5efb2efed6d9aa5f84",
+    ("1", "problems.md"): "ef3304a14105c9b45d39971631aeb8b8605ef16ed37c6570ed125d0b3f9f3931",
     ("1", "solutions.md"): "3cd24c05627abd0de84cd59b8ebd71272d36732566413bbf63caf51604e2e5a5",
-    ("2", "problems.md"): "413492cf485a8f7d890056424854c336975fabd0c95b0a4df6f378831c8a0482",
+    ("2", "problems.md"): "800b4d6477c9b0b665912ca4db30846d161f23d215efd75368d4cec773df64eb",
     ("2", "solutions.md"): "a1363c2e106e8d50cf18ee77b98a68e0ee2321c778edcc9e38078cd3ba277e25",
 }
 
