@@ -131,13 +131,13 @@ def test_c3_names_every_real_vocabulary_it_can_draw(templates_by_class, option):
     assert f"the {mask}." in stem.replace("\\", ""), stem
 
 
-def test_c10_first_position_says_there_is_no_p_and_why():
+def test_c10_first_position_has_no_left_only_label_without_a_p():
+    """Position 1 prints its q alone (review 20: saying why it has no p answered (a))."""
     from quizgen.bank.loader import load_bank
     template = next(t for t in load_bank(()) if t.cls == "C10")
     view = question_view(Question("Q1", canonical_instance(template)), "md")
     stem = _flat(view["stem"])
-    assert ("position 1, **the**: no $p$ (the causal model gives the first word no probability: nothing is to "
-            "its left); BERT-style $q = 0.3$") in stem, stem
+    assert "position 1, **the**: BERT-style $q = 0.3$" in stem, stem
     assert "left only (nothing" not in stem
 
 

@@ -239,14 +239,18 @@ def paper_digest(path) -> str:
 # Seed 2's two again (bank20): C9 (b) and (c) are each asked one of two ways, drawn per paper,
 # so that their yes/no answer is not "no" on every paper; seed 2's (c) asks "stay the same?"
 # (answer yes). Its numbers and the canonical draw are unchanged.
+# All four again (bank20b): C10's table prints position 1's q alone, without saying why it
+# has no p (that answered (a)); C10 (b)'s new traps change the key, not the papers' numbers.
+# Both problems.md again (bank20b): the problem figure's loss axis reaches its template's
+# losses (figures.problem_top: C2 to 7, C3 to 13, C7 to 5, C8 to 6), the same for every draw.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "7b60bed3295fe89b95340e517f340abb143ea92fc16f6269c5e13e5a7ccbeb19",
-    ("1", "solutions.md"): "019d9842f0aa0e2fbcd66daee0a8f6bfe2c810e25f33fccad1305bfe053f56f6",
-    ("2", "problems.md"): "29476bdf946ec78ed6eed6dd060c42c597746522cc586e15e4dfd0dc6279c9e3",
-    ("2", "solutions.md"): "28baaa7c980ba7c5cbc3297713fe3d6fb1be1b51c51b2672f65ca1689e69084e",
+    ("1", "problems.md"): "ef3304a14105c9b45d39971631aeb8b8605ef16ed37c6570ed125d0b3f9f3931",
+    ("1", "solutions.md"): "3cd24c05627abd0de84cd59b8ebd71272d36732566413bbf63caf51604e2e5a5",
+    ("2", "problems.md"): "5988722075f991126fb29c85f2b94d25460a4d88eca72b6491079cd11fb897bf",
+    ("2", "solutions.md"): "16f22a45f3e79d5a2dc9a25a6971b14243a450ac8f0a4409de8c83401c67f962",
 }
 
 

@@ -73,7 +73,8 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # solutions.md again when the answers' note became one constant worded for above or below the working.
 # problems.md again: the header asks for 4 significant figures in intermediate results.
 # solutions.md again (pdf17): the check's fractions are \frac, not \dfrac, as in the PDF.
-PER_STUDENT_DIGESTS = {"problems.md": "256ef1e7e214852cc132133751b3f7cbb6408343eca728256acad920c11c882e",
+# problems.md again (bank20b): C2's problem figure has its template's loss axis, to 7, not 4.
+PER_STUDENT_DIGESTS = {"problems.md": "c9a980f68e99927879002a88ebfd848fcb14e2ba7742879cbbc1af1cd3c09e0e",
                        "solutions.md": "2c8bcb5350a9f78c0965b64a7f21a600e621f768b06ed42cc601aa2aa7f1a071"}
 
 

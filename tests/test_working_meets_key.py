@@ -19,7 +19,7 @@ from quizgen.maths.numbers import key_answer
 DRAWS = 250
 BANK = {t.cls: t for t in load_bank(())}
 # class: {part: index of the worked step whose last number is that part's answer}
-STEPS = {"C1": {"p": 2, "loss": 3}, "C2": {"p": 2, "loss": 3}, "C8": {"p": 1, "loss": 2},
+STEPS = {"C1": {"p": 2, "loss": 3}, "C2": {"p": 2, "loss": 3}, "C4": {"lmlm": 2}, "C8": {"p": 1, "loss": 2},
          "C7": {"p": 0, "loss_y1": 1, "loss_y0": 2}, "C10": {"loss": 3}}
 LAST_NUMBER = re.compile(r"=\s*(-?[0-9]+(?:\.[0-9]+)?)\s*\$?\s*$")
 
