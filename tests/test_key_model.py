@@ -30,8 +30,8 @@ def quiz_key(bank):
 
 def test_key_json_names_its_format_and_version(quiz_key):
     data, key = quiz_key
-    assert (data["format"], data["version"]) == ("quizgen-key", 2)
-    assert key.version == 2 and [p.student_id for p in key.papers] == ["s1", "s2"]
+    assert (data["format"], data["version"]) == ("quizgen-key", 3)
+    assert key.version == 3 and [p.student_id for p in key.papers] == ["s1", "s2"]
 
 
 def test_the_key_reads_back_what_it_writes_compact_or_whole(quiz_key):
@@ -130,7 +130,31 @@ def test_a_newer_key_version_asks_for_an_upgrade(tmp_path):
     path = tmp_path / "key.json"
     shutil.copy(VERSION1, path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    data.update(format="quizgen-key", version=3)
+    data.update(format="quizgen-key", version=4)
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(quizgen.errors.InputFileError, match=r"version: this key is version 3.*upgrade quizgen"):
+    with pytest.raises(quizgen.errors.InputFileError, match=r"version: this key is version 4.*upgrade quizgen"):
         load_key_file(path)
+
+
+def test_a_choice_is_written_by_its_place_and_read_back_whole(quiz_key, bank):
+    """Version 3: a choice parameter's options (C9's claim and wording, a scene) are written
+    once with the template, each instance naming its pick by place; on reading, the
+    instance's parameters hold the option itself, as the sampler drew it."""
+    data, key = quiz_key
+    c9 = data["templates"]["bert-total-loss-twist"]["choices"]
+    records = [q for paper in data["students"].values() for q in paper["questions"]
+               if q["template"] == "bert-total-loss-twist"]
+    assert set(c9) == {"claim", "order_q", "mean_q"} and all("claim" not in r["params"] for r in records)
+    read = [q for paper in key.papers for q in paper.questions if q.template == "bert-total-loss-twist"]
+    for record, question in zip(records, read):
+        assert question.params["claim"] == c9["claim"][record["choices"]["claim"]]
+        assert question.params["claim"]["text"].startswith("BERT") or "BERT" in question.params["claim"]["text"]
+
+
+def test_a_choice_place_beyond_its_options_is_one_line_naming_it(quiz_key):
+    data, _ = quiz_key
+    record = next(q for q in data["questions"] if "choices" in q)
+    name = next(iter(record["choices"]))
+    record["choices"][name] = 99
+    with pytest.raises(quizgen.errors.InputFileError, match=rf"questions\[\d+\]\.choices\.{name}: expected a whole number"):
+        Key.from_json(data, "key.json")

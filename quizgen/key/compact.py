@@ -53,11 +53,17 @@ def template_record(question) -> dict:
     return record
 
 
-def instance_record(question, shared: tuple) -> dict:
-    """``question`` as JSON, without what the template's ``shared`` specs say."""
-    record = {"id": question.id, "template": question.template, "seed": question.seed,
-              "params": question.params, "parts": [part_record(p, shared[i] if i < len(shared) else None)
-                                                  for i, p in enumerate(question.parts)]}
+def instance_record(question, shared: tuple, picks: dict | None = None) -> dict:
+    """``question`` as JSON, without what the template's ``shared`` specs say;
+    ``picks`` ({parameter: place}) are choice parameters written by their place
+    among the template's ``choices`` (version 3) instead of whole."""
+    params = question.params
+    if picks:
+        params = {name: value for name, value in params.items() if name not in picks}
+    record = {"id": question.id, "template": question.template, "seed": question.seed, "params": params}
+    if picks:
+        record["choices"] = picks
+    record["parts"] = [part_record(p, shared[i] if i < len(shared) else None) for i, p in enumerate(question.parts)]
     return record
 
 

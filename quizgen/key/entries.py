@@ -20,6 +20,7 @@ from typing import NamedTuple
 from quizgen.bank.texts import located_error
 from quizgen.cells import spreadsheet_safe
 from quizgen.errors import QuizgenError, TemplateError
+from quizgen.generation.plan import from_yaml
 from quizgen.generation.sampling import canonical_instance
 from quizgen.key.compact import instance_record, template_record
 from quizgen.key.recipes import RECIPE_LIMIT, KeyRecipe
@@ -139,7 +140,8 @@ def key_text(question) -> KeyText:
         shared = template_specs(question.instance.template)
         rows = [[entry.id, p.letter, entry.cls, p.answer, p.points, entry.template, spreadsheet_safe(p.exact or "")]
                 for p in entry.parts]   # an exact form such as -log(0.7) is text, not a formula, in a spreadsheet
-        question.key = KeyText(dump(instance_record(entry, shared[1])), csv_text(rows), entry.template, shared[0])
+        picks = choice_picks(entry.params, shared[3])
+        question.key = KeyText(dump(instance_record(entry, shared[1], picks)), csv_text(rows), entry.template, shared[0])
     return question.key
 
 
@@ -173,9 +175,11 @@ _SHARED = {}
 
 
 def template_specs(template) -> tuple:
-    """``(record JSON text, part specs, recipes)`` that the instances of
-    ``template`` share: those of its canonical instance (the raw template texts
-    if the canonical parameters fail) and its ECF recipes; made once per process."""
+    """``(record JSON text, part specs, recipes, choice places)`` that the
+    instances of ``template`` share: those of its canonical instance (the raw
+    template texts if the canonical parameters fail), its ECF recipes, and
+    where each option of a choice parameter written once stands
+    (``choice_options``); made once per process."""
     found = _SHARED.get((template.id, template.path))
     if found is None:
         points = template.part_points()
@@ -188,8 +192,39 @@ def template_specs(template) -> tuple:
         recipes = template_recipes(template)
         question = KeyQuestion("", template.id, template.cls, template.title, template.points,
                                parts=tuple(KeyPart(spec) for spec in specs), recipes=recipes)
-        found = _SHARED[(template.id, template.path)] = (dump(template_record(question)), specs, recipes)
+        record, options = template_record(question), choice_options(template)
+        if options:
+            record["choices"] = options
+        places = {name: {dump(option): place for place, option in enumerate(values)} for name, values in options.items()}
+        found = _SHARED[(template.id, template.path)] = (dump(record), specs, recipes, places)
     return found
+
+
+def choice_options(template) -> dict:
+    """{parameter: [each option as key.json writes it]} of ``template``'s
+    choice parameters with an option that is not a plain number (a scene, a
+    claim and its wording): key.json (version 3) writes these options once,
+    with the template, and each instance's pick by its place, where every
+    instance used to carry its pick's whole text."""
+    return {param.name: [json_params(from_yaml(option)) for option in param.spec] for param in template.params
+            if param.kind == "choice" and not all(_plain_number(option) for option in param.spec)}
+
+
+def _plain_number(option) -> bool:
+    return isinstance(option, (int, float)) and not isinstance(option, bool)
+
+
+def choice_picks(params: dict, places: dict) -> dict:
+    """{parameter: the place of its value among its template's options} for the
+    choice parameters written by place (``choice_options``); a value that is
+    no option (a hand-made parameter) is left to be written whole."""
+    picks = {}
+    for name, where in places.items():
+        if name in params:
+            place = where.get(dump(params[name]))
+            if place is not None:
+                picks[name] = place
+    return picks
 
 
 def _raw_spec(part, letter: str, points: float) -> PartSpec:

@@ -24,7 +24,7 @@ __all__ = ["FORMAT", "VERSION", "DEFAULT_TOLERANCE", "Key", "KeyPaper", "KeyQues
 
 FORMAT = "quizgen-key"
 EXPORT_KEY_FORMAT = "quizgen-lms-export-key"   # quizgen.lms.exportkey's (the key model imports nothing above it)
-VERSION = 2
+VERSION = 3   # 3: a choice parameter's pick may be written by its place in the template's options
 MAX_VERSION = VERSION
 
 
@@ -77,7 +77,7 @@ class Key:
         return first
 
     def to_json(self, compact: bool = True) -> dict:
-        """The key as key.json's data (format version 2): template texts shared,
+        """The key as key.json's data (the current format version): template texts shared,
         or with ``compact=False`` every question record whole (no templates)."""
         from_templates = SharedTexts() if compact else WholeRecords()
         data = {"format": FORMAT, "version": VERSION, "quizgen": self.quizgen, "seed": self.seed,
@@ -100,7 +100,7 @@ class Key:
 
     @classmethod
     def from_json(cls, data, source: str = "the key") -> "Key":
-        """The key in ``data`` (key.json's data, version 1 or 2), checked field
+        """The key in ``data`` (key.json's data, version 1, 2 or 3), checked field
         by field; InputFileError names ``source`` and the JSON path of a problem."""
         return read_key(data, source)
 
@@ -175,8 +175,27 @@ def _templates(data: dict, top: Where) -> dict:
         parts = checks.listing(record.get("parts", []), where / "parts")
         specs = tuple(read_spec(p, where / "parts" / i) for i, p in enumerate(parts))
         checks.unique([s.letter for s in specs], where / "parts", "part")
-        found[name] = (_question_fields(record, where), specs)
+        found[name] = (_question_fields(record, where), specs, _choice_options(record, where))
     return found
+
+
+def _choice_options(record: dict, where: Where) -> dict:
+    """{parameter: (option, ...)} of a version-3 template record's ``choices``:
+    the options its instances' ``choices`` pick from by place."""
+    options = checks.mapping(record.get("choices", {}), where / "choices")
+    return {name: tuple(checks.listing(values, where / "choices" / name)) for name, values in options.items()}
+
+
+def _picked(record: dict, params: dict, options: dict, where) -> dict:
+    """``params`` with each choice an instance record names by its place
+    (``"choices": {"claim": 2}``) put back as the option itself."""
+    picks = checks.mapping(record["choices"], where() / "choices")
+    params = dict(params)
+    for name, place in picks.items():
+        if name not in options:
+            raise (where() / "choices" / name).fail("its template lists no options for this parameter")
+        params[name] = options[name][checks.integer(place, where() / "choices" / name, 0, len(options[name]) - 1)]
+    return params
 
 
 def _question_fields(record: dict, where: Where) -> dict:
@@ -200,7 +219,7 @@ def _questions(records, where: Where, templates, cache: dict) -> list:
     return questions
 
 
-_PLAIN_QUESTION = frozenset(("id", "template", "seed", "params", "parts"))
+_PLAIN_QUESTION = frozenset(("id", "template", "seed", "params", "parts", "choices"))
 
 
 def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQuestion:
@@ -210,13 +229,15 @@ def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQ
             return question
     where = within / index
     checks.mapping(record, where)
-    fields, shared = {}, ()
+    fields, shared, options = {}, (), {}
     template = checks.text(record.get("template", ""), where / "template", checks.MAX_ID)
     if templates and template in templates:   # else a whole record, as version 1 or compact=False write
-        fields, shared = templates[template]
+        fields, shared, options = templates[template]
     fields = {**fields, **_question_fields(record, where)}
     if "params" in record:
         fields["params"] = checks.mapping(record["params"], where / "params")
+    if "choices" in record:
+        fields["params"] = _picked(record, fields.get("params", {}), options, lambda: where)
     if "seed" in record:
         fields["seed"] = str(checks.label(record["seed"], where / "seed"))
     records = checks.listing(record.get("parts"), where / "parts")
@@ -231,14 +252,14 @@ def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQ
 
 
 def _plain_question(record: dict, templates: dict, cache: dict, within: Where, index: int) -> KeyQuestion | None:
-    """A version-2 question whose fields are all plainly right (the usual
+    """A version-2 or 3 question whose fields are all plainly right (the usual
     case, read at once); None to read it field by field and name a problem."""
     name = record.get("template")
     found = templates.get(name) if name.__class__ is str else None   # a list or object is not hashable
     qid, seed, params, records = record.get("id"), record.get("seed", ""), record.get("params", {}), record.get("parts")
     if found is None or qid.__class__ is not str or not 0 < len(qid) <= checks.MAX_ID or not qid.strip():
         return None
-    fields, shared = found
+    fields, shared, options = found
     if seed.__class__ is not str or len(seed) > checks.MAX_ID or params.__class__ is not dict \
             or records.__class__ is not list or not shared or len(records) != len(shared):
         return None
@@ -252,4 +273,6 @@ def _plain_question(record: dict, templates: dict, cache: dict, within: Where, i
         if part is None:
             return None
         parts.append(part)
+    if "choices" in record:
+        params = _picked(record, params, options, lambda: within / index)
     return KeyQuestion(qid, record["template"], **fields, seed=seed, params=params, parts=tuple(parts))
