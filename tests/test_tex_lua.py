@@ -9,7 +9,7 @@ import pytest
 
 from quizgen.errors import LatexError
 from quizgen.generation.pdf import compile_pdf
-from quizgen.text.tex_commands import refused_tex
+from quizgen.text.tex_commands import refused_tex, unlisted_tex
 from test_hostile_text_calls import user_bank
 
 REFUSED = {
@@ -23,6 +23,9 @@ REFUSED = {
     r"\catcode`\|=0 |directlua{x}": r"\catcode",
     r"\makeatletter\@nameuse{directlua}{x}": r"\makeatletter",
     r"\scantokens{\directlua{x}}": r"\scantokens",
+    # rev-hostile20: the kernel's \ExpandArgs{c} and \begin make a command's name from letters
+    r"\ExpandArgs{c}\relax{directlua}{x}": r"\ExpandArgs",
+    r"\begin{direct\string lua}{x}": r"\begin{direct\string lua}",
 }
 ALLOWED = [r"$\frac{1}{2} + e^{-s}$, \\ lua is a language", r"$x^{2}$ and \textbf{bold}", r"\\\\lualatex"]
 
@@ -60,3 +63,37 @@ def test_a_document_body_calling_lua_is_refused_before_latex_runs():
     source = "\\documentclass{article}\n\\makeatletter\\makeatother\n\\begin{document}\n\\directlua{x}\n\\end{document}\n"
     with pytest.raises(LatexError, match=r"problems\.tex: a template's text uses \\directlua"):
         compile_pdf("problems.tex", source, programs=("/nonexistent/latexmk", "/nonexistent/pdflatex"))
+
+
+UNLISTED = {
+    r"\begin{directlua}{x}\end{directlua}": r"\begin{directlua}",
+    r"\expandafter\def\csnamex{}": r"\expandafter",
+    r"\input{/etc/passwd}": r"\input",
+    r"\dir{{ 'ect' }}lua{x}": r"\dir{{",
+    r"$\ln$ \begin {tabularx}": r"\begin{tabularx}",
+}
+BANK_TEX = [r"$\frac{1}{2} + e^{-s}$, \\ and \{ \% \, $\hat{p} = \sigma(\mathbf{w}^\top h)$",
+            r"$\begin{aligned} L &= -\ln p \\ &\approx 0.5 \end{aligned}$ \textbf{bold}",
+            r"{{ \"\\t\".expandtabs(2) }} $\frac{ {{ a }} }{ {{ b }} }$"]
+
+
+@pytest.mark.parametrize("text", sorted(UNLISTED))
+def test_a_bank_may_use_only_the_listed_commands(text):
+    """A deny list missed \\ExpandArgs and \\begin{...}: a bank's text now holds only listed TeX."""
+    assert unlisted_tex(text) == UNLISTED[text]
+
+
+@pytest.mark.parametrize("text", BANK_TEX)
+def test_mathematics_fonts_spacing_and_jinja_expressions_pass(text):
+    assert unlisted_tex(text) is None
+
+
+def test_an_unlisted_command_stops_the_bank_with_its_line(invoke, tmp_path):
+    folder = user_bank(tmp_path, {"c11.yaml": r"漢字 \ExpandArgs{c}\relax{directlua}{x} and \begin{directlua}{y}"})
+    result = invoke("validate", folder)
+    assert result.exit_code == 1 and "stem: text uses \\ExpandArgs" in result.output + result.stderr
+    (tmp_path / "two").mkdir()
+    folder = user_bank(tmp_path / "two", {"c11.yaml": r"Plain \begin{directlua}{y}\end{directlua}"})
+    made = invoke("generate", "--bank", folder, "--classes", "C11", "--seed", 1, "--out", tmp_path / "out")
+    assert made.exit_code == 2 and "stem: text uses \\begin{directlua}: a bank's text may use only" in made.stderr
+    assert not (tmp_path / "out").exists()

@@ -14,7 +14,7 @@ import yaml
 from quizgen.errors import BankLimitError, TemplateError
 from quizgen.key.checks import surrogate_problem
 from quizgen.safe_yaml import safe_load
-from quizgen.text.tex_commands import WHY, refused_tex
+from quizgen.text.tex_commands import WHY, WHY_UNLISTED, refused_tex, unlisted_tex
 
 __all__ = ["MAX_FILE_BYTES", "line_in_text", "locate_line", "odd_scalar", "read_yaml", "safe_load"]
 
@@ -167,6 +167,9 @@ def _odd(value):
         command = refused_tex(value)
         if command is not None:
             return f"text uses {command}: {WHY}"
+        command = unlisted_tex(value)
+        if command is not None:
+            return f"text uses {command}: {WHY_UNLISTED}"
     return None
 
 

@@ -1,24 +1,98 @@
-"""TeX commands no template may use. LuaLaTeX (chosen for text pdflatex cannot
+"""The TeX a bank's text may hold. LuaLaTeX (chosen for text pdflatex cannot
 set) runs Lua, whose file functions read and write anywhere whatever TeX's
-own file limits say; so a template may not name a Lua command, nor build a
-command's name from characters (``\\csname``, ``^^5c``, a changed catcode),
-which could reach one in disguise. Checked in a bank's text when it loads
-(bank/yamlfile.py) and in every document before LaTeX sees it (generation/pdf.py)."""
+own file limits say, and TeX can build a command's name from characters in
+many ways (``\\csname``, ``\\ExpandArgs{c}``, ``\\begin{...}``, ``^^5c``, a
+changed catcode), any of which can reach a Lua command in disguise.
+
+So a bank's text (bank/yamlfile.py, when it loads) may use only the commands
+and environments listed here: mathematics, a few text fonts and spacing
+(``allowed_tex``). Every document is checked again before LaTeX sees it
+(generation/pdf.py, ``refused_tex``): its body holds quizgen's own layout as
+well, so there the known ways to Lua and to a command's name are refused."""
 
 from __future__ import annotations
 
 import re
 
 _REFUSED = re.compile(
-    r"(?<!\\)(?:\\\\)*(\\(?:[A-Za-z]*lua[A-Za-z]*|csname|begincsname|lastnamedcs|UseName|primitive|pdfprimitive"
-    r"|scantokens|scantextokens|catcode|makeatletter|ExplSyntaxOn)(?![A-Za-z])|\^\^)")
-"""A refused command (not a ``\\\\`` line break followed by letters), or TeX's ``^^`` character code."""
+    r"(?<!\\)(?:\\\\)*(\\(?:[A-Za-z]*lua[A-Za-z]*|csname|begincsname|lastnamedcs|UseName|ExpandArgs|primitive"
+    r"|pdfprimitive|scantokens|scantextokens|catcode|makeatletter|ExplSyntaxOn)(?![A-Za-z])|\^\^"
+    r"|\\(?:begin|end)\s*\{[^}]*[^A-Za-z*}][^}]*\})")
+"""A refused command (not a ``\\\\`` line break followed by letters), TeX's ``^^``
+character code, or an environment named by anything but letters (``\\begin``
+makes a command's name from it)."""
 
 WHY = ("quizgen refuses TeX commands that reach Lua or build a command's name "
        "(Lua can read and write any file)")
+WHY_UNLISTED = ("a bank's text may use only the TeX commands of docs/authoring.md's list "
+                "(mathematics, text fonts and spacing): others could reach Lua, which reads and writes any file")
+
+BANK_COMMANDS = frozenset("""
+    alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi varpi rho
+    varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi
+    Psi Omega
+    frac dfrac tfrac binom sqrt sum prod int oint lim limsup liminf sup inf max min arg argmax argmin exp log ln
+    lg sin cos tan sinh cosh tanh det dim ker Pr operatorname mathop
+    left right middle big Big bigg Bigg bigl bigr Bigl Bigr
+    cdot cdots ldots dots vdots ddots times div pm mp ast star circ bullet odot otimes oplus setminus
+    le leq ge geq ne neq approx sim simeq cong equiv propto ll gg prec succ
+    in notin ni subset subseteq supset supseteq cup cap emptyset varnothing forall exists nexists neg lnot land
+    lor wedge vee implies iff to gets rightarrow leftarrow Rightarrow Leftarrow leftrightarrow Leftrightarrow
+    mapsto longrightarrow longmapsto uparrow downarrow
+    infty partial nabla ell hbar prime top bot angle triangle Box
+    langle rangle lvert rvert lVert rVert vert Vert lceil rceil lfloor rfloor mid parallel
+    hat widehat bar overline underline tilde widetilde vec dot ddot check breve acute grave overbrace underbrace
+    overset underset stackrel not
+    mathrm mathbf mathit mathsf mathtt mathcal mathbb mathfrak boldsymbol bm text textrm textbf textit textsf
+    texttt textsc emph mbox displaystyle textstyle scriptstyle
+    quad qquad enspace thinspace medspace thickspace negthinspace hspace vspace phantom hphantom vphantom
+    newline linebreak par noindent centering
+    checkmark dagger ddagger S P copyright pounds euro textbackslash textasciitilde textasciicircum textdegree
+    textendash textemdash textellipsis ldots dotsc dotsb
+    """.split())
+"""The commands a bank's text may use (docs/authoring.md lists them)."""
+
+BANK_ENVIRONMENTS = frozenset("""
+    aligned alignedat gathered split cases dcases array matrix pmatrix bmatrix Bmatrix vmatrix Vmatrix
+    smallmatrix subarray tabular center itemize enumerate
+    """.split())
+"""The environments a bank's text may open with ``\\begin``."""
+
+_COMMAND = re.compile(r"\\(?:([A-Za-z]+)|.)", re.S)
+_ENVIRONMENT = re.compile(r"\s*\{([A-Za-z]+\*?)\}")
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+"""Jinja2's tags: what they print is escaped for LaTeX (text/render.py), so only the text around them is TeX."""
+_CONTINUED = re.compile(r"(?<!\\)(?:\\\\)*(\\[A-Za-z]+)\{[{%#]")
+"""A command's name run straight into a Jinja2 tag, which could finish the name."""
 
 
 def refused_tex(text: str) -> str | None:
-    """The first TeX command in ``text`` that no template may use, or None."""
+    """The first TeX command in ``text`` that no document may use, or None."""
     found = _REFUSED.search(text)
-    return found.group(1) if found else None
+    return found.group(1) or found.group(0) if found else None
+
+
+def unlisted_tex(text: str) -> str | None:
+    """The first TeX command (or environment) in a bank's ``text`` that the
+    lists above do not allow, or None; ``\\\\``, ``\\{``, ``\\%``, ``\\,`` and
+    other one-character commands name no command and are allowed, and so is
+    anything inside Jinja2's tags (their output is escaped); a command's name
+    run into a tag (``\\dir{{ x }}``) is not."""
+    if "\\" not in text and "^^" not in text:
+        return None
+    refused = refused_tex(text)
+    if refused is not None:
+        return refused
+    continued = _CONTINUED.search(text)
+    if continued is not None:
+        return continued.group(1) + "{{"
+    text = _JINJA.sub(" ", text)
+    for found in _COMMAND.finditer(text):
+        name = found.group(1)
+        if name in ("begin", "end"):
+            environment = _ENVIRONMENT.match(text, found.end())
+            if environment is None or environment.group(1).rstrip("*") not in BANK_ENVIRONMENTS:
+                return f"\\{name}" + (f"{{{environment.group(1)}}}" if environment else "")
+        elif name is not None and name not in BANK_COMMANDS:
+            return f"\\{name}"
+    return None
