@@ -41,7 +41,7 @@ def test_the_advice_says_which_parts_of_the_left_question_came_after_hints(templ
 
 def test_every_shipped_trap_has_an_english_name():
     """Each shipped trap has a ``name:`` in its YAML (not its code with spaces:
-    "library nan"), with no underscore, that can stand inside a sentence; a code
+    "zero mask is infinite"), with no underscore, that can stand inside a sentence; a code
     used by several templates is named the same in each."""
     named = {}
     for template in load_bank(()):
@@ -54,18 +54,18 @@ def test_every_shipped_trap_has_an_english_name():
         name = trap_name(code, names)
         assert "_" not in name and name == name.strip() and not name.endswith("."), code
         assert name[0].islower() or name.startswith(("BERT", "0/0")), code
-    assert trap_name("library_nan", names) == "the library's NaN, not the formula's undefined 0/0"
+    assert trap_name("zero_mask_is_infinite", names) == "0/0 taken as infinite"
     assert trap_name("empty_sum_undefined", names) == "the empty sum taken as undefined, like the empty mean"
     assert trap_name("own_bank_slip", names) == "own bank slip"   # a code no template names: read as words
 
 
 def test_the_summary_and_advice_name_a_trap_in_english():
-    output, _ = drill("0\nNaN\ns\nq\n", classes="C5", seed=1, save=False)
-    assert "library nan" not in output and "library_nan" not in output, output
+    output, _ = drill("0\ninfinity\ns\nq\n", classes="C5", seed=1, save=False)
+    assert "zero mask is infinite" not in output and "zero_mask_is_infinite" not in output, output
     flat = " ".join(output.split())
-    assert 'matches the misconception "the library\'s NaN, not the formula\'s undefined 0/0":' in flat
-    assert "- the library's NaN, not the formula's undefined 0/0 (1x): NaN is what PyTorch" in flat
-    assert 'misconception "the library\'s NaN, not the formula\'s undefined 0/0": met 1x' in flat
+    assert 'matches the misconception "0/0 taken as infinite":' in flat
+    assert "- 0/0 taken as infinite (1x): Division by zero blows up" in flat
+    assert 'misconception "0/0 taken as infinite": met 1x' in flat
 
 
 @pytest.mark.parametrize("cls", EVERY_CLASS)

@@ -100,10 +100,11 @@ def test_c4_is_the_exact_mean_of_ex1_and_ex2_losses(canonical):
 def test_c5_sum_is_zero_and_the_loss_undefined(canonical, key_parts):
     assert to_sympy(canonical["C5"]["empty_sum"].value) == sympy.Integer(0)
     assert to_sympy(canonical["C5"]["smallest"].value) == sympy.Integer(1)
-    for word in ("undefined", "0/0", "excluded", "does not exist"):
+    for word in ("undefined", "0/0", "excluded", "does not exist", "NaN"):   # NaN: IEEE 754's 0/0
         assert check_answer(key_parts["C5"]["lmlm"], word).status == "correct", word
-    # The question asks about the printed formula: BERT's code (0) and PyTorch (NaN) are traps.
-    for word, code in (("0", "zero_mask_is_zero"), ("NaN", "library_nan")):
+    # The question asks about the printed formula: 0, and what BERT's code makes of the
+    # sequence (it adds nothing to the batch's loss), are traps.
+    for word, code in (("0", "zero_mask_is_zero"), ("contributes nothing", "batch_contribution_not_formula")):
         verdict = check_answer(key_parts["C5"]["lmlm"], word)
         assert (verdict.status, verdict.misconception) == ("incorrect", code)
 
@@ -243,14 +244,18 @@ def paper_digest(path) -> str:
 # has no p (that answered (a)); C10 (b)'s new traps change the key, not the papers' numbers.
 # Both problems.md again (bank20b): the problem figure's loss axis reaches its template's
 # losses (figures.problem_top: C2 to 7, C3 to 13, C7 to 5, C8 to 6), the same for every draw.
+# All four again (bank20c): C5 (c) asks the probability before the masking step ran, and its
+# exact value prints as (1 - r)^n in the draw's numbers, not a long decimal; C5's last step says
+# NaN is IEEE 754's 0/0; seed 2's C9 claim is the bank's own words, not the reference's Ex 8.
+# The keys' numbers and the canonical numbers are unchanged.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "ef3304a14105c9b45d39971631aeb8b8605ef16ed37c6570ed125d0b3f9f3931",
-    ("1", "solutions.md"): "3cd24c05627abd0de84cd59b8ebd71272d36732566413bbf63caf51604e2e5a5",
-    ("2", "problems.md"): "5988722075f991126fb29c85f2b94d25460a4d88eca72b6491079cd11fb897bf",
-    ("2", "solutions.md"): "16f22a45f3e79d5a2dc9a25a6971b14243a450ac8f0a4409de8c83401c67f962",
+    ("1", "problems.md"): "5f80a94f66ff02486bde81c04ac983a032ee06e2193435940f5c71bd50a38330",
+    ("1", "solutions.md"): "fccfa0119ddefbff42bcda44e72c0ce3c874d7937d434753c98e01a358445f91",
+    ("2", "problems.md"): "e30697dc8af4202c1e341ea14b7b6e3dec5cf393b29d2677e672ac486eb6f7ec",
+    ("2", "solutions.md"): "96f2acdac51aa7a091bc8a18f3d660e3056aec24569e29527bb9951a4038adfe",
 }
 
 
@@ -267,7 +272,7 @@ def test_solutions_say_exactly_only_where_the_exact_value_says_more(invoke, tmp_
     lines = (tmp_path / "quiz" / "solutions.md").read_text(encoding="utf-8").splitlines()
     answers = [line for line in lines if re.match(r"- \([a-z]\) .*\*\*", line)]
     assert not [line for line in answers if re.search(r"\*\*([^*]+)\*\* \(exactly \$\\displaystyle \1\$\)", line)]
-    assert any(r"(exactly $\displaystyle 0.1517108809906561$)" in line for line in answers)
+    assert any(r"(exactly $\displaystyle \left(1 - 0.21\right)^{8}$)" in line for line in answers)
     assert any(line.endswith("**1440**") for line in answers)
 
 

@@ -1,6 +1,6 @@
 """The names the drill gives misconceptions: each trap's ``name`` in the bank
-(``library_nan`` is "the library's NaN, not the formula's undefined 0/0", not
-"library nan"), so a new scenario class names its own in its YAML; a code no
+(``zero_mask_is_infinite`` is "0/0 taken as infinite", not "zero mask is
+infinite"), so a new scenario class names its own in its YAML; a code no
 loaded template names is read as words."""
 
 from __future__ import annotations

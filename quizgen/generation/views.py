@@ -4,6 +4,7 @@ document needs: id, title, points and its printed problem and solution blocks)."
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 
 from quizgen.bank.loader import builtin_templates_dir
@@ -13,6 +14,7 @@ from quizgen.generation.figures import figure_markup
 from quizgen.generation.quiz import Question
 from quizgen.maths.numbers import fixed, key_answer
 from quizgen.maths.printing import to_latex
+from quizgen.maths.tree import Bin, Call, Const, Name, Neg, Num
 from quizgen.text.fractions import display_fractions
 from quizgen.text.render import render_layout, render_many
 
@@ -85,7 +87,7 @@ def _make_view(question: Question, fmt: str, rounding_rule: str | None) -> dict:
         "id": question.id, "cls": template.cls, "title": template.title, "points": template.points,
         "points_text": points_text(template.points), "stem": stem,
         "figure": figure_markup(inst, fmt),
-        "parts": [_part_view(pv, ask, share, len(steps)) for pv, ask, share in zip(inst.parts, asks, points)],
+        "parts": [_part_view(pv, ask, share, len(steps), inst.env) for pv, ask, share in zip(inst.parts, asks, points)],
         "numeric": any(pv.part.kind == "numeric" for pv in inst.parts),
         "answers_note": answers_note(pv.part.decimals for pv in inst.parts if pv.part.kind == "numeric"),
         "forecast": forecast,
@@ -139,14 +141,47 @@ def points_text(points) -> str:
     return fixed(points, 2).rstrip("0").rstrip(".")
 
 
-def _part_view(pv, ask: str, share, steps: int) -> dict:
+def _part_view(pv, ask: str, share, steps: int, env: dict) -> dict:
     """One part of a question's view; ``latex``, the exact value for "exactly
     ...", is None where it would only repeat the printed answer (a count, 0, 0.25)."""
     answer = _answer_text(pv)
-    latex = to_latex(pv.value) if pv.value is not None else None
+    latex = _exact_latex(pv, answer, env) if pv.value is not None else None
     return {"letter": pv.letter, "ask": ask, "points": share, "points_text": points_text(share),
             "kind": pv.part.kind, "space": working_space(pv.part, steps), "answer": answer,
             "latex": None if latex == answer else latex}
+
+
+def _exact_latex(pv, answer: str, env: dict) -> str:
+    """LaTeX of a part's exact value: a rational one that the printed ``answer`` rounds
+    as the part's answer expression with this draw's numbers put in, ``(1 - 0.07)^{10}``
+    for 0.48398230717929318249 (exact arithmetic folds it to one number, where an
+    irrational value keeps its own expression); any other as its value."""
+    value, latex = pv.value, to_latex(pv.value)
+    if value.__class__ is Fraction and pv.part.kind == "numeric" and Fraction(answer) != value:
+        shown = _with_numbers(pv.part.answer, env)
+        if shown is not None and shown.__class__ is not Num:
+            return to_latex(shown)
+    return latex
+
+
+def _with_numbers(node, env: dict):
+    """``node`` with each name replaced by its number in ``env``; None when it reads
+    anything else (a list, an index, a record's field)."""
+    if isinstance(node, (Num, Const)):
+        return node
+    if isinstance(node, Name):
+        value = env.get(node.name)
+        return Num(value) if value.__class__ is Fraction else None
+    if isinstance(node, Neg):
+        operand = _with_numbers(node.operand, env)
+        return None if operand is None else Neg(operand)
+    if isinstance(node, Bin):
+        left, right = _with_numbers(node.left, env), _with_numbers(node.right, env)
+        return None if left is None or right is None else Bin(node.op, left, right)
+    if isinstance(node, Call):
+        args = tuple(_with_numbers(arg, env) for arg in node.args)
+        return None if None in args else Call(node.func, args)
+    return None
 
 
 def _answer_text(pv) -> str:
