@@ -81,7 +81,8 @@ def test_a_wrong_paper_code_says_whose_it_is_or_that_this_key_never_printed_it(i
     assert invoke("grade", answers, "--key", tmp_path / "md" / "key.json").exit_code == 0
     rows = (tmp_path / "answers-graded.csv").read_text(encoding="utf-8-sig").splitlines()
     expected = f"expected paper {display_code(codes['s001'])}"
-    assert f"is the paper of student 's002', not this student's: {expected}" in rows[1]
+    assert f"is another student's paper, not this student's: {expected}" in rows[1]
+    assert "s002" not in rows[1]   # rev-hostile20: the reason reaches s001's feedback sheet
     assert f"is no paper of this key ({expected}): papers from another run of generate?" in rows[2]
 
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from quizgen.csv_input import norm_part, norm_question
-from quizgen.errors import InputFileError, UsageError, shortened
+from quizgen.errors import InputFileError, UsageError
 from quizgen.grading.answers_file import split_label
 from quizgen.grading.careful import QuestionRules, recipe_problem
 from quizgen.grading.part_checker import PartChecker
@@ -252,7 +252,8 @@ class KeyIndex:
 
     def _wrong_code(self, written: str, expected: str) -> str:
         """Why ``written`` is not the code ``expected``: another student's paper
-        of this key, or a code this key never printed (papers from another run
+        of this key (not named: the reason reaches a feedback sheet), the class
+        paper, or a code this key never printed (papers from another run
         of generate, perhaps with the same seed: each run draws a new secret)."""
         if self._code_owner is None:
             self._code_owner = {normalise_code(code): student for code, student, _ in self.key.codes}
@@ -260,9 +261,8 @@ class KeyIndex:
         owner = self._code_owner.get(normalise_code(written))
         if owner == "":
             return f"{shown} is the class paper's, not this student's own: expected paper {display_code(expected)}"
-        if owner is not None:
-            return (f"{shown} is the paper of student {shortened(owner)!r}, not this student's: "
-                    f"expected paper {display_code(expected)}")
+        if owner is not None:   # whose it is stays in key.json: this reason reaches the student's own sheet
+            return f"{shown} is another student's paper, not this student's: expected paper {display_code(expected)}"
         return (f"{shown} is no paper of this key (expected paper {display_code(expected)}): papers from another run of "
                 "generate? grade with the key.json written beside them")
 
