@@ -37,7 +37,7 @@ def exact_params(params: dict) -> dict:
     for name, value in params.items():
         try:
             env[name] = _exact(value)
-        except (ValueError, ZeroDivisionError, TypeError):
+        except (ValueError, ZeroDivisionError, TypeError, RecursionError):   # a hand-made list nested too deep
             continue
     return env
 
@@ -298,6 +298,7 @@ class QuestionRules:
         if self._rules is not None:
             return
         question = self.question
+        self._index = {part.letter: i for i, part in enumerate(question.parts)}
         self._rules, self._paths, self._sets, self._short_sets = {}, {}, None, {}
         if question.recipes:
             env = exact_params(question.params)
@@ -306,7 +307,6 @@ class QuestionRules:
                 self._check, self._params, self._sets = (self._paths, env), env, {}
             except (QuizgenError, ArithmeticError, ValueError, KeyError, IndexError, TypeError):
                 pass
-        self._index = {part.letter: i for i, part in enumerate(question.parts)}
 
     def ecf_recipe(self, letter: str) -> Recipe | None:
         """Part ``letter``'s recipe when it reads earlier parts alone (what ECF

@@ -1,0 +1,23 @@
+"""A hand-edited key.json whose parameter is a list nested hundreds deep (rev-hostile20):
+reading it as an exact value ran out of stack, which left the question's marking rules
+half made, and the next answer to it was a traceback."""
+
+import csv
+import json
+
+
+def test_a_deeply_nested_parameter_is_left_out_and_every_answer_is_graded(invoke, tmp_path):
+    assert invoke("generate", "--seed", 1, "--classes", "C1", "--out", tmp_path / "q").exit_code == 0
+    key = json.loads((tmp_path / "q" / "key.json").read_text(encoding="utf-8"))
+    deep = 0
+    for _ in range(600):
+        deep = [deep]
+    key["questions"][0]["params"]["zz"] = deep
+    (tmp_path / "deep.json").write_text(json.dumps(key), encoding="utf-8")
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,question,part,answer\ns1,Q1,a,0.5\ns1,Q1,b,0.9\n", encoding="utf-8")
+    result = invoke("grade", answers, "--key", tmp_path / "deep.json", "--out", tmp_path / "o" / "g.csv")
+    assert result.exit_code == 0, result.output
+    with open(tmp_path / "o" / "g.csv", encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [(r["part"], r["status"]) for r in rows] == [("a", "incorrect"), ("b", "incorrect")]
