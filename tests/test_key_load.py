@@ -86,6 +86,9 @@ def test_wrong_fields_of_a_version_2_key_name_the_template_or_the_instance(bank,
         (("questions", 1, "parts"), [], "questions[1].parts: expected 3 parts"),
         (("version",), 4, "version: this key is version 4"),
         (("format",), "other", "format: expected 'quizgen-key'"),
+        # rev-hostile20: an unknown template was reported as a part with no letter
+        (("questions", 0, "template"), "../../etc/passwd",
+         'questions[0].template: no template "../../etc/passwd" under "templates"'),
     ]
     for path, value, message in cases:
         key = tmp_path / "key.json"

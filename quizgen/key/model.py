@@ -233,6 +233,10 @@ def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQ
     template = checks.text(record.get("template", ""), where / "template", checks.MAX_ID)
     if templates and template in templates:   # else a whole record, as version 1 or compact=False write
         fields, shared, options = templates[template]
+    elif templates and not _whole_record(record):
+        known = ", ".join(checks.shown(name) for name in list(templates)[:5])
+        raise (where / "template").fail(f"no template {checks.shown(template)} under \"templates\" (it has {known}), "
+                                        "and the question is no whole record of its own")
     fields = {**fields, **_question_fields(record, where)}
     if "params" in record:
         fields["params"] = checks.mapping(record["params"], where / "params")
@@ -249,6 +253,13 @@ def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQ
         raise (where / "parts").fail("expected at least one part (a question with none could never be answered)")
     checks.unique([p.letter for p in parts], where / "parts", "part")
     return KeyQuestion(checks.label(record.get("id"), where / "id"), template, **fields, parts=parts)
+
+
+def _whole_record(record: dict) -> bool:
+    """True when a question record carries its parts whole (each names its part
+    letter), as version 1 and ``to_json(compact=False)`` write them."""
+    parts = record.get("parts")
+    return isinstance(parts, list) and bool(parts) and all(isinstance(p, dict) and "part" in p for p in parts)
 
 
 def _plain_question(record: dict, templates: dict, cache: dict, within: Where, index: int) -> KeyQuestion | None:
