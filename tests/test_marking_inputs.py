@@ -129,30 +129,35 @@ def test_policy_shares_may_be_percentages_as_in_an_overrides_file():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("ecf_credit: 2", "policy.yaml: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to 100%, "
+    ("ecf_credit: 2", "policy.yaml:1: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to 100%, "
                       "found 2"),
     ("ecf_credits: 1", "policy.yaml: ecf_credits: unknown key"),
-    ("traps: {C7: {x: yes}}", "policy.yaml: traps.C7.x: expected a number from 0 to 1 or a percentage from 0% to "
+    ("traps: {C7: {x: yes}}", "policy.yaml:1: traps.C7.x: expected a number from 0 to 1 or a percentage from 0% to "
                                 "100%, found True"),
     ("points: {C7: {p: -1}}", "policy.yaml: points.C7.p: expected a number of points"),
     ("ecf_credit: [", "policy.yaml:1: not valid YAML"),
     ("- 1", "policy.yaml: expected a mapping"),
-    ("carried_figures: 2", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found 2"),
-    ("carried_figures: '4'", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found '4'"),
-    ("carried_figures: 4.0", "policy.yaml: carried_figures: expected a whole number from 3 to 6, found 4.0"),
-    ("ecf_credit: half", "policy.yaml: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to "
+    ("carried_figures: 2", "policy.yaml:1: carried_figures: expected a whole number from 3 to 6, found 2"),
+    ("carried_figures: '4'", "policy.yaml:1: carried_figures: expected a whole number from 3 to 6, found '4'"),
+    ("carried_figures: 4.0", "policy.yaml:1: carried_figures: expected a whole number from 3 to 6, found 4.0"),
+    ("ecf_credit: half", "policy.yaml:1: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to "
                          "100%, found 'half'"),
-    ("ecf_credit: 1,000%", "policy.yaml: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to "
+    ("ecf_credit: 1,000%", "policy.yaml:1: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to "
                            "100%, found '1,000%'"),   # a comma that may group thousands
-    ("imprecise_credit: 150%", "policy.yaml: imprecise_credit: expected a number from 0 to 1 or a percentage from 0% "
+    ("imprecise_credit: 150%", "policy.yaml:1: imprecise_credit: expected a number from 0 to 1 or a percentage from 0% "
                                "to 100%, found '150%'"),   # as written, not 1.5
-    ("imprecise_credit: '-5%'", "policy.yaml: imprecise_credit: expected a number from 0 to 1 or a percentage from "
+    ("imprecise_credit: '-5%'", "policy.yaml:1: imprecise_credit: expected a number from 0 to 1 or a percentage from "
                                 "0% to 100%, found '-5%'"),
     ("ecf_credit: 0.5\necf_credit: 1", "policy.yaml:2: not valid YAML (duplicate key 'ecf_credit' (first given "
                                       "on line 1))"),
     ("traps: {a: 0.5}\nimprecise_credit: 0\ntraps:\n  b: 1", "policy.yaml:3: not valid YAML (duplicate key 'traps' "
                                                            "(first given on line 1))"),
-    ("points:\n  C7: {p: 2, p: 3}", "policy.yaml:2: not valid YAML (duplicate key 'p' (first given on line 2))")])
+    ("points:\n  C7: {p: 2, p: 3}", "policy.yaml:2: not valid YAML (duplicate key 'p' (first given on line 2))"),
+    # rev-hostile20: these named no line, and a date showed as Python's datetime.date(2001, 12, 14)
+    ("traps:\n  missing_minus_sign: .nan", "policy.yaml:2: traps.missing_minus_sign: expected a number from 0 to 1 or a "
+                                            "percentage from 0% to 100%, found nan"),
+    ("ecf_credit: 0.5\nimprecise_credit: 2001-12-14", "policy.yaml:2: imprecise_credit: expected a number from 0 to 1 "
+                                                      "or a percentage from 0% to 100%, found 2001-12-14")])
 def test_policy_errors_are_one_line(text, message):
     with pytest.raises(InputFileError) as caught:
         parse_policy(text, "policy.yaml")

@@ -176,11 +176,11 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
     unknown = [k for k in data if k not in KEYS]
     if unknown:
         raise InputFileError(f"{source}: {_shown(unknown[0])}: unknown key (expected one of {', '.join(KEYS)})")
-    general, per_template = _traps(data.get("traps") or {}, source)
-    return Policy(_fraction(data.get("ecf_credit", 1.0), source, "ecf_credit"),
-                  _fraction(data.get("imprecise_credit", 0.0), source, "imprecise_credit"),
+    general, per_template = _traps(data.get("traps") or {}, source, text)
+    return Policy(_fraction(data.get("ecf_credit", 1.0), source, "ecf_credit", text),
+                  _fraction(data.get("imprecise_credit", 0.0), source, "imprecise_credit", text),
                   general, per_template, _points(data.get("points") or {}, source, text), source,
-                  _carried_figures(data.get("carried_figures", Credits.carried_figures), source), text)
+                  _carried_figures(data.get("carried_figures", Credits.carried_figures), source, text), text)
 
 
 def _where(source: str, text: str, path: str) -> str:
@@ -200,24 +200,27 @@ def _shown(key) -> str:
 
 
 def _found(value) -> str:
-    """What the file held, for a message: on one line, cut to 80 characters."""
-    return shortened(printable(repr(value)), 80)
+    """What the file held, for a message: on one line, cut to 80 characters (a
+    date as YAML wrote it, 2001-12-14, not Python's repr)."""
+    shown = value.isoformat() if hasattr(value, "isoformat") else repr(value)
+    return shortened(printable(shown), 80)
 
 
-def _fraction(value, source: str, key: str) -> float:
-    """A share of the marks (``shares.read_share``: 0 to 1, or a percentage such as ``25%``)."""
+def _fraction(value, source: str, key: str, text: str = "") -> float:
+    """A share of the marks (``shares.read_share``: 0 to 1, or a percentage such as ``25%``);
+    an error names the setting's line in the policy's ``text``."""
     share = read_share(value)
     if share is None:
-        raise InputFileError(f"{source}: {_shown(key)}: expected a number from 0 to 1 or a percentage from 0% to "
+        raise InputFileError(f"{_where(source, text, key)}: {_shown(key)}: expected a number from 0 to 1 or a percentage from 0% to "
                              f"100%, found {_found(value)}")
     return share
 
 
-def _carried_figures(value, source: str) -> int:
+def _carried_figures(value, source: str, text: str = "") -> int:
     """The fewest significant figures carried rounding accepts: 3 (the issue's
     rule, the default) up to 6, the most an intermediate is rounded to (carry.LEVELS)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= 6:
-        raise InputFileError(f"{source}: carried_figures: expected a whole number from 3 to 6, found {_found(value)}")
+        raise InputFileError(f"{_where(source, text, 'carried_figures')}: carried_figures: expected a whole number from 3 to 6, found {_found(value)}")
     return value
 
 
@@ -227,14 +230,14 @@ def _mapping(value, source: str, key: str) -> dict:
     return value
 
 
-def _traps(value, source: str):
+def _traps(value, source: str, text: str = ""):
     general, per_template = {}, {}
     for name, setting in _mapping(value, source, "traps").items():
         if isinstance(setting, dict):
-            per_template[str(name)] = {str(code): _fraction(credit, source, f"traps.{name}.{code}")
+            per_template[str(name)] = {str(code): _fraction(credit, source, f"traps.{name}.{code}", text)
                                        for code, credit in setting.items()}
         else:
-            general[str(name)] = _fraction(setting, source, f"traps.{name}")
+            general[str(name)] = _fraction(setting, source, f"traps.{name}", text)
     return general, per_template
 
 
