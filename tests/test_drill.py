@@ -407,3 +407,13 @@ def test_an_undefined_name_in_any_chosen_template_fails_before_the_drill_starts(
     assert result.stdout == ""
     assert result.stderr == (f"quizgen: error: {bank / 'c12.yaml'}:19: stem: undefined name 'nosuchname' "
                              "in the text\n")
+
+
+def test_a_progress_file_with_an_integer_too_long_to_read_says_so():
+    """rev-hostile20: Python's limit on an integer's digits came out as "invalid JSON at line ?"."""
+    from quizgen.drill.record import BadProgressFile, parse
+
+    with pytest.raises(BadProgressFile, match="^it holds an integer too long to read$"):
+        parse('{"format": "quizgen-progress", "n": ' + "9" * 100_000 + "}")
+    with pytest.raises(BadProgressFile, match="^invalid JSON at line 2$"):
+        parse('{"format":\n')

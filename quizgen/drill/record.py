@@ -308,7 +308,9 @@ def parse(text: str) -> Progress:
     try:
         data = json.loads(text)
     except ValueError as exc:
-        raise BadProgressFile(f"invalid JSON at line {getattr(exc, 'lineno', '?')}") from exc
+        if getattr(exc, "lineno", None) is None:   # not a JSON syntax error: Python's limit on an integer's digits
+            raise BadProgressFile("it holds an integer too long to read") from exc
+        raise BadProgressFile(f"invalid JSON at line {exc.lineno}") from exc
     except RecursionError as exc:
         raise BadProgressFile("JSON nested too deeply") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
