@@ -208,8 +208,14 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
     """The notes on grades already in the gradebook column: those kept for
     students with no answer in this run, those of 0 this run's score replaced;
     or, for a Moodle file made without a template, that its 0s for students
-    with no answer replace any grade Moodle has for them."""
+    with no answer replace any grade Moodle has for them; and the template's
+    rows left out for having no student id."""
     column, notes = _column_words(outputs, result) if outputs.gradebook_template else "", []
+    if book.no_id:
+        identity = "ID number" if outputs.gradebook_key == "idnumber" else "email address"
+        notes.append(f"{len(book.no_id)} row(s) of {shortened(Path(outputs.gradebook_template).name)} have no "
+                     f"{identity} and are left out of the gradebook (Moodle's import could not match them): "
+                     f"line(s) {first_few(book.no_id)}")
     if book.kept:
         notes.append(f"{len(book.kept)} student(s) with no answer in this run keep, in the gradebook, the grade already "
                      f"in {column} (not 0): {first_few(list(map(shortened, book.kept)))}")

@@ -47,7 +47,10 @@ def export_secret(key_path: Path, lms: str, seed, classes: str, count: int, slot
     a smaller count, another LMS): the quiz made from it could not be graded."""
     if not key_path.exists():
         return new_secret()
-    earlier = read_json(key_path)
+    try:
+        earlier = read_json(key_path)
+    except RecursionError:   # nested too deeply for the JSON reader: no export's key
+        earlier = None
     if _is_export_key(earlier) and str(earlier.get("seed")) == str(seed) and _valid_secret(earlier.get("secret")):
         lost = "" if force else _what_is_lost(earlier, lms, classes, count, slots)
         if lost:
@@ -121,7 +124,11 @@ def key_json(data: dict) -> str:
 
 def load_export_key(path) -> dict:
     """The data of the export key file at ``path``; one line when it is not one."""
-    data = read_json(Path(path))
+    try:
+        data = read_json(Path(path))
+    except RecursionError as exc:   # a JSON reader's limit: as the key reader (quizgen.key.load) says
+        raise InputFileError(f"{path}: nested too deeply to be a key; pass the key file quizgen export wrote "
+                             "beside its output") from exc
     if data is None:
         raise InputFileError(f"{path}: cannot be read (missing, or not JSON); pass the key file quizgen export wrote "
                              "beside its output")
@@ -197,10 +204,11 @@ def _whose(row) -> str:
 
 def export_key_lms(path) -> str | None:
     """The ``lms`` of the export key file at ``path``, or None when it is no
-    export key (unreadable, not JSON, another format, over EXPORT_KEY_BYTES)."""
+    export key (unreadable, not JSON, nested too deeply, another format, over
+    EXPORT_KEY_BYTES): the key reader then says what is wrong with it, in one line."""
     try:
         data = json.loads(read_capped(path, EXPORT_KEY_BYTES, "key"))
-    except (InputFileError, ValueError):
+    except (InputFileError, ValueError, RecursionError):
         return None
     return data.get("lms") if _is_export_key(data) else None
 

@@ -6,7 +6,9 @@ A column that already holds grades (Canvas's template, or for Moodle a grade
 export or the file an earlier run wrote) is merged, not overwritten: a student
 with no answer in this run keeps a grade already there (a second section's
 answers leave the first section's grades alone), and the grades this run
-changes are listed, so that a re-run or a regrade is visible.
+changes are listed, so that a re-run or a regrade is visible. A template's
+student is a graded one by grade's id rule (normalise_id); a column or student
+twice, or a Moodle grade that is not a number, is refused in one line.
 
 Pure functions from a list of :class:`Grade` to CSV text. Numbers always use
 a decimal point, whatever the answers file used; every cell is made
@@ -19,9 +21,10 @@ import io
 import re
 from typing import NamedTuple
 
-from quizgen.errors import InputFileError, UsageError
-from quizgen.cells import spreadsheet_safe
+from quizgen.errors import InputFileError, UsageError, printable, shortened
+from quizgen.cells import spreadsheet_safe, unguard
 from quizgen.csv_input import header_shown, sniffed_reader
+from quizgen.marking.student_ids import normalise_id
 from quizgen.report.formatting import number_text
 
 CANVAS_ID_COLUMNS = ("SIS User ID", "SIS Login ID", "ID")
@@ -48,12 +51,14 @@ class FilledGradebook(NamedTuple):
     """A gradebook file (``text``) filled into a column that may already hold
     grades: the graded ids the file cannot match (``unmatched``), the students
     with no answer in this run whose grade already there was kept (``kept``),
-    and the grades this run changed, ``(id, before, now)`` (``changed``)."""
+    the grades this run changed, ``(id, before, now)`` (``changed``), and the
+    template's lines left out for having no student id (``no_id``)."""
 
     text: str
     unmatched: list
     kept: list = ()
     changed: list = ()
+    no_id: list = ()
 
 
 CanvasGradebook = FilledGradebook
@@ -86,45 +91,122 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
     grades ``template`` (Moodle's grade export, or the file an earlier run
     wrote) holds for ``item``: a student in ``absent`` (no answer in this run)
     keeps a grade found there, and the template's students this run did not
-    grade are written with their grade, so that the file is the whole column."""
+    grade are written with their grade, so that the file is the whole column.
+    A graded student is the template's row whose id is theirs by the id rule
+    (normalise_id: case, spaces, a formula guard), written as the template has it."""
     if key not in MOODLE_KEYS:
         raise UsageError(f"Moodle gradebook key must be one of {', '.join(MOODLE_KEYS)}, got {key!r}")
-    existing = _moodle_grades(template, item, MOODLE_KEYS[key])
+    existing, no_id = _moodle_rows(template, item, MOODLE_KEYS[key])
     rows, kept, changed = [(MOODLE_KEYS[key], "Full name", item)], [], []
     for g in grades:
-        before = existing.pop(g.student_id, ("", ""))[1]
-        rows.append((g.student_id, g.name, _merged(g, before, number_text(g.score), absent, kept, changed)))
-    rows += [(sid, name, value) for sid, (name, value) in existing.items()]
-    return FilledGradebook(_csv(rows), [], kept, changed)
+        row = existing.pop(normalise_id(g.student_id), None)
+        before = row.grade if row is not None else ""
+        written = g if row is None else g._replace(student_id=row.student_id)
+        rows.append((written.student_id, g.name, _merged(g, before, number_text(g.score), absent, kept, changed)))
+    rows += [(r.student_id, r.name, r.grade) for r in existing.values() if r.grade not in NO_GRADE]
+    return FilledGradebook(_csv(rows), [], kept, changed, no_id)
 
 
-def _moodle_grades(template: str, item: str, identity: str) -> dict:
-    """``{id: (name, grade)}`` of the students ``template`` gives a grade for ``item``."""
-    reader, _ = sniffed_reader(template.lstrip("\ufeff"))
-    rows = [[cell.strip() for cell in row] for row in reader if any(cell.strip() for cell in row)]
-    header = rows[0] if rows else []
+class _TemplateRow(NamedTuple):
+    """A Moodle template's row: the id as written (formula guard off), the name, the grade cell and its line."""
+
+    student_id: str
+    name: str
+    grade: str
+    line: int
+
+
+def _moodle_rows(template: str, item: str, identity: str) -> tuple:
+    """``({normal id: _TemplateRow}, [lines with no id])`` of ``template``'s
+    students; one line refusing a repeated column, a repeated student or a
+    grade that is not a number, which Moodle's import would take or choke on."""
+    reader, skip = sniffed_reader(template.lstrip("\ufeff"))
+    numbered = [(line, [unguard(cell.strip()) for cell in row]) for line, row in _numbered(reader, skip)]
+    numbered = [(line, row) for line, row in numbered if any(row)]
+    header, column = _moodle_header(numbered[0] if numbered else (1, []), item, identity)
+    found, no_id = {}, []
+    for line, row in numbered[1:]:
+        row += [""] * (len(header) - len(row))
+        here = _TemplateRow(row[header.index(identity)], _moodle_name(header, row), row[column], line)
+        normal = normalise_id(here.student_id)
+        if not normal:
+            no_id.append(line)
+            continue
+        if normal in found:
+            first = found[normal]
+            raise _repeated_student(first.line, line, identity, first.student_id, here.student_id)
+        _check_grade(here, header[column])
+        found[normal] = here
+    return found, no_id
+
+
+def _moodle_header(numbered_header: tuple, item: str, identity: str) -> tuple:
+    """``(header, index of item's column)`` of a Moodle template, ``numbered_header``
+    its ``(line, cells)``; one line when the identity or item column is missing or repeated."""
+    line, header = numbered_header
     if identity not in header:
         raise InputFileError(f"the Moodle gradebook template has no {identity!r} column (it has "
                              f"{header_shown(header)}); give Moodle's grade export (Grades > Export > "
                              "Plain text file) or the gradebook file an earlier run wrote")
-    column = _moodle_item_column(header, item)
+    names_item = _moodle_item(item)
+    _one_column_each(header, {f"the {identity}": identity.__eq__, "the full name": "Full name".__eq__,
+                              f"the grade item {item!r}": names_item}, f"line {line}: ")
+    column = next((i for i, name in enumerate(header) if names_item(name)), None)
     if column is None:
         raise InputFileError(f"the Moodle gradebook template has no column for the grade item {item!r} (it has "
                              f"{header_shown(header)}); expected {item!r} or Moodle's export heading "
                              f"'Quiz: {item} (Real)': check --gradebook-item, and export the grades as Real")
-    grades = {}
-    for row in rows[1:]:
-        row += [""] * (len(header) - len(row))
-        sid, value = row[header.index(identity)], row[column]
-        if sid and value not in NO_GRADE:
-            grades.setdefault(sid, (_moodle_name(header, row), value))
-    return grades
+    return header, column
 
 
-def _moodle_item_column(header: list, item: str):
-    """The index of ``item``'s column: named alone, or as Moodle's export names it, ``Quiz: item (Real)``."""
+def _numbered(reader, skip: int):
+    """``(file line, row)`` for each row of ``reader``; a row that is not valid CSV is one line naming it."""
+    try:
+        for row in reader:
+            yield reader.line_num + skip, row
+    except csv.Error as exc:
+        raise InputFileError(f"line {reader.line_num + skip}: not valid CSV ({exc})") from exc
+
+
+def _one_column_each(header: list, roles: dict, where: str) -> None:
+    """Refuse a header with two columns for one role (``ID number`` twice, or
+    ``Quiz 1`` and ``Quiz 1 (77)``): which one the LMS reads cannot be known,
+    and the first was taken silently (as answers files refuse it)."""
+    for role, names_it in roles.items():
+        columns = [i for i, name in enumerate(header) if names_it(name)]
+        if len(columns) > 1:
+            first, second = (shortened(printable(header[i]), 40) for i in columns[:2])
+            raise InputFileError(f"{where}columns {first!r} and {second!r} both name {role}; expected one such column")
+
+
+def _repeated_student(first_line: int, line: int, what: str, *ids) -> InputFileError:
+    """The one line for two template rows of one student (by the id rule,
+    spelled ``ids``): which grade is theirs cannot be known, and the second
+    row was dropped (Moodle) or filled twice (Canvas) silently."""
+    shown = [repr(shortened(printable(i), 40)) for i in dict.fromkeys(ids)]
+    return InputFileError(f"lines {first_line} and {line} are both the {what} {' and '.join(shown)} (ids are "
+                          "compared ignoring case, spaces, invisible characters and a formula guard's leading '); "
+                          "expected one row a student: delete one")
+
+
+_GRADE = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)")
+"""A grade Moodle's import reads: a number, with a decimal point or comma."""
+
+
+def _check_grade(row: _TemplateRow, column: str) -> None:
+    """Refuse a grade cell that is neither a number nor empty (``-``): it
+    would be written into the import file as it is (a letter grade, escapes)."""
+    if row.grade not in NO_GRADE and not _GRADE.fullmatch(row.grade):
+        raise InputFileError(f"line {row.line}: the grade {shortened(printable(row.grade), 40)!r} of "
+                             f"{shortened(printable(row.student_id), 40)!r} in {shortened(printable(column), 60)!r} "
+                             "is not a number; expected a number, or '-' or nothing for no grade (export the "
+                             "grades as Real)")
+
+
+def _moodle_item(item: str):
+    """Whether a header cell names ``item``: alone, or as Moodle's export names it, ``Quiz: item (Real)``."""
     exported = re.compile(r"[^:]+: " + re.escape(item) + r" \(Real\)")
-    return next((i for i, name in enumerate(header) if name == item or exported.fullmatch(name)), None)
+    return lambda name: name == item or exported.fullmatch(name) is not None
 
 
 def _moodle_name(header: list, row: list) -> str:
@@ -166,25 +248,32 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
     (no answer in this run) keeps a grade already in the column; every other
     row and column keeps its values."""
     bom = template.startswith("\ufeff")
-    rows = list(csv.reader(io.StringIO(template.lstrip("\ufeff"))))
+    numbered = list(_numbered(csv.reader(io.StringIO(template.lstrip("\ufeff"))), 0))
+    rows = [row for _, row in numbered]
     if not rows or not any(c in rows[0] for c in CANVAS_ID_COLUMNS):
         raise InputFileError("the Canvas gradebook template has no ID, SIS User ID or SIS Login ID column; "
                              "export it from Canvas: Grades > Export > Export Entire Gradebook")
     header = rows[0]
+    _one_column_each(header, {**{f"the {name}": name.__eq__ for name in CANVAS_ID_COLUMNS},
+                              f"the assignment {assignment!r}": _canvas_assignment(assignment)}, "line 1: ")
     column = _assignment_column(header, assignment)
     if column is None:
         column = len(header)
         header.append(assignment)
-    by_id = {g.student_id: g for g in grades}
-    matched, kept, changed = set(), [], []
+    by_id = {}
+    for g in grades:   # by the id rule (normalise_id), as grade matches ids everywhere
+        by_id.setdefault(normalise_id(g.student_id), g)
+    matched, kept, changed = {}, [], []
     possible = _points_possible(rows, column)
-    for row in rows[1:]:
+    for line, row in numbered[1:]:
         row.extend([""] * (len(header) - len(row)))
         grade = _row_grade(header, row, by_id)
         if grade is not None:
+            if grade.student_id in matched:
+                raise _repeated_student(matched[grade.student_id], line, "graded student", grade.student_id)
             scaled = grade.score * possible / grade.max if possible and grade.max else grade.score
             row[column] = _merged(grade, row[column], number_text(scaled), absent, kept, changed)
-            matched.add(grade.student_id)
+            matched[grade.student_id] = line
         elif row[0].strip() == POINTS_POSSIBLE and grades and not row[column]:
             row[column] = number_text(grades[0].max)
     unmatched = [g.student_id for g in grades if g.student_id not in matched]
@@ -204,21 +293,24 @@ def _points_possible(rows: list, column: int):
 
 
 def _assignment_column(header: list, assignment: str):
-    """The index of ``assignment``'s column (named alone or with Canvas's
-    numeric ``(id)``), or None. Only digits count as the id: "Quiz 1 (Retake)
-    (456)" is another assignment, not "Quiz 1"."""
+    """The index of ``assignment``'s column (``_canvas_assignment``), or None."""
+    names_it = _canvas_assignment(assignment)
+    return next((i for i, name in enumerate(header) if names_it(name)), None)
+
+
+def _canvas_assignment(assignment: str):
+    """Whether a header cell names ``assignment``: alone or with Canvas's
+    numeric ``(id)``. Only digits count as the id: "Quiz 1 (Retake) (456)" is
+    another assignment, not "Quiz 1"."""
     named = re.compile(re.escape(assignment) + r" \(\d+\)")
-    for i, name in enumerate(header):
-        if name == assignment or named.fullmatch(name):
-            return i
-    return None
+    return lambda name: name == assignment or named.fullmatch(name) is not None
 
 
 def _row_grade(header: list, row: list, by_id: dict):
-    """The grade of the student on ``row``, matched on SIS User ID, SIS Login ID, then ID."""
+    """The grade of the student on ``row``, matched on SIS User ID, SIS Login ID, then ID (by normal form)."""
     for name in CANVAS_ID_COLUMNS:
         if name in header:
-            value = row[header.index(name)].strip()
+            value = normalise_id(row[header.index(name)])
             if value and value in by_id:
                 return by_id[value]
     return None
