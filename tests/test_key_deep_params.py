@@ -21,3 +21,14 @@ def test_a_deeply_nested_parameter_is_left_out_and_every_answer_is_graded(invoke
     with open(tmp_path / "o" / "g.csv", encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.DictReader(handle))
     assert [(r["part"], r["status"]) for r in rows] == [("a", "incorrect"), ("b", "incorrect")]
+
+
+def test_an_earlier_key_nested_too_deeply_in_the_out_folder_is_one_line(invoke, tmp_path):
+    """generate looks at the key.json already in --out before replacing it: a deeply nested one
+    was a RecursionError traceback (files.read_json let it through)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "key.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    result = invoke("generate", "--seed", 1, "--classes", "C1", "--out", out)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "is the key of another paper" in result.stderr
