@@ -158,7 +158,7 @@ def read_json(path):
     it is replaced."""
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):   # RecursionError: nested too deeply to be ours
+    except (OSError, ValueError):
         return None
 
 

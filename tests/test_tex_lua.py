@@ -95,5 +95,16 @@ def test_an_unlisted_command_stops_the_bank_with_its_line(invoke, tmp_path):
     (tmp_path / "two").mkdir()
     folder = user_bank(tmp_path / "two", {"c11.yaml": r"Plain \begin{directlua}{y}\end{directlua}"})
     made = invoke("generate", "--bank", folder, "--classes", "C11", "--seed", 1, "--out", tmp_path / "out")
-    assert made.exit_code == 2 and "stem: text uses \\begin{directlua}: a bank's text may use only" in made.stderr
+    assert made.exit_code == 2 and "stem: text uses \\begin{directlua}: quizgen refuses TeX commands" in made.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_no_filter_prints_a_banks_text_unescaped(invoke, tmp_path):
+    """rev-code20: ``{{ "\\\\begin{directlua}" | raw }}`` passed the bank's check (tags are skipped,
+    since what they print is escaped) and ran Lua; no filter leaves text unescaped now, and a
+    document's body refuses an environment named for Lua."""
+    folder = user_bank(tmp_path, {"c11.yaml": r'漢字 {{ "\\begin{directlua}" | raw }}{x}{{ "\\end{directlua}" | raw }}'})
+    result = invoke("generate", "--bank", folder, "--classes", "C11", "--seed", 1, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "unknown filter 'raw'" in result.stderr
+    assert refused_tex(r"\begin{directlua}{x}") == r"\begin{directlua}"
+    assert refused_tex(r"\end{luaexec}") == r"\end{luaexec}" and refused_tex(r"\begin{itemize}") is None

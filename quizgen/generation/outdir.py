@@ -54,6 +54,10 @@ def prepare_out_dir(out_dir, seed, force: bool = False) -> OutFolder:
 
 
 def _earlier_key(path: Path) -> dict | None:
-    """The earlier key.json's data, or None when it cannot be read as a key."""
-    data = read_json(path)
+    """The earlier key.json's data, or None when it cannot be read as a key
+    (nested too deeply for the JSON reader: not a key quizgen wrote)."""
+    try:
+        data = read_json(path)
+    except RecursionError:
+        return None
     return data if isinstance(data, dict) else None

@@ -117,7 +117,6 @@ def _filters() -> dict:
         "tex": lambda v: Raw(to_latex(_exactable(v))),
         "exact": lambda v: Raw(to_text(_exactable(v))),
         "pct": lambda v, places=0: Raw(percent(v, places)),
-        "raw": lambda v: Raw(v),
     }
 
 

@@ -17,10 +17,11 @@ import re
 _REFUSED = re.compile(
     r"(?<!\\)(?:\\\\)*(\\(?:[A-Za-z]*lua[A-Za-z]*|csname|begincsname|lastnamedcs|UseName|ExpandArgs|primitive"
     r"|pdfprimitive|scantokens|scantextokens|catcode|makeatletter|ExplSyntaxOn)(?![A-Za-z])|\^\^"
-    r"|\\(?:begin|end)\s*\{[^}]*[^A-Za-z*}][^}]*\})")
+    r"|\\(?:begin|end)\s*\{(?:[^}]*[^A-Za-z*}][^}]*|[A-Za-z]*lua[A-Za-z]*\*?)\})")
 """A refused command (not a ``\\\\`` line break followed by letters), TeX's ``^^``
-character code, or an environment named by anything but letters (``\\begin``
-makes a command's name from it)."""
+character code, or an environment named by anything but letters, or named
+for Lua (``\\begin{directlua}`` runs ``\\directlua``: ``\\begin`` makes a command's
+name from it)."""
 
 WHY = ("quizgen refuses TeX commands that reach Lua or build a command's name "
        "(Lua can read and write any file)")
