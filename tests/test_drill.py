@@ -417,3 +417,14 @@ def test_a_progress_file_with_an_integer_too_long_to_read_says_so():
         parse('{"format": "quizgen-progress", "n": ' + "9" * 100_000 + "}")
     with pytest.raises(BadProgressFile, match="^invalid JSON at line 2$"):
         parse('{"format":\n')
+
+
+def test_a_misconception_avoided_more_often_than_met_keeps_the_record():
+    """rev-student20: a misconception card counts the times it was avoided apart from the times it was
+    met, so right may pass seen; the check meant for class cards threw the learner's record away."""
+    progress = learner.Progress(clock=5, misconceptions={"log10_instead_of_ln": learner.Card(box=3, due=9, seen=1,
+                                                                                            right=2)})
+    read = learner.parse(progress.to_json())
+    assert read.misconceptions["log10_instead_of_ln"] == learner.Card(box=3, due=9, seen=1, right=2)
+    with pytest.raises(learner.BadProgressFile, match=r"classes\.C1: right 2 times in 1"):
+        learner.parse(learner.Progress(classes={"C1": learner.Card(box=3, due=9, seen=1, right=2)}).to_json())

@@ -322,15 +322,18 @@ def parse(text: str) -> Progress:
     clock, sessions = data.get("clock"), data.get("sessions")
     if not (_count(clock) and _count(sessions)):
         raise BadProgressFile('"clock" and "sessions" must be whole numbers >= 0')
-    return Progress(clock=clock, sessions=sessions, classes=_cards(data, "classes"),
-                    misconceptions=_cards(data, "misconceptions"))
+    return Progress(clock=clock, sessions=sessions, classes=_cards(data, "classes", right_of_seen=True),
+                    misconceptions=_cards(data, "misconceptions", right_of_seen=False))
 
 
 def _count(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def _cards(data: dict, key: str) -> dict:
+def _cards(data: dict, key: str, right_of_seen: bool) -> dict:
+    """The cards under ``key``, checked. A class card's ``right`` counts some of its
+    ``seen`` questions (``right_of_seen``); a misconception card's counts the times
+    it was avoided, apart from the times it was met, so it may be the larger."""
     cards = data.get(key, {})
     if not isinstance(cards, dict):
         raise BadProgressFile(f'"{key}" must be a mapping')
@@ -343,7 +346,7 @@ def _cards(data: dict, key: str) -> dict:
             raise BadProgressFile(f'{key}.{name} must have box, due, seen and right')
         if not (all(_count(v) for v in fields.values()) and 1 <= fields["box"] <= BOXES):
             raise BadProgressFile(f"{key}.{name}: bad numbers (box 1-{BOXES}, others whole >= 0)")
-        if fields["right"] > fields["seen"]:
+        if right_of_seen and fields["right"] > fields["seen"]:
             raise BadProgressFile(f"{key}.{name}: right {fields['right']} times in {fields['seen']}")
         result[str(name)] = Card(**fields)
     return result
