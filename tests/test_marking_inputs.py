@@ -157,7 +157,10 @@ def test_policy_shares_may_be_percentages_as_in_an_overrides_file():
     ("traps:\n  missing_minus_sign: .nan", "policy.yaml:2: traps.missing_minus_sign: expected a number from 0 to 1 or a "
                                             "percentage from 0% to 100%, found nan"),
     ("ecf_credit: 0.5\nimprecise_credit: 2001-12-14", "policy.yaml:2: imprecise_credit: expected a number from 0 to 1 "
-                                                      "or a percentage from 0% to 100%, found 2001-12-14")])
+                                                      "or a percentage from 0% to 100%, found 2001-12-14"),
+    # rev-code20: a template name holding a dot sent the line search astray (line 3, not 5)
+    ("traps:\n  a: 0.5\n  b.1:\n    x: 0.2\n    code: 3", "policy.yaml:5: traps.b.1.code: expected a number from 0 "
+                                                        "to 1 or a percentage from 0% to 100%, found 3")])
 def test_policy_errors_are_one_line(text, message):
     with pytest.raises(InputFileError) as caught:
         parse_policy(text, "policy.yaml")

@@ -183,20 +183,23 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
                   _carried_figures(data.get("carried_figures", Credits.carried_figures), source, text), text)
 
 
-def _where(source: str, text: str, path: str) -> str:
-    """``file:line`` of the setting ``path`` (``points.C1.a``) in the policy's
+def _where(source: str, text: str, path) -> str:
+    """``file:line`` of the setting ``path`` (``points.C1.a``, or its keys as a
+    tuple when a key may hold a dot: ``("traps", "b.1", "code")``) in the policy's
     YAML ``text``, or of the nearest one above it found (bank/yamlfile.py's
     rule, the one that finds a template's lines; imported here, as yaml is:
     grade without a policy file never needs it)."""
     from quizgen.bank.yamlfile import line_in_text
 
-    line = line_in_text(text, tuple(path.split("."))) if text else None
+    keys = tuple(path.split(".")) if isinstance(path, str) else path
+    line = line_in_text(text, keys) if text else None
     return f"{source}:{line}" if line else source
 
 
 def _shown(key) -> str:
-    """A key path for a message: on one line (a YAML key may hold a line break), cut to 80 characters."""
-    return printable(key)[:80]
+    """A key path (text, or its keys as a tuple) for a message: on one line (a YAML
+    key may hold a line break), cut to 80 characters."""
+    return printable(key if isinstance(key, str) else ".".join(map(str, key)))[:80]
 
 
 def _found(value) -> str:
@@ -206,7 +209,7 @@ def _found(value) -> str:
     return shortened(printable(shown), 80)
 
 
-def _fraction(value, source: str, key: str, text: str = "") -> float:
+def _fraction(value, source: str, key, text: str = "") -> float:
     """A share of the marks (``shares.read_share``: 0 to 1, or a percentage such as ``25%``);
     an error names the setting's line in the policy's ``text``."""
     share = read_share(value)
@@ -234,10 +237,10 @@ def _traps(value, source: str, text: str = ""):
     general, per_template = {}, {}
     for name, setting in _mapping(value, source, "traps").items():
         if isinstance(setting, dict):
-            per_template[str(name)] = {str(code): _fraction(credit, source, f"traps.{name}.{code}", text)
+            per_template[str(name)] = {str(code): _fraction(credit, source, ("traps", name, code), text)
                                        for code, credit in setting.items()}
         else:
-            general[str(name)] = _fraction(setting, source, f"traps.{name}", text)
+            general[str(name)] = _fraction(setting, source, ("traps", name), text)
     return general, per_template
 
 
@@ -246,7 +249,7 @@ def _points(value, source: str, text: str) -> dict:
     for template, parts in _mapping(value, source, "points").items():
         table = {}
         for part, number in _mapping(parts, source, f"points.{template}").items():
-            path = f"points.{template}.{part}"
+            path = ("points", template, part)
             if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number <= MAX_POINTS:
                 raise InputFileError(f"{source}: {_shown(path)}: expected a number of points "
                                      f"(0 to {MAX_POINTS:g}), found {_found(number)}")
