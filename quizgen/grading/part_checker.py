@@ -36,14 +36,16 @@ LONG_FOR_A_NUMBER = f"not a number: over {MAX_LENGTH} characters, and no sentenc
 FAR_TOO_LONG = f"not a number: over {MAX_REVIEW:,} characters"
 
 
+_UNPARSED = "not a valid expression: "   # the parser's words for text it cannot read (maths/parser.py)
+
+
 def unread_reason(exc: ExpressionError) -> str:
     """Why an answer is no number, said once: the parser's "not a valid
     expression: '0.71o'" becomes "not a number or an expression quizgen reads:
     '0.71o'", not "not a number: not a valid expression: ..."."""
     message = str(exc)
-    for prefix in ("not a valid expression: ",):
-        if message.startswith(prefix):
-            return "not a number or an expression quizgen reads: " + message[len(prefix):]
+    if message.startswith(_UNPARSED):
+        return "not a number or an expression quizgen reads: " + message[len(_UNPARSED):]
     if message.endswith(" is not a number"):
         return "not a number: " + message[:-len(" is not a number")]
     return f"not a number: {message}"

@@ -183,7 +183,11 @@ def _choice_options(record: dict, where: Where) -> dict:
     """{parameter: (option, ...)} of a version-3 template record's ``choices``:
     the options its instances' ``choices`` pick from by place."""
     options = checks.mapping(record.get("choices", {}), where / "choices")
-    return {name: tuple(checks.listing(values, where / "choices" / name)) for name, values in options.items()}
+    found = {name: tuple(checks.listing(values, where / "choices" / name)) for name, values in options.items()}
+    empty = next((name for name, values in found.items() if not values), None)
+    if empty is not None:
+        raise (where / "choices" / empty).fail("expected a non-empty list of options")
+    return found
 
 
 def _picked(record: dict, params: dict, options: dict, where) -> dict:
@@ -194,6 +198,8 @@ def _picked(record: dict, params: dict, options: dict, where) -> dict:
     for name, place in picks.items():
         if name not in options:
             raise (where() / "choices" / name).fail("its template lists no options for this parameter")
+        if name in params:
+            raise (where() / "choices" / name).fail("this parameter is also given whole under params: give it once")
         params[name] = options[name][checks.integer(place, where() / "choices" / name, 0, len(options[name]) - 1)]
     return params
 
