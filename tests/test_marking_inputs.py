@@ -295,3 +295,15 @@ def test_grade_marks_a_raised_decimal_point_and_a_quantity_word_like_the_plain_d
     check = question_checkers(key_entry(Question("Q1", canonical_instance(template))))["a"]
     assert [check(t).status.value for t in ("0·769", "0.769 probability", "0·77", "0·7700", "0.769 percent")] \
         == ["correct", "correct", "imprecise", "imprecise", "incorrect"]
+
+
+@pytest.mark.parametrize("text", ["0.83 or 0.84", "between 0.59 and 0.60", "0,83 oder 0,84"])
+def test_two_values_joined_by_a_word_are_named_so_for_the_marker_and_the_student(text):
+    """rev-student20: "0.83 or 0.84" was "a number with words after it", and the student's sheet said
+    "your number has words after it"; both now say it gives two values."""
+    from quizgen.grading.feedback_words import review_words
+    from quizgen.marking.forms import TWO_VALUES_REASON
+
+    reading = read_number(text, decimal_comma="," in text)
+    assert (reading.status, reading.reason) == (REVIEW, TWO_VALUES_REASON)
+    assert review_words(reading.reason, text).startswith("your answer gives more than one value")

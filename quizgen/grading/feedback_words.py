@@ -11,7 +11,7 @@ import re
 from typing import NamedTuple
 
 from quizgen.key.parts import code_in_words
-from quizgen.marking.forms import BITS_REASON, BOUND_REASON, NOTED_REASON, REVIEW_REASON
+from quizgen.marking.forms import BITS_REASON, BOUND_REASON, NOTED_REASON, REVIEW_REASON, TWO_VALUES_REASON
 
 WORK_HEADING = "What to work on"
 ABOUT_ANSWERS = "About the answers"
@@ -22,7 +22,9 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 _SENTENCE_WORDS = 3   # words that make a sentence, as the grader counts them
 _QUOTED_LIMIT = 30   # characters of the student's words quoted in a reason
 _WAITING = "; your marker will decide what it means"
+_TWO_VALUES = "your answer gives more than one value, and the grader marks one; your marker decides which counts"
 _KNOWN_REASONS = {
+    TWO_VALUES_REASON: _TWO_VALUES,
     BOUND_REASON: "you gave a bound (such as \"at least\" or \"<\") rather than one value; your marker decides "
                   "whether it answers the part",
     NOTED_REASON: "your number has words after it" + _WAITING,
@@ -58,7 +60,7 @@ def review_words(reason: str, answer: str) -> str:
     numbers = _NUMERAL.findall(answer)
     words = " ".join(_NUMERAL.sub(" ", answer).split()).strip(" .,;:")
     if len(numbers) > 1:
-        return "your answer gives more than one value, and the grader marks one; your marker decides which counts."
+        return _TWO_VALUES + "."
     if numbers and words:
         quoted = words if len(words) <= _QUOTED_LIMIT else words[:_QUOTED_LIMIT].rstrip() + "..."
         return f"your answer says \"{quoted}\" beside its number, which the grader cannot weigh{_WAITING}."

@@ -81,6 +81,7 @@ _BOUND = re.compile(r"^\s*(?:[^\W\d]\w{0,15}\s*|\|[^\W\d]\w{0,3}\|\s*)?"   # a b
 _NUMBER_THEN_WORDS = re.compile(r"^[-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)\s*(?:[(\[]\s*)?(?P<word>[^\W\d_]{2,})"
                                 r"(?P<applied>\s*[(\d])?")
 NOTED_REASON = "a number with words after it: a person reads what they say"
+TWO_VALUES_REASON = "two values joined by a word: a person decides which one counts"
 # a whole number said in words, the whole answer ("one" for |M| = 1)
 _NUMBER_WORDS = {word: n for n, word in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
@@ -254,6 +255,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
             return Reading(REVIEW, reason=BITS_REASON)
         if _BOUND.search(core):
             return Reading(REVIEW, reason=BOUND_REASON)
+        if _HEDGE.search(core) is not None:   # "0.83 or 0.84", "between 0.59 and 0.60"
+            return Reading(REVIEW, reason=TWO_VALUES_REASON)
         noted = _NUMBER_THEN_WORDS.search(core)
         if noted and not _product(noted):
             return Reading(REVIEW, reason=NOTED_REASON)
