@@ -19,7 +19,8 @@ from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import COMPUTED_FROM, marked_from, quoted
 from quizgen.marking.early import expected, precise, shown_too_few, stated, too_early
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, trap_rounded_or_cut
-from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked, shown_short, trap_carried_on, unrounded_fits
+from quizgen.marking.sources import (OWN_RECIPE_ERRORS, figures_asked, shown_short, trap_carried_on, unrounded_fits,
+                                     whole_numbers)
 from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,
                                         INVALID, NEAR, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
                                         TrapRule, Verdict, tolerance_kind)
@@ -244,10 +245,14 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
     try:
         given = {d: (v,) for d, v in own.items()}
         plain = reachable(recipe, env, given, levels=())
+        if kind == "integer":   # a count: the whole numbers a careful student writes, never 142.5 positions
+            if not float(x).is_integer():
+                return "", None
+            plain = whole_numbers(plain)
         if not any(abs(x - v) <= NEAR * abs(v) + half_width(v, rule.spec, kind) for v in plain):
             return "", None   # far from the plain recomputation: no rounding on the way reaches it
         hit = any(matches(x, v, rule.spec, kind) for v in plain)
-        values = plain if hit else _carried(carried, rule, env, given, levels)
+        values = plain if hit or kind == "integer" else _carried(carried, rule, env, given, levels)
         target = min(values, key=lambda v: abs(x - v), default=None)
         if (target is None or abs(x - target) > half_width(target, rule.spec, kind)) \
                 and not _rounded_early_from(rule, reading, (*plain, *values)) and not unrounded_fits(rule, x, env, own):

@@ -7,6 +7,8 @@ answer stands for. Pure helpers of rules.py's error carried forward."""
 
 from __future__ import annotations
 
+import math
+
 from quizgen.errors import ExpressionError
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
 from quizgen.marking.carry import reachable
@@ -70,8 +72,10 @@ def trap_carried_on(rule, reading, earlier: dict, env: dict, written: dict):
         return None
     try:
         given = {name: (behind.get(name, v),) for name, v in own.items()}
-        hits = [v for v in reachable(rule.recipe, env, given, levels=())
-                if matches(reading.value, v, rule.spec, tolerance_kind(rule))]
+        values = reachable(rule.recipe, env, given, levels=())
+        if tolerance_kind(rule) == "integer":   # a count: whole numbers only (whole_numbers)
+            values = whole_numbers(values) if float(reading.value).is_integer() else ()
+        hits = [v for v in values if matches(reading.value, v, rule.spec, tolerance_kind(rule))]
     except OWN_RECIPE_ERRORS:
         return None
     if not hits:
@@ -81,6 +85,20 @@ def trap_carried_on(rule, reading, earlier: dict, env: dict, written: dict):
                            for s in rule.sources if s.name in behind)
     return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}, "
             f"carried unrounded as {carried}"), min(hits, key=lambda v: abs(reading.value - v))
+
+
+def whole_numbers(values) -> tuple:
+    """The counts a careful student gives for values worked from their own
+    earlier answers: each value's nearest whole number, or both neighbours
+    of a half (1425 / 10 = 142.5: 142 and 143)."""
+    found = []
+    for v in values:
+        low = math.floor(v)
+        if abs(v - low - 0.5) <= 1e-9 * max(1.0, abs(v)):
+            found += [float(low), float(low + 1)]
+        else:
+            found.append(float(low + (v - low > 0.5)))
+    return tuple(found)
 
 
 def unrounded_fits(rule, x: float, env: dict, own: dict) -> bool:
