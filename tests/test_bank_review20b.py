@@ -11,7 +11,8 @@ import re
 import pytest
 
 from quizgen.bank.loader import load_bank
-from quizgen.generation.figures import FIGURE_PROBES, figure_point, problem_top
+from quizgen.generation.figures import figure_point
+from quizgen.generation.problem_figure import FIGURE_PROBES, problem_top
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.generation.views import question_view

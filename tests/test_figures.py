@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from quizgen.errors import TemplateError
 from quizgen.maths.parser import parse, template_policy
-from quizgen.generation.figures import (LossPoint, curve_points, figure_markup, figure_point, loss_curve_svg,
-                             loss_curve_tikz, point_label, y_ticks)
+from quizgen.generation.figures import (LossPoint, curve_points, figure_point, loss_curve_svg, loss_curve_tikz,
+                                        point_label, y_ticks)
+from quizgen.generation.problem_figure import figure_markup
 from quizgen.generation.sampling import canonical_instance
 
 SVG = "{http://www.w3.org/2000/svg}"

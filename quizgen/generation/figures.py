@@ -6,7 +6,9 @@ The problem paper's drawing is the axes and the curve only: no dot, guide
 line or label, so nothing on it can be read back as an answer or a trap
 (quizgen/validation/leaks.py checks this), and it is the same for every draw
 of a template: its loss axis reaches the highest loss the template's probe
-draws give (problem_top), not this draw's. The solutions mark and label the point."""
+draws give (generation/problem_figure.py), not this draw's. The solutions mark
+and label the point. Drawing only: grade's feedback sheets draw figures without
+importing the sampler."""
 
 from __future__ import annotations
 
@@ -15,10 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 
-from quizgen.errors import ExpressionError, QuizgenError, TemplateError
-from quizgen.generation.plan import per_template
-from quizgen.generation.sampling import sample_instance
-from quizgen.generation.variants import probe_label
+from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import fixed, significant, significant_or_fixed
 from quizgen.maths.rounding import figure_places
@@ -31,11 +30,6 @@ SAMPLES = 40
 # its own draw's answer, which would tell the student its range (an axis to 9 for
 # -ln p = 7.56): it is the template's problem_top, the same for all its draws.
 BLANK_TOP = 4
-# Draws problem_top probes per template: enough that every shipped template's axis
-# reaches its rarest large loss (C3's 250,002-word vocabulary, 1 draw in 70, is
-# within 13), few enough to cost some 10 ms a template.
-FIGURE_PROBES = 50
-_PROBLEM_TOPS: dict = {}
 
 
 @dataclass(frozen=True)
@@ -68,30 +62,6 @@ def figure_point(instance) -> LossPoint | None:
     if not 0 < p <= 1:
         raise TemplateError(f"p must lie in (0, 1], got {p:.6g}", path=template.path, key="figure")
     return LossPoint(p)
-
-
-def problem_top(template) -> int:
-    """The top of the problem figure's loss axis for every draw of ``template``:
-    the highest solution top over FIGURE_PROBES probe draws (seed labels
-    ``figure/{id}/{k}``), at least BLANK_TOP. It depends on the template alone, so
-    the drawing says nothing about this draw's answer, and the curve still reaches
-    the losses the template's draws give (C3's ln V up to 12.43: an axis to 13; a
-    rarer loss beyond the probes' reach meets a curve that stops at the top).
-    Worked out once per template in each process."""
-    return per_template(_PROBLEM_TOPS, template, _probed_top)
-
-
-def _probed_top(template) -> int:
-    """problem_top, worked out; a probe draw that fails is left out (a draw of
-    that seed would fail on its own, with its own message)."""
-    top = BLANK_TOP
-    for k in range(FIGURE_PROBES):
-        try:
-            point = figure_point(sample_instance(template, probe_label(template, k, "figure")))
-        except QuizgenError:
-            continue
-        top = max(top, point.top)
-    return top
 
 
 def curve_points(top: int, samples: int = SAMPLES) -> list:
@@ -243,18 +213,3 @@ def _svg_frame(top: int) -> str:
               "&#8722;ln p</text>",
               f'<polyline fill="none" stroke="#1f4e99" stroke-width="2" points="{path}"/>']
     return "\n".join(lines)
-
-
-def figure_markup(instance, fmt: str) -> dict | None:
-    """The figure of ``instance`` for a layout in ``fmt``: {"p", "loss",
-    "problem", "solution"} (unlabelled and labelled drawings; empty for
-    formats without drawings), or None when the template has no figure. The
-    problem drawing is its template's, to problem_top; the solution's axis
-    fits its own point."""
-    point = figure_point(instance)
-    if point is None:
-        return None
-    draw = {"tex": loss_curve_tikz, "md": loss_curve_svg}.get(fmt)
-    problem, solution = ((draw(point, False, problem_top(instance.template)), draw(point, True))
-                         if draw else ("", ""))
-    return {"p": point.p, "loss": point.loss, "problem": problem, "solution": solution}

@@ -10,7 +10,7 @@ from functools import lru_cache
 from quizgen.bank.loader import builtin_templates_dir
 from quizgen.bank.texts import located_error
 from quizgen.errors import TemplateError
-from quizgen.generation.figures import figure_markup
+from quizgen.generation.problem_figure import figure_markup
 from quizgen.generation.quiz import Question
 from quizgen.maths.numbers import fixed, key_answer
 from quizgen.maths.printing import to_latex
