@@ -83,7 +83,9 @@ def _trap_then_ecf(instance):
     """A paper: a named trap in (a), then every dependent part worked from it."""
     rules = part_rules(instance)
     first = instance.parts[0]
-    trap = next(t for t in first.traps if t.value is not None)
+    trap = next((t for t in first.traps if t.value is not None), None)
+    if trap is None:   # no numeric trap in this draw (C1's logit ratio only where it is a probability)
+        return None
     own = float(significant(float(trap.value), 4))
     answers = {first.part.name: significant(float(trap.value), 4)}
     dependent = [r for r in rules.values() if r.recipe is not None and first.part.name in r.recipe.depends]

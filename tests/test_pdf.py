@@ -108,7 +108,10 @@ def test_same_seed_gives_byte_identical_pdfs(tex, tmp_path):
 
 def bad_bank(folder, math=r"\notamacro{x}"):
     """A bank with one template whose stem holds the LaTeX ``math`` (default: a
-    macro that does not exist)."""
+    macro that does not exist). Such TeX is refused when a bank loads (only the
+    listed commands pass, quizgen/text/tex_commands.py); the tests that use it
+    check the layers beneath that check (TeX's own file limits, the timeout, the
+    error line), so they switch it off with ``past_the_allow_list``."""
     text = (builtin_bank_dir() / "c1_confident_correct.yaml").read_text(encoding="utf-8")
     text = text.replace("id: mlm-confident-correct", "id: bad-macro").replace("class: C1", "class: C11")
     text = text.replace("The true word is **{{ scene.answer }}**.", f"The true word is ${math}$.")
@@ -117,7 +120,26 @@ def bad_bank(folder, math=r"\notamacro{x}"):
     return folder
 
 
-def test_latex_error_names_the_tex_line_and_the_logs_message(invoke, tex, tmp_path):
+# generate run in a subprocess with the bank's TeX allow-list switched off, for the layers beneath it
+UNCHECKED_GENERATE = ("import quizgen.bank.yamlfile as y; y.unlisted_tex = lambda text: None; "
+                      "from quizgen.cli import main; main(prog_name='quizgen')")
+
+
+@pytest.fixture
+def past_the_allow_list(monkeypatch):
+    """Let a bank's text hold any TeX (as a hole in the allow-list would): what
+    stops it next is TeX itself. The allow-list's own tests are tests/test_tex_lua.py."""
+    from quizgen.bank import yamlfile
+
+    monkeypatch.setattr(yamlfile, "unlisted_tex", lambda text: None)
+
+
+def test_a_bad_banks_tex_is_refused_before_latex(invoke, tmp_path):
+    result = invoke("generate", "--bank", bad_bank(tmp_path / "bank"), "--classes", "C11", "--out", tmp_path / "o")
+    assert result.exit_code == 2 and "text uses \\notamacro: a bank's text may use only" in result.stderr
+
+
+def test_latex_error_names_the_tex_line_and_the_logs_message(invoke, tex, tmp_path, past_the_allow_list):
     out = tmp_path / "out"
     result = invoke("generate", "--bank", bad_bank(tmp_path / "bank"), "--classes", "C11",
                     "--format", "pdf", "--out", out)
@@ -238,7 +260,7 @@ def test_a_missing_path_a_template_named_gets_no_package_hint():
                           "-- the line reads: \\input{/etc/passwd}")
 
 
-def test_template_mathematics_cannot_read_files_outside_the_build_folder(invoke, tex, tmp_path):
+def test_template_mathematics_cannot_read_files_outside_the_build_folder(invoke, tex, tmp_path, past_the_allow_list):
     secret = tmp_path / "secret.tex"
     secret.write_text("TOPSECRET", encoding="utf-8")
     bank = bad_bank(tmp_path / "bank", rf"\input{{{secret}}}")
@@ -271,7 +293,7 @@ def test_a_tex_loop_is_stopped_within_the_timeout_and_leaves_no_tex_running(tex,
     mark = f"tex-loop-{os.getpid()}-{time.monotonic_ns()}"
     env = dict(os.environ, QUIZGEN_TEX_TIMEOUT="4", QUIZGEN_TEST_MARK=mark)
     started = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "quizgen", "generate", "--bank", str(bank), "--classes", "C11",
+    done = subprocess.run([sys.executable, "-c", UNCHECKED_GENERATE, "generate", "--bank", str(bank), "--classes", "C11",
                            "--format", "pdf", "--students", str(roster), "--split", "--jobs", "2",
                            "--out", str(tmp_path / "out")], env=env, capture_output=True, text=True, timeout=120)
     took = time.monotonic() - started
@@ -369,7 +391,7 @@ def test_sigterm_while_compiling_leaves_no_tex_running(tex, tmp_path):
     bank = bad_bank(tmp_path / "bank", r"\def\x{\x}\x")
     mark = f"tex-term-{os.getpid()}-{time.monotonic_ns()}"
     env = dict(os.environ, QUIZGEN_TEX_TIMEOUT="100", QUIZGEN_TEST_MARK=mark)
-    process = subprocess.Popen([sys.executable, "-m", "quizgen", "generate", "--bank", str(bank), "--classes",
+    process = subprocess.Popen([sys.executable, "-c", UNCHECKED_GENERATE, "generate", "--bank", str(bank), "--classes",
                                 "C11", "--format", "pdf", "--out", str(tmp_path / "out")],
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     end = time.monotonic() + 60
