@@ -103,11 +103,12 @@ def test_moodle_template_grade_that_is_not_a_number_is_refused(invoke, tmp_path,
 
 
 def test_moodle_template_grades_moodle_writes_are_kept(invoke, tmp_path):
-    """A decimal comma (a Moodle in such a language), ``-`` and nothing are grades or none, not refused."""
+    """A decimal comma (a Moodle in such a language), ``-`` and nothing are grades or none, not refused;
+    a grade is written back with a decimal point, as the module writes numbers."""
     result = grade(invoke, tmp_path, ["s001"], "moodle",
                    f'ID number,Full name,{ITEM}\ns002,Bo,"3,50"\ns003,Cy,-\ns004,Di,\ns005,Ed,.5\n')
     assert result.exit_code == 0, result.output
-    assert rows(tmp_path / MOODLE_BOOK)[1:] == [["s001", "N", "4"], ["s002", "Bo", "3,50"], ["s005", "Ed", ".5"]]
+    assert rows(tmp_path / MOODLE_BOOK)[1:] == [["s001", "N", "4"], ["s002", "Bo", "3.5"], ["s005", "Ed", "0.5"]]
 
 
 @pytest.mark.parametrize("lms, header, both", [

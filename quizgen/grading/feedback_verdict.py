@@ -13,10 +13,10 @@ from quizgen.key.status import Status
 from quizgen.marking.rules import OVERRIDE
 
 AWAITING = "awaiting your marker"
-PARTLY = "partly correct"
-_SCORE_NOISE = 1e-9   # scores are kept to 9 decimals (quizgen/scores.py): full marks within it are full
-"""The verdict a student reads for any score between none and full marks (graded.csv keeps the status)."""
 """The verdict a student reads for a needs_review answer no marker has scored yet (graded.csv keeps the status)."""
+PARTLY = "partly correct"
+"""The verdict a student reads for any score between none and full marks (graded.csv keeps the status)."""
+_SCORE_NOISE = 1e-9   # scores are kept to 9 decimals (quizgen/scores.py): full marks within it are full
 
 
 def awaiting_note(questions, number: int, matrix, slot_of: dict) -> str:
@@ -26,9 +26,11 @@ def awaiting_note(questions, number: int, matrix, slot_of: dict) -> str:
                   if (slot := slot_of.get((norm_question(question.id), part.letter))) is not None)
     if not waiting:
         return ""
-    which = "One of your answers is" if waiting == 1 else f"{waiting} of your answers are"
-    return (f"{which} {AWAITING}: a person will read it and give it its mark, and it counts 0 until then, "
-            "so this score is provisional.")
+    if waiting == 1:
+        return (f"One of your answers is {AWAITING}: a person will read it and give it its mark, and it counts 0 "
+                "until then, so this score is provisional.")
+    return (f"{waiting} of your answers are {AWAITING}: a person will read them and give each its mark, and they "
+            "count 0 until then, so this score is provisional.")
 
 
 NO_ANSWERS = ("No answers under your student id were found in the answers file for this quiz, so every part below "

@@ -15,6 +15,7 @@ from quizgen.csv_input import norm_question
 from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.tally import note_wording
+from quizgen.lms.gradebook import grade_value
 from quizgen.report import Part, Student, Trap, Verdict
 
 GRADEBOOKS = ("moodle", "canvas", "plain")
@@ -206,7 +207,8 @@ def _guarded_ids_warning(guarded: list) -> str:
 
 def _merge_notes(outputs: GradeOutputs, result, book) -> list:
     """The notes on grades already in the gradebook column: those kept for
-    students with no answer in this run, those of 0 this run's score replaced;
+    students with no answer in this run (each shown, a 0 too), those of 0
+    this run's score replaced;
     or, for a Moodle file made without a template, that its 0s for students
     with no answer replace any grade Moodle has for them; and the template's
     rows left out for having no student id."""
@@ -218,7 +220,7 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
                      f"line(s) {first_few(book.no_id)}")
     if book.kept:
         notes.append(f"{len(book.kept)} student(s) with no answer in this run keep, in the gradebook, the grade already "
-                     f"in {column} (not 0): {first_few(list(map(shortened, book.kept)))}")
+                     f"in {column}: {_kept_shown(book.kept)}")
     zeros = [change for change in book.changed if _was_zero(change[1])]
     if zeros:
         notes.append(f"{len(zeros)} grade(s) of 0 in {column} replaced by this run's score (students an earlier run "
@@ -251,12 +253,14 @@ def _changes_shown(changes: list) -> str:
     return first_few([f"{shortened(sid)} {shortened(before)} -> {now}" for sid, before, now in changes])
 
 
+def _kept_shown(kept: list) -> str:
+    """A few ``(id, grade)`` kept as ``s001 (3.5)``."""
+    return first_few([f"{shortened(sid)} ({shortened(grade)})" for sid, grade in kept])
+
+
 def _was_zero(cell: str) -> bool:
-    """Whether a gradebook cell is a 0 (``0``, ``0.00``)."""
-    try:
-        return float(cell.replace(",", ".")) == 0
-    except ValueError:
-        return False
+    """Whether a gradebook cell is a 0 (``0``, ``0.00``; not ``-`` or empty, which hold no grade)."""
+    return grade_value(cell) == 0
 
 
 def _unmatched_note(outputs: GradeOutputs, unmatched: list) -> str:

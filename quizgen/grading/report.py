@@ -13,6 +13,7 @@ from quizgen.errors import printable
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
 from quizgen.report.formatting import decimal_mark, md_cell, number_text, one_place, whole_number
+from quizgen.report.tables import roster_centre
 
 STATUSES = tuple(status.value for status in Status)   # the status column's values, in order
 
@@ -157,11 +158,13 @@ def _students_text(result, comma: bool = False) -> str:
 
 
 def class_figures(result, comma: bool = False, median: bool = True) -> str:
-    """The class's centre and range, as stdout and report.md both say it:
-    ``mean 56.2%, median 60.0%, lowest 0.0%, highest 100.0%`` ("" with no
-    percentages). With roster absentees, both centres, each labelled: over
-    everyone listed (the absent counted as 0%) and, with the range, over
-    those who answered, as the class report's figures count them."""
+    """The class's centre and range: ``mean 56.2%, median 60.0%, lowest 0.0%,
+    highest 100.0%`` ("" with no percentages), the median left out when not
+    ``median`` (stdout leaves it out when nobody is absent; report.md's class
+    line always gives it). With roster absentees, both centres, each labelled:
+    over everyone listed (the absent counted as 0%; roster_centre, as the
+    item analysis gives them) and, with the range, over those who answered,
+    as the class report's figures count them."""
     percents = class_percentages(result)
     if not percents:
         return ""
@@ -169,8 +172,8 @@ def class_figures(result, comma: bool = False, median: bool = True) -> str:
     answered = [t.percent for t in result.students if t.max_score and t.student_id not in absent]
     if not absent:
         return _centre(percents, comma, median) + _range(percents, comma)
-    everyone = (f"{_centre(percents, comma, median)} over all {whole_number(len(percents), comma)} on the roster "
-                f"(the {whole_number(len(percents) - len(answered), comma)} absent counted as 0%)")
+    mean, middle, who = roster_centre(result.students, len(percents) - len(answered), comma)
+    everyone = _said(mean, middle, comma, median) + who
     if not answered:
         return everyone + _range(percents, comma)
     return (f"{everyone}; {_centre(answered, comma, median)}{_range(answered, comma)} over the "
@@ -178,9 +181,14 @@ def class_figures(result, comma: bool = False, median: bool = True) -> str:
 
 
 def _centre(percents: list, comma: bool, median: bool) -> str:
+    """``mean 56.2%, median 60.0%`` of ``percents`` (the median left out when not ``median``)."""
+    return _said(statistics.fmean(percents), statistics.median(percents), comma, median)
+
+
+def _said(mean: float, middle: float, comma: bool, median: bool) -> str:
     """``mean 56.2%, median 60.0%`` (the median left out when not ``median``)."""
-    said = f"mean {_percent_text(statistics.fmean(percents), comma)}%"
-    return said + (f", median {_percent_text(statistics.median(percents), comma)}%" if median else "")
+    said = f"mean {_percent_text(mean, comma)}%"
+    return said + (f", median {_percent_text(middle, comma)}%" if median else "")
 
 
 def _range(percents: list, comma: bool) -> str:

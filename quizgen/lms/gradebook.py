@@ -12,7 +12,9 @@ twice, or a Moodle grade that is not a number, is refused in one line.
 
 Pure functions from a list of :class:`Grade` to CSV text. Numbers always use
 a decimal point, whatever the answers file used; every cell is made
-spreadsheet-safe (a text cell starting ``= + - @`` gets a leading quote)."""
+spreadsheet-safe (a text cell starting ``= + - @`` gets a leading quote).
+A Moodle template's grade written back (kept, or of a student this run did not
+grade) is written by the same number writer: ``4,50`` is ``4.5``."""
 
 from __future__ import annotations
 
@@ -50,7 +52,8 @@ class Grade(NamedTuple):
 class FilledGradebook(NamedTuple):
     """A gradebook file (``text``) filled into a column that may already hold
     grades: the graded ids the file cannot match (``unmatched``), the students
-    with no answer in this run whose grade already there was kept (``kept``),
+    with no answer in this run whose grade already there was kept, ``(id, grade
+    written)`` (``kept``),
     the grades this run changed, ``(id, before, now)`` (``changed``), and the
     template's lines left out for having no student id (``no_id``)."""
 
@@ -102,8 +105,9 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
         row = existing.pop(normalise_id(g.student_id), None)
         before = row.grade if row is not None else ""
         written = g if row is None else g._replace(student_id=row.student_id)
-        rows.append((written.student_id, g.name, _merged(g, before, number_text(g.score), absent, kept, changed)))
-    rows += [(r.student_id, r.name, r.grade) for r in existing.values() if r.grade not in NO_GRADE]
+        cell = _merged(g, before, number_text(g.score), absent, kept, changed, _number_cell)
+        rows.append((written.student_id, g.name, cell))
+    rows += [(r.student_id, r.name, _number_cell(r.grade)) for r in existing.values() if r.grade not in NO_GRADE]
     return FilledGradebook(_csv(rows), [], kept, changed, no_id)
 
 
@@ -217,24 +221,47 @@ def _moodle_name(header: list, row: list) -> str:
     return " ".join(p for p in parts if p)
 
 
-def _merged(grade: Grade, before: str, now: str, absent, kept: list, changed: list) -> str:
-    """The cell to write for ``grade``: the grade ``before`` kept when the
-    student gave no answer in this run; else ``now``, noting in ``changed``
-    a different grade it replaces."""
+def _merged(grade: Grade, before: str, now: str, absent, kept: list, changed: list, as_kept=str) -> str:
+    """The cell to write for ``grade``: the grade ``before`` kept (as
+    ``as_kept`` writes it), noted in ``kept``, when the student gave no answer
+    in this run; else ``now``, noting in ``changed`` a different grade it replaces."""
     if grade.student_id in absent and before.strip() not in NO_GRADE:
-        kept.append(grade.student_id)
-        return before
+        cell = as_kept(before)
+        kept.append((grade.student_id, cell.strip()))
+        return cell
     if before.strip() not in NO_GRADE and not _same_grade(before, now):
         changed.append((grade.student_id, before.strip(), now))
     return now
 
 
+def grade_value(cell: str):
+    """The number a gradebook cell holds (``4.00``, or ``4,5`` with a decimal
+    comma), or None for no grade (NO_GRADE) or text: the one reading of a cell
+    that the merge here and grade's notes on it (grading/outputs.py) share."""
+    cell = cell.strip()
+    if cell in NO_GRADE:
+        return None
+    try:
+        return float(cell.replace(",", "."))
+    except ValueError:
+        return None
+
+
 def _same_grade(before: str, now: str) -> bool:
     """Whether a cell already there says the grade ``now`` (4.00 is 4; a decimal comma is read too)."""
-    try:
-        return abs(float(before.strip().replace(",", ".")) - float(now)) < SAME_GRADE
-    except ValueError:
-        return before.strip() == now
+    value = grade_value(before)
+    return before.strip() == now if value is None else abs(value - float(now)) < SAME_GRADE
+
+
+def _number_cell(cell: str) -> str:
+    """A Moodle template's grade cell as this module writes numbers (``4,50``
+    is ``4.5``), its digits all kept when it has more than number_text's four
+    places (only the comma becomes a point); no grade (``-``, empty) as found."""
+    value = grade_value(cell)
+    if value is None:
+        return cell
+    text = number_text(value)
+    return text if float(text) == value else cell.strip().replace(",", ".")
 
 
 def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozenset()) -> FilledGradebook:

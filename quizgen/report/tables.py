@@ -120,17 +120,30 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
 
 def _everyone_lines(analysis: Analysis, figure, comma: bool) -> list:
     """With roster absentees, the mean and median over everyone listed, the
-    absent counted as 0% (as the summary on stdout and report.md's class line
-    give them beside those of the students who answered); [] with none."""
+    absent counted as 0% (roster_centre, which the summary on stdout and
+    report.md's class line read too); [] with none."""
     if not analysis.test.absent:
         return []
-    percents = [s.percent for s in analysis.students if s.percent is not None]
-    if not percents:
+    centre = roster_centre(analysis.students, analysis.test.absent, comma)
+    if centre is None:
         return []
-    who = (f" over all {whole_number(len(percents), comma)} on the roster "
-           f"(the {whole_number(analysis.test.absent, comma)} absent counted as 0%)")
-    return [(f"mean{who}", figure(statistics.fmean(percents), 1, "%")),
-            (f"median{who}", figure(statistics.median(percents), 1, "%"))]
+    mean, median, who = centre
+    return [(f"mean{who}", figure(mean, 1, "%")), (f"median{who}", figure(median, 1, "%"))]
+
+
+def roster_centre(students, absent: int, comma: bool = False):
+    """``(mean, median, words)`` of the percentages of everyone listed, the
+    ``absent`` counted as 0%, ``words`` saying so (`` over all 10 on the roster
+    (the 4 absent counted as 0%)``); None when no student's paper has marks.
+    The one computation of the summary on stdout, report.md's class line and
+    the item analysis: each reads it from its students' ``score`` and
+    ``max_score`` (the same floats everywhere, quizgen/scores.py)."""
+    percents = [100.0 * s.score / s.max_score for s in students if s.max_score]
+    if not percents:
+        return None
+    words = (f" over all {whole_number(len(percents), comma)} on the roster "
+             f"(the {whole_number(absent, comma)} absent counted as 0%)")
+    return statistics.fmean(percents), statistics.median(percents), words
 
 
 ANSWER_COLUMNS = ("blank", "missing", "invalid")

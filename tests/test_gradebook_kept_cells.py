@@ -1,0 +1,62 @@
+"""Grades a Moodle gradebook template already holds, written back (review,
+session 20): a kept grade with a decimal comma is written with a decimal
+point, as every number of the gradebook; an id an earlier run wrote guarded
+(``'=s4``) is the graded ``=s4``, one row; and the notes on kept grades say
+only what is true of them."""
+
+import pytest
+
+from tests.test_gradebook_template_hostile import ITEM, MOODLE_BOOK, grade, rows
+
+
+def test_an_earlier_moodle_file_with_an_equals_guarded_id_is_one_row(invoke, tmp_path):
+    """``=s4`` is written ``'=s4``; read back it is the graded ``=s4``: one row, this run's grade."""
+    first = grade(invoke, tmp_path / "one", ["=s4"], "moodle", f"ID number,Full name,{ITEM}\n")
+    assert first.exit_code == 0, first.output
+    earlier = (tmp_path / "one" / MOODLE_BOOK).read_text(encoding="utf-8")
+    assert "'=s4,N,4" in earlier
+    second = grade(invoke, tmp_path / "two", ["=s4"], "moodle", earlier, b="6")
+    assert second.exit_code == 0, second.output
+    assert rows(tmp_path / "two" / MOODLE_BOOK) == [["ID number", "Full name", ITEM], ["'=s4", "N", "2"]]
+    assert "changed by this run (a re-run or regrade?): =s4 4 -> 2" in second.output
+
+
+EXPORT = (f"First name,Last name,ID number,Quiz: {ITEM} (Real)\n"
+          "Ann,One,s001,\"4,50\"\nBo,Two,s002,-\nCy,Three,s099,\"2,125\"\nDi,Four,s098,\"1,23456\"\n")
+
+
+def test_moodle_grades_kept_from_the_template_are_written_with_a_decimal_point(invoke, tmp_path):
+    """A Moodle export in a decimal-comma language: the kept ``4,50`` (s001 gave
+    no answer) and the carried ``2,125`` are written ``4.5`` and ``2.125``, a
+    grade past four places keeps its digits; ``-`` gives 0 as before (was: ``4,50`` written as found)."""
+    from tests.test_gradebook_merge import answers, column, run
+
+    (tmp_path / "export.csv").write_text(EXPORT, encoding="utf-8")
+    result = run(invoke, tmp_path, "two", answers(["s003"]), "moodle", tmp_path / "export.csv")
+    assert result.exit_code == 0, result.output
+    assert column(tmp_path / "two" / "answers-graded-gradebook-moodle.csv", id_column=0) == {
+        "s003": "4", "s001": "4.5", "s002": "0", "s004": "0", "s099": "2.125", "s098": "1.23456"}
+    assert "keep, in the gradebook, the grade already in the 'Midterm 1' column of export.csv: s001 (4.5)" \
+        in result.output
+
+
+def test_a_kept_grade_of_0_is_not_said_to_be_other_than_0(invoke, tmp_path):
+    """The note on kept grades shows each (a 0 too); it said "(not 0)" of a kept 0."""
+    from tests.test_gradebook_merge import answers, run
+
+    (tmp_path / "book.csv").write_text(f"ID number,Full name,{ITEM}\ns001,Ann,0\ns002,Bo,3\n", encoding="utf-8")
+    result = run(invoke, tmp_path, "two", answers(["s003"]), "moodle", tmp_path / "book.csv")
+    assert result.exit_code == 0, result.output
+    assert ("2 student(s) with no answer in this run keep, in the gradebook, the grade already in the "
+            "'Midterm 1' column of book.csv: s001 (0), s002 (3)") in result.output
+    assert "not 0" not in result.output
+
+
+@pytest.mark.parametrize("cell, value", [("4,50", 4.5), (" 3.00 ", 3.0), ("0", 0.0), ("-", None), ("", None),
+                                         ("abc", None)])
+def test_one_reading_of_a_gradebook_cell(cell, value):
+    from quizgen.grading.outputs import _was_zero
+    from quizgen.lms.gradebook import grade_value
+
+    assert grade_value(cell) == value
+    assert _was_zero(cell) is (value == 0)
