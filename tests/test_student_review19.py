@@ -10,7 +10,7 @@ def _flat(text: str) -> str:
 def test_a_misspelt_word_is_told_to_check_its_spelling(invoke):
     result = invoke("drill", "--seed", "3", "--classes", "C5", "--no-save", input="h\nh\nh\n0\nundefind\nq\n")
     said = _flat(result.output)
-    assert "I do not know the word 'undefind' as an answer here: check its spelling." in said
+    assert "I do not know the word 'undefind' as an answer here: did you mean 'undefined'?" in said
     assert "type just the answer" not in said
 
 

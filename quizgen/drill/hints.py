@@ -55,13 +55,16 @@ def step_owners(view: dict, records: list) -> list:
 
 
 def forecast_owner(view: dict, owners: list):
-    """The part the forecast speaks of: the first whose own steps quote a number
-    it quotes (C10's range of per-position losses belongs to (b), the loss, not
-    to (a), the count), or None for a forecast of the whole question, offered
-    to the first part that asks. Whole numbers do not count: a 1 or a 5 is in
-    every step (C1's "below ln 5" was given to (a), whose step quotes e^1)."""
-    quoted = _fractional(view["forecast"])
-    return min((owner for step, owner in zip(view["steps"], owners)
+    """The part the forecast speaks of: the latest whose own steps quote a number
+    it quotes that the question does not give (C10's range of per-position losses
+    belongs to (b), the loss, not to (a), the count; the latest, so that no later
+    part's working is quoted early), or None for a forecast of the whole question.
+    Given numbers do not count, as the steps repeat them (C7's score s = -0.95 is
+    in (a)'s step), nor do whole numbers: a 1 or a 5 is in every step (C1's
+    "below ln 5" was given to (a), whose step quotes e^1)."""
+    given = _fractional(" ".join([view["stem"]] + [part["ask"] for part in view["parts"]]))
+    quoted = _fractional(view["forecast"]) - given
+    return max((owner for step, owner in zip(view["steps"], owners)
                 if quoted & _fractional(f"{step['why']}\n{step['work']}")), default=None)
 
 
@@ -72,13 +75,13 @@ def _fractional(text: str) -> set:
 
 def part_hints(view: dict, records: list, current: int, forecast_seen: bool) -> PartHints:
     """The hints for part ``current`` (0 for (a)) of the key parts ``records``:
-    the forecast unless already seen, about a later part (:func:`forecast_owner`)
-    or it states a part's answer, then the
-    steps that part needs (:func:`step_owners`), the one stating its answer
+    the forecast unless already seen, about a later part (:func:`forecast_owner`;
+    from that part on it is offered until asked for) or stating a part's answer,
+    then the steps that part needs (:func:`step_owners`), the one stating its answer
     split into its method and its working, up to any that shows a later answer."""
     owners = step_owners(view, records)
     candidates = []
-    if not forecast_seen and forecast_owner(view, owners) in (None, current) \
+    if not forecast_seen and (forecast_owner(view, owners) or 0) <= current \
             and not view["forecast_shows"] and not shown_parts(view["forecast"], records):
         candidates.append(("Forecast", view["forecast"], ()))
     for i, (step, owner) in enumerate(zip(view["steps"], owners), 1):

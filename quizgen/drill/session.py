@@ -19,8 +19,8 @@ from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, summary
 from quizgen.drill.traps import trap_name, trap_names
-from quizgen.drill.wording import STUCK, as_read, capital, cut, echo, exact_text, misconception_sentence, \
-    not_markable, stuck_words, worked_from_notes
+from quizgen.drill.wording import STUCK, as_read, capital, carried_sentence, cut, echo, exact_text, \
+    misconception_sentence, not_markable, stuck_words, worked_from_notes
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.ui import wait_for_line
 from quizgen.generation.sampling import sample_instance
@@ -235,7 +235,7 @@ class Drill:
         if verdict.status == "correct":
             self.say(f"Correct: {verdict.expected}{exact}.", "  ")
             if verdict.note:   # carried_rounding (ECF is said above): say why it was accepted
-                self.say(f"{capital(to_plain(verdict.feedback))}.", "  ")
+                self.say(carried_sentence(verdict.feedback, verdict.expected, verdict.value, text), "  ")
             return
         if verdict.status == "imprecise":   # rounded too early
             self.say(f"Not precise enough. {capital(to_plain(verdict.feedback))}.", "  ")

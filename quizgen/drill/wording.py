@@ -3,12 +3,16 @@ and the exact form beside the decimal."""
 
 from __future__ import annotations
 
+import difflib
+import re
 from decimal import Decimal
 
 from quizgen.errors import ExpressionError
 from quizgen.grading.careful import ecf_inputs
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
+from quizgen.marking.words import MISSPELT
 from quizgen.maths.answers import normalise_word, to_number
+from quizgen.maths.numbers import key_answer
 from quizgen.text.plain import math_to_plain, to_plain
 
 
@@ -56,6 +60,26 @@ def misconception_sentence(name: str, feedback: str) -> str:
     return f'Your answer matches the misconception "{name}"{worked}: {to_plain(why)}'
 
 
+_UNROUNDED = re.compile(r" ?\(from unrounded values the answer is ([^()]+)\)$")
+"""The end of grade's carried-rounding feedback: the answer the drill's "Correct:" line has just shown."""
+
+_EXPRESSION = re.compile(r"[()*/^]|\b(?:ln|log|exp|sqrt)\b", re.IGNORECASE)
+
+
+def carried_sentence(feedback: str, expected: str, value, typed: str) -> str:
+    """Why an answer off the key's value was accepted (carried rounding), as a
+    sentence: grade's words without the unrounded answer when "Correct:" has
+    just shown it, and, for an expression typed, the value it works out to
+    (``-ln(0.917)`` is 0.08665, not the 0.08684 above it)."""
+    text = to_plain(feedback)
+    repeated = _UNROUNDED.search(text)
+    if repeated and repeated.group(1).strip() == expected:
+        text = text[:repeated.start()]
+        if value is not None and _EXPRESSION.search(typed):
+            text += f" (your {cut(typed)} is {key_answer(value, 'numeric', 0)})"
+    return f"{capital(text)}."
+
+
 STUCK = ("i don't know", "i dont know", "don't know", "dont know", "do not know", "i do not know", "no idea",
          "not sure", "i'm not sure", "im not sure", "idk", "no clue", "unsure", "i'm stuck", "stuck")
 """What a learner types who does not know: taken as asking for a hint (it
@@ -75,7 +99,9 @@ def not_markable(record, text: str, verdict) -> str:
     or a number that matches no slip at a part asking for a word (1.2 at a
     yes/no part is no answer to it, not a wrong one)."""
     if verdict.status == "needs_review" and record.kind == "word" and len(text.split()) == 1:
-        return (f"I do not know the word {cut(text)!r} as an answer here: check its spelling. "
+        near = _nearest_listed(record, text)
+        check = f"did you mean {near!r}?" if near else "check its spelling."
+        return (f"I do not know the word {cut(text)!r} as an answer here: {check} "
                 "It was not counted; try again, or ? for help.")
     if verdict.status == "needs_review":
         wanted = ("the word or short phrase asked for" if record.kind == "word" else
@@ -117,6 +143,18 @@ def _is_number(text: str) -> bool:
     except ExpressionError:
         return False
     return True
+
+
+def _nearest_listed(record, text: str) -> str:
+    """The part's listed word (accepted or a trap's, 4 letters or more) nearest
+    to ``text`` when it is a near spelling of one, as grade's marker finds them
+    (marking/words.py, ``MISSPELT``), or '': "undifined" is "undefined"."""
+    listed = {}
+    for word in [*record.accept, *(w for trap in record.traps for w in trap.words)]:
+        if len(normalise_word(word)) >= 4:
+            listed.setdefault(normalise_word(word), word)
+    near = difflib.get_close_matches(normalise_word(text), list(listed), n=1, cutoff=MISSPELT)
+    return listed[near[0]] if near else ""
 
 
 def _words_wanted(record) -> str:

@@ -93,8 +93,20 @@ def parse(text: str, policy: Policy) -> Node:
             warnings.simplefilter("ignore", SyntaxWarning)
             tree = ast.parse(text.strip(), mode="eval")
     except (SyntaxError, ValueError, MemoryError, RecursionError) as exc:
-        raise ExpressionError(f"not a valid expression: {text.strip()!r}") from exc
+        raise ExpressionError(f"not a valid expression: {text.strip()!r}{_unmatched(text)}") from exc
     return _Converter(policy, text.strip()).convert(tree.body, 0)
+
+
+def _unmatched(text: str) -> str:
+    """``; a bracket is not closed`` (or a closing one has no opening one) when
+    the round brackets of ``text`` do not pair up: the likeliest slip in ``ln(1386``."""
+    opened = text.count("(") - text.count(")")
+    if opened == 0 or "'" in text or '"' in text:   # a bracket inside quotes is no bracket
+        return ""
+    count = abs(opened)
+    if opened > 0:
+        return "; a bracket is not closed" if count == 1 else f"; {count} brackets are not closed"
+    return "; a closing bracket has no opening one" if count == 1 else f"; {count} closing brackets have no opening ones"
 
 
 class _Converter:
