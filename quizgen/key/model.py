@@ -192,16 +192,27 @@ def _choice_options(record: dict, where: Where) -> dict:
 
 def _picked(record: dict, params: dict, options: dict, where) -> dict:
     """``params`` with each choice an instance record names by its place
-    (``"choices": {"claim": 2}``) put back as the option itself."""
-    picks = checks.mapping(record["choices"], where() / "choices")
+    (``"choices": {"claim": 2}``) put back as the option itself; a place that
+    is plainly right (the usual case) is taken at once."""
+    picks = record["choices"]
+    if picks.__class__ is not dict:
+        checks.mapping(picks, where() / "choices")
     params = dict(params)
     for name, place in picks.items():
-        if name not in options:
-            raise (where() / "choices" / name).fail("its template lists no options for this parameter")
-        if name in params:
-            raise (where() / "choices" / name).fail("this parameter is also given whole under params: give it once")
-        params[name] = options[name][checks.integer(place, where() / "choices" / name, 0, len(options[name]) - 1)]
+        values = options.get(name)
+        if values is None or name in params or place.__class__ is not int or not 0 <= place < len(values):
+            place = _checked_place(name, place, params, options, where() / "choices" / name)
+        params[name] = values[place]
     return params
+
+
+def _checked_place(name: str, place, params: dict, options: dict, where: Where) -> int:
+    """A choice's place, checked field by field; InputFileError names what is wrong."""
+    if name not in options:
+        raise where.fail("its template lists no options for this parameter")
+    if name in params:
+        raise where.fail("this parameter is also given whole under params: give it once")
+    return checks.integer(place, where, 0, len(options[name]) - 1)
 
 
 def _question_fields(record: dict, where: Where) -> dict:
