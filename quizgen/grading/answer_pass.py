@@ -63,7 +63,7 @@ def pass_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
             # slot: an int, None for a label not met yet, or the reason it names no part;
             # a malformed row is a list subclass carrying its problem
             if number is None or slot.__class__ is not int or cells.__class__ is not list:
-                number, slot, ungraded = _look_up(index, students, grid, tally, cells, source, i - first)
+                number, slot, ungraded = _look_up(index, students, grid, tally, cells, source, i - first, i)
                 if ungraded is not None:
                     write_row(cells, ungraded)
                     continue
@@ -137,10 +137,12 @@ def pass_over(tally: Tally, number: int, slot: int, blank: Outcome) -> Outcome:
     return passed_over(blank)
 
 
-def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, cells: list, source, j: int):
+def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, cells: list, source, j: int,
+             row: int):
     """``(student number, slot, None)`` of a row not met before (registering the
     student and the label); ``(number, None, outcome)`` for a row that cannot be
-    graded, its outcome already counted. ``j`` is the row's place in its block."""
+    graded, its outcome already counted. ``j`` is the row's place in its block,
+    ``row`` in its part of the file."""
     problem = getattr(cells, "problem", None)
     if problem is not None:
         return _unread(students, grid, tally, cells, source, problem, j)
@@ -151,7 +153,7 @@ def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally
     slot = index.slot(cells[question], "" if part is None else cells[part])
     if number >= 0 and isinstance(slot, int):
         return number, slot, None
-    outcome = (students.unknown_outcome(cells[student], "" if name is None else cells[name]) if number == UNKNOWN
+    outcome = (students.unknown_outcome(cells[student], "" if name is None else cells[name], row) if number == UNKNOWN
                else _ungraded(slot, source, j))
     tally.count(number, -1, outcome)
     if number == -1 and isinstance(slot, int):   # no student id

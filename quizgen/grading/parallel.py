@@ -45,8 +45,9 @@ class LaterPart(NamedTuple):
     Outcomes), its pass-time counts, the rows it superseded (a RowSet),
     whether a graded record spans lines, its ECF re-marking: {row:
     Outcome} and {grid cell: the Outcome ECF replaced}, and its students'
-    rows not read as a row and superseded answers, and the lines of answers
-    graded against no part (Tally.unread, .resubmitted, .unplaced_lines)."""
+    rows not read as a row and superseded answers, the lines of answers
+    graded against no part (Tally.unread, .resubmitted, .unplaced_lines),
+    and the rows of each unknown id it met (Students.unknown_rows)."""
 
     rows: int
     texts: list
@@ -63,6 +64,7 @@ class LaterPart(NamedTuple):
     unread: dict
     resubmitted: dict
     unplaced_lines: dict
+    unknown_rows: dict
 
 
 def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally,
@@ -125,7 +127,7 @@ def grade_later_part(source, index: KeyIndex, students: Students, spill: int) ->
     return LaterPart(rows, [first_text[n] for n in range(len(students))], list(students.names),
                       list(students.unknown.items()), grid.rows, grid.outcomes, tally.status,
                       tally.student_counts, superseded, writer.multiline, patched, originals, tally.unread,
-                      tally.resubmitted, tally.unplaced_lines)
+                      tally.resubmitted, tally.unplaced_lines, students.unknown_rows)
 
 
 def merge_later_part(part: LaterPart, offset: int, students: Students, grid: AnswerGrid, tally: Tally,
@@ -149,6 +151,9 @@ def merge_later_part(part: LaterPart, offset: int, students: Students, grid: Ans
     for text, outcome in part.unknown:
         if text not in students.unknown and len(students.unknown) < UNKNOWN_LIMIT:
             students.unknown[text] = outcome
+    for text, rows in part.unknown_rows.items():   # hinted once all parts are in (Students.hinted_rows)
+        if text in students.unknown:
+            students.unknown_rows.setdefault(text, array("q")).extend(row + offset for row in rows)
     grid.grow(len(students))
     tally.grow(len(students))
     _add_counts(part, numbers, tally)

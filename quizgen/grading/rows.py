@@ -70,6 +70,7 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     else:
         rows, superseded, multiline, patched = grade_in_parts(source, cuts, index, students, grid, tally, writer,
                                                               handle, bar)
+    patched.update(students.hinted_rows())   # an unknown id's nearest known ids, once every part is in
     if decisions is not None:
         decisions.apply(index, students, grid, patched, MadeRows(writer, len(source.out_header), source.columns, rows))
     return rows, superseded, patched, multiline
