@@ -2,6 +2,7 @@
 
     python benchmarks/students.py             # 2,000 students, 3 runs each
     python benchmarks/students.py --quick     # 100 students, one run
+    python benchmarks/students.py --keep ps   # keep roster.csv, gen/key.json and answers.csv in ps/
 
 Measures ``quizgen generate --students roster.csv`` (seconds, peak RSS, key.json
 bytes per question instance) and ``quizgen grade`` of a class's answers to
@@ -60,11 +61,18 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=None, help="runs per measurement (default 3; 1 with --quick)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="--jobs for generate")
     parser.add_argument("--json", default=str(HERE / "results" / "students.json"), help="where to write the JSON")
+    parser.add_argument("--keep", type=Path, default=None,
+                        help="a folder to make and keep the files in (roster.csv, gen/key.json, answers.csv), "
+                             "for benchmarks/stages.py, verdicts.py and key_read.py")
     args = parser.parse_args()
     students = args.students or (100 if args.quick else 2000)
     repeat = args.repeat or (1 if args.quick else 3)
-    with tempfile.TemporaryDirectory(prefix="quizgen-students-") as tmp:
-        result = bench_students(Path(tmp), students, repeat, args.jobs)
+    if args.keep is not None:
+        args.keep.mkdir(parents=True, exist_ok=True)
+        result = bench_students(args.keep, students, repeat, args.jobs)
+    else:
+        with tempfile.TemporaryDirectory(prefix="quizgen-students-") as tmp:
+            result = bench_students(Path(tmp), students, repeat, args.jobs)
     gen, grade = result["generate"], result["grade"]
     print(f"students {students:,}: {result['instances']:,} question instances, key.json "
           f"{result['key_bytes'] / 1e6:.1f} MB = {result['key_bytes_per_instance']:.0f} B per instance")

@@ -116,7 +116,8 @@ def list_command(banks):
 @click.option("--course", default="", help="Course name printed in the paper's header.")
 @click.option("--date", default="", help="Date printed in the paper's header (any text).")
 @click.option("--students", default=None, metavar="ROSTER.CSV",
-              help="Roster (columns student_id, name): one paper per student, each with its own numbers.")
+              help="Roster (a student id column; a name, or first and last name columns; an LMS export reads too): "
+                   "one paper per student, each with its own numbers.")
 @click.option("--split", is_flag=True, help="With --students: one file per student instead of one file.")
 @click.option("--paper", "paper_size", default="a4", show_default=True, type=click.Choice(["a4", "letter"]),
               help="Paper size of the tex and pdf papers.")

@@ -107,7 +107,7 @@ def test_every_summary_gives_the_class_centre_over_the_roster_and_over_those_who
     rows = [("s01", q, p, value) for (q, p), value in right.items()]
     rows += [("s02", q, p, value) for (q, p), value in right.items() if q == "Q1"]   # 50%
     result = grade(folder, rows, "centre")
-    everyone = "over all 4 on the roster (the 2 absent counted as 0%)"
+    everyone = "over all 4 students (the 2 absent counted as 0%)"
     assert (f"Class: mean 37.5%, median 25.0% {everyone}; mean 75.0%, median 75.0%, lowest 50.0%, "
             "highest 100.0% over the 2 who answered.") in result.output
     report = (folder / "centre-graded-report.md").read_text(encoding="utf-8")

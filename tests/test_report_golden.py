@@ -146,5 +146,5 @@ def test_an_absent_student_is_listed_but_not_in_the_figures():
     row = with_absent.students[0]
     assert (row.student_id, row.score, row.max_score, row.percent, row.codes) == ("s0", 0.0, 4.0, 0.0, [])
     assert [r.student_id for r in with_absent.students[1:]] == [r.student_id for r in without.students]
-    assert "| absent (no answer; in no figure but those over all on the roster) | 1 |" in markdown_sections(with_absent)
+    assert "| absent (no answer; in no figure but those over all students) | 1 |" in markdown_sections(with_absent)
     assert "absent" not in markdown_sections(without)

@@ -115,7 +115,7 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
             ("KR-20 (right/wrong)", figure(t.kr20)), ("Cronbach's alpha", figure(t.alpha)),
             ("standard error of measurement", figure(t.sem, 1, " percentage points")),
             ("students with every part (reliability)", str(t.complete))] + \
-        [("absent (no answer; in no figure but those over all on the roster)", str(t.absent))] * bool(t.absent)
+        [("absent (no answer; in no figure but those over all students)", str(t.absent))] * bool(t.absent)
 
 
 def _everyone_lines(analysis: Analysis, figure, comma: bool) -> list:
@@ -133,7 +133,7 @@ def _everyone_lines(analysis: Analysis, figure, comma: bool) -> list:
 
 def roster_centre(students, absent: int, comma: bool = False):
     """``(mean, median, words)`` of the percentages of everyone listed, the
-    ``absent`` counted as 0%, ``words`` saying so (`` over all 10 on the roster
+    ``absent`` counted as 0%, ``words`` saying so (`` over all 10 students
     (the 4 absent counted as 0%)``); None when no student's paper has marks.
     The one computation of the summary on stdout, report.md's class line and
     the item analysis: each reads it from its students' ``score`` and
@@ -141,7 +141,7 @@ def roster_centre(students, absent: int, comma: bool = False):
     percents = [100.0 * s.score / s.max_score for s in students if s.max_score]
     if not percents:
         return None
-    words = (f" over all {whole_number(len(percents), comma)} on the roster "
+    words = (f" over all {whole_number(len(percents), comma)} students "
              f"(the {whole_number(absent, comma)} absent counted as 0%)")
     return statistics.fmean(percents), statistics.median(percents), words
 
