@@ -1,4 +1,4 @@
-"""key.json's version-2 layout for writing: what the instances of a template
+"""key.json's shared layout for writing (version 2; version 3 adds choices by place): what the instances of a template
 share (class, title, points, each part's name, kind, points, tolerance rule,
 accepted words, trap codes and feedback) is written once under
 ``"templates"``; each question instance keeps its own values (seed label,

@@ -167,7 +167,7 @@ def _version(data: dict, where: Where) -> int:
 
 
 def _templates(data: dict, top: Where) -> dict:
-    """{template id: (question fields, part specs)} of a version-2 key."""
+    """{template id: (question fields, part specs, choice options)} of a version-2 or 3 key."""
     found = {}
     for name, record in checks.mapping(data.get("templates", {}), top / "templates").items():
         where = top / "templates" / name
