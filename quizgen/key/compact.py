@@ -1,5 +1,6 @@
-"""key.json's shared layout for writing (version 2; version 3 adds choices by place): what the instances of a template
-share (class, title, points, each part's name, kind, points, tolerance rule,
+"""key.json's shared layout for writing (version 2; version 3 adds choices by
+place): what the instances of a template share (class, title, points, each
+part's name, kind, points, tolerance rule,
 accepted words, trap codes and feedback) is written once under
 ``"templates"``; each question instance keeps its own values (seed label,
 parameters, exact answers and their floats, the answer as written, trap
