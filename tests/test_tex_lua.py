@@ -108,3 +108,30 @@ def test_no_filter_prints_a_banks_text_unescaped(invoke, tmp_path):
     assert result.exit_code == 2 and "unknown filter 'raw'" in result.stderr
     assert refused_tex(r"\begin{directlua}{x}") == r"\begin{directlua}"
     assert refused_tex(r"\end{luaexec}") == r"\end{luaexec}" and refused_tex(r"\begin{itemize}") is None
+
+
+FILLED_ATTACKS = {   # rev-hostile20b: each built an unlisted command from Jinja2's output
+    "filter block": (r"漢字 {% filter replace('Q', '\\') %}Qdef Qqgx{directlua}Qbegin Qqgx{x}{% endfilter %}",
+                     r"\begin"),
+    "raw block": (r"漢字 {% raw %}{{ \def\qgx{directlua}\begin\qgx{x} }}{% endraw %}", r"\begin"),
+    "backslash before a tag": (r"漢字 \{{ 'def' }}\{{ 'qgx' }}{directlua}\{{ 'begin' }}\{{ 'qgx' }}{x}", r"\begin"),
+    "whitespace control": (r"漢字 \ne {%- if 1 %}{% endif %}wcommand{\argmin}{directlua}", r"\newcommand"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FILLED_ATTACKS))
+def test_jinja2_cannot_build_an_unlisted_command_into_latex(invoke, tmp_path, name):
+    """The allow-list binds on Jinja2's output (every LaTeX render of a bank's text), not only on
+    the template's own text, which a filter block, raw text or a tag after a backslash got past."""
+    stem, command = FILLED_ATTACKS[name]
+    folder = user_bank(tmp_path, {"c11.yaml": stem})
+    result = invoke("generate", "--bank", folder, "--classes", "C11", "--seed", 1, "--format", "tex",
+                    "--out", tmp_path / "out")
+    assert result.exit_code == 2, result.output
+    assert f"uses {command}: " in result.stderr and result.stderr.count("\n") == 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_document_check_refuses_begin_with_a_name_held_in_a_macro():
+    assert refused_tex(r"\def\x{directlua}\begin\x{y}") == r"\begin"
+    assert refused_tex(r"\begin {itemize}") is None and refused_tex(r"\beginning") is None

@@ -16,6 +16,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from quizgen.errors import QuizgenError, TemplateError, did_you_mean
 from quizgen.text.limits import install_limits, limit_error
 from quizgen.text.sandbox import CappedSandbox
+from quizgen.text.tex_commands import WHY_UNLISTED, unlisted_tex
 from quizgen.text.tex_markdown import markdown_to_tex
 from quizgen.maths.exact import Exact
 from quizgen.maths.numbers import fixed, percent, plain, significant, significant_or_fixed
@@ -286,6 +287,9 @@ def _static(source: str, fmt: str) -> str:
 
 def _convert(filled: str, fmt: str) -> str:
     if fmt == "tex":
+        command = unlisted_tex(filled, filled=True)
+        if command is not None:   # whatever Jinja2 did (a filter block, raw text, a tag after a backslash)
+            raise TemplateError(f"the filled text uses {command}: {WHY_UNLISTED}")
         return markdown_to_tex(filled)
     if fmt == "text":
         return _plain(filled)

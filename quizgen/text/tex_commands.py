@@ -17,11 +17,12 @@ import re
 _REFUSED = re.compile(
     r"(?<!\\)(?:\\\\)*(\\(?:[A-Za-z]*lua[A-Za-z]*|csname|begincsname|lastnamedcs|UseName|ExpandArgs|primitive"
     r"|pdfprimitive|scantokens|scantextokens|catcode|makeatletter|ExplSyntaxOn)(?![A-Za-z])|\^\^"
-    r"|\\(?:begin|end)\s*\{(?:[^}]*[^A-Za-z*}][^}]*|[A-Za-z]*lua[A-Za-z]*\*?)\})")
+    r"|\\(?:begin|end)\s*\{(?:[^}]*[^A-Za-z*}][^}]*|[A-Za-z]*lua[A-Za-z]*\*?)\}"
+    r"|\\(?:begin|end)(?![A-Za-z])(?!\s*\{[A-Za-z]+\*?\}))")
 """A refused command (not a ``\\\\`` line break followed by letters), TeX's ``^^``
-character code, or an environment named by anything but letters, or named
-for Lua (``\\begin{directlua}`` runs ``\\directlua``: ``\\begin`` makes a command's
-name from it)."""
+character code, or an environment named by anything but letters in braces, or
+named for Lua (``\\begin{directlua}`` runs ``\\directlua``, and ``\\begin\\x`` the
+name ``\\x`` holds: ``\\begin`` makes a command's name from it)."""
 
 WHY = ("quizgen refuses TeX commands that reach Lua or build a command's name "
        "(Lua can read and write any file)")
@@ -73,21 +74,26 @@ def refused_tex(text: str) -> str | None:
     return found.group(1) or found.group(0) if found else None
 
 
-def unlisted_tex(text: str) -> str | None:
+def unlisted_tex(text: str, filled: bool = False) -> str | None:
     """The first TeX command (or environment) in a bank's ``text`` that the
     lists above do not allow, or None; ``\\\\``, ``\\{``, ``\\%``, ``\\,`` and
     other one-character commands name no command and are allowed, and so is
     anything inside Jinja2's tags (their output is escaped); a command's name
-    run into a tag (``\\dir{{ x }}``) is not."""
+    run into a tag (``\\dir{{ x }}``) is not. That check of a template's text
+    names the problem early, at its line; the one that binds is the same on
+    the ``filled`` text, Jinja2's output, which every LaTeX render of a bank's
+    text passes (text/render.py): a filter block, raw text or a tag after a
+    backslash can build no command it would not see."""
     if "\\" not in text and "^^" not in text:
         return None
     refused = refused_tex(text)
     if refused is not None:
         return refused
-    continued = _CONTINUED.search(text)
-    if continued is not None:
-        return continued.group(1) + "{{"
-    text = _JINJA.sub(" ", text)
+    if not filled:   # a template's own text: Jinja2's tags print escaped text
+        continued = _CONTINUED.search(text)
+        if continued is not None:
+            return continued.group(1) + "{{"
+        text = _JINJA.sub(" ", text)
     for found in _COMMAND.finditer(text):
         name = found.group(1)
         if name in ("begin", "end"):
