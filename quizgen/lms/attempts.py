@@ -35,7 +35,9 @@ def joined_tries(header: list, rows: list) -> list:
     is not ``-`` or empty, with its question text; identity from the first row,
     State from the last. A download of last tries gives each row as it is. A
     try row (empty State) not followed by a row of the same attempt (a table
-    sorted again in a spreadsheet) is refused in one line: the tries cannot be told apart."""
+    sorted again in a spreadsheet, or a download of first tries, whose row of an
+    attempt with later tries has an empty State too) is refused in one line:
+    the tries cannot be told apart, or the answers graded are not the last."""
     state = header.index("State") if "State" in header else None
     slots = [(i, header.index(f"Question {m.group(1)}") if f"Question {m.group(1)}" in header else None)
              for i, h in enumerate(header) if (m := re.fullmatch(r"Response (\d+)", h))]
@@ -46,9 +48,10 @@ def joined_tries(header: list, rows: list) -> list:
         if state is not None and not row[state].strip() and any(c.strip() for c in row):
             following = padded[line] if line < len(padded) else None
             if following is None or not _same_attempt(header, row, following):
-                raise InputFileError(f"the Moodle export's row {line} has an empty State, as Moodle writes on each "
-                                     "try but an attempt's last when 'Which tries' is 'all tries', and the next row "
-                                     f"is not another try of that attempt (the table sorted again?); {ALL_TRIES_ADVICE}")
+                raise InputFileError(f"the Moodle export's row {line} has an empty State, as Moodle writes on a try "
+                                     "before an attempt's last, and the next row is not a later try of that attempt "
+                                     "(a download of 'first try', or of 'all tries' sorted again?); "
+                                     + ALL_TRIES_ADVICE)
             continue
         attempts.append(_joined(run, padded, slots, state))
         run = []
