@@ -92,12 +92,23 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False) ->
     slot_of = {(norm_question(s.question_id), s.part): n for n, s in enumerate(result.matrix.slots)}
     strays = StrayAnswers(result.matrix, slot_of, columns)
     context = SheetContext(result.matrix, slot_of, _graded_rows(result, columns[4], strays),
-                           Solutions(outputs.banks), comma, strays)
+                           Solutions(outputs.banks, _rounding_rule(key)), comma, strays)
     sheet_ext = ".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md"
     stems = safe_file_names(result.matrix.students, foreign_stems(outputs.feedback, sheet_ext))
     students = [(stem, total, papers.get(total.student_id, key.questions), number)
                 for number, (total, stem) in enumerate(zip(result.students, stems))]
     return students, context
+
+
+def _rounding_rule(key):
+    """What the stems' rounding sentence says: for a Canvas download's key, the
+    Canvas question text's (lms/canvas.py; Canvas drops trailing zeros, so no
+    answer is marked rounded too early); else None, the paper's."""
+    if getattr(key, "rounded_by", "") != "canvas":
+        return None
+    from quizgen.lms.canvas import CANVAS_ROUNDING_RULE
+
+    return CANVAS_ROUNDING_RULE
 
 
 MANIFEST = ".quizgen-sheets"
@@ -186,10 +197,11 @@ def _graded_rows(result, answer_column: int, strays=None) -> dict:
 
 
 class Solutions:
-    """Worked solutions regenerated from (template, seed label), kept per pair."""
+    """Worked solutions regenerated from (template, seed label), kept per pair;
+    ``rounding_rule``: the stems' rounding sentence when not the paper's (a Canvas key's)."""
 
-    def __init__(self, banks):
-        self.banks, self.templates, self.done = banks, None, {}
+    def __init__(self, banks, rounding_rule: str | None = None):
+        self.banks, self.templates, self.done, self.rounding_rule = banks, None, {}, rounding_rule
 
     def markdown(self, question, comma: bool = False, figure: str = "") -> str:
         """The worked solution of ``question`` (a KeyQuestion) as Markdown lines
@@ -255,7 +267,7 @@ class Solutions:
         if question.params and json_params(instance.params) != question.params:
             return (f"No worked solution: template {question.template} now draws other numbers than this "
                     "paper's (it changed since the key was made); pass the --bank the paper was made from.")
-        return question_view(Question(question.id, instance), fmt)
+        return question_view(Question(question.id, instance), fmt, self.rounding_rule)
 
 
 def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions,

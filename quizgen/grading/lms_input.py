@@ -116,12 +116,15 @@ def _absent_warning(path, absent: list) -> list:
 
 def _unordered_warning(path, students: list) -> list:
     """A warning (in a list, or none) naming the students whose attempts a
-    Moodle download gives no readable start time for: the last in the file is graded."""
+    Moodle download gives no readable start time for (a spreadsheet's date,
+    likely: see quizgen.lms.attempts.started): the last in the file is graded."""
     if not students:
         return []
-    return [f"{Path(path).name}: {len(students)} student(s) have several attempts whose Started on is not a date "
-            f"in Moodle's English format ({first_few(students)}); each one's last attempt in the file is graded, so download "
-            "the table sorted by start time (or in English) if that is not their last"]
+    return [f"{Path(path).name}: {len(students)} student(s) have several attempts whose Started on does not give "
+            f"their order ({first_few(students)}: a date quizgen does not read, or one whose day and month could be "
+            "either way round, as 03/04/2026); each one's last attempt in the file is graded. A download opened and "
+            "saved again in a spreadsheet has the spreadsheet's dates: if that is not their last, grade the file as "
+            "Moodle wrote it (or one downloaded with the table sorted by start time)"]
 
 
 def _fallback_warning(path, fallback: list, id_key: str) -> list:

@@ -7,11 +7,12 @@ part), never the answer rows, so its cost grows with students x parts only."""
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass
 from pathlib import Path
 
 from quizgen.cells import spreadsheet_safe
-from quizgen.csv_input import norm_question
+from quizgen.csv_input import csv_text, norm_question
 from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.tally import note_wording
@@ -188,6 +189,11 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
             result.notes.append(_unmatched_note(outputs, book.unmatched))
         result.notes += _merge_notes(outputs, result, book)
         result.warnings += _changed_warning(outputs, result, book.changed)
+        if book.left_out:
+            result.warnings.append(f"{len(book.left_out)} student(s) named by their email address for want of an ID "
+                                   "number are left out of the Moodle gradebook, as Moodle's import stops the whole "
+                                   f"file at an ID number it does not know: {first_few(list(map(shortened, book.left_out)))}; "
+                                   "fill in their ID numbers in Moodle and download again, or grade with --gradebook-key email")
         ids = [t.student_id for t in result.students]
         if outputs.gradebook == "moodle" and outputs.gradebook_key == "idnumber" and ids and all("@" in i for i in ids):
             result.notes.append("every student id is an email address: if these are not the students' ID numbers "
@@ -276,7 +282,7 @@ def gradebook_text(outputs: GradeOutputs, result):
     """The gradebook asked for, as a FilledGradebook (its text, unmatched ids,
     grades kept and changed); decimal point always."""
     from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, moodle_gradebook,
-                                       moodle_gradebook_filled, plain_gradebook)
+                                       moodle_gradebook_filled, moodle_left_out, plain_gradebook)
 
     grades = [Grade(t.student_id, t.name, t.score, t.max_score) for t in result.students]
     item = outputs.gradebook_item or result.answers_path.stem
@@ -290,7 +296,10 @@ def gradebook_text(outputs: GradeOutputs, result):
         if outputs.gradebook == "moodle":
             no_email = [g.student_id for g in grades if outputs.gradebook_key == "email" and "@" not in g.student_id]
             if template is None:
-                return FilledGradebook(moodle_gradebook(grades, item, outputs.gradebook_key), no_email)
+                left_out = moodle_left_out(grades, outputs.gradebook_key)
+                written = [g for g in grades if g.student_id not in left_out]
+                return FilledGradebook(moodle_gradebook(written, item, outputs.gradebook_key), no_email,
+                                       left_out=left_out)
             book = moodle_gradebook_filled(template, grades, item, outputs.gradebook_key, absent)
             return book._replace(unmatched=no_email)
         return canvas_gradebook(template, grades, item, absent)
@@ -299,8 +308,10 @@ def gradebook_text(outputs: GradeOutputs, result):
 
 
 def _read_template(path: Path, lms: str) -> str:
-    """The text of the ``--gradebook-template`` file (UTF-8, a BOM kept), exported from ``lms``."""
-    try:
-        return read_capped(path, SMALL_INPUT_BYTES, f"{lms} gradebook template").decode("utf-8")   # a BOM is kept
-    except UnicodeDecodeError as exc:
-        raise InputFileError(f"--gradebook-template {path}: not UTF-8 text; export it from {lms} again") from exc
+    """The text of the ``--gradebook-template`` file exported from ``lms``,
+    its encoding detected as every CSV input's is (csv_input.csv_text: a BOM,
+    UTF-16, Windows-1252), a UTF-8 BOM kept for the file written from it."""
+    data = read_capped(path, SMALL_INPUT_BYTES, f"{lms} gradebook template")
+    text = csv_text(f"--gradebook-template {path}", data, None,
+                    f"found binary data (NUL bytes), not text; export it from {lms} again").text
+    return ("\ufeff" if data.startswith(codecs.BOM_UTF8) else "") + text

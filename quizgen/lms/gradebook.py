@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from quizgen.errors import InputFileError, UsageError, printable, shortened
 from quizgen.cells import spreadsheet_safe, unguard
-from quizgen.csv_input import header_shown, sniffed_reader
+from quizgen.csv_input import choose_delimiter, excel_sep_line, header_shown, sniffed_reader
 from quizgen.marking.student_ids import normalise_id
 from quizgen.report.formatting import number_text
 
@@ -54,14 +54,17 @@ class FilledGradebook(NamedTuple):
     grades: the graded ids the file cannot match (``unmatched``), the students
     with no answer in this run whose grade already there was kept, ``(id, grade
     written)`` (``kept``),
-    the grades this run changed, ``(id, before, now)`` (``changed``), and the
-    template's lines left out for having no student id (``no_id``)."""
+    the grades this run changed, ``(id, before, now)`` (``changed``), the
+    template's lines left out for having no student id (``no_id``), and the
+    graded students left out of a Moodle file keyed on ID number for being
+    named by their email address (``left_out``, see moodle_left_out)."""
 
     text: str
     unmatched: list
     kept: list = ()
     changed: list = ()
     no_id: list = ()
+    left_out: list = ()
 
 
 CanvasGradebook = FilledGradebook
@@ -88,6 +91,19 @@ def moodle_gradebook(grades: list, item: str, key: str = "idnumber") -> str:
     return _csv(rows)
 
 
+def moodle_left_out(grades: list, key: str = "idnumber", known=frozenset()) -> list:
+    """The graded ids a Moodle file keyed on ID number leaves out: email
+    addresses (students a Moodle download names by email for want of an ID
+    number) the template does not list (``known``: its normal ids), since
+    Moodle's import stops the whole file at an ID number it does not know
+    (grade/import/csv/classes/load_data.php). None when every id is an email:
+    then the ID numbers may be emails, and grade's note suggests --gradebook-key email."""
+    emails = [g.student_id for g in grades if "@" in g.student_id] if key == "idnumber" else []
+    if len(emails) == len(grades):
+        return []
+    return [i for i in emails if normalise_id(i) not in known]
+
+
 def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "idnumber",
                             absent=frozenset()) -> FilledGradebook:
     """Moodle's grade import CSV, as :func:`moodle_gradebook`, merged with the
@@ -101,14 +117,15 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
         raise UsageError(f"Moodle gradebook key must be one of {', '.join(MOODLE_KEYS)}, got {key!r}")
     existing, no_id = _moodle_rows(template, item, MOODLE_KEYS[key])
     rows, kept, changed = [(MOODLE_KEYS[key], "Full name", item)], [], []
-    for g in grades:
+    left_out = moodle_left_out(grades, key, existing.keys())
+    for g in (g for g in grades if g.student_id not in left_out):
         row = existing.pop(normalise_id(g.student_id), None)
         before = row.grade if row is not None else ""
         written = g if row is None else g._replace(student_id=row.student_id)
         cell = _merged(g, before, number_text(g.score), absent, kept, changed, _number_cell)
         rows.append((written.student_id, g.name, cell))
     rows += [(r.student_id, r.name, _number_cell(r.grade)) for r in existing.values() if r.grade not in NO_GRADE]
-    return FilledGradebook(_csv(rows), [], kept, changed, no_id)
+    return FilledGradebook(_csv(rows), [], kept, changed, no_id, left_out)
 
 
 class _TemplateRow(NamedTuple):
@@ -149,9 +166,13 @@ def _moodle_header(numbered_header: tuple, item: str, identity: str) -> tuple:
     its ``(line, cells)``; one line when the identity or item column is missing or repeated."""
     line, header = numbered_header
     if identity not in header:
+        keyed = {value: key for key, value in MOODLE_KEYS.items()}
+        other = next((name for name in MOODLE_KEYS.values() if name != identity and name in header), None)
+        advice = (f"it is keyed by {other}: grade with --gradebook-key {keyed[other]}" if other else
+                  "give Moodle's grade export (Grades > Export > Plain text file) or the gradebook file an "
+                  "earlier run wrote")
         raise InputFileError(f"the Moodle gradebook template has no {identity!r} column (it has "
-                             f"{header_shown(header)}); give Moodle's grade export (Grades > Export > "
-                             "Plain text file) or the gradebook file an earlier run wrote")
+                             f"{header_shown(header)}); {advice}")
     names_item = _moodle_item(item)
     _one_column_each(header, {f"the {identity}": identity.__eq__, "the full name": "Full name".__eq__,
                               f"the grade item {item!r}": names_item}, f"line {line}: ")
@@ -275,7 +296,8 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
     (no answer in this run) keeps a grade already in the column; every other
     row and column keeps its values."""
     bom = template.startswith("\ufeff")
-    numbered = list(_numbered(csv.reader(io.StringIO(template.lstrip("\ufeff"))), 0))
+    reader, skip = _exact_reader(template.lstrip("\ufeff"))
+    numbered = list(_numbered(reader, skip))
     rows = [row for _, row in numbered]
     if not rows or not any(c in rows[0] for c in CANVAS_ID_COLUMNS):
         raise InputFileError("the Canvas gradebook template has no ID, SIS User ID or SIS Login ID column; "
@@ -291,7 +313,7 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
     for g in grades:   # by the id rule (normalise_id), as grade matches ids everywhere
         by_id.setdefault(normalise_id(g.student_id), g)
     matched, kept, changed = {}, [], []
-    possible = _points_possible(rows, column)
+    possible = _points_possible(numbered, column, header[column])
     for line, row in numbered[1:]:
         row.extend([""] * (len(header) - len(row)))
         grade = _row_grade(header, row, by_id)
@@ -304,18 +326,33 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
         elif row[0].strip() == POINTS_POSSIBLE and grades and not row[column]:
             row[column] = number_text(grades[0].max)
     unmatched = [g.student_id for g in grades if g.student_id not in matched]
-    return FilledGradebook(("\ufeff" if bom else "") + _csv(rows), unmatched, kept, changed)
+    text = _csv(rows, reader.dialect.delimiter)   # the template's delimiter, which Canvas's import detects
+    return FilledGradebook(("\ufeff" if bom else "") + text, unmatched, kept, changed)
 
 
-def _points_possible(rows: list, column: int):
-    """The assignment's points from the "Points Possible" row, or None (unset, or a new column)."""
-    for row in rows[1:]:
-        if row and row[0].strip() == POINTS_POSSIBLE and column < len(row):
-            try:
-                value = float(row[column])
-            except ValueError:
-                return None
-            return value if value > 0 and value != float("inf") else None
+def _exact_reader(text: str):
+    """``(csv reader, lines skipped)`` of a Canvas template, its delimiter
+    found as every CSV input's is (csv_input: Excel's ``sep=`` line, else the
+    header's commonest of tab, ``;``, ``,``; Canvas writes ``;`` in a locale
+    with a decimal comma), every cell kept as written (no space dropped)."""
+    lines = io.StringIO(text, newline="").readlines()
+    hint, skip = excel_sep_line(lines)
+    return csv.reader(lines[skip:], delimiter=choose_delimiter(None, hint, lines[skip:])), skip
+
+
+def _points_possible(numbered: list, column: int, name: str):
+    """The assignment's points from the "Points Possible" row (``12.50``, or
+    Canvas's ``12,50`` with a decimal comma: read by grade_value), or None
+    (unset or 0, or a new column); one line when the cell holds no number,
+    rather than write unscaled points Canvas would read in the assignment's."""
+    for line, row in numbered[1:]:
+        if row and row[0].strip() == POINTS_POSSIBLE and column < len(row) and row[column].strip():
+            value = grade_value(row[column])
+            if value is None or not 0 <= value < float("inf"):
+                raise InputFileError(f"line {line}: the Points Possible of {shortened(printable(name), 60)!r} is "
+                                     f"{shortened(printable(row[column].strip()), 40)!r}, not a number of points; "
+                                     "expected the assignment's points, such as 10 or 12,50, to scale the scores to")
+            return value or None
     return None
 
 
@@ -343,8 +380,8 @@ def _row_grade(header: list, row: list, by_id: dict):
     return None
 
 
-def _csv(rows) -> str:
+def _csv(rows, delimiter: str = ",") -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
     writer.writerows([spreadsheet_safe(str(cell)) for cell in row] for row in rows)
     return out.getvalue()

@@ -13,12 +13,12 @@ from __future__ import annotations
 import csv
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 
 from quizgen.csv_input import NOT_TEXT, csv_text, sniffed_reader
 from quizgen.errors import InputFileError
 from quizgen.key.checks import MAX_ID
+from quizgen.lms.attempts import attempt_numbers, joined_tries
 
 TAG = re.compile(r"\[quizgen:([^:\]\s]+):([^\]]+?)(?::([a-z]+))?\]")
 MOODLE_ID_COLUMNS = ("ID number", "Email address")
@@ -26,7 +26,6 @@ MOODLE_UNFINISHED = ("In progress", "Overdue", "Never submitted")   # attempt st
 CANVAS_FIXED = ("name", "id", "sis_id", "root_account", "section", "section_id", "section_sis_id",
                 "submitted", "attempt")
 _MOODLE_RESPONSE = re.compile(r"Response (\d+)")
-_MOODLE_TIMES = ("%d %B %Y %I:%M %p", "%d %B %Y %H:%M")   # English strftimedatetime, its comma made a space
 _CANVAS_QUESTION = re.compile(r"\d+: ")
 _MOODLE_TICK = ("In the quiz's Results > Responses report, under Display options > 'Show the' "
                 "tick '{what}', then download the table again")
@@ -141,7 +140,9 @@ def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnu
     the other way round); ``fallback``, when given, receives the students named
     by the other column, whom a grade import keyed on ``prefer`` would not know;
     ``unordered``, the students with several attempts not all of whose start
-    times read as dates (their attempts are taken in file order)."""
+    times read as dates (their attempts are taken in file order). A download
+    of all tries (a row per try) is read as one row per attempt, each
+    question's latest try counting (quizgen.lms.attempts.joined_tries)."""
     return _moodle_rows(_table(text), skipped, prefer, fallback, unordered)
 
 
@@ -159,54 +160,24 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
                              + _MOODLE_TICK.format(what="question text"))
     _check_attempts(rows, "Moodle export")
     id_columns = _moodle_id_columns(header, rows[1:], prefer)
-    who = [(_moodle_student(r, id_columns, fallback), _moodle_unfinished(header, r)) for r in rows[1:]]
+    attempts = joined_tries(header, rows[1:])   # a download of all tries: each attempt's tries as one row
+    who = [(_moodle_student(row, id_columns, fallback), _moodle_unfinished(header, row)) for _, row, _ in attempts]
     finished = {student for student, unfinished in who if not unfinished}
-    kept = []   # (line, row, student) of each attempt to read
-    for line, (row, (student, unfinished)) in enumerate(zip(rows[1:], who), start=1):
-        row = row + [""] * (len(header) - len(row))
+    kept, source = [], {}   # (line, row, student) of each attempt to read; the line each response came from
+    for (line, row, lines), (student, unfinished) in zip(attempts, who):
         _check_id(student, "the Moodle export's", line)
         if not student and skipped is not None and any(c.strip() for c in row):
             skipped.append(line)
         if student and not (unfinished and student in finished):
             kept.append((line, row, student))   # else an attempt left open beside a finished one: Moodle grades that
-    out, attempts = [], _attempt_numbers(header, kept, unordered)
+            source[line] = lines
+    out, numbers = [], attempt_numbers(header, kept, unordered)
     for line, row, student in kept:
         name = " ".join(row[header.index(c)].strip() for c in ("First name", "Last name") if c in header)
         for number, column in slots:
             out += _moodle_answers(row[questions[number]], row[column], number,
-                                   (student, name.strip(), attempts[line]), line)
+                                   (student, name.strip(), numbers[line]), source[line][column])
     return out
-
-
-def _attempt_numbers(header: list, kept: list, unordered: list | None = None) -> dict:
-    """{line: the attempt's number among its student's}: in the order the
-    attempts were started when each of the student's "Started on" cells reads
-    as a date (Moodle downloads the table in the order it is sorted on screen,
-    by grade say), else in file order."""
-    column = header.index("Started on") if "Started on" in header else None
-    by_student = {}
-    for line, row, student in kept:
-        by_student.setdefault(student, []).append((_started(row[column]) if column is not None else None, line))
-    numbers = {}
-    for student, attempts in by_student.items():
-        if all(started is not None for started, _ in attempts):
-            attempts.sort()   # by start time, then file order
-        elif len(attempts) > 1 and unordered is not None:
-            unordered.append(student)
-        numbers.update((line, n) for n, (_, line) in enumerate(attempts, start=1))
-    return numbers
-
-
-def _started(text: str):
-    """A "Started on" cell as a datetime (Moodle's English format, with or
-    without its comma: ``1 December 2026  5:03 PM``), or None."""
-    cleaned = " ".join(text.replace(",", " ").split())
-    for layout in _MOODLE_TIMES:
-        try:
-            return datetime.strptime(cleaned, layout)
-        except ValueError:
-            continue
-    return None
 
 
 def _moodle_unfinished(header: list, row: list) -> bool:
