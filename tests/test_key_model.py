@@ -2,6 +2,7 @@
 graded alike, tolerances computed from the stored rule, and the compact layout
 of per-student keys."""
 
+import copy
 import csv
 import json
 import shutil
@@ -152,7 +153,7 @@ def test_a_choice_is_written_by_its_place_and_read_back_whole(quiz_key, bank):
 
 
 def test_a_choice_place_beyond_its_options_is_one_line_naming_it(quiz_key):
-    data, _ = quiz_key
+    data = copy.deepcopy(quiz_key[0])   # the fixture is shared by the module's tests
     record = next(q for q in data["questions"] if "choices" in q)
     name = next(iter(record["choices"]))
     record["choices"][name] = 99
@@ -163,7 +164,7 @@ def test_a_choice_place_beyond_its_options_is_one_line_naming_it(quiz_key):
 def test_a_choice_given_both_whole_and_by_place_or_with_no_options_is_refused(quiz_key):
     """rev-code20: the pick silently replaced a value given whole too; an empty option list said
     "expected a whole number from 0 to -1"."""
-    data, _ = quiz_key
+    data = copy.deepcopy(quiz_key[0])   # the fixture is shared by the module's tests
     record = next(q for q in data["questions"] if "choices" in q)
     name = next(iter(record["choices"]))
     record["params"][name] = "written whole"
@@ -182,3 +183,13 @@ def test_a_value_that_is_no_option_is_written_whole_and_read_back(quiz_key):
     places = {"claim": {dump({"text": "a"}): 0}}
     assert choice_picks({"claim": {"text": "a"}, "n": 3}, places) == {"claim": 0}
     assert choice_picks({"claim": {"text": "made by hand"}}, places) == {}
+
+
+def test_a_choice_place_written_as_a_float_is_refused(quiz_key):
+    """rev-hostile20b: "claim": 1.0 was taken as place 1."""
+    data = copy.deepcopy(quiz_key[0])   # the fixture is shared by the module's tests
+    record = next(q for q in data["questions"] if "choices" in q)
+    name = next(iter(record["choices"]))
+    record["choices"][name] = 1.0
+    with pytest.raises(quizgen.errors.InputFileError, match=rf"choices\.{name}: expected a whole number from 0 to"):
+        Key.from_json(data, "key.json")

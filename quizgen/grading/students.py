@@ -196,7 +196,8 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
     unknown = sorted(named)
     if unknown:
         shown = [_with_hint(sid, students.hint(sid, named[sid], missing)) for sid in unknown[:limit]]
-        lines.append(f"{len(unknown)} student id(s) have no paper in {students.index.name} (unknown_student, "
+        counted = f"at least {len(unknown)}" if len(students.unknown) >= UNKNOWN_LIMIT else str(len(unknown))
+        lines.append(f"{counted} student id(s) have no paper in {students.index.name} (unknown_student, "
                      f"not graded): " + _listed(shown, len(unknown)))
     if students.by_zeros:
         pairs = [f"{shortened(written)} as {shortened(known)}" for written, known in list(students.by_zeros.items())[:limit]]

@@ -212,6 +212,8 @@ def _checked_place(name: str, place, params: dict, options: dict, where: Where) 
         raise where.fail("its template lists no options for this parameter")
     if name in params:
         raise where.fail("this parameter is also given whole under params: give it once")
+    if not isinstance(place, int) or isinstance(place, bool):   # 1.0 is no place among options
+        raise where.fail(f"expected a whole number from 0 to {len(options[name]) - 1}, got {checks.shown(place)}")
     return checks.integer(place, where, 0, len(options[name]) - 1)
 
 
