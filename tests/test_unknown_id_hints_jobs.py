@@ -34,3 +34,19 @@ def test_unknown_id_hints_are_the_same_for_any_jobs(invoke, tmp_path, monkeypatc
     assert "s000x" in hinted and hinted.count("s000x") == 2   # both its rows, the last one in the second part
     assert f"s{HINT_LIMIT + 59:03d}x" not in hinted   # beyond the first HINT_LIMIT unknown ids
     assert rows[0]["feedback"].startswith("did you mean") and rows[0]["reason"].endswith(rows[0]["feedback"])
+
+
+def test_past_the_unknown_ids_kept_the_note_says_at_least(invoke, tmp_path, monkeypatch):
+    """rev-hostile20b: 30,000 unknown ids were noted as "10000 student id(s) have no paper"."""
+    from quizgen.grading import students
+
+    monkeypatch.setattr(students, "UNKNOWN_LIMIT", 3)
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name\ns001,A\ns002,B\n", encoding="utf-8")
+    assert invoke("generate", "--seed", 1, "--classes", "C1", "--students", roster, "--out", tmp_path / "q").exit_code == 0
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,question_id,part,answer\n" + "".join(f"x{n},Q1,a,0.5\n" for n in range(5)),
+                       encoding="utf-8")
+    result = invoke("grade", answers, "--key", tmp_path / "q" / "key.json", "--force", "--out", tmp_path / "o" / "g.csv")
+    assert result.exit_code == 0, result.output
+    assert "at least 3 student id(s) have no paper in key.json" in result.output
