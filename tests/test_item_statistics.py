@@ -10,7 +10,7 @@ from statistics import pvariance
 import pytest
 
 from quizgen.report import analyse, items_csv, markdown_sections, write_class_report
-from quizgen.report.analysis import alpha
+from quizgen.report.reliability import alpha
 from quizgen.report.columns import Sums, correlation, groups, uniform
 from quizgen.report.model import Part, Student, Trap, Verdict
 
@@ -153,7 +153,7 @@ def test_all_right():
     assert part.reasons == ["very easy: almost everyone scored, so it tells students apart little"]
     assert (analysis.test.kr20, analysis.test.alpha, analysis.test.sem) == (None, None, None)
     assert analysis.test.sd == 0.0 and analysis.test.mean == 100.0
-    assert "| KR-20 (right/wrong) | n/a |" in _no_nan(analysis)
+    assert "| KR-20 (right/wrong, equal points: = alpha) | n/a |" in _no_nan(analysis)
 
 
 def test_all_wrong():
@@ -197,7 +197,7 @@ def test_missing_parts_and_statuses():
     analysis = analyse(parts, students)
     a, b, c = analysis.parts
     assert a.counts == {"correct": 2, "incorrect": 0, "blank": 0, "invalid": 1, "other": 0, "imprecise": 0,
-                        "needs_review": 0, "missing": 0}
+                        "needs_review": 0, "missing": 0, "not_reached": 0}
     assert c.students == 2 and c.counts["other"] == 1 and c.facility == 0.5
     assert analysis.test.complete == 2
     q1 = analysis.questions[0]
@@ -226,18 +226,21 @@ def test_hard_part_reason_names_blanks_and_trap():
     verdicts = [Verdict("blank", 0.0)] * 4 + [Verdict("incorrect", 0.0, "X")] * 5 + [RIGHT]
     analysis = analyse([part], [Student(str(n), "", [v]) for n, v in enumerate(verdicts)])
     reason = analysis.parts[0].reasons[-1]
-    assert "40% of its answers are blank or missing (4 blank, 0 missing): not taught, or no time left?" in reason
+    assert "40% of its answers are blank or skipped (4 blank, 0 skipped): not taught, or no time left?" in reason
     assert "50% fell into X" in reason and "key" not in reason
 
 
 def test_hard_part_most_never_reached_is_not_blamed_on_its_key():
-    # a late part 7 of 10 students never answered (missing) was "check that it was taught and that the key is right"
+    # a late part 7 of 10 students never answered (missing) was "check that it was taught and that the key is
+    # right"; then "very hard ... out of time before it?" at facility 0.1; now the 7 did not reach it (nothing
+    # after it on their paper) and are left out of its facility: 1 of the 3 who reached it scored
     first, late = Part("Q1", "a", "C1", "t", 1), Part("Q2", "a", "C1", "t", 1)
     missing = Verdict("missing", 0.0)
     verdicts = [missing] * 7 + [WRONG] * 2 + [RIGHT]
     analysis = analyse([first, late], [Student(str(n), "", [RIGHT, v]) for n, v in enumerate(verdicts)])
-    assert analysis.parts[1].reasons[-1] == ("very hard: few students scored; 70% of its answers are blank or missing "
-                                             "(0 blank, 7 missing): out of time before it?")
+    item = analysis.parts[1]
+    assert (item.students, item.reached, item.counts["missing"], item.counts["not_reached"]) == (10, 3, 7, 7)
+    assert item.facility == pytest.approx(1 / 3) and item.reasons == []
 
 
 def test_items_csv_guards_formulas_but_not_numbers():

@@ -28,7 +28,7 @@ def test_a_small_class_states_n_and_the_group_size_with_a_caveat():
     analysis = analyse(parts, students)
     md, html = markdown_sections(analysis), report_html(analysis)
     caveat = ("A small class: 3 students answered (fewer than 30), so each 27% group has 1 student. "
-              "D, r, KR-20 and alpha are rough here (the standard error of r is about 1/√n = 0.58): "
+              "D, r and alpha are rough here (the standard error of r is about 1/√n = 0.58): "
               "read the flags as hints, not verdicts.")
     assert caveat in md and caveat in html
     assert "| upper and lower groups (27%) | 1 students each |" in md
@@ -64,14 +64,15 @@ def test_a_questions_hard_reason_reads_its_parts_traps():
     assert expected in q3["note"]
 
 
-def test_weak_discrimination_flags_below_ebels_poor_cut():
-    """r = 0.15 was unflagged (the flag was at 0.10) though Ebel calls below 0.20 poor."""
+def test_weak_discrimination_flags_an_item_rest_r_below_020():
+    """r = 0.15 was unflagged (the flag was at 0.10) though an item-rest r should exceed 0.20
+    (Everitt and Skrondal); the flag says so in those words, not with Ebel's bands, which are D's."""
     from quizgen.report.analysis import reasons
     from quizgen.report.model import ItemStats
 
     item = ItemStats("Q1", "a", "C1", "t", 1.0, 40, facility=0.5, discrimination=0.2, point_biserial=0.15)
     assert reasons(item) == [
-        "weak discrimination (r in Ebel's poor band): the part hardly separates stronger from weaker students; "
+        "weak discrimination (item-rest r below 0.20): the part hardly separates stronger from weaker students; "
         "it may reward guessing or test something else"]
     assert reasons(ItemStats("Q1", "a", "C1", "t", 1.0, 40, facility=0.5, discrimination=0.3,
                              point_biserial=0.2)) == []

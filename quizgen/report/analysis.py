@@ -1,6 +1,9 @@
 """Item analysis of a graded class: facility, upper-lower discrimination, the
-corrected item-total point-biserial, distractor (trap) shares, whole-test
-reliability (KR-20, Cronbach's alpha, SEM) and per-class summaries.
+item-rest correlation (Pearson's r of a part's score with the rest of the
+paper), distractor (trap) shares, whole-test reliability (Cronbach's alpha on
+the points, its SEM, and KR-20 when every part is right/wrong and worth the
+same) and per-class summaries. A part a student did not reach (no answer from
+there to the end of the paper) is left out of that part's figures.
 
 The figures come from one pass over each column of the final score matrix
 (quizgen/report/columns.py does the arithmetic). Every figure that cannot be
@@ -15,16 +18,17 @@ import statistics
 from collections import Counter, deque
 from itertools import repeat
 from math import fsum, sqrt
-from operator import add, eq
 
-from quizgen.report.columns import (GROUP_SHARE, STATUS, Roster, pvariance, rest_correlation, roster,
-                                    score_column, student_totals, sums, uniform, who_met)
-from quizgen.report.model import (COUNTED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats, StudentRow,
-                                  TestStats, Trap, TrapShare)
+from quizgen.report.columns import (GROUP_SHARE, Roster, not_reached, pvariance, reached_column,
+                                    rest_correlation, roster, score_column, student_totals, sums, uniform, who_met)
+from quizgen.report.model import (COUNTED, NOT_REACHED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats,
+                                  StudentRow, TestStats, Trap, TrapShare)
 from quizgen.maths.numbers import percent
+from quizgen.report.reliability import alpha_from, counted_variance, right, right_wrong, rights, score
 from quizgen.scores import adds_exactly, score_total
 
-WEAK = 0.20   # Ebel's "poor" band: an item discriminating below this is to be revised (docs/report.md)
+WEAK = 0.20   # an item-rest r below this: the item is to be looked at (Everitt and Skrondal; docs/report.md)
+WEAK_TEXT = f"item-rest r below {WEAK:.2f}"   # a flag's words, with a decimal comma for a comma class (tables.why)
 HARD, EASY = 0.20, 0.90
 UNANSWERED = 0.30    # a very hard part with this share of no answers (blank or missing) is not blamed on its key
 
@@ -74,10 +78,14 @@ def _analyse(parts, students, share: float) -> Analysis:
     full = [None not in c for c in counts]   # everyone sat the part
     score_columns = list(map(score_column, columns, full))
     exact = adds_exactly([float(p.points) for p in parts] + [v[1] for c in counts for v in c if v is not None])
-    cohort = roster(score_columns, parts, full, len(students), share, exact)
-    found = [_part_stats(*args, cohort) for args in zip(columns, counts, score_columns, parts)]
+    cohort = roster(score_columns, parts, full, len(students), share, exact)   # not reached: 0, as graded
+    unreached = not_reached([s.verdicts for s in students], counts)
+    reached = list(map(reached_column, score_columns, unreached))
+    reached_full = [f and not u for f, u in zip(full, unreached)]
+    found = [_part_stats(*args, cohort) for args in zip(columns, counts, reached, reached_full, unreached, parts)]
     part_stats = [item for item, _ in found]
-    question_stats, heat, heat_counts = _questions(parts, found, score_columns, full, cohort)
+    question_stats, heat, heat_counts = _questions(parts, found, (reached, reached_full), (score_columns, full),
+                                                   cohort)
     feedback = {}
     for part in parts:
         for trap in map(Trap._make, part.traps):
@@ -101,8 +109,9 @@ def _student_rows(students, found, cohort: Roster) -> list:
 
 def _status_counts(verdict_counts) -> dict:
     """Verdicts per status (correct, incorrect, blank, invalid, other; and
-    imprecise, needs_review, missing, which "other" counts too) from a Counter of a column."""
-    counts = dict.fromkeys(STATUS_COUNTS, 0)
+    imprecise, needs_review, missing, which "other" counts too) from a Counter
+    of a column; ``not_reached`` (0 here) last."""
+    counts = dict.fromkeys(STATUS_COUNTS + (NOT_REACHED,), 0)
     for verdict, n in verdict_counts.items():   # verdicts are few and shared
         if verdict is not None:
             counts[verdict[0] if verdict[0] in COUNTED else "other"] += n
@@ -111,12 +120,15 @@ def _status_counts(verdict_counts) -> dict:
     return counts
 
 
-def _part_stats(column, counts, scores, part, cohort: Roster) -> tuple:
-    """One part's ItemStats from its column of verdicts, their Counter and
-    scores, and ``{code: [students]}`` of the misconceptions met."""
+def _part_stats(column, counts, scores, everyone: bool, unreached: set, part, cohort: Roster) -> tuple:
+    """One part's ItemStats from its column of verdicts, their Counter and the
+    scores of those who reached it (``everyone``: all did), and ``{code:
+    [students]}`` of the misconceptions met."""
     points = float(part.points)
-    s = sums(scores, points, cohort, None not in counts, counts)
-    item = ItemStats(part.question_id, part.part, part.cls, part.template, points, s.n, _status_counts(counts))
+    s = sums(scores, points, cohort, everyone, counts)
+    item = ItemStats(part.question_id, part.part, part.cls, part.template, points, s.n + len(unreached),
+                     _status_counts(counts), reached=s.n)
+    item.counts[NOT_REACHED] = len(unreached)
     item.facility, item.discrimination, item.point_biserial = s.facility, s.discrimination, rest_correlation(s)
     item.uniform = uniform(s)
     codes = who_met(column, counts)
@@ -167,7 +179,7 @@ def _ratio(numerator, denominator):
 
 
 def _discrimination(item: ItemStats) -> tuple:
-    """The discrimination the flags read, as ``(name, value)``: the point-biserial
+    """The discrimination the flags read, as ``(name, value)``: the item-rest
     ``r``; else the upper-lower index ``D``, but only for an item that varies
     (everyone right or everyone wrong says nothing about discrimination: the
     facility flag covers it); value None when neither applies."""
@@ -177,15 +189,15 @@ def _discrimination(item: ItemStats) -> tuple:
 
 
 def reasons(item: ItemStats) -> list:
-    """Why an item deserves a look, in words (empty: nothing to flag). ``r``
-    below 0 or below WEAK flags; where ``r`` is n/a only ``D < 0`` does."""
+    """Why an item deserves a look, in words (empty: nothing to flag). An
+    item-rest ``r`` below 0 or below WEAK flags; where ``r`` is n/a only ``D < 0`` does."""
     found = []
     name, r = _discrimination(item)
     if r is not None and r < 0:   # says no more than the sign shows: r = -0.04 is no relation, not a reversal
         found.append("does not discriminate: its score does not rise with the rest of the paper "
                      f"({name} < 0); check the key, the tolerance and the wording")
     elif name == "r" and r is not None and r < WEAK:
-        found.append("weak discrimination (r in Ebel's poor band): the part hardly separates "
+        found.append(f"weak discrimination ({WEAK_TEXT}): the part hardly separates "
                      "stronger from weaker students; it may reward guessing or test something else")
     elif item.uniform and item.facility not in (None, 0.0, 1.0):
         found.append("every student scored the same; discrimination cannot be measured")
@@ -197,17 +209,19 @@ def reasons(item: ItemStats) -> list:
 
 
 def _hard_reason(item: ItemStats) -> str:
-    """Why a part is very hard: students who gave no answer (left it blank, or
-    never reached it: ``missing``, a late part they ran out of time for), its most
-    common trap; the key is suspected only when neither explains it."""
+    """Why a part is very hard: students who reached it but gave no answer (left
+    it blank, or skipped it: ``missing`` with a later part answered; those who
+    never reached it are not in its facility), its most common trap; the key is
+    suspected only when neither explains it."""
     text = "very hard: few students scored"
-    blank, missing = item.counts.get("blank", 0), item.counts.get("missing", 0)
-    answers = sum(item.counts.get(status, 0) for status in (*COUNTED, "other"))   # a question's: over its parts
-    unanswered = _ratio(blank + missing, answers) or 0.0
+    unreached = item.counts.get(NOT_REACHED, 0)
+    blank, skipped = item.counts.get("blank", 0), item.counts.get("missing", 0) - unreached
+    answers = sum(item.counts.get(status, 0) for status in (*COUNTED, "other")) - unreached   # a question's: its parts'
+    unanswered = _ratio(blank + skipped, answers) or 0.0
     top = max(item.traps, key=lambda t: t.count, default=None)
     if unanswered >= UNANSWERED:
-        text += f"; {percent(unanswered, 0)}% of its answers are blank or missing ({blank} blank, {missing} missing)"
-        text += ": out of time before it?" if missing >= blank else ": not taught, or no time left?"
+        text += (f"; {percent(unanswered, 0)}% of its answers are blank or skipped ({blank} blank, "
+                 f"{skipped} skipped): not taught, or no time left?")
     if top is not None and top.share and top.share >= 0.2:
         text += f"; {percent(top.share, 0)}% fell into {top.code}, a widespread misconception"
     if text.endswith("scored"):
@@ -215,9 +229,12 @@ def _hard_reason(item: ItemStats) -> str:
     return text
 
 
-def _questions(parts, found, score_columns, full, cohort: Roster):
+def _questions(parts, found, reached, paper, cohort: Roster):
     """Per-question statistics (the parts of a question added up) and the
-    misconception x question heat map."""
+    misconception x question heat map; ``reached`` and ``paper`` are each
+    ``(score columns, full)``: the scores of those who reached each part (its
+    figures) and of everyone whose paper has it (its students)."""
+    (score_columns, full), (paper_columns, paper_full) = reached, paper
     order = {}
     for k, part in enumerate(parts):
         order.setdefault(part.question_id, []).append(k)
@@ -225,17 +242,24 @@ def _questions(parts, found, score_columns, full, cohort: Roster):
     for question_id, slots in order.items():
         item, met = _question_stats(question_id, [parts[k] for k in slots], [found[k] for k in slots],
                                     [score_columns[k] for k in slots], [full[k] for k in slots], cohort)
+        if not all(full[k] for k in slots):   # its students: whose paper has it, reached or not
+            item.students = _on_paper([paper_columns[k] for k in slots], all(paper_full[k] for k in slots))
         stats.append(item)
         for code, who in met.items():
             heat_counts.setdefault(code, {})[question_id] = len(who)
-            heat.setdefault(code, {})[question_id] = len(who) / item.students
+            heat.setdefault(code, {})[question_id] = len(who) / item.reached
     return stats, heat, heat_counts
 
 
+def _on_paper(score_columns, everyone: bool) -> int:
+    """The students whose paper has some part of a question."""
+    return len(score_columns[0]) if everyone else sum(any(x is not None for x in row) for row in zip(*score_columns))
+
+
 def _question_stats(question_id, parts, found, score_columns, full, cohort: Roster):
-    """One question's ItemStats from its parts' results and score columns, and
-    the students who met each misconception."""
-    counts, met = dict.fromkeys(STATUS_COUNTS, 0), {}
+    """One question's ItemStats from its parts' results and score columns (of
+    those who reached each part), and the students who met each misconception."""
+    counts, met = dict.fromkeys(STATUS_COUNTS + (NOT_REACHED,), 0), {}
     for item, codes in found:
         for status, n in item.counts.items():
             counts[status] += n
@@ -245,7 +269,7 @@ def _question_stats(question_id, parts, found, score_columns, full, cohort: Rost
     feedback = {t.code: t.feedback for p in reversed(parts) for t in map(Trap._make, p.traps)}
     scored, top = question_scores(score_columns, [float(p.points) for p in parts], full, cohort.exact)
     s = sums(scored, points, cohort, True) if top is None else sums(scored, top, cohort, False)
-    item = ItemStats(question_id, "", parts[0].cls, parts[0].template, points, s.n, counts)
+    item = ItemStats(question_id, "", parts[0].cls, parts[0].template, points, s.n, counts, reached=s.n)
     item.facility, item.discrimination, item.point_biserial = s.facility, s.discrimination, rest_correlation(s)
     item.uniform = uniform(s)
     item.traps = [TrapShare(code, feedback.get(code, ""), len(who), _ratio(len(who), s.n), None, None)
@@ -277,10 +301,11 @@ def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
     test = TestStats(students=len(shown))
     test.histogram = [0] * 10
     for p in shown:
-        test.histogram[min(int(p // 10), 9) if p >= 0 else 0] += 1
+        test.histogram[band(p)] += 1
     if shown:
         test.mean, test.median, test.sd = statistics.fmean(shown), statistics.median(shown), sqrt(pvariance(shown))
     totals = cohort.totals
+    test.right_wrong = right_wrong(parts, counts)
     if any(None in c for c in counts):   # some papers lack some parts: reliability on the complete ones
         complete = [i for i, row in enumerate(zip(*columns)) if None not in row]
         columns = [[column[i] for i in complete] for column in columns]
@@ -291,58 +316,19 @@ def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
     if test.complete < 2:
         return test
     test.alpha = alpha_from(len(columns), [counted_variance(c, score) for c in counts], totals)
-    test.kr20 = alpha_from(len(columns), [counted_variance(c, right) for c in counts], _rights(columns, counts))
+    if test.right_wrong:   # KR-20 on full marks (1) or not (0): here the same as alpha
+        test.kr20 = alpha_from(len(columns), [counted_variance(c, right) for c in counts], rights(columns, counts))
     top = score_total(float(p.points) for p in parts)
     if test.alpha is not None and test.alpha >= 0 and top:   # a negative alpha is no reliability to read a SEM from
         test.sem = sqrt(pvariance([100 * t / top for t in totals])) * sqrt(1 - test.alpha)
     return test
 
 
-def score(verdict) -> float:
-    return verdict[1]
-
-
-def right(verdict) -> float:
-    """A verdict scored right (1) or not (0), as KR-20 counts it."""
-    return 1.0 if verdict[0] == "correct" else 0.0
-
-
-def _rights(columns, counts) -> list:
-    """Each student's number of parts scored right (every paper has every part here)."""
-    rights = [0] * len(columns[0]) if columns else []
-    for column, verdicts in zip(columns, counts):
-        if any(v[0] == "correct" for v in verdicts):
-            rights = list(map(add, rights, map(eq, map(STATUS, column), repeat("correct"))))
-    return rights
-
-
-def alpha_from(k: int, item_variances, totals):
-    """Cronbach's alpha k/(k-1) (1 - Σ item variances / variance of the totals)
-    (population variances; on 0/1 scores this is KR-20). None for fewer than two
-    students or items, or when the totals do not vary. At most 1, as it is in exact
-    arithmetic (the variance of a sum is at most k times the sum of the variances):
-    parts that rank the students alike gave 1.0000000000000002, whose SEM failed."""
-    if k < 2 or len(totals) < 2:
-        return None
-    total_var = pvariance(totals)
-    if total_var <= 1e-12:
-        return None
-    return min(1.0, k / (k - 1) * (1 - fsum(item_variances) / total_var))
-
-
-def alpha(rows):
-    """Cronbach's alpha of a students x items score table (a list of rows)."""
-    columns = list(zip(*rows))
-    return alpha_from(len(columns), [pvariance(c) for c in columns], [fsum(row) for row in rows]) if rows else None
-
-
-def counted_variance(counts: Counter, value=score) -> float:
-    """The population variance of ``value(verdict)`` over a column given as
-    ``{verdict: how many}``: a part's few distinct verdicts, so the cost does not
-    grow with the class."""
-    n = sum(counts.values())
-    mean = fsum(value(v) * c for v, c in counts.items()) / n
-    return fsum(c * (value(v) - mean) ** 2 for v, c in counts.items()) / n
+def band(percentage: float) -> int:
+    """The histogram band (0: 0 to under 10% ... 9: 90 to 100%) of a percentage,
+    read to 9 decimals as the totals are (quizgen/scores.py): 100 * (8.1 / 9)
+    is 89.99999999999999, a student on 90% all the same."""
+    return min(int(round(percentage, 9) // 10), 9) if percentage >= 0 else 0
 
 
 def _class_key(cls: str):
@@ -351,19 +337,22 @@ def _class_key(cls: str):
 
 
 def class_stats(part_stats) -> list:
-    """Per class of scenario: the parts' mean facility and the misconceptions met."""
+    """Per class of scenario: the share of its parts' points earned (each part's
+    facility weighted by its points times the students in it, as a question's
+    facility pools its parts) and the misconceptions met."""
     by_class = {}
     for item in part_stats:
         by_class.setdefault(item.cls, []).append(item)
     result = []
     for cls in sorted(by_class, key=_class_key):
         items = by_class[cls]
-        known = [i.facility for i in items if i.facility is not None]
+        weighted = [(i.facility, i.points * i.reached) for i in items if i.facility is not None]
         met = {}
         for item in items:
             for trap in item.traps:
                 if trap.count:
                     met[trap.code] = met.get(trap.code, 0) + trap.count
-        result.append(ClassStats(cls, len(items), statistics.fmean(known) if known else None,
+        weight = fsum(w for _, w in weighted)
+        result.append(ClassStats(cls, len(items), fsum(f * w for f, w in weighted) / weight if weight else None,
                                  sorted(met.items(), key=lambda kv: (-kv[1], kv[0]))))
     return result

@@ -130,6 +130,30 @@ def _tied(indexes: list, places: int) -> dict:
     return dict.fromkeys(indexes, places / len(indexes))
 
 
+def not_reached(rows, counts) -> list:
+    """Per part, the students (indexes) who did not reach it: the run of
+    ``missing`` verdicts (a part on the paper with no answer row) at the end of
+    their ``rows`` of verdicts, after their last answer, parts not on their
+    paper passed over (ShinyItemAnalysis's ``recode_nr`` reads not-reached so).
+    A ``missing`` part before a later answer was skipped: an omission, not this."""
+    found = [set() for _ in counts]
+    if not any(v is not None and v[0] == "missing" for c in counts for v in c):
+        return found
+    for i, row in enumerate(rows):
+        k = len(row) - 1
+        while k >= 0 and (row[k] is None or row[k][0] == "missing"):
+            if row[k] is not None:
+                found[k].add(i)
+            k -= 1
+    return found
+
+
+def reached_column(scores: list, unreached: set) -> list:
+    """A part's scores with None for the students who did not reach it: left out
+    of its figures as if the part were not on their paper."""
+    return [None if i in unreached else x for i, x in enumerate(scores)] if unreached else scores
+
+
 def score_column(column, everyone: bool) -> list:
     """A column's scores (None where the part is not on the paper)."""
     return list(map(SCORE, column)) if everyone else [None if v is None else v[1] for v in column]

@@ -18,8 +18,9 @@ from quizgen.report.formatting import display_text, number_text
 from quizgen.report import charts
 from quizgen.report.analysis import EASY, HARD
 from quizgen.report.model import Analysis
-from quizgen.report.tables import (ANSWER_COLUMNS, ANSWERS_NOTE, R_HEADER, TRAP_STUDENTS, fixed, percent,
-                                   provisional_note, small_class_note, test_lines)
+from quizgen.report.tables import (ANSWERS_NOTE, ANSWER_COLUMNS, CLASS_FACILITY, NOT_REACHED_NOTE, R_HEADER,
+                                   TRAP_STUDENTS, answer_columns, fixed, percent, provisional_note,
+                                   small_class_note, test_lines, why)
 
 PAGE_SIZE = 50
 """Student rows shown at a time."""
@@ -100,8 +101,10 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         heat_svg=charts.heat_map(codes, questions, analysis.heat),
         student_json=student_json(analysis, HTML_STUDENTS), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
         shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
-        answer_columns=ANSWER_COLUMNS, answers_note=ANSWERS_NOTE, provisional=provisional_note(analysis),
+        answer_columns=answer_columns(analysis), answers_note=ANSWERS_NOTE, class_facility=CLASS_FACILITY,
+        not_reached_note=NOT_REACHED_NOTE if len(answer_columns(analysis)) > len(ANSWER_COLUMNS) else "",
+        provisional=provisional_note(analysis),
         small_class=small_class_note(analysis, comma), r_header=R_HEADER, trap_students=TRAP_STUDENTS,
-        fixed=partial(fixed, comma=comma), percent=percent, decimal_mark="," if comma else ".",
+        fixed=partial(fixed, comma=comma), why=partial(why, comma=comma), percent=percent, decimal_mark="," if comma else ".",
         guides=[charts.guide_text(k, comma) for k in (HARD, EASY)], roster_notes=list(roster_notes))
     return _environment().get_template("report.html.j2").render(**context)

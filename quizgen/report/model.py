@@ -12,7 +12,8 @@ from quizgen.key.status import VERDICTS, Status
 COUNTED = tuple(s.value for s in (Status.CORRECT, Status.INCORRECT, Status.BLANK, Status.INVALID))
 # counted in "other" and on their own too: rounded too early, 0 until a person reads it, no answer
 SPLIT = tuple(s.value for s in VERDICTS if s.value not in COUNTED) + ("missing",)   # imprecise, needs_review
-STATUS_COUNTS = COUNTED + ("other",) + SPLIT   # the keys of ItemStats.counts, in the items CSV's order
+STATUS_COUNTS = COUNTED + ("other",) + SPLIT   # the statuses ItemStats.counts counts, in the items CSV's order
+NOT_REACHED = "not_reached"   # ItemStats.counts' last key: the missing answers after the student's last answer
 
 
 class Trap(NamedTuple):
@@ -76,14 +77,15 @@ class ItemStats:
     cls: str
     template: str
     points: float
-    students: int = 0
-    counts: dict = field(default_factory=dict)   # STATUS_COUNTS
+    students: int = 0                            # whose paper has it
+    counts: dict = field(default_factory=dict)   # STATUS_COUNTS, then NOT_REACHED
     facility: Optional[float] = None
     discrimination: Optional[float] = None       # upper-lower 27% index
-    point_biserial: Optional[float] = None       # corrected item-total correlation
+    point_biserial: Optional[float] = None       # item-rest r: Pearson's r of the score with the rest of the paper
     traps: list = field(default_factory=list)    # TrapShare; a question's: its students who met it in any part
     reasons: list = field(default_factory=list)  # why the item is flagged (empty: not flagged)
     uniform: bool = False                        # every student who sat it scored the same
+    reached: int = 0                             # the students in its figures: those who sat it, less the not reached
 
     @property
     def label(self) -> str:
@@ -106,7 +108,8 @@ class TestStats:
     mean: Optional[float] = None
     median: Optional[float] = None
     sd: Optional[float] = None
-    kr20: Optional[float] = None
+    kr20: Optional[float] = None         # only when right_wrong: then it equals alpha
+    right_wrong: bool = False            # every part worth the same, every score 0 or full marks
     alpha: Optional[float] = None
     sem: Optional[float] = None          # in percentage points, from alpha
     histogram: list = field(default_factory=list)   # students per 10-point band: 0 to under 10 ... 90 to 100
@@ -114,7 +117,8 @@ class TestStats:
 
 @dataclass
 class ClassStats:
-    """One class of scenario (C1..C10): its parts' mean facility and the misconceptions met."""
+    """One class of scenario (C1..C10): the share of its parts' points the class earned
+    (the parts' facilities weighted by points and students) and the misconceptions met."""
 
     cls: str
     parts: int

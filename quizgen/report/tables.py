@@ -10,12 +10,13 @@ import statistics
 from quizgen.cells import safe_cells
 from quizgen.report.formatting import decimal_mark, md_cell, number_text, whole_number
 from quizgen.maths import numbers
-from quizgen.report.model import COUNTED, SPLIT, Analysis, ItemStats
+from quizgen.report.analysis import WEAK_TEXT
+from quizgen.report.model import COUNTED, NOT_REACHED, SPLIT, Analysis, ItemStats
 
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
                 "correct", "incorrect", "blank", "invalid", "other", "facility", "discrimination_ul",
                 "point_biserial", "share", "share_lower", "share_upper", "flag", "note",
-                "imprecise", "needs_review", "missing")   # new columns go last: a reader's column letters keep
+                "imprecise", "needs_review", "missing", "not_reached")   # new columns go last: column letters keep
 NA = "n/a"
 
 
@@ -40,13 +41,21 @@ def percent(value, missing: str = NA) -> str:
     return missing if value is None else f"{whole_percent(value)}%"
 
 
+def why(item: ItemStats, comma: bool = False) -> str:
+    """The reasons of a flag as one text; the one figure they quote, the item-rest
+    cut (``0.20``), with a decimal comma when ``comma``: only that phrase, never
+    the key's words (a trap's code) that a reason may quote."""
+    text = "; ".join(item.reasons)
+    return text.replace(WEAK_TEXT, decimal_mark(WEAK_TEXT, True)) if comma else text
+
+
 def _item_row(level: str, item: ItemStats) -> list:
     c = item.counts
     return [level, item.question_id, item.part, item.cls, item.template, "", number_text(item.points),
             str(item.students), *(str(c.get(s, 0)) for s in (*COUNTED, "other")),
             fixed(item.facility, 3, ""), fixed(item.discrimination, 3, ""), fixed(item.point_biserial, 3, ""),
-            "", "", "", "yes" if item.flagged else "", "; ".join(item.reasons),
-            *(str(c.get(s, 0)) for s in SPLIT)]
+            "", "", "", "yes" if item.flagged else "", why(item),
+            *(str(c.get(s, 0)) for s in (*SPLIT, NOT_REACHED))]
 
 
 def item_rows(analysis: Analysis):
@@ -60,7 +69,7 @@ def item_rows(analysis: Analysis):
         for trap in item.traps:
             yield safe_cells(["trap", item.question_id, item.part, item.cls, item.template, trap.code, "",
                               str(item.students), "", "", "", "", "", "", "", "", fixed(trap.share, 3, ""),
-                              fixed(trap.lower, 3, ""), fixed(trap.upper, 3, ""), "", trap.feedback, "", "", ""])
+                              fixed(trap.lower, 3, ""), fixed(trap.upper, 3, ""), "", trap.feedback, "", "", "", ""])
     for item in analysis.questions:
         yield safe_cells(_item_row("question", item))
 
@@ -98,6 +107,11 @@ def _table(header: list, rows: list) -> list:
     return lines + ["| " + " | ".join(map(str, row)) + " |" for row in rows] + [""]
 
 
+ALPHA = "reliability of the score (Cronbach's alpha)"
+KR20 = "KR-20 (right/wrong, equal points: = alpha)"
+"""Alpha is the reliability of the score as graded; KR-20 is shown only where it is the same figure."""
+
+
 def test_lines(analysis: Analysis, comma: bool = False) -> list:
     """The whole-test figures as (name, value) pairs, shared by Markdown and HTML
     (decimal commas when ``comma``)."""
@@ -112,7 +126,7 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
             (f"mean{of}", figure(t.mean, 1, "%")),
             (f"median{of}", figure(t.median, 1, "%")),
             ("standard deviation", figure(t.sd, 1, " percentage points")),
-            ("KR-20 (right/wrong)", figure(t.kr20)), ("Cronbach's alpha", figure(t.alpha)),
+            (ALPHA, figure(t.alpha)), *[(KR20, figure(t.kr20))] * t.right_wrong,
             ("standard error of measurement", figure(t.sem, 1, " percentage points")),
             ("students with every part (reliability)", str(t.complete))] + \
         [("absent (no answer; in no figure but those over all students)", str(t.absent))] * bool(t.absent)
@@ -150,6 +164,17 @@ ANSWER_COLUMNS = ("blank", "missing", "invalid")
 """The statuses the item tables count, in answers: on a question row its parts' added up."""
 ANSWERS_NOTE = ("blank, missing (no answer to a part on the paper) and invalid count answers: "
                 "a question's row adds up its parts' answers, so one student can count once per part.")
+NOT_REACHED_NOTE = ("Not reached: missing answers after the student's last answer (the rest of the paper "
+                    "left unanswered); they are left out of the part's facility, D and r, which describe "
+                    "the students who reached it, and count as 0 in the students' scores. A blank answer, "
+                    "or a part skipped before a later answer, counts as answered and wrong.")
+
+
+def answer_columns(analysis: Analysis) -> list:
+    """``(count key, header)`` of the item tables' answer counts: blank, missing,
+    invalid, and not reached when some student did not reach some part."""
+    columns = [(status, f"{status} answers") for status in ANSWER_COLUMNS]
+    return columns + [(NOT_REACHED, "not reached")] * any(i.counts.get(NOT_REACHED) for i in analysis.parts)
 
 
 def provisional_note(analysis: Analysis) -> str:
@@ -174,13 +199,16 @@ def small_class_note(analysis: Analysis, comma: bool = False) -> str:
     if not n or n >= SMALL_CLASS:
         return ""
     return (f"A small class: {n} students answered (fewer than {SMALL_CLASS}), so each 27% group has "
-            f"{analysis.test.group} student{'' if analysis.test.group == 1 else 's'}. D, r, KR-20 and alpha "
+            f"{analysis.test.group} student{'' if analysis.test.group == 1 else 's'}. D, r and alpha "
             f"are rough here (the standard error of r is about 1/√n = {fixed(1 / n ** 0.5, comma=comma)}): "
             "read the flags as hints, not verdicts.")
 
 
 R_HEADER = "r (corrected item-rest)"
-"""The corrected point-biserial's column, the same in the page and the Markdown."""
+"""The item-rest correlation's column (Pearson's r of the part with the rest of the paper; on
+a right/wrong part the corrected point-biserial), the same in the page and the Markdown."""
+CLASS_FACILITY = "facility (weighted by points)"
+"""A class of scenario's facility: the share of its parts' points earned, as a question's is."""
 TRAP_STUDENTS = "students in the trap"
 """The trap tables' count: the students who fell into it (the items CSV's ``students`` is the part's)."""
 
@@ -193,15 +221,16 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     notes = [provisional_note(analysis), small_class_note(analysis, comma)]
     lines += [line for note in notes if note for line in (note, "")]
     lines += _table(["figure", "value"], [[name, value] for name, value in test_lines(analysis, comma)])
-    header = ["item", "class", "students", "facility", *(f"{s} answers" for s in ANSWER_COLUMNS), "D (27%)",
-              R_HEADER, "flag"]
+    counted = answer_columns(analysis)
+    header = ["item", "class", "students", "facility", *(name for _, name in counted), "D (27%)", R_HEADER, "flag"]
     rows = [[md_cell(i.label), md_cell(i.cls), i.students, fixed(i.facility, comma=comma),
-             *(i.counts.get(s, 0) for s in ANSWER_COLUMNS), fixed(i.discrimination, comma=comma),
+             *(i.counts.get(s, 0) for s, _ in counted), fixed(i.discrimination, comma=comma),
              fixed(i.point_biserial, comma=comma),
              "yes" if i.flagged else ""]
             for i in analysis.parts + analysis.questions]
-    lines += ["### Parts and questions", "", ANSWERS_NOTE, ""] + _table(header, rows)
-    flagged = [[md_cell(i.label), md_cell("; ".join(i.reasons))] for i in analysis.parts if i.flagged]
+    notes = [ANSWERS_NOTE, ""] + [NOT_REACHED_NOTE, ""] * (len(counted) > len(ANSWER_COLUMNS))
+    lines += ["### Parts and questions", "", *notes] + _table(header, rows)
+    flagged = [[md_cell(i.label), md_cell(why(i, comma))] for i in analysis.parts if i.flagged]
     lines += ["### Flagged parts", ""]
     lines += _table(["part", "why"], flagged) if flagged else ["No part is flagged.", ""]
     traps = [[md_cell(i.label), md_cell(t.code), t.count, percent(t.share), percent(t.lower), percent(t.upper)]
@@ -211,6 +240,6 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
         "No part has traps.", ""]
     classes = [[md_cell(c.cls or "-"), c.parts, fixed(c.facility, comma=comma),
                 md_cell("; ".join(f"{code} ({n})" for code, n in c.misconceptions)) or "-"] for c in analysis.classes]
-    lines += ["### Classes of scenario", ""] + _table(["class", "parts", "mean facility", "misconceptions met"],
+    lines += ["### Classes of scenario", ""] + _table(["class", "parts", CLASS_FACILITY, "misconceptions met"],
                                                       classes)
     return "\n".join(lines)

@@ -1,0 +1,72 @@
+"""Whole-test reliability: Cronbach's alpha on the points (the reliability of
+the score as graded) and, for right/wrong marking with every part worth the
+same, KR-20 (Kuder and Richardson 1937), which alpha then equals (Cronbach
+1951). Population variances throughout (docs/report.md)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from math import fsum
+from operator import add
+
+from quizgen.report.columns import SCORE, pvariance
+
+
+def score(verdict) -> float:
+    """A verdict's score in points, as alpha reads it."""
+    return verdict[1]
+
+
+def right_wrong(parts, counts) -> bool:
+    """Whether every part is worth the same (more than 0) and every score is 0
+    or full marks: the right/wrong marking KR-20 is defined for, where it
+    equals alpha on the points (Cronbach 1951)."""
+    tops = {float(p.points) for p in parts}
+    if len(tops) != 1 or not min(tops) > 0:
+        return False
+    top = tops.pop()
+    return all(v is None or v[1] in (0.0, top) for c in counts for v in c)
+
+
+def right(verdict) -> float:
+    """A verdict scored right (1: full marks, as right_wrong allows no other
+    non-zero score) or not (0), as KR-20 counts it."""
+    return 1.0 if verdict[1] else 0.0
+
+
+def rights(columns, counts) -> list:
+    """Each student's number of parts right (every paper has every part here)."""
+    rights = [0] * len(columns[0]) if columns else []
+    for column, verdicts in zip(columns, counts):
+        if any(v[1] for v in verdicts):
+            rights = list(map(add, rights, map(bool, map(SCORE, column))))
+    return rights
+
+
+def alpha_from(k: int, item_variances, totals):
+    """Cronbach's alpha k/(k-1) (1 - Σ item variances / variance of the totals)
+    (population variances; on 0/1 scores this is KR-20). None for fewer than two
+    students or items, or when the totals do not vary. At most 1, as it is in exact
+    arithmetic (the variance of a sum is at most k times the sum of the variances):
+    parts that rank the students alike gave 1.0000000000000002, whose SEM failed."""
+    if k < 2 or len(totals) < 2:
+        return None
+    total_var = pvariance(totals)
+    if total_var <= 1e-12:
+        return None
+    return min(1.0, k / (k - 1) * (1 - fsum(item_variances) / total_var))
+
+
+def alpha(rows):
+    """Cronbach's alpha of a students x items score table (a list of rows)."""
+    columns = list(zip(*rows))
+    return alpha_from(len(columns), [pvariance(c) for c in columns], [fsum(row) for row in rows]) if rows else None
+
+
+def counted_variance(counts: Counter, value=score) -> float:
+    """The population variance of ``value(verdict)`` over a column given as
+    ``{verdict: how many}``: a part's few distinct verdicts, so the cost does not
+    grow with the class."""
+    n = sum(counts.values())
+    mean = fsum(value(v) * c for v, c in counts.items()) / n
+    return fsum(c * (value(v) - mean) ** 2 for v, c in counts.items()) / n
