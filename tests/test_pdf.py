@@ -121,7 +121,8 @@ def bad_bank(folder, math=r"\notamacro{x}"):
 
 
 # generate run in a subprocess with the bank's TeX allow-list switched off, for the layers beneath it
-UNCHECKED_GENERATE = ("import quizgen.bank.yamlfile as y; y.unlisted_tex = lambda text: None; "
+UNCHECKED_GENERATE = ("import quizgen.bank.yamlfile as y, quizgen.text.render as r; "
+                      "y.unlisted_tex = r.unlisted_tex = lambda text, filled=False: None; "
                       "from quizgen.cli import main; main(prog_name='quizgen')")
 
 
@@ -130,8 +131,10 @@ def past_the_allow_list(monkeypatch):
     """Let a bank's text hold any TeX (as a hole in the allow-list would): what
     stops it next is TeX itself. The allow-list's own tests are tests/test_tex_lua.py."""
     from quizgen.bank import yamlfile
+    from quizgen.text import render
 
     monkeypatch.setattr(yamlfile, "unlisted_tex", lambda text: None)
+    monkeypatch.setattr(render, "unlisted_tex", lambda text, filled=False: None)
 
 
 def test_a_bad_banks_tex_is_refused_before_latex(invoke, tmp_path):

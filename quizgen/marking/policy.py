@@ -199,7 +199,7 @@ def _where(source: str, text: str, path) -> str:
 def _shown(key) -> str:
     """A key path (text, or its keys as a tuple) for a message: on one line (a YAML
     key may hold a line break), cut to 80 characters."""
-    return printable(key if isinstance(key, str) else ".".join(map(str, key)))[:80]
+    return printable(".".join(map(str, key)) if isinstance(key, tuple) else key)[:80]
 
 
 def _found(value) -> str:

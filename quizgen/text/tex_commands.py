@@ -17,8 +17,8 @@ import re
 _REFUSED = re.compile(
     r"(?<!\\)(?:\\\\)*(\\(?:[A-Za-z]*lua[A-Za-z]*|csname|begincsname|lastnamedcs|UseName|ExpandArgs|primitive"
     r"|pdfprimitive|scantokens|scantextokens|catcode|makeatletter|ExplSyntaxOn)(?![A-Za-z])|\^\^"
-    r"|\\(?:begin|end)\s*\{(?:[^}]*[^A-Za-z*}][^}]*|[A-Za-z]*lua[A-Za-z]*\*?)\}"
-    r"|\\(?:begin|end)(?![A-Za-z])(?!\s*\{[A-Za-z]+\*?\}))")
+    r"|\\(?:begin|end)[ \t\r\n]*\{(?:[^}]*[^A-Za-z*}][^}]*|[A-Za-z]*lua[A-Za-z]*\*?)\}"
+    r"|\\(?:begin|end)(?![A-Za-z])(?![ \t\r\n]*\{[A-Za-z]+\*?\}))")
 """A refused command (not a ``\\\\`` line break followed by letters), TeX's ``^^``
 character code, or an environment named by anything but letters in braces, or
 named for Lua (``\\begin{directlua}`` runs ``\\directlua``, and ``\\begin\\x`` the
@@ -50,7 +50,9 @@ BANK_COMMANDS = frozenset("""
     quad qquad enspace thinspace medspace thickspace negthinspace hspace vspace phantom hphantom vphantom
     newline linebreak par noindent centering
     checkmark dagger ddagger S P copyright pounds euro textbackslash textasciitilde textasciicircum textdegree
-    textendash textemdash textellipsis ldots dotsc dotsb
+    textendash textemdash textellipsis ldots dotsc dotsb textquotedbl textless textgreater textbar textunderscore
+    item hline cline multicolumn
+    limits nolimits bigcup bigcap bmod pmod lbrace rbrace leqslant geqslant backslash colon
     """.split())
 """The commands a bank's text may use (docs/authoring.md lists them)."""
 
@@ -61,7 +63,7 @@ BANK_ENVIRONMENTS = frozenset("""
 """The environments a bank's text may open with ``\\begin``."""
 
 _COMMAND = re.compile(r"\\(?:([A-Za-z]+)|.)", re.S)
-_ENVIRONMENT = re.compile(r"\s*\{([A-Za-z]+\*?)\}")
+_ENVIRONMENT = re.compile(r"[ \t\r\n]*\{([A-Za-z]+\*?)\}")   # TeX's spaces only: U+3000 is no space to TeX
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 """Jinja2's tags: what they print is escaped for LaTeX (text/render.py), so only the text around them is TeX."""
 _CONTINUED = re.compile(r"(?<!\\)(?:\\\\)*(\\[A-Za-z]+)\{[{%#]")
