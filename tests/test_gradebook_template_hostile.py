@@ -60,17 +60,18 @@ def test_canvas_template_matches_the_graded_id_by_the_id_rule(invoke, tmp_path):
     assert "not in the Canvas gradebook" not in result.output
 
 
-def test_an_earlier_moodle_file_with_a_guarded_id_is_one_row_and_its_change_warned(invoke, tmp_path):
-    """An earlier run writes ``-s9`` as ``'-s9``; given back as the template it is
-    the same student (was: ``'-s9`` twice, 4 -> 2 not warned)."""
-    first = grade(invoke, tmp_path / "one", ["-s9"], "moodle", f"ID number,Full name,{ITEM}\n")
+@pytest.mark.parametrize("student", ["-s9", "=s4"])
+def test_an_earlier_moodle_file_with_a_guarded_id_is_one_row_and_its_change_warned(invoke, tmp_path, student):
+    """An earlier run writes ``-s9`` as ``'-s9`` (``=s4`` as ``'=s4``); given back as the
+    template it is the same student (was: ``'-s9`` twice, 4 -> 2 not warned)."""
+    first = grade(invoke, tmp_path / "one", [student], "moodle", f"ID number,Full name,{ITEM}\n")
     assert first.exit_code == 0, first.output
     earlier = (tmp_path / "one" / MOODLE_BOOK).read_text(encoding="utf-8")
-    assert "'-s9,N,4" in earlier
-    second = grade(invoke, tmp_path / "two", ["-s9"], "moodle", earlier, b="6")
+    assert f"'{student},N,4" in earlier
+    second = grade(invoke, tmp_path / "two", [student], "moodle", earlier, b="6")
     assert second.exit_code == 0, second.output
-    assert rows(tmp_path / "two" / MOODLE_BOOK) == [["ID number", "Full name", ITEM], ["'-s9", "N", "2"]]
-    assert "changed by this run (a re-run or regrade?): -s9 4 -> 2" in second.output
+    assert rows(tmp_path / "two" / MOODLE_BOOK) == [["ID number", "Full name", ITEM], [f"'{student}", "N", "2"]]
+    assert f"changed by this run (a re-run or regrade?): {student} 4 -> 2" in second.output
 
 
 @pytest.mark.parametrize("lines, ids", [

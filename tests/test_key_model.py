@@ -152,11 +152,18 @@ def test_a_choice_is_written_by_its_place_and_read_back_whole(quiz_key, bank):
         assert "BERT" in question.params["claim"]["text"]
 
 
-def test_a_choice_place_beyond_its_options_is_one_line_naming_it(quiz_key):
-    data = copy.deepcopy(quiz_key[0])   # the fixture is shared by the module's tests
+def _a_choice(quiz_key) -> tuple:
+    """A copy of the key's data (the fixture is shared by the module's tests), a
+    question record naming a choice by place, and that choice's name."""
+    data = copy.deepcopy(quiz_key[0])
     record = next(q for q in data["questions"] if "choices" in q)
-    name = next(iter(record["choices"]))
-    record["choices"][name] = 99
+    return data, record, next(iter(record["choices"]))
+
+
+@pytest.mark.parametrize("place", [99, 1.0], ids=["beyond its options", "a float (rev-hostile20b)"])
+def test_a_choice_place_that_is_no_place_is_one_line_naming_it(quiz_key, place):
+    data, record, name = _a_choice(quiz_key)
+    record["choices"][name] = place
     with pytest.raises(quizgen.errors.InputFileError, match=rf"questions\[\d+\]\.choices\.{name}: expected a whole number"):
         Key.from_json(data, "key.json")
 
@@ -164,9 +171,7 @@ def test_a_choice_place_beyond_its_options_is_one_line_naming_it(quiz_key):
 def test_a_choice_given_both_whole_and_by_place_or_with_no_options_is_refused(quiz_key):
     """rev-code20: the pick silently replaced a value given whole too; an empty option list said
     "expected a whole number from 0 to -1"."""
-    data = copy.deepcopy(quiz_key[0])   # the fixture is shared by the module's tests
-    record = next(q for q in data["questions"] if "choices" in q)
-    name = next(iter(record["choices"]))
+    data, record, name = _a_choice(quiz_key)
     record["params"][name] = "written whole"
     with pytest.raises(quizgen.errors.InputFileError, match=rf"choices\.{name}: this parameter is also given whole"):
         Key.from_json(data, "key.json")
@@ -183,13 +188,3 @@ def test_a_value_that_is_no_option_is_written_whole_and_read_back(quiz_key):
     places = {"claim": {dump({"text": "a"}): 0}}
     assert choice_picks({"claim": {"text": "a"}, "n": 3}, places) == {"claim": 0}
     assert choice_picks({"claim": {"text": "made by hand"}}, places) == {}
-
-
-def test_a_choice_place_written_as_a_float_is_refused(quiz_key):
-    """rev-hostile20b: "claim": 1.0 was taken as place 1."""
-    data = copy.deepcopy(quiz_key[0])   # the fixture is shared by the module's tests
-    record = next(q for q in data["questions"] if "choices" in q)
-    name = next(iter(record["choices"]))
-    record["choices"][name] = 1.0
-    with pytest.raises(quizgen.errors.InputFileError, match=rf"choices\.{name}: expected a whole number from 0 to"):
-        Key.from_json(data, "key.json")
