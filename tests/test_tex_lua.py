@@ -150,3 +150,10 @@ def test_an_environment_after_a_space_tex_does_not_skip_is_refused():
     """Python's \\s matches U+3000 and U+00A0, which TeX takes as the environment's name."""
     assert refused_tex("\\begin\u3000{itemize}") == "\\begin"
     assert unlisted_tex("\\begin\u00a0{itemize}") is not None and unlisted_tex("\\begin {itemize}") is None
+
+
+@pytest.mark.parametrize("text, command", [("漢字 \\א x", "\\א"), ("\\é", "\\é")])
+def test_a_backslash_before_a_letter_outside_ascii_is_refused(text, command):
+    """rev-hostile20c: \\א passed as a one-character command, then the right-to-left rewrite for
+    LuaLaTeX made it \\{\\textdir TRT א} and broke the document; to LuaLaTeX it is a name of letters."""
+    assert unlisted_tex(text, filled=True) == command

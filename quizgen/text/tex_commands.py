@@ -104,4 +104,6 @@ def unlisted_tex(text: str, filled: bool = False) -> str | None:
                 return f"\\{name}" + (f"{{{environment.group(1)}}}" if environment else "")
         elif name is not None and name not in BANK_COMMANDS:
             return f"\\{name}"
+        elif name is None and found.group(0)[1] > "\x7f":   # \é, \א: a name of letters to LuaLaTeX, none listed
+            return found.group(0)
     return None
