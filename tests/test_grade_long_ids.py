@@ -46,6 +46,8 @@ def test_the_roster_notes_and_hints_cut_long_ids_short(invoke, tmp_path, q1_key)
                 f"{SHOWN}"]
     assert _notes(result.output) == [f"Note: {line}" for line in expected]
     report = (tmp_path / "a-graded-report.md").read_text(encoding="utf-8")
-    roster_section = report[report.index("## Roster"):]
+    roster_section = report[report.index("## Roster"):].split("\n## ")[0]   # to the next section (To act on)
     assert [line for line in roster_section.splitlines() if line.startswith("- ")] == \
         [f"- {line}" for line in expected]
+    to_act = report[report.index("## To act on"):report.index("## Item analysis")]
+    assert "1" * 60 not in to_act and "s" + "1" * 56 + "..." in to_act   # the ids cut short there too

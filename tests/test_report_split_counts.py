@@ -36,7 +36,7 @@ def test_items_csv_splits_other_into_imprecise_needs_review_and_missing(tmp_path
     _grade_one_of_each(tmp_path)
     with open(tmp_path / "answers-graded-items.csv", encoding="utf-8-sig", newline="") as handle:
         table = list(csv.reader(handle))
-    assert table[0] == OLD_COLUMNS + ["imprecise", "needs_review", "missing", "not_reached"]
+    assert table[0] == OLD_COLUMNS + ["imprecise", "needs_review", "missing", "not_reached", "reached"]
     items = {(r[0], r[2]): dict(zip(table[0], r)) for r in table[1:] if r[0] in ("part", "question")}
     part_a, part_b, question = items["part", "a"], items["part", "b"], items["question", ""]
     assert [part_a[c] for c in ("correct", "other", "imprecise", "needs_review", "missing")] \
@@ -55,14 +55,15 @@ def test_markdown_and_page_show_missing_answers_and_that_needs_review_is_provisi
     report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
     analysis = report[report.index("## Item analysis"):]
     assert analysis.count(note) == 1
-    assert "| item | class | students | facility | blank answers | missing answers | invalid answers |" in analysis
+    assert ("| item | class | students | reached | facility | blank answers | missing answers | invalid answers |"
+            in analysis)   # reached: the facility's denominator, beside the students whose paper has the part
     table = analysis[analysis.index("### Parts and questions"):analysis.index("### Flagged parts")]
     rows = {line.split(" | ")[0]: line.split(" | ") for line in table.splitlines() if line.startswith("| Q1")}
-    assert [rows["| Q1a"][k] for k in (4, 5, 6)] == ["0", "0", "0"]
-    assert [rows["| Q1b"][k] for k in (4, 5, 6)] == ["0", "3", "0"]
-    assert [rows["| Q1"][k] for k in (4, 5, 6)] == ["0", "7", "0"]
+    assert [rows["| Q1a"][k] for k in (5, 6, 7)] == ["0", "0", "0"]
+    assert [rows["| Q1b"][k] for k in (5, 6, 7)] == ["0", "3", "0"]
+    assert [rows["| Q1"][k] for k in (5, 6, 7)] == ["0", "7", "0"]
     page = (tmp_path / "answers-graded-report.html").read_text(encoding="utf-8")
     assert page.count(note) == 1 and page.count("<th class=\"num\">missing answers</th>") == 1
-    cells = ["Q1b", "C7", "4", "0.00", "0", "3", "0"]   # blank, missing, invalid answers
+    cells = ["Q1b", "C7", "4", "1", "0.00", "0", "3", "0"]   # students, reached; blank, missing, invalid answers
     numeric = ' class="num"'
     assert "".join(f"<td{numeric * (k > 1)}>{c}</td>" for k, c in enumerate(cells)) in page

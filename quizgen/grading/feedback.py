@@ -24,7 +24,8 @@ from quizgen.csv_input import norm_question
 from quizgen.files import write_files
 from quizgen.generation.figures import TITLE
 from quizgen.grading.feedback_comma import comma_view
-from quizgen.grading.feedback_verdict import AWAITING, awaiting_note, no_answers_note, sheet_verdict
+from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, no_answers_note, not_received_note,
+                                              sheet_verdict)
 from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, WORK_HEADING, WorkList, misconception_name,
                                             review_words, template_trap_names, work_list)
 from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
@@ -280,8 +281,9 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
     lines = [f"{_HEADING}{md_cell(total.student_id)}{name}", "",
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
     absent = no_answers_note(number, matrix, strays)
-    awaiting = absent or awaiting_note(questions, number, matrix, slot_of)
-    lines += [awaiting, ""] if awaiting else []
+    notes = [absent] if absent else [awaiting_note(questions, number, matrix, slot_of),
+                                     not_received_note(questions, number, matrix, slot_of)]
+    lines += [line for note in notes if note for line in (note, "")]
     lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q)) for q in questions]
     work = work_list(questions, lines_of, AWAITING) if not absent else WorkList([], "")
     if work.lines:

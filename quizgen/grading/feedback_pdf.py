@@ -16,7 +16,7 @@ from quizgen.errors import TexNotFoundError, shortened
 from quizgen.grading.feedback import part_lines, part_notes, score_texts, student_sheets
 from quizgen.grading.feedback_md import markdown_sheets
 from quizgen.grading.feedback_stray import stray_sections
-from quizgen.grading.feedback_verdict import AWAITING, awaiting_note, no_answers_note
+from quizgen.grading.feedback_verdict import AWAITING, awaiting_note, no_answers_note, not_received_note
 from quizgen.grading.feedback_words import WorkList, work_list
 from quizgen.generation.pdf import install_hint
 from quizgen.report.formatting import without_direction_controls
@@ -86,7 +86,7 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
     return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=breakable(total.student_id),
                          student_name=breakable(total.name), score=score, max_score=max_score,
                          percent=f"{percent}\\%", questions=items,
-                         awaiting=tex_text(absent or awaiting_note(questions, number, context.matrix, context.slot_of)),
+                         awaiting=tex_text(absent or _notes(questions, number, context)),
                          has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper,
                          stray_sections=strays, work_lines=[breakable(line) for line in work.lines],
                          work_command=breakable(work.command),
@@ -137,3 +137,10 @@ def plain(text) -> str:
     text = without_direction_controls(str(text or ""))
     text = "".join(" " if unicodedata.category(c)[0] == "C" else c for c in text)
     return " ".join(text.split())
+
+
+def _notes(questions, number: int, context) -> str:
+    """The lines under the score, as the Markdown sheet has them: answers awaiting a person, parts not received."""
+    notes = (awaiting_note(questions, number, context.matrix, context.slot_of),
+             not_received_note(questions, number, context.matrix, context.slot_of))
+    return " ".join(note for note in notes if note)

@@ -74,3 +74,23 @@ def sheet_verdict(outcome, points: float) -> str:
     if outcome.note == OVERRIDE and outcome.score > 0:
         return "correct"
     return AWAITING if _awaits(outcome) else outcome.status.value
+
+
+def not_received_note(questions, number: int, matrix, slot_of: dict) -> str:
+    """The line under the score of a student who stopped early: the parts after
+    their last answer (not reached, in the class report) had no answer
+    received, named here as the absent student's sheet says it of the whole
+    paper; "" when the last part was answered or nothing was."""
+    parts = [(f"{question.id} ({part.letter})", slot_of.get((norm_question(question.id), part.letter)))
+             for question in questions for part in question.parts]
+    parts = [(label, slot) for label, slot in parts if slot is not None]
+    answered = [_answered(matrix.cell(number, slot)) for _, slot in parts]
+    if True not in answered or answered[-1]:
+        return ""
+    after = parts[len(answered) - answered[::-1].index(True):]
+    names = [label for label, _ in after]
+    said = names[0] if len(names) == 1 else (" and ".join(names) if len(names) == 2 else
+                                              f"{names[0]} to {names[-1]} ({len(names)} parts)")
+    return (f"No answers were received for {said}, after your last answer, so they show as missing and "
+            "score 0. If you did answer them (on a page or form that was not submitted, say), contact "
+            "your instructor.")

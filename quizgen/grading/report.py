@@ -235,7 +235,12 @@ def _question_section(result, comma: bool = False) -> list:
              _percent_text(q.percent_correct, comma) or "-",
              md_cell(_codes_text(q.misconceptions[:3])) or "-"] for q in result.questions]
     header = ["question", "part", "class", "students", "correct", "% correct", "most common misconceptions"]
-    return ["## Questions", ""] + _table(header, rows)
+    return ["## Questions", "", QUESTIONS_NOTE, ""] + _table(header, rows)
+
+
+QUESTIONS_NOTE = ("% correct: correct answers over the students whose paper has the part (the students "
+                  "column), a part a student never reached counting as not correct; the item analysis's "
+                  "facility is over those who reached it (its reached column).")
 
 
 def _misconception_section(result) -> list:

@@ -19,11 +19,12 @@ from collections import Counter, deque
 from itertools import repeat
 from math import fsum, sqrt
 
+from quizgen.report.attention import to_act
 from quizgen.report.columns import (GROUP_SHARE, Roster, not_reached, pvariance, reached_column,
                                     rest_correlation, roster, score_column, student_totals, sums, uniform, who_met)
 from quizgen.report.model import (COUNTED, NOT_REACHED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats,
                                   StudentRow, TestStats, Trap, TrapShare)
-from quizgen.maths.numbers import percent
+from quizgen.maths.numbers import fixed, percent
 from quizgen.report.reliability import alpha_from, counted_variance, right, right_wrong, rights, score
 from quizgen.scores import adds_exactly, score_total
 
@@ -91,7 +92,8 @@ def _analyse(parts, students, share: float) -> Analysis:
         for trap in map(Trap._make, part.traps):
             feedback.setdefault(trap.code, trap.feedback)
     return Analysis(part_stats, question_stats, test_stats(parts, columns, counts, cohort),
-                    class_stats(part_stats), heat, heat_counts, feedback, _student_rows(students, found, cohort))
+                    class_stats(part_stats), heat, heat_counts, feedback, _student_rows(students, found, cohort),
+                    to_act(parts, students, counts, unreached))
 
 
 def _student_rows(students, found, cohort: Roster) -> list:
@@ -188,11 +190,18 @@ def _discrimination(item: ItemStats) -> tuple:
     return "D", item.discrimination
 
 
+def shown(value):
+    """``value`` to 2 decimals as the Markdown and HTML tables write it (a tie
+    away from zero), for the flags' thresholds; None stays None."""
+    return None if value is None else float(fixed(value, 2))
+
+
 def reasons(item: ItemStats) -> list:
     """Why an item deserves a look, in words (empty: nothing to flag). An
     item-rest ``r`` below 0 or below WEAK flags; where ``r`` is n/a only ``D < 0`` does."""
     found = []
     name, r = _discrimination(item)
+    r, facility = shown(r), shown(item.facility)   # compared as the tables show them: 0.19996 is 0.20, not weak
     if r is not None and r < 0:   # says no more than the sign shows: r = -0.04 is no relation, not a reversal
         found.append("does not discriminate: its score does not rise with the rest of the paper "
                      f"({name} < 0); check the key, the tolerance and the wording")
@@ -201,9 +210,9 @@ def reasons(item: ItemStats) -> list:
                      "stronger from weaker students; it may reward guessing or test something else")
     elif item.uniform and item.facility not in (None, 0.0, 1.0):
         found.append("every student scored the same; discrimination cannot be measured")
-    if item.facility is not None and item.facility < HARD:
+    if facility is not None and facility < HARD:
         found.append(_hard_reason(item))
-    elif item.facility is not None and item.facility > EASY:
+    elif facility is not None and facility > EASY:
         found.append("very easy: almost everyone scored, so it tells students apart little")
     return found
 

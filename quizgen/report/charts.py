@@ -144,14 +144,50 @@ def heat_map(codes: list, questions: list, heat: dict) -> Markup:
             if share is None:
                 body.append(f'<rect x="{x + 1}" y="{y + 1}" width="{cell - 2}" height="22" class="empty"/>')
                 continue
+            opacity = round(0.15 + 0.85 * share / peak, 2)
             body.append(f'<rect x="{x + 1}" y="{y + 1}" width="{cell - 2}" height="22" class="heat" '
-                        f'fill-opacity="{0.15 + 0.85 * share / peak:.2f}"><title>{escape(code)} in {escape(question)}: '
+                        f'fill-opacity="{opacity:.2f}"><title>{escape(code)} in {escape(question)}: '
                         f'{whole_percent(share)}%</title></rect>')
-            body.append(_text(x + cell / 2, y + 16, whole_percent(share), "middle", "heat-value"))
+            body.append(_text(x + cell / 2, y + 16, whole_percent(share), "middle", heat_ink(opacity)))
     cells = "; ".join(f"{code}: " + ", ".join(f"{q} {whole_percent(s)}%" for q, s in heat.get(code, {}).items())
                       for code in codes) or "No misconception was met."
     return _svg("chart-heat", width, height, "Misconceptions by question (% of the question's students)",
                 f"{HEAT_CAPTION}; an empty cell: none of them. {cells}", body)
+
+
+HEAT_COLOURS = {"lw": ("#ffffff", "#7c3aed"), "dw": ("#0f1419", "#c4a5ff")}
+"""The page's background and heat colour (--bg, --heat) in light mode (class ``lw``) and dark mode
+(``dw``): keep them as the template's CSS sets them."""
+
+
+def heat_ink(opacity: float) -> str:
+    """A heat cell's number's classes: ``lw`` (``dw``) where white text reads
+    better than black on the cell in light (dark) mode, the CSS painting the
+    rest black. The better of black and white on any colour has a contrast of
+    at least 4.58:1 (WCAG AA's 4.5:1 for text)."""
+    classes = ["heat-value"]
+    for name, (page, heat) in HEAT_COLOURS.items():
+        cell = [opacity * h + (1 - opacity) * b for h, b in zip(_rgb(heat), _rgb(page))]
+        if _contrast(cell, (1.0, 1.0, 1.0)) > _contrast(cell, (0.0, 0.0, 0.0)):
+            classes.append(name)
+    return " ".join(classes)
+
+
+def _rgb(colour: str) -> tuple:
+    """``#7c3aed`` as three channels 0..1."""
+    return tuple(int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5))
+
+
+def _luminance(rgb) -> float:
+    """WCAG 2's relative luminance of an sRGB colour."""
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(one, other) -> float:
+    """WCAG 2's contrast ratio of two colours (1 to 21)."""
+    a, b = sorted((_luminance(one), _luminance(other)))
+    return (b + 0.05) / (a + 0.05)
 
 
 def text_width(text: str) -> float:

@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from quizgen.errors import QuizgenError
 from quizgen.report.formatting import display_text, number_text
-from quizgen.report import charts
+from quizgen.report import attention, charts
 from quizgen.report.analysis import EASY, HARD
 from quizgen.report.model import Analysis
 from quizgen.report.tables import (ANSWERS_NOTE, ANSWER_COLUMNS, CLASS_FACILITY, NOT_REACHED_NOTE, R_HEADER,
@@ -81,6 +81,14 @@ def _codes(analysis: Analysis) -> list:
     return sorted(totals, key=lambda code: (-totals[code], code))
 
 
+def _to_act(rows: list) -> list:
+    """The page's "To act on" lists: ``(element id, intro, rows, ToAct field)`` each ([] with nobody)."""
+    if not rows:
+        return []
+    return [("to-review", attention.REVIEW_INTRO, attention.review_list(rows), "review"),
+            ("stopped-early", attention.STOPPED_INTRO, attention.stopped_list(rows), "unreached")]
+
+
 def report_html(analysis: Analysis, title: str = "Class report", comma: bool = False, roster_notes=()) -> str:
     """The whole page as text; with ``comma`` (a class that writes decimal
     commas) every figure shown has one, in the tables, the charts' labels and
@@ -103,7 +111,8 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
         answer_columns=answer_columns(analysis), answers_note=ANSWERS_NOTE, class_facility=CLASS_FACILITY,
         not_reached_note=NOT_REACHED_NOTE if len(answer_columns(analysis)) > len(ANSWER_COLUMNS) else "",
-        provisional=provisional_note(analysis),
+        provisional=provisional_note(analysis), to_act=_to_act(analysis.to_act), who=attention.who, parts_text=attention.parts_text,
+        to_act_shown=attention.SHOWN, more=lambda rows: attention.more_text(min(len(rows), attention.SHOWN), len(rows)),
         small_class=small_class_note(analysis, comma), r_header=R_HEADER, trap_students=TRAP_STUDENTS,
         fixed=partial(fixed, comma=comma), why=partial(why, comma=comma), percent=percent, decimal_mark="," if comma else ".",
         guides=[charts.guide_text(k, comma) for k in (HARD, EASY)], roster_notes=list(roster_notes))

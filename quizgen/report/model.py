@@ -151,3 +151,4 @@ class Analysis:
     heat_counts: dict    # {code: {question_id: students}}
     feedback: dict       # {code: feedback wording}
     students: list       # StudentRow
+    to_act: list = field(default_factory=list)   # attention.ToAct: awaiting a person, or stopped early

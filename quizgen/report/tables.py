@@ -8,6 +8,7 @@ import io
 import statistics
 
 from quizgen.cells import safe_cells
+from quizgen.report.attention import markdown as to_act_lines
 from quizgen.report.formatting import decimal_mark, md_cell, number_text, whole_number
 from quizgen.maths import numbers
 from quizgen.report.analysis import WEAK_TEXT
@@ -16,7 +17,7 @@ from quizgen.report.model import COUNTED, NOT_REACHED, SPLIT, Analysis, ItemStat
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
                 "correct", "incorrect", "blank", "invalid", "other", "facility", "discrimination_ul",
                 "point_biserial", "share", "share_lower", "share_upper", "flag", "note",
-                "imprecise", "needs_review", "missing", "not_reached")   # new columns go last: column letters keep
+                "imprecise", "needs_review", "missing", "not_reached", "reached")   # new columns go last: column letters keep
 NA = "n/a"
 
 
@@ -55,7 +56,7 @@ def _item_row(level: str, item: ItemStats) -> list:
             str(item.students), *(str(c.get(s, 0)) for s in (*COUNTED, "other")),
             fixed(item.facility, 3, ""), fixed(item.discrimination, 3, ""), fixed(item.point_biserial, 3, ""),
             "", "", "", "yes" if item.flagged else "", why(item),
-            *(str(c.get(s, 0)) for s in (*SPLIT, NOT_REACHED))]
+            *(str(c.get(s, 0)) for s in (*SPLIT, NOT_REACHED)), str(item.reached)]
 
 
 def item_rows(analysis: Analysis):
@@ -69,7 +70,8 @@ def item_rows(analysis: Analysis):
         for trap in item.traps:
             yield safe_cells(["trap", item.question_id, item.part, item.cls, item.template, trap.code, "",
                               str(item.students), "", "", "", "", "", "", "", "", fixed(trap.share, 3, ""),
-                              fixed(trap.lower, 3, ""), fixed(trap.upper, 3, ""), "", trap.feedback, "", "", "", ""])
+                              fixed(trap.lower, 3, ""), fixed(trap.upper, 3, ""), "", trap.feedback, "", "", "", "",
+                              ""])
     for item in analysis.questions:
         yield safe_cells(_item_row("question", item))
 
@@ -166,8 +168,11 @@ ANSWERS_NOTE = ("blank, missing (no answer to a part on the paper) and invalid c
                 "a question's row adds up its parts' answers, so one student can count once per part.")
 NOT_REACHED_NOTE = ("Not reached: missing answers after the student's last answer (the rest of the paper "
                     "left unanswered); they are left out of the part's facility, D and r, which describe "
-                    "the students who reached it, and count as 0 in the students' scores. A blank answer, "
-                    "or a part skipped before a later answer, counts as answered and wrong.")
+                    "the students who reached it (the reached column: their denominator), and count as 0 in "
+                    "the students' scores. A blank answer, or a part skipped before a later answer, counts "
+                    "as answered and wrong.")
+REACHED_HEADER = "reached"
+"""The item tables' column of the students in a part's facility, D and r (students less the not reached)."""
 
 
 def answer_columns(analysis: Analysis) -> list:
@@ -216,19 +221,22 @@ TRAP_STUDENTS = "students in the trap"
 def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     """Markdown sections for the grading report: whole test, items, flagged
     items, traps, classes of scenario; decimal commas when ``comma``."""
-    lines = ["## Item analysis", "", "Figures that cannot be computed are shown as n/a; "
+    lines = to_act_lines(analysis.to_act)
+    lines += ["## Item analysis", "", "Figures that cannot be computed are shown as n/a; "
              "docs/report.md defines each one.", ""]
     notes = [provisional_note(analysis), small_class_note(analysis, comma)]
     lines += [line for note in notes if note for line in (note, "")]
     lines += _table(["figure", "value"], [[name, value] for name, value in test_lines(analysis, comma)])
     counted = answer_columns(analysis)
-    header = ["item", "class", "students", "facility", *(name for _, name in counted), "D (27%)", R_HEADER, "flag"]
-    rows = [[md_cell(i.label), md_cell(i.cls), i.students, fixed(i.facility, comma=comma),
+    stopped = len(counted) > len(ANSWER_COLUMNS)   # some student did not reach some part
+    header = ["item", "class", "students", *[REACHED_HEADER] * stopped, "facility", *(name for _, name in counted),
+              "D (27%)", R_HEADER, "flag"]
+    rows = [[md_cell(i.label), md_cell(i.cls), i.students, *[i.reached] * stopped, fixed(i.facility, comma=comma),
              *(i.counts.get(s, 0) for s, _ in counted), fixed(i.discrimination, comma=comma),
              fixed(i.point_biserial, comma=comma),
              "yes" if i.flagged else ""]
             for i in analysis.parts + analysis.questions]
-    notes = [ANSWERS_NOTE, ""] + [NOT_REACHED_NOTE, ""] * (len(counted) > len(ANSWER_COLUMNS))
+    notes = [ANSWERS_NOTE, ""] + [NOT_REACHED_NOTE, ""] * stopped
     lines += ["### Parts and questions", "", *notes] + _table(header, rows)
     flagged = [[md_cell(i.label), md_cell(why(i, comma))] for i in analysis.parts if i.flagged]
     lines += ["### Flagged parts", ""]
