@@ -416,7 +416,8 @@ def test_a_long_name_is_cut_short_in_the_footer_and_wraps_in_the_name_box(invoke
     for document in ("problems.tex", "solutions.tex"):
         tex = (tmp_path / "out" / document).read_text(encoding="utf-8")
         assert r"\def\qzwho{" + name[:57] + "... (s{}0{}0{}1)}" in tex   # {}: no ligature changes an id
-        assert r"\fancyfoot[L]{\small\qzfootwho}" in tex and r"\parbox[b]{0.7\textwidth}{\raggedright\qzwho}" in tex
+        # 0.45 of the line: beside "Q10 continues on the next page. Page 13 of 14" (rev-paper20: 0.7 overlapped it)
+        assert r"\fancyfoot[L]{\small\qzfootwho}" in tex and r"\parbox[b]{0.45\textwidth}{\raggedright\qzwho}" in tex
     problems = (tmp_path / "out" / "problems.tex").read_text(encoding="utf-8")
     assert r"\raggedright\textbf{Name:} " + name + " &" in problems
 
