@@ -655,3 +655,16 @@ def test_a_running_head_that_wraps_gets_the_height_it_needs_and_the_text_stays_p
             head_top = min(y for p, _, y, _, _ in found if p == page)
             first = min(y for p, _, y, _, _ in found if p == page and y > TEXT_TOP - 1)
             assert head_top < TEXT_TOP - 20 and first < TEXT_TOP + 5, (document, page, head_top, first)
+
+
+def test_a_student_id_prints_as_typed_its_quotes_straight(invoke, tmp_path):
+    """rev-paper20: TeX printed the ' and ` of an id curly (o’brien@...), though the paper
+    shows ids as written; each is now the straight character."""
+    (tmp_path / "roster.csv").write_text("student_id,name\no'brien`x@uni.edu,Pat\n", encoding="utf-8")
+    result = invoke("generate", "--seed", 1, "--classes", "C1", "--students", tmp_path / "roster.csv",
+                    "--format", "tex", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    typed = r"o{}\textquotesingle{}{}b{}r{}i{}e{}n{}\textasciigrave{}{}x"
+    for document in ("problems.tex", "solutions.tex"):
+        tex = (tmp_path / "out" / document).read_text(encoding="utf-8")
+        assert typed in tex and "o{}'{}b" not in tex, document

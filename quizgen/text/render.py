@@ -40,6 +40,16 @@ def escape_tex(text) -> str:
     return _escaped_tex(str(text))
 
 
+_AS_TYPED = {"'": r"\textquotesingle{}", "`": r"\textasciigrave{}"}
+
+
+def escape_tex_char(char: str) -> str:
+    """One character of a student id made literal in LaTeX, as typed: a straight
+    quote and a backtick too (TeX prints them curly), so ``o'brien@...`` reads as
+    the address it is."""
+    return _AS_TYPED.get(char) or escape_tex(char)
+
+
 def escape_md(text) -> str:
     """``text`` made literal in Markdown."""
     return _escaped_md(str(text))
@@ -339,6 +349,7 @@ def layout_environment(fmt: str, directory: str) -> jinja2.Environment:
                        variable_end_string=">>", comment_start_string="<#", comment_end_string="#>")
     env = _Layouts(**options, autoescape=False)
     env.filters["esc"] = _ESCAPES[fmt]
+    env.filters["esc_char"] = escape_tex_char if fmt == "tex" else _ESCAPES[fmt]
     env.globals["rounding_rule"] = ROUNDING_RULE
     return env
 
