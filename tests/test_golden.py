@@ -248,14 +248,16 @@ def paper_digest(path) -> str:
 # exact value prints as (1 - r)^n in the draw's numbers, not a long decimal; C5's last step says
 # NaN is IEEE 754's 0/0; seed 2's C9 claim is the bank's own words, not the reference's Ex 8.
 # The keys' numbers and the canonical numbers are unchanged.
+# All four again (rev-paper20): C10 speaks of its p and q values, not "columns" (the paper
+# prints a list, not a table), in the stem and two traps' feedback.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "5f80a94f66ff02486bde81c04ac983a032ee06e2193435940f5c71bd50a38330",
-    ("1", "solutions.md"): "fccfa0119ddefbff42bcda44e72c0ce3c874d7937d434753c98e01a358445f91",
-    ("2", "problems.md"): "e30697dc8af4202c1e341ea14b7b6e3dec5cf393b29d2677e672ac486eb6f7ec",
-    ("2", "solutions.md"): "96f2acdac51aa7a091bc8a18f3d660e3056aec24569e29527bb9951a4038adfe",
+    ("1", "problems.md"): "6d05cd70ae4303c3b523796f54e8fa18cea69662a9249a1c31c816d177fa0083",
+    ("1", "solutions.md"): "69075bb4b7f36cf619bf9ccf4bdff9d399080ec279c0da0b07587d38ee17f39d",
+    ("2", "problems.md"): "ecfca294e58aacfa86e1cd0169ae84b83375fd946abbb16027379aed168bac1c",
+    ("2", "solutions.md"): "79421d74ef476f858921aab8e7dfb56537eadbb0833c81bded8088fc438fe7ea",
 }
 
 
