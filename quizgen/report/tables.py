@@ -130,7 +130,7 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
             ("standard deviation", figure(t.sd, 1, " percentage points")),
             (ALPHA, figure(t.alpha)), *[(KR20, figure(t.kr20))] * t.right_wrong,
             ("standard error of measurement", figure(t.sem, 1, " percentage points")),
-            ("students with every part (reliability)", str(t.complete))] + \
+            ("students whose paper has every part (alpha)", str(t.complete))] + \
         [("absent (no answer; in no figure but those over all students)", str(t.absent))] * bool(t.absent)
 
 
