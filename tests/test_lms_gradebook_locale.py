@@ -90,6 +90,20 @@ def test_a_student_named_by_email_is_left_out_of_a_file_keyed_on_id_number(tmp_p
             "ada@example.org") in said
 
 
+def test_a_student_without_an_email_is_left_out_of_a_file_keyed_on_email(tmp_path, graded):
+    """The same for --gradebook-key email: Moodle's import stops the whole file at an address it
+    does not know, so an id that is no email address was a file Moodle refuses (it was only noted)."""
+    result = graded("--gradebook", "moodle", "--gradebook-item", "Quiz 1", "--gradebook-key", "email")
+    assert result.exit_code in (0, 1), result.output
+    rows = list(csv.reader(io.StringIO((tmp_path / "answers-graded-gradebook-moodle.csv").read_text(
+        encoding="utf-8-sig"))))
+    assert [r[0] for r in rows] == ["Email address", "ada@example.org"]
+    said = " ".join(result.output.split())
+    assert ("2 student(s) whose id is not an email address are left out of the Moodle gradebook keyed by Email "
+            "address, as Moodle's import stops the whole file at an address it does not know: s001, s003") in said
+    assert "are not email addresses, which Moodle's import" not in said   # one line about them, not two
+
+
 def test_a_template_listing_the_email_as_an_id_number_keeps_it():
     grades = [Grade("s001", "A", 1, 2), Grade("ada@example.org", "Ada", 2, 2), Grade("bo@example.org", "Bo", 0, 2)]
     book = moodle_gradebook_filled("ID number,Full name,Quiz 1\r\nada@example.org,Ada,-\r\n", grades, "Quiz 1")

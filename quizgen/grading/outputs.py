@@ -190,10 +190,7 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
         result.notes += _merge_notes(outputs, result, book)
         result.warnings += _changed_warning(outputs, result, book.changed)
         if book.left_out:
-            result.warnings.append(f"{len(book.left_out)} student(s) named by their email address for want of an ID "
-                                   "number are left out of the Moodle gradebook, as Moodle's import stops the whole "
-                                   f"file at an ID number it does not know: {first_few(list(map(shortened, book.left_out)))}; "
-                                   "fill in their ID numbers in Moodle and download again, or grade with --gradebook-key email")
+            result.warnings.append(_left_out_warning(outputs.gradebook_key, book.left_out))
         ids = [t.student_id for t in result.students]
         if outputs.gradebook == "moodle" and outputs.gradebook_key == "idnumber" and ids and all("@" in i for i in ids):
             result.notes.append("every student id is an email address: if these are not the students' ID numbers "
@@ -269,6 +266,18 @@ def _was_zero(cell: str) -> bool:
     return grade_value(cell) == 0
 
 
+def _left_out_warning(key: str, left_out: list) -> str:
+    """The warning naming the students a Moodle file leaves out (gradebook.moodle_left_out)."""
+    shown = first_few(list(map(shortened, left_out)))
+    if key == "email":
+        return (f"{len(left_out)} student(s) whose id is not an email address are left out of the Moodle gradebook "
+                f"keyed by Email address, as Moodle's import stops the whole file at an address it does not know: "
+                f"{shown}; grade without --gradebook-key email if the ids are Moodle's ID numbers")
+    return (f"{len(left_out)} student(s) named by their email address for want of an ID number are left out of the "
+            f"Moodle gradebook, as Moodle's import stops the whole file at an ID number it does not know: {shown}; "
+            "fill in their ID numbers in Moodle and download again, or grade with --gradebook-key email")
+
+
 def _unmatched_note(outputs: GradeOutputs, unmatched: list) -> str:
     """The note naming graded students the gradebook import will not find."""
     shown = first_few(list(map(shortened, unmatched)))
@@ -298,10 +307,10 @@ def gradebook_text(outputs: GradeOutputs, result):
             if template is None:
                 left_out = moodle_left_out(grades, outputs.gradebook_key)
                 written = [g for g in grades if g.student_id not in left_out]
-                return FilledGradebook(moodle_gradebook(written, item, outputs.gradebook_key), no_email,
-                                       left_out=left_out)
+                return FilledGradebook(moodle_gradebook(written, item, outputs.gradebook_key),
+                                       [] if left_out else no_email, left_out=left_out)
             book = moodle_gradebook_filled(template, grades, item, outputs.gradebook_key, absent)
-            return book._replace(unmatched=no_email)
+            return book._replace(unmatched=[] if book.left_out else no_email)
         return canvas_gradebook(template, grades, item, absent)
     except InputFileError as exc:
         raise InputFileError(f"--gradebook-template {path}: {exc}") from exc

@@ -92,16 +92,18 @@ def moodle_gradebook(grades: list, item: str, key: str = "idnumber") -> str:
 
 
 def moodle_left_out(grades: list, key: str = "idnumber", known=frozenset()) -> list:
-    """The graded ids a Moodle file keyed on ID number leaves out: email
+    """The graded ids a Moodle file leaves out, since Moodle's import stops
+    the whole file at a student it does not know
+    (grade/import/csv/classes/load_data.php): keyed on ID number, email
     addresses (students a Moodle download names by email for want of an ID
-    number) the template does not list (``known``: its normal ids), since
-    Moodle's import stops the whole file at an ID number it does not know
-    (grade/import/csv/classes/load_data.php). None when every id is an email:
-    then the ID numbers may be emails, and grade's note suggests --gradebook-key email."""
-    emails = [g.student_id for g in grades if "@" in g.student_id] if key == "idnumber" else []
-    if len(emails) == len(grades):
+    number); keyed on email, ids that are no email address; either way only
+    those the template does not list (``known``: its normal ids). None when
+    every id is of the other kind: then the key was likely the wrong one, and
+    grade's notes say so."""
+    odd = [g.student_id for g in grades if ("@" in g.student_id) == (key == "idnumber")]
+    if len(odd) == len(grades):
         return []
-    return [i for i in emails if normalise_id(i) not in known]
+    return [i for i in odd if normalise_id(i) not in known]
 
 
 def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "idnumber",
