@@ -24,7 +24,7 @@ import unicodedata
 from pathlib import Path
 from typing import NamedTuple
 
-from quizgen.errors import InputFileError, UsageError
+from quizgen.errors import InputFileError, UsageError, printable, shortened
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 
 MAX_CELL_CHARS = 1 << 20     # characters in one cell of any CSV input; a longer one makes its row bad
@@ -219,6 +219,14 @@ def header_shown(header) -> str:
     a cell collapsed, each cell cut to 40 characters, at most 12 cells."""
     cells = [" ".join(cell.split())[:40] for cell in header or ()]
     return ", ".join(cells[:12]) + (", ..." if len(cells) > 12 else "") if cells else "nothing"
+
+
+def doubled_column(where: str, header: list, first: int, second: int, what: str, expected: str) -> InputFileError:
+    """The one line for two header columns naming one thing (an answers file's
+    id or answer, a question part, a gradebook's id or item): which of them
+    the file means cannot be known, and one was taken silently."""
+    first_cell, second_cell = (shortened(printable(header[i]), 40) for i in (first, second))
+    return InputFileError(f"{where}columns {first_cell!r} and {second_cell!r} both name {what}; expected {expected}")
 
 
 def find_column(names: list, aliases) -> int | None:

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
 
-from quizgen.csv_input import ALIASES, FALLBACK_ERRORS, find_column, given_encoding, norm_header
-from quizgen.errors import InputFileError, printable, shortened
+from quizgen.csv_input import ALIASES, FALLBACK_ERRORS, doubled_column, find_column, given_encoding, norm_header
+from quizgen.errors import InputFileError
 from quizgen.grading.csv_rows import Records
 from quizgen.grading.file_slice import open_slice
 from quizgen.grading.file_text import csv_start, spooled
@@ -335,9 +335,7 @@ def _one_column_each(header: list, normalised: list, roles: dict, where: str) ->
     for role, column in roles.items():
         if column is not None and normalised.count(normalised[column]) > 1:
             other = normalised.index(normalised[column], column + 1)
-            raise InputFileError(f"{where}columns {shortened(printable(header[column]), 40)!r} and "
-                                 f"{shortened(printable(header[other]), 40)!r} both name the {role}; "
-                                 "expected one such column")
+            raise doubled_column(where, header, column, other, f"the {role}", "one such column")
 
 
 def _unread_hint(header: list) -> str:
@@ -365,8 +363,8 @@ def _distinct_labels(header: list, wide: list, where: str) -> None:
     for column, question, part in wide:
         other = first.setdefault((question, part), column)
         if other != column:
-            raise InputFileError(f"{where}columns {header[other]!r} and {header[column]!r} both name "
-                                 f"{question}{f' ({part})' if part else ''}; expected one column per question part")
+            raise doubled_column(where, header, other, column, f"{question}{f' ({part})' if part else ''}",
+                                 "one column per question part")
 
 
 def _wide_columns(header: list, taken: set) -> list:

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from quizgen.errors import InputFileError, UsageError, printable, shortened
 from quizgen.cells import spreadsheet_safe, unguard
-from quizgen.csv_input import choose_delimiter, excel_sep_line, header_shown, sniffed_reader
+from quizgen.csv_input import choose_delimiter, doubled_column, excel_sep_line, header_shown, sniffed_reader
 from quizgen.marking.student_ids import normalise_id
 from quizgen.report.formatting import number_text
 
@@ -202,8 +202,7 @@ def _one_column_each(header: list, roles: dict, where: str) -> None:
     for role, names_it in roles.items():
         columns = [i for i, name in enumerate(header) if names_it(name)]
         if len(columns) > 1:
-            first, second = (shortened(printable(header[i]), 40) for i in columns[:2])
-            raise InputFileError(f"{where}columns {first!r} and {second!r} both name {role}; expected one such column")
+            raise doubled_column(where, header, columns[0], columns[1], role, "one such column")
 
 
 def _repeated_student(first_line: int, line: int, what: str, *ids) -> InputFileError:
