@@ -16,7 +16,8 @@ from quizgen.csv_input import csv_text, norm_question
 from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.tally import note_wording
-from quizgen.lms.gradebook import grade_value
+from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, grade_value, moodle_gradebook,
+                                   moodle_gradebook_filled, moodle_left_out, plain_gradebook, unkeyed_ids)
 from quizgen.report import Part, Student, Trap, Verdict
 
 GRADEBOOKS = ("moodle", "canvas", "plain")
@@ -192,7 +193,8 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
         if book.left_out:
             result.warnings.append(_left_out_warning(outputs.gradebook_key, book.left_out))
         ids = [t.student_id for t in result.students]
-        if outputs.gradebook == "moodle" and outputs.gradebook_key == "idnumber" and ids and all("@" in i for i in ids):
+        if outputs.gradebook == "moodle" and outputs.gradebook_key == "idnumber" and ids \
+                and len(unkeyed_ids(ids, "idnumber")) == len(ids):
             result.notes.append("every student id is an email address: if these are not the students' ID numbers "
                                 "in Moodle, write the gradebook with --gradebook-key email")
         guarded = [i for i in ids if spreadsheet_safe(i) != i]
@@ -290,9 +292,6 @@ def _unmatched_note(outputs: GradeOutputs, unmatched: list) -> str:
 def gradebook_text(outputs: GradeOutputs, result):
     """The gradebook asked for, as a FilledGradebook (its text, unmatched ids,
     grades kept and changed); decimal point always."""
-    from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, moodle_gradebook,
-                                       moodle_gradebook_filled, moodle_left_out, plain_gradebook)
-
     grades = [Grade(t.student_id, t.name, t.score, t.max_score) for t in result.students]
     item = outputs.gradebook_item or result.answers_path.stem
     absent = frozenset(result.absent)   # no answer in this run: a grade already in the column is kept
@@ -303,7 +302,7 @@ def gradebook_text(outputs: GradeOutputs, result):
     template = _read_template(path, lms) if path is not None else None
     try:
         if outputs.gradebook == "moodle":
-            no_email = [g.student_id for g in grades if outputs.gradebook_key == "email" and "@" not in g.student_id]
+            no_email = unkeyed_ids([g.student_id for g in grades], "email") if outputs.gradebook_key == "email" else []
             if template is None:
                 left_out = moodle_left_out(grades, outputs.gradebook_key)
                 written = [g for g in grades if g.student_id not in left_out]

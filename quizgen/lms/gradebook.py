@@ -91,6 +91,12 @@ def moodle_gradebook(grades: list, item: str, key: str = "idnumber") -> str:
     return _csv(rows)
 
 
+def unkeyed_ids(ids: list, key: str) -> list:
+    """The ``ids`` a Moodle file keyed on ``key`` cannot name: email addresses
+    keyed on ID number, ids that are no email address keyed on email."""
+    return [i for i in ids if ("@" in i) == (key == "idnumber")]
+
+
 def moodle_left_out(grades: list, key: str = "idnumber", known=frozenset()) -> list:
     """The graded ids a Moodle file leaves out, since Moodle's import stops
     the whole file at a student it does not know
@@ -100,7 +106,7 @@ def moodle_left_out(grades: list, key: str = "idnumber", known=frozenset()) -> l
     those the template does not list (``known``: its normal ids). None when
     every id is of the other kind: then the key was likely the wrong one, and
     grade's notes say so."""
-    odd = [g.student_id for g in grades if ("@" in g.student_id) == (key == "idnumber")]
+    odd = unkeyed_ids([g.student_id for g in grades], key)
     if len(odd) == len(grades):
         return []
     return [i for i in odd if normalise_id(i) not in known]
