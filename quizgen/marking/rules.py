@@ -19,8 +19,8 @@ from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import COMPUTED_FROM, marked_from, quoted
 from quizgen.marking.early import expected, precise, shown_too_few, stated, too_early
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, trap_rounded_or_cut
-from quizgen.marking.sources import (OWN_RECIPE_ERRORS, figures_asked, shown_short, trap_carried_on, unrounded_fits,
-                                     whole_numbers)
+from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, shown_short, trap_carried_on,
+                                     unrounded_fits)
 from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,
                                         INVALID, NEAR, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
                                         TrapRule, Verdict, tolerance_kind)
@@ -244,11 +244,7 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
         return "", None
     try:
         given = {d: (v,) for d, v in own.items()}
-        plain = reachable(recipe, env, given, levels=())
-        if kind == "integer":   # a count: the whole numbers a careful student writes, never 142.5 positions
-            if not float(x).is_integer():
-                return "", None
-            plain = whole_numbers(plain)
+        plain = as_counted(rule, x, reachable(recipe, env, given, levels=()))   # a count: 67 or 68, never 67.5
         if not any(abs(x - v) <= NEAR * abs(v) + half_width(v, rule.spec, kind) for v in plain):
             return "", None   # far from the plain recomputation: no rounding on the way reaches it
         hit = any(matches(x, v, rule.spec, kind) for v in plain)

@@ -72,9 +72,7 @@ def trap_carried_on(rule, reading, earlier: dict, env: dict, written: dict):
         return None
     try:
         given = {name: (behind.get(name, v),) for name, v in own.items()}
-        values = reachable(rule.recipe, env, given, levels=())
-        if tolerance_kind(rule) == "integer":   # a count: whole numbers only (whole_numbers)
-            values = whole_numbers(values) if float(reading.value).is_integer() else ()
+        values = as_counted(rule, reading.value, reachable(rule.recipe, env, given, levels=()))
         hits = [v for v in values if matches(reading.value, v, rule.spec, tolerance_kind(rule))]
     except OWN_RECIPE_ERRORS:
         return None
@@ -85,6 +83,16 @@ def trap_carried_on(rule, reading, earlier: dict, env: dict, written: dict):
                            for s in rule.sources if s.name in behind)
     return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}, "
             f"carried unrounded as {carried}"), min(hits, key=lambda v: abs(reading.value - v))
+
+
+def as_counted(rule, x: float, values) -> tuple:
+    """``values`` worked from a student's own earlier answers, as the part
+    takes them: a count's as the whole numbers a careful student writes
+    (``whole_numbers``), and none for an answer ``x`` that is no whole number
+    (142.5 positions); any other part's as they are."""
+    if tolerance_kind(rule) != "integer":
+        return tuple(values)
+    return whole_numbers(values) if float(x).is_integer() else ()
 
 
 def whole_numbers(values) -> tuple:
