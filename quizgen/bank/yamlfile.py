@@ -164,12 +164,9 @@ def _odd(value):
         lone = surrogate_problem(value)
         if lone is not None:
             return lone
-        command = refused_tex(value)
+        command = unlisted_tex(value)   # refused_tex's commands first, then any the list lacks
         if command is not None:
-            return f"text uses {command}: {WHY}"
-        command = unlisted_tex(value)
-        if command is not None:
-            return f"text uses {command}: {WHY_UNLISTED}"
+            return f"text uses {command}: {WHY if refused_tex(command) else WHY_UNLISTED}"
     return None
 
 
