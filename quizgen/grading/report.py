@@ -290,11 +290,12 @@ def summary_text(result) -> str:
               or status in (Status.CORRECT, Status.INCORRECT)]
     missing = _missing_parts(result)
     lines += [f"  {'missing (no row)':<17}{missing:>8}"] * bool(missing)
-    lines += ["", f"  {'question':<10}{'part':<6}{'% correct':>10}  most common misconception"]
+    lines += ["", f"  {'question':<10}{'part':<6}{'% correct':>10}  most common misconception (answers)"]
     for q in result.questions:
         top = f"{q.misconceptions[0][0]} ({q.misconceptions[0][1]})" if q.misconceptions else "-"
         percent = _percent_text(q.percent_correct, comma) or "-"
         lines.append(f"  {q.question_id:<10}{q.part:<6}{percent:>10}  {top}")
+    lines += _percent_legend(result, comma)
     figures = class_figures(result, comma, median=bool(getattr(result, "absent", ())))
     lines += ["", f"Class: {figures}."] if figures else []
     folder = next(iter(result.paths.values())).parent if result.paths else ""
@@ -304,3 +305,24 @@ def summary_text(result) -> str:
         lines.append(f"Wrote the feedback sheets in {result.paths['feedback']}/")
     lines += [f"Note: {note}" for note in getattr(result, "notes", ())]
     return "\n".join(map(printable, lines))   # ids, names and labels from the files: no escape reaches the terminal
+
+
+def _percent_legend(result, comma: bool = False) -> list:
+    """The lines under the summary's table naming what % correct is out of: the
+    students whose paper has the part, who answered something (a roster absentee
+    is in no part's count), with each count when they differ; [] with no parts."""
+    sizes = sorted({q.students for q in result.questions})
+    if not sizes:
+        return []
+    sat = len(result.students) - len(getattr(result, "absent", ()))
+    if sizes == [sat]:
+        who = f"all {_count(sat, 'student', comma)} who answered (every paper has every part)"
+    elif len(sizes) == 1:
+        who = f"the {_count(sizes[0], 'student', comma)} whose paper has the part"
+    else:
+        who = (f"the students whose paper has the part ({whole_number(sizes[0], comma)} to "
+               f"{whole_number(sizes[-1], comma)}, of {_count(sat, 'student', comma)} who answered)")
+    absent = len(getattr(result, "absent", ()))
+    left_out = f"; the {whole_number(absent, comma)} absent on the roster are left out" if absent else ""
+    return ["", f"  % correct: answers with status correct (ECF included) out of {who}{left_out};",
+            "  imprecise, incorrect, needs_review, invalid, blank and no answer count as not correct."]

@@ -33,6 +33,18 @@ WEAK_TEXT = f"item-rest r below {WEAK:.2f}"   # a flag's words, with a decimal c
 HARD, EASY = 0.20, 0.90
 UNANSWERED = 0.30    # a very hard part with this share of no answers (blank or missing) is not blamed on its key
 
+NEGATIVE_REASON = ("does not discriminate: its score does not rise with the rest of the paper "
+                   "({name} < 0); check the key, the tolerance and the wording")
+WEAK_REASON = (f"weak discrimination ({WEAK_TEXT}): the part hardly separates "
+               "stronger from weaker students; it may reward guessing or test something else")
+UNIFORM_REASON = "every student scored the same; discrimination cannot be measured"
+HARD_REASON = "very hard: few students scored"   # then what explains it, the item's own words
+EASY_REASON = "very easy: almost everyone scored, so it tells students apart little"
+FLAG_KINDS = (("r < 0", NEGATIVE_REASON.format(name="r")), ("D < 0", NEGATIVE_REASON.format(name="D")),
+              ("weak r", WEAK_REASON), ("same score", UNIFORM_REASON), ("very hard", HARD_REASON),
+              ("very easy", EASY_REASON))
+"""Each kind of flag: its short tag (the tables' flag column) and the words every item so flagged shares."""
+
 
 def analyse(parts, students, share: float = GROUP_SHARE) -> Analysis:
     """The whole item analysis of ``students`` (Student tuples) over ``parts``
@@ -161,7 +173,7 @@ def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores) -> list:
             continue   # no student who sat had a draw that can make it: nothing to report
         shares.append(TrapShare(trap.code, trap.feedback, len(who), _ratio(len(who), can),
                                 _group_share(_without(lower, trap.absent), who),
-                                _group_share(_without(upper, trap.absent), who)))
+                                _group_share(_without(upper, trap.absent), who), can))
     return shares
 
 
@@ -203,17 +215,15 @@ def reasons(item: ItemStats) -> list:
     name, r = _discrimination(item)
     r, facility = shown(r), shown(item.facility)   # compared as the tables show them: 0.19996 is 0.20, not weak
     if r is not None and r < 0:   # says no more than the sign shows: r = -0.04 is no relation, not a reversal
-        found.append("does not discriminate: its score does not rise with the rest of the paper "
-                     f"({name} < 0); check the key, the tolerance and the wording")
+        found.append(NEGATIVE_REASON.format(name=name))
     elif name == "r" and r is not None and r < WEAK:
-        found.append(f"weak discrimination ({WEAK_TEXT}): the part hardly separates "
-                     "stronger from weaker students; it may reward guessing or test something else")
+        found.append(WEAK_REASON)
     elif item.uniform and item.facility not in (None, 0.0, 1.0):
-        found.append("every student scored the same; discrimination cannot be measured")
+        found.append(UNIFORM_REASON)
     if facility is not None and facility < HARD:
         found.append(_hard_reason(item))
     elif facility is not None and facility > EASY:
-        found.append("very easy: almost everyone scored, so it tells students apart little")
+        found.append(EASY_REASON)
     return found
 
 
@@ -222,7 +232,7 @@ def _hard_reason(item: ItemStats) -> str:
     it blank, or skipped it: ``missing`` with a later part answered; those who
     never reached it are not in its facility), its most common trap; the key is
     suspected only when neither explains it."""
-    text = "very hard: few students scored"
+    text = HARD_REASON
     unreached = item.counts.get(NOT_REACHED, 0)
     blank, skipped = item.counts.get("blank", 0), item.counts.get("missing", 0) - unreached
     answers = sum(item.counts.get(status, 0) for status in (*COUNTED, "other")) - unreached   # a question's: its parts'
@@ -233,7 +243,7 @@ def _hard_reason(item: ItemStats) -> str:
                  f"{skipped} skipped): not taught, or no time left?")
     if top is not None and top.share and top.share >= 0.2:
         text += f"; {percent(top.share, 0)}% fell into {top.code}, a widespread misconception"
-    if text.endswith("scored"):
+    if text == HARD_REASON:
         text += "; check that it was taught and that the key is right"
     return text
 
@@ -281,7 +291,7 @@ def _question_stats(question_id, parts, found, score_columns, full, cohort: Rost
     item = ItemStats(question_id, "", parts[0].cls, parts[0].template, points, s.n, counts, reached=s.n)
     item.facility, item.discrimination, item.point_biserial = s.facility, s.discrimination, rest_correlation(s)
     item.uniform = uniform(s)
-    item.traps = [TrapShare(code, feedback.get(code, ""), len(who), _ratio(len(who), s.n), None, None)
+    item.traps = [TrapShare(code, feedback.get(code, ""), len(who), _ratio(len(who), s.n), None, None, s.n)
                   for code, who in sorted(met.items())]   # a question's students who met it in any part
     item.reasons = reasons(item)
     return item, met

@@ -18,9 +18,10 @@ from quizgen.report.formatting import display_text, number_text
 from quizgen.report import attention, charts
 from quizgen.report.analysis import EASY, HARD
 from quizgen.report.model import Analysis
-from quizgen.report.tables import (ANSWERS_NOTE, ANSWER_COLUMNS, CLASS_FACILITY, NOT_REACHED_NOTE, R_HEADER,
-                                   TRAP_STUDENTS, answer_columns, fixed, percent, provisional_note,
-                                   small_class_note, test_lines, why)
+from quizgen.report.tables import (ANSWERS_NOTE, ANSWER_COLUMNS, CLASS_FACILITY, FLAGGED_NOTE, NOT_REACHED_NOTE,
+                                   R_HEADER, TRAP_STUDENTS, answer_columns, fixed, flag_legend, flag_tags,
+                                   flagged_items, flagged_label, percent, provisional_note, small_class_note,
+                                   tags_only, test_lines)
 
 PAGE_SIZE = 50
 """Student rows shown at a time."""
@@ -98,11 +99,13 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
     zeros), one line each, shown at the top as report.md's Roster section."""
     codes = _codes(analysis)
     questions = [q.question_id for q in analysis.questions]
+    flagged = flagged_items(analysis)
     histogram = analysis.test.histogram
     context = dict(
         title=title, test=analysis.test, parts=analysis.parts, questions=analysis.questions,
         summary=test_lines(analysis, comma)[1:], items=analysis.parts + analysis.questions,
-        flagged=[i for i in analysis.parts if i.flagged],
+        flagged=flagged, flag_legend=flag_legend(flagged, comma), flagged_note=FLAGGED_NOTE,
+        flagged_label=flagged_label, tags_only=tags_only, flag_tags=partial(flag_tags, comma=comma),
         traps=[(i, t) for i in analysis.parts for t in i.traps], classes=analysis.classes, codes=codes,
         bands=[(charts.band_label(b, len(histogram)), n) for b, n in enumerate(histogram)],
         histogram_svg=charts.histogram(histogram), items_svg=charts.item_chart(analysis.parts, comma),
@@ -114,6 +117,6 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         provisional=provisional_note(analysis), to_act=_to_act(analysis.to_act), who=attention.who, parts_text=attention.parts_text,
         to_act_shown=attention.SHOWN, more=lambda rows: attention.more_text(min(len(rows), attention.SHOWN), len(rows)),
         small_class=small_class_note(analysis, comma), r_header=R_HEADER, trap_students=TRAP_STUDENTS,
-        fixed=partial(fixed, comma=comma), why=partial(why, comma=comma), percent=percent, decimal_mark="," if comma else ".",
+        fixed=partial(fixed, comma=comma), percent=percent, decimal_mark="," if comma else ".",
         guides=[charts.guide_text(k, comma) for k in (HARD, EASY)], roster_notes=list(roster_notes))
     return _environment().get_template("report.html.j2").render(**context)

@@ -58,7 +58,8 @@ class Student(NamedTuple):
 @dataclass
 class TrapShare:
     """How many students fell into one trap of a part: a share overall and in
-    the lower and upper 27% groups (``None`` when the group has nobody)."""
+    the lower and upper 27% groups (``None`` when the group has nobody); ``of``:
+    the students the share is over (who reached the part and whose draw can make the trap)."""
 
     code: str
     feedback: str
@@ -66,6 +67,7 @@ class TrapShare:
     share: Optional[float]
     lower: Optional[float]
     upper: Optional[float]
+    of: int = 0
 
 
 @dataclass

@@ -11,7 +11,7 @@ from quizgen.cells import safe_cells
 from quizgen.report.attention import markdown as to_act_lines
 from quizgen.report.formatting import decimal_mark, md_cell, number_text, whole_number
 from quizgen.maths import numbers
-from quizgen.report.analysis import WEAK_TEXT
+from quizgen.report.analysis import FLAG_KINDS, WEAK_TEXT
 from quizgen.report.model import COUNTED, NOT_REACHED, SPLIT, Analysis, ItemStats
 
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
@@ -46,8 +46,56 @@ def why(item: ItemStats, comma: bool = False) -> str:
     """The reasons of a flag as one text; the one figure they quote, the item-rest
     cut (``0.20``), with a decimal comma when ``comma``: only that phrase, never
     the key's words (a trap's code) that a reason may quote."""
-    text = "; ".join(item.reasons)
+    return _cut_mark("; ".join(item.reasons), comma)
+
+
+def _cut_mark(text: str, comma: bool) -> str:
+    """``text`` with the item-rest cut written with a decimal comma when ``comma``."""
     return text.replace(WEAK_TEXT, decimal_mark(WEAK_TEXT, True)) if comma else text
+
+
+def flag_parts(reason: str) -> tuple:
+    """``(tag, shared words, the item's own words)`` of one reason: the short tag
+    the tables show, the words every item with that flag shares (said once, in
+    the legend) and what is this item's alone ("" for most)."""
+    for tag, words in FLAG_KINDS:
+        if reason.startswith(words):
+            return tag, words, reason[len(words):].lstrip("; ")
+    return reason, reason, ""   # a reason of no known kind: its own tag
+
+
+def flag_tags(item: ItemStats, comma: bool = False) -> str:
+    """An item's flags as short tags, each followed by the item's own words
+    (``weak r``; ``very hard: 40% of its answers are blank ...``); "" when not flagged."""
+    tagged = [flag_parts(reason) for reason in item.reasons]
+    return "; ".join(f"{tag}: {_cut_mark(own, comma)}" if own else tag for tag, _, own in tagged)
+
+
+def flag_legend(items, comma: bool = False) -> list:
+    """``(tag, words)`` of each kind of flag the ``items`` have, in FLAG_KINDS' order:
+    each reason said once, however many items share it."""
+    used = {}
+    for item in items:
+        for reason in item.reasons:
+            tag, words, _ = flag_parts(reason)
+            words = words[len(tag) + 2:] if words.startswith(f"{tag}: ") else words   # very hard: few students ...
+            used.setdefault(tag, _cut_mark(words, comma))
+    order = [tag for tag, _ in FLAG_KINDS]
+    return sorted(used.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
+
+
+def flagged_items(analysis: Analysis) -> list:
+    """The flagged parts, then the flagged questions (a question's flag reads its parts added up)."""
+    return [i for i in analysis.parts + analysis.questions if i.flagged]
+
+
+def flagged_label(item: ItemStats) -> str:
+    """``Q3a`` for a part, ``Q3 (whole question)`` for a question."""
+    return item.label if item.part else f"{item.question_id} (whole question)"
+
+
+FLAGGED_NOTE = ("Each flag is a short tag, explained once here; a question is flagged on its parts' "
+                "scores added up.")
 
 
 def _item_row(level: str, item: ItemStats) -> list:
@@ -61,7 +109,8 @@ def _item_row(level: str, item: ItemStats) -> list:
 
 def item_rows(analysis: Analysis):
     """The rows of the items CSV (header first): a ``part`` row per part followed
-    by a ``trap`` row per trap of it, then a ``question`` row per question. Figures
+    by a ``trap`` row per trap of it (``students``: those who fell into it;
+    ``reached``: those its share is over), then a ``question`` row per question. Figures
     that cannot be computed are empty cells; every text from the key is
     spreadsheet-safe."""
     yield list(ITEM_COLUMNS)
@@ -69,9 +118,9 @@ def item_rows(analysis: Analysis):
         yield safe_cells(_item_row("part", item))
         for trap in item.traps:
             yield safe_cells(["trap", item.question_id, item.part, item.cls, item.template, trap.code, "",
-                              str(item.students), "", "", "", "", "", "", "", "", fixed(trap.share, 3, ""),
+                              str(trap.count), "", "", "", "", "", "", "", "", fixed(trap.share, 3, ""),
                               fixed(trap.lower, 3, ""), fixed(trap.upper, 3, ""), "", trap.feedback, "", "", "", "",
-                              ""])
+                              str(trap.of)])   # students: in the trap; reached: those the share is over
     for item in analysis.questions:
         yield safe_cells(_item_row("question", item))
 
@@ -215,7 +264,7 @@ a right/wrong part the corrected point-biserial), the same in the page and the M
 CLASS_FACILITY = "facility (weighted by points)"
 """A class of scenario's facility: the share of its parts' points earned, as a question's is."""
 TRAP_STUDENTS = "students in the trap"
-"""The trap tables' count: the students who fell into it (the items CSV's ``students`` is the part's)."""
+"""The trap tables' count: the students who fell into it (the items CSV's trap rows' ``students``)."""
 
 
 def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
@@ -233,14 +282,11 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
               "D (27%)", R_HEADER, "flag"]
     rows = [[md_cell(i.label), md_cell(i.cls), i.students, *[i.reached] * stopped, fixed(i.facility, comma=comma),
              *(i.counts.get(s, 0) for s, _ in counted), fixed(i.discrimination, comma=comma),
-             fixed(i.point_biserial, comma=comma),
-             "yes" if i.flagged else ""]
+             fixed(i.point_biserial, comma=comma), md_cell(tags_only(i))]
             for i in analysis.parts + analysis.questions]
     notes = [ANSWERS_NOTE, ""] + [NOT_REACHED_NOTE, ""] * stopped
     lines += ["### Parts and questions", "", *notes] + _table(header, rows)
-    flagged = [[md_cell(i.label), md_cell(why(i, comma))] for i in analysis.parts if i.flagged]
-    lines += ["### Flagged parts", ""]
-    lines += _table(["part", "why"], flagged) if flagged else ["No part is flagged.", ""]
+    lines += _flagged_lines(analysis, comma)
     traps = [[md_cell(i.label), md_cell(t.code), t.count, percent(t.share), percent(t.lower), percent(t.upper)]
              for i in analysis.parts for t in i.traps]
     lines += ["### Traps (distractor analysis)", ""]
@@ -251,3 +297,20 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     lines += ["### Classes of scenario", ""] + _table(["class", "parts", CLASS_FACILITY, "misconceptions met"],
                                                       classes)
     return "\n".join(lines)
+
+
+def tags_only(item: ItemStats) -> str:
+    """The item tables' flag column: the item's tags alone (``weak r, very hard``), "" when not flagged."""
+    return ", ".join(flag_parts(reason)[0] for reason in item.reasons)
+
+
+def _flagged_lines(analysis: Analysis, comma: bool) -> list:
+    """The "Flagged parts and questions" section: each kind of flag said once, then a tag per item."""
+    flagged = flagged_items(analysis)
+    lines = ["### Flagged parts and questions", ""]
+    if not flagged:
+        return lines + ["No part or question is flagged.", ""]
+    legend = [f"- **{md_cell(tag)}**: {md_cell(words)}" for tag, words in flag_legend(flagged, comma)]
+    rows = [[md_cell(flagged_label(i)), fixed(i.facility, comma=comma), fixed(i.point_biserial, comma=comma),
+             md_cell(flag_tags(i, comma))] for i in flagged]
+    return lines + [FLAGGED_NOTE, "", *legend, ""] + _table(["item", "facility", R_HEADER, "flags"], rows)
