@@ -150,7 +150,7 @@ def test_all_right():
     analysis = analyse(*_class([[1, 1], [1, 1], [1, 1]]))
     part = analysis.parts[0]
     assert (part.facility, part.discrimination, part.point_biserial) == (1.0, 0.0, None)
-    assert part.reasons == ["very easy: almost everyone scored, so it tells students apart little"]
+    assert part.reasons == ["very easy: almost everyone scored (facility above 0.90), so it tells students apart little"]
     assert (analysis.test.kr20, analysis.test.alpha, analysis.test.sem) == (None, None, None)
     assert analysis.test.sd == 0.0 and analysis.test.mean == 100.0
     assert "| KR-20 (right/wrong, equal points: = alpha) | n/a |" in _no_nan(analysis)

@@ -18,9 +18,10 @@ import quizgen
 from quizgen.grading.report import QuestionStats, StudentTotal, summary_text
 from quizgen.key.status import Status
 from quizgen.report import analyse, items_csv, markdown_sections, report_html, write_class_report
-from quizgen.report.analysis import WEAK_REASON
+from quizgen.report.analysis import EASY_REASON, HARD_REASON, WEAK_REASON
 from quizgen.report.demo import demo_class
 from quizgen.report.model import Part, Student, Trap, Verdict
+from quizgen.report.tables import flag_legend
 from test_grade_outputs import small_key, write
 
 R, W = Verdict("correct", 1.0, ""), Verdict("incorrect", 0.0, "")
@@ -125,7 +126,7 @@ def test_a_very_hard_parts_own_words_follow_its_tag():
     blank = Verdict("blank", 0.0, "")
     students = [Student(f"s{k}", "", [blank if k < 5 else W, R if k % 2 else W]) for k in range(10)]
     md = markdown_sections(analyse(parts, students))
-    assert "- **very hard**: few students scored" in md
+    assert "- **very hard**: few students scored (facility below 0.20)" in md
     assert ("| very hard: 50% of its answers are blank or skipped (5 blank, 0 skipped): "
             "not taught, or no time left? |") in md
 
@@ -190,3 +191,11 @@ def test_in_chromium_a_third_click_and_the_roster_button_restore_roster_order(tm
         assert driver.execute_script(ids) == roster and not back.is_enabled()
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("comma, hard, easy", [(False, "0.20", "0.90"), (True, "0,20", "0,90")])
+def test_the_legend_quotes_each_facility_cut_in_the_class_decimal_mark(comma, hard, easy):
+    items = [SimpleNamespace(reasons=[HARD_REASON]), SimpleNamespace(reasons=[EASY_REASON])]
+    legend = dict(flag_legend(items, comma))
+    assert legend == {"very hard": f"few students scored (facility below {hard})",
+                      "very easy": f"almost everyone scored (facility above {easy}), so it tells students apart little"}

@@ -56,7 +56,7 @@ def _single_part_trap_class():
 def test_a_questions_hard_reason_reads_its_parts_traps():
     analysis = analyse(*_single_part_trap_class())
     part, question = analysis.parts[2], analysis.questions[2]
-    expected = "very hard: few students scored; 48% fell into sum_instead_of_mean, a widespread misconception"
+    expected = "very hard: few students scored (facility below 0.20); 48% fell into sum_instead_of_mean, a widespread misconception"
     assert expected in part.reasons and expected in question.reasons
     assert not any("check that it was taught" in reason for reason in question.reasons)
     rows = list(csv.DictReader(io.StringIO(items_csv(analysis).lstrip("\ufeff"))))

@@ -30,7 +30,10 @@ from quizgen.scores import adds_exactly, score_total
 
 WEAK = 0.20   # an item-rest r below this: the item is to be looked at (Everitt and Skrondal; docs/report.md)
 WEAK_TEXT = f"item-rest r below {WEAK:.2f}"   # a flag's words, with a decimal comma for a comma class (tables.why)
-HARD, EASY = 0.20, 0.90
+HARD, EASY = 0.20, 0.90   # facility cuts (docs/report.md)
+HARD_TEXT, EASY_TEXT = f"facility below {HARD:.2f}", f"facility above {EASY:.2f}"
+CUT_TEXTS = (WEAK_TEXT, HARD_TEXT, EASY_TEXT)
+"""The phrases quoting a cut: the only figures in the flags' shared words (a comma class sees 0,20)."""
 UNANSWERED = 0.30    # a very hard part with this share of no answers (blank or missing) is not blamed on its key
 
 NEGATIVE_REASON = ("does not discriminate: its score does not rise with the rest of the paper "
@@ -38,8 +41,8 @@ NEGATIVE_REASON = ("does not discriminate: its score does not rise with the rest
 WEAK_REASON = (f"weak discrimination ({WEAK_TEXT}): the part hardly separates "
                "stronger from weaker students; it may reward guessing or test something else")
 UNIFORM_REASON = "every student scored the same; discrimination cannot be measured"
-HARD_REASON = "very hard: few students scored"   # then what explains it, the item's own words
-EASY_REASON = "very easy: almost everyone scored, so it tells students apart little"
+HARD_REASON = f"very hard: few students scored ({HARD_TEXT})"   # then what explains it, the item's own words
+EASY_REASON = f"very easy: almost everyone scored ({EASY_TEXT}), so it tells students apart little"
 FLAG_KINDS = (("r < 0", NEGATIVE_REASON.format(name="r")), ("D < 0", NEGATIVE_REASON.format(name="D")),
               ("weak r", WEAK_REASON), ("same score", UNIFORM_REASON), ("very hard", HARD_REASON),
               ("very easy", EASY_REASON))

@@ -11,7 +11,7 @@ from quizgen.cells import safe_cells
 from quizgen.report.attention import markdown as to_act_lines
 from quizgen.report.formatting import decimal_mark, md_cell, number_text, whole_number
 from quizgen.maths import numbers
-from quizgen.report.analysis import FLAG_KINDS, WEAK_TEXT
+from quizgen.report.analysis import CUT_TEXTS, FLAG_KINDS
 from quizgen.report.model import COUNTED, NOT_REACHED, SPLIT, Analysis, ItemStats
 
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
@@ -43,15 +43,17 @@ def percent(value, missing: str = NA) -> str:
 
 
 def why(item: ItemStats, comma: bool = False) -> str:
-    """The reasons of a flag as one text; the one figure they quote, the item-rest
-    cut (``0.20``), with a decimal comma when ``comma``: only that phrase, never
+    """The reasons of a flag as one text; the figures they quote, the cuts
+    (``0.20``, ``0.90``), with a decimal comma when ``comma``: only those phrases, never
     the key's words (a trap's code) that a reason may quote."""
     return _cut_mark("; ".join(item.reasons), comma)
 
 
 def _cut_mark(text: str, comma: bool) -> str:
-    """``text`` with the item-rest cut written with a decimal comma when ``comma``."""
-    return text.replace(WEAK_TEXT, decimal_mark(WEAK_TEXT, True)) if comma else text
+    """``text`` with the cuts it quotes written with a decimal comma when ``comma``."""
+    for cut in CUT_TEXTS if comma else ():
+        text = text.replace(cut, decimal_mark(cut, True))
+    return text
 
 
 def flag_parts(reason: str) -> tuple:
