@@ -49,12 +49,17 @@ def _header_if_file(path, encoding, delimiter) -> list | None:
 
 
 @contextmanager
-def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber", delimiter=None):
-    """``(answers, key, out)`` to grade: for an LMS export, the files
+def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber", delimiter=None,
+               unkeyed: list | None = None):
+    """``(answers, key, out, warnings)`` to grade: for an LMS export, the files
     ``lms_grading_files`` builds, removed again when grading then fails (a
     failed run leaves no file it made behind; ones a former run left stay);
     for any other file, as given (refused in one line naming it when ``key``
-    is the key of an LMS export, which grades only that LMS's download)."""
+    is the key of an LMS export, which grades only that LMS's download).
+    ``unkeyed``, when given, receives the students a Moodle download names by
+    the other id column than ``id_key``, and the caller warns of them
+    (fallback_warning, once with the gradebook they are left out of); else the
+    warnings here name them."""
     header = _header_if_file(path, encoding, delimiter)   # read once, for the kind and the refusal
     kind = lms_kind(header) if header is not None else None
     if not kind:
@@ -67,9 +72,13 @@ def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber", delimi
     try:
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
                                                    id_key, fallback, unordered, delimiter, kind)
+        if unkeyed is not None:
+            unkeyed += fallback
         yield answers, key_path, out, (_unnamed_warning(path, skipped) + _absent_warning(path, absent)
                                        + _unordered_warning(path, unordered)
-                                       + _fallback_warning(path, fallback, id_key))
+                                       + ([] if unkeyed is not None or not fallback else
+                                          [fallback_warning(Path(path).name, first_few(fallback), len(fallback),
+                                                            id_key)]))
     except BaseException:
         for made in built - existed:
             made.unlink(missing_ok=True)
@@ -127,17 +136,18 @@ def _unordered_warning(path, students: list) -> list:
             "Moodle wrote it (or one downloaded with the table sorted by start time)"]
 
 
-def _fallback_warning(path, fallback: list, id_key: str) -> list:
-    """A warning (in a list, or none) naming the students a Moodle download
-    names by the other id column than ``id_key``: Moodle's grade import keyed
-    on ``id_key`` refuses the whole file at the first of them."""
-    if not fallback:
-        return []
+def fallback_warning(download: str, shown: str, count: int, id_key: str, left_out: bool = False) -> str:
+    """The one warning for the ``count`` students (``shown``) a Moodle download
+    names by the other id column than ``id_key``, for want of their ``id_key``:
+    Moodle's grade import keyed on ``id_key`` refuses the whole file at the
+    first of them, so a Moodle gradebook leaves them out (``left_out``)."""
     kind, other = ("email address", "ID number") if id_key == "email" else ("ID number", "email address")
-    return [f"{Path(path).name}: {len(fallback)} student(s) have no {kind} in the download and are named by "
-            f"their {other} ({first_few(fallback)}); a Moodle grade import keyed on {kind} refuses the whole file at the "
-            f"first of them: fill in their {kind} in Moodle and download again"
-            + ("" if id_key == "email" else ", or grade with --gradebook-key email")]
+    said = f"{download}: {count} student(s) have no {kind} in the download and are named by their {other}: {shown}; "
+    said += (f"they are left out of the Moodle gradebook, as Moodle's import keyed on {kind} stops the whole file "
+             "at the first of them" if left_out else
+             f"a Moodle grade import keyed on {kind} refuses the whole file at the first of them")
+    return (said + f": fill in their {kind} in Moodle and download again"
+            + ("" if id_key == "email" else ", or grade with --gradebook-key email"))
 
 
 def _built_paths(path, out) -> set:
@@ -153,8 +163,11 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     """``(answers path, key path, out)`` to grade the LMS export at ``path``
     (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels): the long answers and the key written beside the
-    outputs; ``out`` defaults to ``<stem>-graded.csv`` there so the outputs
-    keep the export's name. ``kind``: the LMS, when the caller has read it."""
+    outputs; ``out``, when not given or a folder, is ``<stem>-graded.csv``
+    there, so the outputs keep the export's name (``responses-graded.csv``,
+    not the answers file's ``responses-answers-graded.csv``), as grade's
+    outputs in a folder keep their default names. ``kind``: the LMS, when the
+    caller has read it."""
     from quizgen.lms.exportkey import decode_rows
     from quizgen.lms.papers import grading_inputs
     from quizgen.lms.responses import read_responses
@@ -173,14 +186,16 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     stem = path.stem
     answers, key_path = write_files(folder, {f"{stem}-answers.csv": inputs.answers,
                                              f"{stem}-key.json": json.dumps(inputs.key, indent=1) + "\n"})
-    return answers, key_path, out or folder / f"{stem}-graded.csv"
+    return answers, key_path, out if out and not _is_folder(out) else folder / f"{stem}-graded.csv"
 
 
 def _folder(path: Path, out) -> Path:
     """Where the outputs go: ``out``'s folder (or ``out`` itself, a folder), else beside the export."""
     if not out:
         return default_output_folder(path)
-    out = Path(out)
-    if out.is_dir() or str(out).endswith(("/", "\\")):
-        return out
-    return out.parent
+    return Path(out) if _is_folder(out) else Path(out).parent
+
+
+def _is_folder(out) -> bool:
+    """Whether ``--out`` names a folder (one that exists, or a path ending in a slash), as grade reads it."""
+    return Path(out).is_dir() or str(out).endswith(("/", "\\"))

@@ -15,6 +15,7 @@ from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import csv_text, norm_question
 from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
+from quizgen.grading.lms_input import fallback_warning
 from quizgen.grading.tally import note_wording
 from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, grade_value, moodle_gradebook,
                                    moodle_gradebook_filled, moodle_left_out, plain_gradebook, unkeyed_ids)
@@ -42,6 +43,10 @@ class GradeOutputs:
     banks: tuple = ()
     feedback_format: str = "md"
     paper: str = "a4"
+    download: str = ""
+    """The LMS download graded, by name (``responses.csv``), or "" for an answers file."""
+    unkeyed: tuple = ()
+    """The download's students named by the other id column than ``gradebook_key`` (no ID number, say)."""
 
     def check(self) -> None:
         """Refuse option combinations that cannot work, before grading starts."""
@@ -183,23 +188,41 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
     handles["items"].write(texts["items"])
     if "html" in handles:
         handles["html"].write(texts["html"])
+    left_out = []
     if "gradebook" in handles:
         book = gradebook_text(outputs, result)
         handles["gradebook"].write(book.text)
+        left_out = book.left_out
         if book.unmatched:
             result.notes.append(_unmatched_note(outputs, book.unmatched))
         result.notes += _merge_notes(outputs, result, book)
         result.warnings += _changed_warning(outputs, result, book.changed)
-        if book.left_out:
-            result.warnings.append(_left_out_warning(outputs.gradebook_key, book.left_out))
         ids = [t.student_id for t in result.students]
         if outputs.gradebook == "moodle" and outputs.gradebook_key == "idnumber" and ids \
-                and len(unkeyed_ids(ids, "idnumber")) == len(ids):
+                and len(unkeyed_ids(ids, "idnumber")) == len(ids) and len(outputs.unkeyed) < len(ids):
             result.notes.append("every student id is an email address: if these are not the students' ID numbers "
                                 "in Moodle, write the gradebook with --gradebook-key email")
         guarded = [i for i in ids if spreadsheet_safe(i) != i]
         if guarded and outputs.gradebook != "plain":
             result.warnings.append(_guarded_ids_warning(guarded))
+    result.warnings += _identity_warnings(outputs, result, left_out)
+
+
+def _identity_warnings(outputs: GradeOutputs, result, left_out: list) -> list:
+    """One warning a cause for the students a Moodle gradebook cannot key: the
+    download's students with no ID number (or email), each named, said once
+    with whether the gradebook leaves them out; then other ids left out."""
+    key, unkeyed = outputs.gradebook_key, set(outputs.unkeyed)
+    names = {t.student_id: t.name for t in result.students}
+    warnings = []
+    for gone in (True, False):
+        ids = [i for i in outputs.unkeyed if (i in left_out) == gone]
+        if ids:
+            shown = first_few([f"{shortened(i)} ({shortened(names[i])})" if names.get(i) else shortened(i)
+                               for i in ids])
+            warnings.append(fallback_warning(outputs.download, shown, len(ids), key, gone))
+    others = [i for i in left_out if i not in unkeyed]
+    return warnings + ([_left_out_warning(key, others)] if others else [])
 
 
 def _guarded_ids_warning(guarded: list) -> str:

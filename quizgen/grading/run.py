@@ -90,11 +90,13 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     outputs = outputs or GradeOutputs()
     outputs.check()
     jobs = resolve_jobs(jobs)
+    unkeyed = []   # a Moodle download's students named by the other id column: warned of with the gradebook
     with ExitStack() as held, \
-            lms_inputs(answers, key, out, encoding, outputs.banks, outputs.gradebook_key, delimiter) \
+            lms_inputs(answers, key, out, encoding, outputs.banks, outputs.gradebook_key, delimiter, unkeyed) \
             as (built, key, out, unnamed):
         if built is not answers:   # the download was read with --encoding/--delimiter; quizgen wrote ``built``
             encoding = delimiter = None
+            outputs = replace(outputs, download=Path(answers).name, unkeyed=tuple(unkeyed))
             if outputs.gradebook_item is None:   # the item is named after the download
                 outputs = replace(outputs, gradebook_item=Path(answers).stem)
         answers = built

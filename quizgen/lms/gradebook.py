@@ -10,11 +10,9 @@ changes are listed, so that a re-run or a regrade is visible. A template's
 student is a graded one by grade's id rule (normalise_id); a column or student
 twice, or a Moodle grade that is not a number, is refused in one line.
 
-Pure functions from a list of :class:`Grade` to CSV text. Numbers always use
-a decimal point, whatever the answers file used; every cell is made
-spreadsheet-safe (a text cell starting ``= + - @`` gets a leading quote).
-A Moodle template's grade written back (kept, or of a student this run did not
-grade) is written by the same number writer: ``4,50`` is ``4.5``."""
+Pure functions from a list of :class:`Grade` to CSV text. Numbers always use a
+decimal point (a Moodle template's grade written back too: ``4,50`` is ``4.5``);
+every cell is spreadsheet-safe (a text cell starting ``= + - @`` gets a leading quote)."""
 
 from __future__ import annotations
 
@@ -53,11 +51,9 @@ class FilledGradebook(NamedTuple):
     """A gradebook file (``text``) filled into a column that may already hold
     grades: the graded ids the file cannot match (``unmatched``), the students
     with no answer in this run whose grade already there was kept, ``(id, grade
-    written)`` (``kept``),
-    the grades this run changed, ``(id, before, now)`` (``changed``), the
-    template's lines left out for having no student id (``no_id``), and the
-    graded students left out of a Moodle file keyed on ID number for being
-    named by their email address (``left_out``, see moodle_left_out)."""
+    written)`` (``kept``), the grades this run changed, ``(id, before, now)``
+    (``changed``), the template's lines with no student id (``no_id``), and the
+    graded ids a Moodle file cannot key (``left_out``, see moodle_left_out)."""
 
     text: str
     unmatched: list
@@ -66,8 +62,6 @@ class FilledGradebook(NamedTuple):
     no_id: list = ()
     left_out: list = ()
 
-
-CanvasGradebook = FilledGradebook
 
 
 def plain_gradebook(grades: list) -> str:
@@ -155,7 +149,7 @@ def _moodle_rows(template: str, item: str, identity: str) -> tuple:
     header, column = _moodle_header(numbered[0] if numbered else (1, []), item, identity)
     found, no_id = {}, []
     for line, row in numbered[1:]:
-        row += [""] * (len(header) - len(row))
+        row = _fitted(line, row, header)
         here = _TemplateRow(row[header.index(identity)], _moodle_name(header, row), row[column], line)
         normal = normalise_id(here.student_id)
         if not normal:
@@ -219,6 +213,18 @@ def _repeated_student(first_line: int, line: int, what: str, *ids) -> InputFileE
     return InputFileError(f"lines {first_line} and {line} are both the {what} {' and '.join(shown)} (ids are "
                           "compared ignoring case, spaces, invisible characters and a formula guard's leading '); "
                           "expected one row a student: delete one")
+
+
+def _fitted(line: int, row: list, header: list) -> list:
+    """``row`` as wide as ``header``; one line refusing a cell past its columns (Moodle's export writes none):
+    a comma in a name or an unquoted decimal comma (``3,5``) shifted the cells, so the grade read is wrong."""
+    extra = [cell for cell in row[len(header):] if cell]   # empty ones (a trailing comma) hold nothing
+    if extra:
+        raise InputFileError(f"line {line}: {len(row)} cells, but the header has {len(header)} columns "
+                             f"({header_shown(header)}); the cell {shortened(printable(extra[0]), 40)!r} is in no "
+                             "column; expected one cell a column: put a cell holding a comma in double quotes "
+                             "(\"Lovelace, Ada\", \"3,5\"), or export the grades from Moodle again")
+    return row + [""] * (len(header) - len(row))
 
 
 _GRADE = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)")

@@ -149,14 +149,21 @@ def _once(words) -> tuple:
 
 
 def _solution_html(view: dict) -> str:
-    """The worked solution (forecast, numbered steps, check) as HTML."""
-    steps = "".join(f"<li><strong>{markdown_html(s['title'], block=False)}</strong> "
-                    f"{markdown_html(s['why'], block=False)}<br>{markdown_html(s['work'], block=False)}</li>"
-                    for s in view["steps"])
+    """The worked solution (forecast, numbered steps, check) as HTML, labelled
+    as on the paper (templates/solution-question.md.j2: "**Forecast.**", each
+    step "**Title.** *Why:* ...", "**Check.**"), so that a title does not run into its reason."""
+    steps = "".join(f"<li><strong>{markdown_html(s['title'], block=False)}.</strong> "
+                    f"<em>Why:</em> {markdown_html(s['why'], block=False)}<br>{markdown_html(s['work'], block=False)}"
+                    "</li>" for s in view["steps"])
     answers = ", ".join(f"({p['letter']}) {escape(str(p['answer']))}" for p in view["parts"])
     note = f" {escape(view['answers_note'])}" if view.get("numeric") else ""   # why the working may differ
-    return (f"{markdown_html(view['forecast'])}<ol>{steps}</ol>{markdown_html(view['verify'])}"
+    return (f"{_labelled('Forecast', view['forecast'])}<ol>{steps}</ol>{_labelled('Check', view['verify'])}"
             f"<p><strong>Answers:</strong> {answers}.{note}</p>")
+
+
+def _labelled(label: str, text: str) -> str:
+    """Template text as HTML paragraphs, the first starting with ``label`` in bold ("Forecast.")."""
+    return markdown_html(f"**{label}.** {text.strip()}")
 
 
 
