@@ -8,6 +8,61 @@ import io
 import json
 
 import quizgen
+from quizgen.marking.quotes import in_own_numbers
+from test_marking_grade import _grade, _instances
+
+
+def _c6_student(instance, off: int = 20) -> dict:
+    """A C6 student whose (a) is ``off`` short, (b) right from it (ECF), and (e)
+    the [MASK]-only count from their own (b): the only_mask_tokens_graded trap."""
+    chosen = int(instance.parts[0].value) - off
+    return {"chosen": str(chosen), "masked": str(chosen * 8 // 10), "graded": str(chosen * 8 // 10)}
+
+
+# ---------------------------------------------------------------- a trap worked from the student's own (a)
+
+def test_a_trap_from_a_wrong_a_quotes_the_students_own_count_not_the_keys(tmp_path):
+    """C6 (a) 3700 (key 3720), (b) 2960 from it, (e) 2960: the trap's note said
+    'all 3720 picked positions' beside 'your (b) = 2960': two sets of numbers."""
+    instance = _instances("C6", 1)[0]
+    key_chosen = str(int(instance.parts[0].value))
+    own = _c6_student(instance)
+    rows = _grade(tmp_path, {"s1": instance}, {"s1": own})
+    row = rows[("s1", "e")]
+    assert row["misconception"] == "only_mask_tokens_graded", row
+    assert row["feedback"].startswith(f"marked from your (a) = {own['chosen']}, (b) = {own['masked']}: "), row
+    assert f"all {own['chosen']} picked positions" in row["feedback"], row
+    assert key_chosen not in row["feedback"], row
+    assert (row["status"], row["score"]) == ("incorrect", "0")
+
+
+def test_a_trap_from_a_right_a_keeps_the_keys_words(tmp_path):
+    """(a) right, (b) wrong, (e) the trap from their own (b): the key's count is theirs too."""
+    instance = _instances("C6", 1)[0]
+    chosen = int(instance.parts[0].value)
+    rows = _grade(tmp_path, {"s1": instance}, {"s1": {"chosen": str(chosen), "masked": "1000", "graded": "1000"}})
+    row = rows[("s1", "e")]
+    assert row["misconception"] == "only_mask_tokens_graded"
+    assert row["feedback"].startswith("marked from your (b) = 1000: "), row
+    assert f"all {chosen} picked positions" in row["feedback"], row
+
+
+def test_the_class_wide_wording_of_such_a_trap_is_the_keys(tmp_path):
+    """The class report's misconception table names no one student's own numbers."""
+    instance = _instances("C6", 1)[0]
+    _grade(tmp_path, {"s1": instance}, {"s1": _c6_student(instance)})
+    report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
+    assert f"all {int(instance.parts[0].value)} picked positions" in report
+    assert f"all {int(instance.parts[0].value) - 20} picked positions" not in report
+
+
+def test_only_numbers_that_quote_the_keys_earlier_answer_are_replaced():
+    swaps = [("(a)", 3720.0, "3700"), ("(c)", 0.57442, "0.600")]
+    text, used = in_own_numbers("all 3720 of 37200 at positions 2 to 6, p = 0.5744 or 0.57 (3720.5)", swaps)
+    assert text == "all 3700 of 37200 at positions 2 to 6, p = 0.600 or 0.57 (3720.5)"
+    assert used == {"(a)", "(c)"}
+    assert in_own_numbers("11 and 11", [("(c)", 11.0, "12"), ("(d)", 11.0, "13")]) == ("11 and 11", set())
+    assert in_own_numbers("the 5 words", [("(a)", 5.0, "6")]) == ("the 5 words", set())
 
 
 # ---------------------------------------------------------------- one ranking of the nearest ids
