@@ -7,8 +7,11 @@ import csv
 import io
 import json
 
+import pytest
+
 import quizgen
 from quizgen.marking.quotes import in_own_numbers
+from quizgen.marking.rules import IMPRECISE, PartRule, mark_part
 from test_marking_grade import _grade, _instances
 
 
@@ -86,3 +89,24 @@ def test_an_unknown_ids_row_and_the_summary_name_the_same_ids_first(tmp_path):
     hint = "did you mean s102 or s101?"
     assert rows[1]["feedback"] == hint, rows[1]
     assert any(f"s10x ({hint})" in note for note in result.roster_notes), result.roster_notes
+
+
+# ---------------------------------------------------------------- feedback a student found wrong or confusing
+
+def test_one_figure_padded_with_zeros_reads_it_not_them():
+    """C7 (c) 3.00 for 3.3362: 'right to 1 significant figure only, and the zeros
+    written after them': one figure is 'it'."""
+    verdict = mark_part(PartRule("loss", "(c)", "numeric", 3.3362, {}), "3.00", {}, {})
+    assert verdict.feedback == ("rounded too early: right to 1 significant figure only, and the zeros written "
+                                "after it are not the answer's figures; give at least 3 (expected 3.34)")
+
+
+@pytest.mark.parametrize("text, value, said", [("4/8", 0.4810, "0.5"), ("28/8", 3.4896, "3.5"),
+                                               ("32/8", 4.0123, "4.0")])
+def test_an_expression_rounded_too_early_is_told_its_value(text, value, said):
+    """'4/8' for 0.481 was told 'rounded too early: right to 1 significant
+    figure', which a student who wrote no decimal cannot see: its value is named,
+    to the figures it is right to (32/8 is 4.0 to 2)."""
+    verdict = mark_part(PartRule("p", "(a)", "numeric", value, {}), text, {}, {})
+    assert verdict.status == IMPRECISE and verdict.note == "rounded_too_early"
+    assert verdict.feedback.startswith(f"rounded too early: its value, {said}, is right to "), verdict.feedback
