@@ -23,6 +23,7 @@ from quizgen.marking.hull import CarriedSpans
 from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import matches
 from quizgen.maths.tree import Bin, Call, Name, Neg
+from quizgen.marking.quotes import in_own_numbers, quoted
 from quizgen.marking.recipes import PART_PREFIX, Recipe, parse_recipe, recipe_parts, recipe_text
 from quizgen.marking.rules import Credits, PartRule, TrapRule, source_of
 from quizgen.marking.sources import trap_behind
@@ -262,6 +263,27 @@ class QuestionRules:
                 if trap_value is not None and matches(value, trap_value, spec, kind):
                     return present[code], tuple((_label(earlier[d]), d) for d in reads)
         return None
+
+    def own_wording(self, letter: str, feedback: str, reads: tuple, answers: dict, written: dict) -> tuple:
+        """``(feedback, reads)`` of a trap worked from the student's own earlier
+        answers (``own_trap``), its numbers phrased from those answers: each
+        quoting the key's answer to an earlier part the student answered
+        otherwise is put as they wrote it, and that part joins ``reads`` (in
+        part order), so no note sets the key's (a) beside the student's own
+        (C6 (e) from their (a) 3700: "all 3700 picked positions", not 3720)."""
+        position = self._index.get(letter)
+        swaps = []
+        for before in self.question.parts[:position]:
+            own = answers.get(before.name) if before.name else None
+            if own is not None and before.value is not None and \
+                    not matches(own, before.value, before.tolerance, before.kind):
+                swaps.append((_label(before.letter), before.value, quoted(own, written.get(before.name))))
+        if not swaps:
+            return feedback, reads
+        feedback, used = in_own_numbers(feedback, swaps)
+        named = {_label(p.letter): p.name for p in self.question.parts[:position] if p.name}
+        labels = {label for label, _ in reads} | used
+        return feedback, tuple((label, named[label]) for label in named if label in labels)
 
     def _trap_value(self, name: str, code: str, text: str, earlier: dict):
         """A trap recipe worked in floats from the ``earlier`` answers, or None."""

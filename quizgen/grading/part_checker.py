@@ -308,8 +308,9 @@ class PartChecker:
         credits = question.credits
         credit = credits.traps.get(trap.code, trap.credit) * credits.ecf * float(self.part.points)
         written = written or {}
+        feedback, reads = question.own_wording(self.part.letter, trap.feedback, reads, answers, written)
         shown = marked_from((label, answers[name], written.get(name)) for label, name in reads)
-        return Verdict(Status.INCORRECT, credit, self.expected, trap.code, f"{shown}: {trap.feedback}",
+        return Verdict(Status.INCORRECT, credit, self.expected, trap.code, f"{shown}: {feedback}",
                        value=value, figures=figures)
 
     def _marks(self, text: str) -> str:

@@ -48,6 +48,7 @@ class Students:
         self.not_on_roster = {}   # {normal id: id as written}: graded, but the roster lacks them
         self.by_zeros = {}        # {id as written: known id}: matched only by its leading zeros
         self.without_paper = []   # roster ids a per-student key has no paper for (not graded)
+        self._no_answer = None    # the ids of who gave no answer, once every answer is read: no_answer_ids
 
     @property
     def papers(self) -> list:
@@ -140,11 +141,24 @@ class Students:
                 patched.update(dict.fromkeys(self.unknown_rows[text], outcome))
         return patched
 
-    def hint(self, student_id: str, name: str = "", prefer=()) -> str:
+    def hint(self, student_id: str, name: str = "") -> str:
         """``did you mean ...`` for an id the per-student key has no paper for:
         the key's ids of students named ``name`` first, then the nearest ids,
-        those in ``prefer`` (who gave no answer) first among equally near ones."""
-        return id_hint(student_id, self.key_ids, self._named(name), prefer)
+        those who gave no answer (``no_answer_ids``) first among equally near
+        ones: one ranking for the row's reason and the summary's line."""
+        return id_hint(student_id, self.key_ids, self._named(name), self.no_answer_ids())
+
+    def no_answer_ids(self) -> tuple:
+        """The ids of the key's and the roster's students who gave no answer
+        (the absentees ``add_roster`` registers), worked out at first need,
+        once every answer is read (``hinted_rows``), and kept: after
+        ``add_roster`` every one of them is found."""
+        if self._no_answer is None:
+            wanted = [sid for sid, _, _ in self.index.roster]
+            wanted += [s.student_id for s in self.roster
+                       if not self.own_papers or normalise_id(s.student_id) in self.paper_of]
+            self._no_answer = tuple(sid for sid in wanted if self.find(sid) is None)
+        return self._no_answer
 
     def _named(self, name: str) -> list:
         """The key's (or roster's) ids whose name is ``name``, case and spacing aside."""
@@ -195,7 +209,7 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
             named.setdefault(text.strip(), name)
     unknown = sorted(named)
     if unknown:
-        shown = [_with_hint(sid, students.hint(sid, named[sid], missing)) for sid in unknown[:limit]]
+        shown = [_with_hint(sid, students.hint(sid, named[sid])) for sid in unknown[:limit]]
         counted = f"at least {len(unknown)}" if len(students.unknown) >= UNKNOWN_LIMIT else str(len(unknown))
         lines.append(f"{counted} student id(s) have no paper in {students.index.name} (unknown_student, "
                      f"not graded): " + _listed(shown, len(unknown)))

@@ -13,7 +13,7 @@ from operator import attrgetter
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import SCORED, Status
-from quizgen.marking.quotes import trap_wording
+from quizgen.marking.quotes import from_own_answers
 from quizgen.scores import adds_exactly, score_total
 
 _STATUS, _SCORE = attrgetter("status"), attrgetter("score")
@@ -30,7 +30,8 @@ def status_counts() -> dict:
 class Tally:
     """The totals, updated without holding any row. ``key_wording(slot, code)``:
     the key's wording of a misconception in a part (see :func:`key_trap_wording`),
-    for the parts where only overridden answers met it."""
+    for the parts where only answers not in its words met it (overridden, or
+    worded from a student's own numbers)."""
 
     def __init__(self, slots: int, key_wording=None):
         self.slots = slots
@@ -43,7 +44,7 @@ class Tally:
         self.slot_score = [0.0] * slots
         self.slot_codes = [{} for _ in range(slots)]
         self.wordings = {}            # {code: {slot: its wording there, or None where answers word it differently}}
-        self.overridden = {}          # {code: {slot}}: met in answers an override decided, whose words may be the marker's
+        self.overridden = {}          # {code: {slot}}: met in answers worded not as the key (an override, own numbers)
         self.unread = {}              # {student: rows not read as a row}, -1 for rows whose id could not be read
         self.resubmitted = {}         # {student: their answers a later one to the same part superseded}
         self.unplaced_lines = {}      # {"named", "anonymous" or "no_id": file lines}: see count_unplaced
@@ -58,7 +59,8 @@ class Tally:
     def code(self, student: int, slot: int, code: str, feedback: str | None) -> None:
         """Count one misconception met by ``student`` on question part ``slot``
         (``feedback``: its wording; None after an override, whose feedback may
-        be the marker's comment: the key's wording of that part stands in)."""
+        be the marker's comment, or for a trap worked from the student's own
+        answers: the key's wording of that part stands in)."""
         codes = self.student_codes.setdefault(student, {})
         codes[code] = codes.get(code, 0) + 1
         slot_codes = self.slot_codes[slot]
@@ -80,7 +82,7 @@ class Tally:
 
     def _wording_by_slot(self, code: str) -> dict:
         """``code``'s wording in each part it was met in: the answers' own, and
-        the key's in a part where only overridden answers met it."""
+        the key's in a part where only answers not in its words met it."""
         by_slot = dict(self.wordings.get(code, {}))
         for slot in self.overridden.get(code, ()):
             if slot not in by_slot:
@@ -157,12 +159,14 @@ def _count_columns(grid: AnswerGrid, tally: Tally) -> bool:
 
 
 def _trap_wording(outcome) -> str | None:
-    """The trap's wording an outcome carries: None after an override, whose
-    feedback is the marker's comment to one student; without the "marked from
-    your (a) = ...: " of a trap worked from the student's own earlier answer."""
-    if outcome.note == "override":
+    """The trap's wording an outcome carries: None (the key's wording stands
+    in) after an override, whose feedback is the marker's comment to one
+    student, and for a trap worked from the student's own earlier answers,
+    whose words may quote those answers (careful.own_wording): no one
+    student's numbers belong in a class-wide table."""
+    if outcome.note == "override" or from_own_answers(outcome.feedback):
         return None
-    return trap_wording(outcome.feedback)
+    return outcome.feedback
 
 
 def key_trap_wording(papers, slot: int, code: str) -> str | None:

@@ -41,7 +41,8 @@ def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits
 def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
     """Feedback when ``x`` is the answer rounded to fewer figures than asked, or cut
     off instead of rounded, else "". ``shown``: the figures written; when they are
-    enough (``0.00120``, ``6.70``), never says that they gave fewer."""
+    enough (``0.00120``, ``6.70``), never says that they gave fewer; None (an
+    expression, ``4/8``) names the value that is rounded."""
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None:
         return ""
@@ -52,8 +53,11 @@ def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
         return _cut_off(rule, asked, right)
     for figures in range(asked - 1, 0, -1):
         if rounds_to(x, rule.value, figures):
-            then = " only, and the zeros written after them are not the answer's figures;" if padded else ","
-            return (f"rounded too early: right to {figures} significant figure{'s' * (figures > 1)}{then} "
+            after = "them" if figures > 1 else "it"
+            then = f" only, and the zeros written after {after} are not the answer's figures;" if padded else ","
+            # an expression (4/8) shows no decimal: name its value, as that rounding writes it (32/8: 4.0)
+            said = "right" if shown is not None else f"its value, {significant(x, figures)}, is right"
+            return (f"rounded too early: {said} to {figures} significant figure{'s' * (figures > 1)}{then} "
                     f"give at least {asked} (expected {right})")
     return _cut_off(rule, asked, right) if cut else ""
 

@@ -5,6 +5,8 @@ prefix back out of a verdict's feedback."""
 
 from __future__ import annotations
 
+import re
+
 from quizgen.maths.numbers import significant
 
 MARKED_FROM = "marked from your "   # how feedback worked from the student's own earlier answers starts
@@ -31,6 +33,41 @@ def quoted(value: float, figures: int | None = None) -> str:
         return significant(value, figures)
     text = significant(value, 6)
     return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?!\w|\.\d)")   # a plain unsigned number standing alone in text
+
+
+def in_own_numbers(text: str, swaps) -> tuple:
+    """``(text, labels used)``: ``text`` (a trap's feedback, worked from the
+    key) with each number that quotes the key's answer to an earlier part put
+    as the student wrote that part, from ``(label, key value, own answer as
+    quoted)`` items: "all 3720 picked positions" reads "all 3700 picked
+    positions" to a student whose own (a) is 3700. A number that quotes two
+    such parts answered differently is left as it is, as is every one-digit
+    number ("positions 2 to 6" is no count a student gave)."""
+    used = set()
+
+    def swap(match) -> str:
+        token = match.group()
+        hits = {(label, own) for label, value, own in swaps if _quotes(token, value)}
+        if len({own for _, own in hits}) != 1:
+            return token
+        used.update(label for label, _ in hits)
+        return next(iter(hits))[1]
+
+    return _NUMBER.sub(swap, text), used
+
+
+def _quotes(token: str, value: float) -> bool:
+    """True when the number ``token`` (two digits or more) is ``value``, or
+    ``value`` rounded to the three or more significant figures it shows."""
+    digits = len(token.replace(".", "").lstrip("0"))
+    if digits < 2:
+        return False
+    if float(token) == value:
+        return True
+    return digits >= 3 and value != 0 and float(significant(value, digits)) == float(token)
 
 
 def own_numbers(feedback: str) -> tuple:

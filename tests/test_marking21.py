@@ -1,0 +1,112 @@
+"""Session 21 (marking21): a trap worked from the student's own wrong (a)
+is worded from their own answers, not the key's; one ranking of the nearest
+known ids for an unknown one, in its rows and in the summary; and feedback
+a student reading graded.csv found wrong or confusing."""
+
+import csv
+import io
+import json
+
+import pytest
+
+import quizgen
+from quizgen.marking.quotes import in_own_numbers
+from quizgen.marking.rules import IMPRECISE, PartRule, mark_part
+from test_marking_grade import _grade, _instances
+
+
+def _c6_student(instance, off: int = 20) -> dict:
+    """A C6 student whose (a) is ``off`` short, (b) right from it (ECF), and (e)
+    the [MASK]-only count from their own (b): the only_mask_tokens_graded trap."""
+    chosen = int(instance.parts[0].value) - off
+    return {"chosen": str(chosen), "masked": str(chosen * 8 // 10), "graded": str(chosen * 8 // 10)}
+
+
+# ---------------------------------------------------------------- a trap worked from the student's own (a)
+
+def test_a_trap_from_a_wrong_a_quotes_the_students_own_count_not_the_keys(tmp_path):
+    """C6 (a) 3700 (key 3720), (b) 2960 from it, (e) 2960: the trap's note said
+    'all 3720 picked positions' beside 'your (b) = 2960': two sets of numbers."""
+    instance = _instances("C6", 1)[0]
+    key_chosen = str(int(instance.parts[0].value))
+    own = _c6_student(instance)
+    rows = _grade(tmp_path, {"s1": instance}, {"s1": own})
+    row = rows[("s1", "e")]
+    assert row["misconception"] == "only_mask_tokens_graded", row
+    assert row["feedback"].startswith(f"marked from your (a) = {own['chosen']}, (b) = {own['masked']}: "), row
+    assert f"all {own['chosen']} picked positions" in row["feedback"], row
+    assert key_chosen not in row["feedback"], row
+    assert (row["status"], row["score"]) == ("incorrect", "0")
+
+
+def test_a_trap_from_a_right_a_keeps_the_keys_words(tmp_path):
+    """(a) right, (b) wrong, (e) the trap from their own (b): the key's count is theirs too."""
+    instance = _instances("C6", 1)[0]
+    chosen = int(instance.parts[0].value)
+    rows = _grade(tmp_path, {"s1": instance}, {"s1": {"chosen": str(chosen), "masked": "1000", "graded": "1000"}})
+    row = rows[("s1", "e")]
+    assert row["misconception"] == "only_mask_tokens_graded"
+    assert row["feedback"].startswith("marked from your (b) = 1000: "), row
+    assert f"all {chosen} picked positions" in row["feedback"], row
+
+
+def test_the_class_wide_wording_of_such_a_trap_is_the_keys(tmp_path):
+    """The class report's misconception table names no one student's own numbers."""
+    instance = _instances("C6", 1)[0]
+    _grade(tmp_path, {"s1": instance}, {"s1": _c6_student(instance)})
+    report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
+    assert f"all {int(instance.parts[0].value)} picked positions" in report
+    assert f"all {int(instance.parts[0].value) - 20} picked positions" not in report
+
+
+def test_only_numbers_that_quote_the_keys_earlier_answer_are_replaced():
+    swaps = [("(a)", 3720.0, "3700"), ("(c)", 0.57442, "0.600")]
+    text, used = in_own_numbers("all 3720 of 37200 at positions 2 to 6, p = 0.5744 or 0.57 (3720.5)", swaps)
+    assert text == "all 3700 of 37200 at positions 2 to 6, p = 0.600 or 0.57 (3720.5)"
+    assert used == {"(a)", "(c)"}
+    assert in_own_numbers("11 and 11", [("(c)", 11.0, "12"), ("(d)", 11.0, "13")]) == ("11 and 11", set())
+    assert in_own_numbers("the 5 words", [("(a)", 5.0, "6")]) == ("the 5 words", set())
+
+
+# ---------------------------------------------------------------- one ranking of the nearest ids
+
+def _paper(name):
+    q1 = {"id": "Q1", "class": "C1", "template": "t1", "points": 2,
+          "parts": [{"part": "a", "name": "a", "type": "numeric", "points": 2.0, "value": 0.5, "answer": "0.5000",
+                     "tolerance": {"sigfigs": 3}, "misconceptions": []}]}
+    return {"name": name, "seed": name, "questions": [q1]}, q1
+
+
+def test_an_unknown_ids_row_and_the_summary_name_the_same_ids_first(tmp_path):
+    """s10x is one edit from s101 (who answered) and s102 (who did not): the
+    summary named s102 first, the row's feedback s101 (roster order)."""
+    key = {"questions": [_paper("class")[1]], "students": {sid: _paper(sid)[0] for sid in ("s101", "s102")}}
+    (tmp_path / "key.json").write_text(json.dumps(key), encoding="utf-8")
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns101,Q1,a,0.5\ns10x,Q1,a,0.5\n",
+                                          encoding="utf-8")
+    result = quizgen.grade(tmp_path / "answers.csv")
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "answers-graded.csv").read_text(encoding="utf-8-sig"))))
+    hint = "did you mean s102 or s101?"
+    assert rows[1]["feedback"] == hint, rows[1]
+    assert any(f"s10x ({hint})" in note for note in result.roster_notes), result.roster_notes
+
+
+# ---------------------------------------------------------------- feedback a student found wrong or confusing
+
+def test_one_figure_padded_with_zeros_reads_it_not_them():
+    """C7 (c) 3.00 for 3.3362: 'right to 1 significant figure only, and the zeros
+    written after them': one figure is 'it'."""
+    verdict = mark_part(PartRule("loss", "(c)", "numeric", 3.3362, {}), "3.00", {}, {})
+    assert verdict.feedback == ("rounded too early: right to 1 significant figure only, and the zeros written "
+                                "after it are not the answer's figures; give at least 3 (expected 3.34)")
+
+
+@pytest.mark.parametrize("text, value, said", [("4/8", 0.4810, "0.5"), ("28/8", 3.4896, "3.5"),
+                                               ("32/8", 4.0123, "4.0")])
+def test_an_expression_rounded_too_early_is_told_its_value(text, value, said):
+    """'4/8' for 0.481 was told 'rounded too early: right to 1 significant
+    figure', which a student who wrote no decimal cannot see: its value is named,
+    to the figures it is right to (32/8 is 4.0 to 2)."""
+    verdict = mark_part(PartRule("p", "(a)", "numeric", value, {}), text, {}, {})
+    assert verdict.status == IMPRECISE and verdict.note == "rounded_too_early"
+    assert verdict.feedback.startswith(f"rounded too early: its value, {said}, is right to "), verdict.feedback
