@@ -110,3 +110,11 @@ def test_an_expression_rounded_too_early_is_told_its_value(text, value, said):
     verdict = mark_part(PartRule("p", "(a)", "numeric", value, {}), text, {}, {})
     assert verdict.status == IMPRECISE and verdict.note == "rounded_too_early"
     assert verdict.feedback.startswith(f"rounded too early: its value, {said}, is right to "), verdict.feedback
+
+
+@pytest.mark.parametrize("text, figures", [("7", "1 significant figure"), ("7.0", "2 significant figures")])
+def test_rounded_too_early_names_no_more_figures_than_were_written(text, figures):
+    """'7' for 7.0211 was told 'right to 2 significant figures', though it shows
+    one (7 is 7.0 to 2 figures as well; the student wrote one)."""
+    verdict = mark_part(PartRule("loss", "(c)", "numeric", 7.0211, {}), text, {}, {})
+    assert verdict.feedback == f"rounded too early: right to {figures}, give at least 3 (expected 7.02)"

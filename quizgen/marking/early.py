@@ -51,7 +51,8 @@ def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
     cut = cut_to(x, rule.value, asked)   # cut off at fewer figures is wrong at those figures too
     if cut and padded:
         return _cut_off(rule, asked, right)
-    for figures in range(asked - 1, 0, -1):
+    most = asked - 1 if shown is None or padded else min(asked - 1, shown)   # "7" is right to 1 figure, not 2
+    for figures in range(most, 0, -1):
         if rounds_to(x, rule.value, figures):
             after = "them" if figures > 1 else "it"
             then = f" only, and the zeros written after {after} are not the answer's figures;" if padded else ","
