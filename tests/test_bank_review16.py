@@ -77,7 +77,7 @@ EX1 = r"\frac{e^{2}}{e^{2} + e + 1} \approx 0.6652"   # the reference's Ex 1 sof
 
 @pytest.mark.parametrize("cls, shown", [("C4", [EX1, r"\frac{1}{2 + e^{3}} \approx 0.04528"]),
                                         ("C9", [EX1, r"\frac{1}{2 + e^{3}} \approx 0.04528"]),
-                                        ("C10", [f"left only $p = {EX1}$; BERT-style $q = {EX1}$"])])
+                                        ("C10", [f"causal $p = {EX1}$; masked-LM $q = {EX1}$"])])
 def test_worked_example_stems_show_the_exact_probabilities_the_key_uses(templates_by_class, cls, shown):
     """The key's exact form (-ln(e^2/(e^2+e+1)) ...) was in terms the worked-examples paper never showed."""
     template = templates_by_class[cls]

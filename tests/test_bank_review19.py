@@ -137,7 +137,7 @@ def test_c10_first_position_has_no_left_only_label_without_a_p():
     template = next(t for t in load_bank(()) if t.cls == "C10")
     view = question_view(Question("Q1", canonical_instance(template)), "md")
     stem = _flat(view["stem"])
-    assert "position 1, **the**: BERT-style $q = 0.3$" in stem, stem
+    assert "position 1, **the**: masked-LM $q = 0.3$" in stem, stem
     assert "left only (nothing" not in stem
 
 

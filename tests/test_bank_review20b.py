@@ -74,7 +74,7 @@ def test_c10_stem_does_not_say_why_position_one_has_no_p():
     instance = canonical_instance(BANK["C10"])
     stem = _flat(question_view(Question("Q1", instance), "md")["stem"])
     assert "with no start token" in stem
-    assert "position 1, **the**: BERT-style $q = 0.3$" in stem, stem
+    assert "position 1, **the**: masked-LM $q = 0.3$" in stem, stem
     assert "nothing is to its left" not in stem and "no probability" not in stem
     assert "no $p$" not in stem and "left only (nothing" not in stem
     first_row = re.search(r"position 1, .*? position 2", stem).group(0)
