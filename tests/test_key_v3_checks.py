@@ -1,9 +1,11 @@
 """key.json is untrusted input to grade (key21): a version-3 template's choice options are
-checked as its instances' other fields are, and a version-2 key with choices is refused as
-inconsistent."""
+checked as its instances' other fields are, a version-2 key with choices is refused as
+inconsistent, and a hand-edited ECF recipe that cannot be used is refused when grade loads
+the key, where ECF used to be switched off for that part without a word."""
 
 import copy
 import json
+import re
 
 import pytest
 
@@ -101,3 +103,44 @@ def test_a_version_2_key_without_choices_still_reads(key_json):
         question.pop("choices", None)
     key = Key.from_json(data, "key.json")
     assert key.version == 2 and all(q.params for q in key.questions)
+
+
+# ------------------------------------------------------------------ 3. recipes that cannot be used
+
+def _recipe(data, part: str) -> dict:
+    return data["templates"][TEMPLATE]["recipes"][part]
+
+
+@pytest.mark.parametrize("edit, expected", [
+    (lambda d: _recipe(d, "loss_y1").update(recipe="-log(part:zz)"),
+     r"recipes\.loss_y1\.recipe: reads part 'zz', which question Q\d+ has not"),
+    (lambda d: _recipe(d, "loss_y0").update(steps=[["q", "1 - part:zz"]]),
+     r"recipes\.loss_y0\.steps\.q: reads part 'zz', which question Q\d+ has not"),
+    (lambda d: _recipe(d, "loss_y1").update(recipe="-log(part:p) + pair"),
+     r"recipes\.loss_y1\.recipe: reads parameter 'pair', which question Q\d+ gives as an object, not a number"),
+    (lambda d: _recipe(d, "loss_y1").update(recipe="-log(part:p) + 1/(s - s)"),
+     r"recipes\.loss_y1\.recipe: does not evaluate for question Q\d+ \(division by zero\)"),
+    (lambda d: _recipe(d, "p").update(recipe="log(-1 - s*s)"),
+     r"recipes\.p\.recipe: does not evaluate for question Q\d+ \(logarithm of a non-positive number\)"),
+], ids=["an unknown part", "an unknown part in a step", "a parameter that is no number",
+        "a division by zero", "a logarithm of a negative number"])
+def test_a_recipe_that_does_not_evaluate_is_refused_when_grade_loads_the_key(invoke, tmp_path, key_json,
+                                                                             edit, expected):
+    data = copy.deepcopy(key_json)
+    edit(data)
+    (tmp_path / "key.json").write_text(json.dumps(data), encoding="utf-8")
+    (tmp_path / "a.csv").write_text("student_id,question,part,answer\ns1,Q1,a,1\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "key.json", "--out", tmp_path / "o")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
+    assert f"key.json: templates.{TEMPLATE}." in result.stderr
+    assert re.search(expected, result.stderr), result.stderr
+
+
+def test_a_worked_examples_key_is_not_refused(invoke, tmp_path):
+    """Its canonical parameters hold exact texts (``exp(2)/(exp(2) + E + 1)``) that the
+    grader cannot read back exactly: no ECF there, as before, but no refusal either."""
+    assert invoke("generate", "--seed", 1, "--worked-examples", "--no-solutions",
+                  "--out", tmp_path / "q").exit_code == 0
+    (tmp_path / "a.csv").write_text("student_id,question,part,answer\ns1,Q4,a,1\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "q" / "key.json", "--out", tmp_path / "o")
+    assert result.exit_code == 0, result.output
