@@ -110,31 +110,8 @@ def _parsed(name: str, stored, names: frozenset) -> Recipe:
 @lru_cache(maxsize=4096)
 def _parsed_text(text: str, names: frozenset):
     """A stored recipe text parsed once for every instance with those parameter
-    names (``recipe_problem`` at load, then the marking rules, read the same trees)."""
+    names (``recipe_check.recipe_problem`` at load, then the marking rules, read the same trees)."""
     return parse_recipe(text, names)
-
-
-def recipe_problem(question) -> str | None:
-    """Why ``question``'s stored recipes cannot be used, or None: a text the
-    whitelist parser refuses, a name its template lacks, or a part of the
-    question read that does not come before it (a hand-edited key.json). Checked once per template
-    when grade loads a key, so that ECF is never switched off without a word."""
-    names = frozenset(question.params)
-    parts = [part.name for part in question.parts]
-    for name, stored in question.recipes.items():
-        texts = [("recipe", stored.text), *((f"steps.{let}", text) for let, text in stored.steps),
-                 *((f"traps.{code}", text) for code, text in stored.traps)]
-        # a template's recipe for a part this question lacks (an LMS part) is unused: only parsed
-        before = parts[:parts.index(name)] if name in parts else None
-        for where, text in texts:
-            try:
-                _parsed_text(text, names)
-            except QuizgenError as exc:
-                return f"recipes.{name}.{where}: {exc}"
-            late = [d for d in recipe_parts(text) if d in parts and d not in before] if before is not None else []
-            if late:   # a part absent from the question is no problem: no ECF, as for an LMS part
-                return f"recipes.{name}.{where}: reads part {late[0]!r}, which does not come before {name!r}"
-    return None
 
 
 def ecf_inputs(question, memo: dict | None = None) -> dict:

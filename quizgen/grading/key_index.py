@@ -12,7 +12,8 @@ from pathlib import Path
 from quizgen.csv_input import norm_part, norm_question
 from quizgen.errors import InputFileError, UsageError
 from quizgen.grading.answers_file import split_label
-from quizgen.grading.careful import QuestionRules, recipe_problem
+from quizgen.grading.careful import QuestionRules
+from quizgen.grading.recipe_check import recipe_problem
 from quizgen.grading.part_checker import PartChecker
 from quizgen.key.load import load_key_file
 from quizgen.key.model import Key
@@ -154,7 +155,7 @@ def with_policy_points(key: Key, policy: Policy, parts_of: dict) -> Key:
 
 
 def _check_recipes(key: Key, source: str) -> None:
-    """Refuse a key whose stored recipes cannot be read (``careful.recipe_problem``),
+    """Refuse a key whose stored recipes cannot be read (``recipe_check.recipe_problem``),
     naming the template: each template's recipes are one object, checked once."""
     seen = set()
     for questions in [key.questions] + [paper.questions for paper in key.papers]:

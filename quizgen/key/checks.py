@@ -18,6 +18,8 @@ MAX_POINTS = 1e6          # more points than this on one part is a mistake, not 
 MAX_TEXT = 100_000        # characters in one text field (feedback, exact form, ...)
 MAX_ID = 200              # characters in an id, part letter, code or template name
 MAX_SIGFIGS = 15          # a double holds no more significant figures
+MAX_OPTION_DEPTH = 16     # lists and objects nested in one choice option (the bank's nest 2)
+MAX_OPTION_VALUES = 10_000   # values in one choice option, as many as a template's list may hold
 
 
 class Where:
@@ -190,6 +192,42 @@ def tolerance(value, where: Where) -> dict:
     if "sigfigs" in clean and len(clean) > 1:
         raise where.fail("give sigfigs, or rtol/atol, not both")
     return clean
+
+
+def option(value, where: Where) -> str:
+    """A choice parameter's option as generate writes it (key/entries.py
+    ``choice_options``): a number, text, true/false, null, or a list or object
+    of them nested at most MAX_OPTION_DEPTH deep and of at most
+    MAX_OPTION_VALUES values, each text checked as any key text. Returns its
+    kind ("a list", "an object" or "a single value"): the options of one
+    parameter are all of one kind. Iterative, so deep nesting is one line."""
+    stack, count = [(where, value, 0)], 0
+    while stack:
+        at, item, depth = stack.pop()
+        count += 1
+        if count > MAX_OPTION_VALUES:
+            raise where.fail(f"an option of more than {MAX_OPTION_VALUES:,} values; expected one as the template "
+                             "wrote it (a scene, a claim and its wording)")
+        if isinstance(item, (list, dict)):
+            if depth >= MAX_OPTION_DEPTH:
+                raise where.fail(f"lists or objects nested more than {MAX_OPTION_DEPTH} deep in one option; "
+                              "expected an option as the template wrote it")
+            if isinstance(item, dict):
+                for name, inner in item.items():
+                    text(name, at, MAX_ID, empty=False)
+                    stack.append((at / name, inner, depth + 1))
+            else:
+                stack.extend((at / i, inner, depth + 1) for i, inner in enumerate(item))
+        elif isinstance(item, str):
+            text(item, at)
+        elif item is not None and not isinstance(item, bool):
+            number(item, at)
+    return option_kind(value)
+
+
+def option_kind(value) -> str:
+    """A choice option's kind, for the rule that a parameter's options share one."""
+    return "a list" if isinstance(value, list) else "an object" if isinstance(value, dict) else "a single value"
 
 
 def unique(items, where: Where, what: str) -> None:

@@ -109,12 +109,13 @@ class Key:
 
 def read_key(data, source: str = "the key") -> Key:
     """A :class:`Key` from key.json's data, version 1 (no ``format`` field,
-    every text in every question) or 2 (template texts shared)."""
+    every text in every question), 2 (template texts shared) or 3 (and
+    choices by place; a version-2 key with choices is refused)."""
     top = Where(source)
     if not isinstance(data, dict):
         raise top.fail("expected key.json (an object with a \"questions\" list)")
     version = _version(data, top)
-    templates = _templates(data, top) if version >= 2 else None
+    templates = _templates(data, top, version) if version >= 2 else None
     cache = {}   # instance specs that differ from their template's alike, made once
     questions = _questions(data.get("questions"), top / "questions", templates, cache)
     if not questions:
@@ -166,7 +167,15 @@ def _version(data: dict, where: Where) -> int:
     return checks.integer(version, where / "version", 1, MAX_VERSION)
 
 
-def _templates(data: dict, top: Where) -> dict:
+class _NoChoices(dict):
+    """A version-2 template's options: none, since choices came in version 3."""
+
+
+_INCONSISTENT = ("a version-2 key has no choices (version 3 added them), so this key is inconsistent; "
+                 "regenerate it with quizgen generate (the same --seed and options) for a version-3 key")
+
+
+def _templates(data: dict, top: Where, version: int) -> dict:
     """{template id: (question fields, part specs, choice options)} of a version-2 or 3 key."""
     found = {}
     for name, record in checks.mapping(data.get("templates", {}), top / "templates").items():
@@ -175,18 +184,30 @@ def _templates(data: dict, top: Where) -> dict:
         parts = checks.listing(record.get("parts", []), where / "parts")
         specs = tuple(read_spec(p, where / "parts" / i) for i, p in enumerate(parts))
         checks.unique([s.letter for s in specs], where / "parts", "part")
-        found[name] = (_question_fields(record, where), specs, _choice_options(record, where))
+        if version < 3 and "choices" in record:
+            raise (where / "choices").fail(_INCONSISTENT)
+        options = _choice_options(record, where) if version >= 3 else _NoChoices()
+        found[name] = (_question_fields(record, where), specs, options)
     return found
 
 
 def _choice_options(record: dict, where: Where) -> dict:
     """{parameter: (option, ...)} of a version-3 template record's ``choices``:
-    the options its instances' ``choices`` pick from by place."""
+    the options its instances' ``choices`` pick from by place, each checked
+    (``checks.option``) and all of one kind, as generate writes them."""
     options = checks.mapping(record.get("choices", {}), where / "choices")
-    found = {name: tuple(checks.listing(values, where / "choices" / name)) for name, values in options.items()}
-    empty = next((name for name, values in found.items() if not values), None)
-    if empty is not None:
-        raise (where / "choices" / empty).fail("expected a non-empty list of options")
+    found = {}
+    for name, values in options.items():
+        at = where / "choices" / name
+        checks.text(name, at, checks.MAX_ID, empty=False)
+        values = found[name] = tuple(checks.listing(values, at))
+        if not values:
+            raise at.fail("expected a non-empty list of options")
+        kind = checks.option(values[0], at / 0)
+        for place, value in enumerate(values[1:], start=1):
+            if checks.option(value, at / place) != kind:
+                raise (at / place).fail(f"expected {kind} as the parameter's option 0 is, "
+                                        f"got {checks.shown(value)}")
     return found
 
 
@@ -208,6 +229,8 @@ def _picked(record: dict, params: dict, options: dict, where) -> dict:
 
 def _checked_place(name: str, place, params: dict, options: dict, where: Where) -> int:
     """A choice's place, checked field by field; InputFileError names what is wrong."""
+    if isinstance(options, _NoChoices):
+        raise where.fail(_INCONSISTENT)
     if name not in options:
         raise where.fail("its template lists no options for this parameter")
     if name in params:
