@@ -195,12 +195,22 @@ class NewerProgressFile(BadProgressFile):
 class Loaded:
     """What :func:`load` found: the record, a one-line note about a problem
     (or None), whether the file may be written back, and the lock held on it
-    (released when this object goes, or at exit)."""
+    (until the ``with`` block that holds it ends, or at exit)."""
 
     progress: Progress
     note: str | None = None
     writable: bool = True
     lock: object = None
+
+    def __enter__(self) -> "Loaded":
+        return self
+
+    def __exit__(self, *_) -> None:
+        """Let the next drill have the file now: an exception's traceback can
+        keep this object alive until the garbage collector runs."""
+        if self.lock is not None:
+            self.lock.close()
+            self.lock = None
 
 
 def load(path, read_only: bool = False) -> Loaded:

@@ -372,23 +372,23 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
     check_texts(templates)   # a name no template defines fails now, not when its question is drawn
     seed = new_seed() if seed is None else seed
     path = learner.real_path(state if state else learner.default_path())
-    loaded = learner.load(path) if save else learner.Loaded(learner.Progress(), writable=False)
-    if loaded.note:
-        err.write(f"quizgen: warning: {loaded.note}\n")
-    drill = Drill(inp, out, err, templates, loaded.progress, seed, width)
-    drill.store = path if loaded.writable else None
-    drill.decimal_comma = decimal_comma
-    first = drill.prepare(0)   # before anything is printed: a question that cannot render is an error alone
-    chosen = ",".join(drill.classes)
-    drill.say(f"quizgen drill: seed {seed}, classes {chosen}"
-              + (f", {count} question{'s' * (count != 1)}" if count else "") + ".")
-    drill.say(f"Progress file: {path}" if drill.store else "Practice run: progress is not saved.")
-    drill.say("Answer each part; h for a hint, s to skip, ? for help, q to quit.")
-    result = drill.run(count, first)
-    out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key), banks=banks,
-                      names=trap_names(templates + bank)) + "\n")
-    out.flush()
-    return result
+    with (learner.load(path) if save else learner.Loaded(learner.Progress(), writable=False)) as loaded:
+        if loaded.note:
+            err.write(f"quizgen: warning: {loaded.note}\n")
+        drill = Drill(inp, out, err, templates, loaded.progress, seed, width)
+        drill.store = path if loaded.writable else None
+        drill.decimal_comma = decimal_comma
+        first = drill.prepare(0)   # before anything is printed: a question that cannot render is an error alone
+        chosen = ",".join(drill.classes)
+        drill.say(f"quizgen drill: seed {seed}, classes {chosen}"
+                  + (f", {count} question{'s' * (count != 1)}" if count else "") + ".")
+        drill.say(f"Progress file: {path}" if drill.store else "Practice run: progress is not saved.")
+        drill.say("Answer each part; h for a hint, s to skip, ? for help, q to quit.")
+        result = drill.run(count, first)
+        out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key), banks=banks,
+                          names=trap_names(templates + bank)) + "\n")
+        out.flush()
+        return result
 
 
 def check_texts(templates) -> None:
