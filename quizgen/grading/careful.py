@@ -31,14 +31,15 @@ from quizgen.marking.sources import trap_behind
 
 def exact_params(params: dict) -> dict:
     """The key's numeric JSON parameters as exact values (``1.2`` is 6/5,
-    ``"1/3"`` is 1/3, lists as tuples). Words, scenes and values that cannot
-    be read back exactly are left out: a recipe that reads one does not parse,
-    and its part simply gets no ECF or carried rounding."""
+    ``"1/3"`` is 1/3, ``"1/(2 + exp(3))"`` read by the whitelist parser, lists
+    as tuples). Words, scenes and values that cannot be read back exactly are
+    left out: a recipe that reads one does not parse, and its part simply gets
+    no ECF or carried rounding."""
     env = {}
     for name, value in params.items():
         try:
             env[name] = _exact(value)
-        except (ValueError, ZeroDivisionError, TypeError, RecursionError):   # a hand-made list nested too deep
+        except (ValueError, ZeroDivisionError, TypeError, RecursionError, QuizgenError):   # RecursionError: a hand-made list nested too deep
             continue
     return env
 
@@ -59,7 +60,10 @@ def _exact_scalar(cls, value) -> Fraction:
         return Fraction(value)
     if issubclass(cls, float):
         return Fraction(repr(value))
-    return Fraction(str(value).strip())
+    try:
+        return Fraction(str(value).strip())
+    except ValueError:   # an irrational value, as generate prints it: the worked examples' softmax probabilities
+        return ground(parse_recipe(str(value), ()), {})
 
 
 def _floats(value):

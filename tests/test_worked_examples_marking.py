@@ -1,0 +1,39 @@
+"""The worked-examples paper is marked as carefully as a random one: its key
+stores an irrational parameter as the exact text generate prints
+(``"exp(2)/(exp(2) + E + 1)"``), which the marker once could not read back,
+so C4, C9 and C10 gave a student carrying 3 figures no carried rounding."""
+
+import pytest
+
+from quizgen.generation.sampling import canonical_instance
+from test_marking_grade import _grade
+from test_marking_students_gen import BANK, student
+
+
+@pytest.mark.parametrize("cls", sorted(BANK))
+def test_a_three_figure_student_is_correct_on_every_part_of_the_worked_example(tmp_path, cls):
+    instance = canonical_instance(BANK[cls])
+    graded = _grade(tmp_path, {"s1": instance}, {"s1": student(instance, 3)})
+    wrong = {k: (r["answer"], r["status"], r["feedback"]) for k, r in graded.items() if r["status"] != "correct"}
+    assert not wrong
+
+
+@pytest.mark.parametrize("cls, part, text", [("C4", "a", "1.745"), ("C9", "a", "2.02"), ("C10", "b", "1.11")])
+def test_a_value_reached_only_by_carried_rounding_is_accepted_on_the_worked_example(tmp_path, cls, part, text):
+    instance = canonical_instance(BANK[cls])
+    name = next(pv.part.name for pv in instance.parts if pv.letter == part)
+    row = _grade(tmp_path, {"s1": instance}, {"s1": {name: text}})[("s1", part)]
+    assert (row["status"], row["note"]) == ("correct", "carried_rounding"), row
+
+
+@pytest.mark.parametrize("cls", sorted(BANK))
+def test_every_trap_of_the_worked_example_stays_named_now_carried_rounding_reaches_it(tmp_path, cls):
+    instance = canonical_instance(BANK[cls])
+    traps = [(pv, t) for pv in instance.parts for t in pv.traps if t.value is not None]
+    if not traps:
+        pytest.skip(f"{cls}'s worked example has no numeric trap")
+    for k, (pv, trap) in enumerate(traps):
+        folder = tmp_path / str(k)
+        folder.mkdir()
+        row = _grade(folder, {"s1": instance}, {"s1": {pv.part.name: repr(float(trap.value))}})[("s1", pv.letter)]
+        assert row["status"] != "correct", (pv.letter, trap.code, row)
