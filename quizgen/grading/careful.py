@@ -39,7 +39,7 @@ def exact_params(params: dict) -> dict:
     for name, value in params.items():
         try:
             env[name] = _exact(value)
-        except (ValueError, ZeroDivisionError, TypeError, RecursionError, QuizgenError):   # RecursionError: a hand-made list nested too deep
+        except (ValueError, ZeroDivisionError, TypeError, RecursionError):   # a hand-made list nested too deep
             continue
     return env
 
@@ -60,10 +60,26 @@ def _exact_scalar(cls, value) -> Fraction:
         return Fraction(value)
     if issubclass(cls, float):
         return Fraction(repr(value))
+    found = _exact_text(str(value))
+    if found is None:
+        raise ValueError(f"not an exact value: {value!r}")
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _exact_text(text: str):
+    """A text parameter's exact value, or None for a word: a rational, or an
+    irrational as generate prints it (the worked examples' softmax
+    probabilities), read by the whitelist parser; a word's None is kept, so each
+    of a roster's few thousand sentences is tried once."""
     try:
-        return Fraction(str(value).strip())
-    except ValueError:   # an irrational value, as generate prints it: the worked examples' softmax probabilities
-        return ground(parse_recipe(str(value), ()), {})
+        return Fraction(text.strip())
+    except ValueError:
+        pass
+    try:
+        return ground(parse_recipe(text, ()), {})
+    except (QuizgenError, ArithmeticError, ValueError, RecursionError):
+        return None
 
 
 def _floats(value):
