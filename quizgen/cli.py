@@ -169,7 +169,7 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
     (or where --state, $QUIZGEN_PROGRESS or $XDG_DATA_HOME puts it); --no-save
     reads and writes none.
 
-    Example: printf '0.710\\n0.149\\nq\\n' | quizgen drill --seed 1 --classes C1 --no-save
+    Example: printf '0.716\\n0.145\\nq\\n' | quizgen drill --seed 1 --classes C1 --no-save
     """
     from quizgen.drill.session import run_drill
     from quizgen.drill.summary import stats_report

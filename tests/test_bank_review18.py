@@ -32,9 +32,10 @@ def test_c8_the_predicted_class_s_probability_and_its_loss_are_named(templates_b
     for instance in _c8_wrong_predictions(templates_by_class, 8):
         checkers = question_checkers(key_entry(Question("Q1", instance)))
         predicted = to_float(instance.env["probs"][int(instance.env["pred"])])
-        for letter, value in (("a", predicted), ("b", -math.log(predicted))):
+        for letter, value, code in (("a", predicted, "predicted_class_probability"),
+                                    ("b", -math.log(predicted), "predicted_class_loss")):
             verdict = checkers[letter](f"{value:.4g}")
-            assert verdict.misconception == "predicted_class_probability", (instance.seed_label, letter)
+            assert verdict.misconception == code, (instance.seed_label, letter)
             assert instance.env["task"]["labels"][int(instance.env["pred"])] in verdict.feedback
 
 

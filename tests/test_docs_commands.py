@@ -163,4 +163,4 @@ def test_every_docstring_example_runs(tmp_path, runner, monkeypatch):
     assert {shlex.split(e.split(" | ")[-1])[1] for e in examples} == set(main.commands), examples
     outputs = dict(zip(examples, _walk(tmp_path, examples, runner, monkeypatch)[1:]))
     drill = next(out for example, out in outputs.items() if example.startswith("printf"))
-    assert "Correct: 0.7101" in drill and 'the misconception "log base 10 instead of ln"' in drill
+    assert "Correct: 0.7157" in drill and 'the misconception "log base 10 instead of ln"' in drill

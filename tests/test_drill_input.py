@@ -52,9 +52,9 @@ def test_grade_feedback_is_shown_as_a_sentence():
     result, out = drill("0.408", "0.897", "q")
     assert [p.status for p in result.parts] == ["incorrect", "correct"]
     assert "\n  Marked from your (a) = 0.408" in out
-    assert "Correct: 0.3423" not in out   # read as if 0.897 were 0.3423
-    assert "Correct from your own earlier answer; from the right values it is 0.3423" in " ".join(out.split())
-    result, out = drill("0.71", "q")
+    assert "Correct: 0.3345" not in out   # read as if 0.897 were 0.3345
+    assert "Correct from your own earlier answer; from the right values it is 0.3345" in " ".join(out.split())
+    result, out = drill("0.72", "q")
     assert "Not precise enough. Rounded too early: right to 2 significant figures, give at least 3" in " ".join(out.split())
 
 
@@ -74,25 +74,25 @@ def test_a_windows_line_end_is_not_echoed_as_a_control_character():
 
 
 def test_a_comma_that_may_part_two_arguments_gets_a_pointer_and_the_option_reads_it():
-    result, out = drill("-log(0,7101)", "q")   # (a) is 0.7101: read as log of 0 to base 7101
+    result, out = drill("-log(0,7157)", "q")   # (a) is 0.7157: read as log of 0 to base 7157
     assert result.parts == [] and "start the drill with --decimal-comma" in " ".join(out.split())
     out = io.StringIO()
-    result = run_drill(io.StringIO("0,7101\n-log(0,7101)\nq\n"), out, io.StringIO(), classes="C1", seed=1,
+    result = run_drill(io.StringIO("0,7157\n-log(0,7157)\nq\n"), out, io.StringIO(), classes="C1", seed=1,
                        save=False, decimal_comma=True)
     assert [str(p.status) for p in result.parts] == ["correct", "correct"]
     assert "--decimal-comma" not in out.getvalue()
 
 
 def test_a_comma_inside_a_one_argument_function_is_a_decimal_comma_without_the_option():
-    result, out = drill("0,7101", "-ln(0,7101)", "q")   # ln takes one argument: 0,7101 is a number
+    result, out = drill("0,7157", "-ln(0,7157)", "q")   # ln takes one argument: 0,7157 is a number
     assert [str(p.status) for p in result.parts] == ["correct", "correct"]
     assert "--decimal-comma" not in out
 
 
 def test_the_cli_option_reaches_the_marking(invoke):
     result = invoke("drill", "--seed", "1", "--classes", "C1", "--no-save", "--decimal-comma",
-                    input="7,101e-1\nq\n")
-    assert "Correct: 0.7101" in result.output
+                    input="7,157e-1\nq\n")
+    assert "Correct: 0.7157" in result.output
 
 
 def test_a_whole_number_with_a_thousands_comma_is_read_as_grade_reads_it():
@@ -105,7 +105,7 @@ def test_a_whole_number_with_a_thousands_comma_is_read_as_grade_reads_it():
 
 
 def test_the_summary_says_how_many_parts_lost_only_precision():
-    result, out = drill("0.71", "0.34", "q")
+    result, out = drill("0.7", "0.33", "q")   # -ln 0.7 is 0.357: (b) is rounded too early, not carried
     assert [str(p.status) for p in result.parts] == ["imprecise", "imprecise"]
     assert "2 parts had the right value but too few significant figures" in " ".join(out.split())
 

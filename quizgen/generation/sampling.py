@@ -18,7 +18,7 @@ from quizgen.bank.model import Part, Template
 from quizgen.bank.texts import located_error, text_sources
 from quizgen.bank.yamlfile import locate_line
 from quizgen.generation.plan import SamplingPlan, exact_from_yaml, from_yaml, grid_values, plan_for
-from quizgen.generation.separation import Rejected, check_separation, clash_advice
+from quizgen.generation.separation import Rejected, check_separation, clash_advice, near_answer
 from quizgen.key.parts import MAX_CHOICES
 
 
@@ -288,8 +288,20 @@ def _value_part(part: Part, letter: str, instance: Instance, functions: dict) ->
             raise Rejected(f"part {part.name}: answer {float(value):.6g} is not a whole number", ("answer",))
     traps = [_value_trap(trap, j, part, instance, functions) for j, trap in enumerate(part.traps)]
     result = PartValue(part, letter, value, accept, traps, choices)
+    if instance.seed_label == CANONICAL:
+        _drop_near_traps(result)
     check_separation(result)
     return result
+
+
+def _drop_near_traps(pv: PartValue) -> None:
+    """Leave out, as a false ``when`` would, the traps of the reference's own
+    numbers (which cannot be drawn again) that lie within the separation gap
+    of the answer: such a trap cannot tell a slip from a careful answer, so
+    the worked-examples key does not name it (C1's 2/3 beside 0.6652)."""
+    for j in near_answer(pv):
+        trap = pv.traps[j]
+        pv.traps[j] = TrapValue(trap.code, trap.feedback, None, trap.words)
 
 
 def _value_trap(trap, j: int, part: Part, instance: Instance, functions: dict) -> TrapValue:

@@ -8,6 +8,16 @@ from quizgen.maths.exact import to_float
 from quizgen.maths.rounding import figure_places, float_to_places
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS, matches, overlapping_pair
 
+GAP = 0.02
+"""How far apart, relative to the larger, a numeric part's answer and each
+of its traps must lie: 2%, at least two units of the third
+significant figure the paper asks for, so that the answer's carried rounding
+(each intermediate rounded to 3 figures moves it by up to 0.5%, and a path
+has a few) and the trap's own window stay apart. Half a unit apart (C1's
+0.6652 and the trap 2/3) a student who carried 2-figure steps (7.4 / 11.1)
+writes the trap's 0.667 without its mistake. validate checks the carried
+rounding itself (validation/marking.py)."""
+
 
 class Rejected(Exception):
     """A draw that must be thrown away; the message says why, and ``where``
@@ -32,9 +42,36 @@ def check_separation(pv) -> None:
                        f"({values[pair[1]]:.6g}) are within tolerance of each other", where,
                        _clash(pv, pair, values))
     if kind == "numeric" and pv.value is not None:
+        _check_gap(pv)
         _check_early_roundings(pv, spec, values[0])
     if any(trap.words for trap in pv.traps):
         _check_words(pv)
+
+
+def too_near(a: float, b: float) -> bool:
+    """True when ``a`` and ``b`` lie within ``GAP`` of the larger of them (a trap too near to tell apart)."""
+    return abs(a - b) <= GAP * max(abs(a), abs(b))
+
+
+def near_answer(pv) -> list:
+    """The indexes of ``pv``'s number traps within ``GAP`` of its answer."""
+    if pv.value is None or pv.part.kind != "numeric":
+        return []
+    answer = to_float(pv.value)
+    return [j for j, t in enumerate(pv.traps) if t.value is not None and too_near(answer, to_float(t.value))]
+
+
+def _check_gap(pv) -> None:
+    """Reject a draw where a trap of a numeric part lies within ``GAP`` of the
+    answer: no answer matches both, but a student's answer cannot tell the
+    slip from a careful answer. (Two traps only need their windows apart: which
+    of two slips a student made matters less than whether they made one.)"""
+    near = near_answer(pv)
+    if near:
+        j, answer = near[0], to_float(pv.value)
+        trap = to_float(pv.traps[j].value)
+        raise Rejected(f"part {pv.part.name}: the answer ({answer:.6g}) and {pv.traps[j].code} ({trap:.6g}) are "
+                       f"within {GAP:.0%} of each other", ("traps", j), "near answer")
 
 
 def _check_early_roundings(pv, spec: dict, answer: float) -> None:
@@ -69,7 +106,7 @@ def _clash(pv, pair: tuple, values: list) -> str:
 _SAME = 1e-12
 _SMALL = 1e-3   # below it the noise is absolute: an answer of 0 and a trap of 5.6e-17 are one value
 _ADVICE = {"answer": "this trap's value equals the answer: change the trap",
-           "near answer": "this trap's value comes within tolerance of the answer in most draws: change "
+           "near answer": "this trap's value comes within tolerance, or 2%, of the answer in most draws: change "
                           "the trap, or add a constraint that keeps them apart",
            "early": "this trap's value is the answer rounded to fewer figures than asked in most draws: change "
                     "the trap, or add a constraint that keeps them apart",

@@ -9,6 +9,7 @@ from quizgen.errors import BankLimitError, ExpressionError, TemplateError, did_y
 from quizgen.generation.canonical_params import canonical_param_problems
 from quizgen.generation.sampling import canonical_instance, exact_from_yaml
 from quizgen.generation.quiz import Question
+from quizgen.generation.separation import GAP
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.key.status import VERDICTS
@@ -147,6 +148,9 @@ def _numbers_behind(pv, code: str) -> str:
     tolerance accepts around it (the canonical answer, or the expected trap's
     value), so an author sees at once whether the answer or the test is wrong."""
     trap = next((t for t in pv.traps if t.code == code and t.value is not None), None) if code else None
+    if code and trap is None and any(t.code == code and t.value is not None for t in pv.part.traps):
+        return (f"; the trap {code} is left out at the canonical parameters: its when is false there, "
+                f"or its value lies within {GAP:.0%} of the answer (docs/authoring.md, section 6)")
     value = trap.value if trap is not None else pv.value
     if value is None or pv.part.kind == "word":
         return ""

@@ -7,7 +7,9 @@ For one instance: a careful student who carries every intermediate rounded
 to 3 significant figures and reports 3 (each rounded as the paper rounds, a
 tie away from zero on the exact value) is correct on every part; a student
 who gives a trap's value (to 4 significant figures) is never accepted and
-is told the trap's misconception."""
+is told the trap's misconception; and no trap's window meets the answers
+the careful marker accepts by carried rounding (a careful student is never
+named as making a slip: the sampler keeps traps 2% away, separation.py GAP)."""
 
 from __future__ import annotations
 
@@ -17,9 +19,11 @@ from quizgen.errors import QuizgenError
 from quizgen.generation.quiz import Question
 from quizgen.grading.part_checker import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
+from quizgen.marking.carry import carried_set, intervals
 from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import significant
 from quizgen.maths.rounding import to_figures
+from quizgen.maths.tolerance import half_width
 from quizgen.validation.problems import problem_at
 
 CAREFUL_FIGURES = 3
@@ -96,4 +100,37 @@ def marking_problems(instance) -> list:
                     f"the trap's value {text} is marked {verdict.status}"
                     f"{' (' + verdict.misconception + ')' if verdict.misconception else ''}, not "
                     f"incorrect ({trap.code}) (seed {seed})")))
+        problems += _traps_in_carried_reach(checker, pv, path, seed, i)
+    return problems
+
+
+def carried_spans(checker) -> tuple:
+    """The ``(low, high)`` spans of answers ``checker`` accepts by carried rounding."""
+    rule = getattr(checker, "rule", None)
+    if rule is None:
+        return ()   # a checker without the careful marker's rule accepts nothing by carrying
+    found = rule.carried
+    if not hasattr(found, "paths"):
+        return tuple(found)
+    if found.usable is not None and not found.usable():
+        return ()
+    return intervals(carried_set(found.paths, found.env, found.name, found.sets, found.levels), found.spec, found.kind)
+
+
+def _traps_in_carried_reach(checker, pv, path, seed, i: int) -> list:
+    """Problems for the traps of part ``pv`` whose window meets its carried-rounding spans."""
+    if pv.value is None or pv.part.kind != "numeric" or not any(t.value is not None for t in pv.traps):
+        return []
+    spans, problems = carried_spans(checker), []
+    for j, trap in enumerate(pv.traps):
+        if trap.value is None:
+            continue
+        value = float(trap.value)
+        width = half_width(value, pv.part.tolerance)
+        met = [(low, high) for low, high in spans if low <= value + width and high >= value - width]
+        if met:
+            problems.append(problem_at(path, ("parts", i, "traps", j, "value"), (
+                f"the trap's value {value:.6g} comes within tolerance of {met[0][0]:.6g} to {met[0][1]:.6g}, "
+                f"answers a careful student reaches by carried rounding: such a student would be named as "
+                f"making the slip (seed {seed}); keep the trap further from the answer with a constraint")))
     return problems
