@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from quizgen.csv_input import header_shown
-from quizgen.errors import InputFileError, UsageError, first_few
+from quizgen.errors import InputFileError, first_few
 from quizgen.files import default_output_folder, refuse_clashes, write_files
 from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
 from quizgen.grading.file_text import csv_start
