@@ -2,10 +2,14 @@
 written to a temporary name beside its target and renamed into place, so an
 error never leaves a half-written file. Only regular files are replaced (never
 a device, FIFO, socket or folder), and SIGTERM/SIGHUP become an exception
-(``install_signal_cleanup``) so that the temporary files are removed then too."""
+(``install_signal_cleanup``) so that the temporary files are removed then too.
+No output may be one of the run's inputs (``refuse_clashes``), and a file name
+that is no UTF-8 (its bytes decoded to lone surrogates) is written into an
+output as ``\\xff`` (the ``UNENCODABLE`` error handler), never a traceback."""
 
 from __future__ import annotations
 
+import codecs
 import errno
 import json
 import os
@@ -20,6 +24,24 @@ from quizgen.errors import OutputError, UsageError
 
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
           (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"))
+
+
+UNENCODABLE = "quizgen-escaped"
+"""The encoding error handler every output is written with: a lone surrogate
+(an undecodable byte of a file name, as ``os.fsdecode`` gives it) becomes
+``\\xff``, that byte; any other character UTF-8 cannot hold, ``\\udXXX``."""
+
+
+def _escaped(exc):
+    """The UNENCODABLE handler: the characters ``exc`` failed on, as backslash escapes."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    bad = exc.object[exc.start:exc.end]
+    return "".join(f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF else f"\\u{ord(c):04x}"
+                   for c in bad), exc.end
+
+
+codecs.register_error(UNENCODABLE, _escaped)
 
 
 class Terminated(SystemExit):
@@ -85,6 +107,40 @@ def check_target(path) -> None:
         if test(mode):
             raise UsageError(f"{path}: is {kind}, not a regular file; quizgen writes its outputs only to "
                              "regular files: choose another output path")
+
+
+def refuse_clashes(writes: dict, reads: dict, lead: str, advice: str) -> None:
+    """Refuse (UsageError, exit 2), before anything is written, to write over
+    an input: ``writes`` and ``reads`` map paths to their roles ("the students
+    CSV", "the --roster file"). A clash is the same path once symbolic links
+    are followed, or the same file where both exist (a hard link, another
+    spelling of the name on a case-insensitive disk, ``/dev/stdin`` redirected
+    from it). One line naming both: ``{lead}: {role} {path} would overwrite
+    {role} [(its path)]; {advice}``."""
+    inputs = [(_identity(path), _resolved(path), Path(path), role) for path, role in reads.items()]
+    for path, role in writes.items():
+        ident, resolved = _identity(path), _resolved(path)
+        for other_ident, other_resolved, other, other_role in inputs:
+            if resolved == other_resolved or (ident is not None and ident == other_ident):
+                named = "" if Path(path) == other else f" ({other})"
+                raise UsageError(f"{lead}: {role} {path} would overwrite {other_role}{named}; {advice}")
+
+
+def _identity(path):
+    """``(device, inode)`` of the file at ``path`` (links followed), or None when there is none."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return found.st_dev, found.st_ino
+
+
+def _resolved(path) -> Path:
+    """``path`` absolute with its symbolic links followed as far as they go."""
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError):   # a loop of links
+        return Path(os.path.abspath(path))
 
 
 def default_output_folder(input_path) -> Path:
@@ -176,7 +232,7 @@ def temp_name(directory: Path) -> Path:
 
 
 def _stage(temp: Path, content) -> None:
-    data = content.encode("utf-8") if isinstance(content, str) else content
+    data = content.encode("utf-8", UNENCODABLE) if isinstance(content, str) else content
     with open(temp, "xb") as handle:
         handle.write(data)
     os.chmod(temp, 0o644)
@@ -194,7 +250,7 @@ def streamed_files(out_dir, names):
     try:
         for name in names:
             temps[name] = temp_name(out_dir)
-            handles[name] = open(temps[name], "x", encoding="utf-8", newline="")
+            handles[name] = open(temps[name], "x", encoding="utf-8", errors=UNENCODABLE, newline="")
     except BaseException as exc:
         _discard(handles, temps)
         if isinstance(exc, OSError):

@@ -179,7 +179,7 @@ def test_the_key_of_another_export_stops_in_one_line(tmp_path):
 def test_a_key_file_the_grading_would_overwrite_is_refused(tmp_path):
     coded = _coded_analysis(tmp_path, out="coded.zip")   # its key is coded-key.json, as grading names its own
     result = invoke("grade", coded, "--key", tmp_path / "coded-key.json")
-    assert result.exit_code == 2 and "replace the export's key file" in result.output
+    assert result.exit_code == 2 and "would overwrite the export's key file" in result.output
     assert export_labels(tmp_path / "coded-key.json")
 
 

@@ -4,7 +4,7 @@ graded.csv has them, why in plain words (the misconception named and
 explained, error carried forward, carried or early rounding, the marker's
 override, the grader's notes), and the worked solution for their own numbers
 (their questions regenerated from the key's seed labels); decimal commas
-throughout for a class that wrote them. Sheet names are safe, unique ignoring
+throughout for a class that wrote them. Sheet names (feedback_names.py) are safe, unique ignoring
 case, independent of the order of the answers and never another file's; a
 rerun removes the sheets of the earlier run it did not write again.
 
@@ -15,7 +15,6 @@ when sheets are asked for."""
 from __future__ import annotations
 
 import csv
-import re
 from pathlib import Path
 from typing import NamedTuple
 
@@ -28,48 +27,11 @@ from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, no_answer
                                               sheet_verdict)
 from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, WORK_HEADING, WorkList, misconception_name,
                                             review_words, template_trap_names, work_list)
+from quizgen.grading.feedback_names import renamed_note, run_stems, safe_file_names
 from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
 from quizgen.marking.rules import OVERRIDE
 from quizgen.report.formatting import md_cell, number_text, one_place
-
-_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
-NAME_LIMIT = 80
-# Names Windows keeps for devices, with any extension: a sheet called CON.md cannot be made there
-_WINDOWS_DEVICES = frozenset(["con", "prn", "aux", "nul", *(f"com{n}" for n in range(1, 10)),
-                              *(f"lpt{n}" for n in range(1, 10))])
-
-
-def safe_file_names(ids: list, reserved=frozenset()) -> list:
-    """A file name stem per student id: letters, digits, ``. _ -`` only (no
-    path separator, no leading dot), at most NAME_LIMIT characters, never a
-    Windows device name (``CON`` becomes ``CON_``), and no two alike even
-    ignoring case. Names do not depend on the order of the answers: an id that
-    is already a safe name keeps it, and the others, in the order of their ids,
-    take the name or, when it is taken, add ``-2``, ``-3`` ... (``a_b`` is
-    always ``a_b.md``; ``a/b`` then ``a_b-2.md``). ``reserved``: casefolded
-    stems already used by other files, never given."""
-    stems = [_safe_stem(student_id) for student_id in ids]
-    names, taken = [None] * len(ids), set(reserved)
-    own = [n for n, (i, stem) in enumerate(zip(ids, stems)) if i == stem]
-    for n in own + sorted(set(range(len(ids))) - set(own), key=lambda n: (ids[n], n)):
-        name, k = stems[n], 1
-        while name.casefold() in taken:
-            k += 1
-            name = f"{stems[n]}-{k}"
-        taken.add(name.casefold())
-        names[n] = name
-    return names
-
-
-def _safe_stem(student_id: str) -> str:
-    """``student_id`` made a safe file name stem (safe_file_names), clashes aside."""
-    stem = _UNSAFE.sub("_", student_id).strip("._")[:NAME_LIMIT] or "student"
-    first, dot, rest = stem.partition(".")
-    if first.casefold() in _WINDOWS_DEVICES:   # CON.1 is a device too: mark the part before the dot
-        stem = f"{first}_{dot}{rest}"
-    return stem
-
 
 class SheetContext(NamedTuple):
     """What every sheet reads: the verdict matrix, the slot of each (question,
@@ -95,7 +57,9 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False) ->
     context = SheetContext(result.matrix, slot_of, _graded_rows(result, columns[4], strays),
                            Solutions(outputs.banks, _rounding_rule(key)), comma, strays)
     sheet_ext = ".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md"
-    stems = safe_file_names(result.matrix.students, foreign_stems(outputs.feedback, sheet_ext))
+    own = run_stems(getattr(result, "files", {}), outputs.feedback, sheet_ext)   # names of the run's other files
+    stems = safe_file_names(result.matrix.students, foreign_stems(outputs.feedback, sheet_ext) | set(own))
+    result.notes.extend(renamed_note(result.matrix.students, stems, own, sheet_ext))
     students = [(stem, total, papers.get(total.student_id, key.questions), number)
                 for number, (total, stem) in enumerate(zip(result.students, stems))]
     return students, context

@@ -15,7 +15,8 @@ atomic write, listed in the folder's list of sheets)."""
 from __future__ import annotations
 
 from quizgen.generation.figures import X_MEANING, LossPoint, point_label
-from quizgen.grading.feedback import NAME_LIMIT, foreign_stems, safe_file_names, sheet_markdown, student_sheets
+from quizgen.grading.feedback import foreign_stems, sheet_markdown, student_sheets
+from quizgen.grading.feedback_names import NAME_LIMIT, safe_file_names
 from quizgen.grading.outcome import comma_number
 
 FIGURE_EXT = ".svg"

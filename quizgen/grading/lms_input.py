@@ -17,8 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from quizgen.csv_input import header_shown
-from quizgen.errors import InputFileError, UsageError, first_few
-from quizgen.files import default_output_folder, write_files
+from quizgen.errors import InputFileError, first_few
+from quizgen.files import default_output_folder, refuse_clashes, write_files
 from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
 from quizgen.grading.file_text import csv_start
 from quizgen.lms.responses import DOWNLOADS, MOODLE_ENGLISH, lms_kind
@@ -50,7 +50,7 @@ def _header_if_file(path, encoding, delimiter) -> list | None:
 
 @contextmanager
 def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber", delimiter=None,
-               unkeyed: list | None = None):
+               unkeyed: list | None = None, reads: dict | None = None):
     """``(answers, key, out, warnings)`` to grade: for an LMS export, the files
     ``lms_grading_files`` builds, removed again when grading then fails (a
     failed run leaves no file it made behind; ones a former run left stay);
@@ -59,7 +59,8 @@ def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber", delimi
     ``unkeyed``, when given, receives the students a Moodle download names by
     the other id column than ``id_key``, and the caller warns of them
     (fallback_warning, once with the gradebook they are left out of); else the
-    warnings here name them."""
+    warnings here name them. ``reads``: ``{path: role}`` of the run's other
+    inputs, which the built files may not replace (grading/paths.input_files)."""
     header = _header_if_file(path, encoding, delimiter)   # read once, for the kind and the refusal
     kind = lms_kind(header) if header is not None else None
     if not kind:
@@ -71,7 +72,7 @@ def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber", delimi
     skipped, absent, fallback, unordered = [], [], [], []
     try:
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
-                                                   id_key, fallback, unordered, delimiter, kind)
+                                                   id_key, fallback, unordered, delimiter, kind, reads)
         if unkeyed is not None:
             unkeyed += fallback
         yield answers, key_path, out, (_unnamed_warning(path, skipped) + _absent_warning(path, absent)
@@ -150,16 +151,17 @@ def fallback_warning(download: str, shown: str, count: int, id_key: str, left_ou
             + ("" if id_key == "email" else ", or grade with --gradebook-key email"))
 
 
-def _built_paths(path, out) -> set:
+def _built_paths(path, out) -> tuple:
     """The answers and key files ``lms_grading_files`` writes for ``path``."""
     path = Path(path)
     folder = _folder(path, out)
-    return {folder / f"{path.stem}-answers.csv", folder / f"{path.stem}-key.json"}
+    return folder / f"{path.stem}-answers.csv", folder / f"{path.stem}-key.json"
 
 
 def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = None,
                       absent: list | None = None, id_key: str = "idnumber", fallback: list | None = None,
-                      unordered: list | None = None, delimiter=None, kind: str | None = None) -> tuple:
+                      unordered: list | None = None, delimiter=None, kind: str | None = None,
+                      reads: dict | None = None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``
     (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels): the long answers and the key written beside the
@@ -173,9 +175,10 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     from quizgen.lms.responses import read_responses
 
     path = Path(path)
-    if key is not None and Path(key).resolve() in {p.resolve() for p in _built_paths(path, out)}:
-        raise UsageError(f"--key {key}: grading {path.name} writes its own {Path(key).name} there, which would "
-                         "replace the export's key file; rename the responses file or pass another --out")
+    answers_file, key_file = _built_paths(path, out)
+    refuse_clashes({answers_file: "the answers file it builds", key_file: "the key it builds"},
+                   {**(reads or {}), **({Path(key): "the export's key file"} if key is not None else {})},
+                   f"grading {path.name}", "rename the responses file or pass another --out")
     kind = kind or lms_kind_of(path, encoding, delimiter)
     rows = read_responses(path, encoding, skipped, absent, id_key, fallback, unordered, delimiter)
     rows, export_key = decode_rows(rows, key, path, kind)

@@ -18,18 +18,19 @@ from functools import partial
 from pathlib import Path
 
 from quizgen.background import Background, resolve_jobs
-from quizgen.errors import InputFileError, OutputError, UsageError, printable, shortened
-from quizgen.files import default_output_folder, signals_held, streamed_files
+from quizgen.errors import InputFileError, OutputError, printable, shortened
+from quizgen.files import signals_held, streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
-from quizgen.grading.feedback import write_sheet_files
+from quizgen.grading.feedback import MANIFEST, write_sheet_files
 from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolerance_override, traps_covered
 from quizgen.grading.lms_input import lms_inputs
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
-from quizgen.grading.outputs import GradeOutputs, class_report_texts, output_names, write_extra_outputs
+from quizgen.grading.outputs import GradeOutputs, class_report_texts, write_extra_outputs
+from quizgen.grading.paths import extra_roles, input_files, output_paths, refuse_sheet_clashes, run_files
 from quizgen.grading.report import question_rows, question_stats, report_markdown, student_rows, student_totals
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.students import Students, reconciliation_lines
@@ -64,6 +65,7 @@ class GradeResult:
     roster_notes: list = field(default_factory=list)   # what reconciling students and key found
     made_rows: int = 0   # rows --overrides added for parts with no answer row (counted in ``counts``)
     decimal_comma: bool = False   # the answers wrote decimal commas: so do the reports and the summary
+    files: dict = field(default_factory=dict)   # {path: role} of every file read or written but the sheets
 
 
 @collector_paused()
@@ -91,8 +93,10 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     outputs.check()
     jobs = resolve_jobs(jobs)
     unkeyed = []   # a Moodle download's students named by the other id column: warned of with the gradebook
+    given, given_key, given_out = answers, key, out
     with ExitStack() as held, \
-            lms_inputs(answers, key, out, encoding, outputs.banks, outputs.gradebook_key, delimiter, unkeyed) \
+            lms_inputs(answers, key, out, encoding, outputs.banks, outputs.gradebook_key, delimiter, unkeyed,
+                       input_files(answers, key, roster=roster, overrides=overrides, policy=policy, outputs=outputs)) \
             as (built, key, out, unnamed):
         if built is not answers:   # the download was read with --encoding/--delimiter; quizgen wrote ``built``
             encoding = delimiter = None
@@ -105,7 +109,10 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         override = tolerance_override(rtol, atol)
         index = KeyIndex(data, source.decimal_comma, override, key_path.name if key_path else "the key",
                          marking_policy(policy, ecf_credit))
-        paths = output_paths(source.path, out, key_path, outputs)
+        lms = answers is not given   # graded through the answers and key built from an LMS download
+        reads = input_files(given, given_key if lms else key_path, roster=roster, overrides=overrides, policy=policy,
+                            outputs=outputs, built=answers if lms else None, built_key=key_path if lms else None)
+        paths = output_paths(source.path, out, key_path, outputs, reads, f"--out {given_out}" if given_out else None)
         decisions = read_decisions(overrides)
         class_roster = read_roster(roster) if roster is not None else None
         students, grid = Students(index, class_roster), AnswerGrid(len(index.slots))
@@ -134,6 +141,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 except OSError as exc:
                     raise _output_error(source, folder, exc) from exc
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent, roster_notes)
+                result.files = run_files(reads, paths)
                 result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
                 result.warnings += traps_covered(data, override) + unnamed + unlabelled_parts(result, source, index)
                 result.warnings += unknown_columns(source, index) + anonymous_ids(source, students)
@@ -148,6 +156,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             sheets = _feedback_sheets(result, index.key, outputs, source, graded_handle) if outputs.feedback else None
             held.enter_context(signals_held())
             if sheets is not None:
+                refuse_sheet_clashes(outputs.feedback, [*sheets, MANIFEST], result.files)
                 result.paths["feedback"] = write_sheet_files(outputs.feedback, sheets)
         return result
 
@@ -160,28 +169,6 @@ def _feedback_sheets(result, data, outputs, source, graded_handle) -> dict:
     graded_handle.flush()
     written = replace(result, paths={**result.paths, "graded": Path(graded_handle.name)})
     return make_sheets(written, data, outputs, source.columns, source.decimal_comma)
-
-
-def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None = None) -> dict:
-    """The graded file, named after the answers (``week1.csv`` gives
-    ``week1-graded.csv``) beside them unless ``out`` names a file or a folder,
-    and the reports beside it. No output may be the answers file or the key."""
-    default_name = f"{answers_path.stem}-graded.csv"
-    graded = Path(out) if out else default_output_folder(answers_path) / default_name
-    if graded.is_dir() or str(out or "").endswith(("/", "\\")):
-        graded = graded / default_name
-    stem, folder = graded.stem, graded.parent
-    paths = {"graded": graded, "students": folder / f"{stem}-students.csv",
-             "questions": folder / f"{stem}-questions.csv", "report": folder / f"{stem}-report.md"}
-    paths.update({role: folder / name for role, name in output_names(outputs or GradeOutputs(), stem).items()})
-    protected = {answers_path.resolve(): "the answers file"}
-    if key_path is not None:
-        protected[Path(key_path).resolve()] = "the key"
-    for path in paths.values():
-        if path.resolve() in protected:
-            raise UsageError(f"--out: writing {path} would overwrite {protected[path.resolve()]}; "
-                             "choose another --out")
-    return paths
 
 
 def _output_error(source, folder: Path, exc: OSError) -> OutputError:
@@ -372,8 +359,3 @@ def _write_reports(result: GradeResult, handles: dict, names: dict) -> None:
         handle.write("\ufeff")
         csv.writer(handle, delimiter=result.delimiter).writerows(localised(rows, result.decimal_comma))
     handles[names["report"]].write(report_markdown(result))
-
-
-def extra_roles(paths: dict) -> list:
-    """The roles of the outputs written by outputs.py."""
-    return [role for role in paths if role not in ("graded", "students", "questions", "report")]

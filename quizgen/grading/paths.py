@@ -1,0 +1,93 @@
+"""Where ``grade`` writes, and the one rule that keeps it off what it reads:
+every output (graded.csv, the reports, the items CSV, the gradebook, each
+feedback sheet) is compared with every input (the answers, the key, the
+roster, the overrides, the policy, the gradebook template, the bank's
+templates, an LMS download and the files built from it) before anything is
+written, and a clash is refused in one line naming both (files.refuse_clashes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quizgen.files import default_output_folder, refuse_clashes
+from quizgen.grading.outputs import GradeOutputs, output_names
+
+OUTPUT_ROLES = {"graded": "the graded file", "students": "the students CSV", "questions": "the questions CSV",
+                "report": "the Markdown report", "items": "the items CSV", "html": "the HTML report",
+                "gradebook": "the gradebook"}
+"""Each output of grade in words, by its role in ``GradeResult.paths``."""
+
+
+def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None = None,
+                 reads: dict | None = None, lead: str | None = None) -> dict:
+    """The graded file, named after the answers (``week1.csv`` gives
+    ``week1-graded.csv``) beside them unless ``out`` names a file or a folder,
+    and the reports beside it. No output may be an input: the answers file,
+    the key, or any of ``reads`` (``{path: role}``, from input_files); ``lead``
+    says what named the outputs (default: ``--out``, or the answers file)."""
+    default_name = f"{answers_path.stem}-graded.csv"
+    graded = Path(out) if out else default_output_folder(answers_path) / default_name
+    if graded.is_dir() or str(out or "").endswith(("/", "\\")):
+        graded = graded / default_name
+    stem, folder = graded.stem, graded.parent
+    paths = {"graded": graded, "students": folder / f"{stem}-students.csv",
+             "questions": folder / f"{stem}-questions.csv", "report": folder / f"{stem}-report.md"}
+    paths.update({role: folder / name for role, name in output_names(outputs or GradeOutputs(), stem).items()})
+    protected = {answers_path: "the answers file", **({Path(key_path): "the key"} if key_path is not None else {}),
+                 **(reads or {})}
+    lead = lead or (f"--out {out}" if out else f"the outputs named after {answers_path.name}")
+    refuse_clashes({path: OUTPUT_ROLES.get(role, f"the {role} file") for role, path in paths.items()}, protected,
+                   lead, "choose another --out")
+    return paths
+
+
+def input_files(answers, key, *, roster=None, overrides=None, policy=None, outputs: GradeOutputs | None = None,
+                built=None, built_key=None) -> dict:
+    """``{path: role}`` of every file ``grade`` reads: ``answers`` and ``key``
+    as given (a key given as data is no file), the roster, overrides, policy
+    and gradebook template, each file of the ``--bank`` folders, and, for an
+    LMS download, the answers and key files built from it (``built``, ``built_key``)."""
+    reads = {}
+    named = [(answers, "the answers file"), (key, "the key"), (roster, "the --roster file"),
+             (overrides, "the --overrides file"), (policy, "the --policy file"),
+             (getattr(outputs, "gradebook_template", None), "the --gradebook-template file"),
+             (built, f"the answers file built from {Path(answers).name}"),
+             (built_key, f"the key built from {Path(answers).name}")]
+    for path, role in named:
+        if isinstance(path, (str, Path)) and Path(path) not in reads:
+            reads[Path(path)] = role
+    for bank in getattr(outputs, "banks", ()) or ():
+        for path in _bank_files(Path(bank)):
+            reads.setdefault(path, "a --bank template")
+    return reads
+
+
+def _bank_files(bank: Path) -> list:
+    """The template files a ``--bank`` path names: itself, or a folder's YAML files."""
+    if not bank.is_dir():
+        return [bank]
+    try:
+        return [p for p in bank.iterdir() if p.suffix in (".yaml", ".yml")]
+    except OSError:
+        return []
+
+
+def run_files(reads: dict, paths: dict) -> dict:
+    """``{path: role}`` of every file the run reads (``reads``) or writes
+    (``paths``, GradeResult.paths) but the feedback sheets."""
+    return {**reads, **{path: OUTPUT_ROLES.get(role, f"the {role} file") for role, path in paths.items()
+                        if role != "feedback"}}
+
+
+def refuse_sheet_clashes(folder, names, files: dict) -> None:
+    """Refuse (before any sheet or output is in place) a sheet, figure or the
+    sheets' list (``names`` in ``folder``) that is one of the run's ``files``
+    through a link: their names are kept clear of those files (run_stems)."""
+    folder = Path(folder)
+    refuse_clashes({folder / name: "the feedback sheet" for name in names}, files, f"--feedback {folder}",
+                   "choose another --feedback folder")
+
+
+def extra_roles(paths: dict) -> list:
+    """The roles of the outputs written by outputs.py."""
+    return [role for role in paths if role not in ("graded", "students", "questions", "report")]
