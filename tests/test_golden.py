@@ -255,14 +255,18 @@ def paper_digest(path) -> str:
 # positions); C9's forecast counts claim 0's third error; C6 calls only the batch's 80/10/10
 # counts whole; C10 labels its values "causal p" and "masked-LM q", not "left only" beside
 # "BERT-style". The keys' numbers and every draw are unchanged.
+# All four again (bank21c, 2026-12-02): C2, C3 and C7 reworded where they followed the reference's
+# sentences (C2's stem, forecast, step titles and reasons and check; C3's step titles and reasons
+# and check; C7's stem, forecast, step titles, two reasons and check; C2's and C3's trap feedback).
+# The keys' numbers and every draw are unchanged.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "b159bbb3c671454e0671f5bfbe85307bb38ed5f3b8fcb6df3a022552d1ff89d5",
-    ("1", "solutions.md"): "7a6cce5003fda7e7a06158f91ed74d480d5ff262ab8f81f1d353b721a3d47924",
-    ("2", "problems.md"): "fa0543269b1d44603a6a400ad3854bb44e2069dbb696988273ffb177abda35b2",
-    ("2", "solutions.md"): "b8586a313e517d070911fda8a12161e4e20223079f0f33b891ba48730766c630",
+    ("1", "problems.md"): "6588936db6647be1ee2fff819a2f89b6046c137dd53853d5992d2db6885179a5",
+    ("1", "solutions.md"): "d275b2451260cf58833872aeeabc2afbe51199cc4d0c027085ae023f5c70b76b",
+    ("2", "problems.md"): "9e73aac365e8fbc64ef8d6d6c43d82c05ea6aa5bd8882d9d669aeb1c5991a91d",
+    ("2", "solutions.md"): "61bc8dfa979aa7ee07b38d4e0e9790d2056eefe59d30d57e7c274b871905b1e9",
 }
 
 
