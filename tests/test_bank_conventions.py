@@ -150,7 +150,7 @@ def test_a_confident_guess_gives_its_word_at_least_60_percent(cls, draws):
         assert favoured_share(inst) >= 0.6, (cls, k, inst.params["z"])
         if cls == "C2":
             verify = question_view(Question("Q1", inst), "md")["verify"]
-            assert int(re.search(r"about (\d+)% sure of a wrong word", verify).group(1)) >= 60, verify
+            assert int(re.search(r"roughly (\d+)% of the probability sits on", verify).group(1)) >= 60, verify
 
 
 def test_zero_mask_solution_describes_bert_masking_count_and_batch_mean():

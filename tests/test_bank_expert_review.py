@@ -113,7 +113,7 @@ def test_c3_names_the_cased_multilingual_vocabulary(templates_by_class):
 
 def test_c7_main_sentence_says_which_cls_vector(templates_by_class):
     stem = _flat(_view(canonical_instance(templates_by_class["C7"]))["stem"])
-    assert "dots a [CLS] vector" in stem and "(in BERT's released code, the pooled one:" in stem, stem
+    assert "scores the pair from a [CLS] vector" in stem and "(in BERT's released code, the pooled one:" in stem, stem
     assert "final [CLS] vector with" not in stem
 
 

@@ -259,14 +259,18 @@ def paper_digest(path) -> str:
 # All four again (bank21a): C5 (b) asks for the formula's value in so many words, and seed 1's
 # C1 draw (p = 0.710 beside the raw-logit trap 2.5/3.5 = 0.714, 0.6% apart) is now thrown away:
 # a trap must lie 2% from the answer (generation/separation.py GAP).
+# All four again (bank21c, 2026-12-02): C2, C3 and C7 reworded where they followed the reference's
+# sentences (C2's stem, forecast, step titles and reasons and check; C3's step titles and reasons
+# and check; C7's stem, forecast, step titles, two reasons and check; C2's and C3's trap feedback).
+# The keys' numbers and every draw are unchanged.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "2dd49276d724e64adf2c58258a662c9660d913054a62b751f0ac536a1018c0c1",
-    ("1", "solutions.md"): "4650a2bc25849a58834a69d6b5855f3b3885228b49b43dd22a2d19a11ba0ee49",
-    ("2", "problems.md"): "89d2fc197b0175181a464cca147d5f05382558361fceb9dc854b353f549856f5",
-    ("2", "solutions.md"): "c3542c1b85d875c385d0405f2161106cde7fac9d34249479b72efc17cefdb8eb",
+    ("1", "problems.md"): "fe1902ae03db340723e386f933c4171c5950aeecd4ae4c5bb819160a2f21f054",
+    ("1", "solutions.md"): "75ea5e8a2a41b83459aa50176444dad5a50d37da6163e1fad50828c8ecb87f51",
+    ("2", "problems.md"): "0b83515477cee8a31705b876ebb9344b808a93739db9a16e8393d87009883c2e",
+    ("2", "solutions.md"): "c3f800827e693c839e3a4c89aae98d7b4013631229f1358eb84a67fbd03efbcd",
 }
 
 

@@ -74,8 +74,10 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # problems.md again: the header asks for 4 significant figures in intermediate results.
 # solutions.md again (pdf17): the check's fractions are \frac, not \dfrac, as in the PDF.
 # problems.md again (bank20b): C2's problem figure has its template's loss axis, to 7, not 4.
-PER_STUDENT_DIGESTS = {"problems.md": "c9a980f68e99927879002a88ebfd848fcb14e2ba7742879cbbc1af1cd3c09e0e",
-                       "solutions.md": "2c8bcb5350a9f78c0965b64a7f21a600e621f768b06ed42cc601aa2aa7f1a071"}
+# Both again (bank21c, 2026-12-02): C2, C3 and C7 in the tool's own words, not the reference's;
+# the numbers are unchanged.
+PER_STUDENT_DIGESTS = {"problems.md": "b0171ee15611cdc2dd0122bfa7ce47ef075c122038e25bc1c67975278997cbc9",
+                       "solutions.md": "45f50b237d73ae145955b5b1a1a6a56b9f18e2419b65f6d5aae56f568207fd3b"}
 
 
 def paper_digest(path):
