@@ -2,13 +2,24 @@
 spreadsheet would run as a formula (``=cmd|...``, ``@SUM(1)``) is guarded
 with a leading quote, also when invisible format characters (a zero-width
 space, a byte-order mark, a direction control such as U+202E) come before
-its ``=``: a spreadsheet may drop or ignore them. Every CSV output uses this,
-whatever wrote the text: a student, a key, a bank or an LMS export."""
+its ``=``: a spreadsheet may drop or ignore them. The bidirectional controls
+(BIDI_CONTROLS) are removed from every cell, as the Markdown and HTML reports
+remove them: U+202E in a name would show the rest of its row reversed. Every
+CSV output uses this, whatever wrote the text: a student, a key, a bank or an
+LMS export."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+
+BIDI_CONTROLS = dict.fromkeys([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+"""The bidirectional controls (marks, embeddings, overrides, isolates) as a str.translate table that
+removes them: a name with U+202E would reverse the rest of its line in a bidi-aware viewer. The one
+list: the CSV cells here, :func:`quizgen.report.formatting.without_direction_controls` (the HTML
+report, the PDF sheets) and :func:`~quizgen.report.formatting.md_cell` (every Markdown cell) remove
+these; a key's misconception code refuses them with every other unprintable character (``key.checks.code``)."""
+_BIDI = re.compile("[" + "".join(map(chr, BIDI_CONTROLS)) + "]")
 
 _RISKY_START = frozenset("=+-@\t\r")
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?%?")
@@ -18,9 +29,12 @@ def spreadsheet_safe(text: str) -> str:
     """``text`` that no spreadsheet runs as a formula: a cell starting with
     ``= + - @`` (or tab, carriage return), after any invisible format
     characters (``_invisible_lead``), that is not a number gets a leading
-    quote; a NUL byte, which many CSV readers stop at, becomes U+FFFD."""
+    quote; a NUL byte, which many CSV readers stop at, becomes U+FFFD; the
+    bidirectional controls are removed."""
     if "\x00" in text:
         text = text.replace("\x00", "\ufffd")
+    if not text.isascii() and _BIDI.search(text):
+        text = text.translate(BIDI_CONTROLS)
     if text and _risky_first(text[0]):
         start = _invisible_lead(text)
         if start < len(text) and text[start] in _RISKY_START and not _NUMBER.fullmatch(text, start):
@@ -41,7 +55,7 @@ def unguard(cell: str) -> str:
 def safe_cells(cells: list) -> list:
     """The cells of a row made spreadsheet-safe (the same list when all are)."""
     for cell in cells:
-        if cell and (_risky_first(cell[0]) or "\x00" in cell):
+        if cell and (_risky_first(cell[0]) or "\x00" in cell or not cell.isascii() and _BIDI.search(cell)):
             return [spreadsheet_safe(c) for c in cells]
     return cells
 

@@ -21,6 +21,7 @@ import csv
 import io
 import re
 import unicodedata
+import warnings
 from pathlib import Path
 from typing import NamedTuple
 
@@ -141,17 +142,41 @@ def sniffed_reader(text: str, delimiter=None):
                       skipinitialspace=True), skip
 
 
+ENCODINGS_ACCEPTED = ("use an encoding that writes plain ASCII as itself (utf-8, cp1252, latin-1, shift_jis, gbk, "
+                      "...) or utf-16/utf-32")
+_ASCII = "".join(map(chr, range(0x20, 0x7F))) + "\t\r\n\\u0041\\x41+AGE-~{~}"   # escapes and shifts must read as typed
+
+
 def given_encoding(encoding):
-    """The ``--encoding`` asked for, if it names a text encoding (not rot13, base64, ...)."""
+    """The ``--encoding`` asked for, if it names a text encoding a spreadsheet
+    writes: UTF-16/32, or one that reads and writes ASCII as itself (utf-8,
+    cp1252, shift_jis...); not rot13 or base64 (not text), unicode_escape,
+    utf-7, idna or punycode (``\\x00`` or ``+`` would not read as typed), EBCDIC."""
     if encoding is None:
         return None
     try:
         info = codecs.lookup(encoding)
     except (LookupError, ValueError) as exc:
-        raise UsageError(f"--encoding: unknown encoding {encoding!r}; use utf-8, utf-16, utf-32, cp1252, ...") from exc
+        raise UsageError(f"--encoding: unknown encoding {shortened(printable(encoding))!r}; "
+                         "use utf-8, utf-16, utf-32, cp1252, ...") from exc
     if not getattr(info, "_is_text_encoding", True):
         raise UsageError(f"--encoding: {encoding!r} is not a text encoding; use utf-8, utf-16, utf-32, cp1252, ...")
+    if not (info.name.startswith(("utf-16", "utf-32")) or _keeps_ascii(info)):
+        raise UsageError(f"--encoding: {encoding!r} is not a plain text encoding a spreadsheet writes; "
+                         f"{ENCODINGS_ACCEPTED}")
     return info.name
+
+
+def _keeps_ascii(info: codecs.CodecInfo) -> bool:
+    """Whether the codec reads printable ASCII, tab and line ends as themselves
+    (``\\x41`` and UTF-7's ``+AGE-`` too), as every encoding a spreadsheet writes (but UTF-16/32) does,
+    with the stray-byte fallback every CSV input is read with (idna has none)."""
+    try:
+        with warnings.catch_warnings():   # unicode_escape warns of the probe's ``\\]``
+            warnings.simplefilter("ignore")
+            return info.incrementaldecoder(FALLBACK_ERRORS).decode(_ASCII.encode("ascii"), True) == _ASCII
+    except (UnicodeError, ValueError, TypeError):
+        return False
 
 
 class CsvText(NamedTuple):
@@ -166,10 +191,24 @@ def csv_text(path, data: bytes, encoding=None, not_text: str = NOT_TEXT, final: 
     ``final``) as text: in ``encoding`` (``--encoding``) if given, else the
     one detected; refused as ``{path}: {not_text}`` when it is no text. The one
     rule every CSV input is read by: the answers file, an LMS download, a roster, overrides."""
-    encoding = given_encoding(encoding) or detect_encoding(data[:SAMPLE_BYTES])
+    given = given_encoding(encoding)
+    encoding = given or detect_encoding(data[:SAMPLE_BYTES])
     if not encoding.replace("_", "-").startswith(("utf-16", "utf-32")) and _binary(data[:SAMPLE_BYTES]):
         raise InputFileError(f"{path}: {not_text}{_utf16_hint(data[:SAMPLE_BYTES])}")
+    if given and given.startswith("utf-32"):
+        _strictly(path, data[:SAMPLE_BYTES], given, final)
     return CsvText(encoding, _decoded(path, data, encoding, final))
+
+
+def _strictly(path, sample: bytes, encoding: str, final: bool) -> None:
+    """Refuse a file that is not UTF-32 when ``--encoding`` says it is: its
+    start must decode without a stray byte (read leniently, a UTF-8 file's every
+    four bytes are out of range, each read back as cp1252: the file, misread)."""
+    try:
+        codecs.getincrementaldecoder(encoding)().decode(sample, final=final and len(sample) < SAMPLE_BYTES)
+    except UnicodeDecodeError as exc:
+        raise InputFileError(f"{path}: cannot be read as {encoding} (bytes {exc.start}-{exc.end - 1}: {exc.reason}); "
+                             "try another --encoding, or leave it out to detect it") from exc
 
 
 def _utf16_hint(sample: bytes) -> str:

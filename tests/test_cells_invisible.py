@@ -9,7 +9,7 @@ import json
 import pytest
 
 import quizgen
-from quizgen.cells import safe_cells, spreadsheet_safe, unguard
+from quizgen.cells import BIDI_CONTROLS, safe_cells, spreadsheet_safe, unguard
 
 INVISIBLE = ["\u202e", "\u200b", "\ufeff", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c",
              "\u200b\u202e"]
@@ -20,12 +20,13 @@ RISKY = ["=1+1", "+cmd", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "=HYPERLINK(\"http:
 @pytest.mark.parametrize("formula", RISKY)
 def test_a_formula_behind_invisible_characters_is_guarded_and_read_back(lead, formula):
     cell = lead + formula
-    assert spreadsheet_safe(cell) == "'" + cell
-    assert unguard(spreadsheet_safe(cell)) == cell
-    assert safe_cells(["s1", cell]) == ["s1", "'" + cell]
+    shown = cell.translate(BIDI_CONTROLS)   # direction controls leave every CSV cell (session 21)
+    assert spreadsheet_safe(cell) == "'" + shown
+    assert unguard(spreadsheet_safe(cell)) == shown
+    assert safe_cells(["s1", cell]) == ["s1", "'" + shown]
 
 
-@pytest.mark.parametrize("cell", ["0.5", "s001", "café", "\u200bs001", "\u202eabc", "\u200b-0.408", "\u200b+1e-3",
+@pytest.mark.parametrize("cell", ["0.5", "s001", "café", "\u200bs001", "\u200b-0.408", "\u200b+1e-3",
                                   "-0.408", "x=1", "é=1", "\u00a0", "\u200b", "", "'\u200bs1", "a\u200b=1"])
 def test_ordinary_cells_are_unchanged(cell):
     assert spreadsheet_safe(cell) == cell
@@ -49,7 +50,7 @@ def test_graded_csv_guards_an_answer_and_an_id_behind_a_direction_control(tmp_pa
     quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json")
     with open(tmp_path / "answers-graded.csv", newline="", encoding="utf-8-sig") as handle:
         row = list(csv.DictReader(handle))[0]
-    assert row["student_id"] == "'\u202e=HYPERLINK(1)" and row["answer"] == "'\u200b@SUM(1)"
+    assert row["student_id"] == "'=HYPERLINK(1)" and row["answer"] == "'\u200b@SUM(1)"   # U+202E removed
     with open(tmp_path / "answers-graded-students.csv", newline="", encoding="utf-8-sig") as handle:
         for cells in csv.reader(handle):
             assert not any(c.lstrip("\u202e\u200b")[:1] in ("=", "@") for c in cells), cells   # '\u202e=... is safe

@@ -13,7 +13,7 @@ from operator import itemgetter
 from pathlib import Path
 
 from quizgen.csv_input import ALIASES, FALLBACK_ERRORS, doubled_column, find_column, given_encoding, norm_header
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, printable, shortened
 from quizgen.grading.csv_rows import Records
 from quizgen.grading.file_slice import open_slice
 from quizgen.grading.file_text import csv_start, spooled
@@ -21,6 +21,7 @@ from quizgen.lms.responses import MOODLE_ENGLISH, foreign_moodle
 
 MAX_ANSWER_CHARS = 10_000    # a longer answer is kept in graded.csv (cut short) as invalid
 ANSWER_SHOWN = 100           # characters of a too-long answer kept in graded.csv
+MAX_OTHER_COLUMNS = 100      # wide form: other columns (e-mail, time stamps) repeated on each answer's row
 LONG_COLUMNS = "student_id, question_id, part, answer"
 WIDE_COLUMNS = "student_id, Q1a, Q1b, ..."
 EXPECTED = f"expected a CSV of answers with a header ({LONG_COLUMNS}, or {WIDE_COLUMNS})"
@@ -77,6 +78,7 @@ class AnswersFile:
     start: int = 0          # the bytes read: [start, end) of the file (grade splits a big file in two)
     end: int | None = None
     first_line: int = 0     # the lines before ``start``, so that line numbers stay the file's
+    warnings: tuple = ()    # what reading the header decided and the user should know (columns not kept)
 
     @property
     def out_header(self) -> list:
@@ -318,14 +320,34 @@ def _columns(path: Path, header: list, line: int) -> dict:
     wide = _wide_columns(header, {student, name})
     if wide and student is not None:
         _distinct_labels(header, wide, where)
-        labelled = {column for column, _, _ in wide}
-        identity = tuple(i for i in range(len(header)) if i not in labelled)
-        return {"form": "wide", "student": student, "name": name, "wide": tuple(wide), "identity": identity}
+        identity, warnings = _kept_columns(path, header, wide, {student, name})
+        return {"form": "wide", "student": student, "name": name, "wide": tuple(wide), "identity": identity,
+                "warnings": warnings}
     if foreign_moodle(header):
         raise InputFileError(f"{where}this looks like a Moodle quiz 'Responses' report downloaded in another "
                              f"language (found {found}); {MOODLE_ENGLISH}")
     raise InputFileError(f"{where}expected a header with {LONG_COLUMNS} (long form) or {WIDE_COLUMNS} "
                          f"(wide form); found {found}{_unread_hint(header)}")
+
+
+def _kept_columns(path: Path, header: list, wide: list, roles: set) -> tuple:
+    """Wide form: ``(identity, warnings)``, the columns that graded.csv repeats
+    on each answer's row: the student id, name and paper code, and the first
+    MAX_OTHER_COLUMNS others. Each kept column is copied once per question
+    part, so beyond that a wide file of many columns (200,000 of them) would
+    make graded.csv and memory grow with columns x parts: the rest are dropped,
+    named in one warning."""
+    labelled = {column for column, _, _ in wide}
+    others = [i for i in range(len(header)) if i not in labelled and i not in roles]
+    kept = set(others[:MAX_OTHER_COLUMNS]) | {i for i in roles if i is not None}
+    kept.update(i for i in others if norm_header(header[i]) in ("paper", "papercode"))
+    dropped = [i for i in others if i not in kept]
+    if not dropped:
+        return tuple(sorted(kept)), ()
+    names = ", ".join(repr(shortened(printable(header[i]), 40)) for i in dropped[:3])
+    return tuple(sorted(kept)), (f"{path.name}: {len(others):,} columns besides the student, name and answer "
+                                 f"columns; graded.csv keeps the first {MAX_OTHER_COLUMNS} on each answer's row and "
+                                 f"drops {len(dropped):,} ({names}{', ...' if len(dropped) > 3 else ''})",)
 
 
 def _one_column_each(header: list, normalised: list, roles: dict, where: str) -> None:

@@ -202,7 +202,7 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
                 and len(unkeyed_ids(ids, "idnumber")) == len(ids) and len(outputs.unkeyed) < len(ids):
             result.notes.append("every student id is an email address: if these are not the students' ID numbers "
                                 "in Moodle, write the gradebook with --gradebook-key email")
-        guarded = [i for i in ids if spreadsheet_safe(i) != i]
+        guarded = [i for i in ids if spreadsheet_safe(i)[:1] == "'" != i[:1]]   # not an id merely losing a U+202E
         if guarded and outputs.gradebook != "plain":
             result.warnings.append(_guarded_ids_warning(guarded))
     result.warnings += _identity_warnings(outputs, result, left_out)

@@ -145,7 +145,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
                 result.warnings += traps_covered(data, override) + unnamed + unlabelled_parts(result, source, index)
                 result.warnings += unknown_columns(source, index) + anonymous_ids(source, students)
-                result.warnings += index.policy_warnings
+                result.warnings += index.policy_warnings + list(source.warnings)
                 result.notes += decisions.made_note() if decisions is not None else []
                 result.made_rows = decisions.made if decisions is not None else 0
                 _write_reports(result, handles, names)

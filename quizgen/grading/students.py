@@ -16,7 +16,7 @@ from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
 from quizgen.errors import shortened
-from quizgen.marking.student_ids import IdMatcher, id_hint, normalise_id
+from quizgen.marking.student_ids import IdMatcher, id_hint, normalise_id, shown_id as shown_id_text
 
 UNKNOWN = -2          # the number of a student a per-student key has no paper for
 UNKNOWN_LIMIT = 10_000   # unknown ids whose outcome is kept
@@ -94,7 +94,7 @@ class Students:
         normal = known or normal
         if normal in self.by_id:
             return self.by_id[normal]
-        shown_id, shown_name = self.shown.get(normal, (student_id, ""))
+        shown_id, shown_name = self.shown.get(normal, (shown_id_text(student_id), ""))
         number = len(self.ids)
         self.by_id[normal] = number
         self.ids.append(shown_id)

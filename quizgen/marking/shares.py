@@ -1,21 +1,24 @@
 """A share of a part's marks as an instructor writes it: a number from 0 to
 1 or a percentage from 0% to 100% (``0.5``, ``5e-1``, ``50%``, ``12.5 %``,
-``0,5``), read by one rule in the policy file, the overrides file and
-``--ecf-credit``."""
+``0,5``, ``-0``, ``0.3333333333333333``), read by one rule in the policy file,
+the overrides file and ``--ecf-credit``. A number has at most MAX_DECIMALS
+decimal places (a spreadsheet's full precision is 17 digits) and 12 digits
+before its point: longer text is not a share someone wrote."""
 
 from __future__ import annotations
 
 import math
 import re
 
-_POINT = re.compile(r"(?:\d{1,12}(?:\.\d{0,12})?|\.\d{1,12})(?:[eE][+-]?\d{1,3})?")
-_COMMA = re.compile(r"(\d{1,12}),(\d{1,12})")
+MAX_DECIMALS = 40
+_POINT = re.compile(r"[+-]?(?:\d{1,12}(?:\.\d{0,40})?|\.\d{1,40})(?:[eE][+-]?\d{1,3})?")
+_COMMA = re.compile(r"([+-]?\d{1,12}),(\d{1,40})")
 
 
 def read_share(value) -> float | None:
     """The share ``value`` states (a number, or its text), or None when it
     states none from 0 to 1 (true/false, 150%, -0.5, "half", inf, and
-    ``1,000%``, where the comma could group thousands)."""
+    ``1,000%``, where the comma could group thousands); ``-0`` is 0."""
     if isinstance(value, bool):
         return None
     if isinstance(value, (int, float)):
@@ -29,7 +32,7 @@ def read_share(value) -> float | None:
         share = share / 100 if percent else share
     else:
         return None
-    return share if math.isfinite(share) and 0 <= share <= 1 else None
+    return share + 0.0 if math.isfinite(share) and 0 <= share <= 1 else None   # + 0.0: -0.0 is 0.0
 
 
 def _number(text: str) -> float | None:
@@ -38,6 +41,6 @@ def _number(text: str) -> float | None:
     if _POINT.fullmatch(text):
         return float(text)
     comma = _COMMA.fullmatch(text)
-    if comma is None or (comma[1].lstrip("0") and len(comma[2]) == 3):
+    if comma is None or (comma[1].lstrip("+-0") and len(comma[2]) == 3):
         return None
     return float(f"{comma[1]}.{comma[2]}")

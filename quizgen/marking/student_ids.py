@@ -3,9 +3,9 @@ unknown one (the hint grade gives; whether an answers file belongs to its
 key is grading/belong.py's).
 
 The id rule (docs/grading.md, "Roster reconciliation"): ids are compared
-ignoring case, every space and every invisible format character (``S 010``,
-`` s010`` and ``s010`` are one student, and so is ``s010`` holding a
-zero-width space or a bidi control). Leading zeros are kept (``s012`` and
+ignoring case, every space, every invisible format character and every
+control character (``S 010``, `` s010`` and ``s010`` are one student, and so
+is ``s010`` holding a zero-width space, a bidi control or a NUL byte). Leading zeros are kept (``s012`` and
 ``s12`` may be two students), except that an id matching no roster or key id
 matches the one id that differs from it only by leading zeros (``123`` is
 roster id ``00123``: spreadsheets drop the zeros of number-like ids), never two."""
@@ -25,8 +25,8 @@ _DIGITS = re.compile(r"\d+")
 
 
 def normalise_id(raw, leading_zeros: str = "keep") -> str:
-    """A student id as one student: case folded, every space and invisible
-    format character (``_visible``) removed; with
+    """A student id as one student: case folded, every space, invisible
+    format character and control character (``_visible``) removed; with
     ``leading_zeros="strip"`` each run of digits loses its leading zeros
     (``s012`` and ``s12`` are one student). A leading quote before ``= + - @``
     is a formula guard, not part of the id."""
@@ -41,8 +41,23 @@ def normalise_id(raw, leading_zeros: str = "keep") -> str:
 def _visible(text: str) -> str:
     """``text`` without its format characters (Unicode category Cf: zero-width
     spaces and joiners, bidi controls such as U+202E, a BOM, a soft hyphen),
-    which a pasted id carries unseen, as it may carry spaces."""
-    return "".join(c for c in text if unicodedata.category(c) != "Cf") if not text.isascii() else text
+    which a pasted id carries unseen, as it may carry spaces, nor its control
+    characters (Cc: a NUL that a fixed-width export pads ``s2`` with)."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(c for c in text if unicodedata.category(c) not in _INVISIBLE)
+
+
+_INVISIBLE = frozenset(("Cf", "Cc"))
+
+
+def shown_id(text: str) -> str:
+    """A student id as the reports show it when first met in the answers: as
+    written, without control characters (``s2`` for ``s2`` and a NUL), which no
+    LMS id holds; whitespace at its ends dropped."""
+    if text.isascii() and text.isprintable():
+        return text.strip()
+    return "".join(c for c in text if c.isspace() or unicodedata.category(c) != "Cc").strip()
 
 
 class IdMatcher:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from quizgen.cells import BIDI_CONTROLS   # the one list of direction controls removed (CSV cells too)
 from quizgen.maths.numbers import fixed
 
 
@@ -41,15 +42,6 @@ def one_place(value: float) -> str:
 
 
 _MD_SPECIAL = "\\`*_<>|[]"   # the backslash first: the escapes added must not be escaped again
-
-
-BIDI_CONTROLS = dict.fromkeys([0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
-"""The bidirectional controls (marks, embeddings, overrides, isolates) as a str.translate table that
-removes them: a name with U+202E would reverse the rest of its line, a Markdown table's row, in a
-bidi-aware viewer. The one list: :func:`without_direction_controls` (the HTML report through
-:func:`display_text`, the PDF sheets through ``feedback_pdf.plain``) and :func:`md_cell`'s table (every
-Markdown cell: report.md, the Markdown sheets) remove these; a key's misconception code refuses them
-with every other unprintable character (``key.checks.code``)."""
 
 
 def without_direction_controls(text: str) -> str:
