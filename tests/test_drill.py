@@ -102,7 +102,7 @@ def test_hints_come_in_order_and_keep_the_class_in_its_box(invoke, state_file, c
     key = c1_key()
     result = invoke(*C1, input=lines(*["h"] * 6, key["p"].answer, "h", "h", "h", key["loss"].answer, "q"))
     out = result.output
-    assert out.index("Hint 1 of 5: Forecast") < out.index("Hint 2 of 5: Step 1, Exponentiate every logit")
+    assert out.index("Hint 1 of 5: Forecast") < out.index("Hint 2 of 5: Step 1, Turn the logits into weights")
     assert out.index("Hint 4 of 5: Step 3, ") < out.index("Hint 5 of 5: Step 3 worked out")
     assert out.index("No more hints for this part") < out.index("(b) ") < out.index("Hint 1 of 2: Step 4")
     assert "No more hints: every step towards an answer is shown. Answer it, or type s" in out

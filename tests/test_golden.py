@@ -263,14 +263,16 @@ def paper_digest(path) -> str:
 # sentences (C2's stem, forecast, step titles and reasons and check; C3's step titles and reasons
 # and check; C7's stem, forecast, step titles, two reasons and check; C2's and C3's trap feedback).
 # The keys' numbers and every draw are unchanged.
+# The solutions again (C1, 2026-12-02): C1's forecast, step titles and reasons and check in the
+# tool's own words, as C2's; numbers unchanged.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "fe1902ae03db340723e386f933c4171c5950aeecd4ae4c5bb819160a2f21f054",
-    ("1", "solutions.md"): "75ea5e8a2a41b83459aa50176444dad5a50d37da6163e1fad50828c8ecb87f51",
+    ("1", "solutions.md"): "9f6503ecc816921e68480329cb00b98f9297279ed4702ca1ff89f315dea1bd53",
     ("2", "problems.md"): "0b83515477cee8a31705b876ebb9344b808a93739db9a16e8393d87009883c2e",
-    ("2", "solutions.md"): "c3f800827e693c839e3a4c89aae98d7b4013631229f1358eb84a67fbd03efbcd",
+    ("2", "solutions.md"): "9d9f672130faf0cd59b511ed4efe095a164c206a09651725ab813c3cfbad44c2",
 }
 
 

@@ -114,14 +114,14 @@ def test_the_wide_row_is_named_with_the_template_through_grade(download, invoke)
 
 
 def test_the_exported_worked_solution_labels_its_steps_as_the_paper_does(templates_by_class):
-    """Moodle's and Canvas's general feedback read "Exponentiate every logit The softmax needs ..."
-    (a step's title run into its reason, no Forecast/Check labels), where the paper, the PDF and
-    the feedback sheets write "**Exponentiate every logit.** *Why:* ..." (templates/solution-question.md.j2)."""
+    """Moodle's and Canvas's general feedback ran a step's title into its reason ("Title The
+    softmax ...", no Forecast/Check labels), where the paper, the PDF and the feedback sheets
+    write "**Title.** *Why:* ..." (templates/solution-question.md.j2)."""
     from quizgen.lms.variants import variant
 
     html = variant(templates_by_class["C1"], "7/labels/0").solution_html
     assert html.startswith("<p><strong>Forecast.</strong> ")
     steps = html.split("<ol>", 1)[1].split("</ol>", 1)[0].split("</li>")[:-1]
     assert steps and all(s.startswith("<li><strong>") and ".</strong> <em>Why:</em> " in s for s in steps), steps
-    assert "<li><strong>Exponentiate every logit.</strong> <em>Why:</em> The softmax" in html
+    assert "<li><strong>Turn the logits into weights.</strong> <em>Why:</em> The softmax" in html
     assert html.split("</ol>", 1)[1].startswith("<p><strong>Check.</strong> ")
