@@ -4,6 +4,7 @@ inconsistent, and a hand-edited ECF recipe that cannot be used is refused when g
 the key, where ECF used to be switched off for that part without a word."""
 
 import copy
+import csv
 import json
 import re
 
@@ -107,6 +108,11 @@ def test_a_version_2_key_without_choices_still_reads(key_json):
 
 # ------------------------------------------------------------------ 3. recipes that cannot be used
 
+def _params(data) -> dict:
+    """The parameters of the key's one question of ``TEMPLATE``."""
+    return next(q for q in data["questions"] if q["template"] == TEMPLATE)["params"]
+
+
 def _recipe(data, part: str) -> dict:
     return data["templates"][TEMPLATE]["recipes"][part]
 
@@ -122,8 +128,13 @@ def _recipe(data, part: str) -> dict:
      r"recipes\.loss_y1\.recipe: does not evaluate for question Q\d+ \(division by zero\)"),
     (lambda d: _recipe(d, "p").update(recipe="log(-1 - s*s)"),
      r"recipes\.p\.recipe: does not evaluate for question Q\d+ \(logarithm of a non-positive number\)"),
+    (lambda d: (_params(d).update(k="1/0"), _recipe(d, "loss_y1").update(recipe="-log(part:p) + k")),
+     r"recipes\.loss_y1\.recipe: reads parameter 'k', which question Q\d+ gives as the text '1/0', not a number"),
+    (lambda d: _recipe(d, "loss_y1").update(recipe="-log(part:p) +"),
+     r"recipes\.loss_y1\.recipe: not a valid expression: '-log\(part:p\) \+'$"),
 ], ids=["an unknown part", "an unknown part in a step", "a parameter that is no number",
-        "a division by zero", "a logarithm of a negative number"])
+        "a division by zero", "a logarithm of a negative number", "a text that is no exact value",
+        "a bad expression, quoted as written"])
 def test_a_recipe_that_does_not_evaluate_is_refused_when_grade_loads_the_key(invoke, tmp_path, key_json,
                                                                              edit, expected):
     data = copy.deepcopy(key_json)
@@ -136,11 +147,15 @@ def test_a_recipe_that_does_not_evaluate_is_refused_when_grade_loads_the_key(inv
     assert re.search(expected, result.stderr), result.stderr
 
 
-def test_a_worked_examples_key_is_not_refused(invoke, tmp_path):
-    """Its canonical parameters hold exact texts (``exp(2)/(exp(2) + E + 1)``) that the
-    grader cannot read back exactly: no ECF there, as before, but no refusal either."""
+def test_a_worked_examples_key_is_read_and_marked_with_carried_rounding(invoke, tmp_path):
+    """Its canonical parameters hold exact texts (``exp(2)/(exp(2) + E + 1)``), now read
+    back by the whitelist parser: the key is not refused, and C4's mean over the masked
+    set accepts a value reached only by carrying 3-figure intermediates."""
     assert invoke("generate", "--seed", 1, "--worked-examples", "--no-solutions",
                   "--out", tmp_path / "q").exit_code == 0
-    (tmp_path / "a.csv").write_text("student_id,question,part,answer\ns1,Q4,a,1\n", encoding="utf-8")
-    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "q" / "key.json", "--out", tmp_path / "o")
+    (tmp_path / "a.csv").write_text("student_id,question,part,answer\ns1,Q4,a,1.745\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "q" / "key.json", "--out", tmp_path / "o.csv")
     assert result.exit_code == 0, result.output
+    with open(tmp_path / "o.csv", encoding="utf-8-sig", newline="") as handle:
+        row = next(csv.DictReader(handle))
+    assert (row["status"], row["note"]) == ("correct", "carried_rounding"), row

@@ -60,14 +60,14 @@ def _exact_scalar(cls, value) -> Fraction:
         return Fraction(value)
     if issubclass(cls, float):
         return Fraction(repr(value))
-    found = _exact_text(str(value))
+    found = exact_text_value(str(value))
     if found is None:
         raise ValueError(f"not an exact value: {value!r}")
     return found
 
 
 @lru_cache(maxsize=4096)
-def _exact_text(text: str):
+def exact_text_value(text: str):
     """A text parameter's exact value, or None for a word: a rational, or an
     irrational as generate prints it (the worked examples' softmax
     probabilities), read by the whitelist parser; a word's None is kept, so each
@@ -122,13 +122,13 @@ def _parsed(name: str, stored, names: frozenset) -> Recipe:
     """The Recipe of a stored one (a KeyRecipe), parsed once for all the
     instances of its template that have the same parameter names: the
     trees are never changed, so the instances share them."""
-    expression = _parsed_text(stored.text, names)
-    steps = tuple((let, _parsed_text(text, names)) for let, text in stored.steps)
+    expression = parsed_recipe_text(stored.text, names)
+    steps = tuple((let, parsed_recipe_text(text, names)) for let, text in stored.steps)
     return Recipe(name, expression, stored.text, recipe_parts(stored.text), steps)
 
 
 @lru_cache(maxsize=4096)
-def _parsed_text(text: str, names: frozenset):
+def parsed_recipe_text(text: str, names: frozenset):
     """A stored recipe text parsed once for every instance with those parameter
     names (``recipe_check.recipe_problem`` at load, then the marking rules, read the same trees)."""
     return parse_recipe(text, names)
@@ -287,7 +287,7 @@ class QuestionRules:
         try:
             compiled = self._compiled.get((name, code))
             if compiled is None:
-                node = _parsed_text(text, frozenset(self._params))
+                node = parsed_recipe_text(text, frozenset(self._params))
                 compiled = self._compiled[(name, code)] = float_recipe(node, self._params)
             return float(compiled(earlier))
         except (QuizgenError, ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, IndexError):

@@ -14,11 +14,13 @@ import re
 from fractions import Fraction
 
 from quizgen.errors import QuizgenError
-from quizgen.grading.careful import _parsed_text, exact_params, key_paths
+from quizgen.grading.careful import exact_params, key_paths, parsed_recipe_text
 from quizgen.marking.carry import carried_set
-from quizgen.marking.recipes import PART_PREFIX, recipe_parts, parse_recipe
+from quizgen.marking.recipes import PART_PREFIX, recipe_parts
 from quizgen.maths.evaluate import ground
 
+# A hand-edited key can also give a list shorter than a recipe's index (IndexError) or
+# a list where a number belongs (TypeError): each is the key's fault, said in one line.
 _FAILS = (QuizgenError, ArithmeticError, ValueError, KeyError, IndexError, TypeError)
 
 
@@ -35,7 +37,7 @@ def recipe_problem(question) -> str | None:
         before = parts[:parts.index(name)] if name in parts else None
         for where, text in texts:
             try:
-                _parsed_text(text, names)
+                parsed_recipe_text(text, names)
             except QuizgenError as exc:
                 return f"recipes.{name}.{where}: {exc}"
             unknown = [d for d in recipe_parts(text) if d not in known]
@@ -49,19 +51,17 @@ def recipe_problem(question) -> str | None:
 
 def _evaluation_problem(question) -> str | None:
     """Why ``question``'s recipes, which parse, do not evaluate for its own
-    parameters and its parts' key values, or None. A parameter generate keeps
-    as exact text (a worked example's ``exp(2)/(exp(2) + E + 1)``) is no
-    problem: its part gets no ECF in every such key, edited or not."""
+    parameters and its parts' key values, or None. A parameter that is no
+    exact value (a word, an object, ``"1/0"``) is refused where a recipe reads
+    it; each recipe is judged on its own."""
     env = exact_params(question.params)
-    unread = {name: value for name, value in question.params.items() if name not in env}
+    unread = [name for name in question.params if name not in env]
     for name, stored in question.recipes.items():
         for where, text in (("recipe", stored.text), *((f"steps.{let}", text) for let, text in stored.steps)):
             try:
-                _parsed_text(text, frozenset(env))
-            except QuizgenError:
-                wrong = next((n for n, v in unread.items() if _reads(text, n) and not _exact_text(v)), None)
-                if wrong is None:
-                    return None
+                parsed_recipe_text(text, frozenset(env))
+            except QuizgenError:   # it parsed with every parameter's name: it reads one with no exact value
+                wrong = next(n for n in unread if _reads(text, n))
                 return (f"recipes.{name}.{where}: reads parameter {wrong!r}, which question {question.id} gives as "
                         f"{_kind_of(question.params[wrong])}, not a number")
     paths, sets = key_paths(question, env), {}
@@ -72,7 +72,7 @@ def _evaluation_problem(question) -> str | None:
             carried_set(paths, env, name, sets, levels=())   # as the grader asks first (careful.QuestionRules.env)
             for where, text in (("recipe", stored.text), *((f"steps.{let}", text) for let, text in stored.steps)):
                 if all(PART_PREFIX + d in answers for d in recipe_parts(text)):   # else an LMS question's cut part
-                    ground(_parsed_text(text, frozenset(env)), {**env, **answers})
+                    ground(parsed_recipe_text(text, frozenset(env)), {**env, **answers})
         except _FAILS as exc:
             return (f"recipes.{name}.{where}: does not evaluate for question {question.id} "
                     f"({exc or type(exc).__name__})")
@@ -84,21 +84,8 @@ def _reads(text: str, name: str) -> bool:
     return re.search(rf"(?<![\w:]){re.escape(name)}(?!\w)", text) is not None
 
 
-def _exact_text(value) -> bool:
-    """True for an exact value generate writes as text (``"1/(2 + exp(3))"``),
-    or a list of numbers and such texts."""
-    try:
-        if isinstance(value, list):
-            return all(_exact_text(v) for v in value)
-        if isinstance(value, str):
-            parse_recipe(value, ())
-        return isinstance(value, (str, int, float)) and not isinstance(value, bool)
-    except (QuizgenError, RecursionError):
-        return False
-
-
 def _kind_of(value) -> str:
     """What a parameter's value is, in a message's words."""
     if isinstance(value, str):
-        return "text"
-    return {dict: "an object", list: "a list", bool: "true or false"}.get(type(value), "null")
+        return f"the text {value[:40]!r}"
+    return {dict: "an object", list: "a list with a value that is no number", bool: "true or false"}.get(type(value), "null")

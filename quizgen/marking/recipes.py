@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from quizgen.errors import TemplateError
+from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.parser import Bin, Call, Const, Index, Name, Neg, Num, parse, template_policy
 from quizgen.maths.printing import to_text
 
@@ -242,5 +242,8 @@ def parse_recipe(text: str, names) -> object:
     parser): ``part:x`` variables and the template's ``names``."""
     hidden = _PART_TEXT.sub(lambda m: _PART_NAME + m.group(1), text)
     parts = {_PART_NAME + m for m in _PART_TEXT.findall(text)}
-    node = parse(hidden, template_policy(set(names) | parts))
+    try:
+        node = parse(hidden, template_policy(set(names) | parts))
+    except ExpressionError as exc:   # say what the text says: part:p, not the name it was parsed under
+        raise ExpressionError(str(exc).replace(_PART_NAME, "part:")) from None
     return _substitute(node, {("v", p): Name(PART_PREFIX + p[len(_PART_NAME):]) for p in parts})
