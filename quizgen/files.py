@@ -143,6 +143,11 @@ def _resolved(path) -> Path:
         return Path(os.path.abspath(path))
 
 
+def out_is_folder(out) -> bool:
+    """Whether an ``--out`` names a folder: one that exists, or a path ending in a slash."""
+    return bool(out) and (Path(out).is_dir() or str(out).endswith(("/", "\\")))
+
+
 def default_output_folder(input_path) -> Path:
     """Where outputs go by default: beside ``input_path``, or in the working
     folder when the input is not a regular file (``/dev/stdin``, a pipe or a

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from quizgen.csv_input import header_shown
 from quizgen.errors import InputFileError, first_few
-from quizgen.files import default_output_folder, refuse_clashes, write_files
+from quizgen.files import default_output_folder, out_is_folder, refuse_clashes, write_files
 from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
 from quizgen.grading.file_text import csv_start
 from quizgen.lms.responses import DOWNLOADS, MOODLE_ENGLISH, lms_kind
@@ -49,18 +49,18 @@ def _header_if_file(path, encoding, delimiter) -> list | None:
 
 
 @contextmanager
-def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber", delimiter=None,
-               unkeyed: list | None = None, reads: dict | None = None):
+def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "idnumber", delimiter=None,
+               reads: dict | None = None):
     """``(answers, key, out, warnings)`` to grade: for an LMS export, the files
     ``lms_grading_files`` builds, removed again when grading then fails (a
     failed run leaves no file it made behind; ones a former run left stay);
     for any other file, as given (refused in one line naming it when ``key``
     is the key of an LMS export, which grades only that LMS's download).
-    ``unkeyed``, when given, receives the students a Moodle download names by
-    the other id column than ``id_key``, and the caller warns of them
-    (fallback_warning, once with the gradebook they are left out of); else the
-    warnings here name them. ``reads``: ``{path: role}`` of the run's other
-    inputs, which the built files may not replace (grading/paths.input_files)."""
+    ``unkeyed`` receives the students a Moodle download names by the other id
+    column than ``id_key``, and the caller warns of them (fallback_warning, once,
+    with the gradebook they are left out of if there is one). ``reads``:
+    ``{path: role}`` of the run's other inputs, which the built files may not
+    replace (grading/paths.files_read)."""
     header = _header_if_file(path, encoding, delimiter)   # read once, for the kind and the refusal
     kind = lms_kind(header) if header is not None else None
     if not kind:
@@ -73,13 +73,9 @@ def lms_inputs(path, key, out, encoding, banks, id_key: str = "idnumber", delimi
     try:
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
                                                    id_key, fallback, unordered, delimiter, kind, reads)
-        if unkeyed is not None:
-            unkeyed += fallback
+        unkeyed += fallback
         yield answers, key_path, out, (_unnamed_warning(path, skipped) + _absent_warning(path, absent)
-                                       + _unordered_warning(path, unordered)
-                                       + ([] if unkeyed is not None or not fallback else
-                                          [fallback_warning(Path(path).name, first_few(fallback), len(fallback),
-                                                            id_key)]))
+                                       + _unordered_warning(path, unordered))
     except BaseException:
         for made in built - existed:
             made.unlink(missing_ok=True)
@@ -189,16 +185,12 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     stem = path.stem
     answers, key_path = write_files(folder, {f"{stem}-answers.csv": inputs.answers,
                                              f"{stem}-key.json": json.dumps(inputs.key, indent=1) + "\n"})
-    return answers, key_path, out if out and not _is_folder(out) else folder / f"{stem}-graded.csv"
+    return answers, key_path, out if out and not out_is_folder(out) else folder / f"{stem}-graded.csv"
 
 
 def _folder(path: Path, out) -> Path:
     """Where the outputs go: ``out``'s folder (or ``out`` itself, a folder), else beside the export."""
     if not out:
         return default_output_folder(path)
-    return Path(out) if _is_folder(out) else Path(out).parent
+    return Path(out) if out_is_folder(out) else Path(out).parent
 
-
-def _is_folder(out) -> bool:
-    """Whether ``--out`` names a folder (one that exists, or a path ending in a slash), as grade reads it."""
-    return Path(out).is_dir() or str(out).endswith(("/", "\\"))

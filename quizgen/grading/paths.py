@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizgen.files import default_output_folder, refuse_clashes
+from quizgen.files import default_output_folder, out_is_folder, refuse_clashes
 from quizgen.grading.outputs import GradeOutputs, output_names
 
 OUTPUT_ROLES = {"graded": "the graded file", "students": "the students CSV", "questions": "the questions CSV",
@@ -23,11 +23,11 @@ def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None
     """The graded file, named after the answers (``week1.csv`` gives
     ``week1-graded.csv``) beside them unless ``out`` names a file or a folder,
     and the reports beside it. No output may be an input: the answers file,
-    the key, or any of ``reads`` (``{path: role}``, from input_files); ``lead``
+    the key, or any of ``reads`` (``{path: role}``, from files_read); ``lead``
     says what named the outputs (default: ``--out``, or the answers file)."""
     default_name = f"{answers_path.stem}-graded.csv"
     graded = Path(out) if out else default_output_folder(answers_path) / default_name
-    if graded.is_dir() or str(out or "").endswith(("/", "\\")):
+    if graded.is_dir() or out_is_folder(out):
         graded = graded / default_name
     stem, folder = graded.stem, graded.parent
     paths = {"graded": graded, "students": folder / f"{stem}-students.csv",
@@ -41,7 +41,7 @@ def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None
     return paths
 
 
-def input_files(answers, key, *, roster=None, overrides=None, policy=None, outputs: GradeOutputs | None = None,
+def files_read(answers, key, *, roster=None, overrides=None, policy=None, outputs: GradeOutputs | None = None,
                 built=None, built_key=None) -> dict:
     """``{path: role}`` of every file ``grade`` reads: ``answers`` and ``key``
     as given (a key given as data is no file), the roster, overrides, policy
@@ -63,7 +63,9 @@ def input_files(answers, key, *, roster=None, overrides=None, policy=None, outpu
 
 
 def _bank_files(bank: Path) -> list:
-    """The template files a ``--bank`` path names: itself, or a folder's YAML files."""
+    """The files a ``--bank`` path names: itself, or every YAML file of a folder,
+    even those the loader skips (``_draft.yaml``, bank/loader.template_files):
+    no output may replace any of them."""
     if not bank.is_dir():
         return [bank]
     try:

@@ -30,7 +30,7 @@ from quizgen.grading.lms_input import lms_inputs
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
 from quizgen.grading.outputs import GradeOutputs, class_report_texts, write_extra_outputs
-from quizgen.grading.paths import extra_roles, input_files, output_paths, refuse_sheet_clashes, run_files
+from quizgen.grading.paths import extra_roles, files_read, output_paths, refuse_sheet_clashes, run_files
 from quizgen.grading.report import question_rows, question_stats, report_markdown, student_rows, student_totals
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.students import Students, reconciliation_lines
@@ -93,26 +93,22 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     outputs.check()
     jobs = resolve_jobs(jobs)
     unkeyed = []   # a Moodle download's students named by the other id column: warned of with the gradebook
-    given, given_key, given_out = answers, key, out
+    others = {"roster": roster, "overrides": overrides, "policy": policy, "outputs": outputs}
     with ExitStack() as held, \
-            lms_inputs(answers, key, out, encoding, outputs.banks, outputs.gradebook_key, delimiter, unkeyed,
-                       input_files(answers, key, roster=roster, overrides=overrides, policy=policy, outputs=outputs)) \
-            as (built, key, out, unnamed):
-        if built is not answers:   # the download was read with --encoding/--delimiter; quizgen wrote ``built``
+            lms_inputs(answers, key, out, encoding, outputs.banks, unkeyed, outputs.gradebook_key, delimiter,
+                       files_read(answers, key, **others)) as (built, built_key, built_out, unnamed):
+        lms = built is not answers   # graded through the answers and key built from an LMS download
+        if lms:   # the download was read with --encoding/--delimiter; quizgen wrote ``built``
             encoding = delimiter = None
-            outputs = replace(outputs, download=Path(answers).name, unkeyed=tuple(unkeyed))
-            if outputs.gradebook_item is None:   # the item is named after the download
-                outputs = replace(outputs, gradebook_item=Path(answers).stem)
-        answers = built
-        source = open_answers(answers, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
-        key_path, data = load_key(source.path, key)
+            outputs = _download_outputs(outputs, Path(answers), unkeyed)
+        source = open_answers(built, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
+        key_path, data = load_key(source.path, built_key)
         override = tolerance_override(rtol, atol)
         index = KeyIndex(data, source.decimal_comma, override, key_path.name if key_path else "the key",
                          marking_policy(policy, ecf_credit))
-        lms = answers is not given   # graded through the answers and key built from an LMS download
-        reads = input_files(given, given_key if lms else key_path, roster=roster, overrides=overrides, policy=policy,
-                            outputs=outputs, built=answers if lms else None, built_key=key_path if lms else None)
-        paths = output_paths(source.path, out, key_path, outputs, reads, f"--out {given_out}" if given_out else None)
+        reads = files_read(answers, key if lms else key_path, **{**others, "outputs": outputs},
+                           built=built if lms else None, built_key=key_path if lms else None)
+        paths = output_paths(source.path, built_out, key_path, outputs, reads, f"--out {out}" if out else None)
         decisions = read_decisions(overrides)
         class_roster = read_roster(roster) if roster is not None else None
         students, grid = Students(index, class_roster), AnswerGrid(len(index.slots))
@@ -143,9 +139,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent, roster_notes)
                 result.files = run_files(reads, paths)
                 result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
-                result.warnings += traps_covered(data, override) + unnamed + unlabelled_parts(result, source, index)
-                result.warnings += unknown_columns(source, index) + anonymous_ids(source, students)
-                result.warnings += index.policy_warnings + list(source.warnings)
+                result.warnings += traps_covered(data, override) + _file_warnings(result, source, index, students,
+                                                                                  unnamed)
                 result.notes += decisions.made_note() if decisions is not None else []
                 result.made_rows = decisions.made if decisions is not None else 0
                 _write_reports(result, handles, names)
@@ -159,6 +154,23 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 refuse_sheet_clashes(outputs.feedback, [*sheets, MANIFEST], result.files)
                 result.paths["feedback"] = write_sheet_files(outputs.feedback, sheets)
         return result
+
+
+def _download_outputs(outputs: GradeOutputs, download: Path, unkeyed: list) -> GradeOutputs:
+    """The outputs of a run that grades an LMS download: the gradebook names
+    it, its item (unless given) is named after it, and it knows the students
+    named by the other id column."""
+    outputs = replace(outputs, download=download.name, unkeyed=tuple(unkeyed))
+    return outputs if outputs.gradebook_item is not None else replace(outputs, gradebook_item=download.stem)
+
+
+def _file_warnings(result, source, index, students, unnamed: list) -> list:
+    """What the answers file let through but a person should know: the
+    download's own notes (``unnamed``), parts and columns grade could not
+    place, ids that name no one, the policy's and the reader's warnings."""
+    return (unnamed + unlabelled_parts(result, source, index)
+            + unknown_columns(source, index) + anonymous_ids(source, students)
+            + index.policy_warnings + list(source.warnings))
 
 
 def _feedback_sheets(result, data, outputs, source, graded_handle) -> dict:
