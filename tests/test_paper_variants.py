@@ -106,7 +106,8 @@ def test_checks_stop_once_run_outs_show_the_variants_used_up(bank, monkeypatch):
     template = next(t for t in bank if t.cls == "C10")
     drawn = []
     monkeypatch.setattr(distinct, "telling_parts", lambda t: frozenset({0}))
-    monkeypatch.setattr(distinct, "sample_instance", lambda t, label: drawn.append(label) or sample_instance(t, label))
+    monkeypatch.setattr(distinct, "sample_instance",
+                        lambda t, label, **kw: drawn.append(label) or sample_instance(t, label, **kw))
     labels = [seed_label(1, template.id, k) for k in range(7)]
     instances, ran_out = distinct_instances(template, labels)
     assert ran_out and RUN_OUTS == 3

@@ -14,7 +14,10 @@ from quizgen.maths.rationals import parts
 from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Num
 
 MAX_TRIES = 10_000          # max_tries may be at most this
-DRAW_SECONDS = 10.0         # time to find one instance, over all its tries
+DRAW_SECONDS = 10.0         # time to find one instance, over all its tries (a backstop, see DrawLedger)
+DRAW_WORK = 20_000_000      # units of work to find one instance, over all its tries
+RUN_WORK = 500_000          # units of work per instance made, on average, over one run of a template
+TRY_WORK = 100              # units of work of a try itself, before its parameters and expressions
 MAX_LETS = 200              # lets in one template (each may build on the last)
 MAX_ITEMS = 10_000          # items in a vector, a sample or any list value
 MAX_GRID_POINTS = 10 ** 12  # points of a decimal grid (drawn lazily, never listed)
@@ -55,6 +58,54 @@ def check_time(template, ends: float) -> None:
     if time.monotonic() > ends:
         raise limit_error(template, ("max_tries",) if "max_tries" in template.raw else (),
                           "time to draw one instance", f"{DRAW_SECONDS:g} s")
+
+
+class Work:
+    """The units of work this process's draws have done (generation/sampling.py
+    counts them): a try itself TRY_WORK, a parameter's item drawn one, an
+    expression evaluated its node count times the length of the widest list
+    met so far in the draw. Counted, never timed, so a draw's cost is the same
+    on every machine."""
+
+    units = 0
+
+
+class DrawLedger:
+    """The work spent drawing one template's instances in one run (a paper's
+    run of a template, an export's variants, a drill session): each instance
+    may take up to DRAW_WORK units, and the run as a whole DRAW_WORK plus
+    RUN_WORK for every instance made. Work is counted, not timed (:class:`Work`),
+    so a run stops at the same draw on every machine."""
+
+    def __init__(self, template, purpose: str = ""):
+        self.template, self.purpose = template, purpose   # purpose: what the draws are for, if not the paper's
+        self.spent, self.made, self.tries, self.rejected = 0, 0, 0, 0
+        self.started = 0   # ``spent`` when the instance being drawn was begun
+
+    def begin(self) -> None:
+        """An instance is about to be drawn."""
+        self.started = self.spent
+
+    def charge(self, units: int, kept: bool) -> None:
+        """Count one try of ``units`` work (``kept``: it made an instance); refuse the run once over budget."""
+        self.spent += units
+        self.tries += 1
+        if kept:
+            self.made += 1
+        else:
+            self.rejected += 1
+        if self.spent - self.started > DRAW_WORK or self.spent > DRAW_WORK + self.made * RUN_WORK:
+            raise self.error()
+
+    def error(self) -> BankLimitError:
+        """The one line: the template file, how many instances were drawn, why and what to change."""
+        why = (f"too many rejected draws ({self.rejected:,} of {self.tries:,})" if self.rejected * 2 > self.tries
+               else f"each draw is too slow ({self.spent // max(self.tries, 1):,} units of work a try)")
+        return BankLimitError(
+            f"drawing {self.template.id} stopped after {self.made:,} instance{'s' * (self.made != 1)}"
+            f"{f' ({self.purpose})' if self.purpose else ''}: {why}, over the budget of {DRAW_WORK:,} units "
+            f"for one instance and {RUN_WORK:,} an instance on average (see docs/authoring.md); "
+            f"loosen the constraints, lower max_tries or shrink the vectors", path=self.template.path)
 
 
 def check_value(template, where: tuple, value):

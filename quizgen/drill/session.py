@@ -23,6 +23,7 @@ from quizgen.drill.wording import STUCK, as_read, capital, carried_sentence, cut
     misconception_sentence, not_markable, stuck_words, worked_from_notes
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.ui import wait_for_line
+from quizgen.bank.budget import DrawLedger
 from quizgen.generation.sampling import sample_instance
 from quizgen.validation.text import text_problems
 
@@ -87,8 +88,7 @@ class Drill:
         self.echo = not _isatty(inp)
         self.decimal_comma = False
         self.result = DrillResult(seed)
-        self.store = None
-        self.start_clock = progress.clock
+        self.store, self.start_clock, self.ledgers = None, progress.clock, {}   # ledgers: a DrawLedger a template
 
     def say(self, text: str = "", indent: str = "") -> None:
         """Write text wrapped to the terminal width."""
@@ -137,7 +137,8 @@ class Drill:
         card = self.progress.classes.get(cls)
         template = learner.choose_template(self.progress, [t for t in self.templates if t.cls == cls],
                                            card.seen if card else 0)
-        return sample_instance(template, seed_label(self.seed, template.id, self.start_clock + index))
+        ledger = self.ledgers.setdefault(template.id, DrawLedger(template))   # the session's draws share one budget
+        return sample_instance(template, seed_label(self.seed, template.id, self.start_clock + index), ledger=ledger)
 
     def prepare(self, index: int) -> tuple:
         """The next question drawn and rendered: (instance, text view, key entry);

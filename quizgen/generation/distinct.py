@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 
+from quizgen.bank.budget import DrawLedger
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.variants import answers_of, same_variant, telling_parts
 
@@ -88,25 +89,27 @@ def distinct_instances(template, labels: list) -> tuple:
     """``(instances, ran_out)``: one instance of ``template`` per seed label (one
     paper's run of that template, in order), each redrawn while it repeats an
     earlier one; ``ran_out`` is True when the template could not give this
-    many distinct variants. Each instance's answers are worked out once."""
+    many distinct variants. Each instance's answers are worked out once; the
+    draws of the whole run, redraws too, share one budget (``DrawLedger``)."""
+    ledger = DrawLedger(template)
     if len(labels) == 1:
-        return [sample_instance(template, labels[0])], False
+        return [sample_instance(template, labels[0], ledger=ledger)], False
     run, instances, run_outs = PaperRun(template), [], 0
     for label in labels:
-        instance = sample_instance(template, label)
+        instance = sample_instance(template, label, ledger=ledger)
         answers = run.compared(instance)
         if run_outs < RUN_OUTS and run.repeats(answers):
-            instance, answers, ran_out = _redrawn(template, label, run, instance, answers)
+            instance, answers, ran_out = _redrawn(template, label, run, instance, answers, ledger)
             run_outs += ran_out
         run.add(answers)
         instances.append(instance)
     return instances, run_outs > 0
 
 
-def _redrawn(template, label: str, run: PaperRun, first, first_answers: tuple) -> tuple:
+def _redrawn(template, label: str, run: PaperRun, first, first_answers: tuple, ledger) -> tuple:
     """``(instance, its compared answers, ran_out)``: the first redraw repeating no kept instance, else ``first``."""
     for n in range(1, REDRAWS + 1):
-        instance = sample_instance(template, f"{label}/redraw{n}")
+        instance = sample_instance(template, f"{label}/redraw{n}", ledger=ledger)
         answers = run.compared(instance)
         if not run.repeats(answers):
             return instance, answers, False

@@ -30,7 +30,10 @@ class SamplingPlan:
     ``shared``, so that a subexpression they repeat is worked out once a draw
     (``quizgen.maths.subexpressions``; ``shared.clear()`` starts a draw).
     ``constant_answers`` are the places of the parts whose answer reads no
-    parameter, even through lets: the same in every draw (C5's empty sum)."""
+    parameter, even through lets: the same in every draw (C5's empty sum).
+    ``sizes`` are the node counts of the lets' and constraints' trees and
+    ``parts_size`` that of every part's trees together: the work of evaluating
+    each, per item of the widest list in the draw (``budget.Work``)."""
 
     steps: tuple
     options: dict
@@ -38,6 +41,8 @@ class SamplingPlan:
     functions: dict
     shared: SharedValues
     constant_answers: frozenset = frozenset()
+    sizes: dict = None
+    parts_size: int = 0
 
 
 _PLANS: dict = {}
@@ -66,8 +71,11 @@ def _new_plan(template: Template) -> SamplingPlan:
     trees = _trees(template)
     shared = shared_values(trees, dict(template.lets))
     functions = {node: compile_tree(node, ExactArithmetic, shared) for node in trees}
+    lets = {node for _, node in template.lets} | {node for _, node in template.constraints}
+    sizes = {node: budget.expression_size(node, budget.MAX_NODES) for node in trees}
     return SamplingPlan(_steps(template), _options(template), _fixed_grids(template), functions, shared,
-                        _constant_answers(template))
+                        _constant_answers(template), sizes,
+                        sum(size for node, size in sizes.items() if node not in lets))
 
 
 def _steps(template: Template) -> tuple:

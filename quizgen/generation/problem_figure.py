@@ -7,7 +7,8 @@ grade's feedback sheets, drawing figures too, never need."""
 
 from __future__ import annotations
 
-from quizgen.errors import QuizgenError
+from quizgen.bank.budget import DrawLedger
+from quizgen.errors import BankLimitError, QuizgenError
 from quizgen.generation.figures import BLANK_TOP, figure_point, loss_curve_svg, loss_curve_tikz
 from quizgen.generation.plan import per_template
 from quizgen.generation.sampling import sample_instance
@@ -33,11 +34,14 @@ def problem_top(template) -> int:
 
 def _probed_top(template) -> int:
     """problem_top, worked out; a probe draw that fails is left out (a draw of
-    that seed would fail on its own, with its own message)."""
-    top = BLANK_TOP
+    that seed would fail on its own, with its own message), unless the probes
+    together are over the draw budget."""
+    top, ledger = BLANK_TOP, DrawLedger(template, "probe draws, which find the figure's axis")
     for k in range(FIGURE_PROBES):
         try:
-            point = figure_point(sample_instance(template, probe_label(template, k, "figure")))
+            point = figure_point(sample_instance(template, probe_label(template, k, "figure"), ledger=ledger))
+        except BankLimitError:
+            raise
         except QuizgenError:
             continue
         top = max(top, point.top)

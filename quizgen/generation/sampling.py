@@ -10,15 +10,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from quizgen.errors import ExpressionError, SamplingError, TemplateError
+from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.evaluate import ground
 from quizgen.maths.exact import Exact, to_float, whole
 from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
 from quizgen.bank.texts import located_error, text_sources
-from quizgen.bank.yamlfile import locate_line
 from quizgen.generation.plan import SamplingPlan, exact_from_yaml, from_yaml, grid_values, plan_for
-from quizgen.generation.separation import Rejected, check_separation, clash_advice, near_answer
+from quizgen.generation.separation import Rejected, check_separation, drop_near_traps, ran_out
 from quizgen.key.parts import MAX_CHOICES
 
 
@@ -81,16 +80,22 @@ def _names_read(template: Template):
     return hit[1]
 
 
-def sample_instance(template: Template, seed_label: str, rejections: list | None = None) -> Instance:
+def sample_instance(template: Template, seed_label: str, rejections: list | None = None,
+                    ledger: budget.DrawLedger | None = None) -> Instance:
     """A random instance of ``template``, reproducible from ``seed_label``;
-    each rejected draw is appended to ``rejections`` when one is given."""
+    each rejected draw is appended to ``rejections`` when one is given. Each
+    try's work is charged to ``ledger`` (the run's; else this instance's own),
+    which refuses a run that has done too much."""
     rng = random.Random(seed_label)
+    ledger = budget.DrawLedger(template) if ledger is None else ledger
+    ledger.begin()
     ends, counts, last = budget.deadline(), Counter(), {}
     for _ in range(template.max_tries):
         budget.check_time(template, ends)
+        before = budget.Work.units
         try:
             params = draw_params(template, rng)
-            return build_instance(template, seed_label, params)
+            instance = build_instance(template, seed_label, params)
         except Rejected as exc:
             counts[exc.where] += 1
             last[exc.where] = str(exc), exc.clash   # text, not the exception: its traceback holds the callers' frames
@@ -99,21 +104,11 @@ def sample_instance(template: Template, seed_label: str, rejections: list | None
         except ExpressionError as exc:
             counts[()] += 1
             last[()] = f"an expression failed: {exc}", None
-    raise _ran_out(template, counts, last)
-
-
-def _ran_out(template: Template, counts: Counter, last: dict) -> SamplingError:
-    """No draw passed: name the most frequent rejection (a clash of a trap with
-    the answer, say, rather than whichever constraint failed last)."""
-    if not counts:
-        return SamplingError(f"template {template.id} ({template.path}): no parameters passed; no attempt made")
-    (where, count), = counts.most_common(1)
-    message, clash = last[where]
-    reason = f"{'.'.join(map(str, where))}: {message}" if where else message
-    advice = clash_advice(clash)
-    line = locate_line(template.path, where) if where else None
-    return SamplingError(f"template {template.id} ({template.path}{f':{line}' if line else ''}): no parameters "
-                         f"passed in {template.max_tries} tries; {count} were rejected at {reason}{advice}")
+        else:
+            ledger.charge(budget.Work.units - before, kept=True)
+            return instance
+        ledger.charge(budget.Work.units - before, kept=False)
+    raise ran_out(template, counts, last)
 
 
 CANONICAL = "canonical"   # the seed label of the reference's own example (canonical_instance)
@@ -155,11 +150,12 @@ def _canonical_value(param, value):
 def draw_params(template: Template, rng: random.Random) -> dict:
     """One draw of every parameter, in the order the template lists them."""
     params, plan = {}, plan_for(template)
-    name = None
+    name, work = None, budget.TRY_WORK
     try:   # what ``_located`` does for one parameter, done once around the loop
         for param in template.params:
             name = param.name
-            params[name] = budget.check_value(template, ("params", name), _draw(param, params, rng, plan))
+            value = params[name] = budget.check_value(template, ("params", name), _draw(param, params, rng, plan))
+            work += len(value) if value.__class__ is tuple else 1
     except Rejected as exc:
         exc.where = ("params", name) + exc.where
         raise
@@ -167,6 +163,8 @@ def draw_params(template: Template, rng: random.Random) -> dict:
         raise Rejected(f"an expression failed: {exc}", ("params", name)) from exc
     except budget.TooBig as exc:
         raise budget.limit_error(template, ("params", name), exc.what, exc.cap) from None
+    finally:
+        budget.Work.units += work
     return params
 
 
@@ -246,7 +244,8 @@ def build_instance(template: Template, seed_label: str, params: dict) -> Instanc
     """Derive the lets, check the constraints, value every part and trap."""
     env, plan = dict(params), plan_for(template)
     plan.shared.clear()
-    _work_out(template, plan, env)
+    width = _work_out(template, plan, env)
+    budget.Work.units += plan.parts_size * width
     instance = Instance(template, seed_label, params, env, [])
     try:
         instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance, plan.functions)
@@ -256,18 +255,27 @@ def build_instance(template: Template, seed_label: str, params: dict) -> Instanc
     return instance
 
 
-def _work_out(template: Template, plan: SamplingPlan, env: dict) -> None:
+def _work_out(template: Template, plan: SamplingPlan, env: dict) -> int:
     """Add the lets to ``env`` and check the constraints, in the plan's order
-    (what ``_located`` does for one step, done once around the loop)."""
-    functions = plan.functions
+    (what ``_located`` does for one step, done once around the loop); the
+    length of the widest list met, for the work of what follows (``budget.Work``)."""
+    functions, sizes = plan.functions, plan.sizes
+    width = max([len(v) for v in env.values() if v.__class__ is tuple], default=1)
+    work = 0
     try:
         for name, i, node in plan.steps:
+            work += sizes[node] * width
             if i is None:
-                env[name] = budget.check_value(template, ("let", name), functions[node](env))
+                value = env[name] = budget.check_value(template, ("let", name), functions[node](env))
+                if value.__class__ is tuple and len(value) > width:
+                    width = len(value)
             elif functions[node](env) is not True:
                 raise Rejected(f"constraint {name!r} failed", ("constraints", i))
     except ExpressionError as exc:
         raise Rejected(f"an expression failed: {exc}", ("let", name) if i is None else ("constraints", i)) from exc
+    finally:
+        budget.Work.units += work
+    return width
 
 
 def letter_of(index: int) -> str:
@@ -289,19 +297,9 @@ def _value_part(part: Part, letter: str, instance: Instance, functions: dict) ->
     traps = [_value_trap(trap, j, part, instance, functions) for j, trap in enumerate(part.traps)]
     result = PartValue(part, letter, value, accept, traps, choices)
     if instance.seed_label == CANONICAL:
-        _drop_near_traps(result)
+        drop_near_traps(result)
     check_separation(result)
     return result
-
-
-def _drop_near_traps(pv: PartValue) -> None:
-    """Leave out, as a false ``when`` would, the traps of the reference's own
-    numbers (which cannot be drawn again) that lie within the separation gap
-    of the answer: such a trap cannot tell a slip from a careful answer, so
-    the worked-examples key does not name it (C1's 2/3 beside 0.6652)."""
-    for j in near_answer(pv):
-        trap = pv.traps[j]
-        pv.traps[j] = TrapValue(trap.code, trap.feedback, None, trap.words)
 
 
 def _value_trap(trap, j: int, part: Part, instance: Instance, functions: dict) -> TrapValue:

@@ -1,8 +1,14 @@
-"""Why a draw is thrown away: ``Rejected``, and the check that no answer to a
-part could match two of its values (the answer and the traps) or words."""
+"""Why a draw is thrown away: ``Rejected``, the check that no answer to a
+part could match two of its values (the answer and the traps) or words, and
+``ran_out``, the error once no draw passes; the reference's own numbers,
+which cannot be redrawn, lose a trap that lies too near instead (``drop_near_traps``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from quizgen.bank.yamlfile import locate_line
+from quizgen.errors import SamplingError
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.exact import to_float
 from quizgen.maths.rounding import figure_places, float_to_places
@@ -61,6 +67,15 @@ def near_answer(pv) -> list:
     return [j for j, t in enumerate(pv.traps) if t.value is not None and too_near(answer, to_float(t.value))]
 
 
+def drop_near_traps(pv) -> None:
+    """Leave out, as a false ``when`` would, the traps of the reference's own
+    numbers (which cannot be drawn again) that lie within the separation gap
+    of the answer: such a trap cannot tell a slip from a careful answer, so
+    the worked-examples key does not name it (C1's 2/3 beside 0.6652)."""
+    for j in near_answer(pv):
+        pv.traps[j] = replace(pv.traps[j], value=None)
+
+
 def _check_gap(pv) -> None:
     """Reject a draw where a trap of a numeric part lies within ``GAP`` of the
     answer: no answer matches both, but a student's answer cannot tell the
@@ -95,7 +110,7 @@ def _check_early_roundings(pv, spec: dict, answer: float) -> None:
 
 
 def _clash(pv, pair: tuple, values: list) -> str:
-    """What a trap came too near, for the advice when no draw passes (``_ran_out``):
+    """What a trap came too near, for the advice when no draw passes (``ran_out``):
     equal values (to float noise: two routes to one exact value may differ in
     the last bit) or merely near ones."""
     what = "answer" if pv.value is not None and pair[0] == 0 else "trap"
@@ -131,3 +146,17 @@ def _check_words(pv) -> None:
                                ("traps", j, "words"))
             if seen.setdefault(word, trap.code) != trap.code:
                 raise Rejected(f"part {pv.part.name}: word {word!r} is in two traps", ("traps", j, "words"))
+
+
+def ran_out(template, counts, last: dict) -> SamplingError:
+    """No draw passed: name the most frequent rejection (a clash of a trap with
+    the answer, say, rather than whichever constraint failed last)."""
+    if not counts:
+        return SamplingError(f"template {template.id} ({template.path}): no parameters passed; no attempt made")
+    (where, count), = counts.most_common(1)
+    message, clash = last[where]
+    reason = f"{'.'.join(map(str, where))}: {message}" if where else message
+    advice = clash_advice(clash)
+    line = locate_line(template.path, where) if where else None
+    return SamplingError(f"template {template.id} ({template.path}{f':{line}' if line else ''}): no parameters "
+                         f"passed in {template.max_tries} tries; {count} were rejected at {reason}{advice}")

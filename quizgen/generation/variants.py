@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from quizgen.bank.budget import DrawLedger
 from quizgen.generation.plan import per_template, plan_for
 from quizgen.generation.sampling import sample_instance
 from quizgen.maths.answers import normalise_word
@@ -19,6 +20,7 @@ from quizgen.maths.tolerance import half_width
 
 WARN_BELOW = 100
 PROBE_DRAWS = 200     # the draws validate counts variants over
+PROBES = "probe draws, which find the answers that vary"   # for DrawLedger's message
 TELLING_VALUES = 20   # different answers in those draws that let a part keep a paper's questions apart
 _TELLING: dict = {}
 
@@ -92,7 +94,9 @@ class VariantCount:
 def template_variants(template, draws: int = PROBE_DRAWS, seed: str = "variants") -> VariantCount:
     """Sample ``draws`` instances of ``template`` (seed labels ``{seed}/{id}/{k}``)
     and count the distinct variants among them."""
-    answer_sets = (answers_of(sample_instance(template, probe_label(template, k, seed))) for k in range(draws))
+    ledger = DrawLedger(template, PROBES)
+    answer_sets = (answers_of(sample_instance(template, probe_label(template, k, seed), ledger=ledger))
+                   for k in range(draws))
     return VariantCount(template.id, draws, count_variants(answer_sets))
 
 
@@ -126,9 +130,9 @@ def telling_parts(template) -> frozenset:
 def _well_spread(template) -> frozenset:
     """The parts that show TELLING_VALUES different answers in validate's
     draws, drawing only until every part that varies at all has shown them."""
-    constant, seen = plan_for(template).constant_answers, {}
+    constant, seen, ledger = plan_for(template).constant_answers, {}, DrawLedger(template, PROBES)
     for k in range(PROBE_DRAWS):
-        for i, answer in enumerate(answers_of(sample_instance(template, probe_label(template, k)))):
+        for i, answer in enumerate(answers_of(sample_instance(template, probe_label(template, k), ledger=ledger))):
             values = seen.setdefault(i, [])
             if (answer.value is not None and i not in constant and len(values) < TELLING_VALUES
                     and not any(answer.agrees(value) for value in values)):
