@@ -55,12 +55,17 @@ class CarriedSpans:
                 self._bound = self._reach()
             if self._bound is not None and not self._bound[0] <= x <= self._bound[1]:
                 return False
+        return any(low <= x <= high for low, high in self.spans())
+
+    def spans(self) -> tuple:
+        """Every span, worked out now if not yet (validate asks for them all)."""
+        if self._spans is None:
             if self.usable is not None and not self.usable():
                 self._spans = ()
-                return False
-            found = carried_set(self.paths, self.env, self.name, self.sets, self.levels)
-            self._spans = intervals(found, self.spec, self.kind)
-        return any(low <= x <= high for low, high in self._spans)
+            else:
+                found = carried_set(self.paths, self.env, self.name, self.sets, self.levels)
+                self._spans = intervals(found, self.spec, self.kind)
+        return self._spans
 
     def _reach(self):
         """``(low, high)`` beyond which no span reaches, or None."""

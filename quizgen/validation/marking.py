@@ -19,7 +19,7 @@ from quizgen.errors import QuizgenError
 from quizgen.generation.quiz import Question
 from quizgen.grading.part_checker import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
-from quizgen.marking.carry import carried_set, intervals
+from quizgen.marking.hull import CarriedSpans
 from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import significant
 from quizgen.maths.rounding import to_figures
@@ -110,11 +110,7 @@ def carried_spans(checker) -> tuple:
     if rule is None:
         return ()   # a checker without the careful marker's rule accepts nothing by carrying
     found = rule.carried
-    if not hasattr(found, "paths"):
-        return tuple(found)
-    if found.usable is not None and not found.usable():
-        return ()
-    return intervals(carried_set(found.paths, found.env, found.name, found.sets, found.levels), found.spec, found.kind)
+    return found.spans() if isinstance(found, CarriedSpans) else tuple(found)
 
 
 def _traps_in_carried_reach(checker, pv, path, seed, i: int) -> list:
