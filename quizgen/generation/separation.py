@@ -71,9 +71,13 @@ def drop_near_traps(pv) -> None:
     """Leave out, as a false ``when`` would, the traps of the reference's own
     numbers (which cannot be drawn again) that lie within the separation gap
     of the answer: such a trap cannot tell a slip from a careful answer, so
-    the worked-examples key does not name it (C1's 2/3 beside 0.6652)."""
+    the worked-examples key does not name it (C1's 2/3 beside 0.6652). A trap
+    the answer's own window takes in stays, and the draw is rejected: that is
+    a mistake in the template, said once, by ``check_separation``."""
+    answer = None if pv.value is None else to_float(pv.value)
     for j in near_answer(pv):
-        pv.traps[j] = replace(pv.traps[j], value=None)
+        if not matches(to_float(pv.traps[j].value), answer, pv.part.tolerance, pv.part.kind):
+            pv.traps[j] = replace(pv.traps[j], value=None)
 
 
 def _check_gap(pv) -> None:
