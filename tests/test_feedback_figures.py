@@ -152,7 +152,7 @@ def test_a_long_student_ids_figures_keep_their_question_in_the_name(tmp_path):
         csv.writer(handle).writerows([("student_id", "name"), *((sid, "Long") for sid in ids)])
     generate(tmp_path / "own", classes="C7", count=3, seed=11, students=tmp_path / "roster.csv")
     sheets = grade(tmp_path, "own", tmp_path, students=[(sid, "Long") for sid in ids])
-    stem = "L" * (80 - len("-Q1-figure"))   # feedback.NAME_LIMIT in all
+    stem = "L" * (80 - len("-Q1-figure"))   # feedback_names.NAME_LIMIT in all
     assert set(sheets) == {"L" * 80 + ".md", "L" * 80 + "-2.md"}
     shown = {sheet: [name for _, name, _ in figures(tmp_path / "sheets", text)] for sheet, text in sheets.items()}
     assert shown == {"L" * 80 + ".md": [f"{stem}-Q{k}-figure.svg" for k in (1, 2, 3)],

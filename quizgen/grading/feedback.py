@@ -57,7 +57,7 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False) ->
     context = SheetContext(result.matrix, slot_of, _graded_rows(result, columns[4], strays),
                            Solutions(outputs.banks, _rounding_rule(key)), comma, strays)
     sheet_ext = ".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md"
-    own = run_stems(getattr(result, "files", {}), outputs.feedback, sheet_ext)   # names of the run's other files
+    own = run_stems(result.files, outputs.feedback, sheet_ext)   # names of the run's other files
     stems = safe_file_names(result.matrix.students, foreign_stems(outputs.feedback, sheet_ext) | set(own))
     result.notes.extend(renamed_note(result.matrix.students, stems, own, sheet_ext))
     students = [(stem, total, papers.get(total.student_id, key.questions), number)

@@ -194,13 +194,12 @@ def tolerance(value, where: Where) -> dict:
     return clean
 
 
-def option(value, where: Where) -> str:
+def option(value, where: Where) -> None:
     """A choice parameter's option as generate writes it (key/entries.py
     ``choice_options``): a number, text, true/false, null, or a list or object
     of them nested at most MAX_OPTION_DEPTH deep and of at most
-    MAX_OPTION_VALUES values, each text checked as any key text. Returns its
-    kind ("a list", "an object" or "a single value"): the options of one
-    parameter are all of one kind. Iterative, so deep nesting is one line."""
+    MAX_OPTION_VALUES values, each text checked as any key text. Iterative,
+    so deep nesting is one line."""
     stack, count = [(where, value, 0)], 0
     while stack:
         at, item, depth = stack.pop()
@@ -211,7 +210,7 @@ def option(value, where: Where) -> str:
         if isinstance(item, (list, dict)):
             if depth >= MAX_OPTION_DEPTH:
                 raise where.fail(f"lists or objects nested more than {MAX_OPTION_DEPTH} deep in one option; "
-                              "expected an option as the template wrote it")
+                                 "expected an option as the template wrote it")
             if isinstance(item, dict):
                 for name, inner in item.items():
                     text(name, at, MAX_ID, empty=False)
@@ -222,7 +221,6 @@ def option(value, where: Where) -> str:
             text(item, at)
         elif item is not None and not isinstance(item, bool):
             number(item, at)
-    return option_kind(value)
 
 
 def option_kind(value) -> str:

@@ -203,9 +203,10 @@ def _choice_options(record: dict, where: Where) -> dict:
         values = found[name] = tuple(checks.listing(values, at))
         if not values:
             raise at.fail("expected a non-empty list of options")
-        kind = checks.option(values[0], at / 0)
-        for place, value in enumerate(values[1:], start=1):
-            if checks.option(value, at / place) != kind:
+        kind = checks.option_kind(values[0])
+        for place, value in enumerate(values):
+            checks.option(value, at / place)
+            if checks.option_kind(value) != kind:
                 raise (at / place).fail(f"expected {kind} as the parameter's option 0 is, "
                                         f"got {checks.shown(value)}")
     return found

@@ -63,7 +63,6 @@ class FilledGradebook(NamedTuple):
     left_out: list = ()
 
 
-
 def plain_gradebook(grades: list) -> str:
     """One row per student: student_id, name, score, max, percent."""
     rows = [PLAIN_COLUMNS]

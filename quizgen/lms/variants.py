@@ -166,8 +166,6 @@ def _labelled(label: str, text: str) -> str:
     return markdown_html(f"**{label}.** {text.strip()}")
 
 
-
-
 def key_questions(wanted: list, banks=()) -> list:
     """The key questions (``KeyQuestion``) of ``wanted``: (question id,
     template id, seed label) each, in that order."""
