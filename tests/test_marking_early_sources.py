@@ -147,5 +147,5 @@ def test_the_id_hint_puts_a_look_alike_first():
     """tO5 (letter O) among t01-t76 is t05 typed wrong: it comes first, then difflib's."""
     roster = [f"t{n:02d}" for n in range(1, 77)]
     assert nearest_ids("tO5", roster)[0] == "t05"
-    assert id_hint("tO5", roster).startswith("did you mean t05 or ")
+    assert id_hint("tO5", roster).startswith("did you mean t05? O and 0 look alike")   # alone (ids21)
     assert nearest_ids("SI2", ["s12", "512", "x12"]) == ["s12", "512"]   # both look-alikes, in roster order

@@ -33,6 +33,7 @@ from quizgen.grading.outputs import GradeOutputs, class_report_texts, write_extr
 from quizgen.grading.paths import extra_roles, files_read, output_paths, refuse_sheet_clashes, run_files
 from quizgen.grading.report import question_rows, question_stats, report_markdown, student_rows, student_totals
 from quizgen.grading.rows import finish_graded, grade_file
+from quizgen.grading.same_id import clashing_ids
 from quizgen.grading.students import Students, reconciliation_lines
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
 from quizgen.key.status import Status
@@ -127,7 +128,10 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                                      "rows (downloaded before anyone answered?)")
             foreign = check_belong(index, students, grid, source.path.name, force)
             absent = _add_roster(students, grid, tally)
-            roster_notes = reconciliation_lines(students, absent)
+            clashed, clash_notes = clashing_ids(source, students, absent)
+            for number in clashed:   # not one student's resubmission: named by clash_notes instead
+                tally.resubmitted.pop(number, None)
+            roster_notes = reconciliation_lines(students, absent) + clash_notes
             with Background(class_report_texts, _matrix(index, students, grid), list(students.names), data,
                             f"Class report: {source.path.stem}", outputs.html, source.delimiter, source.decimal_comma,
                             roster_notes, parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:

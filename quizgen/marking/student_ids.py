@@ -91,9 +91,10 @@ LOOK_ALIKE = str.maketrans("oilszb", "011528")
 
 def nearest_ids(unknown: str, roster_ids, count: int = 3, leading_zeros: str = "keep", prefer=()) -> list:
     """Up to ``count`` roster ids closest to ``unknown``, best first, as the
-    roster writes them: those that differ from it only by look-alike
-    characters (``tO5`` for ``t05``: ``LOOK_ALIKE``, one dictionary look-up),
-    then those at most ``max_edits`` edits away (``edit_distance``: a swap of
+    roster writes them: the one id that differs from it only by look-alike
+    characters (``O000027`` for ``0000027``: ``LOOK_ALIKE``, one dictionary
+    look-up) alone, as that student mistyped; else those that do (``SI2``
+    for ``s12`` and ``512``), then those at most ``max_edits`` edits away (``edit_distance``: a swap of
     two neighbours is one edit), nearest first; among equally near ids, those
     in ``prefer`` (the roster's students who gave no answer) first, then those
     made of the same characters (a swap keeps every digit right), then in
@@ -102,6 +103,8 @@ def nearest_ids(unknown: str, roster_ids, count: int = 3, leading_zeros: str = "
     normal = normalise_id(unknown, leading_zeros)
     wanted = {normalise_id(sid, leading_zeros) for sid in prefer}
     alike = set(by_shape.get(normal.translate(LOOK_ALIKE), ())) - {normal}
+    if len(alike) == 1:   # one look-alike: that student, mistyped; ids some edits away only cloud it
+        return [by_norm[next(iter(alike))]]
     limit, own = max_edits(normal), Counter(normal)
     ranked = []
     for place, (known, counts) in enumerate(zip(candidates, letters)):
@@ -178,7 +181,28 @@ def id_hint(unknown: str, known_ids, named=(), prefer=()) -> str:
     """``did you mean s012 or s120?`` naming the known ids nearest ``unknown``
     (``nearest_ids``: several, by the id rule, as written, those in ``prefer``
     first among equally near ones), after the ids in ``named`` (those whose
-    name is the row's), "" when none is near.
+    name is the row's), "" when none is near. One id differing only by
+    look-alike characters is named alone, with the characters and what to do.
     A name refused in a message gets errors.did_you_mean instead (one, quoted)."""
-    near = list(named) + [sid for sid in nearest_ids(unknown, known_ids, prefer=prefer) if sid not in named]
+    nearest = nearest_ids(unknown, known_ids, prefer=prefer)
+    if len(nearest) == 1 and set(named) <= set(nearest) and _alike(unknown, nearest[0]):
+        return (f"did you mean {shortened(nearest[0])}? {_alike(unknown, nearest[0])} look alike: correct the id "
+                "in the answers file and grade again")
+    near = list(named) + [sid for sid in nearest if sid not in named]
     return f"did you mean {' or '.join(map(shortened, near[:3]))}?" if near else ""
+
+
+def _alike(written: str, known: str) -> str:
+    """``O and 0`` naming the look-alike characters ``written`` has where
+    ``known`` has others (each as either id writes it), "" unless the two ids
+    differ by look-alike characters only."""
+    a, b = normalise_id(written), normalise_id(known)
+    if a == b or len(a) != len(b) or a.translate(LOOK_ALIKE) != b.translate(LOOK_ALIKE):
+        return ""
+    pairs = dict.fromkeys((_as_written(x, written), _as_written(y, known)) for x, y in zip(a, b) if x != y)
+    return ", ".join(f"{x} and {y}" for x, y in pairs)
+
+
+def _as_written(char: str, text: str) -> str:
+    """``char`` (case-folded) in the case ``text`` writes it."""
+    return char.upper() if char not in text and char.upper() in text else char

@@ -1,0 +1,147 @@
+"""Rows of one student id that name different people (docs/grading.md, "One
+student, one row"): a student who typed a classmate's id (``0000070`` for
+``0000007``) lands on the classmate's rows, and the later row supersedes the
+earlier as if one student had resubmitted. When the answers file has an email
+or name column besides the id, the rows of each id are compared once the
+whole file is graded: rows whose emails differ (or, when a row has no email,
+whose names differ) are two people, and the summary names the id, both and
+where they are, and whom the stray row probably belongs to. Grading is not
+changed: the fix is the id in the answers file."""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+from quizgen.csv_input import find_column, norm_header
+from quizgen.errors import shortened
+from quizgen.grading.csv_rows import Records
+from quizgen.marking.student_ids import nearest_ids, normalise_id
+from quizgen.roster import FAMILY_NAMES, GIVEN_NAMES
+
+EMAIL_HEADERS = ("email", "emailaddress", "mail", "mailaddress")   # as csv_input.norm_header writes them
+SHOWN = 10   # ids named in the note; more are counted
+
+
+def who_columns(source) -> tuple:
+    """``(email column or None, name columns)`` of the answers file's header,
+    beside its student id column: the name column, else given and family
+    name columns (``First name``, ``Surname``: a Moodle export's)."""
+    names = [norm_header(cell) for cell in source.header]
+    taken = {source.student} | {column for column, _, _ in getattr(source, "wide", ())}
+    email = next((i for i, cell in enumerate(names) if cell in EMAIL_HEADERS and i not in taken), None)
+    if source.name is not None:
+        return email, (source.name,)
+    halves = (find_column(names, GIVEN_NAMES), find_column(names, FAMILY_NAMES))
+    return email, tuple(i for i in halves if i is not None and i not in taken and i != email)
+
+
+def clashing_ids(source, students, absent: list) -> tuple:
+    """``(numbers, lines)``: the students whose rows name two people, and
+    one note naming them (none when the file has no email or name column)."""
+    email, names = who_columns(source)
+    if email is None and not names:
+        return set(), []
+    columns = ((email,) if email is not None else ()) + names
+    by_student = {}
+    for (text, *cells), line in sorted(_first_lines(source, columns).items(), key=itemgetter(1)):
+        number = students.find(text)
+        if number is not None and number >= 0:
+            found = (cells[0].strip() if email is not None else "",
+                     " ".join(" ".join(cells[email is not None:]).split()))
+            by_student.setdefault(number, []).append((line, *found))
+    clashes = {}
+    for number, rows in by_student.items():
+        others = [row for row in rows if not _same_person(rows[0], row)]
+        if others:
+            clashes[number] = (rows[0], others)
+    if not clashes:
+        return set(), []
+    entries = [_entry(students, absent, number, first, others) for number, (first, others) in clashes.items()]
+    more = f"; and {len(entries) - SHOWN} more" if len(entries) > SHOWN else ""
+    return set(clashes), [f"{len(entries)} student id(s) are on rows that name different people (another email or "
+                          "name), yet each was graded as one student (for each part the last row's answer counts, the "
+                          "earlier are superseded): correct the id on the wrong rows in the answers file and grade "
+                          "again: " + "; ".join(entries[:SHOWN]) + more]
+
+
+def _first_lines(source, columns: tuple) -> dict:
+    """``{(id cell, cells of columns): the line it is first on}`` over the
+    answers file's readable rows, read once more (a plain run of rows a
+    block at a time, without a Python step per row)."""
+    width = len(source.header)
+    pick = itemgetter(source.student, *columns)
+    seen = {}
+    with source.open() as handle:
+        records = Records(handle, source.delimiter, width, source.first_line)
+        records.skip(source.skip_lines)
+        for rows, plain in records.runs():
+            if plain and set(map(len, rows)) == {width}:
+                keys = list(map(pick, rows))
+                first = dict(zip(reversed(keys), range(len(keys), 0, -1)))   # each key's first row, from 1
+                for key in first.keys() - seen.keys():
+                    seen[key] = records.line + first[key]
+                continue
+            base = records.line
+            pairs = (((row, None, base + n) for n, row in enumerate(rows, 1)) if plain
+                     else ((row, problem, records.line) for row, problem in rows))
+            for row, problem, line in pairs:
+                if problem is None and any(row):
+                    seen.setdefault(pick((row + [""] * width)[:width]), line)
+    return seen
+
+
+def _same_person(a: tuple, b: tuple) -> bool:
+    """Whether two rows ``(line, email, name)`` may be one person: their
+    emails decide when both have one, else their names when both have one."""
+    if a[1] and b[1]:
+        return a[1].casefold() == b[1].casefold()
+    return not (a[2] and b[2]) or a[2].casefold() == b[2].casefold()
+
+
+def _entry(students, absent: list, number: int, first: tuple, others: list) -> str:
+    """``0000070: line 2 (s6@uni.edu, Sam Six) and line 3 (...); line 2 is
+    probably 0000007's (no answer)``: one clashing id, its first two people
+    and whom a row not the id's owner's may be."""
+    student_id = students.ids[number]
+    shown = [f"line {line} ({', '.join(shortened(cell) for cell in (email, name) if cell)})"
+             for line, email, name in (first, others[0])]
+    more = f" and {len(others) - 1} other email(s) or name(s)" if len(others) > 1 else ""
+    return f"{shortened(student_id)} on {' and '.join(shown)}{more}{_probably(students, absent, number, first, others[0])}"
+
+
+def _probably(students, absent: list, number: int, first: tuple, other: tuple) -> str:
+    """Whom a row that is not the id's owner's probably belongs to: the
+    roster or key student whose id is its email or whose name is its name;
+    else the nearest ids of the students who gave no answer. The owner's
+    name on the roster or key, when one row bears it, tells which row is stray."""
+    owner = _plain(students.shown.get(students.matcher.match(normalise_id(students.ids[number])), ("", ""))[1])
+    stray = [row for row in (first, other) if _plain(row[2]) != owner] if owner else []
+    rows = stray if len(stray) == 1 else [first, other]
+    for line, email, name in rows:
+        known = _known(students, email, name, number)
+        if known:
+            gone = ", who gave no answer" if students.find(known) in absent else ""
+            return f"; line {line} is probably {shortened(known)}'s{gone}"
+    near = nearest_ids(students.ids[number], [students.ids[n] for n in absent])
+    if not near:
+        return ""
+    whose = f"line {rows[0][0]} may be that" if len(rows) == 1 else "one of them may be that"
+    return f"; {whose} of a student who gave no answer: {' or '.join(map(shortened, near))}"
+
+
+def _known(students, email: str, name: str, number: int) -> str:
+    """The id of the roster or key student (not ``number``) whose id is
+    ``email`` or whose name is ``name``, "" when none or several."""
+    own = normalise_id(students.ids[number])
+    if email:
+        known = students.matcher.match(normalise_id(email))
+        if known is not None and known != own and known in students.shown:
+            return students.shown[known][0]
+    wanted = _plain(name)
+    named = {sid for normal, (sid, known) in students.shown.items() if wanted and _plain(known) == wanted and normal != own}
+    return named.pop() if len(named) == 1 else ""
+
+
+def _plain(name: str) -> str:
+    """A name as compared: case and spacing aside."""
+    return " ".join(name.casefold().split())
