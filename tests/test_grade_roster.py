@@ -90,9 +90,10 @@ def test_roster_makes_one_row_per_student_and_lists_the_missing_everywhere(tmp_p
     result = grade(answers, "--roster", tmp_path / "roster.csv", "--gradebook", "plain")
     assert result.exit_code == 0, result.output
     students = read(tmp_path / "answers-graded-students.csv")
+    # in the roster's order (a pasted column lines up with it), then s0999, whom the roster lacks
     assert [(r["student_id"], r["name"], r["score"]) for r in students] == [
-        ("s001", "Ada Lovelace", "4"), ("s002", "Bo", "0"), ("00123", "Cy", "2"), ("s0999", "", "2"),
-        ("s005", "Ed", "4"), ("s006", "Flo", "4"), ("s004", "Di", "0"), ("s009", "Gus", "0")]
+        ("s001", "Ada Lovelace", "4"), ("s002", "Bo", "0"), ("00123", "Cy", "2"), ("s004", "Di", "0"),
+        ("s005", "Ed", "4"), ("s006", "Flo", "4"), ("s009", "Gus", "0"), ("s0999", "", "2")]
     # the missing students, in the summary, the Markdown report and the gradebook (0: a quiz not sat)
     assert "2 student(s) on the roster gave no answer (missing, scored 0): s004, s009" in result.output
     report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")

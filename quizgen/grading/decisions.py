@@ -15,6 +15,9 @@ from quizgen.key.status import Status
 from quizgen.marking.overrides import decided_status, describe_unmatched, read_overrides
 from quizgen.marking.rules import OVERRIDE
 
+MADE_REASON = "no answer row: made by"
+"""How the reason of a row an override made begins (then the file and its line): the class report knows such rows by it."""
+
 
 class Decisions:
     """The overrides of one run and, once applied, the lines for those that matched nothing."""
@@ -105,7 +108,7 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         decided[k] = override
         old = grid.outcomes[k]
         fresh = row < 0 or (made is not None and row >= made.first)
-        reason = f"no answer row: made by {source} line {override.line}" if fresh else ""
+        reason = f"{MADE_REASON} {source} line {override.line}" if fresh else ""
         status = Status(decided_status(override.status, "incorrect" if row < 0 else old.status.value,
                                        override.score))
         score = override.score * float(index.slots[slot]["points"])

@@ -15,13 +15,18 @@ from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import csv_text, norm_question
 from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
+from quizgen.grading.decisions import MADE_REASON
 from quizgen.grading.lms_input import fallback_warning
+from quizgen.grading.outcome import RESULT_COLUMNS
 from quizgen.grading.tally import note_wording
+from quizgen.marking.rules import OVERRIDE
 from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, grade_value, moodle_gradebook,
                                    moodle_gradebook_filled, moodle_left_out, plain_gradebook, unkeyed_ids)
 from quizgen.report import Part, Student, Trap, Verdict
+from quizgen.report.formatting import number_text
 
 GRADEBOOKS = ("moodle", "canvas", "plain")
+_REASON = RESULT_COLUMNS.index("reason")   # an outcome's reason cell
 
 
 @dataclass
@@ -123,11 +128,13 @@ def report_parts(matrix, traps: list) -> list:
     return [Part(s.question_id, s.part, s.cls, s.template, s.points, t) for s, t in zip(matrix.slots, traps)]
 
 
-def report_students(matrix, names: list) -> list:
-    """The report's Student per student of the matrix: one Verdict per slot
+def report_students(matrix, names: list, order=None) -> list:
+    """The report's Student per student of the matrix, in ``order`` (student
+    numbers, grading/report.roster_order; None: the matrix's): one Verdict per slot
     (``None`` off the student's paper, ``missing`` for a part on it not
     answered), one object per distinct (status, score, misconception), shared
-    by every cell that earned it. Built column by column: a million cells in
+    by every cell that earned it; ``only_overrides`` for a student whose every
+    answer is a row an override made. Built column by column: a million cells in
     well under a second."""
     missing = Verdict("missing", 0.0, "")
     verdicts = {}   # {(status, score, misconception): Verdict}: few are distinct, even when outcomes are not
@@ -143,33 +150,45 @@ def report_students(matrix, names: list) -> list:
 
     masks = matrix.paper_masks()
     partial = {slot for mask in set(masks) for slot, on in enumerate(mask) if not on}
-    columns = []
+    columns, made = [], set()
     for slot in range(len(matrix.slots)):
         column = matrix.column(slot)
-        of_outcome = {outcome: verdict(outcome) for outcome in set(column)}   # outcomes hash by identity
+        outcomes = set(column)
+        of_outcome = {outcome: verdict(outcome) for outcome in outcomes}   # outcomes hash by identity
         cells = list(map(of_outcome.__getitem__, column))
         if slot in partial:
             cells = [cell if mask[slot] else None for cell, mask in zip(cells, masks)]
         columns.append(cells)
-    rows = zip(*columns) if columns else ([] for _ in matrix.students)
-    return [Student(student_id, names[n] if n < len(names) else "", cells)
-            for n, (student_id, cells) in enumerate(zip(matrix.students, rows))]
+        if any(map(made_by_override, outcomes)):   # rare: one outcome per override line
+            made.update(n for n, outcome in enumerate(column) if made_by_override(outcome))
+    rows = list(zip(*columns)) if columns else [[] for _ in matrix.students]
+    only = {n for n in made if all(made_by_override(o) or o.status is None for o in matrix.row(n))}
+    students = [Student(student_id, names[n] if n < len(names) else "", cells, n in only)
+                for n, (student_id, cells) in enumerate(zip(matrix.students, rows))]
+    return students if order is None else [students[n] for n in order]
+
+
+def made_by_override(outcome) -> bool:
+    """Whether ``outcome`` is that of a row an override made (no answer row: decisions.MADE_REASON)."""
+    return outcome.note == OVERRIDE and outcome.cells[_REASON].startswith(MADE_REASON)
 
 
 def class_report_texts(matrix, names: list, key, title: str, html: bool, delimiter: str = ",",
-                       comma: bool = False, roster_notes=()) -> dict:
+                       comma: bool = False, roster_notes=(), order=None) -> dict:
     """The class report's texts from the final verdicts: the item-analysis
     sections of the Markdown report ("markdown"), the items CSV ("items",
     separated by the answers file's ``delimiter``, with a decimal comma when
     ``comma``, as the students CSV) and, when ``html``, the HTML page ("html");
     the Markdown and the page then write their figures with a decimal comma too;
-    the page shows ``roster_notes`` (grading/students.reconciliation_lines) at its top.
+    the page shows ``roster_notes`` (grading/students.reconciliation_lines) at its top;
+    the students are listed in ``order`` (report.roster_order), as in the students CSV.
     Plain strings, so that grade can compute them in a forked process
     (quizgen.background)."""
     from quizgen.report import analyse, items_csv, markdown_sections, report_html
 
-    parts = report_parts(matrix, slot_traps(key, _slot_dicts(matrix), matrix.papers))
-    analysis = analyse(parts, report_students(matrix, names))
+    papers = matrix.papers if order is None else [matrix.papers[n] for n in order]   # trap absentees: by place
+    parts = report_parts(matrix, slot_traps(key, _slot_dicts(matrix), papers))
+    analysis = analyse(parts, report_students(matrix, names, order))
     texts = {"markdown": "\n" + markdown_sections(analysis, comma), "items": items_csv(analysis, delimiter, comma)}
     if html:
         texts["html"] = report_html(analysis, title, comma, roster_notes)
@@ -195,7 +214,7 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
         left_out = book.left_out
         if book.unmatched:
             result.notes.append(_unmatched_note(outputs, book.unmatched))
-        result.notes += _merge_notes(outputs, result, book)
+        result.notes += _merge_notes(outputs, result, book) + _scaled_note(outputs, result, book.possible)
         result.warnings += _changed_warning(outputs, result, book.changed)
         ids = [t.student_id for t in result.students]
         if outputs.gradebook == "moodle" and outputs.gradebook_key == "idnumber" and ids \
@@ -258,6 +277,26 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
                      "it replaces a grade Moodle already has for them (another section's, say); to keep such grades, "
                      "give --gradebook-template with the file an earlier run wrote or Moodle's grade export")
     return notes
+
+
+def _scaled_note(outputs: GradeOutputs, result, possible) -> list:
+    """The note that a Canvas column's Points Possible (``possible``) scaled the
+    scores written to it, with one student's as an example ([] when every
+    paper's points are that already, or nothing was scaled)."""
+    if possible is None:
+        return []
+    absent = set(result.absent)
+    graded = [t for t in result.students if t.max_score and t.student_id not in absent]
+    example = next((t for t in graded if t.max_score != possible), None)
+    if example is None:
+        return []
+    low, high = min(t.max_score for t in graded), max(t.max_score for t in graded)
+    points = (f"paper's {number_text(low)}" if low == high else
+              f"papers' {number_text(low)} to {number_text(high)}")
+    return [f"the scores in {_column_words(outputs, result)} are scaled to its Points Possible, "
+            f"{number_text(possible)}, from the {points} points, as Canvas reads that column: "
+            f"{shortened(example.student_id)}'s {number_text(example.score)} of {number_text(example.max_score)} "
+            f"is written {number_text(example.score * possible / example.max_score)}"]
 
 
 def _changed_warning(outputs: GradeOutputs, result, changed: list) -> list:

@@ -68,12 +68,24 @@ class QuestionStats:
         return self.score / self.students if self.students else None
 
 
+def roster_order(students) -> list:
+    """The students' numbers in the order of the students CSV and every list of
+    students: with ``--roster``, the roster's order (a pasted column then lines
+    up with the roster and the gradebook), then the students it lacks in the
+    order first met; without, the order first met (the key's absentees last)."""
+    if not students.roster:
+        return list(range(len(students.ids)))
+    listed = dict.fromkeys(n for n in map(students.find, (s.student_id for s in students.roster)) if n is not None)
+    return [*listed, *(n for n in range(len(students.ids)) if n not in listed)]
+
+
 def student_totals(tally, students) -> list:
-    """A StudentTotal for every student, in order of first appearance, from
-    ``tally`` (a grading.tally.Tally)."""
+    """A StudentTotal for every student, in roster_order, from ``tally`` (a grading.tally.Tally)."""
     totals = []
     codes = tally.student_codes
-    for i, (student_id, paper) in enumerate(zip(students.ids, students.papers)):
+    papers = students.papers
+    for i in roster_order(students):
+        student_id, paper = students.ids[i], papers[i]
         counts = tally.student_counts[i]
         # an answer of a row not read as a row (invalid) stands for one of the student's parts: a part is
         # counted once, under a status or as missing (its part unknown, it is in no part's column of the questions CSV)
@@ -273,8 +285,8 @@ def _student_section(result, comma: bool = False) -> list:
     if len(shown) < len(result.students):
         where = result.paths.get("students")
         lines += [f"The first {whole_number(len(shown), comma)} of {whole_number(len(result.students), comma)} "
-                  "students, in file order; every "
-                  f"student is in {md_cell(where.name) if where else 'the students CSV'}.", ""]
+                  f"students, in the order of {md_cell(where.name) if where else 'the students CSV'}, which has "
+                  "every student.", ""]
     return lines + _table(["student", "name", "score", "max", "%", "misconceptions"], rows)
 
 
@@ -323,6 +335,7 @@ def _percent_legend(result, comma: bool = False) -> list:
         who = (f"the students whose paper has the part ({whole_number(sizes[0], comma)} to "
                f"{whole_number(sizes[-1], comma)}, of {_count(sat, 'student', comma)} who answered)")
     absent = len(getattr(result, "absent", ()))
-    left_out = f"; the {whole_number(absent, comma)} absent on the roster are left out" if absent else ""
+    left_out = (f"; the {whole_number(absent, comma)} absent on the roster {'is' if absent == 1 else 'are'} left out"
+                if absent else "")
     return ["", f"  % correct: answers with status correct (ECF included) out of {who}{left_out};",
             "  imprecise, incorrect, needs_review, invalid, blank and no answer count as not correct."]

@@ -31,7 +31,8 @@ from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
 from quizgen.grading.outputs import GradeOutputs, class_report_texts, write_extra_outputs
 from quizgen.grading.paths import extra_roles, files_read, output_paths, refuse_sheet_clashes, run_files
-from quizgen.grading.report import question_rows, question_stats, report_markdown, student_rows, student_totals
+from quizgen.grading.report import (question_rows, question_stats, report_markdown, roster_order, student_rows,
+                                    student_totals)
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.same_id import clashing_ids
 from quizgen.grading.students import Students, reconciliation_lines
@@ -134,7 +135,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             roster_notes = reconciliation_lines(students, absent) + clash_notes
             with Background(class_report_texts, _matrix(index, students, grid), list(students.names), data,
                             f"Class report: {source.path.stem}", outputs.html, source.delimiter, source.decimal_comma,
-                            roster_notes, parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
+                            roster_notes, roster_order(students),
+                            parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
                 count_latest(grid, tally)
                 try:
                     finish_graded(graded, graded_handle, source.delimiter)

@@ -61,6 +61,7 @@ class FilledGradebook(NamedTuple):
     changed: list = ()
     no_id: list = ()
     left_out: list = ()
+    possible: float | None = None   # the Canvas column's Points Possible the scores were scaled to (None: not)
 
 
 def plain_gradebook(grades: list) -> str:
@@ -339,7 +340,7 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
             row[column] = number_text(grades[0].max)
     unmatched = [g.student_id for g in grades if g.student_id not in matched]
     text = _csv(rows, reader.dialect.delimiter)   # the template's delimiter, which Canvas's import detects
-    return FilledGradebook(("\ufeff" if bom else "") + text, unmatched, kept, changed)
+    return FilledGradebook(("\ufeff" if bom else "") + text, unmatched, kept, changed, possible=possible)
 
 
 def _exact_reader(text: str):

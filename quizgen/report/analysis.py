@@ -95,7 +95,7 @@ def _analyse(parts, students, share: float) -> Analysis:
     score_columns = list(map(score_column, columns, full))
     exact = adds_exactly([float(p.points) for p in parts] + [v[1] for c in counts for v in c if v is not None])
     cohort = roster(score_columns, parts, full, len(students), share, exact)   # not reached: 0, as graded
-    unreached = not_reached([s.verdicts for s in students], counts)
+    unreached = not_reached([() if s.only_overrides else s.verdicts for s in students], counts)   # no row, no pattern
     reached = list(map(reached_column, score_columns, unreached))
     reached_full = [f and not u for f, u in zip(full, unreached)]
     found = [_part_stats(*args, cohort) for args in zip(columns, counts, reached, reached_full, unreached, parts)]

@@ -1,44 +1,51 @@
 """Whom the instructor has to act on: the students with answers awaiting a
-person (``needs_review``, 0 until an override) and those who stopped early
-(parts not reached), each with the question parts concerned. report.md's and
+person (``needs_review``, 0 until an override), those who stopped early
+(parts not reached) and those marked only by overrides (no answer row) with
+parts left unmarked, each with the question parts concerned. report.md's and
 the class page's "To act on" section read this one list."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from quizgen.errors import shortened
 from quizgen.report.formatting import md_cell
 
 REVIEW = "needs_review"
+MISSING = "missing"
 SHOWN = 200
 """Students listed in each "To act on" list; the rest are counted (the graded CSV has every row)."""
 
 
 @dataclass
 class ToAct:
-    """One student to act on: the parts awaiting a person and the parts not reached (labels)."""
+    """One student to act on: the parts awaiting a person, the parts not reached
+    and, for a student marked only by overrides, the parts with no mark (labels)."""
 
     student_id: str
     name: str
     review: list
     unreached: list
+    unmarked: list = field(default_factory=list)
 
 
 def to_act(parts, students, counts, unreached) -> list:
-    """A ToAct per student with a ``needs_review`` answer or a part not reached,
+    """A ToAct per student with a ``needs_review`` answer, a part not reached or,
+    marked only by overrides (``Student.only_overrides``), a part left ``missing``,
     in student order; ``counts`` (a Counter of verdicts per part) spares the
-    pass over the students when no part has either."""
+    pass over the students when no part has any of these."""
     labels = [f"{p.question_id}{p.part}" for p in parts]
     review = [k for k, c in enumerate(counts) if any(v is not None and v[0] == REVIEW for v in c)]
-    if not review and not any(unreached):
+    if not review and not any(unreached) and not any(student.only_overrides for student in students):
         return []
     found = []
     for i, student in enumerate(students):
         waiting = [labels[k] for k in review if student.verdicts[k] is not None and student.verdicts[k][0] == REVIEW]
         stopped = [labels[k] for k, who in enumerate(unreached) if i in who]
-        if waiting or stopped:
-            found.append(ToAct(student.student_id, student.name, waiting, stopped))
+        unmarked = [labels[k] for k, v in enumerate(student.verdicts)
+                    if v is not None and v[0] == MISSING] if student.only_overrides else []
+        if waiting or stopped or unmarked:
+            found.append(ToAct(student.student_id, student.name, waiting, stopped, unmarked))
     return found
 
 
@@ -52,6 +59,11 @@ def stopped_list(rows: list) -> list:
     return [r for r in rows if r.unreached]
 
 
+def unmarked_list(rows: list) -> list:
+    """The ToAct rows of the students marked only by overrides, with parts left unmarked."""
+    return [r for r in rows if r.unmarked]
+
+
 def who(row: ToAct) -> str:
     """``s0001 (Ada Lovelace)``, or the id alone with no name; each cut short
     (errors.shortened) as the roster notes cut them: one id of 10,000 characters is not a line of it."""
@@ -59,10 +71,15 @@ def who(row: ToAct) -> str:
 
 
 def parts_text(row: ToAct, key: str) -> str:
-    """The parts awaiting a person (``Q2a, Q5a``), or where the student stopped
-    (``from Q6a on (16 parts)``; one part: ``Q10b``)."""
+    """The parts awaiting a person (``Q2a, Q5a``), where the student stopped
+    (``from Q6a on (16 parts)``; one part: ``Q10b``), or the parts with no mark
+    of a student marked only by overrides (``Q1b, Q1c, Q2a, Q2b, Q3a and 21 more``)."""
     if key == "review":
         return ", ".join(row.review)
+    if key == "unmarked":
+        parts = row.unmarked
+        shown = ", ".join(parts[:UNMARKED_SHOWN])
+        return shown if len(parts) <= UNMARKED_SHOWN else f"{shown} and {len(parts) - UNMARKED_SHOWN} more"
     parts = row.unreached
     return parts[0] if len(parts) == 1 else f"from {parts[0]} on ({len(parts)} parts)"
 
@@ -79,14 +96,25 @@ STOPPED_INTRO = ("Stopped early: no answer from the part named to the end of the
                  "each of those parts counts as 0. The student may have run out of time, or their "
                  "answers may not have been received.")
 
+UNMARKED_INTRO = ("Marked only by overrides: the answers file has no row of theirs, so where they stopped is not "
+                  "known; the parts named have no override either and count 0 (missing). Check that their answers "
+                  "were not filed under another id, or mark those parts with overrides too.")
+UNMARKED_SHOWN = 5
+"""Parts named per student marked only by overrides; the rest are counted."""
+
+LISTS = (("to-review", REVIEW_INTRO, review_list, "review"),
+         ("stopped-early", STOPPED_INTRO, stopped_list, "unreached"),
+         ("overrides-only", UNMARKED_INTRO, unmarked_list, "unmarked"))
+"""The "To act on" lists, in order: (the page's element id, the intro, the rows' filter, the ToAct field)."""
+
 
 def markdown(rows: list) -> list:
     """The "To act on" section of report.md as lines ([] when nobody is to act on)."""
     if not rows:
         return []
     lines = ["## To act on", ""]
-    for intro, listed, parts in ((REVIEW_INTRO, review_list(rows), "review"),
-                                 (STOPPED_INTRO, stopped_list(rows), "unreached")):
+    for _, intro, chosen, parts in LISTS:
+        listed = chosen(rows)
         if not listed:
             continue
         lines += [intro, ""] + [f"- {md_cell(who(r))}: {md_cell(parts_text(r, parts))}"

@@ -86,8 +86,7 @@ def _to_act(rows: list) -> list:
     """The page's "To act on" lists: ``(element id, intro, rows, ToAct field)`` each ([] with nobody)."""
     if not rows:
         return []
-    return [("to-review", attention.REVIEW_INTRO, attention.review_list(rows), "review"),
-            ("stopped-early", attention.STOPPED_INTRO, attention.stopped_list(rows), "unreached")]
+    return [(name, intro, chosen(rows), key) for name, intro, chosen, key in attention.LISTS]
 
 
 def report_html(analysis: Analysis, title: str = "Class report", comma: bool = False, roster_notes=()) -> str:

@@ -48,11 +48,14 @@ class Verdict(NamedTuple):
 
 class Student(NamedTuple):
     """One student: id, name, and one verdict per part (in the order of the parts);
-    ``None`` where the student's paper has no such part."""
+    ``None`` where the student's paper has no such part. ``only_overrides``: the
+    answers file has no row of theirs, so every verdict not ``missing`` is a
+    marker's (grade's ``--overrides``): no answer says where they stopped."""
 
     student_id: str
     name: str
     verdicts: Sequence[Optional[Verdict]]
+    only_overrides: bool = False
 
 
 @dataclass

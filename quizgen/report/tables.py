@@ -208,8 +208,8 @@ def roster_centre(students, absent: int, comma: bool = False):
     percents = [100.0 * s.score / s.max_score for s in students if s.max_score]
     if not percents:
         return None
-    words = (f" over all {whole_number(len(percents), comma)} students "
-             f"(the {whole_number(absent, comma)} absent counted as 0%)")
+    everyone = f"all {whole_number(len(percents), comma)} students" if len(percents) != 1 else "the 1 student"
+    words = f" over {everyone} (the {whole_number(absent, comma)} absent counted as 0%)"
     return statistics.fmean(percents), statistics.median(percents), words
 
 
