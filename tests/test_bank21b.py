@@ -5,69 +5,18 @@ forecast said the claim fails twice where claim 0 holds a third error its last
 step corrects; C6 called "the counts" whole where 10% of one sequence's picks
 (7.5 of 75) is not, only the batch's are; C10 labelled its values "left only p"
 beside "BERT-style q" under a model that "reads strictly from left to right",
-stating BERT's side of the contrast that C9 (b) asks about on the same paper."""
+stating BERT's side of the contrast that C9 (b) asks about on the same paper. The
+near-copy check, for these and every other template, is tests/test_bank_own_words.py's."""
 
-import dataclasses
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
-import yaml
 
 from quizgen.generation.quiz import Question
-from quizgen.generation.sampling import canonical_instance, sample_instance
+from quizgen.generation.sampling import sample_instance
 from quizgen.generation.views import question_view
-
-REFERENCE = Path("/work/shared/reference/bert-worked-examples.txt")
-BANK_DIR = Path(__file__).resolve().parents[1] / "question_bank"
-MINE = ("c4_mean_over_masked.yaml", "c6_masking_counts.yaml", "c9_exam_twist.yaml", "c10_causal_lm.yaml")
-# Word 5-grams these templates may share with the reference: notation and names of
-# things (the input layout, the rule, the loss, a label), or a plain question's start.
-TERMS = {"cls a sep b sep", "the 80 10 10 rule", "the 80 10 10 split", "the total pretraining loss and",
-         "the true label is isnext", "how many positions does the"}
-
-
-def _words(text: str) -> list[str]:
-    """Lower-case words and numbers of a text, its Jinja2 and its maths left out."""
-    text = re.sub(r"\{\{.*?\}\}|\{%.*?%\}", " ", text.lower().replace("\u2019", "'"))
-    return re.findall(r"[a-z][a-z'\-/]*|\d+%?", re.sub(r"\$[^$]*\$", " ", text))
-
-
-def _texts(node, path=""):
-    """(path, text) for every string a template prints: stem, asks, feedback, names, solution."""
-    if isinstance(node, str):
-        yield path, node
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            if key not in ("constraints", "let", "canonical", "tests"):
-                yield from _texts(value, f"{path}.{key}")
-    elif isinstance(node, list):
-        for k, value in enumerate(node):
-            yield from _texts(value, f"{path}[{k}]")
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _view(template, **params):
-    """The Markdown view of the template's canonical draw, with some choices replaced."""
-    canonical = {**template.canonical, "params": {**template.canonical["params"], **params}}
-    instance = canonical_instance(dataclasses.replace(template, canonical=canonical))
-    return question_view(Question("Q1", instance), "md")
-
-
-@pytest.mark.skipif(not REFERENCE.exists(), reason="the reference text is not on this machine")
-@pytest.mark.parametrize("name", MINE)
-def test_no_sentence_shares_five_words_running_with_the_reference(name):
-    ref = _words(REFERENCE.read_text(encoding="utf-8"))
-    grams = {" ".join(ref[k:k + 5]) for k in range(len(ref) - 4)}
-    doc = yaml.safe_load((BANK_DIR / name).read_text(encoding="utf-8"))
-    shared = [(path, gram) for path, text in _texts(doc)
-              for words in [_words(text)] for k in range(len(words) - 4)
-              for gram in [" ".join(words[k:k + 5])] if gram in grams and gram not in TERMS]
-    assert shared == []
+from test_bank_own_words import _flat, _view
 
 
 def test_the_three_named_sentences_are_the_tools_own(templates_by_class):

@@ -265,14 +265,18 @@ def paper_digest(path) -> str:
 # The keys' numbers and every draw are unchanged.
 # The solutions again (C1, 2026-12-02): C1's forecast, step titles and reasons and check in the
 # tool's own words, as C2's; numbers unchanged.
+# All four again (bank21d, 2026-12-02): C1's trap feedback, C5's forecast and two steps, C8's ask,
+# forecast, third step and sigmoid feedback ("both logits" where there are two), C6's ask,
+# forecast and last reason, C4's forecast reworded where they followed the reference's
+# sentences (tests/test_bank_own_words.py now checks every template). Keys and draws unchanged.
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "fe1902ae03db340723e386f933c4171c5950aeecd4ae4c5bb819160a2f21f054",
-    ("1", "solutions.md"): "9f6503ecc816921e68480329cb00b98f9297279ed4702ca1ff89f315dea1bd53",
-    ("2", "problems.md"): "0b83515477cee8a31705b876ebb9344b808a93739db9a16e8393d87009883c2e",
-    ("2", "solutions.md"): "9d9f672130faf0cd59b511ed4efe095a164c206a09651725ab813c3cfbad44c2",
+    ("1", "problems.md"): "3efcdf0cbfa1b2af9b89d31c38b5f24e9d826add288365e5ce8d1385312cc47b",
+    ("1", "solutions.md"): "c16c93674b90f0375b221e4715262d50596b5198385977099058a2a51ccdbdea",
+    ("2", "problems.md"): "ce57796bdf4f8d54e014e8278883d7177928e2b0a4f8ec06a8578e5c0d8c667e",
+    ("2", "solutions.md"): "5717aadbad413ccca5a9e627098974529e40e0af61fcc37e4c171c17b12bfe71",
 }
 
 

@@ -111,7 +111,7 @@ def test_a_copy_of_the_students_own_a_is_named_as_the_trap_even_when_it_looks_ro
     names = [pv.part.name for pv in instance.parts]
     row = _grade(tmp_path, {"s1": instance}, {"s1": {names[0]: a, names[1]: b}})[("s1", "b")]
     assert (row["status"], row["misconception"]) == ("incorrect", "probability_as_loss"), row
-    assert row["feedback"].startswith(f"marked from your (a) = {a}: That is the probability"), row
+    assert row["feedback"].startswith(f"marked from your (a) = {a}: That is p itself, the softmax's share for the true class"), row
     checkers = _checkers(instance)
     first, alone = checkers["a"](a), checkers["b"](b)
     assert alone.status == "imprecise"   # what the pass says before it knows (a)

@@ -24,7 +24,7 @@ def test_a_misconception_met_in_two_classes_is_explained_in_each_ones_words(invo
     result = invoke("drill", "--seed", "10", "--classes", "C7,C1", "--no-save",
                     input="0.5\n0.3\n0.1\n0.1\n0.1\n0.1\n0.1\n0.1\nq\n")
     summary = _flat(result.output.split("Misconceptions met:")[1].split("What to practise next")[0])
-    assert "the probability given as the loss (2x): In C1: That is the probability of the true word" in summary
+    assert "the probability given as the loss (2x): In C1: That is p itself, the softmax's share for the hidden word" in summary
     assert "In C7: That is the probability p_hat of IsNext" in summary
 
 
