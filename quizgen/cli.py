@@ -121,12 +121,16 @@ def list_command(banks):
 @click.option("--split", is_flag=True, help="With --students: one file per student instead of one file.")
 @click.option("--paper", "paper_size", default="a4", show_default=True, type=click.Choice(["a4", "letter"]),
               help="Paper size of the tex and pdf papers.")
+@click.option("--layout", default="exam", show_default=True, type=click.Choice(["exam", "compact"]),
+              help="Layout of the tex and pdf problem papers: exam (working space under each part, a question "
+                   "kept on one page) or compact (no working space, questions running on from page 1, a part "
+                   "never split; for take-home sheets, answer booklets, practice). Same numbers and key.")
 @click.option("--force", is_flag=True,
               help="Write into a folder holding another paper's key.json, removing that paper's files.")
 @jobs_option
 @bank_option
 def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_examples, title, course, date,
-             students, split, paper_size, force, banks):
+             students, split, paper_size, layout, force, banks):
     """Generate a randomised problem set with solutions and an answer key.
 
     Example: quizgen generate --classes C1,C7 --count 2 --seed 42 --out c1-c7
@@ -134,13 +138,16 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
     Example: quizgen generate --format pdf --students roster.csv --split --course "NLP 101" --out papers
 
     Example: quizgen generate --format pdf --paper letter --force --out quiz
+
+    Example: quizgen generate --format pdf --students roster.csv --layout compact --out booklets
     """
     from quizgen.generation.run import generate as generate_quiz, summary_line
 
     quiz = generate_quiz(out_dir, classes=classes, count=count, seed=_seed(seed), fmt=fmt,
                          solutions=solutions, worked_examples=worked_examples, banks=banks,
                          title=title, course=course, date=date, students=students, split=split,
-                         progress=sys.stderr.isatty(), jobs=jobs, paper=paper_size, force=force)
+                         progress=sys.stderr.isatty(), jobs=jobs, paper=paper_size, force=force,
+                         layout=layout)
     for warning in quiz.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)
     click.echo(summary_line(quiz, out_dir))

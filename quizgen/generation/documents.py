@@ -94,7 +94,7 @@ def layout_context(quiz: Quiz, papers: list) -> dict:
             "questions": papers[0]["questions"], "total_points": papers[0]["total_points"],
             "has_figures": papers.has_figures() if isinstance(papers, PaperViews)
             else any(q["figure"] for p in papers for q in p["questions"]),
-            "paper_size": quiz.paper_size}
+            "paper_size": quiz.paper_size, "layout": quiz.layout}
 
 
 def split_suffixes(papers: list) -> list:

@@ -20,18 +20,22 @@ from quizgen.generation.spool import BlockSpool
 from quizgen.generation.workers import paused_gc
 
 PAPER_SIZES = ("a4", "letter")
+LAYOUTS = ("exam", "compact")
 
 
 def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str = "md",
              solutions: bool = True, worked_examples: bool = False, banks=(), title=None,
              course: str = "", date: str = "", students=None, split: bool = False,
-             progress: bool = False, jobs: int = 0, paper: str = "a4", force: bool = False) -> Quiz:
+             progress: bool = False, jobs: int = 0, paper: str = "a4", force: bool = False,
+             layout: str = "exam") -> Quiz:
     """Generate a problem set and write it to ``out_dir``: problems, solutions,
     key.json and key.csv (and, for ``pdf``, the PDFs beside their .tex). Nothing
     is written unless every file rendered. ``students`` is a roster CSV path (or
     a list of roster rows) for one paper per student; ``split`` writes one file each.
     ``jobs`` processes share the work (0: one per CPU); the files do not depend on it.
-    ``paper`` is the LaTeX paper size (a4 or letter). A folder holding another
+    ``paper`` is the LaTeX paper size (a4 or letter), ``layout`` the LaTeX problem
+    paper's (exam: working space, a question moved whole to a page it fits on;
+    compact: no working space, questions running on; the key is the same). A folder holding another
     paper's key.json is refused unless ``force`` (quizgen/generation/outdir.py)."""
     from quizgen.key.writer import key_streams
     from quizgen.generation.tex_fonts import typeset_names
@@ -41,6 +45,8 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         raise UsageError("--split needs --students: it writes one file per student")
     if paper not in PAPER_SIZES:
         raise UsageError(f"--paper must be one of {', '.join(PAPER_SIZES)}, got {paper!r}")
+    if layout not in LAYOUTS:
+        raise UsageError(f"--layout must be one of {', '.join(LAYOUTS)}, got {layout!r}")
     roster = read_roster(students) if isinstance(students, (str, os.PathLike)) else list(students or ())
     roster = typeset_names(roster) if fmt == "pdf" else roster
     templates = select(load_bank(banks), classes)
@@ -51,7 +57,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster,
                          jobs=jobs, formats=(source,), progress=progress, spool=spool)
         quiz.title, quiz.course, quiz.date = title or quiz.title, course or "", date or ""
-        quiz.paper_size, quiz.secret = paper, folder.secret
+        quiz.paper_size, quiz.layout, quiz.secret = paper, layout, folder.secret
         files = document_streams(quiz, fmt, solutions, split=split)
         files.update(key_streams(quiz))
         if fmt == "pdf":

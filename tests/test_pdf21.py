@@ -1,0 +1,160 @@
+"""``generate --layout compact``: a print layout of the LaTeX/PDF problem paper
+with no working space and questions running on from page 1. The exam layout
+stays today's paper byte for byte; the key, the solutions and the Markdown
+paper are the same in both layouts. The PDF tests skip, with the reason shown,
+when pdflatex or pdftotext is missing; the LaTeX source is tested without them."""
+
+import hashlib
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from quizgen import cli
+from quizgen.errors import UsageError
+from quizgen.generation import pdf
+from quizgen.generation.run import LAYOUTS, generate
+
+ROSTER = "student_id,name\ns001,Ada Lovelace\ns002,Alan Turing\ns003,Grace Hopper\n"
+
+
+@pytest.fixture
+def tex():
+    """Skip with a visible reason unless pdflatex and pdftotext are installed."""
+    missing = [tool for tool in ("pdflatex", "pdftotext") if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"{' and '.join(missing)} not installed (Debian: {pdf.install_hint()} poppler-utils)")
+
+
+def make(invoke, folder, *args, secret_from=None):
+    """``quizgen generate ARGS --out folder``; with ``secret_from``, that folder's key.json
+    is put there first, so the paper keeps its secret (and its paper codes)."""
+    if secret_from is not None:
+        folder.mkdir()
+        (folder / "key.json").write_bytes((secret_from / "key.json").read_bytes())
+    result = invoke("generate", *args, "--out", folder)
+    assert result.exit_code == 0, result.stderr
+    return folder
+
+
+def tex_digest(path) -> str:
+    """sha256 of a .tex paper without its paper code's line (the code is keyed by a per-run secret)."""
+    kept = [line for line in path.read_text(encoding="utf-8").splitlines(keepends=True) if "Paper code" not in line]
+    return hashlib.sha256("".join(kept).encode("utf-8")).hexdigest()
+
+
+# problems.tex of `generate --seed 1 --classes C1,C6,C9 --format tex` as it was before --layout existed
+EXAM_TEX_DIGEST = "9eb14aa9f154a59218d6024abedaacb7cd026783d55795ac7d9ae0d9a740984f"
+
+
+def test_exam_is_the_default_and_todays_paper_byte_for_byte(invoke, tmp_path):
+    plain = make(invoke, tmp_path / "plain", "--seed", 1, "--classes", "C1,C6,C9", "--format", "tex")
+    exam = make(invoke, tmp_path / "exam", "--seed", 1, "--classes", "C1,C6,C9", "--format", "tex",
+                "--layout", "exam", secret_from=plain)
+    for name in ("problems.tex", "solutions.tex", "key.json", "key.csv"):
+        assert (plain / name).read_bytes() == (exam / name).read_bytes(), name
+    assert tex_digest(exam / "problems.tex") == EXAM_TEX_DIGEST
+
+
+def test_compact_tex_has_no_working_space_and_runs_questions_on(invoke, tmp_path):
+    exam = make(invoke, tmp_path / "exam", "--seed", 1, "--classes", "C1,C6", "--format", "tex")
+    compact = make(invoke, tmp_path / "compact", "--seed", 1, "--classes", "C1,C6", "--format", "tex",
+                   "--layout", "compact")
+    exam_tex, compact_tex = ((f / "problems.tex").read_text(encoding="utf-8") for f in (exam, compact))
+    assert r"\newcommand{\qzanswer}[1]{\par\vspace{#1}\hfill" in exam_tex
+    assert r"\newcommand{\qzanswer}[1]{\par\hfill\textbf{Answer:}" in compact_tex and r"\vspace{#1}" not in compact_tex
+    # a question no longer moves whole to the next page: it is cut into the room its page has left
+    assert r"{\par\unskip\egroup\qzbreakquestion}" in compact_tex
+    assert r"{\par\unskip\egroup\qzbreakquestion}" not in exam_tex
+    assert "show your working on a separate sheet" in compact_tex and "in the space above it" not in compact_tex
+    assert "in the space above it" in exam_tex
+    # the questions themselves are the same blocks, working space still stated (the layout ignores it)
+    blocks = [re.findall(r"\\begin\{qzquestion\}.*?\\end\{qzquestion\}", t, re.S) for t in (exam_tex, compact_tex)]
+    assert blocks[0] == blocks[1] and len(blocks[0]) == 2 and re.search(r"\\qzanswer\{[1-9]\.\dcm\}", blocks[1][0])
+
+
+@pytest.mark.parametrize("extra", [(), ("--students", "roster.csv")])
+def test_key_solutions_and_markdown_are_the_same_in_both_layouts(invoke, tmp_path, monkeypatch, extra):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "roster.csv").write_text(ROSTER, encoding="utf-8")
+    for fmt in ("tex", "md"):
+        exam = make(invoke, tmp_path / f"exam-{fmt}", "--seed", 5, "--format", fmt, *extra)
+        compact = make(invoke, tmp_path / f"compact-{fmt}", "--seed", 5, "--format", fmt, "--layout", "compact",
+                       *extra, secret_from=exam)
+        same = ["key.json", "key.csv", f"solutions.{fmt}"] + (["problems.md"] if fmt == "md" else [])
+        for name in same:
+            assert (exam / name).read_bytes() == (compact / name).read_bytes(), (fmt, name)
+    assert (exam / "problems.md").read_text(encoding="utf-8").count("Answer: ______________") >= 10
+
+
+def test_an_unknown_layout_is_one_line(invoke, tmp_path):
+    result = invoke("generate", "--layout", "booklet", "--out", tmp_path / "q")
+    assert result.exit_code == 2 and "'booklet' is not one of 'exam', 'compact'" in result.stderr
+    with pytest.raises(UsageError, match="^--layout must be one of exam, compact, got 'booklet'$"):
+        generate(tmp_path / "q", seed=1, layout="booklet")
+    assert not (tmp_path / "q").exists()
+
+
+def test_the_help_names_the_layouts(invoke):
+    help_text = " ".join(invoke("generate", "--help").output.split())
+    assert "--layout [exam|compact]" in help_text and "no working space, questions running on from page 1" in help_text
+    choices = next(o for o in cli.generate.params if o.name == "layout").type.choices
+    assert tuple(choices) == LAYOUTS                     # the library's list and the option's alike
+
+
+# ------------------------------------------------ compiled papers
+
+def pdf_pages(path) -> list:
+    """Per page, its words top to bottom: [(y_min, text), ...] (pdftotext -bbox)."""
+    out = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True, text=True).stdout
+    box = r'<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]*)</word>'
+    return [sorted((float(y), w) for y, w in re.findall(box, body)) for body in re.findall(r"<page .*?</page>", out, re.S)]
+
+
+def check_compact_pages(pages, parts: int) -> None:
+    """Every part's answer box above its page's footer, and no question's heading left at the foot
+    of a page without its stem."""
+    answers = [[y for y, w in page if w == "Answer:"] for page in pages]
+    assert sum(map(len, answers)) == parts
+    for page, tops in zip(pages, answers):
+        footer = min(y for y, w in page if w == "Page")
+        assert all(top < footer for top in tops)
+        for y, w in page:
+            if re.fullmatch(r"Q\d+\.", w):
+                assert any(y + 30 < below < footer for below, _ in page), f"{w} ends its page without its stem"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_compact_pdf_starts_on_page_1_and_takes_fewer_pages(invoke, tex, tmp_path, paper):
+    # seed 7: ten questions, three of them taller than an A4 page in the exam layout
+    exam = make(invoke, tmp_path / "exam", "--seed", 7, "--format", "pdf", "--no-solutions", "--paper", paper,
+                "--course", "NLP 101")
+    compact = make(invoke, tmp_path / "compact", "--seed", 7, "--format", "pdf", "--no-solutions", "--paper", paper,
+                   "--course", "NLP 101", "--layout", "compact", secret_from=exam)
+    assert (exam / "key.json").read_bytes() == (compact / "key.json").read_bytes()
+    exam_pages, pages = pdf_pages(exam / "problems.pdf"), pdf_pages(compact / "problems.pdf")
+    assert "Q1." not in [w for _, w in exam_pages[0]]          # the exam's cover holds no question
+    cover = [w for _, w in pages[0]]
+    assert cover.index("Score") < cover.index("Q1.")             # the cover runs on into Q1
+    assert "NLP" not in cover[:3]                                  # no running head on the cover
+    assert len(pages) <= len(exam_pages) * 2 // 3, (len(pages), len(exam_pages))
+    check_compact_pages(pages, parts=sum(w == "Answer:" for page in exam_pages for _, w in page))
+
+
+@pytest.mark.slow
+def test_compact_student_papers_each_start_on_page_1_with_their_own_key(invoke, tex, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "roster.csv").write_text(ROSTER, encoding="utf-8")
+    args = ("--seed", 9, "--classes", "C1,C4,C6,C7", "--format", "pdf", "--students", "roster.csv", "--no-solutions")
+    exam = make(invoke, tmp_path / "exam", *args)
+    compact = make(invoke, tmp_path / "compact", *args, "--layout", "compact", secret_from=exam)
+    assert (exam / "key.json").read_bytes() == (compact / "key.json").read_bytes()
+    text = subprocess.run(["pdftotext", str(compact / "problems.pdf"), "-"], capture_output=True, check=True,
+                          text=True).stdout.split("\f")[:-1]
+    covers = [n for n, page in enumerate(text) if "Page 1 of" in page]
+    assert len(covers) == 3 and all("Q1." in text[n] and "Answer:" in text[n] for n in covers)
+    assert all(n % 2 == 0 for n in covers)                         # each paper on sheets of its own
+    parts = sum(w == "Answer:" for page in pdf_pages(exam / "problems.pdf") for _, w in page)
+    check_compact_pages([page for page in pdf_pages(compact / "problems.pdf") if page], parts)
