@@ -20,7 +20,7 @@ from test_feedback_pdf import sources  # noqa: F401  (a fixture)
 
 HEADER = ("student_id", "name", "question_id", "part", "answer")
 SAM = [("Q1", "a", "0.909"), ("Q1", "b", "0.0412"), ("Q2", "a", "0"),
-       ("Q2", "b", "I think it is undefined because you divide by zero"), ("Q2", "c", "0.74"), ("Q2", "d", "1"),
+       ("Q2", "b", "it is undefined because you divide by zero"), ("Q2", "c", "0.74"), ("Q2", "d", "1"),
        ("Q3", "a", "0.0450"), ("Q3", "b", "3.10"), ("Q3", "c", "0.0460"), ("Q4", "a", "maybe 0.512"),
        ("Q4", "b", "yes"), ("Q4", "c", "yes"), ("Q4", "b", "no")]
 ADA = [("Q1", "a", "0.909"), ("Q1", "b", "0.0949"), ("Q2", "a", "0"), ("Q2", "b", "undefined"),

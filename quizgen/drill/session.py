@@ -19,8 +19,8 @@ from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, summary
 from quizgen.drill.traps import trap_name, trap_names
-from quizgen.drill.wording import STUCK, as_read, capital, carried_sentence, cut, echo, exact_text, \
-    misconception_sentence, not_markable, stuck_words, worked_from_notes
+from quizgen.drill.wording import STUCK, capital, carried_sentence, comma_tip, cut, echo, exact_text, \
+    misconception_sentence, not_markable, reading_notes, stuck_words, worked_from_notes
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.ui import wait_for_line
 from quizgen.bank.budget import DrawLedger
@@ -200,34 +200,26 @@ class Drill:
                     self.say("Type an answer, or ? for the commands.", "  ")
                 elif verdict.status == "invalid":
                     self.say(f"I cannot read {cut(text)!r} as an answer ({verdict.reason}). It was not "
-                             f"counted; try again, e.g. 14.3 or 100/7, or ? for help.{self.comma_tip(text)}"
+                             f"counted; try again, e.g. 14.3 or 100/7, or ? for help.{comma_tip(text, self.decimal_comma)}"
                              f"{turn.notes.get(record.letter, '')}", "  ")
                 elif retry := not_markable(record, text, verdict):   # for a person, or a number for a word
                     self.say(retry + turn.notes.get(record.letter, ""), "  ")   # a later part reads it: why it is needed
                 else:
-                    self.report(record, verdict, turn.latex.get(record.letter), text, turn.names)
+                    verdict, notes = reading_notes(record, text, verdict, self.decimal_comma)   # 1.950 is 1.95
+                    self.report(record, verdict, turn.latex.get(record.letter), text, turn.names, notes)
                     turn.results.append(turn.result(record, verdict.status, verdict))
                     turn.part_start = turn.hints   # the next part's hints are counted from here
                     self.track_traps(record, verdict, turn)
                     turn.values[record.name], turn.figures[record.name] = verdict.value, verdict.figures
                     return True
 
-    def comma_tip(self, text: str) -> str:
-        """A pointer for an unreadable answer with a comma, when decimal commas
-        are off: 0,408 and ln(0,71) are read, but inside log(0,71) the comma
-        parts log's two arguments unless the drill is told otherwise."""
-        if "," not in text or self.decimal_comma:
-            return ""
-        return (" If the comma is a decimal comma, write a point (14.3) or start the drill with "
-                "--decimal-comma.")
-
-    def report(self, record, verdict, latex=None, text: str = "", names=None) -> None:
+    def report(self, record, verdict, latex=None, text: str = "", names=None, notes=()) -> None:
         """Say whether an answer is right, the expected value (``latex``: its exact
-        form), and any misconception, by its name in ``names`` (traps.trap_names);
-        how an answer ``text`` with a comma was read."""
+        form), and any misconception, by its name in ``names`` (traps.trap_names),
+        after the ``notes`` on how the answer ``text`` was read (reading_notes)."""
         exact = exact_text(record, latex)
-        if "," in text and verdict.value is not None and verdict.status != "correct":
-            self.say(f"(Your {cut(text)} was read as {as_read(verdict.value)}.)", "  ")
+        for note in notes:
+            self.say(note, "  ")
         if verdict.status == "correct" and verdict.note == ECF:   # not "Correct: <another number>"
             self.say(f"Correct from your own earlier answer; from the right values it is {verdict.expected}"
                      f"{exact}.", "  ")
@@ -244,15 +236,18 @@ class Drill:
         self.say(f"Incorrect: the answer is {verdict.expected}{exact}.", "  ")
         if verdict.misconception:
             self.say(misconception_sentence(trap_name(verdict.misconception, names), verdict.feedback), "  ")
+        elif verdict.feedback:   # why, when grade says it: rounded twice, cut off at too few figures
+            self.say(f"{capital(to_plain(verdict.feedback))}.", "  ")
 
     def track_traps(self, record, verdict, turn) -> None:
         """Note the misconceptions this part met or cleanly avoided; finish()
         moves their cards once per question (see record.record_traps). A right
         answer given after a hint in this question avoids none, as it leaves its
-        class in its box; the question restarts their wait (finish)."""
+        class in its box, nor does one right only given a wrong earlier answer
+        (ECF): the question restarts their wait (finish)."""
         if verdict.misconception:
             turn.traps_met.append(verdict.misconception)
-        elif verdict.status == "correct" and not turn.hints:
+        elif verdict.status == "correct" and not turn.hints and verdict.note != ECF:
             turn.traps_avoided.update(trap.code for trap, value in zip(record.traps, record.trap_values)
                                       if value is not None or trap.words)   # a slip this draw cannot make was not avoided
 
@@ -387,7 +382,7 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
         drill.say("Answer each part; h for a hint, s to skip, ? for help, q to quit.")
         result = drill.run(count, first)
         out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key), banks=banks,
-                          names=trap_names(templates + bank)) + "\n")
+                          names=trap_names(templates + bank), practice=drill.store is None) + "\n")
         out.flush()
         return result
 

@@ -15,16 +15,21 @@ from quizgen.text.plain import WIDTH, to_plain, wrap
 SHOWN = 3   # weak classes, and open misconceptions, listed in the advice
 
 
-def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), names=None) -> str:
+def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), names=None,
+            practice: bool = False) -> str:
     """The end-of-drill report: score by class, misconceptions met, what next
     (``banks``: this run's --bank folders, for the suggested command; ``names``:
-    the misconceptions' names, traps.trap_names of the loaded bank)."""
-    title = f"Summary ({result.questions} question{'s' * (result.questions != 1)}, stopped: {result.stopped})"
+    the misconceptions' names, traps.trap_names of the loaded bank; ``practice``:
+    nothing is saved, so the advice tells this run's results, not boxes and dates).
+    A question left after only right answers is counted apart: it is not recorded."""
+    done = result.questions - bool(result.unfinished)
+    left = ", 1 left unfinished" if result.unfinished else ""
+    title = f"Summary ({done} question{'s' * (done != 1)}{left}, stopped: {result.stopped})"
     lines = ["", title, "-" * len(title)]
     if not result.parts:
         lines.append("No answers given this time.")
     else:
-        lines += _score_table(result.parts, width)
+        lines += _score_table(result.parts, width, len(result.unfinished))
         met = Counter(p.misconception for p in result.parts if p.misconception)
         lines += ["", "Misconceptions met:" if met else "Misconceptions met: none."]
         lines += [wrap(f"- {trap_name(code, names)} ({n}x): {_explained(code, result.parts)}", width)
@@ -32,7 +37,7 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), 
     lines += ["", "What to practise next:"]
     lines += bullets(advice(progress, bank_classes, banks, result.outcomes, {p.cls for p in result.parts},
                             met={p.misconception for p in result.parts if p.misconception},
-                            unfinished=result.unfinished, names=names), width)
+                            unfinished=result.unfinished, names=names, practice=practice), width)
     if result.saved_to:
         lines += ["", f"Progress saved to {result.saved_to}."]
     return "\n".join(lines)
@@ -52,7 +57,7 @@ def _explained(code: str, parts: list) -> str:
     return " ".join(f"In {cls}: {words}" for cls, words in ordered)
 
 
-def _score_table(parts: list, width: int = WIDTH) -> list:
+def _score_table(parts: list, width: int = WIDTH, unfinished: int = 0) -> list:
     by_class = {}
     for part in parts:
         by_class.setdefault(part.cls, []).append(part)
@@ -64,7 +69,9 @@ def _score_table(parts: list, width: int = WIDTH) -> list:
         lines.append(f"{cls:<6} {f'{right}/{len(rows)}':<12} {hinted:<12} "
                      f"{sum(p.status == 'skipped' for p in rows):<8} {sum(bool(p.misconception) for p in rows)}")
     right = sum(p.status == "correct" for p in parts)
-    lines.append(f"Total: {right} of {len(parts)} part{'s' * (len(parts) != 1)} right.")
+    share = "all" if unfinished == len(parts) else f"{unfinished} of them"
+    left = f" ({share} in the question left unfinished, which is not recorded)" if unfinished else ""
+    lines.append(wrap(f"Total: {right} of {len(parts)} part{'s' * (len(parts) != 1)} right{left}.", width))
     carried = sum(p.status == "imprecise" and p.feedback.startswith(CARRIED_EARLY) for p in parts)
     short = sum(p.status == "imprecise" for p in parts) - carried
     if short:   # the value was right: the figures were not, a different thing to revise
@@ -82,7 +89,7 @@ def bullets(lines: list, width: int = WIDTH) -> list:
 
 
 def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=frozenset(), met=frozenset(),
-           unfinished=(), names=None) -> list:
+           unfinished=(), names=None, practice: bool = False) -> list:
     """What to practise next, from the record: weak classes (low boxes), open
     misconceptions, and classes never tried; what this drill missed (``outcomes``,
     its last outcome by class) or ``met`` (misconception codes) first, then by due
@@ -93,21 +100,23 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     this drill is not new, even when the question was left before its card moved;
     such a question (``unfinished``: its parts' results) is named first, with
     what was done on it, and its class leads the suggested command. A
-    misconception is called by its name in ``names`` (traps.trap_names)."""
+    misconception is called by its name in ``names`` (traps.trap_names). In a
+    ``practice`` run (nothing saved) no box or due date is told: how this run went is."""
     listed = " (quizgen drill --stats lists them)" if outcomes is not None else ""   # --stats: in its tables
     outcomes = outcomes or {}
     weak = sorted((outcomes.get(cls) != learner.MISSED, card.due, card.box, cls)
                   for cls, card in progress.classes.items() if card.box <= learner.OPEN_BOX)
     weak = [(box, due, cls) for _, due, box, cls in weak]
     lines = [_unfinished_text(unfinished)] if unfinished else []
-    lines += [f"{cls}: box {box} of {learner.BOXES}, {_box_text(box, outcomes.get(cls))}"
+    lines += [f"{cls}: {_practice_text(box, outcomes.get(cls))}." if practice else
+              f"{cls}: box {box} of {learner.BOXES}, {_box_text(box, outcomes.get(cls))}"
               f"; due {_due_text(due, progress.clock)}." for box, due, cls in weak[:SHOWN]]
     lines += _more(len(weak), "class", "classes", " in box 1 or 2" + listed)
     codes = sorted(progress.open_misconceptions(), key=lambda code: code not in met)   # stable: by due within
     for code in codes[:SHOWN]:
         card = progress.misconceptions[code]
-        lines.append(f"misconception \"{trap_name(code, names)}\": met {card.seen}x; "
-                     f"due {_due_text(card.due, progress.clock)}.")
+        lines.append(f"misconception \"{trap_name(code, names)}\": met {card.seen}x"
+                     + (" this time." if practice else f"; due {_due_text(card.due, progress.clock)}."))
     lines += _more(len(codes), "open misconception", "open misconceptions", listed)
     new = [cls for cls in bank_classes if cls not in progress.classes and cls not in answered]
     if new:
@@ -150,6 +159,13 @@ def _box_text(box: int, outcome) -> str:
         return "right once without hints, not yet secure"
     return {learner.MISSED: "missed last time", learner.HELPED: "right with hints last time"}.get(
         outcome, "missed, or right only with hints, last time")
+
+
+def _practice_text(box: int, outcome) -> str:
+    """What a practice run (no record kept) says about a class it left in a low box."""
+    if box > 1:
+        return "right without hints this time"
+    return "right with hints this time" if outcome == learner.HELPED else "missed this time"
 
 
 def _due_text(due: int, clock: int) -> str:

@@ -9,8 +9,9 @@ from decimal import Decimal
 
 from quizgen.errors import ExpressionError
 from quizgen.grading.careful import ecf_inputs
+from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
-from quizgen.marking.words import MISSPELT
+from quizgen.marking.words import MISSPELT, clear_misspelling
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.maths.numbers import key_answer
 from quizgen.text.plain import math_to_plain, to_plain
@@ -49,6 +50,38 @@ def as_read(value: float) -> str:
     """A number as read, in full and without an exponent: 1234567, 2.65, 0.00001234."""
     text = format(Decimal(repr(value)), "f")
     return text[:-2] if text.endswith(".0") else text
+
+
+_THOUSANDS_DOT = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,])")
+"""A count written with a point between thousands (``1.950``): read as a decimal (1.95)."""
+
+
+def reading_notes(record, text: str, verdict, decimal_comma: bool = False) -> tuple:
+    """``(verdict, lines)``: the verdict without grade's LOG_NOTE, and the lines
+    said before it about how ``text`` was read: a comma, or a count's point
+    between thousands (``1.950`` is 1.95, not 1950), when the answer was not
+    right; and that a bare ``log`` was read as ln."""
+    lines = []
+    grouped = record.kind == "integer" and not decimal_comma and _THOUSANDS_DOT.search(text)
+    if verdict.value is not None and verdict.status != "correct" and ("," in text or grouped):
+        read = f"(Your {cut(text)} was read as {as_read(verdict.value)}"
+        lines.append(f"{read}: a point is a decimal point here, so write {grouped.group().replace('.', '')} "
+                     "without it.)" if grouped and "," not in text else f"{read}.)")
+    if LOG_NOTE in verdict.feedback:
+        feedback = verdict.feedback.replace(f"; {LOG_NOTE}", "").replace(LOG_NOTE, "")
+        verdict = verdict._replace(feedback=feedback)
+        lines.append(f"(Your {cut(text)} uses log: {LOG_NOTE}; write log10 for base 10.)")
+    return verdict, lines
+
+
+def comma_tip(text: str, decimal_comma: bool) -> str:
+    """A pointer for an unreadable answer with a comma, when decimal commas
+    are off: 0,408 and ln(0,71) are read, but inside log(0,71) the comma
+    parts log's two arguments unless the drill is told otherwise."""
+    if "," not in text or decimal_comma:
+        return ""
+    return (" If the comma is a decimal comma, write a point (14.3) or start the drill with "
+            "--decimal-comma.")
 
 
 def misconception_sentence(name: str, feedback: str) -> str:
@@ -98,14 +131,18 @@ def not_markable(record, text: str, verdict) -> str:
     a person (there is none here; a single word, likely misspelt, is told so),
     or a number that matches no slip at a part asking for a word (1.2 at a
     yes/no part is no answer to it, not a wrong one)."""
+    wanted = ("the word or short phrase asked for" if record.kind == "word" else
+              "a number such as 14.3 or an expression such as 100/7")
+    if verdict.status == "needs_review" and verdict.reason == DOUBT_REASON:   # "maybe 14.3", "undefined?"
+        return (f"I cannot mark {cut(text)!r} by myself: it is said with doubt (maybe, probably, I think, a "
+                f"question mark), which quizgen grade leaves to a person; type just the answer, {wanted}. "
+                "It was not counted; try again, or ? for help.")
     if verdict.status == "needs_review" and record.kind == "word" and len(text.split()) == 1:
         near = _nearest_listed(record, text)
         check = f"did you mean {near!r}?" if near else "check its spelling."
         return (f"I do not know the word {cut(text)!r} as an answer here: {check} "
                 "It was not counted; try again, or ? for help.")
     if verdict.status == "needs_review":
-        wanted = ("the word or short phrase asked for" if record.kind == "word" else
-                  "a number such as 14.3 or an expression such as 100/7")
         return (f"I cannot mark {cut(text)!r} by myself: type just the answer, {wanted}. "
                 "It was not counted; try again, or ? for help.")
     if record.kind != "word" or verdict.status != "incorrect" or verdict.misconception or not _is_number(text):
@@ -146,15 +183,17 @@ def _is_number(text: str) -> bool:
 
 
 def _nearest_listed(record, text: str) -> str:
-    """The part's listed word (accepted or a trap's, 4 letters or more) nearest
-    to ``text`` when it is a near spelling of one, as grade's marker finds them
-    (marking/words.py, ``MISSPELT``), or '': "undifined" is "undefined"."""
-    listed = {}
+    """The part's listed word (accepted or a trap's, 4 letters or more) that
+    ``text`` is clearly a misspelling of (marking/words.py, ``clear_misspelling``:
+    "undifined" is "undefined"), or '': a word of its own ("defined", "finite",
+    the opposite of a listed one) is never told the listed word it resembles."""
+    said, listed = normalise_word(text), {}
     for word in [*record.accept, *(w for trap in record.traps for w in trap.words)]:
         if len(normalise_word(word)) >= 4:
             listed.setdefault(normalise_word(word), word)
-    near = difflib.get_close_matches(normalise_word(text), list(listed), n=1, cutoff=MISSPELT)
-    return listed[near[0]] if near else ""
+    near = [w for w in listed if clear_misspelling(said, w)]
+    best = difflib.get_close_matches(said, near, n=1, cutoff=MISSPELT)
+    return listed[best[0]] if best else ""
 
 
 def _words_wanted(record) -> str:

@@ -10,7 +10,7 @@ from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import verdict_cells
-from quizgen.grading.part_checker import Verdict
+from quizgen.grading.part_checker import Verdict, keep_log_note
 from quizgen.grading.students import Students
 from quizgen.key.status import Status
 
@@ -51,6 +51,7 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
                 written = {name: latest[base + s].figures for name, s in named}
                 verdict = checker.own_trap(outcome.value, outcome.figures, answers, written)
             if verdict is not None:
+                verdict = keep_log_note(outcome, verdict)   # "log is read as ln" said on the pass stays
                 if originals is not None:
                     originals[base + slot] = outcome
                 latest[base + slot] = patched[last[base + slot]] = verdict_cells(verdict, checker.expected,

@@ -11,7 +11,7 @@ import re
 from typing import NamedTuple
 
 from quizgen.key.parts import code_in_words
-from quizgen.marking.forms import BITS_REASON, BOUND_REASON, NOTED_REASON, REVIEW_REASON, TWO_VALUES_REASON
+from quizgen.marking.forms import BITS_REASON, BOUND_REASON, DOUBT_REASON, NOTED_REASON, REVIEW_REASON, TWO_VALUES_REASON
 
 WORK_HEADING = "What to work on"
 ABOUT_ANSWERS = "About the answers"
@@ -55,7 +55,7 @@ def review_words(reason: str, answer: str) -> str:
     if reason.startswith("depends on ("):
         earlier = reason.removeprefix("depends on ").split(",")[0]
         return f"it was worked from your answer to {earlier}, which a person reads first; your marker marks both."
-    if reason != REVIEW_REASON:
+    if reason not in (REVIEW_REASON, DOUBT_REASON):   # doubt is told from the answer's own words, below
         return reason or "a person should read this answer."
     numbers = _NUMERAL.findall(answer)
     words = " ".join(_NUMERAL.sub(" ", answer).split()).strip(" .,;:")

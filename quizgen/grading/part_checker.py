@@ -25,8 +25,9 @@ from quizgen.key.status import Status
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking import rules as careful
 from quizgen.marking.quotes import from_own_answers, marked_from
-from quizgen.marking.forms import (NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, looks_like_prose,
-                                   plain_characters, read_marks, read_number, significant_figures)
+from quizgen.marking.forms import (LOG_NOTE, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
+                                   looks_like_prose, plain_characters, read_marks, read_number, significant_figures,
+                                   unread_reason, with_log_note)
 from quizgen.maths.parser import MAX_LENGTH
 
 REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh
@@ -34,21 +35,6 @@ MAX_REVIEW = 2000   # a longer text is not an answer a person should be asked to
 TOO_LONG = f"over {MAX_REVIEW:,} characters: too long to be read as an answer"
 LONG_FOR_A_NUMBER = f"not a number: over {MAX_LENGTH} characters, and no sentence"
 FAR_TOO_LONG = f"not a number: over {MAX_REVIEW:,} characters"
-
-
-_UNPARSED = "not a valid expression: "   # the parser's words for text it cannot read (maths/parser.py)
-
-
-def unread_reason(exc: ExpressionError) -> str:
-    """Why an answer is no number, said once: the parser's "not a valid
-    expression: '0.71o'" becomes "not a number or an expression quizgen reads:
-    '0.71o'", not "not a number: not a valid expression: ..."."""
-    message = str(exc)
-    if message.startswith(_UNPARSED):
-        return "not a number or an expression quizgen reads: " + message[len(_UNPARSED):]
-    if message.endswith(" is not a number"):
-        return "not a number: " + message[:-len(" is not a number")]
-    return f"not a number: {message}"
 
 
 class Verdict(NamedTuple):
@@ -134,7 +120,8 @@ class PartChecker:
         return self._traps
 
     def __call__(self, text) -> Verdict:
-        """The verdict for the answer ``text`` (None or empty text is blank)."""
+        """The verdict for the answer ``text`` (None or empty text is blank);
+        one that writes ``log`` without a base says it is read as ln (LOG_NOTE)."""
         if text is None:
             return self.blank
         text = plain_characters(str(text))
@@ -145,6 +132,14 @@ class PartChecker:
             return self.blank
         if self.kind == "word":
             return self._word(text)
+        verdict = self._numeric(text)
+        if ("og" in text or "OG" in text) and verdict.status is not Status.INVALID \
+                and bare_log(text, self.decimal_comma):
+            return verdict._replace(feedback=with_log_note(verdict.feedback))
+        return verdict
+
+    def _numeric(self, text: str) -> Verdict:
+        """The verdict on a number part's answer ``text`` (stripped, not blank)."""
         read = self._marks(text)
         try:
             value = to_number(read, self.decimal_comma)
@@ -262,7 +257,7 @@ class PartChecker:
         if mark is None:
             return None
         if mark.status == careful.NEEDS_REVIEW:
-            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=REVIEW_REASON)
+            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=mark.feedback or REVIEW_REASON)
         return self._verdict(mark)
 
     def remark(self, value: float, figures, earlier: dict, written: dict | None = None) -> Verdict | None:
@@ -323,9 +318,6 @@ class PartChecker:
             return read_marks(text, whole, self.decimal_comma)
         return text
 
-    def _number(self, text: str) -> float:
-        return to_number(self._marks(text), self.decimal_comma)
-
     def _trap(self, value: float) -> Verdict:
         for trap_value, width, verdict in self.traps:
             if abs(value - trap_value) <= width:
@@ -342,13 +334,13 @@ class PartChecker:
         if verdict is not None:
             return verdict
         try:
-            return self._trap(self._number(text))
+            return self._trap(to_number(self._marks(text), self.decimal_comma))
         except ExpressionError:
             pass
         rule = self.rule
         mark = careful.mark_words(rule, text, self.question.credits)
         if mark.status == careful.NEEDS_REVIEW:
-            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=REVIEW_REASON)
+            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=mark.feedback or REVIEW_REASON)
         return self._verdict(mark) if mark.status != careful.INCORRECT or mark.misconception else self.incorrect
 
 
@@ -379,8 +371,15 @@ def carried_forward(checker: PartChecker, verdict: Verdict, values: dict, figure
         return verdict
     earlier = {name: values[name] for name in recipe.depends}
     written = {name: (figures or {}).get(name) for name in recipe.depends}
-    return checker.remark(verdict.value, verdict.figures, earlier, written) \
-        or _named_from_own(checker, verdict, values, figures)
+    return keep_log_note(verdict, checker.remark(verdict.value, verdict.figures, earlier, written)
+                         or _named_from_own(checker, verdict, values, figures))
+
+
+def keep_log_note(before, after: Verdict) -> Verdict:
+    """``after`` (ECF's verdict) with the LOG_NOTE of ``before`` (a Verdict or Outcome on the same answer)."""
+    if LOG_NOTE in before.feedback and LOG_NOTE not in after.feedback:
+        return after._replace(feedback=with_log_note(after.feedback))
+    return after
 
 
 def _named_from_own(checker: PartChecker, verdict: Verdict, values: dict, figures: dict | None = None) -> Verdict:

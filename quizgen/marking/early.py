@@ -63,6 +63,21 @@ def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
     return _cut_off(rule, asked, right) if cut else ""
 
 
+def cut_short(rule: PartRule, x: float, shown: int | None) -> str:
+    """Feedback when ``x``, written to fewer figures than asked (2 or more: one
+    is too coarse to say which slip it came from), is the answer cut off at those
+    figures instead of rounded (1.5 for 1.5505, which rounds to 1.6 at 2), else
+    "". Such an answer stays incorrect: it is wrong at the figures it shows too
+    (docs/marking.md, "Rounded too early"); this only says why."""
+    asked = figures_asked(rule.kind, rule.spec)
+    if asked is None or shown is None or not 2 <= shown < asked or not cut_to(x, rule.value, shown) \
+            or rounds_to(x, rule.value, shown):
+        return ""
+    return (f"cut off instead of rounded, and to too few figures: {significant(stated(rule), asked + 1)} rounds "
+            f"to {significant(stated(rule), shown)} at {shown} significant figures, and this part asks for at "
+            f"least {asked} (expected {expected(rule)})")
+
+
 def _cut_off(rule: PartRule, asked: int, right) -> str:
     return f"cut off instead of rounded: {significant(stated(rule), asked + 1)} rounds to {right}"
 

@@ -102,8 +102,13 @@ _PLAIN = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 # a decimal times a power of ten (3.28*10^-5, 3.28 × 10**(-5)): its figures are the decimal's
 _POWER_OF_TEN = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))\s*[*×]\s*10\s*(?:\^|\*\*)\s*(?:\(\s*)?[+-]?\d+(?:\s*\))?")
 _WORD = re.compile(r"[^\W\d_]{2,}")
-_OPINION = re.compile(r"\b(?:i think|i believe|i guess|i'm not sure|not sure|unsure|maybe|perhaps|probably|possibly)\b",
-                      re.IGNORECASE)
+HEDGE_WORDS = ("maybe", "perhaps", "possibly", "probably", "likely", "i think", "i believe", "i guess", "i suppose",
+               "i'm not sure", "not sure", "unsure", "not certain")
+"""The words that say an answer with doubt, for words and numbers alike (docs/marking.md); so does a
+closing question mark (``0.716?``, ``undefined?``): ``said_with_doubt``."""
+_OPINION = re.compile(r"\b(?:" + "|".join(map(re.escape, HEDGE_WORDS)) + r")\b", re.IGNORECASE)
+QUESTION_MARK = re.compile(r"\S\s*\?+\s*$")   # something, then a question mark: "?" alone asks for help
+DOUBT_REASON = "said with doubt (maybe, probably, I think, a question mark): a person reads it"
 
 
 @dataclass(frozen=True)
@@ -251,6 +256,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     try:
         value = to_number(core, decimal_comma)
     except ExpressionError as exc:
+        if said_with_doubt(str(text)) and any(c.isdigit() for c in core):   # "maybe 0.71", "0.716?"
+            return Reading(REVIEW, reason=DOUBT_REASON)
         if _BITS.search(core):
             return Reading(REVIEW, reason=BITS_REASON)
         if _BOUND.search(core):
@@ -312,3 +319,65 @@ def looks_like_prose(text: str) -> bool:
     0.71``, ``0.04 I think``)."""
     return (len(_WORD.findall(text)) >= 3 or _HEDGE.search(text) is not None
             or (_OPINION.search(text) is not None and any(c.isdigit() for c in text)))
+
+
+def said_with_doubt(text: str) -> bool:
+    """True when ``text`` says its answer with doubt: a hedge word
+    (``HEDGE_WORDS``: ``maybe 0.71``, ``probably undefined``, ``0.04 I think``)
+    or a closing question mark (``0.716?``). One rule for every part: a person
+    reads such an answer (needs_review), right or wrong."""
+    return _OPINION.search(text) is not None or QUESTION_MARK.search(text) is not None
+
+
+LOG_NOTE = "log is read as the natural log ln here"
+"""Added to the feedback on an answer that writes ``log`` without a base: log10 for ln
+is the topic's main slip, so the reading is said, whatever the verdict."""
+_BARE_LOG = re.compile(r"(?<![\w.])log(?!\w)", re.IGNORECASE)
+
+
+def bare_log(text: str, decimal_comma: bool = False) -> bool:
+    """True when ``text`` takes a ``log`` without a base (``-log(0.7157)``,
+    ``log 2``), which the parser reads as ln; not ``log10``, ``log2`` or
+    ``log(8, 2)``, whose comma gives a base (unless commas are decimal)."""
+    for match in _BARE_LOG.finditer(text):
+        rest = text[match.end():].lstrip()
+        if not rest.startswith("(") or decimal_comma or not _has_base(rest):
+            return True
+    return False
+
+
+def _has_base(brackets: str) -> bool:
+    """Whether the bracket that ``brackets`` opens holds a comma at its own depth (``(8, 2)``)."""
+    depth = 0
+    for c in brackets:
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return False
+        elif c == "," and depth == 1:
+            return True
+    return False
+
+
+def with_log_note(feedback: str) -> str:
+    """``feedback`` with ``LOG_NOTE`` added (once)."""
+    if LOG_NOTE in feedback:
+        return feedback
+    return f"{feedback}; {LOG_NOTE}" if feedback else LOG_NOTE
+
+
+_UNPARSED = "not a valid expression: "   # the parser's words for text it cannot read (maths/parser.py)
+
+
+def unread_reason(exc: ExpressionError) -> str:
+    """Why an answer is no number, said once: the parser's "not a valid
+    expression: '0.71o'" becomes "not a number or an expression quizgen reads:
+    '0.71o'", not "not a number: not a valid expression: ..."."""
+    message = str(exc)
+    if message.startswith(_UNPARSED):
+        return "not a number or an expression quizgen reads: " + message[len(_UNPARSED):]
+    if message.endswith(" is not a number"):
+        return "not a number: " + message[:-len(" is not a number")]
+    return f"not a number: {message}"

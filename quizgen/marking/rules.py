@@ -17,8 +17,8 @@ from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.carry import LEVELS, inside, reachable
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import COMPUTED_FROM, marked_from, quoted
-from quizgen.marking.early import expected, precise, shown_too_few, stated, too_early
-from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, trap_rounded_or_cut
+from quizgen.marking.early import cut_short, expected, precise, shown_too_few, stated, too_early
+from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, same, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, shown_short, trap_carried_on,
                                      unrounded_fits)
 from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,
@@ -75,8 +75,11 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     early = _early_sources(rule, earlier, written) if ecf else NO_EARLY_SOURCES
     if early.wrong and shown_too_few(rule, reading):
         early = NO_EARLY_SOURCES   # short itself, from a wrong (a): its own rounding from their (a) says it (below)
-    if not ecf or early.items:   # the unrounded trap their (a) stands for, carried on, is no early rounding
+    if not ecf or early.items or (shown_too_few(rule, reading) and not same(x, target)):
+        # the unrounded trap their (a) stands for, carried on, is no early rounding: (a) 0.0498 for e^-3, then 3
         unrounded = trap_carried_on(rule, reading, earlier, env, written)
+        if ecf and not early.items and (unrounded is None or not same(x, unrounded[1])):
+            unrounded = None   # right given their (a) as written, only shown short: told below
         if unrounded is not None:
             ecf, target = unrounded
         elif early.items:
@@ -142,7 +145,7 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0),
                            feedback=early, value=x)
-        return Verdict(INCORRECT, value=x, feedback=rounded_twice(stated(rule), asked, x))
+        return Verdict(INCORRECT, value=x, feedback=rounded_twice(stated(rule), asked, x) or cut_short(rule, x, shown))
     trap, figures = found
     how = (f"cut off instead of rounded: {significant(trap.value, asked + 1)} rounds to "
            f"{significant(trap.value, asked)}" if figures is None else

@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from quizgen.marking.forms import BLANK, REVIEW, looks_like_prose
+from quizgen.marking.forms import BLANK, DOUBT_REASON, HEDGE_WORDS, QUESTION_MARK, REVIEW, looks_like_prose
+from quizgen.marking.student_ids import edit_distance
 from quizgen.maths.answers import normalise_word
 from quizgen.marking.rule_model import CORRECT, INCORRECT, NEEDS_REVIEW, Credits, PartRule, TrapRule, Verdict
 
@@ -27,7 +28,7 @@ def said_trap(rule: PartRule, text, credits: Credits) -> Verdict | None:
     reading = read_words(text, (), traps)
     if reading.status == "trap":
         return _trap_verdict(next(t for t in rule.traps if t.code == reading.code), credits)
-    return Verdict(NEEDS_REVIEW) if reading.status == NEEDS_REVIEW else None
+    return Verdict(NEEDS_REVIEW, feedback=reading.reason) if reading.status == NEEDS_REVIEW else None
 
 
 def _trap_verdict(trap: TrapRule, credits: Credits) -> Verdict:
@@ -44,7 +45,7 @@ def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
     if reading.status == "trap":
         return _trap_verdict(next(t for t in rule.traps if t.code == reading.code), credits)
     if reading.status in (BLANK, NEEDS_REVIEW):
-        return Verdict(reading.status)
+        return Verdict(reading.status, feedback=reading.reason)
     return Verdict(INCORRECT)
 
 
@@ -62,12 +63,13 @@ def _not(match) -> str:
     whole in the part's accepted words)."""
     stem = match.group(1)
     return {"ca": "can", "wo": "will"}.get(stem.lower(), stem) + " not"
-_FILLER = re.compile(r"^(?:i think|i believe|answer|it is|it's|its|the answer is|they are|it)\s+")
-_HEDGES = {"or", "maybe", "perhaps", "possibly", "either", "unsure"}
-_DOUBT = re.compile(r"\b(?:maybe|perhaps|possibly|unsure|not sure|not certain|no idea|no clue|"
-                    r"don ?t know|do not know|i guess)\b")
-"""Doubt said in words (apostrophes read as spaces): even a leading yes or no is
-then a hedge ("maybe no", "no idea", "yeah I guess"); "I'm sure" is not doubt."""
+_FILLER = re.compile(r"^(?:answer|it is|it's|its|the answer is|they are|it)\s+")
+_HEDGES = {"or", "either"}
+_DOUBT = re.compile(r"\b(?:" + "|".join(re.escape(w.replace("'", " ")) for w in HEDGE_WORDS)
+                    + r"|no idea|no clue|don ?t know|do not know)\b")
+"""Doubt said in words (forms.HEDGE_WORDS, apostrophes read as spaces, and "no idea"):
+even a leading yes or no is then a hedge ("maybe no", "no idea", "yeah I guess");
+"I'm sure" is not doubt."""
 _POLARITY = {"y": "yes", "n": "no", "yes": "yes", "no": "no", "true": "true", "false": "false",
              "yeah": "yes", "yep": "yes", "nope": "no", "correct": "yes", "wrong": "no", "incorrect": "no",
              "never": "no"}
@@ -82,6 +84,10 @@ class WordReading:
 
     status: str
     code: str = ""
+    reason: str = ""   # DOUBT_REASON for an answer said with doubt
+
+
+DOUBTED = WordReading(REVIEW, reason=DOUBT_REASON)
 
 
 def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices: int | None = None) -> WordReading:
@@ -103,28 +109,31 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     classes.update({code: _listed(tuple(words)) for code, words in traps.items()})
     said = _as_read(text)
     said = normalise_word((synonyms or {}).get(said, said))
+    questioned = QUESTION_MARK.search(str(text)) is not None   # "undefined?": said with doubt
     exact = _exact(said, classes)
     if exact is not None:
-        return exact
+        return DOUBTED if questioned else exact
     said = _FILLER.sub("", said)
     tokens = _DENIED.sub("no", said, count=1).split(" ") if said else []   # phrases read the words as written
-    doubtful = _doubtful(said, classes)
+    doubtful = questioned or _doubtful(said, classes)
     if tokens and tokens[0] in _POLARITY:
         found = _exact(_POLARITY[tokens[0]], classes) or _exact(tokens[0], classes)
-        if found is not None and (doubtful or len({_POLARITY[t] for t in tokens if t in _POLARITY}) > 1):
-            return WordReading(REVIEW)   # "no idea", "yeah I guess", "no or yes": a person decides
+        if found is not None and doubtful:
+            return DOUBTED   # "no idea", "yeah I guess", "yes?": a person decides
+        if found is not None and len({_POLARITY[t] for t in tokens if t in _POLARITY}) > 1:
+            return WordReading(REVIEW)   # "no or yes": a person decides
         if found is not None and _rest_disagrees(tokens[1:], found, classes, synonyms or {}, choices in (None, 2)):
             return WordReading(REVIEW)   # "no, left to right": the yes/no and the words after it disagree
         if found is not None:
             return found
     found = _phrases(said, classes, synonyms or {}, choices in (None, 2))
     if (doubtful or _hedged(said, classes)) and (found.status in ("accept", "trap") or _names_any(said, classes)):
-        return WordReading(REVIEW)   # "neutral or positive", "maybe neutral", "maybe no": a person decides
+        return DOUBTED if doubtful else WordReading(REVIEW)   # "maybe neutral", "neutral or positive": a person decides
     if found.status not in ("accept", "trap") and _misspelt(said, classes):
         return WordReading(REVIEW)   # "avrage", "bidirectonal": a person decides, never a silent 0
     if found.status == "unknown" and _NEGATIONS & set(said.split(" ")) and not _DOUBT.search(said):
         return WordReading(REVIEW)   # "not positive" where no listed word is "positive": what is left is for a person
-    return found
+    return DOUBTED if doubtful and found.status == REVIEW else found   # "probably 0" where no word is listed
 
 
 def _rest_disagrees(rest: list, found: WordReading, classes: dict, synonyms: dict, two_way: bool) -> bool:
@@ -155,10 +164,50 @@ def _listed(words: tuple) -> frozenset:
 
 def _misspelt(said: str, classes: dict) -> bool:
     """True when the answer, or a word of it, is a near spelling (``MISSPELT``
-    alike, 4 letters or more) of a listed word or phrase."""
+    alike, 4 letters or more) of a listed word or phrase, and not its opposite
+    (``opposites``: "defined" is no misspelling of "undefined")."""
     listed = [w for words in classes.values() for w in words if len(w) >= 4]
     candidates = {said, *said.split(" ")}
-    return any(len(c) >= 4 and _alike(c, w) for c in candidates for w in listed)
+    return any(len(c) >= 4 and _alike(c, w) and not opposites(c, w) for c in candidates for w in listed)
+
+
+NEGATING = ("non", "not", "ill", "un", "in", "il", "im", "ir")
+"""Prefixes that negate a word (``undefined``, ``infinite``, ``ill-defined``,
+``non-zero``, ``not defined``); ``well`` is ill's opposite and negates nothing."""
+
+
+def _polarities(word: str) -> set:
+    """``(negated, stem)`` for each way ``word`` (as ``_as_read`` reads it: a
+    hyphen is a space) splits into a prefix and a stem: itself unnegated, and
+    after each negating prefix (or ``well``) that leaves a stem."""
+    found = {(False, word)}
+    for prefix in (*NEGATING, "well"):
+        stem = word[len(prefix):].lstrip(" ")
+        if word.startswith(prefix) and stem:
+            found.add((prefix != "well", stem))
+    return found
+
+
+def opposites(a: str, b: str) -> bool:
+    """True when ``a`` and ``b`` differ by a negating prefix added, dropped or
+    swapped for its opposite (``defined``/``undefined``, ``finite``/``infinite``,
+    ``well defined``/``ill defined``): words of opposite meaning, never a
+    misspelling of each other however alike they look."""
+    return any(stem == other and negated != flip for negated, stem in _polarities(a)
+               for flip, other in _polarities(b))
+
+
+def clear_misspelling(said: str, word: str) -> bool:
+    """True when ``said`` is clearly a misspelling of the listed ``word`` (both
+    as ``_as_read`` reads them), so that naming ``word`` tells the student
+    nothing they did not write: ``MISSPELT`` alike, the same first letter, at
+    most one edit away (two for a word of 8 letters or more: insert, delete,
+    change, or swap two neighbours), and not its opposite (``opposites``).
+    The drill's "did you mean" names only such a word."""
+    if said[:1] != word[:1] or not _alike(said, word) or opposites(said, word):
+        return False
+    limit = 2 if len(word) >= 8 else 1
+    return edit_distance(said, word, limit) <= limit
 
 
 def _alike(said: str, word: str) -> bool:
