@@ -165,10 +165,19 @@ def _listed(words: tuple) -> frozenset:
 def _misspelt(said: str, classes: dict) -> bool:
     """True when the answer, or a word of it, is a near spelling (``MISSPELT``
     alike, 4 letters or more) of a listed word or phrase, and not its opposite
-    (``opposites``: "defined" is no misspelling of "undefined")."""
-    listed = [w for words in classes.values() for w in words if len(w) >= 4]
+    (``opposites``: "defined" is no misspelling of "undefined"), or a short
+    listed word with a letter doubled (``_doubled``)."""
+    listed = [w for words in classes.values() for w in words]
     candidates = {said, *said.split(" ")}
-    return any(len(c) >= 4 and _alike(c, w) and not opposites(c, w) for c in candidates for w in listed)
+    return any(len(c) >= 4 and len(w) >= 4 and _alike(c, w) and not opposites(c, w) or _doubled(c, w)
+               for c in candidates for w in listed)
+
+
+def _doubled(said: str, word: str) -> bool:
+    """True when ``said`` is a short listed ``word`` (2 or 3 letters, too short
+    for ``_alike``) with one letter typed twice: ``yess``, ``noo``, ``poss``."""
+    return 2 <= len(word) <= 3 and len(said) == len(word) + 1 and said.isalpha() and any(
+        said == word[:i + 1] + word[i:] for i in range(len(word)))
 
 
 NEGATING = ("non", "not", "ill", "un", "in", "il", "im", "ir")

@@ -1,0 +1,31 @@
+"""Word answers an instructor found marked a bare incorrect (review 21): a
+short listed word typed with a letter twice (``yess``, ``noo``, ``poss``) is a
+near spelling, for a person to read as the docs promise; and C5 (b) takes
+DNE, none and null as saying the formula has no value."""
+
+import pytest
+
+from quizgen.marking.rules import NEEDS_REVIEW
+from quizgen.marking.words import read_words
+
+
+@pytest.mark.parametrize("said, listed", [("yess", "yes"), ("noo", "no"), ("poss", "pos"), ("yees", "yes")])
+def test_a_short_word_with_a_letter_twice_is_for_a_person(said, listed):
+    assert read_words(said, [listed], {"other": ["zzz"]}).status == NEEDS_REVIEW
+
+
+@pytest.mark.parametrize("said", ["yesno", "ys", "nope", "po", "12"])
+def test_other_short_words_are_not_taken_for_a_doubled_letter(said):
+    assert read_words(said, ["yes"], {"other": ["pos"]}).status != NEEDS_REVIEW
+
+
+@pytest.mark.parametrize("said", ["DNE", "none", "null", "None"])
+def test_c5_b_takes_dne_none_and_null_for_no_value(templates_by_class, said):
+    from quizgen.generation.quiz import Question
+    from quizgen.generation.sampling import sample_instance
+    from quizgen.grading.part_checker import question_checkers
+    from quizgen.key.entries import key_entry
+
+    instance = sample_instance(templates_by_class["C5"], "words21/0")
+    checkers = question_checkers(key_entry(Question("Q1", instance)))
+    assert checkers["b"](said).status == "correct"
