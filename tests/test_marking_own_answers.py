@@ -76,7 +76,8 @@ def test_an_answer_carried_from_fewer_figures_than_the_policy_asks_is_told_so(tm
     row = rows[("s001", "c")]
     assert (row["status"], row["note"]) == ("imprecise", "rounded_too_early"), row
     assert row["feedback"] == (f"marked from your (a) = {p3}: right if (a) is carried as written, to 3 significant "
-                               f"figures; this paper asks you to keep at least 4 in intermediate steps (expected {expected})")
+                               f"figures; this paper asks you to keep at least 4 in intermediate steps (expected {expected}), "
+                               "which earns half of the marks in this course")
     assert float(row["score"]) == float(rows[("right", "c")]["score"]) * 0.5 > 0
 
 

@@ -29,3 +29,21 @@ def test_c5_b_takes_dne_none_and_null_for_no_value(templates_by_class, said):
     instance = sample_instance(templates_by_class["C5"], "words21/0")
     checkers = question_checkers(key_entry(Question("Q1", instance)))
     assert checkers["b"](said).status == "correct"
+
+
+@pytest.mark.parametrize("credit, said", [(0.5, ", which earns half of the marks in this course"),
+                                          (0.25, ", which earns 25% of the marks in this course")])
+def test_an_answer_rounded_too_early_says_its_part_marks(credit, said):
+    """An instructor giving rounded-too-early answers part marks (--policy) saw
+    the score but no word of why, where ECF's part marks are said."""
+    from quizgen.marking.rules import Credits, PartRule, mark_part
+
+    verdict = mark_part(PartRule("p", "(a)", "numeric", 0.1192, {}), "0.12", {}, {}, Credits(imprecise=credit))
+    assert verdict.status == "imprecise" and verdict.score == credit
+    assert verdict.feedback.endswith(said), verdict.feedback
+
+
+def test_no_part_marks_no_word_of_them():
+    from quizgen.marking.rules import PartRule, mark_part
+
+    assert "in this course" not in mark_part(PartRule("p", "(a)", "numeric", 0.1192, {}), "0.12", {}, {}).feedback

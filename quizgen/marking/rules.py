@@ -58,6 +58,17 @@ def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits =
 
 def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credits: Credits = Credits(),
                carried: dict | None = None, written: dict | None = None) -> Verdict:
+    """Mark a number already read (``_mark_value``); an answer rounded too early
+    that the policy gives part marks says how many, as ECF's part marks do."""
+    verdict = _mark_value(rule, reading, earlier, env, credits, carried, written)
+    if verdict.status == IMPRECISE and 0 < verdict.score < 1 and "in this course" not in verdict.feedback:
+        return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(verdict.score)} of the marks "
+                                         "in this course")
+    return verdict
+
+
+def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credits: Credits = Credits(),
+                carried: dict | None = None, written: dict | None = None) -> Verdict:
     """Mark a number already read: correct, ECF, trap, carried rounding,
     rounded too early, or incorrect, in that order (a trap beats carried
     rounding; a correct consequence of the student's own earlier answer is
