@@ -45,7 +45,7 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), 
 
 def _explained(code: str, parts: list) -> str:
     """A misconception's explanation in each class's own words where they
-    differ (C1's "the probability of the true word" is no account of C7's
+    differ (C1's "the softmax's share for the hidden word" is no account of C7's
     IsNext), else once."""
     by_class = {}
     for part in parts:
