@@ -99,3 +99,22 @@ def test_two_look_alikes_are_both_offered_as_before(tmp_path):
     answers = "student_id,question_id,part,answer\nSI2,Q1,a,0.5\n"
     output, _ = grade(tmp_path, answers, "student_id\ns12\n512\nx12\n")
     assert "SI2 (did you mean s12 or 512?)" in output, output
+
+
+def test_the_sheet_of_an_id_two_people_used_says_so_not_you_answered_twice(tmp_path):
+    """Its feedback sheet said "You answered Q1 (a) and Q1 (b) more than once",
+    to a student whose id a classmate had typed."""
+    answers = MOODLE + ("Six,Sam,s6@uni.edu,0000070,2024-05-01 10:00,0.5,3\n"
+                        "Sixtynine,Sue,s69@uni.edu,0000070,2024-05-01 10:05,0.4,2\n"
+                        "Eight,Sal,s8@uni.edu,0000008,2024-05-01 10:00,0.5,3\n"
+                        "Eight,Sal,s8@uni.edu,0000008,2024-05-01 10:09,0.5,3.0\n")
+    (tmp_path / "key.json").write_text(json.dumps(KEY), encoding="utf-8")
+    (tmp_path / "answers.csv").write_text(answers, encoding="utf-8")
+    result = CliRunner().invoke(main, ["grade", str(tmp_path / "answers.csv"), "--key", str(tmp_path / "key.json"),
+                                       "--force", "--feedback", str(tmp_path / "sheets")])
+    assert result.exit_code == 0, result.output
+    shared = (tmp_path / "sheets" / "0000070.md").read_text(encoding="utf-8")
+    assert "## Answers under your student id" in shared and "more than one person" in shared
+    assert "more than once" not in shared
+    resubmitted = (tmp_path / "sheets" / "0000008.md").read_text(encoding="utf-8")
+    assert "more than once" in resubmitted and "more than one person" not in resubmitted

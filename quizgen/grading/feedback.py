@@ -53,7 +53,7 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False) ->
     ``columns``: where graded.csv holds (student, name, question, part, answer)."""
     papers = {paper.student_id.strip(): paper.questions for paper in key.papers}
     slot_of = {(norm_question(s.question_id), s.part): n for n, s in enumerate(result.matrix.slots)}
-    strays = StrayAnswers(result.matrix, slot_of, columns)
+    strays = StrayAnswers(result.matrix, slot_of, columns, result.shared_ids)
     context = SheetContext(result.matrix, slot_of, _graded_rows(result, columns[4], strays),
                            Solutions(outputs.banks, _rounding_rule(key)), comma, strays)
     sheet_ext = ".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md"

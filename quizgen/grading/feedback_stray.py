@@ -45,11 +45,13 @@ class StrayAnswer(NamedTuple):
 
 class StrayAnswers:
     """Gathers every student's StrayAnswers while graded.csv is read once.
-    ``columns``: where graded.csv holds (student, name, question, part, answer)."""
+    ``columns``: where graded.csv holds (student, name, question, part, answer);
+    ``shared``: the ids whose rows name two people (grading/same_id.py)."""
 
-    def __init__(self, matrix, slot_of: dict, columns: tuple):
+    def __init__(self, matrix, slot_of: dict, columns: tuple, shared=()):
         self.matrix, self.slot_of, self.columns = matrix, slot_of, columns
         self.number_of = {normalise_id(sid): n for n, sid in enumerate(matrix.students)}
+        self.shared = {self.number_of[normalise_id(sid)] for sid in shared if normalise_id(sid) in self.number_of}
         self.matcher = IdMatcher(matrix.students)
         self.found, self.more, self.blanks, self.repeated, self.by_text = {}, {}, {}, {}, {}
 
@@ -84,19 +86,27 @@ class StrayAnswers:
 
     def of(self, number: int) -> tuple:
         """``([StrayAnswer], how many more were not kept, how many blanks were
-        passed over, [(question, part) answered more than once]``, in the
-        paper's order) of student ``number``."""
+        passed over, [(question, part) answered more than once]`` in the
+        paper's order, whether two people's rows came in under the id) of
+        student ``number``."""
         parts = sorted(self.repeated.get(number, ()), key=lambda s: (isinstance(s, tuple), s))
         named = [(self.matrix.slots[s].question_id, self.matrix.slots[s].part) if isinstance(s, int) else s
                  for s in parts]
-        return self.found.get(number, []), self.more.get(number, 0), self.blanks.get(number, 0), named
+        return (self.found.get(number, []), self.more.get(number, 0), self.blanks.get(number, 0), named,
+                number in self.shared)
 
 
-def stray_sections(strays: list, more: int, blanks: int, repeated: list, questions, esc) -> list:
+SHARED_HEADING = "Answers under your student id"
+SHARED_ID = ("Answers from more than one person came in under your student id, so some of those graded here "
+             "may not be yours: your teacher has been told and will check them.")
+
+
+def stray_sections(strays: list, more: int, blanks: int, repeated: list, shared: bool, questions, esc) -> list:
     """The sheet's ``[(heading, lines)]`` for these answers: under STRAY_HEADING
     one plain sentence per StrayAnswer and a line counting those not listed;
     under RESUBMITTED_HEADING one line summing up the parts ``repeated``
-    (answered more than once) and one counting the ``blanks`` passed over (only
+    (answered more than once), or the SHARED_ID line when two people's rows
+    came in under the id (``shared``: no resubmission), and one counting the ``blanks`` passed over (only
     beside other lines: alone they tell the student nothing). Every text from
     the answers file is made literal by ``esc`` (md_cell for Markdown,
     breakable for LaTeX); ``questions``: the student's paper. Empty sections are left out."""
@@ -104,12 +114,13 @@ def stray_sections(strays: list, more: int, blanks: int, repeated: list, questio
     lost = [stray_sentence(stray, parts_of, esc) for stray in strays]
     if more:
         lost.append(f"... and {more} more such answer(s), not listed here.")
-    changed = [repeated_sentence(repeated, esc)] if repeated else []
+    changed = [SHARED_ID] if shared else [repeated_sentence(repeated, esc)] if repeated else []
     if (lost or changed) and blanks:
         counted = "One of your blank answers was" if blanks == 1 else f"{blanks} of your blank answers were"
         changed.append(f"{counted} passed over for your other answer to the same part: "
                        "a blank never replaces an answer, so nothing was lost.")
-    return [(heading, lines) for heading, lines in ((STRAY_HEADING, lost), (RESUBMITTED_HEADING, changed)) if lines]
+    second = SHARED_HEADING if shared else RESUBMITTED_HEADING
+    return [(heading, lines) for heading, lines in ((STRAY_HEADING, lost), (second, changed)) if lines]
 
 
 def repeated_sentence(repeated: list, esc) -> str:

@@ -64,6 +64,7 @@ class GradeResult:
     notes: list = field(default_factory=list)
     warnings: list = field(default_factory=list)   # e.g. overrides that matched no answer
     absent: list = field(default_factory=list)     # ids of roster students who gave no answer
+    shared_ids: list = field(default_factory=list)   # ids whose rows name two people (same_id.py)
     roster_notes: list = field(default_factory=list)   # what reconciling students and key found
     made_rows: int = 0   # rows --overrides added for parts with no answer row (counted in ``counts``)
     decimal_comma: bool = False   # the answers wrote decimal commas: so do the reports and the summary
@@ -143,6 +144,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 except OSError as exc:
                     raise _output_error(source, folder, exc) from exc
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent, roster_notes)
+                result.shared_ids = [students.ids[n] for n in sorted(clashed)]
                 result.files = run_files(reads, paths)
                 result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
                 result.warnings += traps_covered(data, override) + _file_warnings(result, source, index, students,
