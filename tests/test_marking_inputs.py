@@ -294,7 +294,7 @@ def test_grade_marks_a_raised_decimal_point_and_a_quantity_word_like_the_plain_d
     template = next(t for t in load_bank() if t.cls == "C7")
     check = question_checkers(key_entry(Question("Q1", canonical_instance(template))))["a"]
     assert [check(t).status.value for t in ("0·769", "0.769 probability", "0·77", "0·7700", "0.769 percent")] \
-        == ["correct", "correct", "imprecise", "imprecise", "incorrect"]
+        == ["correct", "correct", "imprecise", "imprecise", "needs_review"]   # a stray "percent": a person decides
 
 
 @pytest.mark.parametrize("text", ["0.83 or 0.84", "between 0.59 and 0.60", "0,83 oder 0,84"])

@@ -47,3 +47,21 @@ def test_no_part_marks_no_word_of_them():
     from quizgen.marking.rules import PartRule, mark_part
 
     assert "in this course" not in mark_part(PartRule("p", "(a)", "numeric", 0.1192, {}), "0.12", {}, {}).feedback
+
+
+def test_a_stray_percent_sign_on_a_right_number_is_for_a_person(templates_by_class):
+    """``0.713%`` for p = 0.7130 was a plain incorrect (read as 0.00713): the
+    number is right, the % a likely slip, so a person decides; a % that makes
+    the answer right (71.3%) or one that is wrong either way stays as it was."""
+    from quizgen.generation.quiz import Question
+    from quizgen.generation.sampling import sample_instance
+    from quizgen.grading.part_checker import question_checkers
+    from quizgen.key.entries import key_entry
+
+    instance = sample_instance(templates_by_class["C1"], "words21/percent")
+    p = float(instance.parts[0].value)
+    check = question_checkers(key_entry(Question("Q1", instance)))["a"]
+    stray = check(f"{p:.4f}%")
+    assert stray.status == "needs_review" and "% sign" in stray.feedback, stray
+    assert check(f"{100 * p:.2f}%").status == "correct"
+    assert check(f"{p / 2:.4f}%").status == "incorrect"

@@ -120,6 +120,7 @@ class Reading:
     value: float | None = None
     figures: int | None = None
     reason: str = ""
+    hundredths: bool = False   # written with a % sign on a part that is no percentage: value is the number / 100
 
 
 def strip_decorations(text: str, percent: bool = False):
@@ -272,7 +273,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
         if _WORDS_ONLY.fullmatch(core):
             return Reading(INVALID, reason=WORD_REASON)
         return Reading(INVALID, reason=str(exc))
-    return Reading(NUMBER, value / factor, significant_figures(core))
+    return Reading(NUMBER, value / factor, significant_figures(core), hundredths=factor == 100.0)
 
 
 def _working_value(core: str) -> str:

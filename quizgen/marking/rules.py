@@ -59,12 +59,25 @@ def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits =
 def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credits: Credits = Credits(),
                carried: dict | None = None, written: dict | None = None) -> Verdict:
     """Mark a number already read (``_mark_value``); an answer rounded too early
-    that the policy gives part marks says how many, as ECF's part marks do."""
+    that the policy gives part marks says how many, as ECF's part marks do, and
+    one wrong only by a stray % sign goes to a person (``_stray_percent``)."""
     verdict = _mark_value(rule, reading, earlier, env, credits, carried, written)
+    if verdict.status == INCORRECT and not verdict.misconception and _stray_percent(rule, reading):
+        return Verdict(NEEDS_REVIEW, value=reading.value, feedback=STRAY_PERCENT)
     if verdict.status == IMPRECISE and 0 < verdict.score < 1 and "in this course" not in verdict.feedback:
         return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(verdict.score)} of the marks "
                                          "in this course")
     return verdict
+
+
+STRAY_PERCENT = ("written with a % sign, which makes it a hundredth of the number before it, but that number "
+                 "itself is the answer: a person decides whether the % was a slip")
+
+
+def _stray_percent(rule: PartRule, reading: Reading) -> bool:
+    """True when an answer read in hundredths (``0.713%`` on a part that is no
+    percentage) is wrong as read but right without its % sign."""
+    return reading.hundredths and matches(100 * reading.value, rule.value, rule.spec, tolerance_kind(rule))
 
 
 def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credits: Credits = Credits(),
