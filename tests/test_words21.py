@@ -65,3 +65,14 @@ def test_a_stray_percent_sign_on_a_right_number_is_for_a_person(templates_by_cla
     assert stray.status == "needs_review" and "% sign" in stray.feedback, stray
     assert check(f"{100 * p:.2f}%").status == "correct"
     assert check(f"{p / 2:.4f}%").status == "incorrect"
+
+
+@pytest.mark.parametrize("said", ["no idea", "don't know", "I don't know", "dont know", "do not know", "idk"])
+def test_every_way_of_saying_no_idea_is_marked_as_no_idea(said):
+    """rev-docs21: on C5 (b) `no idea` was incorrect but `don't know` needs_review
+    (its "not" read as a negation); each is no answer, and on a yes/no part each
+    is for a person, as `no idea` is (its leading "no")."""
+    from quizgen.marking.words import read_words
+
+    assert read_words(said, ["undefined"], {"zero": ["0"]}).status == "unknown"
+    assert read_words(said, ["yes"], {"no": ["no"]}).status == NEEDS_REVIEW

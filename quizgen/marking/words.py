@@ -73,6 +73,8 @@ even a leading yes or no is then a hedge ("maybe no", "no idea", "yeah I guess")
 _POLARITY = {"y": "yes", "n": "no", "yes": "yes", "no": "no", "true": "true", "false": "false",
              "yeah": "yes", "yep": "yes", "nope": "no", "correct": "yes", "wrong": "no", "incorrect": "no",
              "never": "no"}
+_NO_IDEA = re.compile(r"^(?:i\s+)?(?:do\s+not|dont|don\s+t)\s+know$|^dunno$|^idk$")
+"""A whole answer that says the student does not know, as ``_as_read`` leaves it."""
 _DENIED = re.compile(r"^(?:it\s+|that\s+|he\s+|she\s+)?(?:does|do|did|is|was|can|will|would)\s+not\b")
 """``it does not``, ``doesn't`` (expanded first, ``_CONTRACTED``) at the start: a plain no."""
 
@@ -113,7 +115,7 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     exact = _exact(said, classes)
     if exact is not None:
         return DOUBTED if questioned else exact
-    said = _FILLER.sub("", said)
+    said = _NO_IDEA.sub("no idea", _FILLER.sub("", said))   # "I don't know" says what "no idea" says
     tokens = _DENIED.sub("no", said, count=1).split(" ") if said else []   # phrases read the words as written
     doubtful = questioned or _doubtful(said, classes)
     if tokens and tokens[0] in _POLARITY:
