@@ -127,7 +127,7 @@ def test_override_scores_in_range_are_read(score, value):
 
 
 def test_an_override_score_out_of_range_says_the_rule():
-    with pytest.raises(InputFileError, match=r"line 2: score '-0.5' is not a fraction from 0 to 1 or a percentage "
+    with pytest.raises(InputFileError, match=r"line 2: score '-0.5' is not a number from 0 to 1 or a percentage "
                                              r"from 0% to 100% \(a decimal of at most 40 places"):
         parse_overrides("student_id,question_id,part,score\ns1,Q1,a,-0.5\n")
     with pytest.raises(InputFileError, match="at most 40 places"):

@@ -19,7 +19,7 @@ from quizgen.key.load import load_key_file
 from quizgen.key.model import Key
 from quizgen.key.papercode import codes_match, display_code, normalise_code
 from quizgen.marking.policy import Policy, read_policy
-from quizgen.marking.shares import read_share
+from quizgen.marking.shares import RULE as SHARE_RULE, read_share
 from quizgen.maths.tolerance import matches
 from quizgen.scores import score_total
 
@@ -95,8 +95,7 @@ def marking_policy(policy=None, ecf_credit=None) -> Policy:
     if ecf_credit is not None:
         share = read_share(ecf_credit)
         if share is None:
-            raise UsageError(f"--ecf-credit must be a number from 0 to 1 or a percentage from 0% to 100%, "
-                             f"got {ecf_credit!r}")
+            raise UsageError(f"--ecf-credit must be {SHARE_RULE}, got {ecf_credit!r}")
         found = replace(found, ecf_credit=share)
     return found
 

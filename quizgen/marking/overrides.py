@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from quizgen.csv_input import ALIASES, csv_problem, header_shown, norm_header, read_csv_text, sniffed_reader
 from quizgen.errors import InputFileError, printable, shortened
 from quizgen.key.status import VERDICTS
-from quizgen.marking.shares import MAX_DECIMALS, read_share
+from quizgen.marking.shares import RULE as SHARE_RULE, read_share
 
 STATUSES = tuple(s.value for s in VERDICTS)
 ROLES = {"student": ALIASES["student"], "question": ALIASES["question"], "part": ALIASES["part"],
@@ -115,8 +115,7 @@ def _check_agrees(status: str, score: float, where: str) -> None:
 def _score(text: str, where: str) -> float:
     value = read_share(text)
     if value is None:
-        raise InputFileError(f"{where}: score {shortened(printable(text))!r} is not a fraction from 0 to 1 or a "
-                             f"percentage from 0% to 100% (a decimal of at most {MAX_DECIMALS} places: 0.5, 50%, 0,5)")
+        raise InputFileError(f"{where}: score {shortened(printable(text))!r} is not {SHARE_RULE}")
     return value
 
 

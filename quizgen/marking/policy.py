@@ -22,7 +22,7 @@ from quizgen.errors import InputFileError, did_you_mean, printable, shortened
 from quizgen.input_files import read_capped
 from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits
-from quizgen.marking.shares import read_share
+from quizgen.marking.shares import RULE as SHARE_RULE, read_share
 
 KEYS = ("ecf_credit", "imprecise_credit", "traps", "points", "carried_figures")
 MIN_POINTS = 1e-4
@@ -214,8 +214,7 @@ def _fraction(value, source: str, key, text: str = "") -> float:
     an error names the setting's line in the policy's ``text``."""
     share = read_share(value)
     if share is None:
-        raise InputFileError(f"{_where(source, text, key)}: {_shown(key)}: expected a number from 0 to 1 or a percentage from 0% to "
-                             f"100%, found {_found(value)}")
+        raise InputFileError(f"{_where(source, text, key)}: {_shown(key)}: expected {SHARE_RULE}, found {_found(value)}")
     return share
 
 

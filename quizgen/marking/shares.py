@@ -11,6 +11,8 @@ import math
 import re
 
 MAX_DECIMALS = 40
+RULE = f"a number from 0 to 1 or a percentage from 0% to 100% (a decimal of at most {MAX_DECIMALS} places: 0.5, 50%, 0,5)"
+"""The rule in a message's words: every reader of a share says the same."""
 _POINT = re.compile(r"[+-]?(?:\d{1,12}(?:\.\d{0,40})?|\.\d{1,40})(?:[eE][+-]?\d{1,3})?")
 _COMMA = re.compile(r"([+-]?\d{1,12}),(\d{1,40})")
 
