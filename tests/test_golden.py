@@ -269,14 +269,20 @@ def paper_digest(path) -> str:
 # forecast, third step and sigmoid feedback ("both logits" where there are two), C6's ask,
 # forecast and last reason, C4's forecast reworded where they followed the reference's
 # sentences (tests/test_bank_own_words.py now checks every template). Keys and draws unchanged.
+# All four again (bank21e, 2026-12-02): an expert's wording fixes, text only: C5's forecast expects
+# no value (0/0), not exclusion, its (b) asks "What does the formula give for", its last reason
+# says "a loss with no value"; C8's forecast gives its reason for ln 2 and the check confirms it,
+# labels the classes and says "up to rounding" only when needed; C8's and C2's trap feedback;
+# C9 step 5's opening; C1's forecast and first reason; C2's forecast; C4's check; C6's stem.
+# The keys' numbers and every draw are unchanged (key.csv byte-identical for seeds 1, 2, 5, 11).
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "3efcdf0cbfa1b2af9b89d31c38b5f24e9d826add288365e5ce8d1385312cc47b",
-    ("1", "solutions.md"): "c16c93674b90f0375b221e4715262d50596b5198385977099058a2a51ccdbdea",
-    ("2", "problems.md"): "ce57796bdf4f8d54e014e8278883d7177928e2b0a4f8ec06a8578e5c0d8c667e",
-    ("2", "solutions.md"): "5717aadbad413ccca5a9e627098974529e40e0af61fcc37e4c171c17b12bfe71",
+    ("1", "problems.md"): "670517852a079bf8580fe13e803918f1f36b05b872a013b8da923e922258251e",
+    ("1", "solutions.md"): "5fb2f7597e489e1b51fe18c458a25d9e9d69fbb5f724aabc984f4f500ebf6cf8",
+    ("2", "problems.md"): "3227384c6f769266e5ba460bc095bcaec54cc1fddc28145a650009b9f4d3381e",
+    ("2", "solutions.md"): "1db0291181b57acad91297d9eb3a00bb0abbe57bb3f5ceeed199defb4be62df6",
 }
 
 

@@ -76,8 +76,10 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # problems.md again (bank20b): C2's problem figure has its template's loss axis, to 7, not 4.
 # Both again (bank21c, 2026-12-02): C2, C3 and C7 in the tool's own words, not the reference's;
 # the numbers are unchanged.
+# solutions.md again (bank21e, 2026-12-02): C1's forecast and first reason, C2's forecast, as an
+# expert re-read them; text only, the numbers unchanged.
 PER_STUDENT_DIGESTS = {"problems.md": "b0171ee15611cdc2dd0122bfa7ce47ef075c122038e25bc1c67975278997cbc9",
-                       "solutions.md": "7318e7ddcdee854d0d3763e274135d7aaffc99ac9d8f8d50782bdc92124ef3a5"}
+                       "solutions.md": "072c4cc0c93db7e660139169115d300120f7674a25023b46e06b258dfd0cc836"}
 
 
 def paper_digest(path):
