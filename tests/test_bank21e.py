@@ -85,8 +85,8 @@ def test_c8_predicted_class_loss_feedback_reads_as_english(templates_by_class):
             continue
         labels = instance.params["task"]["labels"]
         text = _feedback(instance, "b", "predicted_class_loss")
-        assert f"what the loss would be with {labels[pred]} as the true class." in text, text
-        assert "the loss were" not in text
+        assert f"of {labels[pred]}, the predicted class; the loss takes" in text, text
+        assert f"of the true class, {labels[y]}." in text and "the loss were" not in text
         seen += 1
     assert seen >= 5
 
@@ -143,7 +143,7 @@ def test_c2_forecast_and_probability_feedback(templates_by_class):
         assert forecast.startswith(f"The logit of {favoured} is ") and f" above that of {answer}," in forecast, forecast
         assert "In logit" not in forecast and "is ahead of" not in forecast
         text = _feedback(instance, "a", "favoured_word_probability")
-        assert f"the question asks for the probability of {answer}, the word that was really hidden." in text, text
+        assert f"the question asks for that of {answer}, the hidden word." in text, text
         assert "loss" not in text, text
 
 

@@ -34,7 +34,7 @@ def test_a_trap_from_a_wrong_a_quotes_the_students_own_count_not_the_keys(tmp_pa
     row = rows[("s1", "e")]
     assert row["misconception"] == "only_mask_tokens_graded", row
     assert row["feedback"].startswith(f"marked from your (a) = {own['chosen']}, (b) = {own['masked']}: "), row
-    assert f"all {own['chosen']} picked positions" in row["feedback"], row
+    assert f"the {own['chosen']} picked positions" in row["feedback"], row
     assert key_chosen not in row["feedback"], row
     assert (row["status"], row["score"]) == ("incorrect", "0")
 
@@ -47,7 +47,7 @@ def test_a_trap_from_a_right_a_keeps_the_keys_words(tmp_path):
     row = rows[("s1", "e")]
     assert row["misconception"] == "only_mask_tokens_graded"
     assert row["feedback"].startswith("marked from your (b) = 1000: "), row
-    assert f"all {chosen} picked positions" in row["feedback"], row
+    assert f"the {chosen} picked positions" in row["feedback"], row
 
 
 def test_the_class_wide_wording_of_such_a_trap_is_the_keys(tmp_path):
@@ -55,8 +55,8 @@ def test_the_class_wide_wording_of_such_a_trap_is_the_keys(tmp_path):
     instance = _instances("C6", 1)[0]
     _grade(tmp_path, {"s1": instance}, {"s1": _c6_student(instance)})
     report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
-    assert f"all {int(instance.parts[0].value)} picked positions" in report
-    assert f"all {int(instance.parts[0].value) - 20} picked positions" not in report
+    assert f"the {int(instance.parts[0].value)} picked positions" in report
+    assert f"the {int(instance.parts[0].value) - 20} picked positions" not in report
 
 
 def test_only_numbers_that_quote_the_keys_earlier_answer_are_replaced():
