@@ -60,8 +60,9 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False) ->
     own = run_stems(result.files, outputs.feedback, sheet_ext)   # names of the run's other files
     stems = safe_file_names(result.matrix.students, foreign_stems(outputs.feedback, sheet_ext) | set(own))
     result.notes.extend(renamed_note(result.matrix.students, stems, own, sheet_ext))
-    students = [(stem, total, papers.get(total.student_id, key.questions), number)
-                for number, (total, stem) in enumerate(zip(result.students, stems))]
+    totals = {total.student_id: total for total in result.students}   # listed in roster order, not the matrix's
+    students = [(stem, totals[student_id], papers.get(student_id, key.questions), number)
+                for number, (student_id, stem) in enumerate(zip(result.matrix.students, stems))]
     return students, context
 
 
