@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from property_sizes import many_copy, quick
 
+from quizgen.cells import BIDI_CONTROLS
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import NO_ANSWER, make_outcome
@@ -123,7 +124,10 @@ test_row_set_many = many_copy(test_row_set_holds_exactly_the_rows_added, ROW_NUM
 
 
 def md_cell_reference(text):
-    shown = "".join("\ufffd" if unicodedata.category(c) == "Cc" and not c.isspace() else c for c in str(text))
+    """md_cell by a translation table: control characters shown as U+FFFD,
+    direction controls removed (cells.BIDI_CONTROLS), specials escaped."""
+    shown = "".join("\ufffd" if unicodedata.category(c) == "Cc" and not c.isspace() else c
+                    for c in str(text).translate(BIDI_CONTROLS))
     return " ".join(shown.split()).translate(str.maketrans({c: "\\" + c for c in "\\`*_<>|[]"}))
 
 
