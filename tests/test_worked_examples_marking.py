@@ -3,6 +3,8 @@ stores an irrational parameter as the exact text generate prints
 (``"exp(2)/(exp(2) + E + 1)"``), which the marker once could not read back,
 so C4, C9 and C10 gave a student carrying 3 figures no carried rounding."""
 
+from fractions import Fraction
+
 import pytest
 
 from quizgen.generation.sampling import canonical_instance
@@ -37,3 +39,17 @@ def test_every_trap_of_the_worked_example_stays_named_now_carried_rounding_reach
         folder.mkdir()
         row = _grade(folder, {"s1": instance}, {"s1": {pv.part.name: repr(float(trap.value))}})[("s1", pv.letter)]
         assert row["status"] != "correct", (pv.letter, trap.code, row)
+
+
+def test_a_key_parameter_in_e_notation_is_no_work_of_hours():
+    """rev-hostile21b: a hand-edited parameter "1e100000000" made Fraction build
+    that integer (grade hung); a rational text is read only without an exponent,
+    and the whitelist parser refuses the rest."""
+    import time
+
+    from quizgen.grading.careful import exact_params
+
+    start = time.perf_counter()
+    env = exact_params({"junk": "1e100000000", "third": "1/3", "p": "exp(2)/(exp(2) + E + 1)"})
+    assert "junk" not in env and env["third"] == Fraction(1, 3) and abs(float(env["p"]) - 0.66524) < 1e-5
+    assert time.perf_counter() - start < 1.0

@@ -14,6 +14,7 @@ else (traps, rounded too early, answers as people write them) still works."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from functools import lru_cache
 
@@ -66,16 +67,18 @@ def _exact_scalar(cls, value) -> Fraction:
     return found
 
 
+_RATIONAL_TEXT = re.compile(r"\s*[+-]?\d{1,400}(?:\.\d{0,400})?(?:/\d{1,400})?\s*")
+"""A rational as generate writes one in text (``1/3``, ``-0.25``): what Fraction reads at once."""
+
+
 @lru_cache(maxsize=4096)
 def exact_text_value(text: str):
     """A text parameter's exact value, or None for a word: a rational, or an
     irrational as generate prints it (the worked examples' softmax
     probabilities), read by the whitelist parser; a word's None is kept, so each
     of a roster's few thousand sentences is tried once."""
-    try:
+    if _RATIONAL_TEXT.fullmatch(text):   # no exponent: Fraction("1e100000000") would build that integer
         return Fraction(text.strip())
-    except ValueError:
-        pass
     try:
         return ground(parse_recipe(text, ()), {})
     except (QuizgenError, ArithmeticError, ValueError, RecursionError):
