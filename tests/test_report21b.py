@@ -186,3 +186,12 @@ def test_one_student_in_all_is_said_in_the_singular():
         " over the 1 student (the 1 absent counted as 0%)"
     two = [StudentRow(f"s{k}", "", 0.0, 8.0, 0.0, [], True) for k in (1, 2)]
     assert roster_centre(two, 2)[2] == " over all 2 students (the 2 absent counted as 0%)"
+
+
+def test_the_html_page_shows_a_control_character_as_report_md_does():
+    """rev-hostile21b: a name with a bell and an escape reached the HTML report
+    raw (report.md showed U+FFFD); direction controls were already removed."""
+    from quizgen.report.formatting import display_text
+
+    assert display_text("Sam\x07\x1b[31mRED\u202e\nnext\tcell") == "Sam\ufffd\ufffd[31mRED\nnext\tcell"
+    assert display_text(3) == 3

@@ -55,10 +55,16 @@ _CONTROLS.update(BIDI_CONTROLS)
 control removed (BIDI_CONTROLS merged in, so that a cell is one translate pass)."""
 
 
+_SHOWN = {**dict.fromkeys([c for c in [*range(0x20), 0x7F, *range(0x80, 0xA0)] if chr(c) not in "\t\n\r"], "\ufffd"),
+          **BIDI_CONTROLS}
+"""For a page: a control character (a bell, ESC) shown as U+FFFD, a bidi control removed; line breaks kept."""
+
+
 def display_text(text: str) -> str:
-    """``text`` without bidirectional controls, for a page a person reads (the HTML
-    report's Jinja ``finalize``: any other value passes through)."""
-    return without_direction_controls(text) if isinstance(text, str) else text
+    """``text`` as a page a person reads shows it (the HTML report's Jinja
+    ``finalize``: any other value passes through): no bidirectional controls,
+    and a control character as U+FFFD, as in report.md."""
+    return text.translate(_SHOWN) if isinstance(text, str) else text
 
 
 def md_cell(text) -> str:
