@@ -116,14 +116,39 @@ def refuse_clashes(writes: dict, reads: dict, lead: str, advice: str) -> None:
     are followed, or the same file where both exist (a hard link, another
     spelling of the name on a case-insensitive disk, ``/dev/stdin`` redirected
     from it). One line naming both: ``{lead}: {role} {path} would overwrite
-    {role} [(its path)]; {advice}``."""
-    inputs = [(_identity(path), _resolved(path), Path(path), role) for path, role in reads.items()]
+    {role} [(its path)]; {advice}``. Each path is looked up in a table of the
+    inputs (FileTable), never compared with every input in turn."""
+    inputs = FileTable(reads)
     for path, role in writes.items():
-        ident, resolved = _identity(path), _resolved(path)
-        for other_ident, other_resolved, other, other_role in inputs:
-            if resolved == other_resolved or (ident is not None and ident == other_ident):
-                named = "" if Path(path) == other else f" ({other})"
-                raise UsageError(f"{lead}: {role} {path} would overwrite {other_role}{named}; {advice}")
+        found = inputs.find(path)
+        if found is not None:
+            other, other_role = found
+            named = "" if Path(path) == other else f" ({other})"
+            raise UsageError(f"{lead}: {role} {path} would overwrite {other_role}{named}; {advice}")
+
+
+class FileTable:
+    """Files ``{path: role}`` looked up by the file a path names: by
+    ``(device, inode)`` where it exists and by the path with its links
+    followed, one stat and one resolve per path (refuse_clashes, and the
+    feedback sheets' clean-up that never removes one of the run's files)."""
+
+    def __init__(self, files: dict):
+        self.by_identity, self.by_path = {}, {}
+        for order, (path, role) in enumerate(files.items()):
+            entry = (order, Path(path), role)
+            ident = _identity(path)
+            if ident is not None:
+                self.by_identity.setdefault(ident, entry)
+            self.by_path.setdefault(_resolved(path), entry)
+
+    def find(self, path):
+        """``(its path, its role)`` of the first file of the table that ``path``
+        is (the same path through links, or the same existing file), else None."""
+        ident = _identity(path)
+        found = [entry for entry in (self.by_path.get(_resolved(path)),
+                                     self.by_identity.get(ident) if ident is not None else None) if entry]
+        return min(found)[1:] if found else None
 
 
 def _identity(path):
@@ -236,8 +261,13 @@ def temp_name(directory: Path) -> Path:
     return Path(directory) / f".quizgen-{secrets.token_hex(8)}.tmp"
 
 
+def as_bytes(content) -> bytes:
+    """The bytes an output file holds for ``content`` (text is written as UTF-8, UNENCODABLE)."""
+    return content.encode("utf-8", UNENCODABLE) if isinstance(content, str) else content
+
+
 def _stage(temp: Path, content) -> None:
-    data = content.encode("utf-8", UNENCODABLE) if isinstance(content, str) else content
+    data = as_bytes(content)
     with open(temp, "xb") as handle:
         handle.write(data)
     os.chmod(temp, 0o644)

@@ -86,7 +86,8 @@ def test_each_students_sheet_shows_their_own_figure_as_an_svg_file_with_the_numb
         assert f"\u25cf p = {p:.4f}" in labels(root) and f"\u2212ln p = {loss[1]}" in labels(root)
         names.add(name)
     assert len(names) == 3                                                  # one file each: their own numbers
-    listed = (tmp_path / "sheets" / ".quizgen-sheets").read_text(encoding="utf-8").split()
+    manifest = (tmp_path / "sheets" / ".quizgen-sheets").read_text(encoding="utf-8")
+    listed = [line.split("\t")[0] for line in manifest.splitlines()]   # name<TAB>digest
     assert sorted(listed) == sorted([*sheets, *names])                      # the figures are listed with the sheets
 
 

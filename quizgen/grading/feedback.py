@@ -6,7 +6,8 @@ override, the grader's notes), and the worked solution for their own numbers
 (their questions regenerated from the key's seed labels); decimal commas
 throughout for a class that wrote them. Sheet names (feedback_names.py) are safe, unique ignoring
 case, independent of the order of the answers and never another file's; a
-rerun removes the sheets of the earlier run it did not write again.
+rerun removes the sheets of the earlier run it did not write again
+(feedback_files.py).
 
 The answers are read back from graded.csv (the rows the verdict matrix points
 to), so grading itself keeps no answer text; this second pass is only made
@@ -15,14 +16,12 @@ when sheets are asked for."""
 from __future__ import annotations
 
 import csv
-from pathlib import Path
 from typing import NamedTuple
 
 from quizgen.cells import unguard
 from quizgen.csv_input import norm_question
-from quizgen.files import write_files
-from quizgen.generation.figures import TITLE
 from quizgen.grading.feedback_comma import comma_view
+from quizgen.grading.feedback_files import HEADING, foreign_stems
 from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, no_answers_note, not_received_note,
                                               sheet_verdict)
 from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, WORK_HEADING, WorkList, misconception_name,
@@ -75,70 +74,6 @@ def _rounding_rule(key):
     from quizgen.lms.canvas import CANVAS_ROUNDING_RULE
 
     return CANVAS_ROUNDING_RULE
-
-
-MANIFEST = ".quizgen-sheets"
-_HEADING = "# Feedback for "
-_FIGURE_TITLE = f"<title>{TITLE}"
-
-
-def write_sheet_files(folder, files: dict) -> Path:
-    """Write the sheets ``{name: text or bytes}`` into ``folder`` atomically,
-    with MANIFEST listing their names, then remove the sheets an earlier run
-    listed there that this run did not write again (a student no longer in the
-    answers, Markdown sheets replaced by PDFs), so the folder never mixes old
-    sheets with new ones. Nothing else in the folder is touched; names are
-    compared ignoring case, as a case-insensitive file system would."""
-    folder = Path(folder)
-    earlier = _listed(folder / MANIFEST)
-    write_files(folder, {**files, MANIFEST: "".join(f"{name}\n" for name in files)})
-    kept = {name.casefold() for name in files}
-    for name in earlier:
-        if name.casefold() not in kept:
-            try:
-                (folder / name).unlink(missing_ok=True)
-            except OSError:   # the new sheets are written: a stale one we may not remove stays
-                pass
-    return folder
-
-
-def foreign_stems(folder, ext: str) -> frozenset:
-    """The casefolded stems of the files in the feedback ``folder`` ending in
-    ``ext`` that are not ours (not listed by an earlier run, nor a Markdown
-    sheet by its heading): the graded outputs, a quiz's problems.md, the
-    instructor's notes.md or drawing.svg, which no sheet or figure may replace."""
-    folder = Path(folder)
-    try:
-        files = [p for p in folder.iterdir() if p.suffix.casefold() == ext and not p.name.startswith(".")]
-    except OSError:   # no folder yet (or none to read): nothing to keep clear of
-        return frozenset()
-    ours = {name.casefold() for name in _listed(folder / MANIFEST)}
-    return frozenset(p.stem.casefold() for p in files if p.name.casefold() not in ours and not _old_sheet(p))
-
-
-def _old_sheet(path: Path) -> bool:
-    """Whether ``path`` is a Markdown feedback sheet (by its first line) or a
-    sheet's figure (by the loss curve's title on its second line)."""
-    mark = {".md": _HEADING, ".svg": _FIGURE_TITLE}.get(path.suffix)
-    if mark is None or not path.is_file():
-        return False
-    try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            start = handle.read(len(mark)) if mark is _HEADING else handle.readline() and handle.readline()
-    except OSError:
-        return False
-    return start.startswith(mark)
-
-
-def _listed(manifest: Path) -> list:
-    """The sheet names an earlier run wrote (plain names only: nothing with a
-    path separator or a leading dot is ever removed)."""
-    try:
-        names = manifest.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return []
-    return [n for n in names if n and not n.startswith(".") and "/" not in n and "\\" not in n
-            and n.endswith((".md", ".pdf", ".svg"))]
 
 
 def _graded_rows(result, answer_column: int, strays=None) -> dict:
@@ -243,7 +178,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
     student with no answer at all is told so under the score, with no "What
     to work on" list built from parts nobody marked."""
     name = f" ({md_cell(total.name)})" if total.name else ""
-    lines = [f"{_HEADING}{md_cell(total.student_id)}{name}", "",
+    lines = [f"{HEADING}{md_cell(total.student_id)}{name}", "",
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
     absent = no_answers_note(number, matrix, strays)
     notes = [absent] if absent else [awaiting_note(questions, number, matrix, slot_of),

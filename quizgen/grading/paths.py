@@ -3,7 +3,8 @@ every output (graded.csv, the reports, the items CSV, the gradebook, each
 feedback sheet) is compared with every input (the answers, the key, the
 roster, the overrides, the policy, the gradebook template, the bank's
 templates, an LMS download and the files built from it) before anything is
-written, and a clash is refused in one line naming both (files.refuse_clashes)."""
+written (each looked up in a table of the inputs, files.FileTable), and a
+clash is refused in one line naming both (files.refuse_clashes)."""
 
 from __future__ import annotations
 

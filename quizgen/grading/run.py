@@ -24,7 +24,7 @@ from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
-from quizgen.grading.feedback import MANIFEST, write_sheet_files
+from quizgen.grading.feedback_files import MANIFEST, write_sheet_files
 from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolerance_override, traps_covered
 from quizgen.grading.lms_input import lms_inputs
 from quizgen.grading.outcome import localised
@@ -34,7 +34,7 @@ from quizgen.grading.paths import extra_roles, files_read, output_paths, refuse_
 from quizgen.grading.report import (question_rows, question_stats, report_markdown, roster_order, student_rows,
                                     student_totals)
 from quizgen.grading.rows import finish_graded, grade_file
-from quizgen.grading.same_id import clashing_ids
+from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.students import Students, reconciliation_lines
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
 from quizgen.key.status import Status
@@ -105,6 +105,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             encoding = delimiter = None
             outputs = _download_outputs(outputs, Path(answers), unkeyed)
         source = open_answers(built, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
+        state = answers_state(source)   # same_id reads the file again: it must still be this one
         key_path, data = load_key(source.path, built_key)
         override = tolerance_override(rtol, atol)
         index = KeyIndex(data, source.decimal_comma, override, key_path.name if key_path else "the key",
@@ -130,7 +131,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                                      "rows (downloaded before anyone answered?)")
             foreign = check_belong(index, students, grid, source.path.name, force)
             absent = _add_roster(students, grid, tally)
-            clashed, clash_notes = clashing_ids(source, students, absent)
+            clashed, clash_notes, clash_warnings = clashing_ids(source, students, absent, state)
             for number in clashed:   # not one student's resubmission: named by clash_notes instead
                 tally.resubmitted.pop(number, None)
             roster_notes = reconciliation_lines(students, absent) + clash_notes
@@ -148,7 +149,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result.files = run_files(reads, paths)
                 result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
                 result.warnings += traps_covered(data, override) + _file_warnings(result, source, index, students,
-                                                                                  unnamed)
+                                                                                  unnamed) + clash_warnings
                 result.notes += decisions.made_note() if decisions is not None else []
                 result.made_rows = decisions.made if decisions is not None else 0
                 _write_reports(result, handles, names)
@@ -160,7 +161,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             held.enter_context(signals_held())
             if sheets is not None:
                 refuse_sheet_clashes(outputs.feedback, [*sheets, MANIFEST], result.files)
-                result.paths["feedback"] = write_sheet_files(outputs.feedback, sheets)
+                result.paths["feedback"] = write_sheet_files(outputs.feedback, sheets, result.files)
         return result
 
 

@@ -6,10 +6,14 @@ or name column besides the id, the rows of each id are compared once the
 whole file is graded: rows whose emails differ (or, when a row has no email,
 whose names differ) are two people, and the summary names the id, both and
 where they are, and whom the stray row probably belongs to. Grading is not
-changed: the fix is the id in the answers file."""
+changed: the fix is the id in the answers file. Only each id's first row and
+the first that names someone else are kept; a file gone or changed since
+grading began skips the check with a warning."""
 
 from __future__ import annotations
 
+import io
+import os
 from operator import itemgetter
 
 from quizgen.csv_input import find_column, norm_header
@@ -35,59 +39,120 @@ def who_columns(source) -> tuple:
     return email, tuple(i for i in halves if i is not None and i not in taken and i != email)
 
 
-def clashing_ids(source, students, absent: list) -> tuple:
-    """``(numbers, lines)``: the students whose rows name two people, and
-    one note naming them (none when the file has no email or name column)."""
+def answers_state(source):
+    """``(device, inode, size, modification time)`` of the answers file grade
+    reads, taken before grading: the later read (clashing_ids) checks the
+    file is still that one; None when it cannot be looked at."""
+    try:
+        found = os.stat(source.read_path or source.path)
+    except (OSError, ValueError):
+        return None
+    return found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns
+
+
+def clashing_ids(source, students, absent: list, state=None) -> tuple:
+    """``(numbers, lines, warnings)``: the students whose rows name two
+    people, one note naming them (none when the file has no email or name
+    column), and a warning when the file could not be read again or is no
+    longer the one graded (``state``, answers_state): then the check is skipped."""
     email, names = who_columns(source)
     if email is None and not names:
-        return set(), []
-    columns = ((email,) if email is not None else ()) + names
-    by_student = {}
-    for (text, *cells), line in sorted(_first_lines(source, columns).items(), key=itemgetter(1)):
-        number = students.find(text)
-        if number is not None and number >= 0:
-            found = (cells[0].strip() if email is not None else "",
-                     " ".join(" ".join(cells[email is not None:]).split()))
-            by_student.setdefault(number, []).append((line, *found))
-    clashes = {}
-    for number, rows in by_student.items():
-        others = [row for row in rows if not _same_person(rows[0], row)]
-        if others:
-            clashes[number] = (rows[0], others)
+        return set(), [], []
+    try:
+        people = _people(source, ((email,) if email is not None else ()) + names, email is not None, students, state)
+    except (OSError, _Changed) as exc:
+        why = f"cannot be read again ({exc.strerror or exc})" if isinstance(exc, OSError) else exc
+        return set(), [], [f"{source.path}: {why}, so the check for a student id on rows that name different "
+                           "people (another email or name) was skipped: grade again with the file left in place"]
+    clashes = {number: told for number, told in people.items() if told[2]}
     if not clashes:
-        return set(), []
-    entries = [_entry(students, absent, number, first, others) for number, (first, others) in clashes.items()]
+        return set(), [], []
+    entries = [_entry(students, absent, number, *told) for number, told in clashes.items()]
     more = f"; and {len(entries) - SHOWN} more" if len(entries) > SHOWN else ""
     return set(clashes), [f"{len(entries)} student id(s) are on rows that name different people (another email or "
                           "name), yet each was graded as one student (for each part the last row's answer counts, the "
                           "earlier are superseded): correct the id on the wrong rows in the answers file and grade "
-                          "again: " + "; ".join(entries[:SHOWN]) + more]
+                          "again: " + "; ".join(entries[:SHOWN]) + more], []
 
 
-def _first_lines(source, columns: tuple) -> dict:
-    """``{(id cell, cells of columns): the line it is first on}`` over the
-    answers file's readable rows, read once more (a plain run of rows a
-    block at a time, without a Python step per row)."""
+class _Changed(Exception):
+    """The answers file is no longer the one graded (replaced or rewritten since)."""
+
+
+class _People:
+    """Each student's first row ``(line, email, name)`` and the rows that name
+    someone else, told one distinct row at a time in file order: only the
+    first other row is kept, the rest counted (the note names two people), so
+    memory grows with the students, never with the rows' text."""
+
+    def __init__(self, students, has_email: bool):
+        self.students, self.has_email, self.seen, self.found = students, has_email, set(), {}
+
+    def add(self, key: tuple, line: int) -> None:
+        """Take the row ``key`` (id cell, cells of the email and name columns) on ``line``."""
+        number = self.students.find(key[0])
+        if number is None or number < 0:
+            return
+        cells = key[1:]
+        row = (line, cells[0].strip() if self.has_email else "", " ".join(" ".join(cells[self.has_email:]).split()))
+        told = self.found.get(number)
+        if told is None:
+            self.found[number] = [row, None, 0]
+        elif not _same_person(told[0], row):
+            told[1], told[2] = told[1] or row, told[2] + 1   # the first other row in full; the rest counted
+
+    def new(self, key: tuple) -> bool:
+        """Whether ``key`` is a row not seen before (each row seen is kept as its hash, not its text)."""
+        mark = hash(key)
+        if mark in self.seen:
+            return False
+        self.seen.add(mark)
+        return True
+
+
+def _people(source, columns: tuple, has_email: bool, students, state) -> dict:
+    """``{student number: [first row, first other row or None, how many
+    others]}`` (_People) over the answers file's readable rows, read once
+    more (a plain run of rows a block at a time, without a Python step per
+    row). Raises _Changed when the file is no longer the one ``state``
+    (answers_state) describes."""
     width = len(source.header)
     pick = itemgetter(source.student, *columns)
-    seen = {}
+    people = _People(students, has_email)
     with source.open() as handle:
+        _check_same(handle, state)
         records = Records(handle, source.delimiter, width, source.first_line)
         records.skip(source.skip_lines)
         for rows, plain in records.runs():
             if plain and set(map(len, rows)) == {width}:
                 keys = list(map(pick, rows))
                 first = dict(zip(reversed(keys), range(len(keys), 0, -1)))   # each key's first row, from 1
-                for key in first.keys() - seen.keys():
-                    seen[key] = records.line + first[key]
+                for key in sorted((key for key in first if people.new(key)), key=first.__getitem__):
+                    people.add(key, records.line + first[key])
                 continue
             base = records.line
             pairs = (((row, None, base + n) for n, row in enumerate(rows, 1)) if plain
                      else ((row, problem, records.line) for row, problem in rows))
             for row, problem, line in pairs:
                 if problem is None and any(row):
-                    seen.setdefault(pick((row + [""] * width)[:width]), line)
-    return seen
+                    key = pick((row + [""] * width)[:width])
+                    if people.new(key):
+                        people.add(key, line)
+    return people.found
+
+
+def _check_same(handle, state) -> None:
+    """Raise _Changed when the open file ``handle`` is not the answers file ``state`` describes."""
+    if state is None:
+        return
+    try:
+        found = os.fstat(handle.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return
+    if (found.st_dev, found.st_ino) != state[:2]:
+        raise _Changed("was replaced by another file while it was graded")
+    if (found.st_size, found.st_mtime_ns) != state[2:]:
+        raise _Changed("was changed while it was graded")
 
 
 def _same_person(a: tuple, b: tuple) -> bool:
@@ -98,15 +163,16 @@ def _same_person(a: tuple, b: tuple) -> bool:
     return not (a[2] and b[2]) or a[2].casefold() == b[2].casefold()
 
 
-def _entry(students, absent: list, number: int, first: tuple, others: list) -> str:
+def _entry(students, absent: list, number: int, first: tuple, other: tuple, count: int) -> str:
     """``0000070: line 2 (s6@uni.edu, Sam Six) and line 3 (...); line 2 is
     probably 0000007's (no answer)``: one clashing id, its first two people
-    and whom a row not the id's owner's may be."""
+    (``count``: the rows naming someone other than the first) and whom a row
+    not the id's owner's may be."""
     student_id = students.ids[number]
     shown = [f"line {line} ({', '.join(shortened(cell) for cell in (email, name) if cell)})"
-             for line, email, name in (first, others[0])]
-    more = f" and {len(others) - 1} other email(s) or name(s)" if len(others) > 1 else ""
-    return f"{shortened(student_id)} on {' and '.join(shown)}{more}{_probably(students, absent, number, first, others[0])}"
+             for line, email, name in (first, other)]
+    more = f" and {count - 1} other email(s) or name(s)" if count > 1 else ""
+    return f"{shortened(student_id)} on {' and '.join(shown)}{more}{_probably(students, absent, number, first, other)}"
 
 
 def _probably(students, absent: list, number: int, first: tuple, other: tuple) -> str:
