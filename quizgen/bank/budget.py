@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from quizgen.bank.yamlfile import locate_line
 from quizgen.errors import BankLimitError
-from quizgen.maths.exact import Exact
+from quizgen.maths.exact import MAX_BITS, Exact, NumberTooBig
 from quizgen.maths.rationals import parts
 from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Num
 
@@ -21,10 +21,14 @@ TRY_WORK = 100              # units of work of a try itself, before its paramete
 MAX_LETS = 200              # lets in one template (each may build on the last)
 MAX_ITEMS = 10_000          # items in a vector, a sample or any list value
 MAX_GRID_POINTS = 10 ** 12  # points of a decimal grid (drawn lazily, never listed)
-MAX_BITS = 1_100            # bits of an exact number's numerator or denominator (about 10**330)
 MAX_NODES = 5_000           # nodes of an irrational value's expression, counted written out
 MAX_YAML_VALUES = 100_000   # values in a template's YAML, aliases written out
 MAX_NAME = 100              # characters of a template id or class
+
+
+# MAX_BITS (1,100 bits of an exact number's numerator or denominator, about
+# 10**330) lives in quizgen.maths.exact, which holds every number made inside an
+# expression to it as it is made (NumberTooBig); lets and parameters are checked here.
 
 
 class TooBig(Exception):
@@ -46,6 +50,16 @@ def limit_error(template, where: tuple, what: str, cap) -> BankLimitError:
     """A BankLimitError naming the template file (``template.path``), the line of ``where`` and the limit."""
     return BankLimitError(f"{what} exceeds the limit of {cap} (see docs/authoring.md)", path=template.path,
                           line=locate_line(template.path, where), key=".".join(map(str, where)) or None)
+
+
+def refuse_huge(template, exc: Exception) -> None:
+    """A draw that failed on an exact number over MAX_BITS made inside an
+    expression (``NumberTooBig``, the cause of the Rejected that names the key)
+    is the template's limit error, as a let over it is (:func:`check_value`),
+    not a rejected draw to try again."""
+    cause = exc if isinstance(exc, NumberTooBig) else exc.__cause__
+    if isinstance(cause, NumberTooBig):
+        raise limit_error(template, getattr(exc, "where", ()), cause.what, cause.cap) from None
 
 
 def deadline() -> float:
@@ -121,9 +135,6 @@ def check_value(template, where: tuple, value):
     return value
 
 
-_BIG = 1 << MAX_BITS   # a number below this in size has at most MAX_BITS bits
-
-
 def _too_big(value):
     """What is over budget in ``value`` and its cap, or None. Every let and
     parameter of every draw comes through here, so the common cases go first."""
@@ -150,13 +161,13 @@ def _too_big(value):
 
 def _small(value: Fraction) -> bool:
     numerator, denominator = parts(value)
-    return -_BIG < numerator < _BIG and denominator < _BIG
+    return numerator.bit_length() <= MAX_BITS and denominator.bit_length() <= MAX_BITS
 
 
 def _too_big_number(value: Fraction):
     if _small(value):
         return None
-    return "the size of a number", f"{MAX_BITS} bits (about 10**330)"
+    return NumberTooBig.what, NumberTooBig.cap   # the words of a number over it inside an expression
 
 
 _SIZES: dict = {}

@@ -97,11 +97,13 @@ def sample_instance(template: Template, seed_label: str, rejections: list | None
             params = draw_params(template, rng)
             instance = build_instance(template, seed_label, params)
         except Rejected as exc:
+            budget.refuse_huge(template, exc)
             counts[exc.where] += 1
             last[exc.where] = str(exc), exc.clash   # text, not the exception: its traceback holds the callers' frames
             if rejections is not None:
                 rejections.append(exc)
         except ExpressionError as exc:
+            budget.refuse_huge(template, exc)
             counts[()] += 1
             last[()] = f"an expression failed: {exc}", None
         else:
@@ -129,6 +131,7 @@ def canonical_instance(template: Template) -> Instance:
                 params[param.name] = _canonical_value(param, given[param.name])
         return build_instance(template, CANONICAL, params)
     except (Rejected, ExpressionError) as exc:
+        budget.refuse_huge(template, exc)
         raise TemplateError(f"the canonical parameters do not work: {exc}", path=template.path,
                             key="canonical") from exc
 

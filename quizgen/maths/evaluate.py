@@ -20,8 +20,9 @@ from functools import partial
 
 from quizgen.errors import ExpressionError
 from quizgen.maths import rationals
-from quizgen.maths.exact import (BINARY, Exact, broadcast1, broadcast2, compare, item, lookup, neg, truth,
-                                 whole_to_fraction)
+from quizgen.maths.exact import (BINARY, MAX_BITS, Exact, NumberTooBig, broadcast1, broadcast2, compare, item, lookup,
+                                 neg, truth, whole_to_fraction)
+from quizgen.maths.rationals import parts
 from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Num
 
 
@@ -144,9 +145,15 @@ class ExactArithmetic:
             return partial(broadcast2, combine)
 
         def binary(a, b):
-            """Two rationals (most operands) combine at once; the rest through ``quizgen.maths.exact``."""
+            """Two rationals (most operands) combine at once, the result's size
+            checked as ``exact.sized`` does (inline: the commonest operation of a
+            draw); the rest through ``quizgen.maths.exact``."""
             if a.__class__ is Fraction and b.__class__ is Fraction:
-                return rational(a, b)
+                result = rational(a, b)
+                numerator, denominator = parts(result)
+                if numerator.bit_length() <= MAX_BITS and denominator.bit_length() <= MAX_BITS:
+                    return result
+                raise NumberTooBig()
             return broadcast2(combine, a, b)
         return binary
 

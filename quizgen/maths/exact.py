@@ -17,6 +17,28 @@ from quizgen.maths.tree import Bin, Neg, Node, Num
 LIMIT = 1e300
 ZERO = Fraction(0)
 MAX_POWER_BITS = 4096
+MAX_BITS = 1_100      # bits of an exact number's numerator or denominator (about 10**330), inside an expression too
+
+
+class NumberTooBig(ExpressionError):
+    """An exact number over MAX_BITS made inside an expression (a sum's running
+    total, a product): refused where it is made, so no reduction or chain of
+    operations builds a huge number at ever higher cost. A draw turns it into
+    the budget's one-line limit error (``what`` and ``cap`` as ``budget.TooBig``)."""
+
+    what = "the size of a number"
+    cap = f"{MAX_BITS} bits (about 10**330)"
+
+    def __init__(self):
+        super().__init__(f"a number over {self.cap}")
+
+
+def sized(value: Fraction) -> Fraction:
+    """``value`` if its numerator and denominator are within MAX_BITS, else NumberTooBig."""
+    numerator, denominator = rationals.parts(value)
+    if numerator.bit_length() <= MAX_BITS and denominator.bit_length() <= MAX_BITS:
+        return value
+    raise NumberTooBig()
 
 
 class Exact:
@@ -115,7 +137,7 @@ def broadcast1(func, a):
 
 def add(a, b):
     if a.__class__ is Fraction and b.__class__ is Fraction:
-        return rationals.add(a, b)
+        return sized(rationals.add(a, b))
     if a == 0:
         return b
     if b == 0:
@@ -129,7 +151,7 @@ def add(a, b):
 
 def sub(a, b):
     if a.__class__ is Fraction and b.__class__ is Fraction:
-        return rationals.sub(a, b)
+        return sized(rationals.sub(a, b))
     if b == 0:
         return a
     if a == 0:
@@ -139,7 +161,7 @@ def sub(a, b):
 
 def mul(a, b):
     if a.__class__ is Fraction and b.__class__ is Fraction:
-        return rationals.mul(a, b)
+        return sized(rationals.mul(a, b))
     if a == 0 or b == 0:
         return Fraction(0)
     if a == 1:
@@ -158,7 +180,7 @@ def div(a, b):
     if b == 0:
         raise ExpressionError("division by zero")
     if a.__class__ is Fraction and b.__class__ is Fraction:
-        return rationals.div(a, b)
+        return sized(rationals.div(a, b))
     if b == 1:
         return a
     if a == 0:
@@ -176,7 +198,7 @@ def power(a, b):
         if isinstance(a, Fraction) and _small_power(a, b):
             if a == 0 and b < 0:
                 raise ExpressionError("division by zero")
-            return a ** int(b)
+            return sized(a ** int(b))
     if to_float(a) < 0 and not (isinstance(b, Fraction) and b.denominator == 1):
         raise ExpressionError("fractional power of a negative number")
     if to_float(a) == 0 and to_float(b) <= 0:

@@ -19,7 +19,8 @@ from typing import Callable, Optional
 from quizgen.errors import ExpressionError
 from quizgen.maths import rationals, rounding
 from quizgen.maths.evaluate import answer_value
-from quizgen.maths.exact import ZERO, Exact, add, as_node, checked, div, equal, neg, number, to_float, whole
+from quizgen.maths.exact import (MAX_BITS, ZERO, Exact, NumberTooBig, add, as_node, checked, div, equal, neg, number,
+                                 sized, to_float, whole)
 from quizgen.maths.tree import Bin, Call, Const, Num
 
 
@@ -259,15 +260,20 @@ def _as_list(value, name: str):
 
 def _sum(items):
     """A sum with its rational terms gathered into one number at the end:
-    ``1 + exp(3) + 1`` becomes ``exp(3) + 2``."""
+    ``1 + exp(3) + 1`` becomes ``exp(3) + 2``. The running total is held to
+    MAX_BITS at every step (``sized``): terms with different denominators
+    would otherwise build a huge common one, each step slower than the last."""
     items = _as_list(items, "sum")
     if all(item.__class__ is Fraction and item.denominator == 1 for item in items):
-        return whole(sum(item.numerator for item in items))
+        return sized(whole(sum(item.numerator for item in items)))
     rational = total = ZERO
     for item in items:
         term = number(item) if not isinstance(item, (list, tuple)) else _sum(item)
         if term.__class__ is Fraction:
             rational = rationals.add(rational, term)
+            numerator, denominator = rationals.parts(rational)   # what ``sized`` checks, inline
+            if numerator.bit_length() > MAX_BITS or denominator.bit_length() > MAX_BITS:
+                raise NumberTooBig()
         else:
             total = add(total, term)
     return add(total, rational)
