@@ -147,3 +147,15 @@ def test_the_review_s_slow_bank_stops_within_seconds(invoke, tmp_path):
     line = one_line(invoke("generate", "--bank", folder, "--classes", "C30", "--count", 20, "--seed", 1,
                            "--out", tmp_path / "out"), folder)
     assert "too many rejected draws" in line and time.monotonic() - start < 40
+
+
+def test_one_try_over_the_budget_is_stopped_inside_the_try(tmp_path, monkeypatch):
+    """rev-hostile21e: a try's work was counted when the try ended, so one try of
+    many heavy lets over a long list ran on for seconds past the budget; it is now
+    refused at the let or constraint that takes it over, naming it."""
+    from quizgen.bank.loader import load_template
+
+    template = load_template(bank(tmp_path, "sum(v) > 0") / "c30.yaml")
+    monkeypatch.setattr(budget, "DRAW_WORK", 30_000)   # the let s = sum(v) over 10,000 items alone is 40,000
+    with pytest.raises(BankLimitError, match=r"one draw alone needs more than 30,000 units of work \(by 'sum\(v\) > 0'"):
+        sample_instance(template, "inside/0")

@@ -122,6 +122,16 @@ class DrawLedger:
             f"loosen the constraints, lower max_tries or shrink the vectors", path=self.template.path)
 
 
+def within_one_draw(template, work: int, step: str) -> int:
+    """``work``, the units one try has spent so far, while within DRAW_WORK: a
+    single try that needs more is refused at once (the ledger counts a try only
+    when it ends, and one try of heavy lets over long lists took seconds)."""
+    if work > DRAW_WORK:
+        raise BankLimitError(f"one draw alone needs more than {DRAW_WORK:,} units of work (by {step!r}; see "
+                             "docs/authoring.md): shrink the vectors or simplify the lets", path=template.path)
+    return work
+
+
 def check_value(template, where: tuple, value):
     """``value`` if its size is within budget (items, digits, expression size), else a BankLimitError."""
     if value.__class__ is Fraction and _small(value):

@@ -267,7 +267,7 @@ def _work_out(template: Template, plan: SamplingPlan, env: dict) -> int:
     work = 0
     try:
         for name, i, node in plan.steps:
-            work += sizes[node] * width
+            work = budget.within_one_draw(template, work + sizes[node] * width, name)
             if i is None:
                 value = env[name] = budget.check_value(template, ("let", name), functions[node](env))
                 if value.__class__ is tuple and len(value) > width:
