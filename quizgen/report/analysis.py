@@ -16,11 +16,12 @@ from __future__ import annotations
 import re
 import statistics
 from collections import Counter, deque
-from itertools import repeat
+from itertools import compress, repeat
+from operator import is_not
 from math import fsum, sqrt
 
 from quizgen.report.attention import to_act
-from quizgen.report.columns import (GROUP_SHARE, Roster, not_reached, pvariance, reached_column,
+from quizgen.report.columns import (GROUP_SHARE, Roster, not_reached, pvariance, reached_column, reached_sums,
                                     rest_correlation, roster, score_column, student_totals, sums, uniform, who_met)
 from quizgen.report.model import (COUNTED, NOT_REACHED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats,
                                   StudentRow, TestStats, Trap, TrapShare)
@@ -98,7 +99,8 @@ def _analyse(parts, students, share: float) -> Analysis:
     unreached = not_reached([() if s.only_overrides else s.verdicts for s in students], counts)   # no row, no pattern
     reached = list(map(reached_column, score_columns, unreached))
     reached_full = [f and not u for f, u in zip(full, unreached)]
-    found = [_part_stats(*args, cohort) for args in zip(columns, counts, reached, reached_full, unreached, parts)]
+    found = [_part_stats(*args, cohort) for args in zip(columns, counts, zip(reached, score_columns, full),
+                                                         reached_full, unreached, parts)]
     part_stats = [item for item, _ in found]
     question_stats, heat, heat_counts = _questions(parts, found, (reached, reached_full), (score_columns, full),
                                                    cohort)
@@ -108,7 +110,7 @@ def _analyse(parts, students, share: float) -> Analysis:
             feedback.setdefault(trap.code, trap.feedback)
     return Analysis(part_stats, question_stats, test_stats(parts, columns, counts, cohort),
                     class_stats(part_stats), heat, heat_counts, feedback, _student_rows(students, found, cohort),
-                    to_act(parts, students, counts, unreached))
+                    to_act(parts, students, counts, unreached, columns))
 
 
 def _student_rows(students, found, cohort: Roster) -> list:
@@ -137,12 +139,17 @@ def _status_counts(verdict_counts) -> dict:
     return counts
 
 
-def _part_stats(column, counts, scores, everyone: bool, unreached: set, part, cohort: Roster) -> tuple:
-    """One part's ItemStats from its column of verdicts, their Counter and the
-    scores of those who reached it (``everyone``: all did), and ``{code:
-    [students]}`` of the misconceptions met."""
+def _part_stats(column, counts, columns, everyone: bool, unreached: set, part, cohort: Roster) -> tuple:
+    """One part's ItemStats from its column of verdicts, their Counter and
+    ``columns``: the scores of those who reached it (``everyone``: all did), of
+    all, and whether every paper has it; and ``{code: [students]}`` of the
+    misconceptions met."""
     points = float(part.points)
-    s = sums(scores, points, cohort, everyone, counts)
+    scores, all_scores, on_every_paper = columns
+    if on_every_paper and unreached:   # the same sums in whole-column passes
+        s = reached_sums(all_scores, scores, unreached, points, cohort)
+    else:
+        s = sums(scores, points, cohort, everyone, counts)
     item = ItemStats(part.question_id, part.part, part.cls, part.template, points, s.n + len(unreached),
                      _status_counts(counts), reached=s.n)
     item.counts[NOT_REACHED] = len(unreached)
@@ -158,7 +165,7 @@ def _part_stats(column, counts, scores, everyone: bool, unreached: set, part, co
 
 def _sat(members: dict, scores) -> dict:
     """The members of a group who sat the part, with their shares of a place."""
-    return {i: share for i, share in members.items() if scores[i] is not None}
+    return dict(compress(members.items(), map(is_not, map(scores.__getitem__, members), repeat(None))))
 
 
 def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores) -> list:
@@ -312,8 +319,10 @@ def question_scores(score_columns, points, full, exact: bool = False) -> tuple:
     scored, top = student_totals(score_columns, points, everyone, len(score_columns[0]), exact)
     if everyone:
         return scored, None
-    off = [all(x is None for x in row) for row in zip(*score_columns)]   # no part of the question on the paper
-    return [None if o else x for x, o in zip(scored, off)], [None if o else m for m, o in zip(top, off)]
+    sat = [False] * len(scored)   # some part of the question on the paper, found column by column
+    for column in score_columns:
+        sat = [s or x is not None for s, x in zip(sat, column)]
+    return [x if s else None for x, s in zip(scored, sat)], [m if s else None for m, s in zip(top, sat)]
 
 
 def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:

@@ -7,6 +7,7 @@ the class page's "To act on" section read this one list."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
 
 from quizgen.errors import shortened
 from quizgen.report.formatting import md_cell
@@ -29,23 +30,39 @@ class ToAct:
     unmarked: list = field(default_factory=list)
 
 
-def to_act(parts, students, counts, unreached) -> list:
+def to_act(parts, students, counts, unreached, columns=None) -> list:
     """A ToAct per student with a ``needs_review`` answer, a part not reached or,
     marked only by overrides (``Student.only_overrides``), a part left ``missing``,
     in student order; ``counts`` (a Counter of verdicts per part) spares the
-    pass over the students when no part has any of these."""
+    pass over the students when no part has any of these, and ``columns`` (the
+    verdicts part by part) lets a part's waiting answers be found column-wise."""
     labels = [f"{p.question_id}{p.part}" for p in parts]
     review = [k for k, c in enumerate(counts) if any(v is not None and v[0] == REVIEW for v in c)]
     if not review and not any(unreached) and not any(student.only_overrides for student in students):
         return []
+    columns = columns if columns is not None else list(zip(*(s.verdicts for s in students)))
+    waiting, stopped = _by_student(columns, counts, review, labels), {}
+    for k, who in enumerate(unreached):   # parts in order, so each student's list is in the paper's order
+        for i in who:
+            stopped.setdefault(i, []).append(labels[k])
     found = []
     for i, student in enumerate(students):
-        waiting = [labels[k] for k in review if student.verdicts[k] is not None and student.verdicts[k][0] == REVIEW]
-        stopped = [labels[k] for k, who in enumerate(unreached) if i in who]
         unmarked = [labels[k] for k, v in enumerate(student.verdicts)
                     if v is not None and v[0] == MISSING] if student.only_overrides else []
-        if waiting or stopped or unmarked:
-            found.append(ToAct(student.student_id, student.name, waiting, stopped, unmarked))
+        if i in waiting or i in stopped or unmarked:
+            found.append(ToAct(student.student_id, student.name, waiting.get(i, []), stopped.get(i, []), unmarked))
+    return found
+
+
+def _by_student(columns, counts, parts: list, labels: list) -> dict:
+    """``{student index: [labels of their needs_review answers]}`` over the
+    ``parts`` that have any, each column read once at C speed (its waiting
+    verdicts are few distinct objects, found from its Counter)."""
+    found = {}
+    for k in parts:
+        waiting = {v for v in counts[k] if v is not None and v[0] == REVIEW}
+        for i in compress(range(len(columns[k])), map(waiting.__contains__, columns[k])):
+            found.setdefault(i, []).append(labels[k])
     return found
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from math import fsum, sqrt
 from operator import add, eq, is_not, itemgetter, mul
 from typing import Optional
@@ -88,6 +88,12 @@ def student_totals(score_columns, points: list, everyone: bool, n: int, exact: b
         for scores in score_columns:
             totals = list(map(add, totals, scores))
         return totals, [score_total(points)] * n
+    if exact:   # column by column, a part not sat adding nothing: as exact as row by row, and no loop per row
+        totals, maxima = [0.0] * n, [0.0] * n
+        for scores, top in zip(score_columns, points):
+            totals = [t if x is None else t + x for t, x in zip(totals, scores)]
+            maxima = [m if x is None else m + top for m, x in zip(maxima, scores)]
+        return totals, maxima
     rows = zip(*score_columns) if score_columns else [()] * n
     if everyone:
         return list(map(score_total, rows)), [score_total(points)] * n
@@ -151,7 +157,12 @@ def not_reached(rows, counts) -> list:
 def reached_column(scores: list, unreached: set) -> list:
     """A part's scores with None for the students who did not reach it: left out
     of its figures as if the part were not on their paper."""
-    return [None if i in unreached else x for i, x in enumerate(scores)] if unreached else scores
+    if not unreached:
+        return scores
+    reached = list(scores)
+    for i in unreached:
+        reached[i] = None
+    return reached
 
 
 def score_column(column, everyone: bool) -> list:
@@ -167,13 +178,37 @@ def sums(scores, top, roster: Roster, everyone: bool, counts=None) -> Sums:
     if everyone:
         return _full_sums(scores, top, roster, counts)
     sat = list(compress(range(roster.n), map(is_not, scores, repeat(None))))
-    got = [scores[i] for i in sat]
-    totals = [roster.totals[i] for i in sat]
+    got, totals = list(map(scores.__getitem__, sat)), list(map(roster.totals.__getitem__, sat))
     tops = top if isinstance(top, list) else [top] * roster.n
-    facility = _ratio(fsum(got), fsum(tops[i] for i in sat))
+    facility = _ratio(fsum(got), fsum(map(tops.__getitem__, sat)))
     discrimination = _difference(_pooled(roster.upper, scores, tops), _pooled(roster.lower, scores, tops))
     return Sums(len(sat), fsum(got), fsum(map(mul, got, got)), fsum(map(mul, got, totals)), fsum(totals),
                 fsum(map(mul, totals, totals)), facility, discrimination)
+
+
+EXACT_SUMS = 2.0 ** 36
+"""Below this a sum of squares of totals that add exactly (multiples of 1/256, so
+squares of 1/65536) is itself exact in a float's 53 bits: then a class's sums
+less a few students' are the sums over the rest, to the last bit."""
+
+
+def reached_sums(scores, reached, unreached: set, top: float, roster: Roster) -> Sums:
+    """:func:`sums` of a part on every paper that some students did not reach
+    (``reached``: its scores with None for them, as ``sums`` reads it;
+    ``scores``: everyone's, 0 for them): the same floats in whole-column passes,
+    since a correctly rounded sum (``fsum``) is the same with zeros added, and
+    the sat students' totals are all totals less the unreached ones'."""
+    gone = [roster.totals[i] for i in sorted(unreached)]
+    n, totals = roster.n - len(gone), roster.totals
+    x, xx, xt = fsum(scores), fsum(map(mul, scores, scores)), fsum(map(mul, scores, totals))
+    if roster.exact and roster.sum_tt < EXACT_SUMS:   # every total and square exact, so their sums are too
+        t, tt = roster.sum_t - fsum(gone), roster.sum_tt - fsum(map(mul, gone, gone))
+    else:
+        t = fsum(chain(totals, (-g for g in gone)))
+        tt = fsum(chain(map(mul, totals, totals), (-(g * g) for g in gone)))
+    tops = [top] * roster.n
+    discrimination = _difference(_pooled(roster.upper, reached, tops), _pooled(roster.lower, reached, tops))
+    return Sums(n, x, xx, xt, t, tt, _ratio(x, n * top), discrimination)
 
 
 def _full_sums(scores, top: float, roster: Roster, counts) -> Sums:
@@ -243,8 +278,11 @@ def who_met(column, counts) -> dict:
 def _pooled(members: dict, scores, tops) -> Optional[float]:
     """A group's share of the points of a column, over its members who sat it,
     each counted by their share of a place."""
-    got = [i for i in members if scores[i] is not None]
-    return _ratio(fsum(members[i] * scores[i] for i in got), fsum(members[i] * tops[i] for i in got)) if got else None
+    got = list(map(is_not, map(scores.__getitem__, members), repeat(None)))
+    if not any(got):
+        return None
+    shares, sat = list(compress(members.values(), got)), list(compress(members, got))
+    return _ratio(fsum(map(mul, shares, map(scores.__getitem__, sat))), fsum(map(mul, shares, map(tops.__getitem__, sat))))
 
 
 def _ratio(numerator, denominator) -> Optional[float]:

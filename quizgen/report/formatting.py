@@ -64,7 +64,9 @@ def display_text(text: str) -> str:
     """``text`` as a page a person reads shows it (the HTML report's Jinja
     ``finalize``: any other value passes through): no bidirectional controls,
     and a control character as U+FFFD, as in report.md."""
-    return text.translate(_SHOWN) if isinstance(text, str) else text
+    if not isinstance(text, str) or text.isprintable():   # no control of any kind: as it is (most names)
+        return text
+    return text.translate(_SHOWN)
 
 
 def md_cell(text) -> str:
