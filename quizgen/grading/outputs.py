@@ -128,14 +128,15 @@ def report_parts(matrix, traps: list) -> list:
     return [Part(s.question_id, s.part, s.cls, s.template, s.points, t) for s, t in zip(matrix.slots, traps)]
 
 
-def report_students(matrix, names: list, order=None) -> list:
-    """The report's Student per student of the matrix, in ``order`` (student
+def report_students(matrix, names: list, order=None) -> tuple:
+    """``(students, columns)``: the report's Student per student of the matrix, in ``order`` (student
     numbers, grading/report.roster_order; None: the matrix's): one Verdict per slot
     (``None`` off the student's paper, ``missing`` for a part on it not
     answered), one object per distinct (status, score, misconception), shared
     by every cell that earned it; ``only_overrides`` for a student whose every
     answer is a row an override made. Built column by column: a million cells in
-    well under a second."""
+    well under a second; ``columns`` holds the verdicts part by part, for the
+    analysis not to transpose them back (None when ``order`` moved the students)."""
     missing = Verdict("missing", 0.0, "")
     verdicts = {}   # {(status, score, misconception): Verdict}: few are distinct, even when outcomes are not
 
@@ -165,7 +166,9 @@ def report_students(matrix, names: list, order=None) -> list:
     only = {n for n in made if all(made_by_override(o) or o.status is None for o in matrix.row(n))}
     students = [Student(student_id, names[n] if n < len(names) else "", cells, n in only)
                 for n, (student_id, cells) in enumerate(zip(matrix.students, rows))]
-    return students if order is None else [students[n] for n in order]
+    if order is None or order == list(range(len(students))):
+        return students, columns
+    return [students[n] for n in order], None   # analyse transposes the rows in their new order
 
 
 def made_by_override(outcome) -> bool:
@@ -188,7 +191,8 @@ def class_report_texts(matrix, names: list, key, title: str, html: bool, delimit
 
     papers = matrix.papers if order is None else [matrix.papers[n] for n in order]   # trap absentees: by place
     parts = report_parts(matrix, slot_traps(key, _slot_dicts(matrix), papers))
-    analysis = analyse(parts, report_students(matrix, names, order))
+    students, columns = report_students(matrix, names, order)
+    analysis = analyse(parts, students, columns=columns)
     texts = {"markdown": "\n" + markdown_sections(analysis, comma), "items": items_csv(analysis, delimiter, comma)}
     if html:
         texts["html"] = report_html(analysis, title, comma, roster_notes)

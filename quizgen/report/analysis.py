@@ -50,15 +50,16 @@ FLAG_KINDS = (("r < 0", NEGATIVE_REASON.format(name="r")), ("D < 0", NEGATIVE_RE
 """Each kind of flag: its short tag (the tables' flag column) and the words every item so flagged shares."""
 
 
-def analyse(parts, students, share: float = GROUP_SHARE) -> Analysis:
+def analyse(parts, students, share: float = GROUP_SHARE, columns=None) -> Analysis:
     """The whole item analysis of ``students`` (Student tuples) over ``parts``
     (Part tuples); ``share`` sizes the upper and lower groups (Kelley's 27%).
     A student with no answer at all (every verdict ``missing`` or None: absent
     from the test) is listed with the students but left out of every figure:
-    their zeros are not responses to the items."""
+    their zeros are not responses to the items. ``columns``, when given, are
+    the students' verdicts part by part (as grade holds them: no transposing)."""
     sat_at = [i for i, s in enumerate(students) if not _absent(s.verdicts)]
     if len(sat_at) == len(students):
-        return _analyse(parts, students, share)
+        return _analyse(parts, students, share, columns)
     sat = [students[i] for i in sat_at]
     among_sat = {i: k for k, i in enumerate(sat_at)}
     analysis = _analyse([_renumbered(part, among_sat) for part in parts], sat, share)
@@ -88,9 +89,10 @@ def _absent_row(parts, student) -> StudentRow:
     return StudentRow(student.student_id, student.name, 0.0, top, 0.0 if top else None, [], True)
 
 
-def _analyse(parts, students, share: float) -> Analysis:
+def _analyse(parts, students, share: float, columns=None) -> Analysis:
     """:func:`analyse` of the students who sat the test."""
-    columns = list(zip(*(s.verdicts for s in students))) or [()] * len(parts)
+    if columns is None:
+        columns = list(zip(*(s.verdicts for s in students))) or [()] * len(parts)
     counts = [Counter(column) for column in columns]
     full = [None not in c for c in counts]   # everyone sat the part
     score_columns = list(map(score_column, columns, full))
