@@ -22,11 +22,10 @@ from quizgen.report.demo import demo_class
 from quizgen.report import html as html_page
 from quizgen.report.html import csp_hash
 from quizgen.report.model import Part, Student, Verdict
+from browser_support import needs_browser, open_browser
 
 pytestmark = pytest.mark.slow   # runs in CI; kept out of the quick `-m "not slow"` run
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 
 
 # ------------------------------------------------------------------ without a browser
@@ -67,34 +66,9 @@ def test_page_shows_na_for_figures_that_cannot_be_computed():
 
 # ------------------------------------------------------------------ in Chromium
 
-def _browser_missing() -> str:
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install -e '.[test]')"
-    for path in (CHROMIUM, CHROMEDRIVER):
-        if not os.access(path, os.X_OK):
-            return f"{path} is missing (apt-get install chromium chromium-driver)"
-    return ""
-
-
-needs_browser = pytest.mark.skipif(bool(_browser_missing()), reason=_browser_missing() or "browser present")
-
-
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1280,1800",
-                 f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.get("about:blank")
+    driver = open_browser(tmp_path_factory.mktemp("chromium-profile"))
     yield driver
     driver.quit()
 

@@ -5,11 +5,8 @@ of flag's reason is said once, with a short tag per row; the students table can
 go back to roster order after sorting by score."""
 
 import csv
-import importlib.util
 import io
-import os
 import re
-import shutil
 from types import SimpleNamespace
 
 import pytest
@@ -23,6 +20,7 @@ from quizgen.report.demo import demo_class
 from quizgen.report.model import Part, Student, Trap, Verdict
 from quizgen.report.tables import flag_legend
 from test_grade_outputs import small_key, write
+from browser_support import needs_browser, open_browser
 
 R, W = Verdict("correct", 1.0, ""), Verdict("incorrect", 0.0, "")
 
@@ -142,35 +140,14 @@ def test_the_pages_script_cycles_the_score_sort_back_to_roster_order():
     assert '<button type="button" id="sort-roster">Roster order</button>' in html
 
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-
-
-def _browser_missing() -> str:
-    if importlib.util.find_spec("selenium") is None:
-        return "selenium is not installed (pip install -e '.[test]')"
-    for path in (CHROMIUM, CHROMEDRIVER):
-        if not os.access(path, os.X_OK):
-            return f"{path} is missing (apt-get install chromium chromium-driver)"
-    return ""
-
-
 @pytest.mark.slow
-@pytest.mark.skipif(bool(_browser_missing()), reason=_browser_missing() or "browser present")
+@needs_browser
 def test_in_chromium_a_third_click_and_the_roster_button_restore_roster_order(tmp_path):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
 
     parts, students = demo_class(80)
     path = write_class_report(parts, students, tmp_path, "sort", "Sort")["html"]
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1280,1800",
-                 f"--user-data-dir={tmp_path / 'profile'}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = open_browser(tmp_path / "profile")
     try:
         driver.get(path.as_uri())
         ids = "return Array.from(document.querySelectorAll('#student-rows tr')).filter(function (tr) {" \
