@@ -1,6 +1,7 @@
 """Shared fixtures: the built-in bank, a click runner, and key data."""
 
 import gc
+import json
 from pathlib import Path
 
 import pytest
@@ -92,3 +93,16 @@ def pdf_sheet_sources(monkeypatch):
     monkeypatch.setattr(feedback_pdf, "compile_sheets",
                         lambda docs: made.update(docs) or {n[:-4] + ".pdf": b"" for n in docs})
     return made
+
+
+ONE_PART = {"part": "a", "type": "numeric", "points": 1.0, "value": 0.408, "answer": "0.408",
+            "abs_tolerance": 0.0005, "misconceptions": []}
+THREE_QUESTIONS = {"questions": [{"id": f"Q{n}", "parts": [dict(ONE_PART)]} for n in range(1, 4)]}
+"""A small class key for answers-file tests: Q1a, Q2a and Q3a, each 0.408 within 0.0005."""
+
+
+@pytest.fixture
+def three_question_folder(tmp_path):
+    """``tmp_path`` holding key.json of THREE_QUESTIONS, for the answers files the tests write beside it."""
+    (tmp_path / "key.json").write_text(json.dumps(THREE_QUESTIONS), encoding="utf-8")
+    return tmp_path

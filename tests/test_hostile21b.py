@@ -5,7 +5,6 @@ encodings and refuses a UTF-8 file named UTF-32, and a NUL in an id is no new
 student."""
 
 import csv
-import json
 import subprocess
 import sys
 
@@ -18,16 +17,12 @@ from quizgen.grading.answers_file import MAX_OTHER_COLUMNS, open_answers
 from quizgen.marking.overrides import parse_overrides
 from quizgen.marking.student_ids import normalise_id
 
-PART = {"part": "a", "type": "numeric", "points": 1.0, "value": 0.408, "answer": "0.408",
-        "abs_tolerance": 0.0005, "misconceptions": []}
-KEY = {"questions": [{"id": f"Q{n}", "parts": [dict(PART)]} for n in range(1, 4)]}
 LABELS = ["Q1a", "Q2a", "Q3a"]
 
 
 @pytest.fixture
-def folder(tmp_path):
-    (tmp_path / "key.json").write_text(json.dumps(KEY), encoding="utf-8")
-    return tmp_path
+def folder(three_question_folder):
+    return three_question_folder   # conftest.THREE_QUESTIONS: Q1a, Q2a, Q3a, each 0.408
 
 
 def rows_of(path):

@@ -3,23 +3,18 @@ for in answers-graded.csv, a file that cannot be read is refused in one line wit
 2, and nothing is cut or merged silently."""
 
 import csv
-import json
 
 import pytest
 
 from quizgen.grading.answers_file import MAX_ANSWER_CHARS, open_answers
 from quizgen.grading.csv_rows import MAX_CELL_CHARS, MAX_RECORD_LINES
 
-PART = {"part": "a", "type": "numeric", "points": 1.0, "value": 0.408, "answer": "0.408",
-        "abs_tolerance": 0.0005, "misconceptions": []}
-KEY = {"questions": [{"id": f"Q{n}", "parts": [dict(PART)]} for n in range(1, 4)]}
 HEADER = "student_id,name,question_id,part,answer"
 
 
 @pytest.fixture
-def folder(tmp_path):
-    (tmp_path / "key.json").write_text(json.dumps(KEY), encoding="utf-8")
-    return tmp_path
+def folder(three_question_folder):
+    return three_question_folder   # conftest.THREE_QUESTIONS: Q1a, Q2a, Q3a, each 0.408
 
 
 def graded(path):
