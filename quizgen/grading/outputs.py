@@ -235,11 +235,11 @@ def _identity_warnings(outputs: GradeOutputs, result, left_out: list) -> list:
     """One warning a cause for the students a Moodle gradebook cannot key: the
     download's students with no ID number (or email), each named, said once
     with whether the gradebook leaves them out; then other ids left out."""
-    key, unkeyed = outputs.gradebook_key, set(outputs.unkeyed)
+    key, unkeyed, left = outputs.gradebook_key, set(outputs.unkeyed), set(left_out)
     names = {t.student_id: t.name for t in result.students}
     warnings = []
     for gone in (True, False):
-        ids = [i for i in outputs.unkeyed if (i in left_out) == gone]
+        ids = [i for i in outputs.unkeyed if (i in left) == gone]
         if ids:
             shown = first_few([f"{shortened(i)} ({shortened(names[i])})" if names.get(i) else shortened(i)
                                for i in ids])

@@ -67,12 +67,13 @@ def clashing_ids(source, students, absent: list, state=None) -> tuple:
     clashes = {number: told for number, told in people.items() if told[2]}
     if not clashes:
         return set(), [], []
-    entries = [_entry(students, absent, number, *told) for number, told in clashes.items()]
-    more = f"; and {len(entries) - SHOWN} more" if len(entries) > SHOWN else ""
-    return set(clashes), [f"{len(entries)} student id(s) are on rows that name different people (another email or "
+    shown = list(clashes.items())[:SHOWN]   # only these are worded (each looks through the roster)
+    entries = [_entry(students, absent, number, *told) for number, told in shown]
+    more = f"; and {len(clashes) - SHOWN} more" if len(clashes) > SHOWN else ""
+    return set(clashes), [f"{len(clashes)} student id(s) are on rows that name different people (another email or "
                           "name), yet each was graded as one student (for each part the last row's answer counts, the "
                           "earlier are superseded): correct the id on the wrong rows in the answers file and grade "
-                          "again: " + "; ".join(entries[:SHOWN]) + more], []
+                          "again: " + "; ".join(entries) + more], []
 
 
 class _Changed(Exception):
