@@ -72,8 +72,10 @@ def student_json(analysis: Analysis, limit: int = HTML_STUDENTS) -> Markup:
 def _column(values: list) -> list:
     """Scores as a table column shows them: each with as many decimals as the
     longest needs (``32.0`` above ``28.5``), so that the digits line up."""
-    places = max((len(text.partition(".")[2]) for text in map(number_text, values)), default=0)
-    return [f"{value:.{places}f}" for value in values]
+    distinct = set(values)   # a class's scores are a few values, each written once
+    places = max((len(number_text(value).partition(".")[2]) for value in distinct), default=0)
+    written = {value: f"{value:.{places}f}" for value in distinct}
+    return list(map(written.__getitem__, values))
 
 
 def _codes(analysis: Analysis) -> list:
