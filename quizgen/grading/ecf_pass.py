@@ -27,7 +27,7 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
     ``originals``, when given, receives {grid cell: Outcome it replaced}."""
     memo, dependents = {}, {}   # each template's ECF inputs, and each paper's dependent parts, found once
     last, latest, width, papers = grid.rows, grid.outcomes, grid.width, students.paper_numbers
-    patched = {}
+    patched, own_traps = {}, {}   # own_traps: own_trap's verdicts, many students sharing one (a class paper)
     for number in range(len(papers)) if numbers is None else numbers:
         paper, base = papers[number], number * width
         found = dependents.get(paper)
@@ -49,7 +49,10 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
             if verdict is None and not outcome.misconception:   # incorrect or imprecise: a trap from their own (a)?
                 answers = {name: latest[base + s].value for name, s in named}   # C2: -log10 of their own (a)
                 written = {name: latest[base + s].figures for name, s in named}
-                verdict = checker.own_trap(outcome.value, outcome.figures, answers, written)
+                key = (id(checker), outcome.value, outcome.figures, *answers.values(), *written.values())
+                if key not in own_traps:
+                    own_traps[key] = checker.own_trap(outcome.value, outcome.figures, answers, written)
+                verdict = own_traps[key]
             if verdict is not None:
                 verdict = keep_log_note(outcome, verdict)   # "log is read as ln" said on the pass stays
                 if originals is not None:
