@@ -48,16 +48,13 @@ def without_direction_controls(text: str) -> str:
     """``text`` with the bidirectional controls (BIDI_CONTROLS) removed, not replaced: shown as typed."""
     return text.translate(BIDI_CONTROLS)
 
-_CONTROLS = dict.fromkeys([*range(0x20), 0x7F, *range(0x80, 0xA0)], "\ufffd")
-_CONTROLS.update((ord(c), " ") for c in "\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85")   # whitespace to str.split
-_CONTROLS.update(BIDI_CONTROLS)
-"""A control character (a bell, an escape sequence's ESC) shown as U+FFFD, never written raw; a bidi
-control removed (BIDI_CONTROLS merged in, so that a cell is one translate pass)."""
-
-
-_SHOWN = {**dict.fromkeys([c for c in [*range(0x20), 0x7F, *range(0x80, 0xA0)] if chr(c) not in "\t\n\r"], "\ufffd"),
+_SHOWN = {**{code: "\ufffd" for code in [*range(0x20), 0x7F, *range(0x80, 0xA0)] if chr(code) not in "\t\n\r"},
           **BIDI_CONTROLS}
 """For a page: a control character (a bell, ESC) shown as U+FFFD, a bidi control removed; line breaks kept."""
+
+_CONTROLS = {**_SHOWN, **{ord(c): " " for c in "\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85"}}   # whitespace to str.split
+"""For a Markdown cell: as ``_SHOWN``, and every kind of whitespace a space (one line), so
+that a cell is one translate pass."""
 
 
 def display_text(text: str) -> str:
