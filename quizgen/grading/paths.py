@@ -37,8 +37,7 @@ def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None
     protected = {answers_path: "the answers file", **({Path(key_path): "the key"} if key_path is not None else {}),
                  **(reads or {})}
     lead = lead or (f"--out {out}" if out else f"the outputs named after {answers_path.name}")
-    refuse_clashes({path: OUTPUT_ROLES.get(role, f"the {role} file") for role, path in paths.items()}, protected,
-                   lead, "choose another --out")
+    refuse_clashes(_in_words(paths), protected, lead, "choose another --out")
     return paths
 
 
@@ -78,8 +77,12 @@ def _bank_files(bank: Path) -> list:
 def run_files(reads: dict, paths: dict) -> dict:
     """``{path: role}`` of every file the run reads (``reads``) or writes
     (``paths``, GradeResult.paths) but the feedback sheets."""
-    return {**reads, **{path: OUTPUT_ROLES.get(role, f"the {role} file") for role, path in paths.items()
-                        if role != "feedback"}}
+    return {**reads, **_in_words({role: path for role, path in paths.items() if role != "feedback"})}
+
+
+def _in_words(paths: dict) -> dict:
+    """``{path: its role in words}`` of outputs ``{role: path}`` (OUTPUT_ROLES)."""
+    return {path: OUTPUT_ROLES.get(role, f"the {role} file") for role, path in paths.items()}
 
 
 def refuse_sheet_clashes(folder, names, files: dict) -> None:
