@@ -186,26 +186,17 @@ def sums(scores, top, roster: Roster, everyone: bool, counts=None) -> Sums:
                 fsum(map(mul, totals, totals)), facility, discrimination)
 
 
-EXACT_SUMS = 2.0 ** 36
-"""Below this a sum of squares of totals that add exactly (multiples of 1/256, so
-squares of 1/65536) is itself exact in a float's 53 bits: then a class's sums
-less a few students' are the sums over the rest, to the last bit."""
-
-
 def reached_sums(scores, reached, unreached: set, top: float, roster: Roster) -> Sums:
     """:func:`sums` of a part on every paper that some students did not reach
     (``reached``: its scores with None for them, as ``sums`` reads it;
     ``scores``: everyone's, 0 for them): the same floats in whole-column passes,
     since a correctly rounded sum (``fsum``) is the same with zeros added, and
     the sat students' totals are all totals less the unreached ones'."""
-    gone = [roster.totals[i] for i in sorted(unreached)]
+    gone = list(map(roster.totals.__getitem__, unreached))   # fsum: any order gives the same float
     n, totals = roster.n - len(gone), roster.totals
     x, xx, xt = fsum(scores), fsum(map(mul, scores, scores)), fsum(map(mul, scores, totals))
-    if roster.exact and roster.sum_tt < EXACT_SUMS:   # every total and square exact, so their sums are too
-        t, tt = roster.sum_t - fsum(gone), roster.sum_tt - fsum(map(mul, gone, gone))
-    else:
-        t = fsum(chain(totals, (-g for g in gone)))
-        tt = fsum(chain(map(mul, totals, totals), (-(g * g) for g in gone)))
+    t = fsum(chain(totals, (-g for g in gone)))
+    tt = fsum(chain(map(mul, totals, totals), (-(g * g) for g in gone)))
     tops = [top] * roster.n
     discrimination = _difference(_pooled(roster.upper, reached, tops), _pooled(roster.lower, reached, tops))
     return Sums(n, x, xx, xt, t, tt, _ratio(x, n * top), discrimination)
