@@ -4,7 +4,9 @@ with a leading quote, also when invisible format characters (a zero-width
 space, a byte-order mark, a direction control such as U+202E) come before
 its ``=``: a spreadsheet may drop or ignore them. The bidirectional controls
 (BIDI_CONTROLS) are removed from every cell, as the Markdown and HTML reports
-remove them: U+202E in a name would show the rest of its row reversed. Every
+remove them: U+202E in a name would show the rest of its row reversed. A
+control character (NUL, a bell, ESC, a C1 control) becomes U+FFFD, as on the
+page: ``cat graded.csv`` must not let a student's ESC drive the terminal. Every
 CSV output uses this, whatever wrote the text: a student, a key, a bank or an
 LMS export."""
 
@@ -19,7 +21,12 @@ removes them: a name with U+202E would reverse the rest of its line in a bidi-aw
 list: the CSV cells here, :func:`quizgen.report.formatting.without_direction_controls` (the HTML
 report, the PDF sheets) and :func:`~quizgen.report.formatting.md_cell` (every Markdown cell) remove
 these; a key's misconception code refuses them with every other unprintable character (``key.checks.code``)."""
-_BIDI = re.compile("[" + "".join(map(chr, BIDI_CONTROLS)) + "]")
+
+SHOWN_CONTROLS = {**{code: "\ufffd" for code in [*range(0x20), 0x7F, *range(0x80, 0xA0)] if chr(code) not in "\t\n\r"},
+                  **BIDI_CONTROLS}
+"""A str.translate table for text shown to people or terminals: a control character (a bell, ESC,
+NUL) becomes U+FFFD, a bidi control is removed; tabs and line breaks are kept. CSV cells, the HTML
+page and report.md (``quizgen.report.formatting``) use this one table."""
 
 _RISKY_START = frozenset("=+-@\t\r")
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?%?")
@@ -29,12 +36,10 @@ def spreadsheet_safe(text: str) -> str:
     """``text`` that no spreadsheet runs as a formula: a cell starting with
     ``= + - @`` (or tab, carriage return), after any invisible format
     characters (``_invisible_lead``), that is not a number gets a leading
-    quote; a NUL byte, which many CSV readers stop at, becomes U+FFFD; the
-    bidirectional controls are removed."""
-    if "\x00" in text:
-        text = text.replace("\x00", "\ufffd")
-    if not text.isascii() and _BIDI.search(text):
-        text = text.translate(BIDI_CONTROLS)
+    quote; a control character (NUL, which many CSV readers stop at, a bell,
+    ESC) becomes U+FFFD; the bidirectional controls are removed."""
+    if not text.isprintable():
+        text = text.translate(SHOWN_CONTROLS)
     if text and _risky_first(text[0]):
         start = _invisible_lead(text)
         if start < len(text) and text[start] in _RISKY_START and not _NUMBER.fullmatch(text, start):
@@ -55,7 +60,7 @@ def unguard(cell: str) -> str:
 def safe_cells(cells: list) -> list:
     """The cells of a row made spreadsheet-safe (the same list when all are)."""
     for cell in cells:
-        if cell and (_risky_first(cell[0]) or "\x00" in cell or not cell.isascii() and _BIDI.search(cell)):
+        if cell and (_risky_first(cell[0]) or not cell.isprintable()):
             return [spreadsheet_safe(c) for c in cells]
     return cells
 

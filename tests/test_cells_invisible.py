@@ -54,3 +54,28 @@ def test_graded_csv_guards_an_answer_and_an_id_behind_a_direction_control(tmp_pa
     with open(tmp_path / "answers-graded-students.csv", newline="", encoding="utf-8-sig") as handle:
         for cells in csv.reader(handle):
             assert not any(c.lstrip("\u202e\u200b")[:1] in ("=", "@") for c in cells), cells   # '\u202e=... is safe
+
+
+@pytest.mark.parametrize("raw, shown", [("bell\x07", "bell\ufffd"), ("\x1b[31mred", "\ufffd[31mred"),
+                                        ("csi\x9b2J", "csi\ufffd2J"), ("nul\x00", "nul\ufffd"), ("del\x7f", "del\ufffd"),
+                                        ("tab\tand\nline", "tab\tand\nline")])
+def test_a_control_character_leaves_a_csv_cell_as_on_the_page(raw, shown):
+    """A student's ESC or bell in graded.csv would drive a terminal that shows the file."""
+    assert spreadsheet_safe(raw) == shown
+    assert safe_cells(["s1", raw]) == ["s1", shown]
+
+
+def test_graded_csv_shows_a_control_character_as_the_page_does(tmp_path):
+    key = {"questions": [{"id": "Q1", "class": "C1", "template": "t1", "points": 2, "parts": [
+        {"part": "a", "name": "p", "type": "numeric", "points": 2.0, "value": 0.5, "answer": "0.5000",
+         "tolerance": {"sigfigs": 3}, "misconceptions": []}]}]}
+    (tmp_path / "key.json").write_text(json.dumps(key), encoding="utf-8")
+    with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"],
+                                      ["s\x1b]0;x\x07", "Q1", "a", "0.5\x1b[2J"]])
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json")
+    graded = (tmp_path / "answers-graded.csv").read_text(encoding="utf-8-sig")
+    assert "s\ufffd]0;x\ufffd,Q1,a,0.5\ufffd[2J," in graded
+    for name in ("answers-graded.csv", "answers-graded-students.csv"):
+        text = (tmp_path / name).read_text(encoding="utf-8-sig")
+        assert "\x1b" not in text and "\x07" not in text, name

@@ -132,10 +132,11 @@ def tex_text(text) -> str:
 def plain(text) -> str:
     """Text from outside made printable on one line: the direction controls
     removed as the Markdown sheet does, any other control or format character
-    (newlines and tabs too) a space, runs of spaces one space. The layout then
-    escapes every TeX special character."""
+    (newlines and tabs too) a space, runs of spaces one space; U+FFFD, which
+    graded.csv writes for a control character (cells.SHOWN_CONTROLS), a space
+    too, as the control was. The layout then escapes every TeX special character."""
     text = without_direction_controls(str(text or ""))
-    text = "".join(" " if unicodedata.category(c)[0] == "C" else c for c in text)
+    text = "".join(" " if c == "\ufffd" or unicodedata.category(c)[0] == "C" else c for c in text)
     return " ".join(text.split())
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from quizgen.cells import BIDI_CONTROLS   # the one list of direction controls removed (CSV cells too)
+from quizgen.cells import BIDI_CONTROLS, SHOWN_CONTROLS   # the one list of controls (CSV cells too)
 from quizgen.maths.numbers import fixed
 
 
@@ -48,12 +48,8 @@ def without_direction_controls(text: str) -> str:
     """``text`` with the bidirectional controls (BIDI_CONTROLS) removed, not replaced: shown as typed."""
     return text.translate(BIDI_CONTROLS)
 
-_SHOWN = {**{code: "\ufffd" for code in [*range(0x20), 0x7F, *range(0x80, 0xA0)] if chr(code) not in "\t\n\r"},
-          **BIDI_CONTROLS}
-"""For a page: a control character (a bell, ESC) shown as U+FFFD, a bidi control removed; line breaks kept."""
-
-_CONTROLS = {**_SHOWN, **{ord(c): " " for c in "\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85"}}   # whitespace to str.split
-"""For a Markdown cell: as ``_SHOWN``, and every kind of whitespace a space (one line), so
+_CONTROLS = {**SHOWN_CONTROLS, **{ord(c): " " for c in "\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85"}}   # whitespace to str.split
+"""For a Markdown cell: as ``cells.SHOWN_CONTROLS``, and every kind of whitespace a space (one line), so
 that a cell is one translate pass."""
 
 
@@ -63,7 +59,7 @@ def display_text(text: str) -> str:
     and a control character as U+FFFD, as in report.md."""
     if not isinstance(text, str) or text.isprintable():   # no control of any kind: as it is (most names)
         return text
-    return text.translate(_SHOWN)
+    return text.translate(SHOWN_CONTROLS)
 
 
 def md_cell(text) -> str:
