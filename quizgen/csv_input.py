@@ -40,7 +40,7 @@ DELIMITERS = {",": ",", ";": ";", "\t": "\t", "tab": "\t", "comma": ",", "semico
 # digits removed ("Student ID" is "studentid"); the first alias found wins.
 ALIASES = {
     "student": ("studentid", "student", "studentnumber", "studentno", "studentcode", "learnerid",
-                "learner", "pupil", "candidateid", "candidate", "userid", "username", "user", "login",
+                "learner", "pupil", "candidateid", "candidate", "idnumber", "userid", "username", "user", "login",
                 "matrikelnummer", "etudiant", "numeroetudiant", "idetudiant", "matricule", "estudiante", "alumno",
                 "email", "emailaddress", "sid", "id"),
     "question": ("questionid", "question", "questionno", "questionnumber", "qid", "qno", "q", "item",

@@ -19,3 +19,13 @@ def test_form_export_with_hinted_student_id_is_graded_by_that_column(tmp_path):
     result = grade(write(tmp_path, key, rows, header=header), "--jobs", "1")
     assert result.exit_code == 0, result.output
     assert [(r["student_id"], r["score"]) for r in read(tmp_path / "answers-graded-students.csv")] == [("s001", "4")]
+
+
+def test_a_wide_file_keyed_by_moodle_id_number_is_graded_by_that_column(tmp_path):
+    """A spreadsheet made from a Moodle participants list: "ID number" is the student, not the e-mail."""
+    header = ("Email address", "ID number", "Q1 (a)", "Q1 (b)")
+    rows = [["ada@uni.example", "s001", "0.5", "3"]]
+    key = {"questions": [Q1], "students": {"s001": {"name": "Ada", "seed": "a", "questions": [Q1]}}}
+    result = grade(write(tmp_path, key, rows, header=header), "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert [(r["student_id"], r["score"]) for r in read(tmp_path / "answers-graded-students.csv")] == [("s001", "4")]
