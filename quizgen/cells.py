@@ -28,13 +28,13 @@ SHOWN_CONTROLS = {**{code: "\ufffd" for code in [*range(0x20), 0x7F, *range(0x80
 NUL) becomes U+FFFD, a bidi control is removed; tabs and line breaks are kept. CSV cells, the HTML
 page and report.md (``quizgen.report.formatting``) use this one table."""
 
-_RISKY_START = frozenset("=+-@\t\r")
+_RISKY_START = frozenset("=+-@\t\r\n")
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?%?")
 
 
 def spreadsheet_safe(text: str) -> str:
     """``text`` that no spreadsheet runs as a formula: a cell starting with
-    ``= + - @`` (or tab, carriage return), after any invisible format
+    ``= + - @`` (or tab, carriage return, line feed), after any invisible format
     characters (``_invisible_lead``), that is not a number gets a leading
     quote; a control character (NUL, which many CSV readers stop at, a bell,
     ESC) becomes U+FFFD; the bidirectional controls are removed."""
@@ -50,7 +50,7 @@ def spreadsheet_safe(text: str) -> str:
 def unguard(cell: str) -> str:
     """``cell`` without the leading quote :func:`spreadsheet_safe` added (a
     student id or answer read back from a file quizgen wrote): a quote before
-    ``= + - @``, tab or CR, or before invisible characters and then one of them."""
+    ``= + - @``, tab, CR or LF, or before invisible characters and then one of them."""
     if cell[:1] != "'" or len(cell) < 2 or not _risky_first(cell[1]):
         return cell
     start = _invisible_lead(cell, 1)

@@ -13,7 +13,7 @@ from quizgen.cells import BIDI_CONTROLS, safe_cells, spreadsheet_safe, unguard
 
 INVISIBLE = ["\u202e", "\u200b", "\ufeff", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c",
              "\u200b\u202e"]
-RISKY = ["=1+1", "+cmd", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "=HYPERLINK(\"http://x\")"]
+RISKY = ["=1+1", "+cmd", "-2+3", "@SUM(A1)", "\t=1", "\r=1", "\n=1+1", "=HYPERLINK(\"http://x\")"]
 
 
 @pytest.mark.parametrize("lead", INVISIBLE)

@@ -31,8 +31,8 @@ def test_a_small_class_states_n_and_the_group_size_with_a_caveat():
               "D, r and alpha are rough here (the standard error of r is about 1/√n = 0.58): "
               "read the flags as hints, not verdicts.")
     assert caveat in md and caveat in html
-    assert "| upper and lower groups (27%) | 1 students each |" in md
-    assert "upper and lower groups (27%)</span><b>1 students each</b>" in html
+    assert "| upper and lower groups (27%) | 1 student each |" in md
+    assert "upper and lower groups (27%)</span><b>1 student each</b>" in html
 
 
 def test_a_class_of_thirty_has_no_caveat_but_its_group_size():

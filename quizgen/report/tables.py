@@ -174,7 +174,8 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
         return fixed(value, places, comma=comma) + ("" if value is None else unit)
 
     of = f" over the {whole_number(t.students, comma)} who answered" if t.absent else ""
-    return [("students", str(t.students)), ("upper and lower groups (27%)", f"{t.group} students each"),
+    return [("students", str(t.students)), ("upper and lower groups (27%)",
+                                                  f"{t.group} student{'' if t.group == 1 else 's'} each"),
             *_everyone_lines(analysis, figure, comma),
             (f"mean{of}", figure(t.mean, 1, "%")),
             (f"median{of}", figure(t.median, 1, "%")),
