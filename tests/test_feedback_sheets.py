@@ -316,8 +316,11 @@ def test_a_paper_whose_template_now_draws_other_numbers_says_so(tmp_path):
     from quizgen.key.model import KeyQuestion
 
     question = KeyQuestion("Q1", "nsp-sigmoid-loss", seed="canonical", params={"s": 9.99, "y": 1, "pair": 0})
-    text = Solutions(()).view(question, "md")
-    assert text.startswith("No worked solution: template nsp-sigmoid-loss now draws other numbers")
+    solutions = Solutions(())
+    assert solutions.view(question, "md") == "No worked solution is available for this question."
+    assert solutions.warning() == ["feedback sheets: no worked solution for template nsp-sigmoid-loss (it draws "
+                                   "other numbers since the key was made): grade again with the --bank the paper "
+                                   "was made from"]
 
 
 def test_an_override_that_changes_the_status_drops_the_graders_feedback(tmp_path):

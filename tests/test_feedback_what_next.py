@@ -129,7 +129,9 @@ def test_the_rounding_note_is_said_once_before_the_first_question(sheets, tex):
 
 def test_the_drill_command_names_no_folder_of_the_instructors(invoke, tmp_path):
     """A sheet graded with --bank said `quizgen drill --classes C11 --bank /home/...`:
-    the instructor's folder, which means nothing on the student's machine."""
+    the instructor's folder, which means nothing on the student's machine; and
+    `quizgen drill --classes C11` alone fails there (unknown class), so a class
+    of the instructor's own bank is not offered to drill at all."""
     from pathlib import Path
     bank = Path(__file__).parent / "data" / "user_bank"
     assert invoke("generate", "--bank", bank, "--classes", "C11", "--seed", 1, "--out", tmp_path / "p").exit_code == 0
@@ -139,4 +141,5 @@ def test_the_drill_command_names_no_folder_of_the_instructors(invoke, tmp_path):
                     "--feedback", tmp_path / "sheets", "--out", tmp_path / "g.csv")
     assert result.exit_code == 0, result.output
     sheet = (tmp_path / "sheets" / "s1.md").read_text(encoding="utf-8")
-    assert "`quizgen drill --classes C11`" in sheet and "--bank" not in sheet
+    assert "Q1 (C11): marks lost in (a)." in sheet
+    assert "quizgen drill" not in sheet and "--bank" not in sheet

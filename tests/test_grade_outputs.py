@@ -123,7 +123,9 @@ def test_feedback_sheets_per_student_with_safe_distinct_names(tmp_path):
     assert "# Feedback for s2 (Bo)" in bo and "**2 / 5**" in bo
     assert "| a | 0.25 | incorrect | 0 / 2 | 0.5000 |" in bo
     assert "misconception **halved**: feedback for halved" in bo
-    assert "No worked solution: template t1 is not in the bank" in bo
+    assert "(No worked solution is available for this question.)" in bo and "--bank" not in bo   # said to the instructor
+    assert result.warnings == ["feedback sheets: no worked solution for templates t1, t2 (not in the bank): "
+                               "grade again with the --bank the paper was made from"]
     assert "| a | 0.5 | correct" in (tmp_path / "sheets" / "s4.md").read_text(encoding="utf-8")
 
 

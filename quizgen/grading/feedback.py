@@ -16,9 +16,11 @@ when sheets are asked for."""
 from __future__ import annotations
 
 import csv
+from pathlib import Path
 from typing import NamedTuple
 
 from quizgen.cells import unguard
+from quizgen.errors import first_few
 from quizgen.csv_input import norm_question
 from quizgen.grading.feedback_comma import comma_view
 from quizgen.grading.feedback_files import HEADING, foreign_stems
@@ -31,6 +33,11 @@ from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_s
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
 from quizgen.marking.rules import OVERRIDE
 from quizgen.report.formatting import md_cell, number_text, one_place
+
+NO_WORKED_SOLUTION = "No worked solution is available for this question."
+"""What a sheet tells the student when its question's template cannot be regenerated (the
+instructor is told why: Solutions.warning)."""
+
 
 class SheetContext(NamedTuple):
     """What every sheet reads: the verdict matrix, the slot of each (question,
@@ -103,6 +110,33 @@ class Solutions:
 
     def __init__(self, banks, rounding_rule: str | None = None):
         self.banks, self.templates, self.done, self.rounding_rule = banks, None, {}, rounding_rule
+        self.unavailable = {}   # {template: why its sheets show no worked solution}, for the instructor
+        self.drillable = None
+
+    def warning(self) -> list:
+        """One warning for the instructor naming the templates whose sheets
+        show no worked solution and why (the sheets tell the students only
+        that none is available); [] when every one was shown."""
+        if not self.unavailable:
+            return []
+        by_reason = {}
+        for template, why in sorted(self.unavailable.items()):
+            by_reason.setdefault(why, []).append(template)
+        said = "; ".join(f"{'template' if len(t) == 1 else 'templates'} {first_few(t)} ({why})"
+                         for why, t in by_reason.items())
+        return [f"feedback sheets: no worked solution for {said}: grade again with the --bank the paper was made from"]
+
+    def drill_classes(self) -> frozenset:
+        """The classes a student's own ``quizgen drill`` knows: the built-in
+        bank's (the instructor's --bank folders are not on their machine)."""
+        from quizgen.bank.loader import builtin_bank_dir
+
+        if self.drillable is None:
+            self._load()
+            builtin = builtin_bank_dir().resolve()
+            self.drillable = frozenset(t.cls for t in self.templates.values()
+                                       if builtin in Path(t.path).resolve().parents)
+        return self.drillable
 
     def markdown(self, question, comma: bool = False, figure: str = "") -> str:
         """The worked solution of ``question`` (a KeyQuestion) as Markdown lines
@@ -162,12 +196,13 @@ class Solutions:
         self._load()
         template = self.templates.get(question.template)
         if template is None or not question.seed:
-            return (f"No worked solution: template {question.template or '?'} is not in the bank"
-                    f"{'' if question.seed else ' or the key has no seed label'}; pass --bank.")
+            why = "not in the bank" if template is None else "the key has no seed label"
+            self.unavailable.setdefault(question.template or "?", why)
+            return NO_WORKED_SOLUTION
         instance = canonical_instance(template) if question.seed == CANONICAL else sample_instance(template, question.seed)
         if question.params and json_params(instance.params) != question.params:
-            return (f"No worked solution: template {question.template} now draws other numbers than this "
-                    "paper's (it changed since the key was made); pass the --bank the paper was made from.")
+            self.unavailable.setdefault(question.template, "it draws other numbers since the key was made")
+            return NO_WORKED_SOLUTION
         return question_view(Question(question.id, instance), fmt, self.rounding_rule)
 
 
@@ -185,7 +220,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
                                      not_received_note(questions, number, matrix, slot_of)]
     lines += [line for note in notes if note for line in (note, "")]
     lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q)) for q in questions]
-    work = work_list(questions, lines_of, AWAITING) if not absent else WorkList([], "")
+    work = work_list(questions, lines_of, AWAITING, solutions.drill_classes()) if not absent else WorkList([], "")
     if work.lines:
         lines += [f"## {WORK_HEADING}", "", *(f"- {md_cell(line)}" for line in work.lines)]
         lines += [f"- Practise those classes: `{work.command}`"] * bool(work.command) + [""]

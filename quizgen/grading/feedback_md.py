@@ -29,6 +29,7 @@ def markdown_sheets(result, key, outputs, columns: tuple, comma: bool = False) -
     images, figures = sheet_figures(students, context, outputs.feedback)
     sheets = {f"{stem}.md": sheet_markdown(total, questions, number, *context, figures=images.get(number))
               for stem, total, questions, number in students}
+    result.warnings.extend(context.solutions.warning())
     return {**sheets, **figures}
 
 

@@ -39,6 +39,7 @@ def make_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> di
     students, context = student_sheets(result, key, outputs, columns, comma)
     sources = {f"{stem}.tex": sheet_tex(total, questions, number, context, getattr(outputs, "paper", "a4"))
                for stem, total, questions, number in students}
+    result.warnings.extend(context.solutions.warning())
     return compile_sheets(sources)
 
 
@@ -80,7 +81,7 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                       "lines": [_tex_fields(line._replace(answer=line.answer or "-")) for line in lines],
                       "notes": [_tex_fields(note) for line in lines for note in part_notes(line, worked)]})
     absent = no_answers_note(number, context.matrix, context.strays)
-    work = work_list(questions, lines_of, AWAITING) if not absent else WorkList([], "")
+    work = work_list(questions, lines_of, AWAITING, context.solutions.drill_classes()) if not absent else WorkList([], "")
     score, max_score, percent = score_texts(total, context.comma)
     strays = stray_sections(*context.strays.of(number), questions, breakable) if context.strays is not None else []
     return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=breakable(total.student_id),

@@ -77,12 +77,13 @@ class WorkList(NamedTuple):
     command: str
 
 
-def work_list(questions, lines_of: list, awaiting: str) -> WorkList:
+def work_list(questions, lines_of: list, awaiting: str, drillable=None) -> WorkList:
     """What to revise: the misconceptions met (by name, with where), each
     question with lost marks (not counting parts awaiting a person,
     ``awaiting`` being that verdict), and a drill command for their classes
-    (no --bank: the instructor's folders mean nothing on a student's
-    machine); empty when nothing was lost. ``lines_of``: each question's PartLines."""
+    that the drill knows without --bank (``drillable``; None: all), since the
+    instructor's folders mean nothing on a student's machine; empty when
+    nothing was lost. ``lines_of``: each question's PartLines."""
     met, lost, classes = {}, [], []
     for question, lines in zip(questions, lines_of):
         for line in lines:
@@ -92,7 +93,7 @@ def work_list(questions, lines_of: list, awaiting: str) -> WorkList:
         short = [line for line in lines if line.status != awaiting and _number(line.score) < _number(line.points)]
         if short:
             lost.append(_lost_line(question, short))
-            if question.cls and question.cls not in classes:
+            if question.cls and question.cls not in classes and (drillable is None or question.cls in drillable):
                 classes.append(question.cls)
     said = [f"misconception \"{name}\": {', '.join(where)}." for name, where in met.items()] + lost
     command = "quizgen drill --classes " + ",".join(classes) if classes else ""
