@@ -195,3 +195,12 @@ def test_the_html_page_shows_a_control_character_as_report_md_does():
 
     assert display_text("Sam\x07\x1b[31mRED\u202e\nnext\tcell") == "Sam\ufffd\ufffd[31mRED\nnext\tcell"
     assert display_text(3) == 3
+
+
+def test_the_sheet_of_a_student_marked_only_by_overrides_does_not_say_they_stopped(tmp_path):
+    """Its sheet said "No answers were received for Q1 (b) to Q2 (b) (3 parts), after your last answer"."""
+    _class(tmp_path, _everyone(["s1", "s2", "s3", "s4"]), "s5,Q1,a,1,,ID typo\n", ROSTER, "--feedback",
+           str(tmp_path / "sheets"))
+    sheet = (tmp_path / "sheets" / "s5.md").read_text(encoding="utf-8")
+    assert "after your last answer" not in sheet and "ID typo" in sheet
+    assert "| b | - | missing | 0 / 2 | 3.0000 |" in sheet   # the unmarked parts still show as missing

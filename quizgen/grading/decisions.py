@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizgen.grading.outcome import make_outcome
+from quizgen.grading.outcome import RESULT_COLUMNS, make_outcome
 from quizgen.key.status import Status
 from quizgen.marking.overrides import decided_status, describe_unmatched, read_overrides
 from quizgen.marking.rules import OVERRIDE
 
 MADE_REASON = "no answer row: made by"
+_REASON = RESULT_COLUMNS.index("reason")   # an outcome's reason cell
 """How the reason of a row an override made begins (then the file and its line): the class report knows such rows by it."""
 
 
@@ -133,3 +134,8 @@ def describe_repeat(earlier, later, part: str, source: str) -> str:
     same = (earlier.score, earlier.status, earlier.comment) == (later.score, later.status, later.comment)
     return (f"{source}: line {later.line} decides {part} again "
             f"(line {earlier.line} {'did the same' if same else 'decided it otherwise'}); line {later.line} is used")
+
+
+def made_by_override(outcome) -> bool:
+    """Whether ``outcome`` is that of a row an override made (no answer row: MADE_REASON)."""
+    return outcome.note == OVERRIDE and outcome.cells[_REASON].startswith(MADE_REASON)

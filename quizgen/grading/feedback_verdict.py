@@ -11,6 +11,7 @@ from __future__ import annotations
 from quizgen.csv_input import norm_question
 from quizgen.key.status import Status
 from quizgen.marking.rules import OVERRIDE
+from quizgen.grading.decisions import made_by_override
 
 AWAITING = "awaiting your marker"
 """The verdict a student reads for a needs_review answer no marker has scored yet (graded.csv keeps the status)."""
@@ -80,13 +81,16 @@ def not_received_note(questions, number: int, matrix, slot_of: dict) -> str:
     """The line under the score of a student who stopped early: the parts after
     their last answer (not reached, in the class report) had no answer
     received, named here as the absent student's sheet says it of the whole
-    paper; "" when the last part was answered or nothing was."""
+    paper; "" when the last part was answered or nothing was, or when every
+    mark is one an override made (no answer row: the class report does not
+    call such a student stopped early either)."""
     parts = [(f"{question.id} ({part.letter})", slot_of.get((norm_question(question.id), part.letter)))
              for question in questions for part in question.parts]
     parts = [(label, slot) for label, slot in parts if slot is not None]
-    answered = [_answered(matrix.cell(number, slot)) for _, slot in parts]
-    if True not in answered or answered[-1]:
-        return ""
+    cells = [matrix.cell(number, slot) for _, slot in parts]
+    answered = [_answered(cell) for cell in cells]
+    if True not in answered or answered[-1] or all(made_by_override(c) for c in cells if _answered(c)):
+        return ""   # marked only by overrides: no answer row, so no "last answer" to stop after
     after = parts[len(answered) - answered[::-1].index(True):]
     names = [label for label, _ in after]
     said = names[0] if len(names) == 1 else (" and ".join(names) if len(names) == 2 else

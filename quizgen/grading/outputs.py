@@ -15,18 +15,15 @@ from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import csv_text, norm_question
 from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
-from quizgen.grading.decisions import MADE_REASON
+from quizgen.grading.decisions import made_by_override
 from quizgen.grading.lms_input import fallback_warning
-from quizgen.grading.outcome import RESULT_COLUMNS
 from quizgen.grading.tally import note_wording
-from quizgen.marking.rules import OVERRIDE
 from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, grade_value, moodle_gradebook,
                                    moodle_gradebook_filled, moodle_left_out, plain_gradebook, unkeyed_ids)
 from quizgen.report import Part, Student, Trap, Verdict
 from quizgen.report.formatting import number_text
 
 GRADEBOOKS = ("moodle", "canvas", "plain")
-_REASON = RESULT_COLUMNS.index("reason")   # an outcome's reason cell
 
 
 @dataclass
@@ -169,11 +166,6 @@ def report_students(matrix, names: list, order=None) -> tuple:
     if order is None or order == list(range(len(students))):
         return students, columns
     return [students[n] for n in order], None   # analyse transposes the rows in their new order
-
-
-def made_by_override(outcome) -> bool:
-    """Whether ``outcome`` is that of a row an override made (no answer row: decisions.MADE_REASON)."""
-    return outcome.note == OVERRIDE and outcome.cells[_REASON].startswith(MADE_REASON)
 
 
 def class_report_texts(matrix, names: list, key, title: str, html: bool, delimiter: str = ",",
