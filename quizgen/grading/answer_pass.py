@@ -69,7 +69,7 @@ def pass_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
                     continue
             paper = paper_numbers[number]
             if ci is not None and index.code_problem(paper, cells[ci]) is not None:
-                outcome = problem_outcome(Status.INVALID, index.code_problem(paper, cells[ci]))
+                outcome = problem_outcome(Status.NEEDS_REVIEW, index.code_problem(paper, cells[ci]))
             elif paper == 0 and shared[slot] is not None:
                 outcome = caches[slot].get(cells[ai]) or _cached_verdict(caches[slot], shared[slot], cells[ai])
             else:
