@@ -6,7 +6,11 @@ Ids are normalised once (quizgen/marking/student_ids.py): ``S010``, `` s010``
 and ``s 010`` are one student, shown as the roster or key writes them (else
 as first met). With per-student papers an id the key does not know is
 ``UNKNOWN``: its rows are ``unknown_student``, never graded against the
-class paper, and their reason names the nearest known ids."""
+class paper, and their reason names the nearest known ids. A key built from
+an LMS download (quizgen.lms.papers.is_lms_key) holds a paper for each student
+who took the quiz: a roster student without one did not submit it (missing,
+scored 0 on the key's class paper, the whole quiz), and one who took it but is
+not on the roster is named, as with a class key."""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from array import array
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
+from quizgen.lms.papers import is_lms_key
 from quizgen.errors import shortened
 from quizgen.marking.student_ids import IdMatcher, id_hint, normalise_id, shown_id as shown_id_text
 
@@ -43,11 +48,14 @@ class Students:
         for student in self.roster:
             self.shown.setdefault(normalise_id(student.student_id), (student.student_id, student.name))
         self.matcher = IdMatcher(self.paper_of) if self.own_papers else IdMatcher(self.shown)
+        self.lms = is_lms_key(index.key)   # papers of who took an LMS quiz: the roster says who should have
+        self.on_roster = IdMatcher([s.student_id for s in self.roster]) if self.lms else None
         self.unknown = {}   # {id as written: (its unknown_student outcome, the name on its first row)}
         self.unknown_rows = {}   # {id as written: its rows, numbered from 0 in the file}: for hinted_rows
         self.not_on_roster = {}   # {normal id: id as written}: graded, but the roster lacks them
         self.by_zeros = {}        # {id as written: known id}: matched only by its leading zeros
         self.without_paper = []   # roster ids a per-student key has no paper for (not graded)
+        self.unsubmitted = []     # the numbers of roster students an LMS download has no attempt of
         self._no_answer = None    # the ids of who gave no answer, once every answer is read: no_answer_ids
 
     @property
@@ -89,6 +97,8 @@ class Students:
             return UNKNOWN
         if known is None and self.matcher and not listed:
             self.not_on_roster.setdefault(normal, student_id)
+        if self.on_roster and not listed and self.on_roster.match(normal) is None:
+            self.not_on_roster.setdefault(known or normal, student_id)   # took the LMS quiz, not on the roster
         if known is not None and known != normal and not listed:
             self.by_zeros.setdefault(student_id, self.shown.get(known, (known, ""))[0])
         normal = known or normal
@@ -110,8 +120,10 @@ class Students:
         if found is None:
             student_id = text.strip()
             if normalise_id(student_id) in self.shown:   # on --roster, but no paper was made for them
+                advice = ("no attempt of theirs is in the LMS download it was built from" if self.lms
+                          else "generate their paper")
                 reason = (f"student {shortened(student_id)!r} is on the roster but has no paper in "
-                          f"{self.index.name}; generate their paper")
+                          f"{self.index.name}; {advice}")
             else:
                 reason = self._no_paper(student_id)
             found = (make_outcome(Status.UNKNOWN_STUDENT, 0.0, "", "", "", reason), name)
@@ -156,7 +168,7 @@ class Students:
         if self._no_answer is None:
             wanted = [sid for sid, _, _ in self.index.roster]
             wanted += [s.student_id for s in self.roster
-                       if not self.own_papers or normalise_id(s.student_id) in self.paper_of]
+                       if not self.own_papers or self.lms or normalise_id(s.student_id) in self.paper_of]
             self._no_answer = tuple(sid for sid in wanted if self.find(sid) is None)
         return self._no_answer
 
@@ -176,10 +188,12 @@ class Students:
         for student in self.roster:
             if self.find(student.student_id) is None:
                 normal = normalise_id(student.student_id)
-                if self.own_papers and normal not in self.paper_of:
+                if self.own_papers and normal not in self.paper_of and not self.lms:
                     self.without_paper.append(student.student_id)   # no paper: neither absent nor graded
                     continue
                 absent.append(self._register(student.student_id, student.name, self.paper_of.get(normal, 0), True))
+                if self.lms and normal not in self.paper_of:   # scored 0 on the whole quiz (paper 0)
+                    self.unsubmitted.append(absent[-1])
         for number, student_id in enumerate(self.ids):
             shown = self.shown.get(normalise_id(student_id))
             if shown and shown[1] and not self.names[number]:
@@ -195,9 +209,16 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
     lacks (graded all the same). The hints, made once everyone's answers are
     read, name the students who gave no answer first among equally near ids."""
     lines, missing = [], [students.ids[n] for n in absent]
-    if absent:
-        lines.append(f"{len(absent)} student(s) on the roster gave no answer (missing, scored 0): "
-                     + _listed([shortened(students.ids[n]) for n in absent[:limit]], len(absent)))
+    unsubmitted = set(students.unsubmitted)
+    silent = [n for n in absent if n not in unsubmitted]
+    if silent:
+        lines.append(f"{len(silent)} student(s) on the roster gave no answer (missing, scored 0): "
+                     + _listed([shortened(students.ids[n]) for n in silent[:limit]], len(silent)))
+    if unsubmitted:
+        gone = students.unsubmitted
+        lines.append(f"{len(gone)} student(s) on the roster did not submit the quiz (no attempt in the LMS "
+                     "download: missing, scored 0): " + _listed([shortened(students.ids[n]) for n in gone[:limit]],
+                                                                len(gone)))
     if students.without_paper:
         lines.append(f"{len(students.without_paper)} student(s) on the roster have no paper in "
                      f"{students.index.name} (not graded; generate their papers, then grade again): "

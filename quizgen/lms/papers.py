@@ -13,9 +13,19 @@ from typing import NamedTuple
 from quizgen.cells import spreadsheet_safe
 from quizgen.errors import InputFileError, UsageError
 from quizgen.key.model import Key, KeyPaper, KeyQuestion
-from quizgen.lms.variants import key_questions
 
 ANSWER_COLUMNS = ("student_id", "name", "question_id", "part", "answer")
+LMS_SEED = "lms"
+"""The seed of a key built from an LMS download, and of each of its papers
+(generate's per-student papers have ``<seed>/<student id>``): how grade tells
+such a key from generate's (``is_lms_key``)."""
+
+
+def is_lms_key(key: Key) -> bool:
+    """Whether ``key`` was built from an LMS download (``grading_inputs``): its
+    papers are those of the students who took the quiz, so a roster student
+    without one did not submit it, rather than needing a paper generated."""
+    return bool(key.papers) and key.seed == LMS_SEED and all(p.seed == LMS_SEED for p in key.papers)
 
 
 class GradingInputs(NamedTuple):
@@ -36,8 +46,11 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     ``order`` (the export key's templates) or, without it, in order of first
     appearance. ``rounded_by``: "canvas" when the LMS rewrote the numbers
     students typed (Canvas keeps 4 decimals and drops trailing zeros), so
-    that grade does not judge their figures."""
+    that grade does not judge their figures. The key's class paper is the
+    whole quiz, every question anyone was given (``_whole_quiz``): the paper of
+    a roster student who did not submit, scored 0 out of the quiz's maximum."""
     from quizgen import __version__
+    from quizgen.lms.variants import key_questions
 
     rows = _one_attempt(rows, attempt)
     if not rows:
@@ -51,17 +64,29 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     chosen = [(q, v) for p in papers.values() for q, v in sorted(p["variants"].items(), key=lambda i: _place(i[0], slots))]
     questions = key_questions([(f"Q{slots[q]}", template, label) for q, (template, label, _) in chosen], banks)
     names = {q: _name(slots[q], only, len(question.parts)) for (q, (_, _, only)), question in zip(chosen, questions)}
-    picked = iter([replace(_only_part(question, only), id=names[q])
-                   for (q, (_, _, only)), question in zip(chosen, questions)])
-    students = tuple(KeyPaper(sid, p["name"], "lms", tuple(next(picked) for _ in p["variants"]))
+    made = [(q, replace(_only_part(question, only), id=names[q]))
+            for (q, (_, _, only)), question in zip(chosen, questions)]
+    picked = iter(question for _, question in made)
+    students = tuple(KeyPaper(sid, p["name"], LMS_SEED, tuple(next(picked) for _ in p["variants"]))
                      for sid, p in papers.items())
-    key = Key(students[0].questions, students, "lms", quizgen=__version__, rounded_by=rounded_by)
+    key = Key(_whole_quiz(made, slots), students, LMS_SEED, quizgen=__version__, rounded_by=rounded_by)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(ANSWER_COLUMNS)
     writer.writerows((spreadsheet_safe(r.student_id), spreadsheet_safe(r.name), names[_question(r)], r.part,
                       spreadsheet_safe(r.answer)) for r in rows if r.part and r.answered)
     return GradingInputs(key.to_json(compact=False), out.getvalue())
+
+
+def _whole_quiz(made: list, slots: dict) -> tuple:
+    """Every question of the quiz once, in paper order: each the first variant
+    met (the first student's, where they were given it). Every variant of a
+    slot is worth the template's points, so its maximum is any full paper's; a
+    Canvas student not given a question group has a smaller paper, this one not."""
+    first = {}
+    for q, question in made:
+        first.setdefault(q, question)
+    return tuple(first[q] for q in sorted(first, key=lambda q: _place(q, slots)))
 
 
 def _one_attempt(rows: list, attempt: str) -> list:
