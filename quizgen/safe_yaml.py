@@ -1,6 +1,7 @@
 """YAML read with the safe loader only, refusing a mapping that names one key
-twice: the one loader for every YAML file a user gives (templates, the
-``--policy`` file). Imports only PyYAML, so every layer can use it."""
+twice and an integer of more than MAX_INT_DIGITS digits, and reading no
+base-60 number: the one loader for every YAML file a user gives (templates,
+the ``--policy`` file). Imports only PyYAML, so every layer can use it."""
 
 from __future__ import annotations
 
@@ -30,11 +31,75 @@ class _UniqueKeys:
         return super().construct_mapping(node, deep=deep)
 
 
-class _SafeLoader(_UniqueKeys, yaml.SafeLoader):
-    """PyYAML's pure-Python safe loader, refusing duplicate keys."""
+MAX_INT_DIGITS = 100
+"""The most digits an integer in a user's YAML may have: far more than any field
+needs (a point total, a seed, a vocabulary size), and far below Python's
+4,300-digit limit on reading and printing an integer, which a longer one
+met as a traceback."""
+
+_INT = re.compile(r"""^(?:[-+]?0b[0-1_]+
+                    |[-+]?0[0-7_]+
+                    |[-+]?(?:0|[1-9][0-9_]*)
+                    |[-+]?0x[0-9a-fA-F_]+)$""", re.X)
+_FLOAT = re.compile(r"""^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
+                    |\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
+                    |[-+]?\.(?:inf|Inf|INF)
+                    |\.(?:nan|NaN|NAN))$""", re.X)
+"""PyYAML's int and float resolvers without YAML 1.1's base-60 forms (``1:30``
+as 90): no field is written so, a time such as ``12:30`` stays text, and
+reading a long one (``1:59:59:...``) took PyYAML quadratic time."""
+
+_NO_BASE_60 = {"tag:yaml.org,2002:int": _INT, "tag:yaml.org,2002:float": _FLOAT}
 
 
-_FastLoader = type("_FastLoader", (_UniqueKeys, yaml.CSafeLoader), {}) if hasattr(yaml, "CSafeLoader") else None
+class _Numbers:
+    """A safe constructor whose integers have at most MAX_INT_DIGITS digits and
+    no base-60 form, refused with the scalar's line (also under ``!!int``)."""
+
+    yaml_implicit_resolvers = {
+        first: [(tag, _NO_BASE_60.get(tag, regexp)) for tag, regexp in resolvers]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+
+    def construct_yaml_int(self, node):
+        """The integer ``node`` holds, once its length and form are checked."""
+        text = self.construct_scalar(node)
+        if ":" in text:
+            raise yaml.constructor.ConstructorError(
+                None, None, "a base-60 number (such as 1:30), which quizgen does not read; "
+                "write the number in decimal", node.start_mark)
+        digits = len(re.sub(r"^[-+]?(?:0[xXbB])?", "", text).replace("_", ""))
+        if digits > MAX_INT_DIGITS:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"an integer of {digits:,} digits; at most {MAX_INT_DIGITS} digits are read",
+                node.start_mark)
+        return super().construct_yaml_int(node)
+
+    def construct_yaml_float(self, node):
+        """The float ``node`` holds, refusing a base-60 one (``!!float 1:30.0``)."""
+        if ":" in self.construct_scalar(node):
+            raise yaml.constructor.ConstructorError(
+                None, None, "a base-60 number (such as 1:30.5), which quizgen does not read; "
+                "write the number in decimal",
+                node.start_mark)
+        return super().construct_yaml_float(node)
+
+
+def _guarded(loader):
+    """``loader`` with _Numbers' constructors for ints and floats: PyYAML looks
+    a tag's constructor up in a table, not by method name."""
+    if loader is not None:
+        loader.add_constructor("tag:yaml.org,2002:int", _Numbers.construct_yaml_int)
+        loader.add_constructor("tag:yaml.org,2002:float", _Numbers.construct_yaml_float)
+    return loader
+
+
+@_guarded
+class _SafeLoader(_UniqueKeys, _Numbers, yaml.SafeLoader):
+    """PyYAML's pure-Python safe loader, refusing duplicate keys and long or base-60 numbers."""
+
+
+_FastLoader = _guarded(type("_FastLoader", (_UniqueKeys, _Numbers, yaml.CSafeLoader), {})
+                       if hasattr(yaml, "CSafeLoader") else None)
 
 _EXPONENT_FLOAT = re.compile(r"^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)[eE][-+]?[0-9]+$")
 """A plain number in e-notation (``5e-1``, ``2.5E2``): YAML 1.1, which PyYAML

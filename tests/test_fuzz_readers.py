@@ -67,7 +67,7 @@ def test_any_policy_text_is_read_or_refused_in_one_line(text):
 test_any_policy_text_many = many_copy(test_any_policy_text_is_read_or_refused_in_one_line, POLICY_TEXT, MANY)
 
 
-@pytest.mark.parametrize("points", [".inf", "1" + "0" * 400, "10000001"])
+@pytest.mark.parametrize("points", [".inf", "1" + "0" * 99, "10000001"])
 def test_policy_points_beyond_any_mark_scheme_are_refused(points):
     with pytest.raises(InputFileError, match=r"^policy.yaml: points.C7.p: expected a number of points"):
         parse_policy(f"points: {{C7: {{p: {points}}}}}", "policy.yaml")

@@ -1,6 +1,7 @@
 """A part's layout fields, ``points`` (its marks) and ``space`` (working space
 in cm), checked against the question: explicit points fit in the question's
-points and add up to them when every part sets its own; and its tolerance rule,
+points and add up to them when every part sets its own, and no points pass
+key.json's MAX_POINTS; and its tolerance rule,
 checked as key.json's reader will check it; and its traps' codes, one each.
 
 ``check`` is the schema's checker (``fail`` and ``problem`` name file:line)."""
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from quizgen.key.checks import MAX_SIGFIGS
+from quizgen.key.checks import MAX_POINTS, MAX_SIGFIGS
 
 MAX_SPACE_CM = 18.0
 """The most working space one part may ask for, in cm: what fits a US-letter page (the
@@ -44,9 +45,24 @@ def part_space(check, value, *where) -> float | None:
     return optional_number(check, value, 0.0, MAX_SPACE_CM, *where)
 
 
+def _over_limit(check, points, parts: tuple) -> bool:
+    """Records the question's points, or a part's, above MAX_POINTS: key.json's
+    reader refuses more, so ``grade`` could not read the key of such a paper."""
+    places = [((), points)] + [(("parts", i), p.points) for i, p in enumerate(parts) if p is not None]
+    over = [(where, value) for where, value in places if not isinstance(value, bool)
+            and isinstance(value, (int, float)) and value > MAX_POINTS]
+    for where, value in over:
+        check.problems.append(check.problem(
+            f"points of {value:g} exceed the limit of {MAX_POINTS:,.0f} (the most key.json holds "
+            "for a question or a part, so grade could not read the key)", *where, "points"))
+    return bool(over)
+
+
 def points_problems(check, points, parts: tuple) -> None:
-    """Explicit part points must fit in the question's points, and add up to them
-    when every part sets its own."""
+    """Points of at most MAX_POINTS; explicit part points must fit in the
+    question's points, and add up to them when every part sets its own."""
+    if _over_limit(check, points, parts):
+        return
     fixed = [p.points for p in parts if p is not None and p.points is not None]
     if not fixed or isinstance(points, bool) or not isinstance(points, (int, float)):
         return
