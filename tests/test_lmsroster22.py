@@ -144,3 +144,16 @@ def test_a_generated_key_seeded_lms_keeps_the_per_student_advice(tmp_path):
     assert "1 student(s) on the roster have no paper in key.json (not graded; generate their papers, then " \
         "grade again): S003" in result.output
     assert "did not submit" not in result.output
+
+
+def test_the_sheet_of_a_student_who_did_not_submit_shows_no_classmates_worked_solutions(tmp_path):
+    """S003 took no variant: the whole quiz's questions were shown under "Worked solution for your
+    numbers", a classmate's numbers. The sheet says only that no answers were found, and the score."""
+    _moodle_download(tmp_path)
+    result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json",
+                    "--roster", tmp_path / "roster.csv", "--feedback", tmp_path / "fb", "--out", f"{tmp_path / 'r3'}/")
+    assert result.exit_code == 0, result.output
+    sheet = (tmp_path / "fb" / "S003.md").read_text(encoding="utf-8")
+    assert "No attempt under your student id was found in the quiz's download" in sheet and "**0 / 10**" in sheet
+    assert "Worked solution" not in sheet and "| part |" not in sheet
+    assert "Worked solution" in (tmp_path / "fb" / "s001.md").read_text(encoding="utf-8")

@@ -31,6 +31,7 @@ from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, WORK_HEADING
 from quizgen.grading.feedback_names import renamed_note, run_stems, safe_file_names
 from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
+from quizgen.lms.papers import is_lms_key
 from quizgen.marking.rules import OVERRIDE
 from quizgen.report.formatting import md_cell, number_text, one_place
 
@@ -67,7 +68,8 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False) ->
     stems = safe_file_names(result.matrix.students, foreign_stems(outputs.feedback, sheet_ext) | set(own))
     result.notes.extend(renamed_note(result.matrix.students, stems, own, sheet_ext))
     totals = {total.student_id: total for total in result.students}   # listed in roster order, not the matrix's
-    students = [(stem, totals[student_id], papers.get(student_id, key.questions), number)
+    unsat = () if is_lms_key(key) else key.questions   # an LMS quiz not taken: no paper, no worked solutions
+    students = [(stem, totals[student_id], papers.get(student_id, unsat), number)
                 for number, (student_id, stem) in enumerate(zip(result.matrix.students, stems))]
     return students, context
 
@@ -215,7 +217,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
     name = f" ({md_cell(total.name)})" if total.name else ""
     lines = [f"{HEADING}{md_cell(total.student_id)}{name}", "",
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
-    absent = no_answers_note(number, matrix, strays)
+    absent = no_answers_note(number, matrix, strays, questions)
     notes = [absent] if absent else [awaiting_note(questions, number, matrix, slot_of),
                                      not_received_note(questions, number, matrix, slot_of)]
     lines += [line for note in notes if note for line in (note, "")]

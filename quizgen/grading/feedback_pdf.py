@@ -80,7 +80,7 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                       "view": view if worked else tex_text(view),
                       "lines": [_tex_fields(line._replace(answer=line.answer or "-")) for line in lines],
                       "notes": [_tex_fields(note) for line in lines for note in part_notes(line, worked)]})
-    absent = no_answers_note(number, context.matrix, context.strays)
+    absent = no_answers_note(number, context.matrix, context.strays, questions)
     work = work_list(questions, lines_of, AWAITING, context.solutions.drill_classes()) if not absent else WorkList([], "")
     score, max_score, percent = score_texts(total, context.comma)
     strays = stray_sections(*context.strays.of(number), questions, breakable) if context.strays is not None else []

@@ -40,14 +40,22 @@ NO_ANSWERS = ("No answers under your student id were found in the answers file f
 """The line under the score of a student with no answer at all (a roster absentee, or answers under another id)."""
 
 
-def no_answers_note(number: int, matrix, strays=None) -> str:
+NOT_SUBMITTED = ("No attempt under your student id was found in the quiz's download, so your score is 0. If you "
+                 "did take the quiz (under another account, say), contact your instructor so that it can be found "
+                 "and graded.")
+"""A roster student's sheet for an LMS quiz they have no attempt of: no paper, so no parts are listed."""
+
+
+def no_answers_note(number: int, matrix, strays=None, questions=None) -> str:
     """NO_ANSWERS when student ``number`` has no answer in the answers file at
     all: no part's cell has a status and no row of theirs went elsewhere
     (``strays``: feedback_stray.StrayAnswers); "" otherwise. Their sheet then
     says so instead of listing what to work on, since nothing was marked."""
     if any(_answered(matrix.cell(number, slot)) for slot in range(len(matrix.slots))):
         return ""
-    return "" if strays is not None and any(strays.of(number)) else NO_ANSWERS
+    if strays is not None and any(strays.of(number)):
+        return ""
+    return NOT_SUBMITTED if questions is not None and not questions else NO_ANSWERS
 
 
 def _answered(outcome) -> bool:
