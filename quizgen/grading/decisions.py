@@ -1,10 +1,13 @@
 """Human decisions applied on every run (``grade --overrides overrides.csv``,
 read by quizgen/marking/overrides.py): after the pass and the ECF re-marking,
 each override replaces the final verdict of its (student, question, part):
-the override's score (a fraction of the part's points), its status (named,
+the override's score (a fraction of the part's points, or its points when
+the column is headed ``points``), its status (named,
 or following the score: marking/overrides.decided_status),
 note ``override`` and its comment as feedback. The graded row is patched like
-an ECF row; an override that matches no answer is reported, never dropped."""
+an ECF row; an override that matches no answer is reported, never dropped,
+and so is one that leaves a part ``correct`` with less than full marks (points
+copied into a ``score`` column, most likely; not a percentage, which cannot be points). At most ten warnings are shown."""
 
 from __future__ import annotations
 
@@ -12,7 +15,8 @@ from pathlib import Path
 
 from quizgen.grading.outcome import RESULT_COLUMNS, make_outcome
 from quizgen.key.status import Status
-from quizgen.marking.overrides import decided_status, describe_unmatched, read_overrides
+from quizgen.marking.overrides import (POINTS, capped_warnings, check_points, decided_status, describe_unmatched,
+                                       read_overrides)
 from quizgen.marking.rules import OVERRIDE
 
 MADE_REASON = "no answer row: made by"
@@ -85,10 +89,13 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
     """Apply ``overrides`` to the grid's final outcomes (adding the rows to
     ``patched``); an override of a known student's part on their paper with no
     answer row gets a row of its own from ``made`` (None: it matches nothing).
-    Returns one line per override that matched nothing, and one per override
-    of a part an earlier line already decided (the later line is used), in
-    the order of the file's lines."""
+    Returns the warnings, in the order of the file's lines and capped
+    (capped_warnings): one per override that matched nothing, one per override
+    of a part an earlier line already decided (the later line is used), and
+    one per part the line that counts (not written as a percentage) leaves
+    ``correct`` short of full marks."""
     unmatched, repeated, decided, reasons = [], [], {}, {}   # decided: {grid cell: the override that set it}
+    short = {}   # {grid cell: (line, warning)}: the cells an override leaves correct short of full marks
     for override in overrides:
         number = students.find(override.student_id)
         if number is None and made is not None:
@@ -102,17 +109,20 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
             if isinstance(slot, str):   # no such question or part, or no part named on a question with several
                 reasons[override.line] = slot
             continue
+        info = index.slots[slot]
+        part = f"{students.ids[number]} {info['question_id']} ({info['part']})"
         if k in decided:
-            info = index.slots[slot]
-            part = f"{students.ids[number]} {info['question_id']} ({info['part']})"
             repeated.append((override.line, describe_repeat(decided[k], override, part, source)))
         decided[k] = override
         old = grid.outcomes[k]
         fresh = row < 0 or (made is not None and row >= made.first)
         reason = f"{MADE_REASON} {source} line {override.line}" if fresh else ""
-        status = Status(decided_status(override.status, "incorrect" if row < 0 else old.status.value,
-                                       override.score))
-        score = override.score * float(index.slots[slot]["points"])
+        full = float(info["points"])
+        score, share = marks_of(override, full, f"{info['question_id']} ({info['part']})", source)
+        status = Status(decided_status(override.status, "incorrect" if row < 0 else old.status.value, share))
+        short.pop(k, None)   # only the line that counts is warned about
+        if status is Status.CORRECT and score < full and not override.percent:   # 50% cannot be points
+            short[k] = (override.line, describe_short(override, part, score, full, source))
         # the grader's misconception and words stay only while the marker keeps the grader's verdict
         kept = status is old.status and score == old.score
         outcome = make_outcome(status, score, checker.expected, old.misconception if kept else "",
@@ -124,7 +134,29 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         else:
             patched[row] = outcome
     lines = [(o.line, text) for o, text in zip(unmatched, describe_unmatched(unmatched, source, reasons))]
-    return [text for _, text in sorted(lines + repeated, key=lambda pair: pair[0])]
+    return capped_warnings(sorted(lines + repeated + list(short.values()), key=lambda pair: pair[0]), source)
+
+
+def marks_of(override, full: float, part: str, source: str) -> tuple:
+    """``(points, share)`` an override gives a part worth ``full`` points
+    (``part`` names it in an error): a points column's points are checked
+    against ``full``; share None (points on a part worth none) leaves the status to the marker."""
+    if override.unit != POINTS:
+        return override.score * full, override.score
+    check_points(override, full, part, f"{source}: line {override.line}")
+    return override.score, (override.score / full if full > 0 else None)
+
+
+def describe_short(override, part: str, score: float, full: float, source: str) -> str:
+    """The warning for an override that leaves ``part`` ``correct`` with less
+    than its ``full`` points: most likely points written where a share was
+    meant, or the other way round, so it says how the mark was read."""
+    if override.unit == POINTS:
+        read = f"{override.shown()} is read as points; if it was meant as a share of the marks, head the column score"
+    else:
+        read = (f"{override.shown()} is read as a share of the part's marks, {override.score:g} x {full:g} points; "
+                f"if it was meant as points, head the column points")
+    return f"{source}: line {override.line}: {part} stays correct with {score:g} of its {full:g} point(s) ({read})"
 
 
 def describe_repeat(earlier, later, part: str, source: str) -> str:

@@ -1,7 +1,10 @@
 """Human decisions that survive re-running grade (``--overrides overrides.csv``):
 columns ``student_id, question_id, part, score`` (``part`` may be left out when
 the question cell holds it, ``Q3b``) and optionally ``status``,
-``comment``. ``score`` is the part's mark as a fraction 0..1 (or ``50%``).
+``comment``. ``score`` (or ``credit``, ``share``) is the part's mark as a
+fraction 0..1 (or ``50%``); a column headed ``points`` (or ``mark``,
+``marks``) instead gives points out of the part's points, checked against the
+key when the overrides are applied. ``grade`` could mean either, so it is refused.
 The file is read with the answers file's conventions (encoding detection,
 ``,`` ``;`` or tab, Excel's ``sep=`` line, loose header names, ``Q01``/``q1``
 and ``(a)``/``a``), and an override that matches nothing is reported."""
@@ -9,17 +12,25 @@ and ``(a)``/``a``), and an override that matches nothing is reported."""
 from __future__ import annotations
 
 import csv
+import math
 from dataclasses import dataclass
 
 from quizgen.csv_input import ALIASES, csv_problem, header_shown, norm_header, read_csv_text, sniffed_reader
-from quizgen.errors import InputFileError, printable, shortened
+from quizgen.errors import InputFileError, first_few, printable, shortened
+from quizgen.key.checks import MAX_POINTS
 from quizgen.key.status import VERDICTS
-from quizgen.marking.shares import RULE as SHARE_RULE, read_share
+from quizgen.marking.shares import RULE as SHARE_RULE, _number as plain_number, read_share
 
 STATUSES = tuple(s.value for s in VERDICTS)
+SHARE, POINTS = "share", "points"   # what an override's mark column holds: a share of the part's marks, or points
 ROLES = {"student": ALIASES["student"], "question": ALIASES["question"], "part": ALIASES["part"],
-         "score": ("score", "mark", "marks", "points", "credit", "grade"),
+         SHARE: ("score", "credit", "share"), POINTS: ("points", "mark", "marks"),
          "status": ("status", "verdict", "result"), "comment": ("comment", "comments", "note", "reason", "why")}
+AMBIGUOUS = ("grade",)
+"""Mark headers that may mean points or a share (a graded file's ``score`` is
+points; a policy's credit a share): refused rather than guessed."""
+WARNINGS_SHOWN = 10
+"""The most warning lines one overrides file prints; one more line counts the rest."""
 
 
 @dataclass(frozen=True)
@@ -29,10 +40,17 @@ class Override:
     student_id: str
     question_id: str
     part: str
-    score: float
+    score: float           # a share 0..1 of the part's marks, or points when ``unit`` is POINTS
     status: str = ""
     comment: str = ""
     line: int = 0
+    unit: str = SHARE
+    heading: str = "score"   # the mark column's header as the file writes it, for messages
+    percent: bool = False    # the share was written as a percentage (50%): it cannot be points
+
+    def shown(self) -> str:
+        """The mark as a message names it: ``score 0.5``, ``Points 2``."""
+        return f"{self.heading} {self.score:g}"
 
 
 def read_overrides(path) -> list:
@@ -46,26 +64,45 @@ def parse_overrides(text: str, source: str = "overrides") -> list:
     try:
         header = next(reader, None)
         columns = _columns(header, source)
+        unit = POINTS if columns[POINTS] is not None else SHARE
+        heading = _heading(header, columns[unit])
         found = []
         for row in reader:
             if any(cell.strip() for cell in row):
                 where = f"{source}: line {reader.line_num + skip}"
                 _check_width(row, _named_width(header), where)
-                found.append(_override(row, columns, where, reader.line_num + skip))
+                found.append(_override(row, columns, where, reader.line_num + skip, (unit, heading)))
     except csv.Error as exc:
         raise InputFileError(f"{source}: line {reader.line_num + skip}: {csv_problem(exc)}") from exc
     return found
 
 
 def _columns(header, source: str) -> dict:
+    """Where each role's column is; refuses a header with no mark column, with
+    both a share and a points column, or with only an ambiguous one (``grade``)."""
     names = [norm_header(h) for h in header or ()]
     columns = {role: next((names.index(a) for a in aliases if a in names), None) for role, aliases in ROLES.items()}
-    missing = [r for r in ("student", "question", "score") if columns[r] is None]   # Q3b may carry its part
-    if missing:
+    if columns[SHARE] is not None and columns[POINTS] is not None:
+        raise InputFileError(f"{source}: line 1: both {_heading(header, columns[SHARE])!r} (a share of the part's "
+                             f"marks) and {_heading(header, columns[POINTS])!r} (points out of the part's points) "
+                             "head a column; keep one, so that each override's mark is read one way")
+    vague = next((names.index(a) for a in AMBIGUOUS if a in names), None)
+    if columns[SHARE] is None and columns[POINTS] is None and vague is not None:
+        raise InputFileError(f"{source}: line 1: column {_heading(header, vague)!r} may mean points or a share "
+                             "of the part's marks: head it points (points out of the part's points) or score "
+                             "(a share from 0 to 1, or a percentage)")
+    missing = [r for r in ("student", "question") if columns[r] is None]   # Q3b may carry its part
+    if missing or (columns[SHARE] is None and columns[POINTS] is None):
         raise InputFileError(f"{source}: line 1: expected the columns student_id, question_id, part, score "
-                             f"(part optional when the question cell holds it, as Q3b; optional status, "
-                             f"comment); found {header_shown(header)}")
+                             f"(a share of the part's marks; or points, out of the part's points; part optional "
+                             f"when the question cell holds it, as Q3b; optional status, comment); found "
+                             f"{header_shown(header)}")
     return columns
+
+
+def _heading(header: list, index: int) -> str:
+    """A column's header as the file writes it, on one line and short."""
+    return shortened(printable(header[index].strip().lstrip("\ufeff")), 30)
 
 
 def _named_width(header: list) -> int:
@@ -85,7 +122,8 @@ def _check_width(row: list, width: int, where: str) -> None:
                              "put a comment that holds the delimiter in double quotes")
 
 
-def _override(row: list, columns: dict, where: str, line: int) -> Override:
+def _override(row: list, columns: dict, where: str, line: int, mark: tuple) -> Override:
+    """The override on one data row; ``mark``: (unit, heading) of its mark column."""
     def cell(role):
         index = columns[role]
         return row[index].strip() if index is not None and index < len(row) else ""
@@ -95,37 +133,69 @@ def _override(row: list, columns: dict, where: str, line: int) -> Override:
         raise InputFileError(f"{where}: status {status!r} is not one of {', '.join(STATUSES)}")
     if not cell("student"):
         raise InputFileError(f"{where}: student_id is empty")
-    score = _score(cell("score"), where)
-    _check_agrees(status, score, where)
-    return Override(cell("student"), cell("question"), cell("part"), score, status, cell("comment"), line)
+    unit, heading = mark
+    if unit == POINTS:
+        score = _points(cell(POINTS), where, heading)
+    else:
+        score = _score(cell(SHARE), where, heading)
+    override = Override(cell("student"), cell("question"), cell("part"), score, status, cell("comment"), line,
+                        unit, heading, cell(unit).endswith("%"))
+    check_agrees(override, 1.0 if unit == SHARE else math.inf, where)   # points' most: check_points, once applied
+    return override
 
 
-_AGREES = {"blank": lambda score: score == 0, "correct": lambda score: score > 0,
-           "incorrect": lambda score: score < 1}
+def check_agrees(override: Override, full: float, where: str) -> None:
+    """Refuse a status its mark contradicts: ``blank`` with marks, ``correct``
+    with none, ``incorrect`` with full marks (``full``: 1 for a share, the part's
+    points for points, ``inf`` before they are known): a slip in one of the two
+    cells. On a part worth 0 points, 0 points may be ``correct`` or ``incorrect``."""
+    status, score = override.status, override.score
+    wrong = {"blank": score > 0, "correct": score <= 0 < full, "incorrect": 0 < full <= score}
+    if wrong.get(status):
+        raise InputFileError(f"{where}: status {status!r} with {override.shown()} contradicts itself: "
+                             f"leave the status empty to follow the {override.heading}, or change one of them")
 
 
-def _check_agrees(status: str, score: float, where: str) -> None:
-    """Refuse a status its score contradicts: ``blank`` with marks, ``correct``
-    with none, ``incorrect`` with full marks (a slip in one of the two cells)."""
-    if status in _AGREES and not _AGREES[status](score):
-        raise InputFileError(f"{where}: status {status!r} with score {score:g} contradicts itself: "
-                             "leave the status empty to follow the score, or change one of them")
+def check_points(override: Override, full: float, part: str, where: str) -> None:
+    """Refuse points above what the part is worth (``full``; ``part`` names it),
+    and a status the points contradict."""
+    if override.score > full:
+        raise InputFileError(f"{where}: {override.heading} {override.score:g} is more than the {full:g} point(s) "
+                             f"{part} is worth (a column headed {override.heading!r} holds points out of the "
+                             "part's points; for a share of its marks head the column score)")
+    check_agrees(override, full, where)
 
 
-def _score(text: str, where: str) -> float:
+def _score(text: str, where: str, heading: str) -> float:
+    """A share of the part's marks; a plain number above 1 is hinted to be points."""
     value = read_share(text)
     if value is None:
-        raise InputFileError(f"{where}: score {shortened(printable(text))!r} is not {SHARE_RULE}")
+        number = plain_number(text.strip())
+        hint = ("; for points out of the part's points, head the column points"
+                if number is not None and 1 < number <= MAX_POINTS else "")
+        raise InputFileError(f"{where}: {heading} {shortened(printable(text))!r} is not {SHARE_RULE}{hint}")
     return value
 
 
-def decided_status(given: str, machine: str, score: float) -> str:
+def _points(text: str, where: str, heading: str) -> float:
+    """Points out of the part's (checked against them when applied): a plain
+    decimal from 0 to MAX_POINTS, as a key's points are."""
+    number = plain_number(text.strip())
+    if number is None or not 0 <= number <= MAX_POINTS:
+        hint = "; for a share of the part's marks, head the column score" if text.strip().endswith("%") else ""
+        raise InputFileError(f"{where}: {heading} {shortened(printable(text))!r} is not a number of points from 0 "
+                             f"to the part's points (a decimal: 0.5, 2, 0,5){hint}")
+    return number + 0.0   # -0 is 0
+
+
+def decided_status(given: str, machine: str, score: float | None) -> str:
     """The status an override leaves: the one it names; else what its score
     says (full marks ``correct``, none ``incorrect``, a blank stays blank);
     partial credit keeps the marker's status, except ``needs_review``, which a
-    person has now decided: it becomes ``incorrect`` (credit below full)."""
-    if given:
-        return given
+    person has now decided: it becomes ``incorrect`` (credit below full).
+    ``score`` None (points on a part worth none) says nothing: the marker's stays."""
+    if given or score is None:
+        return given or machine
     if machine == "blank":
         return "correct" if score >= 1 else machine
     if score >= 1:
@@ -143,6 +213,18 @@ def describe_unmatched(unmatched: list, source: str = "overrides", reasons: dict
     return [f"{source}: line {o.line}: override for {_cell(o.student_id)} {_cell(o.question_id)}"
             f"{f' ({_cell(o.part)})' if o.part else ''} matches no answer"
             f"{f': {reasons[o.line]}' if o.line in reasons else ''}" for o in unmatched]
+
+
+def capped_warnings(lines: list, source: str) -> list:
+    """The overrides file's warnings, ``lines`` of (file line, text) in file
+    order: at most WARNINGS_SHOWN, then one counting the rest and naming their
+    lines (200,000 repeats of one line must not print 199,999 warnings)."""
+    texts = [text for _, text in lines]
+    if len(texts) <= WARNINGS_SHOWN:
+        return texts
+    rest = [number for number, _ in lines[WARNINGS_SHOWN:]]
+    return texts[:WARNINGS_SHOWN] + [f"{source}: and {len(rest)} more warning(s) like these, on lines "
+                                     f"{first_few(rest)}"]
 
 
 def _cell(text: str) -> str:

@@ -18,13 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizgen.errors import InputFileError, did_you_mean, printable, shortened
+from quizgen.errors import InputFileError, did_you_mean, first_few, printable, shortened
 from quizgen.input_files import read_capped
 from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits
 from quizgen.marking.shares import RULE as SHARE_RULE, read_share
 
 KEYS = ("ecf_credit", "imprecise_credit", "traps", "points", "carried_figures")
+WARNINGS_SHOWN = 10
+"""The most warnings of one kind a policy prints; one more line counts the rest."""
 MIN_POINTS = 1e-4
 """The fewest points a part may have other than none: graded.csv, the reports
 and the gradebooks print points and scores to 4 decimals, as the key keeps a
@@ -99,8 +101,12 @@ class Policy:
             raise InputFileError(f"{self.source}: traps.{_shown(name)}.{_shown(code)}: {_shown(name)} has no "
                                  f"misconception {_shown(code)!r}{did_you_mean(code, codes)}")
         known = set().union(*codes_of.values())
-        return [f"{self.source}: traps.{_shown(code)}: no question on this paper has that misconception"
-                f"{did_you_mean(code, known)}" for code in self.traps if code not in known]
+        unknown = [code for code in self.traps if code not in known]
+        lines = [f"{self.source}: traps.{_shown(code)}: no question on this paper has that misconception"
+                 f"{did_you_mean(code, known)}" for code in unknown[:WARNINGS_SHOWN]]
+        rest = [_shown(code)[:40] for code in unknown[WARNINGS_SHOWN:]]
+        return lines + [f"{self.source}: and {len(rest)} more traps: code(s) no question on this paper has: "
+                        f"{first_few(rest)}"] * bool(rest)
 
     def check_overlaps(self, templates: dict) -> list:
         """One warning line per setting given twice for one template under two
@@ -123,7 +129,9 @@ class Policy:
                     lines.append(f"{self.source}: " + " and ".join(f"points.{n}.{lab}" for n, lab in labels)
                                  + f" set {template}'s part {letter} differently: "
                                    f"points.{used[0]}.{used[1]} ({self.points[used[0]][used[1]]:g}) is used")
-        return list(dict.fromkeys(lines))
+        lines = list(dict.fromkeys(lines))
+        more = len(lines) - WARNINGS_SHOWN
+        return lines[:WARNINGS_SHOWN] + [f"{self.source}: and {more} more setting(s) given twice as above"] * (more > 0)
 
 
 def _first_unknown(table: dict, known_of: dict):
