@@ -1,8 +1,9 @@
 """A part's layout fields, ``points`` (its marks) and ``space`` (working space
 in cm), checked against the question: explicit points fit in the question's
 points and add up to them when every part sets its own, and no points pass
-key.json's MAX_POINTS; and its tolerance rule,
-checked as key.json's reader will check it; and its traps' codes, one each.
+key.json's MAX_POINTS; and its tolerance rule, checked as key.json's reader
+will check it; its traps' codes, one each; and its ``range`` (where every
+correct answer of the part lies).
 
 ``check`` is the schema's checker (``fail`` and ``problem`` name file:line)."""
 
@@ -104,3 +105,24 @@ def repeated_codes(check, traps: tuple, i: int) -> None:
             check.problems.append(check.problem(
                 f"trap code {trap.code!r} is also the code of parts.{i}.traps.{k} (line {line}): "
                 "give each trap of a part its own code", "parts", i, "traps", j, "code"))
+
+
+RANGE_FORM = ("range must be [low, high], each a number or null for no bound on that side "
+              "(e.g. [0, 1] for a probability, [0, null] for a loss or a count)")
+
+
+def value_range(check, value, kind: str, *where) -> tuple:
+    """A part's optional ``range: [low, high]``, where every correct answer of
+    the part lies (null: no bound on that side), as ``(low, high)`` floats:
+    error carried forward is withheld from an answer outside it (docs/grading.md)."""
+    if kind == "word":
+        check.fail("range is for numeric and integer parts: where every correct answer lies", *where)
+    numbers = isinstance(value, list) and len(value) == 2 and all(
+        bound is None or (isinstance(bound, (int, float)) and not isinstance(bound, bool) and math.isfinite(bound)
+                          and abs(bound) <= 1e300) for bound in value)
+    if not numbers or value == [None, None]:
+        check.fail(RANGE_FORM, *where)
+    low, high = (None if bound is None else float(bound) for bound in value)
+    if low is not None and high is not None and low > high:
+        check.fail(f"range [{low:g}, {high:g}]: its low end is above its high end", *where)
+    return low, high

@@ -369,7 +369,7 @@ class QuestionRules:
                                      self.usable, LEVELS)
         return PartRule(part.name, _label(part.letter), part.kind, part.value, part.tolerance, traps, recipe,
                         carried, part.accept, part.spec.percent, sources, part.rational,
-                        part.answer if part.value is not None else "", short, part.spec.choices)
+                        part.answer if part.value is not None else "", short, part.spec.choices, part.spec.bounds)
 
 
 @lru_cache(maxsize=256)

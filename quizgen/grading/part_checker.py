@@ -24,6 +24,7 @@ from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking import rules as careful
+from quizgen.marking.coherence import may_carry, withheld
 from quizgen.marking.quotes import from_own_answers, marked_from
 from quizgen.marking.forms import (LOG_NOTE, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
                                    looks_like_prose, plain_characters, read_marks, read_number, significant_figures,
@@ -186,10 +187,9 @@ class PartChecker:
         return self._verdict(mark, reading.figures)
 
     def _named_trap(self, reading: Reading) -> Verdict | None:
-        """The verdict on a number outside tolerance that falls into a trap, as
-        ``careful.mark_value`` gives it during the pass (traps come before
-        carried rounding there, and ECF waits for the pass's end), without
-        making the part's marking rule: most careful answers are traps."""
+        """The verdict on a number outside tolerance that falls into a trap, as ``careful.mark_value``
+        gives it during the pass (traps come before carried rounding there, and ECF waits for the
+        pass's end), without making the part's marking rule: most careful answers are traps."""
         x = reading.value
         if abs(x - self.value) <= self.tolerance:
             return None
@@ -202,8 +202,7 @@ class PartChecker:
         return None
 
     def _spec(self) -> dict:
-        """The tolerance rule the careful marker applies: the instructor's
-        ``--rtol``/``--atol`` override, else the part's own (as ``rule`` has it)."""
+        """The tolerance the careful marker applies: the --rtol/--atol override, else the part's own."""
         return self.override or self.part.tolerance
 
     def _verdict(self, mark: careful.Verdict, figures=None) -> Verdict:
@@ -270,14 +269,17 @@ class PartChecker:
         question, verdict = self.question_rules(), None
         recipe = question.ecf_recipe(self.part.letter) if None not in earlier.values() else None
         plain = question.plain(self.part.name, recipe, earlier) if recipe is not None else None
-        if plain is not None and not self._near(value, plain):   # from the unrounded trap their (a) stands for?
+        near = plain is not None and (self._near(value, plain) or may_carry(question.question.parts, self.part,
+                                                                             value, earlier))
+        if plain is not None and not near:   # from the unrounded trap their (a) stands for?
             traps = question.carried_traps(self.part.letter, earlier, written or {})
             plain = question.plain(self.part.name, recipe, {**earlier, **traps}) if traps else None
-        if plain is not None and self._near(value, plain) and question.usable():
+            near = plain is not None and self._near(value, plain)
+        if near and question.usable():
             mark = careful.mark_value(self.rule, Reading(NUMBER, value, figures), earlier, question.env,
                                       question.credits, question.carried, written)
-            if mark.note == careful.ECF or (mark.note == careful.EARLY and from_own_answers(mark.feedback)):
-                # ECF, or worked from their own answers (rounded too early, carried too short)
+            if mark.note == careful.ECF or (mark.note == careful.EARLY and from_own_answers(mark.feedback)) \
+                    or withheld(mark.feedback):   # ECF, from their own answers, or ECF withheld: saying why
                 verdict = self._verdict(mark, figures)
         if len(self._remarked) >= REMARK_LIMIT:
             self._remarked.clear()
@@ -290,11 +292,10 @@ class PartChecker:
         return abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, self._spec())
 
     def own_trap(self, value: float, figures, answers: dict, written: dict | None = None) -> Verdict | None:
-        """The verdict on an incorrect (or imprecise) answer that is a trap worked
-        from the student's own ``answers`` to the earlier parts (part name -> value;
-        ``written``: the figures each showed), or None. Its credit is the trap's
-        times the ECF credit: a slip made on a wrong (a) never earns more than
-        the right method on it."""
+        """The verdict on an incorrect (or imprecise) answer that is a trap worked from the student's
+        own ``answers`` to the earlier parts (part name -> value; ``written``: the figures each showed),
+        or None. Its credit is the trap's times the ECF credit: a slip made on a wrong (a) never earns
+        more than the right method on it."""
         question = self.question_rules()
         found = question.own_trap(self.part.letter, value, answers, self._spec(), self.kind)
         if found is None:

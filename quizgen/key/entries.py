@@ -102,7 +102,8 @@ def _spec(part, letter: str, points: float, accept, traps: tuple, choices: int |
         return PartSpec(letter, part.name, "word", round(points, 4), None, {}, tuple(accept), traps,
                         choices=choices)
     return PartSpec(letter, part.name, part.kind, round(points, 4), part.decimals,
-                    dict(part.tolerance) or dict(DEFAULT_TOLERANCE), (), traps, _asks_percent(part.ask))
+                    dict(part.tolerance) or dict(DEFAULT_TOLERANCE), (), traps, _asks_percent(part.ask),
+                    bounds=part.bounds)
 
 
 _asks_percent = lru_cache(maxsize=4096)(asks_percent)

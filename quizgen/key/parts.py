@@ -23,7 +23,7 @@ DEFAULT_TOLERANCE = {"sigfigs": 3}
 MAX_CHOICES = 1000   # answers a word part may offer (generation refuses more)
 _SMALLEST, _LARGEST = checks.ANSWER_RANGE
 SPEC_FIELDS = ("part", "name", "type", "points", "decimals", "tolerance", "accept", "traps", "misconceptions",
-               "abs_tolerance", "trap_texts", "percent", "choices")
+               "abs_tolerance", "trap_texts", "percent", "choices", "range")
 """Fields of a part record that say what the part is (the rest are the instance's values)."""
 SPEC_KEYS = frozenset(SPEC_FIELDS)
 _RATIONAL = re.compile(r"-?\d{1,60}(?:\.\d{1,60})?(?:/\d{1,60})?")
@@ -66,7 +66,10 @@ class PartSpec:
     """What a part is, shared by the instances of a template: letter, name,
     kind (numeric, integer, word), points, decimals, tolerance rule, accepted
     words and traps. ``choices`` is how many answers a word part offers (None:
-    not said; see quizgen/marking/words.py on negated answers)."""
+    not said; see quizgen/marking/words.py on negated answers). ``bounds``,
+    key.json's ``"range": [low, high]`` (null: no bound on that side), is
+    where every correct answer of a number part lies (None: not said); ECF is
+    withheld outside it (quizgen/marking/coherence.py)."""
 
     letter: str
     name: str = ""
@@ -78,6 +81,7 @@ class PartSpec:
     traps: tuple = ()
     percent: bool = False   # the question asks for a percentage (quizgen/marking/percent.py)
     choices: int | None = None
+    bounds: tuple | None = None
 
     def to_json(self) -> dict:
         record = {"part": self.letter, "name": self.name, "type": self.kind, "points": self.points}
@@ -91,6 +95,8 @@ class PartSpec:
             record["tolerance"] = dict(self.tolerance)
             if self.percent:   # written only when true: other keys keep their bytes
                 record["percent"] = True
+            if self.bounds is not None:   # written only when said: other keys keep their bytes
+                record["range"] = [None if b is None else int(b) if b.is_integer() else b for b in self.bounds]
         record["traps"] = [trap.to_json() for trap in self.traps]
         return record
 
@@ -291,6 +297,8 @@ def read_spec(record, where: Where, base: PartSpec | None = None) -> PartSpec:
         if kind != "word":
             raise (where / "choices").fail(f"only a word part says how many answers it offers; this part is {kind}")
         fields["choices"] = checks.integer(get("choices"), where / "choices", 2, MAX_CHOICES)
+    if "range" in record:
+        fields["bounds"] = _bounds(get("range"), where / "range", kind)
     if "percent" in record:
         if get("percent") not in (True, False):
             raise (where / "percent").fail(f"expected true or false, got {checks.shown(get('percent'))}")
@@ -304,6 +312,19 @@ def read_spec(record, where: Where, base: PartSpec | None = None) -> PartSpec:
     if "trap_texts" in record:
         spec = _with_trap_texts(spec, record["trap_texts"], where / "trap_texts")
     return spec
+
+
+def _bounds(value, where: Where, kind: str) -> tuple:
+    """A number part's ``range``: ``[low, high]``, each a number or null, low not above high."""
+    if kind == "word":
+        raise where.fail("only a number part has a range; this part is word")
+    pair = checks.listing(value, where)
+    if len(pair) != 2 or pair == [None, None]:
+        raise where.fail("expected [low, high], each a number or null (no bound on that side)")
+    low, high = (None if b is None else float(checks.number(b, where / i, -1e300, 1e300)) for i, b in enumerate(pair))
+    if low is not None and high is not None and low > high:
+        raise where.fail(f"expected its low end not above its high end, got [{low:g}, {high:g}]")
+    return low, high
 
 
 def _replaced(base: PartSpec, fields: dict) -> PartSpec:

@@ -32,8 +32,9 @@ class TrapRule:
 @dataclass(frozen=True, slots=True)
 class Source:
     """An earlier part a recipe reads: its label, correct value, the answers
-    it accepts as carried rounding, its trap values, and its tolerance rule
-    and kind (how far a student's unrounded working may lie from what they wrote)."""
+    it accepts as carried rounding, its trap values (``codes``: their codes),
+    its tolerance rule and kind (how far a student's unrounded working may lie
+    from what they wrote), and where its correct answers lie (``bounds``, None: not said)."""
 
     name: str
     label: str
@@ -42,6 +43,8 @@ class Source:
     traps: tuple
     spec: dict = field(default_factory=dict)
     kind: str = "numeric"
+    codes: tuple = ()
+    bounds: tuple | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +67,7 @@ class PartRule:
     written: str = ""               # the answer as the key writes it (key.csv), quoted by feedback
     short_carried: tuple = ()       # carried rounding from fewer figures than the policy's carried_figures
     choices: int | None = None      # how many answers a word part offers (quizgen/marking/words.py)
+    bounds: tuple | None = None     # where every correct answer lies, (low, high): ECF's sense check (coherence.py)
 
 
 def tolerance_kind(rule) -> str:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from quizgen.maths.numbers import key_answer, significant
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.carry import LEVELS, inside, reachable
+from quizgen.marking.coherence import sensible
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import COMPUTED_FROM, marked_from, quoted
 from quizgen.marking.early import cut_short, expected, precise, shown_too_few, stated, too_early
@@ -34,8 +35,9 @@ __all__ = ["source_of", "mark_part", "mark_value", "figures_asked", "mark_words"
 
 def source_of(rule: PartRule) -> Source:
     """``rule`` as an earlier part a later part's recipe reads."""
-    traps = tuple(t.value for t in rule.traps if t.value is not None)
-    return Source(rule.name, rule.label, rule.value, rule.carried, traps, rule.spec, tolerance_kind(rule))
+    traps = tuple(t for t in rule.traps if t.value is not None)
+    return Source(rule.name, rule.label, rule.value, rule.carried, tuple(t.value for t in traps), rule.spec,
+                  tolerance_kind(rule), tuple(t.code for t in traps), rule.bounds)
 
 
 def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits = Credits(),
@@ -60,8 +62,9 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
                carried: dict | None = None, written: dict | None = None) -> Verdict:
     """Mark a number already read (``_mark_value``); an answer rounded too early
     that the policy gives part marks says how many, as ECF's part marks do, and
-    one wrong only by a stray % sign goes to a person (``_stray_percent``)."""
-    verdict = _mark_value(rule, reading, earlier, env, credits, carried, written)
+    one wrong only by a stray % sign goes to a person (``_stray_percent``); ECF
+    is checked for sense (coherence.py: a misconception carried on, ranges)."""
+    verdict = sensible(rule, reading, earlier, env, credits, carried, written, _mark_value, _ecf_verdict)
     if verdict.status == INCORRECT and not verdict.misconception and _stray_percent(rule, reading):
         return Verdict(NEEDS_REVIEW, value=reading.value, feedback=STRAY_PERCENT)
     if verdict.status == IMPRECISE and 0 < verdict.score < 1 and "in this course" not in verdict.feedback:

@@ -10,6 +10,7 @@ from quizgen.bank.texts import located_error
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError
 from quizgen.generation.quiz import Question
 from quizgen.generation.views import question_view
+from quizgen.marking.coherence import outside, span
 from quizgen.text.render import jinja_context, render_many
 from quizgen.validation.problems import from_error, problem_at
 
@@ -109,6 +110,11 @@ def _value_problems(inst) -> list:
             if value is not None and not _finite_real(value):
                 problems.append(problem_at(inst.template.path, keys, f"not a finite real number: {value!r} "
                                          f"(seed {inst.seed_label})"))
+        if pv.part.bounds is not None and pv.value is not None and _finite_real(pv.value) \
+                and outside(float(pv.value), pv.part.bounds):
+            problems.append(problem_at(inst.template.path, ("parts", i, "range"), (
+                f"the answer {float(pv.value):.6g} lies outside the part's range: every correct answer "
+                f"{span(pv.part.bounds)} (seed {inst.seed_label}); fix the answer or the range")))
         if pv.part.kind == "word" and not all(word.strip() for word in pv.accept):
             problems.append(problem_at(inst.template.path, ("parts", i, "accept"),
                                      f"an accepted word renders empty (seed {inst.seed_label})"))

@@ -1,0 +1,212 @@
+"""Sense checks on error carried forward (ECF), from the key alone: no
+template has code of its own here.
+
+- **A misconception carried on.** When an earlier answer a part's recipe
+  reads stands for a trap of code X (``sources.trap_behind``), and the part
+  has a trap of code X too, that trap's value is what the student's method
+  gives here (C10: (a) 4, counting only the masked positions, then (b) the
+  mean over those 4 positions). When it differs from the recipe worked from
+  the trap's value (the sum over every position over 4), the trap's value is
+  the coherent consequence: ECF, the misconception named once, at (a); and
+  the recipe's value mixes two methods: no ECF.
+- **Ranges.** A part may say where every correct answer lies (key.json's
+  ``"range"``, a template's ``range:``). ECF is withheld when an earlier
+  answer it would be worked from lies outside its part's range (a
+  probability of 12.18) or the value worked from it lies outside this part's
+  range (a negative cross-entropy); the answer is then marked as it would be
+  without ECF, and the feedback says why in one sentence.
+
+``sensible`` applies both around rules.py's marking (whose functions it is
+given, so that this module imports nothing of rules.py's); a key without
+ranges or shared trap codes marks as before."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import NamedTuple
+
+from quizgen.maths.numbers import significant
+from quizgen.maths.tolerance import matches
+from quizgen.marking.carry import inside, reachable
+from quizgen.marking.quotes import MARKED_FROM, from_own_answers, marked_from, quoted
+from quizgen.marking.rule_model import EARLY, ECF, NEAR, tolerance_kind
+from quizgen.marking.slips import rounded_or_cut
+from quizgen.marking.sources import OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_behind
+
+WITHHELD = "(no error carried forward)"
+"""How the feedback of an answer ECF was withheld from ends: what ``withheld`` looks for."""
+
+
+def outside(value, bounds) -> bool:
+    """True when ``value`` lies outside ``bounds`` (``(low, high)``, None for an open side; None: no range)."""
+    if bounds is None or value is None:
+        return False
+    low, high = bounds
+    return (low is not None and value < low) or (high is not None and value > high)
+
+
+def span(bounds) -> str:
+    """``bounds`` in words, with a verb: "lies between 0 and 1", "is at least 0", "is at most 1"."""
+    low, high = bounds
+    if high is None:
+        return f"is at least {low:g}"
+    if low is None:
+        return f"is at most {high:g}"
+    return f"lies between {low:g} and {high:g}"
+
+
+def withheld(feedback: str) -> bool:
+    """True when ``feedback`` says ECF was withheld (``sensible``)."""
+    return WITHHELD in feedback
+
+
+class Carried(NamedTuple):
+    """A misconception carried on from earlier answers: its code, its value in
+    this part, and the labels of the earlier parts whose answers stand for it."""
+
+    code: str
+    value: float
+    labels: tuple
+
+
+def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written, mark, ecf_verdict):
+    """``mark(rule, reading, earlier, env, credits, carried, written)`` (rules.py's
+    ``_mark_value``) with the checks of this module: a misconception carried
+    on is ECF (``ecf_verdict``, rules.py's ``_ecf_verdict``), and ECF that
+    mixes two methods, or is worked from or to a value outside its part's
+    range, is withheld: the answer as marked without earlier answers, its
+    feedback saying why."""
+    if not rule.sources or not env or rule.recipe is None:   # the pass (no earlier answers yet): as before
+        return mark(rule, reading, earlier, env, credits, carried, written)
+    written = written or {}
+    reason = impossible_source(rule, earlier, written)
+    method = None if reason else carried_misconception(rule, earlier, env, written)
+    if method is not None and _reaches(rule, reading, method.value):
+        return ecf_verdict(rule, reading, _carried_on(rule, earlier, written, method), method.value, credits)
+    verdict = mark(rule, reading, earlier, env, credits, carried, written)
+    if verdict.note != ECF and not (verdict.note == EARLY and from_own_answers(verdict.feedback)):
+        return verdict
+    reason = reason or (method and _mixed(rule, earlier, written, method)) or \
+        impossible_result(rule, reading.value, earlier, env, written)
+    if not reason:
+        return verdict
+    alone = mark(rule, reading, {}, {}, credits, carried, written)
+    return replace(alone, feedback=_joined(alone.feedback, reason))
+
+
+def _joined(feedback: str, reason: str) -> str:
+    """``reason`` after the ``feedback`` of the answer marked without ECF: a
+    sentence of its own after a trap's feedback (which ends in a full stop),
+    else as grade's feedback is written (lower case, no full stop)."""
+    if feedback.endswith("."):
+        return f"{feedback} {reason[:1].upper()}{reason[1:]}."
+    return f"{feedback}; {reason}" if feedback else reason
+
+
+def impossible_source(rule, earlier: dict, written: dict) -> str:
+    """Why ECF is withheld when an earlier answer the recipe reads lies outside
+    its part's range, else ""."""
+    for s in rule.sources:
+        value = earlier.get(s.name)
+        if outside(value, s.bounds):
+            return (f"your {s.label} = {quoted(value, written.get(s.name))} cannot be right, as every answer to "
+                    f"{s.label} {span(s.bounds)}, so {rule.label} was not marked from it {WITHHELD}")
+    return ""
+
+
+def impossible_result(rule, x: float, earlier: dict, env: dict, written: dict) -> str:
+    """Why ECF is withheld when the value worked from the student's earlier
+    answers (the one nearest the answer ``x``) lies outside this part's range, else ""."""
+    if rule.bounds is None:
+        return ""
+    own = {s.name: earlier.get(s.name) for s in rule.sources}
+    try:
+        values = reachable(rule.recipe, env, {name: (v,) for name, v in own.items()}, levels=())
+    except OWN_RECIPE_ERRORS:
+        return ""
+    target = min(values, key=lambda v: abs(x - v), default=None)
+    if target is None or not outside(target, rule.bounds):
+        return ""
+    them = "them" if len(rule.sources) > 1 else "it"
+    shown = marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)
+    return (f"worked from your {shown[len(MARKED_FROM):]}, {rule.label} would be {quoted(target)}, which "
+            f"cannot be right, as every answer to {rule.label} {span(rule.bounds)}, so it was not marked from "
+            f"{them} {WITHHELD}")
+
+
+def carried_misconception(rule, earlier: dict, env: dict, written: dict) -> Carried | None:
+    """The misconception the student's earlier answers carry into this part
+    (each one the recipe reads right, or standing for a trap of one code X
+    that this part has too), when this part's trap X differs from the recipe
+    worked from those traps' exact values; else None (no trap carried on, or
+    one whose consequence the recipe gives anyway: C8's sigmoid, ECF as before)."""
+    here = {t.code: t.value for t in rule.traps if t.value is not None}
+    code, exact, labels = None, {}, []
+    for s in rule.sources:
+        value = earlier.get(s.name)
+        if value is None or len(s.codes) != len(s.traps):
+            return None
+        behind = trap_behind(value, written.get(s.name), s.value, s.traps, s.spec, s.kind)
+        if behind is None:
+            if matches(value, s.value, s.spec, s.kind) or inside(value, s.carried):
+                continue
+            return None
+        own = s.codes[s.traps.index(behind)]
+        if own not in here or code not in (None, own):
+            return None
+        code, exact[s.name] = own, behind
+        labels.append(s.label)
+    if code is None:
+        return None
+    try:
+        given = {s.name: (exact.get(s.name, earlier[s.name]),) for s in rule.sources}
+        values = as_counted(rule, here[code], reachable(rule.recipe, env, given, levels=()))
+    except OWN_RECIPE_ERRORS:
+        return None
+    if any(matches(here[code], v, rule.spec, tolerance_kind(rule)) for v in values):
+        return None
+    return Carried(code, here[code], tuple(labels))
+
+
+def _reaches(rule, reading, value: float) -> bool:
+    """True when the answer read is ``value``, within tolerance or rounded to
+    fewer figures than asked (then ``ecf_verdict`` calls it rounded too early)."""
+    if matches(reading.value, value, rule.spec, tolerance_kind(rule)):
+        return True
+    asked, shown = figures_asked(rule.kind, rule.spec), reading.figures
+    return asked is not None and shown is not None and shown < asked and rounded_or_cut(reading.value, value, asked,
+                                                                                          shown)
+
+
+def _carried_on(rule, earlier: dict, written: dict, method: Carried) -> str:
+    """The start of the ECF feedback on a misconception carried on (``ecf_verdict`` adds the rest)."""
+    shown = marked_from((s.label, earlier[s.name], written.get(s.name)) for s in rule.sources)
+    return f"{shown} and the method behind it (the misconception named at {' and '.join(method.labels)}, " \
+           "not counted again)"
+
+
+def _mixed(rule, earlier: dict, written: dict, method: Carried) -> str:
+    """Why ECF is withheld from the recipe worked from a trap's value when the
+    trap's own method gives this part another value: the answer mixes two methods."""
+    labels = " and ".join(method.labels)
+    shown = marked_from((s.label, earlier[s.name], written.get(s.name)) for s in rule.sources)
+    return (f"your {shown[len(MARKED_FROM):]} follows the misconception named at {labels}, which, "
+            f"carried on by the same method, gives {rule.label} = {significant(method.value, 4)}; this answer "
+            f"works that value by another method, mixing the two, so it was not marked from "
+            f"{'them' if len(method.labels) > 1 else 'it'} {WITHHELD}")
+
+
+def may_carry(parts, part, value: float, earlier: dict) -> bool:
+    """A quick look over key parts (for ``PartChecker.remark``, before any rule is
+    made): True when ``value`` is near (within NEAR) a trap of ``part`` whose
+    code a trap of an earlier part has, with that part's answer in ``earlier``
+    (part name -> value) near that trap's value: a misconception carried on."""
+    codes = {t.code for t, v in zip(part.traps, part.trap_values) if v is not None and _close(value, v)}
+    if not codes:
+        return False
+    return any(t.code in codes and v is not None and _close(earlier.get(before.name), v)
+               for before in parts if before.name in earlier for t, v in zip(before.traps, before.trap_values))
+
+
+def _close(x, v: float) -> bool:
+    return x is not None and abs(x - v) <= NEAR * abs(v) + 1e-12

@@ -1,0 +1,155 @@
+"""marking22: error carried forward checked for sense. A misconception carried
+on from (a) to a later part with a trap of the same code is ECF there (named
+once, at (a)), and the recipe worked from the trap's value, which mixes two
+methods, is not; ECF is withheld from an earlier answer outside its part's
+``range`` (a probability of 12.18) or to a value outside the later part's."""
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import quizgen
+from quizgen.bank.loader import load_template
+from quizgen.cli import main
+from quizgen.errors import QuizgenError
+from quizgen.key.model import Key
+from quizgen.marking.coherence import WITHHELD
+from quizgen.validation.run import validate
+from tests.test_drill21 import drill
+
+# seed 3, --count 3: Q28 is C10 (7 words, 4 positions scored: (a) 6, masked_positions_only 4);
+# Q7 is C3 (V = 1234, unnormalised_weight e^2.5 = 12.18); Q1 is C1; Q19 is C7
+REVIEWER = [("m1", "Q28", "4", "1.538"), ("m2", "Q28", "4", "1.148"), ("p1", "Q7", "12.18", "-2.5"),
+            ("p2", "Q1", "1.5", "-0.405"), ("p3", "Q19", "1.2", "-0.182")]
+
+
+@pytest.fixture(scope="module")
+def seed3(tmp_path_factory):
+    """``generate --seed 3 --count 3`` and the reviewer's answers graded against it: {(student, part): row}."""
+    folder = tmp_path_factory.mktemp("seed3")
+    result = CliRunner().invoke(main, ["generate", "--seed", "3", "--count", "3", "--out", str(folder / "s3")],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    answers = folder / "answers.csv"
+    with answers.open("w", newline="", encoding="utf-8") as handle:
+        out = csv.writer(handle)
+        out.writerow(["student_id", "question_id", "part", "answer"])
+        for sid, question, a, b in REVIEWER:
+            out.writerows([[sid, question, "a", a], [sid, question, "b", b]])
+    quizgen.grade(answers, key=folder / "s3" / "key.json", out=folder / "graded.csv")
+    with (folder / "graded.csv").open(encoding="utf-8-sig") as handle:
+        rows = {(r["student_id"], r["part"]): r for r in csv.DictReader(handle)}
+    return folder, rows
+
+
+def test_c10_the_masked_positions_misconception_carried_on_is_ecf_named_once(seed3):
+    _, rows = seed3
+    assert (rows["m2", "a"]["status"], rows["m2", "a"]["misconception"]) == ("incorrect", "masked_positions_only")
+    coherent = rows["m2", "b"]
+    assert (coherent["status"], coherent["note"], coherent["misconception"], coherent["score"]) == \
+        ("correct", "ecf", "", "3")
+    assert coherent["feedback"].startswith("marked from your (a) = 4 and the method behind it (the misconception "
+                                           "named at (a), not counted again): correct given that value")
+
+
+def test_c10_the_recipe_worked_from_the_trap_mixes_two_methods(seed3):
+    _, rows = seed3
+    mixed = rows["m1", "b"]
+    assert (mixed["status"], mixed["note"], mixed["misconception"], mixed["score"]) == ("incorrect", "", "", "0")
+    assert mixed["feedback"] == ("your (a) = 4 follows the misconception named at (a), which, carried on by the same "
+                                 "method, gives (b) = 1.148; this answer works that value by another method, mixing "
+                                 f"the two, so it was not marked from it {WITHHELD}")
+
+
+@pytest.mark.parametrize("sid, a", [("p1", "12.18"), ("p2", "1.5"), ("p3", "1.2")])
+def test_no_ecf_from_an_impossible_probability(seed3, sid, a):
+    _, rows = seed3
+    row = rows[sid, "b"]
+    assert (row["status"], row["note"], row["score"]) == ("incorrect", "", "0")
+    assert row["feedback"] == (f"your (a) = {a} cannot be right, as every answer to (a) lies between 0 and 1, "
+                               f"so (b) was not marked from it {WITHHELD}")
+
+
+def test_the_key_stores_each_range_once_per_template(seed3):
+    folder, _ = seed3
+    data = json.loads((folder / "s3" / "key.json").read_text(encoding="utf-8"))
+    parts = data["templates"]["causal-lm-next-token-loss"]["parts"]
+    assert [p.get("range") for p in parts] == [[1, None], [0, None]]
+    assert all("range" not in p for q in data["questions"] for p in q["parts"])
+
+
+def test_a_key_without_ranges_grades_as_before(seed3, tmp_path):
+    folder, _ = seed3
+    data = json.loads((folder / "s3" / "key.json").read_text(encoding="utf-8"))
+    for template in data["templates"].values():
+        for part in template["parts"]:
+            part.pop("range", None)
+    answers = tmp_path / "a.csv"
+    answers.write_text("student_id,question_id,part,answer\np1,Q7,a,12.18\np1,Q7,b,-2.5\n", encoding="utf-8")
+    quizgen.grade(answers, key=data, out=tmp_path / "g.csv")
+    with (tmp_path / "g.csv").open(encoding="utf-8-sig") as handle:
+        row = [r for r in csv.DictReader(handle) if r["part"] == "b"][0]
+    assert (row["status"], row["note"]) == ("correct", "ecf")
+
+
+def test_the_drill_marks_the_misconception_carried_on_as_ecf():
+    _, carried = drill("C10", "2", "0.983", "q", seed=8, count=1)
+    assert "Correct from your own earlier answer" in carried
+    assert "the misconception named at (a), not counted again" in carried
+    _, mixed = drill("C10", "2", "2.568", "q", seed=8, count=1)
+    assert "Correct from your own earlier answer" not in mixed
+    assert "mixing the two, so it was not marked from it (no error carried forward)." in mixed
+
+
+def _template(tmp_path, range_line: str, part: str = "p") -> Path:
+    """C1 with ``range_line`` added after part ``part``'s answer."""
+    source = (Path(quizgen.__file__).parent.parent / "question_bank" / "c1_confident_correct.yaml").read_text()
+    lines, out, current = source.split("\n"), [], None
+    for line in lines:
+        if line.startswith("  - name: "):
+            current = line.split(": ", 1)[1]
+        if current == part and line.startswith("    range:"):
+            continue
+        out.append(line)
+        if current == part and line.startswith("    answer:"):
+            out.append(f"    range: {range_line}")
+    path = tmp_path / "c1.yaml"
+    path.write_text("\n".join(out), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("written, message", [
+    ("[1, 0]", "its low end is above its high end"),
+    ("[0, 1, 2]", "range must be [low, high]"),
+    ("[null, null]", "range must be [low, high]"),
+    ("[zero, 1]", "range must be [low, high]"),
+    ("0.5", "range must be [low, high]"),
+])
+def test_a_malformed_range_is_one_line_naming_file_and_line(tmp_path, written, message):
+    path = _template(tmp_path, written)
+    with pytest.raises(QuizgenError) as caught:
+        load_template(path)
+    text = str(caught.value)
+    line = next(i for i, s in enumerate(path.read_text().split("\n"), 1) if s.startswith("    range:"))
+    assert f"c1.yaml:{line}" in text and message in text and "\n" not in text.strip()
+
+
+def test_validate_names_a_draw_whose_answer_leaves_the_range(tmp_path):
+    path = _template(tmp_path, "[0, 0.5]")
+    report = validate([path], samples=30)
+    text = " ".join(str(p) for r in report for p in r.problems)
+    assert "lies outside the part's range: every correct answer lies between 0 and 0.5" in text
+
+
+def test_a_key_range_on_a_word_part_or_reversed_is_refused():
+    base = {"part": "a", "name": "w", "type": "word", "points": 1, "accept": ["yes"], "traps": [],
+            "answer": "yes", "range": [0, 1]}
+    with pytest.raises(QuizgenError, match="only a number part has a range"):
+        Key.from_json({"questions": [{"id": "Q1", "parts": [base]}]})
+    number = {"part": "a", "name": "p", "type": "numeric", "points": 1, "traps": [], "exact": "1/2", "value": 0.5,
+              "answer": "0.5", "range": [1, 0]}
+    with pytest.raises(QuizgenError, match="low end not above its high end"):
+        Key.from_json({"questions": [{"id": "Q1", "parts": [number]}]})
