@@ -261,3 +261,11 @@ def test_a_pdf_runs_summary_names_the_pdfs_first():
     line = summary_line(quiz, "papers")
     assert line.startswith("Wrote 0 questions (seed 7) to papers/: problems-s0.pdf, solutions-s0.pdf, problems-s1.pdf")
     assert line.endswith("and 10 more")
+
+
+def test_a_bad_count_is_named_before_the_folder_holding_another_paper(invoke, tmp_path):
+    """rev-fresh22: `generate --count 0` into the default folder of an earlier paper reported
+    the folder (pass --force) first, so fixing that led to a second error."""
+    assert invoke("generate", "--seed", 1, "--classes", "C1", "--out", tmp_path / "quiz").exit_code == 0
+    result = invoke("generate", "--count", 0, "--out", tmp_path / "quiz")
+    assert result.exit_code == 2 and "--count must be from 1 to 10,000" in result.stderr

@@ -13,7 +13,7 @@ from quizgen.bank.loader import load_bank, select
 from quizgen.errors import LatexError, TexNotFoundError, UsageError
 from quizgen.files import streamed_files, write_files
 from quizgen.generation.documents import document_streams
-from quizgen.generation.make import make_quiz
+from quizgen.generation.make import check_count, make_quiz
 from quizgen.generation.outdir import prepare_out_dir
 from quizgen.generation.quiz import Quiz
 from quizgen.generation.spool import BlockSpool
@@ -41,6 +41,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     from quizgen.generation.tex_fonts import typeset_names
     from quizgen.roster import read_roster
 
+    check_count(count)   # every option checked before the folder is looked at
     if split and not students:
         raise UsageError("--split needs --students: it writes one file per student")
     if paper not in PAPER_SIZES:
