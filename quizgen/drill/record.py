@@ -25,7 +25,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from quizgen.errors import InputFileError, printable
+from quizgen.errors import InputFileError, printable, shortened
 from quizgen.files import write_file
 
 FORMAT = "quizgen-progress"
@@ -34,6 +34,7 @@ BOXES = 5
 ENV_PATH = "QUIZGEN_PROGRESS"
 OPEN_BOX = 2
 LOCK_WAIT_SECONDS = 3.0   # how long a second drill waits for the progress file before refusing
+MAX_COUNT = 10 ** 15      # the most the clock, sessions or a card's due, seen or right may be
 
 MISSED, HELPED, CLEAN = "missed", "helped", "clean"
 
@@ -325,19 +326,22 @@ def parse(text: str) -> Progress:
         raise BadProgressFile("JSON nested too deeply") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadProgressFile(f'no "format": "{FORMAT}" field')
-    if _count(data.get("version")) and data["version"] > VERSION:
-        raise NewerProgressFile(f"version {data['version']}, this one reads {VERSION}")
-    if data.get("version") != VERSION:
-        raise BadProgressFile(f"version {data.get('version')!r}, expected {VERSION}")
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise NewerProgressFile(f"version {shortened(version, 20)}, this one reads {VERSION}")
+    if version != VERSION:
+        raise BadProgressFile(f"version {shortened(repr(version), 20)}, expected {VERSION}")
     clock, sessions = data.get("clock"), data.get("sessions")
     if not (_count(clock) and _count(sessions)):
-        raise BadProgressFile('"clock" and "sessions" must be whole numbers >= 0')
+        raise BadProgressFile(f'"clock" and "sessions" must be whole numbers from 0 to {MAX_COUNT:,}')
     return Progress(clock=clock, sessions=sessions, classes=_cards(data, "classes", right_of_seen=True),
                     misconceptions=_cards(data, "misconceptions", right_of_seen=False))
 
 
 def _count(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    """Whether ``value`` is a whole number from 0 to MAX_COUNT: no drill counts
+    further, and a larger one (thousands of digits) could not be saved again."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
 
 
 def _cards(data: dict, key: str, right_of_seen: bool) -> dict:
@@ -355,7 +359,7 @@ def _cards(data: dict, key: str, right_of_seen: bool) -> dict:
         if not isinstance(fields, dict) or set(fields) != {"box", "due", "seen", "right"}:
             raise BadProgressFile(f'{key}.{name} must have box, due, seen and right')
         if not (all(_count(v) for v in fields.values()) and 1 <= fields["box"] <= BOXES):
-            raise BadProgressFile(f"{key}.{name}: bad numbers (box 1-{BOXES}, others whole >= 0)")
+            raise BadProgressFile(f"{key}.{name}: bad numbers (box 1-{BOXES}, others whole from 0 to {MAX_COUNT:,})")
         if right_of_seen and fields["right"] > fields["seen"]:
             raise BadProgressFile(f"{key}.{name}: right {fields['right']} times in {fields['seen']}")
         result[str(name)] = Card(**fields)

@@ -5,17 +5,24 @@ do not look like rows of their own, never more than ``MAX_RECORD_LINES``, and
 only when it ends with the header's number of cells before the end of the
 file; otherwise its first line becomes a bad row and reading starts again on the
 next line. Cells over ``MAX_CELL_CHARS`` are a bad row too, with the leading
-cells (the student id) kept. The limits are documented in docs/errors.md."""
+cells (the student id) kept, and so is a line over ``MAX_RECORD_CHARS`` or of
+more than ``MAX_EXTRA_CELLS`` cells beyond the header's: it is never held
+whole (a 300 MB line took 620 MB, 100 million commas 1.7 GB). The limits are
+documented in docs/errors.md."""
 
 from __future__ import annotations
 
 import csv
+import io
 
 from quizgen.csv_input import MAX_CELL_CHARS
 
 MAX_RECORD_LINES = 20        # lines one record (a quoted cell with line breaks) may span
 BLOCK_CHARS = 1 << 16       # characters of whole lines read at a time by the plain reader
 SALVAGE_CHARS = 4096         # how much of a bad line is kept to find its leading cells
+MAX_RECORD_CHARS = 8 << 20   # characters in one line (or record): twice a header's 4 MiB, eight 1 MiB cells
+MAX_EXTRA_CELLS = 200_000    # cells a line may have beyond the header's (only empty ones are not a bad row)
+LONG_LINE = 2 * BLOCK_CHARS  # a shorter line is within both limits: only a longer one is looked at
 
 
 class _Runaway(Exception):
@@ -24,6 +31,21 @@ class _Runaway(Exception):
     def __init__(self, line: str):
         super().__init__("runaway record")
         self.line = line
+
+
+class _TooLong(Exception):
+    """A line over a record's limits (``_Long``) where a record starts."""
+
+    def __init__(self, line: str):
+        super().__init__("line over the limits")
+        self.line = line
+
+
+class _Long(str):
+    """The first SALVAGE_CHARS characters of a line over a record's limits
+    (the rest is never kept), and why it is not graded (``problem``)."""
+
+    problem = ""
 
 
 class Records:
@@ -40,7 +62,8 @@ class Records:
         self.delimiter, self.width = delimiter, width
         self.row_like = max(width - 1, 1)
         self._handle = handle
-        self._pending, self._lines, self._base = [], iter(handle), first_line
+        self._pending, self._base, self._carry = [], first_line, ""
+        self._lines = self._bounded_lines()
         self._taken, self._ended = [], [False]
         self._reader = self._new_reader()
 
@@ -78,17 +101,81 @@ class Records:
                 if done[0]:
                     return
                 continue
-            lines = self._handle.readlines(BLOCK_CHARS)
+            lines = self._block()
             if not lines:
                 return
             self._base = self.line
-            rows = _plain_rows(lines, self.delimiter)
+            rows = None if lines[-1].__class__ is _Long else _plain_rows(lines, self.delimiter)
             if rows is None:
                 self._take_back(lines)
                 continue
             self._reader = _Count()
             yield rows, True
             self._reader.line_num = len(lines)
+
+    def _block(self) -> list:
+        """The next whole lines of about BLOCK_CHARS characters (as
+        ``readlines(BLOCK_CHARS)`` gives them), the last one a ``_Long`` when
+        over the limits; only it can be longer than BLOCK_CHARS, so only it is
+        looked at, and only when longer than LONG_LINE."""
+        text = self._carry + self._handle.read(BLOCK_CHARS)
+        self._carry = ""
+        if text and text[-1] != "\n":   # a line cut short, or a \r that a \n may follow
+            text += self._handle.readline(MAX_RECORD_CHARS + 1)
+        lines = io.StringIO(text, newline="").readlines()
+        if lines and len(lines[-1]) > LONG_LINE:
+            lines[-1] = self._limited(lines[-1])
+        return lines
+
+    def _bounded_lines(self):
+        """The file's lines one at a time for the careful reading (nothing read
+        ahead of them), a line over the limits as a ``_Long``."""
+        while True:
+            line = self._next_line() if self._carry else self._handle.readline(MAX_RECORD_CHARS + 1)
+            if not line:
+                return
+            yield self._limited(line) if len(line) > LONG_LINE else line
+
+    def _next_line(self) -> str:
+        """The next line, starting with the character ``_skip_rest`` kept."""
+        carry, self._carry = self._carry, ""
+        if carry == "\r":   # an empty line of a file with \r line ends, or one ending in \r\n
+            after = self._handle.read(1)
+            if after == "\n":
+                return "\r\n"
+            self._carry = after
+            return carry
+        return carry + self._handle.readline(MAX_RECORD_CHARS + 1)
+
+    def _limited(self, line: str) -> str:
+        """``line`` (longer than LONG_LINE), or a ``_Long`` of it when it is over
+        MAX_RECORD_CHARS (the rest of it is read past, never kept) or has over
+        MAX_EXTRA_CELLS cells beyond the header's (counting every delimiter)."""
+        if len(line) > MAX_RECORD_CHARS:
+            problem = f"the line is over {MAX_RECORD_CHARS:,} characters long (the limit): the row is not graded"
+            if not line.endswith(("\n", "\r")):
+                self._skip_rest()
+        elif line.count(self.delimiter) >= self.width + MAX_EXTRA_CELLS:
+            problem = (f"the line has over {self.width + MAX_EXTRA_CELLS:,} cells ({self.width} in the header, "
+                       f"at most {MAX_EXTRA_CELLS:,} more): the row is not graded")
+        else:
+            return line
+        long = _Long(line[:SALVAGE_CHARS].rstrip("\r\n"))
+        long.problem = problem
+        return long
+
+    def _skip_rest(self) -> None:
+        """Read past the rest of an over-long line, BLOCK_CHARS at a time. A
+        piece cut just after a \r leaves open whether a \n follows: one more
+        character says, kept for the next line when it is not that \n."""
+        while True:
+            piece = self._handle.readline(BLOCK_CHARS)
+            if not piece or piece[-1] == "\n" or piece[-1] == "\r" and len(piece) < BLOCK_CHARS:
+                return
+            if piece[-1] == "\r":
+                after = self._handle.read(1)
+                self._carry = "" if after == "\n" else after
+                return
 
     def _take_back(self, lines: list) -> None:
         """Let the careful reading start on ``lines``, before the file's next ones."""
@@ -117,6 +204,15 @@ class Records:
                 yield self._restart(taken[1:] + [stop.line])
             except csv.Error as exc:
                 yield self._restart(taken[1:], f"not valid CSV ({exc})")
+            except _TooLong as stop:
+                yield self._refuse(stop.line)
+
+    def _refuse(self, line: _Long) -> tuple:
+        """A line over the limits, where a record starts, as a bad row; reading
+        starts again on the line after it."""
+        self._base = self.line + 1
+        self._reader = self._new_reader()
+        return _salvage(line, self.delimiter), f"line {self._base}: {line.problem}"
 
     def _restart(self, rest: list, problem: str = "") -> tuple:
         """The first line of a spoilt record as a bad row; reading starts again
@@ -141,19 +237,28 @@ class Records:
     def _source(self):
         """The lines to read: pushed-back ones first, then the file's. A
         continuation line that looks like a row, or one too many, stops the record."""
-        taken, pending, row_like, delimiter = self._taken, self._pending, self.row_like, self.delimiter
+        taken, pending = self._taken, self._pending
         while pending:
             line = pending.pop()
-            if taken and (len(taken) >= MAX_RECORD_LINES or _row_like(line, delimiter, row_like)):
-                raise _Runaway(line)
+            self._check(line)
             taken.append(line)
             yield line
         for line in self._lines:
-            if taken and (len(taken) >= MAX_RECORD_LINES or _row_like(line, delimiter, row_like)):
-                raise _Runaway(line)
+            self._check(line)
             taken.append(line)
             yield line
         self._ended[0] = True
+
+    def _check(self, line: str) -> None:
+        """Stop the record before ``line`` when it looks like a row of its own,
+        is one line too many or makes it over MAX_RECORD_CHARS (_Runaway), or
+        when it is over the limits itself (_TooLong, where a record starts)."""
+        taken = self._taken
+        if line.__class__ is _Long:
+            raise (_Runaway if taken else _TooLong)(line)
+        if taken and (len(taken) >= MAX_RECORD_LINES or _row_like(line, self.delimiter, self.row_like)
+                      or len(line) + sum(map(len, taken)) > MAX_RECORD_CHARS):
+            raise _Runaway(line)
 
 
 class _Count:

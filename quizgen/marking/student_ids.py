@@ -4,7 +4,9 @@ key is grading/belong.py's).
 
 The id rule (docs/grading.md, "Roster reconciliation"): ids are compared
 ignoring case, every space, every invisible format character and every
-control character (``S 010``, `` s010`` and ``s010`` are one student, and so
+control character, and in Unicode's compatibility form (NFKC: a fullwidth ``ｓ０１０``
+is ``s010``; a Cyrillic or Greek letter that looks Latin is not merged, but
+``nearest_ids`` finds it) (``S 010``, `` s010`` and ``s010`` are one student, and so
 is ``s010`` holding a zero-width space, a bidi control or a NUL byte). Leading zeros are kept (``s012`` and
 ``s12`` may be two students), except that an id matching no roster or key id
 matches the one id that differs from it only by leading zeros (``123`` is
@@ -25,12 +27,18 @@ _DIGITS = re.compile(r"\d+")
 
 
 def normalise_id(raw, leading_zeros: str = "keep") -> str:
-    """A student id as one student: case folded, every space, invisible
-    format character and control character (``_visible``) removed; with
+    """A student id as one student: in Unicode's compatibility form (NFKC:
+    fullwidth letters and digits are ASCII ones), case folded, every space,
+    invisible format character and control character (``_visible``) removed; with
     ``leading_zeros="strip"`` each run of digits loses its leading zeros
     (``s012`` and ``s12`` are one student). A leading quote before ``= + - @``
     is a formula guard, not part of the id."""
-    text = "".join(unguard(_visible(str(raw)).strip()).split()).casefold()
+    text = str(raw)
+    if not text.isascii():   # fullwidth ``ｓ１`` is s1, as an Asian input method types it
+        text = unicodedata.normalize("NFKC", text)
+    text = "".join(unguard(_visible(text).strip()).split()).casefold()
+    if not text.isascii():   # case folding can leave a text no longer in NFKC
+        text = unicodedata.normalize("NFKC", text)
     if leading_zeros == "strip":
         text = _DIGITS.sub(lambda m: m.group(0).lstrip("0") or "0", text)
     elif leading_zeros != "keep":
@@ -88,6 +96,18 @@ LOOK_ALIKE = str.maketrans("oilszb", "011528")
 """Characters mistaken for one another when an id is typed or read off a form
 (O and 0, I, l and 1, S and 5, Z and 2, B and 8; ids are case-folded first)."""
 
+LATIN_LOOK_ALIKE = dict(zip(
+    "авеѕіјкмнорстухһԁԛԝӏ" "αβεζηικμνορτυχϳ",
+    "abesijkmhopctyxhdqwl" "abezhikmnoptyxj"))
+"""Cyrillic and Greek letters (case-folded: ``Н`` is ``н``) that look like a
+Latin one (the common ones of Unicode's confusables list): an id holding one
+may be another person's, so it is never merged, but it is the near id named."""
+
+SHAPE = str.maketrans({**{c: LATIN_LOOK_ALIKE.get(c, c).translate(LOOK_ALIKE) for c in LATIN_LOOK_ALIKE},
+                       **{chr(k): v for k, v in LOOK_ALIKE.items()}})
+"""An id's skeleton: every look-alike (``LOOK_ALIKE``, ``LATIN_LOOK_ALIKE``)
+as one character, so ids that look the same have the same skeleton."""
+
 
 def nearest_ids(unknown: str, roster_ids, count: int = 3, leading_zeros: str = "keep", prefer=()) -> list:
     """Up to ``count`` roster ids closest to ``unknown``, best first, as the
@@ -102,7 +122,7 @@ def nearest_ids(unknown: str, roster_ids, count: int = 3, leading_zeros: str = "
     by_norm, candidates, by_shape, letters = _by_normal_form(tuple(roster_ids), leading_zeros)
     normal = normalise_id(unknown, leading_zeros)
     wanted = {normalise_id(sid, leading_zeros) for sid in prefer}
-    alike = set(by_shape.get(normal.translate(LOOK_ALIKE), ())) - {normal}
+    alike = set(by_shape.get(normal.translate(SHAPE), ())) - {normal}
     if len(alike) == 1:   # one look-alike: that student, mistyped; ids some edits away only cloud it
         return [by_norm[next(iter(alike))]]
     limit, own = max_edits(normal), Counter(normal)
@@ -173,7 +193,7 @@ def _by_normal_form(roster_ids: tuple, leading_zeros: str) -> tuple:
         normal = normalise_id(student_id, leading_zeros)
         if normal not in by_norm:
             by_norm[normal] = student_id
-            by_shape.setdefault(normal.translate(LOOK_ALIKE), []).append(normal)
+            by_shape.setdefault(normal.translate(SHAPE), []).append(normal)
     return by_norm, list(by_norm), by_shape, [Counter(normal) for normal in by_norm]
 
 
@@ -186,21 +206,40 @@ def id_hint(unknown: str, known_ids, named=(), prefer=()) -> str:
     A name refused in a message gets errors.did_you_mean instead (one, quoted)."""
     nearest = nearest_ids(unknown, known_ids, prefer=prefer)
     if len(nearest) == 1 and set(named) <= set(nearest) and _alike(unknown, nearest[0]):
-        return (f"did you mean {shortened(nearest[0])}? {_alike(unknown, nearest[0])} look alike: correct the id "
-                "in the answers file and grade again")
+        return f"did you mean {shortened(nearest[0])}? {_alike(unknown, nearest[0])}"
     near = list(named) + [sid for sid in nearest if sid not in named]
     return f"did you mean {' or '.join(map(shortened, near[:3]))}?" if near else ""
 
 
 def _alike(written: str, known: str) -> str:
-    """``O and 0`` naming the look-alike characters ``written`` has where
-    ``known`` has others (each as either id writes it), "" unless the two ids
-    differ by look-alike characters only."""
+    """What makes ``written`` and ``known`` look alike and what to do, "" unless
+    they differ by look-alike characters only: ``O and 0 look alike`` (each as
+    either id writes it), or which of them holds Cyrillic or Greek letters that
+    look Latin (two ids that may be two people: neither is taken for the other)."""
     a, b = normalise_id(written), normalise_id(known)
-    if a == b or len(a) != len(b) or a.translate(LOOK_ALIKE) != b.translate(LOOK_ALIKE):
+    if a == b or len(a) != len(b) or a.translate(SHAPE) != b.translate(SHAPE):
         return ""
-    pairs = dict.fromkeys((_as_written(x, written), _as_written(y, known)) for x, y in zip(a, b) if x != y)
-    return ", ".join(f"{x} and {y}" for x, y in pairs)
+    pairs = dict.fromkeys((x, y) for x, y in zip(a, b) if x != y)
+    foreign = dict.fromkeys((text, c) for x, y in pairs for text, c in ((written, x), (known, y))
+                            if c in LATIN_LOOK_ALIKE)
+    latin = [f"{_as_written(x, written)} and {_as_written(y, known)}" for x, y in pairs
+             if x not in LATIN_LOOK_ALIKE and y not in LATIN_LOOK_ALIKE]
+    said = f"{', '.join(latin)} look alike" if latin else ""
+    if not foreign:
+        return f"{said}: correct the id in the answers file and grade again"
+    holders = list(dict.fromkeys(text for text, _ in foreign))
+    letters = ", ".join(_foreign_letter(_as_written(c, text)) for text, c in foreign)
+    return (f"{' and '.join(map(shortened, holders))} {'holds' if len(holders) == 1 else 'hold'} non-Latin "
+            f"letters that look Latin ({letters}{'; ' + said if said else ''}), so the two ids may be two "
+            "people and were not taken as one: correct the one that is wrong and grade again")
+
+
+def _foreign_letter(char: str) -> str:
+    """``Cyrillic ѕ U+0455 for s``: a letter of LATIN_LOOK_ALIKE, its script
+    and code point (on screen it is the Latin one), in the case it was written."""
+    latin = LATIN_LOOK_ALIKE[char.casefold()]
+    script = unicodedata.name(char, "").split(" ")[0].title()
+    return f"{script} {char} U+{ord(char):04X} for {latin.upper() if char != char.casefold() else latin}"
 
 
 def _as_written(char: str, text: str) -> str:
