@@ -146,7 +146,7 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
     quiz = generate_quiz(out_dir, classes=classes, count=count, seed=_seed(seed), fmt=fmt,
                          solutions=solutions, worked_examples=worked_examples, banks=banks,
                          title=title, course=course, date=date, students=students, split=split,
-                         progress=sys.stderr.isatty(), jobs=jobs, paper=paper_size, force=force,
+                         progress=True, jobs=jobs, paper=paper_size, force=force,
                          layout=layout)
     for warning in quiz.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)

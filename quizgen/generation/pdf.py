@@ -11,7 +11,9 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import sys
 import threading
+import time
 from pathlib import Path
 
 from quizgen.errors import LatexError, TexNotFoundError
@@ -30,6 +32,16 @@ _FILE_LINE = re.compile(r"^(?:\./)?(?P<file>[^\s:]+):(?P<line>\d+): (?P<message>
 _CONTEXT_LINE = re.compile(r"^l\.(\d+) ")
 _GENERIC = ("Emergency stop", "==> Fatal error occurred")
 _MISSING_FILE = re.compile(r"File `([^']+)' not found")
+_OVERFLOW = re.compile(r"^quizgen-overflow: (\S+)", re.M)   # problems.tex.j2's \qzputpiece writes it
+PROGRESS_EVERY = 30          # seconds between the plain progress lines when stderr is not a terminal
+_clock = time.monotonic
+
+
+class CompiledPdf(bytes):
+    """A PDF's bytes, with the ids of the questions that ran off the foot of a page
+    (``overflows``: taller than a page where they cannot be broken)."""
+
+    overflows: tuple = ()
 
 
 def install_hint() -> str:
@@ -50,7 +62,8 @@ def find_tex() -> tuple:
 def compile_documents(documents: dict, progress: bool = False, jobs: int = 1) -> dict:
     """Compile {"name.tex": source} to {"name.pdf": bytes}, ``jobs`` documents
     at a time (TeX runs in its own processes, so threads suffice); ``progress``
-    shows click's progress bar on stderr when it is a terminal. The first
+    shows click's progress bar on stderr when it is a terminal, else a plain line
+    every PROGRESS_EVERY seconds (_ProgressLines). The first
     failing document, in the given order, is the error raised."""
     from concurrent.futures import ThreadPoolExecutor
 
@@ -59,6 +72,7 @@ def compile_documents(documents: dict, progress: bool = False, jobs: int = 1) ->
     programs = find_tex()
     names = list(documents)
     pdfs = {}
+    lines = _ProgressLines(len(names)) if progress and not sys.stderr.isatty() else None
     with progress_bar(progress, len(names), "Compiling PDFs") as bar, \
             ThreadPoolExecutor(max(1, min(jobs, len(names)))) as pool:
         futures = [pool.submit(compile_pdf, name, documents[name], programs) for name in names]
@@ -66,12 +80,47 @@ def compile_documents(documents: dict, progress: bool = False, jobs: int = 1) ->
             for name, future in zip(names, futures):
                 pdfs[_pdf_name(name)] = future.result()
                 bar.update(1)
+                if lines:
+                    lines.done(len(pdfs))
         except BaseException:
             for future in futures:
                 future.cancel()
             _RUNNING.kill_all()   # the documents still compiling stop now, not after their timeout
             raise
     return pdfs
+
+
+class _ProgressLines:
+    """Where there is no progress bar (a CI job, a nohup'd run), one plain line on
+    stderr every PROGRESS_EVERY seconds, so that a long run is seen to be working."""
+
+    def __init__(self, total: int):
+        self.total, self.last = total, _clock()
+
+    def done(self, count: int) -> None:
+        """``count`` documents are compiled: say so when the last line is old enough."""
+        now = _clock()
+        if now - self.last >= PROGRESS_EVERY and count < self.total:
+            print(f"quizgen: compiled {count} of {self.total} PDFs", file=sys.stderr, flush=True)
+            self.last = now
+
+
+def overflow_warnings(pdfs: dict) -> list:
+    """One warning per question that ran off the foot of a page in any of ``pdfs``
+    ({name: CompiledPdf}), naming it and what to shorten."""
+    where = {}
+    for name, pdf in pdfs.items():
+        for question in getattr(pdf, "overflows", ()):
+            where.setdefault(question, []).append(name)
+    warnings = []
+    for question, names in where.items():
+        others = len(names) - 1
+        also = f" (and {others} other PDF{'s' if others != 1 else ''})" if others else ""
+        warnings.append(f"{names[0]}{also}: {question} runs off the foot of its page and loses its last lines: "
+                        "a piece of it that cannot be broken across pages (a table or formula, a part's "
+                        "last lines over its working space) is taller than a page; shorten that piece "
+                        "or that part's working space (space:)")
+    return warnings
 
 
 class _Groups:
@@ -131,9 +180,10 @@ def _pdf_name(tex_name: str) -> str:
     return str(Path(tex_name).with_suffix(".pdf"))
 
 
-def compile_pdf(name: str, source: str, programs: tuple | None = None) -> bytes:
-    """The PDF of one LaTeX document named ``name`` (e.g. ``problems.tex``);
-    with LuaLaTeX when its text needs fonts beyond pdflatex's (tex_fonts)."""
+def compile_pdf(name: str, source: str, programs: tuple | None = None) -> CompiledPdf:
+    """The PDF of one LaTeX document named ``name`` (e.g. ``problems.tex``), and
+    the questions its log says ran off a page's foot; with LuaLaTeX when its
+    text needs fonts beyond pdflatex's (tex_fonts)."""
     command = refused_tex(source.partition("\\begin{document}")[2])   # quizgen's own preamble uses \makeatletter
     if command is not None:   # the last guard: the bank's check (bank/yamlfile.py) comes first
         raise LatexError(f"{name}: a template's text uses {command}: {WHY}", document=name)
@@ -155,7 +205,9 @@ def compile_pdf(name: str, source: str, programs: tuple | None = None) -> bytes:
         pdf = tex.with_suffix(".pdf")
         if not pdf.is_file():
             raise latex_failure(name, source, _read(tex.with_suffix(".log")))
-        return pdf.read_bytes()
+        result = CompiledPdf(pdf.read_bytes())
+        result.overflows = tuple(dict.fromkeys(_OVERFLOW.findall(_read(tex.with_suffix(".log")))))
+        return result
 
 
 def _run(command: list, folder: Path, name: str) -> None:

@@ -63,7 +63,10 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         files.update(key_streams(quiz))
         if fmt == "pdf":
             files = {name: "".join(pieces) for name, pieces in files.items()}
-            files.update(build_pdfs(out_dir, files, progress, jobs))
+            from quizgen.generation.pdf import overflow_warnings
+            pdfs = build_pdfs(out_dir, files, progress, jobs)
+            quiz.warnings.extend(overflow_warnings(pdfs))
+            files.update(pdfs)
             write_files(Path(out_dir), files)
         else:
             _write_streams(Path(out_dir), files)
