@@ -21,7 +21,7 @@ RULE = [
     ("1,440", False, False, 1.44, 1440),         # a decimal part: a decimal comma
     ("1,440", False, True, 1.44, 1440),
     ("1,440", True, False, 1440, 1.44),          # a count is never 1.44: thousands
-    ("1,440", True, True, 1.44, 1440),           # unless the file writes decimal commas
+    ("1,440", True, True, 1440, 1.44),           # in any file: 1.44 is no count (forms22)
     ("1,440,000", False, False, 1440000, None),  # two commas can only group
     ("1,440,000", True, True, 1440000, None),
     ("12,345.6", False, False, 12345.6, None),   # both marks: the last is the decimal mark
@@ -32,9 +32,9 @@ RULE = [
     ("12 345", True, True, 12345, None),
     ("0,408", False, False, 0.408, 408),         # a group never starts with 0
     ("0,408", True, False, 0.408, 408),
-    ("1.440", False, True, 1.44, 1440),          # a point is a decimal point ...
-    ("1.440", True, False, 1.44, 1440),
-    ("1.440", True, True, 1440, 1.44),           # ... but a count's, with decimal commas, groups
+    ("1.440", False, True, 1.44, 1440),          # a point is a decimal point in a decimal ...
+    ("1.440", True, False, 1440, 1.44),          # a count's point groups too: 1.44 is no count
+    ("1.440", True, True, 1440, 1.44),           # ... but a count's groups
     ("-ln(0,7573)", False, False, LN, None),     # ln takes one argument: the comma is decimal
     ("-ln(0,7573)", False, True, LN, None),
     ("log(8,2)", False, False, 3.0, math.log(8.2)),   # log may take two: the comma parts them

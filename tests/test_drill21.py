@@ -144,8 +144,10 @@ def test_exact_from_the_unrounded_trap_is_ecf():
 # 6. a count's point between thousands
 
 def test_a_count_with_a_thousands_point_is_told_how_it_was_read():
-    _, out = drill("C6", "1.950", "q")
-    assert "(Your 1.950 was read as 1.95: a point is a decimal point here, so write 1950 without it.)" in out
+    result, out = drill("C6", "1.950", "q")   # a count is never 1.95 (forms22): 1950, right
+    assert [p.status for p in result.parts] == ["correct"] and "was read as" not in out
+    _, out = drill("C6", "2.950", "q")
+    assert "(Your 2.950 was read as 2950.)" in out
     _, out = drill("C6", "1950", "q")
     assert "was read as" not in out
 

@@ -268,7 +268,7 @@ def test_the_gradebook_item_of_an_lms_export_is_named_after_the_download(invoke,
 
 
 @pytest.mark.parametrize("text, status", [
-    ("maybe no", "needs_review"), ("no idea", "needs_review"), ("I guess yes", "needs_review"),
+    ("maybe no", "needs_review"), ("no idea", "blank"), ("I guess yes", "needs_review"),
     ("perhaps no, not sure", "needs_review"), ("yeah I guess", "needs_review"), ("nope maybe", "needs_review"),
     ("no or yes", "needs_review"),   # two answers: never the lucky first one
     ("nope, I'm sure", "accept"), ("No, I know it predicts all at once", "accept"), ("no, I'm sure", "accept"),

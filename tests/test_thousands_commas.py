@@ -29,6 +29,6 @@ def test_a_count_written_with_a_thousands_comma_is_graded_as_that_count(invoke, 
     assert (row["expected"], row["status"]) == ("1440", "correct")
 
 
-def test_with_decimal_commas_on_the_same_count_is_one_point_four_four(invoke, tmp_path):
-    row = _grade(invoke, tmp_path, "1,440", "--decimal-comma")
-    assert row["status"] == "incorrect"
+def test_with_decimal_commas_the_same_count_is_still_that_count(invoke, tmp_path):
+    row = _grade(invoke, tmp_path, "1,440", "--decimal-comma")   # a count is never 1.44 (forms22)
+    assert row["status"] == "correct"

@@ -111,7 +111,7 @@ def test_a_negated_word_that_is_no_listed_answer_goes_to_a_person():
     nothing listed and was a silent incorrect; "positive" alone still is incorrect."""
     assert read_words("not positive", ["negative", "neg"], {}, choices=2).status == REVIEW
     assert read_words("positive", ["negative", "neg"], {}, choices=2).status == "unknown"
-    assert read_words("no idea", ["negative", "neg"], {}, choices=2).status == "unknown"   # no answer: no reader needed
+    assert read_words("no idea", ["negative", "neg"], {}, choices=2).status == "blank"   # no answer: no reader needed
 
 
 def test_a_listed_word_is_read_as_an_answer_is():

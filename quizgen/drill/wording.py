@@ -59,14 +59,12 @@ _THOUSANDS_DOT = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,])")
 def reading_notes(record, text: str, verdict, decimal_comma: bool = False) -> tuple:
     """``(verdict, lines)``: the verdict without grade's LOG_NOTE, and the lines
     said before it about how ``text`` was read: a comma, or a count's point
-    between thousands (``1.950`` is 1.95, not 1950), when the answer was not
+    between thousands (``1.950`` is 1950), when the answer was not
     right; and that a bare ``log`` was read as ln."""
     lines = []
-    grouped = record.kind == "integer" and not decimal_comma and _THOUSANDS_DOT.search(text)
+    grouped = record.kind == "integer" and _THOUSANDS_DOT.search(text)   # a count's 1.950 is 1950 (forms.read_marks)
     if verdict.value is not None and verdict.status != "correct" and ("," in text or grouped):
-        read = f"(Your {cut(text)} was read as {as_read(verdict.value)}"
-        lines.append(f"{read}: a point is a decimal point here, so write {grouped.group().replace('.', '')} "
-                     "without it.)" if grouped and "," not in text else f"{read}.)")
+        lines.append(f"(Your {cut(text)} was read as {as_read(verdict.value)}.)")
     if LOG_NOTE in verdict.feedback:
         feedback = verdict.feedback.replace(f"; {LOG_NOTE}", "").replace(LOG_NOTE, "")
         verdict = verdict._replace(feedback=feedback)

@@ -26,7 +26,7 @@ from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking import rules as careful
 from quizgen.marking.coherence import may_carry, withheld
 from quizgen.marking.quotes import from_own_answers, marked_from
-from quizgen.marking.forms import (LOG_NOTE, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
+from quizgen.marking.forms import (BLANK, LOG_NOTE, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
                                    looks_like_prose, plain_characters, read_marks, read_number, significant_figures,
                                    unread_reason, with_log_note)
 from quizgen.maths.parser import MAX_LENGTH
@@ -228,8 +228,8 @@ class PartChecker:
         said = self._said(text)
         if said is not None:
             return said
-        if reading.status == REVIEW:
-            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=reading.reason)
+        if reading.status in (REVIEW, BLANK):   # BLANK: "n/a", "-", "idk" said for no answer
+            return Verdict(Status(reading.status), 0.0, self.expected, reason=reading.reason)
         return Verdict(Status.INVALID, 0.0, self.expected, reason=WORD_REASON if reading.reason == WORD_REASON
                        else reason)
 
@@ -315,7 +315,7 @@ class PartChecker:
         fast: a text the rule would change otherwise fails here and is read by
         ``read_number``, which applies it."""
         whole = self.kind == "integer"
-        if "," in text or (whole and self.decimal_comma and "." in text):
+        if "," in text or (whole and "." in text):
             return read_marks(text, whole, self.decimal_comma)
         return text
 
@@ -340,8 +340,8 @@ class PartChecker:
             pass
         rule = self.rule
         mark = careful.mark_words(rule, text, self.question.credits)
-        if mark.status == careful.NEEDS_REVIEW:
-            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=mark.feedback or REVIEW_REASON)
+        if mark.status in (careful.NEEDS_REVIEW, BLANK):   # BLANK: "n/a", "-", "idk" said for no answer
+            return Verdict(Status(mark.status), 0.0, self.expected, reason=mark.feedback or REVIEW_REASON)
         return self._verdict(mark) if mark.status != careful.INCORRECT or mark.misconception else self.incorrect
 
 

@@ -15,6 +15,8 @@ from functools import lru_cache
 
 from quizgen.errors import ExpressionError
 from quizgen.key.status import Status
+from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chain_disagrees, no_answer_reason,
+                                    non_answer, restated_value)
 from quizgen.maths.answers import to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
 from quizgen.maths.numerals import decimal_middle_dots
@@ -48,8 +50,10 @@ _APPROX_AFTER = re.compile(r"(?<!\s)\s*(?:\(\s*(?:approx\.?|approximately|roughl
                            r"\s*$", re.IGNORECASE)
 # two numbers joined by "or", "and" or "to", also as the classes whose files use decimal commas write them
 _HEDGE = re.compile(r"\d[^\d]*?\b(?:or|and|to|oder|und|bis|ou|et|o|y|of)\b[^\d]*\d", re.IGNORECASE)
-_UNIT = re.compile(r"(?<!\s)\s*(?:nats?|tokens?|words?|(?:masked\s+)?positions?|units?|targets?|predictions?)\s*(?:\.\s*)?$",
-                   re.IGNORECASE)
+_UNIT_WORD = r"(?:nats?|tokens?|words?|(?:masked\s+)?positions?|units?|targets?|predictions?)"
+_PER = r"(?:\s*(?:/|per)\s*(?:masked\s+)?(?:tokens?|positions?|words?|predictions?|targets?))?"   # nats/token
+_UNIT = re.compile(r"(?<!\s)\s*(?:" + _UNIT_WORD + _PER + r"|\(\s*" + _UNIT_WORD + _PER + r"\s*\))\s*(?:\.\s*)?$",
+                   re.IGNORECASE)   # 0.364 nats, 1.52 nats per token, 0.364 (nats)
 # a word naming a quantity (not checked against the part's), after a number ("0.789 probability", "1.46 loss"): said like a unit
 _QUANTITY = re.compile(r"(?<=[\d)])\s*(?:probabilit(?:y|ies)|prob|loss|cross[- ]?entropy|perplexity)\s*(?:\.\s*)?$",
                        re.IGNORECASE)
@@ -181,8 +185,9 @@ def _numeral(match, whole: bool, decimal_comma: bool) -> str:
         return digits.replace(".", "").replace(",", ".") if _THOUSANDS_COMMA.fullmatch(digits) else digits
     mark = "," if "," in digits else "."
     count = digits.count(mark)
-    if _GROUPED[mark].fullmatch(digits) and (count > 1 or (whole and decimal_comma == (mark == "."))):
-        return digits.replace(mark, "")   # 1,440,000; 1,440 for a count; 1.440 for a count with decimal commas
+    if _GROUPED[mark].fullmatch(digits) and (count > 1 or whole and (
+            decimal_comma == (mark == ".") or not digits.endswith("000"))):
+        return digits.replace(mark, "")   # 1,440,000; a count's 1,440 or 1.440 (a count is never 1.44)
     return digits.replace(",", ".") if count == 1 else digits
 
 
@@ -249,8 +254,17 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     for a whole-number part, whose ``1,440`` groups thousands (``read_marks``)."""
     if text is None or not str(text).strip():
         return Reading(BLANK)
-    core, factor = strip_decorations(decimal_middle_dots(str(text)), percent)
-    core = _TIMES_X.sub("*", read_marks(core, whole, decimal_comma))   # 3.28 x 10^-5 as 3.28 × 10^-5 reads
+    text = str(text)
+    if non_answer(text):   # "-", "n/a", "idk": no answer, said so
+        return Reading(BLANK, reason=no_answer_reason(text))
+    restated = restated_value(text, lambda head: read_number(head, percent, decimal_comma, whole), percent)
+    if restated is not None:   # 0.695 (69.5%): the number; 1950 (25%): a reason for a person
+        return Reading(REVIEW, reason=restated) if isinstance(restated, str) else restated
+    core, factor = strip_decorations(decimal_middle_dots(text), percent)
+    core = as_equals(_TIMES_X.sub("*", read_marks(core, whole, decimal_comma)))   # 3.28 x 10^-5; 0.6952 ≈ 0.695
+    odd = chain_disagrees(_CHAIN.match(core), factor == 100.0, "%" in text)
+    if odd:   # 0.6952 ≈ 0.9: which is the answer?
+        return Reading(REVIEW, reason=odd)
     core = _working_value(core)
     if whole and core.casefold() in _NUMBER_WORDS:
         return Reading(NUMBER, float(_NUMBER_WORDS[core.casefold()]) / factor)
@@ -268,6 +282,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
         noted = _NUMBER_THEN_WORDS.search(core)
         if noted and not _product(noted):
             return Reading(REVIEW, reason=NOTED_REASON)
+        if (head := bracketed_note(text)) and read_number(head, percent, decimal_comma, whole).status == NUMBER:
+            return Reading(REVIEW, reason=NOTE_REASON)   # 1950 (25% of 7800)
         if looks_like_prose(str(text)) or (_CHAIN.match(core) and len(_NUMERAL.findall(core)) > 1):
             return Reading(REVIEW, reason=REVIEW_REASON)   # a sentence, or values given beside the answer
         if _WORDS_ONLY.fullmatch(core):

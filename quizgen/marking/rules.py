@@ -47,13 +47,13 @@ def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits =
     if rule.value is None:
         return mark_words(rule, text, credits)
     reading = read_number(text, rule.percent, decimal_comma, rule.kind == "integer")
-    if reading.status == BLANK:
+    if reading.status == BLANK and not reading.reason:
         return Verdict(BLANK)
-    if reading.status != NUMBER:
+    if reading.status != NUMBER:   # BLANK with a reason: "n/a", which may also say a trap's "undefined"
         said = said_trap(rule, text, credits)
         if said is not None:
             return said
-        status = NEEDS_REVIEW if reading.status == REVIEW else INVALID
+        status = {REVIEW: NEEDS_REVIEW, BLANK: BLANK}.get(reading.status, INVALID)
         return Verdict(status, feedback=reading.reason)
     return mark_value(rule, reading, earlier, env, credits, written=written)
 

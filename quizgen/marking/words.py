@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from quizgen.marking.asides import NO_VALUE_REASON, may_mean_no_value, no_answer_reason, non_answer
 from quizgen.marking.forms import BLANK, DOUBT_REASON, HEDGE_WORDS, QUESTION_MARK, REVIEW, looks_like_prose
 from quizgen.marking.student_ids import edit_distance
 from quizgen.maths.answers import normalise_word
@@ -75,6 +76,8 @@ _POLARITY = {"y": "yes", "n": "no", "yes": "yes", "no": "no", "true": "true", "f
              "never": "no"}
 _NO_IDEA = re.compile(r"^(?:i\s+)?(?:do\s+not|dont|don\s+t)\s+know$|^dunno$|^idk$")
 """A whole answer that says the student does not know, as ``_as_read`` leaves it."""
+_SIZE_GIVEN = re.compile(r"\b(since|because|as|when|where|with)\s+\|[^\W\d]\w{0,3}\|\s*=\s*\d+\b", re.IGNORECASE)
+"""A reason that states a set's size (``undefined since |M|=0``): the 0 is |M|'s, no answer of 0."""
 _DENIED = re.compile(r"^(?:it\s+|that\s+|he\s+|she\s+)?(?:does|do|did|is|was|can|will|would)\s+not\b")
 """``it does not``, ``doesn't`` (expanded first, ``_CONTRACTED``) at the start: a plain no."""
 
@@ -109,13 +112,18 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
         return WordReading(BLANK)
     classes = {"": _listed(tuple(accept))}
     classes.update({code: _listed(tuple(words)) for code, words in traps.items()})
-    said = _as_read(text)
+    said = _as_read(_SIZE_GIVEN.sub(r"\1", str(text)))
     said = normalise_word((synonyms or {}).get(said, said))
     questioned = QUESTION_MARK.search(str(text)) is not None   # "undefined?": said with doubt
     exact = _exact(said, classes)
     if exact is not None:
         return DOUBTED if questioned else exact
+    if non_answer(str(text)):   # "n/a", "-", "idk": no answer, unless "no value" may be the answer (C5 (b))
+        if may_mean_no_value(str(text), [w for words in classes.values() for w in words]):
+            return WordReading(REVIEW, reason=NO_VALUE_REASON)
+        return WordReading(BLANK, reason=no_answer_reason(str(text)))
     said = _NO_IDEA.sub("no idea", _FILLER.sub("", said))   # "I don't know" says what "no idea" says
+    denied = _DENIED.match(said) is not None   # "it won't double": the words after the no are what is denied
     tokens = _DENIED.sub("no", said, count=1).split(" ") if said else []   # phrases read the words as written
     doubtful = questioned or _doubtful(said, classes)
     if tokens and tokens[0] in _POLARITY:
@@ -124,7 +132,8 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
             return DOUBTED   # "no idea", "yeah I guess", "yes?": a person decides
         if found is not None and len({_POLARITY[t] for t in tokens if t in _POLARITY}) > 1:
             return WordReading(REVIEW)   # "no or yes": a person decides
-        if found is not None and _rest_disagrees(tokens[1:], found, classes, synonyms or {}, choices in (None, 2)):
+        if found is not None and _rest_disagrees(tokens[1:], found, classes, synonyms or {}, choices in (None, 2),
+                                                 denied):
             return WordReading(REVIEW)   # "no, left to right": the yes/no and the words after it disagree
         if found is not None:
             return found
@@ -138,13 +147,15 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     return DOUBTED if doubtful and found.status == REVIEW else found   # "probably 0" where no word is listed
 
 
-def _rest_disagrees(rest: list, found: WordReading, classes: dict, synonyms: dict, two_way: bool) -> bool:
+def _rest_disagrees(rest: list, found: WordReading, classes: dict, synonyms: dict, two_way: bool,
+                    denied: bool = False) -> bool:
     """True when the words after a leading yes or no name another listed
     meaning than the yes or no does (``no, left to right`` where "left to
-    right" is the trap's): a person decides which the student meant."""
+    right" is the trap's): a person decides which the student meant. After
+    a ``does not`` (``denied``: "it won't double") the words are what it denies."""
     if not rest:
         return False
-    said = _phrases(" ".join(rest), classes, synonyms, two_way)
+    said = _phrases(" ".join(["not", *rest] if denied else rest), classes, synonyms, two_way)
     return said.status in ("accept", "trap") and said != found
 
 
@@ -272,11 +283,17 @@ def _phrases(said: str, classes: dict, synonyms: dict, two_way: bool = True) -> 
             if len(phrase) < 3 and not phrase.isdigit():   # "no" in a sentence says little; "0" is a value
                 continue
             size = len(phrase.split(" "))
-            for at in _starts(tokens, phrase.split(" "), places):
-                found.append((at, at + size, code, bool(_NEGATIONS & set(tokens[max(at - 2, 0):at]))))
-    meanings = {(code, negated) for at, end, code, negated in found
-                if not any(a <= at and end <= e and e - a > end - at for a, e, _, _ in found)}
+            found.extend((at, at + size, code) for at in _starts(tokens, phrase.split(" "), places))
+    meanings = {(code, _negated(tokens, at, found)) for at, end, code in found
+                if not any(a <= at and end <= e and e - a > end - at for a, e, _ in found)}
     return _meaning(meanings, classes, said, two_way)
+
+
+def _negated(tokens: list, at: int, found: list) -> bool:
+    """Whether a negation stands in the two words before the phrase found at
+    ``at``, and is no word of another phrase found ("not defined (division by
+    zero)": the not is the first phrase's own, and denies nothing after it)."""
+    return any(tokens[i] in _NEGATIONS and not any(a <= i < e for a, e, _ in found) for i in range(max(at - 2, 0), at))
 
 
 def _starts(tokens: list, phrase: list, places: dict | None = None) -> list:
@@ -297,6 +314,12 @@ def _places(tokens: list) -> dict:
 
 
 def _meaning(meanings: set, classes: dict, said: str, two_way: bool) -> WordReading:
+    """The one meaning said, or needs_review, or unknown; a meaning said and
+    others denied is the one said ("neutral, not positive", on any question)."""
+    said_codes = {code for code, negated in meanings if not negated}
+    if len(said_codes) == 1 and not said_codes & {code for code, negated in meanings if negated}:
+        code = said_codes.pop()
+        return WordReading("accept") if code == "" else WordReading("trap", code)
     resolved = set()
     for code, negated in meanings:
         if not negated:

@@ -1,0 +1,131 @@
+"""What a student writes instead of a number, or beside one (docs/grading.md,
+"Answers as people write them"): an explicit non-answer (``-``, ``n/a``,
+``idk``: read as no answer), a value restated (``0.695 (69.5%)``,
+``0.6952 ≈ 0.695``: read when both agree within rounding).
+forms.py reads the number itself; this module never evaluates anything."""
+
+from __future__ import annotations
+
+import re
+
+_DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
+_NON_ANSWER = re.compile(r"\s*(?:[" + _DASHES + r"]+|\?+|n\s*/\s*a|n\.\s*a\.?|idk|dunno|no\s+(?:idea|clue)"
+                         r"|(?:i\s+)?(?:do\s+not|don[’']?t)\s+know|skip(?:ped)?|no\s+answer|not\s+answered)"
+                         r"\s*[.!]?\s*", re.IGNORECASE)
+"""A whole answer that says the part was not answered: a dash, ``n/a``, ``?``, ``idk``, ``don't know``, ``skipped``."""
+_MAY_MEAN_NO_VALUE = re.compile(r"\s*(?:[" + _DASHES + r"]+|n\s*/\s*a|n\.\s*a\.?|no\s+answer)\s*\.?\s*", re.IGNORECASE)
+"""The non-answers that may also say "this has no value" (a dash, ``n/a``, ``no answer``)."""
+_NO_VALUE_WORDS = re.compile(r"\b(?:undefined|not defined|none|no value|not applicable|does not exist|nothing)\b")
+"""A listed word that is itself "no value": a part whose answer (or trap) it is may be answered ``n/a``."""
+
+NO_VALUE_REASON = ("read as no answer, but on this part it may be the answer itself (no value, undefined): "
+                   "a person reads it")
+
+
+def non_answer(text: str) -> bool:
+    """True when the whole of ``text`` says the part was not answered (``_NON_ANSWER``)."""
+    return len(text) <= 40 and _NON_ANSWER.fullmatch(text) is not None
+
+
+def no_answer_reason(text: str) -> str:
+    """The reason given with a non-answer's ``blank`` status."""
+    return f"read as no answer: {text.strip()!r} says the part was not answered"
+
+
+def may_mean_no_value(text: str, listed) -> bool:
+    """True when the non-answer ``text`` may be the answer "no value" itself
+    (``n/a``, a dash) on a part some of whose ``listed`` words (accepted or a
+    trap's, as words.py reads them) say no value (C5 (b): ``undefined``)."""
+    return _MAY_MEAN_NO_VALUE.fullmatch(text) is not None and any(
+        _NO_VALUE_WORDS.search(word) for word in listed)
+
+
+# ------------------------------------------------------------------ a value restated
+
+_DECIMAL = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)"
+_PLAIN = re.compile(_DECIMAL)
+_BRACKETED_PERCENT = re.compile(r"(?P<head>.*?\S)\s*\(\s*(?:[=≈~]\s*|i\.?\s*e\.?,?\s*)?(?P<value>[-+]?(?:\d+(?:[.,]\d*)?"
+                                r"|[.,]\d+))\s*(?:%|per\s*cent|percent)\s*\)\s*\.?\s*", re.IGNORECASE)
+"""A number, then the same value as a percentage in brackets: ``0.695 (69.5%)``."""
+_BRACKETED = re.compile(r"(?P<head>[^()]*?\S)\s*\((?P<note>[^()]*[^\W\d_][^()]*)\)\s*\.?\s*")
+"""A number, then any note in brackets (``1950 (25% of 7800)``): a person reads it."""
+
+RESTATED_REASON = "a number and a different value beside it ({}): a person decides which is the answer"
+NOTE_REASON = "a number with a note in brackets: a person reads what it says"
+
+
+_LAST_NUMERAL = re.compile(r"\d*[.,]?\d+(?=\D*$)")
+
+
+def restated_value(text: str, read, percent: bool):
+    """For a number followed by its value as a percentage in brackets
+    (``0.695 (69.5%)``): the number's reading (``read(head)``) when both agree
+    within rounding, else a reason for a person (``1950 (25%)``: the rate beside
+    the count); None for any other text, or when the head is no number."""
+    found = _BRACKETED_PERCENT.fullmatch(text) if len(text) <= 200 else None
+    if found is None:
+        return None
+    head, shown = read(found["head"]), found["value"].replace(",", ".")
+    if head.status != "number":
+        return None
+    numeral = _LAST_NUMERAL.search(found["head"])
+    half = half_unit(numeral.group().replace(",", ".")) if numeral else 0.0
+    scale = 1.0 if percent else 100.0
+    if agree(head.value * scale, half if percent or head.hundredths else half * scale, float(shown), half_unit(shown)):
+        return head
+    return RESTATED_REASON.format(f"{shown}%")
+
+
+def bracketed_note(text: str):
+    """The text before a closing note in brackets (``1950 (25% of 7800)``), else None."""
+    found = _BRACKETED.fullmatch(text) if len(text) <= 200 else None
+    return None if found is None else found["head"]
+
+
+def half_unit(text: str) -> float:
+    """Half a unit in the last decimal place ``text`` shows (``0.695``: 0.0005); 0 for no plain decimal."""
+    text = text.strip()
+    if not _PLAIN.fullmatch(text):
+        return 0.0
+    places = len(text.split(".")[1]) if "." in text else 0
+    return 0.5 * 10.0 ** -places
+
+
+def agree(a: float, a_half: float, b: float, b_half: float) -> bool:
+    """Whether two written values say the same number within the rounding of the less precise."""
+    return abs(a - b) <= max(a_half, b_half) * (1 + 1e-9) + 1e-12 * max(abs(a), abs(b))
+
+
+_APPROXIMATELY = re.compile(r"(?<=[\w.)%])\s*[≈~]\s*(?=[-+.\d(])")   # an approximation sign between two values
+
+
+def as_equals(core: str) -> str:
+    """``core`` with an approximation sign between two values read as ``=``: ``0.6952 ≈ 0.695`` is a chain."""
+    return _APPROXIMATELY.sub(" = ", core) if "≈" in core or "~" in core else core
+
+
+def chain_disagrees(chain, hundredths: bool, percent_sign: bool) -> str:
+    """A reason for a person when a plain value in the ``=``/``≈`` chain
+    ``chain`` (a match: ``work`` before the last ``=``, then ``last``) does
+    not agree with ``last`` within rounding (``0.6952 ≈ 0.9``), else ''.
+    ``hundredths``: ``last`` was written with a % sign on a part that is no
+    percentage (``0.426 = 42.6%``); with any % sign (``percent_sign``) a
+    value may also stand for a hundredth of another."""
+    if chain is None:
+        return ""
+    work, last = chain["work"], chain["last"].strip()
+    if not _PLAIN.fullmatch(last):
+        return ""
+    scale = 100.0 if hundredths else 1.0
+    b, b_half = float(last) / scale, half_unit(last) / scale
+    for segment in work.split("="):
+        written = segment.strip()
+        shown = written.rstrip("%").strip()
+        if not _PLAIN.fullmatch(shown):
+            continue   # working (-ln(0.695)) or a label: read as before
+        a_scale = 100.0 if written.endswith("%") and not hundredths else 1.0
+        a, a_half = float(shown) / a_scale, half_unit(shown) / a_scale
+        if not (agree(a, a_half, b, b_half) or percent_sign and (
+                agree(a * 100, a_half * 100, b, b_half) or agree(a / 100, a_half / 100, b, b_half))):
+            return RESTATED_REASON.format(f"{written} and {last}")
+    return ""
