@@ -163,8 +163,10 @@ def test_a_very_wide_row_keeps_memory_bounded(tmp_path):
     answers = tmp_path / "answers.csv"
     with open(answers, "w") as handle:
         handle.write(f"{HEADER}\ns1,Q1,a,0.5\ns2,Q1,a,0.7" + "," * 30_000_000 + "\ns3,Q1,a,0.5\n")
-    script = ("import resource, sys\nfrom quizgen.cli import main\ntry:\n    main(sys.argv[1:], standalone_mode=False)\n"
-              "finally:\n    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n")
+    # VmHWM, not ru_maxrss: Linux carries a parent's maxrss into a forked child (a pytest worker's 300 MB)
+    script = ("import re, sys\nfrom quizgen.cli import main\ntry:\n    main(sys.argv[1:], standalone_mode=False)\n"
+              "finally:\n    print(re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1), "
+              "file=sys.stderr)\n")
     run = subprocess.run([sys.executable, "-c", script, "grade", str(answers), "--key", str(tmp_path / "key.json"),
                           "--out", str(tmp_path / "graded.csv"), "--jobs", "1"],
                          capture_output=True, text=True, timeout=300)
