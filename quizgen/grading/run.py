@@ -19,7 +19,8 @@ from pathlib import Path
 
 from quizgen.background import Background, resolve_jobs
 from quizgen.errors import InputFileError, OutputError, printable, shortened
-from quizgen.files import signals_held, streamed_files
+from quizgen.commit import one_commit
+from quizgen.files import streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong
 from quizgen.grading.collector import collector_paused
@@ -156,9 +157,10 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}
                 write_extra_outputs(result, outputs, extra, report.result())
             # the sheets are made (PDFs compiled) before anything is committed, and then they and
-            # the other outputs are renamed into place with Ctrl-C held: a run leaves all its files or none
+            # the other outputs are renamed into place with Ctrl-C held, as one commit: a run leaves all its
+            # files or none (a rename failing after the sheets are in place puts them back)
             sheets = _feedback_sheets(result, index.key, outputs, source, graded_handle) if outputs.feedback else None
-            held.enter_context(signals_held())
+            held.enter_context(one_commit())
             if sheets is not None:
                 refuse_sheet_clashes(outputs.feedback, [*sheets, MANIFEST], result.files)
                 result.paths["feedback"] = write_sheet_files(outputs.feedback, sheets, result.files)
