@@ -150,3 +150,32 @@ def test_a_refused_grade_keeps_a_folder_that_was_there(tmp_path):
     result = run(tmp_path, "grade", "answers.csv", "--key", "key.json", "--out", "other/")
     assert result.exit_code == 2
     assert (tmp_path / "other").is_dir() and not any((tmp_path / "other").iterdir())
+
+
+# 4. key.json in quiz/, generate's default output folder
+
+
+def test_grade_finds_the_key_in_quiz_and_says_so(tmp_path):
+    setup(tmp_path, key="quiz/key.json")
+    result = run(tmp_path, "grade", "answers.csv")
+    assert result.exit_code == 0, result.output
+    assert "Note: graded against quiz/key.json, the first key.json found" in result.output
+
+
+def test_a_key_beside_the_answers_still_comes_first_and_the_other_is_named(tmp_path):
+    setup(tmp_path, key="quiz/key.json")
+    beside = {"questions": KEY["questions"][:1]}
+    (tmp_path / "key.json").write_text(json.dumps(beside), encoding="utf-8")
+    result = run(tmp_path, "grade", "answers.csv")
+    assert result.exit_code == 0, result.output
+    assert "Graded 2 answers from 1 student against key.json" in result.output
+    assert "quiz/key.json also found, not used (pass --key to choose)" in result.output
+    assert "Q2" not in (tmp_path / "answers-graded-questions.csv").read_text(encoding="utf-8-sig")
+
+
+def test_no_key_anywhere_names_the_three_places(tmp_path):
+    (tmp_path / "answers.csv").write_text(GOOD, encoding="utf-8")
+    result = run(tmp_path, "grade", "answers.csv")
+    assert result.exit_code != 0
+    assert "in its quiz folder, where generate writes by default" in result.output
+    assert str(Path("quiz") / "key.json") in result.output
