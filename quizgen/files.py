@@ -1,7 +1,9 @@
 """Writing output files atomically: everything is rendered first, each file is
-written to a temporary name beside its target and renamed into place, so an
-error never leaves a half-written file. Only regular files are replaced (never
-a device, FIFO, socket or folder), and SIGTERM/SIGHUP become an exception
+written to a temporary name beside its target and renamed into place, all or
+none (commit.py), so an error never leaves a half-written file or half a set.
+Every name is checked first: only regular files are replaced (never a device,
+FIFO, socket or folder), no name may be longer than the folder allows
+(``check_length``), and SIGTERM/SIGHUP become an exception
 (``install_signal_cleanup``) so that the temporary files are removed then too.
 No output may be one of the run's inputs (``refuse_clashes``), and a file name
 that is no UTF-8 (its bytes decoded to lone surrogates) is written into an
@@ -13,13 +15,13 @@ import codecs
 import errno
 import json
 import os
-import secrets
 import signal
 import stat
 import threading
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
+from quizgen.commit import put_in_place, temp_name
 from quizgen.errors import OutputError, UsageError
 
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
@@ -65,34 +67,46 @@ def _terminate(signum, _frame):
     raise Terminated(128 + signum)
 
 
-@contextmanager
-def signals_held():
-    """Hold Ctrl-C (and SIGTERM, SIGHUP) back while outputs are renamed into
-    place, then act on it: the renames take microseconds, and stopping between
-    two would leave this run's files beside an earlier run's. Re-entrant; in a
-    thread other than the main one, a no-op."""
-    if threading.current_thread() is not threading.main_thread() or _HELD:
-        yield
-        return
-    caught, previous = [], {}
-    _HELD.append(True)
-    try:
-        for signum in _HELD_SIGNALS:
-            previous[signum] = signal.signal(signum, lambda number, _frame: caught.append(number))
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-        _HELD.clear()
-        for signum in caught[:1]:
-            if callable(previous.get(signum)):
-                previous[signum](signum, None)   # KeyboardInterrupt, or Terminated
-            elif previous.get(signum) == signal.SIG_DFL:
-                os.kill(os.getpid(), signum)     # the default action, now that it is back
+TEMP_NAME_LENGTH = len(".quizgen-0123456789abcdef.tmp")
+"""The length of temp_name's names: each output has one beside it for a while."""
 
 
-_HELD = []   # non-empty while signals_held is in effect
-_HELD_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+def check_length(path, limits: tuple | None = None) -> None:
+    """Refuse (UsageError, exit 2) a path the system could not open: a name of
+    it longer than NAME_MAX bytes of the folder it goes in (os.pathconf, 255 on
+    most disks), or the whole longer than PATH_MAX; checked before anything is
+    written, so a run never stops on ``File name too long`` halfway."""
+    path = Path(path)
+    name_max, path_max = limits or _limits(path)
+    for part in path.parts:
+        size = len(os.fsencode(part))
+        if name_max and size > name_max:
+            raise UsageError(f"{_shown(part)}: this name is {size} bytes long, and a file or folder name may have "
+                             f"at most {name_max} bytes on this disk; nothing was written: choose a shorter --out")
+    size = len(os.fsencode(str(path)))
+    if path_max and size >= path_max:
+        raise UsageError(f"{_shown(path)}: this path is {size} bytes long, and a path may have at most "
+                         f"{path_max - 1}; nothing was written: choose a shorter --out")
+
+
+def _shown(text) -> str:
+    """A long name in a one-line message: its first and last 40 characters."""
+    text = str(text)
+    return text if len(text) <= 90 else f"{text[:40]}...{text[-40:]}"
+
+
+def _limits(path: Path) -> tuple:
+    """``(NAME_MAX, PATH_MAX)`` of the nearest folder up from ``path`` that
+    exists (0: no limit known); 255 and 4096 where they cannot be asked."""
+    folder = path
+    while hasattr(os, "pathconf"):
+        try:
+            return tuple(max(os.pathconf(folder, name), 0) for name in ("PC_NAME_MAX", "PC_PATH_MAX"))
+        except (OSError, ValueError):
+            if folder == folder.parent:
+                break
+            folder = folder.parent
+    return 255, 4096
 
 
 def check_target(path) -> None:
@@ -170,7 +184,13 @@ def _resolved(path) -> Path:
 
 def out_is_folder(out) -> bool:
     """Whether an ``--out`` names a folder: one that exists, or a path ending in a slash."""
-    return bool(out) and (Path(out).is_dir() or str(out).endswith(("/", "\\")))
+    return bool(out) and (is_folder(out) or str(out).endswith(("/", "\\")))
+
+
+def is_folder(path) -> bool:
+    """Whether ``path`` is a folder; a name too long to look up is refused (check_length)."""
+    check_length(path)
+    return Path(path).is_dir()
 
 
 def default_output_folder(input_path) -> Path:
@@ -190,36 +210,52 @@ def _write_error(out_dir, exc: OSError) -> OutputError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return OutputError(f"cannot write to {out_dir}: no space left on the device (or quota full); "
                            "no output was replaced")
-    return OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}")
+    return OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}; no output was replaced")
 
 
 def write_files(out_dir, files: dict) -> list:
-    """Write {name: text or bytes} into ``out_dir`` (created if needed); returns the paths."""
-    out_dir = make_folder(out_dir)
-    for name in files:
-        check_target(out_dir / name)
+    """Write {name: text or bytes} into ``out_dir`` (created if needed); returns
+    the paths. All are in place at the end, or none: the earlier files as they were."""
+    out_dir = check_outputs(out_dir, files)
+    made = _make_folder(out_dir)
     staged = []
     try:
         for name, content in files.items():
             temp = temp_name(out_dir)
             staged.append((temp, out_dir / name))
             _stage(temp, content)
-        with signals_held():
-            for temp, target in staged:
-                os.replace(temp, target)
+        put_in_place(staged, made)
     except BaseException as exc:
         for temp, _ in staged:
             Path(temp).unlink(missing_ok=True)
+        _remove_folders(made)
         if isinstance(exc, OSError):
             raise _write_error(out_dir, exc) from exc
         raise
     return [target for _, target in staged]
 
 
+def check_outputs(out_dir, names) -> Path:
+    """``out_dir`` (check_folder), after every output ``names`` in it and its
+    temporary files are found fit to write (check_length, check_target), the
+    limits asked once: before anything is written."""
+    out_dir = check_folder(out_dir)
+    name_max, path_max = limits = _limits(out_dir)
+    check_length(temp_name(out_dir), limits)
+    folder = len(os.fsencode(str(out_dir))) + 1
+    for name in names:   # plain strings: 20,000 feedback sheets are checked in a few milliseconds
+        size = len(os.fsencode(name))
+        if os.sep in name or (name_max and size > name_max) or (path_max and folder + size >= path_max):
+            check_length(out_dir / name, limits)
+        check_target(os.path.join(out_dir, name))
+    return out_dir
+
+
 def check_folder(out_dir) -> Path:
     """``out_dir``, refused (exit 2) when it exists but is not a folder
-    (``/dev/null``, a file) or is a link to nothing: the user named the wrong thing."""
+    (``/dev/null``, a file), is a link to nothing or has a name too long: the user named the wrong thing."""
     out_dir = Path(out_dir)
+    check_length(out_dir)
     if out_dir.is_symlink() and not out_dir.exists():
         raise UsageError(f"{out_dir}: is a broken symbolic link (to {os.readlink(out_dir)}), and the outputs go "
                          "into a folder: remove the link or choose another output folder")
@@ -228,14 +264,26 @@ def check_folder(out_dir) -> Path:
     return out_dir
 
 
-def make_folder(out_dir) -> Path:
-    """``out_dir``, created with its parents if needed."""
-    out_dir = check_folder(out_dir)
+def _make_folder(out_dir: Path) -> list:
+    """Create ``out_dir`` with its parents if needed; returns the folders made,
+    deepest first, for _remove_folders to take away again if the run fails."""
+    made = []
+    for folder in (out_dir, *out_dir.parents):
+        if os.path.lexists(folder):
+            break
+        made.append(folder)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"cannot create output folder {out_dir}: {exc.strerror or exc}") from exc
-    return out_dir
+    return made
+
+
+def _remove_folders(made: list) -> None:
+    """Remove the folders a failed run made (_make_folder), those left empty only."""
+    for folder in made:
+        with suppress(OSError):
+            folder.rmdir()
 
 
 def read_json(path):
@@ -254,13 +302,6 @@ def write_file(path, content) -> Path:
     return write_files(path.parent if str(path.parent) else Path("."), {path.name: content})[0]
 
 
-def temp_name(directory: Path) -> Path:
-    """A fresh temporary name beside the outputs, not yet created. Callers note
-    it before creating the file (exclusively), so a signal arriving at any
-    moment leaves no temporary file that their clean-up does not know of."""
-    return Path(directory) / f".quizgen-{secrets.token_hex(8)}.tmp"
-
-
 def as_bytes(content) -> bytes:
     """The bytes an output file holds for ``content`` (text is written as UTF-8, UNENCODABLE)."""
     return content.encode("utf-8", UNENCODABLE) if isinstance(content, str) else content
@@ -277,37 +318,26 @@ def _stage(temp: Path, content) -> None:
 def streamed_files(out_dir, names):
     """Text files to stream into, as ``{name: handle}``, for outputs too big to
     build in memory: each is written to a temporary name beside its target and
-    all are renamed into place together at the end; on any error they are removed."""
-    out_dir = make_folder(out_dir)
-    for name in names:
-        check_target(out_dir / name)
-    temps, handles = {}, {}
+    all are renamed into place together at the end (all or none, _put_in_place);
+    on any error they are removed, and the folder too if the run made it."""
+    out_dir = check_outputs(out_dir, names)
+    made = _make_folder(out_dir)
+    temps, handles, streaming = {}, {}, False
     try:
         for name in names:
             temps[name] = temp_name(out_dir)
             handles[name] = open(temps[name], "x", encoding="utf-8", errors=UNENCODABLE, newline="")
-    except BaseException as exc:
-        _discard(handles, temps)
-        if isinstance(exc, OSError):
-            raise _write_error(out_dir, exc) from exc
-        raise
-    try:
+        streaming = True
         yield handles
-    except BaseException as exc:
-        _discard(handles, temps)
-        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
-            raise _write_error(out_dir, exc) from exc
-        raise
-    try:
+        streaming = False
         for name, handle in handles.items():
             handle.close()
             os.chmod(temps[name], 0o644)
-        with signals_held():
-            for name, temp in temps.items():
-                os.replace(temp, out_dir / name)
+        put_in_place([(temp, out_dir / name) for name, temp in temps.items()], made)
     except BaseException as exc:
         _discard(handles, temps)
-        if isinstance(exc, OSError):
+        _remove_folders(made)
+        if isinstance(exc, OSError) and (not streaming or exc.errno in (errno.ENOSPC, errno.EDQUOT)):
             raise _write_error(out_dir, exc) from exc
         raise
 

@@ -142,7 +142,7 @@ def test_a_failed_figure_write_leaves_no_sheet_half_written(quizzes, tmp_path, m
     result = CliRunner().invoke(main, ["grade", str(answers), "--key", str(quizzes / "own" / "key.json"),
                                        "--feedback", str(tmp_path / "sheets")])
     assert result.exit_code != 0 and "no space left" in result.output
-    assert [p.name for p in (tmp_path / "sheets").iterdir()] == []
+    assert not (tmp_path / "sheets").exists()   # the folder the run made is removed with its temporary files
 
 
 def test_a_long_student_ids_figures_keep_their_question_in_the_name(tmp_path):

@@ -27,14 +27,49 @@ LABEL_CACHE_LIMIT = 10_000
 _NO_LABELS = {}   # KeyIndex.labels' entry for a part cell not met
 
 
+def key_candidates(answers_path: Path) -> list:
+    """Where grade looks for key.json without --key, in this order: beside the
+    answers, in the working directory, and in its quiz/ (generate's default --out)."""
+    return [answers_path.parent / "key.json", Path.cwd() / "key.json", Path.cwd() / "quiz" / "key.json"]
+
+
+def found_keys(answers_path: Path) -> list:
+    """The key.json files of key_candidates that exist, in their order, each file once."""
+    found, seen = [], set()
+    for candidate in key_candidates(answers_path):
+        if candidate.is_file() and candidate.resolve() not in seen:
+            seen.add(candidate.resolve())
+            found.append(candidate)
+    return found
+
+
 def find_key(answers_path: Path) -> Path:
-    """key.json beside the answers file, else in the working directory."""
-    candidates = [answers_path.parent / "key.json", Path.cwd() / "key.json"]
-    for candidate in candidates:
-        if candidate.is_file():
-            return candidate
-    raise InputFileError(f"no key.json beside {answers_path} ({candidates[0]}) or in the working "
-                         f"directory ({candidates[1]}); pass --key PATH")
+    """The first key.json of key_candidates that exists."""
+    found = found_keys(answers_path)
+    if found:
+        return found[0]
+    beside, here, quiz = key_candidates(answers_path)
+    raise InputFileError(f"no key.json beside {answers_path} ({beside}), in the working directory ({here}) "
+                         f"or in its quiz folder, where generate writes by default ({quiz}); pass --key PATH")
+
+
+def found_key_note(answers_path: Path, key_path: Path) -> list:
+    """A note (in a list, or none) naming the key.json grade found when it was
+    the one in quiz/, or when another was found too and not used."""
+    others = [path for path in found_keys(answers_path) if path.resolve() != key_path.resolve()]
+    if not others and key_path != key_candidates(answers_path)[2]:
+        return []
+    unused = f"; {' and '.join(map(_from_here, others))} also found, not used (pass --key to choose)" if others else ""
+    return [f"graded against {_from_here(key_path)}, the first key.json found (looked for beside the answers, "
+            f"then in the working directory, then in its quiz folder){unused}"]
+
+
+def _from_here(path: Path) -> str:
+    """``path`` relative to the working directory when it is inside it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
 
 
 def load_key(answers_path: Path, key) -> tuple:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizgen.files import default_output_folder, out_is_folder, refuse_clashes
+from quizgen.files import check_length, default_output_folder, is_folder, out_is_folder, refuse_clashes
 from quizgen.grading.outputs import GradeOutputs, output_names
 
 OUTPUT_ROLES = {"graded": "the graded file", "students": "the students CSV", "questions": "the questions CSV",
@@ -25,15 +25,18 @@ def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None
     ``week1-graded.csv``) beside them unless ``out`` names a file or a folder,
     and the reports beside it. No output may be an input: the answers file,
     the key, or any of ``reads`` (``{path: role}``, from files_read); ``lead``
-    says what named the outputs (default: ``--out``, or the answers file)."""
+    says what named the outputs (default: ``--out``, or the answers file).
+    A name longer than the folder allows is refused (files.check_length)."""
     default_name = f"{answers_path.stem}-graded.csv"
     graded = Path(out) if out else default_output_folder(answers_path) / default_name
-    if graded.is_dir() or out_is_folder(out):
+    if is_folder(graded) or out_is_folder(out):
         graded = graded / default_name
     stem, folder = graded.stem, graded.parent
     paths = {"graded": graded, "students": folder / f"{stem}-students.csv",
              "questions": folder / f"{stem}-questions.csv", "report": folder / f"{stem}-report.md"}
     paths.update({role: folder / name for role, name in output_names(outputs or GradeOutputs(), stem).items()})
+    for path in paths.values():   # a name too long is refused now, not after grading, halfway through the renames
+        check_length(path)
     protected = {answers_path: "the answers file", **({Path(key_path): "the key"} if key_path is not None else {}),
                  **(reads or {})}
     lead = lead or (f"--out {out}" if out else f"the outputs named after {answers_path.name}")

@@ -19,13 +19,15 @@ from pathlib import Path
 
 from quizgen.background import Background, resolve_jobs
 from quizgen.errors import InputFileError, OutputError, printable, shortened
-from quizgen.files import signals_held, streamed_files
+from quizgen.commit import one_commit
+from quizgen.files import streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
 from quizgen.grading.feedback_files import MANIFEST, write_sheet_files
-from quizgen.grading.key_index import KeyIndex, load_key, marking_policy, tolerance_override, traps_covered
+from quizgen.grading.key_index import (KeyIndex, found_key_note, load_key, marking_policy, tolerance_override,
+                                       traps_covered)
 from quizgen.grading.lms_input import lms_inputs
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
@@ -76,8 +78,9 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
           encoding=None, progress: bool = False, outputs: GradeOutputs | None = None, policy=None,
           ecf_credit=None, overrides=None, roster=None, force: bool = False, jobs: int | None = None) -> GradeResult:
     """Grade the answers file ``answers`` against ``key`` (a key.json path, its
-    data as a dict, or None to find key.json beside the answers or in the working
-    directory). Writes ``<answers stem>-graded.csv`` beside the answers (``out``
+    data as a dict, or None to find key.json beside the answers, in the working
+    directory or in its quiz/ folder, the first found, with a note when it is not
+    beside the answers). Writes ``<answers stem>-graded.csv`` beside the answers (``out``
     chooses another path, or a folder) and, beside it, ``<stem>-students.csv``,
     ``<stem>-questions.csv`` and ``<stem>-report.md``, all atomically.
     ``rtol``/``atol`` replace every part's tolerance; ``progress`` shows a
@@ -152,13 +155,15 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                                                                                   unnamed) + clash_warnings
                 result.notes += decisions.made_note() if decisions is not None else []
                 result.made_rows = decisions.made if decisions is not None else 0
+                result.notes += found_key_note(source.path, key_path) if key is None and not lms else []
                 _write_reports(result, handles, names)
                 extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}
                 write_extra_outputs(result, outputs, extra, report.result())
             # the sheets are made (PDFs compiled) before anything is committed, and then they and
-            # the other outputs are renamed into place with Ctrl-C held: a run leaves all its files or none
+            # the other outputs are renamed into place with Ctrl-C held, as one commit: a run leaves all its
+            # files or none (a rename failing after the sheets are in place puts them back)
             sheets = _feedback_sheets(result, index.key, outputs, source, graded_handle) if outputs.feedback else None
-            held.enter_context(signals_held())
+            held.enter_context(one_commit())
             if sheets is not None:
                 refuse_sheet_clashes(outputs.feedback, [*sheets, MANIFEST], result.files)
                 result.paths["feedback"] = write_sheet_files(outputs.feedback, sheets, result.files)

@@ -1,0 +1,136 @@
+"""Putting a run's outputs in place, all or none: each is renamed from its
+temporary name onto its target with Ctrl-C (and SIGTERM, SIGHUP) held, the
+file it replaces kept under a temporary name (a hard link) until all are in
+place, so that a rename failing partway (a full disk, a name too long, a
+read-only file) puts back every file renamed before it; ``one_commit`` makes
+several writes one such commit (grade's feedback sheets and its reports)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import threading
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+
+@contextmanager
+def signals_held():
+    """Hold Ctrl-C (and SIGTERM, SIGHUP) back while outputs are renamed into
+    place, then act on it: the renames take microseconds, and stopping between
+    two would leave this run's files beside an earlier run's. Re-entrant; in a
+    thread other than the main one, a no-op."""
+    if threading.current_thread() is not threading.main_thread() or _HELD:
+        yield
+        return
+    caught, previous = [], {}
+    _HELD.append(True)
+    try:
+        for signum in _HELD_SIGNALS:
+            previous[signum] = signal.signal(signum, lambda number, _frame: caught.append(number))
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        _HELD.clear()
+        for signum in caught[:1]:
+            if callable(previous.get(signum)):
+                previous[signum](signum, None)   # KeyboardInterrupt, or Terminated
+            elif previous.get(signum) == signal.SIG_DFL:
+                os.kill(os.getpid(), signum)     # the default action, now that it is back
+
+
+_HELD = []   # non-empty while signals_held is in effect
+_HELD_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def temp_name(directory: Path) -> Path:
+    """A fresh temporary name beside the outputs, not yet created. Callers note
+    it before creating the file (exclusively), so a signal arriving at any
+    moment leaves no temporary file that their clean-up does not know of."""
+    return Path(directory) / f".quizgen-{secrets.token_hex(8)}.tmp"
+
+
+_COMMITS = []   # the journals of the open one_commit blocks, the innermost last
+
+
+@contextmanager
+def one_commit():
+    """Signals held (signals_held), and every write_files and streamed_files
+    inside the block one commit: if the block fails, each output they put in
+    place is put back as it was and the folders they made are removed, so a
+    run that writes in two steps (grade's feedback sheets, then its reports)
+    still leaves all its outputs or none."""
+    journal = []
+    with signals_held():
+        _COMMITS.append(journal)
+        try:
+            yield
+        except BaseException:
+            _roll_back(journal)
+            raise
+        finally:
+            _COMMITS.remove(journal)
+        _settle(journal)
+
+
+def put_in_place(staged: list, made: list) -> None:
+    """Rename each ``(temp, target)`` of ``staged`` into place, signals held;
+    if one rename fails, those before it are put back (_roll_back): all or
+    none. Inside one_commit, what was replaced is kept until the block ends."""
+    journal = []
+    with signals_held():
+        try:
+            for temp, target in staged:
+                journal.append((target, _keep_old(target)))
+                os.replace(temp, target)
+        except BaseException:
+            _roll_back(journal)
+            raise
+    journal.extend((folder, _MADE) for folder in made)
+    if _COMMITS:
+        _COMMITS[-1].extend(journal)
+    else:
+        _settle(journal)
+
+
+_MADE = object()   # a journal entry's mark, in place of a kept file, for a folder the run created
+
+
+def _keep_old(target: Path):
+    """The file ``target`` names now, kept under a temporary name to put back
+    on a roll-back (a hard link, or where there can be none, the file moved
+    aside); None when there is no such file."""
+    backup = os.path.join(os.path.dirname(target), f".quizgen-{secrets.token_hex(8)}.tmp")   # temp_name, as a str
+    try:
+        os.link(target, backup, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+    except (OSError, NotImplementedError):   # FAT, protected hard links: moved aside instead
+        try:
+            os.replace(target, backup)
+        except FileNotFoundError:
+            return None
+    return backup
+
+
+def _roll_back(journal: list) -> None:
+    """Put back what the renames of ``journal`` replaced (a new file is removed), the last first."""
+    for target, backup in reversed(journal):
+        with suppress(OSError):
+            if backup is _MADE:
+                target.rmdir()
+            elif backup is None:
+                Path(target).unlink(missing_ok=True)
+            else:
+                os.replace(backup, target)
+                Path(backup).unlink(missing_ok=True)   # a hard link onto the same file is left by rename
+
+
+def _settle(journal: list) -> None:
+    """The commit stands: remove the replaced files kept for a roll-back."""
+    for _, backup in journal:
+        if backup is not None and backup is not _MADE:
+            with suppress(OSError):
+                os.unlink(backup)
