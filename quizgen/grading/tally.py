@@ -6,7 +6,7 @@ every (student, part) is counted once at the end from the grid (``count_latest``
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain
+from itertools import chain, compress
 from math import fsum
 from operator import attrgetter
 
@@ -16,7 +16,7 @@ from quizgen.key.status import SCORED, Status
 from quizgen.marking.quotes import from_own_answers
 from quizgen.scores import adds_exactly, score_total
 
-_STATUS, _SCORE = attrgetter("status"), attrgetter("score")
+_STATUS, _SCORE, _MISCONCEPTION = attrgetter("status"), attrgetter("score"), attrgetter("misconception")
 
 
 _STATUSES = tuple(Status)   # iterating the Enum class runs Python code; this tuple does not
@@ -65,6 +65,11 @@ class Tally:
         codes[code] = codes.get(code, 0) + 1
         slot_codes = self.slot_codes[slot]
         slot_codes[code] = slot_codes.get(code, 0) + 1
+        self.word(slot, code, feedback)
+
+    def word(self, slot: int, code: str, feedback: str | None) -> None:
+        """Note ``feedback`` as misconception ``code``'s wording in part ``slot``
+        (``code``): the same for one answer or many with one outcome."""
         if feedback is None:
             if self.key_wording is not None:
                 self.overridden.setdefault(code, set()).add(slot)
@@ -128,6 +133,7 @@ def count_latest(grid: AnswerGrid, tally: Tally) -> None:
     score 0.0, which adds nothing.)"""
     tally.grow(grid.students)
     exact = _count_columns(grid, tally)
+    worded = set()   # (slot, outcome): its wording noted (tally.word), once for every cell sharing it
     for number in range(grid.students):
         row = grid.row(number)
         counts = tally.student_counts[number]
@@ -135,24 +141,30 @@ def count_latest(grid: AnswerGrid, tally: Tally) -> None:
             if status is not None:
                 tally.status[status] += n
                 counts[status] += n
-        for slot, outcome in enumerate(row):
-            if outcome.misconception:
-                tally.code(number, slot, outcome.misconception, _trap_wording(outcome))
+        for slot, outcome in compress(enumerate(row), map(_MISCONCEPTION, row)):   # a part's, in _count_columns
+            codes = tally.student_codes.setdefault(number, {})
+            codes[outcome.misconception] = codes.get(outcome.misconception, 0) + 1
+            if (slot, outcome) not in worded:
+                worded.add((slot, outcome))
+                tally.word(slot, outcome.misconception, _trap_wording(outcome))
         scores = chain((tally.student_score[number],), map(_SCORE, row))
         tally.student_score[number] = sum(scores) if exact else score_total(scores)
 
 
 def _count_columns(grid: AnswerGrid, tally: Tally) -> bool:
-    """Count each column's statuses and add up its scores, from its few
-    distinct outcomes (shared by many cells); returns whether every score and
-    every total so far adds exactly."""
+    """Count each column's statuses and misconceptions and add up its scores,
+    from its few distinct outcomes (shared by many cells); returns whether
+    every score and every total so far adds exactly."""
     exact = adds_exactly(tally.student_score)
     for slot in range(grid.width):
         outcomes = Counter(grid.column(slot))
         counts = tally.slot_counts[slot]
+        slot_codes = tally.slot_codes[slot]
         for outcome, n in outcomes.items():
             if outcome.status in SCORED:
                 counts[outcome.status] += n
+            if outcome.misconception:   # in the column's order, as a row-by-row count meets them
+                slot_codes[outcome.misconception] = slot_codes.get(outcome.misconception, 0) + n
         tally.slot_score[slot] = fsum(chain((tally.slot_score[slot],), (o.score * n for o, n in outcomes.items())))
         exact = exact and adds_exactly(o.score for o in outcomes)
     return exact
