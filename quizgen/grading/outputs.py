@@ -168,22 +168,31 @@ def report_students(matrix, names: list, order=None) -> tuple:
     return [students[n] for n in order], None   # analyse transposes the rows in their new order
 
 
-def class_report_texts(matrix, names: list, key, title: str, html: bool, delimiter: str = ",",
-                       comma: bool = False, roster_notes=(), order=None) -> dict:
-    """The class report's texts from the final verdicts: the item-analysis
-    sections of the Markdown report ("markdown"), the items CSV ("items",
-    separated by the answers file's ``delimiter``, with a decimal comma when
-    ``comma``, as the students CSV) and, when ``html``, the HTML page ("html");
-    the Markdown and the page then write their figures with a decimal comma too;
-    the page shows ``roster_notes`` (grading/students.reconciliation_lines) at its top;
-    the students are listed in ``order`` (report.roster_order), as in the students CSV.
-    Plain strings, so that grade can compute them in a forked process
-    (quizgen.background)."""
-    from quizgen.report import analyse, items_csv, markdown_sections, report_html
-
+def class_report_input(matrix, names: list, key, order=None) -> tuple:
+    """``(parts, students, columns)``: the class report's plain data (report/model.py)
+    from the final verdicts, the students in ``order`` (report.roster_order), as in
+    the students CSV. Made in the main process before the report's own process is
+    forked, which then only analyses and writes (``class_report_texts``): the two
+    processes then end at about the same time (docs/performance.md)."""
     papers = matrix.papers if order is None else [matrix.papers[n] for n in order]   # trap absentees: by place
     parts = report_parts(matrix, slot_traps(key, _slot_dicts(matrix), papers))
     students, columns = report_students(matrix, names, order)
+    return parts, students, columns
+
+
+def class_report_texts(data: tuple, title: str, html: bool, delimiter: str = ",", comma: bool = False,
+                       roster_notes=()) -> dict:
+    """The class report's texts from its plain ``data`` (``class_report_input``):
+    the item-analysis sections of the Markdown report ("markdown"), the items
+    CSV ("items", separated by the answers file's ``delimiter``, with a decimal
+    comma when ``comma``, as the students CSV) and, when ``html``, the HTML page
+    ("html"); the Markdown and the page then write their figures with a decimal
+    comma too; the page shows ``roster_notes`` (grading/students.reconciliation_lines)
+    at its top. Plain strings, so that grade can compute them in a forked
+    process (quizgen.background)."""
+    from quizgen.report import analyse, items_csv, markdown_sections, report_html
+
+    parts, students, columns = data
     analysis = analyse(parts, students, columns=columns)
     texts = {"markdown": "\n" + markdown_sections(analysis, comma), "items": items_csv(analysis, delimiter, comma)}
     if html:

@@ -31,7 +31,7 @@ from quizgen.grading.key_index import (KeyIndex, found_key_note, load_key, marki
 from quizgen.grading.lms_input import lms_inputs
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
-from quizgen.grading.outputs import GradeOutputs, class_report_texts, write_extra_outputs
+from quizgen.grading.outputs import GradeOutputs, class_report_input, class_report_texts, write_extra_outputs
 from quizgen.grading.paths import extra_roles, files_read, output_paths, refuse_sheet_clashes, run_files
 from quizgen.grading.report import (question_rows, question_stats, report_markdown, roster_order, student_rows,
                                     student_totals)
@@ -138,9 +138,10 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             for number in clashed:   # not one student's resubmission: named by clash_notes instead
                 tally.resubmitted.pop(number, None)
             roster_notes = reconciliation_lines(students, absent) + clash_notes
-            with Background(class_report_texts, _matrix(index, students, grid), list(students.names), data,
-                            f"Class report: {source.path.stem}", outputs.html, source.delimiter, source.decimal_comma,
-                            roster_notes, roster_order(students),
+            report_data = class_report_input(_matrix(index, students, grid), list(students.names), data,
+                                             roster_order(students))
+            with Background(class_report_texts, report_data, f"Class report: {source.path.stem}", outputs.html,
+                            source.delimiter, source.decimal_comma, roster_notes,
                             parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
                 count_latest(grid, tally)
                 try:
