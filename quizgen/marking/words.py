@@ -78,6 +78,8 @@ _NO_IDEA = re.compile(r"^(?:i\s+)?(?:do\s+not|dont|don\s+t)\s+know$|^dunno$|^idk
 """A whole answer that says the student does not know, as ``_as_read`` leaves it."""
 _SIZE_GIVEN = re.compile(r"\b(since|because|as|when|where|with)\s+\|[^\W\d]\w{0,3}\|\s*=\s*\d+\b", re.IGNORECASE)
 """A reason that states a set's size (``undefined since |M|=0``): the 0 is |M|'s, no answer of 0."""
+_CLAUSE_BREAK = re.compile(r"[,;:.!?\u2013\u2014]|\s-\s")
+"""A break between clauses in an answer as written: a comma, semicolon, colon, stop, question mark or dash."""
 _DENIED = re.compile(r"^(?:it\s+|that\s+|he\s+|she\s+)?(?:does|do|did|is|was|can|will|would)\s+not\b")
 """``it does not``, ``doesn't`` (expanded first, ``_CONTRACTED``) at the start: a plain no."""
 
@@ -123,7 +125,9 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
             return WordReading(REVIEW, reason=NO_VALUE_REASON)
         return WordReading(BLANK, reason=no_answer_reason(str(text)))
     said = _NO_IDEA.sub("no idea", _FILLER.sub("", said))   # "I don't know" says what "no idea" says
-    denied = _DENIED.match(said) is not None   # "it won't double": the words after the no are what is denied
+    # "it won't double": the words after the no are what is denied; not after a clause break
+    # ("It doesn't, it doubles" restates, and a person reads which the student meant)
+    denied = _DENIED.match(said) is not None and not _CLAUSE_BREAK.search(str(text).strip().rstrip(".!"))
     tokens = _DENIED.sub("no", said, count=1).split(" ") if said else []   # phrases read the words as written
     doubtful = questioned or _doubtful(said, classes)
     if tokens and tokens[0] in _POLARITY:
@@ -315,9 +319,12 @@ def _places(tokens: list) -> dict:
 
 def _meaning(meanings: set, classes: dict, said: str, two_way: bool) -> WordReading:
     """The one meaning said, or needs_review, or unknown; a meaning said and
-    others denied is the one said ("neutral, not positive", on any question)."""
+    others denied by a "not" is the one said ("neutral, not positive", on any
+    question), but not after a "no", which may take back what came before it
+    ("neutral? no, positive")."""
     said_codes = {code for code, negated in meanings if not negated}
-    if len(said_codes) == 1 and not said_codes & {code for code, negated in meanings if negated}:
+    if len(said_codes) == 1 and not said_codes & {code for code, negated in meanings if negated} \
+            and "no" not in said.split(" "):   # "neutral? no, positive" takes the first back: a person reads it
         code = said_codes.pop()
         return WordReading("accept") if code == "" else WordReading("trap", code)
     resolved = set()
