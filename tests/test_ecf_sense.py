@@ -77,7 +77,7 @@ def test_the_key_stores_each_range_once_per_template(seed3):
     folder, _ = seed3
     data = json.loads((folder / "s3" / "key.json").read_text(encoding="utf-8"))
     parts = data["templates"]["causal-lm-next-token-loss"]["parts"]
-    assert [p.get("range") for p in parts] == [[1, None], [0, None]]
+    assert [p.get("range") for p in parts] == [[2, None], [0, None]]
     assert all("range" not in p for q in data["questions"] for p in q["parts"])
 
 

@@ -47,3 +47,19 @@ def test_a_self_correction_or_restatement_goes_to_a_person(graded, question, par
     row = graded[question, part, answer]
     assert row["status"] == status, row
     assert row["misconception"] == ""
+
+
+def test_zero_counts_and_a_one_position_average_earn_no_ecf(tmp_path):
+    """rev-marking22b: C6 answered 0 throughout took 4 of 5 points by ECF (80% of 0 is 0), and C10's
+    (a) 1 made (b) the sum of the losses, the sum_instead_of_mean trap, an ECF answer: the shipped
+    ranges now say a C6 count is at least 1 and C10's positions at least 2."""
+    quizgen.generate(tmp_path / "paper", seed=3, count=3)
+    rows = [("z1", "Q16", part, "0") for part in "abcde"] + [("z2", "Q28", "a", "1"), ("z2", "Q28", "b", "6.154")]
+    text = io.StringIO()
+    csv.writer(text).writerows([("student_id", "question_id", "part", "answer"), *rows])
+    (tmp_path / "answers.csv").write_text(text.getvalue(), encoding="utf-8")
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "paper" / "key.json")
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        graded = {(r["question_id"], r["part"]): r for r in csv.DictReader(handle)}
+    assert all(graded["Q16", part]["note"] != "ecf" and graded["Q16", part]["score"] == "0" for part in "abcde")
+    assert (graded["Q28", "b"]["note"], graded["Q28", "b"]["misconception"]) == ("", "sum_instead_of_mean")
