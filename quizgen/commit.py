@@ -96,6 +96,23 @@ def put_in_place(staged: list, made: list) -> None:
 
 
 _MADE = object()   # a journal entry's mark, in place of a kept file, for a folder the run created
+_STALE = object()  # a journal entry's mark for a file to remove once the commit stands
+
+
+def remove_when_settled(path) -> None:
+    """Remove the file ``path`` (an earlier run's output this run replaces by
+    none) once the commit stands: at once outside one_commit, else at its end,
+    so that a run failing later still leaves the earlier outputs as they were."""
+    if _COMMITS:
+        _COMMITS[-1].append((Path(path), _STALE))
+    else:
+        _unlink_quietly(path)
+
+
+def _unlink_quietly(path) -> None:
+    """Remove ``path``; one that cannot be removed stays (the new outputs are in place)."""
+    with suppress(OSError):
+        Path(path).unlink(missing_ok=True)
 
 
 def _keep_old(target: Path):
@@ -116,21 +133,30 @@ def _keep_old(target: Path):
 
 
 def _roll_back(journal: list) -> None:
-    """Put back what the renames of ``journal`` replaced (a new file is removed), the last first."""
+    """Put back what the renames of ``journal`` replaced (a new file is removed),
+    the last first, then remove the folders the run made, the deepest first
+    (those left empty only); a file waiting for removal (_STALE) stays."""
     for target, backup in reversed(journal):
+        if backup is _MADE or backup is _STALE:
+            continue
         with suppress(OSError):
-            if backup is _MADE:
-                target.rmdir()
-            elif backup is None:
+            if backup is None:
                 Path(target).unlink(missing_ok=True)
             else:
                 os.replace(backup, target)
                 Path(backup).unlink(missing_ok=True)   # a hard link onto the same file is left by rename
+    made = [Path(target) for target, backup in journal if backup is _MADE]
+    for folder in sorted(made, key=lambda f: len(f.parts), reverse=True):
+        with suppress(OSError):
+            folder.rmdir()
 
 
 def _settle(journal: list) -> None:
-    """The commit stands: remove the replaced files kept for a roll-back."""
-    for _, backup in journal:
-        if backup is not None and backup is not _MADE:
+    """The commit stands: remove the replaced files kept for a roll-back, and
+    the earlier outputs no longer wanted (remove_when_settled)."""
+    for target, backup in journal:
+        if backup is _STALE:
+            _unlink_quietly(target)
+        elif backup is not None and backup is not _MADE:
             with suppress(OSError):
                 os.unlink(backup)

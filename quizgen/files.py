@@ -271,7 +271,8 @@ def _make_folder(out_dir: Path) -> list:
     for folder in (out_dir, *out_dir.parents):
         if os.path.lexists(folder):
             break
-        made.append(folder)
+        if not os.path.lexists(os.path.realpath(folder)):   # "new/../mine" is mine, which was there
+            made.append(folder)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

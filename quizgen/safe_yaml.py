@@ -72,16 +72,27 @@ class _Numbers:
             raise yaml.constructor.ConstructorError(
                 None, None, f"an integer of {digits:,} digits; at most {MAX_INT_DIGITS} digits are read",
                 node.start_mark)
-        return super().construct_yaml_int(node)
+        return _read_number(lambda: super(_Numbers, self).construct_yaml_int(node), "an integer", text, node)
 
     def construct_yaml_float(self, node):
         """The float ``node`` holds, refusing a base-60 one (``!!float 1:30.0``)."""
-        if ":" in self.construct_scalar(node):
+        text = self.construct_scalar(node)
+        if ":" in text:
             raise yaml.constructor.ConstructorError(
                 None, None, "a base-60 number (such as 1:30.5), which quizgen does not read; "
                 "write the number in decimal",
                 node.start_mark)
-        return super().construct_yaml_float(node)
+        return _read_number(lambda: super(_Numbers, self).construct_yaml_float(node), "a number", text, node)
+
+
+def _read_number(construct, what: str, text: str, node):
+    """``construct()``, PyYAML's reading of a number; a text tagged as one that
+    is none (``!!int abc``, ``!!float ""``) refused with the scalar's line."""
+    try:
+        return construct()
+    except (ValueError, IndexError) as exc:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"{text[:40]!r} is tagged as {what} but is not one", node.start_mark) from exc
 
 
 def _guarded(loader):

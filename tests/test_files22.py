@@ -117,6 +117,32 @@ def test_grade_rolls_back_its_feedback_sheets_when_a_report_cannot_be_put_in_pla
     assert after == before
 
 
+def test_a_failed_grade_keeps_the_earlier_runs_sheet_of_a_student_now_gone(tmp_path, monkeypatch):
+    """rev-hostile22b: s2's sheet, stale once s2 left the answers, was removed before the
+    reports' rename failed, and stayed lost after the roll-back."""
+    setup(tmp_path, GOOD + "s2,Bo,Q1,a,0.5\n")
+    assert run(tmp_path, "grade", "answers.csv", "--key", "key.json", "--feedback", "sheets").exit_code == 0
+    before = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    assert Path("sheets/s2.md") in before
+    (tmp_path / "answers.csv").write_text(GOOD, encoding="utf-8")
+    before[Path("answers.csv")] = (tmp_path / "answers.csv").read_bytes()
+    failed = flaky_replace(monkeypatch, "-report.md")
+    result = run(tmp_path, "grade", "answers.csv", "--key", "key.json", "--feedback", "sheets")
+    assert failed and result.exit_code == 1, result.output
+    assert {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
+    monkeypatch.undo()
+    assert run(tmp_path, "grade", "answers.csv", "--key", "key.json", "--feedback", "sheets").exit_code == 0
+    assert not (tmp_path / "sheets" / "s2.md").exists()   # a run that stands still removes it
+
+
+def test_a_failed_grade_removes_the_nested_feedback_folders_it_made(tmp_path, monkeypatch):
+    setup(tmp_path)
+    flaky_replace(monkeypatch, "-report.md")
+    result = run(tmp_path, "grade", "answers.csv", "--key", "key.json", "--feedback", "nf/deep")
+    assert result.exit_code == 1, result.output
+    assert not (tmp_path / "nf").exists()
+
+
 # 2. an --out name too long for the disk
 
 
@@ -150,6 +176,15 @@ def test_a_refused_grade_keeps_a_folder_that_was_there(tmp_path):
     result = run(tmp_path, "grade", "answers.csv", "--key", "key.json", "--out", "other/")
     assert result.exit_code == 2
     assert (tmp_path / "other").is_dir() and not any((tmp_path / "other").iterdir())
+
+
+def test_a_refused_grade_keeps_a_folder_named_through_a_dot_dot(tmp_path):
+    """rev-hostile22b: --out nothere/../mine/g.csv counted mine/ as made by the run and removed it."""
+    setup(tmp_path, FOREIGN)
+    (tmp_path / "mine").mkdir()
+    result = run(tmp_path, "grade", "answers.csv", "--key", "key.json", "--out", "nothere/../mine/g.csv")
+    assert result.exit_code == 2
+    assert (tmp_path / "mine").is_dir()
 
 
 # 4. key.json in quiz/, generate's default output folder

@@ -25,12 +25,19 @@ class OutFolder:
     secret: str
     stale: tuple = ()
 
-    def remove_stale(self, written) -> None:
-        """Remove the earlier paper's files that the new paper did not replace."""
-        kept = set(written)
+    def remove_stale(self, written) -> list:
+        """Remove the earlier paper's files that the new paper did not replace;
+        returns a warning for each that could not be removed (read-only, open
+        elsewhere): the new paper is in place, so that is no reason to fail."""
+        kept, warnings = set(written), []
         for path in self.stale:
             if path.name not in kept and path.is_file() and not path.is_symlink():
-                path.unlink()
+                try:
+                    path.unlink()
+                except OSError as exc:
+                    warnings.append(f"could not remove {path}, a file of the earlier paper: "
+                                    f"{exc.strerror or exc}; remove it by hand")
+        return warnings
 
 
 def prepare_out_dir(out_dir, seed, force: bool = False) -> OutFolder:

@@ -71,7 +71,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         else:
             _write_streams(Path(out_dir), files)
     quiz.files = list(files)
-    folder.remove_stale(quiz.files)
+    quiz.warnings += folder.remove_stale(quiz.files)
     return quiz
 
 

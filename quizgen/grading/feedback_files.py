@@ -11,6 +11,7 @@ import os
 import stat
 from pathlib import Path
 
+from quizgen.commit import remove_when_settled
 from quizgen.files import FileTable, as_bytes, write_files
 from quizgen.generation.figures import TITLE
 
@@ -37,10 +38,7 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None) -> Path:
     for name, digest in earlier.items():
         path = folder / name
         if name.casefold() not in kept and run_files.find(path) is None and _still_ours(path, digest):
-            try:
-                path.unlink(missing_ok=True)
-            except OSError:   # the new sheets are written: a stale one we may not remove stays
-                pass
+            remove_when_settled(path)   # once the run's other outputs are in place too
     return folder
 
 

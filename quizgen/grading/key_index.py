@@ -29,8 +29,13 @@ _NO_LABELS = {}   # KeyIndex.labels' entry for a part cell not met
 
 def key_candidates(answers_path: Path) -> list:
     """Where grade looks for key.json without --key, in this order: beside the
-    answers, in the working directory, and in its quiz/ (generate's default --out)."""
-    return [answers_path.parent / "key.json", Path.cwd() / "key.json", Path.cwd() / "quiz" / "key.json"]
+    answers, in the working directory, and in its quiz/ (generate's default --out);
+    beside the answers alone when the working directory is gone (removed under the shell)."""
+    try:
+        here = Path.cwd()
+    except OSError:
+        return [answers_path.parent / "key.json"]
+    return [answers_path.parent / "key.json", here / "key.json", here / "quiz" / "key.json"]
 
 
 def found_keys(answers_path: Path) -> list:
