@@ -175,3 +175,14 @@ def test_a_very_wide_row_keeps_memory_bounded(tmp_path):
     assert peak_mb < 200, peak_mb
     graded = (tmp_path / "graded.csv").read_text(encoding="utf-8-sig").splitlines()
     assert len(graded) == 4 and "line 3: the line is over 8,388,608 characters long" in graded[2]
+
+
+@pytest.mark.parametrize("ending", ["\r\n", "\r"])
+def test_a_long_line_whose_limit_falls_between_its_cr_and_lf_ends_there(monkeypatch, ending):
+    """rev-hostile22b: a line of exactly a block plus the limit before its \\r\\n was
+    read up to its \\r, and its \\n taken for an empty line: every later row's line
+    number was one too high."""
+    monkeypatch.setattr(csv_rows, "MAX_RECORD_CHARS", 200_000)
+    long = "s1,Q1,a," + "x" * (csv_rows.BLOCK_CHARS + 200_000 - 8)
+    found = records(HEADER + "\r\n" + long + ending + "s2,Q1,a,0.5" + ending + "s3,Q1,a,1" + ending)
+    assert [(line, cells[:1]) for line, cells, _ in found] == [(2, ["s1"]), (3, ["s2"]), (4, ["s3"])]

@@ -121,7 +121,11 @@ class Records:
         text = self._carry + self._handle.read(BLOCK_CHARS)
         self._carry = ""
         if text and text[-1] != "\n":   # a line cut short, or a \r that a \n may follow
-            text += self._handle.readline(MAX_RECORD_CHARS + 1)
+            rest = self._handle.readline(MAX_RECORD_CHARS + 1)
+            if len(rest) == MAX_RECORD_CHARS + 1 and rest[-1] == "\r":   # the limit fell between \r and \n
+                after = self._handle.read(1)
+                rest, self._carry = (rest + after, "") if after == "\n" else (rest, after)
+            text += rest
         lines = io.StringIO(text, newline="").readlines()
         if lines and len(lines[-1]) > LONG_LINE:
             lines[-1] = self._limited(lines[-1])
