@@ -1,22 +1,29 @@
 """What a student writes instead of a number, or beside one (docs/grading.md,
 "Answers as people write them"): an explicit non-answer (``-``, ``n/a``,
-``idk``: read as no answer), a value restated (``0.695 (69.5%)``,
-``0.6952 ≈ 0.695``: read when both agree within rounding).
-forms.py reads the number itself; this module never evaluates anything."""
+``idk``: read as no answer; beside a number, a person reads it), a value
+restated (``0.695 (69.5%)``, ``0.6952 ≈ 0.695``: when both agree within
+rounding, the more precise is the answer). forms.py reads the number itself;
+this module never evaluates anything."""
 
 from __future__ import annotations
 
+import math
 import re
 
 _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
-_NON_ANSWER = re.compile(r"\s*(?:[" + _DASHES + r"]+|\?+|n\s*/\s*a|n\.\s*a\.?|idk|dunno|no\s+(?:idea|clue)"
-                         r"|(?:i\s+)?(?:do\s+not|don[’']?t)\s+know|skip(?:ped)?|no\s+answer|not\s+answered)"
-                         r"\s*[.!]?\s*", re.IGNORECASE)
-"""A whole answer that says the part was not answered: a dash, ``n/a``, ``?``, ``idk``, ``don't know``, ``skipped``."""
-_MAY_MEAN_NO_VALUE = re.compile(r"\s*(?:[" + _DASHES + r"]+|n\s*/\s*a|n\.\s*a\.?|no\s+answer)\s*\.?\s*", re.IGNORECASE)
-"""The non-answers that may also say "this has no value" (a dash, ``n/a``, ``no answer``)."""
+_DASH_RUN = r"[" + _DASHES + r"]+(?:\s*[" + _DASHES + r"]+)*"   # -, --, - -, —
+_TAG = (_DASH_RUN + r"|\?+|n\s*/\s*a|n\.?\s*a\.?|idk|dunno|no\s+(?:idea|clue)"
+        r"|(?:i\s+)?(?:do\s+not|don[’']?t)\s+know|skip(?:ped)?|no\s+answer|not\s+answered")
+_NON_ANSWER = re.compile(r"\s*(?:" + _TAG + r")\s*[.!]?\s*", re.IGNORECASE)
+"""A whole answer that says the part was not answered: a dash (or a run of them), ``n/a``, ``NA``, ``?``,
+``idk``, ``don't know``, ``skipped``."""
+_MAY_MEAN_NO_VALUE = re.compile(r"\s*(?:" + _DASH_RUN + r"|n\s*/\s*a|n\.?\s*a\.?|no\s+answer)\s*\.?\s*", re.IGNORECASE)
+"""The non-answers that may also say "this has no value" (a dash, ``n/a``, ``NA``, ``no answer``)."""
 _NO_VALUE_WORDS = re.compile(r"\b(?:undefined|not defined|none|no value|not applicable|does not exist|nothing)\b")
 """A listed word that is itself "no value": a part whose answer (or trap) it is may be answered ``n/a``."""
+_TAG_BESIDE = re.compile(r"\s*(?P<before>(?:" + _TAG + r")(?=\s))?\s*(?P<rest>.*?\S)\s*"
+                         r"(?P<after>(?<=\s|\d)(?:" + _TAG + r"))?\s*\.?\s*", re.IGNORECASE)
+"""A number with a non-answer before or after it (``n/a 0.6999``, ``? 0.5``, ``0.6999 -``)."""
 
 NO_VALUE_REASON = ("read as no answer, but on this part it may be the answer itself (no value, undefined): "
                    "a person reads it")
@@ -40,40 +47,79 @@ def may_mean_no_value(text: str, listed) -> bool:
         _NO_VALUE_WORDS.search(word) for word in listed)
 
 
+def non_answer_beside(text: str, read) -> str:
+    """A reason for a person when ``text`` is a number (``read(rest).status``)
+    with a non-answer before or after it (``n/a 0.6999``, ``? 0.5``,
+    ``0.6999 -``): is the number the answer, or was the part skipped? Else ''."""
+    found = _TAG_BESIDE.fullmatch(text) if len(text) <= 200 else None
+    if found is None or not (found["before"] or found["after"]) or read(found["rest"]).status != "number":
+        return ""
+    tag = (found["before"] or found["after"]).strip()
+    return f"a number with {tag!r} beside it, which says no answer: a person decides whether the number is the answer"
+
+
 # ------------------------------------------------------------------ a value restated
 
 _DECIMAL = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)"
 _PLAIN = re.compile(_DECIMAL)
-_BRACKETED_PERCENT = re.compile(r"(?P<head>.*?\S)\s*\(\s*(?:[=≈~]\s*|i\.?\s*e\.?,?\s*)?(?P<value>[-+]?(?:\d+(?:[.,]\d*)?"
-                                r"|[.,]\d+))\s*(?:%|per\s*cent|percent)\s*\)\s*\.?\s*", re.IGNORECASE)
-"""A number, then the same value as a percentage in brackets: ``0.695 (69.5%)``."""
-_BRACKETED = re.compile(r"(?P<head>[^()]*?\S)\s*\((?P<note>[^()]*[^\W\d_][^()]*)\)\s*\.?\s*")
-"""A number, then any note in brackets (``1950 (25% of 7800)``): a person reads it."""
+_BRACKETED_VALUE = re.compile(r"(?P<head>[^()]*?[^\s(])\s*\(\s*(?:[=≈~]\s*|i\.?\s*e\.?,?\s*)?(?P<value>[-+]?(?:\d[\d,. ]*"
+                              r"|[.,]\d+)\s*(?:%|per\s*cent|percent)?)\s*\)\s*\.?\s*", re.IGNORECASE)
+"""A number, then a value in brackets, maybe a percentage: ``0.695 (69.5%)``, ``0.6999 (0.7)``, ``2580 (2,580)``."""
+_BRACKETED = re.compile(r"(?P<head>[^()]*?\S)\s*\((?!\s*(?:or|oder|ou|o)\b)(?P<note>[^()]*[^\W_][^()]*)\)\s*\.?\s*",
+                        re.IGNORECASE)
+"""A number, then any other note in brackets (``1950 (25% of 7800)``, ``0.5 (7/10)``): a person reads it.
+A note that opens with "or" (``0.769 (or 0.77)``) is a hedge, not a note."""
 
 RESTATED_REASON = "a number and a different value beside it ({}): a person decides which is the answer"
 NOTE_REASON = "a number with a note in brackets: a person reads what it says"
 
 
-_LAST_NUMERAL = re.compile(r"\d*[.,]?\d+(?=\D*$)")
-
-
-def restated_value(text: str, read, percent: bool):
-    """For a number followed by its value as a percentage in brackets
-    (``0.695 (69.5%)``): the number's reading (``read(head)``) when both agree
-    within rounding, else a reason for a person (``1950 (25%)``: the rate beside
-    the count); None for any other text, or when the head is no number."""
-    found = _BRACKETED_PERCENT.fullmatch(text) if len(text) <= 200 else None
+def restated_value(text: str, read):
+    """For a number followed by a value in brackets (``0.695 (69.5%)``,
+    ``0.6999 (0.7)``): the reading of the more precise of the two (the number
+    on a tie) when both agree within rounding, else a reason for a person
+    (``1950 (25%)``: the rate beside the count); None for any other text, or
+    when either is no number (``read``: forms.read_number for this part)."""
+    found = _BRACKETED_VALUE.fullmatch(text) if len(text) <= 200 else None
     if found is None:
         return None
-    head, shown = read(found["head"]), found["value"].replace(",", ".")
-    if head.status != "number":
+    head, shown = read(found["head"]), read(found["value"])
+    if head.status != "number" or shown.status != "number":
         return None
-    numeral = _LAST_NUMERAL.search(found["head"])
-    half = half_unit(numeral.group().replace(",", ".")) if numeral else 0.0
-    scale = 1.0 if percent else 100.0
-    if agree(head.value * scale, half if percent or head.hundredths else half * scale, float(shown), half_unit(shown)):
-        return head
-    return RESTATED_REASON.format(f"{shown}%")
+    return more_precise(head, shown) or RESTATED_REASON.format(found["value"].strip())
+
+
+def half_of(reading) -> float:
+    """Half a unit in the last figure a reading shows, in the part's units
+    (``0.6999``: 0.00005; ``69.99%`` on a probability: 0.00005); 0 for an exact value or 0."""
+    if reading.figures is None or not reading.value:
+        return 0.0
+    return 0.5 * 10.0 ** (math.floor(math.log10(abs(reading.value)) + 1e-12) - reading.figures + 1)
+
+
+def more_precise(first, second):
+    """Of two readings of one value, the more precise (``first`` on a tie) when
+    they agree within the rounding of the less precise, else None."""
+    a_half, b_half = half_of(first), half_of(second)
+    if not agree(first.value, a_half, second.value, b_half):
+        return None
+    return second if b_half < a_half * (1 - 1e-9) and second.figures is not None else first
+
+
+def most_precise_in_chain(chain, hundredths: bool, read):
+    """The reading of the most precise plain value in an ``=``/``≈`` chain
+    (``0.6999 ≈ 0.7``: 0.6999) when it is more precise than the last (which
+    is read as usual otherwise) and agrees with it; None when the last is no
+    plain value (working ends in its value: ``0.6999 ≈ 7/10`` is 7/10)."""
+    if chain is None or not _PLAIN.fullmatch(chain["last"].strip()):
+        return None
+    best = read(chain["last"].strip() + ("%" if hundredths else ""))
+    for segment in chain["work"].split("="):
+        if _PLAIN.fullmatch(segment.strip().rstrip("%").strip()):
+            candidate = read(segment.strip())
+            if candidate.status == "number" and more_precise(best, candidate) is candidate:
+                best = candidate
+    return None if best.figures is None or best.value is None else best
 
 
 def bracketed_note(text: str):

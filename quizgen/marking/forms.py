@@ -1,10 +1,8 @@
-"""Answers as people write them: ``L = 0.851``, ``p̂ = 0.769``, ``0.2014 nats``,
-``≈0.427``, ``12,345.6``, ``40 %``, ``0.769 (3 s.f.)``, ``0.769.``, ``0.7685...``,
-``0.769 ✓``; a comma read by one rule for every reader
-(``read_marks``). (Words matched on meaning, ``NO - it is bidirectional``
-read as ``no``, are words.py's.) The number itself is read by the whitelist
-parser (``quizgen.maths.answers.to_number``), never eval. Text that cannot
-be read but is not garbage (a sentence) is ``needs_review``: a person looks."""
+"""Answers as people write them: ``L = 0.851``, ``p̂ = 0.769``, ``0.2014 nats``, ``≈0.427``, ``12,345.6``,
+``40 %``, ``0.769 (3 s.f.)``, ``0.769.``, ``0.7685...``, ``0.769 ✓``; a comma read by one rule for every
+reader (``read_marks``); what is beside a number is asides.py's, words are words.py's. The number is read
+by the whitelist parser (``quizgen.maths.answers.to_number``), never eval. Text that cannot be read but
+is not garbage (a sentence) is ``needs_review``: a person looks."""
 
 from __future__ import annotations
 
@@ -15,8 +13,8 @@ from functools import lru_cache
 
 from quizgen.errors import ExpressionError
 from quizgen.key.status import Status
-from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chain_disagrees, no_answer_reason,
-                                    non_answer, restated_value)
+from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chain_disagrees, most_precise_in_chain,
+                                    no_answer_reason, non_answer, non_answer_beside, restated_value)
 from quizgen.maths.answers import to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
 from quizgen.maths.numerals import decimal_middle_dots
@@ -257,15 +255,18 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     text = str(text)
     if non_answer(text):   # "-", "n/a", "idk": no answer, said so
         return Reading(BLANK, reason=no_answer_reason(text))
-    restated = restated_value(text, lambda head: read_number(head, percent, decimal_comma, whole), percent)
-    if restated is not None:   # 0.695 (69.5%): the number; 1950 (25%): a reason for a person
+    restated = restated_value(text, lambda side: read_number(side, percent, decimal_comma, whole))
+    if restated is not None:   # 0.695 (69.5%), 0.7 (69.99%): the more precise; 1950 (25%): a reason for a person
         return Reading(REVIEW, reason=restated) if isinstance(restated, str) else restated
     core, factor = strip_decorations(decimal_middle_dots(text), percent)
     core = as_equals(_TIMES_X.sub("*", read_marks(core, whole, decimal_comma)))   # 3.28 x 10^-5; 0.6952 ≈ 0.695
     odd = chain_disagrees(_CHAIN.match(core), factor == 100.0, "%" in text)
     if odd:   # 0.6952 ≈ 0.9: which is the answer?
         return Reading(REVIEW, reason=odd)
-    core = _working_value(core)
+    if (worked := _working_value(core)) != core and (finer := most_precise_in_chain(
+            _CHAIN.match(core), factor == 100.0, lambda value: read_number(value, percent))):
+        return finer   # 0.6999 ≈ 0.7: the more precise value
+    core = worked
     if whole and core.casefold() in _NUMBER_WORDS:
         return Reading(NUMBER, float(_NUMBER_WORDS[core.casefold()]) / factor)
     try:
@@ -277,13 +278,15 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
             return Reading(REVIEW, reason=BITS_REASON)
         if _BOUND.search(core):
             return Reading(REVIEW, reason=BOUND_REASON)
-        if _HEDGE.search(core) is not None:   # "0.83 or 0.84", "between 0.59 and 0.60"
+        head = bracketed_note(text)   # 1950 (25% of 7800), 0.6999 (7/10): a number, then a note
+        head = head if head and read_number(head, percent, decimal_comma, whole).status == NUMBER else None
+        if _HEDGE.search(head or core) is not None:   # "0.83 or 0.84", "between 0.59 and 0.60"
             return Reading(REVIEW, reason=TWO_VALUES_REASON)
+        if beside := non_answer_beside(text, lambda rest: read_number(rest, percent, decimal_comma, whole)):
+            return Reading(REVIEW, reason=beside)   # n/a 0.6999, 0.6999 -
         noted = _NUMBER_THEN_WORDS.search(core)
-        if noted and not _product(noted):
-            return Reading(REVIEW, reason=NOTED_REASON)
-        if (head := bracketed_note(text)) and read_number(head, percent, decimal_comma, whole).status == NUMBER:
-            return Reading(REVIEW, reason=NOTE_REASON)   # 1950 (25% of 7800)
+        if (noted and not _product(noted)) or head:   # 0.768 (mean): words after it; 1950 (25% of 7800): a note
+            return Reading(REVIEW, reason=NOTED_REASON if noted and not _product(noted) else NOTE_REASON)
         if looks_like_prose(str(text)) or (_CHAIN.match(core) and len(_NUMERAL.findall(core)) > 1):
             return Reading(REVIEW, reason=REVIEW_REASON)   # a sentence, or values given beside the answer
         if _WORDS_ONLY.fullmatch(core):
@@ -329,11 +332,8 @@ def _product(noted) -> bool:
 
 
 def looks_like_prose(text: str) -> bool:
-    """True for a sentence (three or more words of letters): someone wrote
-    an explanation, which deserves a reader, not a zero; or for two numbers
-    joined by a word (``0.551 or 0.6``, ``between 0.59 and 0.60``): a hedge,
-    which a person decides on; or for a number said with doubt (``maybe
-    0.71``, ``0.04 I think``)."""
+    """True for a sentence (three or more words: an explanation deserves a reader, not a zero), a hedge
+    of two numbers joined by a word (``0.551 or 0.6``) or a number said with doubt (``maybe 0.71``)."""
     return (len(_WORD.findall(text)) >= 3 or _HEDGE.search(text) is not None
             or (_OPINION.search(text) is not None and any(c.isdigit() for c in text)))
 
