@@ -40,14 +40,7 @@ def test_unguard_keeps_a_quote_that_guards_nothing(cell):
 
 
 def test_graded_csv_guards_an_answer_and_an_id_behind_a_direction_control(tmp_path):
-    key = {"questions": [{"id": "Q1", "class": "C1", "template": "t1", "points": 2, "parts": [
-        {"part": "a", "name": "p", "type": "numeric", "points": 2.0, "value": 0.5, "answer": "0.5000",
-         "tolerance": {"sigfigs": 3}, "misconceptions": []}]}]}
-    (tmp_path / "key.json").write_text(json.dumps(key), encoding="utf-8")
-    with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"],
-                                      ["\u202e=HYPERLINK(1)", "Q1", "a", "\u200b@SUM(1)"]])
-    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json")
+    _grade_one(tmp_path, "\u202e=HYPERLINK(1)", "\u200b@SUM(1)")
     with open(tmp_path / "answers-graded.csv", newline="", encoding="utf-8-sig") as handle:
         row = list(csv.DictReader(handle))[0]
     assert row["student_id"] == "'=HYPERLINK(1)" and row["answer"] == "'\u200b@SUM(1)"   # U+202E removed
@@ -66,16 +59,20 @@ def test_a_control_character_leaves_a_csv_cell_as_on_the_page(raw, shown):
 
 
 def test_graded_csv_shows_a_control_character_as_the_page_does(tmp_path):
-    key = {"questions": [{"id": "Q1", "class": "C1", "template": "t1", "points": 2, "parts": [
-        {"part": "a", "name": "p", "type": "numeric", "points": 2.0, "value": 0.5, "answer": "0.5000",
-         "tolerance": {"sigfigs": 3}, "misconceptions": []}]}]}
-    (tmp_path / "key.json").write_text(json.dumps(key), encoding="utf-8")
-    with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"],
-                                      ["s\x1b]0;x\x07", "Q1", "a", "0.5\x1b[2J"]])
-    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json")
+    _grade_one(tmp_path, "s\x1b]0;x\x07", "0.5\x1b[2J")
     graded = (tmp_path / "answers-graded.csv").read_text(encoding="utf-8-sig")
     assert "s\ufffd]0;x\ufffd,Q1,a,0.5\ufffd[2J," in graded
     for name in ("answers-graded.csv", "answers-graded-students.csv"):
         text = (tmp_path / name).read_text(encoding="utf-8-sig")
         assert "\x1b" not in text and "\x07" not in text, name
+
+
+def _grade_one(tmp_path, student_id: str, answer: str) -> None:
+    """Grade one answer of ``student_id`` to a one-part key; the outputs in ``tmp_path``."""
+    key = {"questions": [{"id": "Q1", "class": "C1", "template": "t1", "points": 2, "parts": [
+        {"part": "a", "name": "p", "type": "numeric", "points": 2.0, "value": 0.5, "answer": "0.5000",
+         "tolerance": {"sigfigs": 3}, "misconceptions": []}]}]}
+    (tmp_path / "key.json").write_text(json.dumps(key), encoding="utf-8")
+    with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"], [student_id, "Q1", "a", answer]])
+    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "key.json")

@@ -5,13 +5,11 @@ silent incorrect); a value restated beside its number (`0.695 (69.5%)`, `0.6952 
 and a unit per token were "not a number"; `n/a`, `-`, `idk` were invalid ("unknown name
 'n'"); and some word answers that say one meaning plainly went to a person."""
 
-import csv
 import io
 
 import pytest
-from click.testing import CliRunner
 
-from quizgen.cli import main
+from grading_support import paper_grader
 from quizgen.drill.session import run_drill
 from quizgen.marking.forms import read_number
 from quizgen.marking.words import read_words
@@ -21,26 +19,8 @@ NO_VALUE = "read as no answer, but on this part it may be the answer itself"
 
 @pytest.fixture(scope="module")
 def grade(tmp_path_factory):
-    """Grade ``rows`` (question, part, answer) in a file with ``delimiter``: {answer: graded row}."""
-    folder = tmp_path_factory.mktemp("forms22")
-    runner = CliRunner()
-    assert runner.invoke(main, ["generate", "--seed", "5", "--count", "1", "--out", str(folder / "p5")]).exit_code == 0
-
-    def run(rows, delimiter):
-        path = folder / ("answers-semicolon.csv" if delimiter == ";" else "answers-comma.csv")
-        with open(path, "w", newline="", encoding="utf-8") as handle:
-            writer = csv.writer(handle, delimiter=delimiter)
-            writer.writerow(["student_id", "question_id", "part", "answer"])
-            writer.writerows([f"s{n:03d}", q, p, a] for n, (q, p, a) in enumerate(rows))
-        out = folder / f"out{len(rows)}{'s' if delimiter == ';' else 'c'}"
-        out.mkdir(exist_ok=True)
-        result = runner.invoke(main, ["grade", str(path), "--key", str(folder / "p5" / "key.json"), "--out", str(out)])
-        assert result.exit_code == 0, result.output
-        graded = next(out.glob("*-graded.csv"))
-        with open(graded, newline="", encoding="utf-8-sig") as handle:
-            return {(row["question_id"], row["part"], row["answer"].removeprefix("'")): row
-                    for row in csv.DictReader(handle, delimiter=delimiter)}
-    return run
+    """Grade ``rows`` (question, part, answer) in a file with ``delimiter``: {(question, part, answer): graded row}."""
+    return paper_grader(tmp_path_factory.mktemp("forms22"), seed=5, count=1)
 
 
 # 1. a count's thousands separator, whichever the file's decimal mark

@@ -6,12 +6,10 @@
 correct; `NA` on C5 (b) incorrect while `n/a` went to a person; `- -` invalid while `-`
 was blank; `2,580 (15% of 17,200)` was called "two values joined by a word"."""
 
-import csv
 
 import pytest
-from click.testing import CliRunner
 
-from quizgen.cli import main
+from grading_support import paper_grader
 
 BESIDE = "beside it, which says no answer"
 DIFFERENT = "a number and a different value beside it"
@@ -20,28 +18,8 @@ NOTE = "a number with a note in brackets"
 
 @pytest.fixture(scope="module")
 def grade(tmp_path_factory):
-    """Grade ``rows`` (question, part, answer) in a file with ``delimiter``: {answer: graded row}."""
-    folder = tmp_path_factory.mktemp("forms22b")
-    runner = CliRunner()
-    assert runner.invoke(main, ["generate", "--seed", "3", "--count", "3", "--out", str(folder / "p3")]).exit_code == 0
-
-    runs = iter(range(10**6))
-
-    def run(rows, delimiter):
-        name = f"{'semicolon' if delimiter == ';' else 'comma'}-{next(runs)}"
-        path = folder / f"answers-{name}.csv"
-        with open(path, "w", newline="", encoding="utf-8") as handle:
-            writer = csv.writer(handle, delimiter=delimiter)
-            writer.writerow(["student_id", "question_id", "part", "answer"])
-            writer.writerows([f"s{n:03d}", q, p, a] for n, (q, p, a) in enumerate(rows))
-        out = folder / f"out-{name}"
-        out.mkdir()
-        result = runner.invoke(main, ["grade", str(path), "--key", str(folder / "p3" / "key.json"), "--out", str(out)])
-        assert result.exit_code == 0, result.output
-        with open(next(out.glob("*-graded.csv")), newline="", encoding="utf-8-sig") as handle:
-            return {(row["question_id"], row["part"], row["answer"].removeprefix("'")): row
-                    for row in csv.DictReader(handle, delimiter=delimiter)}
-    return run
+    """Grade ``rows`` (question, part, answer) in a file with ``delimiter``: {(question, part, answer): graded row}."""
+    return paper_grader(tmp_path_factory.mktemp("forms22b"), seed=3, count=3)
 
 
 def _verdicts(graded, rows):

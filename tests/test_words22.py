@@ -5,12 +5,9 @@ were made for ("neutral, not positive", "It won't double") keep their reading.
 Seed 3, three questions a class: Q13 is C5 (b: undefined), Q22 C8 (c: neutral),
 Q25 C9 ((b), (c): no), Q27 C9 ((c): yes)."""
 
-import csv
-import io
-
 import pytest
 
-import quizgen
+from grading_support import paper_grader
 
 ANSWERS = [
     ("Q22", "c", "neutral? no, positive", "needs_review"),
@@ -30,16 +27,13 @@ ANSWERS = [
 
 
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("words22")
-    quizgen.generate(folder / "paper", seed=3, count=3)
-    text = io.StringIO()
-    csv.writer(text).writerows([("student_id", "question_id", "part", "answer"),
-                                *[(f"s{i}", q, p, a) for i, (q, p, a, _) in enumerate(ANSWERS)]])
-    (folder / "answers.csv").write_text(text.getvalue(), encoding="utf-8")
-    quizgen.grade(folder / "answers.csv", key=folder / "paper" / "key.json")
-    with open(folder / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
-        return {(row["question_id"], row["part"], row["answer"]): row for row in csv.DictReader(handle)}
+def grade(tmp_path_factory):
+    return paper_grader(tmp_path_factory.mktemp("words22"), seed=3, count=3)
+
+
+@pytest.fixture(scope="module")
+def graded(grade):
+    return grade([(q, p, a) for q, p, a, _ in ANSWERS])
 
 
 @pytest.mark.parametrize("question, part, answer, status", ANSWERS)
@@ -49,17 +43,12 @@ def test_a_self_correction_or_restatement_goes_to_a_person(graded, question, par
     assert row["misconception"] == ""
 
 
-def test_zero_counts_and_a_one_position_average_earn_no_ecf(tmp_path):
+def test_zero_counts_and_a_one_position_average_earn_no_ecf(grade):
     """rev-marking22b: C6 answered 0 throughout took 4 of 5 points by ECF (80% of 0 is 0), and C10's
     (a) 1 made (b) the sum of the losses, the sum_instead_of_mean trap, an ECF answer: the shipped
     ranges now say a C6 count is at least 1 and C10's positions at least 2."""
-    quizgen.generate(tmp_path / "paper", seed=3, count=3)
-    rows = [("z1", "Q16", part, "0") for part in "abcde"] + [("z2", "Q28", "a", "1"), ("z2", "Q28", "b", "6.154")]
-    text = io.StringIO()
-    csv.writer(text).writerows([("student_id", "question_id", "part", "answer"), *rows])
-    (tmp_path / "answers.csv").write_text(text.getvalue(), encoding="utf-8")
-    quizgen.grade(tmp_path / "answers.csv", key=tmp_path / "paper" / "key.json")
-    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
-        graded = {(r["question_id"], r["part"]): r for r in csv.DictReader(handle)}
-    assert all(graded["Q16", part]["note"] != "ecf" and graded["Q16", part]["score"] == "0" for part in "abcde")
-    assert (graded["Q28", "b"]["note"], graded["Q28", "b"]["misconception"]) == ("", "sum_instead_of_mean")
+    graded = grade([("z1", "Q16", part, "0") for part in "abcde"] + [("z2", "Q28", "a", "1"), ("z2", "Q28", "b", "6.154")])
+    assert all(graded["Q16", part, "0"]["note"] != "ecf" and graded["Q16", part, "0"]["score"] == "0"
+               for part in "abcde")
+    assert (graded["Q28", "b", "6.154"]["note"], graded["Q28", "b", "6.154"]["misconception"]) == \
+        ("", "sum_instead_of_mean")

@@ -1,0 +1,37 @@
+"""Grading hand-written answers against a generated paper, as a user would:
+``quizgen generate`` once, then ``quizgen grade`` on each answers file."""
+
+import csv
+from itertools import count as numbers
+
+from click.testing import CliRunner
+
+from quizgen.cli import main
+
+
+def paper_grader(folder, seed: int, count: int):
+    """Generate the paper of ``seed`` (``count`` questions a class) in ``folder``;
+    returns ``run(rows, delimiter=",")``, which grades ``rows`` (question, part,
+    answer), one student each, or (student, question, part, answer), and gives
+    {(question, part, answer): graded row}."""
+    runner = CliRunner()
+    made = runner.invoke(main, ["generate", "--seed", str(seed), "--count", str(count), "--out", str(folder / "paper")])
+    assert made.exit_code == 0, made.output
+    runs = numbers()
+
+    def run(rows, delimiter=","):
+        name = f"{'semicolon' if delimiter == ';' else 'comma'}-{next(runs)}"
+        path = folder / f"answers-{name}.csv"
+        with open(path, "w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle, delimiter=delimiter)
+            writer.writerow(["student_id", "question_id", "part", "answer"])
+            writer.writerows(row if len(row) == 4 else [f"s{n:03d}", *row] for n, row in enumerate(rows))
+        out = folder / f"out-{name}"
+        out.mkdir()
+        result = runner.invoke(main, ["grade", str(path), "--key", str(folder / "paper" / "key.json"),
+                                      "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        with open(next(out.glob("*-graded.csv")), newline="", encoding="utf-8-sig") as handle:
+            return {(row["question_id"], row["part"], row["answer"].removeprefix("'")): row
+                    for row in csv.DictReader(handle, delimiter=delimiter)}
+    return run
