@@ -195,6 +195,7 @@ def test_grade_finds_the_key_in_quiz_and_says_so(tmp_path):
     result = run(tmp_path, "grade", "answers.csv")
     assert result.exit_code == 0, result.output
     assert "Note: graded against quiz/key.json, the first key.json found" in result.output
+    assert "from 1 student against quiz/key.json (" in result.output   # the summary's first line names it too
 
 
 def test_a_key_beside_the_answers_still_comes_first_and_the_other_is_named(tmp_path):

@@ -63,7 +63,9 @@ def test_grade_writes_every_output_with_one_row_per_answer(invoke, quiz, tmp_pat
     with open(tmp_path / "answers-graded-questions.csv", newline="", encoding="utf-8-sig") as handle:
         assert len(list(csv.DictReader(handle))) == n_parts
     assert answers.read_bytes() == before
-    assert f"Graded {n_rows} answers from 3 students against key.json" in result.output
+    # a key from another folder than the answers' is named by its path (rev-paper22: "key.json" alone
+    # did not say which key.json was used)
+    assert f"Graded {n_rows} answers from 3 students against {quiz / 'key.json'}" in result.output
     assert "% correct" in result.output and "Class: mean" in result.output
 
 

@@ -38,6 +38,18 @@ def key_candidates(answers_path: Path) -> list:
     return [answers_path.parent / "key.json", here / "key.json", here / "quiz" / "key.json"]
 
 
+def key_shown(key_path: Path, answers_path: Path) -> str:
+    """How the summary names the key: its file name when it lies beside the
+    answers, else its path (from the working folder when it is under it), so
+    that a key found in quiz/ or given from elsewhere is never just "key.json"."""
+    try:
+        if key_path.parent.resolve() == answers_path.parent.resolve():
+            return key_path.name
+        return str(key_path.resolve().relative_to(Path.cwd().resolve()))
+    except (OSError, ValueError):   # not under the working folder, or no working folder
+        return str(key_path)
+
+
 def found_keys(answers_path: Path) -> list:
     """The key.json files of key_candidates that exist, in their order, each file once."""
     found, seen = [], set()

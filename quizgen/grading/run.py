@@ -26,7 +26,7 @@ from quizgen.grading.belong import check_belong
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
 from quizgen.grading.feedback_files import MANIFEST, write_sheet_files
-from quizgen.grading.key_index import (KeyIndex, found_key_note, load_key, marking_policy, tolerance_override,
+from quizgen.grading.key_index import (KeyIndex, found_key_note, key_shown, load_key, marking_policy, tolerance_override,
                                        traps_covered)
 from quizgen.grading.lms_input import lms_inputs
 from quizgen.grading.outcome import localised
@@ -150,6 +150,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                     raise _output_error(source, folder, exc) from exc
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent, roster_notes)
                 result.shared_ids = [students.ids[n] for n in sorted(clashed)]
+                result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
                 result.files = run_files(reads, paths)
                 result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
                 result.warnings += traps_covered(data, override) + _file_warnings(result, source, index, students,
