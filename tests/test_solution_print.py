@@ -129,7 +129,7 @@ def test_solution_blocks_keep_working_with_its_steps_and_space_after_the_answers
     and Forecast. touched the answers block's last line (a [t] minipage has the depth of the whole block)."""
     block = question_summary(Question("Q1", sample_instance(templates_by_class["C4"], "7/gap/0")), "tex")["solution_block"]
     assert "\\textbf{Working.}\\par\\nopagebreak\n\\begin{qzsteps}" in block
-    assert "\\end{qzparts}\n\\end{qzblock}\\qzendrow\n" in block
+    assert "\\end{qzparts}\n\\end{qzanswers}\\qzendrow\n" in block   # qzanswers: a qzblock unless taller than a page
     preamble = (builtin_templates_dir() / "solutions.tex.j2").read_text(encoding="utf-8")
     assert r"\@beginparpenalty\@M" in preamble.split("{qzsteps}", 1)[1].split("\n", 1)[0]
     assert r"\newcommand{\qzendrow}{\par\prevdepth=\dp\strutbox\medskip}" in preamble

@@ -15,6 +15,7 @@ from quizgen.errors import BankLimitError, TemplateError
 from quizgen.key.checks import surrogate_problem
 from quizgen.safe_yaml import safe_load
 from quizgen.text.tex_commands import WHY, WHY_UNLISTED, refused_tex, unlisted_tex
+from quizgen.text.tex_markdown import alignment_outside_maths
 
 __all__ = ["MAX_FILE_BYTES", "line_in_text", "locate_line", "odd_scalar", "read_yaml", "safe_load"]
 
@@ -167,6 +168,10 @@ def _odd(value):
         command = unlisted_tex(value)   # refused_tex's commands first, then any the list lacks
         if command is not None:
             return f"text uses {command}: {WHY if refused_tex(command) else WHY_UNLISTED}"
+        alignment = alignment_outside_maths(value)
+        if alignment is not None:
+            return (f"text uses {alignment} outside maths, where its & would print as a character; "
+                    f"put it inside \\[ ... \\] (or $ ... $)")
     return None
 
 

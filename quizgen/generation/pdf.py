@@ -32,14 +32,15 @@ _FILE_LINE = re.compile(r"^(?:\./)?(?P<file>[^\s:]+):(?P<line>\d+): (?P<message>
 _CONTEXT_LINE = re.compile(r"^l\.(\d+) ")
 _GENERIC = ("Emergency stop", "==> Fatal error occurred")
 _MISSING_FILE = re.compile(r"File `([^']+)' not found")
-_OVERFLOW = re.compile(r"^quizgen-overflow: (\S+)", re.M)   # problems.tex.j2's \qzputpiece writes it
+_OVERFLOW = re.compile(r"^quizgen-overflow: (\S+) ?(\S*)", re.M)   # Q7 and its template: \qzputpiece, \qzoverfull
 PROGRESS_EVERY = 30          # seconds between the plain progress lines when stderr is not a terminal
 _clock = time.monotonic
 
 
 class CompiledPdf(bytes):
-    """A PDF's bytes, with the ids of the questions that ran off the foot of a page
-    (``overflows``: taller than a page where they cannot be broken)."""
+    """A PDF's bytes, with the questions that ran off the foot of a page (``overflows``:
+    taller than a page where they cannot be broken), each as ``Q7 (template <id>)``: Q7 is
+    another template on each student's paper."""
 
     overflows: tuple = ()
 
@@ -107,20 +108,22 @@ class _ProgressLines:
 
 def overflow_warnings(pdfs: dict) -> list:
     """One warning per question that ran off the foot of a page in any of ``pdfs``
-    ({name: CompiledPdf}), naming it and what to shorten."""
+    ({name: CompiledPdf}), naming the PDFs, the question and what to shorten."""
     where = {}
     for name, pdf in pdfs.items():
         for question in getattr(pdf, "overflows", ()):
             where.setdefault(question, []).append(name)
-    warnings = []
-    for question, names in where.items():
-        others = len(names) - 1
-        also = f" (and {others} other PDF{'s' if others != 1 else ''})" if others else ""
-        warnings.append(f"{names[0]}{also}: {question} runs off the foot of its page and loses its last lines: "
-                        "a piece of it that cannot be broken across pages (a table or formula, a part's "
-                        "last lines over its working space) is taller than a page; shorten that piece "
-                        "or that part's working space (space:)")
-    return warnings
+    return [f"{_pdf_names(names)}: {question} runs off the foot of its page and loses its last lines: "
+            "a piece of it that cannot be broken across pages (a table or formula, a part's last lines "
+            "over its working space, a worked solution's block of answers) is taller than a page; "
+            "shorten that piece or that part's working space (space:)" for question, names in where.items()]
+
+
+def _pdf_names(names: list) -> str:
+    """``problems.pdf``, ``problems.pdf and solutions.pdf``, or the first and how many others."""
+    if len(names) <= 2:
+        return " and ".join(names)
+    return f"{names[0]} (and {len(names) - 1} other PDFs)"
 
 
 class _Groups:
@@ -206,7 +209,8 @@ def compile_pdf(name: str, source: str, programs: tuple | None = None) -> Compil
         if not pdf.is_file():
             raise latex_failure(name, source, _read(tex.with_suffix(".log")))
         result = CompiledPdf(pdf.read_bytes())
-        result.overflows = tuple(dict.fromkeys(_OVERFLOW.findall(_read(tex.with_suffix(".log")))))
+        found = _OVERFLOW.findall(_read(tex.with_suffix(".log")))
+        result.overflows = tuple(dict.fromkeys(f"{q} (template {t})" if t else q for q, t in found))
         return result
 
 

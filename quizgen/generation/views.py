@@ -85,6 +85,7 @@ def _make_view(question: Question, fmt: str, rounding_rule: str | None) -> dict:
     points = template.part_points()
     return {
         "id": question.id, "cls": template.cls, "title": template.title, "points": template.points,
+        "template": template.id,   # named with the question when the PDF loses its foot (pdf.py)
         "points_text": points_text(template.points), "stem": stem,
         "figure": figure_markup(inst, fmt),
         "parts": [_part_view(pv, ask, share, len(steps), inst.env) for pv, ask, share in zip(inst.parts, asks, points)],
