@@ -317,8 +317,9 @@ def _carried(carried: dict, rule: PartRule, env: dict, given: dict, levels=LEVEL
 
 
 def _any_wrong(own: dict, rule: PartRule) -> bool:
-    """True when some earlier answer the recipe reads is outside its own tolerance."""
-    return any(not matches(own[s.name], s.value, {}, "numeric") and not inside(own[s.name], s.carried)
+    """True when some earlier answer the recipe reads is outside its own tolerance
+    (a count's is exact: 1205 for 1200 is wrong, and the parts worked from it are ECF)."""
+    return any(not matches(own[s.name], s.value, {}, s.kind) and not inside(own[s.name], s.carried)
                for s in rule.sources)
 
 
