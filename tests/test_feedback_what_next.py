@@ -71,6 +71,8 @@ def test_the_sheet_says_what_to_work_on_after_the_score(sheets, tex):
     section = sheet.split("## What to work on\n\n")[1].split("\n\n")[0].splitlines()
     assert section == ['- misconception "log base 10 instead of ln": Q1 (b).',
                        '- misconception "sum instead of mean": Q4 (c).',
+                       "- rounded too early or cut off: Q2 (c): give each final answer to the figures the question "
+                       "asks, rounded (not cut off), and keep at least 4 significant figures in the working.",
                        "- Q1 (C1): marks lost in (b).", "- Q2 (C5): marks lost in (c).",
                        "- Q3 (C7): marks lost in (a).", "- Q4 (C9): marks lost in (c).",
                        "- Practise those classes: `quizgen drill --classes C1,C5,C7,C9`"]

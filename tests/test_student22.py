@@ -4,8 +4,10 @@ itself is marked wrong (a count is exact): every part worked from it lost its
 marks. Seed 7's Q6 is C6, key 1200, 960, 120, 120, 1200."""
 
 import pytest
+from click.testing import CliRunner
 
 from grading_support import paper_grader
+from quizgen.cli import main
 
 
 @pytest.fixture(scope="module")
@@ -20,3 +22,17 @@ def test_parts_worked_from_a_slipped_count_are_ecf(grade):
         row = graded["Q6", part, answer]
         assert (row["status"], row["note"]) == ("correct", "ecf"), row
         assert row["feedback"].startswith("marked from your (a) = 1205")
+
+
+def test_what_to_work_on_names_the_answers_rounded_too_early(tmp_path):
+    """rev-student22: a student who lost marks only to early rounding was sent to drill C1 with no word of it."""
+    paper_grader(tmp_path, seed=7, count=1)   # the paper, in tmp_path / "paper"
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\ns02,Q1,a,0.79\ns02,Q1,b,0.2368\n",
+                                    encoding="utf-8")
+    result = CliRunner().invoke(main, ["grade", str(tmp_path / "a.csv"), "--key", str(tmp_path / "paper" / "key.json"),
+                                       "--feedback", str(tmp_path / "fb")])
+    assert result.exit_code == 0, result.output
+    work = (tmp_path / "fb" / "s02.md").read_text(encoding="utf-8").split("## What to work on")[1].split("\n## ")[0]
+    lines = [line for line in work.splitlines() if line.startswith("- ")]
+    assert lines[0] == ("- rounded too early or cut off: Q1 (a): give each final answer to the figures the question "
+                        "asks, rounded (not cut off), and keep at least 4 significant figures in the working.")

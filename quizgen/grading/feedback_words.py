@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from quizgen.key.parts import code_in_words
 from quizgen.marking.forms import BITS_REASON, BOUND_REASON, DOUBT_REASON, NOTED_REASON, REVIEW_REASON, TWO_VALUES_REASON
+from quizgen.marking.rule_model import EARLY
 
 WORK_HEADING = "What to work on"
 ABOUT_ANSWERS = "About the answers"
@@ -69,6 +70,11 @@ def review_words(reason: str, answer: str) -> str:
     return f"the grader could not match your words to an answer it knows{_WAITING}."
 
 
+ROUNDED_EARLY = ("rounded too early or cut off: {}: give each final answer to the figures the question asks, "
+                 "rounded (not cut off), and keep at least 4 significant figures in the working.")
+"""The "What to work on" line naming the answers marked rounded too early (note rounded_too_early)."""
+
+
 class WorkList(NamedTuple):
     """The "What to work on" list of a sheet: its lines, and the drill command
     to practise the classes with lost marks ("" when none has a class)."""
@@ -95,7 +101,10 @@ def work_list(questions, lines_of: list, awaiting: str, drillable=None) -> WorkL
             lost.append(_lost_line(question, short))
             if question.cls and question.cls not in classes and (drillable is None or question.cls in drillable):
                 classes.append(question.cls)
-    said = [f"misconception \"{name}\": {', '.join(where)}." for name, where in met.items()] + lost
+    early = [f"{question.id} ({line.letter})" for question, lines in zip(questions, lines_of) for line in lines
+             if line.note == EARLY and line.status != awaiting]
+    said = [f"misconception \"{name}\": {', '.join(where)}." for name, where in met.items()]
+    said += [ROUNDED_EARLY.format(", ".join(early))] * bool(early) + lost
     command = "quizgen drill --classes " + ",".join(classes) if classes else ""
     return WorkList(said, command)
 
