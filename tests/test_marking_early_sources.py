@@ -57,10 +57,10 @@ def test_a_later_part_from_an_earlier_answer_shown_short_is_rounded_too_early_ri
         assert (row["status"], row["note"], row["score"]) == ("imprecise", "rounded_too_early", "0"), row
         assert row["feedback"].startswith(
             f"computed from your (a) = {own}, shown to only {figures} significant figure{'s' * (figures > 1)} "
-            "where this paper asks for at least 3, so this one is rounded too early too"), row
+            "where this paper asks for at least 3, so this one carries that early rounding"), row
     assert rows[("v01", "Q7", "c")]["status"] == "imprecise"
     assert "though right given that value (error carried forward; expected 3.29)" in rows[("v01", "Q7", "b")]["feedback"]
-    assert rows[("v02", "Q7", "b")]["feedback"].endswith("so this one is rounded too early too (expected 3.29)")
+    assert rows[("v02", "Q7", "b")]["feedback"].endswith("so this one carries that early rounding (expected 3.29)")
 
 
 def test_both_credits_score_an_answer_from_a_wrong_earlier_answer_shown_short(tmp_path, class_key):

@@ -364,7 +364,7 @@ def _computed_early(rule: PartRule, x: float, early: EarlySources, credits: Cred
     items, wrong = early
     ecf = ", though right given that value (error carried forward; " if wrong else " ("
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0), value=x,
-                   feedback=f"{COMPUTED_FROM}{' and your '.join(items)}, so this one is rounded too early too"
+                   feedback=f"{COMPUTED_FROM}{' and your '.join(items)}, so this one carries that early rounding"
                             f"{ecf}expected {expected(rule)})")
 
 
