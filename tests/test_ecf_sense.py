@@ -1,7 +1,6 @@
 """marking22: error carried forward checked for sense. A misconception carried
 on from (a) to a later part with a trap of the same code is ECF there (named
-once, at (a)), and the recipe worked from the trap's value, which mixes two
-methods, is not; ECF is withheld from an earlier answer outside its part's
+once, at (a)), and the recipe worked from the trap's value is ECF as ever; ECF is withheld from an earlier answer outside its part's
 ``range`` (a probability of 12.18) or to a value outside the later part's."""
 
 import csv
@@ -55,22 +54,33 @@ def test_c10_the_masked_positions_misconception_carried_on_is_ecf_named_once(see
                                            "named at (a), not counted again): correct given that value")
 
 
-def test_c10_the_recipe_worked_from_the_trap_mixes_two_methods(seed3):
+def test_c10_the_recipe_worked_from_the_trap_is_ecf_too(seed3):
+    """The later part's formula on the student's own (a) is what ECF credits (issue 12: "one who
+    errs in (a) by a named trap and then works correctly gets every dependent later part")."""
     _, rows = seed3
-    mixed = rows["m1", "b"]
-    assert (mixed["status"], mixed["note"], mixed["misconception"], mixed["score"]) == ("incorrect", "", "", "0")
-    assert mixed["feedback"] == ("your (a) = 4 follows the misconception named at (a), which, carried on by the same "
-                                 "method, gives (b) = 1.148; this answer works that value by another method, mixing "
-                                 f"the two, so it was not marked from it {WITHHELD}")
+    recipe = rows["m1", "b"]
+    assert (recipe["status"], recipe["note"], recipe["misconception"], recipe["score"]) == ("correct", "ecf", "", "3")
+    assert recipe["feedback"].startswith("marked from your (a) = 4: correct given that value")
 
 
-@pytest.mark.parametrize("sid, a", [("p1", "12.18"), ("p2", "1.5"), ("p3", "1.2")])
+@pytest.mark.parametrize("sid, a", [("p2", "1.5"), ("p3", "1.2")])
 def test_no_ecf_from_an_impossible_probability(seed3, sid, a):
     _, rows = seed3
     row = rows[sid, "b"]
     assert (row["status"], row["note"], row["score"]) == ("incorrect", "", "0")
     assert row["feedback"] == (f"your (a) = {a} cannot be right, as every answer to (a) lies between 0 and 1, "
                                f"so (b) was not marked from it {WITHHELD}")
+
+
+def test_ecf_from_a_named_trap_stands_whatever_its_range(seed3):
+    """C3's (a) e^z = 12.18, the weight not normalised, is a named misconception: marked at (a),
+    and (b) worked correctly from it is ECF (issue 12's rule for a named trap in (a)), though
+    the range would refuse the same value written for no known reason."""
+    _, rows = seed3
+    assert (rows["p1", "a"]["status"], rows["p1", "a"]["misconception"]) == ("incorrect", "unnormalised_weight")
+    row = rows["p1", "b"]
+    assert (row["status"], row["note"]) == ("correct", "ecf")
+    assert row["feedback"].startswith("marked from your (a) = 12.18")
 
 
 def test_the_key_stores_each_range_once_per_template(seed3):
@@ -99,9 +109,8 @@ def test_the_drill_marks_the_misconception_carried_on_as_ecf():
     _, carried = drill("C10", "2", "0.983", "q", seed=8, count=1)
     assert "Correct from your own earlier answer" in carried
     assert "the misconception named at (a), not counted again" in carried
-    _, mixed = drill("C10", "2", "2.568", "q", seed=8, count=1)
-    assert "Correct from your own earlier answer" not in mixed
-    assert "mixing the two, so it was not marked from it (no error carried forward)." in mixed
+    _, recipe = drill("C10", "2", "2.568", "q", seed=8, count=1)
+    assert "Correct from your own earlier answer" in recipe
 
 
 def _template(tmp_path, range_line: str, part: str = "p") -> Path:

@@ -61,33 +61,41 @@ def test_two_figure_student_is_never_correct_on_a_rounded_part(cls):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("cls", ["C1", "C2", "C7", "C8", "C10"])
+@pytest.mark.parametrize("cls", ["C1", "C2", "C3", "C7", "C8", "C10"])
 def test_trap_in_a_then_correct_work_is_ecf(cls):
+    """Every named trap of (a), not only the first: C10's masked positions (whose own trap in (b)
+    is ECF too) and C3's unnormalised weight (ECF from it stands though it is no probability)."""
     checked = 0
     for instance in _instances(cls, 40):
         rules = part_rules(instance)
         first = instance.parts[0]
-        trap = next((t for t in first.traps if t.value is not None), None)
-        if trap is None:
-            continue  # no numeric trap in this draw (C1's logit ratio only where it is a probability)
-        answers = {first.part.name: significant(float(trap.value), 4)}
-        dependent = [r for r in rules.values() if r.recipe is not None and first.part.name in r.recipe.depends]
-        assert dependent
-        values = [reachable(rule.recipe, instance.env, {first.part.name: (float(answers[first.part.name]),)},
-                            levels=()) for rule in dependent]
-        if not all(values):
-            continue  # the trap's value has no consequence (C1: a logit ratio of 0 has no log)
-        checked += 1
-        for rule, (value,) in zip(dependent, values):
-            answers[rule.name] = significant(value, 4)
-        verdicts = mark_paper(instance, answers, Credits(ecf=0.5))
-        assert verdicts[first.part.name].status == INCORRECT
-        assert verdicts[first.part.name].misconception == trap.code
-        for rule in dependent:
-            verdict = verdicts[rule.name]
-            assert (verdict.status, verdict.note, verdict.score) == (CORRECT, ECF, 0.5), (instance.seed_label, rule.name)
-            assert verdict.feedback.startswith("marked from your (a) = ")
+        for trap in (t for t in first.traps if t.value is not None):
+            checked += _trap_then_ecf_checked(instance, rules, first, trap)
     assert checked >= 20
+
+
+def _trap_then_ecf_checked(instance, rules, first, trap) -> int:
+    """1 when ``trap`` in (a), then every dependent part worked from it, is marked
+    so (the trap named at (a), ECF at half credit after it); 0 when the trap's
+    value has no consequence (C1: a logit ratio of 0 has no log)."""
+    answers = {first.part.name: significant(float(trap.value), 4)}
+    dependent = [r for r in rules.values() if r.recipe is not None and first.part.name in r.recipe.depends]
+    assert dependent
+    values = [reachable(rule.recipe, instance.env, {first.part.name: (float(answers[first.part.name]),)},
+                        levels=()) for rule in dependent]
+    if not all(values):
+        return 0
+    for rule, found in zip(dependent, values):
+        answers[rule.name] = significant(min(found), 4)
+    verdicts = mark_paper(instance, answers, Credits(ecf=0.5))
+    assert verdicts[first.part.name].status == INCORRECT
+    assert verdicts[first.part.name].misconception == trap.code
+    for rule in dependent:
+        verdict = verdicts[rule.name]
+        assert (verdict.status, verdict.note, verdict.score) == (CORRECT, ECF, 0.5), \
+            (instance.seed_label, trap.code, rule.name, verdict.feedback)
+        assert verdict.feedback.startswith("marked from your (a) = ")
+    return 1
 
 
 def test_ecf_wins_over_a_coinciding_trap_c7():

@@ -7,8 +7,10 @@ template has code of its own here.
   gives here (C10: (a) 4, counting only the masked positions, then (b) the
   mean over those 4 positions). When it differs from the recipe worked from
   the trap's value (the sum over every position over 4), the trap's value is
-  the coherent consequence: ECF, the misconception named once, at (a); and
-  the recipe's value mixes two methods: no ECF.
+  the coherent consequence: ECF, the misconception named once, at (a). The
+  recipe worked from the student's (a) stays ECF too: it is the later part's
+  formula applied to their own earlier answer, which is what error carried
+  forward credits (issue 12), whatever led to that answer.
 - **Ranges.** A part may say where every correct answer lies (key.json's
   ``"range"``, a template's ``range:``). ECF is withheld when an earlier
   answer it would be worked from lies outside its part's range (a
@@ -25,7 +27,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import matches
 from quizgen.marking.carry import inside, reachable
 from quizgen.marking.quotes import MARKED_FROM, from_own_answers, marked_from, quoted
@@ -72,22 +73,21 @@ class Carried(NamedTuple):
 def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written, mark, ecf_verdict):
     """``mark(rule, reading, earlier, env, credits, carried, written)`` (rules.py's
     ``_mark_value``) with the checks of this module: a misconception carried
-    on is ECF (``ecf_verdict``, rules.py's ``_ecf_verdict``), and ECF that
-    mixes two methods, or is worked from or to a value outside its part's
-    range, is withheld: the answer as marked without earlier answers, its
-    feedback saying why."""
+    on is ECF (``ecf_verdict``, rules.py's ``_ecf_verdict``), and ECF worked
+    from or to a value outside its part's range is withheld: the answer as
+    marked without earlier answers, its feedback saying why."""
     if not rule.sources or not env or rule.recipe is None:   # the pass (no earlier answers yet): as before
         return mark(rule, reading, earlier, env, credits, carried, written)
     written = written or {}
-    reason = impossible_source(rule, earlier, written)
+    named = from_named_traps(rule, earlier, written)   # a misconception named at (a): ECF from it stands
+    reason = "" if named else impossible_source(rule, earlier, written)
     method = None if reason else carried_misconception(rule, earlier, env, written)
     if method is not None and _reaches(rule, reading, method.value):
         return ecf_verdict(rule, reading, _carried_on(rule, earlier, written, method), method.value, credits)
     verdict = mark(rule, reading, earlier, env, credits, carried, written)
     if verdict.note != ECF and not (verdict.note == EARLY and from_own_answers(verdict.feedback)):
         return verdict
-    reason = reason or (method and _mixed(rule, earlier, written, method)) or \
-        impossible_result(rule, reading.value, earlier, env, written)
+    reason = reason or ("" if named else impossible_result(rule, reading.value, earlier, env, written))
     if not reason:
         return verdict
     alone = mark(rule, reading, {}, {}, credits, carried, written)
@@ -101,6 +101,19 @@ def _joined(feedback: str, reason: str) -> str:
     if feedback.endswith("."):
         return f"{feedback} {reason[:1].upper()}{reason[1:]}."
     return f"{feedback}; {reason}" if feedback else reason
+
+
+def from_named_traps(rule, earlier: dict, written: dict) -> bool:
+    """True when every earlier answer the recipe reads stands for one of its
+    part's traps (C3's (a) e^z = 12.18, the weight not normalised): that
+    misconception is marked where it was made, and the parts worked correctly
+    from it are ECF whatever range it leaves (issue 12: "one who errs in (a)
+    by a named trap and then works correctly gets every dependent later part
+    accepted"); the range checks are for values no misconception explains."""
+    return bool(rule.sources) and all(
+        earlier.get(s.name) is not None and len(s.codes) == len(s.traps)
+        and trap_behind(earlier[s.name], written.get(s.name), s.value, s.traps, s.spec, s.kind) is not None
+        for s in rule.sources)
 
 
 def impossible_source(rule, earlier: dict, written: dict) -> str:
@@ -183,17 +196,6 @@ def _carried_on(rule, earlier: dict, written: dict, method: Carried) -> str:
     shown = marked_from((s.label, earlier[s.name], written.get(s.name)) for s in rule.sources)
     return f"{shown} and the method behind it (the misconception named at {' and '.join(method.labels)}, " \
            "not counted again)"
-
-
-def _mixed(rule, earlier: dict, written: dict, method: Carried) -> str:
-    """Why ECF is withheld from the recipe worked from a trap's value when the
-    trap's own method gives this part another value: the answer mixes two methods."""
-    labels = " and ".join(method.labels)
-    shown = marked_from((s.label, earlier[s.name], written.get(s.name)) for s in rule.sources)
-    return (f"your {shown[len(MARKED_FROM):]} follows the misconception named at {labels}, which, "
-            f"carried on by the same method, gives {rule.label} = {significant(method.value, 4)}; this answer "
-            f"works that value by another method, mixing the two, so it was not marked from "
-            f"{'them' if len(method.labels) > 1 else 'it'} {WITHHELD}")
 
 
 def may_carry(parts, part, value: float, earlier: dict) -> bool:
