@@ -131,7 +131,6 @@ def unrounded_fits(rule, x: float, env: dict, own: dict) -> bool:
     return low - half_width(low, rule.spec, kind) <= x <= high + half_width(high, rule.spec, kind)
 
 
-
 def own_trap_read(question, letter: str, value: float, answers: dict, spec: dict, kind: str):
     """``question.own_trap`` (a grading ``QuestionRules``) worked from the
     student's own answers to the parts that part ``letter``'s recipe reads: an
