@@ -17,7 +17,7 @@ from test_marking_grade import _grade, _instances
 
 def _c6_student(instance, off: int = 20) -> dict:
     """A C6 student whose (a) is ``off`` short, (b) right from it (ECF), and (e)
-    the [MASK]-only count from their own (b): the only_mask_tokens_graded trap."""
+    the [MASK]-only count from their own (a) (as their (b)): the only_mask_tokens_graded trap."""
     chosen = int(instance.parts[0].value) - off
     return {"chosen": str(chosen), "masked": str(chosen * 8 // 10), "graded": str(chosen * 8 // 10)}
 
@@ -33,7 +33,7 @@ def test_a_trap_from_a_wrong_a_quotes_the_students_own_count_not_the_keys(tmp_pa
     rows = _grade(tmp_path, {"s1": instance}, {"s1": own})
     row = rows[("s1", "e")]
     assert row["misconception"] == "only_mask_tokens_graded", row
-    assert row["feedback"].startswith(f"marked from your (a) = {own['chosen']}, (b) = {own['masked']}: "), row
+    assert row["feedback"].startswith(f"marked from your (a) = {own['chosen']}: "), row   # what (e)'s recipe reads
     assert f"the {own['chosen']} picked positions" in row["feedback"], row
     assert key_chosen not in row["feedback"], row
     assert (row["status"], row["score"]) == ("incorrect", "0")

@@ -491,9 +491,10 @@ def test_an_override_naming_no_part_of_a_question_with_several_says_so(tmp_path)
 
 
 def test_a_trap_reading_an_earlier_part_the_recipe_does_not_read_is_named_from_it(tmp_path):
-    """C7 (c)'s wrong-label trap is (b) itself: a student whose (b) is ECF from
-    a wrong (a), then writes that (b) again for (c), is told so, marked from
-    their (b) (rev-code15: only the recipe's own inputs were passed)."""
+    """C7 (c)'s wrong-label trap is stored as (b) itself: a student whose (b) is
+    ECF from a wrong (a), then writes that (b) again for (c), is told so
+    (rev-code15: only the recipe's own inputs were passed), marked from their
+    (a), which (c)'s recipe reads: -ln of it is the other label's loss (c7trap22)."""
     instances, answers = {}, {}
     for k, inst in enumerate(_instances("C7", 5)):
         p = float(inst.parts[0].value)
@@ -506,7 +507,7 @@ def test_a_trap_reading_an_earlier_part_the_recipe_does_not_read_is_named_from_i
         assert (rows[(sid, "b")]["status"], rows[(sid, "b")]["note"]) == ("correct", "ecf")
         c = rows[(sid, "c")]
         assert (c["status"], c["misconception"]) == ("incorrect", "wrong_label_branch"), c
-        assert c["feedback"].startswith(f"marked from your (b) = {paper['loss_y1']}: "), c["feedback"]   # as written
+        assert c["feedback"].startswith(f"marked from your (a) = {paper['p']}: "), c["feedback"]   # as written
 
 
 def test_a_slip_on_a_wrong_a_never_earns_more_than_the_right_method_on_it(tmp_path):

@@ -26,6 +26,7 @@ from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking import rules as careful
 from quizgen.marking.coherence import may_carry, withheld
 from quizgen.marking.quotes import from_own_answers, marked_from
+from quizgen.marking.sources import own_trap_read
 from quizgen.marking.forms import (BLANK, LOG_NOTE, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
                                    looks_like_prose, plain_characters, read_marks, read_number, significant_figures,
                                    unread_reason, with_log_note)
@@ -292,12 +293,12 @@ class PartChecker:
         return abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, self._spec())
 
     def own_trap(self, value: float, figures, answers: dict, written: dict | None = None) -> Verdict | None:
-        """The verdict on an incorrect (or imprecise) answer that is a trap worked from the student's
-        own ``answers`` to the earlier parts (part name -> value; ``written``: the figures each showed),
-        or None. Its credit is the trap's times the ECF credit: a slip made on a wrong (a) never earns
-        more than the right method on it."""
+        """The verdict on an incorrect (or imprecise) answer that is a trap worked from the student's own
+        ``answers`` (part name -> value; ``written``: the figures each showed) to the parts its recipe reads
+        (``own_trap_read``), or None. Its credit is the trap's times the ECF credit: a slip made on a wrong
+        (a) never earns more than the right method on it."""
         question = self.question_rules()
-        found = question.own_trap(self.part.letter, value, answers, self._spec(), self.kind)
+        found = own_trap_read(question, self.part.letter, value, answers, self._spec(), self.kind)
         if found is None:
             return None
         trap, reads = found

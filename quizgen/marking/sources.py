@@ -2,8 +2,10 @@
 shown to fewer significant figures than its part asks (then what is computed
 from it is rounded too early too), and which trap's exact value one stands for
 (0.96, the sign-error trap 0.96267 rounded to 2 figures: a student who carried
-0.96267 on is right given their own (a)), and the unrounded values a written
-answer stands for. Pure helpers of rules.py's error carried forward."""
+0.96267 on is right given their own (a)), the unrounded values a written
+answer stands for, and the earlier answers a trap is worked from (those its
+part's recipe reads: ``own_trap_read``). Pure helpers of rules.py's error
+carried forward and of the grader's traps worked from own answers."""
 
 from __future__ import annotations
 
@@ -127,3 +129,50 @@ def unrounded_fits(rule, x: float, env: dict, own: dict) -> bool:
     low, high = min(values), max(values)
     kind = tolerance_kind(rule)
     return low - half_width(low, rule.spec, kind) <= x <= high + half_width(high, rule.spec, kind)
+
+
+def own_trap_read(question, letter: str, value: float, answers: dict, spec: dict, kind: str):
+    """``question.own_trap`` (a grading ``QuestionRules``) worked from the
+    student's own answers to the parts that part ``letter``'s recipe reads: an
+    earlier part it does not read is taken as its own recipe gives it from
+    those answers, and the trap is said to be worked from them (C7 (c)'s
+    ``wrong_label_branch``, stored as ``part:loss_y1``, is -ln of their own
+    (a), whatever their (b)). Else, as the trap recipe is stored, from the
+    answers as given: C6 (e) a copy of their own wrong (b)."""
+    worked, behind, order = _through_reads(question, letter, answers)
+    found = question.own_trap(letter, value, worked, spec, kind) if behind else None
+    if found is None:
+        return question.own_trap(letter, value, answers, spec, kind)
+    trap, reads = found
+    read = {pair for label, name in reads for pair in behind.get(name, ((label, name),))}
+    return trap, tuple(sorted(read, key=lambda pair: order.index(pair[1])))
+
+
+def _through_reads(question, letter: str, answers: dict) -> tuple:
+    """``(answers, behind, names)``: ``answers`` with each earlier part that
+    part ``letter``'s recipe does not read, but whose own recipe reads
+    (through such parts) only parts it does, recomputed from the student's
+    answers to those; ``behind`` maps each part so recomputed to the
+    ``(label, name)`` of the read parts it was worked from ({} when none is);
+    ``names``: the earlier part names in part order."""
+    recipe = question.ecf_recipe(letter)
+    parts = question.question.parts
+    position = next((i for i, p in enumerate(parts) if p.letter == letter), None)
+    if recipe is None or position is None:
+        return answers, {}, ()
+    letters = {}
+    for part in parts[:position]:
+        if part.name:
+            letters.setdefault(part.name, part.letter)   # the first part so named, as recipes read it
+    from_ = {name: ((f"({letters[name]})", name),) for name in recipe.depends if name in letters}
+    worked, behind = dict(answers), {}
+    for name, earlier_letter in letters.items():
+        own = question.ecf_recipe(earlier_letter) if name not in from_ else None
+        if own is None or not all(d in from_ for d in own.depends):
+            continue
+        given = {d: worked.get(d) for d in own.depends}
+        v = question.plain(name, own, given) if None not in given.values() else None
+        if v is not None and math.isfinite(v):
+            worked[name] = v
+            from_[name] = behind[name] = tuple(dict.fromkeys(pair for d in own.depends for pair in from_[d]))
+    return (worked if behind else answers), behind, tuple(letters)
