@@ -10,6 +10,8 @@ through the normal path and can be graded again from those two files."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import stat
@@ -21,6 +23,7 @@ from quizgen.errors import InputFileError, first_few
 from quizgen.files import default_output_folder, out_is_folder, refuse_clashes, write_files
 from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
 from quizgen.grading.file_text import csv_start
+from quizgen.key.status import Status
 from quizgen.lms.responses import DOWNLOADS, MOODLE_ENGLISH, lms_kind
 
 
@@ -69,13 +72,13 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
         return
     built = {p.resolve() for p in _built_paths(path, out)}
     existed = {p for p in built if p.exists()}
-    skipped, absent, fallback, unordered = [], [], [], []
+    skipped, absent, fallback, unordered, cut = [], [], [], [], []
     try:
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
-                                                   id_key, fallback, unordered, delimiter, kind, reads)
+                                                   id_key, fallback, unordered, delimiter, kind, reads, cut)
         unkeyed += fallback
         yield answers, key_path, out, (_unnamed_warning(path, skipped) + _absent_warning(path, absent)
-                                       + _unordered_warning(path, unordered))
+                                       + _unordered_warning(path, unordered) + _cut_warning(path, cut))
     except BaseException:
         for made in built - existed:
             made.unlink(missing_ok=True)
@@ -133,6 +136,51 @@ def _unordered_warning(path, students: list) -> list:
             "Moodle wrote it (or one downloaded with the table sorted by start time)"]
 
 
+def _cut_warning(path, cut: list) -> list:
+    """A warning (in a list, or none) naming the parts of a Canvas download
+    where an answer may be the right answer Canvas cut to 4 decimals: those
+    answers are needs_review, scoring nothing until a person decides."""
+    if not cut:
+        return []
+    parts = {}
+    for question, template, letter, typed, stored in cut:
+        parts.setdefault((question, template, letter), [0, f"{typed} is stored as {stored}"])[0] += 1
+    shown = first_few([f"{q} ({t} ({letter})): {n}, e.g. {example}" for (q, t, letter), (n, example) in parts.items()])
+    return [f"{Path(path).name}: Canvas keeps 4 decimal places of a typed number: {len(cut)} answer(s) may be the "
+            f"right answer typed in full and stored cut, outside its window ({shown}); they are needs_review, "
+            "scoring nothing until a person checks them and gives their marks with --overrides"]
+
+
+def canvas_cut(inputs) -> list:
+    """``(question, template, part, typed, stored)`` for each answer of the
+    built Canvas ``inputs`` that grade sends to a person as perhaps the right
+    answer Canvas cut to 4 decimals (quizgen.marking.canvas_kept)."""
+    from quizgen.cells import unguard
+    from quizgen.grading.careful import QuestionRules
+    from quizgen.grading.part_checker import PartChecker
+    from quizgen.key.model import Key
+    from quizgen.marking.canvas_kept import plain, typed_as
+    from quizgen.marking.rules import Credits
+
+    key = Key.from_json(inputs.key)
+    parts = {(p.student_id, q.id, part.letter): (q, part) for p in key.papers for q in p.questions
+             for part in q.parts if part.kind != "word"}
+    found = []
+    for row in csv.DictReader(io.StringIO(inputs.answers)):
+        question, part = parts.get((unguard(row["student_id"]), row["question_id"], row["part"]), (None, None))
+        try:
+            x = float(row["answer"])
+        except ValueError:
+            continue
+        typed = None if part is None else typed_as(part.value, part.half_width(), x)
+        if typed is None:
+            continue
+        checker = PartChecker(part, question=QuestionRules(question, Credits()), figures_shown=False)
+        if checker(row["answer"]).status is Status.NEEDS_REVIEW:   # not one grade's rules accept (carried rounding)
+            found.append((row["question_id"], question.template, part.letter, typed, plain(x)))
+    return found
+
+
 def fallback_warning(download: str, shown: str, count: int, id_key: str, left_out: bool = False) -> str:
     """The one warning for the ``count`` students (``shown``) a Moodle download
     names by the other id column than ``id_key``, for want of their ``id_key``:
@@ -157,7 +205,7 @@ def _built_paths(path, out) -> tuple:
 def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = None,
                       absent: list | None = None, id_key: str = "idnumber", fallback: list | None = None,
                       unordered: list | None = None, delimiter=None, kind: str | None = None,
-                      reads: dict | None = None) -> tuple:
+                      reads: dict | None = None, cut: list | None = None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``
     (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels): the long answers and the key written beside the
@@ -165,7 +213,8 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     there, so the outputs keep the export's name (``responses-graded.csv``,
     not the answers file's ``responses-answers-graded.csv``), as grade's
     outputs in a folder keep their default names. ``kind``: the LMS, when the
-    caller has read it."""
+    caller has read it; ``cut`` receives the Canvas answers that may be the
+    right answer Canvas cut to 4 decimals (``canvas_cut``)."""
     from quizgen.lms.exportkey import decode_rows
     from quizgen.lms.papers import grading_inputs
     from quizgen.lms.responses import read_responses
@@ -181,6 +230,8 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     banks = banks or (export_key or {}).get("banks", ())
     inputs = grading_inputs(rows, banks=banks, rounded_by="canvas" if kind == "canvas" else "",
                             order=(export_key or {}).get("templates", ()))
+    if kind == "canvas" and cut is not None:
+        cut += canvas_cut(inputs)
     folder = _folder(path, out)
     stem = path.stem
     answers, key_path = write_files(folder, {f"{stem}-answers.csv": inputs.answers,

@@ -220,7 +220,7 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
         if book.unmatched:
             result.notes.append(_unmatched_note(outputs, book.unmatched))
         result.notes += _merge_notes(outputs, result, book) + _scaled_note(outputs, result, book.possible)
-        result.warnings += _changed_warning(outputs, result, book.changed)
+        result.warnings += _changed_warning(outputs, result, book.changed) + list(book.added)
         ids = [t.student_id for t in result.students]
         if outputs.gradebook == "moodle" and outputs.gradebook_key == "idnumber" and ids \
                 and len(unkeyed_ids(ids, "idnumber")) == len(ids) and len(outputs.unkeyed) < len(ids):

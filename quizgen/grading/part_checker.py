@@ -23,7 +23,7 @@ from quizgen.errors import ExpressionError
 from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
 from quizgen.maths.tolerance import half_width, matches
-from quizgen.marking import rules as careful
+from quizgen.marking import canvas_kept, rules as careful
 from quizgen.marking.coherence import may_carry, withheld
 from quizgen.marking.quotes import from_own_answers, marked_from
 from quizgen.marking.sources import own_trap_read
@@ -183,8 +183,8 @@ class PartChecker:
             return trap
         rule, question = self.rule, self.question
         mark = careful.mark_value(rule, reading, {}, {}, question.credits, question.carried)
-        if mark.note == careful.CARRIED and not self.figures_shown:   # a Canvas download: 0.630 arrives as 0.63
-            mark = replace(mark, feedback=mark.feedback.replace(careful.CARRIED_ACCEPTED, careful.FIGURES_UNSEEN, 1))
+        if not self.figures_shown:   # a Canvas download: 0.630 arrives as 0.63, 0.000623 as 0.0006
+            mark = canvas_kept.canvas_mark(mark, self.value, self.tolerance, reading.value)
         return self._verdict(mark, reading.figures)
 
     def _named_trap(self, reading: Reading) -> Verdict | None:

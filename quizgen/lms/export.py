@@ -13,7 +13,7 @@ from quizgen.lms.canvas import CANVAS_ROUNDING_RULE, canvas_zip, safe_ident
 from quizgen.lms.exportkey import export_code, export_secret, key_data, key_json, key_path_for, with_codes
 from quizgen.lms.moodle import moodle_xml
 from quizgen.lms.variants import slots as make_slots
-from quizgen.maths.numbers import significant
+from quizgen.marking.canvas_kept import CANVAS_DECIMALS, plain, stored_short
 
 
 class Export(NamedTuple):
@@ -55,30 +55,29 @@ def write_canvas(out, title: str = "quizgen quiz", classes: str = "all", count: 
     return done._replace(warnings=canvas_decimals_warnings(done.slots, Path(out).name))
 
 
-CANVAS_DECIMALS = 4   # Canvas Classic Quizzes keep a typed number to 4 decimals (toFixed(4), zeros stripped)
-
-
 def canvas_decimals_warnings(slots: list, name: str) -> tuple:
-    """One line per template part whose right answer, written to 3 significant
-    figures, Canvas would store outside its own window (0.00174 kept as
-    0.0017): Canvas, and grade after it, then mark right answers wrong."""
+    """One line per template part whose right answer, typed to the figures
+    asked or more, Canvas would store outside its own window (it keeps 4
+    decimal places: 0.000623 kept as 0.0006; 0.02045, four figures of
+    0.020453, as 0.0204; quizgen.marking.canvas_kept): Canvas marks such a
+    right answer wrong; grade, unless its rules accept it, sends it to a person."""
     found = {}
     for slot in slots:
         for variant in slot.variants:
             for part in variant.parts:
                 if part.value is None or part.tolerance is None:
                     continue
-                typed = significant(part.value, 3)
-                kept = round(float(typed), CANVAS_DECIMALS)
-                broken = abs(kept - part.value) > part.tolerance
+                cut = stored_short(part.value, part.tolerance)
                 seen = found.setdefault((variant.template, part.letter), [0, 0, ""])
-                seen[0] += broken
+                seen[0] += bool(cut)
                 seen[1] += 1
-                seen[2] = seen[2] or (f"{typed} is kept as {kept:g}" if broken else "")
-    return tuple(f"{name}: Canvas keeps 4 decimals of a typed number: in {broken} of {total} variant(s) of {template} "
-            f"({letter}) the right answer to 3 significant figures is outside Canvas's window ({example}), so "
-            "Canvas and grade mark it wrong; export this template to Moodle instead, or drop it from the Canvas quiz"
-            for (template, letter), (broken, total, example) in found.items() if broken)
+                seen[2] = seen[2] or (f"{cut[0][0]} is kept as {plain(cut[0][1])}" if cut else "")
+    return tuple(f"{name}: Canvas keeps {CANVAS_DECIMALS} decimals of a typed number: in {broken} of {total} variant(s) "
+                 f"of {template} ({letter}) the right answer, typed to the figures asked or more, can be stored outside "
+                 f"Canvas's window ({example}), so Canvas marks it wrong (grade, unless its rules accept it, sends it to "
+                 "a person: needs_review); "
+                 "export this template to Moodle instead, or drop it from the Canvas quiz"
+                 for (template, letter), (broken, total, example) in found.items() if broken)
 
 
 def _export(lms: str, out, classes, count, seed, banks, force, render, rounding_rule=None) -> Export:

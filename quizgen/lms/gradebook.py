@@ -24,6 +24,7 @@ from typing import NamedTuple
 from quizgen.errors import InputFileError, UsageError, printable, shortened
 from quizgen.cells import spreadsheet_safe, unguard
 from quizgen.csv_input import choose_delimiter, doubled_column, excel_sep_line, header_shown, sniffed_reader
+from quizgen.lms.assignment import added_warning, assignment_column, names_assignment
 from quizgen.marking.student_ids import normalise_id
 from quizgen.report.formatting import number_text
 
@@ -62,6 +63,7 @@ class FilledGradebook(NamedTuple):
     no_id: list = ()
     left_out: list = ()
     possible: float | None = None   # the Canvas column's Points Possible the scores were scaled to (None: not)
+    added: tuple = ()   # the warning when the Canvas file adds a new assignment column (lms/assignment.py)
 
 
 def plain_gradebook(grades: list) -> str:
@@ -301,9 +303,9 @@ def _number_cell(cell: str) -> str:
 def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozenset()) -> FilledGradebook:
     """Canvas's exported gradebook CSV (``template``, as text) with the
     ``assignment`` column filled for the graded students: an existing column
-    is one whose header is ``assignment`` or ``assignment (id)``; otherwise a
-    column is added at the end, with the maximum score in the "Points
-    Possible" row. An existing column whose "Points Possible" is set gets
+    is one whose header is ``assignment`` or ``assignment (id)``, case aside
+    (quizgen.lms.assignment); otherwise a column is added at the end, with
+    the maximum score in the "Points Possible" row, and ``added`` says so. An existing column whose "Points Possible" is set gets
     the scores scaled to it (17 of 34 on a 10-point assignment is 5), as
     Canvas reads the cell in the assignment's points. A student in ``absent``
     (no answer in this run) keeps a grade already in the column; every other
@@ -317,10 +319,10 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
                              "export it from Canvas: Grades > Export > Export Entire Gradebook")
     header = rows[0]
     _one_column_each(header, {**{f"the {name}": name.__eq__ for name in CANVAS_ID_COLUMNS},
-                              f"the assignment {assignment!r}": _canvas_assignment(assignment)}, "line 1: ")
-    column = _assignment_column(header, assignment)
-    if column is None:
-        column = len(header)
+                              f"the assignment {assignment!r}": names_assignment(assignment)}, "line 1: ")
+    column, added = assignment_column(header, assignment), ()
+    if column is None:   # a new assignment on import: said, naming the template's own
+        column, added = len(header), (added_warning(header, assignment),)
         header.append(assignment)
     by_id = {}
     for g in grades:   # by the id rule (normalise_id), as grade matches ids everywhere
@@ -340,7 +342,7 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
             row[column] = number_text(grades[0].max)
     unmatched = [g.student_id for g in grades if g.student_id not in matched]
     text = _csv(rows, reader.dialect.delimiter)   # the template's delimiter, which Canvas's import detects
-    return FilledGradebook(("\ufeff" if bom else "") + text, unmatched, kept, changed, possible=possible)
+    return FilledGradebook(("\ufeff" if bom else "") + text, unmatched, kept, changed, possible=possible, added=added)
 
 
 def _exact_reader(text: str):
@@ -367,20 +369,6 @@ def _points_possible(numbered: list, column: int, name: str):
                                      "expected the assignment's points, such as 10 or 12,50, to scale the scores to")
             return value or None
     return None
-
-
-def _assignment_column(header: list, assignment: str):
-    """The index of ``assignment``'s column (``_canvas_assignment``), or None."""
-    names_it = _canvas_assignment(assignment)
-    return next((i for i, name in enumerate(header) if names_it(name)), None)
-
-
-def _canvas_assignment(assignment: str):
-    """Whether a header cell names ``assignment``: alone or with Canvas's
-    numeric ``(id)``. Only digits count as the id: "Quiz 1 (Retake) (456)" is
-    another assignment, not "Quiz 1"."""
-    named = re.compile(re.escape(assignment) + r" \(\d+\)")
-    return lambda name: name == assignment or named.fullmatch(name) is not None
 
 
 def _row_grade(header: list, row: list, by_id: dict):

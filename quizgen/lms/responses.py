@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from quizgen.csv_input import NOT_TEXT, csv_text, sniffed_reader
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, printable, shortened
 from quizgen.key.checks import MAX_ID
 from quizgen.lms.attempts import attempt_numbers, joined_tries
 
@@ -159,6 +159,7 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
         raise InputFileError("the Moodle export has no 'Question N' columns, which name each variant. "
                              + _MOODLE_TICK.format(what="question text"))
     _check_attempts(rows, "Moodle export")
+    _check_widths(header, rows[1:], [c for pair in zip(questions.values(), (i for _, i in slots)) for c in pair])
     id_columns = _moodle_id_columns(header, rows[1:], prefer)
     attempts = joined_tries(header, rows[1:])   # a download of all tries: each attempt's tries as one row
     who = [(_moodle_student(row, id_columns, fallback), _moodle_unfinished(header, row)) for _, row, _ in attempts]
@@ -204,6 +205,24 @@ def _check_attempts(rows: list, what: str) -> None:
     if not any(any(cell.strip() for cell in row) for row in rows[1:]):
         raise InputFileError(f"the {what} has its header and no attempt (downloaded before anyone "
                              "answered?); download it again once students have submitted")
+
+
+def _check_widths(header: list, rows: list, needed: list) -> None:
+    """Refuse a row that ends before a question's columns: Moodle writes every
+    row as wide as its header, so such a row is a damaged file (cut short),
+    whose missing questions would otherwise vanish from the student's paper
+    rather than count as missing."""
+    for line, row in enumerate(rows, start=1):
+        cut = [c for c in needed if c >= len(row)]
+        if cut and any(cell.strip() for cell in row):
+            first = min(cut)
+            ids = [row[i].strip() for i in (header.index(n) for n in MOODLE_ID_COLUMNS if n in header)
+                   if i < len(row) and row[i].strip()]
+            who = f" (student {shortened(printable(ids[0]), 40)})" if ids else ""
+            raise InputFileError(f"the Moodle export's row {line} after the header{who} has {len(row)} cells, but the "
+                                 f"header has {len(header)} columns: it ends before {shortened(printable(header[first]), 40)!r}, and Moodle "
+                                 "writes every row as wide as its header, so the file is damaged (cut short?); "
+                                 "download the Responses report again")
 
 
 def _moodle_id_columns(header: list, rows: list, prefer: str = "idnumber") -> list:

@@ -1,0 +1,53 @@
+"""Which column of Canvas's exported gradebook is the assignment ``quizgen
+grade --gradebook canvas`` fills. Canvas heads an assignment's column with its
+name and numeric id, ``BERT quiz 1 (4412)``; a user types the name as they
+remember it (``--gradebook-item "BERT Quiz 1"``), or gives none (the name of
+the download file). A column is the assignment's when its name, without the
+id, is the one given, case and surrounding spaces aside; when none is, the
+file adds a new assignment on import, which ``added_warning`` says, naming
+the assignments the template has."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from quizgen.errors import first_few, printable, shortened
+
+_WITH_ID = re.compile(r"(.*?)\s*\((\d+)\)")
+"""A header cell of a Canvas assignment: its name, then its numeric id in parentheses."""
+
+
+def assignment_name(cell: str) -> str:
+    """The name a header cell (or a given ``--gradebook-item``) stands for,
+    as compared: Canvas's numeric ``(id)`` dropped, spaces trimmed, case
+    folded. Only digits are an id: "Quiz 1 (Retake) (456)" is "quiz 1 (retake)"."""
+    text = cell.strip()
+    match = _WITH_ID.fullmatch(text)
+    return (match.group(1) if match else text).strip().casefold()
+
+
+def names_assignment(assignment: str):
+    """Whether a header cell names ``assignment`` (``assignment_name`` of both alike)."""
+    wanted = assignment_name(assignment)
+    return lambda cell: assignment_name(cell) == wanted
+
+
+def assignment_column(header: list, assignment: str):
+    """The index of ``assignment``'s column in a Canvas gradebook's header, or None."""
+    names_it = names_assignment(assignment)
+    return next((i for i, cell in enumerate(header) if names_it(cell)), None)
+
+
+def added_warning(header: list, assignment: str) -> str:
+    """The warning when no column of ``header`` is ``assignment``'s: the file
+    adds a new assignment on import, and the template's own ones (the
+    columns with a Canvas id) are named, with the option that fills one."""
+    said = shortened(printable(assignment), 60)
+    existing = [_WITH_ID.fullmatch(c.strip()).group(1).strip() for c in header if _WITH_ID.fullmatch(c.strip())]
+    advice = (f"pass --gradebook-item {shlex.quote(existing[0])} to fill that one" if len(existing) == 1 else
+              "pass --gradebook-item with the name of the one to fill "
+              f"({first_few([repr(shortened(printable(e), 60)) for e in existing])})" if existing else
+              "it has no assignment column (a name followed by its Canvas id, such as 'Quiz 1 (4412)')")
+    return (f"the Canvas gradebook template has no column for the assignment {said!r}, so the gradebook file adds a "
+            f"new assignment {said!r} when imported: {advice}")
