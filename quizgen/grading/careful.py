@@ -27,7 +27,7 @@ from quizgen.maths.tree import Bin, Call, Name, Neg
 from quizgen.marking.quotes import in_own_numbers, quoted
 from quizgen.marking.recipes import PART_PREFIX, Recipe, parse_recipe, recipe_parts, recipe_text
 from quizgen.marking.rules import Credits, PartRule, TrapRule, source_of
-from quizgen.marking.sources import trap_behind
+from quizgen.marking.sources import trap_behind, traps_read_beyond
 
 
 def exact_params(params: dict) -> dict:
@@ -178,7 +178,7 @@ class QuestionRules:
     letter; recipes read earlier parts by name), made at first need."""
 
     __slots__ = ("question", "credits", "_rules", "_paths", "_sets", "_index", "_env", "_params", "_check",
-                 "_compiled", "carried", "_short_sets")
+                 "_compiled", "carried", "_short_sets", "_beyond")
 
     def __init__(self, question, credits: Credits):
         self.question, self.credits = question, credits
@@ -187,6 +187,15 @@ class QuestionRules:
         self._check = False   # (paths, env) to check at first need, then True (usable) or False
         self._compiled = {}
         self.carried = {}   # carried-rounding sets from students' earlier answers (rules.mark_value)
+        self._beyond = {}   # {letter: whether a trap of the part reads a part its recipe does not}
+
+    def reads_beyond_recipe(self, letter: str) -> bool:
+        """Whether a trap of part ``letter`` reads an earlier part its recipe
+        does not (sources.traps_read_beyond), asked once per part."""
+        found = self._beyond.get(letter)
+        if found is None:
+            found = self._beyond[letter] = traps_read_beyond(self.question, letter)
+        return found
 
     @property
     def env(self) -> dict:

@@ -18,9 +18,7 @@ from pathlib import Path
 
 from quizgen.errors import InputFileError, UsageError, printable, shortened
 from quizgen.files import read_json
-from quizgen.generation.make import MAX_COUNT
 from quizgen.input_files import read_capped
-from quizgen.generation.quiz import seed_label
 from quizgen.key.model import EXPORT_KEY_FORMAT
 from quizgen.key.papercode import new_secret, paper_code
 
@@ -84,6 +82,8 @@ def _what_is_lost(earlier: dict, lms: str, classes: str, count: int, slots: list
 
 def _label(seed, template: str, k: int, moved: dict) -> str:
     """The seed label of the k-th variant of ``template`` in an export key (``moved``: its ``redrawn``)."""
+    from quizgen.generation.quiz import seed_label   # the sampler and the bank only when an export is read
+
     label = moved.get(template, {}).get(str(k)) if isinstance(moved.get(template), dict) else None
     return label if isinstance(label, str) else seed_label(seed, template, k)
 
@@ -105,6 +105,7 @@ def key_data(lms: str, seed, secret: str, classes: str, count: int, banks, slots
     """The key file's data. ``redrawn`` lists the variants drawn from another
     seed label than ``seed_label(seed, template, k)`` (a repeat redrawn)."""
     from quizgen import __version__
+    from quizgen.generation.quiz import seed_label
 
     redrawn = {}
     for slot in slots:
@@ -139,6 +140,8 @@ def load_export_key(path) -> dict:
             and isinstance(data.get("count"), int) and isinstance(data.get("redrawn", {}), dict)):
         raise InputFileError(f"{path}: the export key lacks its secret, templates or count; "
                              "it was edited or cut short")
+    from quizgen.generation.make import MAX_COUNT
+
     if not 1 <= data["count"] <= MAX_COUNT:   # the codes are recomputed for every variant: a bound on the work
         raise InputFileError(f"{path}: count {data['count']} is not from 1 to {MAX_COUNT:,}, as export writes it")
     return data

@@ -10,11 +10,13 @@ carried forward and of the grader's traps worked from own answers."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
 from quizgen.marking.carry import reachable
 from quizgen.marking.quotes import marked_from, quoted
+from quizgen.marking.recipes import recipe_parts
 from quizgen.marking.rule_model import tolerance_kind
 from quizgen.marking.slips import rounded_or_cut, same
 
@@ -139,6 +141,8 @@ def own_trap_read(question, letter: str, value: float, answers: dict, spec: dict
     ``wrong_label_branch``, stored as ``part:loss_y1``, is -ln of their own
     (a), whatever their (b)). Else, as the trap recipe is stored, from the
     answers as given: C6 (e) a copy of their own wrong (b)."""
+    if not question.reads_beyond_recipe(letter):   # most parts: every trap reads what the recipe reads
+        return question.own_trap(letter, value, answers, spec, kind)
     worked, behind, order = _through_reads(question, letter, answers)
     found = question.own_trap(letter, value, worked, spec, kind) if behind else None
     if found is None:
@@ -146,6 +150,23 @@ def own_trap_read(question, letter: str, value: float, answers: dict, spec: dict
     trap, reads = found
     read = {pair for label, name in reads for pair in behind.get(name, ((label, name),))}
     return trap, tuple(sorted(read, key=lambda pair: order.index(pair[1])))
+
+
+def traps_read_beyond(key_question, letter: str) -> bool:
+    """Whether a stored trap recipe of part ``letter`` of ``key_question``
+    reads an earlier part that the part's own recipe does not (C7 (c)'s
+    ``part:loss_y1``): only then are answers worked through other parts'
+    recipes (``_through_reads``)."""
+    part = next((p for p in key_question.parts if p.letter == letter), None)
+    stored = key_question.recipes.get(part.name) if part is not None and part.name else None
+    return stored is not None and bool(stored.traps) and _beyond(stored.text, tuple(t for _, t in stored.traps))
+
+
+@lru_cache(maxsize=1024)
+def _beyond(recipe_text: str, trap_texts: tuple) -> bool:
+    """Whether one of ``trap_texts`` reads a part ``recipe_text`` does not (stored per template: few)."""
+    reads = set(recipe_parts(recipe_text))
+    return any(not set(recipe_parts(text)) <= reads for text in trap_texts)
 
 
 def _through_reads(question, letter: str, answers: dict) -> tuple:
