@@ -9,6 +9,7 @@ earlier parts. Both are pure."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -317,9 +318,11 @@ def _carried(carried: dict, rule: PartRule, env: dict, given: dict, levels=LEVEL
 
 
 def _any_wrong(own: dict, rule: PartRule) -> bool:
-    """True when some earlier answer the recipe reads is outside its own tolerance
-    (a count's is exact: 1205 for 1200 is wrong, and the parts worked from it are ECF)."""
-    return any(not matches(own[s.name], s.value, {}, s.kind) and not inside(own[s.name], s.carried)
+    """True when some earlier answer the recipe reads is outside its own tolerance;
+    a count is wrong when it is another whole number (1205 for 1200: the parts
+    worked from it are ECF), not when an expression gives it as 5.9995 for 6."""
+    return any((not math.isfinite(own[s.name]) or round(own[s.name]) != s.value) if s.kind == "integer"
+               else not matches(own[s.name], s.value, {}, "numeric") and not inside(own[s.name], s.carried)
                for s in rule.sources)
 
 
