@@ -2,6 +2,7 @@
 
 import gc
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from click.testing import CliRunner
 from quizgen.bank import loader
 from quizgen.bank.loader import load_bank
 from quizgen.cli import main
+from quizgen.generation import pdf
 
 
 _REAL_LOAD_TEMPLATE = loader.load_template
@@ -106,3 +108,11 @@ def three_question_folder(tmp_path):
     """``tmp_path`` holding key.json of THREE_QUESTIONS, for the answers files the tests write beside it."""
     (tmp_path / "key.json").write_text(json.dumps(THREE_QUESTIONS), encoding="utf-8")
     return tmp_path
+
+
+@pytest.fixture
+def tex():
+    """Skip with a visible reason unless pdflatex and pdftotext are installed (the PDF tests)."""
+    missing = [tool for tool in ("pdflatex", "pdftotext") if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"{' and '.join(missing)} not installed (Debian: {pdf.install_hint()} poppler-utils)")

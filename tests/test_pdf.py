@@ -24,14 +24,6 @@ HOSTILE_TITLE = r"Midterm \input{/etc/passwd} 50% & #1"
 HOSTILE_COURSE = r"NLP }\immediate\write18{id} ~ ^ _ $x$"
 
 
-@pytest.fixture
-def tex():
-    """Skip with a visible reason unless pdflatex and pdftotext are installed."""
-    missing = [tool for tool in ("pdflatex", "pdftotext") if shutil.which(tool) is None]
-    if missing:
-        pytest.skip(f"{' and '.join(missing)} not installed (Debian: {pdf.install_hint()} poppler-utils)")
-
-
 def pdf_text(path):
     """The text of a PDF, whitespace collapsed so line breaks do not matter."""
     out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True, text=True).stdout

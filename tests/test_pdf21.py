@@ -6,25 +6,15 @@ when pdflatex or pdftotext is missing; the LaTeX source is tested without them."
 
 import hashlib
 import re
-import shutil
 import subprocess
 
 import pytest
 
 from quizgen import cli
 from quizgen.errors import UsageError
-from quizgen.generation import pdf
 from quizgen.generation.run import LAYOUTS, generate
 
 ROSTER = "student_id,name\ns001,Ada Lovelace\ns002,Alan Turing\ns003,Grace Hopper\n"
-
-
-@pytest.fixture
-def tex():
-    """Skip with a visible reason unless pdflatex and pdftotext are installed."""
-    missing = [tool for tool in ("pdflatex", "pdftotext") if shutil.which(tool) is None]
-    if missing:
-        pytest.skip(f"{' and '.join(missing)} not installed (Debian: {pdf.install_hint()} poppler-utils)")
 
 
 def make(invoke, folder, *args, secret_from=None):

@@ -4,7 +4,6 @@ long PDF run not on a terminal says now and then how far it is. The PDF tests
 skip, with the reason shown, when pdflatex or pdftotext is missing."""
 
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,14 +13,6 @@ import pytest
 from quizgen.generation import pdf
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "bert_bank" / "c11_attention.yaml"
-
-
-@pytest.fixture
-def tex():
-    """Skip with a visible reason unless pdflatex and pdftotext are installed."""
-    missing = [tool for tool in ("pdflatex", "pdftotext") if shutil.which(tool) is None]
-    if missing:
-        pytest.skip(f"{' and '.join(missing)} not installed (Debian: {pdf.install_hint()} poppler-utils)")
 
 
 def user_bank(folder: Path, stem: str, first_ask: str = "", space: str = "") -> Path:

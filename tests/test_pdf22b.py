@@ -5,7 +5,6 @@ than a page) as the problems do, naming the template; the compact layout fills
 its pages. The PDF tests skip, with the reason shown, without pdflatex or pdftotext."""
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -16,14 +15,6 @@ from quizgen.text.tex_markdown import alignment_outside_maths, markdown_to_tex
 
 BANK = Path(__file__).resolve().parent.parent / "question_bank" / "c6_masking_counts.yaml"
 TABLE = r"\begin{array}{c|c} rowA & 1 \\ rowB & 2 \end{array}"
-
-
-@pytest.fixture
-def tex():
-    """Skip with a visible reason unless pdflatex and pdftotext are installed."""
-    missing = [tool for tool in ("pdflatex", "pdftotext") if shutil.which(tool) is None]
-    if missing:
-        pytest.skip(f"{' and '.join(missing)} not installed (Debian: {pdf.install_hint()} poppler-utils)")
 
 
 def user_bank(folder: Path, stem_line: str, first_ask: str = "", space: str = "") -> Path:
