@@ -17,10 +17,12 @@ from pathlib import Path
 
 @contextmanager
 def signals_held():
-    """Hold Ctrl-C (and SIGTERM, SIGHUP) back while outputs are renamed into
-    place, then act on it: the renames take microseconds, and stopping between
-    two would leave this run's files beside an earlier run's. Re-entrant; in a
-    thread other than the main one, a no-op."""
+    """Hold Ctrl-C (and SIGTERM, SIGHUP) back while outputs are put in place,
+    then act on it: stopping between two renames would leave this run's files
+    beside an earlier run's. The renames take microseconds; grade's commit
+    (one_commit) also holds them while it writes the feedback sheets, so a
+    signal then stops the run only once all its outputs stand. Re-entrant; in
+    a thread other than the main one, a no-op."""
     if threading.current_thread() is not threading.main_thread() or _HELD:
         yield
         return
@@ -80,7 +82,7 @@ def put_in_place(staged: list, made: list) -> None:
     if one rename fails, those before it are put back (_roll_back): all or
     none. Inside one_commit, what was replaced is kept until the block ends."""
     journal = []
-    with signals_held():
+    with signals_held():   # a Ctrl-C held here acts after the settling, never between it and the renames
         try:
             for temp, target in staged:
                 journal.append((target, _keep_old(target)))
@@ -88,11 +90,11 @@ def put_in_place(staged: list, made: list) -> None:
         except BaseException:
             _roll_back(journal)
             raise
-    journal.extend((folder, _MADE) for folder in made)
-    if _COMMITS:
-        _COMMITS[-1].extend(journal)
-    else:
-        _settle(journal)
+        journal.extend((folder, _MADE) for folder in made)
+        if _COMMITS:
+            _COMMITS[-1].extend(journal)
+        else:
+            _settle(journal)
 
 
 _MADE = object()   # a journal entry's mark, in place of a kept file, for a folder the run created

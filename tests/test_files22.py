@@ -215,3 +215,21 @@ def test_no_key_anywhere_names_the_three_places(tmp_path):
     assert result.exit_code != 0
     assert "in its quiz folder, where generate writes by default" in result.output
     assert str(Path("quiz") / "key.json") in result.output
+
+
+def test_a_ctrl_c_during_the_renames_leaves_no_kept_copy_behind(tmp_path, monkeypatch):
+    """rev-final22: the held Ctrl-C acted before the replaced files' kept copies were removed:
+    the new outputs stood, and the old a.txt stayed as a hidden .quizgen-*.tmp."""
+    import signal
+    import quizgen.commit as commit
+
+    files.write_files(tmp_path, {"a.txt": "old a"})
+    real = os.replace
+
+    def replace(src, dst, *args, **kwargs):
+        os.kill(os.getpid(), signal.SIGINT)   # held by signals_held until the block ends
+        return real(src, dst, *args, **kwargs)
+    monkeypatch.setattr(commit.os, "replace", replace)
+    with pytest.raises(KeyboardInterrupt):
+        files.write_files(tmp_path, {"a.txt": "new a", "b.txt": "new b"})
+    assert {p.name: p.read_text() for p in tmp_path.iterdir()} == {"a.txt": "new a", "b.txt": "new b"}

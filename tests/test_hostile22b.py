@@ -47,3 +47,24 @@ def test_generate_force_warns_of_an_earlier_file_it_cannot_remove(tmp_path, monk
     monkeypatch.setattr(Path, "unlink", unlink)
     quiz = quizgen.generate(tmp_path / "q", seed=2, classes="C1", fmt="md", solutions=False, force=True)
     assert any("could not remove" in w and "solutions.md" in w and "remove it by hand" in w for w in quiz.warnings)
+
+
+@pytest.mark.parametrize("answer", ["0.5 = 0.5 = " + "9" * 320, "1 ≈ 1" + "0" * 320])
+@pytest.mark.parametrize("whole", [False, True])
+def test_a_chain_ending_in_a_number_too_long_for_a_float_goes_to_a_person(answer, whole):
+    """rev-final22: `1 ≈ 1000...0` (321 digits) read as infinity agreed with everything, then its
+    reading (out of range: no value) was compared: a TypeError that stopped a whole class's grade."""
+    from quizgen.marking.forms import read_number
+
+    reading = read_number(answer, False, False, whole)
+    assert (reading.status, reading.value) == ("needs_review", None)
+    assert reading.reason.startswith("a number and a different value beside it")
+
+
+def test_grade_survives_a_chain_too_long_for_a_float(tmp_path):
+    quizgen.generate(tmp_path / "q", seed=1, classes="C1", fmt="md")
+    answers = tmp_path / "a.csv"
+    answers.write_text("student_id,Q1a,Q1b\ns1,0.7157,0.3345\ns2,1 ≈ 1" + "0" * 320 + ",0.3345\n", encoding="utf-8")
+    quizgen.grade(answers, key=tmp_path / "q" / "key.json")
+    text = (tmp_path / "a-graded.csv").read_text(encoding="utf-8-sig")
+    assert ",needs_review," in text and text.count("\n") == 5   # the header and four answers

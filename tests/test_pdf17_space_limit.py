@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from quizgen.bank.part_layout import MAX_SPACE_CM
-from test_pdf import tall_c11_bank, tex  # noqa: F401 (tex: the fixture that skips without TeX)
+from test_pdf import tall_c11_bank
 
 CM = 72 / 2.54
 MARGIN = 2.3 * CM   # the geometry's margins (templates/problems.tex.j2)

@@ -45,7 +45,8 @@ def added_warning(header: list, assignment: str) -> str:
     columns with a Canvas id) are named, with the option that fills one."""
     said = shortened(printable(assignment), 60)
     existing = [_WITH_ID.fullmatch(c.strip()).group(1).strip() for c in header if _WITH_ID.fullmatch(c.strip())]
-    advice = (f"pass --gradebook-item {shlex.quote(existing[0])} to fill that one" if len(existing) == 1 else
+    first = shlex.quote(shortened(printable(existing[0]), 60)) if existing else ""
+    advice = (f"pass --gradebook-item {first} to fill that one" if len(existing) == 1 else
               "pass --gradebook-item with the name of the one to fill "
               f"({first_few([repr(shortened(printable(e), 60)) for e in existing])})" if existing else
               "it has no assignment column (a name followed by its Canvas id, such as 'Quiz 1 (4412)')")

@@ -114,6 +114,8 @@ def most_precise_in_chain(chain, hundredths: bool, read):
     if chain is None or not _PLAIN.fullmatch(chain["last"].strip()):
         return None
     best = read(chain["last"].strip() + ("%" if hundredths else ""))
+    if best.status != "number" or best.value is None:   # "0.5 = 999...9": out of range, read as usual
+        return None
     for segment in chain["work"].split("="):
         if _PLAIN.fullmatch(segment.strip().rstrip("%").strip()):
             candidate = read(segment.strip())
@@ -138,7 +140,10 @@ def half_unit(text: str) -> float:
 
 
 def agree(a: float, a_half: float, b: float, b_half: float) -> bool:
-    """Whether two written values say the same number within the rounding of the less precise."""
+    """Whether two written values say the same number within the rounding of the
+    less precise (never an infinite one: a digit string too long for a float)."""
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return False
     return abs(a - b) <= max(a_half, b_half) * (1 + 1e-9) + 1e-12 * max(abs(a), abs(b))
 
 
