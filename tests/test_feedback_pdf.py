@@ -68,7 +68,7 @@ def test_pdf_sheet_has_the_worked_solution_in_latex(tmp_path, sources):
                   key=tmp_path / "key.json",
                   outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf"))
     tex = sources["s1.tex"]
-    assert r"\subsection*{Worked solution for your numbers}" in tex and r"\begin{qzsteps}" in tex
+    assert r"\subsection*{Worked solution for the numbers on your paper}" in tex and r"\begin{qzsteps}" in tex
     assert "No worked solution" not in tex and "$" in tex.split("Worked solution", 1)[1]
     figure = tex.split(r"\begin{tikzpicture}", 1)[1]   # captioned as on the papers
     assert r"The loss $-\ln p$ against $p$, your question's point marked." in figure.split(r"\end{center}")[0]
@@ -194,5 +194,5 @@ def test_real_sheet_keeps_each_questions_notes_on_its_headings_page_and_names_th
     for question in ("Q1", "Q5", "Q6", "Q7", "Q9", "Q10"):      # the questions with notes under their tables
         page = next(page for page in pages if re.search(rf"^\s*{question}: ", page, re.M))
         start = re.search(rf"^\s*{question}: ", page, re.M).start()
-        end = page.find("Worked solution for your numbers", start)
+        end = page.find("Worked solution for the numbers on your paper", start)
         assert re.search(r"• \([a-e]\) ", page[start:end if end > 0 else None]), question

@@ -149,7 +149,7 @@ def test_feedback_sheet_has_the_worked_solution_for_the_students_numbers(tmp_pat
     quizgen.grade(write(tmp_path, key, rows), key=tmp_path / "key.json",
                   outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
     sheet = (tmp_path / "sheets" / "s1.md").read_text(encoding="utf-8")
-    assert "### Worked solution for your numbers" in sheet and "**Answers:**" in sheet
+    assert "### Worked solution for the numbers on your paper" in sheet and "**Answers:**" in sheet
     assert "No worked solution" not in sheet
 
 

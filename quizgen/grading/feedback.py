@@ -241,7 +241,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
                       f"{md_cell(n.text)}" for n in part_notes(line, worked)]
         lines += [""] + notes + [""] * bool(notes)
         figure = (figures or {}).get(at, "")
-        lines += ["### Worked solution for your numbers", "", solutions.markdown(question, comma, figure), ""]
+        lines += ["### Worked solution for the numbers on your paper", "", solutions.markdown(question, comma, figure), ""]
     return "\n".join(lines)
 
 
