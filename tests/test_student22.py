@@ -36,3 +36,10 @@ def test_what_to_work_on_names_the_answers_rounded_too_early(tmp_path):
     lines = [line for line in work.splitlines() if line.startswith("- ")]
     assert lines[0] == ("- rounded too early or cut off: Q1 (a): give each final answer to the figures the question "
                         "asks, rounded (not cut off), and keep at least 4 significant figures in the working.")
+
+
+def test_a_count_answered_with_a_fraction_is_told_why(grade):
+    """rev-student22: 120.5 positions (10% of a slipped 1205) was a bare "incorrect"; 120 or 121 is ECF."""
+    row = grade([("x", "Q6", "a", "1205"), ("x", "Q6", "c", "120.5")])["Q6", "c", "120.5"]
+    assert row["status"] == "incorrect"
+    assert row["feedback"] == "a count is a whole number, and 120.5 is not one: round a count worked out as a fraction"

@@ -68,11 +68,17 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     verdict = sensible(rule, reading, earlier, env, credits, carried, written, _mark_value, _ecf_verdict)
     if verdict.status == INCORRECT and not verdict.misconception and _stray_percent(rule, reading):
         return Verdict(NEEDS_REVIEW, value=reading.value, feedback=STRAY_PERCENT)
+    if verdict.status == INCORRECT and not verdict.feedback and rule.kind == "integer" \
+            and math.isfinite(reading.value) and reading.value != round(reading.value):
+        return replace(verdict, feedback=NOT_WHOLE.format(quoted(reading.value)))
     if verdict.status == IMPRECISE and 0 < verdict.score < 1 and "in this course" not in verdict.feedback:
         return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(verdict.score)} of the marks "
                                          "in this course")
     return verdict
 
+
+NOT_WHOLE = "a count is a whole number, and {} is not one: round a count worked out as a fraction"
+"""The feedback on a count answered with a fraction (120.5 positions), which says why it is wrong."""
 
 STRAY_PERCENT = ("written with a % sign, which makes it a hundredth of the number before it, but that number "
                  "itself is the answer: a person decides whether the % was a slip")
