@@ -5,6 +5,8 @@ final answer with the earlier answers read as grade reads them."""
 
 from __future__ import annotations
 
+import re
+
 from quizgen.generation.quiz import Question
 from quizgen.grading.careful import QuestionRules
 from quizgen.key.entries import key_entry
@@ -44,3 +46,13 @@ def mark_paper(instance, answers: dict, credits: Credits = Credits(), decimal_co
     earlier = earlier_values(rules, answers, decimal_comma, written)
     return {name: mark_part(rule, answers.get(name), earlier, question.env, credits, decimal_comma, written)
             for name, rule in rules.items()}
+
+
+_FIRST_QUESTION = re.compile(r"## Q1\.|\\begin\{qzquestion\}\{Q1\}")
+
+
+def split_at_first_question(paper: str) -> tuple:
+    """``(head, rest)`` of a Markdown or LaTeX paper at its first question's
+    heading: not at the first "Q1", which a random paper code (M0ZF-Q1J1) may hold."""
+    head, rest = _FIRST_QUESTION.split(paper, maxsplit=1)
+    return head, rest

@@ -15,6 +15,7 @@ import pytest
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.generation.views import question_view
+from tests.paper_support import split_at_first_question
 
 INLINE_NUMBER = re.compile(r"\$(-?\d+(?:\.\d+)?)\$")
 
@@ -25,7 +26,7 @@ def _flat(text: str) -> str:
 
 def _rounding_rule_numbers(paper: str) -> list:
     """The plain numbers the header's rounding rule shows (before the first question)."""
-    header = paper.split("Q1")[0]
+    header = split_at_first_question(paper)[0]
     rule = next(line for line in header.splitlines() if "3 significant figures" in line and "too early" in line)
     return INLINE_NUMBER.findall(rule)
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from quizgen.lms.canvas import CANVAS_ROUNDING_RULE
 from quizgen.text.render import ROUNDING_RULE
+from tests.paper_support import split_at_first_question
 
 USER_C11 = (Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml").read_text()
 STEM_LINE = "and samples at temperature $\\tau = {{ tau }}$."
@@ -35,7 +36,7 @@ def test_the_shared_rule_promises_on_paper_and_moodle_but_not_on_canvas(invoke, 
     for fmt in ("md", "tex"):
         assert invoke("generate", "--bank", bank, "--classes", "C11", "--seed", "3", "--format", fmt,
                       "--no-solutions", "--out", tmp_path / fmt).exit_code == 0
-        stem = _flat((tmp_path / fmt / f"problems.{fmt}").read_text()).split("Q1", 1)[1]
+        stem = split_at_first_question(_flat((tmp_path / fmt / f"problems.{fmt}").read_text()))[1]
         assert f"3 significant figures ({ROUNDING_RULE})." in stem
     assert invoke("export", "moodle", "--bank", bank, "--classes", "C11", "--seed", "3", "--count", "2",
                   "--out", tmp_path / "q.xml").exit_code == 0
