@@ -121,7 +121,7 @@ def _keep_old(target: Path):
     """The file ``target`` names now, kept under a temporary name to put back
     on a roll-back (a hard link, or where there can be none, the file moved
     aside); None when there is no such file."""
-    backup = os.path.join(os.path.dirname(target), f".quizgen-{secrets.token_hex(8)}.tmp")   # temp_name, as a str
+    backup = str(temp_name(Path(target).parent))
     try:
         os.link(target, backup, follow_symlinks=False)
     except FileNotFoundError:

@@ -67,10 +67,6 @@ def _terminate(signum, _frame):
     raise Terminated(128 + signum)
 
 
-TEMP_NAME_LENGTH = len(".quizgen-0123456789abcdef.tmp")
-"""The length of temp_name's names: each output has one beside it for a while."""
-
-
 def check_length(path, limits: tuple | None = None) -> None:
     """Refuse (UsageError, exit 2) a path the system could not open: a name of
     it longer than NAME_MAX bytes of the folder it goes in (os.pathconf, 255 on
@@ -319,7 +315,7 @@ def _stage(temp: Path, content) -> None:
 def streamed_files(out_dir, names):
     """Text files to stream into, as ``{name: handle}``, for outputs too big to
     build in memory: each is written to a temporary name beside its target and
-    all are renamed into place together at the end (all or none, _put_in_place);
+    all are renamed into place together at the end (all or none, commit.put_in_place);
     on any error they are removed, and the folder too if the run made it."""
     out_dir = check_outputs(out_dir, names)
     made = _make_folder(out_dir)
