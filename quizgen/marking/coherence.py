@@ -79,9 +79,10 @@ def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written,
     if not rule.sources or not env or rule.recipe is None:   # the pass (no earlier answers yet): as before
         return mark(rule, reading, earlier, env, credits, carried, written)
     written = written or {}
-    named = from_named_traps(rule, earlier, written)   # a misconception named at (a): ECF from it stands
+    behind = traps_behind(rule, earlier, written)
+    named = from_named_traps(rule, behind)   # a misconception named at (a): ECF from it stands
     reason = "" if named else impossible_source(rule, earlier, written)
-    method = None if reason else carried_misconception(rule, earlier, env, written)
+    method = None if reason else carried_misconception(rule, earlier, env, behind)
     if method is not None and _reaches(rule, reading, method.value):
         return ecf_verdict(rule, reading, _carried_on(rule, earlier, written, method), method.value, credits)
     verdict = mark(rule, reading, earlier, env, credits, carried, written)
@@ -103,17 +104,23 @@ def _joined(feedback: str, reason: str) -> str:
     return f"{feedback}; {reason}" if feedback else reason
 
 
-def from_named_traps(rule, earlier: dict, written: dict) -> bool:
+def traps_behind(rule, earlier: dict, written: dict) -> dict:
+    """``{source name: the exact trap value its answer stands for, or None}``
+    (``sources.trap_behind``) for each earlier part the recipe reads that the
+    student answered and whose traps all carry a code; looked up once for both
+    checks below."""
+    return {s.name: trap_behind(earlier[s.name], written.get(s.name), s.value, s.traps, s.spec, s.kind)
+            for s in rule.sources if earlier.get(s.name) is not None and len(s.codes) == len(s.traps)}
+
+
+def from_named_traps(rule, behind: dict) -> bool:
     """True when every earlier answer the recipe reads stands for one of its
     part's traps (C3's (a) e^z = 12.18, the weight not normalised): that
     misconception is marked where it was made, and the parts worked correctly
     from it are ECF whatever range it leaves (issue 12: "one who errs in (a)
     by a named trap and then works correctly gets every dependent later part
     accepted"); the range checks are for values no misconception explains."""
-    return bool(rule.sources) and all(
-        earlier.get(s.name) is not None and len(s.codes) == len(s.traps)
-        and trap_behind(earlier[s.name], written.get(s.name), s.value, s.traps, s.spec, s.kind) is not None
-        for s in rule.sources)
+    return bool(rule.sources) and all(behind.get(s.name) is not None for s in rule.sources)
 
 
 def impossible_source(rule, earlier: dict, written: dict) -> str:
@@ -147,7 +154,7 @@ def impossible_result(rule, x: float, earlier: dict, env: dict, written: dict) -
             f"{them} {WITHHELD}")
 
 
-def carried_misconception(rule, earlier: dict, env: dict, written: dict) -> Carried | None:
+def carried_misconception(rule, earlier: dict, env: dict, behind: dict) -> Carried | None:
     """The misconception the student's earlier answers carry into this part
     (each one the recipe reads right, or standing for a trap of one code X
     that this part has too), when this part's trap X differs from the recipe
@@ -156,18 +163,17 @@ def carried_misconception(rule, earlier: dict, env: dict, written: dict) -> Carr
     here = {t.code: t.value for t in rule.traps if t.value is not None}
     code, exact, labels = None, {}, []
     for s in rule.sources:
-        value = earlier.get(s.name)
-        if value is None or len(s.codes) != len(s.traps):
+        if s.name not in behind:   # unanswered, or traps without codes
             return None
-        behind = trap_behind(value, written.get(s.name), s.value, s.traps, s.spec, s.kind)
-        if behind is None:
+        value, trap = earlier[s.name], behind[s.name]
+        if trap is None:
             if matches(value, s.value, s.spec, s.kind) or inside(value, s.carried):
                 continue
             return None
-        own = s.codes[s.traps.index(behind)]
+        own = s.codes[s.traps.index(trap)]
         if own not in here or code not in (None, own):
             return None
-        code, exact[s.name] = own, behind
+        code, exact[s.name] = own, trap
         labels.append(s.label)
     if code is None:
         return None
