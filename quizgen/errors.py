@@ -14,6 +14,11 @@ def did_you_mean(name, known) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+WARNINGS_SHOWN = 10
+"""The most warning lines of one kind a user's file gives (the overrides, the
+policy); one more line counts the rest, so a file of 20,000 mistakes is no flood."""
+
+
 def first_few(items: list, limit: int = 5) -> str:
     """The first ``limit`` of ``items`` for a one-line message, with ", ..."
     after them when there are more."""

@@ -16,10 +16,10 @@ import math
 from dataclasses import dataclass
 
 from quizgen.csv_input import ALIASES, csv_problem, header_shown, norm_header, read_csv_text, sniffed_reader
-from quizgen.errors import InputFileError, first_few, printable, shortened
+from quizgen.errors import WARNINGS_SHOWN, InputFileError, first_few, printable, shortened
 from quizgen.key.checks import MAX_POINTS
 from quizgen.key.status import VERDICTS
-from quizgen.marking.shares import RULE as SHARE_RULE, _number as plain_number, read_share
+from quizgen.marking.shares import RULE as SHARE_RULE, plain_number, read_share
 
 STATUSES = tuple(s.value for s in VERDICTS)
 SHARE, POINTS = "share", "points"   # what an override's mark column holds: a share of the part's marks, or points
@@ -29,8 +29,6 @@ ROLES = {"student": ALIASES["student"], "question": ALIASES["question"], "part":
 AMBIGUOUS = ("grade",)
 """Mark headers that may mean points or a share (a graded file's ``score`` is
 points; a policy's credit a share): refused rather than guessed."""
-WARNINGS_SHOWN = 10
-"""The most warning lines one overrides file prints; one more line counts the rest."""
 
 
 @dataclass(frozen=True)

@@ -18,15 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizgen.errors import InputFileError, did_you_mean, first_few, printable, shortened
+from quizgen.errors import WARNINGS_SHOWN, InputFileError, did_you_mean, first_few, printable, shortened
 from quizgen.input_files import read_capped
 from quizgen.key.checks import MAX_POINTS
 from quizgen.marking.rules import Credits
 from quizgen.marking.shares import RULE as SHARE_RULE, read_share
 
 KEYS = ("ecf_credit", "imprecise_credit", "traps", "points", "carried_figures")
-WARNINGS_SHOWN = 10
-"""The most warnings of one kind a policy prints; one more line counts the rest."""
 MIN_POINTS = 1e-4
 """The fewest points a part may have other than none: graded.csv, the reports
 and the gradebooks print points and scores to 4 decimals, as the key keeps a

@@ -28,7 +28,7 @@ def read_share(value) -> float | None:
     elif isinstance(value, str):
         text = value.strip()
         percent = text.endswith("%")
-        share = _number(text[:-1].strip() if percent else text)
+        share = plain_number(text[:-1].strip() if percent else text)
         if share is None:
             return None
         share = share / 100 if percent else share
@@ -37,7 +37,7 @@ def read_share(value) -> float | None:
     return share + 0.0 if math.isfinite(share) and 0 <= share <= 1 else None   # + 0.0: -0.0 is 0.0
 
 
-def _number(text: str) -> float | None:
+def plain_number(text: str) -> float | None:
     """A plain decimal, or one with a decimal comma (not ``1,000``: a comma
     before three digits after a whole number may group thousands)."""
     if _POINT.fullmatch(text):
