@@ -116,3 +116,13 @@ def tex():
     missing = [tool for tool in ("pdflatex", "pdftotext") if shutil.which(tool) is None]
     if missing:
         pytest.skip(f"{' and '.join(missing)} not installed (Debian: {pdf.install_hint()} poppler-utils)")
+
+
+@pytest.fixture(scope="session")
+def seed3_key(tmp_path_factory):
+    """key.json of ``quizgen generate --seed 3`` (the class paper), made once a
+    session; tests read it or copy it, never write beside it."""
+    folder = tmp_path_factory.mktemp("seed3")
+    result = CliRunner().invoke(main, ["generate", "--seed", "3", "--out", str(folder)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return folder / "key.json"

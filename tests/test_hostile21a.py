@@ -16,19 +16,10 @@ ANSWERS = "student_id,question_id,part,answer\ns1,Q1,a,0.5\ns1,Q1,a,0.4\ns2,Q1,b
 ROSTER = "student_id\ns1\ns2\n"
 
 
-@pytest.fixture(scope="module")
-def generated(tmp_path_factory):
-    """key.json of ``quizgen generate --seed 3``, made once."""
-    folder = tmp_path_factory.mktemp("quiz")
-    result = CliRunner().invoke(main, ["generate", "--seed", "3", "--out", str(folder)], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return folder / "key.json"
-
-
 @pytest.fixture
-def here(tmp_path, generated, monkeypatch):
+def here(tmp_path, seed3_key, monkeypatch):
     """A working folder holding key.json and the answers o.csv."""
-    shutil.copy(generated, tmp_path / "key.json")
+    shutil.copy(seed3_key, tmp_path / "key.json")
     (tmp_path / "o.csv").write_text(ANSWERS, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     return tmp_path

@@ -88,12 +88,17 @@ def test_compile_pdf_reads_the_template_from_the_overflow_marker(tex):
     assert pdf.compile_pdf("a.tex", source).overflows == ("Q7 (template some-id)",)
 
 
+
+def _pdf_paper(invoke, bank, out):
+    """``quizgen generate`` of the bank's C14 as PDF (seed 1) into ``out``: the run's result, checked to succeed."""
+    result = invoke("generate", "--bank", bank, "--classes", "C14", "--format", "pdf", "--seed", 1, "--out", out)
+    assert result.exit_code == 0, result.stderr
+    return result
+
 @pytest.mark.slow
 def test_a_display_array_prints_its_columns(invoke, tmp_path, tex):
     bank = user_bank(tmp_path / "bank", rf"\[ {TABLE} \]")
-    result = invoke("generate", "--bank", bank, "--classes", "C14", "--format", "pdf", "--seed", 1,
-                    "--out", tmp_path / "out")
-    assert result.exit_code == 0, result.stderr
+    _pdf_paper(invoke, bank, tmp_path / "out")
     text = pdf_text(tmp_path / "out" / "problems.pdf")
     assert "&" not in text
     assert re.search(r"rowA +1\n", text) and re.search(r"rowB +2\n", text)
@@ -102,9 +107,7 @@ def test_a_display_array_prints_its_columns(invoke, tmp_path, tex):
 @pytest.mark.slow
 def test_a_stem_table_taller_than_a_page_is_warned_for_the_solutions_too_naming_the_template(invoke, tmp_path, tex):
     bank = user_bank(tmp_path / "bank", rf"Rows: $\begin{{array}}{{c|c}} {rows(70)} \end{{array}}$")
-    result = invoke("generate", "--bank", bank, "--classes", "C14", "--format", "pdf", "--seed", 1,
-                    "--out", tmp_path / "out")
-    assert result.exit_code == 0, result.stderr
+    result = _pdf_paper(invoke, bank, tmp_path / "out")
     warnings = [line for line in result.stderr.splitlines() if "warning" in line]
     assert len(warnings) == 1
     assert ("problems.pdf and solutions.pdf: Q1 (template user-masking-counts) runs off the foot of its page"
@@ -115,9 +118,7 @@ def test_a_stem_table_taller_than_a_page_is_warned_for_the_solutions_too_naming_
 def test_a_block_of_answers_taller_than_a_page_breaks_between_its_lines_in_the_solutions(invoke, tmp_path, tex):
     ask = " ".join(f"Askline{i:02d} words words words words words words words words words words." for i in range(60))
     bank = user_bank(tmp_path / "bank", "A long first part follows.", ask)
-    result = invoke("generate", "--bank", bank, "--classes", "C14", "--format", "pdf", "--seed", 1,
-                    "--out", tmp_path / "out")
-    assert result.exit_code == 0, result.stderr
+    result = _pdf_paper(invoke, bank, tmp_path / "out")
     assert "warning" not in result.stderr
     text = pdf_text(tmp_path / "out" / "solutions.pdf", layout=False)
     for word in [f"Askline{i:02d}" for i in range(60)] + ["left unchanged", "Working.", "Check."]:

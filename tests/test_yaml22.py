@@ -22,19 +22,6 @@ def one_line(result) -> str:
     return lines[0]
 
 
-@pytest.fixture(scope="module")
-def key_json(tmp_path_factory):
-    """A generated paper's key.json, for grade runs with a policy file."""
-    from click.testing import CliRunner
-
-    from quizgen.cli import main
-
-    out = tmp_path_factory.mktemp("quiz")
-    result = CliRunner().invoke(main, ["generate", "--seed", "3", "--out", str(out)], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return out / "key.json"
-
-
 def bank_with(tmp_path, pattern, replacement) -> Path:
     """A copy of the example bank template with ``pattern`` replaced (once), in its own folder."""
     bank = tmp_path / "bank"
@@ -46,11 +33,11 @@ def bank_with(tmp_path, pattern, replacement) -> Path:
 
 
 @pytest.mark.parametrize("value", ["9" * 5000, "0x" + "f" * 5000, "!!int " + "1" * 5000])
-def test_a_policy_integer_of_thousands_of_digits_is_one_line(invoke, tmp_path, key_json, value):
+def test_a_policy_integer_of_thousands_of_digits_is_one_line(invoke, tmp_path, seed3_key, value):
     (tmp_path / "a.csv").write_text(ANSWERS, encoding="utf-8")
     policy = tmp_path / "p.yaml"
     policy.write_text(f"carried_figures: {value}\n", encoding="utf-8")
-    result = invoke("grade", tmp_path / "a.csv", "--key", key_json, "--policy", policy)
+    result = invoke("grade", tmp_path / "a.csv", "--key", seed3_key, "--policy", policy)
     assert result.exit_code == 2
     assert f"p.yaml:1: not valid YAML (an integer of 5,000 digits; at most {MAX_INT_DIGITS} digits" in one_line(result)
 
