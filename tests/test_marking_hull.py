@@ -82,3 +82,65 @@ def test_a_rounded_hull_is_its_ends_rounded_at_each_level():
         assert _rounded((low, high), LEVELS) == expected
     assert _rounded((0.0, math.inf), LEVELS) == (0.0, math.inf)
     assert _rounded((0.12345, 0.98765), LEVELS) == (0.123, 0.988)   # 0.98765 rounds up to 0.988 at 3 figures
+
+
+def _own_answers(paths: dict, name: str, env: dict, rng) -> dict:
+    """Earlier answers a student might give: each exact value scaled by up to
+    +-40% (a wrong (a)), or kept, as a one-value set the way ECF gives them."""
+    exact = carried_sets(paths, env, levels=())
+    return {d: (exact[d][0] * rng.choice((1.0, rng.uniform(0.6, 1.4))),) for d in paths[name].depends
+            if d in exact and exact[d]}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cls", sorted(BANK))
+def test_the_hull_from_own_answers_bounds_every_ecf_value_and_its_roundings(cls):
+    """given_reach (ECF's gate before the sets worked from the student's own
+    answers) must hold every value the sets reach, widened by the tolerance,
+    and each value rounded to the figures an answer shows."""
+    import random
+
+    from quizgen.marking.carry import reachable, sig_roundings
+    from quizgen.marking.hull import given_reach
+    from quizgen.maths.tolerance import half_width
+
+    rng, spec, checked = random.Random(cls), {"sigfigs": 3}, 0
+    template = BANK[cls]
+    paths = part_paths(template)
+    for k in range(25):
+        env = sample_instance(template, f"hull/own/{cls}/{k}").env
+        for name, recipe in paths.items():
+            given = _own_answers(paths, name, env, rng)
+            if not recipe.depends or set(given) != set(recipe.depends):
+                continue
+            try:
+                values = reachable(recipe, env, given)
+            except Exception:
+                continue
+            for figures in (None, 1, 2):
+                reach = given_reach(recipe, env, given, spec, "numeric", figures)
+                if reach is None:
+                    continue
+                ends = [e for v in values for e in (v - half_width(v, spec), v + half_width(v, spec))]
+                ends += [r for v in values for r in sig_roundings(v, figures)] if figures else []
+                assert all(reach[0] <= e <= reach[1] for e in ends), (cls, k, name, figures)
+                checked += 1
+    assert checked or not any(recipe.depends for recipe in paths.values()), cls   # C4, C5, C9: no part reads another
+
+
+def test_ecf_works_out_no_sets_for_an_answer_far_from_every_value_its_own_answers_reach():
+    """rules._carried, asked for an answer the hull shows out of reach, gives
+    no values and keeps none: the sets are not worked out."""
+    from quizgen.marking.rule_model import PartRule
+    from quizgen.marking.rules import _carried
+    from quizgen.marking.carry import LEVELS, reachable
+
+    template = BANK["C1"]
+    paths = part_paths(template)
+    env = sample_instance(template, "hull/own/far").env
+    rule = PartRule("loss", "(b)", "numeric", 1.0, {"sigfigs": 3}, recipe=paths["loss"])
+    given = {"p": (0.3,)}
+    near = max(reachable(paths["loss"], env, given))
+    kept = {}
+    assert _carried(kept, rule, env, given, LEVELS, (10 * near, None)) == () and kept == {}
+    assert _carried(kept, rule, env, given, LEVELS, (near, None)) and len(kept) == 1

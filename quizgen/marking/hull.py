@@ -70,15 +70,36 @@ class CarriedSpans:
     def _reach(self):
         """``(low, high)`` beyond which no span reaches, or None."""
         try:
-            low, high = part_hull(self.paths, self.env, self.name, {}, self.levels)
+            hull = part_hull(self.paths, self.env, self.name, {}, self.levels)
         except Exception:   # whatever the hull cannot do, the sets decide
             return None
-        if not (math.isfinite(low) and math.isfinite(high)):
-            return None
-        size = max(abs(low), abs(high))
-        width = max(half_width(size, self.spec, self.kind), half_width(0.0, self.spec, self.kind))
-        width = 2 * width + MARGIN * size
-        return low - width, high + width
+        return _widened(hull, self.spec, self.kind)
+
+
+def given_reach(recipe, env: dict, given: dict, spec: dict, kind: str, figures=None, levels=LEVELS):
+    """``(low, high)`` beyond which no value of ``carry.reachable(recipe, env,
+    given, levels)`` (the earlier parts fixed at the student's own values)
+    lies within its tolerance of an answer, nor rounds to one shown to
+    ``figures`` significant figures (when given); None when the hull cannot
+    bound the recipe. ECF asks it before working out those sets."""
+    try:
+        hull = _Hull(recipe, env, {name: (v, v) for name, (v,) in given.items()}, levels).top()
+    except Exception:   # whatever the hull cannot do, the sets decide
+        return None
+    # a value rounded to f figures moves by at most a unit of its f-th figure (either neighbour at a tie)
+    return _widened(hull, spec, kind, 10.0 ** (1 - figures) if figures else 0.0)
+
+
+def _widened(hull: tuple, spec: dict, kind: str, rounding: float = 0.0):
+    """``hull`` widened by twice the tolerance at its ends, ``MARGIN`` and
+    ``rounding`` (relative to its size); None when it is not finite."""
+    low, high = hull
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return None
+    size = max(abs(low), abs(high))
+    width = max(half_width(size, spec, kind), half_width(0.0, spec, kind))
+    width = 2 * width + (MARGIN + rounding) * size
+    return low - width, high + width
 
 
 def part_hull(paths: dict, env: dict, name: str, hulls: dict, levels=LEVELS) -> tuple:

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from quizgen.maths.numbers import key_answer, significant
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.carry import LEVELS, inside, reachable
+from quizgen.marking.hull import given_reach
 from quizgen.marking.coherence import sensible
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import COMPUTED_FROM, marked_from, quoted
@@ -210,7 +211,7 @@ def _early_given_own(rule: PartRule, reading: Reading, earlier: dict, env: dict,
         plain = reachable(rule.recipe, env, given, levels=())
         if shown is None or shown >= asked:
             return _cut_given_own(rule, reading.value, plain, own, written)
-        values = (*plain, *_carried(carried, rule, env, given, levels))
+        values = (*plain, *_carried(carried, rule, env, given, levels, (reading.value, shown)))
     except OWN_RECIPE_ERRORS:
         return "", False
     if not any(rounds_to(reading.value, v, shown) for v in values):
@@ -285,7 +286,8 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
         if not any(abs(x - v) <= NEAR * abs(v) + half_width(v, rule.spec, kind) for v in plain):
             return "", None   # far from the plain recomputation: no rounding on the way reaches it
         hit = any(matches(x, v, rule.spec, kind) for v in plain)
-        values = plain if hit or kind == "integer" else _carried(carried, rule, env, given, levels)
+        short = reading.figures if shown_too_few(rule, reading) else None
+        values = plain if hit or kind == "integer" else _carried(carried, rule, env, given, levels, (x, short))
         target = min(values, key=lambda v: abs(x - v), default=None)
         if (target is None or abs(x - target) > half_width(target, rule.spec, kind)) \
                 and not _rounded_early_from(rule, reading, (*plain, *values)) and not unrounded_fits(rule, x, env, own):
@@ -303,20 +305,26 @@ def _rounded_early_from(rule: PartRule, reading: Reading, values) -> bool:
     the part asks (2.2 from -ln(0.114) = 2.1716: right given their own (a), but
     rounded too early). An answer in a trap's window is that trap: only an
     answer right given (a) beats one."""
-    asked, kind = figures_asked(rule.kind, rule.spec), tolerance_kind(rule)
-    if asked is None or reading.figures is None or reading.figures >= asked:
+    if not shown_too_few(rule, reading):
         return False
+    kind = tolerance_kind(rule)
     if any(t.value is not None and matches(reading.value, t.value, rule.spec, kind) for t in rule.traps):
         return False
     return any(rounds_to(reading.value, v, reading.figures) for v in values)
 
 
-def _carried(carried: dict, rule: PartRule, env: dict, given: dict, levels=LEVELS) -> tuple:
+def _carried(carried: dict, rule: PartRule, env: dict, given: dict, levels, near: tuple) -> tuple:
     """Every value ``rule``'s recipe reaches from the ``given`` earlier
-    answers with rounded intermediates, kept in ``carried`` (bounded)."""
+    answers with rounded intermediates, kept in ``carried`` (bounded).
+    ``near`` (answer, figures or None): only values within tolerance of the
+    answer, or rounding to it at those figures, matter to the caller, so ()
+    when the recipe's hull shows none can be, without working out the sets."""
     token = (rule.name, *(v for (v,) in given.values()))
     values = carried.get(token)
     if values is None:
+        reach = given_reach(rule.recipe, env, given, rule.spec, tolerance_kind(rule), near[1], levels)
+        if reach is not None and not reach[0] <= near[0] <= reach[1]:
+            return ()
         if len(carried) >= CARRIED_LIMIT:
             carried.clear()
         values = carried[token] = reachable(rule.recipe, env, given, levels)
