@@ -3,7 +3,8 @@ temporary name onto its target with Ctrl-C (and SIGTERM, SIGHUP) held, the
 file it replaces kept under a temporary name (a hard link) until all are in
 place, so that a rename failing partway (a full disk, a name too long, a
 read-only file) puts back every file renamed before it; ``one_commit`` makes
-several writes one such commit (grade's feedback sheets and its reports)."""
+several writes one such commit (grade's files built from an LMS download,
+its feedback sheets and its reports)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import os
 import secrets
 import signal
 import threading
-from contextlib import contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 
 
@@ -57,24 +58,48 @@ def temp_name(directory: Path) -> Path:
 _COMMITS = []   # the journals of the open one_commit blocks, the innermost last
 
 
+class Commit:
+    """What one_commit yields: ``hold_signals()`` holds Ctrl-C (and SIGTERM,
+    SIGHUP) from then until the commit has stood or been rolled back."""
+
+    def __init__(self, stack: ExitStack):
+        self._stack = stack
+
+    def hold_signals(self) -> None:
+        """Hold signals from now to the commit's end (signals_held): a run opens
+        its commit before writing anything and holds them only for its last step."""
+        self._stack.enter_context(signals_held())
+
+
 @contextmanager
-def one_commit():
-    """Signals held (signals_held), and every write_files and streamed_files
-    inside the block one commit: if the block fails, each output they put in
-    place is put back as it was and the folders they made are removed, so a
-    run that writes in two steps (grade's feedback sheets, then its reports)
-    still leaves all its outputs or none."""
+def one_commit(hold: bool = True):
+    """Every write_files and streamed_files inside the block one commit: if
+    the block fails, each output they put in place is put back as it was and
+    the folders they made are removed, so a run that writes in several steps
+    (grade's files built from an LMS download, its feedback sheets, then its
+    reports) still leaves all its outputs or none. Signals are held for the
+    whole block (signals_held) unless ``hold`` is False, when the Commit
+    yielded holds them from its ``hold_signals()`` on. Inside another
+    one_commit, a block that ends well hands what it did to that one, which
+    stands or is rolled back as a whole."""
     journal = []
-    with signals_held():
+    with ExitStack() as stack:
+        commit = Commit(stack)
+        if hold:
+            commit.hold_signals()
         _COMMITS.append(journal)
         try:
-            yield
+            yield commit
         except BaseException:
-            _roll_back(journal)
+            with signals_held():   # a second Ctrl-C does not stop the putting back halfway
+                _roll_back(journal)
             raise
         finally:
             _COMMITS.remove(journal)
-        _settle(journal)
+        if _COMMITS:
+            _COMMITS[-1].extend(journal)
+        else:
+            _settle(journal)
 
 
 def put_in_place(staged: list, made: list) -> None:
@@ -99,6 +124,18 @@ def put_in_place(staged: list, made: list) -> None:
 
 _MADE = object()   # a journal entry's mark, in place of a kept file, for a folder the run created
 _STALE = object()  # a journal entry's mark for a file to remove once the commit stands
+
+
+def remove_folders(made: list) -> None:
+    """Remove the folders ``made`` (deepest first) by a write that failed, those
+    left empty; inside one_commit they are also noted for its roll-back, which
+    removes them once the outputs put in place in them earlier are taken back
+    (``--out new/g.csv --feedback new/fb``: new/ holds the sheets until then)."""
+    for folder in made:
+        with suppress(OSError):
+            Path(folder).rmdir()
+    if _COMMITS:
+        _COMMITS[-1].extend((Path(folder), _MADE) for folder in made)
 
 
 def remove_when_settled(path) -> None:

@@ -21,7 +21,7 @@ import threading
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from quizgen.commit import put_in_place, temp_name
+from quizgen.commit import put_in_place, remove_folders, temp_name
 from quizgen.errors import OutputError, UsageError
 
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
@@ -277,10 +277,9 @@ def _make_folder(out_dir: Path) -> list:
 
 
 def _remove_folders(made: list) -> None:
-    """Remove the folders a failed run made (_make_folder), those left empty only."""
-    for folder in made:
-        with suppress(OSError):
-            folder.rmdir()
+    """Remove the folders a failed write made (_make_folder), those left empty
+    only; inside a commit, its roll-back removes the others (commit.remove_folders)."""
+    remove_folders(made)
 
 
 def read_json(path):

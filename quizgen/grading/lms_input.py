@@ -18,6 +18,7 @@ import stat
 from contextlib import contextmanager
 from pathlib import Path
 
+from quizgen.commit import one_commit
 from quizgen.csv_input import header_shown
 from quizgen.errors import InputFileError, first_few
 from quizgen.files import default_output_folder, out_is_folder, refuse_clashes, write_files
@@ -55,8 +56,9 @@ def _header_if_file(path, encoding, delimiter) -> list | None:
 def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "idnumber", delimiter=None,
                reads: dict | None = None):
     """``(answers, key, out, warnings)`` to grade: for an LMS export, the files
-    ``lms_grading_files`` builds, removed again when grading then fails (a
-    failed run leaves no file it made behind; ones a former run left stay);
+    ``lms_grading_files`` builds, written in a one_commit (grade's, which is
+    open around this block): when grading then fails, those of a former run
+    are put back as they were, and the files and folders made are removed;
     for any other file, as given (refused in one line naming it when ``key``
     is the key of an LMS export, which grades only that LMS's download).
     ``unkeyed`` receives the students a Moodle download names by the other id
@@ -70,19 +72,13 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
         _check_not_export_key(path, key, header, encoding, delimiter)
         yield path, key, out, []
         return
-    built = {p.resolve() for p in _built_paths(path, out)}
-    existed = {p for p in built if p.exists()}
     skipped, absent, fallback, unordered, cut = [], [], [], [], []
-    try:
+    with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
                                                    id_key, fallback, unordered, delimiter, kind, reads, cut)
         unkeyed += fallback
         yield answers, key_path, out, (_unnamed_warning(path, skipped) + _absent_warning(path, absent)
                                        + _unordered_warning(path, unordered) + _cut_warning(path, cut))
-    except BaseException:
-        for made in built - existed:
-            made.unlink(missing_ok=True)
-        raise
 
 
 def _check_not_export_key(path, key, header, encoding, delimiter) -> None:

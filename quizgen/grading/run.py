@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import csv
 from collections import Counter
-from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -100,7 +99,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     jobs = resolve_jobs(jobs)
     unkeyed = []   # a Moodle download's students named by the other id column: warned of with the gradebook
     others = {"roster": roster, "overrides": overrides, "policy": policy, "outputs": outputs}
-    with ExitStack() as held, \
+    with one_commit(hold=False) as commit, \
             lms_inputs(answers, key, out, encoding, outputs.banks, unkeyed, outputs.gradebook_key, delimiter,
                        files_read(answers, key, **others)) as (built, built_key, built_out, unnamed):
         lms = built is not answers   # graded through the answers and key built from an LMS download
@@ -161,11 +160,12 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 _write_reports(result, handles, names)
                 extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}
                 write_extra_outputs(result, outputs, extra, report.result())
-            # the sheets are made (PDFs compiled) before anything is committed, and then they and
-            # the other outputs are renamed into place with Ctrl-C held, as one commit: a run leaves all its
-            # files or none (a rename failing after the sheets are in place puts them back)
+            # every file the run writes is one commit, opened before the first (the answers and key built
+            # from an LMS download): the sheets are made (PDFs compiled), and then they and the other
+            # outputs are renamed into place with Ctrl-C held: a run leaves all its files or none (a
+            # rename failing after the sheets are in place puts them back, and the built files too)
             sheets = _feedback_sheets(result, index.key, outputs, source, graded_handle) if outputs.feedback else None
-            held.enter_context(one_commit())
+            commit.hold_signals()
             if sheets is not None:
                 refuse_sheet_clashes(outputs.feedback, [*sheets, MANIFEST], result.files)
                 result.paths["feedback"] = write_sheet_files(outputs.feedback, sheets, result.files)
