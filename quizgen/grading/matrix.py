@@ -97,10 +97,6 @@ class VerdictMatrix:
         """Every student's cell for question part ``slot``, in student order."""
         return self._grid.column(slot)
 
-    def count(self, status) -> int:
-        """How many cells (a student's latest answer to a part) have ``status``."""
-        return sum(outcome.status is status for outcome in self._grid.outcomes)
-
     def where(self, status, limit: int) -> list:
         """The first ``limit`` (student id, Slot) whose latest answer has ``status``,
         in student then key order: a summary can say where to look."""

@@ -228,7 +228,7 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.roster_notes = roster_notes
     result.notes.extend(result.roster_notes)
     on_lines = tally.unplaced_lines if source.form == "wide" else None
-    result.notes.extend(look_at_lines(result.matrix, result.counts, tally.unread, on_lines))
+    result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines))
     result.notes.extend(resubmission_lines(students.ids, tally.resubmitted, source.header))
     return result
 
@@ -296,18 +296,20 @@ _LOOK_AT = ((Status.NEEDS_REVIEW, "need a person to read them (needs_review, 0 u
             (Status.INVALID, "could not be read (invalid, 0; the reason column says why)"))
 
 
-def look_at_lines(matrix: VerdictMatrix, counts: dict, unread: dict | None = None, on_lines=None) -> list:
+def look_at_lines(matrix: VerdictMatrix, counts: dict, slot_counts: list, unread: dict | None = None,
+                  on_lines=None) -> list:
     """One line per status a marker should look at (``_LOOK_AT``) naming where its
     answers are (student and part, the first SHOWN), so they need not search
     graded.csv; invalid rows graded against no part are counted apart: those
     not read as a row (``unread``: Tally.unread), naming their students, and
-    those with no student id (``on_lines``: Tally.unplaced_lines)."""
+    those with no student id (``on_lines``: Tally.unplaced_lines). How many
+    lie on a part is read from ``slot_counts`` (Tally.slot_counts), counted already."""
     lines = []
     for status, says in _LOOK_AT:
         count = counts.get(status, 0)
         if count:
             shown = [f"{shortened(sid)} {slot.question_id} ({slot.part})" for sid, slot in matrix.where(status, SHOWN)]
-            named = matrix.count(status)
+            named = sum(part[status] for part in slot_counts)
             places = [_named_first(shown, named)] if shown else []
             if count > named:
                 places += unplaced_phrases(matrix.students, count - named, unread or {}, on_lines)
