@@ -106,17 +106,21 @@ class _ProgressLines:
             self.last = now
 
 
-def overflow_warnings(pdfs: dict) -> list:
+PAPER_OVERFLOW = ("a piece of it that cannot be broken across pages (a table or formula, a part's last lines "
+                  "over its working space, a worked solution's block of answers) is taller than a page; "
+                  "shorten that piece or that part's working space (space:)")
+
+
+def overflow_warnings(pdfs: dict, why: str = PAPER_OVERFLOW) -> list:
     """One warning per question that ran off the foot of a page in any of ``pdfs``
-    ({name: CompiledPdf}), naming the PDFs, the question and what to shorten."""
+    ({name: CompiledPdf}), naming the PDFs and the question, then ``why`` (what was too
+    tall, what to shorten: the papers', or the feedback sheets' own)."""
     where = {}
     for name, pdf in pdfs.items():
         for question in getattr(pdf, "overflows", ()):
             where.setdefault(question, []).append(name)
-    return [f"{_pdf_names(names)}: {question} runs off the foot of its page and loses its last lines: "
-            "a piece of it that cannot be broken across pages (a table or formula, a part's last lines "
-            "over its working space, a worked solution's block of answers) is taller than a page; "
-            "shorten that piece or that part's working space (space:)" for question, names in where.items()]
+    return [f"{_pdf_names(names)}: {question} runs off the foot of its page and loses its last lines: {why}"
+            for question, names in where.items()]
 
 
 def _pdf_names(names: list) -> str:

@@ -18,7 +18,7 @@ from quizgen.grading.feedback_md import markdown_sheets
 from quizgen.grading.feedback_stray import stray_sections
 from quizgen.grading.feedback_verdict import AWAITING, awaiting_note, no_answers_note, not_received_note
 from quizgen.grading.feedback_words import WorkList, work_list
-from quizgen.generation.pdf import install_hint
+from quizgen.generation.pdf import install_hint, overflow_warnings
 from quizgen.report.formatting import without_direction_controls
 from quizgen.text.render import escape_tex
 
@@ -26,6 +26,9 @@ _LIGATURE = re.compile(r"([-<>,`'!?])(?=[-<>,`'])")
 _LONG_WORD = 16   # a word longer than this may break every _BREAK_EVERY characters: a narrow table column holds ~20
 _BREAK_EVERY = 8
 WORD_BREAK = r"\penalty5000{}"   # a break TeX takes only when no space will do
+SHEET_OVERFLOW = ("its table of answers and notes (kept on one page) or a piece of its worked solution that "
+                  "cannot be broken across pages is taller than a page, as very long answers make it; the "
+                  "student's rows in the graded CSV, or a Markdown sheet (leave out --format pdf), show all of it")
 
 
 def make_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> dict:
@@ -40,7 +43,9 @@ def make_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> di
     sources = {f"{stem}.tex": sheet_tex(total, questions, number, context, getattr(outputs, "paper", "a4"))
                for stem, total, questions, number in students}
     result.warnings.extend(context.solutions.warning())
-    return compile_sheets(sources)
+    pdfs = compile_sheets(sources)
+    result.warnings.extend(overflow_warnings(pdfs, SHEET_OVERFLOW))
+    return pdfs
 
 
 def compile_sheets(sources: dict) -> dict:
@@ -76,7 +81,7 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
     items = []
     for q, view, lines in zip(questions, views, lines_of):
         worked = not isinstance(view, str)
-        items.append({"id": tex_text(q.id), "title": tex_text(q.title or q.template),
+        items.append({"id": tex_text(q.id), "template": tex_text(q.template), "title": tex_text(q.title or q.template),
                       "view": view if worked else tex_text(view),
                       "lines": [_tex_fields(line._replace(answer=line.answer or "-")) for line in lines],
                       "notes": [_tex_fields(note) for line in lines for note in part_notes(line, worked)]})

@@ -1,5 +1,6 @@
 """Template text (the Markdown subset of docs/templates.md with ``$...$`` math)
-as HTML for an LMS: paragraphs, bullet lists, bold, and math as ``\\( ... \\)``,
+as HTML for an LMS: paragraphs, bullet lists, bold, and math as ``\\( ... \\)``
+(``$$...$$``, displayed, as ``\\[ ... \\]``),
 which Moodle's MathJax filter and Canvas both typeset."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ import re
 from decimal import Decimal
 from html import escape, unescape
 
-_MATH = re.compile(r"((?<!\\)\$.*?(?<!\\)\$)", re.S)
+_MATH = re.compile(r"((?<!\\)\$\$.*?(?<!\\)\$\$|(?<!\\)\$.*?(?<!\\)\$)", re.S)   # displayed, in a line
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 _MD_ESCAPE = re.compile(r"\\([\\`*_<>|\[\]$])")
 
@@ -35,7 +36,9 @@ def _inline(text: str) -> str:
     pieces = _MATH.split(text)
     out = []
     for i, piece in enumerate(pieces):
-        if i % 2:
+        if i % 2 and piece.startswith("$$"):
+            out.append(r"\[" + escape(piece[2:-2], quote=False) + r"\]")
+        elif i % 2:
             out.append(r"\(" + escape(piece[1:-1], quote=False) + r"\)")
         else:
             plain = escape(_MD_ESCAPE.sub(r"\1", piece), quote=False)

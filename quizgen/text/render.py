@@ -15,6 +15,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from quizgen.errors import QuizgenError, TemplateError, did_you_mean
 from quizgen.text.limits import install_limits, limit_error
+from quizgen.text.md_maths import markdown_maths
 from quizgen.text.sandbox import CappedSandbox
 from quizgen.text.tex_commands import WHY_UNLISTED, unlisted_tex
 from quizgen.text.tex_markdown import markdown_to_tex
@@ -257,8 +258,8 @@ def _record_for_jinja(record: dict) -> dict:
 def render_string(source: str, context: dict, fmt: str) -> str:
     """Render one piece of template text in format ``fmt`` (md, tex or text).
     Template text is a Markdown subset (paragraphs, ``- `` bullets, ``**bold**``,
-    ``$math$``), converted for LaTeX and plain text after filling."""
-    return _convert(_fill(source, context, fmt), fmt)
+    ``$math$``), converted for LaTeX and plain text after filling, its maths for Markdown before."""
+    return _convert(_fill(markdown_maths(source) if fmt == "md" else source, context, fmt), fmt)
 
 
 _SPLIT = "\x00quizgen-split\x00"
@@ -271,7 +272,7 @@ def render_many(sources, context: dict, fmt: str) -> list:
     ``{% with %}`` scope (a question has a dozen pieces, and one render each
     costs half as much again as the whole question). Pieces without Jinja2
     markup skip Jinja2 and are converted once, then cached."""
-    sources = tuple(sources)
+    sources = tuple(map(markdown_maths, sources)) if fmt == "md" else tuple(sources)
     dynamic = [source for source in sources if "{" in source]
     if not dynamic:
         return [_static(source, fmt) for source in sources]

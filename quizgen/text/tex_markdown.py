@@ -2,7 +2,10 @@
 ``"quotes"``, maths) as LaTeX, for text filled in the tex format.
 
 Maths is ``$...$``, ``\\(...\\)``, ``\\[...\\]`` or ``$$...$$``: kept as written,
-so an ``array``'s or ``aligned``'s ``&`` still separates its columns. Outside
+so an ``array``'s or ``aligned``'s ``&`` still separates its columns. A blank line
+ends a paragraph, except inside ``\\(...\\)``, ``\\[...\\]`` and ``$$...$$``, where
+it is dropped (TeX allows none in maths); a ``$`` its paragraph does not close
+is an error naming it (``$...$`` cannot run over a blank line). Outside
 maths a ``&`` is a character (``\\&``), except inside ``\\begin{tabular}``, the one
 alignment a bank may set outside maths; ``alignment_outside_maths`` finds the
 others (``array``, ``aligned``, the ``matrix`` family ...) written outside maths,
@@ -12,14 +15,18 @@ from __future__ import annotations
 
 import re
 
+from quizgen.errors import TemplateError
+
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _QUOTED = re.compile(r'"([^"\n]+)"')
 _LOOSE_SPECIALS = re.compile(r"(?<!\\)([%&#])")
 _TABLE_SPECIALS = re.compile(r"(?<!\\)([%#])")   # in a tabular, & separates columns
 _TOKEN = re.compile(r"\\(?:begin|end)[ \t\r\n]*\{([A-Za-z]+\*?)\}|\\.|\$\$|\$", re.S)
 _OPENERS = {"$": "$", "$$": "$$", "\\(": "\\)", "\\[": "\\]"}
-_CLOSERS = {"$": re.compile(r"\\.|\$", re.S), "$$": re.compile(r"\\.|\$\$", re.S),
+_CLOSERS = {"$": re.compile(r"\\.|\$|\n\s*\n", re.S), "$$": re.compile(r"\\.|\$\$", re.S),
             "\\)": re.compile(r"\\.", re.S), "\\]": re.compile(r"\\.", re.S)}
+BLANK_LINE = re.compile(r"\n\s*\n")
+"""What ends a paragraph of template text (outside maths)."""
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 TEXT_TABLES = frozenset({"tabular"})
 """Alignments a bank's text may set outside maths (their ``&`` kept)."""
@@ -31,8 +38,31 @@ MATHS_ALIGNMENTS = frozenset("""aligned alignedat gathered split cases dcases ar
 def markdown_to_tex(text: str) -> str:
     """The template-text Markdown subset as LaTeX: bullets become itemize,
     bold becomes textbf, quotes become TeX quotes, and stray % & # are escaped."""
-    blocks = re.split(r"\n\s*\n", text.strip())
+    blocks = BLANK_LINE.split(_without_blank_lines_in_maths(text.strip()))
     return "\n\n".join(_tex_block(block) for block in blocks)
+
+
+def _without_blank_lines_in_maths(text: str) -> str:
+    """``text`` with every blank line inside its maths dropped, so that a formula
+    spread over paragraphs for readability stays one formula."""
+    if not BLANK_LINE.search(text):
+        return text
+    pieces, start = [], 0
+    for begin, end, _opener in maths_spans(text):
+        pieces += [text[start:begin], BLANK_LINE.sub("\n", text[begin:end])]
+        start = end
+    return "".join(pieces) + text[start:]
+
+
+def maths_spans(text: str) -> list:
+    """(start, end, opener) of every maths region of ``text`` outside a tabular, in order."""
+    return [(begin, end, token) for kind, begin, end, token, _ in _region_spans(text) if kind == "maths"]
+
+
+def masked_jinja(text: str) -> str:
+    """``text`` with each Jinja2 tag blanked out to as many ``\\x01`` characters: its
+    maths found as written in the template, not in a tag, at the same places."""
+    return _JINJA.sub(lambda tag: "\x01" * len(tag.group(0)), text)
 
 
 def alignment_outside_maths(text: str) -> str | None:
@@ -75,42 +105,66 @@ def _tex_inline(text: str, specials: re.Pattern = _LOOSE_SPECIALS) -> str:
             head, body, tail = piece
             pieces.append(head + _tex_inline(body, _TABLE_SPECIALS) + tail)
         else:
+            _check_dollars(piece)
             piece = specials.sub(r"\\\1", piece)
             piece = _BOLD.sub(r"\\textbf{\1}", piece)
             pieces.append(_QUOTED.sub(r"``\1''", piece))
     return "".join(pieces)
 
 
+def _check_dollars(text: str) -> None:
+    """Raise TemplateError when ``text``, outside maths, holds a ``$`` or ``$$`` that opens
+    maths its paragraph does not close: TeX would stop at the paragraph's end."""
+    if "$" in text:
+        for found in _TOKEN.finditer(text):
+            if found.group(0) in ("$", "$$"):
+                raise TemplateError(f"a {found.group(0)} opens maths that its paragraph does not close "
+                                    "(maths in $...$ cannot run over a blank line): close it before the "
+                                    "blank line, use \\[ ... \\] for a displayed formula, or write \\$ "
+                                    "for a dollar sign")
+
+
 def _regions(text: str) -> list:
     """``text`` cut into ("text", piece), ("maths", piece) and ("table", (begin, body, end))
-    regions, in order; an opening ``$`` or ``\\[`` with no close, or a ``\\begin{tabular}``
-    with no ``\\end``, is text. A backslash pair (``\\\\``, ``\\$``) never opens or closes one."""
-    regions, start, pos = [], 0, 0
-    while True:
-        found = _TOKEN.search(text, pos)
-        if found is None:
-            break
-        token, pos = found.group(0), found.end()
-        if token in _OPENERS:
-            end = _close(text, pos, _OPENERS[token])
-            region = ("maths", text[found.start():end]) if end is not None else None
-        elif found.group(1) in TEXT_TABLES and token.startswith("\\begin"):
-            end, body_end = _environment_end(text, pos, found.group(1))
-            region = ("table", (token, text[pos:body_end], text[body_end:end])) if end is not None else None
-        else:
-            continue
-        if region is not None:
-            regions += [("text", text[start:found.start()]), region]
-            start = pos = end
+    regions, in order (``_region_spans``)."""
+    regions, start = [], 0
+    for kind, begin, end, token, body_end in _region_spans(text):
+        inner = text[begin:end] if kind == "maths" else (token, text[begin + len(token):body_end], text[body_end:end])
+        regions += [("text", text[start:begin]), (kind, inner)]
+        start = end
     regions.append(("text", text[start:]))
     return [(kind, piece) for kind, piece in regions if piece]
 
 
+def _region_spans(text: str) -> list:
+    """(kind, start, end, opening token, where a tabular's ``\\end`` starts) of every maths
+    and tabular region of ``text``, in order; an opening ``$`` or ``\\[`` with no close
+    (a ``$`` none before a blank line), or a ``\\begin{tabular}`` with no ``\\end``, is text.
+    A backslash pair (``\\\\``, ``\\$``) never opens or closes one."""
+    spans, pos = [], 0
+    while True:
+        found = _TOKEN.search(text, pos)
+        if found is None:
+            return spans
+        token, pos = found.group(0), found.end()
+        end = body_end = None
+        if token in _OPENERS:
+            kind, end = "maths", _close(text, pos, _OPENERS[token])
+        elif found.group(1) in TEXT_TABLES and token.startswith("\\begin"):
+            kind, (end, body_end) = "table", _environment_end(text, pos, found.group(1))
+        if end is not None:
+            spans.append((kind, found.start(), end, token, body_end))
+            pos = end
+
+
 def _close(text: str, pos: int, closer: str):
-    """Where the maths opened before ``pos`` ends (after ``closer``), or None."""
+    """Where the maths opened before ``pos`` ends (after ``closer``), or None
+    (also when a ``$``'s paragraph ends first)."""
     for found in _CLOSERS[closer].finditer(text, pos):
         if found.group(0) == closer:
             return found.end()
+        if found.group(0)[0] == "\n":
+            return None
     return None
 
 
