@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from quizgen.cells import unguard
 from quizgen.grading.careful import QuestionRules
+from quizgen.grading.other_part import another_parts_value
 from quizgen.grading.ecf_at_once import carried_forward, keep_log_note   # where callers have found them
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.errors import ExpressionError
@@ -189,7 +190,7 @@ class PartChecker:
         mark = careful.mark_value(rule, reading, {}, {}, question.credits, question.carried)
         if not self.figures_shown:   # a Canvas download: 0.630 arrives as 0.63, 0.000623 as 0.0006
             mark = canvas_kept.canvas_mark(mark, self.value, self.tolerance, reading.value)
-        return self._verdict(mark, reading.figures)
+        return another_parts_value(self, self._verdict(mark, reading.figures))   # (b)'s value at (a): say so
 
     def _named_trap(self, reading: Reading) -> Verdict | None:
         """The verdict on a number outside tolerance that falls into a trap, as ``careful.mark_value``
