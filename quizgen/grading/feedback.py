@@ -334,4 +334,4 @@ def part_notes(line: PartLine, worked: bool = True) -> list:
 
 
 _NOTE_LABELS = {"ecf": "error carried forward", "carried_rounding": "carried rounding",
-                "rounded_too_early": "rounded too early"}
+                "rounded_too_early": "rounded too early", "another_part": "another part's answer"}

@@ -26,7 +26,7 @@ class Outcome:
     ``misconception`` the trap's code ("" for none); ``feedback`` the trap's
     feedback as written in graded.csv (spreadsheet-safe); ``cells`` the seven
     result cells of graded.csv (RESULT_COLUMNS), spreadsheet-safe; ``note``
-    ``ecf``, ``carried_rounding``, ``rounded_too_early`` or ``override``;
+    ``ecf``, ``carried_rounding``, ``rounded_too_early``, ``another_part`` or ``override``;
     ``value`` and ``figures`` the number read (None when none): the student's
     final answer values, which ECF reads after the pass, live here (an
     outcome is shared by every row with the same answer text, so this costs

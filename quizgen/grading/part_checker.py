@@ -18,6 +18,8 @@ from typing import NamedTuple
 
 from quizgen.cells import unguard
 from quizgen.grading.careful import QuestionRules
+from quizgen.grading.other_part import another_parts_value
+from quizgen.grading.ecf_at_once import carried_forward, keep_log_note   # where callers have found them
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.errors import ExpressionError
 from quizgen.key.model import KeyPart
@@ -27,10 +29,13 @@ from quizgen.marking import canvas_kept, rules as careful
 from quizgen.marking.coherence import may_carry, withheld
 from quizgen.marking.quotes import from_own_answers, marked_from
 from quizgen.marking.sources import own_trap_read
-from quizgen.marking.forms import (BLANK, LOG_NOTE, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
+from quizgen.marking.forms import (BLANK, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
                                    looks_like_prose, plain_characters, read_marks, read_number, significant_figures,
                                    unread_reason, with_log_note)
 from quizgen.maths.parser import MAX_LENGTH
+
+__all__ = ["Verdict", "PartChecker", "check_answer", "question_checkers", "accepted_words", "carried_forward",
+           "keep_log_note", "MAX_REVIEW", "TOO_LONG", "LONG_FOR_A_NUMBER", "FAR_TOO_LONG"]
 
 REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh
 MAX_REVIEW = 2000   # a longer text is not an answer a person should be asked to read
@@ -185,7 +190,7 @@ class PartChecker:
         mark = careful.mark_value(rule, reading, {}, {}, question.credits, question.carried)
         if not self.figures_shown:   # a Canvas download: 0.630 arrives as 0.63, 0.000623 as 0.0006
             mark = canvas_kept.canvas_mark(mark, self.value, self.tolerance, reading.value)
-        return self._verdict(mark, reading.figures)
+        return another_parts_value(self, self._verdict(mark, reading.figures))   # (b)'s value at (a): say so
 
     def _named_trap(self, reading: Reading) -> Verdict | None:
         """The verdict on a number outside tolerance that falls into a trap, as ``careful.mark_value``
@@ -358,40 +363,6 @@ def question_checkers(question, credits: careful.Credits | None = None, decimal_
     (``decimal_comma``: read 0,408 as 0.408 everywhere, as grade --decimal-comma)."""
     rules = QuestionRules(question, credits or careful.Credits())
     return {part.letter: PartChecker(part, decimal_comma, question=rules) for part in question.parts}
-
-
-def carried_forward(checker: PartChecker, verdict: Verdict, values: dict, figures: dict | None = None) -> Verdict:
-    """``verdict``, or the ECF verdict when the answer is right given the
-    answers already given to the earlier parts (``values``: part name ->
-    number; ``figures``: part name -> the significant figures it showed, so
-    that feedback quotes it as written), as grade's ECF pass decides; the
-    drill marks with it at once."""
-    if verdict.status not in (Status.INCORRECT, Status.IMPRECISE) or verdict.value is None:
-        return verdict
-    recipe = checker.rule.recipe
-    if recipe is None or any(values.get(name) is None for name in recipe.depends):
-        return verdict
-    earlier = {name: values[name] for name in recipe.depends}
-    written = {name: (figures or {}).get(name) for name in recipe.depends}
-    return keep_log_note(verdict, checker.remark(verdict.value, verdict.figures, earlier, written)
-                         or _named_from_own(checker, verdict, values, figures))
-
-
-def keep_log_note(before, after: Verdict) -> Verdict:
-    """``after`` (ECF's verdict) with the LOG_NOTE of ``before`` (a Verdict or Outcome on the same answer)."""
-    if LOG_NOTE in before.feedback and LOG_NOTE not in after.feedback:
-        return after._replace(feedback=with_log_note(after.feedback))
-    return after
-
-
-def _named_from_own(checker: PartChecker, verdict: Verdict, values: dict, figures: dict | None = None) -> Verdict:
-    """``verdict``, or the trap it is when worked from the student's own
-    earlier answers: only for a plain incorrect or imprecise answer (no trap
-    named, no credit for one): C8 (b) 0.5000, a copy of their own (a) 0.500,
-    is that trap, not a rounding of the loss."""
-    if verdict.status not in (Status.INCORRECT, Status.IMPRECISE) or verdict.misconception:
-        return verdict
-    return checker.own_trap(verdict.value, verdict.figures, values, figures) or verdict
 
 
 def check_answer(part, text: str, decimal_comma: bool = False,

@@ -64,18 +64,27 @@ def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
 
 
 def cut_short(rule: PartRule, x: float, shown: int | None) -> str:
-    """Feedback when ``x``, written to fewer figures than asked (2 or more: one
-    is too coarse to say which slip it came from), is the answer cut off at those
-    figures instead of rounded (1.5 for 1.5505, which rounds to 1.6 at 2), else
-    "". Such an answer stays incorrect: it is wrong at the figures it shows too
-    (docs/marking.md, "Rounded too early"); this only says why."""
+    """Feedback when ``x``, written to fewer figures than asked, is the answer
+    cut off at those figures instead of rounded (1.5 for 1.5505, which rounds to
+    1.6 at 2; 0.6 for 0.6952, which rounds to 0.7 at 1), else "". Such an answer
+    stays incorrect: it is wrong at the figures it shows too (docs/marking.md,
+    "Rounded too early"); this only says why. One figure says it only when no
+    trap's value rounds or cuts to it too (``_one_figure_is_ours``)."""
     asked = figures_asked(rule.kind, rule.spec)
-    if asked is None or shown is None or not 2 <= shown < asked or not cut_to(x, rule.value, shown) \
-            or rounds_to(x, rule.value, shown):
+    if asked is None or shown is None or not 1 <= shown < asked or not cut_to(x, rule.value, shown) \
+            or rounds_to(x, rule.value, shown) or (shown == 1 and not _one_figure_is_ours(rule, x)):
         return ""
+    figures = f"{shown} significant figure{'s' * (shown > 1)}"
     return (f"cut off instead of rounded, and to too few figures: {significant(stated(rule), asked + 1)} rounds "
-            f"to {significant(stated(rule), shown)} at {shown} significant figures, and this part asks for at "
-            f"least {asked} (expected {expected(rule)})")
+            f"to {significant(stated(rule), shown)} at {figures}, and this part asks for at least {asked} "
+            f"(expected {expected(rule)})")
+
+
+def _one_figure_is_ours(rule: PartRule, x: float) -> bool:
+    """False when ``x``, one figure, is also a trap's value rounded or cut to one
+    figure: then it may be that misconception, and too coarse to say which (a
+    trap's 2 figures or more are named as it, slips.trap_rounded_or_cut)."""
+    return not any(t.value is not None and (rounds_to(x, t.value, 1) or cut_to(x, t.value, 1)) for t in rule.traps)
 
 
 def _cut_off(rule: PartRule, asked: int, right) -> str:
