@@ -15,7 +15,7 @@ from quizgen.errors import ExpressionError
 from quizgen.key.status import Status
 from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chain_disagrees, most_precise_in_chain,
                                     no_answer_reason, non_answer, non_answer_beside, restated_value)
-from quizgen.marking.marks import NUMERAL, read_marks
+from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
 from quizgen.maths.answers import to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
 from quizgen.maths.numerals import decimal_middle_dots
@@ -192,11 +192,14 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
         return Reading(BLANK, reason=no_answer_reason(text))
     restated = restated_value(text, lambda side: read_number(side, percent, decimal_comma, whole))
     if restated is not None:   # 0.695 (69.5%), 0.7 (69.99%): the more precise; 1950 (25%): a reason for a person
-        return Reading(REVIEW, reason=restated) if isinstance(restated, str) else restated
-    core, factor = strip_decorations(decimal_middle_dots(text), percent)
-    core = as_equals(_TIMES_X.sub("*", read_marks(core, whole, decimal_comma)))   # 3.28 x 10^-5; 0.6952 ≈ 0.695
-    odd = chain_disagrees(_CHAIN.match(core), factor == 100.0, "%" in text)
-    if odd:   # 0.6952 ≈ 0.9: which is the answer?
+        restated = restated if isinstance(restated, str) else guessed_group(text, whole, decimal_comma) or restated
+        return Reading(REVIEW, reason=restated) if isinstance(restated, str) else restated   # 5 (5,000): a guess
+    raw, factor = strip_decorations(decimal_middle_dots(text), percent)
+    core = as_equals(_TIMES_X.sub("*", read_marks(raw, whole, decimal_comma)))   # 3.28 x 10^-5; 0.6952 ≈ 0.695
+    chain = _CHAIN.match(core)
+    odd = chain and (chain_disagrees(chain, factor == 100.0, "%" in text, lambda last: _value_of(last, decimal_comma))
+                     or guessed_group(raw, whole, decimal_comma))
+    if odd:   # 0.6952 ≈ 0.9, 0.5 ≈ 7/10: which is the answer? 5 = 5,000: which number?
         return Reading(REVIEW, reason=odd)
     if (worked := _working_value(core)) != core and (finer := most_precise_in_chain(
             _CHAIN.match(core), factor == 100.0, lambda value: read_number(value, percent))):
@@ -228,6 +231,30 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
             return Reading(INVALID, reason=WORD_REASON)
         return Reading(INVALID, reason=str(exc))
     return Reading(NUMBER, value / factor, significant_figures(core), hundredths=factor == 100.0)
+
+
+def misread_count(text: str, expected: float, tolerance: float, decimal_comma: bool = False,
+                  percent: bool = False) -> str:
+    """A reason for a person when a count's answer (``2.000``, ``2,000 positions``),
+    read by the file's decimal mark, is not ``expected`` but is when its group of
+    three zeros is read the other way (``count_read_otherwise``); else ''.
+    Never a silent incorrect for a mark that two readers read two ways."""
+    found = count_read_otherwise(text, decimal_comma)
+    if found is None:
+        return ""
+    written, read, other, how, otherwise = found
+    reading = read_number(otherwise, percent, decimal_comma, whole=True)
+    if reading.status != NUMBER or abs(reading.value - expected) > tolerance:
+        return ""
+    return COUNT_REASON.format(written=written, read=read, other=other, how=how)
+
+
+def _value_of(text: str, decimal_comma: bool) -> float | None:
+    """The value of a chain's last expression (``7/10``), or None when it is none (``L``)."""
+    try:
+        return to_number(text, decimal_comma)
+    except ExpressionError:
+        return None
 
 
 def _working_value(core: str) -> str:

@@ -78,3 +78,55 @@ def _name_before(text: str, at: int) -> str:
     while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
         start -= 1
     return text[start:end]
+
+
+# ------------------------------------------------------------------ where the rule guessed
+
+_ONE_GROUP = re.compile(r"[1-9]\d{0,2}([.,])\d{3}")
+"""One group of three digits after 1-9 (``5,000``, ``1.440``): thousands, or a decimal mark?"""
+_MARK_NAME = {",": "comma", ".": "point"}
+GUESSED_REASON = ("{written!r} may be {thousands} (a thousands {name}) or {decimal} (a decimal {name}), and the "
+                  "values beside it agree only on the second: a person decides which is meant")
+COUNT_REASON = ("a count written {written!r}: read as {read} ({how}), but {other} is the answer: "
+                "a person decides which is meant")
+
+
+def guessed_group(text: str, whole: bool, decimal_comma: bool) -> str:
+    """A reason for a person when a decimal part's answer that restates a
+    value (``5 (5,000)``, ``5 = 5,000``) holds a number whose reading the
+    rule guessed: one group of three digits written with the mark that is
+    not the file's decimal mark (``5,000`` in a '.' file: 5.000, or five
+    thousand?) beside a number written otherwise, unless the answer writes a
+    decimal with that same mark elsewhere (``1,440 (1,44)``); else ''. A
+    count's group is thousands."""
+    if whole or len(text) > MAX_LENGTH:
+        return ""
+    other = "." if decimal_comma else ","
+    numerals = NUMERAL.findall(text)
+    guessed = [n for n in numerals if (m := _ONE_GROUP.fullmatch(n)) and m.group(1) == other]
+    if not guessed or len(guessed) == len(numerals) or any(other in n and not _GROUPED[other].fullmatch(n)
+                                                           for n in numerals):
+        return ""   # 3,835 (3,835) agrees either way: read as 3,835 alone is
+    written = guessed[0]
+    return GUESSED_REASON.format(written=written, thousands=written.replace(other, ""),
+                                 decimal=written.replace(other, "."), name=_MARK_NAME[other])
+
+
+def count_read_otherwise(text: str, decimal_comma: bool):
+    """For a count's answer whose one number is a group of three zeros
+    (``2.000``, ``2,000``: both readings whole): ``(written, read, other,
+    how, text read the other way)``, where ``read_marks`` read it by the
+    file's decimal mark (``2.000`` is 2 in a '.' file, 2000 in a ',' file);
+    else None."""
+    numerals = list(NUMERAL.finditer(text)) if len(text) <= MAX_LENGTH else []
+    if len(numerals) != 1 or not (found := _ONE_GROUP.fullmatch(numerals[0].group())) or \
+            not numerals[0].group().endswith("000"):
+        return None
+    written, mark = found.group(), found.group(1)
+    whole, point = written.replace(mark, ""), written.split(mark)[0]
+    decimal = decimal_comma == (mark == ",")   # the file's decimal mark: read as a decimal
+    read, other = (point, whole) if decimal else (whole, point)
+    how = (f"a decimal {_MARK_NAME[mark]}, the file's decimal mark" if decimal else
+           f"a thousands {_MARK_NAME[mark]}, as the file's decimal mark is a {_MARK_NAME['.' if mark == ',' else ',']}")
+    start, end = numerals[0].span()
+    return written, read, other, how, text[:start] + other + text[end:]
