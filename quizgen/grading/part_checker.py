@@ -30,8 +30,8 @@ from quizgen.marking.coherence import may_carry, withheld
 from quizgen.marking.quotes import from_own_answers, marked_from
 from quizgen.marking.sources import own_trap_read
 from quizgen.marking.forms import (BLANK, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
-                                   looks_like_prose, plain_characters, read_marks, read_number, significant_figures,
-                                   unread_reason, with_log_note)
+                                   looks_like_prose, misread_count, plain_characters, read_marks, read_number,
+                                   significant_figures, unread_reason, with_log_note)
 from quizgen.maths.parser import MAX_LENGTH
 
 __all__ = ["Verdict", "PartChecker", "check_answer", "question_checkers", "accepted_words", "carried_forward",
@@ -159,7 +159,7 @@ class PartChecker:
             if figures is None or figures >= self.asked:
                 return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=value, figures=figures)
             return self._careful(Reading(NUMBER, value, figures))
-        return self._careful(Reading(NUMBER, value, significant_figures(read) if self.figures_shown else None))
+        return self._careful(Reading(NUMBER, value, significant_figures(read) if self.figures_shown else None), text)
 
     @property
     def rule(self) -> careful.PartRule:
@@ -179,13 +179,14 @@ class PartChecker:
             self.question = QuestionRules(KeyQuestion("", parts=(self.part,)), careful.Credits())
         return self.question
 
-    def _careful(self, reading: Reading) -> Verdict:
-        """The careful marker's verdict on a number that is not plainly correct,
-        with no earlier answers yet (ECF comes after the pass, from ``remark``;
-        without them the parameters are not read, so none are passed)."""
-        trap = self._named_trap(reading)
-        if trap is not None:
-            return trap
+    def _careful(self, reading: Reading, text: str = "") -> Verdict:
+        """The careful marker's verdict on a number that is not plainly correct, with no earlier answers yet (ECF
+        comes after the pass, from ``remark``: no parameters are read, so none are passed); a person's for a
+        count's ``2.000`` that is the answer read the other way (``text``: ``misread_count``)."""
+        why = misread_count(text, self.value, self.tolerance, self.decimal_comma) if self.kind == "integer" else ""
+        found = Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=why) if why else self._named_trap(reading)
+        if found is not None:
+            return found
         rule, question = self.rule, self.question
         mark = careful.mark_value(rule, reading, {}, {}, question.credits, question.carried)
         if not self.figures_shown:   # a Canvas download: 0.630 arrives as 0.63, 0.000623 as 0.0006
@@ -230,7 +231,7 @@ class PartChecker:
                     self.asked is None or reading.figures is None or reading.figures >= self.asked):
                 return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=reading.value,
                                figures=reading.figures)
-            return self._careful(reading)
+            return self._careful(reading, text)
         said = self._said(text)
         if said is not None:
             return said
@@ -316,10 +317,8 @@ class PartChecker:
                        value=value, figures=figures)
 
     def _marks(self, text: str) -> str:
-        """``text`` with its commas (and, in a count with decimal commas, its
-        points) read by the one rule (``read_marks``); other texts as they are,
-        fast: a text the rule would change otherwise fails here and is read by
-        ``read_number``, which applies it."""
+        """``text`` with its commas (and, in a count, its points) read by the one rule (``read_marks``); other
+        texts as they are, fast: a text the rule would change otherwise fails here, and ``read_number`` reads it."""
         whole = self.kind == "integer"
         if "," in text or (whole and "." in text):
             return read_marks(text, whole, self.decimal_comma)

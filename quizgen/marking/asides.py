@@ -110,7 +110,7 @@ def most_precise_in_chain(chain, hundredths: bool, read):
     """The reading of the most precise plain value in an ``=``/``≈`` chain
     (``0.6999 ≈ 0.7``: 0.6999) when it is more precise than the last (which
     is read as usual otherwise) and agrees with it; None when the last is no
-    plain value (working ends in its value: ``0.6999 ≈ 7/10`` is 7/10)."""
+    plain value (working ends in its value: ``0.7 ≈ 7/10`` is 7/10)."""
     if chain is None or not _PLAIN.fullmatch(chain["last"].strip()):
         return None
     best = read(chain["last"].strip() + ("%" if hundredths else ""))
@@ -155,20 +155,25 @@ def as_equals(core: str) -> str:
     return _APPROXIMATELY.sub(" = ", core) if "≈" in core or "~" in core else core
 
 
-def chain_disagrees(chain, hundredths: bool, percent_sign: bool) -> str:
+def chain_disagrees(chain, hundredths: bool, percent_sign: bool, value_of=None) -> str:
     """A reason for a person when a plain value in the ``=``/``≈`` chain
     ``chain`` (a match: ``work`` before the last ``=``, then ``last``) does
     not agree with ``last`` within rounding (``0.6952 ≈ 0.9``), else ''.
     ``hundredths``: ``last`` was written with a % sign on a part that is no
     percentage (``0.426 = 42.6%``); with any % sign (``percent_sign``) a
-    value may also stand for a hundredth of another."""
+    value may also stand for a hundredth of another. A ``last`` that is a
+    fraction or expression (``0.5 ≈ 7/10``) is exact: ``value_of(last)``
+    (its value, or None when it has none) against the rounding of the plain value."""
     if chain is None:
         return ""
     work, last = chain["work"], chain["last"].strip()
-    if not _PLAIN.fullmatch(last):
-        return ""
     scale = 100.0 if hundredths else 1.0
-    b, b_half = float(last) / scale, half_unit(last) / scale
+    if _PLAIN.fullmatch(last):
+        b, b_half = float(last) / scale, half_unit(last) / scale
+    elif value_of is None or (b := value_of(last)) is None:
+        return ""
+    else:
+        b, b_half = b / scale, 0.0
     for segment in work.split("="):
         written = segment.strip()
         shown = written.rstrip("%").strip()

@@ -1,6 +1,6 @@
 """Answers as people write them: ``L = 0.851``, ``p̂ = 0.769``, ``0.2014 nats``, ``≈0.427``, ``12,345.6``,
 ``40 %``, ``0.769 (3 s.f.)``, ``0.769.``, ``0.7685...``, ``0.769 ✓``; a comma read by one rule for every
-reader (``read_marks``); what is beside a number is asides.py's, words are words.py's. The number is read
+reader (``read_marks``, marks.py); what is beside a number is asides.py's, words are words.py's. The number is read
 by the whitelist parser (``quizgen.maths.answers.to_number``), never eval. Text that cannot be read but
 is not garbage (a sentence) is ``needs_review``: a person looks."""
 
@@ -15,10 +15,11 @@ from quizgen.errors import ExpressionError
 from quizgen.key.status import Status
 from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chain_disagrees, most_precise_in_chain,
                                     no_answer_reason, non_answer, non_answer_beside, restated_value)
+from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
 from quizgen.maths.answers import to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
 from quizgen.maths.numerals import decimal_middle_dots
-from quizgen.maths.parser import CONSTANTS, MAX_LENGTH
+from quizgen.maths.parser import CONSTANTS
 
 NUMBER, BLANK, INVALID, REVIEW = "number", Status.BLANK.value, Status.INVALID.value, Status.NEEDS_REVIEW.value
 
@@ -92,14 +93,6 @@ _BITS = re.compile(r"\d\s*bits?\s*\.?\s*$", re.IGNORECASE)
 """A loss in bits (log base 2): never stripped as a unit, since the bank's
 questions take natural logarithms (nats); a person reads it."""
 _PERCENT = re.compile(r"(?<!\s)\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
-# a number grouped in thousands starts with 1-9: "0,408" is a decimal comma, never 408
-_THOUSANDS_DOT = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d+)?")
-_THOUSANDS_COMMA = re.compile(r"[+-]?[1-9]\d{0,2}(\.\d{3})+(,\d+)?")
-_THOUSANDS_SPACE = re.compile(r"[+-]?[1-9]\d{0,2}( \d{3})+([.,]\d+)?")
-_GROUPED = {",": re.compile(r"[1-9]\d{0,2}(?:,\d{3})+"), ".": re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")}
-_NUMERAL = re.compile(r"(?<![\w.,])\d(?:[\d,.]*\d)?")
-# the answer functions that take two arguments: inside their brackets a comma may part them (log(8,2))
-TWO_ARGUMENTS = frozenset(name for name in ANSWER_FUNCTIONS if TABLE[name].arity[1] > 1)
 _PLAIN = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 # a decimal times a power of ten (3.28*10^-5, 3.28 × 10**(-5)): its figures are the decimal's
 _POWER_OF_TEN = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))\s*[*×]\s*10\s*(?:\^|\*\*)\s*(?:\(\s*)?[+-]?\d+(?:\s*\))?")
@@ -156,64 +149,6 @@ def _strip_trailing(text: str) -> str:
     return text.rstrip()
 
 
-def read_marks(text: str, whole: bool = False, decimal_comma: bool = False) -> str:
-    """``text`` with each number's thousands separators dropped and its
-    decimal comma made a point, by the one rule every reader follows (the
-    table in docs/marking.md): ``whole`` for a whole-number part (a count is
-    never 1.44), ``decimal_comma`` for a file written with decimal commas.
-    Without decimal commas a number inside the brackets of a function that
-    takes two arguments (``log(8,2)``) is left as written: its comma may part
-    the arguments."""
-    text = text.strip()
-    if _THOUSANDS_SPACE.fullmatch(text):
-        text = text.replace(" ", "")
-    if len(text) > MAX_LENGTH:   # to_number refuses it; scanning it for brackets would cost
-        return text
-    return _NUMERAL.sub(lambda m: _numeral(m, whole, decimal_comma), text)
-
-
-def _numeral(match, whole: bool, decimal_comma: bool) -> str:
-    """One written number (digits with commas or points) as to_number reads it."""
-    digits = match.group()
-    if "," in digits and not decimal_comma and _in_two_argument_call(match.string, match.start()):
-        return digits
-    if "," in digits and "." in digits:   # both marks: the last one is the decimal mark
-        if _THOUSANDS_DOT.fullmatch(digits):
-            return digits.replace(",", "")
-        return digits.replace(".", "").replace(",", ".") if _THOUSANDS_COMMA.fullmatch(digits) else digits
-    mark = "," if "," in digits else "."
-    count = digits.count(mark)
-    if _GROUPED[mark].fullmatch(digits) and (count > 1 or whole and (
-            decimal_comma == (mark == ".") or not digits.endswith("000"))):
-        return digits.replace(mark, "")   # 1,440,000; a count's 1,440 or 1.440 (a count is never 1.44)
-    return digits.replace(",", ".") if count == 1 else digits
-
-
-def _in_two_argument_call(text: str, at: int) -> bool:
-    """True when position ``at`` lies directly inside the brackets of a call
-    to an answer function that takes two arguments (``log(8,2)``)."""
-    depth = 0
-    for i in range(at - 1, -1, -1):
-        if text[i] == ")":
-            depth += 1
-        elif text[i] == "(":
-            if depth == 0:
-                return _name_before(text, i) in TWO_ARGUMENTS
-            depth -= 1
-    return False
-
-
-def _name_before(text: str, at: int) -> str:
-    """The name written just before position ``at`` (spaces between allowed), or ''."""
-    end = at
-    while end > 0 and text[end - 1].isspace():
-        end -= 1
-    start = end
-    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
-        start -= 1
-    return text[start:end]
-
-
 def plain_characters(text: str) -> str:
     """``text`` with every decimal digit as its ASCII digit (full-width ０, Arabic-Indic ٠),
     full-width signs and letters as ASCII (．, －), and invisible format characters
@@ -257,11 +192,14 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
         return Reading(BLANK, reason=no_answer_reason(text))
     restated = restated_value(text, lambda side: read_number(side, percent, decimal_comma, whole))
     if restated is not None:   # 0.695 (69.5%), 0.7 (69.99%): the more precise; 1950 (25%): a reason for a person
-        return Reading(REVIEW, reason=restated) if isinstance(restated, str) else restated
-    core, factor = strip_decorations(decimal_middle_dots(text), percent)
-    core = as_equals(_TIMES_X.sub("*", read_marks(core, whole, decimal_comma)))   # 3.28 x 10^-5; 0.6952 ≈ 0.695
-    odd = chain_disagrees(_CHAIN.match(core), factor == 100.0, "%" in text)
-    if odd:   # 0.6952 ≈ 0.9: which is the answer?
+        restated = restated if isinstance(restated, str) else guessed_group(text, whole, decimal_comma) or restated
+        return Reading(REVIEW, reason=restated) if isinstance(restated, str) else restated   # 5 (5,000): a guess
+    raw, factor = strip_decorations(decimal_middle_dots(text), percent)
+    core = as_equals(_TIMES_X.sub("*", read_marks(raw, whole, decimal_comma)))   # 3.28 x 10^-5; 0.6952 ≈ 0.695
+    chain = _CHAIN.match(core)
+    odd = chain and (chain_disagrees(chain, factor == 100.0, "%" in text, lambda last: _value_of(last, decimal_comma))
+                     or guessed_group(raw, whole, decimal_comma))
+    if odd:   # 0.6952 ≈ 0.9, 0.5 ≈ 7/10: which is the answer? 5 = 5,000: which number?
         return Reading(REVIEW, reason=odd)
     if (worked := _working_value(core)) != core and (finer := most_precise_in_chain(
             _CHAIN.match(core), factor == 100.0, lambda value: read_number(value, percent))):
@@ -287,12 +225,36 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
         noted = _NUMBER_THEN_WORDS.search(core)
         if (noted and not _product(noted)) or head:   # 0.768 (mean): words after it; 1950 (25% of 7800): a note
             return Reading(REVIEW, reason=NOTED_REASON if noted and not _product(noted) else NOTE_REASON)
-        if looks_like_prose(str(text)) or (_CHAIN.match(core) and len(_NUMERAL.findall(core)) > 1):
+        if looks_like_prose(str(text)) or (_CHAIN.match(core) and len(NUMERAL.findall(core)) > 1):
             return Reading(REVIEW, reason=REVIEW_REASON)   # a sentence, or values given beside the answer
         if _WORDS_ONLY.fullmatch(core):
             return Reading(INVALID, reason=WORD_REASON)
         return Reading(INVALID, reason=str(exc))
     return Reading(NUMBER, value / factor, significant_figures(core), hundredths=factor == 100.0)
+
+
+def misread_count(text: str, expected: float, tolerance: float, decimal_comma: bool = False,
+                  percent: bool = False) -> str:
+    """A reason for a person when a count's answer (``2.000``, ``2,000 positions``),
+    read by the file's decimal mark, is not ``expected`` but is when its group of
+    three zeros is read the other way (``count_read_otherwise``); else ''.
+    Never a silent incorrect for a mark that two readers read two ways."""
+    found = count_read_otherwise(text, decimal_comma)
+    if found is None:
+        return ""
+    written, read, other, how, otherwise = found
+    reading = read_number(otherwise, percent, decimal_comma, whole=True)
+    if reading.status != NUMBER or abs(reading.value - expected) > tolerance:
+        return ""
+    return COUNT_REASON.format(written=written, read=read, other=other, how=how)
+
+
+def _value_of(text: str, decimal_comma: bool) -> float | None:
+    """The value of a chain's last expression (``7/10``), or None when it is none (``L``)."""
+    try:
+        return to_number(text, decimal_comma)
+    except ExpressionError:
+        return None
 
 
 def _working_value(core: str) -> str:

@@ -1,0 +1,132 @@
+"""What a comma (or a point) between digits means in a written answer: one rule
+for every reader (``read_marks``, the table in docs/marking.md, "What a comma
+means"), by the part's kind (a count is never 1.44) and the file's decimal mark;
+and where that rule had to guess (``guessed_group``: ``5,000`` beside ``5``, a
+count's ``2.000``), so that a person decides rather than a guess. It only
+rewrites digits, commas and points; forms.py reads the number."""
+
+from __future__ import annotations
+
+import re
+
+from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
+from quizgen.maths.parser import MAX_LENGTH
+
+# a number grouped in thousands starts with 1-9: "0,408" is a decimal comma, never 408
+_THOUSANDS_DOT = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d+)?")
+_THOUSANDS_COMMA = re.compile(r"[+-]?[1-9]\d{0,2}(\.\d{3})+(,\d+)?")
+_THOUSANDS_SPACE = re.compile(r"[+-]?[1-9]\d{0,2}( \d{3})+([.,]\d+)?")
+_GROUPED = {",": re.compile(r"[1-9]\d{0,2}(?:,\d{3})+"), ".": re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")}
+NUMERAL = re.compile(r"(?<![\w.,])\d(?:[\d,.]*\d)?")
+# the answer functions that take two arguments: inside their brackets a comma may part them (log(8,2))
+TWO_ARGUMENTS = frozenset(name for name in ANSWER_FUNCTIONS if TABLE[name].arity[1] > 1)
+
+
+def read_marks(text: str, whole: bool = False, decimal_comma: bool = False) -> str:
+    """``text`` with each number's thousands separators dropped and its
+    decimal comma made a point, by the one rule every reader follows (the
+    table in docs/marking.md): ``whole`` for a whole-number part (a count is
+    never 1.44), ``decimal_comma`` for a file written with decimal commas.
+    Without decimal commas a number inside the brackets of a function that
+    takes two arguments (``log(8,2)``) is left as written: its comma may part
+    the arguments."""
+    text = text.strip()
+    if _THOUSANDS_SPACE.fullmatch(text):
+        text = text.replace(" ", "")
+    if len(text) > MAX_LENGTH:   # to_number refuses it; scanning it for brackets would cost
+        return text
+    return NUMERAL.sub(lambda m: _numeral(m, whole, decimal_comma), text)
+
+
+def _numeral(match, whole: bool, decimal_comma: bool) -> str:
+    """One written number (digits with commas or points) as to_number reads it."""
+    digits = match.group()
+    if "," in digits and not decimal_comma and _in_two_argument_call(match.string, match.start()):
+        return digits
+    if "," in digits and "." in digits:   # both marks: the last one is the decimal mark
+        if _THOUSANDS_DOT.fullmatch(digits):
+            return digits.replace(",", "")
+        return digits.replace(".", "").replace(",", ".") if _THOUSANDS_COMMA.fullmatch(digits) else digits
+    mark = "," if "," in digits else "."
+    count = digits.count(mark)
+    if _GROUPED[mark].fullmatch(digits) and (count > 1 or whole and (
+            decimal_comma == (mark == ".") or not digits.endswith("000"))):
+        return digits.replace(mark, "")   # 1,440,000; a count's 1,440 or 1.440 (a count is never 1.44)
+    return digits.replace(",", ".") if count == 1 else digits
+
+
+def _in_two_argument_call(text: str, at: int) -> bool:
+    """True when position ``at`` lies directly inside the brackets of a call
+    to an answer function that takes two arguments (``log(8,2)``)."""
+    depth = 0
+    for i in range(at - 1, -1, -1):
+        if text[i] == ")":
+            depth += 1
+        elif text[i] == "(":
+            if depth == 0:
+                return _name_before(text, i) in TWO_ARGUMENTS
+            depth -= 1
+    return False
+
+
+def _name_before(text: str, at: int) -> str:
+    """The name written just before position ``at`` (spaces between allowed), or ''."""
+    end = at
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    start = end
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    return text[start:end]
+
+
+# ------------------------------------------------------------------ where the rule guessed
+
+_ONE_GROUP = re.compile(r"[1-9]\d{0,2}([.,])\d{3}")
+"""One group of three digits after 1-9 (``5,000``, ``1.440``): thousands, or a decimal mark?"""
+_MARK_NAME = {",": "comma", ".": "point"}
+GUESSED_REASON = ("{written!r} may be {thousands} (a thousands {name}) or {decimal} (a decimal {name}), and the "
+                  "values beside it agree only on the second: a person decides which is meant")
+COUNT_REASON = ("a count written {written!r}: read as {read} ({how}), but {other} is the answer: "
+                "a person decides which is meant")
+
+
+def guessed_group(text: str, whole: bool, decimal_comma: bool) -> str:
+    """A reason for a person when a decimal part's answer that restates a
+    value (``5 (5,000)``, ``5 = 5,000``) holds a number whose reading the
+    rule guessed: one group of three digits written with the mark that is
+    not the file's decimal mark (``5,000`` in a '.' file: 5.000, or five
+    thousand?) beside a number written otherwise, unless the answer writes a
+    decimal with that same mark elsewhere (``1,440 (1,44)``); else ''. A
+    count's group is thousands."""
+    if whole or len(text) > MAX_LENGTH:
+        return ""
+    other = "." if decimal_comma else ","
+    numerals = NUMERAL.findall(text)
+    guessed = [n for n in numerals if (m := _ONE_GROUP.fullmatch(n)) and m.group(1) == other]
+    if not guessed or len(guessed) == len(numerals) or any(other in n and not _GROUPED[other].fullmatch(n)
+                                                           for n in numerals):
+        return ""   # 3,835 (3,835) agrees either way: read as 3,835 alone is
+    written = guessed[0]
+    return GUESSED_REASON.format(written=written, thousands=written.replace(other, ""),
+                                 decimal=written.replace(other, "."), name=_MARK_NAME[other])
+
+
+def count_read_otherwise(text: str, decimal_comma: bool):
+    """For a count's answer whose one number is a group of three zeros
+    (``2.000``, ``2,000``: both readings whole): ``(written, read, other,
+    how, text read the other way)``, where ``read_marks`` read it by the
+    file's decimal mark (``2.000`` is 2 in a '.' file, 2000 in a ',' file);
+    else None."""
+    numerals = list(NUMERAL.finditer(text)) if len(text) <= MAX_LENGTH else []
+    if len(numerals) != 1 or not (found := _ONE_GROUP.fullmatch(numerals[0].group())) or \
+            not numerals[0].group().endswith("000"):
+        return None
+    written, mark = found.group(), found.group(1)
+    whole, point = written.replace(mark, ""), written.split(mark)[0]
+    decimal = decimal_comma == (mark == ",")   # the file's decimal mark: read as a decimal
+    read, other = (point, whole) if decimal else (whole, point)
+    how = (f"a decimal {_MARK_NAME[mark]}, the file's decimal mark" if decimal else
+           f"a thousands {_MARK_NAME[mark]}, as the file's decimal mark is a {_MARK_NAME['.' if mark == ',' else ',']}")
+    start, end = numerals[0].span()
+    return written, read, other, how, text[:start] + other + text[end:]
