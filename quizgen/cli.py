@@ -265,23 +265,23 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--samples", default=200, show_default=True, type=int,
               help="Seeds to sample each template over.")
-@bank_option
+@click.option("--bank", "banks", multiple=True, type=click.Path(file_okay=False),
+              help="Check the templates in this folder, and their clashes with the built-in bank (repeatable).")
 def validate_command(paths, samples, banks):
     """Check templates (files or folders; default: the built-in bank) before
     they reach a class: one line per problem as file:line: key: what is wrong,
     else one summary line per template (and a warning under 100 distinct
-    variants). SymPy referees 20 draws a template, or all of them when
+    variants). --bank DIR checks DIR's templates and their clashes with the
+    built-in bank (ids, classes, misconception codes), not the built-in bank
+    itself. SymPy referees 20 draws a template, or all of them when
     --samples is given. Exits 1 if any template fails.
 
-    Example: quizgen validate my_templates/ --samples 500
+    Example: quizgen validate --bank my_bank/ --samples 500
     """
-    from quizgen.validation.run import check_passed, validate
+    from quizgen.validation.run import report_validation
 
     given = click.get_current_context().get_parameter_source("samples") != click.core.ParameterSource.DEFAULT
-    reports = validate(paths, samples=samples, banks=banks, referee=samples if given else None)
-    for report in reports:
-        click.echo("\n".join(report.lines()))
-    check_passed(reports)
+    report_validation(paths, samples=samples, banks=banks, referee=samples if given else None, echo=click.echo)
 
 
 @main.group("export", short_help="Export question variants as Moodle XML or Canvas QTI.")

@@ -93,8 +93,8 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     """What to practise next, from the record: weak classes (low boxes), open
     misconceptions, and classes never tried; what this drill missed (``outcomes``,
     its last outcome by class) or ``met`` (misconception codes) first, then by due
-    date, at most SHOWN of each and a line for the rest. ``outcomes`` also tells a
-    box-1 miss from a right answer after hints. The suggested command carries
+    date, at most SHOWN of each and a line for the rest. A class is told by its
+    box alone (_box_text), as --stats tells it. The suggested command carries
     this run's ``banks``; a weak class from a bank not loaded now is named apart
     (the command would stop at it as an unknown class). A class ``answered`` in
     this drill is not new, even when the question was left before its card moved;
@@ -109,7 +109,7 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     weak = [(box, due, cls) for _, due, box, cls in weak]
     lines = [_unfinished_text(unfinished)] if unfinished else []
     lines += [f"{cls}: {_practice_text(box, outcomes.get(cls))}." if practice else
-              f"{cls}: box {box} of {learner.BOXES}, {_box_text(box, outcomes.get(cls))}"
+              f"{cls}: box {box} of {learner.BOXES}, {_box_text(box)}"
               f"; due {_due_text(due, progress.clock)}." for box, due, cls in weak[:SHOWN]]
     lines += _more(len(weak), "class", "classes", " in box 1 or 2" + listed)
     codes = sorted(progress.open_misconceptions(), key=lambda code: code not in met)   # stable: by due within
@@ -152,13 +152,14 @@ def _more(total: int, one: str, many: str, tail: str) -> list:
     return [f"and {rest} more {one if rest == 1 else many}{tail}."] if rest > 0 else []
 
 
-def _box_text(box: int, outcome) -> str:
-    """What a low box says about the class. Box 1 follows a miss, or a right
-    answer with hints while in box 1; box 2, one answer right without hints since."""
+def _box_text(box: int) -> str:
+    """What a low box says about a class, from the record alone, so the summary
+    and --stats say the same: box 1 follows a miss (a part wrong or skipped,
+    record.MISSED) or a right answer with hints while in box 1; box 2, one
+    answer right without hints since (what --stats counts as Clean)."""
     if box > 1:
         return "right once without hints, not yet secure"
-    return {learner.MISSED: "missed last time", learner.HELPED: "right with hints last time"}.get(
-        outcome, "missed, or right only with hints, last time")
+    return "missed, or right only with hints, last time"
 
 
 def _practice_text(box: int, outcome) -> str:

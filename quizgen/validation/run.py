@@ -13,6 +13,7 @@ from quizgen.bank.loader import builtin_bank_dir, build_template, read_yaml, tem
 from quizgen.bank.trap_schema import unnamed_traps
 from quizgen.errors import BankLimitError, InputFileError, TemplateError, UsageError, ValidationFailed
 from quizgen.validation.canonical import check_canonical
+from quizgen.validation.clashes import NOT_RECHECKED, builtin_checked, check_builtin_clashes
 from quizgen.validation.instances import instance_problems
 from quizgen.validation.paper import paper_problems
 from quizgen.validation.problems import Problem, Report, from_error, problem_at, shown
@@ -20,7 +21,7 @@ from quizgen.validation.samples import check_samples
 from quizgen.validation.text import text_problems, yaml_word_problems
 from quizgen.generation.variants import WARN_BELOW, template_variants
 
-__all__ = ["validate", "validate_file", "Report", "Problem", "yaml_word_problems"]
+__all__ = ["validate", "validate_file", "report_validation", "Report", "Problem", "yaml_word_problems"]
 
 DEFAULT_SAMPLES = 200
 VARIANT_DRAWS = 200       # draws per template counted for distinct variants
@@ -28,18 +29,34 @@ REFEREE_SAMPLES = 20      # draws per template the SymPy referee checks by defau
 
 
 def validate(paths=(), samples: int = DEFAULT_SAMPLES, banks=(), referee: int | None = None) -> list:
-    """Validate the templates at ``paths`` (files or folders; default: the
-    built-in bank) and in the folders ``banks``; one report per file. SymPy
-    referees the first ``referee`` draws of each template (default
-    REFEREE_SAMPLES, at most ``samples``)."""
+    """Validate the templates at ``paths`` (files or folders) and in the
+    folders ``banks``, by default (neither given) the built-in bank; one report
+    per file. A bank's templates are also held against the built-in bank they
+    join (clashes.py), which is not itself re-checked. SymPy referees the first
+    ``referee`` draws of each template (default REFEREE_SAMPLES, at most ``samples``)."""
     if samples < 0:
         raise UsageError(f"--samples must be 0 or more, got {samples}")
     referee = min(samples, REFEREE_SAMPLES if referee is None else referee)
     files = template_paths(paths, banks)
     reports = [validate_file(path, samples, referee) for path in files]
     _check_ids(reports)
+    if banks:
+        check_builtin_clashes(reports)
     loaded = sorted((r for r in reports if r.template), key=lambda r: (r.template.class_number, r.template.id))
     return loaded + [r for r in reports if not r.template]
+
+
+def report_validation(paths=(), samples: int = DEFAULT_SAMPLES, banks=(), referee: int | None = None,
+                      echo=print) -> None:
+    """``quizgen validate``: validate, ``echo`` each template's lines (and, for
+    --bank without the built-in bank among ``paths``, one line saying it was
+    not re-checked), and raise ValidationFailed if any template failed."""
+    reports = validate(paths, samples=samples, banks=banks, referee=referee)
+    for report in reports:
+        echo("\n".join(report.lines()))
+    if banks and not builtin_checked(r.path for r in reports):
+        echo(NOT_RECHECKED)
+    check_passed(reports)
 
 
 def check_passed(reports: list) -> None:
@@ -55,7 +72,7 @@ def check_passed(reports: list) -> None:
 def template_paths(paths, banks) -> list:
     """The template files to check: each path (a file, or a folder's templates), then each bank's."""
     files = []
-    for path in [Path(p) for p in paths] or [builtin_bank_dir()]:
+    for path in [Path(p) for p in paths] or ([] if banks else [builtin_bank_dir()]):
         if path.is_dir():
             files += template_files(path)
         elif path.is_file():
@@ -65,7 +82,7 @@ def template_paths(paths, banks) -> list:
     for bank in banks:
         files += template_files(bank)
     if not files:
-        raise InputFileError(f"no templates (*.yaml, *.yml) in {', '.join(map(str, paths))}")
+        raise InputFileError(f"no templates (*.yaml, *.yml) in {', '.join(map(str, [*paths, *banks]))}")
     return files
 
 
