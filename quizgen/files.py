@@ -201,12 +201,18 @@ def default_output_folder(input_path) -> Path:
     return path.parent if regular else Path(".")
 
 
-def _write_error(out_dir, exc: OSError) -> OutputError:
-    """One line for an output that could not be written; nothing was replaced."""
+def _write_error(out_dir, exc: OSError, name=None) -> OutputError:
+    """One line for an output that could not be written (naming the file when
+    ``name`` says which was being created, and why); nothing was replaced."""
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return OutputError(f"cannot write to {out_dir}: no space left on the device (or quota full); "
                            "no output was replaced")
-    return OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}; no output was replaced")
+    if name is None:
+        return OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}; no output was replaced")
+    why = exc.strerror or str(exc)
+    if exc.errno == errno.ENOENT and Path(out_dir).is_dir():   # /proc, /sys: the folder is there, files cannot be
+        why = f"{out_dir} is a folder that does not take new files ({why}); choose another output folder"
+    return OutputError(f"cannot create {Path(out_dir) / name}: {why}; no output was replaced")
 
 
 def write_files(out_dir, files: dict) -> list:
@@ -214,19 +220,20 @@ def write_files(out_dir, files: dict) -> list:
     the paths. All are in place at the end, or none: the earlier files as they were."""
     out_dir = check_outputs(out_dir, files)
     made = _make_folder(out_dir)
-    staged = []
+    staged, name = [], None   # name: the file being created, named if that fails
     try:
         for name, content in files.items():
             temp = temp_name(out_dir)
             staged.append((temp, out_dir / name))
             _stage(temp, content)
+        name = None
         put_in_place(staged, made)
     except BaseException as exc:
         for temp, _ in staged:
             Path(temp).unlink(missing_ok=True)
         _remove_folders(made)
         if isinstance(exc, OSError):
-            raise _write_error(out_dir, exc) from exc
+            raise _write_error(out_dir, exc, name) from exc
         raise
     return [target for _, target in staged]
 
@@ -318,12 +325,12 @@ def streamed_files(out_dir, names):
     on any error they are removed, and the folder too if the run made it."""
     out_dir = check_outputs(out_dir, names)
     made = _make_folder(out_dir)
-    temps, handles, streaming = {}, {}, False
+    temps, handles, streaming, name = {}, {}, False, None   # name: the file being created, named if that fails
     try:
         for name in names:
             temps[name] = temp_name(out_dir)
             handles[name] = open(temps[name], "x", encoding="utf-8", errors=UNENCODABLE, newline="")
-        streaming = True
+        name, streaming = None, True
         yield handles
         streaming = False
         for name, handle in handles.items():
@@ -334,7 +341,7 @@ def streamed_files(out_dir, names):
         _discard(handles, temps)
         _remove_folders(made)
         if isinstance(exc, OSError) and (not streaming or exc.errno in (errno.ENOSPC, errno.EDQUOT)):
-            raise _write_error(out_dir, exc) from exc
+            raise _write_error(out_dir, exc, name) from exc
         raise
 
 

@@ -21,7 +21,7 @@ from quizgen.errors import InputFileError, OutputError, printable, shortened
 from quizgen.commit import one_commit
 from quizgen.files import streamed_files
 from quizgen.grading.answers_file import open_answers
-from quizgen.grading.belong import check_belong
+from quizgen.grading.belong import check_belong, check_codes, other_keys_hint
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
 from quizgen.grading.feedback_files import MANIFEST, write_sheet_files
@@ -115,6 +115,9 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         reads = files_read(answers, key if lms else key_path, **{**others, "outputs": outputs},
                            built=built if lms else None, built_key=key_path if lms else None)
         paths = output_paths(source.path, built_out, key_path, outputs, reads, f"--out {out}" if out else None)
+        shown = index.name if lms or key_path is None else key_shown(key_path, source.path)
+        shown += " (found: no --key given)" if key is None and not lms else ""
+        code_warning = check_codes(source, index, shown, force, key_path)   # before any output is made
         decisions = read_decisions(overrides)
         class_roster = read_roster(roster) if roster is not None else None
         students, grid = Students(index, class_roster), AnswerGrid(len(index.slots))
@@ -131,7 +134,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             if not graded.rows:
                 raise InputFileError(f"{source.path}: no answers to grade: the file has its header and no answer "
                                      "rows (downloaded before anyone answered?)")
-            foreign = check_belong(index, students, grid, source.path.name, force)
+            foreign = check_belong(index, students, grid, source.path.name, force, shown,
+                                   partial(other_keys_hint, source.path, key_path))
             absent = _add_roster(students, grid, tally)
             clashed, clash_notes, clash_warnings = clashing_ids(source, students, absent, state)
             for number in clashed:   # not one student's resubmission: named by clash_notes instead
@@ -151,7 +155,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result.shared_ids = [students.ids[n] for n in sorted(clashed)]
                 result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
                 result.files = run_files(reads, paths)
-                result.warnings = (decisions.unmatched if decisions is not None else []) + [foreign] * bool(foreign)
+                result.warnings = ((decisions.unmatched if decisions is not None else [])
+                                   + [line for line in (code_warning, foreign) if line])
                 result.warnings += traps_covered(data, override) + _file_warnings(result, source, index, students,
                                                                                   unnamed) + clash_warnings
                 result.notes += decisions.made_note() if decisions is not None else []

@@ -1,0 +1,159 @@
+"""Answers graded against the wrong key (keyfind23): per-student papers'
+answers graded against the class paper found in ./quiz/ (paper codes, and the
+match rule of grading/belong.py for a key of the same templates), real
+classes never stopped (the workload's weakest students too), and an output
+that cannot be created named."""
+
+import csv
+import importlib.util
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from quizgen.grading import belong, run
+from quizgen.key.load import load_key_file
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("workload23", ROOT / "benchmarks" / "workload.py")
+workload = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(workload)
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory):
+    """``(folder, quiz/key.json, papers/key.json)``: the reviewer's class paper
+    (seed 1) and ten students' own papers (seed 8), one folder."""
+    from click.testing import CliRunner
+
+    from quizgen.cli import main
+
+    folder = tmp_path_factory.mktemp("keyfind")
+    (folder / "roster.csv").write_text("student_id,name\n" + "".join(f"s{i:03d},Student {i}\n" for i in range(10)),
+                                       encoding="utf-8")
+    for args in (["--seed", "1", "--out", folder / "quiz"],
+                 ["--students", folder / "roster.csv", "--seed", "8", "--out", folder / "papers"]):
+        made = CliRunner().invoke(main, ["generate", *map(str, args)], catch_exceptions=False)
+        assert made.exit_code == 0, made.output
+    return folder, folder / "quiz" / "key.json", folder / "papers" / "key.json"
+
+
+def own_answers(key_path: Path, path: Path, codes: bool, seed: int = 1, skill=None, trap=None) -> Path:
+    """Each student of ``key_path`` answering their own paper (the class paper
+    for ten students s000.. when the key has none) as the workload's students
+    do (their own figures, traps, expressions), with the paper code when ``codes``."""
+    key = load_key_file(key_path)
+    by_student = key.codes_by_student()
+    rng = random.Random(seed)
+    papers = [(p.student_id, p.questions) for p in key.papers] or [(f"s{i:03d}", key.questions) for i in range(10)]
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(workload.HEADER + ["paper"] * codes)
+        for student_id, questions in papers:
+            student = workload.Student(rng)
+            student.skill = student.skill if skill is None else skill
+            student.trap_rate = student.trap_rate if trap is None else trap
+            code = by_student.get(student_id, by_student.get(""))
+            for question in questions:
+                for part in question.parts:
+                    writer.writerow([student_id, question.id, part.letter, student.answer(part)] + [code] * codes)
+    return path
+
+
+def error_line(result) -> str:
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1, result.output
+    return lines[0]
+
+
+def test_own_papers_answers_with_codes_against_the_class_key_in_quiz_stop_naming_both_keys(keys, invoke, monkeypatch):
+    """The reviewer's case: answers to papers/'s own papers, no --key: quiz/key.json was used, exit 0, all
+    needs_review; now one line names the key used and the key.json that printed the codes."""
+    folder, _, _ = keys
+    monkeypatch.chdir(folder)
+    own_answers(Path("papers/key.json"), folder / "answers.csv", codes=True)
+    line = error_line(invoke("grade", "answers.csv", "--out", "other/"))
+    assert line.startswith("quizgen: error: answers.csv: its paper column carries 10 different paper codes")
+    assert "quiz/key.json (found: no --key given) has no per-student papers" in line
+    assert "--key papers/key.json" in line and "--force" in line
+    assert not (folder / "other").exists()
+    forced = invoke("grade", "answers.csv", "--out", "other/", "--force")
+    assert forced.exit_code == 0 and "warning: answers.csv: its paper column carries" in forced.output
+    assert invoke("grade", "answers.csv", "--key", "papers/key.json", "--out", "right/").exit_code == 0
+
+
+def test_class_paper_answers_against_a_per_student_key_stop_naming_the_class_key(keys, invoke, monkeypatch):
+    """The other way round: the class paper's code on every row, graded against the per-student key."""
+    folder, _, _ = keys
+    monkeypatch.chdir(folder)
+    own_answers(Path("quiz/key.json"), folder / "class.csv", codes=True)
+    line = error_line(invoke("grade", "class.csv", "--key", "papers/key.json", "--out", "other2/"))
+    assert "carries one class paper's code" in line and "on 10 students' rows" in line
+    assert "papers/key.json is the key of per-student papers" in line and "--key quiz/key.json" in line
+
+
+def test_own_papers_answers_without_codes_against_the_class_key_are_stopped_by_the_match_rule(keys, invoke,
+                                                                                               monkeypatch):
+    """No paper column: the same templates put about half the answers within 25% of the class paper's
+    values, so the far rule let them through; almost none match within tolerance."""
+    folder, _, _ = keys
+    monkeypatch.chdir(folder)
+    own_answers(Path("papers/key.json"), folder / "nocode.csv", codes=False)
+    line = error_line(invoke("grade", "nocode.csv", "--out", "other3/"))
+    assert "match, within tolerance, a value quiz/key.json (found: no --key given) knows" in line
+    assert "key.json files found: papers/key.json" in line
+    assert not (folder / "other3").exists()
+    assert invoke("grade", "nocode.csv", "--key", "papers/key.json", "--out", "right3/").exit_code == 0
+
+
+def match_rate(answers: Path, key: Path) -> float:
+    """The share of sampled numeric answers (ECF aside) matched, as check_belong counts them."""
+    seen = {}
+
+    def capture(index, students, grid, *args, **kwargs):
+        far, numeric, matched = belong.far_count(index, students, grid)
+        seen["rate"] = matched / numeric
+        return ""
+
+    original, run.check_belong = run.check_belong, capture
+    try:
+        run.grade(answers, key=key, out=answers.parent / (answers.stem + "-rate/"), force=True, jobs=1)
+    finally:
+        run.check_belong = original
+    return seen["rate"]
+
+
+@pytest.mark.parametrize("skill, trap", [(None, None), (0.35, 0.05)])
+def test_real_classes_even_the_weakest_match_at_least_twice_the_threshold(keys, tmp_path, skill, trap):
+    """The workload's class (benchmarks/workload.py) and a class of its weakest students (skill 0.35,
+    traps 5%), per-student and class papers: at least twice MATCH_LEAST, never stopped."""
+    _, quiz, papers = keys
+    for key in (quiz, papers):
+        answers = own_answers(key, tmp_path / f"{key.parent.name}.csv", codes=True, skill=skill, trap=trap)
+        assert match_rate(answers, key) >= 2 * belong.MATCH_LEAST
+        assert run.grade(answers, key=key, out=tmp_path / "graded/", jobs=1).warnings == []
+
+
+def test_another_key_of_the_same_templates_matches_well_under_the_threshold(keys, tmp_path):
+    """Own papers' answers against the class key, and the class's against another seed's key."""
+    _, quiz, papers = keys
+    answers = own_answers(papers, tmp_path / "own.csv", codes=False)
+    assert match_rate(answers, quiz) <= belong.MATCH_LEAST / 1.5
+    assert match_rate(own_answers(quiz, tmp_path / "class.csv", codes=False), papers) <= belong.MATCH_LEAST / 1.5
+
+
+def test_the_match_rule_waits_for_enough_answers():
+    assert belong.belong_verdict(0, belong.MATCH_SAMPLE - 1, "a.csv", "key.json", matched=0) == ""
+    with pytest.raises(Exception, match="match, within tolerance"):
+        belong.belong_verdict(0, belong.MATCH_SAMPLE, "a.csv", "key.json", matched=0)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
+def test_an_output_that_cannot_be_created_is_named_with_why(tmp_path, invoke, three_question_folder):
+    answers = three_question_folder / "answers.csv"
+    answers.write_text("student_id,question_id,part,answer\ns1,Q1,a,0.408\n", encoding="utf-8")
+    result = invoke("grade", answers, "--out", "/proc/x.csv")
+    line = result.output.strip()
+    assert result.exit_code != 0 and "\n" not in line
+    assert "cannot create /proc/x.csv: /proc is a folder that does not take new files" in line
