@@ -98,17 +98,30 @@ def test_canvas_parts_of_one_variant_get_the_moodle_verdicts_ecf_included(tmp_pa
     assert totals[0] == totals[1] and totals[1]["s001"] == "4"
 
 
-def test_parts_drawn_from_different_variants_stay_questions_of_their_own(tmp_path):
-    """s001's (b) came from v02: nothing carries across variants, and its parts keep
-    the export's group names; s000, given v01 throughout, beside them gets ECF."""
+def test_one_student_given_two_variants_keeps_the_export_questions_for_the_whole_class(tmp_path):
+    """s001's (b) came from v02: nothing carries across variants, and the
+    template's parts keep the export's group names for everyone (one name and
+    one report row per part), so s000, given v01 throughout, gets no ECF here."""
     canvas = canvas_download(tmp_path, [{"a": (V01, "0.9802"), "b": (V01, "0.02"), "c": (V01, "3.92")},
                                         {"a": (V01, "0.9802"), "b": (V02, "0.02"), "c": (V01, "3.92")}])
     invoke("grade", canvas, "--key", tmp_path / "quiz-key.json", "--out", f"{tmp_path / 'c'}/")
     rows = graded(tmp_path / "c" / "analysis-graded.csv")
+    assert [(rows[(s, x)]["question_id"], rows[(s, x)]["note"]) for s in ("s000", "s001") for x in "abc"] == [
+        ("Q1a", ""), ("Q1b", ""), ("Q1c", "")] * 2
+    items = (tmp_path / "c" / "analysis-graded-items.csv").read_text(encoding="utf-8-sig")
+    assert "Q1a" in items and not any(line.startswith("Q1,") for line in items.splitlines())
+
+
+def test_students_each_given_their_own_single_variant_get_ecf(tmp_path):
+    """Each student's parts from one variant, the two students' variants
+    different: each is that variant's one question Q1, with ECF."""
+    canvas = canvas_download(tmp_path, [{"a": (V01, "0.9802"), "b": (V01, "0.02"), "c": (V01, "3.92")},
+                                        {"a": (V02, "0.5"), "b": (V02, "0.5"), "c": (V02, "0.5")}])
+    invoke("grade", canvas, "--key", tmp_path / "quiz-key.json", "--out", f"{tmp_path / 'c'}/")
+    rows = graded(tmp_path / "c" / "analysis-graded.csv")
     assert [(rows[("s000", x)]["question_id"], rows[("s000", x)]["note"]) for x in "abc"] == [
         ("Q1", ""), ("Q1", "ecf"), ("Q1", "ecf")]
-    assert [(rows[("s001", x)]["question_id"], rows[("s001", x)]["status"]) for x in "abc"] == [
-        ("Q1a", "incorrect"), ("Q1b", "incorrect"), ("Q1c", "incorrect")]
+    assert {rows[("s001", x)]["question_id"] for x in "abc"} == {"Q1"}
 
 
 def _row(student, label, part, answer="1"):
@@ -116,20 +129,24 @@ def _row(student, label, part, answer="1"):
 
 
 def test_the_built_key_holds_one_question_per_variant_given_whole():
-    """A student given (a) and (b) of v01 and not (c) has one question Q7 of parts
-    (a), (b); the class paper keeps the export's groups while some student had
-    parts of several variants, and is the whole Q7 when no one did."""
+    """While some student had parts of several variants, every student (s1,
+    given (a) and (b) of v01) keeps the export's groups, and so does the class
+    paper; when no one did, s1 has one question Q7 of parts (a), (b), and the
+    class paper is the whole Q7."""
     order = ["mlm-confident-correct", "mlm-confident-wrong", "mlm-uniform-logits", "mlm-mean-over-masked",
              "mlm-zero-mask-limit", "mlm-masking-counts", C7]
     one = [_row("s1", V01, "a"), _row("s1", V01, "b")]
     apart = [_row("s2", V01, "a"), _row("s2", V02, "b"), _row("s2", V01, "c")]
     inputs = grading_inputs(one + apart, order=order)
     shape = [(q["id"], [p["part"] for p in q["parts"]]) for q in inputs.key["students"]["s1"]["questions"]]
-    assert shape == [("Q7", ["a", "b"])]
+    assert shape == [("Q7a", ["a"]), ("Q7b", ["b"])]
     assert [q["id"] for q in inputs.key["students"]["s2"]["questions"]] == ["Q7a", "Q7b", "Q7c"]
     assert [q["id"] for q in inputs.key["questions"]] == ["Q7a", "Q7b", "Q7c"]
-    assert [line.split(",")[2:4] for line in inputs.answers.splitlines()[1:3]] == [["Q7", "a"], ["Q7", "b"]]
-    whole = grading_inputs(one + [_row("s2", V02, x) for x in "abc"], order=order).key["questions"]
+    joined = grading_inputs(one + [_row("s2", V02, x) for x in "abc"], order=order)
+    shape = [(q["id"], [p["part"] for p in q["parts"]]) for q in joined.key["students"]["s1"]["questions"]]
+    assert shape == [("Q7", ["a", "b"])]
+    assert [line.split(",")[2:4] for line in joined.answers.splitlines()[1:3]] == [["Q7", "a"], ["Q7", "b"]]
+    whole = joined.key["questions"]
     assert [(q["id"], [p["part"] for p in q["parts"]]) for q in whole] == [("Q7", ["a", "b", "c"])]
 
 

@@ -44,10 +44,11 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     the export's question groups are (``Q2b`` for part (b) of slot 2, ``Q4``
     for a single-part slot), the slot of a template being its place in
     ``order`` (the export key's templates) or, without it, in order of first
-    appearance; but a student's parts of a template that all came from one
-    variant are that variant's one question ``Q2``, as on paper and in Moodle,
-    so that its parts are marked together (error carried forward, carried
-    rounding, a mistake named once: ``_one_variant``). ``rounded_by``:
+    appearance; but where every student's parts of a template came from one
+    variant (each their own), each student's are that variant's one question
+    ``Q2``, as on paper and in Moodle, so that its parts are marked together
+    (error carried forward, carried rounding, a mistake named once:
+    ``_one_variant``). ``rounded_by``:
     "canvas" when the LMS rewrote the numbers students typed (Canvas keeps 4
     decimals and drops trailing zeros), so that grade does not judge their
     figures. The key's class paper is the whole quiz, every question anyone
@@ -65,8 +66,9 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
         paper = papers.setdefault(row.student_id, {"name": row.name, "variants": {}})
         only = None if row.slot is not None else (row.part,)
         paper["variants"].setdefault(_question(row), (row.template, row.variant, only))
+    joinable = _one_variant_templates(papers.values())
     for paper in papers.values():
-        paper["variants"], paper["joined"] = _one_variant(paper["variants"])
+        paper["variants"], paper["joined"] = _one_variant(paper["variants"], joinable)
     chosen = [(sid, q, v) for sid, p in papers.items()
               for q, v in sorted(p["variants"].items(), key=lambda i: _place(i[0], slots))]
     whole = key_questions([(f"Q{slots[q]}", template, label) for _, q, (template, label, _) in chosen], banks)
@@ -86,23 +88,34 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     return GradingInputs(key.to_json(compact=False), out.getvalue())
 
 
-def _one_variant(variants: dict) -> tuple:
-    """``(variants, joined)``: a student's Canvas parts of a template that all
-    came from one variant (two or more of them) made one question of that
-    variant, keyed ``(template, "")`` with the parts' letters, as a paper's or
-    a Moodle question is, so that grade marks them together: a later part
-    worked from the student's own wrong (a) earns error carried forward, and
-    their rounding is carried. ``joined``: {the parts' own keys: that key}.
-    Parts drawn from different variants stay questions of their own (their
-    numbers differ, so nothing carries from one to another)."""
-    labels = {}   # {template: the variant of each of its parts}
-    for q, (template, label, _) in variants.items():
-        if isinstance(q, tuple):
-            labels.setdefault(template, []).append(label)
-    one = {t for t, found in labels.items() if len(found) > 1 and len(set(found)) == 1}
+def _one_variant_templates(papers) -> set:
+    """The templates every student was given from one variant (each their own):
+    only these are joined into one question (``_one_variant``), so that each
+    part of a template has one name for the whole class and one row in every
+    report. One student given parts of two variants keeps the export's
+    per-part questions for everyone (Canvas draws each part's variant apart:
+    with ``--count 1`` every student has one variant)."""
+    labels = {}   # {template: whether each student's parts of it came from one variant}
+    for paper in papers:
+        mine = {}
+        for q, (template, label, _) in paper["variants"].items():
+            if isinstance(q, tuple):
+                mine.setdefault(template, set()).add(label)
+        for template, found in mine.items():
+            labels[template] = labels.get(template, True) and len(found) == 1
+    return {template for template, one in labels.items() if one}
+
+
+def _one_variant(variants: dict, joinable: set) -> tuple:
+    """``(variants, joined)``: a student's Canvas parts of each ``joinable``
+    template (all from one variant) made one question of that variant, keyed
+    ``(template, "")`` with the parts' letters, as a paper's or a Moodle
+    question is, so that grade marks them together: a later part worked from
+    the student's own wrong (a) earns error carried forward, and their
+    rounding is carried. ``joined``: {the parts' own keys: that key}."""
     kept, joined = {}, {}
     for q, (template, label, only) in variants.items():
-        if isinstance(q, tuple) and template in one:
+        if isinstance(q, tuple) and template in joinable:
             letters = kept.get((template, ""), (template, label, ()))[2]
             kept[(template, "")] = (template, label, (*letters, *only))
             joined[q] = (template, "")
@@ -113,29 +126,21 @@ def _one_variant(variants: dict) -> tuple:
 
 def _whole_quiz(made: list, slots: dict) -> tuple:
     """Every question of the quiz once, in paper order: each the first variant
-    met (the first student's, where they were given it). A question a student
-    was given as one variant's (``_one_variant``) counts here as the export's
-    questions of its parts, unless every student given the template had it so:
-    then it is the whole question, with every part anyone was given. Every
+    met (the first student's, where they were given it); a template joined into
+    one question (``_one_variant``) with every part anyone was given. Every
     variant of a slot is worth the template's points, so its maximum is any
     full paper's; a Canvas student not given a question group has a smaller
     paper, this one not."""
-    apart, given = set(), {}   # templates some student had in parts; the parts given of each template
+    given = {}   # the parts given of each joined template
     for _, q, question, _ in made:
-        if isinstance(q, tuple) and q[1]:
-            apart.add(q[0])
-        if isinstance(q, tuple):
+        if isinstance(q, tuple) and not q[1]:
             given.setdefault(q[0], set()).update(part.letter for part in question.parts)
     first = {}
     for _, q, question, full in made:
-        if not isinstance(q, tuple) or q[1]:
-            first.setdefault(q, question)
-        elif q[0] not in apart:
+        if isinstance(q, tuple) and not q[1]:
             first.setdefault(q, replace(_only_parts(full, given[q[0]]), id=question.id))
         else:
-            for part in question.parts:
-                first.setdefault((q[0], part.letter), replace(_only_parts(full, (part.letter,)),
-                                                              id=_name(slots[q], (q[0], part.letter), len(full.parts))))
+            first.setdefault(q, question)
     return tuple(first[q] for q in sorted(first, key=lambda q: _place(q, slots)))
 
 
