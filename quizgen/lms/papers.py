@@ -44,11 +44,16 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     the export's question groups are (``Q2b`` for part (b) of slot 2, ``Q4``
     for a single-part slot), the slot of a template being its place in
     ``order`` (the export key's templates) or, without it, in order of first
-    appearance. ``rounded_by``: "canvas" when the LMS rewrote the numbers
-    students typed (Canvas keeps 4 decimals and drops trailing zeros), so
-    that grade does not judge their figures. The key's class paper is the
-    whole quiz, every question anyone was given (``_whole_quiz``): the paper of
-    a roster student who did not submit, scored 0 out of the quiz's maximum."""
+    appearance; but where every student's parts of a template came from one
+    variant (each their own), each student's are that variant's one question
+    ``Q2``, as on paper and in Moodle, so that its parts are marked together
+    (error carried forward, carried rounding, a mistake named once:
+    ``_one_variant``). ``rounded_by``:
+    "canvas" when the LMS rewrote the numbers students typed (Canvas keeps 4
+    decimals and drops trailing zeros), so that grade does not judge their
+    figures. The key's class paper is the whole quiz, every question anyone
+    was given (``_whole_quiz``): the paper of a roster student who did not
+    submit, scored 0 out of the quiz's maximum."""
     from quizgen import __version__
     from quizgen.lms.variants import key_questions
 
@@ -59,33 +64,83 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     papers = {}
     for row in rows:
         paper = papers.setdefault(row.student_id, {"name": row.name, "variants": {}})
-        only = None if row.slot is not None else row.part
+        only = None if row.slot is not None else (row.part,)
         paper["variants"].setdefault(_question(row), (row.template, row.variant, only))
-    chosen = [(q, v) for p in papers.values() for q, v in sorted(p["variants"].items(), key=lambda i: _place(i[0], slots))]
-    questions = key_questions([(f"Q{slots[q]}", template, label) for q, (template, label, _) in chosen], banks)
-    names = {q: _name(slots[q], only, len(question.parts)) for (q, (_, _, only)), question in zip(chosen, questions)}
-    made = [(q, replace(_only_part(question, only), id=names[q]))
-            for (q, (_, _, only)), question in zip(chosen, questions)]
-    picked = iter(question for _, question in made)
+    joinable = _one_variant_templates(papers.values())
+    for paper in papers.values():
+        paper["variants"], paper["joined"] = _one_variant(paper["variants"], joinable)
+    chosen = [(sid, q, v) for sid, p in papers.items()
+              for q, v in sorted(p["variants"].items(), key=lambda i: _place(i[0], slots))]
+    whole = key_questions([(f"Q{slots[q]}", template, label) for _, q, (template, label, _) in chosen], banks)
+    names = {(sid, q): _name(slots[q], q, len(question.parts)) for (sid, q, _), question in zip(chosen, whole)}
+    made = [(sid, q, replace(_only_parts(question, only), id=names[(sid, q)]), question)
+            for (sid, q, (_, _, only)), question in zip(chosen, whole)]
+    picked = iter(question for _, _, question, _ in made)
     students = tuple(KeyPaper(sid, p["name"], LMS_SEED, tuple(next(picked) for _ in p["variants"]))
                      for sid, p in papers.items())
     key = Key(_whole_quiz(made, slots), students, LMS_SEED, quizgen=__version__, rounded_by=rounded_by)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(ANSWER_COLUMNS)
-    writer.writerows((spreadsheet_safe(r.student_id), spreadsheet_safe(r.name), names[_question(r)], r.part,
-                      spreadsheet_safe(r.answer)) for r in rows if r.part and r.answered)
+    writer.writerows((spreadsheet_safe(r.student_id), spreadsheet_safe(r.name),
+                      names[(r.student_id, papers[r.student_id]["joined"].get(_question(r), _question(r)))],
+                      r.part, spreadsheet_safe(r.answer)) for r in rows if r.part and r.answered)
     return GradingInputs(key.to_json(compact=False), out.getvalue())
+
+
+def _one_variant_templates(papers) -> set:
+    """The templates every student was given from one variant (each their own):
+    only these are joined into one question (``_one_variant``), so that each
+    part of a template has one name for the whole class and one row in every
+    report. One student given parts of two variants keeps the export's
+    per-part questions for everyone (Canvas draws each part's variant apart:
+    with ``--count 1`` every student has one variant)."""
+    labels = {}   # {template: whether each student's parts of it came from one variant}
+    for paper in papers:
+        mine = {}
+        for q, (template, label, _) in paper["variants"].items():
+            if isinstance(q, tuple):
+                mine.setdefault(template, set()).add(label)
+        for template, found in mine.items():
+            labels[template] = labels.get(template, True) and len(found) == 1
+    return {template for template, one in labels.items() if one}
+
+
+def _one_variant(variants: dict, joinable: set) -> tuple:
+    """``(variants, joined)``: a student's Canvas parts of each ``joinable``
+    template (all from one variant) made one question of that variant, keyed
+    ``(template, "")`` with the parts' letters, as a paper's or a Moodle
+    question is, so that grade marks them together: a later part worked from
+    the student's own wrong (a) earns error carried forward, and their
+    rounding is carried. ``joined``: {the parts' own keys: that key}."""
+    kept, joined = {}, {}
+    for q, (template, label, only) in variants.items():
+        if isinstance(q, tuple) and template in joinable:
+            letters = kept.get((template, ""), (template, label, ()))[2]
+            kept[(template, "")] = (template, label, (*letters, *only))
+            joined[q] = (template, "")
+        else:
+            kept[q] = (template, label, only)
+    return kept, joined
 
 
 def _whole_quiz(made: list, slots: dict) -> tuple:
     """Every question of the quiz once, in paper order: each the first variant
-    met (the first student's, where they were given it). Every variant of a
-    slot is worth the template's points, so its maximum is any full paper's; a
-    Canvas student not given a question group has a smaller paper, this one not."""
+    met (the first student's, where they were given it); a template joined into
+    one question (``_one_variant``) with every part anyone was given. Every
+    variant of a slot is worth the template's points, so its maximum is any
+    full paper's; a Canvas student not given a question group has a smaller
+    paper, this one not."""
+    given = {}   # the parts given of each joined template
+    for _, q, question, _ in made:
+        if isinstance(q, tuple) and not q[1]:
+            given.setdefault(q[0], set()).update(part.letter for part in question.parts)
     first = {}
-    for q, question in made:
-        first.setdefault(q, question)
+    for _, q, question, full in made:
+        if isinstance(q, tuple) and not q[1]:
+            first.setdefault(q, replace(_only_parts(full, given[q[0]]), id=question.id))
+        else:
+            first.setdefault(q, question)
     return tuple(first[q] for q in sorted(first, key=lambda q: _place(q, slots)))
 
 
@@ -101,13 +156,14 @@ def _one_attempt(rows: list, attempt: str) -> list:
     return [row for row in rows if row.attempt == chosen[row.student_id]]
 
 
-def _only_part(question: KeyQuestion, letter) -> KeyQuestion:
-    """A key question cut down to part ``letter`` (all parts when None)."""
-    if letter is None:
+def _only_parts(question: KeyQuestion, letters) -> KeyQuestion:
+    """A key question cut down to the parts ``letters`` (all parts when None), in the question's order."""
+    if letters is None:
         return question
-    parts = tuple(p for p in question.parts if p.letter == letter)
-    if not parts:
-        raise InputFileError(f"{question.template} has no part {letter!r}")
+    parts = tuple(p for p in question.parts if p.letter in letters)
+    missing = [letter for letter in letters if letter not in {p.letter for p in parts}]
+    if missing:
+        raise InputFileError(f"{question.template} has no part {missing[0]!r}")
     return replace(question, parts=parts, points=sum(p.points for p in parts))
 
 
@@ -119,7 +175,8 @@ def _question(row) -> object:
 def _slot_numbers(rows: list, order) -> dict:
     """{question: slot number}: an LMS slot is its own number; a Canvas template
     part takes its template's place in ``order`` (the export's slots), else the
-    place of the template's first appearance after those."""
+    place of the template's first appearance after those; so does the
+    template's whole question ``(template, "")`` (``_one_variant``)."""
     places = {t: n for n, t in enumerate(order, start=1) if isinstance(t, str)}
     numbers = {}
     for row in rows:
@@ -127,7 +184,8 @@ def _slot_numbers(rows: list, order) -> dict:
         if isinstance(key, int):
             numbers[key] = key
         elif key not in numbers:
-            numbers[key] = places.setdefault(row.template, max(places.values(), default=0) + 1)
+            numbers[key] = numbers[(row.template, "")] = places.setdefault(
+                row.template, max(places.values(), default=0) + 1)
     return numbers
 
 
@@ -137,7 +195,10 @@ def _place(question, slots: dict) -> tuple:
     return slots[question], len(letter), letter
 
 
-def _name(slot: int, letter, parts: int) -> str:
-    """A question's id, as the export named it: ``Q2`` (a Moodle slot, or a
-    single-part template in Canvas) or ``Q2b`` (Canvas's question group for part (b))."""
-    return f"Q{slot}{letter}" if letter is not None and parts > 1 else f"Q{slot}"
+def _name(slot: int, question, parts: int) -> str:
+    """A question's id, as the export named it: ``Q2`` (a Moodle slot, a
+    single-part template in Canvas, or a Canvas template's parts a student
+    was given from one variant) or ``Q2b`` (Canvas's question group for part
+    (b)); ``parts``: how many the template has."""
+    letter = question[1] if isinstance(question, tuple) else ""
+    return f"Q{slot}{letter}" if letter and parts > 1 else f"Q{slot}"
