@@ -89,21 +89,24 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
 
 
 def _one_variant_templates(papers) -> set:
-    """The templates every student was given from one variant (each their own):
-    only these are joined into one question (``_one_variant``), so that each
-    part of a template has one name for the whole class and one row in every
-    report. One student given parts of two variants keeps the export's
-    per-part questions for everyone (Canvas draws each part's variant apart:
-    with ``--count 1`` every student has one variant)."""
-    labels = {}   # {template: whether each student's parts of it came from one variant}
+    """The templates every student was given from one variant (each their
+    own), some student two parts or more (else nothing carries): only these
+    are joined into one question (``_one_variant``), so that each part of a
+    template has one name for the whole class and one row in every report.
+    One student given parts of two variants keeps the export's per-part
+    questions for everyone (Canvas draws each part's variant apart: with
+    ``--count 1`` every student has one variant)."""
+    one, several = {}, set()   # {template: every student's parts from one variant so far}; some student's 2+
     for paper in papers:
         mine = {}
         for q, (template, label, _) in paper["variants"].items():
             if isinstance(q, tuple):
-                mine.setdefault(template, set()).add(label)
-        for template, found in mine.items():
-            labels[template] = labels.get(template, True) and len(found) == 1
-    return {template for template, one in labels.items() if one}
+                mine.setdefault(template, []).append(label)
+        for template, labels in mine.items():
+            one[template] = one.get(template, True) and len(set(labels)) == 1
+            if len(labels) > 1:
+                several.add(template)
+    return {template for template, alike in one.items() if alike and template in several}
 
 
 def _one_variant(variants: dict, joinable: set) -> tuple:
