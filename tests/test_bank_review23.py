@@ -1,0 +1,45 @@
+"""What a domain expert found in the bank and its papers (review 23): C7's
+figure called the true label's probability p beside a stem whose p-hat is
+IsNext's; the worked examples' key differs from the reference's rounded
+intermediates unannounced; a working's last sum could differ from the key in
+its 4th figure; C9 showed P(NotNext) above 0.9 to only 4 figures; C9's stem
+overflowed the PDF's margin; C3 mixed 28,996 with 28996."""
+
+import pytest
+
+from quizgen.bank.loader import load_bank
+from quizgen.generation.quiz import Question, seed_label
+from quizgen.generation.sampling import sample_instance
+from quizgen.generation.views import question_view
+from quizgen.grading.feedback_md import figure_alt
+
+BANK = {t.cls: t for t in load_bank(())}
+
+
+def _c7(y: int, start: int = 1):
+    """The first C7 draw from seed ``start`` on whose label is ``y``."""
+    template = BANK["C7"]
+    for seed in range(start, start + 50):
+        instance = sample_instance(template, seed_label(seed, template.id, 0))
+        if instance.env["y"] == y:
+            return instance
+    raise AssertionError("no draw with that label")
+
+
+def test_c7_seed_1_is_the_reviewers_draw():
+    instance = sample_instance(BANK["C7"], seed_label(1, BANK["C7"].id, 0))
+    assert instance.env["y"] == 0 and round(float(instance.env["p"]), 4) == 0.9340
+
+
+@pytest.mark.parametrize("y, tex, text", [(0, r"$1 - \hat{p} = ", "1 \u2212 p\u0302 = "),
+                                          (1, r"$\hat{p} = ", "p\u0302 = ")])
+def test_c7_figure_names_p_as_the_stem_does(y, tex, text):
+    """The dot's p is the true label's probability: 1 - p-hat when y = 0, never a second "p"."""
+    question = Question("Q1", _c7(y))
+    solution_tex = question_view(question, "tex")["figure"]["solution"]
+    assert tex in solution_tex and "$p = " not in solution_tex
+    solution_md = question_view(question, "md")["figure"]["solution"]
+    shown = solution_md.encode().decode()
+    assert text.encode("ascii", "xmlcharrefreplace").decode() in shown and ">&#9679; p = " not in shown
+    alt = figure_alt(question_view(question, "md")["figure"])
+    assert alt.isascii() and ("1 - p_hat = " if y == 0 else "p_hat = ") in alt
