@@ -9,7 +9,9 @@ import pytest
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation.quiz import Question, seed_label
-from quizgen.generation.sampling import sample_instance
+from quizgen.generation.sampling import canonical_instance, sample_instance
+from quizgen.grading.part_checker import question_checkers
+from quizgen.key.entries import key_entry
 from quizgen.generation.views import question_view
 from quizgen.grading.feedback_md import figure_alt
 
@@ -43,3 +45,24 @@ def test_c7_figure_names_p_as_the_stem_does(y, tex, text):
     assert text.encode("ascii", "xmlcharrefreplace").decode() in shown and ">&#9679; p = " not in shown
     alt = figure_alt(question_view(question, "md")["figure"])
     assert alt.isascii() and ("1 - p_hat = " if y == 0 else "p_hat = ") in alt
+
+
+def test_the_worked_examples_say_where_the_key_differs_from_the_reference(invoke, tmp_path):
+    """The reference rounds intermediates (1.7515 from 0.408 and 3.095): its 4th figure
+    differs from the key's in four answers, and the solutions say which, and that
+    the grader accepts both."""
+    assert invoke("generate", "--worked-examples", "--out", tmp_path / "q").exit_code == 0
+    text = " ".join((tmp_path / "q" / "solutions.md").read_text(encoding="utf-8").split())
+    for pair in ("Q4(a) 1.7515 in the reference, 1.7513 here", "Q7(b) 0.2634 in the reference, 0.2633 here",
+                 "Q7(c) 1.4634 in the reference, 1.4633 here", "Q9(a) 2.0149 in the reference, 2.0145 here"):
+        assert pair in text
+    assert "four of the reference's answers" in text
+    for cls, letter, stated in (("C4", "a", "1.7515"), ("C7", "b", "0.2634"), ("C7", "c", "1.4634"),
+                                ("C9", "a", "2.0149")):
+        checker = question_checkers(key_entry(Question("Q1", canonical_instance(BANK[cls]))))[letter]
+        assert checker(stated).status == "correct", (cls, letter)
+
+
+def test_a_seeded_paper_says_nothing_about_the_reference(invoke, tmp_path):
+    assert invoke("generate", "--seed", "1", "--out", tmp_path / "q").exit_code == 0
+    assert "Against the reference" not in (tmp_path / "q" / "solutions.md").read_text(encoding="utf-8")
