@@ -5,6 +5,8 @@ intermediates unannounced; a working's last sum could differ from the key in
 its 4th figure; C9 showed P(NotNext) above 0.9 to only 4 figures; C9's stem
 overflowed the PDF's margin; C3 mixed 28,996 with 28996."""
 
+import re
+
 import pytest
 
 from quizgen.bank.loader import load_bank
@@ -12,6 +14,7 @@ from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
+from quizgen.maths.numbers import significant, significant_or_fixed
 from quizgen.generation.views import question_view
 from quizgen.grading.feedback_md import figure_alt
 
@@ -66,3 +69,30 @@ def test_the_worked_examples_say_where_the_key_differs_from_the_reference(invoke
 def test_a_seeded_paper_says_nothing_about_the_reference(invoke, tmp_path):
     assert invoke("generate", "--seed", "1", "--out", tmp_path / "q").exit_code == 0
     assert "Against the reference" not in (tmp_path / "q" / "solutions.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("seed, number, shown, key", [(1, "Q4", "0.8745", "0.8746"), (3, "Q9", "1.8848", "1.8847"),
+                                                      (4, "Q9", "3.2800", "3.2798")])
+def test_a_sum_of_rounded_losses_says_where_it_leaves_the_key(invoke, tmp_path, seed, number, shown, key):
+    """The working's last line gave 3.2800 under a bold key of 3.2798: it now says the unrounded value."""
+    assert invoke("generate", "--seed", str(seed), "--out", tmp_path / "q").exit_code == 0
+    text = (tmp_path / "q" / "solutions.md").read_text(encoding="utf-8")
+    block = text[text.index(f"## {number}."):]
+    block = block[:block.index("\n## Q") if "\n## Q" in block else len(block)]
+    assert f"**{key}**" in block and f"= {shown}$, while the unrounded losses give" in block
+    assert f"= {key}$, the answer" in block
+
+
+@pytest.mark.parametrize("cls, part, step", [("C4", "lmlm", 2), ("C9", "total", 3), ("C10", "loss", 3)])
+def test_a_mean_or_sum_of_rounded_losses_ends_on_the_key(cls, part, step):
+    """Over many draws, the step that ends on the answer shows the key's 4 figures last."""
+    template = BANK[cls]
+    for draw in range(40):
+        instance = sample_instance(template, seed_label(5, template.id, draw))
+        work = question_view(Question("Q1", instance), "md")["steps"][step]["work"]
+        value = next(pv.value for pv in instance.parts if pv.part.name == part)
+        assert re.search(r"= (-?[0-9.]+)\$(?:, the answer \(.*\))?\s*$", work.strip())
+        last = re.findall(r"= (-?[0-9.]+)\$", work)[-1]
+        # the key's 4 figures, or 6 where the 4th would be a rounded 5 (the key then writes more too)
+        assert float(last) in (float(significant_or_fixed(float(value), 4)), float(significant(float(value), 6))), \
+            (draw, work)
