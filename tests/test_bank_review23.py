@@ -96,3 +96,20 @@ def test_a_mean_or_sum_of_rounded_losses_ends_on_the_key(cls, part, step):
         # the key's 4 figures, or 6 where the 4th would be a rounded 5 (the key then writes more too)
         assert float(last) in (float(significant_or_fixed(float(value), 4)), float(significant(float(value), 6))), \
             (draw, work)
+
+
+def test_c9_shows_a_probability_over_0_9_to_four_figures_of_its_complement():
+    """C9 showed P(NotNext) = sigma(2.2) = 0.9002 and -ln 0.9002 = 0.1051 (key 0.1052):
+    like C7 and C1 it now keeps 4 significant figures of 1 - q (0.90250)."""
+    from decimal import Decimal
+
+    template, seen = BANK["C9"], 0
+    for draw in range(150):
+        instance = sample_instance(template, seed_label(5, template.id, draw))
+        work = question_view(Question("Q1", instance), "md")["steps"][2]["work"]
+        shown = re.search(r"= ([0-9.]+)\$, so", work).group(1)
+        if Decimal(shown) > Decimal("0.9"):
+            seen += 1
+            complement = 1 - Decimal(shown)
+            assert complement.as_tuple().exponent <= complement.adjusted() - 3, (draw, work)
+    assert seen >= 5
