@@ -65,6 +65,11 @@ def figures(sheets_dir, text) -> list:
     return found
 
 
+# what the label calls p: C7 names it as its stem does, p-hat or 1 - p-hat (review 23)
+ALT_NAME, ALT_ARG = r"(?:p|p_hat|1 - p_hat)", r"(?: p| p_hat|\(1 - p_hat\))"
+NAME, ARG = "(?:p|p\u0302|1 \u2212 p\u0302)", "(?: p| p\u0302|\\(1 \u2212 p\u0302\\))"
+
+
 def labels(root) -> list:
     """The text the drawing prints, label by label."""
     return ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
@@ -80,10 +85,12 @@ def test_each_students_sheet_shows_their_own_figure_as_an_svg_file_with_the_numb
         assert root.tag == f"{SVG}svg" and name.startswith(sheet_name[:-3] + "-") and name.endswith(".svg")
         student = {"s01.md": "s01", "a_b.md": "a/b", "CON_.md": "CON"}[sheet_name]
         p = p_of(quizzes, "own", student)
-        loss = re.search(r" and -ln p = (\d+\.\d+)\.$", alt)
-        assert f"the dot marks p = {p:.4f} and -ln p = " in alt and loss, alt
+        loss = re.search(rf" and -ln{ALT_ARG} = (\d+\.\d+)\.$", alt)
+        assert re.search(rf"the dot marks {ALT_NAME} = {p:.4f} and -ln", alt) and loss, alt
         assert abs(float(loss[1]) + math.log(p)) < 5e-4                      # the loss of their own p
-        assert f"\u25cf p = {p:.4f}" in labels(root) and f"\u2212ln p = {loss[1]}" in labels(root)
+        printed = labels(root)
+        assert any(re.fullmatch(rf"\u25cf {NAME} = {p:.4f}", t) for t in printed)
+        assert any(re.fullmatch(rf"\u2212ln{ARG} = {loss[1]}", t) for t in printed)
         names.add(name)
     assert len(names) == 3                                                  # one file each: their own numbers
     manifest = (tmp_path / "sheets" / ".quizgen-sheets").read_text(encoding="utf-8")
@@ -97,16 +104,16 @@ def test_a_figure_the_same_for_the_whole_class_is_written_once(quizzes, tmp_path
     assert shown == {"Q1-figure.svg"} and len(sheets) == 3
     assert sorted(p.name for p in (tmp_path / "sheets").glob("*.svg")) == ["Q1-figure.svg"]
     alt, _, root = figures(tmp_path / "sheets", sheets["s01.md"])[0]
-    assert f"p = {p_of(quizzes, 'class'):.4f}" in alt and "<svg" not in sheets["s01.md"]
+    assert f" = {p_of(quizzes, 'class'):.4f}" in alt and "<svg" not in sheets["s01.md"]
 
 
 def test_a_decimal_comma_class_gets_commas_in_the_alt_text_and_the_drawing(quizzes, tmp_path):
     sheets = grade(quizzes, "own", tmp_path, delimiter=";", comma=True)
     (alt, _, root), = figures(tmp_path / "sheets", sheets["s01.md"])
     p = f"{p_of(quizzes, 'own', 's01'):.4f}".replace(".", ",")
-    assert re.search(rf"the dot marks p = {p} and -ln p = \d+,\d+\.$", alt), alt
+    assert re.search(rf"the dot marks {ALT_NAME} = {p} and -ln{ALT_ARG} = \d+,\d+\.$", alt), alt
     printed = labels(root)
-    assert f"\u25cf p = {p}" in printed and not any(re.search(r"\d\.\d", t) for t in printed)
+    assert any(re.fullmatch(rf"\u25cf {NAME} = {p}", t) for t in printed) and not any(re.search(r"\d\.\d", t) for t in printed)
     assert re.search(r"\d\.\d", root.find(f"{SVG}circle").get("cx"))      # coordinates keep their points
 
 

@@ -131,9 +131,9 @@ def test_markdown_sheet_has_the_figure_and_the_labelled_parts_of_the_pdf_sheet(g
     worked = sheet[sheet.index("### Worked solution"):]
     p_hat = key["students"]["s01"]["questions"][0]["parts"][0]["value"]
     figure = re.search(r"^!\[The loss -ln p against p, the probability given to the true label; the dot marks "
-                       rf"p = {p_hat:.4f} and -ln p = \d\.\d+\.\]\((s01-Q1-figure\.svg)\)$", worked, re.M)
+                       rf"(?:p_hat|1 - p_hat) = {p_hat:.4f} and -ln(?: p_hat|\(1 - p_hat\)) = \d\.\d+\.\]\((s01-Q1-figure\.svg)\)$", worked, re.M)
     drawing = (folder / "sheets" / figure[1]).read_text(encoding="utf-8")
-    assert f"&#9679; p = {p_hat:.4f}" in drawing and "p</tspan>, the probability given" in drawing
+    assert re.search(rf"&#9679; (?:1 &#8722; )?p&#770; = {p_hat:.4f}", drawing) and "p</tspan>, the probability given" in drawing
     assert "**Forecast.** " in worked and "**Check.** " in worked
     steps = re.findall(r"^\d\. \*\*[^*]+\.\*\* \*Why:\* ", worked, re.M)
     assert len(steps) == 3                                         # C7's three steps, titled as in the PDF
@@ -158,8 +158,8 @@ def test_a_decimal_comma_class_gets_comma_numbers_on_its_sheets(graded):
     assert not re.search(r"\d\.\d", "\n".join(table))
     worked = sheet[sheet.index("### Worked solution"):]
     drawing = (folder / "komma" / re.search(r"\]\((CON_-Q1-figure\.svg)\)", worked)[1]).read_text(encoding="utf-8")
-    assert re.search(r"&#9679; p = \d+,\d+</text>", drawing)     # the figure's labels too
-    assert re.search(r"the dot marks p = \d+,\d+ and -ln p = \d+,\d+\.\]", worked)
+    assert re.search(r"&#9679; (?:p|(?:1 &#8722; )?p&#770;) = \d+,\d+</text>", drawing)     # the figure's labels too
+    assert re.search(r"the dot marks (?:p|p_hat|1 - p_hat) = \d+,\d+ and -ln(?: p| p_hat|\(1 - p_hat\)) = \d+,\d+\.\]", worked)
     worked = re.sub(r"<[^>]*>", "", worked)                        # (not its coordinates)
     assert not re.search(r"\d\.\d", worked) and re.search(r"\$[^$]*\d\{,\}\d[^$]*\$", worked)
     assert re.search(r"\*\*Answers:\*\* \(a\) \d+,\d+; \(b\) \d+,\d+; \(c\) \d+,\d+\.\n", worked)

@@ -79,7 +79,8 @@ def test_problem_figure_has_no_point_but_solution_figure_gives_the_numbers(c1_in
 @pytest.mark.parametrize("fmt", ["md", "tex"])
 def test_the_x_axis_says_what_p_is(c1_instance, fmt):
     """p is the probability of the true label, not the stem's p-hat (C7 with y = 0 plots 1 - p-hat)."""
-    for drawing in figure_markup(c1_instance, fmt).values():
+    figure = figure_markup(c1_instance, fmt)
+    for drawing in (figure["problem"], figure["solution"]):
         if isinstance(drawing, str):
             assert drawing.count("the probability given to the true label") == (1 if fmt == "tex" else 2)
     svg = svg_tree(figure_markup(c1_instance, "md")["problem"])

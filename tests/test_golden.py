@@ -280,9 +280,9 @@ def paper_digest(path) -> str:
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "670517852a079bf8580fe13e803918f1f36b05b872a013b8da923e922258251e",
-    ("1", "solutions.md"): "5fb2f7597e489e1b51fe18c458a25d9e9d69fbb5f724aabc984f4f500ebf6cf8",
+    ("1", "solutions.md"): "07deb282cbdf80d4a9f94570716599a9b3f951879303fcc4bbbed3fb3786cbeb",
     ("2", "problems.md"): "3227384c6f769266e5ba460bc095bcaec54cc1fddc28145a650009b9f4d3381e",
-    ("2", "solutions.md"): "1db0291181b57acad91297d9eb3a00bb0abbe57bb3f5ceeed199defb4be62df6",
+    ("2", "solutions.md"): "0fa7f50b54c4b828f0bf20f2462ebebd7bc9ea640505182ea09886e545f24355",
 }
 
 

@@ -21,7 +21,9 @@ BANK = {t.cls: t for t in load_bank(())}
 # class: {part: index of the worked step whose last number is that part's answer}
 STEPS = {"C1": {"p": 2, "loss": 3}, "C2": {"p": 2, "loss": 3}, "C4": {"lmlm": 2}, "C8": {"p": 1, "loss": 2},
          "C7": {"p": 0, "loss_y1": 1, "loss_y0": 2}, "C10": {"loss": 3}}
-LAST_NUMBER = re.compile(r"=\s*(-?[0-9]+(?:\.[0-9]+)?)\s*\$?\s*$")
+# the last value a step shows: a sum or mean of rounded losses that misses the key in its
+# 4th figure goes on to give the unrounded value, "..., the answer (the losses ... rounded)"
+LAST_NUMBER = re.compile(r"=\s*(-?[0-9]+(?:\.[0-9]+)?)\s*\$?(?:, the answer \([^)]*\))?\s*$")
 
 
 def three_figures(text: str) -> Decimal:

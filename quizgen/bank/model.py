@@ -83,6 +83,7 @@ class Template:
     path: str
     tests: tuple = ()
     figure: Node | None = None
+    figure_name: str = ""     # Jinja2 text: what the figure's label calls p, in TeX math ('' for p)
     max_tries: int = 500
     raw: dict = field(default_factory=dict, repr=False)
 

@@ -120,14 +120,14 @@ def build_template(data: dict, path) -> Template:
     solution = field("solution", _solution, _part_names(data.get("parts")))
     canonical = field("canonical", _canonical, names, _part_names(data.get("parts")))
     tests = field("tests", _tests, _part_names(data.get("parts")), default=())
-    figure = field("figure", _figure, names)
+    figure, figure_name = field("figure", _figure, names, default=(None, ""))
     max_tries = field("max_tries", _max_tries, default=500)
     if check.problems:
         raise TemplateProblems(check.problems)
     return Template(id=template_id, cls=cls, title=title, points=points,
                     params=params, lets=lets, constraints=constraints, stem=data["stem"], parts=parts,
                     solution=solution, canonical=canonical, path=str(path), tests=tests,
-                    figure=figure, max_tries=max_tries, raw=data)
+                    figure=figure, figure_name=figure_name, max_tries=max_tries, raw=data)
 
 
 def _check_yaml_size(check: _Checker, data: dict) -> None:
@@ -163,8 +163,17 @@ def _stem(check: _Checker, stem) -> str:
     return stem
 
 
-def _figure(check: _Checker, figure, names):
-    return None if figure is None else check.expression(figure, names, "figure")
+def _figure(check: _Checker, figure, names) -> tuple:
+    """(p's expression, the name the label gives p: Jinja2 text of TeX math, '' for p):
+    ``figure: EXPR``, or ``figure: {p: EXPR, name: TEXT}``."""
+    if figure is None:
+        return None, ""
+    if not isinstance(figure, dict):
+        return check.expression(figure, names, "figure"), ""
+    check.keys(figure, {"p", "name"}, ("p",), "figure")
+    name = check.text(figure.get("name"), "figure", "name", optional=True)
+    check.jinja(name, "figure", "name")
+    return check.expression(figure["p"], names, "figure", "p"), name
 
 
 def _max_tries(check: _Checker, max_tries) -> int:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from quizgen.bank.loader import builtin_templates_dir
 from quizgen.errors import UsageError
 from quizgen.generation.quiz import Quiz, StudentPaper
-from quizgen.generation.views import paper_answers_note, points_text, question_summary
+from quizgen.generation.views import paper_answers_note, paper_reference_note, points_text, question_summary
 from quizgen.key.papercode import display_code, paper_code
 from quizgen.text.render import stream_layout
 
@@ -79,7 +79,8 @@ def paper_view(quiz: Quiz, paper: StudentPaper, fmt: str, layouts=None) -> dict:
     total = sum(v["points"] for v in questions)
     return {"student_id": paper.student_id, "name": paper.name, "seed": paper.seed,
             "code": printed_code(quiz, paper.seed), "questions": questions, "total_points": total,
-            "total_text": points_text(total), "answers_note": paper_answers_note(questions)}
+            "total_text": points_text(total), "answers_note": paper_answers_note(questions),
+            "reference_note": paper_reference_note(questions) if quiz.worked_examples else ""}
 
 
 def printed_code(quiz: Quiz, seed_label) -> str:

@@ -13,6 +13,7 @@ importing the sampler."""
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
@@ -21,6 +22,7 @@ from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import fixed, significant, significant_or_fixed
 from quizgen.maths.rounding import figure_places
+from quizgen.text.render import render_string
 
 X_TICKS = (0, 0.25, 0.5, 0.75, 1)
 X_END = 1.08
@@ -34,9 +36,12 @@ BLANK_TOP = 4
 
 @dataclass(frozen=True)
 class LossPoint:
-    """The marked point of a figure: the probability p and its loss -ln p."""
+    """The marked point of a figure: the probability p and its loss -ln p;
+    ``name`` is what the question calls p, in TeX math (C7's ``1 - \\hat{p}``
+    when y = 0: its stem's p-hat is the IsNext probability, not the true label's)."""
 
     p: float
+    name: str = "p"
 
     @property
     def loss(self) -> float:
@@ -64,6 +69,21 @@ def figure_point(instance) -> LossPoint | None:
     return LossPoint(p)
 
 
+def named_point(instance) -> LossPoint | None:
+    """:func:`figure_point` with the name its label prints: the template's
+    ``figure.name`` filled in for ``instance`` (``p`` when it has none)."""
+    point = figure_point(instance)
+    name = instance.template.figure_name
+    if point is None or not name:
+        return point
+    try:
+        text = render_string(name, instance.context, "md").strip()
+    except TemplateError as exc:
+        raise TemplateError(f"cannot fill in the figure's name: {exc}", path=instance.template.path,
+                            key="figure.name") from exc
+    return LossPoint(point.p, text or "p")
+
+
 def curve_points(top: int, samples: int = SAMPLES) -> list:
     """Points (p, -ln p) from p = e^-top to 1: evenly spaced in the loss where
     the curve is steep and in p where it is flat."""
@@ -78,10 +98,29 @@ def y_ticks(top: int) -> range:
     return range(0, top + 1, step)
 
 
-def point_label(point: LossPoint) -> list:
-    """The solution label's lines in plain text. It sits in the top right
+def point_label(point: LossPoint, ascii_only: bool = False) -> list:
+    """The solution label's lines in plain text (``ascii_only``: p-hat as
+    ``p_hat`` and a hyphen for the minus sign). It sits in the top right
     corner, which the curve never reaches (there p > 0.4, so -ln p < 1)."""
-    return [f"p = {probability_text(point.p)}", f"\u2212ln p = {loss_text(point.loss)}"]
+    name = plain_name(point.name, ascii_only)
+    minus = "-" if ascii_only else "\u2212"
+    return [f"{name} = {probability_text(point.p)}",
+            f"{minus}ln{_argument(name)} = {loss_text(point.loss)}"]
+
+
+def plain_name(tex: str, ascii_only: bool = False) -> str:
+    """A name in TeX math as plain text: ``\\hat{p}`` as p-hat (p and a
+    combining circumflex, or ``p_hat``), ``-`` as a minus sign."""
+    text = _HAT.sub(r"\1_hat" if ascii_only else "\\1\u0302", tex)
+    return text if ascii_only else text.replace("-", "\u2212")
+
+
+_HAT = re.compile(r"\\hat\{(\w)\}")
+
+
+def _argument(name: str) -> str:
+    """``name`` as the argument of ln, after it: bracketed when it is a sum (ln(1 - p)), else after a space."""
+    return f"({name})" if " " in name else f" {name}"
 
 
 def probability_text(p: float) -> str:
@@ -112,7 +151,8 @@ def loss_curve_tikz(point: LossPoint, labelled: bool, blank_top: int = BLANK_TOP
         return _tikz_frame(blank_top) + "\n" + r"\end{tikzpicture}"
     top = point.top
     mark = _tikz_at(point.p, point.loss, top)
-    label = rf"$\bullet$ $p = {probability_text(point.p)}$\\$-\ln p = {loss_text(point.loss)}$"
+    label = (rf"$\bullet$ ${point.name} = {probability_text(point.p)}$\\"
+             rf"$-\ln{_argument(point.name)} = {loss_text(point.loss)}$")
     return "\n".join([
         _tikz_frame(top),
         rf"\draw[densely dashed, gray] {_tikz_at(point.p, 0, top)} |- {_tikz_at(0, point.loss, top)};",

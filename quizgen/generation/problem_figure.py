@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from quizgen.bank.budget import DrawLedger
 from quizgen.errors import BankLimitError, QuizgenError
-from quizgen.generation.figures import BLANK_TOP, figure_point, loss_curve_svg, loss_curve_tikz
+from quizgen.generation.figures import BLANK_TOP, figure_point, loss_curve_svg, loss_curve_tikz, named_point
 from quizgen.generation.plan import per_template
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.variants import probe_label
@@ -49,15 +49,15 @@ def _probed_top(template) -> int:
 
 
 def figure_markup(instance, fmt: str) -> dict | None:
-    """The figure of ``instance`` for a layout in ``fmt``: {"p", "loss",
-    "problem", "solution"} (unlabelled and labelled drawings; empty for
-    formats without drawings), or None when the template has no figure. The
-    problem drawing is its template's, to problem_top; the solution's axis
-    fits its own point."""
-    point = figure_point(instance)
+    """The figure of ``instance`` for a layout in ``fmt``: {"p", "name", "loss",
+    "problem", "solution"} (the name its label gives p, in TeX; unlabelled and
+    labelled drawings, empty for formats without drawings), or None when the
+    template has no figure. The problem drawing is its template's, to
+    problem_top; the solution's axis fits its own point."""
+    point = named_point(instance)
     if point is None:
         return None
     draw = {"tex": loss_curve_tikz, "md": loss_curve_svg}.get(fmt)
     problem, solution = ((draw(point, False, problem_top(instance.template)), draw(point, True))
                          if draw else ("", ""))
-    return {"p": point.p, "loss": point.loss, "problem": problem, "solution": solution}
+    return {"p": point.p, "name": point.name, "loss": point.loss, "problem": problem, "solution": solution}

@@ -12,7 +12,8 @@ from quizgen.bank.texts import located_error
 from quizgen.errors import TemplateError
 from quizgen.generation.problem_figure import figure_markup
 from quizgen.generation.quiz import Question
-from quizgen.maths.numbers import fixed, key_answer
+from quizgen.generation.sampling import CANONICAL
+from quizgen.maths.numbers import fixed, key_answer, significant
 from quizgen.maths.printing import to_latex
 from quizgen.maths.tree import Bin, Call, Const, Name, Neg, Num
 from quizgen.text.fractions import display_fractions
@@ -97,10 +98,48 @@ def _make_view(question: Question, fmt: str, rounding_rule: str | None) -> dict:
                    "shows": tuple(step.get("shows", ()))}   # parts whose answer the step states (the drill)
                   for i, step in zip(range(0, len(texts), 3), steps)],
         "verify": verify,
+        "reference": reference_differences(inst),
     }
 
 
-SUMMARY_KEYS = ("id", "cls", "title", "points", "points_text", "numeric", "answers_note")
+REFERENCE_NOTE = ("The reference rounds its intermediate values before combining them, while this key is "
+                  "worked from unrounded values, so {count} of the reference's answers differ from the key in "
+                  "their last figure: {pairs}. Each pair agrees to the 3 significant figures asked for, and the "
+                  "grader accepts both.")
+"""Under the worked examples' solutions (``paper_reference_note``): the key is not the reference's to 4 figures."""
+
+
+def reference_differences(inst) -> tuple:
+    """(part letter, the reference's number, the key's to as many figures) for each
+    numeric part of the reference's own example (the canonical draw) whose key,
+    rounded to the figures the reference prints, is not the reference's number."""
+    if inst.seed_label != CANONICAL:
+        return ()
+    expect, found = inst.template.canonical.get("expect", {}), []
+    for pv in inst.parts:
+        stated = expect.get(pv.part.name)
+        if pv.part.kind != "numeric" or isinstance(stated, (bool, str)) or stated is None:
+            continue
+        figures = len(repr(float(stated)).lstrip("-0.").replace(".", "").rstrip("0") or "0")
+        ours = significant(float(pv.value), figures)
+        if float(ours) != float(stated):
+            found.append((pv.letter, repr(float(stated)), ours))
+    return tuple(found)
+
+
+def paper_reference_note(questions: list) -> str:
+    """REFERENCE_NOTE for the questions' differences from the reference ('' when none)."""
+    pairs = [(q["id"], letter, stated, ours) for q in questions for letter, stated, ours in q.get("reference", ())]
+    if not pairs:
+        return ""
+    shown = [f"{qid}({letter}) {stated} in the reference, {ours} here" for qid, letter, stated, ours in pairs]
+    return REFERENCE_NOTE.format(count=_COUNT.get(len(pairs), str(len(pairs))), pairs="; ".join(shown))
+
+
+_COUNT = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+SUMMARY_KEYS = ("id", "cls", "title", "points", "points_text", "numeric", "answers_note", "reference")
 
 
 def question_summary(question: Question, fmt: str, layouts=None) -> dict:

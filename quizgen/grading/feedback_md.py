@@ -72,7 +72,7 @@ def figure_alt(figure: dict, comma: bool = False) -> str:
     no image, pandoc's caption): the curve, and the point it marks with the
     numbers its label prints, with decimal commas when ``comma``."""
     said = []
-    for line in point_label(LossPoint(figure["p"])):
+    for line in point_label(LossPoint(figure["p"], figure.get("name", "p")), ascii_only=True):
         name, _, number = line.partition(" = ")
-        said.append(f"{name.replace(chr(0x2212), '-')} = {comma_number(number, comma)}")
+        said.append(f"{name} = {comma_number(number, comma)}")
     return f"The loss -ln p against p, {X_MEANING}; the dot marks {' and '.join(said)}."
