@@ -7,10 +7,9 @@ import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 import quizgen.files as files
-from quizgen.cli import main
+from run_support import flaky_replace, run_in as run
 from quizgen.errors import OutputError, UsageError
 
 
@@ -24,16 +23,6 @@ KEY = {"questions": [{"id": f"Q{n}", "class": "C1", "template": "t1", "points": 
 GOOD = "student_id,name,question_id,part,answer\ns1,Ada,Q1,a,0.5\ns1,Ada,Q1,b,3\n"
 FOREIGN = "student_id,name,question_id,part,answer\n" + "".join(
     f"s1,Ada,Q{n},{p},987.6\n" for n in range(1, 7) for p in "ab")
-
-
-def run(folder: Path, *args):
-    """``quizgen ARGS`` run in ``folder``: the CliRunner result."""
-    cwd = os.getcwd()
-    os.chdir(folder)
-    try:
-        return CliRunner().invoke(main, [str(a) for a in args])
-    finally:
-        os.chdir(cwd)
 
 
 def setup(folder: Path, answers: str = GOOD, name: str = "answers.csv", key: str = "key.json") -> None:
@@ -68,19 +57,6 @@ def test_a_path_longer_than_path_max_is_refused(tmp_path):
     result = run(tmp_path, "grade", "answers.csv", "--key", "key.json", "--out", "d/" * 2100)
     one_line_error(result, "this path is", "shorter --out")
     assert not (tmp_path / "d").exists()
-
-
-def flaky_replace(monkeypatch, fails_on: str):
-    """os.replace failing once, on the first rename of a temporary file onto a name ending in ``fails_on``."""
-    real, failed = os.replace, []
-
-    def replace(src, dst, *args, **kwargs):
-        if not failed and str(dst).endswith(fails_on) and Path(src).name.startswith(".quizgen-"):
-            failed.append(dst)
-            raise OSError(5, "Input/output error")
-        return real(src, dst, *args, **kwargs)
-    monkeypatch.setattr(os, "replace", replace)
-    return failed
 
 
 def test_write_files_puts_back_what_it_replaced_when_a_rename_fails_partway(tmp_path, monkeypatch):

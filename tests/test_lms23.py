@@ -6,31 +6,19 @@ decimal comma in a Moodle download."""
 
 import csv
 import io
-import os
 import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
+from run_support import flaky_replace, run_in as invoke
 from lms_support import moodle_download
-from quizgen.cli import main
 from quizgen.lms.exportkey import load_export_key, with_codes
 from quizgen.lms.variants import slots as make_slots
 
 pytest.importorskip("lxml.etree")
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "lms.md"
 BAD_OVERRIDES = "student_id,question_id,part,points\ns000,Q1,a,abc\n"   # refused after the LMS files are built
-
-
-def invoke(folder: Path, *args):
-    """``quizgen ARGS`` run in ``folder``."""
-    cwd = os.getcwd()
-    os.chdir(folder)
-    try:
-        return CliRunner().invoke(main, [str(a) for a in args])
-    finally:
-        os.chdir(cwd)
 
 
 def listing(folder: Path) -> dict:
@@ -50,19 +38,6 @@ def download(folder: Path, typed=None, classes: str = "C1") -> Path:
     typed = typed or (lambda part, student: part.words[0] if part.is_word else f"{part.value:.4g}")
     moodle_download(folder / "responses.csv", (folder / "questions.xml").read_text(encoding="utf-8"), slots, 3, typed)
     return folder / "responses.csv"
-
-
-def flaky_replace(monkeypatch, fails_on: str) -> list:
-    """os.replace failing once, on the first rename of a temporary file onto a name ending in ``fails_on``."""
-    real, failed = os.replace, []
-
-    def replace(src, dst, *args, **kwargs):
-        if not failed and str(dst).endswith(fails_on) and Path(src).name.startswith(".quizgen-"):
-            failed.append(dst)
-            raise OSError(5, "Input/output error")
-        return real(src, dst, *args, **kwargs)
-    monkeypatch.setattr(os, "replace", replace)
-    return failed
 
 
 # 1. the answers and key built from an LMS download are in the run's commit
@@ -112,26 +87,18 @@ def test_an_lms_grade_whose_report_cannot_be_put_in_place_puts_everything_back(t
 # 2. a failed run leaves no folder it created, even one that held sheets for a moment
 
 
-def test_a_failed_grade_leaves_no_folder_it_made_for_out_and_feedback(tmp_path, monkeypatch):
+@pytest.mark.parametrize("answers, key", [("responses-answers.csv", "responses-key.json"),
+                                         ("responses.csv", "questions-key.json")], ids=["plain", "lms"])
+def test_a_failed_grade_leaves_no_folder_it_made_for_out_and_feedback(tmp_path, monkeypatch, answers, key):
     """--out new/g.csv --feedback new/fb: the sheets were put in place in new/fb, then g.csv's rename
     failed; the roll-back removed the sheets and new/fb, but new/ (not empty when the streamed
-    outputs gave up on it) stayed."""
+    outputs gave up on it) stayed. The same for an answers file and an LMS download."""
     download(tmp_path)
-    assert invoke(tmp_path, "grade", "responses.csv", "--key", "questions-key.json").exit_code == 0
+    if answers == "responses-answers.csv":   # the answers and key an earlier LMS grade built
+        assert invoke(tmp_path, "grade", "responses.csv", "--key", "questions-key.json").exit_code == 0
     before = listing(tmp_path)
     failed = flaky_replace(monkeypatch, "g.csv")
-    result = invoke(tmp_path, "grade", "responses-answers.csv", "--key", "responses-key.json",
-                    "--out", "new/g.csv", "--feedback", "new/fb")
-    assert failed and result.exit_code == 1, result.output
-    assert listing(tmp_path) == before
-
-
-def test_a_failed_lms_grade_leaves_no_folder_it_made_for_out_and_feedback(tmp_path, monkeypatch):
-    download(tmp_path)
-    before = listing(tmp_path)
-    failed = flaky_replace(monkeypatch, "g.csv")
-    result = invoke(tmp_path, "grade", "responses.csv", "--key", "questions-key.json",
-                    "--out", "new/g.csv", "--feedback", "new/fb")
+    result = invoke(tmp_path, "grade", answers, "--key", key, "--out", "new/g.csv", "--feedback", "new/fb")
     assert failed and result.exit_code == 1, result.output
     assert listing(tmp_path) == before
 

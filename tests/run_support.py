@@ -1,0 +1,33 @@
+"""Running quizgen in a folder as a user would, and making a file operation
+fail on purpose, to test that a run puts back what it did."""
+
+import os
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from quizgen.cli import main
+
+
+def run_in(folder: Path, *args):
+    """``quizgen ARGS`` run in ``folder``: the CliRunner result."""
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        return CliRunner().invoke(main, [str(a) for a in args])
+    finally:
+        os.chdir(cwd)
+
+
+def flaky_replace(monkeypatch, fails_on: str) -> list:
+    """os.replace failing once, on the first rename of a temporary file onto a
+    name ending in ``fails_on``; returns the list the failed target is put in."""
+    real, failed = os.replace, []
+
+    def replace(src, dst, *args, **kwargs):
+        if not failed and str(dst).endswith(fails_on) and Path(src).name.startswith(".quizgen-"):
+            failed.append(dst)
+            raise OSError(5, "Input/output error")
+        return real(src, dst, *args, **kwargs)
+    monkeypatch.setattr(os, "replace", replace)
+    return failed
