@@ -21,12 +21,14 @@ ECF on every dependent part), so it says nothing either way. Of the rest:
 - *far*: not matched and further than 25% from the part's answer and every
   trap's value.
 
-Grade stops when more than half of at least 10 numeric answers are far, or
-when fewer than MATCH_LEAST of at least MATCH_SAMPLE are matched: a key of the
-same templates (another seed, the class paper for per-student answers) puts
-many answers within 25%, but matches only 8-18% of them, where a real class
-matches 86-91% and a class of the workload's weakest students 62-67%
-(benchmarks/workload.py; docs/grading.md gives the measurements).
+Grade stops when more than half of at least 10 numeric answers are far.
+When fewer than MATCH_LEAST of at least MATCH_SAMPLE are matched, the answers
+may be another key's of the same templates (another seed, the class paper for
+per-student answers: many answers lie within 25%, but only 8-18% match), or a
+real class that is weak (a pre-test, slips): the key.json files near the
+answers are tried on the same sample, and grade stops naming one that matches
+at least BETTER times as many and at least MATCH_OTHER of them; else the line
+is a warning and the answers are graded (docs/grading.md).
 
 The sample is every final answer of students spread evenly over the class,
 at most SAMPLE_CELLS (student, part) cells in all, so the check costs the
@@ -39,55 +41,130 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, QuizgenError
 from quizgen.grading.answer_pass import paper_column
-from quizgen.grading.key_index import found_keys
+from quizgen.grading.key_index import KeyIndex, found_keys
+from quizgen.key.load import load_key_file
 from quizgen.key.papercode import display_code, normalise_code
 from quizgen.key.status import Status
 from quizgen.marking.rules import ECF
+from quizgen.marking.student_ids import normalise_id
 
 SAMPLE_CELLS = 20_000   # (student, part) cells read at most: students spread evenly over the class
 CLOSENESS = 0.25   # an answer further than this (relative) from every known value is "far"
-MATCH_LEAST = 0.3   # fewer matched than this share (of MATCH_SAMPLE or more answers): another key
+MATCH_LEAST = 0.3   # fewer matched than this share (of MATCH_SAMPLE or more answers): maybe another key
 MATCH_SAMPLE = 60   # numeric answers (ECF aside) needed before the match rule applies: about 3 papers
+MATCH_OTHER = 0.5   # another key.json near the answers matching at least this share of the sample ...
+BETTER = 2          # ... and this many times this key's share is the key they were written for
 CODE_ROWS = 5_000   # rows of the answers file read for their paper codes
 CODE_LEAST = 10     # rows with a paper code needed before the code check applies
 KEYS_LOOKED_AT = 30   # key.json files read at most when looking for the one that printed the codes
 _NEAR = frozenset({Status.CORRECT, Status.IMPRECISE})
 
 
+class Sample:
+    """The sampled students' final numeric answers (ECF aside), counted against
+    this key: ``far``, ``numeric``, ``matched``; ``answers`` keeps each as
+    ``(student id, question id, part letter, value)`` to try other keys on."""
+
+    def __init__(self, index, students, grid):
+        self.far = self.numeric = self.matched = 0
+        self.answers = []
+        count = len(students.paper_numbers)
+        step = max(1, count * grid.width // SAMPLE_CELLS)
+        width, outcomes = grid.width, grid.outcomes
+        for number in range(0, count, step):
+            parts = index.papers[students.paper_numbers[number]].parts
+            base = number * width
+            for slot in range(width):
+                outcome = outcomes[base + slot] if base + slot < len(outcomes) else None
+                if outcome is None or outcome.value is None or outcome.status is None or outcome.note == ECF:
+                    continue   # ECF follows the student's own earlier answers whatever the key: it tells nothing
+                if parts[slot] is not None and parts[slot].kind != "word":
+                    self._count(parts[slot], outcome)
+                    label = index.slots[slot]
+                    self.answers.append((students.ids[number], label["question_id"], label["part"], outcome.value))
+
+    def _count(self, part, outcome) -> None:
+        self.numeric += 1
+        if outcome.status in _NEAR or outcome.misconception:
+            self.matched += 1
+        else:
+            self.far += is_far(outcome.value, [part.value, *(v for v in part.trap_values if v is not None)])
+
+
 def far_count(index, students, grid) -> tuple:
     """``(far, numeric, matched)`` over the sampled students' final numeric answers, ECF left out."""
-    count = len(students.paper_numbers)
-    step = max(1, count * grid.width // SAMPLE_CELLS)
-    width, outcomes = grid.width, grid.outcomes
-    far = numeric = matched = 0
-    for number in range(0, count, step):
-        parts = index.papers[students.paper_numbers[number]].parts
-        base = number * width
-        for slot in range(width):
-            outcome = outcomes[base + slot] if base + slot < len(outcomes) else None
-            if outcome is None or outcome.value is None or outcome.status is None or outcome.note == ECF:
-                continue   # ECF follows the student's own earlier answers whatever the key: it tells nothing
-            part = parts[slot]
-            if part is None or part.kind == "word":
-                continue
-            numeric += 1
-            if outcome.status in _NEAR or outcome.misconception:
-                matched += 1
-                continue
-            far += is_far(outcome.value, [part.value, *(v for v in part.trap_values if v is not None)])
-    return far, numeric, matched
+    sample = Sample(index, students, grid)
+    return sample.far, sample.numeric, sample.matched
 
 
-def check_belong(index, students, grid, source: str, force: bool = False, key_name: str | None = None,
-                 hint=None) -> str:
-    """Stop (InputFileError, exit 2) when the answers look like another key's;
-    with ``force`` return the line as a warning instead; "" when they belong.
-    ``key_name`` names the key (default: the index's name); ``hint`` (a
-    callable, asked only when stopping) says which --key to try."""
-    far, numeric, matched = far_count(index, students, grid)
-    return belong_verdict(far, numeric, source, key_name or index.name, force, matched=matched, hint=hint)
+def plain_share(index, answers: list):
+    """The share of ``answers`` (``Sample.answers``) within tolerance of their
+    part's answer or a trap's value in ``index``'s key (each student's own
+    paper, else the class paper), by the plain window alone, so that keys are
+    compared alike; None when fewer than MATCH_SAMPLE name a numeric part of it."""
+    papers = {normalise_id(sid): number for sid, _, number in index.roster}
+    hit = seen = 0
+    for student, question, letter, value in answers:
+        slot = index.slot(question, letter)
+        part = index.papers[papers.get(normalise_id(student), 0)].parts[slot] if isinstance(slot, int) else None
+        if part is None or part.kind == "word" or part.value is None:
+            continue
+        seen += 1
+        hit += abs(value - part.value) <= part.half_width() or any(
+            v is not None and abs(value - v) <= part.trap_half_width(i) for i, v in enumerate(part.trap_values))
+    return hit / seen if seen >= MATCH_SAMPLE else None
+
+
+def better_key(index, answers: list, answers_path: Path, used) -> tuple | None:
+    """``(key.json as typed, its share, this key's share)`` for the key.json near
+    the answers that matches ``answers`` best, when it matches at least
+    MATCH_OTHER of them and BETTER times this key's share; else None."""
+    ours, best = plain_share(index, answers) or 0.0, None
+    for path in nearby_keys(answers_path, used):
+        try:
+            theirs = plain_share(KeyIndex(load_key_file(path), False, None, path.name), answers)
+        except (QuizgenError, OSError, RecursionError):
+            continue
+        if theirs is not None and theirs >= max(MATCH_OTHER, BETTER * ours) and (best is None or theirs > best[1]):
+            best = (_typed(path), theirs, ours)
+    return best
+
+
+def check_belong(index, students, grid, answers_path: Path, force: bool = False, key_name: str | None = None,
+                 used=None) -> str:
+    """Stop (InputFileError, exit 2) when the answers look like another key's:
+    most far from every value this key knows, or few matched while a key.json
+    near them (not ``used``) matches far more; with ``force`` return the line as
+    a warning instead. Few matched and no better key found: a warning line (a
+    weak class is graded). "" when they belong. ``key_name`` names the key
+    (default: the index's name)."""
+    sample = Sample(index, students, grid)
+    source, name = answers_path.name, key_name or index.name
+    if looks_foreign(sample.far, sample.numeric):
+        return _stop(belong_message(sample.far, sample.numeric, source, name, force,
+                                    hint="" if force else other_keys_hint(answers_path, used)), force)
+    if not few_match(sample.matched, sample.numeric):
+        return ""
+    better = better_key(index, sample.answers, answers_path, used)
+    if better is None:
+        return (f"{source}: only {sample.matched} of {sample.numeric} numeric answers "
+                f"({100 * sample.matched / sample.numeric:.0f}%) match, within tolerance, a value {name} knows for "
+                "their part (its answer, a trap or carried rounding; ecf answers left out): a weak class, or "
+                "answers written for another seed or key? If the latter, grade them again with the right --key")
+    other, theirs, ours = better
+    line = (f"{source}: only {100 * ours:.0f}% of a sample of numeric answers lie within tolerance of a value "
+            f"{name} knows for their part, but {100 * theirs:.0f}% of a value {other} knows: ")
+    return _stop(line + ("graded anyway, as --force asks" if force else
+                         f"grade them with --key {other}, or pass --force to grade them with this key"), force)
+
+
+def _stop(line: str, force: bool) -> str:
+    """``line`` as a warning with ``force``; else stop with it (InputFileError, exit 2)."""
+    if not force:
+        raise InputFileError(line)
+    return line
 
 
 def is_far(value: float, values) -> bool:
@@ -95,18 +172,11 @@ def is_far(value: float, values) -> bool:
     return all(abs(value - v) > CLOSENESS * max(abs(v), 1e-12) for v in values)
 
 
-def belong_message(far: int, numeric: int, source: str, key_name: str, forced: bool = False,
-                   matched: int | None = None, hint: str = "") -> str:
-    """The one line saying the answers look like another key's: what to do
-    about it, or (``forced``) that they were graded anyway. With ``matched``
-    it words the match rule (few answers within tolerance), else the far rule."""
+def belong_message(far: int, numeric: int, source: str, key_name: str, forced: bool = False, hint: str = "") -> str:
+    """The one line saying most answers are far from this key's values: what to
+    do about it, or (``forced``) that they were graded anyway."""
     advice = ("graded anyway, as --force asks" if forced else
               f"Grade them with the right --key{hint}, or pass --force to grade them anyway")
-    if matched is not None:
-        return (f"{source}: only {matched} of {numeric} numeric answers ({100 * matched / numeric:.0f}%) match, "
-                f"within tolerance, a value {key_name} knows for their part (its answer, a trap or carried "
-                f"rounding; ecf answers left out), where a class answering its own key matches far more: were "
-                f"they written for another seed or key? {advice}")
     near = numeric - far
     return (f"{source}: only {near} of {numeric} numeric answers ({100 * near / numeric:.0f}%) are near a value "
             f"{key_name} knows for their part (its answer, a trap or carried rounding): were they "
@@ -121,20 +191,6 @@ def looks_foreign(far: int, numeric: int, least: int = 10, most: float = 0.5) ->
 def few_match(matched: int, numeric: int, least: int = MATCH_SAMPLE, share: float = MATCH_LEAST) -> bool:
     """True when at least ``least`` numeric answers were seen and fewer than ``share`` of them matched."""
     return numeric >= least and matched < share * numeric
-
-
-def belong_verdict(far: int, numeric: int, source: str, key_name: str, force: bool = False,
-                   least: int = 10, most: float = 0.5, matched: int | None = None, hint=None) -> str:
-    """"" when ``far`` (and ``matched``) of ``numeric`` answers look like this
-    key's; else stop (InputFileError, exit 2), or with ``force`` return the line as a warning."""
-    if looks_foreign(far, numeric, least, most):
-        matched = None   # worded by the far rule
-    elif matched is None or not few_match(matched, numeric):
-        return ""
-    if not force:
-        raise InputFileError(belong_message(far, numeric, source, key_name, matched=matched,
-                                            hint=hint() if callable(hint) else hint or ""))
-    return belong_message(far, numeric, source, key_name, forced=True, matched=matched)
 
 
 def written_codes(source, index, limit: int = CODE_ROWS) -> dict:

@@ -21,7 +21,7 @@ from quizgen.errors import InputFileError, OutputError, printable, shortened
 from quizgen.commit import one_commit
 from quizgen.files import streamed_files
 from quizgen.grading.answers_file import open_answers
-from quizgen.grading.belong import check_belong, check_codes, other_keys_hint
+from quizgen.grading.belong import check_belong, check_codes
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
 from quizgen.grading.feedback_files import MANIFEST, write_sheet_files
@@ -134,8 +134,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             if not graded.rows:
                 raise InputFileError(f"{source.path}: no answers to grade: the file has its header and no answer "
                                      "rows (downloaded before anyone answered?)")
-            foreign = check_belong(index, students, grid, source.path.name, force, shown,
-                                   partial(other_keys_hint, source.path, key_path))
+            foreign = check_belong(index, students, grid, source.path, force, shown, key_path)
             absent = _add_roster(students, grid, tally)
             clashed, clash_notes, clash_warnings = clashing_ids(source, students, absent, state)
             for number in clashed:   # not one student's resubmission: named by clash_notes instead
