@@ -48,8 +48,8 @@ def test_a_stem_calling_lua_is_refused_when_the_bank_loads(invoke, tmp_path):
     line = path.read_text().splitlines().index("stem: |") + 1   # the key's line, as for a control character
     assert result.exit_code == 2, result.output
     assert result.stderr.strip() == (f"quizgen: error: {path}:{line}: stem: text uses \\directlua: "
-                                     "quizgen refuses TeX commands that reach Lua or build a command's name "
-                                     "(Lua can read and write any file)")
+                                     "quizgen refuses TeX commands that reach Lua, build a command's name "
+                                     "or read or write a file (Lua can read and write any file)")
     assert not (tmp_path / "out").exists()
 
 

@@ -23,6 +23,7 @@ from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import fixed, significant, significant_or_fixed
 from quizgen.maths.rounding import figure_places
 from quizgen.text.render import render_string
+from quizgen.text.tex_commands import WHY, WHY_UNLISTED, refused_tex, unlisted_tex
 
 X_TICKS = (0, 0.25, 0.5, 0.75, 1)
 X_END = 1.08
@@ -81,7 +82,32 @@ def named_point(instance) -> LossPoint | None:
     except TemplateError as exc:
         raise TemplateError(f"cannot fill in the figure's name: {exc}", path=instance.template.path,
                             key="figure.name") from exc
+    problem = unsafe_name(text)
+    if problem:
+        raise TemplateError(f"the figure's name, filled in, {problem}", path=instance.template.path,
+                            key="figure.name")
     return LossPoint(point.p, text or "p")
+
+
+_OUT_OF_MATHS = re.compile(r"(?<!\\)[$%#&]")
+
+
+def unsafe_name(text: str) -> str:
+    """Why a filled figure name cannot go into the label's TeX maths, or "":
+    a TeX command the bank's list does not allow (the filled text, so that no
+    Jinja2 output can build one), a character that ends the maths or the
+    label (``$ % # &``), or braces that do not pair up."""
+    command = unlisted_tex(text, filled=True)
+    if command is not None:
+        return f"uses {command}: {WHY if refused_tex(command) else WHY_UNLISTED}"
+    if _OUT_OF_MATHS.search(text):
+        return "holds one of $ % # &, which would end its maths: write it as maths, such as 1 - \\hat{p}"
+    depth = 0
+    for char in text.replace("\\{", "").replace("\\}", ""):
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth < 0:
+            break
+    return "has braces that do not pair up" if depth else ""
 
 
 def curve_points(top: int, samples: int = SAMPLES) -> list:

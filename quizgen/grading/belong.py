@@ -37,14 +37,13 @@ grading loop."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 
 from quizgen.errors import InputFileError, QuizgenError
 from quizgen.grading.answer_pass import paper_column
 from quizgen.grading.key_index import KeyIndex, found_keys
-from quizgen.key.load import load_key_file
+from quizgen.key.load import load_key_file, parse_key_text
 from quizgen.key.papercode import display_code, normalise_code
 from quizgen.key.status import Status
 from quizgen.marking.rules import ECF
@@ -59,6 +58,8 @@ BETTER = 2          # ... and this many times this key's share is the key they w
 CODE_ROWS = 5_000   # rows of the answers file read for their paper codes
 CODE_LEAST = 10     # rows with a paper code needed before the code check applies
 KEYS_LOOKED_AT = 30   # key.json files read at most when looking for the one that printed the codes
+NEARBY_KEY_BYTES = 64 * 1024 ** 2   # a key.json near the answers bigger than this (8,000 students' papers) is not read
+CODE_CELL_MOST = 64   # a paper cell longer than this is no code (the rows say so, one by one)
 _NEAR = frozenset({Status.CORRECT, Status.IMPRECISE})
 
 
@@ -124,8 +125,10 @@ def better_key(index, answers: list, answers_path: Path, used) -> tuple | None:
     ours, best = plain_share(index, answers) or 0.0, None
     for path in nearby_keys(answers_path, used):
         try:
+            if path.stat().st_size > NEARBY_KEY_BYTES:
+                continue
             theirs = plain_share(KeyIndex(load_key_file(path), False, None, path.name), answers)
-        except (QuizgenError, OSError, RecursionError):
+        except (QuizgenError, OSError):
             continue
         if theirs is not None and theirs >= max(MATCH_OTHER, BETTER * ours) and (best is None or theirs > best[1]):
             best = (_typed(path), theirs, ours)
@@ -205,7 +208,8 @@ def written_codes(source, index, limit: int = CODE_ROWS) -> dict:
         for number, cells in enumerate(rows):
             if number >= limit:
                 break
-            code = normalise_code(cells[column]) if column < len(cells) else ""
+            cell = cells[column] if column < len(cells) else ""
+            code = normalise_code(cell) if len(cell) <= CODE_CELL_MOST else ""
             if code:
                 found.setdefault(code, Counter())[cells[student].strip().casefold()] += 1
     finally:
@@ -257,13 +261,22 @@ def key_holding(codes: set, answers_path: Path, used=None) -> str:
     best, most = "", 0
     for path in nearby_keys(answers_path, used):
         try:
-            printed = json.loads(path.read_text(encoding="utf-8")).get("papers") or {}
+            printed = _small_json(path).get("papers") or {}
             count = len(codes & {normalise_code(code) for code in printed})
-        except (OSError, ValueError, AttributeError, TypeError):
+        except (QuizgenError, OSError, ValueError, AttributeError, TypeError):
             continue
         if count > most:
             best, most = _typed(path), count
     return best
+
+
+def _small_json(path: Path):
+    """A key.json near the answers, parsed as the key's loader parses it (nesting
+    and integer limits), or InputFileError when it is over NEARBY_KEY_BYTES: it
+    only words a hint, which no file may make slow."""
+    if path.stat().st_size > NEARBY_KEY_BYTES:
+        raise InputFileError(f"{path}: too big to read for a hint")
+    return parse_key_text(path.read_text(encoding="utf-8-sig"), str(path))
 
 
 def nearby_keys(answers_path: Path, used=None) -> list:

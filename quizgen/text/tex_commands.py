@@ -16,16 +16,19 @@ import re
 
 _REFUSED = re.compile(
     r"(?<!\\)(?:\\\\)*(\\(?:[A-Za-z]*lua[A-Za-z]*|csname|begincsname|lastnamedcs|UseName|ExpandArgs|primitive"
-    r"|pdfprimitive|scantokens|scantextokens|catcode|makeatletter|ExplSyntaxOn)(?![A-Za-z])|\^\^"
+    r"|pdfprimitive|scantokens|scantextokens|catcode|makeatletter|ExplSyntaxOn"
+    r"|input|include|InputIfFileExists|openin|openout|read|readline|write|immediate|newwrite|newread"
+    r"|special|shipout|string)(?![A-Za-z])|\^\^"
     r"|\\(?:begin|end)[ \t\r\n]*\{(?:[^}]*[^A-Za-z*}][^}]*|[A-Za-z]*lua[A-Za-z]*\*?)\}"
     r"|\\(?:begin|end)(?![A-Za-z])(?![ \t\r\n]*\{[A-Za-z]+\*?\}))")
-"""A refused command (not a ``\\\\`` line break followed by letters), TeX's ``^^``
+"""A refused command (not a ``\\\\`` line break followed by letters): one that
+reaches Lua, builds a command's name, or reads or writes a file; TeX's ``^^``
 character code, or an environment named by anything but letters in braces, or
 named for Lua (``\\begin{directlua}`` runs ``\\directlua``, and ``\\begin\\x`` the
 name ``\\x`` holds: ``\\begin`` makes a command's name from it)."""
 
-WHY = ("quizgen refuses TeX commands that reach Lua or build a command's name "
-       "(Lua can read and write any file)")
+WHY = ("quizgen refuses TeX commands that reach Lua, build a command's name "
+       "or read or write a file (Lua can read and write any file)")
 WHY_UNLISTED = ("a bank's text may use only the TeX commands of docs/authoring.md's list "
                 "(mathematics, text fonts and spacing): others could reach Lua, which reads and writes any file")
 
