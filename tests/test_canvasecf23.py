@@ -175,3 +175,22 @@ def test_the_whole_question_of_the_class_paper_holds_the_parts_given():
     rows = [_row("s1", V01, "a"), _row("s1", V01, "b"), _row("s2", V02, "a"), _row("s2", V02, "b")]
     quiz = grading_inputs(rows).key["questions"]
     assert [(q["id"], [p["part"] for p in q["parts"]], q["points"]) for q in quiz] == [("Q1", ["a", "b"], 4)]
+
+
+def test_a_student_answering_one_part_in_two_variants_is_refused_naming_the_row(tmp_path):
+    """rev-hostile23: a student analysis where a student answered (b) in two
+    variants was graded against the first variant met, the later answer
+    superseding it (and counted for the template's one variant). Canvas gives
+    a student one variant of each part: one line, the row named, nothing written."""
+    canvas = canvas_download(tmp_path, [{"a": (V01, "0.9802"), "b": (V01, "0.02"), "c": (V01, "3.92")}])
+    text = canvas.read_text(encoding="utf-8").splitlines()
+    header, row = next(csv.reader([text[0]])), next(csv.reader([text[1]]))
+    v02_b = next(n for n, name in enumerate(header) if name.endswith(":b]") and codes(tmp_path / "quiz-key.json")[V02]
+                 in name)
+    row[v02_b] = "0.5"
+    canvas.write_text(moodle_csv(header, [row]), encoding="utf-8")
+    result = CliRunner().invoke(main, ["grade", str(canvas), "--key", str(tmp_path / "quiz-key.json"),
+                                       "--out", f"{tmp_path / 'c'}/"])
+    assert result.exit_code == 2, result.output
+    assert "row 1: student s000 answered part (b) of nsp-sigmoid-loss in two variants in one attempt" in result.output
+    assert not (tmp_path / "c").exists() and not (tmp_path / "analysis-answers.csv").exists()

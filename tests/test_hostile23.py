@@ -109,3 +109,4 @@ def test_a_megabyte_paper_cell_is_no_code_and_the_message_stays_short(two_keys, 
     (two_keys / "long.csv").write_text(rows, encoding="utf-8")
     result = invoke("grade", "long.csv", "--key", "q4/key.json", "--out", "o3/", "--force")
     assert result.exit_code == 0 and max(map(len, result.output.splitlines())) < 1000
+

@@ -224,8 +224,11 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     rows = read_responses(path, encoding, skipped, absent, id_key, fallback, unordered, delimiter)
     rows, export_key = decode_rows(rows, key, path, kind)
     banks = banks or (export_key or {}).get("banks", ())
-    inputs = grading_inputs(rows, banks=banks, rounded_by="canvas" if kind == "canvas" else "",
-                            order=(export_key or {}).get("templates", ()))
+    try:
+        inputs = grading_inputs(rows, banks=banks, rounded_by="canvas" if kind == "canvas" else "",
+                                order=(export_key or {}).get("templates", ()))
+    except InputFileError as exc:
+        raise InputFileError(f"{path}: {exc}") from exc
     if kind == "canvas" and cut is not None:
         cut += canvas_cut(inputs)
     folder = _folder(path, out)

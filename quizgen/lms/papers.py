@@ -65,7 +65,9 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     for row in rows:
         paper = papers.setdefault(row.student_id, {"name": row.name, "variants": {}})
         only = None if row.slot is not None else (row.part,)
-        paper["variants"].setdefault(_question(row), (row.template, row.variant, only))
+        given = paper["variants"].setdefault(_question(row), (row.template, row.variant, only))
+        if given[1] != row.variant:
+            raise InputFileError(_two_variants(row))
     joinable = _one_variant_templates(papers.values())
     for paper in papers.values():
         paper["variants"], paper["joined"] = _one_variant(paper["variants"], joinable)
@@ -86,6 +88,17 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
                       names[(r.student_id, papers[r.student_id]["joined"].get(_question(r), _question(r)))],
                       r.part, spreadsheet_safe(r.answer)) for r in rows if r.part and r.answered)
     return GradingInputs(key.to_json(compact=False), out.getvalue())
+
+
+def _two_variants(row) -> str:
+    """Why a row answering a second variant of a question the student already
+    answered in this attempt cannot be graded: an LMS gives a student one
+    variant of each question (of each part, in Canvas) per attempt."""
+    where = f"row {row.row}: " if row.row else ""
+    part = f"part ({row.part}) of " if row.slot is None and row.part else ""
+    return (f"{where}student {row.student_id} answered {part}{row.template} in two variants in one attempt, "
+            "where the LMS gives each student one: the download is not one the LMS wrote (columns copied or "
+            "merged?); download it again")
 
 
 def _one_variant_templates(papers) -> set:
