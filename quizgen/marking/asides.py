@@ -1,7 +1,7 @@
 """What a student writes instead of a number, or beside one (docs/grading.md,
 "Answers as people write them"): an explicit non-answer (``-``, ``n/a``,
 ``idk``: read as no answer; beside a number, a person reads it), a value
-restated (``0.695 (69.5%)``, ``0.6952 ≈ 0.695``: when both agree within
+restated (``0.695 (69.5%)``, ``0.6952 ≈ 0.695``, ``2.72 (e)``: when both agree within
 rounding, the more precise is the answer). forms.py reads the number itself;
 this module never evaluates anything."""
 
@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import math
 import re
+
+from quizgen.maths.functions import ANSWER_FUNCTIONS
+from quizgen.maths.parser import CONSTANTS
 
 _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
 _DASH_RUN = r"[" + _DASHES + r"]+(?:\s*[" + _DASHES + r"]+)*"   # -, --, - -, —
@@ -60,14 +63,22 @@ def non_answer_beside(text: str, read) -> str:
 
 # ------------------------------------------------------------------ a value restated
 
-_DECIMAL = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)"
-_PLAIN = re.compile(_DECIMAL)
+_DECIMAL = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
+_PLAIN = re.compile(_DECIMAL)   # 0.0683, and in scientific notation 6.83e-2
 _BRACKETED_VALUE = re.compile(r"(?P<head>[^()]*?[^\s(])\s*\(\s*(?:[=≈~]\s*|i\.?\s*e\.?,?\s*)?(?P<value>[-+]?(?:\d[\d,. ]*"
-                              r"|[.,]\d+)\s*(?:%|per\s*cent|percent)?)\s*\)\s*\.?\s*", re.IGNORECASE)
-"""A number, then a value in brackets, maybe a percentage: ``0.695 (69.5%)``, ``0.6999 (0.7)``, ``2580 (2,580)``."""
+                              r"|[.,]\d+)(?:[eE][-+]?\d+)?\s*(?:%|per\s*cent|percent)?)\s*\)\s*\.?\s*", re.IGNORECASE)
+"""A number, then a value in brackets, maybe a percentage: ``0.695 (69.5%)``, ``0.6999 (0.7)``, ``2580 (2,580)``,
+``0.0683 (6.83e-2)``."""
+_BRACKETED_EXPRESSION = re.compile(r"(?P<head>[^()]*?[^\s(])\s*\(\s*(?:[=≈~]\s*)?(?P<value>[^()]*(?:\([^()]*\)[^()]*)*)"
+                                   r"\)\s*\.?\s*")
+"""A number, then an expression in brackets (``2.72 (e)``, ``0.0683 (ln(1+e^-2.65))``, ``0.7 (7/10)``):
+kept only when its every word names a constant or a function (``_MATHS_NAMES``)."""
+_MATHS_NAMES = frozenset(name.lower() for name in (*ANSWER_FUNCTIONS, *CONSTANTS))
+_NAME = re.compile(r"[^\W\d_]+")
+_TIMES_X = re.compile(r"(?<=\d)\s*[xX]\s*(?=\d)")   # as forms.py reads it
 _BRACKETED = re.compile(r"(?P<head>[^()]*?\S)\s*\((?!\s*(?:or|oder|ou|o)\b)(?P<note>[^()]*[^\W_][^()]*)\)\s*\.?\s*",
                         re.IGNORECASE)
-"""A number, then any other note in brackets (``1950 (25% of 7800)``, ``0.5 (7/10)``): a person reads it.
+"""A number, then any other note in brackets (``1950 (25% of 7800)``, ``0 (empty sum)``): a person reads it.
 A note that opens with "or" (``0.769 (or 0.77)``) is a hedge, not a note."""
 
 RESTATED_REASON = "a number and a different value beside it ({}): a person decides which is the answer"
@@ -76,17 +87,30 @@ NOTE_REASON = "a number with a note in brackets: a person reads what it says"
 
 def restated_value(text: str, read):
     """For a number followed by a value in brackets (``0.695 (69.5%)``,
-    ``0.6999 (0.7)``): the reading of the more precise of the two (the number
-    on a tie) when both agree within rounding, else a reason for a person
+    ``0.6999 (0.7)``, ``0.0683 (6.83e-2)``, or an expression: ``2.72 (e)``):
+    the reading of the more precise of the two (an expression's exact value;
+    the number on a tie) when both agree within rounding, else a reason for a person
     (``1950 (25%)``: the rate beside the count); None for any other text, or
     when either is no number (``read``: forms.read_number for this part)."""
-    found = _BRACKETED_VALUE.fullmatch(text) if len(text) <= 200 else None
+    if ")" not in text or len(text) > 200:
+        return None
+    found = _BRACKETED_VALUE.fullmatch(text) or _bracketed_expression(text)
     if found is None:
         return None
     head, shown = read(found["head"]), read(found["value"])
     if head.status != "number" or shown.status != "number":
         return None
     return more_precise(head, shown) or RESTATED_REASON.format(found["value"].strip())
+
+
+def _bracketed_expression(text: str):
+    """The match of a number then an expression in brackets whose words all name
+    constants or functions (``2.72 (e)``), else None: a word says a note (``0 (empty sum)``)."""
+    found = _BRACKETED_EXPRESSION.fullmatch(text)
+    words = _NAME.findall(_TIMES_X.sub("*", found["value"])) if found else ()
+    if found is None or not all(name.lower() in _MATHS_NAMES for name in words):
+        return None   # 6.83e-2's e is a name too; 6.83 x 10^-2's x is a times sign
+    return found
 
 
 def half_of(reading) -> float:
@@ -103,7 +127,7 @@ def more_precise(first, second):
     a_half, b_half = half_of(first), half_of(second)
     if not agree(first.value, a_half, second.value, b_half):
         return None
-    return second if b_half < a_half * (1 - 1e-9) and second.figures is not None else first
+    return second if b_half < a_half * (1 - 1e-9) else first   # an exact value (figures None) is the most precise
 
 
 def most_precise_in_chain(chain, hundredths: bool, read):
@@ -135,8 +159,9 @@ def half_unit(text: str) -> float:
     text = text.strip()
     if not _PLAIN.fullmatch(text):
         return 0.0
-    places = len(text.split(".")[1]) if "." in text else 0
-    return 0.5 * 10.0 ** -places
+    mantissa, _, power = text.lower().partition("e")
+    places = len(mantissa.split(".")[1]) if "." in mantissa else 0
+    return 0.5 * 10.0 ** (int(power or 0) - places)
 
 
 def agree(a: float, a_half: float, b: float, b_half: float) -> bool:
@@ -147,7 +172,9 @@ def agree(a: float, a_half: float, b: float, b_half: float) -> bool:
     return abs(a - b) <= max(a_half, b_half) * (1 + 1e-9) + 1e-12 * max(abs(a), abs(b))
 
 
-_APPROXIMATELY = re.compile(r"(?<=[\w.)%])\s*[≈~]\s*(?=[-+.\d(])")   # an approximation sign between two values
+_APPROXIMATELY = re.compile(r"(?<=[\w.)%])\s*[≈~]\s*(?=[-+.\d(]|(?:" + "|".join(
+    sorted(map(re.escape, _MATHS_NAMES | set(CONSTANTS)), key=len, reverse=True)) + r")\b)")
+"""An approximation sign between two values, the second maybe a constant or a function's value (``2.72 ≈ e``)."""
 
 
 def as_equals(core: str) -> str:

@@ -94,6 +94,7 @@ _BITS = re.compile(r"\d\s*bits?\s*\.?\s*$", re.IGNORECASE)
 questions take natural logarithms (nats); a person reads it."""
 _PERCENT = re.compile(r"(?<!\s)\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
 _PLAIN = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+_WRITTEN_NUMBER = re.compile(r"[+-]?(?:\d[\d,.]*|[.,]\d+)(?:[eE][+-]?\d+)?")   # a decimal with its comma or point
 # a decimal times a power of ten (3.28*10^-5, 3.28 × 10**(-5)): its figures are the decimal's
 _POWER_OF_TEN = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))\s*[*×]\s*10\s*(?:\^|\*\*)\s*(?:\(\s*)?[+-]?\d+(?:\s*\))?")
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -130,8 +131,8 @@ def strip_decorations(text: str, percent: bool = False):
         text = _PERCENT.sub("", text)
         factor = 1.0 if percent else 100.0
     text = text.strip()
-    if text.startswith("=") and _PLAIN.fullmatch(text[1:].strip()):   # "= 0.427", never a formula "=1+1"
-        text = text[1:].strip()
+    if text.startswith("=") and _WRITTEN_NUMBER.fullmatch(text[1:].strip()):   # "= 0.427", never a formula "=1+1"
+        text = text[1:].strip()   # "= 0,427" then reads as "0,427" does
     return text, factor
 
 
