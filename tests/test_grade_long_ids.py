@@ -36,7 +36,7 @@ def test_the_notes_cut_a_long_student_id_short(invoke, tmp_path, q1_key):
 def test_the_roster_notes_and_hints_cut_long_ids_short(invoke, tmp_path, q1_key):
     near = "s" + "1" * 150   # a roster id may have 200 characters
     (tmp_path / "roster.csv").write_text(f"student_id\n{near}\n{'R' * 150}\n", encoding="utf-8")
-    rows = [f"{near[:-1]}2,Q1a,0.5", f"{LONG},Q1a,0.5"]
+    rows = [f"{near[:-1]}2,Q1a,0.5", f"{LONG},Q1a,0.5", f"{LONG},Q1b,0.5"]   # Q1b answered: a stop, no lost column
     (tmp_path / "a.csv").write_text("Student,Question,Answer\n" + "\n".join(rows) + "\n", encoding="utf-8")
     result = invoke("grade", tmp_path / "a.csv", "--key", q1_key, "--force", "--roster", tmp_path / "roster.csv")
     assert result.exit_code == 0, result.output

@@ -157,7 +157,7 @@ def test_all_right():
 
 
 def test_all_wrong():
-    analysis = analyse(*_class([[0, 0], [0, 0]]))
+    analysis = analyse(*_class([[0, 0], [0, 0], [0, 0]]))
     part = analysis.parts[0]
     assert (part.facility, part.discrimination, part.point_biserial) == (0.0, 0.0, None)
     assert part.reasons[0].startswith("very hard")
@@ -168,7 +168,7 @@ def test_all_wrong():
 def test_one_student():
     analysis = analyse(*_class([[1, 0]]))
     assert analysis.parts[0].discrimination is None and analysis.parts[0].point_biserial is None
-    assert analysis.test.mean == 50.0 and analysis.test.median == 50.0 and analysis.test.sd == 0.0
+    assert analysis.test.mean == 50.0 and analysis.test.median == 50.0 and analysis.test.sd is None
     assert analysis.test.kr20 is None and analysis.test.alpha is None
     _no_nan(analysis)
 

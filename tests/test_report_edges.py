@@ -60,10 +60,10 @@ def test_all_wrong_everywhere():
 def test_one_student():
     analysis, texts = _outputs(*_class([[1, 0, 1]]))
     a, b = analysis.parts[:2]
-    # groups need two students: no D; a correlation needs two pairs: no r
-    assert (a.facility, a.discrimination, a.point_biserial) == (1.0, None, None)
-    assert (b.facility, b.discrimination, b.point_biserial) == (0.0, None, None)
-    assert analysis.test.mean == pytest.approx(200 / 3) and analysis.test.sd == 0.0
+    # one student: no item statistic (each would be that student's own score), no flag
+    assert (a.facility, a.discrimination, a.point_biserial, a.reasons) == (None, None, None, [])
+    assert (b.facility, b.discrimination, b.point_biserial, b.reasons) == (None, None, None, [])
+    assert analysis.test.mean == pytest.approx(200 / 3) and analysis.test.sd is None
     assert (analysis.test.kr20, analysis.test.alpha, analysis.test.sem) == (None, None, None)
     assert _csv_part(texts)["discrimination_ul"] == ""
 

@@ -22,32 +22,15 @@ from math import fsum, sqrt
 
 from quizgen.report.attention import to_act
 from quizgen.report.columns import (GROUP_SHARE, Roster, not_reached, pvariance, reached_column, reached_sums,
-                                    rest_correlation, roster, score_column, student_totals, sums, uniform, who_met)
+                                    roster, score_column, student_totals, sums, uniform, who_met)
+from quizgen.report.flags import EASY_REASON, HARD_REASON, NO_ANSWER_REASON, WEAK_REASON, measured, reasons
 from quizgen.report.model import (COUNTED, NOT_REACHED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats,
                                   StudentRow, TestStats, Trap, TrapShare)
-from quizgen.maths.numbers import fixed, percent
 from quizgen.report.reliability import alpha_from, counted_variance, right, right_wrong, rights, score
 from quizgen.scores import adds_exactly, score_total
 
-WEAK = 0.20   # an item-rest r below this: the item is to be looked at (Everitt and Skrondal; docs/report.md)
-WEAK_TEXT = f"item-rest r below {WEAK:.2f}"   # a flag's words, with a decimal comma for a comma class (tables.why)
-HARD, EASY = 0.20, 0.90   # facility cuts (docs/report.md)
-HARD_TEXT, EASY_TEXT = f"facility below {HARD:.2f}", f"facility above {EASY:.2f}"
-CUT_TEXTS = (WEAK_TEXT, HARD_TEXT, EASY_TEXT)
-"""The phrases quoting a cut: the only figures in the flags' shared words (a comma class sees 0,20)."""
-UNANSWERED = 0.30    # a very hard part with this share of no answers (blank or missing) is not blamed on its key
-
-NEGATIVE_REASON = ("does not discriminate: its score does not rise with the rest of the paper "
-                   "({name} < 0); check the key, the tolerance and the wording")
-WEAK_REASON = (f"weak discrimination ({WEAK_TEXT}): the part hardly separates "
-               "stronger from weaker students; it may reward guessing or test something else")
-UNIFORM_REASON = "every student scored the same; discrimination cannot be measured"
-HARD_REASON = f"very hard: few students scored ({HARD_TEXT})"   # then what explains it, the item's own words
-EASY_REASON = f"very easy: almost everyone scored ({EASY_TEXT}), so it tells students apart little"
-FLAG_KINDS = (("r < 0", NEGATIVE_REASON.format(name="r")), ("D < 0", NEGATIVE_REASON.format(name="D")),
-              ("weak r", WEAK_REASON), ("same score", UNIFORM_REASON), ("very hard", HARD_REASON),
-              ("very easy", EASY_REASON))
-"""Each kind of flag: its short tag (the tables' flag column) and the words every item so flagged shares."""
+__all__ = ["EASY_REASON", "HARD_REASON", "WEAK_REASON", "analyse", "band", "class_stats", "question_scores",
+           "reasons", "test_stats", "unanswered"]   # the flags' words and cuts live in quizgen/report/flags.py
 
 
 def analyse(parts, students, share: float = GROUP_SHARE, columns=None) -> Analysis:
@@ -104,15 +87,40 @@ def _analyse(parts, students, share: float, columns=None) -> Analysis:
     found = [_part_stats(*args, cohort) for args in zip(columns, counts, zip(reached, score_columns, full),
                                                          reached_full, unreached, parts)]
     part_stats = [item for item, _ in found]
+    silent = [k for k, c in enumerate(counts) if unanswered(c)]
+    for k in silent:   # no response at all: a missing column, not a class that ran out of time
+        _no_answers(part_stats[k])
+        unreached[k] = set()
     question_stats, heat, heat_counts = _questions(parts, found, (reached, reached_full), (score_columns, full),
-                                                   cohort)
+                                                   cohort, unreached)
+    if cohort.n == 1:
+        for item in part_stats + question_stats:
+            _one_student(item)
     feedback = {}
     for part in parts:
         for trap in map(Trap._make, part.traps):
             feedback.setdefault(trap.code, trap.feedback)
     return Analysis(part_stats, question_stats, test_stats(parts, columns, counts, cohort),
                     class_stats(part_stats), heat, heat_counts, feedback, _student_rows(students, found, cohort),
-                    to_act(parts, students, counts, unreached, columns))
+                    to_act(parts, students, counts, unreached, columns), [part_stats[k].label for k in silent])
+
+
+def unanswered(counts) -> bool:
+    """Whether a part on some paper has no answer from any student (every verdict ``missing``)."""
+    return any(v is not None for v in counts) and all(v is None or v[0] == "missing" for v in counts)
+
+
+def _no_answers(item: ItemStats) -> None:
+    """A part nobody answered: no figures (its zeros are no responses), one flag saying why."""
+    item.facility = item.discrimination = item.point_biserial = None
+    item.uniform, item.reasons = False, [NO_ANSWER_REASON]
+
+
+def _one_student(item: ItemStats) -> None:
+    """With one student no item statistic describes the class (each would be that student's
+    own score): none is computed, and nothing is flagged (docs/report.md)."""
+    item.facility = item.discrimination = item.point_biserial = None
+    item.uniform, item.reasons = False, []
 
 
 def _student_rows(students, found, cohort: Roster) -> list:
@@ -155,7 +163,8 @@ def _part_stats(column, counts, columns, everyone: bool, unreached: set, part, c
     item = ItemStats(part.question_id, part.part, part.cls, part.template, points, s.n + len(unreached),
                      _status_counts(counts), reached=s.n)
     item.counts[NOT_REACHED] = len(unreached)
-    item.facility, item.discrimination, item.point_biserial = s.facility, s.discrimination, rest_correlation(s)
+    item.facility = s.facility
+    measured(item, s)
     item.uniform = uniform(s)
     codes = who_met(column, counts)
     everyone = s.n == cohort.n
@@ -183,9 +192,9 @@ def _trap_shares(part, codes, sat, lower: dict, upper: dict, scores) -> list:
         can = sat - sum(scores[i] is not None for i in trap.absent)
         if trap.absent and not can and not who:
             continue   # no student who sat had a draw that can make it: nothing to report
-        shares.append(TrapShare(trap.code, trap.feedback, len(who), _ratio(len(who), can),
-                                _group_share(_without(lower, trap.absent), who),
-                                _group_share(_without(upper, trap.absent), who), can))
+        (low, low_places), (high, high_places) = (_group_share(_without(g, trap.absent), who) for g in (lower, upper))
+        shares.append(TrapShare(trap.code, trap.feedback, len(who), _ratio(len(who), can), low, high, can,
+                                low_places, high_places))
     return shares
 
 
@@ -194,85 +203,36 @@ def _without(members: dict, absent: frozenset) -> dict:
     return {i: share for i, share in members.items() if i not in absent} if absent else members
 
 
-def _group_share(members: dict, who) -> float:
-    """The share of a group's places held by the students ``who``: fsum, so the
-    same float in any order of the students."""
-    return _ratio(fsum(members[i] for i in who if i in members), fsum(members.values()))
+def _group_share(members: dict, who) -> tuple:
+    """The share of a group's places held by the students ``who``, and the group's
+    places: fsum, so the same floats in any order of the students."""
+    places = fsum(members.values())
+    return _ratio(fsum(members[i] for i in who if i in members), places), places
 
 
 def _ratio(numerator, denominator):
     return numerator / denominator if denominator else None
 
 
-def _discrimination(item: ItemStats) -> tuple:
-    """The discrimination the flags read, as ``(name, value)``: the item-rest
-    ``r``; else the upper-lower index ``D``, but only for an item that varies
-    (everyone right or everyone wrong says nothing about discrimination: the
-    facility flag covers it); value None when neither applies."""
-    if item.point_biserial is not None or item.facility is None or item.uniform:
-        return "r", item.point_biserial
-    return "D", item.discrimination
-
-
-def shown(value):
-    """``value`` to 2 decimals as the Markdown and HTML tables write it (a tie
-    away from zero), for the flags' thresholds; None stays None."""
-    return None if value is None else float(fixed(value, 2))
-
-
-def reasons(item: ItemStats) -> list:
-    """Why an item deserves a look, in words (empty: nothing to flag). An
-    item-rest ``r`` below 0 or below WEAK flags; where ``r`` is n/a only ``D < 0`` does."""
-    found = []
-    name, r = _discrimination(item)
-    r, facility = shown(r), shown(item.facility)   # compared as the tables show them: 0.19996 is 0.20, not weak
-    if r is not None and r < 0:   # says no more than the sign shows: r = -0.04 is no relation, not a reversal
-        found.append(NEGATIVE_REASON.format(name=name))
-    elif name == "r" and r is not None and r < WEAK:
-        found.append(WEAK_REASON)
-    elif item.uniform and item.facility not in (None, 0.0, 1.0):
-        found.append(UNIFORM_REASON)
-    if facility is not None and facility < HARD:
-        found.append(_hard_reason(item))
-    elif facility is not None and facility > EASY:
-        found.append(EASY_REASON)
-    return found
-
-
-def _hard_reason(item: ItemStats) -> str:
-    """Why a part is very hard: students who reached it but gave no answer (left
-    it blank, or skipped it: ``missing`` with a later part answered; those who
-    never reached it are not in its facility), its most common trap; the key is
-    suspected only when neither explains it."""
-    text = HARD_REASON
-    unreached = item.counts.get(NOT_REACHED, 0)
-    blank, skipped = item.counts.get("blank", 0), item.counts.get("missing", 0) - unreached
-    answers = sum(item.counts.get(status, 0) for status in (*COUNTED, "other")) - unreached   # a question's: its parts'
-    unanswered = _ratio(blank + skipped, answers) or 0.0
-    top = max(item.traps, key=lambda t: t.count, default=None)
-    if unanswered >= UNANSWERED:
-        text += (f"; {percent(unanswered, 0)}% of its answers are blank or skipped ({blank} blank, "
-                 f"{skipped} skipped): not taught, or no time left?")
-    if top is not None and top.share and top.share >= 0.2:
-        text += f"; {percent(top.share, 0)}% fell into {top.code}, a widespread misconception"
-    if text == HARD_REASON:
-        text += "; check that it was taught and that the key is right"
-    return text
-
-
-def _questions(parts, found, reached, paper, cohort: Roster):
+def _questions(parts, found, reached, paper, cohort: Roster, unreached):
     """Per-question statistics (the parts of a question added up) and the
     misconception x question heat map; ``reached`` and ``paper`` are each
     ``(score columns, full)``: the scores of those who reached each part (its
-    figures) and of everyone whose paper has it (its students)."""
+    facility) and of everyone whose paper has it (its students); ``unreached``:
+    per part, the students who did not reach it (D and r leave them out)."""
     (score_columns, full), (paper_columns, paper_full) = reached, paper
     order = {}
     for k, part in enumerate(parts):
         order.setdefault(part.question_id, []).append(k)
     stats, heat, heat_counts = [], {}, {}
     for question_id, slots in order.items():
-        item, met = _question_stats(question_id, [parts[k] for k in slots], [found[k] for k in slots],
-                                    [score_columns[k] for k in slots], [full[k] for k in slots], cohort)
+        item, met, reached_scores = _question_stats(question_id, [parts[k] for k in slots],
+                                                    [found[k] for k in slots], [score_columns[k] for k in slots],
+                                                    [full[k] for k in slots], cohort)
+        gone = set().union(*(unreached[k] for k in slots))
+        if gone:   # D and r over the students who reached every part of it: a part-score is no question score
+            _whole_question(item, [paper_columns[k] for k in slots], [float(parts[k].points) for k in slots],
+                            gone, reached_scores if all(paper_full[k] for k in slots) else None, cohort)
         if not all(full[k] for k in slots):   # its students: whose paper has it, reached or not
             item.students = _on_paper([paper_columns[k] for k in slots], all(paper_full[k] for k in slots))
         stats.append(item)
@@ -280,6 +240,26 @@ def _questions(parts, found, reached, paper, cohort: Roster):
             heat_counts.setdefault(code, {})[question_id] = len(who)
             heat.setdefault(code, {})[question_id] = len(who) / item.reached
     return stats, heat, heat_counts
+
+
+def _whole_question(item: ItemStats, score_columns, points: list, gone: set, reached, cohort: Roster):
+    """A question's D and r over the students who reached every part of it on
+    their paper (not those in ``gone``), flagged again on them; ``score_columns``:
+    everyone's scores, 0 where not reached. ``reached``, for a question on every
+    paper: ``(scores, maxima)`` over the parts each student reached, whole for
+    all but ``gone``, which reached_sums' whole-column passes read (the same floats)."""
+    if reached is not None:
+        scored, top = reached
+        zeroed = list(scored)
+        for i in gone:
+            zeroed[i] = 0.0
+        whole = next((m for i, m in enumerate(top) if i not in gone), 0.0)   # a student who reached every part
+        measured(item, reached_sums(zeroed, reached_column(scored, gone), gone, whole, cohort))
+    else:
+        scored, top = question_scores([reached_column(c, gone) for c in score_columns], points,
+                                      [False] * len(points), cohort.exact)
+        measured(item, sums(scored, top, cohort, False))
+    item.reasons = reasons(item)
 
 
 def _on_paper(score_columns, everyone: bool) -> int:
@@ -301,12 +281,13 @@ def _question_stats(question_id, parts, found, score_columns, full, cohort: Rost
     scored, top = question_scores(score_columns, [float(p.points) for p in parts], full, cohort.exact)
     s = sums(scored, points, cohort, True) if top is None else sums(scored, top, cohort, False)
     item = ItemStats(question_id, "", parts[0].cls, parts[0].template, points, s.n, counts, reached=s.n)
-    item.facility, item.discrimination, item.point_biserial = s.facility, s.discrimination, rest_correlation(s)
+    item.facility = s.facility
+    measured(item, s)
     item.uniform = uniform(s)
     item.traps = [TrapShare(code, feedback.get(code, ""), len(who), _ratio(len(who), s.n), None, None, s.n)
                   for code, who in sorted(met.items())]   # a question's students who met it in any part
     item.reasons = reasons(item)
-    return item, met
+    return item, met, (scored, top)
 
 
 def question_scores(score_columns, points, full, exact: bool = False) -> tuple:
@@ -328,16 +309,22 @@ def question_scores(score_columns, points, full, exact: bool = False) -> tuple:
 
 
 def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
-    """Mean, median, SD (population) of the students' percentages, the score
-    histogram, and reliability over the students whose paper has every part."""
+    """Mean, median, SD (population; n/a for one student) of the students'
+    percentages, the score histogram, and reliability over the students whose
+    paper has every part, on the parts worth points (a 0-point part is no item
+    of the score; a part everyone scored the same on stays one of its k items)."""
     shown = [100 * p for p, _ in cohort.ranked]
     test = TestStats(students=len(shown))
     test.histogram = [0] * 10
     for p in shown:
         test.histogram[band(p)] += 1
     if shown:
-        test.mean, test.median, test.sd = statistics.fmean(shown), statistics.median(shown), sqrt(pvariance(shown))
+        test.mean, test.median = statistics.fmean(shown), statistics.median(shown)
+        test.sd = sqrt(pvariance(shown)) if len(shown) > 1 else None
     totals = cohort.totals
+    scored = [k for k, p in enumerate(parts) if float(p.points) > 0]
+    if len(scored) < len(parts):
+        parts, columns, counts = ([x[k] for k in scored] for x in (parts, columns, counts))
     test.right_wrong = right_wrong(parts, counts)
     if any(None in c for c in counts):   # some papers lack some parts: reliability on the complete ones
         complete = [i for i, row in enumerate(zip(*columns)) if None not in row]

@@ -125,11 +125,25 @@ LISTS = (("to-review", REVIEW_INTRO, review_list, "review"),
 """The "To act on" lists, in order: (the page's element id, the intro, the rows' filter, the ToAct field)."""
 
 
-def markdown(rows: list) -> list:
-    """The "To act on" section of report.md as lines ([] when nobody is to act on)."""
-    if not rows:
+def unanswered_text(labels: list) -> str:
+    """The one sentence about the parts no student answered ("" for none): a missing column, said once."""
+    if not labels:
+        return ""
+    shown = labels[:UNMARKED_SHOWN]
+    named = labels[0] if len(labels) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1] \
+        if len(labels) <= UNMARKED_SHOWN else f"{', '.join(shown)} and {len(labels) - len(shown)} more parts"
+    return (f"No student answered {named}: a column is likely missing from the answer form or its export (or "
+            f"the part was not on the paper handed out), not a class that ran out of time; "
+            f"{'its' if len(labels) == 1 else 'their'} figures are n/a, and no student is listed as "
+            f"stopping early for {'it' if len(labels) == 1 else 'them'}.")
+
+
+def markdown(rows: list, unanswered: list = ()) -> list:
+    """The "To act on" section of report.md as lines ([] when nobody is to act on
+    and every part was answered by someone: ``unanswered``, the labels of those that were not)."""
+    if not rows and not unanswered:
         return []
-    lines = ["## To act on", ""]
+    lines = ["## To act on", ""] + [unanswered_text(list(unanswered)), ""] * bool(unanswered)
     for _, intro, chosen, parts in LISTS:
         listed = chosen(rows)
         if not listed:

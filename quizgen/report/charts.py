@@ -9,8 +9,8 @@ from math import ceil
 from markupsafe import Markup, escape
 
 from quizgen.report.formatting import decimal_mark, display_text
-from quizgen.report.analysis import EASY, HARD
-from quizgen.report.tables import R_HEADER, fixed, whole_percent
+from quizgen.report.flags import EASY, HARD, WEAK
+from quizgen.report.tables import R_HEADER, fixed, flag_parts, whole_percent
 
 FONT = 12
 LABEL_WIDTH = 90
@@ -65,13 +65,25 @@ def histogram(counts: list) -> Markup:
     return _svg("chart-histogram", width, height, "Score histogram", desc, body)
 
 
+FACILITY_FLAGS = {"very hard", "very easy"}
+"""The flags of the facility panel; the r panel's are the discrimination flags (r < 0, weak r, D < 0, same score)."""
+
+
+def panel_flags(item) -> tuple:
+    """Whether the item's facility and whether its discrimination is flagged: each panel's bar is
+    orange for its own flag only (a weak r leaves the facility bar blue)."""
+    tags = {flag_parts(reason)[0] for reason in item.reasons} - {"no answers"}
+    return bool(tags & FACILITY_FLAGS), bool(tags - FACILITY_FLAGS)
+
+
 def item_chart(items: list, comma: bool = False) -> Markup:
     """One row per part: facility as a bar from 0 to 1, and the corrected
-    point-biserial as a bar from -1 to 1 around zero. Flagged parts are marked.
-    Each panel has its own axis, and the panels stand apart so that the
-    facility's "0.9 1" and the point-biserial's "-1" read as two scales.
-    Labels and tooltips write decimals with a comma when ``comma``; the
-    drawing's coordinates keep their points."""
+    point-biserial as a bar from -1 to 1 around zero. Flagged parts are marked,
+    and each panel's bar is orange for that panel's own flag. Each panel has its
+    own axis, and the panels stand apart so that the facility's "0.9 1" and the
+    point-biserial's "-1" read as two scales. The dashed guides (facility 0.2
+    and 0.9, r 0.2) are drawn last, over the bars. Labels and tooltips write
+    decimals with a comma when ``comma``; the drawing's coordinates keep their points."""
     row, top = 18, 22
     panel, between = 300, 80
     left2 = LABEL_WIDTH + panel + between
@@ -80,25 +92,28 @@ def item_chart(items: list, comma: bool = False) -> Markup:
     zero = left2 + panel / 2
     body = [_text(LABEL_WIDTH, 14, "facility, 0 to 1"), _text(left2, 14, f"{R_HEADER}, -1 to 1"),
             f'<line x1="{zero}" y1="{top - 4}" x2="{zero}" y2="{bottom}" class="axis"/>']
-    for k in (HARD, EASY):
-        x = LABEL_WIDTH + panel * k
-        body.append(f'<line x1="{x}" y1="{top - 4}" x2="{x}" y2="{bottom}" class="guide"/>')
     body += _scale(LABEL_WIDTH, panel, bottom, [(k, guide_text(k, comma)) for k in (0, HARD, EASY, 1)])
-    body += _scale(left2, panel, bottom, ((0, "-1"), (0.5, "0"), (1, "+1")))
+    body += _scale(left2, panel, bottom, ((0, "-1"), (0.5, "0"), ((1 + WEAK) / 2, guide_text(WEAK, comma)), (1, "+1")))
     for n, item in enumerate(items):
         y = top + n * row
-        cls = "bar flagged" if item.flagged else "bar"
+        easy_hard, weak = panel_flags(item)
         body.append(_text(LABEL_WIDTH - 6, y + 12, ("\u2691 " if item.flagged else "") + item.label, "end"))
-        if item.facility is not None:
+        if item.facility is None:
+            body.append(_text(LABEL_WIDTH + 4, y + 12, "n/a", "start", "value"))
+        else:
             body.append(f'<rect x="{LABEL_WIDTH}" y="{y + 2}" width="{panel * item.facility:.1f}" height="{row - 5}" '
-                        f'class="{cls}"><title>{escape(item.label)} facility {fixed(item.facility, comma=comma)}</title></rect>')
+                        f'class="{"bar flagged" if easy_hard else "bar"}"><title>{escape(item.label)} facility '
+                        f'{fixed(item.facility, comma=comma)}</title></rect>')
         r = item.point_biserial
         if r is None:
             body.append(_text(zero + 4, y + 12, "n/a", "start", "value"))
             continue
         x, w = (zero, panel / 2 * r) if r >= 0 else (zero + panel / 2 * r, -panel / 2 * r)
-        body.append(f'<rect x="{x:.1f}" y="{y + 2}" width="{max(w, 1):.1f}" height="{row - 5}" class="{cls} alt">'
+        body.append(f'<rect x="{x:.1f}" y="{y + 2}" width="{max(w, 1):.1f}" height="{row - 5}" '
+                    f'class="{"bar flagged" if weak else "bar"} alt">'
                     f'<title>{escape(item.label)} {R_HEADER} {fixed(r, comma=comma)}</title></rect>')
+    for x in (LABEL_WIDTH + panel * HARD, LABEL_WIDTH + panel * EASY, zero + panel / 2 * WEAK):   # over the bars
+        body.append(f'<line x1="{x:g}" y1="{top - 4}" x2="{x:g}" y2="{bottom}" class="guide"/>')
     desc = "; ".join(f"{i.label}: facility {fixed(i.facility, comma=comma)}, "
                      f"{R_HEADER} {fixed(i.point_biserial, comma=comma)}"
                      f"{', flagged' if i.flagged else ''}" for i in items)

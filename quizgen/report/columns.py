@@ -51,7 +51,9 @@ class Roster:
 class Sums:
     """One column (a part, or a question's parts added up) as sums over the
     students who sat it: n, Σx, Σx², Σx·T, ΣT, ΣT² (T the student's total),
-    its facility and its upper-lower index."""
+    its facility and its upper-lower index, and the places of the lower and
+    upper groups among those students (the groups' size: fewer when some
+    members did not sit or reach it)."""
 
     n: int
     x: float
@@ -61,6 +63,8 @@ class Sums:
     tt: float
     facility: Optional[float]
     discrimination: Optional[float]
+    lower: float = 0.0
+    upper: float = 0.0
 
 
 def roster(score_columns, parts, full, n: int, share: float = GROUP_SHARE, exact: bool = False) -> Roster:
@@ -183,7 +187,8 @@ def sums(scores, top, roster: Roster, everyone: bool, counts=None) -> Sums:
     facility = _ratio(fsum(got), fsum(map(tops.__getitem__, sat)))
     discrimination = _difference(_pooled(roster.upper, scores, tops), _pooled(roster.lower, scores, tops))
     return Sums(len(sat), fsum(got), fsum(map(mul, got, got)), fsum(map(mul, got, totals)), fsum(totals),
-                fsum(map(mul, totals, totals)), facility, discrimination)
+                fsum(map(mul, totals, totals)), facility, discrimination,
+                places(roster.lower, scores), places(roster.upper, scores))
 
 
 def reached_sums(scores, reached, unreached: set, top: float, roster: Roster) -> Sums:
@@ -199,7 +204,9 @@ def reached_sums(scores, reached, unreached: set, top: float, roster: Roster) ->
     tt = fsum(chain(map(mul, totals, totals), (-(g * g) for g in gone)))
     tops = [top] * roster.n
     discrimination = _difference(_pooled(roster.upper, reached, tops), _pooled(roster.lower, reached, tops))
-    return Sums(n, x, xx, xt, t, tt, _ratio(x, n * top), discrimination)
+    lower, upper = ((float(roster.size) if unreached.isdisjoint(group) else places(group, reached))
+                    for group in (roster.lower, roster.upper))   # most parts: no member of a group stopped
+    return Sums(n, x, xx, xt, t, tt, _ratio(x, n * top), discrimination, lower, upper)
 
 
 def _full_sums(scores, top: float, roster: Roster, counts) -> Sums:
@@ -215,7 +222,7 @@ def _full_sums(scores, top: float, roster: Roster, counts) -> Sums:
     if roster.weights is not None and top:
         discrimination = fsum(map(mul, map(scores.__getitem__, roster.group), roster.weights)) / top
     return Sums(roster.n, x, xx, fsum(map(mul, scores, roster.totals)),
-                roster.sum_t, roster.sum_tt, _ratio(x, roster.n * top), discrimination)
+                roster.sum_t, roster.sum_tt, _ratio(x, roster.n * top), discrimination, roster.size, roster.size)
 
 
 def rest_correlation(s: Sums) -> Optional[float]:
@@ -274,6 +281,12 @@ def _pooled(members: dict, scores, tops) -> Optional[float]:
         return None
     shares, sat = list(compress(members.values(), got)), list(compress(members, got))
     return _ratio(fsum(map(mul, shares, map(scores.__getitem__, sat))), fsum(map(mul, shares, map(tops.__getitem__, sat))))
+
+
+def places(members: dict, scores) -> float:
+    """The places of a group held by its members who sat the column (``scores``
+    not None): the group's size in that column's D and trap shares."""
+    return fsum(compress(members.values(), map(is_not, map(scores.__getitem__, members), repeat(None))))
 
 
 def _ratio(numerator, denominator) -> Optional[float]:

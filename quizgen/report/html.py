@@ -16,12 +16,13 @@ from markupsafe import Markup
 from quizgen.errors import QuizgenError
 from quizgen.report.formatting import display_text, number_text
 from quizgen.report import attention, charts
-from quizgen.report.analysis import EASY, HARD
+from quizgen.report.flags import EASY, HARD
 from quizgen.report.model import Analysis
-from quizgen.report.tables import (ANSWERS_NOTE, ANSWER_COLUMNS, CLASS_FACILITY, FLAGGED_NOTE, NOT_REACHED_NOTE,
-                                   R_HEADER, TRAP_STUDENTS, answer_columns, fixed, flag_legend, flag_tags,
-                                   flagged_items, flagged_label, percent, provisional_note, small_class_note,
-                                   tags_only, test_lines)
+from quizgen.report.tables import (ANSWERS_NOTE, ANSWER_COLUMNS, CLASS_FACILITY, FLAGGED_NOTE,
+                                   GROUPS_HEADER, NOT_REACHED_NOTE, R_HEADER, TRAP_STUDENTS, answer_columns, d_note, fixed,
+                                   flag_legend, flag_tags, flagged_items, flagged_label, group_percent,
+                                   groups_cell, negative_alpha_note, percent, provisional_note, shrunk,
+                                   small_class_note, tags_only, test_lines)
 
 PAGE_SIZE = 50
 """Student rows shown at a time."""
@@ -118,6 +119,10 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         provisional=provisional_note(analysis), to_act=_to_act(analysis.to_act), who=attention.who, parts_text=attention.parts_text,
         to_act_shown=attention.SHOWN, more=lambda rows: attention.more_text(min(len(rows), attention.SHOWN), len(rows)),
         small_class=small_class_note(analysis, comma), r_header=R_HEADER, trap_students=TRAP_STUDENTS,
+        negative_alpha=negative_alpha_note(analysis, comma), d_note=d_note(comma), groups_header=GROUPS_HEADER,
+        groups=shrunk(analysis), groups_cell=partial(groups_cell, comma=comma), size=analysis.test.group,
+        group_percent=partial(group_percent, comma=comma),
+        unanswered=attention.unanswered_text(analysis.unanswered),
         fixed=partial(fixed, comma=comma), percent=percent, decimal_mark="," if comma else ".",
         guides=[charts.guide_text(k, comma) for k in (HARD, EASY)], roster_notes=list(roster_notes))
     return _environment().get_template("report.html.j2").render(**context)

@@ -71,6 +71,8 @@ class TrapShare:
     lower: Optional[float]
     upper: Optional[float]
     of: int = 0
+    lower_places: float = 0.0   # the places of the lower group the share is over (its members who can make it)
+    upper_places: float = 0.0
 
 
 @dataclass
@@ -91,6 +93,10 @@ class ItemStats:
     reasons: list = field(default_factory=list)  # why the item is flagged (empty: not flagged)
     uniform: bool = False                        # every student who sat it scored the same
     reached: int = 0                             # the students in its figures: those who sat it, less the not reached
+    dr_students: int = 0                         # the students in D and r: a part's reached; a question's, those
+    #                                              who reached every part of it on their paper
+    group_lower: float = 0.0                     # the places of the lower 27% group among those students (D's)
+    group_upper: float = 0.0                     # ... and of the upper group
 
     @property
     def label(self) -> str:
@@ -157,3 +163,4 @@ class Analysis:
     feedback: dict       # {code: feedback wording}
     students: list       # StudentRow
     to_act: list = field(default_factory=list)   # attention.ToAct: awaiting a person, or stopped early
+    unanswered: list = field(default_factory=list)   # labels of the parts on some paper that no student answered

@@ -5,19 +5,21 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import statistics
 
 from quizgen.cells import safe_cells
 from quizgen.report.attention import markdown as to_act_lines
 from quizgen.report.formatting import decimal_mark, md_cell, number_text, whole_number
 from quizgen.maths import numbers
-from quizgen.report.analysis import CUT_TEXTS, FLAG_KINDS
+from quizgen.report.flags import CUT_TEXTS, FEW, FLAG_KINDS
 from quizgen.report.model import COUNTED, NOT_REACHED, SPLIT, Analysis, ItemStats
 
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
                 "correct", "incorrect", "blank", "invalid", "other", "facility", "discrimination_ul",
                 "point_biserial", "share", "share_lower", "share_upper", "flag", "note",
-                "imprecise", "needs_review", "missing", "not_reached", "reached")   # new columns go last: column letters keep
+                "imprecise", "needs_review", "missing", "not_reached", "reached",
+                "d_r_students", "group_lower", "group_upper")   # new columns go last: column letters keep
 NA = "n/a"
 
 
@@ -106,7 +108,8 @@ def _item_row(level: str, item: ItemStats) -> list:
             str(item.students), *(str(c.get(s, 0)) for s in (*COUNTED, "other")),
             fixed(item.facility, 3, ""), fixed(item.discrimination, 3, ""), fixed(item.point_biserial, 3, ""),
             "", "", "", "yes" if item.flagged else "", why(item),
-            *(str(c.get(s, 0)) for s in (*SPLIT, NOT_REACHED)), str(item.reached)]
+            *(str(c.get(s, 0)) for s in (*SPLIT, NOT_REACHED)), str(item.reached), str(item.dr_students),
+            number_text(item.group_lower), number_text(item.group_upper)]
 
 
 def item_rows(analysis: Analysis):
@@ -122,13 +125,15 @@ def item_rows(analysis: Analysis):
             yield safe_cells(["trap", item.question_id, item.part, item.cls, item.template, trap.code, "",
                               str(trap.count), "", "", "", "", "", "", "", "", fixed(trap.share, 3, ""),
                               fixed(trap.lower, 3, ""), fixed(trap.upper, 3, ""), "", trap.feedback, "", "", "", "",
-                              str(trap.of)])   # students: in the trap; reached: those the share is over
+                              str(trap.of), "", number_text(trap.lower_places),
+                              number_text(trap.upper_places)])   # students: in the trap; reached: the share's
     for item in analysis.questions:
         yield safe_cells(_item_row("question", item))
 
 
 NUMBER_COLUMNS = tuple(ITEM_COLUMNS.index(name) for name in (
-    "points", "facility", "discrimination_ul", "point_biserial", "share", "share_lower", "share_upper"))
+    "points", "facility", "discrimination_ul", "point_biserial", "share", "share_lower", "share_upper",
+    "group_lower", "group_upper"))
 
 
 def _decimal_comma(row: list) -> list:
@@ -174,8 +179,8 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
         return fixed(value, places, comma=comma) + ("" if value is None else unit)
 
     of = f" over the {whole_number(t.students, comma)} who answered" if t.absent else ""
-    return [("students", str(t.students)), ("upper and lower groups (27%)",
-                                                  f"{t.group} student{'' if t.group == 1 else 's'} each"),
+    groups = f"{t.group} student{'' if t.group == 1 else 's'} each" if t.students > 1 else "n/a (one student)"
+    return [("students", str(t.students)), ("upper and lower groups (27%)", groups),
             *_everyone_lines(analysis, figure, comma),
             (f"mean{of}", figure(t.mean, 1, "%")),
             (f"median{of}", figure(t.median, 1, "%")),
@@ -222,7 +227,24 @@ NOT_REACHED_NOTE = ("Not reached: missing answers after the student's last answe
                     "left unanswered); they are left out of the part's facility, D and r, which describe "
                     "the students who reached it (the reached column: their denominator), and count as 0 in "
                     "the students' scores. A blank answer, or a part skipped before a later answer, counts "
-                    "as answered and wrong.")
+                    "as answered and wrong. A question's facility pools its parts (the points earned over the "
+                    "points of the parts each student reached); its D and r are over the students who reached "
+                    "every part of it, since a question's score from some of its parts is not comparable with a "
+                    "whole one. The 27% groups shrink with them: the column \"D and r over\" gives the students in D "
+                    "and r and the places of the lower and upper groups among them.")
+GROUPS_HEADER = "D and r over: students (lower / upper group)"
+"""The item tables' column of the students in D and r and the places of each 27% group among them."""
+D_NOTE = ("D (27%) is the share of the points earned by the upper 27% of the class less that earned by the "
+          "lower 27%, the students ranked by their percentage on the whole paper, this part included; read "
+          "with Ebel's bands: {0.40} and above very good, {0.30} to {0.39} reasonably good, {0.20} to {0.29} "
+          "marginal, below {0.20} poor, negative when the lower group did better. On a question, each group's "
+          "share is its points earned over its points available (a ratio of sums).")
+"""What D is, said once beside the item table as r's sentence is (its figures written by d_note)."""
+
+
+def d_note(comma: bool = False) -> str:
+    """D_NOTE with its figures, with a decimal comma when ``comma``."""
+    return re.sub(r"\{(\d\.\d\d)\}", lambda m: decimal_mark(m.group(1), comma), D_NOTE)
 REACHED_HEADER = "reached"
 """The item tables' column of the students in a part's facility, D and r (students less the not reached)."""
 
@@ -255,10 +277,49 @@ def small_class_note(analysis: Analysis, comma: bool = False) -> str:
     n = analysis.test.students
     if not n or n >= SMALL_CLASS:
         return ""
+    if n == 1:
+        return ONE_STUDENT
+    few = (f" With fewer than {FEW} students D and r are n/a: two students always give r = +1 or -1, and D "
+           "is one student's score less the other's.") if n < FEW else ""
     return (f"A small class: {n} students answered (fewer than {SMALL_CLASS}), so each 27% group has "
             f"{analysis.test.group} student{'' if analysis.test.group == 1 else 's'}. D, r and alpha "
             f"are rough here (the standard error of r is about 1/√n = {fixed(1 / n ** 0.5, comma=comma)}): "
-            "read the flags as hints, not verdicts.")
+            f"read the flags as hints, not verdicts.{few}")
+
+
+ONE_STUDENT = ("One student answered: facility, D, r, alpha and the flags describe how a part works across "
+               "a class, so none is computed for one student (each would be that student's own score); "
+               "their marks are in the students table.")
+
+
+def negative_alpha_note(analysis: Analysis, comma: bool = False) -> str:
+    """What a negative alpha means, said beside it, or "" when alpha is not negative."""
+    t = analysis.test
+    if t.alpha is None or float(numbers.fixed(t.alpha, 2)) >= 0:
+        return ""
+    small = f" With {t.complete} students this is often chance." if t.complete < SMALL_CLASS else ""
+    return (f"Alpha is negative ({fixed(t.alpha, comma=comma)}): the parts' scores covary negatively on "
+            "average (a student who did well on one part tended to do worse on others), so the total is not a "
+            f"reliable single measure here, and no SEM is read from it.{small}")
+
+
+def groups_cell(item: ItemStats, comma: bool = False) -> str:
+    """``48 (7 / 5)``: the students in an item's D and r and the places of the lower and upper groups among them."""
+    low, high = (decimal_mark(number_text(g), comma) for g in (item.group_lower, item.group_upper))
+    return f"{item.dr_students} ({low} / {high})"
+
+
+def shrunk(analysis: Analysis) -> bool:
+    """Whether some item's D and r are over fewer students, or smaller groups, than the class's."""
+    size, n = analysis.test.group, analysis.test.students
+    return n > 1 and any((i.group_lower, i.group_upper, i.dr_students) != (size, size, n)
+                         for i in analysis.parts + analysis.questions)
+
+
+def group_percent(share, places: float, size: int, comma: bool = False) -> str:
+    """A trap's share of a group, with the group's places when fewer than the class's (``29% of 7``)."""
+    text = percent(share)
+    return text if share is None or places == size else f"{text} of {decimal_mark(number_text(places), comma)}"
 
 
 R_HEADER = "r (corrected item-rest)"
@@ -273,25 +334,27 @@ TRAP_STUDENTS = "students in the trap"
 def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     """Markdown sections for the grading report: whole test, items, flagged
     items, traps, classes of scenario; decimal commas when ``comma``."""
-    lines = to_act_lines(analysis.to_act)
+    lines = to_act_lines(analysis.to_act, analysis.unanswered)
     lines += ["## Item analysis", "", "Figures that cannot be computed are shown as n/a; "
              "docs/report.md defines each one.", ""]
-    notes = [provisional_note(analysis), small_class_note(analysis, comma)]
+    notes = [provisional_note(analysis), small_class_note(analysis, comma), negative_alpha_note(analysis, comma)]
     lines += [line for note in notes if note for line in (note, "")]
     lines += _table(["figure", "value"], [[name, value] for name, value in test_lines(analysis, comma)])
     counted = answer_columns(analysis)
     stopped = len(counted) > len(ANSWER_COLUMNS)   # some student did not reach some part
+    groups = shrunk(analysis)
     header = ["item", "class", "students", *[REACHED_HEADER] * stopped, "facility", *(name for _, name in counted),
-              "D (27%)", R_HEADER, "flag"]
+              "D (27%)", R_HEADER, *[GROUPS_HEADER] * groups, "flag"]
     rows = [[md_cell(i.label), md_cell(i.cls), i.students, *[i.reached] * stopped, fixed(i.facility, comma=comma),
              *(i.counts.get(s, 0) for s, _ in counted), fixed(i.discrimination, comma=comma),
-             fixed(i.point_biserial, comma=comma), md_cell(tags_only(i))]
+             fixed(i.point_biserial, comma=comma), *[groups_cell(i, comma)] * groups, md_cell(tags_only(i))]
             for i in analysis.parts + analysis.questions]
-    notes = [ANSWERS_NOTE, ""] + [NOT_REACHED_NOTE, ""] * stopped
+    notes = [ANSWERS_NOTE, "", d_note(comma), ""] + [NOT_REACHED_NOTE, ""] * stopped
     lines += ["### Parts and questions", "", *notes] + _table(header, rows)
     lines += _flagged_lines(analysis, comma)
-    traps = [[md_cell(i.label), md_cell(t.code), t.count, percent(t.share), percent(t.lower), percent(t.upper)]
-             for i in analysis.parts for t in i.traps]
+    size = analysis.test.group
+    traps = [[md_cell(i.label), md_cell(t.code), t.count, percent(t.share), group_percent(t.lower, t.lower_places, size, comma),
+              group_percent(t.upper, t.upper_places, size, comma)] for i in analysis.parts for t in i.traps]
     lines += ["### Traps (distractor analysis)", ""]
     lines += _table(["part", "trap", TRAP_STUDENTS, "share", "lower 27%", "upper 27%"], traps) if traps else [
         "No part has traps.", ""]

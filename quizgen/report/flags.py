@@ -1,0 +1,100 @@
+"""The flags of the item analysis (which part or question deserves a look, and
+why, in words), its cuts (docs/report.md), and when D and r are computed at all."""
+
+from __future__ import annotations
+
+from quizgen.maths.numbers import fixed, percent
+from quizgen.report.columns import rest_correlation
+from quizgen.report.model import COUNTED, NOT_REACHED, ItemStats
+
+WEAK = 0.20   # an item-rest r below this: the item is to be looked at (Everitt and Skrondal; docs/report.md)
+WEAK_TEXT = f"item-rest r below {WEAK:.2f}"   # a flag's words, with a decimal comma for a comma class (tables.why)
+HARD, EASY = 0.20, 0.90   # facility cuts (docs/report.md)
+HARD_TEXT, EASY_TEXT = f"facility below {HARD:.2f}", f"facility above {EASY:.2f}"
+CUT_TEXTS = (WEAK_TEXT, HARD_TEXT, EASY_TEXT)
+"""The phrases quoting a cut: the only figures in the flags' shared words (a comma class sees 0,20)."""
+UNANSWERED = 0.30    # a very hard part with this share of no answers (blank or missing) is not blamed on its key
+
+NEGATIVE_REASON = ("does not discriminate: its score does not rise with the rest of the paper "
+                   "({name} < 0); check the key, the tolerance and the wording")
+WEAK_REASON = (f"weak discrimination ({WEAK_TEXT}): the part hardly separates "
+               "stronger from weaker students; it may reward guessing or test something else")
+UNIFORM_REASON = "every student scored the same; discrimination cannot be measured"
+NO_ANSWER_REASON = ("no student answered it: a column is likely missing from the answer form or its export "
+                    "(or the part was not on the paper handed out); its figures are n/a")
+FEW = 3   # below this many students in a figure, D and r are n/a: two points always lie on a line (r = ±1)
+HARD_REASON = f"very hard: few students scored ({HARD_TEXT})"   # then what explains it, the item's own words
+EASY_REASON = f"very easy: almost everyone scored ({EASY_TEXT}), so it tells students apart little"
+FLAG_KINDS = (("no answers", NO_ANSWER_REASON), ("r < 0", NEGATIVE_REASON.format(name="r")),
+              ("D < 0", NEGATIVE_REASON.format(name="D")), ("weak r", WEAK_REASON), ("same score", UNIFORM_REASON), ("very hard", HARD_REASON),
+              ("very easy", EASY_REASON))
+"""Each kind of flag: its short tag (the tables' flag column) and the words every item so flagged shares."""
+
+
+def measured(item: ItemStats, s) -> None:
+    """An item's D and r from its sums ``s``, with their students and group places;
+    both n/a below FEW students (two students: r is always ±1, D one student less another)."""
+    enough = s.n >= FEW
+    item.discrimination = s.discrimination if enough else None
+    item.point_biserial = rest_correlation(s) if enough else None
+    item.dr_students, item.group_lower, item.group_upper = s.n, s.lower, s.upper
+
+
+def _discrimination(item: ItemStats) -> tuple:
+    """The discrimination the flags read, as ``(name, value)``: the item-rest
+    ``r``; else the upper-lower index ``D``, but only for an item that varies
+    (everyone right or everyone wrong says nothing about discrimination: the
+    facility flag covers it); value None when neither applies."""
+    if item.point_biserial is not None or item.facility is None or item.uniform:
+        return "r", item.point_biserial
+    return "D", item.discrimination
+
+
+def shown(value):
+    """``value`` to 2 decimals as the Markdown and HTML tables write it (a tie
+    away from zero), for the flags' thresholds; None stays None."""
+    return None if value is None else float(fixed(value, 2))
+
+
+def reasons(item: ItemStats) -> list:
+    """Why an item deserves a look, in words (empty: nothing to flag). An
+    item-rest ``r`` below 0 or below WEAK flags; where ``r`` is n/a only ``D < 0`` does."""
+    found = []
+    name, r = _discrimination(item)
+    r, facility = shown(r), shown(item.facility)   # compared as the tables show them: 0.19996 is 0.20, not weak
+    if r is not None and r < 0:   # says no more than the sign shows: r = -0.04 is no relation, not a reversal
+        found.append(NEGATIVE_REASON.format(name=name))
+    elif name == "r" and r is not None and r < WEAK:
+        found.append(WEAK_REASON)
+    elif item.uniform and item.facility not in (None, 0.0, 1.0):
+        found.append(UNIFORM_REASON)
+    if facility is not None and facility < HARD:
+        found.append(_hard_reason(item))
+    elif facility is not None and facility > EASY:
+        found.append(EASY_REASON)
+    return found
+
+
+def _hard_reason(item: ItemStats) -> str:
+    """Why a part is very hard: students who reached it but gave no answer (left
+    it blank, or skipped it: ``missing`` with a later part answered; those who
+    never reached it are not in its facility), its most common trap; the key is
+    suspected only when neither explains it."""
+    text = HARD_REASON
+    unreached = item.counts.get(NOT_REACHED, 0)
+    blank, skipped = item.counts.get("blank", 0), item.counts.get("missing", 0) - unreached
+    answers = sum(item.counts.get(status, 0) for status in (*COUNTED, "other")) - unreached   # a question's: its parts'
+    unanswered = _ratio(blank + skipped, answers) or 0.0
+    top = max(item.traps, key=lambda t: t.count, default=None)
+    if unanswered >= UNANSWERED:
+        text += (f"; {percent(unanswered, 0)}% of its answers are blank or skipped ({blank} blank, "
+                 f"{skipped} skipped): not taught, or no time left?")
+    if top is not None and top.share and top.share >= 0.2:
+        text += f"; {percent(top.share, 0)}% fell into {top.code}, a widespread misconception"
+    if text == HARD_REASON:
+        text += "; check that it was taught and that the key is right"
+    return text
+
+
+def _ratio(numerator, denominator):
+    return numerator / denominator if denominator else None
