@@ -3,24 +3,23 @@ who reached all of it, D and r n/a below three students, a negative alpha
 explained, the 27% groups' sizes shown where they shrink, D explained on the
 page, a part nobody answered said once, the chart's guides and per-panel
 colours, a one-student class, and alpha's k without 0-point parts. Expected
-figures are recomputed with numpy and scipy (test-side only)."""
+figures are recomputed independently with the standard library's statistics
+(Pearson's r, population variances), never with the report's own code."""
 
 import csv
 import html
 import io
 import random
 import re
+from statistics import correlation, pvariance
 
 import pytest
 
-np = pytest.importorskip("numpy")
-stats = pytest.importorskip("scipy.stats")
-
-from quizgen.report import analyse, items_csv, markdown_sections, report_html  # noqa: E402
-from quizgen.report import charts  # noqa: E402
-from quizgen.report.columns import groups  # noqa: E402
-from quizgen.report.formatting import number_text  # noqa: E402
-from quizgen.report.model import ItemStats, Part, Student, Verdict  # noqa: E402
+from quizgen.report import analyse, items_csv, markdown_sections, report_html
+from quizgen.report import charts
+from quizgen.report.columns import groups
+from quizgen.report.formatting import number_text
+from quizgen.report.model import ItemStats, Part, Student, Verdict
 
 GROUPS_HEADER = "D and r over: students (lower / upper group)"   # the tables' words, spelt out: the test
 ONE_STUDENT = "One student answered: facility, D, r, alpha and the flags describe how a part works across"
@@ -55,10 +54,10 @@ def test_a_questions_r_and_d_are_over_the_students_who_reached_every_part():
     parts, students, matrix = _speeded()
     analysis = analyse(parts, students)
     q2 = next(q for q in analysis.questions if q.question_id == "Q2")
-    totals = np.array([sum(x or 0 for x in row) for row in matrix], dtype=float)
+    totals = [float(sum(x or 0 for x in row)) for row in matrix]
     complete = [n for n, row in enumerate(matrix) if None not in row[2:5]]
-    score = np.array([sum(matrix[n][2:5]) for n in complete], dtype=float)
-    expected_r = stats.pearsonr(score, totals[complete] - score)[0]
+    score = [float(sum(matrix[n][2:5])) for n in complete]
+    expected_r = correlation(score, [totals[n] - s for n, s in zip(complete, score)])
     assert len(complete) == 30 and q2.dr_students == 30
     assert q2.point_biserial == pytest.approx(expected_r, abs=1e-12)
     # D: each group's points over its places among those 30 students (a ratio of sums), groups ranked on everyone
@@ -173,7 +172,7 @@ def test_alpha_leaves_out_a_zero_point_part_and_keeps_a_part_everyone_got_right(
     parts = [Part(f"Q{k}", "a", "C1", "t", 1) for k in (1, 2, 3)] + [Part("Q4", "a", "C1", "t", 0)]
     students = [Student(f"s{n}", "", [RIGHT if x else WRONG for x in row] + [Verdict("correct", 0.0)])
                 for n, row in enumerate(rows)]
-    x = np.array(rows, dtype=float)
     k = 3   # the 0-point part is no item of the score; the constant one is (Cronbach's k items)
-    expected = k / (k - 1) * (1 - x.var(axis=0).sum() / x.sum(axis=1).var())
+    item_variances = sum(pvariance([row[i] for row in rows]) for i in range(k))
+    expected = k / (k - 1) * (1 - item_variances / pvariance([sum(row) for row in rows]))
     assert analyse(parts, students).test.alpha == pytest.approx(expected)
