@@ -280,9 +280,9 @@ def paper_digest(path) -> str:
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "670517852a079bf8580fe13e803918f1f36b05b872a013b8da923e922258251e",
-    ("1", "solutions.md"): "07deb282cbdf80d4a9f94570716599a9b3f951879303fcc4bbbed3fb3786cbeb",
+    ("1", "solutions.md"): "d401be77263c364ed9d77898350de88698d9f469561c98cb56caf09abbf49264",
     ("2", "problems.md"): "3227384c6f769266e5ba460bc095bcaec54cc1fddc28145a650009b9f4d3381e",
-    ("2", "solutions.md"): "0fa7f50b54c4b828f0bf20f2462ebebd7bc9ea640505182ea09886e545f24355",
+    ("2", "solutions.md"): "7b07f4135b8b4728bf03ef458633c861e92899b104d90b3d8724eaa223081df2",
 }
 
 

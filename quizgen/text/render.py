@@ -20,7 +20,7 @@ from quizgen.text.sandbox import CappedSandbox
 from quizgen.text.tex_commands import WHY_UNLISTED, unlisted_tex
 from quizgen.text.tex_markdown import markdown_to_tex
 from quizgen.maths.exact import Exact
-from quizgen.maths.numbers import fixed, percent, plain, significant, significant_or_fixed
+from quizgen.maths.numbers import fixed, key_answer, percent, plain, significant, significant_or_fixed
 from quizgen.maths.printing import to_latex, to_text
 
 _TEX_SPECIALS = {
@@ -126,6 +126,7 @@ def _filters() -> dict:
         "dec": lambda v, places=2: Raw(fixed(v, places)),
         "sig": lambda v, digits=4: Raw(significant(v, digits)),
         "sigdec": lambda v, digits=4: Raw(significant_or_fixed(v, digits)),
+        "answer": lambda v, decimals=4: Raw(key_answer(v, "numeric", decimals)),
         "tex": lambda v: Raw(to_latex(_exactable(v))),
         "exact": lambda v: Raw(to_text(_exactable(v))),
         "pct": lambda v, places=0: Raw(percent(v, places)),

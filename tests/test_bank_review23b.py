@@ -1,0 +1,59 @@
+"""What a domain expert found in the papers (review 23, second pass): C1, C2,
+C7 and C8 ended on -ln of a rounded p, which missed the key in its 4th figure
+(C8: 1.8067 beside a bold 1.8064) without a word; the answer is now written in
+text one way, as key.csv writes it (the ``answer`` filter)."""
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from quizgen.bank.loader import load_bank
+from quizgen.generation.quiz import Question, seed_label
+from quizgen.generation.sampling import sample_instance
+from quizgen.generation.views import question_view
+from quizgen.maths.numbers import key_answer, significant_or_fixed
+from quizgen.text.render import render_string
+
+BANK = {t.cls: t for t in load_bank(())}
+# class: {part: index of the worked step that ends on that part's answer}
+FINAL_STEPS = {"C1": {"p": 2, "loss": 3}, "C2": {"p": 2, "loss": 3}, "C7": {"p": 0, "loss_y1": 1, "loss_y0": 2},
+               "C8": {"p": 1, "loss": 2}, "C4": {"lmlm": 2}, "C9": {"total": 3}, "C10": {"loss": 3}}
+NOTE = ", while the unrounded "
+SHOWN = re.compile(r"= (-?[0-9.]+)\$\s*$")
+STATED = re.compile(r"= (-?[0-9.]+)\$, the answer \([^)]*\)\s*$")
+
+
+@pytest.mark.parametrize("value, written", [(Fraction(787468, 10**6), "0.78747"), (Fraction(15505459, 10**7), "1.550546"),
+                                            (Fraction(1, 28996), "0.00003449"), (Fraction(32798, 10**4), "3.2798")])
+def test_the_answer_filter_writes_a_value_as_the_key_does(value, written):
+    assert key_answer(value, "numeric", 4) == written
+    assert render_string("{{ x | answer }}", {"x": value}, "md") == written
+
+
+def _final_steps(cls: str, draw: int):
+    """(part, its final step's work, the key's answer) for one draw of ``cls``."""
+    template = BANK[cls]
+    instance = sample_instance(template, seed_label(11, template.id, draw))
+    steps = question_view(Question("Q1", instance), "md")["steps"]
+    for pv in instance.parts:
+        if pv.part.name in FINAL_STEPS[cls]:
+            work = " ".join(steps[FINAL_STEPS[cls][pv.part.name]]["work"].split())
+            yield pv.part.name, work, key_answer(pv.value, pv.part.kind, pv.part.decimals)
+
+
+@pytest.mark.parametrize("cls", list(FINAL_STEPS))
+def test_every_final_step_agrees_with_the_key_or_says_why(cls):
+    """The working's last value rounds to the key's 4 figures, or the step goes on to
+    give the unrounded value exactly as the bold answer prints it."""
+    noted = 0
+    for draw in range(60):
+        for part, work, key in _final_steps(cls, draw):
+            shown = SHOWN.search(work.split(NOTE)[0]).group(1)
+            agrees = significant_or_fixed(Fraction(shown), 4) == significant_or_fixed(Fraction(key), 4)
+            if NOTE in work:
+                noted += 1
+                assert not agrees and STATED.search(work).group(1) == key, (draw, part, work, key)
+            else:
+                assert agrees, (draw, part, work, key)
+    assert noted >= 3, cls
