@@ -57,3 +57,38 @@ def test_every_final_step_agrees_with_the_key_or_says_why(cls):
             else:
                 assert agrees, (draw, part, work, key)
     assert noted >= 3, cls
+
+
+def _overfull_lines(invoke, folder, seed: str, *classes: str) -> list:
+    """The Overfull hbox warnings of pdflatex on a paper's problems.tex and solutions.tex."""
+    import subprocess
+
+    chosen = ("--classes", ",".join(classes)) if classes else ()
+    assert invoke("generate", "--seed", seed, *chosen, "--format", "tex", "--out", folder).exit_code == 0
+    found = []
+    for name in ("problems.tex", "solutions.tex"):
+        subprocess.run(["pdflatex", "-interaction=nonstopmode", "-no-shell-escape", name], cwd=folder,
+                       capture_output=True, timeout=120)
+        log = (folder / name).with_suffix(".log").read_text(encoding="utf-8", errors="replace")
+        found += [f"{name}: {line}" for line in log.splitlines() if line.startswith("Overfull \\hbox")]
+    return found
+
+
+def test_c9_defines_its_losses_in_displays_that_stay_inside_the_margin(invoke, tmp_path, tex):
+    """C9's stem ran "L_MLM = -1/|M| sum ln p_i" inline 16.7 pt past the solutions' right margin."""
+    assert _overfull_lines(invoke, tmp_path / "q", "5", "C9") == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", ["5", "9", "12"])
+def test_no_class_runs_past_the_right_margin(invoke, tmp_path, tex, seed):
+    assert _overfull_lines(invoke, tmp_path / "q", seed) == []
+
+
+def test_the_drill_reads_displayed_maths_as_it_reads_inline_maths():
+    """C9's stem now displays its losses with \\[ ... \\]: the terminal shows them as plain maths."""
+    from quizgen.text.plain import to_plain
+
+    assert to_plain("the masked set,\n\\[ L = -\\frac{1}{|M|}\\sum_{i \\in M} \\ln p_i. \\]\nIts head") == \
+        "the masked set, L = -1/|M| sum_(i in M) ln p_i. Its head"
+    assert to_plain("$$ e^{2} $$ and \\( x_{1} \\), not \\$5") == "e^2 and x_1, not $5"

@@ -279,10 +279,10 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "670517852a079bf8580fe13e803918f1f36b05b872a013b8da923e922258251e",
-    ("1", "solutions.md"): "d401be77263c364ed9d77898350de88698d9f469561c98cb56caf09abbf49264",
-    ("2", "problems.md"): "3227384c6f769266e5ba460bc095bcaec54cc1fddc28145a650009b9f4d3381e",
-    ("2", "solutions.md"): "7b07f4135b8b4728bf03ef458633c861e92899b104d90b3d8724eaa223081df2",
+    ("1", "problems.md"): "227439d39beda7dfdfd734fd4d36ecf526ec0078b179db6fdf2729ce2c737897",
+    ("1", "solutions.md"): "d8a5727266caf09f8bc7849a300159a693c17cda9752a91ef4ca602db66dfc00",
+    ("2", "problems.md"): "0030caa2a75f850188ce0858d0bc9059cd982b73722b48eadb1f708a09e44da9",
+    ("2", "solutions.md"): "641f30bf8a5bb300122d403bca7008fe1ff9469a40296961d3b6937cc8f58daf",
 }
 
 
