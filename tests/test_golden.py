@@ -279,10 +279,10 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "227439d39beda7dfdfd734fd4d36ecf526ec0078b179db6fdf2729ce2c737897",
-    ("1", "solutions.md"): "d8a5727266caf09f8bc7849a300159a693c17cda9752a91ef4ca602db66dfc00",
-    ("2", "problems.md"): "0030caa2a75f850188ce0858d0bc9059cd982b73722b48eadb1f708a09e44da9",
-    ("2", "solutions.md"): "641f30bf8a5bb300122d403bca7008fe1ff9469a40296961d3b6937cc8f58daf",
+    ("1", "problems.md"): "44a6b81954376a83a2ad73fa6b8d2b3e965da00c9b4fcbcd4ff0826caef6fc34",
+    ("1", "solutions.md"): "2c7805221fbcfe1958601e4bc164a539a0cb97f0dc4a8387b324bd005bc570c9",
+    ("2", "problems.md"): "573484ef92d02bdb8603759f72df9718a5cca5537a18db28653b554e89b04ecd",
+    ("2", "solutions.md"): "9f055df7ae449c860be2e751a559e212b32147071c7914f001390541148ab9f9",
 }
 
 
