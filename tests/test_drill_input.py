@@ -39,12 +39,14 @@ def test_a_long_line_is_echoed_cut_and_an_over_long_one_gets_one_reply():
 
 
 def test_the_solution_says_why_an_answer_differs_from_its_rounded_step():
-    # seed 7's first C1 question: the step shows L = -ln 0.7891 = 0.2369, the unrounded answer is 0.2368
+    # seed 7's first C1 question: the step shows L = -ln 0.7891 = 0.2369, the unrounded answer is 0.2368,
+    # which the step now goes on to give (review 23b), so the drill's general note is not needed
     out = io.StringIO()
     run_drill(io.StringIO("s\nq\n"), out, io.StringIO(), classes="C1", seed=7, save=False)
     text = " ".join(out.getvalue().split())
     assert "L = -ln 0.7891 = 0.2369" in text and "Answers: (a) 0.7891 (b) 0.2368" in text
-    assert "worked from the unrounded values" in text
+    assert "while the unrounded p gives L = 0.2368, the answer" in text
+    assert "worked from the unrounded values" not in text
 
 
 def test_grade_feedback_is_shown_as_a_sentence():

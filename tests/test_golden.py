@@ -279,10 +279,10 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "670517852a079bf8580fe13e803918f1f36b05b872a013b8da923e922258251e",
-    ("1", "solutions.md"): "07deb282cbdf80d4a9f94570716599a9b3f951879303fcc4bbbed3fb3786cbeb",
-    ("2", "problems.md"): "3227384c6f769266e5ba460bc095bcaec54cc1fddc28145a650009b9f4d3381e",
-    ("2", "solutions.md"): "0fa7f50b54c4b828f0bf20f2462ebebd7bc9ea640505182ea09886e545f24355",
+    ("1", "problems.md"): "44a6b81954376a83a2ad73fa6b8d2b3e965da00c9b4fcbcd4ff0826caef6fc34",
+    ("1", "solutions.md"): "2c7805221fbcfe1958601e4bc164a539a0cb97f0dc4a8387b324bd005bc570c9",
+    ("2", "problems.md"): "573484ef92d02bdb8603759f72df9718a5cca5537a18db28653b554e89b04ecd",
+    ("2", "solutions.md"): "9f055df7ae449c860be2e751a559e212b32147071c7914f001390541148ab9f9",
 }
 
 

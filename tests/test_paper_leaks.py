@@ -53,8 +53,10 @@ def _gives_part_a(leaks) -> bool:
 def test_solution_figures_would_give_part_a_away(figured, fmt):
     """The marked point (kept for the solutions) is what leaked from the problem paper."""
     views = [(inst, md if fmt == "md" else tex) for inst, md, tex in figured]
+    # a solution figure with p on a log scale (p < 0.02) is not read: the checker reads the
+    # problem paper's figures, whose p axis is always linear
     giving = sum(_gives_part_a(figure_leaks(view["figure"]["solution"], fmt, targets_of(inst)))
-                 for inst, view in views)
+                 for inst, view in views if view["figure"]["p"] >= figures.LOG_BELOW)
     assert len(views) == 100
     assert giving >= 50          # the issue measured 77 of 100 on the problem paper
 
@@ -74,7 +76,7 @@ def test_a_figure_without_the_point_leaks_nothing(figured, fmt):
         view = md if fmt == "md" else tex
         assert question_leaks(view, targets_of(inst), fmt) == []
         assert figure_leaks(view["figure"]["problem"], fmt, targets_of(inst)) == []
-        assert figure_leaks(view["figure"]["solution"], fmt, targets_of(inst))
+        assert view["figure"]["p"] < figures.LOG_BELOW or figure_leaks(view["figure"]["solution"], fmt, targets_of(inst))
 
 
 def test_the_axes_read_from_the_ticks_are_the_drawing_mapping():

@@ -7,7 +7,9 @@ line or label, so nothing on it can be read back as an answer or a trap
 (quizgen/validation/leaks.py checks this), and it is the same for every draw
 of a template: its loss axis reaches the highest loss the template's probe
 draws give (generation/problem_figure.py), not this draw's. The solutions mark
-and label the point. Drawing only: grade's feedback sheets draw figures without
+and label the point; a point below p = 0.02, which a linear axis would draw on
+the loss axis itself, gets a solution figure with p on a log scale (decades
+from one below its own to 1, where -ln p is a straight line). Drawing only: grade's feedback sheets draw figures without
 importing the sampler."""
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import fixed, significant, significant_or_fixed
 from quizgen.maths.rounding import figure_places
+from quizgen.text.answers import in_ascii, in_maths, in_plain
 from quizgen.text.render import render_string
 from quizgen.text.tex_commands import WHY, WHY_UNLISTED, refused_tex, unlisted_tex
 
@@ -33,6 +36,9 @@ SAMPLES = 40
 # its own draw's answer, which would tell the student its range (an axis to 9 for
 # -ln p = 7.56): it is the template's problem_top, the same for all its draws.
 BLANK_TOP = 4
+# Below this p the solution figure puts p on a log scale: on the linear axis the dot
+# (C3's p = 1/28996) sat on the loss axis line and showed nothing.
+LOG_BELOW = 0.02
 
 
 @dataclass(frozen=True)
@@ -51,8 +57,18 @@ class LossPoint:
 
     @property
     def top(self) -> int:
-        """The top of the solution figure's loss axis: at least 4, and room above the point."""
+        """The highest loss a figure of this point draws on a linear p axis: at least 4, and room above the point."""
         return max(BLANK_TOP, math.ceil(self.loss + 0.75))
+
+    @property
+    def decades(self) -> int:
+        """0 for a linear p axis; else the log axis's decades, from 10^-decades (one below p's own) to 1."""
+        return 0 if self.p >= LOG_BELOW else 1 - math.floor(math.log10(self.p))
+
+    @property
+    def axis_top(self) -> int:
+        """The top of the solution figure's loss axis: ``top``, or on a log axis the loss at its left end."""
+        return max(self.top, math.ceil(self.decades * math.log(10)))
 
 
 def figure_point(instance) -> LossPoint | None:
@@ -110,12 +126,29 @@ def unsafe_name(text: str) -> str:
     return "has braces that do not pair up" if depth else ""
 
 
-def curve_points(top: int, samples: int = SAMPLES) -> list:
+def curve_points(top: int, samples: int = SAMPLES, decades: int = 0) -> list:
     """Points (p, -ln p) from p = e^-top to 1: evenly spaced in the loss where
-    the curve is steep and in p where it is flat."""
+    the curve is steep and in p where it is flat; on a log axis of ``decades``
+    (a straight line) its two ends, from 10^-decades."""
+    if decades:
+        low = max(10.0 ** -decades, math.exp(-top))
+        return [(low, -math.log(low)), (1.0, 0.0)]
     steep = [math.exp(-top * (1 - k / samples)) for k in range(samples + 1)]
     even = [k / samples for k in range(1, samples + 1)]
     return [(p, -math.log(p)) for p in sorted(set(steep + even))]
+
+
+def x_at(p: float, decades: int = 0) -> float:
+    """Where p sits along the p axis, 0 at its left end and 1 at p = 1: p itself, or on a log axis of ``decades`` its log's place."""
+    return p if not decades else 1 + math.log10(p) / decades
+
+
+def x_ticks(decades: int = 0) -> list:
+    """(p, its TeX label) for the p axis's ticks: 0, 0.25, ..., 1, or each decade of a log axis."""
+    if not decades:
+        return [(x, f"{x:g}") for x in X_TICKS]
+    step = 1 if decades <= 6 else 2
+    return [(10.0 ** -k, "1" if k == 0 else f"10^{{-{k}}}") for k in range(decades, -1, -1) if k % step == 0]
 
 
 def y_ticks(top: int) -> range:
@@ -130,7 +163,8 @@ def point_label(point: LossPoint, ascii_only: bool = False) -> list:
     corner, which the curve never reaches (there p > 0.4, so -ln p < 1)."""
     name = plain_name(point.name, ascii_only)
     minus = "-" if ascii_only else "\u2212"
-    return [f"{name} = {probability_text(point.p)}",
+    shown = (in_ascii if ascii_only else in_plain)(probability_text(point.p))
+    return [f"{name} = {shown}",
             f"{minus}ln{_argument(name)} = {loss_text(point.loss)}"]
 
 
@@ -152,7 +186,8 @@ def _argument(name: str) -> str:
 def probability_text(p: float) -> str:
     """p as the worked steps print it: 4 significant figures, or above 0.9 as
     many decimals as give 4 significant figures of 1 - p (0.92415, not 0.9241:
-    -ln p is about 1 - p there, and 4 figures of p carry it to 3)."""
+    -ln p is about 1 - p there, and 4 figures of p carry it to 3). Written as
+    a decimal: the label shows one below 0.001 in scientific form (text/answers.py)."""
     if p <= 0.9 or p >= 1:
         return significant(p, 4)
     return fixed(p, figure_places(1 - p, 4))
@@ -175,32 +210,39 @@ def loss_curve_tikz(point: LossPoint, labelled: bool, blank_top: int = BLANK_TOP
     and the curve only, the same for every point."""
     if not labelled:
         return _tikz_frame(blank_top) + "\n" + r"\end{tikzpicture}"
-    top = point.top
-    mark = _tikz_at(point.p, point.loss, top)
-    label = (rf"$\bullet$ ${point.name} = {probability_text(point.p)}$\\"
+    top, decades = point.axis_top, point.decades
+    left = 10.0 ** -decades if decades else 0
+    mark = _tikz_at(point.p, point.loss, top, decades)
+    label = (rf"$\bullet$ ${point.name} = {in_maths(probability_text(point.p))}$\\"
              rf"$-\ln{_argument(point.name)} = {loss_text(point.loss)}$")
     return "\n".join([
-        _tikz_frame(top),
-        rf"\draw[densely dashed, gray] {_tikz_at(point.p, 0, top)} |- {_tikz_at(0, point.loss, top)};",
+        _tikz_frame(top, decades),
+        rf"\draw[densely dashed, gray] {_tikz_at(point.p, 0, top, decades)} |- {_tikz_at(left, point.loss, top, decades)};",
         rf"\fill {mark} circle (1.7pt);",
-        rf"\node[anchor=north east, align=right] at {_tikz_at(X_END, top, top)} {{{label}}};",
+        rf"\node[anchor=north east, align=right] at {_tikz_at(1, top, top, decades, X_END)} {{{label}}};",
         r"\end{tikzpicture}",
     ])
 
 
-def _tikz_at(p: float, loss: float, top: int) -> str:
-    return f"({p * TIKZ_WIDTH:.3f},{loss / top * TIKZ_HEIGHT:.3f})"
+def _tikz_at(p: float, loss: float, top: int, decades: int = 0, x: float | None = None) -> str:
+    """TikZ coordinates of (p, loss); ``x`` places the point along the p axis directly (X_END: its end)."""
+    x = x_at(p, decades) if x is None else x
+    return f"({x * TIKZ_WIDTH:.3f},{loss / top * TIKZ_HEIGHT:.3f})"
 
 
 @lru_cache(maxsize=None)
-def _tikz_frame(top: int) -> str:
-    """Axes, ticks and curve: the same for every point with this ``top``."""
+def _tikz_frame(top: int, decades: int = 0) -> str:
+    """Axes, ticks and curve: the same for every point with this ``top`` (and log axis)."""
     lines = [r"\begin{tikzpicture}[font=\scriptsize]",
              rf"\draw ({X_END * TIKZ_WIDTH:.3f},0) -- (0,0) -- (0,{TIKZ_HEIGHT:.3f});"]
-    lines += [rf"\draw {_tikz_at(x, 0, top)} -- ++(0,-0.08) node[below] {{{x:g}}};" for x in X_TICKS]
+    lines += [rf"\draw {_tikz_at(x, 0, top, decades)} -- ++(0,-0.08) node[below] {{${label}$}};"
+              if decades else rf"\draw {_tikz_at(x, 0, top)} -- ++(0,-0.08) node[below] {{{label}}};"
+              for x, label in x_ticks(decades)]
     lines += [rf"\draw {_tikz_at(0, y, top)} -- ++(-0.08,0) node[left] {{{y}}};" for y in y_ticks(top)]
-    curve = " -- ".join(_tikz_at(p, loss, top) for p, loss in curve_points(top))
-    lines += [rf"\node[below=1.1em] at {_tikz_at(0.5, 0, top)} {{\small $p$, {X_MEANING}}};",
+    curve = " -- ".join(_tikz_at(p, loss, top, decades) for p, loss in curve_points(top, decades=decades))
+    # on a log axis a second line says so (on the first it would overrun the figure's column)
+    name = (r"below=1.1em, align=center, font=\small", r"\\on a log scale") if decades else ("below=1.1em", "")
+    lines += [rf"\node[{name[0]}] at {_tikz_at(0, 0, top, x=0.5)} {{\small $p$, {X_MEANING}{name[1]}}};",
               rf"\node[rotate=90, above=1.6em] at {_tikz_at(0, top / 2, top)} {{\small $-\ln p$}};",
               rf"\draw[thick, blue!60!black] {curve};"]
     return "\n".join(lines)
@@ -213,8 +255,9 @@ TITLE = f"The loss &#8722;ln p against p, {X_MEANING}"
 _LEFT, _RIGHT, _TOP, _BOTTOM = 44, 14, 12, 36
 
 
-def _svg_at(p: float, loss: float, top: int) -> tuple:
-    x = _LEFT + p / X_END * (SVG_WIDTH - _LEFT - _RIGHT)
+def _svg_at(p: float, loss: float, top: int, decades: int = 0, x: float | None = None) -> tuple:
+    """SVG coordinates of (p, loss); ``x`` places the point along the p axis directly (X_END: its end)."""
+    x = _LEFT + (x_at(p, decades) if x is None else x) / X_END * (SVG_WIDTH - _LEFT - _RIGHT)
     y = SVG_HEIGHT - _BOTTOM - loss / top * (SVG_HEIGHT - _TOP - _BOTTOM)
     return x, y
 
@@ -233,15 +276,16 @@ def loss_curve_svg(point: LossPoint, labelled: bool, blank_top: int = BLANK_TOP)
     for every point."""
     if not labelled:
         return "\n".join([_svg_open(), f"<title>{TITLE}</title>", _svg_frame(blank_top), "</svg>"])
-    top = point.top
-    x0, y0 = _svg_at(0, 0, top)
-    px, py = _svg_at(point.p, point.loss, top)
+    top, decades = point.axis_top, point.decades
+    x0, y0 = _svg_at(0, 0, top, x=0)
+    px, py = _svg_at(point.p, point.loss, top, decades)
     label = [_ascii(escape(line, quote=False)) for line in point_label(point)]
-    right = _svg_at(X_END, 0, top)[0]
+    right = _svg_at(0, 0, top, x=X_END)[0]
+    title = f"{TITLE} (on a log scale)" if decades else TITLE
     return "\n".join([
         _svg_open(),
-        f"<title>{TITLE}; the dot marks {', '.join(label)}</title>",
-        _svg_frame(top),
+        f"<title>{title}; the dot marks {', '.join(label)}</title>",
+        _svg_frame(top, decades),
         f'<polyline fill="none" stroke="gray" stroke-dasharray="4 3" '
         f'points="{px:.1f},{y0:.1f} {px:.1f},{py:.1f} {x0:.1f},{py:.1f}"/>',
         f'<circle cx="{px:.1f}" cy="{py:.1f}" r="4" fill="black"/>',
@@ -258,24 +302,33 @@ def _svg_open() -> str:
 
 
 @lru_cache(maxsize=None)
-def _svg_frame(top: int) -> str:
-    """Axes, ticks, axis names and curve: the same for every point with this ``top``."""
-    x0, y0 = _svg_at(0, 0, top)
+def _svg_frame(top: int, decades: int = 0) -> str:
+    """Axes, ticks, axis names and curve: the same for every point with this ``top`` (and log axis)."""
+    x0, y0 = _svg_at(0, 0, top, x=0)
     middle = (_TOP + y0) / 2
-    lines = [f'<polyline fill="none" stroke="black" points="{_svg_at(X_END, 0, top)[0]:.1f},{y0:.1f} '
+    lines = [f'<polyline fill="none" stroke="black" points="{_svg_at(0, 0, top, x=X_END)[0]:.1f},{y0:.1f} '
              f'{x0:.1f},{y0:.1f} {x0:.1f},{_TOP}"/>']
-    for tick in X_TICKS:
-        x = _svg_at(tick, 0, top)[0]
+    for tick, label in x_ticks(decades):
+        x = _svg_at(tick, 0, top, decades)[0]
         lines.append(f'<line x1="{x:.1f}" y1="{y0:.1f}" x2="{x:.1f}" y2="{y0 + 4:.1f}" stroke="black"/>'
-                     f'<text x="{x:.1f}" y="{y0 + 16:.1f}" text-anchor="middle">{tick:g}</text>')
+                     f'<text x="{x:.1f}" y="{y0 + 16:.1f}" text-anchor="middle">{_svg_tick(label)}</text>')
     for tick in y_ticks(top):
         y = _svg_at(0, tick, top)[1]
         lines.append(f'<line x1="{x0 - 4:.1f}" y1="{y:.1f}" x2="{x0:.1f}" y2="{y:.1f}" stroke="black"/>'
                      f'<text x="{x0 - 7:.1f}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>')
-    path = " ".join(dict.fromkeys("%.1f,%.1f" % _svg_at(p, loss, top) for p, loss in curve_points(top)))
-    lines += [f'<text x="{_svg_at(0.5, 0, top)[0]:.1f}" y="{SVG_HEIGHT - 4}" text-anchor="middle">'
-              f'<tspan font-style="italic">p</tspan>, {X_MEANING}</text>',
+    path = " ".join(dict.fromkeys("%.1f,%.1f" % _svg_at(p, loss, top, decades)
+                                  for p, loss in curve_points(top, decades=decades)))
+    scale = " (log scale)" if decades else ""
+    lines += [f'<text x="{_svg_at(0, 0, top, x=0.5)[0]:.1f}" y="{SVG_HEIGHT - 4}" text-anchor="middle">'
+              f'<tspan font-style="italic">p</tspan>{scale}, {X_MEANING}</text>',
               f'<text x="12" y="{middle:.1f}" text-anchor="middle" transform="rotate(-90 12 {middle:.1f})">'
               "&#8722;ln p</text>",
               f'<polyline fill="none" stroke="#1f4e99" stroke-width="2" points="{path}"/>']
     return "\n".join(lines)
+
+
+def _svg_tick(label: str) -> str:
+    """A p-axis tick's TeX label as SVG text: ``10^{-5}`` as 10 and a raised -5."""
+    if not label.startswith("10^"):
+        return label
+    return f'10<tspan dy="-4" font-size="8">{label[4:-1].replace("-", "&#8722;")}</tspan>'

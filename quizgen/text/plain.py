@@ -1,6 +1,7 @@
-"""Plain text for a terminal: template text (the Markdown subset with ``$...$``
-LaTeX maths) turned into readable ASCII maths (``\\frac{a}{b}`` becomes ``a/b``,
-``e^{x}`` becomes ``e^(x)``), and wrapped to a terminal's width."""
+"""Plain text for a terminal: template text (the Markdown subset with ``$...$``,
+``\\[...\\]`` and ``$$...$$`` LaTeX maths, each shown inline) turned into readable
+ASCII maths (``\\frac{a}{b}`` becomes ``a/b``, ``e^{x}`` becomes ``e^(x)``), and
+wrapped to a terminal's width."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import textwrap
 
 WIDTH = 80
 
-_MATH_SPLIT = re.compile(r"((?<!\\)\$.*?(?<!\\)\$)", re.S)
+# displayed maths (``$$...$$``, ``\\[...\\]``), ``\\(...\\)`` and ``$...$``: a terminal shows each inline
+_MATH_SPLIT = re.compile(r"((?<!\\)\$\$.*?(?<!\\)\$\$|\\\[.*?\\\]|\\\(.*?\\\)|(?<!\\)\$.*?(?<!\\)\$)", re.S)
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\\$|[{}^_]|\s+|.", re.S)
 
@@ -73,7 +75,8 @@ def _inline(text: str) -> str:
     pieces = _MATH_SPLIT.split(text)
     for i, piece in enumerate(pieces):
         if i % 2:
-            pieces[i] = math_to_plain(piece[1:-1])
+            cut = 1 if piece[0] == "$" and piece[1] != "$" else 2
+            pieces[i] = math_to_plain(piece[cut:-cut])
         else:
             pieces[i] = _BOLD.sub(r"\1", piece).replace("\\$", "$")
     return re.sub(r"(?<=\S) {2,}", " ", "".join(pieces))

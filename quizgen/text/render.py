@@ -20,6 +20,7 @@ from quizgen.text.sandbox import CappedSandbox
 from quizgen.text.tex_commands import WHY_UNLISTED, unlisted_tex
 from quizgen.text.tex_markdown import markdown_to_tex
 from quizgen.maths.exact import Exact
+from quizgen.text.answers import answer_in_maths, bold_answer
 from quizgen.maths.numbers import fixed, percent, plain, significant, significant_or_fixed
 from quizgen.maths.printing import to_latex, to_text
 
@@ -126,6 +127,7 @@ def _filters() -> dict:
         "dec": lambda v, places=2: Raw(fixed(v, places)),
         "sig": lambda v, digits=4: Raw(significant(v, digits)),
         "sigdec": lambda v, digits=4: Raw(significant_or_fixed(v, digits)),
+        "answer": lambda v, decimals=4: Raw(answer_in_maths(v, decimals)),
         "tex": lambda v: Raw(to_latex(_exactable(v))),
         "exact": lambda v: Raw(to_text(_exactable(v))),
         "pct": lambda v, places=0: Raw(percent(v, places)),
@@ -351,6 +353,8 @@ def layout_environment(fmt: str, directory: str) -> jinja2.Environment:
     env = _Layouts(**options, autoescape=False)
     env.filters["esc"] = _ESCAPES[fmt]
     env.filters["esc_char"] = escape_tex_char if fmt == "tex" else _ESCAPES[fmt]
+    # a key's answer as the layout prints it: scientific below 0.001 (text/answers.py)
+    env.filters["answer"] = lambda text, bold=False: bold_answer(str(text), fmt, bold) or _ESCAPES[fmt](text)
     env.globals["rounding_rule"] = ROUNDING_RULE
     return env
 

@@ -1,0 +1,59 @@
+"""An answer as the papers print it: the key's digits (``key_answer``, the
+form key.csv writes), and below 0.001 in scientific form, ``3.449 \\times
+10^{-5}`` for 0.00003449, whose leading zeros hide the figures. key.csv and
+key.json keep the decimal (a spreadsheet reads it); the grader takes either."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from quizgen.maths.numbers import key_answer
+
+SMALL = Fraction(1, 1000)   # below this (and above 0) an answer is printed in scientific form
+_DECIMAL = re.compile(r"(-?)0\.(0*)([1-9][0-9]*)")
+_SUPERSCRIPTS = str.maketrans("-0123456789", "\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
+
+
+def scientific_parts(text: str) -> tuple | None:
+    """``("3.449", -5)`` for the decimal ``0.00003449`` (its digits kept, none
+    added or rounded), or None for a number not below 0.001 in magnitude."""
+    match = _DECIMAL.fullmatch(text.strip())
+    if match is None or Fraction(text.strip()) == 0 or abs(Fraction(text.strip())) >= SMALL:
+        return None
+    sign, zeros, digits = match.groups()
+    mantissa = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
+    return sign + mantissa, -(len(zeros) + 1)
+
+
+def in_maths(text: str) -> str:
+    """A written number as TeX maths: ``3.449 \\times 10^{-5}`` below 0.001, else as written."""
+    parts = scientific_parts(text)
+    return text if parts is None else f"{parts[0]} \\times 10^{{{parts[1]}}}"
+
+
+def in_plain(text: str) -> str:
+    """A written number as plain Unicode text: ``3.449 \u00d7 10\u207b\u2075`` below 0.001, else as written."""
+    parts = scientific_parts(text)
+    return text if parts is None else f"{parts[0]} \u00d7 10{str(parts[1]).translate(_SUPERSCRIPTS)}"
+
+
+def in_ascii(text: str) -> str:
+    """A written number as ASCII (a figure's alt text): ``3.449e-5`` below 0.001, else as written."""
+    parts = scientific_parts(text)
+    return text if parts is None else f"{parts[0]}e{parts[1]}"
+
+
+def answer_in_maths(value, decimals: int = 4) -> str:
+    """The bank text's ``answer`` filter: ``value`` as the key writes it, in maths (scientific below 0.001)."""
+    return in_maths(key_answer(value, "numeric", decimals))
+
+
+def bold_answer(text: str, fmt: str, bold: bool = False) -> str | None:
+    """A key's written answer for a layout, as maths (``$3.449 \\times 10^{-5}$``, in
+    LaTeX bold with ``bold``, where the layout sets the answer bold) when it is below 0.001, else
+    None (the layout prints the text, escaped)."""
+    if scientific_parts(text) is None or fmt not in ("md", "tex"):
+        return None
+    # bold: inside the layout's \textbf{...}, whose group keeps \boldmath to it
+    return f"\\boldmath${in_maths(text)}$" if bold and fmt == "tex" else f"${in_maths(text)}$"
