@@ -110,3 +110,68 @@ def test_a_megabyte_paper_cell_is_no_code_and_the_message_stays_short(two_keys, 
     result = invoke("grade", "long.csv", "--key", "q4/key.json", "--out", "o3/", "--force")
     assert result.exit_code == 0 and max(map(len, result.output.splitlines())) < 1000
 
+
+
+def test_a_link_loop_beside_the_answers_is_passed_over_by_the_key_checks(two_keys, invoke, monkeypatch):
+    """rev-hostile23b: lk/key.json, a link to itself, crashed the nearby-key
+    look-up (Path.resolve raises RuntimeError on a loop in Python 3.11)."""
+    monkeypatch.chdir(two_keys)
+    loop = two_keys / "lk"
+    loop.mkdir(exist_ok=True)
+    if not (loop / "key.json").is_symlink():
+        (loop / "key.json").symlink_to("key.json")
+    result = invoke("grade", "answers.csv", "--key", "q4/key.json", "--out", "o4/")
+    assert result.exit_code == 2 and "grade them with --key q3/key.json" in result.output, result.output
+
+
+def test_the_key_json_files_near_the_answers_are_read_within_one_budget(two_keys, monkeypatch):
+    """30 per-student keys of 61 MB each beside a weak class took 72 s and 5.4 GB:
+    now each at most NEARBY_KEY_BYTES and NEARBY_BYTES in all are read."""
+    import quizgen.grading.belong as belong
+
+    monkeypatch.chdir(two_keys)
+    size = (two_keys / "q3" / "key.json").stat().st_size
+    monkeypatch.setattr(belong, "NEARBY_BYTES", size + 1)   # room for one of the two class keys
+    read = belong.readable_keys(two_keys / "answers.csv")
+    assert len(read) == 1 and read[0][1] == size
+    assert sum(s for _, s in read) <= belong.NEARBY_BYTES
+
+
+def test_validate_bank_reports_a_link_to_a_built_in_template_and_survives_a_link_loop(invoke, tmp_path):
+    """rev-hostile23b: a user bank's link to a built-in file passed validate
+    (its resolved path was the built-in one) while generate refused the clash;
+    a link loop in a bank gave a traceback after its "cannot read" line."""
+    linked = tmp_path / "sl"
+    linked.mkdir()
+    (linked / "mine.yaml").symlink_to(ROOT / "question_bank" / "c1_confident_correct.yaml")
+    result = invoke("validate", "--bank", linked, "--samples", 2)
+    assert result.exit_code == 1 and "template id 'mlm-confident-correct' is also used by" in result.output
+    loop = tmp_path / "loop"
+    loop.mkdir()
+    (loop / "a.yaml").symlink_to("a.yaml")
+    looped = invoke("validate", "--bank", loop, "--samples", 2)
+    assert looped.exit_code != 0 and "cannot read" in looped.output, looped.output
+    assert looped.exception is None or isinstance(looped.exception, SystemExit), looped.exception
+
+
+def test_a_chain_to_a_number_beyond_a_float_is_for_a_person_in_the_drill_too(invoke):
+    """rev-hostile23b: `0.7157 = 1e309` crashed the drill (half a unit of 1e309
+    overflowed a float); grade caught it but said "not a number: OverflowError"."""
+    result = invoke("drill", "--seed", 1, "--classes", "C1", "--no-save", input="0.7157 = 1e309\nq\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "I cannot mark '0.7157 = 1e309' by myself" in result.output
+
+
+def test_an_answer_the_reader_fails_on_is_invalid_with_a_sentence_not_an_exception_name():
+    from quizgen.grading.outcome import verdict_outcome
+
+    class Overflowing:
+        """A checker whose number reader overflows."""
+        expected, decimal_comma = "0.7", False
+
+        def __call__(self, text):
+            raise OverflowError("(34, 'Numerical result out of range')")
+
+    outcome = verdict_outcome(Overflowing(), "1e309")
+    assert outcome.status.value == "invalid" and "OverflowError" not in " ".join(outcome.cells)
+    assert "not a number quizgen can read (too large or too small to hold)" in " ".join(outcome.cells)

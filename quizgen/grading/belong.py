@@ -37,6 +37,7 @@ grading loop."""
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
 from pathlib import Path
 
@@ -58,7 +59,8 @@ BETTER = 2          # ... and this many times this key's share is the key they w
 CODE_ROWS = 5_000   # rows of the answers file read for their paper codes
 CODE_LEAST = 10     # rows with a paper code needed before the code check applies
 KEYS_LOOKED_AT = 30   # key.json files read at most when looking for the one that printed the codes
-NEARBY_KEY_BYTES = 64 * 1024 ** 2   # a key.json near the answers bigger than this (8,000 students' papers) is not read
+NEARBY_KEY_BYTES = 16 * 1024 ** 2   # a key.json near the answers bigger than this (2,000 students' papers) is not read
+NEARBY_BYTES = 32 * 1024 ** 2   # nor more than this of them in all, in one check
 CODE_CELL_MOST = 64   # a paper cell longer than this is no code (the rows say so, one by one)
 _NEAR = frozenset({Status.CORRECT, Status.IMPRECISE})
 
@@ -123,16 +125,23 @@ def better_key(index, answers: list, answers_path: Path, used) -> tuple | None:
     the answers that matches ``answers`` best, when it matches at least
     MATCH_OTHER of them and BETTER times this key's share; else None."""
     ours, best = plain_share(index, answers) or 0.0, None
-    for path in nearby_keys(answers_path, used):
-        try:
-            if path.stat().st_size > NEARBY_KEY_BYTES:
-                continue
-            theirs = plain_share(KeyIndex(load_key_file(path), False, None, path.name), answers)
-        except (QuizgenError, OSError):
-            continue
+    for path, size in readable_keys(answers_path, used):
+        theirs = _share_in(path, answers, size)
         if theirs is not None and theirs >= max(MATCH_OTHER, BETTER * ours) and (best is None or theirs > best[1]):
             best = (_typed(path), theirs, ours)
     return best
+
+
+def _share_in(path: Path, answers: list, size: int):
+    """``plain_share`` of ``answers`` in the key.json at ``path`` (``size``
+    bytes), or None when it cannot be read as a key."""
+    try:
+        return plain_share(KeyIndex(load_key_file(path), False, None, path.name), answers)
+    except (QuizgenError, OSError):
+        return None
+    finally:
+        if size > 1024 ** 2:   # grading pauses the collector: a big key read here would stay till the run ends
+            gc.collect()
 
 
 def check_belong(index, students, grid, answers_path: Path, force: bool = False, key_name: str | None = None,
@@ -259,9 +268,9 @@ def key_holding(codes: set, answers_path: Path, used=None) -> str:
     looked for among the places grade looks and one folder down from the
     answers' folder and the working folder; "" when none did."""
     best, most = "", 0
-    for path in nearby_keys(answers_path, used):
+    for path, _ in readable_keys(answers_path, used):
         try:
-            printed = _small_json(path).get("papers") or {}
+            printed = parse_key_text(path.read_text(encoding="utf-8-sig"), str(path)).get("papers") or {}
             count = len(codes & {normalise_code(code) for code in printed})
         except (QuizgenError, OSError, ValueError, AttributeError, TypeError):
             continue
@@ -270,25 +279,33 @@ def key_holding(codes: set, answers_path: Path, used=None) -> str:
     return best
 
 
-def _small_json(path: Path):
-    """A key.json near the answers, parsed as the key's loader parses it (nesting
-    and integer limits), or InputFileError when it is over NEARBY_KEY_BYTES: it
-    only words a hint, which no file may make slow."""
-    if path.stat().st_size > NEARBY_KEY_BYTES:
-        raise InputFileError(f"{path}: too big to read for a hint")
-    return parse_key_text(path.read_text(encoding="utf-8-sig"), str(path))
+def readable_keys(answers_path: Path, used=None) -> list:
+    """``(path, bytes)`` of the ``nearby_keys`` that a hint may read: each at
+    most NEARBY_KEY_BYTES and NEARBY_BYTES in all, so that no folder of big
+    keys makes a run slow (each read is a key's load, checked as one: nesting
+    and integer limits)."""
+    found, total = [], 0
+    for path in nearby_keys(answers_path, used):
+        try:
+            size = path.stat().st_size
+        except OSError:
+            continue
+        if size <= NEARBY_KEY_BYTES and total + size <= NEARBY_BYTES:
+            total += size
+            found.append((path, size))
+    return found
 
 
 def nearby_keys(answers_path: Path, used=None) -> list:
     """The key.json files grade would find (key_index.found_keys), then those one
     folder down from the answers' folder and the working folder, each once and
     not ``used``, at most KEYS_LOOKED_AT."""
-    seen = {Path(used).resolve()} if used is not None else set()
+    seen = {_resolved(used)} if used is not None else set()
     found = []
     for path in found_keys(answers_path) + _one_down(answers_path.parent) + _one_down(Path(".")):
         try:
             real = path.resolve()
-        except OSError:
+        except (OSError, RuntimeError):   # RuntimeError: a link loop (Python 3.11's resolve)
             continue
         if real not in seen and path.is_file():
             seen.add(real)
@@ -315,5 +332,13 @@ def _typed(path: Path) -> str:
     """``path`` as the user would type it: from the working folder when it is under it."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except (OSError, ValueError):
+    except (OSError, RuntimeError, ValueError):
         return str(path)
+
+
+def _resolved(path) -> Path:
+    """``path`` with its links followed, or as given when they loop."""
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError):
+        return Path(path)

@@ -107,8 +107,12 @@ def verdict_outcome(checker: PartChecker, answer: str) -> Outcome:
     reader fails on (overflow, too deep) is invalid, never an error."""
     try:
         verdict = checker(answer)
-    except (ArithmeticError, ValueError, MemoryError, RecursionError) as exc:
-        verdict = Verdict(Status.INVALID, 0.0, checker.expected, reason=f"not a number: {type(exc).__name__}")
+    except (ArithmeticError, ValueError) as exc:
+        verdict = Verdict(Status.INVALID, 0.0, checker.expected, reason=f"not a number quizgen can read "
+                          f"({'too large or too small to hold' if isinstance(exc, ArithmeticError) else 'malformed'})")
+    except (MemoryError, RecursionError):
+        verdict = Verdict(Status.INVALID, 0.0, checker.expected,
+                          reason="not a number quizgen can read (nested or long beyond what it reads)")
     return verdict_cells(verdict, checker.expected, checker.decimal_comma)
 
 

@@ -161,7 +161,10 @@ def half_unit(text: str) -> float:
         return 0.0
     mantissa, _, power = text.lower().partition("e")
     places = len(mantissa.split(".")[1]) if "." in mantissa else 0
-    return 0.5 * 10.0 ** (int(power or 0) - places)
+    exponent = int(power or 0) - places
+    if exponent > 300:   # beyond a float (1e309): no value that wide agrees with another (``agree``)
+        return math.inf
+    return 0.5 * 10.0 ** max(exponent, -400)
 
 
 def agree(a: float, a_half: float, b: float, b_half: float) -> bool:

@@ -6,7 +6,7 @@ differently counts two mistakes as one misconception (warnings)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from quizgen.bank.loader import builtin_bank_dir, load_template, template_files
 from quizgen.errors import QuizgenError
@@ -20,8 +20,15 @@ NOT_RECHECKED = ("built-in bank not re-checked (only compared with yours for cla
 
 def builtin_checked(paths) -> bool:
     """Whether the files validated include every built-in template (so no note is needed)."""
-    mine = {Path(p).resolve() for p in paths}
-    return all(path.resolve() in mine for path in template_files(builtin_bank_dir()))
+    mine = {_where(p) for p in paths}
+    return all(_where(path) in mine for path in template_files(builtin_bank_dir()))
+
+
+def _where(path) -> str:
+    """A file's absolute path, its links not followed: a user bank's link to a
+    built-in file is the user's (generate loads it twice), and a link loop is
+    no error here (the loader has reported it)."""
+    return os.path.abspath(path)
 
 
 def check_builtin_clashes(reports: list) -> None:
@@ -37,9 +44,9 @@ def check_builtin_clashes(reports: list) -> None:
         for trap in _traps(template):
             if trap.name:
                 names.setdefault(trap.code, (trap.name, template))
-    own = {Path(t.path).resolve() for t in builtin}
+    own = {_where(t.path) for t in builtin}
     for report in reports:
-        if report.template is not None and Path(report.template.path).resolve() not in own:
+        if report.template is not None and _where(report.template.path) not in own:
             _clashes(report, ids, classes, names)
 
 
