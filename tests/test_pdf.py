@@ -255,7 +255,11 @@ def test_a_missing_path_a_template_named_gets_no_package_hint():
                           "-- the line reads: \\input{/etc/passwd}")
 
 
-def test_template_mathematics_cannot_read_files_outside_the_build_folder(invoke, tex, tmp_path, past_the_allow_list):
+def test_template_mathematics_cannot_read_files_outside_the_build_folder(invoke, tex, tmp_path, past_the_allow_list,
+                                                                         monkeypatch):
+    """Past the allow-list and the last guard (which refuses \\input itself, rev-hostile23):
+    TeX's own openin_any=p still keeps a file outside the build folder from being read."""
+    monkeypatch.setattr(pdf, "refused_tex", lambda text: None)
     secret = tmp_path / "secret.tex"
     secret.write_text("TOPSECRET", encoding="utf-8")
     bank = bad_bank(tmp_path / "bank", rf"\input{{{secret}}}")
@@ -661,3 +665,11 @@ def test_a_student_id_prints_as_typed_its_quotes_straight(invoke, tmp_path):
     for document in ("problems.tex", "solutions.tex"):
         tex = (tmp_path / "out" / document).read_text(encoding="utf-8")
         assert typed in tex and "o{}'{}b" not in tex, document
+
+
+def test_the_last_guard_refuses_a_template_input_before_tex_runs(invoke, tmp_path, past_the_allow_list):
+    """Past the allow-list, \\input is refused by the last guard before LaTeX (rev-hostile23)."""
+    bank = bad_bank(tmp_path / "bank", r"\input{/etc/passwd}")
+    result = invoke("generate", "--bank", bank, "--classes", "C11", "--no-solutions", "--format", "pdf",
+                    "--out", tmp_path / "out")
+    assert result.exit_code == 1 and "uses \\input: quizgen refuses TeX commands" in result.stderr
