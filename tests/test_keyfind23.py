@@ -193,3 +193,25 @@ def test_an_output_that_cannot_be_created_is_named_with_why(tmp_path, invoke, th
     line = result.output.strip()
     assert result.exit_code != 0 and "\n" not in line
     assert "cannot create /proc/x.csv: /proc is a folder that does not take new files" in line
+
+
+def test_a_class_far_from_the_key_is_told_no_key_nearby_fits_better(keys, invoke, monkeypatch, tmp_path):
+    """rev-user23b: a very weak class (80% of answers 1.3-2.5 times the key's)
+    was stopped with "key.json files found: papers/key.json", which fits them
+    no better: the line now says none near them does, and --force grades them."""
+    folder, _, _ = keys
+    monkeypatch.chdir(folder)
+    key = load_key_file(Path("quiz/key.json"))
+    rng = random.Random(7)
+    with open("far.csv", "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["student_id", "question_id", "part", "answer"])
+        for n in range(20):
+            for question in key.questions:
+                for part in question.parts:
+                    if part.kind != "word":
+                        value = part.value * (1 if rng.random() < 0.2 else rng.uniform(1.3, 2.5))
+                        writer.writerow([f"f{n:02d}", question.id, part.letter, f"{value:.4g}"])
+    line = error_line(invoke("grade", "far.csv", "--key", "quiz/key.json", "--out", "far/"))
+    assert "no key.json near them fits them better" in line and "papers/key.json" not in line
+    assert invoke("grade", "far.csv", "--key", "quiz/key.json", "--out", "far/", "--force").exit_code == 0

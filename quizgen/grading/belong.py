@@ -147,19 +147,20 @@ def _share_in(path: Path, answers: list, size: int):
 def check_belong(index, students, grid, answers_path: Path, force: bool = False, key_name: str | None = None,
                  used=None) -> str:
     """Stop (InputFileError, exit 2) when the answers look like another key's:
-    most far from every value this key knows, or few matched while a key.json
-    near them (not ``used``) matches far more; with ``force`` return the line as
-    a warning instead. Few matched and no better key found: a warning line (a
-    weak class is graded). "" when they belong. ``key_name`` names the key
-    (default: the index's name)."""
+    a key.json near them (not ``used``) fits them far better, when most are far
+    from every value this key knows or few match; or most are far and none
+    fits better (then --force grades a very weak class). With ``force`` the
+    line is a warning instead. Few matched and no better key found: a warning
+    line (a weak class is graded). "" when they belong. ``key_name`` names the
+    key (default: the index's name)."""
     sample = Sample(index, students, grid)
     source, name = answers_path.name, key_name or index.name
-    if looks_foreign(sample.far, sample.numeric):
-        return _stop(belong_message(sample.far, sample.numeric, source, name, force,
-                                    hint="" if force else other_keys_hint(answers_path, used)), force)
-    if not few_match(sample.matched, sample.numeric):
+    far = looks_foreign(sample.far, sample.numeric)
+    if not far and not few_match(sample.matched, sample.numeric):
         return ""
     better = better_key(index, sample.answers, answers_path, used)
+    if far and better is None:   # the issue's rule: most answers far from every value this key knows
+        return _stop(belong_message(sample.far, sample.numeric, source, name, force), force)
     if better is None:
         return (f"{source}: only {sample.matched} of {sample.numeric} numeric answers "
                 f"({100 * sample.matched / sample.numeric:.0f}%) match, within tolerance, a value {name} knows for "
@@ -184,11 +185,12 @@ def is_far(value: float, values) -> bool:
     return all(abs(value - v) > CLOSENESS * max(abs(v), 1e-12) for v in values)
 
 
-def belong_message(far: int, numeric: int, source: str, key_name: str, forced: bool = False, hint: str = "") -> str:
+def belong_message(far: int, numeric: int, source: str, key_name: str, forced: bool = False) -> str:
     """The one line saying most answers are far from this key's values: what to
     do about it, or (``forced``) that they were graded anyway."""
     advice = ("graded anyway, as --force asks" if forced else
-              f"Grade them with the right --key{hint}, or pass --force to grade them anyway")
+              "Grade them with the right --key (no key.json near them fits them better), or, if they are this "
+              "key's (a very weak class), pass --force to grade them")
     near = numeric - far
     return (f"{source}: only {near} of {numeric} numeric answers ({100 * near / numeric:.0f}%) are near a value "
             f"{key_name} knows for their part (its answer, a trap or carried rounding): were they "
@@ -311,13 +313,6 @@ def nearby_keys(answers_path: Path, used=None) -> list:
             seen.add(real)
             found.append(path)
     return found[:KEYS_LOOKED_AT]
-
-
-def other_keys_hint(answers_path: Path, used) -> str:
-    """`` (key.json files found: a, b)`` naming up to three key.json files
-    near the answers other than ``used``, for the belong check's advice; "" when none."""
-    others = [_typed(path) for path in nearby_keys(answers_path, used)[:3]]
-    return f" (key.json files found: {', '.join(others)})" if others else ""
 
 
 def _one_down(folder: Path) -> list:
