@@ -142,7 +142,7 @@ def test_chart_labels_fit_and_keep_an_em_apart(browser, class_report):
                 if min(a[4], b[4]) - max(a[2], b[2]) > 2:   # on the same line
                     assert max(b[1] - a[3], a[1] - b[3]) >= 12, (chart, a[0], b[0])
     caption = charts["chart-heat"][2][0]
-    assert caption[0].startswith("Each cell: % of the students who sat the question")
+    assert caption[0].startswith("Each cell: % of the students who reached the question")
     assert caption[3] - caption[1] > 300 and caption[5] not in ("none", "rgba(0, 0, 0, 0)")
 
 @needs_browser

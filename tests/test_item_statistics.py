@@ -269,5 +269,10 @@ def test_alpha_of_parts_that_rank_alike_is_one_and_its_sem_zero():
     # square root of a negative number raised ValueError
     parts = [Part("Q1", "a", "C1", "t", 1.5), Part("Q2", "a", "C1", "t", 1.5)]
     low, high = Verdict("incorrect", 0.3 * 1.5, "T"), Verdict("incorrect", 0.6 * 1.5, "T")
-    test = analyse(parts, [Student("s1", "", [low, low]), Student("s2", "", [high, high])]).test
+    from quizgen.report.columns import pvariance
+    from quizgen.report.reliability import alpha_from
+    # the two-student case itself (the report now shows alpha n/a below 3 students, so it is checked directly)
+    assert alpha_from(2, [pvariance([low.score, high.score])] * 2, [low.score * 2, high.score * 2]) == 1.0
+    test = analyse(parts, [Student("s1", "", [low, low]), Student("s2", "", [high, high]),
+                           Student("s3", "", [low, low])]).test
     assert test.alpha == 1.0 and test.sem == 0.0

@@ -103,13 +103,20 @@ def test_two_students_no_r_no_d_and_a_negative_alpha_is_explained():
     for item in analysis.parts + analysis.questions:
         assert (item.point_biserial, item.discrimination) == (None, None)
         assert not any(reason.startswith("does not discriminate") for reason in item.reasons)
-    # item variances 0.25 each, totals 2 and 1 (variance 0.25): alpha = 3/2 (1 - 0.75/0.25) = -3
-    assert analysis.test.alpha == pytest.approx(-3.0)
+    assert analysis.test.alpha is None   # two totals: n/a, as D and r (report23b; it was -3.00)
+    md, page = markdown_sections(analysis), html.unescape(report_html(analysis, "t"))
+    for text in (md, page):
+        assert "With fewer than 3 students D, r and alpha are n/a" in text and "Alpha is negative" not in text
+    assert "r < 0" not in md
+    # three students whose parts covary negatively: alpha = 3/2 (1 - Σ item variances / variance of the totals)
+    rows = [(0, 0, 1), (0, 0, 1), (1, 1, 0)]
+    parts = [Part(f"Q{k}", "a", "C1", "t", 1) for k in (1, 2, 3)]
+    analysis = analyse(parts, [Student(f"s{n}", "", [RIGHT if x else WRONG for x in row]) for n, row in enumerate(rows)])
+    expected = 1.5 * (1 - sum(pvariance([r[k] for r in rows]) for k in range(3)) / pvariance([sum(r) for r in rows]))
+    assert analysis.test.alpha == pytest.approx(expected) and round(expected, 2) == -3.0
     md, page = markdown_sections(analysis), html.unescape(report_html(analysis, "t"))
     for text in (md, page):
         assert "Alpha is negative (-3.00): the parts' scores covary negatively on average" in text
-        assert "With fewer than 3 students D and r are n/a" in text
-    assert "r < 0" not in md
 
 
 def test_the_page_explains_d_as_it_explains_r():

@@ -69,7 +69,7 @@ def test_item_chart_tick_labels_keep_an_em_apart():
 
 
 def test_heat_map_says_what_its_numbers_count_in_visible_text():
-    # a student who meets T1 in both parts of Q1 counts once; the share is of the students who sat Q1
+    # a student who meets T1 in both parts of Q1 counts once; the share is of the students who reached Q1
     parts = [Part("Q1", "a", "C1", "t", 1, (Trap("T1", "f"),)), Part("Q1", "b", "C1", "t", 1, (Trap("T1", "f"),))]
     trap, right = Verdict("incorrect", 0.0, "T1"), Verdict("correct", 1.0)
     students = [Student("s1", "", [trap, trap]), Student("s2", "", [right, trap]), Student("s3", "", [right, right])]
@@ -77,9 +77,9 @@ def test_heat_map_says_what_its_numbers_count_in_visible_text():
     svg = charts.heat_map(["T1"], ["Q1"], analysis.heat)
     texts = _texts(svg)
     assert texts[0] == charts.HEAT_CAPTION == \
-        "Each cell: % of the students who sat the question who met the misconception in any of its parts"
+        "Each cell: % of the students who reached the question who met the misconception in any of its parts"
     assert "67" in texts   # s1 and s2 of three
-    assert re.search(r'<desc id="chart-heat-d">Each cell: % of the students who sat the question', str(svg))
+    assert re.search(r'<desc id="chart-heat-d">Each cell: % of the students who reached the question', str(svg))
     width = float(re.search(r'viewBox="0 0 ([\d.]+) ', str(svg)).group(1))
     assert width >= charts.text_width(charts.HEAT_CAPTION)   # the caption fits even over one column
 

@@ -23,7 +23,7 @@ from math import fsum, sqrt
 from quizgen.report.attention import to_act
 from quizgen.report.columns import (GROUP_SHARE, Roster, not_reached, pvariance, reached_column, reached_sums,
                                     roster, score_column, student_totals, sums, uniform, who_met)
-from quizgen.report.flags import EASY_REASON, HARD_REASON, NO_ANSWER_REASON, WEAK_REASON, measured, reasons
+from quizgen.report.flags import EASY_REASON, FEW, HARD_REASON, NO_ANSWER_REASON, WEAK_REASON, measured, reasons
 from quizgen.report.model import (COUNTED, NOT_REACHED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats,
                                   StudentRow, TestStats, Trap, TrapShare)
 from quizgen.report.reliability import alpha_from, counted_variance, right, right_wrong, rights, score
@@ -82,17 +82,18 @@ def _analyse(parts, students, share: float, columns=None) -> Analysis:
     exact = adds_exactly([float(p.points) for p in parts] + [v[1] for c in counts for v in c if v is not None])
     cohort = roster(score_columns, parts, full, len(students), share, exact)   # not reached: 0, as graded
     unreached = not_reached([() if s.only_overrides else s.verdicts for s in students], counts)   # no row, no pattern
+    silent = [k for k, c in enumerate(counts) if unanswered(c)]
+    for k in silent:   # no response at all: a missing column, not a class that ran out of time, wherever it sits
+        unreached[k] = set()
     reached = list(map(reached_column, score_columns, unreached))
     reached_full = [f and not u for f, u in zip(full, unreached)]
     found = [_part_stats(*args, cohort) for args in zip(columns, counts, zip(reached, score_columns, full),
                                                          reached_full, unreached, parts)]
     part_stats = [item for item, _ in found]
-    silent = [k for k, c in enumerate(counts) if unanswered(c)]
-    for k in silent:   # no response at all: a missing column, not a class that ran out of time
+    for k in silent:
         _no_answers(part_stats[k])
-        unreached[k] = set()
     question_stats, heat, heat_counts = _questions(parts, found, (reached, reached_full), (score_columns, full),
-                                                   cohort, unreached)
+                                                   cohort, unreached, set(silent))
     if cohort.n == 1:
         for item in part_stats + question_stats:
             _one_student(item)
@@ -111,8 +112,11 @@ def unanswered(counts) -> bool:
 
 
 def _no_answers(item: ItemStats) -> None:
-    """A part nobody answered: no figures (its zeros are no responses), one flag saying why."""
+    """A part (or a question of such parts) nobody answered: no figures, its trap shares
+    included (its zeros are no responses), nobody in its D and r, one flag saying why."""
     item.facility = item.discrimination = item.point_biserial = None
+    item.dr_students, item.group_lower, item.group_upper = 0, 0.0, 0.0
+    item.traps = [TrapShare(t.code, t.feedback, t.count, None, None, None) for t in item.traps]
     item.uniform, item.reasons = False, [NO_ANSWER_REASON]
 
 
@@ -214,32 +218,45 @@ def _ratio(numerator, denominator):
     return numerator / denominator if denominator else None
 
 
-def _questions(parts, found, reached, paper, cohort: Roster, unreached):
+def _questions(parts, found, reached, paper, cohort: Roster, unreached, silent: set):
     """Per-question statistics (the parts of a question added up) and the
     misconception x question heat map; ``reached`` and ``paper`` are each
     ``(score columns, full)``: the scores of those who reached each part (its
     facility) and of everyone whose paper has it (its students); ``unreached``:
-    per part, the students who did not reach it (D and r leave them out)."""
+    per part, the students who did not reach it (D and r leave them out);
+    ``silent``: the parts nobody answered, left out of their question's figures
+    (a question of such parts alone has none)."""
     (score_columns, full), (paper_columns, paper_full) = reached, paper
     order = {}
     for k, part in enumerate(parts):
         order.setdefault(part.question_id, []).append(k)
     stats, heat, heat_counts = [], {}, {}
-    for question_id, slots in order.items():
+    for question_id, every in order.items():
+        slots = [k for k in every if k not in silent] or every   # figures from the parts someone answered
         item, met, reached_scores = _question_stats(question_id, [parts[k] for k in slots],
                                                     [found[k] for k in slots], [score_columns[k] for k in slots],
                                                     [full[k] for k in slots], cohort)
+        if len(slots) < len(every):   # its points, answer counts and students are all of its parts'
+            _whole_counts(item, [parts[k] for k in every], [found[k][0] for k in every])
         gone = set().union(*(unreached[k] for k in slots))
         if gone:   # D and r over the students who reached every part of it: a part-score is no question score
             _whole_question(item, [paper_columns[k] for k in slots], [float(parts[k].points) for k in slots],
                             gone, reached_scores if all(paper_full[k] for k in slots) else None, cohort)
-        if not all(full[k] for k in slots):   # its students: whose paper has it, reached or not
-            item.students = _on_paper([paper_columns[k] for k in slots], all(paper_full[k] for k in slots))
+        if not all(full[k] for k in every):   # its students: whose paper has it, reached or not
+            item.students = _on_paper([paper_columns[k] for k in every], all(paper_full[k] for k in every))
+        if slots[0] in silent:
+            _no_answers(item)
         stats.append(item)
         for code, who in met.items():
             heat_counts.setdefault(code, {})[question_id] = len(who)
             heat.setdefault(code, {})[question_id] = len(who) / item.reached
     return stats, heat, heat_counts
+
+
+def _whole_counts(item: ItemStats, parts, items) -> None:
+    """A question's points and answer counts over all its parts, a part nobody answered included."""
+    item.points = score_total(float(p.points) for p in parts)
+    item.counts = {status: sum(i.counts[status] for i in items) for status in item.counts}
 
 
 def _whole_question(item: ItemStats, score_columns, points: list, gone: set, reached, cohort: Roster):
@@ -311,8 +328,9 @@ def question_scores(score_columns, points, full, exact: bool = False) -> tuple:
 def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
     """Mean, median, SD (population; n/a for one student) of the students'
     percentages, the score histogram, and reliability over the students whose
-    paper has every part, on the parts worth points (a 0-point part is no item
-    of the score; a part everyone scored the same on stays one of its k items)."""
+    paper has every part (at least three: two totals make no reliability), on the
+    parts worth points (a 0-point part is no item of the score; a part everyone
+    scored the same on stays one of its k items)."""
     shown = [100 * p for p, _ in cohort.ranked]
     test = TestStats(students=len(shown))
     test.histogram = [0] * 10
@@ -333,7 +351,7 @@ def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
         totals = [totals[i] for i in complete]
     test.group = cohort.size
     test.complete = len(totals)
-    if test.complete < 2:
+    if test.complete < FEW:   # two totals: alpha's variances are of two points, its sign chance (docs/report.md)
         return test
     test.alpha = alpha_from(len(columns), [counted_variance(c, score) for c in counts], totals)
     if test.right_wrong:   # KR-20 on full marks (1) or not (0): here the same as alpha

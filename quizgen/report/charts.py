@@ -10,6 +10,7 @@ from markupsafe import Markup, escape
 
 from quizgen.report.formatting import decimal_mark, display_text
 from quizgen.report.flags import EASY, HARD, WEAK
+from quizgen.report.notes import ZERO_POINTS
 from quizgen.report.tables import R_HEADER, fixed, flag_parts, whole_percent
 
 FONT = 12
@@ -98,15 +99,15 @@ def item_chart(items: list, comma: bool = False) -> Markup:
         y = top + n * row
         easy_hard, weak = panel_flags(item)
         body.append(_text(LABEL_WIDTH - 6, y + 12, ("\u2691 " if item.flagged else "") + item.label, "end"))
-        if item.facility is None:
-            body.append(_text(LABEL_WIDTH + 4, y + 12, "n/a", "start", "value"))
+        if item.facility is None:   # a part worth 0 points says why
+            body.append(_text(LABEL_WIDTH + 4, y + 12, "n/a" if item.points else ZERO_POINTS, "start", "value"))
         else:
             body.append(f'<rect x="{LABEL_WIDTH}" y="{y + 2}" width="{panel * item.facility:.1f}" height="{row - 5}" '
                         f'class="{"bar flagged" if easy_hard else "bar"}"><title>{escape(item.label)} facility '
                         f'{fixed(item.facility, comma=comma)}</title></rect>')
         r = item.point_biserial
         if r is None:
-            body.append(_text(zero + 4, y + 12, "n/a", "start", "value"))
+            body.append(_text(zero + 4, y + 12, "n/a" if item.points else ZERO_POINTS, "start", "value"))
             continue
         x, w = (zero, panel / 2 * r) if r >= 0 else (zero + panel / 2 * r, -panel / 2 * r)
         body.append(f'<rect x="{x:.1f}" y="{y + 2}" width="{max(w, 1):.1f}" height="{row - 5}" '
@@ -136,12 +137,15 @@ def guide_text(value: float, comma: bool = False) -> str:
     return decimal_mark(f"{value:g}", comma)
 
 
-HEAT_CAPTION = "Each cell: % of the students who sat the question who met the misconception in any of its parts"
+HEAT_CAPTION = "Each cell: % of the students who reached the question who met the misconception in any of its parts"
+HEAT_REACHED = ("reached: answered some part of it or a later part; a student who stopped before it, or whose "
+                "paper lacks it, is not counted")
+"""What the heat map's denominator is (ItemStats.reached of the question), said in its description."""
 
 
 def heat_map(codes: list, questions: list, heat: dict) -> Markup:
-    """Misconception (rows) x question (columns): the share of the question's
-    students who fell into the trap in at least one of its parts, darker for
+    """Misconception (rows) x question (columns): the share of the students who
+    reached the question who fell into the trap in at least one of its parts, darker for
     more. The unit is written above the grid, not only in the tooltip."""
     cell, top = 44, 58
     left = ceil(max([150] + [text_width(code) + 16 for code in codes]))   # the longest code's label fits
@@ -166,8 +170,8 @@ def heat_map(codes: list, questions: list, heat: dict) -> Markup:
             body.append(_text(x + cell / 2, y + 16, whole_percent(share), "middle", heat_ink(opacity)))
     cells = "; ".join(f"{code}: " + ", ".join(f"{q} {whole_percent(s)}%" for q, s in heat.get(code, {}).items())
                       for code in codes) or "No misconception was met."
-    return _svg("chart-heat", width, height, "Misconceptions by question (% of the question's students)",
-                f"{HEAT_CAPTION}; an empty cell: none of them. {cells}", body)
+    return _svg("chart-heat", width, height, "Misconceptions by question (% of the students who reached it)",
+                f"{HEAT_CAPTION} ({HEAT_REACHED}); an empty cell: none of them. {cells}", body)
 
 
 HEAT_COLOURS = {"lw": ("#ffffff", "#7c3aed"), "dw": ("#0f1419", "#c4a5ff")}

@@ -18,11 +18,14 @@ from quizgen.report.formatting import display_text, number_text
 from quizgen.report import attention, charts
 from quizgen.report.flags import EASY, HARD
 from quizgen.report.model import Analysis
+from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_places, negative_alpha_note,
+                                  provisional_note, small_class_note, small_groups_note, trap_places,
+                                  zero_points_note)
 from quizgen.report.tables import (ANSWERS_NOTE, ANSWER_COLUMNS, CLASS_FACILITY, FLAGGED_NOTE,
-                                   GROUPS_HEADER, NOT_REACHED_NOTE, R_HEADER, TRAP_STUDENTS, answer_columns, d_note, fixed,
-                                   flag_legend, flag_tags, flagged_items, flagged_label, group_percent,
-                                   groups_cell, negative_alpha_note, percent, provisional_note, shrunk,
-                                   small_class_note, tags_only, test_lines)
+                                   GROUPS_HEADER, NOT_REACHED_NOTE, OVER_HEADER, R_HEADER, TRAP_STUDENTS,
+                                   answer_columns, d_note, fixed, flag_legend, flag_tags, flagged_items,
+                                   flagged_label, flagged_over, group_percent, groups_cell, over_cell, percent,
+                                   shrunk, tags_only, test_lines)
 
 PAGE_SIZE = 50
 """Student rows shown at a time."""
@@ -92,6 +95,13 @@ def _to_act(rows: list) -> list:
     return [(name, intro, chosen(rows), key) for name, intro, chosen, key in attention.LISTS]
 
 
+def _table_notes(analysis: Analysis, comma: bool) -> list:
+    """The item table's caveats that apply (D over small groups, fractional places, 0-point parts)."""
+    places = item_places(analysis) if shrunk(analysis) else ()
+    notes = [small_groups_note(analysis, comma), fraction_note(places, comma), zero_points_note(analysis)]
+    return [note for note in notes if note]
+
+
 def report_html(analysis: Analysis, title: str = "Class report", comma: bool = False, roster_notes=()) -> str:
     """The whole page as text; with ``comma`` (a class that writes decimal
     commas) every figure shown has one, in the tables, the charts' labels and
@@ -121,7 +131,10 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         small_class=small_class_note(analysis, comma), r_header=R_HEADER, trap_students=TRAP_STUDENTS,
         negative_alpha=negative_alpha_note(analysis, comma), d_note=d_note(comma), groups_header=GROUPS_HEADER,
         groups=shrunk(analysis), groups_cell=partial(groups_cell, comma=comma), size=analysis.test.group,
-        group_percent=partial(group_percent, comma=comma),
+        group_percent=partial(group_percent, comma=comma), d_cell=partial(d_cell, comma=comma),
+        facility_cell=partial(facility_cell, comma=comma), table_notes=_table_notes(analysis, comma),
+        trap_note=fraction_note(trap_places(analysis), comma), over=flagged_over(analysis), over_cell=over_cell,
+        over_header=OVER_HEADER,
         unanswered=attention.unanswered_text(analysis.unanswered),
         fixed=partial(fixed, comma=comma), percent=percent, decimal_mark="," if comma else ".",
         guides=[charts.guide_text(k, comma) for k in (HARD, EASY)], roster_notes=list(roster_notes))

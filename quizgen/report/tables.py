@@ -12,8 +12,11 @@ from quizgen.cells import safe_cells
 from quizgen.report.attention import markdown as to_act_lines
 from quizgen.report.formatting import decimal_mark, md_cell, number_text, whole_number
 from quizgen.maths import numbers
-from quizgen.report.flags import CUT_TEXTS, FEW, FLAG_KINDS
+from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS
 from quizgen.report.model import COUNTED, NOT_REACHED, SPLIT, Analysis, ItemStats
+from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_places, negative_alpha_note,
+                                  provisional_note, small_class_note, small_groups_note, trap_places,
+                                  zero_points_note)
 
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
                 "correct", "incorrect", "blank", "invalid", "other", "facility", "discrimination_ul",
@@ -256,53 +259,6 @@ def answer_columns(analysis: Analysis) -> list:
     return columns + [(NOT_REACHED, "not reached")] * any(i.counts.get(NOT_REACHED) for i in analysis.parts)
 
 
-def provisional_note(analysis: Analysis) -> str:
-    """The sentence saying the figures are provisional while answers await a
-    person (``needs_review``, 0 until an override), or "" when none does."""
-    waiting = sum(item.counts.get("needs_review", 0) for item in analysis.parts)
-    if not waiting:
-        return ""
-    noun, verb = ("answer", "s") if waiting == 1 else ("answers", "")
-    return (f"{waiting} {noun} await{verb} a person (needs_review) and count{verb} as 0 here until an override; "
-            "these figures are provisional.")
-
-
-SMALL_CLASS = 30
-"""Below this many students the discrimination and reliability figures are rough (small_class_note)."""
-
-
-def small_class_note(analysis: Analysis, comma: bool = False) -> str:
-    """The caveat for a class of fewer than SMALL_CLASS students (at 25, the
-    standard error of an r near 0 is about 1/√25 = 0.2), or "" for a larger one."""
-    n = analysis.test.students
-    if not n or n >= SMALL_CLASS:
-        return ""
-    if n == 1:
-        return ONE_STUDENT
-    few = (f" With fewer than {FEW} students D and r are n/a: two students always give r = +1 or -1, and D "
-           "is one student's score less the other's.") if n < FEW else ""
-    return (f"A small class: {n} students answered (fewer than {SMALL_CLASS}), so each 27% group has "
-            f"{analysis.test.group} student{'' if analysis.test.group == 1 else 's'}. D, r and alpha "
-            f"are rough here (the standard error of r is about 1/√n = {fixed(1 / n ** 0.5, comma=comma)}): "
-            f"read the flags as hints, not verdicts.{few}")
-
-
-ONE_STUDENT = ("One student answered: facility, D, r, alpha and the flags describe how a part works across "
-               "a class, so none is computed for one student (each would be that student's own score); "
-               "their marks are in the students table.")
-
-
-def negative_alpha_note(analysis: Analysis, comma: bool = False) -> str:
-    """What a negative alpha means, said beside it, or "" when alpha is not negative."""
-    t = analysis.test
-    if t.alpha is None or float(numbers.fixed(t.alpha, 2)) >= 0:
-        return ""
-    small = f" With {t.complete} students this is often chance." if t.complete < SMALL_CLASS else ""
-    return (f"Alpha is negative ({fixed(t.alpha, comma=comma)}): the parts' scores covary negatively on "
-            "average (a student who did well on one part tended to do worse on others), so the total is not a "
-            f"reliable single measure here, and no SEM is read from it.{small}")
-
-
 def groups_cell(item: ItemStats, comma: bool = False) -> str:
     """``48 (7 / 5)``: the students in an item's D and r and the places of the lower and upper groups among them."""
     low, high = (decimal_mark(number_text(g), comma) for g in (item.group_lower, item.group_upper))
@@ -345,17 +301,20 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     groups = shrunk(analysis)
     header = ["item", "class", "students", *[REACHED_HEADER] * stopped, "facility", *(name for _, name in counted),
               "D (27%)", R_HEADER, *[GROUPS_HEADER] * groups, "flag"]
-    rows = [[md_cell(i.label), md_cell(i.cls), i.students, *[i.reached] * stopped, fixed(i.facility, comma=comma),
-             *(i.counts.get(s, 0) for s, _ in counted), fixed(i.discrimination, comma=comma),
+    rows = [[md_cell(i.label), md_cell(i.cls), i.students, *[i.reached] * stopped, facility_cell(i, comma),
+             *(i.counts.get(s, 0) for s, _ in counted), d_cell(i, comma),
              fixed(i.point_biserial, comma=comma), *[groups_cell(i, comma)] * groups, md_cell(tags_only(i))]
             for i in analysis.parts + analysis.questions]
-    notes = [ANSWERS_NOTE, "", d_note(comma), ""] + [NOT_REACHED_NOTE, ""] * stopped
-    lines += ["### Parts and questions", "", *notes] + _table(header, rows)
-    lines += _flagged_lines(analysis, comma)
+    notes = [ANSWERS_NOTE, d_note(comma)] + [NOT_REACHED_NOTE] * stopped + [
+        small_groups_note(analysis, comma), fraction_note(item_places(analysis) if groups else (), comma),
+        zero_points_note(analysis)]
+    lines += ["### Parts and questions", "", *(line for note in notes if note for line in (note, ""))]
+    lines += _table(header, rows) + _flagged_lines(analysis, comma)
     size = analysis.test.group
     traps = [[md_cell(i.label), md_cell(t.code), t.count, percent(t.share), group_percent(t.lower, t.lower_places, size, comma),
               group_percent(t.upper, t.upper_places, size, comma)] for i in analysis.parts for t in i.traps]
     lines += ["### Traps (distractor analysis)", ""]
+    lines += [fraction_note(trap_places(analysis), comma), ""] * bool(traps and fraction_note(trap_places(analysis)))
     lines += _table(["part", "trap", TRAP_STUDENTS, "share", "lower 27%", "upper 27%"], traps) if traps else [
         "No part has traps.", ""]
     classes = [[md_cell(c.cls or "-"), c.parts, fixed(c.facility, comma=comma),
@@ -377,6 +336,30 @@ def _flagged_lines(analysis: Analysis, comma: bool) -> list:
     if not flagged:
         return lines + ["No part or question is flagged.", ""]
     legend = [f"- **{md_cell(tag)}**: {md_cell(words)}" for tag, words in flag_legend(flagged, comma)]
+    over = flagged_over(analysis)
     rows = [[md_cell(flagged_label(i)), fixed(i.facility, comma=comma), fixed(i.point_biserial, comma=comma),
-             md_cell(flag_tags(i, comma))] for i in flagged]
-    return lines + [FLAGGED_NOTE, "", *legend, ""] + _table(["item", "facility", R_HEADER, "flags"], rows)
+             *[over_cell(i)] * over, md_cell(flag_tags(i, comma))] for i in flagged]
+    return lines + [FLAGGED_NOTE, "", *legend, ""] + _table(["item", "facility", R_HEADER, *[OVER_HEADER] * over,
+                                                             "flags"], rows)
+
+
+OVER_HEADER = "students: facility / r"
+"""The flagged table's counts, when some differ: the students in the facility (who reached some part) and in r."""
+
+
+def flagged_over(analysis: Analysis) -> bool:
+    """Whether the flagged table shows its figures' students: some flagged item's facility and r
+    are over other students than the whole class (some stopped early, or lack the part)."""
+    n = analysis.test.students
+    return any(over_counts(i) != (n, n) for i in flagged_items(analysis)
+               if (i.facility, i.point_biserial) != (None, None))   # n/a figures have no students to count
+
+
+def over_counts(item: ItemStats) -> tuple:
+    """The students in an item's facility (none when nobody answered it) and in its D and r."""
+    return (item.reached if item.facility is not None else 0), item.dr_students
+
+
+def over_cell(item: ItemStats) -> str:
+    """``8 / 6``: the students in an item's facility and in its r."""
+    return "%d / %d" % over_counts(item)

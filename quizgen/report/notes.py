@@ -1,0 +1,141 @@
+"""The sentences the class report says once, above or beside its tables (the
+Markdown sections and the HTML page share them): provisional figures, a small
+class, a negative alpha, D over small groups, fractional group places, parts
+worth 0 points; and the item tables' cells that carry a caveat (a D over a small
+group, a facility n/a because the part is worth 0 points)."""
+
+from __future__ import annotations
+
+from quizgen.maths import numbers
+from quizgen.report.flags import FEW
+from quizgen.report.formatting import decimal_mark, number_text
+from quizgen.report.model import Analysis, ItemStats
+
+NA = "n/a"
+
+
+def _fixed(value, comma: bool = False) -> str:
+    """A figure to 2 decimals (a tie away from zero), with a decimal comma when ``comma``."""
+    return NA if value is None else decimal_mark(numbers.fixed(value, 2), comma)
+
+
+def provisional_note(analysis: Analysis) -> str:
+    """The sentence saying the figures are provisional while answers await a
+    person (``needs_review``, 0 until an override), or "" when none does."""
+    waiting = sum(item.counts.get("needs_review", 0) for item in analysis.parts)
+    if not waiting:
+        return ""
+    noun, verb = ("answer", "s") if waiting == 1 else ("answers", "")
+    return (f"{waiting} {noun} await{verb} a person (needs_review) and count{verb} as 0 here until an override; "
+            "these figures are provisional.")
+
+
+SMALL_CLASS = 30
+"""Below this many students the discrimination and reliability figures are rough (small_class_note)."""
+
+
+def small_class_note(analysis: Analysis, comma: bool = False) -> str:
+    """The caveat for a class of fewer than SMALL_CLASS students (at 25, the
+    standard error of an r near 0 is about 1/√25 = 0.2), or "" for a larger one."""
+    n = analysis.test.students
+    if not n or n >= SMALL_CLASS:
+        return ""
+    if n == 1:
+        return ONE_STUDENT
+    few = (f" With fewer than {FEW} students D, r and alpha are n/a: two students always give r = +1 or -1, "
+           "D is one student's score less the other's, and alpha's variances are those of two totals.") \
+        if n < FEW else ""
+    return (f"A small class: {n} students answered (fewer than {SMALL_CLASS}), so each 27% group has "
+            f"{analysis.test.group} student{'' if analysis.test.group == 1 else 's'}. D, r and alpha "
+            f"are rough here (the standard error of r is about 1/√n = {_fixed(1 / n ** 0.5, comma)}): "
+            f"read the flags as hints, not verdicts.{few}")
+
+
+ONE_STUDENT = ("One student answered: facility, D, r, alpha and the flags describe how a part works across "
+               "a class, so none is computed for one student (each would be that student's own score); "
+               "their marks are in the students table.")
+
+
+def negative_alpha_note(analysis: Analysis, comma: bool = False) -> str:
+    """What a negative alpha means, said beside it, or "" when alpha is not negative."""
+    t = analysis.test
+    if t.alpha is None or float(numbers.fixed(t.alpha, 2)) >= 0:
+        return ""
+    small = f" With {t.complete} students this is often chance." if t.complete < SMALL_CLASS else ""
+    return (f"Alpha is negative ({_fixed(t.alpha, comma)}): the parts' scores covary negatively on "
+            "average (a student who did well on one part tended to do worse on others), so the total is not a "
+            f"reliable single measure here, and no SEM is read from it.{small}")
+
+
+SMALL_GROUP = 10
+"""Below this many places in its lower or upper group an item's D is marked (SMALL_MARK) and read as a hint."""
+SMALL_MARK = "\u2020"   # †
+
+
+def small_groups(item: ItemStats) -> bool:
+    """Whether the item's D is over a group of fewer than SMALL_GROUP places."""
+    return item.discrimination is not None and min(item.group_lower, item.group_upper) < SMALL_GROUP
+
+
+def d_cell(item: ItemStats, comma: bool = False) -> str:
+    """The item tables' D: the figure, marked † when a group has fewer than SMALL_GROUP places."""
+    return _fixed(item.discrimination, comma) + SMALL_MARK * small_groups(item)
+
+
+def small_groups_note(analysis: Analysis, comma: bool = False) -> str:
+    """What † on a D means (one answer moves it by up to 1/places), or "" when no D is so marked."""
+    marked = [min(i.group_lower, i.group_upper) for i in analysis.parts + analysis.questions if small_groups(i)]
+    if not marked:
+        return ""
+    least = min(marked)
+    return (f"{SMALL_MARK} D over a group of fewer than {SMALL_GROUP} places (the lower or upper 27% group among "
+            "the students in its D: those who stopped before the part, or whose paper lacks it, leave the "
+            "groups): one student's answer moves that group's share, and D with it, by up to 1/places "
+            f"(here as few as {decimal_mark(number_text(least), comma)} place{'' if least == 1 else 's'}: "
+            f"{_fixed(1 / least, comma)}), so such a D is rough: read it as a hint, not with the bands for D.")
+
+
+def _fractional(places) -> bool:
+    return any(p != int(p) for p in places)
+
+
+def fraction_note(places, comma: bool = False) -> str:
+    """Why a group's places can be a fraction (``447.12 / 540``), or "" when all of ``places`` are whole."""
+    odd = next((p for p in places if p != int(p)), None)
+    if odd is None:
+        return ""
+    return ("Places can be fractions: students tied on the percentage at a group's edge share its last places "
+            "equally (so that the groups do not depend on the order of the rows), and a part counts only the "
+            f"shares of the members who reached it (here {decimal_mark(number_text(odd), comma)} places).")
+
+
+def item_places(analysis: Analysis) -> list:
+    """The group places the item tables show."""
+    return [p for i in analysis.parts + analysis.questions for p in (i.group_lower, i.group_upper)]
+
+
+def trap_places(analysis: Analysis) -> list:
+    """The group places the trap tables show (beside a share, when fewer than the class's group)."""
+    size = analysis.test.group
+    return [p for i in analysis.parts for t in i.traps for s, p in ((t.lower, t.lower_places), (t.upper, t.upper_places))
+            if s is not None and p != size]
+
+
+ZERO_POINTS = "n/a (worth 0 points)"
+"""A 0-point part's facility cell: no points to earn a share of, so no facility, D or r."""
+
+
+def facility_cell(item: ItemStats, comma: bool = False) -> str:
+    """The item tables' facility, or why it is n/a for a part worth 0 points."""
+    return ZERO_POINTS if item.facility is None and not item.points else _fixed(item.facility, comma)
+
+
+def zero_points_note(analysis: Analysis) -> str:
+    """The parts worth 0 points (a policy's), and why their figures are n/a; "" when none is."""
+    zero = [i.label for i in analysis.parts if not i.points]
+    if not zero:
+        return ""
+    named = zero[0] if len(zero) == 1 else ", ".join(zero[:-1]) + " and " + zero[-1]
+    verb, its = ("is", "its") if len(zero) == 1 else ("are", "their")
+    return (f"{named} {verb} worth 0 points: {its} facility, D and r are n/a, there being no "
+            f"points to earn a share of; {its} answer counts and trap shares are shown.")
