@@ -145,3 +145,13 @@ def test_a_ctrl_c_while_an_lms_download_is_graded_leaves_the_earlier_built_files
     result = invoke(tmp_path, "grade", "responses.csv", "--key", "questions-key.json")
     assert result.exit_code != 0
     assert listing(tmp_path) == before
+
+
+def test_the_summary_names_the_answers_and_key_built_from_a_download(tmp_path):
+    """rev-user23b: grading a Moodle download wrote responses-answers.csv and
+    responses-key.json beside it, and the summary's "Wrote" lines left them out."""
+    download(tmp_path)
+    result = invoke(tmp_path, "grade", "responses.csv", "--key", "questions-key.json")
+    assert result.exit_code == 0, result.output
+    assert "Wrote responses-answers.csv and responses-key.json (the answers and key read from the download) in " \
+        in result.output

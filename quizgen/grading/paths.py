@@ -44,6 +44,10 @@ def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None
     return paths
 
 
+BUILT_FROM = "built from"
+"""How a role names the answers and key files built from an LMS download (``files_read``)."""
+
+
 def files_read(answers, key, *, roster=None, overrides=None, policy=None, outputs: GradeOutputs | None = None,
                 built=None, built_key=None) -> dict:
     """``{path: role}`` of every file ``grade`` reads: ``answers`` and ``key``
@@ -54,8 +58,8 @@ def files_read(answers, key, *, roster=None, overrides=None, policy=None, output
     named = [(answers, "the answers file"), (key, "the key"), (roster, "the --roster file"),
              (overrides, "the --overrides file"), (policy, "the --policy file"),
              (getattr(outputs, "gradebook_template", None), "the --gradebook-template file"),
-             (built, f"the answers file built from {Path(answers).name}"),
-             (built_key, f"the key built from {Path(answers).name}")]
+             (built, f"the answers file {BUILT_FROM} {Path(answers).name}"),
+             (built_key, f"the key {BUILT_FROM} {Path(answers).name}")]
     for path, role in named:
         if isinstance(path, (str, Path)) and Path(path) not in reads:
             reads[Path(path)] = role

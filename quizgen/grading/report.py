@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from quizgen.cells import spreadsheet_safe
 from quizgen.errors import printable
+from quizgen.grading.paths import BUILT_FROM
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
 from quizgen.report.formatting import decimal_mark, md_cell, number_text, one_place, whole_number
@@ -313,6 +314,10 @@ def summary_text(result) -> str:
     folder = next(iter(result.paths.values())).parent if result.paths else ""
     names = ", ".join(p.name for role, p in result.paths.items() if role != "feedback")
     lines.append(f"Wrote {names} in {folder}/")
+    built = [path for path, role in getattr(result, "files", {}).items() if f" {BUILT_FROM} " in role]
+    if built:   # an LMS download's answers and key, which grade read in its place
+        lines.append(f"Wrote {' and '.join(p.name for p in built)} (the answers and key read from the download) "
+                     f"in {built[0].parent}/")
     if "feedback" in result.paths:   # its own folder, wherever it is
         lines.append(f"Wrote the feedback sheets in {result.paths['feedback']}/")
     lines += [f"Note: {note}" for note in getattr(result, "notes", ())]
