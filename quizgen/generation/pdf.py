@@ -60,12 +60,16 @@ def find_tex() -> tuple:
     return shutil.which("latexmk"), pdflatex
 
 
-def compile_documents(documents: dict, progress: bool = False, jobs: int = 1) -> dict:
+def compile_documents(documents: dict, progress: bool = False, jobs: int = 1, failed: dict | None = None) -> dict:
     """Compile {"name.tex": source} to {"name.pdf": bytes}, ``jobs`` documents
-    at a time (TeX runs in its own processes, so threads suffice); ``progress``
-    shows click's progress bar on stderr when it is a terminal, else a plain line
-    every PROGRESS_EVERY seconds (_ProgressLines). The first
-    failing document, in the given order, is the error raised."""
+    at a time (TeX runs in its own processes, so threads suffice; LuaLaTeX
+    runs fewer, lualatex_slots); ``progress`` shows click's progress bar on
+    stderr when it is a terminal, else a plain line every PROGRESS_EVERY
+    seconds (_ProgressLines). The first failing document, in the given order,
+    is the error raised; with ``failed`` (the feedback sheets: one student's
+    sheet must not stop the class's), a document LaTeX fails on is put there
+    instead, ``{"name.tex": LatexError}``, and the others are compiled (a
+    timeout, a TeX loop in a template, still stops them all)."""
     from concurrent.futures import ThreadPoolExecutor
 
     from quizgen.ui import progress_bar
@@ -78,17 +82,66 @@ def compile_documents(documents: dict, progress: bool = False, jobs: int = 1) ->
             ThreadPoolExecutor(max(1, min(jobs, len(names)))) as pool:
         futures = [pool.submit(compile_pdf, name, documents[name], programs) for name in names]
         try:
-            for name, future in zip(names, futures):
-                pdfs[_pdf_name(name)] = future.result()
+            for done, (name, future) in enumerate(zip(names, futures), 1):
+                try:
+                    pdfs[_pdf_name(name)] = future.result()
+                except LatexError as exc:
+                    if failed is None or isinstance(exc, LatexTimeout):
+                        raise
+                    failed[name] = exc
                 bar.update(1)
                 if lines:
-                    lines.done(len(pdfs))
+                    lines.done(done)
         except BaseException:
             for future in futures:
                 future.cancel()
             _RUNNING.kill_all()   # the documents still compiling stop now, not after their timeout
             raise
     return pdfs
+
+
+class LatexTimeout(LatexError):
+    """LaTeX ran longer than timeout_seconds on a document: a TeX loop, which stops every document."""
+
+
+LUALATEX_MEMORY = 1.5 * 2 ** 30   # bytes one LuaLaTeX run with the fallback fonts takes (measured: 1.4 GB)
+LUALATEX_JOBS_ENV = "QUIZGEN_LUALATEX_JOBS"
+_LUALATEX_SLOTS = []   # the semaphore, made at the first LuaLaTeX run
+
+
+def lualatex_slots() -> threading.Semaphore:
+    """The semaphore bounding the LuaLaTeX runs at once (each takes some 1.4 GB
+    where pdflatex takes 40 MB): $QUIZGEN_LUALATEX_JOBS when it is a positive
+    whole number, else as many as half the available memory holds (lualatex_jobs)."""
+    with _SLOTS_LOCK:
+        if not _LUALATEX_SLOTS:
+            value = os.environ.get(LUALATEX_JOBS_ENV, "").strip()
+            jobs = int(value) if value.isdecimal() and int(value) > 0 else lualatex_jobs(available_memory())
+            _LUALATEX_SLOTS.append(threading.BoundedSemaphore(jobs))
+        return _LUALATEX_SLOTS[0]
+
+
+_SLOTS_LOCK = threading.Lock()
+
+
+def lualatex_jobs(available: int | None) -> int:
+    """How many LuaLaTeX runs fit in half of ``available`` bytes of memory, at
+    least one; two when the memory available is not known."""
+    if available is None:
+        return 2
+    return max(1, int(available / 2 // LUALATEX_MEMORY))
+
+
+def available_memory() -> int | None:
+    """MemAvailable of /proc/meminfo in bytes; None where there is no such file (macOS, Windows)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
 
 
 class _ProgressLines:
@@ -195,9 +248,14 @@ def compile_pdf(name: str, source: str, programs: tuple | None = None) -> Compil
     if command is not None:   # the last guard: the bank's check (bank/yamlfile.py) comes first
         raise LatexError(f"{name}: a template's text uses {command}: {WHY}", document=name)
     latexmk, pdflatex = programs or find_tex()
-    engine = "-pdf"
     if needs_unicode_engine(source) and lualatex():
-        source, pdflatex, engine = for_lualatex(source), lualatex(), "-lualatex"
+        with lualatex_slots():
+            return _compile_in_folder(name, for_lualatex(source), latexmk, lualatex(), "-lualatex")
+    return _compile_in_folder(name, source, latexmk, pdflatex, "-pdf")
+
+
+def _compile_in_folder(name: str, source: str, latexmk, pdflatex: str, engine: str) -> CompiledPdf:
+    """compile_pdf's run in a fresh temporary folder, with latexmk's ``engine`` (or ``pdflatex`` itself)."""
     with tempfile.TemporaryDirectory(prefix="quizgen-tex-") as folder:
         work = Path(folder)
         tex = work / Path(name).name
@@ -232,7 +290,7 @@ def _run(command: list, folder: Path, name: str) -> None:
     try:
         output, _ = process.communicate(timeout=limit)
     except subprocess.TimeoutExpired as exc:
-        raise LatexError(f"LaTeX took longer than {limit:g} s on {name} (a TeX loop in a template?); "
+        raise LatexTimeout(f"LaTeX took longer than {limit:g} s on {name} (a TeX loop in a template?); "
                          f"stopped it and the documents after it", document=name) from exc
     finally:
         _RUNNING.finish(process)

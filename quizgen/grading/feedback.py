@@ -27,7 +27,7 @@ from quizgen.grading.feedback_files import HEADING, foreign_stems
 from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, no_answers_note, not_received_note,
                                               sheet_verdict)
 from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, WORK_HEADING, WorkList, misconception_name,
-                                            review_words, template_trap_names, work_list)
+                                            review_words, shown_answer, template_trap_names, work_list)
 from quizgen.grading.feedback_names import renamed_note, run_stems, safe_file_names
 from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
@@ -235,7 +235,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
                   "| part | your answer | verdict | score | the key's answer |", "| --- | --- | --- | --- | --- |"]
         notes, worked = [], solutions.worked(question)
         for line in part_rows:
-            lines.append(f"| {md_cell(line.letter)} | {md_cell(line.answer) or '-'} | {line.status} | {line.score} / "
+            lines.append(f"| {md_cell(line.letter)} | {md_cell(shown_answer(line.answer)) or '-'} | {line.status} | {line.score} / "
                          f"{line.points} | {md_cell(line.expected)} |")
             notes += [f"- ({md_cell(n.letter)}) {md_cell(n.label)}{f' **{md_cell(n.code)}**' if n.code else ''}: "
                       f"{md_cell(n.text)}" for n in part_notes(line, worked)]

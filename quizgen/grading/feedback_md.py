@@ -26,10 +26,18 @@ def markdown_sheets(result, key, outputs, columns: tuple, comma: bool = False) -
     """``{"<student>.md": text, "<name>.svg": figure}``: every student's sheet
     and the figures they show, to write with ``write_sheet_files``."""
     students, context = student_sheets(result, key, outputs, columns, comma)
-    images, figures = sheet_figures(students, context, outputs.feedback)
+    sheets = sheets_of(students, context, outputs.feedback)
+    result.warnings.extend(context.solutions.warning())
+    return sheets
+
+
+def sheets_of(students, context, folder) -> dict:
+    """``{"<stem>.md": text, "<name>.svg": figure}`` for ``students`` (as
+    feedback.student_sheets gives them, the stems already safe in ``folder``):
+    every class's sheets, or the PDF sheets that would not compile (feedback_pdf)."""
+    images, figures = sheet_figures(students, context, folder)
     sheets = {f"{stem}.md": sheet_markdown(total, questions, number, *context, figures=images.get(number))
               for stem, total, questions, number in students}
-    result.warnings.extend(context.solutions.warning())
     return {**sheets, **figures}
 
 

@@ -2,9 +2,11 @@
 content as the Markdown sheet (quizgen.grading.feedback), typeset through the
 LaTeX route of quizgen.generation.pdf: one document per student from
 templates/feedback.tex.j2, every string from the answers file or the key
-escaped for TeX, compiled without shell-escape and with paranoid file access,
-several at a time (one TeX process per sheet, one thread each), and written
-only when every sheet compiled."""
+escaped for TeX (a character pdflatex sets by a command, such as the minus
+sign or a Greek letter, as that command: TEX_CHARS), compiled without
+shell-escape and with paranoid file access, several at a time (one TeX process
+per sheet, one thread each). A sheet LaTeX still fails on does not stop the
+class's: that student gets the Markdown sheet instead, named in one warning."""
 
 from __future__ import annotations
 
@@ -12,12 +14,14 @@ import os
 import re
 import unicodedata
 
-from quizgen.errors import TexNotFoundError, shortened
+from quizgen.errors import TexNotFoundError, first_few, shortened
 from quizgen.grading.feedback import part_lines, part_notes, score_texts, student_sheets
-from quizgen.grading.feedback_md import markdown_sheets
+from quizgen.grading.feedback_files import foreign_stems
+from quizgen.grading.feedback_md import markdown_sheets, sheets_of
+from quizgen.grading.feedback_names import run_stems, safe_file_names
 from quizgen.grading.feedback_stray import stray_sections
 from quizgen.grading.feedback_verdict import AWAITING, awaiting_note, no_answers_note, not_received_note
-from quizgen.grading.feedback_words import WorkList, work_list
+from quizgen.grading.feedback_words import WorkList, shown_answer, work_list
 from quizgen.generation.pdf import install_hint, overflow_warnings
 from quizgen.report.formatting import without_direction_controls
 from quizgen.text.render import escape_tex
@@ -45,16 +49,48 @@ def make_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> di
     result.warnings.extend(context.solutions.warning())
     pdfs = compile_sheets(sources)
     result.warnings.extend(overflow_warnings(pdfs, SHEET_OVERFLOW))
-    return pdfs
+    failed = getattr(pdfs, "failed", {})
+    if not failed:
+        return pdfs
+    stuck = [student for student in students if f"{student[0]}.tex" in failed]
+    instead, warning = markdown_instead(stuck, failed, context, outputs.feedback, result.files)
+    result.warnings.append(warning)
+    return {**pdfs, **instead}
 
 
-def compile_sheets(sources: dict) -> dict:
-    """``{"<stem>.pdf": bytes}`` for ``{"<stem>.tex": source}``, one TeX run per
-    sheet, as many at once as there are CPUs."""
+class SheetPdfs(dict):
+    """``{"<stem>.pdf": bytes}`` of the sheets that compiled, and ``failed``,
+    ``{"<stem>.tex": LatexError}``, those LaTeX failed on."""
+
+    failed: dict
+
+
+def compile_sheets(sources: dict) -> SheetPdfs:
+    """The PDFs of ``{"<stem>.tex": source}``, one TeX run per sheet, as many
+    at once as there are CPUs (LuaLaTeX's fewer: generation.pdf.lualatex_slots);
+    a sheet LaTeX fails on is left out and listed in ``failed``."""
     from quizgen.generation.pdf import compile_documents
 
     check_tex()
-    return compile_documents(sources, jobs=os.cpu_count() or 1)
+    failed = {}
+    pdfs = SheetPdfs(compile_documents(sources, jobs=os.cpu_count() or 1, failed=failed))
+    pdfs.failed = failed
+    return pdfs
+
+
+def markdown_instead(stuck: list, failed: dict, context, folder, run_files: dict) -> tuple:
+    """``({name: text}, warning)``: the Markdown sheets (and figures) of the
+    students ``stuck`` (feedback.student_sheets' tuples) whose PDF sheet LaTeX
+    failed on, under names no file of the folder or the run holds, and the one
+    warning naming them and the first failure: every student gets feedback."""
+    reserved = foreign_stems(folder, ".md") | set(run_stems(run_files, folder, ".md"))
+    stems = safe_file_names([stem for stem, *_ in stuck], reserved)
+    sheets = sheets_of([(stem, *rest) for stem, (_, *rest) in zip(stems, stuck)], context, folder)
+    first = " ".join(str(failed[f"{stuck[0][0]}.tex"]).split())
+    names = [f"{old}.pdf -> {new}.md" for (old, *_), new in zip(stuck, stems)]
+    warning = (f"feedback sheets: LaTeX failed on {len(stuck)} PDF sheet(s), so their students have the "
+               f"Markdown sheet instead: {first_few(names)} (the first: {first}); the other sheets are PDFs")
+    return sheets, warning
 
 
 def check_tex() -> None:
@@ -83,7 +119,7 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
         worked = not isinstance(view, str)
         items.append({"id": tex_text(q.id), "template": tex_text(q.template), "title": tex_text(q.title or q.template),
                       "view": view if worked else tex_text(view),
-                      "lines": [_tex_fields(line._replace(answer=line.answer or "-")) for line in lines],
+                      "lines": [_tex_fields(line._replace(answer=shown_answer(line.answer) or "-")) for line in lines],
                       "notes": [_tex_fields(note) for line in lines for note in part_notes(line, worked)]})
     absent = no_answers_note(number, context.matrix, context.strays, questions)
     work = work_list(questions, lines_of, AWAITING, context.solutions.drill_classes()) if not absent else WorkList([], "")
@@ -132,7 +168,40 @@ def tex_text(text) -> str:
     """Text from outside (the answers file, the key) as literal LaTeX: made
     plain, every special character escaped, and TeX's ligatures broken
     (``--`` stays two hyphens, ``<<`` is not a guillemet)."""
-    return _LIGATURE.sub(r"\1{}", escape_tex(plain(text)))
+    return _TEX_CHAR.sub(lambda m: TEX_CHARS[m.group()], _LIGATURE.sub(r"\1{}", escape_tex(plain(text))))
+
+
+_GREEK = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi o pi rho varsigma sigma "
+          "tau upsilon phi chi psi omega").split()
+TEX_CHARS = {
+    **{chr(0x3b1 + n): ("o" if name == "o" else f"$\\{name}$") for n, name in enumerate(_GREEK)},
+    **{c: f"$\\{name}$" for c, name in zip("\u0393\u0394\u0398\u039b\u039e\u03a0\u03a3\u03a5\u03a6\u03a8\u03a9",
+                                              "Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega".split())},
+    "\u03c6": "$\\varphi$", "\u03d5": "$\\phi$", "\u03b5": "$\\varepsilon$", "\u03f5": "$\\epsilon$",
+    "\u2212": "$-$", "\u2013": "{\\textendash}", "\u2014": "{\\textemdash}", "\u2026": "{\\ldots}",
+    "\u2018": "{\\textquoteleft}", "\u2019": "{\\textquoteright}", "\u201c": "{\\textquotedblleft}",
+    "\u201d": "{\\textquotedblright}", "\u2022": "{\\textbullet}", "\u2032": "$'$", "\u2033": "$''$",
+    "\u2248": "$\\approx$", "\u2260": "$\\neq$", "\u2264": "$\\leq$", "\u2265": "$\\geq$",
+    "\u2261": "$\\equiv$", "\u223c": "$\\sim$", "\u2243": "$\\simeq$", "\u221d": "$\\propto$",
+    "\u226a": "$\\ll$", "\u226b": "$\\gg$", "\u221e": "$\\infty$", "\u221a": "$\\surd$",
+    "\u2211": "$\\sum$", "\u220f": "$\\prod$", "\u222b": "$\\int$", "\u2202": "$\\partial$",
+    "\u2207": "$\\nabla$", "\u2208": "$\\in$", "\u2209": "$\\notin$", "\u2205": "$\\emptyset$",
+    "\u2229": "$\\cap$", "\u222a": "$\\cup$", "\u2282": "$\\subset$", "\u2286": "$\\subseteq$",
+    "\u2200": "$\\forall$", "\u2203": "$\\exists$", "\u2227": "$\\wedge$", "\u2228": "$\\vee$",
+    "\u22c5": "$\\cdot$", "\u2217": "$\\ast$", "\u2218": "$\\circ$", "\u2299": "$\\odot$",
+    "\u2297": "$\\otimes$", "\u2295": "$\\oplus$", "\u2016": "$\\|$", "\u2225": "$\\|$",
+    "\u27e8": "$\\langle$", "\u27e9": "$\\rangle$", "\u2192": "$\\rightarrow$", "\u2190": "$\\leftarrow$",
+    "\u2194": "$\\leftrightarrow$", "\u21d2": "$\\Rightarrow$", "\u21d4": "$\\Leftrightarrow$",
+    "\u21a6": "$\\mapsto$", "\u211d": "$\\mathbb{R}$", "\u2115": "$\\mathbb{N}$", "\u2124": "$\\mathbb{Z}$",
+    **{chr(0x2070 + n): f"\\textsuperscript{{{n}}}" for n in (0, 4, 5, 6, 7, 8, 9)},
+    "\u207a": "\\textsuperscript{+}", "\u207b": "\\textsuperscript{$-$}",
+    **{chr(0x2080 + n): f"\\textsubscript{{{n}}}" for n in range(10)},
+}
+"""Characters beyond pdflatex's T1 fonts that it sets with a command (maths
+symbols, Greek letters, typographic quotes and dashes, super- and
+subscript digits): an answer typed with them needs no LuaLaTeX, which takes
+some 1.4 GB and 6 s a sheet where pdflatex takes 40 MB and 1 s."""
+_TEX_CHAR = re.compile("|".join(map(re.escape, TEX_CHARS)))
 
 
 def plain(text) -> str:

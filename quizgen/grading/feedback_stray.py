@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from quizgen.cells import unguard
 from quizgen.csv_input import norm_part, norm_question
+from quizgen.grading.feedback_words import shown_answer
 from quizgen.marking.student_ids import IdMatcher, normalise_id
 
 STRAY_STATUSES = frozenset(["unknown_question", "superseded", "invalid"])
@@ -141,7 +142,7 @@ def _named(question: str, part: str, esc) -> str:
 
 def stray_sentence(stray: StrayAnswer, parts_of: dict, esc) -> str:
     """Where one answer went, in plain words."""
-    answer = f"Your answer {esc(stray.answer)}" if stray.answer.strip() else "Your blank answer"
+    answer = f"Your answer {esc(shown_answer(stray.answer))}" if stray.answer.strip() else "Your blank answer"
     named = _named(stray.question, stray.part, esc)
     if stray.status == "invalid":   # its cells are not what was written (a decimal comma split "0,84"): none quoted
         where = f" to {named}" if stray.question.strip() else ""

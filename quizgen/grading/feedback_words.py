@@ -22,6 +22,8 @@ _NUMERAL = re.compile(r"[-+]?(?<![\w.,])\d(?:[\d,.]*\d)?%?")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _SENTENCE_WORDS = 3   # words that make a sentence, as the grader counts them
 _QUOTED_LIMIT = 30   # characters of the student's words quoted in a reason
+ANSWER_LIMIT = 400   # characters of an answer a sheet quotes whole; a longer one is cut to ANSWER_SHOWN
+ANSWER_SHOWN = 300   # a 300-character answer fills some 25 lines of the PDF sheet's table column
 _WAITING = "; your marker will decide what it means"
 _TWO_VALUES = "your answer gives more than one value, and the grader marks one; your marker decides which counts"
 _KNOWN_REASONS = {
@@ -68,6 +70,19 @@ def review_words(reason: str, answer: str) -> str:
     if len(_WORD.findall(answer)) >= _SENTENCE_WORDS:
         return "your answer is a sentence, which the grader cannot mark on its own" + _WAITING + "."
     return f"the grader could not match your words to an answer it knows{_WAITING}."
+
+
+def shown_answer(answer: str) -> str:
+    """An answer as a sheet quotes it: whole up to ANSWER_LIMIT characters,
+    else its first ANSWER_SHOWN (back to a space when one is near), then how
+    long it is and where it is whole. A 10,000-character answer quoted in full
+    helps no reader and is taller than a page of the PDF sheet's table."""
+    if len(answer) <= ANSWER_LIMIT:
+        return answer
+    start = answer[:ANSWER_SHOWN]
+    space = start.rfind(" ", ANSWER_SHOWN - 40)
+    start = (start[:space] if space > 0 else start).rstrip()
+    return f"{start} \u2026 ({len(answer)} characters in all; the graded CSV has it whole)"
 
 
 ROUNDED_EARLY = ("rounded too early or cut off: {}: give each final answer to the figures the question asks, "
