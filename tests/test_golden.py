@@ -279,10 +279,10 @@ def paper_digest(path) -> str:
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "44a6b81954376a83a2ad73fa6b8d2b3e965da00c9b4fcbcd4ff0826caef6fc34",
-    ("1", "solutions.md"): "2c7805221fbcfe1958601e4bc164a539a0cb97f0dc4a8387b324bd005bc570c9",
-    ("2", "problems.md"): "573484ef92d02bdb8603759f72df9718a5cca5537a18db28653b554e89b04ecd",
-    ("2", "solutions.md"): "9f055df7ae449c860be2e751a559e212b32147071c7914f001390541148ab9f9",
+    ("1", "problems.md"): "6674e54d72179df947f4f34279c8318ae771df8d9eb15e81d7c3f89850c9f031",
+    ("1", "solutions.md"): "a1d03f5bed216b89c8a5998ae79684c596b08cd2068045d678fc82df3085b664",
+    ("2", "problems.md"): "0e4c1ab4e1145d8b7ffc1fcabd2c3b9d6dd3e53e04cfe26c65e9d4ee29653287",
+    ("2", "solutions.md"): "4ce9fb67654aadaa91e2c1964b541a0baad4c9c9c19ff62cf9573bb997a8b4a3",
 }
 
 

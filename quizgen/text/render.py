@@ -15,7 +15,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from quizgen.errors import QuizgenError, TemplateError, did_you_mean
 from quizgen.text.limits import install_limits, limit_error
-from quizgen.text.md_maths import markdown_maths
+from quizgen.text.md_maths import check_markdown_dollars, markdown_maths
 from quizgen.text.sandbox import CappedSandbox
 from quizgen.text.tex_commands import WHY_UNLISTED, unlisted_tex
 from quizgen.text.tex_markdown import markdown_to_tex
@@ -30,7 +30,7 @@ _TEX_SPECIALS = {
     "*": "{*}", '"': "{\\textquotedbl}",
 }
 _TEX_PATTERN = re.compile("|".join(re.escape(k) for k in _TEX_SPECIALS))
-_MD_PATTERN = re.compile(r"([\\`*_<>|\[\]])")
+_MD_PATTERN = re.compile(r"([\\`*_<>|\[\]$])")   # a $ too: viewers with maths would open maths
 
 
 class Raw(str):
@@ -306,6 +306,7 @@ def _convert(filled: str, fmt: str) -> str:
         return markdown_to_tex(filled)
     if fmt == "text":
         return _plain(filled)
+    check_markdown_dollars(filled)   # as markdown_to_tex does: a $ left open garbles the paper's maths
     return filled
 
 

@@ -105,14 +105,14 @@ def _tex_inline(text: str, specials: re.Pattern = _LOOSE_SPECIALS) -> str:
             head, body, tail = piece
             pieces.append(head + _tex_inline(body, _TABLE_SPECIALS) + tail)
         else:
-            _check_dollars(piece)
+            check_dollars(piece)
             piece = specials.sub(r"\\\1", piece)
             piece = _BOLD.sub(r"\\textbf{\1}", piece)
             pieces.append(_QUOTED.sub(r"``\1''", piece))
     return "".join(pieces)
 
 
-def _check_dollars(text: str) -> None:
+def check_dollars(text: str) -> None:
     """Raise TemplateError when ``text``, outside maths, holds a ``$`` or ``$$`` that opens
     maths its paragraph does not close: TeX would stop at the paragraph's end."""
     if "$" in text:
