@@ -151,7 +151,7 @@ class PartChecker:
         try:
             value = to_number(read, self.decimal_comma)
         except ExpressionError as exc:
-            return self._written(text, unread_reason(exc))
+            return self._written(text, unread_reason(exc, text))
         if abs(value - self.value) <= self.tolerance:
             if self.asked is None:
                 return self.correct

@@ -18,7 +18,7 @@ from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chai
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
 from quizgen.maths.answers import to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
-from quizgen.maths.numerals import decimal_middle_dots
+from quizgen.maths.numerals import decimal_middle_dots, from_typeset, normalise_numerals, power_of_ten
 from quizgen.maths.parser import CONSTANTS
 
 NUMBER, BLANK, INVALID, REVIEW = "number", Status.BLANK.value, Status.INVALID.value, Status.NEEDS_REVIEW.value
@@ -172,13 +172,15 @@ def _plain_character(c: str) -> str:
 
 def significant_figures(text: str) -> int | None:
     """How many significant figures a plain decimal shows (``0.40`` has 2,
-    ``150`` has 3), or None for anything else (``ln(2)``, ``1/3``: exact)."""
+    ``150`` has 3), also times a power of ten however written (``3.45 × 10⁻⁵``,
+    ``3.45×10−5``, ``3.45 \\times 10^{-5}``: 3), or None for anything else
+    (``ln(2)``, ``1/3``: exact)."""
     text = text.strip().lstrip("+-")
-    power = _POWER_OF_TEN.fullmatch(text)
-    if power:
-        text = power.group(1).lstrip("+-")
     if not _PLAIN.fullmatch(text):
-        return None
+        text = power_of_ten(normalise_numerals(from_typeset(text)).strip())
+        power = _POWER_OF_TEN.fullmatch(text)
+        if not _PLAIN.fullmatch(text := power.group(1).lstrip("+-") if power else text.lstrip("+-")):
+            return None
     digits = re.split(r"[eE]", text)[0].replace(".", "").lstrip("0")
     return max(len(digits), 1)
 
@@ -191,6 +193,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     text = str(text)
     if non_answer(text):   # "-", "n/a", "idk": no answer, said so
         return Reading(BLANK, reason=no_answer_reason(text))
+    written, text = text, from_typeset(text)   # $L = 0.851$, 3.449 \times 10^{-5}
     restated = restated_value(text, lambda side: read_number(side, percent, decimal_comma, whole))
     if restated is not None:   # 0.695 (69.5%), 0.7 (69.99%): the more precise; 1950 (25%): a reason for a person
         restated = restated if isinstance(restated, str) else guessed_group(text, whole, decimal_comma) or restated
@@ -230,7 +233,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
             return Reading(REVIEW, reason=REVIEW_REASON)   # a sentence, or values given beside the answer
         if _WORDS_ONLY.fullmatch(core):
             return Reading(INVALID, reason=WORD_REASON)
-        return Reading(INVALID, reason=str(exc))
+        return Reading(INVALID, reason=unread_reason(exc, written))
     return Reading(NUMBER, value / factor, significant_figures(core), hundredths=factor == 100.0)
 
 
@@ -310,17 +313,23 @@ def said_with_doubt(text: str) -> bool:
 
 
 LOG_NOTE = "log is read as the natural log ln here"
-"""Added to the feedback on an answer that writes ``log`` without a base: log10 for ln
+"""Added to the feedback on an answer whose maths writes ``log`` without a base: log10 for ln
 is the topic's main slip, so the reading is said, whatever the verdict."""
-_BARE_LOG = re.compile(r"(?<![\w.])log(?!\w)", re.IGNORECASE)
+_BARE_LOG = re.compile(r"(?<![\w.])log(?![a-z_])", re.IGNORECASE)
+_LOG_TAKES = re.compile(r"\s*(?:[(.\d]|(?:e|pi|π)(?!\w))", re.IGNORECASE)
+"""What follows ``log`` when it is maths: a bracket, a number (``log 2``, ``log0.7``), e or pi."""
 
 
 def bare_log(text: str, decimal_comma: bool = False) -> bool:
     """True when ``text`` takes a ``log`` without a base (``-log(0.7157)``,
-    ``log 2``), which the parser reads as ln; not ``log10``, ``log2`` or
-    ``log(8, 2)``, whose comma gives a base (unless commas are decimal)."""
+    ``log 2``, ``log0.7``), which the parser reads as ln; not ``log10``, ``log2``,
+    ``log(8, 2)``, whose comma gives a base (unless commas are decimal), nor the
+    word in prose (``the natural log of that``: no bracket or number after it)."""
     for match in _BARE_LOG.finditer(text):
-        rest = text[match.end():].lstrip()
+        rest = text[match.end():]
+        if rest.startswith(("10", "2")) or not _LOG_TAKES.match(rest):
+            continue   # log10(...), log2(...), or "log of it": a base, or a word
+        rest = rest.lstrip()
         if not rest.startswith("(") or decimal_comma or not _has_base(rest):
             return True
     return False
@@ -351,12 +360,22 @@ def with_log_note(feedback: str) -> str:
 _UNPARSED = "not a valid expression: "   # the parser's words for text it cannot read (maths/parser.py)
 
 
-def unread_reason(exc: ExpressionError) -> str:
+_QUOTED = re.compile(r"(?P<quoted>'.*'|\".*\")(?P<tail>[^'\"]*)", re.DOTALL)   # the parser's quote, then "; a bracket ..."
+
+
+def unread_reason(exc: ExpressionError, written: str = "") -> str:
     """Why an answer is no number, said once: the parser's "not a valid
     expression: '0.71o'" becomes "not a number or an expression quizgen reads:
-    '0.71o'", not "not a number: not a valid expression: ..."."""
+    '0.71o'", not "not a number: not a valid expression: ..."; quoting
+    ``written``, the student's own text, when given, never the parser's
+    rewriting of it (``10**{-5}`` for ``10^{-5}``)."""
     message = str(exc)
     if message.startswith(_UNPARSED):
+        quoted = _QUOTED.fullmatch(message[len(_UNPARSED):])
+        if written and quoted:
+            shown = written.strip()
+            shown = f"'{shown}'" if shown.isprintable() else repr(shown)
+            return f"not a number or an expression quizgen reads: {shown}{quoted['tail']}"
         return "not a number or an expression quizgen reads: " + message[len(_UNPARSED):]
     if message.endswith(" is not a number"):
         return "not a number: " + message[:-len(" is not a number")]

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import answer_value
-from quizgen.maths.numerals import normalise_numerals
+from quizgen.maths.numerals import from_typeset, normalise_numerals, power_of_ten
 from quizgen.maths.parser import MAX_LENGTH, parse_answer
 
 __all__ = ["answer_value", "normalise_word", "to_number", "WORD_CACHE_LENGTH"]
@@ -42,7 +42,9 @@ _normalise_short_word = lru_cache(maxsize=16384)(_normalise_word)
 
 def to_number(text: str, decimal_comma: bool = False) -> float:
     """The value of an answer: a plain decimal fast, anything else through the
-    whitelist parser. Raises ExpressionError with a reason when it is not a number."""
+    whitelist parser, after reading LaTeX's marks (``from_typeset``) and a power
+    of ten written flat (``power_of_ten``: ``3.45×10−5``). Raises ExpressionError
+    with a reason when it is not a number."""
     if text.isascii() and "_" not in text:
         try:
             value = float(text)
@@ -52,9 +54,10 @@ def to_number(text: str, decimal_comma: bool = False) -> float:
             if math.isfinite(value):
                 return value
     text = _short(text.strip())
-    text = _short(normalise_numerals(text).strip())
+    text = _short(normalise_numerals(from_typeset(text)).strip())
     if decimal_comma or _DECIMAL_COMMA.fullmatch(text):
         text = text.replace(",", ".") if text.count(",") == 1 and "." not in text else text
+    text = power_of_ten(text)
     if _PLAIN_NUMBER.fullmatch(text):
         value = float(text)
     else:

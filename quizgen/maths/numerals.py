@@ -10,12 +10,18 @@ before it is read (the rules are listed in docs/maths.md):
 5. a raised decimal point, the middle dot ``·`` (U+00B7) written between two runs
    of digits with no space (``0·789``, UK handwriting), becomes ``.``, unless
    either run touches another point or dot (``0.5·0.3``, ``1·5·2``), a power
-   follows (``2·10⁻³``, ``2·10^3``) or the digits are an exponent (``e^2·3``):
+   follows (``2·10⁻³``, ``2·10^3``, flattened ``2·10−3``) or the digits are an exponent (``e^2·3``):
    those stay products (``decimal_middle_dots``);
 6. minus signs and dashes (``−`` U+2212, ``‐ ‑ ‒ –``) become ``-``; ``× · ⋅``
    become ``*``, ``÷ ⁄`` become ``/``, ``π`` becomes ``pi``.
 
-ASCII text is returned as it is (the common case costs one check)."""
+ASCII text is returned as it is (the common case costs one check).
+
+Answers pasted from typeset maths are read by two more rules (docs/grading.md,
+"Answers as people write them"), which the readers apply before the parser:
+``from_typeset`` reads the LaTeX a student pastes from the paper's source or
+types in an LMS with maths (``$3.449 \\times 10^{-5}$``), and ``power_of_ten``
+reads a power of ten whose superscript copy-paste flattened (``3.45×10−5``)."""
 
 from __future__ import annotations
 
@@ -31,7 +37,8 @@ _MARKS = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2011": "-", "\u2012": "
 
 # digits, a middle dot, digits: not after a point, dot or power sign, not before a point, dot or power
 # (a superscript too: plain_characters meets 10⁻³ before its superscripts become a power)
-_MIDDLE_DOT = re.compile(r"(?<![\d.\u00b7^])(?<!\*\*)(\d+)\u00b7(\d+)(?![\d.\u00b7])(?!\s*(?:\^|\*\*|[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁽]))")
+_MIDDLE_DOT = re.compile(r"(?<![\d.\u00b7^])(?<!\*\*)(\d+)\u00b7(\d+)(?![\d.\u00b7])(?!\s*(?:\^|\*\*|[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁽]))"
+                         r"(?!(?<=\u00b710)\s*[-\u2212\u2010-\u2013]\s*\d)")   # nor ·10−5, a flattened power
 
 
 def decimal_middle_dots(text: str) -> str:
@@ -55,3 +62,48 @@ def _ascii_digit(ch: str) -> str:
     if ch.isascii() or not ch.isdecimal():
         return ch
     return str(unicodedata.decimal(ch))
+
+
+# ------------------------------------------------------------------ typeset maths pasted as text
+
+_WRAPPED = re.compile(r"\s*(?:\$\$?(?P<dollars>[^$]+?)\$\$?|\\\((?P<round>.+?)\\\)|\\\[(?P<square>.+?)\\\])\s*", re.DOTALL)
+"""A whole answer in LaTeX's maths delimiters: ``$...$``, ``$$...$$``, ``\\(...\\)``, ``\\[...\\]``."""
+_COMMANDS = re.compile(r"\\(times|cdot|ln|log|exp|pi)(?![A-Za-z])")
+_COMMAND_AS = {"times": "*", "cdot": "*", "ln": "ln", "log": "log", "exp": "exp", "pi": "pi"}
+_BRACED_POWER = re.compile(r"\^\s*\{([^{}]*)\}")
+
+
+def from_typeset(text: str) -> str:
+    """``text`` with LaTeX's marks read: ``$...$`` (and ``\\(...\\)``) around the
+    whole answer dropped, ``\\times`` and ``\\cdot`` as ``*``, ``\\ln``, ``\\log``,
+    ``\\exp``, ``\\pi`` as their names, and braces around a power's exponent
+    as brackets (``10^{-5}`` is ``10^(-5)``); any other text as it is."""
+    if "$" not in text and "\\" not in text and "{" not in text:
+        return text
+    wrapped = _WRAPPED.fullmatch(text)
+    if wrapped:
+        text = next(inner for inner in wrapped.groups() if inner is not None)
+    text = _COMMANDS.sub(lambda m: _COMMAND_AS[m.group(1)], text)
+    return _BRACED_POWER.sub(r"^(\1)", text)
+
+
+_FLAT_POWER = re.compile(r"\s*(?P<a>[+-]?(?:\d+\.?\d*|\.\d+))\s*\*\s*10\s*-\s*(?P<k>\d{1,3})\s*")
+"""A decimal times ten, then a minus sign and one to three digits, and nothing else (``3.45*10-5``)."""
+_SPACED_POWER = re.compile(r"\s*(?P<a>[+-]?(?:\d+\.?\d*|\.\d+))\s+10\s*(?P<power>\^|\*\*)\s*(?P<k>\(?\s*[+-]?\d{1,3}\s*\)?)\s*")
+"""A decimal, a space, then a power of ten, and nothing else (``3.45 10^-5``: the times sign left out)."""
+
+
+def power_of_ten(text: str) -> str:
+    """``text`` (in ASCII signs: ``normalise_numerals``) with a power of ten
+    written without its raised exponent read as one: ``3.45*10-5`` (copied
+    from ``3.45 × 10⁻⁵``) is ``3.45*10**(-5)``, as ``3.45 10^-5`` is
+    ``3.45*10^-5``. Only the whole answer: ten minus five is never how a value is written."""
+    if "10" not in text:
+        return text
+    flat = _FLAT_POWER.fullmatch(text)
+    if flat:
+        return f"{flat['a']}*10**(-{int(flat['k'])})"   # 10−05: no leading zero for the parser
+    spaced = _SPACED_POWER.fullmatch(text)
+    if spaced:
+        return f"{spaced['a']}*10{spaced['power']}{spaced['k']}"
+    return text
