@@ -16,8 +16,8 @@ from quizgen.errors import InputFileError
 from quizgen.grading.csv_rows import Records
 from quizgen.grading.file_slice import open_slice
 from quizgen.grading.file_text import csv_start, spooled
-from quizgen.grading.header_layout import (EXPECTED, LONG_COLUMNS, MAX_OTHER_COLUMNS, WIDE_COLUMNS, layout_of,
-                                           plain_answers_header, split_label)
+from quizgen.grading.header_layout import (EXPECTED, LONG_COLUMNS, MAX_COLUMNS, MAX_OTHER_COLUMNS, WIDE_COLUMNS,
+                                           layout_of, plain_answers_header, split_label)
 
 __all__ = ["AnswersFile", "BadRow", "EXPECTED", "MAX_ANSWER_CHARS", "MAX_OTHER_COLUMNS", "header_row",
            "open_answers", "plain_answers_header", "split_label"]   # the last two live in header_layout.py
@@ -263,7 +263,17 @@ def header_row(path: Path, lines: list, delimiter: str, skip: int):
         for row in reader:
             rows += 1
             if any(cell.strip() for cell in row):
+                _not_too_wide(path, row, reader.line_num + skip)
                 return [cell.strip().lstrip("\ufeff") for cell in row], reader.line_num + skip, rows + skip
     except csv.Error as exc:
         raise InputFileError(f"{path}: line {reader.line_num + skip}: the header is not valid CSV ({exc})") from exc
     raise InputFileError(f"{path}: the file has no header row; expected {LONG_COLUMNS} (or {WIDE_COLUMNS})")
+
+
+def _not_too_wide(path: Path, header: list, line: int) -> None:
+    """Refuse a header of over MAX_COLUMNS cells before any is looked at: each
+    column costs memory and time in every pass (a million took 490 MB)."""
+    if len(header) > MAX_COLUMNS:
+        raise InputFileError(f"{path}: line {line}: the header has {len(header):,} columns (the limit is "
+                             f"{MAX_COLUMNS:,}); expected one column per question part and a few more; "
+                             "is this an answers CSV file?")

@@ -12,6 +12,8 @@ from quizgen.csv_input import ALIASES, doubled_column, find_column, norm_header
 from quizgen.errors import InputFileError, printable, shortened
 from quizgen.lms.responses import MOODLE_ENGLISH, foreign_moodle
 MAX_OTHER_COLUMNS = 100      # wide form: other columns (e-mail, time stamps) repeated on each answer's row
+MAX_COLUMNS = 250_000        # a header's cells (each is held and looked at in every pass)
+MAX_PART_COLUMNS = 50_000    # wide form: columns labelled as question parts (each is an answer on every row)
 LONG_COLUMNS = "student_id, question_id, part, answer"
 WIDE_COLUMNS = "student_id, Q1a, Q1b, ..."
 EXPECTED = f"expected a CSV of answers with a header ({LONG_COLUMNS}, or {WIDE_COLUMNS})"
@@ -64,10 +66,10 @@ def layout_of(path: Path, header: list, line: int) -> dict:
             raise InputFileError(f"{where}no student column (student_id, student, ...) in the header; "
                                  f"expected {LONG_COLUMNS}; found {found}")
         return {"form": "long", "student": student, "name": name, "question": question,
-                "part": part, "answer": answer}
-    wide = _wide_columns(header, {student, name})
+                "part": part, "answer": answer,
+                "warnings": _unread_columns(path, header, {student, name, question, part, answer})}
+    wide = _wide_columns(header, {student, name}, where)
     if wide and student is not None:
-        _distinct_labels(header, wide, where)
         identity, warnings = _kept_columns(path, header, wide, {student, name})
         return {"form": "wide", "student": student, "name": name, "wide": tuple(wide), "identity": identity,
                 "warnings": warnings}
@@ -98,6 +100,18 @@ def _kept_columns(path: Path, header: list, wide: list, roles: set) -> tuple:
                                  f"drops {len(dropped):,} ({names}{', ...' if len(dropped) > 3 else ''})",)
 
 
+def _unread_columns(path: Path, header: list, roles: set) -> tuple:
+    """Long form: one note when over MAX_OTHER_COLUMNS columns are none of the
+    student, name, question, part and answer (a few, such as an e-mail or a
+    time stamp, are usual): grading reads none of them, graded.csv repeats them."""
+    others = [i for i in range(len(header)) if i not in roles]
+    if len(others) <= MAX_OTHER_COLUMNS:
+        return ()
+    names = ", ".join(repr(shortened(printable(header[i]), 40)) for i in others[:3])
+    return (f"{path.name}: {len(others):,} columns besides the student, name, question, part and answer "
+            f"columns ({names}, ...) are not read for grading; graded.csv repeats them on each row",)
+
+
 def _one_column_each(header: list, normalised: list, roles: dict, where: str) -> None:
     """Refuse a header naming one role twice (``student_id,Student ID`` or
     ``answer,answer``): which column holds the student's id or answer cannot
@@ -125,23 +139,25 @@ def plain_answers_header(header: list) -> bool:
     return True
 
 
-def _distinct_labels(header: list, wide: list, where: str) -> None:
-    """Refuse two wide columns naming one part (``Q1a`` and ``Q1 (a)``): which
-    of them is the student's answer cannot be known, and one would silently
-    supersede the other."""
-    first = {}
-    for column, question, part in wide:
-        other = first.setdefault((question, part), column)
-        if other != column:
-            raise doubled_column(where, header, other, column, f"{question}{f' ({part})' if part else ''}",
-                                 "one column per question part")
-
-
-def _wide_columns(header: list, taken: set) -> list:
-    """``(column, question, part)`` for header cells that are question labels."""
-    wide = []
+def _wide_columns(header: list, taken: set, where: str) -> list:
+    """``(column, question, part)`` for header cells that are question labels.
+    Two columns naming one part (``Q1a`` and ``Q1 (a)``) are refused as soon
+    as met: which is the student's answer cannot be known, and one would
+    silently supersede the other (nor is a header of a million ``Q1a`` held
+    as a million labels before saying so). Over MAX_PART_COLUMNS labels are
+    refused: each is an answer on every row, and grading holds each part.
+    """
+    wide, first = [], {}
     for i, cell in enumerate(header):
         label = split_label(cell) if i not in taken else None
         if label:
-            wide.append((i, label[0], label[1] or ""))
+            question, part = label[0], label[1] or ""
+            other = first.setdefault((question, part), i)
+            if other != i:
+                raise doubled_column(where, header, other, i, f"{question}{f' ({part})' if part else ''}",
+                                     "one column per question part")
+            wide.append((i, question, part))
+            if len(wide) > MAX_PART_COLUMNS:
+                raise InputFileError(f"{where}over {MAX_PART_COLUMNS:,} columns are labelled as question parts "
+                                     f"(the limit); expected one column per question part of the paper")
     return wide
