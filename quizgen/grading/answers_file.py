@@ -7,51 +7,23 @@ held: ``AnswersFile.rows()`` reopens the file for each pass."""
 from __future__ import annotations
 
 import csv
-import re
 from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
 
-from quizgen.csv_input import ALIASES, FALLBACK_ERRORS, doubled_column, find_column, given_encoding, norm_header
-from quizgen.errors import InputFileError, printable, shortened
+from quizgen.csv_input import FALLBACK_ERRORS, given_encoding
+from quizgen.errors import InputFileError
 from quizgen.grading.csv_rows import Records
 from quizgen.grading.file_slice import open_slice
 from quizgen.grading.file_text import csv_start, spooled
-from quizgen.lms.responses import MOODLE_ENGLISH, foreign_moodle
+from quizgen.grading.header_layout import (EXPECTED, LONG_COLUMNS, MAX_COLUMNS, MAX_OTHER_COLUMNS, WIDE_COLUMNS,
+                                           layout_of, plain_answers_header, split_label)
+
+__all__ = ["AnswersFile", "BadRow", "EXPECTED", "MAX_ANSWER_CHARS", "MAX_OTHER_COLUMNS", "header_row",
+           "open_answers", "plain_answers_header", "split_label"]   # the last two live in header_layout.py
 
 MAX_ANSWER_CHARS = 10_000    # a longer answer is kept in graded.csv (cut short) as invalid
 ANSWER_SHOWN = 100           # characters of a too-long answer kept in graded.csv
-MAX_OTHER_COLUMNS = 100      # wide form: other columns (e-mail, time stamps) repeated on each answer's row
-LONG_COLUMNS = "student_id, question_id, part, answer"
-WIDE_COLUMNS = "student_id, Q1a, Q1b, ..."
-EXPECTED = f"expected a CSV of answers with a header ({LONG_COLUMNS}, or {WIDE_COLUMNS})"
-
-_LABEL = re.compile(r"^\s*(?:q|question)\s*[#.]?\s*0*(\d{1,9})\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)?\s*\)?\s*$"
-                    r"|^\s*0*(\d{1,9})\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)\s*\)?\s*$", re.IGNORECASE)
-"""A question label; a number of more than 9 digits is no question number (and int() of
-thousands of digits raises)."""
-
-
-_TITLE = re.compile(r"^\s*(?:q|question)\s*[#.]?\s*0*(\d{1,9})\s*\(\s*([a-z])\s*\)\s+(\S.*)$",
-                    re.IGNORECASE | re.DOTALL)
-"""A form's question title that starts with its label: ``Q1 (a) What probability ...``
-(Google Forms heads each column with the whole title)."""
-_NOT_ANSWERS = re.compile(r"\[\s*(score|points?|feedback)\s*\]\s*$", re.IGNORECASE)
-
-
-def split_label(text: str):
-    """``(question, part)`` from a combined label such as ``Q1a``, ``Q1 (b)``,
-    ``Q2.loss`` or ``3c`` (part None for ``Q4``), or from a title that starts
-    with one in brackets (``Q1 (a) What probability ...``, not one ending in
-    ``[Score]`` or ``[Feedback]``); None when it is not one."""
-    match = _LABEL.match(str(text))
-    if not match:
-        title = _TITLE.match(str(text))
-        if title and not _NOT_ANSWERS.search(title.group(3)):
-            return f"Q{int(title.group(1))}", title.group(2).lower()
-        return None
-    number, part = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
-    return f"Q{int(number)}", part.lower() if part else None
 
 
 @dataclass
@@ -275,7 +247,7 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
     readable = spooled(path)
     encoding, lines, skip, delimiter = csv_start(path, readable, encoding, delimiter, EXPECTED)
     header, header_line, data_skip = header_row(path, lines, delimiter, skip)
-    layout = _columns(path, header, header_line)
+    layout = layout_of(path, header, header_line)
     if decimal_comma is None:
         decimal_comma = delimiter != ","
     return AnswersFile(path=path, encoding=encoding, delimiter=delimiter, decimal_comma=bool(decimal_comma),
@@ -291,109 +263,17 @@ def header_row(path: Path, lines: list, delimiter: str, skip: int):
         for row in reader:
             rows += 1
             if any(cell.strip() for cell in row):
+                _not_too_wide(path, row, reader.line_num + skip)
                 return [cell.strip().lstrip("\ufeff") for cell in row], reader.line_num + skip, rows + skip
     except csv.Error as exc:
         raise InputFileError(f"{path}: line {reader.line_num + skip}: the header is not valid CSV ({exc})") from exc
     raise InputFileError(f"{path}: the file has no header row; expected {LONG_COLUMNS} (or {WIDE_COLUMNS})")
 
 
-def _find(normalised: list, role: str):
-    return find_column(normalised, ALIASES[role])
-
-
-def _columns(path: Path, header: list, line: int) -> dict:
-    """Which column holds what: long form when there is an answer column, wide
-    form when columns are question-part labels."""
-    normalised = [norm_header(h) for h in header]
-    student, name = _find(normalised, "student"), _find(normalised, "name")
-    question, part, answer = (_find(normalised, r) for r in ("question", "part", "answer"))
-    found = ", ".join(repr(h[:40]) for h in header[:12]) + (", ..." if len(header) > 12 else "")
-    where = f"{path}: line {line}: "
-    _one_column_each(header, normalised, {"student id": student, "name": name, "question": question, "part": part,
-                                          "answer": answer}, where)
-    if answer is not None and question is not None:
-        if student is None:
-            raise InputFileError(f"{where}no student column (student_id, student, ...) in the header; "
-                                 f"expected {LONG_COLUMNS}; found {found}")
-        return {"form": "long", "student": student, "name": name, "question": question,
-                "part": part, "answer": answer}
-    wide = _wide_columns(header, {student, name})
-    if wide and student is not None:
-        _distinct_labels(header, wide, where)
-        identity, warnings = _kept_columns(path, header, wide, {student, name})
-        return {"form": "wide", "student": student, "name": name, "wide": tuple(wide), "identity": identity,
-                "warnings": warnings}
-    if foreign_moodle(header):
-        raise InputFileError(f"{where}this looks like a Moodle quiz 'Responses' report downloaded in another "
-                             f"language (found {found}); {MOODLE_ENGLISH}")
-    raise InputFileError(f"{where}expected a header with {LONG_COLUMNS} (long form) or {WIDE_COLUMNS} "
-                         f"(wide form); found {found}{_unread_hint(header)}")
-
-
-def _kept_columns(path: Path, header: list, wide: list, roles: set) -> tuple:
-    """Wide form: ``(identity, warnings)``, the columns that graded.csv repeats
-    on each answer's row: the student id, name and paper code, and the first
-    MAX_OTHER_COLUMNS others. Each kept column is copied once per question
-    part, so beyond that a wide file of many columns (200,000 of them) would
-    make graded.csv and memory grow with columns x parts: the rest are dropped,
-    named in one warning."""
-    labelled = {column for column, _, _ in wide}
-    others = [i for i in range(len(header)) if i not in labelled and i not in roles]
-    kept = set(others[:MAX_OTHER_COLUMNS]) | {i for i in roles if i is not None}
-    kept.update(i for i in others if norm_header(header[i]) in ("paper", "papercode"))
-    dropped = [i for i in others if i not in kept]
-    if not dropped:
-        return tuple(sorted(kept)), ()
-    names = ", ".join(repr(shortened(printable(header[i]), 40)) for i in dropped[:3])
-    return tuple(sorted(kept)), (f"{path.name}: {len(others):,} columns besides the student, name and answer "
-                                 f"columns; graded.csv keeps the first {MAX_OTHER_COLUMNS} on each answer's row and "
-                                 f"drops {len(dropped):,} ({names}{', ...' if len(dropped) > 3 else ''})",)
-
-
-def _one_column_each(header: list, normalised: list, roles: dict, where: str) -> None:
-    """Refuse a header naming one role twice (``student_id,Student ID`` or
-    ``answer,answer``): which column holds the student's id or answer cannot
-    be known, and the first was taken silently."""
-    for role, column in roles.items():
-        if column is not None and normalised.count(normalised[column]) > 1:
-            other = normalised.index(normalised[column], column + 1)
-            raise doubled_column(where, header, column, other, f"the {role}", "one such column")
-
-
-def _unread_hint(header: list) -> str:
-    """Why a header may not have been read: a JSON file (a key?) given as the
-    answers, or one column only (the wrong delimiter)."""
-    if header and header[0].lstrip().startswith(("{", "[")):
-        return " (this looks like JSON, a key file? pass the answers CSV first, and the key with --key)"
-    return "" if len(header) > 1 else " (one column only: is the delimiter right? try --delimiter)"
-
-
-def plain_answers_header(header: list) -> bool:
-    """Whether ``header`` is that of a plain answers file (long or wide form)."""
-    try:
-        _columns(Path("-"), header, 1)
-    except InputFileError:
-        return False
-    return True
-
-
-def _distinct_labels(header: list, wide: list, where: str) -> None:
-    """Refuse two wide columns naming one part (``Q1a`` and ``Q1 (a)``): which
-    of them is the student's answer cannot be known, and one would silently
-    supersede the other."""
-    first = {}
-    for column, question, part in wide:
-        other = first.setdefault((question, part), column)
-        if other != column:
-            raise doubled_column(where, header, other, column, f"{question}{f' ({part})' if part else ''}",
-                                 "one column per question part")
-
-
-def _wide_columns(header: list, taken: set) -> list:
-    """``(column, question, part)`` for header cells that are question labels."""
-    wide = []
-    for i, cell in enumerate(header):
-        label = split_label(cell) if i not in taken else None
-        if label:
-            wide.append((i, label[0], label[1] or ""))
-    return wide
+def _not_too_wide(path: Path, header: list, line: int) -> None:
+    """Refuse a header of over MAX_COLUMNS cells before any is looked at: each
+    column costs memory and time in every pass (a million took 490 MB)."""
+    if len(header) > MAX_COLUMNS:
+        raise InputFileError(f"{path}: line {line}: the header has {len(header):,} columns (the limit is "
+                             f"{MAX_COLUMNS:,}); expected one column per question part and a few more; "
+                             "is this an answers CSV file?")

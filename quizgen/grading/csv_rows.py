@@ -1,10 +1,12 @@
 """Reading CSV records so that no physical line is lost: a stray quote (``"0.71``
 never closed) would make the csv module read every following line into one
 cell. Here a record may span several lines only while its continuation lines
-do not look like rows of their own, never more than ``MAX_RECORD_LINES``, and
-only when it ends with the header's number of cells before the end of the
-file; otherwise its first line becomes a bad row and reading starts again on the
-next line. Cells over ``MAX_CELL_CHARS`` are a bad row too, with the leading
+do not look like rows of their own, and only when it ends with the header's
+number of cells before the end of the file; otherwise its first line becomes a
+bad row and reading starts again on the next line. One of more than
+``MAX_RECORD_LINES`` lines that ends so (a quoted cell of many lines) is one
+bad row naming its lines: none of them is read as a row (a student) of its
+own; where one failed to end, the lines read again keep to that limit. Cells over ``MAX_CELL_CHARS`` are a bad row too, with the leading
 cells (the student id) kept, and so is a line over ``MAX_RECORD_CHARS`` or of
 more than ``MAX_EXTRA_CELLS`` cells beyond the header's: it is never held
 whole (a 300 MB line took 620 MB, 100 million commas 1.7 GB). The limits are
@@ -65,6 +67,7 @@ class Records:
         self._pending, self._base, self._carry = [], first_line, ""
         self._lines = self._bounded_lines()
         self._taken, self._ended = [], [False]
+        self._limited_to = 0      # records starting on or before this line span at most MAX_RECORD_LINES
         self._reader = self._new_reader()
 
     @property
@@ -196,8 +199,8 @@ class Records:
                     if len(taken) > 1 and (ended[0] or len(row) != self.width):
                         yield self._restart(taken[1:])
                         break
+                    yield (row, None) if len(taken) <= MAX_RECORD_LINES else self._over_lines(row)
                     taken.clear()
-                    yield row, None
                     if not self._pending:
                         done.append(False)
                         return
@@ -218,6 +221,18 @@ class Records:
         self._reader = self._new_reader()
         return _salvage(line, self.delimiter), f"line {self._base}: {line.problem}"
 
+    def _over_lines(self, row: list) -> tuple:
+        """A record that closed with the header's cells after more than
+        MAX_RECORD_LINES lines (a quoted cell of many lines), as one bad row:
+        its cells' first lines are kept, and its lines are never read as rows
+        of their own (each would become a student)."""
+        end = self.line
+        start = end - len(self._taken) + 1
+        problem = (f"line {start}: a quoted cell runs over lines {start} to {end} ({end - start + 1} lines; "
+                   f"a record may span at most {MAX_RECORD_LINES}): the row is not graded; "
+                   "grade this answer by hand (an override) or shorten the cell")
+        return [_first_line(cell) for cell in row], problem
+
     def _restart(self, rest: list, problem: str = "") -> tuple:
         """The first line of a spoilt record as a bad row; reading starts again
         on the line after it (the record's other lines are read anew)."""
@@ -228,6 +243,8 @@ class Records:
                        "the row is not graded; quote the whole cell or remove the quote")
         if len(first) > MAX_CELL_CHARS or "field larger than field limit" in problem:
             problem = f"a cell is over {MAX_CELL_CHARS:,} characters (the limit): the row is not graded"
+        if len(self._taken) > MAX_RECORD_LINES:   # its lines are read anew within the line limit, once
+            self._limited_to = max(self._limited_to, start + len(self._taken) - 1)
         self._base = start
         self._pending = self._pending + list(reversed(rest))
         self._taken.clear()
@@ -260,9 +277,16 @@ class Records:
         taken = self._taken
         if line.__class__ is _Long:
             raise (_Runaway if taken else _TooLong)(line)
-        if taken and (len(taken) >= MAX_RECORD_LINES or _row_like(line, self.delimiter, self.row_like)
+        if taken and (_row_like(line, self.delimiter, self.row_like) or self._too_many(taken)
                       or len(line) + sum(map(len, taken)) > MAX_RECORD_CHARS):
             raise _Runaway(line)
+
+    def _too_many(self, taken: list) -> bool:
+        """Whether a record may take no further line: past MAX_RECORD_LINES it
+        goes on (to be one bad row if it closes, see ``_over_lines``) unless its
+        lines lie where a longer record already failed to close, which keeps
+        reading them anew linear in the file."""
+        return len(taken) >= MAX_RECORD_LINES and self.line - len(taken) + 1 <= self._limited_to
 
 
 class _Count:
@@ -306,6 +330,12 @@ def _row_like(line: str, delimiter: str, cells: int) -> bool:
         quote = line.find('"', quote + 2)
     closes = quote >= 0 and line[quote + 1:quote + 2] in (delimiter, "\r", "\n", "")
     return line.count(delimiter, 0, quote if closes else len(line)) >= cells
+
+
+def _first_line(cell: str) -> str:
+    """The first line of a cell of several, marked as cut short (``...``)."""
+    first = cell.splitlines()[0] if cell else cell
+    return first[:SALVAGE_CHARS] + " ..." if len(first) < len(cell) else cell
 
 
 def _salvage(line: str, delimiter: str) -> list:

@@ -5,7 +5,7 @@ a byte range of the file as text.
 
 A record spans lines only through a quote left open, and the careful reader
 (csv_rows.py) never lets one run on past a line that looks like a row of its
-own, nor for more than ``MAX_RECORD_LINES`` lines. So the file is cut after
+own. So the file is cut after
 ``SAFE_LINES`` lines that are each a whole row by themselves (no quote, or
 quotes that open and close on the line, and a row's delimiters): whatever was
 open before them has ended there in any reading of the file, and each part is

@@ -1,0 +1,163 @@
+"""Which column of an answers file's header holds what: the student id, name,
+question, part and answer (long form), or question-part labels (``Q1a``,
+``Q1 (b)``, a form's ``Q1 (a) What ...`` title: wide form); a header naming
+one role twice, or two columns one part, is refused in one line."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from quizgen.csv_input import ALIASES, doubled_column, find_column, norm_header
+from quizgen.errors import InputFileError, printable, shortened
+from quizgen.lms.responses import MOODLE_ENGLISH, foreign_moodle
+MAX_OTHER_COLUMNS = 100      # wide form: other columns (e-mail, time stamps) repeated on each answer's row
+MAX_COLUMNS = 250_000        # a header's cells (each is held and looked at in every pass)
+MAX_PART_COLUMNS = 50_000    # wide form: columns labelled as question parts (each is an answer on every row)
+LONG_COLUMNS = "student_id, question_id, part, answer"
+WIDE_COLUMNS = "student_id, Q1a, Q1b, ..."
+EXPECTED = f"expected a CSV of answers with a header ({LONG_COLUMNS}, or {WIDE_COLUMNS})"
+
+_LABEL = re.compile(r"^\s*(?:q|question)\s*[#.]?\s*0*(\d{1,9})\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)?\s*\)?\s*$"
+                    r"|^\s*0*(\d{1,9})\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)\s*\)?\s*$", re.IGNORECASE)
+"""A question label; a number of more than 9 digits is no question number (and int() of
+thousands of digits raises)."""
+
+
+_TITLE = re.compile(r"^\s*(?:q|question)\s*[#.]?\s*0*(\d{1,9})\s*\(\s*([a-z])\s*\)\s+(\S.*)$",
+                    re.IGNORECASE | re.DOTALL)
+"""A form's question title that starts with its label: ``Q1 (a) What probability ...``
+(Google Forms heads each column with the whole title)."""
+_NOT_ANSWERS = re.compile(r"\[\s*(score|points?|feedback)\s*\]\s*$", re.IGNORECASE)
+
+
+def split_label(text: str):
+    """``(question, part)`` from a combined label such as ``Q1a``, ``Q1 (b)``,
+    ``Q2.loss`` or ``3c`` (part None for ``Q4``), or from a title that starts
+    with one in brackets (``Q1 (a) What probability ...``, not one ending in
+    ``[Score]`` or ``[Feedback]``); None when it is not one."""
+    match = _LABEL.match(str(text))
+    if not match:
+        title = _TITLE.match(str(text))
+        if title and not _NOT_ANSWERS.search(title.group(3)):
+            return f"Q{int(title.group(1))}", title.group(2).lower()
+        return None
+    number, part = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+    return f"Q{int(number)}", part.lower() if part else None
+
+
+
+def _find(normalised: list, role: str):
+    return find_column(normalised, ALIASES[role])
+
+
+def layout_of(path: Path, header: list, line: int) -> dict:
+    """Which column holds what: long form when there is an answer column, wide
+    form when columns are question-part labels."""
+    normalised = [norm_header(h) for h in header]
+    student, name = _find(normalised, "student"), _find(normalised, "name")
+    question, part, answer = (_find(normalised, r) for r in ("question", "part", "answer"))
+    found = ", ".join(repr(h[:40]) for h in header[:12]) + (", ..." if len(header) > 12 else "")
+    where = f"{path}: line {line}: "
+    _one_column_each(header, normalised, {"student id": student, "name": name, "question": question, "part": part,
+                                          "answer": answer}, where)
+    if answer is not None and question is not None:
+        if student is None:
+            raise InputFileError(f"{where}no student column (student_id, student, ...) in the header; "
+                                 f"expected {LONG_COLUMNS}; found {found}")
+        return {"form": "long", "student": student, "name": name, "question": question,
+                "part": part, "answer": answer,
+                "warnings": _unread_columns(path, header, {student, name, question, part, answer})}
+    wide = _wide_columns(header, {student, name}, where)
+    if wide and student is not None:
+        identity, warnings = _kept_columns(path, header, wide, {student, name})
+        return {"form": "wide", "student": student, "name": name, "wide": tuple(wide), "identity": identity,
+                "warnings": warnings}
+    if foreign_moodle(header):
+        raise InputFileError(f"{where}this looks like a Moodle quiz 'Responses' report downloaded in another "
+                             f"language (found {found}); {MOODLE_ENGLISH}")
+    raise InputFileError(f"{where}expected a header with {LONG_COLUMNS} (long form) or {WIDE_COLUMNS} "
+                         f"(wide form); found {found}{_unread_hint(header)}")
+
+
+def _kept_columns(path: Path, header: list, wide: list, roles: set) -> tuple:
+    """Wide form: ``(identity, warnings)``, the columns that graded.csv repeats
+    on each answer's row: the student id, name and paper code, and the first
+    MAX_OTHER_COLUMNS others. Each kept column is copied once per question
+    part, so beyond that a wide file of many columns (200,000 of them) would
+    make graded.csv and memory grow with columns x parts: the rest are dropped,
+    named in one warning."""
+    labelled = {column for column, _, _ in wide}
+    others = [i for i in range(len(header)) if i not in labelled and i not in roles]
+    kept = set(others[:MAX_OTHER_COLUMNS]) | {i for i in roles if i is not None}
+    kept.update(i for i in others if norm_header(header[i]) in ("paper", "papercode"))
+    dropped = [i for i in others if i not in kept]
+    if not dropped:
+        return tuple(sorted(kept)), ()
+    names = ", ".join(repr(shortened(printable(header[i]), 40)) for i in dropped[:3])
+    return tuple(sorted(kept)), (f"{path.name}: {len(others):,} columns besides the student, name and answer "
+                                 f"columns; graded.csv keeps the first {MAX_OTHER_COLUMNS} on each answer's row and "
+                                 f"drops {len(dropped):,} ({names}{', ...' if len(dropped) > 3 else ''})",)
+
+
+def _unread_columns(path: Path, header: list, roles: set) -> tuple:
+    """Long form: one note when over MAX_OTHER_COLUMNS columns are none of the
+    student, name, question, part and answer (a few, such as an e-mail or a
+    time stamp, are usual): grading reads none of them, graded.csv repeats them."""
+    others = [i for i in range(len(header)) if i not in roles]
+    if len(others) <= MAX_OTHER_COLUMNS:
+        return ()
+    names = ", ".join(repr(shortened(printable(header[i]), 40)) for i in others[:3])
+    return (f"{path.name}: {len(others):,} columns besides the student, name, question, part and answer "
+            f"columns ({names}, ...) are not read for grading; graded.csv repeats them on each row",)
+
+
+def _one_column_each(header: list, normalised: list, roles: dict, where: str) -> None:
+    """Refuse a header naming one role twice (``student_id,Student ID`` or
+    ``answer,answer``): which column holds the student's id or answer cannot
+    be known, and the first was taken silently."""
+    for role, column in roles.items():
+        if column is not None and normalised.count(normalised[column]) > 1:
+            other = normalised.index(normalised[column], column + 1)
+            raise doubled_column(where, header, column, other, f"the {role}", "one such column")
+
+
+def _unread_hint(header: list) -> str:
+    """Why a header may not have been read: a JSON file (a key?) given as the
+    answers, or one column only (the wrong delimiter)."""
+    if header and header[0].lstrip().startswith(("{", "[")):
+        return " (this looks like JSON, a key file? pass the answers CSV first, and the key with --key)"
+    return "" if len(header) > 1 else " (one column only: is the delimiter right? try --delimiter)"
+
+
+def plain_answers_header(header: list) -> bool:
+    """Whether ``header`` is that of a plain answers file (long or wide form)."""
+    try:
+        layout_of(Path("-"), header, 1)
+    except InputFileError:
+        return False
+    return True
+
+
+def _wide_columns(header: list, taken: set, where: str) -> list:
+    """``(column, question, part)`` for header cells that are question labels.
+    Two columns naming one part (``Q1a`` and ``Q1 (a)``) are refused as soon
+    as met: which is the student's answer cannot be known, and one would
+    silently supersede the other (nor is a header of a million ``Q1a`` held
+    as a million labels before saying so). Over MAX_PART_COLUMNS labels are
+    refused: each is an answer on every row, and grading holds each part.
+    """
+    wide, first = [], {}
+    for i, cell in enumerate(header):
+        label = split_label(cell) if i not in taken else None
+        if label:
+            question, part = label[0], label[1] or ""
+            other = first.setdefault((question, part), i)
+            if other != i:
+                raise doubled_column(where, header, other, i, f"{question}{f' ({part})' if part else ''}",
+                                     "one column per question part")
+            wide.append((i, question, part))
+            if len(wide) > MAX_PART_COLUMNS:
+                raise InputFileError(f"{where}over {MAX_PART_COLUMNS:,} columns are labelled as question parts "
+                                     f"(the limit); expected one column per question part of the paper")
+    return wide
