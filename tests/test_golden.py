@@ -280,9 +280,9 @@ def paper_digest(path) -> str:
 # prints the new digests in its failure message.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "44a6b81954376a83a2ad73fa6b8d2b3e965da00c9b4fcbcd4ff0826caef6fc34",
-    ("1", "solutions.md"): "2c7805221fbcfe1958601e4bc164a539a0cb97f0dc4a8387b324bd005bc570c9",
+    ("1", "solutions.md"): "5d6acb4a9829adc43b4bdf0b2553a1c08cc3337042834c4fa93e02993e871553",
     ("2", "problems.md"): "573484ef92d02bdb8603759f72df9718a5cca5537a18db28653b554e89b04ecd",
-    ("2", "solutions.md"): "9f055df7ae449c860be2e751a559e212b32147071c7914f001390541148ab9f9",
+    ("2", "solutions.md"): "b9ea19aca2e8fd80002cc75038af87bb7eaff81ec04d9f1405735adda49788c7",
 }
 
 
