@@ -21,7 +21,7 @@ FINAL_STEPS = {"C1": {"p": 2, "loss": 3}, "C2": {"p": 2, "loss": 3}, "C7": {"p":
                "C8": {"p": 1, "loss": 2}, "C4": {"lmlm": 2}, "C9": {"total": 3}, "C10": {"loss": 3}}
 NOTE = ", while the unrounded "
 SHOWN = re.compile(r"= (-?[0-9.]+)\$\s*$")
-STATED = re.compile(r"= (-?[0-9.]+)\$, the answer \([^)]*\)\s*$")
+STATED = re.compile(r"= (-?[0-9.]+)\$, the answer \([^)]*\)\.\s*$")
 
 
 @pytest.mark.parametrize("value, written", [(Fraction(787468, 10**6), "0.78747"), (Fraction(15505459, 10**7), "1.550546"),
@@ -117,7 +117,7 @@ def test_c3_writes_its_size_once_and_a_tiny_probability_in_scientific_form(invok
     assert "28,996" not in block and "vocabulary of BERT-base (cased), $V = 28996$ entries." in block
     assert "**$3.449 \\times 10^{-5}$** (exactly" in block
     assert "= 1/28996 = 0.00003449$, that is $3.449 \\times 10^{-5}$;" in block
-    assert "p = 3.449 &#215; 10&#8315;&#8309;" in block   # the figure's label
+    assert "p = 3.4488 &#215; 10&#8315;&#8309;" in block   # the figure's label
     assert "Q3,a,C3,0.00003449," in (tmp_path / "q" / "key.csv").read_text(encoding="utf-8")
     from quizgen.grading.part_checker import question_checkers
     from quizgen.key.entries import key_entry

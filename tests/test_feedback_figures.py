@@ -16,11 +16,17 @@ import pytest
 from click.testing import CliRunner
 
 from quizgen.cli import main
+from quizgen.generation.figures import LossPoint, shown_pair
 from quizgen.generation.run import generate
 
 SVG = "{http://www.w3.org/2000/svg}"
 IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)]+)\)")
 ROSTER = [("s01", "Ann"), ("a/b", "Slash"), ("CON", "Con Dev")]
+
+
+def label_p(p: float) -> str:
+    """p as the figure's label prints it: figures enough that its -ln is the key's loss (review 23c)."""
+    return shown_pair(LossPoint(p))[0]
 
 
 @pytest.fixture(scope="module")
@@ -86,10 +92,10 @@ def test_each_students_sheet_shows_their_own_figure_as_an_svg_file_with_the_numb
         student = {"s01.md": "s01", "a_b.md": "a/b", "CON_.md": "CON"}[sheet_name]
         p = p_of(quizzes, "own", student)
         loss = re.search(rf" and -ln{ALT_ARG} = (\d+\.\d+)\.$", alt)
-        assert re.search(rf"the dot marks {ALT_NAME} = {p:.4f} and -ln", alt) and loss, alt
+        assert re.search(rf"the dot marks {ALT_NAME} = {label_p(p)} and -ln", alt) and loss, alt
         assert abs(float(loss[1]) + math.log(p)) < 5e-4                      # the loss of their own p
         printed = labels(root)
-        assert any(re.fullmatch(rf"\u25cf {NAME} = {p:.4f}", t) for t in printed)
+        assert any(re.fullmatch(rf"\u25cf {NAME} = {label_p(p)}", t) for t in printed)
         assert any(re.fullmatch(rf"\u2212ln{ARG} = {loss[1]}", t) for t in printed)
         names.add(name)
     assert len(names) == 3                                                  # one file each: their own numbers
@@ -104,13 +110,13 @@ def test_a_figure_the_same_for_the_whole_class_is_written_once(quizzes, tmp_path
     assert shown == {"Q1-figure.svg"} and len(sheets) == 3
     assert sorted(p.name for p in (tmp_path / "sheets").glob("*.svg")) == ["Q1-figure.svg"]
     alt, _, root = figures(tmp_path / "sheets", sheets["s01.md"])[0]
-    assert f" = {p_of(quizzes, 'class'):.4f}" in alt and "<svg" not in sheets["s01.md"]
+    assert f" = {label_p(p_of(quizzes, 'class'))}" in alt and "<svg" not in sheets["s01.md"]
 
 
 def test_a_decimal_comma_class_gets_commas_in_the_alt_text_and_the_drawing(quizzes, tmp_path):
     sheets = grade(quizzes, "own", tmp_path, delimiter=";", comma=True)
     (alt, _, root), = figures(tmp_path / "sheets", sheets["s01.md"])
-    p = f"{p_of(quizzes, 'own', 's01'):.4f}".replace(".", ",")
+    p = label_p(p_of(quizzes, 'own', 's01')).replace(".", ",")
     assert re.search(rf"the dot marks {ALT_NAME} = {p} and -ln{ALT_ARG} = \d+,\d+\.$", alt), alt
     printed = labels(root)
     assert any(re.fullmatch(rf"\u25cf {NAME} = {p}", t) for t in printed) and not any(re.search(r"\d\.\d", t) for t in printed)

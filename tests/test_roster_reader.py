@@ -79,7 +79,7 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # solutions.md again (bank21e, 2026-12-02): C1's forecast and first reason, C2's forecast, as an
 # expert re-read them; text only, the numbers unchanged.
 PER_STUDENT_DIGESTS = {"problems.md": "b0171ee15611cdc2dd0122bfa7ce47ef075c122038e25bc1c67975278997cbc9",
-                       "solutions.md": "c3b4542ef13a9845792d00804897da79352afe21dc76588601a2b1b8dffe2b26"}
+                       "solutions.md": "4a59a0db42183cc59486a284be240e84b34f53a740cf06699cfeb3835d6ac32e"}
 
 
 def paper_digest(path):

@@ -23,7 +23,7 @@ STEPS = {"C1": {"p": 2, "loss": 3}, "C2": {"p": 2, "loss": 3}, "C4": {"lmlm": 2}
          "C7": {"p": 0, "loss_y1": 1, "loss_y0": 2}, "C10": {"loss": 3}}
 # the last value a step shows: a sum or mean of rounded losses that misses the key in its
 # 4th figure goes on to give the unrounded value, "..., the answer (the losses ... rounded)"
-LAST_NUMBER = re.compile(r"=\s*(-?[0-9]+(?:\.[0-9]+)?)\s*\$?(?:, the answer \([^)]*\))?\s*$")
+LAST_NUMBER = re.compile(r"=\s*(-?[0-9]+(?:\.[0-9]+)?)\s*\$?(?:, the answer \([^)]*\)\.)?\s*$")
 
 
 def three_figures(text: str) -> Decimal:

@@ -21,6 +21,7 @@ from quizgen.drill.summary import class_key, summary
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.drill.wording import STUCK, capital, carried_sentence, comma_tip, cut, echo, exact_text, \
     misconception_sentence, not_markable, reading_notes, stuck_words, worked_from_notes
+from quizgen.text.answers import in_ascii, plain_in_ascii
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.ui import wait_for_line
 from quizgen.bank.budget import DrawLedger
@@ -91,8 +92,8 @@ class Drill:
         self.store, self.start_clock, self.ledgers = None, progress.clock, {}   # ledgers: a DrawLedger a template
 
     def say(self, text: str = "", indent: str = "") -> None:
-        """Write text wrapped to the terminal width."""
-        self.out.write((wrap(text, self.width, indent) if text else "") + "\n")
+        """Write text wrapped to the terminal width, the marker's 3.45 × 10⁻⁵ as 3.45 x 10^(-5) (ASCII, as the working)."""
+        self.out.write((wrap(plain_in_ascii(text), self.width, indent) if text else "") + "\n")
 
     def read(self, prompt: str = "> ") -> str:
         """One line of input, echoed when it comes from a pipe. A line over
@@ -217,23 +218,23 @@ class Drill:
         """Say whether an answer is right, the expected value (``latex``: its exact
         form), and any misconception, by its name in ``names`` (traps.trap_names),
         after the ``notes`` on how the answer ``text`` was read (reading_notes)."""
-        exact = exact_text(record, latex)
+        exact, shown = exact_text(record, latex), in_ascii(verdict.expected)   # 3.449 x 10^(-5) as the working says it
         for note in notes:
             self.say(note, "  ")
         if verdict.status == "correct" and verdict.note == ECF:   # not "Correct: <another number>"
-            self.say(f"Correct from your own earlier answer; from the right values it is {verdict.expected}"
+            self.say(f"Correct from your own earlier answer; from the right values it is {shown}"
                      f"{exact}.", "  ")
             self.say(f"{capital(to_plain(verdict.feedback))}.", "  ")
             return
         if verdict.status == "correct":
-            self.say(f"Correct: {verdict.expected}{exact}.", "  ")
+            self.say(f"Correct: {shown}{exact}.", "  ")
             if verdict.note:   # carried_rounding (ECF is said above): say why it was accepted
                 self.say(carried_sentence(verdict.feedback, verdict.expected, verdict.value, text), "  ")
             return
         if verdict.status == "imprecise":   # rounded too early
             self.say(f"Not precise enough. {capital(to_plain(verdict.feedback))}.", "  ")
             return
-        self.say(f"Incorrect: the answer is {verdict.expected}{exact}.", "  ")
+        self.say(f"Incorrect: the answer is {shown}{exact}.", "  ")
         if verdict.misconception:
             self.say(misconception_sentence(trap_name(verdict.misconception, names), verdict.feedback), "  ")
         elif verdict.feedback:   # why, when grade says it: rounded twice, cut off at too few figures
@@ -273,7 +274,7 @@ class Drill:
             self.say(text, "    ")
         self.say("Check", "  ")
         self.say(view["verify"], "    ")
-        answers = "   ".join(f"({r.letter}) {r.answer}" for r in records)
+        answers = "   ".join(f"({r.letter}) {in_ascii(r.answer)}" for r in records)   # 3.449 x 10^(-5), as the working
         self.say(f"Answers: {answers}", "  ")
         shown = " ".join([view["verify"]] + [text for _, text in all_hints(view)])
         if any(r.kind == "numeric" and r.answer not in shown for r in records):

@@ -22,7 +22,7 @@ from html import escape
 
 from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.evaluate import ground
-from quizgen.maths.numbers import fixed, significant, significant_or_fixed
+from quizgen.maths.numbers import fixed, key_answer, significant
 from quizgen.maths.rounding import figure_places
 from quizgen.text.answers import in_ascii, in_maths, in_plain
 from quizgen.text.render import render_string
@@ -163,9 +163,9 @@ def point_label(point: LossPoint, ascii_only: bool = False) -> list:
     corner, which the curve never reaches (there p > 0.4, so -ln p < 1)."""
     name = plain_name(point.name, ascii_only)
     minus = "-" if ascii_only else "\u2212"
-    shown = (in_ascii if ascii_only else in_plain)(probability_text(point.p))
-    return [f"{name} = {shown}",
-            f"{minus}ln{_argument(name)} = {loss_text(point.loss)}"]
+    p, loss = shown_pair(point)
+    return [f"{name} = {(in_ascii if ascii_only else in_plain)(p)}",
+            f"{minus}ln{_argument(name)} = {loss}"]
 
 
 def plain_name(tex: str, ascii_only: bool = False) -> str:
@@ -193,10 +193,26 @@ def probability_text(p: float) -> str:
     return fixed(p, figure_places(1 - p, 4))
 
 
+def shown_pair(point: LossPoint) -> tuple:
+    """(p, -ln p) as the label writes them: the loss as the key and the bold answer
+    write it, and p to as many figures as make its -ln recompute to that loss
+    (probability_text's at least: the working's p = 0.01747 gives 4.0473 beside
+    a key of 4.0474, so the label says p = 0.017468)."""
+    loss = loss_text(point.loss)
+    if point.p >= 1:
+        return probability_text(point.p), loss
+    shown, half = probability_text(point.p), 0.5 * 10.0 ** -len(loss.partition(".")[2]) * (1 + 1e-9)
+    places = len(shown.partition(".")[2])
+    while abs(-math.log(float(shown)) - float(loss)) > half and places < 15:
+        places += 1
+        shown = fixed(point.p, places)
+    return shown, loss
+
+
 def loss_text(loss: float) -> str:
-    """-ln p as the answers print it, the ``sigdec(4)`` rule: 4 decimal places,
-    and 4 significant figures below 0.1 (0.06469, not 0.0647, beside an answer of 0.06469)."""
-    return significant_or_fixed(loss, 4)
+    """-ln p as the answers print it (``key_answer``): 4 decimal places, and 4 significant
+    figures below 0.1 (0.06469, not 0.0647, beside an answer of 0.06469), a last 5 carried on."""
+    return key_answer(loss, "numeric", 4)
 
 
 # ------------------------------------------------------------------ TikZ
@@ -213,8 +229,8 @@ def loss_curve_tikz(point: LossPoint, labelled: bool, blank_top: int = BLANK_TOP
     top, decades = point.axis_top, point.decades
     left = 10.0 ** -decades if decades else 0
     mark = _tikz_at(point.p, point.loss, top, decades)
-    label = (rf"$\bullet$ ${point.name} = {in_maths(probability_text(point.p))}$\\"
-             rf"$-\ln{_argument(point.name)} = {loss_text(point.loss)}$")
+    p, loss = shown_pair(point)
+    label = rf"$\bullet$ ${point.name} = {in_maths(p)}$\\$-\ln{_argument(point.name)} = {loss}$"
     return "\n".join([
         _tikz_frame(top, decades),
         rf"\draw[densely dashed, gray] {_tikz_at(point.p, 0, top, decades)} |- {_tikz_at(left, point.loss, top, decades)};",

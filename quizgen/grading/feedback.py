@@ -34,6 +34,7 @@ from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
 from quizgen.lms.papers import is_lms_key
 from quizgen.marking.rules import OVERRIDE
 from quizgen.report.formatting import md_cell, number_text, one_place
+from quizgen.text.answers import in_plain
 
 NO_WORKED_SOLUTION = "No worked solution is available for this question."
 """What a sheet tells the student when its question's template cannot be regenerated (the
@@ -148,7 +149,7 @@ class Solutions:
         if isinstance(view, str):
             return f"({view})"
         steps = [f"{i}. **{s['title']}.** *Why:* {s['why']}\n\n   {s['work']}" for i, s in enumerate(view["steps"], 1)]
-        answers = ("; " if comma else ", ").join(f"({p['letter']}) {p['answer']}" for p in view["parts"])
+        answers = ("; " if comma else ", ").join(f"({p['letter']}) {in_plain(p['answer'])}" for p in view["parts"])
         return "\n\n".join([view["stem"].strip(), *[figure] * bool(figure),
                             f"**Forecast.** {view['forecast'].strip()}", *steps,
                             f"**Check.** {view['verify'].strip()}", f"**Answers:** {answers}."])
@@ -297,7 +298,9 @@ def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: 
         status = sheet_verdict(outcome, float(part.points))
         score = number_text(outcome.score) if outcome is not None else "0"
         code = outcome.misconception if outcome is not None else ""
-        numbers = (comma_number(t, comma) for t in (score, number_text(part.points), part.answer))
+        # the key's answer as the papers show it, 3.449 × 10⁻⁵ below 0.001 (graded.csv keeps the decimal)
+        numbers = (comma_number(score, comma), comma_number(number_text(part.points), comma),
+                   in_plain(comma_number(part.answer, comma)))
         lines.append(PartLine(part.letter, unguard(answer), status, *numbers, code or "", unguard(feedback),
                               unguard(reason), (outcome.note if outcome is not None else "") or "",
                               misconception_name(code, names) if code else ""))

@@ -24,6 +24,7 @@ from quizgen.grading.feedback_verdict import AWAITING, awaiting_note, no_answers
 from quizgen.grading.feedback_words import WorkList, shown_answer, work_list
 from quizgen.generation.pdf import install_hint, overflow_warnings
 from quizgen.report.formatting import without_direction_controls
+from quizgen.text.answers import plain_in_tex
 from quizgen.text.render import escape_tex
 
 _LIGATURE = re.compile(r"([-<>,`'!?])(?=[-<>,`'])")
@@ -146,8 +147,9 @@ def footer_who(student_id, name) -> str:
 
 def _tex_fields(record):
     """A PartLine or PartNote with every field made literal LaTeX that may
-    break inside a long word (breakable)."""
-    return record._replace(**{f: breakable(getattr(record, f)) for f in record._fields})
+    break inside a long word (breakable), a small answer's 3.449 × 10⁻⁵ (the key's,
+    "expected ...") as maths, which pdflatex prints."""
+    return record._replace(**{f: plain_in_tex(breakable(getattr(record, f))) for f in record._fields})
 
 
 def breakable(text) -> str:

@@ -21,6 +21,7 @@ from html import escape
 
 from quizgen.lms.html import decimal_text, figure_img
 from quizgen.maths.numbers import key_answer
+from quizgen.text.answers import in_plain
 from quizgen.lms.variants import Variant, VariantPart
 
 QTI_NS = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
@@ -124,8 +125,8 @@ def slips_html(part: VariantPart) -> str:
         if trap.value is None and not trap.words:
             continue   # a slip this draw cannot make (C8's true class when it is also the prediction)
         whole = part.kind == "integer" and float(trap.value or 0).is_integer()   # a count's slip: 900, not 900.0
-        said = _either(trap.words[:3]) if trap.value is None else key_answer(trap.value, "integer" if whole else
-                                                                              "numeric", 0)
+        said = _either(trap.words[:3]) if trap.value is None else in_plain(key_answer(trap.value, "integer" if whole
+                                                                                       else "numeric", 0))
         items.append(f"<li>An answer of {escape(said, quote=False)}: {escape(trap.feedback, quote=False)}</li>")
     if not items:
         return "<p>Compare your working with the worked solution.</p>"

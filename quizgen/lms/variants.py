@@ -21,6 +21,7 @@ from quizgen.generation.views import question_view
 from quizgen.generation.sampling import sample_instance
 from quizgen.key.entries import key_entry, key_part, trap_feedback
 from quizgen.lms.html import markdown_html
+from quizgen.text.answers import in_plain
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,8 @@ def _solution_html(view: dict) -> str:
     steps = "".join(f"<li><strong>{markdown_html(s['title'], block=False)}.</strong> "
                     f"<em>Why:</em> {markdown_html(s['why'], block=False)}<br>{markdown_html(s['work'], block=False)}"
                     "</li>" for s in view["steps"])
-    answers = ", ".join(f"({p['letter']}) {escape(str(p['answer']))}" for p in view["parts"])
+    # 3.449 × 10⁻⁵ below 0.001, as the papers show it (the answer Moodle and Canvas check stays a decimal)
+    answers = ", ".join(f"({p['letter']}) {escape(in_plain(str(p['answer'])))}" for p in view["parts"])
     note = f" {escape(view['answers_note'])}" if view.get("numeric") else ""   # why the working may differ
     return (f"{_labelled('Forecast', view['forecast'])}<ol>{steps}</ol>{_labelled('Check', view['verify'])}"
             f"<p><strong>Answers:</strong> {answers}.{note}</p>")

@@ -11,6 +11,7 @@ from quizgen.marking.forms import Reading
 from quizgen.marking.rule_model import EARLY, IMPRECISE, Credits, PartRule, Verdict
 from quizgen.marking.slips import cut_to, rounds_to, same
 from quizgen.marking.sources import figures_asked
+from quizgen.text.answers import in_plain
 
 
 def shown_too_few(rule: PartRule, reading: Reading) -> bool:
@@ -92,8 +93,9 @@ def _cut_off(rule: PartRule, asked: int, right) -> str:
 
 
 def expected(rule: PartRule) -> str:
-    """The answer as feedback quotes it: to the figures the part asks (3 when it asks none)."""
-    return significant(stated(rule), figures_asked(rule.kind, rule.spec) or DEFAULT_SIGFIGS)
+    """The answer as feedback quotes it: to the figures the part asks (3 when it asks none),
+    below 0.001 in scientific form as the papers print it (3.45 × 10⁻⁵, text/answers.py)."""
+    return in_plain(significant(stated(rule), figures_asked(rule.kind, rule.spec) or DEFAULT_SIGFIGS))
 
 
 def stated(rule: PartRule):

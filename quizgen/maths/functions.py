@@ -21,6 +21,7 @@ from quizgen.maths import rationals, rounding
 from quizgen.maths.evaluate import answer_value
 from quizgen.maths.exact import (MAX_BITS, ZERO, Exact, NumberTooBig, add, as_node, checked, div, equal, neg, number,
                                  sized, to_float, whole)
+from quizgen.maths.numbers import key_answer
 from quizgen.maths.tree import Bin, Call, Const, Num
 
 
@@ -244,6 +245,16 @@ def _float_significant_or_decimals(x: float, digits: float) -> float:
     return 0.0 if x == 0 else rounding.float_to_places(x, rounding.figure_or_decimal_places(x, count))
 
 
+def _key(a, decimals=4):
+    """``a`` as the key, key.csv and the bold answer write it (``maths.numbers.key_answer``):
+    a Check that works with the printed answers starts from these (C7's L(y=0) - L(y=1))."""
+    return Fraction(key_answer(a, "numeric", _figure_count(decimals)))
+
+
+def _float_key(x: float, decimals: float = 4) -> float:
+    return float(key_answer(x, "numeric", _figure_count(decimals)))
+
+
 def _figure_count(figures) -> int:
     if figures != int(figures) or not 1 <= figures <= MAX_FIGURES:
         raise ExpressionError(f"sig() and sigdec() take a whole number of figures from 1 to {MAX_FIGURES}")
@@ -365,6 +376,7 @@ ROWS = (
     _row("round", (1, 1), _round, lambda x: rounding.units(x, 0)),
     _row("sig", (2, 2), _significant, _float_significant),
     _row("sigdec", (2, 2), _significant_or_decimals, _float_significant_or_decimals),
+    _row("key", (1, 2), _key, _float_key),
     _list_row("sum", _sum),
     _list_row("mean", _mean),
     _list_row("len", _len),

@@ -1,0 +1,158 @@
+"""What a fresh user found (review 23c): the Check quoted the working's rounded
+loss (C7: "costs 1.3875" beside an answer of 1.3873), the figure labelled
+p = 0.01747 with -ln p = 4.0474 although -ln 0.01747 = 4.0473, the new
+"the answer (the p above is rounded)" ended with no full stop, and C3's
+0.00003449 was shown in five forms; it is now 3.449 × 10⁻⁵ wherever a person
+reads it (x 10^(-5) in the drill's ASCII), key.csv and graded.csv keeping the decimal."""
+
+import csv
+import math
+import re
+from fractions import Fraction
+
+import pytest
+
+from quizgen.bank.loader import load_bank
+from quizgen.generation.figures import figure_point, loss_curve_tikz, named_point, point_label
+from quizgen.generation.quiz import Question, seed_label
+from quizgen.generation.sampling import sample_instance
+from quizgen.generation.views import question_view
+from quizgen.maths.numbers import key_answer
+
+BANK = {t.cls: t for t in load_bank(())}
+# class: the parts whose answers the Check quotes
+QUOTED = {"C1": ("p", "loss"), "C2": ("p", "loss"), "C7": ("p", "loss_y1", "loss_y0"), "C8": ("p", "loss")}
+NUMBER = re.compile(r"(?<![\d.^{])-?\d+\.\d+")
+SEEDS, DRAWS = (1, 7, 23), 25
+
+
+def _draws(cls: str):
+    """(instance, its md view, {part: the key's answer}) over SEEDS x DRAWS draws of ``cls``."""
+    template = BANK[cls]
+    for seed in SEEDS:
+        for draw in range(DRAWS):
+            instance = sample_instance(template, seed_label(seed, template.id, draw))
+            view = question_view(Question("Q1", instance), "md")
+            yield instance, view, {pv.part.name: key_answer(pv.value, pv.part.kind, pv.part.decimals)
+                                   for pv in instance.parts if pv.value is not None}
+
+
+@pytest.mark.parametrize("cls", list(QUOTED))
+def test_the_check_quotes_the_keys_answers_never_the_workings_rounded_ones(cls):
+    """Every decimal the Check shows for an answer is the key's; where the working's own value
+    differs (its step says so), that value is not in the Check."""
+    differed = 0
+    for instance, view, keys in _draws(cls):
+        verify = " ".join(view["verify"].split())
+        shown = set(NUMBER.findall(verify))
+        for part in QUOTED[cls]:
+            assert keys[part] in shown, (cls, part, keys[part], verify)
+        for step in view["steps"]:
+            before, note, _ = step["work"].partition(", while the unrounded ")
+            if note:
+                differed += 1
+                rounded = re.search(r"= (-?[0-9.]+)\$\s*$", before).group(1)
+                assert rounded not in shown, (cls, rounded, verify)
+    assert differed >= 3, cls
+
+
+def test_c7s_sharper_check_subtracts_the_answers_it_shows():
+    """indeed L(y=0) - L(y=1) = gap: the two numbers are the key's, the gap their difference to 4 decimals."""
+    for _, view, keys in _draws("C7"):
+        verify = " ".join(view["verify"].split())
+        a, b, gap = re.search(r"indeed \$(\S+) - (\S+) = (\S+)\$", verify).groups()
+        assert (a, b) == (keys["loss_y0"], keys["loss_y1"])
+        assert abs(Fraction(a) - Fraction(b) - Fraction(gap)) <= Fraction(1, 20000), verify
+
+
+@pytest.mark.parametrize("cls", [c for c, t in BANK.items() if t.figure is not None])
+def test_the_figures_two_numbers_recompute_and_the_loss_is_the_keys(cls):
+    """-ln of the label's p rounds to the label's loss, which is the answer the key gives the loss."""
+    for instance, _, keys in _draws(cls):
+        point = named_point(instance)
+        p_line, loss_line = point_label(point, ascii_only=True)
+        p = p_line.split(" = ")[1]
+        mantissa, _, power = p.partition(" x 10^(")
+        value = float(mantissa) * 10.0 ** int(power.rstrip(")")) if power else float(p)
+        loss = loss_line.split(" = ")[1]
+        assert abs(-math.log(value) - float(loss)) <= 0.5 * 10.0 ** -len(loss.split(".")[1]) * (1 + 1e-9), (p, loss)
+        assert loss == key_answer(figure_point(instance).loss, "numeric", 4)
+        if cls != "C7" or instance.env["y"] == 1:
+            assert loss in keys.values(), (cls, loss, keys)
+        assert f"= {loss}$" in loss_curve_tikz(point, labelled=True)
+
+
+def test_the_c2_seed_1_figure_labels_a_p_whose_loss_is_the_answer():
+    """The reviewer's case: p = 0.01747 with -ln p = 4.0474 (-ln 0.01747 = 4.0473)."""
+    template = BANK["C2"]
+    found = [point_label(named_point(i)) for i in (sample_instance(template, seed_label(1, template.id, k))
+                                                   for k in range(40))]
+    assert ["p = 0.017468", "\u2212ln p = 4.0474"] in found
+
+
+@pytest.mark.parametrize("cls", ["C1", "C2", "C4", "C7", "C8", "C9", "C10"])
+def test_the_note_on_the_unrounded_answer_ends_with_a_full_stop(cls):
+    notes = [s["work"] for _, view, _ in _draws(cls) for s in view["steps"] if ", while the unrounded " in s["work"]]
+    assert notes and all(note.rstrip().endswith("rounded).") for note in notes), notes[:2]
+
+
+def test_the_drill_shows_c3s_small_answer_as_its_working_does(invoke):
+    out = invoke("drill", "--seed", "1", "--classes", "C3", "--no-save", "--count", "1", input="0.5\ns\nq\n").output
+    assert "Incorrect: the answer is 3.449 x 10^(-5) (exactly 1/28996)." in out
+    assert "Answers: (a) 3.449 x 10^(-5)   (b) 10.2749" in out and "0.00003449   " not in out
+
+
+def test_the_drill_says_the_markers_expected_in_ascii(invoke):
+    out = " ".join(invoke("drill", "--seed", "1", "--classes", "C3", "--no-save", "--count", "1",
+                          input="0.00003\ns\nq\n").output.split())
+    assert "(expected 3.45 x 10^(-5))" in out
+
+
+def _graded_c3(invoke, folder):
+    """Seed 1's C3 paper graded for three students, with Markdown feedback sheets."""
+    assert invoke("generate", "--seed", "1", "--classes", "C3", "--out", folder).exit_code == 0
+    (folder / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.00003\ns1,Q1,b,10.27\n"
+                                        "s2,Q1,a,0.5\ns2,Q1,b,3\n", encoding="utf-8")
+    result = invoke("grade", folder / "answers.csv", "--key", folder / "key.json", "--feedback", folder / "fb",
+                    "--out", folder / "graded.csv")
+    assert result.exit_code == 0, result.output
+
+
+def test_c3s_answer_is_one_form_wherever_a_person_reads_it(invoke, tmp_path):
+    _graded_c3(invoke, tmp_path)
+    assert "0.00003449" in (tmp_path / "key.csv").read_text(encoding="utf-8")
+    rows = list(csv.DictReader((tmp_path / "graded.csv").open(encoding="utf-8-sig")))
+    assert {r["expected"] for r in rows if r["part"] == "a"} == {"0.00003449"}   # a spreadsheet's number
+    assert "(expected 3.45 \u00d7 10\u207b\u2075)" in rows[0]["feedback"]
+    sheet = (tmp_path / "fb" / "s1.md").read_text(encoding="utf-8")
+    assert "| 0 / 2 | 3.449 \u00d7 10\u207b\u2075 |" in sheet
+    assert "**Answers:** (a) 3.449 \u00d7 10\u207b\u2075, (b) 10.2749." in sheet
+    assert "(expected 3.45 \u00d7 10\u207b\u2075)" in sheet
+    assert "p = 3.4488 x 10^(-5) and -ln p = 10.2749" in sheet   # the alt text, in the drill's ASCII form
+    assert "e-5" not in sheet and "0.0000345)" not in sheet
+
+
+def test_the_pdf_sheet_prints_the_plain_form_as_maths():
+    from quizgen.text.answers import plain_in_tex
+
+    assert plain_in_tex("give at least 3 (expected 3.45 \u00d7 10\u207b\u2075)") == \
+        r"give at least 3 (expected $3.45 \times 10^{-5}$)"
+    assert plain_in_tex("3,449 \u00d7 10\u207b\u00b9\u00b2") == r"$3{,}449 \times 10^{-12}$"
+
+
+def test_the_pdf_sheets_table_and_answers_line_agree(invoke, tmp_path, tex):
+    _graded_c3(invoke, tmp_path)
+    result = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "key.json", "--feedback",
+                    tmp_path / "pdf", "--format", "pdf", "--out", tmp_path / "graded2.csv")
+    assert result.exit_code == 0, result.output
+    import subprocess
+    text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "pdf" / "s1.pdf"), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "0.00003449" not in text.split("Worked solution")[0] and "0.0000345" not in text
+
+
+def test_the_lms_exports_show_the_scientific_form(invoke, tmp_path):
+    assert invoke("export", "moodle", "--classes", "C3", "--count", "1", "--seed", "1",
+                  "--out", tmp_path / "m.xml").exit_code == 0
+    xml = (tmp_path / "m.xml").read_text(encoding="utf-8")
+    assert "(a) 3.449 \u00d7 10\u207b\u2075, (b) 10.2749." in xml and "(a) 0.00003449" not in xml
