@@ -112,3 +112,17 @@ def test_many_columns_grading_does_not_read_are_named_in_one_note(folder, invoke
     assert notes == [f"quizgen: warning: answers.csv: {extra} columns besides the student, name, question, part "
                      "and answer columns ('x0', 'x1', 'x2', ...) are not read for grading; graded.csv repeats "
                      "them on each row"]
+
+
+def test_a_record_keeps_its_character_count_as_lines_come_not_by_adding_them_up_again():
+    """rev-final23: a quote opened on one line and never closed, before 8 MB of
+    rows and blank lines, ran for minutes: each line added up every line of the
+    record so far (quadratic). The record now keeps its count as lines come."""
+    from quizgen.grading.csv_rows import _Taken
+
+    taken = _Taken()
+    for line in ("s1,\"0.7\n", "t0,0.408\n", "\n") * 1000:
+        taken.append(line)
+    assert taken.chars == sum(map(len, taken)) == 19000
+    taken.clear()
+    assert taken.chars == 0 and taken == []

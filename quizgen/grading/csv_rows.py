@@ -66,7 +66,7 @@ class Records:
         self._handle = handle
         self._pending, self._base, self._carry = [], first_line, ""
         self._lines = self._bounded_lines()
-        self._taken, self._ended = [], [False]
+        self._taken, self._ended = _Taken(), [False]
         self._limited_to = 0      # records starting on or before this line span at most MAX_RECORD_LINES
         self._reader = self._new_reader()
 
@@ -278,7 +278,7 @@ class Records:
         if line.__class__ is _Long:
             raise (_Runaway if taken else _TooLong)(line)
         if taken and (_row_like(line, self.delimiter, self.row_like) or self._too_many(taken)
-                      or len(line) + sum(map(len, taken)) > MAX_RECORD_CHARS):
+                      or len(line) + taken.chars > MAX_RECORD_CHARS):
             raise _Runaway(line)
 
     def _too_many(self, taken: list) -> bool:
@@ -287,6 +287,22 @@ class Records:
         lines lie where a longer record already failed to close, which keeps
         reading them anew linear in the file."""
         return len(taken) >= MAX_RECORD_LINES and self.line - len(taken) + 1 <= self._limited_to
+
+
+class _Taken(list):
+    """The lines of the record being read, and how many characters they hold
+    (kept as they come: a record may run to MAX_RECORD_CHARS over many lines,
+    and adding them up again at each line made reading quadratic)."""
+
+    chars = 0
+
+    def append(self, line: str) -> None:
+        self.chars += len(line)
+        super().append(line)
+
+    def clear(self) -> None:
+        self.chars = 0
+        super().clear()
 
 
 class _Count:
