@@ -95,7 +95,7 @@ def one_commit(hold: bool = True):
                 _roll_back(journal)
             raise
         finally:
-            _COMMITS.remove(journal)
+            del _COMMITS[next(i for i, open_one in enumerate(_COMMITS) if open_one is journal)]   # this one, not an equal
         if _COMMITS:
             _COMMITS[-1].extend(journal)
         else:

@@ -26,7 +26,7 @@ def _found(graded):
 
 def test_a_flattened_power_of_ten_is_read_as_the_power(grade):
     right = [("Q3", "a", "3.45×10−5"), ("Q3", "a", "3.45 × 10-5"), ("Q3", "a", "3.45*10-5"),
-             ("Q3", "a", "3.45x10-5"), ("Q3", "a", "3.449 × 10 − 5"), ("Q3", "a", "L = 3.45×10−5")]
+             ("Q3", "a", "3.45x10-5"), ("Q3", "a", "3.449 × 10−5"), ("Q3", "a", "L = 3.45×10−5")]
     graded = grade(right + [("Q3", "a", "3×10−5")])
     assert {row: graded[row]["status"] for row in right} == {row: "correct" for row in right}, _found(graded)
     assert graded["Q3", "a", "3×10−5"]["status"] == "imprecise", graded["Q3", "a", "3×10−5"]   # 1 figure shown
@@ -34,11 +34,12 @@ def test_a_flattened_power_of_ten_is_read_as_the_power(grade):
     assert semicolon["Q3", "a", "3,45×10−5"]["status"] == "correct", _found(semicolon)
     assert to_number("3.45×10−5") == pytest.approx(3.45e-5, rel=1e-12)
     for text, value, figures in [("3.45×10−05", 3.45e-5, 3), ("3·10−5", 3e-5, 1), ("3.45·10−5", 3.45e-5, 3),
-                                 ("-3.45 × 10 − 5", -3.45e-5, 3)]:   # a leading zero; a middle dot multiplies
+                                 ("-3.45 × 10−5", -3.45e-5, 3)]:   # a leading zero; a middle dot multiplies
         reading = read_number(plain_characters(text))
         assert (reading.value, reading.figures) == (pytest.approx(value, rel=1e-12), figures), (text, reading)
     assert significant_figures("3.45×10−5") == 3 and significant_figures("3.449 × 10⁻⁵") == 4
     assert to_number("2*10-5+1") == 16 and to_number("10-5") == 5   # an operator after, or no decimal before: as written
+    assert to_number("3.45 × 10 - 5") == pytest.approx(29.5)   # spaced round the minus: a subtraction (rev-final23)
 
 
 # 2. LaTeX and a left-out times sign; an unread answer's reason quotes the student's text

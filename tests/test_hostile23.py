@@ -175,3 +175,15 @@ def test_an_answer_the_reader_fails_on_is_invalid_with_a_sentence_not_an_excepti
     outcome = verdict_outcome(Overflowing(), "1e309")
     assert outcome.status.value == "invalid" and "OverflowError" not in " ".join(outcome.cells)
     assert "not a number quizgen can read (too large or too small to hold)" in " ".join(outcome.cells)
+
+
+def test_folders_with_no_key_do_not_use_up_the_places_of_one_that_has_one(tmp_path, monkeypatch):
+    """rev-final23: week01..week35, the key in week35: the folders were cut to
+    30 before looking for key.json in them, so the real key was never found."""
+    from quizgen.grading.belong import nearby_keys
+
+    monkeypatch.chdir(tmp_path)
+    for week in range(1, 36):
+        (tmp_path / f"week{week:02d}").mkdir()
+    (tmp_path / "week35" / "key.json").write_text("{}", encoding="utf-8")
+    assert [p.parent.name for p in nearby_keys(Path("answers.csv"))] == ["week35"]

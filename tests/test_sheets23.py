@@ -181,3 +181,34 @@ def test_real_sheet_latex_fails_on_is_markdown_and_the_others_are_pdfs(tmp_path,
     assert [n for n in names if not n.endswith("-figure.svg")] == ["s1.md", "s2.pdf"]   # the .md's figures beside it
     assert "s1-Q1-figure.svg" in names and (tmp_path / "answers-graded.csv").is_file()
     assert any("s1.pdf -> s1.md" in w and "Dimension too large" in w for w in result.warnings)
+
+
+def test_documents_waiting_for_a_lualatex_slot_start_no_tex_once_one_has_timed_out(monkeypatch, tmp_path):
+    """rev-final23: after a timeout, the documents waiting on the LuaLaTeX
+    semaphore each still started TeX once they got the slot, and the run waited
+    for them all (with the real limit, minutes per document)."""
+    from quizgen.generation import pdf
+
+    started = []
+
+    def compile_in_folder(name, source, latexmk, program, engine):
+        if name == "a.tex":
+            raise pdf.LatexTimeout("LaTeX took longer than 300 s on a.tex", document=name)
+        process = pdf._RUNNING.start(["sleep", "0.3"], tmp_path, {})
+        started.append(name)
+        process.communicate()
+        pdf._RUNNING.finish(process)
+        return pdf.CompiledPdf(b"%PDF")
+
+    monkeypatch.setattr(pdf, "_LUALATEX_SLOTS", [threading.BoundedSemaphore(1)])
+    monkeypatch.setattr(pdf, "needs_unicode_engine", lambda source: True)
+    monkeypatch.setattr(pdf, "lualatex", lambda: "lualatex")
+    monkeypatch.setattr(pdf, "find_tex", lambda: ("latexmk", "pdflatex"))
+    monkeypatch.setattr(pdf, "for_lualatex", lambda source: source)
+    monkeypatch.setattr(pdf, "_compile_in_folder", compile_in_folder)
+    documents = {name: "\\begin{document}x\\end{document}" for name in ("a.tex", "b.tex", "c.tex", "d.tex")}
+    with pytest.raises(pdf.LatexTimeout):
+        pdf.compile_documents(documents, jobs=4)
+    assert len(started) <= 1 and not {"c.tex", "d.tex"} & set(started)   # b may take the slot a freed, then is killed
+    monkeypatch.setattr(pdf, "_compile_in_folder", lambda *args: pdf.CompiledPdf(b"%PDF"))
+    assert len(pdf.compile_documents({"e.tex": "x"}, jobs=1)) == 1   # the next batch runs

@@ -77,6 +77,7 @@ def compile_documents(documents: dict, progress: bool = False, jobs: int = 1, fa
     programs = find_tex()
     names = list(documents)
     pdfs = {}
+    _RUNNING.stopped = False   # a new batch: kill_all of an earlier one stops none of these
     lines = _ProgressLines(len(names)) if progress and not sys.stderr.isatty() else None
     with progress_bar(progress, len(names), "Compiling PDFs") as bar, \
             ThreadPoolExecutor(max(1, min(jobs, len(names)))) as pool:
@@ -191,8 +192,12 @@ class _Groups:
         self.lock, self.running, self.stopped = threading.Lock(), set(), False
 
     def start(self, command: list, folder: Path, env: dict) -> subprocess.Popen:
-        """Start ``command`` in a session (process group) of its own."""
+        """Start ``command`` in a session (process group) of its own; none once
+        ``kill_all`` has stopped the batch (a document waiting for a LuaLaTeX
+        slot would otherwise start after a failure, and be waited for)."""
         with self.lock:
+            if self.stopped:
+                raise LatexError("compiling stopped: another document failed first")
             process = subprocess.Popen(command, cwd=folder, env=env, stdin=subprocess.DEVNULL,
                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
             self.running.add(process)
@@ -205,7 +210,9 @@ class _Groups:
             self.running.discard(process)
 
     def kill_all(self) -> None:
+        """Stop the batch: kill every group running, and start no more."""
         with self.lock:
+            self.stopped = True
             running = list(self.running)
         for process in running:
             _kill_group(process)

@@ -61,6 +61,7 @@ CODE_LEAST = 10     # rows with a paper code needed before the code check applie
 KEYS_LOOKED_AT = 30   # key.json files read at most when looking for the one that printed the codes
 NEARBY_KEY_BYTES = 16 * 1024 ** 2   # a key.json near the answers bigger than this (2,000 students' papers) is not read
 NEARBY_BYTES = 32 * 1024 ** 2   # nor more than this of them in all, in one check
+COLLECT_BYTES = 8 * 1024 ** 2   # the cycles of this much key read are collected (at most 4 collections)
 CODE_CELL_MOST = 64   # a paper cell longer than this is no code (the rows say so, one by one)
 _NEAR = frozenset({Status.CORRECT, Status.IMPRECISE})
 
@@ -124,24 +125,26 @@ def better_key(index, answers: list, answers_path: Path, used) -> tuple | None:
     """``(key.json as typed, its share, this key's share)`` for the key.json near
     the answers that matches ``answers`` best, when it matches at least
     MATCH_OTHER of them and BETTER times this key's share; else None."""
-    ours, best = plain_share(index, answers) or 0.0, None
+    ours, best, unfreed = plain_share(index, answers) or 0.0, None, 0
     for path, size in readable_keys(answers_path, used):
-        theirs = _share_in(path, answers, size)
+        theirs = _share_in(path, answers)
+        unfreed += size
+        if unfreed > COLLECT_BYTES:   # grading pauses the collector: the keys read here would stay till the run ends
+            gc.collect()
+            unfreed = 0
         if theirs is not None and theirs >= max(MATCH_OTHER, BETTER * ours) and (best is None or theirs > best[1]):
             best = (_typed(path), theirs, ours)
+    if unfreed > 1024 ** 2:
+        gc.collect()
     return best
 
 
-def _share_in(path: Path, answers: list, size: int):
-    """``plain_share`` of ``answers`` in the key.json at ``path`` (``size``
-    bytes), or None when it cannot be read as a key."""
+def _share_in(path: Path, answers: list):
+    """``plain_share`` of ``answers`` in the key.json at ``path``, or None when it cannot be read as a key."""
     try:
         return plain_share(KeyIndex(load_key_file(path), False, None, path.name), answers)
     except (QuizgenError, OSError):
         return None
-    finally:
-        if size > 1024 ** 2:   # grading pauses the collector: a big key read here would stay till the run ends
-            gc.collect()
 
 
 def check_belong(index, students, grid, answers_path: Path, force: bool = False, key_name: str | None = None,
@@ -316,11 +319,21 @@ def nearby_keys(answers_path: Path, used=None) -> list:
 
 
 def _one_down(folder: Path) -> list:
-    """The key.json of each folder inside ``folder`` (sorted; none when it cannot be read)."""
+    """The key.json of each folder inside ``folder`` that has one (sorted, at
+    most KEYS_LOOKED_AT; none when it cannot be read): folders with no key do
+    not use up the places of those that have one."""
     try:
-        return sorted(child / "key.json" for child in folder.iterdir() if child.is_dir())[:KEYS_LOOKED_AT]
+        found = sorted(child / "key.json" for child in folder.iterdir() if child.is_dir())
     except OSError:
         return []
+    return [path for path in found if _is_file(path)][:KEYS_LOOKED_AT]
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _typed(path: Path) -> str:

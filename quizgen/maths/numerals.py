@@ -87,8 +87,9 @@ def from_typeset(text: str) -> str:
     return _BRACED_POWER.sub(r"^(\1)", text)
 
 
-_FLAT_POWER = re.compile(r"\s*(?P<a>[+-]?(?:\d+\.?\d*|\.\d+))\s*\*\s*10\s*-\s*(?P<k>\d{1,3})\s*")
-"""A decimal times ten, then a minus sign and one to three digits, and nothing else (``3.45*10-5``)."""
+_FLAT_POWER = re.compile(r"\s*(?P<a>[+-]?(?:\d+\.?\d*|\.\d+))\s*\*\s*10-(?P<k>\d{1,3})\s*")
+"""A decimal times ten, then, with no space, a minus sign and one to three digits,
+and nothing else (``3.45*10-5``, as a raised exponent pastes; ``10 - 5`` spaced is a subtraction)."""
 _SPACED_POWER = re.compile(r"\s*(?P<a>[+-]?(?:\d+\.?\d*|\.\d+))\s+10\s*(?P<power>\^|\*\*)\s*(?P<k>\(?\s*[+-]?\d{1,3}\s*\)?)\s*")
 """A decimal, a space, then a power of ten, and nothing else (``3.45 10^-5``: the times sign left out)."""
 
@@ -97,7 +98,9 @@ def power_of_ten(text: str) -> str:
     """``text`` (in ASCII signs: ``normalise_numerals``) with a power of ten
     written without its raised exponent read as one: ``3.45*10-5`` (copied
     from ``3.45 × 10⁻⁵``) is ``3.45*10**(-5)``, as ``3.45 10^-5`` is
-    ``3.45*10^-5``. Only the whole answer: ten minus five is never how a value is written."""
+    ``3.45*10^-5``. Only the whole answer, and only with no space around the
+minus sign: ``10-5`` unspaced is how a pasted superscript reads, where
+``10 - 5`` is written as a subtraction."""
     if "10" not in text:
         return text
     flat = _FLAT_POWER.fullmatch(text)
