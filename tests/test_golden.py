@@ -282,7 +282,7 @@ PAPER_DIGESTS = {
     ("1", "problems.md"): "6674e54d72179df947f4f34279c8318ae771df8d9eb15e81d7c3f89850c9f031",
     ("1", "solutions.md"): "717bf6760a97c41c150793341a0a195cf20106ce01a1d74520a4dc3566b35777",
     ("2", "problems.md"): "0e4c1ab4e1145d8b7ffc1fcabd2c3b9d6dd3e53e04cfe26c65e9d4ee29653287",
-    ("2", "solutions.md"): "1c78a243217176c187961c666c203688bf3da96543cfb0d220b5baafe6410e21",
+    ("2", "solutions.md"): "b7e032feded7343f848d392554f51c54d98fc6f11ed397b5bacc663fadd77f0b",
 }
 
 

@@ -156,3 +156,15 @@ def test_the_lms_exports_show_the_scientific_form(invoke, tmp_path):
                   "--out", tmp_path / "m.xml").exit_code == 0
     xml = (tmp_path / "m.xml").read_text(encoding="utf-8")
     assert "(a) 3.449 \u00d7 10\u207b\u2075, (b) 10.2749." in xml and "(a) 0.00003449" not in xml
+
+
+def test_c7s_check_quotes_one_minus_p_hat_as_the_working_shows_it():
+    """rev-final23b: the Check added 0.8859 + 0.1141 where step 3 showed
+    1 - p-hat = 0.1140 (1 - p-hat is no answer, so there is no key's value to
+    quote): it quotes the working's, and says "up to rounding" when the sum is not 1."""
+    for _, view, _ in _draws("C7"):
+        shown = re.search(r"\{1 \+ \S+\} = (\S+)\$, so \$L = -\\ln", view["steps"][2]["work"]).group(1)
+        verify = " ".join(view["verify"].split())
+        total = re.search(r"\$(\S+) \+ (\S+) (=|\\approx) 1\$", verify)
+        assert total.group(2) == shown, (shown, verify)
+        assert (total.group(3) == "=") == (Fraction(total.group(1)) + Fraction(shown) == 1), verify

@@ -106,7 +106,8 @@ def test_two_students_no_r_no_d_and_a_negative_alpha_is_explained():
     assert analysis.test.alpha is None   # two totals: n/a, as D and r (report23b; it was -3.00)
     md, page = markdown_sections(analysis), html.unescape(report_html(analysis, "t"))
     for text in (md, page):
-        assert "With fewer than 3 students D, r and alpha are n/a" in text and "Alpha is negative" not in text
+        assert "Two students answered: D, r and alpha are n/a below 3 students" in text and "Alpha is negative" not in text
+        assert "read the flags as hints" not in text   # rev-final23b: no "rough here" beside "n/a"
     assert "r < 0" not in md
     # three students whose parts covary negatively: alpha = 3/2 (1 - Σ item variances / variance of the totals)
     rows = [(0, 0, 1), (0, 0, 1), (1, 1, 0)]
@@ -183,3 +184,16 @@ def test_alpha_leaves_out_a_zero_point_part_and_keeps_a_part_everyone_got_right(
     item_variances = sum(pvariance([row[i] for row in rows]) for i in range(k))
     expected = k / (k - 1) * (1 - item_variances / pvariance([sum(row) for row in rows]))
     assert analyse(parts, students).test.alpha == pytest.approx(expected)
+
+
+def test_a_trap_share_of_a_group_with_students_tied_at_its_edge_is_explained():
+    """rev-final23b: a group of 10 places whose edge 7 tied students share showed
+    "upper 27%: 7%" (0.71 of a student) with no note: the places were whole."""
+    parts = [Part("Q1", "a", "C1", "t", 1, traps=(("probability_as_loss", "p as L", ()),)),
+             Part("Q2", "a", "C1", "t", 1)]
+    trap = Verdict("incorrect", 0.0, "probability_as_loss")
+    students = [Student(f"s{n:02d}", "", [RIGHT if n % 3 else trap, RIGHT if n < 20 else WRONG]) for n in range(37)]
+    analysis = analyse(parts, students)
+    assert analysis.test.shared_places and all(p == int(p) for p in (analysis.test.group,))
+    md = markdown_sections(analysis)
+    assert "a group's share counts such a student by their share of a place" in md

@@ -350,6 +350,7 @@ def test_stats(parts, columns, counts, cohort: Roster) -> TestStats:
         counts = [Counter(column) for column in columns]
         totals = [totals[i] for i in complete]
     test.group = cohort.size
+    test.shared_places = any(share != 1 for group in (cohort.lower, cohort.upper) for share in group.values())
     test.complete = len(totals)
     if test.complete < FEW:   # two totals: alpha's variances are of two points, its sign chance (docs/report.md)
         return test

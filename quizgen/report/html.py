@@ -133,7 +133,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         groups=shrunk(analysis), groups_cell=partial(groups_cell, comma=comma), size=analysis.test.group,
         group_percent=partial(group_percent, comma=comma), d_cell=partial(d_cell, comma=comma),
         facility_cell=partial(facility_cell, comma=comma), table_notes=_table_notes(analysis, comma),
-        trap_note=fraction_note(trap_places(analysis), comma), over=flagged_over(analysis), over_cell=over_cell,
+        trap_note=fraction_note(trap_places(analysis), comma, analysis.test.shared_places), over=flagged_over(analysis), over_cell=over_cell,
         over_header=OVER_HEADER,
         unanswered=attention.unanswered_text(analysis.unanswered),
         fixed=partial(fixed, comma=comma), percent=percent, decimal_mark="," if comma else ".",

@@ -115,6 +115,7 @@ class TestStats:
     students: int = 0
     complete: int = 0
     group: int = 0                       # the places in each of the upper and lower groups
+    shared_places: bool = False          # students tied at a group's edge share its last places
     absent: int = 0                      # listed students with no answer at all, left out of every figure
     mean: Optional[float] = None
     median: Optional[float] = None

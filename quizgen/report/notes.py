@@ -42,13 +42,14 @@ def small_class_note(analysis: Analysis, comma: bool = False) -> str:
         return ""
     if n == 1:
         return ONE_STUDENT
-    few = (f" With fewer than {FEW} students D, r and alpha are n/a: two students always give r = +1 or -1, "
-           "D is one student's score less the other's, and alpha's variances are those of two totals.") \
-        if n < FEW else ""
+    if n < FEW:
+        return (f"Two students answered: D, r and alpha are n/a below {FEW} students (with two, r is +1, -1 or, "
+                "when they tie, undefined; D is one student's score less the other's; alpha's variances are "
+                "those of two totals); their marks are in the students table.")
     return (f"A small class: {n} students answered (fewer than {SMALL_CLASS}), so each 27% group has "
             f"{analysis.test.group} student{'' if analysis.test.group == 1 else 's'}. D, r and alpha "
             f"are rough here (the standard error of r is about 1/√n = {_fixed(1 / n ** 0.5, comma)}): "
-            f"read the flags as hints, not verdicts.{few}")
+            "read the flags as hints, not verdicts.")
 
 
 ONE_STUDENT = ("One student answered: facility, D, r, alpha and the flags describe how a part works across "
@@ -99,14 +100,18 @@ def _fractional(places) -> bool:
     return any(p != int(p) for p in places)
 
 
-def fraction_note(places, comma: bool = False) -> str:
-    """Why a group's places can be a fraction (``447.12 / 540``), or "" when all of ``places`` are whole."""
+def fraction_note(places, comma: bool = False, shared: bool = False) -> str:
+    """Why a group's places can be a fraction (``447.12 / 540``), or why a
+    share of a group can be a fraction of a student (``shared``: students tied
+    at a group's edge share its places, the group itself whole); "" otherwise."""
     odd = next((p for p in places if p != int(p)), None)
-    if odd is None:
+    if odd is None and not shared:
         return ""
+    here = f" (here {decimal_mark(number_text(odd), comma)} places)" if odd is not None else ""
     return ("Places can be fractions: students tied on the percentage at a group's edge share its last places "
-            "equally (so that the groups do not depend on the order of the rows), and a part counts only the "
-            f"shares of the members who reached it (here {decimal_mark(number_text(odd), comma)} places).")
+            "equally (so that the groups do not depend on the order of the rows), so a group's share counts "
+            f"such a student by their share of a place, and a part counts only the shares of the members who "
+            f"reached it{here}.")
 
 
 def item_places(analysis: Analysis) -> list:

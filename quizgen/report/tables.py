@@ -314,7 +314,8 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     traps = [[md_cell(i.label), md_cell(t.code), t.count, percent(t.share), group_percent(t.lower, t.lower_places, size, comma),
               group_percent(t.upper, t.upper_places, size, comma)] for i in analysis.parts for t in i.traps]
     lines += ["### Traps (distractor analysis)", ""]
-    lines += [fraction_note(trap_places(analysis), comma), ""] * bool(traps and fraction_note(trap_places(analysis)))
+    trap_note = fraction_note(trap_places(analysis), comma, analysis.test.shared_places)
+    lines += [trap_note, ""] * bool(traps and trap_note)
     lines += _table(["part", "trap", TRAP_STUDENTS, "share", "lower 27%", "upper 27%"], traps) if traps else [
         "No part has traps.", ""]
     classes = [[md_cell(c.cls or "-"), c.parts, fixed(c.facility, comma=comma),
