@@ -126,3 +126,4 @@ def seed3_key(tmp_path_factory):
     result = CliRunner().invoke(main, ["generate", "--seed", "3", "--out", str(folder)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return folder / "key.json"
+

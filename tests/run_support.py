@@ -1,6 +1,7 @@
 """Running quizgen in a folder as a user would, and making a file operation
 fail on purpose, to test that a run puts back what it did."""
 
+import csv
 import os
 from pathlib import Path
 
@@ -31,3 +32,9 @@ def flaky_replace(monkeypatch, fails_on: str) -> list:
         return real(src, dst, *args, **kwargs)
     monkeypatch.setattr(os, "replace", replace)
     return failed
+
+
+def rows_of(path):
+    """A written CSV's rows, header first."""
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        return list(csv.reader(handle))

@@ -24,27 +24,13 @@ ROWS = [(HOSTILE_ID, HOSTILE_NAME, "Q1", "a", "0.25"), (HOSTILE_ID, HOSTILE_NAME
         ("s2", "Bo", "Q1", "a", "0.5")]
 
 
-@pytest.fixture
-def sources(monkeypatch):
-    """Grade with TeX stubbed out: {sheet name: LaTeX source} of the last run."""
-    made = {}
-
-    def fake_compile(documents):
-        made.update(documents)
-        return {name[:-4] + ".pdf": source.encode("utf-8") for name, source in documents.items()}
-
-    monkeypatch.setattr(feedback_pdf, "check_tex", lambda: None)
-    monkeypatch.setattr(feedback_pdf, "compile_sheets", fake_compile)
-    return made
-
-
-def test_latex_source_escapes_hostile_ids_names_answers_and_key_text(tmp_path, sources):
+def test_latex_source_escapes_hostile_ids_names_answers_and_key_text(tmp_path, pdf_sheet_sources):
     key = small_key(code="{halved}%")
     key["questions"][0]["title"] = "Loss $ of \\def\\x{1}"
     quizgen.grade(write(tmp_path, key, ROWS), key=tmp_path / "key.json",
                   outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf"))
     assert sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*")) == ["input_etc_passwd.pdf", "s2.pdf"]
-    tex = sources["input_etc_passwd.tex"]
+    tex = pdf_sheet_sources["input_etc_passwd.tex"]
     for raw in (r"\input", r"\immediate", r"\write18", r"\def\x", "^^5c", "\x07"):
         assert raw not in tex and raw not in tex.replace(r"\penalty5000{}", "")
     assert r"\textbackslash{}input\{/\penalty5000{}etc/pass\penalty5000{}wd\}" in tex   # a long word may wrap
@@ -58,7 +44,7 @@ def test_latex_source_escapes_hostile_ids_names_answers_and_key_text(tmp_path, s
     assert r"\item misconception {\textquotedbl}\{halved\}\%{\textquotedbl}: Q1 (a)." in tex   # no bank: the code
 
 
-def test_pdf_sheet_has_the_worked_solution_in_latex(tmp_path, sources):
+def test_pdf_sheet_has_the_worked_solution_in_latex(tmp_path, pdf_sheet_sources):
     from quizgen.generation.run import generate
     import json
 
@@ -67,7 +53,7 @@ def test_pdf_sheet_has_the_worked_solution_in_latex(tmp_path, sources):
     quizgen.grade(write(tmp_path, key, [("s1", "Ada", key["questions"][0]["id"], "a", "0.1")]),
                   key=tmp_path / "key.json",
                   outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf"))
-    tex = sources["s1.tex"]
+    tex = pdf_sheet_sources["s1.tex"]
     assert r"\subsection*{Worked solution for the numbers on your paper}" in tex and r"\begin{qzsteps}" in tex
     assert "No worked solution" not in tex and "$" in tex.split("Worked solution", 1)[1]
     figure = tex.split(r"\begin{tikzpicture}", 1)[1]   # captioned as on the papers
@@ -75,20 +61,20 @@ def test_pdf_sheet_has_the_worked_solution_in_latex(tmp_path, sources):
     assert r"your question's point marked.\par}" + "\n" + r"\end{qzblock}\qzendrow" in figure   # Forecast. clears the row
 
 
-def test_every_page_names_its_student_and_counts_the_pages(tmp_path, sources):
+def test_every_page_names_its_student_and_counts_the_pages(tmp_path, pdf_sheet_sources):
     long_name = "Maximiliana Theodora Wilhelmina von Hohenzollern-Sigmaringen-Brandenburg the Third"
     rows = ROWS + [("s3", long_name, "Q1", "a", "0.5")]
     quizgen.grade(write(tmp_path, small_key(), rows), key=tmp_path / "key.json",
                   outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf"))
     footer = r"\fancyfoot[L]{\small\parbox[b]{0.7\textwidth}{\raggedright "
-    tex = sources["input_etc_passwd.tex"]
+    tex = pdf_sheet_sources["input_etc_passwd.tex"]
     assert footer + r"Zoë \$x\$ 50\% \{\textasciicircum{}\textasciicircum{}5c\} \#1 \textasciitilde{}\_\& " \
                     r"(\textbackslash{}input\{/etc/passwd\})}}" in tex
     assert r"\fancyfoot[R]{\small Page \thepage\ of \pageref{qz-last}}" in tex and "\\label{qz-last}\n\\end{document}" in tex
-    assert footer + long_name[:57] + "... (s3)}}" in sources["s3.tex"]      # cut as on the exam paper
+    assert footer + long_name[:57] + "... (s3)}}" in pdf_sheet_sources["s3.tex"]      # cut as on the exam paper
 
 
-def test_a_questions_heading_table_and_notes_stay_together_and_answers_are_listed(tmp_path, sources):
+def test_a_questions_heading_table_and_notes_stay_together_and_answers_are_listed(tmp_path, pdf_sheet_sources):
     from quizgen.generation.run import generate
     import json
 
@@ -98,7 +84,7 @@ def test_a_questions_heading_table_and_notes_stay_together_and_answers_are_liste
     sign_error = f"{1 - question['parts'][0]['value']:.4f}"       # a trap: a note under the table
     quizgen.grade(write(tmp_path, key, [("s1", "Ada", question["id"], "a", sign_error)]), key=tmp_path / "key.json",
                   outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf"))
-    tex = sources["s1.tex"]
+    tex = pdf_sheet_sources["s1.tex"]
     kept = tex[tex.index(r"\begin{qzkeep}"):tex.index(r"\end{qzkeep}")]
     assert r"\section*{Q1:" in kept and r"\end{tabular}" in kept and r"\end{itemize}" in kept
     assert re.search(r"\\textbf\{Answers\.\} \(a\) [\d.]+, \(b\) [\d.]+, \(c\) [\d.]+\.\n", tex)
@@ -144,10 +130,10 @@ def test_real_pdf_sheets_hold_the_hostile_strings_literally(tmp_path):
     assert "misconception halved: feedback for halved" in text
 
 
-def test_letter_paper_sheets(tmp_path, sources):
+def test_letter_paper_sheets(tmp_path, pdf_sheet_sources):
     quizgen.grade(write(tmp_path, small_key(), ROWS), key=tmp_path / "key.json",
                   outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf", paper="letter"))
-    tex = sources["s2.tex"]
+    tex = pdf_sheet_sources["s2.tex"]
     assert tex.count("letterpaper") == 2 and "a4paper" not in tex
 
 

@@ -16,7 +16,6 @@ from quizgen.grading.feedback import PartLine, part_notes
 from quizgen.grading.feedback_words import review_words
 from quizgen.grading.outputs import GradeOutputs
 from quizgen.marking.forms import BOUND_REASON, REVIEW_REASON
-from test_feedback_pdf import sources  # noqa: F401  (a fixture)
 
 HEADER = ("student_id", "name", "question_id", "part", "answer")
 SAM = [("Q1", "a", "0.909"), ("Q1", "b", "0.0412"), ("Q2", "a", "0"),
@@ -50,12 +49,12 @@ def sheets(paper):
 
 
 @pytest.fixture
-def tex(paper, sources, tmp_path):
-    """Sam's PDF sheet as LaTeX source (TeX stubbed out: test_feedback_pdf.sources)."""
+def tex(paper, pdf_sheet_sources, tmp_path):
+    """Sam's PDF sheet as LaTeX source (TeX stubbed out: conftest.pdf_sheet_sources)."""
     folder, answers = paper
     quizgen.grade(answers, key=folder / "paper" / "key.json",
                   outputs=GradeOutputs(feedback=str(tmp_path / "pdf"), feedback_format="pdf"))
-    return sources["s19.tex"].replace(r"\penalty5000{}", "")
+    return pdf_sheet_sources["s19.tex"].replace(r"\penalty5000{}", "")
 
 
 def test_a_misconception_is_named_as_the_bank_and_the_drill_name_it(sheets, tex):

@@ -4,7 +4,6 @@ cell, --overrides reads -0 and long decimals, --encoding takes only plain text
 encodings and refuses a UTF-8 file named UTF-32, and a NUL in an id is no new
 student."""
 
-import csv
 import subprocess
 import sys
 
@@ -16,6 +15,7 @@ from quizgen.errors import InputFileError, UsageError
 from quizgen.grading.answers_file import MAX_OTHER_COLUMNS, open_answers
 from quizgen.marking.overrides import parse_overrides
 from quizgen.marking.student_ids import normalise_id
+from run_support import rows_of
 
 LABELS = ["Q1a", "Q2a", "Q3a"]
 
@@ -23,12 +23,6 @@ LABELS = ["Q1a", "Q2a", "Q3a"]
 @pytest.fixture
 def folder(three_question_folder):
     return three_question_folder   # conftest.THREE_QUESTIONS: Q1a, Q2a, Q3a, each 0.408
-
-
-def rows_of(path):
-    """A written CSV's rows, header first."""
-    with open(path, encoding="utf-8-sig", newline="") as handle:
-        return list(csv.reader(handle))
 
 
 def wide_file(path, extra: int, students: int = 4) -> None:

@@ -3,7 +3,6 @@ one invalid row, never rows that become students; a header too wide for
 memory is refused in one line; many columns that grading does not read are
 named in one note."""
 
-import csv
 import re
 import subprocess
 import sys
@@ -12,17 +11,12 @@ import pytest
 
 from quizgen.grading.csv_rows import MAX_RECORD_LINES
 from quizgen.grading.header_layout import MAX_COLUMNS, MAX_OTHER_COLUMNS, MAX_PART_COLUMNS
+from run_support import rows_of
 
 
 @pytest.fixture
 def folder(three_question_folder):
     return three_question_folder   # conftest.THREE_QUESTIONS: Q1a, Q2a, Q3a, each 0.408
-
-
-def rows_of(path):
-    """A written CSV's rows, header first."""
-    with open(path, encoding="utf-8-sig", newline="") as handle:
-        return list(csv.reader(handle))
 
 
 def students_of(folder, stem="answers"):

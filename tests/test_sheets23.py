@@ -43,27 +43,13 @@ def test_markdown_sheet_quotes_a_long_answer_cut_and_graded_csv_keeps_it_whole(t
     assert LONG.strip() in result.paths["graded"].read_text(encoding="utf-8")
 
 
-@pytest.fixture
-def sources(monkeypatch):
-    """Grade with TeX stubbed out: {sheet name: LaTeX source} of the last run."""
-    made = {}
-
-    def fake_compile(documents):
-        made.update(documents)
-        return {name[:-4] + ".pdf": source.encode("utf-8") for name, source in documents.items()}
-
-    monkeypatch.setattr(feedback_pdf, "check_tex", lambda: None)
-    monkeypatch.setattr(feedback_pdf, "compile_sheets", fake_compile)
-    return made
-
-
-def test_pdf_sheet_cuts_a_long_answer_and_sets_maths_symbols_without_lualatex(tmp_path, sources):
+def test_pdf_sheet_cuts_a_long_answer_and_sets_maths_symbols_without_lualatex(tmp_path, pdf_sheet_sources):
     quizgen.grade(write(tmp_path, small_key(), ROWS), key=tmp_path / "key.json",
                   outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf"))
-    assert "9920 characters in all" in sources["s1.tex"] and LONG.strip() not in sources["s1.tex"]
-    tex = sources["s2.tex"]
+    assert "9920 characters in all" in pdf_sheet_sources["s1.tex"] and LONG.strip() not in pdf_sheet_sources["s1.tex"]
+    tex = pdf_sheet_sources["s2.tex"]
     assert r"$-$0.7 $\approx$ $\sigma$" in tex and r"$\leq$ 1 {\ldots}" in tex
-    assert not needs_unicode_engine(tex) and not needs_unicode_engine(sources["s1.tex"])
+    assert not needs_unicode_engine(tex) and not needs_unicode_engine(pdf_sheet_sources["s1.tex"])
     assert needs_unicode_engine(feedback_pdf.tex_text("\U0001f600 \u4e2d"))   # emoji, CJK: still LuaLaTeX
 
 
