@@ -21,8 +21,9 @@ from operator import is_not
 from math import fsum, sqrt
 
 from quizgen.report.attention import to_act
-from quizgen.report.columns import (GROUP_SHARE, Roster, not_reached, pvariance, reached_column, reached_sums,
-                                    roster, score_column, student_totals, sums, uniform, who_met)
+from quizgen.report.columns import (GROUP_SHARE, Roster, not_reached, pvariance, reached_column,
+                                    reached_question_scores, reached_sums, roster, score_column, student_totals,
+                                    sums, uniform, who_met)
 from quizgen.report.flags import EASY_REASON, FEW, HARD_REASON, NO_ANSWER_REASON, WEAK_REASON, measured, reasons
 from quizgen.report.model import (COUNTED, NOT_REACHED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats,
                                   StudentRow, TestStats, Trap, TrapShare)
@@ -208,8 +209,7 @@ def _without(members: dict, absent: frozenset) -> dict:
 
 
 def _group_share(members: dict, who) -> tuple:
-    """The share of a group's places held by the students ``who``, and the group's
-    places: fsum, so the same floats in any order of the students."""
+    """The share of a group's places held by the students ``who``, and its places (fsum: any order)."""
     places = fsum(members.values())
     return _ratio(fsum(members[i] for i in who if i in members), places), places
 
@@ -233,9 +233,12 @@ def _questions(parts, found, reached, paper, cohort: Roster, unreached, silent: 
     stats, heat, heat_counts = [], {}, {}
     for question_id, every in order.items():
         slots = [k for k in every if k not in silent] or every   # figures from the parts someone answered
+        quick = all(paper_full[k] for k in slots) and reached_question_scores(
+            [paper_columns[k] for k in slots], [float(parts[k].points) for k in slots], [unreached[k] for k in slots],
+            cohort.exact)
         item, met, reached_scores = _question_stats(question_id, [parts[k] for k in slots],
                                                     [found[k] for k in slots], [score_columns[k] for k in slots],
-                                                    [full[k] for k in slots], cohort)
+                                                    [full[k] for k in slots], cohort, quick)
         if len(slots) < len(every):   # its points, answer counts and students are all of its parts'
             _whole_counts(item, [parts[k] for k in every], [found[k][0] for k in every])
         gone = set().union(*(unreached[k] for k in slots))
@@ -284,9 +287,9 @@ def _on_paper(score_columns, everyone: bool) -> int:
     return len(score_columns[0]) if everyone else sum(any(x is not None for x in row) for row in zip(*score_columns))
 
 
-def _question_stats(question_id, parts, found, score_columns, full, cohort: Roster):
-    """One question's ItemStats from its parts' results and score columns (of
-    those who reached each part), and the students who met each misconception."""
+def _question_stats(question_id, parts, found, score_columns, full, cohort: Roster, scores=None):
+    """One question's ItemStats from its parts' results and score columns (of those who reached
+    each part; ``scores``: their question_scores if had), and the students who met each misconception."""
     counts, met = dict.fromkeys(STATUS_COUNTS + (NOT_REACHED,), 0), {}
     for item, codes in found:
         for status, n in item.counts.items():
@@ -295,7 +298,7 @@ def _question_stats(question_id, parts, found, score_columns, full, cohort: Rost
             met.setdefault(code, set()).update(who)
     points = score_total(float(p.points) for p in parts)
     feedback = {t.code: t.feedback for p in reversed(parts) for t in map(Trap._make, p.traps)}
-    scored, top = question_scores(score_columns, [float(p.points) for p in parts], full, cohort.exact)
+    scored, top = scores or question_scores(score_columns, [float(p.points) for p in parts], full, cohort.exact)
     s = sums(scored, points, cohort, True) if top is None else sums(scored, top, cohort, False)
     item = ItemStats(question_id, "", parts[0].cls, parts[0].template, points, s.n, counts, reached=s.n)
     item.facility = s.facility

@@ -158,6 +158,33 @@ def not_reached(rows, counts) -> list:
     return found
 
 
+def reached_question_scores(paper_columns, points: list, unreached: list, exact: bool):
+    """``analysis.question_scores`` of a question of several parts on every paper,
+    over the parts each student reached (``paper_columns``: everyone's scores, 0
+    where not reached; ``unreached``: per part, the students who did not reach
+    it), or None when the scores do not add exactly: the totals at C speed (a 0
+    added changes no float), the maxima worked out one by one only for the
+    students who did not reach every part. The same floats, without a pass per
+    part and student in Python."""
+    if not exact or len(paper_columns) < 2:
+        return None
+    totals = [0.0] * len(paper_columns[0])
+    for scores in paper_columns:
+        totals = list(map(add, totals, scores))
+    gone = set().union(*unreached)
+    if not gone:
+        return totals, None
+    whole = 0.0
+    for top in points:   # in part order, as question_scores adds them
+        whole += top
+    maxima = [whole] * len(totals)
+    for i in gone:
+        reached = [top for top, missed in zip(points, unreached) if i not in missed]
+        maxima[i] = sum(reached, 0.0) if reached else None
+        totals[i] = totals[i] if reached else None
+    return totals, maxima
+
+
 def reached_column(scores: list, unreached: set) -> list:
     """A part's scores with None for the students who did not reach it: left out
     of its figures as if the part were not on their paper."""
