@@ -40,6 +40,9 @@ def test_a_flattened_power_of_ten_is_read_as_the_power(grade):
     assert significant_figures("3.45×10−5") == 3 and significant_figures("3.449 × 10⁻⁵") == 4
     assert to_number("2*10-5+1") == 16 and to_number("10-5") == 5   # an operator after, or no decimal before: as written
     assert to_number("3.45 × 10 - 5") == pytest.approx(29.5)   # spaced round the minus: a subtraction (rev-final23)
+    # a raised decimal point before a spaced minus stays a decimal point (rev-last23)
+    assert to_number(plain_characters("0·10 − 0·05")) == pytest.approx(0.05)
+    assert to_number(plain_characters("3·10 − 5")) == pytest.approx(-1.9)
 
 
 # 2. LaTeX and a left-out times sign; an unread answer's reason quotes the student's text

@@ -215,3 +215,19 @@ def test_a_class_far_from_the_key_is_told_no_key_nearby_fits_better(keys, invoke
     line = error_line(invoke("grade", "far.csv", "--key", "quiz/key.json", "--out", "far/"))
     assert "no key.json near them fits them better" in line and "papers/key.json" not in line
     assert invoke("grade", "far.csv", "--key", "quiz/key.json", "--out", "far/", "--force").exit_code == 0
+
+
+def test_the_keys_one_folder_down_are_the_first_thirty_that_have_one_and_the_rest_are_not_looked_at(tmp_path,
+                                                                                                     monkeypatch):
+    """rev-last23: every subfolder was checked for a key.json even after the
+    thirty looked at were found; folders with no key take no place."""
+    for n in range(80):
+        (tmp_path / f"d{n:02}").mkdir()
+        if n % 2:
+            (tmp_path / f"d{n:02}" / "key.json").write_text("{}")
+    (tmp_path / "plain-file").write_text("x")
+    looked = []
+    monkeypatch.setattr(belong, "_is_file", lambda path: looked.append(path) or path.exists())
+    found = belong._one_down(tmp_path)
+    assert [path.parent.name for path in found] == [f"d{n:02}" for n in range(1, 60, 2)]
+    assert len(looked) == 60   # d00 to d59: stops at the thirtieth key, not at d79

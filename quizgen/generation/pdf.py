@@ -77,27 +77,29 @@ def compile_documents(documents: dict, progress: bool = False, jobs: int = 1, fa
     programs = find_tex()
     names = list(documents)
     pdfs = {}
-    _RUNNING.stopped = False   # a new batch: kill_all of an earlier one stops none of these
     lines = _ProgressLines(len(names)) if progress and not sys.stderr.isatty() else None
-    with progress_bar(progress, len(names), "Compiling PDFs") as bar, \
-            ThreadPoolExecutor(max(1, min(jobs, len(names)))) as pool:
-        futures = [pool.submit(compile_pdf, name, documents[name], programs) for name in names]
-        try:
-            for done, (name, future) in enumerate(zip(names, futures), 1):
-                try:
-                    pdfs[_pdf_name(name)] = future.result()
-                except LatexError as exc:
-                    if failed is None or isinstance(exc, LatexTimeout):
-                        raise
-                    failed[name] = exc
-                bar.update(1)
-                if lines:
-                    lines.done(done)
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            _RUNNING.kill_all()   # the documents still compiling stop now, not after their timeout
-            raise
+    try:
+        with progress_bar(progress, len(names), "Compiling PDFs") as bar, \
+                ThreadPoolExecutor(max(1, min(jobs, len(names)))) as pool:
+            futures = [pool.submit(compile_pdf, name, documents[name], programs) for name in names]
+            try:
+                for done, (name, future) in enumerate(zip(names, futures), 1):
+                    try:
+                        pdfs[_pdf_name(name)] = future.result()
+                    except LatexError as exc:
+                        if failed is None or isinstance(exc, LatexTimeout):
+                            raise
+                        failed[name] = exc
+                    bar.update(1)
+                    if lines:
+                        lines.done(done)
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                _RUNNING.kill_all()   # the documents still compiling stop now, not after their timeout
+                raise
+    finally:
+        _RUNNING.stopped = False   # the pool has ended: a compile after this batch is not stopped by it
     return pdfs
 
 

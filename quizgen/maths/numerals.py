@@ -38,7 +38,7 @@ _MARKS = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2011": "-", "\u2012": "
 # digits, a middle dot, digits: not after a point, dot or power sign, not before a point, dot or power
 # (a superscript too: plain_characters meets 10⁻³ before its superscripts become a power)
 _MIDDLE_DOT = re.compile(r"(?<![\d.\u00b7^])(?<!\*\*)(\d+)\u00b7(\d+)(?![\d.\u00b7])(?!\s*(?:\^|\*\*|[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁽]))"
-                         r"(?!(?<=\u00b710)\s*[-\u2212\u2010-\u2013]\s*\d)")   # nor ·10−5, a flattened power
+                         r"(?!(?<=\u00b710)[-\u2212\u2010-\u2013]\d{1,3}\s*$)")   # nor ·10−5 ending the answer, a flattened power
 
 
 def decimal_middle_dots(text: str) -> str:
