@@ -111,3 +111,30 @@ def test_odd_scalar_finds_the_first_bad_value_and_passes_tabs_and_newlines():
 
 def test_the_shipped_bank_has_no_duplicate_keys_or_odd_values(bank):
     assert bank and all(odd_scalar(safe_load(Path(t.path).read_text())) is None for t in bank)
+
+
+def test_a_bank_folder_with_too_many_templates_is_refused_at_once(invoke, tmp_path, monkeypatch):
+    """rev-hostile23b: a thousand templates validated for about 45 minutes with
+    no sign of progress; a folder over MAX_TEMPLATES is one line, exit 2."""
+    from quizgen.bank import loader
+
+    monkeypatch.setattr(loader, "MAX_TEMPLATES", 10)   # the built-in bank's ten are within it
+    folder = tmp_path / "bank"
+    folder.mkdir()
+    for n in range(11):
+        (folder / f"t{n}.yaml").write_text(BASE.replace("id: ", f"id: t{n}-", 1), encoding="utf-8")
+    for args in (["validate", "--bank", folder], ["generate", "--bank", folder, "--out", tmp_path / "out"]):
+        result = invoke(*args)
+        assert result.exit_code == 2, result.output
+        assert f"{folder}: 11 template files: a bank folder holds at most 10" in result.output
+    assert not (tmp_path / "out").exists()
+    (folder / "t10.yaml").unlink()
+    assert "ok C11 t0-" in invoke("validate", "--bank", folder, "--samples", 0).output
+
+
+def test_a_template_file_name_with_a_line_break_stays_on_its_report_line(invoke, tmp_path):
+    folder = tmp_path / "bank"
+    folder.mkdir()
+    (folder / "odd\nname.yaml").write_text(BASE, encoding="utf-8")
+    lines = invoke("validate", "--bank", folder, "--samples", 2).output.splitlines()
+    assert lines[0].startswith("ok C11 ") and lines[0].endswith("distinct variants") and "odd?name.yaml" in lines[0]

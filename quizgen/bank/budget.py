@@ -24,6 +24,7 @@ MAX_GRID_POINTS = 10 ** 12  # points of a decimal grid (drawn lazily, never list
 MAX_NODES = 5_000           # nodes of an irrational value's expression, counted written out
 MAX_YAML_VALUES = 100_000   # values in a template's YAML, aliases written out
 MAX_NAME = 100              # characters of a template id or class
+MAX_TEMPLATES = 500         # template files in one bank folder (validate takes about 2.5 s each)
 
 
 # MAX_BITS (1,100 bits of an exact number's numerator or denominator, about

@@ -9,7 +9,8 @@ from pathlib import Path
 from quizgen.bank.model import Template
 from quizgen.bank.schema import build_template
 from quizgen.bank.yamlfile import locate_line, read_yaml, safe_load
-from quizgen.errors import QuizgenError, TemplateError, UsageError
+from quizgen.bank.budget import MAX_TEMPLATES
+from quizgen.errors import BankLimitError, QuizgenError, TemplateError, UsageError
 
 __all__ = ["builtin_bank_dir", "builtin_templates_dir", "load_bank", "template_files", "load_template",
            "build_template", "locate_line", "read_yaml", "safe_load", "select"]
@@ -57,6 +58,9 @@ def template_files(directory) -> list:
         raise TemplateError("not a folder of templates", path=directory)
     files = [p for p in directory.iterdir()
              if p.suffix in (".yaml", ".yml") and not p.name.startswith(("_", "."))]
+    if len(files) > MAX_TEMPLATES:
+        raise BankLimitError(f"{len(files):,} template files: a bank folder holds at most {MAX_TEMPLATES:,} "
+                             "(split it into several --bank folders)", path=directory)
     return sorted(files)
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from quizgen.bank.loader import locate_line
 from quizgen.bank.model import Template
-from quizgen.errors import TemplateError
+from quizgen.errors import TemplateError, printable
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,8 @@ def _count(n: int, noun: str) -> str:
 def shown(path) -> str:
     """A path as printed: relative to the working folder when inside it."""
     text = os.path.relpath(path) if Path(path).is_absolute() else str(path)
-    return str(path) if text.startswith("..") else text
+    text = str(path) if text.startswith("..") else text
+    return printable(text)   # a file name holding a line break must not split its report line
 
 
 def problem_at(path, keys: tuple, message: str, text_line=None) -> Problem:

@@ -20,6 +20,7 @@ from quizgen.validation.problems import Problem, Report, from_error, problem_at,
 from quizgen.validation.samples import check_samples
 from quizgen.validation.text import text_problems, yaml_word_problems
 from quizgen.generation.variants import WARN_BELOW, template_variants
+from quizgen.ui import progress_bar
 
 __all__ = ["validate", "validate_file", "report_validation", "Report", "Problem", "yaml_word_problems"]
 
@@ -38,7 +39,11 @@ def validate(paths=(), samples: int = DEFAULT_SAMPLES, banks=(), referee: int | 
         raise UsageError(f"--samples must be 0 or more, got {samples}")
     referee = min(samples, REFEREE_SAMPLES if referee is None else referee)
     files = template_paths(paths, banks)
-    reports = [validate_file(path, samples, referee) for path in files]
+    reports = []
+    with progress_bar(len(files) > 1, len(files), "Validating templates") as bar:   # a minute or more for a big bank
+        for path in files:
+            reports.append(validate_file(path, samples, referee))
+            bar.update(1)
     _check_ids(reports)
     if banks:
         check_builtin_clashes(reports)
