@@ -58,12 +58,12 @@ def test_latex_and_a_left_out_times_sign_are_read(grade):
 
 
 def test_an_unread_answer_s_reason_quotes_what_the_student_typed(grade):
-    rows = [("Q3", "a", "\\frac{1}{28996}"), ("Q3", "a", "0.7^(2"), ("Q3", "a", "3.45 10^{-5"), ("Q3", "a", "2^{x}")]
+    rows = [("Q3", "a", "\\binom{1}{28996}"), ("Q3", "a", "0.7^(2"), ("Q3", "a", "3.45 10^{-5"), ("Q3", "a", "2^{x}")]
     graded = grade(rows)
     for row in rows:
         assert graded[row]["status"] == "invalid", _found(graded)
-    assert graded["Q3", "a", "\\frac{1}{28996}"]["reason"] == \
-        "not a number or an expression quizgen reads: '\\frac{1}{28996}'"
+    assert graded["Q3", "a", "\\binom{1}{28996}"]["reason"] == \
+        "not a number or an expression quizgen reads: '\\binom{1}{28996}'"
     assert graded["Q3", "a", "0.7^(2"]["reason"] == \
         "not a number or an expression quizgen reads: '0.7^(2'; a bracket is not closed"
     assert "'3.45 10^{-5'" in graded["Q3", "a", "3.45 10^{-5"]["reason"], graded["Q3", "a", "3.45 10^{-5"]

@@ -68,23 +68,50 @@ def _ascii_digit(ch: str) -> str:
 
 _WRAPPED = re.compile(r"\s*(?:\$\$?(?P<dollars>[^$]+?)\$\$?|\\\((?P<round>.+?)\\\)|\\\[(?P<square>.+?)\\\])\s*", re.DOTALL)
 """A whole answer in LaTeX's maths delimiters: ``$...$``, ``$$...$$``, ``\\(...\\)``, ``\\[...\\]``."""
-_COMMANDS = re.compile(r"\\(times|cdot|ln|log|exp|pi)(?![A-Za-z])")
-_COMMAND_AS = {"times": "*", "cdot": "*", "ln": "ln", "log": "log", "exp": "exp", "pi": "pi"}
+_COMMANDS = re.compile(r"\\(times|cdot|ln|log|exp|pi|approx|sqrt)(?![A-Za-z])")
+_COMMAND_AS = {"times": "*", "cdot": "*", "ln": "ln", "log": "log", "exp": "exp", "pi": "pi", "approx": "\u2248",
+               "sqrt": "sqrt"}
 _BRACED_POWER = re.compile(r"\^\s*\{([^{}]*)\}")
+_BRACES = [   # LaTeX's braced groups, innermost first: (pattern, what it reads as)
+    (re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}"), r"((\1)/(\2))"),
+    (re.compile(r"\\sqrt\s*\{([^{}]*)\}"), r"sqrt(\1)"),
+    (_BRACED_POWER, r"^(\1)"),
+]
+_MARKUP = [   # (LaTeX, what it reads as), in this order, before the braces
+    (re.compile(r"\\(?:text|mathrm|operatorname)\s*\{([^{}]*)\}"), r" \1 "),   # \text{nats}, \mathrm{e}
+    (re.compile(r"\\(?:left|right|[bB]igg?[lr]?)(?![A-Za-z])\s*"), ""),           # \left( ... \right)
+    (re.compile(r"\\log_\s*(?:\{\s*(10|2)\s*\}|(10|2)(?!\d))"), r"log\1\2 "),   # \log_{10} 0.3
+    (re.compile(r"(?<=\d)\\,(?=\d{3}(?!\d))"), ""),                                  # 1\,000: a digit group
+    (re.compile(r"\\[,;:! ]"), " "),                                                 # other spaces
+    (re.compile(r"\\%"), "%"),
+]
+BRACE_DEPTH = 8   # braced groups read at most this deep (a power in a \frac in a \frac ...)
 
 
 def from_typeset(text: str) -> str:
     """``text`` with LaTeX's marks read: ``$...$`` (and ``\\(...\\)``) around the
-    whole answer dropped, ``\\times`` and ``\\cdot`` as ``*``, ``\\ln``, ``\\log``,
-    ``\\exp``, ``\\pi`` as their names, and braces around a power's exponent
-    as brackets (``10^{-5}`` is ``10^(-5)``); any other text as it is."""
+    whole answer dropped, ``\\frac{a}{b}`` as ``((a)/(b))``, ``\\times`` and
+    ``\\cdot`` as ``*``, ``\\ln``, ``\\log``, ``\\log_{10}``, ``\\exp``,
+    ``\\sqrt``, ``\\pi`` as their names, ``\\approx`` as ``≈``, ``\\text{..}``,
+    ``\\left``/``\\right`` and LaTeX's spaces dropped, and braces around a
+    power's exponent as brackets (``10^{-5}`` is ``10^(-5)``); any other text
+    as it is (the whitelist parser then reads it, or says why not)."""
     if "$" not in text and "\\" not in text and "{" not in text:
         return text
     wrapped = _WRAPPED.fullmatch(text)
     if wrapped:
         text = next(inner for inner in wrapped.groups() if inner is not None)
-    text = _COMMANDS.sub(lambda m: _COMMAND_AS[m.group(1)], text)
-    return _BRACED_POWER.sub(r"^(\1)", text)
+    if "\\" in text:
+        for pattern, reading in _MARKUP:
+            text = pattern.sub(reading, text)
+    for _ in range(BRACE_DEPTH):
+        read = 0
+        for pattern, reading in _BRACES:
+            text, found = pattern.subn(reading, text)
+            read += found
+        if not read:
+            break
+    return _COMMANDS.sub(lambda m: _COMMAND_AS[m.group(1)], text).strip()
 
 
 _FLAT_POWER = re.compile(r"\s*(?P<a>[+-]?(?:\d+\.?\d*|\.\d+))\s*\*\s*10-(?P<k>\d{1,3})\s*")

@@ -1,0 +1,50 @@
+"""forms24: LaTeX a student pastes from notes or an LMS's equation editor
+(forms23c left it invalid): ``\\frac`` (nested too), ``\\left( \\right)``,
+``\\log_{10}``, ``\\sqrt{}``, ``\\mathrm{e}``, ``\\text{nats}``, ``\\approx``,
+``\\%`` and LaTeX's spaces are read; the seed-1 paper's key (``generate --seed 1``)."""
+
+import pytest
+
+from grading_support import paper_grader
+from quizgen.maths.answers import to_number
+from quizgen.maths.numerals import from_typeset
+
+
+@pytest.fixture(scope="module")
+def grade(tmp_path_factory):
+    return paper_grader(tmp_path_factory.mktemp("forms24"), seed=1, count=1)
+
+
+RIGHT = [("Q3", "a", "\\frac{1}{28996}"), ("Q3", "a", "$\\dfrac{1}{28996}$"), ("Q3", "b", "\\ln\\left(28996\\right)"),
+         ("Q3", "b", "\\ln 28996"), ("Q3", "a", "\\mathrm{e}^{-\\ln(28996)}"),
+         ("Q4", "a", "\\frac{-\\ln(0.55) - \\ln(0.2) - \\ln(0.5) - \\ln(0.55)}{4}"),
+         ("Q4", "a", "0.8746\\,\\text{nats}"), ("Q7", "b", "\\ln\\left(1 + e^{-2.65}\\right)"),
+         ("Q7", "a", "\\frac{1}{1 + e^{-2.65}} \\approx 0.9340"), ("Q6", "a", "1\\,440"),
+         ("Q10", "b", "\\frac{-\\ln 0.4 - \\ln 0.65 - \\ln 0.95 - \\ln 0.2 - \\ln 0.95}{5}")]
+
+
+def test_latex_from_an_equation_editor_is_read_as_the_student_meant(grade):
+    graded = grade(RIGHT)
+    found = {row: (graded[row]["status"], graded[row]["reason"]) for row in RIGHT}
+    assert {row: status for row, (status, _) in found.items()} == {row: "correct" for row in RIGHT}, found
+
+
+def test_a_latex_trap_is_still_the_trap_and_a_wrong_fraction_is_wrong(grade):
+    graded = grade([("Q4", "a", "\\frac{-\\ln(0.55) - \\ln(0.2) - \\ln(0.5) - \\ln(0.55)}{3}"),
+                    ("Q3", "a", "\\frac{1}{28995}")])
+    assert graded["Q4", "a", "\\frac{-\\ln(0.55) - \\ln(0.2) - \\ln(0.5) - \\ln(0.55)}{3}"]["status"] == "incorrect"
+    assert graded["Q3", "a", "\\frac{1}{28995}"]["status"] != "invalid"
+
+
+@pytest.mark.parametrize("text, value", [
+    ("\\frac{\\frac{1}{2}}{4}", 0.125), ("\\log_{10} 1000", 3.0), ("\\log_2(8)", 3.0), ("\\sqrt{16}", 4.0),
+    ("\\tfrac{3}{8}", 0.375), ("\\Big(\\frac{1}{2}\\Big)^{2}", 0.25), ("2\\cdot\\pi", 6.283185307179586)])
+def test_each_latex_form_has_its_value(text, value):
+    assert to_number(text) == pytest.approx(value, rel=1e-12)
+
+
+def test_fractions_nested_deeper_than_the_limit_stay_latex_and_are_not_read():
+    deep = "\\frac{" * 10 + "1" + "}{2}" * 10
+    assert "\\frac" in from_typeset(deep)
+    with pytest.raises(Exception, match="not a valid expression"):
+        to_number(deep)
