@@ -37,13 +37,15 @@ def test_answers_parse_to_their_value(text, expected):
 
 
 @pytest.mark.parametrize("text, reason", [
-    ("__import__('os')", "not allowed"), ("x.y", "attribute"), ("z[0]", "subscripts"),
-    ("nan", "unknown name"), ("inf", "unknown name"), ("log102", "unknown name"), ("log2.5", "not a valid expression"), ("factorial(10**7)", "not allowed"),
-    ("lambda: 1", "lambda"), ("[1, 2]", "a list"), ("1 < 2", "comparisons"), ("1e999", "out of range"),
+    ("__import__('os')", "'__import__' is not a function quizgen reads"), ("x.y", "no such maths"),
+    ("z[0]", "square brackets are not read"), ("nan", "unknown name"), ("inf", "unknown name"),
+    ("log102", "unknown name"), ("log2.5", "not a valid expression"), ("factorial(10**7)", "not a function"),
+    ("lambda: 1", "no such maths"), ("[1, 2]", "one value is asked for"), ("1 < 2", "comparison"),
+    ("1e999", "out of range"),
     ("9**9**9**9", "out of range"), ("((9**9)**9999)**9999", "out of range"),
     ("(" * 10000 + "1" + ")" * 10000, "longer than"), ("log(0)", "non-positive"), ("1/0", "division"),
     ("'text'", "not a number"), ("exp(1000)", "out of range"), ("", "empty"), ("1 +", "not a valid"),
-    ("sqrt(-1)", "negative"), ("(-8)**(1/3)", "negative"), ("a.__class__", "attribute"),
+    ("sqrt(-1)", "negative"), ("(-8)**(1/3)", "negative"), ("a.__class__", "no such maths"),
 ])
 def test_hostile_or_broken_answers_are_refused_with_a_reason(text, reason):
     with pytest.raises(ExpressionError, match=reason):

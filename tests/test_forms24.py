@@ -48,3 +48,28 @@ def test_fractions_nested_deeper_than_the_limit_stay_latex_and_are_not_read():
     assert "\\frac" in from_typeset(deep)
     with pytest.raises(Exception, match="not a valid expression"):
         to_number(deep)
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("{0.7157}", "one value is asked for: give a single number, not a list or set of values"),
+    ("(0.7157, 0.72)", "one value is asked for"), ("a[1]", "square brackets are not read: use round brackets"),
+    ("0.7157 // 1", "'//' is not an operator quizgen reads: use + - * / and ^"),
+    ("0.7157 < 1", "a comparison (<, >, ==) is no answer: give the value alone"),
+    ("softmax(4)", "'softmax' is not a function quizgen reads (it reads abs, exp, ln, log, log10, log2, sqrt)"),
+    ("e.x", "quizgen reads no such maths: give a number, or an expression such as -ln(0.3)")])
+def test_a_refused_answer_is_told_in_a_student_s_words_not_python_s(grade, text, reason):
+    """forms23c left the parser's words for a bank's author ("Set is not allowed",
+    "operator FloorDiv", "build a list of values with list(a, b, ...)") in a student's reason."""
+    found = grade([("Q1", "a", text)])["Q1", "a", text]
+    assert found["status"] == "invalid" and reason in found["reason"], found
+    assert not any(word in found["reason"] for word in ("Set", "FloorDiv", "list(a, b", "allowed", "subscript"))
+
+
+def test_a_bank_author_still_gets_the_template_language_s_words():
+    from quizgen.errors import ExpressionError
+    from quizgen.maths.parser import parse, template_policy
+
+    with pytest.raises(ExpressionError, match=r"a list is not allowed \(build a list of values with list"):
+        parse("[1, 2]", template_policy(["x"]))
+    with pytest.raises(ExpressionError, match="operator FloorDiv is not allowed"):
+        parse("x // 2", template_policy(["x"]))

@@ -121,8 +121,19 @@ class _Converter:
             raise ExpressionError(f"expression nested deeper than {MAX_DEPTH} levels")
         method = getattr(self, "_" + type(node).__name__, None)
         if method is None:
-            raise ExpressionError(f"{_describe(node)} is not allowed{_instead(node)}")
+            raise ExpressionError(self._for_reader(f"{_describe(node)} is not allowed{_instead(node)}",
+                                                   _STUDENT_NODE.get(type(node).__name__, _NOT_MATHS)))
         return method(node, depth + 1)
+
+    def _for_reader(self, for_author: str, for_student: str) -> str:
+        """The refusal in the words of whoever wrote the text: a bank's author
+        (the template language's terms), or a student (what to write instead)."""
+        return for_student if self.policy is ANSWER_POLICY else for_author
+
+    def _operator(self, op: ast.AST) -> str:
+        sign = _OPERATOR_SIGNS.get(type(op).__name__, type(op).__name__)
+        return self._for_reader(f"operator {type(op).__name__} is not allowed",
+                                f"{sign!r} is not an operator quizgen reads: use + - * / and ^")
 
     def _Constant(self, node, depth):
         value = node.value
@@ -150,12 +161,13 @@ class _Converter:
     def _Attribute(self, node, depth):
         dotted = _dotted_name(node)
         if self.policy.names is None or dotted is None or dotted.split(".")[0] not in self.policy.names:
-            raise ExpressionError("attribute access is not allowed")
+            raise ExpressionError(self._for_reader("attribute access is not allowed", _NOT_MATHS))
         return Name(dotted)
 
     def _Subscript(self, node, depth):
         if not self.policy.subscripts:
-            raise ExpressionError("subscripts are not allowed")
+            raise ExpressionError(self._for_reader("subscripts are not allowed",
+                                                   "square brackets are not read: use round brackets ( )"))
         return Index(self.convert(node.value, depth), self.convert(node.slice, depth))
 
     def _UnaryOp(self, node, depth):
@@ -166,12 +178,12 @@ class _Converter:
             return operand
         if isinstance(node.op, ast.Not) and self.policy.logic:
             return Logic("not", (operand,))
-        raise ExpressionError(f"operator {type(node.op).__name__} is not allowed")
+        raise ExpressionError(self._operator(node.op))
 
     def _BinOp(self, node, depth):
         op = _BINOPS.get(type(node.op))
         if op is None:
-            raise ExpressionError(f"operator {type(node.op).__name__} is not allowed")
+            raise ExpressionError(self._operator(node.op))
         return Bin(op, self.convert(node.left, depth), self.convert(node.right, depth))
 
     def _Call(self, node, depth):
@@ -179,7 +191,9 @@ class _Converter:
             if not isinstance(node.func, ast.Name):
                 raise ExpressionError("brackets straight after a number or bracket are not allowed "
                                       "(write * to multiply)")
-            raise ExpressionError(f"function {node.func.id!r} is not allowed")
+            raise ExpressionError(self._for_reader(
+                f"function {node.func.id!r} is not allowed",
+                f"{node.func.id!r} is not a function quizgen reads (it reads {', '.join(sorted(ANSWER_FUNCTIONS))})"))
         func = TABLE[node.func.id]
         low, high = func.arity
         if node.keywords or not low <= len(node.args) <= high:
@@ -189,7 +203,8 @@ class _Converter:
 
     def _Compare(self, node, depth):
         if not self.policy.logic:
-            raise ExpressionError("comparisons are not allowed")
+            raise ExpressionError(self._for_reader("comparisons are not allowed",
+                                                   "a comparison (<, >, ==) is no answer: give the value alone"))
         ops = []
         for op in node.ops:
             if type(op) not in _CMPOPS:
@@ -227,6 +242,14 @@ def _dotted_name(node: ast.AST) -> str | None:
         base = _dotted_name(node.value)
         return None if base is None else f"{base}.{node.attr}"
     return None
+
+
+_NOT_MATHS = "quizgen reads no such maths: give a number, or an expression such as -ln(0.3)"
+_ONE_VALUE = "one value is asked for: give a single number, not a list or set of values"
+_STUDENT_NODE = {"Set": _ONE_VALUE, "List": _ONE_VALUE, "Tuple": _ONE_VALUE, "Dict": _ONE_VALUE}
+_OPERATOR_SIGNS = {"FloorDiv": "//", "Mod": "%", "MatMult": "@", "BitXor": "^", "BitAnd": "&", "BitOr": "|",
+                   "LShift": "<<", "RShift": ">>", "Invert": "~", "Not": "not"}
+"""How a student's refused text is explained: by what they typed, never Python's names for it."""
 
 
 def _instead(node: ast.AST) -> str:
