@@ -146,3 +146,18 @@ def test_in_wide_form_the_invalid_note_counts_answers_and_the_lines_they_are_on(
     with open(tmp_path / "w-graded.csv", encoding="utf-8-sig", newline="") as handle:
         reasons = [r["reason"] for r in csv.DictReader(handle) if r["reason"].endswith("no student id")]
     assert reasons == ["line 3: no student id"] * 4 + ["line 6: no student id"] * 4
+
+
+def test_a_spreadsheet_s_total_row_with_no_student_id_is_counted_as_having_none(invoke, tmp_path, q1_key):
+    """rev-grade24: ``,,TOTAL,=COUNTA(E2:E3)`` was unknown_question ("no question
+    given") and missing from the note's rows with no student id."""
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\n,Q1,a,0.5\n,,TOTAL,=COUNTA(E2:E3)\n"
+                                    "t01,Q1,a,0.5\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--key", q1_key, "--force")
+    assert result.exit_code == 0, result.output
+    assert "2 row(s) with no student id" in result.output, result.output
+    with open(tmp_path / "a-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [(r["status"], r["reason"]) for r in rows[:2]] == [("invalid", "line 2: no student id"),
+                                                              ("invalid", "line 3: no student id")]
+    assert rows[1]["answer"].startswith("'=")   # still guarded against formula injection

@@ -154,9 +154,9 @@ def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally
     if number >= 0 and isinstance(slot, int):
         return number, slot, None
     outcome = (students.unknown_outcome(cells[student], "" if name is None else cells[name], row) if number == UNKNOWN
-               else _ungraded(slot, source, j))
+               else _ungraded(number, slot, source, j))
     tally.count(number, -1, outcome)
-    if number == -1 and isinstance(slot, int):   # no student id
+    if number == -1:   # no student id (a spreadsheet's total row too, whatever its question cell says)
         tally.count_unplaced("no_id", source.line_of(j))
     return number, None, outcome
 
@@ -211,8 +211,9 @@ def _own_paper_outcome(index: KeyIndex, paper: int, slot: int, student: str, ans
     return verdict_outcome(checker, answer)
 
 
-def _ungraded(slot, source, j) -> Outcome:
-    """The outcome of a well-formed row that cannot be graded: no such part, or no student."""
-    if not isinstance(slot, int):
-        return problem_outcome(Status.UNKNOWN_QUESTION, slot)
-    return problem_outcome(Status.INVALID, f"line {source.line_of(j)}: no student id")
+def _ungraded(number: int, slot, source, j) -> Outcome:
+    """The outcome of a well-formed row that cannot be graded: no student (the
+    first thing a row needs), else no such part."""
+    if number == -1:
+        return problem_outcome(Status.INVALID, f"line {source.line_of(j)}: no student id")
+    return problem_outcome(Status.UNKNOWN_QUESTION, slot)
