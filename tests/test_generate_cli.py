@@ -269,3 +269,36 @@ def test_a_bad_count_is_named_before_the_folder_holding_another_paper(invoke, tm
     assert invoke("generate", "--seed", 1, "--classes", "C1", "--out", tmp_path / "quiz").exit_code == 0
     result = invoke("generate", "--count", 0, "--out", tmp_path / "quiz")
     assert result.exit_code == 2 and "--count must be from 1 to 10,000" in result.stderr
+
+
+@pytest.mark.parametrize("again, said", [
+    (["--classes", "C1"], "10 templates (bert-total-loss-twist, causal-lm-next-token-loss, cls-classifier-head, "
+                          "...), where this run has 1 (mlm-confident-correct)"),
+    (["--count", "2"], "10 questions, where this run makes 20"),
+    ([], "papers of their own for 2 students, where this run makes them for 0")])
+def test_the_same_seed_over_another_paper_is_refused_and_its_files_kept(invoke, tmp_path, again, said):
+    """rev-docs24: a folder of per-student papers (seed 42) was replaced without a
+    word by `generate --seed 42` (its papers and codes gone): the same seed is not
+    the same paper when the templates, the questions or the students differ."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name\ns1,Ann\ns2,Bo\n", encoding="utf-8")
+    out = tmp_path / "each"
+    first = ["generate", "--seed", 42, "--out", out]
+    assert invoke(*first, *(["--students", roster, "--split"] if not again else [])).exit_code == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    result = invoke(*first, *again)
+    assert result.exit_code == 2, result.output
+    assert f"is the key of another paper ({said}), which may already be handed out" in result.stderr, result.stderr
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert invoke(*first, *again, "--force").exit_code == 0
+
+
+def test_the_same_paper_again_keeps_its_codes_whatever_the_roster_s_order_or_names(invoke, tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student_id,name\ns1,Ann\ns2,Bo\n", encoding="utf-8")
+    out = tmp_path / "each"
+    assert invoke("generate", "--seed", 42, "--students", roster, "--out", out).exit_code == 0
+    key = (out / "key.json").read_bytes()
+    roster.write_text("student_id,name\ns2,Bo\ns1,Anna\n", encoding="utf-8")
+    assert invoke("generate", "--seed", 42, "--students", roster, "--out", out).exit_code == 0
+    assert json.loads((out / "key.json").read_bytes())["papers"] == json.loads(key)["papers"]

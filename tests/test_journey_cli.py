@@ -26,8 +26,8 @@ def test_generate_checks_its_out_folder_before_drawing_any_question(tmp_path):
 
     (tmp_path / "file").write_text("")
     with pytest.raises(UsageError, match="is not a folder"):
-        prepare_out_dir(tmp_path / "file", seed=1)
-    assert prepare_out_dir(tmp_path / "new", seed=1).secret and not (tmp_path / "new").exists()
+        prepare_out_dir(tmp_path / "file", None)
+    assert prepare_out_dir(tmp_path / "new", None).secret and not (tmp_path / "new").exists()
 
 
 def test_a_template_no_draw_can_pass_names_the_key_that_failed(invoke, tmp_path):

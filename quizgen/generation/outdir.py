@@ -1,7 +1,8 @@
 """The output folder of ``generate``: nothing overwritten by surprise. A folder
 holding another paper's key.json is refused unless ``--force``, and then that
-paper's files are removed; regenerating the same paper (same seed) keeps its
-secret, so its codes and bytes come out the same."""
+paper's files are removed; regenerating the same paper (same seed, templates,
+questions per template and students: ``PaperId``) keeps its secret, so its
+codes and bytes come out the same."""
 
 from __future__ import annotations
 
@@ -40,23 +41,70 @@ class OutFolder:
         return warnings
 
 
-def prepare_out_dir(out_dir, seed, force: bool = False) -> OutFolder:
-    """Check ``out_dir`` before writing the paper with ``seed`` (None: a fresh
-    seed, so any earlier paper there is another one). Raises UsageError (exit 2)
-    when the folder holds another paper's key and ``force`` is not given."""
+@dataclass(frozen=True)
+class PaperId:
+    """What makes two runs of ``generate`` the same paper: the seed, the
+    templates, the questions per template and the students with a paper of
+    their own (names, format and layout change how it looks, not what it asks)."""
+
+    seed: str
+    templates: tuple
+    questions: int
+    students: tuple = ()
+
+    @classmethod
+    def of_key(cls, data: dict):
+        """The PaperId of an earlier key.json's data, or None when it is not one quizgen wrote."""
+        templates, questions = data.get("templates"), data.get("questions")
+        students = data.get("students") or {}
+        if not (isinstance(templates, dict) and isinstance(questions, list) and isinstance(students, dict)):
+            return None
+        return cls(str(data.get("seed")), tuple(sorted(templates)), len(questions), tuple(sorted(students)))
+
+    def differs_from(self, earlier) -> str:
+        """How ``earlier`` (a PaperId) is another paper than this one, in words; "" when it is this one."""
+        if earlier.seed != self.seed:
+            return f"seed {earlier.seed}, where this run's is {self.seed}"
+        if earlier.templates != self.templates:
+            return f"{_many(len(earlier.templates), 'template')} ({_first(earlier.templates)}), " \
+                   f"where this run has {len(self.templates)} ({_first(self.templates)})"
+        if earlier.questions != self.questions:
+            return f"{_many(earlier.questions, 'question')}, where this run makes {self.questions}"
+        if earlier.students != self.students:
+            return f"papers of their own for {_many(len(earlier.students), 'student')}, " \
+                   f"where this run makes them for {len(self.students)}" \
+                if len(earlier.students) != len(self.students) else "papers of their own for other students"
+        return ""
+
+
+def _many(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' * (count != 1)}"
+
+
+def _first(names: tuple) -> str:
+    return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+
+
+def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False) -> OutFolder:
+    """Check ``out_dir`` before writing ``paper`` (None: a fresh seed, so any
+    earlier paper there is another one). Raises UsageError (exit 2) when the
+    folder holds another paper's key and ``force`` is not given: a seed alone
+    does not make the same paper (other classes, counts or students)."""
     folder = check_folder(out_dir)  # before any work: /dev/null or a file is bad input
     key_path = folder / "key.json"
     if not key_path.is_file():
         return OutFolder(new_secret())
     earlier = _earlier_key(key_path)
     stale = tuple(p for p in sorted(folder.iterdir()) if PAPER_FILE.fullmatch(p.name))
-    same = seed is not None and earlier is not None and str(earlier.get("seed")) == str(seed)
-    if same:
+    earlier_id = PaperId.of_key(earlier) if earlier is not None else None
+    difference = "not a key quizgen wrote" if earlier_id is None else \
+        f"seed {earlier_id.seed}, where this run draws a fresh one" if paper is None else paper.differs_from(earlier_id)
+    if not difference:
         secret = earlier.get("secret")
         return OutFolder(secret if isinstance(secret, str) and secret else new_secret(), stale)
     if not force:
-        raise UsageError(f"{key_path} is the key of another paper, which may already be handed out; "
-                         f"choose another --out folder, or pass --force to replace that paper")
+        raise UsageError(f"{key_path} is the key of another paper ({difference}), which may already be handed "
+                         f"out; choose another --out folder, or pass --force to replace that paper")
     return OutFolder(new_secret(), stale)
 
 

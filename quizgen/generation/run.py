@@ -14,7 +14,7 @@ from quizgen.errors import LatexError, TexNotFoundError, UsageError
 from quizgen.files import streamed_files, write_files
 from quizgen.generation.documents import document_streams
 from quizgen.generation.make import check_count, make_quiz
-from quizgen.generation.outdir import prepare_out_dir
+from quizgen.generation.outdir import PaperId, prepare_out_dir
 from quizgen.generation.quiz import Quiz
 from quizgen.generation.spool import BlockSpool
 from quizgen.generation.workers import paused_gc
@@ -52,7 +52,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     roster = typeset_names(roster) if fmt == "pdf" else roster
     templates = select(load_bank(banks), classes)
     jobs = resolve_jobs(jobs)
-    folder = prepare_out_dir(out_dir, "canonical" if worked_examples else seed, force)
+    folder = prepare_out_dir(out_dir, _paper_id(templates, count, seed, worked_examples, roster), force)
     source = "tex" if fmt == "pdf" else fmt
     with paused_gc(), (BlockSpool() if roster else nullcontext()) as spool:
         quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster,
@@ -73,6 +73,16 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     quiz.files = list(files)
     quiz.warnings += folder.remove_stale(quiz.files)
     return quiz
+
+
+def _paper_id(templates: list, count: int, seed, worked_examples: bool, roster: list):
+    """The PaperId of the paper this run makes (None for a fresh seed: another paper than any earlier)."""
+    if worked_examples:
+        return PaperId("canonical", tuple(sorted(t.id for t in templates)), len(templates))
+    if seed is None:
+        return None
+    return PaperId(str(seed), tuple(sorted(t.id for t in templates)), len(templates) * count,
+                   tuple(sorted(student.student_id for student in roster)))
 
 
 def summary_line(quiz: Quiz, out_dir) -> str:
