@@ -38,7 +38,10 @@ def test_a_latex_trap_is_still_the_trap_and_a_wrong_fraction_is_wrong(grade):
 
 @pytest.mark.parametrize("text, value", [
     ("\\frac{\\frac{1}{2}}{4}", 0.125), ("\\log_{10} 1000", 3.0), ("\\log_2(8)", 3.0), ("\\sqrt{16}", 4.0),
-    ("\\tfrac{3}{8}", 0.375), ("\\Big(\\frac{1}{2}\\Big)^{2}", 0.25), ("2\\cdot\\pi", 6.283185307179586)])
+    ("\\tfrac{3}{8}", 0.375), ("\\Big(\\frac{1}{2}\\Big)^{2}", 0.25), ("2\\cdot\\pi", 6.283185307179586),
+    # fraction characters (rev-student24: e^½ was e/2, 2½ was 21/2)
+    ("e^\u00bd", 1.6487212707001282), ("2\u00bd", 2.5), ("1/\u00bd", 2.0), ("e^1\u00bd", 4.4816890703380645),
+    ("\u00be", 0.75), ("-\u00bd", -0.5), ("\u2153*3", 1.0)])
 def test_each_latex_form_has_its_value(text, value):
     assert to_number(text) == pytest.approx(value, rel=1e-12)
 
@@ -73,3 +76,10 @@ def test_a_bank_author_still_gets_the_template_language_s_words():
         parse("[1, 2]", template_policy(["x"]))
     with pytest.raises(ExpressionError, match="operator FloorDiv is not allowed"):
         parse("x // 2", template_policy(["x"]))
+
+
+def test_a_number_in_quotation_marks_is_that_number(grade):
+    """rev-student24: '"0.695"' was "not a number: '0.695'", a reason that contradicts itself."""
+    rows = [("Q1", "a", '"0.7157"'), ("Q1", "a", "\u201c0.7157\u201d"), ("Q1", "a", '"0.72"'), ("Q1", "a", '"0.7157')]
+    graded = grade(rows)
+    assert [graded[row]["status"] for row in rows] == ["correct", "correct", "imprecise", "invalid"]

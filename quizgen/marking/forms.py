@@ -193,7 +193,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     text = str(text)
     if non_answer(text):   # "-", "n/a", "idk": no answer, said so
         return Reading(BLANK, reason=no_answer_reason(text))
-    written, text = text, from_typeset(text)   # $L = 0.851$, 3.449 \times 10^{-5}
+    written, text = text, unquoted(from_typeset(text))   # $L = 0.851$, 3.449 \times 10^{-5}, "0.695"
     restated = restated_value(text, lambda side: read_number(side, percent, decimal_comma, whole))
     if restated is not None:   # 0.695 (69.5%), 0.7 (69.99%): the more precise; 1950 (25%): a reason for a person
         restated = restated if isinstance(restated, str) else guessed_group(text, whole, decimal_comma) or restated
@@ -235,6 +235,18 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
             return Reading(INVALID, reason=WORD_REASON)
         return Reading(INVALID, reason=unread_reason(exc, written))
     return Reading(NUMBER, value / factor, significant_figures(core), hundredths=factor == 100.0)
+
+
+_QUOTE_PAIRS = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\u00ab": "\u00bb", "\u201e": "\u201c"}
+
+
+def unquoted(text: str) -> str:
+    """``text`` without one pair of quotation marks around the whole of it
+    (``"0.695"``, ``“0.695”``): a number quoted is that number."""
+    inner = text.strip()
+    if len(inner) > 2 and _QUOTE_PAIRS.get(inner[0]) == inner[-1]:
+        return inner[1:-1]
+    return text
 
 
 def misread_count(text: str, expected: float, tolerance: float, decimal_comma: bool = False,

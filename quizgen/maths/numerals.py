@@ -50,12 +50,24 @@ def normalise_numerals(text: str) -> str:
     """``text`` with numbers, decimal marks and signs in ASCII (see the module's rules)."""
     if text.isascii():
         return text
-    text = text.translate(_DELETE)
+    text = _VULGAR.sub(_bracketed_fraction, text.translate(_DELETE))
     text = decimal_middle_dots(_SUPERSCRIPT_RUN.sub(lambda m: f"**({m.group()})", text))
     text = unicodedata.normalize("NFKC", text).translate(_MARKS)
     if text.isascii():
         return text
     return "".join(_ascii_digit(ch) for ch in text)
+
+
+_VULGAR = re.compile("(\\d*)([\u00bc-\u00be\u2150-\u215e\u2189])")
+"""A fraction character (½, ¾, ⅓ ...), after a whole number or not (2½)."""
+
+
+def _bracketed_fraction(match) -> str:
+    """``½`` as ``(1/2)`` and ``2½`` as ``(2+1/2)``: NFKC gives a bare ``1⁄2``,
+    which made ``e^½`` e/2 and ``2½`` 21/2."""
+    numerator, denominator = unicodedata.normalize("NFKC", match.group(2)).split("\u2044")
+    whole = match.group(1)
+    return f"({whole}+{numerator}/{denominator})" if whole else f"({numerator}/{denominator})"
 
 
 def _ascii_digit(ch: str) -> str:
