@@ -231,3 +231,21 @@ def test_the_keys_one_folder_down_are_the_first_thirty_that_have_one_and_the_res
     found = belong._one_down(tmp_path)
     assert [path.parent.name for path in found] == [f"d{n:02}" for n in range(1, 60, 2)]
     assert len(looked) == 60   # d00 to d59: stops at the thirtieth key, not at d79
+
+
+def test_a_small_class_far_from_the_key_is_told_of_the_nearby_key_that_fits(invoke, tmp_path, monkeypatch):
+    """rev-docs24: a few students' exact seed-19 answers graded with the seed-1
+    key were told "no key.json near them fits them better" where right/key.json
+    (seed 19) fits them all: the better key was only looked for with 60 answers."""
+    for seed, folder in ((19, "right"), (1, "wrong")):
+        assert invoke("generate", "--seed", seed, "--out", tmp_path / folder).exit_code == 0
+    key = load_key_file(tmp_path / "right" / "key.json")
+    rows = [[f"s{n}", question.id, part.letter, repr(part.value)] for n in range(2) for question in key.questions
+            for part in question.parts if part.kind != "word" and part.value is not None]
+    with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([workload.HEADER] + rows)
+    assert 10 <= len(rows) < belong.MATCH_SAMPLE
+    monkeypatch.chdir(tmp_path)
+    line = error_line(invoke("grade", "answers.csv", "--key", Path("wrong") / "key.json"))
+    assert f"grade them with --key {Path('right') / 'key.json'}" in line, line
+    assert "no key.json near them fits them better" not in line

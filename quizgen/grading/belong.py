@@ -57,6 +57,7 @@ MATCH_LEAST = 0.3   # fewer matched than this share (of MATCH_SAMPLE or more ans
 MATCH_SAMPLE = 60   # numeric answers (ECF aside) needed before the match rule applies: about 3 papers
 MATCH_OTHER = 0.5   # another key.json near the answers matching at least this share of the sample ...
 BETTER = 2          # ... and this many times this key's share is the key they were written for
+FAR_LEAST = 10      # numeric answers needed before the far rule (and the look for a better key) applies
 CODE_ROWS = 5_000   # rows of the answers file read for their paper codes
 CODE_LEAST = 10     # rows with a paper code needed before the code check applies
 KEYS_LOOKED_AT = 30   # key.json files read at most when looking for the one that printed the codes
@@ -104,11 +105,11 @@ def far_count(index, students, grid) -> tuple:
     return sample.far, sample.numeric, sample.matched
 
 
-def plain_share(index, answers: list):
+def plain_share(index, answers: list, least: int = MATCH_SAMPLE):
     """The share of ``answers`` (``Sample.answers``) within tolerance of their
     part's answer or a trap's value in ``index``'s key (each student's own
     paper, else the class paper), by the plain window alone, so that keys are
-    compared alike; None when fewer than MATCH_SAMPLE name a numeric part of it."""
+    compared alike; None when fewer than ``least`` name a numeric part of it."""
     papers = {normalise_id(sid): number for sid, _, number in index.roster}
     hit = seen = 0
     for student, question, letter, value in answers:
@@ -119,14 +120,15 @@ def plain_share(index, answers: list):
         seen += 1
         hit += abs(value - part.value) <= part.half_width() or any(
             v is not None and abs(value - v) <= part.trap_half_width(i) for i, v in enumerate(part.trap_values))
-    return hit / seen if seen >= MATCH_SAMPLE else None
+    return hit / seen if seen >= least else None
 
 
 def better_key(index, answers: list, answers_path: Path, used) -> tuple | None:
     """``(key.json as typed, its share, this key's share)`` for the key.json near
     the answers that matches ``answers`` best, when it matches at least
-    MATCH_OTHER of them and BETTER times this key's share; else None."""
-    ours, best, unfreed = plain_share(index, answers) or 0.0, None, 0
+    MATCH_OTHER of them and BETTER times this key's share; else None. A small
+    class is looked at too: as few answers as the far rule needs (FAR_LEAST)."""
+    ours, best, unfreed = plain_share(index, answers, FAR_LEAST) or 0.0, None, 0
     for path, size in readable_keys(answers_path, used):
         theirs = _share_in(path, answers)
         unfreed += size
@@ -143,7 +145,7 @@ def better_key(index, answers: list, answers_path: Path, used) -> tuple | None:
 def _share_in(path: Path, answers: list):
     """``plain_share`` of ``answers`` in the key.json at ``path``, or None when it cannot be read as a key."""
     try:
-        return plain_share(KeyIndex(load_key_file(path), False, None, path.name), answers)
+        return plain_share(KeyIndex(load_key_file(path), False, None, path.name), answers, FAR_LEAST)
     except (QuizgenError, OSError):
         return None
 
@@ -201,7 +203,7 @@ def belong_message(far: int, numeric: int, source: str, key_name: str, forced: b
             f"written for another seed or key? {advice}")
 
 
-def looks_foreign(far: int, numeric: int, least: int = 10, most: float = 0.5) -> bool:
+def looks_foreign(far: int, numeric: int, least: int = FAR_LEAST, most: float = 0.5) -> bool:
     """True when at least ``least`` numeric answers were seen and more than ``most`` of them are far."""
     return numeric >= least and far > most * numeric
 
