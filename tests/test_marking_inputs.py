@@ -190,6 +190,7 @@ def test_overrides_are_read_with_the_answers_file_conventions(tmp_path):
     ("", "needs_review", 1.0, "correct"), ("", "needs_review", 0.5, "incorrect"), ("", "needs_review", 0.0, "incorrect"),
     ("", "incorrect", 1.0, "correct"), ("", "correct", 0.0, "incorrect"), ("", "incorrect", 0.5, "incorrect"),
     ("", "imprecise", 0.5, "imprecise"), ("", "blank", 0.0, "blank"), ("", "blank", 1.0, "correct"),
+    ("", "blank", 0.5, "incorrect"),   # rev-grade24: a part given marks is no longer blank
     ("imprecise", "correct", 1.0, "imprecise")])
 def test_an_override_without_status_takes_the_one_its_score_says(given, machine, score, status):
     assert decided_status(given, machine, score) == status

@@ -119,7 +119,7 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         reason = f"{MADE_REASON} {source} line {override.line}" if fresh else ""
         full = float(info["points"])
         score, share = marks_of(override, full, f"{info['question_id']} ({info['part']})", source)
-        status = Status(decided_status(override.status, "incorrect" if row < 0 else old.status.value, share))
+        status = Status(decided_status(override.status, "blank" if row < 0 else old.status.value, share))
         short.pop(k, None)   # only the line that counts is warned about
         if status is Status.CORRECT and score < full and not override.percent:   # 50% cannot be points
             short[k] = (override.line, describe_short(override, part, score, full, source))

@@ -31,25 +31,46 @@ from quizgen.lms.responses import DOWNLOADS, MOODLE_ENGLISH, lms_kind
 def download_header(path, encoding=None, delimiter=None) -> list:
     """The header cells of the CSV file at ``path``, read as an answers file's
     are (encoding and delimiter detected unless given); one line when it is no text."""
+    return _download_start(path, encoding, delimiter)[0]
+
+
+def _download_start(path, encoding=None, delimiter=None) -> tuple:
+    """``(header cells, delimiter)`` of the CSV file at ``path``, read as an
+    answers file's are (the delimiter: ``delimiter``, else the ``sep=`` line's,
+    else the header's most used); one line when it is no text."""
     start = csv_start(Path(path), Path(path), encoding, delimiter, EXPECTED)
-    return header_row(Path(path), start.lines, start.delimiter, start.skip)[0]
+    return header_row(Path(path), start.lines, start.delimiter, start.skip)[0], start.delimiter
+
+
+def in_dialect(answers: str, delimiter: str) -> str:
+    """The long answers CSV ``answers`` (``,``-separated) with ``delimiter``
+    between its cells: the built answers file keeps the download's dialect, so
+    that it, and the outputs grading it, read as the download would (a ``;``
+    file, one a spreadsheet saved again in a decimal-comma locale, is read and
+    written with decimal commas; docs/grading.md)."""
+    if delimiter == ",":
+        return answers
+    out = io.StringIO()
+    csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows(csv.reader(io.StringIO(answers, newline="")))
+    return out.getvalue()
 
 
 def lms_kind_of(path, encoding=None, delimiter=None) -> str | None:
     """``"moodle"`` or ``"canvas"`` when the file at ``path`` is an LMS export, else None."""
-    header = _header_if_file(path, encoding, delimiter)
+    header, _ = _start_if_file(path, encoding, delimiter)
     return lms_kind(header) if header is not None else None
 
 
-def _header_if_file(path, encoding, delimiter) -> list | None:
-    """The header cells of the regular file at ``path``, or None for a pipe
-    (read once, as an answers file) or a file open_answers will report."""
+def _start_if_file(path, encoding, delimiter) -> tuple:
+    """``(header cells, delimiter)`` of the regular file at ``path``, or
+    ``(None, None)`` for a pipe (read once, as an answers file) or a file
+    open_answers will report."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
-            return None
-        return download_header(path, encoding, delimiter)
+            return None, None
+        return _download_start(path, encoding, delimiter)
     except (OSError, InputFileError):
-        return None
+        return None, None
 
 
 @contextmanager
@@ -66,7 +87,7 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
     with the gradebook they are left out of if there is one). ``reads``:
     ``{path: role}`` of the run's other inputs, which the built files may not
     replace (grading/paths.files_read)."""
-    header = _header_if_file(path, encoding, delimiter)   # read once, for the kind and the refusal
+    header, dialect = _start_if_file(path, encoding, delimiter)   # read once: the kind, the refusal, the delimiter
     kind = lms_kind(header) if header is not None else None
     if not kind:
         _check_not_export_key(path, key, header, encoding, delimiter)
@@ -75,7 +96,8 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
     skipped, absent, fallback, unordered, cut = [], [], [], [], []
     with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
-                                                   id_key, fallback, unordered, delimiter, kind, reads, cut)
+                                                   id_key, fallback, unordered, delimiter, kind, reads, cut,
+                                                   dialect)
         unkeyed += fallback
         yield answers, key_path, out, (_unnamed_warning(path, skipped) + _absent_warning(path, absent)
                                        + _unordered_warning(path, unordered) + _cut_warning(path, cut))
@@ -201,7 +223,7 @@ def _built_paths(path, out) -> tuple:
 def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = None,
                       absent: list | None = None, id_key: str = "idnumber", fallback: list | None = None,
                       unordered: list | None = None, delimiter=None, kind: str | None = None,
-                      reads: dict | None = None, cut: list | None = None) -> tuple:
+                      reads: dict | None = None, cut: list | None = None, dialect: str | None = None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``
     (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels): the long answers and the key written beside the
@@ -210,7 +232,9 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     not the answers file's ``responses-answers-graded.csv``), as grade's
     outputs in a folder keep their default names. ``kind``: the LMS, when the
     caller has read it; ``cut`` receives the Canvas answers that may be the
-    right answer Canvas cut to 4 decimals (``canvas_cut``)."""
+    right answer Canvas cut to 4 decimals (``canvas_cut``). The answers file
+    is written with the download's delimiter (``dialect``, when the caller has
+    read it), so that grading it reads and writes as for the download itself."""
     from quizgen.lms.exportkey import decode_rows
     from quizgen.lms.papers import grading_inputs
     from quizgen.lms.responses import read_responses
@@ -233,7 +257,8 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
         cut += canvas_cut(inputs)
     folder = _folder(path, out)
     stem = path.stem
-    answers, key_path = write_files(folder, {f"{stem}-answers.csv": inputs.answers,
+    text = in_dialect(inputs.answers, dialect or _download_start(path, encoding, delimiter)[1])
+    answers, key_path = write_files(folder, {f"{stem}-answers.csv": text,
                                              f"{stem}-key.json": json.dumps(inputs.key, indent=1) + "\n"})
     return answers, key_path, out if out and not out_is_folder(out) else folder / f"{stem}-graded.csv"
 

@@ -103,8 +103,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             lms_inputs(answers, key, out, encoding, outputs.banks, unkeyed, outputs.gradebook_key, delimiter,
                        files_read(answers, key, **others)) as (built, built_key, built_out, unnamed):
         lms = built is not answers   # graded through the answers and key built from an LMS download
-        if lms:   # the download was read with --encoding/--delimiter; quizgen wrote ``built``
-            encoding = delimiter = None
+        if lms:   # the download was read with --encoding; quizgen wrote ``built`` in UTF-8 and its delimiter
+            encoding = None
             outputs = _download_outputs(outputs, Path(answers), unkeyed)
         source = open_answers(built, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
         state = answers_state(source)   # same_id reads the file again: it must still be this one

@@ -188,14 +188,18 @@ def _points(text: str, where: str, heading: str) -> float:
 
 def decided_status(given: str, machine: str, score: float | None) -> str:
     """The status an override leaves: the one it names; else what its score
-    says (full marks ``correct``, none ``incorrect``, a blank stays blank);
-    partial credit keeps the marker's status, except ``needs_review``, which a
-    person has now decided: it becomes ``incorrect`` (credit below full).
+    says (full marks ``correct``, none ``incorrect``); partial credit keeps the
+    marker's status, except ``needs_review``, which a person has now decided:
+    it becomes ``incorrect`` (credit below full). A part with no answer
+    (``machine`` ``blank``: an empty answer, an empty cell of a wide file, or a
+    part with no row, which the caller passes as ``blank``) is decided alike
+    in every form: full marks ``correct``, part marks ``incorrect`` (a part
+    given marks is no longer blank), none ``blank``.
     ``score`` None (points on a part worth none) says nothing: the marker's stays."""
     if given or score is None:
         return given or machine
     if machine == "blank":
-        return "correct" if score >= 1 else machine
+        return "correct" if score >= 1 else "incorrect" if score > 0 else machine
     if score >= 1:
         return "correct"
     if score <= 0 or machine == "needs_review":
