@@ -154,3 +154,13 @@ def test_an_unsubmitted_attempt_is_named_on_a_pdf_sheet(download, invoke, pdf_sh
     assert result.exit_code == 0, result.output
     assert "Moodle shows the attempt graded here as In progress" in pdf_sheet_sources["s002.tex"]
     assert "Moodle shows the attempt graded here" not in pdf_sheet_sources["s000.tex"]
+
+
+def test_a_key_papers_state_is_one_moodle_leaves_unsubmitted(tmp_path, invoke):
+    own_papers_class(tmp_path, "s001 s002")
+    key = json.loads((tmp_path / "key.json").read_text(encoding="utf-8"))
+    key["students"]["s001"]["state"] = "Finished"
+    (tmp_path / "key.json").write_text(json.dumps(key), encoding="utf-8")
+    result = invoke("grade", tmp_path / "answers.csv", "--out", tmp_path / "out" / "graded.csv")
+    assert result.exit_code == 2
+    assert "students.s001.state" in result.output and "'Never submitted'" in result.output, result.output

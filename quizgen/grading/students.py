@@ -219,7 +219,9 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
     answer (missing), ids a per-student key does not know (unknown_student,
     with the nearest known ids), ids matched only by their leading zeros (a
     spreadsheet's 123 for 00123, or a typo's s01 for s001), ids a --roster
-    lacks (graded all the same). The hints, made once everyone's answers are
+    lacks (graded all the same), key papers' students a --roster lacks who
+    gave no answer (left out), students graded from a Moodle attempt not
+    submitted (``unsubmitted_attempts``). The hints, made once everyone's answers are
     read, name the students who gave no answer first among equally near ids."""
     lines, missing = [], [students.ids[n] for n in absent]
     unsubmitted = set(students.unsubmitted)
@@ -237,6 +239,11 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
         lines.append(f"{len(gone)} student(s) have a paper in {students.index.name} but are not on --roster and "
                      "gave no answer: left out (no score, not in the class figures, the gradebook or the feedback "
                      "sheets): " + _listed(list(map(shortened, gone[:limit])), len(gone)))
+    opened = unsubmitted_attempts(students)
+    if opened:
+        lines.append(f"{len(opened)} student(s) were graded from an attempt Moodle shows as not submitted, their "
+                     "only attempt (Moodle grades only finished attempts: check before importing): "
+                     + _listed([f"{shortened(sid)} ({state})" for sid, state in opened[:limit]], len(opened)))
     if students.without_paper:
         lines.append(f"{len(students.without_paper)} student(s) on the roster have no paper in "
                      f"{students.index.name} (not graded; generate their papers, then grade again): "
@@ -262,6 +269,18 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
         shown = [_with_hint(sid, id_hint(sid, known, prefer=missing)) for sid in outside[:limit]]
         lines.append(f"{len(outside)} graded student id(s) are not on the roster: " + _listed(shown, len(outside)))
     return lines
+
+
+def unsubmitted_attempts(students: Students) -> list:
+    """``(id as shown, Moodle's State)`` of each student graded from a Moodle
+    attempt that was not submitted (quizgen.key.model.KeyPaper.state), in the
+    key's order; a student left out (not on --roster, no answer) is not."""
+    found = []
+    for paper in students.index.key.papers:
+        number = students.find(paper.student_id) if paper.state else None
+        if number is not None:
+            found.append((students.ids[number], paper.state))
+    return found
 
 
 def _with_hint(student_id: str, hint: str) -> str:
