@@ -25,7 +25,7 @@ from quizgen.csv_input import norm_question
 from quizgen.grading.feedback_comma import comma_view
 from quizgen.grading.feedback_files import HEADING, foreign_stems
 from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, no_answers_note, not_received_note,
-                                              sheet_verdict)
+                                              sheet_verdict, unsubmitted_note)
 from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, WORK_HEADING, WorkList, misconception_name,
                                             review_words, shown_answer, template_trap_names, work_list)
 from quizgen.grading.feedback_names import renamed_note, run_stems, safe_file_names
@@ -46,7 +46,9 @@ class SheetContext(NamedTuple):
     part), the graded rows' answers and notes, the worked solutions, and
     whether the class writes decimal commas (then every number on the sheet
     has one, as in graded.csv), and the answers not graded against a part of
-    each student's paper (feedback_stray.StrayAnswers)."""
+    each student's paper (feedback_stray.StrayAnswers), and the State of
+    each student's Moodle attempt graded though not submitted
+    ({student number: State}, ``unsubmitted_states``)."""
 
     matrix: object
     slot_of: dict
@@ -54,6 +56,7 @@ class SheetContext(NamedTuple):
     solutions: "Solutions"
     comma: bool = False
     strays: object = None
+    states: dict | None = None
 
 
 def student_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> tuple:
@@ -63,7 +66,8 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False) ->
     slot_of = {(norm_question(s.question_id), s.part): n for n, s in enumerate(result.matrix.slots)}
     strays = StrayAnswers(result.matrix, slot_of, columns, result.shared_ids)
     context = SheetContext(result.matrix, slot_of, _graded_rows(result, columns[4], strays),
-                           Solutions(outputs.banks, _rounding_rule(key)), comma, strays)
+                           Solutions(outputs.banks, _rounding_rule(key)), comma, strays,
+                           unsubmitted_states(key, result.matrix.students))
     sheet_ext = ".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md"
     own = run_stems(result.files, outputs.feedback, sheet_ext)   # names of the run's other files
     stems = safe_file_names(result.matrix.students, foreign_stems(outputs.feedback, sheet_ext) | set(own))
@@ -73,6 +77,14 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False) ->
     students = [(stem, totals[student_id], papers.get(student_id, unsat), number)
                 for number, (student_id, stem) in enumerate(zip(result.matrix.students, stems))]
     return students, context
+
+
+def unsubmitted_states(key, students) -> dict:
+    """{student number: Moodle's State} of each of ``students`` (ids as the
+    matrix shows them, the key's spelling) graded from a Moodle attempt that
+    was not submitted (quizgen.key.model.KeyPaper.state)."""
+    states = {paper.student_id.strip(): paper.state for paper in key.papers if paper.state}
+    return {number: states[sid] for number, sid in enumerate(students) if sid in states}
 
 
 def _rounding_rule(key):
@@ -210,7 +222,7 @@ class Solutions:
 
 
 def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions,
-                   comma: bool = False, strays=None, figures: dict | None = None) -> str:
+                   comma: bool = False, strays=None, states=None, figures: dict | None = None) -> str:
     """One student's sheet; ``figures``: the Markdown image of each question's
     figure, by its position on the paper (feedback_md.sheet_figures). A
     student with no answer at all is told so under the score, with no "What
@@ -219,8 +231,9 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
     lines = [f"{HEADING}{md_cell(total.student_id)}{name}", "",
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
     absent = no_answers_note(number, matrix, strays, questions)
-    notes = [absent] if absent else [awaiting_note(questions, number, matrix, slot_of),
-                                     not_received_note(questions, number, matrix, slot_of)]
+    notes = [unsubmitted_note(states, number)]
+    notes += [absent] if absent else [awaiting_note(questions, number, matrix, slot_of),
+                                      not_received_note(questions, number, matrix, slot_of)]
     lines += [line for note in notes if note for line in (note, "")]
     lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q)) for q in questions]
     work = work_list(questions, lines_of, AWAITING, solutions.drill_classes()) if not absent else WorkList([], "")

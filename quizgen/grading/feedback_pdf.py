@@ -20,7 +20,8 @@ from quizgen.grading.feedback_files import foreign_stems
 from quizgen.grading.feedback_md import markdown_sheets, sheets_of
 from quizgen.grading.feedback_names import run_stems, safe_file_names
 from quizgen.grading.feedback_stray import stray_sections
-from quizgen.grading.feedback_verdict import AWAITING, awaiting_note, no_answers_note, not_received_note
+from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, no_answers_note, not_received_note,
+                                              unsubmitted_note)
 from quizgen.grading.feedback_words import WorkList, shown_answer, work_list
 from quizgen.generation.pdf import install_hint, overflow_warnings
 from quizgen.report.formatting import without_direction_controls
@@ -129,7 +130,7 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
     return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=breakable(total.student_id),
                          student_name=breakable(total.name), score=score, max_score=max_score,
                          percent=f"{percent}\\%", questions=items,
-                         awaiting=tex_text(absent or _notes(questions, number, context)),
+                         awaiting=tex_text(_notes(questions, number, context, absent)),
                          has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper,
                          stray_sections=strays, work_lines=[breakable(line) for line in work.lines],
                          work_command=breakable(work.command),
@@ -217,8 +218,11 @@ def plain(text) -> str:
     return " ".join(text.split())
 
 
-def _notes(questions, number: int, context) -> str:
-    """The lines under the score, as the Markdown sheet has them: answers awaiting a person, parts not received."""
-    notes = (awaiting_note(questions, number, context.matrix, context.slot_of),
-             not_received_note(questions, number, context.matrix, context.slot_of))
+def _notes(questions, number: int, context, absent: str = "") -> str:
+    """The lines under the score, as the Markdown sheet has them: a Moodle
+    attempt graded though not submitted, then ``absent`` (no answer at all) or
+    answers awaiting a person and parts not received."""
+    notes = (unsubmitted_note(context.states, number),
+             *((absent,) if absent else (awaiting_note(questions, number, context.matrix, context.slot_of),
+                                         not_received_note(questions, number, context.matrix, context.slot_of))))
     return " ".join(note for note in notes if note)

@@ -20,6 +20,17 @@ PARTLY = "partly correct"
 _SCORE_NOISE = 1e-9   # scores are kept to 9 decimals (quizgen/scores.py): full marks within it are full
 
 
+def unsubmitted_note(states, number: int) -> str:
+    """The line under the score of a student graded from a Moodle attempt
+    that was not submitted (``states``: {student number: Moodle's State},
+    feedback.SheetContext.states); "" for anyone else."""
+    state = (states or {}).get(number, "")
+    if not state:
+        return ""
+    return (f"Moodle shows the attempt graded here as {state}: it was not submitted, and as it is your only "
+            "attempt it was graded as it stands. If you did submit the quiz, contact your instructor.")
+
+
 def awaiting_note(questions, number: int, matrix, slot_of: dict) -> str:
     """The line under the score when answers of the student await a person
     (needs_review, no override yet): the total is provisional. "" when none does."""

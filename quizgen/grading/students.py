@@ -10,7 +10,10 @@ class paper, and their reason names the nearest known ids. A key built from
 an LMS download (quizgen.lms.papers.is_lms_key) holds a paper for each student
 who took the quiz: a roster student without one did not submit it (missing,
 scored 0 on the key's class paper, the whole quiz), and one who took it but is
-not on the roster is named, as with a class key."""
+not on the roster is named, as with a class key. With ``--roster`` the roster
+is the class, also beside per-student papers: a student with a paper but not
+on it who gave no answer (dropped the course) is left out (``left_out``), one
+who answered is graded and named as a class key names them."""
 
 from __future__ import annotations
 
@@ -49,13 +52,14 @@ class Students:
             self.shown.setdefault(normalise_id(student.student_id), (student.student_id, student.name))
         self.matcher = IdMatcher(self.paper_of) if self.own_papers else IdMatcher(self.shown)
         self.lms = is_lms_key(index.key)   # papers of who took an LMS quiz: the roster says who should have
-        self.on_roster = IdMatcher([s.student_id for s in self.roster]) if self.lms else None
+        self.on_roster = IdMatcher([s.student_id for s in self.roster]) if roster is not None else None
         self.unknown = {}   # {id as written: (its unknown_student outcome, the name on its first row)}
         self.unknown_rows = {}   # {id as written: its rows, numbered from 0 in the file}: for hinted_rows
         self.not_on_roster = {}   # {normal id: id as written}: graded, but the roster lacks them
         self.by_zeros = {}        # {id as written: known id}: matched only by its leading zeros
         self.without_paper = []   # roster ids a per-student key has no paper for (not graded)
         self.unsubmitted = []     # the numbers of roster students an LMS download has no attempt of
+        self.left_out = []        # key papers' ids --roster lacks who gave no answer: not in the class
         self._no_answer = None    # the ids of who gave no answer, once every answer is read: no_answer_ids
 
     @property
@@ -81,6 +85,11 @@ class Students:
         before any answer is read, so every part of a split file says the same."""
         return self.matcher.match(normalise_id(student_id)) is not None
 
+    def in_class(self, student_id: str) -> bool:
+        """Whether ``student_id`` is in the class: on ``--roster`` when it is
+        given, else (the key's papers are the class) anyone."""
+        return self.on_roster is None or self.on_roster.match(normalise_id(student_id)) is not None
+
     def find(self, student_id: str):
         """The number of a student already registered, or None."""
         normal = normalise_id(student_id)
@@ -97,8 +106,8 @@ class Students:
             return UNKNOWN
         if known is None and self.matcher and not listed:
             self.not_on_roster.setdefault(normal, student_id)
-        if self.on_roster and not listed and self.on_roster.match(normal) is None:
-            self.not_on_roster.setdefault(known or normal, student_id)   # took the LMS quiz, not on the roster
+        if self.own_papers and not listed and not self.in_class(known or normal):
+            self.not_on_roster.setdefault(known or normal, student_id)   # has a paper, not on the roster
         if known is not None and known != normal and not listed:
             self.by_zeros.setdefault(student_id, self.shown.get(known, (known, ""))[0])
         normal = known or normal
@@ -162,9 +171,9 @@ class Students:
 
     def no_answer_ids(self) -> tuple:
         """The ids of the key's and the roster's students who gave no answer
-        (the absentees ``add_roster`` registers), worked out at first need,
-        once every answer is read (``hinted_rows``), and kept: after
-        ``add_roster`` every one of them is found."""
+        (the absentees ``add_roster`` registers, and those it leaves out as not
+        on ``--roster``: one may have sat the quiz under a mistyped id), worked
+        out at first need, once every answer is read (``hinted_rows``), and kept."""
         if self._no_answer is None:
             wanted = [sid for sid, _, _ in self.index.roster]
             wanted += [s.student_id for s in self.roster
@@ -183,8 +192,12 @@ class Students:
         Returns the numbers of those absent students, in roster order."""
         absent = []
         for student_id, name, paper in self.index.roster:
-            if self.find(student_id) is None:
+            if self.find(student_id) is not None:
+                continue
+            if self.in_class(student_id):
                 absent.append(self._register(student_id, name, paper))
+            else:   # a paper was made for them, but they are no longer in the class
+                self.left_out.append(student_id)
         for student in self.roster:
             if self.find(student.student_id) is None:
                 normal = normalise_id(student.student_id)
@@ -206,7 +219,9 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
     answer (missing), ids a per-student key does not know (unknown_student,
     with the nearest known ids), ids matched only by their leading zeros (a
     spreadsheet's 123 for 00123, or a typo's s01 for s001), ids a --roster
-    lacks (graded all the same). The hints, made once everyone's answers are
+    lacks (graded all the same), key papers' students a --roster lacks who
+    gave no answer (left out), students graded from a Moodle attempt not
+    submitted (``unsubmitted_attempts``). The hints, made once everyone's answers are
     read, name the students who gave no answer first among equally near ids."""
     lines, missing = [], [students.ids[n] for n in absent]
     unsubmitted = set(students.unsubmitted)
@@ -219,6 +234,16 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
         lines.append(f"{len(gone)} student(s) on the roster did not submit the quiz (no attempt in the LMS "
                      "download: missing, scored 0): " + _listed([shortened(students.ids[n]) for n in gone[:limit]],
                                                                 len(gone)))
+    if students.left_out:
+        gone = students.left_out
+        lines.append(f"{len(gone)} student(s) have a paper in {students.index.name} but are not on --roster and "
+                     "gave no answer: left out (no score, not in the class figures, the gradebook or the feedback "
+                     "sheets): " + _listed(list(map(shortened, gone[:limit])), len(gone)))
+    opened = unsubmitted_attempts(students)
+    if opened:
+        lines.append(f"{len(opened)} student(s) were graded from an attempt Moodle shows as not submitted, their "
+                     "only attempt (Moodle grades only finished attempts: check before importing): "
+                     + _listed([f"{shortened(sid)} ({state})" for sid, state in opened[:limit]], len(opened)))
     if students.without_paper:
         lines.append(f"{len(students.without_paper)} student(s) on the roster have no paper in "
                      f"{students.index.name} (not graded; generate their papers, then grade again): "
@@ -244,6 +269,18 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
         shown = [_with_hint(sid, id_hint(sid, known, prefer=missing)) for sid in outside[:limit]]
         lines.append(f"{len(outside)} graded student id(s) are not on the roster: " + _listed(shown, len(outside)))
     return lines
+
+
+def unsubmitted_attempts(students: Students) -> list:
+    """``(id as shown, Moodle's State)`` of each student graded from a Moodle
+    attempt that was not submitted (quizgen.key.model.KeyPaper.state), in the
+    key's order; a student left out (not on --roster, no answer) is not."""
+    found = []
+    for paper in students.index.key.papers:
+        number = students.find(paper.student_id) if paper.state else None
+        if number is not None:
+            found.append((students.ids[number], paper.state))
+    return found
 
 
 def _with_hint(student_id: str, hint: str) -> str:

@@ -46,12 +46,17 @@ class KeyQuestion:
 
 @dataclass(frozen=True, slots=True)
 class KeyPaper:
-    """One student's own paper (``generate --students``)."""
+    """One student's own paper (``generate --students``, or the variants an LMS
+    gave them). ``state``: for a key built from a Moodle download, the State
+    of the attempt graded when Moodle shows it as not submitted (one of
+    ``UNSUBMITTED``, graded because it is the student's only attempt), else "";
+    written only when set, so other keys keep their bytes."""
 
     student_id: str
     name: str = ""
     seed: str = ""
     questions: tuple = ()
+    state: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +88,7 @@ class Key:
         data = {"format": FORMAT, "version": VERSION, "quizgen": self.quizgen, "seed": self.seed,
                 "worked_examples": self.worked_examples}
         questions = [from_templates.instance(q) for q in self.questions]
-        papers = {p.student_id: {"name": p.name, "seed": p.seed,
+        papers = {p.student_id: {"name": p.name, "seed": p.seed, **({"state": p.state} if p.state else {}),
                                  "questions": [from_templates.instance(q) for q in p.questions]}
                   for p in self.papers}
         if self.rounded_by:
@@ -107,6 +112,17 @@ class Key:
 
 # ------------------------------------------------------------------ reading
 
+UNSUBMITTED = ("In progress", "Overdue", "Never submitted")
+"""The states of a Moodle attempt that was not submitted (Moodle grades none of them)."""
+
+
+def _paper_state(paper: dict, where) -> str:
+    """A paper's ``state``: "" (none) or one of ``UNSUBMITTED``."""
+    state = checks.text(paper.get("state", ""), where, checks.MAX_ID)
+    if state and state not in UNSUBMITTED:
+        raise where.fail(f"expected one of {', '.join(map(repr, UNSUBMITTED))} (or no such field), got {state[:40]!r}")
+    return state
+
 def read_key(data, source: str = "the key") -> Key:
     """A :class:`Key` from key.json's data, version 1 (no ``format`` field,
     every text in every question), 2 (template texts shared) or 3 (and
@@ -129,7 +145,8 @@ def read_key(data, source: str = "the key") -> Key:
         checks.mapping(paper, where)
         papers.append(KeyPaper(student_id, checks.text(paper.get("name", ""), where / "name", checks.MAX_ID),
                                str(checks.label(paper.get("seed", "-"), where / "seed")),
-                               _questions(paper.get("questions"), where / "questions", templates, cache)))
+                               _questions(paper.get("questions"), where / "questions", templates, cache),
+                               _paper_state(paper, where / "state")))
     secret, codes = _codes(data, top)
     rounded_by = checks.text(data.get("answers_rounded_by", ""), top / "answers_rounded_by", checks.MAX_ID)
     if rounded_by not in ("", "canvas"):

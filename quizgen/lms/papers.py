@@ -53,7 +53,9 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     decimals and drops trailing zeros), so that grade does not judge their
     figures. The key's class paper is the whole quiz, every question anyone
     was given (``_whole_quiz``): the paper of a roster student who did not
-    submit, scored 0 out of the quiz's maximum."""
+    submit, scored 0 out of the quiz's maximum. A paper read from a Moodle
+    attempt that was not submitted keeps its State (``KeyPaper.state``), for
+    grade to name."""
     from quizgen import __version__
     from quizgen.lms.variants import key_questions
 
@@ -63,7 +65,7 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     slots = _slot_numbers(rows, order)
     papers = {}
     for row in rows:
-        paper = papers.setdefault(row.student_id, {"name": row.name, "variants": {}})
+        paper = papers.setdefault(row.student_id, {"name": row.name, "variants": {}, "state": row.unsubmitted})
         only = None if row.slot is not None else (row.part,)
         given = paper["variants"].setdefault(_question(row), (row.template, row.variant, only))
         if given[1] != row.variant:
@@ -78,7 +80,7 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     made = [(sid, q, replace(_only_parts(question, only), id=names[(sid, q)]), question)
             for (sid, q, (_, _, only)), question in zip(chosen, whole)]
     picked = iter(question for _, _, question, _ in made)
-    students = tuple(KeyPaper(sid, p["name"], LMS_SEED, tuple(next(picked) for _ in p["variants"]))
+    students = tuple(KeyPaper(sid, p["name"], LMS_SEED, tuple(next(picked) for _ in p["variants"]), p["state"])
                      for sid, p in papers.items())
     key = Key(_whole_quiz(made, slots), students, LMS_SEED, quizgen=__version__, rounded_by=rounded_by)
     out = io.StringIO()

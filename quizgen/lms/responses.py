@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import csv
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from quizgen.csv_input import NOT_TEXT, csv_text, sniffed_reader
 from quizgen.errors import InputFileError, printable, shortened
 from quizgen.key.checks import MAX_ID
+from quizgen.key.model import UNSUBMITTED
 from quizgen.lms.attempts import attempt_numbers, joined_tries
 
 TAG = re.compile(r"\[quizgen:([^:\]\s]+):([^\]]+?)(?::([a-z]+))?\]")
 MOODLE_ID_COLUMNS = ("ID number", "Email address")
-MOODLE_UNFINISHED = ("In progress", "Overdue", "Never submitted")   # attempt states Moodle does not grade
+MOODLE_UNFINISHED = UNSUBMITTED   # attempt states Moodle does not grade
 CANVAS_FIXED = ("name", "id", "sis_id", "root_account", "section", "section_id", "section_sis_id",
                 "submitted", "attempt")
 _MOODLE_RESPONSE = re.compile(r"Response (\d+)")
@@ -41,7 +42,9 @@ class ResponseRow:
     its parts count as missing, never dropped. (Canvas writes an answer or
     points for every question a student was given, so it needs no such row.)
     ``row`` is the export's row it came from (1 = the first after the header),
-    for messages."""
+    for messages. ``unsubmitted``: the State of a Moodle attempt that was not
+    submitted (``In progress``, ``Overdue``, ``Never submitted``), read because
+    the student has no finished one; "" for a finished attempt."""
 
     student_id: str
     name: str
@@ -53,6 +56,7 @@ class ResponseRow:
     answer: str
     answered: bool = True
     row: int | None = field(default=None, compare=False)
+    unsubmitted: str = ""
 
 
 def read_responses(path, encoding: str | None = None, skipped: list | None = None,
@@ -164,28 +168,31 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     attempts = joined_tries(header, rows[1:])   # a download of all tries: each attempt's tries as one row
     who = [(_moodle_student(row, id_columns, fallback), _moodle_unfinished(header, row)) for _, row, _ in attempts]
     finished = {student for student, unfinished in who if not unfinished}
-    kept, source = [], {}   # (line, row, student) of each attempt to read; the line each response came from
-    for (line, row, lines), (student, unfinished) in zip(attempts, who):
+    kept, source, states = [], {}, {}   # (line, row, student) of each attempt to read; the line each response
+    for (line, row, lines), (student, unfinished) in zip(attempts, who):   # came from; an open attempt's State
         _check_id(student, "the Moodle export's", line)
         if not student and skipped is not None and any(c.strip() for c in row):
             skipped.append(line)
         if student and not (unfinished and student in finished):
             kept.append((line, row, student))   # else an attempt left open beside a finished one: Moodle grades that
-            source[line] = lines
+            source[line], states[line] = lines, unfinished
     out, numbers = [], attempt_numbers(header, kept, unordered)
     for line, row, student in kept:
         name = " ".join(row[header.index(c)].strip() for c in ("First name", "Last name") if c in header)
         for number, column in slots:
-            out += _moodle_answers(row[questions[number]], row[column], number,
-                                   (student, name.strip(), numbers[line]), source[line][column])
+            out += [replace(r, unsubmitted=states[line]) if states[line] else r
+                    for r in _moodle_answers(row[questions[number]], row[column], number,
+                                             (student, name.strip(), numbers[line]), source[line][column])]
     return out
 
 
-def _moodle_unfinished(header: list, row: list) -> bool:
-    """True for an attempt whose State is one Moodle does not grade (in progress,
-    overdue, never submitted); a download without the State column has none."""
+def _moodle_unfinished(header: list, row: list) -> str:
+    """The State of an attempt Moodle does not grade (``In progress``,
+    ``Overdue``, ``Never submitted``), else "" (a download without the State
+    column has none)."""
     column = header.index("State") if "State" in header else None
-    return column is not None and column < len(row) and row[column].strip() in MOODLE_UNFINISHED
+    state = row[column].strip() if column is not None and column < len(row) else ""
+    return state if state in MOODLE_UNFINISHED else ""
 
 
 def _moodle_student(row: list, columns: list, fallback: list | None) -> str:
