@@ -1,6 +1,7 @@
 """Messages and help a docs reviewer found wrong or silent (rev-docs24): each
 says what the command at hand means, and what to do next."""
 
+import csv
 import json
 import shlex
 from pathlib import Path
@@ -25,3 +26,31 @@ def test_moodle_by_email_when_no_id_is_an_email_suggests_the_id_number_key(tmp_p
     assert ("2 graded student id(s) are not email addresses, which Moodle's import by Email address cannot "
             "match: s001, s002; if they are the students' ID numbers in Moodle, grade without "
             "--gradebook-key email") in said, said
+
+
+# ---------------------------------------------------------------- 2. help: an example, what answers.csv holds
+
+def test_the_top_help_shows_generate_then_grade_and_the_example_runs(tmp_path, invoke, monkeypatch):
+    shown = invoke("--help").output
+    lines = [line.split(" #")[0].strip() for line in shown.splitlines() if line.strip().startswith("quizgen ")]
+    assert [shlex.split(line)[1] for line in lines] == ["generate", "grade"], shown
+    monkeypatch.chdir(tmp_path)
+    assert invoke(*shlex.split(lines[0])[1:]).exit_code == 0
+    with open(tmp_path / "quiz" / "key.csv", newline="", encoding="utf-8") as handle:
+        rows = [f"s001,{r['question_id']},{r['part']},{r['answer']}" for r in csv.DictReader(handle)]
+    (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\n" + "\n".join(rows) + "\n")
+    graded = invoke(*shlex.split(lines[1])[1:])
+    assert graded.exit_code == 0, graded.output
+    assert (tmp_path / "answers-graded.csv").is_file()
+
+
+def test_grade_help_says_what_the_answers_file_holds(invoke):
+    shown = _one_line(invoke("grade", "--help").output)
+    assert "student_id, question_id, part, answer" in shown and "student_id, Q1a, Q1b" in shown, shown
+    assert "docs/grading.md" in shown
+
+
+def test_generate_help_counts_questions_per_template_of_every_bank(invoke):
+    shown = _one_line(invoke("generate", "--help").output)
+    assert "per class of the built-in bank" not in shown
+    assert "Questions per template, of the built-in bank and of each --bank" in shown, shown
