@@ -54,3 +54,25 @@ def test_generate_help_counts_questions_per_template_of_every_bank(invoke):
     shown = _one_line(invoke("generate", "--help").output)
     assert "per class of the built-in bank" not in shown
     assert "Questions per template, of the built-in bank and of each --bank" in shown, shown
+
+
+# ---------------------------------------------------------------- 3. --delimiter given, one column
+
+def test_a_given_delimiter_that_gives_one_column_says_what_the_file_looks_separated_by(tmp_path, invoke):
+    answers = write(tmp_path, {"questions": [Q1]}, right_answers(["s001"]))
+    result = invoke("grade", answers, "--delimiter", ";")
+    assert result.exit_code == 2
+    assert "try --delimiter)" not in result.stderr
+    assert result.stderr.rstrip().endswith(
+        "(--delimiter ';' gave one column only; the header looks separated by ',': "
+        "try --delimiter ',', or leave --delimiter out to detect it)"), result.stderr
+
+
+def test_a_given_tab_delimiter_is_named_and_no_separator_found_is_said(tmp_path, invoke):
+    (tmp_path / "key.json").write_text(json.dumps({"questions": [Q1]}), encoding="utf-8")
+    (tmp_path / "answers.csv").write_text("student_id question_id part answer\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "answers.csv", "--delimiter", "tab")
+    assert result.exit_code == 2
+    assert result.stderr.rstrip().endswith(
+        "(--delimiter tab gave one column only, and the header has no ',', ';', tab or '|' between its names)"), \
+        result.stderr
