@@ -76,3 +76,17 @@ def test_a_given_tab_delimiter_is_named_and_no_separator_found_is_said(tmp_path,
     assert result.stderr.rstrip().endswith(
         "(--delimiter tab gave one column only, and the header has no ',', ';', tab or '|' between its names)"), \
         result.stderr
+
+
+# ---------------------------------------------------------------- 4. --count in the command's own words
+
+def test_export_count_out_of_range_speaks_of_variants_per_slot(tmp_path, invoke):
+    result = invoke("export", "moodle", "--count", 0, "--out", tmp_path / "q.xml")
+    assert result.exit_code == 2
+    assert result.stderr == "quizgen: error: --count must be from 1 to 10,000 (variants per slot), got 0\n"
+
+
+def test_generate_count_out_of_range_speaks_of_questions_per_template(tmp_path, invoke):
+    result = invoke("generate", "--count", 0, "--out", tmp_path / "quiz")
+    assert result.exit_code == 2
+    assert result.stderr == "quizgen: error: --count must be from 1 to 10,000 (questions per template), got 0\n"
