@@ -277,7 +277,8 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
 @main.command("validate", short_help="Check templates (a file, a folder, the bank) before class.")
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--samples", default=200, show_default=True, type=int,
-              help="Seeds to sample each template over.")
+              help="Seeds to sample each template over; 0 skips sampling (no random draws, SymPy referee or "
+                   "variant count; the schema, text, tests and canonical example are still checked).")
 @click.option("--bank", "banks", multiple=True, type=click.Path(file_okay=False),
               help="Check the templates in this folder, and their clashes with the built-in bank (repeatable).")
 def validate_command(paths, samples, banks):

@@ -90,3 +90,17 @@ def test_generate_count_out_of_range_speaks_of_questions_per_template(tmp_path, 
     result = invoke("generate", "--count", 0, "--out", tmp_path / "quiz")
     assert result.exit_code == 2
     assert result.stderr == "quizgen: error: --count must be from 1 to 10,000 (questions per template), got 0\n"
+
+
+# ---------------------------------------------------------------- 5. validate --samples 0
+
+def test_validate_samples_zero_says_sampling_was_skipped(invoke):
+    result = invoke("validate", C1_TEMPLATE, "--samples", 0)
+    assert result.exit_code == 0, result.output
+    line = result.output.strip()
+    assert "sampling skipped (--samples 0)" in line and "0 samples" not in line, line
+    assert line.startswith("ok C1 mlm-confident-correct (") and "2 parts, 4 traps" in line, line
+
+
+def test_validate_help_documents_samples_zero(invoke):
+    assert "0 skips sampling" in _one_line(invoke("validate", "--help").output)
