@@ -104,3 +104,23 @@ def test_validate_samples_zero_says_sampling_was_skipped(invoke):
 
 def test_validate_help_documents_samples_zero(invoke):
     assert "0 skips sampling" in _one_line(invoke("validate", "--help").output)
+
+
+# ---------------------------------------------------------------- 6. policy errors name their line
+
+def test_a_points_part_the_template_lacks_names_its_line(tmp_path, invoke):
+    answers = write(tmp_path, {"questions": [Q1]}, right_answers(["s001"]))
+    (tmp_path / "policy.yaml").write_text("ecf_credit: 1\npoints:\n  C1: {a: 2}\n  t1:\n    z: 3\n")
+    result = invoke("grade", answers, "--policy", tmp_path / "policy.yaml", "--jobs", 1)
+    assert result.exit_code == 2
+    assert result.stderr.rstrip().endswith("policy.yaml:5: points.t1.z: t1 has no part 'z' (its parts: a, b)"), \
+        result.stderr
+
+
+def test_a_trap_code_the_template_lacks_names_its_line(tmp_path, invoke):
+    answers = write(tmp_path, {"questions": [Q1]}, right_answers(["s001"]))
+    (tmp_path / "policy.yaml").write_text("traps:\n  halved: 0.5\n  C1:\n    doubled: 1\n    halfed: 0.5\n")
+    result = invoke("grade", answers, "--policy", tmp_path / "policy.yaml", "--jobs", 1)
+    assert result.exit_code == 2
+    assert result.stderr.rstrip().endswith("policy.yaml:5: traps.C1.halfed: C1 has no misconception 'halfed' "
+                                           "(did you mean 'halved'?)"), result.stderr

@@ -69,7 +69,7 @@ class Policy:
         found = _first_unknown(self.points, parts_of)
         if found:
             name, label, labels = found
-            raise InputFileError(f"{self.source}: points.{_shown(name)}.{_shown(label)}: {_shown(name)} "
+            raise InputFileError(f"{self.where(('points', name, label))}: points.{_shown(name)}.{_shown(label)}: {_shown(name)} "
                                  f"has no part {_shown(label)!r} (its parts: {', '.join(sorted(labels))})")
 
     def check_paper_points(self, key) -> None:
@@ -84,8 +84,9 @@ class Policy:
                                  "total, so no student could score and no percentage can be worked out; give some "
                                  "part points")
 
-    def where(self, path: str) -> str:
-        """``file:line`` of the setting ``path`` (``points.C1.a``)."""
+    def where(self, path) -> str:
+        """``file:line`` of the setting ``path`` (``points.C1.a``, or its keys as a
+        tuple when a key may hold a dot: ``("points", "b.1", "a")``)."""
         return _where(self.source, self.text, path)
 
     def check_trap_codes(self, codes_of: dict) -> list:
@@ -96,7 +97,7 @@ class Policy:
         found = _first_unknown(self.template_traps, codes_of)
         if found:
             name, code, codes = found
-            raise InputFileError(f"{self.source}: traps.{_shown(name)}.{_shown(code)}: {_shown(name)} has no "
+            raise InputFileError(f"{self.where(('traps', name, code))}: traps.{_shown(name)}.{_shown(code)}: {_shown(name)} has no "
                                  f"misconception {_shown(code)!r}{did_you_mean(code, codes)}")
         known = set().union(*codes_of.values())
         unknown = [code for code in self.traps if code not in known]
