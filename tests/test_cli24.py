@@ -124,3 +124,24 @@ def test_a_trap_code_the_template_lacks_names_its_line(tmp_path, invoke):
     assert result.exit_code == 2
     assert result.stderr.rstrip().endswith("policy.yaml:5: traps.C1.halfed: C1 has no misconception 'halfed' "
                                            "(did you mean 'halved'?)"), result.stderr
+
+
+# ---------------------------------------------------------------- 7. drill --stats on an unreadable record
+
+def test_stats_on_a_record_that_cannot_be_read_does_not_say_none_is_recorded(tmp_path, invoke, monkeypatch):
+    record = tmp_path / "prog.json"
+    record.write_text("{bad\n")
+    monkeypatch.setenv("QUIZGEN_PROGRESS", str(record))
+    result = invoke("drill", "--stats")
+    assert result.exit_code == 0
+    assert "is not a quizgen progress file" in result.stderr
+    assert "No progress recorded yet" not in result.stdout
+    assert result.stdout.startswith(f"The record in {record} could not be read (see the warning above); "
+                                    "nothing from it is shown."), result.stdout
+    assert record.read_text() == "{bad\n"
+
+
+def test_stats_with_no_record_yet_still_says_so(tmp_path, invoke, monkeypatch):
+    monkeypatch.setenv("QUIZGEN_PROGRESS", str(tmp_path / "none.json"))
+    result = invoke("drill", "--stats")
+    assert result.stdout.startswith("No progress recorded yet (") and not result.stderr
