@@ -126,6 +126,27 @@ def test_a_trap_code_the_template_lacks_names_its_line(tmp_path, invoke):
                                            "(did you mean 'halved'?)"), result.stderr
 
 
+def test_every_policy_points_and_traps_error_and_warning_names_its_line(tmp_path):
+    """Beyond the two the reviewer met: a part's points not a number, a template's
+    entry not a mapping, a general trap code no question has."""
+    from quizgen.errors import InputFileError
+    from quizgen.marking.policy import parse_policy
+
+    for text, message in [("ecf_credit: 1\npoints:\n  C4:\n    a: lots\n",
+                           "p.yaml:4: points.C4.a: expected a number of points (0 to 1e+06), found 'lots'"),
+                          ("ecf_credit: 1\npoints:\n  C4: 3\n", "p.yaml:3: points.C4: expected a mapping, found 3"),
+                          ("ecf_credit: 1\n\ntraps: [a]\n", "p.yaml:3: traps: expected a mapping, found ['a']")]:
+        try:
+            parse_policy(text, "p.yaml")
+        except InputFileError as exc:
+            assert str(exc) == message
+        else:
+            raise AssertionError(f"{text!r} was accepted")
+    policy = parse_policy("ecf_credit: 1\ntraps:\n  halfd: 0.5\n", "p.yaml")
+    assert policy.check_trap_codes({"C1": {"halved"}}) == [
+        "p.yaml:3: traps.halfd: no question on this paper has that misconception (did you mean 'halved'?)"]
+
+
 # ---------------------------------------------------------------- 7. drill --stats on an unreadable record
 
 def test_stats_on_a_record_that_cannot_be_read_does_not_say_none_is_recorded(tmp_path, invoke, monkeypatch):

@@ -39,5 +39,5 @@ def test_a_general_trap_code_no_question_has_is_a_warning(tmp_path):
     result = grade(answers, "--policy", tmp_path / "policy.yaml", "--jobs", "1")
     assert result.exit_code == 0, result.output
     warnings = [line for line in result.output.splitlines() if "traps." in line]
-    assert warnings == [f"quizgen: warning: {tmp_path / 'policy.yaml'}: traps.doubld: no question on this paper "
+    assert warnings == [f"quizgen: warning: {tmp_path / 'policy.yaml'}:2: traps.doubld: no question on this paper "
                         "has that misconception (did you mean 'doubled'?)"]
