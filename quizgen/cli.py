@@ -80,7 +80,15 @@ jobs_option = click.option(
 @click.group(cls=QuizgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="quizgen")
 def main():
-    """Write and grade exam questions on the mathematics of BERT-style encoders."""
+    """Write and grade exam questions on the mathematics of BERT-style encoders.
+
+    \b
+    Example (a paper, then the class's answers graded against its quiz/key.json):
+      quizgen generate --seed 1 --out quiz
+      quizgen grade answers.csv
+
+    Each command's --help gives its options and an example.
+    """
     install_signal_cleanup()
 
 
@@ -101,7 +109,8 @@ def list_command(banks):
 @main.command(short_help="Generate a randomised problem set, its worked solutions and key.")
 @click.option("--classes", default="all", show_default=True,
               help="Comma-separated classes (C1,C4) or 'all'.")
-@click.option("--count", default=1, show_default=True, type=int, help="Questions per template, that is per class of the built-in bank (1 to 10,000).")
+@click.option("--count", default=1, show_default=True, type=int, help="Questions per template, of the built-in bank and of each --bank (the built-in bank has "
+                   "one template a class), 1 to 10,000.")
 @click.option("--seed", default=None, help="Seed for reproducible numbers (default: a fresh one, printed).")
 @click.option("--format", "fmt", default="md", show_default=True,
               type=click.Choice(["md", "tex", "pdf"]),   # generation/documents.OUTPUT_FORMATS
@@ -243,6 +252,10 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
     <answers>-graded.csv, per-student, per-question and item-analysis CSVs, a Markdown report
     and an HTML class report; optionally a gradebook file and feedback sheets.
 
+    The answers CSV holds one answer a row (columns student_id, question_id, part,
+    answer: long form) or one student a row with a column per part (student_id, Q1a,
+    Q1b, ...: wide form); see docs/grading.md.
+
     Example: quizgen grade answers.csv --key quiz/key.json --gradebook plain --feedback sheets/
     """
     from quizgen.grading.outputs import GradeOutputs
@@ -264,7 +277,8 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
 @main.command("validate", short_help="Check templates (a file, a folder, the bank) before class.")
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--samples", default=200, show_default=True, type=int,
-              help="Seeds to sample each template over.")
+              help="Seeds to sample each template over; 0 skips sampling (no random draws, SymPy referee or "
+                   "variant count; the schema, text, tests and canonical example are still checked).")
 @click.option("--bank", "banks", multiple=True, type=click.Path(file_okay=False),
               help="Check the templates in this folder, and their clashes with the built-in bank (repeatable).")
 def validate_command(paths, samples, banks):

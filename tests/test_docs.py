@@ -107,14 +107,14 @@ def test_readme_names_key_csvs_columns_and_marking_md_quotes_a_real_policy_error
     assert columns.replace(" ", "") == (out / "key.csv").read_text(encoding="utf-8").splitlines()[0]
 
     marking = " ".join((ROOT / "docs" / "marking.md").read_text(encoding="utf-8").split())
-    quoted = re.search(r"\(`(traps\.C1\.[^`]+)`\)", marking).group(1)
+    line, quoted = re.search(r"\(`policy\.yaml:(\d+): (traps\.C1\.[^`]+)`\)", marking).groups()
     code = quoted.split(".")[2].split(":")[0]
     policy = tmp_path / "policy.yaml"
-    policy.write_text(f"traps: {{C1: {{{code}: 0.5}}}}\n", encoding="utf-8")
+    policy.write_text("ecf_credit: 1\n" * (int(line) - 3) + f"traps:\n  C1:\n    {code}: 0.5\n", encoding="utf-8")
     answers = tmp_path / "answers.csv"
     answers.write_text("student_id,question_id,part,answer\ns001,Q1,a,0.5\n", encoding="utf-8")
     result = invoke("grade", answers, "--key", out / "key.json", "--policy", policy)
-    assert result.exit_code == 2 and f"{policy}: {quoted}" in result.output
+    assert result.exit_code == 2 and f"{policy}:{line}: {quoted}" in result.output, result.output
 
 
 def test_report_demo_without_a_folder_prints_its_usage(capsys):

@@ -91,7 +91,7 @@ def test_a_record_with_a_name_that_cannot_be_shown_is_set_aside_with_one_warning
     assert stats.exit_code == 0 and stats.stderr.strip().splitlines() == [
         f"quizgen: warning: progress file {state} is not a quizgen progress file {reason}; left as it is "
         "(a drill would move it aside)"]
-    assert "No progress recorded yet" in stats.stdout and name not in stats.output
+    assert "could not be read" in stats.stdout and name not in stats.output
     session = invoke("drill", "--seed", "1", "--classes", "C1", "--state", state, input="0.5\nq\n")
     assert session.exit_code == 0 and session.stderr.strip().splitlines() == [
         f"quizgen: warning: progress file {state} is not a quizgen progress file {reason}; moved it to p.json.bad "

@@ -69,7 +69,7 @@ test_any_policy_text_many = many_copy(test_any_policy_text_is_read_or_refused_in
 
 @pytest.mark.parametrize("points", [".inf", "1" + "0" * 99, "10000001"])
 def test_policy_points_beyond_any_mark_scheme_are_refused(points):
-    with pytest.raises(InputFileError, match=r"^policy.yaml: points.C7.p: expected a number of points"):
+    with pytest.raises(InputFileError, match=r"^policy.yaml:1: points.C7.p: expected a number of points"):
         parse_policy(f"points: {{C7: {{p: {points}}}}}", "policy.yaml")
 
 

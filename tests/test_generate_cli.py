@@ -155,7 +155,7 @@ def test_latex_output_is_a_complete_document(invoke, tmp_path):
     (("--classes", "all,C1"), "--classes 'all,C1': 'all' stands alone (every class)"),
     (("--count", "0"), "--count must be from 1 to 10,000"),
     (("--count", "-2"), "--count must be from 1 to 10,000"),
-    (("--count", "100000000"), "--count must be from 1 to 10,000 (questions per class), got 100000000"),
+    (("--count", "100000000"), "--count must be from 1 to 10,000 (questions per template), got 100000000"),
 ])
 def test_bad_options_give_one_line_and_exit_2(invoke, tmp_path, args, message):
     result = invoke("generate", "--out", tmp_path / "out", *args)

@@ -11,7 +11,7 @@ def test_points_for_a_part_the_template_lacks_is_refused(tmp_path):
     (tmp_path / "policy.yaml").write_text("points:\n  C1: {z: 3}\n", encoding="utf-8")
     result = grade(answers, "--policy", tmp_path / "policy.yaml", "--jobs", "1")
     assert result.exit_code == 2
-    assert result.output.strip().endswith("policy.yaml: points.C1.z: C1 has no part 'z' (its parts: a, b)")
+    assert result.output.strip().endswith("policy.yaml:2: points.C1.z: C1 has no part 'z' (its parts: a, b)")
     assert not (tmp_path / "answers-graded.csv").exists()
 
 
@@ -28,7 +28,7 @@ def test_a_trap_code_a_template_on_the_paper_lacks_is_refused(tmp_path):
     (tmp_path / "policy.yaml").write_text("traps:\n  C1: {halfed: 0.5}\n", encoding="utf-8")
     result = grade(answers, "--policy", tmp_path / "policy.yaml", "--jobs", "1")
     assert result.exit_code == 2
-    assert result.output.strip().endswith("policy.yaml: traps.C1.halfed: C1 has no misconception 'halfed' "
+    assert result.output.strip().endswith("policy.yaml:2: traps.C1.halfed: C1 has no misconception 'halfed' "
                                           "(did you mean 'halved'?)")
 
 
@@ -39,5 +39,5 @@ def test_a_general_trap_code_no_question_has_is_a_warning(tmp_path):
     result = grade(answers, "--policy", tmp_path / "policy.yaml", "--jobs", "1")
     assert result.exit_code == 0, result.output
     warnings = [line for line in result.output.splitlines() if "traps." in line]
-    assert warnings == [f"quizgen: warning: {tmp_path / 'policy.yaml'}: traps.doubld: no question on this paper "
+    assert warnings == [f"quizgen: warning: {tmp_path / 'policy.yaml'}:2: traps.doubld: no question on this paper "
                         "has that misconception (did you mean 'doubled'?)"]

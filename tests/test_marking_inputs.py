@@ -134,7 +134,7 @@ def test_policy_shares_may_be_percentages_as_in_an_overrides_file():
     ("ecf_credits: 1", "policy.yaml: ecf_credits: unknown key"),
     ("traps: {C7: {x: yes}}", "policy.yaml:1: traps.C7.x: expected a number from 0 to 1 or a percentage from 0% to "
                                 "100% (a decimal of at most 40 places: 0.5, 50%, 0,5), found True"),
-    ("points: {C7: {p: -1}}", "policy.yaml: points.C7.p: expected a number of points"),
+    ("points: {C7: {p: -1}}", "policy.yaml:1: points.C7.p: expected a number of points"),
     ("ecf_credit: [", "policy.yaml:1: not valid YAML"),
     ("- 1", "policy.yaml: expected a mapping"),
     ("carried_figures: 2", "policy.yaml:1: carried_figures: expected a whole number from 3 to 6, found 2"),

@@ -117,7 +117,7 @@ def test_repeats_of_one_override_give_ten_warnings_and_a_count(paper):
 def test_unknown_trap_codes_give_ten_warnings_and_a_count():
     policy = parse_policy("traps:\n" + "".join(f"  t{i}: 1\n" for i in range(30)), "p.yaml")
     lines = policy.check_trap_codes({"C1": {"log10_instead_of_ln"}})
-    assert len(lines) == 11 and lines[0] == "p.yaml: traps.t0: no question on this paper has that misconception"
+    assert len(lines) == 11 and lines[0] == "p.yaml:2: traps.t0: no question on this paper has that misconception"
     assert lines[10] == "p.yaml: and 20 more traps: code(s) no question on this paper has: t10, t11, t12, t13, t14, ..."
 
 

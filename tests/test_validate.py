@@ -186,7 +186,7 @@ def test_a_template_whose_draws_rarely_pass_is_reported_as_fragile(tmp_path, inv
 def test_samples_zero_checks_without_sampling(invoke, in_data):
     result = invoke("validate", "user_bank", "--samples", "0")
     assert result.exit_code == 0
-    assert ": 0 samples, 1 part" in result.output
+    assert ": sampling skipped (--samples 0), 1 part" in result.output
 
 
 def test_bad_options_are_one_line_errors(invoke, in_data, tmp_path):

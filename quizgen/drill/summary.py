@@ -185,6 +185,8 @@ def stats_report(state=None, banks=()) -> tuple:
     and a one-line note if the file was unusable."""
     path = learner.real_path(state if state else learner.default_path())
     loaded = learner.load(path, read_only=True)
+    if loaded.note:   # read only: a note means the file is there and could not be read
+        return f"The record in {path} could not be read (see the warning above); nothing from it is shown.", loaded.note
     progress = loaded.progress
     bank = load_bank(banks)
     bank_classes, names = sorted({t.cls for t in bank}, key=class_key), trap_names(bank)

@@ -14,14 +14,15 @@ from quizgen.generation.views import question_summary
 from quizgen.generation.workers import chunked, ordered_map
 from quizgen.ui import progress_bar
 
-MAX_COUNT = 10_000   # questions per class on one paper (each student's own paper comes from --students)
+MAX_COUNT = 10_000   # questions per template on one paper (each student's own paper comes from --students)
 
 
-def check_count(count: int) -> None:
+def check_count(count: int, meaning: str = "questions per template") -> None:
     """``--count`` from 1 to MAX_COUNT: a mistyped 100000000 would fill memory
-    long before the first file is written."""
+    long before the first file is written. ``meaning``: what the command's
+    --count counts (export: "variants per slot")."""
     if not 1 <= count <= MAX_COUNT:
-        raise UsageError(f"--count must be from 1 to {MAX_COUNT:,} (questions per class), got {count}")
+        raise UsageError(f"--count must be from 1 to {MAX_COUNT:,} ({meaning}), got {count}")
 
 
 def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool = False,

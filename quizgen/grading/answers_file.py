@@ -245,9 +245,10 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
     path = Path(path)
     encoding = given_encoding(encoding)   # a bad --encoding is said before a pipe is copied
     readable = spooled(path)
+    given = delimiter
     encoding, lines, skip, delimiter = csv_start(path, readable, encoding, delimiter, EXPECTED)
     header, header_line, data_skip = header_row(path, lines, delimiter, skip)
-    layout = layout_of(path, header, header_line)
+    layout = layout_of(path, header, header_line, delimiter if given is not None else None)
     if decimal_comma is None:
         decimal_comma = delimiter != ","
     return AnswersFile(path=path, encoding=encoding, delimiter=delimiter, decimal_comma=bool(decimal_comma),

@@ -51,9 +51,10 @@ def _find(normalised: list, role: str):
     return find_column(normalised, ALIASES[role])
 
 
-def layout_of(path: Path, header: list, line: int) -> dict:
+def layout_of(path: Path, header: list, line: int, given_delimiter: str | None = None) -> dict:
     """Which column holds what: long form when there is an answer column, wide
-    form when columns are question-part labels."""
+    form when columns are question-part labels (``given_delimiter``: the one
+    ``--delimiter`` named, if any, for the hint when the header is one cell)."""
     normalised = [norm_header(h) for h in header]
     student, name = _find(normalised, "student"), _find(normalised, "name")
     question, part, answer = (_find(normalised, r) for r in ("question", "part", "answer"))
@@ -77,7 +78,7 @@ def layout_of(path: Path, header: list, line: int) -> dict:
         raise InputFileError(f"{where}this looks like a Moodle quiz 'Responses' report downloaded in another "
                              f"language (found {found}); {MOODLE_ENGLISH}")
     raise InputFileError(f"{where}expected a header with {LONG_COLUMNS} (long form) or {WIDE_COLUMNS} "
-                         f"(wide form); found {found}{_unread_hint(header)}")
+                         f"(wide form); found {found}{_unread_hint(header, given_delimiter)}")
 
 
 def _kept_columns(path: Path, header: list, wide: list, roles: set) -> tuple:
@@ -122,12 +123,29 @@ def _one_column_each(header: list, normalised: list, roles: dict, where: str) ->
             raise doubled_column(where, header, column, other, f"the {role}", "one such column")
 
 
-def _unread_hint(header: list) -> str:
+def _unread_hint(header: list, given: str | None = None) -> str:
     """Why a header may not have been read: a JSON file (a key?) given as the
-    answers, or one column only (the wrong delimiter)."""
+    answers, or one column only (the wrong delimiter: when ``--delimiter``
+    named it, what the header looks separated by instead)."""
     if header and header[0].lstrip().startswith(("{", "[")):
         return " (this looks like JSON, a key file? pass the answers CSV first, and the key with --key)"
-    return "" if len(header) > 1 else " (one column only: is the delimiter right? try --delimiter)"
+    if len(header) > 1:
+        return ""
+    if given is None:
+        return " (one column only: is the delimiter right? try --delimiter)"
+    named = _delimiter_name(given)
+    others = [d for d in (",", ";", "\t", "|") if d != given and d in (header[0] if header else "")]
+    if not others:
+        return (f" (--delimiter {named} gave one column only, and the header has no ',', ';', tab or '|' "
+                "between its names)")
+    likely = _delimiter_name(max(others, key=header[0].count))
+    return (f" (--delimiter {named} gave one column only; the header looks separated by {likely}: "
+            f"try --delimiter {likely}, or leave --delimiter out to detect it)")
+
+
+def _delimiter_name(delimiter: str) -> str:
+    """A delimiter as ``--delimiter`` takes it: ``tab``, else quoted (``','``)."""
+    return "tab" if delimiter == "\t" else f"'{delimiter}'"
 
 
 def plain_answers_header(header: list) -> bool:

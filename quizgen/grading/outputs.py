@@ -348,11 +348,14 @@ def _left_out_warning(key: str, left_out: list) -> str:
 
 
 def _unmatched_note(outputs: GradeOutputs, unmatched: list) -> str:
-    """The note naming graded students the gradebook import will not find."""
+    """The note naming graded students the gradebook import will not find;
+    for Moodle keyed by email (ids that are no address, kept in the file as
+    every id is one, or the template lists them), the other key suggested."""
     shown = first_few(list(map(shortened, unmatched)))
     if outputs.gradebook == "moodle":
         return (f"{len(unmatched)} graded student id(s) are not email addresses, which Moodle's import by "
-                f"Email address cannot match: {shown}")
+                f"Email address cannot match: {shown}; if they are the students' ID numbers in Moodle, "
+                "grade without --gradebook-key email")
     return f"{len(unmatched)} graded student(s) not in the Canvas gradebook: {shown}"
 
 

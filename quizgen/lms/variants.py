@@ -106,7 +106,7 @@ def slots(classes: str = "all", count: int = 10, seed=1, banks=(), rounding_rule
     sampled exactly as ``quizgen generate --seed`` samples them (the k-th
     variant of a template is the k-th question ``--count`` would give);
     ``rounding_rule``: the LMS's own ``{{ rounding_rule }}`` (None: the paper's)."""
-    check_count(count)
+    check_count(count, "variants per slot")
     templates = select(load_bank(banks), classes)
     return [Slot(n, t.id, t.cls, t.title, t.points,
                  tuple(variant(t, inst.seed_label, rounding_rule) for inst in

@@ -69,7 +69,7 @@ class Policy:
         found = _first_unknown(self.points, parts_of)
         if found:
             name, label, labels = found
-            raise InputFileError(f"{self.source}: points.{_shown(name)}.{_shown(label)}: {_shown(name)} "
+            raise InputFileError(f"{self.where(('points', name, label))}: points.{_shown(name)}.{_shown(label)}: {_shown(name)} "
                                  f"has no part {_shown(label)!r} (its parts: {', '.join(sorted(labels))})")
 
     def check_paper_points(self, key) -> None:
@@ -84,8 +84,9 @@ class Policy:
                                  "total, so no student could score and no percentage can be worked out; give some "
                                  "part points")
 
-    def where(self, path: str) -> str:
-        """``file:line`` of the setting ``path`` (``points.C1.a``)."""
+    def where(self, path) -> str:
+        """``file:line`` of the setting ``path`` (``points.C1.a``, or its keys as a
+        tuple when a key may hold a dot: ``("points", "b.1", "a")``)."""
         return _where(self.source, self.text, path)
 
     def check_trap_codes(self, codes_of: dict) -> list:
@@ -96,11 +97,11 @@ class Policy:
         found = _first_unknown(self.template_traps, codes_of)
         if found:
             name, code, codes = found
-            raise InputFileError(f"{self.source}: traps.{_shown(name)}.{_shown(code)}: {_shown(name)} has no "
+            raise InputFileError(f"{self.where(('traps', name, code))}: traps.{_shown(name)}.{_shown(code)}: {_shown(name)} has no "
                                  f"misconception {_shown(code)!r}{did_you_mean(code, codes)}")
         known = set().union(*codes_of.values())
         unknown = [code for code in self.traps if code not in known]
-        lines = [f"{self.source}: traps.{_shown(code)}: no question on this paper has that misconception"
+        lines = [f"{self.where(('traps', code))}: traps.{_shown(code)}: no question on this paper has that misconception"
                  f"{did_you_mean(code, known)}" for code in unknown[:WARNINGS_SHOWN]]
         rest = [_shown(code)[:40] for code in unknown[WARNINGS_SHOWN:]]
         return lines + [f"{self.source}: and {len(rest)} more traps: code(s) no question on this paper has: "
@@ -232,15 +233,16 @@ def _carried_figures(value, source: str, text: str = "") -> int:
     return value
 
 
-def _mapping(value, source: str, key: str) -> dict:
+def _mapping(value, source: str, key, text: str = "") -> dict:
+    """``value`` if a mapping; else an error naming the setting ``key`` and its line in ``text``."""
     if not isinstance(value, dict):
-        raise InputFileError(f"{source}: {_shown(key)}: expected a mapping, found {_found(value)}")
+        raise InputFileError(f"{_where(source, text, key)}: {_shown(key)}: expected a mapping, found {_found(value)}")
     return value
 
 
 def _traps(value, source: str, text: str = ""):
     general, per_template = {}, {}
-    for name, setting in _mapping(value, source, "traps").items():
+    for name, setting in _mapping(value, source, "traps", text).items():
         if isinstance(setting, dict):
             per_template[str(name)] = {str(code): _fraction(credit, source, ("traps", name, code), text)
                                        for code, credit in setting.items()}
@@ -251,12 +253,12 @@ def _traps(value, source: str, text: str = ""):
 
 def _points(value, source: str, text: str) -> dict:
     points = {}
-    for template, parts in _mapping(value, source, "points").items():
+    for template, parts in _mapping(value, source, "points", text).items():
         table = {}
-        for part, number in _mapping(parts, source, f"points.{template}").items():
+        for part, number in _mapping(parts, source, ("points", template), text).items():
             path = ("points", template, part)
             if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number <= MAX_POINTS:
-                raise InputFileError(f"{source}: {_shown(path)}: expected a number of points "
+                raise InputFileError(f"{_where(source, text, path)}: {_shown(path)}: expected a number of points "
                                      f"(0 to {MAX_POINTS:g}), found {_found(number)}")
             if 0 < number < MIN_POINTS:
                 raise InputFileError(f"{_where(source, text, path)}: {_shown(path)}: {_found(number)} "

@@ -56,11 +56,13 @@ class Report:
         return [self.summary()] + [str(w) for w in sorted(self.warnings, key=_file_order)]
 
     def summary(self) -> str:
-        """One line: the template and what was checked."""
+        """One line: the template and what was checked (no draw at all: said
+        to be skipped, as ``--samples 0`` asks, not ``0 samples``)."""
         t = self.template
         traps = sum(len(p.traps) for p in t.parts)
         rate = f" ({100 * self.samples / self.draws:.0f}% of draws kept)" if self.draws else ""
-        return (f"ok {t.cls} {t.id} ({self.path}): {_count(self.samples, 'sample')}{rate}, "
+        sampled = f"{_count(self.samples, 'sample')}{rate}" if self.draws else "sampling skipped (--samples 0)"
+        return (f"ok {t.cls} {t.id} ({self.path}): {sampled}, "
                 f"{_count(len(t.parts), 'part')}, {_count(traps, 'trap')}, "
                 f"{_count(self.expected, 'canonical number')} matched, {_count(self.tests, 'test')} passed"
                 + (f", {_count(self.variants, 'distinct variant')}" if self.variants is not None else ""))
