@@ -26,8 +26,9 @@ from quizgen.grading.feedback_comma import comma_view
 from quizgen.grading.feedback_files import HEADING, foreign_stems
 from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, no_answers_note, not_received_note,
                                               sheet_verdict, unsubmitted_note)
-from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, WORK_HEADING, WorkList, misconception_name,
-                                            review_words, shown_answer, template_trap_names, work_list)
+from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, WORK_HEADING, WorkList, full_marks_note,
+                                            misconception_name, review_words, shown_answer, template_trap_names,
+                                            work_list)
 from quizgen.grading.feedback_names import renamed_note, run_stems, safe_file_names
 from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
@@ -231,11 +232,12 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
     lines = [f"{HEADING}{md_cell(total.student_id)}{name}", "",
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
     absent = no_answers_note(number, matrix, strays, questions)
+    lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q)) for q in questions]
     notes = [unsubmitted_note(states, number)]
-    notes += [absent] if absent else [awaiting_note(questions, number, matrix, slot_of),
+    notes += [absent] if absent else [full_marks_note(questions, lines_of, AWAITING),
+                                      awaiting_note(questions, number, matrix, slot_of),
                                       not_received_note(questions, number, matrix, slot_of)]
     lines += [line for note in notes if note for line in (note, "")]
-    lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q)) for q in questions]
     work = work_list(questions, lines_of, AWAITING, solutions.drill_classes()) if not absent else WorkList([], "")
     if work.lines:
         lines += [f"## {WORK_HEADING}", "", *(f"- {md_cell(line)}" for line in work.lines)]

@@ -124,12 +124,39 @@ def work_list(questions, lines_of: list, awaiting: str, drillable=None) -> WorkL
     return WorkList(said, command)
 
 
+UNANSWERED = ("blank", "missing")   # statuses of a part the student gave no answer to
+
+
 def _lost_line(question, short: list) -> str:
-    """``Q2 (C5): marks lost in (c).``: a question and the parts that lost marks."""
-    letters = [f"({line.letter})" for line in short]
-    parts = letters[0] if len(letters) == 1 else f"{', '.join(letters[:-1])} and {letters[-1]}"
+    """``Q2 (C5): marks lost in (c).``: a question and the parts that lost
+    marks, those left unanswered said apart (``(b) not answered``): a blank
+    is no mistake to look for in the working."""
     cls = f" ({question.cls})" if question.cls else ""
-    return f"{question.id}{cls}: marks lost in {parts}."
+    wrong = _letters([line for line in short if line.status not in UNANSWERED])
+    blank = _letters([line for line in short if line.status in UNANSWERED])
+    if not wrong:
+        return f"{question.id}{cls}: not answered." if len(short) == len(question.parts) else \
+            f"{question.id}{cls}: {blank} not answered."
+    return f"{question.id}{cls}: marks lost in {wrong}" + (f"; {blank} not answered." if blank else ".")
+
+
+def _letters(lines: list) -> str:
+    letters = [f"({line.letter})" for line in lines]
+    return "" if not letters else letters[0] if len(letters) == 1 else f"{', '.join(letters[:-1])} and {letters[-1]}"
+
+
+def full_marks_note(questions, lines_of: list, awaiting: str) -> str:
+    """The line under the score naming the questions with full marks, or
+    saying every question has them; "" when none has (a part awaiting a
+    person is not full marks yet)."""
+    full = [question.id for question, lines in zip(questions, lines_of)
+            if lines and all(line.status != awaiting and _number(line.score) >= _number(line.points) for line in lines)]
+    if not full:
+        return ""
+    if len(full) == len(questions):
+        return "Full marks on every question: well done."
+    named = full[0] if len(full) == 1 else f"{', '.join(full[:-1])} and {full[-1]}"
+    return f"Full marks on {named}."
 
 
 def _number(text: str) -> float:
