@@ -20,6 +20,7 @@ from quizgen.marking.hull import given_reach
 from quizgen.marking.coherence import sensible
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import COMPUTED_FROM, marked_from, quoted
+from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
 from quizgen.marking.early import cut_short, expected, precise, shown_too_few, stated, too_early
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, same, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, shown_short, trap_carried_on,
@@ -135,8 +136,17 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
         _carried_short(rule, x, earlier, env, credits, written)
     if short or early_note:
         return Verdict(IMPRECISE, EARLY, score=credits.imprecise, feedback=short or early_note, value=x)
-    return _slip(rule, x, reading.figures, credits, lambda: _early_given_own(
-        rule, reading, earlier, env, carried, credits.levels, written))
+    return _slip(rule, x, reading.figures, credits, lambda: _own_early(rule, reading, earlier, env, carried,
+                                                                        credits, written))
+
+
+def _own_early(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: dict, credits: Credits,
+               written: dict) -> tuple:
+    """``_early_given_own``, else ``early_carry.carried_early``: worked from an
+    intermediate rounded to 2 figures (an earlier answer or a step), whether or
+    not the student wrote it so short."""
+    found = _early_given_own(rule, reading, earlier, env, carried, credits.levels, written)
+    return found if found[0] else carried_early(rule, reading.value, earlier, env, credits, written)
 
 
 def _ecf_verdict(rule: PartRule, reading: Reading, ecf: str, target: float, credits: Credits) -> Verdict:
@@ -170,7 +180,8 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
     the imprecise credit); else, when ``own()`` (``_early_given_own``, worked out
     only then) says so, rounded too early or cut off from the student's own
     earlier answers (both credits when one of them is wrong): a trap's value
-    stays the trap."""
+    stays the trap; or, last, worked from an intermediate rounded to 2 figures
+    (``carried_early``: rounded too early too)."""
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None:
         return Verdict(INCORRECT, value=x)
@@ -329,15 +340,6 @@ def _carried(carried: dict, rule: PartRule, env: dict, given: dict, levels, near
             carried.clear()
         values = carried[token] = reachable(rule.recipe, env, given, levels)
     return values
-
-
-def _any_wrong(own: dict, rule: PartRule) -> bool:
-    """True when some earlier answer the recipe reads is outside its own tolerance;
-    a count is wrong when it is another whole number (1205 for 1200: the parts
-    worked from it are ECF), not when an expression gives it as 5.9995 for 6."""
-    return any((not math.isfinite(own[s.name]) or round(own[s.name]) != s.value) if s.kind == "integer"
-               else not matches(own[s.name], s.value, {}, "numeric") and not inside(own[s.name], s.carried)
-               for s in rule.sources)
 
 
 class EarlySources(NamedTuple):
