@@ -129,6 +129,8 @@ def test_the_reviewers_seed_24_cases(tmp_path):
         feedback = rows[(student, "Q1", "b")]["feedback"]
         assert feedback.startswith("marked from your (a) = 0.739: ") and "(a) rounded to 2 significant figures (0.74)" \
             in feedback and "matches no common mistake" not in feedback, feedback
+        # the paper asks for 4 figures in the working: the feedback may not say 3 are enough
+        assert "keep at least 4 significant figures in intermediate results (expected 0.302)" in feedback, feedback
     for part in "bc":
         assert cells("c5", "Q3", part) == ("imprecise", "rounded_too_early", 0.5) == cells("c6", "Q3", part)
         assert "(a) rounded to 2 significant figures (0.96)" in rows[("c5", "Q3", part)]["feedback"]

@@ -81,9 +81,10 @@ def _shorter(source, value: float) -> tuple:
 
 
 def _keep(credits, rule) -> str:
-    """What the marking holds intermediate results to: the policy's ``carried_figures``, at least the figures asked."""
-    keep = max(credits.carried_figures, figures_asked(rule.kind, rule.spec) or 0)
-    return f"carry intermediate results to at least {keep} significant figures (expected {expected(rule)})"
+    """What to keep in intermediate results: as the paper asks, a figure more
+    than the answers (4 for 3), or the policy's ``carried_figures`` when more."""
+    keep = max(credits.carried_figures, (figures_asked(rule.kind, rule.spec) or 0) + 1)
+    return f"keep at least {keep} significant figures in intermediate results (expected {expected(rule)})"
 
 
 def any_wrong(own: dict, rule) -> bool:
