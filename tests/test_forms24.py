@@ -83,3 +83,12 @@ def test_a_number_in_quotation_marks_is_that_number(grade):
     rows = [("Q1", "a", '"0.7157"'), ("Q1", "a", "\u201c0.7157\u201d"), ("Q1", "a", '"0.72"'), ("Q1", "a", '"0.7157')]
     graded = grade(rows)
     assert [graded[row]["status"] for row in rows] == ["correct", "correct", "imprecise", "invalid"]
+
+
+def test_a_count_answered_with_a_rate_is_told_it_is_a_count_not_a_fraction_to_round(grade):
+    """rev-student24: `25%` for C6's count of picked positions was told "a count is a whole
+    number, and 0.25 is not one: round a count worked out as a fraction"."""
+    graded = grade([("Q6", "a", "25%"), ("Q6", "a", "14.4")])
+    assert graded["Q6", "a", "25%"]["feedback"] == \
+        "this part asks for a count, not a rate or share: give how many, as a whole number"
+    assert graded["Q6", "a", "14.4"]["feedback"].startswith("a count is a whole number, and 14.4 is not one")

@@ -72,7 +72,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         return Verdict(NEEDS_REVIEW, value=reading.value, feedback=STRAY_PERCENT)
     if verdict.status == INCORRECT and not verdict.feedback and rule.kind == "integer" \
             and math.isfinite(reading.value) and reading.value != round(reading.value):
-        return replace(verdict, feedback=NOT_WHOLE.format(quoted(reading.value)))
+        return replace(verdict, feedback=NOT_A_RATE if reading.hundredths else NOT_WHOLE.format(quoted(reading.value)))
     if verdict.status == IMPRECISE and 0 < verdict.score < 1 and "in this course" not in verdict.feedback:
         return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(verdict.score)} of the marks "
                                          "in this course")
@@ -80,6 +80,7 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
 
 
 NOT_WHOLE = "a count is a whole number, and {} is not one: round a count worked out as a fraction"
+NOT_A_RATE = "this part asks for a count, not a rate or share: give how many, as a whole number"
 """The feedback on a count answered with a fraction (120.5 positions), which says why it is wrong."""
 
 STRAY_PERCENT = ("written with a % sign, which makes it a hundredth of the number before it, but that number "
