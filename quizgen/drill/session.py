@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from quizgen.drill import record as learner
+from quizgen.drill.options import part_options
 from quizgen.drill.hints import all_hints, no_more_hints, part_hints
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import OutputError, TemplateError, TemplateProblems, UsageError
@@ -20,7 +21,7 @@ from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, summary
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.drill.wording import STUCK, capital, carried_sentence, comma_tip, cut, echo, exact_text, \
-    misconception_sentence, not_markable, reading_notes, stuck_words, worked_from_notes
+    misconception_sentence, not_markable, quoted, reading_notes, stuck_words, worked_from_notes
 from quizgen.text.answers import in_ascii, plain_in_ascii
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.ui import wait_for_line
@@ -159,6 +160,7 @@ class Drill:
         turn = _Turn(view, inst.template, {pv.letter: to_latex(pv.value) for pv in inst.parts
                                            if pv.part.kind == "numeric"}, records)
         turn.notes = worked_from_notes(entry)
+        turn.options = {r.letter: part_options(inst.params, r) for r in records}   # yes or no, C8's classes
         try:
             for part_view, record in zip(view["parts"], records):
                 self.say()
@@ -200,10 +202,10 @@ class Drill:
                 if verdict.status == "blank":
                     self.say("Type an answer, or ? for the commands.", "  ")
                 elif verdict.status == "invalid":
-                    self.say(f"I cannot read {cut(text)!r} as an answer ({verdict.reason}). It was not "
+                    self.say(f"I cannot read {quoted(text)} as an answer ({verdict.reason}). It was not "
                              f"counted; try again, e.g. 14.3 or 100/7, or ? for help.{comma_tip(text, self.decimal_comma)}"
                              f"{turn.notes.get(record.letter, '')}", "  ")
-                elif retry := not_markable(record, text, verdict):   # for a person, or a number for a word
+                elif retry := not_markable(record, text, verdict, turn.options[record.letter]):   # for a person, or a number for a word
                     self.say(retry + turn.notes.get(record.letter, ""), "  ")   # a later part reads it: why it is needed
                 else:
                     verdict, notes = reading_notes(record, text, verdict, self.decimal_comma)   # 1.950 is 1.95

@@ -1,0 +1,48 @@
+"""rev-student24's drill defects: a stray word at a part that offers given
+answers is not counted (as a stray number is), spelling help over every option,
+text quoted as typed, no later part named before it is asked, the progress
+file's mode and size, and the command that brings an unfinished question back."""
+
+import json
+import os
+import re
+
+import pytest
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _drill(invoke, cls, lines, *extra, seed=5):
+    result = invoke("drill", "--seed", seed, "--classes", cls, "--count", "1", *extra,
+                    input="".join(f"{line}\n" for line in lines))
+    return _flat(result.output)
+
+
+def test_a_stray_word_at_a_yes_no_part_is_not_counted(invoke):
+    """C9 (c) asks yes or no: 'sum' and 'mean' were 'Incorrect: the answer is no' (box 1), '1.2' a retry."""
+    said = _drill(invoke, "C9", ["2.06", "yes", "sum", "mean", "no"], "--no-save")
+    assert "Part (c) asks for yes or no: 'sum' was not counted" in said
+    assert "Part (c) asks for yes or no: 'mean' was not counted" in said
+    assert said.count("Incorrect") == 0 and "Correct: no." in said
+
+
+def test_a_word_that_is_no_class_is_not_counted_and_spelling_help_covers_every_class(invoke):
+    """C8 (c), seed 5 (the model predicts neutral, the true class is positive): 'banana' and 'no'
+    name no class; 'negativ' is as much a typo as 'neutarl' and 'positiv'; 'negative' is a wrong class."""
+    said = _drill(invoke, "C8", ["0.1643", "1.81", "banana", "no", "negativ", "neutarl", "positiv", "negative"],
+                  "--no-save")
+    for word in ("banana", "no"):
+        assert f"Part (c) asks for one of negative, neutral or positive: '{word}' was not counted" in said
+    for typo, word in (("negativ", "negative"), ("neutarl", "neutral"), ("positiv", "positive")):
+        assert f"I do not know the word '{typo}' as an answer here: did you mean '{word}'?" in said
+    assert said.count("Incorrect: the answer is neutral.") == 1   # 'negative' alone is marked
+
+
+def test_what_was_typed_is_quoted_as_typed(invoke):
+    r"""'\frac{12.18}{17.52}' was echoed as '\\frac{12.18}{17.52}' (Python's repr)."""
+    said = _drill(invoke, "C9", ["2.06", "yes", "\\sum\x01", "q"], "--no-save")
+    assert "'\\sum\\x01' was not counted" in said
+    said = _drill(invoke, "C1", ["maybe \\frac{1}{2}", "q"], "--no-save")
+    assert "I cannot mark 'maybe \\frac{1}{2}' by myself" in said
