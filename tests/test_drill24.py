@@ -46,3 +46,37 @@ def test_what_was_typed_is_quoted_as_typed(invoke):
     assert "'\\sum\\x01' was not counted" in said
     said = _drill(invoke, "C1", ["maybe \\frac{1}{2}", "q"], "--no-save")
     assert "I cannot mark 'maybe \\frac{1}{2}' by myself" in said
+
+
+def test_saving_keeps_the_progress_files_mode(tmp_path, invoke):
+    """chmod 600 p.json, then a drill: the record was saved -rw-r--r--."""
+    state = tmp_path / "p.json"
+    invoke("drill", "--seed", "7", "--classes", "C1", "--state", state, input="0.5\nq\n")
+    os.chmod(state, 0o600)
+    invoke("drill", "--seed", "7", "--classes", "C1", "--state", state, input="0.5\nq\n")
+    assert json.loads(state.read_text())["clock"] == 2
+    assert oct(os.stat(state).st_mode & 0o777) == oct(0o600)
+
+
+def test_a_read_only_record_is_not_replaced(tmp_path, invoke):
+    """chmod 444 p.json: the record was replaced (by root, or by anyone owning the folder)."""
+    state = tmp_path / "p.json"
+    invoke("drill", "--seed", "7", "--classes", "C1", "--state", state, input="0.5\nq\n")
+    before = state.read_text()
+    os.chmod(state, 0o444)
+    result = invoke("drill", "--seed", "7", "--classes", "C1", "--state", state, input="0.5\nq\n")
+    assert state.read_text() == before and oct(os.stat(state).st_mode & 0o777) == oct(0o444)
+    assert f"progress file {state} cannot be written (it is read-only): progress will not be saved" \
+        in _flat(result.output)
+    assert "Progress saved" not in result.output
+
+
+def test_a_new_output_file_is_made_0644_less_the_umask(tmp_path):
+    """Other writers keep their behaviour: a new file is 0o644 (under umask 022), less a stricter umask."""
+    from quizgen.files import write_file
+    old = os.umask(0o077)
+    try:
+        write_file(tmp_path / "new.txt", "x")
+    finally:
+        os.umask(old)
+    assert oct(os.stat(tmp_path / "new.txt").st_mode & 0o777) == oct(0o600)

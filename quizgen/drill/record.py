@@ -228,7 +228,19 @@ def load(path, read_only: bool = False) -> Loaded:
     lock = None if read_only else lock_progress(path)
     loaded = _read(path, read_only)
     loaded.lock = lock
+    if loaded.writable and not read_only and _read_only(path):   # chmod 444: the learner's choice, kept
+        loaded.note, loaded.writable = (f"progress file {path} cannot be written (it is read-only): progress will "
+                                        "not be saved"), False
     return loaded
+
+
+def _read_only(path: Path) -> bool:
+    """Whether the file at ``path`` exists and may not be written (no write
+    permission for its owner, which root would otherwise write past)."""
+    try:
+        return not os.stat(path).st_mode & stat.S_IWUSR or not os.access(path, os.W_OK)
+    except OSError:
+        return False
 
 
 def _regular_or_absent(path: Path) -> bool:
