@@ -80,3 +80,11 @@ def test_a_new_output_file_is_made_0644_less_the_umask(tmp_path):
     finally:
         os.umask(old)
     assert oct(os.stat(tmp_path / "new.txt").st_mode & 0o777) == oct(0o600)
+
+
+def test_no_later_part_is_named_before_it_is_asked(invoke):
+    """0.3636 at C1 (a), seed 5: "This is the value of part (b), 0.3636, not of part (a)" gave (b) away."""
+    said = _drill(invoke, "C1", ["0.3636", "q"], "--no-save")
+    assert "Incorrect: the answer is 0.6952 (exactly" in said
+    assert "part (b)" not in said.split("Incorrect")[1].split("Worked solution")[0]
+    assert "0.3636" not in said.split("Incorrect")[1].split("Worked solution")[0]

@@ -21,7 +21,8 @@ from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, summary
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.drill.wording import STUCK, capital, carried_sentence, comma_tip, cut, echo, exact_text, \
-    misconception_sentence, not_markable, quoted, reading_notes, stuck_words, worked_from_notes
+    misconception_sentence, not_markable, quoted, reading_notes, stuck_words, unasked_kept, \
+    worked_from_notes
 from quizgen.text.answers import in_ascii, plain_in_ascii
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.ui import wait_for_line
@@ -198,7 +199,8 @@ class Drill:
             elif command == "skip":
                 return False
             else:
-                verdict = carried_forward(checker, checker(text), turn.values, turn.figures)
+                verdict = unasked_kept(carried_forward(checker, checker(text), turn.values, turn.figures),
+                                       {r.letter for r in turn.results})   # a later part's value is not told
                 if verdict.status == "blank":
                     self.say("Type an answer, or ? for the commands.", "  ")
                 elif verdict.status == "invalid":

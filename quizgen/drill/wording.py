@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from quizgen.errors import ExpressionError
 from quizgen.grading.careful import ecf_inputs
+from quizgen.grading.other_part import ANOTHER_PART
 from quizgen.drill.options import names_option, wanted
 from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
@@ -81,6 +82,20 @@ def comma_tip(text: str, decimal_comma: bool) -> str:
         return ""
     return (" If the comma is a decimal comma, write a point (14.3) or start the drill with "
             "--decimal-comma.")
+
+
+_OTHER_PART = re.compile(r"^this is the value of part \(([^()]+)\)")
+"""grade's feedback on an answer that is another part's value (grading/other_part.py)."""
+
+
+def unasked_kept(verdict, asked) -> object:
+    """``verdict`` without grade's "this is the value of part (b), 0.3636" when
+    part (b) is not ``asked`` yet: a paper shows every part at once, the drill
+    asks them in turn, and a reply must not give a later part's answer away."""
+    other = verdict.note == ANOTHER_PART and _OTHER_PART.match(verdict.feedback or "")
+    if other and other.group(1) not in asked:
+        return verdict._replace(note="", feedback="")
+    return verdict
 
 
 def misconception_sentence(name: str, feedback: str) -> str:
