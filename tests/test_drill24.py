@@ -88,3 +88,23 @@ def test_no_later_part_is_named_before_it_is_asked(invoke):
     assert "Incorrect: the answer is 0.6952 (exactly" in said
     assert "part (b)" not in said.split("Incorrect")[1].split("Worked solution")[0]
     assert "0.3636" not in said.split("Incorrect")[1].split("Worked solution")[0]
+
+
+def test_a_progress_file_too_large_is_left_alone_unread(tmp_path, invoke):
+    """A 300 MB progress file used 615 MB of memory before it was refused."""
+    state = tmp_path / "p.json"
+    state.write_bytes(b" " * (4 * 2 ** 20 + 1))
+    result = invoke("drill", "--seed", "7", "--classes", "C1", "--state", state, input="q\n")
+    assert f"progress file {state} is over 4 MB, larger than any record; it is left as it is" in _flat(result.output)
+    assert state.stat().st_size == 4 * 2 ** 20 + 1 and not (tmp_path / "p.json.bad").exists()
+
+
+def test_a_record_with_too_many_entries_is_set_aside(tmp_path, invoke):
+    """200,000 misconception entries made a one-question drill take 7.6 s."""
+    state = tmp_path / "p.json"
+    cards = {f"m{n}": {"box": 1, "due": 0, "seen": 1, "right": 0} for n in range(10_001)}
+    state.write_text(json.dumps({"format": "quizgen-progress", "version": 1, "clock": 0, "sessions": 0,
+                                 "classes": {}, "misconceptions": cards}))
+    result = invoke("drill", "--seed", "7", "--classes", "C1", "--state", state, input="q\n")
+    assert '"misconceptions" holds 10,001 entries, more than the 10,000 a record may hold' in _flat(result.output)
+    assert (tmp_path / "p.json.bad").exists()
