@@ -108,3 +108,13 @@ def test_a_record_with_too_many_entries_is_set_aside(tmp_path, invoke):
     result = invoke("drill", "--seed", "7", "--classes", "C1", "--state", state, input="q\n")
     assert '"misconceptions" holds 10,001 entries, more than the 10,000 a record may hold' in _flat(result.output)
     assert (tmp_path / "p.json.bad").exists()
+
+
+def test_a_terminal_prompt_has_line_editing(tmp_path):
+    """In a terminal, Left-arrow put ^[[D into the answer: 0.757, two Lefts and 1 is 0.7157 (C1 (a), seed 1)."""
+    pytest.importorskip("readline")
+    from test_drill_tty import in_terminal
+    env = {**os.environ, "QUIZGEN_PROGRESS": str(tmp_path / "p.json"), "TERM": "xterm"}
+    shown, code = in_terminal(["drill", "--seed", "1", "--classes", "C1", "--no-save"],
+                              [b"0.757\x1b[D\x1b[D1\r", b"q\r"], env)
+    assert code == 0 and "Correct: 0.7157" in shown, shown

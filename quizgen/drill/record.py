@@ -237,8 +237,7 @@ def load(path, read_only: bool = False) -> Loaded:
 
 
 def _read_only(path: Path) -> bool:
-    """Whether the file at ``path`` exists and may not be written (no write
-    permission for its owner, which root would otherwise write past)."""
+    """Whether ``path`` exists and may not be written (its owner may not: root would write past it)."""
     try:
         return not os.stat(path).st_mode & stat.S_IWUSR or not os.access(path, os.W_OK)
     except OSError:

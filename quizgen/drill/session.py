@@ -9,6 +9,7 @@ from pathlib import Path
 
 from quizgen.drill import record as learner
 from quizgen.drill.options import part_options
+from quizgen.drill.terminal import isatty, line_editing, read_line
 from quizgen.drill.hints import all_hints, no_more_hints, part_hints
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import OutputError, TemplateError, TemplateProblems, UsageError
@@ -25,7 +26,6 @@ from quizgen.drill.wording import STUCK, capital, carried_sentence, comma_tip, c
     worked_from_notes
 from quizgen.text.answers import in_ascii, plain_in_ascii
 from quizgen.text.plain import WIDTH, to_plain, wrap
-from quizgen.ui import wait_for_line
 from quizgen.bank.budget import DrawLedger
 from quizgen.generation.sampling import sample_instance
 from quizgen.validation.text import text_problems
@@ -88,7 +88,7 @@ class Drill:
         self.classes = list(dict.fromkeys(t.cls for t in templates))
         self.traps = {cls: set().union(*(learner.trap_codes(t) for t in templates if t.cls == cls))
                       for cls in self.classes}
-        self.echo = not _isatty(inp)
+        self.echo, self.editing = not isatty(inp), line_editing(inp, out)   # editing: arrows and history
         self.decimal_comma = False
         self.result = DrillResult(seed)
         self.store, self.start_clock, self.ledgers = None, progress.clock, {}   # ledgers: a DrawLedger a template
@@ -100,10 +100,7 @@ class Drill:
     def read(self, prompt: str = "> ") -> str:
         """One line of input, echoed when it comes from a pipe. A line over
         MAX_LINE characters is read no further and counts as no answer."""
-        self.out.write(prompt)
-        self.out.flush()
-        wait_for_line(self.inp)
-        line = self.inp.readline(MAX_LINE + 1)
+        line = read_line(self.inp, self.out, prompt, MAX_LINE + 1, self.editing)
         if not line:
             self.out.write("\n")
             raise _Stop("end of input")
@@ -350,13 +347,6 @@ class _Turn:
         if current not in self._offered:
             self._offered[current] = part_hints(self.view, self.records, current, self.forecast_seen)
         return self._offered[current]
-
-
-def _isatty(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=(),
