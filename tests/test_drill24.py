@@ -118,3 +118,28 @@ def test_a_terminal_prompt_has_line_editing(tmp_path):
     shown, code = in_terminal(["drill", "--seed", "1", "--classes", "C1", "--no-save"],
                               [b"0.757\x1b[D\x1b[D1\r", b"q\r"], env)
     assert code == 0 and "Correct: 0.7157" in shown, shown
+
+
+def _question(output: str) -> str:
+    """The last question's text as the drill showed it."""
+    return output.split("Question ")[-1].split("(b)")[0].split("> ")[0]
+
+
+def test_quitting_mid_question_names_the_command_that_asks_it_again(tmp_path, invoke):
+    """The quit summary said 'finish a C1 question next time', without the --seed that brings it back."""
+    state = tmp_path / "p.json"
+    first = invoke("drill", "--seed", "1", "--classes", "C1,C7", "--state", state, input="0.7157\nq\n").output
+    command = f"quizgen drill --seed 1 --classes C1 --state {state}"
+    assert "so finish it next time; this command asks it again:" in _flat(first)
+    assert f"\n- same question: {command}\n" in first
+    again = invoke(*command.split()[1:], input="q\n").output
+    assert _question(again) == _question(first) and "honey" in _question(first)
+
+
+def test_a_practice_run_names_the_command_only_when_it_asks_the_question_again(invoke):
+    first = invoke("drill", "--seed", "1", "--classes", "C1", "--no-save", input="0.7157\nq\n").output
+    assert "\n- same question: quizgen drill --seed 1 --classes C1 --no-save\n" in first
+    again = invoke("drill", "--seed", "1", "--classes", "C1", "--no-save", input="q\n").output
+    assert _question(again) == _question(first)
+    later = invoke("drill", "--seed", "1", "--classes", "C1", "--no-save", input="0.7157\n0.33454\n0.6536\nq\n")
+    assert "same question" not in later.output and "finish a C1 question next time." in _flat(later.output)

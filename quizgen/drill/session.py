@@ -12,14 +12,14 @@ from quizgen.drill.options import part_options
 from quizgen.drill.terminal import isatty, line_editing, read_line
 from quizgen.drill.hints import all_hints, no_more_hints, part_hints
 from quizgen.bank.loader import load_bank, select
-from quizgen.errors import OutputError, TemplateError, TemplateProblems, UsageError
+from quizgen.errors import OutputError, UsageError
 from quizgen.generation.quiz import Question, new_seed, seed_label
 from quizgen.generation.views import question_view
 from quizgen.grading.part_checker import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
-from quizgen.drill.summary import class_key, summary
+from quizgen.drill.summary import class_key, resume_command, summary
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.drill.wording import STUCK, capital, carried_sentence, comma_tip, cut, echo, exact_text, \
     misconception_sentence, not_markable, quoted, reading_notes, stuck_words, unasked_kept, \
@@ -28,7 +28,7 @@ from quizgen.text.answers import in_ascii, plain_in_ascii
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.bank.budget import DrawLedger
 from quizgen.generation.sampling import sample_instance
-from quizgen.validation.text import text_problems
+from quizgen.validation.text import check_texts
 
 HELP = """\
 Type your answer to the part shown: a decimal (14.3), a fraction (100/7) or an
@@ -70,6 +70,7 @@ class DrillResult:
     saved_to: Path | None = None
     outcomes: dict = field(default_factory=dict)   # {class: its last question's outcome (record.CLEAN, ...)}
     unfinished: list = field(default_factory=list)   # the parts of a question left after only right answers
+    again: bool | str = False   # --seed brings it back (Drill.same_next_time); then the command (run_drill)
 
 
 MAX_LINE = 10_000   # characters of one line of input: grade's longest answer (docs/errors.md)
@@ -294,6 +295,7 @@ class Drill:
             outcome = learner.MISSED
         elif len(statuses) < turn.parts:
             self.result.unfinished = list(turn.results)   # moves no card, but the advice names it
+            self.result.again = self.same_next_time(turn.template)
             return
         else:
             outcome = learner.HELPED if turn.hints else learner.CLEAN
@@ -304,6 +306,14 @@ class Drill:
         self.progress.record_question(turn.template.cls, outcome)
         self.result.outcomes[turn.template.cls] = outcome
         self.save()
+
+    def same_next_time(self, template) -> bool:
+        """Whether --seed and the class alone ask the question being left again: the next run (on the record
+        saved, or a fresh one if practice) starts where it was drawn on the clock and picks its template."""
+        after, own = self.progress if self.store else learner.Progress(), [t for t in self.templates if t.cls == template.cls]
+        card = after.classes.get(template.cls)
+        return after.clock == self.start_clock + self.result.questions - 1 and \
+            learner.choose_template(after, own, card.seen if card else 0) is template
 
     def save(self) -> None:
         """Write the progress file, if saving; a failure is reported once, then saving stops."""
@@ -376,15 +386,11 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
         drill.say(f"Progress file: {path}" if drill.store else "Practice run: progress is not saved.")
         drill.say("Answer each part; h for a hint, s to skip, ? for help, q to quit.")
         result = drill.run(count, first)
+        if result.again:   # the command that asks the question left unfinished again
+            result.again = resume_command(seed, result.unfinished[0].cls, banks, drill.store is None,
+                                          path != learner.real_path(learner.default_path()) and path)
         out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key), banks=banks,
                           names=trap_names(templates + bank), practice=drill.store is None) + "\n")
         out.flush()
         return result
 
-
-def check_texts(templates) -> None:
-    """Refuse templates whose text names something they do not define (the
-    check validate makes), before the drill asks anything."""
-    problems = [p for t in templates for p in text_problems(t)]
-    if problems:
-        raise TemplateProblems([TemplateError(p.message, p.path, p.line, p.key) for p in problems])
