@@ -143,3 +143,14 @@ def test_a_practice_run_names_the_command_only_when_it_asks_the_question_again(i
     assert _question(again) == _question(first)
     later = invoke("drill", "--seed", "1", "--classes", "C1", "--no-save", input="0.7157\n0.33454\n0.6536\nq\n")
     assert "same question" not in later.output and "finish a C1 question next time." in _flat(later.output)
+
+
+def test_the_decimal_comma_help_says_what_the_drill_does(invoke):
+    """--help said a count's 1,440 is 1.44 with --decimal-comma: it is 1440 either way (grade's rule)."""
+    said = _flat(invoke("drill", "--help").output)
+    assert "1,440" not in said.split("--decimal-comma")[1].split("1440")[0]   # no other reading of 1,440 is claimed
+    assert "its 1,440 and 1.950 are 1440 and 1950 either way" in said
+    for flag in ((), ("--decimal-comma",)):
+        out = _flat(invoke("drill", "--seed", "5", "--classes", "C6", "--count", "1", "--no-save", *flag,
+                           input="1,440\n1.950\nq\n").output)
+        assert "(Your 1,440 was read as 1440.)" in out and "(Your 1.950 was read as 1950.)" in out
