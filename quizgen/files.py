@@ -225,7 +225,8 @@ def write_files(out_dir, files: dict) -> list:
         for name, content in files.items():
             temp = temp_name(out_dir)
             staged.append((temp, out_dir / name))
-            _stage(temp, content, out_dir / name)
+            _stage(temp, content)
+            keep_mode(temp, out_dir / name)   # a replaced file's permissions
         name = None
         put_in_place(staged, made)
     except BaseException as exc:
@@ -310,11 +311,10 @@ def as_bytes(content) -> bytes:
     return content.encode("utf-8", UNENCODABLE) if isinstance(content, str) else content
 
 
-def _stage(temp: Path, content, target: Path) -> None:
+def _stage(temp: Path, content) -> None:
     data = as_bytes(content)
     with open(temp, "xb", opener=_new_file) as handle:
         handle.write(data)
-    keep_mode(temp, target)
 
 
 def _new_file(path, flags: int) -> int:
