@@ -173,7 +173,8 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
                    "$XDG_DATA_HOME/quizgen/progress.json, else ~/.local/share/quizgen/progress.json).")
 @click.option("--no-save", is_flag=True, help="Practice run: read and write no progress file.")
 @click.option("--stats", is_flag=True, help="Show the learner's record and what to practise, then stop.")
-@click.option("--decimal-comma", is_flag=True, help="Read every comma between digits as a decimal point, also in log(0,71) and 1,440.")
+@click.option("--decimal-comma", is_flag=True, help="Read a comma between digits as a decimal point, as grade --decimal-comma does: also in "
+                   "log(0,71), and a count's 1,000 is 1 (its 1,440 and 1.950 are 1440 and 1950 either way).")
 @bank_option
 def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks):
     """Self-study: answer fresh questions part by part with instant feedback.

@@ -226,6 +226,7 @@ def write_files(out_dir, files: dict) -> list:
             temp = temp_name(out_dir)
             staged.append((temp, out_dir / name))
             _stage(temp, content)
+            keep_mode(temp, out_dir / name)   # a replaced file's permissions
         name = None
         put_in_place(staged, made)
     except BaseException as exc:
@@ -312,9 +313,24 @@ def as_bytes(content) -> bytes:
 
 def _stage(temp: Path, content) -> None:
     data = as_bytes(content)
-    with open(temp, "xb") as handle:
+    with open(temp, "xb", opener=_new_file) as handle:
         handle.write(data)
-    os.chmod(temp, 0o644)
+
+
+def _new_file(path, flags: int) -> int:
+    """Open a new output file: readable by all, writable by its owner, less the umask (0o644 under 022)."""
+    return os.open(path, flags, 0o644)
+
+
+def keep_mode(temp, target) -> None:
+    """Give ``temp``, about to replace ``target``, the permissions ``target``
+    has (a progress file kept private with chmod 600 stays so); a new file
+    keeps the 0o644-less-umask it was made with."""
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        return
+    os.chmod(temp, mode)
 
 
 @contextmanager
@@ -329,13 +345,13 @@ def streamed_files(out_dir, names):
     try:
         for name in names:
             temps[name] = temp_name(out_dir)
-            handles[name] = open(temps[name], "x", encoding="utf-8", errors=UNENCODABLE, newline="")
+            handles[name] = open(temps[name], "x", encoding="utf-8", errors=UNENCODABLE, newline="", opener=_new_file)
         name, streaming = None, True
         yield handles
         streaming = False
         for name, handle in handles.items():
             handle.close()
-            os.chmod(temps[name], 0o644)
+            keep_mode(temps[name], out_dir / name)
         put_in_place([(temp, out_dir / name) for name, temp in temps.items()], made)
     except BaseException as exc:
         _discard(handles, temps)

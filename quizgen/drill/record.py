@@ -35,6 +35,8 @@ ENV_PATH = "QUIZGEN_PROGRESS"
 OPEN_BOX = 2
 LOCK_WAIT_SECONDS = 3.0   # how long a second drill waits for the progress file before refusing
 MAX_COUNT = 10 ** 15      # the most the clock, sessions or a card's due, seen or right may be
+MAX_BYTES = 4 * 2 ** 20   # the largest progress file read: 20,000 cards take about 1.5 MB
+MAX_CARDS = 10_000        # classes, and misconceptions, one record may hold
 
 MISSED, HELPED, CLEAN = "missed", "helped", "clean"
 
@@ -228,7 +230,18 @@ def load(path, read_only: bool = False) -> Loaded:
     lock = None if read_only else lock_progress(path)
     loaded = _read(path, read_only)
     loaded.lock = lock
+    if loaded.writable and not read_only and _read_only(path):   # chmod 444: the learner's choice, kept
+        loaded.note, loaded.writable = (f"progress file {path} cannot be written (it is read-only): progress will "
+                                        "not be saved"), False
     return loaded
+
+
+def _read_only(path: Path) -> bool:
+    """Whether ``path`` exists and may not be written (its owner may not: root would write past it)."""
+    try:
+        return not os.stat(path).st_mode & stat.S_IWUSR or not os.access(path, os.W_OK)
+    except OSError:
+        return False
 
 
 def _regular_or_absent(path: Path) -> bool:
@@ -251,7 +264,13 @@ def _read(path: Path, read_only: bool) -> Loaded:
     if not path.exists():
         return Loaded(Progress())
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:   # a 300 MB file took 615 MB of memory before it was refused
+            return Loaded(Progress(), f"progress file {path} is over {MAX_BYTES // 2 ** 20} MB, larger than any "
+                                      "record; it is left as it is and progress will not be saved (use --state "
+                                      "FILE or --no-save)", writable=False)
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         return _bad(path, "it is not UTF-8 text", read_only)
     except OSError as exc:
@@ -351,6 +370,8 @@ def _cards(data: dict, key: str, right_of_seen: bool) -> dict:
     cards = data.get(key, {})
     if not isinstance(cards, dict):
         raise BadProgressFile(f'"{key}" must be a mapping')
+    if len(cards) > MAX_CARDS:   # 200,000 made a one-question drill take 7.6 s
+        raise BadProgressFile(f'"{key}" holds {len(cards):,} entries, more than the {MAX_CARDS:,} a record may hold')
     result = {}
     for name, fields in cards.items():
         if not _showable(name):

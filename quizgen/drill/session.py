@@ -8,25 +8,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from quizgen.drill import record as learner
+from quizgen.drill.options import part_options
+from quizgen.drill.terminal import isatty, line_editing, read_line
 from quizgen.drill.hints import all_hints, no_more_hints, part_hints
 from quizgen.bank.loader import load_bank, select
-from quizgen.errors import OutputError, TemplateError, TemplateProblems, UsageError
+from quizgen.errors import OutputError, UsageError
 from quizgen.generation.quiz import Question, new_seed, seed_label
 from quizgen.generation.views import question_view
 from quizgen.grading.part_checker import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
-from quizgen.drill.summary import class_key, summary
+from quizgen.drill.summary import class_key, resume_command, summary
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.drill.wording import STUCK, capital, carried_sentence, comma_tip, cut, echo, exact_text, \
-    misconception_sentence, not_markable, reading_notes, stuck_words, worked_from_notes
+    misconception_sentence, not_markable, quoted, reading_notes, stuck_words, unasked_kept, \
+    worked_from_notes
 from quizgen.text.answers import in_ascii, plain_in_ascii
 from quizgen.text.plain import WIDTH, to_plain, wrap
-from quizgen.ui import wait_for_line
 from quizgen.bank.budget import DrawLedger
 from quizgen.generation.sampling import sample_instance
-from quizgen.validation.text import text_problems
+from quizgen.validation.text import check_texts
 
 HELP = """\
 Type your answer to the part shown: a decimal (14.3), a fraction (100/7) or an
@@ -68,6 +70,7 @@ class DrillResult:
     saved_to: Path | None = None
     outcomes: dict = field(default_factory=dict)   # {class: its last question's outcome (record.CLEAN, ...)}
     unfinished: list = field(default_factory=list)   # the parts of a question left after only right answers
+    again: bool | str = False   # --seed brings it back (Drill.same_next_time); then the command (run_drill)
 
 
 MAX_LINE = 10_000   # characters of one line of input: grade's longest answer (docs/errors.md)
@@ -86,7 +89,7 @@ class Drill:
         self.classes = list(dict.fromkeys(t.cls for t in templates))
         self.traps = {cls: set().union(*(learner.trap_codes(t) for t in templates if t.cls == cls))
                       for cls in self.classes}
-        self.echo = not _isatty(inp)
+        self.echo, self.editing = not isatty(inp), line_editing(inp, out)   # editing: arrows and history
         self.decimal_comma = False
         self.result = DrillResult(seed)
         self.store, self.start_clock, self.ledgers = None, progress.clock, {}   # ledgers: a DrawLedger a template
@@ -98,10 +101,7 @@ class Drill:
     def read(self, prompt: str = "> ") -> str:
         """One line of input, echoed when it comes from a pipe. A line over
         MAX_LINE characters is read no further and counts as no answer."""
-        self.out.write(prompt)
-        self.out.flush()
-        wait_for_line(self.inp)
-        line = self.inp.readline(MAX_LINE + 1)
+        line = read_line(self.inp, self.out, prompt, MAX_LINE + 1, self.editing)
         if not line:
             self.out.write("\n")
             raise _Stop("end of input")
@@ -159,6 +159,7 @@ class Drill:
         turn = _Turn(view, inst.template, {pv.letter: to_latex(pv.value) for pv in inst.parts
                                            if pv.part.kind == "numeric"}, records)
         turn.notes = worked_from_notes(entry)
+        turn.options = {r.letter: part_options(inst.params, r) for r in records}   # yes or no, C8's classes
         try:
             for part_view, record in zip(view["parts"], records):
                 self.say()
@@ -196,14 +197,15 @@ class Drill:
             elif command == "skip":
                 return False
             else:
-                verdict = carried_forward(checker, checker(text), turn.values, turn.figures)
+                verdict = unasked_kept(carried_forward(checker, checker(text), turn.values, turn.figures),
+                                       {r.letter for r in turn.results})   # a later part's value is not told
                 if verdict.status == "blank":
                     self.say("Type an answer, or ? for the commands.", "  ")
                 elif verdict.status == "invalid":
-                    self.say(f"I cannot read {cut(text)!r} as an answer ({verdict.reason}). It was not "
+                    self.say(f"I cannot read {quoted(text)} as an answer ({verdict.reason}). It was not "
                              f"counted; try again, e.g. 14.3 or 100/7, or ? for help.{comma_tip(text, self.decimal_comma)}"
                              f"{turn.notes.get(record.letter, '')}", "  ")
-                elif retry := not_markable(record, text, verdict):   # for a person, or a number for a word
+                elif retry := not_markable(record, text, verdict, turn.options[record.letter]):   # for a person, or a number for a word
                     self.say(retry + turn.notes.get(record.letter, ""), "  ")   # a later part reads it: why it is needed
                 else:
                     verdict, notes = reading_notes(record, text, verdict, self.decimal_comma)   # 1.950 is 1.95
@@ -293,6 +295,7 @@ class Drill:
             outcome = learner.MISSED
         elif len(statuses) < turn.parts:
             self.result.unfinished = list(turn.results)   # moves no card, but the advice names it
+            self.result.again = self.same_next_time(turn.template)
             return
         else:
             outcome = learner.HELPED if turn.hints else learner.CLEAN
@@ -303,6 +306,14 @@ class Drill:
         self.progress.record_question(turn.template.cls, outcome)
         self.result.outcomes[turn.template.cls] = outcome
         self.save()
+
+    def same_next_time(self, template) -> bool:
+        """Whether --seed and the class alone ask the question being left again: the next run (on the record
+        saved, or a fresh one if practice) starts where it was drawn on the clock and picks its template."""
+        after, own = self.progress if self.store else learner.Progress(), [t for t in self.templates if t.cls == template.cls]
+        card = after.classes.get(template.cls)
+        return after.clock == self.start_clock + self.result.questions - 1 and \
+            learner.choose_template(after, own, card.seen if card else 0) is template
 
     def save(self) -> None:
         """Write the progress file, if saving; a failure is reported once, then saving stops."""
@@ -348,13 +359,6 @@ class _Turn:
         return self._offered[current]
 
 
-def _isatty(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=(),
               state=None, save: bool = True, width: int = WIDTH, decimal_comma: bool = False) -> DrillResult:
     """Run a whole drill on the streams ``inp``/``out`` (notes go to ``err``):
@@ -382,15 +386,11 @@ def run_drill(inp, out, err, classes: str = "all", count=None, seed=None, banks=
         drill.say(f"Progress file: {path}" if drill.store else "Practice run: progress is not saved.")
         drill.say("Answer each part; h for a hint, s to skip, ? for help, q to quit.")
         result = drill.run(count, first)
+        if result.again:   # the command that asks the question left unfinished again
+            result.again = resume_command(seed, result.unfinished[0].cls, banks, drill.store is None,
+                                          path != learner.real_path(learner.default_path()) and path)
         out.write(summary(result, loaded.progress, sorted({t.cls for t in bank}, key=class_key), banks=banks,
                           names=trap_names(templates + bank), practice=drill.store is None) + "\n")
         out.flush()
         return result
 
-
-def check_texts(templates) -> None:
-    """Refuse templates whose text names something they do not define (the
-    check validate makes), before the drill asks anything."""
-    problems = [p for t in templates for p in text_problems(t)]
-    if problems:
-        raise TemplateProblems([TemplateError(p.message, p.path, p.line, p.key) for p in problems])

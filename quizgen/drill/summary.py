@@ -37,7 +37,8 @@ def summary(result, progress, bank_classes: list, width: int = WIDTH, banks=(), 
     lines += ["", "What to practise next:"]
     lines += bullets(advice(progress, bank_classes, banks, result.outcomes, {p.cls for p in result.parts},
                             met={p.misconception for p in result.parts if p.misconception},
-                            unfinished=result.unfinished, names=names, practice=practice), width)
+                            unfinished=result.unfinished, names=names, practice=practice,
+                            again=result.again or ""), width)
     if result.saved_to:
         lines += ["", f"Progress saved to {result.saved_to}."]
     return "\n".join(lines)
@@ -85,11 +86,21 @@ def _score_table(parts: list, width: int = WIDTH, unfinished: int = 0) -> list:
 
 def bullets(lines: list, width: int = WIDTH) -> list:
     """The advice's lines as bullets wrapped to ``width``; a command stays on one line, to copy."""
-    return [f"- {line}" if line.startswith("try:") else wrap(f"- {line}", width) for line in lines]
+    return [f"- {line}" if line.startswith(("try:", "same question:")) else wrap(f"- {line}", width)
+            for line in lines]
+
+
+def resume_command(seed, cls: str, banks=(), practice: bool = False, state=None) -> str:
+    """The command that asks a question left unfinished again: its seed and
+    class, this run's --bank folders, and its progress file or --no-save."""
+    words = ["quizgen", "drill", "--seed", str(seed), "--classes", cls]
+    words += [w for bank in banks for w in ("--bank", str(bank))]
+    words += ["--no-save"] if practice else ["--state", str(state)] if state else []
+    return " ".join(map(shlex.quote, words))
 
 
 def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=frozenset(), met=frozenset(),
-           unfinished=(), names=None, practice: bool = False) -> list:
+           unfinished=(), names=None, practice: bool = False, again: str = "") -> list:
     """What to practise next, from the record: weak classes (low boxes), open
     misconceptions, and classes never tried; what this drill missed (``outcomes``,
     its last outcome by class) or ``met`` (misconception codes) first, then by due
@@ -100,14 +111,16 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     this drill is not new, even when the question was left before its card moved;
     such a question (``unfinished``: its parts' results) is named first, with
     what was done on it, and its class leads the suggested command. A
-    misconception is called by its name in ``names`` (traps.trap_names). In a
+    misconception is called by its name in ``names`` (traps.trap_names);
+    ``again``: the command that asks that question again. In a
     ``practice`` run (nothing saved) no box or due date is told: how this run went is."""
     listed = " (quizgen drill --stats lists them)" if outcomes is not None else ""   # --stats: in its tables
     outcomes = outcomes or {}
     weak = sorted((outcomes.get(cls) != learner.MISSED, card.due, card.box, cls)
                   for cls, card in progress.classes.items() if card.box <= learner.OPEN_BOX)
     weak = [(box, due, cls) for _, due, box, cls in weak]
-    lines = [_unfinished_text(unfinished)] if unfinished else []
+    lines = [_unfinished_text(unfinished, bool(again))] if unfinished else []
+    lines += [f"same question: {again}"] if unfinished and again else []
     lines += [f"{cls}: {_practice_text(box, outcomes.get(cls))}." if practice else
               f"{cls}: box {box} of {learner.BOXES}, {_box_text(box)}"
               f"; due {_due_text(due, progress.clock)}." for box, due, cls in weak[:SHOWN]]
@@ -136,14 +149,16 @@ def advice(progress, bank_classes: list, banks=(), outcomes=None, answered=froze
     return lines
 
 
-def _unfinished_text(parts: list) -> str:
+def _unfinished_text(parts: list, again: bool = False) -> str:
     """The advice line for a question left after only right answers: what
-    was done on it, and that it moved nothing in the record."""
+    was done on it, and that it moved nothing in the record (``again``: the
+    next line gives the command that asks it again)."""
     letters = [f"({p.letter})" for p in parts]
     done = letters[0] if len(letters) == 1 else f"{', '.join(letters[:-1])} and {letters[-1]}"
     how = "right, with hints," if any(p.hinted for p in parts) else "right,"
     return (f"{parts[0].cls}: you answered {done} {how} then left the question; an unfinished question "
-            f"is not recorded, so finish a {parts[0].cls} question next time.")
+            + ("is not recorded, so finish it next time; this command asks it again:" if again else
+               f"is not recorded, so finish a {parts[0].cls} question next time."))
 
 
 def _more(total: int, one: str, many: str, tail: str) -> list:

@@ -9,6 +9,8 @@ from decimal import Decimal
 
 from quizgen.errors import ExpressionError
 from quizgen.grading.careful import ecf_inputs
+from quizgen.grading.other_part import ANOTHER_PART
+from quizgen.drill.options import names_option, wanted
 from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.marking.words import MISSPELT, clear_misspelling
@@ -82,6 +84,20 @@ def comma_tip(text: str, decimal_comma: bool) -> str:
             "--decimal-comma.")
 
 
+_OTHER_PART = re.compile(r"^this is the value of part \(([^()]+)\)")
+"""grade's feedback on an answer that is another part's value (grading/other_part.py)."""
+
+
+def unasked_kept(verdict, asked) -> object:
+    """``verdict`` without grade's "this is the value of part (b), 0.3636" when
+    part (b) is not ``asked`` yet: a paper shows every part at once, the drill
+    asks them in turn, and a reply must not give a later part's answer away."""
+    other = verdict.note == ANOTHER_PART and _OTHER_PART.match(verdict.feedback or "")
+    if other and other.group(1) not in asked:
+        return verdict._replace(note="", feedback="")
+    return verdict
+
+
 def misconception_sentence(name: str, feedback: str) -> str:
     """The line naming the misconception an answer fell into, with the trap's
     words; feedback worked from the learner's own earlier answer says so in a
@@ -124,29 +140,48 @@ def stuck_words(text: str) -> str:
     return words.rstrip(".?!") or words   # "?" itself is the help command
 
 
-def not_markable(record, text: str, verdict) -> str:
+def quoted(text: str) -> str:
+    """What the learner typed, quoted as typed (``'\\frac{12.18}{17.52}'`` is no
+    Python string): cut when long, a control character shown escaped (``\\x1b``)."""
+    return f"'{echo(text, 60)}'"
+
+
+def not_markable(record, text: str, verdict, options=((), ())) -> str:
     """Why an answer is asked for again, not counted, or '': one grade leaves to
     a person (there is none here; a single word, likely misspelt, is told so),
-    or a number that matches no slip at a part asking for a word (1.2 at a
-    yes/no part is no answer to it, not a wrong one)."""
-    wanted = ("the word or short phrase asked for" if record.kind == "word" else
+    or, at a part that offers given answers (``options``, drill/options.py:
+    yes or no, C8's classes), a number or a word that is none of them (``1.2``
+    or ``sum`` at a yes/no part is no answer to it, not a wrong one). Spelling
+    help covers every option the question names, so it never tells which is right."""
+    shown, words = options
+    asked = ("the word or short phrase asked for" if record.kind == "word" else
               "a number such as 14.3 or an expression such as 100/7")
     if verdict.status == "needs_review" and verdict.reason == DOUBT_REASON:   # "maybe 14.3", "undefined?"
-        return (f"I cannot mark {cut(text)!r} by myself: it is said with doubt (maybe, probably, I think, a "
-                f"question mark), which quizgen grade leaves to a person; type just the answer, {wanted}. "
+        return (f"I cannot mark {quoted(text)} by myself: it is said with doubt (maybe, probably, I think, a "
+                f"question mark), which quizgen grade leaves to a person; type just the answer, {asked}. "
                 "It was not counted; try again, or ? for help.")
-    if verdict.status == "needs_review" and record.kind == "word" and len(text.split()) == 1:
-        near = _nearest_listed(record, text)
-        check = f"did you mean {near!r}?" if near else "check its spelling."
-        return (f"I do not know the word {cut(text)!r} as an answer here: {check} "
+    stray = (record.kind == "word" and verdict.status == "incorrect" and not verdict.misconception
+             and bool(words) and not names_option(text, words))   # "banana" for a class
+    if (verdict.status == "needs_review" or stray) and record.kind == "word" and len(text.split()) == 1 \
+            and not _is_number(text):
+        near = _nearest_listed(record, text, words)
+        if near or not words:
+            check = f"did you mean '{near}'?" if near else "check its spelling."
+            return (f"I do not know the word {quoted(text)} as an answer here: {check} "
+                    "It was not counted; try again, or ? for help.")
+        stray = True
+    if verdict.status == "needs_review" and not stray:
+        return (f"I cannot mark {quoted(text)} by myself: type just the answer, {asked}. "
                 "It was not counted; try again, or ? for help.")
-    if verdict.status == "needs_review":
-        return (f"I cannot mark {cut(text)!r} by myself: type just the answer, {wanted}. "
-                "It was not counted; try again, or ? for help.")
-    if record.kind != "word" or verdict.status != "incorrect" or verdict.misconception or not _is_number(text):
+    if record.kind != "word" or not (stray or verdict.status == "incorrect" and not verdict.misconception):
         return ""
-    return (f"Part ({record.letter}) asks for {_words_wanted(record)}, not a number: {cut(text)!r} was not "
-            "counted; try again, or ? for help.")
+    if _is_number(text):
+        return (f"Part ({record.letter}) asks for {_words_wanted(record, shown)}, not a number: {quoted(text)} "
+                "was not counted; try again, or ? for help.")
+    if not stray:
+        return ""
+    return (f"Part ({record.letter}) asks for {_words_wanted(record, shown)}: {quoted(text)} was not counted; "
+            "try again, or ? for help.")
 
 
 def worked_from_notes(entry) -> dict:
@@ -180,13 +215,14 @@ def _is_number(text: str) -> bool:
     return True
 
 
-def _nearest_listed(record, text: str) -> str:
-    """The part's listed word (accepted or a trap's, 4 letters or more) that
+def _nearest_listed(record, text: str, options=()) -> str:
+    """The part's listed word (accepted or a trap's, or one of the ``options``
+    its question names, 4 letters or more) that
     ``text`` is clearly a misspelling of (marking/words.py, ``clear_misspelling``:
     "undifined" is "undefined"), or '': a word of its own ("defined", "finite",
     the opposite of a listed one) is never told the listed word it resembles."""
     said, listed = normalise_word(text), {}
-    for word in [*record.accept, *(w for trap in record.traps for w in trap.words)]:
+    for word in [*options, *record.accept, *(w for trap in record.traps for w in trap.words)]:
         if len(normalise_word(word)) >= 4:
             listed.setdefault(normalise_word(word), word)
     near = [w for w in listed if clear_misspelling(said, w)]
@@ -194,9 +230,12 @@ def _nearest_listed(record, text: str) -> str:
     return listed[best[0]] if best else ""
 
 
-def _words_wanted(record) -> str:
-    """'yes or no' for a yes/no part, else what any word part asks for (its
-    accepted words are not listed: they are the answer)."""
+def _words_wanted(record, shown=()) -> str:
+    """'yes or no' for a yes/no part, the options its question names (all of
+    them, ``shown``), else what any word part asks for (its accepted words are
+    not listed: they are the answer)."""
+    if shown:
+        return wanted(shown)
     words = {normalise_word(w) for w in record.accept}
     words.update(normalise_word(w) for trap in record.traps for w in trap.words)
     return "yes or no" if {"yes", "no"} <= words else "a word or short phrase, as its question says"

@@ -12,7 +12,7 @@ from jinja2 import meta, nodes
 from quizgen.bank.model import Template
 from quizgen.text.render import text_environment
 from quizgen.bank.texts import text_sources
-from quizgen.errors import did_you_mean
+from quizgen.errors import TemplateError, TemplateProblems, did_you_mean
 from quizgen.validation.problems import Problem, problem_at, shown
 
 _BOOL_TAG = "tag:yaml.org,2002:bool"
@@ -70,3 +70,11 @@ def names_used(source: str) -> tuple:
 def _first_line(tree, kind, wanted):
     lines = [node.lineno for node in tree.find_all(kind) if wanted(node)]
     return min(lines) if lines else None
+
+
+def check_texts(templates) -> None:
+    """Refuse templates whose text names something they do not define (the
+    check validate makes), before the drill asks anything."""
+    problems = [p for t in templates for p in text_problems(t)]
+    if problems:
+        raise TemplateProblems([TemplateError(p.message, p.path, p.line, p.key) for p in problems])

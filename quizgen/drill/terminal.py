@@ -1,0 +1,66 @@
+"""How the drill reads a line: from a pipe or file as it comes, and at a
+terminal with line editing (arrows, history) where Python's readline exists."""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+from contextlib import contextmanager
+
+from quizgen.ui import WAIT_SLICE, wait_for_line
+
+
+def isatty(stream) -> bool:
+    """Whether ``stream`` is a terminal (False for a closed or file-less stream)."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def line_editing(inp, out) -> bool:
+    """True when ``inp`` and ``out`` are this process's terminal and readline
+    is there to give the prompt line editing (a Left arrow moves the cursor,
+    not ``^[[D`` into the answer; Up brings back an earlier answer): input()
+    then reads the line. Some platforms have no readline: the plain read then."""
+    if not (inp is sys.stdin and out is sys.stdout and isatty(inp) and isatty(out)):
+        return False
+    try:
+        import readline  # noqa: F401  (imported for its effect on input())
+    except ImportError:
+        return False
+    return True
+
+
+def read_line(inp, out, prompt: str, limit: int, editing: bool) -> str:
+    """The next line after ``prompt``, its newline kept; '' at the end of input.
+    A plain read takes at most ``limit`` characters (the rest is read after)."""
+    if editing:
+        try:
+            with _ticking(WAIT_SLICE):
+                return input(prompt) + "\n"
+        except EOFError:   # Ctrl-D
+            return ""
+    out.write(prompt)
+    out.flush()
+    wait_for_line(inp)
+    return inp.readline(limit)
+
+
+@contextmanager
+def _ticking(interval: float):
+    """A do-nothing SIGALRM every ``interval`` seconds while readline waits:
+    it wakes readline's wait, which then handles a Ctrl-C that landed just
+    before it began (readline looks at signals only when woken; the plain
+    read waits in slices for the same reason, quizgen.ui.wait_for_line)."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGALRM, lambda *_: None)
+    signal.setitimer(signal.ITIMER_REAL, interval, interval)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
