@@ -21,7 +21,7 @@ from quizgen.marking.rules import ECF
 from quizgen.maths.printing import to_latex
 from quizgen.drill.summary import class_key, resume_command, summary
 from quizgen.drill.traps import trap_name, trap_names
-from quizgen.drill.wording import STUCK, capital, carried_sentence, comma_tip, cut, echo, exact_text, \
+from quizgen.drill.wording import STUCK, capital, carried_sentence, comma_tip, echo, exact_text, \
     misconception_sentence, not_markable, quoted, reading_notes, stuck_words, unasked_kept, \
     worked_from_notes
 from quizgen.text.answers import in_ascii, plain_in_ascii
