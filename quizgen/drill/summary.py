@@ -11,6 +11,7 @@ from quizgen.drill.traps import trap_name, trap_names
 from quizgen.bank.loader import load_bank
 from quizgen.marking.quotes import COMPUTED_FROM as CARRIED_EARLY, trap_wording
 from quizgen.text.plain import WIDTH, to_plain, wrap
+from quizgen.text.words import and_list
 
 SHOWN = 3   # weak classes, and open misconceptions, listed in the advice
 
@@ -153,8 +154,7 @@ def _unfinished_text(parts: list, again: bool = False) -> str:
     """The advice line for a question left after only right answers: what
     was done on it, and that it moved nothing in the record (``again``: the
     next line gives the command that asks it again)."""
-    letters = [f"({p.letter})" for p in parts]
-    done = letters[0] if len(letters) == 1 else f"{', '.join(letters[:-1])} and {letters[-1]}"
+    done = and_list(f"({p.letter})" for p in parts)
     how = "right, with hints," if any(p.hinted for p in parts) else "right,"
     return (f"{parts[0].cls}: you answered {done} {how} then left the question; an unfinished question "
             + ("is not recorded, so finish it next time; this command asks it again:" if again else

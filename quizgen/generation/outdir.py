@@ -13,6 +13,7 @@ from pathlib import Path
 from quizgen.files import check_folder, read_json
 from quizgen.errors import UsageError
 from quizgen.key.papercode import new_secret
+from quizgen.text.words import counted
 
 PAPER_FILE = re.compile(r"(problems|solutions)(-[A-Za-z0-9_-]+)?\.(md|tex|pdf|log)|key\.(json|csv)")
 """The files a generated paper consists of (its split files and LaTeX logs too)."""
@@ -66,19 +67,15 @@ class PaperId:
         if earlier.seed != self.seed:
             return f"seed {earlier.seed}, where this run's is {self.seed}"
         if earlier.templates != self.templates:
-            return f"{_many(len(earlier.templates), 'template')} ({_first(earlier.templates)}), " \
+            return f"{counted(len(earlier.templates), 'template')} ({_first(earlier.templates)}), " \
                    f"where this run has {len(self.templates)} ({_first(self.templates)})"
         if earlier.questions != self.questions:
-            return f"{_many(earlier.questions, 'question')}, where this run makes {self.questions}"
+            return f"{counted(earlier.questions, 'question')}, where this run makes {self.questions}"
         if earlier.students != self.students:
-            return f"papers of their own for {_many(len(earlier.students), 'student')}, " \
+            return f"papers of their own for {counted(len(earlier.students), 'student')}, " \
                    f"where this run makes them for {len(self.students)}" \
                 if len(earlier.students) != len(self.students) else "papers of their own for other students"
         return ""
-
-
-def _many(count: int, noun: str) -> str:
-    return f"{count} {noun}{'s' * (count != 1)}"
 
 
 def _first(names: tuple) -> str:

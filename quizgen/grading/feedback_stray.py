@@ -24,6 +24,7 @@ from quizgen.cells import unguard
 from quizgen.csv_input import norm_part, norm_question
 from quizgen.grading.feedback_words import shown_answer
 from quizgen.marking.student_ids import IdMatcher, normalise_id
+from quizgen.text.words import and_list
 
 STRAY_STATUSES = frozenset(["unknown_question", "superseded", "invalid"])
 STRAY_LIMIT = 20   # answers listed per student; more are counted in one closing line
@@ -130,7 +131,7 @@ def repeated_sentence(repeated: list, esc) -> str:
     if len(repeated) > SUMMED_PARTS:
         return f"You answered {len(repeated)} parts more than once; your last answer to each part was graded."
     names = [_named(question, part, esc) for question, part in repeated]
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    listed = and_list(names)
     each = "was" if len(names) == 1 else "to each was"
     return f"You answered {listed} more than once; your last answer {each} graded."
 

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from quizgen.key.parts import code_in_words
 from quizgen.marking.forms import BITS_REASON, BOUND_REASON, DOUBT_REASON, NOTED_REASON, REVIEW_REASON, TWO_VALUES_REASON
 from quizgen.marking.rule_model import EARLY
+from quizgen.text.words import and_list
 
 WORK_HEADING = "What to work on"
 ABOUT_ANSWERS = "About the answers"
@@ -132,17 +133,12 @@ def _lost_line(question, short: list) -> str:
     marks, those left unanswered said apart (``(b) not answered``): a blank
     is no mistake to look for in the working."""
     cls = f" ({question.cls})" if question.cls else ""
-    wrong = _letters([line for line in short if line.status not in UNANSWERED])
-    blank = _letters([line for line in short if line.status in UNANSWERED])
+    wrong = and_list(f"({line.letter})" for line in short if line.status not in UNANSWERED)
+    blank = and_list(f"({line.letter})" for line in short if line.status in UNANSWERED)
     if not wrong:
         return f"{question.id}{cls}: not answered." if len(short) == len(question.parts) else \
             f"{question.id}{cls}: {blank} not answered."
     return f"{question.id}{cls}: marks lost in {wrong}" + (f"; {blank} not answered." if blank else ".")
-
-
-def _letters(lines: list) -> str:
-    letters = [f"({line.letter})" for line in lines]
-    return "" if not letters else letters[0] if len(letters) == 1 else f"{', '.join(letters[:-1])} and {letters[-1]}"
 
 
 def full_marks_note(questions, lines_of: list, awaiting: str) -> str:
@@ -155,8 +151,7 @@ def full_marks_note(questions, lines_of: list, awaiting: str) -> str:
         return ""
     if len(full) == len(questions):
         return "Full marks on every question: well done."
-    named = full[0] if len(full) == 1 else f"{', '.join(full[:-1])} and {full[-1]}"
-    return f"Full marks on {named}."
+    return f"Full marks on {and_list(full)}."
 
 
 def _number(text: str) -> float:

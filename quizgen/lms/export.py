@@ -12,6 +12,7 @@ from quizgen.key.papercode import high_entropy_seed, new_secret
 from quizgen.lms.canvas import CANVAS_ROUNDING_RULE, canvas_zip, safe_ident
 from quizgen.lms.exportkey import export_code, export_secret, key_data, key_json, key_path_for, with_codes
 from quizgen.lms.moodle import moodle_xml
+from quizgen.text.words import counted
 from quizgen.lms.variants import slots as make_slots
 from quizgen.marking.canvas_kept import CANVAS_DECIMALS, plain, stored_short
 
@@ -29,13 +30,8 @@ class Export(NamedTuple):
         """The line ``quizgen export`` prints: ``Wrote 20 questions in 2 categories to ...``
         (``item`` and ``group``: what the LMS calls a variant and a slot, singular)."""
         variants = sum(len(slot.variants) for slot in self.slots)
-        return (f"Wrote {_many(variants, item)} in {_many(len(self.slots), group)} to {out} "
+        return (f"Wrote {counted(variants, item)} in {counted(len(self.slots), group)} to {out} "
                 f"(seed {self.seed}); keep the key file {self.key_path} to grade")
-
-
-def _many(count: int, one: str) -> str:
-    """``1 slot``, ``2 slots``, ``2 categories``."""
-    return f"{count} {one if count == 1 else one[:-1] + 'ies' if one.endswith('y') else one + 's'}"
 
 
 def write_moodle(out, classes: str = "all", count: int = 10, seed=None, banks=(), force: bool = False) -> Export:

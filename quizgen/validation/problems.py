@@ -12,6 +12,7 @@ from pathlib import Path
 from quizgen.bank.loader import locate_line
 from quizgen.bank.model import Template
 from quizgen.errors import TemplateError, printable
+from quizgen.text.words import counted
 
 
 @dataclass(frozen=True)
@@ -61,19 +62,15 @@ class Report:
         t = self.template
         traps = sum(len(p.traps) for p in t.parts)
         rate = f" ({100 * self.samples / self.draws:.0f}% of draws kept)" if self.draws else ""
-        sampled = f"{_count(self.samples, 'sample')}{rate}" if self.draws else "sampling skipped (--samples 0)"
+        sampled = f"{counted(self.samples, 'sample')}{rate}" if self.draws else "sampling skipped (--samples 0)"
         return (f"ok {t.cls} {t.id} ({self.path}): {sampled}, "
-                f"{_count(len(t.parts), 'part')}, {_count(traps, 'trap')}, "
-                f"{_count(self.expected, 'canonical number')} matched, {_count(self.tests, 'test')} passed"
-                + (f", {_count(self.variants, 'distinct variant')}" if self.variants is not None else ""))
+                f"{counted(len(t.parts), 'part')}, {counted(traps, 'trap')}, "
+                f"{counted(self.expected, 'canonical number')} matched, {counted(self.tests, 'test')} passed"
+                + (f", {counted(self.variants, 'distinct variant')}" if self.variants is not None else ""))
 
 
 def _file_order(problem: Problem) -> tuple:
     return problem.line or 0, problem.key or ""
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"
 
 
 def shown(path) -> str:

@@ -1,0 +1,19 @@
+"""English for counts and lists in messages and sheets: ``3 templates``,
+``(a), (b) and (c)``; one place for what several modules wrote alike."""
+
+from __future__ import annotations
+
+
+def counted(count: int, noun: str) -> str:
+    """``1 slot``, ``2 slots``, ``2 categories``: ``noun`` given singular."""
+    if count == 1:
+        return f"{count} {noun}"
+    return f"{count} {noun[:-1] + 'ies' if noun.endswith('y') else noun + 's'}"
+
+
+def and_list(items) -> str:
+    """``a``, ``a and b``, ``a, b and c``; "" for none."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
