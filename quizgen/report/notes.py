@@ -7,7 +7,7 @@ group, a facility n/a because the part is worth 0 points)."""
 from __future__ import annotations
 
 from quizgen.maths import numbers
-from quizgen.report.flags import FEW
+from quizgen.report.flags import FEW, SMALL, chance_limit
 from quizgen.report.formatting import decimal_mark, number_text
 from quizgen.report.model import Analysis, ItemStats
 
@@ -30,7 +30,7 @@ def provisional_note(analysis: Analysis) -> str:
             "these figures are provisional.")
 
 
-SMALL_CLASS = 30
+SMALL_CLASS = SMALL
 """Below this many students the discrimination and reliability figures are rough (small_class_note)."""
 
 
@@ -49,7 +49,9 @@ def small_class_note(analysis: Analysis, comma: bool = False) -> str:
     return (f"A small class: {n} students answered (fewer than {SMALL_CLASS}), so each 27% group has "
             f"{analysis.test.group} student{'' if analysis.test.group == 1 else 's'}. D, r and alpha "
             f"are rough here (the standard error of r is about 1/√n = {_fixed(1 / n ** 0.5, comma)}): "
-            "read the flags as hints, not verdicts.")
+            "read the flags as hints, not verdicts. An r is flagged \"r < 0\" only at or below "
+            f"-{_fixed(chance_limit(n), comma)}, the 5% critical value of r at {n} students; a lower r closer to 0 "
+            "is tagged \"low r (small class)\": it may be chance.")
 
 
 ONE_STUDENT = ("One student answered: facility, D, r, alpha and the flags describe how a part works across "

@@ -1,0 +1,107 @@
+"""rev-report24's findings on the class report: flags a small class gives by chance,
+the weak-r wording, phone widths, the misconceptions table, small trap groups, printing,
+and the student rows without script. HTML is read with lxml, not by matching text."""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import random
+
+import pytest
+from lxml import html as lxml_html
+
+from quizgen.report import analyse, items_csv, markdown_sections, report_html
+from quizgen.report.flags import CHANCE_REASON, R_CRITICAL, WEAK_REASON, chance_limit
+from quizgen.report.model import Part, Student, Verdict
+
+R, W = Verdict("correct", 1.0, ""), Verdict("incorrect", 0.0, "")
+
+
+def _discriminating_class(rng: random.Random, n: int = 8, k: int = 8):
+    """``n`` students on ``k`` right/wrong parts that all discriminate by construction:
+    a student is right with probability 1 / (1 + exp(-2(ability - difficulty)))."""
+    parts = [Part(f"Q{j}", "a", "C1", "t", 1) for j in range(1, k + 1)]
+    difficulty = [rng.uniform(-1, 1) for _ in parts]
+    students = []
+    for s in range(n):
+        ability = rng.gauss(0, 1)
+        students.append(Student(f"s{s}", "", [R if rng.random() < 1 / (1 + math.exp(-2 * (ability - b))) else W
+                                              for b in difficulty]))
+    return parts, students
+
+
+# --- 1. an 8-student class: "r < 0 ... check the key" only beyond chance ---------------------------------
+
+def test_small_classes_whose_parts_all_discriminate_rarely_get_r_below_0_flags():
+    """Over 200 made-up 8-student classes (1,600 parts, each discriminating by construction),
+    about 4% of the parts have an r below 0 by chance, and each was flagged "check the key";
+    now only an r beyond the 5% critical value (-0.71 at 8 students) is."""
+    rng = random.Random(24)
+    negative = flagged = total = 0
+    for _ in range(200):
+        for item in analyse(*_discriminating_class(rng)).parts:
+            total += 1
+            negative += item.point_biserial is not None and round(item.point_biserial, 2) < 0
+            flagged += any(reason.startswith("does not discriminate") for reason in item.reasons)
+    assert negative / total > 0.02          # chance does give such r at this size
+    assert flagged / total < 0.005
+
+
+def test_a_reversed_part_in_a_small_class_is_still_flagged_r_below_0():
+    """A part that only the weakest students got right (a wrong key): r beyond -0.71 at 8 students."""
+    rows = [(1, 1, 1, 0), (1, 1, 1, 0), (1, 1, 0, 0), (1, 0, 1, 0), (0, 1, 0, 1), (0, 0, 1, 1), (0, 0, 0, 1),
+            (0, 0, 0, 1)]
+    parts = [Part(f"Q{j}", "a", "C1", "t", 1) for j in range(1, 5)]
+    analysis = analyse(parts, [Student(f"s{n}", "", [R if x else W for x in row]) for n, row in enumerate(rows)])
+    q4 = analysis.parts[3]
+    assert q4.point_biserial <= -chance_limit(8)
+    assert q4.reasons[0].startswith("does not discriminate") and "check the key" in q4.reasons[0]
+
+
+def test_the_critical_values_are_the_published_ones():
+    """Fisher and Yates' table (two-sided 5%): df 6: 0.707, df 10: 0.576, df 27: 0.367; and they follow
+    r = t / sqrt(df + t^2) with Student's t quantile (t(0.975, 6) = 2.447, t(0.975, 27) = 2.052)."""
+    assert (R_CRITICAL[6], R_CRITICAL[10], R_CRITICAL[27]) == (0.707, 0.576, 0.367)
+    for df, t in ((1, 12.706), (6, 2.447), (13, 2.160), (27, 2.052)):
+        assert R_CRITICAL[df] == pytest.approx(t / math.sqrt(df + t * t), abs=0.0006)
+    assert list(R_CRITICAL) == list(range(1, 28))
+    assert chance_limit(8) == 0.71 and chance_limit(30) is None and chance_limit(2) is None
+
+
+def _chance_class():
+    """An 8-student class (seed chosen) in which some part's r is below 0 by chance."""
+    rng = random.Random(7)
+    while True:
+        parts, students = _discriminating_class(rng)
+        analysis = analyse(parts, students)
+        if any(i.point_biserial is not None and i.point_biserial < -0.05 for i in analysis.parts):
+            return analysis
+
+
+def test_a_chance_r_is_tagged_small_class_in_the_legend_the_tables_and_the_items_csv():
+    analysis = _chance_class()
+    item = next(i for i in analysis.parts if i.point_biserial is not None and i.point_biserial < -0.05)
+    assert item.reasons[0] == CHANCE_REASON
+    page = lxml_html.fromstring(report_html(analysis))
+    legend = {dt.text_content(): dd.text_content() for dt, dd in zip(page.xpath('//dl[@id="flag-legend"]/dt'),
+                                                                     page.xpath('//dl[@id="flag-legend"]/dd'))}
+    assert legend["low r (small class)"] == CHANCE_REASON[len("low r (small class): "):]
+    assert "r < 0" not in legend and "check the key" not in page.get_element_by_id("flag-legend").text_content()
+    rows = {tr[0].text_content(): tr[-1].text_content() for tr in page.xpath('//table[@id="item-table"]/tbody/tr')}
+    assert "low r (small class)" in rows[item.label]
+    note = page.get_element_by_id("small-class").text_content()
+    assert "-0.71, the 5% critical value of r at 8 students" in note
+    csv_rows = list(csv.DictReader(io.StringIO(items_csv(analysis).lstrip("\ufeff"))))
+    (row,) = [r for r in csv_rows if r["level"] == "part" and r["question_id"] == item.question_id]
+    assert row["note"].startswith("low r (small class): may be chance") and "check the key" not in row["note"]
+    md = markdown_sections(analysis)
+    assert "- **low r (small class)**: may be chance" in md and "check the key" not in md
+
+
+# --- 2. the weak-r words say what r shows, not what D contradicts --------------------------------------
+
+def test_the_weak_r_reason_says_what_r_shows():
+    assert WEAK_REASON.startswith("correlates weakly with the rest of the paper (item-rest r below 0.20)")
+    assert "separates" not in WEAK_REASON and "guessing" not in WEAK_REASON
