@@ -105,3 +105,54 @@ def test_a_chance_r_is_tagged_small_class_in_the_legend_the_tables_and_the_items
 def test_the_weak_r_reason_says_what_r_shows():
     assert WEAK_REASON.startswith("correlates weakly with the rest of the paper (item-rest r below 0.20)")
     assert "separates" not in WEAK_REASON and "guessing" not in WEAK_REASON
+
+
+# --- 3. a phone: charts keep legible text (the box scrolls), the item table keeps its first column ----
+
+def _page(analysis):
+    return lxml_html.fromstring(report_html(analysis))
+
+
+def test_each_chart_sits_in_a_box_that_scrolls_and_the_css_lets_it_keep_its_size_on_a_phone():
+    analysis = _chance_class()
+    page = _page(analysis)
+    charts = page.xpath("//svg[contains(@class, 'chart')]")
+    assert len(charts) == 2   # no trap met: no heat map
+    for chart in charts:
+        box = chart.getparent()
+        assert "scroll" in box.get("class").split() and box.get("tabindex") == "0"
+    css = page.xpath("//style")[0].text
+    assert "@media (max-width:40rem){svg.chart{max-width:none}}" in css
+    assert ".scroll th:first-child,.scroll td:first-child{position:sticky;left:0;" in css
+
+
+@pytest.mark.slow
+def test_at_390_px_the_chart_text_is_legible_and_the_item_column_stays_in_view(tmp_path):
+    """Chromium at 390 CSS px: the item chart's labels were about 5 px high (the 780-px chart
+    shrunk to the screen); they are 12 px now, and the item table's first column stays in view
+    when its box is scrolled to the flag column."""
+    from browser_support import needs_browser, open_browser   # noqa: F401 (skips without Chromium)
+    try:
+        driver = open_browser(tmp_path / "profile")
+    except Exception as error:   # no chromium, chromedriver or selenium
+        pytest.skip(f"no browser: {error}")
+    try:
+        page = tmp_path / "c8.html"
+        page.write_text(report_html(_chance_class()), encoding="utf-8")
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        driver.get(page.as_uri())
+        assert driver.execute_script("return innerWidth") == 390
+        label = driver.execute_script("return document.querySelector('#chart-items text').getBoundingClientRect().height")
+        assert label >= 11
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= 390   # the page does not scroll
+        driver.execute_script("document.querySelectorAll('details').forEach(function (d) { d.open = true; })")
+        left = driver.execute_script(
+            "var t = document.getElementById('item-table'); t.parentNode.scrollLeft = 5000;"
+            "var cell = t.tBodies[0].rows[0].cells[0], flag = t.tBodies[0].rows[0].lastElementChild;"
+            "var box = t.parentNode.getBoundingClientRect();"
+            "return [cell.getBoundingClientRect().left - box.left, flag.getBoundingClientRect().right - box.right,"
+            " t.parentNode.scrollLeft];")
+        assert left[2] > 0 and abs(left[0]) < 1 and left[1] < 1   # scrolled; item cell pinned; flag in view
+    finally:
+        driver.quit()
