@@ -156,3 +156,46 @@ def test_at_390_px_the_chart_text_is_legible_and_the_item_column_stays_in_view(t
         assert left[2] > 0 and abs(left[0]) < 1 and left[1] < 1   # scrolled; item cell pinned; flag in view
     finally:
         driver.quit()
+
+
+# --- 4. the misconceptions table is the heat map's grid; 5. small groups' trap shares are marked -------
+
+def _trap_class():
+    """8 students, two questions: a trap met by half of Q1's students (in Q1a or Q1b, one in both)."""
+    from quizgen.report.model import Trap
+    trap = (Trap("sum_instead_of_mean", "The loss averages over the masked tokens."),)
+    parts = [Part("Q1", "a", "C1", "t", 1, trap), Part("Q1", "b", "C1", "t", 1, trap), Part("Q2", "a", "C2", "t", 1)]
+    slip = Verdict("incorrect", 0.0, "sum_instead_of_mean")
+    rows = [(R, R, R), (R, R, W), (R, slip, R), (slip, R, W), (slip, slip, W), (R, R, R), (R, W, R), (W, slip, W)]
+    return analyse(parts, [Student(f"s{n}", "", list(row)) for n, row in enumerate(rows)])
+
+
+def test_the_misconceptions_table_gives_the_heat_maps_numbers():
+    """The heat cell Q1 x sum_instead_of_mean is 4 of 8 students (50%); the per-part shares
+    (Q1a 25%, Q1b 38%) stay in the distractor table, which is not the heat map's data."""
+    analysis = _trap_class()
+    page = _page(analysis)
+    grid = page.get_element_by_id("heat-table")
+    header = [th.text_content() for th in grid.xpath("./thead/tr/th")]
+    assert header == ["misconception", "Q1", "Q2"]
+    (row,) = grid.xpath("./tbody/tr")
+    assert [c.text_content() for c in row] == ["sum_instead_of_mean", "50%", "-"]
+    heat = page.get_element_by_id("chart-heat")
+    assert [t.text for t in heat.xpath(".//*[local-name()='text'][@class and contains(@class, 'heat-value')]")] == ["50"]
+    assert grid.getparent().getparent().tag == "details"
+    assert page.get_element_by_id("trap-table") is not None
+
+
+def test_a_trap_share_of_a_tiny_group_is_marked_as_a_d_is():
+    analysis = _trap_class()   # groups of round(0.27 x 8) = 2 places
+    page = _page(analysis)
+    lower = [tr[4].text_content() for tr in page.xpath('//table[@id="trap-table"]/tbody/tr')]
+    assert lower and all(cell.endswith("\u2020") for cell in lower)
+    notes = [p.text_content() for p in page.find_class("trap-note")]
+    assert any(n.startswith("\u2020 a share of a group of fewer than 10 places") and "2 places: 50 percentage points" in n
+               for n in notes)
+    md = markdown_sections(analysis)
+    assert "\u2020 a share of a group of fewer than 10 places" in md
+    assert all(line.split(" | ")[4].endswith("\u2020") for line in md.splitlines() if line.startswith("| Q1a | sum"))
+    big = analyse(*_discriminating_class(random.Random(1), n=60))   # groups of 16: no mark
+    assert "\u2020" not in "".join(c.text_content() for c in _page(big).xpath('//table[@id="trap-table"]//td'))

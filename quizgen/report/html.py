@@ -19,7 +19,7 @@ from quizgen.report import attention, charts
 from quizgen.report.flags import EASY, HARD
 from quizgen.report.model import Analysis
 from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_places, negative_alpha_note,
-                                  provisional_note, small_class_note, small_groups_note, trap_places,
+                                  provisional_note, small_class_note, small_groups_note, trap_notes,
                                   zero_points_note)
 from quizgen.report.tables import (ANSWERS_NOTE, ANSWER_COLUMNS, CLASS_FACILITY, FLAGGED_NOTE,
                                    GROUPS_HEADER, NOT_REACHED_NOTE, OVER_HEADER, R_HEADER, TRAP_STUDENTS,
@@ -88,6 +88,12 @@ def _codes(analysis: Analysis) -> list:
     return sorted(totals, key=lambda code: (-totals[code], code))
 
 
+def heat_cell(heat: dict, code: str, question: str) -> str:
+    """The misconceptions table's cell: the heat map's whole percentage, ``-`` where nobody met it."""
+    share = heat.get(code, {}).get(question)
+    return "-" if share is None else percent(share)
+
+
 def _to_act(rows: list) -> list:
     """The page's "To act on" lists: ``(element id, intro, rows, ToAct field)`` each ([] with nobody)."""
     if not rows:
@@ -133,7 +139,8 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         groups=shrunk(analysis), groups_cell=partial(groups_cell, comma=comma), size=analysis.test.group,
         group_percent=partial(group_percent, comma=comma), d_cell=partial(d_cell, comma=comma),
         facility_cell=partial(facility_cell, comma=comma), table_notes=_table_notes(analysis, comma),
-        trap_note=fraction_note(trap_places(analysis), comma, analysis.test.shared_places), over=flagged_over(analysis), over_cell=over_cell,
+        trap_notes=trap_notes(analysis, comma), over=flagged_over(analysis), over_cell=over_cell,
+        heat_caption=charts.HEAT_CAPTION, heat_cell=partial(heat_cell, analysis.heat),
         over_header=OVER_HEADER,
         unanswered=attention.unanswered_text(analysis.unanswered),
         fixed=partial(fixed, comma=comma), percent=percent, decimal_mark="," if comma else ".",

@@ -146,3 +146,28 @@ def zero_points_note(analysis: Analysis) -> str:
     verb, its = ("is", "its") if len(zero) == 1 else ("are", "their")
     return (f"{named} {verb} worth 0 points: {its} facility, D and r are n/a, there being no "
             f"points to earn a share of; {its} answer counts and trap shares are shown.")
+
+
+def small_trap_groups(analysis: Analysis) -> list:
+    """The places of the trap shares' groups that are fewer than SMALL_GROUP (their shares marked †)."""
+    return [p for i in analysis.parts for t in i.traps for s, p in ((t.lower, t.lower_places), (t.upper, t.upper_places))
+            if s is not None and p < SMALL_GROUP]
+
+
+def small_trap_groups_note(analysis: Analysis, comma: bool = False) -> str:
+    """What † on a trap's group share means, as on a D; "" when no share is so marked."""
+    marked = small_trap_groups(analysis)
+    if not marked:
+        return ""
+    least = min(marked)
+    return (f"{SMALL_MARK} a share of a group of fewer than {SMALL_GROUP} places: one student moves it by up to "
+            f"1/places (here as few as {decimal_mark(number_text(least), comma)} place{'' if least == 1 else 's'}: "
+            f"{numbers.percent(1 / least, 0)} "
+            "percentage points), so such a share is rough: read it as a hint.")
+
+
+def trap_notes(analysis: Analysis, comma: bool = False) -> list:
+    """The trap tables' caveats that apply: small groups (†), fractional places."""
+    notes = [small_trap_groups_note(analysis, comma),
+             fraction_note(trap_places(analysis), comma, analysis.test.shared_places)]
+    return [note for note in notes if note]
