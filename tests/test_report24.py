@@ -199,3 +199,12 @@ def test_a_trap_share_of_a_tiny_group_is_marked_as_a_d_is():
     assert all(line.split(" | ")[4].endswith("\u2020") for line in md.splitlines() if line.startswith("| Q1a | sum"))
     big = analyse(*_discriminating_class(random.Random(1), n=60))   # groups of 16: no mark
     assert "\u2020" not in "".join(c.text_content() for c in _page(big).xpath('//table[@id="trap-table"]//td'))
+
+
+# --- 6. printing breaks between rows and blocks, not before whole sections ------------------------------
+
+def test_printing_keeps_headings_with_what_follows_and_rows_whole_not_whole_sections():
+    css = _page(_trap_class()).xpath("//style")[0].text
+    printed = css[css.index("@media print"):]
+    assert "section{break-inside:avoid-page}" not in css   # pushed whole sections to the next page
+    assert "h2,h3,summary,caption{break-after:avoid-page}" in printed and "tr,li,.card,dt,dd,p{break-inside:avoid}" in printed
