@@ -208,3 +208,18 @@ def test_printing_keeps_headings_with_what_follows_and_rows_whole_not_whole_sect
     printed = css[css.index("@media print"):]
     assert "section{break-inside:avoid-page}" not in css   # pushed whole sections to the next page
     assert "h2,h3,summary,caption{break-after:avoid-page}" in printed and "tr,li,.card,dt,dd,p{break-inside:avoid}" in printed
+
+
+# --- 7. docs/grading.md's reports section agrees with docs/report.md and the code -----------------------
+
+def test_grading_md_reads_r_kr20_and_facility_as_report_md_does():
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "grading.md").read_text(encoding="utf-8")
+    section = text[text.index("### The class report's statistics"):text.index("### Gradebook files")]
+    assert "the same bands as *D*" not in section and "Ebel's poor band" not in section
+    assert "not Ebel's bands" in section and "item-rest r below 0.20" in section
+    assert "KR-20, shown only when every part is worth the same and every score is 0 or full marks" in section
+    assert "*D*, *r* and alpha are\nrough" in section and "KR-20 and alpha are" not in section
+    assert "who reached the part" in section and "28 of 38, not 28 of 40" in section
+    items = text[text.index("- **-items.csv**"):text.index("- **-report.html**")]
+    assert "the corrected point-biserial" not in items and "item-rest correlation" in items
