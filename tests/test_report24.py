@@ -223,3 +223,36 @@ def test_grading_md_reads_r_kr20_and_facility_as_report_md_does():
     assert "who reached the part" in section and "28 of 38, not 28 of 40" in section
     items = text[text.index("- **-items.csv**"):text.index("- **-report.html**")]
     assert "the corrected point-biserial" not in items and "item-rest correlation" in items
+
+
+# --- 8. per-student papers: a trap's wording from a part whose papers all word it alike -----------------
+
+def _paper_part(letter, feedback_by_code):
+    from types import SimpleNamespace
+    from quizgen.key.parts import Trap as KeyTrap
+    traps = tuple(KeyTrap(code, text) for code, text in feedback_by_code.items())
+    spec = SimpleNamespace(traps=traps)
+    return SimpleNamespace(letter=letter, traps=traps, trap_values=(1.0,) * len(traps), spec=spec)
+
+
+def test_per_student_papers_word_a_trap_as_report_md_does_not_as_its_code():
+    """Q4a words sum_instead_of_mean alike on every paper; Q9a quotes each student's |M|. Q9a's
+    trap took the code in words ("sum instead of mean") in the page and the items CSV, while
+    report.md gave Q4a's sentence; now both name it as Q4a's. A code no part words alike stays in words."""
+    from types import SimpleNamespace
+    from quizgen.grading.outputs import slot_traps
+    alike = "The masked-LM loss averages the per-position losses over |M|."
+    papers = []
+    for m in (3, 5):
+        q4 = SimpleNamespace(id="Q4", parts=(_paper_part("a", {"sum_instead_of_mean": alike}),))
+        q9 = SimpleNamespace(id="Q9", parts=(_paper_part("a", {"sum_instead_of_mean": f"That is the sum; divide by |M| = {m}.",
+                                                              "own_numbers": f"Here {m}."}),))
+        papers.append(SimpleNamespace(questions=(q4, q9)))
+    key = SimpleNamespace(papers=tuple(papers), questions=())
+    slots = [{"question_id": "Q4", "part": "a"}, {"question_id": "Q9", "part": "a"}]
+    q4, q9 = slot_traps(key, slots, [1, 2])
+    assert q4[0].feedback == alike
+    words = {t.code: t.feedback for t in q9}
+    assert words["sum_instead_of_mean"] == (alike + " (worded as in Q4a; this part's papers word it with each "
+                                            "student's numbers)")
+    assert words["own_numbers"] == "own numbers"
