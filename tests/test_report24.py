@@ -256,3 +256,23 @@ def test_per_student_papers_word_a_trap_as_report_md_does_not_as_its_code():
     assert words["sum_instead_of_mean"] == (alike + " (worded as in Q4a; this part's papers word it with each "
                                             "student's numbers)")
     assert words["own_numbers"] == "own numbers"
+
+
+# --- 9. with script off the Students table still lists the students ---------------------------------------
+
+def test_the_student_rows_are_in_the_page_itself_up_to_500_students():
+    import json
+    analysis = _trap_class()
+    page = _page(analysis)
+    rows = [[td.text_content() for td in tr] for tr in page.xpath('//tbody[@id="student-rows"]/tr')]
+    data = json.loads(page.get_element_by_id("student-data").text)
+    assert len(rows) == len(data) == 8
+    assert rows[4] == [data[4][0], "", data[4][2], data[4][3], f"{data[4][4]:.1f}", "sum_instead_of_mean"]
+    assert rows[0][5] == "-"
+    assert "every student is listed below" in page.xpath("//noscript")[0].text_content()
+    comma = lxml_html.fromstring(report_html(analysis, comma=True))
+    assert comma.xpath('//tbody[@id="student-rows"]/tr')[4][4].text_content() == f"{data[4][4]:.1f}".replace(".", ",")
+    big = analyse(*_discriminating_class(random.Random(2), n=501, k=2))
+    page = _page(big)
+    assert page.xpath('//tbody[@id="student-rows"]/tr') == []
+    assert "the student rows need JavaScript" in page.xpath("//noscript")[0].text_content()

@@ -14,7 +14,7 @@ import jinja2
 from markupsafe import Markup
 
 from quizgen.errors import QuizgenError
-from quizgen.report.formatting import display_text, number_text
+from quizgen.report.formatting import decimal_mark, display_text, number_text
 from quizgen.report import attention, charts
 from quizgen.report.flags import EASY, HARD
 from quizgen.report.model import Analysis
@@ -59,14 +59,34 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def student_json(analysis: Analysis, limit: int = HTML_STUDENTS) -> Markup:
-    """The student rows ``[id, name, score, max, percent or null, [codes]]`` as
-    JSON safe inside a ``<script type="application/json">`` element; an absent
+def student_rows(analysis: Analysis, limit: int = HTML_STUDENTS) -> list:
+    """The student rows ``[id, name, score, max, percent or null, [codes]]``; an absent
     student's row ends with ``1`` so that the page shows them as missing."""
     students = analysis.students[:limit]
     scores, maxima = _column([s.score for s in students]), _column([s.max_score for s in students])
-    rows = [[display_text(s.student_id), display_text(s.name), score, most, None if s.percent is None else round(s.percent, 1), s.codes]
+    return [[display_text(s.student_id), display_text(s.name), score, most, None if s.percent is None else round(s.percent, 1), s.codes]
             + [1] * s.absent for s, score, most in zip(students, scores, maxima)]
+
+
+STATIC_ROWS = 500
+"""Up to this many students the rows are also written in the page itself, so that it lists them
+with script off (and the script then pages and sorts them); a larger class's rows come from the data."""
+MISSING = "missing (no answer)"
+
+
+def static_rows(rows: list, comma: bool) -> list:
+    """The cells of each row as the page's script writes them (``row()`` in the template), or
+    [] above STATIC_ROWS students."""
+    if len(rows) > STATIC_ROWS:
+        return []
+    mark = partial(decimal_mark, comma=comma)
+    return [(r[0], r[1], mark(r[2]), mark(r[3]), "n/a" if r[4] is None else mark(f"{r[4]:.1f}"),
+             MISSING if len(r) > 6 else ", ".join(r[5]) or "-") for r in rows]
+
+
+def student_json(analysis: Analysis, limit: int = HTML_STUDENTS, rows: list | None = None) -> Markup:
+    """The student rows (student_rows) as JSON safe inside a ``<script type="application/json">`` element."""
+    rows = student_rows(analysis, limit) if rows is None else rows
     text = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
     for char, escape in _JSON_ESCAPES.items():
         text = text.replace(char, escape)
@@ -119,6 +139,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
     questions = [q.question_id for q in analysis.questions]
     flagged = flagged_items(analysis)
     histogram = analysis.test.histogram
+    rows = student_rows(analysis, HTML_STUDENTS)
     context = dict(
         title=title, test=analysis.test, parts=analysis.parts, questions=analysis.questions,
         summary=test_lines(analysis, comma)[1:], items=analysis.parts + analysis.questions,
@@ -128,7 +149,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         bands=[(charts.band_label(b, len(histogram)), n) for b, n in enumerate(histogram)],
         histogram_svg=charts.histogram(histogram), items_svg=charts.item_chart(analysis.parts, comma),
         heat_svg=charts.heat_map(codes, questions, analysis.heat),
-        student_json=student_json(analysis, HTML_STUDENTS), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
+        student_json=student_json(analysis, rows=rows), static_rows=static_rows(rows, comma), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
         shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
         answer_columns=answer_columns(analysis), answers_note=ANSWERS_NOTE, class_facility=CLASS_FACILITY,
         not_reached_note=NOT_REACHED_NOTE if len(answer_columns(analysis)) > len(ANSWER_COLUMNS) else "",
