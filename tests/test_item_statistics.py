@@ -95,8 +95,8 @@ def test_published_example_upper_lower_discrimination():
                                                               "J": 0.25}
     # item 9's r is just below 0 while its D is +0.25: the flag says no more than "does not rise"
     assert analysis.parts[8].point_biserial < 0 < analysis.parts[8].discrimination
-    assert analysis.parts[8].reasons[0] == ("does not discriminate: its score does not rise with the rest of the "
-                                            "paper (r < 0); check the key, the tolerance and the wording")
+    # and over 10 students an r this close to 0 is chance (5% critical value 0.63): no "check the key"
+    assert analysis.parts[8].reasons[0].startswith("low r (small class): may be chance")
 
 
 def test_hand_computed_partial_credit_alpha():

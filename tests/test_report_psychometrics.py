@@ -74,14 +74,14 @@ def test_weak_r_flag_says_item_rest_r_and_a_comma_class_writes_0_20_with_a_comma
     # r of Q1a with the rest of the paper: 0.158 (statistics.correlation)
     parts = [Part(f"Q{k}", "a", "C1", "t", 1) for k in range(1, 5)]
     matrix = [(1, 1, 0, 1), (0, 1, 1, 0), (1, 1, 0, 1), (0, 0, 1, 1), (1, 0, 1, 0), (1, 1, 0, 0), (0, 0, 0, 0),
-              (1, 1, 1, 1), (1, 0, 1, 0), (0, 1, 0, 1), (1, 0, 1, 1), (1, 1, 1, 0)]
+              (1, 1, 1, 1), (1, 0, 1, 0), (0, 1, 0, 1), (1, 0, 1, 1), (1, 1, 1, 0)] * 3   # 36: not a small class
     students = [Student(f"s{n}", "", [RIGHT if x else WRONG for x in row]) for n, row in enumerate(matrix)]
     analysis = analyse(parts, students)
     item = analysis.parts[0]
     assert item.point_biserial == pytest.approx(statistics.correlation([r[0] for r in matrix],
                                                                       [sum(r[1:]) for r in matrix]))
     assert 0 < item.point_biserial < 0.20
-    assert item.reasons[0].startswith("weak discrimination (item-rest r below 0.20)")
+    assert item.reasons[0].startswith("correlates weakly with the rest of the paper (item-rest r below 0.20)")
     ebel = [line for line in markdown_sections(analysis).splitlines() if "Ebel" in line]
     assert len(ebel) == 1 and ebel[0].startswith("D (27%) is")   # Ebel's bands are D's, not r's
     assert "item-rest r below 0,20" in markdown_sections(analysis, comma=True)

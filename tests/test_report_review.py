@@ -72,8 +72,8 @@ def test_weak_discrimination_flags_an_item_rest_r_below_020():
 
     item = ItemStats("Q1", "a", "C1", "t", 1.0, 40, facility=0.5, discrimination=0.2, point_biserial=0.15)
     assert reasons(item) == [
-        "weak discrimination (item-rest r below 0.20): the part hardly separates stronger from weaker students; "
-        "it may reward guessing or test something else"]
+        "correlates weakly with the rest of the paper (item-rest r below 0.20); D, which reads only the upper "
+        "and lower 27%, can still look good: read the part"]
     assert reasons(ItemStats("Q1", "a", "C1", "t", 1.0, 40, facility=0.5, discrimination=0.3,
                              point_biserial=0.2)) == []
 

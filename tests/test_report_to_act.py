@@ -85,7 +85,7 @@ def _item(r, facility=0.5):
 
 def test_a_flag_compares_the_figure_as_shown():
     assert reasons(_item(0.19996)) == []             # shown as 0.20: not below 0.20
-    assert "weak discrimination" in reasons(_item(0.194))[0]
+    assert "correlates weakly" in reasons(_item(0.194))[0]
     assert reasons(_item(0.3, facility=0.90004)) == []   # shown as 0.90: not above 0.90
     assert "very easy" in reasons(_item(0.3, facility=0.906))[0]
 

@@ -17,7 +17,7 @@ from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.decisions import made_by_override
 from quizgen.grading.lms_input import fallback_warning
-from quizgen.grading.tally import note_wording
+from quizgen.grading.tally import borrow_wordings, note_wording
 from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, grade_value, moodle_gradebook,
                                    moodle_gradebook_filled, moodle_left_out, plain_gradebook, unkeyed_ids)
 from quizgen.report import Part, Student, Trap, Verdict
@@ -86,14 +86,15 @@ def output_names(outputs: GradeOutputs, stem: str) -> dict:
 def slot_traps(key, slots: list, papers: list) -> list:
     """Each slot's traps (report Trap tuples) as the students' papers have them
     (the class paper when there are none): a trap's feedback where every paper
-    words it alike, else its code in words, since per-student papers put each
-    student's own numbers in it and no one of those texts fits the class; and
+    words it alike, else another part's where all papers word it alike (named), else its
+    code in words, since per-student papers put each student's own numbers in it; and
     the students (by ``papers``, each student's paper number) whose draw cannot
     make it (a ``when:`` trap), left out of its shares."""
     where = {}   # {question id: {part letter: slot}}
     for n, slot in enumerate(slots):
         where.setdefault(norm_question(slot["question_id"]), {})[slot["part"]] = n
     texts = [{} for _ in slots]   # {code: feedback}, in key order
+    varied = [set() for _ in slots]   # {code} whose wording differs between papers, per slot
     specs = [set() for _ in slots]   # the instances sharing a template's spec share its traps: one look each
     lacking = {}   # {(slot, code): paper numbers whose draw has no such trap}
     ids = {}   # {question id: its slots by letter}: every paper has the same few ids
@@ -114,7 +115,8 @@ def slot_traps(key, slots: list, papers: list) -> list:
                 if id(part.spec) not in specs[n]:   # the key keeps every spec alive
                     specs[n].add(id(part.spec))
                     for trap in part.traps:
-                        note_wording(texts[n], trap.code, trap.feedback)
+                        note_wording(texts[n], trap.code, trap.feedback, varied[n])
+    borrow_wordings(texts, varied, [f"{s['question_id']}{s['part']}" for s in slots])
     absent = {k: frozenset(i for i, p in enumerate(papers) if p in numbers) for k, numbers in lacking.items()}
     return [tuple(Trap(code, feedback, absent.get((n, code), frozenset())) for code, feedback in found.items())
             for n, found in enumerate(texts)]

@@ -204,10 +204,29 @@ def class_wording(code: str, by_slot: dict) -> str:
     return f"{texts[0]} (worded as in the first part listed; see each part)"
 
 
-def note_wording(found: dict, code: str, feedback: str) -> None:
+def note_wording(found: dict, code: str, feedback: str, varied: set | None = None) -> None:
     """Keep ``feedback`` as ``code``'s wording in ``found``, or the code in words
     once two texts differ (per-student papers put their own numbers in it,
-    templates their own words): no one student's text fits a class-wide table."""
+    templates their own words): no one student's text fits a class-wide table.
+    ``varied``: where given, gets ``code`` when its texts differ (see borrow_wordings)."""
     known = found.setdefault(code, feedback)
     if known != feedback:
         found[code] = code_in_words(code)
+        if varied is not None:
+            varied.add(code)
+
+
+def borrow_wordings(texts: list, varied: list, labels: list) -> None:
+    """Per slot, ``texts[n]`` {code: wording}: where the papers word ``code`` differently in slot
+    ``n`` (``code in varied[n]``), the wording of the first slot whose papers all word it alike,
+    naming that part (``labels[m]``), as report.md's misconceptions table does; the code in
+    words stays only where no part has one wording."""
+    alike = {}
+    for n, found in enumerate(texts):
+        for code, text in found.items():
+            if code not in varied[n]:
+                alike.setdefault(code, (labels[n], text))
+    for n, codes in enumerate(varied):
+        for code in codes & alike.keys():
+            label, text = alike[code]
+            texts[n][code] = f"{text} (worded as in {label}; this part's papers word it with each student's numbers)"

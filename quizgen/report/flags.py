@@ -17,8 +17,18 @@ UNANSWERED = 0.30    # a very hard part with this share of no answers (blank or 
 
 NEGATIVE_REASON = ("does not discriminate: its score does not rise with the rest of the paper "
                    "({name} < 0); check the key, the tolerance and the wording")
-WEAK_REASON = (f"weak discrimination ({WEAK_TEXT}): the part hardly separates "
-               "stronger from weaker students; it may reward guessing or test something else")
+WEAK_REASON = (f"correlates weakly with the rest of the paper ({WEAK_TEXT}); D, which reads only "
+               "the upper and lower 27%, can still look good: read the part")
+SMALL = 30   # below this many students in its r, an item's r is read against chance (CHANCE_REASON)
+R_CRITICAL = {1: .997, 2: .950, 3: .878, 4: .811, 5: .754, 6: .707, 7: .666, 8: .632, 9: .602, 10: .576,
+              11: .553, 12: .532, 13: .514, 14: .497, 15: .482, 16: .468, 17: .456, 18: .444, 19: .433,
+              20: .423, 21: .413, 22: .404, 23: .396, 24: .388, 25: .381, 26: .374, 27: .367}
+"""The two-sided 5% critical value of Pearson's r for n - 2 degrees of freedom (R. A. Fisher and
+F. Yates, Statistical Tables, table VII; r = t / sqrt(df + t^2), t Student's 0.975 quantile):
+below SMALL students an r closer to 0 than this is within what chance gives for a part that
+does not correlate at all (docs/report.md, *Small classes*)."""
+CHANCE_REASON = (f"low r (small class): may be chance ({WEAK_TEXT}, or below 0, but not beyond the 5% critical "
+                 "value of r for so few students); a hint to read the part, not a sign that its key is wrong")
 UNIFORM_REASON = "every student scored the same; discrimination cannot be measured"
 NO_ANSWER_REASON = ("no student answered it: a column is likely missing from the answer form or its export "
                     "(or the part was not on the paper handed out); its figures are n/a")
@@ -26,7 +36,8 @@ FEW = 3   # below this many students in a figure, D and r are n/a: two points al
 HARD_REASON = f"very hard: few students scored ({HARD_TEXT})"   # then what explains it, the item's own words
 EASY_REASON = f"very easy: almost everyone scored ({EASY_TEXT}), so it tells students apart little"
 FLAG_KINDS = (("no answers", NO_ANSWER_REASON), ("r < 0", NEGATIVE_REASON.format(name="r")),
-              ("D < 0", NEGATIVE_REASON.format(name="D")), ("weak r", WEAK_REASON), ("same score", UNIFORM_REASON), ("very hard", HARD_REASON),
+              ("D < 0", NEGATIVE_REASON.format(name="D")), ("weak r", WEAK_REASON),
+              ("low r (small class)", CHANCE_REASON), ("same score", UNIFORM_REASON), ("very hard", HARD_REASON),
               ("very easy", EASY_REASON))
 """Each kind of flag: its short tag (the tables' flag column) and the words every item so flagged shares."""
 
@@ -56,13 +67,24 @@ def shown(value):
     return None if value is None else float(fixed(value, 2))
 
 
+def chance_limit(n: int):
+    """The 5% critical value of r over ``n`` students, as the tables show it (2 decimals),
+    or None from SMALL students on (there r is read against 0 and WEAK alone)."""
+    return shown(R_CRITICAL[n - 2]) if 3 <= n < SMALL else None
+
+
 def reasons(item: ItemStats) -> list:
     """Why an item deserves a look, in words (empty: nothing to flag). An
-    item-rest ``r`` below 0 or below WEAK flags; where ``r`` is n/a only ``D < 0`` does."""
+    item-rest ``r`` below 0 or below WEAK flags; where ``r`` is n/a only ``D < 0`` does.
+    Over fewer than SMALL students an ``r`` below WEAK that is not beyond chance_limit
+    below 0 gets CHANCE_REASON instead (at 8 students the standard error of r is about 0.35)."""
     found = []
     name, r = _discrimination(item)
     r, facility = shown(r), shown(item.facility)   # compared as the tables show them: 0.19996 is 0.20, not weak
-    if r is not None and r < 0:   # says no more than the sign shows: r = -0.04 is no relation, not a reversal
+    limit = chance_limit(item.dr_students) if name == "r" else None
+    if r is not None and r < WEAK and limit is not None and r > -limit:
+        found.append(CHANCE_REASON)
+    elif r is not None and r < 0:   # says no more than the sign shows: r = -0.04 is no relation, not a reversal
         found.append(NEGATIVE_REASON.format(name=name))
     elif name == "r" and r is not None and r < WEAK:
         found.append(WEAK_REASON)

@@ -14,12 +14,12 @@ import jinja2
 from markupsafe import Markup
 
 from quizgen.errors import QuizgenError
-from quizgen.report.formatting import display_text, number_text
+from quizgen.report.formatting import decimal_mark, display_text, number_text
 from quizgen.report import attention, charts
 from quizgen.report.flags import EASY, HARD
 from quizgen.report.model import Analysis
 from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_places, negative_alpha_note,
-                                  provisional_note, small_class_note, small_groups_note, trap_places,
+                                  provisional_note, small_class_note, small_groups_note, trap_notes,
                                   zero_points_note)
 from quizgen.report.tables import (ANSWERS_NOTE, ANSWER_COLUMNS, CLASS_FACILITY, FLAGGED_NOTE,
                                    GROUPS_HEADER, NOT_REACHED_NOTE, OVER_HEADER, R_HEADER, TRAP_STUDENTS,
@@ -59,14 +59,34 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def student_json(analysis: Analysis, limit: int = HTML_STUDENTS) -> Markup:
-    """The student rows ``[id, name, score, max, percent or null, [codes]]`` as
-    JSON safe inside a ``<script type="application/json">`` element; an absent
+def student_rows(analysis: Analysis, limit: int = HTML_STUDENTS) -> list:
+    """The student rows ``[id, name, score, max, percent or null, [codes]]``; an absent
     student's row ends with ``1`` so that the page shows them as missing."""
     students = analysis.students[:limit]
     scores, maxima = _column([s.score for s in students]), _column([s.max_score for s in students])
-    rows = [[display_text(s.student_id), display_text(s.name), score, most, None if s.percent is None else round(s.percent, 1), s.codes]
+    return [[display_text(s.student_id), display_text(s.name), score, most, None if s.percent is None else round(s.percent, 1), s.codes]
             + [1] * s.absent for s, score, most in zip(students, scores, maxima)]
+
+
+STATIC_ROWS = 500
+"""Up to this many students the rows are also written in the page itself, so that it lists them
+with script off (and the script then pages and sorts them); a larger class's rows come from the data."""
+MISSING = "missing (no answer)"
+
+
+def static_rows(rows: list, comma: bool) -> list:
+    """The cells of each row as the page's script writes them (``row()`` in the template), or
+    [] above STATIC_ROWS students."""
+    if len(rows) > STATIC_ROWS:
+        return []
+    mark = partial(decimal_mark, comma=comma)
+    return [(r[0], r[1], mark(r[2]), mark(r[3]), "n/a" if r[4] is None else mark(f"{r[4]:.1f}"),
+             MISSING if len(r) > 6 else ", ".join(r[5]) or "-") for r in rows]
+
+
+def student_json(analysis: Analysis, limit: int = HTML_STUDENTS, rows: list | None = None) -> Markup:
+    """The student rows (student_rows) as JSON safe inside a ``<script type="application/json">`` element."""
+    rows = student_rows(analysis, limit) if rows is None else rows
     text = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
     for char, escape in _JSON_ESCAPES.items():
         text = text.replace(char, escape)
@@ -86,6 +106,12 @@ def _codes(analysis: Analysis) -> list:
     """Every misconception code met, most students first."""
     totals = {code: sum(row.values()) for code, row in analysis.heat_counts.items()}
     return sorted(totals, key=lambda code: (-totals[code], code))
+
+
+def heat_cell(heat: dict, code: str, question: str) -> str:
+    """The misconceptions table's cell: the heat map's whole percentage, ``-`` where nobody met it."""
+    share = heat.get(code, {}).get(question)
+    return "-" if share is None else percent(share)
 
 
 def _to_act(rows: list) -> list:
@@ -113,6 +139,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
     questions = [q.question_id for q in analysis.questions]
     flagged = flagged_items(analysis)
     histogram = analysis.test.histogram
+    rows = student_rows(analysis, HTML_STUDENTS)
     context = dict(
         title=title, test=analysis.test, parts=analysis.parts, questions=analysis.questions,
         summary=test_lines(analysis, comma)[1:], items=analysis.parts + analysis.questions,
@@ -122,7 +149,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         bands=[(charts.band_label(b, len(histogram)), n) for b, n in enumerate(histogram)],
         histogram_svg=charts.histogram(histogram), items_svg=charts.item_chart(analysis.parts, comma),
         heat_svg=charts.heat_map(codes, questions, analysis.heat),
-        student_json=student_json(analysis, HTML_STUDENTS), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
+        student_json=student_json(analysis, rows=rows), static_rows=static_rows(rows, comma), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
         shown_students=min(len(analysis.students), HTML_STUDENTS), all_students=len(analysis.students),
         answer_columns=answer_columns(analysis), answers_note=ANSWERS_NOTE, class_facility=CLASS_FACILITY,
         not_reached_note=NOT_REACHED_NOTE if len(answer_columns(analysis)) > len(ANSWER_COLUMNS) else "",
@@ -133,7 +160,8 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         groups=shrunk(analysis), groups_cell=partial(groups_cell, comma=comma), size=analysis.test.group,
         group_percent=partial(group_percent, comma=comma), d_cell=partial(d_cell, comma=comma),
         facility_cell=partial(facility_cell, comma=comma), table_notes=_table_notes(analysis, comma),
-        trap_note=fraction_note(trap_places(analysis), comma, analysis.test.shared_places), over=flagged_over(analysis), over_cell=over_cell,
+        trap_notes=trap_notes(analysis, comma), over=flagged_over(analysis), over_cell=over_cell,
+        heat_caption=charts.HEAT_CAPTION, heat_cell=partial(heat_cell, analysis.heat),
         over_header=OVER_HEADER,
         unanswered=attention.unanswered_text(analysis.unanswered),
         fixed=partial(fixed, comma=comma), percent=percent, decimal_mark="," if comma else ".",

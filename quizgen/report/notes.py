@@ -7,7 +7,7 @@ group, a facility n/a because the part is worth 0 points)."""
 from __future__ import annotations
 
 from quizgen.maths import numbers
-from quizgen.report.flags import FEW
+from quizgen.report.flags import FEW, SMALL, chance_limit
 from quizgen.report.formatting import decimal_mark, number_text
 from quizgen.report.model import Analysis, ItemStats
 
@@ -30,7 +30,7 @@ def provisional_note(analysis: Analysis) -> str:
             "these figures are provisional.")
 
 
-SMALL_CLASS = 30
+SMALL_CLASS = SMALL
 """Below this many students the discrimination and reliability figures are rough (small_class_note)."""
 
 
@@ -49,7 +49,9 @@ def small_class_note(analysis: Analysis, comma: bool = False) -> str:
     return (f"A small class: {n} students answered (fewer than {SMALL_CLASS}), so each 27% group has "
             f"{analysis.test.group} student{'' if analysis.test.group == 1 else 's'}. D, r and alpha "
             f"are rough here (the standard error of r is about 1/√n = {_fixed(1 / n ** 0.5, comma)}): "
-            "read the flags as hints, not verdicts.")
+            "read the flags as hints, not verdicts. An r is flagged \"r < 0\" only at or below "
+            f"-{_fixed(chance_limit(n), comma)}, the 5% critical value of r at {n} students; a lower r closer to 0 "
+            "is tagged \"low r (small class)\": it may be chance.")
 
 
 ONE_STUDENT = ("One student answered: facility, D, r, alpha and the flags describe how a part works across "
@@ -144,3 +146,28 @@ def zero_points_note(analysis: Analysis) -> str:
     verb, its = ("is", "its") if len(zero) == 1 else ("are", "their")
     return (f"{named} {verb} worth 0 points: {its} facility, D and r are n/a, there being no "
             f"points to earn a share of; {its} answer counts and trap shares are shown.")
+
+
+def small_trap_groups(analysis: Analysis) -> list:
+    """The places of the trap shares' groups that are fewer than SMALL_GROUP (their shares marked †)."""
+    return [p for i in analysis.parts for t in i.traps for s, p in ((t.lower, t.lower_places), (t.upper, t.upper_places))
+            if s is not None and p < SMALL_GROUP]
+
+
+def small_trap_groups_note(analysis: Analysis, comma: bool = False) -> str:
+    """What † on a trap's group share means, as on a D; "" when no share is so marked."""
+    marked = small_trap_groups(analysis)
+    if not marked:
+        return ""
+    least = min(marked)
+    return (f"{SMALL_MARK} a share of a group of fewer than {SMALL_GROUP} places: one student moves it by up to "
+            f"1/places (here as few as {decimal_mark(number_text(least), comma)} place{'' if least == 1 else 's'}: "
+            f"{numbers.percent(1 / least, 0)} "
+            "percentage points), so such a share is rough: read it as a hint.")
+
+
+def trap_notes(analysis: Analysis, comma: bool = False) -> list:
+    """The trap tables' caveats that apply: small groups (†), fractional places."""
+    notes = [small_trap_groups_note(analysis, comma),
+             fraction_note(trap_places(analysis), comma, analysis.test.shared_places)]
+    return [note for note in notes if note]

@@ -14,9 +14,9 @@ from quizgen.report.formatting import decimal_mark, md_cell, number_text, whole_
 from quizgen.maths import numbers
 from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS
 from quizgen.report.model import COUNTED, NOT_REACHED, SPLIT, Analysis, ItemStats
-from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_places, negative_alpha_note,
-                                  provisional_note, small_class_note, small_groups_note, trap_places,
-                                  zero_points_note)
+from quizgen.report.notes import (SMALL_GROUP, SMALL_MARK, d_cell, facility_cell, fraction_note, item_places,
+                                  negative_alpha_note, provisional_note, small_class_note, small_groups_note,
+                                  trap_notes, zero_points_note)
 
 ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "points", "students",
                 "correct", "incorrect", "blank", "invalid", "other", "facility", "discrimination_ul",
@@ -273,9 +273,13 @@ def shrunk(analysis: Analysis) -> bool:
 
 
 def group_percent(share, places: float, size: int, comma: bool = False) -> str:
-    """A trap's share of a group, with the group's places when fewer than the class's (``29% of 7``)."""
+    """A trap's share of a group, with the group's places when fewer than the class's (``29% of 7``),
+    marked † as a D is when the group has fewer than SMALL_GROUP places (``50%†``: one student)."""
     text = percent(share)
-    return text if share is None or places == size else f"{text} of {decimal_mark(number_text(places), comma)}"
+    if share is None:
+        return text
+    text += SMALL_MARK * (places < SMALL_GROUP)
+    return text if places == size else f"{text} of {decimal_mark(number_text(places), comma)}"
 
 
 R_HEADER = "r (corrected item-rest)"
@@ -314,8 +318,7 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     traps = [[md_cell(i.label), md_cell(t.code), t.count, percent(t.share), group_percent(t.lower, t.lower_places, size, comma),
               group_percent(t.upper, t.upper_places, size, comma)] for i in analysis.parts for t in i.traps]
     lines += ["### Traps (distractor analysis)", ""]
-    trap_note = fraction_note(trap_places(analysis), comma, analysis.test.shared_places)
-    lines += [trap_note, ""] * bool(traps and trap_note)
+    lines += [line for note in trap_notes(analysis, comma) * bool(traps) for line in (note, "")]
     lines += _table(["part", "trap", TRAP_STUDENTS, "share", "lower 27%", "upper 27%"], traps) if traps else [
         "No part has traps.", ""]
     classes = [[md_cell(c.cls or "-"), c.parts, fixed(c.facility, comma=comma),
