@@ -42,7 +42,7 @@ def test_c7_figure_names_p_as_the_stem_does(y, tex, text):
     """The dot's p is the true label's probability: 1 - p-hat when y = 0, never a second "p"."""
     question = Question("Q1", _c7(y))
     solution_tex = question_view(question, "tex")["figure"]["solution"]
-    assert tex in solution_tex and "$p = " not in solution_tex
+    assert tex in solution_tex and r"$\bullet$ $p = " not in solution_tex
     solution_md = question_view(question, "md")["figure"]["solution"]
     shown = solution_md.encode().decode()
     assert text.encode("ascii", "xmlcharrefreplace").decode() in shown and ">&#9679; p = " not in shown

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from quizgen.errors import TemplateError
 from quizgen.maths.parser import parse, template_policy
-from quizgen.generation.figures import (LossPoint, curve_points, figure_point, loss_curve_svg, loss_curve_tikz,
-                                        point_label, y_ticks)
+from quizgen.generation.figures import (X_MEANING, LossPoint, curve_points, figure_point, loss_curve_svg,
+                                        loss_curve_tikz, point_label, y_ticks)
 from quizgen.generation.problem_figure import figure_markup
 from quizgen.generation.sampling import canonical_instance
 
@@ -77,15 +77,26 @@ def test_problem_figure_has_no_point_but_solution_figure_gives_the_numbers(c1_in
 
 
 @pytest.mark.parametrize("fmt", ["md", "tex"])
-def test_the_x_axis_says_what_p_is(c1_instance, fmt):
-    """p is the probability of the true label, not the stem's p-hat (C7 with y = 0 plots 1 - p-hat)."""
+def test_the_x_axis_says_what_p_is_in_the_stems_words(c1_instance, fmt):
+    """C1's stem says "the true word" (rev-maths24: the axis said "the true label", the
+    fine-tuning term, on every template): its axis and the SVG's title say so too."""
     figure = figure_markup(c1_instance, fmt)
     for drawing in (figure["problem"], figure["solution"]):
-        if isinstance(drawing, str):
-            assert drawing.count("the probability given to the true label") == (1 if fmt == "tex" else 2)
-    svg = svg_tree(figure_markup(c1_instance, "md")["problem"])
-    axis = [t for t in svg.iter("{http://www.w3.org/2000/svg}text") if "true label" in "".join(t.itertext())]
-    assert ["".join(t.itertext()) for t in axis] == ["p, the probability given to the true label"]
+        assert drawing.count("the probability given to the true word") == (1 if fmt == "tex" else 2)
+        assert "true label" not in drawing
+    if fmt == "tex":
+        assert r"{\small $p$, the probability given to the true word}" in figure["problem"]
+        return
+    svg = svg_tree(figure["problem"])
+    axis = [t for t in svg.iter(SVG + "text") if "true word" in "".join(t.itertext())]
+    assert ["".join(t.itertext()) for t in axis] == ["p, the probability given to the true word"]
+    assert svg.find(SVG + "title").text == "The loss \u2212ln p against p, the probability given to the true word"
+
+
+def test_a_template_without_axis_words_gets_the_default(c1_instance):
+    instance = dataclasses.replace(c1_instance, template=dataclasses.replace(c1_instance.template, figure_axis=""))
+    assert figure_markup(instance, "md")["axis"] == X_MEANING
+    assert f"<tspan font-style=\"italic\">p</tspan>, {X_MEANING}</text>" in figure_markup(instance, "md")["problem"]
 
 
 def test_svg_is_ascii_with_the_minus_sign_as_a_character_reference(c1_instance):

@@ -278,11 +278,16 @@ def paper_digest(path) -> str:
 # Re-pin deliberately (and say why in the commit) whenever a template's wording,
 # its numbers or a layout changes: `python -m pytest tests/test_golden.py -k digest`
 # prints the new digests in its failure message.
+# All four again (paper24, rev-maths24): C6's parts say what they count ("in the whole batch",
+# "of the batch's picked positions"), its first step gives the per-sequence count and its check
+# keeps the never-picked positions out of every count; C7's check adds p-hat and 1 - p-hat as
+# steps 1 and 3 show them; every figure's p axis and SVG title say what p is in its stem's words
+# (C7: p = p-hat or p = 1 - p-hat). Seeds 1 and 2 draw the same numbers (key.csv byte-identical).
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "6674e54d72179df947f4f34279c8318ae771df8d9eb15e81d7c3f89850c9f031",
-    ("1", "solutions.md"): "717bf6760a97c41c150793341a0a195cf20106ce01a1d74520a4dc3566b35777",
-    ("2", "problems.md"): "0e4c1ab4e1145d8b7ffc1fcabd2c3b9d6dd3e53e04cfe26c65e9d4ee29653287",
-    ("2", "solutions.md"): "b7e032feded7343f848d392554f51c54d98fc6f11ed397b5bacc663fadd77f0b",
+    ("1", "problems.md"): "331a89b761f8e9d55be13f27893b31bd946caec2010660bf748e0496e5ce135b",
+    ("1", "solutions.md"): "2ae4ffb9e21c135dac0af475858601c29414aeefcd685319d5d02345dd2f6387",
+    ("2", "problems.md"): "aba8eeb667c730f3b7ebc1947264c8882eb6655ff157e0bb138c9add8c673a43",
+    ("2", "solutions.md"): "24b4a583ce8b8271583d910f66cf5179f841fa831b919496b0add747b9bb23d2",
 }
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from quizgen.generation.figures import unsafe_name
+from quizgen.generation.figure_words import unsafe_name
 from quizgen.text.tex_commands import refused_tex
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,7 +13,8 @@ from fractions import Fraction
 import pytest
 
 from quizgen.bank.loader import load_bank
-from quizgen.generation.figures import figure_point, loss_curve_tikz, named_point, point_label
+from quizgen.generation.figure_words import named_point
+from quizgen.generation.figures import figure_point, loss_curve_tikz, point_label
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.views import question_view
@@ -21,7 +22,11 @@ from quizgen.maths.numbers import key_answer
 
 BANK = {t.cls: t for t in load_bank(())}
 # class: the parts whose answers the Check quotes
-QUOTED = {"C1": ("p", "loss"), "C2": ("p", "loss"), "C7": ("p", "loss_y1", "loss_y0"), "C8": ("p", "loss")}
+QUOTED = {"C1": ("p", "loss"), "C2": ("p", "loss"), "C7": ("loss_y1", "loss_y0"), "C8": ("p", "loss")}
+# C7's Check adds p-hat and 1 - p-hat as steps 1 and 3 show them, one pair from the working
+# (rev-maths24: the key's p-hat beside step 3's 1 - p-hat fell short of 1 where the working's
+# pair adds to 1): step 1's rounded p-hat is in the Check on purpose (tests/test_paper24.py)
+WORKING_PAIR = {"C7": 0}
 NUMBER = re.compile(r"(?<![\d.^{])-?\d+\.\d+")
 SEEDS, DRAWS = (1, 7, 23), 25
 
@@ -47,9 +52,9 @@ def test_the_check_quotes_the_keys_answers_never_the_workings_rounded_ones(cls):
         shown = set(NUMBER.findall(verify))
         for part in QUOTED[cls]:
             assert keys[part] in shown, (cls, part, keys[part], verify)
-        for step in view["steps"]:
+        for index, step in enumerate(view["steps"]):
             before, note, _ = step["work"].partition(", while the unrounded ")
-            if note:
+            if note and WORKING_PAIR.get(cls) != index:
                 differed += 1
                 rounded = re.search(r"= (-?[0-9.]+)\$\s*$", before).group(1)
                 assert rounded not in shown, (cls, rounded, verify)

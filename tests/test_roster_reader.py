@@ -78,8 +78,10 @@ ROSTER = 'student_id,name\ns001,Ada Lovelace\ns002,"Turing, Alan"\nS/3,Émile Zo
 # the numbers are unchanged.
 # solutions.md again (bank21e, 2026-12-02): C1's forecast and first reason, C2's forecast, as an
 # expert re-read them; text only, the numbers unchanged.
-PER_STUDENT_DIGESTS = {"problems.md": "b0171ee15611cdc2dd0122bfa7ce47ef075c122038e25bc1c67975278997cbc9",
-                       "solutions.md": "4a59a0db42183cc59486a284be240e84b34f53a740cf06699cfeb3835d6ac32e"}
+# Both again (paper24): C1's and C2's figures say "the probability given to the true word" on
+# their p axis and in their SVG title, not "the true label"; text only.
+PER_STUDENT_DIGESTS = {"problems.md": "e851cfba6e4a0a3b05f1859576ea57031fe70e102804facb4f2cb674288d3925",
+                       "solutions.md": "77e6937bba675b00061eef3293367a6fa10e6fdc680af7d7eef1cc409b26220d"}
 
 
 def paper_digest(path):

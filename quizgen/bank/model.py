@@ -84,6 +84,7 @@ class Template:
     tests: tuple = ()
     figure: Node | None = None
     figure_name: str = ""     # Jinja2 text: what the figure's label calls p, in TeX math ('' for p)
+    figure_axis: str = ""     # Jinja2 text: what p is, in words, for the p axis ('' for the default)
     max_tries: int = 500
     raw: dict = field(default_factory=dict, repr=False)
 

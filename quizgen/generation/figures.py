@@ -5,8 +5,10 @@ for Markdown (both written here: no image files, no plotting library).
 The problem paper's drawing is the axes and the curve only: no dot, guide
 line or label, so nothing on it can be read back as an answer or a trap
 (quizgen/validation/leaks.py checks this), and it is the same for every draw
-of a template: its loss axis reaches the highest loss the template's probe
-draws give (generation/problem_figure.py), not this draw's. The solutions mark
+of a template but for the p axis's name, which says what p is in the
+template's words (``figure.axis``, generation/figure_words.py): its loss axis
+reaches the highest loss the template's probe draws give
+(generation/problem_figure.py), not this draw's. The solutions mark
 and label the point; a point below p = 0.02, which a linear axis would draw on
 the loss axis itself, gets a solution figure with p on a log scale (decades
 from one below its own to 1, where -ln p is a straight line). Drawing only: grade's feedback sheets draw figures without
@@ -25,12 +27,14 @@ from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import fixed, key_answer, significant
 from quizgen.maths.rounding import figure_places
 from quizgen.text.answers import in_ascii, in_maths, in_plain
-from quizgen.text.render import render_string
-from quizgen.text.tex_commands import WHY, WHY_UNLISTED, refused_tex, unlisted_tex
 
 X_TICKS = (0, 0.25, 0.5, 0.75, 1)
 X_END = 1.08
-X_MEANING = "the probability given to the true label"   # what p is in every template with a figure
+# What p is, in words, on the p axis of a template whose figure says nothing else
+# (``figure.axis``: C1's "the probability given to the true word"); grade's
+# feedback sheets say it in every figure's alt text.
+X_MEANING = "the probability of the correct outcome"
+AXIS_LIMIT = 48   # characters of a template's axis words: the name fits under the 5 cm (340 px) drawing
 SAMPLES = 40
 # Every loss axis reaches at least this. The problem figure's is never scaled to
 # its own draw's answer, which would tell the student its range (an axis to 9 for
@@ -45,10 +49,12 @@ LOG_BELOW = 0.02
 class LossPoint:
     """The marked point of a figure: the probability p and its loss -ln p;
     ``name`` is what the question calls p, in TeX math (C7's ``1 - \\hat{p}``
-    when y = 0: its stem's p-hat is the IsNext probability, not the true label's)."""
+    when y = 0: its stem's p-hat is the IsNext probability, not the true label's),
+    and ``axis`` what p is, in words, for the p axis."""
 
     p: float
     name: str = "p"
+    axis: str = X_MEANING
 
     @property
     def loss(self) -> float:
@@ -84,46 +90,6 @@ def figure_point(instance) -> LossPoint | None:
     if not 0 < p <= 1:
         raise TemplateError(f"p must lie in (0, 1], got {p:.6g}", path=template.path, key="figure")
     return LossPoint(p)
-
-
-def named_point(instance) -> LossPoint | None:
-    """:func:`figure_point` with the name its label prints: the template's
-    ``figure.name`` filled in for ``instance`` (``p`` when it has none)."""
-    point = figure_point(instance)
-    name = instance.template.figure_name
-    if point is None or not name:
-        return point
-    try:
-        text = render_string(name, instance.context, "md").strip()
-    except TemplateError as exc:
-        raise TemplateError(f"cannot fill in the figure's name: {exc}", path=instance.template.path,
-                            key="figure.name") from exc
-    problem = unsafe_name(text)
-    if problem:
-        raise TemplateError(f"the figure's name, filled in, {problem}", path=instance.template.path,
-                            key="figure.name")
-    return LossPoint(point.p, text or "p")
-
-
-_OUT_OF_MATHS = re.compile(r"(?<!\\)[$%#&]")
-
-
-def unsafe_name(text: str) -> str:
-    """Why a filled figure name cannot go into the label's TeX maths, or "":
-    a TeX command the bank's list does not allow (the filled text, so that no
-    Jinja2 output can build one), a character that ends the maths or the
-    label (``$ % # &``), or braces that do not pair up."""
-    command = unlisted_tex(text, filled=True)
-    if command is not None:
-        return f"uses {command}: {WHY if refused_tex(command) else WHY_UNLISTED}"
-    if _OUT_OF_MATHS.search(text):
-        return "holds one of $ % # &, which would end its maths: write it as maths, such as 1 - \\hat{p}"
-    depth = 0
-    for char in text.replace("\\{", "").replace("\\}", ""):
-        depth += {"{": 1, "}": -1}.get(char, 0)
-        if depth < 0:
-            break
-    return "has braces that do not pair up" if depth else ""
 
 
 def curve_points(top: int, samples: int = SAMPLES, decades: int = 0) -> list:
@@ -215,6 +181,13 @@ def loss_text(loss: float) -> str:
     return key_answer(loss, "numeric", 4)
 
 
+def axis_symbol(point: LossPoint) -> str:
+    """The p axis's symbol in TeX math: ``p``, or ``p = <name>`` when the question
+    calls p something else (C7's ``p = 1 - \\hat{p}``), so that its p is never
+    read as a stem's other p."""
+    return "p" if point.name == "p" else f"p = {point.name}"
+
+
 # ------------------------------------------------------------------ TikZ
 
 TIKZ_WIDTH, TIKZ_HEIGHT = 5.0, 3.2   # cm for p = 1 and for the top of the loss axis
@@ -225,14 +198,14 @@ def loss_curve_tikz(point: LossPoint, labelled: bool, blank_top: int = BLANK_TOP
     ``labelled`` the point marked and labelled, else the axes to ``blank_top``
     and the curve only, the same for every point."""
     if not labelled:
-        return _tikz_frame(blank_top) + "\n" + r"\end{tikzpicture}"
+        return _tikz_frame(blank_top, 0, _tikz_axis(point)) + "\n" + r"\end{tikzpicture}"
     top, decades = point.axis_top, point.decades
     left = 10.0 ** -decades if decades else 0
     mark = _tikz_at(point.p, point.loss, top, decades)
     p, loss = shown_pair(point)
     label = rf"$\bullet$ ${point.name} = {in_maths(p)}$\\$-\ln{_argument(point.name)} = {loss}$"
     return "\n".join([
-        _tikz_frame(top, decades),
+        _tikz_frame(top, decades, _tikz_axis(point)),
         rf"\draw[densely dashed, gray] {_tikz_at(point.p, 0, top, decades)} |- {_tikz_at(left, point.loss, top, decades)};",
         rf"\fill {mark} circle (1.7pt);",
         rf"\node[anchor=north east, align=right] at {_tikz_at(1, top, top, decades, X_END)} {{{label}}};",
@@ -246,9 +219,15 @@ def _tikz_at(p: float, loss: float, top: int, decades: int = 0, x: float | None 
     return f"({x * TIKZ_WIDTH:.3f},{loss / top * TIKZ_HEIGHT:.3f})"
 
 
-@lru_cache(maxsize=None)
-def _tikz_frame(top: int, decades: int = 0) -> str:
-    """Axes, ticks and curve: the same for every point with this ``top`` (and log axis)."""
+def _tikz_axis(point: LossPoint) -> str:
+    """The p axis's name as TikZ text: the symbol in maths, then the words (plain: unsafe_words)."""
+    return f"${axis_symbol(point)}$, {point.axis}"
+
+
+@lru_cache(maxsize=256)
+def _tikz_frame(top: int, decades: int = 0, axis: str = f"$p$, {X_MEANING}") -> str:
+    """Axes, ticks and curve: the same for every point with this ``top`` (and log
+    axis) and this name of the p axis (``axis``, TikZ text)."""
     lines = [r"\begin{tikzpicture}[font=\scriptsize]",
              rf"\draw ({X_END * TIKZ_WIDTH:.3f},0) -- (0,0) -- (0,{TIKZ_HEIGHT:.3f});"]
     lines += [rf"\draw {_tikz_at(x, 0, top, decades)} -- ++(0,-0.08) node[below] {{${label}$}};"
@@ -258,7 +237,7 @@ def _tikz_frame(top: int, decades: int = 0) -> str:
     curve = " -- ".join(_tikz_at(p, loss, top, decades) for p, loss in curve_points(top, decades=decades))
     # on a log axis a second line says so (on the first it would overrun the figure's column)
     name = (r"below=1.1em, align=center, font=\small", r"\\on a log scale") if decades else ("below=1.1em", "")
-    lines += [rf"\node[{name[0]}] at {_tikz_at(0, 0, top, x=0.5)} {{\small $p$, {X_MEANING}{name[1]}}};",
+    lines += [rf"\node[{name[0]}] at {_tikz_at(0, 0, top, x=0.5)} {{\small {axis}{name[1]}}};",
               rf"\node[rotate=90, above=1.6em] at {_tikz_at(0, top / 2, top)} {{\small $-\ln p$}};",
               rf"\draw[thick, blue!60!black] {curve};"]
     return "\n".join(lines)
@@ -267,7 +246,9 @@ def _tikz_frame(top: int, decades: int = 0) -> str:
 # ------------------------------------------------------------------ SVG
 
 SVG_WIDTH, SVG_HEIGHT = 340, 210
-TITLE = f"The loss &#8722;ln p against p, {X_MEANING}"
+# How every figure's SVG title starts; ", <what p is>" follows (svg_title). grade's
+# feedback files know a figure it wrote by this start.
+TITLE = "The loss &#8722;ln p against p"
 _LEFT, _RIGHT, _TOP, _BOTTOM = 44, 14, 12, 36
 
 
@@ -291,17 +272,18 @@ def loss_curve_svg(point: LossPoint, labelled: bool, blank_top: int = BLANK_TOP)
     and labelled, else the axes to ``blank_top`` and the curve only, the same
     for every point."""
     if not labelled:
-        return "\n".join([_svg_open(), f"<title>{TITLE}</title>", _svg_frame(blank_top), "</svg>"])
+        return "\n".join([_svg_open(), f"<title>{svg_title(point)}</title>",
+                          _svg_frame(blank_top, 0, *_svg_axis(point)), "</svg>"])
     top, decades = point.axis_top, point.decades
     x0, y0 = _svg_at(0, 0, top, x=0)
     px, py = _svg_at(point.p, point.loss, top, decades)
     label = [_ascii(escape(line, quote=False)) for line in point_label(point)]
     right = _svg_at(0, 0, top, x=X_END)[0]
-    title = f"{TITLE} (on a log scale)" if decades else TITLE
+    title = svg_title(point) + (" (on a log scale)" if decades else "")
     return "\n".join([
         _svg_open(),
         f"<title>{title}; the dot marks {', '.join(label)}</title>",
-        _svg_frame(top, decades),
+        _svg_frame(top, decades, *_svg_axis(point)),
         f'<polyline fill="none" stroke="gray" stroke-dasharray="4 3" '
         f'points="{px:.1f},{y0:.1f} {px:.1f},{py:.1f} {x0:.1f},{py:.1f}"/>',
         f'<circle cx="{px:.1f}" cy="{py:.1f}" r="4" fill="black"/>',
@@ -312,14 +294,30 @@ def loss_curve_svg(point: LossPoint, labelled: bool, blank_top: int = BLANK_TOP)
     ])
 
 
+def svg_title(point: LossPoint) -> str:
+    """The SVG's title, what it draws (a label's text, escaped and in ASCII):
+    ``The loss &#8722;ln p against p, the probability given to the true word``."""
+    symbol = plain_name(axis_symbol(point))[1:]   # "" or " = 1 - p-hat"
+    return TITLE + _ascii(escape(f"{symbol}, {point.axis}", quote=False))
+
+
+def _svg_axis(point: LossPoint) -> tuple:
+    """The p axis's name as SVG text (escaped, in ASCII): what follows its italic p
+    (`` = 1 &#8722; p&#770;`` or nothing) and the words."""
+    symbol = plain_name(axis_symbol(point))[1:]
+    return tuple(_ascii(escape(text, quote=False)) for text in (symbol, point.axis))
+
+
 def _svg_open() -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{SVG_HEIGHT}" '
             f'viewBox="0 0 {SVG_WIDTH} {SVG_HEIGHT}" role="img" font-family="sans-serif" font-size="11">')
 
 
-@lru_cache(maxsize=None)
-def _svg_frame(top: int, decades: int = 0) -> str:
-    """Axes, ticks, axis names and curve: the same for every point with this ``top`` (and log axis)."""
+@lru_cache(maxsize=256)
+def _svg_frame(top: int, decades: int = 0, symbol: str = "", words: str = X_MEANING) -> str:
+    """Axes, ticks, axis names and curve: the same for every point with this ``top``
+    (and log axis) and this name of the p axis (SVG text: ``symbol`` after its
+    italic p, ``p = 1 - p-hat``, then the ``words``)."""
     x0, y0 = _svg_at(0, 0, top, x=0)
     middle = (_TOP + y0) / 2
     lines = [f'<polyline fill="none" stroke="black" points="{_svg_at(0, 0, top, x=X_END)[0]:.1f},{y0:.1f} '
@@ -336,7 +334,7 @@ def _svg_frame(top: int, decades: int = 0) -> str:
                                   for p, loss in curve_points(top, decades=decades)))
     scale = " (log scale)" if decades else ""
     lines += [f'<text x="{_svg_at(0, 0, top, x=0.5)[0]:.1f}" y="{SVG_HEIGHT - 4}" text-anchor="middle">'
-              f'<tspan font-style="italic">p</tspan>{scale}, {X_MEANING}</text>',
+              f'<tspan font-style="italic">p</tspan>{symbol}{scale}, {words}</text>',
               f'<text x="12" y="{middle:.1f}" text-anchor="middle" transform="rotate(-90 12 {middle:.1f})">'
               "&#8722;ln p</text>",
               f'<polyline fill="none" stroke="#1f4e99" stroke-width="2" points="{path}"/>']

@@ -1,6 +1,7 @@
 """A question's figure as its papers show it (``figure_markup``): the
 problem paper's drawing is its template's, to an axis the template's probe
-draws reach (``problem_top``), the same for every draw, so nothing on it
+draws reach (``problem_top``), the same for every draw but for the p axis's
+name (the template's words, C7's p = 1 - p-hat when y = 0), so nothing on it
 tells a draw's answer; the solution's is the draw's own (generation/figures.py
 draws both). Apart from figures.py because it samples probe draws, which
 grade's feedback sheets, drawing figures too, never need."""
@@ -9,7 +10,8 @@ from __future__ import annotations
 
 from quizgen.bank.budget import DrawLedger
 from quizgen.errors import BankLimitError, QuizgenError
-from quizgen.generation.figures import BLANK_TOP, figure_point, loss_curve_svg, loss_curve_tikz, named_point
+from quizgen.generation.figure_words import named_point
+from quizgen.generation.figures import BLANK_TOP, figure_point, loss_curve_svg, loss_curve_tikz
 from quizgen.generation.plan import per_template
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.variants import probe_label
@@ -49,15 +51,17 @@ def _probed_top(template) -> int:
 
 
 def figure_markup(instance, fmt: str) -> dict | None:
-    """The figure of ``instance`` for a layout in ``fmt``: {"p", "name", "loss",
-    "problem", "solution"} (the name its label gives p, in TeX; unlabelled and
-    labelled drawings, empty for formats without drawings), or None when the
-    template has no figure. The problem drawing is its template's, to
-    problem_top; the solution's axis fits its own point."""
+    """The figure of ``instance`` for a layout in ``fmt``: {"p", "name", "axis",
+    "loss", "problem", "solution"} (the name its label gives p, in TeX; the words
+    its p axis says; unlabelled and labelled drawings, empty for formats without
+    drawings), or None when the template has no figure. The problem drawing is
+    its template's, to problem_top, with the p axis named as the draw's stem
+    names it; the solution's axis fits its own point."""
     point = named_point(instance)
     if point is None:
         return None
     draw = {"tex": loss_curve_tikz, "md": loss_curve_svg}.get(fmt)
     problem, solution = ((draw(point, False, problem_top(instance.template)), draw(point, True))
                          if draw else ("", ""))
-    return {"p": point.p, "name": point.name, "loss": point.loss, "problem": problem, "solution": solution}
+    return {"p": point.p, "name": point.name, "axis": point.axis, "loss": point.loss,
+            "problem": problem, "solution": solution}

@@ -1,0 +1,81 @@
+"""The words a template's figure prints (``figure.name`` and ``figure.axis``),
+filled in for a draw and checked (generation/figures.py draws them): the
+name is TeX maths (C7's ``1 - \\hat{p}``), the axis words plain words (C1's
+"the probability given to the true word"), so that no Jinja2 output can bring
+a TeX command or markup into the drawing."""
+
+from __future__ import annotations
+
+import re
+
+from quizgen.errors import TemplateError
+from quizgen.generation.figures import AXIS_LIMIT, X_MEANING, LossPoint, figure_point
+from quizgen.text.render import render_string
+from quizgen.text.tex_commands import WHY, WHY_UNLISTED, refused_tex, unlisted_tex
+
+
+def named_point(instance) -> LossPoint | None:
+    """:func:`figure_point` with the name its label prints and the words its
+    p axis says: the template's ``figure.name`` and ``figure.axis`` filled in
+    for ``instance`` (``p`` and X_MEANING when it has none)."""
+    point = figure_point(instance)
+    if point is None:
+        return point
+    name = _filled(instance, "name", unsafe_name) or "p"
+    return LossPoint(point.p, name, _filled(instance, "axis", unsafe_words) or X_MEANING)
+
+
+def _filled(instance, key: str, unsafe) -> str:
+    """The template's ``figure.<key>`` text filled in for ``instance`` ("" when
+    it has none); an error naming the key when it fails or ``unsafe`` refuses it."""
+    template = instance.template
+    text = getattr(template, f"figure_{key}")
+    if not text:
+        return ""
+    what = {"name": "name", "axis": "axis words"}[key]
+    try:
+        text = " ".join(render_string(text, instance.context, "md").split())
+    except TemplateError as exc:
+        raise TemplateError(f"cannot fill in the figure's {what}: {exc}", path=template.path,
+                            key=f"figure.{key}") from exc
+    problem = unsafe(text)
+    if problem:
+        raise TemplateError(f"the figure's {what}, filled in, {problem}", path=template.path, key=f"figure.{key}")
+    return text
+
+
+_NOT_WORDS = re.compile(r"[\\$%#&{}^_~<>]")
+
+
+def unsafe_words(text: str) -> str:
+    """Why filled axis words cannot go on the p axis as they are, or "": they
+    are plain words (TeX and SVG print them as written), so none of the
+    characters TeX or SVG would read as markup, and short enough for the axis."""
+    found = _NOT_WORDS.search(text)
+    if found:
+        return (f"holds {found.group(0)!r}: the axis words are plain words (the symbol comes from "
+                "figure.name), without any of \\ $ % # & { } ^ _ ~ < >")
+    if len(text) > AXIS_LIMIT:
+        return f"has {len(text)} characters, more than the axis's {AXIS_LIMIT}: say it shorter"
+    return ""
+
+
+_OUT_OF_MATHS = re.compile(r"(?<!\\)[$%#&]")
+
+
+def unsafe_name(text: str) -> str:
+    """Why a filled figure name cannot go into the label's TeX maths, or "":
+    a TeX command the bank's list does not allow (the filled text, so that no
+    Jinja2 output can build one), a character that ends the maths or the
+    label (``$ % # &``), or braces that do not pair up."""
+    command = unlisted_tex(text, filled=True)
+    if command is not None:
+        return f"uses {command}: {WHY if refused_tex(command) else WHY_UNLISTED}"
+    if _OUT_OF_MATHS.search(text):
+        return "holds one of $ % # &, which would end its maths: write it as maths, such as 1 - \\hat{p}"
+    depth = 0
+    for char in text.replace("\\{", "").replace("\\}", ""):
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth < 0:
+            break
+    return "has braces that do not pair up" if depth else ""
