@@ -48,6 +48,7 @@ def test_c7_figure_names_p_as_the_stem_does(y, tex, text):
     assert text.encode("ascii", "xmlcharrefreplace").decode() in shown and ">&#9679; p = " not in shown
     alt = figure_alt(question_view(question, "md")["figure"])
     assert alt.isascii() and ("1 - p_hat = " if y == 0 else "p_hat = ") in alt
+    assert f"the head's {'NotNext' if y == 0 else 'IsNext'} probability" in alt   # the axis in C7's words (paper24)
 
 
 def test_the_worked_examples_say_where_the_key_differs_from_the_reference(invoke, tmp_path):

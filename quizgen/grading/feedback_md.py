@@ -76,11 +76,13 @@ def own_figure_name(stem: str, question_id: str) -> str:
 
 
 def figure_alt(figure: dict, comma: bool = False) -> str:
-    """What the solution's figure shows, in words and in ASCII (a reader with
-    no image, pandoc's caption): the curve, and the point it marks with the
-    numbers its label prints, with decimal commas when ``comma``."""
+    """What the solution's figure shows, in words (a reader with no image,
+    pandoc's caption): the curve, its p axis in the template's words, and the
+    point it marks with the numbers its label prints, in ASCII, with decimal
+    commas when ``comma``."""
     said = []
     for line in point_label(LossPoint(figure["p"], figure.get("name", "p")), ascii_only=True):
         name, _, number = line.partition(" = ")
         said.append(f"{name} = {comma_number(number, comma)}")
-    return f"The loss -ln p against p, {X_MEANING}; the dot marks {' and '.join(said)}."
+    axis = figure.get("axis") or X_MEANING   # the template's own words (C1: the true word), else the default
+    return f"The loss -ln p against p, {axis}; the dot marks {' and '.join(said)}."
