@@ -12,7 +12,7 @@ import re
 import pytest
 
 import quizgen
-from quizgen.generation.figures import X_MEANING, LossPoint, shown_pair
+from quizgen.generation.figures import LossPoint, shown_pair
 from quizgen.generation.run import generate
 from quizgen.grading.outputs import GradeOutputs
 
@@ -131,7 +131,7 @@ def test_markdown_sheet_has_the_figure_and_the_labelled_parts_of_the_pdf_sheet(g
     sheet = sheet_of(folder, "sheets", "s01")
     worked = sheet[sheet.index("### Worked solution"):]
     p_hat = key["students"]["s01"]["questions"][0]["parts"][0]["value"]
-    figure = re.search(rf"^!\[The loss -ln p against p, {X_MEANING}; the dot marks "
+    figure = re.search(r"^!\[The loss -ln p against p, the head's (?:IsNext|NotNext) probability; the dot marks "
                        rf"(?:p_hat|1 - p_hat) = {shown_pair(LossPoint(p_hat))[0]} and -ln(?: p_hat|\(1 - p_hat\)) = \d\.\d+\.\]\((s01-Q1-figure\.svg)\)$", worked, re.M)
     drawing = (folder / "sheets" / figure[1]).read_text(encoding="utf-8")
     assert re.search(rf"&#9679; (?:1 &#8722; )?p&#770; = {shown_pair(LossPoint(p_hat))[0]}", drawing)
