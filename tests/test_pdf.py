@@ -470,7 +470,9 @@ def test_right_hand_markers_keep_a_gap_from_the_text(invoke, tex, tmp_path):
     assert marker_after(problems, "average?") == (None, "[1]")
     assert marker_after(solutions, "is?") == (None, "0.005618")
     assert marker_after(solutions, "positive?") == (None, "0.02409")
-    gap, marker = marker_after(problems, "unchanged?")   # a marker with room stays on the line
+    # a marker with room stays on the line: C6 (d), "...keep the token they had?" (until
+    # session 25 "...left unchanged?")
+    gap, marker = marker_after(problems, "had?")
     assert marker == "[1]" and gap >= 2 * EM
     points = [k for k, w in enumerate(problems) if re.fullmatch(r"\[[\d.]+\]", w[4])]
     assert len(points) == sum(len(q["parts"]) for q in read_key(tmp_path)["questions"])

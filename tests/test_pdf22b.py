@@ -27,8 +27,9 @@ def user_bank(folder: Path, stem_line: str, first_ask: str = "", space: str = ""
     body = "\n".join(line[2:] for line in stem.splitlines()[1:])
     escaped = (stem_line + "\n\n" + body).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     text = text.replace(stem, f'stem: "{escaped}"')
-    old = '    ask: "How many positions are picked for prediction?"'
-    ask = (first_ask + " How many positions are picked for prediction?").replace("\\", "\\\\")
+    old = '    ask: "How many positions in the whole batch are picked for prediction?"'
+    assert old in text, f"{BANK.name}'s first ask has changed: update user_bank"
+    ask = (first_ask + " How many positions in the whole batch are picked for prediction?").replace("\\", "\\\\")
     text = text.replace(old, (f"    space: {space}\n" if space else "") + f'    ask: "{ask}"')
     folder.mkdir()
     (folder / "c14_user.yaml").write_text(text, encoding="utf-8")
@@ -121,7 +122,7 @@ def test_a_block_of_answers_taller_than_a_page_breaks_between_its_lines_in_the_s
     result = _pdf_paper(invoke, bank, tmp_path / "out")
     assert "warning" not in result.stderr
     text = pdf_text(tmp_path / "out" / "solutions.pdf", layout=False)
-    for word in [f"Askline{i:02d}" for i in range(60)] + ["left unchanged", "Working.", "Check."]:
+    for word in [f"Askline{i:02d}" for i in range(60)] + ["keep the token they had", "Working.", "Check."]:
         assert word in text, word
 
 
