@@ -54,7 +54,7 @@ def test_fractions_nested_deeper_than_the_limit_stay_latex_and_are_not_read():
 
 
 @pytest.mark.parametrize("text, reason", [
-    ("{0.7157}", "one value is asked for: give a single number, not a list or set of values"),
+    ("{0.7157, 0.72}", "one value is asked for: give a single number, not a list or set of values"),
     ("(0.7157, 0.72)", "one value is asked for"), ("a[1]", "square brackets are not read: use round brackets"),
     ("0.7157 // 1", "'//' is not an operator quizgen reads: use + - * / and ^"),
     ("0.7157 < 1", "a comparison (<, >, ==) is no answer: give the value alone"),

@@ -33,8 +33,29 @@ NO_VALUE_REASON = ("read as no answer, but on this part it may be the answer its
 
 
 def non_answer(text: str) -> bool:
-    """True when the whole of ``text`` says the part was not answered (``_NON_ANSWER``)."""
-    return len(text) <= 40 and _NON_ANSWER.fullmatch(text) is not None
+    """True when the whole of ``text``, in quotation marks or not (``"n/a"``), says
+    the part was not answered (``_NON_ANSWER``)."""
+    return len(text) <= 40 and _NON_ANSWER.fullmatch(unquoted(text)) is not None
+
+
+_QUOTE_PAIRS = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\u00ab": "\u00bb", "\u201e": "\u201c"}
+_QUOTE_MARKS = "\"'\u201c\u201d\u2018\u2019\u00ab\u00bb\u201e"
+_QUOTED_PART = re.compile(f"(?:^|(?<=[\\s=:]))(?P<open>[{_QUOTE_MARKS}])(?P<inner>[^{_QUOTE_MARKS}]+)"
+                          f"(?P<close>[{_QUOTE_MARKS}])(?=$|[\\s.,;:)])")
+"""A quoted part of an answer, standing apart (``"0.5" nats``, ``L = '0.5'``): a word's apostrophe is none."""
+
+
+def unquoted(text: str) -> str:
+    """``text`` without one pair of quotation marks around the whole of it
+    (``"0.695"``, ``“0.695”``, ``"n/a"``) or around the one quoted part of it
+    (``"0.5" nats``): a number quoted is that number."""
+    inner = text.strip()
+    if len(inner) > 2 and _QUOTE_PAIRS.get(inner[0]) == inner[-1]:
+        return inner[1:-1]
+    quoted = _QUOTED_PART.search(inner) if sum(map(inner.count, _QUOTE_MARKS)) == 2 else None
+    if quoted is None or _QUOTE_PAIRS.get(quoted["open"]) != quoted["close"]:
+        return text
+    return inner[:quoted.start()] + quoted["inner"] + inner[quoted.end():]
 
 
 def no_answer_reason(text: str) -> str:
@@ -46,7 +67,7 @@ def may_mean_no_value(text: str, listed) -> bool:
     """True when the non-answer ``text`` may be the answer "no value" itself
     (``n/a``, a dash) on a part some of whose ``listed`` words (accepted or a
     trap's, as words.py reads them) say no value (C5 (b): ``undefined``)."""
-    return _MAY_MEAN_NO_VALUE.fullmatch(text) is not None and any(
+    return _MAY_MEAN_NO_VALUE.fullmatch(unquoted(text)) is not None and any(
         _NO_VALUE_WORDS.search(word) for word in listed)
 
 

@@ -14,9 +14,9 @@ from functools import lru_cache
 from quizgen.errors import ExpressionError
 from quizgen.key.status import Status
 from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chain_disagrees, most_precise_in_chain,
-                                    no_answer_reason, non_answer, non_answer_beside, restated_value)
+                                    no_answer_reason, non_answer, non_answer_beside, restated_value, unquoted)
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
-from quizgen.maths.answers import to_number
+from quizgen.maths.answers import has_tolerance, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
 from quizgen.maths.numerals import decimal_middle_dots, from_typeset, normalise_numerals, power_of_ten
 from quizgen.maths.parser import CONSTANTS
@@ -76,6 +76,7 @@ _TRAILING = (
 _TIMES_X = re.compile(r"(?<=\d)\s*[xX]\s*(?=\d)")   # the letter x for × between numbers (3.28 x 10^-5, 0.8 x 2580)
 REVIEW_REASON = "a person should read this answer"
 BOUND_REASON = "a bound, not a value: a person decides whether it answers the part"
+TOLERANCE_REASON = "a value with a ± tolerance, not one value: a person decides whether it answers the part"
 _BOUND = re.compile(r"^\s*(?:[^\W\d]\w{0,15}\s*|\|[^\W\d]\w{0,3}\|\s*)?"   # a bound, named or not (|M| >= 1)
                     r"(?:at\s+(?:least|most)|(?:no\s+)?(?:more|less|fewer)\s+than|[<>]=?|[≤≥])\s*[-+]?\d",
                     re.IGNORECASE)
@@ -194,6 +195,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     if non_answer(text):   # "-", "n/a", "idk": no answer, said so
         return Reading(BLANK, reason=no_answer_reason(text))
     written, text = text, unquoted(from_typeset(text))   # $L = 0.851$, 3.449 \times 10^{-5}, "0.695"
+    if has_tolerance(text):   # 0.7153 ± 0.001, 0.7153+-0.001: never read as 0.7143
+        return Reading(REVIEW, reason=TOLERANCE_REASON)
     restated = restated_value(text, lambda side: read_number(side, percent, decimal_comma, whole))
     if restated is not None:   # 0.695 (69.5%), 0.7 (69.99%): the more precise; 1950 (25%): a reason for a person
         restated = restated if isinstance(restated, str) else guessed_group(text, whole, decimal_comma) or restated
@@ -235,18 +238,6 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
             return Reading(INVALID, reason=WORD_REASON)
         return Reading(INVALID, reason=unread_reason(exc, written))
     return Reading(NUMBER, value / factor, significant_figures(core), hundredths=factor == 100.0)
-
-
-_QUOTE_PAIRS = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "\u00ab": "\u00bb", "\u201e": "\u201c"}
-
-
-def unquoted(text: str) -> str:
-    """``text`` without one pair of quotation marks around the whole of it
-    (``"0.695"``, ``“0.695”``): a number quoted is that number."""
-    inner = text.strip()
-    if len(inner) > 2 and _QUOTE_PAIRS.get(inner[0]) == inner[-1]:
-        return inner[1:-1]
-    return text
 
 
 def misread_count(text: str, expected: float, tolerance: float, decimal_comma: bool = False,

@@ -11,6 +11,7 @@ import re
 
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
 from quizgen.maths.parser import MAX_LENGTH
+from quizgen.maths.numerals import latex_commas
 
 # a number grouped in thousands starts with 1-9: "0,408" is a decimal comma, never 408
 _THOUSANDS_DOT = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d+)?")
@@ -30,7 +31,7 @@ def read_marks(text: str, whole: bool = False, decimal_comma: bool = False) -> s
     Without decimal commas a number inside the brackets of a function that
     takes two arguments (``log(8,2)``) is left as written: its comma may part
     the arguments."""
-    text = text.strip()
+    text = latex_commas(text.strip())   # 1{,}440 is LaTeX's 1,440
     if _THOUSANDS_SPACE.fullmatch(text):
         text = text.replace(" ", "")
     if len(text) > MAX_LENGTH:   # to_number refuses it; scanning it for brackets would cost

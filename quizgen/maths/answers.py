@@ -12,13 +12,21 @@ from functools import lru_cache
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import answer_value
-from quizgen.maths.numerals import from_typeset, normalise_numerals, power_of_ten
+from quizgen.maths.numerals import VULGAR_FRACTIONS, from_typeset, normalise_numerals, power_of_ten
 from quizgen.maths.parser import MAX_LENGTH, parse_answer
 
-__all__ = ["answer_value", "normalise_word", "to_number", "WORD_CACHE_LENGTH"]
+__all__ = ["answer_value", "has_tolerance", "normalise_word", "to_number", "TOLERANCE_REASON", "WORD_CACHE_LENGTH"]
 
 _PLAIN_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?", re.ASCII)
 _DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+", re.ASCII)
+_DECIMAL_THEN_FRACTION = re.compile(f"\\d[.,]\\d*\\s?[{VULGAR_FRACTIONS}]")
+"""A fraction character straight after a decimal (``0.5½``): no mixed number, and no one reading of it."""
+FRACTION_AFTER_DECIMAL = ("a fraction character (such as ½) straight after a decimal is not readable: "
+                          "give one decimal, such as 0.75, or a fraction, such as 3/4")
+_TOLERANCE = re.compile(r"[\d.)%]\s*(?:\u00b1|\u2213|\+/?-(?=\s*[\d.]))")
+"""A value with a tolerance: ``0.7153 ± 0.001``, ``0.7153+-0.001``, ``0.7153 +/- 0.001`` (``+-`` is no
+sum of a negative number here: read so, ``0.7153+-0.001`` was 0.7143)."""
+TOLERANCE_REASON = "a value with a ± tolerance, not one value: give the single value asked for, without a range"
 
 # Words up to this length are remembered (a class repeats them); longer texts
 # are normalised each time, so the cache holds at most 16,384 short words.
@@ -53,8 +61,12 @@ def to_number(text: str, decimal_comma: bool = False) -> float:
         else:
             if math.isfinite(value):
                 return value
-    text = _short(text.strip())
-    text = _short(normalise_numerals(from_typeset(text)).strip())
+    text = from_typeset(_short(text.strip()))
+    if _DECIMAL_THEN_FRACTION.search(text):
+        raise ExpressionError(FRACTION_AFTER_DECIMAL)
+    text = _short(normalise_numerals(text).strip())
+    if has_tolerance(text):
+        raise ExpressionError(TOLERANCE_REASON)
     if decimal_comma or _DECIMAL_COMMA.fullmatch(text):
         text = text.replace(",", ".") if text.count(",") == 1 and "." not in text else text
     text = power_of_ten(text)
@@ -65,6 +77,11 @@ def to_number(text: str, decimal_comma: bool = False) -> float:
     if not math.isfinite(value):
         raise ExpressionError("number out of range")
     return value
+
+
+def has_tolerance(text: str) -> bool:
+    """Whether ``text`` gives a value with a ± tolerance (``_TOLERANCE``), which is no one value."""
+    return _TOLERANCE.search(normalise_numerals(text)) is not None
 
 
 def _short(text: str) -> str:

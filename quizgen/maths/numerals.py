@@ -58,15 +58,18 @@ def normalise_numerals(text: str) -> str:
     return "".join(_ascii_digit(ch) for ch in text)
 
 
-_VULGAR = re.compile("(\\d*)([\u00bc-\u00be\u2150-\u215e\u2189])")
-"""A fraction character (½, ¾, ⅓ ...), after a whole number or not (2½)."""
+VULGAR_FRACTIONS = "\u00bc-\u00be\u2150-\u215e\u2189"
+_VULGAR = re.compile(f"(?:(?<![\\d.,])(\\d+)[ \u00a0\u2009\u202f]?)?([{VULGAR_FRACTIONS}])")
+"""A fraction character (½, ¾, ⅓ ...), after a whole number or not: a mixed
+number, written ``2½`` or with a space, ``2 ½``; never after a decimal's digits
+(``0.5½``, which the answer reader refuses: ``quizgen.maths.answers``)."""
 
 
 def _bracketed_fraction(match) -> str:
     """``½`` as ``(1/2)`` and ``2½`` as ``(2+1/2)``: NFKC gives a bare ``1⁄2``,
     which made ``e^½`` e/2 and ``2½`` 21/2."""
     numerator, denominator = unicodedata.normalize("NFKC", match.group(2)).split("\u2044")
-    whole = match.group(1)
+    whole = match.group(1) or ""
     return f"({whole}+{numerator}/{denominator})" if whole else f"({numerator}/{denominator})"
 
 
@@ -80,9 +83,19 @@ def _ascii_digit(ch: str) -> str:
 
 _WRAPPED = re.compile(r"\s*(?:\$\$?(?P<dollars>[^$]+?)\$\$?|\\\((?P<round>.+?)\\\)|\\\[(?P<square>.+?)\\\])\s*", re.DOTALL)
 """A whole answer in LaTeX's maths delimiters: ``$...$``, ``$$...$$``, ``\\(...\\)``, ``\\[...\\]``."""
-_COMMANDS = re.compile(r"\\(times|cdot|ln|log|exp|pi|approx|sqrt)(?![A-Za-z])")
+_COMMANDS = re.compile(r"\\(times|cdot|ln|log|exp|pi|approx|sqrt|pm)(?![A-Za-z])")
 _COMMAND_AS = {"times": "*", "cdot": "*", "ln": "ln", "log": "log", "exp": "exp", "pi": "pi", "approx": "\u2248",
-               "sqrt": "sqrt"}
+               "sqrt": "sqrt", "pm": "\u00b1"}
+_LATEX_COMMA = re.compile(r"\{([,.])\}")
+"""LaTeX's comma (or point) in braces, ``0{,}5`` or ``1{,}440``: the mark without
+the space LaTeX puts after a comma, read by the one comma rule as a comma written alone."""
+_BRACED_NUMBER = re.compile(r"\s*\{\s*([+-]?(?:\d+\.?\d*|\.\d+))\s*\}\s*")
+"""A single number in braces, the whole answer (``{0.7153}``): a LaTeX group, not a
+set; ``{0.1, 0.2}`` stays a set of values, which the parser refuses."""
+_ACCENTS = {"hat": "\u0302", "widehat": "\u0302", "bar": "\u0304", "overline": "\u0304", "tilde": "\u0303",
+            "widetilde": "\u0303"}
+_ACCENTED = re.compile(r"\\(" + "|".join(_ACCENTS) + r")\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z])(?![A-Za-z]))")
+"""A label's accented letter: ``\\hat{p}`` is ``p̂``, ``\\bar x`` is ``x̄``."""
 _BRACED_POWER = re.compile(r"\^\s*\{([^{}]*)\}")
 _BRACES = [   # LaTeX's braced groups, innermost first: (pattern, what it reads as)
     (re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}"), r"((\1)/(\2))"),
@@ -90,14 +103,21 @@ _BRACES = [   # LaTeX's braced groups, innermost first: (pattern, what it reads 
     (_BRACED_POWER, r"^(\1)"),
 ]
 _MARKUP = [   # (LaTeX, what it reads as), in this order, before the braces
-    (re.compile(r"\\(?:text|mathrm|operatorname)\s*\{([^{}]*)\}"), r" \1 "),   # \text{nats}, \mathrm{e}
+    (re.compile(r"\\(?:text|math(?:rm|it|bf|sf|cal)|operatorname|boldsymbol)\s*\{([^{}]*)\}"), r" \1 "),   # \text{nats}
+    (_ACCENTED, lambda m: (m[2] or m[3]) + _ACCENTS[m[1]]),                           # \hat{p} = 0.769
     (re.compile(r"\\(?:left|right|[bB]igg?[lr]?)(?![A-Za-z])\s*"), ""),           # \left( ... \right)
     (re.compile(r"\\log_\s*(?:\{\s*(10|2)\s*\}|(10|2)(?!\d))"), r"log\1\2 "),   # \log_{10} 0.3
+    (re.compile(r"\s*_\s*\{\s*(\w+)\s*\}"), r"_\1"),                             # L_{\text{MLM}}: L_MLM
     (re.compile(r"(?<=\d)\\,(?=\d{3}(?!\d))"), ""),                                  # 1\,000: a digit group
     (re.compile(r"\\[,;:! ]"), " "),                                                 # other spaces
     (re.compile(r"\\%"), "%"),
 ]
 BRACE_DEPTH = 8   # braced groups read at most this deep (a power in a \frac in a \frac ...)
+
+
+def latex_commas(text: str) -> str:
+    """``text`` with LaTeX's braced comma or point written alone (``0{,}5`` is ``0,5``)."""
+    return _LATEX_COMMA.sub(r"\1", text) if "{" in text else text
 
 
 def from_typeset(text: str) -> str:
@@ -106,13 +126,20 @@ def from_typeset(text: str) -> str:
     ``\\cdot`` as ``*``, ``\\ln``, ``\\log``, ``\\log_{10}``, ``\\exp``,
     ``\\sqrt``, ``\\pi`` as their names, ``\\approx`` as ``≈``, ``\\text{..}``,
     ``\\left``/``\\right`` and LaTeX's spaces dropped, and braces around a
-    power's exponent as brackets (``10^{-5}`` is ``10^(-5)``); any other text
-    as it is (the whitelist parser then reads it, or says why not)."""
+    power's exponent as brackets (``10^{-5}`` is ``10^(-5)``); a label's marks
+    (``L_{\\text{MLM}}`` is ``L_MLM``, ``\\hat{p}`` is ``p̂``), LaTeX's comma
+    ``{,}`` as a comma (``0{,}5``), ``\\pm`` as ``±`` and a single number in
+    braces as that number (``{0.7153}``); any other text as it is (the
+    whitelist parser then reads it, or says why not)."""
     if "$" not in text and "\\" not in text and "{" not in text:
         return text
     wrapped = _WRAPPED.fullmatch(text)
     if wrapped:
         text = next(inner for inner in wrapped.groups() if inner is not None)
+    text = latex_commas(text)
+    braced = _BRACED_NUMBER.fullmatch(text)
+    if braced:
+        return braced[1]
     if "\\" in text:
         for pattern, reading in _MARKUP:
             text = pattern.sub(reading, text)
