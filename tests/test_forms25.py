@@ -99,3 +99,21 @@ def test_a_value_with_a_tolerance_is_for_a_person_never_a_subtraction(grade, tex
 
 def test_a_sum_of_a_negative_log_is_still_a_sum():
     assert to_number("-ln(0.5) + -ln(0.5)") == pytest.approx(1.3862943611198906)
+
+
+def _drill(invoke, lines):
+    result = invoke("drill", "--seed", 5, "--classes", "C1", "--count", "1", "--no-save",
+                    input="".join(f"{line}\n" for line in lines))
+    return " ".join(result.output.split())
+
+
+def test_the_drill_reads_as_grade_does_and_quotes_what_was_typed(invoke):
+    """Seed 5's C1: p = 0.6952. The drill uses grade's reader: a tolerance is told so, and
+    ``\\sqrt[3]{8}`` (no root quizgen reads) is quoted as typed, not as the parser rewrote it."""
+    said = _drill(invoke, ["\\sqrt[3]{8}", "0.6952 \u00b1 0.001", "0.5\u00bd", "\\hat{p} = 0.6952", "q"])
+    assert "I cannot read '\\sqrt[3]{8}' as an answer" in said and "sqrt[3]{8}'" in said
+    assert "sqrt(" not in said and "**" not in said
+    assert "I cannot mark '0.6952 \u00b1 0.001' by myself: it gives a value with a \u00b1 tolerance, not one value" \
+        in said
+    assert "straight after a decimal is not readable" in said
+    assert "Correct: 0.6952" in said

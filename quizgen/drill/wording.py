@@ -11,7 +11,7 @@ from quizgen.errors import ExpressionError
 from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.other_part import ANOTHER_PART
 from quizgen.drill.options import names_option, wanted
-from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE
+from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, TOLERANCE_REASON
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.marking.words import MISSPELT, clear_misspelling
 from quizgen.maths.answers import normalise_word, to_number
@@ -146,6 +146,13 @@ def quoted(text: str) -> str:
     return f"'{echo(text, 60)}'"
 
 
+_LEFT_TO_A_PERSON = {
+    DOUBT_REASON: "it is said with doubt (maybe, probably, I think, a question mark)",
+    TOLERANCE_REASON: "it gives a value with a \u00b1 tolerance, not one value",
+}
+"""Why grade leaves an answer to a person, said to the learner (grade's reasons are for that person)."""
+
+
 def not_markable(record, text: str, verdict, options=((), ())) -> str:
     """Why an answer is asked for again, not counted, or '': one grade leaves to
     a person (there is none here; a single word, likely misspelt, is told so),
@@ -156,10 +163,9 @@ def not_markable(record, text: str, verdict, options=((), ())) -> str:
     shown, words = options
     asked = ("the word or short phrase asked for" if record.kind == "word" else
               "a number such as 14.3 or an expression such as 100/7")
-    if verdict.status == "needs_review" and verdict.reason == DOUBT_REASON:   # "maybe 14.3", "undefined?"
-        return (f"I cannot mark {quoted(text)} by myself: it is said with doubt (maybe, probably, I think, a "
-                f"question mark), which quizgen grade leaves to a person; type just the answer, {asked}. "
-                "It was not counted; try again, or ? for help.")
+    if verdict.status == "needs_review" and verdict.reason in _LEFT_TO_A_PERSON:   # "maybe 14.3", a ± tolerance
+        return (f"I cannot mark {quoted(text)} by myself: {_LEFT_TO_A_PERSON[verdict.reason]}, which quizgen grade "
+                f"leaves to a person; type just the answer, {asked}. It was not counted; try again, or ? for help.")
     stray = (record.kind == "word" and verdict.status == "incorrect" and not verdict.misconception
              and bool(words) and not names_option(text, words))   # "banana" for a class
     if (verdict.status == "needs_review" or stray) and record.kind == "word" and len(text.split()) == 1 \
