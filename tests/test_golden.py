@@ -285,9 +285,9 @@ def paper_digest(path) -> str:
 # (C7: p = p-hat or p = 1 - p-hat). Seeds 1 and 2 draw the same numbers (key.csv byte-identical).
 PAPER_DIGESTS = {
     ("1", "problems.md"): "331a89b761f8e9d55be13f27893b31bd946caec2010660bf748e0496e5ce135b",
-    ("1", "solutions.md"): "2ae4ffb9e21c135dac0af475858601c29414aeefcd685319d5d02345dd2f6387",
+    ("1", "solutions.md"): "c731e939ba259accaa887b3337af69a5248c0068662d1ddcfe6f34b4c40798a9",
     ("2", "problems.md"): "aba8eeb667c730f3b7ebc1947264c8882eb6655ff157e0bb138c9add8c673a43",
-    ("2", "solutions.md"): "24b4a583ce8b8271583d910f66cf5179f841fa831b919496b0add747b9bb23d2",
+    ("2", "solutions.md"): "0b18d7ef56132fbc4ff12819c046aace0555b415d0447db6def2580ec7492f02",
 }
 
 

@@ -131,12 +131,12 @@ def test_policy_shares_may_be_percentages_as_in_an_overrides_file():
 @pytest.mark.parametrize("text, message", [
     ("ecf_credit: 2", "policy.yaml:1: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5), "
                       "found 2"),
-    ("ecf_credits: 1", "policy.yaml: ecf_credits: unknown key"),
+    ("ecf_credits: 1", "policy.yaml:1: ecf_credits: unknown key (did you mean 'ecf_credit'?)"),
     ("traps: {C7: {x: yes}}", "policy.yaml:1: traps.C7.x: expected a number from 0 to 1 or a percentage from 0% to "
                                 "100% (a decimal of at most 40 places: 0.5, 50%, 0,5), found True"),
     ("points: {C7: {p: -1}}", "policy.yaml:1: points.C7.p: expected a number of points"),
     ("ecf_credit: [", "policy.yaml:1: not valid YAML"),
-    ("- 1", "policy.yaml: expected a mapping"),
+    ("- 1", "policy.yaml:1: expected a mapping"),
     ("carried_figures: 2", "policy.yaml:1: carried_figures: expected a whole number from 3 to 6, found 2"),
     ("carried_figures: '4'", "policy.yaml:1: carried_figures: expected a whole number from 3 to 6, found '4'"),
     ("carried_figures: 4.0", "policy.yaml:1: carried_figures: expected a whole number from 3 to 6, found 4.0"),
@@ -160,7 +160,11 @@ def test_policy_shares_may_be_percentages_as_in_an_overrides_file():
                                                       "or a percentage from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5), found 2001-12-14"),
     # rev-code20: a template name holding a dot sent the line search astray (line 3, not 5)
     ("traps:\n  a: 0.5\n  b.1:\n    x: 0.2\n    code: 3", "policy.yaml:5: traps.b.1.code: expected a number from 0 "
-                                                        "to 1 or a percentage from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5), found 3")])
+                                                        "to 1 or a percentage from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5), found 3"),
+    # rev-instructor25: an unknown key named no line and no near key; a list no line
+    ("# mine\necf_credit: 0.5\necf_credt: 0.5", "policy.yaml:3: ecf_credt: unknown key (did you mean 'ecf_credit'?)"),
+    ("ecf_credit: 0.5\nfoo: 1", "policy.yaml:2: foo: unknown key (expected one of ecf_credit, imprecise_credit, traps"),
+    ("# mine\n\n- 1\n- 2", "policy.yaml:3: expected a mapping of ecf_credit, imprecise_credit")])
 def test_policy_errors_are_one_line(text, message):
     with pytest.raises(InputFileError) as caught:
         parse_policy(text, "policy.yaml")

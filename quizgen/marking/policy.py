@@ -179,10 +179,13 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
     if data is None:
         return Policy()
     if not isinstance(data, dict):
-        raise InputFileError(f"{source}: expected a mapping of {', '.join(KEYS)}")
+        raise InputFileError(f"{source}:{_first_line(text)}: expected a mapping of {', '.join(KEYS)}, "
+                             "such as ecf_credit: 0.5")
     unknown = [k for k in data if k not in KEYS]
     if unknown:
-        raise InputFileError(f"{source}: {_shown(unknown[0])}: unknown key (expected one of {', '.join(KEYS)})")
+        hint = did_you_mean(unknown[0], KEYS) or f" (expected one of {', '.join(KEYS)})"
+        where = _where(source, text, (str(unknown[0]),))
+        raise InputFileError(f"{where}: {_shown(unknown[0])}: unknown key{hint}")
     general, per_template = _traps(data.get("traps") or {}, source, text)
     return Policy(_fraction(data.get("ecf_credit", 1.0), source, "ecf_credit", text),
                   _fraction(data.get("imprecise_credit", 0.0), source, "imprecise_credit", text),
@@ -201,6 +204,14 @@ def _where(source: str, text: str, path) -> str:
     keys = tuple(path.split(".")) if isinstance(path, str) else path
     line = line_in_text(text, keys) if text else None
     return f"{source}:{line}" if line else source
+
+
+def _first_line(text: str) -> int:
+    """The number of the policy's first line that holds YAML (not blank, a comment or ``---``)."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip() and not line.lstrip().startswith(("#", "---")):
+            return number
+    return 1
 
 
 def _shown(key) -> str:
