@@ -59,7 +59,9 @@ def test_a_later_part_from_an_earlier_answer_shown_short_is_rounded_too_early_ri
             f"computed from your (a) = {own}, shown to only {figures} significant figure{'s' * (figures > 1)} "
             "where this paper asks for at least 3, so this one carries that early rounding"), row
     assert rows[("v01", "Q7", "c")]["status"] == "imprecise"
-    assert "though right given that value (error carried forward; expected 3.29)" in rows[("v01", "Q7", "b")]["feedback"]
+    assert rows[("v01", "Q7", "b")]["feedback"].endswith(
+        "though right given that value (error carried forward: from your (a) = 0.96 the answer is 0.0408; from the "
+        "exact (a), expected 3.29)")
     assert rows[("v02", "Q7", "b")]["feedback"].endswith("so this one carries that early rounding (expected 3.29)")
 
 

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from quizgen.key.parts import code_in_words
 from quizgen.marking.forms import BITS_REASON, BOUND_REASON, DOUBT_REASON, NOTED_REASON, REVIEW_REASON, TWO_VALUES_REASON
+from quizgen.marking.quotes import rounded_before_use
 from quizgen.marking.rule_model import EARLY
 from quizgen.text.words import and_list
 
@@ -89,6 +90,11 @@ def shown_answer(answer: str) -> str:
 ROUNDED_EARLY = ("rounded too early or cut off: {}: give each final answer to the figures the question asks, "
                  "rounded (not cut off), and keep at least 4 significant figures in the working.")
 """The "What to work on" line naming the answers marked rounded too early (note rounded_too_early)."""
+ROUNDED_BEFORE_USE = ("rounded before use in a later part: {}: keep at least 4 significant figures (or as many as the "
+                      "question asks) in any value you go on to use, and give each answer to the figures asked.")
+"""The line naming the earlier answers (or steps) rounded short and then used,
+when a later part's mark was lost to that rounding, not to its own final
+answer (marking/quotes.rounded_before_use)."""
 
 
 class WorkList(NamedTuple):
@@ -117,12 +123,40 @@ def work_list(questions, lines_of: list, awaiting: str, drillable=None) -> WorkL
             lost.append(_lost_line(question, short))
             if question.cls and question.cls not in classes and (drillable is None or question.cls in drillable):
                 classes.append(question.cls)
-    early = [f"{question.id} ({line.letter})" for question, lines in zip(questions, lines_of) for line in lines
-             if line.note == EARLY and line.status != awaiting]
     said = [f"misconception \"{name}\": {', '.join(where)}." for name, where in met.items()]
-    said += [ROUNDED_EARLY.format(", ".join(early))] * bool(early) + lost
+    said += _early_lines(questions, lines_of, awaiting) + lost
     command = "quizgen drill --classes " + ",".join(classes) if classes else ""
     return WorkList(said, command)
+
+
+def _early_lines(questions, lines_of: list, awaiting: str) -> list:
+    """The "What to work on" lines of the answers marked rounded too early:
+    those whose own final answer was (ROUNDED_EARLY), and apart, the earlier
+    answers rounded short before a later part used them (ROUNDED_BEFORE_USE,
+    "you rounded Q7 (a) to 2 significant figures before using it in (c)"),
+    where the later answer itself has the figures asked."""
+    own, used = [], {}
+    for question, lines in zip(questions, lines_of):
+        for line in lines:
+            if line.note != EARLY or line.status == awaiting:
+                continue
+            sources = rounded_before_use(line.feedback)
+            own += [] if sources else [f"{question.id} ({line.letter})"]
+            for label, figures in sources:
+                used.setdefault((question.id, label, figures), []).append(f"({line.letter})")
+    said = [ROUNDED_EARLY.format(", ".join(own))] * bool(own)
+    return said + [ROUNDED_BEFORE_USE.format("; ".join(_used_early(*k, v) for k, v in used.items()))] * bool(used)
+
+
+def _used_early(question_id: str, label: str, figures: int | None, later: list) -> str:
+    """``you rounded Q7 (a) to 2 significant figures before using it in (c)``;
+    a step of the working when ``label`` is "", cut off or rounded when
+    ``figures`` is None (the right value cut off: "itself rounded too early")."""
+    to = f" to {figures} significant figure{'s' * (figures > 1)}" if figures else ""
+    if not label:
+        return f"you rounded a step of your working{to} in {question_id} {and_list(later)}"
+    verb = "rounded" if figures else "rounded or cut off"
+    return f"you {verb} {question_id} {label}{to} before using it in {and_list(later)}"
 
 
 UNANSWERED = ("blank", "missing")   # statuses of a part the student gave no answer to

@@ -95,7 +95,12 @@ def _cut_off(rule: PartRule, asked: int, right) -> str:
 def expected(rule: PartRule) -> str:
     """The answer as feedback quotes it: to the figures the part asks (3 when it asks none),
     below 0.001 in scientific form as the papers print it (3.45 × 10⁻⁵, text/answers.py)."""
-    return in_plain(significant(stated(rule), figures_asked(rule.kind, rule.spec) or DEFAULT_SIGFIGS))
+    return answer_as_asked(rule, stated(rule))
+
+
+def answer_as_asked(rule: PartRule, value) -> str:
+    """``value``, an answer to the part of ``rule``, as feedback quotes it: as ``expected`` quotes the right one."""
+    return in_plain(significant(value, figures_asked(rule.kind, rule.spec) or DEFAULT_SIGFIGS))
 
 
 def stated(rule: PartRule):

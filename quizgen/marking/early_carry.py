@@ -1,7 +1,7 @@
 """A later answer worked from an intermediate rounded to 2 significant figures
 where the part asks for 3: an earlier part's value (a student who writes (a)
 0.739 and then works (b) from 0.74) or a step of the recipe. It is rounded too
-early, as (b) worked from an (a) written 0.74 is (rules.py's ``_early_sources``),
+early, as (b) worked from an (a) written 0.74 is (early_sources.py),
 whether or not the student wrote the earlier answer so short: a better (a) may
 never earn fewer marks for the same later answer (rev-grade24).
 

@@ -87,3 +87,34 @@ def trap_wording(feedback: str) -> str:
 def from_own_answers(feedback: str) -> bool:
     """True when feedback was worked from the student's own earlier answers."""
     return feedback.startswith((MARKED_FROM, COMPUTED_FROM))
+
+
+_SHOWN_SHORT = re.compile(r"(\(\w+\)) = \S+?, (?:shown to only (\d+) significant figure|itself rounded too early)")
+_ROUNDED_ON = re.compile(r"(\(\w+\)|an intermediate result) rounded to (\d+) significant figures")
+_CARRIED_AS_WRITTEN = re.compile(r": right if ((?:\(\w+\)(?: and )?)+) (?:is|are) carried as written, to (\d+) "
+                                 r"significant figure")
+
+
+def rounded_before_use(feedback: str) -> tuple:
+    """The earlier values a later part's early rounding came from, as
+    ``(label, figures)`` pairs read back out of its feedback: ``("(a)", 2)``
+    for an earlier answer shown to 2 figures and then used (rules.py's
+    early_sources, "computed from your (a) = 0.95, shown to only 2 ..."),
+    carried on rounded to 2 (early_carry.py, "right from (a) rounded to 2
+    ...") or carried as written (rules.py's _carried_short, "right if (a) is
+    carried as written, to 3 ..."); figures None for one that is the right
+    value cut off ("itself rounded too early"), label "" for a step of the
+    working. () when the answer itself is what was rounded too early."""
+    if feedback.startswith(COMPUTED_FROM):
+        head = feedback.split(", so this one carries", 1)[0]
+        return tuple((label, int(figures) if figures else None) for label, figures in _SHOWN_SHORT.findall(head))
+    if not feedback.startswith(MARKED_FROM):
+        return ()
+    carried = _CARRIED_AS_WRITTEN.search(feedback)
+    if carried:
+        return tuple((label, int(carried[2])) for label in re.findall(r"\(\w+\)", carried[1]))
+    head = feedback.split(", which is rounding too early", 1)
+    if len(head) < 2 or ": right from " not in head[0]:
+        return ()
+    return tuple((label if label.startswith("(") else "", int(figures))
+                 for label, figures in _ROUNDED_ON.findall(head[0].split(": right from ", 1)[1]))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import NamedTuple
 
 from quizgen.maths.numbers import key_answer, significant
 from quizgen.maths.tolerance import half_width, matches
@@ -19,11 +18,12 @@ from quizgen.marking.carry import LEVELS, inside, reachable
 from quizgen.marking.hull import given_reach
 from quizgen.marking.coherence import sensible
 from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number
-from quizgen.marking.quotes import COMPUTED_FROM, marked_from, quoted
+from quizgen.marking.quotes import marked_from, quoted
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
 from quizgen.marking.early import cut_short, expected, precise, shown_too_few, stated, too_early
+from quizgen.marking.early_sources import NO_EARLY_SOURCES, computed_early, early_sources
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, same, trap_rounded_or_cut
-from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, shown_short, trap_carried_on,
+from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
                                      unrounded_fits)
 from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,
                                         INVALID, NEAR, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
@@ -109,7 +109,7 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
     if matches(x, rule.value, rule.spec, kind):
         return precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
     ecf, target = _ecf(rule, reading, earlier, env, carried, credits.levels, written)
-    early = _early_sources(rule, earlier, written) if ecf else NO_EARLY_SOURCES
+    early = early_sources(rule, earlier, written) if ecf else NO_EARLY_SOURCES
     if early.wrong and shown_too_few(rule, reading):
         early = NO_EARLY_SOURCES   # short itself, from a wrong (a): its own rounding from their (a) says it (below)
     if not ecf or early.items or (shown_too_few(rule, reading) and not same(x, target)):
@@ -120,7 +120,7 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
         if unrounded is not None:
             ecf, target = unrounded
         elif early.items:
-            return _computed_early(rule, x, early, credits)
+            return computed_early(rule, x, early, credits, ecf, target)
     if ecf:
         return _ecf_verdict(rule, reading, ecf, target, credits)
     trap = next((t for t in rule.traps if t.value is not None and matches(x, t.value, rule.spec, kind)), None)
@@ -341,53 +341,3 @@ def _carried(carried: dict, rule: PartRule, env: dict, given: dict, levels, near
             carried.clear()
         values = carried[token] = reachable(rule.recipe, env, given, levels)
     return values
-
-
-class EarlySources(NamedTuple):
-    """The earlier answers a part's recipe reads that were rounded too early
-    (``items``: how each is quoted), and whether one of them is wrong."""
-
-    items: tuple
-    wrong: bool
-
-
-NO_EARLY_SOURCES = EarlySources((), False)
-
-
-def _early_sources(rule: PartRule, earlier: dict, written: dict) -> EarlySources:
-    """``(items, wrong)``: the earlier answers the recipe reads that were shown
-    to fewer significant figures than their part asks (right, a trap or wrong:
-    ``"(a) = 0.96, shown to only 2 significant figures where this paper asks
-    for at least 3"``), or are the right value rounded too early or cut off, and
-    whether an earlier answer it reads is wrong (then what follows is ECF too);
-    ``((), False)`` when none: what follows from them is not precise either."""
-    items, wrong = [], False
-    for s in rule.sources:
-        value, figures = earlier[s.name], written.get(s.name)
-        asked = shown_short(s, value, figures)
-        right = not inside(value, s.carried) and too_early(_as_rule(s), value, figures) \
-            and not any(matches(value, t, {}, "numeric") for t in s.traps)
-        wrong = wrong or not (right or inside(value, s.carried) or matches(value, s.value, {}, "numeric"))
-        if asked is None and not right:
-            continue
-        said = f"{s.label} = {quoted(value, figures)}"
-        items.append(f"{said}, itself rounded too early" if asked is None else
-                     f"{said}, shown to only {figures} significant figure{'s' * (figures > 1)} where this paper "
-                     f"asks for at least {asked}")
-    return EarlySources(tuple(items), wrong)
-
-
-def _computed_early(rule: PartRule, x: float, early: EarlySources, credits: Credits) -> Verdict:
-    """An answer computed from earlier answers shown to too few figures
-    (``_early_sources``): rounded too early too, scored as imprecise (and as
-    ECF when one of them is wrong: (a) 0.96, a trap, then (b) -ln 0.96)."""
-    items, wrong = early
-    ecf = ", though right given that value (error carried forward; " if wrong else " ("
-    return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0), value=x,
-                   feedback=f"{COMPUTED_FROM}{' and your '.join(items)}, so this one carries that early rounding"
-                            f"{ecf}expected {expected(rule)})")
-
-
-def _as_rule(source: Source) -> PartRule:
-    """The earlier part as a rule of its own kind and tolerance (a count is never rounded too early)."""
-    return PartRule(source.name, source.label, source.kind, source.value, source.spec)

@@ -1,0 +1,113 @@
+"""A feedback sheet's words on early rounding and hedged answers (review 25).
+The class paper of seed 1 (one question a class): Q1 p = 0.7157, loss 0.33454;
+Q7 p = 0.9340, (c) -ln(1 - p) = 2.7183; Q8 (a) 0.3592, (b) -ln of it 1.0239;
+graded with ecf credit 0.5 and imprecise credit 0.25.
+
+- A later answer with its 4 figures, worked correctly from an (a) written to
+  2, is not told to give more figures: "What to work on" names the (a) that
+  was rounded before use, and the part's note gives the value worked from
+  their own (a) beside the right one.
+- A hedged answer's words are quoted each as written, never joined."""
+
+import csv
+
+import pytest
+
+import quizgen
+from quizgen.generation.run import generate
+from quizgen.grading.feedback import PartLine
+from quizgen.grading.feedback_words import ROUNDED_EARLY, work_list
+from quizgen.grading.outputs import GradeOutputs
+from quizgen.marking.quotes import rounded_before_use
+
+ANSWERS = [("s1", "Q7", "a", "0.95"), ("s1", "Q7", "c", "2.996"), ("s1", "Q8", "a", "0.25"),
+           ("s1", "Q8", "b", "1.386"), ("s1", "Q9", "a", "about 1.8 I think"),
+           ("s2", "Q1", "a", "0.716"), ("s2", "Q1", "b", "0.329"),   # (b) is -ln 0.72: (a) carried on to 2 figures
+           ("s3", "Q1", "a", "0.72"), ("s3", "Q1", "b", "0.3345")]   # (a) itself short, (b) right
+WORK = "## What to work on\n\n"
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory):
+    """{student: their Markdown sheet}."""
+    folder = tmp_path_factory.mktemp("sheets25")
+    generate(folder / "paper", count=1, seed=1)
+    with open(folder / "paper" / "key.csv", encoding="utf-8-sig", newline="") as handle:
+        keys = {(r["question_id"], r["part"]): r["answer"] for r in csv.DictReader(handle)}
+    assert (keys["Q1", "a"], keys["Q7", "a"], keys["Q7", "c"], keys["Q8", "a"], keys["Q8", "b"]) == (
+        "0.7157", "0.9340", "2.7183", "0.3592", "1.0239")   # the paper these answers were written for
+    answers = folder / "answers.csv"
+    with open(answers, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([("student_id", "question_id", "part", "answer"), *ANSWERS])
+    (folder / "policy.yaml").write_text("ecf_credit: 0.5\nimprecise_credit: 0.25\n", encoding="utf-8")
+    quizgen.grade(answers, key=folder / "paper" / "key.json", policy=folder / "policy.yaml",
+                  outputs=GradeOutputs(feedback=str(folder / "sheets")))
+    return {sid: (folder / "sheets" / f"{sid}.md").read_text(encoding="utf-8") for sid in ("s1", "s2", "s3")}
+
+
+def _work(sheet: str) -> list:
+    return sheet.split(WORK)[1].split("\n\n")[0].splitlines()
+
+
+def test_an_earlier_part_rounded_before_use_is_named_not_the_later_final_answers(sheets):
+    work = _work(sheets["s1"])
+    assert ("- rounded before use in a later part: you rounded Q7 (a) to 2 significant figures before using it "
+            "in (c); you rounded Q8 (a) to 2 significant figures before using it in (b): keep at least 4 "
+            "significant figures (or as many as the question asks) in any value you go on to use, and give each "
+            "answer to the figures asked.") in work
+    assert not any(line.startswith("- rounded too early or cut off") for line in work), work
+
+
+def test_an_earlier_answer_carried_on_rounded_to_2_figures_is_named_too(sheets):
+    work = _work(sheets["s2"])
+    assert any(line.startswith("- rounded before use in a later part: you rounded Q1 (a) to 2 significant "
+                               "figures before using it in (b):") for line in work), work
+    assert not any(line.startswith("- rounded too early or cut off") for line in work), work
+
+
+def test_a_final_answer_itself_short_is_still_told_to_give_the_figures_asked(sheets):
+    work = _work(sheets["s3"])
+    assert "- " + ROUNDED_EARLY.format("Q1 (a)") in work
+    assert not any(line.startswith("- rounded before use") for line in work), work
+
+
+def test_a_part_marked_from_their_own_wrong_answer_gives_the_value_from_it(sheets):
+    assert ("- (c) rounded too early: computed from your (a) = 0.95, shown to only 2 significant figures where "
+            "this paper asks for at least 3, so this one carries that early rounding, though right given that "
+            "value (error carried forward: from your (a) = 0.95 the answer is 3.00; from the exact (a), expected "
+            "2.72), which earns 12.5% of the marks in this course") in sheets["s1"]
+    assert "from your (a) = 0.25 the answer is 1.39; from the exact (a), expected 1.02)" in sheets["s1"]
+
+
+@pytest.mark.parametrize("feedback, used", [
+    ("computed from your (a) = 0,96, shown to only 2 significant figures where this paper asks for at least 3 "
+     "and your (b) = 0.768, itself rounded too early, so this one carries that early rounding (expected 3.29)",
+     (("(a)", 2), ("(b)", None))),
+    ("marked from your (a) = 0.769: right if (a) is carried as written, to 3 significant figures; this paper asks "
+     "you to keep at least 4 in intermediate steps (expected 1.46)", (("(a)", 3),)),
+    ("marked from your (a) = 0.9: right from an intermediate result rounded to 2 significant figures, which is "
+     "rounding too early: keep at least 4 significant figures in intermediate results (expected 0.302)",
+     (("", 2),)),
+    ("rounded too early: right to 2 significant figures, give at least 3 (expected 0.427)", ()),
+    ("marked from your (a) = 0.800: rounded too early: right to 2 significant figures given that value (error "
+     "carried forward; worked from your (a) that is 0.223 to 3 figures), give at least 3 (expected 0.0949)", ()),
+])
+def test_the_earlier_values_rounded_before_use_are_read_back_from_the_feedback(feedback, used):
+    assert rounded_before_use(feedback) == used
+
+
+def test_the_work_list_says_a_step_of_the_working_and_an_earlier_part_cut_off():
+    class Question:
+        id, cls, parts = "Q2", "", ("a", "b", "c")
+
+    lines = [PartLine("b", "0.301", "partly correct", "0.5", "2", "0.302", "", feedback, "", "rounded_too_early")
+             for feedback in ("marked from your (a) = 0.9: right from an intermediate result rounded to 2 "
+                              "significant figures, which is rounding too early: keep ...",)]
+    lines.append(PartLine("c", "3.3", "partly correct", "0.5", "2", "3.29", "",
+                          "computed from your (a) = 0.768, itself rounded too early, so this one carries that early "
+                          "rounding (expected 3.29)", "", "rounded_too_early"))
+    work = work_list([Question()], [lines], "awaiting your marker").lines
+    assert work[0] == ("rounded before use in a later part: you rounded a step of your working to 2 significant "
+                       "figures in Q2 (b); you rounded or cut off Q2 (a) before using it in (c): keep at least 4 "
+                       "significant figures (or as many as the question asks) in any value you go on to use, and "
+                       "give each answer to the figures asked.")
