@@ -16,8 +16,9 @@ import pytest
 import quizgen
 from quizgen.generation.run import generate
 from quizgen.grading.feedback import PartLine
-from quizgen.grading.feedback_words import ROUNDED_EARLY, work_list
+from quizgen.grading.feedback_words import ROUNDED_EARLY, review_words, work_list
 from quizgen.grading.outputs import GradeOutputs
+from quizgen.marking.forms import REVIEW_REASON
 from quizgen.marking.quotes import rounded_before_use
 
 ANSWERS = [("s1", "Q7", "a", "0.95"), ("s1", "Q7", "c", "2.996"), ("s1", "Q8", "a", "0.25"),
@@ -77,6 +78,23 @@ def test_a_part_marked_from_their_own_wrong_answer_gives_the_value_from_it(sheet
             "value (error carried forward: from your (a) = 0.95 the answer is 3.00; from the exact (a), expected "
             "2.72), which earns 12.5% of the marks in this course") in sheets["s1"]
     assert "from your (a) = 0.25 the answer is 1.39; from the exact (a), expected 1.02)" in sheets["s1"]
+
+
+def test_a_hedged_answers_words_are_quoted_each_as_written(sheets):
+    assert ('- (a) why a person reads it: your answer says "about" and "I think" beside its number, which the '
+            "grader cannot weigh; your marker will decide what it means.") in sheets["s1"]
+    assert '"about I think"' not in sheets["s1"]
+
+
+@pytest.mark.parametrize("answer, said", [
+    ("about 1.8 I think", '"about" and "I think"'),
+    ("maybe 0.512", '"maybe"'),
+    ("0.5, roughly", '"roughly"'),
+    ("approximately 0.35 but maybe it is more than that", '"approximately" and "but maybe it is m..."'),
+])
+def test_review_words_quote_the_words_on_each_side_apart(answer, said):
+    assert review_words(REVIEW_REASON, answer) == (f"your answer says {said} beside its number, which the grader "
+                                                   "cannot weigh; your marker will decide what it means.")
 
 
 @pytest.mark.parametrize("feedback, used", [

@@ -63,15 +63,29 @@ def review_words(reason: str, answer: str) -> str:
     if reason not in (REVIEW_REASON, DOUBT_REASON):   # doubt is told from the answer's own words, below
         return reason or "a person should read this answer."
     numbers = _NUMERAL.findall(answer)
-    words = " ".join(_NUMERAL.sub(" ", answer).split()).strip(" .,;:")
     if len(numbers) > 1:
         return _TWO_VALUES + "."
+    words = _words_beside(answer)
     if numbers and words:
-        quoted = words if len(words) <= _QUOTED_LIMIT else words[:_QUOTED_LIMIT].rstrip() + "..."
-        return f"your answer says \"{quoted}\" beside its number, which the grader cannot weigh{_WAITING}."
+        return f"your answer says {words} beside its number, which the grader cannot weigh{_WAITING}."
     if len(_WORD.findall(answer)) >= _SENTENCE_WORDS:
         return "your answer is a sentence, which the grader cannot mark on its own" + _WAITING + "."
     return f"the grader could not match your words to an answer it knows{_WAITING}."
+
+
+def _words_beside(answer: str) -> str:
+    """The words written on either side of an answer's one number, each
+    quoted as written (``"about" and "I think"`` for ``about 1.8 I think``:
+    never joined into words the student did not write together), cut to
+    _QUOTED_LIMIT characters in all; "" when there are none."""
+    pieces = [" ".join(piece.split()).strip(" .,;:") for piece in _NUMERAL.split(answer)]
+    quoted, room = [], _QUOTED_LIMIT
+    for piece in filter(None, pieces):
+        if room <= 0:
+            break
+        quoted.append(f'"{piece}"' if len(piece) <= room else f'"{piece[:room].rstrip()}..."')
+        room -= len(piece)
+    return and_list(quoted)
 
 
 def shown_answer(answer: str) -> str:
