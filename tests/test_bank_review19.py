@@ -157,14 +157,16 @@ def test_c7_score_includes_the_bias_berts_code_adds(templates_by_class):
     assert "the difference of the two labels' weight vectors is $w$, and of their biases $b$" in stem, stem
 
 
-def test_a_number_at_a_yes_no_part_is_asked_again(invoke):
-    """The reviewer's input: 1.2 at (b) and 1.75 at (c) were marked "Incorrect: the answer is no"."""
+def test_a_number_at_a_yes_no_part_says_what_the_part_asks(invoke):
+    """The reviewer's input: 1.2 at (b) and 1.75 at (c) were marked "Incorrect: the answer is no"
+    with no word on why. grade marks them wrong, and so does the drill (one verdict:
+    tests/test_drill_word_verdicts.py), saying first that the part asks for yes or no."""
     result = invoke("drill", "--seed", "3", "--classes", "C9", "--no-save", input="h\n0.5\n1.2\nh\n1.75\nq\n")
     said = _flat(result.output)
-    assert "Part (b) asks for yes or no, not a number: '1.2' was not counted" in said
-    assert "Part (b) asks for yes or no, not a number: '1.75' was not counted" in said
-    assert "the answer is no" not in said
-    assert "C9 0/1" in said   # only (a) was marked
+    assert "(Part (b) asks for yes or no, not a number: '1.2' is marked wrong, as quizgen grade marks it.) " \
+           "Incorrect: the answer is no." in said
+    assert "(Part (c) asks for yes or no, not a number: '1.75' is marked wrong" in said
+    assert "C9 0/3" in said
 
 
 @pytest.mark.parametrize("typed, said", [("2", "Part (b) asks for a word or short phrase, as its question says"),

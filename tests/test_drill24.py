@@ -1,11 +1,11 @@
 """rev-student24's drill defects: a stray word at a part that offers given
-answers is not counted (as a stray number is), spelling help over every option,
+answers is told the answers offered (and marked wrong, as grade marks it:
+tests/test_drill_word_verdicts.py), spelling help over every option,
 text quoted as typed, no later part named before it is asked, the progress
 file's mode and size, and the command that brings an unfinished question back."""
 
 import json
 import os
-import re
 
 import pytest
 
@@ -20,30 +20,38 @@ def _drill(invoke, cls, lines, *extra, seed=5):
     return _flat(result.output)
 
 
-def test_a_stray_word_at_a_yes_no_part_is_not_counted(invoke):
-    """C9 (c) asks yes or no: 'sum' and 'mean' were 'Incorrect: the answer is no' (box 1), '1.2' a retry."""
-    said = _drill(invoke, "C9", ["2.06", "yes", "sum", "mean", "no"], "--no-save")
-    assert "Part (c) asks for yes or no: 'sum' was not counted" in said
-    assert "Part (c) asks for yes or no: 'mean' was not counted" in said
-    assert said.count("Incorrect") == 0 and "Correct: no." in said
+def test_a_stray_word_at_a_yes_no_part_is_told_the_answers_offered(invoke):
+    """C9 (c) asks yes or no: 'sum' was 'Incorrect: the answer is no' with no word on why;
+    it is marked wrong, as grade marks it, and the reply names what the part offers."""
+    said = _drill(invoke, "C9", ["2.06", "yes", "sum"], "--no-save")
+    assert "(Part (c) asks for yes or no, and 'sum' is neither: it is marked wrong as written" in said
+    assert said.count("Incorrect: the answer is no.") == 1
 
 
-def test_a_word_that_is_no_class_is_not_counted_and_spelling_help_covers_every_class(invoke):
+def test_a_word_that_is_no_class_is_told_the_classes(invoke):
     """C8 (c), seed 5 (the model predicts neutral, the true class is positive): 'banana' and 'no'
-    name no class; 'negativ' is as much a typo as 'neutarl' and 'positiv'; 'negative' is a wrong class."""
-    said = _drill(invoke, "C8", ["0.1643", "1.81", "banana", "no", "negativ", "neutarl", "positiv", "negative"],
-                  "--no-save")
-    for word in ("banana", "no"):
-        assert f"Part (c) asks for one of negative, neutral or positive: '{word}' was not counted" in said
-    for typo, word in (("negativ", "negative"), ("neutarl", "neutral"), ("positiv", "positive")):
+    name no class; grade marks 'banana' wrong and leaves 'no' (a negation of nothing) to a person."""
+    said = _drill(invoke, "C8", ["0.1643", "1.81", "no", "banana"], "--no-save")
+    assert "Part (c) asks for one of negative, neutral or positive: 'no' was not counted" in said
+    assert "(Part (c) asks for one of negative, neutral or positive, and 'banana' is none of them: it is " \
+           "marked wrong as written" in said
+
+
+def test_spelling_help_covers_every_class(invoke):
+    """'negativ' is as much a typo as 'neutarl' and 'positiv': each is offered its class
+    (the listed ones asked again, as grade leaves them to a person; 'negativ', which grade
+    marks wrong, marked wrong); 'negative' is a wrong class."""
+    said = _drill(invoke, "C8", ["0.1643", "1.81", "neutarl", "positiv", "negativ"], "--no-save")
+    for typo, word in (("neutarl", "neutral"), ("positiv", "positive")):
         assert f"I do not know the word '{typo}' as an answer here: did you mean '{word}'?" in said
-    assert said.count("Incorrect: the answer is neutral.") == 1   # 'negative' alone is marked
+    assert "'negativ' is none of them (did you mean 'negative'?)" in said
+    assert said.count("Incorrect: the answer is neutral.") == 1
 
 
 def test_what_was_typed_is_quoted_as_typed(invoke):
     r"""'\frac{12.18}{17.52}' was echoed as '\\frac{12.18}{17.52}' (Python's repr)."""
     said = _drill(invoke, "C9", ["2.06", "yes", "\\sum\x01", "q"], "--no-save")
-    assert "'\\sum\\x01' was not counted" in said
+    assert "'\\sum\\x01' is neither" in said
     said = _drill(invoke, "C1", ["maybe \\frac{1}{2}", "q"], "--no-save")
     assert "I cannot mark 'maybe \\frac{1}{2}' by myself" in said
 

@@ -205,10 +205,11 @@ class Drill:
                     self.say(f"I cannot read {quoted(text)} as an answer ({verdict.reason}). It was not "
                              f"counted; try again, e.g. 14.3 or 100/7, or ? for help.{comma_tip(text, self.decimal_comma)}"
                              f"{turn.notes.get(record.letter, '')}", "  ")
-                elif retry := not_markable(record, text, verdict, turn.options[record.letter]):   # for a person, or a number for a word
+                elif retry := not_markable(record, text, verdict, turn.options[record.letter]):   # grade's needs_review
                     self.say(retry + turn.notes.get(record.letter, ""), "  ")   # a later part reads it: why it is needed
                 else:
-                    verdict, notes = reading_notes(record, text, verdict, self.decimal_comma)   # 1.950 is 1.95
+                    verdict, notes = reading_notes(record, text, verdict, self.decimal_comma,   # 1.950 is 1.95
+                                                   turn.options[record.letter])   # 'sum' at yes/no
                     self.report(record, verdict, turn.latex.get(record.letter), text, turn.names, notes)
                     turn.results.append(turn.result(record, verdict.status, verdict))
                     turn.part_start = turn.hints   # the next part's hints are counted from here

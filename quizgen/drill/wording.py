@@ -58,12 +58,13 @@ _THOUSANDS_DOT = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,])")
 """A count written with a point between thousands (``1.950``): read as a decimal (1.95)."""
 
 
-def reading_notes(record, text: str, verdict, decimal_comma: bool = False) -> tuple:
+def reading_notes(record, text: str, verdict, decimal_comma: bool = False, options=((), ())) -> tuple:
     """``(verdict, lines)``: the verdict without grade's LOG_NOTE, and the lines
     said before it about how ``text`` was read: a comma, or a count's point
     between thousands (``1.950`` is 1950), when the answer was not
-    right; and that a bare ``log`` was read as ln."""
-    lines = []
+    right; that a bare ``log`` was read as ln; and, at a word part, a
+    number or a word that is none of its ``options`` (``offered_note``)."""
+    lines = [note] if (note := offered_note(record, text, verdict, options)) else []
     grouped = record.kind == "integer" and _THOUSANDS_DOT.search(text)   # a count's 1.950 is 1950 (forms.read_marks)
     if verdict.value is not None and verdict.status != "correct" and ("," in text or grouped):
         lines.append(f"(Your {cut(text)} was read as {as_read(verdict.value)}.)")
@@ -154,40 +155,52 @@ _LEFT_TO_A_PERSON = {
 
 
 def not_markable(record, text: str, verdict, options=((), ())) -> str:
-    """Why an answer is asked for again, not counted, or '': one grade leaves to
-    a person (there is none here; a single word, likely misspelt, is told so),
-    or, at a part that offers given answers (``options``, drill/options.py:
-    yes or no, C8's classes), a number or a word that is none of them (``1.2``
-    or ``sum`` at a yes/no part is no answer to it, not a wrong one). Spelling
-    help covers every option the question names, so it never tells which is right."""
+    """Why an answer is asked for again, not counted, or '': only one grade
+    leaves to a person (there is none here), so the drill's verdict is always
+    grade's (docs/drill.md). The reply says what it can: doubt or a tolerance,
+    for a single word the listed word (or option, ``options``: drill/options.py)
+    it is clearly a misspelling of, else to check its spelling or, at a part
+    that offers given answers, which they are. Spelling help covers every
+    option the question names, so it never tells which is right."""
+    if verdict.status != "needs_review":
+        return ""
     shown, words = options
     asked = ("the word or short phrase asked for" if record.kind == "word" else
               "a number such as 14.3 or an expression such as 100/7")
-    if verdict.status == "needs_review" and verdict.reason in _LEFT_TO_A_PERSON:   # "maybe 14.3", a ± tolerance
+    if verdict.reason in _LEFT_TO_A_PERSON:   # "maybe 14.3", a ± tolerance
         return (f"I cannot mark {quoted(text)} by myself: {_LEFT_TO_A_PERSON[verdict.reason]}, which quizgen grade "
                 f"leaves to a person; type just the answer, {asked}. It was not counted; try again, or ? for help.")
-    stray = (record.kind == "word" and verdict.status == "incorrect" and not verdict.misconception
-             and bool(words) and not names_option(text, words))   # "banana" for a class
-    if (verdict.status == "needs_review" or stray) and record.kind == "word" and len(text.split()) == 1 \
-            and not _is_number(text):
+    if record.kind == "word" and len(text.split()) == 1 and not _is_number(text):
         near = _nearest_listed(record, text, words)
         if near or not words:
             check = f"did you mean '{near}'?" if near else "check its spelling."
             return (f"I do not know the word {quoted(text)} as an answer here: {check} "
                     "It was not counted; try again, or ? for help.")
-        stray = True
-    if verdict.status == "needs_review" and not stray:
-        return (f"I cannot mark {quoted(text)} by myself: type just the answer, {asked}. "
-                "It was not counted; try again, or ? for help.")
-    if record.kind != "word" or not (stray or verdict.status == "incorrect" and not verdict.misconception):
+        return (f"Part ({record.letter}) asks for {_words_wanted(record, shown)}: {quoted(text)} was not counted; "
+                "try again, or ? for help.")
+    return (f"I cannot mark {quoted(text)} by myself: type just the answer, {asked}. "
+            "It was not counted; try again, or ? for help.")
+
+
+def offered_note(record, text: str, verdict, options=((), ())) -> str:
+    """The help said before a word part's wrong answer that is a number, or
+    names none of the answers the part offers (``options``): grade marks it
+    wrong, and so does the drill (one verdict, grade's), adding what the part
+    asks for and, for a clear misspelling of an offered word, that word
+    (``sum`` at a yes/no part, ``1.2``, ``negativ`` at C8's (c)); '' otherwise."""
+    shown, words = options
+    if record.kind != "word" or verdict.status != "incorrect" or verdict.misconception:
         return ""
     if _is_number(text):
-        return (f"Part ({record.letter}) asks for {_words_wanted(record, shown)}, not a number: {quoted(text)} "
-                "was not counted; try again, or ? for help.")
-    if not stray:
+        return (f"(Part ({record.letter}) asks for {_words_wanted(record, shown)}, not a number: {quoted(text)} is "
+                "marked wrong, as quizgen grade marks it.)")
+    if not words or names_option(text, words):
         return ""
-    return (f"Part ({record.letter}) asks for {_words_wanted(record, shown)}: {quoted(text)} was not counted; "
-            "try again, or ? for help.")
+    near = _nearest_listed(record, text, words) if len(text.split()) == 1 else ""
+    meant = f" (did you mean '{near}'?)" if near else ""
+    none = "neither" if len(shown) == 2 else "none of them"
+    return (f"(Part ({record.letter}) asks for {_words_wanted(record, shown)}, and {quoted(text)} is {none}{meant}: "
+            "it is marked wrong as written, as quizgen grade marks it.)")
 
 
 def worked_from_notes(entry) -> dict:
