@@ -117,19 +117,19 @@ def test_each_chart_sits_in_a_box_that_scrolls_and_the_css_lets_it_keep_its_size
     analysis = _chance_class()
     page = _page(analysis)
     charts = page.xpath("//svg[contains(@class, 'chart')]")
-    assert len(charts) == 2   # no trap met: no heat map
+    assert len(charts) == 4   # no trap met: no heat map; the histogram and the item chart twice (wide, phone)
     for chart in charts:
         box = chart.getparent()
         assert "scroll" in box.get("class").split() and box.get("tabindex") == "0"
     css = page.xpath("//style")[0].text
-    assert "@media (max-width:40rem){svg.chart{max-width:none}}" in css
+    assert "svg.chart:not(.narrow){max-width:none}" in css   # a phone: the heat map keeps its size (test_phone25)
     assert ".scroll th:first-child,.scroll td:first-child{position:sticky;left:0;" in css
 
 
 @pytest.mark.slow
 def test_at_390_px_the_chart_text_is_legible_and_the_item_column_stays_in_view(tmp_path):
     """Chromium at 390 CSS px: the item chart's labels were about 5 px high (the 780-px chart
-    shrunk to the screen); they are 12 px now, and the item table's first column stays in view
+    shrunk to the screen); they are 12 px now (its phone drawing, the panels stacked), and the item table's first column stays in view
     when its box is scrolled to the flag column."""
     from browser_support import needs_browser, open_browser   # noqa: F401 (skips without Chromium)
     try:
@@ -143,7 +143,7 @@ def test_at_390_px_the_chart_text_is_legible_and_the_item_column_stays_in_view(t
                                {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
         driver.get(page.as_uri())
         assert driver.execute_script("return innerWidth") == 390
-        label = driver.execute_script("return document.querySelector('#chart-items text').getBoundingClientRect().height")
+        label = driver.execute_script("return document.querySelector('#chart-items-narrow text').getBoundingClientRect().height")
         assert label >= 11
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390   # the page does not scroll
         driver.execute_script("document.querySelectorAll('details').forEach(function (d) { d.open = true; })")

@@ -17,8 +17,8 @@ FONT = 12
 LABEL_WIDTH = 90
 
 
-def _svg(chart_id: str, width: int, height: int, title: str, desc: str, body: list) -> Markup:
-    head = (f'<svg id="{chart_id}" class="chart" role="img" aria-labelledby="{chart_id}-t {chart_id}-d" '
+def _svg(chart_id: str, width: int, height: int, title: str, desc: str, body: list, cls: str = "chart") -> Markup:
+    head = (f'<svg id="{chart_id}" class="{cls}" role="img" aria-labelledby="{chart_id}-t {chart_id}-d" '
             f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
             f'xmlns="http://www.w3.org/2000/svg" font-size="{FONT}">'
             f'<title id="{chart_id}-t">{escape(title)}</title><desc id="{chart_id}-d">{escape(desc)}</desc>')
@@ -37,11 +37,17 @@ def band_label(band: int, bands: int = 10) -> str:
     return f"{low} to 100%" if band == bands - 1 else f"{low} to under {low + 10}%"
 
 
-def histogram(counts: list) -> Markup:
+NARROW = 360
+"""The width of a chart's phone drawing: the page shows it at its own size on a 390-px screen
+(12-px text) and shrinks it little on a narrower one; a wider screen shows the wide drawing."""
+
+
+def histogram(counts: list, narrow: bool = False) -> Markup:
     """Students per 10-point band of percentage score. The x axis is labelled
     at the bands' edges (0, 10, ..., 100: a bar lies between two labels, the
-    last band includes 100) and both axes are named."""
-    width, height, left, bottom, top = 600, 256, 40, 46, 20   # top: room for the tallest bar's count
+    last band includes 100) and both axes are named. ``narrow``: the phone's
+    drawing, NARROW wide (the bands narrower, the text the same size)."""
+    width, height, left, bottom, top = NARROW if narrow else 600, 256, 40, 46, 20   # top: room for the tallest bar's count
     plot_w, plot_h = width - left - 10, height - bottom - top
     base = top + plot_h
     peak = max(counts, default=0) or 1
@@ -63,7 +69,7 @@ def histogram(counts: list) -> Markup:
                 f'transform="rotate(-90 14 {top + plot_h / 2:.1f})">students</text>')
     desc = "Students per band of percentage score: " + ", ".join(
         f"{band_label(b, len(counts))}: {n}" for b, n in enumerate(counts))
-    return _svg("chart-histogram", width, height, "Score histogram", desc, body)
+    return _svg("chart-histogram" + "-narrow" * narrow, width, height, "Score histogram", desc, body, _class(narrow))
 
 
 FACILITY_FLAGS = {"very hard", "very easy"}
@@ -77,48 +83,76 @@ def panel_flags(item) -> tuple:
     return bool(tags & FACILITY_FLAGS), bool(tags - FACILITY_FLAGS)
 
 
-def item_chart(items: list, comma: bool = False) -> Markup:
+def item_chart(items: list, comma: bool = False, narrow: bool = False) -> Markup:
     """One row per part: facility as a bar from 0 to 1, and the corrected
     point-biserial as a bar from -1 to 1 around zero. Flagged parts are marked,
     and each panel's bar is orange for that panel's own flag. Each panel has its
     own axis, and the panels stand apart so that the facility's "0.9 1" and the
     point-biserial's "-1" read as two scales. The dashed guides (facility 0.2
     and 0.9, r 0.2) are drawn last, over the bars. Labels and tooltips write
-    decimals with a comma when ``comma``; the drawing's coordinates keep their points."""
+    decimals with a comma when ``comma``; the drawing's coordinates keep their points.
+    ``narrow``: the phone's drawing, NARROW wide, the r panel below the facility
+    panel (each with the parts' labels) instead of beside it."""
     row, top = 18, 22
-    panel, between = 300, 80
-    left2 = LABEL_WIDTH + panel + between
-    bottom = top + row * max(len(items), 1) + 4
-    width, height = left2 + panel + 10, bottom + 22
-    zero = left2 + panel / 2
-    body = [_text(LABEL_WIDTH, 14, "facility, 0 to 1"), _text(left2, 14, f"{R_HEADER}, -1 to 1"),
-            f'<line x1="{zero}" y1="{top - 4}" x2="{zero}" y2="{bottom}" class="axis"/>']
-    body += _scale(LABEL_WIDTH, panel, bottom, [(k, guide_text(k, comma)) for k in (0, HARD, EASY, 1)])
-    body += _scale(left2, panel, bottom, ((0, "-1"), (0.5, "0"), ((1 + WEAK) / 2, guide_text(WEAK, comma)), (1, "+1")))
+    panel = NARROW - LABEL_WIDTH - 12 if narrow else 300
+    rows = row * max(len(items), 1) + 4
+    if narrow:   # (left, top) of each panel
+        facility_at, r_at = (LABEL_WIDTH, top), (LABEL_WIDTH, top + rows + 22 + top + 8)
+    else:
+        facility_at, r_at = (LABEL_WIDTH, top), (LABEL_WIDTH + panel + 80, top)
+    width, height = r_at[0] + panel + (12 if narrow else 10), r_at[1] + rows + 22
+    body, guides = [], []
+    for (left, y0), draw in ((facility_at, _facility_panel), (r_at, _r_panel)):
+        if left == LABEL_WIDTH:
+            body += [_text(LABEL_WIDTH - 6, y0 + n * row + 12, ("\u2691 " if item.flagged else "") + item.label, "end")
+                     for n, item in enumerate(items)]
+        drawn, guide_xs = draw(items, left, y0, panel, comma)
+        body += drawn
+        guides += [f'<line x1="{x:g}" y1="{y0 - 4}" x2="{x:g}" y2="{y0 + rows}" class="guide"/>' for x in guide_xs]
+    desc = "; ".join(f"{i.label}: facility {fixed(i.facility, comma=comma)}, "
+                     f"{R_HEADER} {fixed(i.point_biserial, comma=comma)}"
+                     f"{', flagged' if i.flagged else ''}" for i in items)
+    return _svg("chart-items" + "-narrow" * narrow, width, height, "Facility and discrimination per part", desc,
+                body + guides, _class(narrow))   # the guides over the bars
+
+
+def _class(narrow: bool) -> str:
+    """The classes of a chart drawn twice: the page shows the ``narrow`` one on a phone, the ``wide`` one elsewhere."""
+    return "chart narrow" if narrow else "chart wide"
+
+
+def _facility_panel(items: list, left: float, top: float, panel: float, comma: bool) -> tuple:
+    """The facility panel's title, axis and bars (its rows from ``top``), and its guides' x."""
+    bottom = top + 18 * max(len(items), 1) + 4
+    body = [_text(left, top - 8, "facility, 0 to 1")]
+    body += _scale(left, panel, bottom, [(k, guide_text(k, comma)) for k in (0, HARD, EASY, 1)])
     for n, item in enumerate(items):
-        y = top + n * row
-        easy_hard, weak = panel_flags(item)
-        body.append(_text(LABEL_WIDTH - 6, y + 12, ("\u2691 " if item.flagged else "") + item.label, "end"))
+        y = top + n * 18
         if item.facility is None:   # a part worth 0 points says why
-            body.append(_text(LABEL_WIDTH + 4, y + 12, "n/a" if item.points else ZERO_POINTS, "start", "value"))
-        else:
-            body.append(f'<rect x="{LABEL_WIDTH}" y="{y + 2}" width="{panel * item.facility:.1f}" height="{row - 5}" '
-                        f'class="{"bar flagged" if easy_hard else "bar"}"><title>{escape(item.label)} facility '
-                        f'{fixed(item.facility, comma=comma)}</title></rect>')
-        r = item.point_biserial
+            body.append(_text(left + 4, y + 12, "n/a" if item.points else ZERO_POINTS, "start", "value"))
+            continue
+        body.append(f'<rect x="{left}" y="{y + 2}" width="{panel * item.facility:.1f}" height="13" '
+                    f'class="{"bar flagged" if panel_flags(item)[0] else "bar"}"><title>{escape(item.label)} facility '
+                    f'{fixed(item.facility, comma=comma)}</title></rect>')
+    return body, (left + panel * HARD, left + panel * EASY)
+
+
+def _r_panel(items: list, left: float, top: float, panel: float, comma: bool) -> tuple:
+    """The point-biserial panel's title, zero line, axis and bars (its rows from ``top``), and its guide's x."""
+    bottom, zero = top + 18 * max(len(items), 1) + 4, left + panel / 2
+    body = [_text(left, top - 8, f"{R_HEADER}, -1 to 1"),
+            f'<line x1="{zero}" y1="{top - 4}" x2="{zero}" y2="{bottom}" class="axis"/>']
+    body += _scale(left, panel, bottom, ((0, "-1"), (0.5, "0"), ((1 + WEAK) / 2, guide_text(WEAK, comma)), (1, "+1")))
+    for n, item in enumerate(items):
+        y, r = top + n * 18, item.point_biserial
         if r is None:
             body.append(_text(zero + 4, y + 12, "n/a" if item.points else ZERO_POINTS, "start", "value"))
             continue
         x, w = (zero, panel / 2 * r) if r >= 0 else (zero + panel / 2 * r, -panel / 2 * r)
-        body.append(f'<rect x="{x:.1f}" y="{y + 2}" width="{max(w, 1):.1f}" height="{row - 5}" '
-                    f'class="{"bar flagged" if weak else "bar"} alt">'
+        body.append(f'<rect x="{x:.1f}" y="{y + 2}" width="{max(w, 1):.1f}" height="13" '
+                    f'class="{"bar flagged" if panel_flags(item)[1] else "bar"} alt">'
                     f'<title>{escape(item.label)} {R_HEADER} {fixed(r, comma=comma)}</title></rect>')
-    for x in (LABEL_WIDTH + panel * HARD, LABEL_WIDTH + panel * EASY, zero + panel / 2 * WEAK):   # over the bars
-        body.append(f'<line x1="{x:g}" y1="{top - 4}" x2="{x:g}" y2="{bottom}" class="guide"/>')
-    desc = "; ".join(f"{i.label}: facility {fixed(i.facility, comma=comma)}, "
-                     f"{R_HEADER} {fixed(i.point_biserial, comma=comma)}"
-                     f"{', flagged' if i.flagged else ''}" for i in items)
-    return _svg("chart-items", width, height, "Facility and discrimination per part", desc, body)
+    return body, (zero + panel / 2 * WEAK,)
 
 
 def _scale(left: float, panel: float, bottom: float, marks) -> list:
