@@ -22,7 +22,8 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from quizgen.commit import put_in_place, remove_folders, temp_name
-from quizgen.errors import OutputError, UsageError
+from quizgen.errors import InputFileError, OutputError, UsageError
+from quizgen.input_files import MAX_KEY_BYTES
 
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
           (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"))
@@ -290,14 +291,39 @@ def _remove_folders(made: list) -> None:
     remove_folders(made)
 
 
-def read_json(path):
+MAX_JSON_BYTES = MAX_KEY_BYTES
+"""The largest earlier output read back as JSON (``read_json``: the key.json in
+generate's --out): any key grade reads (MAX_KEY_BYTES, 512 MiB), never more."""
+
+
+class TooLarge(InputFileError):
+    """A file ``read_json`` will not read: it is over its size limit."""
+
+
+def read_json(path, limit: int | None = None):
     """The JSON data in the file at ``path``, or None when it cannot be read as
     JSON (missing, unreadable, not JSON): an earlier output looked at before
-    it is replaced."""
+    it is replaced. A leading BOM (a key saved again by Windows Notepad) is
+    skipped. A file over ``limit`` bytes raises :class:`TooLarge`, one line
+    naming the file and the limit (MAX_JSON_BYTES unless given), instead of filling the memory."""
+    limit = MAX_JSON_BYTES if limit is None else limit
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        with open(path, "rb") as handle:
+            found = os.fstat(handle.fileno())
+            data = b"" if stat.S_ISREG(found.st_mode) and found.st_size > limit else handle.read(limit + 1)
+    except OSError:
         return None
+    if len(data) > limit or (stat.S_ISREG(found.st_mode) and found.st_size > limit):
+        raise TooLarge(f"{path}: over {_size(limit)}, larger than any key quizgen writes")
+    try:
+        return json.loads(data.decode("utf-8-sig"))
+    except ValueError:
+        return None
+
+
+def _size(limit: int) -> str:
+    """A byte limit as said in messages: ``512 MiB``, ``1 MiB``, else in bytes."""
+    return f"{limit >> 20:,} MiB" if limit >= 1 << 20 and not limit % (1 << 20) else f"{limit:,} bytes"
 
 
 def write_file(path, content) -> Path:

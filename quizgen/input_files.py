@@ -15,6 +15,11 @@ SMALL_INPUT_BYTES = 64 * 1024 ** 2
 a thousand times a big course's roster."""
 
 
+MAX_KEY_BYTES = 512 * 1024 ** 2
+"""The largest key.json read (grade's --key, generate's earlier key in --out):
+512 MiB, 60,000 students' own papers (2,000 of all classes make 16 MB)."""
+
+
 def read_capped(path, limit: int, what: str) -> bytes:
     """The bytes of the file, pipe or device at ``path`` (``what`` it is, for
     messages), read a MiB at a time and never more than ``limit``: /dev/zero

@@ -20,6 +20,7 @@ the file, the line and what was wrong."""
 from __future__ import annotations
 
 import re
+from array import array
 from csv import Error as CsvError
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -45,9 +46,10 @@ NOT_STUDENTS = ("points possible", "student, test")   # Canvas gradebook rows th
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Student:
-    """One row of the roster: the id as written (spaces collapsed) and the name ('' when none)."""
+    """One row of the roster: the id as written (spaces collapsed) and the name
+    ('' when none); slots, no dict: a roster of a million rows is held whole."""
 
     student_id: str
     name: str
@@ -114,7 +116,7 @@ def _id_columns(names: list) -> tuple:
 def _unique_students(reader, columns: Columns, source: str, skip: int) -> list:
     """The students of the data rows; an id whose normal form repeats an
     earlier one's is refused, naming both lines and both spellings."""
-    students, seen = [], {}
+    students, seen, lines = [], {}, array("l")   # seen: {normal id: its student's place}; lines: each one's line
     for row in reader:
         if not any(cell.strip() for cell in row):
             continue
@@ -124,10 +126,12 @@ def _unique_students(reader, columns: Columns, source: str, skip: int) -> list:
         found = _student(row, columns, f"{source}: line {line}")
         key = normalise_id(found.student_id)
         if key in seen:
+            first = seen[key]
             raise InputFileError(f"{source}: line {line}: student_id {found.student_id!r} repeats "
-                                 f"line {_repeat(seen[key], found.student_id)}")
-        seen[key] = (line, found.student_id)
+                                 f"line {_repeat((lines[first], students[first].student_id), found.student_id)}")
+        seen[key] = len(students)
         students.append(found)
+        lines.append(line)
     if not students:
         raise InputFileError(f"{source}: the roster lists no students")
     return students

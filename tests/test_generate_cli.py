@@ -272,8 +272,8 @@ def test_a_bad_count_is_named_before_the_folder_holding_another_paper(invoke, tm
 
 
 @pytest.mark.parametrize("again, said", [
-    (["--classes", "C1"], "10 templates (bert-total-loss-twist, causal-lm-next-token-loss, cls-classifier-head, "
-                          "...), where this run has 1 (mlm-confident-correct)"),
+    (["--classes", "C1"], "10 templates (bert-total-loss-twist, causal-lm-next-token-loss, cls-classifier-head "
+                          "and 7 more), where this run has 1 (mlm-confident-correct)"),
     (["--count", "2"], "10 questions, where this run makes 20"),
     ([], "papers of their own for 2 students, where this run makes them for 0")])
 def test_the_same_seed_over_another_paper_is_refused_and_its_files_kept(invoke, tmp_path, again, said):

@@ -10,10 +10,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from quizgen.files import check_folder, read_json
-from quizgen.errors import UsageError
-from quizgen.key.papercode import new_secret
-from quizgen.text.words import counted
+from quizgen.files import TooLarge, check_folder, read_json
+from quizgen.errors import UsageError, printable, shortened
+from quizgen.key.papercode import new_secret, secret_problem
+from quizgen.text.words import and_list, counted
 
 PAPER_FILE = re.compile(r"(problems|solutions)(-[A-Za-z0-9_-]+)?\.(md|tex|pdf|log)|key\.(json|csv)")
 """The files a generated paper consists of (its split files and LaTeX logs too)."""
@@ -65,7 +65,7 @@ class PaperId:
     def differs_from(self, earlier) -> str:
         """How ``earlier`` (a PaperId) is another paper than this one, in words; "" when it is this one."""
         if earlier.seed != self.seed:
-            return f"seed {earlier.seed}, where this run's is {self.seed}"
+            return f"seed {_short(earlier.seed)}, where this run's is {_short(self.seed)}"
         if earlier.templates != self.templates:
             return f"{counted(len(earlier.templates), 'template')} ({_first(earlier.templates)}), " \
                    f"where this run has {len(self.templates)} ({_first(self.templates)})"
@@ -78,8 +78,15 @@ class PaperId:
         return ""
 
 
-def _first(names: tuple) -> str:
-    return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+def _first(names: tuple, shown: int = 3) -> str:
+    """The first ``shown`` of ``names``, each cut short, and how many more."""
+    first = [_short(name) for name in names[:shown]]
+    return and_list(first + [f"{len(names) - shown:,} more"]) if len(names) > shown else and_list(first)
+
+
+def _short(text, limit: int = 40) -> str:
+    """A seed or template name from a key, as a one-line message shows it: printable, at most ``limit`` characters."""
+    return shortened(printable(text), limit)
 
 
 def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False) -> OutFolder:
@@ -91,25 +98,45 @@ def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False) -> OutF
     key_path = folder / "key.json"
     if not key_path.is_file():
         return OutFolder(new_secret())
-    earlier = _earlier_key(key_path)
+    earlier = _earlier_key(key_path, force)
     stale = tuple(p for p in sorted(folder.iterdir()) if PAPER_FILE.fullmatch(p.name))
     earlier_id = PaperId.of_key(earlier) if earlier is not None else None
     difference = "not a key quizgen wrote" if earlier_id is None else \
-        f"seed {earlier_id.seed}, where this run draws a fresh one" if paper is None else paper.differs_from(earlier_id)
+        f"seed {_short(earlier_id.seed)}, where this run draws a fresh one" if paper is None else paper.differs_from(earlier_id)
     if not difference:
-        secret = earlier.get("secret")
-        return OutFolder(secret if isinstance(secret, str) and secret else new_secret(), stale)
+        return OutFolder(_kept_secret(key_path, earlier.get("secret"), force), stale)
     if not force:
         raise UsageError(f"{key_path} is the key of another paper ({difference}), which may already be handed "
                          f"out; choose another --out folder, or pass --force to replace that paper")
     return OutFolder(new_secret(), stale)
 
 
-def _earlier_key(path: Path) -> dict | None:
+def _kept_secret(key_path: Path, secret, force: bool) -> str:
+    """The secret of the earlier key of this same paper, kept so that its codes
+    stay the same; a fresh one when it has none (a key without paper codes).
+    One that quizgen did not write (edited by hand: short, a lone surrogate)
+    is refused unless ``force``, which draws a fresh one (new paper codes)."""
+    if secret is None or secret == "":
+        return new_secret()
+    problem = secret_problem(secret)
+    if not problem:
+        return secret
+    if force:
+        return new_secret()
+    raise UsageError(f"{key_path}: {problem}; restore the key as generate wrote it, or pass --force to make "
+                     "this paper with a fresh secret (new paper codes)")
+
+
+def _earlier_key(path: Path, force: bool = False) -> dict | None:
     """The earlier key.json's data, or None when it cannot be read as a key
-    (nested too deeply for the JSON reader: not a key quizgen wrote)."""
+    (nested too deeply for the JSON reader, or with ``force`` over the size
+    limit: not a key quizgen wrote); over the limit without ``force``, one line."""
     try:
         data = read_json(path)
     except RecursionError:
         return None
+    except TooLarge as exc:
+        if force:
+            return None
+        raise UsageError(f"{exc}; choose another --out folder, or pass --force to replace it") from exc
     return data if isinstance(data, dict) else None

@@ -131,6 +131,9 @@ def _unread_hint(header: list, given: str | None = None) -> str:
         return " (this looks like JSON, a key file? pass the answers CSV first, and the key with --key)"
     if len(header) > 1:
         return ""
+    if given is None and header and "|" in header[0]:
+        return (" (one column only: the header looks separated by '|', which quizgen does not detect by itself: "
+                "pass --delimiter '|', or save the file again as comma, semicolon or tab separated CSV)")
     if given is None:
         return " (one column only: is the delimiter right? try --delimiter)"
     named = _delimiter_name(given)

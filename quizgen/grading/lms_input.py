@@ -109,17 +109,39 @@ def _check_not_export_key(path, key, header, encoding, delimiter) -> None:
     ``header``: the file's, if already read."""
     from quizgen.lms.exportkey import export_key_lms
 
-    lms = export_key_lms(key) if key is not None and not isinstance(key, dict) else None
+    if key is None or isinstance(key, dict) or not _regular(key):
+        return   # a pipe (--key /dev/stdin) is read once, by the key reader: a look here would leave it empty
+    lms = export_key_lms(key)
     if lms not in DOWNLOADS:
         return
     if header is None:
         header = download_header(path, encoding, delimiter)   # a file that is no text says so itself
-    if plain_answers_header(header):
+    split = _split_by(header)
+    if split:
+        advice = (f"its header is separated by {split!r}, which quizgen does not detect by itself: pass "
+                  f"--delimiter '{split}', or save the download again as comma, semicolon or tab separated CSV")
+    elif plain_answers_header(header):
         advice = "a CSV of answers to a generated paper needs the key.json that quizgen generate wrote beside the paper"
     else:
         advice = MOODLE_ENGLISH if lms == "moodle" else "download the quiz's Student Analysis again"
     raise InputFileError(f"{path}: not {DOWNLOADS[lms]}, which --key {Path(key).name} (the key of a "
                          f"{lms.capitalize()} export) grades; found {header_shown(header)}; {advice}")
+
+
+def _split_by(header) -> str:
+    """The delimiter a one-cell ``header`` of an LMS download was saved with
+    (``|``: one quizgen reads only when --delimiter names it), or ""."""
+    if not header or len(header) != 1:
+        return ""
+    return next((d for d in ("|", ",", ";", "\t") if d in header[0] and lms_kind(header[0].split(d))), "")
+
+
+def _regular(path) -> bool:
+    """Whether ``path`` is a regular file (not a pipe or device, which can be read only once)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def _unnamed_warning(path, lines: list) -> list:

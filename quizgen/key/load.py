@@ -13,12 +13,11 @@ import re
 from pathlib import Path
 
 from quizgen.errors import InputFileError
-from quizgen.input_files import read_capped
+from quizgen.input_files import MAX_KEY_BYTES, read_capped
 from quizgen.key import checks
 from quizgen.key.checks import Where
 from quizgen.key.model import Key
 
-MAX_KEY_BYTES = 512 * 1024 ** 2   # 512 MiB: 60,000 students' own papers (2,000 make 15 MB)
 MAX_INT_DIGITS = 4300   # Python's default limit on turning digits into an int; no key comes near it
 
 

@@ -12,6 +12,8 @@ import hashlib
 import hmac
 import secrets
 
+from quizgen.errors import printable, shortened
+
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"    # Crockford's base32
 CODE_LENGTH = 8                                  # 40 bits
 SECRET_BYTES = 16
@@ -21,6 +23,20 @@ _READ_AS = {"O": "0", "I": "1", "L": "1"}       # what Crockford reads ambiguous
 def new_secret() -> str:
     """A fresh secret for one generated set of papers (32 hex digits)."""
     return secrets.token_hex(SECRET_BYTES)
+
+
+SECRET_SHAPE = f"{2 * SECRET_BYTES} hexadecimal digits"
+"""What every secret quizgen writes is (``new_secret``), as messages say it."""
+
+
+def secret_problem(secret) -> str:
+    """What is wrong with a secret read back from a key ("" when nothing): it
+    must be as ``new_secret`` writes it, else the key was edited (a short
+    secret is guessable; a lone surrogate could not even be hashed)."""
+    if isinstance(secret, str) and len(secret) == 2 * SECRET_BYTES and all(c in "0123456789abcdef" for c in secret):
+        return ""
+    found = repr(shortened(printable(secret), 24)) if isinstance(secret, str) else f"a {type(secret).__name__}"
+    return f"its secret should be {SECRET_SHAPE}, as quizgen writes it; found {found}"
 
 
 def high_entropy_seed() -> int:

@@ -9,13 +9,25 @@ the assignments the template has."""
 
 from __future__ import annotations
 
-import re
 import shlex
 
 from quizgen.errors import first_few, printable, shortened
 
-_WITH_ID = re.compile(r"(.*?)\s*\((\d+)\)")
-"""A header cell of a Canvas assignment: its name, then its numeric id in parentheses."""
+
+def name_before_id(text: str):
+    """The name of a header cell of a Canvas assignment, ``BERT quiz 1 (4412)``:
+    the text before its numeric id in parentheses (spaces before the id
+    dropped), or None when the cell ends in no such id. Read as the pattern
+    ``(.*?)\\s*\\((\\d+)\\)`` would read the whole cell (the name on one line),
+    in linear time: that pattern took quadratic time on a long cell of spaces."""
+    if not text.endswith(")"):
+        return None
+    opening = text.rfind("(")
+    digits = text[opening + 1:-1]
+    if opening < 0 or not digits or not all(c.isdecimal() for c in digits):
+        return None
+    name = text[:opening].rstrip()
+    return None if "\n" in name else name
 
 
 def assignment_name(cell: str) -> str:
@@ -23,8 +35,8 @@ def assignment_name(cell: str) -> str:
     as compared: Canvas's numeric ``(id)`` dropped, spaces trimmed, case
     folded. Only digits are an id: "Quiz 1 (Retake) (456)" is "quiz 1 (retake)"."""
     text = cell.strip()
-    match = _WITH_ID.fullmatch(text)
-    return (match.group(1) if match else text).strip().casefold()
+    name = name_before_id(text)
+    return (text if name is None else name).strip().casefold()
 
 
 def names_assignment(assignment: str):
@@ -44,7 +56,7 @@ def added_warning(header: list, assignment: str) -> str:
     adds a new assignment on import, and the template's own ones (the
     columns with a Canvas id) are named, with the option that fills one."""
     said = shortened(printable(assignment), 60)
-    existing = [_WITH_ID.fullmatch(c.strip()).group(1).strip() for c in header if _WITH_ID.fullmatch(c.strip())]
+    existing = [name.strip() for name in map(name_before_id, (c.strip() for c in header)) if name is not None]
     first = shlex.quote(shortened(printable(existing[0]), 60)) if existing else ""
     advice = (f"pass --gradebook-item {first} to fill that one" if len(existing) == 1 else
               "pass --gradebook-item with the name of the one to fill "

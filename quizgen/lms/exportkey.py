@@ -17,10 +17,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from quizgen.errors import InputFileError, UsageError, printable, shortened
-from quizgen.files import read_json
+from quizgen.files import TooLarge, read_json
 from quizgen.input_files import read_capped
 from quizgen.key.model import EXPORT_KEY_FORMAT
-from quizgen.key.papercode import new_secret, paper_code
+from quizgen.key.papercode import new_secret, paper_code, secret_problem
 
 FORMAT = EXPORT_KEY_FORMAT
 VERSION = 1
@@ -46,8 +46,8 @@ def export_secret(key_path: Path, lms: str, seed, classes: str, count: int, slot
     if not key_path.exists():
         return new_secret()
     try:
-        earlier = read_json(key_path)
-    except RecursionError:   # nested too deeply for the JSON reader: no export's key
+        earlier = read_json(key_path, EXPORT_KEY_BYTES)
+    except (RecursionError, TooLarge):   # nested too deeply for the JSON reader, or too big: no export's key
         earlier = None
     if _is_export_key(earlier) and str(earlier.get("seed")) == str(seed) and _valid_secret(earlier.get("secret")):
         lost = "" if force else _what_is_lost(earlier, lms, classes, count, slots)
@@ -126,7 +126,9 @@ def key_json(data: dict) -> str:
 def load_export_key(path) -> dict:
     """The data of the export key file at ``path``; one line when it is not one."""
     try:
-        data = read_json(Path(path))
+        data = read_json(Path(path), EXPORT_KEY_BYTES)
+    except TooLarge as exc:
+        raise InputFileError(f"{exc} beside an export; pass the key file quizgen export wrote beside its output") from exc
     except RecursionError as exc:   # a JSON reader's limit: as the key reader (quizgen.key.load) says
         raise InputFileError(f"{path}: nested too deeply to be a key; pass the key file quizgen export wrote "
                              "beside its output") from exc
@@ -136,6 +138,9 @@ def load_export_key(path) -> dict:
     if not _is_export_key(data):
         raise UsageError(f"--key {path}: not the key file of 'quizgen export' (format {FORMAT!r}); pass the "
                          "<export>-key.json written beside the exported questions")
+    if "secret" in data and secret_problem(data["secret"]):
+        raise InputFileError(f"{path}: {secret_problem(data['secret'])}: the export key was edited; pass the key "
+                             "file quizgen export wrote beside its output")
     if not (_valid_secret(data.get("secret")) and isinstance(data.get("templates"), list)
             and isinstance(data.get("count"), int) and isinstance(data.get("redrawn", {}), dict)):
         raise InputFileError(f"{path}: the export key lacks its secret, templates or count; "
@@ -221,4 +226,5 @@ def _is_export_key(data) -> bool:
 
 
 def _valid_secret(secret) -> bool:
-    return isinstance(secret, str) and bool(secret)
+    """Whether ``secret`` is as quizgen writes one (papercode.secret_problem)."""
+    return not secret_problem(secret)

@@ -20,8 +20,8 @@ from quizgen.errors import InputFileError, printable, shortened
 from quizgen.key.checks import MAX_ID
 from quizgen.key.model import UNSUBMITTED
 from quizgen.lms.attempts import attempt_numbers, joined_tries
+from quizgen.lms.tag import TAG   # read in linear time (a regular expression took quadratic)
 
-TAG = re.compile(r"\[quizgen:([^:\]\s]+):([^\]]+?)(?::([a-z]+))?\]")
 MOODLE_ID_COLUMNS = ("ID number", "Email address")
 MOODLE_UNFINISHED = UNSUBMITTED   # attempt states Moodle does not grade
 CANVAS_FIXED = ("name", "id", "sis_id", "root_account", "section", "section_id", "section_sis_id",

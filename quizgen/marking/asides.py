@@ -14,7 +14,8 @@ from quizgen.maths.functions import ANSWER_FUNCTIONS
 from quizgen.maths.parser import CONSTANTS
 
 _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
-_DASH_RUN = r"[" + _DASHES + r"]+(?:\s*[" + _DASHES + r"]+)*"   # -, --, - -, —
+_DASH_RUN = r"[" + _DASHES + r"](?:\s*[" + _DASHES + r"])*"   # -, --, - -, —: one way to read a run
+# (``[-]+(?:\s*[-]+)*`` read "-----" in exponentially many ways: 26 dashes and a letter took 13 s to refuse)
 _TAG = (_DASH_RUN + r"|\?+|n\s*/\s*a|n\.?\s*a\.?|idk|dunno|no\s+(?:idea|clue)"
         r"|(?:i\s+)?(?:do\s+not|don[’']?t)\s+know|skip(?:ped)?|no\s+answer|not\s+answered")
 _NON_ANSWER = re.compile(r"\s*(?:" + _TAG + r")\s*[.!]?\s*", re.IGNORECASE)
