@@ -55,19 +55,29 @@ class Student:
     name: str
 
 
-def read_roster(path) -> list:
+class Roster(list):
+    """The roster's Students in file order, with the file's name (``source``)
+    and the header of the column their ids were read from (``column``), for
+    grade to name when no answer id matches (grading/students.check_roster_matches)."""
+
+    def __init__(self, students=(), source: str = "roster", column: str = ""):
+        super().__init__(students)
+        self.source, self.column = source, column
+
+
+def read_roster(path) -> Roster:
     """The students of the roster CSV at ``path``, in file order."""
     return parse_roster(read_csv_text(path, "roster"), str(path))
 
 
-def parse_roster(text: str, source: str = "roster") -> list:
+def parse_roster(text: str, source: str = "roster") -> Roster:
     """The students of a roster given as CSV ``text``, in file order; blank
     lines are skipped; ``source`` names it in errors."""
     reader, skip = sniffed_reader(text)
     try:
         header = next((row for row in reader if any(cell.strip() for cell in row)), None)
         columns = _columns(header, f"{source}: line {max(reader.line_num, 1) + skip}")
-        return _unique_students(reader, columns, source, skip)
+        return Roster(_unique_students(reader, columns, source, skip), source, header[columns.student].strip())
     except CsvError as exc:
         raise InputFileError(f"{source}: line {reader.line_num + skip}: {csv_problem(exc)}") from exc
 

@@ -79,7 +79,8 @@ def test_moodle_roster_student_who_did_not_submit_scores_0_in_every_report(tmp_p
     papers = json.loads((out / "responses-key.json").read_text(encoding="utf-8"))["students"]
     assert "S003" not in papers and "s003" not in papers   # no paper: the whole quiz's maximum, all the same
     book = table(out / "responses-graded-gradebook-moodle.csv")
-    assert book["S003"]["responses"] == "0" and set(book) == {"s001", "s002", "S003", "s005"}
+    assert book["S003"]["responses"] == "0" and set(book) == {"s001", "s002", "S003"}   # s005: not on the roster
+    assert "are not on the roster and are left out of responses-graded-gradebook-moodle.csv" in result.output
 
     # grading the key and answers it wrote again (lms.md: "grade them again with --key") says the same
     again = invoke("grade", out / "responses-answers.csv", "--key", out / "responses-key.json",

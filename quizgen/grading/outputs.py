@@ -16,7 +16,8 @@ from quizgen.csv_input import csv_text, norm_question
 from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.decisions import made_by_override
-from quizgen.grading.lms_input import fallback_warning
+from quizgen.grading.gradebook_warnings import (guarded_ids_warning, identity_warnings, off_roster_warning,
+                                                unmatched_note)
 from quizgen.grading.tally import borrow_wordings, note_wording
 from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, grade_value, moodle_gradebook,
                                    moodle_gradebook_filled, moodle_left_out, plain_gradebook, unkeyed_ids)
@@ -127,7 +128,7 @@ def report_parts(matrix, traps: list) -> list:
     return [Part(s.question_id, s.part, s.cls, s.template, s.points, t) for s, t in zip(matrix.slots, traps)]
 
 
-def report_students(matrix, names: list, order=None) -> tuple:
+def report_students(matrix, names: list, order=None, absent=frozenset()) -> tuple:
     """``(students, columns)``: the report's Student per student of the matrix, in ``order`` (student
     numbers, grading/report.roster_order; None: the matrix's): one Verdict per slot
     (``None`` off the student's paper, ``missing`` for a part on it not
@@ -135,7 +136,9 @@ def report_students(matrix, names: list, order=None) -> tuple:
     by every cell that earned it; ``only_overrides`` for a student whose every
     answer is a row an override made. Built column by column: a million cells in
     well under a second; ``columns`` holds the verdicts part by part, for the
-    analysis not to transpose them back (None when ``order`` moved the students)."""
+    analysis not to transpose them back (None when ``order`` moved the students)).
+    The students numbered in ``absent`` (marked only by overrides scoring 0:
+    grading/students.zero_marked) are shown ``missing`` throughout: absent from the figures."""
     missing = Verdict("missing", 0.0, "")
     verdicts = {}   # {(status, score, misconception): Verdict}: few are distinct, even when outcomes are not
 
@@ -158,11 +161,13 @@ def report_students(matrix, names: list, order=None) -> tuple:
         cells = list(map(of_outcome.__getitem__, column))
         if slot in partial:
             cells = [cell if mask[slot] else None for cell, mask in zip(cells, masks)]
+        for n in absent:
+            cells[n] = missing if cells[n] is not None else None
         columns.append(cells)
         if any(map(made_by_override, outcomes)):   # rare: one outcome per override line
             made.update(n for n, outcome in enumerate(column) if made_by_override(outcome))
     rows = list(zip(*columns)) if columns else [[] for _ in matrix.students]
-    only = {n for n in made if all(made_by_override(o) or o.status is None for o in matrix.row(n))}
+    only = {n for n in made if n not in absent and all(made_by_override(o) or o.status is None for o in matrix.row(n))}
     students = [Student(student_id, names[n] if n < len(names) else "", cells, n in only)
                 for n, (student_id, cells) in enumerate(zip(matrix.students, rows))]
     if order is None or order == list(range(len(students))):
@@ -170,7 +175,7 @@ def report_students(matrix, names: list, order=None) -> tuple:
     return [students[n] for n in order], None   # analyse transposes the rows in their new order
 
 
-def class_report_input(matrix, names: list, key, order=None) -> tuple:
+def class_report_input(matrix, names: list, key, order=None, absent=frozenset()) -> tuple:
     """``(parts, students, columns)``: the class report's plain data (report/model.py)
     from the final verdicts, the students in ``order`` (report.roster_order), as in
     the students CSV. Made in the main process before the report's own process is
@@ -178,7 +183,7 @@ def class_report_input(matrix, names: list, key, order=None) -> tuple:
     processes then end at about the same time (docs/performance.md)."""
     papers = matrix.papers if order is None else [matrix.papers[n] for n in order]   # trap absentees: by place
     parts = report_parts(matrix, slot_traps(key, _slot_dicts(matrix), papers))
-    students, columns = report_students(matrix, names, order)
+    students, columns = report_students(matrix, names, order, absent)
     return parts, students, columns
 
 
@@ -220,9 +225,10 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
         handles["gradebook"].write(book.text)
         left_out = book.left_out
         if book.unmatched:
-            result.notes.append(_unmatched_note(outputs, book.unmatched))
+            result.notes.append(unmatched_note(outputs, book.unmatched))
         result.notes += _merge_notes(outputs, result, book) + _scaled_note(outputs, result, book.possible)
         result.warnings += _changed_warning(outputs, result, book.changed) + list(book.added)
+        result.warnings += off_roster_warning(result, book.off_roster)
         ids = [t.student_id for t in result.students]
         if outputs.gradebook == "moodle" and outputs.gradebook_key == "idnumber" and ids \
                 and len(unkeyed_ids(ids, "idnumber")) == len(ids) and len(outputs.unkeyed) < len(ids):
@@ -230,33 +236,8 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
                                 "in Moodle, write the gradebook with --gradebook-key email")
         guarded = [i for i in ids if spreadsheet_safe(i)[:1] == "'" != i[:1]]   # not an id merely losing a U+202E
         if guarded and outputs.gradebook != "plain":
-            result.warnings.append(_guarded_ids_warning(guarded))
-    result.warnings += _identity_warnings(outputs, result, left_out)
-
-
-def _identity_warnings(outputs: GradeOutputs, result, left_out: list) -> list:
-    """One warning a cause for the students a Moodle gradebook cannot key: the
-    download's students with no ID number (or email), each named, said once
-    with whether the gradebook leaves them out; then other ids left out."""
-    key, unkeyed, left = outputs.gradebook_key, set(outputs.unkeyed), set(left_out)
-    names = {t.student_id: t.name for t in result.students}
-    warnings = []
-    for gone in (True, False):
-        ids = [i for i in outputs.unkeyed if (i in left) == gone]
-        if ids:
-            shown = first_few([f"{shortened(i)} ({shortened(names[i])})" if names.get(i) else shortened(i)
-                               for i in ids])
-            warnings.append(fallback_warning(outputs.download, shown, len(ids), key, gone))
-    others = [i for i in left_out if i not in unkeyed]
-    return warnings + ([_left_out_warning(key, others)] if others else [])
-
-
-def _guarded_ids_warning(guarded: list) -> str:
-    """The warning for student ids the gradebook writes with the formula guard's
-    leading quote, which the LMS import would not match."""
-    return (f"{len(guarded)} student id(s) start with = + - or @ and are written to the gradebook with a leading ' "
-            f"so that no spreadsheet runs them as a formula; the LMS will not match them until the ' is removed: "
-            f"{first_few(list(map(shortened, guarded)))}")
+            result.warnings.append(guarded_ids_warning(guarded))
+    result.warnings += identity_warnings(outputs, result, left_out)
 
 
 def _merge_notes(outputs: GradeOutputs, result, book) -> list:
@@ -337,36 +318,13 @@ def _was_zero(cell: str) -> bool:
     return grade_value(cell) == 0
 
 
-def _left_out_warning(key: str, left_out: list) -> str:
-    """The warning naming the students a Moodle file leaves out (gradebook.moodle_left_out)."""
-    shown = first_few(list(map(shortened, left_out)))
-    if key == "email":
-        return (f"{len(left_out)} student(s) whose id is not an email address are left out of the Moodle gradebook "
-                f"keyed by Email address, as Moodle's import stops the whole file at an address it does not know: "
-                f"{shown}; grade without --gradebook-key email if the ids are Moodle's ID numbers")
-    return (f"{len(left_out)} student(s) named by their email address for want of an ID number are left out of the "
-            f"Moodle gradebook, as Moodle's import stops the whole file at an ID number it does not know: {shown}; "
-            "fill in their ID numbers in Moodle and download again, or grade with --gradebook-key email")
-
-
-def _unmatched_note(outputs: GradeOutputs, unmatched: list) -> str:
-    """The note naming graded students the gradebook import will not find;
-    for Moodle keyed by email (ids that are no address, kept in the file as
-    every id is one, or the template lists them), the other key suggested."""
-    shown = first_few(list(map(shortened, unmatched)))
-    if outputs.gradebook == "moodle":
-        return (f"{len(unmatched)} graded student id(s) are not email addresses, which Moodle's import by "
-                f"Email address cannot match: {shown}; if they are the students' ID numbers in Moodle, "
-                "grade without --gradebook-key email")
-    return f"{len(unmatched)} graded student(s) not in the Canvas gradebook: {shown}"
-
-
 def gradebook_text(outputs: GradeOutputs, result):
     """The gradebook asked for, as a FilledGradebook (its text, unmatched ids,
     grades kept and changed); decimal point always."""
     grades = [Grade(t.student_id, t.name, t.score, t.max_score) for t in result.students]
     item = outputs.gradebook_item or result.answers_path.stem
-    absent = frozenset(result.absent)   # no answer in this run: a grade already in the column is kept
+    marked = set(getattr(result, "zero_marked", ()))   # their override's 0 is written, not a grade kept
+    absent = frozenset(i for i in result.absent if i not in marked)   # no answer: a grade in the column is kept
     if outputs.gradebook == "plain":
         return FilledGradebook(plain_gradebook(grades), [])
     lms = outputs.gradebook.capitalize()
@@ -377,10 +335,11 @@ def gradebook_text(outputs: GradeOutputs, result):
             no_email = unkeyed_ids([g.student_id for g in grades], "email") if outputs.gradebook_key == "email" else []
             if template is None:
                 left_out = moodle_left_out(grades, outputs.gradebook_key)
-                written = [g for g in grades if g.student_id not in left_out]
+                off = tuple(i for i in result.off_roster if i not in left_out)
+                written = [g for g in grades if g.student_id not in left_out and g.student_id not in off]
                 return FilledGradebook(moodle_gradebook(written, item, outputs.gradebook_key),
-                                       [] if left_out else no_email, left_out=left_out)
-            book = moodle_gradebook_filled(template, grades, item, outputs.gradebook_key, absent)
+                                       [] if left_out else no_email, left_out=left_out, off_roster=off)
+            book = moodle_gradebook_filled(template, grades, item, outputs.gradebook_key, absent, result.off_roster)
             return book._replace(unmatched=[] if book.left_out else no_email)
         return canvas_gradebook(template, grades, item, absent)
     except InputFileError as exc:

@@ -24,6 +24,7 @@ from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong, check_codes
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
+from quizgen.grading.dropped import settle_class
 from quizgen.grading.feedback_files import MANIFEST, write_sheet_files
 from quizgen.grading.key_index import (KeyIndex, found_key_note, key_shown, load_key, marking_policy, tolerance_override,
                                        traps_covered)
@@ -36,7 +37,7 @@ from quizgen.grading.report import (question_rows, question_stats, report_markdo
                                     student_totals)
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.same_id import answers_state, clashing_ids
-from quizgen.grading.students import Students, reconciliation_lines
+from quizgen.grading.students import Students, off_roster_ids, reconciliation_lines, zero_marked
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
 from quizgen.key.status import Status
 from quizgen.roster import read_roster
@@ -64,12 +65,14 @@ class GradeResult:
     matrix: VerdictMatrix | None = None
     notes: list = field(default_factory=list)
     warnings: list = field(default_factory=list)   # e.g. overrides that matched no answer
-    absent: list = field(default_factory=list)     # ids of roster students who gave no answer
+    absent: list = field(default_factory=list)     # ids of who gave no answer (roster students, zero_marked)
     shared_ids: list = field(default_factory=list)   # ids whose rows name two people (same_id.py)
     roster_notes: list = field(default_factory=list)   # what reconciling students and key found
     made_rows: int = 0   # rows --overrides added for parts with no answer row (counted in ``counts``)
     decimal_comma: bool = False   # the answers wrote decimal commas: so do the reports and the summary
     files: dict = field(default_factory=dict)   # {path: role} of every file read or written but the sheets
+    off_roster: dict = field(default_factory=dict)   # {id as shown: "did you mean ..." or ""}: graded, not on --roster
+    zero_marked: list = field(default_factory=list)   # ids in ``absent`` marked only by overrides scoring 0
 
 
 @collector_paused()
@@ -135,13 +138,13 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 raise InputFileError(f"{source.path}: no answers to grade: the file has its header and no answer "
                                      "rows (downloaded before anyone answered?)")
             foreign = check_belong(index, students, grid, source.path, force, shown, key_path)
-            absent = _add_roster(students, grid, tally)
+            absent, marked = _add_roster(students, grid, tally, decisions, Path(answers).name if lms else source.path.name)
             clashed, clash_notes, clash_warnings = clashing_ids(source, students, absent, state)
             for number in clashed:   # not one student's resubmission: named by clash_notes instead
                 tally.resubmitted.pop(number, None)
-            roster_notes = reconciliation_lines(students, absent) + clash_notes
+            roster_notes = reconciliation_lines(students, absent, marked) + clash_notes
             report_data = class_report_input(_matrix(index, students, grid), list(students.names), data,
-                                             roster_order(students))
+                                             roster_order(students), frozenset(marked))
             with Background(class_report_texts, report_data, f"Class report: {source.path.stem}", outputs.html,
                             source.delimiter, source.decimal_comma, roster_notes,
                             parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
@@ -150,7 +153,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                     finish_graded(graded, graded_handle, source.delimiter)
                 except OSError as exc:
                     raise _output_error(source, folder, exc) from exc
-                result = _result(source, index, students, grid, tally, graded.rows, paths, absent, roster_notes)
+                result = _result(source, index, students, grid, tally, graded.rows, paths, absent + marked, roster_notes, marked)
                 result.shared_ids = [students.ids[n] for n in sorted(clashed)]
                 result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
                 result.files = run_files(reads, paths)
@@ -207,18 +210,19 @@ def _output_error(source, folder: Path, exc: OSError) -> OutputError:
     return OutputError(f"grading stopped while reading {source.path} or writing in {folder}: {exc.strerror or exc}")
 
 
-def _add_roster(students: Students, grid: AnswerGrid, tally: Tally) -> list:
-    """Register the roster's students who gave no answer (their cells stay
-    empty); returns their numbers."""
+def _add_roster(students: Students, grid: AnswerGrid, tally: Tally, decisions, answers_name: str) -> tuple:
+    """Stop when no answer id is on --roster; take out those it lacks who gave no answer (dropped.py);
+    register its students who gave none. Returns their numbers, and those zero_marked (only 0 overrides)."""
+    settle_class(students, grid, tally, answers_name)
     absent = students.add_roster()
     grid.grow(len(students))
     tally.grow(len(students))
-    return absent
+    return absent, zero_marked(grid, tally.unread, absent) if decisions is not None and decisions.made else []
 
 
 def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, rows: int,
-            paths: dict, absent: list, roster_notes: list) -> GradeResult:
-    sat = set(range(len(students.paper_numbers))) - set(absent)   # a roster student with no answer did not sit
+            paths: dict, absent: list, roster_notes: list, marked: list) -> GradeResult:
+    sat = set(range(len(students.paper_numbers))) - set(absent)   # absent: who gave no answer, and ``marked``
     per_paper = Counter(students.paper_numbers[n] for n in sat)
     class_sizes = [sum(n for paper, n in per_paper.items() if index.papers[paper].parts[slot] is not None)
                    for slot in range(len(index.slots))]
@@ -228,6 +232,7 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
                          dict(tally.status), totals, stats, dict(tally.feedback), paths,
                          _matrix(index, students, grid))
     result.absent = [students.ids[n] for n in absent]
+    result.zero_marked, result.off_roster = [students.ids[n] for n in marked], off_roster_ids(students, result.absent)
     result.decimal_comma = source.decimal_comma
     result.roster_notes = roster_notes
     result.notes.extend(result.roster_notes)

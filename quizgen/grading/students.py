@@ -19,15 +19,17 @@ from __future__ import annotations
 
 from array import array
 
+from quizgen.grading.decisions import made_by_override
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
 from quizgen.lms.papers import is_lms_key
-from quizgen.errors import shortened
-from quizgen.marking.student_ids import IdMatcher, id_hint, normalise_id, shown_id as shown_id_text
+from quizgen.errors import InputFileError, shortened
+from quizgen.marking.student_ids import IdMatcher, id_hint, nearest_ids, normalise_id, shown_id as shown_id_text
 
 UNKNOWN = -2          # the number of a student a per-student key has no paper for
 UNKNOWN_LIMIT = 10_000   # unknown ids whose outcome is kept
+MATCH_TRIES = 20         # answer ids compared with the roster's when none is on it (check_roster_matches)
 HINT_LIMIT = 200         # unknown ids given a "did you mean" as read: 2,000 known ids cost about 10 ms each
 
 
@@ -44,6 +46,7 @@ class Students:
         self.by_text = {}
         self.by_id = {}
         self.roster = list(roster or ())
+        self.roster_file = roster   # quizgen.roster.Roster: its file and id column, for check_roster_matches
         self.own_papers = bool(index.roster)
         self.paper_of = {normalise_id(sid): number for sid, _, number in index.roster}
         self.key_ids = tuple(sid for sid, _, _ in index.roster)   # the ids an unknown one is compared with
@@ -60,6 +63,7 @@ class Students:
         self.without_paper = []   # roster ids a per-student key has no paper for (not graded)
         self.unsubmitted = []     # the numbers of roster students an LMS download has no attempt of
         self.left_out = []        # key papers' ids --roster lacks who gave no answer: not in the class
+        self.dropped = []         # ids --roster lacks whose rows hold no answer: taken out (grading/dropped.py)
         self._no_answer = None    # the ids of who gave no answer, once every answer is read: no_answer_ids
 
     @property
@@ -214,14 +218,60 @@ class Students:
         return absent
 
 
-def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> list:
+def check_roster_matches(students: Students, answers_name: str) -> None:
+    """Stop in one line when ``--roster`` was given and not one student id of
+    the answers (registered so far: before ``add_roster``) is on it: the roster's
+    id column holds something else (emails, a roster keyed on ``email`` for want
+    of an id column), and grading would go on with every student unmatched.
+    An id near a roster id (a typo's ``s1O22``) is left to the hints instead."""
+    if students.on_roster is None or not students.ids or any(map(students.in_class, students.ids)):
+        return
+    known = [s.student_id for s in students.roster]
+    if any(nearest_ids(sid, known, count=1) for sid in students.ids[:MATCH_TRIES]):   # a typo's: hinted later
+        return
+    roster = students.roster_file
+    column = getattr(roster, "column", "")
+    source = getattr(roster, "source", "--roster")
+    read = f"ids read from column {shortened(column)!r}" if column else "its ids"
+    raise InputFileError(f"{source}: {read} match none of {answers_name}'s student ids (first: "
+                         f"{shortened(students.ids[0])}); give a roster whose id column holds the ids in {answers_name}")
+
+
+def zero_marked(grid, unread: dict, absent: list) -> list:
+    """The numbers of the students with no answer row whose every mark is a
+    row an override made, scoring 0 (``s1017,Q1,a,,0,absent``): they did not
+    sit, so, as roster absentees (``absent``), they are left out of the class
+    figures, while their gradebook row and students CSV line keep the
+    override's 0. One credited with any mark sat (on paper, say) and counts.
+    ``unread`` (Tally.unread): students with a row not read as a row, which sat."""
+    skip, found = set(absent) | set(unread), []
+    for number in range(grid.students):
+        if number in skip:
+            continue
+        marks = [outcome for outcome in grid.row(number) if outcome.status is not None]
+        if marks and all(made_by_override(outcome) and not outcome.score for outcome in marks):
+            found.append(number)
+    return found
+
+
+def _zero_marked_line(students: Students, marked: list, limit: int = 20) -> list:
+    """The note naming the students ``zero_marked`` found ([] when none)."""
+    if not marked:
+        return []
+    return [f"{len(marked)} student(s) have no answer row, only overrides scoring 0, so are counted absent (left out "
+            "of the class figures; the gradebook and the students CSV give them the overrides' 0): "
+            + _listed([shortened(students.ids[n]) for n in marked[:limit]], len(marked))]
+
+
+def reconciliation_lines(students: Students, absent: list, marked=(), limit: int = 20) -> list:
     """What the roster check found, one line each: roster students with no
     answer (missing), ids a per-student key does not know (unknown_student,
     with the nearest known ids), ids matched only by their leading zeros (a
     spreadsheet's 123 for 00123, or a typo's s01 for s001), ids a --roster
     lacks (graded all the same), key papers' students a --roster lacks who
     gave no answer (left out), students graded from a Moodle attempt not
-    submitted (``unsubmitted_attempts``). The hints, made once everyone's answers are
+    submitted (``unsubmitted_attempts``), students marked only by overrides
+    scoring 0 (``marked``: zero_marked, counted absent). The hints, made once everyone's answers are
     read, name the students who gave no answer first among equally near ids."""
     lines, missing = [], [students.ids[n] for n in absent]
     unsubmitted = set(students.unsubmitted)
@@ -239,6 +289,11 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
         lines.append(f"{len(gone)} student(s) have a paper in {students.index.name} but are not on --roster and "
                      "gave no answer: left out (no score, not in the class figures, the gradebook or the feedback "
                      "sheets): " + _listed(list(map(shortened, gone[:limit])), len(gone)))
+    if students.dropped:
+        gone = students.dropped
+        lines.append(f"{len(gone)} student(s) are not on --roster and their rows hold no answer (dropped the course?): "
+                     "left out (no score, not in the class figures, the gradebook or the feedback sheets; their blank "
+                     "rows stay in graded.csv): " + _listed(list(map(shortened, gone[:limit])), len(gone)))
     opened = unsubmitted_attempts(students)
     if opened:
         lines.append(f"{len(opened)} student(s) were graded from an attempt Moodle shows as not submitted, their "
@@ -268,7 +323,20 @@ def reconciliation_lines(students: Students, absent: list, limit: int = 20) -> l
         known = [s.student_id for s in students.roster]
         shown = [_with_hint(sid, id_hint(sid, known, prefer=missing)) for sid in outside[:limit]]
         lines.append(f"{len(outside)} graded student id(s) are not on the roster: " + _listed(shown, len(outside)))
-    return lines
+    return lines + _zero_marked_line(students, list(marked), limit)
+
+
+def off_roster_ids(students: Students, missing: list) -> dict:
+    """``{id as shown: hint}`` of the graded students ``--roster`` lacks, the
+    hint the nearest roster id (``did you mean s1022?``, "" when none is near),
+    those who gave no answer (``missing``) first: an LMS matching students by id does not know them."""
+    known, found = [s.student_id for s in students.roster], {}
+    for written in students.not_on_roster.values():
+        number = students.find(written)
+        if number is not None:
+            near = nearest_ids(written, known, count=1, prefer=missing)
+            found[students.ids[number]] = f"did you mean {shortened(near[0])}?" if near else ""
+    return found
 
 
 def unsubmitted_attempts(students: Students) -> list:

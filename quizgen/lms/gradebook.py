@@ -63,6 +63,7 @@ class FilledGradebook(NamedTuple):
     no_id: list = ()
     left_out: list = ()
     possible: float | None = None   # the Canvas column's Points Possible the scores were scaled to (None: not)
+    off_roster: tuple = ()   # graded ids not on grade's --roster, left out (Moodle: unless the template lists them)
     added: tuple = ()   # the warning when the Canvas file adds a new assignment column (lms/assignment.py)
 
 
@@ -109,27 +110,30 @@ def moodle_left_out(grades: list, key: str = "idnumber", known=frozenset()) -> l
 
 
 def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "idnumber",
-                            absent=frozenset()) -> FilledGradebook:
+                            absent=frozenset(), off_roster=()) -> FilledGradebook:
     """Moodle's grade import CSV, as :func:`moodle_gradebook`, merged with the
     grades ``template`` (Moodle's grade export, or the file an earlier run
     wrote) holds for ``item``: a student in ``absent`` (no answer in this run)
     keeps a grade found there, and the template's students this run did not
     grade are written with their grade, so that the file is the whole column.
     A graded student is the template's row whose id is theirs by the id rule
-    (normalise_id: case, spaces, a formula guard), written as the template has it."""
+    (normalise_id: case, spaces, a formula guard), written as the template has it.
+    The ids in ``off_roster`` (graded, not on grade's --roster) are left out
+    unless the template lists them, as moodle_left_out's are."""
     if key not in MOODLE_KEYS:
         raise UsageError(f"Moodle gradebook key must be one of {', '.join(MOODLE_KEYS)}, got {key!r}")
     existing, no_id = _moodle_rows(template, item, MOODLE_KEYS[key])
     rows, kept, changed = [(MOODLE_KEYS[key], "Full name", item)], [], []
     left_out = moodle_left_out(grades, key, existing.keys())
-    for g in (g for g in grades if g.student_id not in left_out):
+    off = tuple(i for i in off_roster if normalise_id(i) not in existing and i not in left_out)
+    for g in (g for g in grades if g.student_id not in left_out and g.student_id not in off):
         row = existing.pop(normalise_id(g.student_id), None)
         before = row.grade if row is not None else ""
         written = g if row is None else g._replace(student_id=row.student_id)
         cell = _merged(g, before, number_text(g.score), absent, kept, changed, _number_cell)
         rows.append((written.student_id, g.name, cell))
     rows += [(r.student_id, r.name, _number_cell(r.grade)) for r in existing.values() if r.grade not in NO_GRADE]
-    return FilledGradebook(_csv(rows), [], kept, changed, no_id, left_out)
+    return FilledGradebook(_csv(rows), [], kept, changed, no_id, left_out, off_roster=off)
 
 
 class _TemplateRow(NamedTuple):

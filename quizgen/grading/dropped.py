@@ -1,0 +1,86 @@
+"""Students ``--roster`` lacks whose rows hold no answer at all (a wide
+file's line with every answer cell empty: a student who dropped the course
+but is still in the form's export). Like a key paper's student the roster
+lacks who gave no answer (students.Students.left_out), they are no part of
+the class: no score, not in the class figures, the students CSV, the
+gradebook or the feedback sheets; their rows stay in graded.csv (blank).
+
+Decided once every row is read and a split file's parts are merged
+(grading/parallel.py), from the final grid, so ``--jobs`` changes nothing:
+the students are then taken out of the registry, the grid and the tally's
+per-student counts, the others renumbered in their order."""
+
+from __future__ import annotations
+
+from array import array
+from itertools import chain
+
+from quizgen.grading.students import check_roster_matches
+from quizgen.key.status import Status
+from quizgen.marking.rules import OVERRIDE
+
+
+def settle_class(students, grid, tally, answers_name: str) -> None:
+    """Once every row is read: stop when no id of the answers (``answers_name``)
+    is on --roster (students.check_roster_matches); take out the students it
+    lacks whose rows hold no answer, noting their ids in ``students.dropped``."""
+    check_roster_matches(students, answers_name)
+    students.dropped = drop_students(students, grid, tally, blank_outsiders(students, grid, tally.unread))
+
+
+def blank_outsiders(students, grid, unread: dict) -> list:
+    """The numbers of the students not on ``--roster`` whose every cell is
+    blank (no override) or has no answer, and who have no row not read as a
+    row (``unread``: Tally.unread); [] without a roster."""
+    if students.on_roster is None:
+        return []
+    found = []
+    for number, student_id in enumerate(students.ids):
+        if students.in_class(student_id) or number in unread:
+            continue
+        row = grid.row(number) if number < grid.students else ()
+        if all(o.status is None or (o.status is Status.BLANK and o.note != OVERRIDE) for o in row):
+            found.append(number)
+    return found
+
+
+def drop_students(students, grid, tally, numbers: list) -> list:
+    """Take the students ``numbers`` out of the registry (``students``), the
+    grid and the tally, renumbering the others in order; returns their ids."""
+    if not numbers:
+        return []
+    gone = set(numbers)
+    dropped = [students.ids[n] for n in numbers]
+    for n in numbers:   # their blank rows stay in graded.csv, so in the summary's counts of its rows
+        for outcome in grid.row(n) if n < grid.students else ():
+            if outcome.status is not None:
+                tally.status[outcome.status] += 1
+    for table in (students.not_on_roster, students.by_zeros):   # no longer named as graded off the roster
+        for key, written in list(table.items()):
+            if students.find(written if table is students.not_on_roster else key) in gone:
+                del table[key]
+    keep = [n for n in range(len(students.ids)) if n not in gone]
+    new = {old: k for k, old in enumerate(keep)}
+    for name in ("ids", "names", "paper_numbers"):
+        values = getattr(students, name)
+        setattr(students, name, [values[n] for n in keep])
+    students.by_text = {text: new[n] for text, n in students.by_text.items() if n in new}
+    students.by_id = {normal: new[n] for normal, n in students.by_id.items() if n in new}
+    _drop_from_grid(grid, keep)
+    _drop_from_tally(tally, keep, new)
+    return dropped
+
+
+def _drop_from_grid(grid, keep: list) -> None:
+    width, kept = grid.width, [n for n in keep if n < grid.students]
+    grid.rows = array(grid.rows.typecode, chain.from_iterable(grid.rows[n * width:(n + 1) * width] for n in kept))
+    grid.outcomes = list(chain.from_iterable(grid.outcomes[n * width:(n + 1) * width] for n in kept))
+    grid.students = len(kept)
+
+
+def _drop_from_tally(tally, keep: list, new: dict) -> None:
+    tally.student_counts = [tally.student_counts[n] for n in keep if n < len(tally.student_counts)]
+    tally.student_score = [tally.student_score[n] for n in keep if n < len(tally.student_score)]
+    for name in ("student_codes", "resubmitted", "unread"):
+        counts = getattr(tally, name)
+        setattr(tally, name, {(new[n] if n >= 0 else n): c for n, c in counts.items() if n < 0 or n in new})

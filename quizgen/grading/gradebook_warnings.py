@@ -1,0 +1,75 @@
+"""The warnings and notes ``grade`` gives beside a gradebook file
+(grading/outputs.py writes it): students an LMS import cannot match or that
+the file leaves out (ids of the wrong kind, ids not on ``--roster``), and ids
+written with the formula guard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quizgen.errors import first_few, shortened
+from quizgen.grading.lms_input import fallback_warning
+
+
+def identity_warnings(outputs, result, left_out: list) -> list:
+    """One warning a cause for the students a Moodle gradebook cannot key: the
+    download's students with no ID number (or email), each named, said once
+    with whether the gradebook leaves them out; then other ids left out."""
+    key, unkeyed, left = outputs.gradebook_key, set(outputs.unkeyed), set(left_out)
+    names = {t.student_id: t.name for t in result.students}
+    warnings = []
+    for gone in (True, False):
+        ids = [i for i in outputs.unkeyed if (i in left) == gone]
+        if ids:
+            shown = first_few([f"{shortened(i)} ({shortened(names[i])})" if names.get(i) else shortened(i)
+                               for i in ids])
+            warnings.append(fallback_warning(outputs.download, shown, len(ids), key, gone))
+    others = [i for i in left_out if i not in unkeyed]
+    return warnings + ([left_out_warning(key, others)] if others else [])
+
+
+def guarded_ids_warning(guarded: list) -> str:
+    """The warning for student ids the gradebook writes with the formula guard's
+    leading quote, which the LMS import would not match."""
+    return (f"{len(guarded)} student id(s) start with = + - or @ and are written to the gradebook with a leading ' "
+            f"so that no spreadsheet runs them as a formula; the LMS will not match them until the ' is removed: "
+            f"{first_few(list(map(shortened, guarded)))}")
+
+
+def off_roster_warning(result, off: tuple) -> list:
+    """One warning naming the graded ids not on --roster that the Moodle file
+    leaves out (its import stops the whole file at a student it does not
+    know), each with the nearest roster id."""
+    if not off:
+        return []
+    hints = getattr(result, "off_roster", {})
+    shown = first_few([f"{shortened(i)} ({hints[i]})" if hints.get(i) else shortened(i) for i in off])
+    book = Path(result.paths["gradebook"]).name if "gradebook" in result.paths else "the gradebook"
+    answers = result.answers_path.name
+    return [f"{len(off)} graded student id(s) are not on the roster and are left out of {book}, as Moodle's import "
+            f"stops the whole file at a student it does not know: {shown}; fix the id in {answers} (or add an "
+            "override for the roster's id) and grade again, or add the student to the roster"]
+
+
+def left_out_warning(key: str, left_out: list) -> str:
+    """The warning naming the students a Moodle file leaves out (gradebook.moodle_left_out)."""
+    shown = first_few(list(map(shortened, left_out)))
+    if key == "email":
+        return (f"{len(left_out)} student(s) whose id is not an email address are left out of the Moodle gradebook "
+                f"keyed by Email address, as Moodle's import stops the whole file at an address it does not know: "
+                f"{shown}; grade without --gradebook-key email if the ids are Moodle's ID numbers")
+    return (f"{len(left_out)} student(s) named by their email address for want of an ID number are left out of the "
+            f"Moodle gradebook, as Moodle's import stops the whole file at an ID number it does not know: {shown}; "
+            "fill in their ID numbers in Moodle and download again, or grade with --gradebook-key email")
+
+
+def unmatched_note(outputs, unmatched: list) -> str:
+    """The note naming graded students the gradebook import will not find;
+    for Moodle keyed by email (ids that are no address, kept in the file as
+    every id is one, or the template lists them), the other key suggested."""
+    shown = first_few(list(map(shortened, unmatched)))
+    if outputs.gradebook == "moodle":
+        return (f"{len(unmatched)} graded student id(s) are not email addresses, which Moodle's import by "
+                f"Email address cannot match: {shown}; if they are the students' ID numbers in Moodle, "
+                "grade without --gradebook-key email")
+    return f"{len(unmatched)} graded student(s) not in the Canvas gradebook: {shown}"
