@@ -176,6 +176,17 @@ def test_a_dropped_student_who_answered_something_is_graded(tmp_path, invoke):
     assert "dropped the course" not in result.output
 
 
+def test_a_dropped_student_with_a_paper_is_named_once_as_left_out(tmp_path, invoke):
+    papers = {sid: {"name": sid, "seed": f"1/{sid}", "questions": [Q1]} for sid in ("s001", "s002", "s003")}
+    (tmp_path / "key.json").write_text(json.dumps({"questions": [Q1], "students": papers}), encoding="utf-8")
+    (tmp_path / "roster.csv").write_text("student_id\ns001\ns002\n", encoding="utf-8")
+    (tmp_path / "answers.csv").write_text("student_id,Q1a,Q1b\ns001,0.5,3\ns003,,\ns002,0.5,\n", encoding="utf-8")
+    result = grade(invoke, tmp_path)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("s003") == 1 and "not on --roster and gave no answer: left out" in result.output
+    assert list(table(tmp_path / "out" / "g-students.csv")) == ["s001", "s002"]
+
+
 def test_dropping_a_blank_row_is_the_same_for_any_jobs(tmp_path, monkeypatch):
     monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
     wide_class(tmp_path)

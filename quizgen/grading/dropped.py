@@ -18,14 +18,18 @@ from itertools import chain
 from quizgen.grading.students import check_roster_matches
 from quizgen.key.status import Status
 from quizgen.marking.rules import OVERRIDE
+from quizgen.marking.student_ids import normalise_id
 
 
 def settle_class(students, grid, tally, answers_name: str) -> None:
     """Once every row is read: stop when no id of the answers (``answers_name``)
     is on --roster (students.check_roster_matches); take out the students it
-    lacks whose rows hold no answer, noting their ids in ``students.dropped``."""
+    lacks whose rows hold no answer, noting in ``students.dropped`` the ids of
+    those with no paper of their own in the key (add_roster names the others)."""
     check_roster_matches(students, answers_name)
-    students.dropped = drop_students(students, grid, tally, blank_outsiders(students, grid, tally.unread))
+    dropped = drop_students(students, grid, tally, blank_outsiders(students, grid, tally.unread))
+    # one with a paper in the key is named by add_roster as a key paper's student the roster lacks (left_out)
+    students.dropped = [sid for sid in dropped if normalise_id(sid) not in students.paper_of]
 
 
 def blank_outsiders(students, grid, unread: dict) -> list:
