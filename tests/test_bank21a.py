@@ -56,13 +56,16 @@ def test_no_template_draws_a_trap_within_2_percent_of_its_answer(templates_by_cl
 
 def test_the_worked_example_leaves_out_the_trap_it_cannot_tell_apart(templates_by_class):
     """2/3 lies 0.2% from 0.6652: the worked-examples key does not name it, so
-    0.6662 (7.39 / 11.1 carried) is correct and 0.667 names no slip."""
+    0.6662 (7.39 / 11.1 carried) is correct and 0.667 names no slip: it is
+    7.4 / 11.1, the exponentials carried to 2 figures, rounded too early (early25)."""
     instance = canonical_instance(templates_by_class["C1"])
     trap = instance.parts[0].traps[0]
     assert trap.code == "logit_as_probability" and trap.value is None
     check = _checkers(instance)["a"]
     assert check("0.6662").status == "correct"
-    assert (check("0.667").status, check("0.667").misconception) == ("incorrect", "")
+    early = check("0.667")
+    assert (early.status, early.misconception, early.note) == ("imprecise", "", "rounded_too_early")
+    assert "right from an intermediate result rounded to 2 significant figures" in early.feedback
 
 
 def test_validate_names_a_trap_whose_window_meets_the_carried_rounding(templates_by_class, monkeypatch):

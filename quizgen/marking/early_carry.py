@@ -10,23 +10,45 @@ turns a bare ``incorrect`` into ``imprecise``, ``rounded_too_early``: nothing
 correct changes. It is worked from the student's own earlier answers and names
 the ones rounded (``marked from your (a) = 0.739: right from (a) rounded to 2
 significant figures (0.74) ...``), so it is judged in ECF's pass, once they are
-known: with one unanswered there is nothing to work from, and a part that reads
-no earlier part (a step of C1's (a), e^z, rounded) is not judged so."""
+known: with one unanswered there is nothing to work from.
+
+A part that reads no earlier part (C1's (a), the softmax, with e^z or their
+sum rounded to 2 figures; C7's (a) from e^-s so rounded), or only counts
+(C10's loss, a mean over the count of (a), with a per-position loss or their
+sum so rounded) with one unanswered or in the pass, is judged from the key's
+parameters and counts (``_key_steps``): its recipe's values with each
+intermediate unrounded or rounded to 2, 3 or 4 figures (carry.py's sets
+over ``EARLY_LEVELS``). The recipe's hull (hull.py) is worked out first and
+the values only for an answer within its reach, each once per instance, kept
+with the instance's carried sets. It is asked only of an answer that is
+neither right, a trap, nor carried rounding (an answer reached without a
+2-figure step is never so named); 1 figure is no level: an answer reached
+only so stays incorrect. The feedback names no earlier answer: "right from
+an intermediate result rounded to 2 significant figures, which is rounding
+too early: keep at least 4 significant figures in intermediate results
+(expected 0.716)"."""
 
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 
-from quizgen.maths.tolerance import matches
+from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.carry import inside, reachable, sig_roundings
-from quizgen.marking.early import expected
-from quizgen.marking.hull import given_reach
+from quizgen.marking.early import expected, stated
+from quizgen.marking.hull import CarriedSpans, given_reach
 from quizgen.marking.quotes import marked_from, quoted
 from quizgen.marking.rule_model import tolerance_kind
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
-from quizgen.marking.slips import same
+from quizgen.marking.slips import cut_to, rounded_twice, same
 
 EARLY_FIGURES = 2   # rounded to this many figures on the way where the part asks for more: too early
+EARLY_LEVELS = (EARLY_FIGURES, 3, 4)
+"""The figures a part's own step may be rounded to here: 2 for one (or more),
+3 or 4 (or unrounded) for the others. 5 or 6 figures move a step by at most
+5e-5 of itself, a tenth of the narrowest 3-figure tolerance, and count as
+unrounded: they multiplied the values (C1's softmax: 10,585 against 3,146)
+and their cost by three to ten."""
 
 
 def carried_early(rule, x: float, earlier: dict, env: dict, credits, written: dict) -> tuple:
@@ -37,6 +59,8 @@ def carried_early(rule, x: float, earlier: dict, env: dict, credits, written: di
     if asked is None or asked <= EARLY_FIGURES:
         return "", False
     own = {d: earlier.get(d) for d in rule.recipe.depends} if rule.recipe is not None and rule.sources else {}
+    if not rule.sources or all(s.kind == "integer" for s in rule.sources) and (not env or None in own.values()):
+        return _key_steps(rule, x, credits, asked), False   # a step of its own working rounded, from the key
     if not env or not own or None in own.values():   # the pass (no earlier answers yet), or one unanswered
         return "", False
     found = _from_own(rule, x, own, env, credits, written or {})
@@ -69,6 +93,64 @@ def _from_own(rule, x: float, own: dict, env: dict, credits, written: dict) -> s
     how = " and ".join(named) or f"an intermediate result rounded to {EARLY_FIGURES} significant figures"
     return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: right from {how}, "
             f"which is rounding too early: {_keep(credits, rule)}")
+
+
+def _key_steps(rule, x: float, credits, asked: int) -> str:
+    """The feedback when ``x``, not carried rounding, is reached by the
+    part's recipe from the key's parameters (and the key's counts, the
+    only earlier parts it may read here) with some intermediate rounded to
+    ``EARLY_FIGURES`` figures (the others to 3 or 4, or unrounded: ``EARLY_LEVELS``); else "".
+    The rule's carried spans (hull.py) give the recipe and the parameters;
+    none (no recipe, or a tolerance overridden): "". The right value cut off
+    at fewer figures than ``asked`` (0.69 for 0.6952), or rounded twice, is
+    told so instead (rules.py: it stays incorrect), whatever steps reach it."""
+    spans = rule.carried
+    if spans.__class__ is not CarriedSpans or inside(x, spans):
+        return ""
+    recipe = spans.paths.get(spans.name)
+    if recipe is None or not recipe.intermediates or set(recipe.depends) != {s.name for s in rule.sources}:
+        return ""
+    try:
+        if not _early_covers(rule, recipe, {s.name: (float(s.value),) for s in rule.sources}, x, asked):
+            return ""
+    except OWN_RECIPE_ERRORS:
+        return ""
+    return (f"right from an intermediate result rounded to {EARLY_FIGURES} significant figures, which is "
+            f"rounding too early: {_keep(credits, rule)}")
+
+
+def _early_covers(rule, recipe, given: dict, x: float, asked: int) -> bool:
+    """True when ``x`` lies within tolerance of a value ``recipe`` reaches
+    from ``given`` with ``EARLY_LEVELS`` and is not the right value rounded
+    twice or cut off at fewer figures than ``asked``. The recipe's hull is
+    worked out first and the values only for an answer within its reach,
+    each once per instance: kept in its carried sets (``rule.carried.sets``),
+    under a key no part name can be."""
+    spans, kind = rule.carried, tolerance_kind(rule)
+    key = (EARLY_FIGURES, spans.name)
+    found = spans.sets.get(key)
+    if found is None:
+        found = spans.sets[key] = [given_reach(recipe, spans.env, given, rule.spec, kind, None, EARLY_LEVELS), None]
+    bound = found[0]
+    if bound is not None and not bound[0] <= x <= bound[1]:
+        return False
+    if rounded_twice(stated(rule), asked, x) or any(cut_to(x, rule.value, figures) for figures in range(1, asked)):
+        return False
+    if found[1] is None:
+        found[1] = ()   # if the values cannot be worked out, none the next time either
+        found[1] = tuple(sorted(reachable(recipe, spans.env, given, EARLY_LEVELS)))
+    return _near(x, found[1], rule.spec, kind)
+
+
+def _near(x: float, values: tuple, spec: dict, kind: str) -> bool:
+    """True when ``x`` is within tolerance of one of the sorted ``values``:
+    only those within the widest tolerance any of them has are looked at
+    (a tolerance never narrows as a value grows, tolerance.half_width)."""
+    if not values:
+        return False
+    width = max(half_width(max(abs(values[0]), abs(values[-1])), spec, kind), half_width(0.0, spec, kind))
+    return any(matches(x, v, spec, kind) for v in values[bisect_left(values, x - width):
+                                                         bisect_right(values, x + width)])
 
 
 def _shorter(source, value: float) -> tuple:
