@@ -24,7 +24,8 @@ from quizgen.marking.quotes import rounded_before_use
 ANSWERS = [("s1", "Q7", "a", "0.95"), ("s1", "Q7", "c", "2.996"), ("s1", "Q8", "a", "0.25"),
            ("s1", "Q8", "b", "1.386"), ("s1", "Q9", "a", "about 1.8 I think"),
            ("s2", "Q1", "a", "0.716"), ("s2", "Q1", "b", "0.329"),   # (b) is -ln 0.72: (a) carried on to 2 figures
-           ("s3", "Q1", "a", "0.72"), ("s3", "Q1", "b", "0.3345")]   # (a) itself short, (b) right
+           ("s3", "Q1", "a", "0.72"), ("s3", "Q1", "b", "0.3345"),   # (a) itself short, (b) right
+           ("s4", "Q1", "a", "0.718")]   # (a) from its own sum of exponentials carried as 76 (early25)
 WORK = "## What to work on\n\n"
 
 
@@ -43,7 +44,7 @@ def sheets(tmp_path_factory):
     (folder / "policy.yaml").write_text("ecf_credit: 0.5\nimprecise_credit: 0.25\n", encoding="utf-8")
     quizgen.grade(answers, key=folder / "paper" / "key.json", policy=folder / "policy.yaml",
                   outputs=GradeOutputs(feedback=str(folder / "sheets")))
-    return {sid: (folder / "sheets" / f"{sid}.md").read_text(encoding="utf-8") for sid in ("s1", "s2", "s3")}
+    return {sid: (folder / "sheets" / f"{sid}.md").read_text(encoding="utf-8") for sid in ("s1", "s2", "s3", "s4")}
 
 
 def _work(sheet: str) -> list:
@@ -52,7 +53,7 @@ def _work(sheet: str) -> list:
 
 def test_an_earlier_part_rounded_before_use_is_named_not_the_later_final_answers(sheets):
     work = _work(sheets["s1"])
-    assert ("- rounded before use in a later part: you rounded Q7 (a) to 2 significant figures before using it "
+    assert ("- rounded before use: you rounded Q7 (a) to 2 significant figures before using it "
             "in (c); you rounded Q8 (a) to 2 significant figures before using it in (b): keep at least 4 "
             "significant figures (or as many as the question asks) in any value you go on to use, and give each "
             "answer to the figures asked.") in work
@@ -61,7 +62,7 @@ def test_an_earlier_part_rounded_before_use_is_named_not_the_later_final_answers
 
 def test_an_earlier_answer_carried_on_rounded_to_2_figures_is_named_too(sheets):
     work = _work(sheets["s2"])
-    assert any(line.startswith("- rounded before use in a later part: you rounded Q1 (a) to 2 significant "
+    assert any(line.startswith("- rounded before use: you rounded Q1 (a) to 2 significant "
                                "figures before using it in (b):") for line in work), work
     assert not any(line.startswith("- rounded too early or cut off") for line in work), work
 
@@ -125,7 +126,15 @@ def test_the_work_list_says_a_step_of_the_working_and_an_earlier_part_cut_off():
                           "computed from your (a) = 0.768, itself rounded too early, so this one carries that early "
                           "rounding (expected 3.29)", "", "rounded_too_early"))
     work = work_list([Question()], [lines], "awaiting your marker").lines
-    assert work[0] == ("rounded before use in a later part: you rounded a step of your working to 2 significant "
+    assert work[0] == ("rounded before use: you rounded a step of your working to 2 significant "
                        "figures in Q2 (b); you rounded or cut off Q2 (a) before using it in (c): keep at least 4 "
                        "significant figures (or as many as the question asks) in any value you go on to use, and "
                        "give each answer to the figures asked.")
+
+
+def test_a_first_part_from_a_step_of_its_own_working_rounded_short_names_the_step(sheets):
+    """early25's first parts: the final answer 0.718 has its 3 figures; a step of its working had 2."""
+    work = _work(sheets["s4"])
+    assert any(line.startswith("- rounded before use: you rounded a step of your working to 2 "
+                               "significant figures in Q1 (a)") for line in work), work
+    assert not any(line.startswith("- rounded too early or cut off") for line in work), work

@@ -104,11 +104,11 @@ def shown_answer(answer: str) -> str:
 ROUNDED_EARLY = ("rounded too early or cut off: {}: give each final answer to the figures the question asks, "
                  "rounded (not cut off), and keep at least 4 significant figures in the working.")
 """The "What to work on" line naming the answers marked rounded too early (note rounded_too_early)."""
-ROUNDED_BEFORE_USE = ("rounded before use in a later part: {}: keep at least 4 significant figures (or as many as the "
+ROUNDED_BEFORE_USE = ("rounded before use: {}: keep at least 4 significant figures (or as many as the "
                       "question asks) in any value you go on to use, and give each answer to the figures asked.")
-"""The line naming the earlier answers (or steps) rounded short and then used,
-when a later part's mark was lost to that rounding, not to its own final
-answer (marking/quotes.rounded_before_use)."""
+"""The line naming the earlier answers (or steps of a part's own working)
+rounded short and then used, when a part's mark was lost to that rounding,
+not to its own final answer (marking/quotes.rounded_before_use)."""
 
 
 class WorkList(NamedTuple):

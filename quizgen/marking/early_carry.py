@@ -37,7 +37,7 @@ from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.carry import inside, reachable, sig_roundings
 from quizgen.marking.early import expected, stated
 from quizgen.marking.hull import CarriedSpans, given_reach
-from quizgen.marking.quotes import marked_from, quoted
+from quizgen.marking.quotes import OWN_STEP_ROUNDED, marked_from, quoted
 from quizgen.marking.rule_model import tolerance_kind
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
 from quizgen.marking.slips import cut_to, rounded_twice, same
@@ -115,8 +115,7 @@ def _key_steps(rule, x: float, credits, asked: int) -> str:
             return ""
     except OWN_RECIPE_ERRORS:
         return ""
-    return (f"right from an intermediate result rounded to {EARLY_FIGURES} significant figures, which is "
-            f"rounding too early: {_keep(credits, rule)}")
+    return f"{OWN_STEP_ROUNDED.format(EARLY_FIGURES)}: {_keep(credits, rule)}"
 
 
 def _early_covers(rule, recipe, given: dict, x: float, asked: int) -> bool:

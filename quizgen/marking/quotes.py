@@ -90,6 +90,9 @@ def from_own_answers(feedback: str) -> bool:
 
 
 _SHOWN_SHORT = re.compile(r"(\(\w+\)) = \S+?, (?:shown to only (\d+) significant figure|itself rounded too early)")
+OWN_STEP_ROUNDED = "right from an intermediate result rounded to {} significant figures, which is rounding too early"
+"""The start of the feedback on a part right from a step of its own working rounded short (early_carry.py)."""
+_OWN_STEP = re.compile(re.escape(OWN_STEP_ROUNDED).replace(r"\{\}", r"(\d+)"))
 _ROUNDED_ON = re.compile(r"(\(\w+\)|an intermediate result) rounded to (\d+) significant figures")
 _CARRIED_AS_WRITTEN = re.compile(r": right if ((?:\(\w+\)(?: and )?)+) (?:is|are) carried as written, to (\d+) "
                                  r"significant figure")
@@ -105,6 +108,9 @@ def rounded_before_use(feedback: str) -> tuple:
     carried as written, to 3 ..."); figures None for one that is the right
     value cut off ("itself rounded too early"), label "" for a step of the
     working. () when the answer itself is what was rounded too early."""
+    own_step = _OWN_STEP.match(feedback)
+    if own_step:   # a step of this part's own working (early_carry.py's first parts)
+        return (("", int(own_step[1])),)
     if feedback.startswith(COMPUTED_FROM):
         head = feedback.split(", so this one carries", 1)[0]
         return tuple((label, int(figures) if figures else None) for label, figures in _SHOWN_SHORT.findall(head))
