@@ -65,7 +65,7 @@ def test_the_summary_and_advice_name_a_trap_in_english():
     assert "zero mask is infinite" not in output and "zero_mask_is_infinite" not in output, output
     flat = " ".join(output.split())
     assert 'matches the misconception "0/0 taken as infinite":' in flat
-    assert "- 0/0 taken as infinite (1x): Division by zero blows up" in flat
+    assert "- 0/0 taken as infinite (1x): Dividing by zero gives no value" in flat
     assert 'misconception "0/0 taken as infinite": met 1x' in flat
 
 

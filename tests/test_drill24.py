@@ -22,9 +22,10 @@ def _drill(invoke, cls, lines, *extra, seed=5):
 
 def test_a_stray_word_at_a_yes_no_part_is_told_the_answers_offered(invoke):
     """C9 (c) asks yes or no: 'sum' was 'Incorrect: the answer is no' with no word on why;
-    it is marked wrong, as grade marks it, and the reply names what the part offers."""
-    said = _drill(invoke, "C9", ["2.06", "yes", "sum"], "--no-save")
-    assert "(Part (c) asks for yes or no, and 'sum' is neither: it is marked wrong as written" in said
+    it is marked wrong, as grade marks it, and the reply names what the part offers.
+    ('median' now: 'sum' is the trap's own word since bank25.)"""
+    said = _drill(invoke, "C9", ["2.06", "yes", "median"], "--no-save")
+    assert "(Part (c) asks for yes or no, and 'median' is neither: it is marked wrong as written" in said
     assert said.count("Incorrect: the answer is no.") == 1
 
 

@@ -118,9 +118,9 @@ def _drill(invoke, cls, lines, seed=5):
 
 
 def test_a_stray_word_at_a_yes_no_part_is_marked_wrong_with_the_options_named(invoke):
-    """C9 (c): 'sum' was asked again; grade marks it incorrect."""
-    said = _drill(invoke, "C9", ["2.06", "yes", "sum", "no"])
-    assert ("(Part (c) asks for yes or no, and 'sum' is neither: it is marked wrong as written, as quizgen grade "
+    """C9 (c): 'sum' was asked again; grade marks it incorrect ('median' now: 'sum' is the trap's word, bank25)."""
+    said = _drill(invoke, "C9", ["2.06", "yes", "median", "no"])
+    assert ("(Part (c) asks for yes or no, and 'median' is neither: it is marked wrong as written, as quizgen grade "
             "marks it.) Incorrect: the answer is no.") in said
     assert "Correct: no." not in said and "was not counted" not in said
 

@@ -39,7 +39,9 @@ def test_what_to_work_on_names_the_answers_rounded_too_early(tmp_path):
 
 
 def test_a_count_answered_with_a_fraction_is_told_why(grade):
-    """rev-student22: 120.5 positions (10% of a slipped 1205) was a bare "incorrect"; 120 or 121 is ECF."""
+    """rev-student22: 120.5 positions (10% of a slipped 1205) was a bare "incorrect"; 120 or 121 is ECF
+    (bank25: the feedback says the fraction is what their own (a) gives)."""
     row = grade([("x", "Q6", "a", "1205"), ("x", "Q6", "c", "120.5")])["Q6", "c", "120.5"]
     assert row["status"] == "incorrect"
-    assert row["feedback"] == "a count is a whole number, and 120.5 is not one: round a count worked out as a fraction"
+    assert row["feedback"].startswith("marked from your (a) = 1205: 120.5 is what that value gives, but a count is a "
+                                      "whole number, so round it: 120 or 121 is correct given that value")

@@ -285,8 +285,10 @@ class PartChecker:
         if near and question.usable():
             mark = careful.mark_value(self.rule, Reading(NUMBER, value, figures), earlier, question.env,
                                       question.credits, question.carried, written)
-            if mark.note == careful.ECF or (mark.note == careful.EARLY and from_own_answers(mark.feedback)) \
-                    or withheld(mark.feedback):   # ECF, from their own answers, or ECF withheld: saying why
+            # ECF; rounded too early, or a count left a fraction (rules.FRACTION_FROM_OWN), from their own
+            # answers; or ECF withheld: saying why
+            if mark.note == careful.ECF or withheld(mark.feedback) or from_own_answers(mark.feedback) and (
+                    mark.note == careful.EARLY or mark.status == careful.INCORRECT and not mark.misconception):
                 verdict = self._verdict(mark, figures)
         if len(self._remarked) >= REMARK_LIMIT:
             self._remarked.clear()

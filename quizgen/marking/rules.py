@@ -24,7 +24,7 @@ from quizgen.marking.early import cut_short, expected, precise, shown_too_few, s
 from quizgen.marking.early_sources import NO_EARLY_SOURCES, computed_early, early_sources
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, same, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
-                                     unrounded_fits)
+                                     unrounded_fits, whole_numbers)
 from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,
                                         INVALID, NEAR, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
                                         TrapRule, Verdict, tolerance_kind)
@@ -72,7 +72,9 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         return Verdict(NEEDS_REVIEW, value=reading.value, feedback=STRAY_PERCENT)
     if verdict.status == INCORRECT and not verdict.feedback and rule.kind == "integer" \
             and math.isfinite(reading.value) and reading.value != round(reading.value):
-        return replace(verdict, feedback=NOT_A_RATE if reading.hundredths else NOT_WHOLE.format(quoted(reading.value)))
+        own = "" if reading.hundredths else _fraction_from_own(rule, reading.value, earlier, env, written or {})
+        return replace(verdict, feedback=NOT_A_RATE if reading.hundredths else
+                       own or NOT_WHOLE.format(quoted(reading.value)))
     if verdict.status == IMPRECISE and 0 < verdict.score < 1 and "in this course" not in verdict.feedback:
         return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(verdict.score)} of the marks "
                                          "in this course")
@@ -82,6 +84,40 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
 NOT_WHOLE = "a count is a whole number, and {} is not one: round a count worked out as a fraction"
 NOT_A_RATE = "this part asks for a count, not a rate or share: give how many, as a whole number"
 """The feedback on a count answered with a fraction (120.5 positions), which says why it is wrong."""
+
+FRACTION_FROM_OWN = ("{}: {} is what {} give{}, but a count is a whole number, so round it: {} is correct given "
+                     "{} (error carried forward). A count that comes out as a fraction is a sign to check the "
+                     "earlier answer it was worked from")
+"""The feedback on a fraction that is exactly the count worked from the
+student's own earlier answers (one wrong): a whole-number count (the stem's
+counts are whole) can come out fractional only from a wrong earlier answer."""
+
+
+def _fraction_from_own(rule: PartRule, x: float, earlier: dict, env: dict, written: dict) -> str:
+    """``FRACTION_FROM_OWN`` when the count ``x``, no whole number, is exactly
+    what the part's recipe gives from the student's own earlier answers (some
+    of them wrong: C6 (a) one sequence's 45, then (c) 10% of it, 4.5), else
+    "": the fraction came from their earlier answer, and its neighbours (4 or
+    5) are what ECF accepts."""
+    recipe = rule.recipe
+    if recipe is None or not env:
+        return ""
+    own = {d: earlier.get(d) for d in recipe.depends}
+    if any(v is None for v in own.values()) or not _any_wrong(own, rule):
+        return ""
+    try:
+        plain = reachable(recipe, env, {d: (v,) for d, v in own.items()}, levels=())
+    except OWN_RECIPE_ERRORS:
+        return ""
+    value = next((v for v in plain if same(x, v)), None)
+    if value is None:
+        return ""
+    counts = " or ".join(quoted(v) for v in whole_numbers((value,)))
+    sources = [(s.label, own[s.name], written.get(s.name)) for s in rule.sources]
+    many = len(sources) > 1
+    those = "those values" if many else "that value"
+    return FRACTION_FROM_OWN.format(marked_from(sources), quoted(x), those, "" if many else "s", counts, those)
+
 
 STRAY_PERCENT = ("written with a % sign, which makes it a hundredth of the number before it, but that number "
                  "itself is the answer: a person decides whether the % was a slip")

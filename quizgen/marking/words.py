@@ -84,6 +84,22 @@ _DENIED = re.compile(r"^(?:it\s+|that\s+|he\s+|she\s+)?(?:does|do|did|is|was|can
 """``it does not``, ``doesn't`` (expanded first, ``_CONTRACTED``) at the start: a plain no."""
 
 
+_NONE_OR_ZERO = {"none", "nothing"}
+"""Whole answers that may say "no value" or "zero" ("none" for a loss: undefined, or no loss)."""
+_NO_VALUE = re.compile(r"\b(?:undefined|not defined|no value|does not exist|nan)\b")
+NONE_OR_ZERO_REASON = ("may say that there is no value or that the value is zero, which this part tells apart: "
+                       "a person reads it")
+
+
+def _none_or_zero(classes: dict) -> bool:
+    """True when one meaning's listed words say "no value" and another's say
+    zero (C5 (b): ``undefined`` is the answer, ``0`` the trap), so that an
+    unlisted ``none`` or ``nothing`` may say either."""
+    no_value = {code for code, words in classes.items() if any(_NO_VALUE.search(w) for w in words)}
+    zero = {code for code, words in classes.items() if words & {"0", "zero"}}
+    return bool(no_value and zero and no_value != zero)
+
+
 @dataclass(frozen=True)
 class WordReading:
     """A word answer's meaning: ``accept``, a trap (``code``), ``unknown``,
@@ -125,6 +141,8 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
             return WordReading(REVIEW, reason=NO_VALUE_REASON)
         return WordReading(BLANK, reason=no_answer_reason(str(text)))
     said = _NO_IDEA.sub("no idea", _FILLER.sub("", said))   # "I don't know" says what "no idea" says
+    if said in _NONE_OR_ZERO and _none_or_zero(classes):
+        return WordReading(REVIEW, reason=NONE_OR_ZERO_REASON)   # "none": no value, or nothing at all (0)?
     # "it won't double": the words after the no are what is denied; not after a clause break
     # ("It doesn't, it doubles" restates, and a person reads which the student meant)
     denied = _DENIED.match(said) is not None and not _CLAUSE_BREAK.search(str(text).strip().rstrip(".!"))
