@@ -12,9 +12,6 @@ per-student counts, the others renumbered in their order."""
 
 from __future__ import annotations
 
-from array import array
-from itertools import chain
-
 from quizgen.grading.students import check_roster_matches
 from quizgen.key.status import Status
 from quizgen.marking.rules import OVERRIDE
@@ -59,32 +56,8 @@ def drop_students(students, grid, tally, numbers: list) -> list:
         for outcome in grid.row(n) if n < grid.students else ():
             if outcome.status is not None:
                 tally.status[outcome.status] += 1
-    for table in (students.not_on_roster, students.by_zeros):   # no longer named as graded off the roster
-        for key, written in list(table.items()):
-            if students.find(written if table is students.not_on_roster else key) in gone:
-                del table[key]
     keep = [n for n in range(len(students.ids)) if n not in gone]
-    new = {old: k for k, old in enumerate(keep)}
-    for name in ("ids", "names", "paper_numbers"):
-        values = getattr(students, name)
-        setattr(students, name, [values[n] for n in keep])
-    students.by_text = {text: new[n] for text, n in students.by_text.items() if n in new}
-    students.by_id = {normal: new[n] for normal, n in students.by_id.items() if n in new}
-    _drop_from_grid(grid, keep)
-    _drop_from_tally(tally, keep, new)
+    new = students.keep_students(keep)
+    grid.keep_students(keep)
+    tally.keep_students(keep, new)
     return dropped
-
-
-def _drop_from_grid(grid, keep: list) -> None:
-    width, kept = grid.width, [n for n in keep if n < grid.students]
-    grid.rows = array(grid.rows.typecode, chain.from_iterable(grid.rows[n * width:(n + 1) * width] for n in kept))
-    grid.outcomes = list(chain.from_iterable(grid.outcomes[n * width:(n + 1) * width] for n in kept))
-    grid.students = len(kept)
-
-
-def _drop_from_tally(tally, keep: list, new: dict) -> None:
-    tally.student_counts = [tally.student_counts[n] for n in keep if n < len(tally.student_counts)]
-    tally.student_score = [tally.student_score[n] for n in keep if n < len(tally.student_score)]
-    for name in ("student_codes", "resubmitted", "unread"):
-        counts = getattr(tally, name)
-        setattr(tally, name, {(new[n] if n >= 0 else n): c for n, c in counts.items() if n < 0 or n in new})

@@ -5,6 +5,7 @@ verdicts that the result hands to reports (``VerdictMatrix``)."""
 from __future__ import annotations
 
 from array import array
+from itertools import chain
 from typing import NamedTuple
 
 from quizgen.grading.outcome import NO_ANSWER, Outcome
@@ -36,6 +37,13 @@ class AnswerGrid:
     def column(self, slot: int) -> list:
         """The Outcomes of question part ``slot``, one per student."""
         return self.outcomes[slot::self.width]
+
+    def keep_students(self, keep: list) -> None:
+        """Keep only the students numbered ``keep`` (in that order), renumbered from 0."""
+        width, kept = self.width, [n for n in keep if n < self.students]
+        self.rows = array(self.rows.typecode, chain.from_iterable(self.rows[n * width:(n + 1) * width] for n in kept))
+        self.outcomes = list(chain.from_iterable(self.outcomes[n * width:(n + 1) * width] for n in kept))
+        self.students = len(kept)
 
 
 class Slot(NamedTuple):

@@ -99,6 +99,22 @@ class Students:
         normal = normalise_id(student_id)
         return self.by_id.get(self.matcher.match(normal) or normal)
 
+    def keep_students(self, keep: list) -> dict:
+        """Keep only the students numbered ``keep`` (in that order), renumbered
+        from 0, and no longer name the others as graded off the roster;
+        returns old number -> new."""
+        new = {old: k for k, old in enumerate(keep)}
+        for table in (self.not_on_roster, self.by_zeros):
+            for key, written in list(table.items()):
+                number = self.find(written if table is self.not_on_roster else key)
+                if number is not None and number not in new:
+                    del table[key]
+        self.ids, self.names = [self.ids[n] for n in keep], [self.names[n] for n in keep]
+        self.paper_numbers = [self.paper_numbers[n] for n in keep]
+        self.by_text = {text: new[n] for text, n in self.by_text.items() if n in new}
+        self.by_id = {normal: new[n] for normal, n in self.by_id.items() if n in new}
+        return new
+
     def _register(self, student_id: str, name: str, paper=None, listed: bool = False) -> int:
         """Register a student met in the answers (or, ``listed``, on the roster:
         never then counted as graded but not on the roster)."""

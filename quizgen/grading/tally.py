@@ -56,6 +56,15 @@ class Tally:
             self.student_score.append(0.0)
             self.student_counts.append(status_counts())
 
+    def keep_students(self, keep: list, new: dict) -> None:
+        """Keep the per-student counts of the students numbered ``keep`` only,
+        renumbered by ``new`` (old number -> new); -1 (rows whose id could not be read) stays."""
+        self.student_counts = [self.student_counts[n] for n in keep if n < len(self.student_counts)]
+        self.student_score = [self.student_score[n] for n in keep if n < len(self.student_score)]
+        for name in ("student_codes", "resubmitted", "unread"):
+            counts = getattr(self, name)
+            setattr(self, name, {(new[n] if n >= 0 else n): c for n, c in counts.items() if n < 0 or n in new})
+
     def code(self, student: int, slot: int, code: str, feedback: str | None) -> None:
         """Count one misconception met by ``student`` on question part ``slot``
         (``feedback``: its wording; None after an override, whose feedback may
