@@ -62,14 +62,25 @@ def computed_early(rule: PartRule, x: float, early: EarlySources, credits: Credi
     right one, "expected" (the key's, worked from the exact earlier answers)."""
     items, wrong = early
     if wrong and own and target is not None:
-        exact = " and ".join(s.label for s in rule.sources)
-        ecf = (f", though right given that value (error carried forward: from your {own.removeprefix(MARKED_FROM)} "
-               f"the answer is {answer_as_asked(rule, target)}; from the exact {exact}, ")
+        ecf = f", though right given that value ({from_own_and_exact(rule, own, target)})"
     else:
         ecf = ", though right given that value (error carried forward; " if wrong else " ("
+        ecf += f"expected {expected(rule)})"
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0), value=x,
-                   feedback=f"{COMPUTED_FROM}{' and your '.join(items)}, so this one carries that early rounding"
-                            f"{ecf}expected {expected(rule)})")
+                   feedback=f"{COMPUTED_FROM}{' and your '.join(items)}, so this one carries that early rounding{ecf}")
+
+
+def from_own_and_exact(rule: PartRule, own: str, target: float) -> str:
+    """The words of ECF that name both values of a part worked from the
+    student's own earlier answers (``own``: ``marked from your (a) = 0.95``),
+    one of them wrong: ``target``, the value worked from those answers, and
+    the key's, worked from the exact ones: ``error carried forward: from your
+    (a) = 0.95 the answer is 3.00; from the exact (a), expected 2.72``. One
+    wording for every ECF note of early rounding (here, and rules.py's
+    answers short or cut off given those answers as written)."""
+    exact = " and ".join(s.label for s in rule.sources)
+    return (f"error carried forward: from your {own.removeprefix(MARKED_FROM)} the answer is "
+            f"{answer_as_asked(rule, target)}; from the exact {exact}, expected {expected(rule)}")
 
 
 def _as_rule(source: Source) -> PartRule:

@@ -21,7 +21,7 @@ from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import marked_from, quoted
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
 from quizgen.marking.early import cut_short, expected, precise, shown_too_few, stated, too_early
-from quizgen.marking.early_sources import NO_EARLY_SOURCES, computed_early, early_sources
+from quizgen.marking.early_sources import NO_EARLY_SOURCES, computed_early, early_sources, from_own_and_exact
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, same, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
                                      unrounded_fits, whole_numbers)
@@ -265,9 +265,11 @@ def _early_given_own(rule: PartRule, reading: Reading, earlier: dict, env: dict,
     if not any(rounds_to(reading.value, v, shown) for v in values):
         return "", False
     those = "those values" if len(rule.sources) > 1 else "that value"
-    return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: right to "
-            f"{shown} significant figure{'s' * (shown > 1)} given {those} as written, but rounded too "
-            f"early: this paper asks for at least {asked} (expected {expected(rule)})"), _any_wrong(own, rule)
+    mine, wrong = marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources), _any_wrong(own, rule)
+    target = min(plain or values, key=lambda v: abs(reading.value - v))   # the value from their own answers
+    return (f"{mine}: right to {shown} significant figure{'s' * (shown > 1)} given {those} as written, but "
+            f"rounded too early: this paper asks for at least {asked} "
+            f"({_expected_given(rule, mine, target, wrong)})"), wrong
 
 
 def _cut_given_own(rule: PartRule, x: float, plain: tuple, own: dict, written: dict) -> tuple:
@@ -279,9 +281,17 @@ def _cut_given_own(rule: PartRule, x: float, plain: tuple, own: dict, written: d
     if cut is None:
         return "", False
     those = "those values" if len(rule.sources) > 1 else "that value"
-    return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: cut off instead "
-            f"of rounded: {significant(cut, asked + 1)}, worked from {those}, rounds to {significant(cut, asked)} "
-            f"(expected {expected(rule)})"), _any_wrong(own, rule)
+    mine, wrong = marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources), _any_wrong(own, rule)
+    return (f"{mine}: cut off instead of rounded: {significant(cut, asked + 1)}, worked from {those}, rounds to "
+            f"{significant(cut, asked)} ({_expected_given(rule, mine, cut, wrong)})"), wrong
+
+
+def _expected_given(rule: PartRule, mine: str, target: float, wrong: bool) -> str:
+    """The end of a note on an answer worked from the student's own earlier
+    answers (``mine``: ``marked from your (a) = 0.770``): the key's value,
+    "expected", and when one of those answers is wrong (ECF) the value
+    ``target`` worked from them too, in the words of early_sources' ECF."""
+    return from_own_and_exact(rule, mine, target) if wrong else f"expected {expected(rule)}"
 
 
 def _carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: Credits, written: dict) -> str:
