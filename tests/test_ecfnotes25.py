@@ -23,8 +23,11 @@ import quizgen
 from quizgen.bank.loader import load_bank
 from quizgen.generation.run import generate
 from quizgen.generation.sampling import sample_instance
+from quizgen.grading.feedback_words import ROUNDED_BEFORE_USE, ROUNDED_EARLY, kept_figures
 from quizgen.grading.outputs import GradeOutputs
+from quizgen.marking.rules import Credits
 from paper_support import mark_paper
+from test_marking_own_answers import _checkers, _short_carry_case
 
 ECF_NOTE = "(error carried forward: from your (a) = 0.770 the answer is 1.47; from the exact (a), expected 2.72)"
 
@@ -85,3 +88,38 @@ def test_from_a_right_a_the_notes_give_the_expected_value_alone(tmp_path, paper)
     """Not ECF: the value from their own (a) is the key's, and the note says it once."""
     graded, _ = _grade(tmp_path / "right", paper, [("s1", "Q8", "a", "0.359"), ("s1", "Q8", "b", "1.02")])
     assert "error carried forward" not in graded["s1", "Q8", "b"]["feedback"]
+
+
+# ---------------------------------------------------------------- 2. the figures kept, as the marker used them
+
+SHORT_ROWS = [("s1", "Q1", "a", "0.716"), ("s1", "Q1", "b", "0.329"),   # (b) from (a) carried on to 2 figures
+              ("s2", "Q1", "a", "0.72"), ("s2", "Q1", "b", "0.3345")]   # (a) itself short
+
+
+@pytest.mark.parametrize("policy, keep", [("", 4), ("carried_figures: 3\n", 4), ("carried_figures: 4\n", 4),
+                                          ("carried_figures: 5\n", 5), ("carried_figures: 6\n", 6)])
+def test_the_advice_keeps_the_figures_the_policy_carried_rounding_asks(tmp_path, paper, policy, keep):
+    _, sheets = _grade(tmp_path / "keep", paper, SHORT_ROWS, policy)
+    before, early = _work(sheets["s1"]), _work(sheets["s2"])
+    assert any(line.startswith("- rounded before use: you rounded Q1 (a) to 2 significant figures before using "
+                               f"it in (b): keep at least {keep} significant figures (or as many as") for line in before)
+    assert f"- rounded too early or cut off: Q1 (a): give each final answer to the figures the question asks, " \
+           f"rounded (not cut off), and keep at least {keep} significant figures in the working." in early
+    # the marking note on (b) says the same figures
+    assert f"keep at least {keep} significant figures in intermediate results" in sheets["s1"]
+
+
+def test_the_default_advice_is_the_papers():
+    assert kept_figures(Credits().carried_figures) == 4
+    assert "keep at least 4 significant figures in the working" in ROUNDED_EARLY
+    assert "keep at least 4 significant figures (or as many" in ROUNDED_BEFORE_USE
+
+
+def test_a_short_carry_past_the_papers_figures_is_what_the_course_asks():
+    """carried_figures 5: the paper asked 4, the marker 5; the note says which."""
+    instance, p3, loss = _short_carry_case()
+    for keep, who in ((4, "this paper asks"), (5, "this course asks")):
+        alone = _checkers(instance, Credits(carried_figures=keep))["c"](loss)
+        assert alone.feedback.startswith(f"right if intermediate results are carried to fewer than {keep} "
+                                         f"significant figures; {who} you to keep at least {keep} in "
+                                         "intermediate steps"), alone

@@ -26,9 +26,9 @@ from quizgen.grading.feedback_comma import comma_view
 from quizgen.grading.feedback_files import HEADING, foreign_stems
 from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, no_answers_note, not_received_note,
                                               sheet_verdict, unsubmitted_note)
-from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, WORK_HEADING, WorkList, full_marks_note,
-                                            misconception_name, review_words, shown_answer, template_trap_names,
-                                            work_list)
+from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, KEEP, WORK_HEADING, WorkList, full_marks_note,
+                                            kept_figures, misconception_name, review_words, shown_answer,
+                                            template_trap_names, work_list)
 from quizgen.grading.feedback_names import renamed_note, run_stems, safe_file_names
 from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
@@ -49,7 +49,8 @@ class SheetContext(NamedTuple):
     has one, as in graded.csv), and the answers not graded against a part of
     each student's paper (feedback_stray.StrayAnswers), and the State of
     each student's Moodle attempt graded though not submitted
-    ({student number: State}, ``unsubmitted_states``)."""
+    ({student number: State}, ``unsubmitted_states``), and the significant
+    figures the advice on early rounding asks to keep (``kept_figures``)."""
 
     matrix: object
     slot_of: dict
@@ -58,17 +59,19 @@ class SheetContext(NamedTuple):
     comma: bool = False
     strays: object = None
     states: dict | None = None
+    keep: int = KEEP
 
 
-def student_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> tuple:
+def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, carried: int = 0) -> tuple:
     """``([(file stem, StudentTotal, their questions, their number)], SheetContext)``.
-    ``columns``: where graded.csv holds (student, name, question, part, answer)."""
+    ``columns``: where graded.csv holds (student, name, question, part, answer);
+    ``carried``: the policy's carried_figures (0: the paper's own advice)."""
     papers = {paper.student_id.strip(): paper.questions for paper in key.papers}
     slot_of = {(norm_question(s.question_id), s.part): n for n, s in enumerate(result.matrix.slots)}
     strays = StrayAnswers(result.matrix, slot_of, columns, result.shared_ids)
     context = SheetContext(result.matrix, slot_of, _graded_rows(result, columns[4], strays),
                            Solutions(outputs.banks, _rounding_rule(key)), comma, strays,
-                           unsubmitted_states(key, result.matrix.students))
+                           unsubmitted_states(key, result.matrix.students), kept_figures(carried))
     sheet_ext = ".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md"
     own = run_stems(result.files, outputs.feedback, sheet_ext)   # names of the run's other files
     stems = safe_file_names(result.matrix.students, foreign_stems(outputs.feedback, sheet_ext) | set(own))
@@ -223,7 +226,7 @@ class Solutions:
 
 
 def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions,
-                   comma: bool = False, strays=None, states=None, figures: dict | None = None) -> str:
+                   comma: bool = False, strays=None, states=None, keep: int = KEEP, figures: dict | None = None) -> str:
     """One student's sheet; ``figures``: the Markdown image of each question's
     figure, by its position on the paper (feedback_md.sheet_figures). A
     student with no answer at all is told so under the score, with no "What
@@ -238,7 +241,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
                                       awaiting_note(questions, number, matrix, slot_of),
                                       not_received_note(questions, number, matrix, slot_of)]
     lines += [line for note in notes if note for line in (note, "")]
-    work = work_list(questions, lines_of, AWAITING, solutions.drill_classes()) if not absent else WorkList([], "")
+    work = work_list(questions, lines_of, AWAITING, solutions.drill_classes(), keep) if not absent else WorkList([], "")
     if work.lines:
         lines += [f"## {WORK_HEADING}", "", *(f"- {md_cell(line)}" for line in work.lines)]
         lines += [f"- Practise those classes: `{work.command}`"] * bool(work.command) + [""]

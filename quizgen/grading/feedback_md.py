@@ -22,10 +22,11 @@ from quizgen.grading.outcome import comma_number
 FIGURE_EXT = ".svg"
 
 
-def markdown_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> dict:
+def markdown_sheets(result, key, outputs, columns: tuple, comma: bool = False, carried: int = 0) -> dict:
     """``{"<student>.md": text, "<name>.svg": figure}``: every student's sheet
-    and the figures they show, to write with ``write_sheet_files``."""
-    students, context = student_sheets(result, key, outputs, columns, comma)
+    and the figures they show, to write with ``write_sheet_files``; ``carried``:
+    the policy's carried_figures (feedback.student_sheets)."""
+    students, context = student_sheets(result, key, outputs, columns, comma, carried)
     sheets = sheets_of(students, context, outputs.feedback)
     result.warnings.extend(context.solutions.warning())
     return sheets

@@ -37,15 +37,16 @@ SHEET_OVERFLOW = ("its table of answers and notes (kept on one page) or a piece 
                   "student's rows in the graded CSV, or a Markdown sheet (leave out --format pdf), show all of it")
 
 
-def make_sheets(result, key, outputs, columns: tuple, comma: bool = False) -> dict:
+def make_sheets(result, key, outputs, columns: tuple, comma: bool = False, carried: int = 0) -> dict:
     """One sheet per student, ``{name: text or bytes}``, to write into
     ``outputs.feedback`` with ``write_sheet_files``: Markdown, or PDF (compiled
     here) when ``outputs.feedback_format`` is "pdf"; every number with a
     decimal comma when ``comma``. ``columns``: where graded.csv holds
-    (student, name, question, part, answer)."""
+    (student, name, question, part, answer); ``carried``: the policy's
+    carried_figures, which the sheets' advice on early rounding follows."""
     if getattr(outputs, "feedback_format", "md") != "pdf":
-        return markdown_sheets(result, key, outputs, columns, comma)
-    students, context = student_sheets(result, key, outputs, columns, comma)
+        return markdown_sheets(result, key, outputs, columns, comma, carried)
+    students, context = student_sheets(result, key, outputs, columns, comma, carried)
     sources = {f"{stem}.tex": sheet_tex(total, questions, number, context, getattr(outputs, "paper", "a4"))
                for stem, total, questions, number in students}
     result.warnings.extend(context.solutions.warning())
@@ -124,7 +125,8 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                       "lines": [_tex_fields(line._replace(answer=shown_answer(line.answer) or "-")) for line in lines],
                       "notes": [_tex_fields(note) for line in lines for note in part_notes(line, worked)]})
     absent = no_answers_note(number, context.matrix, context.strays, questions)
-    work = work_list(questions, lines_of, AWAITING, context.solutions.drill_classes()) if not absent else WorkList([], "")
+    work = work_list(questions, lines_of, AWAITING, context.solutions.drill_classes(), context.keep) \
+        if not absent else WorkList([], "")
     score, max_score, percent = score_texts(total, context.comma)
     strays = stray_sections(*context.strays.of(number), questions, breakable) if context.strays is not None else []
     return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=breakable(total.student_id),

@@ -101,14 +101,31 @@ def shown_answer(answer: str) -> str:
     return f"{start} \u2026 ({len(answer)} characters in all; the graded CSV has it whole)"
 
 
-ROUNDED_EARLY = ("rounded too early or cut off: {}: give each final answer to the figures the question asks, "
-                 "rounded (not cut off), and keep at least 4 significant figures in the working.")
+KEEP = 4
+"""The significant figures the papers ask students to keep in intermediate
+steps (the bank's stems: "keep at least 4 significant figures in
+intermediate steps"), which the advice below repeats unless the policy's
+carried rounding asked for more (``kept_figures``)."""
+_ROUNDED_EARLY = ("rounded too early or cut off: {{}}: give each final answer to the figures the question asks, "
+                  "rounded (not cut off), and keep at least {} significant figures in the working.")
+_ROUNDED_BEFORE_USE = ("rounded before use: {{}}: keep at least {} significant figures (or as many as the "
+                       "question asks) in any value you go on to use, and give each answer to the figures asked.")
+ROUNDED_EARLY = _ROUNDED_EARLY.format(KEEP)
 """The "What to work on" line naming the answers marked rounded too early (note rounded_too_early)."""
-ROUNDED_BEFORE_USE = ("rounded before use: {}: keep at least 4 significant figures (or as many as the "
-                      "question asks) in any value you go on to use, and give each answer to the figures asked.")
+ROUNDED_BEFORE_USE = _ROUNDED_BEFORE_USE.format(KEEP)
 """The line naming the earlier answers (or steps of a part's own working)
 rounded short and then used, when a part's mark was lost to that rounding,
-not to its own final answer (marking/quotes.rounded_before_use)."""
+not to its own final answer (marking/quotes.rounded_before_use). Both say
+the figures to keep as ``kept_figures`` gives them (KEEP by default)."""
+
+
+def kept_figures(carried: int) -> int:
+    """The significant figures a sheet tells students to keep in their working:
+    the paper's KEEP, or the policy's ``carried_figures`` when it is more (5:
+    an answer carried to 4 figures then lost marks, whatever the paper said,
+    and the marking notes say 5 too). Fewer (3, the default) is never advised:
+    the paper asks for KEEP and an answer so carried lost nothing."""
+    return max(KEEP, carried)
 
 
 class WorkList(NamedTuple):
@@ -119,13 +136,14 @@ class WorkList(NamedTuple):
     command: str
 
 
-def work_list(questions, lines_of: list, awaiting: str, drillable=None) -> WorkList:
+def work_list(questions, lines_of: list, awaiting: str, drillable=None, keep: int = KEEP) -> WorkList:
     """What to revise: the misconceptions met (by name, with where), each
     question with lost marks (not counting parts awaiting a person,
     ``awaiting`` being that verdict), and a drill command for their classes
     that the drill knows without --bank (``drillable``; None: all), since the
     instructor's folders mean nothing on a student's machine; empty when
-    nothing was lost. ``lines_of``: each question's PartLines."""
+    nothing was lost. ``lines_of``: each question's PartLines; ``keep``: the
+    figures to keep in the working that its advice on early rounding gives."""
     met, lost, classes = {}, [], []
     for question, lines in zip(questions, lines_of):
         for line in lines:
@@ -138,12 +156,12 @@ def work_list(questions, lines_of: list, awaiting: str, drillable=None) -> WorkL
             if question.cls and question.cls not in classes and (drillable is None or question.cls in drillable):
                 classes.append(question.cls)
     said = [f"misconception \"{name}\": {', '.join(where)}." for name, where in met.items()]
-    said += _early_lines(questions, lines_of, awaiting) + lost
+    said += _early_lines(questions, lines_of, awaiting, keep) + lost
     command = "quizgen drill --classes " + ",".join(classes) if classes else ""
     return WorkList(said, command)
 
 
-def _early_lines(questions, lines_of: list, awaiting: str) -> list:
+def _early_lines(questions, lines_of: list, awaiting: str, keep: int = KEEP) -> list:
     """The "What to work on" lines of the answers marked rounded too early:
     those whose own final answer was (ROUNDED_EARLY), and apart, the earlier
     answers rounded short before a later part used them (ROUNDED_BEFORE_USE,
@@ -158,8 +176,9 @@ def _early_lines(questions, lines_of: list, awaiting: str) -> list:
             own += [] if sources else [f"{question.id} ({line.letter})"]
             for label, figures in sources:
                 used.setdefault((question.id, label, figures), []).append(f"({line.letter})")
-    said = [ROUNDED_EARLY.format(", ".join(own))] * bool(own)
-    return said + [ROUNDED_BEFORE_USE.format("; ".join(_used_early(*k, v) for k, v in used.items()))] * bool(used)
+    said = [_ROUNDED_EARLY.format(keep).format(", ".join(own))] * bool(own)
+    before = _ROUNDED_BEFORE_USE.format(keep).format("; ".join(_used_early(*k, v) for k, v in used.items()))
+    return said + [before] * bool(used)
 
 
 def _used_early(question_id: str, label: str, figures: int | None, later: list) -> str:

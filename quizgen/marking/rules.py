@@ -302,7 +302,8 @@ def _carried_short(rule: PartRule, x: float, earlier: dict, env: dict, credits: 
     keep = credits.carried_figures
     if keep <= LEVELS[0] or not inside(x, rule.short_carried):
         return ""
-    asks = f"this paper asks you to keep at least {keep} in intermediate steps " \
+    paper = keep <= (figures_asked(rule.kind, rule.spec) or 0) + 1   # the paper asks a figure more than the answers
+    asks = f"this {'paper' if paper else 'course'} asks you to keep at least {keep} in intermediate steps " \
            f"(expected {expected(rule)})"
     short = [s for s in rule.sources if earlier.get(s.name) is not None and (written.get(s.name) or keep) < keep]
     try:
