@@ -28,6 +28,7 @@ from quizgen.grading.outputs import GradeOutputs
 from quizgen.marking.rules import Credits
 from paper_support import mark_paper
 from test_marking_own_answers import _checkers, _short_carry_case
+from test_roster25 import grade as roster_grade, overrides, paper_class
 
 ECF_NOTE = "(error carried forward: from your (a) = 0.770 the answer is 1.47; from the exact (a), expected 2.72)"
 
@@ -123,3 +124,17 @@ def test_a_short_carry_past_the_papers_figures_is_what_the_course_asks():
         assert alone.feedback.startswith(f"right if intermediate results are carried to fewer than {keep} "
                                          f"significant figures; {who} you to keep at least {keep} in "
                                          "intermediate steps"), alone
+
+
+# ---------------------------------------------------------------- 3. the report's students table
+
+def test_a_student_marked_only_by_a_zero_override_is_absent_in_the_students_table(tmp_path, invoke):
+    paper_class(tmp_path)
+    result = roster_grade(invoke, tmp_path, "--overrides", overrides(tmp_path, "0"))
+    assert result.exit_code == 0, result.output
+    report = (tmp_path / "out" / "g-report.md").read_text(encoding="utf-8")
+    rows = {line.split(" | ")[0].strip("| "): line for line in report.split("## Students")[1].splitlines()
+            if line.startswith("| s1")}
+    assert rows["s1017"].endswith("| absent (overrides: 0) |"), rows["s1017"]
+    assert rows["s1004"].endswith("| missing (no answer) |") is False
+    assert rows["s1022"].endswith("| missing (no answer) |")   # on the roster, no row and no override
