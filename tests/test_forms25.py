@@ -109,10 +109,12 @@ def _drill(invoke, lines):
 
 def test_the_drill_reads_as_grade_does_and_quotes_what_was_typed(invoke):
     """Seed 5's C1: p = 0.6952. The drill uses grade's reader: a tolerance is told so, and
-    ``\\sqrt[3]{8}`` (no root quizgen reads) is quoted as typed, not as the parser rewrote it."""
-    said = _drill(invoke, ["\\sqrt[3]{8}", "0.6952 \u00b1 0.001", "0.5\u00bd", "\\hat{p} = 0.6952", "q"])
-    assert "I cannot read '\\sqrt[3]{8}' as an answer" in said and "sqrt[3]{8}'" in said
-    assert "sqrt(" not in said and "**" not in said
+    ``\\frac{1}{\\binom{2}{1}}`` (LaTeX quizgen does not read) is quoted as typed, not as
+    the parser rewrote it (``((1)/(...))``; before forms25b ``\\sqrt[3]{8}`` was the example,
+    which is now read as 2: tests/test_forms25b.py)."""
+    said = _drill(invoke, ["\\frac{1}{\\binom{2}{1}}", "0.6952 \u00b1 0.001", "0.5\u00bd", "\\hat{p} = 0.6952", "q"])
+    assert "I cannot read '\\frac{1}{\\binom{2}{1}}' as an answer" in said
+    assert "((" not in said and "**" not in said
     assert "I cannot mark '0.6952 \u00b1 0.001' by myself: it gives a value with a \u00b1 tolerance, not one value" \
         in said
     assert "straight after a decimal is not readable" in said

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import answer_value
-from quizgen.maths.numerals import VULGAR_FRACTIONS, from_typeset, normalise_numerals, power_of_ten
+from quizgen.maths.numerals import ROOT_INDEX_MAX, VULGAR_FRACTIONS, from_typeset, normalise_numerals, power_of_ten
 from quizgen.maths.parser import MAX_LENGTH, parse_answer
 
 __all__ = ["answer_value", "has_tolerance", "normalise_word", "to_number", "TOLERANCE_REASON", "WORD_CACHE_LENGTH"]
@@ -27,6 +27,10 @@ _TOLERANCE = re.compile(r"[\d.)%]\s*(?:\u00b1|\u2213|\+/?-(?=\s*[\d.]))")
 """A value with a tolerance: ``0.7153 ± 0.001``, ``0.7153+-0.001``, ``0.7153 +/- 0.001`` (``+-`` is no
 sum of a negative number here: read so, ``0.7153+-0.001`` was 0.7143)."""
 TOLERANCE_REASON = "a value with a ± tolerance, not one value: give the single value asked for, without a range"
+_UNREAD_ROOT = re.compile(r"\\sqrt\s*\[")
+"""An n-th root left unread by ``from_typeset``: its index is no whole number from 1 to ROOT_INDEX_MAX, or x has no braces."""
+ROOT_REASON = (f"an n-th root \\sqrt[n]{{x}} is read with n a whole number from 1 to {ROOT_INDEX_MAX} "
+               "and x in braces, such as \\sqrt[3]{8} (which is 2)")
 
 # Words up to this length are remembered (a class repeats them); longer texts
 # are normalised each time, so the cache holds at most 16,384 short words.
@@ -61,9 +65,11 @@ def to_number(text: str, decimal_comma: bool = False) -> float:
         else:
             if math.isfinite(value):
                 return value
-    text = from_typeset(_short(text.strip()))
+    text = from_typeset(_short(text.strip()), decimal_comma)
     if _DECIMAL_THEN_FRACTION.search(text):
         raise ExpressionError(FRACTION_AFTER_DECIMAL)
+    if "\\sqrt" in text and _UNREAD_ROOT.search(text):   # \sqrt[2.5]{8}, \sqrt[1000]{8}: never the parser's puzzle
+        raise ExpressionError(ROOT_REASON)
     text = _short(normalise_numerals(text).strip())
     if has_tolerance(text):
         raise ExpressionError(TOLERANCE_REASON)

@@ -83,7 +83,7 @@ def _ascii_digit(ch: str) -> str:
 
 _WRAPPED = re.compile(r"\s*(?:\$\$?(?P<dollars>[^$]+?)\$\$?|\\\((?P<round>.+?)\\\)|\\\[(?P<square>.+?)\\\])\s*", re.DOTALL)
 """A whole answer in LaTeX's maths delimiters: ``$...$``, ``$$...$$``, ``\\(...\\)``, ``\\[...\\]``."""
-_COMMANDS = re.compile(r"\\(times|cdot|ln|log|exp|pi|approx|sqrt|pm)(?![A-Za-z])")
+_COMMANDS = re.compile(r"\\(times|cdot|ln|log|exp|pi|approx|sqrt|pm)(?![A-Za-z])(?!(?<=sqrt)\s*\[)")   # \sqrt[: a root unread
 _COMMAND_AS = {"times": "*", "cdot": "*", "ln": "ln", "log": "log", "exp": "exp", "pi": "pi", "approx": "\u2248",
                "sqrt": "sqrt", "pm": "\u00b1"}
 _LATEX_COMMA = re.compile(r"\{([,.])\}")
@@ -92,6 +92,10 @@ the space LaTeX puts after a comma, read by the one comma rule as a comma writte
 _BRACED_NUMBER = re.compile(r"\s*\{\s*([+-]?(?:\d+\.?\d*|\.\d+))\s*\}\s*")
 """A single number in braces, the whole answer (``{0.7153}``): a LaTeX group, not a
 set; ``{0.1, 0.2}`` stays a set of values, which the parser refuses."""
+_BRACED_DECIMAL_COMMA = re.compile(r"\s*\{\s*([+-]?\d*,\d+)\s*\}\s*")
+"""With decimal commas, a single number with its comma in braces (``{0,7153}``): that number."""
+ROOT_INDEX_MAX = 99
+"""The largest n of an n-th root ``\\sqrt[n]{x}`` read (n from 1, at most two digits: ``_BRACES``)."""
 _ACCENTS = {"hat": "\u0302", "widehat": "\u0302", "bar": "\u0304", "overline": "\u0304", "tilde": "\u0303",
             "widetilde": "\u0303"}
 _ACCENTED = re.compile(r"\\(" + "|".join(_ACCENTS) + r")\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z])(?![A-Za-z]))")
@@ -100,6 +104,7 @@ _BRACED_POWER = re.compile(r"\^\s*\{([^{}]*)\}")
 _BRACES = [   # LaTeX's braced groups, innermost first: (pattern, what it reads as)
     (re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}"), r"((\1)/(\2))"),
     (re.compile(r"\\sqrt\s*\{([^{}]*)\}"), r"sqrt(\1)"),
+    (re.compile(r"\\sqrt\s*\[\s*([1-9]\d?)\s*\]\s*\{([^{}]*)\}"), r"((\2)^(1/\1))"),   # \sqrt[3]{8}: ROOT_INDEX_MAX
     (_BRACED_POWER, r"^(\1)"),
 ]
 _MARKUP = [   # (LaTeX, what it reads as), in this order, before the braces
@@ -120,24 +125,25 @@ def latex_commas(text: str) -> str:
     return _LATEX_COMMA.sub(r"\1", text) if "{" in text else text
 
 
-def from_typeset(text: str) -> str:
+def from_typeset(text: str, decimal_comma: bool = False) -> str:
     """``text`` with LaTeX's marks read: ``$...$`` (and ``\\(...\\)``) around the
     whole answer dropped, ``\\frac{a}{b}`` as ``((a)/(b))``, ``\\times`` and
     ``\\cdot`` as ``*``, ``\\ln``, ``\\log``, ``\\log_{10}``, ``\\exp``,
-    ``\\sqrt``, ``\\pi`` as their names, ``\\approx`` as ``≈``, ``\\text{..}``,
+    ``\\sqrt``, ``\\pi`` as their names, ``\\sqrt[n]{x}`` as ``((x)^(1/n))`` (n from 1
+    to ``ROOT_INDEX_MAX``; any other index is left for ``to_number`` to refuse), ``\\approx`` as ``≈``, ``\\text{..}``,
     ``\\left``/``\\right`` and LaTeX's spaces dropped, and braces around a
     power's exponent as brackets (``10^{-5}`` is ``10^(-5)``); a label's marks
     (``L_{\\text{MLM}}`` is ``L_MLM``, ``\\hat{p}`` is ``p̂``), LaTeX's comma
     ``{,}`` as a comma (``0{,}5``), ``\\pm`` as ``±`` and a single number in
-    braces as that number (``{0.7153}``); any other text as it is (the
-    whitelist parser then reads it, or says why not)."""
+    braces as that number (``{0.7153}``, and with ``decimal_comma`` ``{0,7153}``);
+    any other text as it is (the whitelist parser then reads it, or says why not)."""
     if "$" not in text and "\\" not in text and "{" not in text:
         return text
     wrapped = _WRAPPED.fullmatch(text)
     if wrapped:
         text = next(inner for inner in wrapped.groups() if inner is not None)
     text = latex_commas(text)
-    braced = _BRACED_NUMBER.fullmatch(text)
+    braced = _BRACED_NUMBER.fullmatch(text) or (decimal_comma and _BRACED_DECIMAL_COMMA.fullmatch(text))
     if braced:
         return braced[1]
     if "\\" in text:
