@@ -29,6 +29,8 @@ from quizgen.marking import canvas_kept, rules as careful
 from quizgen.marking.coherence import may_carry, withheld
 from quizgen.marking.quotes import from_own_answers, marked_from
 from quizgen.marking.sources import own_trap_read
+from quizgen.marking.asides import none_may_say_no_value
+from quizgen.marking.words import NONE_OR_ZERO_REASON
 from quizgen.marking.forms import (BLANK, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
                                    looks_like_prose, misread_count, plain_characters, read_marks, read_number,
                                    significant_figures, unread_reason, with_log_note)
@@ -224,6 +226,8 @@ class PartChecker:
         if len(text) > MAX_LENGTH:
             return self._long(text)
         reading = read_number(text, self.part.spec.percent, self.decimal_comma, self.kind == "integer")
+        if reading.status == NUMBER and none_may_say_no_value(text, (w for trap in self.part.traps for w in trap.words)):
+            return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=NONE_OR_ZERO_REASON)   # C5 (a): 0, or no value?
         if reading.status == NUMBER and not self.figures_shown:
             reading = Reading(NUMBER, reading.value)
         if reading.status == NUMBER:

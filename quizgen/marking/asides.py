@@ -72,6 +72,24 @@ def may_mean_no_value(text: str, listed) -> bool:
         _NO_VALUE_WORDS.search(word) for word in listed)
 
 
+_NONE_COUNTED = re.compile(r"\s*(?:none|nothing|no\s+(?:masked\s+)?(?:positions?|tokens?|targets?|predictions?))"
+                           r"(?:\s+at\s+all)?\s*\.?\s*", re.IGNORECASE)
+"""A count said in words as nothing at all: ``none``, ``nothing``, ``no positions``, ``no masked positions``."""
+
+
+def none_counted(text: str) -> bool:
+    """True when the whole of ``text`` (in quotation marks or not) says a count is
+    zero in words (``_NONE_COUNTED``): on a whole-number part it is 0 (forms.py)."""
+    return len(text) <= 40 and _NONE_COUNTED.fullmatch(unquoted(text)) is not None
+
+
+def none_may_say_no_value(text: str, listed) -> bool:
+    """True when ``text`` says nothing counted (``none_counted``) on a part some of
+    whose ``listed`` words (its traps') say "no value" (C5 (a), the empty sum's value,
+    whose trap is ``undefined``, ``no value``): ``none`` there may be that trap, or 0."""
+    return none_counted(text) and any(_NO_VALUE_WORDS.search(word.lower()) for word in listed)
+
+
 def non_answer_beside(text: str, read) -> str:
     """A reason for a person when ``text`` is a number (``read(rest).status``)
     with a non-answer before or after it (``n/a 0.6999``, ``? 0.5``,

@@ -14,7 +14,8 @@ from functools import lru_cache
 from quizgen.errors import ExpressionError
 from quizgen.key.status import Status
 from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chain_disagrees, most_precise_in_chain,
-                                    no_answer_reason, non_answer, non_answer_beside, restated_value, unquoted)
+                                    no_answer_reason, non_answer, non_answer_beside, none_counted, restated_value,
+                                    unquoted)
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
 from quizgen.maths.answers import has_tolerance, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
@@ -194,7 +195,9 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     text = str(text)
     if non_answer(text):   # "-", "n/a", "idk": no answer, said so
         return Reading(BLANK, reason=no_answer_reason(text))
-    written, text = text, unquoted(from_typeset(text))   # $L = 0.851$, 3.449 \times 10^{-5}, "0.695"
+    if whole and none_counted(text):   # a count's "none", "nothing", "no positions": 0, never a word refused
+        return Reading(NUMBER, 0.0)
+    written, text = text, unquoted(from_typeset(text, decimal_comma))   # $L = 0.851$, 3.449 \times 10^{-5}, "0.695"
     if has_tolerance(text):   # 0.7153 ± 0.001, 0.7153+-0.001: never read as 0.7143
         return Reading(REVIEW, reason=TOLERANCE_REASON)
     restated = restated_value(text, lambda side: read_number(side, percent, decimal_comma, whole))
