@@ -21,7 +21,7 @@ _TAG = (_DASH_RUN + r"|\?+|n\s*/\s*a|n\.?\s*a\.?|idk|dunno|no\s+(?:idea|clue)"
 _NON_ANSWER = re.compile(r"\s*(?:" + _TAG + r")\s*[.!]?\s*", re.IGNORECASE)
 """A whole answer that says the part was not answered: a dash (or a run of them), ``n/a``, ``NA``, ``?``,
 ``idk``, ``don't know``, ``skipped``."""
-_MAY_MEAN_NO_VALUE = re.compile(r"\s*(?:" + _DASH_RUN + r"|n\s*/\s*a|n\.?\s*a\.?|no\s+answer)\s*\.?\s*", re.IGNORECASE)
+_MAY_MEAN_NO_VALUE = re.compile(r"\s*(?:" + _DASH_RUN + r"|n\s*/\s*a|n\.?\s*a\.?|no\s+answer)\s*(?:\.\s*)?", re.IGNORECASE)
 """The non-answers that may also say "this has no value" (a dash, ``n/a``, ``NA``, ``no answer``)."""
 _NO_VALUE_WORDS = re.compile(r"\b(?:undefined|not defined|none|no value|not applicable|does not exist|nothing)\b")
 """A listed word that is itself "no value": a part whose answer (or trap) it is may be answered ``n/a``."""
@@ -68,7 +68,7 @@ def may_mean_no_value(text: str, listed) -> bool:
     """True when the non-answer ``text`` may be the answer "no value" itself
     (``n/a``, a dash) on a part some of whose ``listed`` words (accepted or a
     trap's, as words.py reads them) say no value (C5 (b): ``undefined``)."""
-    return _MAY_MEAN_NO_VALUE.fullmatch(unquoted(text)) is not None and any(
+    return len(text) <= 40 and _MAY_MEAN_NO_VALUE.fullmatch(unquoted(text)) is not None and any(
         _NO_VALUE_WORDS.search(word) for word in listed)
 
 
@@ -95,10 +95,19 @@ def non_answer_beside(text: str, read) -> str:
     with a non-answer before or after it (``n/a 0.6999``, ``? 0.5``,
     ``0.6999 -``): is the number the answer, or was the part skipped? Else ''."""
     found = _TAG_BESIDE.fullmatch(text) if len(text) <= 200 else None
-    if found is None or not (found["before"] or found["after"]) or read(found["rest"]).status != "number":
+    if found is None or not (found["before"] or found["after"]) or _tagged(found["rest"]) \
+            or read(found["rest"]).status != "number":
         return ""
     tag = (found["before"] or found["after"]).strip()
     return f"a number with {tag!r} beside it, which says no answer: a person decides whether the number is the answer"
+
+
+def _tagged(rest: str) -> bool:
+    """True when ``rest`` has a non-answer beside it again (``? ? 0.5``): no
+    number, and reading it would ask this again, once a tag (``? `` * 99 took
+    15 ms an answer)."""
+    found = _TAG_BESIDE.fullmatch(rest)
+    return found is not None and bool(found["before"] or found["after"])
 
 
 # ------------------------------------------------------------------ a value restated

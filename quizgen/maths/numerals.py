@@ -89,7 +89,7 @@ _COMMAND_AS = {"times": "*", "cdot": "*", "ln": "ln", "log": "log", "exp": "exp"
 _LATEX_COMMA = re.compile(r"\{([,.])\}")
 """LaTeX's comma (or point) in braces, ``0{,}5`` or ``1{,}440``: the mark without
 the space LaTeX puts after a comma, read by the one comma rule as a comma written alone."""
-_BRACED_NUMBER = re.compile(r"\s*\{\s*([+-]?(?:\d+\.?\d*|\.\d+))\s*\}\s*")
+_BRACED_NUMBER = re.compile(r"\s*\{\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*\}\s*")   # one way to split digits
 """A single number in braces, the whole answer (``{0.7153}``): a LaTeX group, not a
 set; ``{0.1, 0.2}`` stays a set of values, which the parser refuses."""
 _BRACED_DECIMAL_COMMA = re.compile(r"\s*\{\s*([+-]?\d*,\d+)\s*\}\s*")
@@ -112,7 +112,7 @@ _MARKUP = [   # (LaTeX, what it reads as), in this order, before the braces
     (_ACCENTED, lambda m: (m[2] or m[3]) + _ACCENTS[m[1]]),                           # \hat{p} = 0.769
     (re.compile(r"\\(?:left|right|[bB]igg?[lr]?)(?![A-Za-z])\s*"), ""),           # \left( ... \right)
     (re.compile(r"\\log_\s*(?:\{\s*(10|2)\s*\}|(10|2)(?!\d))"), r"log\1\2 "),   # \log_{10} 0.3
-    (re.compile(r"\s*_\s*\{\s*(\w+)\s*\}"), r"_\1"),                             # L_{\text{MLM}}: L_MLM
+    (re.compile(r"(?<!\s)\s*_\s*\{\s*(\w+)\s*\}"), r"_\1"),                      # L_{\text{MLM}}: L_MLM
     (re.compile(r"(?<=\d)\\,(?=\d{3}(?!\d))"), ""),                                  # 1\,000: a digit group
     (re.compile(r"\\[,;:! ]"), " "),                                                 # other spaces
     (re.compile(r"\\%"), "%"),
