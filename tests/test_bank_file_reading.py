@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from quizgen.bank.yamlfile import MAX_FILE_BYTES, odd_scalar, safe_load
-from quizgen.errors import TemplateError
 
 BASE = (Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml").read_text()
 

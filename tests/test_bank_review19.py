@@ -112,7 +112,7 @@ def test_c3_names_a_small_vocabulary_as_small_not_toy(templates_by_class):
         else:
             real += 1
             # the size once, as V (review 23b: "the 28,996-entry ... vocabulary" then "V = 28996")
-            assert f" vocabulary of " in stem and f"$V = {instance.env['V']}$ entries." in stem, stem
+            assert " vocabulary of " in stem and f"$V = {instance.env['V']}$ entries." in stem, stem
             assert f"{int(instance.env['V']):,}" not in stem, stem
     assert small > 80 and real > 3, (small, real)
 

@@ -98,7 +98,7 @@ def test_a_step_marked_as_showing_a_word_answer_waits_for_that_part(cls, title, 
     text = "".join("h\n" * 12 + f"{r.answer}\n" for r in entry.parts) + "q\n"
     output, _ = drill(text, classes=cls, seed=2, save=False, count=1)
     before, after = output.split("Worked solution")[0].split(f"\n({shown_at}) ")
-    assert f"Step" in before and title not in before, output   # hints were offered, not this one
+    assert "Step" in before and title not in before, output   # hints were offered, not this one
     assert title in after, output                              # offered once its part is asked
 
 

@@ -175,7 +175,7 @@ def test_real_sheet_keeps_each_questions_notes_on_its_headings_page_and_names_th
     sheet = tmp_path / "sheets" / "s003.pdf"
     pages = subprocess.run(["pdftotext", "-layout", str(sheet), "-"], capture_output=True, check=True,
                            text=True).stdout.split("\f")[:-1]
-    assert all(f"Zoe Angstrom (s003)" in page and f"Page {n} of {len(pages)}" in page
+    assert all("Zoe Angstrom (s003)" in page and f"Page {n} of {len(pages)}" in page
                for n, page in enumerate(pages, 1))
     for question in ("Q1", "Q5", "Q6", "Q7", "Q9", "Q10"):      # the questions with notes under their tables
         page = next(page for page in pages if re.search(rf"^\s*{question}: ", page, re.M))

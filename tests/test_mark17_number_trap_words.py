@@ -17,7 +17,7 @@ from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import sample_instance
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
-from tests.paper_support import mark_paper, part_rules
+from tests.paper_support import mark_paper
 
 CODE = "empty_sum_undefined"
 BANK = Path(__file__).resolve().parents[1] / "question_bank"

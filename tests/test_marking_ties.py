@@ -19,7 +19,7 @@ from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.carry import LEVELS, each_rounding, sig_roundings
 from quizgen.marking.hull import _rounded
-from tests.paper_support import mark_paper, part_rules
+from tests.paper_support import mark_paper
 from quizgen.marking.rules import CORRECT, INCORRECT
 from quizgen.maths.rounding import figure_places, float_to_places
 from quizgen.validation.marking import careful_student, mark_answers, marking_problems

@@ -6,7 +6,6 @@ reports and feedback sheet count it. An override for anyone else still
 matches nothing."""
 
 import csv
-import json
 
 import pytest
 from click.testing import CliRunner

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from quizgen.bank.loader import builtin_bank_dir, load_bank, select
+from quizgen.bank.loader import builtin_bank_dir, select
 from quizgen.generation.make import make_quiz
 from quizgen.key.papercode import display_code, paper_code
 from quizgen.generation.variants import PaperQuestion, answers_of, shared_answers

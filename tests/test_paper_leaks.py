@@ -1,6 +1,5 @@
 """The leak check finds today's figure leaks, and nothing once the point is gone."""
 
-import re
 
 import pytest
 

@@ -6,9 +6,7 @@ totals alone, with fractional credits (0.3, 1/3, 0.75) as with whole points."""
 
 import csv
 import io
-from pathlib import Path
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
