@@ -71,8 +71,9 @@ class GradeResult:
     made_rows: int = 0   # rows --overrides added for parts with no answer row (counted in ``counts``)
     decimal_comma: bool = False   # the answers wrote decimal commas: so do the reports and the summary
     files: dict = field(default_factory=dict)   # {path: role} of every file read or written but the sheets
-    off_roster: dict = field(default_factory=dict)   # {id as shown: "did you mean ..." or ""}: graded, not on --roster
+    off_roster: tuple = ()   # ids graded though not on --roster; ``roster_ids``: the roster's (for hints)
     zero_marked: list = field(default_factory=list)   # ids in ``absent`` marked only by overrides scoring 0
+    roster_ids: tuple = ()
 
 
 @collector_paused()
@@ -231,10 +232,9 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result = GradeResult(source.path, index.name, source.form, source.delimiter, source.encoding, rows,
                          dict(tally.status), totals, stats, dict(tally.feedback), paths,
                          _matrix(index, students, grid))
-    result.absent = [students.ids[n] for n in absent]
-    result.zero_marked, result.off_roster = [students.ids[n] for n in marked], off_roster_ids(students, result.absent)
-    result.decimal_comma = source.decimal_comma
-    result.roster_notes = roster_notes
+    result.absent, result.zero_marked = [students.ids[n] for n in absent], [students.ids[n] for n in marked]
+    result.off_roster, result.roster_ids = off_roster_ids(students), tuple(s.student_id for s in students.roster)
+    result.decimal_comma, result.roster_notes = source.decimal_comma, roster_notes
     result.notes.extend(result.roster_notes)
     on_lines = tally.unplaced_lines if source.form == "wide" else None
     result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines))

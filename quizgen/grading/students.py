@@ -342,17 +342,12 @@ def reconciliation_lines(students: Students, absent: list, marked=(), limit: int
     return lines + _zero_marked_line(students, list(marked), limit)
 
 
-def off_roster_ids(students: Students, missing: list) -> dict:
-    """``{id as shown: hint}`` of the graded students ``--roster`` lacks, the
-    hint the nearest roster id (``did you mean s1022?``, "" when none is near),
-    those who gave no answer (``missing``) first: an LMS matching students by id does not know them."""
-    known, found = [s.student_id for s in students.roster], {}
-    for written in students.not_on_roster.values():
-        number = students.find(written)
-        if number is not None:
-            near = nearest_ids(written, known, count=1, prefer=missing)
-            found[students.ids[number]] = f"did you mean {shortened(near[0])}?" if near else ""
-    return found
+def off_roster_ids(students: Students) -> tuple:
+    """The graded students ``--roster`` lacks, as registered: an LMS matching
+    students by id does not know them (the hints are made only for the ids a
+    warning names: gradebook_warnings.off_roster_warning)."""
+    numbers = (students.find(written) for written in students.not_on_roster.values())
+    return tuple(students.ids[number] for number in numbers if number is not None)
 
 
 def unsubmitted_attempts(students: Students) -> list:
