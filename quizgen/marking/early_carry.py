@@ -20,7 +20,7 @@ parameters and counts (``_key_steps``): its recipe's values with each
 intermediate unrounded or rounded to 2, 3 or 4 figures (carry.py's sets
 over ``EARLY_LEVELS``). The recipe's hull (hull.py) is worked out first and
 the values only for an answer within its reach, each once per instance, kept
-with the instance's carried sets. It is asked only of an answer that is
+with the part's carried spans (hull.CarriedSpans.early). It is asked only of an answer that is
 neither right, a trap, nor carried rounding (an answer reached without a
 2-figure step is never so named); 1 figure is no level: an answer reached
 only so stays incorrect. The feedback names no earlier answer: "right from
@@ -123,13 +123,11 @@ def _early_covers(rule, recipe, given: dict, x: float, asked: int) -> bool:
     from ``given`` with ``EARLY_LEVELS`` and is not the right value rounded
     twice or cut off at fewer figures than ``asked``. The recipe's hull is
     worked out first and the values only for an answer within its reach,
-    each once per instance: kept in its carried sets (``rule.carried.sets``),
-    under a key no part name can be."""
+    each once per instance: kept with the part's carried spans (``rule.carried.early``)."""
     spans, kind = rule.carried, tolerance_kind(rule)
-    key = (EARLY_FIGURES, spans.name)
-    found = spans.sets.get(key)
+    found = spans.early
     if found is None:
-        found = spans.sets[key] = [given_reach(recipe, spans.env, given, rule.spec, kind, None, EARLY_LEVELS), None]
+        found = spans.early = [given_reach(recipe, spans.env, given, rule.spec, kind, None, EARLY_LEVELS), None]
     bound = found[0]
     if bound is not None and not bound[0] <= x <= bound[1]:
         return False

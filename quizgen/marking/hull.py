@@ -39,14 +39,16 @@ class CarriedSpans:
     read through ``covers``: the full sets are worked out at the first answer
     within the hull's reach, and kept. ``usable``, when given, is asked
     before the sets: False (the instance's recipes do not evaluate) means
-    no spans (an answer beyond the hull is outside them either way)."""
+    no spans (an answer beyond the hull is outside them either way).
+    ``early``: early_carry.py's reach and values of the part's own steps
+    rounded to 2 figures, ``[bound, values]``, kept here once worked out."""
 
-    __slots__ = ("paths", "env", "name", "sets", "spec", "kind", "usable", "levels", "_bound", "_spans")
+    __slots__ = ("paths", "env", "name", "sets", "spec", "kind", "usable", "levels", "_bound", "_spans", "early")
 
     def __init__(self, paths: dict, env: dict, name: str, sets: dict, spec: dict, kind: str, usable=None,
                  levels=LEVELS):
         self.paths, self.env, self.name, self.sets, self.spec, self.kind = paths, env, name, sets, spec, kind
-        self.usable, self.levels, self._bound, self._spans = usable, levels, False, None
+        self.usable, self.levels, self._bound, self._spans, self.early = usable, levels, False, None, None
 
     def covers(self, x: float) -> bool:
         """True when ``x`` lies in one of the spans."""
