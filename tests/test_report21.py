@@ -7,11 +7,13 @@ go back to roster order after sorting by score."""
 import csv
 import io
 import re
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 import quizgen
+from quizgen.grading.run import GradeResult
 from quizgen.grading.report import QuestionStats, StudentTotal, summary_text
 from quizgen.key.status import Status
 from quizgen.report import analyse, items_csv, markdown_sections, report_html, write_class_report
@@ -48,9 +50,8 @@ def _summary(sizes, absent=()):
     students = [StudentTotal(f"s{k}", "", 1.0, 2.0, counts, 0) for k in range(10)]
     questions = [QuestionStats(f"Q{k}", "a", "C1", "t", 1.0, n, {**counts, Status.CORRECT: 5}, 5.0, [])
                  for k, n in enumerate(sizes, 1)]
-    return summary_text(SimpleNamespace(delimiter=",", decimal_comma=False, rows=20, students=students,
-                                        absent=list(absent), key_name="key.json", form="long",
-                                        encoding="utf-8", counts=counts, questions=questions, paths={}, notes=[]))
+    return summary_text(GradeResult(Path("a.csv"), "key.json", "long", ",", "utf-8", 20, counts, students,
+                                    questions, {}, absent=list(absent)))
 
 
 def test_the_legend_gives_the_range_when_papers_differ_and_leaves_the_absent_out():

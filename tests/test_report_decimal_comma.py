@@ -8,9 +8,10 @@ from zero, as the papers do, and counts group their thousands unambiguously."""
 import json
 import re
 from html.parser import HTMLParser
-from types import SimpleNamespace
+from pathlib import Path
 
 import quizgen
+from quizgen.grading.run import GradeResult
 from quizgen.grading.report import REPORT_STUDENTS, StudentTotal, report_markdown
 from quizgen.report.formatting import whole_number
 from quizgen.key.status import Status
@@ -131,9 +132,8 @@ def test_whole_percentages_round_a_tie_away_from_zero_as_the_papers_do():
 def test_counts_group_their_thousands_without_a_comma_in_a_comma_class():
     assert whole_number(1234) == "1,234" and whole_number(1234, comma=True) == "1\u202f234"
     students = [StudentTotal(f"s{k}", "", 1.0, 2.0, {s: 0 for s in Status}, 0) for k in range(1234)]
-    result = SimpleNamespace(answers_path=SimpleNamespace(name="a.csv"), form="long", key_name="key.json",
-                             rows=1234, students=students, absent=[], questions=[], counts={s: 0 for s in Status},
-                             feedback={}, paths={}, decimal_comma=False)
+    result = GradeResult(Path("a.csv"), "key.json", "long", ",", "utf-8", 1234, {s: 0 for s in Status}, students,
+                         [], {})
     point = report_markdown(result)
     result.decimal_comma = True
     comma = report_markdown(result)

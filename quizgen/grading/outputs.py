@@ -323,7 +323,7 @@ def gradebook_text(outputs: GradeOutputs, result):
     grades kept and changed); decimal point always."""
     grades = [Grade(t.student_id, t.name, t.score, t.max_score) for t in result.students]
     item = outputs.gradebook_item or result.answers_path.stem
-    marked = set(getattr(result, "zero_marked", ()))   # their override's 0 is written, not a grade kept
+    marked = set(result.zero_marked)   # their override's 0 is written, not a grade kept
     absent = frozenset(i for i in result.absent if i not in marked)   # no answer: a grade in the column is kept
     if outputs.gradebook == "plain":
         return FilledGradebook(plain_gradebook(grades), [])

@@ -115,7 +115,7 @@ def _count(n: int, noun: str, comma: bool = False) -> str:
 
 def _answers_text(result, comma: bool = False) -> str:
     """'38 answers', and the rows overrides made, which the status counts include."""
-    made = getattr(result, "made_rows", 0)
+    made = result.made_rows
     return _count(result.rows, "answer", comma) + (f" (and {_count(made, 'row', comma)} made by overrides)"
                                                    if made else "")
 
@@ -165,7 +165,7 @@ def class_percentages(result) -> list:
 
 def _students_text(result, comma: bool = False) -> str:
     """"12 students", not counting the roster's absentees, who are named apart."""
-    absent = len(getattr(result, "absent", ()))
+    absent = len(result.absent)
     text = _count(len(result.students) - absent, "student", comma)
     return f"{text} (and {whole_number(absent, comma)} on the roster who gave none)" if absent else text
 
@@ -181,7 +181,7 @@ def class_figures(result, comma: bool = False, median: bool = True) -> str:
     percents = class_percentages(result)
     if not percents:
         return ""
-    absent = set(getattr(result, "absent", ()))
+    absent = set(result.absent)
     answered = [t.percent for t in result.students if t.max_score and t.student_id not in absent]
     if not absent:
         return _centre(percents, comma, median) + _range(percents, comma)
@@ -223,7 +223,7 @@ def report_markdown(result) -> str:
 
 def _roster_section(result) -> list:
     """Students and key reconciled (--roster, per-student papers): missing and unknown students."""
-    notes = getattr(result, "roster_notes", ())
+    notes = result.roster_notes
     return ["## Roster", ""] + [f"- {md_cell(note)}" for note in notes] + [""] if notes else []
 
 
@@ -285,7 +285,7 @@ def _student_section(result, comma: bool = False) -> list:
     """The students table; a roster student who gave no answer says so in the
     last column, and one marked only by overrides scoring 0 (ZERO_MARKED)."""
     shown = result.students[:REPORT_STUDENTS]
-    absent, marked = set(result.absent), set(getattr(result, "zero_marked", ()))
+    absent, marked = set(result.absent), set(result.zero_marked)
     rows = [[md_cell(t.student_id), md_cell(t.name), *(decimal_mark(text, comma) for text in (
              number_text(t.score), number_text(t.max_score), one_place(t.percent))), ZERO_MARKED
              if t.student_id in marked else "missing (no answer)"
@@ -317,18 +317,18 @@ def summary_text(result) -> str:
         percent = _percent_text(q.percent_correct, comma) or "-"
         lines.append(f"  {q.question_id:<10}{q.part:<6}{percent:>10}  {top}")
     lines += _percent_legend(result, comma)
-    figures = class_figures(result, comma, median=bool(getattr(result, "absent", ())))
+    figures = class_figures(result, comma, median=bool(result.absent))
     lines += ["", f"Class: {figures}."] if figures else []
     folder = next(iter(result.paths.values())).parent if result.paths else ""
     names = ", ".join(p.name for role, p in result.paths.items() if role != "feedback")
     lines.append(f"Wrote {names} in {folder}/")
-    built = [path for path, role in getattr(result, "files", {}).items() if f" {BUILT_FROM} " in role]
+    built = [path for path, role in result.files.items() if f" {BUILT_FROM} " in role]
     if built:   # an LMS download's answers and key, which grade read in its place
         lines.append(f"Wrote {' and '.join(p.name for p in built)} (the answers and key read from the download) "
                      f"in {built[0].parent}/")
     if "feedback" in result.paths:   # its own folder, wherever it is
         lines.append(f"Wrote the feedback sheets in {result.paths['feedback']}/")
-    lines += [f"Note: {note}" for note in getattr(result, "notes", ())]
+    lines += [f"Note: {note}" for note in result.notes]
     return "\n".join(map(printable, lines))   # ids, names and labels from the files: no escape reaches the terminal
 
 
@@ -339,7 +339,7 @@ def _percent_legend(result, comma: bool = False) -> list:
     sizes = sorted({q.students for q in result.questions})
     if not sizes:
         return []
-    sat = len(result.students) - len(getattr(result, "absent", ()))
+    sat = len(result.students) - len(result.absent)
     if sizes == [sat]:
         who = f"all {_count(sat, 'student', comma)} who answered (every paper has every part)"
     elif len(sizes) == 1:
@@ -347,7 +347,7 @@ def _percent_legend(result, comma: bool = False) -> list:
     else:
         who = (f"the students whose paper has the part ({whole_number(sizes[0], comma)} to "
                f"{whole_number(sizes[-1], comma)}, of {_count(sat, 'student', comma)} who answered)")
-    absent = len(getattr(result, "absent", ()))
+    absent = len(result.absent)
     left_out = (f"; the {whole_number(absent, comma)} absent on the roster {'is' if absent == 1 else 'are'} left out"
                 if absent else "")
     return ["", f"  % correct: answers with status correct (ECF included) out of {who}{left_out};",

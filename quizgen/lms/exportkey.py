@@ -138,8 +138,9 @@ def load_export_key(path) -> dict:
     if not _is_export_key(data):
         raise UsageError(f"--key {path}: not the key file of 'quizgen export' (format {FORMAT!r}); pass the "
                          "<export>-key.json written beside the exported questions")
-    if "secret" in data and secret_problem(data["secret"]):
-        raise InputFileError(f"{path}: {secret_problem(data['secret'])}: the export key was edited; pass the key "
+    problem = secret_problem(data["secret"]) if "secret" in data else ""
+    if problem:
+        raise InputFileError(f"{path}: {problem}: the export key was edited; pass the key "
                              "file quizgen export wrote beside its output")
     if not (_valid_secret(data.get("secret")) and isinstance(data.get("templates"), list)
             and isinstance(data.get("count"), int) and isinstance(data.get("redrawn", {}), dict)):
