@@ -13,7 +13,8 @@ from quizgen.grading.other_part import ANOTHER_PART
 from quizgen.drill.options import names_option, wanted
 from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, TOLERANCE_REASON
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
-from quizgen.marking.words import MISSPELT, clear_misspelling
+from quizgen.marking.asides import NO_VALUE_REASON
+from quizgen.marking.words import MISSPELT, NONE_OR_ZERO_REASON, clear_misspelling
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.maths.numbers import key_answer
 from quizgen.text.plain import math_to_plain, to_plain
@@ -150,6 +151,8 @@ def quoted(text: str) -> str:
 _LEFT_TO_A_PERSON = {
     DOUBT_REASON: "it is said with doubt (maybe, probably, I think, a question mark)",
     TOLERANCE_REASON: "it gives a value with a \u00b1 tolerance, not one value",
+    NONE_OR_ZERO_REASON: "it may say that there is no value or that the value is 0 (this part tells them apart)",
+    NO_VALUE_REASON: "it may mean no answer or that there is no value (this part tells them apart)",
 }
 """Why grade leaves an answer to a person, said to the learner (grade's reasons are for that person)."""
 
