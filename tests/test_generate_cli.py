@@ -81,7 +81,7 @@ def test_key_csv_has_one_row_per_part_with_student_style_answers(invoke, tmp_pat
 def test_key_json_records_exact_value_tolerance_and_misconceptions(invoke, tmp_path):
     invoke("generate", "--seed", 11, "--out", tmp_path)
     raw = json.loads((tmp_path / "key.json").read_text(encoding="utf-8"))
-    assert (raw["format"], raw["version"]) == ("quizgen-key", 3)
+    assert (raw["format"], raw["version"]) == ("quizgen-key", 4)
     assert set(raw["templates"]) == {q["template"] for q in raw["questions"]}
     for question in read_key(tmp_path)["questions"]:
         assert {"id", "template", "class", "params", "parts", "seed"} <= set(question)

@@ -31,8 +31,8 @@ def quiz_key(bank):
 
 def test_key_json_names_its_format_and_version(quiz_key):
     data, key = quiz_key
-    assert (data["format"], data["version"]) == ("quizgen-key", 3)
-    assert key.version == 3 and [p.student_id for p in key.papers] == ["s1", "s2"]
+    assert (data["format"], data["version"]) == ("quizgen-key", 4)
+    assert key.version == 4 and [p.student_id for p in key.papers] == ["s1", "s2"]
 
 
 def test_the_key_reads_back_what_it_writes_compact_or_whole(quiz_key):
@@ -122,6 +122,7 @@ def test_a_per_student_key_is_under_800_bytes_a_question_instance(bank, tmp_path
     per_instance = (large - small) / (15 * len(bank))
     shared = large - 21 * len(bank) * per_instance
     instances = 2001 * len(bank)
+    print(f"\nper-student key: {(shared + instances * per_instance) / instances:.1f} bytes a question instance")
     assert (shared + instances * per_instance) / instances <= 800, (shared, per_instance)
     key = load_key_file(tmp_path / "out20" / "key.json")
     assert len(key.papers) == 20 and all(len(p.questions) == len(bank) for p in key.papers)
@@ -131,9 +132,9 @@ def test_a_newer_key_version_asks_for_an_upgrade(tmp_path):
     path = tmp_path / "key.json"
     shutil.copy(VERSION1, path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    data.update(format="quizgen-key", version=4)
+    data.update(format="quizgen-key", version=5)
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(quizgen.errors.InputFileError, match=r"version: this key is version 4.*upgrade quizgen"):
+    with pytest.raises(quizgen.errors.InputFileError, match=r"version: this key is version 5.*upgrade quizgen"):
         load_key_file(path)
 
 

@@ -116,9 +116,10 @@ def sample_instance(template: Template, seed_label: str, rejections: list | None
 CANONICAL = "canonical"   # the seed label of the reference's own example (canonical_instance)
 
 
-def canonical_instance(template: Template) -> Instance:
-    """The instance with the template's canonical parameters (the reference's example)."""
-    given = template.canonical["params"]
+def canonical_instance(template: Template, swap: dict | None = None) -> Instance:
+    """The instance with the template's canonical parameters (the reference's example),
+    or with ``swap``'s ({choice parameter: option}) instead (key.entries.part_variants)."""
+    given = template.canonical["params"] if not swap else {**template.canonical["params"], **swap}
     params = {}
     try:
         for param in template.params:

@@ -1,12 +1,20 @@
 """key.json's shared layout for writing (version 2; version 3 adds choices by
-place): what the instances of a template share (class, title, points, each
-part's name, kind, points, tolerance rule,
-accepted words, trap codes and feedback) is written once under
-``"templates"``; each question instance keeps its own values (seed label,
-parameters, exact answers and their floats, the answer as written, trap
-values) and only those shared texts that differ from its template's (a
-feedback naming the instance's numbers, say), under the part's own field
-names and ``trap_texts`` (by trap code).
+place, version 4 part variants). What is stored where:
+
+- ``"templates"``, once per template: what its instances share (class, title,
+  points, each part's name, kind, points, tolerance rule, accepted words,
+  trap codes, feedback and words), as the template's canonical instance has
+  them; and per part, under ``"variants"``, the few other forms the part
+  takes when a choice parameter draws another option (C9's yes/no wording
+  with its own accepted and trap words): each one written as what differs
+  from the part (``spec_difference``), in a list.
+- each question instance: its own values (seed label, parameters, exact
+  answers and their floats, the answer as written, trap values), and per
+  part either nothing more (it is the template's part), ``"variant": i``
+  (it is exactly the part's variant ``i``, counted from 0), or the fields
+  that differ from the template's part (a feedback naming the instance's
+  numbers, say), under the part's own field names and ``trap_texts`` (by
+  trap code).
 
 A reader merges them back (quizgen/key/model.py ``read_key``). Works on the
 key model's objects by their attributes, so it imports none of them."""
@@ -45,33 +53,41 @@ class SharedTexts:
         return instance_record(question, self._specs[question.template])
 
 
-def template_record(question) -> dict:
-    """What the instances of ``question``'s template share, as JSON."""
-    record = {"class": question.cls, "title": question.title, "points": question.points,
-              "parts": [part.spec.to_json() for part in question.parts]}
+def template_record(question, variants: tuple = ()) -> dict:
+    """What the instances of ``question``'s template share, as JSON; ``variants``
+    (a tuple of variant specs per part, as ``instance_record`` takes) are
+    written under each part's ``"variants"`` as what differs from the part."""
+    parts = [part.spec.to_json() for part in question.parts]
+    for record, part, others in zip(parts, question.parts, variants):
+        if others:
+            record["variants"] = [spec_difference(other, part.spec) for other in others]
+    record = {"class": question.cls, "title": question.title, "points": question.points, "parts": parts}
     if question.recipes:
         record["recipes"] = {name: recipe.to_json() for name, recipe in question.recipes.items()}
     return record
 
 
-def instance_record(question, shared: tuple, picks: dict | None = None) -> dict:
+def instance_record(question, shared: tuple, picks: dict | None = None, variants: tuple = ()) -> dict:
     """``question`` as JSON, without what the template's ``shared`` specs say;
     ``picks`` ({parameter: place}) are choice parameters written by their place
-    among the template's ``choices`` (version 3) instead of whole."""
+    among the template's ``choices`` (version 3) instead of whole; ``variants``
+    holds each part's variant specs (version 4), a part equal to one written
+    by its place."""
     params = question.params
     if picks:
         params = {name: value for name, value in params.items() if name not in picks}
     record = {"id": question.id, "template": question.template, "seed": question.seed, "params": params}
     if picks:
         record["choices"] = picks
-    record["parts"] = [part_record(p, shared[i] if i < len(shared) else None) for i, p in enumerate(question.parts)]
+    record["parts"] = [part_record(p, shared[i] if i < len(shared) else None, variants[i] if i < len(variants) else ())
+                       for i, p in enumerate(question.parts)]
     return record
 
 
-def part_record(part, shared) -> dict:
-    """One instance part as JSON: its values, and any spec field that differs
-    from ``shared`` (the template's); trap texts that differ go under
-    ``trap_texts`` by code."""
+def part_record(part, shared, variants: tuple = ()) -> dict:
+    """One instance part as JSON: its values, and ``"variant": i`` when its spec
+    is ``variants[i]``, else any spec field that differs from ``shared`` (the
+    template's); trap texts that differ go under ``trap_texts`` by code."""
     record = {}
     if part.kind != "word":
         record["exact"], record["value"] = part.exact, part.value
@@ -81,7 +97,19 @@ def part_record(part, shared) -> dict:
         record["trap_values"] = list(part.trap_values)
     if part.spec is shared or shared is None:
         return record if shared is not None else {**part.spec.to_json(), **record}
-    mine, theirs = part.spec.to_json(), shared.to_json()
+    for place, other in enumerate(variants):
+        if part.spec is other or part.spec == other:
+            record["variant"] = place
+            return record
+    record.update(spec_difference(part.spec, shared))
+    return record
+
+
+def spec_difference(spec, shared) -> dict:
+    """The fields of part spec ``spec`` that differ from ``shared``'s, as JSON:
+    under their own names, and trap texts (feedback, words) under
+    ``trap_texts`` by code (the traps whole if their codes differ)."""
+    record, mine, theirs = {}, spec.to_json(), shared.to_json()
     for name, value in mine.items():
         if name != "traps" and theirs.get(name) != value:
             record[name] = value

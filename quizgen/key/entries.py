@@ -30,7 +30,7 @@ from quizgen.marking.recipes import part_paths, recipe_text, trap_recipes
 from quizgen.maths.exact import Exact, to_float
 from quizgen.maths.numbers import key_answer
 from quizgen.maths.printing import terminating_decimal, to_text
-from quizgen.text.render import render_many
+from quizgen.text.render import names_read, render_many
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False, separators=(",", ":"))
 
@@ -142,18 +142,20 @@ def key_text(question) -> KeyText:
         rows = [[entry.id, p.letter, entry.cls, p.answer, p.points, entry.template, spreadsheet_safe(p.exact or "")]
                 for p in entry.parts]   # an exact form such as -log(0.7) is text, not a formula, in a spreadsheet
         picks = choice_picks(entry.params, shared[3])
-        question.key = KeyText(dump(instance_record(entry, shared[1], picks)), csv_text(rows), entry.template, shared[0])
+        record = instance_record(entry, shared[1], picks, shared[4])
+        question.key = KeyText(dump(record), csv_text(rows), entry.template, shared[0])
     return question.key
 
 
 def _make_entry(question) -> KeyQuestion:
     inst = question.instance
     template = inst.template
-    shared = template_specs(template)[1]
+    _, shared, _, _, variants = template_specs(template)
     points = template.part_points()
     parts = []
     for i, (pv, texts) in enumerate(zip(inst.parts, trap_feedback(inst, inst.parts))):
-        spec = shared[i] if i < len(shared) and _same_texts(pv, texts, shared[i]) else part_spec(pv, points[i], texts)
+        known = (shared[i],) + variants[i] if i < len(shared) else ()
+        spec = next((spec for spec in known if _same_texts(pv, texts, spec)), None) or part_spec(pv, points[i], texts)
         parts.append(key_part(pv, inst, points[i], spec=spec))
     return KeyQuestion(question.id, template.id, template.cls, template.title, template.points,
                        inst.seed_label, json_params(inst.params), tuple(parts), template_specs(template)[2])
@@ -176,29 +178,73 @@ _SHARED = {}
 
 
 def template_specs(template) -> tuple:
-    """``(record JSON text, part specs, recipes, choice places)`` that the
-    instances of ``template`` share: those of its canonical instance (the raw
-    template texts if the canonical parameters fail), its ECF recipes, and
-    where each option of a choice parameter written once stands
-    (``choice_options``); made once per process."""
+    """``(record JSON text, part specs, recipes, choice places, part variants)``
+    that the instances of ``template`` share: those of its canonical instance
+    (the raw template texts if the canonical parameters fail), its ECF
+    recipes, where each option of a choice parameter written once stands
+    (``choice_options``), and each part's variants (``part_variants``); made
+    once per process."""
     found = _SHARED.get((template.id, template.path))
     if found is None:
-        points = template.part_points()
+        points, options = template.part_points(), choice_options(template)
         try:
-            inst = canonical_instance(template)
-            specs = tuple(part_spec(pv, share, texts) for pv, share, texts
-                          in zip(inst.parts, points, trap_feedback(inst, inst.parts)))
+            specs = _canonical_specs(template, points)
+            variants = part_variants(template, points, specs, options)
         except QuizgenError:
             specs = tuple(_raw_spec(part, chr(ord("a") + i), points[i]) for i, part in enumerate(template.parts))
+            variants = ((),) * len(specs)
         recipes = template_recipes(template)
         question = KeyQuestion("", template.id, template.cls, template.title, template.points,
                                parts=tuple(KeyPart(spec) for spec in specs), recipes=recipes)
-        record, options = template_record(question), choice_options(template)
+        record = template_record(question, variants)
         if options:
             record["choices"] = options
         places = {name: {dump(option): place for place, option in enumerate(values)} for name, values in options.items()}
-        found = _SHARED[(template.id, template.path)] = (dump(record), specs, recipes, places)
+        found = _SHARED[(template.id, template.path)] = (dump(record), specs, recipes, places, variants)
     return found
+
+
+def _canonical_specs(template, points, swap: dict | None = None) -> tuple:
+    """The part specs of ``template``'s canonical instance (with ``swap``'s options drawn)."""
+    inst = canonical_instance(template, swap)
+    return tuple(part_spec(pv, share, texts) for pv, share, texts
+                 in zip(inst.parts, points, trap_feedback(inst, inst.parts)))
+
+
+def part_variants(template, points, specs: tuple, options: dict) -> tuple:
+    """Each part's variants (a tuple of specs per part): the other forms its
+    spec takes in the canonical instance when one choice parameter written by
+    place (``options``) draws another option, for a part whose texts read
+    that parameter alone (C9's yes/no parts, each asked one of two ways with
+    its own accepted and trap words: every instance then has one of its
+    forms), each once, in the order the template lists the parameters and
+    their options. Worked out from the template alone, so the key is the
+    same for any ``--jobs``; an option whose canonical draw fails adds none."""
+    found = [[] for _ in specs]
+    for param in template.params:
+        readers = [i for i, part in enumerate(template.parts) if _reads_only(template, part, param.name)]
+        if param.name not in options or not readers:
+            continue
+        for place, option in enumerate(param.spec):
+            try:
+                other = _canonical_specs(template, points, {param.name: place if isinstance(param.spec[0], dict) else option})
+            except QuizgenError:
+                continue
+            for i in readers:
+                mine, known = other[i], found[i]
+                if mine != specs[i] and mine not in known and mine.letter == specs[i].letter:
+                    known.append(mine)
+    return tuple(tuple(known) for known in found)
+
+
+def _reads_only(template, part, name: str) -> bool:
+    """True when ``part``'s key texts (accepted words, trap feedback and words)
+    read the parameter ``name`` and no other parameter or let, and it has no
+    ``choices`` expression (which reads others)."""
+    known = {param.name for param in template.params} | {let for let, _ in template.lets}
+    names = names_read([*part.accept, *(trap.feedback for trap in part.traps),
+                        *(word for trap in part.traps for word in trap.words)])
+    return part.choices is None and names is not None and names & known == {name}
 
 
 def choice_options(template) -> dict:

@@ -16,6 +16,7 @@ from quizgen.key import checks
 from quizgen.key.checks import Where
 from quizgen.key.compact import SharedTexts, WholeRecords
 from quizgen.key.recipes import read_recipes
+from quizgen.key.variants import read_variants, variant_spec
 from quizgen.key.parts import (DEFAULT_TOLERANCE, SPEC_KEYS, KeyPart, PartSpec, Trap, own_spec,
                                plain_part, read_part, read_spec)
 
@@ -24,7 +25,8 @@ __all__ = ["FORMAT", "VERSION", "DEFAULT_TOLERANCE", "Key", "KeyPaper", "KeyQues
 
 FORMAT = "quizgen-key"
 EXPORT_KEY_FORMAT = "quizgen-lms-export-key"   # quizgen.lms.exportkey's (the key model imports nothing above it)
-VERSION = 3   # 3: a choice parameter's pick may be written by its place in the template's options
+VERSION = 4   # 3: a choice parameter's pick may be written by its place in the template's options;
+#              4: an instance part by its place among its template part's variants
 MAX_VERSION = VERSION
 
 
@@ -105,7 +107,7 @@ class Key:
 
     @classmethod
     def from_json(cls, data, source: str = "the key") -> "Key":
-        """The key in ``data`` (key.json's data, version 1, 2 or 3), checked field
+        """The key in ``data`` (key.json's data, version 1 to 4), checked field
         by field; InputFileError names ``source`` and the JSON path of a problem."""
         return read_key(data, source)
 
@@ -125,8 +127,9 @@ def _paper_state(paper: dict, where) -> str:
 
 def read_key(data, source: str = "the key") -> Key:
     """A :class:`Key` from key.json's data, version 1 (no ``format`` field,
-    every text in every question), 2 (template texts shared) or 3 (and
-    choices by place; a version-2 key with choices is refused)."""
+    every text in every question), 2 (template texts shared), 3 (and
+    choices by place; a version-2 key with choices is refused) or 4 (and
+    part variants; a key before version 4 with variants is refused)."""
     top = Where(source)
     if not isinstance(data, dict):
         raise top.fail("expected key.json (an object with a \"questions\" list)")
@@ -193,7 +196,8 @@ _INCONSISTENT = ("a version-2 key has no choices (version 3 added them), so this
 
 
 def _templates(data: dict, top: Where, version: int) -> dict:
-    """{template id: (question fields, part specs, choice options)} of a version-2 or 3 key."""
+    """{template id: (question fields, part specs, choice options, part variants)}
+    of a version-2, 3 or 4 key (part variants: a tuple of specs per part)."""
     found = {}
     for name, record in checks.mapping(data.get("templates", {}), top / "templates").items():
         where = top / "templates" / name
@@ -201,10 +205,12 @@ def _templates(data: dict, top: Where, version: int) -> dict:
         parts = checks.listing(record.get("parts", []), where / "parts")
         specs = tuple(read_spec(p, where / "parts" / i) for i, p in enumerate(parts))
         checks.unique([s.letter for s in specs], where / "parts", "part")
+        variants = tuple(read_variants(p, spec, where / "parts" / i, version)
+                         for i, (p, spec) in enumerate(zip(parts, specs)))
         if version < 3 and "choices" in record:
             raise (where / "choices").fail(_INCONSISTENT)
         options = _choice_options(record, where) if version >= 3 else _NoChoices()
-        found[name] = (_question_fields(record, where), specs, options)
+        found[name] = (_question_fields(record, where), specs, options, variants)
     return found
 
 
@@ -289,10 +295,10 @@ def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQ
             return question
     where = within / index
     checks.mapping(record, where)
-    fields, shared, options = {}, (), {}
+    fields, shared, options, variants = {}, (), {}, ()
     template = checks.text(record.get("template", ""), where / "template", checks.MAX_ID)
     if templates and template in templates:   # else a whole record, as version 1 or compact=False write
-        fields, shared, options = templates[template]
+        fields, shared, options, variants = templates[template]
     elif templates and not _whole_record(record):
         known = ", ".join(checks.shown(name) for name in list(templates)[:5])
         raise (where / "template").fail(f"no template {checks.shown(template)} under \"templates\" (it has {known}), "
@@ -307,12 +313,22 @@ def _question(record, within: Where, index: int, templates, cache: dict) -> KeyQ
     records = checks.listing(record.get("parts"), where / "parts")
     if shared and len(records) != len(shared):
         raise (where / "parts").fail(f"expected {len(shared)} parts as template {template!r} has, got {len(records)}")
-    parts = tuple(read_part(r, where / "parts" / i, shared[i] if shared else None, cache)
+    parts = tuple(read_part(r, where / "parts" / i, _base(r, shared, variants, i, where), cache)
                   for i, r in enumerate(records))
     if not parts:
         raise (where / "parts").fail("expected at least one part (a question with none could never be answered)")
     checks.unique([p.letter for p in parts], where / "parts", "part")
     return KeyQuestion(checks.label(record.get("id"), where / "id"), template, **fields, parts=parts)
+
+
+def _base(record, shared: tuple, variants: tuple, index: int, where: Where):
+    """The spec an instance part's own fields are read over: its template's
+    part, or the variant it names (``"variant": i``); None for a whole record."""
+    if not shared:
+        return None
+    if record.__class__ is dict and "variant" in record:
+        return variant_spec(record, variants[index], lambda: where / "parts" / index)
+    return shared[index]
 
 
 def _whole_record(record: dict) -> bool:
@@ -330,7 +346,7 @@ def _plain_question(record: dict, templates: dict, cache: dict, within: Where, i
     qid, seed, params, records = record.get("id"), record.get("seed", ""), record.get("params", {}), record.get("parts")
     if found is None or qid.__class__ is not str or not 0 < len(qid) <= checks.MAX_ID or not qid.strip():
         return None
-    fields, shared, options = found
+    fields, shared, options, variants = found
     if seed.__class__ is not str or len(seed) > checks.MAX_ID or params.__class__ is not dict \
             or records.__class__ is not list or not shared or len(records) != len(shared):
         return None
@@ -338,6 +354,8 @@ def _plain_question(record: dict, templates: dict, cache: dict, within: Where, i
     for i, (part_record, spec) in enumerate(zip(records, shared)):
         if part_record.__class__ is not dict:
             return None
+        if "variant" in part_record:
+            spec = variant_spec(part_record, variants[i], lambda: within / index / "parts" / i)
         if not SPEC_KEYS.isdisjoint(part_record):
             spec = own_spec(part_record, lambda: within / index / "parts" / i, spec, cache)
         part = plain_part(part_record, spec)
