@@ -82,7 +82,7 @@ def test_a_key_in_the_version_3_layout_reads_the_same(data):
             for part, shared in zip(question["parts"], template["parts"]):
                 if "variant" in part:
                     part.update(shared["variants"][part.pop("variant")])
-    assert "variant" not in json.dumps(old)
+    assert "variant" not in json.dumps(old) and '"variant":' in json.dumps(data)
     read_old, read_new = Key.from_json(old, "key.json"), Key.from_json(data, "key.json")
     assert (read_old.questions, read_old.papers) == (read_new.questions, read_new.papers)
 
@@ -137,4 +137,5 @@ def test_the_variants_are_worked_out_from_the_template_alone(bank):
     """The same table for a class paper (where no instance may use it) as for a
     per-student key: the key is the same for any --jobs or roster."""
     alone = key_data(make_quiz(bank, seed=8))["templates"][C9]
+    assert alone["parts"][2]["variants"][0]["accept"][:2] == ["yes", "true"]
     assert alone == key_data(make_quiz(bank, seed=3, students=[Student("x", "X")]))["templates"][C9]

@@ -4,19 +4,24 @@ place, version 4 part variants). What is stored where:
 - ``"templates"``, once per template: what its instances share (class, title,
   points, each part's name, kind, points, tolerance rule, accepted words,
   trap codes, feedback and words), as the template's canonical instance has
-  them; and per part, under ``"variants"``, the few other forms the part
-  takes when a choice parameter draws another option (C9's yes/no wording
-  with its own accepted and trap words): each one written as what differs
-  from the part (``spec_difference``), in a list.
-- each question instance: its own values (seed label, parameters, exact
-  answers and their floats, the answer as written, trap values), and per
+  them; under ``"choices"`` the options of each choice parameter that is not
+  a plain number (version 3); and per part, under ``"variants"``, the few
+  other forms the part takes when a choice parameter its texts read alone
+  draws another option (C9's yes/no wording with its own accepted and trap
+  words; key/entries.py ``part_variants``): each one written as what
+  differs from the part (``spec_difference``), in a list.
+- each question instance: its own values (seed label, parameters but those
+  named by place under ``"choices"``, exact answers and their floats, the
+  answer as written, trap values), and per
   part either nothing more (it is the template's part), ``"variant": i``
   (it is exactly the part's variant ``i``, counted from 0), or the fields
   that differ from the template's part (a feedback naming the instance's
   numbers, say), under the part's own field names and ``trap_texts`` (by
   trap code).
 
-A reader merges them back (quizgen/key/model.py ``read_key``). Works on the
+A reader merges them back (quizgen/key/model.py ``read_key``, variants in
+quizgen/key/variants.py). ``Key.to_json`` (``SharedTexts``) writes no
+variants: a part that differs is written as what differs. Works on the
 key model's objects by their attributes, so it imports none of them."""
 
 from __future__ import annotations

@@ -226,8 +226,11 @@ def part_variants(template, points, specs: tuple, options: dict) -> tuple:
         if param.name not in options or not readers:
             continue
         for place, option in enumerate(param.spec):
+            pick = place if isinstance(param.spec[0], dict) else option   # as canonical params name a choice
+            if pick == template.canonical["params"].get(param.name):
+                continue   # the canonical draw itself
             try:
-                other = _canonical_specs(template, points, {param.name: place if isinstance(param.spec[0], dict) else option})
+                other = _canonical_specs(template, points, {param.name: pick})
             except QuizgenError:
                 continue
             for i in readers:

@@ -1,5 +1,5 @@
 """Writing the answer key: key.json holds everything the grader needs (seed,
-parameters, exact values, tolerance rules, misconceptions) in the version-3
+parameters, exact values, tolerance rules, misconceptions) in the version-4
 layout of quizgen/key/compact.py; key.csv holds what a person checks by eye."""
 
 from __future__ import annotations
