@@ -189,3 +189,20 @@ def test_a_value_that_is_no_option_is_written_whole_and_read_back(quiz_key):
     places = {"claim": {dump({"text": "a"}): 0}}
     assert choice_picks({"claim": {"text": "a"}, "n": 3}, places) == {"claim": 0}
     assert choice_picks({"claim": {"text": "made by hand"}}, places) == {}
+
+
+VERSION3 = Path(__file__).parent / "data" / "keys" / "version3-students.json"
+
+
+def test_a_version_3_key_from_before_variants_reads_as_generate_makes_it_now(bank):
+    """tests/data/keys/version3-students.json was written by quizgen before key version 4
+    (``generate --students`` s1-s3, ``--seed 7 --classes C1,C8,C9``; C9's yes/no parts carry
+    their word lists in each instance there): it reads to the same papers as a key written now
+    (version 4, those lists under the template's variants)."""
+    templates = [t for t in bank if t.cls in ("C1", "C8", "C9")]
+    quiz = make_quiz(templates, seed=7, students=[Student("s1", "Ann"), Student("s2", "Bo"), Student("s3", "Cy")])
+    now, old = Key.from_json(key_data(quiz), "key.json"), load_key_file(VERSION3)
+    assert old.version == 3 and now.version == 4
+    assert old.papers == now.papers and old.questions == now.questions
+    c9_parts = [p for paper in old.papers for q in paper.questions if q.cls == "C9" for p in q.parts]
+    assert any(p.accept for p in c9_parts)
