@@ -443,7 +443,7 @@ def test_key_is_found_beside_the_answers_then_in_the_working_folder(tmp_path, ke
 
 
 @pytest.mark.parametrize("content, message", [
-    ("{", "line 1: not valid JSON"),
+    ("{", "line 1: the JSON ends before it is complete"),
     ("[]", "expected key.json"),
     ('{"questions": []}', "questions: expected a non-empty list of questions"),
     ('{"questions": [{"id": "Q1"}]}', "questions[0].parts: expected a list, got null"),

@@ -116,7 +116,12 @@ def test_a_question_with_no_parts_is_refused(bank, tmp_path):
     ('{"seed": -' + "7" * 4301 + "}", "key.json: line 1: an integer of 4,301 digits"),
     ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": NaN}]}]}', "NaN is not a number"),
     ('{"questions": [{"id": "Q1", "parts": [{"part": "a", "value": 1e999}]}]}', "expected a number, got inf"),
-    ("{", "line 1: not valid JSON"),
+    ("{", "line 1: the JSON ends before it is complete (the file looks cut short)"),
+    ('{"version": 4, "questions": [{"id": "Q', "line 1: the JSON ends before it is complete"),
+    ("", "key.json: the file is empty; expected the key.json written by quizgen generate"),
+    ("  \n", "key.json: the file is empty"),
+    ('{"version": 4,, "q": 1}', "line 1, column 15: not valid JSON (expected a name in double quotes)"),
+    ('{"version": 4}\n{}', "line 2, column 1: not valid JSON (more text after the JSON's end)"),
 ])
 def test_hostile_key_text_is_one_line(tmp_path, text, message):
     key = tmp_path / "key.json"

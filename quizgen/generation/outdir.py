@@ -101,10 +101,14 @@ def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False) -> OutF
     earlier = _earlier_key(key_path, force)
     stale = tuple(p for p in sorted(folder.iterdir()) if PAPER_FILE.fullmatch(p.name))
     earlier_id = PaperId.of_key(earlier) if earlier is not None else None
-    difference = "not a key quizgen wrote" if earlier_id is None else \
+    difference = "unreadable" if earlier_id is None else \
         f"seed {_short(earlier_id.seed)}, where this run draws a fresh one" if paper is None else paper.differs_from(earlier_id)
     if not difference:
         return OutFolder(_kept_secret(key_path, earlier.get("secret"), force), stale)
+    if not force and earlier_id is None:
+        raise UsageError(f"{key_path} is not a key quizgen can read (not JSON, cut short or edited), and "
+                         "its paper may already be handed out; choose another --out folder, or pass --force to "
+                         "replace that paper")
     if not force:
         raise UsageError(f"{key_path} is the key of another paper ({difference}), which may already be handed "
                          f"out; choose another --out folder, or pass --force to replace that paper")

@@ -49,7 +49,7 @@ def parse_key_text(text: str, source: str):
     try:
         data = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
-        raise InputFileError(f"{source}: line {exc.lineno}: not valid JSON ({exc.msg}); expected "
+        raise InputFileError(f"{source}: {json_problem(exc, text)}; expected "
                              "the key.json written by quizgen generate") from exc
     except RecursionError as exc:
         raise InputFileError(f"{source}: nested too deeply to be a key; expected the key.json "
@@ -65,6 +65,25 @@ def parse_key_text(text: str, source: str):
     if _SURROGATE_ESCAPE.search(text):   # only an escape makes one: the text itself was UTF-8
         checks.refuse_lone_surrogates(data, Where(source))
     return data
+
+
+_JSON_WORDS = {"Unterminated string starting at": "a string is not closed", "Expecting value": "a value is missing",
+               "Expecting ',' delimiter": "a comma is missing",
+               "Expecting ':' delimiter": "a colon is missing",
+               "Expecting property name enclosed in double quotes": "expected a name in double quotes",
+               "Extra data": "more text after the JSON's end",
+               "Invalid control character at": "a control character inside a string"}
+"""The JSON reader's messages, some cut short ("starting at"), said whole."""
+
+
+def json_problem(exc: json.JSONDecodeError, text: str) -> str:
+    """What is wrong with JSON ``text``, where: empty, cut short (the error is at
+    its end: a file truncated while copied), or the reader's message in words."""
+    if not text.strip():
+        return "the file is empty"
+    if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):   # it ran to the end
+        return f"line {exc.lineno}: the JSON ends before it is complete (the file looks cut short)"
+    return f"line {exc.lineno}, column {exc.colno}: not valid JSON ({_JSON_WORDS.get(exc.msg, exc.msg)})"
 
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
