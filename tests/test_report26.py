@@ -75,3 +75,62 @@ def test_the_script_built_table_names_them_absent(zero_marked_page, tmp_path):
         driver.quit()
     last = {cells[0]: cells[5] for cells in rows}
     assert last["s1017"] == "absent (overrides: 0)" and last["s1022"] == "missing (no answer)", last
+
+
+# ---------------------------------------------------------------- 2. the charts' boxes and drawings, read aloud
+
+def _chart_boxes(html: str) -> dict:
+    """{chart id: its box's (tabindex, role, aria-label)} in the page as written."""
+    from lxml import html as lxml_html
+
+    page = lxml_html.fromstring(html)
+    return {svg.get("id"): tuple(svg.getparent().get(a) for a in ("tabindex", "role", "aria-label"))
+            for svg in page.xpath("//svg[contains(@class, 'chart')]")}
+
+
+@pytest.fixture(scope="module")
+def demo_page(tmp_path_factory):
+    """The page of the 30-student demo class (a heat map wider than a phone)."""
+    from quizgen.report import analyse, report_html
+    from quizgen.report.demo import demo_class
+
+    path = tmp_path_factory.mktemp("demo26") / "class.html"
+    path.write_text(report_html(analyse(*demo_class(30))), encoding="utf-8")
+    return path
+
+
+def test_only_the_heat_maps_box_which_can_scroll_is_a_tab_stop_as_written(demo_page):
+    """The histogram and the item chart fit any screen (the phone drawing): their boxes are no
+    tab stop and no group named again as the drawing is; the heat map's keeps its size on a phone
+    and scrolls, so its box is a named tab stop (the script takes that off where it fits)."""
+    boxes = _chart_boxes(demo_page.read_text(encoding="utf-8"))
+    for name in ("chart-histogram", "chart-histogram-narrow", "chart-items", "chart-items-narrow"):
+        assert boxes[name] == (None, None, None), (name, boxes[name])
+    assert boxes["chart-heat"] == ("0", "group", "Misconceptions by question (scrolls sideways)")
+
+
+AX_CHARTS = """return Array.from(document.querySelectorAll('.chart-box')).map(function (box) {
+  return [box.querySelector('svg').id, box.getAttribute('tabindex'), box.getAttribute('role'),
+          box.getAttribute('aria-label'), box.scrollWidth > box.clientWidth + 1]; });"""
+
+
+@needs_browser
+@pytest.mark.parametrize("width", [360, 1280])
+def test_each_chart_is_read_once_and_a_box_is_a_tab_stop_only_while_it_scrolls(demo_page, tmp_path, width):
+    """The drawing a width hides is not read (display: none), the one it shows is, once."""
+    driver = open_browser(tmp_path / "profile")
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500})
+        driver.get(demo_page.as_uri())
+        boxes = driver.execute_script(AX_CHARTS)
+        driver.execute_cdp_cmd("Accessibility.enable", {})
+        nodes = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    finally:
+        driver.quit()
+    for name, tabindex, role, label, scrolls in boxes:
+        assert scrolls == (name == "chart-heat" and width == 360), (width, name)
+        assert (tabindex, role, bool(label)) == (("0", "group", True) if scrolls else (None, None, False)), (width, name)
+    images = [n["name"]["value"].split(" ", 2)[:2] for n in nodes
+              if not n.get("ignored") and n.get("role", {}).get("value") == "image"]
+    assert sorted(images) == [["Facility", "and"], ["Misconceptions", "by"], ["Score", "histogram"]], images
