@@ -134,3 +134,17 @@ def test_each_chart_is_read_once_and_a_box_is_a_tab_stop_only_while_it_scrolls(d
     images = [n["name"]["value"].split(" ", 2)[:2] for n in nodes
               if not n.get("ignored") and n.get("role", {}).get("value") == "image"]
     assert sorted(images) == [["Facility", "and"], ["Misconceptions", "by"], ["Score", "histogram"]], images
+
+
+# ---------------------------------------------------------------- 3. the page as an instructor reads it
+
+def test_the_class_size_line_counts_the_absent_apart_from_who_answered(zero_marked_page, demo_page):
+    """The roster lists 5; 4 answered (s1O22 off it); s1022 gave nothing and s1017 only a 0 override.
+    The line said "4 students" above a students table of 6."""
+    from lxml import html as lxml_html
+
+    line = lxml_html.fromstring(zero_marked_page.read_text(encoding="utf-8")).get_element_by_id("class-size")
+    assert line.text_content().startswith("4 students who answered and 2 absent (listed, with no answer), "
+                                          "2 question parts in 1 question."), line.text_content()
+    plain = lxml_html.fromstring(demo_page.read_text(encoding="utf-8")).get_element_by_id("class-size")
+    assert plain.text_content().startswith("30 students, "), plain.text_content()   # nobody absent: as before
