@@ -148,3 +148,28 @@ def test_the_class_size_line_counts_the_absent_apart_from_who_answered(zero_mark
                                           "2 question parts in 1 question."), line.text_content()
     plain = lxml_html.fromstring(demo_page.read_text(encoding="utf-8")).get_element_by_id("class-size")
     assert plain.text_content().startswith("30 students, "), plain.text_content()   # nobody absent: as before
+
+
+NAME_CELLS = """return Array.from(document.querySelectorAll('#student-rows tr:not(.off)')).map(function (tr) {
+  var range = document.createRange(); range.selectNodeContents(tr.cells[1]);
+  return [tr.cells[1].textContent, range.getClientRects().length, tr.cells[4].getBoundingClientRect().right]; });"""
+
+
+@needs_browser
+@pytest.mark.parametrize("width", [360, 1280])
+def test_a_short_name_stays_on_one_line_where_the_page_has_room(demo_page, tmp_path, width):
+    """At 1280 px the misconceptions column took the width and "Student 12" broke into two
+    lines; a phone keeps the score and % columns in view before the table scrolls, as before."""
+    driver = open_browser(tmp_path / "profile")
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500})
+        driver.get(demo_page.as_uri())
+        cells = driver.execute_script(NAME_CELLS)
+    finally:
+        driver.quit()
+    assert len(cells) == 30
+    if width == 1280:
+        assert all(lines == 1 for _, lines, _ in cells), [c for c in cells if c[1] != 1]
+    else:
+        assert all(right <= width - 12 for _, _, right in cells), cells[0]   # the % column on screen
