@@ -138,7 +138,8 @@ def report_students(matrix, names: list, order=None, absent=frozenset()) -> tupl
     well under a second; ``columns`` holds the verdicts part by part, for the
     analysis not to transpose them back (None when ``order`` moved the students)).
     The students numbered in ``absent`` (marked only by overrides scoring 0:
-    grading/students.zero_marked) are shown ``missing`` throughout: absent from the figures."""
+    grading/students.zero_marked) are shown ``missing`` throughout: absent from the figures, and
+    ``zero_marked``, which the students tables say (report/model.ZERO_MARKED)."""
     missing = Verdict("missing", 0.0, "")
     verdicts = {}   # {(status, score, misconception): Verdict}: few are distinct, even when outcomes are not
 
@@ -168,7 +169,7 @@ def report_students(matrix, names: list, order=None, absent=frozenset()) -> tupl
             made.update(n for n, outcome in enumerate(column) if made_by_override(outcome))
     rows = list(zip(*columns)) if columns else [[] for _ in matrix.students]
     only = {n for n in made if n not in absent and all(made_by_override(o) or o.status is None for o in matrix.row(n))}
-    students = [Student(student_id, names[n] if n < len(names) else "", cells, n in only)
+    students = [Student(student_id, names[n] if n < len(names) else "", cells, n in only, n in absent)
                 for n, (student_id, cells) in enumerate(zip(matrix.students, rows))]
     if order is None or order == list(range(len(students))):
         return students, columns

@@ -14,6 +14,7 @@ from quizgen.grading.paths import BUILT_FROM
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
 from quizgen.report.formatting import decimal_mark, md_cell, number_text, one_place, whole_number
+from quizgen.report.model import MISSING_WORDS, ZERO_MARKED
 from quizgen.report.tables import roster_centre
 
 STATUSES = tuple(status.value for status in Status)   # the status column's values, in order
@@ -275,12 +276,6 @@ REPORT_STUDENTS = 500
 """Students listed in the Markdown report; every student is in the students CSV."""
 
 
-ZERO_MARKED = "absent (overrides: 0)"
-"""The students table's last column for a student marked only by overrides
-scoring 0: counted absent in the figures, as the note says, though not missing
-(the gradebook and students CSV give them the overrides' 0)."""
-
-
 def _student_section(result, comma: bool = False) -> list:
     """The students table; a roster student who gave no answer says so in the
     last column, and one marked only by overrides scoring 0 (ZERO_MARKED)."""
@@ -288,7 +283,7 @@ def _student_section(result, comma: bool = False) -> list:
     absent, marked = set(result.absent), set(result.zero_marked)
     rows = [[md_cell(t.student_id), md_cell(t.name), *(decimal_mark(text, comma) for text in (
              number_text(t.score), number_text(t.max_score), one_place(t.percent))), ZERO_MARKED
-             if t.student_id in marked else "missing (no answer)"
+             if t.student_id in marked else MISSING_WORDS
              if t.student_id in absent else md_cell(", ".join(t.misconceptions)) or "-"] for t in shown]
     lines = ["## Students", ""]
     if len(shown) < len(result.students):

@@ -68,9 +68,9 @@ def _absent(verdicts) -> bool:
 
 
 def _absent_row(parts, student) -> StudentRow:
-    """An absent student's line: 0 of their own paper, no misconception, marked absent."""
+    """An absent student's line: 0 of their own paper, no misconception, marked absent (and zero_marked)."""
     top = score_total(float(p.points) for p, v in zip(parts, student.verdicts) if v is not None)
-    return StudentRow(student.student_id, student.name, 0.0, top, 0.0 if top else None, [], True)
+    return StudentRow(student.student_id, student.name, 0.0, top, 0.0 if top else None, [], True, student.zero_marked)
 
 
 def _analyse(parts, students, share: float, columns=None) -> Analysis:

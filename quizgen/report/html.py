@@ -61,17 +61,17 @@ def _environment() -> jinja2.Environment:
 
 def student_rows(analysis: Analysis, limit: int = HTML_STUDENTS) -> list:
     """The student rows ``[id, name, score, max, percent or null, [codes]]``; an absent
-    student's row ends with ``1`` so that the page shows them as missing."""
+    student's row ends with the words the page shows for them where misconceptions go
+    (StudentRow.absent_words: missing, or absent for one marked only by overrides scoring 0)."""
     students = analysis.students[:limit]
     scores, maxima = _column([s.score for s in students]), _column([s.max_score for s in students])
     return [[display_text(s.student_id), display_text(s.name), score, most, None if s.percent is None else round(s.percent, 1), s.codes]
-            + [1] * s.absent for s, score, most in zip(students, scores, maxima)]
+            + [s.absent_words()] * s.absent for s, score, most in zip(students, scores, maxima)]
 
 
 STATIC_ROWS = 500
 """Up to this many students the rows are also written in the page itself, so that it lists them
 with script off (and the script then pages and sorts them); a larger class's rows come from the data."""
-MISSING = "missing (no answer)"
 
 
 def static_rows(rows: list, comma: bool) -> list:
@@ -81,7 +81,7 @@ def static_rows(rows: list, comma: bool) -> list:
         return []
     mark = partial(decimal_mark, comma=comma)
     return [(r[0], r[1], mark(r[2]), mark(r[3]), "n/a" if r[4] is None else mark(f"{r[4]:.1f}"),
-             MISSING if len(r) > 6 else ", ".join(r[5]) or "-") for r in rows]
+             r[6] if len(r) > 6 else ", ".join(r[5]) or "-") for r in rows]
 
 
 def student_json(analysis: Analysis, limit: int = HTML_STUDENTS, rows: list | None = None) -> Markup:

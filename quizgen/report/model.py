@@ -14,6 +14,11 @@ COUNTED = tuple(s.value for s in (Status.CORRECT, Status.INCORRECT, Status.BLANK
 SPLIT = tuple(s.value for s in VERDICTS if s.value not in COUNTED) + ("missing",)   # imprecise, needs_review
 STATUS_COUNTS = COUNTED + ("other",) + SPLIT   # the statuses ItemStats.counts counts, in the items CSV's order
 NOT_REACHED = "not_reached"   # ItemStats.counts' last key: the missing answers after the student's last answer
+MISSING_WORDS = "missing (no answer)"
+"""The students tables' last column (report.md, the HTML page) for a listed student who gave no answer."""
+ZERO_MARKED = "absent (overrides: 0)"
+"""The same column for a student marked only by overrides scoring 0: counted absent in the
+figures, as the note says, though not missing (the gradebook and students CSV give them the overrides' 0)."""
 
 
 class Trap(NamedTuple):
@@ -50,12 +55,16 @@ class Student(NamedTuple):
     """One student: id, name, and one verdict per part (in the order of the parts);
     ``None`` where the student's paper has no such part. ``only_overrides``: the
     answers file has no row of theirs, so every verdict not ``missing`` is a
-    marker's (grade's ``--overrides``): no answer says where they stopped."""
+    marker's (grade's ``--overrides``): no answer says where they stopped.
+    ``zero_marked``: no answer row, only overrides scoring 0 (grading/students.zero_marked),
+    so every verdict is ``missing`` or None, as for one who gave no answer, but the
+    report calls them absent (ZERO_MARKED), not missing."""
 
     student_id: str
     name: str
     verdicts: Sequence[Optional[Verdict]]
     only_overrides: bool = False
+    zero_marked: bool = False
 
 
 @dataclass
@@ -149,6 +158,11 @@ class StudentRow:
     percent: Optional[float]
     codes: list
     absent: bool = False   # listed but gave no answer at all: shown as missing, not as a zero among the sat
+    zero_marked: bool = False   # absent, marked only by overrides scoring 0: shown as ZERO_MARKED
+
+    def absent_words(self) -> str:
+        """The last column's words for an absent student (MISSING_WORDS or ZERO_MARKED), "" for one who sat."""
+        return (ZERO_MARKED if self.zero_marked else MISSING_WORDS) if self.absent else ""
 
 
 @dataclass
