@@ -6,7 +6,9 @@ marker given the same answers (``rules.mark_part``, then the tests' helper
 ``mark_paper``) judged every answer: seed 1's class paper, Q7 (a) ``0.770``
 then (c) ``1`` (-ln 0.23 = 1.4697 to 1 figure) was ``incorrect`` in grade and
 ``imprecise`` (rounded too early, ECF) in the helper. Both now share one gate
-(``rule_model.near_plain``).
+(``rule_model.near_plain``), the helper marks through grade's own checkers,
+and the property below holds the production path to the careful marker's
+rule over many sampled instances, so the two cannot drift again.
 
 The rule (docs/grading.md): an answer correct on its own stays correct,
 whatever the earlier answers (ECF never marks down); any other answer to a
@@ -14,11 +16,27 @@ part worked from earlier answers gets the careful marker's verdict given the
 student's final answers to them."""
 
 import csv
+import math
+
+import pytest
 
 import quizgen
+from quizgen.bank.loader import load_bank
 from quizgen.generation.run import generate
+from quizgen.generation.sampling import sample_instance
+from quizgen.marking.carry import reachable
+from quizgen.marking.forms import NUMBER, read_number
+from quizgen.marking.rules import CORRECT, Credits, mark_part
+from quizgen.maths.numbers import significant
+from quizgen.validation.marking import careful_student
+from tests.paper_support import mark_paper, question_rules
 
+BANK = {t.cls: t for t in load_bank()}
+CREDITS = Credits(ecf=0.5, imprecise=0.25)
 POLICY = "ecf_credit: 0.5\nimprecise_credit: 0.25\n"
+QUICK_SEEDS, SEEDS = 6, 25
+SIZES = [QUICK_SEEDS, pytest.param(SEEDS, marks=pytest.mark.slow)]
+FACTORS = (1.0, 1.05, 0.93)   # the earlier answer right, or wrong by a few percent either way
 
 
 def _graded(folder, key, rows) -> dict:
@@ -60,3 +78,80 @@ def test_an_answer_correct_on_its_own_is_never_marked_down_by_ecf(tmp_path):
     assert (rows["s1", "Q1", "a"]["status"], rows["s1", "Q1", "a"]["note"]) == ("imprecise", "rounded_too_early")
     row = rows["s1", "Q1", "c"]
     assert (row["status"], row["note"], row["score"]) == ("correct", "carried_rounding", "2"), row
+
+
+def _careful_rule(instance, answers: dict) -> dict:
+    """The careful marker's verdicts (``mark_part``) given the student's final
+    answers to every earlier part, as the rule states them: what grade must give."""
+    question = question_rules(instance, CREDITS)
+    rules = {rule.name: rule for rule in question.rules.values()}
+    earlier, written = {}, {}
+    for name, rule in rules.items():
+        if rule.value is not None:
+            reading = read_number(answers.get(name), rule.percent, False, rule.kind == "integer")
+            earlier[name] = reading.value if reading.status == NUMBER else None
+            written[name] = reading.figures
+    return {name: mark_part(rule, answers.get(name), earlier, question.env, CREDITS, False, written)
+            for name, rule in rules.items()}
+
+
+def _carrying_students(cls: str, seeds: int):
+    """``(instance, later part name, answers)``: a careful 3-figure student but
+    for one earlier part read by a later part's recipe, answered right or wrong
+    (FACTORS) to 1 to 4 figures, and that later part worked plainly from it and
+    written to 1 to 5 figures."""
+    for k in range(seeds):
+        instance = sample_instance(BANK[cls], f"remark26/{cls}/{k}")
+        rules = {rule.name: rule for rule in question_rules(instance, CREDITS).rules.values()}
+        careful = careful_student(instance, 3)
+        for name, rule in rules.items():
+            if rule.recipe is None or rule.kind != "numeric":
+                continue
+            for source in (s for s in rule.sources if s.kind == "numeric" and s.value):
+                for factor in FACTORS:
+                    for shown in (1, 2, 3, 4):
+                        given = {**careful, source.name: significant(float(source.value) * factor, shown)}
+                        try:
+                            found = reachable(rule.recipe, instance.env,
+                                              {d: (float(given[d]),) for d in rule.recipe.depends}, levels=())
+                        except (ArithmeticError, ValueError):
+                            continue
+                        own = found[0] if found else 0.0   # none: no value from those answers (a log of 0)
+                        if not math.isfinite(own) or own == 0:
+                            continue
+                        for figures in (1, 2, 3, 4, 5):
+                            yield instance, name, {**given, name: significant(own, figures)}
+
+
+ECF_CLASSES = sorted(cls for cls, template in BANK.items()
+                     if any(r.recipe is not None and any(s.kind == "numeric" for s in r.sources)
+                            for r in question_rules(sample_instance(template, f"remark26/{cls}/0")).rules.values()))
+
+
+def test_the_ecf_classes_are_found():
+    assert {"C1", "C2", "C3", "C7", "C8"} <= set(ECF_CLASSES), ECF_CLASSES
+
+
+@pytest.mark.parametrize("seeds", SIZES)
+@pytest.mark.parametrize("cls", ECF_CLASSES)
+def test_grade_gives_the_careful_markers_verdict_to_a_student_carrying_their_own_a(cls, seeds):
+    """Grade's path (``mark_paper``: its checkers, then ECF from the final
+    answers) against the rule: a later answer correct on its own stays correct;
+    any other gets the careful marker's verdict given the student's earlier answers."""
+    alone_correct = one_figure = 0
+    for instance, name, answers in _carrying_students(cls, seeds):
+        grade = mark_paper(instance, answers, CREDITS)[name]
+        alone = mark_paper(instance, {name: answers[name]}, CREDITS)[name]   # no earlier answers: the pass
+        where = (instance.seed_label, name, answers, grade.feedback)
+        if alone.status == CORRECT:
+            assert (grade.status, grade.note, grade.score) == (alone.status, alone.note, alone.score), where
+            alone_correct += 1
+            continue
+        rule = _careful_rule(instance, answers)[name]
+        assert (grade.status, grade.note, grade.misconception) == (rule.status, rule.note, rule.misconception), \
+            (where, rule.feedback)
+        assert grade.score == pytest.approx(rule.score), (where, rule.score)
+        one_figure += "right to 1 significant figure given" in grade.feedback
+    assert alone_correct
+    if cls in ("C1", "C7"):
+        assert one_figure   # the case of this fix occurs in the quick size too
