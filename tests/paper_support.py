@@ -1,7 +1,10 @@
 """Marking a sampled instance's paper in tests through the code grade runs:
-the key entry the instance makes (``key_entry``), its rules built by
-``QuestionRules`` (quizgen/grading/careful.py), and ``mark_part`` on each
-final answer with the earlier answers read as grade reads them."""
+the key entry the instance makes (``key_entry``), the checkers grade builds
+from it (``question_checkers``: each answer on its own, as grade's pass
+marks it) and error carried forward from the student's FINAL answers to the
+earlier parts (``carried_forward``: ``PartChecker.remark``, then a trap
+worked from their own answers, as grade's ECF pass, ecf_pass.py, decides).
+One truth: no second model of ECF to drift from grade's (remark26)."""
 
 from __future__ import annotations
 
@@ -9,9 +12,9 @@ import re
 
 from quizgen.generation.quiz import Question
 from quizgen.grading.careful import QuestionRules
+from quizgen.grading.part_checker import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
-from quizgen.marking.forms import NUMBER, read_number
-from quizgen.marking.rules import Credits, mark_part
+from quizgen.marking.rules import Credits, Verdict
 
 
 def question_rules(instance, credits: Credits = Credits()) -> QuestionRules:
@@ -24,28 +27,25 @@ def part_rules(instance, credits: Credits = Credits()) -> dict:
     return {rule.name: rule for rule in question_rules(instance, credits).rules.values()}
 
 
-def earlier_values(rules: dict, answers: dict, decimal_comma: bool = False, written: dict | None = None) -> dict:
-    """The student's final answers read as numbers (None when missing or
-    unreadable); ``written``, when given, receives the significant figures each showed."""
-    values, written = {}, {} if written is None else written
-    for name, rule in rules.items():
-        if rule.value is None:
-            continue
-        reading = read_number(answers.get(name), rule.percent, decimal_comma, rule.kind == "integer")
-        values[name] = reading.value if reading.status == NUMBER else None
-        written[name] = reading.figures
-    return values
-
-
 def mark_paper(instance, answers: dict, credits: Credits = Credits(), decimal_comma: bool = False) -> dict:
     """Every part of one student's paper (``answers``: part name -> final
-    text), marked with the rules and exact parameters grade has from the key."""
-    question = question_rules(instance, credits)
-    rules = {rule.name: rule for rule in question.rules.values()}
-    written = {}
-    earlier = earlier_values(rules, answers, decimal_comma, written)
-    return {name: mark_part(rule, answers.get(name), earlier, question.env, credits, decimal_comma, written)
-            for name, rule in rules.items()}
+    text), marked as grade marks it: each answer on its own, then ECF given
+    the student's final answers to the parts its recipe reads. Each verdict
+    is the careful marker's record (score a share of the part's points, a
+    reason given as feedback)."""
+    checkers = question_checkers(key_entry(Question("Q1", instance)), credits, decimal_comma)
+    alone = {pv.part.name: checkers[pv.letter](answers.get(pv.part.name)) for pv in instance.parts}
+    values = {name: verdict.value for name, verdict in alone.items()}
+    figures = {name: verdict.figures for name, verdict in alone.items()}
+    marked = {}
+    for pv in instance.parts:
+        verdict = alone[pv.part.name]
+        if pv.value is not None:
+            verdict = carried_forward(checkers[pv.letter], verdict, values, figures)
+        points = float(checkers[pv.letter].part.points) or 1.0
+        marked[pv.part.name] = Verdict(str(verdict.status.value), verdict.note, verdict.misconception,
+                                       verdict.score / points, verdict.feedback or verdict.reason, verdict.value)
+    return marked
 
 
 _FIRST_QUESTION = re.compile(r"## Q1\.|\\begin\{qzquestion\}\{Q1\}")

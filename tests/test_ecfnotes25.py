@@ -75,7 +75,7 @@ def test_an_answer_cut_off_from_their_own_wrong_a_gives_the_value_from_it(tmp_pa
 
 
 def test_an_answer_short_from_their_own_wrong_a_as_written_gives_the_value_from_it(paper):
-    """The rule's own path (grade reaches it for other answers the same way)."""
+    """Grade's checkers, then ECF from the final answers (mark_paper); grade's run: tests/test_remark26.py."""
     q7 = next(q for q in json.loads((paper / "key.json").read_text(encoding="utf-8"))["questions"] if q["id"] == "Q7")
     instance = sample_instance({t.id: t for t in load_bank()}[q7["template"]], q7["seed"])
     p, _, loss = (pv.part.name for pv in instance.parts)

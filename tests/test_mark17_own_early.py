@@ -4,7 +4,9 @@
 p = 0.82283 gives -ln(0.823) = 0.19480, 0.19 to 2 figures, though the exact
 loss 0.19501 is 0.20 to 2 figures. Students are generated from the key over
 many seeds; the grade/drill/validate path (question_checkers, then
-carried_forward) and the sampled-paper marker (mark_paper) must agree."""
+carried_forward, in part order) and the whole paper marked from its final
+answers (mark_paper, the same checkers) must agree; tests/test_remark26.py
+holds both to the careful marker's rule."""
 
 import csv
 

@@ -6,7 +6,8 @@ wrote that earlier answer so short (rev-grade24): a student who writes (a)
 
 Students are generated from the shipped bank over several seeds and marked by
 the grade/drill/validate path (question_checkers, then carried_forward) and
-the sampled-paper marker (mark_paper), which must agree; the reviewer's class
+the whole paper marked from its final answers (mark_paper, the same checkers),
+which must agree; the reviewer's class
 paper (seed 24) is graded from a CSV as they graded it."""
 
 import csv

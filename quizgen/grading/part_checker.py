@@ -24,9 +24,10 @@ from quizgen.maths.answers import normalise_word, to_number
 from quizgen.errors import ExpressionError
 from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
-from quizgen.maths.tolerance import half_width, matches
+from quizgen.maths.tolerance import matches
 from quizgen.marking import canvas_kept, rules as careful
 from quizgen.marking.coherence import may_carry, withheld
+from quizgen.marking.rule_model import near_plain
 from quizgen.marking.quotes import from_own_answers, marked_from
 from quizgen.marking.sources import own_trap_read
 from quizgen.marking.asides import none_may_say_no_value
@@ -280,12 +281,12 @@ class PartChecker:
         question, verdict = self.question_rules(), None
         recipe = question.ecf_recipe(self.part.letter) if None not in earlier.values() else None
         plain = question.plain(self.part.name, recipe, earlier) if recipe is not None else None
-        near = plain is not None and (self._near(value, plain) or may_carry(question.question.parts, self.part,
-                                                                             value, earlier))
+        near = plain is not None and (self._near(value, plain, figures) or may_carry(
+            question.question.parts, self.part, value, earlier))
         if plain is not None and not near:   # from the unrounded trap their (a) stands for?
             traps = question.carried_traps(self.part.letter, earlier, written or {})
             plain = question.plain(self.part.name, recipe, {**earlier, **traps}) if traps else None
-            near = plain is not None and self._near(value, plain)
+            near = plain is not None and self._near(value, plain, figures)
         if near and question.usable():
             mark = careful.mark_value(self.rule, Reading(NUMBER, value, figures), earlier, question.env,
                                       question.credits, question.carried, written)
@@ -299,10 +300,13 @@ class PartChecker:
         self._remarked[token] = verdict
         return verdict
 
-    def _near(self, value: float, plain: float) -> bool:
-        """Whether ``value`` is near enough ``plain`` (a recomputation from the
-        student's own answers) for ECF to look at it closely."""
-        return abs(value - plain) <= careful.NEAR * abs(plain) + half_width(plain, self._spec())
+    def _near(self, value: float, plain: float, figures) -> bool:
+        """Whether ``value`` (written to ``figures``) is near enough ``plain`` (a
+        recomputation from the student's own answers) for ECF to look at it
+        closely (``near_plain``: an answer shown to fewer figures than asked,
+        right to them given those answers, is looked at too)."""
+        short = figures if self.asked is not None and figures is not None and figures < self.asked else None
+        return near_plain(value, plain, self._spec(), short=short)
 
     def own_trap(self, value: float, figures, answers: dict, written: dict | None = None) -> Verdict | None:
         """The verdict on an incorrect (or imprecise) answer that is a trap worked from the student's own

@@ -8,7 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+import math
+
 from quizgen.key.status import Status
+from quizgen.maths.tolerance import half_width
 from quizgen.marking.carry import LEVELS
 
 CORRECT, IMPRECISE, INCORRECT = Status.CORRECT.value, Status.IMPRECISE.value, Status.INCORRECT.value
@@ -16,6 +19,21 @@ NEEDS_REVIEW, INVALID = Status.NEEDS_REVIEW.value, Status.INVALID.value
 ECF, CARRIED, EARLY, OVERRIDE = "ecf", "carried_rounding", "rounded_too_early", "override"
 CARRIED_LIMIT = 10_000   # carried-rounding sets kept per question instance before starting afresh
 NEAR = 0.25   # ECF's carried set is worked out only for an answer within 25% of the plain recomputation
+
+
+def near_plain(x: float, plain: float, spec: dict, kind: str = "numeric", short: int | None = None) -> bool:
+    """Whether the answer ``x`` is near enough ``plain``, the part worked
+    plainly from the student's own earlier answers, for ECF to look at it
+    closely: within ``NEAR`` of it (no rounding on the way moves it further),
+    or, for an answer written to ``short`` significant figures, fewer than the
+    part asks, within a unit of its last figure (``1`` for 1.4697: right to 1
+    figure, rounded too early). The one gate of the ECF pass's quick look
+    (``PartChecker.remark``) and of the careful marker's ``_ecf``."""
+    if abs(x - plain) <= NEAR * abs(plain) + half_width(plain, spec, kind):
+        return True
+    if not short or x == 0 or not math.isfinite(x):
+        return False
+    return abs(x - plain) <= 10.0 ** (math.floor(math.log10(abs(x))) - short + 1)
 
 
 @dataclass(frozen=True, slots=True)

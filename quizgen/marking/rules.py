@@ -27,7 +27,7 @@ from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_aske
                                      unrounded_fits, whole_numbers)
 from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,
                                         INVALID, NEAR, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
-                                        TrapRule, Verdict, tolerance_kind)
+                                        TrapRule, Verdict, near_plain, tolerance_kind)
 from quizgen.marking.words import mark_words, said_trap
 
 __all__ = ["source_of", "mark_part", "mark_value", "figures_asked", "mark_words", "said_trap",
@@ -342,7 +342,7 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
     try:
         given = {d: (v,) for d, v in own.items()}
         plain = as_counted(rule, x, reachable(recipe, env, given, levels=()))   # a count: 67 or 68, never 67.5
-        if not any(abs(x - v) <= NEAR * abs(v) + half_width(v, rule.spec, kind) for v in plain):
+        if not any(near_plain(x, v, rule.spec, kind) for v in plain):
             return "", None   # far from the plain recomputation: no rounding on the way reaches it
         hit = any(matches(x, v, rule.spec, kind) for v in plain)
         short = reading.figures if shown_too_few(rule, reading) else None

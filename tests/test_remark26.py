@@ -1,0 +1,157 @@
+"""One truth for error carried forward (remark26).
+
+Grade's ECF pass (``PartChecker.remark``) looked at a later answer only
+within 25% of the value worked from the student's own (a), while the careful
+marker given the same answers (``rules.mark_part``, then the tests' helper
+``mark_paper``) judged every answer: seed 1's class paper, Q7 (a) ``0.770``
+then (c) ``1`` (-ln 0.23 = 1.4697 to 1 figure) was ``incorrect`` in grade and
+``imprecise`` (rounded too early, ECF) in the helper. Both now share one gate
+(``rule_model.near_plain``), the helper marks through grade's own checkers,
+and the property below holds the production path to the careful marker's
+rule over many sampled instances, so the two cannot drift again.
+
+The rule (docs/grading.md): an answer correct on its own stays correct,
+whatever the earlier answers (ECF never marks down); any other answer to a
+part worked from earlier answers gets the careful marker's verdict given the
+student's final answers to them."""
+
+import csv
+import math
+
+import pytest
+
+import quizgen
+from quizgen.bank.loader import load_bank
+from quizgen.generation.run import generate
+from quizgen.generation.sampling import sample_instance
+from quizgen.marking.carry import reachable
+from quizgen.marking.forms import NUMBER, read_number
+from quizgen.marking.rules import CORRECT, Credits, mark_part
+from quizgen.maths.numbers import significant
+from quizgen.validation.marking import careful_student
+from tests.paper_support import mark_paper, question_rules
+
+BANK = {t.cls: t for t in load_bank()}
+CREDITS = Credits(ecf=0.5, imprecise=0.25)
+POLICY = "ecf_credit: 0.5\nimprecise_credit: 0.25\n"
+QUICK_SEEDS, SEEDS = 6, 25
+SIZES = [QUICK_SEEDS, pytest.param(SEEDS, marks=pytest.mark.slow)]
+FACTORS = (1.0, 1.05, 0.93)   # the earlier answer right, or wrong by a few percent either way
+
+
+def _graded(folder, key, rows) -> dict:
+    """Grade ``rows`` (student, question, part, answer) with POLICY: the graded rows by their keys."""
+    folder.mkdir(exist_ok=True)
+    path = folder / "answers.csv"
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"], *rows])
+    (folder / "policy.yaml").write_text(POLICY, encoding="utf-8")
+    quizgen.grade(path, key=key, policy=folder / "policy.yaml")
+    with open(folder / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        return {(r["student_id"], r["question_id"], r["part"]): r for r in csv.DictReader(handle)}
+
+
+def test_grade_marks_one_figure_from_their_own_a_as_rounded_too_early(tmp_path):
+    """Seed 1's class paper, Q7: p = 0.9340, (c) = 2.72. (a) 0.770 is wrong;
+    (c) 1 is -ln 0.23 = 1.4697 to 1 figure: imprecise and ECF, as 1.5 (2 figures) was."""
+    generate(tmp_path / "paper", count=1, seed=1)
+    rows = _graded(tmp_path / "g", tmp_path / "paper" / "key.json",
+                   [["s1", "Q7", "a", "0.770"], ["s1", "Q7", "c", "1"],
+                    ["s2", "Q7", "a", "0.770"], ["s2", "Q7", "c", "1.5"],
+                    ["s3", "Q7", "a", "0.770"], ["s3", "Q7", "c", "3"]])
+    one, two = rows["s1", "Q7", "c"], rows["s2", "Q7", "c"]
+    assert (one["status"], one["note"], one["score"]) == ("imprecise", "rounded_too_early", "0.25"), one
+    assert one["feedback"].startswith("marked from your (a) = 0.770: right to 1 significant figure given that "
+                                      "value as written, but rounded too early"), one["feedback"]
+    assert (two["status"], two["note"], two["score"]) == ("imprecise", "rounded_too_early", "0.25"), two
+    # 3 is the key's 2.72 to 1 figure, not their own 1.47: rounded too early, the (a) mistake not involved
+    assert (rows["s3", "Q7", "c"]["status"], rows["s3", "Q7", "c"]["score"]) == ("imprecise", "0.5")
+
+
+def test_an_answer_correct_on_its_own_is_never_marked_down_by_ecf(tmp_path):
+    """carry24's case, ``generate --classes C7 --seed 7``, Q1: p = 0.07243, (c)
+    = 0.07518. (a) 0.072 (2 figures) then (c) 0.0747 = -ln 0.928, where 0.928 is
+    also 1 - p carried to 3 figures, which the key accepts: correct, full marks."""
+    generate(tmp_path / "paper", classes="C7", seed=7)
+    rows = _graded(tmp_path / "g", tmp_path / "paper" / "key.json",
+                   [["s1", "Q1", "a", "0.072"], ["s1", "Q1", "c", "0.0747"]])
+    assert (rows["s1", "Q1", "a"]["status"], rows["s1", "Q1", "a"]["note"]) == ("imprecise", "rounded_too_early")
+    row = rows["s1", "Q1", "c"]
+    assert (row["status"], row["note"], row["score"]) == ("correct", "carried_rounding", "2"), row
+
+
+def _careful_rule(instance, answers: dict) -> dict:
+    """The careful marker's verdicts (``mark_part``) given the student's final
+    answers to every earlier part, as the rule states them: what grade must give."""
+    question = question_rules(instance, CREDITS)
+    rules = {rule.name: rule for rule in question.rules.values()}
+    earlier, written = {}, {}
+    for name, rule in rules.items():
+        if rule.value is not None:
+            reading = read_number(answers.get(name), rule.percent, False, rule.kind == "integer")
+            earlier[name] = reading.value if reading.status == NUMBER else None
+            written[name] = reading.figures
+    return {name: mark_part(rule, answers.get(name), earlier, question.env, CREDITS, False, written)
+            for name, rule in rules.items()}
+
+
+def _carrying_students(cls: str, seeds: int):
+    """``(instance, later part name, answers)``: a careful 3-figure student but
+    for one earlier part read by a later part's recipe, answered right or wrong
+    (FACTORS) to 1 to 4 figures, and that later part worked plainly from it and
+    written to 1 to 5 figures."""
+    for k in range(seeds):
+        instance = sample_instance(BANK[cls], f"remark26/{cls}/{k}")
+        rules = {rule.name: rule for rule in question_rules(instance, CREDITS).rules.values()}
+        careful = careful_student(instance, 3)
+        for name, rule in rules.items():
+            if rule.recipe is None or rule.kind != "numeric":
+                continue
+            for source in (s for s in rule.sources if s.kind == "numeric" and s.value):
+                for factor in FACTORS:
+                    for shown in (1, 2, 3, 4):
+                        given = {**careful, source.name: significant(float(source.value) * factor, shown)}
+                        try:
+                            found = reachable(rule.recipe, instance.env,
+                                              {d: (float(given[d]),) for d in rule.recipe.depends}, levels=())
+                        except (ArithmeticError, ValueError):
+                            continue
+                        own = found[0] if found else 0.0   # none: no value from those answers (a log of 0)
+                        if not math.isfinite(own) or own == 0:
+                            continue
+                        for figures in (1, 2, 3, 4, 5):
+                            yield instance, name, {**given, name: significant(own, figures)}
+
+
+ECF_CLASSES = sorted(cls for cls, template in BANK.items()
+                     if any(r.recipe is not None and any(s.kind == "numeric" for s in r.sources)
+                            for r in question_rules(sample_instance(template, f"remark26/{cls}/0")).rules.values()))
+
+
+def test_the_ecf_classes_are_found():
+    assert {"C1", "C2", "C3", "C7", "C8"} <= set(ECF_CLASSES), ECF_CLASSES
+
+
+@pytest.mark.parametrize("seeds", SIZES)
+@pytest.mark.parametrize("cls", ECF_CLASSES)
+def test_grade_gives_the_careful_markers_verdict_to_a_student_carrying_their_own_a(cls, seeds):
+    """Grade's path (``mark_paper``: its checkers, then ECF from the final
+    answers) against the rule: a later answer correct on its own stays correct;
+    any other gets the careful marker's verdict given the student's earlier answers."""
+    alone_correct = one_figure = 0
+    for instance, name, answers in _carrying_students(cls, seeds):
+        grade = mark_paper(instance, answers, CREDITS)[name]
+        alone = mark_paper(instance, {name: answers[name]}, CREDITS)[name]   # no earlier answers: the pass
+        where = (instance.seed_label, name, answers, grade.feedback)
+        if alone.status == CORRECT:
+            assert (grade.status, grade.note, grade.score) == (alone.status, alone.note, alone.score), where
+            alone_correct += 1
+            continue
+        rule = _careful_rule(instance, answers)[name]
+        assert (grade.status, grade.note, grade.misconception) == (rule.status, rule.note, rule.misconception), \
+            (where, rule.feedback)
+        assert grade.score == pytest.approx(rule.score), (where, rule.score)
+        one_figure += "right to 1 significant figure given" in grade.feedback
+    assert alone_correct
+    if cls in ("C1", "C7"):
+        assert one_figure   # the case of this fix occurs in the quick size too
