@@ -49,7 +49,7 @@ def test_each_latex_form_has_its_value(text, value):
 def test_fractions_nested_deeper_than_the_limit_stay_latex_and_are_not_read():
     deep = "\\frac{" * 10 + "1" + "}{2}" * 10
     assert "\\frac" in from_typeset(deep)
-    with pytest.raises(Exception, match="not a valid expression"):
+    with pytest.raises(Exception, match="read at most 8 inside each other"):   # answers26: said so
         to_number(deep)
 
 

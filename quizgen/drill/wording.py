@@ -11,7 +11,7 @@ from quizgen.errors import ExpressionError
 from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.other_part import ANOTHER_PART
 from quizgen.drill.options import names_option, wanted
-from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, TOLERANCE_REASON
+from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, TOLERANCE_REVIEW_REASON
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.marking.asides import NO_VALUE_REASON
 from quizgen.marking.words import MISSPELT, NONE_OR_ZERO_REASON, clear_misspelling
@@ -150,7 +150,7 @@ def quoted(text: str) -> str:
 
 _LEFT_TO_A_PERSON = {
     DOUBT_REASON: "it is said with doubt (maybe, probably, I think, a question mark)",
-    TOLERANCE_REASON: "it gives a value with a \u00b1 tolerance, not one value",
+    TOLERANCE_REVIEW_REASON: "it gives a value with a \u00b1 tolerance, not one value",
     NONE_OR_ZERO_REASON: "it may say that there is no value or that the value is 0 (this part tells them apart)",
     NO_VALUE_REASON: "it may mean no answer or that there is no value (this part tells them apart)",
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from quizgen.errors import ExpressionError
 from quizgen.key.status import Status
@@ -17,9 +17,9 @@ from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chai
                                     no_answer_reason, non_answer, non_answer_beside, none_counted, restated_value,
                                     unquoted)
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
-from quizgen.maths.answers import has_tolerance, to_number
+from quizgen.maths.answers import DEPTH_REASON, has_tolerance, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
-from quizgen.maths.numerals import decimal_middle_dots, from_typeset, normalise_numerals, power_of_ten
+from quizgen.maths.numerals import decimal_middle_dots, from_typeset, normalise_numerals, power_of_ten, typeset_shell
 from quizgen.maths.parser import CONSTANTS
 
 NUMBER, BLANK, INVALID, REVIEW = "number", Status.BLANK.value, Status.INVALID.value, Status.NEEDS_REVIEW.value
@@ -72,12 +72,12 @@ _TRAILING = (
     re.compile(r"(?<!\s)\s*[✓✔]$"),
     re.compile(r"(?<!\s)\s*\(\s*rounded\s*\)$", re.IGNORECASE),
     re.compile(r"(?P<keep>[.,]\d+)\s*(?:\.\.\.|…)$"),   # after a decimal's digits only: never "1/3..."
-    re.compile(r"(?<=[\d)%✓✔])\.$"),
+    re.compile(r"(?<=[\d)}%✓✔])\.$"),   # 0.769. and {0,7157}. (a braced number: typeset_shell)
 )
 _TIMES_X = re.compile(r"(?<=\d)\s*[xX]\s*(?=\d)")   # the letter x for × between numbers (3.28 x 10^-5, 0.8 x 2580)
 REVIEW_REASON = "a person should read this answer"
 BOUND_REASON = "a bound, not a value: a person decides whether it answers the part"
-TOLERANCE_REASON = "a value with a ± tolerance, not one value: a person decides whether it answers the part"
+TOLERANCE_REVIEW_REASON = "a value with a ± tolerance, not one value: a person decides whether it answers the part"
 _BOUND = re.compile(r"^\s*(?:[^\W\d]\w{0,15}\s*|\|[^\W\d]\w{0,3}\|\s*)?"   # a bound, named or not (|M| >= 1)
                     r"(?:at\s+(?:least|most)|(?:no\s+)?(?:more|less|fewer)\s+than|[<>]=?|[≤≥])\s*[-+]?\d",
                     re.IGNORECASE)
@@ -172,14 +172,15 @@ def _plain_character(c: str) -> str:
     return "" if unicodedata.category(c) == "Cf" or "\ufe00" <= c <= "\ufe0f" else c
 
 
-def significant_figures(text: str) -> int | None:
+def significant_figures(text: str, typeset: bool = True) -> int | None:
     """How many significant figures a plain decimal shows (``0.40`` has 2,
     ``150`` has 3), also times a power of ten however written (``3.45 × 10⁻⁵``,
     ``3.45×10−5``, ``3.45 \\times 10^{-5}``: 3), or None for anything else
-    (``ln(2)``, ``1/3``: exact)."""
+    (``ln(2)``, ``1/3``: exact); ``typeset=False`` for a text ``from_typeset``
+    has read already (``to_number``'s)."""
     text = text.strip().lstrip("+-")
     if not _PLAIN.fullmatch(text):
-        text = power_of_ten(normalise_numerals(from_typeset(text)).strip())
+        text = power_of_ten(normalise_numerals((from_typeset if typeset else typeset_shell)(text)).strip())
         power = _POWER_OF_TEN.fullmatch(text)
         if not _PLAIN.fullmatch(text := power.group(1).lstrip("+-") if power else text.lstrip("+-")):
             return None
@@ -187,9 +188,12 @@ def significant_figures(text: str) -> int | None:
     return max(len(digits), 1)
 
 
-def read_number(text, percent: bool = False, decimal_comma: bool = False, whole: bool = False) -> Reading:
+def read_number(text, percent: bool = False, decimal_comma: bool = False, whole: bool = False,
+                typeset: bool = True) -> Reading:
     """Read a numeric answer as written (see the module's docstring); ``whole``
-    for a whole-number part, whose ``1,440`` groups thousands (``read_marks``)."""
+    for a whole-number part, whose ``1,440`` groups thousands (``read_marks``).
+    LaTeX is read once (``from_typeset``, ``BRACE_DEPTH`` deep): the parts of the
+    answer read again (``typeset=False``), and its core, only have their shell read."""
     if text is None or not str(text).strip():
         return Reading(BLANK)
     text = str(text)
@@ -197,10 +201,11 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
         return Reading(BLANK, reason=no_answer_reason(text))
     if whole and none_counted(text):   # a count's "none", "nothing", "no positions": 0, never a word refused
         return Reading(NUMBER, 0.0)
-    written, text = text, unquoted(from_typeset(text, decimal_comma))   # $L = 0.851$, 3.449 \times 10^{-5}, "0.695"
+    written, text = text, unquoted((from_typeset if typeset else typeset_shell)(text, decimal_comma))   # $L = 0.851$, 3.449 \times 10^{-5}, "0.695"
     if has_tolerance(text):   # 0.7153 ± 0.001, 0.7153+-0.001: never read as 0.7143
-        return Reading(REVIEW, reason=TOLERANCE_REASON)
-    restated = restated_value(text, lambda side: read_number(side, percent, decimal_comma, whole))
+        return Reading(REVIEW, reason=TOLERANCE_REVIEW_REASON)
+    again = partial(read_number, percent=percent, decimal_comma=decimal_comma, whole=whole, typeset=False)
+    restated = restated_value(text, again)
     if restated is not None:   # 0.695 (69.5%), 0.7 (69.99%): the more precise; 1950 (25%): a reason for a person
         restated = restated if isinstance(restated, str) else guessed_group(text, whole, decimal_comma) or restated
         return Reading(REVIEW, reason=restated) if isinstance(restated, str) else restated   # 5 (5,000): a guess
@@ -212,13 +217,13 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     if odd:   # 0.6952 ≈ 0.9, 0.5 ≈ 7/10: which is the answer? 5 = 5,000: which number?
         return Reading(REVIEW, reason=odd)
     if (worked := _working_value(core)) != core and (finer := most_precise_in_chain(
-            _CHAIN.match(core), factor == 100.0, lambda value: read_number(value, percent))):
+            _CHAIN.match(core), factor == 100.0, lambda value: read_number(value, percent, typeset=False))):
         return finer   # 0.6999 ≈ 0.7: the more precise value
     core = worked
     if whole and core.casefold() in _NUMBER_WORDS:
         return Reading(NUMBER, float(_NUMBER_WORDS[core.casefold()]) / factor)
     try:
-        value = to_number(core, decimal_comma)
+        value = to_number(core, decimal_comma, typeset=False)
     except ExpressionError as exc:
         if said_with_doubt(str(text)) and any(c.isdigit() for c in core):   # "maybe 0.71", "0.716?"
             return Reading(REVIEW, reason=DOUBT_REASON)
@@ -227,20 +232,22 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
         if _BOUND.search(core):
             return Reading(REVIEW, reason=BOUND_REASON)
         head = bracketed_note(text)   # 1950 (25% of 7800), 0.6999 (7/10): a number, then a note
-        head = head if head and read_number(head, percent, decimal_comma, whole).status == NUMBER else None
+        head = head if head and again(head).status == NUMBER else None
         if _HEDGE.search(head or core) is not None:   # "0.83 or 0.84", "between 0.59 and 0.60"
             return Reading(REVIEW, reason=TWO_VALUES_REASON)
-        if beside := non_answer_beside(text, lambda rest: read_number(rest, percent, decimal_comma, whole)):
+        if beside := non_answer_beside(text, again):
             return Reading(REVIEW, reason=beside)   # n/a 0.6999, 0.6999 -
         noted = _NUMBER_THEN_WORDS.search(core)
         if (noted and not _product(noted)) or head:   # 0.768 (mean): words after it; 1950 (25% of 7800): a note
             return Reading(REVIEW, reason=NOTED_REASON if noted and not _product(noted) else NOTE_REASON)
+        if str(exc) == DEPTH_REASON:   # nine \frac in each other: said so, never "a person should read this"
+            return Reading(INVALID, reason=unread_reason(exc, written))
         if looks_like_prose(str(text)) or (_CHAIN.match(core) and len(NUMERAL.findall(core)) > 1):
             return Reading(REVIEW, reason=REVIEW_REASON)   # a sentence, or values given beside the answer
         if _WORDS_ONLY.fullmatch(core):
             return Reading(INVALID, reason=WORD_REASON)
         return Reading(INVALID, reason=unread_reason(exc, written))
-    return Reading(NUMBER, value / factor, significant_figures(core), hundredths=factor == 100.0)
+    return Reading(NUMBER, value / factor, significant_figures(core, typeset=False), hundredths=factor == 100.0)
 
 
 def misread_count(text: str, expected: float, tolerance: float, decimal_comma: bool = False,
@@ -262,7 +269,7 @@ def misread_count(text: str, expected: float, tolerance: float, decimal_comma: b
 def _value_of(text: str, decimal_comma: bool) -> float | None:
     """The value of a chain's last expression (``7/10``), or None when it is none (``L``)."""
     try:
-        return to_number(text, decimal_comma)
+        return to_number(text, decimal_comma, typeset=False)
     except ExpressionError:
         return None
 

@@ -12,10 +12,11 @@ from functools import lru_cache
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import answer_value
-from quizgen.maths.numerals import ROOT_INDEX_MAX, VULGAR_FRACTIONS, from_typeset, normalise_numerals, power_of_ten
+from quizgen.maths.numerals import (BRACE_DEPTH, ROOT_INDEX_MAX, VULGAR_FRACTIONS, from_typeset, nested_too_deep,
+                                    normalise_numerals, power_of_ten, typeset_shell)
 from quizgen.maths.parser import MAX_LENGTH, parse_answer
 
-__all__ = ["answer_value", "has_tolerance", "normalise_word", "to_number", "TOLERANCE_REASON", "WORD_CACHE_LENGTH"]
+__all__ = ["answer_value", "has_tolerance", "normalise_word", "to_number", "TOLERANCE_REFUSAL", "WORD_CACHE_LENGTH"]
 
 _PLAIN_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?", re.ASCII)
 _DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+", re.ASCII)
@@ -26,11 +27,15 @@ FRACTION_AFTER_DECIMAL = ("a fraction character (such as ½) straight after a de
 _TOLERANCE = re.compile(r"[\d.)%]\s*(?:\u00b1|\u2213|\+/?-(?=\s*[\d.]))")
 """A value with a tolerance: ``0.7153 ± 0.001``, ``0.7153+-0.001``, ``0.7153 +/- 0.001`` (``+-`` is no
 sum of a negative number here: read so, ``0.7153+-0.001`` was 0.7143)."""
-TOLERANCE_REASON = "a value with a ± tolerance, not one value: give the single value asked for, without a range"
+TOLERANCE_REFUSAL = "a value with a ± tolerance, not one value: give the single value asked for, without a range"
+"""Why ``to_number`` refuses a ± tolerance, said to whoever typed it (the drill's student, a bank's trap word);
+a graded answer with one goes to a person instead (``forms.TOLERANCE_REVIEW_REASON``)."""
 _UNREAD_ROOT = re.compile(r"\\sqrt\s*\[")
 """An n-th root left unread by ``from_typeset``: its index is no whole number from 1 to ROOT_INDEX_MAX, or x has no braces."""
 ROOT_REASON = (f"an n-th root \\sqrt[n]{{x}} is read with n a whole number from 1 to {ROOT_INDEX_MAX} "
                "and x in braces, such as \\sqrt[3]{8} (which is 2)")
+DEPTH_REASON = (f"LaTeX's \\frac{{a}}{{b}}, \\sqrt{{x}} and ^{{...}} are read at most {BRACE_DEPTH} inside each other: "
+                "give the value, or fewer of them inside each other")
 
 # Words up to this length are remembered (a class repeats them); longer texts
 # are normalised each time, so the cache holds at most 16,384 short words.
@@ -52,11 +57,14 @@ def _normalise_word(text: str) -> str:
 _normalise_short_word = lru_cache(maxsize=16384)(_normalise_word)
 
 
-def to_number(text: str, decimal_comma: bool = False) -> float:
+def to_number(text: str, decimal_comma: bool = False, typeset: bool = True) -> float:
     """The value of an answer: a plain decimal fast, anything else through the
     whitelist parser, after reading LaTeX's marks (``from_typeset``) and a power
-    of ten written flat (``power_of_ten``: ``3.45×10−5``). Raises ExpressionError
-    with a reason when it is not a number."""
+    of ten written flat (``power_of_ten``: ``3.45×10−5``). ``typeset=False``
+    for a text ``from_typeset`` has read already (a part of one): only what a
+    stripped label or note may uncover is read then (``typeset_shell``), so
+    braced groups are read ``BRACE_DEPTH`` deep once, never twice. Raises
+    ExpressionError with a reason when it is not a number."""
     if text.isascii() and "_" not in text:
         try:
             value = float(text)
@@ -65,14 +73,16 @@ def to_number(text: str, decimal_comma: bool = False) -> float:
         else:
             if math.isfinite(value):
                 return value
-    text = from_typeset(_short(text.strip()), decimal_comma)
+    text = (from_typeset if typeset else typeset_shell)(_short(text.strip()), decimal_comma)
     if _DECIMAL_THEN_FRACTION.search(text):
         raise ExpressionError(FRACTION_AFTER_DECIMAL)
     if "\\sqrt" in text and _UNREAD_ROOT.search(text):   # \sqrt[2.5]{8}, \sqrt[1000]{8}: never the parser's puzzle
         raise ExpressionError(ROOT_REASON)
+    if "{" in text and nested_too_deep(text):   # nine \frac in each other
+        raise ExpressionError(DEPTH_REASON)
     text = _short(normalise_numerals(text).strip())
     if has_tolerance(text):
-        raise ExpressionError(TOLERANCE_REASON)
+        raise ExpressionError(TOLERANCE_REFUSAL)
     if decimal_comma or _DECIMAL_COMMA.fullmatch(text):
         text = text.replace(",", ".") if text.count(",") == 1 and "." not in text else text
     text = power_of_ten(text)

@@ -64,6 +64,10 @@ def _compile_node(node, arith, shared):
         operand, negate = child(node.operand), arith.negate
         return lambda env: negate(operand(env))
     if cls is Bin:
+        exponent = odd_root_exponent(node.right) if node.op == "**" and arith.odd_root is not None else None
+        if exponent is not None:
+            base, odd_root = child(node.left), arith.odd_root
+            return lambda env: odd_root(base(env), exponent)
         return _compile_binary(arith.binary(node.op), node.left, node.right, arith, child)
     if cls is Call:
         return arith.call(node.func, [child(a) for a in node.args])
@@ -126,6 +130,7 @@ class ExactArithmetic:
     broadcast, names are parameters (see ``quizgen.maths.exact``)."""
 
     negate = staticmethod(partial(broadcast1, neg))
+    odd_root = None   # a template's power of a negative number is refused as before (exact.power)
     index = staticmethod(item)
     compare = staticmethod(compare)
     truth = staticmethod(truth)
@@ -205,6 +210,43 @@ def _float_power(a: float, b: float) -> float:
     return _finite(math.pow(a, b))
 
 
+def odd_root_exponent(node) -> Fraction | None:
+    """The exponent ``p/q`` when ``node`` writes one as a fraction of whole
+    numbers with an odd denominator (``1/3``, ``-2/5``, ``(1/3)``: what
+    ``\\sqrt[3]{x}`` is read as), else None: a power that is an odd root, which
+    float mode takes as the real root of a negative base ((-8)^(1/3) is -2)."""
+    sign = 1
+    if node.__class__ is Neg:
+        node, sign = node.operand, -1
+    if node.__class__ is not Bin or node.op != "/":
+        return None
+    p, q = _whole_number(node.left), _whole_number(node.right)
+    if p is None or q is None or q % 2 == 0:
+        return None
+    return Fraction(sign * p, q)
+
+
+def _whole_number(node) -> int | None:
+    """The whole number a ``Num`` (or its negation) writes, else None."""
+    sign = 1
+    if node.__class__ is Neg:
+        node, sign = node.operand, -1
+    if node.__class__ is Num and node.value.denominator == 1:
+        return sign * node.value.numerator
+    return None
+
+
+def _float_odd_root(a: float, exponent: Fraction) -> float:
+    """``a`` to a power whose denominator is odd (``odd_root_exponent``): for a
+    negative ``a`` the real root, negative when the numerator is odd
+    ((-8)^(1/3) = -2, (-8)^(2/3) = 4), as school algebra and a calculator in
+    real mode read it; the principal (complex) value is no answer here."""
+    if a >= 0:
+        return _float_power(a, float(exponent))
+    magnitude = _float_power(-a, float(exponent))
+    return -magnitude if exponent.numerator % 2 else magnitude
+
+
 def _not_a_number(*_):
     raise ExpressionError("not a number")
 
@@ -216,6 +258,7 @@ class FloatArithmetic:
 
     negate = staticmethod(operator.neg)
     name = index = compare = truth = staticmethod(_not_a_number)
+    odd_root = staticmethod(_float_odd_root)
     _BINARY = {"+": lambda a, b: _finite(a + b), "-": lambda a, b: _finite(a - b),
                "*": lambda a, b: _finite(a * b), "/": _float_div, "**": _float_power}
 

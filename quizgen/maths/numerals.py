@@ -89,11 +89,13 @@ _COMMAND_AS = {"times": "*", "cdot": "*", "ln": "ln", "log": "log", "exp": "exp"
 _LATEX_COMMA = re.compile(r"\{([,.])\}")
 """LaTeX's comma (or point) in braces, ``0{,}5`` or ``1{,}440``: the mark without
 the space LaTeX puts after a comma, read by the one comma rule as a comma written alone."""
-_BRACED_NUMBER = re.compile(r"\s*\{\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*\}\s*")   # one way to split digits
+_BRACED_NUMBER = re.compile(r"\s*\{\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+|\d*,\d+))\s*\}\s*")
 """A single number in braces, the whole answer (``{0.7153}``): a LaTeX group, not a
-set; ``{0.1, 0.2}`` stays a set of values, which the parser refuses."""
-_BRACED_DECIMAL_COMMA = re.compile(r"\s*\{\s*([+-]?\d*,\d+)\s*\}\s*")
-"""With decimal commas, a single number with its comma in braces (``{0,7153}``): that number."""
+set; ``{0.1, 0.2}`` stays a set of values, which the parser refuses. With decimal
+commas only, one with its comma (``{0,7153}``: ``typeset_shell``). Linear: it is
+tried from the text's start only (fullmatch), its three alternatives one after
+another, and what follows each run of digits (a point, a comma, a space or a brace)
+is never a digit, so a failing run is given back at a constant cost a digit."""
 ROOT_INDEX_MAX = 99
 """The largest n of an n-th root ``\\sqrt[n]{x}`` read (n from 1, at most two digits: ``_BRACES``)."""
 _ACCENTS = {"hat": "\u0302", "widehat": "\u0302", "bar": "\u0304", "overline": "\u0304", "tilde": "\u0303",
@@ -125,6 +127,23 @@ def latex_commas(text: str) -> str:
     return _LATEX_COMMA.sub(r"\1", text) if "{" in text else text
 
 
+def typeset_shell(text: str, decimal_comma: bool = False) -> str:
+    """``text`` with what LaTeX puts around a whole answer read: ``$...$`` (also
+    ``$$...$$``, ``\\(...\\)``, ``\\[...\\]``) dropped, LaTeX's comma ``{,}`` as a
+    comma and a single number in braces as that number (``_BRACED_NUMBER``). This
+    is all ``from_typeset`` would still find in a text it has read once whose label,
+    note or quotes a reader has since stripped (``L = $0.851$``, ``{0.7153} nats``):
+    the readers use it there, so the braced groups are read once, ``BRACE_DEPTH`` deep."""
+    if "$" not in text and "\\" not in text and "{" not in text:
+        return text
+    wrapped = _WRAPPED.fullmatch(text)
+    if wrapped:
+        text = next(inner for inner in wrapped.groups() if inner is not None)
+    text = latex_commas(text)
+    braced = _BRACED_NUMBER.fullmatch(text)
+    return braced[1] if braced and (decimal_comma or "," not in braced[1]) else text
+
+
 def from_typeset(text: str, decimal_comma: bool = False) -> str:
     """``text`` with LaTeX's marks read: ``$...$`` (and ``\\(...\\)``) around the
     whole answer dropped, ``\\frac{a}{b}`` as ``((a)/(b))``, ``\\times`` and
@@ -139,13 +158,7 @@ def from_typeset(text: str, decimal_comma: bool = False) -> str:
     any other text as it is (the whitelist parser then reads it, or says why not)."""
     if "$" not in text and "\\" not in text and "{" not in text:
         return text
-    wrapped = _WRAPPED.fullmatch(text)
-    if wrapped:
-        text = next(inner for inner in wrapped.groups() if inner is not None)
-    text = latex_commas(text)
-    braced = _BRACED_NUMBER.fullmatch(text) or (decimal_comma and _BRACED_DECIMAL_COMMA.fullmatch(text))
-    if braced:
-        return braced[1]
+    text = typeset_shell(text, decimal_comma)
     if "\\" in text:
         for pattern, reading in _MARKUP:
             text = pattern.sub(reading, text)
@@ -157,6 +170,14 @@ def from_typeset(text: str, decimal_comma: bool = False) -> str:
         if not read:
             break
     return _COMMANDS.sub(lambda m: _COMMAND_AS[m.group(1)], text).strip()
+
+
+
+def nested_too_deep(text: str) -> bool:
+    """Whether ``text``, as ``from_typeset`` gave it, still holds a braced group it
+    reads (``\\frac{a}{b}``, ``\\sqrt{x}``, ``^{..}``): its reading stops only there,
+    after ``BRACE_DEPTH`` rounds, never for a group unclosed (``10^{-5``)."""
+    return any(pattern.search(text) for pattern, _ in _BRACES)
 
 
 _FLAT_POWER = re.compile(r"\s*(?P<a>[+-]?(?:\d+\.?\d*|\.\d+))\s*\*\s*10-(?P<k>\d{1,3})\s*")
