@@ -10,12 +10,10 @@ the whole paper marked from its final answers (mark_paper, the same checkers),
 which must agree; the reviewer's class
 paper (seed 24) is graded from a CSV as they graded it."""
 
-import csv
 import math
 
 import pytest
 
-import quizgen
 from quizgen.bank.loader import load_bank
 from quizgen.generation.quiz import Question
 from quizgen.generation.run import generate
@@ -27,6 +25,7 @@ from quizgen.marking.carry import reachable
 from quizgen.marking.rule_model import Credits
 from quizgen.marking.rules import figures_asked
 from quizgen.validation.marking import careful_student, mark_answers
+from tests.grading_support import graded_with_policy
 from tests.paper_support import mark_paper, part_rules
 
 BANK = {t.cls: t for t in load_bank()}
@@ -89,16 +88,6 @@ def test_a_later_part_from_an_earlier_answer_rounded_to_2_figures_is_rounded_too
     assert early >= (1 if seeds == QUICK_SEEDS else seeds // 4)   # the case is common: -ln magnifies it
 
 
-def _graded(folder, key, rows, policy: str) -> dict:
-    """Grade ``rows`` (student, question, part, answer) with ``policy``: the graded rows by their keys."""
-    folder.mkdir(exist_ok=True)
-    path = folder / "answers.csv"
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"], *rows])
-    (folder / "policy.yaml").write_text(policy, encoding="utf-8")
-    quizgen.grade(path, key=key, policy=folder / "policy.yaml")
-    with open(folder / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
-        return {(r["student_id"], r["question_id"], r["part"]): r for r in csv.DictReader(handle)}
 
 
 REVIEWER_ROWS = [
@@ -118,7 +107,7 @@ POLICY = "ecf_credit: 0.5\nimprecise_credit: 0.25\n"   # the reviewer's credits;
 def test_the_reviewers_seed_24_cases(tmp_path):
     """Seed 24's class paper (C1, C6, C7, C8): Q1 p = 0.7392, loss 0.3021; Q3 (C7) p = 0.9608."""
     generate(tmp_path / "quiz", classes="C1,C6,C7,C8", seed=24)
-    rows = _graded(tmp_path / "g", tmp_path / "quiz" / "key.json", REVIEWER_ROWS, POLICY)
+    rows = graded_with_policy(tmp_path / "g", tmp_path / "quiz" / "key.json", REVIEWER_ROWS, POLICY)
 
     def cells(student, question, part):
         row = rows[(student, question, part)]

@@ -15,12 +15,10 @@ whatever the earlier answers (ECF never marks down); any other answer to a
 part worked from earlier answers gets the careful marker's verdict given the
 student's final answers to them."""
 
-import csv
 import math
 
 import pytest
 
-import quizgen
 from quizgen.bank.loader import load_bank
 from quizgen.generation.run import generate
 from quizgen.generation.sampling import sample_instance
@@ -29,6 +27,7 @@ from quizgen.marking.forms import NUMBER, read_number
 from quizgen.marking.rules import CORRECT, Credits, mark_part
 from quizgen.maths.numbers import significant
 from quizgen.validation.marking import careful_student
+from tests.grading_support import graded_with_policy
 from tests.paper_support import mark_paper, question_rules
 
 BANK = {t.cls: t for t in load_bank()}
@@ -39,26 +38,16 @@ SIZES = [QUICK_SEEDS, pytest.param(SEEDS, marks=pytest.mark.slow)]
 FACTORS = (1.0, 1.05, 0.93)   # the earlier answer right, or wrong by a few percent either way
 
 
-def _graded(folder, key, rows) -> dict:
-    """Grade ``rows`` (student, question, part, answer) with POLICY: the graded rows by their keys."""
-    folder.mkdir(exist_ok=True)
-    path = folder / "answers.csv"
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"], *rows])
-    (folder / "policy.yaml").write_text(POLICY, encoding="utf-8")
-    quizgen.grade(path, key=key, policy=folder / "policy.yaml")
-    with open(folder / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
-        return {(r["student_id"], r["question_id"], r["part"]): r for r in csv.DictReader(handle)}
 
 
 def test_grade_marks_one_figure_from_their_own_a_as_rounded_too_early(tmp_path):
     """Seed 1's class paper, Q7: p = 0.9340, (c) = 2.72. (a) 0.770 is wrong;
     (c) 1 is -ln 0.23 = 1.4697 to 1 figure: imprecise and ECF, as 1.5 (2 figures) was."""
     generate(tmp_path / "paper", count=1, seed=1)
-    rows = _graded(tmp_path / "g", tmp_path / "paper" / "key.json",
+    rows = graded_with_policy(tmp_path / "g", tmp_path / "paper" / "key.json",
                    [["s1", "Q7", "a", "0.770"], ["s1", "Q7", "c", "1"],
                     ["s2", "Q7", "a", "0.770"], ["s2", "Q7", "c", "1.5"],
-                    ["s3", "Q7", "a", "0.770"], ["s3", "Q7", "c", "3"]])
+                    ["s3", "Q7", "a", "0.770"], ["s3", "Q7", "c", "3"]], POLICY)
     one, two = rows["s1", "Q7", "c"], rows["s2", "Q7", "c"]
     assert (one["status"], one["note"], one["score"]) == ("imprecise", "rounded_too_early", "0.25"), one
     assert one["feedback"].startswith("marked from your (a) = 0.770: right to 1 significant figure given that "
@@ -73,8 +62,8 @@ def test_an_answer_correct_on_its_own_is_never_marked_down_by_ecf(tmp_path):
     = 0.07518. (a) 0.072 (2 figures) then (c) 0.0747 = -ln 0.928, where 0.928 is
     also 1 - p carried to 3 figures, which the key accepts: correct, full marks."""
     generate(tmp_path / "paper", classes="C7", seed=7)
-    rows = _graded(tmp_path / "g", tmp_path / "paper" / "key.json",
-                   [["s1", "Q1", "a", "0.072"], ["s1", "Q1", "c", "0.0747"]])
+    rows = graded_with_policy(tmp_path / "g", tmp_path / "paper" / "key.json",
+                   [["s1", "Q1", "a", "0.072"], ["s1", "Q1", "c", "0.0747"]], POLICY)
     assert (rows["s1", "Q1", "a"]["status"], rows["s1", "Q1", "a"]["note"]) == ("imprecise", "rounded_too_early")
     row = rows["s1", "Q1", "c"]
     assert (row["status"], row["note"], row["score"]) == ("correct", "carried_rounding", "2"), row

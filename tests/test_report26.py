@@ -79,6 +79,23 @@ def test_the_script_built_table_names_them_absent(zero_marked_page, tmp_path):
 
 # ---------------------------------------------------------------- 2. the charts' boxes and drawings, read aloud
 
+def _at_width(page, tmp_path, width: int, script: str, tree: bool = False) -> tuple:
+    """``script``'s result on ``page`` in Chromium ``width`` px wide (a phone below 500),
+    and with ``tree`` the page's accessibility tree nodes (else None)."""
+    driver = open_browser(tmp_path / "profile")
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500})
+        driver.get(page.as_uri())
+        found = driver.execute_script(script)
+        if not tree:
+            return found, None
+        driver.execute_cdp_cmd("Accessibility.enable", {})
+        return found, driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    finally:
+        driver.quit()
+
+
 def _chart_boxes(html: str) -> dict:
     """{chart id: its box's (tabindex, role, aria-label)} in the page as written."""
     from lxml import html as lxml_html
@@ -118,16 +135,7 @@ AX_CHARTS = """return Array.from(document.querySelectorAll('.chart-box')).map(fu
 @pytest.mark.parametrize("width", [360, 1280])
 def test_each_chart_is_read_once_and_a_box_is_a_tab_stop_only_while_it_scrolls(demo_page, tmp_path, width):
     """The drawing a width hides is not read (display: none), the one it shows is, once."""
-    driver = open_browser(tmp_path / "profile")
-    try:
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500})
-        driver.get(demo_page.as_uri())
-        boxes = driver.execute_script(AX_CHARTS)
-        driver.execute_cdp_cmd("Accessibility.enable", {})
-        nodes = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
-    finally:
-        driver.quit()
+    boxes, nodes = _at_width(demo_page, tmp_path, width, AX_CHARTS, tree=True)
     for name, tabindex, role, label, scrolls in boxes:
         assert scrolls == (name == "chart-heat" and width == 360), (width, name)
         assert (tabindex, role, bool(label)) == (("0", "group", True) if scrolls else (None, None, False)), (width, name)
@@ -160,14 +168,7 @@ NAME_CELLS = """return Array.from(document.querySelectorAll('#student-rows tr:no
 def test_a_short_name_stays_on_one_line_where_the_page_has_room(demo_page, tmp_path, width):
     """At 1280 px the misconceptions column took the width and "Student 12" broke into two
     lines; a phone keeps the score and % columns in view before the table scrolls, as before."""
-    driver = open_browser(tmp_path / "profile")
-    try:
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500})
-        driver.get(demo_page.as_uri())
-        cells = driver.execute_script(NAME_CELLS)
-    finally:
-        driver.quit()
+    cells, _ = _at_width(demo_page, tmp_path, width, NAME_CELLS)
     assert len(cells) == 30
     if width == 1280:
         assert all(lines == 1 for _, lines, _ in cells), [c for c in cells if c[1] != 1]
