@@ -240,7 +240,7 @@ def _decoded(path, data: bytes, encoding: str, final: bool) -> str:
     return text.lstrip("\ufeff")
 
 
-_HINT = re.compile(r"\s*\([^()]*\)\s*$")
+_HINT = re.compile(r"(?<!\s)\s*+\([^()]*+\)\s*+$")   # a match starts where its run of spaces does: linear
 
 
 def norm_header(text: str) -> str:

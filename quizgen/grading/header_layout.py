@@ -18,16 +18,18 @@ LONG_COLUMNS = "student_id, question_id, part, answer"
 WIDE_COLUMNS = "student_id, Q1a, Q1b, ..."
 EXPECTED = f"expected a CSV of answers with a header ({LONG_COLUMNS}, or {WIDE_COLUMNS})"
 
-_LABEL = re.compile(r"^\s*(?:q|question)\s*[#.]?\s*0*(\d{1,9})\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)?\s*\)?\s*$"
-                    r"|^\s*0*(\d{1,9})\s*(?:[._\-:/]\s*)?\(?\s*([a-z][a-z0-9_]*)\s*\)?\s*$", re.IGNORECASE)
+_LABEL = re.compile(r"^\s*+(?:q|question)\s*+[#.]?\s*+0*(\d{1,9})\s*+(?:[._\-:/]\s*+)?\(?\s*+([a-z][a-z0-9_]*+)?\s*+\)?"
+                    r"\s*+$|^\s*+0*(\d{1,9})\s*+(?:[._\-:/]\s*+)?\(?\s*+([a-z][a-z0-9_]*+)\s*+\)?\s*+$", re.IGNORECASE)
 """A question label; a number of more than 9 digits is no question number (and int() of
-thousands of digits raises)."""
+thousands of digits raises). Each run of spaces is taken whole (``*+``): nothing after
+it starts with a space, and splitting a run between two spaces-patterns took seconds on a
+header cell of a few thousand spaces (redos26)."""
 
 
-_TITLE = re.compile(r"^\s*(?:q|question)\s*[#.]?\s*0*(\d{1,9})\s*\(\s*([a-z])\s*\)\s+(\S.*)$",
+_TITLE = re.compile(r"^\s*+(?:q|question)\s*+[#.]?\s*+0*(\d{1,9})\s*+\(\s*+([a-z])\s*+\)\s++(\S.*)$",
                     re.IGNORECASE | re.DOTALL)
 """A form's question title that starts with its label: ``Q1 (a) What probability ...``
-(Google Forms heads each column with the whole title)."""
+(Google Forms heads each column with the whole title); its runs of spaces taken whole, as in _LABEL."""
 _NOT_ANSWERS = re.compile(r"\[\s*(score|points?|feedback)\s*\]\s*$", re.IGNORECASE)
 
 

@@ -95,17 +95,19 @@ _BITS = re.compile(r"\d\s*bits?\s*\.?\s*$", re.IGNORECASE)
 """A loss in bits (log base 2): never stripped as a unit, since the bank's
 questions take natural logarithms (nats); a person reads it."""
 _PERCENT = re.compile(r"(?<!\s)\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
-_PLAIN = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+_PLAIN = re.compile(r"[+-]?(\d++(?:\.\d*+)?|\.\d++)([eE][+-]?\d+)?")   # runs of digits whole: linear (redos26)
 _WRITTEN_NUMBER = re.compile(r"[+-]?(?:\d[\d,.]*|[.,]\d+)(?:[eE][+-]?\d+)?")   # a decimal with its comma or point
 # a decimal times a power of ten (3.28*10^-5, 3.28 × 10**(-5)): its figures are the decimal's
-_POWER_OF_TEN = re.compile(r"([+-]?(?:\d+\.?\d*|\.\d+))\s*[*×]\s*10\s*(?:\^|\*\*)\s*(?:\(\s*)?[+-]?\d+(?:\s*\))?")
+_POWER_OF_TEN = re.compile(r"([+-]?(?:\d++(?:\.\d*+)?|\.\d++))\s*[*×]\s*10\s*(?:\^|\*\*)\s*(?:\(\s*)?[+-]?\d+(?:\s*\))?")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 HEDGE_WORDS = ("maybe", "perhaps", "possibly", "probably", "likely", "i think", "i believe", "i guess", "i suppose",
                "i'm not sure", "not sure", "unsure", "not certain")
 """The words that say an answer with doubt, for words and numbers alike (docs/marking.md); so does a
 closing question mark (``0.716?``, ``undefined?``): ``said_with_doubt``."""
 _OPINION = re.compile(r"\b(?:" + "|".join(map(re.escape, HEDGE_WORDS)) + r")\b", re.IGNORECASE)
-QUESTION_MARK = re.compile(r"\S\s*\?+\s*$")   # something, then a question mark: "?" alone asks for help
+QUESTION_MARK = re.compile(r"\S\s*\?\s*$")   # something, then a question mark: "?" alone asks for help
+"""Searched for, yes or no: one mark says it as a run of them did (matching a run went
+over it again from each of its marks: 399 of them then a letter took 25 ms)."""
 DOUBT_REASON = "said with doubt (maybe, probably, I think, a question mark): a person reads it"
 
 

@@ -18,7 +18,7 @@ from quizgen.maths.parser import MAX_LENGTH, parse_answer
 
 __all__ = ["answer_value", "has_tolerance", "normalise_word", "to_number", "TOLERANCE_REFUSAL", "WORD_CACHE_LENGTH"]
 
-_PLAIN_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?", re.ASCII)
+_PLAIN_NUMBER = re.compile(r"[+-]?(\d++(?:\.\d*+)?|\.\d++)([eE][+-]?\d{1,3})?", re.ASCII)   # digits whole: linear
 _DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+", re.ASCII)
 _DECIMAL_THEN_FRACTION = re.compile(f"\\d[.,]\\d*\\s?[{VULGAR_FRACTIONS}]")
 """A fraction character straight after a decimal (``0.5½``): no mixed number, and no one reading of it."""

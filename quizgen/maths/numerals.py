@@ -180,10 +180,10 @@ def nested_too_deep(text: str) -> bool:
     return any(pattern.search(text) for pattern, _ in _BRACES)
 
 
-_FLAT_POWER = re.compile(r"\s*(?P<a>[+-]?(?:\d+\.?\d*|\.\d+))\s*\*\s*10-(?P<k>\d{1,3})\s*")
+_FLAT_POWER = re.compile(r"\s*(?P<a>[+-]?(?:\d++(?:\.\d*+)?|\.\d++))\s*\*\s*10-(?P<k>\d{1,3})\s*")
 """A decimal times ten, then, with no space, a minus sign and one to three digits,
 and nothing else (``3.45*10-5``, as a raised exponent pastes; ``10 - 5`` spaced is a subtraction)."""
-_SPACED_POWER = re.compile(r"\s*(?P<a>[+-]?(?:\d+\.?\d*|\.\d+))\s+10\s*(?P<power>\^|\*\*)\s*(?P<k>\(?\s*[+-]?\d{1,3}\s*\)?)\s*")
+_SPACED_POWER = re.compile(r"\s*(?P<a>[+-]?(?:\d++(?:\.\d*+)?|\.\d++))\s+10\s*(?P<power>\^|\*\*)\s*(?P<k>\(?\s*[+-]?\d{1,3}\s*\)?)\s*")
 """A decimal, a space, then a power of ten, and nothing else (``3.45 10^-5``: the times sign left out)."""
 
 

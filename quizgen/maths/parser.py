@@ -29,7 +29,7 @@ named so would be shadowed (``e`` is Euler's number whatever ``e`` was drawn as)
 
 _BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
 _CMPOPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
-_DECIMAL_LITERAL = re.compile(r"(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?", re.ASCII)
+_DECIMAL_LITERAL = re.compile(r"(\d++(?:\.\d*+)?|\.\d++)([eE][-+]?\d+)?", re.ASCII)   # digits whole: linear
 _MAYBE_PYTHON_ONLY = re.compile(r"\d[_xXoObBjJ]|_\d")
 
 
