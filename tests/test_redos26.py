@@ -62,9 +62,7 @@ def test_header_labels_as_before():
 
 @pytest.mark.parametrize("text", [
     "q" + " " * 4000 + "x",             # \s*[#.]?\s* split the spaces: 1.4 s, 60 s at 20,000
-    "1" + " " * 1500 + "!",             # four \s* around optional marks after the number: 1.1 s
-    "q1 (a)" + " " * 1500 + "!",        # the same after the part
-    "q1" + " . " * 1000 + "x",
+    "1" + " " * 4000 + "!",             # four \s* around optional marks after the number: 0.6 s
 ])
 def test_a_header_cell_of_spaces_is_read_in_linear_time(text):
     """A header cell (or a long-form row's question cell: key_index reads it
@@ -155,19 +153,20 @@ def test_the_number_patterns_read_what_they_read_before(index):
 
 
 @pytest.mark.parametrize("index", range(6))
-@pytest.mark.parametrize("text", ["1" * 399 + "x", "-" + "1" * 398 + "*", "1" * 390 + " 10^x"])
-def test_a_run_of_digits_is_read_in_linear_time(index, text):
+@pytest.mark.parametrize("make", [lambda n: "1" * n + "x", lambda n: "1" * n + ".1*",
+                                  lambda n: "1" * n + " 10^x"])
+def test_a_run_of_digits_is_read_in_linear_time(index, make):
     """``\\d+\\.?\\d*`` split a run of digits every way before failing: 399
     digits then a letter took 22-29 ms a pattern (the number patterns are
     tried one after another: 100 ms a cell, 2,000 such cells 200 s)."""
     module, name, _ = _digit_patterns()[index]
-    assert _seconds(getattr(module, name).fullmatch, text) < 0.002
-    assert _seconds(getattr(module, name).fullmatch, text * 25) < 0.05
+    assert _seconds(getattr(module, name).fullmatch, make(399)) < 0.002
+    assert _seconds(getattr(module, name).fullmatch, make(10_000)) < 0.01   # 1.4-18 s before
 
 
 def test_an_answer_of_digits_is_graded_in_linear_time():
     from quizgen.marking.forms import read_number
-    assert _seconds(read_number, "1" * 399 + "x") < 0.02   # was 100 ms
+    assert _seconds(read_number, "1" * 399 + "x") < 0.004   # was 20 ms (100 ms a cell over a question's parts)
     assert read_number("1" * 399 + "x").status == "invalid" and read_number("0.5e1").value == 5.0
 
 
@@ -181,7 +180,7 @@ def test_a_question_mark_says_doubt_as_before():
     assert not differ, differ[:5]
 
 
-@pytest.mark.parametrize("text", ["?" * 1999 + "x", "? " * 999 + "x"])
+@pytest.mark.parametrize("text", ["?" * 1999 + "x", "1" + "?" * 1998 + "\x00"])
 def test_a_run_of_question_marks_is_read_in_linear_time(text):
     """Each start went over the rest of the run: 1,999 marks then a letter took 290 ms
     (a word part reads answers up to 2,000 characters)."""
