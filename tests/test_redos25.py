@@ -30,7 +30,8 @@ def _seconds(call, text: str) -> float:
 ])
 def test_crafted_answers_take_time_linear_in_their_length(make, call):
     small, large = _seconds(call, make(1_000)), _seconds(call, make(10_000))
-    assert large < 0.05 or large < 30 * max(small, 1e-4), (small, large)
+    # 0.25 s: far under the old patterns' seconds, far over the ~0.07 s a loaded machine takes now
+    assert large < 0.25 or large < 30 * max(small, 1e-4), (small, large)
 
 
 def test_a_run_of_question_marks_before_a_number_is_not_read_once_a_tag():
