@@ -189,13 +189,14 @@ def test_grading_key_csv_as_a_students_answers_scores_100_percent(tmp_path, seed
     assert all(q.percent_correct == 100.0 for q in result.questions)
 
 
-def answer_for_trap(value, window):
+def answer_for_trap(value, window, count: bool = False):
     """A trap's value written as a student would: 4 significant figures (more
-    only when the part's tolerance is tighter than that rounding)."""
+    only when the part's tolerance is tighter than that rounding); on a
+    ``count``, a fraction without trailing zeros (4.5: a count's 4.500 reads as 4500)."""
     for digits in (4, 6, 9, 12):
         text = significant(value, digits)
         if abs(float(text) - value) <= window:
-            return text
+            return text.rstrip("0").rstrip(".") if count and "." in text else text
     return repr(value)
 
 
@@ -210,7 +211,7 @@ def test_every_misconception_in_the_bank_is_detected_over_many_seeds(bank, seeds
                 for i, (trap, value) in enumerate(zip(part.traps, part.trap_values)):
                     texts = list(trap.words)
                     if value is not None:
-                        texts.append(answer_for_trap(value, part.trap_half_width(i)))
+                        texts.append(answer_for_trap(value, part.trap_half_width(i), part.kind == "integer"))
                     for text in texts:
                         verdict = check_answer(part, text)
                         if (verdict.status, verdict.misconception) == ("incorrect", trap.code):

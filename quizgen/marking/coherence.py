@@ -179,10 +179,12 @@ def carried_misconception(rule, earlier: dict, env: dict, behind: dict) -> Carri
         return None
     try:
         given = {s.name: (exact.get(s.name, earlier[s.name]),) for s in rule.sources}
-        values = as_counted(rule, here[code], reachable(rule.recipe, env, given, levels=()))
+        plain = reachable(rule.recipe, env, given, levels=())
     except OWN_RECIPE_ERRORS:
         return None
-    if any(matches(here[code], v, rule.spec, tolerance_kind(rule)) for v in values):
+    # a count's trap that is a fraction (10% of one sequence's 45, 4.5) is no answer to credit: the recipe's anyway
+    if any(matches(here[code], v, rule.spec, tolerance_kind(rule)) for v in (*as_counted(rule, here[code], plain),
+                                                                              *plain)):
         return None
     return Carried(code, here[code], tuple(labels))
 

@@ -22,7 +22,7 @@ from quizgen.marking.quotes import marked_from, quoted
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
 from quizgen.marking.early import cut_short, expected, precise, shown_too_few, stated, too_early
 from quizgen.marking.early_sources import NO_EARLY_SOURCES, computed_early, early_sources, from_own_and_exact
-from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, same, trap_rounded_or_cut
+from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, same, trap_matched, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
                                      unrounded_fits, whole_numbers)
 from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,
@@ -70,11 +70,13 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     verdict = sensible(rule, reading, earlier, env, credits, carried, written, _mark_value, _ecf_verdict)
     if verdict.status == INCORRECT and not verdict.misconception and _stray_percent(rule, reading):
         return Verdict(NEEDS_REVIEW, value=reading.value, feedback=STRAY_PERCENT)
-    if verdict.status == INCORRECT and not verdict.feedback and rule.kind == "integer" \
+    if verdict.status == INCORRECT and rule.kind == "integer" \
             and math.isfinite(reading.value) and reading.value != round(reading.value):
         own = "" if reading.hundredths else _fraction_from_own(rule, reading.value, earlier, env, written or {})
-        return replace(verdict, feedback=NOT_A_RATE if reading.hundredths else
-                       own or NOT_WHOLE.format(quoted(reading.value)))
+        if own:   # their own wrong earlier answer's count, unrounded: that, not a trap named again
+            return replace(verdict, misconception="", score=0.0, feedback=own)
+        return verdict if verdict.feedback else replace(
+            verdict, feedback=NOT_A_RATE if reading.hundredths else NOT_WHOLE.format(quoted(reading.value)))
     if verdict.status == IMPRECISE and 0 < verdict.score < 1 and "in this course" not in verdict.feedback:
         return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(verdict.score)} of the marks "
                                          "in this course")
@@ -159,10 +161,10 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
             return computed_early(rule, x, early, credits, ecf, target)
     if ecf:
         return _ecf_verdict(rule, reading, ecf, target, credits)
-    trap = next((t for t in rule.traps if t.value is not None and matches(x, t.value, rule.spec, kind)), None)
+    trap, feedback = trap_matched(rule.traps, x, rule.spec, kind)   # a count's also at a fraction's roundings
     if trap is not None:
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
-                       feedback=trap.feedback, value=x)
+                       feedback=feedback, value=x)
     if inside(x, rule.carried):
         feedback = (f"{CARRIED_ACCEPTED}"
                     f"(from unrounded values the answer is {rule.written or key_answer(stated(rule), 'numeric', 0)})")

@@ -1,12 +1,18 @@
 """Wrong answers that are a known value rounded the wrong way, told as such:
 the answer rounded twice (0.231475 -> 0.2315 -> 0.232), and a misconception's
 value rounded to fewer figures than asked (0.95 for sigma(3) = 0.9526, a
-probability given by the sigmoid instead of the softmax) or cut off (0.952)."""
+probability given by the sigmoid instead of the softmax) or cut off (0.952),
+and a count's trap that is no whole number matched at its whole roundings
+(``trap_matched``)."""
 
 from __future__ import annotations
 
+import math
+
 from quizgen.maths.numbers import significant
+from quizgen.maths.tolerance import matches
 from quizgen.marking.carry import sig_roundings, truncate_sig
+from quizgen.marking.quotes import quoted
 
 SAME = 1e-9   # relative: two floats this close are one number written two ways
 
@@ -59,3 +65,27 @@ def trap_rounded_or_cut(traps, asked: int, x: float, shown: int | None, right: f
     figures = shown if shown is not None and shown < asked else None
     return next(((trap, figures) for trap in traps
                  if trap.value is not None and rounded_or_cut(x, trap.value, asked, shown)), None)
+
+
+def trap_matched(traps, x: float, spec: dict, kind: str) -> tuple:
+    """``(trap, feedback)`` for the first trap whose value ``x`` is within
+    tolerance of; else, on a count (``kind`` "integer"), for the first trap
+    whose value is no whole number and ``x`` one of its two whole neighbours
+    (so its nearest whole number too), as students round a count worked out
+    as a fraction: C6 (d) 4 or 5 for 10% of one sequence's 45 picked
+    positions, 4.5. The feedback is the trap's, saying so when rounded; else
+    ``(None, "")``. Every trap's own value is tried before any rounding."""
+    trap = next((t for t in traps if t.value is not None and matches(x, t.value, spec, kind)), None)
+    if trap is not None or kind != "integer" or not math.isfinite(x):
+        return trap, trap.feedback if trap is not None else ""
+    trap = next((t for t in traps if t.value is not None and whole_neighbour(x, t.value)), None)
+    if trap is None:
+        return None, ""
+    return trap, f"{trap.feedback} (That value, {quoted(trap.value)}, rounded to a whole number.)"
+
+
+def whole_neighbour(x: float, value: float) -> bool:
+    """Whether ``value`` is no whole number and ``x`` is the whole number just below or above it."""
+    if not math.isfinite(value) or same(value, round(value)):
+        return False
+    return x in (math.floor(value), math.ceil(value))

@@ -94,6 +94,8 @@ def marking_problems(instance) -> list:
             if trap.value is None or pv.value is None:
                 continue
             text = significant(float(trap.value), TRAP_FIGURES)
+            if pv.part.kind == "integer" and "." in text:   # a count's 7.500 reads as 7500: write 7.5
+                text = text.rstrip("0").rstrip(".")
             verdict = checker(text)
             if verdict.status == "correct" or verdict.misconception != trap.code:
                 problems.append(problem_at(path, ("parts", i, "traps", j, "value"), (
