@@ -1,7 +1,9 @@
 """A count's trap that is no whole number is still a trap (C6 (c), (d): 10% of
 one sequence's 45 picked positions, 4.5; 10% of BERT's 15% of 26500, 397.5),
 named at its value and at its whole roundings, and never credited as error
-carried forward."""
+carried forward; C6's stem wording; C4 and C9 say when fewer positions are
+masked than BERT's rule picks (tests/test_bank_expert_review.py checks every
+case of that sentence)."""
 
 from fractions import Fraction
 
@@ -9,6 +11,7 @@ import pytest
 
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import build_instance, canonical_instance, sample_instance
+from quizgen.generation.views import question_view
 from quizgen.grading.part_checker import carried_forward, check_answer, question_checkers
 from quizgen.key.entries import key_entry
 from quizgen.marking.rule_model import TrapRule
@@ -92,6 +95,14 @@ def test_per_sequence_throughout_is_named_once_and_a_fraction_never_credited(see
     assert "4 or 5 is correct given that value" in marks["c"].feedback
     for text in ("4", "5"):   # rounded, as the feedback says: ECF
         assert carried_forward(checkers["c"], checkers["c"](text), earlier).note == "ecf"
+
+
+def test_c6_stem_says_the_random_token_replaces_the_token(templates_by_class):
+    for k in range(5):
+        instance = sample_instance(templates_by_class["C6"], f"stem/{k}")
+        stem = " ".join(question_view(Question("Q1", instance), "text")["stem"].split())
+        assert "10% have their token replaced by a random vocabulary token, and the remaining 10%" in stem, stem
+        assert "in its place" not in stem
 
 
 def test_validate_writes_a_count_s_fractional_trap_as_a_count_reads_it(templates_by_class):

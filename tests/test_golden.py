@@ -292,10 +292,10 @@ def paper_digest(path) -> str:
 # The solutions again (bank25): C10's check says BERT still sees where the sequence ends at the
 # last word (it said BERT had no context there the causal model lacks). Problems and key.csv unchanged.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "331a89b761f8e9d55be13f27893b31bd946caec2010660bf748e0496e5ce135b",
-    ("1", "solutions.md"): "8a5374616ef2bba62a2071ce4796462c0e2af4fd1acfd05cf2655c41edfb5386",
-    ("2", "problems.md"): "aba8eeb667c730f3b7ebc1947264c8882eb6655ff157e0bb138c9add8c673a43",
-    ("2", "solutions.md"): "7feea30a6c51b85498b5ae43adb576f8162f5bb2789c06afef113827b49485cd",
+    ("1", "problems.md"): "305ff47b0d030df5c746bfd27a18d78ed70cbf65728f709848291909e77075d5",
+    ("1", "solutions.md"): "b3a5f48cf644ae9df06799cf567b2816d8b8a1b4fb1a87c904f49a50ed13f30b",
+    ("2", "problems.md"): "69746d591672eda5cb9597a2cd119023493966928c64d81e25c106962cdd138b",
+    ("2", "solutions.md"): "ec9e6ffc22d6a90aea6bf93329355c2818065e096a9722d94c517cedfc99d1f8",
 }
 
 

@@ -46,7 +46,8 @@ def tex_digest(path) -> str:
 # solutions' margin; a display made C9 taller than a page)
 # again (paper24): C6's parts say what they count ("in the whole batch", "of the batch's picked
 # positions"), C1's figure axis "the probability given to the true word"; text only
-EXAM_TEX_DIGEST = "5ce21cfb4c405f0d18301c6891938eb74557a025ec415b417b60c23d72bd906d"
+# again (bank26b): C6's stem says "10% have their token replaced by a random vocabulary token"; text only
+EXAM_TEX_DIGEST = "daeb1afc2329747c421911d11ca090a068316f5829292c612d8a9622027a6ca4"
 
 
 def test_exam_is_the_default_and_todays_paper_byte_for_byte(invoke, tmp_path):
