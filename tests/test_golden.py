@@ -294,8 +294,8 @@ def paper_digest(path) -> str:
 PAPER_DIGESTS = {
     ("1", "problems.md"): "305ff47b0d030df5c746bfd27a18d78ed70cbf65728f709848291909e77075d5",
     ("1", "solutions.md"): "b3a5f48cf644ae9df06799cf567b2816d8b8a1b4fb1a87c904f49a50ed13f30b",
-    ("2", "problems.md"): "69746d591672eda5cb9597a2cd119023493966928c64d81e25c106962cdd138b",
-    ("2", "solutions.md"): "ec9e6ffc22d6a90aea6bf93329355c2818065e096a9722d94c517cedfc99d1f8",
+    ("2", "problems.md"): "d21f739ff8aaed6efc8b74b26d17ca963b57c0e8494f459f3718b48a8f08bf0f",
+    ("2", "solutions.md"): "868b88bfb6fb81f39be752eb8bf9868ec150ff6fa36ae4c6781863d7b1aea68b",
 }
 
 
