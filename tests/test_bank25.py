@@ -56,6 +56,16 @@ def test_c6_a_fraction_not_worked_from_the_students_answers_is_still_told_a_coun
     assert row["feedback"] == "a count is a whole number, and 144.5 is not one: round a count worked out as a fraction"
 
 
+@pytest.mark.parametrize("answer, said", [
+    ("ln(2)", "a count is a whole number, and 0.693147 is not one (nor near the count asked for)"),
+    ("1152.4", "a count is a whole number, and 1152.4 is not one: round a count worked out as a fraction"),
+    ("1151.6", "a count is a whole number, and 1151.6 is not one: round a count worked out as a fraction"),
+    ("1150.5", "a count is a whole number, and 1150.5 is not one (nor near the count asked for)")])
+def test_c6_a_fraction_is_told_to_round_only_where_rounding_reaches_the_count(seed1, answer, said):
+    """rev-instructor26: `ln(2)` for (b) = 1,152 was told to round (to 1, still wrong)."""
+    assert seed1([("z", "Q6", "b", answer)])["Q6", "b", answer]["feedback"] == said
+
+
 def test_c6_the_drill_says_the_fraction_came_from_the_students_a():
     output, _ = drill("45\n36\n4.5\nq\n", classes="C6", seed=1, save=False)
     flat = " ".join(output.split())

@@ -22,7 +22,7 @@ from quizgen.marking.quotes import marked_from, quoted
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
 from quizgen.marking.early import cut_short, expected, precise, shown_too_few, stated, too_early
 from quizgen.marking.early_sources import NO_EARLY_SOURCES, computed_early, early_sources, from_own_and_exact
-from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, same, trap_matched, trap_rounded_or_cut
+from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
                                      unrounded_fits, whole_numbers)
 from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,
@@ -75,17 +75,13 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         own = "" if reading.hundredths else _fraction_from_own(rule, reading.value, earlier, env, written or {})
         if own:   # their own wrong earlier answer's count, unrounded: that, not a trap named again
             return replace(verdict, misconception="", score=0.0, feedback=own)
-        return verdict if verdict.feedback else replace(
-            verdict, feedback=NOT_A_RATE if reading.hundredths else NOT_WHOLE.format(quoted(reading.value)))
+        return verdict if verdict.feedback else replace(verdict, feedback=not_whole(rule, reading))
     if verdict.status == IMPRECISE and 0 < verdict.score < 1 and "in this course" not in verdict.feedback:
         return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(verdict.score)} of the marks "
                                          "in this course")
     return verdict
 
 
-NOT_WHOLE = "a count is a whole number, and {} is not one: round a count worked out as a fraction"
-NOT_A_RATE = "this part asks for a count, not a rate or share: give how many, as a whole number"
-"""The feedback on a count answered with a fraction (120.5 positions), which says why it is wrong."""
 
 FRACTION_FROM_OWN = ("{}: {} is what {} give{}, but a count is a whole number, so round it: {} is correct given "
                      "{} (error carried forward). A count that comes out as a fraction is a sign to check the "

@@ -3,7 +3,7 @@ the answer rounded twice (0.231475 -> 0.2315 -> 0.232), and a misconception's
 value rounded to fewer figures than asked (0.95 for sigma(3) = 0.9526, a
 probability given by the sigmoid instead of the softmax) or cut off (0.952),
 and a count's trap that is no whole number matched at its whole roundings
-(``trap_matched``)."""
+(``trap_matched``); a count answered with a fraction told why (``not_whole``)."""
 
 from __future__ import annotations
 
@@ -89,3 +89,20 @@ def whole_neighbour(x: float, value: float) -> bool:
     if not math.isfinite(value) or same(value, round(value)):
         return False
     return x in (math.floor(value), math.ceil(value))
+
+
+def not_whole(rule, reading) -> str:
+    """Why a count answered with a fraction is wrong; the advice to round it only
+    where rounding reaches the count asked for (``ln(2)`` for 1,600 positions is
+    no count to round)."""
+    if reading.hundredths:
+        return NOT_A_RATE
+    near = rule.value is not None and any(abs(whole - rule.value) < 0.5 for whole in
+                                          (math.floor(reading.value), math.ceil(reading.value)))
+    return (NOT_WHOLE if near else NOT_WHOLE_FAR).format(quoted(reading.value))
+
+
+NOT_WHOLE = "a count is a whole number, and {} is not one: round a count worked out as a fraction"
+NOT_WHOLE_FAR = "a count is a whole number, and {} is not one (nor near the count asked for)"
+NOT_A_RATE = "this part asks for a count, not a rate or share: give how many, as a whole number"
+"""The feedback on a count answered with a fraction (120.5 positions), which says why it is wrong."""
