@@ -45,7 +45,7 @@ def _unequal_sums(text: str) -> list:
     for span in _spans(text):
         sides = span.split("=")
         for left, right in zip(sides, sides[1:]):
-            result = RESULT.fullmatch(right)
+            result = RESULT.fullmatch(right.split("\\approx")[0])   # "= 0.75099 \approx 0.7510"
             if ARITHMETIC.fullmatch(left) and result and _value(left) != Decimal(result.group(1)):
                 found.append(f"{left.strip()} = {right.strip()} (exactly {_value(left)})")
     return found
@@ -95,6 +95,7 @@ def test_the_checker_finds_a_rounded_sum():
     """The checker itself: a rounded result and a rounded listed sum are found, exact ones pass."""
     assert _unequal_sums("and $2.7183 - 0.06827 = 2.6500$, so") != []
     assert _unequal_sums("$L = 0.6378 + 0.04859 = 0.68639$ and $0.93401 + 0.06599 = 1$") == []
+    assert _unequal_sums("$L = 0.6378 + 0.04859 = 0.6864 \\approx 0.6864$") != []
     steps = [{"work": "$-\\ln 0.4 = 0.9163$ (a), $-\\ln 0.95 = 0.05129$ (b)"}, {"work": "$\\sum_t -\\ln p_t = 0.9676$"}]
     assert _unequal_listed_sums(steps) != []
     steps[1] = {"work": "$L = 0.96759 / 2 = 0.4838$"}
