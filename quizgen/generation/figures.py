@@ -91,14 +91,21 @@ def figure_point(instance) -> LossPoint | None:
 
 
 def _probability(template, expression, env, key: str) -> float:
-    """The value of a figure's probability ``expression``, an error naming ``key`` unless it lies in (0, 1]."""
+    """The value of a figure's probability ``expression``, an error naming ``key`` and its line unless it lies in (0, 1]."""
     try:
         p = float(ground(expression, env))
     except (ExpressionError, TypeError, ValueError) as exc:
-        raise TemplateError(f"cannot evaluate p: {exc}", path=template.path, key=key) from exc
+        raise _figure_error(template, key, f"cannot evaluate p: {exc}") from exc
     if not 0 < p <= 1:
-        raise TemplateError(f"p must lie in (0, 1], got {p:.6g}", path=template.path, key=key)
+        raise _figure_error(template, key, f"p must lie in (0, 1], got {p:.6g}")
     return p
+
+
+def _figure_error(template, key: str, message: str) -> TemplateError:
+    """``message`` about the template's ``key`` (``figure.shown``), at its line."""
+    from quizgen.bank.yamlfile import locate_line   # only on an error: a bad bank
+
+    return TemplateError(message, path=template.path, line=locate_line(template.path, tuple(key.split("."))), key=key)
 
 
 def curve_points(top: int, samples: int = SAMPLES, decades: int = 0) -> list:
