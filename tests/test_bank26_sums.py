@@ -20,7 +20,7 @@ BANK = {t.cls: t for t in load_bank(())}
 NUMBER = r"-?[0-9]+(?:\.[0-9]+)?"
 ARITHMETIC = re.compile(rf"\s*{NUMBER}(?:\s*[-+\u2212]\s*[0-9]+(?:\.[0-9]+)?)+\s*")
 RESULT = re.compile(rf"\s*({NUMBER})\s*")
-TERM = re.compile(rf"([-+\u2212]?)\s*([0-9]+(?:\.[0-9]+)?)")
+TERM = re.compile(r"([-+\u2212]?)\s*([0-9]+(?:\.[0-9]+)?)")
 SPAN = re.compile(r"\$\$?(.+?)\$\$?", re.S)
 ENDS_ON = re.compile(rf"= ({NUMBER})\s*$")
 # a step's first span that states the listed values' sum: "\sum ... = c" or "L = c / n = ..."

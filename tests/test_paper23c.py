@@ -14,7 +14,7 @@ import pytest
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation.figure_words import named_point
-from quizgen.generation.figures import figure_point, loss_curve_tikz, point_label
+from quizgen.generation.figures import loss_curve_tikz, point_label
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.views import question_view
