@@ -6,6 +6,7 @@ its 4th figure; C9 showed P(NotNext) above 0.9 to only 4 figures; C9's stem
 overflowed the PDF's margin; C3 mixed 28,996 with 28996."""
 
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -92,11 +93,13 @@ def test_a_mean_or_sum_of_rounded_losses_ends_on_the_key(cls, part, step):
         instance = sample_instance(template, seed_label(5, template.id, draw))
         work = question_view(Question("Q1", instance), "md")["steps"][step]["work"]
         value = next(pv.value for pv in instance.parts if pv.part.name == part)
-        assert re.search(r"= (-?[0-9.]+)\$(?:, the answer \(.*\)\.)?\s*$", work.strip())
-        last = re.findall(r"= (-?[0-9.]+)\$", work)[-1]
+        assert re.search(r"(?:=|\\approx) (-?[0-9.]+)\$(?:, the answer \(.*\)\.)?\s*$", work.strip())
+        last = re.findall(r"(?:=|\\approx) (-?[0-9.]+)\$", work)[-1]   # C9: "= 0.75099 \approx 0.7510$"
         # the key's 4 figures, or the key's answer as key.csv writes it (more figures where
-        # the 4th would be a rounded 5)
-        assert last in (significant_or_fixed(value, 4), key_answer(value, "numeric", 4)), (draw, work)
+        # the 4th would be a rounded 5), or C9's exact sum of its two shown terms where that
+        # has 5 decimals and agrees with the key at 4 (0.63845 beside 0.63846; review 26)
+        assert last in (significant_or_fixed(value, 4), key_answer(value, "numeric", 4)) \
+            or significant_or_fixed(Fraction(last), 4) == significant_or_fixed(value, 4), (draw, work)
 
 
 def test_c9_shows_a_probability_over_0_9_to_four_figures_of_its_complement():

@@ -291,11 +291,13 @@ def paper_digest(path) -> str:
 # (C7: p = p-hat or p = 1 - p-hat). Seeds 1 and 2 draw the same numbers (key.csv byte-identical).
 # The solutions again (bank25): C10's check says BERT still sees where the sequence ends at the
 # last word (it said BERT had no context there the causal model lacks). Problems and key.csv unchanged.
+# Both again (bank26a, bank26b): worked sums printed exactly (a sum or difference of shown numbers
+# recomputes), figure labels show the working's p, C6's stem grammar, C4/C9 say fewer/exactly BERT's count.
 PAPER_DIGESTS = {
     ("1", "problems.md"): "305ff47b0d030df5c746bfd27a18d78ed70cbf65728f709848291909e77075d5",
-    ("1", "solutions.md"): "b3a5f48cf644ae9df06799cf567b2816d8b8a1b4fb1a87c904f49a50ed13f30b",
+    ("1", "solutions.md"): "a245a888bd0d323c35d474a532d9a1602fbb0044afb592d22ca441fc2605dd0e",
     ("2", "problems.md"): "d21f739ff8aaed6efc8b74b26d17ca963b57c0e8494f459f3718b48a8f08bf0f",
-    ("2", "solutions.md"): "868b88bfb6fb81f39be752eb8bf9868ec150ff6fa36ae4c6781863d7b1aea68b",
+    ("2", "solutions.md"): "174a08a064cb1902830e4e51dd145836268e6faf996b606ad5637dc714e2b0b4",
 }
 
 

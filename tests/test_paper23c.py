@@ -14,11 +14,12 @@ import pytest
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation.figure_words import named_point
-from quizgen.generation.figures import figure_point, loss_curve_tikz, point_label
+from quizgen.generation.figures import loss_curve_tikz, point_label
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.views import question_view
 from quizgen.maths.numbers import key_answer
+from quizgen.text.answers import in_ascii
 
 BANK = {t.cls: t for t in load_bank(())}
 # class: the parts whose answers the Check quotes
@@ -71,28 +72,34 @@ def test_c7s_sharper_check_subtracts_the_answers_it_shows():
 
 
 @pytest.mark.parametrize("cls", [c for c, t in BANK.items() if t.figure is not None])
-def test_the_figures_two_numbers_recompute_and_the_loss_is_the_keys(cls):
-    """-ln of the label's p rounds to the label's loss, which is the answer the key gives the loss."""
-    for instance, _, keys in _draws(cls):
+def test_the_figures_two_numbers_are_the_workings_and_recompute(cls):
+    """The label prints p and -ln p as the worked steps print them (review 26: the label's
+    p = 0.715664 beside a text that says 0.7157 throughout), and where the template names the
+    working's p (``figure.shown``), -ln of the label's p rounds to the label's loss (review 23c)."""
+    for instance, view, keys in _draws(cls):
         point = named_point(instance)
         p_line, loss_line = point_label(point, ascii_only=True)
         p = p_line.split(" = ")[1]
         mantissa, _, power = p.partition(" x 10^(")
         value = float(mantissa) * 10.0 ** int(power.rstrip(")")) if power else float(p)
         loss = loss_line.split(" = ")[1]
+        if BANK[cls].figure_shown is None:   # C3: the answers' values, as the answer list prints them
+            assert [p, loss] == [in_ascii(keys[part]) for part in ("p", "loss")], (cls, p, loss, keys)
+            continue
+        working = " ".join(" ".join(step["work"] for step in view["steps"]).split())
+        assert f" {p}" in working and f"= {loss}" in working, (cls, p, loss, working)
         assert abs(-math.log(value) - float(loss)) <= 0.5 * 10.0 ** -len(loss.split(".")[1]) * (1 + 1e-9), (p, loss)
-        assert loss == key_answer(figure_point(instance).loss, "numeric", 4)
-        if cls != "C7" or instance.env["y"] == 1:
-            assert loss in keys.values(), (cls, loss, keys)
         assert f"= {loss}$" in loss_curve_tikz(point, labelled=True)
 
 
-def test_the_c2_seed_1_figure_labels_a_p_whose_loss_is_the_answer():
-    """The reviewer's case: p = 0.01747 with -ln p = 4.0474 (-ln 0.01747 = 4.0473)."""
+def test_the_c2_seed_1_figure_labels_the_workings_p_and_loss():
+    """Review 23c's case: p = 0.01747 with -ln p = 4.0474 (-ln 0.01747 = 4.0473); review 26's:
+    the label's p = 0.017468 was printed nowhere else. It now gives the working's last line,
+    L = -ln 0.01747 = 4.0473 (whose step names the key's 4.0474)."""
     template = BANK["C2"]
     found = [point_label(named_point(i)) for i in (sample_instance(template, seed_label(1, template.id, k))
                                                    for k in range(40))]
-    assert ["p = 0.017468", "\u2212ln p = 4.0474"] in found
+    assert ["p = 0.01747", "\u2212ln p = 4.0473"] in found
 
 
 @pytest.mark.parametrize("cls", ["C1", "C2", "C4", "C7", "C8", "C9", "C10"])
@@ -133,7 +140,7 @@ def test_c3s_answer_is_one_form_wherever_a_person_reads_it(invoke, tmp_path):
     assert "| 0 / 2 | 3.449 \u00d7 10\u207b\u2075 |" in sheet
     assert "**Answers:** (a) 3.449 \u00d7 10\u207b\u2075, (b) 10.2749." in sheet
     assert "(expected 3.45 \u00d7 10\u207b\u2075)" in sheet
-    assert "p = 3.4488 x 10^(-5) and -ln p = 10.2749" in sheet   # the alt text, in the drill's ASCII form
+    assert "p = 3.449 x 10^(-5) and -ln p = 10.2749" in sheet   # the alt text (the answers, review 26), in the drill's ASCII form
     assert "e-5" not in sheet and "0.0000345)" not in sheet
 
 

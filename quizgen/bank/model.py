@@ -83,6 +83,7 @@ class Template:
     path: str
     tests: tuple = ()
     figure: Node | None = None
+    figure_shown: Node | None = None   # p as the working shows it, for the label (None: p itself)
     figure_name: str = ""     # Jinja2 text: what the figure's label calls p, in TeX math ('' for p)
     figure_axis: str = ""     # Jinja2 text: what p is, in words, for the p axis ('' for the default)
     max_tries: int = 500

@@ -120,14 +120,14 @@ def build_template(data: dict, path) -> Template:
     solution = field("solution", _solution, _part_names(data.get("parts")))
     canonical = field("canonical", _canonical, names, _part_names(data.get("parts")))
     tests = field("tests", _tests, _part_names(data.get("parts")), default=())
-    figure, figure_name, figure_axis = field("figure", _figure, names, default=(None, "", ""))
+    figure, figure_shown, figure_name, figure_axis = field("figure", _figure, names, default=(None, None, "", ""))
     max_tries = field("max_tries", _max_tries, default=500)
     if check.problems:
         raise TemplateProblems(check.problems)
     return Template(id=template_id, cls=cls, title=title, points=points,
                     params=params, lets=lets, constraints=constraints, stem=data["stem"], parts=parts,
                     solution=solution, canonical=canonical, path=str(path), tests=tests,
-                    figure=figure, figure_name=figure_name, figure_axis=figure_axis,
+                    figure=figure, figure_shown=figure_shown, figure_name=figure_name, figure_axis=figure_axis,
                     max_tries=max_tries, raw=data)
 
 
@@ -165,19 +165,21 @@ def _stem(check: _Checker, stem) -> str:
 
 
 def _figure(check: _Checker, figure, names) -> tuple:
-    """(p's expression, the name the label gives p: Jinja2 text of TeX math, '' for p,
-    what p is in words for the p axis: Jinja2 text, '' for the default):
-    ``figure: EXPR``, or ``figure: {p: EXPR, name: TEXT, axis: TEXT}``."""
+    """(p's expression, the expression of p as the working shows it (None: p), the name
+    the label gives p: Jinja2 text of TeX math, '' for p, what p is in words for the p
+    axis: Jinja2 text, '' for the default): ``figure: EXPR``, or
+    ``figure: {p: EXPR, shown: EXPR, name: TEXT, axis: TEXT}``."""
     if figure is None:
-        return None, "", ""
+        return None, None, "", ""
     if not isinstance(figure, dict):
-        return check.expression(figure, names, "figure"), "", ""
-    check.keys(figure, {"p", "name", "axis"}, ("p",), "figure")
+        return check.expression(figure, names, "figure"), None, "", ""
+    check.keys(figure, {"p", "shown", "name", "axis"}, ("p",), "figure")
+    shown = check.expression(figure["shown"], names, "figure", "shown") if "shown" in figure else None
     name = check.text(figure.get("name"), "figure", "name", optional=True)
     check.jinja(name, "figure", "name")
     axis = check.text(figure.get("axis"), "figure", "axis", optional=True)
     check.jinja(axis, "figure", "axis")
-    return check.expression(figure["p"], names, "figure", "p"), name, axis
+    return check.expression(figure["p"], names, "figure", "p"), shown, name, axis
 
 
 def _max_tries(check: _Checker, max_tries) -> int:

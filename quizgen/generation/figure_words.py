@@ -22,7 +22,7 @@ def named_point(instance) -> LossPoint | None:
     if point is None:
         return point
     name = _filled(instance, "name", unsafe_name) or "p"
-    return LossPoint(point.p, name, _filled(instance, "axis", unsafe_words) or X_MEANING)
+    return LossPoint(point.p, name, _filled(instance, "axis", unsafe_words) or X_MEANING, point.shown)
 
 
 def _filled(instance, key: str, unsafe) -> str:

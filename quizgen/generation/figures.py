@@ -24,7 +24,7 @@ from html import escape
 
 from quizgen.errors import ExpressionError, TemplateError
 from quizgen.maths.evaluate import ground
-from quizgen.maths.numbers import fixed, key_answer, significant
+from quizgen.maths.numbers import fixed, key_answer, significant, significant_or_fixed
 from quizgen.maths.rounding import figure_places
 from quizgen.text.answers import in_ascii, in_maths, in_plain
 
@@ -50,11 +50,13 @@ class LossPoint:
     """The marked point of a figure: the probability p and its loss -ln p;
     ``name`` is what the question calls p, in TeX math (C7's ``1 - \\hat{p}``
     when y = 0: its stem's p-hat is the IsNext probability, not the true label's),
-    and ``axis`` what p is, in words, for the p axis."""
+    and ``axis`` what p is, in words, for the p axis; ``shown`` is p as the worked
+    steps show it (the template's ``figure.shown``; None: p itself), which the label prints."""
 
     p: float
     name: str = "p"
     axis: str = X_MEANING
+    shown: float | None = None
 
     @property
     def loss(self) -> float:
@@ -83,13 +85,27 @@ def figure_point(instance) -> LossPoint | None:
     template = instance.template
     if template.figure is None:
         return None
+    p = _probability(template, template.figure, instance.env, "figure")
+    shown = template.figure_shown
+    return LossPoint(p, shown=None if shown is None else _probability(template, shown, instance.env, "figure.shown"))
+
+
+def _probability(template, expression, env, key: str) -> float:
+    """The value of a figure's probability ``expression``, an error naming ``key`` and its line unless it lies in (0, 1]."""
     try:
-        p = float(ground(template.figure, instance.env))
+        p = float(ground(expression, env))
     except (ExpressionError, TypeError, ValueError) as exc:
-        raise TemplateError(f"cannot evaluate p: {exc}", path=template.path, key="figure") from exc
+        raise _figure_error(template, key, f"cannot evaluate p: {exc}") from exc
     if not 0 < p <= 1:
-        raise TemplateError(f"p must lie in (0, 1], got {p:.6g}", path=template.path, key="figure")
-    return LossPoint(p)
+        raise _figure_error(template, key, f"p must lie in (0, 1], got {p:.6g}")
+    return p
+
+
+def _figure_error(template, key: str, message: str) -> TemplateError:
+    """``message`` about the template's ``key`` (``figure.shown``), at its line."""
+    from quizgen.bank.yamlfile import locate_line   # only on an error: a bad bank
+
+    return TemplateError(message, path=template.path, line=locate_line(template.path, tuple(key.split("."))), key=key)
 
 
 def curve_points(top: int, samples: int = SAMPLES, decades: int = 0) -> list:
@@ -160,25 +176,17 @@ def probability_text(p: float) -> str:
 
 
 def shown_pair(point: LossPoint) -> tuple:
-    """(p, -ln p) as the label writes them: the loss as the key and the bold answer
-    write it, and p to as many figures as make its -ln recompute to that loss
-    (probability_text's at least: the working's p = 0.01747 gives 4.0473 beside
-    a key of 4.0474, so the label says p = 0.017468)."""
-    loss = loss_text(point.loss)
-    if point.p >= 1:
-        return probability_text(point.p), loss
-    shown, half = probability_text(point.p), 0.5 * 10.0 ** -len(loss.partition(".")[2]) * (1 + 1e-9)
-    places = len(shown.partition(".")[2])
-    while abs(-math.log(float(shown)) - float(loss)) > half and places < 15:
-        places += 1
-        shown = fixed(point.p, places)
-    return shown, loss
-
-
-def loss_text(loss: float) -> str:
-    """-ln p as the answers print it (``key_answer``): 4 decimal places, and 4 significant
-    figures below 0.1 (0.06469, not 0.0647, beside an answer of 0.06469), a last 5 carried on."""
-    return key_answer(loss, "numeric", 4)
+    """(p, -ln p) as the label writes them, as the text writes them. Where the template
+    names the working's p (``point.shown``): that p as the worked steps print a probability,
+    and -ln of it as they print a loss (4 decimals, or 4 significant figures below 0.1), the
+    working's last line: C2's p = 0.01747 and L = -ln 0.01747 = 4.0473 (whose step names the
+    key's 4.0474), so the label recomputes and shows no p the text does not (review 26: p =
+    0.017468). Otherwise (C3, whose working takes the loss from the exact p = 1/V) both as
+    the answers print them (``key_answer``: 9.35454e-4 and 6.9745)."""
+    if point.shown is None:
+        return key_answer(point.p, "numeric", 4), key_answer(point.loss, "numeric", 4)
+    loss = -math.log(point.shown) if point.shown < 1 else 0.0
+    return probability_text(point.shown), significant_or_fixed(loss, 4)
 
 
 def axis_symbol(point: LossPoint) -> str:

@@ -63,5 +63,5 @@ def figure_markup(instance, fmt: str) -> dict | None:
     draw = {"tex": loss_curve_tikz, "md": loss_curve_svg}.get(fmt)
     problem, solution = ((draw(point, False, problem_top(instance.template)), draw(point, True))
                          if draw else ("", ""))
-    return {"p": point.p, "name": point.name, "axis": point.axis, "loss": point.loss,
+    return {"p": point.p, "shown": point.shown, "name": point.name, "axis": point.axis, "loss": point.loss,
             "problem": problem, "solution": solution}

@@ -23,7 +23,9 @@ ANSWERS_NOTE = ("These come from unrounded values. The working rounds at every s
                 "the last digit, at times in the last one asked for: an answer worked that way, with intermediates "
                 "kept to at least 4 significant figures, is marked correct too. Each is written to 4 significant "
                 "figures{places}, and with more figures where its last one would be a 5 that was itself "
-                "rounded, since rounding that again to 3 figures could go the wrong way.")
+                "rounded, since rounding that again to 3 figures could go the wrong way. The working keeps a "
+                "probability over 0.9 to 4 significant figures of its distance from 1 (0.93401 beside an answer "
+                "of 0.9340): the loss of a probability near 1 depends on those figures.")
 """Under a numeric question's answers, on the solutions and the feedback sheets alike;
 ``{places}`` says when the part's decimal places show more figures (``key_answer``'s rule)."""
 

@@ -82,7 +82,7 @@ def figure_alt(figure: dict, comma: bool = False) -> str:
     point it marks with the numbers its label prints, in ASCII, with decimal
     commas when ``comma``."""
     said = []
-    for line in point_label(LossPoint(figure["p"], figure.get("name", "p")), ascii_only=True):
+    for line in point_label(LossPoint(figure["p"], figure.get("name", "p"), shown=figure.get("shown")), ascii_only=True):
         name, _, number = line.partition(" = ")
         said.append(f"{name} = {comma_number(number, comma)}")
     axis = figure.get("axis") or X_MEANING   # the template's own words (C1: the true word), else the default

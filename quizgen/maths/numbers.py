@@ -39,6 +39,24 @@ def significant_or_fixed(value, digits: int) -> str:
     return fixed(0, digits) if x == 0 else fixed(value, figure_or_decimal_places(x, digits))
 
 
+EXACT_PLACES = 12
+
+
+def exact_decimal(value, places: int) -> str:
+    """``value``, a finite decimal, with every decimal it has and at least ``places``
+    (the sum of shown terms: 2.7183 - 0.06827 is ``2.65003``, 1.5 + 1.5 is ``3.0000``), so
+    that a worked "a + b = c" recomputes from what it shows. A value with no finite
+    decimal of at most 12 places (1/3, e) is refused: round it in a ``let`` first."""
+    if value.__class__ in (int, bool):
+        value = Fraction(value)
+    written = terminating_decimal(value, EXACT_PLACES) if value.__class__ is Fraction else None
+    if written is None:
+        raise ValueError(f"exactdec: {significant(value, 6)} is not a finite decimal of at most "
+                         f"{EXACT_PLACES} places: round it in a let, or print it with dec or sigdec")
+    shown = len(written.partition(".")[2])
+    return fixed(value, max(shown, places))
+
+
 def _float(value) -> float:
     """``float(value)``, exact numbers by ``exact.to_float`` (the same float, fewer calls)."""
     cls = value.__class__

@@ -14,7 +14,7 @@ it refuses is built.
 - string repetition and ``%`` formatting: results of at most MAX_TEXT characters,
   format widths and precisions of at most MAX_WIDTH;
 - widths and counts: filters that pad or place (``center``, ``indent``, ``wordwrap``,
-  ``truncate``, ``format``, ``dec``, ``sig``, ``sigdec``, ``answer``, ``pct``), string methods that
+  ``truncate``, ``format``, ``dec``, ``sig``, ``sigdec``, ``exactdec``, ``answer``, ``pct``), string methods that
   pad (``center``, ``ljust``, ``rjust``, ``zfill``, ``expandtabs``) and ``str.format``
   fields: at most MAX_WIDTH; ``batch`` and ``slice`` counts at most MAX_RANGE;
 - ``lipsum``: at most MAX_LIPSUM paragraphs.
@@ -196,7 +196,7 @@ def _lipsum(original):
 
 # For each filter, the positions (after the value) of its width-like arguments.
 _WIDTH_ARGS = {"center": (0,), "indent": (0,), "wordwrap": (0,), "truncate": (0,),
-               "dec": (0,), "sig": (0,), "sigdec": (0,), "answer": (0,), "pct": (0,),
+               "dec": (0,), "sig": (0,), "sigdec": (0,), "exactdec": (0,), "answer": (0,), "pct": (0,),
                "format": ()}
 # Filters whose first argument after the value is a count of items made.
 _COUNT_ARGS = {"batch": MAX_RANGE, "slice": MAX_RANGE}

@@ -21,7 +21,7 @@ from quizgen.text.tex_commands import WHY_UNLISTED, unlisted_tex
 from quizgen.text.tex_markdown import markdown_to_tex
 from quizgen.maths.exact import Exact
 from quizgen.text.answers import answer_in_maths, bold_answer
-from quizgen.maths.numbers import fixed, percent, plain, significant, significant_or_fixed
+from quizgen.maths.numbers import exact_decimal, fixed, percent, plain, significant, significant_or_fixed
 from quizgen.maths.printing import to_latex, to_text
 
 _TEX_SPECIALS = {
@@ -127,6 +127,7 @@ def _filters() -> dict:
         "dec": lambda v, places=2: Raw(fixed(v, places)),
         "sig": lambda v, digits=4: Raw(significant(v, digits)),
         "sigdec": lambda v, digits=4: Raw(significant_or_fixed(v, digits)),
+        "exactdec": lambda v, places=4: Raw(exact_decimal(v, places)),
         "answer": lambda v, decimals=4: Raw(answer_in_maths(v, decimals)),
         "tex": lambda v: Raw(to_latex(_exactable(v))),
         "exact": lambda v: Raw(to_text(_exactable(v))),
