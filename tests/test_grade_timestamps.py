@@ -75,9 +75,11 @@ def test_a_file_sorted_newest_first_is_graded_by_time(invoke, here):
                                    ("2026/12/03 11:59:00 AM GMT+1", "2026/12/03 10:04:00 AM GMT+1", ""),
                                    ("3 December 2026  11:59 AM", "Thursday, 3 December 2026, 10:04 AM", ""),
                                    ("2026-12-03T10:30:00-01:00", "2026-12-03T11:04:00Z", ""),
-                                   ("13/12/26 10:04:00", "3/12/26 11:59:00", "")])
+                                   ("13/12/26 10:04:00", "3/12/26 11:59:00", ""),
+                                   ("12/13/2026 11:59 AM", "12/13/2026 10:04 AM", "")])
 def test_the_forms_export_formats_are_read(invoke, here, times):
-    """The last case: ``13/12/26`` puts the day first, so ``3/12/26`` is 3 December, before the 13th."""
+    """``13/12/26`` puts the day first, so ``3/12/26`` is 3 December, before
+    the 13th; ``12/13/2026`` needs no other date to tell its order."""
     newer, older, other = times
     lines = _submission(newer, "t01", RIGHT) + _submission(older, "t01", WRONG)
     lines += _submission(other, "t02", RIGHT) if other else []

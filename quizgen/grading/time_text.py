@@ -42,9 +42,11 @@ def _numeric(match, day_first) -> tuple:
         year, month, day = int(first), int(second), int(third)
     else:
         year = int(third) + (2000 if len(third) == 2 else 0)
-        day, month = (int(first), int(second)) if day_first is not False else (int(second), int(first))
-        if day_first is None and first != second and max(int(first), int(second)) <= 12:
-            raise ValueError("day/month order not known")
+        if day_first is None:   # told by the date itself, or it does not matter (05/05)
+            if int(first) != int(second) and max(int(first), int(second)) <= 12:
+                raise ValueError("day/month order not known")
+            day_first = int(first) > 12
+        day, month = (int(first), int(second)) if day_first else (int(second), int(first))
     return _moment(year, month, day, match.groups()[4:])
 
 
@@ -76,6 +78,12 @@ def _moment(year: int, month: int, day: int, rest: tuple) -> tuple:
         offset = timedelta(hours=int(zone_hours), minutes=int(zone_minutes or 0))
         moment -= offset if sign == "+" else -offset
     return moment, bool(zone or sign)
+
+
+def day_month(text: str) -> bool:
+    """Whether ``text`` is a ``d/m/y`` or ``m/d/y`` date (not ``y/m/d``)."""
+    match = NUMERIC.fullmatch(text.strip())
+    return bool(match) and len(match[1]) < 4
 
 
 def ambiguous(text: str) -> bool:

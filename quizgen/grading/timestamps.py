@@ -24,7 +24,7 @@ from itertools import chain, groupby
 
 from quizgen.errors import printable, shortened
 from quizgen.grading.outcome import Outcome, superseded_cells
-from quizgen.grading.time_text import NUMERIC, Unread, ambiguous, read_time
+from quizgen.grading.time_text import NUMERIC, Unread, ambiguous, day_month, read_time
 from quizgen.key.status import Status
 
 TIMESTAMP_HEADERS = ("timestamp", "completiontime", "submitted", "submittedat", "completed", "completedon",
@@ -201,15 +201,16 @@ class _BadCell(Exception):
 
 def _day_order(cells: list, grid, source):
     """Whether ``d/m/y`` dates put the day first (True), the month (False), or
-    None when no compared cell needs telling. Told from every timestamp
-    the grid holds; refused (``_BadCell``) when the column says both, or neither."""
-    needing = [(row, text) for row, text in cells if ambiguous(text)]
-    if not needing:
+    None when no compared cell is such a date. Told from every timestamp
+    the grid holds; refused (``_BadCell``) when the column says both, or
+    neither while a compared date needs it."""
+    if not any(day_month(text) for _, text in cells):
         return None
+    needing = [(row, text) for row, text in cells if ambiguous(text)]
     seen = {}
     for row, text in sorted(_all_cells(cells, grid), key=lambda cell: cell[0]):
         match = NUMERIC.fullmatch(text.strip())
-        if match and len(match[1]) < 4:
+        if match and len(match[1]) < 4 and min(int(match[1]), int(match[3])) <= 12:   # 13/13 is no date
             for first, value in ((True, int(match[1])), (False, int(match[3]))):
                 if value > 12:
                     seen.setdefault(first, row)
@@ -217,11 +218,11 @@ def _day_order(cells: list, grid, source):
                         raise _BadCell(row, text, f"puts the {'day' if first else 'month'} first, while line "
                                                   f"{line_of_row(source, seen[not first])} puts the "
                                                   f"{'month' if first else 'day'} first")
-    if not seen:
+    if not seen and needing:
         row, text = needing[0]
         raise _BadCell(row, text, "could be day/month or month/day, and no date in the column has a day over 12 "
                                   "to tell which")
-    return next(iter(seen))
+    return next(iter(seen), None)
 
 
 def _all_cells(cells: list, grid):
