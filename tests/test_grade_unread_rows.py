@@ -2,8 +2,7 @@
 twice: a student whose only row is malformed is still a student of the class
 (every per-student output, never called absent), the invalid note says which
 rows were not read and which had no student id, and a note names the students
-whose answers were superseded, warning when a timestamp column is not what
-decides."""
+whose answers were superseded, saying when a timestamp column cannot decide."""
 
 import csv
 
@@ -125,13 +124,16 @@ def test_a_note_names_the_students_whose_answers_were_superseded(invoke, tmp_pat
 
 
 @pytest.mark.parametrize("column", ["Timestamp", "completion time", "Submitted_at", "Started on"])
-def test_the_superseded_note_says_a_timestamp_column_does_not_decide(invoke, tmp_path, q1_key, column):
+def test_the_superseded_note_says_a_timestamp_column_of_no_times_does_not_decide(invoke, tmp_path, q1_key, column):
+    """The column holds row numbers, not times: the file's row order decides,
+    and the note names the first line whose cell is not a time (test_grade_timestamps.py: times that are)."""
     result = invoke("grade", _resubmitted(tmp_path, f"{column},Student,Question,Answer"), "--key", q1_key,
                     "--force")
     assert result.exit_code == 0, result.output
     assert (f"(the earlier ones are superseded): t01, t02, t03, t04, t05, t06, t07, t08, t09, t10 and 2 more; the "
-            f"file's row order decides which is last, not its {column!r} column: if the file was sorted another way "
-            f"(by name, say), sort it by {column!r} and grade again\n") in result.output
+            f"file's row order decides which is last, not its {column!r} column, which cannot decide: line 2: '1' is "
+            "not a time quizgen reads (ISO 8601, or as Google Forms, Microsoft Forms or Moodle write it) (correct the "
+            f"column, or sort the file by {column!r}, and grade again)\n") in result.output
 
 
 def test_in_wide_form_the_invalid_note_counts_answers_and_the_lines_they_are_on(invoke, tmp_path, q1_key):

@@ -2,7 +2,9 @@
 graded.csv at once, and for each (student, question part) the row number and
 outcome of its latest answer are kept (``AnswerGrid``). When a later answer to
 the same part arrives, the earlier one becomes ``superseded``: counted so, and
-its row number marked (rows.py marks graded.csv afterwards).
+its row number marked (rows.py marks graded.csv afterwards). With a
+timestamp column, the earlier answer is kept aside too, and once the whole
+file is in the latest by time is put back in its place (timestamps.py).
 
 Outcomes are kept per question part and answer text (bounded), so the many
 students who give the same answer cost one check, and RowWriter encodes each
@@ -17,6 +19,7 @@ from quizgen.grading.outcome import (NO_ANSWER, Outcome, passed_over, passes_ove
                                      verdict_outcome)
 from quizgen.grading.students import UNKNOWN, Students
 from quizgen.grading.tally import Tally
+from quizgen.grading.timestamps import record_contest, timestamp_column
 from quizgen.grading.writer import RowSet, RowWriter
 from quizgen.key.status import Status
 
@@ -52,6 +55,10 @@ def pass_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
     by_text, paper_numbers = students.by_text, students.paper_numbers
     last, latest, width = grid.rows, grid.outcomes, grid.width
     superseded, no_answer, no_labels = RowSet(), NO_ANSWER, _NO_LABELS
+    ti, held = timestamp_column(source), None   # the timestamp column: each cell's time kept (timestamps.py)
+    if ti is not None:
+        grid.track_times()
+    stamps = grid.stamps
     i, done = -1, 0
     for block in source.blocks():
         if bar is not None:
@@ -79,8 +86,13 @@ def pass_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
                 if passes_over(outcome, latest[k]):   # a blank after an answer: the answer stands
                     write_row(cells, pass_over(tally, number, slot, outcome))
                     continue
+                if stamps is not None:
+                    record_contest(grid, k, last[k], latest[k], outcome)
                 supersede(tally, superseded, last[k], latest[k], number, slot, outcome)
             last[k], latest[k] = i, outcome
+            if stamps is not None:   # one submission's rows share one text
+                stamp = cells[ti]
+                stamps[k] = held = held if stamp == held else stamp
             tail = tails.get(outcome)
             if tail is not None and is_plain(cells):
                 write(join(cells) + tail)

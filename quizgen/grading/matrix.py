@@ -9,6 +9,7 @@ from itertools import chain
 from typing import NamedTuple
 
 from quizgen.grading.outcome import NO_ANSWER, Outcome
+from quizgen.grading.timestamps import Contests
 
 
 class AnswerGrid:
@@ -22,12 +23,25 @@ class AnswerGrid:
         self.rows = array("q")
         self.outcomes = []
         self._no_rows = array("q", [-1]) * width
+        self.stamps = None     # with a timestamp column: each cell's time text (timestamps.py)
+        self.contests = None   # and the answers superseded in file order (timestamps.Contests)
+
+    def track_times(self) -> None:
+        """Keep each cell's timestamp text and the answers it superseded (timestamps.py)."""
+        if self.stamps is None:
+            self.stamps, self.contests = [None] * len(self.outcomes), Contests()
+
+    def forget_times(self) -> None:
+        """Drop what ``track_times`` kept, once resubmissions are settled."""
+        self.stamps = self.contests = None
 
     def grow(self, students: int) -> None:
         """Make room for students up to number ``students``."""
         while self.students < students:
             self.rows.extend(self._no_rows)
             self.outcomes.extend([NO_ANSWER] * self.width)
+            if self.stamps is not None:
+                self.stamps.extend([None] * self.width)
             self.students += 1
 
     def row(self, number: int) -> list:

@@ -139,9 +139,9 @@ def passed_over(blank: Outcome) -> Outcome:
     return Outcome(Status.SUPERSEDED, 0.0, "", "", tuple(superseded_cells(blank.cells)))
 
 
-def superseded_cells(written) -> list:
+def superseded_cells(written, reason: str = SUPERSEDED_REASON) -> list:
     """The result cells of a superseded row, from the result cells it was
     written with (its expected cell already spreadsheet-safe): a blank row says
     it was blank, whether the answer that counts came before it or after."""
-    reason = BLANK_REASON if written[0] == Status.BLANK.value else SUPERSEDED_REASON
+    reason = BLANK_REASON if written[0] == Status.BLANK.value else reason
     return [Status.SUPERSEDED.value, number_text(0.0), written[2], "", "", reason, ""]

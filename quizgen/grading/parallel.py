@@ -35,6 +35,7 @@ from quizgen.grading.outcome import NO_ANSWER, passes_over
 from quizgen.grading.ecf_pass import carry_errors_forward
 from quizgen.grading.students import UNKNOWN_LIMIT, Students
 from quizgen.grading.tally import Tally
+from quizgen.grading.timestamps import record_contest, settle_resubmissions
 from quizgen.grading.writer import RowSet, RowWriter
 
 
@@ -47,7 +48,9 @@ class LaterPart(NamedTuple):
     Outcome} and {grid cell: the Outcome ECF replaced}, and its students'
     rows not read as a row and superseded answers, the lines of answers
     graded against no part (Tally.unread, .resubmitted, .unplaced_lines),
-    and the rows of each unknown id it met (Students.unknown_rows)."""
+    and the rows of each unknown id it met (Students.unknown_rows); with a
+    timestamp column, its grid's time texts and superseded answers
+    (AnswerGrid.stamps, .contests: timestamps.py)."""
 
     rows: int
     texts: list
@@ -65,6 +68,8 @@ class LaterPart(NamedTuple):
     resubmitted: dict
     unplaced_lines: dict
     unknown_rows: dict
+    stamps: list | None = None
+    contests: object = None
 
 
 def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally,
@@ -95,6 +100,11 @@ def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid
             rows, multiline = rows + part.rows, multiline or part.multiline
     if bar is not None:   # the later parts' bytes, read in the other processes
         bar.update(os.path.getsize(source.read_path or source.path) - cuts[0].offset)
+    width = grid.width
+    moved, marked = settle_resubmissions(source, grid, tally, superseded, lambda n: _undo_ecf(
+        n * width, width, grid.rows, grid.outcomes, patched, originals))
+    shared.update(dict.fromkeys(moved))
+    patched.update(marked)
     patched.update(carry_errors_forward(index, students, grid, list(shared)))
     return rows, superseded, multiline, patched
 
@@ -127,7 +137,7 @@ def grade_later_part(source, index: KeyIndex, students: Students, spill: int) ->
     return LaterPart(rows, [first_text[n] for n in range(len(students))], list(students.names),
                       list(students.unknown.items()), grid.rows, grid.outcomes, tally.status,
                       tally.student_counts, superseded, writer.multiline, patched, originals, tally.unread,
-                      tally.resubmitted, tally.unplaced_lines, students.unknown_rows)
+                      tally.resubmitted, tally.unplaced_lines, students.unknown_rows, grid.stamps, grid.contests)
 
 
 def merge_later_part(part: LaterPart, offset: int, students: Students, grid: AnswerGrid, tally: Tally,
@@ -159,8 +169,16 @@ def merge_later_part(part: LaterPart, offset: int, students: Students, grid: Ans
     _add_counts(part, numbers, tally)
     for row in part.superseded:
         superseded.add(row + offset)
+    _merge_times(part, numbers, offset, grid)
     _merge_grid(part, numbers, known, offset, grid, tally, superseded, patched)
     return [number for _, number in shared]
+
+
+def _merge_times(part: LaterPart, numbers: list, offset: int, grid: AnswerGrid) -> None:
+    """The answers a later part superseded in file order, kept for timestamps.py, in the merged numbering."""
+    if part.contests is not None:
+        width = grid.width
+        grid.contests.merge(part.contests, lambda k: numbers[k // width] * width + k % width, offset)
 
 
 def _undo_ecf(base: int, width: int, rows, outcomes: list, patched: dict, originals: dict) -> None:
@@ -203,6 +221,8 @@ def _merge_grid(part: LaterPart, numbers: list, known: int, offset: int, grid: A
         if number >= known:
             last[base:base + width] = array("q", [row + offset if row >= 0 else -1 for row in rows])
             latest[base:base + width] = outcomes
+            if grid.stamps is not None:
+                grid.stamps[base:base + width] = part.stamps[local * width:(local + 1) * width]
             continue
         for slot, (row, outcome) in enumerate(zip(rows, outcomes)):
             if row < 0:
@@ -212,5 +232,9 @@ def _merge_grid(part: LaterPart, numbers: list, known: int, offset: int, grid: A
                 if passes_over(outcome, latest[k]):
                     patched[row + offset] = pass_over(tally, number, slot, outcome)
                     continue
+                if grid.stamps is not None:
+                    record_contest(grid, k, last[k], latest[k], outcome)
                 supersede(tally, superseded, last[k], latest[k], number, slot, outcome)
             last[k], latest[k] = row + offset, outcome
+            if grid.stamps is not None:
+                grid.stamps[k] = part.stamps[local * width + slot]

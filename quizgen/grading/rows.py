@@ -2,7 +2,8 @@
 (answer_pass.py; in several processes for a big file, parallel.py), then error
 carried forward and the human decisions, which re-mark final answers. Only
 when some row was superseded or re-marked is graded.csv copied once more with
-those rows marked; a file without them is read once. The latest outcomes are
+those rows marked (with a timestamp column, the latest answer by time stands:
+timestamps.py); a file without them is read once. The latest outcomes are
 counted into the totals afterwards (``tally.count_latest``)."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.parallel import grade_in_parts
 from quizgen.grading.students import Students
 from quizgen.grading.tally import Tally
+from quizgen.grading.timestamps import settle_resubmissions
 from quizgen.grading.writer import RowSet, mark_superseded, start_graded
 
 
@@ -65,8 +67,10 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
                      len(source.header), jobs) if jobs > 1 else []
     if not cuts:
         rows, superseded = pass_rows(source, index, students, grid, tally, writer, bar)
+        _, marked = settle_resubmissions(source, grid, tally, superseded)
         multiline = writer.multiline
         patched = carry_errors_forward(index, students, grid)
+        patched.update(marked)
     else:
         rows, superseded, multiline, patched = grade_in_parts(source, cuts, index, students, grid, tally, writer,
                                                               handle, bar)

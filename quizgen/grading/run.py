@@ -39,6 +39,7 @@ from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.students import Students, off_roster_ids, reconciliation_lines, zero_marked
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
+from quizgen.grading.timestamps import SHOWN, named_first, resubmission_lines
 from quizgen.key.status import Status
 from quizgen.roster import read_roster
 from quizgen.ui import progress_bar
@@ -238,7 +239,7 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.notes.extend(result.roster_notes)
     on_lines = tally.unplaced_lines if source.form == "wide" else None
     result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines))
-    result.notes.extend(resubmission_lines(students.ids, tally.resubmitted, source.header))
+    result.notes.extend(resubmission_lines(students.ids, tally.resubmitted, source.header, tally.time_order))
     return result
 
 
@@ -299,8 +300,6 @@ def report_pays_for_a_process(students: Students, index: KeyIndex) -> bool:
     return len(students.names) * len(index.slots) >= REPORT_PROCESS_CELLS
 
 
-SHOWN = 10
-"""Answers to look at (needs_review, invalid) named in the summary; graded.csv has them all."""
 _LOOK_AT = ((Status.NEEDS_REVIEW, "need a person to read them (needs_review, 0 until an override)"),
             (Status.INVALID, "could not be read (invalid, 0; the reason column says why)"))
 
@@ -319,7 +318,7 @@ def look_at_lines(matrix: VerdictMatrix, counts: dict, slot_counts: list, unread
         if count:
             shown = [f"{shortened(sid)} {slot.question_id} ({slot.part})" for sid, slot in matrix.where(status, SHOWN)]
             named = sum(part[status] for part in slot_counts)
-            places = [_named_first(shown, named)] if shown else []
+            places = [named_first(shown, named)] if shown else []
             if count > named:
                 places += unplaced_phrases(matrix.students, count - named, unread or {}, on_lines)
             lines.append(f"{count} answer(s) {says}: {'; '.join(places)}")
@@ -340,46 +339,13 @@ def unplaced_phrases(ids: list, rows: int, unread: dict, on_lines: dict | None =
     of_students = sum(unread[n] for n in owners)
     if of_students:
         places.append(f"{many(of_students, 'named')} not read as a row, so graded against no part: "
-                      + _named_first([shortened(ids[n]) for n in owners[:SHOWN]], len(owners)))
+                      + named_first([shortened(ids[n]) for n in owners[:SHOWN]], len(owners)))
     if unread.get(-1):
         places.append(f"{many(unread[-1], 'anonymous')} not read as a row, whose student id could not be read either")
     no_id = rows - of_students - unread.get(-1, 0)
     if no_id > 0:
         places.append(f"{many(no_id, 'no_id')} with no student id")
     return places
-
-
-def _named_first(shown: list, total: int) -> str:
-    """The first names of ``total``, then how many more."""
-    return ", ".join(shown) + (f" and {total - len(shown)} more" if total > len(shown) else "")
-
-
-TIMESTAMP_HEADERS = frozenset({"timestamp", "completiontime", "submitted", "submittedat", "starttime", "startedon"})
-"""Headers (case, spaces and underscores aside) of a column that says when a
-form was filled in (Google Forms, Microsoft Forms, Moodle): grading never reads it."""
-
-
-def resubmission_lines(ids: list, resubmitted: dict, header: list) -> list:
-    """One line naming the students who answered a part more than once
-    (``resubmitted``: Tally.resubmitted), saying that the last row in the file
-    was graded; with a timestamp-like column in ``header``, that the file's
-    row order decides, not that column (a form's export sorted by name may
-    put a later submission first)."""
-    owners = sorted(n for n, count in resubmitted.items() if count and n >= 0)
-    if not owners:
-        return []
-    line = (f"{len(owners)} student(s) answered a part more than once, and for each part the last row in the file "
-            "was graded (the earlier ones are superseded): "
-            + _named_first([shortened(ids[n]) for n in owners[:SHOWN]], len(owners)))
-    stamp = next((cell.strip() for cell in header if _squeezed(cell) in TIMESTAMP_HEADERS), None)
-    if stamp is not None:
-        line += (f"; the file's row order decides which is last, not its {shortened(stamp)!r} column: if the file was "
-                 f"sorted another way (by name, say), sort it by {shortened(stamp)!r} and grade again")
-    return [line]
-
-
-def _squeezed(cell: str) -> str:
-    return "".join(cell.replace("_", " ").split()).casefold()
 
 
 def _matrix(index: KeyIndex, students: Students, grid: AnswerGrid) -> VerdictMatrix:

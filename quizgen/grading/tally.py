@@ -49,6 +49,7 @@ class Tally:
         self.resubmitted = {}         # {student: their answers a later one to the same part superseded}
         self.unplaced_lines = {}      # {"named", "anonymous" or "no_id": file lines}: see count_unplaced
         self._last_line = {}          # {kind: the file line last counted}
+        self.time_order = None        # with a timestamp column: how resubmissions were settled (timestamps.TimeOrder)
 
     def grow(self, students: int) -> None:
         """Make room for students up to number ``students``."""

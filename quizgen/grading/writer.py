@@ -114,6 +114,12 @@ class RowSet:
             self.bits[byte] |= 1 << bit
             self.count += 1
 
+    def discard(self, row: int) -> None:
+        if row in self:
+            byte, bit = divmod(row, 8)
+            self.bits[byte] &= ~(1 << bit) & 0xFF
+            self.count -= 1
+
     def __contains__(self, row: int) -> bool:
         byte, bit = divmod(row, 8)
         return byte < len(self.bits) and bool(self.bits[byte] >> bit & 1)

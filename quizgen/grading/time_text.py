@@ -1,0 +1,92 @@
+"""A timestamp cell read as a time (timestamps.py decides which answer
+stands with them): the formats forms and LMSs export, with Python's standard
+library only (``datetime``); a day/month order is given, never guessed."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+_ZONE = r"\s*(GMT|UTC|Z)?\s*(?:([+-])(\d{1,2})(?::?(\d{2}))?)?"
+_CLOCK = r"(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(?:([AaPp])\.?[Mm]\.?)?"
+NUMERIC = re.compile(r"(\d{1,4})([/.-])(\d{1,2})\2(\d{2}|\d{4})(?:(?:,?\s+|T)" + _CLOCK + ")?" + _ZONE)
+_DAY_FIRST = re.compile(r"(?:[A-Za-z]+,?\s+)?(\d{1,2})\s+([A-Za-z]+)\.?,?\s+(\d{4}),?\s+" + _CLOCK + _ZONE)
+_MONTH_FIRST = re.compile(r"(?:[A-Za-z]+,?\s+)?([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4}),?\s+" + _CLOCK + _ZONE)
+_MONTHS = {name: n for n, names in enumerate(
+    [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
+     ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"),
+     ("november", "nov"), ("december", "dec")], 1) for name in names}
+
+
+class Unread(ValueError):
+    """A timestamp cell that cannot be read as a time (its message says why)."""
+
+
+def read_time(text: str, day_first=None) -> tuple:
+    """``(datetime, has a zone)`` of a timestamp cell, in UTC when it names a
+    zone; ``day_first`` orders a ``d/m/y`` date (None: it must not matter)."""
+    stripped = text.strip()
+    try:
+        for pattern, reader in ((NUMERIC, _numeric), (_DAY_FIRST, _day_first), (_MONTH_FIRST, _month_first)):
+            match = pattern.fullmatch(stripped)
+            if match:
+                return reader(match, day_first)
+    except (ValueError, OverflowError) as exc:   # datetime's range checks: 31/02, 25:00
+        raise Unread(f"is not a time ({exc})") from None
+    raise Unread("is not a time quizgen reads (ISO 8601, or as Google Forms, Microsoft Forms or Moodle write it)")
+
+
+def _numeric(match, day_first) -> tuple:
+    first, _, second, third = match.groups()[:4]
+    if len(first) == 4:
+        year, month, day = int(first), int(second), int(third)
+    else:
+        year = int(third) + (2000 if len(third) == 2 else 0)
+        if day_first is None:   # told by the date itself, or it does not matter (05/05)
+            if int(first) != int(second) and max(int(first), int(second)) <= 12:
+                raise ValueError("day/month order not known")
+            day_first = int(first) > 12
+        day, month = (int(first), int(second)) if day_first else (int(second), int(first))
+    return _moment(year, month, day, match.groups()[4:])
+
+
+def _day_first(match, _) -> tuple:
+    return _moment(int(match[3]), _month(match[2]), int(match[1]), match.groups()[3:])
+
+
+def _month_first(match, _) -> tuple:
+    return _moment(int(match[3]), _month(match[1]), int(match[2]), match.groups()[3:])
+
+
+def _month(name: str) -> int:
+    number = _MONTHS.get(name.casefold())
+    if number is None:
+        raise ValueError(f"{name!r} is no month")
+    return number
+
+
+def _moment(year: int, month: int, day: int, rest: tuple) -> tuple:
+    """The datetime of a date and the clock and zone groups ``rest``."""
+    hour, minute, second, half, zone, sign, zone_hours, zone_minutes = rest
+    hour = int(hour or 0)
+    if half:
+        if not 1 <= hour <= 12:
+            raise ValueError(f"{hour} is no hour of a 12-hour clock")
+        hour = hour % 12 + (12 if half in "Pp" else 0)
+    moment = datetime(year, month, day, hour, int(minute or 0), int(second or 0))
+    if sign:
+        offset = timedelta(hours=int(zone_hours), minutes=int(zone_minutes or 0))
+        moment -= offset if sign == "+" else -offset
+    return moment, bool(zone or sign)
+
+
+def day_month(text: str) -> bool:
+    """Whether ``text`` is a ``d/m/y`` or ``m/d/y`` date (not ``y/m/d``)."""
+    match = NUMERIC.fullmatch(text.strip())
+    return bool(match) and len(match[1]) < 4
+
+
+def ambiguous(text: str) -> bool:
+    """Whether ``text`` is a ``d/m/y`` date whose two first fields could each be the day."""
+    match = NUMERIC.fullmatch(text.strip())
+    return bool(match) and len(match[1]) < 4 and match[1] != match[3] and max(int(match[1]), int(match[3])) <= 12
