@@ -70,7 +70,7 @@ def test_every_page_names_its_student_and_counts_the_pages(tmp_path, pdf_sheet_s
     tex = pdf_sheet_sources["input_etc_passwd.tex"]
     assert footer + r"Zoë \$x\$ 50\% \{\textasciicircum{}\textasciicircum{}5c\} \#1 \textasciitilde{}\_\& " \
                     r"(\textbackslash{}input\{/etc/passwd\})}}" in tex
-    assert r"\fancyfoot[R]{\small Page \thepage\ of \pageref{qz-last}}" in tex and "\\label{qz-last}\n\\end{document}" in tex
+    assert r"\fancyfoot[R]{\small\qzpageof{qz-last}}" in tex and "\\qzlastpage{qz-last}\n\\end{document}" in tex
     assert footer + long_name[:57] + "... (s3)}}" in pdf_sheet_sources["s3.tex"]      # cut as on the exam paper
 
 

@@ -274,6 +274,6 @@ def test_the_end_note_never_takes_a_page_of_its_own(invoke, tmp_path):
     problems = (tmp_path / "problems.tex").read_text(encoding="utf-8")
     assert r"\qzendnote{End of paper: 2 questions, 9 points.}" in problems
     assert r"\ifdim\dimexpr\pagegoal-\pagetotal\relax<4\baselineskip \thispagestyle{qzlast}%" in problems
-    assert (r"\fancypagestyle{qzlast}{\fancyfoot[R]{\small\textit{End of paper.}\enspace Page \thepage\ of "
-            r"\pageref{qz-last-\qzpaper}}}") in problems
+    assert (r"\fancypagestyle{qzlast}{\fancyfoot[R]{\small\textit{End of paper.}\enspace "
+            r"\qzpageof{qz-last-\qzpaper}}}") in problems
     assert "\\vspace{1.5em}\n\\begin{center}\n\\textit{End of paper" not in problems
