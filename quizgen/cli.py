@@ -8,7 +8,7 @@ import sys
 import click
 
 from quizgen import __version__
-from quizgen.errors import QuizgenError, UsageError, printable
+from quizgen.errors import QuizgenError, Unfinished, UsageError, printable
 from quizgen.files import install_signal_cleanup
 
 
@@ -273,6 +273,8 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
     for line in result.warnings:
         click.echo(f"quizgen: warning: {printable(line)}", err=True)
     click.echo(summary_text(result))
+    if any(isinstance(line, Unfinished) for line in result.warnings):
+        click.get_current_context().exit(1)   # e.g. --format pdf made no PDF sheet: every output is written
 
 
 @main.command("validate", short_help="Check templates (a file, a folder, the bank) before class.")

@@ -49,6 +49,12 @@ def printable(text) -> str:
     return "".join(c if c.isprintable() or c in _NO_BREAK_SPACES else "?" for c in str(text))
 
 
+class Unfinished(str):
+    """A warning that an output was not made as asked, though the run wrote all
+    it could (``grade --feedback DIR --format pdf`` with no PDF sheet): printed
+    like any warning, and the command then exits 1 (docs/errors.md)."""
+
+
 class QuizgenError(Exception):
     """Base of all quizgen errors; ``exit_code`` is what the CLI exits with."""
 

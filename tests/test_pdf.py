@@ -229,7 +229,13 @@ l.5 \\begin
     (LOG_FILE_LINE, "Undefined control sequence.", 86),
     (LOG_MISSING_FILE, "LaTeX Error: File `enumitemxx.sty' not found.", 5),
     ("(./problems.tex\n! Emergency stop.\n<*> problems.tex\n", "Emergency stop.", None),
-    ("", "pdflatex stopped without a message (see its log)", None),
+    ("", "pdflatex stopped without an error message or any output", None),
+    # no TeX error (a broken pdflatex): what it said is quoted, since a feedback sheet's log is not kept
+    ("This is a fake pdflatex\n\n", 'pdflatex stopped without an error message; its output ends: '
+                                      '"This is a fake pdflatex"', None),
+    ("Latexmk: Failure in processing file 'problems.tex':\n   *LaTeX didn't generate the expected log file "
+     "'problems.log'\n----------------------\n", 'pdflatex stopped without an error message; latexmk says: '
+     '"LaTeX didn\'t generate the expected log file \'problems.log\'"', None),
 ])
 def test_first_error_finds_the_message_and_line(log, message, line):
     assert pdf.first_error(log, "problems.tex") == (message, line)

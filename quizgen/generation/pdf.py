@@ -16,7 +16,7 @@ import threading
 import time
 from pathlib import Path
 
-from quizgen.errors import LatexError, TexNotFoundError
+from quizgen.errors import LatexError, TexNotFoundError, shortened
 from quizgen.generation.tex_fonts import for_lualatex, lualatex, needs_unicode_engine
 from quizgen.text.tex_commands import WHY, refused_tex
 
@@ -349,7 +349,20 @@ def first_error(log: str, tex_name: str) -> tuple:
             return message, int(found.group("line"))
         return message, _context_line(lines, i, tex_name)
     fallback = next((l for l in lines if _FILE_LINE.match(l) or l.startswith("!")), "")
-    return (fallback.strip() or "pdflatex stopped without a message (see its log)"), None
+    return (fallback.strip() or silent_failure(lines)), None
+
+
+def silent_failure(lines: list) -> str:
+    """What to say of a TeX run that failed without an error message: the reason latexmk gives
+    (its ``*`` line), else the output's last line, quoted, since its log may not be kept (a
+    feedback sheet's is not) or may be latexmk's own output, not TeX's."""
+    said = [line.strip() for line in lines if line.strip().strip("-")]
+    reason = next((line[1:].strip() for line in said if line.startswith("*")), None)
+    if reason:
+        return f'pdflatex stopped without an error message; latexmk says: "{shortened(reason, 120)}"'
+    if said:
+        return f'pdflatex stopped without an error message; its output ends: "{shortened(said[-1], 120)}"'
+    return "pdflatex stopped without an error message or any output"
 
 
 def _unwrap(message: str, lines: list, index: int) -> str:

@@ -14,7 +14,7 @@ import os
 import re
 import unicodedata
 
-from quizgen.errors import TexNotFoundError, first_few, shortened
+from quizgen.errors import TexNotFoundError, Unfinished, first_few, shortened
 from quizgen.grading.feedback import part_lines, part_notes, score_texts, student_sheets
 from quizgen.grading.feedback_files import foreign_stems
 from quizgen.grading.feedback_md import markdown_sheets, sheets_of
@@ -56,7 +56,8 @@ def make_sheets(result, key, outputs, columns: tuple, comma: bool = False, carri
     if not failed:
         return pdfs
     stuck = [student for student in students if f"{student[0]}.tex" in failed]
-    instead, warning = markdown_instead(stuck, failed, context, outputs.feedback, result.files)
+    instead, warning = markdown_instead(stuck, failed, context, outputs.feedback, result.files,
+                                        every=len(stuck) == len(students))
     result.warnings.append(warning)
     return {**pdfs, **instead}
 
@@ -81,19 +82,24 @@ def compile_sheets(sources: dict) -> SheetPdfs:
     return pdfs
 
 
-def markdown_instead(stuck: list, failed: dict, context, folder, run_files: dict) -> tuple:
+def markdown_instead(stuck: list, failed: dict, context, folder, run_files: dict, every: bool = False) -> tuple:
     """``({name: text}, warning)``: the Markdown sheets (and figures) of the
     students ``stuck`` (feedback.student_sheets' tuples) whose PDF sheet LaTeX
     failed on, under names no file of the folder or the run holds, and the one
-    warning naming them and the first failure: every student gets feedback."""
+    warning naming them and the first failure: every student gets feedback.
+    When ``every`` sheet failed (as a broken TeX installation makes them), the
+    warning says no PDF was made and is Unfinished: the command exits 1."""
     reserved = foreign_stems(folder, ".md") | set(run_stems(run_files, folder, ".md"))
     stems = safe_file_names([stem for stem, *_ in stuck], reserved)
     sheets = sheets_of([(stem, *rest) for stem, (_, *rest) in zip(stems, stuck)], context, folder)
     first = " ".join(str(failed[f"{stuck[0][0]}.tex"]).split())
     names = [f"{old}.pdf -> {new}.md" for (old, *_), new in zip(stuck, stems)]
-    warning = (f"feedback sheets: LaTeX failed on {len(stuck)} PDF sheet(s), so their students have the "
-               f"Markdown sheet instead: {first_few(names)} (the first: {first}); the other sheets are PDFs")
-    return sheets, warning
+    if not every:
+        return sheets, (f"feedback sheets: LaTeX failed on {len(stuck)} PDF sheet(s), so their students have the "
+                        f"Markdown sheet instead: {first_few(names)} (the first: {first}); the other sheets are PDFs")
+    which, lead = ("the only sheet", "") if len(stuck) == 1 else (f"all {len(stuck)} sheets", "the first: ")
+    return sheets, Unfinished(f"feedback sheets: no PDF sheet was made, LaTeX failed on {which}, so every student "
+                              f"has the Markdown sheet instead: {first_few(names)} ({lead}{first}); quizgen exits 1")
 
 
 def check_tex() -> None:
