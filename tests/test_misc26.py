@@ -122,3 +122,46 @@ def test_report_md_and_the_summary_group_every_count_alike(tmp_path, invoke):
         assert "1000" not in report, [line for line in report.splitlines() if "1000" in line]
         assert f"  correct                    {thousand}\n" in result.output
         assert f"  missing (no answer row)    {thousand}\n" in result.output
+
+
+# ---------------------------------------------------------------- 3. an earlier run's outputs
+
+def test_a_run_without_html_or_gradebook_removes_the_earlier_runs_that_quizgen_wrote(tmp_path, invoke):
+    per_student_class(tmp_path)
+    grade(invoke, tmp_path, "--gradebook", "moodle")
+    out = tmp_path / "r"
+    assert (out / "a-graded-report.html").exists() and (out / "a-graded-gradebook-moodle.csv").exists()
+    per_student_class(tmp_path, wrong=("S2026000",))   # S2026000's Q1 (a) now wrong: 2 of 4
+    result = grade(invoke, tmp_path, "--no-html", "--gradebook", "plain")
+    assert not (out / "a-graded-report.html").exists() and not (out / "a-graded-gradebook-moodle.csv").exists()
+    assert (f"Note: removed a-graded-report.html, a-graded-gradebook-moodle.csv in {out}/: written by an earlier run "
+            "and not by this one") in result.output
+    assert "warning" not in result.output
+    assert table(out / "a-graded-gradebook-plain.csv")[0]["score"] == "2"
+    result = grade(invoke, tmp_path, "--no-html")   # the plain gradebook goes too
+    assert not (out / "a-graded-gradebook-plain.csv").exists() and "removed a-graded-gradebook-plain.csv" in result.output
+
+
+def test_a_file_quizgen_cannot_tell_it_wrote_is_kept_with_a_warning(tmp_path, invoke):
+    per_student_class(tmp_path)
+    out = tmp_path / "r"
+    out.mkdir()
+    mine = "<html><body>my own notes</body></html>"
+    (out / "a-graded-report.html").write_text(mine, encoding="utf-8")
+    canvas = "Student,ID,SIS User ID,SIS Login ID,Section,a\nAnn,1,s1,s1,A,3\n"   # Canvas's header: the LMS's
+    (out / "a-graded-gradebook-canvas.csv").write_text(canvas, encoding="utf-8")
+    (out / "b-graded-report.html").write_text("<meta name=\"generator\" content=\"quizgen\">", encoding="utf-8")
+    result = grade(invoke, tmp_path, "--no-html")
+    assert (out / "a-graded-report.html").read_text(encoding="utf-8") == mine
+    assert (out / "a-graded-gradebook-canvas.csv").read_text(encoding="utf-8") == canvas
+    assert (out / "b-graded-report.html").exists()   # another answers file's: not this stem
+    assert (f"quizgen: warning: a-graded-report.html, a-graded-gradebook-canvas.csv in {out}/ are not from this run "
+            "and may contradict its files (kept: quizgen cannot tell it wrote them)") in result.output
+    assert "removed" not in result.output
+
+
+def test_a_run_writing_every_output_removes_nothing(tmp_path, invoke):
+    per_student_class(tmp_path)
+    grade(invoke, tmp_path)
+    result = grade(invoke, tmp_path)
+    assert (tmp_path / "r" / "a-graded-report.html").exists() and "removed" not in result.output

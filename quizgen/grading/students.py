@@ -337,8 +337,7 @@ def reconciliation_lines(students: Students, absent: list, marked=(), limit: int
     return lines + off_roster_lines(students, missing) + _zero_marked_line(students, list(marked), limit)
 
 
-OFF_ROSTER_SHOWN = 5
-"""The ids a line on graded students off ``--roster`` names before "and N more"."""
+OFF_ROSTER_SHOWN = 5   # the ids a line on graded students off --roster names before "and N more"
 
 
 def off_roster_lines(students: Students, missing: list) -> list:
