@@ -165,3 +165,39 @@ def test_a_run_writing_every_output_removes_nothing(tmp_path, invoke):
     grade(invoke, tmp_path)
     result = grade(invoke, tmp_path)
     assert (tmp_path / "r" / "a-graded-report.html").exists() and "removed" not in result.output
+
+
+# ---------------------------------------------------------------- 6. graded.csv's id as graded
+
+def test_graded_csv_says_as_whom_each_row_was_graded_when_some_id_is_written_otherwise(tmp_path, invoke):
+    per_student_class(tmp_path)
+    with open(tmp_path / "a.csv", "a", encoding="utf-8") as handle:
+        handle.write('S2026149,Q1,a,"0,5 is my answer, I think"\n')   # a quoted cell: read as CSV
+    grade(invoke, tmp_path, "--feedback", tmp_path / "sheets")
+    rows = table(tmp_path / "r" / "a-graded.csv")
+    assert list(rows[0])[:6] == ["student_id", "question_id", "part", "answer", "graded_as", "status"]
+    by_written = {row["student_id"]: row["graded_as"] for row in rows}
+    assert by_written["S 2026000"] == "S2026000" and by_written["s2026051 "] == "S2026051"
+    assert by_written["S2026001"] == "S2026001" and by_written["S2026149"] == "S2026149"
+    students = {row["student_id"] for row in table(tmp_path / "r" / "a-graded-students.csv")}
+    assert {row["graded_as"] for row in rows} <= students
+    assert rows[0]["status"] == "correct" and rows[-1]["answer"] == "0,5 is my answer, I think"
+    sheet = (tmp_path / "sheets" / "S2026000.md").read_text(encoding="utf-8")
+    assert "correct" in sheet.lower()   # the sheets still read the result columns
+
+
+def test_graded_csv_keeps_its_columns_when_every_id_is_written_as_graded(tmp_path, invoke):
+    per_student_class(tmp_path)
+    text = (tmp_path / "a.csv").read_text(encoding="utf-8")
+    (tmp_path / "a.csv").write_text(text.replace("S 2026000", "S2026000").replace(" s2026051 ", "S2026051"),
+                                    encoding="utf-8")
+    grade(invoke, tmp_path)
+    header = (tmp_path / "r" / "a-graded.csv").read_text(encoding="utf-8-sig").splitlines()[0]
+    assert header == "student_id,question_id,part,answer,status,score,expected,misconception,feedback,reason,note"
+
+
+def test_a_note_names_an_id_as_graded_not_as_written(tmp_path, invoke):
+    per_student_class(tmp_path, roster=51)   # S2026051, written ' s2026051 ', is the first off the roster
+    result = grade(invoke, tmp_path)
+    assert ("89 graded student(s) have papers in key.json but are not on --roster: is this the right roster? "
+            "S2026051, S2026052,") in result.output, result.output

@@ -153,7 +153,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                             parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
                 count_latest(grid, tally)
                 try:
-                    finish_graded(graded, graded_handle, source.delimiter)
+                    finish_graded(graded, graded_handle, source, students)
                 except OSError as exc:
                     raise _output_error(source, folder, exc) from exc
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent + marked, roster_notes, marked)

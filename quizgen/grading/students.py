@@ -25,6 +25,7 @@ from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
 from quizgen.lms.papers import is_lms_key
 from quizgen.errors import InputFileError, shortened
+from quizgen.grading.off_roster import off_roster_lines
 from quizgen.marking.student_ids import IdMatcher, id_hint, nearest_ids, normalise_id, shown_id as shown_id_text
 
 UNKNOWN = -2          # the number of a student a per-student key has no paper for
@@ -335,41 +336,6 @@ def reconciliation_lines(students: Students, absent: list, marked=(), limit: int
         lines.append(f"{len(students.by_zeros)} student id(s) matched a known id only by leading zeros, and were "
                      "graded as that student (check for a typo): " + _listed(pairs, len(students.by_zeros)))
     return lines + off_roster_lines(students, missing) + _zero_marked_line(students, list(marked), limit)
-
-
-OFF_ROSTER_SHOWN = 5   # the ids a line on graded students off --roster names before "and N more"
-
-
-def off_roster_lines(students: Students, missing: list) -> list:
-    """The graded students ``--roster`` lacks: those with their own paper in the
-    key, named as the key spells them, with no "did you mean" (a paper of
-    their own says the id is right: the roster may be the wrong one, and is
-    asked about when they are most of the class); then the others, each with
-    the nearest roster id. Each line names the first few, then how many more."""
-    papered, others = [], []
-    for normal, written in students.not_on_roster.items():
-        if students.own_papers and not students.lms and normal in students.paper_of:   # an LMS's attempt is no paper
-            papered.append(students.shown[normal][0])
-        else:
-            others.append(written)
-    lines = []
-    if papered:
-        most = len(papered) * 2 > len(students.ids)
-        lines.append(f"{len(papered)} graded student(s) have papers in {students.index.name} but are not on --roster"
-                     + (": is this the right roster? " if most else " (graded all the same): ")
-                     + _named_few(list(map(shortened, papered))))
-    if others:
-        known = [s.student_id for s in students.roster]
-        shown = [_with_hint(sid, id_hint(sid, known, prefer=missing)) for sid in others[:OFF_ROSTER_SHOWN]]
-        lines.append(f"{len(others)} graded student id(s) are not on the roster: "
-                     + _named_few(shown + others[OFF_ROSTER_SHOWN:]))
-    return lines
-
-
-def _named_few(shown: list) -> str:
-    """The first OFF_ROSTER_SHOWN of ``shown``, then how many more."""
-    more = len(shown) - OFF_ROSTER_SHOWN
-    return ", ".join(shown[:OFF_ROSTER_SHOWN]) + (f" and {more} more" if more > 0 else "")
 
 
 def off_roster_ids(students: Students) -> tuple:
