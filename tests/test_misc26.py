@@ -201,3 +201,18 @@ def test_a_note_names_an_id_as_graded_not_as_written(tmp_path, invoke):
     result = grade(invoke, tmp_path)
     assert ("89 graded student(s) have papers in key.json but are not on --roster: is this the right roster? "
             "S2026051, S2026052,") in result.output, result.output
+
+
+def test_a_graded_file_graded_again_keeps_one_graded_as_column(tmp_path, invoke):
+    per_student_class(tmp_path)
+    grade(invoke, tmp_path)
+    again = tmp_path / "again"
+    again.mkdir()
+    (again / "a.csv").write_bytes((tmp_path / "r" / "a-graded.csv").read_bytes())
+    for name in ("key.json", "roster.csv"):
+        (again / name).write_bytes((tmp_path / name).read_bytes())
+    grade(invoke, again)
+    header = table(again / "r" / "a-graded.csv")[0]
+    assert list(header)[:7] == ["student_id", "question_id", "part", "answer", "input_graded_as", "input_status",
+                                "input_score"], list(header)
+    assert list(header).count("graded_as") == 1 and header["graded_as"] == "S2026000"
