@@ -95,9 +95,9 @@ def test_tolerance_options_change_the_verdicts(invoke, tmp_path):
                    '"value": 0.5, "answer": "0.5", "misconceptions": []}]}]}', encoding="utf-8")
     answers = tmp_path / "answers.csv"
     answers.write_text("student,question,answer\ns1,Q1,0.52\n", encoding="utf-8")
-    assert "correct                 0" in invoke("grade", answers).output
+    assert "correct                        0" in invoke("grade", answers).output
     result = invoke("grade", answers, "--rtol", "0.05")
-    assert "correct                 1" in result.output
+    assert "correct                        1" in result.output
 
 
 @pytest.mark.parametrize("content, message", [

@@ -92,14 +92,14 @@ def test_gradebooks_use_a_decimal_point_whatever_the_answers_used(tmp_path):
     runner = CliRunner()
     for lms, extra in (("plain", []), ("moodle", ["--gradebook-key", "email"]),
                        ("canvas", ["--gradebook-template", str(tmp_path / "canvas.csv"), "--gradebook-item", "Quiz 1"])):
-        result = runner.invoke(main, ["grade", str(answers), "--gradebook", lms, *extra])
-        assert result.exit_code == 0, result.output
-    plain = read_csv(tmp_path / "answers-graded-gradebook-plain.csv")
+        result = runner.invoke(main, ["grade", str(answers), "--gradebook", lms, *extra, "--out", f"{tmp_path / lms}/"])
+        assert result.exit_code == 0, result.output   # each in its folder: a run removes another gradebook (misc26)
+    plain = read_csv(tmp_path / "plain" / "answers-graded-gradebook-plain.csv")
     assert plain[0] == ["student_id", "name", "score", "max", "percent"]
     assert plain[1] == ["s1", "Ada", "5", "5", "100"] and plain[3][2:] == ["0", "5", "0"]
-    moodle = read_csv(tmp_path / "answers-graded-gradebook-moodle.csv")
+    moodle = read_csv(tmp_path / "moodle" / "answers-graded-gradebook-moodle.csv")
     assert moodle[0] == ["Email address", "Full name", "answers"] and moodle[2] == ["s2", "Bo", "2"]
-    canvas = read_csv(tmp_path / "answers-graded-gradebook-canvas.csv")
+    canvas = read_csv(tmp_path / "canvas" / "answers-graded-gradebook-canvas.csv")
     assert [r[5] for r in canvas] == ["Quiz 1 (7)", "5", "5", "2", "1"] and canvas[3][6] == ""
     assert "not in the Canvas gradebook" in result.output
 
@@ -164,10 +164,11 @@ def test_every_csv_cell_from_a_crafted_key_is_guarded(tmp_path):
     runner = CliRunner()
     answers = write(tmp_path, key, rows)
     for lms, extra in (("plain", []), ("moodle", []), ("canvas", ["--gradebook-template", str(tmp_path / "canvas.csv")])):
-        result = runner.invoke(main, ["grade", str(answers), "--gradebook", lms, *extra, "--gradebook-item", "@x"])
+        result = runner.invoke(main, ["grade", str(answers), "--gradebook", lms, *extra, "--gradebook-item", "@x",
+                                      "--out", f"{tmp_path / lms}/"])   # each in its folder, as above
         assert result.exit_code == 0, result.output
-    written = sorted(p for p in tmp_path.glob("answers-graded*.csv"))
-    assert len(written) == 7   # graded, students, questions, items, three gradebooks
+    written = sorted(p for p in tmp_path.glob("*/answers-graded*.csv"))
+    assert len(written) == 15   # graded, students, questions, items and a gradebook, three times
     seen = set()
     for path in written:
         for row in read_csv(path):

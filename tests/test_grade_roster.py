@@ -214,7 +214,7 @@ def test_the_summary_counts_students_who_answered_and_says_the_absent_are_at_0(t
     assert "Graded 2 answers from 1 student (and 2 on the roster who gave none) against" in result.output
     assert ("Class: mean 33.3%, median 0.0% over all 3 students (the 2 absent counted as 0%); "
             "mean 100.0%, median 100.0%, lowest 100.0%, highest 100.0% over the 1 who answered.") in result.output
-    assert "  missing (no row)        4" in result.output   # the absent's two parts each: no status counts them
+    assert "  missing (no answer row)        4" in result.output   # the absent's two parts each: no status counts them
     report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")
     assert "| missing (no answer row) | 4 |" in report
     assert "2 answers from 1 student (and 2 on the roster who gave none)." in report

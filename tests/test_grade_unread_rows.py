@@ -62,7 +62,7 @@ SCORED = ("correct", "imprecise", "incorrect", "needs_review", "invalid", "blank
 def test_a_wide_row_with_too_many_cells_counts_each_part_of_the_paper_once(invoke, tmp_path, q1_key, rows):
     """s1's row has a cell too many: its two answers are invalid (graded against
     no part) and were also counted missing, 29 statuses on a 27-part paper and
-    a console 'missing (no row)' two too high; as s1's only row it also drew a
+    a console 'missing (no row)' (now 'missing (no answer row)') two too high; as s1's only row it also drew a
     warning that no column is labelled for Q1 (a), though the header has Q1a
     (rev-hostile19)."""
     (tmp_path / "w.csv").write_text("student_id,Q1a,Q1b\n" + rows, encoding="utf-8")
@@ -72,7 +72,7 @@ def test_a_wide_row_with_too_many_cells_counts_each_part_of_the_paper_once(invok
     assert all(sum(int(s[c]) for c in SCORED) + int(s["missing"]) == 27 for s in students.values()), students
     assert (students["s1"]["invalid"], students["s1"]["missing"]) == ("2", "25")
     missing = sum(int(s["missing"]) for s in students.values())
-    assert f"  missing (no row)  {missing:>7}\n" in result.output and missing == 25 * len(students)
+    assert f"  missing (no answer row){missing:>9,}\n" in result.output and missing == 25 * len(students)
     assert "no column is labelled for Q1 (a)" not in result.output and "Q1 (b)" not in result.output
     assert "no column is labelled for Q2 (a)" in result.output   # the header's other parts are still named
 

@@ -74,17 +74,20 @@ def test_a_student_with_a_paper_but_not_on_the_roster_who_gave_no_answer_is_left
     assert len(table(out / "graded.csv")) == 2 and sum(1 for _ in open(out / "graded.csv")) == 5   # every row
 
 
+PAPERED_OFF_ROSTER = "1 graded student(s) have papers in key.json but are not on --roster (graded all the same): "
+
+
 def test_a_student_with_a_paper_who_answered_but_is_not_on_the_roster_is_graded_and_named(tmp_path, invoke):
     own_papers_class(tmp_path, "s002 s003", answered=("s001", "s002", "s003"))
     result = grade_class(invoke, tmp_path, "--roster", tmp_path / "roster.csv")
-    assert "1 graded student id(s) are not on the roster: s001" in result.output
+    assert PAPERED_OFF_ROSTER + "s001" in result.output
     out = tmp_path / "out"
     assert list(table(out / "graded-students.csv")) == ["s002", "s003", "s001"]   # the roster's order, then s001
     assert table(out / "graded-students.csv")["s001"]["score"] == "4"
     assert "s001" not in table(out / "graded-gradebook-moodle.csv")   # Moodle would refuse the file (roster25)
     assert (tmp_path / "sheets" / "s001.md").exists()
     report = (out / "graded-report.md").read_text(encoding="utf-8")
-    assert "1 graded student id(s) are not on the roster: s001" in report
+    assert PAPERED_OFF_ROSTER + "s001" in report and "did you mean" not in report
 
 
 def test_a_roster_absentee_with_a_paper_is_still_missing_beside_one_left_out(tmp_path, invoke):

@@ -155,7 +155,7 @@ def test_a_dropped_students_blank_row_is_left_out_of_the_class(tmp_path, invoke)
                     "--out", tmp_path / "out" / "g.csv")
     assert result.exit_code == 0, result.output
     assert "Graded 6 answers from 2 students against" in result.output, result.output
-    assert "blank                   3" in result.output   # the rows of graded.csv, counted
+    assert "blank                          3" in result.output   # the rows of graded.csv, counted
     assert "Class: mean 75.0%, lowest 50.0%, highest 100.0%." in result.output
     assert DROPPED in result.output and "not on the roster: zz99" not in result.output
     out = tmp_path / "out"

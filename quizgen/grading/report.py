@@ -217,7 +217,7 @@ def report_markdown(result) -> str:
     lines = ["# Grading report", "",
              f"Answers: {md_cell(result.answers_path.name)} ({result.form} form); key: {md_cell(result.key_name)}; "
              f"{_answers_text(result, comma)} from {_students_text(result, comma)}.", ""]
-    lines += _class_section(result, comma) + _question_section(result, comma) + _misconception_section(result)
+    lines += _class_section(result, comma) + _question_section(result, comma) + _misconception_section(result, comma)
     lines += _student_section(result, comma) + _roster_section(result)
     return "\n".join(lines)
 
@@ -232,10 +232,14 @@ def _class_section(result, comma: bool = False) -> list:
     lines = ["## Class", ""]
     figures = class_figures(result, comma)
     lines += [f"{figures[0].upper()}{figures[1:]}.", ""] if figures else []
-    rows = [[status.value, result.counts[status]] for status in Status]
+    rows = [[status.value, whole_number(result.counts[status], comma)] for status in Status]
     missing = _missing_parts(result)
-    rows += [["missing (no answer row)", missing]] * bool(missing)
+    rows += [[MISSING_PARTS, whole_number(missing, comma)]] * bool(missing)
     return lines + _table(["status", "answers"], rows)
+
+
+MISSING_PARTS = "missing (no answer row)"
+"""The status tables' line for the parts of the students' papers no row answered (console and report.md alike)."""
 
 
 def _missing_parts(result) -> int:
@@ -245,7 +249,8 @@ def _missing_parts(result) -> int:
 
 
 def _question_section(result, comma: bool = False) -> list:
-    rows = [[md_cell(q.question_id), md_cell(q.part), md_cell(q.cls), q.students, q.counts[Status.CORRECT],
+    rows = [[md_cell(q.question_id), md_cell(q.part), md_cell(q.cls), whole_number(q.students, comma),
+             whole_number(q.counts[Status.CORRECT], comma),
              _percent_text(q.percent_correct, comma) or "-",
              md_cell(_codes_text(q.misconceptions[:3])) or "-"] for q in result.questions]
     header = ["question", "part", "class", "students", "correct", "% correct", "most common misconceptions"]
@@ -257,7 +262,7 @@ QUESTIONS_NOTE = ("% correct: correct answers over the students whose paper has 
                   "facility is over those who reached it (its reached column).")
 
 
-def _misconception_section(result) -> list:
+def _misconception_section(result, comma: bool = False) -> list:
     totals = {}
     where = {}
     for q in result.questions:
@@ -266,7 +271,7 @@ def _misconception_section(result) -> list:
             where.setdefault(code, []).append(f"{q.question_id}{q.part}")
     if not totals:
         return ["## Misconceptions", "", "No answer matched a known misconception.", ""]
-    rows = [[md_cell(code), count, md_cell(", ".join(where[code])),
+    rows = [[md_cell(code), whole_number(count, comma), md_cell(", ".join(where[code])),
              md_cell(result.feedback.get(code) or code_in_words(code))]   # only overridden: the code in words
             for code, count in sorted(totals.items(), key=lambda item: (-item[1], item[0]))]
     return ["## Misconceptions", ""] + _table(["code", "answers", "questions", "feedback"], rows)
@@ -302,10 +307,10 @@ def summary_text(result) -> str:
     comma = result.decimal_comma
     lines = [f"Graded {_answers_text(result, comma)} from {_students_text(result, comma)} "
              f"against {result.key_name} ({result.form} form, {separator}-separated, {result.encoding}).", ""]
-    lines += [f"  {status.value:<17}{result.counts[status]:>8}" for status in Status if result.counts[status]
-              or status in (Status.CORRECT, Status.INCORRECT)]
+    lines += [f"  {status.value:<24}{whole_number(result.counts[status], comma):>8}" for status in Status
+              if result.counts[status] or status in (Status.CORRECT, Status.INCORRECT)]
     missing = _missing_parts(result)
-    lines += [f"  {'missing (no row)':<17}{missing:>8}"] * bool(missing)
+    lines += [f"  {MISSING_PARTS:<24}{whole_number(missing, comma):>8}"] * bool(missing)
     lines += ["", f"  {'question':<10}{'part':<6}{'% correct':>10}  most common misconception (answers)"]
     for q in result.questions:
         top = f"{q.misconceptions[0][0]} ({q.misconceptions[0][1]})" if q.misconceptions else "-"

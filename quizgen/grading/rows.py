@@ -15,6 +15,7 @@ from quizgen.grading.answer_pass import pass_rows
 from quizgen.grading.decisions import MadeRows
 from quizgen.grading.ecf_pass import carry_errors_forward
 from quizgen.grading.file_slice import find_cuts
+from quizgen.grading.graded_as import add_graded_as, written_otherwise
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.parallel import grade_in_parts
@@ -45,12 +46,19 @@ def grade_file(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
     return GradedPass(*grade_rows(source, index, students, grid, tally, handle, bar, decisions, jobs))
 
 
-def finish_graded(graded: GradedPass, handle, delimiter: str) -> None:
+def finish_graded(graded: GradedPass, handle, source, students: Students) -> None:
     """When some rows were superseded, or re-marked by ECF or an override
-    (decisions.py), copy graded.csv once with those rows marked."""
+    (decisions.py), copy graded.csv once with those rows marked; when some id
+    cell is written otherwise than the id it was graded as, once more with the
+    graded_as column (graded_as.py)."""
     if graded.superseded or graded.patched:
         handle.flush()
-        mark_superseded(Path(handle.name), graded.superseded, delimiter, graded.patched, graded.multiline)
+        mark_superseded(Path(handle.name), graded.superseded, source.delimiter, graded.patched, graded.multiline)
+    otherwise = written_otherwise(students)
+    if otherwise:
+        handle.flush()
+        add_graded_as(Path(handle.name), otherwise, source.columns[0], len(source.out_header), source.delimiter,
+                      graded.multiline)
 
 
 def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, handle, bar=None,

@@ -37,6 +37,7 @@ from quizgen.grading.report import (question_rows, question_stats, report_markdo
                                     student_totals)
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.same_id import answers_state, clashing_ids
+from quizgen.grading.stale import remove_stale_outputs
 from quizgen.grading.students import Students, off_roster_ids, reconciliation_lines, zero_marked
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
 from quizgen.grading.timestamps import SHOWN, named_first, resubmission_lines
@@ -152,7 +153,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                             parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
                 count_latest(grid, tally)
                 try:
-                    finish_graded(graded, graded_handle, source.delimiter)
+                    finish_graded(graded, graded_handle, source, students)
                 except OSError as exc:
                     raise _output_error(source, folder, exc) from exc
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent + marked, roster_notes, marked)
@@ -178,13 +179,13 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             if sheets is not None:
                 refuse_sheet_clashes(outputs.feedback, [*sheets, MANIFEST], result.files)
                 result.paths["feedback"] = write_sheet_files(outputs.feedback, sheets, result.files)
-        return result
+    remove_stale_outputs(result)   # once this run's files stand: an earlier run's that it did not write again
+    return result
 
 
 def _download_outputs(outputs: GradeOutputs, download: Path, unkeyed: list) -> GradeOutputs:
-    """The outputs of a run that grades an LMS download: the gradebook names
-    it, its item (unless given) is named after it, and it knows the students
-    named by the other id column."""
+    """A run's outputs for an LMS download: the gradebook names it, its item (unless given) is named
+    after it, and it knows the students named by the other id column."""
     outputs = replace(outputs, download=download.name, unkeyed=tuple(unkeyed))
     return outputs if outputs.gradebook_item is not None else replace(outputs, gradebook_item=download.stem)
 
@@ -193,9 +194,8 @@ def _file_warnings(result, source, index, students, unnamed: list) -> list:
     """What the answers file let through but a person should know: the
     download's own notes (``unnamed``), parts and columns grade could not
     place, ids that name no one, the policy's and the reader's warnings."""
-    return (unnamed + unlabelled_parts(result, source, index)
-            + unknown_columns(source, index) + anonymous_ids(source, students)
-            + index.policy_warnings + list(source.warnings))
+    return (unnamed + unlabelled_parts(result, source, index) + unknown_columns(source, index)
+            + anonymous_ids(source, students) + index.policy_warnings + list(source.warnings))
 
 
 def _feedback_sheets(result, index, outputs, source, graded_handle) -> dict:

@@ -25,6 +25,7 @@ from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
 from quizgen.lms.papers import is_lms_key
 from quizgen.errors import InputFileError, shortened
+from quizgen.grading.off_roster import off_roster_lines
 from quizgen.marking.student_ids import IdMatcher, id_hint, nearest_ids, normalise_id, shown_id as shown_id_text
 
 UNKNOWN = -2          # the number of a student a per-student key has no paper for
@@ -334,12 +335,7 @@ def reconciliation_lines(students: Students, absent: list, marked=(), limit: int
         pairs = [f"{shortened(written)} as {shortened(known)}" for written, known in list(students.by_zeros.items())[:limit]]
         lines.append(f"{len(students.by_zeros)} student id(s) matched a known id only by leading zeros, and were "
                      "graded as that student (check for a typo): " + _listed(pairs, len(students.by_zeros)))
-    if students.not_on_roster:
-        outside = list(students.not_on_roster.values())
-        known = [s.student_id for s in students.roster]
-        shown = [_with_hint(sid, id_hint(sid, known, prefer=missing)) for sid in outside[:limit]]
-        lines.append(f"{len(outside)} graded student id(s) are not on the roster: " + _listed(shown, len(outside)))
-    return lines + _zero_marked_line(students, list(marked), limit)
+    return lines + off_roster_lines(students, missing) + _zero_marked_line(students, list(marked), limit)
 
 
 def off_roster_ids(students: Students) -> tuple:

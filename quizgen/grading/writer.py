@@ -84,8 +84,9 @@ class RowWriter:
 
 def graded_header(header: list) -> list:
     """graded.csv's header: the input columns, then the result columns; an input
-    column named like a result column (a graded file graded again) becomes ``input_<name>``."""
-    taken = set(RESULT_COLUMNS)
+    column named like a result column or ``graded_as`` (a graded file graded again: graded_as.py) becomes
+    ``input_<name>``."""
+    taken = {*RESULT_COLUMNS, "graded_as"}
     kept = [f"input_{h}" if h.strip().lower() in taken else h for h in header]
     return [spreadsheet_safe(h) for h in kept] + list(RESULT_COLUMNS)
 

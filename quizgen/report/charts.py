@@ -42,11 +42,12 @@ NARROW = 360
 (12-px text) and shrinks it little on a narrower one; a wider screen shows the wide drawing."""
 
 
-def histogram(counts: list, narrow: bool = False) -> Markup:
+def histogram(counts: list, narrow: bool = False, who: str = "") -> Markup:
     """Students per 10-point band of percentage score. The x axis is labelled
     at the bands' edges (0, 10, ..., 100: a bar lies between two labels, the
     last band includes 100) and both axes are named. ``narrow``: the phone's
-    drawing, NARROW wide (the bands narrower, the text the same size)."""
+    drawing, NARROW wide (the bands narrower, the text the same size); ``who``:
+    whom it counts, when not every student (html.histogram_who)."""
     width, height, left, bottom, top = NARROW if narrow else 600, 256, 40, 46, 20   # top: room for the tallest bar's count
     plot_w, plot_h = width - left - 10, height - bottom - top
     base = top + plot_h
@@ -67,7 +68,7 @@ def histogram(counts: list, narrow: bool = False) -> Markup:
     body.append(_text(left + plot_w / 2, height - 6, "percentage score (the last band includes 100)", "middle"))
     body.append(f'<text x="14" y="{top + plot_h / 2:.1f}" text-anchor="middle" class="label" '
                 f'transform="rotate(-90 14 {top + plot_h / 2:.1f})">students</text>')
-    desc = "Students per band of percentage score: " + ", ".join(
+    desc = f"Students per band of percentage score{', of ' + who if who else ''}: " + ", ".join(
         f"{band_label(b, len(counts))}: {n}" for b, n in enumerate(counts))
     return _svg("chart-histogram" + "-narrow" * narrow, width, height, "Score histogram", desc, body, _class(narrow))
 

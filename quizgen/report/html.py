@@ -14,7 +14,7 @@ import jinja2
 from markupsafe import Markup
 
 from quizgen.errors import QuizgenError
-from quizgen.report.formatting import decimal_mark, display_text, number_text
+from quizgen.report.formatting import decimal_mark, display_text, number_text, whole_number
 from quizgen.report import attention, charts
 from quizgen.report.flags import EASY, HARD
 from quizgen.report.model import Analysis
@@ -128,6 +128,16 @@ def _table_notes(analysis: Analysis, comma: bool) -> list:
     return [note for note in notes if note]
 
 
+def histogram_who(test, comma: bool = False) -> str:
+    """Whom the score histogram counts, said when some roster students are
+    absent: those who answered, as the mean over them beside it (the absent,
+    counted as 0% only in the figures over all students, are in no band)."""
+    if not test.absent:
+        return ""
+    return (f"the {whole_number(test.students, comma)} students who answered (the "
+            f"{whole_number(test.absent, comma)} absent are in no band)")
+
+
 def report_html(analysis: Analysis, title: str = "Class report", comma: bool = False, roster_notes=()) -> str:
     """The whole page as text; with ``comma`` (a class that writes decimal
     commas) every figure shown has one, in the tables, the charts' labels and
@@ -138,7 +148,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
     codes = _codes(analysis)
     questions = [q.question_id for q in analysis.questions]
     flagged = flagged_items(analysis)
-    histogram = analysis.test.histogram
+    histogram, who = analysis.test.histogram, histogram_who(analysis.test, comma)
     rows = student_rows(analysis, HTML_STUDENTS)
     context = dict(
         title=title, test=analysis.test, parts=analysis.parts, questions=analysis.questions,
@@ -147,7 +157,8 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         flagged_label=flagged_label, tags_only=tags_only, flag_tags=partial(flag_tags, comma=comma),
         traps=[(i, t) for i in analysis.parts for t in i.traps], classes=analysis.classes, codes=codes,
         bands=[(charts.band_label(b, len(histogram)), n) for b, n in enumerate(histogram)],
-        histogram_svg=charts.histogram(histogram) + charts.histogram(histogram, narrow=True),
+        histogram_svg=charts.histogram(histogram, who=who) + charts.histogram(histogram, narrow=True, who=who),
+        histogram_who=who,
         items_svg=charts.item_chart(analysis.parts, comma) + charts.item_chart(analysis.parts, comma, narrow=True),
         heat_svg=charts.heat_map(codes, questions, analysis.heat),
         student_json=student_json(analysis, rows=rows), static_rows=static_rows(rows, comma), page_size=PAGE_SIZE, capped=len(analysis.students) > HTML_STUDENTS,
@@ -161,7 +172,7 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         groups=shrunk(analysis), groups_cell=partial(groups_cell, comma=comma), size=analysis.test.group,
         group_percent=partial(group_percent, comma=comma), d_cell=partial(d_cell, comma=comma),
         facility_cell=partial(facility_cell, comma=comma), table_notes=_table_notes(analysis, comma),
-        trap_notes=trap_notes(analysis, comma), over=flagged_over(analysis), over_cell=over_cell,
+        trap_notes=trap_notes(analysis, comma), over=flagged_over(analysis), over_cell=partial(over_cell, comma=comma),
         heat_caption=charts.HEAT_CAPTION, heat_cell=partial(heat_cell, analysis.heat),
         over_header=OVER_HEADER,
         unanswered=attention.unanswered_text(analysis.unanswered),

@@ -7,6 +7,7 @@ import csv
 import io
 import re
 import statistics
+from functools import partial
 
 from quizgen.cells import safe_cells
 from quizgen.report.attention import markdown as to_act_lines
@@ -183,15 +184,15 @@ def test_lines(analysis: Analysis, comma: bool = False) -> list:
 
     of = f" over the {whole_number(t.students, comma)} who answered" if t.absent else ""
     groups = f"{t.group} student{'' if t.group == 1 else 's'} each" if t.students > 1 else "n/a (one student)"
-    return [("students", str(t.students)), ("upper and lower groups (27%)", groups),
+    return [("students", whole_number(t.students, comma)), ("upper and lower groups (27%)", groups),
             *_everyone_lines(analysis, figure, comma),
             (f"mean{of}", figure(t.mean, 1, "%")),
             (f"median{of}", figure(t.median, 1, "%")),
             ("standard deviation", figure(t.sd, 1, " percentage points")),
             (ALPHA, figure(t.alpha)), *[(KR20, figure(t.kr20))] * t.right_wrong,
             ("standard error of measurement", figure(t.sem, 1, " percentage points")),
-            ("students whose paper has every part (alpha)", str(t.complete))] + \
-        [("absent (no answer; in no figure but those over all students)", str(t.absent))] * bool(t.absent)
+            ("students whose paper has every part (alpha)", whole_number(t.complete, comma))] + \
+        [("absent (no answer; in no figure but those over all students)", whole_number(t.absent, comma))] * bool(t.absent)
 
 
 def _everyone_lines(analysis: Analysis, figure, comma: bool) -> list:
@@ -262,7 +263,7 @@ def answer_columns(analysis: Analysis) -> list:
 def groups_cell(item: ItemStats, comma: bool = False) -> str:
     """``48 (7 / 5)``: the students in an item's D and r and the places of the lower and upper groups among them."""
     low, high = (decimal_mark(number_text(g), comma) for g in (item.group_lower, item.group_upper))
-    return f"{item.dr_students} ({low} / {high})"
+    return f"{whole_number(item.dr_students, comma)} ({low} / {high})"
 
 
 def shrunk(analysis: Analysis) -> bool:
@@ -305,8 +306,9 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     groups = shrunk(analysis)
     header = ["item", "class", "students", *[REACHED_HEADER] * stopped, "facility", *(name for _, name in counted),
               "D (27%)", R_HEADER, *[GROUPS_HEADER] * groups, "flag"]
-    rows = [[md_cell(i.label), md_cell(i.cls), i.students, *[i.reached] * stopped, facility_cell(i, comma),
-             *(i.counts.get(s, 0) for s, _ in counted), d_cell(i, comma),
+    count = partial(whole_number, comma=comma)
+    rows = [[md_cell(i.label), md_cell(i.cls), count(i.students), *[count(i.reached)] * stopped,
+             facility_cell(i, comma), *(count(i.counts.get(s, 0)) for s, _ in counted), d_cell(i, comma),
              fixed(i.point_biserial, comma=comma), *[groups_cell(i, comma)] * groups, md_cell(tags_only(i))]
             for i in analysis.parts + analysis.questions]
     notes = [ANSWERS_NOTE, d_note(comma)] + [NOT_REACHED_NOTE] * stopped + [
@@ -315,13 +317,13 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     lines += ["### Parts and questions", "", *(line for note in notes if note for line in (note, ""))]
     lines += _table(header, rows) + _flagged_lines(analysis, comma)
     size = analysis.test.group
-    traps = [[md_cell(i.label), md_cell(t.code), t.count, percent(t.share), group_percent(t.lower, t.lower_places, size, comma),
+    traps = [[md_cell(i.label), md_cell(t.code), count(t.count), percent(t.share), group_percent(t.lower, t.lower_places, size, comma),
               group_percent(t.upper, t.upper_places, size, comma)] for i in analysis.parts for t in i.traps]
     lines += ["### Traps (distractor analysis)", ""]
     lines += [line for note in trap_notes(analysis, comma) * bool(traps) for line in (note, "")]
     lines += _table(["part", "trap", TRAP_STUDENTS, "share", "lower 27%", "upper 27%"], traps) if traps else [
         "No part has traps.", ""]
-    classes = [[md_cell(c.cls or "-"), c.parts, fixed(c.facility, comma=comma),
+    classes = [[md_cell(c.cls or "-"), count(c.parts), fixed(c.facility, comma=comma),
                 md_cell("; ".join(f"{code} ({n})" for code, n in c.misconceptions)) or "-"] for c in analysis.classes]
     lines += ["### Classes of scenario", ""] + _table(["class", "parts", CLASS_FACILITY, "misconceptions met"],
                                                       classes)
@@ -342,7 +344,7 @@ def _flagged_lines(analysis: Analysis, comma: bool) -> list:
     legend = [f"- **{md_cell(tag)}**: {md_cell(words)}" for tag, words in flag_legend(flagged, comma)]
     over = flagged_over(analysis)
     rows = [[md_cell(flagged_label(i)), fixed(i.facility, comma=comma), fixed(i.point_biserial, comma=comma),
-             *[over_cell(i)] * over, md_cell(flag_tags(i, comma))] for i in flagged]
+             *[over_cell(i, comma)] * over, md_cell(flag_tags(i, comma))] for i in flagged]
     return lines + [FLAGGED_NOTE, "", *legend, ""] + _table(["item", "facility", R_HEADER, *[OVER_HEADER] * over,
                                                              "flags"], rows)
 
@@ -364,6 +366,6 @@ def over_counts(item: ItemStats) -> tuple:
     return (item.reached if item.facility is not None else 0), item.dr_students
 
 
-def over_cell(item: ItemStats) -> str:
-    """``8 / 6``: the students in an item's facility and in its r."""
-    return "%d / %d" % over_counts(item)
+def over_cell(item: ItemStats, comma: bool = False) -> str:
+    """``8 / 6``: the students in an item's facility and in its r (thousands grouped: whole_number)."""
+    return " / ".join(whole_number(n, comma) for n in over_counts(item))

@@ -1,0 +1,91 @@
+"""graded.csv's ``graded_as`` column: the id each row was graded as (the
+key's or the roster's spelling, as in the students CSV and the gradebook),
+for rows whose id cell is written otherwise (``S 2026000`` or ``s2026000 ``
+graded as ``S2026000``), so that graded.csv can be filtered and joined by it.
+
+Written only when some id cell differs from the id it was graded as: a class
+whose ids are written as graded keeps graded.csv as it was (the column would
+cost some 8 bytes a row: about 10% of a million-row file). The rows are then
+copied once more with the column inserted after the input columns (the
+result columns stay last, where the feedback sheets read them); a row graded
+as no student (no id, an id with no paper, a student left out) has it empty."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from pathlib import Path
+
+from quizgen.cells import spreadsheet_safe
+from quizgen.files import temp_name
+from quizgen.grading.writer import BOM, _line_blocks, _record_blocks
+
+COLUMN = "graded_as"
+
+
+def written_otherwise(students) -> dict:
+    """``{id cell as graded.csv holds it: the id it was graded as}`` when some
+    id cell differs from its student's id (Students.by_text, Students.ids), else {}."""
+    ids = students.ids
+    if all(text == ids[number] for text, number in students.by_text.items()):
+        return {}
+    return {spreadsheet_safe(text): ids[number] for text, number in students.by_text.items()}
+
+
+def add_graded_as(path: Path, graded_as: dict, id_column: int, width: int, delimiter: str,
+                  multiline: bool = True) -> None:
+    """Rewrite graded.csv at ``path`` (atomically) with COLUMN inserted after
+    its ``width`` input columns, each row's cell read from ``graded_as`` by its
+    id cell (column ``id_column``)."""
+    fixed = temp_name(path.parent)
+    try:
+        with open(path, "rb") as written, open(fixed, "xb") as target:
+            _copy(written, target, graded_as, id_column, width, delimiter, multiline)
+        os.replace(fixed, path)
+    except BaseException:
+        Path(fixed).unlink(missing_ok=True)
+        raise
+
+
+def _copy(written, target, graded_as: dict, id_column: int, width: int, delimiter: str, multiline: bool) -> None:
+    """Copy the records of ``written`` into ``target`` with the column inserted:
+    a record without quotes is split at its delimiters, any other read as CSV."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=delimiter)
+    encoded = {}   # {id cell: the graded_as cell as CSV text}
+
+    def cell(text: str) -> str:
+        found = encoded.get(text)
+        if found is None:
+            found = encoded[text] = _encoded(spreadsheet_safe(graded_as.get(text, "")), writer, buffer)
+        return found
+
+    target.write(written.read(len(BOM)))
+    first = True
+    for block in (_record_blocks(written) if multiline else _line_blocks(written)):
+        out = []
+        for record in block:
+            line = record.decode("utf-8")
+            cells = line.split(delimiter, width)
+            if '"' in line or len(cells) <= max(width, id_column):   # quoted cells, or a row cut short
+                cells = next(csv.reader([line], delimiter=delimiter))
+                written_id = cells[id_column] if id_column < len(cells) else ""
+                buffer.seek(0)
+                buffer.truncate()
+                value = COLUMN if first else graded_as.get(written_id, "")
+                writer.writerow(cells[:width] + [spreadsheet_safe(value)] + cells[width:])
+                out.append(buffer.getvalue())
+            else:
+                inserted = COLUMN if first else cell(cells[id_column])
+                out.append(delimiter.join(cells[:width]) + delimiter + inserted + delimiter + cells[width])
+            first = False
+        target.write("".join(out).encode("utf-8"))
+
+
+def _encoded(value: str, writer, buffer) -> str:
+    """``value`` as one CSV cell (quoted when it must be)."""
+    buffer.seek(0)
+    buffer.truncate()
+    writer.writerow([value])
+    return buffer.getvalue()[:-2]

@@ -1,0 +1,58 @@
+"""The lines naming graded students ``--roster`` lacks (grading/students.reconciliation_lines):
+those with their own paper in the key, and the others with the nearest roster ids, each named
+as graded (the students CSV's id), the first few, then how many more."""
+
+from __future__ import annotations
+
+from quizgen.errors import shortened
+from quizgen.marking.student_ids import id_hint
+
+
+OFF_ROSTER_SHOWN = 5   # the ids a line on graded students off --roster names before "and N more"
+
+
+def off_roster_lines(students, missing: list) -> list:
+    """The graded students ``--roster`` lacks: those with their own paper in the
+    key, named as the key spells them, with no "did you mean" (a paper of
+    their own says the id is right: the roster may be the wrong one, and is
+    asked about when they are most of the class); then the others, each with
+    the nearest roster id. Each line names the first few, then how many more."""
+    papered, others = [], []
+    for normal, written in students.not_on_roster.items():
+        if students.own_papers and not students.lms and normal in students.paper_of:   # an LMS's attempt is no paper
+            papered.append(students.shown[normal][0])
+        else:
+            others.append(written)
+    lines = []
+    if papered:
+        most = len(papered) * 2 > len(students.ids)
+        lines.append(f"{len(papered)} graded student(s) have papers in {students.index.name} but are not on --roster"
+                     + (": is this the right roster? " if most else " (graded all the same): ")
+                     + _named_few(list(map(shortened, papered))))
+    if others:
+        known = [s.student_id for s in students.roster]
+        shown = [_as_graded(students, sid, id_hint(_graded_id(students, sid), known, prefer=missing))
+                 for sid in others[:OFF_ROSTER_SHOWN]]
+        lines.append(f"{len(others)} graded student id(s) are not on the roster: "
+                     + _named_few(shown + [_graded_id(students, sid) for sid in others[OFF_ROSTER_SHOWN:]]))
+    return lines
+
+
+def _graded_id(students, written: str) -> str:
+    """The id the student written ``written`` was graded as (the students CSV's), else ``written``."""
+    number = students.find(written)
+    return written if number is None else students.ids[number]
+
+
+def _as_graded(students, written: str, hint: str) -> str:
+    """``s1O22 (did you mean s1022?)``: the id as graded (as the students CSV has it), its
+    spelling in the answers once when another (control characters dropped), and the hint."""
+    graded = _graded_id(students, written)
+    said = [f"written '{shortened(written)}'"] * (graded != written) + [hint] * bool(hint)
+    return shortened(graded) + (f" ({'; '.join(said)})" if said else "")
+
+
+def _named_few(shown: list) -> str:
+    """The first OFF_ROSTER_SHOWN of ``shown``, then how many more."""
+    more = len(shown) - OFF_ROSTER_SHOWN
+    return ", ".join(shown[:OFF_ROSTER_SHOWN]) + (f" and {more} more" if more > 0 else "")

@@ -1,0 +1,94 @@
+"""An earlier run's outputs that this run of ``grade`` does not write again
+(``--no-html``, another ``--gradebook`` or none): left beside this run's
+files, they would contradict them (an old report.html saying 47 where the
+new students CSV says 45). Once this run's files are in place, each such
+file of the same stem in the same folder is removed when quizgen
+recognisably wrote it, and named in one note; one quizgen cannot tell it
+wrote is kept, and named in one warning.
+
+Recognisably quizgen's: the HTML report by the generator mark its page
+carries (``<meta name="generator" content="quizgen">``), a plain gradebook
+by its header (``student_id,name,score,max,percent``), a Moodle gradebook
+made without a template by its three columns (``ID number`` or ``Email
+address``, ``Full name``, the grade item). A Canvas gradebook, or a Moodle
+one filled from an export, has the LMS's own header: it is never removed.
+Nor is a link, or any file the run read or wrote."""
+
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+
+from quizgen.errors import shortened
+
+GENERATOR_MARK = '<meta name="generator" content="quizgen">'
+"""The HTML report's mark (templates/report.html.j2), read in its first HEAD_BYTES."""
+HEAD_BYTES = 4096
+GRADEBOOKS = ("moodle", "canvas", "plain")
+PLAIN_HEADER = ["student_id", "name", "score", "max", "percent"]   # lms.gradebook.PLAIN_COLUMNS
+MOODLE_KEYS = ("ID number", "Email address")   # lms.gradebook.MOODLE_KEYS' headers
+
+
+def remove_stale_outputs(result) -> None:
+    """Remove (or warn of) the outputs of an earlier run of the same stem in
+    ``result``'s folder that this run did not write; a note names those
+    removed, a warning those kept. Called once this run's files are in place."""
+    graded = result.paths.get("graded")
+    if graded is None:
+        return
+    folder, stem = Path(graded).parent, Path(graded).stem
+    written = {Path(path).name for path in result.paths.values()}
+    kinds = {f"{stem}-report.html": "html", **{f"{stem}-gradebook-{lms}.csv": lms for lms in GRADEBOOKS}}
+    removed, kept = [], []
+    for name, kind in kinds.items():
+        path = folder / name
+        if name in written or not path.is_file() or _is_run_file(path, result.files):
+            continue
+        if not path.is_symlink() and _written_by_quizgen(path, kind):
+            try:
+                path.unlink()
+                removed.append(name)
+                continue
+            except OSError:
+                pass
+        kept.append(name)
+    shown = f"{folder}/"
+    if removed:
+        result.notes.append(f"removed {_names(removed)} in {shown}: written by an earlier run and not by this one, "
+                            "so it would contradict this run's files (quizgen removes only files it recognisably "
+                            "wrote, by the names grade gives them)")
+    if kept:
+        result.warnings.append(f"{_names(kept)} in {shown} {'is' if len(kept) == 1 else 'are'} not from this run and "
+                               "may contradict its files (kept: quizgen cannot tell it wrote "
+                               f"{'it' if len(kept) == 1 else 'them'}); delete or rename before using this run's files")
+
+
+def _names(names: list) -> str:
+    return ", ".join(shortened(name) for name in names)
+
+
+def _is_run_file(path: Path, files: dict) -> bool:
+    """Whether ``path`` is one of the files the run read or wrote (``files``: GradeResult.files), by name or link."""
+    for other in files:
+        try:
+            if os.path.samefile(path, other):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def _written_by_quizgen(path: Path, kind: str) -> bool:
+    """Whether the file at ``path`` carries quizgen's mark for its ``kind`` (the module's docstring)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(HEAD_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    if kind == "html":
+        return GENERATOR_MARK in head
+    header = next(csv.reader(head.removeprefix("\ufeff").splitlines()[:1]), [])
+    if kind == "plain":
+        return header == PLAIN_HEADER
+    return kind == "moodle" and len(header) == 3 and header[0] in MOODLE_KEYS and header[1] == "Full name"
