@@ -115,3 +115,15 @@ def test_paper_as_written_is_the_same_when_the_file_is_graded_in_parts(invoke, p
         assert "s001 was graded against s002's paper" in result.stdout
     assert (folder / "j1.csv").read_bytes() == (folder / "j2.csv").read_bytes()
     assert {r["status"] for r in _read(folder / "j2.csv") if r["student_id"] == "s001"} == {"correct", "superseded"}
+
+
+def test_no_note_once_overrides_have_decided_every_such_answer(invoke, papers):
+    folder, _ = papers
+    rows = _swapped(papers)
+    rows[2] = rows[2][:3] + ("I think 0.5",)   # s002's own (a) waits for a person: the file is read again
+    answers = _answers(folder, rows)
+    (folder / "ov.csv").write_text("student_id,question_id,part,score\ns001,Q1,a,1\ns001,Q1,b,1\n", encoding="utf-8")
+    result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--overrides", folder / "ov.csv")
+    assert result.exit_code == 0, result.output
+    assert "wrote the paper code" not in result.stdout
+    assert "1 answer(s) need a person to read them (needs_review, 0 until an override): s002 Q1 (a)" in result.stdout

@@ -107,12 +107,20 @@ class PapersWritten:
         waits for a person in ``grid`` (the AnswerGrid; without ``on``, the only way such a code shows)."""
         if self.found is None:
             waiting = any(getattr(o, "status", None) is Status.NEEDS_REVIEW for o in grid.outcomes)
-            self.found = find_written(self.source, self.index, self.students) if waiting else []
+            found = find_written(self.source, self.index, self.students) if waiting else []
+            self.found = [w for w in found if self._waits(grid, w.student_id)]   # not all overridden since
         lines = [_line(w, w.student_id in self.taken) for w in self.found[:SHOWN]]
         if len(self.found) > SHOWN:
             lines.append(f"and {len(self.found) - SHOWN} more student(s) wrote a paper code not their own: see the "
                          "reason column of graded.csv")
         return lines
+
+    def _waits(self, grid, student_id: str) -> bool:
+        """Whether some answer of ``student_id`` still waits for a person (no override decided it)."""
+        number = self.students.find(student_id)
+        if number is None:
+            return False
+        return any(getattr(o, "status", None) is Status.NEEDS_REVIEW for o in grid.row(number))
 
 
 def _line(w: Written, taken: bool) -> str:
