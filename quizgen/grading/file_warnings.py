@@ -7,8 +7,7 @@ from __future__ import annotations
 from quizgen.errors import printable, shortened
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.students import Students
-
-SHOWN = 10   # columns named in a warning, as the summary names answers
+from quizgen.grading.timestamps import SHOWN   # as many as the summary names
 
 
 def file_warnings(result, source, index, students, unnamed: list) -> list:
