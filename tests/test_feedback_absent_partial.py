@@ -97,7 +97,7 @@ def test_one_score_reads_one_way_on_a_sheet(quiz, tmp_path):
                   for r in csv.DictReader(handle)}
     assert graded["Q1", "a"] == ("incorrect", "1", "sigmoid_sign_error", "")   # the data contract stays
     assert graded["Q1", "b"] == ("correct", "1", "", "ecf")
-    assert graded["Q2", "a"][:2] == ("incorrect", "1")
+    assert graded["Q2", "a"][:2] == ("partial", "1")   # override26: a person's part marks
 
 
 def test_every_summary_gives_the_class_centre_over_the_roster_and_over_those_who_answered(quiz):

@@ -90,8 +90,8 @@ def test_a_mark_made_for_a_part_with_no_answer_shows_the_markers_comment_only(qu
 
 @pytest.mark.parametrize("score, verdict", [("50%", "partly correct"), ("1", "correct"), ("0", "incorrect")])
 def test_the_verdict_beside_a_markers_mark_does_not_contradict_it(quiz, score, verdict):
-    """A needs_review answer given half marks: graded.csv says incorrect (the
-    documented status), the student reads 'partly correct' beside 1 / 2."""
+    """A needs_review answer given half marks: graded.csv says partial (a
+    person's part marks), the student reads 'partly correct' beside 1 / 2."""
     folder, _ = quiz
     overrides = f'student_id,question_id,part,score,comment\ns08,Q1,a,{score},"hedged, but right value"\n'
     name = f"hand-{score.rstrip('%')}"
@@ -101,7 +101,7 @@ def test_the_verdict_beside_a_markers_mark_does_not_contradict_it(quiz, score, v
     assert "- (a) your marker's decision: hedged, but right value\n" in sheet
     with open(folder / f"{name}-graded.csv", encoding="utf-8-sig", newline="") as handle:
         (row,) = [r for r in csv.DictReader(handle) if r["part"] == "a"]
-    assert (row["status"], row["note"]) == ({"50%": "incorrect", "1": "correct", "0": "incorrect"}[score], "override")
+    assert (row["status"], row["note"]) == ({"50%": "partial", "1": "correct", "0": "incorrect"}[score], "override")
 
 
 def test_pdf_sheets_say_the_same(quiz, pdf_sheet_sources):

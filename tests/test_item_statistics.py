@@ -197,7 +197,7 @@ def test_missing_parts_and_statuses():
     analysis = analyse(parts, students)
     a, b, c = analysis.parts
     assert a.counts == {"correct": 2, "incorrect": 0, "blank": 0, "invalid": 1, "other": 0, "imprecise": 0,
-                        "needs_review": 0, "missing": 0, "not_reached": 0}
+                        "needs_review": 0, "missing": 0, "partial": 0, "not_reached": 0}
     assert c.students == 2 and c.counts["other"] == 1 and c.facility == 0.5
     assert analysis.test.complete == 2
     q1 = analysis.questions[0]

@@ -61,7 +61,7 @@ def test_an_all_tries_download_grades_as_the_last_tries_one(tmp_path, invoke):
     graded = [(tmp_path / f"{stem}-graded.csv").read_text(encoding="utf-8-sig") for stem in ("last", "all")]
     assert graded[0] == graded[1]
     students = (tmp_path / "all-graded-students.csv").read_text(encoding="utf-8-sig")
-    assert "alan@example.org,Alan Turing,8,10,80.0,3,0,1," in students   # Q1 right in his last try; Q2 his first's
+    assert "alan@example.org,Alan Turing,8,10,80.0,3,0,0,1," in students   # Q1 right in his last try; Q2 his first's
 
 
 def test_each_question_counts_its_latest_try_and_a_dash_takes_nothing_back(tmp_path):

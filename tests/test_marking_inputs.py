@@ -191,13 +191,22 @@ def test_overrides_are_read_with_the_answers_file_conventions(tmp_path):
 
 
 @pytest.mark.parametrize("given, machine, score, status", [
-    ("", "needs_review", 1.0, "correct"), ("", "needs_review", 0.5, "incorrect"), ("", "needs_review", 0.0, "incorrect"),
-    ("", "incorrect", 1.0, "correct"), ("", "correct", 0.0, "incorrect"), ("", "incorrect", 0.5, "incorrect"),
-    ("", "imprecise", 0.5, "imprecise"), ("", "blank", 0.0, "blank"), ("", "blank", 1.0, "correct"),
-    ("", "blank", 0.5, "incorrect"),   # rev-grade24: a part given marks is no longer blank
-    ("imprecise", "correct", 1.0, "imprecise")])
+    ("", "needs_review", 1.0, "correct"), ("", "needs_review", 0.5, "partial"), ("", "needs_review", 0.0, "incorrect"),
+    ("", "incorrect", 1.0, "correct"), ("", "correct", 0.0, "incorrect"), ("", "incorrect", 0.5, "partial"),
+    ("", "imprecise", 0.5, "partial"), ("", "blank", 0.0, "blank"), ("", "blank", 1.0, "correct"),
+    ("", "blank", 0.5, "partial"),   # rev-grade24: a part given marks is no longer blank
+    ("", "correct", 0.5, "partial"),   # override26: a person's part marks are partial, whatever the marker said
+    ("imprecise", "correct", 1.0, "imprecise"), ("partial", "correct", 0.5, "partial")])
 def test_an_override_without_status_takes_the_one_its_score_says(given, machine, score, status):
     assert decided_status(given, machine, score) == status
+
+
+@pytest.mark.parametrize("machine, kept", [("imprecise", "imprecise"), ("incorrect", "incorrect"),
+                                           ("correct", "correct"), ("needs_review", "partial"), ("blank", "partial")])
+def test_an_override_confirming_the_markers_own_part_marks_keeps_its_status(machine, kept):
+    """A trap's credit, ECF at part credit or imprecise_credit confirmed at the same score stays the
+    marker's verdict; needs_review and blank are decided by the person, so become partial."""
+    assert decided_status("", machine, 0.5, confirms=True) == kept
 
 
 @pytest.mark.parametrize("text, message", [

@@ -64,7 +64,7 @@ def test_a_part_left_out_of_a_submission_is_credited_and_later_overrides_keep_th
     assert code == 0, output
     made = [r for r in graded if r["part"] == "b"]
     assert len(made) == 1 and made[0]["answer"] == ""
-    assert (made[0]["status"], made[0]["feedback"], made[0]["note"]) == ("incorrect", "second look", "override")
+    assert (made[0]["status"], made[0]["feedback"], made[0]["note"]) == ("partial", "second look", "override")
     assert made[0]["reason"] == "no answer row: made by ov.csv line 3"
     assert float(made[0]["score"]) > 0
 

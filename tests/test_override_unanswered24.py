@@ -33,11 +33,11 @@ def _decided(folder, invoke, form, score):
     rows = [r for r in _read(folder / "answers-graded.csv") if (r["student_id"], r["question_id"]) == ("s01", "Q2")]
     assert len(rows) == 1
     student = next(r for r in _read(folder / "answers-graded-students.csv") if r["student_id"] == "s01")
-    counts = {k: student[k] for k in ("score", "correct", "incorrect", "blank")}
+    counts = {k: student[k] for k in ("score", "correct", "partial", "incorrect", "blank")}
     return rows[0]["status"], float(rows[0]["score"]), rows[0]["note"], counts
 
 
-@pytest.mark.parametrize("score, status, points", [("50%", "incorrect", 0.5), ("0", "blank", 0.0),
+@pytest.mark.parametrize("score, status, points", [("50%", "partial", 0.5), ("0", "blank", 0.0),
                                                    ("100%", "correct", 1.0)])
 def test_an_override_of_an_unanswered_part_decides_it_alike_in_every_form(three_question_folder, invoke,
                                                                           score, status, points):
@@ -50,4 +50,4 @@ def test_a_part_given_marks_is_never_blank(three_question_folder, invoke):
     for form in ANSWERS:
         for score in ("25%", "0.5", "99%"):
             status, points, _, _ = _decided(three_question_folder, invoke, form, score)
-            assert points > 0 and status == "incorrect", (form, score, status)
+            assert points > 0 and status == "partial", (form, score, status)

@@ -53,8 +53,8 @@ def test_the_header_says_whether_the_mark_is_points_or_a_share(heading, unit):
 @pytest.mark.parametrize("heading", ["points", "Marks"])
 def test_a_points_column_gives_points_out_of_the_parts(paper, heading):
     rows, warnings = graded(paper, f"pts{heading}", f"{HEAD}{heading}\ns003,Q4,a,0.5\n")
-    assert rows[("s003", "Q4", "a")] == ("correct", 0.5)   # half a point, not half of the 4 points
-    assert warnings == [f"pts{heading}.csv: line 2: s003 Q4 (a) stays correct with 0.5 of its 4 point(s) "
+    assert rows[("s003", "Q4", "a")] == ("partial", 0.5)   # half a point, not half of the 4 points
+    assert warnings == [f"pts{heading}.csv: line 2: s003 Q4 (a) was correct and is now partial with 0.5 of its 4 point(s) "
                         f"({heading} 0.5 is read as points; if it was meant as a share of the marks, "
                         "head the column score)"]
 
@@ -67,8 +67,8 @@ def test_full_points_make_a_part_correct(paper):
 
 def test_points_copied_into_a_score_column_are_warned_about(paper):
     rows, warnings = graded(paper, "copied", f"{HEAD}score,comment\ns002,Q5,d,0.5,full marks for d\n")
-    assert rows[("s002", "Q5", "d")] == ("correct", 0.25)   # score keeps its documented meaning: a share
-    assert warnings == ["copied.csv: line 2: s002 Q5 (d) stays correct with 0.25 of its 0.5 point(s) (score 0.5 "
+    assert rows[("s002", "Q5", "d")] == ("partial", 0.25)   # score keeps its documented meaning: a share
+    assert warnings == ["copied.csv: line 2: s002 Q5 (d) was correct and is now partial with 0.25 of its 0.5 point(s) (score 0.5 "
                         "is read as a share of the part's marks, 0.5 x 0.5 points; if it was meant as points, "
                         "head the column points)"]
 
@@ -129,5 +129,5 @@ def test_settings_given_twice_give_ten_warnings_and_a_count():
 
 def test_a_percentage_is_not_warned_about_as_points(paper):
     rows, warnings = graded(paper, "pct", f"{HEAD}score,comment\ns002,Q5,d,50%,half\ns003,Q4,a,0.5,\n")
-    assert rows[("s002", "Q5", "d")] == ("correct", 0.25) and rows[("s003", "Q4", "a")] == ("correct", 2.0)
+    assert rows[("s002", "Q5", "d")] == ("partial", 0.25) and rows[("s003", "Q4", "a")] == ("partial", 2.0)
     assert [w.split(":")[1] for w in warnings] == [" line 3"]   # 0.5 may be points; 50% cannot

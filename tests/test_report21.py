@@ -40,7 +40,7 @@ def test_the_summary_says_what_percent_correct_is_out_of(tmp_path):
     assert re.search(r"  Q2        a\s+20\.0  ", text)
     assert ("  % correct: answers with status correct (ECF included) out of all 5 students who answered "
             "(every paper has every part);") in text
-    assert "  imprecise, incorrect, needs_review, invalid, blank and no answer count as not correct." in text
+    assert "  partial, imprecise, incorrect, needs_review, invalid, blank and no answer count as not correct." in text
     assert "most common misconception (answers)" in text
 
 

@@ -92,10 +92,10 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
     Returns the warnings, in the order of the file's lines and capped
     (capped_warnings): one per override that matched nothing, one per override
     of a part an earlier line already decided (the later line is used), and
-    one per part the line that counts (not written as a percentage) leaves
-    ``correct`` short of full marks."""
+    one per part the line that counts (not written as a percentage) makes a
+    ``correct`` answer partial (part of its marks)."""
     unmatched, repeated, decided, reasons = [], [], {}, {}   # decided: {grid cell: the override that set it}
-    short = {}   # {grid cell: (line, warning)}: the cells an override leaves correct short of full marks
+    short = {}   # {grid cell: (line, warning)}: the cells an override makes a correct answer partial
     for override in overrides:
         number = students.find(override.student_id)
         if number is None and made is not None:
@@ -119,9 +119,11 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         reason = f"{MADE_REASON} {source} line {override.line}" if fresh else ""
         full = float(info["points"])
         score, share = marks_of(override, full, f"{info['question_id']} ({info['part']})", source)
-        status = Status(decided_status(override.status, "blank" if row < 0 else old.status.value, share))
+        machine = "blank" if row < 0 else old.status.value
+        status = Status(decided_status(override.status, machine, share, row >= 0 and score == old.score))
         short.pop(k, None)   # only the line that counts is warned about
-        if status is Status.CORRECT and score < full and not override.percent:   # 50% cannot be points
+        if machine == "correct" and status is Status.PARTIAL and not (override.percent or override.status):
+            # 50% cannot be points; a status named says part marks were meant
             short[k] = (override.line, describe_short(override, part, score, full, source))
         # the grader's misconception and words stay only while the marker keeps the grader's verdict
         kept = status is old.status and score == old.score
@@ -148,15 +150,16 @@ def marks_of(override, full: float, part: str, source: str) -> tuple:
 
 
 def describe_short(override, part: str, score: float, full: float, source: str) -> str:
-    """The warning for an override that leaves ``part`` ``correct`` with less
-    than its ``full`` points: most likely points written where a share was
-    meant, or the other way round, so it says how the mark was read."""
+    """The warning for an override that makes a ``correct`` ``part`` ``partial``
+    (less than its ``full`` points): most likely points written where a share
+    was meant, or the other way round, so it says how the mark was read."""
     if override.unit == POINTS:
         read = f"{override.shown()} is read as points; if it was meant as a share of the marks, head the column score"
     else:
         read = (f"{override.shown()} is read as a share of the part's marks, {override.score:g} x {full:g} points; "
                 f"if it was meant as points, head the column points")
-    return f"{source}: line {override.line}: {part} stays correct with {score:g} of its {full:g} point(s) ({read})"
+    return (f"{source}: line {override.line}: {part} was correct and is now partial with {score:g} of its "
+            f"{full:g} point(s) ({read})")
 
 
 def describe_repeat(earlier, later, part: str, source: str) -> str:

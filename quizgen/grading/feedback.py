@@ -32,6 +32,7 @@ from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, KEEP, WORK_H
 from quizgen.grading.feedback_names import renamed_note, run_stems, safe_file_names
 from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
+from quizgen.grading.paper_written import sheet_note
 from quizgen.lms.papers import is_lms_key
 from quizgen.marking.rules import OVERRIDE
 from quizgen.report.formatting import md_cell, number_text, one_place
@@ -50,7 +51,9 @@ class SheetContext(NamedTuple):
     each student's paper (feedback_stray.StrayAnswers), and the State of
     each student's Moodle attempt graded though not submitted
     ({student number: State}, ``unsubmitted_states``), and the significant
-    figures the advice on early rounding asks to keep (``kept_figures``)."""
+    figures the advice on early rounding asks to keep (``kept_figures``), and
+    the line under the score of each student graded against the paper whose
+    code they wrote ({student number: text}, ``written_notes``)."""
 
     matrix: object
     slot_of: dict
@@ -60,6 +63,7 @@ class SheetContext(NamedTuple):
     strays: object = None
     states: dict | None = None
     keep: int = KEEP
+    written: dict | None = None
 
 
 def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, carried: int = 0) -> tuple:
@@ -67,11 +71,14 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, ca
     ``columns``: where graded.csv holds (student, name, question, part, answer);
     ``carried``: the policy's carried_figures (0: the paper's own advice)."""
     papers = {paper.student_id.strip(): paper.questions for paper in key.papers}
+    used = getattr(result, "papers_used", {})   # --paper-as-written: the paper whose code they wrote
+    papers.update({sid: papers.get(w.owner, key.questions) if w.owner else key.questions for sid, w in used.items()})
     slot_of = {(norm_question(s.question_id), s.part): n for n, s in enumerate(result.matrix.slots)}
     strays = StrayAnswers(result.matrix, slot_of, columns, result.shared_ids)
     context = SheetContext(result.matrix, slot_of, _graded_rows(result, columns[4], strays),
                            Solutions(outputs.banks, _rounding_rule(key)), comma, strays,
-                           unsubmitted_states(key, result.matrix.students), kept_figures(carried))
+                           unsubmitted_states(key, result.matrix.students), kept_figures(carried),
+                           written_notes(used, result.matrix.students))
     sheet_ext = ".pdf" if getattr(outputs, "feedback_format", "md") == "pdf" else ".md"
     own = run_stems(result.files, outputs.feedback, sheet_ext)   # names of the run's other files
     stems = safe_file_names(result.matrix.students, foreign_stems(outputs.feedback, sheet_ext) | set(own))
@@ -81,6 +88,12 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, ca
     students = [(stem, totals[student_id], papers.get(student_id, unsat), number)
                 for number, (student_id, stem) in enumerate(zip(result.matrix.students, stems))]
     return students, context
+
+
+def written_notes(used: dict, students) -> dict:
+    """{student number: the line under their score} of each of ``students``
+    graded against the paper whose code they wrote (``used``: GradeResult.papers_used)."""
+    return {number: sheet_note(used[sid]) for number, sid in enumerate(students) if sid in used}
 
 
 def unsubmitted_states(key, students) -> dict:
@@ -226,7 +239,8 @@ class Solutions:
 
 
 def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: dict, solutions,
-                   comma: bool = False, strays=None, states=None, keep: int = KEEP, figures: dict | None = None) -> str:
+                   comma: bool = False, strays=None, states=None, keep: int = KEEP, written=None,
+                   figures: dict | None = None) -> str:
     """One student's sheet; ``figures``: the Markdown image of each question's
     figure, by its position on the paper (feedback_md.sheet_figures). A
     student with no answer at all is told so under the score, with no "What
@@ -236,7 +250,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
     absent = no_answers_note(number, matrix, strays, questions)
     lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q)) for q in questions]
-    notes = [unsubmitted_note(states, number)]
+    notes = [unsubmitted_note(states, number), (written or {}).get(number, "")]
     notes += [absent] if absent else [full_marks_note(questions, lines_of, AWAITING),
                                       awaiting_note(questions, number, matrix, slot_of),
                                       not_received_note(questions, number, matrix, slot_of)]

@@ -230,7 +230,7 @@ def _notes(questions, number: int, context, absent: str = "", lines_of=()) -> st
     """The lines under the score, as the Markdown sheet has them: a Moodle
     attempt graded though not submitted, then ``absent`` (no answer at all) or
     the questions with full marks, answers awaiting a person and parts not received."""
-    notes = (unsubmitted_note(context.states, number),
+    notes = (unsubmitted_note(context.states, number), (context.written or {}).get(number, ""),
              *((absent,) if absent else (full_marks_note(questions, lines_of, AWAITING),
                                          awaiting_note(questions, number, context.matrix, context.slot_of),
                                          not_received_note(questions, number, context.matrix, context.slot_of))))

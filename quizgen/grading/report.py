@@ -351,4 +351,4 @@ def _percent_legend(result, comma: bool = False) -> list:
     left_out = (f"; the {whole_number(absent, comma)} absent on the roster {'is' if absent == 1 else 'are'} left out"
                 if absent else "")
     return ["", f"  % correct: answers with status correct (ECF included) out of {who}{left_out};",
-            "  imprecise, incorrect, needs_review, invalid, blank and no answer count as not correct."]
+            "  partial, imprecise, incorrect, needs_review, invalid, blank and no answer count as not correct."]

@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 
 from quizgen.background import Background, resolve_jobs
-from quizgen.errors import InputFileError, OutputError, printable, shortened
+from quizgen.errors import InputFileError, OutputError, shortened
 from quizgen.commit import one_commit
 from quizgen.files import streamed_files
 from quizgen.grading.answers_file import open_answers
@@ -26,12 +26,14 @@ from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
 from quizgen.grading.dropped import settle_class
 from quizgen.grading.feedback_files import MANIFEST, write_sheet_files
+from quizgen.grading.file_warnings import file_warnings
 from quizgen.grading.key_index import (KeyIndex, found_key_note, key_shown, load_key, marking_policy, tolerance_override,
                                        traps_covered)
 from quizgen.grading.lms_input import lms_inputs
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
 from quizgen.grading.outputs import GradeOutputs, class_report_input, class_report_texts, write_extra_outputs
+from quizgen.grading.paper_written import PapersWritten
 from quizgen.grading.paths import extra_roles, files_read, output_paths, refuse_sheet_clashes, run_files
 from quizgen.grading.report import (question_rows, question_stats, report_markdown, roster_order, student_rows,
                                     student_totals)
@@ -76,12 +78,14 @@ class GradeResult:
     off_roster: tuple = ()   # ids graded though not on --roster; ``roster_ids``: the roster's (for hints)
     zero_marked: list = field(default_factory=list)   # ids in ``absent`` marked only by overrides scoring 0
     roster_ids: tuple = ()
+    papers_used: dict = field(default_factory=dict)   # {student id: paper_written.Written}: graded on the code they wrote
 
 
 @collector_paused()
 def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rtol=None, atol=None,
           encoding=None, progress: bool = False, outputs: GradeOutputs | None = None, policy=None,
-          ecf_credit=None, overrides=None, roster=None, force: bool = False, jobs: int | None = None) -> GradeResult:
+          ecf_credit=None, overrides=None, roster=None, force: bool = False, jobs: int | None = None,
+          paper_as_written: bool = False) -> GradeResult:
     """Grade the answers file ``answers`` against ``key`` (a key.json path, its
     data as a dict, or None to find key.json beside the answers, in the working
     directory or in its quiz/ folder, the first found, with a note when it is not
@@ -96,7 +100,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     credits, ``overrides`` (an overrides.csv path) applies human decisions,
     ``roster`` (a roster CSV path) names who should have answered; answers
     that look written for another key stop grading unless ``force``
-    (docs/grading.md). With ``jobs`` > 1 (default: one per CPU) a big file
+    (docs/grading.md); ``paper_as_written`` grades a student whose answers all
+    carry another paper's code against that paper (paper_written.py). With ``jobs`` > 1 (default: one per CPU) a big file
     is graded in up to ``jobs`` processes at once, and the class report's
     item analysis is computed in a second process while the totals and the
     other reports are written; the output is the same."""
@@ -127,6 +132,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         decisions = read_decisions(overrides)
         class_roster = read_roster(roster) if roster is not None else None
         students, grid = Students(index, class_roster), AnswerGrid(len(index.slots))
+        written = PapersWritten(source, index, students, paper_as_written)   # before any row is graded
         tally = Tally(len(index.slots), partial(key_trap_wording, index.papers))
         names = {role: path.name for role, path in paths.items()}
         folder = paths["graded"].parent
@@ -145,7 +151,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             clashed, clash_notes, clash_warnings = clashing_ids(source, students, absent, state)
             for number in clashed:   # not one student's resubmission: named by clash_notes instead
                 tally.resubmitted.pop(number, None)
-            roster_notes = reconciliation_lines(students, absent, marked) + clash_notes
+            roster_notes = reconciliation_lines(students, absent, marked) + clash_notes + written.notes(grid)
             report_data = class_report_input(_matrix(index, students, grid), list(students.names), data,
                                              roster_order(students), frozenset(marked))
             with Background(class_report_texts, report_data, f"Class report: {source.path.stem}", outputs.html,
@@ -157,12 +163,12 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 except OSError as exc:
                     raise _output_error(source, folder, exc) from exc
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent + marked, roster_notes, marked)
-                result.shared_ids = [students.ids[n] for n in sorted(clashed)]
+                result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(clashed)], written.taken
                 result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
                 result.files = run_files(reads, paths)
                 result.warnings = ((decisions.unmatched if decisions is not None else [])
                                    + [line for line in (code_warning, foreign) if line])
-                result.warnings += traps_covered(data, override) + _file_warnings(result, source, index, students,
+                result.warnings += traps_covered(data, override) + file_warnings(result, source, index, students,
                                                                                   unnamed) + clash_warnings
                 result.notes += decisions.made_note() if decisions is not None else []
                 result.made_rows = decisions.made if decisions is not None else 0
@@ -188,14 +194,6 @@ def _download_outputs(outputs: GradeOutputs, download: Path, unkeyed: list) -> G
     after it, and it knows the students named by the other id column."""
     outputs = replace(outputs, download=download.name, unkeyed=tuple(unkeyed))
     return outputs if outputs.gradebook_item is not None else replace(outputs, gradebook_item=download.stem)
-
-
-def _file_warnings(result, source, index, students, unnamed: list) -> list:
-    """What the answers file let through but a person should know: the
-    download's own notes (``unnamed``), parts and columns grade could not
-    place, ids that name no one, the policy's and the reader's warnings."""
-    return (unnamed + unlabelled_parts(result, source, index) + unknown_columns(source, index)
-            + anonymous_ids(source, students) + index.policy_warnings + list(source.warnings))
 
 
 def _feedback_sheets(result, index, outputs, source, graded_handle) -> dict:
@@ -241,52 +239,6 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines))
     result.notes.extend(resubmission_lines(students.ids, tally.resubmitted, source.header, tally.time_order))
     return result
-
-
-ANONYMOUS = frozenset({"anonymous", "anonyme", "anonym", "anonimo", "anónimo"})
-
-
-def anonymous_ids(source, students: Students) -> list:
-    """One warning when a student id says the form recorded no one (Microsoft
-    Forms writes ``anonymous``): all such rows are graded as one student, the
-    later superseding the earlier."""
-    named = sorted({i for i in students.ids if i.strip().casefold() in ANONYMOUS})
-    if not named:
-        return []
-    return [f"{source.path.name}: the student id {shortened(named[0])!r} names no one (the form did not record who "
-            f"answered), so all its rows are graded as one student; have the form collect ids or emails"]
-
-
-def unknown_columns(source, index: KeyIndex) -> list:
-    """Wide form: one warning naming the columns that name no part of the key
-    (``Q11a`` on a ten-question paper), whose answers are all unknown_question."""
-    if source.form != "wide":
-        return []
-    unknown = [(source.header[column], index.slot(question, part)) for column, question, part in source.wide]
-    unknown = [(label, reason) for label, reason in unknown if isinstance(reason, str)]
-    if not unknown:
-        return []
-    shown = "; ".join(f"{shortened(printable(label))!r}: {reason}" for label, reason in unknown[:SHOWN])
-    more = f"; and {len(unknown) - SHOWN} more" if len(unknown) > SHOWN else ""
-    return [f"{source.path.name}: {len(unknown)} column(s) name no part of {index.name}, so their answers are "
-            f"unknown_question in graded.csv: {shown}{more}"]
-
-
-def unlabelled_parts(result: GradeResult, source, index: KeyIndex) -> list:
-    """Wide form: the question parts no column of the header is labelled for
-    (a form's title such as ``Q1 (a) Probability of the true word`` is not a
-    label): one warning naming them, since every student would silently be
-    missing them. Read from the header, not the answers: a column's answers
-    may all be on rows not read as rows (graded against no part)."""
-    if result.form != "wide":
-        return []
-    labelled = {index.slot(question, part) for _, question, part in source.wide}
-    lacking = [f"{q.question_id} ({q.part})" for slot, q in enumerate(result.questions)
-               if q.students and slot not in labelled]
-    if not lacking:
-        return []
-    return [f"{result.answers_path.name}: no column is labelled for {', '.join(lacking)}, so every student is "
-            f"missing {'it' if len(lacking) == 1 else 'them'}; name the column like 'Q1 (a)' or 'Q1a'"]
 
 
 REPORT_PROCESS_CELLS = 5_000

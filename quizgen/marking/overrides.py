@@ -143,14 +143,21 @@ def _override(row: list, columns: dict, where: str, line: int, mark: tuple) -> O
 
 
 def check_agrees(override: Override, full: float, where: str) -> None:
-    """Refuse a status its mark contradicts: ``blank`` with marks, ``correct``
-    with none, ``incorrect`` with full marks (``full``: 1 for a share, the part's
-    points for points, ``inf`` before they are known): a slip in one of the two
-    cells. On a part worth 0 points, 0 points may be ``correct`` or ``incorrect``."""
+    """Refuse a status its mark contradicts (``full``: 1 for a share, the
+    part's points for points, ``inf`` before they are known): ``blank`` or
+    ``incorrect`` with marks, ``correct`` with less than full marks, ``partial``
+    with none or full marks: a slip in one of the two cells, and one status
+    for a person's part marks (``partial``) keeps every output saying the same.
+    On a part worth 0 points, 0 points may be ``correct`` or ``incorrect``."""
     status, score = override.status, override.score
-    wrong = {"blank": score > 0, "correct": score <= 0 < full, "incorrect": 0 < full <= score}
+    known = full != math.inf
+    wrong = {"blank": score > 0, "incorrect": score > 0 < full,
+             "correct": score <= 0 < full or (known and score < full),
+             "partial": score <= 0 or full <= 0 or (known and score >= full)}
     if wrong.get(status):
-        raise InputFileError(f"{where}: status {status!r} with {override.shown()} contradicts itself: "
+        hint = (" (marks between none and full are partial)" if status in ("correct", "incorrect") and 0 < score
+                and (not known or score < full) else "")
+        raise InputFileError(f"{where}: status {status!r} with {override.shown()} contradicts itself{hint}: "
                              f"leave the status empty to follow the {override.heading}, or change one of them")
 
 
@@ -186,25 +193,23 @@ def _points(text: str, where: str, heading: str) -> float:
     return number + 0.0   # -0 is 0
 
 
-def decided_status(given: str, machine: str, score: float | None) -> str:
+def decided_status(given: str, machine: str, score: float | None, confirms: bool = False) -> str:
     """The status an override leaves: the one it names; else what its score
-    says (full marks ``correct``, none ``incorrect``); partial credit keeps the
-    marker's status, except ``needs_review``, which a person has now decided:
-    it becomes ``incorrect`` (credit below full). A part with no answer
-    (``machine`` ``blank``: an empty answer, an empty cell of a wide file, or a
-    part with no row, which the caller passes as ``blank``) is decided alike
-    in every form: full marks ``correct``, part marks ``incorrect`` (a part
-    given marks is no longer blank), none ``blank``.
+    (a share) says: full marks ``correct``, none ``incorrect`` (``blank`` for a
+    part with no answer: ``machine`` ``blank``, which the caller also passes
+    for a part with no row), part marks ``partial``, a person's part marks,
+    named the same in every output. Only an override that ``confirms`` the
+    marker's own part marks (the same score: a trap's credit, ECF at part
+    credit, ``imprecise_credit``) keeps its status, unless that status is
+    ``needs_review`` or ``blank``, which a person has now decided.
     ``score`` None (points on a part worth none) says nothing: the marker's stays."""
     if given or score is None:
         return given or machine
-    if machine == "blank":
-        return "correct" if score >= 1 else "incorrect" if score > 0 else machine
     if score >= 1:
         return "correct"
-    if score <= 0 or machine == "needs_review":
-        return "incorrect"
-    return machine
+    if score <= 0:
+        return "blank" if machine == "blank" else "incorrect"
+    return machine if confirms and machine not in ("needs_review", "blank") else "partial"
 
 
 def describe_unmatched(unmatched: list, source: str = "overrides", reasons: dict | None = None) -> list:

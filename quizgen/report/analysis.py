@@ -25,7 +25,7 @@ from quizgen.report.columns import (GROUP_SHARE, Roster, not_reached, pvariance,
                                     reached_question_scores, reached_sums, roster, score_column, student_totals,
                                     sums, uniform, who_met)
 from quizgen.report.flags import EASY_REASON, FEW, HARD_REASON, NO_ANSWER_REASON, WEAK_REASON, measured, reasons
-from quizgen.report.model import (COUNTED, NOT_REACHED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats,
+from quizgen.report.model import (COUNTED, LATER, NOT_REACHED, SPLIT, STATUS_COUNTS, Analysis, ClassStats, ItemStats,
                                   StudentRow, TestStats, Trap, TrapShare)
 from quizgen.report.reliability import alpha_from, counted_variance, right, right_wrong, rights, score
 from quizgen.scores import adds_exactly, score_total
@@ -143,13 +143,13 @@ def _student_rows(students, found, cohort: Roster) -> list:
 
 def _status_counts(verdict_counts) -> dict:
     """Verdicts per status (correct, incorrect, blank, invalid, other; and
-    imprecise, needs_review, missing, which "other" counts too) from a Counter
+    imprecise, needs_review, missing and partial, which "other" counts too) from a Counter
     of a column; ``not_reached`` (0 here) last."""
     counts = dict.fromkeys(STATUS_COUNTS + (NOT_REACHED,), 0)
     for verdict, n in verdict_counts.items():   # verdicts are few and shared
         if verdict is not None:
             counts[verdict[0] if verdict[0] in COUNTED else "other"] += n
-            if verdict[0] in SPLIT:
+            if verdict[0] in SPLIT or verdict[0] in LATER:
                 counts[verdict[0]] += n
     return counts
 

@@ -11,8 +11,9 @@ from quizgen.key.status import VERDICTS, Status
 
 COUNTED = tuple(s.value for s in (Status.CORRECT, Status.INCORRECT, Status.BLANK, Status.INVALID))
 # counted in "other" and on their own too: rounded too early, 0 until a person reads it, no answer
-SPLIT = tuple(s.value for s in VERDICTS if s.value not in COUNTED) + ("missing",)   # imprecise, needs_review
-STATUS_COUNTS = COUNTED + ("other",) + SPLIT   # the statuses ItemStats.counts counts, in the items CSV's order
+LATER = (Status.PARTIAL.value,)   # a person's part marks: "other" too, the items CSV's last column (letters keep)
+SPLIT = tuple(s.value for s in VERDICTS if s.value not in COUNTED + LATER) + ("missing",)   # imprecise, needs_review
+STATUS_COUNTS = COUNTED + ("other",) + SPLIT + LATER   # the statuses ItemStats.counts counts, in the items CSV's order
 NOT_REACHED = "not_reached"   # ItemStats.counts' last key: the missing answers after the student's last answer
 MISSING_WORDS = "missing (no answer)"
 """The students tables' last column (report.md, the HTML page) for a listed student who gave no answer."""

@@ -14,7 +14,7 @@ from quizgen.report.attention import markdown as to_act_lines
 from quizgen.report.formatting import decimal_mark, md_cell, number_text, whole_number
 from quizgen.maths import numbers
 from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS
-from quizgen.report.model import COUNTED, NOT_REACHED, SPLIT, Analysis, ItemStats
+from quizgen.report.model import COUNTED, LATER, NOT_REACHED, SPLIT, Analysis, ItemStats
 from quizgen.report.notes import (SMALL_GROUP, SMALL_MARK, d_cell, facility_cell, fraction_note, item_places,
                                   negative_alpha_note, provisional_note, small_class_note, small_groups_note,
                                   trap_notes, zero_points_note)
@@ -23,7 +23,7 @@ ITEM_COLUMNS = ("level", "question_id", "part", "class", "template", "code", "po
                 "correct", "incorrect", "blank", "invalid", "other", "facility", "discrimination_ul",
                 "point_biserial", "share", "share_lower", "share_upper", "flag", "note",
                 "imprecise", "needs_review", "missing", "not_reached", "reached",
-                "d_r_students", "group_lower", "group_upper")   # new columns go last: column letters keep
+                "d_r_students", "group_lower", "group_upper", "partial")   # new columns go last: column letters keep
 NA = "n/a"
 
 
@@ -113,7 +113,7 @@ def _item_row(level: str, item: ItemStats) -> list:
             fixed(item.facility, 3, ""), fixed(item.discrimination, 3, ""), fixed(item.point_biserial, 3, ""),
             "", "", "", "yes" if item.flagged else "", why(item),
             *(str(c.get(s, 0)) for s in (*SPLIT, NOT_REACHED)), str(item.reached), str(item.dr_students),
-            number_text(item.group_lower), number_text(item.group_upper)]
+            number_text(item.group_lower), number_text(item.group_upper), *(str(c.get(s, 0)) for s in LATER)]
 
 
 def item_rows(analysis: Analysis):
@@ -130,7 +130,7 @@ def item_rows(analysis: Analysis):
                               str(trap.count), "", "", "", "", "", "", "", "", fixed(trap.share, 3, ""),
                               fixed(trap.lower, 3, ""), fixed(trap.upper, 3, ""), "", trap.feedback, "", "", "", "",
                               str(trap.of), "", number_text(trap.lower_places),
-                              number_text(trap.upper_places)])   # students: in the trap; reached: the share's
+                              number_text(trap.upper_places), ""])   # students: in the trap; reached: the share's
     for item in analysis.questions:
         yield safe_cells(_item_row("question", item))
 

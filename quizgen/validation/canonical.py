@@ -12,13 +12,13 @@ from quizgen.generation.quiz import Question
 from quizgen.generation.separation import GAP
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
-from quizgen.key.status import VERDICTS
+from quizgen.key.status import MARKER_VERDICTS
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.printing import to_text
 from quizgen.maths.tolerance import half_width, matches
 from quizgen.validation.problems import Report, from_error, problem_at
 
-STATUSES = tuple(s.value for s in VERDICTS)
+STATUSES = tuple(s.value for s in MARKER_VERDICTS)
 
 
 def check_canonical(template: Template, report: Report, found):

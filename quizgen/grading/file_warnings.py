@@ -1,0 +1,65 @@
+"""Warnings on what an answers file let through but a person should know
+(moved out of run.py): ids that name no one, wide-form columns that name no
+part, parts no column is labelled for, and the reader's and policy's own."""
+
+from __future__ import annotations
+
+from quizgen.errors import printable, shortened
+from quizgen.grading.key_index import KeyIndex
+from quizgen.grading.students import Students
+from quizgen.grading.timestamps import SHOWN   # as many as the summary names
+
+
+def file_warnings(result, source, index, students, unnamed: list) -> list:
+    """What the answers file let through but a person should know: the
+    download's own notes (``unnamed``), parts and columns grade could not
+    place, ids that name no one, the policy's and the reader's warnings."""
+    return (unnamed + unlabelled_parts(result, source, index)
+            + unknown_columns(source, index) + anonymous_ids(source, students)
+            + index.policy_warnings + list(source.warnings))
+
+
+ANONYMOUS = frozenset({"anonymous", "anonyme", "anonym", "anonimo", "anónimo"})
+
+
+def anonymous_ids(source, students: Students) -> list:
+    """One warning when a student id says the form recorded no one (Microsoft
+    Forms writes ``anonymous``): all such rows are graded as one student, the
+    later superseding the earlier."""
+    named = sorted({i for i in students.ids if i.strip().casefold() in ANONYMOUS})
+    if not named:
+        return []
+    return [f"{source.path.name}: the student id {shortened(named[0])!r} names no one (the form did not record who "
+            f"answered), so all its rows are graded as one student; have the form collect ids or emails"]
+
+
+def unknown_columns(source, index: KeyIndex) -> list:
+    """Wide form: one warning naming the columns that name no part of the key
+    (``Q11a`` on a ten-question paper), whose answers are all unknown_question."""
+    if source.form != "wide":
+        return []
+    unknown = [(source.header[column], index.slot(question, part)) for column, question, part in source.wide]
+    unknown = [(label, reason) for label, reason in unknown if isinstance(reason, str)]
+    if not unknown:
+        return []
+    shown = "; ".join(f"{shortened(printable(label))!r}: {reason}" for label, reason in unknown[:SHOWN])
+    more = f"; and {len(unknown) - SHOWN} more" if len(unknown) > SHOWN else ""
+    return [f"{source.path.name}: {len(unknown)} column(s) name no part of {index.name}, so their answers are "
+            f"unknown_question in graded.csv: {shown}{more}"]
+
+
+def unlabelled_parts(result, source, index: KeyIndex) -> list:
+    """Wide form: the question parts no column of the header is labelled for
+    (a form's title such as ``Q1 (a) Probability of the true word`` is not a
+    label): one warning naming them, since every student would silently be
+    missing them. Read from the header, not the answers: a column's answers
+    may all be on rows not read as rows (graded against no part)."""
+    if result.form != "wide":
+        return []
+    labelled = {index.slot(question, part) for _, question, part in source.wide}
+    lacking = [f"{q.question_id} ({q.part})" for slot, q in enumerate(result.questions)
+               if q.students and slot not in labelled]
+    if not lacking:
+        return []
+    return [f"{result.answers_path.name}: no column is labelled for {', '.join(lacking)}, so every student is "
+            f"missing {'it' if len(lacking) == 1 else 'them'}; name the column like 'Q1 (a)' or 'Q1a'"]

@@ -1,0 +1,146 @@
+"""Students who wrote another paper's code (docs/grading.md "A paper code that
+is not the student's"): with per-student papers, a row whose ``paper`` code is
+not the student's own waits for a person (``needs_review``). One note per such
+student says so and whose paper the code is; ``--paper-as-written`` instead
+grades a student whose every coded answer names one and the same other paper
+of this key against that paper (the one they sat), never silently: the note,
+report.md and their feedback sheet say which paper was used."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from quizgen.errors import shortened
+from quizgen.grading.answer_pass import paper_column
+from quizgen.key.papercode import display_code, normalise_code
+from quizgen.key.status import Status
+from quizgen.marking.student_ids import normalise_id
+
+SHOWN = 10   # students named, one line each; then one line counts the rest
+OPTION = "--paper-as-written"
+
+
+@dataclass(frozen=True)
+class Written:
+    """A student whose answers carry paper codes not their own: ``coded``
+    their answers with a code, ``foreign`` those with a code not their own;
+    ``paper`` the paper number of the one code on all of them (None when they
+    wrote several codes, or one no paper of this key has), ``owner`` its
+    student's id ("" for the class paper), ``code`` and ``own`` the codes as printed."""
+
+    student_id: str
+    own_paper: int
+    coded: int
+    foreign: int
+    paper: int | None
+    owner: str
+    code: str
+    own: str
+
+    def paper_words(self) -> str:
+        """``s002's paper Y8J5-AHAQ`` or ``the class paper W9M7-4J70`` (instructor-facing)."""
+        return f"the class paper {self.code}" if not self.owner else f"{shortened(self.owner)}'s paper {self.code}"
+
+
+def find_written(source, index, students) -> list:
+    """Every key student whose answers carry a paper code not their own, in the
+    order first met (a second read of the answers' id and ``paper`` columns);
+    [] when the key has no codes or the answers no paper column."""
+    column = paper_column(source, index)
+    if column is None:
+        return []
+    codes = _codes_written(source, column, students)
+    numbers = {normalise_code(code): n for n, code in enumerate(index.codes) if code}
+    owners = [""] + [paper.student_id.strip() for paper in index.key.papers]
+    found = []
+    for normal, written in codes.items():
+        own = students.paper_of.get(normal, 0)
+        own_code = normalise_code(index.codes[own]) if own < len(index.codes) else ""
+        foreign = sum(n for code, n in written.items() if code != own_code)
+        if not foreign or not own_code:
+            continue
+        only = next(iter(written)) if len(written) == 1 else None
+        paper = numbers.get(only) if only is not None else None
+        shown = students.shown.get(normal, (normal, ""))[0]
+        found.append(Written(shown, own, sum(written.values()), foreign, paper,
+                             owners[paper] if paper is not None else "",
+                             display_code(only) if paper is not None else "", display_code(own_code)))
+    return found
+
+
+def _codes_written(source, column: int, students) -> dict:
+    """``{normal key id: Counter of the normal codes on their answers}``, a blank code left out."""
+    student = source.columns[0]
+    ids, found = {}, {}
+    for block in replace(source).blocks():
+        for cells in block:
+            if cells.__class__ is not list or not cells[column].strip():
+                continue
+            text = cells[student]
+            if text not in ids:
+                ids[text] = students.matcher.match(normalise_id(text)) if students.own_papers else None
+            normal = ids[text]
+            if normal is not None:
+                found.setdefault(normal, Counter())[normalise_code(cells[column]) or cells[column].strip()] += 1
+    return found
+
+
+class PapersWritten:
+    """What grade does about paper codes not the student's own: with ``on``
+    (``--paper-as-written``), before grading, each student whose coded answers
+    all name one other paper of this key is graded against it (``taken``:
+    {student id: Written}); after grading, ``notes`` names every such student."""
+
+    def __init__(self, source, index, students, on: bool):
+        self.source, self.index, self.students = source, index, students
+        self.found = find_written(source, index, students) if on else None
+        self.taken = {}
+        for written in self.found or ():
+            if written.paper is not None and written.paper != written.own_paper:
+                students.paper_of[students.matcher.match(normalise_id(written.student_id))] = written.paper
+                self.taken[written.student_id] = written
+
+    def notes(self, grid) -> list:
+        """One note line per student who wrote a code not their own (the first
+        SHOWN, then a count); the answers are read again only when some answer
+        waits for a person in ``grid`` (the AnswerGrid; without ``on``, the only way such a code shows)."""
+        if self.found is None:
+            waiting = any(getattr(o, "status", None) is Status.NEEDS_REVIEW for o in grid.outcomes)
+            found = find_written(self.source, self.index, self.students) if waiting else []
+            self.found = [w for w in found if self._waits(grid, w.student_id)]   # not all overridden since
+        lines = [_line(w, w.student_id in self.taken) for w in self.found[:SHOWN]]
+        if len(self.found) > SHOWN:
+            lines.append(f"and {len(self.found) - SHOWN} more student(s) wrote a paper code not their own: see the "
+                         "reason column of graded.csv")
+        return lines
+
+    def _waits(self, grid, student_id: str) -> bool:
+        """Whether some answer of ``student_id`` still waits for a person (no override decided it)."""
+        number = self.students.find(student_id)
+        if number is None:
+            return False
+        return any(getattr(o, "status", None) is Status.NEEDS_REVIEW for o in grid.row(number))
+
+
+def _line(w: Written, taken: bool) -> str:
+    """The note on one student."""
+    who = shortened(w.student_id)
+    if taken:
+        return (f"{who} was graded against {w.paper_words()}, the paper code on all {w.coded} of their coded "
+                f"answers ({OPTION}), not against their own paper {w.own}; their feedback sheet says so")
+    if w.paper is None:
+        return (f"{who} wrote a paper code not their own (paper {w.own}) on {w.foreign} of their {w.coded} coded "
+                "answers, which wait for a person (needs_review; the reason column of graded.csv names each "
+                f"code); the codes differ or name no paper of this key, so {OPTION} cannot take one paper for them")
+    return (f"{who} wrote the paper code of {w.paper_words()} on all {w.coded} of their coded answers, not their "
+            f"own paper {w.own}: those answers wait for a person (needs_review); to grade them against the paper "
+            f"whose code they wrote, pass {OPTION}")
+
+
+def sheet_note(written: Written) -> str:
+    """The line under the score of a student graded against the paper whose code
+    they wrote: the codes only (whose paper it is stays with the instructor)."""
+    return (f"Your answers were graded against paper {written.code}, the paper code you wrote on them, not against "
+            f"paper {written.own}, the one printed for you: your instructor chose to grade the paper you sat. "
+            "If you did not sit paper " + f"{written.code}, contact your instructor.")

@@ -1,0 +1,129 @@
+"""override26: a student who wrote another student's paper code (per-student
+papers) is named in one note saying whose paper it is and how to grade them
+against it; ``--paper-as-written`` does so, saying which paper was used in the
+notes, report.md and the student's own feedback sheet (which never names the
+other student)."""
+
+import csv
+import json
+
+import pytest
+
+from quizgen.key.papercode import display_code
+
+
+def _read(path):
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+@pytest.fixture(scope="module")
+def papers(tmp_path_factory):
+    """Per-student papers of s001 and s002 (C1, seed 11): {id: (display code, [values of (a), (b)])}."""
+    from click.testing import CliRunner
+    from quizgen.cli import main
+
+    folder = tmp_path_factory.mktemp("papers")
+    (folder / "roster.csv").write_text("student_id,name\ns001,Ada Lovelace\ns002,Alan Turing\n", encoding="utf-8")
+    made = CliRunner().invoke(main, ["generate", "--seed", "11", "--classes", "C1", "--students",
+                                     str(folder / "roster.csv"), "--out", str(folder / "quiz")])
+    assert made.exit_code == 0, made.output
+    key = json.loads((folder / "quiz" / "key.json").read_text(encoding="utf-8"))
+    codes = {record.get("student_id", ""): code for code, record in key["papers"].items()}
+    values = {sid: [f"{p['value']:.4f}" for p in paper["questions"][0]["parts"]]
+              for sid, paper in key["students"].items()}
+    return folder, {sid: (display_code(codes[sid]), values[sid]) for sid in ("s001", "s002")}
+
+
+def _answers(folder, rows):
+    path = folder / "swap.csv"
+    path.write_text("student_id,paper,question_id,part,answer\n"
+                    + "".join(f"{sid},{code},Q1,{part},{answer}\n" for sid, code, part, answer in rows), encoding="utf-8")
+    return path
+
+
+def _swapped(papers):
+    """s001 wrote s002's code and s002's right answers (they sat s002's paper); s002 their own."""
+    _, info = papers
+    code, values = info["s002"]
+    return [(sid, code, part, value) for sid in ("s001", "s002") for part, value in zip("ab", values)]
+
+
+def test_a_student_on_another_students_paper_is_named_once_with_the_way_to_grade_them(invoke, papers):
+    folder, info = papers
+    answers = _answers(folder, _swapped(papers))
+    result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--roster", folder / "roster.csv")
+    assert result.exit_code == 0, result.output
+    said = (f"Note: s001 wrote the paper code of s002's paper {info['s002'][0]} on all 2 of their coded answers, "
+            f"not their own paper {info['s001'][0]}: those answers wait for a person (needs_review); to grade them "
+            "against the paper whose code they wrote, pass --paper-as-written")
+    assert result.stdout.count(said) == 1
+    assert [r["status"] for r in _read(folder / "swap-graded.csv")] == ["needs_review"] * 2 + ["correct"] * 2
+    report = (folder / "swap-graded-report.md").read_text(encoding="utf-8")
+    assert said[len("Note: "):].replace("needs_review", "needs\\_review") in report
+
+
+def test_paper_as_written_grades_them_against_that_paper_and_says_so_everywhere(invoke, papers):
+    folder, info = papers
+    answers = _answers(folder, _swapped(papers))
+    result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--roster", folder / "roster.csv",
+                    "--paper-as-written", "--feedback", folder / "sheets")
+    assert result.exit_code == 0, result.output
+    said = (f"s001 was graded against s002's paper {info['s002'][0]}, the paper code on all 2 of their coded answers "
+            f"(--paper-as-written), not against their own paper {info['s001'][0]}; their feedback sheet says so")
+    assert f"Note: {said}" in result.stdout
+    graded = _read(folder / "swap-graded.csv")
+    assert [(r["student_id"], r["status"], r["expected"]) for r in graded] == [
+        (sid, "correct", value) for sid in ("s001", "s002") for value in info["s002"][1]]
+    students = {r["student_id"]: (r["score"], r["max_score"], r["needs_review"]) for r in _read(
+        folder / "swap-graded-students.csv")}
+    assert students["s001"] == students["s002"] == ("4", "4", "0")
+    assert said in (
+        folder / "swap-graded-report.md").read_text(encoding="utf-8")
+    sheet = (folder / "sheets" / "s001.md").read_text(encoding="utf-8")
+    assert (f"Your answers were graded against paper {info['s002'][0]}, the paper code you wrote on them, not "
+            f"against paper {info['s001'][0]}, the one printed for you") in sheet
+    assert "s002" not in sheet and "Alan" not in sheet
+    assert f"| a | {info['s002'][1][0]} | correct |" in sheet
+    assert "graded against paper" not in (folder / "sheets" / "s002.md").read_text(encoding="utf-8")
+
+
+def test_mixed_codes_are_not_taken_as_one_paper(invoke, papers):
+    folder, info = papers
+    (own, _), (other, values) = info["s001"], info["s002"]
+    answers = _answers(folder, [("s001", other, "a", values[0]), ("s001", own, "b", "0.1")])
+    result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--paper-as-written")
+    assert result.exit_code == 0, result.output
+    assert (f"Note: s001 wrote a paper code not their own (paper {own}) on 1 of their 2 coded answers, which wait "
+            "for a person") in result.stdout
+    assert "cannot take one paper for them" in result.stdout
+    assert [r["status"] for r in _read(folder / "swap-graded.csv")][0] == "needs_review"
+
+
+def test_paper_as_written_is_the_same_when_the_file_is_graded_in_parts(invoke, papers, monkeypatch):
+    """--jobs 2 cuts the file: s001's rows in the later part are graded against the same paper."""
+    from quizgen.grading import file_slice
+
+    monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
+    folder, info = papers
+    rows = _swapped(papers) * 40   # resubmissions: the last row of each part counts
+    answers = _answers(folder, rows)
+    for jobs in ("1", "2"):
+        result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--paper-as-written",
+                        "--jobs", jobs, "--out", folder / f"j{jobs}.csv")
+        assert result.exit_code == 0, result.output
+        assert "s001 was graded against s002's paper" in result.stdout
+    assert (folder / "j1.csv").read_bytes() == (folder / "j2.csv").read_bytes()
+    assert {r["status"] for r in _read(folder / "j2.csv") if r["student_id"] == "s001"} == {"correct", "superseded"}
+
+
+def test_no_note_once_overrides_have_decided_every_such_answer(invoke, papers):
+    folder, _ = papers
+    rows = _swapped(papers)
+    rows[2] = rows[2][:3] + ("I think 0.5",)   # s002's own (a) waits for a person: the file is read again
+    answers = _answers(folder, rows)
+    (folder / "ov.csv").write_text("student_id,question_id,part,score\ns001,Q1,a,1\ns001,Q1,b,1\n", encoding="utf-8")
+    result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--overrides", folder / "ov.csv")
+    assert result.exit_code == 0, result.output
+    assert "wrote the paper code" not in result.stdout
+    assert "1 answer(s) need a person to read them (needs_review, 0 until an override): s002 Q1 (a)" in result.stdout
