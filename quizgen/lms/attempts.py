@@ -39,7 +39,8 @@ def joined_tries(header: list, rows: list) -> list:
     attempt with later tries has an empty State too) is refused in one line:
     the tries cannot be told apart, or the answers graded are not the last."""
     state = header.index("State") if "State" in header else None
-    slots = [(i, header.index(f"Question {m.group(1)}") if f"Question {m.group(1)}" in header else None)
+    first = first_columns(header)
+    slots = [(i, first.get(f"Question {m.group(1)}"))
              for i, h in enumerate(header) if (m := re.fullmatch(r"Response (\d+)", h))]
     padded = [row + [""] * (len(header) - len(row)) for row in rows]
     attempts, run = [], []
@@ -56,6 +57,15 @@ def joined_tries(header: list, rows: list) -> list:
         attempts.append(_joined(run, padded, slots, state))
         run = []
     return attempts
+
+
+def first_columns(header: list) -> dict:
+    """Each column name of ``header`` to the index of its first column (what
+    ``header.index`` gives), read in one pass so a wide header costs linear time."""
+    first = {}
+    for i, name in enumerate(header):
+        first.setdefault(name, i)
+    return first
 
 
 def _same_attempt(header: list, row: list, following: list) -> bool:

@@ -19,7 +19,7 @@ from quizgen.csv_input import NOT_TEXT, csv_text, sniffed_reader
 from quizgen.errors import InputFileError, printable, shortened
 from quizgen.key.checks import MAX_ID
 from quizgen.key.model import UNSUBMITTED
-from quizgen.lms.attempts import attempt_numbers, joined_tries
+from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries
 from quizgen.lms.tag import TAG   # read in linear time (a regular expression took quadratic)
 
 MOODLE_ID_COLUMNS = ("ID number", "Email address")
@@ -158,7 +158,8 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     if not slots:
         raise InputFileError("the Moodle export has no 'Response N' columns. "
                              + _MOODLE_TICK.format(what="response"))
-    questions = {n: header.index(f"Question {n}") for n, _ in slots if f"Question {n}" in header}
+    first = first_columns(header)
+    questions = {n: first[f"Question {n}"] for n, _ in slots if f"Question {n}" in first}
     if len(questions) < len(slots):
         raise InputFileError("the Moodle export has no 'Question N' columns, which name each variant. "
                              + _MOODLE_TICK.format(what="question text"))
