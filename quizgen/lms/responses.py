@@ -264,14 +264,14 @@ def cloze_parts(summary: str) -> list:
     with the string 'part {$a->i}: {$a->response}'), other questions as the answer."""
     if not summary.startswith("part 1: "):
         return [("a", summary.strip())]
-    answers, rest, number = [], summary[len("part 1: "):], 1
-    while True:
+    answers, start, number = [], len("part 1: "), 1   # each part searched for from where the last ended:
+    while True:                                         # linear time (slicing off the rest per part was quadratic)
         marker = f"; part {number + 1}: "
-        cut = rest.find(marker)
-        answers.append((_letter(number - 1), (rest if cut < 0 else rest[:cut]).strip()))
+        cut = summary.find(marker, start)
+        answers.append((_letter(number - 1), summary[start:cut if cut >= 0 else len(summary)].strip()))
         if cut < 0:
             return answers
-        rest, number = rest[cut + len(marker):], number + 1
+        start, number = cut + len(marker), number + 1
 
 
 def canvas_responses(text: str, absent: list | None = None) -> list:
