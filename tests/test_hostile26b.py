@@ -4,6 +4,7 @@ and feedback sheet names that cannot be read as options."""
 
 import csv
 import itertools
+import json
 import re
 import time
 
@@ -90,3 +91,23 @@ def test_cloze_parts_split_in_linear_time():
         best = min(best, time.perf_counter() - start)
     assert len(parts) == 67_407 and parts[-1] == (_letter(67_406), "1")
     assert best < 0.4
+
+
+def test_a_progress_file_at_the_clock_limit_is_read_back(tmp_path, invoke):
+    # a clock at 10^15 (the documented most) was saved as 10^15 + 1, due 10^15 + 3, and then refused
+    state = tmp_path / "st.json"
+    limit = 10 ** 15
+    state.write_text(json.dumps({"format": "quizgen-progress", "version": 1, "clock": limit, "sessions": limit,
+                                 "classes": {"C2": {"box": 5, "due": limit, "seen": limit, "right": limit}},
+                                 "misconceptions": {}}), encoding="utf-8")
+    result = invoke("drill", "--seed", 1, "--classes", "C1", "--state", state, input="0.716\nq\n")
+    assert result.exit_code == 0, result.output
+    saved = json.loads(state.read_text(encoding="utf-8"))
+    assert saved["clock"] == saved["sessions"] == limit
+    assert saved["classes"]["C1"]["due"] == limit and saved["classes"]["C1"]["seen"] == 1
+    assert saved["classes"]["C2"] == {"box": 5, "due": limit, "seen": limit, "right": limit}
+    stats = invoke("drill", "--stats", "--state", state)
+    assert stats.exit_code == 0 and "not a quizgen progress file" not in stats.stderr + stats.output
+    again = invoke("drill", "--seed", 1, "--classes", "C1", "--state", state, input="q\n")
+    assert again.exit_code == 0 and "not a quizgen progress file" not in again.stderr
+    assert not list(tmp_path.glob("st.json.bad*"))

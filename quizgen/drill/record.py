@@ -1,19 +1,17 @@
-"""The learner's progress for ``quizgen drill``: a small JSON file in the user's
-data folder, and the spaced-repetition rule (Leitner boxes) that decides which
-class to ask next. The rule is described in docs/drill.md.
+"""The learner's progress for ``quizgen drill``: a small JSON file in the user's data
+folder, and the spaced-repetition rule (Leitner boxes) that decides which class to ask
+next. The rule is described in docs/drill.md.
 
-Every class and every misconception (trap code) the learner has met is a card
-in a box from 1 to 5. A question answered right without hints moves its class
-up one box; right with hints leaves it where it is; a miss or a skip sends it
-back to box 1. A trap answer sends that misconception to box 1; a right answer
-without hints to a part that has the trap moves it up one box (once per
-question, and not in a question that met it); any other answer
-to it (a right one after hints, or a skip) leaves it in its box but starts its
-wait again, so an open misconception
-cannot hold its class at the front for ever. A card in box b comes due
-``3 * 2**(b - 1)`` questions later (3, 6, 12, 24, 48), counted on the learner's
-own question clock, so a miss comes back within three questions and keeps
-coming back until it is answered right."""
+Every class and every misconception (trap code) the learner has met is a card in a box
+from 1 to 5. A question answered right without hints moves its class up one box; right
+with hints leaves it where it is; a miss or a skip sends it back to box 1. A trap answer
+sends that misconception to box 1; a right answer without hints to a part that has the
+trap moves it up one box (once per question, and not in a question that met it); any
+other answer to it (a right one after hints, or a skip) leaves it in its box but starts
+its wait again, so an open misconception cannot hold its class at the front for ever. A
+card in box b comes due ``3 * 2**(b - 1)`` questions later (3, 6, 12, 24, 48), counted
+on the learner's own question clock, so a miss comes back within three questions and
+keeps coming back until it is answered right."""
 
 from __future__ import annotations
 
@@ -121,10 +119,12 @@ class Progress:
         return [code for _, code in sorted(open_cards)]
 
     def to_json(self) -> str:
-        """The progress file's text."""
-        data = {"format": FORMAT, "version": VERSION, "clock": self.clock, "sessions": self.sessions,
-                "classes": {k: asdict(v) for k, v in sorted(self.classes.items(), key=_class_order)},
-                "misconceptions": {k: asdict(v) for k, v in sorted(self.misconceptions.items())}}
+        """The progress file's text, every count capped at MAX_COUNT so that parse reads back all it writes."""
+        def capped(cards: dict, order=None) -> dict:
+            return {k: {f: min(n, MAX_COUNT) for f, n in asdict(v).items()} for k, v in sorted(cards.items(), key=order)}
+        data = {"format": FORMAT, "version": VERSION, "clock": min(self.clock, MAX_COUNT),
+                "sessions": min(self.sessions, MAX_COUNT), "classes": capped(self.classes, _class_order),
+                "misconceptions": capped(self.misconceptions)}
         return json.dumps(data, indent=1) + "\n"
 
 
