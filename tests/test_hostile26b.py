@@ -111,3 +111,17 @@ def test_a_progress_file_at_the_clock_limit_is_read_back(tmp_path, invoke):
     again = invoke("drill", "--seed", 1, "--classes", "C1", "--state", state, input="q\n")
     assert again.exit_code == 0 and "not a quizgen progress file" not in again.stderr
     assert not list(tmp_path.glob("st.json.bad*"))
+
+
+def test_feedback_sheet_names_never_start_with_a_dash(three_question_folder, invoke):
+    # ids -rf and --checkpoint=1 gave fb/-rf.md and fb/--checkpoint_1.md, which `rm *` there reads as options
+    folder = three_question_folder
+    rows = ["student_id,Q1a,Q2a,Q3a"] + [f"{who},0.408,0.408,0.408" for who in ("-rf", "--checkpoint=1", "rf", "-")]
+    (folder / "ans.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    result = invoke("grade", folder / "ans.csv", "--key", folder / "key.json", "--no-html",
+                    "--feedback", folder / "fb")
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in (folder / "fb").iterdir())
+    assert not [n for n in names if n.startswith("-")], names
+    assert {"rf.md", "rf-2.md", "checkpoint_1.md", "student.md"} <= set(names)
+    assert "-rf" in (folder / "fb" / "rf-2.md").read_text(encoding="utf-8")

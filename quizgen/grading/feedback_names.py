@@ -20,7 +20,8 @@ _WINDOWS_DEVICES = frozenset(["con", "prn", "aux", "nul", *(f"com{n}" for n in r
 
 def safe_file_names(ids: list, reserved=frozenset()) -> list:
     """A file name stem per student id: letters, digits, ``. _ -`` only (no
-    path separator, no leading dot), at most NAME_LIMIT characters, never a
+    path separator, no leading dot, and no leading ``-``, which ``rm *`` in the
+    folder would read as an option), at most NAME_LIMIT characters, never a
     Windows device name (``CON`` becomes ``CON_``), and no two alike even
     ignoring case. Names do not depend on the order of the answers: an id that
     is already a safe name keeps it, and the others, in the order of their ids,
@@ -42,7 +43,7 @@ def safe_file_names(ids: list, reserved=frozenset()) -> list:
 
 def _safe_stem(student_id: str) -> str:
     """``student_id`` made a safe file name stem (safe_file_names), clashes aside."""
-    stem = _UNSAFE.sub("_", student_id).strip("._")[:NAME_LIMIT] or "student"
+    stem = _UNSAFE.sub("_", student_id).lstrip("._-").rstrip("._")[:NAME_LIMIT] or "student"   # no leading -: rm *
     first, dot, rest = stem.partition(".")
     if first.casefold() in _WINDOWS_DEVICES:   # CON.1 is a device too: mark the part before the dot
         stem = f"{first}_{dot}{rest}"
