@@ -111,15 +111,21 @@ def _line_at(composed: tuple, keys: tuple, text_line=None):
 
 
 def _composed(path: Path) -> tuple:
-    """``(readable, node tree)`` of a template file; one text is composed once,
-    as validate asks for the lines of many problems in one file."""
+    """``(readable, node tree)`` of a template file; one version of a file is
+    read and composed once, as validate asks for the lines of many problems in it."""
     try:
         found = path.stat()
         if not stat.S_ISREG(found.st_mode) or found.st_size > MAX_FILE_BYTES:
             return False, None
-        return _compose_text(path.read_text(encoding="utf-8"))
+        return _composed_version(str(path), found.st_ino, found.st_size, found.st_mtime_ns)
     except (OSError, UnicodeDecodeError):
         return False, None
+
+
+@lru_cache(maxsize=16)
+def _composed_version(path: str, _inode: int, _size: int, _mtime_ns: int) -> tuple:
+    """``_composed`` of one version of a file (the stat fields key the cache)."""
+    return _compose_text(Path(path).read_text(encoding="utf-8"))
 
 
 _COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -145,10 +151,18 @@ def _compose_text(text: str) -> tuple:
 
 
 def _child(node, key):
+    """``(key node, value node)`` of ``key`` in a composed mapping or list, else
+    ``(None, None)``. A mapping's entries are indexed once, so finding the lines of
+    many keys in a large mapping stays linear."""
     if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            if key_node.value == str(key):
-                return key_node, value_node
+        index = getattr(node, "quizgen_index", None)
+        if index is None:
+            index = {}
+            for key_node, value_node in node.value:
+                if isinstance(key_node, yaml.ScalarNode):
+                    index.setdefault(key_node.value, (key_node, value_node))
+            node.quizgen_index = index
+        return index.get(str(key), (None, None))
     if isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
         return None, node.value[key]
     return None, None
