@@ -27,6 +27,8 @@ ARITHMETIC = (nodes.Add, nodes.Sub, nodes.Mul, nodes.Div, nodes.FloorDiv, nodes.
 MATH_FILTERS = frozenset({"float", "int", "round", "abs", "sum", "min", "max", "exp", "ln", "num"})
 _SYMBOLS = {nodes.Add: "+", nodes.Sub: "-", nodes.Mul: "*", nodes.Div: "/", nodes.FloorDiv: "//",
             nodes.Mod: "%", nodes.Pow: "**", nodes.Neg: "unary -", nodes.Pos: "unary +"}
+TOO_DEEP = ("template text nested too deeply to read: brackets or {% if %}/{% for %} blocks "
+            "nested dozens of levels deep (a text needs a few)")
 ADVICE = "compute it in a `let` and only format it in the text"
 
 
@@ -42,6 +44,8 @@ def text_rule_problems(source: str) -> list:
         tree = env.parse(source)
     except jinja2.TemplateSyntaxError as exc:
         return [(exc.lineno, f"template syntax error on its line {exc.lineno}: {exc.message}")]
+    except (RecursionError, MemoryError):   # Jinja2's parser recurses once per bracket or block
+        return [(None, TOO_DEEP)]
     found = _nodes_by_kind(tree)
     problems = _unknown(found[nodes.Filter], env.filters, "filter") + _unknown(found[nodes.Test], env.tests, "test")
     return problems + _arithmetic_problems(found)

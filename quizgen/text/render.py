@@ -339,8 +339,10 @@ def _fill(source: str, context: dict, fmt: str) -> str:
         raise TemplateError(f"template text failed: {exc}") from exc
     except (TypeError, ValueError, ArithmeticError, IndexError, KeyError) as exc:
         raise TemplateError(f"template text failed: {type(exc).__name__}: {exc}") from exc
-    except (RecursionError, MemoryError) as exc:  # a macro calling itself, or a limit missed: one line
-        raise limit_error("nesting of macro calls" if isinstance(exc, RecursionError) else "memory") from exc
+    except (RecursionError, MemoryError) as exc:  # a macro calling itself, deep blocks, a limit missed
+        raise limit_error("nesting of macro calls, blocks or brackets" if isinstance(exc, RecursionError) else "memory") from exc
+    except SyntaxError as exc:   # Python refuses the compiled text: 20 nested for loops, 100 nested blocks
+        raise limit_error(f"nesting of blocks ({exc.msg})") from None   # its line is in Python code
 
 
 @lru_cache(maxsize=None)
