@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import shutil
+import json
 import time
 from pathlib import Path
 
@@ -85,3 +85,57 @@ def test_text_python_cannot_compile_is_one_line_error(tmp_path, invoke, kind, co
     assert result.exit_code == 2, result.output
     assert "c13.yaml:33: stem: template text exceeds a limit: nesting of blocks" in result.output
     assert not (tmp_path / "out").exists() and not (tmp_path / "quiz.xml").exists()
+
+
+C7 = "nsp-sigmoid-loss"
+
+
+def _moodle_export(tmp_path, invoke, *bank) -> tuple:
+    """``export moodle --classes C7 --count 2 --seed 42`` and a one-student Moodle
+    download of its first variant: (download, export key, its data)."""
+    from lms_support import export_labels, moodle_csv
+
+    result = invoke("export", "moodle", "--classes", "C7", "--count", 2, "--seed", 42, *bank,
+                    "--out", tmp_path / "questions.xml")
+    assert result.exit_code == 0, result.output
+    key = tmp_path / "questions-key.json"
+    code = {label: code for (_, code), label in export_labels(key).items()}[f"42/{C7}/0"]
+    header = ["Last name", "First name", "ID number", "Email address", "State", "Started on", "Completed",
+              "Duration", "Grade/10.00", "Question 1", "Response 1", "Right answer 1"]
+    body = [["S", "Test", "s001", "", "Finished", "", "", "", "5.00", f"NSP ... [quizgen:{C7}:{code}]",
+             "part 1: 0.0198; part 2: 3.92; part 3: 0.0200", ""]]
+    (tmp_path / "responses.csv").write_text(moodle_csv(header, body), encoding="utf-8")
+    return tmp_path / "responses.csv", key, json.loads(key.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("banks", [[123], [["x"]], "abc", {"a": 1}, [""], None])
+def test_export_key_banks_not_a_list_of_paths_is_refused(tmp_path, invoke, banks):
+    """``"banks": [123]`` was a TypeError traceback; ``"abc"`` was read letter by letter."""
+    download, key, data = _moodle_export(tmp_path, invoke)
+    key.write_text(json.dumps({**data, "banks": banks}), encoding="utf-8")
+    result = invoke("grade", download, "--key", key)
+    assert result.exit_code == 2, result.output
+    assert result.output.strip() == (f"quizgen: error: {key}: banks: expected a list of folder paths, as export "
+                                     "writes it; the export key was edited")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["questions-key.json", "questions.xml", "responses.csv"]
+
+
+def test_export_key_bank_folder_missing_names_the_key(tmp_path, invoke):
+    download, key, data = _moodle_export(tmp_path, invoke)
+    key.write_text(json.dumps({**data, "banks": [str(tmp_path / "gone")]}), encoding="utf-8")
+    result = invoke("grade", download, "--key", key)
+    assert result.exit_code == 2, result.output
+    assert result.output.strip().startswith(f"quizgen: error: {key}: banks: {tmp_path / 'gone'} is not a folder")
+
+
+def test_bank_folder_from_export_key_is_noted(tmp_path, invoke):
+    """A key (untrusted) that names a bank folder had its templates loaded silently."""
+    bank = tmp_path / "mybank"
+    bank.mkdir()
+    download, key, _ = _moodle_export(tmp_path, invoke, "--bank", bank)
+    result = invoke("grade", download, "--key", key)
+    assert result.exit_code == 0, result.output
+    assert f"the bank folder(s) the export key names were loaded: {bank.resolve()}" in result.output
+    result = invoke("grade", download, "--key", key, "--bank", bank, "--out", tmp_path / "again")
+    assert result.exit_code == 0, result.output
+    assert "export key names were loaded" not in result.output

@@ -93,14 +93,15 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
         _check_not_export_key(path, key, header, encoding, delimiter)
         yield path, key, out, []
         return
-    skipped, absent, fallback, unordered, cut = [], [], [], [], []
+    skipped, absent, fallback, unordered, cut, loaded = [], [], [], [], [], []
     with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
                                                    id_key, fallback, unordered, delimiter, kind, reads, cut,
-                                                   dialect)
+                                                   dialect, loaded)
         unkeyed += fallback
-        yield answers, key_path, out, (_unnamed_warning(path, skipped) + _absent_warning(path, absent)
-                                       + _unordered_warning(path, unordered) + _cut_warning(path, cut))
+        yield answers, key_path, out, (_loaded_note(key, loaded) + _unnamed_warning(path, skipped)
+                                       + _absent_warning(path, absent) + _unordered_warning(path, unordered)
+                                       + _cut_warning(path, cut))
 
 
 def _check_not_export_key(path, key, header, encoding, delimiter) -> None:
@@ -142,6 +143,15 @@ def _regular(path) -> bool:
         return stat.S_ISREG(os.stat(path).st_mode)
     except (OSError, ValueError):
         return False
+
+
+def _loaded_note(key, folders: list) -> list:
+    """A note (in a list, or none) naming the bank folders the export key named,
+    whose templates were loaded: a key file is not to be trusted unseen."""
+    if not folders:
+        return []
+    return [f"{key}: the templates in the bank folder(s) the export key names were loaded: "
+            f"{', '.join(folders)} (pass --bank to choose the folders yourself)"]
 
 
 def _unnamed_warning(path, lines: list) -> list:
@@ -245,7 +255,8 @@ def _built_paths(path, out) -> tuple:
 def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = None,
                       absent: list | None = None, id_key: str = "idnumber", fallback: list | None = None,
                       unordered: list | None = None, delimiter=None, kind: str | None = None,
-                      reads: dict | None = None, cut: list | None = None, dialect: str | None = None) -> tuple:
+                      reads: dict | None = None, cut: list | None = None, dialect: str | None = None,
+                      loaded: list | None = None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``
     (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels): the long answers and the key written beside the
@@ -256,8 +267,9 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     caller has read it; ``cut`` receives the Canvas answers that may be the
     right answer Canvas cut to 4 decimals (``canvas_cut``). The answers file
     is written with the download's delimiter (``dialect``, when the caller has
-    read it), so that grading it reads and writes as for the download itself."""
-    from quizgen.lms.exportkey import decode_rows
+    read it), so that grading it reads and writes as for the download itself.
+    ``loaded`` receives the bank folders the export key named, loaded without --bank."""
+    from quizgen.lms.exportkey import decode_rows, key_banks
     from quizgen.lms.papers import grading_inputs
     from quizgen.lms.responses import read_responses
 
@@ -269,7 +281,10 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     kind = kind or lms_kind_of(path, encoding, delimiter)
     rows = read_responses(path, encoding, skipped, absent, id_key, fallback, unordered, delimiter)
     rows, export_key = decode_rows(rows, key, path, kind)
-    banks = banks or (export_key or {}).get("banks", ())
+    if not banks and export_key and export_key.get("banks"):
+        banks = key_banks(export_key, key)
+        if loaded is not None:
+            loaded += banks
     try:
         inputs = grading_inputs(rows, banks=banks, rounded_by="canvas" if kind == "canvas" else "",
                                 order=(export_key or {}).get("templates", ()))

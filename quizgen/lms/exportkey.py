@@ -146,11 +146,29 @@ def load_export_key(path) -> dict:
             and isinstance(data.get("count"), int) and isinstance(data.get("redrawn", {}), dict)):
         raise InputFileError(f"{path}: the export key lacks its secret, templates or count; "
                              "it was edited or cut short")
+    if not _folder_list(data.get("banks", [])):
+        raise InputFileError(f"{path}: banks: expected a list of folder paths, as export writes it; "
+                             "the export key was edited")
     from quizgen.generation.make import MAX_COUNT
 
     if not 1 <= data["count"] <= MAX_COUNT:   # the codes are recomputed for every variant: a bound on the work
         raise InputFileError(f"{path}: count {data['count']} is not from 1 to {MAX_COUNT:,}, as export writes it")
     return data
+
+
+def _folder_list(banks) -> bool:
+    """Whether an export key's ``banks`` is what export writes: a list of folder paths."""
+    return isinstance(banks, list) and all(isinstance(b, str) and b.strip() and "\0" not in b for b in banks)
+
+
+def key_banks(data: dict, key) -> list:
+    """The bank folders an export key names (``load_export_key`` checked the
+    list), each an existing folder, else one line naming the key."""
+    for folder in data.get("banks", []):
+        if not Path(folder).is_dir():
+            raise InputFileError(f"{key}: banks: {folder} is not a folder; the export key names the bank folders "
+                                 "its questions came from: pass --bank with the folder")
+    return list(data.get("banks", []))
 
 
 def code_labels(data: dict, wanted) -> dict:
