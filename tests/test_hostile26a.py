@@ -139,3 +139,52 @@ def test_bank_folder_from_export_key_is_noted(tmp_path, invoke):
     result = invoke("grade", download, "--key", key, "--bank", bank, "--out", tmp_path / "again")
     assert result.exit_code == 0, result.output
     assert "export key names were loaded" not in result.output
+
+
+ROSTER = "student_id,name\ns1,Ann Lee\ns2,Bo Chen\n"
+
+
+@pytest.mark.parametrize("name, split, role", [("key.csv", False, "the answer key"),
+                                               ("problems.md", False, "the paper's file"),
+                                               ("problems-s1.md", True, "the paper's file")])
+def test_generate_refuses_to_write_over_its_students_roster(tmp_path, invoke, name, split, role):
+    """``generate --students g2/key.csv --out g2`` replaced the roster with the answer key."""
+    out = tmp_path / "g2"
+    out.mkdir()
+    (out / name).write_text(ROSTER, encoding="utf-8")
+    result = invoke("generate", "--classes", "C1", "--seed", 1, "--students", out / name, "--out", out,
+                    *(["--split"] if split else []))
+    assert result.exit_code == 2, result.output
+    assert result.output.strip() == (f"quizgen: error: --out {out}: {role} {out / name} would overwrite the "
+                                     "--students roster; keep the roster outside the paper's files, or choose "
+                                     "another --out folder")
+    assert [p.name for p in out.iterdir()] == [name]
+    assert (out / name).read_text(encoding="utf-8") == ROSTER
+
+
+def test_generate_refuses_a_roster_hard_linked_to_its_key(tmp_path, invoke):
+    out = tmp_path / "g1"
+    out.mkdir()
+    (tmp_path / "roster.csv").write_text(ROSTER, encoding="utf-8")
+    (out / "key.csv").hardlink_to(tmp_path / "roster.csv")
+    result = invoke("generate", "--classes", "C1", "--seed", 1, "--students", tmp_path / "roster.csv", "--out", out)
+    assert result.exit_code == 2, result.output
+    assert f"the answer key {out / 'key.csv'} would overwrite the --students roster ({tmp_path / 'roster.csv'})" \
+        in result.output
+    assert (tmp_path / "roster.csv").read_text(encoding="utf-8") == ROSTER
+
+
+def test_generate_refuses_to_remove_its_roster_as_the_earlier_papers_file(tmp_path, invoke):
+    """The same paper again, split: the roster saved as problems.md was the earlier paper's file, removed."""
+    out = tmp_path / "g1"
+    out.mkdir()
+    (out / "problems.md").write_text(ROSTER, encoding="utf-8")
+    args = ("generate", "--classes", "C1", "--seed", 1, "--students", out / "problems.md", "--out", out, "--split")
+    assert invoke(*args).exit_code == 0
+    before = sorted(p.name for p in out.iterdir())
+    result = invoke(*args)
+    assert result.exit_code == 2, result.output
+    assert f"{out / 'problems.md'}, a file of the earlier paper there, would be removed, and it is the " \
+           "--students roster" in result.output
+    assert sorted(p.name for p in out.iterdir()) == before
+    assert (out / "problems.md").read_text(encoding="utf-8") == ROSTER

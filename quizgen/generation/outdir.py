@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from quizgen.files import TooLarge, check_folder, read_json
+from quizgen.files import TooLarge, check_folder, read_json, refuse_clashes, FileTable
 from quizgen.errors import UsageError, printable, shortened
 from quizgen.key.papercode import new_secret, secret_problem
 from quizgen.text.words import and_list, counted
@@ -113,6 +113,26 @@ def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False) -> OutF
         raise UsageError(f"{key_path} is the key of another paper ({difference}), which may already be handed "
                          f"out; choose another --out folder, or pass --force to replace that paper")
     return OutFolder(new_secret(), stale)
+
+
+def refuse_overwriting_inputs(out_dir, names, stale, reads: dict) -> None:
+    """Refuse in one line (exit 2), before anything is written, a run whose
+    files ``names`` in ``out_dir`` (or the earlier paper's ``stale`` files it
+    removes) are one of its inputs ``reads`` ({path: role}: the --students
+    roster saved as key.csv there would be replaced by the answer key)."""
+    if not reads:
+        return
+    names = dict.fromkeys(names)   # in order: the first clash is named
+    roles = {"key.csv": "the answer key", "key.json": "the key"}
+    writes = {Path(out_dir) / name: roles.get(name, "the paper's file") for name in names}
+    advice = "keep the roster outside the paper's files, or choose another --out folder"
+    refuse_clashes(writes, reads, f"--out {out_dir}", advice)
+    inputs = FileTable(reads)
+    for path in stale:
+        found = inputs.find(path) if path.name not in names else None
+        if found is not None:
+            raise UsageError(f"--out {out_dir}: {path}, a file of the earlier paper there, would be removed, "
+                             f"and it is {found[1]}; {advice}")
 
 
 def _kept_secret(key_path: Path, secret, force: bool) -> str:

@@ -14,7 +14,7 @@ from quizgen.errors import LatexError, TexNotFoundError, UsageError
 from quizgen.files import streamed_files, write_files
 from quizgen.generation.documents import document_streams
 from quizgen.generation.make import check_count, make_quiz
-from quizgen.generation.outdir import PaperId, prepare_out_dir
+from quizgen.generation.outdir import PaperId, prepare_out_dir, refuse_overwriting_inputs
 from quizgen.generation.quiz import Quiz
 from quizgen.generation.spool import BlockSpool
 from quizgen.generation.workers import paused_gc
@@ -61,6 +61,8 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         quiz.paper_size, quiz.layout, quiz.secret = paper, layout, folder.secret
         files = document_streams(quiz, fmt, solutions, split=split)
         files.update(key_streams(quiz))
+        refuse_overwriting_inputs(out_dir, _names_written(files, fmt), folder.stale,
+                                  {students: "the --students roster"} if isinstance(students, (str, os.PathLike)) else {})
         if fmt == "pdf":
             files = {name: "".join(pieces) for name, pieces in files.items()}
             from quizgen.generation.pdf import overflow_warnings
@@ -73,6 +75,14 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     quiz.files = list(files)
     quiz.warnings += folder.remove_stale(quiz.files)
     return quiz
+
+
+def _names_written(files: dict, fmt: str) -> list:
+    """The names of the files a run writes: ``files``, and for ``pdf`` each .tex's PDF and log."""
+    names = list(files)
+    if fmt == "pdf":
+        names += [f"{name[:-4]}.{ext}" for name in files if name.endswith(".tex") for ext in ("pdf", "log")]
+    return names
 
 
 def _paper_id(templates: list, count: int, seed, worked_examples: bool, roster: list):
