@@ -50,3 +50,27 @@ def graded_with_policy(folder, key, rows, policy: str) -> dict:
     quizgen.grade(path, key=key, policy=folder / "policy.yaml")
     with open(folder / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
         return {(r["student_id"], r["question_id"], r["part"]): r for r in csv.DictReader(handle)}
+
+
+def c7_bank_with_figure(folder, field: str, value: str, name: str = "evil"):
+    """A bank folder ``folder/ub`` holding C7 copied as class C77 (id ``<name>-nsp``)
+    with ``value`` (YAML) as its figure's ``field``: a user bank one figure field apart."""
+    from pathlib import Path
+
+    c7 = (Path(__file__).resolve().parent.parent / "question_bank" / "c7_nsp_head.yaml").read_text(encoding="utf-8")
+    bank = folder / "ub"
+    bank.mkdir()
+    text = c7.replace("id: nsp-sigmoid-loss", f"id: {name}-nsp").replace("class: C7", "class: C77")
+    start = text.index(f"\n  {field}:", text.index("\nfigure:"))
+    end = text.index("\n", start + 1)
+    (bank / f"{name}.yaml").write_text(text[:start] + f"\n  {field}: {value}" + text[end:], encoding="utf-8")
+    return bank
+
+
+def generated_key(tmp_path_factory, seed: int, count: int = 1):
+    """The key.json of ``quizgen generate --seed SEED --count COUNT`` in a fresh folder."""
+    runner = CliRunner()
+    folder = tmp_path_factory.mktemp(f"seed{seed}")
+    result = runner.invoke(main, ["generate", "--seed", str(seed), "--count", str(count), "--out", str(folder)])
+    assert result.exit_code == 0, result.output
+    return folder / "key.json"

@@ -6,9 +6,10 @@ Markdown worked solutions, added in Decimal arithmetic."""
 
 import re
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
+
+from grading_support import c7_bank_with_figure
 
 from quizgen.bank.loader import load_bank
 from quizgen.generation.quiz import Question, seed_label
@@ -111,26 +112,13 @@ def test_the_exact_filter_keeps_every_decimal(value, places, written):
     assert render_string("{{ x | exactdec(%d) }}" % places, {"x": Fraction(value)}, "md") == written
 
 
-C7_TEXT = (Path(__file__).resolve().parent.parent / "question_bank" / "c7_nsp_head.yaml").read_text(encoding="utf-8")
-
-
-def _bank_with_shown(folder: Path, shown: str) -> Path:
-    """C7 copied as class C77 with ``shown`` (YAML) as its figure's ``shown``."""
-    bank = folder / "ub"
-    bank.mkdir()
-    text = C7_TEXT.replace("id: nsp-sigmoid-loss", "id: shown-nsp").replace("class: C7", "class: C77")
-    start = text.index("\n  shown:", text.index("\nfigure:"))
-    end = text.index("\n", start + 1)
-    (bank / "shown.yaml").write_text(text[:start] + f"\n  shown: {shown}" + text[end:], encoding="utf-8")
-    return bank
-
 
 @pytest.mark.parametrize("shown, said", [('"p +"', "figure.shown: bad expression"),
                                          ('"1 + p"', "figure.shown: p must lie in (0, 1]"),
                                          ('"tau"', "figure.shown: ")])
 def test_a_bad_figure_shown_is_one_line_naming_it(invoke, tmp_path, shown, said):
     """figure.shown (the working's p, which the label prints) is checked like figure.p: one line, no traceback."""
-    result = invoke("generate", "--bank", _bank_with_shown(tmp_path, shown), "--classes", "C77", "--seed", 1,
+    result = invoke("generate", "--bank", c7_bank_with_figure(tmp_path, "shown", shown, "shown"), "--classes", "C77", "--seed", 1,
                     "--out", tmp_path / "out")
     assert result.exit_code == 2 and said in result.output and "Traceback" not in result.output, result.output
     assert "shown.yaml:172: figure.shown" in result.output

@@ -5,18 +5,13 @@ import csv
 
 import pytest
 
+from grading_support import generated_key
+
 
 @pytest.fixture(scope="module")
 def seed3_key(tmp_path_factory):
     """The key of ``quizgen generate --seed 3 --count 1`` (Q6 counts, Q8 the [CLS] head)."""
-    from click.testing import CliRunner
-
-    from quizgen.cli import main
-
-    folder = tmp_path_factory.mktemp("seed3")
-    result = CliRunner().invoke(main, ["generate", "--seed", "3", "--count", "1", "--out", str(folder)])
-    assert result.exit_code == 0, result.output
-    return folder / "key.json"
+    return generated_key(tmp_path_factory, 3)
 
 
 def _graded(invoke, tmp_path, key, rows: list) -> dict:

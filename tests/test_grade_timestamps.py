@@ -10,6 +10,8 @@ import os
 
 import pytest
 
+from grading_support import generated_key
+
 from quizgen.grading import file_slice
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.file_slice import find_cuts
@@ -21,14 +23,7 @@ HEADER = "Timestamp,student_id,question_id,part,answer"
 
 @pytest.fixture(scope="module")
 def key(tmp_path_factory):
-    from click.testing import CliRunner
-
-    from quizgen.cli import main
-
-    folder = tmp_path_factory.mktemp("seed1")
-    result = CliRunner().invoke(main, ["generate", "--seed", "1", "--count", "1", "--out", str(folder)])
-    assert result.exit_code == 0, result.output
-    return folder / "key.json"
+    return generated_key(tmp_path_factory, 1)
 
 
 def _submission(when: str, student: str, answers: tuple) -> list:

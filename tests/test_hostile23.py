@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from grading_support import c7_bank_with_figure
+
 from quizgen.generation.figure_words import unsafe_name
 from quizgen.text.tex_commands import refused_tex
 
 ROOT = Path(__file__).resolve().parent.parent
-C7 = (ROOT / "question_bank" / "c7_nsp_head.yaml").read_text(encoding="utf-8")
 EVIL_NAME = (r'"Ж \\{{\"immediate\"}}\\{{\"openout\"}}15=x.tex \\{{\"immediate\"}}\\{{\"write\"}}15{\\{{\"string\"}}'
              r'\\{{\"d\"}} irectlua{io.open(\"PWNED\",\"w\"):write(\"owned\")}}\\{{\"immediate\"}}'
              r'\\{{\"closeout\"}}15 \\{{\"input\"}}{x}"')
@@ -19,13 +20,7 @@ EVIL_NAME = (r'"Ж \\{{\"immediate\"}}\\{{\"openout\"}}15=x.tex \\{{\"immediate\
 
 def evil_bank(folder: Path, name: str) -> Path:
     """C7 copied as class C77 with ``name`` (YAML) as its figure's name."""
-    bank = folder / "ub"
-    bank.mkdir()
-    text = C7.replace("id: nsp-sigmoid-loss", "id: evil-nsp").replace("class: C7", "class: C77")
-    start = text.index("\n  name:", text.index("\nfigure:"))
-    end = text.index("\n", start + 1)
-    (bank / "evil.yaml").write_text(text[:start] + f"\n  name: {name}" + text[end:], encoding="utf-8")
-    return bank
+    return c7_bank_with_figure(folder, "name", name)
 
 
 def test_a_figure_name_building_file_commands_from_jinja_output_is_refused(invoke, tmp_path, monkeypatch):
