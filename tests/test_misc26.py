@@ -63,6 +63,19 @@ def test_ids_with_their_own_paper_off_a_partial_roster_get_no_did_you_mean(tmp_p
                     "roster? S2026004, S2026005, S2026006, S2026007, S2026008 and 131 more"), line
 
 
+def test_the_moodle_gradebook_warning_gives_no_did_you_mean_for_ids_with_their_own_paper(tmp_path, invoke):
+    """The gradebook's own warning (the ids Moodle's import would stop at) hinted a roster id
+    for each of them, as the note did before."""
+    per_student_class(tmp_path, roster=4)
+    result = grade(invoke, tmp_path, "--gradebook", "moodle")
+    line = next(line for line in result.output.splitlines() if "left out of" in line)
+    assert "did you mean" not in line, line
+    assert line.startswith("quizgen: warning: 136 graded student id(s) are not on the roster and are left out of "
+                           "a-graded-gradebook-moodle.csv"), line
+    assert line.endswith(": S2026004, S2026005, S2026006, S2026007, S2026008, ...; each has a paper of their own in "
+                         "the key, so the roster lacks them: add them to it, or grade with the right --roster"), line
+
+
 def test_a_few_graded_students_with_a_paper_off_the_roster_are_named_plainly(tmp_path, invoke):
     per_student_class(tmp_path, roster=150)
     papers = json.loads((tmp_path / "key.json").read_text(encoding="utf-8"))

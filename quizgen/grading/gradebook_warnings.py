@@ -48,15 +48,20 @@ def off_roster_warning(result, off: tuple) -> list:
     shown = first_few([_with_nearest(i, result) for i in off[:FEW]] + list(off[FEW:]), FEW)
     book = Path(result.paths["gradebook"]).name if "gradebook" in result.paths else "the gradebook"
     answers = result.answers_path.name
+    fix = ("each has a paper of their own in the key, so the roster lacks them: add them to it, or grade with the "
+           "right --roster" if all(i in result.papered for i in off) else
+           f"fix the id in {answers} (or add an override for the roster's id) and grade again, or add the student "
+           "to the roster")
     return [f"{len(off)} graded student id(s) are not on the roster and are left out of {book}, as Moodle's import "
-            f"stops the whole file at a student it does not know: {shown}; fix the id in {answers} (or add an "
-            "override for the roster's id) and grade again, or add the student to the roster"]
+            f"stops the whole file at a student it does not know: {shown}; {fix}"]
 
 
 def _with_nearest(student_id: str, result) -> str:
     """``s1O22 (did you mean s1022?)``: the id and the nearest roster id, those
     who gave no answer first; the id alone when none is near. Made for the ids
     a warning names only: each looks through the whole roster (some 10 ms for 2,000)."""
+    if student_id in result.papered:   # a paper of their own: the id is right, the roster lacks it
+        return shortened(student_id)
     near = nearest_ids(student_id, result.roster_ids, count=1, prefer=result.absent)
     return f"{shortened(student_id)} (did you mean {shortened(near[0])}?)" if near else shortened(student_id)
 

@@ -19,7 +19,7 @@ def off_roster_lines(students, missing: list) -> list:
     the nearest roster id. Each line names the first few, then how many more."""
     papered, others = [], []
     for normal, written in students.not_on_roster.items():
-        if students.own_papers and not students.lms and normal in students.paper_of:   # an LMS's attempt is no paper
+        if has_own_paper(students, normal):
             papered.append(students.shown[normal][0])
         else:
             others.append(written)
@@ -56,3 +56,10 @@ def _named_few(shown: list) -> str:
     """The first OFF_ROSTER_SHOWN of ``shown``, then how many more."""
     more = len(shown) - OFF_ROSTER_SHOWN
     return ", ".join(shown[:OFF_ROSTER_SHOWN]) + (f" and {more} more" if more > 0 else "")
+
+
+def has_own_paper(students, normal: str) -> bool:
+    """Whether the student of normalised id ``normal`` has a paper of their own
+    in the key (an LMS's attempt is no paper): their id is right, so no id
+    lacking from the roster gets a "did you mean" for them."""
+    return bool(students.own_papers) and not students.lms and normal in students.paper_of

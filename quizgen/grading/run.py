@@ -40,7 +40,8 @@ from quizgen.grading.report import (question_rows, question_stats, report_markdo
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.stale import remove_stale_outputs
-from quizgen.grading.students import Students, off_roster_ids, reconciliation_lines, zero_marked
+from quizgen.grading.students import (Students, off_roster_ids, papered_off_roster, reconciliation_lines,
+                                      zero_marked)
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
 from quizgen.grading.timestamps import SHOWN, named_first, resubmission_lines
 from quizgen.key.status import Status
@@ -78,6 +79,7 @@ class GradeResult:
     off_roster: tuple = ()   # ids graded though not on --roster; ``roster_ids``: the roster's (for hints)
     zero_marked: list = field(default_factory=list)   # ids in ``absent`` marked only by overrides scoring 0
     roster_ids: tuple = ()
+    papered: frozenset = frozenset()   # the ids of ``off_roster`` with a paper of their own in the key: no hint
     papers_used: dict = field(default_factory=dict)   # {student id: paper_written.Written}: graded on the code they wrote
 
 
@@ -233,6 +235,7 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
                          _matrix(index, students, grid))
     result.absent, result.zero_marked = [students.ids[n] for n in absent], [students.ids[n] for n in marked]
     result.off_roster, result.roster_ids = off_roster_ids(students), tuple(s.student_id for s in students.roster)
+    result.papered = papered_off_roster(students)
     result.decimal_comma, result.roster_notes = source.decimal_comma, roster_notes
     result.notes.extend(result.roster_notes)
     on_lines = tally.unplaced_lines if source.form == "wide" else None
