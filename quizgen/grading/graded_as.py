@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 from pathlib import Path
 
 from quizgen.cells import spreadsheet_safe
-from quizgen.files import temp_name
-from quizgen.grading.writer import BOM, _line_blocks, _record_blocks
+from quizgen.grading.writer import BOM, _line_blocks, _record_blocks, rewrite
 
 COLUMN = "graded_as"
 
@@ -38,14 +36,7 @@ def add_graded_as(path: Path, graded_as: dict, id_column: int, width: int, delim
     """Rewrite graded.csv at ``path`` (atomically) with COLUMN inserted after
     its ``width`` input columns, each row's cell read from ``graded_as`` by its
     id cell (column ``id_column``)."""
-    fixed = temp_name(path.parent)
-    try:
-        with open(path, "rb") as written, open(fixed, "xb") as target:
-            _copy(written, target, graded_as, id_column, width, delimiter, multiline)
-        os.replace(fixed, path)
-    except BaseException:
-        Path(fixed).unlink(missing_ok=True)
-        raise
+    rewrite(path, lambda written, target: _copy(written, target, graded_as, id_column, width, delimiter, multiline))
 
 
 def _copy(written, target, graded_as: dict, id_column: int, width: int, delimiter: str, multiline: bool) -> None:

@@ -145,10 +145,17 @@ def mark_superseded(path: Path, rows: RowSet, delimiter: str, patched: dict | No
     temporary file, then a rename). ``multiline=False`` promises that every
     record is one line, so lines need no quote counting. The file is copied
     as bytes (UTF-8 as written): only a changed row is decoded and encoded."""
+    rewrite(path, lambda written, target: _copy_marking(written, target, rows, delimiter, patched or {}, multiline))
+
+
+def rewrite(path: Path, copy) -> None:
+    """Rewrite the file at ``path`` atomically: ``copy(written, target)`` copies
+    its bytes into a temporary file beside it, which then replaces it (removed
+    on any failure, the file left as it was)."""
     fixed = temp_name(path.parent)
     try:
         with open(path, "rb") as written, open(fixed, "xb") as target:
-            _copy_marking(written, target, rows, delimiter, patched or {}, multiline)
+            copy(written, target)
         os.replace(fixed, path)
     except BaseException:
         Path(fixed).unlink(missing_ok=True)
