@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from quizgen.errors import shortened
 from quizgen.marking.student_ids import id_hint
+from quizgen.text.words import named_first
 
 
 OFF_ROSTER_SHOWN = 5   # the ids a line on graded students off --roster names before "and N more"
@@ -54,8 +55,7 @@ def _as_graded(students, written: str, hint: str) -> str:
 
 def _named_few(shown: list) -> str:
     """The first OFF_ROSTER_SHOWN of ``shown``, then how many more."""
-    more = len(shown) - OFF_ROSTER_SHOWN
-    return ", ".join(shown[:OFF_ROSTER_SHOWN]) + (f" and {more} more" if more > 0 else "")
+    return named_first(shown[:OFF_ROSTER_SHOWN], len(shown))
 
 
 def has_own_paper(students, normal: str) -> bool:

@@ -43,7 +43,8 @@ from quizgen.grading.stale import remove_stale_outputs
 from quizgen.grading.students import (Students, off_roster_ids, papered_off_roster, reconciliation_lines,
                                       zero_marked)
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
-from quizgen.grading.timestamps import SHOWN, named_first, resubmission_lines
+from quizgen.grading.timestamps import SHOWN, resubmission_lines
+from quizgen.text.words import named_first
 from quizgen.key.status import Status
 from quizgen.roster import read_roster
 from quizgen.ui import progress_bar

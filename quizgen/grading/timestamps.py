@@ -26,6 +26,7 @@ from quizgen.errors import printable, shortened
 from quizgen.grading.outcome import Outcome, superseded_cells
 from quizgen.grading.time_text import NUMERIC, Unread, ambiguous, day_month, read_time
 from quizgen.key.status import Status
+from quizgen.text.words import named_first
 
 TIMESTAMP_HEADERS = ("timestamp", "completiontime", "submitted", "submittedat", "completed", "completedon",
                      "endtime", "starttime", "startedon")
@@ -35,11 +36,6 @@ in this order (a form's completion time before its start time)."""
 
 SHOWN = 10
 """Answers to look at (needs_review, invalid) and students named in grade's notes; graded.csv has them all."""
-
-
-def named_first(shown: list, total: int) -> str:
-    """The first names of ``total``, then how many more."""
-    return ", ".join(shown) + (f" and {total - len(shown)} more" if total > len(shown) else "")
 
 
 @dataclass
