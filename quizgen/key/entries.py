@@ -221,8 +221,9 @@ def part_variants(template, points, specs: tuple, options: dict) -> tuple:
     their options. Worked out from the template alone, so the key is the
     same for any ``--jobs``; an option whose canonical draw fails adds none."""
     found = [[] for _ in specs]
+    read = [_names_read_by(template, part) for part in template.parts]
     for param in template.params:
-        readers = [i for i, part in enumerate(template.parts) if _reads_only(template, part, param.name)]
+        readers = [i for i, names in enumerate(read) if names == {param.name}]
         if param.name not in options or not readers:
             continue
         for place, option in enumerate(param.spec):
@@ -240,14 +241,17 @@ def part_variants(template, points, specs: tuple, options: dict) -> tuple:
     return tuple(tuple(known) for known in found)
 
 
-def _reads_only(template, part, name: str) -> bool:
-    """True when ``part``'s key texts (accepted words, trap feedback and words)
-    read the parameter ``name`` and no other parameter or let, and it has no
-    ``choices`` expression (which reads others)."""
-    known = {param.name for param in template.params} | {let for let, _ in template.lets}
+def _names_read_by(template, part):
+    """The template's parameters and lets that ``part``'s key texts (accepted
+    words, trap feedback and words) read; None when it has a ``choices``
+    expression (which reads others) or its texts cannot be read. A part whose
+    set is one parameter alone reads that parameter only."""
+    if part.choices is not None:
+        return None
     names = names_read([*part.accept, *(trap.feedback for trap in part.traps),
                         *(word for trap in part.traps for word in trap.words)])
-    return part.choices is None and names is not None and names & known == {name}
+    known = {param.name for param in template.params} | {let for let, _ in template.lets}
+    return None if names is None else names & known
 
 
 def choice_options(template) -> dict:

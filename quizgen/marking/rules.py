@@ -26,13 +26,13 @@ from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, s
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
                                      unrounded_fits, whole_numbers)
 from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EARLY, IMPRECISE, INCORRECT,
-                                        INVALID, NEAR, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
+                                        INVALID, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
                                         TrapRule, Verdict, near_plain, tolerance_kind)
 from quizgen.marking.words import mark_words, said_trap
 
 __all__ = ["source_of", "mark_part", "mark_value", "figures_asked", "mark_words", "said_trap",
            # the records and statuses of rule_model.py, which callers import from here
-           "CARRIED", "CARRIED_LIMIT", "CORRECT", "ECF", "EARLY", "IMPRECISE", "INCORRECT", "INVALID", "NEAR",
+           "CARRIED", "CARRIED_LIMIT", "CORRECT", "ECF", "EARLY", "IMPRECISE", "INCORRECT", "INVALID",
            "NEEDS_REVIEW", "OVERRIDE", "Credits", "PartRule", "Source", "TrapRule", "Verdict"]
 
 
@@ -111,10 +111,15 @@ def _fraction_from_own(rule: PartRule, x: float, earlier: dict, env: dict, writt
     if value is None:
         return ""
     counts = " or ".join(quoted(v) for v in whole_numbers((value,)))
-    sources = [(s.label, own[s.name], written.get(s.name)) for s in rule.sources]
-    many = len(sources) > 1
-    those = "those values" if many else "that value"
-    return FRACTION_FROM_OWN.format(marked_from(sources), quoted(x), those, "" if many else "s", counts, those)
+    mine, those = _from_own(rule, own, written)
+    return FRACTION_FROM_OWN.format(mine, quoted(x), those, "" if len(rule.sources) > 1 else "s", counts, those)
+
+
+def _from_own(rule: PartRule, own: dict, written: dict) -> tuple:
+    """``(marked from your (a) = ..., "that value" or "those values")``: how feedback
+    names the student's own earlier answers a part was worked from."""
+    those = "those values" if len(rule.sources) > 1 else "that value"
+    return marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources), those
 
 
 STRAY_PERCENT = ("written with a % sign, which makes it a hundredth of the number before it, but that number "
@@ -262,8 +267,7 @@ def _early_given_own(rule: PartRule, reading: Reading, earlier: dict, env: dict,
         return "", False
     if not any(rounds_to(reading.value, v, shown) for v in values):
         return "", False
-    those = "those values" if len(rule.sources) > 1 else "that value"
-    mine, wrong = marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources), _any_wrong(own, rule)
+    (mine, those), wrong = _from_own(rule, own, written), _any_wrong(own, rule)
     target = min(plain or values, key=lambda v: abs(reading.value - v))   # the value from their own answers
     return (f"{mine}: right to {shown} significant figure{'s' * (shown > 1)} given {those} as written, but "
             f"rounded too early: this paper asks for at least {asked} "
@@ -278,8 +282,7 @@ def _cut_given_own(rule: PartRule, x: float, plain: tuple, own: dict, written: d
     cut = next((v for v in plain if cut_to(x, v, asked) and not matches(x, v, rule.spec, kind)), None)
     if cut is None:
         return "", False
-    those = "those values" if len(rule.sources) > 1 else "that value"
-    mine, wrong = marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources), _any_wrong(own, rule)
+    (mine, those), wrong = _from_own(rule, own, written), _any_wrong(own, rule)
     return (f"{mine}: cut off instead of rounded: {significant(cut, asked + 1)}, worked from {those}, rounds to "
             f"{significant(cut, asked)} ({_expected_given(rule, mine, cut, wrong)})"), wrong
 
