@@ -21,13 +21,12 @@ import os
 from pathlib import Path
 
 from quizgen.errors import shortened
+from quizgen.lms.gradebook import MOODLE_KEYS, PLAIN_COLUMNS
 
 GENERATOR_MARK = '<meta name="generator" content="quizgen">'
 """The HTML report's mark (templates/report.html.j2), read in its first HEAD_BYTES."""
 HEAD_BYTES = 4096
 GRADEBOOKS = ("moodle", "canvas", "plain")
-PLAIN_HEADER = ["student_id", "name", "score", "max", "percent"]   # lms.gradebook.PLAIN_COLUMNS
-MOODLE_KEYS = ("ID number", "Email address")   # lms.gradebook.MOODLE_KEYS' headers
 
 
 def remove_stale_outputs(result) -> None:
@@ -90,5 +89,5 @@ def _written_by_quizgen(path: Path, kind: str) -> bool:
         return GENERATOR_MARK in head
     header = next(csv.reader(head.removeprefix("\ufeff").splitlines()[:1]), [])
     if kind == "plain":
-        return header == PLAIN_HEADER
-    return kind == "moodle" and len(header) == 3 and header[0] in MOODLE_KEYS and header[1] == "Full name"
+        return header == list(PLAIN_COLUMNS)
+    return kind == "moodle" and len(header) == 3 and header[0] in MOODLE_KEYS.values() and header[1] == "Full name"
