@@ -32,10 +32,10 @@ def off_roster_lines(students, missing: list) -> list:
                      + _named_few(list(map(shortened, papered))))
     if others:
         known = [s.student_id for s in students.roster]
-        shown = [_as_graded(students, sid, id_hint(_graded_id(students, sid), known, prefer=missing))
-                 for sid in others[:OFF_ROSTER_SHOWN]]
+        shown = [_as_graded(sid, graded, id_hint(graded, known, prefer=missing))
+                 for sid, graded in ((sid, _graded_id(students, sid)) for sid in others[:OFF_ROSTER_SHOWN])]
         lines.append(f"{len(others)} graded student id(s) are not on the roster: "
-                     + _named_few(shown + [_graded_id(students, sid) for sid in others[OFF_ROSTER_SHOWN:]]))
+                     + named_first(shown, len(others)))
     return lines
 
 
@@ -45,10 +45,9 @@ def _graded_id(students, written: str) -> str:
     return written if number is None else students.ids[number]
 
 
-def _as_graded(students, written: str, hint: str) -> str:
-    """``s1O22 (did you mean s1022?)``: the id as graded (as the students CSV has it), its
-    spelling in the answers once when another (control characters dropped), and the hint."""
-    graded = _graded_id(students, written)
+def _as_graded(written: str, graded: str, hint: str) -> str:
+    """``s1O22 (did you mean s1022?)``: the id as ``graded`` (as the students CSV has it), its
+    spelling ``written`` in the answers once when another (control characters dropped), and the hint."""
     said = [f"written '{shortened(written)}'"] * (graded != written) + [hint] * bool(hint)
     return shortened(graded) + (f" ({'; '.join(said)})" if said else "")
 

@@ -247,8 +247,7 @@ def check_roster_matches(students: Students, answers_name: str) -> None:
     if any(nearest_ids(sid, known, count=1) for sid in students.ids[:MATCH_TRIES]):   # a typo's: hinted later
         return
     roster = students.roster_file
-    column = getattr(roster, "column", "")
-    source = getattr(roster, "source", "--roster")
+    column, source = roster.column, roster.source
     read = f"ids read from column {shortened(column)!r}" if column else "its ids"
     raise InputFileError(f"{source}: {read} match none of {answers_name}'s student ids (first: "
                          f"{shortened(students.ids[0])}); give a roster whose id column holds the ids in {answers_name}")
