@@ -27,7 +27,8 @@ class Written:
     their answers with a code, ``foreign`` those with a code not their own;
     ``paper`` the paper number of the one code on all of them (None when they
     wrote several codes, or one no paper of this key has), ``owner`` its
-    student's id ("" for the class paper), ``code`` and ``own`` the codes as printed."""
+    student's id ("" for the class paper), ``code`` and ``own`` the codes as
+    printed; ``normal`` the normalised id the key knows them by."""
 
     student_id: str
     own_paper: int
@@ -37,6 +38,7 @@ class Written:
     owner: str
     code: str
     own: str
+    normal: str = ""
 
     def paper_words(self) -> str:
         """``s002's paper Y8J5-AHAQ`` or ``the class paper W9M7-4J70`` (instructor-facing)."""
@@ -65,7 +67,7 @@ def find_written(source, index, students) -> list:
         shown = students.shown.get(normal, (normal, ""))[0]
         found.append(Written(shown, own, sum(written.values()), foreign, paper,
                              owners[paper] if paper is not None else "",
-                             display_code(only) if paper is not None else "", display_code(own_code)))
+                             display_code(only) if paper is not None else "", display_code(own_code), normal))
     return found
 
 
@@ -98,7 +100,7 @@ class PapersWritten:
         self.taken = {}
         for written in self.found or ():
             if written.paper is not None and written.paper != written.own_paper:
-                students.paper_of[students.matcher.match(normalise_id(written.student_id))] = written.paper
+                students.paper_of[written.normal] = written.paper
                 self.taken[written.student_id] = written
 
     def notes(self, grid) -> list:
@@ -106,7 +108,7 @@ class PapersWritten:
         SHOWN, then a count); the answers are read again only when some answer
         waits for a person in ``grid`` (the AnswerGrid; without ``on``, the only way such a code shows)."""
         if self.found is None:
-            waiting = any(getattr(o, "status", None) is Status.NEEDS_REVIEW for o in grid.outcomes)
+            waiting = any(o.status is Status.NEEDS_REVIEW for o in grid.outcomes)
             found = find_written(self.source, self.index, self.students) if waiting else []
             self.found = [w for w in found if self._waits(grid, w.student_id)]   # not all overridden since
         lines = [_line(w, w.student_id in self.taken) for w in self.found[:SHOWN]]
@@ -120,7 +122,7 @@ class PapersWritten:
         number = self.students.find(student_id)
         if number is None:
             return False
-        return any(getattr(o, "status", None) is Status.NEEDS_REVIEW for o in grid.row(number))
+        return any(o.status is Status.NEEDS_REVIEW for o in grid.row(number))
 
 
 def _line(w: Written, taken: bool) -> str:
