@@ -14,7 +14,7 @@ from quizgen.grading.paths import BUILT_FROM
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
 from quizgen.report.formatting import decimal_mark, md_cell, number_text, one_place, whole_number
-from quizgen.report.model import MISSING_WORDS, ZERO_MARKED
+from quizgen.report.model import absent_words
 from quizgen.report.tables import roster_centre
 
 STATUSES = tuple(status.value for status in Status)   # the status column's values, in order
@@ -287,9 +287,9 @@ def _student_section(result, comma: bool = False) -> list:
     shown = result.students[:REPORT_STUDENTS]
     absent, marked = set(result.absent), set(result.zero_marked)
     rows = [[md_cell(t.student_id), md_cell(t.name), *(decimal_mark(text, comma) for text in (
-             number_text(t.score), number_text(t.max_score), one_place(t.percent))), ZERO_MARKED
-             if t.student_id in marked else MISSING_WORDS
-             if t.student_id in absent else md_cell(", ".join(t.misconceptions)) or "-"] for t in shown]
+             number_text(t.score), number_text(t.max_score), one_place(t.percent))),
+             absent_words(t.student_id in absent, t.student_id in marked)
+             or md_cell(", ".join(t.misconceptions)) or "-"] for t in shown]
     lines = ["## Students", ""]
     if len(shown) < len(result.students):
         where = result.paths.get("students")

@@ -163,7 +163,13 @@ class StudentRow:
 
     def absent_words(self) -> str:
         """The last column's words for an absent student (MISSING_WORDS or ZERO_MARKED), "" for one who sat."""
-        return (ZERO_MARKED if self.zero_marked else MISSING_WORDS) if self.absent else ""
+        return absent_words(self.absent, self.zero_marked)
+
+
+def absent_words(absent: bool, zero_marked: bool) -> str:
+    """How the students tables (HTML and report.md) name a student who gave no
+    answer: ZERO_MARKED when marked only by overrides scoring 0, else MISSING_WORDS; "" for one who sat."""
+    return (ZERO_MARKED if zero_marked else MISSING_WORDS) if absent else ""
 
 
 @dataclass
