@@ -163,3 +163,16 @@ def test_the_decimal_comma_help_says_what_the_drill_does(invoke):
         out = _flat(invoke("drill", "--seed", "5", "--classes", "C6", "--count", "1", "--no-save", *flag,
                            input="1,440\n1.950\nq\n").output)
         assert "(Your 1,440 was read as 1440.)" in out and "(Your 1.950 was read as 1950.)" in out
+
+
+def test_a_progress_file_saved_with_a_byte_order_mark_is_read(tmp_path, invoke):
+    """Notepad saves a hand-edited record with a UTF-8 byte-order mark: it was called
+    corrupt, moved to .bad and the learner's record started afresh."""
+    state = tmp_path / "p.json"
+    invoke("drill", "--seed", "7", "--classes", "C1", "--state", state, input="0.7\nq\n")
+    record = json.loads(state.read_text(encoding="utf-8"))
+    state.write_bytes(b"\xef\xbb\xbf" + json.dumps(record, indent=1).encode())
+    result = invoke("drill", "--seed", "7", "--classes", "C1", "--state", state, input="q\n")
+    assert "not a quizgen progress file" not in _flat(result.output)
+    assert not (tmp_path / "p.json.bad").exists()
+    assert json.loads(state.read_text(encoding="utf-8-sig"))["sessions"] >= record["sessions"]

@@ -270,7 +270,7 @@ def _read(path: Path, read_only: bool) -> Loaded:
             return Loaded(Progress(), f"progress file {path} is over {MAX_BYTES // 2 ** 20} MB, larger than any "
                                       "record; it is left as it is and progress will not be saved (use --state "
                                       "FILE or --no-save)", writable=False)
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")   # Notepad saves a hand-edited record with a byte-order mark
     except UnicodeDecodeError:
         return _bad(path, "it is not UTF-8 text", read_only)
     except OSError as exc:
