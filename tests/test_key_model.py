@@ -138,6 +138,19 @@ def test_a_newer_key_version_asks_for_an_upgrade(tmp_path):
         load_key_file(path)
 
 
+def test_a_huge_key_version_is_shortened_in_the_message(tmp_path):
+    """A version of 4,001 digits was printed whole: a 4 KB error line."""
+    path = tmp_path / "key.json"
+    shutil.copy(VERSION1, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data.update(format="quizgen-key", version=10 ** 4000)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(quizgen.errors.InputFileError) as caught:
+        load_key_file(path)
+    assert "a number with more than 30 digits, newer than this quizgen reads" in str(caught.value)
+    assert len(str(caught.value)) < 300
+
+
 def test_a_choice_is_written_by_its_place_and_read_back_whole(quiz_key, bank):
     """Version 3: a choice parameter's options (C9's claim and wording, a scene) are written
     once with the template, each instance naming its pick by place; on reading, the

@@ -182,7 +182,7 @@ def _version(data: dict, where: Where) -> int:
         raise (where / "format").fail(f"expected {FORMAT!r}, got {checks.shown(data.get('format'))}")
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > MAX_VERSION:
-        raise (where / "version").fail(f"this key is version {version}, newer than this quizgen reads "
+        raise (where / "version").fail(f"this key is version {checks.shown(version)}, newer than this quizgen reads "
                                        f"(up to {MAX_VERSION}); upgrade quizgen")
     return checks.integer(version, where / "version", 1, MAX_VERSION)
 
