@@ -183,13 +183,14 @@ class Solutions:
                             f"**Forecast.** {view['forecast'].strip()}", *steps,
                             f"**Check.** {view['verify'].strip()}", f"**Answers:** {answers}."])
 
-    def answers_note(self, questions, fmt: str = "md") -> str:
+    def answers_note(self, questions, fmt: str = "md", comma: bool = False) -> str:
         """The one note on how the worked answers are rounded, said once per
         sheet as the papers' "About the answers" says it ('' when no question
-        has a numeric answer or a worked solution)."""
+        has a numeric answer or a worked solution), its decimals with commas
+        when ``comma``."""
         from quizgen.generation.views import paper_answers_note
 
-        views = [self.view(q, fmt) for q in questions]
+        views = [self.view(q, fmt, comma) for q in questions]
         return paper_answers_note([v for v in views if not isinstance(v, str)])
 
     def worked(self, question) -> bool:
@@ -261,7 +262,7 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
         lines += [f"- Practise those classes: `{work.command}`"] * bool(work.command) + [""]
     for heading, said in stray_sections(*strays.of(number), questions, md_cell) if strays is not None else ():
         lines += [f"## {heading}", "", *(f"- {line}" for line in said), ""]
-    about = solutions.answers_note(questions)
+    about = solutions.answers_note(questions, comma=comma)
     lines += [f"**{ABOUT_ANSWERS}.** {about}", ""] if about else []
     for at, (question, part_rows) in enumerate(zip(questions, lines_of)):
         lines += [f"## {md_cell(question.id)}: {md_cell(question.title or question.template)}", "",

@@ -16,7 +16,7 @@ _TEX_DECIMAL = re.compile(r"(?<=\d)\.(?=\d+(?![\d.]|(?:em|ex|pt|cm|mm|in|bp|sp|p
 
 def comma_view(view: dict, fmt: str) -> dict:
     """A question view whose text (stem, forecast, steps, check, answers, the
-    figure's labels) writes every decimal with a comma: ``{,}`` in maths (and all
+    note on how they are rounded, the figure's labels) writes every decimal with a comma: ``{,}`` in maths (and all
     through LaTeX, where it prints as a comma without a space), ``,`` in
     Markdown prose."""
     def text(piece: str) -> str:
@@ -34,7 +34,8 @@ def comma_view(view: dict, fmt: str) -> dict:
                                                         figure["solution"])}
     elif figure:                  # SVG: the text between tags, never an attribute
         figure = {**figure, "solution": _SVG_TEXT.sub(lambda m: _DECIMAL.sub(",", m[0]), figure["solution"])}
-    return {**view, "figure": figure, **{name: text(view[name]) for name in ("stem", "forecast", "verify")},
+    return {**view, "figure": figure,
+            **{name: text(view[name]) for name in ("stem", "forecast", "verify", "answers_note")},
             "steps": [{key: text(value) if isinstance(value, str) else value for key, value in step.items()}
                       for step in view["steps"]],
             "parts": [{**part, "answer": _DECIMAL.sub(",", part["answer"])} for part in view["parts"]]}

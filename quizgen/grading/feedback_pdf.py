@@ -142,7 +142,7 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                          has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper,
                          stray_sections=strays, work_lines=[breakable(line) for line in work.lines],
                          work_command=breakable(work.command),
-                         answers_note=context.solutions.answers_note(questions, "tex"),
+                         answers_note=context.solutions.answers_note(questions, "tex", context.comma),
                          footer_who=footer_who(total.student_id, total.name),
                          answer_separator=";" if context.comma else ",")
 
