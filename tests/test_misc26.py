@@ -151,6 +151,7 @@ def test_a_run_without_html_or_gradebook_removes_the_earlier_runs_that_quizgen_w
             "and not by this one") in result.output
     assert "warning" not in result.output
     assert table(out / "a-graded-gradebook-plain.csv")[0]["score"] == "2"
+    per_student_class(tmp_path)   # S2026000 right again: the plain gradebook's 2 is no longer this run's
     result = grade(invoke, tmp_path, "--no-html")   # the plain gradebook goes too
     assert not (out / "a-graded-gradebook-plain.csv").exists() and "removed a-graded-gradebook-plain.csv" in result.output
 

@@ -17,10 +17,14 @@ Nor is a link, or any file the run read or wrote."""
 from __future__ import annotations
 
 import csv
+import io
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from quizgen.errors import shortened
+from quizgen.grading.outputs import GradeOutputs, gradebook_text
+from quizgen.input_files import SMALL_INPUT_BYTES
 from quizgen.lms.gradebook import MOODLE_KEYS, PLAIN_COLUMNS
 
 GENERATOR_MARK = '<meta name="generator" content="quizgen">'
@@ -29,22 +33,27 @@ HEAD_BYTES = 4096
 GRADEBOOKS = ("moodle", "canvas", "plain")
 
 
-def remove_stale_outputs(result) -> None:
+def remove_stale_outputs(result, outputs: GradeOutputs | None = None) -> None:
     """Remove (or warn of) the outputs of an earlier run of the same stem in
     ``result``'s folder that this run did not write; a note names those
-    removed, a warning those kept. Called once this run's files are in place."""
+    removed, a warning those kept, a note those gradebooks kept for holding
+    this run's grades (``outputs``: the run's GradeOutputs).
+    Called once this run's files are in place."""
     graded = result.paths.get("graded")
     if graded is None:
         return
     folder, stem = Path(graded).parent, Path(graded).stem
     written = {Path(path).name for path in result.paths.values()}
     kinds = {f"{stem}-report.html": "html", **{f"{stem}-gradebook-{lms}.csv": lms for lms in GRADEBOOKS}}
-    removed, kept = [], []
+    removed, kept, current = [], [], []
     for name, kind in kinds.items():
         path = folder / name
         if name in written or not path.is_file() or _is_run_file(path, result.files):
             continue
         if not path.is_symlink() and _written_by_quizgen(path, kind):
+            if kind != "html" and _holds_this_runs_grades(path, kind, result, outputs or GradeOutputs()):
+                current.append(name)
+                continue
             try:
                 path.unlink()
                 removed.append(name)
@@ -57,6 +66,9 @@ def remove_stale_outputs(result) -> None:
         result.notes.append(f"removed {_names(removed)} in {shown}: written by an earlier run and not by this one, "
                             "so it would contradict this run's files (quizgen removes only files it recognisably "
                             "wrote, by the names grade gives them)")
+    if current:
+        result.notes.append(f"kept {_names(current)} in {shown}: written by an earlier run, but "
+                            f"{'it holds' if len(current) == 1 else 'they hold'} the grades this run gives")
     if kept:
         result.warnings.append(f"{_names(kept)} in {shown} {'is' if len(kept) == 1 else 'are'} not from this run and "
                                "may contradict its files (kept: quizgen cannot tell it wrote "
@@ -91,3 +103,20 @@ def _written_by_quizgen(path: Path, kind: str) -> bool:
     if kind == "plain":
         return header == list(PLAIN_COLUMNS)
     return kind == "moodle" and len(header) == 3 and header[0] in MOODLE_KEYS.values() and header[1] == "Full name"
+
+
+def _holds_this_runs_grades(path: Path, kind: str, result, outputs: GradeOutputs) -> bool:
+    """Whether the quizgen gradebook of ``kind`` at ``path`` (plain, or Moodle
+    made without a template) has the rows this run would write in it: for
+    Moodle, under the key and grade item its header names."""
+    try:
+        if path.stat().st_size > SMALL_INPUT_BYTES:
+            return False
+        rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8-sig"), newline="")))
+    except (OSError, UnicodeDecodeError, csv.Error):
+        return False
+    own = replace(outputs, gradebook=kind, gradebook_template=None)
+    if kind == "moodle":
+        keys = {column: key for key, column in MOODLE_KEYS.items()}
+        own = replace(own, gradebook_key=keys[rows[0][0]], gradebook_item=rows[0][2])
+    return list(csv.reader(io.StringIO(gradebook_text(own, result).text, newline=""))) == rows
