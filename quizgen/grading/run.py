@@ -43,7 +43,7 @@ from quizgen.grading.stale import remove_stale_outputs
 from quizgen.grading.students import (Students, off_roster_ids, papered_off_roster, reconciliation_lines,
                                       zero_marked)
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
-from quizgen.grading.timestamps import SHOWN, resubmission_lines
+from quizgen.grading.timestamps import SHOWN, resubmission_lines, unread_time_lines
 from quizgen.text.words import named_first
 from quizgen.key.status import Status
 from quizgen.roster import read_roster
@@ -242,6 +242,7 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     on_lines = tally.unplaced_lines if source.form == "wide" else None
     result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines))
     result.notes.extend(resubmission_lines(students.ids, tally.resubmitted, source.header, tally.time_order))
+    result.notes.extend(unread_time_lines(tally.time_order))
     return result
 
 

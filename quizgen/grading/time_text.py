@@ -36,6 +36,12 @@ def read_time(text: str, day_first=None) -> tuple:
     raise Unread("is not a time quizgen reads (ISO 8601, or as Google Forms, Microsoft Forms or Moodle write it)")
 
 
+def has_time_form(text: str) -> bool:
+    """Whether ``text`` is written as a time read_time reads (its fields not checked: 31/02 passes)."""
+    stripped = text.strip()
+    return any(pattern.fullmatch(stripped) for pattern in (NUMERIC, _DAY_FIRST, _MONTH_FIRST))
+
+
 def _numeric(match, day_first) -> tuple:
     first, _, second, third = match.groups()[:4]
     if len(first) == 4:

@@ -6,10 +6,11 @@ when a compared cell of it cannot be read as a time, the last row in the file.
 Times are read lazily: the pass (answer_pass.py) keeps each grid cell's
 timestamp text (a reference to the cell, shared by the rows of one
 submission) and, when an answer supersedes an earlier one, the earlier
-(``record_contest``). Only those contested cells are ever parsed, once the
-whole file is in (``settle_by_time``; after the parts are merged with
---jobs): a file without the column pays nothing, one without resubmissions
-parses nothing. Formats read (time_text.py, standard library only): ISO 8601
+(``record_contest``). Those contested cells are compared once the whole
+file is in (``settle_by_time``; after the parts are merged with --jobs); the
+other times the grid holds are then read once each, only to name the first
+that is no time (``_first_unread``, FULLY_READ): a file without the column
+pays nothing. Formats read (time_text.py, standard library only): ISO 8601
 (``T`` or a space, seconds and zone optional), Google Forms ``2026/12/03
 10:04:00 AM GMT+1`` and ``12/3/2026 10:04:00``, Microsoft Forms ``12/3/26
 10:04:00``, Moodle ``3 December 2026  10:04 AM`` and ``Thursday, 3 December
@@ -24,7 +25,7 @@ from itertools import chain, groupby
 
 from quizgen.errors import printable, shortened
 from quizgen.grading.outcome import Outcome, superseded_cells
-from quizgen.grading.time_text import NUMERIC, Unread, ambiguous, day_month, read_time
+from quizgen.grading.time_text import NUMERIC, Unread, ambiguous, day_month, has_time_form, read_time
 from quizgen.key.status import Status
 from quizgen.text.words import named_first
 
@@ -48,6 +49,7 @@ class TimeOrder:
     label: str
     problem: str | None = None
     moved: set = field(default_factory=set)
+    unread: str | None = None   # the first line whose time cannot be read, of the parts answered once
 
 
 def squeezed(cell: str) -> str:
@@ -146,6 +148,7 @@ def settle_by_time(source, grid, label: str) -> tuple:
         order.problem = f"line {line_of_row(source, bad.row)}: {bad.text!r} {bad.why}"
         order.moved = _not_latest(grid)
         return order, []
+    order.unread = _first_unread(source, grid, times)
     plan, rows, texts = [], grid.contests.rows, grid.contests.texts
     for k, group in _groups(grid):
         best = max(group, key=lambda c: (times[texts[c] if c >= 0 else grid.stamps[k]][0],
@@ -154,6 +157,41 @@ def settle_by_time(source, grid, label: str) -> tuple:
             plan.append((k, best))
             order.moved.add(k // grid.width)
     return order, plan
+
+
+FULLY_READ = 20_000
+"""Distinct times of parts answered once read in full, the first by line
+(about 10 microseconds each); those after are only checked to be written
+as a time (about 2): a form writes one time per submission."""
+
+
+def _first_unread(source, grid, compared: dict) -> str | None:
+    """``line N: 'text' is not a time...`` of the first time the grid holds
+    that cannot be read in either day/month order (the ``compared`` ones
+    aside, read already), or None; past the first FULLY_READ, one not
+    written as a time. Each distinct text is read once."""
+    first, rows = {}, grid.rows
+    for k, text in enumerate(grid.stamps):
+        if text is not None and text not in compared and rows[k] < first.get(text, rows[k] + 1):
+            first[text] = rows[k]
+    for n, (text, row) in enumerate(sorted(first.items(), key=lambda item: item[1])):
+        why = _unread_why(text) if n < FULLY_READ else None if has_time_form(text) else _unread_why(text)
+        if why is not None:
+            return f"line {line_of_row(source, row)}: {_BadCell(row, text, why).text!r} {why}"
+    return None
+
+
+def _unread_why(text: str) -> str | None:
+    """Why ``text`` is no time in either day/month order, or None when it is one."""
+    try:
+        read_time(text, True)
+        return None
+    except Unread as exc:
+        try:
+            read_time(text, False)
+            return None
+        except Unread:
+            return str(exc)
 
 
 def _first_rows(grid) -> dict:
@@ -327,3 +365,14 @@ def resubmission_lines(ids: list, resubmitted: dict, header: list, order: TimeOr
     if moved:
         line += f"; by the times that can be read, the answer graded is not the latest for {moved_names}"
     return [line + f" (correct the column, or sort the file by {label!r}, and grade again)"]
+
+
+def unread_time_lines(order: TimeOrder | None) -> list:
+    """One line naming the first time of a part answered once that cannot
+    be read (``order.unread``): it decided nothing, but would decide by file order."""
+    if order is None or order.unread is None:
+        return []
+    label = shortened(printable(order.label))
+    return [f"the {label!r} column has a time that cannot be read, first {order.unread}; it decided nothing (no "
+            "part with such a time was answered more than once), but a part answered again there would be settled "
+            "by the file's row order (correct the column)"]
