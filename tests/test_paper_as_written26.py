@@ -127,3 +127,18 @@ def test_no_note_once_overrides_have_decided_every_such_answer(invoke, papers):
     assert result.exit_code == 0, result.output
     assert "wrote the paper code" not in result.stdout
     assert "1 answer(s) need a person to read them (needs_review, 0 until an override): s002 Q1 (a)" in result.stdout
+
+
+def test_the_to_act_on_line_says_why_the_answers_wait(invoke, papers):
+    """left27 (3): report.md's and the page's "To act on" line of a student who wrote another paper's code gave
+    the parts only; the reason was only in the Roster section above it."""
+    folder, info = papers
+    answers = _answers(folder, _swapped(papers))
+    result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--roster", folder / "roster.csv")
+    assert result.exit_code == 0, result.output
+    why = (f"paper code of s002's paper {info['s002'][0]} on 2 answer(s), not their own {info['s001'][0]}; "
+           "--paper-as-written grades them against it")
+    report = (folder / "swap-graded-report.md").read_text(encoding="utf-8")
+    assert f"- s001 (Ada Lovelace): Q1a, Q1b ({why})\n" in report
+    page = (folder / "swap-graded-report.html").read_text(encoding="utf-8")
+    assert f"<li>s001 (Ada Lovelace): Q1a, Q1b ({why.replace(chr(39), '&#39;')})</li>" in page

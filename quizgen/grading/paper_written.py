@@ -117,6 +117,17 @@ class PapersWritten:
                          "reason column of graded.csv")
         return lines
 
+    def review_reasons(self) -> dict:
+        """``{student id: why their answers wait}`` of the students ``notes``
+        named whose answers wait for a person, for report.md's and the page's
+        "To act on" lines (report/attention.py): called after ``notes``."""
+        reasons = {}
+        for w in self.found or ():
+            number = self.students.find(w.student_id) if w.student_id not in self.taken else None
+            if number is not None:   # keyed by the id the reports show (Students.ids)
+                reasons[self.students.ids[number]] = review_reason(w)
+        return reasons
+
     def _waits(self, grid, student_id: str) -> bool:
         """Whether some answer of ``student_id`` still waits for a person (no override decided it)."""
         number = self.students.find(student_id)
@@ -138,6 +149,16 @@ def _line(w: Written, taken: bool) -> str:
     return (f"{who} wrote the paper code of {w.paper_words()} on all {w.coded} of their coded answers, not their "
             f"own paper {w.own}: those answers wait for a person (needs_review); to grade them against the paper "
             f"whose code they wrote, pass {OPTION}")
+
+
+def review_reason(w: Written) -> str:
+    """Why a student's coded answers wait, in a few words: ``paper code of
+    s002's paper F918-BKWM, not their own 852C-GNJF; --paper-as-written grades
+    them against it`` (the count first when not every answer waiting is one)."""
+    if w.paper is None:
+        return f"paper codes not their own ({w.own}) on {w.foreign} answer(s), naming no one paper of this key"
+    return f"paper code of {w.paper_words()} on {w.foreign} answer(s), not their own {w.own}; {OPTION} grades them " \
+           "against it"
 
 
 def sheet_note(written: Written) -> str:

@@ -158,7 +158,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             report_data = class_report_input(_matrix(index, students, grid), list(students.names), data,
                                              roster_order(students), frozenset(marked))
             with Background(class_report_texts, report_data, f"Class report: {source.path.stem}", outputs.html,
-                            source.delimiter, source.decimal_comma, roster_notes,
+                            source.delimiter, source.decimal_comma, roster_notes, written.review_reasons(),
                             parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:
                 count_latest(grid, tally)
                 try:

@@ -28,6 +28,7 @@ class ToAct:
     review: list
     unreached: list
     unmarked: list = field(default_factory=list)
+    why: str = ""   # why the parts awaiting a person wait, when grade knows (a paper code not their own)
 
 
 def to_act(parts, students, counts, unreached, columns=None) -> list:
@@ -66,6 +67,12 @@ def _by_student(columns, counts, parts: list, labels: list) -> dict:
     return found
 
 
+def add_reasons(rows: list, reasons: dict) -> None:
+    """Give each ToAct of ``rows`` its ``why`` from ``{student id: reason}``."""
+    for row in rows:
+        row.why = reasons.get(row.student_id, row.why)
+
+
 def review_list(rows: list) -> list:
     """The ToAct rows with answers awaiting a person."""
     return [r for r in rows if r.review]
@@ -88,11 +95,11 @@ def who(row: ToAct) -> str:
 
 
 def parts_text(row: ToAct, key: str) -> str:
-    """The parts awaiting a person (``Q2a, Q5a``), where the student stopped
+    """The parts awaiting a person (``Q2a, Q5a``, then why in brackets when known), where the student stopped
     (``from Q6a on (16 parts)``; one part: ``Q10b``), or the parts with no mark
     of a student marked only by overrides (``Q1b, Q1c, Q2a, Q2b, Q3a and 21 more``)."""
     if key == "review":
-        return ", ".join(row.review)
+        return ", ".join(row.review) + (f" ({row.why})" if row.why else "")
     if key == "unmarked":
         parts = row.unmarked
         shown = ", ".join(parts[:UNMARKED_SHOWN])
