@@ -1,0 +1,40 @@
+"""Session 27 tidy-ups whose behaviour is pinned.
+
+1. graded.csv is copied once after the pass, even when rows were superseded
+   AND some id is written otherwise (it was copied twice: once to mark the
+   rows, once more to insert graded_as)."""
+
+import csv
+import io
+import json
+
+from quizgen.grading import writer
+
+
+def _part(letter, value):
+    return {"part": letter, "name": letter, "type": "numeric", "points": 2.0, "value": value,
+            "answer": f"{value:.4f}", "tolerance": {"sigfigs": 3}, "misconceptions": []}
+
+
+Q1 = {"id": "Q1", "class": "C1", "template": "t1", "points": 4, "parts": [_part("a", 0.5), _part("b", 3.0)]}
+IDS = [f"S2026{n:03d}" for n in range(6)]
+
+
+def test_graded_csv_is_rewritten_once_for_superseded_rows_and_graded_as(tmp_path, invoke, monkeypatch):
+    papers = {sid: {"name": sid, "seed": f"1/{sid}", "questions": [Q1]} for sid in IDS}
+    (tmp_path / "key.json").write_text(json.dumps({"questions": [Q1], "students": papers}), encoding="utf-8")
+    rows = "".join(f"{sid},Q1,a,0.5\n{sid},Q1,b,3\n" for sid in IDS[1:])
+    rows += 'S 2026000,Q1,a,0.9\nS 2026000,Q1,b,3\nS 2026000,Q1,a,"0,5 and\na line"\n'   # resubmitted, written otherwise
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\n" + rows, encoding="utf-8")
+    copies = []
+    real = writer.rewrite
+    monkeypatch.setattr(writer, "rewrite", lambda path, copy: (copies.append(path), real(path, copy))[1])
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "key.json", "--out", f"{tmp_path / 'r'}/")
+    assert result.exit_code == 0, result.output
+    assert len(copies) == 1, copies
+    graded = list(csv.DictReader(io.StringIO((tmp_path / "r" / "a-graded.csv").read_text(encoding="utf-8-sig"))))
+    mine = [row for row in graded if row["student_id"] == "S 2026000"]
+    assert [(row["answer"], row["graded_as"], row["status"]) for row in mine] == [
+        ("0.9", "S2026000", "superseded"), ("3", "S2026000", "correct"),
+        ("0,5 and\na line", "S2026000", "needs_review")]
+    assert {row["graded_as"] for row in graded} == set(IDS)
