@@ -38,3 +38,22 @@ def test_graded_csv_is_rewritten_once_for_superseded_rows_and_graded_as(tmp_path
         ("0.9", "S2026000", "superseded"), ("3", "S2026000", "correct"),
         ("0,5 and\na line", "S2026000", "needs_review")]
     assert {row["graded_as"] for row in graded} == set(IDS)
+
+
+# ---------------------------------------------------------------- 3. a fractional count's recipe worked out once
+
+def test_a_fraction_worked_from_a_wrong_answer_works_the_recipe_out_once(monkeypatch):
+    """C6: (a) 2885 (key 2880), then (c) 288.5, 10% of it: ECF never takes a
+    fraction for a count, so only _fraction_from_own works the recipe out."""
+    from quizgen.bank.loader import load_bank
+    from quizgen.generation.sampling import sample_instance
+    from quizgen.marking import rules
+    from tests.paper_support import mark_paper
+    instance = sample_instance(next(t for t in load_bank() if t.cls == "C6"), "tidy27/0")
+    calls = []
+    real = rules.reachable
+    monkeypatch.setattr(rules, "reachable", lambda *a, **k: (calls.append(a[0]), real(*a, **k))[1])
+    verdict = mark_paper(instance, {"chosen": "2885", "randomised": "288.5"})["randomised"]
+    assert verdict.feedback.startswith("marked from your (a) = 2885: 288.5 is what that value gives, but a count is "
+                                       "a whole number, so round it: 288 or 289 is correct"), verdict
+    assert len(calls) == 1, calls
