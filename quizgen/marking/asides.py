@@ -11,6 +11,7 @@ import math
 import re
 
 from quizgen.maths.functions import ANSWER_FUNCTIONS
+from quizgen.maths.numerals import DECIMAL_DIGITS
 from quizgen.maths.parser import CONSTANTS
 
 _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
@@ -112,8 +113,7 @@ def _tagged(rest: str) -> bool:
 
 # ------------------------------------------------------------------ a value restated
 
-_DECIMAL = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
-_PLAIN = re.compile(_DECIMAL)   # 0.0683, and in scientific notation 6.83e-2
+_PLAIN = re.compile(r"[-+]?(?:" + DECIMAL_DIGITS + r")(?:[eE][-+]?\d+)?")   # 0.0683, and in scientific notation 6.83e-2
 _BRACKETED_VALUE = re.compile(r"(?P<head>[^()]*?[^\s(])\s*\(\s*(?:[=≈~]\s*|i\.?\s*e\.?,?\s*)?(?P<value>[-+]?(?:\d[\d,. ]*"
                               r"|[.,]\d+)(?:[eE][-+]?\d+)?\s*(?:%|per\s*cent|percent)?)\s*\)\s*\.?\s*", re.IGNORECASE)
 """A number, then a value in brackets, maybe a percentage: ``0.695 (69.5%)``, ``0.6999 (0.7)``, ``2580 (2,580)``,
