@@ -57,3 +57,22 @@ def test_a_fraction_worked_from_a_wrong_answer_works_the_recipe_out_once(monkeyp
     assert verdict.feedback.startswith("marked from your (a) = 2885: 288.5 is what that value gives, but a count is "
                                        "a whole number, so round it: 288 or 289 is correct"), verdict
     assert len(calls) == 1, calls
+
+
+# ---------------------------------------------------------------- 5. the "no value" words, one list
+
+NO_VALUE_SAMPLES = ("undefined", "not defined", "none", "nothing", "no value", "not applicable", "does not exist",
+                    "nan", "NaN", "zero", "0", "it is undefined.", "nonexistent", "nano", "not  defined", "nothingness",
+                    "value: none", "the limit does not exist", "not applicable here", "nan%")
+
+
+def test_the_no_value_patterns_find_what_they_found_before():
+    import re
+
+    from quizgen.marking import asides, words
+    old_words = re.compile(r"\b(?:undefined|not defined|no value|does not exist|nan)\b")
+    old_asides = re.compile(r"\b(?:undefined|not defined|none|no value|not applicable|does not exist|nothing)\b")
+    for new, old in ((words._NO_VALUE, old_words), (asides._NO_VALUE_WORDS, old_asides)):
+        assert [bool(new.search(t)) for t in NO_VALUE_SAMPLES] == [bool(old.search(t)) for t in NO_VALUE_SAMPLES]
+    assert not words._NO_VALUE.search("none") and asides._NO_VALUE_WORDS.search("nothing")
+    assert words._NO_VALUE.search("nan") and not asides._NO_VALUE_WORDS.search("nan")
