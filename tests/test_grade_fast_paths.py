@@ -12,7 +12,7 @@ from quizgen.bank.loader import load_bank
 from quizgen.generation.sampling import canonical_instance
 from quizgen.grading import csv_rows
 from quizgen.grading.answers_file import open_answers
-from quizgen.grading.writer import RowSet, _copy_marking
+from quizgen.grading.writer import RowSet, rewrite_graded
 from quizgen.maths.numbers import significant
 from quizgen.marking.forms import NUMBER, Reading
 from tests.paper_support import part_rules
@@ -56,7 +56,7 @@ def test_a_block_ending_inside_an_open_quote_is_read_carefully():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("multiline", [True, False])
-def test_the_second_copy_of_graded_csv_changes_only_the_marked_rows(multiline):
+def test_the_second_copy_of_graded_csv_changes_only_the_marked_rows(multiline, tmp_path):
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["student_id", "answer", "status", "score", "expected", "misconception", "feedback", "reason", "note"])
@@ -67,10 +67,11 @@ def test_the_second_copy_of_graded_csv_changes_only_the_marked_rows(multiline):
     marked = RowSet()
     for row in (0, 997, 998, 5_000, 19_999):
         marked.add(row)
-    copied = io.BytesIO()
-    _copy_marking(io.BytesIO(text.encode("utf-8")), copied, marked, ",", {}, multiline)
+    graded = tmp_path / "graded.csv"
+    graded.write_bytes(text.encode("utf-8"))
+    rewrite_graded(graded, marked, ",", {}, multiline)
     before = list(csv.reader(io.StringIO(text[1:], newline="")))
-    after = list(csv.reader(io.StringIO(copied.getvalue().decode("utf-8")[1:], newline="")))
+    after = list(csv.reader(io.StringIO(graded.read_bytes().decode("utf-8")[1:], newline="")))
     assert len(after) == len(before)
     changed = [i - 1 for i, (a, b) in enumerate(zip(before, after)) if a != b]
     assert changed == [0, 997, 998, 5_000, 19_999]

@@ -7,17 +7,16 @@ Written only when some id cell differs from the id it was graded as: a class
 whose ids are written as graded keeps graded.csv as it was (the column would
 cost some 8 bytes a row: about 10% of a million-row file). The rows are then
 copied once more with the column inserted after the input columns (the
-result columns stay last, where the feedback sheets read them); a row graded
+result columns stay last, where the feedback sheets read them), in the one
+copy that also marks superseded rows (writer.rewrite_graded); a row graded
 as no student (no id, an id with no paper, a student left out) has it empty."""
 
 from __future__ import annotations
 
 import csv
 import io
-from pathlib import Path
 
 from quizgen.cells import spreadsheet_safe
-from quizgen.grading.writer import BOM, _line_blocks, _record_blocks, rewrite
 
 COLUMN = "graded_as"
 
@@ -31,17 +30,17 @@ def written_otherwise(students) -> dict:
     return {spreadsheet_safe(text): ids[number] for text, number in students.by_text.items()}
 
 
-def add_graded_as(path: Path, graded_as: dict, id_column: int, width: int, delimiter: str,
-                  multiline: bool = True) -> None:
-    """Rewrite graded.csv at ``path`` (atomically) with COLUMN inserted after
-    its ``width`` input columns, each row's cell read from ``graded_as`` by its
-    id cell (column ``id_column``)."""
-    rewrite(path, lambda written, target: _copy(written, target, graded_as, id_column, width, delimiter, multiline))
+def column_writer(graded_as: dict, id_column: int, width: int, delimiter: str):
+    """A ``write_blocks(blocks, target)`` for writer.rewrite_graded: graded.csv's
+    records with COLUMN inserted after their ``width`` input columns, each row's
+    cell read from ``graded_as`` by its id cell (column ``id_column``)."""
+    return lambda blocks, target: _insert(blocks, target, graded_as, id_column, width, delimiter)
 
 
-def _copy(written, target, graded_as: dict, id_column: int, width: int, delimiter: str, multiline: bool) -> None:
-    """Copy the records of ``written`` into ``target`` with the column inserted:
-    a record without quotes is split at its delimiters, any other read as CSV."""
+def _insert(blocks, target, graded_as: dict, id_column: int, width: int, delimiter: str) -> None:
+    """Write the records of ``blocks`` (lists of bytes, from the header on) into
+    ``target`` with the column inserted: a record without quotes is split at
+    its delimiters, any other read as CSV."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=delimiter)
     encoded = {}   # {id cell: the graded_as cell as CSV text}
@@ -52,9 +51,8 @@ def _copy(written, target, graded_as: dict, id_column: int, width: int, delimite
             found = encoded[text] = _encoded(spreadsheet_safe(graded_as.get(text, "")), writer, buffer)
         return found
 
-    target.write(written.read(len(BOM)))
     first = True
-    for block in (_record_blocks(written) if multiline else _line_blocks(written)):
+    for block in blocks:
         out = []
         for record in block:
             line = record.decode("utf-8")

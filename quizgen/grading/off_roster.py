@@ -18,12 +18,9 @@ def off_roster_lines(students, missing: list) -> list:
     their own says the id is right: the roster may be the wrong one, and is
     asked about when they are most of the class); then the others, each with
     the nearest roster id. Each line names the first few, then how many more."""
-    papered, others = [], []
-    for normal, written in students.not_on_roster.items():
-        if has_own_paper(students, normal):
-            papered.append(students.shown[normal][0])
-        else:
-            others.append(written)
+    found, with_paper = graded_off_roster(students)
+    papered = [graded for graded in found if graded in with_paper]
+    others = [(written, graded) for graded, written in found.items() if graded not in with_paper]
     lines = []
     if papered:
         most = len(papered) * 2 > len(students.ids)
@@ -32,17 +29,25 @@ def off_roster_lines(students, missing: list) -> list:
                      + _named_few(list(map(shortened, papered))))
     if others:
         known = [s.student_id for s in students.roster]
-        shown = [_as_graded(sid, graded, id_hint(graded, known, prefer=missing))
-                 for sid, graded in ((sid, _graded_id(students, sid)) for sid in others[:OFF_ROSTER_SHOWN])]
+        shown = [_as_graded(written, graded, id_hint(graded, known, prefer=missing))
+                 for written, graded in others[:OFF_ROSTER_SHOWN]]
         lines.append(f"{len(others)} graded student id(s) are not on the roster: "
                      + named_first(shown, len(others)))
     return lines
 
 
-def _graded_id(students, written: str) -> str:
-    """The id the student written ``written`` was graded as (the students CSV's), else ``written``."""
-    number = students.find(written)
-    return written if number is None else students.ids[number]
+def graded_off_roster(students) -> tuple:
+    """The graded students ``--roster`` lacks, in the order they were met:
+    ``({id as graded: id as written}, frozenset of those ids with a paper of
+    their own in the key)``; the id as graded is the students CSV's."""
+    found, papered = {}, set()
+    for normal, written in students.not_on_roster.items():
+        number = students.find(written)
+        if number is not None:
+            found.setdefault(students.ids[number], written)
+            if has_own_paper(students, normal):
+                papered.add(students.ids[number])
+    return found, frozenset(papered)
 
 
 def _as_graded(written: str, graded: str, hint: str) -> str:

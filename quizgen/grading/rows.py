@@ -1,9 +1,10 @@
 """Grading an answers file into graded.csv: the pass over its rows
 (answer_pass.py; in several processes for a big file, parallel.py), then error
 carried forward and the human decisions, which re-mark final answers. Only
-when some row was superseded or re-marked is graded.csv copied once more with
-those rows marked (with a timestamp column, the latest answer by time stands:
-timestamps.py); a file without them is read once. The latest outcomes are
+when some row was superseded (with a timestamp column, the latest answer by
+time stands: timestamps.py) or re-marked, or some id is written otherwise, is
+graded.csv copied once more, with those rows marked and the graded_as column
+inserted in the same copy; a file without them is read once. The latest outcomes are
 counted into the totals afterwards (``tally.count_latest``)."""
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ from quizgen.grading.answer_pass import pass_rows
 from quizgen.grading.decisions import MadeRows
 from quizgen.grading.ecf_pass import carry_errors_forward
 from quizgen.grading.file_slice import find_cuts
-from quizgen.grading.graded_as import add_graded_as, written_otherwise
+from quizgen.grading.graded_as import column_writer, written_otherwise
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.parallel import grade_in_parts
 from quizgen.grading.students import Students
 from quizgen.grading.tally import Tally
 from quizgen.grading.timestamps import settle_resubmissions
-from quizgen.grading.writer import RowSet, mark_superseded, start_graded
+from quizgen.grading.writer import RowSet, rewrite_graded, start_graded
 
 
 class GradedPass(NamedTuple):
@@ -47,18 +48,16 @@ def grade_file(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
 
 
 def finish_graded(graded: GradedPass, handle, source, students: Students) -> None:
-    """When some rows were superseded, or re-marked by ECF or an override
-    (decisions.py), copy graded.csv once with those rows marked; when some id
-    cell is written otherwise than the id it was graded as, once more with the
-    graded_as column (graded_as.py)."""
-    if graded.superseded or graded.patched:
-        handle.flush()
-        mark_superseded(Path(handle.name), graded.superseded, source.delimiter, graded.patched, graded.multiline)
+    """When some rows were superseded or re-marked by ECF or an override
+    (decisions.py), or some id cell is written otherwise than the id it was
+    graded as, copy graded.csv once with those rows marked and the graded_as
+    column inserted (graded_as.py)."""
     otherwise = written_otherwise(students)
-    if otherwise:
-        handle.flush()
-        add_graded_as(Path(handle.name), otherwise, source.columns[0], len(source.out_header), source.delimiter,
-                      graded.multiline)
+    if not (graded.superseded or graded.patched or otherwise):
+        return
+    handle.flush()
+    insert = column_writer(otherwise, source.columns[0], len(source.out_header), source.delimiter) if otherwise else None
+    rewrite_graded(Path(handle.name), graded.superseded, source.delimiter, graded.patched, graded.multiline, insert)
 
 
 def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, handle, bar=None,

@@ -25,7 +25,7 @@ from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
 from quizgen.lms.papers import is_lms_key
 from quizgen.errors import InputFileError, shortened
-from quizgen.grading.off_roster import has_own_paper, off_roster_lines
+from quizgen.grading.off_roster import graded_off_roster, off_roster_lines
 from quizgen.marking.student_ids import IdMatcher, id_hint, nearest_ids, normalise_id, shown_id as shown_id_text
 
 UNKNOWN = -2          # the number of a student a per-student key has no paper for
@@ -341,15 +341,12 @@ def off_roster_ids(students: Students) -> tuple:
     """The graded students ``--roster`` lacks, as registered: an LMS matching
     students by id does not know them (the hints are made only for the ids a
     warning names: gradebook_warnings.off_roster_warning)."""
-    numbers = (students.find(written) for written in students.not_on_roster.values())
-    return tuple(students.ids[number] for number in numbers if number is not None)
+    return tuple(graded_off_roster(students)[0])
 
 
 def papered_off_roster(students: Students) -> frozenset:
     """The ids of ``off_roster_ids`` that have a paper of their own in the key (no hint is made for them)."""
-    return frozenset(students.ids[number] for number in
-                     (students.find(written) for normal, written in students.not_on_roster.items()
-                      if has_own_paper(students, normal)) if number is not None)
+    return graded_off_roster(students)[1]
 
 
 def unsubmitted_attempts(students: Students) -> list:

@@ -1,6 +1,7 @@
 """Writing graded.csv: each input row as read, then its outcome's result cells,
 exactly as csv.writer would write them; and the second copy that marks the rows
-a later answer superseded (only made when some row was)."""
+a later answer superseded or ECF re-marked, and inserts graded_as.py's column
+(only made when one of them is needed)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ class RowWriter:
     known to need no quotes and no formula guard; a row made only of them is
     simply joined (checking each row costs more). ``multiline`` says whether
     some record went over more than one line (a quoted line break), which the
-    second copy needs to know (``mark_superseded``)."""
+    second copy needs to know (``rewrite_graded``)."""
 
     def __init__(self, handle, delimiter: str, multiline: bool = False):
         self.write, self.join, self.delimiter = handle.write, delimiter.join, delimiter
@@ -137,15 +138,26 @@ class RowSet:
                         yield byte_number * 8 + bit
 
 
-def mark_superseded(path: Path, rows: RowSet, delimiter: str, patched: dict | None = None,
-                    multiline: bool = True) -> None:
-    """Rewrite the graded file at ``path`` with the result cells of ``rows``
-    replaced by a superseded verdict, and those of ``patched`` ({row: Outcome},
-    re-marked after the pass: ECF) by the outcome's cells, atomically (a
-    temporary file, then a rename). ``multiline=False`` promises that every
-    record is one line, so lines need no quote counting. The file is copied
-    as bytes (UTF-8 as written): only a changed row is decoded and encoded."""
-    rewrite(path, lambda written, target: _copy_marking(written, target, rows, delimiter, patched or {}, multiline))
+def rewrite_graded(path: Path, rows: RowSet, delimiter: str, patched: dict | None = None,
+                   multiline: bool = True, write_blocks=None) -> None:
+    """Rewrite the graded file at ``path`` once, atomically (a temporary file,
+    then a rename), with the result cells of ``rows`` replaced by a superseded
+    verdict and those of ``patched`` ({row: Outcome}, re-marked after the pass:
+    ECF) by the outcome's cells. ``write_blocks(blocks, target)``, when given,
+    writes the records (lists of bytes, from the header on) instead of copying
+    them as they are: graded_as.py inserts its column so, in the same copy.
+    ``multiline=False`` promises that every record is one line, so lines need
+    no quote counting. The file is copied as bytes (UTF-8 as written): only a
+    changed row is decoded and encoded."""
+    def copy(written, target):
+        target.write(written.read(len(BOM)))
+        blocks = marked_blocks(written, rows, delimiter, patched or {}, multiline)
+        if write_blocks is None:
+            for block in blocks:
+                target.write(b"".join(block))
+        else:
+            write_blocks(blocks, target)
+    rewrite(path, copy)
 
 
 def rewrite(path: Path, copy) -> None:
@@ -162,32 +174,29 @@ def rewrite(path: Path, copy) -> None:
         raise
 
 
-def _copy_marking(scratch, handle, rows: RowSet, delimiter: str, patched: dict, multiline: bool) -> None:
-    """Copy graded rows (binary streams of UTF-8 that starts with a byte-order
-    mark), the result cells of ``rows`` replaced by superseded ones
-    (re-derived from the result cells each was written with), those of
-    ``patched`` by their new outcome's. The rows between two changed ones are
-    copied as one block of bytes."""
+def marked_blocks(scratch, rows: RowSet, delimiter: str, patched: dict, multiline: bool):
+    """The records of graded rows ``scratch`` (a binary stream of UTF-8 read
+    past its byte-order mark), a list at a time, the result cells of ``rows``
+    replaced by superseded ones (re-derived from the result cells each was
+    written with), those of ``patched`` by their new outcome's. Only a changed
+    record is decoded and encoded again; the others are yielded as read."""
     text = io.StringIO()
     writer = csv.writer(text, delimiter=delimiter)
-    handle.write(scratch.read(len(BOM)))
     width = len(RESULT_COLUMNS)
     targets = sorted(set(_members(rows)) | set(patched))
     at, t = -1, 0   # the row number of the block's first record; the next target's index
     for block in (_record_blocks(scratch) if multiline else _line_blocks(scratch)):
-        start, end = 0, len(block)
-        while t < len(targets) and targets[t] < at + end:
+        while t < len(targets) and targets[t] < at + len(block):
             i = targets[t] - at
-            handle.write(b"".join(block[start:i]))
             row = next(csv.reader([block[i].decode("utf-8")], delimiter=delimiter))
             row = row[:-width] + (superseded_cells(row[-width:]) if targets[t] in rows else list(patched[targets[t]].cells))
             text.seek(0)
             text.truncate()
             writer.writerow(row)
-            handle.write(text.getvalue().encode("utf-8"))
-            start, t = i + 1, t + 1
-        handle.write(b"".join(block[start:]))
-        at += end
+            block[i] = text.getvalue().encode("utf-8")
+            t += 1
+        yield block
+        at += len(block)
 
 
 def _members(rows: RowSet):

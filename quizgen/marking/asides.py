@@ -11,6 +11,7 @@ import math
 import re
 
 from quizgen.maths.functions import ANSWER_FUNCTIONS
+from quizgen.maths.numerals import DECIMAL_DIGITS
 from quizgen.maths.parser import CONSTANTS
 
 _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212"
@@ -23,8 +24,18 @@ _NON_ANSWER = re.compile(r"\s*(?:" + _TAG + r")\s*[.!]?\s*", re.IGNORECASE)
 ``idk``, ``don't know``, ``skipped``."""
 _MAY_MEAN_NO_VALUE = re.compile(r"\s*(?:" + _DASH_RUN + r"|n\s*/\s*a|n\.?\s*a\.?|no\s+answer)\s*(?:\.\s*)?", re.IGNORECASE)
 """The non-answers that may also say "this has no value" (a dash, ``n/a``, ``NA``, ``no answer``)."""
-_NO_VALUE_WORDS = re.compile(r"\b(?:undefined|not defined|none|no value|not applicable|does not exist|nothing)\b")
-"""A listed word that is itself "no value": a part whose answer (or trap) it is may be answered ``n/a``."""
+NO_VALUE_PHRASES = ("undefined", "not defined", "no value", "does not exist")
+"""Words that say "no value"; each pattern built from them (``no_value_words``) adds its own."""
+
+
+def no_value_words(*extras: str):
+    """A pattern finding one of NO_VALUE_PHRASES or ``extras`` as whole words."""
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, (*NO_VALUE_PHRASES, *extras))) + r")\b")
+
+
+_NO_VALUE_WORDS = no_value_words("none", "nothing", "not applicable")
+"""A listed word that is itself "no value": a part whose answer (or trap) it is may be answered ``n/a``
+(``none`` and ``nothing`` too: words.py's pattern leaves them out, as they may say zero)."""
 _TAG_BESIDE = re.compile(r"\s*(?P<before>(?:" + _TAG + r")(?=\s))?\s*(?P<rest>.*?\S)\s*"
                          r"(?P<after>(?<=\s|\d)(?:" + _TAG + r"))?\s*\.?\s*", re.IGNORECASE)
 """A number with a non-answer before or after it (``n/a 0.6999``, ``? 0.5``, ``0.6999 -``)."""
@@ -112,8 +123,7 @@ def _tagged(rest: str) -> bool:
 
 # ------------------------------------------------------------------ a value restated
 
-_DECIMAL = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
-_PLAIN = re.compile(_DECIMAL)   # 0.0683, and in scientific notation 6.83e-2
+_PLAIN = re.compile(r"[-+]?(?:" + DECIMAL_DIGITS + r")(?:[eE][-+]?\d+)?")   # 0.0683, and in scientific notation 6.83e-2
 _BRACKETED_VALUE = re.compile(r"(?P<head>[^()]*?[^\s(])\s*\(\s*(?:[=≈~]\s*|i\.?\s*e\.?,?\s*)?(?P<value>[-+]?(?:\d[\d,. ]*"
                               r"|[.,]\d+)(?:[eE][-+]?\d+)?\s*(?:%|per\s*cent|percent)?)\s*\)\s*\.?\s*", re.IGNORECASE)
 """A number, then a value in brackets, maybe a percentage: ``0.695 (69.5%)``, ``0.6999 (0.7)``, ``2580 (2,580)``,

@@ -19,7 +19,8 @@ from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chai
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
 from quizgen.maths.answers import DEPTH_REASON, has_tolerance, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
-from quizgen.maths.numerals import decimal_middle_dots, from_typeset, normalise_numerals, power_of_ten, typeset_shell
+from quizgen.maths.numerals import (DECIMAL_DIGITS, decimal_middle_dots, from_typeset, normalise_numerals, power_of_ten,
+                                    typeset_shell)
 from quizgen.maths.parser import CONSTANTS
 
 NUMBER, BLANK, INVALID, REVIEW = "number", Status.BLANK.value, Status.INVALID.value, Status.NEEDS_REVIEW.value
@@ -95,10 +96,10 @@ _BITS = re.compile(r"\d\s*bits?\s*\.?\s*$", re.IGNORECASE)
 """A loss in bits (log base 2): never stripped as a unit, since the bank's
 questions take natural logarithms (nats); a person reads it."""
 _PERCENT = re.compile(r"(?<!\s)\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
-_PLAIN = re.compile(r"[+-]?(\d++(?:\.\d*+)?|\.\d++)([eE][+-]?\d+)?")   # runs of digits whole: linear (redos26)
+_PLAIN = re.compile(r"[+-]?(" + DECIMAL_DIGITS + r")([eE][+-]?\d+)?")   # runs of digits whole: linear (redos26)
 _WRITTEN_NUMBER = re.compile(r"[+-]?(?:\d[\d,.]*|[.,]\d+)(?:[eE][+-]?\d+)?")   # a decimal with its comma or point
 # a decimal times a power of ten (3.28*10^-5, 3.28 × 10**(-5)): its figures are the decimal's
-_POWER_OF_TEN = re.compile(r"([+-]?(?:\d++(?:\.\d*+)?|\.\d++))\s*[*×]\s*10\s*(?:\^|\*\*)\s*(?:\(\s*)?[+-]?\d+(?:\s*\))?")
+_POWER_OF_TEN = re.compile(r"([+-]?(?:" + DECIMAL_DIGITS + r"))\s*[*×]\s*10\s*(?:\^|\*\*)\s*(?:\(\s*)?[+-]?\d+(?:\s*\))?")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 HEDGE_WORDS = ("maybe", "perhaps", "possibly", "probably", "likely", "i think", "i believe", "i guess", "i suppose",
                "i'm not sure", "not sure", "unsure", "not certain")

@@ -97,14 +97,11 @@ def _fraction_from_own(rule: PartRule, x: float, earlier: dict, env: dict, writt
     of them wrong: C6 (a) one sequence's 45, then (c) 10% of it, 4.5), else
     "": the fraction came from their earlier answer, and its neighbours (4 or
     5) are what ECF accepts."""
-    recipe = rule.recipe
-    if recipe is None or not env:
-        return ""
-    own = {d: earlier.get(d) for d in recipe.depends}
-    if any(v is None for v in own.values()) or not _any_wrong(own, rule):
+    own = _own_wrong(rule, earlier, env)
+    if own is None:
         return ""
     try:
-        plain = reachable(recipe, env, {d: (v,) for d, v in own.items()}, levels=())
+        plain = reachable(rule.recipe, env, {d: (v,) for d, v in own.items()}, levels=())
     except OWN_RECIPE_ERRORS:
         return ""
     value = next((v for v in plain if same(x, v)), None)
@@ -334,15 +331,13 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
     figures than asked, else ``("", None)``. The plain value is what the figures
     are judged against, as the key's value is without ECF. The carried-rounding
     set of those answers is looked up in ``carried`` first."""
-    x, recipe, kind = reading.value, rule.recipe, tolerance_kind(rule)
-    if recipe is None or not env:
-        return "", None
-    own = {d: earlier.get(d) for d in recipe.depends}
-    if any(v is None for v in own.values()) or not _any_wrong(own, rule):
-        return "", None
+    x, kind = reading.value, tolerance_kind(rule)
+    own = _own_wrong(rule, earlier, env)
+    if own is None or (kind == "integer" and not float(x).is_integer()):
+        return "", None   # a count is never a fraction (as_counted): _fraction_from_own works that recipe out
     try:
         given = {d: (v,) for d, v in own.items()}
-        plain = as_counted(rule, x, reachable(recipe, env, given, levels=()))   # a count: 67 or 68, never 67.5
+        plain = as_counted(rule, x, reachable(rule.recipe, env, given, levels=()))   # a count: 67 or 68
         if not any(near_plain(x, v, rule.spec, kind) for v in plain):
             return "", None   # far from the plain recomputation: no rounding on the way reaches it
         hit = any(matches(x, v, rule.spec, kind) for v in plain)
@@ -357,6 +352,16 @@ def _ecf(rule: PartRule, reading: Reading, earlier: dict, env: dict, carried: di
     written = written or {}
     return (marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources),
             min(plain, key=lambda v: abs(x - v)))
+
+
+def _own_wrong(rule: PartRule, earlier: dict, env: dict) -> dict | None:
+    """``{name: the student's own answer}`` of every earlier part ``rule``'s
+    recipe reads, when it has one, each was answered and some answer is wrong
+    (what ECF and ``_fraction_from_own`` work from), else None."""
+    if rule.recipe is None or not env:
+        return None
+    own = {d: earlier.get(d) for d in rule.recipe.depends}
+    return None if any(v is None for v in own.values()) or not _any_wrong(own, rule) else own
 
 
 def _rounded_early_from(rule: PartRule, reading: Reading, values) -> bool:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from quizgen.marking.asides import NO_VALUE_REASON, may_mean_no_value, no_answer_reason, non_answer
+from quizgen.marking.asides import NO_VALUE_REASON, may_mean_no_value, no_answer_reason, no_value_words, non_answer
 from quizgen.marking.forms import BLANK, DOUBT_REASON, HEDGE_WORDS, QUESTION_MARK, REVIEW, looks_like_prose
 from quizgen.marking.student_ids import edit_distance
 from quizgen.maths.answers import normalise_word
@@ -86,7 +86,7 @@ _DENIED = re.compile(r"^(?:it\s+|that\s+|he\s+|she\s+)?(?:does|do|did|is|was|can
 
 _NONE_OR_ZERO = {"none", "nothing"}
 """Whole answers that may say "no value" or "zero" ("none" for a loss: undefined, or no loss)."""
-_NO_VALUE = re.compile(r"\b(?:undefined|not defined|no value|does not exist|nan)\b")
+_NO_VALUE = no_value_words("nan")   # not "none" or "nothing": those may say zero (_NONE_OR_ZERO)
 NONE_OR_ZERO_REASON = ("may say that there is no value or that the value is zero, which this part tells apart: "
                        "a person reads it")
 

@@ -12,13 +12,13 @@ from functools import lru_cache
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import answer_value
-from quizgen.maths.numerals import (BRACE_DEPTH, ROOT_INDEX_MAX, VULGAR_FRACTIONS, from_typeset, nested_too_deep,
-                                    normalise_numerals, power_of_ten, typeset_shell)
+from quizgen.maths.numerals import (BRACE_DEPTH, DECIMAL_DIGITS, ROOT_INDEX_MAX, VULGAR_FRACTIONS, from_typeset,
+                                    nested_too_deep, normalise_numerals, power_of_ten, typeset_shell)
 from quizgen.maths.parser import MAX_LENGTH, parse_answer
 
 __all__ = ["answer_value", "has_tolerance", "normalise_word", "to_number", "TOLERANCE_REFUSAL", "WORD_CACHE_LENGTH"]
 
-_PLAIN_NUMBER = re.compile(r"[+-]?(\d++(?:\.\d*+)?|\.\d++)([eE][+-]?\d{1,3})?", re.ASCII)   # digits whole: linear
+_PLAIN_NUMBER = re.compile(r"[+-]?(" + DECIMAL_DIGITS + r")([eE][+-]?\d{1,3})?", re.ASCII)   # digits whole: linear
 _DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+", re.ASCII)
 _DECIMAL_THEN_FRACTION = re.compile(f"\\d[.,]\\d*\\s?[{VULGAR_FRACTIONS}]")
 """A fraction character straight after a decimal (``0.5½``): no mixed number, and no one reading of it."""

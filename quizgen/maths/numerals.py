@@ -180,10 +180,16 @@ def nested_too_deep(text: str) -> bool:
     return any(pattern.search(text) for pattern, _ in _BRACES)
 
 
-_FLAT_POWER = re.compile(r"\s*(?P<a>[+-]?(?:\d++(?:\.\d*+)?|\.\d++))\s*\*\s*10-(?P<k>\d{1,3})\s*")
+DECIMAL_DIGITS = r"\d++(?:\.\d*+)?|\.\d++"
+"""A decimal's digits, as a regular expression to put in a group (``12``,
+``1.5``, ``1.``, ``.5``): each run of digits is taken whole (possessive), so
+a long run that fails is given up at once, not split every way (redos26).
+The number patterns of this module, parser.py, answers.py, marking/forms.py
+and marking/asides.py share it."""
+_FLAT_POWER = re.compile(r"\s*(?P<a>[+-]?(?:" + DECIMAL_DIGITS + r"))\s*\*\s*10-(?P<k>\d{1,3})\s*")
 """A decimal times ten, then, with no space, a minus sign and one to three digits,
 and nothing else (``3.45*10-5``, as a raised exponent pastes; ``10 - 5`` spaced is a subtraction)."""
-_SPACED_POWER = re.compile(r"\s*(?P<a>[+-]?(?:\d++(?:\.\d*+)?|\.\d++))\s+10\s*(?P<power>\^|\*\*)\s*(?P<k>\(?\s*[+-]?\d{1,3}\s*\)?)\s*")
+_SPACED_POWER = re.compile(r"\s*(?P<a>[+-]?(?:" + DECIMAL_DIGITS + r"))\s+10\s*(?P<power>\^|\*\*)\s*(?P<k>\(?\s*[+-]?\d{1,3}\s*\)?)\s*")
 """A decimal, a space, then a power of ten, and nothing else (``3.45 10^-5``: the times sign left out)."""
 
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from quizgen.errors import ExpressionError, did_you_mean
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE, TEMPLATE_FUNCTIONS
-from quizgen.maths.numerals import normalise_numerals
+from quizgen.maths.numerals import DECIMAL_DIGITS, normalise_numerals
 from quizgen.maths.tree import Bin, Call, Compare, Const, Index, Logic, Name, Neg, Node, Num
 
 __all__ = ["ANSWER_FUNCTIONS", "ANSWER_POLICY", "TEMPLATE_FUNCTIONS", "Bin", "Call", "Compare", "Const",
@@ -29,7 +29,7 @@ named so would be shadowed (``e`` is Euler's number whatever ``e`` was drawn as)
 
 _BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
 _CMPOPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
-_DECIMAL_LITERAL = re.compile(r"(\d++(?:\.\d*+)?|\.\d++)([eE][-+]?\d+)?", re.ASCII)   # digits whole: linear
+_DECIMAL_LITERAL = re.compile(r"(" + DECIMAL_DIGITS + r")([eE][-+]?\d+)?", re.ASCII)   # digits whole: linear
 _MAYBE_PYTHON_ONLY = re.compile(r"\d[_xXoObBjJ]|_\d")
 
 
