@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from quizgen.text.jinja_tags import sub_tags
+
 _REFUSED = re.compile(
     r"(?<!\\)(?:\\\\)*(\\(?:[A-Za-z]*lua[A-Za-z]*|csname|begincsname|lastnamedcs|UseName|ExpandArgs|primitive"
     r"|pdfprimitive|scantokens|scantextokens|catcode|makeatletter|ExplSyntaxOn"
@@ -67,7 +69,6 @@ BANK_ENVIRONMENTS = frozenset("""
 
 _COMMAND = re.compile(r"\\(?:([A-Za-z]+)|.)", re.S)
 _ENVIRONMENT = re.compile(r"[ \t\r\n]*\{([A-Za-z]+\*?)\}")   # TeX's spaces only: U+3000 is no space to TeX
-_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 """Jinja2's tags: what they print is escaped for LaTeX (text/render.py), so only the text around them is TeX."""
 _CONTINUED = re.compile(r"(?<!\\)(?:\\\\)*(\\[A-Za-z]+)\{[{%#]")
 """A command's name run straight into a Jinja2 tag, which could finish the name."""
@@ -98,7 +99,7 @@ def unlisted_tex(text: str, filled: bool = False) -> str | None:
         continued = _CONTINUED.search(text)
         if continued is not None:
             return continued.group(1) + "{{"
-        text = _JINJA.sub(" ", text)
+        text = sub_tags(lambda tag: " ", text)
     for found in _COMMAND.finditer(text):
         name = found.group(1)
         if name in ("begin", "end"):

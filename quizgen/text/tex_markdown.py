@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from quizgen.errors import TemplateError
+from quizgen.text.jinja_tags import sub_tags
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _QUOTED = re.compile(r'"([^"\n]+)"')
@@ -27,7 +28,6 @@ _CLOSERS = {"$": re.compile(r"\\.|\$|\n\s*\n", re.S), "$$": re.compile(r"\\.|\$\
             "\\)": re.compile(r"\\.", re.S), "\\]": re.compile(r"\\.", re.S)}
 BLANK_LINE = re.compile(r"\n\s*\n")
 """What ends a paragraph of template text (outside maths)."""
-_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 TEXT_TABLES = frozenset({"tabular"})
 """Alignments a bank's text may set outside maths (their ``&`` kept)."""
 MATHS_ALIGNMENTS = frozenset("""aligned alignedat gathered split cases dcases array matrix pmatrix bmatrix
@@ -62,7 +62,7 @@ def maths_spans(text: str) -> list:
 def masked_jinja(text: str) -> str:
     """``text`` with each Jinja2 tag blanked out to as many ``\\x01`` characters: its
     maths found as written in the template, not in a tag, at the same places."""
-    return _JINJA.sub(lambda tag: "\x01" * len(tag.group(0)), text)
+    return sub_tags(lambda tag: "\x01" * len(tag), text)
 
 
 def alignment_outside_maths(text: str) -> str | None:
@@ -71,7 +71,7 @@ def alignment_outside_maths(text: str) -> str | None:
     Jinja2's tags are read as a space (what they print is escaped for LaTeX)."""
     if "\\begin" not in text:
         return None
-    return _outside_maths(_JINJA.sub(" ", text))
+    return _outside_maths(sub_tags(lambda tag: " ", text))
 
 
 def _outside_maths(text: str) -> str | None:
