@@ -14,12 +14,13 @@ from quizgen.marking.forms import LOG_NOTE, with_log_note
 _REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
 
 
-def ecf_verdict(checker, outcome, sources, answers: dict, written: dict, own_traps: dict | None = None):
+def ecf_verdict(checker, outcome, sources, own_answers, own_traps: dict | None = None):
     """The verdict ECF gives ``outcome`` (``checker``'s verdict on the answer
     alone: a Verdict or a grade Outcome), or None when it stands. ``sources``:
     ``(name, letter, status, value, figures)`` of each earlier part the part's
-    recipe reads (``careful.ecf_inputs``); ``answers``/``written``: every named
-    part's value/figures (a trap worked from them: ``PartChecker.own_trap``);
+    recipe reads (``careful.ecf_inputs``); ``own_answers()``: every named
+    part's values and figures, two dicts (a trap worked from them:
+    ``PartChecker.own_trap``), asked for only when such a trap is looked for;
     ``own_traps``: own_trap's verdicts kept by the caller (a class paper's
     students share them). An earlier part a person must read makes this one
     ``needs_review`` too (``read_with``)."""
@@ -33,6 +34,7 @@ def ecf_verdict(checker, outcome, sources, answers: dict, written: dict, own_tra
     verdict = checker.remark(outcome.value, outcome.figures, {s[0]: s[3] for s in sources},
                              {s[0]: s[4] for s in sources})   # quoted as written: 0.0100
     if verdict is None and not outcome.misconception:   # incorrect or imprecise: a trap from their own (a)?
+        answers, written = own_answers()
         key = (id(checker), outcome.value, outcome.figures, *answers.values(), *written.values())
         kept = own_traps if own_traps is not None else {}
         if key not in kept:   # C2: -log10 of their own (a); C8 (b) 0.5000, a copy of their own (a)
@@ -58,9 +60,11 @@ def carried_forward(checker, verdict, values: dict, figures: dict | None = None,
     letters = {part.name: part.letter for part in reversed(question.parts)}   # the first part so named
     sources = tuple((name, letters.get(name, name), statuses.get(name), values.get(name), figures.get(name))
                     for name in depends)
-    answers = {part.name: values.get(part.name) for part in question.parts}
-    written = {part.name: figures.get(part.name) for part in question.parts}
-    found = ecf_verdict(checker, verdict, sources, answers, written)
+    def own_answers() -> tuple:
+        return ({part.name: values.get(part.name) for part in question.parts},
+                {part.name: figures.get(part.name) for part in question.parts})
+
+    found = ecf_verdict(checker, verdict, sources, own_answers)
     return verdict if found is None else found
 
 

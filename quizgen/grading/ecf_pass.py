@@ -40,9 +40,7 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
                 continue
             given = tuple((name, letter, latest[base + s].status, latest[base + s].value, latest[base + s].figures)
                           for (name, s), letter in zip(sources, letters))
-            answers = {name: latest[base + s].value for name, s in named}   # C2: -log10 of their own (a)
-            written = {name: latest[base + s].figures for name, s in named}
-            verdict = ecf_verdict(checker, outcome, given, answers, written, own_traps)
+            verdict = ecf_verdict(checker, outcome, given, lambda: _own_answers(latest, base, named), own_traps)
             if verdict is not None:
                 if originals is not None:
                     originals[base + slot] = outcome
@@ -52,6 +50,11 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
 
 
 _REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
+
+
+def _own_answers(latest: list, base: int, named: list) -> tuple:
+    """A student's final values and figures of every named part (C2: -log10 of their own (a))."""
+    return ({name: latest[base + s].value for name, s in named}, {name: latest[base + s].figures for name, s in named})
 
 
 def _dependents(paper, memo: dict) -> list:
