@@ -32,16 +32,17 @@ def mark_paper(instance, answers: dict, credits: Credits = Credits(), decimal_co
     text), marked as grade marks it: each answer on its own, then ECF given
     the student's final answers to the parts its recipe reads. Each verdict
     is the careful marker's record (score a share of the part's points, a
-    reason given as feedback)."""
+    reason given as feedback). An answer, not correct on its own, to a part
+    worked from one a person must read is ``needs_review``, as in grade."""
     checkers = question_checkers(key_entry(Question("Q1", instance)), credits, decimal_comma)
     alone = {pv.part.name: checkers[pv.letter](answers.get(pv.part.name)) for pv in instance.parts}
     values = {name: verdict.value for name, verdict in alone.items()}
     figures = {name: verdict.figures for name, verdict in alone.items()}
+    statuses = {name: verdict.status for name, verdict in alone.items()}
     marked = {}
-    for pv in instance.parts:
-        verdict = alone[pv.part.name]
-        if pv.value is not None:
-            verdict = carried_forward(checkers[pv.letter], verdict, values, figures)
+    for pv in instance.parts:   # in part order, as grade: a part waiting on a person makes the next wait too
+        verdict = carried_forward(checkers[pv.letter], alone[pv.part.name], values, figures, statuses)
+        statuses[pv.part.name] = verdict.status
         points = float(checkers[pv.letter].part.points) or 1.0
         marked[pv.part.name] = Verdict(str(verdict.status.value), verdict.note, verdict.misconception,
                                        verdict.score / points, verdict.feedback or verdict.reason, verdict.value)

@@ -5,6 +5,7 @@ printed exactly, so that the line recomputes from what it shows. Parsed from the
 Markdown worked solutions, added in Decimal arithmetic."""
 
 import re
+from pathlib import Path
 from decimal import Decimal
 
 import pytest
@@ -69,9 +70,9 @@ def _unequal_listed_sums(steps: list) -> list:
     return found
 
 
-def worked_lines_that_do_not_add_up(cls: str, seed: int, draws: int) -> list:
-    """Every line of the worked solutions of ``draws`` draws of ``cls`` that does not recompute."""
-    template = BANK[cls]
+def worked_lines_that_do_not_add_up(cls: str, seed: int, draws: int, template=None) -> list:
+    """Every line of the worked solutions of ``draws`` draws of ``cls`` (or of ``template``) that does not recompute."""
+    template = template or BANK[cls]
     found = []
     for draw in range(draws):
         instance = sample_instance(template, seed_label(seed, template.id, draw))
@@ -91,6 +92,23 @@ def test_every_worked_sum_and_difference_recomputes_exactly(cls):
 @pytest.mark.parametrize("cls", sorted(BANK, key=lambda c: int(c[1:])))
 def test_every_worked_sum_recomputes_over_many_draws(cls):
     assert worked_lines_that_do_not_add_up(cls, 12, 400) == []
+
+
+@pytest.mark.parametrize("cls, drawn", [("C1", "min: -1, max: 4"), ("C2", "min: -1, max: 4"),
+                                         ("C8", "min: -1.5, max: 3")])
+def test_a_softmax_total_recomputes_with_logits_drawn_further_down(tmp_path, cls, drawn):
+    """C1, C2, C8 print e^z to 4 decimals, or 4 figures below 0.1 (e^-2.5 = 0.08208):
+    their worked total of the weights is their exact sum, not one rounded to 4
+    decimals, so a template whose logits reach -3 still recomputes (the shipped
+    draws never go below -1.5, where every weight has 4 decimals)."""
+    from quizgen.bank.loader import load_template
+    text = Path(BANK[cls].path).read_text(encoding="utf-8")
+    assert drawn in text
+    (tmp_path / "wide.yaml").write_text(text.replace(drawn, drawn.replace(drawn.split(",")[0], "min: -3")), "utf-8")
+    template = load_template(tmp_path / "wide.yaml")
+    lows = [min(sample_instance(template, seed_label(5, template.id, d)).params["z"]) for d in range(40)]
+    assert min(lows) <= -2.5   # weights below 0.1 are drawn
+    assert worked_lines_that_do_not_add_up(cls, 5, 40, template) == []
 
 
 def test_the_checker_finds_a_rounded_sum():

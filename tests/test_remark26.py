@@ -69,6 +69,24 @@ def test_an_answer_correct_on_its_own_is_never_marked_down_by_ecf(tmp_path):
     assert (row["status"], row["note"], row["score"]) == ("correct", "carried_rounding", "2"), row
 
 
+def test_a_count_rounded_from_their_own_trapped_a_is_ecf_not_the_trap_again(tmp_path):
+    """``generate --classes C6 --seed 28``: 58 sequences of 100 tokens, 15% picked, (a) = 870.
+    (a) 15 is one sequence's count; (c) 2 and (d) 1 are 10% of their own 15 = 1.5 rounded either
+    way: correct given (a), ECF, not the per-sequence slip named a second time (the ECF gate took
+    a count's answer only within 25% of the unrounded 1.5; the careful marker takes 1 and 2)."""
+    generate(tmp_path / "paper", classes="C6", seed=28)
+    rows = graded_with_policy(tmp_path / "g", tmp_path / "paper" / "key.json",
+                              [["s1", "Q1", "a", "15"], ["s1", "Q1", "c", "2"], ["s1", "Q1", "d", "1"],
+                               ["s2", "Q1", "a", "870"], ["s2", "Q1", "c", "2"]], POLICY)
+    assert rows["s1", "Q1", "a"]["misconception"] == "per_sequence_count"
+    for part in ("c", "d"):
+        row = rows["s1", "Q1", part]
+        assert (row["status"], row["note"], row["misconception"]) == ("correct", "ecf", ""), row
+        assert row["feedback"].startswith("marked from your (a) = 15: correct given that value"), row["feedback"]
+    # from the right (a), 2 is the per-sequence slip itself (1.5 rounded): still named
+    assert rows["s2", "Q1", "c"]["misconception"] == "per_sequence_count"
+
+
 def _careful_rule(instance, answers: dict) -> dict:
     """The careful marker's verdicts (``mark_part``) given the student's final
     answers to every earlier part, as the rule states them: what grade must give."""
@@ -84,41 +102,88 @@ def _careful_rule(instance, answers: dict) -> dict:
             for name, rule in rules.items()}
 
 
+def _earlier_forms(source, factor: float) -> tuple:
+    """The texts a student gives for an earlier part: its value right or wrong by
+    ``factor``, to 1 to 4 figures; a count as a whole number (one off where the
+    factor leaves a small count as it was: C10's 5 targets)."""
+    value = float(source.value) * factor
+    if source.kind != "integer":
+        return tuple(significant(value, shown) for shown in (1, 2, 3, 4))
+    whole = round(value)
+    if factor != 1.0 and whole == round(float(source.value)):
+        whole += 1 if factor > 1 else -1
+    return (str(whole),) if whole > 0 else ()
+
+
+def _trap_forms(rule) -> tuple:
+    """The texts a student gives for an earlier part that falls into one of its
+    traps: to 3 figures; a count's trap that is no whole number (C6's 397.5) as
+    written and at the whole numbers either side."""
+    forms = []
+    for trap in rule.traps:
+        if trap.value is None or not trap.value:
+            continue
+        value = float(trap.value)
+        if rule.kind != "integer":
+            forms.append(significant(value, 3))
+        elif value == round(value):
+            forms.append(str(round(value)))
+        else:
+            forms += [f"{value:.2f}".rstrip("0").rstrip("."), str(math.floor(value)), str(math.ceil(value))]
+    return tuple(forms)
+
+
+def _later_forms(rule, own: float) -> tuple:
+    """A later answer worked plainly from the student's own earlier answers: to 1
+    to 5 figures; a count rounded to a whole number, and as its fraction when
+    it is none (C6's 10% of a wrong (a): 88.2)."""
+    if rule.kind != "integer":
+        return tuple(significant(own, figures) for figures in (1, 2, 3, 4, 5))
+    whole = str(round(own))
+    return (whole,) if own == round(own) else (whole, f"{own:.2f}".rstrip("0").rstrip("."))
+
+
 def _carrying_students(cls: str, seeds: int):
     """``(instance, later part name, answers)``: a careful 3-figure student but
     for one earlier part read by a later part's recipe, answered right or wrong
-    (FACTORS) to 1 to 4 figures, and that later part worked plainly from it and
-    written to 1 to 5 figures."""
+    (FACTORS) to 1 to 4 figures (a count: a whole number) or as one of its traps,
+    and that later part
+    worked plainly from it and written to 1 to 5 figures (a count: rounded, or
+    as its fraction)."""
     for k in range(seeds):
         instance = sample_instance(BANK[cls], f"remark26/{cls}/{k}")
         rules = {rule.name: rule for rule in question_rules(instance, CREDITS).rules.values()}
         careful = careful_student(instance, 3)
         for name, rule in rules.items():
-            if rule.recipe is None or rule.kind != "numeric":
+            if rule.recipe is None or rule.kind not in NUMBERS:
                 continue
-            for source in (s for s in rule.sources if s.kind == "numeric" and s.value):
-                for factor in FACTORS:
-                    for shown in (1, 2, 3, 4):
-                        given = {**careful, source.name: significant(float(source.value) * factor, shown)}
-                        try:
-                            found = reachable(rule.recipe, instance.env,
-                                              {d: (float(given[d]),) for d in rule.recipe.depends}, levels=())
-                        except (ArithmeticError, ValueError):
-                            continue
-                        own = found[0] if found else 0.0   # none: no value from those answers (a log of 0)
-                        if not math.isfinite(own) or own == 0:
-                            continue
-                        for figures in (1, 2, 3, 4, 5):
-                            yield instance, name, {**given, name: significant(own, figures)}
+            for source in (s for s in rule.sources if s.kind in NUMBERS and s.value):
+                for shown in (*(t for f in FACTORS for t in _earlier_forms(source, f)), *_trap_forms(rules[source.name])):
+                    given = {**careful, source.name: shown}
+                    try:
+                        found = reachable(rule.recipe, instance.env,
+                                          {d: (float(given[d]),) for d in rule.recipe.depends}, levels=())
+                    except (ArithmeticError, ValueError):
+                        continue
+                    own = found[0] if found else 0.0   # none: no value from those answers (a log of 0)
+                    if not math.isfinite(own) or own == 0:
+                        continue
+                    for later in _later_forms(rule, own):
+                        yield instance, name, {**given, name: later}
 
 
+NUMBERS = ("numeric", "integer")
 ECF_CLASSES = sorted(cls for cls, template in BANK.items()
-                     if any(r.recipe is not None and any(s.kind == "numeric" for s in r.sources)
+                     if any(r.recipe is not None and any(s.kind in NUMBERS for s in r.sources)
                             for r in question_rules(sample_instance(template, f"remark26/{cls}/0")).rules.values()))
 
 
 def test_the_ecf_classes_are_found():
-    assert {"C1", "C2", "C3", "C7", "C8"} <= set(ECF_CLASSES), ECF_CLASSES
+    """Every shipped class with a part worked from an earlier part: counts too (C6, C10)."""
+    worked = {cls for cls, template in BANK.items()
+              if any(r.recipe is not None for r in question_rules(sample_instance(template, "remark26/any")).rules.values())}
+    assert worked == set(ECF_CLASSES), ECF_CLASSES
+    assert {"C1", "C2", "C3", "C6", "C7", "C8", "C10"} <= set(ECF_CLASSES), ECF_CLASSES
 
 
 @pytest.mark.parametrize("seeds", SIZES)

@@ -29,7 +29,7 @@ def test_the_careful_student_carries_three_figures():
 def test_a_grader_that_rejects_the_careful_student_or_accepts_a_trap_is_reported(monkeypatch):
     instance = canonical_instance(BANK["C7"])
     wrong = Verdict(Status.INCORRECT, 0.0, "", value=1.0)
-    monkeypatch.setattr(marking, "carried_forward", lambda checker, verdict, values, figures=None: wrong)
+    monkeypatch.setattr(marking, "carried_forward", lambda checker, verdict, values, figures=None, statuses=None: wrong)
     problems = marking.marking_problems(instance)
     assert len(problems) == 3 and "carries 3 significant figures answers 0.769 and is marked incorrect" \
         in str(problems[0]) and "write the answer from the parameters" in str(problems[0])

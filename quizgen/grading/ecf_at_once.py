@@ -1,30 +1,71 @@
-"""A verdict re-marked at once given the student's earlier answers, as
-grade's ECF pass re-marks it after the pass (quizgen/grading/ecf_pass.py):
-the drill and validate know those answers when they mark a part, so they
-apply ECF, or a trap worked from the student's own answers, straight away.
-Moved out of part_checker.py, which keeps the rules for one answer alone."""
+"""Error carried forward: the one rule by which grade's ECF pass
+(quizgen/grading/ecf_pass.py, after the pass, from the student's final
+answers) and the drill and validate (at once, from the answers already
+given: ``carried_forward``) re-mark an answer to a part worked from earlier
+parts (``ecf_verdict``). Moved out of part_checker.py, which keeps the rules
+for one answer alone."""
 
 from __future__ import annotations
 
+from quizgen.grading.careful import ecf_inputs
 from quizgen.key.status import Status
 from quizgen.marking.forms import LOG_NOTE, with_log_note
 
+_REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
 
-def carried_forward(checker, verdict, values: dict, figures: dict | None = None):
-    """``verdict`` (``checker``'s, a PartChecker), or the ECF verdict when the
-    answer is right given the answers already given to the earlier parts (``values``: part name ->
-    number; ``figures``: part name -> the significant figures it showed, so
-    that feedback quotes it as written), as grade's ECF pass decides; the
-    drill marks with it at once."""
-    if verdict.status not in (Status.INCORRECT, Status.IMPRECISE) or verdict.value is None:
+
+def ecf_verdict(checker, outcome, sources, own_answers, own_traps: dict | None = None):
+    """The verdict ECF gives ``outcome`` (``checker``'s verdict on the answer
+    alone: a Verdict or a grade Outcome), or None when it stands. ``sources``:
+    ``(name, letter, status, value, figures)`` of each earlier part the part's
+    recipe reads (``careful.ecf_inputs``); ``own_answers()``: every named
+    part's values and figures, two dicts (a trap worked from them:
+    ``PartChecker.own_trap``), asked for only when such a trap is looked for;
+    ``own_traps``: own_trap's verdicts kept by the caller (a class paper's
+    students share them). An earlier part a person must read makes this one
+    ``needs_review`` too (``read_with``)."""
+    if outcome.status not in _REMARKED:
+        return None
+    unread = [letter for _, letter, status, _, _ in sources if status == Status.NEEDS_REVIEW]
+    if unread:   # ECF from an answer no one has read yet: a person marks both
+        return read_with(checker, outcome, unread)
+    if outcome.value is None:
+        return None
+    verdict = checker.remark(outcome.value, outcome.figures, {s[0]: s[3] for s in sources},
+                             {s[0]: s[4] for s in sources})   # quoted as written: 0.0100
+    if verdict is None and not outcome.misconception:   # incorrect or imprecise: a trap from their own (a)?
+        answers, written = own_answers()
+        key = (id(checker), outcome.value, outcome.figures, *answers.values(), *written.values())
+        kept = own_traps if own_traps is not None else {}
+        if key not in kept:   # C2: -log10 of their own (a); C8 (b) 0.5000, a copy of their own (a)
+            kept[key] = checker.own_trap(outcome.value, outcome.figures, answers, written)
+        verdict = kept[key]
+    return None if verdict is None else keep_log_note(outcome, verdict)   # "log is read as ln" stays
+
+
+def carried_forward(checker, verdict, values: dict, figures: dict | None = None, statuses: dict | None = None):
+    """``verdict`` (``checker``'s, a PartChecker of ``question_checkers``), or
+    the verdict ECF gives it (``ecf_verdict``) from the answers already given
+    to the earlier parts (``values``: part name -> number; ``figures``: the
+    significant figures each showed; ``statuses``: their statuses, so that a
+    part worked from one a person must read waits for that person too), as
+    grade's ECF pass gives it from the final answers."""
+    if verdict.status not in _REMARKED:   # correct, blank, ...: ECF never changes it
         return verdict
-    recipe = checker.rule.recipe
-    if recipe is None or any(values.get(name) is None for name in recipe.depends):
+    question = checker.question.question if checker.question is not None else None
+    depends = ecf_inputs(question).get(checker.part.letter) if question is not None else None
+    if not depends:
         return verdict
-    earlier = {name: values[name] for name in recipe.depends}
-    written = {name: (figures or {}).get(name) for name in recipe.depends}
-    return keep_log_note(verdict, checker.remark(verdict.value, verdict.figures, earlier, written)
-                         or _named_from_own(checker, verdict, values, figures))
+    figures, statuses = figures or {}, statuses or {}
+    letters = {part.name: part.letter for part in reversed(question.parts)}   # the first part so named
+    sources = tuple((name, letters.get(name, name), statuses.get(name), values.get(name), figures.get(name))
+                    for name in depends)
+    def own_answers() -> tuple:
+        return ({part.name: values.get(part.name) for part in question.parts},
+                {part.name: figures.get(part.name) for part in question.parts})
+
+    found = ecf_verdict(checker, verdict, sources, own_answers)
+    return verdict if found is None else found
 
 
 def keep_log_note(before, after):
@@ -34,11 +75,13 @@ def keep_log_note(before, after):
     return after
 
 
-def _named_from_own(checker, verdict, values: dict, figures: dict | None = None):
-    """``verdict``, or the trap it is when worked from the student's own
-    earlier answers: only for a plain incorrect or imprecise answer (no trap
-    named, no credit for one): C8 (b) 0.5000, a copy of their own (a) 0.500,
-    is that trap, not a rounding of the loss."""
-    if verdict.status not in (Status.INCORRECT, Status.IMPRECISE) or verdict.misconception:
-        return verdict
-    return checker.own_trap(verdict.value, verdict.figures, values, figures) or verdict
+def read_with(checker, outcome, letters: list):
+    """The verdict on an answer, not correct on its own, to ``checker``'s part,
+    computed from earlier answers of which those in ``letters`` need a person
+    to read them: needs_review too, saying so (else a silent zero that no
+    override of the earlier part, which ECF does not follow, would lift)."""
+    parts = " and ".join(f"({letter})" for letter in letters)
+    alone = ", ".join(filter(None, (outcome.status.value, outcome.misconception, outcome.note)))
+    return checker.incorrect._replace(
+        status=Status.NEEDS_REVIEW, reason=f"depends on {parts}, which a person must read: mark this part with "
+                                          f"{'it' if len(letters) == 1 else 'them'} (on its own: {alone})")

@@ -1,8 +1,9 @@
 """Error carried forward after the pass: each final answer to a part whose
 recipe reads earlier parts is re-marked given the student's own final answers
-to those parts. A student's re-marking reads their own grid row alone, so it
-can be done a student at a time (each part of a big file re-marks its own
-students, parallel.py)."""
+to those parts, by the rule the drill and validate use (``ecf_verdict``). A
+student's re-marking reads their own grid row alone, so it can be done a
+student at a time (each part of a big file re-marks its own students,
+parallel.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import verdict_cells
-from quizgen.grading.part_checker import Verdict, keep_log_note
+from quizgen.grading.ecf_at_once import ecf_verdict
 from quizgen.grading.students import Students
 from quizgen.key.status import Status
 
@@ -37,24 +38,10 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
             outcome = latest[base + slot]
             if outcome.status not in _REMARKED:
                 continue
-            unread = [letter for (_, s), letter in zip(sources, letters) if latest[base + s].status is _REVIEW]
-            if unread:   # ECF from an answer no one has read yet: a person marks both
-                verdict = _read_with(outcome, unread)
-            elif outcome.value is None:
-                continue
-            else:
-                earlier = {name: latest[base + s].value for name, s in sources}
-                written = {name: latest[base + s].figures for name, s in sources}   # quoted as written: 0.0100
-                verdict = checker.remark(outcome.value, outcome.figures, earlier, written)
-            if verdict is None and not outcome.misconception:   # incorrect or imprecise: a trap from their own (a)?
-                answers = {name: latest[base + s].value for name, s in named}   # C2: -log10 of their own (a)
-                written = {name: latest[base + s].figures for name, s in named}
-                key = (id(checker), outcome.value, outcome.figures, *answers.values(), *written.values())
-                if key not in own_traps:
-                    own_traps[key] = checker.own_trap(outcome.value, outcome.figures, answers, written)
-                verdict = own_traps[key]
+            given = tuple((name, letter, latest[base + s].status, latest[base + s].value, latest[base + s].figures)
+                          for (name, s), letter in zip(sources, letters))
+            verdict = ecf_verdict(checker, outcome, given, lambda: _own_answers(latest, base, named), own_traps)
             if verdict is not None:
-                verdict = keep_log_note(outcome, verdict)   # "log is read as ln" said on the pass stays
                 if originals is not None:
                     originals[base + slot] = outcome
                 latest[base + slot] = patched[last[base + slot]] = verdict_cells(verdict, checker.expected,
@@ -63,19 +50,11 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
 
 
 _REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
-_REVIEW = Status.NEEDS_REVIEW
 
 
-def _read_with(outcome, letters: list) -> Verdict:
-    """The verdict on an answer, not correct on its own, to a part computed
-    from earlier answers of which those in ``letters`` need a person to read
-    them: needs_review too, saying so (else a silent zero that no override of
-    the earlier part, which ECF does not follow, would lift)."""
-    parts = " and ".join(f"({letter})" for letter in letters)
-    alone = ", ".join(filter(None, (outcome.status.value, outcome.misconception, outcome.note)))
-    return Verdict(Status.NEEDS_REVIEW, 0.0, "", reason=f"depends on {parts}, which a person must read: mark this "
-                                                        f"part with {'it' if len(letters) == 1 else 'them'} "
-                                                        f"(on its own: {alone})")
+def _own_answers(latest: list, base: int, named: list) -> tuple:
+    """A student's final values and figures of every named part (C2: -log10 of their own (a))."""
+    return ({name: latest[base + s].value for name, s in named}, {name: latest[base + s].figures for name, s in named})
 
 
 def _dependents(paper, memo: dict) -> list:

@@ -27,7 +27,7 @@ from quizgen.key.status import Status
 from quizgen.maths.tolerance import matches
 from quizgen.marking import canvas_kept, rules as careful
 from quizgen.marking.coherence import may_carry, withheld
-from quizgen.marking.rule_model import near_plain
+from quizgen.marking.rule_model import near_plain, tolerance_kind
 from quizgen.marking.quotes import from_own_answers, marked_from
 from quizgen.marking.sources import own_trap_read
 from quizgen.marking.asides import none_may_say_no_value
@@ -306,7 +306,7 @@ class PartChecker:
         closely (``near_plain``: an answer shown to fewer figures than asked,
         right to them given those answers, is looked at too)."""
         short = figures if self.asked is not None and figures is not None and figures < self.asked else None
-        return near_plain(value, plain, self._spec(), short=short)
+        return near_plain(value, plain, self._spec(), tolerance_kind(self.part), short=short)
 
     def own_trap(self, value: float, figures, answers: dict, written: dict | None = None) -> Verdict | None:
         """The verdict on an incorrect (or imprecise) answer that is a trap worked from the student's own

@@ -27,8 +27,12 @@ def near_plain(x: float, plain: float, spec: dict, kind: str = "numeric", short:
     closely: within ``NEAR`` of it (no rounding on the way moves it further),
     or, for an answer written to ``short`` significant figures, fewer than the
     part asks, within a unit of its last figure (``1`` for 1.4697: right to 1
-    figure, rounded too early). The one gate of the ECF pass's quick look
+    figure, rounded too early). A whole answer to a count is looked at from
+    the whole number nearest it on either side of ``plain`` (2 from their own
+    1.5, as a careful student counts). The one gate of the ECF pass's quick look
     (``PartChecker.remark``) and of the careful marker's ``_ecf``."""
+    if kind == "integer" and math.isfinite(plain) and float(x).is_integer():
+        plain = min((math.floor(plain), math.ceil(plain)), key=lambda whole: abs(x - whole))
     if abs(x - plain) <= NEAR * abs(plain) + half_width(plain, spec, kind):
         return True
     if not short or x == 0 or not math.isfinite(x):

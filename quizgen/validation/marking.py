@@ -63,11 +63,12 @@ def careful_student(instance, figures: int = CAREFUL_FIGURES, report: int | None
 def mark_answers(checkers: dict, instance, answers: dict) -> dict:
     """``{part name: Verdict}`` as grade marks a paper answered in part order
     (ECF from the answers already given)."""
-    values, figures, verdicts = {}, {}, {}
+    values, figures, statuses, verdicts = {}, {}, {}, {}
     for pv in instance.parts:
         checker = checkers[pv.letter]
-        verdict = carried_forward(checker, checker(answers[pv.part.name]), values, figures)
+        verdict = carried_forward(checker, checker(answers[pv.part.name]), values, figures, statuses)
         values[pv.part.name], figures[pv.part.name] = verdict.value, verdict.figures
+        statuses[pv.part.name] = verdict.status
         verdicts[pv.part.name] = verdict
     return verdicts
 
