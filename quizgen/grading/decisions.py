@@ -75,13 +75,18 @@ class MadeRows:
         """Write the row of student ``number``'s part ``slot``; returns its data row number."""
         cells = [""] * self.width
         student, name, question, part, _ = self.columns
-        cells[student] = " ".join(students.ids[number].split())
+        cells[student] = made_id_cell(students.ids[number])
         if name is not None:
             cells[name] = " ".join(students.names[number].split())
         cells[question], cells[part] = index.slots[slot]["question_id"], index.slots[slot]["part"]
         self.writer.row(cells, outcome)
         self.next += 1
         return self.next - 1
+
+
+def made_id_cell(student_id: str) -> str:
+    """The id cell of a row an override made for ``student_id`` (as the roster or key writes it)."""
+    return " ".join(student_id.split())
 
 
 def apply_decisions(overrides: list, index, students, grid, patched: dict, source: str = "overrides",
