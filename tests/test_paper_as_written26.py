@@ -142,3 +142,33 @@ def test_the_to_act_on_line_says_why_the_answers_wait(invoke, papers):
     assert f"- s001 (Ada Lovelace): Q1a, Q1b ({why})\n" in report
     page = (folder / "swap-graded-report.html").read_text(encoding="utf-8")
     assert f"<li>s001 (Ada Lovelace): Q1a, Q1b ({why.replace(chr(39), '&#39;')})</li>" in page
+
+
+# ---------------------------------------------------------------- instr27a: expected on a wrong-code row
+
+def _graded(invoke, folder, name: str, code: str, delimiter: str, *options) -> list:
+    """s001's answers to Q1 (a) and (b) under paper ``code``, graded: graded.csv's rows."""
+    path = folder / f"{name}.csv"
+    rows = [["student_id", "paper", "question_id", "part", "answer"],
+            ["s001", code, "Q1", "a", "0.5"], ["s001", code, "Q1", "b", "2"]]
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle, delimiter=delimiter).writerows(rows)
+    result = invoke("grade", path, "--key", folder / "quiz" / "key.json", *options)
+    assert result.exit_code == 0, result.output
+    with open(folder / f"{name}-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        return list(csv.DictReader(handle, delimiter=delimiter))
+
+
+@pytest.mark.parametrize("delimiter", [",", ";"])
+def test_a_row_with_another_students_code_shows_the_students_own_expected_answer(invoke, papers, delimiter):
+    """Its expected cell was empty, leaving the reviewer nothing to compare; an
+    override of the row showed the student's own paper's answer."""
+    folder, info = papers
+    own = [r["expected"] for r in _graded(invoke, folder, f"own{delimiter == ';'}", info["s001"][0], delimiter)]
+    assert all(own) and ("," in own[0]) == (delimiter == ";")
+    (folder / "ov.csv").write_text("student_id,question_id,part,score\ns001,Q1,b,1\n", encoding="utf-8")
+    graded = _graded(invoke, folder, f"swap{delimiter == ';'}", info["s002"][0], delimiter,
+                     "--overrides", folder / "ov.csv")
+    assert [(r["status"], r["note"], r["expected"]) for r in graded] == [
+        ("needs_review", "", own[0]), ("correct", "override", own[1])]
+    assert "another student's paper" in graded[0]["reason"]

@@ -14,6 +14,7 @@ from quizgen.drill.options import names_option, wanted
 from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, TOLERANCE_REVIEW_REASON
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
 from quizgen.marking.asides import NO_VALUE_REASON
+from quizgen.marking.marks import EXPONENT
 from quizgen.marking.words import MISSPELT, NONE_OR_ZERO_REASON, clear_misspelling
 from quizgen.maths.answers import normalise_word, to_number
 from quizgen.maths.numbers import key_answer
@@ -55,8 +56,9 @@ def as_read(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-_THOUSANDS_DOT = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,])")
-"""A count written with a point between thousands (``1.950``): read as a decimal (1.95)."""
+_THOUSANDS_DOT = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,])" + f"(?!{EXPONENT.pattern})")
+"""A count written with a point between thousands (``1.950``): read as a decimal (1.95). Never one
+before an exponent (``2.640e3`` is a decimal's point: marks.EXPONENT)."""
 
 
 def reading_notes(record, text: str, verdict, decimal_comma: bool = False, options=((), ())) -> tuple:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.part_checker import PartChecker
 from quizgen.grading.matrix import AnswerGrid
-from quizgen.grading.outcome import (NO_ANSWER, Outcome, passed_over, passes_over, problem_outcome,
+from quizgen.grading.outcome import (NO_ANSWER, Outcome, code_outcome, passed_over, passes_over, problem_outcome,
                                      verdict_outcome)
 from quizgen.grading.students import UNKNOWN, Students
 from quizgen.grading.tally import Tally
@@ -75,8 +75,8 @@ def pass_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
                     write_row(cells, ungraded)
                     continue
             paper = paper_numbers[number]
-            if ci is not None and index.code_problem(paper, cells[ci]) is not None:
-                outcome = problem_outcome(Status.NEEDS_REVIEW, index.code_problem(paper, cells[ci]))
+            if ci is not None and (problem := index.code_problem(paper, cells[ci])) is not None:
+                outcome = code_outcome(index.papers[paper].checkers[slot], problem)   # expected: their own paper's
             elif paper == 0 and shared[slot] is not None:
                 outcome = caches[slot].get(cells[ai]) or _cached_verdict(caches[slot], shared[slot], cells[ai])
             else:

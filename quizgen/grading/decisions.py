@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from quizgen.errors import printable, shortened
 from quizgen.grading.outcome import RESULT_COLUMNS, make_outcome
 from quizgen.key.status import Status
 from quizgen.marking.overrides import (POINTS, capped_warnings, check_points, decided_status, describe_unmatched,
                                        read_overrides)
 from quizgen.marking.rules import OVERRIDE
+from quizgen.marking.student_ids import normalise_id
 
 MADE_REASON = "no answer row: made by"
 _REASON = RESULT_COLUMNS.index("reason")   # an outcome's reason cell
@@ -75,13 +77,18 @@ class MadeRows:
         """Write the row of student ``number``'s part ``slot``; returns its data row number."""
         cells = [""] * self.width
         student, name, question, part, _ = self.columns
-        cells[student] = " ".join(students.ids[number].split())
+        cells[student] = made_id_cell(students.ids[number])
         if name is not None:
             cells[name] = " ".join(students.names[number].split())
         cells[question], cells[part] = index.slots[slot]["question_id"], index.slots[slot]["part"]
         self.writer.row(cells, outcome)
         self.next += 1
         return self.next - 1
+
+
+def made_id_cell(student_id: str) -> str:
+    """The id cell of a row an override made for ``student_id`` (as the roster or key writes it)."""
+    return " ".join(student_id.split())
 
 
 def apply_decisions(overrides: list, index, students, grid, patched: dict, source: str = "overrides",
@@ -135,8 +142,33 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
             grid.rows[k] = made.write(students, index, number, slot, outcome)
         else:
             patched[row] = outcome
-    lines = [(o.line, text) for o, text in zip(unmatched, describe_unmatched(unmatched, source, reasons))]
+    papers = without_paper(unmatched, students, source)
+    lines = [(o.line, papers.get(o.line, text))
+             for o, text in zip(unmatched, describe_unmatched(unmatched, source, reasons))]
     return capped_warnings(sorted(lines + repeated + list(short.values()), key=lambda pair: pair[0]), source)
+
+
+def without_paper(unmatched: list, students, source: str) -> dict:
+    """``{line: warning}`` for the ``unmatched`` overrides of an id whose answer
+    rows are ``unknown_student`` (no paper in the per-student key): no override
+    can grade them, so the warning says why and what to do, with the
+    unknown_student note's "did you mean"."""
+    seen = {normalise_id(text.strip()): outcome.feedback for text, (outcome, _) in students.unknown.items()}
+    lines = {}
+    for override in unmatched:
+        hint = seen.get(normalise_id(override.student_id)) if seen else None
+        if hint is None:
+            continue
+        written = override.student_id.strip()
+        key = students.index.name
+        if normalise_id(written) in students.shown:   # on the roster, without a paper
+            said, advice = f"is on the roster but has no paper in {key}", students.no_paper_advice()
+        else:
+            said, advice = f"has no paper in {key}{f' ({hint})' if hint else ''}", "correct the id"
+        part = f"{override.question_id}{f' ({override.part})' if override.part else ''}"
+        lines[override.line] = (f"{source}: line {override.line}: {shortened(printable(written))} {said}, so the "
+                                f"override for {shortened(printable(part))} cannot grade it; {advice}")
+    return lines
 
 
 def marks_of(override, full: float, part: str, source: str) -> tuple:

@@ -17,17 +17,23 @@ import csv
 import io
 
 from quizgen.cells import spreadsheet_safe
+from quizgen.grading.decisions import made_id_cell
 
 COLUMN = "graded_as"
 
 
 def written_otherwise(students) -> dict:
     """``{id cell as graded.csv holds it: the id it was graded as}`` when some
-    id cell differs from its student's id (Students.by_text, Students.ids), else {}."""
+    id cell differs from its student's id (Students.by_text, Students.ids), else {}.
+    It holds every student's id as a row an override made writes it (decisions.MadeRows):
+    a student whose answers wrote their id otherwise may have such a row too."""
     ids = students.ids
     if all(text == ids[number] for text, number in students.by_text.items()):
         return {}
-    return {spreadsheet_safe(text): ids[number] for text, number in students.by_text.items()}
+    otherwise = {spreadsheet_safe(text): ids[number] for text, number in students.by_text.items()}
+    for student_id in ids:   # a made row's id cell: the student's own id
+        otherwise.setdefault(spreadsheet_safe(made_id_cell(student_id)), student_id)
+    return otherwise
 
 
 def column_writer(graded_as: dict, id_column: int, width: int, delimiter: str):

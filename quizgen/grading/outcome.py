@@ -127,6 +127,16 @@ def problem_outcome(status: Status, reason: str) -> Outcome:
     return make_outcome(status, 0.0, "", "", "", reason)
 
 
+def code_outcome(checker, reason: str) -> Outcome:
+    """The outcome of a row whose paper code is not the student's own
+    (``reason``): ``needs_review``, its expected cell the part's answer on the
+    student's own paper (``checker``; None: their paper has no such part), as
+    its row shows once an override decides it."""
+    if checker is None:
+        return problem_outcome(Status.NEEDS_REVIEW, reason)
+    return make_outcome(Status.NEEDS_REVIEW, 0.0, checker.expected, "", "", reason, comma=checker.decimal_comma)
+
+
 def passes_over(blank: Outcome, earlier: Outcome) -> bool:
     """Whether a ``blank`` row met after ``earlier`` for the same part leaves
     ``earlier`` standing: a blank is no new answer (a form resubmitted with

@@ -150,8 +150,7 @@ class Students:
         if found is None:
             student_id = text.strip()
             if normalise_id(student_id) in self.shown:   # on --roster, but no paper was made for them
-                advice = ("no attempt of theirs is in the LMS download it was built from" if self.lms
-                          else "generate their paper")
+                advice = self.no_paper_advice()
                 reason = (f"student {shortened(student_id)!r} is on the roster but has no paper in "
                           f"{self.index.name}; {advice}")
             else:
@@ -162,6 +161,10 @@ class Students:
         if row is not None and text in self.unknown:
             self.unknown_rows.setdefault(text, array("q")).append(row)
         return found[0]
+
+    def no_paper_advice(self) -> str:
+        """What to do for a student on the roster who has no paper in the key."""
+        return "no attempt of theirs is in the LMS download it was built from" if self.lms else "generate their paper"
 
     def _no_paper(self, student_id: str, hint: str = "") -> str:
         return f"student {shortened(student_id)!r} has no paper in {self.index.name}" + (f"; {hint}" if hint else "")

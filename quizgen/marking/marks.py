@@ -19,6 +19,8 @@ _THOUSANDS_COMMA = re.compile(r"[+-]?[1-9]\d{0,2}(\.\d{3})+(,\d+)?")
 _THOUSANDS_SPACE = re.compile(r"[+-]?[1-9]\d{0,2}( \d{3})+([.,]\d+)?")
 _GROUPED = {",": re.compile(r"[1-9]\d{0,2}(?:,\d{3})+"), ".": re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")}
 NUMERAL = re.compile(r"(?<![\w.,])\d(?:[\d,.]*\d)?")
+# an exponent after a numeral (1.512e3, 1.512E+3, 1.512 × 10^3, 1,512·10³): it is a decimal's, never grouped
+EXPONENT = re.compile(r"[eE][+\-\u2212]?\d|\s*[*×xX·⋅]\s*10\s*(?:\^|\*\*|[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺])")
 # the answer functions that take two arguments: inside their brackets a comma may part them (log(8,2))
 TWO_ARGUMENTS = frozenset(name for name in ANSWER_FUNCTIONS if TABLE[name].arity[1] > 1)
 
@@ -44,6 +46,8 @@ def _numeral(match, whole: bool, decimal_comma: bool) -> str:
     digits = match.group()
     if "," in digits and not decimal_comma and _in_two_argument_call(match.string, match.start()):
         return digits
+    if has_exponent(match):   # 1.512e3 is 1512 in a count too: one mark is the decimal mark, more read nothing
+        return digits.replace(",", ".") if digits.count(",") + digits.count(".") == 1 else digits
     if "," in digits and "." in digits:   # both marks: the last one is the decimal mark
         if _THOUSANDS_DOT.fullmatch(digits):
             return digits.replace(",", "")
@@ -54,6 +58,13 @@ def _numeral(match, whole: bool, decimal_comma: bool) -> str:
             decimal_comma == (mark == ".") or not digits.endswith("000"))):
         return digits.replace(mark, "")   # 1,440,000; a count's 1,440 or 1.440 (a count is never 1.44)
     return digits.replace(",", ".") if count == 1 else digits
+
+
+def has_exponent(match) -> bool:
+    """Whether the numeral ``match`` found is followed by an exponent
+    (``1.512e3``, ``2,640E+3``, ``1.512 × 10^3``): its mark is then a
+    decimal mark, never a thousands separator, in a count too."""
+    return EXPONENT.match(match.string, match.end()) is not None
 
 
 def _in_two_argument_call(text: str, at: int) -> bool:
@@ -104,7 +115,8 @@ def guessed_group(text: str, whole: bool, decimal_comma: bool) -> str:
         return ""
     other = "." if decimal_comma else ","
     numerals = NUMERAL.findall(text)
-    guessed = [n for n in numerals if (m := _ONE_GROUP.fullmatch(n)) and m.group(1) == other]
+    guessed = [n.group() for n in NUMERAL.finditer(text) if (m := _ONE_GROUP.fullmatch(n.group()))
+               and m.group(1) == other and not has_exponent(n)]   # 5,000e-3 is a decimal
     if not guessed or len(guessed) == len(numerals) or any(other in n and not _GROUPED[other].fullmatch(n)
                                                            for n in numerals):
         return ""   # 3,835 (3,835) agrees either way: read as 3,835 alone is
@@ -121,7 +133,7 @@ def count_read_otherwise(text: str, decimal_comma: bool):
     else None."""
     numerals = list(NUMERAL.finditer(text)) if len(text) <= MAX_LENGTH else []
     if len(numerals) != 1 or not (found := _ONE_GROUP.fullmatch(numerals[0].group())) or \
-            not numerals[0].group().endswith("000"):
+            not numerals[0].group().endswith("000") or has_exponent(numerals[0]):   # 2.000e3: a decimal
         return None
     written, mark = found.group(), found.group(1)
     whole, point = written.replace(mark, ""), written.split(mark)[0]

@@ -1,0 +1,51 @@
+"""instr27a: a count written in e-notation with three decimals (``1.512e3``)
+was read as thousands-grouped (1512 x 10^3 = 1512000): a right count marked
+incorrect, and in the drill the next part's ECF worked from 2640000. A numeral
+followed by an exponent is never thousands-grouped, whichever mark it has."""
+
+import pytest
+
+from quizgen.marking.forms import read_number
+from quizgen.marking.marks import count_read_otherwise, guessed_group
+
+
+@pytest.mark.parametrize("text, value", [
+    ("1.512e3", 1512), ("1.512E3", 1512), ("1.512e+3", 1512), ("\u22121.512e3", -1512), ("-1.512e3", -1512),
+    ("1,512e3", 1512), ("1.512 × 10^3", 1512), ("1.512x10^3", 1512), ("1,512·10³", 1512),
+    ("$1.512 \\times 10^{3}$", 1512), ("2.000e3", 2000), ("1.512e3 tokens", 1512)])
+@pytest.mark.parametrize("decimal_comma", [False, True])
+def test_a_count_before_an_exponent_is_a_decimal(text, value, decimal_comma):
+    for whole in (True, False):
+        assert read_number(text, decimal_comma=decimal_comma, whole=whole).value == pytest.approx(value)
+
+
+def test_grouped_counts_without_an_exponent_still_group():
+    assert read_number("1.512", whole=True).value == 1512
+    assert read_number("1,512", whole=True).value == 1512
+    assert read_number("1,512,000e0", whole=True).status == "invalid"   # groups before an exponent: none read
+
+
+def test_the_guessers_leave_a_number_before_an_exponent_alone():
+    assert count_read_otherwise("2.000e3", False) is None
+    assert count_read_otherwise("2.000", False) is not None
+    assert guessed_group("0.005 (5,000e-3)", False, False) == ""
+    assert guessed_group("0.005 (5,000)", False, False) != ""
+
+
+def test_grade_marks_an_e_notation_count_right(tmp_path, invoke):
+    key = tmp_path / "key.json"
+    invoke("generate", "--seed", 7, "--classes", "C6", "--out", tmp_path)
+    answers = tmp_path / "answers.csv"
+    answers.write_text("student_id,question_id,part,answer\ns1,Q1,a,1.200e3\ns1,Q1,b,9.600e2\n", encoding="utf-8")
+    invoke("grade", answers, "--key", key)
+    graded = (tmp_path / "answers-graded.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert [row.split(",")[4] for row in graded[1:3]] == ["correct", "correct"], graded
+
+
+def test_the_drill_reads_an_e_notation_count_and_carries_it_forward(invoke):
+    out = invoke("drill", "--seed", 7, "--classes", "C6", "--no-save", input="2.640e3\n2.112e3\nq\n").output
+    out = " ".join(out.split())
+    assert "was read as" not in out and "2640000" not in out
+    assert "Marked from your (a) = 2640: correct given that value" in out
+    out = invoke("drill", "--seed", 7, "--classes", "C6", "--no-save", input="1.200e3\nq\n").output
+    assert "Correct: 1200." in out
