@@ -30,7 +30,7 @@ def test_many_unknown_keys_are_reported_in_linear_time(tmp_path, invoke):
     assert result.exit_code == 2
     assert "c13.yaml:" in result.output and "unknown key 'x0'" in result.output
     assert "39999 more problems" in result.output
-    assert elapsed < 20, f"took {elapsed:.1f} s"
+    assert elapsed < 60, f"took {elapsed:.1f} s"   # 252 s before; ~3 s alone, 20 s on a loaded machine
 
 
 DEEP_STEMS = {
