@@ -78,13 +78,40 @@ def left_out_warning(key: str, left_out: list) -> str:
             "fill in their ID numbers in Moodle and download again, or grade with --gradebook-key email")
 
 
-def unmatched_note(outputs, unmatched: list) -> str:
-    """The note naming graded students the gradebook import will not find;
-    for Moodle keyed by email (ids that are no address, kept in the file as
-    every id is one, or the template lists them), the other key suggested."""
-    shown = first_few(list(map(shortened, unmatched)))
+def unmatched_note(outputs, result, book) -> list:
+    """The note naming graded students the gradebook import will not find
+    (``book.unmatched``); for Moodle keyed by email (ids that are no address,
+    kept in the file as every id is one, or the template lists them), the
+    other key suggested; for Canvas, only the students graded in this run (not
+    the absent, who have no grade to write), each with the nearest id of the
+    template's students left without a grade, if one is near."""
+    unmatched = book.unmatched
     if outputs.gradebook == "moodle":
-        return (f"{len(unmatched)} graded student id(s) are not email addresses, which Moodle's import by "
-                f"Email address cannot match: {shown}; if they are the students' ID numbers in Moodle, "
-                "grade without --gradebook-key email")
-    return f"{len(unmatched)} graded student(s) not in the Canvas gradebook: {shown}"
+        return [f"{len(unmatched)} graded student id(s) are not email addresses, which Moodle's import by "
+                f"Email address cannot match: {first_few(list(map(shortened, unmatched)))}; if they are the "
+                "students' ID numbers in Moodle, grade without --gradebook-key email"] if unmatched else []
+    absent = set(result.absent) - set(result.zero_marked)
+    graded = [i for i in unmatched if i not in absent]
+    if not graded:
+        return []
+    shown = [_nearest_in(i, book.unfilled) for i in graded[:FEW]] + list(map(shortened, graded[FEW:]))
+    return [f"{len(graded)} graded student(s) not in the Canvas gradebook, their grade not written: "
+            f"{first_few(shown, FEW)}"]
+
+
+def zeros_note(outputs, book) -> list:
+    """The note naming the template's students matched to a graded id only by
+    leading zeros (``123 as 00123``: Excel drops the zeros of a number-like
+    id), whose grade is written under the template's id."""
+    if not book.by_zeros:
+        return []
+    pairs = [f"{shortened(written)} as {shortened(graded)}" for written, graded in book.by_zeros]
+    name = shortened(Path(outputs.gradebook_template).name)
+    return [f"{len(pairs)} student id(s) of {name} matched a graded id only by leading zeros, and the grade is written "
+            f"under {name}'s id (check for a typo): {first_few(pairs, FEW)}"]
+
+
+def _nearest_in(student_id: str, known: tuple) -> str:
+    """``00133 (did you mean 0133?)``: the id and the nearest of ``known``, or the id alone."""
+    near = nearest_ids(student_id, known, count=1) if known else []
+    return f"{shortened(student_id)} (did you mean {shortened(near[0])}?)" if near else shortened(student_id)

@@ -1,11 +1,12 @@
 """The lines naming graded students ``--roster`` lacks (grading/students.reconciliation_lines):
 those with their own paper in the key, and the others with the nearest roster ids, each named
-as graded (the students CSV's id), the first few, then how many more."""
+as graded (the students CSV's id), the first few, then how many more; and the roster's ids
+that are a key paper's id only by leading zeros."""
 
 from __future__ import annotations
 
 from quizgen.errors import shortened
-from quizgen.marking.student_ids import id_hint
+from quizgen.marking.student_ids import id_hint, normalise_id
 from quizgen.text.words import named_first
 
 
@@ -48,6 +49,25 @@ def graded_off_roster(students) -> tuple:
             if has_own_paper(students, normal):
                 papered.add(students.ids[number])
     return found, frozenset(papered)
+
+
+def roster_zeros_lines(students) -> list:
+    """The line naming the ``--roster`` ids that are a key paper's id only by
+    leading zeros (``123 as 00123``: a roster saved by Excel; IdMatcher, never
+    two), as the answers' ids matched so are named: the first few,
+    then how many more ([] when none)."""
+    if students.on_roster is None or not students.own_papers:
+        return []
+    pairs = []
+    for student in students.roster:
+        normal = normalise_id(student.student_id)
+        known = None if normal in students.paper_of else students.matcher.match(normal)
+        if known is not None:
+            pairs.append(f"{shortened(student.student_id)} as {shortened(students.shown[known][0])}")
+    if not pairs:
+        return []
+    return [f"{len(pairs)} roster id(s) matched a paper's id in {students.index.name} only by leading zeros, and are "
+            f"that student (check the roster): {_named_few(pairs)}"]
 
 
 def _as_graded(written: str, graded: str, hint: str) -> str:

@@ -25,7 +25,7 @@ from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
 from quizgen.lms.papers import is_lms_key
 from quizgen.errors import InputFileError, shortened
-from quizgen.grading.off_roster import graded_off_roster, off_roster_lines
+from quizgen.grading.off_roster import graded_off_roster, off_roster_lines, roster_zeros_lines
 from quizgen.marking.student_ids import IdMatcher, id_hint, nearest_ids, normalise_id, shown_id as shown_id_text
 
 UNKNOWN = -2          # the number of a student a per-student key has no paper for
@@ -286,7 +286,8 @@ def reconciliation_lines(students: Students, absent: list, marked=(), limit: int
     """What the roster check found, one line each: roster students with no
     answer (missing), ids a per-student key does not know (unknown_student,
     with the nearest known ids), ids matched only by their leading zeros (a
-    spreadsheet's 123 for 00123, or a typo's s01 for s001), ids a --roster
+    spreadsheet's 123 for 00123, or a typo's s01 for s001; the roster's ids
+    that are a key paper's so, roster_zeros_lines), ids a --roster
     lacks (graded all the same), key papers' students a --roster lacks who
     gave no answer (left out), students graded from a Moodle attempt not
     submitted (``unsubmitted_attempts``), students marked only by overrides
@@ -337,6 +338,7 @@ def reconciliation_lines(students: Students, absent: list, marked=(), limit: int
         pairs = [f"{shortened(written)} as {shortened(known)}" for written, known in list(students.by_zeros.items())[:limit]]
         lines.append(f"{len(students.by_zeros)} student id(s) matched a known id only by leading zeros, and were "
                      "graded as that student (check for a typo): " + _listed(pairs, len(students.by_zeros)))
+    lines += roster_zeros_lines(students)
     return lines + off_roster_lines(students, missing) + _zero_marked_line(students, list(marked), limit)
 
 

@@ -7,8 +7,10 @@ export or the file an earlier run wrote) is merged, not overwritten: a student
 with no answer in this run keeps a grade already there (a second section's
 answers leave the first section's grades alone), and the grades this run
 changes are listed, so that a re-run or a regrade is visible. A template's
-student is a graded one by grade's id rule (normalise_id); a column or student
-twice, or a Moodle grade that is not a number, is refused in one line.
+student is a graded one by grade's id rule (normalise_id, then the one id
+differing only by leading zeros, never two: student_ids.zero_pairs, listed in
+``by_zeros``); a column or student twice, or a Moodle grade that is not a
+number, is refused in one line (lms/template_rows.py reads the rows).
 
 Pure functions from a list of :class:`Grade` to CSV text. Numbers always use a
 decimal point (a Moodle template's grade written back too: ``4,50`` is ``4.5``);
@@ -18,23 +20,21 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from typing import NamedTuple
 
 from quizgen.errors import InputFileError, UsageError, printable, shortened
-from quizgen.cells import spreadsheet_safe, unguard
-from quizgen.csv_input import choose_delimiter, doubled_column, excel_sep_line, header_shown, sniffed_reader
+from quizgen.cells import spreadsheet_safe
+from quizgen.csv_input import choose_delimiter, excel_sep_line
 from quizgen.lms.assignment import added_warning, assignment_column, names_assignment
-from quizgen.marking.student_ids import normalise_id
+from quizgen.lms.template_rows import (MOODLE_KEYS, NO_GRADE, moodle_rows, numbered_rows, one_column_each,
+                                       repeated_student)
+from quizgen.marking.student_ids import normalise_id, zero_pairs
 from quizgen.report.formatting import number_text
 
 CANVAS_ID_COLUMNS = ("SIS User ID", "SIS Login ID", "ID")
 """Canvas columns a quizgen student id is matched against, in this order."""
 POINTS_POSSIBLE = "Points Possible"
-MOODLE_KEYS = {"idnumber": "ID number", "email": "Email address"}
 PLAIN_COLUMNS = ("student_id", "name", "score", "max", "percent")
-NO_GRADE = ("", "-")
-"""Cells that hold no grade: empty, or Moodle's export's ``-``."""
 SAME_GRADE = 0.005
 """Grades closer than this are the same grade (Canvas shows two decimals; quizgen writes four)."""
 
@@ -65,6 +65,8 @@ class FilledGradebook(NamedTuple):
     possible: float | None = None   # the Canvas column's Points Possible the scores were scaled to (None: not)
     off_roster: tuple = ()   # graded ids not on grade's --roster, left out (Moodle: unless the template lists them)
     added: tuple = ()   # the warning when the Canvas file adds a new assignment column (lms/assignment.py)
+    by_zeros: tuple = ()   # (the template's id, graded id) matched only by leading zeros (student_ids.zero_pairs)
+    unfilled: tuple = ()   # the template's student ids (as written) no grade was matched to: the nearest-id hints
 
 
 def plain_gradebook(grades: list) -> str:
@@ -117,148 +119,30 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
     keeps a grade found there, and the template's students this run did not
     grade are written with their grade, so that the file is the whole column.
     A graded student is the template's row whose id is theirs by the id rule
-    (normalise_id: case, spaces, a formula guard), written as the template has it.
+    (normalise_id: case, spaces, a formula guard; else leading zeros, one to
+    one: zero_pairs, listed in ``by_zeros``), written as the template has it.
     The ids in ``off_roster`` (graded, not on grade's --roster) are left out
     unless the template lists them, as moodle_left_out's are."""
     if key not in MOODLE_KEYS:
         raise UsageError(f"Moodle gradebook key must be one of {', '.join(MOODLE_KEYS)}, got {key!r}")
-    existing, no_id = _moodle_rows(template, item, MOODLE_KEYS[key])
+    existing, no_id = moodle_rows(template, item, MOODLE_KEYS[key])
     rows, kept, changed = [(MOODLE_KEYS[key], "Full name", item)], [], []
-    left_out = moodle_left_out(grades, key, existing.keys())
-    off = tuple(i for i in off_roster if normalise_id(i) not in existing and i not in left_out)
+    zeros = zero_pairs([normalise_id(g.student_id) for g in grades], existing)
+    listed = {*existing, *zeros}   # the graded normal ids the template lists, exactly or by leading zeros
+    left_out = moodle_left_out(grades, key, listed)
+    off = tuple(i for i in off_roster if normalise_id(i) not in listed and i not in left_out)
+    by_zeros = []
     for g in (g for g in grades if g.student_id not in left_out and g.student_id not in off):
-        row = existing.pop(normalise_id(g.student_id), None)
+        normal = normalise_id(g.student_id)
+        row = existing.pop(normal, None) or existing.pop(zeros.get(normal), None)
         before = row.grade if row is not None else ""
         written = g if row is None else g._replace(student_id=row.student_id)
+        if row is not None and normalise_id(row.student_id) != normal:
+            by_zeros.append((row.student_id, g.student_id))
         cell = _merged(g, before, number_text(g.score), absent, kept, changed, _number_cell)
         rows.append((written.student_id, g.name, cell))
     rows += [(r.student_id, r.name, _number_cell(r.grade)) for r in existing.values() if r.grade not in NO_GRADE]
-    return FilledGradebook(_csv(rows), [], kept, changed, no_id, left_out, off_roster=off)
-
-
-class _TemplateRow(NamedTuple):
-    """A Moodle template's row: the id as written (formula guard off), the name, the grade cell and its line."""
-
-    student_id: str
-    name: str
-    grade: str
-    line: int
-
-
-def _moodle_rows(template: str, item: str, identity: str) -> tuple:
-    """``({normal id: _TemplateRow}, [lines with no id])`` of ``template``'s
-    students; one line refusing a repeated column, a repeated student or a
-    grade that is not a number, which Moodle's import would take or choke on."""
-    reader, skip = sniffed_reader(template.lstrip("\ufeff"))
-    numbered = [(line, [unguard(cell.strip()) for cell in row]) for line, row in _numbered(reader, skip)]
-    numbered = [(line, row) for line, row in numbered if any(row)]
-    header, column = _moodle_header(numbered[0] if numbered else (1, []), item, identity)
-    found, no_id = {}, []
-    for line, row in numbered[1:]:
-        row = _fitted(line, row, header)
-        here = _TemplateRow(row[header.index(identity)], _moodle_name(header, row), row[column], line)
-        normal = normalise_id(here.student_id)
-        if not normal:
-            no_id.append(line)
-            continue
-        if normal in found:
-            first = found[normal]
-            raise _repeated_student(first.line, line, identity, first.student_id, here.student_id)
-        _check_grade(here, header[column])
-        found[normal] = here
-    return found, no_id
-
-
-def _moodle_header(numbered_header: tuple, item: str, identity: str) -> tuple:
-    """``(header, index of item's column)`` of a Moodle template, ``numbered_header``
-    its ``(line, cells)``; one line when the identity or item column is missing or repeated."""
-    line, header = numbered_header
-    if identity not in header:
-        keyed = {value: key for key, value in MOODLE_KEYS.items()}
-        other = next((name for name in MOODLE_KEYS.values() if name != identity and name in header), None)
-        advice = (f"it is keyed by {other}: grade with --gradebook-key {keyed[other]}" if other else
-                  "give Moodle's grade export (Grades > Export > Plain text file) or the gradebook file an "
-                  "earlier run wrote")
-        raise InputFileError(f"the Moodle gradebook template has no {identity!r} column (it has "
-                             f"{header_shown(header)}); {advice}")
-    names_item = _moodle_item(item)
-    _one_column_each(header, {f"the {identity}": identity.__eq__, "the full name": "Full name".__eq__,
-                              f"the grade item {item!r}": names_item}, f"line {line}: ")
-    column = next((i for i, name in enumerate(header) if names_item(name)), None)
-    if column is None:
-        raise InputFileError(f"the Moodle gradebook template has no column for the grade item {item!r} (it has "
-                             f"{header_shown(header)}); expected {item!r} or Moodle's export heading "
-                             f"'Quiz: {item} (Real)': check --gradebook-item, and export the grades as Real")
-    return header, column
-
-
-def _numbered(reader, skip: int):
-    """``(file line, row)`` for each row of ``reader``; a row that is not valid CSV is one line naming it."""
-    try:
-        for row in reader:
-            yield reader.line_num + skip, row
-    except csv.Error as exc:
-        raise InputFileError(f"line {reader.line_num + skip}: not valid CSV ({exc})") from exc
-
-
-def _one_column_each(header: list, roles: dict, where: str) -> None:
-    """Refuse a header with two columns for one role (``ID number`` twice, or
-    ``Quiz 1`` and ``Quiz 1 (77)``): which one the LMS reads cannot be known,
-    and the first was taken silently (as answers files refuse it)."""
-    for role, names_it in roles.items():
-        columns = [i for i, name in enumerate(header) if names_it(name)]
-        if len(columns) > 1:
-            raise doubled_column(where, header, columns[0], columns[1], role, "one such column")
-
-
-def _repeated_student(first_line: int, line: int, what: str, *ids) -> InputFileError:
-    """The one line for two template rows of one student (by the id rule,
-    spelled ``ids``): which grade is theirs cannot be known, and the second
-    row was dropped (Moodle) or filled twice (Canvas) silently."""
-    shown = [repr(shortened(printable(i), 40)) for i in dict.fromkeys(ids)]
-    return InputFileError(f"lines {first_line} and {line} are both the {what} {' and '.join(shown)} (ids are "
-                          "compared ignoring case, spaces, invisible characters and a formula guard's leading '); "
-                          "expected one row a student: delete one")
-
-
-def _fitted(line: int, row: list, header: list) -> list:
-    """``row`` as wide as ``header``; one line refusing a cell past its columns (Moodle's export writes none):
-    a comma in a name or an unquoted decimal comma (``3,5``) shifted the cells, so the grade read is wrong."""
-    extra = [cell for cell in row[len(header):] if cell]   # empty ones (a trailing comma) hold nothing
-    if extra:
-        raise InputFileError(f"line {line}: {len(row)} cells, but the header has {len(header)} columns "
-                             f"({header_shown(header)}); the cell {shortened(printable(extra[0]), 40)!r} is in no "
-                             "column; expected one cell a column: put a cell holding a comma in double quotes "
-                             "(\"Lovelace, Ada\", \"3,5\"), or export the grades from Moodle again")
-    return row + [""] * (len(header) - len(row))
-
-
-_GRADE = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)")
-"""A grade Moodle's import reads: a number, with a decimal point or comma."""
-
-
-def _check_grade(row: _TemplateRow, column: str) -> None:
-    """Refuse a grade cell that is neither a number nor empty (``-``): it
-    would be written into the import file as it is (a letter grade, escapes)."""
-    if row.grade not in NO_GRADE and not _GRADE.fullmatch(row.grade):
-        raise InputFileError(f"line {row.line}: the grade {shortened(printable(row.grade), 40)!r} of "
-                             f"{shortened(printable(row.student_id), 40)!r} in {shortened(printable(column), 60)!r} "
-                             "is not a number; expected a number, or '-' or nothing for no grade (export the "
-                             "grades as Real)")
-
-
-def _moodle_item(item: str):
-    """Whether a header cell names ``item``: alone, or as Moodle's export names it, ``Quiz: item (Real)``."""
-    exported = re.compile(r"[^:]+: " + re.escape(item) + r" \(Real\)")
-    return lambda name: name == item or exported.fullmatch(name) is not None
-
-
-def _moodle_name(header: list, row: list) -> str:
-    """A template row's full name: its "Full name", else Moodle's export's first and last names."""
-    if "Full name" in header:
-        return row[header.index("Full name")]
-    parts = [row[header.index(name)] for name in ("First name", "Last name") if name in header]
-    return " ".join(p for p in parts if p)
+    return FilledGradebook(_csv(rows), [], kept, changed, no_id, left_out, off_roster=off, by_zeros=tuple(by_zeros))
 
 
 def _merged(grade: Grade, before: str, now: str, absent, kept: list, changed: list, as_kept=str) -> str:
@@ -316,29 +200,28 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
     row and column keeps its values."""
     bom = template.startswith("\ufeff")
     reader, skip = _exact_reader(template.lstrip("\ufeff"))
-    numbered = list(_numbered(reader, skip))
+    numbered = list(numbered_rows(reader, skip))
     rows = [row for _, row in numbered]
     if not rows or not any(c in rows[0] for c in CANVAS_ID_COLUMNS):
         raise InputFileError("the Canvas gradebook template has no ID, SIS User ID or SIS Login ID column; "
                              "export it from Canvas: Grades > Export > Export Entire Gradebook")
     header = rows[0]
-    _one_column_each(header, {**{f"the {name}": name.__eq__ for name in CANVAS_ID_COLUMNS},
+    one_column_each(header, {**{f"the {name}": name.__eq__ for name in CANVAS_ID_COLUMNS},
                               f"the assignment {assignment!r}": names_assignment(assignment)}, "line 1: ")
     column, added = assignment_column(header, assignment), ()
     if column is None:   # a new assignment on import: said, naming the template's own
         column, added = len(header), (added_warning(header, assignment),)
         header.append(assignment)
-    by_id = {}
-    for g in grades:   # by the id rule (normalise_id), as grade matches ids everywhere
-        by_id.setdefault(normalise_id(g.student_id), g)
     matched, kept, changed = {}, [], []
     possible = _points_possible(numbered, column, header[column])
-    for line, row in numbered[1:]:
+    for _, row in numbered[1:]:
         row.extend([""] * (len(header) - len(row)))
-        grade = _row_grade(header, row, by_id)
+    graded, by_zeros = _canvas_matches(header, [row for _, row in numbered[1:]], grades)
+    for n, (line, row) in enumerate(numbered[1:]):
+        grade = graded.get(n)
         if grade is not None:
             if grade.student_id in matched:
-                raise _repeated_student(matched[grade.student_id], line, "graded student", grade.student_id)
+                raise repeated_student(matched[grade.student_id], line, "graded student", grade.student_id)
             scaled = grade.score * possible / grade.max if possible and grade.max else grade.score
             row[column] = _merged(grade, row[column], number_text(scaled), absent, kept, changed)
             matched[grade.student_id] = line
@@ -346,7 +229,38 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
             row[column] = number_text(grades[0].max)
     unmatched = [g.student_id for g in grades if g.student_id not in matched]
     text = _csv(rows, reader.dialect.delimiter)   # the template's delimiter, which Canvas's import detects
-    return FilledGradebook(("\ufeff" if bom else "") + text, unmatched, kept, changed, possible=possible, added=added)
+    return FilledGradebook(("\ufeff" if bom else "") + text, unmatched, kept, changed, possible=possible, added=added,
+                           by_zeros=tuple(by_zeros), unfilled=_unfilled_ids(header, numbered[1:], graded))
+
+
+def _canvas_matches(header: list, rows: list, grades: list) -> tuple:
+    """``({row number: Grade}, [(row's id, graded id)])``: the student of each
+    of the template's ``rows`` (counted from 0 below the header) by the id rule
+    (normalise_id, on SIS User ID, SIS Login ID, then ID), then, for the graded
+    ids left, by leading zeros (student_ids.zero_pairs: Excel's ``123`` for
+    ``00123``, never two), those pairs listed as the row writes its id."""
+    by_id = {}
+    for g in grades:
+        by_id.setdefault(normalise_id(g.student_id), g)
+    found = {n: grade for n, row in enumerate(rows) if (grade := _row_grade(header, row, by_id)) is not None}
+    by_zeros = []
+    for name in (name for name in CANVAS_ID_COLUMNS if name in header):
+        taken = {normalise_id(g.student_id) for g in found.values()}
+        cells = [normalise_id(row[header.index(name)]) for row in rows]
+        pairs = {known: normal for normal, known in zero_pairs(by_id, filter(None, cells)).items()
+                 if normal not in taken}
+        for n, cell in enumerate(cells):
+            if n not in found and cell in pairs:
+                found[n] = by_id[pairs[cell]]
+                by_zeros.append((rows[n][header.index(name)].strip(), found[n].student_id))
+    return found, by_zeros
+
+
+def _unfilled_ids(header: list, numbered: list, graded: dict) -> tuple:
+    """The ids (as written, each id column's) of the template's students no grade was matched to."""
+    columns = [header.index(name) for name in CANVAS_ID_COLUMNS if name in header]
+    return tuple(row[i].strip() for n, (_, row) in enumerate(numbered) if n not in graded
+                 and row[0].strip() != POINTS_POSSIBLE for i in columns if row[i].strip())
 
 
 def _exact_reader(text: str):

@@ -92,6 +92,19 @@ class IdMatcher:
         return self.zero_free.get(normalise_id(normal, "strip"))
 
 
+def zero_pairs(ids, known) -> dict:
+    """``{id: known id}`` (normal forms) for each of ``ids`` that is no known
+    id but matches one only by leading zeros (IdMatcher: the one such known
+    id, never two), made one to one: a known id that is itself one of ``ids``,
+    or that two of them would match, is matched by none. For two lists of
+    students, such as a gradebook's rows and the graded ids."""
+    matcher, ids = IdMatcher(known), set(ids)
+    found = {normal: matcher.match(normal) for normal in ids if normal not in matcher.known}
+    found = {normal: other for normal, other in found.items() if other is not None and other not in ids}
+    claims = Counter(found.values())
+    return {normal: other for normal, other in found.items() if claims[other] == 1}
+
+
 LOOK_ALIKE = str.maketrans("oilszb", "011528")
 """Characters mistaken for one another when an id is typed or read off a form
 (O and 0, I, l and 1, S and 5, Z and 2, B and 8; ids are case-folded first)."""
