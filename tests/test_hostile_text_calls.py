@@ -39,10 +39,12 @@ CASES = {
                         "{% endfor %}{{ ns.l }}", "a list or record of more than 100,000 characters and items"),
     "tojson_chain": ('{{ "<".ljust(200, "<")' + "|tojson" * 12 + " }}", "the tojson filter's result of"),
     "loops_over_text": ('{% set s = "x".ljust(50) %}{% for a in s %}{% for b in s %}{% for c in s %}'
-                        "{% endfor %}{% endfor %}{% endfor %}", "loop steps and calls in one text (at most 100,000;"),
+                        "{% endfor %}{% endfor %}{% endfor %}", "loop steps, calls and items walked in one text (at most 100,000;"),
     "macro_fan_out": ("{% macro f(xs) %}{% if xs %}{{ f(xs[1:]) }}{{ f(xs[1:]) }}{% endif %}{% endmacro %}"
                       "{{ f(range(14)|list) }}", "macro calls in one text (at most 10,000;"),
     "macro_without_end": ("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}", "nesting of macro calls"),
+    "filter_walks": ("{% for i in range(1000) %}{{ range(10000)|sort|first }}{% endfor %}",
+                     "loop steps, calls and items walked in one text (at most 100,000;"),
     "built_over_a_render": (LONG + '{% for i in range(2000) %}{% set t = ns.s.upper() %}{% endfor %}',
                             "characters built in one text (at most 10,000,000;"),
 }
@@ -100,7 +102,7 @@ def test_generate_refuses_hostile_text_at_once_in_one_line(invoke, tmp_path, mem
 
 
 @pytest.mark.parametrize("case", ["center", "format_width", pytest.param("replace_filter_chain", marks=pytest.mark.slow),
-                                  "doubling_with_tilde"])
+                                  "doubling_with_tilde", "filter_walks"])
 def test_validate_lists_hostile_text_as_the_templates_problem(invoke, tmp_path, memory_cap, case):
     stem, words = CASES[case]
     folder = user_bank(tmp_path, {"c11.yaml": stem})

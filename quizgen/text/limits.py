@@ -24,7 +24,10 @@ it refuses is built.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from contextvars import ContextVar
+
+from jinja2 import Undefined
 
 from quizgen.errors import BankLimitError
 
@@ -40,7 +43,7 @@ _budget: ContextVar = ContextVar("quizgen_render_budget", default=None)
 
 
 class _Budget:
-    """What one render has spent: loop steps and calls, macro calls, and characters built."""
+    """What one render has spent: loop steps, calls and items walked, macro calls, and characters built."""
 
     __slots__ = ("steps", "macros", "built")
 
@@ -134,15 +137,16 @@ def spend(steps: int, built: int = 0, macros: int = 0) -> None:
         if budget.macros > MAX_MACRO_CALLS:
             raise limit_error("macro calls in one text", f"{MAX_MACRO_CALLS:,}")
     if budget.steps > MAX_STEPS:
-        raise limit_error("loop steps and calls in one text", f"{MAX_STEPS:,}")
+        raise limit_error("loop steps, calls and items walked in one text", f"{MAX_STEPS:,}")
     if budget.built > MAX_BUILT:
         raise limit_error("characters built in one text", f"{MAX_BUILT:,}")
 
 
-def counted(items):
-    """``items``, each one counted as a step of the render (a ``for`` loop's iterations)."""
+def counted(items, weight: int = 1):
+    """``items``, each one counted as ``weight`` steps of the render (a ``for``
+    loop's iterations one each)."""
     for item in items:
-        spend(1)
+        spend(weight)
         yield item
 
 
@@ -200,6 +204,36 @@ _WIDTH_ARGS = {"center": (0,), "indent": (0,), "wordwrap": (0,), "truncate": (0,
                "format": ()}
 # Filters whose first argument after the value is a count of items made.
 _COUNT_ARGS = {"batch": MAX_RANGE, "slice": MAX_RANGE}
+_COLLECTIONS = (list, tuple, dict, set, frozenset, range)
+_COMPARED = (str, bytes, *_COLLECTIONS)
+# Filters that run a test on each item, with the test's arguments (``select("in", text)``).
+_TESTS_EACH = frozenset({"select", "reject", "selectattr", "rejectattr"})
+# Filters that look at one item of a list, or its length, without walking it.
+_GLANCES = frozenset({"first", "last", "length", "count", "random", "reverse"})
+# Filters that walk a text character by character in Python (others treat it as one value).
+_WALKS_TEXT = frozenset({"batch", "groupby", "list", "map", "max", "min", "reject", "rejectattr",
+                         "select", "selectattr", "slice", "sort", "sum", "unique"})
+
+
+def walked(name: str, value, args=()):
+    """``value`` as the ``name`` filter will walk it, its items spent as steps of
+    the render: an iterator's as they are taken (wrapped), a list's, record's or
+    range's at once; each item times the lists among the arguments (and for a
+    filter that runs a test on each item, its texts: ``select("in", xs)`` walks
+    ``xs`` for every item); a text's characters only for a filter that walks
+    them one by one."""
+    compared = _COMPARED if name in _TESTS_EACH else _COLLECTIONS
+    weight = 1 + sum(len(a) for a in args if isinstance(a, compared))
+    if isinstance(value, Iterator):
+        return counted(value, weight)
+    if name in _GLANCES or isinstance(value, Undefined) or (isinstance(value, str) and name not in _WALKS_TEXT):
+        return value
+    try:
+        items = len(value)
+    except TypeError:
+        return value
+    spend(items * weight)
+    return value
 
 
 def check_inputs(what: str, text, args, kwargs) -> None:
@@ -238,6 +272,8 @@ def _capped_filter(original, name: str, positions: tuple):
             raise limit_error(f"{name}({args[shift + 1]})", f"{count_cap:,}")
         if len(args) > shift + 1 or kwargs:
             check_inputs(f"the {name} filter", args[shift] if len(args) > shift else "", args[shift + 1:], kwargs)
+        if len(args) > shift:
+            args = (*args[:shift], walked(name, args[shift], args[shift + 1:]), *args[shift + 1:])
         return checked(original(*args, **kwargs), f"the {name} filter's result")
 
     capped.__name__ = getattr(original, "__name__", name)

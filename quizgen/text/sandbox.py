@@ -1,6 +1,8 @@
 """Jinja2's sandbox with the text limits of :mod:`quizgen.text.limits` on
 what its hooks leave open: every call (a string method that pads, a macro, a
-global) counts as a step and has its result measured; ``str.format`` fields
+global) and every item looked up (``x[i]``, a filter's ``attribute``) counts
+as a step, a call has its result measured, a filter's walk over a list's
+items is counted (:func:`quizgen.text.limits.walked`); ``str.format`` fields
 have capped widths; and the compiled template measures what ``~`` joins and
 what list, tuple and record literals hold, and counts every ``for`` iteration.
 Each is refused before the text it would build is made."""
@@ -38,6 +40,12 @@ class CappedSandbox(ImmutableSandboxedEnvironment):
         if isinstance(__obj, BuiltinMethodType) and isinstance(__obj.__self__, (str, bytes, int)):
             _check_method(__obj, args, kwargs)
         return checked(super().call(__context, __obj, *args, **kwargs), f"the result of {_name(__obj)}()")
+
+    def getitem(self, obj, argument):
+        """``obj[argument]``, one step: filters look each item's attribute up
+        this way (``groupby("a")`` three times an item), a walk worth counting."""
+        spend(1)
+        return super().getitem(obj, argument)
 
     def wrap_str_format(self, value):
         """``str.format`` and ``format_map`` as the sandbox runs them, each field's width capped."""
