@@ -268,6 +268,17 @@ def doubled_column(where: str, header: list, first: int, second: int, what: str,
     return InputFileError(f"{where}columns {first_cell!r} and {second_cell!r} both name {what}; expected {expected}")
 
 
+def one_column_each(header: list, normalised: list, roles: dict, where: str) -> None:
+    """Refuse a header naming one role twice (``student_id,Student ID`` or
+    ``answer,answer``): which column holds the student's id or answer cannot
+    be known, and the first was taken silently. ``roles`` maps each role's
+    name to its column (None when absent); ``where`` starts the message."""
+    for role, column in roles.items():
+        if column is not None and normalised.count(normalised[column]) > 1:
+            other = normalised.index(normalised[column], column + 1)
+            raise doubled_column(where, header, column, other, f"the {role}", "one such column")
+
+
 def find_column(names: list, aliases) -> int | None:
     """The index of the first of ``aliases`` among normalised header ``names``, or None."""
     return next((names.index(alias) for alias in aliases if alias in names), None)

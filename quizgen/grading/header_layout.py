@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from quizgen.csv_input import ALIASES, doubled_column, find_column, norm_header
+from quizgen.csv_input import ALIASES, doubled_column, find_column, norm_header, one_column_each
 from quizgen.errors import InputFileError, printable, shortened
 from quizgen.lms.responses import MOODLE_ENGLISH, foreign_moodle
 MAX_OTHER_COLUMNS = 100      # wide form: other columns (e-mail, time stamps) repeated on each answer's row
@@ -62,8 +62,8 @@ def layout_of(path: Path, header: list, line: int, given_delimiter: str | None =
     question, part, answer = (_find(normalised, r) for r in ("question", "part", "answer"))
     found = ", ".join(repr(h[:40]) for h in header[:12]) + (", ..." if len(header) > 12 else "")
     where = f"{path}: line {line}: "
-    _one_column_each(header, normalised, {"student id": student, "name": name, "question": question, "part": part,
-                                          "answer": answer}, where)
+    one_column_each(header, normalised, {"student id": student, "name": name, "question": question, "part": part,
+                                         "answer": answer}, where)
     if answer is not None and question is not None:
         if student is None:
             raise InputFileError(f"{where}no student column (student_id, student, ...) in the header; "
@@ -113,16 +113,6 @@ def _unread_columns(path: Path, header: list, roles: set) -> tuple:
     names = ", ".join(repr(shortened(printable(header[i]), 40)) for i in others[:3])
     return (f"{path.name}: {len(others):,} columns besides the student, name, question, part and answer "
             f"columns ({names}, ...) are not read for grading; graded.csv repeats them on each row",)
-
-
-def _one_column_each(header: list, normalised: list, roles: dict, where: str) -> None:
-    """Refuse a header naming one role twice (``student_id,Student ID`` or
-    ``answer,answer``): which column holds the student's id or answer cannot
-    be known, and the first was taken silently."""
-    for role, column in roles.items():
-        if column is not None and normalised.count(normalised[column]) > 1:
-            other = normalised.index(normalised[column], column + 1)
-            raise doubled_column(where, header, column, other, f"the {role}", "one such column")
 
 
 def _unread_hint(header: list, given: str | None = None) -> str:

@@ -15,7 +15,8 @@ import csv
 import math
 from dataclasses import dataclass
 
-from quizgen.csv_input import ALIASES, csv_problem, header_shown, norm_header, read_csv_text, sniffed_reader
+from quizgen.csv_input import (ALIASES, csv_problem, header_shown, norm_header, one_column_each, read_csv_text,
+                               sniffed_reader)
 from quizgen.errors import WARNINGS_SHOWN, InputFileError, first_few, printable, shortened
 from quizgen.key.checks import MAX_POINTS
 from quizgen.key.status import VERDICTS
@@ -26,6 +27,7 @@ SHARE, POINTS = "share", "points"   # what an override's mark column holds: a sh
 ROLES = {"student": ALIASES["student"], "question": ALIASES["question"], "part": ALIASES["part"],
          SHARE: ("score", "credit", "share"), POINTS: ("points", "mark", "marks"),
          "status": ("status", "verdict", "result"), "comment": ("comment", "comments", "note", "reason", "why")}
+_ROLE_WORDS = {"student": "student id", SHARE: "mark (a share)", POINTS: "mark (points)"}
 AMBIGUOUS = ("grade",)
 """Mark headers that may mean points or a share (a graded file's ``score`` is
 points; a policy's credit a share): refused rather than guessed."""
@@ -77,9 +79,12 @@ def parse_overrides(text: str, source: str = "overrides") -> list:
 
 def _columns(header, source: str) -> dict:
     """Where each role's column is; refuses a header with no mark column, with
-    both a share and a points column, or with only an ambiguous one (``grade``)."""
+    both a share and a points column, with only an ambiguous one (``grade``),
+    or naming one role twice (``score,score``: which one means it cannot be known)."""
     names = [norm_header(h) for h in header or ()]
     columns = {role: next((names.index(a) for a in aliases if a in names), None) for role, aliases in ROLES.items()}
+    roles = {_ROLE_WORDS.get(role, role): column for role, column in columns.items()}
+    one_column_each(header, names, roles, f"{source}: line 1: ")
     if columns[SHARE] is not None and columns[POINTS] is not None:
         raise InputFileError(f"{source}: line 1: both {_heading(header, columns[SHARE])!r} (a share of the part's "
                              f"marks) and {_heading(header, columns[POINTS])!r} (points out of the part's points) "
