@@ -25,8 +25,8 @@ from csv import Error as CsvError
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from quizgen.csv_input import (ALIASES, csv_problem, find_column, header_shown, norm_header, read_csv_text,
-                               sniffed_reader)
+from quizgen.csv_input import (ALIASES, csv_problem, find_column, header_shown, norm_header, one_column_each,
+                               read_csv_text, sniffed_reader)
 from quizgen.errors import InputFileError
 from quizgen.marking.student_ids import normalise_id
 
@@ -94,7 +94,9 @@ class Columns(NamedTuple):
 
 
 def _columns(header, where: str) -> Columns:
-    """The roster's Columns from its header cells."""
+    """The roster's Columns from its header cells; a header naming the id or
+    a name twice (``student_id,student_id``) is refused: which one it means
+    cannot be known."""
     names = [norm_header(cell) for cell in header or ()]
     student, fallback = _id_columns(names)
     if student is None:
@@ -103,6 +105,8 @@ def _columns(header, where: str) -> Columns:
     given, family = find_column(names, GIVEN_NAMES), find_column(names, FAMILY_NAMES)
     halves = tuple(i for i in (given, family) if i is not None)
     whole = next((i for i in (names.index(a) for a in ALIASES["name"] if a in names) if i not in halves), None)
+    one_column_each(header, names, {"student id": student, "LMS id": fallback, "student's name": whole,
+                                    "given name": given, "family name": family}, f"{where}: ")
     if whole is not None or halves:
         return Columns(student, fallback, (whole,) if whole is not None else halves)
     if CANVAS_NAME in names and names.index(CANVAS_NAME) != student:   # Canvas's "Student" beside its ids
