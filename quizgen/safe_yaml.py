@@ -1,10 +1,12 @@
 """YAML read with the safe loader only, refusing a mapping that names one key
 twice and an integer of more than MAX_INT_DIGITS digits, and reading no
 base-60 number: the one loader for every YAML file a user gives (templates,
-the ``--policy`` file). Imports only PyYAML, so every layer can use it."""
+the ``--policy`` file), its bytes decoded by one rule (``yaml_text``) and its
+errors' lines found by one (``error_line``). Imports only PyYAML, so every layer can use it."""
 
 from __future__ import annotations
 
+import codecs
 import re
 
 import yaml
@@ -145,3 +147,48 @@ def safe_load(text: str, exponent_floats: bool = False):
         except yaml.YAMLError:
             pass
     return yaml.load(text, Loader=careful)
+
+
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF8, "utf-8-sig"),
+         (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+"""Byte-order marks a YAML file may start with (UTF-32's first: its little-endian
+mark starts like UTF-16's), the byte-order-mark rule of csv_input.detect_encoding."""
+_LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")   # what PyYAML counts as a line break
+
+
+class NotText(ValueError):
+    """A YAML file's bytes that are not text in its encoding: ``line`` is the
+    line of the first bad byte, and the message says what is wrong with it."""
+
+    def __init__(self, message: str, line: int):
+        super().__init__(message)
+        self.line = line
+
+
+def yaml_text(data: bytes) -> str:
+    """A YAML file's ``data`` as text: UTF-8, or UTF-8, UTF-16 or UTF-32 by its
+    byte-order mark (dropped); raises NotText naming the first bad byte's line."""
+    encoding = next((name for bom, name in _BOMS if data.startswith(bom)), "utf-8")
+    try:
+        return data.decode(encoding).lstrip("\ufeff")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start].decode(encoding, errors="replace")
+        bad = " ".join(f"0x{b:02x}" for b in exc.object[exc.start:exc.end][:4])
+        name = "UTF-8" if encoding.startswith("utf-8") else encoding.upper()
+        raise NotText(f"not {name} text (byte {bad}: {exc.reason}); save the file as UTF-8",
+                      line_at(before, len(before))) from exc
+
+
+def line_at(text: str, index: int) -> int:
+    """The line (from 1) of ``text`` holding the character at ``index``, YAML's line breaks counted."""
+    return len(_LINE_BREAK.findall(text, 0, index)) + 1
+
+
+def error_line(exc: yaml.YAMLError, text: str):
+    """The line (from 1) a YAML error names: its mark's, or for a character YAML
+    refuses (a NUL: a ReaderError gives only its place) the line of that place."""
+    mark = getattr(exc, "problem_mark", None)
+    if mark is not None:
+        return mark.line + 1
+    position = getattr(exc, "position", None)
+    return line_at(text, position) if isinstance(position, int) else None

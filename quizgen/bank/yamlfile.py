@@ -13,7 +13,7 @@ import yaml
 
 from quizgen.errors import BankLimitError, TemplateError
 from quizgen.key.checks import surrogate_problem
-from quizgen.safe_yaml import safe_load
+from quizgen.safe_yaml import NotText, error_line, safe_load, yaml_text
 from quizgen.text.tex_commands import WHY, WHY_UNLISTED, refused_tex, unlisted_tex
 from quizgen.text.tex_markdown import alignment_outside_maths
 
@@ -25,7 +25,8 @@ MAX_FILE_BYTES = 1 << 20
 
 def _read_text(path: Path) -> str:
     """A template file's text: a regular file (a FIFO or /dev/zero would hang or
-    fill memory) of at most MAX_FILE_BYTES, in UTF-8."""
+    fill memory) of at most MAX_FILE_BYTES, in UTF-8 (or UTF-16 or UTF-32 with a
+    byte-order mark: safe_yaml.yaml_text)."""
     try:
         if not stat.S_ISREG(path.stat().st_mode):
             raise TemplateError("cannot read: not a regular file", path=path)
@@ -34,9 +35,12 @@ def _read_text(path: Path) -> str:
         if len(data) > MAX_FILE_BYTES:
             raise BankLimitError(f"the file's size exceeds the limit of {MAX_FILE_BYTES:,} bytes "
                                  "(see docs/authoring.md)", path=path)
-        return data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise TemplateError(f"cannot read: {exc}", path=path) from exc
+    try:
+        return yaml_text(data)
+    except NotText as exc:
+        raise TemplateError(str(exc), path=path, line=exc.line) from exc
 
 
 _YAML_HINTS = (
@@ -68,8 +72,7 @@ def read_yaml(path) -> dict:
         raise TemplateError("invalid YAML: lists or mappings nested too deeply to read "
                             "(a template needs a few levels)", path=path) from exc
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark else None
+        line = error_line(exc, text)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         context, start = getattr(exc, "context", None), getattr(exc, "context_mark", None)
         if context and start and start.line + 1 != line:
@@ -118,14 +121,14 @@ def _composed(path: Path) -> tuple:
         if not stat.S_ISREG(found.st_mode) or found.st_size > MAX_FILE_BYTES:
             return False, None
         return _composed_version(str(path), found.st_ino, found.st_size, found.st_mtime_ns)
-    except (OSError, UnicodeDecodeError):
+    except (OSError, NotText):
         return False, None
 
 
 @lru_cache(maxsize=16)
 def _composed_version(path: str, _inode: int, _size: int, _mtime_ns: int) -> tuple:
     """``_composed`` of one version of a file (the stat fields key the cache)."""
-    return _compose_text(Path(path).read_text(encoding="utf-8"))
+    return _compose_text(yaml_text(Path(path).read_bytes()))
 
 
 _COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -151,13 +151,17 @@ parser takes seconds per MiB of a hostile list)."""
 
 
 def read_policy(path) -> Policy:
-    """The policy in the YAML file at ``path``."""
+    """The policy in the YAML file at ``path``: UTF-8, or UTF-16 or UTF-32 with
+    a byte-order mark (safe_yaml.yaml_text)."""
+    from quizgen.safe_yaml import NotText, yaml_text
+
     path = Path(path)
     data = read_capped(path, MAX_POLICY_BYTES, "policy")
     try:
-        return parse_policy(data.decode("utf-8-sig"), str(path))
-    except UnicodeDecodeError as exc:
-        raise InputFileError(f"{path}: cannot read the policy ({exc})") from exc
+        text = yaml_text(data)
+    except NotText as exc:
+        raise InputFileError(f"{path}:{exc.line}: {exc}") from exc
+    return parse_policy(text, str(path))
 
 
 def parse_policy(text: str, source: str = "policy") -> Policy:
@@ -165,15 +169,15 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
     imported here: grade without a policy file never needs it."""
     import yaml
 
-    from quizgen.safe_yaml import safe_load
+    from quizgen.safe_yaml import error_line, safe_load
 
     try:
         data = safe_load(text, exponent_floats=True)
     except RecursionError as exc:
         raise InputFileError(f"{source}: not valid YAML (nested too deeply to be a policy)") from exc
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
+        line = error_line(exc, text)
+        where = f":{line}" if line is not None else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]   # a ReaderError has no problem
         raise InputFileError(f"{source}{where}: not valid YAML ({problem})") from exc
     if data is None:

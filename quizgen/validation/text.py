@@ -13,6 +13,7 @@ from quizgen.bank.model import Template
 from quizgen.text.render import text_environment
 from quizgen.bank.texts import text_sources
 from quizgen.errors import TemplateError, TemplateProblems, did_you_mean
+from quizgen.safe_yaml import NotText, yaml_text
 from quizgen.validation.problems import Problem, problem_at, shown
 
 _BOOL_TAG = "tag:yaml.org,2002:bool"
@@ -23,8 +24,8 @@ def yaml_word_problems(path) -> list:
     """Words YAML silently turns into true/false (unquoted on, off, yes, no):
     ``[sat, on, the]`` would print "yes" for "on"."""
     try:
-        root = yaml.compose(Path(path).read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
+        root = yaml.compose(yaml_text(Path(path).read_bytes()), Loader=yaml.SafeLoader)
+    except (OSError, NotText, yaml.YAMLError, RecursionError):
         return []
     problems, stack, seen = [], [((), root)], set()
     while stack:
