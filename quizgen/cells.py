@@ -47,6 +47,21 @@ def spreadsheet_safe(text: str) -> str:
     return text
 
 
+def quoted_as_shown(text: str) -> str:
+    """``text`` (a student's answer) quoted in a reason as its CSV cell shows
+    it, so that the two agree: a control character as U+FFFD, its code named
+    after the quote (a NUL in ``0.71 57``: ``'0.71?57' (?: the control character
+    U+0000)``, each ? a U+FFFD), a bidi control removed; what a line cannot
+    show (a line break, a tab, an invisible format character) escaped as Python writes it."""
+    shown = text.translate(SHOWN_CONTROLS)
+    quoted = f"'{shown}'" if shown.isprintable() else repr(shown)
+    codes = sorted({f"U+{ord(c):04X}" for c in text if SHOWN_CONTROLS.get(ord(c)) == "\ufffd"})
+    if codes:
+        more = ", ..." if len(codes) > 3 else ""
+        quoted += f" (\ufffd: the control character{'s' * (len(codes) > 1)} {', '.join(codes[:3])}{more})"
+    return quoted
+
+
 def unguard(cell: str) -> str:
     """``cell`` without the leading quote :func:`spreadsheet_safe` added (a
     student id or answer read back from a file quizgen wrote): a quote before

@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
+from quizgen.cells import quoted_as_shown
 from quizgen.errors import ExpressionError
 from quizgen.key.status import Status
 from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chain_disagrees, most_precise_in_chain,
@@ -384,14 +385,13 @@ def unread_reason(exc: ExpressionError, written: str = "") -> str:
     expression: '0.71o'" becomes "not a number or an expression quizgen reads:
     '0.71o'", not "not a number: not a valid expression: ..."; quoting
     ``written``, the student's own text, when given, never the parser's
-    rewriting of it (``10**{-5}`` for ``10^{-5}``)."""
+    rewriting of it (``10**{-5}`` for ``10^{-5}``), as the answer column shows
+    it (a NUL as U+FFFD: cells.quoted_as_shown)."""
     message = str(exc)
     if message.startswith(_UNPARSED):
         quoted = _QUOTED.fullmatch(message[len(_UNPARSED):])
         if written and quoted:
-            shown = written.strip()
-            shown = f"'{shown}'" if shown.isprintable() else repr(shown)
-            return f"not a number or an expression quizgen reads: {shown}{quoted['tail']}"
+            return f"not a number or an expression quizgen reads: {quoted_as_shown(written.strip())}{quoted['tail']}"
         return "not a number or an expression quizgen reads: " + message[len(_UNPARSED):]
     if message.endswith(" is not a number"):
         return "not a number: " + message[:-len(" is not a number")]
