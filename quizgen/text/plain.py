@@ -8,10 +8,13 @@ from __future__ import annotations
 import re
 import textwrap
 
+from quizgen.text.spans import Delimiter, spans
+
 WIDTH = 80
 
 # displayed maths (``$$...$$``, ``\\[...\\]``), ``\\(...\\)`` and ``$...$``: a terminal shows each inline
-_MATH_SPLIT = re.compile(r"((?<!\\)\$\$.*?(?<!\\)\$\$|\\\[.*?\\\]|\\\(.*?\\\)|(?<!\\)\$.*?(?<!\\)\$)", re.S)
+_MATHS = (Delimiter("$$", "$$", unescaped=True), Delimiter("\\[", "\\]"), Delimiter("\\(", "\\)"),
+          Delimiter("$", "$", unescaped=True))
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\\$|[{}^_]|\s+|.", re.S)
 
@@ -72,7 +75,11 @@ def _block_lines(block: str) -> list:
 
 
 def _inline(text: str) -> str:
-    pieces = _MATH_SPLIT.split(text)
+    pieces, done = [], 0
+    for start, end in spans(text, _MATHS):   # in linear time (redos27b: 20,000 ``\\(`` took 2.5 s)
+        pieces += (text[done:start], text[start:end])
+        done = end
+    pieces.append(text[done:])
     for i, piece in enumerate(pieces):
         if i % 2:
             cut = 1 if piece[0] == "$" and piece[1] != "$" else 2
