@@ -1,9 +1,11 @@
 """Review math27's fixes, each checked over many draws: C8's sigmoid trap is
-not named where it gives the even guess."""
+not named where it gives the even guess; no printed number reads as an answer."""
 
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import sample_instance
+from quizgen.generation.views import question_view
 from quizgen.key.entries import key_entry
+from quizgen.validation.leaks import question_leaks, targets_of
 
 DRAWS = 200
 
@@ -30,3 +32,15 @@ def test_c8_sigmoid_trap_is_left_out_where_the_true_logit_is_zero(templates_by_c
             assert ("sigmoid_instead_of_softmax" in _trap_codes(part)) == (not zero), (instance.seed_label, part.name)
         seen.add(zero)
     assert seen == {True, False}
+
+
+def _leaks(instance, whole_numbers):
+    view = question_view(Question("Q1", instance), "md")
+    return [str(leak) for leak in question_leaks(view, targets_of(instance), "md", whole_numbers=whole_numbers)]
+
+
+def test_c6_prints_no_answer_in_its_question(templates_by_class):
+    """10 sequences of 100 tokens at 10% printed every count (100/80/10/10/100): here even a
+    whole number equal to a whole-number answer counts."""
+    for instance, _ in _draws(templates_by_class, "C6"):
+        assert _leaks(instance, whole_numbers=True) == [], instance.seed_label
