@@ -1,8 +1,14 @@
 """Review math27's fixes, each checked over many draws: C8's sigmoid trap is
-not named where it gives the even guess; no printed number reads as an answer."""
+not named where it gives the even guess; no printed number reads as an answer;
+a worked mean keeps 4 significant figures."""
+
+import re
+from fractions import Fraction
+
+import pytest
 
 from quizgen.generation.quiz import Question
-from quizgen.generation.sampling import sample_instance
+from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.generation.views import question_view
 from quizgen.key.entries import key_entry
 from quizgen.validation.leaks import question_leaks, targets_of
@@ -44,3 +50,39 @@ def test_c6_prints_no_answer_in_its_question(templates_by_class):
     whole number equal to a whole-number answer counts."""
     for instance, _ in _draws(templates_by_class, "C6"):
         assert _leaks(instance, whole_numbers=True) == [], instance.seed_label
+
+
+MEAN_STEP = re.compile(r"= (\d+\.\d+) / (\d+) = (\d+\.\d+)")
+SMALL_MEANS = [   # a mean below 0.1, where 4 decimals show 3 figures
+    ("C4", {"m": 3, "pos": [3, 5, 7], "p": ["0.95", "0.9", "0.95"]}),
+    ("C9", {"m": 3, "pos": [3, 5, 7], "p": ["0.95", "0.9", "0.95"]}),
+    ("C10", {"p": [0.95, 0.9, 0.95, 0.9, 0.95]}),
+]
+
+
+def _figures(shown: str) -> int:
+    return len(shown.replace(".", "").lstrip("0"))
+
+
+def _check_mean_steps(instance):
+    """Every worked mean ``sum / count = mean`` shows 4 figures and recomputes to its last place."""
+    works = [step["work"] for step in question_view(Question("Q1", instance), "md")["steps"]]
+    means = [m for work in works for m in MEAN_STEP.findall(work)]
+    assert means, instance.seed_label
+    for total, count, mean in means:
+        places = len(mean.split(".")[1])
+        assert _figures(mean) >= 4, (instance.seed_label, total, count, mean)
+        assert abs(Fraction(total) / int(count) - Fraction(mean)) <= Fraction(1, 2 * 10 ** places)
+    return [float(mean) for _, _, mean in means]
+
+
+@pytest.mark.parametrize("cls, swap", SMALL_MEANS)
+def test_a_worked_mean_below_a_tenth_keeps_four_figures(templates_by_class, cls, swap):
+    """0.15669 / 2 = 0.0783 and 0.36749 / 4 = 0.0919 showed 3 figures (the paper asks for 4)."""
+    assert min(_check_mean_steps(canonical_instance(templates_by_class[cls], swap))) < 0.1
+
+
+@pytest.mark.parametrize("cls", ["C4", "C9", "C10"])
+def test_every_worked_mean_keeps_four_figures(templates_by_class, cls):
+    for instance, _ in _draws(templates_by_class, cls, 60):
+        _check_mean_steps(instance)
