@@ -1,13 +1,14 @@
 """Review math27's fixes, each checked over many draws: C8's sigmoid trap is
 not named where it gives the even guess; no printed number reads as an answer;
-a worked mean keeps 4 significant figures."""
+a worked mean keeps 4 significant figures; the p step's note on rounding is true."""
 
 import re
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
 
-from quizgen.generation.quiz import Question
+from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.generation.views import question_view
 from quizgen.key.entries import key_entry
@@ -86,3 +87,47 @@ def test_a_worked_mean_below_a_tenth_keeps_four_figures(templates_by_class, cls,
 def test_every_worked_mean_keeps_four_figures(templates_by_class, cls):
     for instance, _ in _draws(templates_by_class, cls, 60):
         _check_mean_steps(instance)
+
+
+P_STEPS = {"C1": 2, "C7": 0, "C8": 1}   # the step that divides the shown weights into p
+DOUBLE_ROUNDED = [("C1", "12"), ("C1", "142"), ("C7", "31")]   # seeds whose paper showed it (Q1, Q1, Q7)
+
+
+def _sig(value, figures: int) -> Decimal:
+    """``value`` (a Fraction, or an exact value by its float) to ``figures`` significant
+    figures, a tie away from zero."""
+    value = value if isinstance(value, Fraction) else Fraction(float(value))
+    exponent = Decimal(value.numerator) / Decimal(value.denominator)
+    places = figures - 1 - exponent.adjusted()
+    scaled = value * Fraction(10) ** places
+    whole = int(scaled + Fraction(1, 2))
+    return Decimal(whole).scaleb(-places)
+
+
+def _check_p_note(instance) -> str:
+    """Where the shown p rounds to another 4 figures than the exact p, the p step says why: the
+    weights' rounding only where the shown p differs from the exact p at the figures shown,
+    else that the answer is the exact p rounded (not the shown p rounded again). Returns which
+    case the draw is."""
+    env = instance.env
+    work = question_view(Question("Q1", instance), "md")["steps"][P_STEPS[instance.template.cls]]["work"]
+    figures = int(env["p_figs"])
+    differs = _sig(env["p"], figures) != _sig(env["p_s"], figures)
+    answers_differ = _sig(env["p"], 4) != _sig(env["p_s"], 4)   # p below 0.1 has 4 figures too
+    assert ("while the unrounded" in work) == (answers_differ and differs), (instance.seed_label, work)
+    assert ("; rounding the unrounded" in work) == (answers_differ and not differs), (instance.seed_label, work)
+    return "none" if not answers_differ else "weights" if differs else "again"
+
+
+@pytest.mark.parametrize("cls, seed", DOUBLE_ROUNDED)
+def test_a_shown_p_rounded_twice_is_not_blamed_on_the_weights(templates_by_class, cls, seed):
+    """0.96105 shown, exact 0.9610453: the weights' rounding changed nothing at 5 figures; the
+    answer 0.9610 is the exact p rounded, which the step says."""
+    instance = sample_instance(templates_by_class[cls], seed_label(seed, templates_by_class[cls].id, 0))
+    assert _check_p_note(instance) == "again"
+
+
+@pytest.mark.parametrize("cls", sorted(P_STEPS))
+def test_the_p_step_note_matches_the_rounding(templates_by_class, cls):
+    seen = {_check_p_note(instance) for instance, _ in _draws(templates_by_class, cls, 120)}
+    assert "none" in seen and len(seen) >= 2, seen   # the note is tried both ways
