@@ -8,11 +8,12 @@ from fractions import Fraction
 
 import pytest
 
+from quizgen.errors import TemplateError
 from quizgen.generation.quiz import Question, seed_label
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.generation.views import question_view
 from quizgen.key.entries import key_entry
-from quizgen.validation.leaks import question_leaks, targets_of
+from quizgen.validation.leaks import numbers_in, question_leaks, targets_of
 
 DRAWS = 200
 
@@ -131,3 +132,35 @@ def test_a_shown_p_rounded_twice_is_not_blamed_on_the_weights(templates_by_class
 def test_the_p_step_note_matches_the_rounding(templates_by_class, cls):
     seen = {_check_p_note(instance) for instance, _ in _draws(templates_by_class, cls, 120)}
     assert "none" in seen and len(seen) >= 2, seen   # the note is tried both ways
+
+
+def _near_printed(instance) -> list:
+    """(printed, answer) pairs of the question's text (stem and asks) within 1% of each other,
+    the margin C1's and C2's constraints keep."""
+    view = question_view(Question("Q1", instance), "md")
+    text = " ".join([view["stem"]] + [part["ask"] for part in view["parts"]])
+    answers = [float(pv.value) for pv in instance.parts if pv.part.kind == "numeric"]
+    return [(shown, a) for shown, x in numbers_in(text) for a in answers if abs(x - a) <= abs(a) / 100]
+
+
+@pytest.mark.parametrize("cls", ["C3", "C8"])
+def test_no_printed_number_reads_as_an_answer(templates_by_class, cls):
+    """C8: a loss of 1.0046 beside z = 1.0; C3: ln 20 = 2.9957 beside the 3 of "3 significant figures"."""
+    for instance, _ in _draws(templates_by_class, cls):
+        assert _leaks(instance, whole_numbers=False) == [], instance.seed_label
+        assert _near_printed(instance) == [], instance.seed_label
+
+
+@pytest.mark.parametrize("cls, swap", [("C3", {"toy": 20}), ("C3", {"toy": 55, "c": 4.0}),
+                                       ("C8", {"task": 1, "z": [1.0, 1.5, -1.5], "y": 0})])
+def test_the_reviewers_leaking_draws_are_not_drawn(templates_by_class, cls, swap):
+    """ln 20 = 2.9957 reads as the stem's 3, ln 55 = 4.007 as z = 4.0; C8's loss 1.0046 as its z = 1.0."""
+    with pytest.raises(TemplateError, match="constraint"):
+        canonical_instance(templates_by_class[cls], swap)
+
+
+def test_c3s_loss_is_no_whole_number(templates_by_class):
+    """The stem prints 3 and 4 (the conventions sentence) and whole logits: ln V keeps 1% from every whole number."""
+    for instance, _ in _draws(templates_by_class, "C3"):
+        loss = float(instance.env["loss"])
+        assert abs(loss - round(loss)) > loss / 100, instance.seed_label
