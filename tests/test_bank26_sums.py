@@ -136,7 +136,9 @@ def test_the_exact_filter_keeps_every_decimal(value, places, written):
                                          ('"tau"', "figure.shown: ")])
 def test_a_bad_figure_shown_is_one_line_naming_it(invoke, tmp_path, shown, said):
     """figure.shown (the working's p, which the label prints) is checked like figure.p: one line, no traceback."""
-    result = invoke("generate", "--bank", c7_bank_with_figure(tmp_path, "shown", shown, "shown"), "--classes", "C77", "--seed", 1,
-                    "--out", tmp_path / "out")
+    bank = c7_bank_with_figure(tmp_path, "shown", shown, "shown")
+    result = invoke("generate", "--bank", bank, "--classes", "C77", "--seed", 1, "--out", tmp_path / "out")
     assert result.exit_code == 2 and said in result.output and "Traceback" not in result.output, result.output
-    assert "shown.yaml:172: figure.shown" in result.output
+    text = (bank / "shown.yaml").read_text(encoding="utf-8")
+    line = text[:text.index("\n  shown:", text.index("\nfigure:")) + 1].count("\n") + 1   # C7's figure.shown line
+    assert f"shown.yaml:{line}: figure.shown" in result.output
