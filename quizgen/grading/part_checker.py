@@ -40,6 +40,7 @@ from quizgen.maths.parser import MAX_LENGTH
 __all__ = ["Verdict", "PartChecker", "check_answer", "question_checkers", "accepted_words", "carried_forward",
            "keep_log_note", "MAX_REVIEW", "TOO_LONG", "LONG_FOR_A_NUMBER", "FAR_TOO_LONG"]
 
+KEPT_READING = 64       # an answer the plain reader refused, up to this length, is read once (``_reading``)
 REMARK_LIMIT = 50_000   # ECF verdicts kept per part before starting afresh
 MAX_REVIEW = 2000   # a longer text is not an answer a person should be asked to read
 TOO_LONG = f"over {MAX_REVIEW:,} characters: too long to be read as an answer"
@@ -226,7 +227,8 @@ class PartChecker:
         a sentence: reading it as a number cost milliseconds a row."""
         if len(text) > MAX_LENGTH:
             return self._long(text)
-        reading = read_number(text, self.part.spec.percent, self.decimal_comma, self.kind == "integer")
+        reading = (_reading if len(text) <= KEPT_READING else read_number)(
+            text, self.part.spec.percent, self.decimal_comma, self.kind == "integer")
         if reading.status == NUMBER and none_may_say_no_value(text, (w for trap in self.part.traps for w in trap.words)):
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=NONE_OR_ZERO_REASON)   # C5 (a): 0, or no value?
         if reading.status == NUMBER and not self.figures_shown:
@@ -358,6 +360,14 @@ class PartChecker:
         if mark.status in (careful.NEEDS_REVIEW, BLANK):   # BLANK: "n/a", "-", "idk" said for no answer
             return Verdict(Status(mark.status), 0.0, self.expected, reason=mark.feedback or REVIEW_REASON)
         return self._verdict(mark) if mark.status != careful.INCORRECT or mark.misconception else self.incorrect
+
+
+@lru_cache(maxsize=8192)
+def _reading(text: str, percent: bool, decimal_comma: bool, whole: bool) -> Reading:
+    """``read_number`` of an answer text of at most ``KEPT_READING`` characters, kept: the reading depends on
+    the text and the part's reading options alone, not on the instance, and a class repeats its non-answers
+    (``-``, ``idk``) and junk on paper after paper."""
+    return read_number(text, percent, decimal_comma, whole)
 
 
 @lru_cache(maxsize=1024)
