@@ -1,7 +1,15 @@
 """Round 27's speed-ups of grade's pass keep each verdict and do less: a
-refused answer text is read once for every paper (``part_checker._reading``)."""
+refused answer text is read once for every paper (``part_checker._reading``);
+ECF finds the parts it re-marks once per template layout (``ecf_pass._layout``)."""
 
+import pytest
+from click.testing import CliRunner
+
+from quizgen.cli import main
 from quizgen.grading import part_checker
+from quizgen.grading.ecf_pass import _dependents
+from quizgen.grading.key_index import KeyIndex
+from quizgen.key.load import load_key_file
 from quizgen.grading.part_checker import KEPT_READING, PartChecker
 from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
@@ -31,3 +39,24 @@ def test_a_long_refused_text_is_read_each_time_and_alike(monkeypatch):
     assert KEPT_READING < len(text)
     checker = PartChecker(_numeric(0.716))
     assert checker(text) == checker(text) and len(calls) == 2
+
+
+@pytest.fixture(scope="module")
+def own_papers(tmp_path_factory):
+    """A per-student key of C2 and C10 (parts worked from earlier parts) for four students."""
+    folder = tmp_path_factory.mktemp("own")
+    (folder / "roster.csv").write_text("student_id\n" + "".join(f"s{k}\n" for k in range(4)), encoding="utf-8")
+    result = CliRunner().invoke(main, ["generate", "--seed", "27", "--classes", "C2,C10", "--students",
+                                       str(folder / "roster.csv"), "--out", str(folder / "quiz")])
+    assert result.exit_code == 0, result.output
+    return KeyIndex(load_key_file(folder / "quiz" / "key.json"), False, None, "key.json")
+
+
+def test_ecf_reads_each_template_layout_once_and_each_paper_keeps_its_checkers(own_papers):
+    memo = {}
+    first, second = (_dependents(own_papers.papers[n], memo) for n in (1, 2))
+    assert first and [d[0] for d in first] == [d[0] for d in second]
+    for mine, theirs in zip(first, second):
+        assert mine[2:] == theirs[2:] and all(a is b for a, b in zip(mine[2:], theirs[2:]))   # one layout, shared
+    assert [d[1] for d in first] == [own_papers.papers[1].checkers[d[0]] for d in first]
+    assert all(a[1] is not b[1] for a, b in zip(first, second))   # each paper's own checker

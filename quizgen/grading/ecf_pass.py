@@ -63,17 +63,30 @@ def _dependents(paper, memo: dict) -> list:
     ``paper`` whose template's recipe reads earlier parts (``careful.ecf_inputs``,
     once per template: no marking rules are made here; ``remark`` makes them
     for the answers it re-marks, and gives None where an instance's recipes
-    do not evaluate)."""
-    found = []
-    for question, slots in paper.placed:
-        inputs = ecf_inputs(question, memo)
-        if not inputs:
-            continue
-        named = {part.name: slot for part, slot in zip(question.parts, slots)}
-        letters = {part.name: part.letter for part in reversed(question.parts)}   # the first part so named
-        for part, slot in zip(question.parts, slots):
-            depends = inputs.get(part.letter)
-            if depends and all(d in named for d in depends):
-                found.append((slot, paper.checkers[slot], tuple((d, named[d]) for d in depends),
-                              tuple(named.items()), tuple(letters[d] for d in depends)))
+    do not evaluate). Only the checkers are the paper's own: the rest is its
+    questions' layout (``_layout``), the same on every paper of a roster."""
+    return [(slot, paper.checkers[slot], sources, named, letters)
+            for question, slots in paper.placed for slot, sources, named, letters in _layout(question, slots, memo)]
+
+
+def _layout(question, slots: tuple, memo: dict) -> tuple:
+    """``(slot, sources, named, letters)`` (as ``_dependents`` gives them) for
+    each part of ``question``, placed at ``slots``, that ECF re-marks: read
+    from the template's recipes and part names alone, so found once for every
+    instance of a template at those slots (kept in ``memo``, by the identity
+    of the template's shared recipes and the parts' letters and names: an
+    instance's own feedback texts make its part specs its own)."""
+    token = ("layout", id(question.recipes), slots, *[(part.letter, part.name) for part in question.parts])
+    found = memo.get(token)
+    if found is not None:
+        return found
+    inputs, found = ecf_inputs(question, memo), []
+    named = {part.name: slot for part, slot in zip(question.parts, slots)}
+    letters = {part.name: part.letter for part in reversed(question.parts)}   # the first part so named
+    for part, slot in zip(question.parts, slots):
+        depends = inputs.get(part.letter)
+        if depends and all(d in named for d in depends):
+            found.append((slot, tuple((d, named[d]) for d in depends), tuple(named.items()),
+                          tuple(letters[d] for d in depends)))
+    found = memo[token] = tuple(found)
     return found
