@@ -1,6 +1,7 @@
 """Round 27's speed-ups of grade's pass keep each verdict and do less: a
 refused answer text is read once for every paper (``part_checker._reading``);
-ECF finds the parts it re-marks once per template layout (``ecf_pass._layout``)."""
+ECF finds the parts it re-marks once per template layout (``ecf_pass._layout``);
+the careful marker writes the expected answer out only for feedback that says it."""
 
 import pytest
 from click.testing import CliRunner
@@ -13,6 +14,8 @@ from quizgen.key.load import load_key_file
 from quizgen.grading.part_checker import KEPT_READING, PartChecker
 from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
+from quizgen.marking import early
+from quizgen.marking.rules import PartRule
 
 
 def _numeric(value: float) -> KeyPart:
@@ -60,3 +63,10 @@ def test_ecf_reads_each_template_layout_once_and_each_paper_keeps_its_checkers(o
         assert mine[2:] == theirs[2:] and all(a is b for a, b in zip(mine[2:], theirs[2:]))   # one layout, shared
     assert [d[1] for d in first] == [own_papers.papers[1].checkers[d[0]] for d in first]
     assert all(a[1] is not b[1] for a, b in zip(first, second))   # each paper's own checker
+
+
+def test_an_answer_no_rounding_reaches_never_writes_out_the_expected_answer(monkeypatch):
+    rule = PartRule("p", "(a)", "numeric", 0.7153, {"sigfigs": 3}, (), None, ())
+    assert early.too_early(rule, 0.72, 2).endswith("(expected 0.715)")
+    monkeypatch.setattr(early, "expected", lambda rule: pytest.fail("expected written for nothing"))
+    assert early.too_early(rule, 3.5, 2) == "" and early.too_early(rule, 0.5, 3) == ""

@@ -47,11 +47,10 @@ def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None:
         return ""
-    right = expected(rule)
     padded = shown is not None and shown >= asked
     cut = cut_to(x, rule.value, asked)   # cut off at fewer figures is wrong at those figures too
     if cut and padded:
-        return _cut_off(rule, asked, right)
+        return _cut_off(rule, asked, expected(rule))
     most = asked - 1 if shown is None or padded else min(asked - 1, shown)   # "7" is right to 1 figure, not 2
     for figures in range(most, 0, -1):
         if rounds_to(x, rule.value, figures):
@@ -60,8 +59,8 @@ def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
             # an expression (4/8) shows no decimal: name its value, as that rounding writes it (32/8: 4.0)
             said = "right" if shown is not None else f"its value, {significant(x, figures)}, is right"
             return (f"rounded too early: {said} to {figures} significant figure{'s' * (figures > 1)}{then} "
-                    f"give at least {asked} (expected {right})")
-    return _cut_off(rule, asked, right) if cut else ""
+                    f"give at least {asked} (expected {expected(rule)})")
+    return _cut_off(rule, asked, expected(rule)) if cut else ""   # the answer as expected: written only when said
 
 
 def cut_short(rule: PartRule, x: float, shown: int | None) -> str:
