@@ -70,3 +70,16 @@ def test_an_answer_no_rounding_reaches_never_writes_out_the_expected_answer(monk
     assert early.too_early(rule, 0.72, 2).endswith("(expected 0.715)")
     monkeypatch.setattr(early, "expected", lambda rule: pytest.fail("expected written for nothing"))
     assert early.too_early(rule, 3.5, 2) == "" and early.too_early(rule, 0.5, 3) == ""
+
+
+def test_a_right_word_answer_makes_no_trap_words_and_a_trap_word_still_names_its_trap():
+    part = KeyPart.from_json({"part": "a", "name": "a", "type": "word", "points": 2.0, "accept": ["all at once"],
+                              "traps": [{"code": "left_to_right", "feedback": "BERT reads both sides.",
+                                         "words": ["left to right", "one by one"]}]})
+    checker = PartChecker(part)
+    assert checker("All at once").status is Status.CORRECT
+    assert checker._trap_words is None   # a right answer pays for no trap set-up
+    verdict = checker("One by one")
+    assert (verdict.status, verdict.misconception, verdict.expected) == (Status.INCORRECT, "left_to_right",
+                                                                         "all at once")
+    assert set(checker._trap_words) == {"left to right", "one by one"}

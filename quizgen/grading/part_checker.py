@@ -69,11 +69,12 @@ class PartChecker:
     plain decimals skip the expression parser. Windows come from the part's tolerance rule at
     its exact value's float (quizgen/maths/tolerance.py), or from ``override``
     (``{"rtol": ..}`` / ``{"atol": ..}``) when given; the traps' windows are
-    worked out at the first answer that is not correct (with per-student
-    papers most parts are answered once, and most answers are right)."""
+    worked out at the first answer that is not correct, and so are a word
+    part's trap words (with per-student papers most parts are answered once,
+    and most answers are right)."""
 
     __slots__ = ("part", "kind", "override", "question", "_remarked", "decimal_comma", "expected", "_traps",
-                 "_correct", "_incorrect", "_blank", "accept", "trap_words", "value", "tolerance", "asked",
+                 "_correct", "_incorrect", "_blank", "accept", "_trap_words", "value", "tolerance", "asked",
                  "figures_shown")
 
     def __init__(self, part, decimal_comma: bool = False, override: dict | None = None,
@@ -89,14 +90,7 @@ class PartChecker:
         self.expected = expected
         self._traps = self._correct = self._incorrect = self._blank = None
         if self.kind == "word":
-            self.accept = accepted_words(part.accept)
-            self.trap_words = {}
-            credits = question.credits.traps if question is not None else {}
-            for trap in part.traps:
-                score = credits.get(trap.code, trap.credit) * float(part.points)
-                verdict = Verdict(Status.INCORRECT, score, expected, trap.code, trap.feedback)
-                for word in trap.words:
-                    self.trap_words.setdefault(normalise_word(word), verdict)
+            self.accept, self._trap_words = accepted_words(part.accept), None
         else:
             self.value = part.value
             self.tolerance = part.half_width(override)
@@ -119,6 +113,19 @@ class PartChecker:
         if self._blank is None:
             self._blank = Verdict(Status.BLANK, 0.0, self.expected)
         return self._blank
+
+    @property
+    def trap_words(self) -> dict:
+        """A word part's verdict for each trap word (normalised), made at the first answer not accepted."""
+        if self._trap_words is None:
+            credits = self.question.credits.traps if self.question is not None else {}
+            self._trap_words = {}
+            for trap in self.part.traps:
+                verdict = Verdict(Status.INCORRECT, credits.get(trap.code, trap.credit) * float(self.part.points),
+                                  self.expected, trap.code, trap.feedback)
+                for word in trap.words:
+                    self._trap_words.setdefault(normalise_word(word), verdict)
+        return self._trap_words
 
     @property
     def traps(self) -> list:
