@@ -9,10 +9,14 @@ wrote is kept, and named in one warning.
 Recognisably quizgen's: the HTML report by the generator mark its page
 carries (``<meta name="generator" content="quizgen">``), a plain gradebook
 by its header (``student_id,name,score,max,percent``), a Moodle gradebook
-made without a template by its three columns (``ID number`` or ``Email
-address``, ``Full name``, the grade item). A Canvas gradebook, or a Moodle
-one filled from an export, has the LMS's own header: it is never removed.
-Nor is a link, or any file the run read or wrote."""
+by its three columns (``ID number`` or ``Email address``, ``Full name``,
+the grade item). A Canvas gradebook has the LMS's own header: it is never
+removed. Nor is a Moodle one filled from a ``--gradebook-template``, which
+has quizgen's three columns but rows this run does not write (the
+template's students it did not grade, or its ids that matched only by
+leading zeros): it is the instructor's merged column, kept with a note
+when this run's grades written into it change nothing, else with a
+warning. Nor is a link, or any file the run read or wrote."""
 
 from __future__ import annotations
 
@@ -22,10 +26,11 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from quizgen.errors import shortened
+from quizgen.errors import InputFileError, shortened
 from quizgen.grading.outputs import GradeOutputs, gradebook_text
 from quizgen.input_files import SMALL_INPUT_BYTES
 from quizgen.lms.gradebook import MOODLE_KEYS, PLAIN_COLUMNS
+from quizgen.marking.student_ids import normalise_id
 
 GENERATOR_MARK = '<meta name="generator" content="quizgen">'
 """The HTML report's mark (templates/report.html.j2), read in its first HEAD_BYTES."""
@@ -45,14 +50,15 @@ def remove_stale_outputs(result, outputs: GradeOutputs | None = None) -> None:
     folder, stem = Path(graded).parent, Path(graded).stem
     written = {Path(path).name for path in result.paths.values()}
     kinds = {f"{stem}-report.html": "html", **{f"{stem}-gradebook-{lms}.csv": lms for lms in GRADEBOOKS}}
-    removed, kept, current = [], [], []
+    removed, kept, current, merged = [], [], [], []
     for name, kind in kinds.items():
         path = folder / name
         if name in written or not path.is_file() or _is_run_file(path, result.files):
             continue
         if not path.is_symlink() and _written_by_quizgen(path, kind):
-            if kind != "html" and _holds_this_runs_grades(path, kind, result, outputs or GradeOutputs()):
-                current.append(name)
+            verdict = "" if kind == "html" else _verdict(path, kind, result, outputs or GradeOutputs())
+            if verdict:
+                (current if verdict == "current" else merged).append(name)
                 continue
             try:
                 path.unlink()
@@ -69,6 +75,10 @@ def remove_stale_outputs(result, outputs: GradeOutputs | None = None) -> None:
     if current:
         result.notes.append(f"kept {_names(current)} in {shown}: written by an earlier run, but "
                             f"{'it holds' if len(current) == 1 else 'they hold'} the grades this run gives")
+    if merged:
+        result.warnings.append(f"kept {_names(merged)} in {shown}: filled from a --gradebook-template by an earlier "
+                               "run (it lists students this run does not grade), but its grades are not all this "
+                               "run's; grade with --gradebook moodle and a template to update the column")
     if kept:
         result.warnings.append(f"{_names(kept)} in {shown} {'is' if len(kept) == 1 else 'are'} not from this run and "
                                "may contradict its files (kept: quizgen cannot tell it wrote "
@@ -105,18 +115,35 @@ def _written_by_quizgen(path: Path, kind: str) -> bool:
     return kind == "moodle" and len(header) == 3 and header[0] in MOODLE_KEYS.values() and header[1] == "Full name"
 
 
-def _holds_this_runs_grades(path: Path, kind: str, result, outputs: GradeOutputs) -> bool:
-    """Whether the quizgen gradebook of ``kind`` at ``path`` (plain, or Moodle
-    made without a template) has the rows this run would write in it: for
-    Moodle, under the key and grade item its header names."""
+def _verdict(path: Path, kind: str, result, outputs: GradeOutputs) -> str:
+    """What to do with the quizgen gradebook of ``kind`` at ``path`` (plain, or
+    Moodle): "current" to keep it when it has the rows this run would write
+    in it (for Moodle, under the key and grade item its header names, or,
+    filled from a template, when this run's grades written into it change
+    nothing), "merged" to keep a Moodle file filled from a template whose
+    grades are not this run's, "" to remove it."""
     try:
         if path.stat().st_size > SMALL_INPUT_BYTES:
-            return False
+            return ""
         rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8-sig"), newline="")))
     except (OSError, UnicodeDecodeError, csv.Error):
-        return False
+        return ""
     own = replace(outputs, gradebook=kind, gradebook_template=None)
     if kind == "moodle":
         keys = {column: key for key, column in MOODLE_KEYS.items()}
         own = replace(own, gradebook_key=keys[rows[0][0]], gradebook_item=rows[0][2])
-    return list(csv.reader(io.StringIO(gradebook_text(own, result).text, newline=""))) == rows
+    written = _rows(gradebook_text(own, result).text)
+    if written == rows:
+        return "current"
+    ids = {normalise_id(row[0]) for row in written[1:] if row}
+    if kind != "moodle" or all(normalise_id(row[0]) in ids for row in rows[1:] if row):
+        return ""
+    try:   # filled from a template: this run's grades, written into it, change nothing?
+        refilled = gradebook_text(replace(own, gradebook_template=str(path)), result)
+    except InputFileError:
+        return "merged"
+    return "current" if _rows(refilled.text) == rows else "merged"
+
+
+def _rows(text: str) -> list:
+    return list(csv.reader(io.StringIO(text, newline="")))
