@@ -5,6 +5,8 @@ that are a key paper's id only by leading zeros."""
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from quizgen.errors import shortened
 from quizgen.marking.student_ids import id_hint, normalise_id
 from quizgen.text.words import named_first
@@ -68,6 +70,19 @@ def roster_zeros_lines(students) -> list:
         return []
     return [f"{len(pairs)} roster id(s) matched a paper's id in {students.index.name} only by leading zeros, and are "
             f"that student (check the roster): {_named_few(pairs)}"]
+
+
+def roster_twins_warnings(students) -> list:
+    """The warning naming ``--roster``'s ids that differ only by leading zeros
+    (``00123 and 123``: Students.roster_twins), taken as different students
+    and never paired with another id by their zeros ([] when none)."""
+    twins = students.roster_twins
+    if not twins:
+        return []
+    source = f"--roster {PurePath(getattr(students.roster_file, 'source', '')).name}".rstrip()
+    shown = [" and ".join(map(shortened, group)) for group in twins[:OFF_ROSTER_SHOWN]]
+    return [f"{shortened(source)} lists student ids differing only by leading zeros, taken as different students "
+            f"(none is matched to another id by its zeros; check the roster): {named_first(shown, len(twins))}"]
 
 
 def _as_graded(written: str, graded: str, hint: str) -> str:

@@ -40,6 +40,7 @@ from quizgen.grading.report import (question_rows, question_stats, report_markdo
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.stale import remove_stale_outputs
+from quizgen.grading.off_roster import roster_twins_warnings
 from quizgen.grading.students import (Students, off_roster_ids, papered_off_roster, reconciliation_lines,
                                       zero_marked)
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
@@ -173,6 +174,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                                    + [line for line in (code_warning, foreign) if line])
                 result.warnings += traps_covered(data, override) + file_warnings(result, source, index, students,
                                                                                   unnamed) + clash_warnings
+                result.warnings += roster_twins_warnings(students)
                 result.notes += decisions.made_note() if decisions is not None else []
                 result.made_rows = decisions.made if decisions is not None else 0
                 result.notes += found_key_note(source.path, key_path) if key is None and not lms else []

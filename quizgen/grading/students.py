@@ -26,7 +26,8 @@ from quizgen.key.status import Status
 from quizgen.lms.papers import is_lms_key
 from quizgen.errors import InputFileError, shortened
 from quizgen.grading.off_roster import graded_off_roster, off_roster_lines, roster_zeros_lines
-from quizgen.marking.student_ids import IdMatcher, id_hint, nearest_ids, normalise_id, shown_id as shown_id_text
+from quizgen.marking.student_ids import (IdMatcher, id_hint, nearest_ids, normalise_id, shown_id as shown_id_text,
+                                         zero_twins)
 
 UNKNOWN = -2          # the number of a student a per-student key has no paper for
 UNKNOWN_LIMIT = 10_000   # unknown ids whose outcome is kept
@@ -54,7 +55,9 @@ class Students:
         self.shown = {normalise_id(sid): (sid, name) for sid, name, _ in index.roster}
         for student in self.roster:
             self.shown.setdefault(normalise_id(student.student_id), (student.student_id, student.name))
-        self.matcher = IdMatcher(self.paper_of) if self.own_papers else IdMatcher(self.shown)
+        self.roster_twins = zero_twins(s.student_id for s in self.roster)   # 00123 and 123: two students
+        apart = [sid for twins in self.roster_twins for sid in twins]
+        self.matcher = IdMatcher(self.paper_of if self.own_papers else self.shown, apart)
         self.lms = is_lms_key(index.key)   # papers of who took an LMS quiz: the roster says who should have
         self.on_roster = IdMatcher([s.student_id for s in self.roster]) if roster is not None else None
         self.unknown = {}   # {id as written: (its unknown_student outcome, the name on its first row)}

@@ -73,14 +73,16 @@ class IdMatcher:
     the leading-zero fallback: ``match(normal)`` is the known normal form a
     normalised id stands for, or None."""
 
-    def __init__(self, known_ids=()):
+    def __init__(self, known_ids=(), apart=()):
+        """``apart``: ids (a roster's twins: zero_twins) whose zero-free form pairs with no known id."""
         self.known = {}
         zero_free = {}
         for student_id in known_ids:
             normal = normalise_id(student_id)
             self.known.setdefault(normal, student_id)
             zero_free.setdefault(normalise_id(normal, "strip"), set()).add(normal)
-        self.zero_free = {k: next(iter(v)) for k, v in zero_free.items() if len(v) == 1}
+        refused = {normalise_id(student_id, "strip") for student_id in apart}
+        self.zero_free = {k: next(iter(v)) for k, v in zero_free.items() if len(v) == 1 and k not in refused}
 
     def __bool__(self) -> bool:
         return bool(self.known)
@@ -90,6 +92,17 @@ class IdMatcher:
         if normal in self.known or not self.known:
             return normal if self.known else None
         return self.zero_free.get(normalise_id(normal, "strip"))
+
+
+def zero_twins(ids) -> list:
+    """The groups (tuples, as first written, in order met) of ``ids`` that are
+    two or more ids differing only by leading zeros (``00123`` and ``123`` on
+    one roster: two students, whose ids are never paired by zeros)."""
+    groups = {}
+    for student_id in ids:
+        normal = normalise_id(student_id)
+        groups.setdefault(normalise_id(normal, "strip"), {}).setdefault(normal, student_id)
+    return [tuple(group.values()) for group in groups.values() if len(group) > 1]
 
 
 def zero_pairs(ids, known) -> dict:
