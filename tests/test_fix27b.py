@@ -4,10 +4,15 @@
    template's students this run did not grade) is kept by a later run with
    another ``--gradebook``, never removed (grading/stale.py).
 2. A --roster holding ``00123`` and ``123`` lists two students: neither is
-   paired with another id by its zeros, and one warning names them."""
+   paired with another id by its zeros, and one warning names them.
+3. A Canvas template's SIS User ID (the school's id, quizgen's) is matched
+   before Canvas's own user number ``ID``, by leading zeros too, and a
+   second row that could be the student is named (lms/gradebook.py)."""
 
 import json
 from pathlib import Path
+
+from quizgen.lms.gradebook import Grade, canvas_gradebook
 
 
 def part(letter, value):
@@ -94,3 +99,35 @@ def test_roster_twins_leave_exact_ids_alone(tmp_path, invoke):
     output, students = grade_roster_twins(tmp_path, invoke, "00123")
     assert students.splitlines()[1].startswith("00123,N00123,2,")
     assert "differing only by leading zeros" in output and "as 00123" not in output
+
+
+# ---------------------------------------------------------------- 3. Canvas: SIS User ID before ID
+
+CANVAS = ("Student,ID,SIS User ID,SIS Login ID,Section,Quiz 1\n"
+          '"C, D",9,x9,a2,S1,\n"E, F",1003,09,a3,S1,\n')
+
+
+def test_a_canvas_sis_user_id_by_zeros_is_matched_before_canvass_own_id():
+    book = canvas_gradebook(CANVAS, [Grade("9", "", 3, 5)], "Quiz 1")
+    rows = book.text.splitlines()
+    assert rows[1].endswith(",S1,") and rows[2].endswith(",S1,3")   # E (SIS User ID 09), not C (ID 9)
+    assert book.by_zeros == (("09", "9"),)
+    assert book.other_rows == (("9", "SIS User ID 09", "ID 9"),)
+
+
+def test_a_canvas_sis_user_id_is_matched_exactly_before_canvass_own_id():
+    template = CANVAS.replace(",09,", ",9,")   # C's ID is 9, E's SIS User ID is 9: E is the school's student 9
+    book = canvas_gradebook(template, [Grade("9", "", 3, 5)], "Quiz 1")
+    assert book.text.splitlines()[2].endswith(",S1,3") and book.by_zeros == ()
+    assert book.other_rows == (("9", "SIS User ID 9", "ID 9"),)
+
+
+def test_the_second_row_is_named_in_a_note(tmp_path, invoke):
+    class_of_two(tmp_path)
+    (tmp_path / "canvas.csv").write_text(CANVAS.replace(",09,", ",s2,").replace(",9,", ",s2,"),
+                                         encoding="utf-8")
+    result = grade(invoke, tmp_path, "--gradebook", "canvas", "--gradebook-template", tmp_path / "canvas.csv",
+                   "--gradebook-item", "Quiz 1")
+    assert ("Note: 1 graded student(s) could be two rows of canvas.csv; the grade is written on the row matched first "
+            "(SIS User ID, then SIS Login ID, exactly then by leading zeros, then Canvas's own ID), the other left as "
+            "it is (check which is the student): s2 on SIS User ID s2, not ID s2") in " ".join(result.output.split())

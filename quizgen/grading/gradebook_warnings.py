@@ -111,6 +111,20 @@ def zeros_note(outputs, book) -> list:
             f"under {name}'s id (check for a typo): {first_few(pairs, FEW)}"]
 
 
+def other_rows_note(outputs, book) -> list:
+    """The note naming the graded students a second row of the Canvas template
+    could be (its id theirs too, exactly or but for leading zeros), their grade
+    written on the row matched first (the SIS User ID, the school's id, before
+    Canvas's own user number ``ID``)."""
+    if not book.other_rows:
+        return []
+    name = shortened(Path(outputs.gradebook_template).name)
+    shown = [f"{shortened(graded)} on {shortened(mine)}, not {shortened(other)}" for graded, mine, other in book.other_rows]
+    return [f"{len(shown)} graded student(s) could be two rows of {name}; the grade is written on the row matched "
+            "first (SIS User ID, then SIS Login ID, exactly then by leading zeros, then Canvas's own ID), the other "
+            f"left as it is (check which is the student): {first_few(shown, FEW)}"]
+
+
 def _nearest_in(student_id: str, known: tuple) -> str:
     """``00133 (did you mean 0133?)``: the id and the nearest of ``known``, or the id alone."""
     near = nearest_ids(student_id, known, count=1) if known else []

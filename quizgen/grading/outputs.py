@@ -17,7 +17,7 @@ from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.decisions import made_by_override
 from quizgen.grading.gradebook_warnings import (guarded_ids_warning, identity_warnings, off_roster_warning,
-                                                unmatched_note, zeros_note)
+                                                other_rows_note, unmatched_note, zeros_note)
 from quizgen.grading.tally import borrow_wordings, note_wording
 from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, grade_value, moodle_gradebook,
                                    moodle_gradebook_filled, moodle_left_out, plain_gradebook, unkeyed_ids)
@@ -228,7 +228,8 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
         book = gradebook_text(outputs, result)
         handles["gradebook"].write(book.text)
         left_out = book.left_out
-        result.notes += zeros_note(outputs, book) + unmatched_note(outputs, result, book)
+        result.notes += zeros_note(outputs, book) + other_rows_note(outputs, book)
+        result.notes += unmatched_note(outputs, result, book)
         result.notes += _merge_notes(outputs, result, book) + _scaled_note(outputs, result, book.possible)
         result.warnings += _changed_warning(outputs, result, book.changed) + list(book.added)
         result.warnings += off_roster_warning(result, book.off_roster)

@@ -31,8 +31,10 @@ from quizgen.lms.template_rows import (MOODLE_KEYS, NO_GRADE, moodle_rows, numbe
 from quizgen.marking.student_ids import normalise_id, zero_pairs
 from quizgen.report.formatting import number_text
 
-CANVAS_ID_COLUMNS = ("SIS User ID", "SIS Login ID", "ID")
-"""Canvas columns a quizgen student id is matched against, in this order."""
+CANVAS_SIS_COLUMNS = ("SIS User ID", "SIS Login ID")
+"""The school's ids in a Canvas gradebook, which quizgen's ids usually are: matched first."""
+CANVAS_ID_COLUMNS = (*CANVAS_SIS_COLUMNS, "ID")
+"""Canvas columns a quizgen student id is matched against, in this order (``ID``: Canvas's own user number)."""
 POINTS_POSSIBLE = "Points Possible"
 PLAIN_COLUMNS = ("student_id", "name", "score", "max", "percent")
 SAME_GRADE = 0.005
@@ -67,6 +69,7 @@ class FilledGradebook(NamedTuple):
     added: tuple = ()   # the warning when the Canvas file adds a new assignment column (lms/assignment.py)
     by_zeros: tuple = ()   # (the template's id, graded id) matched only by leading zeros (student_ids.zero_pairs)
     unfilled: tuple = ()   # the template's student ids (as written) no grade was matched to: the nearest-id hints
+    other_rows: tuple = ()   # Canvas: (graded id, its row's id, an unmatched row's id that could be theirs too)
 
 
 def plain_gradebook(grades: list) -> str:
@@ -216,7 +219,7 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
     possible = _points_possible(numbered, column, header[column])
     for _, row in numbered[1:]:
         row.extend([""] * (len(header) - len(row)))
-    graded, by_zeros = _canvas_matches(header, [row for _, row in numbered[1:]], grades)
+    graded, by_zeros, others = _canvas_matches(header, [row for _, row in numbered[1:]], grades)
     for n, (line, row) in enumerate(numbered[1:]):
         grade = graded.get(n)
         if grade is not None:
@@ -230,30 +233,57 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
     unmatched = [g.student_id for g in grades if g.student_id not in matched]
     text = _csv(rows, reader.dialect.delimiter)   # the template's delimiter, which Canvas's import detects
     return FilledGradebook(("\ufeff" if bom else "") + text, unmatched, kept, changed, possible=possible, added=added,
-                           by_zeros=tuple(by_zeros), unfilled=_unfilled_ids(header, numbered[1:], graded))
+                           by_zeros=tuple(by_zeros), unfilled=_unfilled_ids(header, numbered[1:], graded),
+                           other_rows=tuple(others))
 
 
 def _canvas_matches(header: list, rows: list, grades: list) -> tuple:
-    """``({row number: Grade}, [(row's id, graded id)])``: the student of each
-    of the template's ``rows`` (counted from 0 below the header) by the id rule
-    (normalise_id, on SIS User ID, SIS Login ID, then ID), then, for the graded
-    ids left, by leading zeros (student_ids.zero_pairs: Excel's ``123`` for
-    ``00123``, never two), those pairs listed as the row writes its id."""
+    """``({row number: Grade}, [(row's id, graded id)], [(graded id, its row's id, another row's id)])``:
+    the student of each of the template's ``rows`` (counted from 0 below the
+    header) by the id rule, the school's ids first: SIS User ID, then SIS Login
+    ID, exactly (normalise_id), then for the graded ids left by leading zeros
+    (student_ids.zero_pairs: Excel's ``123`` for ``00123``, never two, those
+    pairs listed as the row writes its id); only then Canvas's own user number
+    ``ID``, exactly, then by zeros. A row left unmatched whose id is also a
+    matched student's, exactly or but for zeros, could be them: listed third."""
     by_id = {}
     for g in grades:
         by_id.setdefault(normalise_id(g.student_id), g)
-    found = {n: grade for n, row in enumerate(rows) if (grade := _row_grade(header, row, by_id)) is not None}
-    by_zeros = []
-    for name in (name for name in CANVAS_ID_COLUMNS if name in header):
+    found, how, by_zeros = {}, {}, []
+    for names in (CANVAS_SIS_COLUMNS, ("ID",)):
+        names = [name for name in names if name in header]
         taken = {normalise_id(g.student_id) for g in found.values()}
-        cells = [normalise_id(row[header.index(name)]) for row in rows]
-        pairs = {known: normal for normal, known in zero_pairs(by_id, filter(None, cells)).items()
-                 if normal not in taken}
-        for n, cell in enumerate(cells):
-            if n not in found and cell in pairs:
-                found[n] = by_id[pairs[cell]]
-                by_zeros.append((rows[n][header.index(name)].strip(), found[n].student_id))
-    return found, by_zeros
+        left = {normal: g for normal, g in by_id.items() if normal not in taken}
+        for n, row in enumerate(rows):
+            hit = None if n in found else next(((name, cell) for name in names
+                                                if (cell := normalise_id(row[header.index(name)])) in left), None)
+            if hit is not None:
+                found[n], how[n] = left[hit[1]], f"{hit[0]} {row[header.index(hit[0])].strip()}"
+        for name in names:
+            taken = {normalise_id(g.student_id) for g in found.values()}
+            cells = [normalise_id(row[header.index(name)]) for row in rows]
+            pairs = {known: normal for normal, known in zero_pairs(by_id, filter(None, cells)).items()
+                     if normal not in taken}
+            for n, cell in enumerate(cells):
+                if n not in found and cell in pairs:
+                    found[n], how[n] = by_id[pairs[cell]], f"{name} {rows[n][header.index(name)].strip()}"
+                    by_zeros.append((rows[n][header.index(name)].strip(), found[n].student_id))
+    return found, by_zeros, _other_rows(header, rows, found, how)
+
+
+def _other_rows(header: list, rows: list, found: dict, how: dict) -> list:
+    """``(graded id, "SIS User ID 09", "ID 9")``: each matched student's row,
+    and a row left unmatched whose id is theirs too, exactly or but for leading zeros."""
+    matched = {normalise_id(g.student_id, "strip"): n for n, g in found.items()}
+    others = []
+    for n, row in enumerate(rows):
+        for name in (name for name in CANVAS_ID_COLUMNS if name in header and n not in found):
+            cell = row[header.index(name)].strip()
+            mine = matched.get(normalise_id(cell, "strip")) if normalise_id(cell) else None
+            if mine is not None:
+                others.append((found[mine].student_id, how[mine], f"{name} {cell}"))
+                break
+    return others
 
 
 def _unfilled_ids(header: list, numbered: list, graded: dict) -> tuple:
@@ -286,16 +316,6 @@ def _points_possible(numbered: list, column: int, name: str):
                                      f"{shortened(printable(row[column].strip()), 40)!r}, not a number of points; "
                                      "expected the assignment's points, such as 10 or 12,50, to scale the scores to")
             return value or None
-    return None
-
-
-def _row_grade(header: list, row: list, by_id: dict):
-    """The grade of the student on ``row``, matched on SIS User ID, SIS Login ID, then ID (by normal form)."""
-    for name in CANVAS_ID_COLUMNS:
-        if name in header:
-            value = normalise_id(row[header.index(name)])
-            if value and value in by_id:
-                return by_id[value]
     return None
 
 
