@@ -7,7 +7,9 @@
    paired with another id by its zeros, and one warning names them.
 3. A Canvas template's SIS User ID (the school's id, quizgen's) is matched
    before Canvas's own user number ``ID``, by leading zeros too, and a
-   second row that could be the student is named (lms/gradebook.py)."""
+   second row that could be the student is named (lms/gradebook.py).
+4. An empty time-stamp cell is called "an empty time", not "'' is not a
+   time quizgen reads" (grading/timestamps.py)."""
 
 import json
 from pathlib import Path
@@ -131,3 +133,27 @@ def test_the_second_row_is_named_in_a_note(tmp_path, invoke):
     assert ("Note: 1 graded student(s) could be two rows of canvas.csv; the grade is written on the row matched first "
             "(SIS User ID, then SIS Login ID, exactly then by leading zeros, then Canvas's own ID), the other left as "
             "it is (check which is the student): s2 on SIS User ID s2, not ID s2") in " ".join(result.output.split())
+
+
+# ---------------------------------------------------------------- 4. an empty time cell
+
+def grade_timed(folder: Path, invoke, lines: list):
+    (folder / "key.json").write_text(json.dumps({"questions": [Q1]}), encoding="utf-8")
+    (folder / "t.csv").write_text("Timestamp,student_id,question_id,part,answer\n" + "\n".join(lines) + "\n",
+                                  encoding="utf-8")
+    result = invoke("grade", folder / "t.csv", "--key", folder / "key.json", "--out", f"{folder / 'r'}/")
+    assert result.exit_code == 0, result.output
+    return " ".join(result.output.split())
+
+
+def test_an_empty_time_on_a_part_answered_once_is_called_empty(tmp_path, invoke):
+    output = grade_timed(tmp_path, invoke, ["2026-12-03 10:00,s1,Q1,a,0.5", " ,s2,Q1,a,0.5"])
+    assert ("Note: the 'Timestamp' column has a time that cannot be read, first line 3: an empty time; it decided "
+            "nothing") in output
+    assert "''" not in output and "' '" not in output
+
+
+def test_an_empty_time_that_cannot_decide_a_resubmission_is_called_empty(tmp_path, invoke):
+    output = grade_timed(tmp_path, invoke, ["2026-12-03 10:00,s1,Q1,a,0.5", ",s1,Q1,a,0.9"])
+    assert "which cannot decide: line 3: an empty time (correct the column" in output
+    assert "''" not in output

@@ -145,7 +145,7 @@ def settle_by_time(source, grid, label: str) -> tuple:
         times = _times(cells, day_first)
         _one_kind(cells, times)
     except _BadCell as bad:
-        order.problem = f"line {line_of_row(source, bad.row)}: {bad.text!r} {bad.why}"
+        order.problem = f"line {line_of_row(source, bad.row)}: {bad.said()}"
         order.moved = _not_latest(grid)
         return order, []
     order.unread = _first_unread(source, grid, times)
@@ -177,7 +177,7 @@ def _first_unread(source, grid, compared: dict) -> str | None:
     for n, (text, row) in enumerate(sorted(first.items(), key=lambda item: item[1])):
         why = _unread_why(text) if n < FULLY_READ else None if has_time_form(text) else _unread_why(text)
         if why is not None:
-            return f"line {line_of_row(source, row)}: {_BadCell(row, text, why).text!r} {why}"
+            return f"line {line_of_row(source, row)}: {_BadCell(row, text, why).said()}"
     return None
 
 
@@ -231,6 +231,11 @@ class _BadCell(Exception):
     def __init__(self, row: int, text: str, why: str):
         super().__init__(why)
         self.row, self.text, self.why = row, shortened(printable(text or ""), 60), why
+        self.empty = not (text or "").strip()
+
+    def said(self) -> str:
+        """``'yesterday' is not a time ...``, or ``an empty time`` for a cell with nothing in it."""
+        return "an empty time" if self.empty else f"{self.text!r} {self.why}"
 
 
 def _day_order(cells: list, grid, source):
