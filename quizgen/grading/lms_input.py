@@ -99,7 +99,7 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
                                                    id_key, fallback, unordered, delimiter, kind, reads, cut,
                                                    dialect, loaded)
         unkeyed += fallback
-        yield answers, key_path, out, (_loaded_note(key, loaded) + _unnamed_warning(path, skipped)
+        yield answers, key_path, out, (_loaded_note(key, loaded) + _unnamed_warning(path, skipped, kind)
                                        + _absent_warning(path, absent) + _unordered_warning(path, unordered)
                                        + _cut_warning(path, cut))
 
@@ -154,12 +154,19 @@ def _loaded_note(key, folders: list) -> list:
             f"{', '.join(folders)} (pass --bank to choose the folders yourself)"]
 
 
-def _unnamed_warning(path, lines: list) -> list:
-    """A warning (in a list, or none) naming the download's rows that name no student."""
+def _unnamed_warning(path, lines: list, kind: str = "moodle") -> list:
+    """A warning (in a list, or none) naming the download's rows that name no
+    student: in Moodle, no ID number or email; in Canvas, no id or sis_id
+    (the row of a logged-out user of a public quiz)."""
     if not lines:
         return []
-    return [f"{Path(path).name}: {len(lines)} row(s) name no student (row {first_few(lines)} after the header: no ID number or email) "
-            "and are not graded; fill in the student's ID number in Moodle and download again"]
+    if kind == "canvas":
+        why, advice = ("no id or sis_id", "Canvas writes such a row for a user not logged in, as on a public quiz; "
+                       "have students log in to take it")
+    else:
+        why, advice = "no ID number or email", "fill in the student's ID number in Moodle and download again"
+    return [f"{Path(path).name}: {len(lines)} row(s) name no student (row {first_few(lines)} after the header: "
+            f"{why}) and are not graded; {advice}"]
 
 
 def _absent_warning(path, absent: list) -> list:

@@ -68,8 +68,9 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     detected; one line when it is no text), and its delimiter (``,`` ``;``
     tab, Excel's ``sep=`` line) unless ``delimiter`` is, so a download re-saved
     by a spreadsheet reads as the original. ``skipped``, when given,
-    receives the numbers (1 = the first after the header) of Moodle rows that name no student (no ID
-    number, no email): they cannot be graded, and the caller says so.
+    receives the numbers (1 = the first after the header) of rows that name no
+    student (Moodle: no ID number, no email; Canvas: no id, no sis_id, as for
+    a logged-out user of a public quiz): they cannot be graded, and the caller says so.
     ``absent``, when given, receives ``(student, template, part)`` for each
     Canvas question group the student was not given (see canvas_responses).
     ``prefer``, ``fallback`` and ``unordered``: see moodle_responses."""
@@ -81,7 +82,7 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
         if kind == "moodle":
             return _moodle_rows(rows, skipped, prefer, fallback, unordered)
         if kind == "canvas":
-            return _canvas_rows(rows, absent)
+            return _canvas_rows(rows, absent, skipped)
     except csv.Error as exc:   # a cell over the size limit
         raise InputFileError(f"{path}: not valid CSV ({exc})") from exc
     except InputFileError as exc:   # the parsers name the row; the file is named here
@@ -274,7 +275,7 @@ def cloze_parts(summary: str) -> list:
         start, number = cut + len(marker), number + 1
 
 
-def canvas_responses(text: str, absent: list | None = None) -> list:
+def canvas_responses(text: str, absent: list | None = None, skipped: list | None = None) -> list:
     """The rows of Canvas's Student Analysis CSV (Quiz Statistics > Student
     Analysis): name, id, sis_id, section, ..., submitted, [attempt], then per
     question a column headed ``<id>: <question text>`` with the answer and a
@@ -286,11 +287,13 @@ def canvas_responses(text: str, absent: list | None = None) -> list:
     a question the student was not given. So a question group none of whose
     variant columns is filled for a student (the quiz edited after they took
     it) is not on their paper: it goes into ``absent``, for the caller to
-    report, instead of a variant they never saw standing in."""
-    return _canvas_rows(_table(text), absent)
+    report, instead of a variant they never saw standing in. ``skipped``
+    receives the rows naming no student (no id, no sis_id: Canvas writes
+    such a row for a logged-out user of a public quiz)."""
+    return _canvas_rows(_table(text), absent, skipped)
 
 
-def _canvas_rows(rows: list, absent: list | None = None) -> list:
+def _canvas_rows(rows: list, absent: list | None = None, skipped: list | None = None) -> list:
     """The rows of canvas_responses from the student analysis's table."""
     header = rows[0] if rows else []
     if "id" not in header:
@@ -318,6 +321,8 @@ def _canvas_rows(rows: list, absent: list | None = None) -> list:
                 out += answers
                 if not answers:
                     missing.append((who[2], (student, *group[0])))
+        elif skipped is not None and any(c.strip() for c in row):
+            skipped.append(line)
     if absent is not None:   # only the attempt graded, the last, says what the student was given
         absent.extend(entry for attempt, entry in missing if attempt == last[entry[0]])
     return out
