@@ -61,7 +61,8 @@ class ResponseRow:
 
 def read_responses(path, encoding: str | None = None, skipped: list | None = None,
                    absent: list | None = None, prefer: str = "idnumber", fallback: list | None = None,
-                   unordered: list | None = None, delimiter: str | None = None) -> list:
+                   unordered: list | None = None, delimiter: str | None = None,
+                   absent_all: list | None = None) -> list:
     """The long rows of a Moodle responses download or a Canvas student
     analysis CSV, told apart by their headers. The file is read as an answers
     file is (quizgen.csv_input): its text by ``csv_text`` (``encoding``, else
@@ -73,6 +74,9 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     a logged-out user of a public quiz): they cannot be graded, and the caller says so.
     ``absent``, when given, receives ``(student, template, part)`` for each
     Canvas question group the student was not given (see canvas_responses).
+    ``absent_all``: ``(attempt, (student, template, part))`` for each group
+    not given in any attempt (``absent`` holds the last attempt's), for a
+    caller grading another attempt than the last.
     ``prefer``, ``fallback`` and ``unordered``: see moodle_responses."""
     text = csv_text(path, Path(path).read_bytes(), encoding, f"{NOT_TEXT}; expected {DOWNLOADS['moodle']} or "
                     f"{DOWNLOADS['canvas']}").text
@@ -82,7 +86,7 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
         if kind == "moodle":
             return _moodle_rows(rows, skipped, prefer, fallback, unordered)
         if kind == "canvas":
-            return _canvas_rows(rows, absent, skipped)
+            return _canvas_rows(rows, absent, skipped, absent_all)
     except csv.Error as exc:   # a cell over the size limit
         raise InputFileError(f"{path}: not valid CSV ({exc})") from exc
     except InputFileError as exc:   # the parsers name the row; the file is named here
@@ -293,7 +297,8 @@ def canvas_responses(text: str, absent: list | None = None, skipped: list | None
     return _canvas_rows(_table(text), absent, skipped)
 
 
-def _canvas_rows(rows: list, absent: list | None = None, skipped: list | None = None) -> list:
+def _canvas_rows(rows: list, absent: list | None = None, skipped: list | None = None,
+                 absent_all: list | None = None) -> list:
     """The rows of canvas_responses from the student analysis's table."""
     header = rows[0] if rows else []
     if "id" not in header:
@@ -325,6 +330,8 @@ def _canvas_rows(rows: list, absent: list | None = None, skipped: list | None = 
             skipped.append(line)
     if absent is not None:   # only the attempt graded, the last, says what the student was given
         absent.extend(entry for attempt, entry in missing if attempt == last[entry[0]])
+    if absent_all is not None:
+        absent_all.extend(missing)
     return out
 
 
