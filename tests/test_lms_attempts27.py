@@ -111,3 +111,14 @@ def test_canvas_questions_not_given_are_those_of_the_attempt_graded(tmp_path):
     assert scores["s001"] > 0 and "not given" not in output
     _, output = _grade(path, key, "--attempt", "last")
     assert "1 question(s) were not given to the student" in output
+
+
+def test_highest_counts_error_carried_forward_as_grade_does(tmp_path):
+    """Attempt 1: a sign error in (a), then (b) and (c) worked from it (ECF); attempt 2: (a)
+    right, (b) and (c) wrong. Marked answer by answer alone attempt 2 scores more; as grade
+    marks them, with ECF, attempt 1 does, and it is the one graded."""
+    path, key = _moodle(tmp_path, [("s001", 10, ("0.980", "0.0202", "3.92")), ("s001", 50, ("0.0198", "0.5", "0.5"))])
+    highest, _ = _grade(path, key)
+    first, _ = _grade(path, key, "--attempt", "first")
+    last, _ = _grade(path, key, "--attempt", "last")
+    assert first["s001"] > last["s001"] and highest["s001"] == first["s001"]

@@ -3,8 +3,8 @@
 method: Highest grade", mod/quiz/settings.php QUIZ_GRADEHIGHEST, and Canvas's
 "Keep highest" scoring policy), ``last`` or ``first``. For ``highest`` each
 attempt is marked as grade marks an answer (the same key, checkers, policy and
-tolerances), before error carried forward, and the one scoring most is kept
-(ties: the later). The other attempts' rows are not graded: one note says how
+tolerances, error carried forward from the attempt's own earlier parts), and
+the one scoring most is kept (ties: the later). The other attempts' rows are not graded: one note says how
 many students had more than one attempt, and which rule chose."""
 
 from __future__ import annotations
@@ -52,8 +52,9 @@ def chosen_attempts(rows: list, choice: AttemptChoice, banks=(), rounded_by: str
 
 def attempt_scores(rows: list, choice: AttemptChoice, banks=(), rounded_by: str = "", order=()) -> dict:
     """``{(student, attempt): points}``: each attempt of ``rows`` marked as a
-    paper of its own, every answer by its part's checker (grade's), before
-    error carried forward; a part not answered scores 0."""
+    paper of its own, every answer by its part's checker (grade's), a part
+    worked from the attempt's own earlier parts given error carried forward
+    as grade gives it (``carried_forward``); a part not answered scores 0."""
     from quizgen.grading.key_index import KeyIndex
     from quizgen.key.model import Key
     from quizgen.lms.papers import grading_inputs
@@ -64,16 +65,27 @@ def attempt_scores(rows: list, choice: AttemptChoice, banks=(), rounded_by: str 
     inputs = grading_inputs([replace(r, student_id=ids[(r.student_id, r.attempt)], attempt=1) for r in rows],
                             banks=banks, rounded_by=rounded_by, order=order)
     index = KeyIndex(Key.from_json(inputs.key), choice.decimal_comma, choice.override, "the key", choice.policy)
-    paper_of = {student: number for student, _, number in index.roster}
-    scores = dict.fromkeys(ids, 0.0)
-    back = {stand_in: pair for pair, stand_in in ids.items()}
+    typed = {}   # {(stand-in id, question id): {part letter: answer}}
     for answer in csv.DictReader(io.StringIO(inputs.answers)):
-        paper = index.papers[paper_of[answer["student_id"]]]
-        slot = index.slot(answer["question_id"], answer["part"])
-        checker = paper.checkers[slot] if isinstance(slot, int) else None
-        if checker is not None:
-            scores[back[answer["student_id"]]] += checker(answer["answer"]).score
-    return scores
+        typed.setdefault((answer["student_id"], answer["question_id"]), {})[answer["part"]] = answer["answer"]
+    papers = {student: index.papers[number] for student, _, number in index.roster}
+    return {pair: _paper_points(papers[stand_in], stand_in, typed) for pair, stand_in in ids.items()}
+
+
+def _paper_points(paper, student: str, typed: dict) -> float:
+    """The points of ``student``'s answers (``typed``) on ``paper`` (a
+    PaperChecks), each question's parts marked in order, ECF from the earlier."""
+    from quizgen.grading.ecf_at_once import carried_forward
+
+    points = 0.0
+    for question, slots in paper.placed:
+        answers, values, figures, statuses = typed.get((student, question.id), {}), {}, {}, {}
+        for slot, part in zip(slots, question.parts):
+            checker = paper.checkers[slot]
+            verdict = carried_forward(checker, checker(answers.get(part.letter)), values, figures, statuses)
+            values[part.name], figures[part.name], statuses[part.name] = verdict.value, verdict.figures, verdict.status
+            points += verdict.score
+    return points
 
 
 def attempt_note(download: str, chosen: dict, rule: str, others: int) -> list:
