@@ -122,3 +122,20 @@ def test_highest_counts_error_carried_forward_as_grade_does(tmp_path):
     first, _ = _grade(path, key, "--attempt", "first")
     last, _ = _grade(path, key, "--attempt", "last")
     assert first["s001"] > last["s001"] and highest["s001"] == first["s001"]
+
+
+def test_a_damaged_attempt_not_graded_is_refused_naming_the_student_and_attempt():
+    """An attempt answering one part in two variants (a download not as the LMS wrote it) is
+    refused while the attempts are marked, named by the student, not the id it was marked under."""
+    import pytest
+
+    from quizgen.errors import InputFileError
+    from quizgen.grading.attempt_choice import AttemptChoice, chosen_attempts
+    from quizgen.lms.responses import ResponseRow
+
+    def row(attempt, label, part, line):
+        return ResponseRow("s001", "Ada", attempt, None, C7, f"42/{C7}/{label}", part, "0.5", row=line)
+
+    rows = [row(1, 0, "a", 1), row(2, 0, "a", 2), row(2, 1, "a", 2)]
+    with pytest.raises(InputFileError, match=r"^row 2: student s001 \(attempt 2\) answered part \(a\)"):
+        chosen_attempts(rows, AttemptChoice("highest", decimal_comma=False))

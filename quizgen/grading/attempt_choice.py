@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass, replace
 
-from quizgen.errors import UsageError
+from quizgen.errors import InputFileError, UsageError
 
 RULES = ("highest", "last", "first")
 SHOWN = 5
 """How many student ids the note names before "and N more"."""
+_STAND_IN = "quizgen-attempt-"
+"""The start of the id each attempt is marked under (then its number in order met)."""
 
 
 @dataclass(frozen=True)
@@ -61,9 +64,14 @@ def attempt_scores(rows: list, choice: AttemptChoice, banks=(), rounded_by: str 
 
     ids = {}   # {(student, attempt): stand-in id}: each attempt marked as the paper of a student of its own
     for row in rows:
-        ids.setdefault((row.student_id, row.attempt), f"attempt{len(ids)}")
-    inputs = grading_inputs([replace(r, student_id=ids[(r.student_id, r.attempt)], attempt=1) for r in rows],
-                            banks=banks, rounded_by=rounded_by, order=order)
+        ids.setdefault((row.student_id, row.attempt), f"{_STAND_IN}{len(ids)}")
+    try:
+        inputs = grading_inputs([replace(r, student_id=ids[(r.student_id, r.attempt)], attempt=1) for r in rows],
+                                banks=banks, rounded_by=rounded_by, order=order)
+    except InputFileError as exc:   # named by the student and attempt, not the stand-in
+        pairs = list(ids)
+        raise InputFileError(re.sub(rf"{_STAND_IN}(\d+)", lambda m: "{} (attempt {})".format(*pairs[int(m[1])]),
+                                    str(exc))) from exc
     index = KeyIndex(Key.from_json(inputs.key), choice.decimal_comma, choice.override, "the key", choice.policy)
     typed = {}   # {(stand-in id, question id): {part letter: answer}}
     for answer in csv.DictReader(io.StringIO(inputs.answers)):
