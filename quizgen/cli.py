@@ -230,6 +230,9 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @click.option("--paper-as-written", is_flag=True,
               help="Per-student papers: grade a student whose answers all carry another paper's code against "
                    "that paper (the one they sat), saying so in the notes, report and their feedback sheet.")
+@click.option("--attempt", type=click.Choice(["highest", "last", "first"]), default="highest", show_default=True,
+              help="A Moodle/Canvas download: which attempt of a student with several is graded (highest: the one "
+                   "quizgen scores highest, ties the later, as both LMSs' default).")
 @click.option("--no-html", is_flag=True, help="Skip the HTML class report (<stem>-report.html).")
 @click.option("--gradebook", type=click.Choice(["moodle", "canvas", "plain"]), default=None,
               help="Also write a gradebook file the LMS imports (<stem>-gradebook-<lms>.csv).")
@@ -250,7 +253,7 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @bank_option
 @jobs_option
 def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding, policy, ecf_credit,
-                  overrides, roster, force, paper_as_written, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key,
+                  overrides, roster, force, paper_as_written, attempt, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key,
                   feedback_dir, feedback_format, paper_size, banks, jobs):
     """Grade a class's answers (CSV, or a Moodle/Canvas responses export) against the key:
     <answers>-graded.csv, per-student, per-question and item-analysis CSVs, a Markdown report
@@ -272,7 +275,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
     result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
                    rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty(), outputs=outputs,
                    policy=policy, ecf_credit=ecf_credit, overrides=overrides, roster=roster, force=force,
-                   jobs=jobs, paper_as_written=paper_as_written)
+                   jobs=jobs, paper_as_written=paper_as_written, attempt=attempt)
     for line in result.warnings:
         click.echo(f"quizgen: warning: {printable(line)}", err=True)
     click.echo(summary_text(result))

@@ -133,3 +133,32 @@ def _answer(part, student):
         return part.words[0] if student % 2 else "no idea"
     choices = [f"{part.value:.4g}", f"{part.traps[0].value:.4g}" if part.traps else "1", "", f"{part.value:.3g}"]
     return choices[student % 4]
+
+
+def test_a_canvas_row_naming_no_student_is_counted_for_a_warning(tmp_path):
+    """A logged-out user of a public quiz: Canvas writes the row with no name, id or sis_id;
+    it was dropped without a word, where a Moodle row naming no student is warned about."""
+    lines = (DATA / "canvas_student_analysis.csv").read_text(encoding="utf-8").splitlines(keepends=True)
+    anonymous = ",,," + lines[1].split(",", 3)[3]
+    path = tmp_path / "analysis.csv"
+    path.write_text(lines[0] + anonymous + "".join(lines[1:]), encoding="utf-8")
+    skipped = []
+    rows = read_responses(path, skipped=skipped)
+    assert skipped == [1]
+    assert {r.student_id for r in rows} == {"s001", "502"}
+
+
+def test_a_canvas_row_naming_no_student_is_warned_about_by_grade(tmp_path):
+    from click.testing import CliRunner
+
+    from quizgen.cli import main
+    from test_canvasecf23 import V01, canvas_download
+
+    path = canvas_download(tmp_path, [{letter: (V01, "0.5") for letter in "abc"}] * 2)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    cells = lines[2].split(",")
+    path.write_text("".join(lines[:2]) + ",,," + ",".join(cells[3:]), encoding="utf-8")
+    result = CliRunner().invoke(main, ["grade", str(path), "--key", str(tmp_path / "quiz-key.json")])
+    assert result.exit_code == 0, result.output
+    assert ("quizgen: warning: analysis.csv: 1 row(s) name no student (row 2 after the header: no id or sis_id) "
+            "and are not graded") in result.stderr

@@ -19,15 +19,23 @@ from quizgen.maths.tree import Bin, Call, Const, Name, Neg, Num
 from quizgen.text.fractions import display_fractions
 from quizgen.text.render import render_layout, render_many
 
+PAPER_CREDIT = (": an answer worked that way, with intermediates kept to at least 4 significant figures, is marked "
+                "correct too.")
+"""What ANSWERS_NOTE says of an answer worked with rounded intermediates where quizgen grade marks it."""
+LMS_CREDIT = (". This quiz checks an answer against the key answer's rounding window only, so an answer worked "
+              "that way, with intermediates kept to at least 4 significant figures, may be marked wrong here; it "
+              "is credited when your instructor regrades the quiz's answers with quizgen.")
+"""The same for a worked solution inside an LMS quiz (quizgen.lms.variants): the LMS's own numeric
+window marks such an answer wrong; quizgen grade of the download (carried rounding) credits it."""
 ANSWERS_NOTE = ("These come from unrounded values. The working rounds at every step, so its result can differ in "
-                "the last digit, at times in the last one asked for: an answer worked that way, with intermediates "
-                "kept to at least 4 significant figures, is marked correct too. Each is written to 4 significant "
+                "the last digit, at times in the last one asked for{credit} Each is written to 4 significant "
                 "figures{places}, and with more figures where its last one would be a 5 that was itself "
                 "rounded, since rounding that again to 3 figures could go the wrong way. The working keeps a "
                 "probability over 0.9 to 4 significant figures of its distance from 1 (0.93401 beside an answer "
                 "of 0.9340): the loss of a probability near 1 depends on those figures.")
-"""Under a numeric question's answers, on the solutions and the feedback sheets alike;
-``{places}`` says when the part's decimal places show more figures (``key_answer``'s rule)."""
+"""Under a numeric question's answers, on the solutions and the feedback sheets alike
+(``{credit}``: PAPER_CREDIT; LMS_CREDIT in an LMS quiz); ``{places}`` says when the
+part's decimal places show more figures (``key_answer``'s rule)."""
 
 
 def paper_answers_note(questions: list) -> str:
@@ -40,16 +48,17 @@ def paper_answers_note(questions: list) -> str:
     return answers_note([1, 2])
 
 
-def answers_note(decimals) -> str:
+def answers_note(decimals, credit: str = PAPER_CREDIT) -> str:
     """ANSWERS_NOTE for numeric parts written to ``decimals`` places at least
-    (one number per part): an answer of 1 or more has 4 decimals, so 5 figures."""
+    (one number per part): an answer of 1 or more has 4 decimals, so 5 figures;
+    ``credit`` says how an answer worked with rounded intermediates is marked."""
     shown = {d for d in decimals if d > 0}
     if len(shown) == 1:
         d = shown.pop()
         places = f", or to {d} decimal places where that shows more (an answer of {10 ** max(4 - d, 0):g} or more)"
     else:
         places = ", or to the decimal places its part sets where that shows more" if shown else ""
-    return ANSWERS_NOTE.format(places=places)
+    return ANSWERS_NOTE.format(places=places, credit=credit)
 
 
 MATH_FORMATS = ("tex", "md")

@@ -16,6 +16,7 @@ import json
 import os
 import stat
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 from quizgen.commit import one_commit
@@ -23,6 +24,7 @@ from quizgen.csv_input import header_shown
 from quizgen.errors import InputFileError, first_few
 from quizgen.files import default_output_folder, out_is_folder, refuse_clashes, write_files
 from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
+from quizgen.grading.attempt_choice import AttemptChoice, attempt_note, chosen_attempts
 from quizgen.grading.file_text import csv_start
 from quizgen.key.status import Status
 from quizgen.lms.responses import DOWNLOADS, MOODLE_ENGLISH, lms_kind
@@ -75,7 +77,7 @@ def _start_if_file(path, encoding, delimiter) -> tuple:
 
 @contextmanager
 def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "idnumber", delimiter=None,
-               reads: dict | None = None):
+               reads: dict | None = None, choice=None, notes: list | None = None):
     """``(answers, key, out, warnings)`` to grade: for an LMS export, the files
     ``lms_grading_files`` builds, written in a one_commit (grade's, which is
     open around this block): when grading then fails, those of a former run
@@ -86,7 +88,9 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
     column than ``id_key``, and the caller warns of them (fallback_warning, once,
     with the gradebook they are left out of if there is one). ``reads``:
     ``{path: role}`` of the run's other inputs, which the built files may not
-    replace (grading/paths.files_read)."""
+    replace (grading/paths.files_read). ``choice`` (attempt_choice.AttemptChoice):
+    which attempt of a student with several is graded; ``notes`` receives the
+    note saying so (attempt_note)."""
     header, dialect = _start_if_file(path, encoding, delimiter)   # read once: the kind, the refusal, the delimiter
     kind = lms_kind(header) if header is not None else None
     if not kind:
@@ -97,10 +101,11 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
     with one_commit(hold=False):   # inside grade's commit, handed to it when this block ends well
         answers, key_path, out = lms_grading_files(path, key, out, encoding, banks, skipped, absent,
                                                    id_key, fallback, unordered, delimiter, kind, reads, cut,
-                                                   dialect, loaded)
+                                                   dialect, loaded, choice, notes)
         unkeyed += fallback
-        yield answers, key_path, out, (_loaded_note(key, loaded) + _unnamed_warning(path, skipped)
-                                       + _absent_warning(path, absent) + _unordered_warning(path, unordered)
+        yield answers, key_path, out, (_loaded_note(key, loaded) + _unnamed_warning(path, skipped, kind)
+                                       + _absent_warning(path, absent)
+                                       + _unordered_warning(path, unordered, (choice or AttemptChoice()).rule)
                                        + _cut_warning(path, cut))
 
 
@@ -154,12 +159,19 @@ def _loaded_note(key, folders: list) -> list:
             f"{', '.join(folders)} (pass --bank to choose the folders yourself)"]
 
 
-def _unnamed_warning(path, lines: list) -> list:
-    """A warning (in a list, or none) naming the download's rows that name no student."""
+def _unnamed_warning(path, lines: list, kind: str = "moodle") -> list:
+    """A warning (in a list, or none) naming the download's rows that name no
+    student: in Moodle, no ID number or email; in Canvas, no id or sis_id
+    (the row of a logged-out user of a public quiz)."""
     if not lines:
         return []
-    return [f"{Path(path).name}: {len(lines)} row(s) name no student (row {first_few(lines)} after the header: no ID number or email) "
-            "and are not graded; fill in the student's ID number in Moodle and download again"]
+    if kind == "canvas":
+        why, advice = ("no id or sis_id", "Canvas writes such a row for a user not logged in, as on a public quiz; "
+                       "have students log in to take it")
+    else:
+        why, advice = "no ID number or email", "fill in the student's ID number in Moodle and download again"
+    return [f"{Path(path).name}: {len(lines)} row(s) name no student (row {first_few(lines)} after the header: "
+            f"{why}) and are not graded; {advice}"]
 
 
 def _absent_warning(path, absent: list) -> list:
@@ -173,16 +185,20 @@ def _absent_warning(path, absent: list) -> list:
             "they took it?); they are left off those papers, not counted missing"]
 
 
-def _unordered_warning(path, students: list) -> list:
+def _unordered_warning(path, students: list, rule: str = "highest") -> list:
     """A warning (in a list, or none) naming the students whose attempts a
     Moodle download gives no readable start time for (a spreadsheet's date,
-    likely: see quizgen.lms.attempts.started): the last in the file is graded."""
+    likely: see quizgen.lms.attempts.started): they are taken in file order,
+    which chooses the attempt graded by ``rule`` (attempt_choice.RULES)."""
     if not students:
         return []
+    graded = {"last": "each one's last attempt in the file is graded",
+              "first": "each one's first attempt in the file is graded",
+              "highest": "where two of one student's attempts score the same, the later in the file is graded"}[rule]
     return [f"{Path(path).name}: {len(students)} student(s) have several attempts whose Started on does not give "
             f"their order ({first_few(students)}: a date quizgen does not read, or one whose day and month could be "
-            "either way round, as 03/04/2026); each one's last attempt in the file is graded. A download opened and "
-            "saved again in a spreadsheet has the spreadsheet's dates: if that is not their last, grade the file as "
+            f"either way round, as 03/04/2026); {graded}. A download opened and "
+            "saved again in a spreadsheet has the spreadsheet's dates: if that is not their order, grade the file as "
             "Moodle wrote it (or one downloaded with the table sorted by start time)"]
 
 
@@ -256,7 +272,7 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
                       absent: list | None = None, id_key: str = "idnumber", fallback: list | None = None,
                       unordered: list | None = None, delimiter=None, kind: str | None = None,
                       reads: dict | None = None, cut: list | None = None, dialect: str | None = None,
-                      loaded: list | None = None) -> tuple:
+                      loaded: list | None = None, choice=None, notes: list | None = None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``
     (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels): the long answers and the key written beside the
@@ -268,7 +284,9 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     right answer Canvas cut to 4 decimals (``canvas_cut``). The answers file
     is written with the download's delimiter (``dialect``, when the caller has
     read it), so that grading it reads and writes as for the download itself.
-    ``loaded`` receives the bank folders the export key named, loaded without --bank."""
+    ``loaded`` receives the bank folders the export key named, loaded without
+    --bank; ``choice``: which attempt of a student with several is graded
+    (default: the highest scoring), said in a note added to ``notes``."""
     from quizgen.lms.exportkey import decode_rows, key_banks
     from quizgen.lms.papers import grading_inputs
     from quizgen.lms.responses import read_responses
@@ -279,25 +297,47 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
                    {**(reads or {}), **({Path(key): "the export's key file"} if key is not None else {})},
                    f"grading {path.name}", "rename the responses file or pass another --out")
     kind = kind or lms_kind_of(path, encoding, delimiter)
-    rows = read_responses(path, encoding, skipped, absent, id_key, fallback, unordered, delimiter)
+    every_absent = []
+    rows = read_responses(path, encoding, skipped, None, id_key, fallback, unordered, delimiter, every_absent)
     rows, export_key = decode_rows(rows, key, path, kind)
     if not banks and export_key and export_key.get("banks"):
         banks = key_banks(export_key, key)
         if loaded is not None:
             loaded += banks
+    how = {"banks": banks, "rounded_by": "canvas" if kind == "canvas" else "",
+           "order": (export_key or {}).get("templates", ())}
+    dialect = dialect or _download_start(path, encoding, delimiter)[1]
+    choice = choice or AttemptChoice()
+    if choice.decimal_comma is None:   # as grade reads the built answers file: decimal commas unless ','-separated
+        choice = replace(choice, decimal_comma=dialect != ",")
     try:
-        inputs = grading_inputs(rows, banks=banks, rounded_by="canvas" if kind == "canvas" else "",
-                                order=(export_key or {}).get("templates", ()))
+        rows = _graded_attempts(rows, choice, how, path.name, notes)
+        inputs = grading_inputs(rows, **how)
     except InputFileError as exc:
         raise InputFileError(f"{path}: {exc}") from exc
+    if absent is not None:   # the groups not given in the attempt graded (the last, of a student with no answer)
+        graded = {row.student_id: row.attempt for row in rows}
+        for attempt, entry in every_absent:
+            graded.setdefault(entry[0], max(a for a, e in every_absent if e[0] == entry[0]))
+        absent.extend(entry for attempt, entry in every_absent if graded[entry[0]] == attempt)
     if kind == "canvas" and cut is not None:
         cut += canvas_cut(inputs)
     folder = _folder(path, out)
     stem = path.stem
-    text = in_dialect(inputs.answers, dialect or _download_start(path, encoding, delimiter)[1])
+    text = in_dialect(inputs.answers, dialect)
     answers, key_path = write_files(folder, {f"{stem}-answers.csv": text,
                                              f"{stem}-key.json": json.dumps(inputs.key, indent=1) + "\n"})
     return answers, key_path, out if out and not out_is_folder(out) else folder / f"{stem}-graded.csv"
+
+
+def _graded_attempts(rows: list, choice, how: dict, download: str, notes: list | None) -> list:
+    """The rows of the attempt ``choice`` grades of each student (all of a
+    student's with one), the note naming the students with several added to ``notes``."""
+    chosen = chosen_attempts(rows, choice, **how)
+    others = len({(r.student_id, r.attempt) for r in rows if r.student_id in chosen}) - len(chosen)
+    if notes is not None:
+        notes += attempt_note(download, chosen, choice.rule, others)
+    return [row for row in rows if chosen.get(row.student_id, row.attempt) == row.attempt]
 
 
 def _folder(path: Path, out) -> Path:

@@ -29,6 +29,7 @@ from quizgen.grading.feedback_files import MANIFEST, write_sheet_files
 from quizgen.grading.file_warnings import file_warnings
 from quizgen.grading.key_index import (KeyIndex, found_key_note, key_shown, load_key, marking_policy, tolerance_override,
                                        traps_covered)
+from quizgen.grading.attempt_choice import AttemptChoice
 from quizgen.grading.lms_input import lms_inputs
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
@@ -89,7 +90,7 @@ class GradeResult:
 def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rtol=None, atol=None,
           encoding=None, progress: bool = False, outputs: GradeOutputs | None = None, policy=None,
           ecf_credit=None, overrides=None, roster=None, force: bool = False, jobs: int | None = None,
-          paper_as_written: bool = False) -> GradeResult:
+          paper_as_written: bool = False, attempt: str = "highest") -> GradeResult:
     """Grade the answers file ``answers`` against ``key`` (a key.json path, its
     data as a dict, or None to find key.json beside the answers, in the working
     directory or in its quiz/ folder, the first found, with a note when it is not
@@ -108,15 +109,20 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     carry another paper's code against that paper (paper_written.py). With ``jobs`` > 1 (default: one per CPU) a big file
     is graded in up to ``jobs`` processes at once, and the class report's
     item analysis is computed in a second process while the totals and the
-    other reports are written; the output is the same."""
+    other reports are written; the output is the same. ``attempt``: which
+    attempt of an LMS download's student with several is graded, ``highest``
+    (quizgen's score; ties: the later), ``last`` or ``first`` (attempt_choice.py)."""
     outputs = outputs or GradeOutputs()
     outputs.check()
     jobs = resolve_jobs(jobs)
-    unkeyed = []   # a Moodle download's students named by the other id column: warned of with the gradebook
-    others = {"roster": roster, "overrides": overrides, "policy": policy, "outputs": outputs}
+    unkeyed, attempt_notes = [], []   # a Moodle download's students named by the other id column: warned of
+    others = {"roster": roster, "overrides": overrides, "policy": policy, "outputs": outputs}   # with the gradebook
+    override, marking = tolerance_override(rtol, atol), marking_policy(policy, ecf_credit)
+    choice = AttemptChoice(attempt, marking, override, decimal_comma)
     with one_commit(hold=False) as commit, \
             lms_inputs(answers, key, out, encoding, outputs.banks, unkeyed, outputs.gradebook_key, delimiter,
-                       files_read(answers, key, **others)) as (built, built_key, built_out, unnamed):
+                       files_read(answers, key, **others), choice, attempt_notes) as (built, built_key, built_out,
+                                                                                   unnamed):
         lms = built is not answers   # graded through the answers and key built from an LMS download
         if lms:   # the download was read with --encoding; quizgen wrote ``built`` in UTF-8 and its delimiter
             encoding = None
@@ -124,9 +130,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         source = open_answers(built, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
         state = answers_state(source)   # same_id reads the file again: it must still be this one
         key_path, data = load_key(source.path, built_key)
-        override = tolerance_override(rtol, atol)
-        index = KeyIndex(data, source.decimal_comma, override, key_path.name if key_path else "the key",
-                         marking_policy(policy, ecf_credit))
+        index = KeyIndex(data, source.decimal_comma, override, key_path.name if key_path else "the key", marking)
         reads = files_read(answers, key if lms else key_path, **{**others, "outputs": outputs},
                            built=built if lms else None, built_key=key_path if lms else None)
         paths = output_paths(source.path, built_out, key_path, outputs, reads, f"--out {out}" if out else None)
@@ -178,6 +182,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result.notes += decisions.made_note() if decisions is not None else []
                 result.made_rows = decisions.made if decisions is not None else 0
                 result.notes += found_key_note(source.path, key_path) if key is None and not lms else []
+                result.notes += attempt_notes
                 _write_reports(result, handles, names)
                 extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}
                 write_extra_outputs(result, outputs, extra, report.result())

@@ -61,17 +61,22 @@ class ResponseRow:
 
 def read_responses(path, encoding: str | None = None, skipped: list | None = None,
                    absent: list | None = None, prefer: str = "idnumber", fallback: list | None = None,
-                   unordered: list | None = None, delimiter: str | None = None) -> list:
+                   unordered: list | None = None, delimiter: str | None = None,
+                   absent_all: list | None = None) -> list:
     """The long rows of a Moodle responses download or a Canvas student
     analysis CSV, told apart by their headers. The file is read as an answers
     file is (quizgen.csv_input): its text by ``csv_text`` (``encoding``, else
     detected; one line when it is no text), and its delimiter (``,`` ``;``
     tab, Excel's ``sep=`` line) unless ``delimiter`` is, so a download re-saved
     by a spreadsheet reads as the original. ``skipped``, when given,
-    receives the numbers (1 = the first after the header) of Moodle rows that name no student (no ID
-    number, no email): they cannot be graded, and the caller says so.
+    receives the numbers (1 = the first after the header) of rows that name no
+    student (Moodle: no ID number, no email; Canvas: no id, no sis_id, as for
+    a logged-out user of a public quiz): they cannot be graded, and the caller says so.
     ``absent``, when given, receives ``(student, template, part)`` for each
     Canvas question group the student was not given (see canvas_responses).
+    ``absent_all``: ``(attempt, (student, template, part))`` for each group
+    not given in any attempt (``absent`` holds the last attempt's), for a
+    caller grading another attempt than the last.
     ``prefer``, ``fallback`` and ``unordered``: see moodle_responses."""
     text = csv_text(path, Path(path).read_bytes(), encoding, f"{NOT_TEXT}; expected {DOWNLOADS['moodle']} or "
                     f"{DOWNLOADS['canvas']}").text
@@ -81,7 +86,7 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
         if kind == "moodle":
             return _moodle_rows(rows, skipped, prefer, fallback, unordered)
         if kind == "canvas":
-            return _canvas_rows(rows, absent)
+            return _canvas_rows(rows, absent, skipped, absent_all)
     except csv.Error as exc:   # a cell over the size limit
         raise InputFileError(f"{path}: not valid CSV ({exc})") from exc
     except InputFileError as exc:   # the parsers name the row; the file is named here
@@ -274,7 +279,7 @@ def cloze_parts(summary: str) -> list:
         start, number = cut + len(marker), number + 1
 
 
-def canvas_responses(text: str, absent: list | None = None) -> list:
+def canvas_responses(text: str, absent: list | None = None, skipped: list | None = None) -> list:
     """The rows of Canvas's Student Analysis CSV (Quiz Statistics > Student
     Analysis): name, id, sis_id, section, ..., submitted, [attempt], then per
     question a column headed ``<id>: <question text>`` with the answer and a
@@ -286,11 +291,14 @@ def canvas_responses(text: str, absent: list | None = None) -> list:
     a question the student was not given. So a question group none of whose
     variant columns is filled for a student (the quiz edited after they took
     it) is not on their paper: it goes into ``absent``, for the caller to
-    report, instead of a variant they never saw standing in."""
-    return _canvas_rows(_table(text), absent)
+    report, instead of a variant they never saw standing in. ``skipped``
+    receives the rows naming no student (no id, no sis_id: Canvas writes
+    such a row for a logged-out user of a public quiz)."""
+    return _canvas_rows(_table(text), absent, skipped)
 
 
-def _canvas_rows(rows: list, absent: list | None = None) -> list:
+def _canvas_rows(rows: list, absent: list | None = None, skipped: list | None = None,
+                 absent_all: list | None = None) -> list:
     """The rows of canvas_responses from the student analysis's table."""
     header = rows[0] if rows else []
     if "id" not in header:
@@ -318,8 +326,12 @@ def _canvas_rows(rows: list, absent: list | None = None) -> list:
                 out += answers
                 if not answers:
                     missing.append((who[2], (student, *group[0])))
+        elif skipped is not None and any(c.strip() for c in row):
+            skipped.append(line)
     if absent is not None:   # only the attempt graded, the last, says what the student was given
         absent.extend(entry for attempt, entry in missing if attempt == last[entry[0]])
+    if absent_all is not None:
+        absent_all.extend(missing)
     return out
 
 

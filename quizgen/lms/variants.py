@@ -17,7 +17,7 @@ from quizgen.errors import UsageError
 from quizgen.generation.distinct import distinct_instances
 from quizgen.generation.make import check_count
 from quizgen.generation.quiz import Question, seed_label
-from quizgen.generation.views import question_view
+from quizgen.generation.views import LMS_CREDIT, answers_note, question_view
 from quizgen.generation.sampling import sample_instance
 from quizgen.key.entries import key_entry, key_part, trap_feedback
 from quizgen.lms.html import markdown_html
@@ -126,7 +126,7 @@ def variant(template, label: str, rounding_rule: str | None = None) -> Variant:
     figure = view["figure"] or {}
     return Variant(id=label, template=template.id, cls=template.cls, title=template.title,
                    points=template.points, stem_html=markdown_html(view["stem"]), parts=parts,
-                   solution_html=_solution_html(view), figure_svg=figure.get("problem") or None,
+                   solution_html=_solution_html(_lms_note(view, inst)), figure_svg=figure.get("problem") or None,
                    solution_figure_svg=figure.get("solution") or None)
 
 
@@ -147,6 +147,14 @@ def _once(words) -> tuple:
     """``words`` in order, each once: a class whose label and name agree
     (NLI's "neutral") is one answer to the LMS, not two."""
     return tuple(dict.fromkeys(words))
+
+
+def _lms_note(view: dict, inst) -> dict:
+    """``view`` with the LMS's own answers note: the LMS marks an answer by the
+    key answer's rounding window only, so it does not credit one worked with
+    rounded intermediates, as quizgen grade of the download does (views.LMS_CREDIT)."""
+    decimals = (pv.part.decimals for pv in inst.parts if pv.part.kind == "numeric")
+    return {**view, "answers_note": answers_note(decimals, LMS_CREDIT)}
 
 
 def _solution_html(view: dict) -> str:

@@ -1,0 +1,114 @@
+"""Which attempt of an LMS download is graded when a student has several
+(``quizgen grade --attempt``): ``highest`` (the default, as Moodle's "Grading
+method: Highest grade", mod/quiz/settings.php QUIZ_GRADEHIGHEST, and Canvas's
+"Keep highest" scoring policy), ``last`` or ``first``. For ``highest`` each
+attempt is marked as grade marks an answer (the same key, checkers, policy and
+tolerances, error carried forward from the attempt's own earlier parts), and
+the one scoring most is kept (ties: the later). The other attempts' rows are not graded: one note says how
+many students had more than one attempt, and which rule chose."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, replace
+
+from quizgen.errors import InputFileError, UsageError
+
+RULES = ("highest", "last", "first")
+SHOWN = 5
+"""How many student ids the note names before "and N more"."""
+_STAND_IN = "quizgen-attempt-"
+"""The start of the id each attempt is marked under (then its number in order met)."""
+
+
+@dataclass(frozen=True)
+class AttemptChoice:
+    """The rule (``RULES``) and what marking an attempt for ``highest`` needs:
+    the marking policy, the tolerance override and whether a comma between
+    digits is a decimal point, as grade reads the built answers file (None:
+    as its delimiter says, lms_grading_files)."""
+
+    rule: str = "highest"
+    policy: object = None
+    override: object = None
+    decimal_comma: bool | None = None
+
+    def __post_init__(self):
+        if self.rule not in RULES:
+            raise UsageError(f"--attempt must be one of {', '.join(RULES)}, got {self.rule!r}")
+
+
+def chosen_attempts(rows: list, choice: AttemptChoice, banks=(), rounded_by: str = "", order=()) -> dict:
+    """``{student: attempt number}`` for each student of ``rows`` (ResponseRow)
+    with more than one attempt, chosen by ``choice``; empty when none has."""
+    attempts = {}
+    for row in rows:
+        attempts.setdefault(row.student_id, set()).add(row.attempt)
+    several = {student: sorted(numbers) for student, numbers in attempts.items() if len(numbers) > 1}
+    if not several or choice.rule != "highest":
+        return {s: numbers[-1 if choice.rule != "first" else 0] for s, numbers in several.items()}
+    scores = attempt_scores([r for r in rows if r.student_id in several], choice, banks, rounded_by, order)
+    return {s: max(numbers, key=lambda n: (scores.get((s, n), 0.0), n)) for s, numbers in several.items()}
+
+
+def attempt_scores(rows: list, choice: AttemptChoice, banks=(), rounded_by: str = "", order=()) -> dict:
+    """``{(student, attempt): points}``: each attempt of ``rows`` marked as a
+    paper of its own, every answer by its part's checker (grade's), a part
+    worked from the attempt's own earlier parts given error carried forward
+    as grade gives it (``carried_forward``); a part not answered scores 0."""
+    from quizgen.grading.key_index import KeyIndex
+    from quizgen.key.model import Key
+    from quizgen.lms.papers import grading_inputs
+
+    ids = {}   # {(student, attempt): stand-in id}: each attempt marked as the paper of a student of its own
+    for row in rows:
+        ids.setdefault((row.student_id, row.attempt), f"{_STAND_IN}{len(ids)}")
+    try:
+        inputs = grading_inputs([replace(r, student_id=ids[(r.student_id, r.attempt)], attempt=1) for r in rows],
+                                banks=banks, rounded_by=rounded_by, order=order)
+    except InputFileError as exc:   # named by the student and attempt, not the stand-in
+        pairs = list(ids)
+        raise InputFileError(re.sub(rf"{_STAND_IN}(\d+)", lambda m: "{} (attempt {})".format(*pairs[int(m[1])]),
+                                    str(exc))) from exc
+    index = KeyIndex(Key.from_json(inputs.key), choice.decimal_comma, choice.override, "the key", choice.policy)
+    typed = {}   # {(stand-in id, question id): {part letter: answer}}
+    for answer in csv.DictReader(io.StringIO(inputs.answers)):
+        typed.setdefault((answer["student_id"], answer["question_id"]), {})[answer["part"]] = answer["answer"]
+    papers = {student: index.papers[number] for student, _, number in index.roster}
+    return {pair: _paper_points(papers[stand_in], stand_in, typed) for pair, stand_in in ids.items()}
+
+
+def _paper_points(paper, student: str, typed: dict) -> float:
+    """The points of ``student``'s answers (``typed``) on ``paper`` (a
+    PaperChecks), each question's parts marked in order, ECF from the earlier."""
+    from quizgen.grading.ecf_at_once import carried_forward
+
+    points = 0.0
+    for question, slots in paper.placed:
+        answers, values, figures, statuses = typed.get((student, question.id), {}), {}, {}, {}
+        for slot, part in zip(slots, question.parts):
+            checker = paper.checkers[slot]
+            verdict = carried_forward(checker, checker(answers.get(part.letter)), values, figures, statuses)
+            values[part.name], figures[part.name], statuses[part.name] = verdict.value, verdict.figures, verdict.status
+            points += verdict.score
+    return points
+
+
+def attempt_note(download: str, chosen: dict, rule: str, others: int) -> list:
+    """The note (in a list, or none) naming the students with more than one
+    attempt (``chosen``: {student: attempt graded}), the rule that chose the
+    attempt graded, and how many ``others`` were not graded."""
+    from quizgen.text.words import named_first
+
+    if not chosen:
+        return []
+    how = {"highest": "each one's attempt that quizgen marks highest (ties: the later), as Moodle's default grading "
+                      "method 'Highest grade' and Canvas's default 'Keep highest' do",
+           "last": "each one's last attempt (Moodle's and Canvas's default grades the highest: --attempt highest)",
+           "first": "each one's first attempt (Moodle's and Canvas's default grades the highest: --attempt highest)"}
+    shown = named_first(list(chosen)[:SHOWN], len(chosen))
+    return [f"{download}: {len(chosen)} student(s) had more than one attempt ({shown}); --attempt {rule} graded "
+            f"{how[rule]}; their {others} other attempt(s) are not graded and are in no output "
+            "(--attempt highest, last or first chooses)"]
