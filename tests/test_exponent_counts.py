@@ -3,6 +3,9 @@ was read as thousands-grouped (1512 x 10^3 = 1512000): a right count marked
 incorrect, and in the drill the next part's ECF worked from 2640000. A numeral
 followed by an exponent is never thousands-grouped, whichever mark it has."""
 
+import csv
+import io
+
 import pytest
 
 from quizgen.marking.forms import read_number
@@ -22,7 +25,17 @@ def test_a_count_before_an_exponent_is_a_decimal(text, value, decimal_comma):
 def test_grouped_counts_without_an_exponent_still_group():
     assert read_number("1.512", whole=True).value == 1512
     assert read_number("1,512", whole=True).value == 1512
-    assert read_number("1,512,000e0", whole=True).status == "invalid"   # groups before an exponent: none read
+
+@pytest.mark.parametrize("text, decimal_comma", [
+    ("1,950,000e-3", False), ("1,950,000e-3", True), ("1.950.000e-3", False), ("1.950.000e-3", True),
+    ("1.950,0e0", False), ("1.950,0e0", True), ("1,950.0e0", False), ("1,950.0E+0", True),
+    ("1,950,000 × 10^-3", False), ("1.950,0·10⁰", True)])
+def test_several_marks_before_an_exponent_group_as_without_one(text, decimal_comma):
+    """fix27a: only one mark before an exponent is ambiguous; several group as they would
+    without the exponent (1,950,000e-3 was 'give a single number, not a list')."""
+    for whole in (True, False):
+        reading = read_number(text, decimal_comma=decimal_comma, whole=whole)
+        assert reading.status != "invalid" and reading.value == pytest.approx(1950), (text, reading)
 
 
 def test_the_guessers_leave_a_number_before_an_exponent_alone():
@@ -49,3 +62,25 @@ def test_the_drill_reads_an_e_notation_count_and_carries_it_forward(invoke):
     assert "Marked from your (a) = 2640: correct given that value" in out
     out = invoke("drill", "--seed", 7, "--classes", "C6", "--no-save", input="1.200e3\nq\n").output
     assert "Correct: 1200." in out
+
+
+def test_grade_reads_grouped_numbers_before_an_exponent(tmp_path, invoke):
+    """fix27a: the reviewer's answers, right at a0d8715, were invalid with an untrue 'list' reason."""
+    key = tmp_path / "key.json"
+    invoke("generate", "--seed", 5, "--classes", "C6", "--out", tmp_path)   # Q1 (a) 1950, (b) 1560
+    for name, sep, rows in (("comma.csv", ",", ['s1,Q1,a,"1,950,000e-3"', 's2,Q1,a,"1.950,0e0"']),
+                            ("semi.csv", ";", ["s1;Q1;b;1.560,0e0", "s2;Q1;a;1.950.000e-3"])):
+        answers = tmp_path / name
+        answers.write_text(sep.join(("student_id", "question_id", "part", "answer")) + "\n" + "\n".join(rows) + "\n",
+                           encoding="utf-8")
+        invoke("grade", answers, "--key", key)
+        graded = (tmp_path / name.replace(".csv", "-graded.csv")).read_text(encoding="utf-8-sig")
+        rows = list(csv.DictReader(io.StringIO(graded), delimiter=sep))
+        assert [row["status"] for row in rows] == ["correct", "correct"], graded
+
+
+def test_the_drill_says_how_it_read_points_grouping_before_an_exponent(invoke):
+    """fix27a: several points before an exponent group (2.950.000e-3 is 2950), and the drill says so
+    when that is not the answer, as it does for 2.950."""
+    out = invoke("drill", "--seed", 7, "--classes", "C6", "--no-save", input="2.950.000e-3\nq\n").output
+    assert "(Your 2.950.000e-3 was read as 2950.)" in " ".join(out.split())

@@ -4,10 +4,11 @@ loop of such filters is refused at once with one file:line message instead of
 running for minutes (or, under validate, quietly passing)."""
 
 import time
+from fractions import Fraction
 
 import pytest
 
-from quizgen.text.limits import MAX_STEPS, _budget, _Budget
+from quizgen.text.limits import FAST_ITEMS, MAX_STEPS, TEXT_TEST_CHARS, _budget, _Budget
 from quizgen.text.render import render_string
 from tests.test_hostile_text_calls import stem_line, user_bank
 
@@ -16,7 +17,10 @@ WALKS = {
     "sort_first": "{% for i in range(1000) %}{{ range(10000)|sort|first }}{% endfor %}",
     "unique_list": "{% for i in range(1000) %}{{ range(10000)|unique|list|length }}{% endfor %}",
     "map_join": '{% for i in range(1000) %}{{ range(10000)|map("string")|join|length }}{% endfor %}',
-    "select_in_text": '{% set s = range(10000)|join %}{{ range(10)|map("string")|select("in", s)|list }}',
+    # a0d8715: 27 s of substring searches (10,000 x 100 items x 9,900 characters, each read to the end)
+    "select_in_text": '{% set s = ["a"]|batch(9900, "a")|first|join %}'
+                      '{% set xs = ["aaaaaaaaab"]|batch(100, "aaaaaaaaab")|first %}'
+                      '{% for i in range(10000) %}{{ xs|select("in", s)|list|length }}{% endfor %}',
     "select_in_list": '{{ range(10000)|select("in", range(10000)|list)|list|length }}',
     "dictsort": '{% set d = dict(zip(range(5000)|map("string"), range(5000))) %}'
                 "{% for i in range(100) %}{{ d|dictsort|length }}{% endfor %}",
@@ -38,12 +42,12 @@ def test_generate_refuses_a_long_walk_by_filters_at_once(invoke, tmp_path, case)
     assert took < 10  # the machine may be shared: unchecked, the groupby loop ran for half a minute
 
 
-def spent(source: str) -> int:
+def spent(source: str, context=None) -> int:
     """The steps one render of ``source`` spends."""
     budget = _Budget()
     token = _budget.set(budget)
     try:
-        render_string(source, {"xs": [3, 1, 2], "d": {"b": 1, "a": 2}}, "md")
+        render_string(source, context or {"xs": [3, 1, 2], "d": {"b": 1, "a": 2}}, "md")
     finally:
         _budget.reset(token)
     return budget.steps
@@ -51,14 +55,14 @@ def spent(source: str) -> int:
 
 def test_each_item_walked_is_one_step_and_a_glance_costs_nothing():
     """Each call of ``range`` is a step of its own; a test filter's item costs one
-    step and one for each character of its texts (the test's name too)."""
+    step and one for each item of its lists."""
     assert spent("{{ range(500)|sort|first }}") == 1 + 500
-    assert spent("{{ range(500)|list|length }}") == 1 + 500
     assert spent("{{ range(500)|map('string')|list|length }}") == 1 + 500 + 500
     assert spent('{{ range(100)|groupby("real")|length }}') == 1 + 100 + 300
-    assert spent('{{ ["a", "b", "q"]|select("in", "abc")|list }}') == 3 * (1 + 2 + 3) + 2
+    assert spent('{{ range(10)|select("in", range(20)|list)|list }}') == 2 + 20 // FAST_ITEMS["list"] + 1 \
+        + 10 * (1 + 20) + 10
     assert spent("{{ range(500)|first }}{{ range(500)|length }}{{ range(500)|last }}") == 3
-    assert spent('{{ "abc"|upper }}{{ "abcd"|list|length }}') == 4
+    assert spent('{{ "abc"|upper }}{{ "abcd"|sort|length }}') == 4
 
 
 def test_ordinary_filters_on_short_lists_spend_little():
@@ -67,3 +71,39 @@ def test_ordinary_filters_on_short_lists_spend_little():
               '{{ xs|sort|join(", ") }} {{ xs|sum }} {{ xs|max }} {{ d|dictsort }} '
               '{{ xs|map("dec", 1)|join }} {{ xs|select("odd")|list }} {{ xs|unique|list }}')
     assert spent(source) < MAX_STEPS // 1000
+
+
+def test_walks_done_in_c_cost_a_step_for_several_items():
+    """fix27a: a substring test costs a step per TEXT_TEST_CHARS characters of its
+    text, ``list`` and a plain ``sum`` a step per FAST_ITEMS items (measured against
+    a loop step); a sum of Fractions, or of an attribute, a step an item."""
+    text = "x" * (7 * TEXT_TEST_CHARS + 3)
+    assert spent('{{ ["a", "b", "q"]|select("in", t)|list }}', {"t": text}) == 3 * (1 + 7)
+    assert spent('{{ ["a", "b", "q"]|select("in", "abc")|list }}') == 3 + 2   # a and b kept, then listed
+    assert spent("{{ xs|list|length }}", {"xs": list(range(1000))}) == 1000 // FAST_ITEMS["list"]
+    assert spent("{{ xs|sum }}", {"xs": [0.5] * 600}) == 600 // FAST_ITEMS["sum"]
+    assert spent("{{ xs|sum }}", {"xs": [Fraction(1, 3)] * 600}) == 600
+    assert spent("{{ xs|sum(start=f) }}", {"xs": [1] * 600, "f": Fraction(1, 3)}) == 600
+    assert spent('{{ xs|sum("real") }}', {"xs": [1] * 600}) == 600 + 600   # each item looked up too
+    assert spent("{{ xs|sum }}", {"xs": [2 ** 62] * 600}) == 600   # a huge whole number's sum costs by its size
+    assert spent("{% set t = xs|sum %}", {"xs": [float("nan")] * 600}) == 600
+    assert spent("{{ xs|sum }}", {"xs": []}) == 0
+
+
+PASSAGE = ("BERT is pretrained on a large corpus with two objectives: masked language modelling, in which "
+           "fifteen percent of the tokens are chosen and the model predicts them, and next sentence prediction. ") * 9
+FAST = {   # the reviewer's templates (rd27 lim2.py, lim3.py): 4 ms at a0d8715, refused at f33fd96
+    "select_in_passage": ('{{ vocab | select("in", passage) | list | length }} of the words appear',
+                          {"vocab": "bert model token mask corpus sentence predict layer head attention weight "
+                                    "loss".split() * 5, "passage": PASSAGE}, "30 of the words appear"),
+    "running_total": ("{% for i in range(450) %}{{ xs[:i+1] | sum }} {% endfor %}", {"xs": list(range(450))},
+                      "0 1 3 6 10 "),
+    "digits_in_a_joined_range": ('{% set s = range(10000)|join %}{{ range(10)|map("string")|select("in", s)|list }}',
+                                 {}, "0, 1, 2"),   # 3 ms at a0d8715: the old select_in_text case
+}
+
+
+@pytest.mark.parametrize("case", sorted(FAST))
+def test_fast_filter_work_renders(case):
+    source, context, starts = FAST[case]
+    assert render_string(source, context, "md").startswith(starts)

@@ -56,9 +56,10 @@ def as_read(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-_THOUSANDS_DOT = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:\.\d{3})+(?![\d.,])" + f"(?!{EXPONENT.pattern})")
+_THOUSANDS_DOT = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:(?:\.\d{3}){2,}|\.\d{3}" + f"(?!{EXPONENT.pattern}))"
+                            + r"(?![\d.,])")
 """A count written with a point between thousands (``1.950``): read as a decimal (1.95). Never one
-before an exponent (``2.640e3`` is a decimal's point: marks.EXPONENT)."""
+point before an exponent (``2.640e3`` is a decimal's point: marks.EXPONENT); several still group."""
 
 
 def reading_notes(record, text: str, verdict, decimal_comma: bool = False, options=((), ())) -> tuple:

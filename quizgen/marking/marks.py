@@ -46,8 +46,8 @@ def _numeral(match, whole: bool, decimal_comma: bool) -> str:
     digits = match.group()
     if "," in digits and not decimal_comma and _in_two_argument_call(match.string, match.start()):
         return digits
-    if has_exponent(match):   # 1.512e3 is 1512 in a count too: one mark is the decimal mark, more read nothing
-        return digits.replace(",", ".") if digits.count(",") + digits.count(".") == 1 else digits
+    if digits.count(",") + digits.count(".") == 1 and has_exponent(match):
+        return digits.replace(",", ".")   # 1.512e3 is 1512 in a count too; 1,950,000e-3 groups as below
     if "," in digits and "." in digits:   # both marks: the last one is the decimal mark
         if _THOUSANDS_DOT.fullmatch(digits):
             return digits.replace(",", "")
@@ -62,8 +62,9 @@ def _numeral(match, whole: bool, decimal_comma: bool) -> str:
 
 def has_exponent(match) -> bool:
     """Whether the numeral ``match`` found is followed by an exponent
-    (``1.512e3``, ``2,640E+3``, ``1.512 × 10^3``): its mark is then a
-    decimal mark, never a thousands separator, in a count too."""
+    (``1.512e3``, ``2,640E+3``, ``1.512 × 10^3``): a single mark is then a
+    decimal mark, never a thousands separator, in a count too (several
+    marks, ``1,950,000e-3`` or ``1.950,0e0``, are read as without one)."""
     return EXPONENT.match(match.string, match.end()) is not None
 
 

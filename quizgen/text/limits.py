@@ -7,7 +7,8 @@ it refuses is built.
 - text and lists: every string, list or record a render builds (by ``~``, a
   call, a filter, a literal) holds at most MAX_TEXT characters or items, the
   rendered text too;
-- work: at most MAX_STEPS loop iterations and calls in one render, of them at
+- work: at most MAX_STEPS loop iterations, calls and items walked in one render
+  (a walk done in C weighed by its measured cost: ``walked``), of them at
   most MAX_MACRO_CALLS calls of macros (each costs as much as a hundred steps),
   and at most MAX_BUILT characters built over all of them;
 - loops over ``range``: at most MAX_RANGE items per range;
@@ -215,15 +216,26 @@ _WALKS_TEXT = frozenset({"batch", "groupby", "list", "map", "max", "min", "rejec
                          "select", "selectattr", "slice", "sort", "sum", "unique"})
 
 
-def walked(name: str, value, args=()):
+# What a walk done in C costs beside one sandbox loop step (about 200 ns): a substring test reads
+# at most about 3.5 ns a character, whatever the texts (CPython's adaptive search), so 50 characters
+# are a step; ``list`` copies about 120 items a step; ``sum`` of plain numbers, with the look at
+# their types and sizes, 3 to 4 (measured on Python 3.11; see docs/authoring.md).
+TEXT_TEST_CHARS = 50
+FAST_ITEMS = {"list": 100, "sum": 3}
+_PLAIN_NUMBERS = frozenset({int, float, bool})
+_PLAIN_SIZE = 2 ** 62   # a sum of whole numbers this small stays in a machine word or two
+
+
+def walked(name: str, value, args=(), kwargs=None):
     """``value`` as the ``name`` filter will walk it, its items spent as steps of
     the render: an iterator's as they are taken (wrapped), a list's, record's or
     range's at once; each item times the lists among the arguments (and for a
-    filter that runs a test on each item, its texts: ``select("in", xs)`` walks
-    ``xs`` for every item); a text's characters only for a filter that walks
-    them one by one."""
-    compared = _COMPARED if name in _TESTS_EACH else _COLLECTIONS
-    weight = 1 + sum(len(a) for a in args if isinstance(a, compared))
+    filter that runs a test on each item, its texts, a step for every
+    TEXT_TEST_CHARS characters: ``select("in", text)`` searches ``text`` for
+    every item); a text's characters only for a filter that walks them one by
+    one. A walk done in C (:func:`_fast_items`) costs a step for several items."""
+    weight = 1 + sum(_compared_cost(a) if name in _TESTS_EACH else len(a)
+                     for a in args if isinstance(a, _COMPARED if name in _TESTS_EACH else _COLLECTIONS))
     if isinstance(value, Iterator):
         return counted(value, weight)
     if name in _GLANCES or isinstance(value, Undefined) or (isinstance(value, str) and name not in _WALKS_TEXT):
@@ -232,8 +244,37 @@ def walked(name: str, value, args=()):
         items = len(value)
     except TypeError:
         return value
-    spend(items * weight)
+    spend(-(-items * weight // _fast_items(name, value, args, kwargs or {})))
     return value
+
+
+def _compared_cost(argument) -> int:
+    """Steps a test spends per item on one argument: a step for every
+    TEXT_TEST_CHARS characters of a text (a substring search in C), one for
+    every item of a list (each compared, maybe in Python)."""
+    if isinstance(argument, (str, bytes)):
+        return len(argument) // TEXT_TEST_CHARS
+    return len(argument)
+
+
+def _fast_items(name: str, value, args, kwargs) -> int:
+    """How many of ``value``'s items the ``name`` filter walks in C for one
+    step's time (FAST_ITEMS), or 1: ``list`` always; ``sum`` only of plain
+    numbers (:func:`_plain`: a Fraction's addition runs in Python, a huge
+    whole number's costs by its size), with no attribute to look up."""
+    if name == "list":
+        return FAST_ITEMS["list"]
+    if name != "sum" or kwargs.get("attribute") is not None or (args and args[0] is not None):
+        return 1
+    start = kwargs.get("start", args[1] if len(args) > 1 else 0)
+    return FAST_ITEMS["sum"] if _plain([start]) and _plain(value) else 1
+
+
+def _plain(numbers) -> bool:
+    """Whether every item of ``numbers`` is a whole number or decimal (or bool) of
+    size under _PLAIN_SIZE, looked at in C (about 45 ns an item)."""
+    return set(map(type, numbers)) <= _PLAIN_NUMBERS and \
+        (not numbers or -_PLAIN_SIZE < min(numbers) and max(numbers) < _PLAIN_SIZE)
 
 
 def check_inputs(what: str, text, args, kwargs) -> None:
@@ -273,7 +314,7 @@ def _capped_filter(original, name: str, positions: tuple):
         if len(args) > shift + 1 or kwargs:
             check_inputs(f"the {name} filter", args[shift] if len(args) > shift else "", args[shift + 1:], kwargs)
         if len(args) > shift:
-            args = (*args[:shift], walked(name, args[shift], args[shift + 1:]), *args[shift + 1:])
+            args = (*args[:shift], walked(name, args[shift], args[shift + 1:], kwargs), *args[shift + 1:])
         return checked(original(*args, **kwargs), f"the {name} filter's result")
 
     capped.__name__ = getattr(original, "__name__", name)
