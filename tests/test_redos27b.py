@@ -14,8 +14,8 @@ import pytest
 
 from quizgen.grading.feedback_comma import _MATHS as COMMA_MATHS, _tikz_labels, comma_view
 from quizgen.text.md_maths import _one_line, _pieces
-from quizgen.text.plain import _MATHS as PLAIN_MATHS, _inline
-from quizgen.text.spans import spans
+from quizgen.text.plain import _inline
+from quizgen.text.spans import MATHS as PLAIN_MATHS, spans
 
 
 def _seconds(call, *args) -> float:
@@ -59,7 +59,7 @@ def test_a_formulas_line_is_made_in_linear_time(text):
 
 
 OLD_PLAIN = re.compile(r"((?<!\\)\$\$.*?(?<!\\)\$\$|\\\[.*?\\\]|\\\(.*?\\\)|(?<!\\)\$.*?(?<!\\)\$)", re.S)
-OLD_COMMA = re.compile(r"\$\$.+?\$\$|\$.+?\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
+OLD_COMMA = re.compile(r"(?<!\\)\$\$.+?(?<!\\)\$\$|(?<!\\)\$.+?(?<!\\)\$|\\\(.+?\\\)|\\\[.+?\\\]", re.S)
 MATHS_TOKENS = ("$", "$$", "\\", "\\$", "\\(", "\\)", "\\[", "\\]", "(", ")", "[", "]", "x", "1.5", "\n", " ")
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from quizgen.text.spans import Delimiter, spans
+from quizgen.text.spans import MATHS, spans
 
-_MATHS = tuple(Delimiter(opener, closer, shortest=1) for opener, closer in
-               (("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]")))
-"""``$$.+?$$``, ``$.+?$``, ``\\(.+?\\)``, ``\\[.+?\\]``, found in linear time (redos27b)."""
+_MATHS = tuple(kind._replace(shortest=1) for kind in MATHS)
+"""``$$.+?$$``, ``$.+?$``, ``\\(.+?\\)``, ``\\[.+?\\]``, a ``\\$`` being a dollar sign,
+found in linear time (redos27b)."""
 _DECIMAL = re.compile(r"(?<=\d)\.(?=\d)")   # a decimal point between digits
 _SVG_TEXT = re.compile(r">[^<]+<")
 _NODE, _SPACES = re.compile(r"\bnode"), re.compile(r"\s*+")

@@ -22,6 +22,12 @@ class Delimiter(NamedTuple):
     unescaped: bool = False
 
 
+MATHS = (Delimiter("$$", "$$", unescaped=True), Delimiter("\\[", "\\]"), Delimiter("\\(", "\\)"),
+         Delimiter("$", "$", unescaped=True))
+"""LaTeX maths in template text: ``$$...$$``, ``\\[...\\]``, ``\\(...\\)``, ``$...$``,
+a ``\\$`` being a dollar sign (plain text, feedback sheets with decimal commas)."""
+
+
 def spans(text: str, kinds: tuple) -> list:
     """(start, end) of each span of ``text``, the ``kinds`` tried in order at
     each place: what ``re.finditer`` of the alternation ``opener.*?closer|...``
