@@ -22,7 +22,7 @@ from typing import NamedTuple
 from quizgen.cells import unguard
 from quizgen.errors import first_few
 from quizgen.csv_input import norm_question
-from quizgen.grading.feedback_comma import comma_view
+from quizgen.grading.feedback_comma import comma_text, comma_view
 from quizgen.grading.feedback_files import HEADING, foreign_stems
 from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, no_answers_note, not_received_note,
                                               sheet_verdict, unsubmitted_note)
@@ -191,7 +191,8 @@ class Solutions:
         from quizgen.generation.views import paper_answers_note
 
         views = [self.view(q, fmt, comma) for q in questions]
-        return paper_answers_note([v for v in views if not isinstance(v, str)])
+        note = paper_answers_note([v for v in views if not isinstance(v, str)])
+        return comma_text(note, fmt) if comma else note   # the note for several decimals is no view's
 
     def worked(self, question) -> bool:
         """Whether the sheet shows a worked solution for ``question``."""

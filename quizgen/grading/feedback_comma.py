@@ -21,28 +21,32 @@ _TEX_DECIMAL = re.compile(r"(?<=\d)\.(?=\d+(?![\d.]|(?:em|ex|pt|cm|mm|in|bp|sp|p
 
 def comma_view(view: dict, fmt: str) -> dict:
     """A question view whose text (stem, forecast, steps, check, answers, the
-    note on how they are rounded, the figure's labels) writes every decimal with a comma: ``{,}`` in maths (and all
-    through LaTeX, where it prints as a comma without a space), ``,`` in
-    Markdown prose."""
-    def text(piece: str) -> str:
-        if fmt == "tex":
-            return _TEX_DECIMAL.sub("{,}", piece)
-        pieces, at = [], 0
-        for start, end in spans(piece, _MATHS):
-            pieces += [_DECIMAL.sub(",", piece[at:start]), _DECIMAL.sub("{,}", piece[start:end])]
-            at = end
-        return "".join(pieces) + _DECIMAL.sub(",", piece[at:])
-
+    note on how they are rounded, the figure's labels) writes every decimal
+    with a comma (comma_text; in LaTeX ``{,}`` prints as a comma without a
+    space)."""
     figure = view.get("figure")
     if figure and fmt == "tex":   # only the labels: coordinates keep their points
         figure = {**figure, "solution": _tikz_labels(figure["solution"], lambda label: _TEX_DECIMAL.sub("{,}", label))}
     elif figure:                  # SVG: the text between tags, never an attribute
         figure = {**figure, "solution": _SVG_TEXT.sub(lambda m: _DECIMAL.sub(",", m[0]), figure["solution"])}
     return {**view, "figure": figure,
-            **{name: text(view[name]) for name in ("stem", "forecast", "verify", "answers_note")},
-            "steps": [{key: text(value) if isinstance(value, str) else value for key, value in step.items()}
+            **{name: comma_text(view[name], fmt) for name in ("stem", "forecast", "verify", "answers_note")},
+            "steps": [{key: comma_text(value, fmt) if isinstance(value, str) else value for key, value in step.items()}
                       for step in view["steps"]],
             "parts": [{**part, "answer": _DECIMAL.sub(",", part["answer"])} for part in view["parts"]]}
+
+
+def comma_text(piece: str, fmt: str) -> str:
+    """``piece`` of a worked solution's text for ``fmt`` ("md" or "tex") with
+    every decimal written with a comma: ``{,}`` in maths and all through LaTeX,
+    ``,`` in Markdown prose."""
+    if fmt == "tex":
+        return _TEX_DECIMAL.sub("{,}", piece)
+    pieces, at = [], 0
+    for start, end in spans(piece, _MATHS):
+        pieces += [_DECIMAL.sub(",", piece[at:start]), _DECIMAL.sub("{,}", piece[start:end])]
+        at = end
+    return "".join(pieces) + _DECIMAL.sub(",", piece[at:])
 
 
 def _tikz_labels(tikz: str, change) -> str:
