@@ -69,7 +69,6 @@ BANK_ENVIRONMENTS = frozenset("""
 
 _COMMAND = re.compile(r"\\(?:([A-Za-z]+)|.)", re.S)
 _ENVIRONMENT = re.compile(r"[ \t\r\n]*\{([A-Za-z]+\*?)\}")   # TeX's spaces only: U+3000 is no space to TeX
-"""Jinja2's tags: what they print is escaped for LaTeX (text/render.py), so only the text around them is TeX."""
 _CONTINUED = re.compile(r"(?<!\\)(?:\\\\)*(\\[A-Za-z]+)\{[{%#]")
 """A command's name run straight into a Jinja2 tag, which could finish the name."""
 
@@ -95,11 +94,11 @@ def unlisted_tex(text: str, filled: bool = False) -> str | None:
     refused = refused_tex(text)
     if refused is not None:
         return refused
-    if not filled:   # a template's own text: Jinja2's tags print escaped text
+    if not filled:   # a template's own text: Jinja2's tags print text escaped for LaTeX
         continued = _CONTINUED.search(text)
         if continued is not None:
             return continued.group(1) + "{{"
-        text = sub_tags(lambda tag: " ", text)
+        text = sub_tags(lambda tag: " ", text)   # (text/render.py): only the text around them is TeX
     for found in _COMMAND.finditer(text):
         name = found.group(1)
         if name in ("begin", "end"):
