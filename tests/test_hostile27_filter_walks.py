@@ -62,6 +62,9 @@ def test_each_item_walked_is_one_step_and_a_glance_costs_nothing():
     assert spent('{{ range(10)|select("in", range(20)|list)|list }}') == 2 + 20 // FAST_ITEMS["list"] + 1 \
         + 10 * (1 + 20) + 10
     assert spent("{{ range(500)|first }}{{ range(500)|length }}{{ range(500)|last }}") == 3
+    assert spent("{{ (range(500)|default([]))|length }}{{ range(500)|d([])|first }}") == 2   # tidy27c
+    loop = "{% for i in range(10) %}{% endfor %}"
+    assert spent(loop.replace("%}{%", "%}{{ (xs|default([]))|length }}{%"), {"xs": [0] * 10_000}) == spent(loop)
     assert spent('{{ "abc"|upper }}{{ "abcd"|sort|length }}') == 4
 
 

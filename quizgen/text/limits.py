@@ -209,8 +209,8 @@ _COLLECTIONS = (list, tuple, dict, set, frozenset, range)
 _COMPARED = (str, bytes, *_COLLECTIONS)
 # Filters that run a test on each item, with the test's arguments (``select("in", text)``).
 _TESTS_EACH = frozenset({"select", "reject", "selectattr", "rejectattr"})
-# Filters that look at one item of a list, or its length, without walking it.
-_GLANCES = frozenset({"first", "last", "length", "count", "random", "reverse"})
+# Filters that look at one item of a list, or its length, or only whether it is there, without walking it.
+_GLANCES = frozenset({"first", "last", "length", "count", "random", "reverse", "default", "d"})
 # Filters that walk a text character by character in Python (others treat it as one value).
 _WALKS_TEXT = frozenset({"batch", "groupby", "list", "map", "max", "min", "reject", "rejectattr",
                          "select", "selectattr", "slice", "sort", "sum", "unique"})
