@@ -19,7 +19,7 @@ BANK = {t.cls: t for t in load_bank(())}
 # class: {part: index of the worked step that ends on that part's answer}
 FINAL_STEPS = {"C1": {"p": 2, "loss": 3}, "C2": {"p": 2, "loss": 3}, "C7": {"p": 0, "loss_y1": 1, "loss_y0": 2},
                "C8": {"p": 1, "loss": 2}, "C4": {"lmlm": 2}, "C9": {"total": 3}, "C10": {"loss": 3}}
-NOTE = re.compile(r"(?:, while|; rounding) the unrounded ")   # the weights rounded, or p rounded twice
+NOTE = re.compile(r", while the unrounded |; unrounded, ")   # the weights rounded, or p rounded twice
 SHOWN = re.compile(r"(?:=|\\approx) (-?[0-9.]+)\$\s*$")   # C9: "= 0.75099 \approx 0.7510$"
 STATED = re.compile(r"= (-?[0-9.]+)\$, the answer \([^)]*\)\.\s*$")
 

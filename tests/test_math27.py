@@ -117,7 +117,7 @@ def _check_p_note(instance) -> str:
     differs = _sig(env["p"], figures) != _sig(env["p_s"], figures)
     answers_differ = _sig(env["p"], 4) != _sig(env["p_s"], 4)   # p below 0.1 has 4 figures too
     assert ("while the unrounded" in work) == (answers_differ and differs), (instance.seed_label, work)
-    assert ("; rounding the unrounded" in work) == (answers_differ and not differs), (instance.seed_label, work)
+    assert ("; unrounded, " in work) == (answers_differ and not differs), (instance.seed_label, work)
     return "none" if not answers_differ else "weights" if differs else "again"
 
 
