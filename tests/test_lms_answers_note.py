@@ -14,7 +14,8 @@ from quizgen.cli import main
 PAPER_CLAIM = "is marked correct too"
 LMS_CLAIM = ("This quiz checks an answer against the key answer's rounding window only, so an answer worked that way, "
              "with intermediates kept to at least 4 significant figures, may be marked wrong here; it is credited "
-             "when your instructor regrades the quiz's answers with quizgen.")
+             "if your instructor regrades the quiz's answers with quizgen. Each answer here is written to 4 "
+             "significant figures")
 
 
 def _export(tmp_path, lms: str, out: str) -> str:

@@ -24,18 +24,20 @@ PAPER_CREDIT = (": an answer worked that way, with intermediates kept to at leas
 """What ANSWERS_NOTE says of an answer worked with rounded intermediates where quizgen grade marks it."""
 LMS_CREDIT = (". This quiz checks an answer against the key answer's rounding window only, so an answer worked "
               "that way, with intermediates kept to at least 4 significant figures, may be marked wrong here; it "
-              "is credited when your instructor regrades the quiz's answers with quizgen.")
+              "is credited if your instructor regrades the quiz's answers with quizgen.")
 """The same for a worked solution inside an LMS quiz (quizgen.lms.variants): the LMS's own numeric
 window marks such an answer wrong; quizgen grade of the download (carried rounding) credits it."""
 ANSWERS_NOTE = ("These come from unrounded values. The working rounds at every step, so its result can differ in "
-                "the last digit, at times in the last one asked for{credit} Each is written to 4 significant "
+                "the last digit, at times in the last one asked for{credit} {each} is written to 4 significant "
                 "figures{places}, and with more figures where its last one would be a 5 that was itself "
                 "rounded, since rounding that again to 3 figures could go the wrong way. The working keeps a "
                 "probability over 0.9 to 4 significant figures of its distance from 1 (0.93401 beside an answer "
                 "of 0.9340): the loss of a probability near 1 depends on those figures.")
-"""Under a numeric question's answers, on the solutions and the feedback sheets alike
-(``{credit}``: PAPER_CREDIT; LMS_CREDIT in an LMS quiz); ``{places}`` says when the
-part's decimal places show more figures (``key_answer``'s rule)."""
+"""How a paper's worked answers are rounded: printed once above the first question
+of the solutions and of a feedback sheet (paper_answers_note), and under each
+numeric question of an LMS quiz (``{credit}``: PAPER_CREDIT; LMS_CREDIT in an LMS
+quiz, where ``{each}`` says "Each answer here"); ``{places}`` says when the part's
+decimal places show more figures (``key_answer``'s rule)."""
 
 
 def paper_answers_note(questions: list) -> str:
@@ -58,7 +60,8 @@ def answers_note(decimals, credit: str = PAPER_CREDIT) -> str:
         places = f", or to {d} decimal places where that shows more (an answer of {10 ** max(4 - d, 0):g} or more)"
     else:
         places = ", or to the decimal places its part sets where that shows more" if shown else ""
-    return ANSWERS_NOTE.format(places=places, credit=credit)
+    each = "Each answer here" if credit == LMS_CREDIT else "Each"   # an LMS quiz's note is under one question
+    return ANSWERS_NOTE.format(places=places, credit=credit, each=each)
 
 
 MATH_FORMATS = ("tex", "md")
