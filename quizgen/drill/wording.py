@@ -58,8 +58,9 @@ def as_read(value: float) -> str:
 
 _THOUSANDS_DOT = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:(?:\.\d{3}){2,}|\.\d{3}" + f"(?!{EXPONENT.pattern}))"
                             + r"(?![\d.,])")
-"""A count written with a point between thousands (``1.950``): read as a decimal (1.95). Never one
-point before an exponent (``2.640e3`` is a decimal's point: marks.EXPONENT); several still group."""
+"""A count written with a point between thousands (``1.950``), which a count reads as grouping
+(1950: forms.read_marks), so the drill says how it read it. Never one point before an exponent
+(``2.640e3`` is a decimal's point: marks.EXPONENT); several still group."""
 
 
 def reading_notes(record, text: str, verdict, decimal_comma: bool = False, options=((), ())) -> tuple:
