@@ -176,10 +176,10 @@ def yaml_text(data: bytes) -> str:
         bad = " ".join(f"0x{b:02x}" for b in exc.object[exc.start:exc.end][:4])
         name = "UTF-8" if encoding.startswith("utf-8") else encoding.upper()
         raise NotText(f"not {name} text (byte {bad}: {exc.reason}); save the file as UTF-8",
-                      line_at(before, len(before))) from exc
+                      _char_line(before, len(before))) from exc
 
 
-def line_at(text: str, index: int) -> int:
+def _char_line(text: str, index: int) -> int:
     """The line (from 1) of ``text`` holding the character at ``index``, YAML's line breaks counted."""
     return len(_LINE_BREAK.findall(text, 0, index)) + 1
 
@@ -191,4 +191,4 @@ def error_line(exc: yaml.YAMLError, text: str):
     if mark is not None:
         return mark.line + 1
     position = getattr(exc, "position", None)
-    return line_at(text, position) if isinstance(position, int) else None
+    return _char_line(text, position) if isinstance(position, int) else None

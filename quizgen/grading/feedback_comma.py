@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from quizgen.text.spans import MATHS, spans
+from quizgen.text.spans import MATHS, spans, substituted
 
 _MATHS = tuple(kind._replace(shortest=1) for kind in MATHS)
 """``$$.+?$$``, ``$.+?$``, ``\\(.+?\\)``, ``\\[.+?\\]``, a ``\\$`` being a dollar sign,
@@ -42,11 +42,8 @@ def comma_text(piece: str, fmt: str) -> str:
     ``,`` in Markdown prose."""
     if fmt == "tex":
         return _TEX_DECIMAL.sub("{,}", piece)
-    pieces, at = [], 0
-    for start, end in spans(piece, _MATHS):
-        pieces += [_DECIMAL.sub(",", piece[at:start]), _DECIMAL.sub("{,}", piece[start:end])]
-        at = end
-    return "".join(pieces) + _DECIMAL.sub(",", piece[at:])
+    return substituted(piece, spans(piece, _MATHS), lambda start, end: _DECIMAL.sub("{,}", piece[start:end]),
+                       lambda prose: _DECIMAL.sub(",", prose))
 
 
 def _tikz_labels(tikz: str, change) -> str:

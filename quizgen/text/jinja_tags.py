@@ -7,7 +7,7 @@ closer is found nowhere after it marks that kind of tag as closed never again.""
 
 from __future__ import annotations
 
-from quizgen.text.spans import Delimiter, spans
+from quizgen.text.spans import Delimiter, spans, substituted
 
 TAGS = (Delimiter("{{", "}}"), Delimiter("{%", "%}"), Delimiter("{#", "#}"))
 """Jinja2's tags: ``{{ }}``, ``{% %}``, ``{# #}``, each ending at the first closer after its opener."""
@@ -17,9 +17,4 @@ def sub_tags(replace, text: str) -> str:
     """``text`` with each Jinja2 tag (``{{ }}``, ``{% %}``, ``{# #}``, the first
     closer after its opener) replaced by ``replace(tag)``, a string: what the
     old pattern's ``sub`` made."""
-    pieces, done = [], 0
-    for start, end in spans(text, TAGS):
-        pieces += (text[done:start], replace(text[start:end]))
-        done = end
-    pieces.append(text[done:])
-    return "".join(pieces)
+    return substituted(text, spans(text, TAGS), lambda start, end: replace(text[start:end]))

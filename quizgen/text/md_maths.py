@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 
 from quizgen.text.jinja_tags import TAGS
-from quizgen.text.spans import closing
+from quizgen.text.spans import end_noting_unclosed, substituted
 from quizgen.text.tex_markdown import check_dollars, maths_spans, masked_jinja
 
 _DISPLAYS = ("\\[", "$$")
@@ -70,11 +70,7 @@ def _one_line(body: str) -> str:
         return " "
     if "\\" not in body and "\n" not in body:
         return body
-    pieces, done = [], 0
-    for start, end in _pieces(body):
-        pieces += (body[done:start], piece(body[start:end], end))
-        done = end
-    return "".join(pieces) + body[done:]
+    return substituted(body, _pieces(body), lambda start, end: piece(body[start:end], end))
 
 
 def _pieces(body: str):
@@ -104,7 +100,7 @@ def _piece_end(body: str, start: int, never: set, last_break: int) -> tuple:
     there is none. ``never``: Jinja2's tags closed nowhere further on; ``last_break``: the last ``\\n``."""
     char = body[start]
     if char == "{":
-        end = closing(body, start, TAGS, never)
+        end = end_noting_unclosed(body, start, TAGS, never)
         return (end, end) if end > 0 else (start, start + 1)
     if char == "\\":
         name = _NAME.match(body, start)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import textwrap
 
-from quizgen.text.spans import MATHS, spans
+from quizgen.text.spans import MATHS, spans, substituted
 
 WIDTH = 80
 
@@ -72,19 +72,13 @@ def _block_lines(block: str) -> list:
 
 
 def _inline(text: str) -> str:
-    pieces, done = [], 0
-    # every kind of maths, displayed too, shown inline, found in linear time
-    for start, end in spans(text, MATHS):   # (redos27b: 20,000 ``\\(`` took 2.5 s)
-        pieces += (text[done:start], text[start:end])
-        done = end
-    pieces.append(text[done:])
-    for i, piece in enumerate(pieces):
-        if i % 2:
-            cut = 1 if piece[0] == "$" and piece[1] != "$" else 2
-            pieces[i] = math_to_plain(piece[cut:-cut])
-        else:
-            pieces[i] = _BOLD.sub(r"\1", piece).replace("\\$", "$")
-    return re.sub(r"(?<=\S) {2,}", " ", "".join(pieces))
+    def maths(start: int, end: int) -> str:
+        cut = 1 if text[start] == "$" and text[start + 1] != "$" else 2
+        return math_to_plain(text[start + cut:end - cut])
+
+    # every kind of maths, displayed too, shown inline, found in linear time (redos27b: 20,000 ``\\(`` took 2.5 s)
+    line = substituted(text, spans(text, MATHS), maths, lambda piece: _BOLD.sub(r"\1", piece).replace("\\$", "$"))
+    return re.sub(r"(?<=\S) {2,}", " ", line)
 
 
 def math_to_plain(latex: str) -> str:

@@ -36,7 +36,7 @@ def spans(text: str, kinds: tuple) -> list:
     openers = _openers(kinds, never)
     while openers is not None and (hit := openers.search(text, at)) is not None:
         start, unclosed = hit.start(), len(never)
-        end = closing(text, start, kinds, never)
+        end = end_noting_unclosed(text, start, kinds, never)
         if end < 0:   # the search starts again after the opener, for the kinds still closed
             at = start + 1
             openers = _openers(kinds, never) if len(never) > unclosed else openers
@@ -46,16 +46,29 @@ def spans(text: str, kinds: tuple) -> list:
     return found
 
 
+def substituted(text: str, found, inside, outside=None) -> str:
+    """``text`` with each span of ``found`` ((start, end) pairs in order, none
+    overlapping) replaced by ``inside(start, end)``, and each piece between
+    them by ``outside(piece)`` (kept as it is when ``outside`` is None)."""
+    keep = outside or (lambda piece: piece)
+    pieces, done = [], 0
+    for start, end in found:
+        pieces += (keep(text[done:start]), inside(start, end))
+        done = end
+    return "".join(pieces) + keep(text[done:])
+
+
 def _openers(kinds: tuple, never: set):
     """A pattern finding the openers of ``kinds`` not in ``never``, or None."""
     left = [re.escape(kind.opener) for kind in kinds if kind not in never]
     return re.compile("|".join(left)) if left else None
 
 
-def closing(text: str, start: int, kinds: tuple, never: set) -> int:
+def end_noting_unclosed(text: str, start: int, kinds: tuple, never: set) -> int:
     """Where the span of the first of ``kinds`` that opens at ``start`` ends, or -1.
-    ``never`` holds the kinds whose closer is nowhere after an earlier place:
-    they are not looked for again (their openers are text from there on)."""
+    ``never`` holds the kinds whose closer is nowhere after an earlier place,
+    and gains each found unclosed here: they are not looked for again (their
+    openers are text from there on)."""
     for kind in kinds:
         if kind in never or not text.startswith(kind.opener, start):
             continue
