@@ -139,3 +139,16 @@ def test_a_damaged_attempt_not_graded_is_refused_naming_the_student_and_attempt(
     rows = [row(1, 0, "a", 1), row(2, 0, "a", 2), row(2, 1, "a", 2)]
     with pytest.raises(InputFileError, match=r"^row 2: student s001 \(attempt 2\) answered part \(a\)"):
         chosen_attempts(rows, AttemptChoice("highest", decimal_comma=False))
+
+
+def test_highest_names_an_attempt_whose_answers_a_person_must_read(tmp_path):
+    """Attempt 1 all hedged ("maybe 3.92": needs_review, 0 until read) could score more than
+    attempt 2 (one right): highest grades attempt 2, and the note names attempt 1."""
+    hedged = tuple("maybe " + a for a in RIGHT)
+    path, key = _moodle(tmp_path, [("s001", 10, hedged), ("s001", 50, (RIGHT[0], "0.5", "0.5"))])
+    scores, output = _grade(path, key)
+    assert scores["s001"] > 0
+    assert ("s001: attempt 1 has 3 answer(s) a person must read, counted 0, and could score more than the "
+            "attempt graded once read; --attempt first grades it") in " ".join(output.split())
+    _, output = _grade(path, key, "--attempt", "first")
+    assert "a person must read, counted 0" not in " ".join(output.split())

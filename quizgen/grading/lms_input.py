@@ -333,10 +333,11 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
 def _graded_attempts(rows: list, choice, how: dict, download: str, notes: list | None) -> list:
     """The rows of the attempt ``choice`` grades of each student (all of a
     student's with one), the note naming the students with several added to ``notes``."""
-    chosen = chosen_attempts(rows, choice, **how)
+    unread = []
+    chosen = chosen_attempts(rows, choice, **how, unread=unread)
     others = len({(r.student_id, r.attempt) for r in rows if r.student_id in chosen}) - len(chosen)
     if notes is not None:
-        notes += attempt_note(download, chosen, choice.rule, others)
+        notes += attempt_note(download, chosen, choice.rule, others, unread)
     return [row for row in rows if chosen.get(row.student_id, row.attempt) == row.attempt]
 
 
