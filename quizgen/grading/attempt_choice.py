@@ -44,16 +44,18 @@ class AttemptChoice:
 
 
 def chosen_attempts(rows: list, choice: AttemptChoice, banks=(), rounded_by: str = "", order=(),
-                    unread: list | None = None) -> dict:
+                    unread: list | None = None, empty=()) -> dict:
     """``{student: attempt number}`` for each student of ``rows`` (ResponseRow)
     with more than one attempt, chosen by ``choice``; empty when none has.
+    ``empty``: ``(student, attempt)`` of attempts with no row (a Canvas
+    attempt given none of the questions), attempts too (scoring 0).
     ``unread`` receives, for ``highest``, ``(student, attempt, answers, rule)``
     for each attempt not chosen whose ``answers`` a person must read (counted
     0) could make it score more than the one chosen; ``rule``: the --attempt
     that grades it ("" when none does)."""
     attempts = {}
-    for row in rows:
-        attempts.setdefault(row.student_id, set()).add(row.attempt)
+    for student, number in [*((row.student_id, row.attempt) for row in rows), *empty]:
+        attempts.setdefault(student, set()).add(number)
     several = {student: sorted(numbers) for student, numbers in attempts.items() if len(numbers) > 1}
     if not several or choice.rule != "highest":
         return {s: numbers[-1 if choice.rule != "first" else 0] for s, numbers in several.items()}

@@ -311,15 +311,12 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     if choice.decimal_comma is None:   # as grade reads the built answers file: decimal commas unless ','-separated
         choice = replace(choice, decimal_comma=dialect != ",")
     try:
-        rows = _graded_attempts(rows, choice, how, path.name, notes)
+        rows, not_given = _graded_attempts(rows, choice, how, path.name, notes, every_absent)
         inputs = grading_inputs(rows, **how)
     except InputFileError as exc:
         raise InputFileError(f"{path}: {exc}") from exc
-    if absent is not None:   # the groups not given in the attempt graded (the last, of a student with no answer)
-        graded = {row.student_id: row.attempt for row in rows}
-        for attempt, entry in every_absent:
-            graded.setdefault(entry[0], max(a for a, e in every_absent if e[0] == entry[0]))
-        absent.extend(entry for attempt, entry in every_absent if graded[entry[0]] == attempt)
+    if absent is not None:
+        absent += not_given
     if kind == "canvas" and cut is not None:
         cut += canvas_cut(inputs)
     folder = _folder(path, out)
@@ -330,15 +327,21 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     return answers, key_path, out if out and not out_is_folder(out) else folder / f"{stem}-graded.csv"
 
 
-def _graded_attempts(rows: list, choice, how: dict, download: str, notes: list | None) -> list:
-    """The rows of the attempt ``choice`` grades of each student (all of a
-    student's with one), the note naming the students with several added to ``notes``."""
-    unread = []
-    chosen = chosen_attempts(rows, choice, **how, unread=unread)
-    others = len({(r.student_id, r.attempt) for r in rows if r.student_id in chosen}) - len(chosen)
+def _graded_attempts(rows: list, choice, how: dict, download: str, notes: list | None, every_absent=()) -> tuple:
+    """``(rows, not given)``: the rows of the attempt ``choice`` grades of each
+    student (all of a student's with one), and the Canvas question groups not
+    given in it (``(student, template, part)``, of ``every_absent``:
+    ``(attempt, (student, template, part))`` of every attempt, so that an
+    attempt given none counts too); the note naming the students with several
+    added to ``notes``."""
+    unread, empty = [], {(entry[0], attempt) for attempt, entry in every_absent}
+    chosen = chosen_attempts(rows, choice, **how, unread=unread, empty=empty)
+    pairs = {(r.student_id, r.attempt) for r in rows} | empty
+    others = len({pair for pair in pairs if pair[0] in chosen}) - len(chosen)
     if notes is not None:
         notes += attempt_note(download, chosen, choice.rule, others, unread)
-    return [row for row in rows if chosen.get(row.student_id, row.attempt) == row.attempt]
+    return ([row for row in rows if chosen.get(row.student_id, row.attempt) == row.attempt],
+            [entry for attempt, entry in every_absent if chosen.get(entry[0], attempt) == attempt])
 
 
 def _folder(path: Path, out) -> Path:
