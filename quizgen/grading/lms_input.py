@@ -298,7 +298,7 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
                    f"grading {path.name}", "rename the responses file or pass another --out")
     kind = kind or lms_kind_of(path, encoding, delimiter)
     every_absent = []
-    rows = read_responses(path, encoding, skipped, None, id_key, fallback, unordered, delimiter, every_absent)
+    rows = read_responses(path, encoding, skipped, id_key, fallback, unordered, delimiter, every_absent)
     rows, export_key = decode_rows(rows, key, path, kind)
     if not banks and export_key and export_key.get("banks"):
         banks = key_banks(export_key, key)
