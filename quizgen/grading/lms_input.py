@@ -77,7 +77,7 @@ def _start_if_file(path, encoding, delimiter) -> tuple:
 
 @contextmanager
 def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "idnumber", delimiter=None,
-               reads: dict | None = None, choice=None, notes: list | None = None):
+               reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), notes: list | None = None):
     """``(answers, key, out, warnings)`` to grade: for an LMS export, the files
     ``lms_grading_files`` builds, written in a one_commit (grade's, which is
     open around this block): when grading then fails, those of a former run
@@ -105,7 +105,7 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
         unkeyed += fallback
         yield answers, key_path, out, (_loaded_note(key, loaded) + _unnamed_warning(path, skipped, kind)
                                        + _absent_warning(path, absent)
-                                       + _unordered_warning(path, unordered, (choice or AttemptChoice()).rule)
+                                       + _unordered_warning(path, unordered, choice.rule)
                                        + _cut_warning(path, cut))
 
 
@@ -159,7 +159,7 @@ def _loaded_note(key, folders: list) -> list:
             f"{', '.join(folders)} (pass --bank to choose the folders yourself)"]
 
 
-def _unnamed_warning(path, lines: list, kind: str = "moodle") -> list:
+def _unnamed_warning(path, lines: list, kind: str) -> list:
     """A warning (in a list, or none) naming the download's rows that name no
     student: in Moodle, no ID number or email; in Canvas, no id or sis_id
     (the row of a logged-out user of a public quiz)."""
@@ -185,7 +185,7 @@ def _absent_warning(path, absent: list) -> list:
             "they took it?); they are left off those papers, not counted missing"]
 
 
-def _unordered_warning(path, students: list, rule: str = "highest") -> list:
+def _unordered_warning(path, students: list, rule: str) -> list:
     """A warning (in a list, or none) naming the students whose attempts a
     Moodle download gives no readable start time for (a spreadsheet's date,
     likely: see quizgen.lms.attempts.started): they are taken in file order,
@@ -272,7 +272,8 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
                       absent: list | None = None, id_key: str = "idnumber", fallback: list | None = None,
                       unordered: list | None = None, delimiter=None, kind: str | None = None,
                       reads: dict | None = None, cut: list | None = None, dialect: str | None = None,
-                      loaded: list | None = None, choice=None, notes: list | None = None) -> tuple:
+                      loaded: list | None = None, choice: AttemptChoice = AttemptChoice(),
+                      notes: list | None = None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``
     (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels): the long answers and the key written beside the
@@ -307,7 +308,6 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     how = {"banks": banks, "rounded_by": "canvas" if kind == "canvas" else "",
            "order": (export_key or {}).get("templates", ())}
     dialect = dialect or _download_start(path, encoding, delimiter)[1]
-    choice = choice or AttemptChoice()
     if choice.decimal_comma is None:   # as grade reads the built answers file: decimal commas unless ','-separated
         choice = replace(choice, decimal_comma=dialect != ",")
     try:

@@ -277,7 +277,7 @@ def cloze_parts(summary: str) -> list:
         start, number = cut + len(marker), number + 1
 
 
-def canvas_responses(text: str, absent_all: list | None = None, skipped: list | None = None) -> list:
+def canvas_responses(text: str, absent_all: list | None = None) -> list:
     """The rows of Canvas's Student Analysis CSV (Quiz Statistics > Student
     Analysis): name, id, sis_id, section, ..., submitted, [attempt], then per
     question a column headed ``<id>: <question text>`` with the answer and a
@@ -289,10 +289,11 @@ def canvas_responses(text: str, absent_all: list | None = None, skipped: list | 
     a question the student was not given. So a question group none of whose
     variant columns is filled for a student (the quiz edited after they took
     it) is not on their paper: it goes into ``absent_all`` (``(attempt,
-    (student, template, part))``), for the caller to report, instead of a variant they never saw standing in. ``skipped``
-    receives the rows naming no student (no id, no sis_id: Canvas writes
-    such a row for a logged-out user of a public quiz)."""
-    return _canvas_rows(_table(text), absent_all, skipped)
+    (student, template, part))``), for the caller to report, instead of a
+    variant they never saw standing in. A row naming no student (no id, no
+    sis_id: Canvas writes such a row for a logged-out user of a public quiz)
+    is passed over (read_responses can list them)."""
+    return _canvas_rows(_table(text), absent_all)
 
 
 def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | None = None) -> list:
