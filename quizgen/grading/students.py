@@ -152,12 +152,9 @@ class Students:
         found = self.unknown.get(text)
         if found is None:
             student_id = text.strip()
-            if normalise_id(student_id) in self.shown:   # on --roster, but no paper was made for them
-                advice = self.no_paper_advice()
-                reason = (f"student {shortened(student_id)!r} is on the roster but has no paper in "
-                          f"{self.index.name}; {advice}")
-            else:
-                reason = self._no_paper(student_id)
+            rostered = self.rostered_without_paper(student_id)
+            reason = (f"student {shortened(student_id)!r} {rostered[0]}; {rostered[1]}" if rostered
+                      else self._no_paper(student_id))
             found = (make_outcome(Status.UNKNOWN_STUDENT, 0.0, "", "", "", reason), name)
             if len(self.unknown) < UNKNOWN_LIMIT:
                 self.unknown[text] = found
@@ -165,9 +162,14 @@ class Students:
             self.unknown_rows.setdefault(text, array("q")).append(row)
         return found[0]
 
-    def no_paper_advice(self) -> str:
-        """What to do for a student on the roster who has no paper in the key."""
-        return "no attempt of theirs is in the LMS download it was built from" if self.lms else "generate their paper"
+    def rostered_without_paper(self, student_id: str) -> tuple | None:
+        """``(words, advice)`` for ``student_id`` on --roster with no paper in
+        the key (``is on the roster but has no paper in key.json``, and what to
+        do), or None for any other id."""
+        if normalise_id(student_id) not in self.shown:
+            return None
+        advice = "no attempt of theirs is in the LMS download it was built from" if self.lms else "generate their paper"
+        return f"is on the roster but has no paper in {self.index.name}", advice
 
     def _no_paper(self, student_id: str, hint: str = "") -> str:
         return f"student {shortened(student_id)!r} has no paper in {self.index.name}" + (f"; {hint}" if hint else "")
