@@ -25,7 +25,7 @@ from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
 from quizgen.lms.papers import is_lms_key
 from quizgen.errors import InputFileError, shortened
-from quizgen.grading.off_roster import graded_off_roster, off_roster_lines, roster_zeros_lines
+from quizgen.grading.off_roster import off_roster_lines, roster_zeros_lines
 from quizgen.marking.student_ids import (IdMatcher, id_hint, nearest_ids, normalise_id, shown_id as shown_id_text,
                                          zero_twins)
 
@@ -287,7 +287,7 @@ def _zero_marked_line(students: Students, marked: list, limit: int = 20) -> list
             + _listed([shortened(students.ids[n]) for n in marked[:limit]], len(marked))]
 
 
-def reconciliation_lines(students: Students, absent: list, marked=(), limit: int = 20) -> list:
+def reconciliation_lines(students: Students, absent: list, off: tuple, marked=(), limit: int = 20) -> list:
     """What the roster check found, one line each: roster students with no
     answer (missing), ids a per-student key does not know (unknown_student,
     with the nearest known ids), ids matched only by their leading zeros (a
@@ -297,7 +297,8 @@ def reconciliation_lines(students: Students, absent: list, marked=(), limit: int
     gave no answer (left out), students graded from a Moodle attempt not
     submitted (``unsubmitted_attempts``), students marked only by overrides
     scoring 0 (``marked``: zero_marked, counted absent). The hints, made once everyone's answers are
-    read, name the students who gave no answer first among equally near ids."""
+    read, name the students who gave no answer first among equally near ids.
+    ``off``: the graded students the roster lacks (off_roster.graded_off_roster)."""
     lines, missing = [], [students.ids[n] for n in absent]
     unsubmitted = set(students.unsubmitted)
     silent = [n for n in absent if n not in unsubmitted]
@@ -344,19 +345,7 @@ def reconciliation_lines(students: Students, absent: list, marked=(), limit: int
         lines.append(f"{len(students.by_zeros)} student id(s) matched a known id only by leading zeros, and were "
                      "graded as that student (check for a typo): " + _listed(pairs, len(students.by_zeros)))
     lines += roster_zeros_lines(students)
-    return lines + off_roster_lines(students, missing) + _zero_marked_line(students, list(marked), limit)
-
-
-def off_roster_ids(students: Students) -> tuple:
-    """The graded students ``--roster`` lacks, as registered: an LMS matching
-    students by id does not know them (the hints are made only for the ids a
-    warning names: gradebook_warnings.off_roster_warning)."""
-    return tuple(graded_off_roster(students)[0])
-
-
-def papered_off_roster(students: Students) -> frozenset:
-    """The ids of ``off_roster_ids`` that have a paper of their own in the key (no hint is made for them)."""
-    return graded_off_roster(students)[1]
+    return lines + off_roster_lines(students, missing, off) + _zero_marked_line(students, list(marked), limit)
 
 
 def unsubmitted_attempts(students: Students) -> list:
