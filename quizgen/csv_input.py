@@ -268,15 +268,24 @@ def doubled_column(where: str, header: list, first: int, second: int, what: str,
     return InputFileError(f"{where}columns {first_cell!r} and {second_cell!r} both name {what}; expected {expected}")
 
 
-def one_column_each(header: list, normalised: list, roles: dict, where: str) -> None:
-    """Refuse a header naming one role twice (``student_id,Student ID`` or
-    ``answer,answer``): which column holds the student's id or answer cannot
-    be known, and the first was taken silently. ``roles`` maps each role's
-    name to its column (None when absent); ``where`` starts the message."""
-    for role, column in roles.items():
-        if column is not None and normalised.count(normalised[column]) > 1:
-            other = normalised.index(normalised[column], column + 1)
-            raise doubled_column(where, header, column, other, f"the {role}", "one such column")
+def one_column_each(header: list, roles: dict, where: str, cells: list | None = None) -> None:
+    """Refuse a header with two columns for one role (``student_id,Student ID``,
+    ``answer,answer``, ``ID number`` twice, or ``Quiz 1`` and ``Quiz 1 (77)``):
+    which column holds it cannot be known, and the first was taken silently.
+    ``roles`` maps each role's words (``the student id``) to a test true of its
+    columns' ``cells`` (the header's own unless given, as its normalised names);
+    ``where`` starts the message."""
+    for role, names_it in roles.items():
+        columns = [i for i, name in enumerate(header if cells is None else cells) if names_it(name)]
+        if len(columns) > 1:
+            raise doubled_column(where, header, columns[0], columns[1], role, "one such column")
+
+
+def one_column_each_at(header: list, normalised: list, roles: dict, where: str) -> None:
+    """one_column_each for ``roles`` mapping each role's name to its column
+    (None when absent): the columns whose ``normalised`` name is that one's."""
+    one_column_each(header, {f"the {role}": normalised[column].__eq__ for role, column in roles.items()
+                             if column is not None}, where, normalised)
 
 
 def find_column(names: list, aliases) -> int | None:

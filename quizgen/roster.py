@@ -25,7 +25,7 @@ from csv import Error as CsvError
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from quizgen.csv_input import (ALIASES, csv_problem, find_column, header_shown, norm_header, one_column_each,
+from quizgen.csv_input import (ALIASES, csv_problem, find_column, header_shown, norm_header, one_column_each_at,
                                read_csv_text, sniffed_reader)
 from quizgen.errors import InputFileError
 from quizgen.marking.student_ids import normalise_id
@@ -105,7 +105,7 @@ def _columns(header, where: str) -> Columns:
     given, family = find_column(names, GIVEN_NAMES), find_column(names, FAMILY_NAMES)
     halves = tuple(i for i in (given, family) if i is not None)
     whole = next((i for i in (names.index(a) for a in ALIASES["name"] if a in names) if i not in halves), None)
-    one_column_each(header, names, {"student id": student, "LMS id": fallback, "student's name": whole,
+    one_column_each_at(header, names, {"student id": student, "LMS id": fallback, "student's name": whole,
                                     "given name": given, "family name": family}, f"{where}: ")
     if whole is not None or halves:
         return Columns(student, fallback, (whole,) if whole is not None else halves)

@@ -51,7 +51,7 @@ def test_a_mutated_export_is_read_or_refused_in_one_line(tmp_path_factory, data)
     path = tmp_path_factory.mktemp("lms") / "export.csv"
     path.write_bytes(data)
     try:
-        rows = read_responses(path, skipped=[], absent=[], fallback=[])
+        rows = read_responses(path, skipped=[], absent_all=[], fallback=[])
     except InputFileError as error:
         assert "\n" not in str(error) and "\r" not in str(error)
         return
@@ -103,8 +103,8 @@ def test_a_last_question_column_without_its_points_cell_is_read(tmp_path):
     path = tmp_path / "analysis.csv"
     path.write_text('name,id,section_id,"1: q [quizgen:t:1/t/0:a]"\nAda,5,1,\nAlan,6,1,0.5\n')
     absent = []
-    rows = read_responses(path, absent=absent)
-    assert [(r.student_id, r.answer) for r in rows] == [("6", "0.5")] and absent == [("5", "t", "a")]
+    rows = read_responses(path, absent_all=absent)
+    assert [(r.student_id, r.answer) for r in rows] == [("6", "0.5")] and absent == [(1, ("5", "t", "a"))]
 
 
 def test_a_cell_over_the_size_limit_refuses_the_export_in_one_line(tmp_path):

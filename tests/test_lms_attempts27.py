@@ -39,7 +39,8 @@ def _moodle(tmp_path, attempts: list):
 
 
 def _canvas(tmp_path, attempts: list):
-    """A Canvas Student Analysis of C7 (every part from v01): ``attempts`` [(student, attempt, answers)]."""
+    """A Canvas Student Analysis of C7 (every part from v01): ``attempts`` [(student, attempt, answers)],
+    an answer None for a part not given (answer and points cells empty)."""
     CliRunner().invoke(main, ["export", "canvas", "--classes", "C7", "--count", "1", "--seed", "42",
                               "--out", str(tmp_path / "quiz.zip")])
     code = codes(tmp_path / "quiz-key.json")[f"42/{C7}/0"]
@@ -47,7 +48,8 @@ def _canvas(tmp_path, attempts: list):
     for n, letter in enumerate("abc"):
         header += [f"{9100 + n}: NSP ... [quizgen:{C7}:{code}:{letter}]", "2.0"]
     body = [[f"S {student}", "500", student, "A", "77", "", "2026-11-30 15:43:20 UTC", str(number)]
-            + [cell for answer in typed for cell in (answer, "0.0")] + ["0", "3", "0.0"]
+            + [cell for answer in typed for cell in ((answer, "0.0") if answer is not None else ("", ""))]
+            + ["0", "3", "0.0"]
             for student, number, typed in attempts]
     path = tmp_path / "analysis.csv"
     path.write_text(moodle_csv(header + ["n correct", "n incorrect", "score"], body), encoding="utf-8")
@@ -139,3 +141,27 @@ def test_a_damaged_attempt_not_graded_is_refused_naming_the_student_and_attempt(
     rows = [row(1, 0, "a", 1), row(2, 0, "a", 2), row(2, 1, "a", 2)]
     with pytest.raises(InputFileError, match=r"^row 2: student s001 \(attempt 2\) answered part \(a\)"):
         chosen_attempts(rows, AttemptChoice("highest", decimal_comma=False))
+
+
+def test_highest_names_an_attempt_whose_answers_a_person_must_read(tmp_path):
+    """Attempt 1 all hedged ("maybe 3.92": needs_review, 0 until read) could score more than
+    attempt 2 (one right): highest grades attempt 2, and the note names attempt 1."""
+    hedged = tuple("maybe " + a for a in RIGHT)
+    path, key = _moodle(tmp_path, [("s001", 10, hedged), ("s001", 50, (RIGHT[0], "0.5", "0.5"))])
+    scores, output = _grade(path, key)
+    assert scores["s001"] > 0
+    assert ("s001: attempt 1 has 3 answer(s) a person must read, counted 0, and could score more than the "
+            "attempt graded once read; --attempt first grades it") in " ".join(output.split())
+    _, output = _grade(path, key, "--attempt", "first")
+    assert "a person must read, counted 0" not in " ".join(output.split())
+
+
+def test_a_canvas_attempt_given_no_question_is_an_attempt(tmp_path):
+    """s001's attempt 1 was given none of the questions (every cell empty): --attempt first
+    graded attempt 2 and said nothing of a second attempt."""
+    path, key = _canvas(tmp_path, [("s001", 1, (None, None, None)), ("s001", 2, RIGHT), ("s002", 1, WRONG)])
+    _, output = _grade(path, key, "--attempt", "first")
+    assert "1 student(s) had more than one attempt (s001)" in output
+    assert "0.0198" not in (tmp_path / "analysis-answers.csv").read_text(encoding="utf-8")
+    scores, output = _grade(path, key)
+    assert scores["s001"] > 0 and "their 1 other attempt(s) are not graded" in " ".join(output.split())

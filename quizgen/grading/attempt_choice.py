@@ -4,7 +4,10 @@ method: Highest grade", mod/quiz/settings.php QUIZ_GRADEHIGHEST, and Canvas's
 "Keep highest" scoring policy), ``last`` or ``first``. For ``highest`` each
 attempt is marked as grade marks an answer (the same key, checkers, policy and
 tolerances, error carried forward from the attempt's own earlier parts), and
-the one scoring most is kept (ties: the later). The other attempts' rows are not graded: one note says how
+the one scoring most is kept (ties: the later). An answer a person must read
+(needs_review) counts 0 there, as grade counts it until read; an attempt not
+kept that could score more than the one kept once its answers are read is
+named in the note. The other attempts' rows are not graded: one note says how
 many students had more than one attempt, and which rule chose."""
 
 from __future__ import annotations
@@ -40,21 +43,49 @@ class AttemptChoice:
             raise UsageError(f"--attempt must be one of {', '.join(RULES)}, got {self.rule!r}")
 
 
-def chosen_attempts(rows: list, choice: AttemptChoice, banks=(), rounded_by: str = "", order=()) -> dict:
+def chosen_attempts(rows: list, choice: AttemptChoice, banks=(), rounded_by: str = "", order=(),
+                    unread: list | None = None, empty=()) -> dict:
     """``{student: attempt number}`` for each student of ``rows`` (ResponseRow)
-    with more than one attempt, chosen by ``choice``; empty when none has."""
+    with more than one attempt, chosen by ``choice``; empty when none has.
+    ``empty``: ``(student, attempt)`` of attempts with no row (a Canvas
+    attempt given none of the questions), attempts too (scoring 0).
+    ``unread`` receives, for ``highest``, ``(student, attempt, answers, rule)``
+    for each attempt not chosen whose ``answers`` a person must read (counted
+    0) could make it score more than the one chosen; ``rule``: the --attempt
+    that grades it ("" when none does)."""
     attempts = {}
-    for row in rows:
-        attempts.setdefault(row.student_id, set()).add(row.attempt)
+    for student, number in [*((row.student_id, row.attempt) for row in rows), *empty]:
+        attempts.setdefault(student, set()).add(number)
     several = {student: sorted(numbers) for student, numbers in attempts.items() if len(numbers) > 1}
     if not several or choice.rule != "highest":
         return {s: numbers[-1 if choice.rule != "first" else 0] for s, numbers in several.items()}
     scores = attempt_scores([r for r in rows if r.student_id in several], choice, banks, rounded_by, order)
-    return {s: max(numbers, key=lambda n: (scores.get((s, n), 0.0), n)) for s, numbers in several.items()}
+    chosen = {s: max(numbers, key=lambda n: (scores.get((s, n), _NONE)[0], n)) for s, numbers in several.items()}
+    if unread is not None:
+        unread += _could_score_more(several, chosen, scores)
+    return chosen
+
+
+_NONE = (0.0, 0.0, 0)
+"""The points, points awaiting a person and answers awaiting one of an attempt with no answer marked."""
+
+
+def _could_score_more(several: dict, chosen: dict, scores: dict) -> list:
+    """The ``unread`` entries of chosen_attempts."""
+    out = []
+    for student, numbers in several.items():
+        kept = scores.get((student, chosen[student]), _NONE)[0]
+        for number in numbers:
+            points, waiting, answers = scores.get((student, number), _NONE)
+            if number != chosen[student] and answers and points + waiting > kept:
+                rule = "first" if number == numbers[0] else "last" if number == numbers[-1] else ""
+                out.append((student, number, answers, rule))
+    return out
 
 
 def attempt_scores(rows: list, choice: AttemptChoice, banks=(), rounded_by: str = "", order=()) -> dict:
-    """``{(student, attempt): points}``: each attempt of ``rows`` marked as a
+    """``{(student, attempt): (points, points awaiting a person, answers
+    awaiting one)}`` (``_paper_points``): each attempt of ``rows`` marked as a
     paper of its own, every answer by its part's checker (grade's), a part
     worked from the attempt's own earlier parts given error carried forward
     as grade gives it (``carried_forward``); a part not answered scores 0."""
@@ -80,12 +111,15 @@ def attempt_scores(rows: list, choice: AttemptChoice, banks=(), rounded_by: str 
     return {pair: _paper_points(papers[stand_in], stand_in, typed) for pair, stand_in in ids.items()}
 
 
-def _paper_points(paper, student: str, typed: dict) -> float:
-    """The points of ``student``'s answers (``typed``) on ``paper`` (a
-    PaperChecks), each question's parts marked in order, ECF from the earlier."""
+def _paper_points(paper, student: str, typed: dict) -> tuple:
+    """``(points, waiting, count)``: the points of ``student``'s answers
+    (``typed``) on ``paper`` (a PaperChecks), each question's parts marked in
+    order, ECF from the earlier; an answer a person must read (needs_review)
+    scores 0 there, its part's points in ``waiting``, and ``count`` such answers."""
     from quizgen.grading.ecf_at_once import carried_forward
+    from quizgen.key.status import Status
 
-    points = 0.0
+    points, waiting, count = 0.0, 0.0, 0
     for question, slots in paper.placed:
         answers, values, figures, statuses = typed.get((student, question.id), {}), {}, {}, {}
         for slot, part in zip(slots, question.parts):
@@ -93,13 +127,17 @@ def _paper_points(paper, student: str, typed: dict) -> float:
             verdict = carried_forward(checker, checker(answers.get(part.letter)), values, figures, statuses)
             values[part.name], figures[part.name], statuses[part.name] = verdict.value, verdict.figures, verdict.status
             points += verdict.score
-    return points
+            if verdict.status == Status.NEEDS_REVIEW.value:
+                waiting, count = waiting + float(checker.part.points), count + 1
+    return points, waiting, count
 
 
-def attempt_note(download: str, chosen: dict, rule: str, others: int) -> list:
+def attempt_note(download: str, chosen: dict, rule: str, others: int, unread=()) -> list:
     """The note (in a list, or none) naming the students with more than one
     attempt (``chosen``: {student: attempt graded}), the rule that chose the
-    attempt graded, and how many ``others`` were not graded."""
+    attempt graded, how many ``others`` were not graded, and each attempt not
+    graded that could score more once a person reads its answers (``unread``,
+    chosen_attempts')."""
     from quizgen.text.words import named_first
 
     if not chosen:
@@ -111,4 +149,12 @@ def attempt_note(download: str, chosen: dict, rule: str, others: int) -> list:
     shown = named_first(list(chosen)[:SHOWN], len(chosen))
     return [f"{download}: {len(chosen)} student(s) had more than one attempt ({shown}); --attempt {rule} graded "
             f"{how[rule]}; their {others} other attempt(s) are not graded and are in no output "
-            "(--attempt highest, last or first chooses)"]
+            "(--attempt highest, last or first chooses)" + "".join(map(_unread_words, unread))]
+
+
+def _unread_words(entry: tuple) -> str:
+    """The note's words on one ``unread`` attempt of chosen_attempts."""
+    student, number, answers, rule = entry
+    grades = f"; --attempt {rule} grades it" if rule else ""
+    return (f"; {student}: attempt {number} has {answers} answer(s) a person must read, counted 0, "
+            f"and could score more than the attempt graded once read{grades}")

@@ -160,11 +160,8 @@ def without_paper(unmatched: list, students, source: str) -> dict:
         if hint is None:
             continue
         written = override.student_id.strip()
-        key = students.index.name
-        if normalise_id(written) in students.shown:   # on the roster, without a paper
-            said, advice = f"is on the roster but has no paper in {key}", students.no_paper_advice()
-        else:
-            said, advice = f"has no paper in {key}{f' ({hint})' if hint else ''}", "correct the id"
+        said, advice = (students.rostered_without_paper(written)
+                        or (f"has no paper in {students.index.name}{f' ({hint})' if hint else ''}", "correct the id"))
         part = f"{override.question_id}{f' ({override.part})' if override.part else ''}"
         lines[override.line] = (f"{source}: line {override.line}: {shortened(printable(written))} {said}, so the "
                                 f"override for {shortened(printable(part))} cannot grade it; {advice}")

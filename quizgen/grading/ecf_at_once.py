@@ -11,7 +11,13 @@ from quizgen.grading.careful import ecf_inputs
 from quizgen.key.status import Status
 from quizgen.marking.forms import LOG_NOTE, with_log_note
 
-_REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
+REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
+"""The statuses ECF may change: an answer correct, blank, ... stands."""
+
+
+def part_letters(question) -> dict:
+    """{part name: letter} of ``question``'s parts, the first part so named."""
+    return {part.name: part.letter for part in reversed(question.parts)}
 
 
 def ecf_verdict(checker, outcome, sources, own_answers, own_traps: dict | None = None):
@@ -24,7 +30,7 @@ def ecf_verdict(checker, outcome, sources, own_answers, own_traps: dict | None =
     ``own_traps``: own_trap's verdicts kept by the caller (a class paper's
     students share them). An earlier part a person must read makes this one
     ``needs_review`` too (``read_with``)."""
-    if outcome.status not in _REMARKED:
+    if outcome.status not in REMARKED:
         return None
     unread = [letter for _, letter, status, _, _ in sources if status == Status.NEEDS_REVIEW]
     if unread:   # ECF from an answer no one has read yet: a person marks both
@@ -50,14 +56,14 @@ def carried_forward(checker, verdict, values: dict, figures: dict | None = None,
     significant figures each showed; ``statuses``: their statuses, so that a
     part worked from one a person must read waits for that person too), as
     grade's ECF pass gives it from the final answers."""
-    if verdict.status not in _REMARKED:   # correct, blank, ...: ECF never changes it
+    if verdict.status not in REMARKED:   # correct, blank, ...: ECF never changes it
         return verdict
     question = checker.question.question if checker.question is not None else None
     depends = ecf_inputs(question).get(checker.part.letter) if question is not None else None
     if not depends:
         return verdict
     figures, statuses = figures or {}, statuses or {}
-    letters = {part.name: part.letter for part in reversed(question.parts)}   # the first part so named
+    letters = part_letters(question)
     sources = tuple((name, letters.get(name, name), statuses.get(name), values.get(name), figures.get(name))
                     for name in depends)
     def own_answers() -> tuple:

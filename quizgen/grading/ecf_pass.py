@@ -11,9 +11,8 @@ from quizgen.grading.careful import ecf_inputs
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import verdict_cells
-from quizgen.grading.ecf_at_once import ecf_verdict
+from quizgen.grading.ecf_at_once import REMARKED, ecf_verdict, part_letters
 from quizgen.grading.students import Students
-from quizgen.key.status import Status
 
 
 def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, numbers=None,
@@ -36,7 +35,7 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
             found = dependents[paper] = _dependents(index.papers[paper], memo)
         for slot, checker, sources, named, letters in found:
             outcome = latest[base + slot]
-            if outcome.status not in _REMARKED:
+            if outcome.status not in REMARKED:
                 continue
             given = tuple((name, letter, latest[base + s].status, latest[base + s].value, latest[base + s].figures)
                           for (name, s), letter in zip(sources, letters))
@@ -47,9 +46,6 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
                 latest[base + slot] = patched[last[base + slot]] = verdict_cells(verdict, checker.expected,
                                                                                  checker.decimal_comma)
     return patched
-
-
-_REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
 
 
 def _own_answers(latest: list, base: int, named: list) -> tuple:
@@ -82,7 +78,7 @@ def _layout(question, slots: tuple, memo: dict) -> tuple:
         return found
     inputs, found = ecf_inputs(question, memo), []
     named = {part.name: slot for part, slot in zip(question.parts, slots)}
-    letters = {part.name: part.letter for part in reversed(question.parts)}   # the first part so named
+    letters = part_letters(question)
     for part, slot in zip(question.parts, slots):
         depends = inputs.get(part.letter)
         if depends and all(d in named for d in depends):

@@ -45,7 +45,8 @@ def off_roster_warning(result, off: tuple) -> list:
     know), each with the nearest roster id."""
     if not off:
         return []
-    shown = first_few([_with_nearest(i, result) for i in off[:FEW]] + list(off[FEW:]), FEW)
+    shown = first_few([shortened(i) if i in result.papered else _nearest_in(i, result.roster_ids, result.absent)
+                       for i in off[:FEW]] + list(off[FEW:]), FEW)   # a paper of their own: the id is right
     book = Path(result.paths["gradebook"]).name if "gradebook" in result.paths else "the gradebook"
     answers = result.answers_path.name
     fix = ("each has a paper of their own in the key, so the roster lacks them: add them to it, or grade with the "
@@ -54,16 +55,6 @@ def off_roster_warning(result, off: tuple) -> list:
            "to the roster")
     return [f"{len(off)} graded student id(s) are not on the roster and are left out of {book}, as Moodle's import "
             f"stops the whole file at a student it does not know: {shown}; {fix}"]
-
-
-def _with_nearest(student_id: str, result) -> str:
-    """``s1O22 (did you mean s1022?)``: the id and the nearest roster id, those
-    who gave no answer first; the id alone when none is near. Made for the ids
-    a warning names only: each looks through the whole roster (some 10 ms for 2,000)."""
-    if student_id in result.papered:   # a paper of their own: the id is right, the roster lacks it
-        return shortened(student_id)
-    near = nearest_ids(student_id, result.roster_ids, count=1, prefer=result.absent)
-    return f"{shortened(student_id)} (did you mean {shortened(near[0])}?)" if near else shortened(student_id)
 
 
 def left_out_warning(key: str, left_out: list) -> str:
@@ -125,7 +116,10 @@ def other_rows_note(outputs, book) -> list:
             f"left as it is (check which is the student): {first_few(shown, FEW)}"]
 
 
-def _nearest_in(student_id: str, known: tuple) -> str:
-    """``00133 (did you mean 0133?)``: the id and the nearest of ``known``, or the id alone."""
-    near = nearest_ids(student_id, known, count=1) if known else []
+def _nearest_in(student_id: str, known, prefer=()) -> str:
+    """``s1O22 (did you mean s1022?)``: the id and the nearest of ``known``
+    (of equally near, those in ``prefer`` first: the roster's students who gave
+    no answer), or the id alone when none is near. Made for the ids a warning
+    names only: each looks through all of ``known`` (some 10 ms for 2,000)."""
+    near = nearest_ids(student_id, known, count=1, prefer=prefer) if known else []
     return f"{shortened(student_id)} (did you mean {shortened(near[0])}?)" if near else shortened(student_id)

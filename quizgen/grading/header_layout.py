@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from quizgen.csv_input import ALIASES, doubled_column, find_column, norm_header, one_column_each
+from quizgen.csv_input import ALIASES, doubled_column, find_column, norm_header, one_column_each_at
 from quizgen.errors import InputFileError, printable, shortened
 from quizgen.lms.responses import MOODLE_ENGLISH, foreign_moodle
 MAX_OTHER_COLUMNS = 100      # wide form: other columns (e-mail, time stamps) repeated on each answer's row
@@ -62,7 +62,7 @@ def layout_of(path: Path, header: list, line: int, given_delimiter: str | None =
     question, part, answer = (_find(normalised, r) for r in ("question", "part", "answer"))
     found = ", ".join(repr(h[:40]) for h in header[:12]) + (", ..." if len(header) > 12 else "")
     where = f"{path}: line {line}: "
-    one_column_each(header, normalised, {"student id": student, "name": name, "question": question, "part": part,
+    one_column_each_at(header, normalised, {"student id": student, "name": name, "question": question, "part": part,
                                          "answer": answer}, where)
     if answer is not None and question is not None:
         if student is None:

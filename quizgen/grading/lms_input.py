@@ -77,7 +77,7 @@ def _start_if_file(path, encoding, delimiter) -> tuple:
 
 @contextmanager
 def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "idnumber", delimiter=None,
-               reads: dict | None = None, choice=None, notes: list | None = None):
+               reads: dict | None = None, choice: AttemptChoice = AttemptChoice(), notes: list | None = None):
     """``(answers, key, out, warnings)`` to grade: for an LMS export, the files
     ``lms_grading_files`` builds, written in a one_commit (grade's, which is
     open around this block): when grading then fails, those of a former run
@@ -105,7 +105,7 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
         unkeyed += fallback
         yield answers, key_path, out, (_loaded_note(key, loaded) + _unnamed_warning(path, skipped, kind)
                                        + _absent_warning(path, absent)
-                                       + _unordered_warning(path, unordered, (choice or AttemptChoice()).rule)
+                                       + _unordered_warning(path, unordered, choice.rule)
                                        + _cut_warning(path, cut))
 
 
@@ -159,7 +159,7 @@ def _loaded_note(key, folders: list) -> list:
             f"{', '.join(folders)} (pass --bank to choose the folders yourself)"]
 
 
-def _unnamed_warning(path, lines: list, kind: str = "moodle") -> list:
+def _unnamed_warning(path, lines: list, kind: str) -> list:
     """A warning (in a list, or none) naming the download's rows that name no
     student: in Moodle, no ID number or email; in Canvas, no id or sis_id
     (the row of a logged-out user of a public quiz)."""
@@ -185,7 +185,7 @@ def _absent_warning(path, absent: list) -> list:
             "they took it?); they are left off those papers, not counted missing"]
 
 
-def _unordered_warning(path, students: list, rule: str = "highest") -> list:
+def _unordered_warning(path, students: list, rule: str) -> list:
     """A warning (in a list, or none) naming the students whose attempts a
     Moodle download gives no readable start time for (a spreadsheet's date,
     likely: see quizgen.lms.attempts.started): they are taken in file order,
@@ -272,7 +272,8 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
                       absent: list | None = None, id_key: str = "idnumber", fallback: list | None = None,
                       unordered: list | None = None, delimiter=None, kind: str | None = None,
                       reads: dict | None = None, cut: list | None = None, dialect: str | None = None,
-                      loaded: list | None = None, choice=None, notes: list | None = None) -> tuple:
+                      loaded: list | None = None, choice: AttemptChoice = AttemptChoice(),
+                      notes: list | None = None) -> tuple:
     """``(answers path, key path, out)`` to grade the LMS export at ``path``
     (``key``: the key file of ``quizgen export``, which reads variant codes
     back as seed labels): the long answers and the key written beside the
@@ -298,7 +299,7 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
                    f"grading {path.name}", "rename the responses file or pass another --out")
     kind = kind or lms_kind_of(path, encoding, delimiter)
     every_absent = []
-    rows = read_responses(path, encoding, skipped, None, id_key, fallback, unordered, delimiter, every_absent)
+    rows = read_responses(path, encoding, skipped, id_key, fallback, unordered, delimiter, every_absent)
     rows, export_key = decode_rows(rows, key, path, kind)
     if not banks and export_key and export_key.get("banks"):
         banks = key_banks(export_key, key)
@@ -307,19 +308,15 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     how = {"banks": banks, "rounded_by": "canvas" if kind == "canvas" else "",
            "order": (export_key or {}).get("templates", ())}
     dialect = dialect or _download_start(path, encoding, delimiter)[1]
-    choice = choice or AttemptChoice()
     if choice.decimal_comma is None:   # as grade reads the built answers file: decimal commas unless ','-separated
         choice = replace(choice, decimal_comma=dialect != ",")
     try:
-        rows = _graded_attempts(rows, choice, how, path.name, notes)
+        rows, not_given = _graded_attempts(rows, choice, how, path.name, notes, every_absent)
         inputs = grading_inputs(rows, **how)
     except InputFileError as exc:
         raise InputFileError(f"{path}: {exc}") from exc
-    if absent is not None:   # the groups not given in the attempt graded (the last, of a student with no answer)
-        graded = {row.student_id: row.attempt for row in rows}
-        for attempt, entry in every_absent:
-            graded.setdefault(entry[0], max(a for a, e in every_absent if e[0] == entry[0]))
-        absent.extend(entry for attempt, entry in every_absent if graded[entry[0]] == attempt)
+    if absent is not None:
+        absent += not_given
     if kind == "canvas" and cut is not None:
         cut += canvas_cut(inputs)
     folder = _folder(path, out)
@@ -330,14 +327,21 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     return answers, key_path, out if out and not out_is_folder(out) else folder / f"{stem}-graded.csv"
 
 
-def _graded_attempts(rows: list, choice, how: dict, download: str, notes: list | None) -> list:
-    """The rows of the attempt ``choice`` grades of each student (all of a
-    student's with one), the note naming the students with several added to ``notes``."""
-    chosen = chosen_attempts(rows, choice, **how)
-    others = len({(r.student_id, r.attempt) for r in rows if r.student_id in chosen}) - len(chosen)
+def _graded_attempts(rows: list, choice, how: dict, download: str, notes: list | None, every_absent=()) -> tuple:
+    """``(rows, not given)``: the rows of the attempt ``choice`` grades of each
+    student (all of a student's with one), and the Canvas question groups not
+    given in it (``(student, template, part)``, of ``every_absent``:
+    ``(attempt, (student, template, part))`` of every attempt, so that an
+    attempt given none counts too); the note naming the students with several
+    added to ``notes``."""
+    unread, empty = [], {(entry[0], attempt) for attempt, entry in every_absent}
+    chosen = chosen_attempts(rows, choice, **how, unread=unread, empty=empty)
+    pairs = {(r.student_id, r.attempt) for r in rows} | empty
+    others = len({pair for pair in pairs if pair[0] in chosen}) - len(chosen)
     if notes is not None:
-        notes += attempt_note(download, chosen, choice.rule, others)
-    return [row for row in rows if chosen.get(row.student_id, row.attempt) == row.attempt]
+        notes += attempt_note(download, chosen, choice.rule, others, unread)
+    return ([row for row in rows if chosen.get(row.student_id, row.attempt) == row.attempt],
+            [entry for attempt, entry in every_absent if chosen.get(entry[0], attempt) == attempt])
 
 
 def _folder(path: Path, out) -> Path:

@@ -15,13 +15,14 @@ from quizgen.text.words import named_first
 OFF_ROSTER_SHOWN = 5   # the ids a line on graded students off --roster names before "and N more"
 
 
-def off_roster_lines(students, missing: list) -> list:
-    """The graded students ``--roster`` lacks: those with their own paper in the
-    key, named as the key spells them, with no "did you mean" (a paper of
-    their own says the id is right: the roster may be the wrong one, and is
-    asked about when they are most of the class); then the others, each with
-    the nearest roster id. Each line names the first few, then how many more."""
-    found, with_paper = graded_off_roster(students)
+def off_roster_lines(students, missing: list, off: tuple) -> list:
+    """The graded students ``--roster`` lacks (``off``: graded_off_roster's):
+    those with their own paper in the key, named as the key spells them, with
+    no "did you mean" (a paper of their own says the id is right: the roster
+    may be the wrong one, and is asked about when they are most of the class);
+    then the others, each with the nearest roster id. Each line names the
+    first few, then how many more."""
+    found, with_paper = off
     papered = [graded for graded in found if graded in with_paper]
     others = [(written, graded) for graded, written in found.items() if graded not in with_paper]
     lines = []
@@ -42,7 +43,8 @@ def off_roster_lines(students, missing: list) -> list:
 def graded_off_roster(students) -> tuple:
     """The graded students ``--roster`` lacks, in the order they were met:
     ``({id as graded: id as written}, frozenset of those ids with a paper of
-    their own in the key)``; the id as graded is the students CSV's."""
+    their own in the key)``; the id as graded is the students CSV's. Worked
+    out once a run (grading/run.py), when every row is read and the roster added."""
     found, papered = {}, set()
     for normal, written in students.not_on_roster.items():
         number = students.find(written)

@@ -41,9 +41,8 @@ from quizgen.grading.report import (question_rows, question_stats, report_markdo
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.stale import remove_stale_outputs
-from quizgen.grading.off_roster import roster_twins_warnings
-from quizgen.grading.students import (Students, off_roster_ids, papered_off_roster, reconciliation_lines,
-                                      zero_marked)
+from quizgen.grading.off_roster import graded_off_roster, roster_twins_warnings
+from quizgen.grading.students import Students, reconciliation_lines, zero_marked
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
 from quizgen.grading.timestamps import SHOWN, resubmission_lines, unread_time_lines
 from quizgen.text.words import named_first
@@ -159,7 +158,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             clashed, clash_notes, clash_warnings = clashing_ids(source, students, absent, state)
             for number in clashed:   # not one student's resubmission: named by clash_notes instead
                 tally.resubmitted.pop(number, None)
-            roster_notes = reconciliation_lines(students, absent, marked) + clash_notes + written.notes(grid)
+            off = graded_off_roster(students)   # once: every row read, the roster added
+            roster_notes = reconciliation_lines(students, absent, off, marked) + clash_notes + written.notes(grid)
             report_data = class_report_input(_matrix(index, students, grid), list(students.names), data,
                                              roster_order(students), frozenset(marked))
             with Background(class_report_texts, report_data, f"Class report: {source.path.stem}", outputs.html,
@@ -170,7 +170,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                     finish_graded(graded, graded_handle, source, students)
                 except OSError as exc:
                     raise _output_error(source, folder, exc) from exc
-                result = _result(source, index, students, grid, tally, graded.rows, paths, absent + marked, roster_notes, marked)
+                result = _result(source, index, students, grid, tally, graded.rows, paths, absent + marked, roster_notes,
+                                 marked, off)
                 result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(clashed)], written.taken
                 result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
                 result.files = run_files(reads, paths)
@@ -231,7 +232,7 @@ def _add_roster(students: Students, grid: AnswerGrid, tally: Tally, decisions, a
 
 
 def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, rows: int,
-            paths: dict, absent: list, roster_notes: list, marked: list) -> GradeResult:
+            paths: dict, absent: list, roster_notes: list, marked: list, off: tuple) -> GradeResult:
     sat = set(range(len(students.paper_numbers))) - set(absent)   # absent: who gave no answer, and ``marked``
     per_paper = Counter(students.paper_numbers[n] for n in sat)
     class_sizes = [sum(n for paper, n in per_paper.items() if index.papers[paper].parts[slot] is not None)
@@ -242,8 +243,8 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
                          dict(tally.status), totals, stats, dict(tally.feedback), paths,
                          _matrix(index, students, grid))
     result.absent, result.zero_marked = [students.ids[n] for n in absent], [students.ids[n] for n in marked]
-    result.off_roster, result.roster_ids = off_roster_ids(students), tuple(s.student_id for s in students.roster)
-    result.papered = papered_off_roster(students)
+    result.off_roster, result.roster_ids = tuple(off[0]), tuple(s.student_id for s in students.roster)
+    result.papered = off[1]   # off: graded_off_roster's
     result.decimal_comma, result.roster_notes = source.decimal_comma, roster_notes
     result.notes.extend(result.roster_notes)
     on_lines = tally.unplaced_lines if source.form == "wide" else None

@@ -38,7 +38,7 @@ HEAD_BYTES = 4096
 GRADEBOOKS = ("moodle", "canvas", "plain")
 
 
-def remove_stale_outputs(result, outputs: GradeOutputs | None = None) -> None:
+def remove_stale_outputs(result, outputs: GradeOutputs) -> None:
     """Remove (or warn of) the outputs of an earlier run of the same stem in
     ``result``'s folder that this run did not write; a note names those
     removed, a warning those kept, a note those gradebooks kept for holding
@@ -56,7 +56,7 @@ def remove_stale_outputs(result, outputs: GradeOutputs | None = None) -> None:
         if name in written or not path.is_file() or _is_run_file(path, result.files):
             continue
         if not path.is_symlink() and _written_by_quizgen(path, kind):
-            verdict = "" if kind == "html" else _verdict(path, kind, result, outputs or GradeOutputs())
+            verdict = "" if kind == "html" else _verdict(path, kind, result, outputs)
             if verdict:
                 (current if verdict == "current" else merged).append(name)
                 continue

@@ -25,7 +25,7 @@ from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
 from quizgen.lms.papers import is_lms_key
 from quizgen.errors import InputFileError, shortened
-from quizgen.grading.off_roster import graded_off_roster, off_roster_lines, roster_zeros_lines
+from quizgen.grading.off_roster import off_roster_lines, roster_zeros_lines
 from quizgen.marking.student_ids import (IdMatcher, id_hint, nearest_ids, normalise_id, shown_id as shown_id_text,
                                          zero_twins)
 
@@ -152,12 +152,9 @@ class Students:
         found = self.unknown.get(text)
         if found is None:
             student_id = text.strip()
-            if normalise_id(student_id) in self.shown:   # on --roster, but no paper was made for them
-                advice = self.no_paper_advice()
-                reason = (f"student {shortened(student_id)!r} is on the roster but has no paper in "
-                          f"{self.index.name}; {advice}")
-            else:
-                reason = self._no_paper(student_id)
+            rostered = self.rostered_without_paper(student_id)
+            reason = (f"student {shortened(student_id)!r} {rostered[0]}; {rostered[1]}" if rostered
+                      else self._no_paper(student_id))
             found = (make_outcome(Status.UNKNOWN_STUDENT, 0.0, "", "", "", reason), name)
             if len(self.unknown) < UNKNOWN_LIMIT:
                 self.unknown[text] = found
@@ -165,9 +162,14 @@ class Students:
             self.unknown_rows.setdefault(text, array("q")).append(row)
         return found[0]
 
-    def no_paper_advice(self) -> str:
-        """What to do for a student on the roster who has no paper in the key."""
-        return "no attempt of theirs is in the LMS download it was built from" if self.lms else "generate their paper"
+    def rostered_without_paper(self, student_id: str) -> tuple | None:
+        """``(words, advice)`` for ``student_id`` on --roster with no paper in
+        the key (``is on the roster but has no paper in key.json``, and what to
+        do), or None for any other id."""
+        if normalise_id(student_id) not in self.shown:
+            return None
+        advice = "no attempt of theirs is in the LMS download it was built from" if self.lms else "generate their paper"
+        return f"is on the roster but has no paper in {self.index.name}", advice
 
     def _no_paper(self, student_id: str, hint: str = "") -> str:
         return f"student {shortened(student_id)!r} has no paper in {self.index.name}" + (f"; {hint}" if hint else "")
@@ -285,7 +287,7 @@ def _zero_marked_line(students: Students, marked: list, limit: int = 20) -> list
             + _listed([shortened(students.ids[n]) for n in marked[:limit]], len(marked))]
 
 
-def reconciliation_lines(students: Students, absent: list, marked=(), limit: int = 20) -> list:
+def reconciliation_lines(students: Students, absent: list, off: tuple, marked=(), limit: int = 20) -> list:
     """What the roster check found, one line each: roster students with no
     answer (missing), ids a per-student key does not know (unknown_student,
     with the nearest known ids), ids matched only by their leading zeros (a
@@ -295,7 +297,8 @@ def reconciliation_lines(students: Students, absent: list, marked=(), limit: int
     gave no answer (left out), students graded from a Moodle attempt not
     submitted (``unsubmitted_attempts``), students marked only by overrides
     scoring 0 (``marked``: zero_marked, counted absent). The hints, made once everyone's answers are
-    read, name the students who gave no answer first among equally near ids."""
+    read, name the students who gave no answer first among equally near ids.
+    ``off``: the graded students the roster lacks (off_roster.graded_off_roster)."""
     lines, missing = [], [students.ids[n] for n in absent]
     unsubmitted = set(students.unsubmitted)
     silent = [n for n in absent if n not in unsubmitted]
@@ -342,19 +345,7 @@ def reconciliation_lines(students: Students, absent: list, marked=(), limit: int
         lines.append(f"{len(students.by_zeros)} student id(s) matched a known id only by leading zeros, and were "
                      "graded as that student (check for a typo): " + _listed(pairs, len(students.by_zeros)))
     lines += roster_zeros_lines(students)
-    return lines + off_roster_lines(students, missing) + _zero_marked_line(students, list(marked), limit)
-
-
-def off_roster_ids(students: Students) -> tuple:
-    """The graded students ``--roster`` lacks, as registered: an LMS matching
-    students by id does not know them (the hints are made only for the ids a
-    warning names: gradebook_warnings.off_roster_warning)."""
-    return tuple(graded_off_roster(students)[0])
-
-
-def papered_off_roster(students: Students) -> frozenset:
-    """The ids of ``off_roster_ids`` that have a paper of their own in the key (no hint is made for them)."""
-    return graded_off_roster(students)[1]
+    return lines + off_roster_lines(students, missing, off) + _zero_marked_line(students, list(marked), limit)
 
 
 def unsubmitted_attempts(students: Students) -> list:

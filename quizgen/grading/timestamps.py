@@ -169,16 +169,28 @@ def _first_unread(source, grid, compared: dict) -> str | None:
     """``line N: 'text' is not a time...`` of the first time the grid holds
     that cannot be read in either day/month order (the ``compared`` ones
     aside, read already), or None; past the first FULLY_READ, one not
-    written as a time. Each distinct text is read once."""
-    first, rows = {}, grid.rows
-    for k, text in enumerate(grid.stamps):
-        if text is not None and text not in compared and rows[k] < first.get(text, rows[k] + 1):
-            first[text] = rows[k]
+    written as a time. Each distinct text is read once, and the cells are
+    walked for rows only when one is no time (or there are more than FULLY_READ)."""
+    texts = {text: None for text in dict.fromkeys(grid.stamps) if text is not None and text not in compared}
+    if len(texts) <= FULLY_READ:   # every one read in full: the first by line matters only among those unread
+        texts = {text: why for text in texts if (why := _unread_why(text)) is not None}
+        if not texts:
+            return None
+    first = _first_rows_of(grid, texts)
     for n, (text, row) in enumerate(sorted(first.items(), key=lambda item: item[1])):
         why = _unread_why(text) if n < FULLY_READ else None if has_time_form(text) else _unread_why(text)
         if why is not None:
             return f"line {line_of_row(source, row)}: {_BadCell(row, text, why).said()}"
     return None
+
+
+def _first_rows_of(grid, texts: dict) -> dict:
+    """{text: the first row holding it} of the grid's time ``texts``, in the order first met."""
+    first, rows = {}, grid.rows
+    for k, text in enumerate(grid.stamps):
+        if text in texts and rows[k] < first.get(text, rows[k] + 1):
+            first[text] = rows[k]
+    return first
 
 
 def _unread_why(text: str) -> str | None:

@@ -24,9 +24,9 @@ from typing import NamedTuple
 
 from quizgen.errors import InputFileError, UsageError, printable, shortened
 from quizgen.cells import spreadsheet_safe
-from quizgen.csv_input import choose_delimiter, excel_sep_line
+from quizgen.csv_input import choose_delimiter, excel_sep_line, one_column_each
 from quizgen.lms.assignment import added_warning, assignment_column, names_assignment
-from quizgen.lms.template_rows import (MOODLE_KEYS, NO_GRADE, moodle_rows, numbered_rows, one_column_each,
+from quizgen.lms.template_rows import (MOODLE_KEYS, NO_GRADE, moodle_rows, numbered_rows,
                                        repeated_student)
 from quizgen.marking.student_ids import normalise_id, zero_pairs
 from quizgen.report.formatting import number_text

@@ -60,7 +60,7 @@ class ResponseRow:
 
 
 def read_responses(path, encoding: str | None = None, skipped: list | None = None,
-                   absent: list | None = None, prefer: str = "idnumber", fallback: list | None = None,
+                   prefer: str = "idnumber", fallback: list | None = None,
                    unordered: list | None = None, delimiter: str | None = None,
                    absent_all: list | None = None) -> list:
     """The long rows of a Moodle responses download or a Canvas student
@@ -72,11 +72,9 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     receives the numbers (1 = the first after the header) of rows that name no
     student (Moodle: no ID number, no email; Canvas: no id, no sis_id, as for
     a logged-out user of a public quiz): they cannot be graded, and the caller says so.
-    ``absent``, when given, receives ``(student, template, part)`` for each
-    Canvas question group the student was not given (see canvas_responses).
-    ``absent_all``: ``(attempt, (student, template, part))`` for each group
-    not given in any attempt (``absent`` holds the last attempt's), for a
-    caller grading another attempt than the last.
+    ``absent_all``, when given, receives ``(attempt, (student, template,
+    part))`` for each Canvas question group not given in an attempt (see
+    canvas_responses): the caller keeps those of the attempt it grades.
     ``prefer``, ``fallback`` and ``unordered``: see moodle_responses."""
     text = csv_text(path, Path(path).read_bytes(), encoding, f"{NOT_TEXT}; expected {DOWNLOADS['moodle']} or "
                     f"{DOWNLOADS['canvas']}").text
@@ -86,7 +84,7 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
         if kind == "moodle":
             return _moodle_rows(rows, skipped, prefer, fallback, unordered)
         if kind == "canvas":
-            return _canvas_rows(rows, absent, skipped, absent_all)
+            return _canvas_rows(rows, absent_all, skipped)
     except csv.Error as exc:   # a cell over the size limit
         raise InputFileError(f"{path}: not valid CSV ({exc})") from exc
     except InputFileError as exc:   # the parsers name the row; the file is named here
@@ -279,7 +277,7 @@ def cloze_parts(summary: str) -> list:
         start, number = cut + len(marker), number + 1
 
 
-def canvas_responses(text: str, absent: list | None = None, skipped: list | None = None) -> list:
+def canvas_responses(text: str, absent_all: list | None = None) -> list:
     """The rows of Canvas's Student Analysis CSV (Quiz Statistics > Student
     Analysis): name, id, sis_id, section, ..., submitted, [attempt], then per
     question a column headed ``<id>: <question text>`` with the answer and a
@@ -290,15 +288,15 @@ def canvas_responses(text: str, absent: list | None = None, skipped: list | None
     submission, an empty answer at 0.0), and leaves both cells empty only for
     a question the student was not given. So a question group none of whose
     variant columns is filled for a student (the quiz edited after they took
-    it) is not on their paper: it goes into ``absent``, for the caller to
-    report, instead of a variant they never saw standing in. ``skipped``
-    receives the rows naming no student (no id, no sis_id: Canvas writes
-    such a row for a logged-out user of a public quiz)."""
-    return _canvas_rows(_table(text), absent, skipped)
+    it) is not on their paper: it goes into ``absent_all`` (``(attempt,
+    (student, template, part))``), for the caller to report, instead of a
+    variant they never saw standing in. A row naming no student (no id, no
+    sis_id: Canvas writes such a row for a logged-out user of a public quiz)
+    is passed over (read_responses can list them)."""
+    return _canvas_rows(_table(text), absent_all)
 
 
-def _canvas_rows(rows: list, absent: list | None = None, skipped: list | None = None,
-                 absent_all: list | None = None) -> list:
+def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | None = None) -> list:
     """The rows of canvas_responses from the student analysis's table."""
     header = rows[0] if rows else []
     if "id" not in header:
@@ -313,14 +311,13 @@ def _canvas_rows(rows: list, absent: list | None = None, skipped: list | None = 
     groups = {}
     for index, tag in columns:
         groups.setdefault((tag.group(1), tag.group(3) or "a"), []).append((index, tag.group(2)))
-    out, missing, last = [], [], {}
+    out, missing = [], []
     for line, row in enumerate(rows[1:], start=1):
         row = row + [""] * (len(header) + 1 - len(row))   # + 1: a question's points cell may be missing
         student = _cell(header, row, "sis_id") or _cell(header, row, "id")
         _check_id(student, "the Canvas student analysis's", line)
         if student:
             who = (student, _cell(header, row, "name"), _attempt(_cell(header, row, "attempt"), line))
-            last[student] = max(last.get(student, 0), who[2])
             for group in groups.items():
                 answers = _canvas_answers(row, group, who, line)
                 out += answers
@@ -328,9 +325,7 @@ def _canvas_rows(rows: list, absent: list | None = None, skipped: list | None = 
                     missing.append((who[2], (student, *group[0])))
         elif skipped is not None and any(c.strip() for c in row):
             skipped.append(line)
-    if absent is not None:   # only the attempt graded, the last, says what the student was given
-        absent.extend(entry for attempt, entry in missing if attempt == last[entry[0]])
-    if absent_all is not None:
+    if absent_all is not None:   # the caller keeps the attempt it grades (grading/lms_input._graded_attempts)
         absent_all.extend(missing)
     return out
 

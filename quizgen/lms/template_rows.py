@@ -11,7 +11,7 @@ import re
 from typing import NamedTuple
 
 from quizgen.cells import unguard
-from quizgen.csv_input import doubled_column, header_shown, sniffed_reader
+from quizgen.csv_input import header_shown, one_column_each, sniffed_reader
 from quizgen.errors import InputFileError, printable, shortened
 from quizgen.marking.student_ids import normalise_id
 
@@ -83,16 +83,6 @@ def numbered_rows(reader, skip: int):
             yield reader.line_num + skip, row
     except csv.Error as exc:
         raise InputFileError(f"line {reader.line_num + skip}: not valid CSV ({exc})") from exc
-
-
-def one_column_each(header: list, roles: dict, where: str) -> None:
-    """Refuse a header with two columns for one role (``ID number`` twice, or
-    ``Quiz 1`` and ``Quiz 1 (77)``): which one the LMS reads cannot be known,
-    and the first was taken silently (as answers files refuse it)."""
-    for role, names_it in roles.items():
-        columns = [i for i, name in enumerate(header) if names_it(name)]
-        if len(columns) > 1:
-            raise doubled_column(where, header, columns[0], columns[1], role, "one such column")
 
 
 def repeated_student(first_line: int, line: int, what: str, *ids) -> InputFileError:

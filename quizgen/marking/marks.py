@@ -115,8 +115,9 @@ def guessed_group(text: str, whole: bool, decimal_comma: bool) -> str:
     if whole or len(text) > MAX_LENGTH:
         return ""
     other = "." if decimal_comma else ","
-    numerals = NUMERAL.findall(text)
-    guessed = [n.group() for n in NUMERAL.finditer(text) if (m := _ONE_GROUP.fullmatch(n.group()))
+    found = list(NUMERAL.finditer(text))
+    numerals = [n.group() for n in found]
+    guessed = [n.group() for n in found if (m := _ONE_GROUP.fullmatch(n.group()))
                and m.group(1) == other and not has_exponent(n)]   # 5,000e-3 is a decimal
     if not guessed or len(guessed) == len(numerals) or any(other in n and not _GROUPED[other].fullmatch(n)
                                                            for n in numerals):

@@ -15,7 +15,7 @@ import csv
 import math
 from dataclasses import dataclass
 
-from quizgen.csv_input import (ALIASES, csv_problem, header_shown, norm_header, one_column_each, read_csv_text,
+from quizgen.csv_input import (ALIASES, csv_problem, header_shown, norm_header, one_column_each_at, read_csv_text,
                                sniffed_reader)
 from quizgen.errors import WARNINGS_SHOWN, InputFileError, first_few, printable, shortened
 from quizgen.key.checks import MAX_POINTS
@@ -84,7 +84,7 @@ def _columns(header, source: str) -> dict:
     names = [norm_header(h) for h in header or ()]
     columns = {role: next((names.index(a) for a in aliases if a in names), None) for role, aliases in ROLES.items()}
     roles = {_ROLE_WORDS.get(role, role): column for role, column in columns.items()}
-    one_column_each(header, names, roles, f"{source}: line 1: ")
+    one_column_each_at(header, names, roles, f"{source}: line 1: ")
     if columns[SHARE] is not None and columns[POINTS] is not None:
         raise InputFileError(f"{source}: line 1: both {_heading(header, columns[SHARE])!r} (a share of the part's "
                              f"marks) and {_heading(header, columns[POINTS])!r} (points out of the part's points) "
