@@ -95,7 +95,7 @@ def test_c7s_check_adds_the_pair_its_steps_show():
     for instance in _draws("C7"):
         view = question_view(Question("Q1", instance), "md")
         steps, verify = view["steps"], " ".join(view["verify"].split())
-        p_hat = _shown(re.split(r"[,;] \w+ the unrounded ", steps[0]["work"])[0], "\0")
+        p_hat = _shown(re.split(r", while the unrounded |; unrounded,", steps[0]["work"])[0], "\0")
         q_hat = _shown(steps[2]["work"].partition(", so $L")[0], "\0")
         pair = re.search(r"as steps 1 and 3 show them, \$(\S+) \+ (\S+) (=|\\approx) 1\$", verify)
         assert pair and pair.group(1, 2) == (p_hat, q_hat), verify
