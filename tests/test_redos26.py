@@ -6,23 +6,13 @@ the shapes they read: what they accept, and the groups, are unchanged."""
 
 import itertools
 import re
-import time
 
 import pytest
 
 from quizgen.csv_input import _HINT, norm_header
 from quizgen.grading import header_layout
 from quizgen.grading.header_layout import split_label
-
-
-def _seconds(call, *args) -> float:
-    """The best of two runs of ``call(*args)``."""
-    best = float("inf")
-    for _ in range(2):
-        start = time.perf_counter()
-        call(*args)
-        best = min(best, time.perf_counter() - start)
-    return best
+from redos_support import best_seconds as _seconds
 
 
 def _texts(tokens, most: int):

@@ -5,31 +5,18 @@ starts where its run of digits does. Each is compared with the old pattern
 on a sample of strings of the shapes it reads, and timed on its crafted input
 (bounds far above the new time, far below the old one)."""
 
-import random
 import re
-import time
 
 import pytest
 
 from quizgen.text.answers import _PLAIN_FORM, plain_in_ascii
 from quizgen.text.jinja_tags import sub_tags
 from quizgen.text.tex_markdown import masked_jinja
+from redos_support import best_seconds as _seconds, token_sample
 
 
-def _seconds(call, *args) -> float:
-    """The best of two runs of ``call(*args)``."""
-    best = float("inf")
-    for _ in range(2):
-        start = time.perf_counter()
-        call(*args)
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
-def _sample(tokens, count: int = 20_000, most: int = 10):
-    """``count`` strings of 1 to ``most`` of ``tokens``, the same each run."""
-    draw = random.Random(27)
-    return ["".join(draw.choices(tokens, k=draw.randint(1, most))) for _ in range(count)]
+def _sample(tokens, most: int = 10):
+    return token_sample(tokens, most)
 
 
 OLD_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)

@@ -6,9 +6,7 @@ the text). Each is compared with the old pattern on a sample of strings of
 the tokens it reads, and timed on its crafted input (bounds far above the new
 time, far below the old one)."""
 
-import random
 import re
-import time
 
 import pytest
 
@@ -16,22 +14,11 @@ from quizgen.grading.feedback_comma import _MATHS as COMMA_MATHS, _tikz_labels, 
 from quizgen.text.md_maths import _one_line, _pieces
 from quizgen.text.plain import _inline
 from quizgen.text.spans import MATHS as PLAIN_MATHS, spans
+from redos_support import best_seconds as _seconds, token_sample
 
 
-def _seconds(call, *args) -> float:
-    """The best of two runs of ``call(*args)``."""
-    best = float("inf")
-    for _ in range(2):
-        start = time.perf_counter()
-        call(*args)
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
-def _sample(tokens, count: int = 20_000, most: int = 12):
-    """``count`` strings of 1 to ``most`` of ``tokens``, the same each run."""
-    draw = random.Random(27)
-    return ["".join(draw.choices(tokens, k=draw.randint(1, most))) for _ in range(count)]
+def _sample(tokens, most: int = 12):
+    return token_sample(tokens, most)
 
 
 def _differ(texts, old, new) -> list:
