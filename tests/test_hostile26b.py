@@ -9,6 +9,7 @@ import re
 import time
 
 from quizgen.lms.responses import _letter, cloze_parts
+from redos_support import best_seconds
 from run_support import run_in
 
 
@@ -82,12 +83,7 @@ def _many_parts(most: int) -> str:
 
 
 def _best_split_time(cell: str) -> float:
-    best = float("inf")
-    for _ in range(5):
-        start = time.perf_counter()
-        cloze_parts(cell)
-        best = min(best, time.perf_counter() - start)
-    return best
+    return best_seconds(cloze_parts, cell, runs=5)
 
 
 def test_cloze_parts_split_in_linear_time():

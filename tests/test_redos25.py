@@ -3,23 +3,18 @@ Each is timed at 1,000 and 10,000 characters: linear time grows about ten
 times, these grew a hundred times (a braced run of digits took 1.1 s at
 10,000 characters and graded 2,000 such 400-character answers in 13-18 s)."""
 
-import time
 
 import pytest
 
 from quizgen.marking.asides import may_mean_no_value
 from quizgen.marking.forms import read_number
 from quizgen.maths.numerals import from_typeset
+from redos_support import best_seconds
 
 
 def _seconds(call, text: str) -> float:
     """The best of three runs of ``call(text)``."""
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        call(text)
-        best = min(best, time.perf_counter() - start)
-    return best
+    return best_seconds(call, text, runs=3)
 
 
 @pytest.mark.parametrize("make, call", [
