@@ -125,7 +125,7 @@ def _verdict(path: Path, kind: str, result, outputs: GradeOutputs) -> str:
     try:
         if path.stat().st_size > SMALL_INPUT_BYTES:
             return ""
-        rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8-sig"), newline="")))
+        rows = _rows(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, csv.Error):
         return ""
     own = replace(outputs, gradebook=kind, gradebook_template=None)
