@@ -127,7 +127,7 @@ def _paper_points(paper, student: str, typed: dict) -> tuple:
             verdict = carried_forward(checker, checker(answers.get(part.letter)), values, figures, statuses)
             values[part.name], figures[part.name], statuses[part.name] = verdict.value, verdict.figures, verdict.status
             points += verdict.score
-            if verdict.status == Status.NEEDS_REVIEW.value:
+            if verdict.status == Status.NEEDS_REVIEW:
                 waiting, count = waiting + float(checker.part.points), count + 1
     return points, waiting, count
 
