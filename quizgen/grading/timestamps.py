@@ -173,7 +173,7 @@ def _first_unread(source, grid, compared: dict) -> str | None:
     walked for rows only when one is no time (or there are more than FULLY_READ)."""
     texts = {text: None for text in dict.fromkeys(grid.stamps) if text is not None and text not in compared}
     if len(texts) <= FULLY_READ:   # every one read in full: the first by line matters only among those unread
-        texts = {text: why for text in texts if (why := _unread_why(text)) is not None}
+        texts = dict.fromkeys(text for text in texts if _unread_why(text) is not None)
         if not texts:
             return None
     first = _first_rows_of(grid, texts)
