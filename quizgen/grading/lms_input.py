@@ -288,6 +288,7 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     ``loaded`` receives the bank folders the export key named, loaded without
     --bank; ``choice``: which attempt of a student with several is graded
     (default: the highest scoring), said in a note added to ``notes``."""
+    from quizgen.lms.attempts import retried_note
     from quizgen.lms.exportkey import decode_rows, key_banks
     from quizgen.lms.papers import grading_inputs
     from quizgen.lms.responses import read_responses
@@ -312,6 +313,7 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
         choice = replace(choice, decimal_comma=dialect != ",")
     try:
         rows, not_given = _graded_attempts(rows, choice, how, path.name, notes, every_absent)
+        notes += retried_note(path.name, rows) if notes is not None else []
         inputs = grading_inputs(rows, **how)
     except InputFileError as exc:
         raise InputFileError(f"{path}: {exc}") from exc

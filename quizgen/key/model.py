@@ -114,8 +114,11 @@ class Key:
 
 # ------------------------------------------------------------------ reading
 
-UNSUBMITTED = ("In progress", "Overdue", "Never submitted")
-"""The states of a Moodle attempt that was not submitted (Moodle grades none of them)."""
+UNSUBMITTED = ("In progress", "Overdue", "Never submitted", "Not yet started", "Not started")
+"""The states of a Moodle attempt that was not submitted (Moodle grades none of them): "Not yet
+started" (Moodle 4.5's "Not started" on some screens) is an attempt the quiz's "pre-create
+attempts" made that the student never opened. (A "Submitted" attempt is finished, its grading
+queued to a task: quizgen grades it as any finished one.)"""
 
 
 def _paper_state(paper: dict, where) -> str:

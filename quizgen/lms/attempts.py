@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, first_few, printable, shortened
 
 ALL_TRIES_ADVICE = ("download the Responses report again with Display options > 'Which tries' = 'last try'")
 _SAME_ATTEMPT = ("Last name", "First name", "ID number", "Started on")
@@ -29,11 +29,14 @@ _READINGS = ("%d/%m/", "%m/%d/")
 
 
 def joined_tries(header: list, rows: list) -> list:
-    """``[(line, row, {column: line its cell came from})]``, one per attempt, of
-    the download's ``rows`` (after the header; line 1 = the first): the rows of
-    an attempt's tries joined, each question's response the latest try's that
-    is not ``-`` or empty, with its question text; identity from the first row,
-    State from the last. A download of last tries gives each row as it is. A
+    """``[(line, row, {column: line its cell came from}, {column: tries})]``,
+    one per attempt, of the download's ``rows`` (after the header; line 1 = the
+    first): the rows of an attempt's tries joined, each question's response the
+    latest try's that is not ``-`` or empty, with its question text, and the
+    number of its tries (rows with a response: 1 in a download of last tries,
+    more where the student checked an answer again, as Adaptive and
+    Interactive modes allow); identity from the first row, State from the last.
+    A download of last tries gives each row as it is. A
     try row (empty State) not followed by a row of the same attempt (a table
     sorted again in a spreadsheet, or a download of first tries, whose row of an
     attempt with later tries has an empty State too) is refused in one line:
@@ -59,6 +62,31 @@ def joined_tries(header: list, rows: list) -> list:
     return attempts
 
 
+def retried_note(download: str, rows: list) -> list:
+    """A note (in a list, or none) when ``rows`` (the ResponseRow of the
+    attempts graded) hold a question answered in more than one try (a
+    download of all tries from a quiz in Adaptive or Interactive mode): Moodle
+    marked each try less the question's penalty (``<penalty>`` of the export,
+    quizgen.lms.moodle.PENALTY: a third of its mark) for each earlier try, the
+    best so far kept (question/behaviour/adaptive/behaviour.php); quizgen marks
+    the last try in full, so its grade may be above the one Moodle showed."""
+    retried = {}
+    for row in rows:
+        if row.tries > 1:
+            retried.setdefault((row.student_id, row.slot), row.tries)
+    if not retried:
+        return []
+    students = {student for student, _ in retried}
+    shown = [f"{shortened(printable(student), 40)} Q{slot} ({tries} tries)" for (student, slot), tries in retried.items()]
+    return [f"{download}: {len(students)} student(s) answered {len(retried)} question(s) in more than one try "
+            f"({first_few(shown)}); in Adaptive or Interactive mode Moodle takes the question's penalty, a third "
+            "of its mark as exported, off for each earlier try ('Adaptive mode (no penalties)' aside), and quizgen "
+            "grades the last try at full marks, so its grade for these students can be above the one Moodle "
+            "showed them: check those grades before "
+            "importing (Moodle's own are in its Grades report); for a later quiz, 'How questions behave' = "
+            "Deferred feedback (one try a question) makes the two agree"]
+
+
 def first_columns(header: list) -> dict:
     """Each column name of ``header`` to the index of its first column (what
     ``header.index`` gives), read in one pass so a wide header costs linear time."""
@@ -80,7 +108,7 @@ def _same_attempt(header: list, row: list, following: list) -> bool:
 
 def _joined(lines: list, rows: list, slots: list, state) -> tuple:
     """The attempt whose tries are ``lines``: see joined_tries."""
-    first, source = list(rows[lines[0] - 1]), {}
+    first, source, tries = list(rows[lines[0] - 1]), {}, {}
     if state is not None:
         first[state] = rows[lines[-1] - 1][state]
     for response, question in slots:
@@ -89,8 +117,8 @@ def _joined(lines: list, rows: list, slots: list, state) -> tuple:
         first[response] = rows[line - 1][response]
         if question is not None:
             first[question] = rows[line - 1][question]
-        source[response] = line
-    return lines[0], first, source
+        source[response], tries[response] = line, len(tried)
+    return lines[0], first, source, tries
 
 
 def attempt_numbers(header: list, kept: list, unordered: list | None = None) -> dict:

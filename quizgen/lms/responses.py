@@ -43,8 +43,11 @@ class ResponseRow:
     points for every question a student was given, so it needs no such row.)
     ``row`` is the export's row it came from (1 = the first after the header),
     for messages. ``unsubmitted``: the State of a Moodle attempt that was not
-    submitted (``In progress``, ``Overdue``, ``Never submitted``), read because
-    the student has no finished one; "" for a finished attempt."""
+    submitted (one of quizgen.key.model.UNSUBMITTED: ``In progress``,
+    ``Overdue``, ``Never submitted``, ``Not yet started``), read because
+    the student has no finished one; "" for a finished attempt. ``tries``:
+    how many tries of the question the download shows (more than 1 only in a
+    download of all tries: quizgen.lms.attempts.retried_note)."""
 
     student_id: str
     name: str
@@ -57,6 +60,7 @@ class ResponseRow:
     answered: bool = True
     row: int | None = field(default=None, compare=False)
     unsubmitted: str = ""
+    tries: int = field(default=1, compare=False)
 
 
 def read_responses(path, encoding: str | None = None, skipped: list | None = None,
@@ -170,30 +174,34 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     _check_widths(header, rows[1:], [c for pair in zip(questions.values(), (i for _, i in slots)) for c in pair])
     id_columns = _moodle_id_columns(header, rows[1:], prefer)
     attempts = joined_tries(header, rows[1:])   # a download of all tries: each attempt's tries as one row
-    who = [(_moodle_student(row, id_columns, fallback), _moodle_unfinished(header, row)) for _, row, _ in attempts]
+    who = [(_moodle_student(row, id_columns, fallback), _moodle_unfinished(header, row)) for _, row, _, _ in attempts]
     finished = {student for student, unfinished in who if not unfinished}
-    kept, source, states = [], {}, {}   # (line, row, student) of each attempt to read; the line each response
-    for (line, row, lines), (student, unfinished) in zip(attempts, who):   # came from; an open attempt's State
+    # (line, row, student) of each attempt to read; by its line: the line each response came from, the State
+    # of an open attempt, each question's tries
+    kept, source, states, counts = [], {}, {}, {}
+    for (line, row, lines, tries), (student, unfinished) in zip(attempts, who):
         _check_id(student, "the Moodle export's", line)
         if not student and skipped is not None and any(c.strip() for c in row):
             skipped.append(line)
         if student and not (unfinished and student in finished):
             kept.append((line, row, student))   # else an attempt left open beside a finished one: Moodle grades that
-            source[line], states[line] = lines, unfinished
+            source[line], states[line], counts[line] = lines, unfinished, tries
     out, numbers = [], attempt_numbers(header, kept, unordered)
     for line, row, student in kept:
         name = " ".join(row[header.index(c)].strip() for c in ("First name", "Last name") if c in header)
         for number, column in slots:
             out += [replace(r, unsubmitted=states[line]) if states[line] else r
                     for r in _moodle_answers(row[questions[number]], row[column], number,
-                                             (student, name.strip(), numbers[line]), source[line][column])]
+                                             (student, name.strip(), numbers[line]), source[line][column],
+                                             counts[line][column])]
     return out
 
 
 def _moodle_unfinished(header: list, row: list) -> str:
     """The State of an attempt Moodle does not grade (``In progress``,
-    ``Overdue``, ``Never submitted``), else "" (a download without the State
-    column has none)."""
+    ``Overdue``, ``Never submitted``, ``Not yet started``: MOODLE_UNFINISHED),
+    else "" (``Finished``, ``Submitted``; a download without the State column
+    has none)."""
     column = header.index("State") if "State" in header else None
     state = row[column].strip() if column is not None and column < len(row) else ""
     return state if state in MOODLE_UNFINISHED else ""
@@ -249,15 +257,16 @@ def _moodle_id_columns(header: list, rows: list, prefer: str = "idnumber") -> li
                          "(Site administration > Users > Permissions > User policies) and download again")
 
 
-def _moodle_answers(question: str, response: str, slot: int, who: tuple, line: int) -> list:
-    """The rows of one Moodle response cell (one answer, or ``part i: ...`` for Cloze) of row ``line``."""
+def _moodle_answers(question: str, response: str, slot: int, who: tuple, line: int, tries: int = 1) -> list:
+    """The rows of one Moodle response cell (one answer, or ``part i: ...`` for
+    Cloze) of row ``line``, answered in ``tries`` tries."""
     tag = TAG.search(question)
     if tag is None:
         return []
     template, variant = tag.group(1), tag.group(2)
     if response.strip() in ("", "-"):
         return [ResponseRow(*who, slot, template, variant, "", "", answered=False, row=line)]
-    return [ResponseRow(*who, slot, template, variant, letter, answer, row=line)
+    return [ResponseRow(*who, slot, template, variant, letter, answer, row=line, tries=max(tries, 1))
             for letter, answer in cloze_parts(response)]
 
 
