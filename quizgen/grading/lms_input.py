@@ -313,7 +313,8 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
         choice = replace(choice, decimal_comma=dialect != ",")
     try:
         rows, not_given = _graded_attempts(rows, choice, how, path.name, notes, every_absent)
-        notes += retried_note(path.name, rows) if notes is not None else []
+        if notes is not None:
+            notes += retried_note(path.name, rows)
         inputs = grading_inputs(rows, **how)
     except InputFileError as exc:
         raise InputFileError(f"{path}: {exc}") from exc
