@@ -17,7 +17,7 @@ from quizgen.bank import budget
 from quizgen.bank.model import Part, Template
 from quizgen.bank.texts import located_error, text_sources
 from quizgen.generation.plan import SamplingPlan, exact_from_yaml, from_yaml, grid_values, plan_for
-from quizgen.generation.separation import Rejected, check_heading, check_separation, drop_near_traps, ran_out
+from quizgen.generation.separation import Rejected, check_separation, drop_near_traps, ran_out
 from quizgen.key.parts import MAX_CHOICES
 
 
@@ -302,8 +302,7 @@ def _value_part(part: Part, letter: str, instance: Instance, plan: SamplingPlan)
     result = PartValue(part, letter, value, accept, traps, choices)
     if instance.seed_label == CANONICAL:
         drop_near_traps(result)
-    check_separation(result)
-    check_heading(result, plan.heading)
+    check_separation(result, plan.heading)
     return result
 
 

@@ -35,8 +35,9 @@ class Rejected(Exception):
         self.where, self.clash = where, clash   # clash: "answer" or "trap", the value a trap came too near
 
 
-def check_separation(pv) -> None:
-    """Reject a draw where one answer could match two of the part's values (the answer and its traps) or words."""
+def check_separation(pv, heading: tuple = ()) -> None:
+    """Reject a draw where one answer could match two of the part's values (the answer and its traps) or words,
+    or where the answer reads as one of the ``heading`` numbers (``check_heading``)."""
     spec, kind = pv.part.tolerance, pv.part.kind
     values = [to_float(pv.value)] if pv.value is not None else []
     values += [to_float(t.value) for t in pv.traps if t.value is not None]
@@ -53,6 +54,7 @@ def check_separation(pv) -> None:
         _check_early_roundings(pv, spec, values[0])
     if any(trap.words for trap in pv.traps):
         _check_words(pv)
+    check_heading(pv, heading)
 
 
 def check_heading(pv, heading: tuple) -> None:
