@@ -35,6 +35,12 @@ CREDITS = Credits(ecf=0.5, imprecise=0.25)
 POLICY = "ecf_credit: 0.5\nimprecise_credit: 0.25\n"
 QUICK_SEEDS, SEEDS = 6, 25
 SIZES = [QUICK_SEEDS, pytest.param(SEEDS, marks=pytest.mark.slow)]
+# Seeds beyond the quick size's that the quick size tries too, for a case its
+# first seeds miss: C6's 22 has 30 sequences of 100 tokens at 15%, so its
+# per-sequence trap (a) 15 carries into (c) and (d) as 10% of 15 = 1.5, a
+# small count whose whole answers 1 and 2 lie more than the gate's 25% from
+# it (near_plain's whole numbers either side). Asserted met below.
+QUICK_CASES = {"C6": (22,)}
 FACTORS = (1.0, 1.05, 0.93)   # the earlier answer right, or wrong by a few percent either way
 
 
@@ -149,8 +155,8 @@ def _carrying_students(cls: str, seeds: int):
     (FACTORS) to 1 to 4 figures (a count: a whole number) or as one of its traps,
     and that later part
     worked plainly from it and written to 1 to 5 figures (a count: rounded, or
-    as its fraction)."""
-    for k in range(seeds):
+    as its fraction). ``seeds``: how many (``remark26/CLS/0`` on), or which."""
+    for k in (range(seeds) if isinstance(seeds, int) else seeds):
         instance = sample_instance(BANK[cls], f"remark26/{cls}/{k}")
         rules = {rule.name: rule for rule in question_rules(instance, CREDITS).rules.values()}
         careful = careful_student(instance, 3)
@@ -192,8 +198,9 @@ def test_grade_gives_the_careful_markers_verdict_to_a_student_carrying_their_own
     """Grade's path (``mark_paper``: its checkers, then ECF from the final
     answers) against the rule: a later answer correct on its own stays correct;
     any other gets the careful marker's verdict given the student's earlier answers."""
-    alone_correct = one_figure = 0
-    for instance, name, answers in _carrying_students(cls, seeds):
+    alone_correct = one_figure = small_count = 0
+    ks = range(seeds) if seeds == SEEDS else (*range(seeds), *QUICK_CASES.get(cls, ()))
+    for instance, name, answers in _carrying_students(cls, ks):
         grade = mark_paper(instance, answers, CREDITS)[name]
         alone = mark_paper(instance, {name: answers[name]}, CREDITS)[name]   # no earlier answers: the pass
         where = (instance.seed_label, name, answers, grade.feedback)
@@ -206,6 +213,18 @@ def test_grade_gives_the_careful_markers_verdict_to_a_student_carrying_their_own
             (where, rule.feedback)
         assert grade.score == pytest.approx(rule.score), (where, rule.score)
         one_figure += "right to 1 significant figure given" in grade.feedback
+        small_count += _small_count(instance, name, answers)
     assert alone_correct
     if cls in ("C1", "C7"):
         assert one_figure   # the case of this fix occurs in the quick size too
+    if cls == "C6":
+        assert small_count   # and a count worked from a trap to under 2, not whole (QUICK_CASES)
+
+
+def _small_count(instance, name: str, answers: dict) -> bool:
+    """True for a count part answered as its own fractional value under 2
+    (C6's 1.5, 10% of the per-sequence 15): its whole neighbours 1 and 2 are
+    yielded beside it, and the gate takes them only by its whole-number rule."""
+    kind = next(pv.part.kind for pv in instance.parts if pv.part.name == name)
+    text = answers[name]
+    return kind == "integer" and "." in text and float(text) < 2

@@ -6,6 +6,7 @@ sampled and kept in a bounded table; worker processes inherit it."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -33,7 +34,8 @@ class SamplingPlan:
     parameter, even through lets: the same in every draw (C5's empty sum).
     ``sizes`` are the node counts of the lets' and constraints' trees and
     ``parts_size`` that of every part's trees together: the work of evaluating
-    each, per item of the widest list in the draw (``budget.Work``)."""
+    each, per item of the widest list in the draw (``budget.Work``).
+    ``heading`` are the numbers the question's heading prints (``heading_numbers``)."""
 
     steps: tuple
     options: dict
@@ -43,6 +45,7 @@ class SamplingPlan:
     constant_answers: frozenset = frozenset()
     sizes: dict = None
     parts_size: int = 0
+    heading: tuple = ()
 
 
 _PLANS: dict = {}
@@ -75,7 +78,17 @@ def _new_plan(template: Template) -> SamplingPlan:
     sizes = {node: budget.expression_size(node, budget.MAX_NODES) for node in trees}
     return SamplingPlan(_steps(template), _options(template), _fixed_grids(template), functions, shared,
                         _constant_answers(template), sizes,
-                        sum(size for node, size in sizes.items() if node not in lets))
+                        sum(size for node, size in sizes.items() if node not in lets), heading_numbers(template))
+
+
+_HEADING_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*\d)")
+
+
+def heading_numbers(template: Template) -> tuple:
+    """The numbers a question's heading prints for every draw, as floats: its
+    points ("5 points") and any number in its title ("80/10/10"); its place
+    and class labels (Q6, C6) name the question, they do not count anything."""
+    return (float(template.points),) + tuple(float(n) for n in _HEADING_NUMBER.findall(template.title))
 
 
 def _steps(template: Template) -> tuple:

@@ -252,7 +252,7 @@ def build_instance(template: Template, seed_label: str, params: dict) -> Instanc
     budget.Work.units += plan.parts_size * width
     instance = Instance(template, seed_label, params, env, [])
     try:
-        instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance, plan.functions)
+        instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance, plan)
                           for i, part in enumerate(template.parts)]
     except budget.TooBig as exc:
         raise budget.limit_error(template, ("parts",), exc.what, exc.cap) from None
@@ -288,8 +288,8 @@ def letter_of(index: int) -> str:
     return letters[index] if index < 26 else letter_of(index // 26 - 1) + letters[index % 26]
 
 
-def _value_part(part: Part, letter: str, instance: Instance, functions: dict) -> PartValue:
-    env = instance.env
+def _value_part(part: Part, letter: str, instance: Instance, plan: SamplingPlan) -> PartValue:
+    env, functions = instance.env, plan.functions
     value, accept, choices = None, (), None
     if part.kind == "word":
         accept = _words(part.accept, instance)
@@ -302,7 +302,7 @@ def _value_part(part: Part, letter: str, instance: Instance, functions: dict) ->
     result = PartValue(part, letter, value, accept, traps, choices)
     if instance.seed_label == CANONICAL:
         drop_near_traps(result)
-    check_separation(result)
+    check_separation(result, plan.heading)
     return result
 
 

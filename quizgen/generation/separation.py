@@ -6,6 +6,7 @@ which cannot be redrawn, lose a trap that lies too near instead (``drop_near_tra
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from quizgen.bank.yamlfile import locate_line
 from quizgen.errors import SamplingError
@@ -34,8 +35,9 @@ class Rejected(Exception):
         self.where, self.clash = where, clash   # clash: "answer" or "trap", the value a trap came too near
 
 
-def check_separation(pv) -> None:
-    """Reject a draw where one answer could match two of the part's values (the answer and its traps) or words."""
+def check_separation(pv, heading: tuple = ()) -> None:
+    """Reject a draw where one answer could match two of the part's values (the answer and its traps) or words,
+    or where the answer reads as one of the ``heading`` numbers (``check_heading``)."""
     spec, kind = pv.part.tolerance, pv.part.kind
     values = [to_float(pv.value)] if pv.value is not None else []
     values += [to_float(t.value) for t in pv.traps if t.value is not None]
@@ -52,6 +54,30 @@ def check_separation(pv) -> None:
         _check_early_roundings(pv, spec, values[0])
     if any(trap.words for trap in pv.traps):
         _check_words(pv)
+    check_heading(pv, heading)
+
+
+def check_heading(pv, heading: tuple) -> None:
+    """Reject a draw where a numeric part's answer that is not a whole number
+    lies within tolerance of a number the question's heading prints (its
+    points, a number in its title: plan.heading_numbers), which the student
+    could then read as the answer, as the leak check reads the stem
+    (validation/leaks.py). A whole answer equal to a whole heading number (4
+    predictions under "4 points") gives nothing away, as there: a template
+    that keeps its counts off every printed number lists the heading's among
+    them (C6's ``printed``)."""
+    if pv.value is None or pv.part.kind != "numeric" or whole_value(pv.value):
+        return
+    answer = to_float(pv.value)
+    for number in heading:
+        if matches(number, answer, pv.part.tolerance):
+            raise Rejected(f"part {pv.part.name}: the answer ({answer:.6g}) reads as the {number:g} the "
+                           f"question's heading prints", ("answer",))
+
+
+def whole_value(value) -> bool:
+    """True when an exact answer is a whole number (an irrational ``Exact`` never is)."""
+    return value.__class__ is Fraction and value.denominator == 1
 
 
 def too_near(a: float, b: float) -> bool:

@@ -1,0 +1,67 @@
+"""The numbers a question's heading prints count as printed (heading28): its
+points and the numbers of its title (plan.heading_numbers). C6 keeps every
+printed number off its counts, so its ``printed`` list holds the heading's
+"5 points"; for every class, an answer that is not a whole number must not
+read as a heading number (separation.check_heading)."""
+
+from fractions import Fraction
+
+import pytest
+
+from quizgen.bank.loader import builtin_bank_dir, load_template
+from quizgen.errors import TemplateError
+from quizgen.generation.plan import heading_numbers
+from quizgen.generation.sampling import canonical_instance, sample_instance
+
+
+def test_heading_numbers_are_the_points_and_the_title_numbers(templates_by_class):
+    assert heading_numbers(templates_by_class["C6"]) == (5.0, 80.0, 10.0, 10.0)
+    assert heading_numbers(templates_by_class["C7"]) == (6.0,)
+
+
+def test_c6_never_answers_its_heading_points(templates_by_class):
+    """2 sequences of 100 tokens at 25%: 50 picked, 5 random and 5 unchanged under "(5 points, C6)"."""
+    with pytest.raises(TemplateError, match="constraint"):
+        canonical_instance(templates_by_class["C6"], {"r": 0.25, "B": 2, "L": 100})
+
+
+def test_c6_seed_that_drew_5_draws_again(templates_by_class):
+    """rep/mlm-masking-counts/1069 drew (50, 40, 5, 5, 50) before the heading counted."""
+    template = templates_by_class["C6"]
+    answers = [pv.value for pv in sample_instance(template, f"rep/{template.id}/1069").parts]
+    assert 5 not in answers
+
+
+def test_every_printed_list_holds_the_heading_numbers(bank):
+    """A template's ``printed`` let (the numbers its counts must avoid) includes its heading's,
+    so a change of points or title cannot leave the list behind."""
+    checked = 0
+    for template in bank:
+        if "printed" in dict(template.lets):
+            printed = {float(v) for v in canonical_instance(template).env["printed"]}
+            assert set(heading_numbers(template)) <= printed, template.id
+            checked += 1
+    assert checked
+
+
+def test_a_fractional_answer_reading_as_a_title_number_is_redrawn(tmp_path):
+    """C3's canonical loss, ln 4 = 1.3863, under a title printing 1.386: refused
+    (a canonical draw cannot be redrawn); the same title with 2.5 is fine."""
+    source = (builtin_bank_dir() / "c3_uniform_logits.yaml").read_text(encoding="utf-8")
+    for number, fails in (("1.386", True), ("2.5", False)):
+        path = tmp_path / f"c3_{fails}.yaml"
+        path.write_text(source.replace('title: "Masked-token loss: a model with no preference"',
+                                       f'title: "Masked-token loss: {number} nats"'), encoding="utf-8")
+        template = load_template(path)
+        if fails:
+            with pytest.raises(TemplateError, match="heading prints"):
+                canonical_instance(template)
+        else:
+            canonical_instance(template)
+
+
+def test_a_whole_answer_may_equal_a_heading_number(templates_by_class):
+    """C10's 5-word scene asks for 4 predictions under "(4 points, C10)": a count gives nothing away."""
+    template = templates_by_class["C10"]
+    found = [sample_instance(template, f"heading28/{k}").parts[0].value for k in range(40)]
+    assert Fraction(4) in found
