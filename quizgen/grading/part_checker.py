@@ -19,8 +19,9 @@ from typing import NamedTuple
 from quizgen.cells import unguard
 from quizgen.grading.careful import QuestionRules
 from quizgen.grading.other_part import another_parts_value
+from quizgen.grading.kept_values import number_or_error
 from quizgen.grading.ecf_at_once import carried_forward, keep_log_note   # where callers have found them
-from quizgen.maths.answers import normalise_word, to_number
+from quizgen.maths.answers import normalise_word
 from quizgen.errors import ExpressionError
 from quizgen.key.model import KeyPart
 from quizgen.key.status import Status
@@ -159,10 +160,9 @@ class PartChecker:
     def _numeric(self, text: str) -> Verdict:
         """The verdict on a number part's answer ``text`` (stripped, not blank)."""
         read = self._marks(text)
-        try:
-            value = to_number(read, self.decimal_comma)
-        except ExpressionError as exc:
-            return self._written(text, unread_reason(exc, text))
+        value = number_or_error(read, self.decimal_comma)
+        if isinstance(value, ExpressionError):
+            return self._written(text, unread_reason(value, text))
         if abs(value - self.value) <= self.tolerance:
             if self.asked is None:
                 return self.correct
@@ -358,10 +358,9 @@ class PartChecker:
         verdict = self.trap_words.get(word)
         if verdict is not None:
             return verdict
-        try:
-            return self._trap(to_number(self._marks(text), self.decimal_comma))
-        except ExpressionError:
-            pass
+        value = number_or_error(self._marks(text), self.decimal_comma)
+        if not isinstance(value, ExpressionError):
+            return self._trap(value)
         rule = self.rule
         mark = careful.mark_words(rule, text, self.question.credits)
         if mark.status in (careful.NEEDS_REVIEW, BLANK):   # BLANK: "n/a", "-", "idk" said for no answer
