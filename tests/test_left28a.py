@@ -58,3 +58,31 @@ def test_grading_inputs_hands_back_the_rows_of_its_answers_csv():
     read = [tuple(unguard(r[c]) for c in ("student_id", "question_id", "part", "answer"))
             for r in csv.DictReader(io.StringIO(inputs.answers))]
     assert list(inputs.rows) == read and read[0][0] == "=s001" and read[0][3] == "-ln(0.7)"
+
+
+# ---------------------------------------------------------------- 2. a kept Moodle gradebook's origin
+
+def test_a_moodle_gradebook_of_an_earlier_run_without_template_is_not_said_filled_from_one(tmp_path, invoke):
+    """An earlier run graded s1, s2 and s3 (no template); this one grades s1 and s2, s1 now wrong."""
+    from test_left27 import Q1
+
+    (tmp_path / "key.json").write_text(__import__("json").dumps({"questions": [Q1]}), encoding="utf-8")
+    answers = tmp_path / "a.csv"
+    answers.write_text("student_id,question_id,part,answer\ns1,Q1,a,0.5\ns2,Q1,a,0.5\ns3,Q1,a,0.5\n", encoding="utf-8")
+    first = invoke("grade", answers, "--key", tmp_path / "key.json", "--out", f"{tmp_path / 'r'}/", "--gradebook", "moodle")
+    assert first.exit_code == 0, first.output
+    answers.write_text("student_id,question_id,part,answer\ns1,Q1,a,9\ns2,Q1,a,0.5\n", encoding="utf-8")
+    result = invoke("grade", answers, "--key", tmp_path / "key.json", "--out", f"{tmp_path / 'r'}/")
+    output = " ".join(result.output.split())
+    assert "filled from a --gradebook-template" not in output
+    assert (f"warning: kept a-graded-gradebook-moodle.csv in {tmp_path / 'r'}/: a Moodle gradebook an earlier run "
+            "wrote (grading other students, or filling a --gradebook-template), listing 1 student(s) this run does "
+            "not grade (s3), with grades not all this run's") in output
+
+
+def test_a_kept_gradebooks_ids_matching_only_by_leading_zeros_are_listed_apart():
+    from quizgen.grading.stale import _merged_warning
+
+    line = _merged_warning("g.csv", "r/", (["s3"], ["0123"]))
+    assert "listing 1 student(s) this run does not grade (s3) and 1 id(s) matching this run's only by leading " \
+           "zeros (0123), with grades" in line
