@@ -86,3 +86,16 @@ def test_a_kept_gradebooks_ids_matching_only_by_leading_zeros_are_listed_apart()
     line = _merged_warning("g.csv", "r/", (["s3"], ["0123"]))
     assert "listing 1 student(s) this run does not grade (s3) and 1 id(s) matching this run's only by leading " \
            "zeros (0123), with grades" in line
+
+
+# ---------------------------------------------------------------- 3. roster twins in report.md
+
+def test_roster_twins_are_warned_of_in_report_mds_roster_section(tmp_path, invoke):
+    from test_fix27b import grade_roster_twins
+
+    output, _ = grade_roster_twins(tmp_path, invoke, "123")
+    report = (tmp_path / "r" / "a-graded-report.md").read_text(encoding="utf-8")
+    roster = report.split("## Roster", 1)[1]
+    assert ("- Warning: --roster roster.csv lists student ids differing only by leading zeros, taken as different "
+            "students (none is matched to another id by its zeros; check the roster): 00123 and 123") in roster
+    assert output.count("differing only by leading zeros") == 1   # the command line: the warning, once
