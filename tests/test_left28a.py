@@ -99,3 +99,25 @@ def test_roster_twins_are_warned_of_in_report_mds_roster_section(tmp_path, invok
     assert ("- Warning: --roster roster.csv lists student ids differing only by leading zeros, taken as different "
             "students (none is matched to another id by its zeros; check the roster): 00123 and 123") in roster
     assert output.count("differing only by leading zeros") == 1   # the command line: the warning, once
+
+
+# ---------------------------------------------------------------- 4. an override for an id with no paper and no rows
+
+def test_an_override_for_an_id_with_no_paper_and_no_answer_row_says_it_has_no_paper(tmp_path, invoke):
+    from test_overrides27 import graded
+
+    said, _ = graded(invoke, tmp_path, "00131,Q1,a,0.5\n", "00199,Q1,a,1\n")
+    assert ("ov.csv: line 2: 00199 has no paper in key.json (did you mean 00139"
+            in said), said
+    assert "so the override for Q1 (a) cannot grade it; correct the id" in said
+    assert "matches no answer" not in said
+
+
+def test_an_override_for_a_roster_id_with_no_paper_and_no_answer_row_says_to_generate_it(tmp_path, invoke):
+    from test_overrides27 import IDS, graded
+
+    (tmp_path / "roster.csv").write_text("student_id\n" + "".join(f"{s}\n" for s in [*IDS, "00150"]),
+                                         encoding="utf-8")
+    said, _ = graded(invoke, tmp_path, "00131,Q1,a,0.5\n", "00150,Q1,a,1\n", "--roster", tmp_path / "roster.csv")
+    assert ("ov.csv: line 2: 00150 is on the roster but has no paper in key.json, so the override for Q1 (a) "
+            "cannot grade it; generate their paper") in said, said

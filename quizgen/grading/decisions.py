@@ -149,17 +149,18 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
 
 
 def without_paper(unmatched: list, students, source: str) -> dict:
-    """``{line: warning}`` for the ``unmatched`` overrides of an id whose answer
-    rows are ``unknown_student`` (no paper in the per-student key): no override
-    can grade them, so the warning says why and what to do, with the
-    unknown_student note's "did you mean"."""
+    """``{line: warning}`` for the ``unmatched`` overrides of an id the
+    per-student key has no paper for (its answer rows ``unknown_student``, or
+    it has none): no override can grade them, so the warning says why and what
+    to do, with the unknown_student note's "did you mean"."""
     seen = {normalise_id(text.strip()): outcome.feedback for text, (outcome, _) in students.unknown.items()}
     lines = {}
     for override in unmatched:
-        hint = seen.get(normalise_id(override.student_id)) if seen else None
+        written = override.student_id.strip()
+        hint = seen.get(normalise_id(written)) if seen else None
+        hint = students.paperless_hint(written) if hint is None else hint
         if hint is None:
             continue
-        written = override.student_id.strip()
         said, advice = (students.rostered_without_paper(written)
                         or (f"has no paper in {students.index.name}{f' ({hint})' if hint else ''}", "correct the id"))
         part = f"{override.question_id}{f' ({override.part})' if override.part else ''}"
