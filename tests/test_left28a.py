@@ -121,3 +121,25 @@ def test_an_override_for_a_roster_id_with_no_paper_and_no_answer_row_says_to_gen
     said, _ = graded(invoke, tmp_path, "00131,Q1,a,0.5\n", "00150,Q1,a,1\n", "--roster", tmp_path / "roster.csv")
     assert ("ov.csv: line 2: 00150 is on the roster but has no paper in key.json, so the override for Q1 (a) "
             "cannot grade it; generate their paper") in said, said
+
+
+# ---------------------------------------------------------------- 5. the gradebook's leading-zero note
+
+def test_the_gradebook_leading_zero_note_counts_the_ids_it_does_not_name(tmp_path, invoke):
+    import json
+
+    from test_left27 import Q1
+
+    ids = [f"0010{n}" for n in range(1, 8)]
+    (tmp_path / "key.json").write_text(json.dumps({"questions": [Q1]}), encoding="utf-8")
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\n" + "".join(f"{i},Q1,a,0.5\n" for i in ids),
+                                    encoding="utf-8")
+    (tmp_path / "export.csv").write_text("First name,Last name,ID number,Email address,Quiz: Week 1 (Real)\n"
+                                         + "".join(f"A,B,{int(i)},,\n" for i in ids), encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "key.json", "--out", f"{tmp_path / 'r'}/",
+                    "--gradebook", "moodle", "--gradebook-template", tmp_path / "export.csv", "--gradebook-item", "Week 1")
+    assert result.exit_code == 0, result.output
+    output = " ".join(result.output.split())
+    assert ("7 student id(s) of export.csv matched a graded id only by leading zeros, and the grade is written under "
+            "export.csv's id (check for a typo): 101 as 00101, 102 as 00102, 103 as 00103, 104 as 00104, 105 as 00105 "
+            "and 2 more") in output, output
