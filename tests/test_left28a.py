@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from quizgen.cli import main
 from test_lms_attempts27 import RIGHT, _moodle
+from test_paper_as_written26 import _answers as _swap_answers, papers  # noqa: F401  (papers: a module fixture)
 
 
 def _paper(tmp_path, count=2):
@@ -143,3 +144,29 @@ def test_the_gradebook_leading_zero_note_counts_the_ids_it_does_not_name(tmp_pat
     assert ("7 student id(s) of export.csv matched a graded id only by leading zeros, and the grade is written under "
             "export.csv's id (check for a typo): 101 as 00101, 102 as 00102, 103 as 00103, 104 as 00104, 105 as 00105 "
             "and 2 more") in output, output
+
+
+# ---------------------------------------------------------------- 6. "To act on": each part's own reason
+
+
+def test_the_to_act_on_line_gives_each_part_its_own_reason(invoke, papers):
+    """s001 wrote s002's code on (a) and a sentence, with no code, on (b): the line gave the code's
+    reason for both parts; (b) waits for a person to read it."""
+    folder, info = papers
+    answers = _swap_answers(folder, [("s001", info["s002"][0], "a", info["s002"][1][0]),
+                                ("s001", "", "b", "about three quarters I think"),
+                                ("s002", info["s002"][0], "a", info["s002"][1][0])])
+    result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--roster", folder / "roster.csv")
+    assert result.exit_code == 0, result.output
+    why = (f"paper code of s002's paper {info['s002'][0]} on 1 answer(s), not their own {info['s001'][0]}; "
+           "--paper-as-written grades them against it")
+    report = (folder / "swap-graded-report.md").read_text(encoding="utf-8")
+    assert f"- s001 (Ada Lovelace): Q1a ({why}); Q1b (a person should read this answer)\n" in report, report
+
+
+def test_parts_sharing_a_reason_are_grouped():
+    from quizgen.report.attention import ToAct, add_reasons, parts_text
+
+    row = ToAct("s1", "", ["Q1a", "Q1b", "Q2a", "Q3a"], [])
+    add_reasons([row], {"s1": {"Q1a": "code", "Q1b": "read", "Q2a": "code"}})
+    assert parts_text(row, "review") == "Q1a, Q2a (code); Q1b (read); Q3a"
