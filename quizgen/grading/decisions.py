@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizgen.errors import printable, shortened
+from quizgen.errors import WARNINGS_SHOWN, printable, shortened
 from quizgen.grading.outcome import RESULT_COLUMNS, make_outcome
 from quizgen.key.status import Status
 from quizgen.marking.overrides import (POINTS, capped_warnings, check_points, decided_status, describe_unmatched,
@@ -154,11 +154,15 @@ def without_paper(unmatched: list, students, source: str) -> dict:
     it has none): no override can grade them, so the warning says why and what
     to do, with the unknown_student note's "did you mean"."""
     seen = {normalise_id(text.strip()): outcome.feedback for text, (outcome, _) in students.unknown.items()}
-    lines = {}
+    lines, rowless, hinted = {}, {}, 0   # rowless: {normal id: hint} of ids with no answer row, each looked at once
     for override in unmatched:
-        written = override.student_id.strip()
-        hint = seen.get(normalise_id(written)) if seen else None
-        hint = students.paperless_hint(written) if hint is None else hint
+        written, normal = override.student_id.strip(), normalise_id(override.student_id)
+        hint = seen.get(normal) if seen else None
+        if hint is None:   # no answer rows: a hint for the first few ids only (the warnings shown)
+            if normal not in rowless:
+                rowless[normal] = students.paperless_hint(written, hinted < WARNINGS_SHOWN)
+                hinted += rowless[normal] is not None
+            hint = rowless[normal]
         if hint is None:
             continue
         said, advice = (students.rostered_without_paper(written)
