@@ -230,9 +230,9 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @click.option("--paper-as-written", is_flag=True,
               help="Per-student papers: grade a student whose answers all carry another paper's code against "
                    "that paper (the one they sat), saying so in the notes, report and their feedback sheet.")
-@click.option("--attempt", type=click.Choice(["highest", "last", "first"]), default="highest", show_default=True,
-              help="A Moodle/Canvas download: which attempt of a student with several is graded (highest: the one "
-                   "quizgen scores highest, ties the later, as both LMSs' default).")
+@click.option("--attempt", type=click.Choice(["highest", "last", "first"]), default=None,
+              help="A Moodle/Canvas download: which attempt of a student with several is graded (default highest: "
+                   "the one quizgen scores highest, ties the later, as both LMSs' default).")
 @click.option("--no-html", is_flag=True, help="Skip the HTML class report (<stem>-report.html).")
 @click.option("--gradebook", type=click.Choice(["moodle", "canvas", "plain"]), default=None,
               help="Also write a gradebook file the LMS imports (<stem>-gradebook-<lms>.csv).")

@@ -51,9 +51,9 @@ def test_a_moodle_gradebook_filled_from_a_template_whose_grades_changed_is_kept_
     class_of_two(tmp_path, s2_a="0.9")   # s2 regraded: the file's 2 for s2 is no longer this run's
     result = grade(invoke, tmp_path, "--gradebook", "plain")
     assert path.read_bytes() == moodle
-    assert (f"warning: kept g-gradebook-moodle.csv in {tmp_path / 'r'}/: filled from a --gradebook-template by an "
-            "earlier run (it lists students this run does not grade), but its grades are not all this run's"
-            ) in " ".join(result.output.split())
+    assert (f"warning: kept g-gradebook-moodle.csv in {tmp_path / 'r'}/: a Moodle gradebook an earlier run wrote "
+            "(grading other students, or filling a --gradebook-template), listing 1 student(s) this run does not "
+            "grade (s77), with grades not all this run's") in " ".join(result.output.split())
     assert "removed" not in result.output
 
 

@@ -166,7 +166,8 @@ def test_overrides_apply_every_run_and_unmatched_ones_are_reported(tmp_path):
     points = key.papers[0].questions[0].parts[1].points
     assert (rows["b"]["note"], rows["b"]["feedback"]) == ("override", "discussed in class")
     assert float(rows["b"]["score"]) == pytest.approx(points / 2)
-    assert result.warnings == ["overrides.csv: line 3: override for s999 Q1 (a) matches no answer"]
+    assert result.warnings == ["overrides.csv: line 3: s999 has no paper in key.json, so the override for Q1 (a) "
+                               "cannot grade it; correct the id"]   # a per-student key: the id is what is wrong
 
 
 def test_an_override_decides_a_needs_review_answer(tmp_path):

@@ -73,13 +73,20 @@ def test_a_part_left_out_of_a_submission_is_credited_and_later_overrides_keep_th
     ("class", "s09,Q1,a,1,\n", ["--roster", "roster.csv"]),      # not on the roster
     ("class", "s03,Q1,a,1,\n", []),                               # no roster: nobody knows s03
     ("class", "s01,Q1,d,1,\n", []),                               # no such part
-    ("own", "s03,Q1,a,1,\n", []),                                 # no paper in the per-student key
 ])
 def test_an_override_for_anyone_else_still_matches_nothing(quizzes, key, overrides, options):
     options = [str(quizzes / o) if o.endswith(".csv") else o for o in options]
     code, output, graded, _ = run(quizzes, key, "s01,Ann,Q1,a,0.5\n", overrides, *options)
     assert code == 0, output
     assert "matches no answer" in output
+    assert len(graded) == 1
+
+
+def test_an_override_for_an_id_with_no_paper_in_the_per_student_key_says_so(quizzes):
+    code, output, graded, _ = run(quizzes, "own", "s01,Ann,Q1,a,0.5\n", "s03,Q1,a,1,\n")
+    assert code == 0, output
+    assert ("ov.csv: line 2: s03 has no paper in key.json (did you mean s02 or s01?), so the override for Q1 (a) "
+            "cannot grade it; correct the id") in " ".join(output.split())
     assert len(graded) == 1
 
 

@@ -12,10 +12,9 @@ many students had more than one attempt, and which rule chose."""
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from quizgen.errors import InputFileError, UsageError
 
@@ -28,17 +27,24 @@ _STAND_IN = "quizgen-attempt-"
 
 @dataclass(frozen=True)
 class AttemptChoice:
-    """The rule (``RULES``) and what marking an attempt for ``highest`` needs:
-    the marking policy, the tolerance override and whether a comma between
-    digits is a decimal point, as grade reads the built answers file (None:
-    as its delimiter says, lms_grading_files)."""
+    """The rule (``RULES``; None: --attempt not given, ``highest``) and what
+    marking an attempt for ``highest`` needs: the marking policy, the
+    tolerance override and whether a comma between digits is a decimal point,
+    as grade reads the built answers file (None: as its delimiter says,
+    lms_grading_files). ``given``: whether the user chose the rule (an
+    ``AttemptChoice(None)`` has ``rule`` "highest" and ``given`` False), so
+    that a file with no attempts is said to ignore it only when chosen."""
 
-    rule: str = "highest"
+    rule: str | None = None
     policy: object = None
     override: object = None
     decimal_comma: bool | None = None
+    given: bool = True
 
     def __post_init__(self):
+        if self.rule is None:   # the option not given: the default, which nothing need mention
+            object.__setattr__(self, "rule", "highest")
+            object.__setattr__(self, "given", False)
         if self.rule not in RULES:
             raise UsageError(f"--attempt must be one of {', '.join(RULES)}, got {self.rule!r}")
 
@@ -105,8 +111,8 @@ def attempt_scores(rows: list, choice: AttemptChoice, banks=(), rounded_by: str 
                                     str(exc))) from exc
     index = KeyIndex(Key.from_json(inputs.key), choice.decimal_comma, choice.override, "the key", choice.policy)
     typed = {}   # {(stand-in id, question id): {part letter: answer}}
-    for answer in csv.DictReader(io.StringIO(inputs.answers)):
-        typed.setdefault((answer["student_id"], answer["question_id"]), {})[answer["part"]] = answer["answer"]
+    for stand_in, question, part, answer in inputs.rows:
+        typed.setdefault((stand_in, question), {})[part] = answer
     papers = {student: index.papers[number] for student, _, number in index.roster}
     return {pair: _paper_points(papers[stand_in], stand_in, typed) for pair, stand_in in ids.items()}
 
@@ -130,6 +136,16 @@ def _paper_points(paper, student: str, typed: dict) -> tuple:
             if verdict.status == Status.NEEDS_REVIEW:
                 waiting, count = waiting + float(checker.part.points), count + 1
     return points, waiting, count
+
+
+def no_attempts_note(path, choice: AttemptChoice) -> list:
+    """The note (in a list, or none) saying that --attempt, when the user gave
+    it (``choice.given``), did nothing to the file at ``path``: an answers file,
+    not a Moodle or Canvas download, has no attempts to choose from."""
+    if not choice.given:
+        return []
+    return [f"{Path(path).name}: --attempt {choice.rule} was ignored: it chooses among the attempts of "
+            "a Moodle or Canvas download, and this is an answers file, which has none (every row was graded)"]
 
 
 def attempt_note(download: str, chosen: dict, rule: str, others: int, unread=()) -> list:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizgen.errors import printable, shortened
+from quizgen.errors import WARNINGS_SHOWN, printable, shortened
 from quizgen.grading.outcome import RESULT_COLUMNS, make_outcome
 from quizgen.key.status import Status
 from quizgen.marking.overrides import (POINTS, capped_warnings, check_points, decided_status, describe_unmatched,
@@ -149,17 +149,22 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
 
 
 def without_paper(unmatched: list, students, source: str) -> dict:
-    """``{line: warning}`` for the ``unmatched`` overrides of an id whose answer
-    rows are ``unknown_student`` (no paper in the per-student key): no override
-    can grade them, so the warning says why and what to do, with the
-    unknown_student note's "did you mean"."""
+    """``{line: warning}`` for the ``unmatched`` overrides of an id the
+    per-student key has no paper for (its answer rows ``unknown_student``, or
+    it has none): no override can grade them, so the warning says why and what
+    to do, with the unknown_student note's "did you mean"."""
     seen = {normalise_id(text.strip()): outcome.feedback for text, (outcome, _) in students.unknown.items()}
-    lines = {}
+    lines, rowless, hinted = {}, {}, 0   # rowless: {normal id: hint} of ids with no answer row, each looked at once
     for override in unmatched:
-        hint = seen.get(normalise_id(override.student_id)) if seen else None
+        written, normal = override.student_id.strip(), normalise_id(override.student_id)
+        hint = seen.get(normal) if seen else None
+        if hint is None:   # no answer rows: a hint for the first few ids only (the warnings shown)
+            if normal not in rowless:
+                rowless[normal] = students.paperless_hint(written, hinted < WARNINGS_SHOWN)
+                hinted += rowless[normal] is not None
+            hint = rowless[normal]
         if hint is None:
             continue
-        written = override.student_id.strip()
         said, advice = (students.rostered_without_paper(written)
                         or (f"has no paper in {students.index.name}{f' ({hint})' if hint else ''}", "correct the id"))
         part = f"{override.question_id}{f' ({override.part})' if override.part else ''}"

@@ -10,8 +10,9 @@ from pathlib import Path
 from quizgen.errors import first_few, shortened
 from quizgen.grading.lms_input import fallback_warning
 from quizgen.marking.student_ids import nearest_ids
+from quizgen.text.words import named_first
 
-FEW = 5   # the ids a warning names (errors.first_few's limit); the rest are counted in its ", ..."
+FEW = 5   # the ids a warning names (errors.first_few's limit); the rest are its ", ..." (zeros_note: "and N more")
 
 
 def identity_warnings(outputs, result, left_out: list) -> list:
@@ -99,7 +100,7 @@ def zeros_note(outputs, book) -> list:
     pairs = [f"{shortened(written)} as {shortened(graded)}" for written, graded in book.by_zeros]
     name = shortened(Path(outputs.gradebook_template).name)
     return [f"{len(pairs)} student id(s) of {name} matched a graded id only by leading zeros, and the grade is written "
-            f"under {name}'s id (check for a typo): {first_few(pairs, FEW)}"]
+            f"under {name}'s id (check for a typo): {named_first(pairs[:FEW], len(pairs))}"]
 
 
 def other_rows_note(outputs, book) -> list:

@@ -24,7 +24,7 @@ from quizgen.csv_input import header_shown
 from quizgen.errors import InputFileError, first_few
 from quizgen.files import default_output_folder, out_is_folder, refuse_clashes, write_files
 from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_header
-from quizgen.grading.attempt_choice import AttemptChoice, attempt_note, chosen_attempts
+from quizgen.grading.attempt_choice import AttemptChoice, attempt_note, chosen_attempts, no_attempts_note
 from quizgen.grading.file_text import csv_start
 from quizgen.key.status import Status
 from quizgen.lms.responses import DOWNLOADS, MOODLE_ENGLISH, lms_kind
@@ -90,11 +90,14 @@ def lms_inputs(path, key, out, encoding, banks, unkeyed: list, id_key: str = "id
     ``{path: role}`` of the run's other inputs, which the built files may not
     replace (grading/paths.files_read). ``choice`` (attempt_choice.AttemptChoice):
     which attempt of a student with several is graded; ``notes`` receives the
-    note saying so (attempt_note)."""
+    note saying so (attempt_note), or, for a file that is no download, the
+    note that --attempt, when given, was ignored (no_attempts_note)."""
     header, dialect = _start_if_file(path, encoding, delimiter)   # read once: the kind, the refusal, the delimiter
     kind = lms_kind(header) if header is not None else None
     if not kind:
         _check_not_export_key(path, key, header, encoding, delimiter)
+        if notes is not None:
+            notes += no_attempts_note(Path(path), choice)
         yield path, key, out, []
         return
     skipped, absent, fallback, unordered, cut, loaded = [], [], [], [], [], []
@@ -221,7 +224,6 @@ def canvas_cut(inputs) -> list:
     """``(question, template, part, typed, stored)`` for each answer of the
     built Canvas ``inputs`` that grade sends to a person as perhaps the right
     answer Canvas cut to 4 decimals (quizgen.marking.canvas_kept)."""
-    from quizgen.cells import unguard
     from quizgen.grading.careful import QuestionRules
     from quizgen.grading.part_checker import PartChecker
     from quizgen.key.model import Key
@@ -232,18 +234,18 @@ def canvas_cut(inputs) -> list:
     parts = {(p.student_id, q.id, part.letter): (q, part) for p in key.papers for q in p.questions
              for part in q.parts if part.kind != "word"}
     found = []
-    for row in csv.DictReader(io.StringIO(inputs.answers)):
-        question, part = parts.get((unguard(row["student_id"]), row["question_id"], row["part"]), (None, None))
+    for student, question_id, letter, answer in inputs.rows:
+        question, part = parts.get((student, question_id, letter), (None, None))
         try:
-            x = float(row["answer"])
+            x = float(answer)
         except ValueError:
             continue
         typed = None if part is None else typed_as(part.value, part.half_width(), x)
         if typed is None:
             continue
         checker = PartChecker(part, question=QuestionRules(question, Credits()), figures_shown=False)
-        if checker(row["answer"]).status is Status.NEEDS_REVIEW:   # not one grade's rules accept (carried rounding)
-            found.append((row["question_id"], question.template, part.letter, typed, plain(x)))
+        if checker(answer).status is Status.NEEDS_REVIEW:   # not one grade's rules accept (carried rounding)
+            found.append((question_id, question.template, part.letter, typed, plain(x)))
     return found
 
 

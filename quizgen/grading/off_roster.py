@@ -77,14 +77,21 @@ def roster_zeros_lines(students) -> list:
 def roster_twins_warnings(students) -> list:
     """The warning naming ``--roster``'s ids that differ only by leading zeros
     (``00123 and 123``: Students.roster_twins), taken as different students
-    and never paired with another id by their zeros ([] when none)."""
+    and never paired with another id by their zeros ([] when none): a
+    RosterWarning, which report.md's Roster section lists too."""
     twins = students.roster_twins
     if not twins:
         return []
     source = f"--roster {PurePath(getattr(students.roster_file, 'source', '')).name}".rstrip()
     shown = [" and ".join(map(shortened, group)) for group in twins[:OFF_ROSTER_SHOWN]]
-    return [f"{shortened(source)} lists student ids differing only by leading zeros, taken as different students "
-            f"(none is matched to another id by its zeros; check the roster): {named_first(shown, len(twins))}"]
+    return [RosterWarning(f"{shortened(source)} lists student ids differing only by leading zeros, taken as "
+                          "different students (none is matched to another id by its zeros; check the roster): "
+                          f"{named_first(shown, len(twins))}")]
+
+
+class RosterWarning(str):
+    """A warning about the roster itself (roster_twins_warnings): printed like
+    any warning, and also listed in report.md's Roster section (report.py)."""
 
 
 def _as_graded(written: str, graded: str, hint: str) -> str:

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from quizgen.cells import unguard
 from quizgen.errors import shortened
 from quizgen.grading.answer_pass import paper_column
+from quizgen.grading.outcome import RESULT_COLUMNS
 from quizgen.key.papercode import display_code, normalise_code
 from quizgen.key.status import Status
 from quizgen.marking.student_ids import normalise_id
@@ -97,7 +99,7 @@ class PapersWritten:
     def __init__(self, source, index, students, on: bool):
         self.source, self.index, self.students = source, index, students
         self.found = find_written(source, index, students) if on else None
-        self.taken = {}
+        self.taken, self.grid = {}, None
         for written in self.found or ():
             if written.paper is not None and written.paper != written.own_paper:
                 students.paper_of[written.normal] = written.paper
@@ -107,6 +109,7 @@ class PapersWritten:
         """One note line per student who wrote a code not their own (the first
         SHOWN, then a count); the answers are read again only when some answer
         waits for a person in ``grid`` (the AnswerGrid; without ``on``, the only way such a code shows)."""
+        self.grid = grid   # for review_reasons: each waiting answer's own reason
         if self.found is None:
             waiting = any(o.status is Status.NEEDS_REVIEW for o in grid.outcomes)
             found = find_written(self.source, self.index, self.students) if waiting else []
@@ -118,14 +121,19 @@ class PapersWritten:
         return lines
 
     def review_reasons(self) -> dict:
-        """``{student id: why their answers wait}`` of the students ``notes``
-        named whose answers wait for a person, for report.md's and the page's
-        "To act on" lines (report/attention.py): called after ``notes``."""
+        """``{student id: {part label: why that answer waits}}`` of the students
+        ``notes`` named whose answers wait for a person, for report.md's and the
+        page's "To act on" lines (report/attention.py): an answer under a code
+        not their own waits for that (review_reason), any other for its own
+        reason (graded.csv's). Called after ``notes``."""
         reasons = {}
+        labels = [f"{slot['question_id']}{slot['part']}" for slot in self.index.slots]
         for w in self.found or ():
             number = self.students.find(w.student_id) if w.student_id not in self.taken else None
             if number is not None:   # keyed by the id the reports show (Students.ids)
-                reasons[self.students.ids[number]] = review_reason(w)
+                reasons[self.students.ids[number]] = {
+                    label: review_reason(w) if _code_reason(outcome) else unguard(outcome.cells[_REASON])
+                    for label, outcome in zip(labels, self.grid.row(number)) if outcome.status is Status.NEEDS_REVIEW}
         return reasons
 
     def _waits(self, grid, student_id: str) -> bool:
@@ -149,6 +157,15 @@ def _line(w: Written, taken: bool) -> str:
     return (f"{who} wrote the paper code of {w.paper_words()} on all {w.coded} of their coded answers, not their "
             f"own paper {w.own}: those answers wait for a person (needs_review); to grade them against the paper "
             f"whose code they wrote, pass {OPTION}")
+
+
+_REASON = RESULT_COLUMNS.index("reason")
+
+
+def _code_reason(outcome) -> bool:
+    """Whether ``outcome`` waits for its paper code not the student's own
+    (KeyIndex.code_problem's reasons, each starting ``paper code '...'``)."""
+    return outcome.cells[_REASON].startswith("paper code ")
 
 
 def review_reason(w: Written) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from quizgen.cells import spreadsheet_safe
 from quizgen.errors import printable
+from quizgen.grading.off_roster import RosterWarning
 from quizgen.grading.paths import BUILT_FROM
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
@@ -223,8 +224,10 @@ def report_markdown(result) -> str:
 
 
 def _roster_section(result) -> list:
-    """Students and key reconciled (--roster, per-student papers): missing and unknown students."""
-    notes = result.roster_notes
+    """Students and key reconciled (--roster, per-student papers): missing and
+    unknown students; then the warnings about the roster itself (RosterWarning:
+    ids differing only by leading zeros), which the command line prints too."""
+    notes = result.roster_notes + [f"Warning: {line}" for line in result.warnings if isinstance(line, RosterWarning)]
     return ["## Roster", ""] + [f"- {md_cell(note)}" for note in notes] + [""] if notes else []
 
 

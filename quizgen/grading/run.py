@@ -89,7 +89,7 @@ class GradeResult:
 def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rtol=None, atol=None,
           encoding=None, progress: bool = False, outputs: GradeOutputs | None = None, policy=None,
           ecf_credit=None, overrides=None, roster=None, force: bool = False, jobs: int | None = None,
-          paper_as_written: bool = False, attempt: str = "highest") -> GradeResult:
+          paper_as_written: bool = False, attempt: str | None = None) -> GradeResult:
     """Grade the answers file ``answers`` against ``key`` (a key.json path, its
     data as a dict, or None to find key.json beside the answers, in the working
     directory or in its quiz/ folder, the first found, with a note when it is not
@@ -110,7 +110,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     item analysis is computed in a second process while the totals and the
     other reports are written; the output is the same. ``attempt``: which
     attempt of an LMS download's student with several is graded, ``highest``
-    (quizgen's score; ties: the later), ``last`` or ``first`` (attempt_choice.py)."""
+    (quizgen's score; ties: the later; also when None, the option not given),
+    ``last`` or ``first`` (attempt_choice.py)."""
     outputs = outputs or GradeOutputs()
     outputs.check()
     jobs = resolve_jobs(jobs)

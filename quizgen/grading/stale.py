@@ -11,12 +11,15 @@ carries (``<meta name="generator" content="quizgen">``), a plain gradebook
 by its header (``student_id,name,score,max,percent``), a Moodle gradebook
 by its three columns (``ID number`` or ``Email address``, ``Full name``,
 the grade item). A Canvas gradebook has the LMS's own header: it is never
-removed. Nor is a Moodle one filled from a ``--gradebook-template``, which
-has quizgen's three columns but rows this run does not write (the
-template's students it did not grade, or its ids that matched only by
-leading zeros): it is the instructor's merged column, kept with a note
-when this run's grades written into it change nothing, else with a
-warning. Nor is a link, or any file the run read or wrote."""
+removed. Nor is a Moodle one listing students this run does not grade,
+which has quizgen's three columns but rows this run does not write: filled
+from a ``--gradebook-template`` (the template's students it did not grade,
+or its ids that matched only by leading zeros), it is the instructor's
+merged column; written without one, by a run that graded other students,
+it is that run's column, which the file cannot tell apart. It is kept with
+a note when this run's grades written into it change nothing, else with a
+warning naming the students. Nor is a link, or any file the run read or
+wrote."""
 
 from __future__ import annotations
 
@@ -30,11 +33,14 @@ from quizgen.errors import InputFileError, shortened
 from quizgen.grading.outputs import GradeOutputs, gradebook_text
 from quizgen.input_files import SMALL_INPUT_BYTES
 from quizgen.lms.gradebook import MOODLE_KEYS, PLAIN_COLUMNS
-from quizgen.marking.student_ids import normalise_id
+from quizgen.marking.student_ids import normalise_id, zero_pairs
+from quizgen.text.words import named_first
 
 GENERATOR_MARK = '<meta name="generator" content="quizgen">'
 """The HTML report's mark (templates/report.html.j2), read in its first HEAD_BYTES."""
 HEAD_BYTES = 4096
+SHOWN = 5
+"""How many of the students a kept gradebook lists, not graded, its warning names before "and N more"."""
 GRADEBOOKS = ("moodle", "canvas", "plain")
 
 
@@ -50,15 +56,18 @@ def remove_stale_outputs(result, outputs: GradeOutputs) -> None:
     folder, stem = Path(graded).parent, Path(graded).stem
     written = {Path(path).name for path in result.paths.values()}
     kinds = {f"{stem}-report.html": "html", **{f"{stem}-gradebook-{lms}.csv": lms for lms in GRADEBOOKS}}
-    removed, kept, current, merged = [], [], [], []
+    removed, kept, current, merged = [], [], [], {}
     for name, kind in kinds.items():
         path = folder / name
         if name in written or not path.is_file() or _is_run_file(path, result.files):
             continue
         if not path.is_symlink() and _written_by_quizgen(path, kind):
-            verdict = "" if kind == "html" else _verdict(path, kind, result, outputs)
+            verdict, others = ("", ()) if kind == "html" else _verdict(path, kind, result, outputs)
+            if verdict == "current":
+                current.append(name)
+            elif verdict:
+                merged[name] = others
             if verdict:
-                (current if verdict == "current" else merged).append(name)
                 continue
             try:
                 path.unlink()
@@ -75,14 +84,27 @@ def remove_stale_outputs(result, outputs: GradeOutputs) -> None:
     if current:
         result.notes.append(f"kept {_names(current)} in {shown}: written by an earlier run, but "
                             f"{'it holds' if len(current) == 1 else 'they hold'} the grades this run gives")
-    if merged:
-        result.warnings.append(f"kept {_names(merged)} in {shown}: filled from a --gradebook-template by an earlier "
-                               "run (it lists students this run does not grade), but its grades are not all this "
-                               "run's; grade with --gradebook moodle and a template to update the column")
+    result.warnings += [_merged_warning(name, shown, others) for name, others in merged.items()]
     if kept:
         result.warnings.append(f"{_names(kept)} in {shown} {'is' if len(kept) == 1 else 'are'} not from this run and "
                                "may contradict its files (kept: quizgen cannot tell it wrote "
                                f"{'it' if len(kept) == 1 else 'them'}); delete or rename before using this run's files")
+
+
+def _merged_warning(name: str, shown: str, others: tuple) -> str:
+    """The warning keeping the Moodle gradebook ``name`` (in ``shown``) an
+    earlier run wrote, with grades not all this run's, which lists ``others``:
+    ``(ids this run does not grade, ids matching this run's only by leading
+    zeros)``, as written; from a --gradebook-template or from a run grading
+    other students, which the file cannot tell."""
+    unlisted, zeros = others
+    lists = [f"{len(ids)} {what} ({named_first([shortened(sid) for sid in ids[:SHOWN]], len(ids))})"
+             for ids, what in ((unlisted, "student(s) this run does not grade"),
+                               (zeros, "id(s) matching this run's only by leading zeros")) if ids]
+    return (f"kept {shortened(name)} in {shown}: a Moodle gradebook an earlier run wrote (grading other students, "
+            f"or filling a --gradebook-template), listing {' and '.join(lists)}, with grades not all this run's; "
+            "to merge this run's grades into it, rename it and grade with --gradebook moodle --gradebook-template "
+            "<its new name>; else delete it")
 
 
 def _names(names: list) -> str:
@@ -115,34 +137,41 @@ def _written_by_quizgen(path: Path, kind: str) -> bool:
     return kind == "moodle" and len(header) == 3 and header[0] in MOODLE_KEYS.values() and header[1] == "Full name"
 
 
-def _verdict(path: Path, kind: str, result, outputs: GradeOutputs) -> str:
-    """What to do with the quizgen gradebook of ``kind`` at ``path`` (plain, or
-    Moodle): "current" to keep it when it has the rows this run would write
-    in it (for Moodle, under the key and grade item its header names, or,
-    filled from a template, when this run's grades written into it change
-    nothing), "merged" to keep a Moodle file filled from a template whose
-    grades are not this run's, "" to remove it."""
+def _verdict(path: Path, kind: str, result, outputs: GradeOutputs) -> tuple:
+    """``(verdict, others)``: what to do with the quizgen gradebook of
+    ``kind`` at ``path`` (plain, or Moodle): "current" to keep it when it has
+    the rows this run would write in it (for Moodle, under the key and grade
+    item its header names, or, listing students this run does not grade, when
+    this run's grades written into it change nothing), "merged" to keep a
+    Moodle file listing students this run does not grade whose grades are
+    not this run's, "" to remove it; ``others``: ``(ids this run does not
+    grade, ids matching this run's only by leading zeros)`` of the file, as
+    written (empty unless "merged")."""
     try:
         if path.stat().st_size > SMALL_INPUT_BYTES:
             return ""
         rows = _rows(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, csv.Error):
-        return ""
+        return "", ()
     own = replace(outputs, gradebook=kind, gradebook_template=None)
     if kind == "moodle":
         keys = {column: key for key, column in MOODLE_KEYS.items()}
         own = replace(own, gradebook_key=keys[rows[0][0]], gradebook_item=rows[0][2])
     written = _rows(gradebook_text(own, result).text)
     if written == rows:
-        return "current"
+        return "current", ()
     ids = {normalise_id(row[0]) for row in written[1:] if row}
-    if kind != "moodle" or all(normalise_id(row[0]) in ids for row in rows[1:] if row):
-        return ""
-    try:   # filled from a template: this run's grades, written into it, change nothing?
+    others = [row[0] for row in rows[1:] if row and normalise_id(row[0]) not in ids]
+    if kind != "moodle" or not others:
+        return "", ()
+    zeros = zero_pairs({normalise_id(sid) for sid in others}, ids)
+    others = ([sid for sid in others if normalise_id(sid) not in zeros],
+              [sid for sid in others if normalise_id(sid) in zeros])
+    try:   # this run's grades, written into it as into a template, change nothing?
         refilled = gradebook_text(replace(own, gradebook_template=str(path)), result)
     except InputFileError:
-        return "merged"
-    return "current" if _rows(refilled.text) == rows else "merged"
+        return "merged", others
+    return ("current", ()) if _rows(refilled.text) == rows else ("merged", others)
 
 
 def _rows(text: str) -> list:

@@ -171,6 +171,15 @@ class Students:
         advice = "no attempt of theirs is in the LMS download it was built from" if self.lms else "generate their paper"
         return f"is on the roster but has no paper in {self.index.name}", advice
 
+    def paperless_hint(self, student_id: str, hinted: bool = True) -> str | None:
+        """None unless a per-student key has no paper for ``student_id`` (not
+        even by leading zeros); else the ``did you mean ...`` its rows would
+        carry ("" when no id is near, or not ``hinted``: a hint costs some 10 ms;
+        none for a roster id, which is named so)."""
+        if not self.own_papers or self.matcher.match(normalise_id(student_id)) is not None:
+            return None
+        return "" if not hinted or normalise_id(student_id) in self.shown else self.hint(student_id)
+
     def _no_paper(self, student_id: str, hint: str = "") -> str:
         return f"student {shortened(student_id)!r} has no paper in {self.index.name}" + (f"; {hint}" if hint else "")
 

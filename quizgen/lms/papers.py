@@ -29,10 +29,13 @@ def is_lms_key(key: Key) -> bool:
 
 
 class GradingInputs(NamedTuple):
-    """What ``quizgen grade`` needs: key.json data (``Key.to_json``, records whole) and the answers CSV text."""
+    """What ``quizgen grade`` needs: key.json data (``Key.to_json``, records whole) and the answers CSV text;
+    ``rows``: that CSV's rows as ``(student_id, question_id, part, answer)``, as read (not made spreadsheet-safe),
+    for a caller that marks them at once (attempt_choice.attempt_scores)."""
 
     key: dict
     answers: str
+    rows: tuple = ()
 
 
 def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str = "",
@@ -83,13 +86,16 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     students = tuple(KeyPaper(sid, p["name"], LMS_SEED, tuple(next(picked) for _ in p["variants"]), p["state"])
                      for sid, p in papers.items())
     key = Key(_whole_quiz(made, slots), students, LMS_SEED, quizgen=__version__, rounded_by=rounded_by)
+    answered = tuple((r.student_id, r.name, names[(r.student_id, papers[r.student_id]["joined"].get(_question(r),
+                                                                                                   _question(r)))],
+                      r.part, r.answer) for r in rows if r.part and r.answered)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(ANSWER_COLUMNS)
-    writer.writerows((spreadsheet_safe(r.student_id), spreadsheet_safe(r.name),
-                      names[(r.student_id, papers[r.student_id]["joined"].get(_question(r), _question(r)))],
-                      r.part, spreadsheet_safe(r.answer)) for r in rows if r.part and r.answered)
-    return GradingInputs(key.to_json(compact=False), out.getvalue())
+    writer.writerows((spreadsheet_safe(sid), spreadsheet_safe(name), question, part, spreadsheet_safe(answer))
+                     for sid, name, question, part, answer in answered)
+    return GradingInputs(key.to_json(compact=False), out.getvalue(),
+                         tuple((sid, question, part, answer) for sid, _, question, part, answer in answered))
 
 
 def _two_variants(row) -> str:

@@ -29,6 +29,7 @@ class ToAct:
     unreached: list
     unmarked: list = field(default_factory=list)
     why: str = ""   # why the parts awaiting a person wait, when grade knows (a paper code not their own)
+    whys: dict = field(default_factory=dict)   # or each part's own why: {label: reason} (add_reasons)
 
 
 def to_act(parts, students, counts, unreached, columns=None) -> list:
@@ -68,9 +69,14 @@ def _by_student(columns, counts, parts: list, labels: list) -> dict:
 
 
 def add_reasons(rows: list, reasons: dict) -> None:
-    """Give each ToAct of ``rows`` its ``why`` from ``{student id: reason}``."""
+    """Give each ToAct of ``rows`` its ``why`` from ``{student id: reason}``,
+    or, where the reason is ``{part label: reason}``, each part's (``whys``)."""
     for row in rows:
-        row.why = reasons.get(row.student_id, row.why)
+        found = reasons.get(row.student_id)
+        if isinstance(found, dict):
+            row.whys = found
+        elif found is not None:
+            row.why = found
 
 
 def review_list(rows: list) -> list:
@@ -99,13 +105,25 @@ def parts_text(row: ToAct, key: str) -> str:
     (``from Q6a on (16 parts)``; one part: ``Q10b``), or the parts with no mark
     of a student marked only by overrides (``Q1b, Q1c, Q2a, Q2b, Q3a and 21 more``)."""
     if key == "review":
-        return ", ".join(row.review) + (f" ({row.why})" if row.why else "")
+        return _review_text(row)
     if key == "unmarked":
         parts = row.unmarked
         shown = ", ".join(parts[:UNMARKED_SHOWN])
         return shown if len(parts) <= UNMARKED_SHOWN else f"{shown} and {len(parts) - UNMARKED_SHOWN} more"
     parts = row.unreached
     return parts[0] if len(parts) == 1 else f"from {parts[0]} on ({len(parts)} parts)"
+
+
+def _review_text(row: ToAct) -> str:
+    """``Q1a, Q1c (why); Q1b (another why)``: the parts awaiting a person,
+    grouped by their reason (``whys``, in the order first met; a part with none
+    in a group of its own, unbracketed), or all with the one ``why``."""
+    if not row.whys:
+        return ", ".join(row.review) + (f" ({row.why})" if row.why else "")
+    groups = {}
+    for label in row.review:
+        groups.setdefault(row.whys.get(label, ""), []).append(label)
+    return "; ".join(", ".join(labels) + (f" ({why})" if why else "") for why, labels in groups.items())
 
 
 def more_text(listed: int, total: int) -> str:
