@@ -59,7 +59,7 @@ def test_a_long_base_60_number_is_text_read_at_once(invoke, tmp_path, line, expe
     bank = bank_with(tmp_path, r"^points: 6$", line + "1" + ":59" * 330_000)
     start = time.perf_counter()
     result = invoke("validate", bank)
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start < 10   # the bug took ~20 s on a quiet machine; validate alone ~2 s
     assert result.exit_code == 1
     assert expected in result.output + result.stderr
 
