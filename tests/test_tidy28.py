@@ -1,0 +1,24 @@
+"""tidy28: rules that were written twice, now written once, and two guards."""
+
+import codecs
+
+import pytest
+
+from quizgen.byte_order import bom_encoding
+from quizgen.csv_input import detect_encoding
+from quizgen.safe_yaml import yaml_text
+
+
+@pytest.mark.parametrize("bom, codec, encoding", [
+    (codecs.BOM_UTF8, "utf-8", "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16-le", "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16-be", "utf-16"), (codecs.BOM_UTF32_LE, "utf-32-le", "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32-be", "utf-32")])
+def test_one_byte_order_mark_rule_reads_csv_and_yaml_alike(bom, codec, encoding):
+    """UTF-32's little-endian mark (FF FE 00 00) starts like UTF-16's: both readers take it as UTF-32."""
+    data = bom + "a: é".encode(codec)
+    assert bom_encoding(data) == detect_encoding(data) == encoding
+    assert yaml_text(data) == "a: é"
+
+
+def test_no_byte_order_mark_names_no_encoding():
+    assert bom_encoding(b"a: 1") is None and bom_encoding(b"") is None
