@@ -20,7 +20,7 @@ import re
 from functools import lru_cache
 
 from quizgen.text.jinja_tags import TAGS
-from quizgen.text.spans import end_noting_unclosed, substituted
+from quizgen.text.spans import end_noting_unclosed, openers, substituted
 from quizgen.text.tex_markdown import check_dollars, maths_spans, masked_jinja
 
 _DISPLAYS = ("\\[", "$$")
@@ -89,10 +89,10 @@ def _pieces(body: str):
 
 @lru_cache(maxsize=16)
 def _starts(never: frozenset, last_line: bool) -> re.Pattern:
-    """Where a piece may start: a Jinja2 tag of a kind still closed somewhere further on, a
-    backslash, and (before the last line break, as they all end on one) a ``%`` or a space."""
-    tags = [re.escape(tag.opener) for tag in TAGS if tag not in never]
-    return re.compile("|".join(tags + ([r"\\"] if last_line else [r"[\\%\s]"])))
+    """Where a piece may start: a Jinja2 tag of a kind still closed somewhere further on
+    (spans.openers, the rule spans.spans looks for its openers by), a backslash, and (before
+    the last line break, as they all end on one) a ``%`` or a space."""
+    return openers(TAGS, never, (r"\\",) if last_line else (r"[\\%\s]",))
 
 
 def _piece_end(body: str, start: int, never: set, last_break: int) -> tuple:
