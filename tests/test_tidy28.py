@@ -22,3 +22,13 @@ def test_one_byte_order_mark_rule_reads_csv_and_yaml_alike(bom, codec, encoding)
 
 def test_no_byte_order_mark_names_no_encoding():
     assert bom_encoding(b"a: 1") is None and bom_encoding(b"") is None
+
+
+def test_a_tag_reads_as_a_space_to_both_template_text_checks():
+    """One rule (tex_markdown.tags_as_spaces): a tag between two words joins neither, for the
+    command check and for the alignment check alike."""
+    from quizgen.text.tex_commands import unlisted_tex
+    from quizgen.text.tex_markdown import alignment_outside_maths, tags_as_spaces
+    assert tags_as_spaces("a{{ x }}b{% if y %}c{# n #}d") == "a b c d"
+    assert unlisted_tex(r"\alpha {{ x }}\beta") is None and unlisted_tex(r"{{ x }}\lua") == r"\lua"
+    assert alignment_outside_maths(r"{{ x }}\begin{array}{c}1\end{array}") == r"\begin{array}"
