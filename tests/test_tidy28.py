@@ -32,3 +32,16 @@ def test_a_tag_reads_as_a_space_to_both_template_text_checks():
     assert tags_as_spaces("a{{ x }}b{% if y %}c{# n #}d") == "a b c d"
     assert unlisted_tex(r"\alpha {{ x }}\beta") is None and unlisted_tex(r"{{ x }}\lua") == r"\lua"
     assert alignment_outside_maths(r"{{ x }}\begin{array}{c}1\end{array}") == r"\begin{array}"
+
+
+def test_a_tag_beside_again_is_looked_for_only_in_short_text():
+    """asides._tagged read ``_TAG_BESIDE`` with no cap of its own: it backtracks in cubic
+    time over a run of spaces (1,000 took 4 s); now both its calls stop at _BESIDE_CHARS."""
+    from quizgen.marking.asides import _tagged
+    from redos_support import best_seconds
+
+    def make(n):
+        return "1 " + " " * n + "x"
+    small, large = best_seconds(_tagged, make(100)), best_seconds(_tagged, make(1_000))
+    assert large < 0.25 or large < 30 * max(small, 1e-4), (small, large)
+    assert _tagged("? ? 0.5") and not _tagged("0.5")

@@ -39,6 +39,9 @@ _NO_VALUE_WORDS = no_value_words("none", "nothing", "not applicable")
 _TAG_BESIDE = re.compile(r"\s*(?P<before>(?:" + _TAG + r")(?=\s))?\s*(?P<rest>.*?\S)\s*"
                          r"(?P<after>(?<=\s|\d)(?:" + _TAG + r"))?\s*\.?\s*", re.IGNORECASE)
 """A number with a non-answer before or after it (``n/a 0.6999``, ``? 0.5``, ``0.6999 -``)."""
+_BESIDE_CHARS = 200
+"""The longest text ``_TAG_BESIDE`` reads: it backtracks over a run of spaces in cubic time (1,000 spaces
+took 4 s), and a number with a tag beside it is far shorter."""
 
 NO_VALUE_REASON = ("read as no answer, but on this part it may be the answer itself (no value, undefined): "
                    "a person reads it")
@@ -105,7 +108,7 @@ def non_answer_beside(text: str, read) -> str:
     """A reason for a person when ``text`` is a number (``read(rest).status``)
     with a non-answer before or after it (``n/a 0.6999``, ``? 0.5``,
     ``0.6999 -``): is the number the answer, or was the part skipped? Else ''."""
-    found = _TAG_BESIDE.fullmatch(text) if len(text) <= 200 else None
+    found = _tag_beside(text)
     if found is None or not (found["before"] or found["after"]) or _tagged(found["rest"]) \
             or read(found["rest"]).status != "number":
         return ""
@@ -117,8 +120,13 @@ def _tagged(rest: str) -> bool:
     """True when ``rest`` has a non-answer beside it again (``? ? 0.5``): no
     number, and reading it would ask this again, once a tag (``? `` * 99 took
     15 ms an answer)."""
-    found = _TAG_BESIDE.fullmatch(rest)
+    found = _tag_beside(rest)
     return found is not None and bool(found["before"] or found["after"])
+
+
+def _tag_beside(text: str):
+    """``_TAG_BESIDE``'s full match of ``text``, or None (also when it is over ``_BESIDE_CHARS``)."""
+    return _TAG_BESIDE.fullmatch(text) if len(text) <= _BESIDE_CHARS else None
 
 
 # ------------------------------------------------------------------ a value restated
