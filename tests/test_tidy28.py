@@ -45,3 +45,19 @@ def test_a_tag_beside_again_is_looked_for_only_in_short_text():
     small, large = best_seconds(_tagged, make(100)), best_seconds(_tagged, make(1_000))
     assert large < 0.25 or large < 30 * max(small, 1e-4), (small, large)
     assert _tagged("? ? 0.5") and not _tagged("0.5")
+
+
+def test_a_long_figure_name_is_one_line_naming_the_file_and_the_figure(invoke, tmp_path, monkeypatch):
+    """A figure's name had no length limit (the axis words have 48): a 5,000-character
+    name went into every label and axis. Now over NAME_LIMIT is the template's error."""
+    from grading_support import c7_bank_with_figure
+    from quizgen.generation.figures import NAME_LIMIT
+
+    monkeypatch.chdir(tmp_path)
+    bank = c7_bank_with_figure(tmp_path, "name", "q" * 5000)
+    why = f"figure.name: the figure's name, filled in, has 5,000 characters, more than the label's {NAME_LIMIT}"
+    checked = invoke("validate", "--bank", bank, "--samples", 2)
+    assert checked.exit_code == 1 and why in checked.output and "evil.yaml" in checked.output, checked.output
+    made = invoke("generate", "--bank", bank, "--classes", "C77", "--seed", 1, "--out", "out")
+    assert made.exit_code == 2 and why in made.output and "evil.yaml" in made.output, made.output
+    assert "Traceback" not in checked.output + made.output and not (tmp_path / "out").exists()
