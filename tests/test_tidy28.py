@@ -35,16 +35,45 @@ def test_a_tag_reads_as_a_space_to_both_template_text_checks():
 
 
 def test_a_tag_beside_again_is_looked_for_only_in_short_text():
-    """asides._tagged read ``_TAG_BESIDE`` with no cap of its own: it backtracks in cubic
-    time over a run of spaces (1,000 took 4 s); now both its calls stop at _BESIDE_CHARS."""
+    """asides._tagged read ``_TAG_BESIDE`` with no cap of its own, and a run of dashes
+    still takes it quadratic time (4,000 took 3.5 s); now both its calls stop at _BESIDE_CHARS."""
     from quizgen.marking.asides import _tagged
     from redos_support import best_seconds
 
     def make(n):
-        return "1 " + " " * n + "x"
-    small, large = best_seconds(_tagged, make(100)), best_seconds(_tagged, make(1_000))
+        return "1" + " -" * n + " x"
+    small, large = best_seconds(_tagged, make(100)), best_seconds(_tagged, make(2_000))
     assert large < 0.25 or large < 30 * max(small, 1e-4), (small, large)
     assert _tagged("? ? 0.5") and not _tagged("0.5")
+
+
+OLD_TAG_BESIDE = (r"\s*(?P<before>(?:{tag})(?=\s))?\s*(?P<rest>.*?\S)\s*"
+                  r"(?P<after>(?<=\s|\d)(?:{tag}))?\s*\.?\s*")
+
+
+def test_a_tag_beside_a_number_is_found_in_linear_time_over_spaces():
+    """Its three ``\\s*`` split a run of spaces in cubic time: 200 characters took 10-70 ms an
+    answer under the 200-character cap (2,000 such answers a minute or more), now microseconds."""
+    from quizgen.marking.asides import _TAG_BESIDE
+    from redos_support import best_seconds
+
+    def make(n):
+        return "? 1 " + " " * n + "x"
+    small, large = best_seconds(_TAG_BESIDE.fullmatch, make(16)), best_seconds(_TAG_BESIDE.fullmatch, make(196))
+    assert large < 0.002 or large < 30 * small, (small, large)
+
+
+def test_what_a_tag_beside_reads_is_unchanged():
+    import re
+
+    from quizgen.marking.asides import _TAG, _TAG_BESIDE
+    from redos_support import token_sample
+    old = re.compile(OLD_TAG_BESIDE.replace("{tag}", _TAG), re.IGNORECASE)
+    tokens = [" ", "  ", "\t", "\n", ".", "-", "\u2014", "?", "n/a", "n", "a", "n.a.", "idk", "0.5", "1", "x", "no",
+              "idea", "don't", "know", "skipped", "i", "do", "not", "/", "--"]
+    for text in token_sample(tokens, 12):
+        was, now = old.fullmatch(text), _TAG_BESIDE.fullmatch(text)
+        assert (was and was.groupdict()) == (now and now.groupdict()), text
 
 
 def test_a_long_figure_name_is_one_line_naming_the_file_and_the_figure(invoke, tmp_path, monkeypatch):
