@@ -11,8 +11,8 @@ the answers file (grading/answers_file.py), the roster (roster.py) and
 - Header names matched loosely (``Student ID`` is ``studentid``) against
   ``ALIASES``; question ids and parts as people write them (``Q01``/``1``, ``(a)``/``a``).
 
-This module imports nothing of quizgen but ``errors`` and ``input_files``, so every layer may use it
-(an LMS download is decoded and split by these rules too: quizgen/lms/responses.py)."""
+This module imports nothing of quizgen but ``errors``, ``input_files`` and ``byte_order``, so every layer
+may use it (an LMS download is decoded and split by these rules too: quizgen/lms/responses.py)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ import warnings
 from pathlib import Path
 from typing import NamedTuple
 
+from quizgen.byte_order import bom_encoding
 from quizgen.errors import InputFileError, UsageError, printable, shortened
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 
@@ -74,15 +75,12 @@ codecs.register_error(FALLBACK_ERRORS, _cp1252_or_latin1)
 
 
 def detect_encoding(sample: bytes) -> str:
-    """utf-8-sig, utf-32 or utf-16 by their byte-order mark (UTF-32's first: its
-    little-endian mark starts like UTF-16's), else utf-8 when the first bytes
+    """utf-8-sig, utf-32 or utf-16 by their byte-order mark (byte_order.bom_encoding,
+    the rule templates are read by too), else utf-8 when the first bytes
     decode as UTF-8, else cp1252 (what older Excel writes)."""
-    if sample.startswith(codecs.BOM_UTF8):
-        return "utf-8-sig"
-    if sample.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
-        return "utf-32"
-    if sample.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return "utf-16"
+    marked = bom_encoding(sample)
+    if marked is not None:
+        return marked
     try:
         codecs.getincrementaldecoder("utf-8")().decode(sample, final=len(sample) < SAMPLE_BYTES)
     except UnicodeDecodeError:

@@ -2,14 +2,15 @@
 twice and an integer of more than MAX_INT_DIGITS digits, and reading no
 base-60 number: the one loader for every YAML file a user gives (templates,
 the ``--policy`` file), its bytes decoded by one rule (``yaml_text``) and its
-errors' lines found by one (``error_line``). Imports only PyYAML, so every layer can use it."""
+errors' lines found by one (``error_line``). Imports only PyYAML and byte_order, so every layer can use it."""
 
 from __future__ import annotations
 
-import codecs
 import re
 
 import yaml
+
+from quizgen.byte_order import bom_encoding
 
 
 class _UniqueKeys:
@@ -149,10 +150,6 @@ def safe_load(text: str, exponent_floats: bool = False):
     return yaml.load(text, Loader=careful)
 
 
-_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF8, "utf-8-sig"),
-         (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
-"""Byte-order marks a YAML file may start with (UTF-32's first: its little-endian
-mark starts like UTF-16's), the byte-order-mark rule of csv_input.detect_encoding."""
 _LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")   # what PyYAML counts as a line break
 
 
@@ -168,7 +165,7 @@ class NotText(ValueError):
 def yaml_text(data: bytes) -> str:
     """A YAML file's ``data`` as text: UTF-8, or UTF-8, UTF-16 or UTF-32 by its
     byte-order mark (dropped); raises NotText naming the first bad byte's line."""
-    encoding = next((name for bom, name in _BOMS if data.startswith(bom)), "utf-8")
+    encoding = bom_encoding(data) or "utf-8"
     try:
         return data.decode(encoding).lstrip("\ufeff")
     except UnicodeDecodeError as exc:

@@ -137,9 +137,10 @@ def quizgen_imports(path: Path) -> set:
 
 
 def test_small_csv_reading_sits_below_grading_and_marking():
-    assert quizgen_imports(PACKAGE / "csv_input.py") == {"quizgen.errors", "quizgen.input_files"}
+    assert quizgen_imports(PACKAGE / "csv_input.py") == {"quizgen.errors", "quizgen.input_files", "quizgen.byte_order"}
     assert quizgen_imports(PACKAGE / "input_files.py") == {"quizgen.errors"}
-    assert quizgen_imports(PACKAGE / "safe_yaml.py") == set()   # the bank and the policy share it
+    assert quizgen_imports(PACKAGE / "safe_yaml.py") == {"quizgen.byte_order"}   # the bank and the policy share it
+    assert quizgen_imports(PACKAGE / "byte_order.py") == set()
     assert not {m for m in quizgen_imports(PACKAGE / "roster.py")
                 if m.startswith(("quizgen.grading", "quizgen.generation"))}
     upward = {(path.name, m) for path in (PACKAGE / "marking").glob("*.py")

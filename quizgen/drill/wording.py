@@ -56,8 +56,8 @@ def as_read(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-_THOUSANDS_DOT = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:(?:\.\d{3}){2,}|\.\d{3}" + f"(?!{EXPONENT.pattern}))"
-                            + r"(?![\d.,])")
+_POINT_GROUPED_THOUSANDS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:(?:\.\d{3}){2,}|\.\d{3}"
+                                      + f"(?!{EXPONENT.pattern}))" + r"(?![\d.,])")
 """A count written with a point between thousands (``1.950``), which a count reads as grouping
 (1950: forms.read_marks), so the drill says how it read it. Never one point before an exponent
 (``2.640e3`` is a decimal's point: marks.EXPONENT); several still group."""
@@ -70,7 +70,7 @@ def reading_notes(record, text: str, verdict, decimal_comma: bool = False, optio
     right; that a bare ``log`` was read as ln; and, at a word part, a
     number or a word that is none of its ``options`` (``offered_note``)."""
     lines = [note] if (note := offered_note(record, text, verdict, options)) else []
-    grouped = record.kind == "integer" and _THOUSANDS_DOT.search(text)   # a count's 1.950 is 1950 (forms.read_marks)
+    grouped = record.kind == "integer" and _POINT_GROUPED_THOUSANDS.search(text)   # a count's 1.950: 1950 (read_marks)
     if verdict.value is not None and verdict.status != "correct" and ("," in text or grouped):
         lines.append(f"(Your {cut(text)} was read as {as_read(verdict.value)}.)")
     if LOG_NOTE in verdict.feedback:

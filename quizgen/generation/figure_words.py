@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from quizgen.errors import TemplateError
-from quizgen.generation.figures import AXIS_LIMIT, X_MEANING, LossPoint, figure_point
+from quizgen.generation.figures import AXIS_LIMIT, NAME_LIMIT, X_MEANING, LossPoint, figure_point
 from quizgen.text.render import render_string
 from quizgen.text.tex_commands import WHY, WHY_UNLISTED, refused_tex, unlisted_tex
 
@@ -67,15 +67,25 @@ def unsafe_name(text: str) -> str:
     """Why a filled figure name cannot go into the label's TeX maths, or "":
     a TeX command the bank's list does not allow (the filled text, so that no
     Jinja2 output can build one), a character that ends the maths or the
-    label (``$ % # &``), or braces that do not pair up."""
+    label (``$ % # &``), braces that do not pair up, or more than NAME_LIMIT characters."""
     command = unlisted_tex(text, filled=True)
     if command is not None:
         return f"uses {command}: {WHY if refused_tex(command) else WHY_UNLISTED}"
     if _OUT_OF_MATHS.search(text):
         return "holds one of $ % # &, which would end its maths: write it as maths, such as 1 - \\hat{p}"
+    if _unpaired_braces(text):
+        return "has braces that do not pair up"
+    if len(text) > NAME_LIMIT:   # after the TeX checks: a name both too long and unsafe is named unsafe
+        return (f"has {len(text):,} characters, more than the label's {NAME_LIMIT}: "
+                "write it shorter, such as 1 - \\hat{p}")
+    return ""
+
+
+def _unpaired_braces(text: str) -> bool:
+    """True when the braces of ``text`` (``\\{`` and ``\\}`` aside) do not pair up."""
     depth = 0
     for char in text.replace("\\{", "").replace("\\}", ""):
         depth += {"{": 1, "}": -1}.get(char, 0)
         if depth < 0:
             break
-    return "has braces that do not pair up" if depth else ""
+    return depth != 0

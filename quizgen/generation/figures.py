@@ -35,6 +35,7 @@ X_END = 1.08
 # feedback sheets say it in every figure's alt text.
 X_MEANING = "the probability of the correct outcome"
 AXIS_LIMIT = 48   # characters of a template's axis words: the name fits under the 5 cm (340 px) drawing
+NAME_LIMIT = 40   # characters of a figure's name, filled in (TeX maths): the label and the p axis print it
 SAMPLES = 40
 # Every loss axis reaches at least this. The problem figure's is never scaled to
 # its own draw's answer, which would tell the student its range (an axis to 9 for

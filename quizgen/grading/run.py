@@ -112,13 +112,10 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     attempt of an LMS download's student with several is graded, ``highest``
     (quizgen's score; ties: the later; also when None, the option not given),
     ``last`` or ``first`` (attempt_choice.py)."""
-    outputs = outputs or GradeOutputs()
-    outputs.check()
-    jobs = resolve_jobs(jobs)
+    outputs, jobs, override, marking = _options(outputs, jobs, rtol, atol, policy, ecf_credit)
+    choice = AttemptChoice(attempt, marking, override, decimal_comma)
     unkeyed, attempt_notes = [], []   # a Moodle download's students named by the other id column: warned of
     others = {"roster": roster, "overrides": overrides, "policy": policy, "outputs": outputs}   # with the gradebook
-    override, marking = tolerance_override(rtol, atol), marking_policy(policy, ecf_credit)
-    choice = AttemptChoice(attempt, marking, override, decimal_comma)
     with one_commit(hold=False) as commit, \
             lms_inputs(answers, key, out, encoding, outputs.banks, unkeyed, outputs.gradebook_key, delimiter,
                        files_read(answers, key, **others), choice, attempt_notes) as (built, built_key, built_out,
@@ -134,8 +131,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         reads = files_read(answers, key if lms else key_path, **{**others, "outputs": outputs},
                            built=built if lms else None, built_key=key_path if lms else None)
         paths = output_paths(source.path, built_out, key_path, outputs, reads, f"--out {out}" if out else None)
-        shown = index.name if lms or key_path is None else key_shown(key_path, source.path)
-        shown += " (found: no --key given)" if key is None and not lms else ""
+        shown = _key_named(index, source, key_path, found=key is None and not lms, lms=lms)
         code_warning = check_codes(source, index, shown, force, key_path)   # before any output is made
         decisions = read_decisions(overrides)
         class_roster = read_roster(roster) if roster is not None else None
@@ -146,14 +142,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         folder = paths["graded"].parent
         with streamed_files(folder, names.values()) as handles:
             graded_handle = handles[names["graded"]]
-            try:
-                with progress_bar(progress, source.path.stat().st_size, "Grading") as bar:
-                    graded = grade_file(source, index, students, grid, tally, graded_handle, bar, decisions, jobs)
-            except OSError as exc:
-                raise _output_error(source, folder, exc) from exc
-            if not graded.rows:
-                raise InputFileError(f"{source.path}: no answers to grade: the file has its header and no answer "
-                                     "rows (downloaded before anyone answered?)")
+            graded = _graded_rows(source, index, students, grid, tally, graded_handle, progress, decisions, jobs,
+                                  folder)
             foreign = check_belong(index, students, grid, source.path, force, shown, key_path)
             absent, marked = _add_roster(students, grid, tally, decisions, Path(answers).name if lms else source.path.name)
             clashed, clash_notes, clash_warnings = clashing_ids(source, students, absent, state)
@@ -176,15 +166,9 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(clashed)], written.taken
                 result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
                 result.files = run_files(reads, paths)
-                result.warnings = ((decisions.unmatched if decisions is not None else [])
-                                   + [line for line in (code_warning, foreign) if line])
-                result.warnings += traps_covered(data, override) + file_warnings(result, source, index, students,
-                                                                                  unnamed) + clash_warnings
-                result.warnings += roster_twins_warnings(students)
-                result.notes += decisions.made_note() if decisions is not None else []
-                result.made_rows = decisions.made if decisions is not None else 0
-                result.notes += found_key_note(source.path, key_path) if key is None and not lms else []
-                result.notes += attempt_notes
+                _add_warnings(result, source, index, students, decisions, data, override, unnamed,
+                              (code_warning, foreign), clash_warnings)
+                _add_notes(result, decisions, source, key_path if key is None and not lms else None, attempt_notes)
                 _write_reports(result, handles, names)
                 extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}
                 write_extra_outputs(result, outputs, extra, report.result())
@@ -206,6 +190,60 @@ def _download_outputs(outputs: GradeOutputs, download: Path, unkeyed: list) -> G
     after it, and it knows the students named by the other id column."""
     outputs = replace(outputs, download=download.name, unkeyed=tuple(unkeyed))
     return outputs if outputs.gradebook_item is not None else replace(outputs, gradebook_item=download.stem)
+
+
+def _options(outputs: GradeOutputs | None, jobs: int | None, rtol, atol, policy, ecf_credit) -> tuple:
+    """(outputs, jobs, tolerance override, marking policy): the run's options checked and
+    resolved before any file is read but the policy (a bad one stops the run here)."""
+    outputs = outputs or GradeOutputs()
+    outputs.check()
+    jobs = resolve_jobs(jobs)
+    return outputs, jobs, tolerance_override(rtol, atol), marking_policy(policy, ecf_credit)
+
+
+def _key_named(index: KeyIndex, source, key_path: Path | None, found: bool, lms: bool) -> str:
+    """How the checks of the answers' paper codes name the key: the download's, or its
+    file beside the answers or its path (key_shown), ``found`` when no --key named it."""
+    shown = index.name if lms or key_path is None else key_shown(key_path, source.path)
+    return shown + " (found: no --key given)" if found else shown
+
+
+def _graded_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, graded_handle,
+                 progress: bool, decisions, jobs: int, folder: Path):
+    """Every row of the answers graded and written to graded.csv (``graded_handle``), under a
+    progress bar; an OSError is the one-line OutputError, and a file with no rows stops the run."""
+    try:
+        with progress_bar(progress, source.path.stat().st_size, "Grading") as bar:
+            graded = grade_file(source, index, students, grid, tally, graded_handle, bar, decisions, jobs)
+    except OSError as exc:
+        raise _output_error(source, folder, exc) from exc
+    if not graded.rows:
+        raise InputFileError(f"{source.path}: no answers to grade: the file has its header and no answer "
+                             "rows (downloaded before anyone answered?)")
+    return graded
+
+
+def _add_warnings(result: GradeResult, source, index: KeyIndex, students: Students, decisions, data, override,
+                  unnamed: list, checks: tuple, clash_warnings: list) -> None:
+    """``result.warnings``, what a person should check, in order: overrides that matched no
+    answer, the paper-code and belonging ``checks`` (those that found something), traps the
+    tolerance override marks right, the answers file's (file_warnings: a download's
+    ``unnamed`` first), ids two people share, and roster entries that look alike."""
+    result.warnings = ((decisions.unmatched if decisions is not None else [])
+                       + [line for line in checks if line])
+    result.warnings += traps_covered(data, override) + file_warnings(result, source, index, students,
+                                                                      unnamed) + clash_warnings
+    result.warnings += roster_twins_warnings(students)
+
+
+def _add_notes(result: GradeResult, decisions, source, found_key: Path | None, attempt_notes: list) -> None:
+    """``result.notes`` after the roster's: what the overrides added (and ``made_rows``), the
+    key.json found with no --key (``found_key``, None when one was given or built), and which
+    attempts of a download were graded."""
+    result.notes += decisions.made_note() if decisions is not None else []
+    result.made_rows = decisions.made if decisions is not None else 0
+    result.notes += found_key_note(source.path, found_key) if found_key is not None else []
+    result.notes += attempt_notes
 
 
 def _feedback_sheets(result, index, outputs, source, graded_handle) -> dict:

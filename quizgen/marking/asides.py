@@ -36,9 +36,14 @@ def no_value_words(*extras: str):
 _NO_VALUE_WORDS = no_value_words("none", "nothing", "not applicable")
 """A listed word that is itself "no value": a part whose answer (or trap) it is may be answered ``n/a``
 (``none`` and ``nothing`` too: words.py's pattern leaves them out, as they may say zero)."""
-_TAG_BESIDE = re.compile(r"\s*(?P<before>(?:" + _TAG + r")(?=\s))?\s*(?P<rest>.*?\S)\s*"
-                         r"(?P<after>(?<=\s|\d)(?:" + _TAG + r"))?\s*\.?\s*", re.IGNORECASE)
-"""A number with a non-answer before or after it (``n/a 0.6999``, ``? 0.5``, ``0.6999 -``)."""
+_TAG_BESIDE = re.compile(r"\s*+(?P<before>(?:" + _TAG + r")(?=\s))?\s*+(?P<rest>.*?\S)\s*+"
+                         r"(?P<after>(?<=\s|\d)(?:" + _TAG + r"))?\s*+\.?\s*+", re.IGNORECASE)
+"""A number with a non-answer before or after it (``n/a 0.6999``, ``? 0.5``, ``0.6999 -``). Its runs of
+spaces are possessive (``\\s*+``): no tag starts with a space, so giving one back never found a match,
+and the plain ``\\s*\\s*\\.?\\s*`` split a run of spaces in cubic time (200 spaces took 10-70 ms)."""
+_BESIDE_CHARS = 200
+"""The longest text ``_TAG_BESIDE`` reads: a number with a tag beside it is far shorter (and the old
+pattern took 4 s over 1,000 spaces)."""
 
 NO_VALUE_REASON = ("read as no answer, but on this part it may be the answer itself (no value, undefined): "
                    "a person reads it")
@@ -105,7 +110,7 @@ def non_answer_beside(text: str, read) -> str:
     """A reason for a person when ``text`` is a number (``read(rest).status``)
     with a non-answer before or after it (``n/a 0.6999``, ``? 0.5``,
     ``0.6999 -``): is the number the answer, or was the part skipped? Else ''."""
-    found = _TAG_BESIDE.fullmatch(text) if len(text) <= 200 else None
+    found = _tag_beside(text)
     if found is None or not (found["before"] or found["after"]) or _tagged(found["rest"]) \
             or read(found["rest"]).status != "number":
         return ""
@@ -117,8 +122,13 @@ def _tagged(rest: str) -> bool:
     """True when ``rest`` has a non-answer beside it again (``? ? 0.5``): no
     number, and reading it would ask this again, once a tag (``? `` * 99 took
     15 ms an answer)."""
-    found = _TAG_BESIDE.fullmatch(rest)
+    found = _tag_beside(rest)
     return found is not None and bool(found["before"] or found["after"])
+
+
+def _tag_beside(text: str):
+    """``_TAG_BESIDE``'s full match of ``text``, or None (also when it is over ``_BESIDE_CHARS``)."""
+    return _TAG_BESIDE.fullmatch(text) if len(text) <= _BESIDE_CHARS else None
 
 
 # ------------------------------------------------------------------ a value restated

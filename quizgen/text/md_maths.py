@@ -20,14 +20,16 @@ import re
 from functools import lru_cache
 
 from quizgen.text.jinja_tags import TAGS
-from quizgen.text.spans import end_noting_unclosed, substituted
+from quizgen.text.spans import end_noting_unclosed, openers, substituted
 from quizgen.text.tex_markdown import check_dollars, maths_spans, masked_jinja
 
 _DISPLAYS = ("\\[", "$$")
 _EATEN = {",": "\\thinspace", "!": "\\negthinspace", "{": "\\lbrace", "}": "\\rbrace", "|": "\\Vert"}
 """Control symbols CommonMark would read as escaped punctuation, with their letter-named twins."""
-_NAME, _SPACES, _BLANKS = re.compile(r"\\[A-Za-z]++"), re.compile(r"\s*+"), re.compile(r"[ \t]*+")
-_LINE_SPACES = re.compile(r"[^\S\n]*+")
+_NAME = re.compile(r"\\[A-Za-z]++")
+_WHITESPACE_RUN = re.compile(r"\s*+")   # any whitespace, line breaks too
+_SPACE_TAB_RUN = re.compile(r"[ \t]*+")   # spaces and tabs only
+_WHITESPACE_BUT_NEWLINE_RUN = re.compile(r"[^\S\n]*+")   # whitespace up to a line break (\r and Unicode spaces too)
 _BLOCK_MARKER = re.compile(r"[-+*>#=_~`<|:]|\d+[.)]")
 """How a line starts that CommonMark may read as a list, heading, quote, fence, rule or HTML."""
 
@@ -89,10 +91,10 @@ def _pieces(body: str):
 
 @lru_cache(maxsize=16)
 def _starts(never: frozenset, last_line: bool) -> re.Pattern:
-    """Where a piece may start: a Jinja2 tag of a kind still closed somewhere further on, a
-    backslash, and (before the last line break, as they all end on one) a ``%`` or a space."""
-    tags = [re.escape(tag.opener) for tag in TAGS if tag not in never]
-    return re.compile("|".join(tags + ([r"\\"] if last_line else [r"[\\%\s]"])))
+    """Where a piece may start: a Jinja2 tag of a kind still closed somewhere further on
+    (spans.openers, the rule spans.spans looks for its openers by), a backslash, and (before
+    the last line break, as they all end on one) a ``%`` or a space."""
+    return openers(TAGS, never, (r"\\",) if last_line else (r"[\\%\s]",))
 
 
 def _piece_end(body: str, start: int, never: set, last_break: int) -> tuple:
@@ -106,15 +108,15 @@ def _piece_end(body: str, start: int, never: set, last_break: int) -> tuple:
         name = _NAME.match(body, start)
         end = name.end() if name else min(start + 2, len(body))
         return (end, end) if end > start + 1 else (start, start + 1)
-    blanks = _BLANKS.match(body, start).end()
+    blanks = _SPACE_TAB_RUN.match(body, start).end()
     if body[blanks:blanks + 1] == "%" and blanks < last_break:   # a comment, then its line break
-        end = _SPACES.match(body, body.find("\n", blanks) + 1).end()
+        end = _WHITESPACE_RUN.match(body, body.find("\n", blanks) + 1).end()
         return end, end
     if char == "%":
         return start, start + 1
-    line_end = _LINE_SPACES.match(body, start).end()
+    line_end = _WHITESPACE_BUT_NEWLINE_RUN.match(body, start).end()
     if body[line_end:line_end + 1] == "\n":
-        end = _SPACES.match(body, line_end + 1).end()
+        end = _WHITESPACE_RUN.match(body, line_end + 1).end()
         return end, end
     if blanks == line_end or body[line_end:line_end + 1] != "%":   # nothing starts in these spaces
         return start, line_end

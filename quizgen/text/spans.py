@@ -33,13 +33,13 @@ def spans(text: str, kinds: tuple) -> list:
     each place: what ``re.finditer`` of the alternation ``opener.*?closer|...``
     (with re.S) finds."""
     found, at, never = [], 0, set()
-    openers = _openers(kinds, never)
-    while openers is not None and (hit := openers.search(text, at)) is not None:
+    starts = openers(kinds, never)
+    while starts is not None and (hit := starts.search(text, at)) is not None:
         start, unclosed = hit.start(), len(never)
         end = end_noting_unclosed(text, start, kinds, never)
         if end < 0:   # the search starts again after the opener, for the kinds still closed
             at = start + 1
-            openers = _openers(kinds, never) if len(never) > unclosed else openers
+            starts = openers(kinds, never) if len(never) > unclosed else starts
             continue
         found.append((start, end))
         at = end
@@ -58,9 +58,10 @@ def substituted(text: str, found, inside, outside=None) -> str:
     return "".join(pieces) + keep(text[done:])
 
 
-def _openers(kinds: tuple, never: set):
-    """A pattern finding the openers of ``kinds`` not in ``never``, or None."""
-    left = [re.escape(kind.opener) for kind in kinds if kind not in never]
+def openers(kinds: tuple, never, also: tuple = ()):
+    """A pattern finding the openers of ``kinds`` not in ``never`` (or a match of
+    one of the patterns ``also``, tried after them), or None when there is none."""
+    left = [re.escape(kind.opener) for kind in kinds if kind not in never] + list(also)
     return re.compile("|".join(left)) if left else None
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from quizgen.text.jinja_tags import sub_tags
+from quizgen.text.tex_markdown import tags_as_spaces
 
 _REFUSED = re.compile(
     r"(?<!\\)(?:\\\\)*(\\(?:[A-Za-z]*lua[A-Za-z]*|csname|begincsname|lastnamedcs|UseName|ExpandArgs|primitive"
@@ -98,7 +98,7 @@ def unlisted_tex(text: str, filled: bool = False) -> str | None:
         continued = _CONTINUED.search(text)
         if continued is not None:
             return continued.group(1) + "{{"
-        text = sub_tags(lambda tag: " ", text)   # (text/render.py): only the text around them is TeX
+        text = tags_as_spaces(text)
     for found in _COMMAND.finditer(text):
         name = found.group(1)
         if name in ("begin", "end"):

@@ -65,13 +65,19 @@ def masked_jinja(text: str) -> str:
     return sub_tags(lambda tag: "\x01" * len(tag), text)
 
 
+def tags_as_spaces(text: str) -> str:
+    """A template's ``text`` with each Jinja2 tag read as one space: what a tag prints
+    is escaped for LaTeX (text/render.py), so only the text around the tags is TeX."""
+    return sub_tags(lambda tag: " ", text)
+
+
 def alignment_outside_maths(text: str) -> str | None:
     """The first ``\\begin{array}`` (or another maths-only environment) of a template's
     ``text`` that stands outside maths, or None: there its ``&`` would print as a character.
-    Jinja2's tags are read as a space (what they print is escaped for LaTeX)."""
+    Jinja2's tags are read as a space (``tags_as_spaces``)."""
     if "\\begin" not in text:
         return None
-    return _outside_maths(sub_tags(lambda tag: " ", text))
+    return _outside_maths(tags_as_spaces(text))
 
 
 def _outside_maths(text: str) -> str | None:
