@@ -79,7 +79,7 @@ def test_an_attempt_that_is_not_a_number_is_refused_naming_its_row(tmp_path):
     lines[2] = ",".join(cells)
     path = tmp_path / "analysis.csv"
     path.write_text("\n".join(lines) + "\n")
-    with pytest.raises(InputFileError, match=r"row 2: attempt 'two' is not a whole number"):
+    with pytest.raises(InputFileError, match=r"row 2 after the header: attempt 'two' is not an attempt number"):
         read_responses(path)
 
 
@@ -93,7 +93,7 @@ def test_a_too_long_student_id_is_refused_naming_the_file_and_row(tmp_path, samp
     assert long_id in text
     path = tmp_path / sample
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(InputFileError, match=rf"^{path}: the .*'s row \d+: student id 'x{{40}}'... is 312 characters"):
+    with pytest.raises(InputFileError, match=rf"^{path}: the .*'s row \d+ after the header: student id 'x{{40}}'... is 312 characters"):
         read_responses(path)
 
 

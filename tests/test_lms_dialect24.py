@@ -72,4 +72,4 @@ def test_a_download_with_a_delimiter_given_keeps_it(tmp_path, invoke):
     result = invoke("grade", path, "--delimiter", "|")
     assert result.exit_code == 0, result.output
     assert "'|'-separated" in result.output
-    assert _first_line(tmp_path / "bar-graded.csv").count("|") == 11
+    assert _first_line(tmp_path / "bar-graded.csv").count("|") == 12   # download_line among the input columns

@@ -90,7 +90,7 @@ def test_canvas_parts_each_get_their_own_variant():
     paper = inputs.key["students"]["s1"]["questions"]
     assert [(q["id"], q["seed"], [p["part"] for p in q["parts"]]) for q in paper] == [
         ("Q1a", "1/nsp-sigmoid-loss/0", ["a"]), ("Q1b", "1/nsp-sigmoid-loss/1", ["b"])]
-    assert inputs.answers.splitlines()[1:] == ["s1,A,Q1a,a,0.5744", "s1,A,Q1b,b,1"]
+    assert inputs.answers.splitlines()[1:] == ["s1,A,Q1a,a,0.5744,", "s1,A,Q1b,b,1,"]   # no download line given
     with pytest.raises(UsageError):
         grading_inputs(rows, attempt="best")
 

@@ -18,6 +18,7 @@ from quizgen.grading.file_slice import open_slice
 from quizgen.grading.file_text import csv_start, spooled
 from quizgen.grading.header_layout import (EXPECTED, LONG_COLUMNS, MAX_COLUMNS, MAX_OTHER_COLUMNS, WIDE_COLUMNS,
                                            layout_of, plain_answers_header, split_label)
+from quizgen.lms.papers import DOWNLOAD_LINE   # the built answers file's column: a reason names the download's line
 
 __all__ = ["AnswersFile", "BadRow", "EXPECTED", "MAX_ANSWER_CHARS", "MAX_OTHER_COLUMNS", "header_row",
            "open_answers", "plain_answers_header", "split_label"]   # the last two live in header_layout.py
@@ -171,8 +172,15 @@ class AnswersFile:
         """A long-form row of another width, without a student, or with an
         answer over the length limit (not a row of empty cells)."""
         if len(row) == len(self.header) and row[self.student]:
-            return _too_long(row, self.answer, line)
+            return _too_long(row, self.answer, line, self._download_line(row))
         return _checked(_fit(row, len(self.header), line, self.delimiter), self.answer, line)
+
+    def _download_line(self, row: list) -> str | None:
+        """Where a reason places ``row`` of an answers file built from an LMS
+        download: the download's line it was read from (``DOWNLOAD_LINE``); else None."""
+        column = self.header.index(DOWNLOAD_LINE) if DOWNLOAD_LINE in self.header else None
+        cell = row[column] if column is not None and column < len(row) else ""
+        return f"line {cell} of the download" if cell.isdigit() and cell.isascii() else None
 
     def _wide(self):
         """``(cells, line)`` for every answer of a wide-form file, one per question column."""
@@ -215,12 +223,13 @@ def _checked(row: list, answer: int, line: int) -> list:
     return _too_long(row, answer, line)
 
 
-def _too_long(cells: list, answer: int, line: int) -> BadRow:
-    """A row whose answer is over the length limit: kept, not graded, the answer cut short."""
+def _too_long(cells: list, answer: int, line: int, where: str | None = None) -> BadRow:
+    """A row whose answer is over the length limit: kept, not graded, the answer
+    cut short; ``where``: the row's place in the reason, when not its ``line``."""
     length = len(cells[answer])
     cells = list(cells)
     cells[answer] = cells[answer][:ANSWER_SHOWN] + "..."
-    return BadRow(cells, f"line {line}: the answer is {length:,} characters long; answers over "
+    return BadRow(cells, f"{where or f'line {line}'}: the answer is {length:,} characters long; answers over "
                          f"{MAX_ANSWER_CHARS:,} characters are not graded")
 
 

@@ -14,7 +14,11 @@ from quizgen.cells import spreadsheet_safe
 from quizgen.errors import InputFileError, UsageError
 from quizgen.key.model import Key, KeyPaper, KeyQuestion
 
-ANSWER_COLUMNS = ("student_id", "name", "question_id", "part", "answer")
+DOWNLOAD_LINE = "download_line"
+ANSWER_COLUMNS = ("student_id", "name", "question_id", "part", "answer", DOWNLOAD_LINE)
+"""The columns of the built answers file; ``DOWNLOAD_LINE``: the line of the
+download each answer was read from, which grade names in a reason (an answer
+too long to grade: grading.answers_file) instead of the built file's own line."""
 LMS_SEED = "lms"
 """The seed of a key built from an LMS download, and of each of its papers
 (generate's per-student papers have ``<seed>/<student id>``): how grade tells
@@ -88,14 +92,14 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     key = Key(_whole_quiz(made, slots), students, LMS_SEED, quizgen=__version__, rounded_by=rounded_by)
     answered = tuple((r.student_id, r.name, names[(r.student_id, papers[r.student_id]["joined"].get(_question(r),
                                                                                                    _question(r)))],
-                      r.part, r.answer) for r in rows if r.part and r.answered)
+                      r.part, r.answer, r.line or "") for r in rows if r.part and r.answered)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(ANSWER_COLUMNS)
-    writer.writerows((spreadsheet_safe(sid), spreadsheet_safe(name), question, part, spreadsheet_safe(answer))
-                     for sid, name, question, part, answer in answered)
+    writer.writerows((spreadsheet_safe(sid), spreadsheet_safe(name), question, part, spreadsheet_safe(answer), line)
+                     for sid, name, question, part, answer, line in answered)
     return GradingInputs(key.to_json(compact=False), out.getvalue(),
-                         tuple((sid, question, part, answer) for sid, _, question, part, answer in answered))
+                         tuple((sid, question, part, answer) for sid, _, question, part, answer, _ in answered))
 
 
 def _two_variants(row) -> str:

@@ -16,13 +16,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from quizgen.csv_input import NOT_TEXT, csv_text, sniffed_reader
-from quizgen.errors import InputFileError, printable, shortened
-from quizgen.key.checks import MAX_ID
+from quizgen.errors import InputFileError
 from quizgen.key.model import UNSUBMITTED
 from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries
+from quizgen.lms.row_checks import MOODLE_ID_COLUMNS, attempt_number, check_attempts, check_id, check_widths
 from quizgen.lms.tag import TAG   # read in linear time (a regular expression took quadratic)
 
-MOODLE_ID_COLUMNS = ("ID number", "Email address")
 MOODLE_UNFINISHED = UNSUBMITTED   # attempt states Moodle does not grade
 CANVAS_FIXED = ("name", "id", "sis_id", "root_account", "section", "section_id", "section_sis_id",
                 "submitted", "attempt")
@@ -42,7 +41,8 @@ class ResponseRow:
     its parts count as missing, never dropped. (Canvas writes an answer or
     points for every question a student was given, so it needs no such row.)
     ``row`` is the export's row it came from (1 = the first after the header),
-    for messages. ``unsubmitted``: the State of a Moodle attempt that was not
+    for messages; ``line``, the line of the file it starts on (a quoted cell
+    may hold line breaks), which the built answers file keeps for grade's reasons. ``unsubmitted``: the State of a Moodle attempt that was not
     submitted (one of quizgen.key.model.UNSUBMITTED: ``In progress``,
     ``Overdue``, ``Never submitted``, ``Not yet started``), read because
     the student has no finished one; "" for a finished attempt. ``tries``:
@@ -61,6 +61,7 @@ class ResponseRow:
     row: int | None = field(default=None, compare=False)
     unsubmitted: str = ""
     tries: int = field(default=1, compare=False)
+    line: int | None = field(default=None, compare=False)
 
 
 def read_responses(path, encoding: str | None = None, skipped: list | None = None,
@@ -83,12 +84,12 @@ def read_responses(path, encoding: str | None = None, skipped: list | None = Non
     text = csv_text(path, Path(path).read_bytes(), encoding, f"{NOT_TEXT}; expected {DOWNLOADS['moodle']} or "
                     f"{DOWNLOADS['canvas']}").text
     try:
-        rows = _table(text, delimiter)
+        rows, lines = _table_lines(text, delimiter)
         kind = lms_kind(rows[0] if rows else [])
         if kind == "moodle":
-            return _moodle_rows(rows, skipped, prefer, fallback, unordered)
+            return _moodle_rows(rows, skipped, prefer, fallback, unordered, lines)
         if kind == "canvas":
-            return _canvas_rows(rows, absent_all, skipped)
+            return _canvas_rows(rows, absent_all, skipped, lines)
     except csv.Error as exc:   # a cell over the size limit
         raise InputFileError(f"{path}: not valid CSV ({exc})") from exc
     except InputFileError as exc:   # the parsers name the row; the file is named here
@@ -108,8 +109,20 @@ NEITHER = f"neither {DOWNLOADS['moodle']} nor {DOWNLOADS['canvas']}"
 def _table(text: str, delimiter: str | None = None) -> list:
     """The rows of an export's text (a leading BOM dropped), its delimiter
     chosen as for an answers file (csv_input.sniffed_reader)."""
-    reader, _ = sniffed_reader(text.lstrip("\ufeff"), delimiter)
-    return list(reader)
+    return _table_lines(text, delimiter)[0]
+
+
+def _table_lines(text: str, delimiter: str | None = None) -> tuple:
+    """``(rows, lines)``: the rows of ``_table`` and the file line each starts
+    on (an Excel ``sep=`` line counted), a row after the header being
+    ``rows[n]``, on line ``lines[n]``."""
+    reader, skip = sniffed_reader(text.lstrip("\ufeff"), delimiter)
+    rows, lines, end = [], [], skip
+    for row in reader:
+        rows.append(row)
+        lines.append(end + 1)
+        end = reader.line_num + skip
+    return rows, lines
 
 
 def lms_kind(header: list):
@@ -158,8 +171,9 @@ def moodle_responses(text: str, skipped: list | None = None, prefer: str = "idnu
 
 
 def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumber",
-                 fallback: list | None = None, unordered: list | None = None) -> list:
-    """The rows of moodle_responses from the download's table."""
+                 fallback: list | None = None, unordered: list | None = None, file_lines: list | None = None) -> list:
+    """The rows of moodle_responses from the download's table; ``file_lines``: the
+    file line of each row (``_table_lines``; without it, one line a row)."""
     header = rows[0] if rows else []
     slots = [(int(m.group(1)), i) for i, h in enumerate(header) if (m := _MOODLE_RESPONSE.fullmatch(h))]
     if not slots:
@@ -170,8 +184,8 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     if len(questions) < len(slots):
         raise InputFileError("the Moodle export has no 'Question N' columns, which name each variant. "
                              + _MOODLE_TICK.format(what="question text"))
-    _check_attempts(rows, "Moodle export")
-    _check_widths(header, rows[1:], [c for pair in zip(questions.values(), (i for _, i in slots)) for c in pair])
+    check_attempts(rows, "Moodle export")
+    check_widths(header, rows[1:], [c for pair in zip(questions.values(), (i for _, i in slots)) for c in pair])
     id_columns = _moodle_id_columns(header, rows[1:], prefer)
     attempts = joined_tries(header, rows[1:])   # a download of all tries: each attempt's tries as one row
     who = [(_moodle_student(row, id_columns, fallback), _moodle_unfinished(header, row)) for _, row, _, _ in attempts]
@@ -180,7 +194,7 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     # of an open attempt, each question's tries
     kept, source, states, counts = [], {}, {}, {}
     for (line, row, lines, tries), (student, unfinished) in zip(attempts, who):
-        _check_id(student, "the Moodle export's", line)
+        check_id(student, "the Moodle export's", line)
         if not student and skipped is not None and any(c.strip() for c in row):
             skipped.append(line)
         if student and not (unfinished and student in finished):
@@ -190,10 +204,11 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     for line, row, student in kept:
         name = " ".join(row[header.index(c)].strip() for c in ("First name", "Last name") if c in header)
         for number, column in slots:
+            at = source[line][column]
             out += [replace(r, unsubmitted=states[line]) if states[line] else r
                     for r in _moodle_answers(row[questions[number]], row[column], number,
-                                             (student, name.strip(), numbers[line]), source[line][column],
-                                             counts[line][column])]
+                                             (student, name.strip(), numbers[line]), at,
+                                             counts[line][column], file_lines[at] if file_lines else at + 1)]
     return out
 
 
@@ -219,31 +234,6 @@ def _moodle_student(row: list, columns: list, fallback: list | None) -> str:
     return ""
 
 
-def _check_attempts(rows: list, what: str) -> None:
-    """Refuse a download with its header and no attempt (made before anyone answered)."""
-    if not any(any(cell.strip() for cell in row) for row in rows[1:]):
-        raise InputFileError(f"the {what} has its header and no attempt (downloaded before anyone "
-                             "answered?); download it again once students have submitted")
-
-
-def _check_widths(header: list, rows: list, needed: list) -> None:
-    """Refuse a row that ends before a question's columns: Moodle writes every
-    row as wide as its header, so such a row is a damaged file (cut short),
-    whose missing questions would otherwise vanish from the student's paper
-    rather than count as missing."""
-    for line, row in enumerate(rows, start=1):
-        cut = [c for c in needed if c >= len(row)]
-        if cut and any(cell.strip() for cell in row):
-            first = min(cut)
-            ids = [row[i].strip() for i in (header.index(n) for n in MOODLE_ID_COLUMNS if n in header)
-                   if i < len(row) and row[i].strip()]
-            who = f" (student {shortened(printable(ids[0]), 40)})" if ids else ""
-            raise InputFileError(f"the Moodle export's row {line} after the header{who} has {len(row)} cells, but the "
-                                 f"header has {len(header)} columns: it ends before {shortened(printable(header[first]), 40)!r}, and Moodle "
-                                 "writes every row as wide as its header, so the file is damaged (cut short?); "
-                                 "download the Responses report again")
-
-
 def _moodle_id_columns(header: list, rows: list, prefer: str = "idnumber") -> list:
     """The columns naming students, in order of preference: ID number, then
     Email address (a row without an ID number falls back to its email), or the
@@ -257,16 +247,17 @@ def _moodle_id_columns(header: list, rows: list, prefer: str = "idnumber") -> li
                          "(Site administration > Users > Permissions > User policies) and download again")
 
 
-def _moodle_answers(question: str, response: str, slot: int, who: tuple, line: int, tries: int = 1) -> list:
+def _moodle_answers(question: str, response: str, slot: int, who: tuple, line: int, tries: int = 1,
+                    file_line: int | None = None) -> list:
     """The rows of one Moodle response cell (one answer, or ``part i: ...`` for
-    Cloze) of row ``line``, answered in ``tries`` tries."""
+    Cloze) of row ``line`` (on ``file_line`` of the file), answered in ``tries`` tries."""
     tag = TAG.search(question)
     if tag is None:
         return []
     template, variant = tag.group(1), tag.group(2)
     if response.strip() in ("", "-"):
-        return [ResponseRow(*who, slot, template, variant, "", "", answered=False, row=line)]
-    return [ResponseRow(*who, slot, template, variant, letter, answer, row=line, tries=max(tries, 1))
+        return [ResponseRow(*who, slot, template, variant, "", "", answered=False, row=line, line=file_line)]
+    return [ResponseRow(*who, slot, template, variant, letter, answer, row=line, tries=max(tries, 1), line=file_line)
             for letter, answer in cloze_parts(response)]
 
 
@@ -305,8 +296,9 @@ def canvas_responses(text: str, absent_all: list | None = None) -> list:
     return _canvas_rows(_table(text), absent_all)
 
 
-def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | None = None) -> list:
-    """The rows of canvas_responses from the student analysis's table."""
+def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | None = None,
+                 file_lines: list | None = None) -> list:
+    """The rows of canvas_responses from the student analysis's table; ``file_lines``: as for _moodle_rows."""
     header = rows[0] if rows else []
     if "id" not in header:
         raise InputFileError("the Canvas student analysis has no 'id' column (an anonymous survey?); "
@@ -316,7 +308,7 @@ def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | Non
     if not columns:
         raise InputFileError("no question of this Canvas student analysis carries a [quizgen:...] tag: "
                              "was the quiz imported from 'quizgen export canvas'?")
-    _check_attempts(rows, "Canvas student analysis")
+    check_attempts(rows, "Canvas student analysis")
     groups = {}
     for index, tag in columns:
         groups.setdefault((tag.group(1), tag.group(3) or "a"), []).append((index, tag.group(2)))
@@ -324,11 +316,11 @@ def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | Non
     for line, row in enumerate(rows[1:], start=1):
         row = row + [""] * (len(header) + 1 - len(row))   # + 1: a question's points cell may be missing
         student = _cell(header, row, "sis_id") or _cell(header, row, "id")
-        _check_id(student, "the Canvas student analysis's", line)
+        check_id(student, "the Canvas student analysis's", line)
         if student:
-            who = (student, _cell(header, row, "name"), _attempt(_cell(header, row, "attempt"), line))
+            who = (student, _cell(header, row, "name"), attempt_number(_cell(header, row, "attempt"), line))
             for group in groups.items():
-                answers = _canvas_answers(row, group, who, line)
+                answers = _canvas_answers(row, group, who, line, file_lines[line] if file_lines else line + 1)
                 out += answers
                 if not answers:
                     missing.append((who[2], (student, *group[0])))
@@ -339,30 +331,13 @@ def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | Non
     return out
 
 
-def _canvas_answers(row: list, group: tuple, who: tuple, line: int) -> list:
+def _canvas_answers(row: list, group: tuple, who: tuple, line: int, file_line: int | None = None) -> list:
     """The rows of one question group (a template part) for one student, from
-    row ``line``: the variant columns the student has (answer, or points for a
+    row ``line`` (on ``file_line`` of the file): the variant columns the student has (answer, or points for a
     blank answer); none when no column is filled (the student was not given the group)."""
     (template, letter), members = group
-    return [ResponseRow(*who, None, template, label, letter, row[i].strip(), row=line)
+    return [ResponseRow(*who, None, template, label, letter, row[i].strip(), row=line, line=file_line)
             for i, label in members if row[i].strip() or row[i + 1].strip()]
-
-
-def _check_id(student: str, export: str, line: int) -> None:
-    """Stop at a student id longer than any key may hold, naming its row."""
-    if len(student) > MAX_ID:
-        raise InputFileError(f"{export} row {line}: student id {student[:40]!r}... is {len(student)} characters "
-                             f"long; an id has at most {MAX_ID}")
-
-
-def _attempt(text: str, line: int) -> int:
-    """The attempt number of a Canvas row (1 when the column is absent or empty)."""
-    if not text:
-        return 1
-    if not text.isdigit() or not text.isascii() or len(text) > 9:
-        raise InputFileError(f"the Canvas student analysis's row {line}: attempt {text[:40]!r} "
-                             "is not a whole number")
-    return int(text)
 
 
 def _cell(header: list, row: list, name: str) -> str:

@@ -1,0 +1,72 @@
+"""The checks of an LMS download's rows that stop the reading in one line
+naming the row (1 = the first after the header): a download with no attempt,
+a row cut short, a student id no key can hold, an attempt number that is none."""
+
+from __future__ import annotations
+
+from quizgen.cells import SHOWN_CONTROLS
+from quizgen.errors import InputFileError, printable, shortened
+from quizgen.key.checks import MAX_ID
+
+MOODLE_ID_COLUMNS = ("ID number", "Email address")
+
+
+def check_attempts(rows: list, what: str) -> None:
+    """Refuse a download with its header and no attempt (made before anyone answered)."""
+    if not any(any(cell.strip() for cell in row) for row in rows[1:]):
+        raise InputFileError(f"the {what} has its header and no attempt (downloaded before anyone "
+                             "answered?); download it again once students have submitted")
+
+
+def check_widths(header: list, rows: list, needed: list) -> None:
+    """Refuse a row that ends before a question's columns: Moodle writes every
+    row as wide as its header, so such a row is a damaged file (cut short),
+    whose missing questions would otherwise vanish from the student's paper
+    rather than count as missing."""
+    for line, row in enumerate(rows, start=1):
+        cut = [c for c in needed if c >= len(row)]
+        if cut and any(cell.strip() for cell in row):
+            first = min(cut)
+            ids = [row[i].strip() for i in (header.index(n) for n in MOODLE_ID_COLUMNS if n in header)
+                   if i < len(row) and row[i].strip()]
+            who = f" (student {shortened(printable(ids[0]), 40)})" if ids else ""
+            raise InputFileError(f"the Moodle export's row {line} after the header{who} has {len(row)} cells, but the "
+                                 f"header has {len(header)} columns: it ends before {shortened(printable(header[first]), 40)!r}, and Moodle "
+                                 "writes every row as wide as its header, so the file is damaged (cut short?); "
+                                 "download the Responses report again")
+
+
+def check_id(student: str, export: str, line: int) -> None:
+    """Stop at a student id no key can hold, naming its row: one longer than
+    any key may hold, or one holding a control character (ESC, NUL), which no
+    LMS id holds and the built answers file would write as U+FFFD beside the
+    key's id as read, so that the student's answers would match no paper."""
+    where = f"{export} row {line} after the header"
+    if len(student) > MAX_ID:
+        raise InputFileError(f"{where}: student id {student[:40]!r}... is {len(student)} characters "
+                             f"long; an id has at most {MAX_ID}")
+    control = "" if student.isprintable() else next((c for c in student if SHOWN_CONTROLS.get(ord(c)) == "\ufffd"), "")
+    if control:
+        raise InputFileError(f"{where}: student id {shortened(printable(student), 40)!r} contains a control "
+                             f"character (U+{ord(control):04X}), which no LMS id holds: was the file damaged or "
+                             "edited? Correct the id as the LMS shows it, or download the file again")
+
+
+MAX_ATTEMPT_DIGITS = 9
+"""The digits an attempt number may have (leading zeros aside): Canvas numbers a student's attempts 1, 2, 3, ..."""
+
+
+def attempt_number(text: str, line: int) -> int:
+    """The attempt number of a Canvas row (1 when the column is absent or empty)."""
+    if not text:
+        return 1
+    where = f"the Canvas student analysis's row {line} after the header: attempt"
+    if not text.isdigit() or not text.isascii():
+        raise InputFileError(f"{where} {shortened(printable(text), 40)!r} is not an attempt number: Canvas numbers "
+                             "a student's attempts 1, 2, 3, ...; was the file damaged or edited? Download it again")
+    digits = len(text.lstrip("0"))
+    if digits > MAX_ATTEMPT_DIGITS:
+        raise InputFileError(f"{where} {shortened(text, 40)!r} has {digits} digits, more than the "
+                             f"{MAX_ATTEMPT_DIGITS} of any attempt Canvas numbers (1, 2, 3, ...); was the file damaged "
+                             "or edited? Download it again")
+    return int(text)
