@@ -57,7 +57,7 @@ def _summary(sizes, absent=()):
 def test_the_legend_gives_the_range_when_papers_differ_and_leaves_the_absent_out():
     text = _summary([8, 6], absent=["s8", "s9"])
     assert ("out of the students whose paper has the part (6 to 8, of 8 students who answered); "
-            "the 2 absent on the roster are left out;") in text
+            "the 2 absent are left out;") in text   # no --roster: absent from the key's papers
     assert "out of the 8 students whose paper has the part;" in _summary([8, 8])
 
 

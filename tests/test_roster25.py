@@ -31,7 +31,8 @@ Q1 = {"id": "Q1", "class": "C1", "template": "t1", "points": 4, "parts": [part("
 ROSTER = "student_id,name\ns1001,Ann\ns1022,Victor Hugo\ns1003,Cy\ns1004,Di\ns1017,Absent Al\n"
 OFF_ROSTER = ("quizgen: warning: 1 graded student id(s) are not on the roster and are left out of "
               "g-gradebook-moodle.csv, as Moodle's import stops the whole file at a student it does not know: "
-              "s1O22 (did you mean s1022?); fix the id in answers.csv")
+              "s1O22 (did you mean s1022? O and 0 look alike: correct the id in the answers file and grade again); fix the id "
+              "in answers.csv")   # the hint of the summary's note, word for word
 
 
 def table(path: Path) -> dict:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizgen.errors import first_few, shortened
+from quizgen.errors import shortened
 from quizgen.grading.lms_input import fallback_warning
+from quizgen.grading.off_roster import roster_hint
 from quizgen.marking.student_ids import nearest_ids
 from quizgen.text.words import named_first
 
-FEW = 5   # the ids a warning names (errors.first_few's limit); the rest are its ", ..." (zeros_note: "and N more")
+FEW = 5   # the ids a warning or note names; then "and N more" (_few)
 
 
 def identity_warnings(outputs, result, left_out: list) -> list:
@@ -25,8 +26,8 @@ def identity_warnings(outputs, result, left_out: list) -> list:
     for gone in (True, False):
         ids = [i for i in outputs.unkeyed if (i in left) == gone]
         if ids:
-            shown = first_few([f"{shortened(i)} ({shortened(names[i])})" if names.get(i) else shortened(i)
-                               for i in ids])
+            shown = _few([f"{shortened(i)} ({shortened(names[i])})" if names.get(i) else shortened(i)
+                          for i in ids])
             warnings.append(fallback_warning(outputs.download, shown, len(ids), key, gone))
     others = [i for i in left_out if i not in unkeyed]
     return warnings + ([left_out_warning(key, others)] if others else [])
@@ -37,7 +38,7 @@ def guarded_ids_warning(guarded: list) -> str:
     leading quote, which the LMS import would not match."""
     return (f"{len(guarded)} student id(s) start with = + - or @ and are written to the gradebook with a leading ' "
             f"so that no spreadsheet runs them as a formula; the LMS will not match them until the ' is removed: "
-            f"{first_few(list(map(shortened, guarded)))}")
+            f"{_few(list(map(shortened, guarded)))}")
 
 
 def off_roster_warning(result, off: tuple) -> list:
@@ -46,8 +47,9 @@ def off_roster_warning(result, off: tuple) -> list:
     know), each with the nearest roster id."""
     if not off:
         return []
-    shown = first_few([shortened(i) if i in result.papered else _nearest_in(i, result.roster_ids, result.absent)
-                       for i in off[:FEW]] + list(off[FEW:]), FEW)   # a paper of their own: the id is right
+    shown = named_first([shortened(i) if i in result.papered else _with_hint(i, roster_hint(i, result.roster_ids,
+                                                                                           result.absent))
+                         for i in off[:FEW]], len(off))   # a paper of their own: the id is right
     book = Path(result.paths["gradebook"]).name if "gradebook" in result.paths else "the gradebook"
     answers = result.answers_path.name
     fix = ("each has a paper of their own in the key, so the roster lacks them: add them to it, or grade with the "
@@ -60,7 +62,7 @@ def off_roster_warning(result, off: tuple) -> list:
 
 def left_out_warning(key: str, left_out: list) -> str:
     """The warning naming the students a Moodle file leaves out (gradebook.moodle_left_out)."""
-    shown = first_few(list(map(shortened, left_out)))
+    shown = _few(list(map(shortened, left_out)))
     if key == "email":
         return (f"{len(left_out)} student(s) whose id is not an email address are left out of the Moodle gradebook "
                 f"keyed by Email address, as Moodle's import stops the whole file at an address it does not know: "
@@ -80,15 +82,15 @@ def unmatched_note(outputs, result, book) -> list:
     unmatched = book.unmatched
     if outputs.gradebook == "moodle":
         return [f"{len(unmatched)} graded student id(s) are not email addresses, which Moodle's import by "
-                f"Email address cannot match: {first_few(list(map(shortened, unmatched)))}; if they are the "
+                f"Email address cannot match: {_few(list(map(shortened, unmatched)))}; if they are the "
                 "students' ID numbers in Moodle, grade without --gradebook-key email"] if unmatched else []
     absent = set(result.absent) - set(result.zero_marked)
     graded = [i for i in unmatched if i not in absent]
     if not graded:
         return []
-    shown = [_nearest_in(i, book.unfilled) for i in graded[:FEW]] + list(map(shortened, graded[FEW:]))
+    shown = [_nearest_in(i, book.unfilled) for i in graded[:FEW]]
     return [f"{len(graded)} graded student(s) not in the Canvas gradebook, their grade not written: "
-            f"{first_few(shown, FEW)}"]
+            f"{named_first(shown, len(graded))}"]
 
 
 def zeros_note(outputs, book) -> list:
@@ -114,7 +116,16 @@ def other_rows_note(outputs, book) -> list:
     shown = [f"{shortened(graded)} on {shortened(mine)}, not {shortened(other)}" for graded, mine, other in book.other_rows]
     return [f"{len(shown)} graded student(s) could be two rows of {name}; the grade is written on the row matched "
             "first (SIS User ID, then SIS Login ID, exactly then by leading zeros, then Canvas's own ID), the other "
-            f"left as it is (check which is the student): {first_few(shown, FEW)}"]
+            f"left as it is (check which is the student): {_few(shown)}"]
+
+
+def _few(shown: list) -> str:
+    """The first FEW of ``shown``, then how many more: ``a, b and 3 more``."""
+    return named_first(shown[:FEW], len(shown))
+
+
+def _with_hint(student_id: str, hint: str) -> str:
+    return f"{shortened(student_id)} ({hint})" if hint else shortened(student_id)
 
 
 def _nearest_in(student_id: str, known, prefer=()) -> str:

@@ -218,6 +218,13 @@ def _check_recipes(key: Key, source: str) -> None:
                     raise InputFileError(f"{source}: templates.{question.template}.{problem}")
 
 
+class CodeReason(str):
+    """A reason ``KeyIndex.code_problem`` gives (a paper code not the student's
+    own): its type, kept in the outcome's reason cell (printable, so
+    spreadsheet_safe hands it back as is) and through --jobs' pickling, tells it
+    from other reasons an answer waits for (paper_written), not its wording."""
+
+
 class PaperChecks:
     """One paper's parts, indexed by slot (a question part of the whole key):
     ``parts`` (a KeyPart, or None where this paper has no such part), and
@@ -312,11 +319,13 @@ class KeyIndex:
         shown = f"paper code {written.strip()[:20]!r}"
         owner = self._code_owner.get(normalise_code(written))
         if owner == "":
-            return f"{shown} is the class paper's, not this student's own: expected paper {display_code(expected)}"
+            return CodeReason(f"{shown} is the class paper's, not this student's own: expected paper "
+                              f"{display_code(expected)}")
         if owner is not None:   # whose it is stays in key.json: this reason reaches the student's own sheet
-            return f"{shown} is another student's paper, not this student's: expected paper {display_code(expected)}"
-        return (f"{shown} is no paper of this key (expected paper {display_code(expected)}): papers from another run of "
-                "generate? grade with the key.json written beside them")
+            return CodeReason(f"{shown} is another student's paper, not this student's: expected paper "
+                              f"{display_code(expected)}")
+        return CodeReason(f"{shown} is no paper of this key (expected paper {display_code(expected)}): papers from "
+                          "another run of generate? grade with the key.json written beside them")
 
     def _add_slots(self, questions: tuple) -> None:
         for question in questions:

@@ -16,7 +16,8 @@ OFF_ROSTER_SHOWN = 5   # the ids a line on graded students off --roster names be
 
 
 def off_roster_lines(students, missing: list, off: tuple) -> list:
-    """The graded students ``--roster`` lacks (``off``: graded_off_roster's):
+    """The graded students ``--roster`` lacks (``off``: graded_off_roster's;
+    ``missing``: the ids of who gave no answer, GradeResult.absent):
     those with their own paper in the key, named as the key spells them, with
     no "did you mean" (a paper of their own says the id is right: the roster
     may be the wrong one, and is asked about when they are most of the class);
@@ -32,12 +33,20 @@ def off_roster_lines(students, missing: list, off: tuple) -> list:
                      + (": is this the right roster? " if most else " (graded all the same): ")
                      + _named_few(list(map(shortened, papered))))
     if others:
-        known = [s.student_id for s in students.roster]
-        shown = [_as_graded(written, graded, id_hint(graded, known, prefer=missing))
+        known = tuple(s.student_id for s in students.roster)
+        shown = [_as_graded(written, graded, roster_hint(graded, known, missing))
                  for written, graded in others[:OFF_ROSTER_SHOWN]]
         lines.append(f"{len(others)} graded student id(s) are not on the roster: "
                      + named_first(shown, len(others)))
     return lines
+
+
+def roster_hint(graded: str, roster_ids: tuple, absent) -> str:
+    """The ``did you mean ...`` of a graded id ``--roster`` lacks (``id_hint``:
+    the nearest roster ids, those in ``absent``, who gave no answer, first among
+    equally near ones): the one hint of the id, which the summary's note and the
+    Moodle gradebook's warning (gradebook_warnings.off_roster_warning) both give."""
+    return id_hint(graded, roster_ids, prefer=absent)
 
 
 def graded_off_roster(students) -> tuple:
@@ -90,8 +99,19 @@ def roster_twins_warnings(students) -> list:
 
 
 class RosterWarning(str):
-    """A warning about the roster itself (roster_twins_warnings): printed like
-    any warning, and also listed in report.md's Roster section (report.py)."""
+    """A warning about the roster itself (roster_twins_warnings), printed like any warning."""
+
+
+class WarningNote(str):
+    """A RosterWarning as a line of the roster notes (``Warning: ...``), which
+    report.md's Roster section and the HTML page's list; the summary on stdout
+    leaves it out of its notes, having printed it as a warning (report.py)."""
+
+
+def roster_twins_notes(students) -> list:
+    """roster_twins_warnings as roster notes (WarningNote), made before the run's
+    warnings are: the HTML page is written from the roster notes alone."""
+    return [WarningNote(f"Warning: {line}") for line in roster_twins_warnings(students)]
 
 
 def _as_graded(written: str, graded: str, hint: str) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from quizgen.cells import unguard
 from quizgen.errors import shortened
 from quizgen.grading.answer_pass import paper_column
+from quizgen.grading.key_index import CodeReason
 from quizgen.grading.outcome import RESULT_COLUMNS
 from quizgen.key.papercode import display_code, normalise_code
 from quizgen.key.status import Status
@@ -164,8 +165,8 @@ _REASON = RESULT_COLUMNS.index("reason")
 
 def _code_reason(outcome) -> bool:
     """Whether ``outcome`` waits for its paper code not the student's own
-    (KeyIndex.code_problem's reasons, each starting ``paper code '...'``)."""
-    return outcome.cells[_REASON].startswith("paper code ")
+    (KeyIndex.code_problem's reasons: a CodeReason)."""
+    return isinstance(outcome.cells[_REASON], CodeReason)
 
 
 def review_reason(w: Written) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from quizgen.cells import spreadsheet_safe
 from quizgen.errors import printable
-from quizgen.grading.off_roster import RosterWarning
+from quizgen.grading.off_roster import WarningNote
 from quizgen.grading.paths import BUILT_FROM
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import VERDICTS, Status
@@ -169,7 +169,8 @@ def _students_text(result, comma: bool = False) -> str:
     """"12 students", not counting the roster's absentees, who are named apart."""
     absent = len(result.absent)
     text = _count(len(result.students) - absent, "student", comma)
-    return f"{text} (and {whole_number(absent, comma)} on the roster who gave none)" if absent else text
+    listed = " on the roster" if result.roster_ids else ""   # else the key's papers (an LMS download's attempts)
+    return f"{text} (and {whole_number(absent, comma)}{listed} who gave none)" if absent else text
 
 
 def class_figures(result, comma: bool = False, median: bool = True) -> str:
@@ -225,9 +226,9 @@ def report_markdown(result) -> str:
 
 def _roster_section(result) -> list:
     """Students and key reconciled (--roster, per-student papers): missing and
-    unknown students; then the warnings about the roster itself (RosterWarning:
+    unknown students, and the warnings about the roster itself (WarningNote:
     ids differing only by leading zeros), which the command line prints too."""
-    notes = result.roster_notes + [f"Warning: {line}" for line in result.warnings if isinstance(line, RosterWarning)]
+    notes = result.roster_notes
     return ["## Roster", ""] + [f"- {md_cell(note)}" for note in notes] + [""] if notes else []
 
 
@@ -331,7 +332,7 @@ def summary_text(result) -> str:
                      f"in {built[0].parent}/")
     if "feedback" in result.paths:   # its own folder, wherever it is
         lines.append(f"Wrote the feedback sheets in {result.paths['feedback']}/")
-    lines += [f"Note: {note}" for note in result.notes]
+    lines += [f"Note: {note}" for note in result.notes if not isinstance(note, WarningNote)]   # said as warnings
     return "\n".join(map(printable, lines))   # ids, names and labels from the files: no escape reaches the terminal
 
 
@@ -351,7 +352,8 @@ def _percent_legend(result, comma: bool = False) -> list:
         who = (f"the students whose paper has the part ({whole_number(sizes[0], comma)} to "
                f"{whole_number(sizes[-1], comma)}, of {_count(sat, 'student', comma)} who answered)")
     absent = len(result.absent)
-    left_out = (f"; the {whole_number(absent, comma)} absent on the roster {'is' if absent == 1 else 'are'} left out"
+    listed = " on the roster" if result.roster_ids else ""
+    left_out = (f"; the {whole_number(absent, comma)} absent{listed} {'is' if absent == 1 else 'are'} left out"
                 if absent else "")
     return ["", f"  % correct: answers with status correct (ECF included) out of {who}{left_out};",
             "  partial, imprecise, incorrect, needs_review, invalid, blank and no answer count as not correct."]

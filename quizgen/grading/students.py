@@ -25,7 +25,9 @@ from quizgen.grading.outcome import make_outcome
 from quizgen.key.status import Status
 from quizgen.lms.papers import is_lms_key
 from quizgen.errors import InputFileError, shortened
-from quizgen.grading.off_roster import off_roster_lines, roster_zeros_lines
+from quizgen.text.words import named_first
+from quizgen.grading.absent_notes import matched_lines, silent_lines
+from quizgen.grading.off_roster import off_roster_lines, roster_twins_notes, roster_zeros_lines
 from quizgen.marking.student_ids import (IdMatcher, id_hint, nearest_ids, normalise_id, shown_id as shown_id_text,
                                          zero_twins)
 
@@ -63,7 +65,7 @@ class Students:
         self.unknown = {}   # {id as written: (its unknown_student outcome, the name on its first row)}
         self.unknown_rows = {}   # {id as written: its rows, numbered from 0 in the file}: for hinted_rows
         self.not_on_roster = {}   # {normal id: id as written}: graded, but the roster lacks them
-        self.by_zeros = {}        # {id as written: known id}: matched only by its leading zeros
+        self.by_zeros = {}        # {id as written: known id}: matched by its leading zeros or a spreadsheet's .0
         self.without_paper = []   # roster ids a per-student key has no paper for (not graded)
         self.unsubmitted = []     # the numbers of roster students an LMS download has no attempt of
         self.left_out = []        # key papers' ids --roster lacks who gave no answer: not in the class
@@ -311,9 +313,7 @@ def reconciliation_lines(students: Students, absent: list, off: tuple, marked=()
     lines, missing = [], [students.ids[n] for n in absent]
     unsubmitted = set(students.unsubmitted)
     silent = [n for n in absent if n not in unsubmitted]
-    if silent:
-        lines.append(f"{len(silent)} student(s) on the roster gave no answer (missing, scored 0): "
-                     + _listed([shortened(students.ids[n]) for n in silent[:limit]], len(silent)))
+    lines += silent_lines(students, silent, limit)
     if unsubmitted:
         gone = students.unsubmitted
         lines.append(f"{len(gone)} student(s) on the roster did not submit the quiz (no attempt in the LMS "
@@ -349,12 +349,11 @@ def reconciliation_lines(students: Students, absent: list, off: tuple, marked=()
         counted = f"at least {len(unknown)}" if len(students.unknown) >= UNKNOWN_LIMIT else str(len(unknown))
         lines.append(f"{counted} student id(s) have no paper in {students.index.name} (unknown_student, "
                      f"not graded): " + _listed(shown, len(unknown)))
-    if students.by_zeros:
-        pairs = [f"{shortened(written)} as {shortened(known)}" for written, known in list(students.by_zeros.items())[:limit]]
-        lines.append(f"{len(students.by_zeros)} student id(s) matched a known id only by leading zeros, and were "
-                     "graded as that student (check for a typo): " + _listed(pairs, len(students.by_zeros)))
+    lines += matched_lines(students, limit)
     lines += roster_zeros_lines(students)
-    return lines + off_roster_lines(students, missing, off) + _zero_marked_line(students, list(marked), limit)
+    absent_ids = missing + [students.ids[n] for n in marked]   # as GradeResult.absent: the hints' ``prefer``
+    lines += off_roster_lines(students, absent_ids, off) + _zero_marked_line(students, list(marked), limit)
+    return lines + roster_twins_notes(students)
 
 
 def unsubmitted_attempts(students: Students) -> list:
@@ -374,4 +373,4 @@ def _with_hint(student_id: str, hint: str) -> str:
 
 
 def _listed(shown: list, total: int) -> str:
-    return ", ".join(shown) + (", ..." if total > len(shown) else "")
+    return named_first(shown, total)

@@ -70,12 +70,13 @@ def shown_id(text: str) -> str:
 
 class IdMatcher:
     """The known ids (a roster, a per-student key) by their normal form, and
-    the leading-zero fallback: ``match(normal)`` is the known normal form a
-    normalised id stands for, or None."""
+    the fallbacks: leading zeros, and (``decimals``) a spreadsheet's ``.0``
+    after a number-like id (``spreadsheet_decimal``): ``match(normal)`` is the
+    known normal form a normalised id stands for, or None."""
 
-    def __init__(self, known_ids=(), apart=()):
+    def __init__(self, known_ids=(), apart=(), decimals: bool = True):
         """``apart``: ids (a roster's twins: zero_twins) whose zero-free form pairs with no known id."""
-        self.known = {}
+        self.known, self.decimals = {}, decimals
         zero_free = {}
         for student_id in known_ids:
             normal = normalise_id(student_id)
@@ -91,7 +92,39 @@ class IdMatcher:
         """The known id (normal form) ``normal`` is, exactly or but for leading zeros."""
         if normal in self.known or not self.known:
             return normal if self.known else None
+        whole = spreadsheet_decimal(normal) if self.decimals else None
+        if whole is not None:
+            return self.match(whole)
         return self.zero_free.get(normalise_id(normal, "strip"))
+
+
+_DECIMAL = re.compile(r"(\d+)\.0+")
+_SCIENTIFIC = re.compile(r"(\d)(?:\.(\d+))?e\+?(\d{1,2})")
+
+
+def spreadsheet_decimal(normal: str):
+    """The number-like id ``normal`` (normalised) without the ``.0`` a
+    spreadsheet or pandas adds when it reads an id column as numbers
+    (``20231234567891.0`` is ``20231234567891``), or None for any other id."""
+    found = _DECIMAL.fullmatch(normal)
+    return found.group(1) if found else None
+
+
+def scientific_ids(unknown: str, known_ids):
+    """None unless ``unknown`` is a long number in the scientific notation a
+    spreadsheet shows it in (``2.02312E+13``: its last digits are lost, so it
+    is never taken for one student); else the number-like ``known_ids`` it
+    could be (those that round to it), in their order."""
+    found = _SCIENTIFIC.fullmatch(normalise_id(unknown))
+    if found is None:
+        return None
+    digits, power = found.group(1) + (found.group(2) or ""), int(found.group(3))
+    unit = power - len(digits) + 1   # the power of ten of its last digit shown
+    if unit < 0:
+        return None   # 1.5e+0 is no id a spreadsheet mangled
+    shown = int(digits) * 10 ** unit
+    numbers = ((sid, normalise_id(sid)) for sid in known_ids)
+    return [sid for sid, normal in numbers if normal.isdigit() and abs(2 * int(normal) - 2 * shown) <= 10 ** unit]
 
 
 def zero_twins(ids) -> list:
@@ -111,7 +144,7 @@ def zero_pairs(ids, known) -> dict:
     id, never two), made one to one: a known id that is itself one of ``ids``,
     or that two of them would match, is matched by none. For two lists of
     students, such as a gradebook's rows and the graded ids."""
-    matcher, ids = IdMatcher(known), set(ids)
+    matcher, ids = IdMatcher(known, decimals=False), set(ids)
     found = {normal: matcher.match(normal) for normal in ids if normal not in matcher.known}
     found = {normal: other for normal, other in found.items() if other is not None and other not in ids}
     claims = Counter(found.values())
@@ -229,12 +262,28 @@ def id_hint(unknown: str, known_ids, named=(), prefer=()) -> str:
     first among equally near ones), after the ids in ``named`` (those whose
     name is the row's), "" when none is near. One id differing only by
     look-alike characters is named alone, with the characters and what to do.
-    A name refused in a message gets errors.did_you_mean instead (one, quoted)."""
+    A name refused in a message gets errors.did_you_mean instead (one, quoted).
+    An id in a spreadsheet's scientific notation (``2.02312E+13``) gets
+    ``scientific_hint`` instead."""
+    mangled = scientific_ids(unknown, known_ids)
+    if mangled is not None:
+        return scientific_hint(mangled)
     nearest = nearest_ids(unknown, known_ids, prefer=prefer)
     if len(nearest) == 1 and set(named) <= set(nearest) and _alike(unknown, nearest[0]):
         return f"did you mean {shortened(nearest[0])}? {_alike(unknown, nearest[0])}"
     near = list(named) + [sid for sid in nearest if sid not in named]
     return f"did you mean {' or '.join(map(shortened, near[:3]))}?" if near else ""
+
+
+def scientific_hint(could_be: list, shown: int = 3) -> str:
+    """The hint for an id a spreadsheet wrote in scientific notation, its last
+    digits lost (scientific_ids): never one student guessed, but the known
+    ids ``could_be`` (the first ``shown``, then how many more)."""
+    said = "a spreadsheet wrote this id in scientific notation, losing its last digits: export the id column as text"
+    if not could_be:
+        return said + " and grade again"
+    more = f" (or {len(could_be) - shown} more)" if len(could_be) > shown else ""
+    return f"{said} and grade again; did you mean {' or '.join(map(shortened, could_be[:shown]))}{more}?"
 
 
 def _alike(written: str, known: str) -> str:

@@ -1,0 +1,52 @@
+"""The roster notes (grading/students.reconciliation_lines) naming who gave
+no answer, each said for why they were expected (on ``--roster``, an LMS
+download's empty attempt, a per-student key's paper), and the answers' ids
+matched to a known id not exactly (a spreadsheet's ``.0``, leading zeros)."""
+
+from __future__ import annotations
+
+from quizgen.errors import shortened
+from quizgen.marking.student_ids import normalise_id, spreadsheet_decimal
+from quizgen.text.words import named_first
+
+
+def absent_origin(students, number: int) -> str:
+    """Why student ``number``, who gave no answer, was expected to: ``roster``
+    (on ``--roster``), ``attempt`` (an LMS download's attempt of theirs holds
+    no answer: every response ``-``) or ``paper`` (a per-student key's paper)."""
+    normal = normalise_id(students.ids[number])
+    if students.lms and normal in students.paper_of:
+        return "attempt"
+    return "roster" if students.on_roster is not None and students.in_class(normal) else "paper"
+
+
+def silent_lines(students, silent: list, limit: int) -> list:
+    """The notes naming the students who gave no answer (missing, scored 0),
+    one a reason they were expected: on the roster, an empty LMS attempt, a paper of their own."""
+    words = {"roster": "on the roster gave no answer",
+             "attempt": "have an attempt in the LMS download with no answer in it",
+             "paper": f"have a paper in {students.index.name} but gave no answer"}
+    lines = []
+    for origin, said in words.items():
+        found = [n for n in silent if absent_origin(students, n) == origin]
+        if found:
+            lines.append(f"{len(found)} student(s) {said} (missing, scored 0): "
+                         + named_first([shortened(students.ids[n]) for n in found[:limit]], len(found)))
+    return lines
+
+
+def matched_lines(students, limit: int) -> list:
+    """The notes naming the answers' ids matched to a known id not exactly
+    (``by_zeros``): by a spreadsheet's ``.0`` (``123.0`` as ``123``:
+    student_ids.spreadsheet_decimal), then only by leading zeros."""
+    lines = []
+    decimal, zeros = [], []
+    for written, known in students.by_zeros.items():
+        (zeros if spreadsheet_decimal(normalise_id(written)) is None else decimal).append((written, known))
+    for found, how, check in ((decimal, "once the '.0' a spreadsheet adds to a number-like id was taken off",
+                               "export the id column as text"), (zeros, "only by leading zeros", "check for a typo")):
+        if found:
+            pairs = [f"{shortened(written)} as {shortened(known)}" for written, known in found[:limit]]
+            lines.append(f"{len(found)} student id(s) matched a known id {how}, and were graded as that student "
+                         f"({check}): " + named_first(pairs, len(found)))
+    return lines
