@@ -11,9 +11,11 @@ import re
 from typing import NamedTuple
 
 from quizgen.key.parts import code_in_words
-from quizgen.marking.forms import BITS_REASON, BOUND_REASON, DOUBT_REASON, NOTED_REASON, REVIEW_REASON, TWO_VALUES_REASON
+from quizgen.marking.forms import (BITS_REASON, BOUND_REASON, DOUBT_REASON, NOTED_REASON, REVIEW_REASON,
+                                   TWO_VALUES_REASON, read_number)
 from quizgen.marking.quotes import rounded_before_use
 from quizgen.marking.rule_model import EARLY
+from quizgen.marking.sources import figures_asked
 from quizgen.text.words import and_list
 
 WORK_HEADING = "What to work on"
@@ -172,13 +174,23 @@ def _early_lines(questions, lines_of: list, awaiting: str, keep: int = KEEP) -> 
         for line in lines:
             if line.note != EARLY or line.status == awaiting:
                 continue
-            sources = rounded_before_use(line.feedback)
+            sources = () if _itself_short(question, line) else rounded_before_use(line.feedback)
             own += [] if sources else [f"{question.id} ({line.letter})"]
             for label, figures in sources:
                 used.setdefault((question.id, label, figures), []).append(f"({line.letter})")
     said = [_ROUNDED_EARLY.format(keep).format(", ".join(own))] * bool(own)
     before = _ROUNDED_BEFORE_USE.format(keep).format("; ".join(_used_early(*k, v) for k, v in used.items()))
     return said + [before] * bool(used)
+
+
+def _itself_short(question, line) -> bool:
+    """Whether ``line``'s own answer shows fewer significant figures than its
+    part asks (``0.075`` where 3 are asked): then it was itself rounded too
+    early, whatever earlier answer it was computed from."""
+    spec = next((getattr(p, "spec", None) for p in question.parts if getattr(p, "letter", p) == line.letter), None)
+    asked = figures_asked(spec.kind, spec.tolerance) if spec is not None else None   # None: not known
+    shown = read_number(line.answer).figures if asked else None
+    return shown is not None and shown < asked
 
 
 def _used_early(question_id: str, label: str, figures: int | None, later: list) -> str:

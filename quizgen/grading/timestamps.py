@@ -12,10 +12,11 @@ other times the grid holds are then read once each, only to name the first
 that is no time (``_first_unread``, FULLY_READ): a file without the column
 pays nothing. Formats read (time_text.py, standard library only): ISO 8601
 (``T`` or a space, seconds and zone optional), Google Forms ``2026/12/03
-10:04:00 AM GMT+1`` and ``12/3/2026 10:04:00``, Microsoft Forms ``12/3/26
+10:04:00 AM GMT+1``, ``12/3/2026 10:04:00``, ``03.12.2026 10:04:00``, Microsoft Forms ``12/3/26
 10:04:00``, Moodle ``3 December 2026  10:04 AM`` and ``Thursday, 3 December
-2026, 10:04 AM``. A day/month order (``03/04/2026``) is told from the column:
-a first field over 12 puts the day first, a second over 12 the month; neither is ambiguous."""
+2026, 10:04 AM``. A day/month order (``03/04/2026``) is told from the column: a first field over 12
+puts the day first, a second over 12 the month; with neither, dots or a day-first header
+(``DAY_FIRST_HEADERS``) put the day first, else the order is ambiguous."""
 
 from __future__ import annotations
 
@@ -29,11 +30,14 @@ from quizgen.grading.time_text import NUMERIC, Unread, ambiguous, day_month, has
 from quizgen.key.status import Status
 from quizgen.text.words import named_first
 
+DAY_FIRST_HEADERS = ("zeitstempel", "horodateur", "marcatemporal", "marcadetiempo", "informazionicronologiche",
+                     "carimbodedata/hora", "tijdstempel")
+"""Google Forms' ``Timestamp`` in German, French, Spanish, Italian, Portuguese, Dutch: locales
+writing the day first (``03.12.2026``, ``03/12/2026``), taken when the column cannot tell."""
 TIMESTAMP_HEADERS = ("timestamp", "completiontime", "submitted", "submittedat", "completed", "completedon",
-                     "endtime", "starttime", "startedon")
-"""Headers (case, spaces and underscores aside) of a column that says when a
-form was filled in (Google Forms, Microsoft Forms, Moodle), the first found
-in this order (a form's completion time before its start time)."""
+                     "endtime", "starttime", "startedon", *DAY_FIRST_HEADERS)
+"""Headers (case, spaces and underscores aside) of a column saying when a form was filled in (Google
+Forms, Microsoft Forms, Moodle), the first found in this order (completion time before start time)."""
 
 SHOWN = 10
 """Answers to look at (needs_review, invalid) and students named in grade's notes; graded.csv has them all."""
@@ -141,7 +145,7 @@ def settle_by_time(source, grid, label: str) -> tuple:
     first = _first_rows(grid)
     cells = sorted((row, text) for text, row in first.items())
     try:
-        day_first = _day_order(cells, grid, source)
+        day_first = _day_order(cells, grid, source, squeezed(label) in DAY_FIRST_HEADERS)
         times = _times(cells, day_first)
         _one_kind(cells, times)
     except _BadCell as bad:
@@ -250,11 +254,11 @@ class _BadCell(Exception):
         return "an empty time" if self.empty else f"{self.text!r} {self.why}"
 
 
-def _day_order(cells: list, grid, source):
+def _day_order(cells: list, grid, source, locale_day_first: bool = False):
     """Whether ``d/m/y`` dates put the day first (True), the month (False), or
-    None when no compared cell is such a date. Told from every timestamp
-    the grid holds; refused (``_BadCell``) when the column says both, or
-    neither while a compared date needs it."""
+    None when no compared cell is such a date. Told from every timestamp the
+    grid holds, else by dots or the header (``locale_day_first``); refused
+    (``_BadCell``) when the column says both, or neither while a date needs it."""
     if not any(day_month(text) for _, text in cells):
         return None
     needing = [(row, text) for row, text in cells if ambiguous(text)]
@@ -269,11 +273,12 @@ def _day_order(cells: list, grid, source):
                         raise _BadCell(row, text, f"puts the {'day' if first else 'month'} first, while line "
                                                   f"{line_of_row(source, seen[not first])} puts the "
                                                   f"{'month' if first else 'day'} first")
-    if not seen and needing:
+    day_first = locale_day_first or any(NUMERIC.fullmatch(text.strip())[2] == "." for _, text in needing)
+    if not seen and needing and not day_first:   # "Zeitstempel", 03.12.2026: no such locale puts the month first
         row, text = needing[0]
         raise _BadCell(row, text, "could be day/month or month/day, and no date in the column has a day over 12 "
                                   "to tell which")
-    return next(iter(seen), None)
+    return next(iter(seen), True if day_first else None)
 
 
 def _all_cells(cells: list, grid):

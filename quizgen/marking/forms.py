@@ -29,7 +29,8 @@ NUMBER, BLANK, INVALID, REVIEW = "number", Status.BLANK.value, Status.INVALID.va
 # a label's letters may carry combining marks (p̂, x̄: U+0300-036F, and those for symbols, U+20D0-20FF)
 # or a size in bars (|M| = 1)
 _LABEL_NAME = (r"(?:[^\W\d][\w\u0300-\u036f\u20d0-\u20ff{}^\\]{0,15}|\|[^\W\d]\w{0,3}\|)"
-               r"(?:\s*\([^()=]{0,12}\))?")   # L, p̂, L_MLM, |M|, p(story)
+               r"(?:\s*\((?:[^()=]{0,12}|[^()=|]{0,20}\|[^()=|]{0,20})\))?")   # L, p̂, L_MLM, |M|, p(story)
+# in its brackets up to 12 characters, or a condition: up to 20 each side of a | (p(y_i | context), as the paper prints it)
 _LABEL = re.compile(r"^\s*" + _LABEL_NAME + r"\s*(?:[=:]\s*[≈~]?|[≈~])\s*(?=\S)")   # L = 0.851, p ≈ 0.695
 _SAID = re.compile(r"^\s*(?:so|it[’']s|(?:it|that|(?:the\s+)?(?:answer|[^\W\d][\w()]{0,20}|\|[^\W\d]\w{0,3}\|))\s+is)"
                    r"\s+(?=[-+.\d≈~]|about\b|roughly\b|around\b|circa\b|approx|(?:zero|one|two|three|four|five|six|seven|eight|"

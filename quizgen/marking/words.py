@@ -14,6 +14,7 @@ from functools import lru_cache
 from quizgen.marking.asides import NO_VALUE_REASON, may_mean_no_value, no_answer_reason, no_value_words, non_answer
 from quizgen.marking.forms import BLANK, DOUBT_REASON, HEDGE_WORDS, QUESTION_MARK, REVIEW, looks_like_prose
 from quizgen.marking.student_ids import edit_distance
+from quizgen.marking.unlisted import unlisted_reason
 from quizgen.maths.answers import normalise_word
 from quizgen.marking.rule_model import CORRECT, INCORRECT, NEEDS_REVIEW, Credits, PartRule, TrapRule, Verdict
 
@@ -72,7 +73,7 @@ _DOUBT = re.compile(r"\b(?:" + "|".join(re.escape(w.replace("'", " ")) for w in 
 even a leading yes or no is then a hedge ("maybe no", "no idea", "yeah I guess");
 "I'm sure" is not doubt."""
 _POLARITY = {"y": "yes", "n": "no", "yes": "yes", "no": "no", "true": "true", "false": "false",
-             "yeah": "yes", "yep": "yes", "nope": "no", "correct": "yes", "wrong": "no", "incorrect": "no",
+             "yeah": "yes", "yep": "yes", "yup": "yes", "nope": "no", "nah": "no", "correct": "yes", "wrong": "no", "incorrect": "no",
              "never": "no"}
 _NO_IDEA = re.compile(r"^(?:i\s+)?(?:do\s+not|dont|don\s+t)\s+know$|^dunno$|^idk$")
 """A whole answer that says the student does not know, as ``_as_read`` leaves it."""
@@ -162,8 +163,10 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     found = _phrases(said, classes, synonyms or {}, choices in (None, 2))
     if (doubtful or _hedged(said, classes)) and (found.status in ("accept", "trap") or _names_any(said, classes)):
         return DOUBTED if doubtful else WordReading(REVIEW)   # "maybe neutral", "neutral or positive": a person decides
-    if found.status not in ("accept", "trap") and _misspelt(said, classes):
+    if found.status not in ("accept", "trap") and not found.reason and _misspelt(said, classes):
         return WordReading(REVIEW)   # "avrage", "bidirectonal": a person decides, never a silent 0
+    if found.status == "unknown" and unlisted_reason(said, classes, opposites):   # "undef", "nein", "indéfini"
+        return WordReading(REVIEW, reason=unlisted_reason(said, classes, opposites))
     if found.status == "unknown" and _NEGATIONS & set(said.split(" ")) and not _DOUBT.search(said):
         return WordReading(REVIEW)   # "not positive" where no listed word is "positive": what is left is for a person
     return DOUBTED if doubtful and found.status == REVIEW else found   # "probably 0" where no word is listed
@@ -308,7 +311,26 @@ def _phrases(said: str, classes: dict, synonyms: dict, two_way: bool = True) -> 
             found.extend((at, at + size, code) for at in _starts(tokens, phrase.split(" "), places))
     meanings = {(code, _negated(tokens, at, found)) for at, end, code in found
                 if not any(a <= at and end <= e and e - a > end - at for a, e, _ in found)}
+    if _takes_back(tokens, found):
+        return WordReading(REVIEW, reason=TAKE_BACK_REASON)   # "it doubles, no wait it stays the same"
     return _meaning(meanings, classes, said, two_way)
+
+
+TAKE_BACK_REASON = ("has a \"no\" after what it first said, which may take that back or deny what follows: "
+                    "a person reads which the student meant")
+_NO_IDIOMS = {"matter", "longer", "more", "less", "doubt"}
+"""Words after which a "no" takes nothing back ("the same, no matter how many")."""
+
+
+def _takes_back(tokens: list, found: list) -> bool:
+    """True when a "no" of no listed phrase stands after a phrase found
+    (``doubles. no: stays the same``, ``left to right? no, bidirectional``):
+    it may take back what came before it or deny what follows, so a person
+    reads it, on a two-way question as on one with three classes."""
+    first = min((at for at, _, _ in found), default=len(tokens))
+    return any(tokens[i] == "no" and not any(a <= i < e for a, e, _ in found)
+               and tokens[i + 1:i + 2] not in ([w] for w in _NO_IDIOMS)
+               for i in range(first + 1, len(tokens)))
 
 
 def _negated(tokens: list, at: int, found: list) -> bool:

@@ -1,0 +1,45 @@
+"""Why a one-word answer that no rule of ``words.read_words`` reads is for a
+person, not a silent 0: an abbreviation of a listed word (``undef``), a yes
+or no in another language on a yes/no part (``ja``, ``nein``, ``oui``,
+``non``), or another language's form of a long listed word (``undefiniert``,
+``indéfini``). A listed word never comes here: it is matched first."""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+
+FOREIGN_YES_NO = frozenset({"ja", "jawohl", "nein", "oui", "non", "si", "sí", "sì", "nee", "sim", "não", "nao",
+                            "tak", "nie"})
+"""Yes and no in German, French, Spanish, Italian, Dutch, Portuguese and Polish."""
+ALIKE = 0.7
+"""How alike (difflib ratio, accents dropped) another language's word and a listed one of 6 letters or more are."""
+
+
+def unlisted_reason(said: str, classes: dict, opposites) -> str:
+    """Why the one word ``said`` (as ``words._as_read`` reads it) is for a
+    person to read, or "" when it is a word no listed one resembles (or
+    more than one word). ``classes``: meaning -> its listed words;
+    ``opposites(a, b)``: True for words of opposite meaning (``defined`` is
+    no form of ``undefined``, and is marked as what it says)."""
+    listed = sorted(w for words in classes.values() for w in words if " " not in w and w.isalpha())
+    if " " in said or not said.isalpha() or any(opposites(said, w) for w in listed):
+        return ""   # "finite", "defined": the opposite of a listed word, marked as what it says
+    short_for = [w for w in listed if len(said) >= 3 and len(w) >= len(said) + 2 and w.startswith(said)]
+    if short_for:
+        return f"{said!r} may be short for {short_for[0]!r}, a word this part lists: a person reads it"
+    if said in FOREIGN_YES_NO and {"yes", "no"} & set(listed):
+        return f"{said!r} may be a yes or a no in another language: a person reads it"
+    if any(_ratio(said, w) >= ALIKE for w in listed if len(said) >= 6 and len(w) >= 6):
+        return f"{said!r} may be a word this part lists in another spelling or language: a person reads it"
+    return ""
+
+
+def _ratio(said: str, word: str) -> float:
+    """How alike ``said`` and ``word`` are, accents dropped (difflib's ratio)."""
+    return difflib.SequenceMatcher(None, _plain(said), _plain(word)).ratio()
+
+
+def _plain(word: str) -> str:
+    """``word`` without its accents (``indéfini`` is ``indefini``)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
