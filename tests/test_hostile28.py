@@ -1,0 +1,55 @@
+"""Session 28 (hostile28): labels generate writes that grade refused, raw HTML
+from a bank in Markdown outputs, long drill names, key paths, binary pipes."""
+
+from __future__ import annotations
+
+import pytest
+
+from quizgen.key.checks import MAX_ID
+
+
+def _roster(tmp_path, student_id: str):
+    path = tmp_path / "roster.csv"
+    path.write_text(f"student_id,name\n{student_id},Long\ns2,B\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("seed, student_id", [("7" * 190, None), ("5", "s" * MAX_ID), ("1" * 45, "s" * 161)])
+def test_generate_refuses_labels_grade_would_refuse(tmp_path, invoke, seed, student_id):
+    """A 190-character seed, or a 200-character roster id, made question seeds
+    of 218+ characters: generate wrote a key.json grade refused. Now generate
+    refuses in one line (the value cut), and writes nothing."""
+    args = ["generate", "--seed", seed, "--out", tmp_path / "out", "--classes", "C10"]
+    args += ["--students", _roster(tmp_path, student_id)] if student_id else []
+    result = invoke(*args)
+    assert result.exit_code == 2, result.output
+    assert len(result.output.strip().splitlines()) == 1 and "too long" in result.output
+    assert "characters)" in result.output and len(result.output) < 400
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_huge_seed_is_refused_at_once(tmp_path, invoke):
+    """A 100,000-digit seed was accepted, and echoed whole in the summary line."""
+    result = invoke("generate", "--seed", "7" * 100_000, "--out", tmp_path / "out", "--classes", "C10")
+    assert result.exit_code == 2
+    assert "(100,000 characters)" in result.output and len(result.output) < 300
+
+
+def test_the_longest_labels_generate_allows_are_graded(tmp_path, invoke):
+    """At the limit, the key generate writes is one grade reads (the limit comes from MAX_ID)."""
+    from quizgen.bank.loader import load_bank, select
+    from quizgen.generation.quiz import REDRAW_TAIL
+
+    template_id = select(load_bank(()), "C10")[0].id
+    room = MAX_ID - len(f"/{template_id}/0{REDRAW_TAIL}")
+    seed = "7" * 20
+    roster = _roster(tmp_path, "s" * (room - len(seed) - 1))
+    assert invoke("generate", "--seed", seed, "--students", roster, "--out", tmp_path / "out",
+                  "--classes", "C10").exit_code == 0
+    answers = tmp_path / "a.csv"
+    answers.write_text("student_id,question_id,part,answer\ns2,Q1,a,5\n", encoding="utf-8")
+    result = invoke("grade", answers, "--key", tmp_path / "out" / "key.json", "--out", tmp_path / "g")
+    assert result.exit_code == 0, result.output
+    too_long = _roster(tmp_path, "s" * (room - len(seed)))
+    assert invoke("generate", "--seed", seed, "--students", too_long, "--out", tmp_path / "out2",
+                  "--classes", "C10").exit_code == 2
