@@ -53,3 +53,75 @@ def test_the_longest_labels_generate_allows_are_graded(tmp_path, invoke):
     too_long = _roster(tmp_path, "s" * (room - len(seed)))
     assert invoke("generate", "--seed", seed, "--students", too_long, "--out", tmp_path / "out2",
                   "--classes", "C10").exit_code == 2
+
+
+HTML_BANK = r"""id: hostile-html
+class: C71
+title: "<script>alert(1)</script>"
+points: 1
+params:
+  a: {integer: {min: 1, max: 5}}
+let:
+  v: "a * 2"
+stem: |
+  Value {{ a }}, $a<b$ and \(c < d\). <iframe src="javascript:alert(7)"></iframe> \<b>
+parts:
+  - name: v
+    points: 1
+    type: integer
+    ask: "What is 2a? <img src=x onerror=alert(2)>"
+    answer: v
+solution:
+  forecast: "<svg onload=alert(3)>"
+  steps:
+    - title: "<u>Double</u>"
+      why: "{% filter replace('x', '') %}<imgx src=x onerror=alert(4)>{% endfilter %}"
+      work: "{{ v }} <br>"
+  verify: "ok <i>"
+canonical:
+  params: {a: 2}
+  expect: {v: 4}
+"""
+
+
+def test_bank_html_is_escaped_in_every_markdown_output(tmp_path, invoke):
+    """A user bank's stem, part and worked steps were copied into problems.md,
+    solutions.md and the feedback sheets as raw HTML (the title was escaped).
+    Now every < outside maths is escaped as the title's is; maths keeps its <."""
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "t.yaml").write_text(HTML_BANK, encoding="utf-8")
+    out = tmp_path / "out"
+    assert invoke("generate", "--bank", bank, "--classes", "C71", "--seed", 2, "--out", out).exit_code == 0
+    answers = tmp_path / "a.csv"
+    answers.write_text("student_id,question_id,part,answer\ns2,Q1,a,999\n", encoding="utf-8")
+    result = invoke("grade", answers, "--key", out / "key.json", "--bank", bank, "--feedback", tmp_path / "fb",
+                    "--out", tmp_path / "g")
+    assert result.exit_code == 0, result.output
+    texts = [(out / "problems.md").read_text(encoding="utf-8"), (out / "solutions.md").read_text(encoding="utf-8"),
+             (tmp_path / "fb" / "s2.md").read_text(encoding="utf-8")]
+    for text in texts:
+        assert "\\<iframe" in text and "$a<b$" in text and "$c < d$" in text and "\\<b>" in text
+        assert "<" not in text.replace("\\<", "").replace("$a<b$", "").replace("$c < d$", "")
+    assert "\\<img src=x" in texts[0] and "\\<svg" in texts[1] and "\\<img src= onerror=alert(4)" in texts[1]
+
+
+@pytest.mark.parametrize("filled, escaped", [
+    ("a <b> c", "a \\<b> c"), ("$a<b$ <i>", "$a<b$ \\<i>"), ("\\<b>", "\\<b>"), ("\\\\<b>", "\\\\\\<b>"),
+    ("$$\nx < y\n$$ <", "$$\nx < y\n$$ \\<"), ("no tags", "no tags")])
+def test_html_escaped(filled, escaped):
+    from quizgen.text.md_maths import html_escaped
+
+    assert html_escaped(filled) == escaped
+
+
+def test_html_escaped_is_linear():
+    """Many < each after a long run of backslashes: read once."""
+    import time
+
+    from quizgen.text.md_maths import html_escaped
+
+    text = ("\\" * 1000 + "<") * 200
+    start = time.perf_counter()
+    assert html_escaped(text) == ("\\" * 1000 + "\\<") * 200
+    assert time.perf_counter() - start < 1
