@@ -125,3 +125,38 @@ def test_html_escaped_is_linear():
     start = time.perf_counter()
     assert html_escaped(text) == ("\\" * 1000 + "\\<") * 200
     assert time.perf_counter() - start < 1
+
+
+def _progress(cards: dict) -> str:
+    import json
+
+    return json.dumps({"format": "quizgen-progress", "version": 1, "clock": 1, "sessions": 1,
+                       "classes": {"C1": {"box": 1, "due": 3, "seen": 1, "right": 0}}, "misconceptions": cards})
+
+
+@pytest.mark.parametrize("name, fields", [("x" * 100_000, {"count": 1}), ("x" * 100_000, {"box": 1, "due": 1,
+                                          "seen": 1, "right": 0}), ("y" * MAX_ID, {"count": 1})])
+def test_long_misconception_names_are_cut_in_messages(name, fields):
+    """A 100,000-character name was echoed whole by the progress file's errors;
+    now a name over MAX_ID (a key's longest trap code) is refused, shown cut."""
+    from quizgen.drill.record import BadProgressFile, parse
+
+    with pytest.raises(BadProgressFile) as caught:
+        parse(_progress({name: fields}))
+    assert len(str(caught.value)) < 200
+    if len(name) > MAX_ID:
+        assert "(100,000 characters) is over 200 characters" in str(caught.value)
+
+
+def test_a_name_at_the_limit_is_read():
+    from quizgen.drill.record import parse
+
+    progress = parse(_progress({"y" * MAX_ID: {"box": 1, "due": 1, "seen": 1, "right": 0}}))
+    assert "y" * MAX_ID in progress.misconceptions
+
+
+def test_drill_stats_warning_for_a_long_name_is_short(tmp_path, invoke):
+    state = tmp_path / "s.json"
+    state.write_text(_progress({"x" * 100_000: {"count": 10 ** 70}}), encoding="utf-8")
+    result = invoke("drill", "--seed", 1, "--classes", "C1", "--state", state, "--stats")
+    assert "(100,000 characters)" in result.output and len(result.output) < 1000
