@@ -160,3 +160,19 @@ def test_drill_stats_warning_for_a_long_name_is_short(tmp_path, invoke):
     state.write_text(_progress({"x" * 100_000: {"count": 10 ** 70}}), encoding="utf-8")
     result = invoke("drill", "--seed", 1, "--classes", "C1", "--state", state, "--stats")
     assert "(100,000 characters)" in result.output and len(result.output) < 1000
+
+
+def test_a_recipe_error_names_the_key_as_typed(tmp_path, invoke, monkeypatch):
+    """Every key error names the key's path as typed but the recipe check's, which gave its base name."""
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    assert invoke("generate", "--classes", "C1", "--seed", 1, "--out", "km").exit_code == 0
+    data = json.loads((tmp_path / "km" / "key.json").read_text(encoding="utf-8"))
+    (recipes,) = [t["recipes"] for t in data["templates"].values() if "loss" in t.get("recipes", {})]
+    recipes["loss"]["recipe"] = "1/0"
+    (tmp_path / "km" / "bad.json").write_text(json.dumps(data), encoding="utf-8")
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.5\n", encoding="utf-8")
+    result = invoke("grade", "a.csv", "--key", "km/bad.json")
+    assert result.exit_code == 2
+    assert result.output.startswith("quizgen: error: km/bad.json: templates.") and "recipes.loss.recipe" in result.output
