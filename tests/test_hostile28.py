@@ -176,3 +176,85 @@ def test_a_recipe_error_names_the_key_as_typed(tmp_path, invoke, monkeypatch):
     result = invoke("grade", "a.csv", "--key", "km/bad.json")
     assert result.exit_code == 2
     assert result.output.startswith("quizgen: error: km/bad.json: templates.") and "recipes.loss.recipe" in result.output
+
+
+def _key_folder(tmp_path):
+    import json
+
+    part = {"part": "a", "type": "numeric", "points": 1.0, "value": 0.408, "answer": "0.408",
+            "abs_tolerance": 0.0005, "misconceptions": []}
+    (tmp_path / "key.json").write_text(json.dumps({"questions": [{"id": "Q1", "parts": [part]}]}), encoding="utf-8")
+    return tmp_path / "key.json"
+
+
+def _fifo_fed(tmp_path, blocks):
+    """A named pipe a thread writes ``blocks`` (an iterable of bytes) into until read no more."""
+    import os
+    import threading
+
+    fifo = tmp_path / "answers.fifo"
+    os.mkfifo(fifo)
+    written = []
+
+    def feed():
+        try:
+            with open(fifo, "wb") as pipe:
+                for block in blocks:
+                    pipe.write(block)
+                    written.append(len(block))
+        except OSError:   # the reader stopped (BrokenPipeError)
+            pass
+
+    thread = threading.Thread(target=feed, daemon=True)
+    thread.start()
+    return fifo, written, thread
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes")
+def test_random_bytes_through_a_pipe_are_refused_at_their_first_block(tmp_path, invoke):
+    """A pipe or device was copied whole (1 GiB of /dev/urandom, 30 s) before
+    its first bytes were looked at; now its start is read as a file's is
+    (binary data, its header) before the rest is copied."""
+    import os
+    import itertools
+
+    fifo, written, thread = _fifo_fed(tmp_path, itertools.repeat(os.urandom(1 << 20), 200))
+    result = invoke("grade", fifo, "--key", _key_folder(tmp_path), "--out", tmp_path / "out" / "g.csv")
+    thread.join(10)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "line 1: expected a header" in result.stderr or "binary data" in result.stderr
+    assert sum(written) < 16 << 20   # refused after its first 4 MiB, not 200 MiB
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes")
+def test_an_endless_answers_pipe_is_still_capped(tmp_path, invoke, monkeypatch):
+    import itertools
+
+    import quizgen.grading.file_text as file_text
+
+    monkeypatch.setattr(file_text, "MAX_PIPED_BYTES", 8 << 20)
+    rows = b"s1,Q1,a,0.408\n" * 50_000
+    fifo, _, thread = _fifo_fed(tmp_path, itertools.chain([b"student_id,question_id,part,answer\n"],
+                                                           itertools.repeat(rows, 1000)))
+    result = invoke("grade", fifo, "--key", _key_folder(tmp_path), "--out", tmp_path / "out" / "g.csv")
+    thread.join(10)
+    assert result.exit_code == 2 and "bytes came through this pipe or device" in result.stderr
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes")
+@pytest.mark.parametrize("rows", [1, 20_000])   # under and over the first block (HEAD_BYTES, made 128 KiB)
+def test_answers_through_a_pipe_are_graded_whole(tmp_path, invoke, monkeypatch, rows):
+    import csv
+
+    import quizgen.grading.file_text as file_text
+
+    monkeypatch.setattr(file_text, "MAX_HEADER_BYTES", 128 << 10)
+    monkeypatch.setattr(file_text, "HEAD_BYTES", (128 << 10) + 1)
+
+    data = b"student_id,question_id,part,answer\n" + b"".join(b"s%d,Q1,a,0.408\n" % i for i in range(rows))
+    fifo, _, thread = _fifo_fed(tmp_path, [data])
+    result = invoke("grade", fifo, "--key", _key_folder(tmp_path), "--out", tmp_path / "g.csv")
+    thread.join(10)
+    assert result.exit_code == 0, result.output
+    with open(tmp_path / "g-students.csv", encoding="utf-8", newline="") as handle:
+        assert sum(1 for _ in csv.reader(handle)) == rows + 1
