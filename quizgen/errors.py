@@ -38,6 +38,14 @@ def shortened(text, limit: int = SHOWN_CHARS) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def quoted(text, limit: int = 40) -> str:
+    """``text`` quoted for a one-line message, cut to ``limit`` characters with
+    its length after (``'7777'... (100,000 characters)``): a value of 100,000
+    characters must not make a message of 100,000."""
+    text = printable(text)
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text):,} characters)"
+
+
 _NO_BREAK_SPACES = "\u00a0\u202f"
 
 

@@ -28,9 +28,9 @@ from typing import NamedTuple
 from quizgen.csv_input import (ALIASES, csv_problem, find_column, header_shown, norm_header, one_column_each_at,
                                read_csv_text, sniffed_reader)
 from quizgen.errors import InputFileError
+from quizgen.key.checks import MAX_ID   # characters of a student id (key.json's); a longer cell is not an id
 from quizgen.marking.student_ids import normalise_id
 
-MAX_ID = 200   # characters of a student id; a longer cell is not an id
 ID_COLUMNS = "student_id, Student ID, Matrikelnummer, email, ..."
 # Given and family name columns (headers as csv_input.norm_header makes them);
 # "Nom" and "Nombre" are a whole name (ALIASES) unless the other half is there too.

@@ -159,7 +159,8 @@ def test_a_hand_edited_recipe_that_cannot_be_used_is_refused_naming_the_template
     result = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "k" / "key.json")
     assert result.exit_code == 2, result.output
     line = result.output.strip().splitlines()[-1]
-    assert line.startswith(f"quizgen: error: key.json: templates.{template}.{message}"), line
+    key = tmp_path / "k" / "key.json"   # as typed, as every key error names it
+    assert line.startswith(f"quizgen: error: {key}: templates.{template}.{message}"), line
     assert not (tmp_path / "answers-graded.csv").exists()
 
 

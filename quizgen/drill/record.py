@@ -23,8 +23,9 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from quizgen.errors import InputFileError, printable, shortened
+from quizgen.errors import InputFileError, printable, quoted, shortened
 from quizgen.files import write_file
+from quizgen.key.checks import MAX_ID as MAX_NAME   # a trap code's length in a key
 
 FORMAT = "quizgen-progress"
 VERSION = 1
@@ -358,8 +359,7 @@ def parse(text: str) -> Progress:
 
 
 def _count(value) -> bool:
-    """Whether ``value`` is a whole number from 0 to MAX_COUNT: no drill counts
-    further, and a larger one (thousands of digits) could not be saved again."""
+    """Whether ``value`` is a whole number from 0 to MAX_COUNT (no drill counts further)."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
 
 
@@ -374,24 +374,24 @@ def _cards(data: dict, key: str, right_of_seen: bool) -> dict:
         raise BadProgressFile(f'"{key}" holds {len(cards):,} entries, more than the {MAX_CARDS:,} a record may hold')
     result = {}
     for name, fields in cards.items():
-        if not _showable(name):
-            raise BadProgressFile(f"{key}: the name {printable(name)!r} holds a control or direction "
-                                  "character, or half of a UTF-16 pair")
+        if len(name) > MAX_NAME or not _showable(name):
+            raise BadProgressFile(f"{key}: the name {quoted(name)} " + (f"is over {MAX_NAME} characters" if len(
+                name) > MAX_NAME else "holds a control or direction character, or half of a UTF-16 pair"))
+        at = f"{key}.{shortened(name)}"   # cut as every message cuts a name
         if not isinstance(fields, dict) or set(fields) != {"box", "due", "seen", "right"}:
-            raise BadProgressFile(f'{key}.{name} must have box, due, seen and right')
+            raise BadProgressFile(f'{at} must have box, due, seen and right')
         if not (all(_count(v) for v in fields.values()) and 1 <= fields["box"] <= BOXES):
-            raise BadProgressFile(f"{key}.{name}: bad numbers (box 1-{BOXES}, others whole from 0 to {MAX_COUNT:,})")
+            raise BadProgressFile(f"{at}: bad numbers (box 1-{BOXES}, others whole from 0 to {MAX_COUNT:,})")
         if right_of_seen and fields["right"] > fields["seen"]:
-            raise BadProgressFile(f"{key}.{name}: right {fields['right']} times in {fields['seen']}")
+            raise BadProgressFile(f"{at}: right {fields['right']} times in {fields['seen']}")
         result[str(name)] = Card(**fields)
     return result
 
 
 def _showable(name: str) -> bool:
-    """A class or misconception name the drill can print and save: every
-    character printable, the rule a trap code in a key is held to
-    (key/checks.code): no format character, a direction override among them,
-    and no lone surrogate, which no file or terminal takes, is printable."""
+    """A class or misconception name the drill can print and save: every character
+    printable, the rule a trap code in a key is held to (key/checks.code): no format
+    character (a direction override) or lone surrogate (no file or terminal takes one)."""
     return printable(name) == name
 
 

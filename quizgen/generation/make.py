@@ -5,7 +5,8 @@ key record at once, in chunks spread over worker processes."""
 from __future__ import annotations
 
 from quizgen.errors import UsageError
-from quizgen.generation.quiz import Question, Quiz, StudentPaper, new_seed, seed_label, student_seed
+from quizgen.generation.quiz import (Question, Quiz, StudentPaper, check_labels, new_seed, seed_label,
+                                     student_seed)
 from quizgen.key.entries import key_text
 from quizgen.generation.distinct import distinct_instances, ran_out_warning
 from quizgen.generation.canonical_params import check_canonical_params
@@ -41,6 +42,7 @@ def make_quiz(templates: list, seed=None, count: int = 1, worked_examples: bool 
         instances = [_canonical(t) for t in templates]
         seed = "canonical"
     else:
+        check_labels(seed, [t.id for t in templates], count, [s.student_id for s in students])
         seed = new_seed() if seed is None else seed
         if formats:
             return _prepared_quiz(templates, seed, count, students, jobs, tuple(formats), progress, spool)

@@ -8,8 +8,17 @@ import re
 
 from dataclasses import dataclass, field
 
+from quizgen.errors import UsageError, quoted
+from quizgen.generation.distinct import REDRAWS
 from quizgen.generation.sampling import Instance
+from quizgen.key.checks import MAX_ID
 from quizgen.key.papercode import high_entropy_seed
+
+# A question's seed in key.json is its label "{seed}/{student id}/{template id}/{k}"
+# ("/redraw{n}" after it when redrawn, generation.distinct), and grade reads no
+# label longer than MAX_ID: the seed and the ids are held to what leaves room.
+REDRAW_TAIL = f"/redraw{REDRAWS}"
+MAX_SEED = MAX_ID - len("/a/0")   # the shortest tail: a one-letter template id, the first question
 
 
 @dataclass
@@ -75,7 +84,31 @@ def read_seed(text: str):
     when it is one, else the text itself, a word seed (``--5``, ``²`` and
     ``exam-2026`` are words). Spaces around it are not part of it."""
     text = text.strip()
+    if len(text) > MAX_SEED:
+        raise UsageError(f"--seed {quoted(text)} is too long: key.json keeps seeds of at most {MAX_SEED} characters")
     return int(text) if _WHOLE_SEED.fullmatch(text) else text
+
+
+def check_labels(seed, template_ids, count: int, student_ids=()) -> None:
+    """Refuse, in one line, a seed or student id that would give a question a
+    seed label (:func:`seed_label` of :func:`student_seed`) longer than
+    key.json's MAX_ID, which grade would refuse: checked before anything is
+    written. The longest label counts a redraw (``/redraw{REDRAWS}``), so
+    whether a paper fits never depends on the numbers drawn. ``seed`` None:
+    a fresh one (:func:`new_seed`), counted as long as one can be."""
+    if not template_ids:
+        return
+    seed = str(2 ** 63) if seed is None else seed
+    room = MAX_ID - len(f"/{max(map(len, template_ids)) * 'a'}/{count - 1}{REDRAW_TAIL}")
+    seed = str(seed)
+    if len(seed) > room:
+        raise UsageError(f"--seed {quoted(seed)} is too long for these templates: key.json keeps "
+                         f"question seeds of at most {MAX_ID} characters, which leaves {room} for the seed")
+    longest = max(student_ids, key=len, default="")
+    if longest and len(seed) + 1 + len(longest) > room:
+        raise UsageError(f"student id {quoted(longest)} is too long with --seed {quoted(seed)}: key.json keeps "
+                         f"question seeds of at most {MAX_ID} characters, which leaves "
+                         f"{max(room - len(seed) - 1, 0)} for a student id with this seed")
 
 
 def new_seed() -> int:

@@ -15,7 +15,7 @@ from quizgen.files import streamed_files, write_files
 from quizgen.generation.documents import document_streams
 from quizgen.generation.make import check_count, make_quiz
 from quizgen.generation.outdir import PaperId, prepare_out_dir, refuse_overwriting_inputs
-from quizgen.generation.quiz import Quiz
+from quizgen.generation.quiz import Quiz, check_labels
 from quizgen.generation.spool import BlockSpool
 from quizgen.generation.workers import paused_gc
 
@@ -51,6 +51,8 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     roster = read_roster(students) if isinstance(students, (str, os.PathLike)) else list(students or ())
     roster = typeset_names(roster) if fmt == "pdf" else roster
     templates = select(load_bank(banks), classes)
+    if not worked_examples:   # before the folder is touched: grade must be able to read every label
+        check_labels(seed, [t.id for t in templates], count, [s.student_id for s in roster])
     jobs = resolve_jobs(jobs)
     folder = prepare_out_dir(out_dir, _paper_id(templates, count, seed, worked_examples, roster), force)
     source = "tex" if fmt == "pdf" else fmt

@@ -253,16 +253,23 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
     Raises InputFileError naming what was expected and what was found."""
     path = Path(path)
     encoding = given_encoding(encoding)   # a bad --encoding is said before a pipe is copied
-    readable = spooled(path)
     given = delimiter
-    encoding, lines, skip, delimiter = csv_start(path, readable, encoding, delimiter, EXPECTED)
-    header, header_line, data_skip = header_row(path, lines, delimiter, skip)
-    layout = layout_of(path, header, header_line, delimiter if given is not None else None)
+    readable = spooled(path, lambda start: _layout(path, start, encoding, given))   # a pipe's refused at once
+    encoding, delimiter, header, header_line, data_skip, layout = _layout(path, readable, encoding, given)
     if decimal_comma is None:
         decimal_comma = delimiter != ","
     return AnswersFile(path=path, encoding=encoding, delimiter=delimiter, decimal_comma=bool(decimal_comma),
                        header=header, header_line=header_line, skip_lines=data_skip,
                        read_path=None if readable == path else readable, **layout)
+
+
+def _layout(path: Path, readable: Path, encoding, given):
+    """``(encoding, delimiter, header, its line, rows before the data, layout)``
+    of the answers file at ``path``, read from ``readable`` (``given``: --delimiter)."""
+    encoding, lines, skip, delimiter = csv_start(path, readable, encoding, given, EXPECTED)
+    header, header_line, data_skip = header_row(path, lines, delimiter, skip)
+    layout = layout_of(path, header, header_line, delimiter if given is not None else None)
+    return encoding, delimiter, header, header_line, data_skip, layout
 
 
 def header_row(path: Path, lines: list, delimiter: str, skip: int):

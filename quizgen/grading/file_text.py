@@ -73,9 +73,17 @@ MAX_PIPED_BYTES = 1024 ** 3
 million-row class. A regular file has no cap."""
 
 
-def spooled(path: Path) -> Path:
+HEAD_BYTES = MAX_HEADER_BYTES + 1
+"""The start of a file that decides how it reads (csv_start reads no further):
+a pipe's is checked (binary data, its header) before the rest is copied."""
+
+
+def spooled(path: Path, check=None) -> Path:
     """A path that can be read more than once: ``path`` itself for a regular
-    file; for a pipe or device (``/dev/stdin``) a temporary copy, removed at exit."""
+    file; for a pipe or device (``/dev/stdin``) a temporary copy, removed at
+    exit. ``check`` is called with the copy once it holds the first HEAD_BYTES
+    (or all there are), to refuse what is no answers file at once: 1 GiB of
+    /dev/urandom was copied, 30 s, before its header was read."""
     try:
         mode = os.stat(path).st_mode
     except OSError:
@@ -86,9 +94,17 @@ def spooled(path: Path) -> Path:
     atexit.register(_remove, copy)
     try:
         with open(path, "rb") as source, os.fdopen(fd, "wb") as target:
-            copied = _copy_capped(source, target, MAX_PIPED_BYTES)
+            copied = _copy_capped(source, target, HEAD_BYTES - 1)   # HEAD_BYTES at most
+            target.flush()
+            if check is not None:
+                check(Path(copy))
+            copied += _copy_capped(source, target, MAX_PIPED_BYTES - copied) if copied == HEAD_BYTES else 0
     except OSError as exc:
+        _remove(copy)
         raise InputFileError(f"{path}: cannot read the answers ({exc.strerror or exc})") from exc
+    except InputFileError:
+        _remove(copy)
+        raise
     if copied > MAX_PIPED_BYTES:
         _remove(copy)
         raise InputFileError(f"{path}: over {MAX_PIPED_BYTES:,} bytes came through this pipe or device "
@@ -100,7 +116,7 @@ def _copy_capped(source, target, limit: int) -> int:
     """Copy a MiB at a time until the end or just past ``limit`` bytes; returns the bytes copied."""
     copied = 0
     while copied <= limit:
-        chunk = source.read(1 << 20)
+        chunk = source.read(min(1 << 20, limit + 1 - copied))
         if not chunk:
             break
         target.write(chunk)

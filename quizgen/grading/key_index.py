@@ -264,7 +264,8 @@ class KeyIndex:
     """The key made ready for lookups: every question part (slot) of the key,
     the top-level paper (number 0) and each student's own paper."""
 
-    def __init__(self, key: Key, decimal_comma: bool, override, name: str, policy: Policy | None = None):
+    def __init__(self, key: Key, decimal_comma: bool, override, name: str, policy: Policy | None = None,
+                 source: str | None = None):   # source: the key's path as typed, for its errors (else name)
         self.name = name
         self.figures_shown = not key.rounded_by   # a Canvas download's figures are Canvas's, not the student's
         self.policy = policy or Policy()
@@ -273,7 +274,7 @@ class KeyIndex:
             parts_of, codes_of, templates = _template_labels(key)
             key = with_policy_points(key, self.policy, parts_of)
             self.policy_warnings = self.policy.check_trap_codes(codes_of) + self.policy.check_overlaps(templates)
-        _check_recipes(key, name)
+        _check_recipes(key, source or name)
         self.key = key   # with the policy's points: what the feedback sheets show
         self.slots, self.slot_of, self.questions = [], {}, {}
         self.normal_ids = {}   # {question id: its normal form}, the same few ids on every paper

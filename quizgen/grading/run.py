@@ -127,7 +127,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         source = open_answers(built, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
         state = answers_state(source)   # same_id reads the file again: it must still be this one
         key_path, data = load_key(source.path, built_key)
-        index = KeyIndex(data, source.decimal_comma, override, key_path.name if key_path else "the key", marking)
+        index = KeyIndex(data, source.decimal_comma, override, key_path.name if key_path else "the key", marking,
+                         str(key_path) if key_path else None)
         reads = files_read(answers, key if lms else key_path, **{**others, "outputs": outputs},
                            built=built if lms else None, built_key=key_path if lms else None)
         paths = output_paths(source.path, built_out, key_path, outputs, reads, f"--out {out}" if out else None)

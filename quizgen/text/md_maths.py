@@ -12,7 +12,12 @@ with ``\\displaystyle`` (a no-op in a display). A backslash before punctuation i
 CommonMark escape, so ``\\,``, ``\\!``, ``\\{``, ``\\}`` and ``\\|`` in maths are written
 as their letter-named twins (``\\thinspace`` ...), which every viewer reads alike.
 The template's text is converted before Jinja2 fills it: a ``\\[`` that escape_md
-writes into a filled value (``[MASK]`` as ``\\[MASK\\]``) is a bracket, not maths."""
+writes into a filled value (``[MASK]`` as ``\\[MASK\\]``) is a bracket, not maths.
+
+A bank's text is Markdown, but never HTML: :func:`html_escaped` writes each
+``<`` of the filled text outside maths as ``\\<``, as escape_md writes it in a
+title or a filled value, so ``<iframe src="javascript:...">`` in a user's bank
+prints as text in every Markdown output (problems, solutions, feedback sheets)."""
 
 from __future__ import annotations
 
@@ -30,8 +35,31 @@ _NAME = re.compile(r"\\[A-Za-z]++")
 _WHITESPACE_RUN = re.compile(r"\s*+")   # any whitespace, line breaks too
 _SPACE_TAB_RUN = re.compile(r"[ \t]*+")   # spaces and tabs only
 _WHITESPACE_BUT_NEWLINE_RUN = re.compile(r"[^\S\n]*+")   # whitespace up to a line break (\r and Unicode spaces too)
+_LESS_THAN = re.compile("<")
 _BLOCK_MARKER = re.compile(r"[-+*>#=_~`<|:]|\d+[.)]")
 """How a line starts that CommonMark may read as a list, heading, quote, fence, rule or HTML."""
+
+
+def html_escaped(filled: str) -> str:
+    """``filled`` (template text after filling) with each ``<`` outside maths
+    escaped (``\\<``, as escape_md writes it): no tag a Markdown viewer would
+    run, whatever Jinja2 made of the text (a filter block too). One a backslash
+    already escapes (a filled value's) is kept: a second would escape the
+    backslash, not the ``<``."""
+    if "<" not in filled:
+        return filled
+    maths, at, cuts, previous = maths_spans(filled), 0, [], 0
+    for found in _LESS_THAN.finditer(filled):
+        place = found.start()
+        while at < len(maths) and maths[at][1] <= place:
+            at += 1
+        if at < len(maths) and maths[at][0] <= place:
+            continue
+        slashes = place - len(filled[previous:place].rstrip("\\")) - previous   # back to the last < at most
+        previous = place + 1
+        if slashes % 2 == 0:
+            cuts.append(place)
+    return substituted(filled, [(cut, cut) for cut in cuts], lambda start, end: "\\") if cuts else filled
 
 
 @lru_cache(maxsize=8192)
