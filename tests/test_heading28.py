@@ -65,3 +65,44 @@ def test_a_whole_answer_may_equal_a_heading_number(templates_by_class):
     template = templates_by_class["C10"]
     found = [sample_instance(template, f"heading28/{k}").parts[0].value for k in range(40)]
     assert Fraction(4) in found
+
+
+_BANK = """id: mask-rate
+class: C11
+title: "{title}"
+points: 2
+params:
+  N: {{integer: [100, 120]}}
+let:
+  m: "0.15 * N"
+  k: "{answer}"
+stem: |
+  BERT masks 15% of {{{{ N }}}} tokens, that is {{{{ m }}}} tokens.
+parts:
+  - name: k
+    ask: "How many?"
+    answer: k
+    tolerance: {{sigfigs: 3}}
+solution:
+  forecast: "A number."
+  steps:
+    - title: "Work"
+      why: "As asked."
+      work: "$k = {{{{ k | dec(4) }}}}$"
+  verify: "$k > 0$."
+canonical:
+  params: {{N: 100}}
+  expect: {{k: {expect}}}
+"""
+
+
+@pytest.mark.parametrize("title, answer", [("Counting masks", "log2(N * 0 + 4)"),   # whole, held as a log
+                                           ("The 0.15 masking rate", "0.15")])      # the same in every draw
+def test_whole_or_constant_answers_are_not_redrawn(tmp_path, title, answer):
+    """log2(4) = 2 under "2 points" is whole however it is held; a constant answer
+    the title prints is the author's: neither is refused (both were, 500 draws in vain)."""
+    path = tmp_path / "c11_mask.yaml"
+    path.write_text(_BANK.format(title=title, answer=answer, expect=2 if "log2" in answer else 0.15), encoding="utf-8")
+    template = load_template(path)
+    values = {float(sample_instance(template, f"heading28b/{k}").parts[0].value) for k in range(5)}
+    assert values == {2.0 if "log2" in answer else 0.15}

@@ -252,7 +252,7 @@ def build_instance(template: Template, seed_label: str, params: dict) -> Instanc
     budget.Work.units += plan.parts_size * width
     instance = Instance(template, seed_label, params, env, [])
     try:
-        instance.parts = [_located(("parts", i), _value_part, part, letter_of(i), instance, plan)
+        instance.parts = [_located(("parts", i), _value_part, part, i, instance, plan)
                           for i, part in enumerate(template.parts)]
     except budget.TooBig as exc:
         raise budget.limit_error(template, ("parts",), exc.what, exc.cap) from None
@@ -288,7 +288,7 @@ def letter_of(index: int) -> str:
     return letters[index] if index < 26 else letter_of(index // 26 - 1) + letters[index % 26]
 
 
-def _value_part(part: Part, letter: str, instance: Instance, plan: SamplingPlan) -> PartValue:
+def _value_part(part: Part, place: int, instance: Instance, plan: SamplingPlan) -> PartValue:
     env, functions = instance.env, plan.functions
     value, accept, choices = None, (), None
     if part.kind == "word":
@@ -299,10 +299,10 @@ def _value_part(part: Part, letter: str, instance: Instance, plan: SamplingPlan)
         if part.kind == "integer" and not (value.__class__ is Fraction and value.denominator == 1):
             raise Rejected(f"part {part.name}: answer {float(value):.6g} is not a whole number", ("answer",))
     traps = [_value_trap(trap, j, part, instance, functions) for j, trap in enumerate(part.traps)]
-    result = PartValue(part, letter, value, accept, traps, choices)
+    result = PartValue(part, letter_of(place), value, accept, traps, choices)
     if instance.seed_label == CANONICAL:
         drop_near_traps(result)
-    check_separation(result, plan.heading)
+    check_separation(result, () if place in plan.constant_answers else plan.heading)   # constants: as written
     return result
 
 

@@ -65,7 +65,8 @@ def check_heading(pv, heading: tuple) -> None:
     (validation/leaks.py). A whole answer equal to a whole heading number (4
     predictions under "4 points") gives nothing away, as there: a template
     that keeps its counts off every printed number lists the heading's among
-    them (C6's ``printed``)."""
+    them (C6's ``printed``). Sampling passes no heading for an answer that
+    reads no parameter: the same in every draw, no redraw could move it."""
     if pv.value is None or pv.part.kind != "numeric" or whole_value(pv.value):
         return
     answer = to_float(pv.value)
@@ -76,8 +77,11 @@ def check_heading(pv, heading: tuple) -> None:
 
 
 def whole_value(value) -> bool:
-    """True when an exact answer is a whole number (an irrational ``Exact`` never is)."""
-    return value.__class__ is Fraction and value.denominator == 1
+    """True when an exact answer is a whole number: a Fraction over 1, or an
+    expression whose value is one (log2(4), sqrt(4))."""
+    if value.__class__ is Fraction:
+        return value.denominator == 1
+    return to_float(value).is_integer()
 
 
 def too_near(a: float, b: float) -> bool:
