@@ -145,7 +145,7 @@ def no_attempts_note(path, choice: AttemptChoice) -> list:
     if not choice.given:
         return []
     return [f"{Path(path).name}: --attempt {choice.rule} was ignored: it chooses among the attempts of "
-            "a Moodle or Canvas download, and this is an answers file, which has none (every row was graded)"]
+            "a Moodle or Canvas download, and this is an answers file, which has none"]
 
 
 def attempt_note(download: str, chosen: dict, rule: str, others: int, unread=()) -> list:

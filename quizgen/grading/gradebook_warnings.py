@@ -9,7 +9,7 @@ from pathlib import Path
 
 from quizgen.errors import shortened
 from quizgen.grading.lms_input import fallback_warning
-from quizgen.grading.off_roster import roster_hint
+from quizgen.grading.off_roster import roster_hint, with_hint
 from quizgen.marking.student_ids import nearest_ids
 from quizgen.text.words import named_first
 
@@ -47,7 +47,7 @@ def off_roster_warning(result, off: tuple) -> list:
     know), each with the nearest roster id."""
     if not off:
         return []
-    shown = named_first([shortened(i) if i in result.papered else _with_hint(i, roster_hint(i, result.roster_ids,
+    shown = named_first([shortened(i) if i in result.papered else with_hint(i, roster_hint(i, result.roster_ids,
                                                                                            result.absent))
                          for i in off[:FEW]], len(off))   # a paper of their own: the id is right
     book = Path(result.paths["gradebook"]).name if "gradebook" in result.paths else "the gradebook"
@@ -122,10 +122,6 @@ def other_rows_note(outputs, book) -> list:
 def _few(shown: list) -> str:
     """The first FEW of ``shown``, then how many more: ``a, b and 3 more``."""
     return named_first(shown[:FEW], len(shown))
-
-
-def _with_hint(student_id: str, hint: str) -> str:
-    return f"{shortened(student_id)} ({hint})" if hint else shortened(student_id)
 
 
 def _nearest_in(student_id: str, known, prefer=()) -> str:

@@ -27,6 +27,7 @@ from quizgen.grading.answers_file import EXPECTED, header_row, plain_answers_hea
 from quizgen.grading.attempt_choice import AttemptChoice, attempt_note, chosen_attempts, no_attempts_note
 from quizgen.grading.file_text import csv_start
 from quizgen.key.status import Status
+from quizgen.lms.attempts import retried_note
 from quizgen.lms.responses import DOWNLOADS, MOODLE_ENGLISH, lms_kind
 
 
@@ -290,7 +291,6 @@ def lms_grading_files(path, key, out, encoding, banks, skipped: list | None = No
     ``loaded`` receives the bank folders the export key named, loaded without
     --bank; ``choice``: which attempt of a student with several is graded
     (default: the highest scoring), said in a note added to ``notes``."""
-    from quizgen.lms.attempts import retried_note
     from quizgen.lms.exportkey import decode_rows, key_banks
     from quizgen.lms.papers import grading_inputs
     from quizgen.lms.responses import read_responses

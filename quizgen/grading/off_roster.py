@@ -121,6 +121,11 @@ def _as_graded(written: str, graded: str, hint: str) -> str:
     return shortened(graded) + (f" ({'; '.join(said)})" if said else "")
 
 
+def with_hint(student_id: str, hint: str) -> str:
+    """``s011 (did you mean s010?)``: the id, shortened, with its hint when it has one."""
+    return f"{shortened(student_id)} ({hint})" if hint else shortened(student_id)
+
+
 def _named_few(shown: list) -> str:
     """The first OFF_ROSTER_SHOWN of ``shown``, then how many more."""
     return named_first(shown[:OFF_ROSTER_SHOWN], len(shown))

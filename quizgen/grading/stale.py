@@ -149,7 +149,7 @@ def _verdict(path: Path, kind: str, result, outputs: GradeOutputs) -> tuple:
     written (empty unless "merged")."""
     try:
         if path.stat().st_size > SMALL_INPUT_BYTES:
-            return ""
+            return "", ()
         rows = _rows(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, csv.Error):
         return "", ()

@@ -27,7 +27,7 @@ from quizgen.lms.papers import is_lms_key
 from quizgen.errors import InputFileError, shortened
 from quizgen.text.words import named_first
 from quizgen.grading.absent_notes import matched_lines, silent_lines
-from quizgen.grading.off_roster import off_roster_lines, roster_twins_notes, roster_zeros_lines
+from quizgen.grading.off_roster import off_roster_lines, roster_twins_notes, roster_zeros_lines, with_hint
 from quizgen.marking.student_ids import (IdMatcher, id_hint, nearest_ids, normalise_id, shown_id as shown_id_text,
                                          zero_twins)
 
@@ -295,7 +295,7 @@ def _zero_marked_line(students: Students, marked: list, limit: int = 20) -> list
         return []
     return [f"{len(marked)} student(s) have no answer row, only overrides scoring 0, so are counted absent (left out "
             "of the class figures; the gradebook and the students CSV give them the overrides' 0): "
-            + _listed([shortened(students.ids[n]) for n in marked[:limit]], len(marked))]
+            + named_first([shortened(students.ids[n]) for n in marked[:limit]], len(marked))]
 
 
 def reconciliation_lines(students: Students, absent: list, off: tuple, marked=(), limit: int = 20) -> list:
@@ -317,27 +317,27 @@ def reconciliation_lines(students: Students, absent: list, off: tuple, marked=()
     if unsubmitted:
         gone = students.unsubmitted
         lines.append(f"{len(gone)} student(s) on the roster did not submit the quiz (no attempt in the LMS "
-                     "download: missing, scored 0): " + _listed([shortened(students.ids[n]) for n in gone[:limit]],
+                     "download: missing, scored 0): " + named_first([shortened(students.ids[n]) for n in gone[:limit]],
                                                                 len(gone)))
     if students.left_out:
         gone = students.left_out
         lines.append(f"{len(gone)} student(s) have a paper in {students.index.name} but are not on --roster and "
                      "gave no answer: left out (no score, not in the class figures, the gradebook or the feedback "
-                     "sheets): " + _listed(list(map(shortened, gone[:limit])), len(gone)))
+                     "sheets): " + named_first(list(map(shortened, gone[:limit])), len(gone)))
     if students.dropped:
         gone = students.dropped
         lines.append(f"{len(gone)} student(s) are not on --roster and their rows hold no answer (dropped the course?): "
                      "left out (no score, not in the class figures, the gradebook or the feedback sheets; their blank "
-                     "rows stay in graded.csv): " + _listed(list(map(shortened, gone[:limit])), len(gone)))
+                     "rows stay in graded.csv): " + named_first(list(map(shortened, gone[:limit])), len(gone)))
     opened = unsubmitted_attempts(students)
     if opened:
         lines.append(f"{len(opened)} student(s) were graded from an attempt Moodle shows as not submitted, their "
                      "only attempt (Moodle grades only finished attempts: check before importing): "
-                     + _listed([f"{shortened(sid)} ({state})" for sid, state in opened[:limit]], len(opened)))
+                     + named_first([f"{shortened(sid)} ({state})" for sid, state in opened[:limit]], len(opened)))
     if students.without_paper:
         lines.append(f"{len(students.without_paper)} student(s) on the roster have no paper in "
                      f"{students.index.name} (not graded; generate their papers, then grade again): "
-                     + _listed(list(map(shortened, students.without_paper[:limit])), len(students.without_paper)))
+                     + named_first(list(map(shortened, students.without_paper[:limit])), len(students.without_paper)))
     on_roster = {normalise_id(sid) for sid in students.without_paper}
     named = {}   # {unknown id: the name on its first row}
     for text, (_, name) in students.unknown.items():
@@ -345,10 +345,10 @@ def reconciliation_lines(students: Students, absent: list, off: tuple, marked=()
             named.setdefault(text.strip(), name)
     unknown = sorted(named)
     if unknown:
-        shown = [_with_hint(sid, students.hint(sid, named[sid])) for sid in unknown[:limit]]
+        shown = [with_hint(sid, students.hint(sid, named[sid])) for sid in unknown[:limit]]
         counted = f"at least {len(unknown)}" if len(students.unknown) >= UNKNOWN_LIMIT else str(len(unknown))
         lines.append(f"{counted} student id(s) have no paper in {students.index.name} (unknown_student, "
-                     f"not graded): " + _listed(shown, len(unknown)))
+                     f"not graded): " + named_first(shown, len(unknown)))
     lines += matched_lines(students, limit)
     lines += roster_zeros_lines(students)
     absent_ids = missing + [students.ids[n] for n in marked]   # as GradeResult.absent: the hints' ``prefer``
@@ -366,11 +366,3 @@ def unsubmitted_attempts(students: Students) -> list:
         if number is not None:
             found.append((students.ids[number], paper.state))
     return found
-
-
-def _with_hint(student_id: str, hint: str) -> str:
-    return f"{shortened(student_id)} ({hint})" if hint else shortened(student_id)
-
-
-def _listed(shown: list, total: int) -> str:
-    return named_first(shown, total)
