@@ -7,12 +7,15 @@ import time
 
 
 def best_seconds(call, *args, runs: int = 2) -> float:
-    """The best of ``runs`` runs of ``call(*args)``."""
+    """The best of ``runs`` runs of ``call(*args)``, in this process's CPU time:
+    a busy machine slows a long run more than a short one in wall time (a
+    60 ms run shares the CPU with other tenants, a 7 ms one often does not),
+    which made a linear growth read as 78x."""
     best = float("inf")
     for _ in range(runs):
-        start = time.perf_counter()
+        start = time.process_time()
         call(*args)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best
 
 
