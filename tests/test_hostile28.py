@@ -101,13 +101,14 @@ def test_bank_html_is_escaped_in_every_markdown_output(tmp_path, invoke):
     texts = [(out / "problems.md").read_text(encoding="utf-8"), (out / "solutions.md").read_text(encoding="utf-8"),
              (tmp_path / "fb" / "s2.md").read_text(encoding="utf-8")]
     for text in texts:
-        assert "\\<iframe" in text and "$a<b$" in text and "$c < d$" in text and "\\<b>" in text
-        assert "<" not in text.replace("\\<", "").replace("$a<b$", "").replace("$c < d$", "")
+        assert "\\<iframe" in text and "$a< b$" in text and "$c < d$" in text and "\\<b>" in text
+        assert "<" not in text.replace("\\<", "").replace("$a< b$", "").replace("$c < d$", "")
     assert "\\<img src=x" in texts[0] and "\\<svg" in texts[1] and "\\<img src= onerror=alert(4)" in texts[1]
 
 
 @pytest.mark.parametrize("filled, escaped", [
-    ("a <b> c", "a \\<b> c"), ("$a<b$ <i>", "$a<b$ \\<i>"), ("\\<b>", "\\<b>"), ("\\\\<b>", "\\\\\\<b>"),
+    ("a <b> c", "a \\<b> c"), ("$a<b$ <i>", "$a< b$ \\<i>"), ("$<img src=x onerror=f()>$", "$< img src=x onerror=f()>$"),
+    ("$a < 2$, $a<2$", "$a < 2$, $a<2$"), ("\\<b>", "\\<b>"), ("\\\\<b>", "\\\\\\<b>"),
     ("$$\nx < y\n$$ <", "$$\nx < y\n$$ \\<"), ("no tags", "no tags")])
 def test_html_escaped(filled, escaped):
     from quizgen.text.md_maths import html_escaped

@@ -36,6 +36,7 @@ _WHITESPACE_RUN = re.compile(r"\s*+")   # any whitespace, line breaks too
 _SPACE_TAB_RUN = re.compile(r"[ \t]*+")   # spaces and tabs only
 _WHITESPACE_BUT_NEWLINE_RUN = re.compile(r"[^\S\n]*+")   # whitespace up to a line break (\r and Unicode spaces too)
 _LESS_THAN = re.compile("<")
+_TAG_OPENING = re.compile("[A-Za-z/!?]")   # what may follow the < of an HTML tag
 _BLOCK_MARKER = re.compile(r"[-+*>#=_~`<|:]|\d+[.)]")
 """How a line starts that CommonMark may read as a list, heading, quote, fence, rule or HTML."""
 
@@ -45,21 +46,25 @@ def html_escaped(filled: str) -> str:
     escaped (``\\<``, as escape_md writes it): no tag a Markdown viewer would
     run, whatever Jinja2 made of the text (a filter block too). One a backslash
     already escapes (a filled value's) is kept: a second would escape the
-    backslash, not the ``<``."""
+    backslash, not the ``<``. Inside maths a ``<`` that would open a tag (a
+    letter, ``/``, ``!`` or ``?`` after it) gets a space after it, which TeX
+    sets alike: a viewer without maths reads ``$<img ...>$`` as HTML."""
     if "<" not in filled:
         return filled
-    maths, at, cuts, previous = maths_spans(filled), 0, [], 0
+    maths, at, inserts, previous = maths_spans(filled), 0, {}, 0
     for found in _LESS_THAN.finditer(filled):
         place = found.start()
         while at < len(maths) and maths[at][1] <= place:
             at += 1
         if at < len(maths) and maths[at][0] <= place:
+            if _TAG_OPENING.match(filled, place + 1):
+                inserts[place + 1] = " "
             continue
         slashes = place - len(filled[previous:place].rstrip("\\")) - previous   # back to the last < at most
         previous = place + 1
         if slashes % 2 == 0:
-            cuts.append(place)
-    return substituted(filled, [(cut, cut) for cut in cuts], lambda start, end: "\\") if cuts else filled
+            inserts[place] = "\\"
+    return substituted(filled, [(at, at) for at in inserts], lambda start, end: inserts[start]) if inserts else filled
 
 
 @lru_cache(maxsize=8192)
