@@ -25,14 +25,16 @@ SEEDS = 300
 CLASSES = [f"C{i}" for i in range(1, 10)]
 
 REQUIRED_CODES = {
-    "C1": {"log10_instead_of_ln", "missing_minus_sign", "probability_as_loss"},
-    "C2": {"log10_instead_of_ln", "missing_minus_sign", "probability_as_loss"},
-    "C3": {"log10_instead_of_ln", "missing_minus_sign", "probability_as_loss"},
+    "C1": {"log10_instead_of_ln", "log2_instead_of_ln", "missing_minus_sign", "probability_as_loss"},
+    "C2": {"log10_instead_of_ln", "log2_instead_of_ln", "missing_minus_sign", "probability_as_loss"},
+    "C3": {"log10_instead_of_ln", "log2_instead_of_ln", "missing_minus_sign", "probability_as_loss"},
     "C4": {"sum_instead_of_mean", "mean_over_all_tokens", "mean_over_sequence_length"},
     "C5": {"zero_mask_is_zero", "at_least_one_masked"},
     "C6": {"split_applied_to_all_tokens", "only_mask_tokens_graded"},
-    "C7": {"wrong_label_branch", "log10_instead_of_ln", "missing_minus_sign", "probability_as_loss"},
-    "C8": {"sigmoid_instead_of_softmax", "log10_instead_of_ln", "missing_minus_sign", "probability_as_loss"},
+    "C7": {"wrong_label_branch", "log10_instead_of_ln", "log2_instead_of_ln", "missing_minus_sign",
+           "probability_as_loss"},
+    "C8": {"sigmoid_instead_of_softmax", "log10_instead_of_ln", "log2_instead_of_ln", "missing_minus_sign",
+           "probability_as_loss"},
     "C9": {"sum_instead_of_mean", "mean_over_all_tokens", "mean_over_sequence_length", "missing_nsp_term",
            "wrong_label_branch", "left_to_right"},
 }

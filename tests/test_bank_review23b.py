@@ -47,7 +47,9 @@ def test_every_final_step_agrees_with_the_key_or_says_why(cls):
     """The working's last value rounds to the key's 4 figures, or the step goes on to
     give the unrounded value exactly as the bold answer prints it."""
     noted = 0
-    for draw in range(60):
+    # C10's note is rare: since its log-2 trap redraws a colliding draw (seed 11's
+    # first 60 hold 2 notes, not 3), it takes 100 draws to meet 3
+    for draw in range(100 if cls == "C10" else 60):
         for part, work, key in _final_steps(cls, draw):
             shown = SHOWN.search(NOTE.split(work)[0]).group(1)
             agrees = significant_or_fixed(Fraction(shown), 4) == significant_or_fixed(Fraction(key), 4)

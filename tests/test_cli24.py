@@ -99,7 +99,7 @@ def test_validate_samples_zero_says_sampling_was_skipped(invoke):
     assert result.exit_code == 0, result.output
     line = result.output.strip()
     assert "sampling skipped (--samples 0)" in line and "0 samples" not in line, line
-    assert line.startswith("ok C1 mlm-confident-correct (") and "2 parts, 4 traps" in line, line
+    assert line.startswith("ok C1 mlm-confident-correct (") and "2 parts, 5 traps" in line, line
 
 
 def test_validate_help_documents_samples_zero(invoke):

@@ -293,6 +293,9 @@ def paper_digest(path) -> str:
 # last word (it said BERT had no context there the causal model lacks). Problems and key.csv unchanged.
 # Both again (bank26a, bank26b): worked sums printed exactly (a sum or difference of shown numbers
 # recomputes), figure labels show the working's p, C6's stem grammar, C4/C9 say fewer/exactly BERT's count.
+# Not re-pinned (trap28): the log-2 trap (log2_instead_of_ln) adds a trap to the keys of C1, C2,
+# C3, C4, C7, C8 and C10, not a word or number to a paper: seeds 1, 2, 5 and 11 draw the same
+# numbers (problems.md, solutions.md and key.csv byte-identical; key.json gains the traps).
 PAPER_DIGESTS = {
     ("1", "problems.md"): "305ff47b0d030df5c746bfd27a18d78ed70cbf65728f709848291909e77075d5",
     ("1", "solutions.md"): "a245a888bd0d323c35d474a532d9a1602fbb0044afb592d22ca441fc2605dd0e",

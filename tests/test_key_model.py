@@ -207,6 +207,23 @@ def test_a_value_that_is_no_option_is_written_whole_and_read_back(quiz_key):
 VERSION3 = Path(__file__).parent / "data" / "keys" / "version3-students.json"
 
 
+def _without_trap(data: dict, code: str) -> dict:
+    """Key data as written before the bank had the trap ``code``: left out of
+    every template's parts and recipes, and its value out of every instance."""
+    for template_id, template in data["templates"].items():
+        for index, part in enumerate(template["parts"]):
+            codes = [trap["code"] for trap in part.get("traps", [])]
+            if code not in codes:
+                continue
+            where = codes.index(code)
+            del part["traps"][where]
+            template.get("recipes", {}).get(part["name"], {}).get("traps", {}).pop(code, None)
+            papers = [data["questions"], *(student["questions"] for student in data.get("students", {}).values())]
+            for question in (q for questions in papers for q in questions if q["template"] == template_id):
+                del question["parts"][index]["trap_values"][where]
+    return data
+
+
 def test_a_version_3_key_from_before_variants_reads_as_generate_makes_it_now(bank):
     """tests/data/keys/version3-students.json was written by quizgen before key version 4
     (``generate --students`` s1-s3, ``--seed 7 --classes C1,C8,C9``; C9's yes/no parts carry
@@ -214,7 +231,8 @@ def test_a_version_3_key_from_before_variants_reads_as_generate_makes_it_now(ban
     (version 4, those lists under the template's variants)."""
     templates = [t for t in bank if t.cls in ("C1", "C8", "C9")]
     quiz = make_quiz(templates, seed=7, students=[Student("s1", "Ann"), Student("s2", "Bo"), Student("s3", "Cy")])
-    now, old = Key.from_json(key_data(quiz), "key.json"), load_key_file(VERSION3)
+    # the bank gained the log-2 trap after that key was written: it is left out of the key written now
+    now, old = Key.from_json(_without_trap(key_data(quiz), "log2_instead_of_ln"), "key.json"), load_key_file(VERSION3)
     assert old.version == 3 and now.version == 4
     assert old.papers == now.papers and old.questions == now.questions
     c9_parts = [p for paper in old.papers for q in paper.questions if q.cls == "C9" for p in q.parts]

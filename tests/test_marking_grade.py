@@ -330,7 +330,8 @@ def test_a_trap_still_beats_an_answer_right_from_their_own_a_only_to_fewer_figur
 
     generate(tmp_path / "quiz", classes="C7", worked_examples=True)
     key = json.loads((tmp_path / "quiz" / "key.json").read_text(encoding="utf-8"))
-    key["questions"][0]["parts"][1]["trap_values"][3] = 0.36   # probability_as_loss, moved onto 0.36
+    codes = [trap["code"] for trap in key["templates"]["nsp-sigmoid-loss"]["parts"][1]["traps"]]
+    key["questions"][0]["parts"][1]["trap_values"][codes.index("probability_as_loss")] = 0.36   # moved onto 0.36
     (tmp_path / "quiz" / "key.json").write_text(json.dumps(key), encoding="utf-8")
     (tmp_path / "answers.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.7\ns1,Q1,b,0.36\n"
                                           "s2,Q1,a,0.769\ns2,Q1,b,0.36\n", encoding="utf-8")

@@ -99,7 +99,7 @@ def test_class_paper_runs_go_to_the_workers_costliest_first():
     order = costliest_first(_runs_chunked(plan, 300), templates)
     assert sorted(order) == list(range(len(templates)))
     classes = [templates[i].cls for i in order]
-    assert classes[0] == "C9" and classes[-2:] == ["C5", "C3"]
+    assert classes[0] == "C9" and set(classes[-2:]) == {"C5", "C3"}   # C3 and C5 weigh the same since C3's log-2 trap
     assert costliest_first([[("Q1", 0, "a")], [("Q2", 0, "b")]], templates) == [0, 1]
 
 
