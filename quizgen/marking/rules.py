@@ -29,6 +29,7 @@ from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EA
                                         INVALID, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
                                         TrapRule, Verdict, near_plain, tolerance_kind)
 from quizgen.marking.words import mark_words, said_trap
+from quizgen.marking.as_asked import rounds_as_asked
 
 __all__ = ["source_of", "mark_part", "mark_value", "figures_asked", "mark_words", "said_trap",
            # the records and statuses of rule_model.py, which callers import from here
@@ -142,7 +143,8 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
     feedback quotes it as written (0.0100, not 0.01)."""
     x, kind, written = reading.value, tolerance_kind(rule), written or {}
     carried = {} if carried is None else carried
-    if matches(x, rule.value, rule.spec, kind):
+    if matches(x, rule.value, rule.spec, kind) or rounds_as_asked(x, stated(rule), rule.kind, rule.spec,
+                                                                  reading.figures, (t.value for t in rule.traps)):
         return precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
     ecf, target = _ecf(rule, reading, earlier, env, carried, credits.levels, written)
     early = early_sources(rule, earlier, written) if ecf else NO_EARLY_SOURCES
