@@ -72,15 +72,17 @@ def test_no_ecf_from_an_impossible_probability(seed3, sid, a):
                                f"so (b) was not marked from it {WITHHELD}")
 
 
-def test_ecf_from_a_named_trap_stands_whatever_its_range(seed3):
-    """C3's (a) e^z = 12.18, the weight not normalised, is a named misconception: marked at (a),
-    and (b) worked correctly from it is ECF (issue 12's rule for a named trap in (a)), though
-    the range would refuse the same value written for no known reason."""
+def test_ecf_from_a_named_trap_never_reaches_an_impossible_result(seed3):
+    """C3's (a) e^z = 12.18, the weight not normalised, is a named misconception, marked at (a)
+    (its value outside (a)'s range is a known mistake, and what follows from it may be ECF);
+    but (b) worked from it, ln(1/12.18) = -2.5, is a negative cross-entropy, which can never be
+    right: no ECF (rev-maths28: it was "correct given that value", full marks)."""
     _, rows = seed3
     assert (rows["p1", "a"]["status"], rows["p1", "a"]["misconception"]) == ("incorrect", "unnormalised_weight")
     row = rows["p1", "b"]
-    assert (row["status"], row["note"]) == ("correct", "ecf")
-    assert row["feedback"].startswith("marked from your (a) = 12.18")
+    assert (row["status"], row["note"], row["score"]) == ("incorrect", "", "0")
+    assert row["feedback"] == ("worked from your (a) = 12.18, (b) would be -2.4998, which cannot be right, as every "
+                               f"answer to (b) is at least 0, so it was not marked from it {WITHHELD}")
 
 
 def test_the_key_stores_each_range_once_per_template(seed3):

@@ -155,7 +155,7 @@ def test_a_worked_examples_key_is_read_and_marked_with_carried_rounding(invoke, 
     set accepts a value reached only by carrying 3-figure intermediates."""
     assert invoke("generate", "--seed", 1, "--worked-examples", "--no-solutions",
                   "--out", tmp_path / "q").exit_code == 0
-    (tmp_path / "a.csv").write_text("student_id,question,part,answer\ns1,Q4,a,1.745\n", encoding="utf-8")
+    (tmp_path / "a.csv").write_text("student_id,question,part,answer\ns1,Q4,a,1.744\n", encoding="utf-8")
     result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "q" / "key.json", "--out", tmp_path / "o.csv")
     assert result.exit_code == 0, result.output
     with open(tmp_path / "o.csv", encoding="utf-8-sig", newline="") as handle:

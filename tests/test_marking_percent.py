@@ -27,6 +27,7 @@ def percent_template(tmp_path, credit=0.5):
     temperature_ignored trap earns ``credit``."""
     data = yaml.safe_load(USER_TEMPLATE.read_text(encoding="utf-8"))
     data["parts"][0]["traps"][0]["credit"] = credit
+    data["parts"][0]["range"] = [0, 1]   # a probability: 50.6% may be read as 0.506 (percent.reads_hundredths)
     data["parts"].append({"name": "pct", "ask": "Give that probability as a percentage.", "answer": "100 * p",
                           "tolerance": {"sigfigs": 3}})
     data.pop("tests", None)

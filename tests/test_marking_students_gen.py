@@ -10,6 +10,7 @@ from quizgen.validation.marking import careful_student
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.maths.numbers import significant
 from quizgen.marking.carry import inside, reachable
+from quizgen.marking.coherence import outside, withheld
 from tests.paper_support import mark_paper, part_rules
 from quizgen.marking.rules import CORRECT, ECF, INCORRECT, Credits, mark_part
 
@@ -64,7 +65,8 @@ def test_two_figure_student_is_never_correct_on_a_rounded_part(cls):
 @pytest.mark.parametrize("cls", ["C1", "C2", "C3", "C7", "C8", "C10"])
 def test_trap_in_a_then_correct_work_is_ecf(cls):
     """Every named trap of (a), not only the first: C10's masked positions (whose own trap in (b)
-    is ECF too) and C3's unnormalised weight (ECF from it stands though it is no probability)."""
+    is ECF too) and C3's unnormalised weight (ECF from it stands though it is no probability, unless
+    what it gives is no loss: -ln of a weight above 1 is negative, rev-maths28)."""
     checked = 0
     for instance in _instances(cls, 40):
         rules = part_rules(instance)
@@ -92,6 +94,10 @@ def _trap_then_ecf_checked(instance, rules, first, trap) -> int:
     assert verdicts[first.part.name].misconception == trap.code
     for rule in dependent:
         verdict = verdicts[rule.name]
+        if outside(float(answers[rule.name]), rule.bounds):   # C3's -ln e^z for z > 0: a negative loss, never ECF
+            assert (verdict.status, verdict.note) == (INCORRECT, ""), (instance.seed_label, trap.code, rule.name)
+            assert withheld(verdict.feedback)
+            continue
         assert (verdict.status, verdict.note, verdict.score) == (CORRECT, ECF, 0.5), \
             (instance.seed_label, trap.code, rule.name, verdict.feedback)
         assert verdict.feedback.startswith("marked from your (a) = ")

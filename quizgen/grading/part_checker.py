@@ -209,7 +209,7 @@ class PartChecker:
         gives it during the pass (traps come before carried rounding there, and ECF waits for the
         pass's end), without making the part's marking rule: most careful answers are traps."""
         x = reading.value
-        if abs(x - self.value) <= self.tolerance:
+        if abs(x - self.value) <= self.tolerance or reading.hundredths:   # a %: percent.py first (careful)
             return None
         part, spec = self.part, self._spec()
         for trap, value in zip(part.traps, part.trap_values):
@@ -239,9 +239,9 @@ class PartChecker:
         if reading.status == NUMBER and none_may_say_no_value(text, (w for trap in self.part.traps for w in trap.words)):
             return Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=NONE_OR_ZERO_REASON)   # C5 (a): 0, or no value?
         if reading.status == NUMBER and not self.figures_shown:
-            reading = Reading(NUMBER, reading.value)
+            reading = Reading(NUMBER, reading.value, hundredths=reading.hundredths)
         if reading.status == NUMBER:
-            if abs(reading.value - self.value) <= self.tolerance and (
+            if abs(reading.value - self.value) <= self.tolerance and not reading.hundredths and (
                     self.asked is None or reading.figures is None or reading.figures >= self.asked):
                 return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=reading.value,
                                figures=reading.figures)

@@ -16,7 +16,10 @@ template has code of its own here.
   answer it would be worked from lies outside its part's range (a
   probability of 12.18) or the value worked from it lies outside this part's
   range (a negative cross-entropy); the answer is then marked as it would be
-  without ECF, and the feedback says why in one sentence.
+  without ECF, and the feedback says why in one sentence. An earlier answer
+  that is a named trap is exempt from the first check (a known mistake, marked
+  where it was made), never from the second: C3's (a) 54.6, then (b)
+  ln(1/54.6) = -4.00, is no ECF.
 
 ``sensible`` applies both around rules.py's marking (whose functions it is
 given, so that this module imports nothing of rules.py's); a key without
@@ -88,7 +91,7 @@ def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written,
     verdict = mark(rule, reading, earlier, env, credits, carried, written)
     if verdict.note != ECF and not (verdict.note == EARLY and from_own_answers(verdict.feedback)):
         return verdict
-    reason = reason or ("" if named else impossible_result(rule, reading.value, earlier, env, written))
+    reason = reason or impossible_result(rule, reading.value, earlier, env, written)   # a trap's too: -ln 54.6
     if not reason:
         return verdict
     alone = mark(rule, reading, {}, {}, credits, carried, written)
@@ -117,9 +120,10 @@ def from_named_traps(rule, behind: dict) -> bool:
     """True when every earlier answer the recipe reads stands for one of its
     part's traps (C3's (a) e^z = 12.18, the weight not normalised): that
     misconception is marked where it was made, and the parts worked correctly
-    from it are ECF whatever range it leaves (issue 12: "one who errs in (a)
-    by a named trap and then works correctly gets every dependent later part
-    accepted"); the range checks are for values no misconception explains."""
+    from it are ECF whatever range its value lies in (issue 12: "one who errs
+    in (a) by a named trap and then works correctly gets every dependent later
+    part accepted"), unless what they give lies outside the later part's own
+    range (a negative loss can never be right: ``impossible_result``)."""
     return bool(rule.sources) and all(behind.get(s.name) is not None for s in rule.sources)
 
 

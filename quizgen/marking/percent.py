@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from quizgen.maths.tolerance import matches
+
 _ASKS_PERCENT = re.compile(
     r"\bas\s+a\s+percent(?:age)?\b|\bin\s+(?:per\s*cent|percent)\b|\bin\s*%|\(\s*(?:in\s*)?%\s*\)"
     r"|\b(?:what|which|how\s+many)\s+(?:percentage|percent|per\s*cent)\b|\bpercentage\s+points?\b",
@@ -21,3 +23,38 @@ _ASKS_PERCENT = re.compile(
 def asks_percent(ask: str) -> bool:
     """True when the question ``ask`` (a part's text) asks for a percentage."""
     return bool(_ASKS_PERCENT.search(ask or ""))
+
+
+STRAY_PERCENT = ("written with a % sign, which makes it a hundredth of the number before it, but that number "
+                 "itself is the answer: a person decides whether the % was a slip")
+NOT_A_SHARE = ("written with a % sign, but this part's answer is no probability or share (its values are not "
+               "all between 0 and 1), so the number read as hundredths is no reading of it: a person decides "
+               "what the % means")
+"""The feedback on a % sign a person must read: one wrong only by it
+(``0.713%`` for 0.713), or one on a part whose answer is no share
+(``33.45%`` for a loss of 0.3345, ``500%`` for a count of 5)."""
+
+
+def reads_hundredths(bounds) -> bool:
+    """True when a % sign on a part that asks for no percentage may be read
+    as hundredths (``71.6%`` for 0.716): the part's answers lie within 0 to 1,
+    as its ``bounds`` (the key's ``range``: a probability or share) say; a
+    loss, a count or a part whose range is not said is no share."""
+    return bounds is not None and None not in bounds and 0 <= bounds[0] and bounds[1] <= 1
+
+
+def stray_percent(reading, value, spec: dict, kind: str) -> bool:
+    """True when an answer read in hundredths (``0.713%`` on a part that is no
+    percentage) is right without its % sign (``value``: the part's answer)."""
+    return reading.hundredths and value is not None and matches(100 * reading.value, value, spec, kind)
+
+
+def percent_unread(reading, value, spec: dict, kind: str, bounds) -> str:
+    """The feedback that sends a number read as hundredths to a person before
+    it is marked, on a part whose answers are no share (``bounds``):
+    ``STRAY_PERCENT`` when right but for its %, else ``NOT_A_SHARE``; "" when
+    it is no such number, nor when a count's hundredths are no whole number
+    (``25%`` for 1440 positions: a rate for a count, slips.NOT_A_RATE, incorrect)."""
+    if not reading.hundredths or reads_hundredths(bounds) or kind == "integer" and not reading.value.is_integer():
+        return ""
+    return STRAY_PERCENT if stray_percent(reading, value, spec, kind) else NOT_A_SHARE

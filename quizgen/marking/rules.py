@@ -29,6 +29,8 @@ from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EA
                                         INVALID, NEEDS_REVIEW, OVERRIDE, Credits, PartRule, Source,
                                         TrapRule, Verdict, near_plain, tolerance_kind)
 from quizgen.marking.words import mark_words, said_trap
+from quizgen.marking.percent import STRAY_PERCENT, percent_unread, stray_percent
+from quizgen.marking.as_asked import rounds_as_asked
 
 __all__ = ["source_of", "mark_part", "mark_value", "figures_asked", "mark_words", "said_trap",
            # the records and statuses of rule_model.py, which callers import from here
@@ -65,10 +67,15 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
                carried: dict | None = None, written: dict | None = None) -> Verdict:
     """Mark a number already read (``_mark_value``); an answer rounded too early
     that the policy gives part marks says how many, as ECF's part marks do, and
-    one wrong only by a stray % sign goes to a person (``_stray_percent``); ECF
+    one wrong only by a stray % sign, or read as hundredths on a part whose
+    answer is no share, goes to a person (percent.py); ECF
     is checked for sense (coherence.py: a misconception carried on, ranges)."""
+    unread = percent_unread(reading, rule.value, rule.spec, tolerance_kind(rule), rule.bounds)
+    if unread:   # a % on a part whose answer is no share (a loss, a count): hundredths are no reading of it
+        return Verdict(NEEDS_REVIEW, value=reading.value, feedback=unread)
     verdict = sensible(rule, reading, earlier, env, credits, carried, written, _mark_value, _ecf_verdict)
-    if verdict.status == INCORRECT and not verdict.misconception and _stray_percent(rule, reading):
+    if verdict.status == INCORRECT and not verdict.misconception \
+            and stray_percent(reading, rule.value, rule.spec, tolerance_kind(rule)):
         return Verdict(NEEDS_REVIEW, value=reading.value, feedback=STRAY_PERCENT)
     if verdict.status == INCORRECT and rule.kind == "integer" \
             and math.isfinite(reading.value) and reading.value != round(reading.value):
@@ -119,16 +126,6 @@ def _from_own(rule: PartRule, own: dict, written: dict) -> tuple:
     return marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources), those
 
 
-STRAY_PERCENT = ("written with a % sign, which makes it a hundredth of the number before it, but that number "
-                 "itself is the answer: a person decides whether the % was a slip")
-
-
-def _stray_percent(rule: PartRule, reading: Reading) -> bool:
-    """True when an answer read in hundredths (``0.713%`` on a part that is no
-    percentage) is wrong as read but right without its % sign."""
-    return reading.hundredths and matches(100 * reading.value, rule.value, rule.spec, tolerance_kind(rule))
-
-
 def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credits: Credits = Credits(),
                 carried: dict | None = None, written: dict | None = None) -> Verdict:
     """Mark a number already read: correct, ECF, trap, carried rounding,
@@ -142,7 +139,8 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
     feedback quotes it as written (0.0100, not 0.01)."""
     x, kind, written = reading.value, tolerance_kind(rule), written or {}
     carried = {} if carried is None else carried
-    if matches(x, rule.value, rule.spec, kind):
+    if matches(x, rule.value, rule.spec, kind) or rounds_as_asked(x, stated(rule), rule.kind, rule.spec,
+                                                                  reading.figures, (t.value for t in rule.traps)):
         return precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
     ecf, target = _ecf(rule, reading, earlier, env, carried, credits.levels, written)
     early = early_sources(rule, earlier, written) if ecf else NO_EARLY_SOURCES

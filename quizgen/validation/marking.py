@@ -7,9 +7,13 @@ For one instance: a careful student who carries every intermediate rounded
 to 3 significant figures and reports 3 (each rounded as the paper rounds, a
 tie away from zero on the exact value) is correct on every part; a student
 who gives a trap's value (to 4 significant figures) is never accepted and
-is told the trap's misconception; and no trap's window meets the answers
-the careful marker accepts by carried rounding (a careful student is never
-named as making a slip: the sampler keeps traps 2% away, separation.py GAP)."""
+is told the trap's misconception; no trap's window meets the answers the
+careful marker accepts by carried rounding, nor those it accepts as written
+to more figures than asked and rounding to the answer at the figures asked
+(marking/as_asked.py: a careful student is never named as making a slip,
+and no trap is accepted: the sampler keeps traps 2% away, separation.py GAP);
+and a student who gives the answer to 2 significant figures where 3 are
+asked is never correct (unless that is the answer exactly)."""
 
 from __future__ import annotations
 
@@ -19,7 +23,10 @@ from quizgen.errors import QuizgenError
 from quizgen.generation.quiz import Question
 from quizgen.grading.part_checker import carried_forward, question_checkers
 from quizgen.key.entries import key_entry
+from quizgen.marking.as_asked import as_asked_span
+from quizgen.marking.forms import significant_figures
 from quizgen.marking.hull import CarriedSpans
+from quizgen.marking.sources import figures_asked
 from quizgen.maths.evaluate import ground
 from quizgen.maths.numbers import significant
 from quizgen.maths.rounding import to_figures
@@ -104,7 +111,27 @@ def marking_problems(instance) -> list:
                     f"{' (' + verdict.misconception + ')' if verdict.misconception else ''}, not "
                     f"incorrect ({trap.code}) (seed {seed})")))
         problems += _traps_in_carried_reach(checker, pv, path, seed, i)
+        problems += _two_figures_correct(checker, pv, path, seed, i)
     return problems
+
+
+SHORT_FIGURES = 2
+
+
+def _two_figures_correct(checker, pv, path, seed, i: int) -> list:
+    """A problem when part ``pv``'s answer written to ``SHORT_FIGURES``
+    significant figures, where it asks for more, is marked correct (only the
+    answer exactly, ``0.50`` for 1/2, may be)."""
+    asked = figures_asked(pv.part.kind, pv.part.tolerance) if pv.value is not None else None
+    if asked is None or asked <= SHORT_FIGURES or float(pv.value) == 0:
+        return []
+    text = significant(pv.value, SHORT_FIGURES)   # 0.09996 to 2 is 0.100: 3 figures shown, right to 3
+    if (significant_figures(text) or 0) >= asked or float(text) == float(pv.value) \
+            or checker(text).status != "correct":
+        return []
+    return [problem_at(path, ("parts", i, "answer"), (
+        f"the answer to {SHORT_FIGURES} significant figures, {text}, is marked correct where the part asks for "
+        f"{asked} (seed {seed})"))]
 
 
 def carried_spans(checker) -> tuple:
@@ -120,7 +147,8 @@ def _traps_in_carried_reach(checker, pv, path, seed, i: int) -> list:
     """Problems for the traps of part ``pv`` whose window meets its carried-rounding spans."""
     if pv.value is None or pv.part.kind != "numeric" or not any(t.value is not None for t in pv.traps):
         return []
-    spans, problems = carried_spans(checker), []
+    rounding = as_asked_span(pv.value, pv.part.kind, pv.part.tolerance)
+    spans, problems = carried_spans(checker), _traps_in_rounding(pv, rounding, path, seed, i)
     for j, trap in enumerate(pv.traps):
         if trap.value is None:
             continue
@@ -132,4 +160,23 @@ def _traps_in_carried_reach(checker, pv, path, seed, i: int) -> list:
                 f"the trap's value {value:.6g} comes within tolerance of {met[0][0]:.6g} to {met[0][1]:.6g}, "
                 f"answers a careful student reaches by carried rounding: such a student would be named as "
                 f"making the slip (seed {seed}); keep the trap further from the answer with a constraint")))
+    return problems
+
+
+def _traps_in_rounding(pv, rounding: tuple | None, path, seed, i: int) -> list:
+    """Problems for the traps of part ``pv`` whose window meets ``rounding``,
+    the answers accepted as rounding to the part's answer (as_asked_span)."""
+    if rounding is None:
+        return []
+    problems = []
+    for j, trap in enumerate(pv.traps):
+        value = None if trap.value is None else float(trap.value)
+        width = 0.0 if value is None else half_width(value, pv.part.tolerance)
+        if value is None or not (rounding[0] <= value + width and rounding[1] >= value - width):
+            continue
+        problems.append(problem_at(path, ("parts", i, "traps", j, "value"), (
+            f"the trap's value {value:.6g} comes within tolerance of {rounding[0]:.6g} to {rounding[1]:.6g}, "
+            f"answers that round to the part's answer at the figures asked, which are correct: such a student "
+            f"would be named as making the slip, or the trap accepted (seed {seed}); keep the trap further from "
+            f"the answer with a constraint")))
     return problems

@@ -1,0 +1,52 @@
+"""An answer written to more figures than asked that rounds, at the figures
+asked, to the key's answer so rounded: correct (docs/marking.md, "Statuses
+and notes"). The plain window (maths/tolerance.half_width) is centred on the
+exact value, so 0.7162 for 0.715664 (0.716 to 3 s.f.) lies outside it though
+it rounds to 0.716, as the paper says more figures are accepted. An answer in
+a trap's window is never so accepted (a trap is never correct), nor one
+showing fewer figures than asked (a 2 s.f. answer is never correct)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from quizgen.maths.rounding import to_figures
+from quizgen.maths.tolerance import matches
+from quizgen.marking.sources import figures_asked
+
+
+def rounds_as_asked(value: float, key, kind: str, spec: dict, figures: int | None, traps=()) -> bool:
+    """True when ``value``, written to ``figures`` significant figures (at
+    least those the part asks; None: unknown, never), rounds at the figures
+    asked to ``key`` (the part's exact answer) so rounded, and lies in no
+    trap's window (``traps``: their values, None skipped)."""
+    asked = figures_asked(kind, spec)
+    if asked is None or figures is None or figures < asked or not math.isfinite(value):
+        return False
+    if any(t is not None and matches(value, t, spec, kind) for t in traps):
+        return False
+    return to_figures(_as_written(value), asked) == to_figures(key, asked)
+
+
+def _as_written(value: float) -> Fraction:
+    """The decimal a student wrote for the float ``value`` (its shortest form:
+    0.3425 is the tie it was written as, not the float just below it)."""
+    return Fraction(repr(float(value)))
+
+
+def as_asked_span(key, kind: str, spec: dict) -> tuple | None:
+    """``(low, high)``: the answers that round, at the figures the part asks,
+    to ``key`` so rounded (``low`` included, ``high`` not: a tie rounds away
+    from zero), the span ``rounds_as_asked`` accepts beside the plain window;
+    None when the part asks for no figures or its answer rounds to 0."""
+    asked = figures_asked(kind, spec)
+    rounded = to_figures(key, asked) if asked is not None else 0
+    if rounded == 0:
+        return None
+    size = abs(rounded)
+    decade = math.floor(math.log10(size))
+    unit = Fraction(10) ** (decade - asked + 1)
+    below = unit / 10 if size == Fraction(10) ** decade else unit   # 0.100: 0.09995 to 0.0999... round to it
+    low, high = size - below / 2, size + unit / 2
+    return (float(low), float(high)) if rounded > 0 else (float(-high), float(-low))
