@@ -157,7 +157,7 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
             return WordReading(REVIEW)   # "no or yes": a person decides
         if found is not None and _rest_disagrees(tokens[1:], found, classes, synonyms or {}, choices in (None, 2),
                                                  denied):
-            return WordReading(REVIEW)   # "no, left to right": the yes/no and the words after it disagree
+            return WordReading(REVIEW, reason=DISAGREE_REASON)   # "no, left to right", "no, it halves"
         if found is not None:
             return found
     found = _phrases(said, classes, synonyms or {}, choices in (None, 2))
@@ -170,6 +170,10 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     if found.status == "unknown" and _NEGATIONS & set(said.split(" ")) and not _DOUBT.search(said):
         return WordReading(REVIEW)   # "not positive" where no listed word is "positive": what is left is for a person
     return DOUBTED if doubtful and found.status == REVIEW else found   # "probably 0" where no word is listed
+
+
+DISAGREE_REASON = ("the words after its yes or no say what another answer says, so its reason contradicts "
+                   "it: a person reads which the student meant")
 
 
 def _rest_disagrees(rest: list, found: WordReading, classes: dict, synonyms: dict, two_way: bool,
