@@ -151,6 +151,8 @@ _BRACKETED = re.compile(r"(?P<head>[^()]*?\S)\s*\((?!\s*(?:or|oder|ou|o)\b)(?P<n
 A note that opens with "or" (``0.769 (or 0.77)``) is a hedge, not a note."""
 
 RESTATED_REASON = "a number and a different value beside it ({}): a person decides which is the answer"
+WORKING_REASON = ("working and a different value after it ({working} is {value}, not {last}): "
+                  "a person decides which is the answer")
 NOTE_REASON = "a number with a note in brackets: a person reads what it says"
 
 
@@ -276,11 +278,23 @@ def chain_disagrees(chain, hundredths: bool, percent_sign: bool, value_of=None) 
     for segment in work.split("="):
         written = segment.strip()
         shown = written.rstrip("%").strip()
-        if not _PLAIN.fullmatch(shown):
-            continue   # working (-ln(0.695)) or a label: read as before
         a_scale = 100.0 if written.endswith("%") and not hundredths else 1.0
-        a, a_half = float(shown) / a_scale, half_unit(shown) / a_scale
+        if _PLAIN.fullmatch(shown):
+            a, a_half, reason = float(shown) / a_scale, half_unit(shown) / a_scale, RESTATED_REASON
+        elif _PLAIN.fullmatch(last) and (a := _worked(shown, value_of)) is not None:
+            a, a_half, reason = a / a_scale, 0.0, WORKING_REASON   # -ln(0.789) = 0.300
+        else:
+            continue   # a label (L, L_MLM + L_NSP) or working with no value: read as before
         if not (agree(a, a_half, b, b_half) or percent_sign and (
                 agree(a * 100, a_half * 100, b, b_half) or agree(a / 100, a_half / 100, b, b_half))):
-            return RESTATED_REASON.format(f"{written} and {last}")
+            return reason.format(f"{written} and {last}", working=written, value=f"{a * a_scale:.4g}", last=last)
     return ""
+
+
+def _worked(shown: str, value_of) -> float | None:
+    """The value of working before a chain's last plain value (``-ln(0.789)``,
+    ``33.1155/41.9642``) when it has one (``value_of``), else None (``L``)."""
+    if value_of is None or not any(c.isdigit() for c in shown):
+        return None   # a label or a symbol (L, p, e): no working to check
+    value = value_of(shown)
+    return value if value is not None and math.isfinite(value) else None
