@@ -50,3 +50,14 @@ def test_working_that_agrees_or_a_label_reads_the_last_value(text, value):
 def test_a_wrong_step_inside_longer_working_is_named():
     reading = read_number("L = 0.394 + 1.171 = 1.965")
     assert reading.status == REVIEW and "(0.394 + 1.171 is 1.565, not 1.965)" in reading.reason, reading
+
+
+def test_the_grouping_patterns_are_named_for_what_they_hold():
+    """marks._THOUSANDS_DOT held comma-grouped thousands with a decimal point (1,234.5), and
+    _THOUSANDS_COMMA the opposite: each is now named for its grouping mark, then its decimal mark."""
+    from quizgen.marking import marks
+    assert marks._COMMA_GROUPED_POINT_DECIMAL.fullmatch("1,234.5")
+    assert not marks._COMMA_GROUPED_POINT_DECIMAL.fullmatch("1.234,5")
+    assert marks._POINT_GROUPED_COMMA_DECIMAL.fullmatch("1.234,5")
+    assert not hasattr(marks, "_THOUSANDS_DOT") and not hasattr(marks, "_THOUSANDS_COMMA")
+    assert marks.read_marks("1,234.5") == "1234.5" and marks.read_marks("1.234,5") == "1234.5"
