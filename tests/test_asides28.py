@@ -61,3 +61,34 @@ def test_the_grouping_patterns_are_named_for_what_they_hold():
     assert marks._POINT_GROUPED_COMMA_DECIMAL.fullmatch("1.234,5")
     assert not hasattr(marks, "_THOUSANDS_DOT") and not hasattr(marks, "_THOUSANDS_COMMA")
     assert marks.read_marks("1,234.5") == "1234.5" and marks.read_marks("1.234,5") == "1234.5"
+
+
+def test_a_run_of_dashes_beside_a_number_is_read_in_linear_time():
+    """Ending ``rest`` at each dash of ``1 - - ... x`` tried the tag after it there, reading the run
+    to its end: quadratic (4,000 dashes took 2 s; 200 characters about 1-9 ms an answer)."""
+    from quizgen.marking.asides import _TAG_BESIDE
+    from redos_support import best_seconds
+    for make in (lambda n: "1" + " -" * n + " x", lambda n: "1" + " -" * n + "\n x",
+                 lambda n: "n/a " + "- " * n + "x", lambda n: "1" + " \u2212  " * n + "?x"):
+        small, large = best_seconds(_TAG_BESIDE.fullmatch, make(50)), best_seconds(_TAG_BESIDE.fullmatch, make(4_000))
+        assert large < 0.05 or large < 200 * small, (make(3), small, large)
+
+
+OLD_TAG_BESIDE = (r"\s*+(?P<before>(?:{tag})(?=\s))?\s*+(?P<rest>.*?\S)\s*+"
+                  r"(?P<after>(?<=\s|\d)(?:{tag}))?\s*+\.?\s*+")
+
+
+@pytest.mark.parametrize("tokens, most", [
+    ([" ", "  ", "\t", "\n", ".", "-", "\u2014", "?", "n/a", "n", "a", "n.a.", "idk", "0.5", "1", "x", "no",
+      "idea", "don't", "know", "skipped", "i", "do", "not", "/", "--"], 12),
+    ([" ", "-", "\u2013", "\u2212", " - ", "\n", "\r", "x", "1", ".", "..", "?", "n/a", "idk", "- -", "\t-", "-\n",
+      "0.5", "no answer", "  "], 25)])
+def test_what_a_tag_beside_reads_is_unchanged_by_the_dash_step(tokens, most):
+    import re
+
+    from quizgen.marking.asides import _TAG, _TAG_BESIDE
+    from redos_support import token_sample
+    old = re.compile(OLD_TAG_BESIDE.replace("{tag}", _TAG), re.IGNORECASE)
+    for text in token_sample(tokens, most):
+        was, now = old.fullmatch(text), _TAG_BESIDE.fullmatch(text)
+        assert (was and was.groupdict()) == (now and now.groupdict()), text

@@ -36,11 +36,20 @@ def no_value_words(*extras: str):
 _NO_VALUE_WORDS = no_value_words("none", "nothing", "not applicable")
 """A listed word that is itself "no value": a part whose answer (or trap) it is may be answered ``n/a``
 (``none`` and ``nothing`` too: words.py's pattern leaves them out, as they may say zero)."""
-_TAG_BESIDE = re.compile(r"\s*+(?P<before>(?:" + _TAG + r")(?=\s))?\s*+(?P<rest>.*?\S)\s*+"
-                         r"(?P<after>(?<=\s|\d)(?:" + _TAG + r"))?\s*+\.?\s*+", re.IGNORECASE)
+_DASH = "[" + _DASHES + "]"
+_INNER_DASHES = (r"(?:" + _DASH + r"[^\S\n]*+(?=" + _DASH + r"))++(?=" + _DASH + r"(?:\s*+" + _DASH + r")*+"
+                 r"(?!\s*+\.?\s*+$))")
+"""From a dash to the last of its run on the line, when the run does not end the text (``1 - - - x``):
+the tag after a number can start at none of those dashes (its dash run would have to reach the end)."""
+_TAG_BESIDE = re.compile(r"\s*+(?P<before>(?:" + _TAG + r")(?=\s))?\s*+(?P<rest>(?>" + _INNER_DASHES + r"|.)*?\S)"
+                         r"\s*+(?P<after>(?<=\s|\d)(?:" + _TAG + r"))?\s*+\.?\s*+", re.IGNORECASE)
 """A number with a non-answer before or after it (``n/a 0.6999``, ``? 0.5``, ``0.6999 -``). Its runs of
 spaces are possessive (``\\s*+``): no tag starts with a space, so giving one back never found a match,
-and the plain ``\\s*\\s*\\.?\\s*`` split a run of spaces in cubic time (200 spaces took 10-70 ms)."""
+and the plain ``\\s*\\s*\\.?\\s*`` split a run of spaces in cubic time (200 spaces took 10-70 ms).
+``rest`` steps over a run of dashes that is not the answer's end at once (``_INNER_DASHES``, atomic):
+ending ``rest`` at each of them tried the tag after it there, each reading the run to its end, in
+quadratic time (``1 - - ... x``, 200 characters: about 1-9 ms an answer; 4,000: 2 s); what it reads
+is unchanged (tests/test_asides28.py compares the two on sampled texts)."""
 _BESIDE_CHARS = 200
 """The longest text ``_TAG_BESIDE`` reads: a number with a tag beside it is far shorter (and the old
 pattern took 4 s over 1,000 spaces)."""
