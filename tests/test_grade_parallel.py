@@ -92,9 +92,10 @@ def test_one_pass_and_parts_write_the_same_files(tmp_path, cut_small):
     one = assert_same_in_parts(write_rows(tmp_path / "answers.csv", rows), KEY, tmp_path)
     assert one["counts"]["superseded"] >= 2 and one["rows"] == len(rows)
     # the notes too (compared above): rows not read as a row and superseded answers, of students in both parts
-    assert "4 row(s) not read as a row, so graded against no part: s2, s5, s29, s58; 1 row(s) with no student id" \
-        in one["notes"][1]
-    assert one["notes"][2].endswith("(the earlier ones are superseded): s3, s59")
+    assert one["notes"][0].startswith("1 line(s) of answers have no student id")   # the roster note, first
+    assert ("4 row(s) not read as a row, so graded against no part: s2, s5, s29, s58; "
+            "1 row(s) with no student id: line ") in one["notes"][2]
+    assert one["notes"][3].endswith("(the earlier ones are superseded): s3, s59")
 
 
 def test_per_student_papers_and_unknown_students_in_several_parts(tmp_path, cut_small):

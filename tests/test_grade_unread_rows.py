@@ -85,7 +85,7 @@ def test_the_invalid_note_counts_unread_rows_and_rows_with_no_id_apart(invoke, t
     assert result.exit_code == 0, result.output
     assert ("could not be read (invalid, 0; the reason column says why): t02 Q1 (a); 1 row(s) not read as a "
             "row, so graded against no part: t01; 1 row(s) not read as a row, whose student id could not be read "
-            "either; 1 row(s) with no student id\n") in result.output
+            "either; 1 row(s) with no student id: line 3\n") in result.output
     assert list(_students(tmp_path / "a-graded-students.csv")) == ["t01", "t02"]
 
 
@@ -144,7 +144,8 @@ def test_in_wide_form_the_invalid_note_counts_answers_and_the_lines_they_are_on(
     assert result.exit_code == 0, result.output
     assert ("Note: 16 answer(s) could not be read (invalid, 0; the reason column says why): 4 answer(s) on 1 "
             "line(s) not read as a row, so graded against no part: s2; 4 answer(s) on 1 line(s) not read as a row, "
-            "whose student id could not be read either; 8 answer(s) on 2 line(s) with no student id\n") in result.output
+            "whose student id could not be read either; 8 answer(s) on 2 line(s) with no student id: "
+            "line 3, line 6\n") in result.output
     with open(tmp_path / "w-graded.csv", encoding="utf-8-sig", newline="") as handle:
         reasons = [r["reason"] for r in csv.DictReader(handle) if r["reason"].endswith("no student id")]
     assert reasons == ["line 3: no student id"] * 4 + ["line 6: no student id"] * 4

@@ -169,7 +169,7 @@ def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally
                else _ungraded(number, slot, source, j))
     tally.count(number, -1, outcome)
     if number == -1:   # no student id (a spreadsheet's total row too, whatever its question cell says)
-        tally.count_unplaced("no_id", source.line_of(j))
+        tally.count_unplaced("no_id", source.line_of(j), "" if name is None else cells[name])
     return number, None, outcome
 
 

@@ -34,7 +34,7 @@ from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import NO_ANSWER, passes_over
 from quizgen.grading.ecf_pass import carry_errors_forward
 from quizgen.grading.students import UNKNOWN_LIMIT, Students
-from quizgen.grading.tally import Tally
+from quizgen.grading.tally import NO_ID_KEPT, Tally
 from quizgen.grading.timestamps import record_contest, settle_resubmissions
 from quizgen.grading.writer import RowSet, RowWriter
 
@@ -47,7 +47,7 @@ class LaterPart(NamedTuple):
     whether a graded record spans lines, its ECF re-marking: {row:
     Outcome} and {grid cell: the Outcome ECF replaced}, and its students'
     rows not read as a row and superseded answers, the lines of answers
-    graded against no part (Tally.unread, .resubmitted, .unplaced_lines),
+    graded against no part (Tally.unread, .resubmitted, .unplaced_lines, .no_id_at),
     and the rows of each unknown id it met (Students.unknown_rows); with a
     timestamp column, its grid's time texts and superseded answers
     (AnswerGrid.stamps, .contests: timestamps.py)."""
@@ -70,6 +70,7 @@ class LaterPart(NamedTuple):
     unknown_rows: dict
     stamps: list | None = None
     contests: object = None
+    no_id_at: list = ()
 
 
 def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally,
@@ -137,7 +138,8 @@ def grade_later_part(source, index: KeyIndex, students: Students, spill: int) ->
     return LaterPart(rows, [first_text[n] for n in range(len(students))], list(students.names),
                       list(students.unknown.items()), grid.rows, grid.outcomes, tally.status,
                       tally.student_counts, superseded, writer.multiline, patched, originals, tally.unread,
-                      tally.resubmitted, tally.unplaced_lines, students.unknown_rows, grid.stamps, grid.contests)
+                      tally.resubmitted, tally.unplaced_lines, students.unknown_rows, grid.stamps, grid.contests,
+                      tally.no_id_at)
 
 
 def merge_later_part(part: LaterPart, offset: int, students: Students, grid: AnswerGrid, tally: Tally,
@@ -205,6 +207,7 @@ def _add_counts(part: LaterPart, numbers: list, tally: Tally) -> None:
             merged[number] = merged.get(number, 0) + count
     for kind, lines in part.unplaced_lines.items():   # a line is never cut between two parts
         tally.unplaced_lines[kind] = tally.unplaced_lines.get(kind, 0) + lines
+    tally.no_id_at.extend(part.no_id_at[:NO_ID_KEPT - len(tally.no_id_at)])   # parts merge in file order
 
 
 def _merge_grid(part: LaterPart, numbers: list, known: int, offset: int, grid: AnswerGrid, tally: Tally,

@@ -41,6 +41,7 @@ from quizgen.grading.report import (question_rows, question_stats, report_markdo
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.stale import remove_stale_outputs
+from quizgen.grading.no_id import no_id_notes, no_id_places
 from quizgen.grading.off_roster import graded_off_roster, roster_twins_warnings
 from quizgen.grading.students import Students, reconciliation_lines, zero_marked
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
@@ -152,6 +153,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 tally.resubmitted.pop(number, None)
             off = graded_off_roster(students)   # once: every row read, the roster added
             roster_notes = reconciliation_lines(students, absent, off, marked) + clash_notes + written.notes(grid)
+            roster_notes += no_id_notes(tally.no_id_at, tally.unplaced_lines.get("no_id", 0), students.roster)
             report_data = class_report_input(_matrix(index, students, grid), list(students.names), data,
                                              roster_order(students), frozenset(marked))
             with Background(class_report_texts, report_data, f"Class report: {source.path.stem}", outputs.html,
@@ -288,7 +290,8 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.decimal_comma, result.roster_notes = source.decimal_comma, roster_notes
     result.notes.extend(result.roster_notes)
     on_lines = tally.unplaced_lines if source.form == "wide" else None
-    result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines))
+    result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines,
+                                      no_id_places(tally.no_id_at, tally.unplaced_lines.get("no_id", 0), students.roster)))
     result.notes.extend(resubmission_lines(students.ids, tally.resubmitted, source.header, tally.time_order))
     result.notes.extend(unread_time_lines(tally.time_order))
     return result
@@ -310,13 +313,14 @@ _LOOK_AT = ((Status.NEEDS_REVIEW, "need a person to read them (needs_review, 0 u
 
 
 def look_at_lines(matrix: VerdictMatrix, counts: dict, slot_counts: list, unread: dict | None = None,
-                  on_lines=None) -> list:
+                  on_lines=None, no_id_at: str = "") -> list:
     """One line per status a marker should look at (``_LOOK_AT``) naming where its
     answers are (student and part, the first SHOWN), so they need not search
     graded.csv; invalid rows graded against no part are counted apart: those
     not read as a row (``unread``: Tally.unread), naming their students, and
-    those with no student id (``on_lines``: Tally.unplaced_lines). How many
-    lie on a part is read from ``slot_counts`` (Tally.slot_counts), counted already."""
+    those with no student id (``on_lines``: Tally.unplaced_lines; ``no_id_at``:
+    their lines, no_id.no_id_places). How many lie on a part is read from
+    ``slot_counts`` (Tally.slot_counts), counted already."""
     lines = []
     for status, says in _LOOK_AT:
         count = counts.get(status, 0)
@@ -325,17 +329,18 @@ def look_at_lines(matrix: VerdictMatrix, counts: dict, slot_counts: list, unread
             named = sum(part[status] for part in slot_counts)
             places = [named_first(shown, named)] if shown else []
             if count > named:
-                places += unplaced_phrases(matrix.students, count - named, unread or {}, on_lines)
+                places += unplaced_phrases(matrix.students, count - named, unread or {}, on_lines, no_id_at)
             lines.append(f"{count} answer(s) {says}: {'; '.join(places)}")
     return lines
 
 
-def unplaced_phrases(ids: list, rows: int, unread: dict, on_lines: dict | None = None) -> list:
+def unplaced_phrases(ids: list, rows: int, unread: dict, on_lines: dict | None = None, no_id_at: str = "") -> list:
     """What the ``rows`` invalid rows graded against no part are: not read as a
     row (an unquoted decimal comma, a quote left open), of the students named,
     or of no student whose id could be read; the rest have no student id. In
     wide form, where a line holds one answer per question column, they are
-    answers and ``on_lines`` (Tally.unplaced_lines) counts the lines they are on."""
+    answers and ``on_lines`` (Tally.unplaced_lines) counts the lines they are on;
+    ``no_id_at`` names the lines with no student id."""
     def many(count: int, kind: str) -> str:
         return f"{count} row(s)" if on_lines is None else f"{count} answer(s) on {on_lines.get(kind, 0)} line(s)"
 
@@ -349,7 +354,7 @@ def unplaced_phrases(ids: list, rows: int, unread: dict, on_lines: dict | None =
         places.append(f"{many(unread[-1], 'anonymous')} not read as a row, whose student id could not be read either")
     no_id = rows - of_students - unread.get(-1, 0)
     if no_id > 0:
-        places.append(f"{many(no_id, 'no_id')} with no student id")
+        places.append(f"{many(no_id, 'no_id')} with no student id" + (f": {no_id_at}" if no_id_at else ""))
     return places
 
 

@@ -27,6 +27,10 @@ def status_counts() -> dict:
     return dict.fromkeys(_STATUSES, 0)
 
 
+NO_ID_KEPT = 10   # lines with no student id kept to name (grading/no_id.py); the rest are counted
+NAME_CHARS = 60   # of such a line's name cell
+
+
 class Tally:
     """The totals, updated without holding any row. ``key_wording(slot, code)``:
     the key's wording of a misconception in a part (see :func:`key_trap_wording`),
@@ -49,6 +53,7 @@ class Tally:
         self.resubmitted = {}         # {student: their answers a later one to the same part superseded}
         self.unplaced_lines = {}      # {"named", "anonymous" or "no_id": file lines}: see count_unplaced
         self._last_line = {}          # {kind: the file line last counted}
+        self.no_id_at = []            # [(file line, its name cell)]: the first NO_ID_KEPT lines with no student id
         self.time_order = None        # with a timestamp column: how resubmissions were settled (timestamps.TimeOrder)
 
     def grow(self, students: int) -> None:
@@ -120,14 +125,17 @@ class Tally:
             if outcome.misconception:
                 self.code(student, slot, outcome.misconception, _trap_wording(outcome))
 
-    def count_unplaced(self, kind: str, line: int) -> None:
+    def count_unplaced(self, kind: str, line: int, name: str = "") -> None:
         """Count the file ``line`` of an invalid answer graded against no part once,
         by kind: not read as a row, of a student (``named``) or of none
-        (``anonymous``), or read but with no student id (``no_id``). A wide-form
-        line gives one such answer per question column, so lines and answers differ."""
+        (``anonymous``), or read but with no student id (``no_id``, kept with
+        its ``name`` cell for grade to name). A wide-form line gives one such
+        answer per question column, so lines and answers differ."""
         if self._last_line.get(kind) != line:   # answers come in file order: a line's are together
             self._last_line[kind] = line
             self.unplaced_lines[kind] = self.unplaced_lines.get(kind, 0) + 1
+            if kind == "no_id" and len(self.no_id_at) < NO_ID_KEPT:
+                self.no_id_at.append((line, " ".join(name.split())[:NAME_CHARS]))
 
 
 def count_latest(grid: AnswerGrid, tally: Tally) -> None:

@@ -36,11 +36,20 @@ def no_value_words(*extras: str):
 _NO_VALUE_WORDS = no_value_words("none", "nothing", "not applicable")
 """A listed word that is itself "no value": a part whose answer (or trap) it is may be answered ``n/a``
 (``none`` and ``nothing`` too: words.py's pattern leaves them out, as they may say zero)."""
-_TAG_BESIDE = re.compile(r"\s*+(?P<before>(?:" + _TAG + r")(?=\s))?\s*+(?P<rest>.*?\S)\s*+"
-                         r"(?P<after>(?<=\s|\d)(?:" + _TAG + r"))?\s*+\.?\s*+", re.IGNORECASE)
+_DASH = "[" + _DASHES + "]"
+_INNER_DASHES = (r"(?:" + _DASH + r"[^\S\n]*+(?=" + _DASH + r"))++(?=" + _DASH + r"(?:\s*+" + _DASH + r")*+"
+                 r"(?!\s*+\.?\s*+$))")
+"""From a dash to the last of its run on the line, when the run does not end the text (``1 - - - x``):
+the tag after a number can start at none of those dashes (its dash run would have to reach the end)."""
+_TAG_BESIDE = re.compile(r"\s*+(?P<before>(?:" + _TAG + r")(?=\s))?\s*+(?P<rest>(?>" + _INNER_DASHES + r"|.)*?\S)"
+                         r"\s*+(?P<after>(?<=\s|\d)(?:" + _TAG + r"))?\s*+\.?\s*+", re.IGNORECASE)
 """A number with a non-answer before or after it (``n/a 0.6999``, ``? 0.5``, ``0.6999 -``). Its runs of
 spaces are possessive (``\\s*+``): no tag starts with a space, so giving one back never found a match,
-and the plain ``\\s*\\s*\\.?\\s*`` split a run of spaces in cubic time (200 spaces took 10-70 ms)."""
+and the plain ``\\s*\\s*\\.?\\s*`` split a run of spaces in cubic time (200 spaces took 10-70 ms).
+``rest`` steps over a run of dashes that is not the answer's end at once (``_INNER_DASHES``, atomic):
+ending ``rest`` at each of them tried the tag after it there, each reading the run to its end, in
+quadratic time (``1 - - ... x``, 200 characters: about 1-9 ms an answer; 4,000: 2 s); what it reads
+is unchanged (tests/test_asides28.py compares the two on sampled texts)."""
 _BESIDE_CHARS = 200
 """The longest text ``_TAG_BESIDE`` reads: a number with a tag beside it is far shorter (and the old
 pattern took 4 s over 1,000 spaces)."""
@@ -151,6 +160,8 @@ _BRACKETED = re.compile(r"(?P<head>[^()]*?\S)\s*\((?!\s*(?:or|oder|ou|o)\b)(?P<n
 A note that opens with "or" (``0.769 (or 0.77)``) is a hedge, not a note."""
 
 RESTATED_REASON = "a number and a different value beside it ({}): a person decides which is the answer"
+WORKING_REASON = ("working and a different value after it ({working} is {value}, not {last}): "
+                  "a person decides which is the answer")
 NOTE_REASON = "a number with a note in brackets: a person reads what it says"
 
 
@@ -276,11 +287,23 @@ def chain_disagrees(chain, hundredths: bool, percent_sign: bool, value_of=None) 
     for segment in work.split("="):
         written = segment.strip()
         shown = written.rstrip("%").strip()
-        if not _PLAIN.fullmatch(shown):
-            continue   # working (-ln(0.695)) or a label: read as before
         a_scale = 100.0 if written.endswith("%") and not hundredths else 1.0
-        a, a_half = float(shown) / a_scale, half_unit(shown) / a_scale
+        if _PLAIN.fullmatch(shown):
+            a, a_half, reason = float(shown) / a_scale, half_unit(shown) / a_scale, RESTATED_REASON
+        elif _PLAIN.fullmatch(last) and (a := _worked(shown, value_of)) is not None:
+            a, a_half, reason = a / a_scale, 0.0, WORKING_REASON   # -ln(0.789) = 0.300
+        else:
+            continue   # a label (L, L_MLM + L_NSP) or working with no value: read as before
         if not (agree(a, a_half, b, b_half) or percent_sign and (
                 agree(a * 100, a_half * 100, b, b_half) or agree(a / 100, a_half / 100, b, b_half))):
-            return RESTATED_REASON.format(f"{written} and {last}")
+            return reason.format(f"{written} and {last}", working=written, value=f"{a * a_scale:.4g}", last=last)
     return ""
+
+
+def _worked(shown: str, value_of) -> float | None:
+    """The value of working before a chain's last plain value (``-ln(0.789)``,
+    ``33.1155/41.9642``) when it has one (``value_of``), else None (``L``)."""
+    if value_of is None or not any(c.isdigit() for c in shown):
+        return None   # a label or a symbol (L, p, e): no working to check
+    value = value_of(shown)
+    return value if value is not None and math.isfinite(value) else None

@@ -14,8 +14,8 @@ from quizgen.maths.parser import MAX_LENGTH
 from quizgen.maths.numerals import latex_commas
 
 # a number grouped in thousands starts with 1-9: "0,408" is a decimal comma, never 408
-_THOUSANDS_DOT = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d+)?")
-_THOUSANDS_COMMA = re.compile(r"[+-]?[1-9]\d{0,2}(\.\d{3})+(,\d+)?")
+_COMMA_GROUPED_POINT_DECIMAL = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d+)?")   # 1,234.5
+_POINT_GROUPED_COMMA_DECIMAL = re.compile(r"[+-]?[1-9]\d{0,2}(\.\d{3})+(,\d+)?")   # 1.234,5
 _THOUSANDS_SPACE = re.compile(r"[+-]?[1-9]\d{0,2}( \d{3})+([.,]\d+)?")
 _GROUPED = {",": re.compile(r"[1-9]\d{0,2}(?:,\d{3})+"), ".": re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")}
 NUMERAL = re.compile(r"(?<![\w.,])\d(?:[\d,.]*\d)?")
@@ -49,9 +49,9 @@ def _numeral(match, whole: bool, decimal_comma: bool) -> str:
     if digits.count(",") + digits.count(".") == 1 and has_exponent(match):
         return digits.replace(",", ".")   # 1.512e3 is 1512 in a count too; 1,950,000e-3 groups as below
     if "," in digits and "." in digits:   # both marks: the last one is the decimal mark
-        if _THOUSANDS_DOT.fullmatch(digits):
+        if _COMMA_GROUPED_POINT_DECIMAL.fullmatch(digits):
             return digits.replace(",", "")
-        return digits.replace(".", "").replace(",", ".") if _THOUSANDS_COMMA.fullmatch(digits) else digits
+        return digits.replace(".", "").replace(",", ".") if _POINT_GROUPED_COMMA_DECIMAL.fullmatch(digits) else digits
     mark = "," if "," in digits else "."
     count = digits.count(mark)
     if _GROUPED[mark].fullmatch(digits) and (count > 1 or whole and (
