@@ -1,9 +1,12 @@
 """asides28: working whose value is not the value after it goes to a person (never a
 silent incorrect), whichever order it is written in; working that rounds to it reads as before."""
 
+import io
+
 import pytest
 
 from grading_support import paper_grader
+from quizgen.drill.session import run_drill
 from quizgen.marking.forms import NUMBER, REVIEW, read_number
 
 
@@ -15,8 +18,9 @@ def grade(tmp_path_factory):
 
 @pytest.mark.parametrize("part, answer, working, value, last", [
     ("b", "-ln(0.789) = 0.300", "-ln(0.789)", "0.237", "0.300"),
-    ("b", "-ln(0.7891) ≈ 0.300", "-ln(0.7891)", "0.2369", "0.300"),
-    ("a", "33.1155/41.9642 = 0.700", "33.1155/41.9642", "0.7891", "0.700")])
+    ("b", "-ln(0.7891) ≈ 0.300", "-ln(0.7891)", "0.237", "0.300"),
+    ("a", "33.1155/41.9642 = 0.700", "33.1155/41.9642", "0.789", "0.700"),
+    ("a", "33.1155/41.9642 = 0.7000", "33.1155/41.9642", "0.7891", "0.7000")])   # as many figures as the value
 def test_working_and_a_different_final_value_go_to_a_person(grade, part, answer, working, value, last):
     row = grade([("Q1", part, answer)])["Q1", part, answer]
     assert row["status"] == "needs_review", row
@@ -92,3 +96,30 @@ def test_what_a_tag_beside_reads_is_unchanged_by_the_dash_step(tokens, most):
     for text in token_sample(tokens, most):
         was, now = old.fullmatch(text), _TAG_BESIDE.fullmatch(text)
         assert (was and was.groupdict()) == (now and now.groupdict()), text
+
+
+@pytest.fixture(scope="module")
+def grade_seed1(tmp_path_factory):
+    return paper_grader(tmp_path_factory.mktemp("asides28b"), seed=1, count=1)
+
+
+@pytest.mark.parametrize("question, part, answer", [
+    ("Q1", "b", "L = -ln 0.7157 = 0.3345 = 0.335"), ("Q1", "b", "-ln(0.7157) = 0.3345 ≈ 0.335"),
+    ("Q1", "b", "-ln(0.7157) = 0.335"), ("Q4", "a", "3.4981 / 4 = 0.8746"),
+    ("Q4", "a", "(0.5978 + 1.609 + 0.6931 + 0.5978)/4 = 0.875"), ("Q7", "b", "-ln(0.9340) = 0.06827"),
+    ("Q10", "b", "(0.9163 + 0.4308 + 0.05129 + 1.609 + 0.05129)/5 = 0.6118")])
+def test_right_answers_after_working_in_rounded_numbers_are_correct(grade_seed1, question, part, answer):
+    """Working in the 4-figure numbers the paper asks students to keep moves its value a little
+    (rev-final28: each of these was held for a person at 0 points)."""
+    row = grade_seed1([(question, part, answer)])[question, part, answer]
+    assert row["status"] == "correct", row
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("-ln(0.789) = 0.300", "working and a different value after it (-ln(0.789) is 0.237, not 0.300)"),
+    ("33.45%", "written with a % sign, but this part's answer is no probability or share")])
+def test_the_drill_says_why_it_asks_again(typed, said):
+    """The drill gave only "type just the answer" for these (rev-final28): the learner is told what to change."""
+    out = io.StringIO()
+    run_drill(io.StringIO(f"0.7157\n{typed}\nq\n"), out, io.StringIO(), classes="C1", seed=1, save=False)
+    assert said in " ".join(out.getvalue().split()), out.getvalue()

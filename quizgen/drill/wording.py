@@ -13,7 +13,8 @@ from quizgen.grading.other_part import ANOTHER_PART
 from quizgen.drill.options import names_option, wanted
 from quizgen.marking.forms import DOUBT_REASON, LOG_NOTE, TOLERANCE_REVIEW_REASON
 from quizgen.marking.quotes import MARKED_FROM, own_numbers
-from quizgen.marking.asides import NO_VALUE_REASON
+from quizgen.marking.asides import NO_VALUE_REASON, WORKING_REASON
+from quizgen.marking.percent import NOT_A_SHARE, STRAY_PERCENT
 from quizgen.marking.marks import EXPONENT
 from quizgen.marking.words import MISSPELT, NONE_OR_ZERO_REASON, clear_misspelling
 from quizgen.maths.answers import normalise_word, to_number
@@ -185,8 +186,17 @@ def not_markable(record, text: str, verdict, options=((), ())) -> str:
                     "It was not counted; try again, or ? for help.")
         return (f"Part ({record.letter}) asks for {_words_wanted(record, shown)}: {quoted(text)} was not counted; "
                 "try again, or ? for help.")
-    return (f"I cannot mark {quoted(text)} by myself: type just the answer, {asked}. "
+    said = _said_to_learner(verdict)
+    return (f"I cannot mark {quoted(text)} by myself: {said}{'; ' if said else ''}type just the answer, {asked}. "
             "It was not counted; try again, or ? for help.")
+
+
+def _said_to_learner(verdict) -> str:
+    """grade's own words where they tell the learner what to change: a % on a
+    part that is no share, working whose value is not the value after it."""
+    if verdict.feedback in (STRAY_PERCENT, NOT_A_SHARE):
+        return verdict.feedback
+    return verdict.reason if verdict.reason.startswith(WORKING_REASON.split("(")[0]) else ""
 
 
 def offered_note(record, text: str, verdict, options=((), ())) -> str:

@@ -162,6 +162,9 @@ A note that opens with "or" (``0.769 (or 0.77)``) is a hedge, not a note."""
 RESTATED_REASON = "a number and a different value beside it ({}): a person decides which is the answer"
 WORKING_REASON = ("working and a different value after it ({working} is {value}, not {last}): "
                   "a person decides which is the answer")
+WORKING_SLACK = 0.01
+"""Working's value (``-ln(0.7157)``) is read within 1% of itself: its numbers are ones the student rounded
+(4 figures, as the paper asks), which moves the result that much, more through -ln near 1 (-ln(0.9340))."""
 NOTE_REASON = "a number with a note in brackets: a person reads what it says"
 
 
@@ -291,13 +294,20 @@ def chain_disagrees(chain, hundredths: bool, percent_sign: bool, value_of=None) 
         if _PLAIN.fullmatch(shown):
             a, a_half, reason = float(shown) / a_scale, half_unit(shown) / a_scale, RESTATED_REASON
         elif _PLAIN.fullmatch(last) and (a := _worked(shown, value_of)) is not None:
-            a, a_half, reason = a / a_scale, 0.0, WORKING_REASON   # -ln(0.789) = 0.300
+            a, a_half, reason = a / a_scale, WORKING_SLACK * abs(a / a_scale), WORKING_REASON   # -ln(0.789) = 0.300
         else:
             continue   # a label (L, L_MLM + L_NSP) or working with no value: read as before
         if not (agree(a, a_half, b, b_half) or percent_sign and (
                 agree(a * 100, a_half * 100, b, b_half) or agree(a / 100, a_half / 100, b, b_half))):
-            return reason.format(f"{written} and {last}", working=written, value=f"{a * a_scale:.4g}", last=last)
+            value = f"{a * a_scale:#.{max(3, _figures_shown(last))}g}".rstrip(".")
+            return reason.format(f"{written} and {last}", working=written, value=value, last=last)
     return ""
+
+
+def _figures_shown(last: str) -> int:
+    """The significant figures a chain's last value shows (``0.300``: 3), 0 when it is no plain number."""
+    mantissa = re.split("[eE]", last)[0] if _PLAIN.fullmatch(last) else ""
+    return len("".join(filter(str.isdigit, mantissa)).lstrip("0"))
 
 
 def _worked(shown: str, value_of) -> float | None:
