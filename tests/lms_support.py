@@ -148,3 +148,19 @@ def moodle_download(path, xml: str, slots: list, students: int, typed) -> list:
         rows.append(row)
     path.write_text(moodle_csv(header, rows), encoding="utf-8")
     return made
+
+
+def exported_download(invoke, folder, classes: str, count: int, students: int, seed: int = 42) -> list:
+    """``quizgen export moodle`` of ``classes`` into ``folder`` (questions.xml and
+    its key), then a download of ``students`` answering 0.5 everywhere
+    (responses.csv): its rows, header first."""
+    from quizgen.lms.exportkey import with_codes
+    from quizgen.lms.variants import slots as make_slots
+
+    assert invoke("export", "moodle", "--classes", classes, "--count", count, "--seed", seed,
+                  "--out", folder / "questions.xml").exit_code == 0
+    secret = json.loads((folder / "questions-key.json").read_text(encoding="utf-8"))["secret"]
+    slots = with_codes(make_slots(classes, count=count, seed=seed), secret)
+    moodle_download(folder / "responses.csv", (folder / "questions.xml").read_text(encoding="utf-8"), slots, students,
+                    lambda part, s: "0.5")
+    return list(csv.reader(io.StringIO((folder / "responses.csv").read_text(encoding="utf-8"))))

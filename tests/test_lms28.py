@@ -7,18 +7,14 @@
    never opened) is not submitted, as "In progress" is; "Submitted" (grading
    queued) is finished."""
 
-import csv
-import io
 import json
 
 import pytest
 
-from lms_support import moodle_csv, moodle_download
+from lms_support import moodle_csv, exported_download
 from quizgen.lms.attempts import retried_note
-from quizgen.lms.exportkey import with_codes
 from quizgen.lms.moodle import PENALTY
 from quizgen.lms.responses import ResponseRow, read_responses
-from quizgen.lms.variants import slots as make_slots
 from test_lms_tries_dates import _last_and_all_tries
 
 TRIED = "question(s) in more than one try"
@@ -69,13 +65,7 @@ def download(tmp_path, invoke):
     yet started (every response '-'); s002's only attempt Submitted; s003
     Finished, with a pre-created attempt beside it that was never started."""
     pytest.importorskip("lxml.etree")
-    assert invoke("export", "moodle", "--classes", "C1", "--count", 4, "--seed", 42,
-                  "--out", tmp_path / "questions.xml").exit_code == 0
-    secret = json.loads((tmp_path / "questions-key.json").read_text(encoding="utf-8"))["secret"]
-    slots = with_codes(make_slots("C1", count=4, seed=42), secret)
-    moodle_download(tmp_path / "responses.csv", (tmp_path / "questions.xml").read_text(encoding="utf-8"), slots, 4,
-                    lambda part, s: "0.5")
-    rows = list(csv.reader(io.StringIO((tmp_path / "responses.csv").read_text(encoding="utf-8"))))
+    rows = exported_download(invoke, tmp_path, "C1", 4, 4)
     header = rows[0]
     state, responses = header.index("State"), [i for i, h in enumerate(header) if h.startswith("Response ")]
     never = list(rows[4])

@@ -23,20 +23,20 @@ DATA = Path(__file__).parent / "data" / "lms"
 LONG = "0.5" * 5_000   # 15,000 characters: over grade's 10,000
 
 
-def _moodle(tmp_path, old: str, new: str, name: str = "resp.csv") -> Path:
-    text = (DATA / "moodle_responses.csv").read_text(encoding="utf-8-sig")
+def _edited(source: str, path: Path, old: str, new: str) -> Path:
+    """The download ``source`` of tests/data/lms with ``old`` (which it holds) replaced by ``new``, at ``path``."""
+    text = (DATA / source).read_text(encoding="utf-8-sig")
     assert old in text
-    path = tmp_path / name
     path.write_text(text.replace(old, new, 1), encoding="utf-8", newline="")
     return path
+
+
+def _moodle(tmp_path, old: str, new: str, name: str = "resp.csv") -> Path:
+    return _edited("moodle_responses.csv", tmp_path / name, old, new)
 
 
 def _canvas(tmp_path, old: str, new: str, name: str = "analysis.csv") -> Path:
-    text = (DATA / "canvas_student_analysis.csv").read_text(encoding="utf-8-sig")
-    assert old in text
-    path = tmp_path / name
-    path.write_text(text.replace(old, new, 1), encoding="utf-8", newline="")
-    return path
+    return _edited("canvas_student_analysis.csv", tmp_path / name, old, new)
 
 
 # ---------------------------------------------------------------- 1. a control character in an id

@@ -15,12 +15,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from lms_support import export_labels, moodle_csv, moodle_download
+from lms_support import export_labels, moodle_csv, exported_download
 from quizgen.cli import main
-from quizgen.lms.exportkey import with_codes
 from quizgen.lms.papers import grading_inputs
 from quizgen.lms.responses import ResponseRow
-from quizgen.lms.variants import slots as make_slots
 
 pytest.importorskip("lxml.etree")
 DATA = Path(__file__).parent / "data" / "lms"
@@ -40,13 +38,7 @@ def table(path) -> dict:
 def _moodle_download(tmp_path):
     """The brief's quiz: C1 and C7, 20 variants a slot, each student given
     their own; a download of s001, s002 and s005 (s000..s005 made, three kept)."""
-    assert invoke("export", "moodle", "--classes", "C1,C7", "--count", 20, "--seed", 42,
-                  "--out", tmp_path / "questions.xml").exit_code == 0
-    secret = json.loads((tmp_path / "questions-key.json").read_text(encoding="utf-8"))["secret"]
-    slots = with_codes(make_slots("C1,C7", count=20, seed=42), secret)
-    moodle_download(tmp_path / "responses.csv", (tmp_path / "questions.xml").read_text(encoding="utf-8"), slots, 6,
-                    lambda part, s: "0.5")
-    rows = list(csv.reader(io.StringIO((tmp_path / "responses.csv").read_text(encoding="utf-8"))))
+    rows = exported_download(invoke, tmp_path, "C1,C7", 20, 6)
     kept = [r for r in rows[1:] if r[2] in ("s001", "s002", "s005")]
     (tmp_path / "responses.csv").write_text(moodle_csv(rows[0], kept), encoding="utf-8")
     (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ann\ns002,Bo\nS003,Cy\n", encoding="utf-8")

@@ -18,9 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from lms_support import moodle_csv, moodle_download
-from quizgen.lms.exportkey import with_codes
-from quizgen.lms.variants import slots as make_slots
+from lms_support import moodle_csv, exported_download
 
 
 def part(letter, value):
@@ -118,13 +116,7 @@ def download(tmp_path, invoke):
     """A Moodle download of s000..s003: s001's only attempt Never submitted,
     s002's In progress, s003 with a finished attempt and one In progress."""
     pytest.importorskip("lxml.etree")
-    assert invoke("export", "moodle", "--classes", "C1", "--count", 4, "--seed", 42,
-                  "--out", tmp_path / "questions.xml").exit_code == 0
-    secret = json.loads((tmp_path / "questions-key.json").read_text(encoding="utf-8"))["secret"]
-    slots = with_codes(make_slots("C1", count=4, seed=42), secret)
-    moodle_download(tmp_path / "responses.csv", (tmp_path / "questions.xml").read_text(encoding="utf-8"), slots, 4,
-                    lambda part, s: "0.5")
-    rows = list(csv.reader(io.StringIO((tmp_path / "responses.csv").read_text(encoding="utf-8"))))
+    rows = exported_download(invoke, tmp_path, "C1", 4, 4)
     state = rows[0].index("State")
     rows[2][state], rows[3][state] = "Never submitted", "In progress"
     rows.append(list(rows[4]))
