@@ -259,3 +259,14 @@ def test_answers_through_a_pipe_are_graded_whole(tmp_path, invoke, monkeypatch, 
     assert result.exit_code == 0, result.output
     with open(tmp_path / "g-students.csv", encoding="utf-8", newline="") as handle:
         assert sum(1 for _ in csv.reader(handle)) == rows + 1
+
+
+@pytest.mark.parametrize("filled, escaped", [
+    ("[x](javascript:alert(1))", "[x\\](javascript:alert(1))"),
+    ("[x]: javascript:alert(1)\n[y][x]", "[x\\]: javascript:alert(1)\n[y][x]"),
+    ("$[a](b)$ and [MASK] (3)", "$[a](b)$ and [MASK] (3)"), ("   [MASK]: $0.8$", "   [MASK]: $0.8$"), ("x\\](y)", "x\\](y)")])
+def test_a_bank_text_links_nowhere(filled, escaped):
+    """A link in a user bank's text (javascript: in a viewer) is written as text, not a link."""
+    from quizgen.text.md_maths import html_escaped
+
+    assert html_escaped(filled) == escaped

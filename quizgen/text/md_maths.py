@@ -37,6 +37,9 @@ _SPACE_TAB_RUN = re.compile(r"[ \t]*+")   # spaces and tabs only
 _WHITESPACE_BUT_NEWLINE_RUN = re.compile(r"[^\S\n]*+")   # whitespace up to a line break (\r and Unicode spaces too)
 _LESS_THAN = re.compile("<")
 _TAG_OPENING = re.compile("[A-Za-z/!?]")   # what may follow the < of an HTML tag
+_LINK_TARGET = re.compile(r"\](?=\()")   # [text](target)
+_LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]{0,999}\](?=:[ \t]{0,99}<?[A-Za-z][\w+.-]{0,31}:)", re.M)
+"""A ``[label]: scheme:...`` definition (not a solution's ``[MASK]: $0.8 ...`` line)."""
 _BLOCK_MARKER = re.compile(r"[-+*>#=_~`<|:]|\d+[.)]")
 """How a line starts that CommonMark may read as a list, heading, quote, fence, rule or HTML."""
 
@@ -48,23 +51,38 @@ def html_escaped(filled: str) -> str:
     already escapes (a filled value's) is kept: a second would escape the
     backslash, not the ``<``. Inside maths a ``<`` that would open a tag (a
     letter, ``/``, ``!`` or ``?`` after it) gets a space after it, which TeX
-    sets alike: a viewer without maths reads ``$<img ...>$`` as HTML."""
-    if "<" not in filled:
+    sets alike: a viewer without maths reads ``$<img ...>$`` as HTML. The
+    ``]`` of a link (``[x](javascript:...)``, a ``[x]: scheme:...`` definition) is
+    escaped too: a bank's text links nowhere (the shipped bank has none)."""
+    if "<" not in filled and "]" not in filled:
         return filled
-    maths, at, inserts, previous = maths_spans(filled), 0, {}, 0
-    for found in _LESS_THAN.finditer(filled):
-        place = found.start()
+    maths, at, inserts = maths_spans(filled), 0, {}
+    for place in _markup_places(filled):
         while at < len(maths) and maths[at][1] <= place:
             at += 1
         if at < len(maths) and maths[at][0] <= place:
-            if _TAG_OPENING.match(filled, place + 1):
+            if filled[place] == "<" and _TAG_OPENING.match(filled, place + 1):
                 inserts[place + 1] = " "
-            continue
-        slashes = place - len(filled[previous:place].rstrip("\\")) - previous   # back to the last < at most
-        previous = place + 1
-        if slashes % 2 == 0:
+        elif _backslashes_before(filled, place) % 2 == 0:
             inserts[place] = "\\"
     return substituted(filled, [(at, at) for at in inserts], lambda start, end: inserts[start]) if inserts else filled
+
+
+def _markup_places(filled: str) -> list:
+    """Where a ``<`` or a link's ``]`` stands in ``filled``, in order."""
+    places = [found.start() for found in _LESS_THAN.finditer(filled)]
+    if "]" in filled:
+        places += [found.start() for found in _LINK_TARGET.finditer(filled)]
+        places += [found.end() - 1 for found in _LINK_DEFINITION.finditer(filled)]
+    return sorted(set(places))
+
+
+def _backslashes_before(text: str, place: int) -> int:
+    """How many backslashes stand right before ``place`` (an odd number escapes it)."""
+    count = 0
+    while place - count > 0 and text[place - count - 1] == "\\":
+        count += 1
+    return count
 
 
 @lru_cache(maxsize=8192)
