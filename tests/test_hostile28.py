@@ -264,7 +264,8 @@ def test_answers_through_a_pipe_are_graded_whole(tmp_path, invoke, monkeypatch, 
 @pytest.mark.parametrize("filled, escaped", [
     ("[x](javascript:alert(1))", "[x\\](javascript:alert(1))"),
     ("[x]: javascript:alert(1)\n[y][x]", "[x\\]: javascript:alert(1)\n[y][x]"),
-    ("$[a](b)$ and [MASK] (3)", "$[a](b)$ and [MASK] (3)"), ("   [MASK]: $0.8$", "   [MASK]: $0.8$"), ("x\\](y)", "x\\](y)")])
+    ("$[a](b)$ and [MASK] (3)", "$[a](b)$ and [MASK] (3)"), ("   [MASK]: $0.8$", "   [MASK]: $0.8$"),
+    ("[x]: jav&#97;script:alert(1)", "[x\\]: jav&#97;script:alert(1)"), ("x\\](y)", "x\\](y)")])
 def test_a_bank_text_links_nowhere(filled, escaped):
     """A link in a user bank's text (javascript: in a viewer) is written as text, not a link."""
     from quizgen.text.md_maths import html_escaped

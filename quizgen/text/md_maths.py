@@ -38,8 +38,9 @@ _WHITESPACE_BUT_NEWLINE_RUN = re.compile(r"[^\S\n]*+")   # whitespace up to a li
 _LESS_THAN = re.compile("<")
 _TAG_OPENING = re.compile("[A-Za-z/!?]")   # what may follow the < of an HTML tag
 _LINK_TARGET = re.compile(r"\](?=\()")   # [text](target)
-_LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]{0,999}\](?=:[ \t]{0,99}<?[A-Za-z][\w+.-]{0,31}:)", re.M)
-"""A ``[label]: scheme:...`` definition (not a solution's ``[MASK]: $0.8 ...`` line)."""
+_LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]\n]{0,999}\](?=:[ \t]{0,99}[^\s$])", re.M)
+"""A ``[label]: target`` definition, its target written any way (``jav&#97;script:``), not maths (a
+solution's ``[MASK]: $0.8 ...`` line)."""
 _BLOCK_MARKER = re.compile(r"[-+*>#=_~`<|:]|\d+[.)]")
 """How a line starts that CommonMark may read as a list, heading, quote, fence, rule or HTML."""
 
@@ -52,7 +53,7 @@ def html_escaped(filled: str) -> str:
     backslash, not the ``<``. Inside maths a ``<`` that would open a tag (a
     letter, ``/``, ``!`` or ``?`` after it) gets a space after it, which TeX
     sets alike: a viewer without maths reads ``$<img ...>$`` as HTML. The
-    ``]`` of a link (``[x](javascript:...)``, a ``[x]: scheme:...`` definition) is
+    ``]`` of a link (``[x](javascript:...)``, a ``[x]: target`` definition) is
     escaped too: a bank's text links nowhere (the shipped bank has none)."""
     if "<" not in filled and "]" not in filled:
         return filled
