@@ -30,7 +30,9 @@ def roster_namesakes(names, roster) -> dict:
 
 def no_id_places(no_id_at: list, lines: int, roster) -> str:
     """``line 3 (name Alan Turing: roster's s002?), line 9`` for the lines kept
-    (Tally.no_id_at: line and name cell) of ``lines`` with no student id, then how many more."""
+    (Tally.no_id_at: line and name cell) of ``lines`` with no student id, then how many more ("" when none)."""
+    if not lines:
+        return ""
     namesakes = roster_namesakes([name for _, name in no_id_at], roster)
     shown = []
     for line, name in no_id_at:
@@ -40,10 +42,10 @@ def no_id_places(no_id_at: list, lines: int, roster) -> str:
     return named_first(shown, max(lines, len(shown)))
 
 
-def no_id_notes(no_id_at: list, lines: int, roster) -> list:
-    """The roster note on the ``lines`` lines with no student id (none when there are none)."""
+def no_id_notes(places: str, lines: int) -> list:
+    """The roster note on the ``lines`` lines with no student id, found at ``places`` (no_id_places); none when there are none."""
     if not lines:
         return []
     return [f"{lines} line(s) of answers have no student id, so none of their answers is graded (invalid): "
-            f"{no_id_places(no_id_at, lines, roster)}; put the student id on the line and grade again "
+            f"{places}; put the student id on the line and grade again "
             f"(a line is never given to a student by its name alone)"]

@@ -153,7 +153,9 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 tally.resubmitted.pop(number, None)
             off = graded_off_roster(students)   # once: every row read, the roster added
             roster_notes = reconciliation_lines(students, absent, off, marked) + clash_notes + written.notes(grid)
-            roster_notes += no_id_notes(tally.no_id_at, tally.unplaced_lines.get("no_id", 0), students.roster)
+            no_id_lines = tally.unplaced_lines.get("no_id", 0)
+            no_id_at = no_id_places(tally.no_id_at, no_id_lines, students.roster)   # the roster read once for both
+            roster_notes += no_id_notes(no_id_at, no_id_lines)
             report_data = class_report_input(_matrix(index, students, grid), list(students.names), data,
                                              roster_order(students), frozenset(marked))
             with Background(class_report_texts, report_data, f"Class report: {source.path.stem}", outputs.html,
@@ -165,7 +167,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 except OSError as exc:
                     raise _output_error(source, folder, exc) from exc
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent + marked, roster_notes,
-                                 marked, off)
+                                 marked, off, no_id_at)
                 result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(clashed)], written.taken
                 result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
                 result.files = run_files(reads, paths)
@@ -274,7 +276,7 @@ def _add_roster(students: Students, grid: AnswerGrid, tally: Tally, decisions, a
 
 
 def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, rows: int,
-            paths: dict, absent: list, roster_notes: list, marked: list, off: tuple) -> GradeResult:
+            paths: dict, absent: list, roster_notes: list, marked: list, off: tuple, no_id_at: str = "") -> GradeResult:
     sat = set(range(len(students.paper_numbers))) - set(absent)   # absent: who gave no answer, and ``marked``
     per_paper = Counter(students.paper_numbers[n] for n in sat)
     class_sizes = [sum(n for paper, n in per_paper.items() if index.papers[paper].parts[slot] is not None)
@@ -290,8 +292,7 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.decimal_comma, result.roster_notes = source.decimal_comma, roster_notes
     result.notes.extend(result.roster_notes)
     on_lines = tally.unplaced_lines if source.form == "wide" else None
-    result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines,
-                                      no_id_places(tally.no_id_at, tally.unplaced_lines.get("no_id", 0), students.roster)))
+    result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines, no_id_at))
     result.notes.extend(resubmission_lines(students.ids, tally.resubmitted, source.header, tally.time_order))
     result.notes.extend(unread_time_lines(tally.time_order))
     return result
