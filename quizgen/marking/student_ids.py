@@ -124,7 +124,8 @@ def scientific_ids(unknown: str, known_ids):
         return None   # 1.5e+0 is no id a spreadsheet mangled
     shown = int(digits) * 10 ** unit
     numbers = ((sid, normalise_id(sid)) for sid in known_ids)
-    return [sid for sid, normal in numbers if normal.isascii() and normal.isdigit() and abs(2 * int(normal) - 2 * shown) <= 10 ** unit]
+    return [sid for sid, normal in numbers
+            if normal.isascii() and normal.isdigit() and abs(2 * int(normal) - 2 * shown) <= 10 ** unit]
 
 
 def zero_twins(ids) -> list:

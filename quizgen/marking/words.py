@@ -165,8 +165,9 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
         return DOUBTED if doubtful else WordReading(REVIEW)   # "maybe neutral", "neutral or positive": a person decides
     if found.status not in ("accept", "trap") and not found.reason and _misspelt(said, classes):
         return WordReading(REVIEW)   # "avrage", "bidirectonal": a person decides, never a silent 0
-    if found.status == "unknown" and unlisted_reason(said, classes, opposites):   # "undef", "nein", "indéfini"
-        return WordReading(REVIEW, reason=unlisted_reason(said, classes, opposites))
+    unlisted = unlisted_reason(said, classes, opposites) if found.status == "unknown" else ""
+    if unlisted:   # "undef", "nein", "indéfini"
+        return WordReading(REVIEW, reason=unlisted)
     if found.status == "unknown" and _NEGATIONS & set(said.split(" ")) and not _DOUBT.search(said):
         return WordReading(REVIEW)   # "not positive" where no listed word is "positive": what is left is for a person
     return DOUBTED if doubtful and found.status == REVIEW else found   # "probably 0" where no word is listed
