@@ -42,7 +42,11 @@ def quoted(text, limit: int = 40) -> str:
     """``text`` quoted for a one-line message, cut to ``limit`` characters with
     its length after (``'7777'... (100,000 characters)``): a value of 100,000
     characters must not make a message of 100,000."""
-    text = printable(text)
+    return cut_repr(printable(text), limit)
+
+
+def cut_repr(text: str, limit: int) -> str:
+    """``repr(text)``, or of its first ``limit`` characters followed by ``... (N characters)``."""
     return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text):,} characters)"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from quizgen.bank import budget
 from quizgen.bank.yamlfile import locate_line
-from quizgen.errors import ExpressionError
+from quizgen.errors import ExpressionError, cut_repr
 from quizgen.maths.parser import parse, reserved_name_reason, template_policy
 
 
@@ -54,5 +54,4 @@ def refuse_reserved(check, name: str, *where) -> None:
 def quoted_expression(source, limit: int = 80) -> str:
     """An expression quoted for a one-line message: cut to ``limit`` characters
     (a 20,000-term condition was echoed whole), the parser's reason says the rest."""
-    text = str(source)
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text):,} characters)"
+    return cut_repr(str(source), limit)
