@@ -114,16 +114,6 @@ def test_an_override_for_an_id_with_no_paper_and_no_answer_row_says_it_has_no_pa
     assert "matches no answer" not in said
 
 
-def test_an_override_for_a_roster_id_with_no_paper_and_no_answer_row_says_to_generate_it(tmp_path, invoke):
-    from test_overrides27 import IDS, graded
-
-    (tmp_path / "roster.csv").write_text("student_id\n" + "".join(f"{s}\n" for s in [*IDS, "00150"]),
-                                         encoding="utf-8")
-    said, _ = graded(invoke, tmp_path, "00131,Q1,a,0.5\n", "00150,Q1,a,1\n", "--roster", tmp_path / "roster.csv")
-    assert ("ov.csv: line 2: 00150 is on the roster but has no paper in key.json, so the override for Q1 (a) "
-            "cannot grade it; generate their paper") in said, said
-
-
 # ---------------------------------------------------------------- 5. the gradebook's leading-zero note
 
 def test_the_gradebook_leading_zero_note_counts_the_ids_it_does_not_name(tmp_path, invoke):

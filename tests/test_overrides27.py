@@ -7,6 +7,8 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 
 def part(letter, value):
     return {"part": letter, "name": letter, "type": "numeric", "points": 2.0, "value": value,
@@ -50,9 +52,10 @@ def test_an_override_for_an_id_without_a_paper_says_so_and_what_to_do(tmp_path, 
 
 
 
-def test_an_override_for_a_roster_student_without_a_paper_says_to_generate_it(tmp_path, invoke):
+@pytest.mark.parametrize("answers", ["00150,Q1,a,0.5\n", "00131,Q1,a,0.5\n"], ids=["with its row", "no row"])
+def test_an_override_for_a_roster_student_without_a_paper_says_to_generate_it(tmp_path, invoke, answers):
     (tmp_path / "roster.csv").write_text("student_id\n" + "".join(f"{s}\n" for s in [*IDS, "00150"]),
                                          encoding="utf-8")
-    said, _ = graded(invoke, tmp_path, "00150,Q1,a,0.5\n", "00150,Q1,a,1\n", "--roster", tmp_path / "roster.csv")
+    said, _ = graded(invoke, tmp_path, answers, "00150,Q1,a,1\n", "--roster", tmp_path / "roster.csv")
     assert ("ov.csv: line 2: 00150 is on the roster but has no paper in key.json, so the override for Q1 (a) "
             "cannot grade it; generate their paper") in said, said
