@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from quizgen.errors import shortened
-from quizgen.marking.student_ids import id_hint, normalise_id
+from quizgen.marking.student_ids import id_hint, normalise_id, spreadsheet_decimal
 from quizgen.text.words import named_first
 
 
@@ -65,22 +65,26 @@ def graded_off_roster(students) -> tuple:
 
 
 def roster_zeros_lines(students) -> list:
-    """The line naming the ``--roster`` ids that are a key paper's id only by
-    leading zeros (``123 as 00123``: a roster saved by Excel; IdMatcher, never
-    two), as the answers' ids matched so are named: the first few,
-    then how many more ([] when none)."""
+    """The lines naming the ``--roster`` ids that are a key paper's id not
+    exactly (IdMatcher, never two): by a spreadsheet's ``.0`` (``20231234.0``
+    as ``20231234``: student_ids.spreadsheet_decimal), then only by leading
+    zeros (``123 as 00123``: a roster saved by Excel), as the answers' ids
+    matched so are named: the first few, then how many more ([] when none)."""
     if students.on_roster is None or not students.own_papers:
         return []
-    pairs = []
+    decimal, zeros = [], []
     for student in students.roster:
         normal = normalise_id(student.student_id)
         known = None if normal in students.paper_of else students.matcher.match(normal)
         if known is not None:
-            pairs.append(f"{shortened(student.student_id)} as {shortened(students.shown[known][0])}")
-    if not pairs:
-        return []
-    return [f"{len(pairs)} roster id(s) matched a paper's id in {students.index.name} only by leading zeros, and are "
-            f"that student (check the roster): {_named_few(pairs)}"]
+            (zeros if spreadsheet_decimal(normal) is None else decimal).append(
+                f"{shortened(student.student_id)} as {shortened(students.shown[known][0])}")
+    name = students.index.name
+    return [f"{len(pairs)} roster id(s) matched a paper's id in {name} {how}, and are that student ({check}): "
+            f"{_named_few(pairs)}"
+            for pairs, how, check in ((decimal, "once the '.0' a spreadsheet adds to a number-like id was taken off",
+                                       "export the roster's id column as text"),
+                                      (zeros, "only by leading zeros", "check the roster")) if pairs]
 
 
 def roster_twins_warnings(students) -> list:

@@ -99,7 +99,7 @@ class IdMatcher:
 
 
 _DECIMAL = re.compile(r"(\d+)\.0+")
-_SCIENTIFIC = re.compile(r"(\d)(?:\.(\d+))?e\+?(\d{1,2})")
+_SCIENTIFIC = re.compile(r"(\d)(?:[.,](\d+))?e\+?(\d{1,2})")   # 2,02312E+13: a decimal comma's Excel
 
 
 def spreadsheet_decimal(normal: str):
@@ -112,7 +112,8 @@ def spreadsheet_decimal(normal: str):
 
 def scientific_ids(unknown: str, known_ids):
     """None unless ``unknown`` is a long number in the scientific notation a
-    spreadsheet shows it in (``2.02312E+13``: its last digits are lost, so it
+    spreadsheet shows it in (``2.02312E+13``, or ``2,02312E+13`` where the
+    decimal mark is a comma: its last digits are lost, so it
     is never taken for one student); else the number-like ``known_ids`` it
     could be (those that round to it), in their order."""
     found = _SCIENTIFIC.fullmatch(normalise_id(unknown))

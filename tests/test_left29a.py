@@ -1,0 +1,67 @@
+"""Session 29 leftovers (left29a): a roster's spreadsheet '.0' named as such,
+scientific notation with a decimal comma, --attempt that changed nothing, the
+retried note's "and N more", overrides for many unknown ids, dotted times, the
+kept gradebook's warning, and the line an LMS answer's CSV-level reason names."""
+
+import json
+
+from click.testing import CliRunner
+
+from quizgen.cli import main
+from quizgen.marking.student_ids import id_hint, scientific_ids
+
+LONG = ["20231234567890", "20231234567891"]
+
+
+def _part(letter, value):
+    return {"part": letter, "name": letter, "type": "numeric", "points": 2.0, "value": value,
+            "answer": f"{value:.4f}", "tolerance": {"sigfigs": 3}, "misconceptions": []}
+
+
+Q1 = {"id": "Q1", "class": "C1", "template": "t1", "points": 4, "parts": [_part("a", 0.5), _part("b", 3.0)]}
+
+
+def _papers(tmp_path, key_ids):
+    students = {sid: {"name": f"N{sid}", "questions": [Q1]} for sid in key_ids}
+    path = tmp_path / "key.json"
+    path.write_text(json.dumps({"questions": [Q1], "students": students}), encoding="utf-8")
+    return path
+
+
+def _run(*args):
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    assert result.exit_code == 0, result.output
+    return " ".join(result.output.split())
+
+
+# ---------------------------------------------------------------- 1. ids a spreadsheet mangled
+
+def test_a_roster_ids_point_zero_is_named_as_a_spreadsheets_not_as_leading_zeros(tmp_path):
+    key = _papers(tmp_path, ["20231234", "00124"])
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\n20231234,Q1,a,0.5\n", encoding="utf-8")
+    (tmp_path / "r.csv").write_text("student_id\n20231234.0\n124\n", encoding="utf-8")
+    output = _run("grade", tmp_path / "a.csv", "--key", key, "--roster", tmp_path / "r.csv",
+                  "--out", f"{tmp_path / 'out'}/")
+    assert ("1 roster id(s) matched a paper's id in key.json once the '.0' a spreadsheet adds to a number-like id "
+            "was taken off, and are that student (export the roster's id column as text): 20231234.0 as 20231234"
+            ) in output
+    assert ("1 roster id(s) matched a paper's id in key.json only by leading zeros, and are that student (check "
+            "the roster): 124 as 00124") in output
+
+
+def test_scientific_notation_with_a_decimal_comma_is_an_id_a_spreadsheet_mangled():
+    assert scientific_ids("2,02312E+13", LONG) == LONG == scientific_ids("2.02312E+13", LONG)
+    assert id_hint("2,02312E+13", LONG).startswith("a spreadsheet wrote this id in scientific notation")
+    assert scientific_ids("2,0,2E+13", LONG) is None
+
+
+def test_grade_hints_a_decimal_comma_scientific_id_like_a_decimal_point_one(tmp_path):
+    key = _papers(tmp_path, [])
+    key.write_text(json.dumps({"questions": [Q1]}), encoding="utf-8")
+    (tmp_path / "r.csv").write_text("student_id;name\n20231234567890;A\n20231234567891;B\ns1;C\n", encoding="utf-8")
+    (tmp_path / "a.csv").write_text("student_id;question_id;part;answer\n2,02312E+13;Q1;a;0,5\ns1;Q1;a;0,5\n",
+                                    encoding="utf-8")
+    output = _run("grade", tmp_path / "a.csv", "--key", key, "--roster", tmp_path / "r.csv",
+                  "--out", f"{tmp_path / 'out'}/")
+    assert ("2,02312E+13 (a spreadsheet wrote this id in scientific notation, losing its last digits: export the "
+            "id column as text and grade again; did you mean 20231234567890 or 20231234567891?)") in output
