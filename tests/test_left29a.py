@@ -65,3 +65,24 @@ def test_grade_hints_a_decimal_comma_scientific_id_like_a_decimal_point_one(tmp_
                   "--out", f"{tmp_path / 'out'}/")
     assert ("2,02312E+13 (a spreadsheet wrote this id in scientific notation, losing its last digits: export the "
             "id column as text and grade again; did you mean 20231234567890 or 20231234567891?)") in output
+
+
+# ---------------------------------------------------------------- 2. --attempt that changed nothing; "and N more"
+
+def test_attempt_given_on_a_download_of_single_attempts_says_it_changed_nothing(tmp_path):
+    from test_lms_attempts27 import RIGHT, WRONG, _moodle
+
+    path, key = _moodle(tmp_path, [("s001", 10, RIGHT), ("s002", 20, WRONG)])
+    output = _run("grade", path, "--key", key, "--attempt", "last")
+    assert "Note: responses.csv: --attempt last changed nothing: no student had more than one attempt" in output
+    assert "--attempt" not in _run("grade", path, "--key", key)   # not given: nothing to say
+
+
+def test_the_retried_note_names_the_first_few_then_how_many_more():
+    from quizgen.lms.attempts import retried_note
+    from quizgen.lms.responses import ResponseRow
+
+    rows = [ResponseRow(f"s{n}", "A", 1, 1, "t", "v", "a", "1", tries=2) for n in range(8)]
+    (note,) = retried_note("r.csv", rows)
+    assert "(s0 Q1 (2 tries), s1 Q1 (2 tries), s2 Q1 (2 tries), s3 Q1 (2 tries), s4 Q1 (2 tries) and 3 more)" in note
+    assert ", ..." not in note

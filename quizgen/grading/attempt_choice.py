@@ -148,16 +148,17 @@ def no_attempts_note(path, choice: AttemptChoice) -> list:
             "a Moodle or Canvas download, and this is an answers file, which has none"]
 
 
-def attempt_note(download: str, chosen: dict, rule: str, others: int, unread=()) -> list:
+def attempt_note(download: str, chosen: dict, rule: str, others: int, unread=(), given: bool = False) -> list:
     """The note (in a list, or none) naming the students with more than one
     attempt (``chosen``: {student: attempt graded}), the rule that chose the
     attempt graded, how many ``others`` were not graded, and each attempt not
     graded that could score more once a person reads its answers (``unread``,
-    chosen_attempts')."""
+    chosen_attempts'). With no such student, none, unless the user gave
+    --attempt (``given``): then one line says it changed nothing."""
     from quizgen.text.words import named_first
 
     if not chosen:
-        return []
+        return [f"{download}: --attempt {rule} changed nothing: no student had more than one attempt"] * given
     how = {"highest": "each one's attempt that quizgen marks highest (ties: the later), as Moodle's default grading "
                       "method 'Highest grade' and Canvas's default 'Keep highest' do",
            "last": "each one's last attempt (Moodle's and Canvas's default grades the highest: --attempt highest)",

@@ -344,7 +344,7 @@ def _graded_attempts(rows: list, choice, how: dict, download: str, notes: list |
     pairs = {(r.student_id, r.attempt) for r in rows} | empty
     others = len({pair for pair in pairs if pair[0] in chosen}) - len(chosen)
     if notes is not None:
-        notes += attempt_note(download, chosen, choice.rule, others, unread)
+        notes += attempt_note(download, chosen, choice.rule, others, unread, choice.given)
     return ([row for row in rows if chosen.get(row.student_id, row.attempt) == row.attempt],
             [entry for attempt, entry in every_absent if chosen.get(entry[0], attempt) == attempt])
 

@@ -14,9 +14,12 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from quizgen.errors import InputFileError, first_few, printable, shortened
+from quizgen.errors import InputFileError, printable, shortened
+from quizgen.text.words import named_first
 
 ALL_TRIES_ADVICE = ("download the Responses report again with Display options > 'Which tries' = 'last try'")
+_RETRIED_SHOWN = 5
+"""How many retried questions retried_note names before "and N more"."""
 _SAME_ATTEMPT = ("Last name", "First name", "ID number", "Started on")
 """Columns each row of one attempt's tries repeats (Email address is on the first only)."""
 _FIXED_TIMES = ("%d %B %Y %I:%M %p", "%d %B %Y %H:%M",   # Moodle's English strftimedatetime, its comma a space
@@ -77,9 +80,10 @@ def retried_note(download: str, rows: list) -> list:
     if not retried:
         return []
     students = {student for student, _ in retried}
-    shown = [f"{shortened(printable(student), 40)} Q{slot} ({tries} tries)" for (student, slot), tries in retried.items()]
+    shown = [f"{shortened(printable(student), 40)} Q{slot} ({tries} tries)"
+             for (student, slot), tries in list(retried.items())[:_RETRIED_SHOWN]]
     return [f"{download}: {len(students)} student(s) answered {len(retried)} question(s) in more than one try "
-            f"({first_few(shown)}); in Adaptive or Interactive mode Moodle takes the question's penalty, a third "
+            f"({named_first(shown, len(retried))}); in Adaptive or Interactive mode Moodle takes the question's penalty, a third "
             "of its mark as exported, off for each earlier try ('Adaptive mode (no penalties)' aside), and quizgen "
             "grades the last try at full marks, so its grade for these students can be above the one Moodle "
             "showed them: check those grades before "
