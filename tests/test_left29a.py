@@ -86,3 +86,23 @@ def test_the_retried_note_names_the_first_few_then_how_many_more():
     (note,) = retried_note("r.csv", rows)
     assert "(s0 Q1 (2 tries), s1 Q1 (2 tries), s2 Q1 (2 tries), s3 Q1 (2 tries), s4 Q1 (2 tries) and 3 more)" in note
     assert ", ..." not in note
+
+
+# ---------------------------------------------------------------- 3. overrides for many unknown ids
+
+def test_overrides_for_many_unknown_ids_work_out_a_hint_only_for_the_warnings_shown(tmp_path, monkeypatch):
+    import quizgen.grading.students as students_module
+
+    calls = []
+    real = students_module.id_hint
+    monkeypatch.setattr(students_module, "id_hint", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    key = _papers(tmp_path, [f"{2300000 + n * 7}" for n in range(50)])
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\n2300000,Q1,a,0.5\n", encoding="utf-8")
+    (tmp_path / "o.csv").write_text("student_id,question_id,part,score\n"
+                                    + "".join(f"{2400000 + n * 3},Q1,a,1\n" for n in range(300)), encoding="utf-8")
+    output = _run("grade", tmp_path / "a.csv", "--key", key, "--overrides", tmp_path / "o.csv",
+                  "--out", f"{tmp_path / 'out'}/")
+    assert ("o.csv: line 2: 2400000 has no paper in key.json (did you mean 2300000 or 2300007 or 2300070?), so the "
+            "override for Q1 (a) cannot grade it; correct the id") in output
+    assert "and 290 more warning(s) like these" in output
+    assert len(calls) <= 10   # one per warning shown, not one per override
