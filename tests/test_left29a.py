@@ -106,3 +106,47 @@ def test_overrides_for_many_unknown_ids_work_out_a_hint_only_for_the_warnings_sh
             "override for Q1 (a) cannot grade it; correct the id") in output
     assert "and 290 more warning(s) like these" in output
     assert len(calls) <= 10   # one per warning shown, not one per override
+
+
+# ---------------------------------------------------------------- 4. times written with dots
+
+def test_a_clock_written_with_dots_after_a_date_is_read():
+    from datetime import datetime
+
+    from quizgen.grading.time_text import read_time
+
+    assert read_time("3.12.2026 10.00.00", True) == (datetime(2026, 12, 3, 10, 0), False)
+    assert read_time("03.12.2026 9.59", True) == (datetime(2026, 12, 3, 9, 59), False)
+    assert read_time("3.12.2026 10.00.00 +02:00", True) == (datetime(2026, 12, 3, 8, 0), True)
+
+
+def test_a_dotted_clock_alone_is_no_time_rather_than_a_date():
+    import pytest
+
+    from quizgen.grading.time_text import Unread, read_time
+
+    with pytest.raises(Unread, match="cannot be told apart"):
+        read_time("10.05.30", True)   # was 10 May 2030
+
+
+def _stamped(tmp_path, stamps):
+    key = _papers(tmp_path, [])
+    key.write_text(json.dumps({"questions": [Q1]}), encoding="utf-8")
+    rows = "".join(f"{stamp},s1,Q1,a,{answer}\n" for stamp, answer in stamps)
+    (tmp_path / "t.csv").write_text("Timestamp,student_id,question_id,part,answer\n" + rows, encoding="utf-8")
+    output = _run("grade", tmp_path / "t.csv", "--key", key, "--out", f"{tmp_path / 'out'}/")
+    graded = (tmp_path / "out" / "t-graded.csv").read_text(encoding="utf-8-sig").splitlines()
+    return output, {line.split(",")[4]: line.split(",")[5] for line in graded[1:]}
+
+
+def test_grade_orders_resubmissions_by_dotted_times(tmp_path):
+    output, status = _stamped(tmp_path, [("3.12.2026 10.05.00", "0.5"), ("3.12.2026 9.59.00", "0.7")])
+    assert status == {"0.5": "correct", "0.7": "superseded"}
+    assert "the answer with the latest 'Timestamp' was graded" in output
+
+
+def test_grade_never_orders_dotted_clocks_alone_as_dates(tmp_path):
+    output, status = _stamped(tmp_path, [("10.05.30", "0.7"), ("10.06.00", "0.5")])
+    assert status == {"0.7": "superseded", "0.5": "correct"}   # the row order decides, and the note says why
+    assert ("line 2: '10.05.30' is not a time (written as a time of day alone or as a date with a two-digit year "
+            "and no time, which cannot be told apart: write the date with its time)") in output

@@ -1,6 +1,8 @@
 """A timestamp cell read as a time (timestamps.py decides which answer
 stands with them): the formats forms and LMSs export, with Python's standard
-library only (``datetime``); a day/month order is given, never guessed."""
+library only (``datetime``); a day/month order is given, never guessed. A
+clock may be written with dots after a date (``3.12.2026 10.00.00``); a
+dotted value that could be a clock or a date (``10.05.30``) is no time."""
 
 from __future__ import annotations
 
@@ -12,6 +14,9 @@ _CLOCK = r"(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(?:([AaPp])\.?[Mm]\.?)?"
 NUMERIC = re.compile(r"(\d{1,4})([/.-])(\d{1,2})\2(\d{2}|\d{4})(?:(?:,?\s+|T)" + _CLOCK + ")?" + _ZONE)
 _DAY_FIRST = re.compile(r"(?:[A-Za-z]+,?\s+)?(\d{1,2})\s+([A-Za-z]+)\.?,?\s+(\d{4}),?\s+" + _CLOCK + _ZONE)
 _MONTH_FIRST = re.compile(r"(?:[A-Za-z]+,?\s+)?([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4}),?\s+" + _CLOCK + _ZONE)
+_DOTTED_CLOCK = re.compile(r"(?<=\s)(\d{1,2})\.(\d{2})(?:\.(\d{2}))?(?=(?:[.,]\d+)?\s*(?:[AaPp]\.?[Mm]\.?)?"
+                           r"\s*(?:GMT|UTC|Z)?\s*(?:[+-]\d{1,2}(?::?\d{2})?)?$)")
+"""A clock written with dots after a date (``3.12.2026 10.00.00``, as Finnish and Danish locales write it)."""
 _MONTHS = {name: n for n, names in enumerate(
     [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
      ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"),
@@ -25,7 +30,7 @@ class Unread(ValueError):
 def read_time(text: str, day_first=None) -> tuple:
     """``(datetime, has a zone)`` of a timestamp cell, in UTC when it names a
     zone; ``day_first`` orders a ``d/m/y`` date (None: it must not matter)."""
-    stripped = text.strip()
+    stripped = _colon_clock(text.strip())
     try:
         for pattern, reader in ((NUMERIC, _numeric), (_DAY_FIRST, _day_first), (_MONTH_FIRST, _month_first)):
             match = pattern.fullmatch(stripped)
@@ -38,12 +43,23 @@ def read_time(text: str, day_first=None) -> tuple:
 
 def has_time_form(text: str) -> bool:
     """Whether ``text`` is written as a time read_time reads (its fields not checked: 31/02 passes)."""
-    stripped = text.strip()
+    stripped = _colon_clock(text.strip())
     return any(pattern.fullmatch(stripped) for pattern in (NUMERIC, _DAY_FIRST, _MONTH_FIRST))
 
 
+def _colon_clock(text: str) -> str:
+    """``text`` with a clock after its date written with colons (``3.12.2026 10.00.00``
+    is ``3.12.2026 10:00:00``); a clock alone (``10.00.00``) is left as it is."""
+    if "." not in text:
+        return text
+    return _DOTTED_CLOCK.sub(lambda m: ":".join(g for g in m.groups() if g is not None), text)
+
+
 def _numeric(match, day_first) -> tuple:
-    first, _, second, third = match.groups()[:4]
+    first, mark, second, third = match.groups()[:4]
+    if mark == "." and len(third) == 2 and match[5] is None:   # 10.05.30: 10 May 2030, or 10:05:30?
+        raise ValueError("written as a time of day alone or as a date with a two-digit year and no time, "
+                         "which cannot be told apart: write the date with its time")
     if len(first) == 4:
         year, month, day = int(first), int(second), int(third)
     else:
@@ -86,13 +102,18 @@ def _moment(year: int, month: int, day: int, rest: tuple) -> tuple:
     return moment, bool(zone or sign)
 
 
+def numeric_match(text: str):
+    """NUMERIC's match of ``text`` (a dotted clock read as read_time reads it), or None."""
+    return NUMERIC.fullmatch(_colon_clock(text.strip()))
+
+
 def day_month(text: str) -> bool:
     """Whether ``text`` is a ``d/m/y`` or ``m/d/y`` date (not ``y/m/d``)."""
-    match = NUMERIC.fullmatch(text.strip())
+    match = numeric_match(text)
     return bool(match) and len(match[1]) < 4
 
 
 def ambiguous(text: str) -> bool:
     """Whether ``text`` is a ``d/m/y`` date whose two first fields could each be the day."""
-    match = NUMERIC.fullmatch(text.strip())
+    match = numeric_match(text)
     return bool(match) and len(match[1]) < 4 and match[1] != match[3] and max(int(match[1]), int(match[3])) <= 12

@@ -26,7 +26,7 @@ from itertools import chain, groupby
 
 from quizgen.errors import printable, shortened
 from quizgen.grading.outcome import Outcome, superseded_cells
-from quizgen.grading.time_text import NUMERIC, Unread, ambiguous, day_month, has_time_form, read_time
+from quizgen.grading.time_text import Unread, ambiguous, day_month, has_time_form, numeric_match, read_time
 from quizgen.key.status import Status
 from quizgen.text.words import named_first
 
@@ -264,7 +264,7 @@ def _day_order(cells: list, grid, source, locale_day_first: bool = False):
     needing = [(row, text) for row, text in cells if ambiguous(text)]
     seen = {}
     for row, text in sorted(_all_cells(cells, grid), key=lambda cell: cell[0]):
-        match = NUMERIC.fullmatch(text.strip())
+        match = numeric_match(text)
         if match and len(match[1]) < 4 and min(int(match[1]), int(match[3])) <= 12:   # 13/13 is no date
             for first, value in ((True, int(match[1])), (False, int(match[3]))):
                 if value > 12:
@@ -273,7 +273,7 @@ def _day_order(cells: list, grid, source, locale_day_first: bool = False):
                         raise _BadCell(row, text, f"puts the {'day' if first else 'month'} first, while line "
                                                   f"{line_of_row(source, seen[not first])} puts the "
                                                   f"{'month' if first else 'day'} first")
-    day_first = locale_day_first or any(NUMERIC.fullmatch(text.strip())[2] == "." for _, text in needing)
+    day_first = locale_day_first or any(numeric_match(text)[2] == "." for _, text in needing)
     if not seen and needing and not day_first:   # "Zeitstempel", 03.12.2026: no such locale puts the month first
         row, text = needing[0]
         raise _BadCell(row, text, "could be day/month or month/day, and no date in the column has a day over 12 "
