@@ -150,3 +150,29 @@ def test_grade_never_orders_dotted_clocks_alone_as_dates(tmp_path):
     assert status == {"0.7": "superseded", "0.5": "correct"}   # the row order decides, and the note says why
     assert ("line 2: '10.05.30' is not a time (written as a time of day alone or as a date with a two-digit year "
             "and no time, which cannot be told apart: write the date with its time)") in output
+
+
+# ---------------------------------------------------------------- 5. the kept gradebook's warning told true
+
+def test_a_kept_email_keyed_gradebook_never_calls_students_this_run_grades_not_graded(tmp_path):
+    key = _papers(tmp_path, [])
+    key.write_text(json.dumps({"questions": [Q1]}), encoding="utf-8")
+    answers = tmp_path / "ans.csv"
+    answers.write_text("student_id,question_id,part,answer\ns3,Q1,a,0.5\ns4,Q1,a,0.7\n", encoding="utf-8")
+    _run("grade", answers, "--key", key, "--gradebook", "moodle", "--gradebook-key", "email", "--out", f"{tmp_path}/o/")
+    answers.write_text("student_id,question_id,part,answer\ns3,Q1,a,0.5\ns4,Q1,a,0.7\na@uni.edu,Q1,a,0.5\n",
+                       encoding="utf-8")
+    output = _run("grade", answers, "--key", key, "--out", f"{tmp_path}/o/")
+    assert "listing 2 student(s) this run grades but would not write to it (s3, s4), with grades" in output
+    assert "this run does not grade" not in output
+
+
+def test_a_kept_gradebook_still_names_the_students_this_run_does_not_grade(tmp_path):
+    key = _papers(tmp_path, [])
+    key.write_text(json.dumps({"questions": [Q1]}), encoding="utf-8")
+    answers = tmp_path / "ans.csv"
+    answers.write_text("student_id,question_id,part,answer\ns3,Q1,a,0.5\ns4,Q1,a,0.7\n", encoding="utf-8")
+    _run("grade", answers, "--key", key, "--gradebook", "moodle", "--out", f"{tmp_path}/o/")
+    answers.write_text("student_id,question_id,part,answer\ns3,Q1,a,0.7\n", encoding="utf-8")
+    output = _run("grade", answers, "--key", key, "--out", f"{tmp_path}/o/")
+    assert "listing 1 student(s) this run does not grade (s4), with grades" in output

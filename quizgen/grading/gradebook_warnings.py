@@ -9,11 +9,11 @@ from pathlib import Path
 
 from quizgen.errors import shortened
 from quizgen.grading.lms_input import fallback_warning
-from quizgen.grading.off_roster import roster_hint, with_hint
+from quizgen.grading.off_roster import OFF_ROSTER_SHOWN, named_few, roster_hint, with_hint
 from quizgen.marking.student_ids import nearest_ids
 from quizgen.text.words import named_first
 
-FEW = 5   # the ids a warning or note names; then "and N more" (_few)
+FEW = OFF_ROSTER_SHOWN   # the ids a warning or note names; then "and N more" (named_few)
 
 
 def identity_warnings(outputs, result, left_out: list) -> list:
@@ -26,8 +26,8 @@ def identity_warnings(outputs, result, left_out: list) -> list:
     for gone in (True, False):
         ids = [i for i in outputs.unkeyed if (i in left) == gone]
         if ids:
-            shown = _few([f"{shortened(i)} ({shortened(names[i])})" if names.get(i) else shortened(i)
-                          for i in ids])
+            shown = named_few([f"{shortened(i)} ({shortened(names[i])})" if names.get(i) else shortened(i)
+                               for i in ids])
             warnings.append(fallback_warning(outputs.download, shown, len(ids), key, gone))
     others = [i for i in left_out if i not in unkeyed]
     return warnings + ([left_out_warning(key, others)] if others else [])
@@ -38,7 +38,7 @@ def guarded_ids_warning(guarded: list) -> str:
     leading quote, which the LMS import would not match."""
     return (f"{len(guarded)} student id(s) start with = + - or @ and are written to the gradebook with a leading ' "
             f"so that no spreadsheet runs them as a formula; the LMS will not match them until the ' is removed: "
-            f"{_few(list(map(shortened, guarded)))}")
+            f"{named_few(list(map(shortened, guarded)))}")
 
 
 def off_roster_warning(result, off: tuple) -> list:
@@ -62,7 +62,7 @@ def off_roster_warning(result, off: tuple) -> list:
 
 def left_out_warning(key: str, left_out: list) -> str:
     """The warning naming the students a Moodle file leaves out (gradebook.moodle_left_out)."""
-    shown = _few(list(map(shortened, left_out)))
+    shown = named_few(list(map(shortened, left_out)))
     if key == "email":
         return (f"{len(left_out)} student(s) whose id is not an email address are left out of the Moodle gradebook "
                 f"keyed by Email address, as Moodle's import stops the whole file at an address it does not know: "
@@ -82,7 +82,7 @@ def unmatched_note(outputs, result, book) -> list:
     unmatched = book.unmatched
     if outputs.gradebook == "moodle":
         return [f"{len(unmatched)} graded student id(s) are not email addresses, which Moodle's import by "
-                f"Email address cannot match: {_few(list(map(shortened, unmatched)))}; if they are the "
+                f"Email address cannot match: {named_few(list(map(shortened, unmatched)))}; if they are the "
                 "students' ID numbers in Moodle, grade without --gradebook-key email"] if unmatched else []
     absent = set(result.absent) - set(result.zero_marked)
     graded = [i for i in unmatched if i not in absent]
@@ -102,7 +102,7 @@ def zeros_note(outputs, book) -> list:
     pairs = [f"{shortened(written)} as {shortened(graded)}" for written, graded in book.by_zeros]
     name = shortened(Path(outputs.gradebook_template).name)
     return [f"{len(pairs)} student id(s) of {name} matched a graded id only by leading zeros, and the grade is written "
-            f"under {name}'s id (check for a typo): {named_first(pairs[:FEW], len(pairs))}"]
+            f"under {name}'s id (check for a typo): {named_few(pairs)}"]
 
 
 def other_rows_note(outputs, book) -> list:
@@ -116,12 +116,7 @@ def other_rows_note(outputs, book) -> list:
     shown = [f"{shortened(graded)} on {shortened(mine)}, not {shortened(other)}" for graded, mine, other in book.other_rows]
     return [f"{len(shown)} graded student(s) could be two rows of {name}; the grade is written on the row matched "
             "first (SIS User ID, then SIS Login ID, exactly then by leading zeros, then Canvas's own ID), the other "
-            f"left as it is (check which is the student): {_few(shown)}"]
-
-
-def _few(shown: list) -> str:
-    """The first FEW of ``shown``, then how many more: ``a, b and 3 more``."""
-    return named_first(shown[:FEW], len(shown))
+            f"left as it is (check which is the student): {named_few(shown)}"]
 
 
 def _nearest_in(student_id: str, known, prefer=()) -> str:

@@ -31,7 +31,7 @@ def off_roster_lines(students, missing: list, off: tuple) -> list:
         most = len(papered) * 2 > len(students.ids)
         lines.append(f"{len(papered)} graded student(s) have papers in {students.index.name} but are not on --roster"
                      + (": is this the right roster? " if most else " (graded all the same): ")
-                     + _named_few(list(map(shortened, papered))))
+                     + named_few(list(map(shortened, papered))))
     if others:
         known = tuple(s.student_id for s in students.roster)
         shown = [_as_graded(written, graded, roster_hint(graded, known, missing))
@@ -81,7 +81,7 @@ def roster_zeros_lines(students) -> list:
                 f"{shortened(student.student_id)} as {shortened(students.shown[known][0])}")
     name = students.index.name
     return [f"{len(pairs)} roster id(s) matched a paper's id in {name} {how}, and are that student ({check}): "
-            f"{_named_few(pairs)}"
+            f"{named_few(pairs)}"
             for pairs, how, check in ((decimal, "once the '.0' a spreadsheet adds to a number-like id was taken off",
                                        "export the roster's id column as text"),
                                       (zeros, "only by leading zeros", "check the roster")) if pairs]
@@ -130,9 +130,10 @@ def with_hint(student_id: str, hint: str) -> str:
     return f"{shortened(student_id)} ({hint})" if hint else shortened(student_id)
 
 
-def _named_few(shown: list) -> str:
-    """The first OFF_ROSTER_SHOWN of ``shown``, then how many more."""
-    return named_first(shown[:OFF_ROSTER_SHOWN], len(shown))
+def named_few(shown: list, count: int = OFF_ROSTER_SHOWN) -> str:
+    """The first ``count`` of ``shown``, then how many more: ``a, b and 3 more``
+    (the one helper of the roster and gradebook notes)."""
+    return named_first(shown[:count], len(shown))
 
 
 def has_own_paper(students, normal: str) -> bool:

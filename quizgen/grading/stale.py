@@ -30,11 +30,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from quizgen.errors import InputFileError, shortened
+from quizgen.grading.off_roster import named_few
 from quizgen.grading.outputs import GradeOutputs, gradebook_text
 from quizgen.input_files import SMALL_INPUT_BYTES
 from quizgen.lms.gradebook import MOODLE_KEYS, PLAIN_COLUMNS
 from quizgen.marking.student_ids import normalise_id, zero_pairs
-from quizgen.text.words import named_first
 
 GENERATOR_MARK = '<meta name="generator" content="quizgen">'
 """The HTML report's mark (templates/report.html.j2), read in its first HEAD_BYTES."""
@@ -95,12 +95,14 @@ def _merged_warning(name: str, shown: str, others: tuple) -> str:
     """The warning keeping the Moodle gradebook ``name`` (in ``shown``) an
     earlier run wrote, with grades not all this run's, which lists ``others``:
     ``(ids this run does not grade, ids matching this run's only by leading
-    zeros)``, as written; from a --gradebook-template or from a run grading
-    other students, which the file cannot tell."""
-    unlisted, zeros = others
-    lists = [f"{len(ids)} {what} ({named_first([shortened(sid) for sid in ids[:SHOWN]], len(ids))})"
+    zeros, ids this run grades but would not write there: keyed by Email
+    address, an id that is no address, or off --roster)``, as written; from a
+    --gradebook-template or from a run grading other students, which the file cannot tell."""
+    unlisted, zeros, graded = others
+    lists = [f"{len(ids)} {what} ({named_few([shortened(sid) for sid in ids], SHOWN)})"
              for ids, what in ((unlisted, "student(s) this run does not grade"),
-                               (zeros, "id(s) matching this run's only by leading zeros")) if ids]
+                               (zeros, "id(s) matching this run's only by leading zeros"),
+                               (graded, "student(s) this run grades but would not write to it")) if ids]
     return (f"kept {shortened(name)} in {shown}: a Moodle gradebook an earlier run wrote (grading other students, "
             f"or filling a --gradebook-template), listing {' and '.join(lists)}, with grades not all this run's; "
             "to merge this run's grades into it, rename it and grade with --gradebook moodle --gradebook-template "
@@ -145,8 +147,8 @@ def _verdict(path: Path, kind: str, result, outputs: GradeOutputs) -> tuple:
     this run's grades written into it change nothing), "merged" to keep a
     Moodle file listing students this run does not grade whose grades are
     not this run's, "" to remove it; ``others``: ``(ids this run does not
-    grade, ids matching this run's only by leading zeros)`` of the file, as
-    written (empty unless "merged")."""
+    grade, ids matching this run's only by leading zeros, ids this run grades
+    but would not write to it)`` of the file, as written (empty unless "merged")."""
     try:
         if path.stat().st_size > SMALL_INPUT_BYTES:
             return "", ()
@@ -161,12 +163,14 @@ def _verdict(path: Path, kind: str, result, outputs: GradeOutputs) -> tuple:
     if written == rows:
         return "current", ()
     ids = {normalise_id(row[0]) for row in written[1:] if row}
-    others = [row[0] for row in rows[1:] if row and normalise_id(row[0]) not in ids]
+    others = {row[0]: normalise_id(row[0]) for row in rows[1:] if row and normalise_id(row[0]) not in ids}
     if kind != "moodle" or not others:
         return "", ()
-    zeros = zero_pairs({normalise_id(sid) for sid in others}, ids)
-    others = ([sid for sid in others if normalise_id(sid) not in zeros],
-              [sid for sid in others if normalise_id(sid) in zeros])
+    graded = {normalise_id(student.student_id) for student in result.students}
+    zeros = zero_pairs({normal for normal in others.values() if normal not in graded}, ids)
+    others = tuple([sid for sid, normal in others.items() if test(normal)]
+                   for test in (lambda n: n not in graded and n not in zeros, lambda n: n in zeros,
+                                lambda n: n in graded))
     try:   # this run's grades, written into it as into a template, change nothing?
         refilled = gradebook_text(replace(own, gradebook_template=str(path)), result)
     except InputFileError:
