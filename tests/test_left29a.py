@@ -176,3 +176,24 @@ def test_a_kept_gradebook_still_names_the_students_this_run_does_not_grade(tmp_p
     answers.write_text("student_id,question_id,part,answer\ns3,Q1,a,0.7\n", encoding="utf-8")
     output = _run("grade", answers, "--key", key, "--out", f"{tmp_path}/o/")
     assert "listing 1 student(s) this run does not grade (s4), with grades" in output
+
+
+# ---------------------------------------------------------------- 6. an LMS answer of many lines
+
+def test_an_lms_answer_of_too_many_lines_is_placed_at_the_downloads_line(tmp_path):
+    from test_lms_attempts27 import RIGHT, WRONG, _moodle
+
+    many = "\n".join(["0.0198"] * 25)
+    path, key = _moodle(tmp_path, [("s001", 10, RIGHT), ("s002", 20, (many, "3.92", "0.0200")), ("s003", 30, WRONG)])
+    _run("grade", path, "--key", key)
+    graded = (tmp_path / "responses-graded.csv").read_text(encoding="utf-8-sig")
+    (row,) = [line for line in graded.splitlines() if line.startswith("s002,") and ",a," in line]
+    assert ("line 3 of the download: the answer runs over 25 lines (a record may span at most 20): the row is not "
+            "graded; grade this answer by hand (an override) or shorten the cell") in row
+
+
+def test_download_reason_puts_the_downloads_line_for_the_built_files():
+    from quizgen.lms.row_checks import download_reason
+
+    assert download_reason("line 7: the answer is 12 characters long", "line 2 of the download") == \
+        "line 2 of the download: the answer is 12 characters long"

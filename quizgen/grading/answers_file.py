@@ -19,6 +19,7 @@ from quizgen.grading.file_text import csv_start, spooled
 from quizgen.grading.header_layout import (EXPECTED, LONG_COLUMNS, MAX_COLUMNS, MAX_OTHER_COLUMNS, WIDE_COLUMNS,
                                            layout_of, plain_answers_header, split_label)
 from quizgen.lms.papers import DOWNLOAD_LINE   # the built answers file's column: a reason names the download's line
+from quizgen.lms.row_checks import download_reason
 
 __all__ = ["AnswersFile", "BadRow", "EXPECTED", "MAX_ANSWER_CHARS", "MAX_OTHER_COLUMNS", "header_row",
            "open_answers", "plain_answers_header", "split_label"]   # the last two live in header_layout.py
@@ -145,6 +146,8 @@ class AnswersFile:
         for row, problem, line in rows:
             if problem is not None:
                 row = BadRow(_fit(row, width, line, self.delimiter), problem)
+                where = self._download_line(row)
+                row.problem = download_reason(row.problem, where) if where else row.problem
             elif not (len(row) == width and row[si] and len(row[ai]) <= MAX_ANSWER_CHARS):
                 if not any(row):
                     continue

@@ -1,8 +1,11 @@
 """The checks of an LMS download's rows that stop the reading in one line
 naming the row (1 = the first after the header): a download with no attempt,
-a row cut short, a student id no key can hold, an attempt number that is none."""
+a row cut short, a student id no key can hold, an attempt number that is none;
+and a reason of the answers file built from it placed at the download's line."""
 
 from __future__ import annotations
+
+import re
 
 from quizgen.cells import SHOWN_CONTROLS
 from quizgen.errors import InputFileError, printable, shortened
@@ -70,3 +73,17 @@ def attempt_number(text: str, line: int) -> int:
                              f"{MAX_ATTEMPT_DIGITS} of any attempt Canvas numbers (1, 2, 3, ...); was the file damaged "
                              "or edited? Download it again")
     return int(text)
+
+
+_BUILT_LINE = re.compile(r"^line \d+: ")
+_BUILT_LINES = re.compile(r"a quoted cell runs over lines \d+ to \d+ \((\d+) lines; ")
+
+
+def download_reason(problem: str, where: str) -> str:
+    """The reason ``problem`` of a row of the answers file built from an LMS
+    download (a quoted answer of more lines than a record may span), placed at
+    ``where``, the download's line (``line 3 of the download``), as the other
+    reasons of such a file are: the built file's line numbers mean nothing to
+    the instructor, who never opened it."""
+    problem = _BUILT_LINES.sub(r"the answer runs over \1 lines (", _BUILT_LINE.sub("", problem, count=1), count=1)
+    return f"{where}: {problem}"
