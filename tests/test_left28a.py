@@ -84,7 +84,7 @@ def test_a_moodle_gradebook_of_an_earlier_run_without_template_is_not_said_fille
 def test_a_kept_gradebooks_ids_matching_only_by_leading_zeros_are_listed_apart():
     from quizgen.grading.stale import _merged_warning
 
-    line = _merged_warning("g.csv", "r/", (["s3"], ["0123"], []))
+    line = _merged_warning("g.csv", "r/", (["s3"], ["0123"], [], []))
     assert "listing 1 student(s) this run does not grade (s3) and 1 id(s) matching this run's only by leading " \
            "zeros (0123), with grades" in line
 

@@ -197,3 +197,16 @@ def test_download_reason_puts_the_downloads_line_for_the_built_files():
 
     assert download_reason("line 7: the answer is 12 characters long", "line 2 of the download") == \
         "line 2 of the download: the answer is 12 characters long"
+
+
+def test_a_kept_gradebooks_point_zero_ids_are_named_as_a_spreadsheets(tmp_path):
+    key = _papers(tmp_path, [])
+    key.write_text(json.dumps({"questions": [Q1]}), encoding="utf-8")
+    answers = tmp_path / "ans.csv"
+    answers.write_text("student_id,question_id,part,answer\n20231234,Q1,a,0.5\n0123,Q1,a,0.7\n", encoding="utf-8")
+    _run("grade", answers, "--key", key, "--gradebook", "moodle", "--out", f"{tmp_path}/o/")
+    (tmp_path / "o" / "ans-graded-gradebook-moodle.csv").write_text(   # saved again by a spreadsheet
+        "ID number,Full name,ans\r\n20231234.0,,1\r\n123.0,,0\r\ns9,,1\r\n", encoding="utf-8")
+    output = _run("grade", answers, "--key", key, "--out", f"{tmp_path}/o/")
+    assert ("listing 1 student(s) this run does not grade (s9) and 2 id(s) matching this run's once the '.0' a "
+            "spreadsheet adds is taken off (20231234.0, 123.0), with grades") in output

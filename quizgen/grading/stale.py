@@ -34,7 +34,7 @@ from quizgen.grading.off_roster import named_few
 from quizgen.grading.outputs import GradeOutputs, gradebook_text
 from quizgen.input_files import SMALL_INPUT_BYTES
 from quizgen.lms.gradebook import MOODLE_KEYS, PLAIN_COLUMNS
-from quizgen.marking.student_ids import normalise_id, zero_pairs
+from quizgen.marking.student_ids import IdMatcher, normalise_id, spreadsheet_decimal, zero_pairs
 
 GENERATOR_MARK = '<meta name="generator" content="quizgen">'
 """The HTML report's mark (templates/report.html.j2), read in its first HEAD_BYTES."""
@@ -96,13 +96,16 @@ def _merged_warning(name: str, shown: str, others: tuple) -> str:
     earlier run wrote, with grades not all this run's, which lists ``others``:
     ``(ids this run does not grade, ids matching this run's only by leading
     zeros, ids this run grades but would not write there: keyed by Email
-    address, an id that is no address, or off --roster)``, as written; from a
+    address, an id that is no address, or off --roster; ids that are this run's
+    but for a spreadsheet's '.0')``, as written; from a
     --gradebook-template or from a run grading other students, which the file cannot tell."""
-    unlisted, zeros, graded = others
+    unlisted, zeros, graded, point_zero = others
     lists = [f"{len(ids)} {what} ({named_few([shortened(sid) for sid in ids], SHOWN)})"
              for ids, what in ((unlisted, "student(s) this run does not grade"),
                                (zeros, "id(s) matching this run's only by leading zeros"),
-                               (graded, "student(s) this run grades but would not write to it")) if ids]
+                               (graded, "student(s) this run grades but would not write to it"),
+                               (point_zero, "id(s) matching this run's once the '.0' a spreadsheet adds is taken "
+                                            "off")) if ids]
     return (f"kept {shortened(name)} in {shown}: a Moodle gradebook an earlier run wrote (grading other students, "
             f"or filling a --gradebook-template), listing {' and '.join(lists)}, with grades not all this run's; "
             "to merge this run's grades into it, rename it and grade with --gradebook moodle --gradebook-template "
@@ -147,8 +150,7 @@ def _verdict(path: Path, kind: str, result, outputs: GradeOutputs) -> tuple:
     this run's grades written into it change nothing), "merged" to keep a
     Moodle file listing students this run does not grade whose grades are
     not this run's, "" to remove it; ``others``: ``(ids this run does not
-    grade, ids matching this run's only by leading zeros, ids this run grades
-    but would not write to it)`` of the file, as written (empty unless "merged")."""
+    grade, ...)`` of the file (``_kinds``), as written (empty unless "merged")."""
     try:
         if path.stat().st_size > SMALL_INPUT_BYTES:
             return "", ()
@@ -163,19 +165,31 @@ def _verdict(path: Path, kind: str, result, outputs: GradeOutputs) -> tuple:
     if written == rows:
         return "current", ()
     ids = {normalise_id(row[0]) for row in written[1:] if row}
-    others = {row[0]: normalise_id(row[0]) for row in rows[1:] if row and normalise_id(row[0]) not in ids}
+    others = {sid: normal for sid, normal in ((row[0], normalise_id(row[0])) for row in rows[1:] if row)
+              if normal not in ids}
     if kind != "moodle" or not others:
         return "", ()
-    graded = {normalise_id(student.student_id) for student in result.students}
-    zeros = zero_pairs({normal for normal in others.values() if normal not in graded}, ids)
-    others = tuple([sid for sid, normal in others.items() if test(normal)]
-                   for test in (lambda n: n not in graded and n not in zeros, lambda n: n in zeros,
-                                lambda n: n in graded))
+    others = _kinds(others, ids, {normalise_id(student.student_id) for student in result.students})
     try:   # this run's grades, written into it as into a template, change nothing?
         refilled = gradebook_text(replace(own, gradebook_template=str(path)), result)
     except InputFileError:
         return "merged", others
     return ("current", ()) if _rows(refilled.text) == rows else ("merged", others)
+
+
+def _kinds(others: dict, ids: set, graded: set) -> tuple:
+    """The ids of a kept gradebook's rows this run would not write (``others``:
+    {id as written: normal id}) as ``(not graded, matching a written id
+    (``ids``) only by leading zeros, graded but not written, graded once a
+    spreadsheet's '.0' is taken off)``, each as written, in file order."""
+    matcher = IdMatcher(graded | ids, decimals=False)
+    zeros = zero_pairs({normal for normal in others.values() if normal not in graded}, ids)
+    groups = ([], [], [], [])
+    for sid, normal in others.items():
+        whole = spreadsheet_decimal(normal)
+        point_zero = whole is not None and matcher.match(whole) is not None
+        groups[3 if point_zero else 2 if normal in graded else 1 if normal in zeros else 0].append(sid)
+    return groups
 
 
 def _rows(text: str) -> list:
