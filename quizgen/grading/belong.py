@@ -73,18 +73,17 @@ class Sample:
     this key: ``far``, ``numeric``, ``matched``; ``answers`` keeps each as
     ``(student id, question id, part letter, value)`` to try other keys on."""
 
-    def __init__(self, index, students, grid):
+    def __init__(self, index, students, grid, numbers=None):
         self.far = self.numeric = self.matched = 0
         self.answers = []
         count = len(students.paper_numbers)
         step = max(1, count * grid.width // SAMPLE_CELLS)
         width, outcomes = grid.width, grid.outcomes
-        for number in range(0, count, step):
+        for number in range(0, count, step) if numbers is None else numbers:
             parts = index.papers[students.paper_numbers[number]].parts
             base = number * width
-            for slot in range(width):
-                outcome = outcomes[base + slot] if base + slot < len(outcomes) else None
-                if outcome is None or outcome.value is None or outcome.status is None or outcome.note == ECF:
+            for slot, outcome in enumerate(outcomes[base:base + width]):
+                if outcome.value is None or outcome.status is None or outcome.note == ECF:
                     continue   # ECF follows the student's own earlier answers whatever the key: it tells nothing
                 if parts[slot] is not None and parts[slot].kind != "word":
                     self._count(parts[slot], outcome)
@@ -165,13 +164,21 @@ def check_belong(index, students, grid, answers_path: Path, force: bool = False,
     if not far and not few_match(sample.matched, sample.numeric):
         return ""
     better = better_key(index, sample.answers, answers_path, used)
-    if far and better is None:   # the issue's rule: most answers far from every value this key knows
+    if far or better is not None:
+        return stop_line(sample, better, source, name, force)
+    return (f"{source}: only {sample.matched} of {sample.numeric} numeric answers "
+            f"({100 * sample.matched / sample.numeric:.0f}%) match, within tolerance, a value {name} knows for "
+            "their part (its answer, a trap or carried rounding; ecf answers left out): a weak class, or "
+            "answers written for another seed or key? If the latter, grade them again with the right --key")
+
+
+def stop_line(sample: Sample, better, source: str, name: str, force: bool) -> str:
+    """The line that stops grade (InputFileError; with ``force`` returned as a
+    warning) for answers (``sample``) most of which are far from every value
+    this key knows (``better`` None), or that the key.json ``better`` names
+    (``better_key``'s) fits far better."""
+    if better is None:   # the issue's rule: most answers far from every value this key knows
         return _stop(belong_message(sample.far, sample.numeric, source, name, force), force)
-    if better is None:
-        return (f"{source}: only {sample.matched} of {sample.numeric} numeric answers "
-                f"({100 * sample.matched / sample.numeric:.0f}%) match, within tolerance, a value {name} knows for "
-                "their part (its answer, a trap or carried rounding; ecf answers left out): a weak class, or "
-                "answers written for another seed or key? If the latter, grade them again with the right --key")
     other, theirs, ours = better
     line = (f"{source}: only {100 * ours:.0f}% of a sample of numeric answers lie within tolerance of a value "
             f"{name} knows for their part, but {100 * theirs:.0f}% of a value {other} knows: ")

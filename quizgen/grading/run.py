@@ -22,6 +22,7 @@ from quizgen.commit import one_commit
 from quizgen.files import streamed_files
 from quizgen.grading.answers_file import open_answers
 from quizgen.grading.belong import check_belong, check_codes
+from quizgen.grading.belong_early import check_early
 from quizgen.grading.collector import collector_paused
 from quizgen.grading.decisions import read_decisions
 from quizgen.grading.dropped import settle_class
@@ -135,6 +136,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         paths = output_paths(source.path, built_out, key_path, outputs, reads, f"--out {out}" if out else None)
         shown = _key_named(index, source, key_path, found=key is None and not lms, lms=lms)
         code_warning = check_codes(source, index, shown, force, key_path)   # before any output is made
+        if not (force or paper_as_written):   # a big file's answers clearly another key's: stop before the pass
+            check_early(source, index, shown, key_path)
         decisions = read_decisions(overrides)
         class_roster = read_roster(roster) if roster is not None else None
         students, grid = Students(index, class_roster), AnswerGrid(len(index.slots))
