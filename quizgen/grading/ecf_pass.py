@@ -8,7 +8,7 @@ parallel.py)."""
 from __future__ import annotations
 
 from quizgen.grading.careful import ecf_inputs
-from quizgen.grading.key_index import KeyIndex
+from quizgen.grading.key_index import LABEL_CACHE_LIMIT, KeyIndex
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import verdict_cells
 from quizgen.grading.ecf_at_once import REMARKED, ecf_verdict, part_letters
@@ -16,7 +16,7 @@ from quizgen.grading.students import Students
 
 
 def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, numbers=None,
-                         originals: dict | None = None) -> dict:
+                         originals: dict | None = None, slots=None) -> dict:
     """After the pass, re-mark each final answer to a part computed from
     earlier parts (an ECF recipe) that was not correct, given the student's
     FINAL answers to those parts (which may have come later in the file, or
@@ -24,7 +24,11 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
     ``correct``/``ecf``. Returns {row number: new Outcome}; the grid holds
     the new outcomes, so the totals count them. ``numbers`` limits it to
     those students (a student's re-marking reads their own answers alone);
-    ``originals``, when given, receives {grid cell: Outcome it replaced}."""
+    ``originals``, when given, receives {grid cell: Outcome it replaced};
+    ``slots``, when given, holds every slot answered in the grid
+    (``answered_slots``): the parts of the paper no row answered are not
+    looked at, so a key of thousands of parts, a few of them answered, costs
+    the answered ones alone per student (not the key's width)."""
     memo, dependents = {}, {}   # each template's ECF inputs, and each paper's dependent parts, found once
     last, latest, width, papers = grid.rows, grid.outcomes, grid.width, students.paper_numbers
     patched, own_traps = {}, {}   # own_traps: own_trap's verdicts, many students sharing one (a class paper)
@@ -32,7 +36,8 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
         paper, base = papers[number], number * width
         found = dependents.get(paper)
         if found is None:
-            found = dependents[paper] = _dependents(index.papers[paper], memo)
+            found = dependents[paper] = [entry for entry in _dependents(index.papers[paper], memo)
+                                         if slots is None or entry[0] in slots]
         for slot, checker, sources, named, letters in found:
             outcome = latest[base + slot]
             if outcome.status not in REMARKED:
@@ -46,6 +51,16 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
                 latest[base + slot] = patched[last[base + slot]] = verdict_cells(verdict, checker.expected,
                                                                                  checker.decimal_comma)
     return patched
+
+
+def answered_slots(index: KeyIndex):
+    """The slots the rows graded with ``index`` in this process named (its
+    ``labels``, kept as the pass meets them), or None when that cache is full
+    and may not hold them all."""
+    if len(index.labels) >= LABEL_CACHE_LIMIT or any(len(q) >= LABEL_CACHE_LIMIT for q in index.labels.values()):
+        return None
+    return frozenset(slot for questions in index.labels.values() for slot in questions.values()
+                     if slot.__class__ is int)
 
 
 def _own_answers(latest: list, base: int, named: list) -> tuple:

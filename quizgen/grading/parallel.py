@@ -32,7 +32,7 @@ from quizgen.grading.answer_pass import pass_over, pass_rows, supersede
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
 from quizgen.grading.outcome import NO_ANSWER, passes_over
-from quizgen.grading.ecf_pass import carry_errors_forward
+from quizgen.grading.ecf_pass import answered_slots, carry_errors_forward
 from quizgen.grading.students import UNKNOWN_LIMIT, Students
 from quizgen.grading.tally import NO_ID_KEPT, Tally
 from quizgen.grading.timestamps import record_contest, settle_resubmissions
@@ -50,7 +50,7 @@ class LaterPart(NamedTuple):
     graded against no part (Tally.unread, .resubmitted, .unplaced_lines, .no_id_at),
     and the rows of each unknown id it met (Students.unknown_rows); with a
     timestamp column, its grid's time texts and superseded answers
-    (AnswerGrid.stamps, .contests: timestamps.py)."""
+    (AnswerGrid.stamps, .contests: timestamps.py); the slots its rows answered."""
 
     rows: int
     texts: list
@@ -71,6 +71,8 @@ class LaterPart(NamedTuple):
     stamps: list | None = None
     contests: object = None
     no_id_at: list = ()
+    slots: frozenset | None = None   # the slots its rows answered (ecf_pass.answered_slots)
+    columns: tuple | None = None   # set: the grid sent packed, these slots of each student alone (``packed``)
 
 
 def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally,
@@ -88,17 +90,19 @@ def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid
                 for part, spill in zip(_later_parts(source, cuts), spills)]
         rows, superseded = pass_rows(replace(source, end=cuts[0].offset), index, students, grid, tally, writer, bar)
         multiline, originals = writer.multiline, {}
-        patched = carry_errors_forward(index, students, grid, originals=originals)
+        slots = answered_slots(index)
+        patched = carry_errors_forward(index, students, grid, originals=originals, slots=slots)
         shared = {}   # students met in more than one part, in the order found, to be re-marked
         handle.flush()
         for spill, job in zip(spills, jobs):
-            part = job.result()
+            part = unpacked(job.result(), grid.width)
             spill.seek(0)
             shutil.copyfileobj(spill, handle.buffer, 1 << 20)
             handle.buffer.flush()
             shared.update(dict.fromkeys(merge_later_part(part, rows, students, grid, tally, superseded, patched,
                                                          originals)))
             rows, multiline = rows + part.rows, multiline or part.multiline
+            slots = None if slots is None or part.slots is None else slots | part.slots
     if bar is not None:   # the later parts' bytes, read in the other processes
         bar.update(os.path.getsize(source.read_path or source.path) - cuts[0].offset)
     width = grid.width
@@ -106,7 +110,7 @@ def grade_in_parts(source, cuts: list, index: KeyIndex, students: Students, grid
         n * width, width, grid.rows, grid.outcomes, patched, originals))
     shared.update(dict.fromkeys(moved))
     patched.update(marked)
-    patched.update(carry_errors_forward(index, students, grid, list(shared)))
+    patched.update(carry_errors_forward(index, students, grid, list(shared), slots=slots))
     return rows, superseded, multiline, patched
 
 
@@ -130,16 +134,49 @@ def grade_later_part(source, index: KeyIndex, students: Students, spill: int) ->
         writer = RowWriter(handle, source.delimiter)
         rows, superseded = pass_rows(source, index, students, grid, tally, writer)
     tally.grow(len(students))
-    originals = {}
-    patched = carry_errors_forward(index, students, grid, originals=originals)
+    originals, slots = {}, answered_slots(index)
+    patched = carry_errors_forward(index, students, grid, originals=originals, slots=slots)
     first_text = {}
     for text, number in students.by_text.items():
         first_text.setdefault(number, text)
-    return LaterPart(rows, [first_text[n] for n in range(len(students))], list(students.names),
-                      list(students.unknown.items()), grid.rows, grid.outcomes, tally.status,
-                      tally.student_counts, superseded, writer.multiline, patched, originals, tally.unread,
-                      tally.resubmitted, tally.unplaced_lines, students.unknown_rows, grid.stamps, grid.contests,
-                      tally.no_id_at)
+    return packed(LaterPart(rows, [first_text[n] for n in range(len(students))], list(students.names),
+                            list(students.unknown.items()), grid.rows, grid.outcomes, tally.status,
+                            tally.student_counts, superseded, writer.multiline, patched, originals, tally.unread,
+                            tally.resubmitted, tally.unplaced_lines, students.unknown_rows, grid.stamps,
+                            grid.contests, tally.no_id_at, slots), width)
+
+
+def packed(part: LaterPart, width: int) -> LaterPart:
+    """``part`` with its grid (row numbers, outcomes, time texts) cut to the
+    slots its rows answered, when they are at most half the key's ``width``
+    (a key of thousands of parts, a few of them answered): the grid goes back
+    to the main process by pickle, whose cost grows with its cells."""
+    if part.slots is None or 2 * len(part.slots) > width:
+        return part
+    columns, count = tuple(sorted(part.slots)), len(part.texts)
+    bases = range(0, count * width, width)
+
+    def cut(cells):
+        return None if cells is None else [cells[base + slot] for base in bases for slot in columns]
+    return part._replace(answer_rows=array("q", cut(part.answer_rows)), outcomes=cut(part.outcomes),
+                         stamps=cut(part.stamps), columns=columns)
+
+
+def unpacked(part: LaterPart, width: int) -> LaterPart:
+    """A ``packed`` part's grid put back to the key's ``width``: no answer in the slots it left out."""
+    if part.columns is None:
+        return part
+    count, columns = len(part.texts), part.columns
+    rows, outcomes = array("q", [-1]) * (count * width), [NO_ANSWER] * (count * width)
+    stamps = None if part.stamps is None else [None] * (count * width)
+    at = 0
+    for base in range(0, count * width, width):
+        for slot in columns:
+            rows[base + slot], outcomes[base + slot] = part.answer_rows[at], part.outcomes[at]
+            if stamps is not None:
+                stamps[base + slot] = part.stamps[at]
+            at += 1
+    return part._replace(answer_rows=rows, outcomes=outcomes, stamps=stamps, columns=None)
 
 
 def merge_later_part(part: LaterPart, offset: int, students: Students, grid: AnswerGrid, tally: Tally,

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from quizgen.grading.answer_pass import pass_rows
 from quizgen.grading.decisions import MadeRows
-from quizgen.grading.ecf_pass import carry_errors_forward
+from quizgen.grading.ecf_pass import answered_slots, carry_errors_forward
 from quizgen.grading.file_slice import find_cuts
 from quizgen.grading.graded_as import column_writer, written_otherwise
 from quizgen.grading.key_index import KeyIndex
@@ -76,7 +76,7 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
         rows, superseded = pass_rows(source, index, students, grid, tally, writer, bar)
         _, marked = settle_resubmissions(source, grid, tally, superseded)
         multiline = writer.multiline
-        patched = carry_errors_forward(index, students, grid)
+        patched = carry_errors_forward(index, students, grid, slots=answered_slots(index))
         patched.update(marked)
     else:
         rows, superseded, multiline, patched = grade_in_parts(source, cuts, index, students, grid, tally, writer,
