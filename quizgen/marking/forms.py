@@ -17,6 +17,7 @@ from quizgen.key.status import Status
 from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chain_disagrees, most_precise_in_chain,
                                     no_answer_reason, non_answer, non_answer_beside, none_counted, restated_value,
                                     unquoted)
+from quizgen.marking.bits import BITS_REASON, in_bits
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
 from quizgen.maths.answers import DEPTH_REASON, has_tolerance, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
@@ -93,10 +94,6 @@ TWO_VALUES_REASON = "two values joined by a word: a person decides which one cou
 # a whole number said in words, the whole answer ("one" for |M| = 1)
 _NUMBER_WORDS = {word: n for n, word in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
-BITS_REASON = "given in bits (log base 2): a person checks it against the question's logarithm"
-_BITS = re.compile(r"\d\s*bits?\s*\.?\s*$", re.IGNORECASE)
-"""A loss in bits (log base 2): never stripped as a unit, since the bank's
-questions take natural logarithms (nats); a person reads it."""
 _PERCENT = re.compile(r"(?<!\s)\s*(?:%|percent|per\s*cent)\s*$", re.IGNORECASE)
 _PLAIN = re.compile(r"[+-]?(" + DECIMAL_DIGITS + r")([eE][+-]?\d+)?")   # runs of digits whole: linear (redos26)
 _WRITTEN_NUMBER = re.compile(r"[+-]?(?:\d[\d,.]*|[.,]\d+)(?:[eE][+-]?\d+)?")   # a decimal with its comma or point
@@ -232,8 +229,9 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     except ExpressionError as exc:
         if said_with_doubt(str(text)) and any(c.isdigit() for c in core):   # "maybe 0.71", "0.716?"
             return Reading(REVIEW, reason=DOUBT_REASON)
-        if _BITS.search(core):
-            return Reading(REVIEW, reason=BITS_REASON)
+        if (number := in_bits(core)) is not None:   # 0.4826 bits: a person reads it (bits.py: or the log-2 trap)
+            bits = again(number) if number else Reading(REVIEW)
+            return Reading(REVIEW, bits.value, bits.figures, reason=BITS_REASON)
         if _BOUND.search(core):
             return Reading(REVIEW, reason=BOUND_REASON)
         head = bracketed_note(text)   # 1950 (25% of 7800), 0.6999 (7/10): a number, then a note

@@ -1,0 +1,37 @@
+"""A loss said in bits (``0.4826 bits``, ``0.4826 (in bits)``): never stripped
+as a unit, since the bank's questions take natural logarithms (nats). The word
+names the log-2 misconception itself, so a number that is the part's
+``log2_instead_of_ln`` trap is named as that trap; any other goes to a person."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+BITS_REASON = "given in bits (log base 2): a person checks it against the question's logarithm"
+LOG2_CODE = "log2_instead_of_ln"
+_BITS = re.compile(r"\d\s*bits?\s*\.?\s*$", re.IGNORECASE)
+_UNIT = r"(?:in\s+)?bits?"
+# a number alone (no brackets, no other word), then the unit bare or in brackets: 0.4826 bits, 0.4826 (in bits)
+_NUMBER_IN_BITS = re.compile(r"^\s*(?P<number>[^()\[\]\sA-Za-z]+)\s*(?:\(\s*" + _UNIT + r"\s*\)|\[\s*" + _UNIT
+                             + r"\s*\]|" + _UNIT + r")\s*\.?\s*$", re.IGNORECASE)
+
+
+def in_bits(core: str) -> str | None:
+    """The number of an answer said in bits (``0.4826 bits`` -> ``0.4826``),
+    "" when it is said in bits but is no lone number (``-log2(p) = 0.48 bits``),
+    None when it says nothing of bits."""
+    found = _NUMBER_IN_BITS.match(core)
+    if found:
+        return found["number"]
+    return "" if _BITS.search(core) else None
+
+
+def bits_trap(checker, reading):
+    """The verdict naming the log-2 trap for an answer said in bits whose
+    number (``reading.value``, a needs_review reading) is that trap's value,
+    else None (a person reads it). ``checker``: the part's PartChecker."""
+    if reading.reason != BITS_REASON or reading.value is None:
+        return None
+    named = checker._named_trap(replace(reading, status="number", reason=""))   # forms.NUMBER (forms imports this)
+    return named if named is not None and named.misconception == LOG2_CODE else None

@@ -1,0 +1,41 @@
+"""Session 29 leftovers (left29b): an answer said in bits that is the log-2 trap."""
+
+import pytest
+from click.testing import CliRunner
+
+from quizgen.cli import main
+
+
+@pytest.fixture(scope="module")
+def key(tmp_path_factory):
+    """The key of seed 5's class paper (Q1: C1, its (b) a loss with a log-2 trap)."""
+    from quizgen.key.load import load_key_file
+
+    folder = tmp_path_factory.mktemp("left29b")
+    made = CliRunner().invoke(main, ["generate", "--seed", "5", "--count", "1", "--format", "md",
+                                     "--out", str(folder / "paper")])
+    assert made.exit_code == 0, made.output
+    return load_key_file(folder / "paper" / "key.json")
+
+
+def _part(key, question, letter):
+    found = next(q for q in key.questions if q.id == question)
+    return next(p for p in found.parts if p.letter == letter)
+
+
+@pytest.mark.parametrize("unit", ["bits", "bit", "(in bits)", "(bits)", "in bits", "bits."])
+def test_the_log2_trap_said_in_bits_is_named_as_that_trap(key, unit):
+    from quizgen.grading.part_checker import check_answer
+
+    part = _part(key, "Q1", "b")
+    log2 = part.trap_values[[t.code for t in part.traps].index("log2_instead_of_ln")]
+    verdict = check_answer(part, f"{log2:.4f} {unit}")
+    assert (verdict.status.value, verdict.misconception) == ("incorrect", "log2_instead_of_ln")
+
+
+def test_another_number_in_bits_still_goes_to_a_person(key):
+    from quizgen.grading.part_checker import check_answer
+
+    part = _part(key, "Q1", "b")   # the right value said in bits: which logarithm? a person decides
+    verdict = check_answer(part, f"{part.value:.4f} bits")
+    assert verdict.status.value == "needs_review" and "bits" in verdict.reason
