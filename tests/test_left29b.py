@@ -39,3 +39,22 @@ def test_another_number_in_bits_still_goes_to_a_person(key):
     part = _part(key, "Q1", "b")   # the right value said in bits: which logarithm? a person decides
     verdict = check_answer(part, f"{part.value:.4f} bits")
     assert verdict.status.value == "needs_review" and "bits" in verdict.reason
+
+
+@pytest.mark.parametrize("answer", ["no, it squares", "no, it is squared", "No. It quarters"])
+def test_a_right_no_with_an_unlisted_change_goes_to_a_person(key, answer):
+    from quizgen.grading.part_checker import check_answer
+    from quizgen.marking.unlisted import UNLISTED_REASON
+
+    part = _part(key, "Q9", "c")   # seed 5's C9 (c): would L_MLM double? no
+    assert part.answer == "no"
+    verdict = check_answer(part, answer)
+    assert (verdict.status.value, verdict.reason) == ("needs_review", UNLISTED_REASON)
+
+
+@pytest.mark.parametrize("answer", ["no, because it is an average", "no, it does not increase", "no, it doesn't square",
+                                    "no, definitely not"])
+def test_a_right_no_with_no_unlisted_change_stays_right(key, answer):
+    from quizgen.grading.part_checker import check_answer
+
+    assert check_answer(_part(key, "Q9", "c"), answer).status.value == "correct"

@@ -43,3 +43,26 @@ def _ratio(said: str, word: str) -> float:
 def _plain(word: str) -> str:
     """``word`` without its accents (``indéfini`` is ``indefini``)."""
     return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+
+UNLISTED_REASON = ("the words after its yes or no say a change this part does not list, so its reason may "
+                   "contradict it: a person reads which the student meant")
+CHANGE_WORDS = frozenset("""square squares squared cube cubes cubed quarter quarters quartered multiply multiplies
+multiplied grow grew grown rise rises rose risen fall falls fell fallen drop drops dropped increase increased decrease
+decreased reduce reduces reduced scale scales scaled explode explodes vanish vanishes varies vary fluctuates""".split())
+"""Words saying how a quantity changes, of which a part's lists hold a few (C9 (c): ``doubles``,
+``halves``): after a right yes or no, an unlisted one (``no, it squares``) may be the wrong
+reason, where an unlisted explanation (``no, because it is an average``) is read as its yes or no."""
+_DENYING = frozenset({"not", "no", "never", "nor", "neither", "cannot", "doesnt", "dont", "isnt"})
+
+
+def unlisted_change(rest: list, classes: dict) -> bool:
+    """True when the words after a right yes or no (``rest``, as ``words._as_read``
+    reads them) say a change (``CHANGE_WORDS``) that no list of the part holds
+    (``classes``: meaning -> its listed words), with nothing denying it
+    (``no, it does not increase`` agrees with the no)."""
+    if _DENYING & set(rest):
+        return False
+    listed = {w for words in classes.values() for phrase in words for w in phrase.split(" ")}
+    return any(word in CHANGE_WORDS and word not in listed for word in rest)

@@ -14,7 +14,7 @@ from functools import lru_cache
 from quizgen.marking.asides import NO_VALUE_REASON, may_mean_no_value, no_answer_reason, no_value_words, non_answer
 from quizgen.marking.forms import BLANK, DOUBT_REASON, HEDGE_WORDS, QUESTION_MARK, REVIEW, looks_like_prose
 from quizgen.marking.student_ids import edit_distance
-from quizgen.marking.unlisted import unlisted_reason
+from quizgen.marking.unlisted import UNLISTED_REASON, unlisted_change, unlisted_reason
 from quizgen.maths.answers import normalise_word
 from quizgen.marking.rule_model import CORRECT, INCORRECT, NEEDS_REVIEW, Credits, PartRule, TrapRule, Verdict
 
@@ -155,9 +155,9 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
             return DOUBTED   # "no idea", "yeah I guess", "yes?": a person decides
         if found is not None and len({_POLARITY[t] for t in tokens if t in _POLARITY}) > 1:
             return WordReading(REVIEW)   # "no or yes": a person decides
-        if found is not None and _rest_disagrees(tokens[1:], found, classes, synonyms or {}, choices in (None, 2),
-                                                 denied):
-            return WordReading(REVIEW, reason=DISAGREE_REASON)   # "no, left to right", "no, it halves"
+        why = found and _rest_disagrees(tokens[1:], found, classes, synonyms or {}, choices in (None, 2), denied)
+        if why:   # "no, left to right", "no, it halves"; "no, it squares": a reason no list holds
+            return WordReading(REVIEW, reason=why)
         if found is not None:
             return found
     found = _phrases(said, classes, synonyms or {}, choices in (None, 2))
@@ -178,15 +178,20 @@ DISAGREE_REASON = ("the words after its yes or no say what another answer says, 
 
 
 def _rest_disagrees(rest: list, found: WordReading, classes: dict, synonyms: dict, two_way: bool,
-                    denied: bool = False) -> bool:
-    """True when the words after a leading yes or no name another listed
-    meaning than the yes or no does (``no, left to right`` where "left to
-    right" is the trap's): a person decides which the student meant. After
-    a ``does not`` (``denied``: "it won't double") the words are what it denies."""
+                    denied: bool = False) -> str:
+    """Why the words after a leading yes or no are for a person, or "": they
+    name another listed meaning than the yes or no does (``no, left to
+    right`` where "left to right" is the trap's: DISAGREE_REASON), or they give
+    after the right one a change no list holds (``no, it squares``:
+    unlisted.UNLISTED_REASON, since it may be the wrong reason). After a ``does not`` (``denied``: "it won't double") the
+    words are what it denies."""
     if not rest:
-        return False
+        return ""
     said = _phrases(" ".join(["not", *rest] if denied else rest), classes, synonyms, two_way)
-    return said.status in ("accept", "trap") and said != found
+    if said.status in ("accept", "trap"):
+        return DISAGREE_REASON if said != found else ""
+    right = found.status == "accept"   # after a wrong yes or no, any reason leaves it wrong
+    return UNLISTED_REASON if right and unlisted_change(rest, classes) else ""
 
 
 def _as_read(text) -> str:
