@@ -1,5 +1,8 @@
 """Session 29 leftovers (left29b): an answer said in bits that is the log-2 trap."""
 
+import re
+from functools import partial
+
 import pytest
 from click.testing import CliRunner
 
@@ -58,3 +61,15 @@ def test_a_right_no_with_no_unlisted_change_stays_right(key, answer):
     from quizgen.grading.part_checker import check_answer
 
     assert check_answer(_part(key, "Q9", "c"), answer).status.value == "correct"
+
+
+@pytest.mark.parametrize("answer, quoted", [
+    ("-ln(0,789) = 0,300", "(-ln(0,789) is 0,237, not 0,300)"),
+    ("L = 0,394 + 1,171 = 1,965", "(0,394 + 1,171 is 1,565, not 1,965)"),
+    ("0,6952 ≈ 0,9", "(0,6952 and 0,9)")])
+def test_a_working_reason_quotes_numbers_with_the_files_decimal_comma(answer, quoted):
+    from quizgen.marking.forms import read_number
+
+    assert quoted in read_number(answer, decimal_comma=True).reason
+    point = partial(re.sub, r"(?<=\d),(?=\d)", ".")   # a point file: points
+    assert point(quoted) in read_number(point(answer)).reason

@@ -268,7 +268,7 @@ def as_equals(core: str) -> str:
     return _APPROXIMATELY.sub(" = ", core) if "≈" in core or "~" in core else core
 
 
-def chain_disagrees(chain, hundredths: bool, percent_sign: bool, value_of=None) -> str:
+def chain_disagrees(chain, hundredths: bool, percent_sign: bool, value_of=None, comma: bool = False) -> str:
     """A reason for a person when a plain value in the ``=``/``≈`` chain
     ``chain`` (a match: ``work`` before the last ``=``, then ``last``) does
     not agree with ``last`` within rounding (``0.6952 ≈ 0.9``), else ''.
@@ -276,7 +276,8 @@ def chain_disagrees(chain, hundredths: bool, percent_sign: bool, value_of=None) 
     percentage (``0.426 = 42.6%``); with any % sign (``percent_sign``) a
     value may also stand for a hundredth of another. A ``last`` that is a
     fraction or expression (``0.5 ≈ 7/10``) is exact: ``value_of(last)``
-    (its value, or None when it has none) against the rounding of the plain value."""
+    (its value, or None when it has none) against the rounding of the plain value. ``comma``: the
+    answer was written with decimal commas, so the reason quotes its numbers with them (``0,237``)."""
     if chain is None:
         return ""
     work, last = chain["work"], chain["last"].strip()
@@ -300,8 +301,16 @@ def chain_disagrees(chain, hundredths: bool, percent_sign: bool, value_of=None) 
         if not (agree(a, a_half, b, b_half) or percent_sign and (
                 agree(a * 100, a_half * 100, b, b_half) or agree(a / 100, a_half / 100, b, b_half))):
             value = f"{a * a_scale:#.{max(3, _figures_shown(last))}g}".rstrip(".")
+            if comma:   # read with points (read_marks): quoted as the file writes them
+                written, last, value = (t.replace(".", ",") for t in (written, last, value))
             return reason.format(f"{written} and {last}", working=written, value=value, last=last)
     return ""
+
+
+def written_with_commas(text: str, decimal_comma: bool) -> bool:
+    """True when ``text``, read with decimal commas (``decimal_comma``), writes its decimals with them
+    (``-ln(0,789) = 0,300``), so a reason quotes its numbers so; ``0.5 ≈ 7/10`` in a ``;`` file keeps its point."""
+    return decimal_comma and re.search(r"\d,\d", text) is not None and re.search(r"\d\.\d", text) is None
 
 
 def _figures_shown(last: str) -> int:

@@ -16,7 +16,7 @@ from quizgen.errors import ExpressionError
 from quizgen.key.status import Status
 from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chain_disagrees, most_precise_in_chain,
                                     no_answer_reason, non_answer, non_answer_beside, none_counted, restated_value,
-                                    unquoted)
+                                    unquoted, written_with_commas)
 from quizgen.marking.bits import BITS_REASON, in_bits
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
 from quizgen.maths.answers import DEPTH_REASON, has_tolerance, to_number
@@ -214,7 +214,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     raw, factor = strip_decorations(decimal_middle_dots(text), percent)
     core = as_equals(_TIMES_X.sub("*", read_marks(raw, whole, decimal_comma)))   # 3.28 x 10^-5; 0.6952 ≈ 0.695
     chain = _CHAIN.match(core)
-    odd = chain and (chain_disagrees(chain, factor == 100.0, "%" in text, lambda last: _value_of(last, decimal_comma))
+    odd = chain and (chain_disagrees(chain, factor == 100.0, "%" in text, lambda last: _value_of(last, decimal_comma),
+                                     written_with_commas(text, decimal_comma))
                      or guessed_group(raw, whole, decimal_comma))
     if odd:   # 0.6952 ≈ 0.9, 0.5 ≈ 7/10: which is the answer? 5 = 5,000: which number?
         return Reading(REVIEW, reason=odd)
