@@ -73,3 +73,14 @@ def test_a_working_reason_quotes_numbers_with_the_files_decimal_comma(answer, qu
     assert quoted in read_number(answer, decimal_comma=True).reason
     point = partial(re.sub, r"(?<=\d),(?=\d)", ".")   # a point file: points
     assert point(quoted) in read_number(point(answer)).reason
+
+
+@pytest.mark.parametrize("lms, name", [("moodle", "q.xml"), ("canvas", "q.zip")])
+def test_export_refuses_a_seed_too_long_for_its_labels_up_front(tmp_path, lms, name):
+    seed = "9" * 195   # C1's labels: 195 + "/mlm-confident-correct/1/redraw..." is over key.json's 200
+    result = CliRunner().invoke(main, ["export", lms, "--classes", "C1", "--count", "2", "--seed", seed,
+                                       "--out", str(tmp_path / name)])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "is too long for these templates" in lines[0] and "Traceback" not in result.output
+    assert list(tmp_path.iterdir()) == []   # nothing written

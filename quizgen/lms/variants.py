@@ -16,7 +16,7 @@ from quizgen.bank.loader import load_bank, select
 from quizgen.errors import UsageError
 from quizgen.generation.distinct import distinct_instances
 from quizgen.generation.make import check_count
-from quizgen.generation.quiz import Question, seed_label
+from quizgen.generation.quiz import Question, check_labels, seed_label
 from quizgen.generation.views import LMS_CREDIT, answers_note, question_view
 from quizgen.generation.sampling import sample_instance
 from quizgen.key.entries import key_entry, key_part, trap_feedback
@@ -108,6 +108,7 @@ def slots(classes: str = "all", count: int = 10, seed=1, banks=(), rounding_rule
     ``rounding_rule``: the LMS's own ``{{ rounding_rule }}`` (None: the paper's)."""
     check_count(count, "variants per slot")
     templates = select(load_bank(banks), classes)
+    check_labels(seed, [t.id for t in templates], count)   # a seed label grade would refuse: before any sampling
     return [Slot(n, t.id, t.cls, t.title, t.points,
                  tuple(variant(t, inst.seed_label, rounding_rule) for inst in
                        distinct_instances(t, [seed_label(seed, t.id, k) for k in range(count)])[0]))
