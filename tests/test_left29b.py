@@ -84,3 +84,26 @@ def test_export_refuses_a_seed_too_long_for_its_labels_up_front(tmp_path, lms, n
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "is too long for these templates" in lines[0] and "Traceback" not in result.output
     assert list(tmp_path.iterdir()) == []   # nothing written
+
+
+def test_key_csv_writes_e_as_exp_1_and_sympy_reads_every_exact_as_key_json_does(tmp_path):
+    import csv
+    import json
+    import math
+
+    from sympy.parsing.sympy_parser import parse_expr
+
+    made = CliRunner().invoke(main, ["generate", "--seed", "5", "--count", "1", "--format", "md",
+                                     "--out", str(tmp_path / "paper")])
+    assert made.exit_code == 0, made.output
+    with open(tmp_path / "paper" / "key.csv", encoding="utf-8", newline="") as handle:
+        rows = {(r["question_id"], r["part"]): r["exact"].lstrip("'") for r in csv.DictReader(handle)}
+    key = json.loads((tmp_path / "paper" / "key.json").read_text(encoding="utf-8"))
+    assert "exp(1)" in rows["Q1", "a"]   # seed 5's C1 has a logit of 1
+    for question in key["questions"]:
+        for part, record in zip(key["templates"][question["template"]]["parts"], question["parts"]):
+            exact = rows[question["id"], part["part"]]
+            assert not re.search(r"\bE\b", exact), exact
+            if record.get("exact"):
+                assert parse_expr(exact) == parse_expr(record["exact"])   # SymPy reads them alike
+                assert math.isclose(float(parse_expr(exact)), record["value"], rel_tol=1e-12)

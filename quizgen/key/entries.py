@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
@@ -134,12 +135,22 @@ def key_entry(question) -> KeyQuestion:
     return question.entry
 
 
+_E = re.compile(r"(?<![\w.])E(?![\w(])")
+
+
+def csv_exact(exact: str | None) -> str:
+    """An exact answer as key.csv's ``exact`` column writes it: SymPy syntax (``log`` the natural
+    logarithm), e written ``exp(1)`` beside ``exp(4)`` rather than SymPy's ``E`` (SymPy reads both
+    as E); key.json keeps the printer's text."""
+    return _E.sub("exp(1)", exact) if exact else ""
+
+
 def key_text(question) -> KeyText:
     """The question's key encoded (:class:`KeyText`), kept on the question."""
     if question.key is None:
         entry = key_entry(question)
         shared = template_specs(question.instance.template)
-        rows = [[entry.id, p.letter, entry.cls, p.answer, p.points, entry.template, spreadsheet_safe(p.exact or "")]
+        rows = [[entry.id, p.letter, entry.cls, p.answer, p.points, entry.template, spreadsheet_safe(csv_exact(p.exact))]
                 for p in entry.parts]   # an exact form such as -log(0.7) is text, not a formula, in a spreadsheet
         picks = choice_picks(entry.params, shared[3])
         record = instance_record(entry, shared[1], picks, shared[4])
