@@ -107,3 +107,21 @@ def test_key_csv_writes_e_as_exp_1_and_sympy_reads_every_exact_as_key_json_does(
             if record.get("exact"):
                 assert parse_expr(exact) == parse_expr(record["exact"])   # SymPy reads them alike
                 assert math.isclose(float(parse_expr(exact)), record["value"], rel_tol=1e-12)
+
+
+@pytest.mark.parametrize("seed, dropped", [(253, "log2_instead_of_ln"),    # V = 16: log2 V = 4, the stem's 4
+                                           (1214, "log10_instead_of_ln"),  # V = 317, z = 2.5: log10 V = 2.501
+                                           (1452, None)])                  # V = 100, z = 0.5: log10 V = 2, not printed
+def test_c3_leaves_out_a_log_trap_equal_to_a_number_its_stem_prints(tmp_path, seed, dropped):
+    from quizgen.grading.part_checker import check_answer
+    from quizgen.key.load import load_key_file
+
+    made = CliRunner().invoke(main, ["generate", "--seed", str(seed), "--classes", "C3", "--count", "1",
+                                     "--format", "md", "--out", str(tmp_path / "paper")])
+    assert made.exit_code == 0, made.output
+    loss = load_key_file(tmp_path / "paper" / "key.json").questions[0].parts[1]
+    values = dict(zip((t.code for t in loss.traps), loss.trap_values))
+    assert [code for code in ("log10_instead_of_ln", "log2_instead_of_ln") if values[code] is None] == (
+        [dropped] if dropped else [])
+    if seed == 253:   # "4", copied from "4 significant figures", is no log-2 trap
+        assert check_answer(loss, "4").misconception == ""
