@@ -264,17 +264,24 @@ def _moodle_answers(question: str, response: str, slot: int, who: tuple, line: i
 def cloze_parts(summary: str) -> list:
     """A response summary as [(part letter, answer)]: Moodle writes a Cloze
     response as ``part 1: x; part 2: y`` (qtype_multianswer's summarise_response
-    with the string 'part {$a->i}: {$a->response}'), other questions as the answer."""
-    if not summary.startswith("part 1: "):
+    joins 'part {$a->i}: {$a->response}' with '; '), other questions as the answer.
+    The Responses report trims the cell, so a blank last part ends it with
+    ``part 3:`` (no space after the colon), and an untouched Cloze is
+    ``part 1: ; part 2: ; part 3:``: each part is found by ``; part N:``
+    whatever the spaces around it (a spreadsheet may drop them too), a blank
+    part reading ""."""
+    if not _CLOZE_FIRST.match(summary):
         return [("a", summary.strip())]
-    answers, start, number = [], len("part 1: "), 1   # each part searched for from where the last ended:
-    while True:                                         # linear time (slicing off the rest per part was quadratic)
-        marker = f"; part {number + 1}: "
-        cut = summary.find(marker, start)
-        answers.append((_letter(number - 1), summary[start:cut if cut >= 0 else len(summary)].strip()))
-        if cut < 0:
-            return answers
-        start, number = cut + len(marker), number + 1
+    answers, start, number = [], summary.index(":") + 1, 1   # each part searched for from where the last ended:
+    for marker in _CLOZE_NEXT.finditer(summary, start):     # linear time (slicing off the rest per part was
+        if marker.group(1) == str(number + 1):               # quadratic)
+            answers.append((_letter(number - 1), summary[start:marker.start()].strip()))
+            start, number = marker.end(), number + 1
+    return answers + [(_letter(number - 1), summary[start:].strip())]
+
+
+_CLOZE_FIRST = re.compile(r"part 1:")
+_CLOZE_NEXT = re.compile(r";\s*part (\d+):")
 
 
 def canvas_responses(text: str, absent_all: list | None = None) -> list:

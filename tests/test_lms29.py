@@ -1,0 +1,50 @@
+"""lms29: what an LMS reviewer found in reading Moodle and Canvas downloads
+and in the exports: a Cloze cell Moodle's report trimmed, ..."""
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+
+from lms_support import exported_download, moodle_csv
+from quizgen.lms.responses import cloze_parts, read_responses
+
+DATA = Path(__file__).parent / "data" / "lms"
+
+
+@pytest.mark.parametrize("summary, parts", [
+    # Moodle joins 'part N: <response>' with '; ' and its Responses report trims the cell: a blank last part
+    # ends it with 'part 3:', no space after the colon
+    ("part 1: 3.9; part 2: 3.92; part 3:", [("a", "3.9"), ("b", "3.92"), ("c", "")]),
+    ("part 1: ; part 2: ; part 3:", [("a", ""), ("b", ""), ("c", "")]),   # an untouched Cloze
+    ("part 1:", [("a", "")]),
+    ("part 1:0.5;part 2:0.7", [("a", "0.5"), ("b", "0.7")]),   # a spreadsheet dropped the spaces
+    ("part 1: 0.5 ;  part 2: 0.7", [("a", "0.5"), ("b", "0.7")]),
+])
+def test_a_trimmed_cloze_cell_splits_into_its_parts(summary, parts):
+    assert cloze_parts(summary) == parts
+
+
+def test_the_moodle_fixture_is_trimmed_as_moodle_writes_it():
+    header, first = list(csv.reader((DATA / "moodle_responses.csv").open(encoding="utf-8")))[:2]
+    assert first[header.index("Response 1")].endswith("; part 3:")
+    ada = [(r.part, r.answer) for r in read_responses(DATA / "moodle_responses.csv")
+           if r.student_id == "s001" and r.attempt == 1 and r.slot == 1]
+    assert ada == [("a", "0.5744"), ("b", "0.5544"), ("c", "")]
+
+
+def _graded(folder) -> list:
+    return list(csv.DictReader((folder / "responses-graded.csv").open(encoding="utf-8-sig")))
+
+
+def test_a_blank_last_cloze_part_leaves_the_part_before_it_right(tmp_path, invoke):
+    header, *rows = exported_download(invoke, tmp_path, "C7", 1, 1)
+    response = header.index("Response 1")
+    assert rows[0][response] == "part 1: 0.5; part 2: 0.5; part 3: 0.5"
+    rows[0][response] = "part 1: 0.5; part 2: 0.5; part 3:"
+    (tmp_path / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
+    assert invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json").exit_code == 0
+    verdicts = {r["part"]: (r["answer"], r["status"]) for r in _graded(tmp_path)}
+    assert verdicts["b"][0] == "0.5" and verdicts["b"][1] != "invalid"
+    assert verdicts["c"] == ("", "blank")
