@@ -86,8 +86,8 @@ def test_not_yet_started_is_unsubmitted_and_submitted_is_finished(download, invo
             "(Moodle grades only finished attempts: check before importing): s001 (Not yet started)") in result.output
     assert "s002 (" not in result.output   # Submitted: finished, its grading queued
     assert "more than one attempt" not in result.output   # s003's never-started attempt is passed over
-    sheet = (download / "sheets" / "s001.md").read_text(encoding="utf-8")
-    assert "Moodle shows the attempt graded here as Not yet started" in sheet
+    assert not (download / "sheets" / "s001.md").exists()   # lms29: still open, so no sheet with its solutions
+    assert "get no feedback sheet" in result.output and "s001 (Not yet started); grade again" in result.output
     key = json.loads((download / "o" / "responses-key.json").read_text(encoding="utf-8"))
     assert key["students"]["s001"]["state"] == "Not yet started"
     again = invoke("grade", download / "o" / "responses-answers.csv", "--key", download / "o" / "responses-key.json",

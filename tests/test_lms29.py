@@ -48,3 +48,23 @@ def test_a_blank_last_cloze_part_leaves_the_part_before_it_right(tmp_path, invok
     verdicts = {r["part"]: (r["answer"], r["status"]) for r in _graded(tmp_path)}
     assert verdicts["b"][0] == "0.5" and verdicts["b"][1] != "invalid"
     assert verdicts["c"] == ("", "blank")
+
+
+@pytest.mark.parametrize("state, sheet", [("In progress", False), ("Not yet started", False), ("Overdue", False),
+                                          ("Never submitted", True), ("Finished", True)])
+def test_no_feedback_sheet_for_an_attempt_still_open(tmp_path, invoke, state, sheet):
+    # a sheet holds the worked solutions and the key's answers: a student whose attempt is still open could
+    # read them and then submit
+    header, *rows = exported_download(invoke, tmp_path, "C1", 2, 2)
+    rows[0][header.index("State")] = state
+    (tmp_path / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
+    result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json",
+                    "--feedback", tmp_path / "fb")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "fb" / "s001.md").exists()
+    assert (tmp_path / "fb" / "s000.md").exists() is sheet
+    held = [line for line in result.output.splitlines() if "get no feedback sheet" in line]
+    assert held == ([] if sheet else [f"Note: 1 student(s) get no feedback sheet, as Moodle shows their attempt as "
+                                      f"not submitted and still open (a sheet holds the worked solutions and the "
+                                      f"key's answers, which they could use before submitting): s000 ({state}); "
+                                      f"grade again for their sheets once the attempt is closed"])

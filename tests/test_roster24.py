@@ -147,7 +147,8 @@ def test_an_unsubmitted_attempt_is_named_on_a_pdf_sheet(download, invoke, pdf_sh
     result = invoke("grade", download / "responses.csv", "--key", download / "questions-key.json",
                     "--feedback", download / "sheets", "--format", "pdf", "--out", f"{download / 'o'}/")
     assert result.exit_code == 0, result.output
-    assert "Moodle shows the attempt graded here as In progress" in pdf_sheet_sources["s002.tex"]
+    assert "Moodle shows the attempt graded here as Never submitted" in pdf_sheet_sources["s001.tex"]
+    assert "s002.tex" not in pdf_sheet_sources   # lms29: an attempt still open gets no sheet (its solutions)
     assert "Moodle shows the attempt graded here" not in pdf_sheet_sources["s000.tex"]
 
 

@@ -33,7 +33,7 @@ from quizgen.grading.feedback_names import renamed_note, run_stems, safe_file_na
 from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
 from quizgen.grading.paper_written import sheet_note
-from quizgen.lms.papers import is_lms_key
+from quizgen.lms.papers import is_lms_key, open_attempt_sheets
 from quizgen.marking.rules import OVERRIDE
 from quizgen.report.formatting import md_cell, number_text, one_place
 from quizgen.text.answers import in_plain
@@ -85,8 +85,10 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, ca
     result.notes.extend(renamed_note(result.matrix.students, stems, own, sheet_ext))
     totals = {total.student_id: total for total in result.students}   # listed in roster order, not the matrix's
     unsat = () if is_lms_key(key) else key.questions   # an LMS quiz not taken: no paper, no worked solutions
+    held, held_note = open_attempt_sheets(context.states, result.matrix.students)   # lms29: an open attempt
+    result.notes.extend(held_note)
     students = [(stem, totals[student_id], papers.get(student_id, unsat), number)
-                for number, (student_id, stem) in enumerate(zip(result.matrix.students, stems))]
+                for number, (student_id, stem) in enumerate(zip(result.matrix.students, stems)) if number not in held]
     return students, context
 
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from quizgen.cells import spreadsheet_safe
-from quizgen.errors import InputFileError, UsageError
+from quizgen.errors import InputFileError, UsageError, first_few
 from quizgen.key.model import Key, KeyPaper, KeyQuestion
 
 DOWNLOAD_LINE = "download_line"
@@ -30,6 +30,27 @@ def is_lms_key(key: Key) -> bool:
     papers are those of the students who took the quiz, so a roster student
     without one did not submit it, rather than needing a paper generated."""
     return bool(key.papers) and key.seed == LMS_SEED and all(p.seed == LMS_SEED for p in key.papers)
+
+
+STILL_OPEN = ("In progress", "Overdue", "Not yet started", "Not started")
+"""The states of a Moodle attempt not submitted that the student can still
+open and submit (``Never submitted``, the attempt closed, cannot be)."""
+
+
+def open_attempt_sheets(states: dict, students) -> tuple:
+    """``(numbers, notes)``: the numbers of the students of ``students`` (ids
+    by number) whose graded attempt is still open (``states``: {student
+    number: Moodle's State}, feedback.unsubmitted_states), who get no feedback
+    sheet, as one holds the worked solutions and the key's answers; and the
+    one-line note naming them."""
+    numbers = sorted(n for n, state in (states or {}).items() if state in STILL_OPEN)
+    if not numbers:
+        return set(), []
+    named = first_few([f"{students[n]} ({states[n]})" for n in numbers])
+    return set(numbers), [f"{len(numbers)} student(s) get no feedback sheet, as Moodle shows their attempt as not "
+                          f"submitted and still open (a sheet holds the worked solutions and the key's answers, "
+                          f"which they could use before submitting): {named}; grade again for their sheets once "
+                          f"the attempt is closed"]
 
 
 class GradingInputs(NamedTuple):
