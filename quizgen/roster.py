@@ -28,7 +28,7 @@ from typing import NamedTuple
 from quizgen.csv_input import (ALIASES, csv_problem, find_column, header_shown, norm_header, one_column_each_at,
                                read_csv_text, sniffed_reader)
 from quizgen.errors import InputFileError
-from quizgen.key.checks import MAX_ID   # characters of a student id (key.json's); a longer cell is not an id
+from quizgen.key.checks import MAX_ID, MAX_NAME   # characters of a student id, of a name (key.json's)
 from quizgen.marking.student_ids import normalise_id
 
 ID_COLUMNS = "student_id, Student ID, Matrikelnummer, email, ..."
@@ -189,8 +189,8 @@ def _student(row: list, columns: Columns, where: str) -> Student:
     if len(student_id) > MAX_ID:
         raise InputFileError(f"{where}: {student_id[:40]!r}... is not a student id (over {MAX_ID} characters)")
     full_name = _name(row, columns, where)
-    if len(full_name) > MAX_ID:   # key.json keeps names to this length, so grade could not read the key
-        raise InputFileError(f"{where}: the name {full_name[:40]!r}... is over {MAX_ID} characters")
+    if len(full_name) > MAX_NAME:   # key.json keeps names to this length, so grade could not read the key
+        raise InputFileError(f"{where}: the name {full_name[:40]!r}... is over {MAX_NAME:,} characters")
     return Student(student_id, full_name)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from lms_support import exported_download, moodle_csv
+from quizgen.errors import InputFileError
 from quizgen.lms.responses import cloze_parts, read_responses
 
 DATA = Path(__file__).parent / "data" / "lms"
@@ -68,3 +69,57 @@ def test_no_feedback_sheet_for_an_attempt_still_open(tmp_path, invoke, state, sh
                                       f"not submitted and still open (a sheet holds the worked solutions and the "
                                       f"key's answers, which they could use before submitting): s000 ({state}); "
                                       f"grade again for their sheets once the attempt is closed"])
+
+
+# ---------------------------------------------------------------- item 3: a long name is a name
+
+def _long_named(tmp_path, invoke, last: str) -> None:
+    header, *rows = exported_download(invoke, tmp_path, "C1", 2, 2)
+    rows[1][header.index("Last name")] = last
+    (tmp_path / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
+
+
+def test_a_long_moodle_name_is_graded(tmp_path, invoke):
+    _long_named(tmp_path, invoke, "L" * 201)
+    result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json")
+    assert result.exit_code == 0, result.output
+    students = (tmp_path / "responses-graded-students.csv").read_text(encoding="utf-8-sig")
+    assert "Test " + "L" * 201 in students
+
+
+def test_a_name_no_one_has_is_refused_naming_the_downloads_row(tmp_path, invoke):
+    _long_named(tmp_path, invoke, "L" * 1_001)
+    result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json")
+    assert result.exit_code == 2
+    assert result.stderr == (f"quizgen: error: {tmp_path / 'responses.csv'}: the Moodle export's row 2 after the "
+                             f"header (student 's001'): the name is 1,006 characters long, over 1,000, which no name "
+                             f"is; check the row, or download the report again\n")
+
+
+def test_a_long_canvas_name_is_read_and_a_key_keeps_it(tmp_path):
+    from quizgen.key.model import read_key
+
+    text = (DATA / "canvas_student_analysis.csv").read_text(encoding="utf-8")
+    (tmp_path / "long.csv").write_text(text.replace("Ada Lovelace", "A" * 241), encoding="utf-8")
+    assert {r.name for r in read_responses(tmp_path / "long.csv") if r.student_id == "s001"} == {"A" * 241}
+    (tmp_path / "huge.csv").write_text(text.replace("Alan Turing", "A" * 1_001), encoding="utf-8")
+    with pytest.raises(InputFileError, match="the Canvas student analysis's row 2 after the header .student '502'.: "
+                                             "the name is 1,001 characters long"):
+        read_responses(tmp_path / "huge.csv")
+    key = {"questions": [{"id": "Q1", "parts": [{"part": "a", "value": 1, "points": 1}]}],
+           "students": {"s001": {"name": "A" * 1_000, "questions": [{"id": "Q1", "parts": [
+               {"part": "a", "value": 1, "points": 1}]}]}}}
+    assert read_key(key).papers[0].name == "A" * 1_000
+    key["students"]["s001"]["name"] += "A"
+    with pytest.raises(InputFileError, match="name: expected text of at most 1,000 characters"):
+        read_key(key)
+
+
+def test_a_long_roster_name_is_read_and_one_no_one_has_is_refused(tmp_path):
+    from quizgen.roster import read_roster
+
+    (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada\ns002," + "A" * 600 + "\n", encoding="utf-8")
+    assert [s.name for s in read_roster(tmp_path / "roster.csv")] == ["Ada", "A" * 600]
+    (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada\ns002," + "A" * 1_001 + "\n", encoding="utf-8")
+    with pytest.raises(InputFileError, match="line 3: the name 'AAAA.* is over 1,000 characters"):
+        read_roster(tmp_path / "roster.csv")

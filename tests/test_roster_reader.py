@@ -161,10 +161,10 @@ def test_a_roster_cell_over_the_limit_is_the_same_line_for_generate_and_grade(in
 def test_a_name_longer_than_a_key_keeps_is_refused_by_generate_not_by_grade_later(tmp_path, invoke):
     """rev-hostile17: generate wrote a key with a 201-character name that grade then refused for the whole class."""
     roster = tmp_path / "roster.csv"
-    roster.write_text("student_id,name\ns001,Ada\ns002," + "A" * 201 + "\n", encoding="utf-8")
+    roster.write_text("student_id,name\ns001,Ada\ns002," + "A" * 1_001 + "\n", encoding="utf-8")   # lms29: 1,000
     result = invoke("generate", "--seed", "1", "--classes", "C1", "--students", roster, "--out", tmp_path / "q")
     assert result.exit_code == 2, result.output
-    assert "line 3: the name 'AAAA" in result.stderr and "is over 200 characters" in result.stderr
+    assert "line 3: the name 'AAAA" in result.stderr and "is over 1,000 characters" in result.stderr
     assert not (tmp_path / "q").exists()
 
 

@@ -149,7 +149,7 @@ def read_key(data, source: str = "the key") -> Key:
         where = top / "students" / student_id
         checks.text(student_id, where, checks.MAX_ID, empty=False)
         checks.mapping(paper, where)
-        papers.append(KeyPaper(student_id, checks.text(paper.get("name", ""), where / "name", checks.MAX_ID),
+        papers.append(KeyPaper(student_id, checks.text(paper.get("name", ""), where / "name", checks.MAX_NAME),
                                str(checks.label(paper.get("seed", "-"), where / "seed")),
                                _questions(paper.get("questions"), where / "questions", templates, cache),
                                _paper_state(paper, where / "state")))

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from quizgen.csv_input import NOT_TEXT, csv_text, sniffed_reader
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, quoted
+from quizgen.key.checks import MAX_NAME
 from quizgen.key.model import UNSUBMITTED
 from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries
 from quizgen.lms.row_checks import MOODLE_ID_COLUMNS, attempt_number, check_attempts, check_id, check_widths
@@ -202,7 +203,8 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
             source[line], states[line], counts[line] = lines, unfinished, tries
     out, numbers = [], attempt_numbers(header, kept, unordered)
     for line, row, student in kept:
-        name = " ".join(row[header.index(c)].strip() for c in ("First name", "Last name") if c in header)
+        name = _name(" ".join(row[header.index(c)].strip() for c in ("First name", "Last name") if c in header),
+                     student, "the Moodle export's", line)
         for number, column in slots:
             at = source[line][column]
             out += [replace(r, unsubmitted=states[line]) if states[line] else r
@@ -325,7 +327,8 @@ def _canvas_rows(rows: list, absent_all: list | None = None, skipped: list | Non
         student = _cell(header, row, "sis_id") or _cell(header, row, "id")
         check_id(student, "the Canvas student analysis's", line)
         if student:
-            who = (student, _cell(header, row, "name"), attempt_number(_cell(header, row, "attempt"), line))
+            who = (student, _name(_cell(header, row, "name"), student, "the Canvas student analysis's", line),
+                   attempt_number(_cell(header, row, "attempt"), line))
             for group in groups.items():
                 answers = _canvas_answers(row, group, who, line, file_lines[line] if file_lines else line + 1)
                 out += answers
@@ -345,6 +348,17 @@ def _canvas_answers(row: list, group: tuple, who: tuple, line: int, file_line: i
     (template, letter), members = group
     return [ResponseRow(*who, None, template, label, letter, row[i].strip(), row=line, line=file_line)
             for i, label in members if row[i].strip() or row[i + 1].strip()]
+
+
+def _name(name: str, student: str, export: str, line: int) -> str:
+    """A student's name as the download holds it: one over MAX_NAME characters
+    (no one's name, but a shifted column or a crafted file) is refused naming
+    the download's row (a long name is a name: key.json keeps MAX_NAME)."""
+    if len(name) > MAX_NAME:
+        raise InputFileError(f"{export} row {line} after the header (student {quoted(student)}): the name is "
+                             f"{len(name):,} characters long, over {MAX_NAME:,}, which no name is; check the "
+                             f"row, or download the report again")
+    return name
 
 
 def _cell(header: list, row: list, name: str) -> str:
