@@ -123,3 +123,26 @@ def test_a_long_roster_name_is_read_and_one_no_one_has_is_refused(tmp_path):
     (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada\ns002," + "A" * 1_001 + "\n", encoding="utf-8")
     with pytest.raises(InputFileError, match="line 3: the name 'AAAA.* is over 1,000 characters"):
         read_roster(tmp_path / "roster.csv")
+
+
+# ---------------------------------------------------------------- item 6: a solution figure's name
+
+def test_a_canvas_solution_figure_is_named_by_no_code_a_student_sees(tmp_path, invoke):
+    import re
+    import zipfile
+
+    names = []
+    for _ in range(2):   # again with the same --out and seed: the key's secret kept, the same bytes
+        assert invoke("export", "canvas", "--classes", "C1,C7", "--count", 3, "--seed", 42,
+                      "--out", tmp_path / "quiz.zip").exit_code == 0
+        with zipfile.ZipFile(tmp_path / "quiz.zip") as archive:
+            names.append(sorted(archive.namelist()))
+            assessment = next(archive.read(n).decode("utf-8") for n in archive.namelist() if n.startswith("quizgen_")
+                              and n.endswith(".xml"))
+    assert names[0] == names[1]   # the same seed, the same names
+    codes = set(re.findall(r"\[quizgen:[^:\]]+:([0-9A-Z]+)", assessment))   # what students see, in every tag
+    solutions = [n for n in names[0] if n.endswith("-solution.svg")]
+    problems = [n for n in names[0] if n.endswith("-problem.svg")]
+    assert len(codes) == 6 and solutions and problems
+    assert all(any(code in n for code in codes) for n in problems)
+    assert not [n for n in solutions if any(code.casefold() in n.casefold() for code in codes)]

@@ -13,6 +13,8 @@ value; the general feedback holds the worked solution."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import io
 import re
 import xml.etree.ElementTree as ET
@@ -183,9 +185,23 @@ def _figure(variant: Variant, kind: str, svg: str | None, figures: dict) -> str:
     """An ``<img>`` for the figure, whose file goes into the zip's figure folder."""
     if not svg:
         return ""
-    name = safe_ident(f"{variant.template}-{variant.label}-{kind}") + ".svg"
+    name = safe_ident(f"{variant.template}-{_figure_code(variant, kind, svg)}-{kind}") + ".svg"
     figures[name] = svg
     return figure_img(f"$IMS-CC-FILEBASE$/{FIGURES}/{name}", svg)
+
+
+def _figure_code(variant: Variant, kind: str, svg: str) -> str:
+    """The code naming a figure file: the variant's (the one its question's tag
+    shows) for the problem's; for the solution's, which shows the answers,
+    16 base32 characters of a SHA-256 of the variant and the figure itself:
+    Canvas puts the package's files in a hidden folder, not a locked one, so a
+    name a student could make from their question's tag would hand them its
+    solution; this one they cannot make without the figure, and the same
+    export gives the same name."""
+    if kind != "solution":
+        return variant.label
+    digest = hashlib.sha256(f"{variant.template}\0{variant.label}\0{svg}".encode("utf-8")).digest()
+    return base64.b32encode(digest).decode("ascii")[:16].lower()
 
 
 def manifest_xml(quiz_id: str, title: str, figure_names: list) -> str:
