@@ -43,6 +43,7 @@ FAMILY_NAMES = ("lastname", "familyname", "surname", "nachname", "familienname",
 LMS_IDS = (("sisuserid", ("id",)), ("idnumber", ("emailaddress", "email")))
 CANVAS_NAME = "student"                              # Canvas's gradebook: "Last, First"
 NOT_STUDENTS = ("points possible", "student, test")   # Canvas gradebook rows that are no student
+MOODLE_AVERAGES = ("overall average", "group average")   # the quiz Grades report's rows that are no student
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
@@ -91,6 +92,7 @@ class Columns(NamedTuple):
     fallback: int | None
     name: tuple
     last_first: bool = False
+    attempts: bool = False   # a Moodle quiz report: a row per attempt, and average rows
 
 
 def _columns(header, where: str) -> Columns:
@@ -108,7 +110,8 @@ def _columns(header, where: str) -> Columns:
     one_column_each_at(header, names, {"student id": student, "LMS id": fallback, "student's name": whole,
                                     "given name": given, "family name": family}, f"{where}: ")
     if whole is not None or halves:
-        return Columns(student, fallback, (whole,) if whole is not None else halves)
+        attempts = fallback is not None and "state" in names and "startedon" in names   # Moodle's quiz reports
+        return Columns(student, fallback, (whole,) if whole is not None else halves, False, attempts)
     if CANVAS_NAME in names and names.index(CANVAS_NAME) != student:   # Canvas's "Student" beside its ids
         return Columns(student, fallback, (names.index(CANVAS_NAME),), True)
     return Columns(student, fallback, ())
@@ -139,6 +142,8 @@ def _unique_students(reader, columns: Columns, source: str, skip: int) -> list:
             continue
         found = _student(row, columns, f"{source}: line {line}")
         key = normalise_id(found.student_id)
+        if key in seen and columns.attempts and students[seen[key]] == found:
+            continue   # a Moodle quiz report's row per attempt: the same student again
         if key in seen:
             first = seen[key]
             raise InputFileError(f"{source}: line {line}: student_id {found.student_id!r} repeats "
@@ -162,7 +167,12 @@ def _repeat(first: tuple, student_id: str) -> str:
 def _not_a_student(row: list, columns: Columns) -> bool:
     """Whether a row of a Canvas gradebook is one of its rows that are no
     student: "Points Possible", the Test Student, a row with neither name nor
-    id (the posting policy's)."""
+    id (the posting policy's); or of a Moodle quiz report (the Grades
+    report's download), its "Overall average" or "Group average" row."""
+    if columns.attempts:
+        ids = (_cell(row, columns.student) + _cell(row, columns.fallback)).strip()
+        name = " ".join(" ".join(_cell(row, column) for column in columns.name).casefold().split())
+        return not ids and name in MOODLE_AVERAGES
     if not columns.last_first:
         return False
     name = " ".join(_cell(row, columns.name[0]).casefold().split())

@@ -146,3 +146,52 @@ def test_a_canvas_solution_figure_is_named_by_no_code_a_student_sees(tmp_path, i
     assert len(codes) == 6 and solutions and problems
     assert all(any(code in n for code in codes) for n in problems)
     assert not [n for n in solutions if any(code.casefold() in n.casefold() for code in codes)]
+
+
+# ---------------------------------------------------------------- item 5: Moodle's quiz Grades report
+
+GRADES_REPORT = ("Last name,First name,ID number,Email address,State,Started on,Completed,Duration,Grade/47.00,"
+                 "Q. 1 /4.00,Q. 2 /4.00\n"
+                 "Lovelace,Ada,s001,ada@x.org,Finished,3 December 2026  2:05 PM,3 December 2026  2:30 PM,25 mins,"
+                 "47.00,4.00,4.00\n"
+                 "Turing,Alan,s002,alan@x.org,Finished,3 December 2026  2:05 PM,3 December 2026  2:30 PM,25 mins,"
+                 "40.00,4.00,4.00\n"
+                 "Lovelace,Ada,s001,ada@x.org,Finished,3 December 2026  3:05 PM,3 December 2026  3:30 PM,25 mins,"
+                 "47.00,4.00,4.00\n"
+                 ",,,,,,,,,,\n"
+                 "Group average,,,,,,,,43.50,4.00,4.00\n"
+                 "Overall average,,,,,,,,43.50,4.00,4.00\n")
+
+
+def test_moodles_grades_report_is_a_roster(tmp_path):
+    from quizgen.roster import read_roster
+
+    (tmp_path / "overview.csv").write_text(GRADES_REPORT, encoding="utf-8")
+    assert [(s.student_id, s.name) for s in read_roster(tmp_path / "overview.csv")] == [
+        ("s001", "Ada Lovelace"), ("s002", "Alan Turing")]
+    (tmp_path / "other.csv").write_text(GRADES_REPORT.replace("Lovelace,Ada,s001,ada@x.org,Finished,3 December 2026  3",
+                                                              "Byron,Ada,s001,ada@x.org,Finished,3 December 2026  3"),
+                                        encoding="utf-8")
+    with pytest.raises(InputFileError, match="line 4: student_id 's001' repeats line 2"):   # another name: refused
+        read_roster(tmp_path / "other.csv")
+
+
+def test_a_roster_of_no_moodle_report_still_refuses_a_repeat_and_a_row_without_id(tmp_path):
+    from quizgen.roster import read_roster
+
+    (tmp_path / "r.csv").write_text("ID number,First name,Last name\ns1,Ada,L\ns1,Ada,L\n", encoding="utf-8")
+    with pytest.raises(InputFileError, match="line 3: student_id 's1' repeats line 2"):
+        read_roster(tmp_path / "r.csv")
+    (tmp_path / "r.csv").write_text("ID number,First name,Last name\ns1,Ada,L\n,Overall average,\n", encoding="utf-8")
+    with pytest.raises(InputFileError, match="line 3: student_id is empty"):
+        read_roster(tmp_path / "r.csv")
+
+
+def test_moodles_grades_report_as_the_answers_is_named(tmp_path):
+    (tmp_path / "overview.csv").write_text(GRADES_REPORT, encoding="utf-8")
+    with pytest.raises(InputFileError) as caught:
+        read_responses(tmp_path / "overview.csv")
+    assert str(caught.value) == (f"{tmp_path / 'overview.csv'}: this is Moodle's quiz Grades report (Results > "
+                                 "Grades: its columns 'Q. 1 /...' hold marks, not answers); download the quiz's "
+                                 "Results > Responses report instead, with 'Show the' 'question text' and 'response' "
+                                 "ticked")

@@ -28,6 +28,10 @@ CANVAS_FIXED = ("name", "id", "sis_id", "root_account", "section", "section_id",
                 "submitted", "attempt")
 _MOODLE_RESPONSE = re.compile(r"Response (\d+)")
 _CANVAS_QUESTION = re.compile(r"\d+: ")
+_MOODLE_MARK = re.compile(r"Q\. ?\d+ ?/.*")   # the Grades report's mark of a question: 'Q. 1 /4.00'
+MOODLE_GRADES = ("this is Moodle's quiz Grades report (Results > Grades: its columns 'Q. 1 /...' hold marks, not "
+                 "answers); download the quiz's Results > Responses report instead, with 'Show the' 'question text' "
+                 "and 'response' ticked")
 _MOODLE_TICK = ("In the quiz's Results > Responses report, under Display options > 'Show the' "
                 "tick '{what}', then download the table again")
 
@@ -178,6 +182,8 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     header = rows[0] if rows else []
     slots = [(int(m.group(1)), i) for i, h in enumerate(header) if (m := _MOODLE_RESPONSE.fullmatch(h))]
     if not slots:
+        if any(_MOODLE_MARK.fullmatch(h.strip()) for h in header):
+            raise InputFileError(MOODLE_GRADES)
         raise InputFileError("the Moodle export has no 'Response N' columns. "
                              + _MOODLE_TICK.format(what="response"))
     first = first_columns(header)
