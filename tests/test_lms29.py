@@ -2,7 +2,6 @@
 and in the exports: a Cloze cell Moodle's report trimmed, ..."""
 
 import csv
-import io
 from pathlib import Path
 
 import pytest
@@ -66,9 +65,9 @@ def test_no_feedback_sheet_for_an_attempt_still_open(tmp_path, invoke, state, sh
     assert (tmp_path / "fb" / "s000.md").exists() is sheet
     held = [line for line in result.output.splitlines() if "get no feedback sheet" in line]
     assert held == ([] if sheet else [f"Note: 1 student(s) get no feedback sheet, as Moodle shows their attempt as "
-                                      f"not submitted and still open (a sheet holds the worked solutions and the "
-                                      f"key's answers, which they could use before submitting): s000 ({state}); "
-                                      f"grade again for their sheets once the attempt is closed"])
+                                      f"not submitted and still open, or none yet (a sheet holds the worked solutions "
+                                      f"and the key's answers, which they could use before submitting): s000 "
+                                      f"({state}); grade again for their sheets once the quiz is closed"])
 
 
 # ---------------------------------------------------------------- item 3: a long name is a name
@@ -195,3 +194,41 @@ def test_moodles_grades_report_as_the_answers_is_named(tmp_path):
                                  "Grades: its columns 'Q. 1 /...' hold marks, not answers); download the quiz's "
                                  "Results > Responses report instead, with 'Show the' 'question text' and 'response' "
                                  "ticked")
+
+
+# ---------------------------------------------------------------- item 4: a Moodle row of no attempt
+
+def _with_no_attempt(tmp_path, invoke) -> None:
+    """A download of s000 and s001 and, as Moodle writes it with "Attempts from"
+    including enrolled users who have not attempted, s009 with no attempt."""
+    header, *rows = exported_download(invoke, tmp_path, "C1,C7", 2, 2)
+    never = ["Babbage", "Charles", "s009", "cb@example.org"] + ["-"] * (len(header) - 4)
+    (tmp_path / "responses.csv").write_text(moodle_csv(header, rows + [never]), encoding="utf-8")
+
+
+def test_a_moodle_student_with_no_attempt_is_missing_not_dropped(tmp_path, invoke):
+    _with_no_attempt(tmp_path, invoke)
+    result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json",
+                    "--gradebook", "moodle", "--feedback", tmp_path / "fb")
+    assert result.exit_code == 0, result.output
+    assert ("Note: 1 student(s) are listed in the LMS download with no attempt of the quiz (missing, scored 0): "
+            "s009") in result.output
+    assert "s009 (No attempt)" in result.output   # no sheet: they may still attempt it
+    assert "Moodle shows as not submitted, their only attempt" not in result.output
+    gradebook = list(csv.reader((tmp_path / "responses-graded-gradebook-moodle.csv").open(encoding="utf-8-sig")))
+    assert ["s009", "Charles Babbage", "0"] in gradebook
+    students = {r["student_id"]: r for r in csv.DictReader(
+        (tmp_path / "responses-graded-students.csv").open(encoding="utf-8-sig"))}
+    assert students["s009"]["max_score"] == students["s000"]["max_score"]
+    assert not (tmp_path / "fb" / "s009.md").exists() and (tmp_path / "fb" / "s000.md").exists()
+    again = invoke("grade", tmp_path / "responses-answers.csv", "--key", tmp_path / "responses-key.json",
+                   "--out", tmp_path / "again" / "graded.csv")
+    assert again.exit_code == 0 and "with no attempt of the quiz (missing, scored 0): s009" in again.output
+
+
+def test_a_row_of_no_attempt_beside_an_attempt_is_passed_over(tmp_path, invoke):
+    _with_no_attempt(tmp_path, invoke)
+    text = (tmp_path / "responses.csv").read_text(encoding="utf-8").replace("s009", "s001")
+    (tmp_path / "responses.csv").write_text(text, encoding="utf-8")
+    rows = read_responses(tmp_path / "responses.csv")
+    assert {r.attempt for r in rows if r.student_id == "s001"} == {1} and all(r.template for r in rows)

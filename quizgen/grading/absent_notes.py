@@ -6,17 +6,19 @@ matched to a known id not exactly (a spreadsheet's ``.0``, leading zeros)."""
 from __future__ import annotations
 
 from quizgen.errors import shortened
+from quizgen.key.model import NO_ATTEMPT
 from quizgen.marking.student_ids import normalise_id, spreadsheet_decimal
 from quizgen.text.words import named_first
 
 
-def absent_origin(students, number: int) -> str:
+def absent_origin(students, number: int, unattempted=frozenset()) -> str:
     """Why student ``number``, who gave no answer, was expected to: ``roster``
     (on ``--roster``), ``attempt`` (an LMS download's attempt of theirs holds
-    no answer: every response ``-``) or ``paper`` (a per-student key's paper)."""
+    no answer: every response ``-``), ``none`` (the download lists them with
+    no attempt: ``unattempted``, their normal ids) or ``paper`` (a per-student key's paper)."""
     normal = normalise_id(students.ids[number])
     if students.lms and normal in students.paper_of:
-        return "attempt"
+        return "none" if normal in unattempted else "attempt"
     return "roster" if students.on_roster is not None and students.in_class(normal) else "paper"
 
 
@@ -25,10 +27,12 @@ def silent_lines(students, silent: list, limit: int) -> list:
     one a reason they were expected: on the roster, an empty LMS attempt, a paper of their own."""
     words = {"roster": "on the roster gave no answer",
              "attempt": "have an attempt in the LMS download with no answer in it",
+             "none": "are listed in the LMS download with no attempt of the quiz",
              "paper": f"have a paper in {students.index.name} but gave no answer"}
     lines = []
+    unattempted = {normalise_id(p.student_id) for p in students.index.key.papers if p.state == NO_ATTEMPT}   # lms29
     for origin, said in words.items():
-        found = [n for n in silent if absent_origin(students, n) == origin]
+        found = [n for n in silent if absent_origin(students, n, unattempted) == origin]
         if found:
             lines.append(f"{len(found)} student(s) {said} (missing, scored 0): "
                          + named_first([shortened(students.ids[n]) for n in found[:limit]], len(found)))

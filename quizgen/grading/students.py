@@ -22,6 +22,7 @@ from array import array
 from quizgen.grading.decisions import made_by_override
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.outcome import make_outcome
+from quizgen.key.model import NO_ATTEMPT
 from quizgen.key.status import Status
 from quizgen.lms.papers import is_lms_key
 from quizgen.errors import InputFileError, shortened
@@ -362,7 +363,7 @@ def unsubmitted_attempts(students: Students) -> list:
     key's order; a student left out (not on --roster, no answer) is not."""
     found = []
     for paper in students.index.key.papers:
-        number = students.find(paper.student_id) if paper.state else None
+        number = students.find(paper.student_id) if paper.state and paper.state != NO_ATTEMPT else None   # lms29
         if number is not None:
             found.append((students.ids[number], paper.state))
     return found

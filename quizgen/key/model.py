@@ -114,7 +114,8 @@ class Key:
 
 # ------------------------------------------------------------------ reading
 
-UNSUBMITTED = ("In progress", "Overdue", "Never submitted", "Not yet started", "Not started")
+NO_ATTEMPT = "No attempt"   # lms29: an enrolled student's Moodle row with no attempt (State '-'), scored 0
+UNSUBMITTED = ("In progress", "Overdue", "Never submitted", "Not yet started", "Not started", NO_ATTEMPT)
 """The states of a Moodle attempt that was not submitted (Moodle grades none of them): "Not yet
 started" (Moodle 4.5's "Not started" on some screens) is an attempt the quiz's "pre-create
 attempts" made that the student never opened. (A "Submitted" attempt is finished, its grading

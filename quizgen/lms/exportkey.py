@@ -187,7 +187,7 @@ def decode_rows(rows: list, key, responses, kind: str) -> tuple:
     its seed label through the export key at ``key``. Rows naming seed labels (an
     older export) pass unchanged. Stops in one line without the key, or with the
     key of another export."""
-    coded = [r for r in rows if "/" not in r.variant]
+    coded = [r for r in rows if r.template and "/" not in r.variant]   # lms29: a row of no attempt names none
     if key is None:
         if coded:
             raise UsageError(f"{Path(responses).name}: its questions name their variants by code; pass the key "
@@ -202,7 +202,7 @@ def decode_rows(rows: list, key, responses, kind: str) -> tuple:
     labels = code_labels(data, {r.template for r in coded}) if coded else {}
     out = []
     for row in rows:
-        if "/" not in row.variant:
+        if row.template and "/" not in row.variant:
             label = labels.get((row.template, row.variant))
             if label is None:
                 raise _unknown_variant(row, responses, key, any((r.template, r.variant) in labels for r in coded))

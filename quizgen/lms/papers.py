@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from quizgen.cells import spreadsheet_safe
 from quizgen.errors import InputFileError, UsageError, first_few
-from quizgen.key.model import Key, KeyPaper, KeyQuestion
+from quizgen.key.model import NO_ATTEMPT, Key, KeyPaper, KeyQuestion
 
 DOWNLOAD_LINE = "download_line"
 ANSWER_COLUMNS = ("student_id", "name", "question_id", "part", "answer", DOWNLOAD_LINE)
@@ -32,9 +32,10 @@ def is_lms_key(key: Key) -> bool:
     return bool(key.papers) and key.seed == LMS_SEED and all(p.seed == LMS_SEED for p in key.papers)
 
 
-STILL_OPEN = ("In progress", "Overdue", "Not yet started", "Not started")
+STILL_OPEN = ("In progress", "Overdue", "Not yet started", "Not started", NO_ATTEMPT)
 """The states of a Moodle attempt not submitted that the student can still
-open and submit (``Never submitted``, the attempt closed, cannot be)."""
+open and submit, and a student with no attempt, who may still make one
+(``Never submitted``, the attempt closed, cannot be)."""
 
 
 def open_attempt_sheets(states: dict, students) -> tuple:
@@ -48,9 +49,9 @@ def open_attempt_sheets(states: dict, students) -> tuple:
         return set(), []
     named = first_few([f"{students[n]} ({states[n]})" for n in numbers])
     return set(numbers), [f"{len(numbers)} student(s) get no feedback sheet, as Moodle shows their attempt as not "
-                          f"submitted and still open (a sheet holds the worked solutions and the key's answers, "
-                          f"which they could use before submitting): {named}; grade again for their sheets once "
-                          f"the attempt is closed"]
+                          f"submitted and still open, or none yet (a sheet holds the worked solutions and the key's "
+                          f"answers, which they could use before submitting): {named}; grade again for their sheets "
+                          f"once the quiz is closed"]
 
 
 class GradingInputs(NamedTuple):
@@ -83,11 +84,15 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     was given (``_whole_quiz``): the paper of a roster student who did not
     submit, scored 0 out of the quiz's maximum. A paper read from a Moodle
     attempt that was not submitted keeps its State (``KeyPaper.state``), for
-    grade to name."""
+    grade to name; a student Moodle lists with no attempt (a row of
+    quizgen.lms.responses naming no template) has the class paper, with no
+    answer, and the state ``No attempt``: missing, scored 0."""
     from quizgen import __version__
     from quizgen.lms.variants import key_questions
 
     rows = _one_attempt(rows, attempt)
+    unattempted = {r.student_id: r.name for r in rows if not r.template}   # Moodle's rows of no attempt
+    rows = [r for r in rows if r.template]
     if not rows:
         raise InputFileError("the LMS export holds no answer to a quizgen question")
     slots = _slot_numbers(rows, order)
@@ -110,7 +115,9 @@ def grading_inputs(rows: list, banks=(), attempt: str = "last", rounded_by: str 
     picked = iter(question for _, _, question, _ in made)
     students = tuple(KeyPaper(sid, p["name"], LMS_SEED, tuple(next(picked) for _ in p["variants"]), p["state"])
                      for sid, p in papers.items())
-    key = Key(_whole_quiz(made, slots), students, LMS_SEED, quizgen=__version__, rounded_by=rounded_by)
+    quiz = _whole_quiz(made, slots)
+    students += tuple(KeyPaper(sid, name, LMS_SEED, quiz, NO_ATTEMPT) for sid, name in unattempted.items())
+    key = Key(quiz, students, LMS_SEED, quizgen=__version__, rounded_by=rounded_by)
     answered = tuple((r.student_id, r.name, names[(r.student_id, papers[r.student_id]["joined"].get(_question(r),
                                                                                                    _question(r)))],
                       r.part, r.answer, r.line or "") for r in rows if r.part and r.answered)

@@ -18,7 +18,7 @@ from pathlib import Path
 from quizgen.csv_input import NOT_TEXT, csv_text, sniffed_reader
 from quizgen.errors import InputFileError, quoted
 from quizgen.key.checks import MAX_NAME
-from quizgen.key.model import UNSUBMITTED
+from quizgen.key.model import NO_ATTEMPT, UNSUBMITTED
 from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries
 from quizgen.lms.row_checks import MOODLE_ID_COLUMNS, attempt_number, check_attempts, check_id, check_widths
 from quizgen.lms.tag import TAG   # read in linear time (a regular expression took quadratic)
@@ -195,8 +195,11 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     check_widths(header, rows[1:], [c for pair in zip(questions.values(), (i for _, i in slots)) for c in pair])
     id_columns = _moodle_id_columns(header, rows[1:], prefer)
     attempts = joined_tries(header, rows[1:])   # a download of all tries: each attempt's tries as one row
-    who = [(_moodle_student(row, id_columns, fallback), _moodle_unfinished(header, row)) for _, row, _, _ in attempts]
+    who = [(_moodle_student(row, id_columns, fallback),
+            NO_ATTEMPT if _no_attempt(row, questions.values(), slots) else _moodle_unfinished(header, row))
+           for _, row, _, _ in attempts]
     finished = {student for student, unfinished in who if not unfinished}
+    tried = {student for student, unfinished in who if unfinished != NO_ATTEMPT}   # a no-attempt row beside: dropped
     # (line, row, student) of each attempt to read; by its line: the line each response came from, the State
     # of an open attempt, each question's tries
     kept, source, states, counts = [], {}, {}, {}
@@ -204,13 +207,17 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
         check_id(student, "the Moodle export's", line)
         if not student and skipped is not None and any(c.strip() for c in row):
             skipped.append(line)
-        if student and not (unfinished and student in finished):
+        if student and not (unfinished and student in finished or unfinished == NO_ATTEMPT and student in tried):
             kept.append((line, row, student))   # else an attempt left open beside a finished one: Moodle grades that
             source[line], states[line], counts[line] = lines, unfinished, tries
     out, numbers = [], attempt_numbers(header, kept, unordered)
     for line, row, student in kept:
         name = _name(" ".join(row[header.index(c)].strip() for c in ("First name", "Last name") if c in header),
                      student, "the Moodle export's", line)
+        if states[line] == NO_ATTEMPT:   # one row saying so: lms.papers gives them the class paper, scored 0
+            out.append(ResponseRow(student, name.strip(), numbers[line], None, "", "", "", "", answered=False, row=line,
+                                   unsubmitted=NO_ATTEMPT, line=file_lines[line] if file_lines else line + 1))
+            continue
         for number, column in slots:
             at = source[line][column]
             out += [replace(r, unsubmitted=states[line]) if states[line] else r
@@ -218,6 +225,15 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
                                              (student, name.strip(), numbers[line]), at,
                                              counts[line][column], file_lines[at] if file_lines else at + 1)]
     return out
+
+
+def _no_attempt(row: list, questions, slots: list) -> bool:
+    """Whether ``row`` is the row Moodle writes for an enrolled student who has
+    not attempted the quiz (Attempts from including "enrolled users who have
+    not attempted"): no question of it carries a quizgen tag, and every
+    Response cell is ``-`` or empty (its State is ``-`` too)."""
+    return (not any(TAG.search(row[i]) for i in questions if i < len(row))
+            and all(i >= len(row) or row[i].strip() in ("", "-") for _, i in slots))
 
 
 def _moodle_unfinished(header: list, row: list) -> str:
