@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 from quizgen.errors import InputFileError
@@ -47,7 +48,7 @@ def load_key_file(path) -> Key:
 def parse_key_text(text: str, source: str):
     """key.json's text as JSON data, every decoding failure one InputFileError line."""
     try:
-        data = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
+        data = _decoded(text)
     except json.JSONDecodeError as exc:
         raise InputFileError(f"{source}: {json_problem(exc, text)}; expected "
                              "the key.json written by quizgen generate") from exc
@@ -65,6 +66,24 @@ def parse_key_text(text: str, source: str):
     if _SURROGATE_ESCAPE.search(text):   # only an escape makes one: the text itself was UTF-8
         checks.refuse_lone_surrogates(data, Where(source))
     return data
+
+
+def _decoded(text: str):
+    """key.json's text as JSON data. The interpreter itself refuses an integer
+    of more than MAX_INT_DIGITS digits when its limit is that or lower (the
+    default): the text is then read without a call per integer (``_bounded_int``,
+    a tenth of the parse of a 2,000-student key), and read again with it
+    only to say where such an integer is (any other refusal but the JSON
+    reader's is made again the same way, so every message is as before)."""
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+    if 0 < limit <= MAX_INT_DIGITS:
+        try:
+            return json.loads(text, parse_constant=_no_constant)
+        except json.JSONDecodeError:
+            raise
+        except ValueError:
+            pass
+    return json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
 
 
 _JSON_WORDS = {"Unterminated string starting at": "a string is not closed", "Expecting value": "a value is missing",
