@@ -114,27 +114,10 @@ def part_hull(paths: dict, env: dict, name: str, hulls: dict, levels=LEVELS) -> 
 
 
 def _rounded(hull: tuple, levels) -> tuple:
-    """A hull of a hull's values, unrounded or rounded to each of ``levels``
-    figures (rounding never reverses order, so its ends' roundings bound it):
-    each end widened by how far the fewest figures may move it
-    (``rounding_reach``), a bound as sure as working out every rounding, at a
-    fraction of the cost (the hull is worked out for most wrong answers)."""
-    if not levels:
-        return hull
+    """The hull of a hull's values, unrounded or rounded to each of ``levels``
+    figures (rounding never reverses order, so its ends' roundings bound it)."""
     low, high = hull
-    fewest = min(levels)
-    return low - rounding_reach(low, fewest), high + rounding_reach(high, fewest)
-
-
-def rounding_reach(x: float, figures: int) -> float:
-    """How far ``carry.each_rounding`` may move ``x`` at ``figures`` or more
-    significant figures: half a unit of its ``figures``-th figure (the
-    decimal exponent found as each_rounding finds it), and a millionth of
-    that more for a tie's other neighbour (``TIE``) and the float error of
-    the division; 0 for 0 and what is not finite (left as they are)."""
-    if x == 0 or not math.isfinite(x):
-        return 0.0
-    return 0.5000005 * 10.0 ** (1 + math.floor(math.log10(abs(x))) - figures)
+    return min(low, *each_rounding(low, levels)), max(high, *each_rounding(high, levels))
 
 
 def _corners(op: str, a: tuple, b: tuple) -> tuple:
