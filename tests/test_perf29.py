@@ -10,6 +10,8 @@ from quizgen.errors import InputFileError
 from quizgen.key import load
 
 VERSION1 = Path(__file__).parent / "data" / "keys" / "version1.json"
+
+
 def test_a_key_is_read_without_a_call_per_integer(monkeypatch):
     def refuse(digits):
         raise AssertionError("a Python call per integer")
