@@ -11,6 +11,7 @@ from math import fsum
 from operator import attrgetter
 
 from quizgen.grading.matrix import AnswerGrid
+from quizgen.grading.outcome import NO_ANSWER
 from quizgen.key.parts import code_in_words
 from quizgen.key.status import SCORED, Status
 from quizgen.marking.quotes import from_own_answers
@@ -148,18 +149,25 @@ def count_latest(grid: AnswerGrid, tally: Tally) -> None:
     score_total of their row (the same for the same marks on other parts),
     which plain adding gives when every score adds exactly (whole, half
     points: scores.adds_exactly). (A cell with no answer has status None and
-    score 0.0, which adds nothing.)"""
+    score 0.0, which adds nothing: a row holding any is counted from its
+    answered cells alone, which for a key of thousands of parts, each
+    student answering a few, halves the count.)"""
     tally.grow(grid.students)
     exact = _count_columns(grid, tally)
     worded = set()   # (slot, outcome): its wording noted (tally.word), once for every cell sharing it
     for number in range(grid.students):
         row = grid.row(number)
+        if NO_ANSWER in row:   # a key of many parts a student answers a few of: the answered cells alone
+            slots = [slot for slot, outcome in enumerate(row) if outcome is not NO_ANSWER]
+            row = [row[slot] for slot in slots]
+        else:
+            slots = range(len(row))
         counts = tally.student_counts[number]
         for status, n in Counter(map(_STATUS, row)).items():
             if status is not None:
                 tally.status[status] += n
                 counts[status] += n
-        for slot, outcome in compress(enumerate(row), map(_MISCONCEPTION, row)):   # a part's, in _count_columns
+        for slot, outcome in compress(zip(slots, row), map(_MISCONCEPTION, row)):   # a part's, in _count_columns
             codes = tally.student_codes.setdefault(number, {})
             codes[outcome.misconception] = codes.get(outcome.misconception, 0) + 1
             if (slot, outcome) not in worded:
