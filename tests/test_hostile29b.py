@@ -39,3 +39,22 @@ def test_a_feedback_folder_that_is_an_output_is_refused(three_question_folder, i
     assert len(result.output.strip().splitlines()) == 1
     assert f"--feedback {feedback}: the feedback folder" in result.output and role in result.output
     assert sorted(p.name for p in folder.iterdir()) == before
+
+
+@pytest.mark.parametrize("text", [LONG + "s1,Q1,a,0.408\n" + LONG + "s2,Q1,a,0.408\n",
+                                  LONG + "s1,Q1,a,0.408\n\ufeff" + LONG.upper().replace(",", " , ") + "s2,Q1,a,0.408\n",
+                                  "student_id,Q1a,Q2a\ns1,0.408,0.408\nstudent_id,Q1a,Q2a\ns2,0.408,1\n"])
+def test_a_repeated_header_line_is_no_student(three_question_folder, invoke, text):
+    """Two exports joined: the second header line became a student
+    ``student_id`` (``\\ufeffstudent_id`` after a byte-order mark) scoring 0 in
+    the class figures. Now it is an invalid row naming its line, no student's."""
+    folder = three_question_folder
+    answers = _answers(folder, text)
+    result = invoke("grade", answers, "--key", folder / "key.json", "--out", folder / "g.csv")
+    assert result.exit_code == 0, result.output
+    students = [row["student_id"] for row in _graded(folder / "g-students.csv")]
+    assert students == ["s1", "s2"]
+    again = [row for row in _graded(folder / "g.csv") if "student_id" in row["student_id"].casefold()]
+    assert again and all(row["status"] == "invalid" and row["reason"].startswith("line 3 repeats the header line")
+                         for row in again)
+    assert "Class: mean" in result.output and "lowest 0.0%" not in result.output

@@ -129,7 +129,7 @@ class AnswersFile:
         with self.open() as handle:
             records = self._records(handle)
             for rows, plain in records.runs():
-                if plain and _all_good(rows, width, si, ai):
+                if plain and _all_good(rows, width, si, ai) and not self._may_repeat_header(rows):
                     self._block_base, self._block_lines = records.line, None
                     yield rows
                 elif plain:
@@ -152,6 +152,8 @@ class AnswersFile:
                 if not any(row):
                     continue
                 row = self._unusual(row, line)
+            elif self._repeats_header(row):
+                row = _header_again(row, line)
             block.append(row)
             lines.append(line)
         self._block_lines = lines
@@ -178,6 +180,20 @@ class AnswersFile:
             return _too_long(row, self.answer, line, self._download_line(row))
         return _checked(_fit(row, len(self.header), line, self.delimiter), self.answer, line)
 
+    def _may_repeat_header(self, rows: list) -> bool:
+        """Whether a block of rows may hold a line that repeats the header (two
+        exports joined into one file): the header's student name is in its id
+        column, case aside (one search of the block's ids, not a check per row)."""
+        name = _plain_cell(self.header[self.student])
+        return bool(name) and name in "\n".join(map(itemgetter(self.student), rows)).casefold()
+
+    def _repeats_header(self, row: list) -> bool:
+        """Whether ``row`` is the header line again (a byte-order mark, case and
+        spaces aside): no student's answers, however its cells read."""
+        if len(row) != len(self.header) or _plain_cell(row[self.student]) != _plain_cell(self.header[self.student]):
+            return False
+        return all(_plain_cell(cell) == _plain_cell(name) for cell, name in zip(row, self.header))
+
     def _download_line(self, row: list) -> str | None:
         """Where a reason places ``row`` of an answers file built from an LMS
         download: the download's line it was read from (``DOWNLOAD_LINE``); else None."""
@@ -195,12 +211,13 @@ class AnswersFile:
                     continue
                 if len(row) != width:
                     row = _fit(row, width, records.line, self.delimiter)
+                again = problem is None and self._repeats_header(row)
                 ident = [row[i] for i in identity]
                 problem = problem or getattr(row, "problem", None)
                 for column, question, part in wide:
                     cells = ident + [question, part, row[column]]
-                    yield (_checked(cells, -1, records.line) if problem is None else BadRow(cells, problem),
-                           records.line)
+                    yield (_header_again(cells, records.line) if again else _checked(cells, -1, records.line)
+                           if problem is None else BadRow(cells, problem), records.line)
 
 
 def _all_good(rows: list, width: int, student: int, answer: int) -> bool:
@@ -217,6 +234,24 @@ class BadRow(list):
     def __init__(self, cells: list, problem: str):
         super().__init__(cells)
         self.problem = problem
+
+
+class HeaderRow(BadRow):
+    """A line that repeats the header (two exports joined into one file): kept
+    in graded.csv as invalid, its line named, and no student's (``no_student``)."""
+
+    no_student = True
+
+
+def _header_again(cells: list, line: int) -> HeaderRow:
+    """The cells of a line that repeats the header, as a HeaderRow saying so."""
+    return HeaderRow(list(cells), f"line {line} repeats the header line (two files joined into one?), so it holds "
+                                  f"no answer and is no student's")
+
+
+def _plain_cell(text: str) -> str:
+    """A cell as compared with a header name: byte-order marks, case and spaces aside."""
+    return " ".join(text.replace("\ufeff", "").split()).casefold()
 
 
 def _checked(row: list, answer: int, line: int) -> list:
