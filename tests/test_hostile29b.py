@@ -58,3 +58,28 @@ def test_a_repeated_header_line_is_no_student(three_question_folder, invoke, tex
     assert again and all(row["status"] == "invalid" and row["reason"].startswith("line 3 repeats the header line")
                          for row in again)
     assert "Class: mean" in result.output and "lowest 0.0%" not in result.output
+
+
+@pytest.mark.parametrize("score", ["1e-5", "1e-41", "1e-400", "0.00001", "0.001%", "1e-40"])
+def test_a_share_too_small_to_show_is_refused(three_question_folder, invoke, score):
+    """``1e-41`` got past 'a decimal of at most 40 places' (and ``1e-5`` and
+    ``0.00001`` gave partial with a score shown as 0; ``1e-400`` was silently
+    incorrect): one rule for both spellings, and a share too small to show is
+    refused in one line naming the row."""
+    folder = three_question_folder
+    answers = _answers(folder, LONG + "s1,Q1,a,0.5\n")
+    overrides = _answers(folder, f"student_id,question_id,part,score\ns1,Q1,a,{score}\n", "o.csv")
+    result = invoke("grade", answers, "--key", folder / "key.json", "--overrides", overrides,
+                    "--out", folder / "g.csv")
+    assert result.exit_code == 2, result.output
+    assert "o.csv: line 2: score" in result.output and "0 or at least 0.0001" in result.output
+    assert not (folder / "g.csv").exists()
+
+
+def test_exponent_shares_follow_the_places_rule():
+    """``1e-4`` and ``0.0001`` are one share; 41 places are refused in either spelling."""
+    from quizgen.marking.shares import read_share
+
+    assert read_share("1e-4") == read_share("0.0001") == 0.0001
+    assert read_share("5e-1") == 0.5 and read_share("0") == 0.0
+    assert read_share("1e-41") is None and read_share("0." + "0" * 40 + "1") is None
