@@ -83,3 +83,19 @@ def test_exponent_shares_follow_the_places_rule():
     assert read_share("1e-4") == read_share("0.0001") == 0.0001
     assert read_share("5e-1") == 0.5 and read_share("0") == 0.0
     assert read_share("1e-41") is None and read_share("0." + "0" * 40 + "1") is None
+
+
+@pytest.mark.parametrize("later, earlier, graded", [("12/3/26 11:05:00", "12/3/26 10:25:00", "0.408"),
+                                                    ("12/3/26 11:05:00", "3/12/26 10:25:00", "0.9")])
+def test_times_of_unknown_day_month_order_decide_when_both_readings_agree(three_question_folder, invoke,
+                                                                          later, earlier, graded):
+    """MS Forms' M/D/YY on one day, newest row first: both readings put 11:05
+    after 10:25, yet the file's row order decided (10:25 graded). Where the two
+    readings disagree (12 March or 3 December?), row order still decides."""
+    folder = three_question_folder
+    answers = _answers(folder, f"student_id,Completion time,Q1a\ns1,{later},0.408\ns1,{earlier},0.9\n")
+    result = invoke("grade", answers, "--key", folder / "key.json", "--out", folder / "g.csv")
+    assert result.exit_code == 0, result.output
+    kept = [row["answer"] for row in _graded(folder / "g.csv") if row["status"] != "superseded"]
+    assert kept == [graded]
+    assert ("latest 'Completion time' was graded" in result.output) == (graded == "0.408")
