@@ -99,3 +99,15 @@ def test_times_of_unknown_day_month_order_decide_when_both_readings_agree(three_
     kept = [row["answer"] for row in _graded(folder / "g.csv") if row["status"] != "superseded"]
     assert kept == [graded]
     assert ("latest 'Completion time' was graded" in result.output) == (graded == "0.408")
+
+
+def test_a_scientific_id_hint_names_the_rows_namesake_first():
+    """``2.02600E+13`` on a row named "Person 15": the hint named ...10, ...11,
+    ...12 (or 8 more), not the student of that name with no answers (...15).
+    Ids with the row's name come first, then students with no answers."""
+    from quizgen.marking.student_ids import id_hint
+
+    known = [f"202600000000{n:02d}" for n in range(10, 21)]
+    hint = id_hint("2.02600E+13", known, named=["20260000000015"], prefer=["20260000000018"])
+    assert "did you mean 20260000000015 or 20260000000018 or 20260000000010 (or 8 more)?" in hint
+    assert id_hint("2.02600E+13", known, prefer=["20260000000018"]).count("20260000000018") == 1
