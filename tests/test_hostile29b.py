@@ -111,3 +111,24 @@ def test_a_scientific_id_hint_names_the_rows_namesake_first():
     hint = id_hint("2.02600E+13", known, named=["20260000000015"], prefer=["20260000000018"])
     assert "did you mean 20260000000015 or 20260000000018 or 20260000000010 (or 8 more)?" in hint
     assert id_hint("2.02600E+13", known, prefer=["20260000000018"]).count("20260000000018") == 1
+
+
+@pytest.mark.parametrize("text", [LONG + "s1,Q1,a,{long}\ns2,Q1,a,0.408\n",
+                                  "student_id,Q1a,Q2a\ns1,{long},0.408\ns2,0.408,0.408\n"])
+def test_an_over_long_answer_is_invalid_on_its_part(three_question_folder, invoke, text):
+    """A 10,001-character answer was a malformed row graded against no part:
+    ``expected`` empty, the note 'not read as a row', and the sheet said 'not
+    answered' and 'its row was malformed: a comma ...'. Now it is invalid on
+    its part, the expected answer shown, the sheet saying it was too long."""
+    folder = three_question_folder
+    answers = _answers(folder, text.format(long="1" * 10_001))
+    result = invoke("grade", answers, "--key", folder / "key.json", "--out", folder / "g.csv",
+                    "--feedback", folder / "fb")
+    assert result.exit_code == 0, result.output
+    row = next(row for row in _graded(folder / "g.csv") if row["student_id"] == "s1" and row["question_id"] == "Q1")
+    assert row["status"] == "invalid" and row["expected"] == "0.408" and row["answer"] == "1" * 100 + "..."
+    assert "the answer is 10,001 characters long" in row["reason"]
+    assert "not read as a row" not in result.output and "s1 Q1 (a)" in result.output
+    sheet = (folder / "fb" / "s1.md").read_text(encoding="utf-8")
+    assert "10,001 characters long" in sheet and "malformed" not in sheet
+    assert "| a | 1111" in sheet and "| invalid |" in sheet

@@ -255,20 +255,38 @@ def _plain_cell(text: str) -> str:
 
 
 def _checked(row: list, answer: int, line: int) -> list:
-    """``row``, or a BadRow when its answer is over the length limit."""
+    """``row``, its answer a LongAnswer when over the length limit."""
     if row.__class__ is BadRow or len(row[answer]) <= MAX_ANSWER_CHARS:
         return row
     return _too_long(row, answer, line)
 
 
-def _too_long(cells: list, answer: int, line: int, where: str | None = None) -> BadRow:
-    """A row whose answer is over the length limit: kept, not graded, the answer
-    cut short; ``where``: the row's place in the reason, when not its ``line``."""
+class LongAnswer(str):
+    """An answer over the length limit, cut short, and why it is not graded
+    (``too_long``): its row is read as a row, so it stands for its part,
+    ``invalid`` with the part's expected answer (outcome.verdict_outcome)."""
+
+    too_long: str
+
+    def __new__(cls, text: str, too_long: str):
+        answer = super().__new__(cls, text)
+        answer.too_long = too_long
+        return answer
+
+    def __reduce__(self):   # pickled across --jobs processes with its reason
+        return LongAnswer, (str(self), self.too_long)
+
+
+def _too_long(cells: list, answer: int, line: int, where: str | None = None) -> list:
+    """A row whose answer is over the length limit: graded as invalid on its
+    part, the answer cut short (a LongAnswer); ``where``: the row's place in
+    the reason, when not its ``line``."""
     length = len(cells[answer])
     cells = list(cells)
-    cells[answer] = cells[answer][:ANSWER_SHOWN] + "..."
-    return BadRow(cells, f"{where or f'line {line}'}: the answer is {length:,} characters long; answers over "
-                         f"{MAX_ANSWER_CHARS:,} characters are not graded")
+    cells[answer] = LongAnswer(cells[answer][:ANSWER_SHOWN] + "...",
+                               f"{where or f'line {line}'}: the answer is {length:,} characters long; answers over "
+                               f"{MAX_ANSWER_CHARS:,} characters are not graded")
+    return cells
 
 
 def _fit(row: list, width: int, line: int, delimiter: str) -> list:
