@@ -114,7 +114,8 @@ def test_a_day_month_order_the_column_cannot_tell_is_refused(invoke, here):
     _, students, notes = _grade(invoke, here, lines)
     assert students["t01"]["score"] != "4"   # the file's last row
     assert ("not its 'Timestamp' column, which cannot decide: line 2: '04/03/2026 11:59' could be day/month or "
-            "month/day, and no date in the column has a day over 12 to tell which (correct the column") in notes[0]
+            "month/day, and no date in the column has a day over 12 to tell which, and the two readings order its repeated "
+            "rows differently (correct the column") in notes[0]
     # one date with a day over 12, anywhere in the column, tells the order: 4 March is before 3 April
     _, students, notes = _grade(invoke, here, lines + _submission("25/03/2026 10:00", "t02", RIGHT), name="c")
     assert students["t01"]["score"] != "4" and "the answer with the latest 'Timestamp'" in notes[0]

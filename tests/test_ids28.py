@@ -51,7 +51,7 @@ def test_an_id_in_scientific_notation_could_be_the_ids_that_round_to_it():
     assert scientific_ids("20231234567890", LONG) is None and scientific_ids("1.5e+0", LONG) is None
     hint = id_hint("2.02312E+13", LONG, prefer=LONG[1:])
     assert hint == ("a spreadsheet wrote this id in scientific notation, losing its last digits: export the id "
-                    "column as text and grade again; did you mean 20231234567890 or 20231234567891?")
+                    "column as text and grade again; did you mean 20231234567891 or 20231234567890?")   # no answers first
     assert id_hint("2.02312E+13", ["s1"]).endswith("export the id column as text and grade again")
 
 

@@ -222,7 +222,7 @@ def test_policy_and_ecf_credit_from_the_command_line(tmp_path):
     for wrong in ("2", "150%", "half", "nan"):
         bad = CliRunner().invoke(main, ["grade", str(tmp_path / "answers.csv"), "--ecf-credit", wrong])
         assert bad.exit_code == 2 and bad.output.strip().endswith(
-            f"--ecf-credit must be a number from 0 to 1 or a percentage from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5), got {wrong!r}"), bad.output
+            f"--ecf-credit must be a number from 0 to 1 or a percentage from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5; 0 or at least 0.0001), got {wrong!r}"), bad.output
 
 
 def test_with_no_ecf_credit_an_ecf_answer_is_incorrect_and_says_why(tmp_path):

@@ -129,11 +129,11 @@ def test_policy_shares_may_be_percentages_as_in_an_overrides_file():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("ecf_credit: 2", "policy.yaml:1: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5), "
+    ("ecf_credit: 2", "policy.yaml:1: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5; 0 or at least 0.0001), "
                       "found 2"),
     ("ecf_credits: 1", "policy.yaml:1: ecf_credits: unknown key (did you mean 'ecf_credit'?)"),
     ("traps: {C7: {x: yes}}", "policy.yaml:1: traps.C7.x: expected a number from 0 to 1 or a percentage from 0% to "
-                                "100% (a decimal of at most 40 places: 0.5, 50%, 0,5), found True"),
+                                "100% (a decimal of at most 40 places: 0.5, 50%, 0,5; 0 or at least 0.0001), found True"),
     ("points: {C7: {p: -1}}", "policy.yaml:1: points.C7.p: expected a number of points"),
     ("ecf_credit: [", "policy.yaml:1: not valid YAML"),
     ("- 1", "policy.yaml:1: expected a mapping"),
@@ -141,13 +141,13 @@ def test_policy_shares_may_be_percentages_as_in_an_overrides_file():
     ("carried_figures: '4'", "policy.yaml:1: carried_figures: expected a whole number from 3 to 6, found '4'"),
     ("carried_figures: 4.0", "policy.yaml:1: carried_figures: expected a whole number from 3 to 6, found 4.0"),
     ("ecf_credit: half", "policy.yaml:1: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to "
-                         "100% (a decimal of at most 40 places: 0.5, 50%, 0,5), found 'half'"),
+                         "100% (a decimal of at most 40 places: 0.5, 50%, 0,5; 0 or at least 0.0001), found 'half'"),
     ("ecf_credit: 1,000%", "policy.yaml:1: ecf_credit: expected a number from 0 to 1 or a percentage from 0% to "
-                           "100% (a decimal of at most 40 places: 0.5, 50%, 0,5), found '1,000%'"),   # a comma that may group thousands
+                           "100% (a decimal of at most 40 places: 0.5, 50%, 0,5; 0 or at least 0.0001), found '1,000%'"),   # a comma that may group thousands
     ("imprecise_credit: 150%", "policy.yaml:1: imprecise_credit: expected a number from 0 to 1 or a percentage from 0% "
-                               "to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5), found '150%'"),   # as written, not 1.5
+                               "to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5; 0 or at least 0.0001), found '150%'"),   # as written, not 1.5
     ("imprecise_credit: '-5%'", "policy.yaml:1: imprecise_credit: expected a number from 0 to 1 or a percentage from "
-                                "0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5), found '-5%'"),
+                                "0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5; 0 or at least 0.0001), found '-5%'"),
     ("ecf_credit: 0.5\necf_credit: 1", "policy.yaml:2: not valid YAML (duplicate key 'ecf_credit' (first given "
                                       "on line 1))"),
     ("traps: {a: 0.5}\nimprecise_credit: 0\ntraps:\n  b: 1", "policy.yaml:3: not valid YAML (duplicate key 'traps' "
@@ -155,12 +155,12 @@ def test_policy_shares_may_be_percentages_as_in_an_overrides_file():
     ("points:\n  C7: {p: 2, p: 3}", "policy.yaml:2: not valid YAML (duplicate key 'p' (first given on line 2))"),
     # rev-hostile20: these named no line, and a date showed as Python's datetime.date(2001, 12, 14)
     ("traps:\n  missing_minus_sign: .nan", "policy.yaml:2: traps.missing_minus_sign: expected a number from 0 to 1 or a "
-                                            "percentage from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5), found nan"),
+                                            "percentage from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5; 0 or at least 0.0001), found nan"),
     ("ecf_credit: 0.5\nimprecise_credit: 2001-12-14", "policy.yaml:2: imprecise_credit: expected a number from 0 to 1 "
-                                                      "or a percentage from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5), found 2001-12-14"),
+                                                      "or a percentage from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5; 0 or at least 0.0001), found 2001-12-14"),
     # rev-code20: a template name holding a dot sent the line search astray (line 3, not 5)
     ("traps:\n  a: 0.5\n  b.1:\n    x: 0.2\n    code: 3", "policy.yaml:5: traps.b.1.code: expected a number from 0 "
-                                                        "to 1 or a percentage from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5), found 3"),
+                                                        "to 1 or a percentage from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5; 0 or at least 0.0001), found 3"),
     # rev-instructor25: an unknown key named no line and no near key; a list no line
     ("# mine\necf_credit: 0.5\necf_credt: 0.5", "policy.yaml:3: ecf_credt: unknown key (did you mean 'ecf_credit'?)"),
     ("ecf_credit: 0.5\nfoo: 1", "policy.yaml:2: foo: unknown key (expected one of ecf_credit, imprecise_credit, traps"),

@@ -86,7 +86,7 @@ def test_full_points_with_status_incorrect_are_refused(paper):
 
 @pytest.mark.parametrize("text, message", [
     (f"{HEAD}Credit\ns1,Q1,a,2\n", "overrides: line 2: Credit '2' is not a number from 0 to 1 or a percentage "
-                                   "from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5); for points "
+                                   "from 0% to 100% (a decimal of at most 40 places: 0.5, 50%, 0,5; 0 or at least 0.0001); for points "
                                    "out of the part's points, head the column points"),
     (f"{HEAD}points\ns1,Q1,a,50%\n", "overrides: line 2: points '50%' is not a number of points from 0 to the "
                                     "part's points (a decimal: 0.5, 2, 0,5); for a share of the part's marks, "

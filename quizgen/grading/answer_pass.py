@@ -185,7 +185,8 @@ def _unread(students: Students, grid: AnswerGrid, tally: Tally, cells: list, sou
     row ``Smith, John,s2,...`` has "John" in the id column: no student)."""
     student, name = source.columns[:2]
     number = -1
-    if readable_id(cells[student], source.delimiter) and (id_first(source) or students.listed(cells[student])):
+    if (readable_id(cells[student], source.delimiter) and not getattr(cells, "no_student", False)
+            and (id_first(source) or students.listed(cells[student]))):
         number = max(students.number(cells[student], "" if name is None else cells[name]), -1)
         grid.grow(len(students))
         tally.grow(len(students))

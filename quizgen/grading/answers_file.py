@@ -129,7 +129,7 @@ class AnswersFile:
         with self.open() as handle:
             records = self._records(handle)
             for rows, plain in records.runs():
-                if plain and _all_good(rows, width, si, ai):
+                if plain and _all_good(rows, width, si, ai) and not self._may_repeat_header(rows):
                     self._block_base, self._block_lines = records.line, None
                     yield rows
                 elif plain:
@@ -152,6 +152,8 @@ class AnswersFile:
                 if not any(row):
                     continue
                 row = self._unusual(row, line)
+            elif self._repeats_header(row):
+                row = _header_again(row, line)
             block.append(row)
             lines.append(line)
         self._block_lines = lines
@@ -178,6 +180,20 @@ class AnswersFile:
             return _too_long(row, self.answer, line, self._download_line(row))
         return _checked(_fit(row, len(self.header), line, self.delimiter), self.answer, line)
 
+    def _may_repeat_header(self, rows: list) -> bool:
+        """Whether a block of rows may hold a line that repeats the header (two
+        exports joined into one file): the header's student name is in its id
+        column, case aside (one search of the block's ids, not a check per row)."""
+        name = _plain_cell(self.header[self.student])
+        return bool(name) and name in "\n".join(map(itemgetter(self.student), rows)).casefold()
+
+    def _repeats_header(self, row: list) -> bool:
+        """Whether ``row`` is the header line again (a byte-order mark, case and
+        spaces aside): no student's answers, however its cells read."""
+        if len(row) != len(self.header) or _plain_cell(row[self.student]) != _plain_cell(self.header[self.student]):
+            return False
+        return all(_plain_cell(cell) == _plain_cell(name) for cell, name in zip(row, self.header))
+
     def _download_line(self, row: list) -> str | None:
         """Where a reason places ``row`` of an answers file built from an LMS
         download: the download's line it was read from (``DOWNLOAD_LINE``); else None."""
@@ -195,12 +211,13 @@ class AnswersFile:
                     continue
                 if len(row) != width:
                     row = _fit(row, width, records.line, self.delimiter)
+                again = problem is None and self._repeats_header(row)
                 ident = [row[i] for i in identity]
                 problem = problem or getattr(row, "problem", None)
                 for column, question, part in wide:
                     cells = ident + [question, part, row[column]]
-                    yield (_checked(cells, -1, records.line) if problem is None else BadRow(cells, problem),
-                           records.line)
+                    yield (_header_again(cells, records.line) if again else _checked(cells, -1, records.line)
+                           if problem is None else BadRow(cells, problem), records.line)
 
 
 def _all_good(rows: list, width: int, student: int, answer: int) -> bool:
@@ -219,21 +236,57 @@ class BadRow(list):
         self.problem = problem
 
 
+class HeaderRow(BadRow):
+    """A line that repeats the header (two exports joined into one file): kept
+    in graded.csv as invalid, its line named, and no student's (``no_student``)."""
+
+    no_student = True
+
+
+def _header_again(cells: list, line: int) -> HeaderRow:
+    """The cells of a line that repeats the header, as a HeaderRow saying so."""
+    return HeaderRow(list(cells), f"line {line} repeats the header line (two files joined into one?), so it holds "
+                                  f"no answer and is no student's")
+
+
+def _plain_cell(text: str) -> str:
+    """A cell as compared with a header name: byte-order marks, case and spaces aside."""
+    return " ".join(text.replace("\ufeff", "").split()).casefold()
+
+
 def _checked(row: list, answer: int, line: int) -> list:
-    """``row``, or a BadRow when its answer is over the length limit."""
+    """``row``, its answer a LongAnswer when over the length limit."""
     if row.__class__ is BadRow or len(row[answer]) <= MAX_ANSWER_CHARS:
         return row
     return _too_long(row, answer, line)
 
 
-def _too_long(cells: list, answer: int, line: int, where: str | None = None) -> BadRow:
-    """A row whose answer is over the length limit: kept, not graded, the answer
-    cut short; ``where``: the row's place in the reason, when not its ``line``."""
+class LongAnswer(str):
+    """An answer over the length limit, cut short, and why it is not graded
+    (``too_long``): its row is read as a row, so it stands for its part,
+    ``invalid`` with the part's expected answer (outcome.verdict_outcome)."""
+
+    too_long: str
+
+    def __new__(cls, text: str, too_long: str):
+        answer = super().__new__(cls, text)
+        answer.too_long = too_long
+        return answer
+
+    def __reduce__(self):   # pickled across --jobs processes with its reason
+        return LongAnswer, (str(self), self.too_long)
+
+
+def _too_long(cells: list, answer: int, line: int, where: str | None = None) -> list:
+    """A row whose answer is over the length limit: graded as invalid on its
+    part, the answer cut short (a LongAnswer); ``where``: the row's place in
+    the reason, when not its ``line``."""
     length = len(cells[answer])
     cells = list(cells)
-    cells[answer] = cells[answer][:ANSWER_SHOWN] + "..."
-    return BadRow(cells, f"{where or f'line {line}'}: the answer is {length:,} characters long; answers over "
-                         f"{MAX_ANSWER_CHARS:,} characters are not graded")
+    cells[answer] = LongAnswer(cells[answer][:ANSWER_SHOWN] + "...",
+                               f"{where or f'line {line}'}: the answer is {length:,} characters long; answers over "
+                               f"{MAX_ANSWER_CHARS:,} characters are not graded")
+    return cells
 
 
 def _fit(row: list, width: int, line: int, delimiter: str) -> list:

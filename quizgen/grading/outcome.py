@@ -104,7 +104,11 @@ def make_outcome(status: Status, score: float, expected: str, code: str, feedbac
 
 def verdict_outcome(checker: PartChecker, answer: str) -> Outcome:
     """The outcome of ``answer`` checked by ``checker``; an answer the number
-    reader fails on (overflow, too deep) is invalid, never an error."""
+    reader fails on (overflow, too deep) is invalid, never an error, and so is
+    one over the length limit (answers_file.LongAnswer: its reason kept)."""
+    too_long = getattr(answer, "too_long", None)
+    if too_long is not None:
+        return make_outcome(Status.INVALID, 0.0, checker.expected, "", "", too_long, comma=checker.decimal_comma)
     try:
         verdict = checker(answer)
     except (ArithmeticError, ValueError) as exc:

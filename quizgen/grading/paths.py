@@ -41,7 +41,17 @@ def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None
                  **(reads or {})}
     lead = lead or (f"--out {out}" if out else f"the outputs named after {answers_path.name}")
     refuse_clashes(_in_words(paths), protected, lead, "choose another --out")
+    _refuse_feedback_clash(getattr(outputs, "feedback", None), paths, protected)
     return paths
+
+
+def _refuse_feedback_clash(feedback, paths: dict, protected: dict) -> None:
+    """Refuse (before anything is written) a ``--feedback`` folder that is one
+    of the run's outputs or inputs (``--out g.csv --feedback g.csv``): the
+    sheets' folder and that file cannot both stand, and the sheets would be lost."""
+    if feedback is not None:
+        refuse_clashes({Path(feedback): "the feedback folder"}, {**_in_words(paths), **protected},
+                       f"--feedback {feedback}", "choose another --feedback folder")
 
 
 BUILT_FROM = "built from"

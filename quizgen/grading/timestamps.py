@@ -26,7 +26,8 @@ from itertools import chain, groupby
 
 from quizgen.errors import printable, shortened
 from quizgen.grading.outcome import Outcome, superseded_cells
-from quizgen.grading.time_text import Unread, ambiguous, day_month, has_time_form, numeric_match, read_time
+from quizgen.grading.day_order import BadCell as _BadCell, Undecided as _Undecided, day_order as _day_order, line_of_row
+from quizgen.grading.time_text import Unread, has_time_form, read_time
 from quizgen.key.status import Status
 from quizgen.text.words import named_first
 
@@ -145,22 +146,46 @@ def settle_by_time(source, grid, label: str) -> tuple:
     first = _first_rows(grid)
     cells = sorted((row, text) for text, row in first.items())
     try:
-        day_first = _day_order(cells, grid, source, squeezed(label) in DAY_FIRST_HEADERS)
-        times = _times(cells, day_first)
-        _one_kind(cells, times)
+        times = _column_times(cells, grid, source, squeezed(label) in DAY_FIRST_HEADERS)
     except _BadCell as bad:
         order.problem = f"line {line_of_row(source, bad.row)}: {bad.said()}"
         order.moved = _not_latest(grid)
         return order, []
     order.unread = _first_unread(source, grid, times)
+    plan = _plan(grid, times)
+    order.moved.update(k // grid.width for k, _ in plan)
+    return order, plan
+
+
+def _column_times(cells: list, grid, source, locale_day_first: bool) -> dict:
+    """{text: read_time(text)} of the compared cells, in the column's day/month
+    order; when that order cannot be told, in either, provided both settle every
+    contested cell alike (``12/3/26 10:25`` and ``12/3/26 11:05``: one day,
+    whichever it is). Refused (``_BadCell``) otherwise."""
+    try:
+        day_first = _day_order(cells, grid, source, locale_day_first)
+    except _Undecided as undecided:
+        readings = [_times(cells, first) for first in (True, False)]
+        for times in readings:
+            _one_kind(cells, times)
+        if _plan(grid, readings[0]) != _plan(grid, readings[1]):
+            raise undecided from None
+        return readings[0]
+    times = _times(cells, day_first)
+    _one_kind(cells, times)
+    return times
+
+
+def _plan(grid, times: dict) -> list:
+    """``(cell, contest)`` for each contested cell whose latest answer by ``times``
+    (of equal times, the later row) is the one ``grid.contests`` holds at ``contest``."""
     plan, rows, texts = [], grid.contests.rows, grid.contests.texts
     for k, group in _groups(grid):
         best = max(group, key=lambda c: (times[texts[c] if c >= 0 else grid.stamps[k]][0],
                                          rows[c] if c >= 0 else grid.rows[k]))
         if best >= 0:
             plan.append((k, best))
-            order.moved.add(k // grid.width)
-    return order, plan
+    return plan
 
 
 FULLY_READ = 20_000
@@ -243,54 +268,6 @@ def apply_plan(grid, superseded, plan: list, reason: str) -> dict:
     return marked
 
 
-class _BadCell(Exception):
-    def __init__(self, row: int, text: str, why: str):
-        super().__init__(why)
-        self.row, self.text, self.why = row, shortened(printable(text or ""), 60), why
-        self.empty = not (text or "").strip()
-
-    def said(self) -> str:
-        """``'yesterday' is not a time ...``, or ``an empty time`` for a cell with nothing in it."""
-        return "an empty time" if self.empty else f"{self.text!r} {self.why}"
-
-
-def _day_order(cells: list, grid, source, locale_day_first: bool = False):
-    """Whether ``d/m/y`` dates put the day first (True), the month (False), or
-    None when no compared cell is such a date. Told from every timestamp the
-    grid holds, else by dots or the header (``locale_day_first``); refused
-    (``_BadCell``) when the column says both, or neither while a date needs it."""
-    if not any(day_month(text) for _, text in cells):
-        return None
-    needing = [(row, text) for row, text in cells if ambiguous(text)]
-    seen = {}
-    for row, text in sorted(_all_cells(cells, grid), key=lambda cell: cell[0]):
-        match = numeric_match(text)
-        if match and len(match[1]) < 4 and min(int(match[1]), int(match[3])) <= 12:   # 13/13 is no date
-            for first, value in ((True, int(match[1])), (False, int(match[3]))):
-                if value > 12:
-                    seen.setdefault(first, row)
-                    if (not first) in seen:
-                        raise _BadCell(row, text, f"puts the {'day' if first else 'month'} first, while line "
-                                                  f"{line_of_row(source, seen[not first])} puts the "
-                                                  f"{'month' if first else 'day'} first")
-    day_first = locale_day_first or any(numeric_match(text)[2] == "." for _, text in needing)
-    if not seen and needing and not day_first:   # "Zeitstempel", 03.12.2026: no such locale puts the month first
-        row, text = needing[0]
-        raise _BadCell(row, text, "could be day/month or month/day, and no date in the column has a day over 12 "
-                                  "to tell which")
-    return next(iter(seen), True if day_first else None)
-
-
-def _all_cells(cells: list, grid):
-    """The compared cells, and every other cell the grid holds (its latest answers' times)."""
-    yield from cells
-    held = set()
-    for k, text in enumerate(grid.stamps):
-        if text is not None and grid.rows[k] >= 0 and text not in held:
-            held.add(text)
-            yield grid.rows[k], text
-
-
 def _times(cells: list, day_first) -> dict:
     """{text: read_time(text)} of the compared cells; the first unread one refused (``_BadCell``)."""
     times = {}
@@ -343,15 +320,6 @@ def _read_or_none(text: str, day_first: bool, read: dict):
         except Unread:
             read[text, day_first] = None
     return read[text, day_first]
-
-
-def line_of_row(source, row: int) -> int:
-    """The file line answer ``row`` (numbered from 0) ends on: the file is
-    read again up to it (only to name a bad cell)."""
-    for number, record in enumerate(source.records()):
-        if number == row:
-            return record[0]
-    return 0
 
 
 def resubmission_lines(ids: list, resubmitted: dict, header: list, order: TimeOrder | None = None) -> list:

@@ -266,10 +266,12 @@ def id_hint(unknown: str, known_ids, named=(), prefer=()) -> str:
     look-alike characters is named alone, with the characters and what to do.
     A name refused in a message gets errors.did_you_mean instead (one, quoted).
     An id in a spreadsheet's scientific notation (``2.02312E+13``) gets
-    ``scientific_hint`` instead."""
+    ``scientific_hint`` instead, naming the ids in ``named``, then those of
+    ``prefer``, before the other ids it could be."""
     mangled = scientific_ids(unknown, known_ids)
-    if mangled is not None:
-        return scientific_hint(mangled)
+    if mangled is not None:   # of the ids it could be, the row's name's first, then those with no answers
+        waiting = set(prefer)
+        return scientific_hint(list(dict.fromkeys([*named, *(sid for sid in mangled if sid in waiting), *mangled])))
     nearest = nearest_ids(unknown, known_ids, prefer=prefer)
     if len(nearest) == 1 and set(named) <= set(nearest) and _alike(unknown, nearest[0]):
         return f"did you mean {shortened(nearest[0])}? {_alike(unknown, nearest[0])}"
