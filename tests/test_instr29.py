@@ -54,3 +54,40 @@ def test_a_mistyped_id_near_a_paper_is_graded_and_hinted(tmp_path, invoke):
     result = invoke("grade", tmp_path / "a.csv")
     assert result.exit_code == 0, result.output
     assert "2300124 (did you mean 2300142?)" in result.output
+
+
+# ---------------------------------------------------------------- 2. a second section's feedback sheets
+
+def sheet(folder, sid):
+    return (folder / "fb" / f"{sid}.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("roster", [False, True])
+def test_a_second_sections_run_keeps_the_first_sections_sheets_and_says_so(tmp_path, invoke, roster):
+    own_papers(tmp_path)
+    (tmp_path / "secA.csv").write_text("student_id,Q1a\ns0001,0.5\n", encoding="utf-8")
+    (tmp_path / "secB.csv").write_text("student_id,Q1a\ns0002,0.5\n", encoding="utf-8")
+    (tmp_path / "rosterB.csv").write_text("student_id\ns0002\ns0003\n", encoding="utf-8")
+    assert invoke("grade", tmp_path / "secA.csv", "--feedback", tmp_path / "fb").exit_code == 0
+    first = sheet(tmp_path, "s0001")
+    assert "**2 / 2**" in first
+    more = ["--roster", tmp_path / "rosterB.csv"] if roster else []
+    result = invoke("grade", tmp_path / "secB.csv", "--feedback", tmp_path / "fb", *more)
+    assert result.exit_code == 0, result.output
+    assert sheet(tmp_path, "s0001") == first and "**2 / 2**" in sheet(tmp_path, "s0002")
+    assert ("1 feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students this run has no "
+            "answers for (another section's, graded before?): s0001.md") in " ".join(result.output.split())
+    assert "s0001.md" in (tmp_path / "fb" / ".quizgen-sheets").read_text(encoding="utf-8")   # still ours next run
+
+
+def test_a_kept_sheets_figure_stays_and_a_replaced_kind_goes(tmp_path):
+    from quizgen.grading.feedback_files import write_sheet_files
+
+    notes = []
+    write_sheet_files(tmp_path, {"a.md": "# Feedback for a\n![f](a-Q1-figure.svg)\n", "a-Q1-figure.svg": "<svg/>",
+                                 "b.md": "# Feedback for b\n"})
+    write_sheet_files(tmp_path, {"b.pdf": b"%PDF-1.5"}, notes=notes)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".quizgen-sheets", "a-Q1-figure.svg", "a.md", "b.pdf"]
+    assert notes == ["1 feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students this "
+                     "run has no answers for (another section's, graded before?): a.md; delete them by hand if they "
+                     "are stale"]
