@@ -91,3 +91,25 @@ def test_a_kept_sheets_figure_stays_and_a_replaced_kind_goes(tmp_path):
     assert notes == ["1 feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students this "
                      "run has no answers for (another section's, graded before?): a.md; delete them by hand if they "
                      "are stale"]
+
+
+# ---------------------------------------------------------------- 3. an override that keeps a misconception
+
+TRAP_KEY = {"questions": [{"id": "Q1", "parts": [{
+    "part": "a", "type": "numeric", "points": 2.0, "value": 0.408, "answer": "0.408", "abs_tolerance": 0.0005,
+    "misconceptions": [{"code": "sign_error", "value": -0.408, "feedback": "The sign flips inside the log."}]}]}]}
+
+
+@pytest.mark.parametrize("comment, said", [
+    ("checked: sign error", ["- (a) misconception **sign error**: The sign flips inside the log.",
+                             "- (a) your marker's decision: checked: sign error"]),
+    ("", ["- (a) misconception **sign error**: The sign flips inside the log."])])
+def test_an_override_keeping_a_trap_explains_the_trap_and_then_gives_the_comment(tmp_path, invoke, comment, said):
+    (tmp_path / "key.json").write_text(json.dumps(TRAP_KEY), encoding="utf-8")
+    (tmp_path / "a.csv").write_text("student_id,Q1a\ns1,-0.408\n", encoding="utf-8")
+    (tmp_path / "ov.csv").write_text(f"student_id,question_id,part,score,comment\ns1,Q1,a,0,{comment}\n",
+                                     encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--overrides", tmp_path / "ov.csv", "--feedback", tmp_path / "fb")
+    assert result.exit_code == 0, result.output
+    lines = [line for line in sheet(tmp_path, "s1").splitlines() if line.startswith("- (a)")]
+    assert lines == said
