@@ -113,3 +113,46 @@ def test_an_override_keeping_a_trap_explains_the_trap_and_then_gives_the_comment
     assert result.exit_code == 0, result.output
     lines = [line for line in sheet(tmp_path, "s1").splitlines() if line.startswith("- (a)")]
     assert lines == said
+
+
+# ---------------------------------------------------------------- 4. a slip of the pen in one's own paper code
+
+def test_code_slip_names_one_slip_of_the_pen_only():
+    from quizgen.key.papercode import code_slip
+
+    assert code_slip("R09M-RYJ8", "R09M-RYJB") == "8 for B, which look alike"
+    assert code_slip("r09m ryja", "R09M-RYJB") == "A for B"
+    assert code_slip("R09M-RJYB", "R09M-RYJB") == "two neighbours swapped"
+    assert code_slip("R09M-RJB", "R09M-RYJB") == "a character left out"
+    assert code_slip("R09M-RYJBB", "R09M-RYJB") == "a character too many"
+    assert code_slip("X09M-RYJ8", "R09M-RYJB") == "" and code_slip("R0OM-RYJB", "R09M-RYJB") != ""
+    assert code_slip("ROPM-RYJB", "R09M-RYJB") == "P for 9" and code_slip("R09M-RYJB", "R09M-RYJB") == ""
+
+
+def test_a_slip_in_ones_own_paper_code_is_named_so_and_the_sheet_has_no_instructor_advice(invoke, tmp_path):
+    from quizgen.key.papercode import display_code
+
+    (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada\ns002,Alan\n", encoding="utf-8")
+    made = invoke("generate", "--seed", "11", "--classes", "C1", "--students", tmp_path / "roster.csv",
+                  "--out", tmp_path / "quiz")
+    assert made.exit_code == 0, made.output
+    key = json.loads((tmp_path / "quiz" / "key.json").read_text(encoding="utf-8"))
+    own = display_code(next(code for code, r in key["papers"].items() if r.get("student_id") == "s001"))
+    slipped = own[:-1] + ("A" if own[-1] != "A" else "C")
+    (tmp_path / "a.csv").write_text(f"student_id,paper,Q1a,Q1b\ns001,{slipped},0.1,0.2\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "quiz" / "key.json", "--feedback", tmp_path / "fb")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert (f"Note: s001 wrote paper code {slipped} on all 2 of their coded answers, one slip from their own paper's "
+            f"code {own} ({slipped[-1]} for {own[-1]}): probably their own paper") in said, said
+    sheet_text = (tmp_path / "fb" / "s001.md").read_text(encoding="utf-8")
+    assert f"is one slip from this student's own paper code {own}" in sheet_text
+    assert "generate" not in sheet_text and "key.json" not in sheet_text
+    far = "ZZZZ-ZZZZ" if own != "ZZZZ-ZZZZ" else "YYYY-YYYY"   # no slip: no paper of this key
+    (tmp_path / "a.csv").write_text(f"student_id,paper,Q1a,Q1b\ns001,{far},0.1,0.2\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "quiz" / "key.json", "--feedback", tmp_path / "fb")
+    said = " ".join(result.output.split())
+    assert f"s001 wrote paper code(s) not their own ({far}; their own paper is {own})" in said, said
+    assert "another run of generate?" in said
+    sheet_text = (tmp_path / "fb" / "s001.md").read_text(encoding="utf-8")
+    assert "is no paper of this key" in sheet_text and "generate" not in sheet_text
