@@ -156,3 +156,20 @@ def test_a_slip_in_ones_own_paper_code_is_named_so_and_the_sheet_has_no_instruct
     assert "another run of generate?" in said
     sheet_text = (tmp_path / "fb" / "s001.md").read_text(encoding="utf-8")
     assert "is no paper of this key" in sheet_text and "generate" not in sheet_text
+
+
+# ---------------------------------------------------------------- 6. the HTML page's percentages
+
+def test_the_html_page_rounds_a_percentage_tie_as_the_other_outputs_do(tmp_path, invoke):
+    key = {"questions": [{"id": "Q1", "parts": [dict(TRAP_KEY["questions"][0]["parts"][0], points=16.0)]}]}
+    (tmp_path / "key.json").write_text(json.dumps(key), encoding="utf-8")
+    (tmp_path / "a.csv").write_text("student_id,Q1a\ns1,0.408\ns2,0.1\n", encoding="utf-8")
+    (tmp_path / "ov.csv").write_text("student_id,question_id,part,points\ns1,Q1,a,13\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--overrides", tmp_path / "ov.csv")
+    assert result.exit_code == 0, result.output
+    assert "81.3" in (tmp_path / "a-graded-students.csv").read_text(encoding="utf-8-sig")
+    page = (tmp_path / "a-graded-report.html").read_text(encoding="utf-8")
+    assert '<td class="num">81.3</td>' in page and '"s1","",' in page
+    data = page[page.index('"s1","",'):]
+    assert data.split(",")[4] == "81.3", data[:80]   # the script's data: [id, name, score, max, percent, ...]
+    assert "81.2" not in page
