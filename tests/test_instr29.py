@@ -173,3 +173,18 @@ def test_the_html_page_rounds_a_percentage_tie_as_the_other_outputs_do(tmp_path,
     data = page[page.index('"s1","",'):]
     assert data.split(",")[4] == "81.3", data[:80]   # the script's data: [id, name, score, max, percent, ...]
     assert "81.2" not in page
+
+
+# ---------------------------------------------------------------- 7. a repeated override differing only in its comment
+
+def test_a_repeated_override_says_when_only_its_comment_differs():
+    from quizgen.grading.decisions import describe_repeat
+    from quizgen.marking.overrides import Override
+
+    first = Override("s0013", "Q3", "a", 0.5, line=6)
+    said = describe_repeat(first, Override("s0013", "Q3", "a", 0.5, comment="same as trap credit", line=7),
+                           "s0013 Q3 (a)", "ov2.csv")
+    assert said == ("ov2.csv: line 7 decides s0013 Q3 (a) again (line 6 gave the same marks; only the comment "
+                    "differs); line 7 is used")
+    assert "(line 6 did the same)" in describe_repeat(first, Override("s0013", "Q3", "a", 0.5, line=7), "p", "f")
+    assert "decided it otherwise" in describe_repeat(first, Override("s0013", "Q3", "a", 1.0, line=7), "p", "f")
