@@ -188,3 +188,34 @@ def test_a_repeated_override_says_when_only_its_comment_differs():
                     "differs); line 7 is used")
     assert "(line 6 did the same)" in describe_repeat(first, Override("s0013", "Q3", "a", 0.5, line=7), "p", "f")
     assert "decided it otherwise" in describe_repeat(first, Override("s0013", "Q3", "a", 1.0, line=7), "p", "f")
+
+
+# ---------------------------------------------------------------- 5. a key's value edited by hand
+
+def edited_key(folder, value):
+    key = json.loads(json.dumps(TRAP_KEY))
+    key["questions"][0]["parts"][0].update(exact="exp(4)/(E + exp(4) + exp(2.5))", value=value)
+    (folder / "key.json").write_text(json.dumps(key), encoding="utf-8")
+
+
+def test_a_value_that_is_not_its_exact_forms_is_refused_naming_its_path(tmp_path, invoke):
+    edited_key(tmp_path, 0.5)
+    (tmp_path / "a.csv").write_text("student_id,Q1a\ns1,0.786\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--out", tmp_path / "out" / "g.csv")
+    assert result.exit_code == 2, result.output
+    assert ("key.json: questions[0].parts[0].value: 0.5 is not the value of its exact form "
+            '"exp(4)/(E + exp(4) + exp(2.5))", which is 0.7855970346: was it edited by hand?') in result.output
+    assert not (tmp_path / "out").exists()
+    edited_key(tmp_path, 0.7855970345892758)
+    assert invoke("grade", tmp_path / "a.csv", "--out", tmp_path / "out" / "g.csv").exit_code == 0
+
+
+def test_the_exact_check_values_each_text_once_and_leaves_what_it_cannot_value():
+    from quizgen.key import exact_check
+
+    assert exact_check.disagreement("1/(1 + exp(2.7))", 0.06297335605699649) is None
+    assert exact_check.disagreement("1/(1 + exp(2.7))", 0.06) == pytest.approx(0.0629733560)
+    assert exact_check.disagreement("1/(1 + exp(3.7))", 0.5) is not None
+    assert "_n/(_n + exp(_n))" in exact_check._SHAPES   # one shape for both texts
+    assert exact_check.disagreement("Piecewise((1, x > 0))", 0.5) is None   # not valued: not checked
+    assert exact_check.disagreement("0", 1e-13) is None and exact_check.disagreement(None, 0.5) is None
