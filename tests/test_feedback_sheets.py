@@ -254,7 +254,8 @@ def test_a_rerun_replaces_its_own_stale_sheets_and_nothing_else(graded, tex_sour
     listed = "".join(f"{n}\n" for n in everyone + ["gone.md"] if n != "notes.md")
     (sheets / ".quizgen-sheets").write_text(listed, encoding="utf-8")    # as if an earlier run wrote gone.md
     (sheets / "gone.md").write_text("# Feedback for a student no longer in the class\n", encoding="utf-8")
-    assert run(rows) == everyone and not (sheets / "gone.md").exists()
+    assert run(rows) == sorted(everyone + ["gone.md"])   # no answers of theirs: kept, and a note says so (instr29)
+    (sheets / "gone.md").unlink()
     (sheets / ".quizgen-sheets").write_text("S01.md\n../outside.md\nnotes.txt\n.hidden.md\n", encoding="utf-8")
     assert run(rows) == everyone and (tmp_path / "outside.md").exists()   # S01.md is s01.md ignoring case
     assert run(rows, "pdf") == sorted([n.replace(".md", ".pdf") for n in sheets_md if n != "notes.md"] + ["notes.md"])

@@ -109,7 +109,7 @@ def test_a_failed_grade_keeps_the_earlier_runs_sheet_of_a_student_now_gone(tmp_p
     assert {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
     monkeypatch.undo()
     assert run(tmp_path, "grade", "answers.csv", "--key", "key.json", "--feedback", "sheets").exit_code == 0
-    assert not (tmp_path / "sheets" / "s2.md").exists()   # a run that stands still removes it
+    assert (tmp_path / "sheets" / "s2.md").read_bytes() == before[Path("sheets/s2.md")]   # kept, and said (instr29)
 
 
 def test_a_failed_grade_removes_the_nested_feedback_folders_it_made(tmp_path, monkeypatch):

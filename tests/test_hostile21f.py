@@ -80,14 +80,14 @@ def test_an_unchanged_stale_sheet_is_still_removed_and_an_edited_pdf_is_not(tmp_
     assert sorted(line.split("\t")[0] for line in listed) == ["gone.md", "stay.md"]
     (tmp_path / "b.csv").write_text("student_id,Q1a,Q1b\nstay,0.5,3\n", encoding="utf-8")
     assert grade(tmp_path, "b.csv", "--feedback", "fb").exit_code == 0
-    assert not (tmp_path / "fb" / "gone.md").exists()                              # as before
-    (tmp_path / "fb" / "old.pdf").write_bytes(b"%PDF-1.5 a sheet the run wrote")
-    (tmp_path / "fb" / "mine.pdf").write_bytes(b"%PDF-1.5 the instructor's own, put there since")
+    assert (tmp_path / "fb" / "gone.md").exists()   # no answers of theirs this run: kept, and said (instr29)
     from quizgen.grading.feedback_files import _digest
     digest = _digest(b"%PDF-1.5 a sheet the run wrote")
-    (tmp_path / "fb" / ".quizgen-sheets").write_text(f"old.pdf\t{digest}\nmine.pdf\t{digest}\n", encoding="utf-8")
-    assert grade(tmp_path, "b.csv", "--feedback", "fb").exit_code == 0
-    assert not (tmp_path / "fb" / "old.pdf").exists() and (tmp_path / "fb" / "mine.pdf").exists()
+    for content, stays in ((b"%PDF-1.5 a sheet the run wrote", False), (b"%PDF-1.5 the instructor's, edited", True)):
+        (tmp_path / "fb" / "stay.pdf").write_bytes(content)   # the run writes stay.md instead: replaced when ours
+        (tmp_path / "fb" / ".quizgen-sheets").write_text(f"stay.pdf\t{digest}\n", encoding="utf-8")
+        assert grade(tmp_path, "b.csv", "--feedback", "fb").exit_code == 0
+        assert (tmp_path / "fb" / "stay.pdf").exists() is stays
 
 
 def test_an_older_bare_list_still_spares_the_runs_own_files(tmp_path):

@@ -94,8 +94,8 @@ def test_mixed_codes_are_not_taken_as_one_paper(invoke, papers):
     answers = _answers(folder, [("s001", other, "a", values[0]), ("s001", own, "b", "0.1")])
     result = invoke("grade", answers, "--key", folder / "quiz" / "key.json", "--paper-as-written")
     assert result.exit_code == 0, result.output
-    assert (f"Note: s001 wrote a paper code not their own (paper {own}) on 1 of their 2 coded answers, which wait "
-            "for a person") in result.stdout
+    assert (f"Note: s001 wrote paper code(s) not their own ({other}; their own paper is {own}) on 1 of their 2 coded "
+            "answers, which wait for a person") in result.stdout   # names what they wrote (instr29)
     assert "cannot take one paper for them" in result.stdout
     assert [r["status"] for r in _read(folder / "swap-graded.csv")][0] == "needs_review"
 

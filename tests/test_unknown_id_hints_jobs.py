@@ -45,7 +45,8 @@ def test_past_the_unknown_ids_kept_the_note_says_at_least(invoke, tmp_path, monk
     roster.write_text("student_id,name\ns001,A\ns002,B\n", encoding="utf-8")
     assert invoke("generate", "--seed", 1, "--classes", "C1", "--students", roster, "--out", tmp_path / "q").exit_code == 0
     answers = tmp_path / "answers.csv"
-    answers.write_text("student_id,question_id,part,answer\n" + "".join(f"x{n},Q1,a,0.5\n" for n in range(5)),
+    answers.write_text("student_id,question_id,part,answer\n" + "".join(f"x{n},Q1,a,0.5\n" for n in range(5))
+                       + "s001,Q1,a,0.5\n",   # one id with a paper: answers matching none stop (instr29)
                        encoding="utf-8")
     result = invoke("grade", answers, "--key", tmp_path / "q" / "key.json", "--force", "--out", tmp_path / "o" / "g.csv")
     assert result.exit_code == 0, result.output

@@ -199,10 +199,12 @@ def describe_short(override, part: str, score: float, full: float, source: str) 
 def describe_repeat(earlier, later, part: str, source: str) -> str:
     """The warning for two overrides of one ``part`` (student, question and part
     as the key names them): a copy-paste slip or a changed mind, so the marker
-    should see which line counts."""
-    same = (earlier.score, earlier.status, earlier.comment) == (later.score, later.status, later.comment)
-    return (f"{source}: line {later.line} decides {part} again "
-            f"(line {earlier.line} {'did the same' if same else 'decided it otherwise'}); line {later.line} is used")
+    should see which line counts: the same marks and comment, the same marks
+    with another comment (only the comment differs), or other marks."""
+    marks = (earlier.score, earlier.unit, earlier.status) == (later.score, later.unit, later.status)
+    said = ("did the same" if earlier.comment == later.comment else
+            "gave the same marks; only the comment differs") if marks else "decided it otherwise"
+    return f"{source}: line {later.line} decides {part} again (line {earlier.line} {said}); line {later.line} is used"
 
 
 def made_by_override(outcome) -> bool:

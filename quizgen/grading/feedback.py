@@ -30,6 +30,7 @@ from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, KEEP, WORK_H
                                             kept_figures, misconception_name, review_words, shown_answer,
                                             template_trap_names, work_list)
 from quizgen.grading.feedback_names import renamed_note, run_stems, safe_file_names
+from quizgen.grading.key_index import OTHER_RUN
 from quizgen.grading.feedback_stray import STRAY_STATUSES, StrayAnswers, stray_sections
 from quizgen.grading.outcome import RESULT_COLUMNS, comma_number
 from quizgen.grading.paper_written import sheet_note
@@ -294,8 +295,10 @@ class PartLine(NamedTuple):
     verdict (``missing`` when no answer counts), score and points as text, the
     expected answer, the misconception's code, the grader's feedback (the
     misconception explained, ECF, carried or early rounding, the marker's
-    override comment), the grader's reason, graded.csv's note and the
-    misconception's name (the bank's trap name, else its code read as words)."""
+    override comment), the grader's reason, graded.csv's note, the
+    misconception's name (the bank's trap name, else its code read as words)
+    and, when an override kept the misconception, the trap's own explanation
+    (the feedback cell then holds the marker's comment)."""
 
     letter: str
     answer: str
@@ -308,6 +311,7 @@ class PartLine(NamedTuple):
     reason: str
     note: str = ""
     name: str = ""
+    explained: str = ""
 
 
 class PartNote(NamedTuple):
@@ -339,8 +343,17 @@ def part_lines(question, number: int, matrix, slot_of: dict, rows: dict, comma: 
                    in_plain(comma_number(part.answer, comma)))
         lines.append(PartLine(part.letter, unguard(answer), status, *numbers, code or "", unguard(feedback),
                               unguard(reason), (outcome.note if outcome is not None else "") or "",
-                              misconception_name(code, names) if code else ""))
+                              misconception_name(code, names) if code else "", _kept_trap(part, code, outcome)))
     return lines
+
+
+def _kept_trap(part, code: str, outcome) -> str:
+    """The explanation of the trap ``code`` of ``part`` when an override kept
+    it (graded.csv's feedback is then the marker's comment, or the grader's
+    words when it has none), else ""."""
+    if not code or outcome is None or outcome.note != OVERRIDE:
+        return ""
+    return next((trap.feedback for trap in getattr(part, "traps", ()) if trap.code == code), "")
 
 
 def part_notes(line: PartLine, worked: bool = True) -> list:
@@ -353,7 +366,11 @@ def part_notes(line: PartLine, worked: bool = True) -> list:
     said points to the worked solution (``worked``: the sheet shows one), else
     to the key's answer."""
     notes = []
-    if line.misconception:
+    if line.misconception and line.explained and not line.feedback.startswith(line.explained):
+        # an override kept the trap, with a comment of its own: the trap explained, then the marker's word
+        notes.append(PartNote(line.letter, "misconception", line.name or line.misconception, line.explained))
+        notes.append(PartNote(line.letter, "your marker's decision", "", line.feedback))
+    elif line.misconception:
         notes.append(PartNote(line.letter, "misconception", line.name or line.misconception, line.feedback))
     elif line.note == OVERRIDE:
         notes.append(PartNote(line.letter, "your marker's decision", "", line.feedback or "score set by your marker"))
@@ -363,7 +380,8 @@ def part_notes(line: PartLine, worked: bool = True) -> list:
         text = text.replace(f": {label}: ", ": ", 1)   # also after "marked from your (a) = 0.77"
         notes.append(PartNote(line.letter, label, "", text))
     if line.status == AWAITING:
-        notes.append(PartNote(line.letter, "why a person reads it", "", review_words(line.reason, line.answer)))
+        reason = line.reason.replace(f": {OTHER_RUN}", ": your marker will check it", 1)   # the instructor's advice
+        notes.append(PartNote(line.letter, "why a person reads it", "", review_words(reason, line.answer)))
     elif line.reason and line.note != OVERRIDE:
         notes.append(PartNote(line.letter, "note", "", line.reason))
     elif not notes and line.status == "incorrect":

@@ -1,45 +1,110 @@
 """The feedback sheets' files (``grade --feedback DIR``): written all at
 once with MANIFEST, the list of their names and digests, beside them; a rerun
-removes the sheets of the earlier run it did not write again, but only those
-still as it wrote them and never one of the run's own files; and the files of
-the folder that are not ours (foreign_stems), whose names no sheet may take."""
+keeps the sheets of an earlier run for students it has no answers for (another
+section's) and says so, removes those it replaced by another kind and the
+figures no sheet shows, but only files still as it wrote them and never one
+of the run's own files; and the files of the folder that are not ours
+(foreign_stems), whose names no sheet may take."""
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import stat
 from pathlib import Path
 
 from quizgen.commit import remove_when_settled
 from quizgen.files import FileTable, as_bytes, write_files
 from quizgen.generation.figures import TITLE
+from quizgen.grading.feedback_verdict import NO_ANSWERS
 
 MANIFEST = ".quizgen-sheets"
 HEADING = "# Feedback for "
 FIGURE_TITLE = f"<title>{TITLE}"
+SHEET_EXTS = (".md", ".pdf")
 
 
-def write_sheet_files(folder, files: dict, keep: dict | None = None) -> Path:
+def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list | None = None) -> Path:
     """Write the sheets ``{name: text or bytes}`` into ``folder`` atomically,
     with MANIFEST listing their names and digests, then remove the sheets an
-    earlier run listed there that this run did not write again (a student no
-    longer in the answers, Markdown sheets replaced by PDFs), so the folder
-    never mixes old sheets with new ones. A listed file is removed only while
-    it is still the sheet quizgen wrote (_still_ours) and is none of the run's
-    files ``keep`` (GradeResult.files: a file put under a sheet's name since,
-    such as the answers this run read, stays). Nothing else in the folder is
-    touched; names are compared ignoring case, as a case-insensitive file system would."""
+    earlier run listed there that this run replaced by another kind (Markdown
+    sheets by PDFs) and the figures no sheet shows any more. A sheet an earlier
+    run wrote for a student this run has no answers for (another section's,
+    graded before) is kept, as the gradebook keeps an earlier grade: one this
+    run writes no sheet for, and one whose new sheet would only say "no
+    answers" over an earlier sheet that marked some (the earlier stays); one
+    note in ``notes`` counts them (kept_sheets). A listed file is removed or
+    kept only while it is still the sheet quizgen wrote (_still_ours) and is
+    none of the run's files ``keep`` (GradeResult.files: a file put under a
+    sheet's name since, such as the answers this run read, stays). Nothing
+    else in the folder is touched; names are compared ignoring case, as a
+    case-insensitive file system would."""
     folder = Path(folder)
-    earlier = _listed(folder / MANIFEST)
+    earlier = {name: digest for name, digest in _listed(folder / MANIFEST).items()
+               if FileTable(keep or {}).find(folder / name) is None and _still_ours(folder / name, digest)}
+    kept = kept_sheets(folder, files, earlier)
+    files = {name: content for name, content in files.items() if name not in kept}
     listing = "".join(f"{name}\t{_digest(as_bytes(content))}\n" for name, content in files.items())
+    listing += "".join(f"{name}\t{earlier[name] or ''}\n" for name in kept)
     write_files(folder, {**files, MANIFEST: listing})
-    kept, run_files = {name.casefold() for name in files}, FileTable(keep or {})
-    for name, digest in earlier.items():
-        path = folder / name
-        if name.casefold() not in kept and run_files.find(path) is None and _still_ours(path, digest):
-            remove_when_settled(path)   # once the run's other outputs are in place too
+    written = {name.casefold() for name in [*files, *kept]}
+    for name in earlier:
+        if name.casefold() not in written:
+            remove_when_settled(folder / name)   # once the run's other outputs are in place too
+    if kept and notes is not None:
+        notes.append(kept_note(kept))
     return folder
+
+
+def kept_sheets(folder: Path, files: dict, earlier: dict) -> dict:
+    """``{name: True}`` of the earlier run's sheets (``earlier``: listed and
+    still ours) to keep, in name order: those of students given no sheet of
+    any kind this run, those whose new Markdown sheet says only NO_ANSWERS
+    over an earlier one that does not, and the figures a kept Markdown sheet
+    shows that this run does not write."""
+    stems = {Path(name).stem.casefold() for name in files if name.endswith(SHEET_EXTS)}
+    kept = {}
+    for name in sorted(earlier):
+        if not name.endswith(SHEET_EXTS):
+            continue
+        new = files.get(name)
+        if Path(name).stem.casefold() not in stems or (_idle(new) and not _idle(_text(folder / name))):
+            kept[name] = True
+    shown = {figure for name in kept if name.endswith(".md") for figure in _figures(folder / name)}
+    kept.update((name, True) for name in sorted(earlier) if name in shown and name not in files)
+    return kept
+
+
+def kept_note(kept: dict, limit: int = 5) -> str:
+    """The note counting the earlier sheets kept (kept_sheets), naming the first ``limit``."""
+    sheets = [name for name in kept if name.endswith(SHEET_EXTS)]
+    more = f" and {len(sheets) - limit} more" if len(sheets) > limit else ""
+    return (f"{len(sheets)} feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students "
+            "this run has no answers for (another section's, graded before?): " + ", ".join(sheets[:limit]) + more
+            + "; delete them by hand if they are stale")
+
+
+def _idle(text) -> bool:
+    """Whether a Markdown sheet's text says its student gave no answer at all."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    return isinstance(text, str) and NO_ANSWERS in text
+
+
+def _text(path: Path) -> str:
+    """A sheet's text ("" for a PDF or one that cannot be read)."""
+    if path.suffix != ".md":
+        return ""
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _figures(path: Path) -> set:
+    """The figure files a Markdown sheet links to (``![...](Q1-figure.svg)``), plain names only."""
+    return {m for m in re.findall(r"\]\(([^()/\\]+\.svg)\)", _text(path)) if not m.startswith(".")}
 
 
 def _digest(data: bytes) -> str:

@@ -17,7 +17,7 @@ from quizgen.grading.recipe_check import recipe_problem
 from quizgen.grading.part_checker import PartChecker
 from quizgen.key.load import load_key_file
 from quizgen.key.model import Key
-from quizgen.key.papercode import codes_match, display_code, normalise_code
+from quizgen.key.papercode import code_slip, codes_match, display_code, normalise_code
 from quizgen.marking.policy import Policy, read_policy
 from quizgen.marking.shares import RULE as SHARE_RULE, read_share
 from quizgen.maths.tolerance import matches
@@ -218,6 +218,10 @@ def _check_recipes(key: Key, source: str) -> None:
                     raise InputFileError(f"{source}: templates.{question.template}.{problem}")
 
 
+OTHER_RUN = "papers from another run of generate? grade with the key.json written beside them"
+"""The instructor's advice ending the reason of a code this key never printed (never on a student's sheet)."""
+
+
 class CodeReason(str):
     """A reason ``KeyIndex.code_problem`` gives (a paper code not the student's
     own): its type, kept in the outcome's reason cell (printable, so
@@ -325,8 +329,11 @@ class KeyIndex:
         if owner is not None:   # whose it is stays in key.json: this reason reaches the student's own sheet
             return CodeReason(f"{shown} is another student's paper, not this student's: expected paper "
                               f"{display_code(expected)}")
-        return CodeReason(f"{shown} is no paper of this key (expected paper {display_code(expected)}): papers from "
-                          "another run of generate? grade with the key.json written beside them")
+        slip = code_slip(written, expected)   # instr29: one slip from their own code, said so
+        if slip:
+            return CodeReason(f"{shown} is one slip from this student's own paper code {display_code(expected)} "
+                              f"({slip}): probably their own paper, the code miswritten; a person checks it")
+        return CodeReason(f"{shown} is no paper of this key (expected paper {display_code(expected)}): {OTHER_RUN}")
 
     def _add_slots(self, questions: tuple) -> None:
         for question in questions:

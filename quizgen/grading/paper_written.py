@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 from quizgen.cells import unguard
 from quizgen.errors import shortened
 from quizgen.grading.answer_pass import paper_column
-from quizgen.grading.key_index import CodeReason
+from quizgen.grading.key_index import OTHER_RUN, CodeReason
 from quizgen.grading.outcome import RESULT_COLUMNS
-from quizgen.key.papercode import display_code, normalise_code
+from quizgen.key.papercode import code_slip, display_code, normalise_code
 from quizgen.key.status import Status
 from quizgen.marking.student_ids import normalise_id
 
@@ -31,7 +31,10 @@ class Written:
     ``paper`` the paper number of the one code on all of them (None when they
     wrote several codes, or one no paper of this key has), ``owner`` its
     student's id ("" for the class paper), ``code`` and ``own`` the codes as
-    printed; ``normal`` the normalised id the key knows them by."""
+    printed; ``normal`` the normalised id the key knows them by; ``wrote`` the
+    codes not their own as written (up to three); ``slip`` how the one code
+    written, no paper of this key, is one slip of the pen from their own
+    (papercode.code_slip: ``8 for B, which look alike``), else ""."""
 
     student_id: str
     own_paper: int
@@ -42,6 +45,8 @@ class Written:
     code: str
     own: str
     normal: str = ""
+    wrote: tuple = ()
+    slip: str = ""
 
     def paper_words(self) -> str:
         """``s002's paper Y8J5-AHAQ`` or ``the class paper W9M7-4J70`` (instructor-facing)."""
@@ -68,9 +73,12 @@ def find_written(source, index, students) -> list:
         only = next(iter(written)) if len(written) == 1 else None
         paper = numbers.get(only) if only is not None else None
         shown = students.shown.get(normal, (normal, ""))[0]
+        wrote = tuple(display_code(code) for code in written if code != own_code)
+        slip = code_slip(only, own_code) if only is not None and paper is None else ""
         found.append(Written(shown, own, sum(written.values()), foreign, paper,
                              owners[paper] if paper is not None else "",
-                             display_code(only) if paper is not None else "", display_code(own_code), normal))
+                             display_code(only) if paper is not None else "", display_code(own_code), normal,
+                             wrote[:3], slip))
     return found
 
 
@@ -151,13 +159,23 @@ def _line(w: Written, taken: bool) -> str:
     if taken:
         return (f"{who} was graded against {w.paper_words()}, the paper code on all {w.coded} of their coded "
                 f"answers ({OPTION}), not against their own paper {w.own}; their feedback sheet says so")
+    if w.slip:
+        return (f"{who} wrote paper code {w.wrote[0]} on all {w.coded} of their coded answers, one slip from their own "
+                f"paper's code {w.own} ({w.slip}): probably their own paper, the code miswritten; those answers wait "
+                "for a person (needs_review): correct the code in the answers file and grade again, or override them")
     if w.paper is None:
-        return (f"{who} wrote a paper code not their own (paper {w.own}) on {w.foreign} of their {w.coded} coded "
-                "answers, which wait for a person (needs_review; the reason column of graded.csv names each "
-                f"code); the codes differ or name no paper of this key, so {OPTION} cannot take one paper for them")
+        return (f"{who} wrote paper code(s) not their own ({_wrote(w)}; their own paper is {w.own}) on {w.foreign} of "
+                f"their {w.coded} coded answers, which wait for a person (needs_review; the reason column of graded.csv "
+                f"names each code); the codes differ or name no paper of this key ({OTHER_RUN}), so {OPTION} cannot "
+                "take one paper for them")
     return (f"{who} wrote the paper code of {w.paper_words()} on all {w.coded} of their coded answers, not their "
             f"own paper {w.own}: those answers wait for a person (needs_review); to grade them against the paper "
             f"whose code they wrote, pass {OPTION}")
+
+
+def _wrote(w: Written) -> str:
+    """The codes not their own a student wrote, as written: the first three, then how many more."""
+    return ", ".join(map(shortened, w.wrote)) + (" and more" if len(w.wrote) == 3 and w.foreign > 3 else "")
 
 
 _REASON = RESULT_COLUMNS.index("reason")
@@ -173,8 +191,11 @@ def review_reason(w: Written) -> str:
     """Why a student's coded answers wait, in a few words: ``paper code of
     s002's paper F918-BKWM, not their own 852C-GNJF; --paper-as-written grades
     them against it`` (the count first when not every answer waiting is one)."""
+    if w.slip:
+        return f"paper code {w.wrote[0]} on {w.foreign} answer(s), one slip from their own {w.own} ({w.slip})"
     if w.paper is None:
-        return f"paper codes not their own ({w.own}) on {w.foreign} answer(s), naming no one paper of this key"
+        return (f"paper code(s) not their own ({_wrote(w)}) on {w.foreign} answer(s), naming no one paper of this key; "
+                f"their own is {w.own}")
     return f"paper code of {w.paper_words()} on {w.foreign} answer(s), not their own {w.own}; {OPTION} grades them " \
            "against it"
 

@@ -260,17 +260,40 @@ def check_roster_matches(students: Students, answers_name: str) -> None:
     the answers (registered so far: before ``add_roster``) is on it: the roster's
     id column holds something else (emails, a roster keyed on ``email`` for want
     of an id column), and grading would go on with every student unmatched.
-    An id near a roster id (a typo's ``s1O22``) is left to the hints instead."""
-    if students.on_roster is None or not students.ids or any(map(students.in_class, students.ids)):
+    An id near a roster id (a typo's ``s1O22``) is left to the hints instead.
+    With per-student papers the ids the key has no paper for count too (they
+    are not registered), and without --roster the key's papers are the roster
+    (check_papers_match)."""
+    if students.on_roster is None:
+        check_papers_match(students, answers_name)
+        return
+    written = students.ids or [text.strip() for text in list(students.unknown)[:MATCH_TRIES]]
+    if not written or any(map(students.in_class, written)):
         return
     known = [s.student_id for s in students.roster]
-    if any(nearest_ids(sid, known, count=1) for sid in students.ids[:MATCH_TRIES]):   # a typo's: hinted later
+    if any(nearest_ids(sid, known, count=1) for sid in written[:MATCH_TRIES]):   # a typo's: hinted later
         return
     roster = students.roster_file
     column, source = roster.column, roster.source
     read = f"ids read from column {shortened(column)!r}" if column else "its ids"
     raise InputFileError(f"{source}: {read} match none of {answers_name}'s student ids (first: "
-                         f"{shortened(students.ids[0])}); give a roster whose id column holds the ids in {answers_name}")
+                         f"{shortened(written[0])}); give a roster whose id column holds the ids in {answers_name}")
+
+
+def check_papers_match(students: Students, answers_name: str) -> None:
+    """Stop in one line when the key has per-student papers and not one student
+    id of the answers has a paper there (every row ``unknown_student``: the id
+    column holds emails, say) and no --roster was given (the papers are the
+    roster), since every student would score 0 and be called missing. An id near a paper's id (a typo) is
+    left to the hints instead, as check_roster_matches leaves it."""
+    if not students.own_papers or students.ids or not students.unknown:
+        return
+    written = [text.strip() for text in list(students.unknown)[:MATCH_TRIES]]
+    if any(nearest_ids(sid, students.key_ids, count=1) for sid in written):   # a typo's: hinted later
+        return
+    raise InputFileError(f"{answers_name}: none of its student ids has a paper in {students.index.name} (first: "
+                         f"{shortened(written[0])}); give answers whose student id column holds the ids the papers "
+                         f"were made for, or grade them with the key.json of the papers they answered")
 
 
 def zero_marked(grid, unread: dict, absent: list) -> list:

@@ -69,3 +69,29 @@ def normalise_code(text: str) -> str:
 def codes_match(written: str, code: str) -> bool:
     """True when what a student wrote is ``code`` (compared in constant time)."""
     return hmac.compare_digest(normalise_code(written), normalise_code(code))
+
+
+_LOOK_ALIKE_CODES = {frozenset(pair) for pair in ("S5", "Z2", "B8", "G6", "Q0", "D0")}
+"""Code characters handwriting mixes up (O, I and L are read as 0 and 1 already)."""
+
+
+def code_slip(written: str, code: str) -> str:
+    """How ``written`` is one slip of the pen from ``code`` (both as written or
+    printed): ``8 for B, which look alike``, ``8 for B``, ``two neighbours
+    swapped``, ``a character left out`` or ``a character too many``; "" when
+    it is the code itself, unreadable, or further from it than one slip."""
+    w, c = normalise_code(written), normalise_code(code)
+    if not w or not c or w == c:
+        return ""
+    if len(w) == len(c):
+        apart = [k for k in range(len(w)) if w[k] != c[k]]
+        if len(apart) == 1:
+            x, y = w[apart[0]], c[apart[0]]
+            return f"{x} for {y}" + (", which look alike" if frozenset((x, y)) in _LOOK_ALIKE_CODES else "")
+        if len(apart) == 2 and apart[1] == apart[0] + 1 and w[apart[0]] == c[apart[1]] and w[apart[1]] == c[apart[0]]:
+            return "two neighbours swapped"
+        return ""
+    shorter, longer = sorted((w, c), key=len)
+    if len(longer) - len(shorter) == 1 and any(longer[:k] + longer[k + 1:] == shorter for k in range(len(longer))):
+        return "a character left out" if w is shorter else "a character too many"
+    return ""

@@ -17,6 +17,7 @@ from fractions import Fraction
 from quizgen.key import checks
 from quizgen.key.checks import Where
 from quizgen.key.compact import default_answer
+from quizgen.key.exact_check import disagreement
 from quizgen.maths.tolerance import half_width
 
 DEFAULT_TOLERANCE = {"sigfigs": 3}
@@ -224,6 +225,11 @@ def read_part(record, where: Where, shared: PartSpec | None, cache: dict | None 
         raise where.fail("a numeric part needs its \"value\"")
     value = checks.answer_value(record["value"], where / "value")
     exact = checks.text(record["exact"], where / "exact") if "exact" in record else None
+    found = disagreement(exact, value)
+    if found is not None:
+        raise (where / "value").fail(f"{value!r} is not the value of its exact form {checks.shown(exact)}, which is "
+                                     f"{found:.10g}: was it edited by hand? Put the exact form's value back (or "
+                                     "generate the key again)")
     return KeyPart(spec, answer, exact, value, traps)
 
 
@@ -258,8 +264,8 @@ def plain_part(record: dict, spec: PartSpec) -> KeyPart | None:
             return None
         return KeyPart(spec, answer, None, None, tuple(values))
     if not _plain_value(value) \
-            or exact.__class__ is not str or len(exact) > checks.MAX_TEXT:
-        return None
+            or exact.__class__ is not str or len(exact) > checks.MAX_TEXT or disagreement(exact, value) is not None:
+        return None   # read_part names the problem
     return KeyPart(spec, answer, exact, value, tuple(values))
 
 

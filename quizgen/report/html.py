@@ -14,7 +14,7 @@ import jinja2
 from markupsafe import Markup
 
 from quizgen.errors import QuizgenError
-from quizgen.report.formatting import decimal_mark, display_text, number_text, whole_number
+from quizgen.report.formatting import decimal_mark, display_text, number_text, one_place, whole_number
 from quizgen.report import attention, charts
 from quizgen.report.flags import EASY, HARD
 from quizgen.report.model import Analysis
@@ -62,10 +62,12 @@ def _environment() -> jinja2.Environment:
 def student_rows(analysis: Analysis, limit: int = HTML_STUDENTS) -> list:
     """The student rows ``[id, name, score, max, percent or null, [codes]]``; an absent
     student's row ends with the words the page shows for them where misconceptions go
-    (StudentRow.absent_words: missing, or absent for one marked only by overrides scoring 0)."""
+    (StudentRow.absent_words: missing, or absent for one marked only by overrides scoring 0). The percent
+    is rounded as every other output rounds it (one_place: 13 of 16 is 81.3, a tie away from zero)."""
     students = analysis.students[:limit]
     scores, maxima = _column([s.score for s in students]), _column([s.max_score for s in students])
-    return [[display_text(s.student_id), display_text(s.name), score, most, None if s.percent is None else round(s.percent, 1), s.codes]
+    return [[display_text(s.student_id), display_text(s.name), score, most,
+             None if s.percent is None else float(one_place(s.percent)), s.codes]
             + [s.absent_words()] * s.absent for s, score, most in zip(students, scores, maxima)]
 
 

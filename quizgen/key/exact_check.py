@@ -1,0 +1,84 @@
+"""A key part's ``value`` checked against its ``exact`` form on loading: a key
+edited by hand (a value changed, its exact form left) would mark against one
+and show the other ("0.786 correct" beside "expected 0.5000").
+
+The exact form is valued by the maths core's own parser and float
+arithmetic (quizgen.maths.parser, quizgen.maths.evaluate), never SymPy or
+eval. It stays cheap for a key of 20,000 instances: each distinct exact text
+is valued once (``_VALUES``), and its numbers are taken out first, so the
+parse and compilation are made once per shape (``exp(_)/(E + exp(_))``, a
+few hundred in a key) and only the compiled function runs per text. A shape
+the float arithmetic cannot value (a function with no float form, a power of
+a negative number) is not checked."""
+
+from __future__ import annotations
+
+import re
+
+from quizgen.errors import ExpressionError
+from quizgen.maths.evaluate import FloatArithmetic, compile_tree
+from quizgen.maths.parser import parse, template_policy
+
+RTOL = 1e-6     # far above float error in a generated key's exact form, far below any tolerance that marks
+ATOL = 1e-12    # beside a value of 0, whose float form may carry rounding error
+LIMIT = 200_000   # distinct exact texts (and shapes) kept; cleared when full
+NUMBER = re.compile(r"(?<![A-Za-z_0-9.])(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_SPLIT = re.compile(f"({NUMBER.pattern})")
+_NAMES = tuple(f"_n{i}" for i in range(64))
+_VALUES: dict = {}
+_SHAPES: dict = {}
+
+
+class _Numbered(FloatArithmetic):
+    """Float arithmetic whose names are the numbers taken out of an exact text."""
+
+    @staticmethod
+    def name(dotted: str):
+        return lambda env: env[dotted]
+
+
+def disagreement(exact, value) -> float | None:
+    """The value of ``exact`` when ``value`` is not it (beyond RTOL, or ATOL
+    beside 0), else None (they agree, or ``exact`` cannot be valued so)."""
+    if exact is None or value is None:
+        return None
+    found = _VALUES.get(exact, False)
+    if found is False:
+        found = _value_of(exact)
+        if len(_VALUES) >= LIMIT:
+            _VALUES.clear()
+        _VALUES[exact] = found
+    if found is None or abs(found - value) <= RTOL * max(abs(found), abs(value)) + ATOL:
+        return None
+    return found
+
+
+def _value_of(exact: str) -> float | None:
+    """The float value of the exact text, or None when it cannot be valued so."""
+    pieces = _SPLIT.split(exact)   # text, number, text, ...: one pass
+    numbers = pieces[1::2]
+    if len(numbers) > len(_NAMES):
+        return None
+    shape = "_n".join(pieces[0::2])
+    function = _SHAPES.get(shape, False)
+    if function is False:
+        function = _compiled(shape, len(numbers))
+        if len(_SHAPES) >= LIMIT:
+            _SHAPES.clear()
+        _SHAPES[shape] = function
+    if function is None:
+        return None
+    try:
+        return function(dict(zip(_NAMES, map(float, numbers))))
+    except (ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, RecursionError):
+        return None
+
+
+def _compiled(shape: str, count: int):
+    """The float function of ``shape`` over its numbers ``_n0``, ``_n1``, ..., or None."""
+    names = iter(_NAMES)
+    text = re.sub(r"_n\b", lambda _: next(names), shape)
+    try:
+        return compile_tree(parse(text, template_policy(_NAMES[:count])), _Numbered)
+    except (ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, RecursionError, StopIteration):
+        return None
