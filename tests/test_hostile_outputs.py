@@ -111,7 +111,9 @@ def test_a_signal_during_grade_removes_its_temporary_files(tmp_path, signum, cod
         handle.writelines(f"s{i},Q1,a,{i}.5e-3 * 2\n" for i in range(600_000))
     out = tmp_path / "out"
     out.mkdir()
-    process = subprocess.Popen(QUIZGEN + ["grade", str(tmp_path / "answers.csv"), "--out", str(out / "g.csv")],
+    # --force: these made-up answers lie far from the key's values, and without it the
+    # sample before the pass (grading/belong_early.py) stops grade before any file is written
+    process = subprocess.Popen(QUIZGEN + ["grade", str(tmp_path / "answers.csv"), "--out", str(out / "g.csv"), "--force"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=ctrl_c_as_at_a_terminal)
     assert _wait_for_temp(process, out), "grade ended before it wrote a temporary file"
     time.sleep(0.2)
