@@ -1,10 +1,13 @@
 """rev-maths29's defects, fixed by mark29 (seed 7's paper, `quizgen generate --seed 7`)."""
 
+import csv
 import io
 
 import pytest
+from click.testing import CliRunner
 
 from grading_support import paper_grader
+from quizgen.cli import main
 from quizgen.drill.session import run_drill
 
 REVIEW = "needs_review"
@@ -47,3 +50,45 @@ def test_the_drill_checks_such_working_too():
                        seed=7, save=False)
     assert [(p.letter, p.status) for p in result.parts][:1] == [("a", "correct")]
     assert "working and a different value after it (log10(0.7891)" in " ".join(out.getvalue().split())
+
+
+# ---------------------------------------------------------------- 2. C9's yes/no reasons (word lists only)
+
+def test_c9_causal_reasons_and_other_growths_are_not_accepted(grade):
+    """Seed 7's Q9: (b) is "yes" (all at once, from both sides), (c) "no" (the mean does not double)."""
+    wrong = [("Q9", "b", "yes, each token after the one before it"),
+             ("Q9", "b", "yes, it predicts each next word from the previous words"),
+             ("Q9", "b", "yes, using only the words before the mask"),
+             ("Q9", "c", "no, it would quadruple"), ("Q9", "c", "no, it would be 2x"),
+             ("Q9", "c", "no, it is multiplied by 2"), ("Q9", "c", "no, it would be larger")]
+    right = [("Q9", "c", "no (only the sum would double)"),
+             ("Q9", "c", "no, it would be the sum that doubles, not the mean"),
+             ("Q9", "c", "no, it stays the same"), ("Q9", "b", "yes, from both sides"),
+             ("Q9", "b", "yes, using the words before and after the mask")]
+    found = _verdicts(grade, wrong + right)
+    assert {t: found[t][0] for *_, t in wrong} == {t: REVIEW for *_, t in wrong}
+    assert {t: found[t][0] for *_, t in right} == {t: "correct" for *_, t in right}
+
+
+def test_c9_reasons_on_the_other_polarity(tmp_path):
+    """``generate --classes C9 --count 12 --seed 3``, Q7: (b) asks "one after another from left to
+    right?" (no), (c) "stay the same?" (yes)."""
+    runner = CliRunner()
+    made = runner.invoke(main, ["generate", "--classes", "C9", "--count", "12", "--seed", "3",
+                                "--out", str(tmp_path / "paper")])
+    assert made.exit_code == 0, made.output
+    rows = [("Q7", "b", "no, each token is predicted after the one before it"),
+            ("Q7", "b", "no, it only looks at the previous tokens"),
+            ("Q7", "c", "yes, because both the numerator and |M| double"),
+            ("Q7", "c", "yes, twice as many terms but also twice the divisor"),
+            ("Q7", "c", "yes, it would be larger"), ("Q7", "b", "no, all at once")]
+    path = tmp_path / "answers.csv"
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"],
+                                      *([f"s{n}", *row] for n, row in enumerate(rows))])
+    result = runner.invoke(main, ["grade", str(path), "--key", str(tmp_path / "paper" / "key.json"), "--no-html"])
+    assert result.exit_code == 0, result.output
+    with open(tmp_path / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        found = {r["answer"]: r["status"] for r in csv.DictReader(handle)}
+    assert found == {rows[0][2]: REVIEW, rows[1][2]: REVIEW, rows[2][2]: "correct", rows[3][2]: "correct",
+                     rows[4][2]: REVIEW, rows[5][2]: "correct"}
