@@ -92,3 +92,33 @@ def test_c9_reasons_on_the_other_polarity(tmp_path):
         found = {r["answer"]: r["status"] for r in csv.DictReader(handle)}
     assert found == {rows[0][2]: REVIEW, rows[1][2]: REVIEW, rows[2][2]: "correct", rows[3][2]: "correct",
                      rows[4][2]: REVIEW, rows[5][2]: "correct"}
+
+
+# ---------------------------------------------------------------- 3. working checked by the figures it shows
+
+def test_working_on_a_count_has_no_slack_and_elsewhere_the_slack_of_its_figures(grade):
+    """Q6 (b) is the count 960 = 0.8 x 1200; Q9 (a) is 1.7326. 0.8 x 1205 is 964, and 1.70 + 0.0486
+    (1.70 standing for 1.695 to 1.705) is never 1.7326: both were within the old flat 1%."""
+    found = _verdicts(grade, [("Q6", "b", "0.8 x 1205 = 960"), ("Q9", "a", "1.70 + 0.0486 = 1.7326"),
+                              ("Q6", "b", "0.8 x 1200 = 960"), ("Q9", "a", "1.6840 + 0.0486 = 1.7326")])
+    assert found == {"0.8 x 1205 = 960": (REVIEW, ""), "1.70 + 0.0486 = 1.7326": (REVIEW, ""),
+                     "0.8 x 1200 = 960": ("correct", ""), "1.6840 + 0.0486 = 1.7326": ("correct", "")}
+
+
+@pytest.mark.parametrize("text, whole, value", [
+    ("-ln(0.7157) = 0.335", False, 0.335), ("3.4981/4 = 0.8746", False, 0.8746),   # rounded 4-figure working
+    ("-ln(0.9340) = 0.0683", False, 0.0683), ("3.9/5 = 0.7846", False, 0.7846),   # 3.9 stands for 3.85 to 3.95
+    ("0.15*9600 = 1440", True, 1440.0), ("-ln(0,7157) = 0,335", False, 0.335)])
+def test_right_answers_with_rounded_working_stay_read(text, whole, value):
+    from quizgen.marking.forms import read_number
+
+    reading = read_number(text, whole=whole, decimal_comma="," in text)
+    assert (reading.status, reading.value) == ("number", value)
+
+
+def test_working_beyond_the_figures_it_shows_goes_to_a_person():
+    from quizgen.marking.forms import read_number
+
+    assert read_number("0.8 x 1201 = 960", whole=True).status == REVIEW   # 960.8: a count's working is exact
+    assert read_number("-ln(0.7157) = 0.336").status == REVIEW   # 0.33449: more than a unit from 0.336
+    assert read_number("2.50 * 0.400 = 1.006").status == REVIEW   # at most 1.0032 (2.505 * 0.4005), a unit beside: 1.0042

@@ -225,7 +225,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     core = as_equals(_TIMES_X.sub("*", read_marks(raw, whole, decimal_comma)))   # 3.28 x 10^-5; 0.6952 ≈ 0.695
     chain = _CHAIN.match(core)
     odd = chain and (chain_disagrees(chain, factor == 100.0, "%" in text, lambda last: _value_of(last, decimal_comma),
-                                     written_with_commas(text, decimal_comma))
+                                     written_with_commas(text, decimal_comma), whole)
                      or guessed_group(raw, whole, decimal_comma))
     if odd:   # 0.6952 ≈ 0.9, 0.5 ≈ 7/10: which is the answer? 5 = 5,000: which number?
         return Reading(REVIEW, reason=odd)
