@@ -122,3 +122,15 @@ def test_working_beyond_the_figures_it_shows_goes_to_a_person():
     assert read_number("0.8 x 1201 = 960", whole=True).status == REVIEW   # 960.8: a count's working is exact
     assert read_number("-ln(0.7157) = 0.336").status == REVIEW   # 0.33449: more than a unit from 0.336
     assert read_number("2.50 * 0.400 = 1.006").status == REVIEW   # at most 1.0032 (2.505 * 0.4005), a unit beside: 1.0042
+
+
+# ---------------------------------------------------------------- 4. the empty sum is no count to round
+
+def test_a_fraction_for_the_empty_sum_gets_no_count_advice(grade):
+    graded = grade([("Q5", "a", "0.5"), ("Q5", "a", "0.01"), ("Q6", "b", "959.5")])
+    for text in ("0.5", "0.01"):
+        row = graded["Q5", "a", text]
+        assert row["status"] == "incorrect"
+        assert "count" not in row["feedback"] and "round a" not in row["feedback"]
+        assert f"{text} is not a whole number" in row["feedback"]
+    assert graded["Q6", "b", "959.5"]["feedback"].startswith("a count is a whole number, and 959.5 is not one: round")
