@@ -134,3 +134,17 @@ def test_a_fraction_for_the_empty_sum_gets_no_count_advice(grade):
         assert "count" not in row["feedback"] and "round a" not in row["feedback"]
         assert f"{text} is not a whole number" in row["feedback"]
     assert graded["Q6", "b", "959.5"]["feedback"].startswith("a count is a whole number, and 959.5 is not one: round")
+
+
+# ---------------------------------------------------------------- 5. as asked under ECF
+
+def test_a_fourth_figure_rounding_to_the_ecf_value_is_ecf(grade):
+    """Q7: (a) 0.0800 (wrong; 0.07243) gives (b) = -ln 0.0800 = 2.5257, 2.53 at 3 figures:
+    2.532 and 2.5340 round to it as 2.531 does; 2.5350 rounds to 2.54."""
+    rows = [(f"v{n}", "Q7", part, text) for n, answer in enumerate(["2.531", "2.532", "2.5340", "2.5350"])
+            for part, text in (("a", "0.0800"), ("b", answer))]
+    graded = grade(rows)
+    found = {text: (graded["Q7", "b", text]["status"], graded["Q7", "b", text]["note"])
+             for text in ("2.531", "2.532", "2.5340", "2.5350")}
+    assert found == {"2.531": ("correct", "ecf"), "2.532": ("correct", "ecf"), "2.5340": ("correct", "ecf"),
+                     "2.5350": ("incorrect", "")}
