@@ -148,3 +148,17 @@ def test_a_fourth_figure_rounding_to_the_ecf_value_is_ecf(grade):
              for text in ("2.531", "2.532", "2.5340", "2.5350")}
     assert found == {"2.531": ("correct", "ecf"), "2.532": ("correct", "ecf"), "2.5340": ("correct", "ecf"),
                      "2.5350": ("incorrect", "")}
+
+
+# ---------------------------------------------------------------- 6. a % restated in brackets, as a bare %
+
+def test_a_bracketed_percent_follows_the_bare_percent_rule(grade):
+    """Q4 (a) and Q2 (b) are losses (no shares): ``70.36%`` alone goes to a person, and so now does
+    ``0.7036 (70.36%)``; on Q1 (a), a probability, both readings stay correct."""
+    found = _verdicts(grade, [("Q4", "a", "0.7036 (70.36%)"), ("Q2", "b", "3.095 (309.5%)"),
+                              ("Q4", "a", "70.36%"), ("Q4", "a", "70.36% (0.7036)"),
+                              ("Q1", "a", "0.7891 (78.91%)"), ("Q1", "a", "78.91% (0.7891)"),
+                              ("Q4", "a", "0.7036 (0.70)")])
+    assert {t: s for t, (s, _) in found.items()} == {
+        "0.7036 (70.36%)": REVIEW, "3.095 (309.5%)": REVIEW, "70.36%": REVIEW, "70.36% (0.7036)": REVIEW,
+        "0.7891 (78.91%)": "correct", "78.91% (0.7891)": "correct", "0.7036 (0.70)": "correct"}

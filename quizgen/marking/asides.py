@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 
 from quizgen.maths.functions import ANSWER_FUNCTIONS
 from quizgen.maths.numerals import DECIMAL_DIGITS
@@ -174,7 +175,9 @@ def restated_value(text: str, read):
     """For a number followed by a value in brackets (``0.695 (69.5%)``,
     ``0.6999 (0.7)``, ``0.0683 (6.83e-2)``, or an expression: ``2.72 (e)``):
     the reading of the more precise of the two (an expression's exact value;
-    the number on a tie) when both agree within rounding, else a reason for a person
+    the number on a tie) when both agree within rounding, marked as read in
+    hundredths when either has a % sign (``0.7036 (70.36%)`` on a loss, as
+    ``70.36%`` is: percent.percent_unread), else a reason for a person
     (``1950 (25%)``: the rate beside the count); None for any other text, or
     when either is no number (``read``: forms.read_number for this part)."""
     if ")" not in text or len(text) > 200:
@@ -185,7 +188,11 @@ def restated_value(text: str, read):
     head, shown = read(found["head"]), read(found["value"])
     if head.status != "number" or shown.status != "number":
         return None
-    return more_precise(head, shown) or RESTATED_REASON.format(found["value"].strip())
+    chosen = more_precise(head, shown)
+    if chosen is None:
+        return RESTATED_REASON.format(found["value"].strip())
+    # a % beside it counts as in a bare 70.36%: read as hundredths only where the part's answers are shares
+    return replace(chosen, hundredths=True) if (head.hundredths or shown.hundredths) else chosen
 
 
 def _bracketed_expression(text: str):
