@@ -162,3 +162,31 @@ def test_a_bracketed_percent_follows_the_bare_percent_rule(grade):
     assert {t: s for t, (s, _) in found.items()} == {
         "0.7036 (70.36%)": REVIEW, "3.095 (309.5%)": REVIEW, "70.36%": REVIEW, "70.36% (0.7036)": REVIEW,
         "0.7891 (78.91%)": "correct", "78.91% (0.7891)": "correct", "0.7036 (0.70)": "correct"}
+
+
+# ---------------------------------------------------------------- 7. the log note, log_e and lg
+
+def test_the_log_note_joins_the_feedback_as_a_sentence_and_log_e_is_ln(grade):
+    graded = grade([("Q3", "b", "log(1/178)"), ("Q3", "b", "log_e(178)"), ("Q3", "b", "-log_e(1/178)"),
+                    ("Q3", "b", "lg(178)"), ("Q3", "b", "log(178) = 2.25"), ("Q3", "b", "\\log_{e}(178)")])
+    trap = graded["Q3", "b", "log(1/178)"]
+    assert trap["misconception"] == "missing_minus_sign"
+    assert ".;" not in trap["feedback"]
+    assert trap["feedback"].endswith("so that it is positive; log is read as the natural log ln here.")
+    for text in ("log_e(178)", "-log_e(1/178)", "\\log_{e}(178)"):
+        assert (graded["Q3", "b", text]["status"], graded["Q3", "b", text]["feedback"]) == ("correct", "")
+    lg = graded["Q3", "b", "lg(178)"]
+    assert lg["status"] == "invalid" and "base 10 in some books and log base 2 in others" in lg["reason"]
+    working = graded["Q3", "b", "log(178) = 2.25"]   # read with log as ln: its working is 5.18, not 2.25
+    assert (working["status"], working["misconception"]) == (REVIEW, "")
+    assert "(log(178) is 5.18, not 2.25)" in working["reason"]
+
+
+def test_with_log_note_keeps_one_sentence():
+    from quizgen.marking.logs import LOG_NOTE, with_log_note
+
+    assert with_log_note("The loss uses the natural logarithm (base e), not log base 10.") == \
+        f"The loss uses the natural logarithm (base e), not log base 10; {LOG_NOTE}."
+    assert with_log_note("marked from your (a) = 0.5: correct given that value (error carried forward)") == \
+        f"marked from your (a) = 0.5: correct given that value (error carried forward); {LOG_NOTE}"
+    assert with_log_note("") == LOG_NOTE and with_log_note(LOG_NOTE) == LOG_NOTE

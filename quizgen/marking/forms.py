@@ -214,6 +214,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     if whole and none_counted(text):   # a count's "none", "nothing", "no positions": 0, never a word refused
         return Reading(NUMBER, 0.0)
     written, text = text, unquoted((from_typeset if typeset else typeset_shell)(text, decimal_comma))   # $L = 0.851$, 3.449 \times 10^{-5}, "0.695"
+    text = _logs.natural_logs(text)   # log_e(178) is ln(178)
     if has_tolerance(text):   # 0.7153 ± 0.001, 0.7153+-0.001: never read as 0.7143
         return Reading(REVIEW, reason=TOLERANCE_REVIEW_REASON)
     again = partial(read_number, percent=percent, decimal_comma=decimal_comma, whole=whole, typeset=False)
@@ -351,8 +352,11 @@ def unread_reason(exc: ExpressionError, written: str = "") -> str:
     '0.71o'", not "not a number: not a valid expression: ..."; quoting
     ``written``, the student's own text, when given, never the parser's
     rewriting of it (``10**{-5}`` for ``10^{-5}``), as the answer column shows
-    it (a NUL as U+FFFD: cells.quoted_as_shown)."""
+    it (a NUL as U+FFFD: cells.quoted_as_shown). An ``lg`` is refused saying why:
+    its base may be 10 or 2 (``logs.LG_REASON``)."""
     message = str(exc)
+    if _logs.ambiguous_base(written):   # lg(178): base 10 or base 2?
+        return _logs.LG_REASON
     if message.startswith(_UNPARSED):
         quoted = _QUOTED.fullmatch(message[len(_UNPARSED):])
         if written and quoted:

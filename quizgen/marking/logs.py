@@ -44,7 +44,28 @@ def _has_base(brackets: str) -> bool:
 
 
 def with_log_note(feedback: str) -> str:
-    """``feedback`` with ``LOG_NOTE`` added (once)."""
+    """``feedback`` with ``LOG_NOTE`` added (once), in its last sentence: "... so
+    that it is positive; log is read as the natural log ln here." (never ".;")."""
     if LOG_NOTE in feedback:
         return feedback
+    if feedback.endswith("."):
+        return f"{feedback[:-1]}; {LOG_NOTE}."
     return f"{feedback}; {LOG_NOTE}" if feedback else LOG_NOTE
+
+
+_LOG_E = re.compile(r"\\?log_\{?\s*e\s*\}?(?=\s*[(\d.])")
+"""``log_e`` (also LaTeX's ``\\log_e``, ``\\log_{e}``), then its argument: the natural log, unambiguous."""
+_LG = re.compile(r"(?<![\w.])\\?lg(?=\s*[(\d.])", re.IGNORECASE)
+LG_REASON = ("not a number: 'lg' is log base 10 in some books and log base 2 in others, so quizgen does not read it: "
+             "write ln (the natural log these losses take), log10 or log2")
+"""Why ``lg(178)`` is refused: which base it means cannot be known."""
+
+
+def natural_logs(text: str) -> str:
+    """``text`` with ``log_e`` read as ``ln`` (``log_e(178)``: ``ln(178)``)."""
+    return _LOG_E.sub("ln", text) if "log_" in text else text
+
+
+def ambiguous_base(text: str) -> bool:
+    """True when ``text`` takes an ``lg`` (``lg(178)``, ``lg 2``), whose base may be 10 or 2."""
+    return _LG.search(text) is not None
