@@ -190,3 +190,12 @@ def test_with_log_note_keeps_one_sentence():
     assert with_log_note("marked from your (a) = 0.5: correct given that value (error carried forward)") == \
         f"marked from your (a) = 0.5: correct given that value (error carried forward); {LOG_NOTE}"
     assert with_log_note("") == LOG_NOTE and with_log_note(LOG_NOTE) == LOG_NOTE
+
+
+# ---------------------------------------------------------------- 8. C9 (a)'s log-base traps
+
+def test_c9_total_names_the_log_base_slips(grade):
+    """Q9 (a), L = L_MLM + L_NSP = 1.7326: both with log10 give 0.7524, with log2 2.500."""
+    found = _verdicts(grade, [("Q9", "a", "0.7524"), ("Q9", "a", "2.500"), ("Q9", "a", "1.733")])
+    assert found == {"0.7524": ("incorrect", "log10_instead_of_ln"), "2.500": ("incorrect", "log2_instead_of_ln"),
+                     "1.733": ("correct", "")}
