@@ -20,7 +20,7 @@ from tests.paper_support import mark_paper
 LOG2 = "log2_instead_of_ln"
 LOG10 = "log10_instead_of_ln"
 BITS = "Log base 2 gives the loss in bits; the losses on this paper are in nats"
-CLASSES = ["C1", "C2", "C3", "C4", "C7", "C8", "C10"]   # the classes with the log-10 trap
+CLASSES = ["C1", "C2", "C3", "C4", "C7", "C8", "C9", "C10"]   # the classes with the log-10 trap
 SEEDS = 60
 BANK_DIR = Path(__file__).resolve().parent.parent / "question_bank"
 
@@ -105,7 +105,7 @@ def _log2_cases(templates_by_class):
             inst = sample_instance(templates_by_class[cls], f"log2/{cls}/{k}")
             for pv in inst.parts:
                 for trap in pv.traps:
-                    if trap.code == LOG2:
+                    if trap.code == LOG2 and trap.value is not None:   # C9: left out where it meets another value
                         yield cls, inst, pv, trap
 
 
@@ -123,7 +123,8 @@ def test_the_log2_value_is_named_over_many_draws(templates_by_class):
             assert verdict.feedback.startswith(BITS), verdict
         assert check_answer(record, record.answer).status == "correct", (cls, inst.seed_label)
         found += 1
-    assert found == SEEDS * (len(CLASSES) + 1)   # C7 has it on two parts
+    # C7 has it on two parts; C9 leaves it out of the few draws where it would meet another of (a)'s values
+    assert SEEDS * len(CLASSES) < found <= SEEDS * (len(CLASSES) + 1)
 
 
 def test_one_slip_in_bits_is_named_once_on_the_whole_paper(templates_by_class):

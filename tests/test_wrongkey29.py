@@ -156,7 +156,9 @@ def few_parts_answers(folder: Path, path: Path) -> Path:
     lines = (folder / "answers.csv").read_text(encoding="utf-8").splitlines(keepends=True)
     kept = [line for line in lines[1:] if line.split(",")[1] in ("Q1", "Q2")]
     again = [line for line in kept if line.split(",")[1] == "Q1" and int(line[1:7]) < 50]
-    path.write_text(lines[0] + "".join(kept + again), encoding="utf-8")
+    # one answer ECF surely re-marks, whatever the random class holds: (a) 0.5, then (b) -ln 0.5 (seed 1's Q1, C1)
+    ecf = ["S999999,Q1,a,0.5\n", "S999999,Q1,b,0.693\n"]
+    path.write_text(lines[0] + "".join(kept + again + ecf), encoding="utf-8")
     return path
 
 

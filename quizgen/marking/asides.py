@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 
 from quizgen.maths.functions import ANSWER_FUNCTIONS
 from quizgen.maths.numerals import DECIMAL_DIGITS
@@ -162,9 +163,11 @@ A note that opens with "or" (``0.769 (or 0.77)``) is a hedge, not a note."""
 RESTATED_REASON = "a number and a different value beside it ({}): a person decides which is the answer"
 WORKING_REASON = ("working and a different value after it ({working} is {value}, not {last}): "
                   "a person decides which is the answer")
-WORKING_SLACK = 0.01
-"""Working's value (``-ln(0.7157)``) is read within 1% of itself: its numbers are ones the student rounded
-(4 figures, as the paper asks), which moves the result that much, more through -ln near 1 (-ln(0.9340))."""
+_DECIMAL = re.compile(r"(?<![\w.])(?:\d+\.\d*|\.\d+)(?:[eE][-+]?\d+)?(?![\w.])")
+"""A decimal written in working (``0.7157``, ``1.70``): it stands for any value that rounds to it; a whole
+number (``4``, ``178``, the 10 of log10) is exact."""
+_SLACK_DECIMALS = 12
+"""Working with more decimals than this is checked within 1% of its value (never met in a part's working)."""
 NOTE_REASON = "a number with a note in brackets: a person reads what it says"
 
 
@@ -172,7 +175,9 @@ def restated_value(text: str, read):
     """For a number followed by a value in brackets (``0.695 (69.5%)``,
     ``0.6999 (0.7)``, ``0.0683 (6.83e-2)``, or an expression: ``2.72 (e)``):
     the reading of the more precise of the two (an expression's exact value;
-    the number on a tie) when both agree within rounding, else a reason for a person
+    the number on a tie) when both agree within rounding, marked as read in
+    hundredths when either has a % sign (``0.7036 (70.36%)`` on a loss, as
+    ``70.36%`` is: percent.percent_unread), else a reason for a person
     (``1950 (25%)``: the rate beside the count); None for any other text, or
     when either is no number (``read``: forms.read_number for this part)."""
     if ")" not in text or len(text) > 200:
@@ -183,7 +188,11 @@ def restated_value(text: str, read):
     head, shown = read(found["head"]), read(found["value"])
     if head.status != "number" or shown.status != "number":
         return None
-    return more_precise(head, shown) or RESTATED_REASON.format(found["value"].strip())
+    chosen = more_precise(head, shown)
+    if chosen is None:
+        return RESTATED_REASON.format(found["value"].strip())
+    # a % beside it counts as in a bare 70.36%: read as hundredths only where the part's answers are shares
+    return replace(chosen, hundredths=True) if (head.hundredths or shown.hundredths) else chosen
 
 
 def _bracketed_expression(text: str):
@@ -268,7 +277,8 @@ def as_equals(core: str) -> str:
     return _APPROXIMATELY.sub(" = ", core) if "≈" in core or "~" in core else core
 
 
-def chain_disagrees(chain, hundredths: bool, percent_sign: bool, value_of=None, comma: bool = False) -> str:
+def chain_disagrees(chain, hundredths: bool, percent_sign: bool, value_of=None, comma: bool = False,
+                    whole: bool = False) -> str:
     """A reason for a person when a plain value in the ``=``/``≈`` chain
     ``chain`` (a match: ``work`` before the last ``=``, then ``last``) does
     not agree with ``last`` within rounding (``0.6952 ≈ 0.9``), else ''.
@@ -277,7 +287,10 @@ def chain_disagrees(chain, hundredths: bool, percent_sign: bool, value_of=None, 
     value may also stand for a hundredth of another. A ``last`` that is a
     fraction or expression (``0.5 ≈ 7/10``) is exact: ``value_of(last)``
     (its value, or None when it has none) against the rounding of the plain value. ``comma``: the
-    answer was written with decimal commas, so the reason quotes its numbers with them (``0,237``)."""
+    answer was written with decimal commas, so the reason quotes its numbers with them (``0,237``).
+    Working (``-ln(0.7157)``) agrees with a plain ``last`` when some value its
+    decimals stand for rounds to ``last``, or to a unit beside it (``_working_half``);
+    on a count (``whole``) only when its value rounds to ``last`` (``0.8 x 1205 = 960``: 964)."""
     if chain is None:
         return ""
     work, last = chain["work"], chain["last"].strip()
@@ -294,12 +307,14 @@ def chain_disagrees(chain, hundredths: bool, percent_sign: bool, value_of=None, 
         a_scale = 100.0 if written.endswith("%") and not hundredths else 1.0
         if _PLAIN.fullmatch(shown):
             a, a_half, reason = float(shown) / a_scale, half_unit(shown) / a_scale, RESTATED_REASON
-        elif _PLAIN.fullmatch(last) and (a := _worked(shown, value_of)) is not None:
-            a, a_half, reason = a / a_scale, WORKING_SLACK * abs(a / a_scale), WORKING_REASON   # -ln(0.789) = 0.300
+        elif _PLAIN.fullmatch(last) and (a := _worked(shown, value_of)) is not None:   # -ln(0.789) = 0.300
+            a, a_half, reason = a / a_scale, _working_half(shown, a, value_of, whole) / a_scale, WORKING_REASON
         else:
             continue   # a label (L, L_MLM + L_NSP) or working with no value: read as before
-        if not (agree(a, a_half, b, b_half) or percent_sign and (
-                agree(a * 100, a_half * 100, b, b_half) or agree(a / 100, a_half / 100, b, b_half))):
+        # working may be off by a unit in the value's last figure (rounded from unrounded working); on a count, none
+        reach = None if reason is RESTATED_REASON else b_half if whole else 2 * b_half
+        if not (_meets(a, a_half, b, b_half, reach) or percent_sign and (
+                _meets(a * 100, a_half * 100, b, b_half, reach) or _meets(a / 100, a_half / 100, b, b_half, reach))):
             value = f"{a * a_scale:#.{max(3, _figures_shown(last))}g}".rstrip(".")
             if comma:   # read with points (read_marks): quoted as the file writes them
                 written, last, value = (t.replace(".", ",") for t in (written, last, value))
@@ -311,6 +326,36 @@ def written_with_commas(text: str, decimal_comma: bool) -> bool:
     """True when ``text``, read with decimal commas (``decimal_comma``), writes its decimals with them
     (``-ln(0,789) = 0,300``), so a reason quotes its numbers so; ``0.5 ≈ 7/10`` in a ``;`` file keeps its point."""
     return decimal_comma and re.search(r"\d,\d", text) is not None and re.search(r"\d\.\d", text) is None
+
+
+def _meets(a: float, a_half: float, b: float, b_half: float, reach: float | None) -> bool:
+    """``agree`` for two plain values (``reach`` None); for working's value ``a``
+    (``a_half``: its slack) and a plain ``b``, whether some value the working
+    stands for lies within ``reach`` of ``b``."""
+    if reach is None:
+        return agree(a, a_half, b, b_half)
+    return math.isfinite(a) and math.isfinite(b) and abs(a - b) <= (a_half + reach) * (1 + 1e-9) + 1e-12 * abs(b)
+
+
+def _working_half(shown: str, value: float, value_of, whole: bool) -> float:
+    """How far working's ``value`` may lie from what its written decimals stand
+    for: each decimal moved by half a unit in its last place (``1.70``: 0.005),
+    the moves added (interval arithmetic, to first order); 0 on a count
+    (``whole``: working there is exact) or with no decimal (``ln(178)``)."""
+    if whole:
+        return 0.0
+    found = list(_DECIMAL.finditer(shown))
+    if len(found) > _SLACK_DECIMALS:
+        return 0.01 * abs(value)
+    slack = 0.0
+    for match in found:
+        half = half_unit(match.group())
+        moved = [value_of(f"{shown[:match.start()]}({match.group()}{sign}{half!r}){shown[match.end():]}")
+                 for sign in "+-"]
+        if any(v is None or not math.isfinite(v) for v in moved):
+            return 0.01 * abs(value)   # a decimal at a function's edge (ln of 0.0): 1% as before
+        slack += max(abs(v - value) for v in moved)
+    return slack
 
 
 def _figures_shown(last: str) -> int:

@@ -18,6 +18,7 @@ from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chai
                                     no_answer_reason, non_answer, non_answer_beside, none_counted, restated_value,
                                     unquoted, written_with_commas)
 from quizgen.marking.bits import BITS_REASON, in_bits
+from quizgen.marking import logs as _logs
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
 from quizgen.maths.answers import DEPTH_REASON, has_tolerance, to_number
 from quizgen.maths.functions import ANSWER_FUNCTIONS, TABLE
@@ -25,20 +26,28 @@ from quizgen.maths.numerals import (DECIMAL_DIGITS, decimal_middle_dots, from_ty
                                     typeset_shell)
 from quizgen.maths.parser import CONSTANTS
 
+LOG_NOTE, bare_log, with_log_note = _logs.LOG_NOTE, _logs.bare_log, _logs.with_log_note   # their home: logs.py
 NUMBER, BLANK, INVALID, REVIEW = "number", Status.BLANK.value, Status.INVALID.value, Status.NEEDS_REVIEW.value
 
 # a label's letters may carry combining marks (p̂, x̄: U+0300-036F, and those for symbols, U+20D0-20FF)
 # or a size in bars (|M| = 1)
-_LABEL_NAME = (r"(?:[^\W\d][\w\u0300-\u036f\u20d0-\u20ff{}^\\]{0,15}|\|[^\W\d]\w{0,3}\|)"
+_FUNCTIONS = "|".join(sorted(map(re.escape, ANSWER_FUNCTIONS), key=len, reverse=True))   # log10 before log
+_CALL = r"(?!(?i:" + _FUNCTIONS + r")\s*\()"
+"""Not a function the answer parser knows, applied (``ln(178) = 5.18``): that is working, checked as working is."""
+_LABEL_NAME = (_CALL + r"(?:[^\W\d][\w\u0300-\u036f\u20d0-\u20ff{}^\\]{0,15}|\|[^\W\d]\w{0,3}\|)"
                r"(?:\s*\((?:[^()=]{0,12}|[^()=|]{0,20}\|[^()=|]{0,20})\))?")   # L, p̂, L_MLM, |M|, p(story)
 # in its brackets up to 12 characters, or a condition: up to 20 each side of a | (p(y_i | context), as the paper prints it)
 _LABEL = re.compile(r"^\s*" + _LABEL_NAME + r"\s*(?:[=:]\s*[≈~]?|[≈~])\s*(?=\S)")   # L = 0.851, p ≈ 0.695
-_SAID = re.compile(r"^\s*(?:so|it[’']s|(?:it|that|(?:the\s+)?(?:answer|[^\W\d][\w()]{0,20}|\|[^\W\d]\w{0,3}\|))\s+is)"
+_SAID = re.compile(r"^\s*(?:so|it[’']s|(?:it|that|(?:the\s+)?(?:answer|" + _CALL
+                   + r"[^\W\d][\w()]{0,20}|\|[^\W\d]\w{0,3}\|))\s+is)"
                    r"\s+(?=[-+.\d≈~]|about\b|roughly\b|around\b|circa\b|approx|(?:zero|one|two|three|four|five|six|seven|eight|"
                    r"nine|ten|eleven|twelve)\s*$)", re.IGNORECASE)
 """``it is 0``, ``the answer is 0.427``, ``p is 0.695``, ``the loss is about 0.364``, ``|M| is one``:
 the words before a number (or a count in words, ``_NUMBER_WORDS``) that say it is the answer (the
 parser would read ``is`` as a comparison)."""
+_CALL_SAID = re.compile(r"^\s*(?P<call>[-+]?\s*(?:" + _FUNCTIONS + r")\s*\([^=]{0,200}?\))\s+is\s+(?=[-+.\d])",
+                        re.IGNORECASE)
+"""A function applied, then ``is`` and a number (``ln(178) is 5.18``): working, read as ``ln(178) = 5.18``."""
 _CHAIN = re.compile(r"^(?P<work>.*?[^<>!=\s])\s*=(?!=)\s*(?P<last>[^=<>]+)$")
 """Working that ends in its value (``-ln(0.695) = 0.364``, ``0.72^2 = 0.518``): the value after the last ``=``."""
 _SYMBOL = re.compile(r"[^\W\d]\w*")
@@ -127,7 +136,8 @@ def strip_decorations(text: str, percent: bool = False):
     """``text`` without a leading label, approximation sign or trailing note
     (``_TRAILING``: a unit, ``(3 s.f.)``, ``...``, ``✓``, a full stop); and the
     number to divide by (100 for ``76.9%`` in a part that is not a percentage)."""
-    text = _LABEL.sub("", _SAID.sub("", text.strip(), count=1), count=1)
+    text = _CALL_SAID.sub(r"\g<call> = ", text.strip(), count=1)   # ln(178) is 5.18: working, never a label
+    text = _LABEL.sub("", _SAID.sub("", text, count=1), count=1)
     text = _APPROX.sub("", text, count=1)
     text = _strip_trailing(text)
     factor = 1.0
@@ -204,6 +214,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     if whole and none_counted(text):   # a count's "none", "nothing", "no positions": 0, never a word refused
         return Reading(NUMBER, 0.0)
     written, text = text, unquoted((from_typeset if typeset else typeset_shell)(text, decimal_comma))   # $L = 0.851$, 3.449 \times 10^{-5}, "0.695"
+    text = _logs.natural_logs(text)   # log_e(178) is ln(178)
     if has_tolerance(text):   # 0.7153 ± 0.001, 0.7153+-0.001: never read as 0.7143
         return Reading(REVIEW, reason=TOLERANCE_REVIEW_REASON)
     again = partial(read_number, percent=percent, decimal_comma=decimal_comma, whole=whole, typeset=False)
@@ -215,7 +226,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     core = as_equals(_TIMES_X.sub("*", read_marks(raw, whole, decimal_comma)))   # 3.28 x 10^-5; 0.6952 ≈ 0.695
     chain = _CHAIN.match(core)
     odd = chain and (chain_disagrees(chain, factor == 100.0, "%" in text, lambda last: _value_of(last, decimal_comma),
-                                     written_with_commas(text, decimal_comma))
+                                     written_with_commas(text, decimal_comma), whole)
                      or guessed_group(raw, whole, decimal_comma))
     if odd:   # 0.6952 ≈ 0.9, 0.5 ≈ 7/10: which is the answer? 5 = 5,000: which number?
         return Reading(REVIEW, reason=odd)
@@ -329,51 +340,6 @@ def said_with_doubt(text: str) -> bool:
     return _OPINION.search(text) is not None or QUESTION_MARK.search(text) is not None
 
 
-LOG_NOTE = "log is read as the natural log ln here"
-"""Added to the feedback on an answer whose maths writes ``log`` without a base: log10 for ln
-is the topic's main slip, so the reading is said, whatever the verdict."""
-_BARE_LOG = re.compile(r"(?<![\w.])log(?![a-z_])", re.IGNORECASE)
-_LOG_TAKES = re.compile(r"\s*(?:[(.\d]|(?:e|pi|π)(?!\w))", re.IGNORECASE)
-"""What follows ``log`` when it is maths: a bracket, a number (``log 2``, ``log0.7``), e or pi."""
-
-
-def bare_log(text: str, decimal_comma: bool = False) -> bool:
-    """True when ``text`` takes a ``log`` without a base (``-log(0.7157)``,
-    ``log 2``, ``log0.7``), which the parser reads as ln; not ``log10``, ``log2``,
-    ``log(8, 2)``, whose comma gives a base (unless commas are decimal), nor the
-    word in prose (``the natural log of that``: no bracket or number after it)."""
-    for match in _BARE_LOG.finditer(text):
-        rest = text[match.end():]
-        if rest.startswith(("10", "2")) or not _LOG_TAKES.match(rest):
-            continue   # log10(...), log2(...), or "log of it": a base, or a word
-        rest = rest.lstrip()
-        if not rest.startswith("(") or decimal_comma or not _has_base(rest):
-            return True
-    return False
-
-
-def _has_base(brackets: str) -> bool:
-    """Whether the bracket that ``brackets`` opens holds a comma at its own depth (``(8, 2)``)."""
-    depth = 0
-    for c in brackets:
-        if c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                return False
-        elif c == "," and depth == 1:
-            return True
-    return False
-
-
-def with_log_note(feedback: str) -> str:
-    """``feedback`` with ``LOG_NOTE`` added (once)."""
-    if LOG_NOTE in feedback:
-        return feedback
-    return f"{feedback}; {LOG_NOTE}" if feedback else LOG_NOTE
-
-
 _UNPARSED = "not a valid expression: "   # the parser's words for text it cannot read (maths/parser.py)
 
 
@@ -386,8 +352,11 @@ def unread_reason(exc: ExpressionError, written: str = "") -> str:
     '0.71o'", not "not a number: not a valid expression: ..."; quoting
     ``written``, the student's own text, when given, never the parser's
     rewriting of it (``10**{-5}`` for ``10^{-5}``), as the answer column shows
-    it (a NUL as U+FFFD: cells.quoted_as_shown)."""
+    it (a NUL as U+FFFD: cells.quoted_as_shown). An ``lg`` is refused saying why:
+    its base may be 10 or 2 (``logs.LG_REASON``)."""
     message = str(exc)
+    if _logs.ambiguous_base(written):   # lg(178): base 10 or base 2?
+        return _logs.LG_REASON
     if message.startswith(_UNPARSED):
         quoted = _QUOTED.fullmatch(message[len(_UNPARSED):])
         if written and quoted:

@@ -96,9 +96,12 @@ def whole_neighbour(x: float, value: float) -> bool:
 def not_whole(rule, reading) -> str:
     """Why a count answered with a fraction is wrong; the advice to round it only
     where rounding reaches the count asked for (``ln(2)`` for 1,600 positions is
-    no count to round)."""
+    no count to round), and never on a whole-number part whose answer is 0 (C5 (a),
+    the empty sum: nothing is added, so no fraction is rounded, ``NOT_WHOLE_EXACT``)."""
     if reading.hundredths:
         return NOT_A_RATE
+    if rule.value == 0:   # C5 (a), the empty sum: 0 because nothing is added, no count worked out as a fraction
+        return NOT_WHOLE_EXACT.format(quoted(reading.value))
     near = rule.value is not None and any(abs(whole - rule.value) < 0.5 for whole in
                                           (math.floor(reading.value), math.ceil(reading.value)))
     return (NOT_WHOLE if near else NOT_WHOLE_FAR).format(quoted(reading.value))
@@ -107,4 +110,6 @@ def not_whole(rule, reading) -> str:
 NOT_WHOLE = "a count is a whole number, and {} is not one: round a count worked out as a fraction"
 NOT_WHOLE_FAR = "a count is a whole number, and {} is not one (nor near the count asked for)"
 NOT_A_RATE = "this part asks for a count, not a rate or share: give how many, as a whole number"
+NOT_WHOLE_EXACT = ("{} is not a whole number, and this part's answer is one, worked out exactly: no fraction is "
+                   "rounded to reach it")
 """The feedback on a count answered with a fraction (120.5 positions), which says why it is wrong."""
