@@ -50,6 +50,7 @@ class KeyText(NamedTuple):
     csv: str
     template: str
     template_record: str
+    values: tuple = ()   # (exact form, value) of each numeric part, for key.json's digest (key.exact_check)
 
 
 def csv_text(rows) -> str:
@@ -154,7 +155,8 @@ def key_text(question) -> KeyText:
                 for p in entry.parts]   # an exact form such as -log(0.7) is text, not a formula, in a spreadsheet
         picks = choice_picks(entry.params, shared[3])
         record = instance_record(entry, shared[1], picks, shared[4])
-        question.key = KeyText(dump(record), csv_text(rows), entry.template, shared[0])
+        values = tuple((p.exact, p.value) for p in entry.parts if p.value is not None)
+        question.key = KeyText(dump(record), csv_text(rows), entry.template, shared[0], values)
     return question.key
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from quizgen.key import checks
 from quizgen.key.checks import Where
 from quizgen.key.compact import SharedTexts, WholeRecords
+from quizgen.key.exact_check import DIGEST_FIELD, check_values, values_digest
 from quizgen.key.recipes import read_recipes
 from quizgen.key.variants import read_variants, variant_spec
 from quizgen.key.parts import (DEFAULT_TOLERANCE, SPEC_KEYS, KeyPart, PartSpec, Trap, own_spec,
@@ -103,6 +104,7 @@ class Key:
         data["questions"] = questions
         if papers:
             data["students"] = papers
+        data[DIGEST_FIELD] = values_digest(_values(self))
         return data
 
     @classmethod
@@ -158,8 +160,25 @@ def read_key(data, source: str = "the key") -> Key:
     rounded_by = checks.text(data.get("answers_rounded_by", ""), top / "answers_rounded_by", checks.MAX_ID)
     if rounded_by not in ("", "canvas"):
         raise (top / "answers_rounded_by").fail(f"expected \"canvas\" (or no such field), got {rounded_by[:40]!r}")
-    return Key(tuple(questions), tuple(papers), data.get("seed"), data.get("worked_examples") is True,
-               str(data.get("quizgen", "")), version, secret, codes, rounded_by)
+    key = Key(tuple(questions), tuple(papers), data.get("seed"), data.get("worked_examples") is True,
+              str(data.get("quizgen", "")), version, secret, codes, rounded_by)
+    if data.get(DIGEST_FIELD) != values_digest(_values(key)):   # edited since written, or written without it
+        check_values(_located_parts(key, top))
+    return key
+
+
+def _values(key: Key) -> list:
+    """(exact form, value) of every numeric part, the class paper's then each student's, in key order."""
+    questions = list(key.questions) + [q for paper in key.papers for q in paper.questions]
+    return [(p.exact, p.value) for q in questions for p in q.parts if p.value is not None]
+
+
+def _located_parts(key: Key, top: Where):
+    """(JSON path, part) for every part of ``key``, in key order."""
+    for within, questions in [(top / "questions", key.questions)] + \
+            [(top / "students" / paper.student_id / "questions", paper.questions) for paper in key.papers]:
+        for i, question in enumerate(questions):
+            yield from ((within / i / "parts" / j, part) for j, part in enumerate(question.parts))
 
 
 def _codes(data: dict, top: Where) -> tuple:

@@ -17,7 +17,7 @@ from fractions import Fraction
 from quizgen.key import checks
 from quizgen.key.checks import Where
 from quizgen.key.compact import default_answer
-from quizgen.key.exact_check import disagreement
+from quizgen.key.exact_check import check_values
 from quizgen.maths.tolerance import half_width
 
 DEFAULT_TOLERANCE = {"sigfigs": 3}
@@ -159,8 +159,12 @@ class KeyPart:
     @classmethod
     def from_json(cls, record, source: str = "the key part") -> "KeyPart":
         """One part from a whole part record (version-1 fields, or version 2's
-        spec and values together), checked; errors name ``source``."""
-        return read_part(record, Where(source), None)
+        spec and values together), checked, its value against its exact form
+        too; errors name ``source``."""
+        where = Where(source)
+        part = read_part(record, where, None)
+        check_values([(where, part)])
+        return part
 
     def half_width(self, rule: dict | None = None) -> float:
         """How far an answer may lie from ``value`` and still be correct, by
@@ -225,11 +229,6 @@ def read_part(record, where: Where, shared: PartSpec | None, cache: dict | None 
         raise where.fail("a numeric part needs its \"value\"")
     value = checks.answer_value(record["value"], where / "value")
     exact = checks.text(record["exact"], where / "exact") if "exact" in record else None
-    found = disagreement(exact, value)
-    if found is not None:
-        raise (where / "value").fail(f"{value!r} is not the value of its exact form {checks.shown(exact)}, which is "
-                                     f"{found:.10g}: was it edited by hand? Put the exact form's value back (or "
-                                     "generate the key again)")
     return KeyPart(spec, answer, exact, value, traps)
 
 
@@ -264,7 +263,7 @@ def plain_part(record: dict, spec: PartSpec) -> KeyPart | None:
             return None
         return KeyPart(spec, answer, None, None, tuple(values))
     if not _plain_value(value) \
-            or exact.__class__ is not str or len(exact) > checks.MAX_TEXT or disagreement(exact, value) is not None:
+            or exact.__class__ is not str or len(exact) > checks.MAX_TEXT:
         return None   # read_part names the problem
     return KeyPart(spec, answer, exact, value, tuple(values))
 

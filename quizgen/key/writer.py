@@ -11,6 +11,7 @@ import json
 from quizgen import __version__
 from quizgen.cells import spreadsheet_safe
 from quizgen.key.entries import csv_text, dump, key_text
+from quizgen.key.exact_check import DIGEST_FIELD, values_digest
 from quizgen.key.model import FORMAT, VERSION
 from quizgen.key.papercode import paper_code
 
@@ -47,7 +48,13 @@ def _key_json(quiz):
         yield ',\n  "students": {\n'
         yield ",\n".join(f"    {dump(p.student_id)}: {_paper_json(p)}" for p in quiz.papers)
         yield "\n  }"
-    yield "\n}\n"
+    yield f',\n  {dump(DIGEST_FIELD)}: {dump(_digest(quiz))}\n}}\n'
+
+
+def _digest(quiz) -> str:
+    """The digest of the key's parts' exact forms and values (quizgen.key.exact_check)."""
+    questions = list(quiz.questions) + [q for paper in quiz.papers for q in paper.questions]
+    return values_digest([pair for q in questions for pair in key_text(q).values])
 
 
 def paper_codes(quiz) -> dict:
