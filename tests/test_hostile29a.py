@@ -1,0 +1,56 @@
+"""Hostile inputs (session 29, hostile29a): YAML alias bombs and repeated
+strings, control characters rendered by Jinja or given as a seed, a FIFO given
+to validate, a key.json in UTF-16 or naming a key twice."""
+
+from __future__ import annotations
+
+import pytest
+
+from quizgen.errors import InputFileError
+from quizgen.marking import policy
+
+
+def _nested(levels: int) -> str:
+    """A list of 10**(levels + 1) values, written with aliases in a few hundred bytes."""
+    text = "&a0 [x,x,x,x,x,x,x,x,x,x]"
+    for level in range(1, levels):
+        text = f"&a{level} [{text}" + f", *a{level - 1}" * 9 + "]"
+    return f"[{text}" + f", *a{levels - 1}" * 9 + "]"
+
+
+def test_policy_alias_bomb_is_refused_in_one_line():
+    """10**6 values from a few hundred bytes: refused by count, naming the setting
+    (before, the value was checked and shown whole: 10**9 of them never ended)."""
+    with pytest.raises(InputFileError) as caught:
+        policy.parse_policy("ecf_credit: " + _nested(5) + "\n", "p.yaml")
+    message = str(caught.value)
+    assert message.startswith("p.yaml:1: ecf_credit: the number of values (each YAML alias counted as its copy) "
+                              "exceeds the limit of 100,000"), message
+    assert "\n" not in message
+
+
+def test_policy_alias_bomb_under_points_and_traps():
+    for key in ("points", "traps"):
+        text = f"{key}:\n  C1: " + _nested(5) + "\n"
+        with pytest.raises(InputFileError, match=rf"p.yaml:1: {key}: the number of values"):
+            policy.parse_policy(text, "p.yaml")
+
+
+class _Counted:
+    """A value that counts how often it is shown."""
+
+    shown = 0
+
+    def __repr__(self):
+        _Counted.shown += 1
+        return "v"
+
+
+def test_found_reads_a_few_items_of_a_shared_value():
+    """A message shows a few items of a list, never each (aliased) copy."""
+    _Counted.shown = 0
+    item = _Counted()
+    shown = policy._found([[item] * 1000] * 1000)
+    assert _Counted.shown <= 20, _Counted.shown
+    assert len(shown) <= 80
+
