@@ -4,6 +4,8 @@ to validate, a key.json in UTF-16 or naming a key twice."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from quizgen.errors import InputFileError
@@ -77,3 +79,26 @@ def test_a_repeated_text_with_a_control_character_is_still_found():
     data = safe_load('title: [ok, &s "a\\x1bb", *s]\n')
     assert yamlfile.odd_scalar(data) == (("title", 1), "text holds the control character U+001B, "
                                                        "which no paper can print")
+
+
+@pytest.mark.parametrize("fmt", ["md", "tex", "text"])
+@pytest.mark.parametrize("escape, shown", [("\\x1b]0;PWNED\\x07", "the control character U+001B"),
+                                           ("ok\\x07", "the control character U+0007"),
+                                           ("\\x85", "the control character U+0085"),
+                                           ("\\ud800", "a lone surrogate U+D800")])
+def test_a_jinja_escape_cannot_print_a_control_character(fmt, escape, shown):
+    """A Jinja2 string's escape is refused as the same character in the YAML is."""
+    from quizgen.errors import TemplateError
+    from quizgen.text.render import render_many, render_string
+
+    source = "A {{ '" + escape + "' }} model"
+    with pytest.raises(TemplateError, match=re.escape(f"the filled text holds {shown}, which no paper can print")):
+        render_string(source, {}, fmt)
+    with pytest.raises(TemplateError, match=re.escape(f"the filled text holds {shown}")):
+        render_many(["plain", source], {}, fmt)
+
+
+def test_filled_text_keeps_tabs_line_breaks_and_other_characters():
+    from quizgen.text.render import render_string
+
+    assert render_string("{{ 'a\\tb\\u202fc' }}", {}, "text") == "a\tb\u202fc"
