@@ -102,3 +102,25 @@ def test_filled_text_keeps_tabs_line_breaks_and_other_characters():
     from quizgen.text.render import render_string
 
     assert render_string("{{ 'a\\tb\\u202fc' }}", {}, "text") == "a\tb\u202fc"
+
+
+@pytest.mark.parametrize("command", [("generate", "--classes", "C1", "--count", "1", "--out", "s2"),
+                                     ("export", "moodle", "--classes", "C1", "--count", "1", "--out", "m.xml")])
+@pytest.mark.parametrize("seed, code", [("a\x1b]0;pwned\x07b", "U+001B"), ("a\u202eb", "U+202E")])
+def test_a_seed_a_terminal_cannot_print_is_refused(invoke, tmp_path, monkeypatch, command, seed, code):
+    """A seed is echoed on the last line: an escape in it would reach the terminal."""
+    monkeypatch.chdir(tmp_path)
+    result = invoke(*command, "--seed", seed)
+    assert result.exit_code == 2, result.output
+    assert f"holds the character {code}, which a terminal does not print as itself" in result.output
+    assert "\x1b" not in result.output and "\u202e" not in result.output
+    assert not list(tmp_path.iterdir())
+
+
+def test_check_labels_refuses_a_seed_a_terminal_cannot_print():
+    from quizgen.errors import UsageError
+    from quizgen.generation.quiz import check_labels
+
+    with pytest.raises(UsageError, match="U\\+0007"):
+        check_labels("a\x07", ["t"], 1)
+    check_labels("exam 2026 ²\tb", ["t"], 1)
