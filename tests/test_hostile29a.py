@@ -124,3 +124,16 @@ def test_check_labels_refuses_a_seed_a_terminal_cannot_print():
     with pytest.raises(UsageError, match="U\\+0007"):
         check_labels("a\x07", ["t"], 1)
     check_labels("exam 2026 ²\tb", ["t"], 1)
+
+
+def test_validate_names_a_fifo_or_device_as_no_regular_file(invoke, tmp_path, monkeypatch):
+    import os
+
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo("ff.yaml")
+    for given in ("ff.yaml", os.devnull):
+        result = invoke("validate", given)
+        assert result.exit_code == 2
+        assert result.output.strip() == (f"quizgen: error: {given} is not a regular file: give a template file "
+                                         "(*.yaml, *.yml) or a folder of them")
+    assert "no such template file or folder: gone.yaml" in invoke("validate", "gone.yaml").output
