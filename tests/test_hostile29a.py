@@ -137,3 +137,25 @@ def test_validate_names_a_fifo_or_device_as_no_regular_file(invoke, tmp_path, mo
         assert result.output.strip() == (f"quizgen: error: {given} is not a regular file: give a template file "
                                          "(*.yaml, *.yml) or a folder of them")
     assert "no such template file or folder: gone.yaml" in invoke("validate", "gone.yaml").output
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32", "utf-8-sig"])
+def test_a_key_saved_with_a_byte_order_mark_is_read(three_question_folder, encoding):
+    """A key.json an editor saved as UTF-16 (or UTF-32) with its mark reads as the UTF-8 one."""
+    from quizgen.key.load import load_key_file
+
+    utf8 = three_question_folder / "key.json"
+    other = three_question_folder / "key16.json"
+    text = utf8.read_text(encoding="utf-8")
+    other.write_bytes((("\ufeff" if encoding == "utf-16-be" else "") + text).encode(encoding))
+    assert load_key_file(other) == load_key_file(utf8)
+
+
+def test_a_key_in_no_encoding_is_one_line_naming_utf8(tmp_path):
+    from quizgen.key.load import load_key_file
+
+    (tmp_path / "key.json").write_bytes(b'{"a": "\xff"}')
+    with pytest.raises(InputFileError) as caught:
+        load_key_file(tmp_path / "key.json")
+    assert str(caught.value) == (f"{tmp_path / 'key.json'}: cannot read the key: not UTF-8 text (byte 7: invalid "
+                                 "start byte); save key.json as UTF-8, as quizgen generate writes it")

@@ -13,6 +13,7 @@ import re
 import sys
 from pathlib import Path
 
+from quizgen.byte_order import bom_encoding
 from quizgen.errors import InputFileError
 from quizgen.input_files import MAX_KEY_BYTES, read_capped
 from quizgen.key import checks
@@ -37,10 +38,16 @@ def load_key_file(path) -> Key:
         if path.stat().st_size > MAX_KEY_BYTES:
             raise InputFileError(f"{path}: the key is over {MAX_KEY_BYTES // 1024 ** 2:,} MiB; "
                                  "expected the key.json written by quizgen generate")
-        text = read_capped(path, MAX_KEY_BYTES, "key").decode("utf-8-sig")
+        data = read_capped(path, MAX_KEY_BYTES, "key")
+        encoding = bom_encoding(data) or "utf-8"   # UTF-16 or UTF-32 by its mark, as a key saved again by an editor
+        text = data.decode(encoding)
     except FileNotFoundError as exc:
         raise InputFileError(f"{path}: key file not found") from exc
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        raise InputFileError(f"{path}: cannot read the key: not {encoding.upper().replace('-SIG', '')} text "
+                             f"(byte {exc.start:,}: {exc.reason}); save key.json as UTF-8, as quizgen "
+                             "generate writes it") from exc
+    except OSError as exc:
         raise InputFileError(f"{path}: cannot read the key ({getattr(exc, 'strerror', None) or exc})") from exc
     return Key.from_json(parse_key_text(text, str(path)), str(path))
 
