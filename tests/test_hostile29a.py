@@ -159,3 +159,27 @@ def test_a_key_in_no_encoding_is_one_line_naming_utf8(tmp_path):
         load_key_file(tmp_path / "key.json")
     assert str(caught.value) == (f"{tmp_path / 'key.json'}: cannot read the key: not UTF-8 text (byte 7: invalid "
                                  "start byte); save key.json as UTF-8, as quizgen generate writes it")
+
+
+def test_a_key_naming_a_field_twice_is_said_so(seed3_key, tmp_path):
+    """JSON keeps the second of two names; the check it then fails blamed what followed from it."""
+    from quizgen.key.load import load_key_file
+
+    path = tmp_path / "key.json"
+    text = seed3_key.read_text(encoding="utf-8")
+    path.write_text(text.rstrip()[:-1] + ', "version": 99}', encoding="utf-8")
+    with pytest.raises(InputFileError) as caught:
+        load_key_file(path)
+    assert str(caught.value) == (f"{path}: the name 'version' is given twice in one object (JSON keeps the second); "
+                                 "quizgen generate never writes that: regenerate the key (the same --seed and options)")
+
+
+def test_a_key_failing_its_checks_without_a_name_twice_keeps_its_message(seed3_key, tmp_path):
+    from quizgen.key.load import load_key_file
+
+    path = tmp_path / "key.json"
+    text = seed3_key.read_text(encoding="utf-8")
+    path.write_text(text.replace('"version": ', '"version": 9', 1), encoding="utf-8")
+    with pytest.raises(InputFileError) as caught:
+        load_key_file(path)
+    assert "twice" not in str(caught.value)

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from quizgen.byte_order import bom_encoding
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, quoted
 from quizgen.input_files import MAX_KEY_BYTES, read_capped
 from quizgen.key import checks
 from quizgen.key.checks import Where
@@ -49,7 +49,45 @@ def load_key_file(path) -> Key:
                              "generate writes it") from exc
     except OSError as exc:
         raise InputFileError(f"{path}: cannot read the key ({getattr(exc, 'strerror', None) or exc})") from exc
-    return Key.from_json(parse_key_text(text, str(path)), str(path))
+    data = parse_key_text(text, str(path))
+    try:
+        return Key.from_json(data, str(path))
+    except InputFileError as exc:
+        twice = _name_twice(text)
+        if twice is None:
+            raise
+        raise InputFileError(f"{path}: {twice}") from exc
+
+
+def _name_twice(text: str):
+    """What JSON ``text`` names twice in one object, said for a key that failed
+    its checks (JSON keeps the second silently, and the check then blames
+    what follows from it); else None. Read again only then: a pairs hook on
+    every read costs 12-16% of a large key's parse."""
+    def pairs_once(pairs):
+        data = dict(pairs)
+        if len(data) != len(pairs):
+            seen = set()
+            name = next(name for name, _ in pairs if name in seen or seen.add(name))
+            raise _Twice(name)
+        return data
+
+    try:
+        json.loads(text, object_pairs_hook=pairs_once, parse_constant=_no_constant, parse_int=_bounded_int)
+    except _Twice as twice:
+        return (f"the name {quoted(twice.name)} is given twice in one object (JSON keeps the second); "
+                "quizgen generate never writes that: regenerate the key (the same --seed and options)")
+    except (ValueError, RecursionError):
+        return None
+    return None
+
+
+class _Twice(ValueError):
+    """A JSON object naming ``name`` twice."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
 
 
 def parse_key_text(text: str, source: str):
