@@ -150,6 +150,43 @@ def safe_load(text: str, exponent_floats: bool = False):
     return yaml.load(text, Loader=careful)
 
 
+MAX_VALUES = 100_000
+"""The most values one top-level entry of a user's YAML (a template's, a
+policy's) may hold with its aliases written out: an alias bomb of a few hundred
+bytes is read as shared objects, but any walk over it (a check, a message's
+repr) meets every copy."""
+
+
+def yaml_values(data, cap: int = MAX_VALUES) -> int:
+    """How many values ``data`` holds with YAML aliases written out (an alias
+    bomb is small in the file and huge when used), stopping once past ``cap``."""
+    sizes = {}
+
+    def size(item) -> int:
+        if not isinstance(item, (dict, list)):
+            return 1
+        key = id(item)
+        if key not in sizes:
+            sizes[key] = cap + 1  # a cycle counts as too big
+            children = list(item.values()) + list(item.keys()) if isinstance(item, dict) else item
+            total = 1
+            for child in children:
+                total += size(child)
+                if total > cap:
+                    break
+            sizes[key] = total
+        return sizes[key]
+
+    try:
+        return size(data)
+    except RecursionError:
+        return cap + 1
+
+
+TOO_MANY_VALUES = "the number of values (each YAML alias counted as its copy)"
+"""The words of the refusal of an entry over MAX_VALUES, one for every YAML file."""
+
+
 _LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")   # what PyYAML counts as a line break
 
 

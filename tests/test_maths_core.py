@@ -125,13 +125,14 @@ def test_the_math_core_imports_nothing_of_quizgen_but_errors():
 KEY_MODEL = ("model.py", "parts.py", "checks.py", "compact.py", "status.py", "load.py", "recipes.py")
 
 
-def test_the_key_model_imports_nothing_above_errors_and_maths():   # and input_files, which reads key.json
+def test_the_key_model_imports_nothing_above_errors_and_maths():   # and input_files and byte_order, which read key.json
     """key/entries.py and key/writer.py make keys and sit beside generation; the rest only model them."""
     folder = Path(quizgen.maths.__file__).parent.parent / "key"
     for name in KEY_MODEL:
         for node in ast.walk(ast.parse((folder / name).read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("quizgen"):
-                assert node.module.startswith(("quizgen.errors", "quizgen.input_files", "quizgen.maths", "quizgen.key")), \
+                assert node.module.startswith(("quizgen.errors", "quizgen.input_files", "quizgen.byte_order",
+                                               "quizgen.maths", "quizgen.key")), \
                     (name, node.module)
                 assert node.module not in ("quizgen.key.entries", "quizgen.key.writer"), (name, node.module)
 

@@ -22,7 +22,6 @@ MAX_LETS = 200              # lets in one template (each may build on the last)
 MAX_ITEMS = 10_000          # items in a vector, a sample or any list value
 MAX_GRID_POINTS = 10 ** 12  # points of a decimal grid (drawn lazily, never listed)
 MAX_NODES = 5_000           # nodes of an irrational value's expression, counted written out
-MAX_YAML_VALUES = 100_000   # values in a template's YAML, aliases written out
 MAX_NAME = 100              # characters of a template id or class
 MAX_TEMPLATES = 500         # template files in one bank folder (validate takes about 2.5 s each)
 
@@ -210,29 +209,3 @@ def expression_size(node, cap: int) -> int:
         _SIZES.clear()
     _SIZES[node] = total
     return total
-
-
-def yaml_values(data, cap: int = MAX_YAML_VALUES) -> int:
-    """How many values ``data`` holds with YAML aliases written out (an alias
-    bomb is small in the file and huge when used), stopping once past ``cap``."""
-    sizes = {}
-
-    def size(item) -> int:
-        if not isinstance(item, (dict, list)):
-            return 1
-        key = id(item)
-        if key not in sizes:
-            sizes[key] = cap + 1  # a cycle counts as too big
-            children = list(item.values()) + list(item.keys()) if isinstance(item, dict) else item
-            total = 1
-            for child in children:
-                total += size(child)
-                if total > cap:
-                    break
-            sizes[key] = total
-        return sizes[key]
-
-    try:
-        return size(data)
-    except RecursionError:
-        return cap + 1

@@ -13,6 +13,7 @@ from quizgen.bank.part_layout import (check_tolerance, optional_number, part_spa
 from quizgen.bank.trap_schema import trap as build_trap, word_list
 from quizgen.bank.yamlfile import locate_line, odd_scalar
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, TemplateProblems, did_you_mean
+from quizgen import safe_yaml
 from quizgen.maths.parser import parse, template_policy
 from quizgen.bank.text_rules import text_rule_problems
 
@@ -136,9 +137,8 @@ def _check_yaml_size(check: _Checker, data: dict) -> None:
     (an alias bomb), naming the top-level key where it is, or holds a value no
     template can use (a .nan, an .inf, a control character), naming its line."""
     for key, value in data.items():
-        if budget.yaml_values(value) > budget.MAX_YAML_VALUES:
-            raise budget.limit_error(check, (key,), "the number of values (each YAML alias counted as its copy)",
-                                     f"{budget.MAX_YAML_VALUES:,}")
+        if safe_yaml.yaml_values(value) > safe_yaml.MAX_VALUES:
+            raise budget.limit_error(check, (key,), safe_yaml.TOO_MANY_VALUES, f"{safe_yaml.MAX_VALUES:,}")
     odd = odd_scalar(data)
     if odd:
         check.fail(odd[1], *odd[0])

@@ -195,17 +195,21 @@ def _odd(value):
 def odd_scalar(data):
     """The key path and problem of the first non-finite number, control
     character or lone surrogate anywhere in a template's data, else None. Iterative, so deep
-    nesting cannot exhaust the stack; shared (aliased) nodes are seen once."""
+    nesting cannot exhaust the stack; shared (aliased) nodes are seen once, texts
+    too: one long text repeated by aliases is read once, not once per alias
+    (``data`` holds each object, so an id is not reused while this runs)."""
     stack, seen = [((), data)], set()
     while stack:
         keys, item = stack.pop()
+        if isinstance(item, (dict, list, str)):
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
         if isinstance(item, (dict, list)):
-            if id(item) not in seen:
-                seen.add(id(item))
-                pairs = item.items() if isinstance(item, dict) else enumerate(item)
-                stack.extend(((*keys, k), v) for k, v in reversed(list(pairs)))
-                if isinstance(item, dict):
-                    stack.extend(((*keys, k), k) for k in reversed(list(item)))
+            pairs = item.items() if isinstance(item, dict) else enumerate(item)
+            stack.extend(((*keys, k), v) for k, v in reversed(list(pairs)))
+            if isinstance(item, dict):
+                stack.extend(((*keys, k), k) for k in reversed(list(item)))
             continue
         problem = _odd(item)
         if problem:

@@ -84,9 +84,21 @@ def read_seed(text: str):
     when it is one, else the text itself, a word seed (``--5``, ``²`` and
     ``exam-2026`` are words). Spaces around it are not part of it."""
     text = text.strip()
+    refuse_unprintable_seed(text)
     if len(text) > MAX_SEED:
         raise UsageError(f"--seed {quoted(text)} is too long: key.json keeps seeds of at most {MAX_SEED} characters")
     return int(text) if _WHOLE_SEED.fullmatch(text) else text
+
+
+def refuse_unprintable_seed(seed: str) -> None:
+    """Refuse, in one line, a seed holding a character a terminal does not print
+    as itself (an escape, a BEL, a direction control such as U+202E; a tab is a
+    gap): the seed is echoed on the run's last line and kept in key.json, where
+    an escape sequence would retitle or recolour the terminal."""
+    bad = next((c for c in seed if not c.isprintable() and c != "\t"), None)   # a tab prints as a gap
+    if bad is not None:
+        raise UsageError(f"--seed {quoted(seed)} holds the character U+{ord(bad):04X}, which a terminal does not "
+                         "print as itself; give a whole number or a word of printable characters")
 
 
 def check_labels(seed, template_ids, count: int, student_ids=()) -> None:
@@ -101,6 +113,7 @@ def check_labels(seed, template_ids, count: int, student_ids=()) -> None:
     seed = str(2 ** 63) if seed is None else seed
     room = MAX_ID - len(f"/{max(map(len, template_ids)) * 'a'}/{count - 1}{REDRAW_TAIL}")
     seed = str(seed)
+    refuse_unprintable_seed(seed)
     if len(seed) > room:
         raise UsageError(f"--seed {quoted(seed)} is too long for these templates: key.json keeps "
                          f"question seeds of at most {MAX_ID} characters, which leaves {room} for the seed")

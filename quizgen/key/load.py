@@ -13,7 +13,8 @@ import re
 import sys
 from pathlib import Path
 
-from quizgen.errors import InputFileError
+from quizgen.byte_order import bom_encoding
+from quizgen.errors import InputFileError, quoted
 from quizgen.input_files import MAX_KEY_BYTES, read_capped
 from quizgen.key import checks
 from quizgen.key.checks import Where
@@ -37,12 +38,56 @@ def load_key_file(path) -> Key:
         if path.stat().st_size > MAX_KEY_BYTES:
             raise InputFileError(f"{path}: the key is over {MAX_KEY_BYTES // 1024 ** 2:,} MiB; "
                                  "expected the key.json written by quizgen generate")
-        text = read_capped(path, MAX_KEY_BYTES, "key").decode("utf-8-sig")
+        data = read_capped(path, MAX_KEY_BYTES, "key")
+        encoding = bom_encoding(data) or "utf-8"   # UTF-16 or UTF-32 by its mark, as a key saved again by an editor
+        text = data.decode(encoding)
     except FileNotFoundError as exc:
         raise InputFileError(f"{path}: key file not found") from exc
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        raise InputFileError(f"{path}: cannot read the key: not {encoding.upper().replace('-SIG', '')} text "
+                             f"(byte {exc.start:,}: {exc.reason}); save key.json as UTF-8, as quizgen "
+                             "generate writes it") from exc
+    except OSError as exc:
         raise InputFileError(f"{path}: cannot read the key ({getattr(exc, 'strerror', None) or exc})") from exc
-    return Key.from_json(parse_key_text(text, str(path)), str(path))
+    data = parse_key_text(text, str(path))
+    try:
+        return Key.from_json(data, str(path))
+    except InputFileError as exc:
+        twice = _name_twice(text)
+        if twice is None:
+            raise
+        raise InputFileError(f"{path}: {twice}") from exc
+
+
+def _name_twice(text: str):
+    """What JSON ``text`` names twice in one object, said for a key that failed
+    its checks (JSON keeps the second silently, and the check then blames
+    what follows from it); else None. Read again only then: a pairs hook on
+    every read costs 12-16% of a large key's parse."""
+    def pairs_once(pairs):
+        data = dict(pairs)
+        if len(data) != len(pairs):
+            seen = set()
+            name = next(name for name, _ in pairs if name in seen or seen.add(name))
+            raise _Twice(name)
+        return data
+
+    try:
+        json.loads(text, object_pairs_hook=pairs_once, parse_constant=_no_constant, parse_int=_bounded_int)
+    except _Twice as twice:
+        return (f"the name {quoted(twice.name)} is given twice in one object (JSON keeps the second); "
+                "quizgen generate never writes that: regenerate the key (the same --seed and options)")
+    except (ValueError, RecursionError):
+        return None
+    return None
+
+
+class _Twice(ValueError):
+    """A JSON object naming ``name`` twice."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
 
 
 def parse_key_text(text: str, source: str):

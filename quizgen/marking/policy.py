@@ -15,6 +15,7 @@ one-line errors naming the file and key:
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -190,11 +191,24 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
         hint = did_you_mean(unknown[0], KEYS) or f" (expected one of {', '.join(KEYS)})"
         where = _where(source, text, (str(unknown[0]),))
         raise InputFileError(f"{where}: {_shown(unknown[0])}: unknown key{hint}")
+    _refuse_alias_bombs(data, source, text)
     general, per_template = _traps(data.get("traps") or {}, source, text)
     return Policy(_fraction(data.get("ecf_credit", 1.0), source, "ecf_credit", text),
                   _fraction(data.get("imprecise_credit", 0.0), source, "imprecise_credit", text),
                   general, per_template, _points(data.get("points") or {}, source, text), source,
                   _carried_figures(data.get("carried_figures", Credits.carried_figures), source, text), text)
+
+
+def _refuse_alias_bombs(data: dict, source: str, text: str) -> None:
+    """Refuse a setting whose value, YAML aliases written out, holds more than
+    safe_yaml.MAX_VALUES values (the bank's rule): an alias bomb of a few hundred
+    bytes is read as shared lists, but checking or showing it meets every copy."""
+    from quizgen.safe_yaml import MAX_VALUES, TOO_MANY_VALUES, yaml_values
+
+    for key, value in data.items():
+        if yaml_values(value) > MAX_VALUES:
+            raise InputFileError(f"{_where(source, text, (str(key),))}: {_shown(key)}: {TOO_MANY_VALUES} "
+                                 f"exceeds the limit of {MAX_VALUES:,}")
 
 
 def _where(source: str, text: str, path) -> str:
@@ -224,10 +238,18 @@ def _shown(key) -> str:
     return printable(".".join(map(str, key)) if isinstance(key, tuple) else key)[:80]
 
 
+_BRIEF = reprlib.Repr()
+_BRIEF.maxlevel, _BRIEF.maxlist, _BRIEF.maxdict, _BRIEF.maxtuple = 2, 4, 4, 4
+_BRIEF.maxstring, _BRIEF.maxother, _BRIEF.maxlong = 80, 80, 80
+"""A repr that reads a few items of a list or mapping and 80 characters of a
+text: a value of many shared copies (YAML aliases) or one long text shown in a
+message costs no more than a short one (repr of the whole took gigabytes)."""
+
+
 def _found(value) -> str:
     """What the file held, for a message: on one line, cut to 80 characters (a
-    date as YAML wrote it, 2001-12-14, not Python's repr)."""
-    shown = value.isoformat() if hasattr(value, "isoformat") else repr(value)
+    date as YAML wrote it, 2001-12-14, not Python's repr), never more of it read."""
+    shown = value.isoformat() if hasattr(value, "isoformat") else _BRIEF.repr(value)
     return shortened(printable(shown), 80)
 
 

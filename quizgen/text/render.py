@@ -19,6 +19,7 @@ from quizgen.text.md_maths import check_markdown_dollars, html_escaped, markdown
 from quizgen.text.sandbox import CappedSandbox
 from quizgen.text.tex_commands import WHY_UNLISTED, unlisted_tex
 from quizgen.text.tex_markdown import markdown_to_tex
+from quizgen.text.unprintable import refuse_unprintable
 from quizgen.maths.exact import Exact
 from quizgen.text.answers import answer_in_maths, bold_answer
 from quizgen.maths.numbers import exact_decimal, fixed, percent, plain, significant, significant_or_fixed
@@ -300,6 +301,7 @@ def _static(source: str, fmt: str) -> str:
 
 
 def _convert(filled: str, fmt: str) -> str:
+    refuse_unprintable(filled)
     if fmt == "tex":
         command = unlisted_tex(filled, filled=True)
         if command is not None:   # whatever Jinja2 did (a filter block, raw text, a tag after a backslash)

@@ -82,6 +82,9 @@ def template_paths(paths, banks) -> list:
             files += template_files(path)
         elif path.is_file():
             files.append(path)
+        elif path.exists():   # a FIFO, /dev/null, a socket: reading one would hang or find nothing
+            raise InputFileError(f"{path} is not a regular file: give a template file (*.yaml, *.yml) "
+                                 "or a folder of them")
         else:
             raise InputFileError(f"no such template file or folder: {path}")
     for bank in banks:
