@@ -74,7 +74,8 @@ _QUANTITY = re.compile(r"(?<=[\d)])\s*(?:probabilit(?:y|ies)|prob|loss|cross[- ]
 # any order (``_strip_trailing``): a precision note in brackets ("(3 s.f.)",
 # "(4dp)", "(to 3 sig figs)") or said plainly ("to 3 s.f."), "approx", a unit,
 # a check mark, an ellipsis after a decimal's digits (a truncated decimal: the
-# digits shown are the number read, their figures counted as usual), a full stop.
+# digits shown are the number read, their figures counted as usual), a full stop,
+# a stray comma or semicolon (one: "0.789,," stays a list).
 _FIGURES = r"\d{1,2}\s*(?:s\.?\s*f\.?|d\.?\s*p\.?|sig(?:nificant|\.)?\s*fig(?:ure)?s?\.?|decimal\s*places?)"
 _TRAILING = (
     re.compile(r"(?<!\s)\s*(?:\(\s*(?:(?:correct\s+)?to\s*)?" + _FIGURES + r"\s*\)|\b(?:correct\s+)?to\s+"
@@ -86,6 +87,7 @@ _TRAILING = (
     re.compile(r"(?<!\s)\s*\(\s*rounded\s*\)$", re.IGNORECASE),
     re.compile(r"(?P<keep>[.,]\d+)\s*(?:\.\.\.|…)$"),   # after a decimal's digits only: never "1/3..."
     re.compile(r"(?<=[\d)}%✓✔])\.$"),   # 0.769. and {0,7157}. (a braced number: typeset_shell)
+    re.compile(r"(?<=[^\s,;])\s*[,;]$"),   # 0.696; 0.789, (a slip: 1, is 1 read either way, no decimals after it)
 )
 _TIMES_X = re.compile(r"(?<=\d)\s*[xX]\s*(?=\d)")   # the letter x for × between numbers (3.28 x 10^-5, 0.8 x 2580)
 REVIEW_REASON = "a person should read this answer"

@@ -1,0 +1,51 @@
+"""Answers as people write them, review 29 (instructor): a stray `,` or `;`
+after a number (``0.696;``, ``0.789,``) is a slip of the keyboard, read past as a
+sentence's full stop is."""
+
+import pytest
+
+from quizgen.marking.forms import read_number
+
+
+def _read(text, **options):
+    reading = read_number(text, **options)
+    return reading.status, reading.value, reading.figures
+
+
+@pytest.mark.parametrize("decimal_comma", [False, True])
+@pytest.mark.parametrize("text, value, figures", [
+    ("0.696;", 0.696, 3), ("0.789,", 0.789, 3), ("0.696 ;", None, None), ("-ln(0.909);", None, None),
+    ("0.364 nats;", 0.364, 3), ("L = 0.851,", 0.851, 3), ("≈0.696;", 0.696, 3), ("0.769 (3 s.f.);", 0.769, 3),
+    ("1,", 1.0, 1), ("1;", 1.0, 1)])
+def test_a_stray_comma_or_semicolon_after_a_number_is_read_past(text, value, figures, decimal_comma):
+    """``1,`` is 1 in any file: as a decimal comma it has no decimals after it, as a
+    slip it ends nothing; either way 1, showing one figure as ``1`` and ``1.`` do."""
+    if value is None:   # spaced, or after working: the expected value comes from reading it without the mark
+        value, figures = read_number(text.rstrip(";, ")).value, read_number(text.rstrip(";, ")).figures
+    assert _read(text, decimal_comma=decimal_comma) == ("number", pytest.approx(value), figures)
+
+
+def test_a_decimal_comma_then_a_stray_comma():
+    """``0,789,`` in a decimal-comma file: 0,789 then the slip; in a ``,`` file's quoted cell likewise."""
+    assert _read("0,789,", decimal_comma=True) == ("number", pytest.approx(0.789), 3)
+    assert _read("0,789,") == ("number", pytest.approx(0.789), 3)
+
+
+@pytest.mark.parametrize("text", ["1,440,", "1.440,", "1,440;"])
+def test_a_count_keeps_its_thousands_before_a_stray_comma(text):
+    assert _read(text, whole=True)[:2] == ("number", 1440.0)
+
+
+@pytest.mark.parametrize("text", ["0.5, 0.6", "0.5, 0.6,", "0.789,,", "0.789;;", ",", ";"])
+def test_a_list_or_punctuation_alone_is_still_no_number(text):
+    assert read_number(text).status != "number"
+
+
+def test_the_stray_mark_pattern_is_linear():
+    from quizgen.marking.forms import _TRAILING
+    from redos_support import best_seconds
+    pattern = _TRAILING[-1]
+    for make in (lambda n: "1" + " " * n + "x", lambda n: "1 " * n + "x", lambda n: "a," * n + "a"):
+        small, large = best_seconds(pattern.search, make(1_000), runs=3), best_seconds(pattern.search, make(100_000), runs=3)
+        assert large < 0.01 or large < 300 * max(small, 1e-5), (small, large)
+
