@@ -17,6 +17,7 @@ from quizgen.key.status import Status
 from quizgen.marking.asides import (NOTE_REASON, as_equals, bracketed_note, chain_disagrees, most_precise_in_chain,
                                     no_answer_reason, non_answer, non_answer_beside, none_counted, restated_value,
                                     unquoted, written_with_commas)
+from quizgen.marking.arrows import read_steps
 from quizgen.marking.bits import BITS_REASON, in_bits
 from quizgen.marking import logs as _logs
 from quizgen.marking.marks import COUNT_REASON, NUMERAL, count_read_otherwise, guessed_group, read_marks
@@ -220,6 +221,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     if has_tolerance(text):   # 0.7153 ± 0.001, 0.7153+-0.001: never read as 0.7143
         return Reading(REVIEW, reason=TOLERANCE_REVIEW_REASON)
     again = partial(read_number, percent=percent, decimal_comma=decimal_comma, whole=whole, typeset=False)
+    if (stepped := read_steps(text, again)) is not None:   # 0.909 -> 0.096, -ln(0.909) → 0.0954: working, then it
+        return stepped
     restated = restated_value(text, again)
     if restated is not None:   # 0.695 (69.5%), 0.7 (69.99%): the more precise; 1950 (25%): a reason for a person
         restated = restated if isinstance(restated, str) else guessed_group(text, whole, decimal_comma) or restated
