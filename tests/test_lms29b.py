@@ -136,6 +136,9 @@ def test_a_student_with_no_attempt_keeps_a_template_grade_and_has_no_row_without
                         "--gradebook-template", tmp_path / "moodle.csv")
         assert result.exit_code == 0, result.output
         assert _rows(tmp_path / "responses-graded-gradebook-moodle.csv").get("s009") == expected, cell
+        said = " ".join(result.output.split())
+        assert ("a later attempt's shows: s009 (kept 7.5);" if expected else "a later attempt's shows: s009;") in said
+        assert "with no answer in this run keep" not in said
 
 
 def test_moodle_gradebook_leaves_out_the_held():

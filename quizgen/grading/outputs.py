@@ -250,27 +250,32 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
     students with no answer in this run (each shown, a 0 too), those of 0
     this run's score replaced;
     or, for a Moodle file made without a template, that its 0s for students
-    with no answer replace any grade Moodle has for them; and the template's
-    rows left out for having no student id."""
+    with no answer replace any grade Moodle has for them; the students given
+    no grade as their Moodle attempt is still open or they have none (``held``,
+    each with a template's grade kept); and the template's rows left out for
+    having no student id."""
     column, notes = _column_words(outputs, result) if outputs.gradebook_template else "", []
     if book.no_id:
         identity = "ID number" if outputs.gradebook_key == "idnumber" else "email address"
         notes.append(f"{len(book.no_id)} row(s) of {shortened(Path(outputs.gradebook_template).name)} have no "
                      f"{identity} and are left out of the gradebook (Moodle's import could not match them): "
                      f"line(s) {first_few(book.no_id)}")
-    if book.kept:
-        notes.append(f"{len(book.kept)} student(s) with no answer in this run keep, in the gradebook, the grade already "
-                     f"in {column}: {_kept_shown(book.kept)}")
+    held, kept_held = set(book.held), dict(book.kept)
+    kept = [k for k in book.kept if k[0] not in held]
+    if kept:
+        notes.append(f"{len(kept)} student(s) with no answer in this run keep, in the gradebook, the grade already "
+                     f"in {column}: {_kept_shown(kept)}")
     zeros = [change for change in book.changed if _was_zero(change[1])]
     if zeros:
         notes.append(f"{len(zeros)} grade(s) of 0 in {column} replaced by this run's score (students an earlier run "
                      f"had no answer from, say): {_changes_shown(zeros)}")
     if book.held:
+        shown = first_few([f"{i} (kept {kept_held[i]})" if i in kept_held else i for i in book.held])
         notes.append(f"{len(book.held)} student(s) whose Moodle attempt is still open, or who have none, get no grade "
                      f"in the gradebook file ({_no_grade_words(outputs)}), so that importing it leaves Moodle's "
-                     f"grade for them alone, and a later attempt's shows: {first_few(list(book.held))}; grade again "
+                     f"grade for them alone, and a later attempt's shows: {shown}; grade again "
                      "once the quiz is closed")
-    zeroed = [i for i in result.absent if i not in set(book.held)]
+    zeroed = [i for i in result.absent if i not in held]
     if outputs.gradebook == "moodle" and not outputs.gradebook_template and zeroed:
         notes.append(f"the Moodle gradebook gives the {len(zeroed)} student(s) with no answer 0, and importing "
                      "it replaces a grade Moodle already has for them (another section's, say); to keep such grades, "
