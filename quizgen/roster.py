@@ -11,7 +11,10 @@ one column (``Name``, ``Full name``, ...) or as given and family names
 ...: one name "First Last"), other columns ignored. An LMS export reads as
 the LMS names its students in a quiz download (quizgen/lms/responses.py):
 Canvas's gradebook by ``SIS User ID``, else ``ID``, its ``Student`` column
-("Last, First") the name; Moodle's by ``ID number``, else ``Email address``.
+("Last, First") the name; Moodle's by ``ID number``, else ``Email address``
+(``ID-Nummer``, ``E-Mail-Adresse`` in German); a Moodle quiz report (its
+Grades report: State and Started on columns) has a row per attempt, read
+once, and average rows, which have neither id nor State, skipped.
 Each id is normalised for comparison (quizgen/marking/student_ids.py: case
 and spaces ignored), so a roster listing one student twice, even as ``S010``
 and ``s010``, is refused with both lines named. Errors are one line naming
@@ -40,10 +43,16 @@ FAMILY_NAMES = ("lastname", "familyname", "surname", "nachname", "familienname",
                 "apellidos", "apellido", "cognome", "achternaam", "last")
 # (id column, the column a row without that id falls back on) of an LMS export:
 # Canvas's gradebook, Moodle's participants or grades, as responses.py reads their quiz downloads.
-LMS_IDS = (("sisuserid", ("id",)), ("idnumber", ("emailaddress", "email")))
+# Moodle's in German too (ID-Nummer, E-Mail-Adresse), as it downloads its reports in the user's language.
+LMS_IDS = (("sisuserid", ("id",)), ("idnumber", ("emailaddress", "email")), ("idnummer", ("emailadresse", "email")))
+OTHER_IDS = ("emailadresse",)   # an id column of no csv_input.ALIASES: Moodle's German email address
 CANVAS_NAME = "student"                              # Canvas's gradebook: "Last, First"
 NOT_STUDENTS = ("points possible", "student, test")   # Canvas gradebook rows that are no student
-MOODLE_AVERAGES = ("overall average", "group average")   # the quiz Grades report's rows that are no student
+# A Moodle quiz report's State and Started on columns (mod/quiz/report/attemptsreport.php: mod_quiz's
+# strings 'attemptstate' and 'startedon'), which
+# Moodle names in the downloading user's language (headers as norm_header makes them): English, German.
+QUIZ_STATES = ("state", "status")
+QUIZ_STARTS = ("startedon", "begonnenam")
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
@@ -92,7 +101,12 @@ class Columns(NamedTuple):
     fallback: int | None
     name: tuple
     last_first: bool = False
-    attempts: bool = False   # a Moodle quiz report: a row per attempt, and average rows
+    state: int | None = None   # a Moodle quiz report's State: a row per attempt, and average rows (no id, no State)
+
+    @property
+    def attempts(self) -> bool:
+        """Whether the roster is a Moodle quiz report (the quiz's Grades report, say)."""
+        return self.state is not None
 
 
 def _columns(header, where: str) -> Columns:
@@ -110,11 +124,18 @@ def _columns(header, where: str) -> Columns:
     one_column_each_at(header, names, {"student id": student, "LMS id": fallback, "student's name": whole,
                                     "given name": given, "family name": family}, f"{where}: ")
     if whole is not None or halves:
-        attempts = fallback is not None and "state" in names and "startedon" in names   # Moodle's quiz reports
-        return Columns(student, fallback, (whole,) if whole is not None else halves, False, attempts)
+        return Columns(student, fallback, (whole,) if whole is not None else halves, False, _quiz_state(names))
     if CANVAS_NAME in names and names.index(CANVAS_NAME) != student:   # Canvas's "Student" beside its ids
         return Columns(student, fallback, (names.index(CANVAS_NAME),), True)
     return Columns(student, fallback, ())
+
+
+def _quiz_state(names: list):
+    """The State column of a Moodle quiz report (its Grades report, with ID
+    number, email or both; in English or another language: QUIZ_STATES,
+    QUIZ_STARTS), known by its State and Started on columns; else None."""
+    state = find_column(names, QUIZ_STATES)
+    return state if state is not None and find_column(names, QUIZ_STARTS) is not None else None
 
 
 def _id_columns(names: list) -> tuple:
@@ -124,7 +145,7 @@ def _id_columns(names: list) -> tuple:
     for registrar, own in LMS_IDS:
         if registrar in names:
             return names.index(registrar), find_column(names, own)
-    student = find_column(names, ALIASES["student"])
+    student = find_column(names, ALIASES["student"] + OTHER_IDS)
     if student is not None and names[student] == CANVAS_NAME and "id" in names:   # Canvas's, without SIS ids
         return names.index("id"), None
     return student, None
@@ -168,11 +189,11 @@ def _not_a_student(row: list, columns: Columns) -> bool:
     """Whether a row of a Canvas gradebook is one of its rows that are no
     student: "Points Possible", the Test Student, a row with neither name nor
     id (the posting policy's); or of a Moodle quiz report (the Grades
-    report's download), its "Overall average" or "Group average" row."""
+    report's download), an average row ("Overall average", "Gesamtdurchschnitt",
+    a group's, in whatever language): one with neither id nor State."""
     if columns.attempts:
         ids = (_cell(row, columns.student) + _cell(row, columns.fallback)).strip()
-        name = " ".join(" ".join(_cell(row, column) for column in columns.name).casefold().split())
-        return not ids and name in MOODLE_AVERAGES
+        return not ids and not _cell(row, columns.state).strip()
     if not columns.last_first:
         return False
     name = " ".join(_cell(row, columns.name[0]).casefold().split())

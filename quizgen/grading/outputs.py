@@ -14,6 +14,7 @@ from pathlib import Path
 from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import csv_text, norm_question
 from quizgen.errors import InputFileError, UsageError, first_few, shortened
+from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.decisions import made_by_override
 from quizgen.grading.gradebook_warnings import (guarded_ids_warning, identity_warnings, off_roster_warning,
@@ -249,26 +250,46 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
     students with no answer in this run (each shown, a 0 too), those of 0
     this run's score replaced;
     or, for a Moodle file made without a template, that its 0s for students
-    with no answer replace any grade Moodle has for them; and the template's
-    rows left out for having no student id."""
+    with no answer replace any grade Moodle has for them; the students given
+    no grade as their Moodle attempt is still open or they have none (``held``,
+    each with a template's grade kept); and the template's rows left out for
+    having no student id."""
     column, notes = _column_words(outputs, result) if outputs.gradebook_template else "", []
     if book.no_id:
         identity = "ID number" if outputs.gradebook_key == "idnumber" else "email address"
         notes.append(f"{len(book.no_id)} row(s) of {shortened(Path(outputs.gradebook_template).name)} have no "
                      f"{identity} and are left out of the gradebook (Moodle's import could not match them): "
                      f"line(s) {first_few(book.no_id)}")
-    if book.kept:
-        notes.append(f"{len(book.kept)} student(s) with no answer in this run keep, in the gradebook, the grade already "
-                     f"in {column}: {_kept_shown(book.kept)}")
+    held, kept_held = set(book.held), dict(book.kept)
+    kept = [k for k in book.kept if k[0] not in held]
+    if kept:
+        notes.append(f"{len(kept)} student(s) with no answer in this run keep, in the gradebook, the grade already "
+                     f"in {column}: {_kept_shown(kept)}")
     zeros = [change for change in book.changed if _was_zero(change[1])]
     if zeros:
         notes.append(f"{len(zeros)} grade(s) of 0 in {column} replaced by this run's score (students an earlier run "
                      f"had no answer from, say): {_changes_shown(zeros)}")
-    if outputs.gradebook == "moodle" and not outputs.gradebook_template and result.absent:
-        notes.append(f"the Moodle gradebook gives the {len(result.absent)} student(s) with no answer 0, and importing "
+    if book.held:
+        shown = first_few([f"{i} (kept {kept_held[i]})" if i in kept_held else i for i in book.held])
+        notes.append(f"{len(book.held)} student(s) whose Moodle attempt is still open, or who have none, get no grade "
+                     f"in the gradebook file ({_no_grade_words(outputs)}), so that importing it leaves Moodle's "
+                     f"grade for them alone, and a later attempt's shows: {shown}; grade again "
+                     "once the quiz is closed")
+    zeroed = [i for i in result.absent if i not in held]
+    if outputs.gradebook == "moodle" and not outputs.gradebook_template and zeroed:
+        notes.append(f"the Moodle gradebook gives the {len(zeroed)} student(s) with no answer 0, and importing "
                      "it replaces a grade Moodle already has for them (another section's, say); to keep such grades, "
                      "give --gradebook-template with the file an earlier run wrote or Moodle's grade export")
     return notes
+
+
+def _no_grade_words(outputs: GradeOutputs) -> str:
+    """How the gradebook gives a held student no grade: Moodle's import sets a
+    blank cell as "no grade", overriding the quiz's, so they have no row."""
+    if outputs.gradebook == "canvas":
+        return "their cell left as it was"
+    return ("no row, unless the template holds a grade for them, kept: Moodle's import would set a blank cell as "
+            "no grade, overriding the quiz's own, as it would a 0")
 
 
 def _scaled_note(outputs: GradeOutputs, result, possible) -> list:
@@ -329,6 +350,7 @@ def gradebook_text(outputs: GradeOutputs, result):
     item = outputs.gradebook_item or result.answers_path.stem
     marked = set(result.zero_marked)   # their override's 0 is written, not a grade kept
     absent = frozenset(i for i in result.absent if i not in marked)   # no answer: a grade in the column is kept
+    held = getattr(result, "held", frozenset())   # attempt still open, or none: no grade (lms.papers.still_open_ids)
     if outputs.gradebook == "plain":
         return FilledGradebook(plain_gradebook(grades), [])
     lms = outputs.gradebook.capitalize()
@@ -341,11 +363,13 @@ def gradebook_text(outputs: GradeOutputs, result):
                 left_out = moodle_left_out(grades, outputs.gradebook_key)
                 off = tuple(i for i in result.off_roster if i not in left_out)
                 written = [g for g in grades if g.student_id not in left_out and g.student_id not in off]
-                return FilledGradebook(moodle_gradebook(written, item, outputs.gradebook_key),
-                                       [] if left_out else no_email, left_out=left_out, off_roster=off)
-            book = moodle_gradebook_filled(template, grades, item, outputs.gradebook_key, absent, result.off_roster)
+                return FilledGradebook(moodle_gradebook(written, item, outputs.gradebook_key, held),
+                                       [] if left_out else no_email, left_out=left_out, off_roster=off,
+                                       held=tuple(g.student_id for g in written if normalise_id(g.student_id) in held))
+            book = moodle_gradebook_filled(template, grades, item, outputs.gradebook_key, absent, result.off_roster,
+                                           held)
             return book._replace(unmatched=[] if book.left_out else no_email)
-        return canvas_gradebook(template, grades, item, absent)
+        return canvas_gradebook(template, grades, item, absent, held)
     except InputFileError as exc:
         raise InputFileError(f"--gradebook-template {path}: {exc}") from exc
 

@@ -70,6 +70,7 @@ class FilledGradebook(NamedTuple):
     by_zeros: tuple = ()   # (the template's id, graded id) matched only by leading zeros (student_ids.zero_pairs)
     unfilled: tuple = ()   # the template's student ids (as written) no grade was matched to: the nearest-id hints
     other_rows: tuple = ()   # Canvas: (graded id, its row's id, an unmatched row's id that could be theirs too)
+    held: tuple = ()   # graded ids given no grade, as their Moodle attempt is still open or they have none (``held``)
 
 
 def plain_gradebook(grades: list) -> str:
@@ -81,15 +82,20 @@ def plain_gradebook(grades: list) -> str:
     return _csv(rows)
 
 
-def moodle_gradebook(grades: list, item: str, key: str = "idnumber") -> str:
+def moodle_gradebook(grades: list, item: str, key: str = "idnumber", held=frozenset()) -> str:
     """Moodle's grade import CSV: the student's ID number (or email, with
     ``key="email"``), their name, and the grade item column ``item``. In
     Moodle, map the first column to "ID number" (or "Email address") and the
-    last to the grade item."""
+    last to the grade item. A student in ``held`` (normal ids: their attempt
+    still open, or none yet) has no row: Moodle's import reads a blank or
+    ``-`` cell as "no grade" and sets it, overriding the quiz's own grade
+    (grade/import/csv/classes/load_data.php, update_grade_item; then
+    grade_item::update_final_grade), as it does a 0; a student not in the file
+    is left alone, so their later attempt's grade shows."""
     if key not in MOODLE_KEYS:
         raise UsageError(f"Moodle gradebook key must be one of {', '.join(MOODLE_KEYS)}, got {key!r}")
     rows = [(MOODLE_KEYS[key], "Full name", item)]
-    rows += [(g.student_id, g.name, number_text(g.score)) for g in grades]
+    rows += [(g.student_id, g.name, number_text(g.score)) for g in grades if normalise_id(g.student_id) not in held]
     return _csv(rows)
 
 
@@ -115,7 +121,7 @@ def moodle_left_out(grades: list, key: str = "idnumber", known=frozenset()) -> l
 
 
 def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "idnumber",
-                            absent=frozenset(), off_roster=()) -> FilledGradebook:
+                            absent=frozenset(), off_roster=(), held=frozenset()) -> FilledGradebook:
     """Moodle's grade import CSV, as :func:`moodle_gradebook`, merged with the
     grades ``template`` (Moodle's grade export, or the file an earlier run
     wrote) holds for ``item``: a student in ``absent`` (no answer in this run)
@@ -125,7 +131,8 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
     (normalise_id: case, spaces, a formula guard; else leading zeros, one to
     one: zero_pairs, listed in ``by_zeros``), written as the template has it.
     The ids in ``off_roster`` (graded, not on grade's --roster) are left out
-    unless the template lists them, as moodle_left_out's are."""
+    unless the template lists them, as moodle_left_out's are. A student in
+    ``held`` (moodle_gradebook) keeps a grade the template holds, else has no row."""
     if key not in MOODLE_KEYS:
         raise UsageError(f"Moodle gradebook key must be one of {', '.join(MOODLE_KEYS)}, got {key!r}")
     existing, no_id = moodle_rows(template, item, MOODLE_KEYS[key])
@@ -142,17 +149,25 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
         written = g if row is None else g._replace(student_id=row.student_id)
         if row is not None and normalise_id(row.student_id) != normal:
             by_zeros.append((row.student_id, g.student_id))
-        cell = _merged(g, before, number_text(g.score), absent, kept, changed, _number_cell)
+        if normal in held and before.strip() in NO_GRADE:
+            continue   # their attempt still open, or none: no row, so that Moodle's own grade stands
+        cell = _merged(g, before, number_text(g.score), absent | held, kept, changed, _number_cell)
         rows.append((written.student_id, g.name, cell))
     rows += [(r.student_id, r.name, _number_cell(r.grade)) for r in existing.values() if r.grade not in NO_GRADE]
-    return FilledGradebook(_csv(rows), [], kept, changed, no_id, left_out, off_roster=off, by_zeros=tuple(by_zeros))
+    return FilledGradebook(_csv(rows), [], kept, changed, no_id, left_out, off_roster=off, by_zeros=tuple(by_zeros),
+                           held=_held(grades, held))
+
+
+def _held(grades: list, held) -> tuple:
+    """The graded ids of ``held`` (normal ids), as graded."""
+    return tuple(g.student_id for g in grades if normalise_id(g.student_id) in held)
 
 
 def _merged(grade: Grade, before: str, now: str, absent, kept: list, changed: list, as_kept=str) -> str:
     """The cell to write for ``grade``: the grade ``before`` kept (as
     ``as_kept`` writes it), noted in ``kept``, when the student gave no answer
     in this run; else ``now``, noting in ``changed`` a different grade it replaces."""
-    if grade.student_id in absent and before.strip() not in NO_GRADE:
+    if (grade.student_id in absent or normalise_id(grade.student_id) in absent) and before.strip() not in NO_GRADE:
         cell = as_kept(before)
         kept.append((grade.student_id, cell.strip()))
         return cell
@@ -191,7 +206,8 @@ def _number_cell(cell: str) -> str:
     return text if float(text) == value else cell.strip().replace(",", ".")
 
 
-def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozenset()) -> FilledGradebook:
+def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozenset(),
+                     held=frozenset()) -> FilledGradebook:
     """Canvas's exported gradebook CSV (``template``, as text) with the
     ``assignment`` column filled for the graded students: an existing column
     is one whose header is ``assignment`` or ``assignment (id)``, case aside
@@ -199,8 +215,9 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
     the maximum score in the "Points Possible" row, and ``added`` says so. An existing column whose "Points Possible" is set gets
     the scores scaled to it (17 of 34 on a 10-point assignment is 5), as
     Canvas reads the cell in the assignment's points. A student in ``absent``
-    (no answer in this run) keeps a grade already in the column; every other
-    row and column keeps its values."""
+    (no answer in this run) keeps a grade already in the column, and one in
+    ``held`` (normal ids: their Moodle attempt still open, or none) keeps the
+    cell as it is, empty too, not 0; every other row and column keeps its values."""
     bom = template.startswith("\ufeff")
     reader, skip = _exact_reader(template.lstrip("\ufeff"))
     numbered = list(numbered_rows(reader, skip))
@@ -226,7 +243,8 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
             if grade.student_id in matched:
                 raise repeated_student(matched[grade.student_id], line, "graded student", grade.student_id)
             scaled = grade.score * possible / grade.max if possible and grade.max else grade.score
-            row[column] = _merged(grade, row[column], number_text(scaled), absent, kept, changed)
+            if normalise_id(grade.student_id) not in held or row[column].strip() not in NO_GRADE:
+                row[column] = _merged(grade, row[column], number_text(scaled), absent | held, kept, changed)
             matched[grade.student_id] = line
         elif row[0].strip() == POINTS_POSSIBLE and grades and not row[column]:
             row[column] = number_text(grades[0].max)
@@ -234,7 +252,7 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
     text = _csv(rows, reader.dialect.delimiter)   # the template's delimiter, which Canvas's import detects
     return FilledGradebook(("\ufeff" if bom else "") + text, unmatched, kept, changed, possible=possible, added=added,
                            by_zeros=tuple(by_zeros), unfilled=_unfilled_ids(header, numbered[1:], graded),
-                           other_rows=tuple(others))
+                           other_rows=tuple(others), held=_held(grades, held))
 
 
 def _canvas_matches(header: list, rows: list, grades: list) -> tuple:

@@ -38,6 +38,16 @@ open and submit, and a student with no attempt, who may still make one
 (``Never submitted``, the attempt closed, cannot be)."""
 
 
+def still_open_ids(key) -> frozenset:
+    """The normal ids of the students of ``key`` (a Key) whose Moodle attempt
+    is still open or who have none (STILL_OPEN): as they get no feedback
+    sheet, the Moodle and Canvas gradebook files give them no grade
+    (quizgen.lms.gradebook: a grade imported would override the LMS's own,
+    and hide the grade of the attempt they may still submit)."""
+    from quizgen.marking.student_ids import normalise_id
+    return frozenset(normalise_id(p.student_id) for p in key.papers if p.state in STILL_OPEN)
+
+
 def open_attempt_sheets(states: dict, students) -> tuple:
     """``(numbers, notes)``: the numbers of the students of ``students`` (ids
     by number) whose graded attempt is still open (``states``: {student
