@@ -1,6 +1,7 @@
 """The sample before the pass (grading/belong_early.py) counts whole students
 only, spread over many parts, so that a file sorted by question (one part in
-each window) is left to the check after the pass."""
+each window) is left to the check after the pass; and the key.json files near
+a weak class's answers are searched once a run, not before and after the pass."""
 
 import csv
 import importlib.util
@@ -124,3 +125,41 @@ def test_the_sample_must_hold_enough_students_and_parts(folder):
     assert not belong_early.spread(sample, index)
     sample.answers = [(s, q, p, 1.0) for s in students[:belong_early.EARLY_STUDENTS - 1] for q, p in parts]
     assert not belong_early.spread(sample, index)
+
+
+def slipped(folder: Path, path: Path) -> None:
+    """``class.csv`` with every plain number 15% off: a weak class (few match,
+    few far) that another key near it (quiz2) does not fit."""
+    header, rows = read_rows(folder / "class.csv")
+    for row in rows:
+        try:
+            row[3] = f"{float(row[3]) * 1.15:.4g}"
+        except ValueError:
+            pass
+    write_rows(path, header, rows)
+
+
+def test_a_weak_class_searches_the_keys_near_it_once_a_run(folder, invoke, monkeypatch, big, tmp_path):
+    for name in ("quiz1", "quiz2"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "key.json").write_bytes((folder / name / "key.json").read_bytes())
+    slipped(folder, tmp_path / "answers.csv")
+    monkeypatch.chdir(tmp_path)
+    read, taken = [], []
+    share_in, original = belong._share_in, belong_early.graded_sample
+    monkeypatch.setattr(belong, "_share_in", lambda path, answers: read.append(path.parent.name)
+                        or share_in(path, answers))
+    monkeypatch.setattr(belong_early, "graded_sample", lambda *a: taken.append(original(*a)) or taken[-1])
+    result = invoke("grade", "answers.csv", "--key", "quiz1/key.json", "--out", "out/graded.csv")
+    assert result.exit_code == 0, result.output
+    assert "a weak class, or answers written for another seed or key?" in result.output
+    assert read == ["quiz2"]
+    assert belong_early.spread(taken[0], _Slots()) and belong.few_match(
+        taken[0].matched, taken[0].numeric)   # the sample before the pass searched
+    again = invoke("grade", "answers.csv", "--key", "quiz1/key.json", "--out", "again/graded.csv")
+    assert again.exit_code == 0 and read == ["quiz2", "quiz2"]   # a new run searches again
+
+
+class _Slots:
+    """A key of many parts: ``spread`` asks for EARLY_PARTS of them."""
+    slots = range(1000)
