@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import gc
 import os
+import weakref
 from collections import Counter
 from pathlib import Path
 
@@ -66,6 +67,7 @@ NEARBY_BYTES = 32 * 1024 ** 2   # nor more than this of them in all, in one chec
 COLLECT_BYTES = 8 * 1024 ** 2   # the cycles of this much key read are collected (at most 4 collections)
 CODE_CELL_MOST = 64   # a paper cell longer than this is no code (the rows say so, one by one)
 _NEAR = frozenset({Status.CORRECT, Status.IMPRECISE})
+_NONE_BETTER = weakref.WeakKeyDictionary()   # {KeyIndex: {(answers, used)}}: searched this run, none fit better
 
 
 class Sample:
@@ -126,7 +128,13 @@ def better_key(index, answers: list, answers_path: Path, used) -> tuple | None:
     """``(key.json as typed, its share, this key's share)`` for the key.json near
     the answers that matches ``answers`` best, when it matches at least
     MATCH_OTHER of them and BETTER times this key's share; else None. A small
-    class is looked at too: as few answers as the far rule needs (FAR_LEAST)."""
+    class is looked at too: as few answers as the far rule needs (FAR_LEAST).
+    Once a run: when the sample before the pass (belong_early.py) found none for
+    these answers and this key (``index``, the run's own), None again, not
+    another read of every key near them (a weak class's run would read them twice)."""
+    searched = (str(_resolved(answers_path)), None if used is None else str(_resolved(used)))
+    if searched in _NONE_BETTER.get(index, ()):
+        return None
     ours, best, unfreed = plain_share(index, answers, FAR_LEAST) or 0.0, None, 0
     for path, size in readable_keys(answers_path, used):
         theirs = _share_in(path, answers)
@@ -138,6 +146,8 @@ def better_key(index, answers: list, answers_path: Path, used) -> tuple | None:
             best = (_typed(path), theirs, ours)
     if unfreed > 1024 ** 2:
         gc.collect()
+    if best is None:
+        _NONE_BETTER.setdefault(index, set()).add(searched)
     return best
 
 
