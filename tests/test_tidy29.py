@@ -1,0 +1,58 @@
+"""Session 29 tidy (tidy29): dotted dates that are no clock, e-notation in bits
+working, decimal-comma working reasons, change words by word family, and one
+helper for "and N more"."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from quizgen.cli import main
+
+
+def _part(letter, value):
+    return {"part": letter, "name": letter, "type": "numeric", "points": 2.0, "value": value,
+            "answer": f"{value:.4f}", "tolerance": {"sigfigs": 3}, "misconceptions": []}
+
+
+Q1 = {"id": "Q1", "class": "C1", "template": "t1", "points": 4, "parts": [_part("a", 0.5), _part("b", 3.0)]}
+
+
+def _run(*args):
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    assert result.exit_code == 0, result.output
+    return " ".join(result.output.split())
+
+
+# ---------------------------------------------------------------- 1. dotted dates that cannot be a clock
+
+@pytest.mark.parametrize("text, when", [("2026.12.03", (2026, 12, 3)), ("31.12.26", (2026, 12, 31)),
+                                        ("30.11.26", (2026, 11, 30)), ("1.5.26", (2026, 5, 1))])
+def test_a_dotted_date_that_cannot_be_a_clock_is_a_date(text, when):
+    from datetime import datetime
+
+    from quizgen.grading.time_text import read_time
+
+    assert read_time(text, True) == (datetime(*when), False)
+
+
+def test_a_dotted_value_that_can_only_be_a_clock_says_so():
+    from quizgen.grading.time_text import Unread, read_time
+
+    with pytest.raises(Unread, match="cannot be told apart"):
+        read_time("10.05.30", True)
+    with pytest.raises(Unread, match=r"^is not a time \(written as a time of day alone, with no date\)$"):
+        read_time("10.45.30", True)
+
+
+def test_grade_orders_resubmissions_by_dotted_dates(tmp_path):
+    key = tmp_path / "key.json"
+    key.write_text(json.dumps({"questions": [Q1]}), encoding="utf-8")
+    (tmp_path / "t.csv").write_text("Zeitstempel,student_id,question_id,part,answer\n"
+                                    "31.12.26,s1,Q1,a,0.5\n30.11.26,s1,Q1,a,0.7\n", encoding="utf-8")
+    output = _run("grade", tmp_path / "t.csv", "--key", key, "--out", f"{tmp_path / 'out'}/")
+    graded = (tmp_path / "out" / "t-graded.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert {line.split(",")[4]: line.split(",")[5] for line in graded[1:]} == {"0.5": "correct",
+                                                                              "0.7": "superseded"}
+    assert "the answer with the latest 'Zeitstempel' was graded" in output
+    assert "is not a time" not in output
