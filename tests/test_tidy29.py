@@ -56,3 +56,27 @@ def test_grade_orders_resubmissions_by_dotted_dates(tmp_path):
                                                                               "0.7": "superseded"}
     assert "the answer with the latest 'Zeitstempel' was graded" in output
     assert "is not a time" not in output
+
+
+# ---------------------------------------------------------------- 2. a number in bits in e-notation
+
+@pytest.mark.parametrize("text, number", [("1.482e1 bits", "1.482e1"), ("1.482E+1 (in bits)", "1.482E+1"),
+                                          ("4.826e-1bits", "4.826e-1"), ("14.82 bits", "14.82"),
+                                          ("-log2(p) = 0.48 bits", "")])
+def test_a_number_in_bits_is_read_in_e_notation_too(text, number):
+    from quizgen.marking.bits import in_bits
+
+    assert in_bits(text) == number
+
+
+def test_grade_names_the_log2_trap_of_a_number_in_bits_in_e_notation(tmp_path):
+    key = tmp_path / "key.json"
+    part = dict(_part("a", 0.5), misconceptions=[{"code": "log2_instead_of_ln", "value": 14.82,
+                                                   "feedback": "Log base 2 gives bits."}])
+    key.write_text(json.dumps({"questions": [dict(Q1, parts=[part])]}), encoding="utf-8")
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,1.482e1 bits\n"
+                                    "s2,Q1,a,14.82 bits\n", encoding="utf-8")
+    _run("grade", tmp_path / "a.csv", "--key", key, "--out", f"{tmp_path / 'out'}/")
+    graded = (tmp_path / "out" / "a-graded.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert [line.split(",")[4:7] for line in graded[1:]] == [["incorrect", "0", "0.5000"]] * 2
+    assert all(",log2_instead_of_ln," in line for line in graded[1:])
