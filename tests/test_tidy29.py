@@ -80,3 +80,31 @@ def test_grade_names_the_log2_trap_of_a_number_in_bits_in_e_notation(tmp_path):
     graded = (tmp_path / "out" / "a-graded.csv").read_text(encoding="utf-8-sig").splitlines()
     assert [line.split(",")[4:7] for line in graded[1:]] == [["incorrect", "0", "0.5000"]] * 2
     assert all(",log2_instead_of_ln," in line for line in graded[1:])
+
+
+# ---------------------------------------------------------------- 3. a working reason quotes numbers as written
+
+def test_a_reason_quotes_decimal_commas_when_points_group_thousands():
+    from quizgen.marking.asides import written_with_commas
+    from quizgen.marking.forms import read_number
+
+    assert "(1000,5 and 10,27)" in read_number("1.000,5 ≈ 10,27", decimal_comma=True).reason
+    assert written_with_commas("1.000.000,5 = 9", True)
+    assert not written_with_commas("0.5 ≈ 0,5", True) and not written_with_commas("1,000.5 = 2,5", True)
+
+
+def test_grade_quotes_a_semicolon_files_thousands_points_reason_with_commas(tmp_path):
+    key = tmp_path / "key.json"
+    key.write_text(json.dumps({"questions": [Q1]}), encoding="utf-8")
+    (tmp_path / "a.csv").write_text("student_id;question_id;part;answer\ns1;Q1;b;1.000,5 ≈ 10,27\n", encoding="utf-8")
+    _run("grade", tmp_path / "a.csv", "--key", key, "--out", f"{tmp_path / 'out'}/")
+    graded = (tmp_path / "out" / "a-graded.csv").read_text(encoding="utf-8-sig")
+    assert "(1000,5 and 10,27)" in graded and "1000.5" not in graded
+
+
+@pytest.mark.parametrize("answer, value", [("0.8*1250 = 960", "1000"), ("0.8*1250000 = 960", "1.00e+06"),
+                                           ("0.0005*2.5 = 0.0011", "0.00125"), ("9.9996*1 = 7", "10.0")])
+def test_a_working_reason_writes_its_value_plainly_from_a_thousandth_to_a_million(answer, value):
+    from quizgen.marking.forms import read_number
+
+    assert f"is {value}, not " in read_number(answer, whole=True).reason
