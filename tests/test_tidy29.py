@@ -108,3 +108,35 @@ def test_a_working_reason_writes_its_value_plainly_from_a_thousandth_to_a_millio
     from quizgen.marking.forms import read_number
 
     assert f"is {value}, not " in read_number(answer, whole=True).reason
+
+
+# ---------------------------------------------------------------- 4. change words by word family
+
+ACCEPT_C = ["no", "false", "stays the same", "no, it stays the same"]
+TRAPS_C = {"sum_instead_of_mean": ["yes", "true", "doubles", "grows", "increases", "decreases", "shrinks"]}
+
+
+@pytest.mark.parametrize("answer", ["no, it increased", "no, it increases", "no, it increasing", "no, it grows",
+                                    "no, it shrinks", "no, it decreases", "no, it doubles"])
+def test_a_change_no_list_holds_goes_to_a_person_in_every_tense(answer):
+    from quizgen.marking.unlisted import UNLISTED_REASON
+    from quizgen.marking.words import read_words
+
+    reading = read_words(answer, ["no", "false", "all at once"], {"left_to_right": ["yes", "left to right"]})
+    assert (reading.status, reading.reason) == ("needs_review", UNLISTED_REASON)
+
+
+@pytest.mark.parametrize("answer, listed", [("no, it increased", "no, it increases"), ("no, it grew", "no, it grows"),
+                                            ("no, it shrank", "no, it shrinks"), ("it grew", "it grows"),
+                                            ("increasing", "increases")])
+def test_a_tense_of_a_listed_change_word_reads_as_that_word(answer, listed):
+    from quizgen.marking.words import read_words
+
+    assert read_words(answer, ACCEPT_C, TRAPS_C) == read_words(listed, ACCEPT_C, TRAPS_C)
+
+
+def test_a_change_word_listed_with_two_meanings_is_left_as_written():
+    from quizgen.marking.unlisted import as_listed
+
+    assert as_listed("no, it grew", {"": ["grows"], "t": ["grown"]}) == "no, it grew"
+    assert as_listed("no it grew", {"": ["no"], "t": ["it grows"]}) == "no it grows"
