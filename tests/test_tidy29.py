@@ -140,3 +140,32 @@ def test_a_change_word_listed_with_two_meanings_is_left_as_written():
 
     assert as_listed("no, it grew", {"": ["grows"], "t": ["grown"]}) == "no, it grew"
     assert as_listed("no it grew", {"": ["no"], "t": ["it grows"]}) == "no it grows"
+
+
+# ---------------------------------------------------------------- 5. one helper for "and N more"
+
+def test_the_open_attempts_note_counts_the_students_it_does_not_name():
+    from quizgen.lms.papers import open_attempt_sheets
+
+    states = {n: "In progress" for n in range(7)}
+    numbers, notes = open_attempt_sheets(states, {n: f"s{n}" for n in range(7)})
+    assert numbers == set(range(7))
+    assert "s0 (In progress), s1 (In progress), s2 (In progress), s3 (In progress), s4 (In progress) and 2 more; " \
+           "grade again" in notes[0]
+
+
+def test_named_few_names_the_first_then_counts_the_rest():
+    from quizgen.errors import named_few
+    from quizgen.grading import off_roster
+
+    assert named_few(list("abcdefg")) == "a, b, c, d, e and 2 more" == off_roster.named_few(list("abcdefg"))
+    assert named_few(list("abc"), 2) == "a, b and 1 more" and named_few(["a"]) == "a"
+
+
+@pytest.mark.parametrize("module", ["quizgen.lms.attempts", "quizgen.grading.absent_notes", "quizgen.lms.papers"])
+def test_the_notes_name_a_few_with_the_one_helper(module):
+    import importlib
+    import inspect
+
+    source = inspect.getsource(importlib.import_module(module))
+    assert "named_few(" in source and "named_first(" not in source and "first_few(" not in source
