@@ -6,6 +6,8 @@ docs/errors.md holds the table; tests/test_exit_codes.py keeps both in step."""
 
 import difflib
 
+from quizgen.text.words import named_first
+
 
 def did_you_mean(name, known) -> str:
     """`` (did you mean 'tau'?)`` naming the entry of ``known`` nearest ``name``,
@@ -23,6 +25,17 @@ def first_few(items: list, limit: int = 5) -> str:
     """The first ``limit`` of ``items`` for a one-line message, with ", ..."
     after them when there are more."""
     return ", ".join(map(str, items[:limit])) + (", ..." if len(items) > limit else "")
+
+
+FEW_SHOWN = 5
+"""How many items a note names before "and N more" (``named_few``)."""
+
+
+def named_few(shown: list, count: int = FEW_SHOWN) -> str:
+    """The first ``count`` of ``shown``, then how many more: ``a, b and 3 more``
+    (the one helper of the notes that name students or ids; ``first_few``'s
+    ", ..." says no count)."""
+    return named_first(list(shown[:count]), len(shown))
 
 
 SHOWN_CHARS = 60

@@ -5,10 +5,9 @@ matched to a known id not exactly (a spreadsheet's ``.0``, leading zeros)."""
 
 from __future__ import annotations
 
-from quizgen.errors import shortened
+from quizgen.errors import named_few, shortened
 from quizgen.key.model import NO_ATTEMPT
 from quizgen.marking.student_ids import normalise_id, spreadsheet_decimal
-from quizgen.text.words import named_first
 
 
 def absent_origin(students, number: int, unattempted=frozenset()) -> str:
@@ -35,7 +34,7 @@ def silent_lines(students, silent: list, limit: int) -> list:
         found = [n for n in silent if absent_origin(students, n, unattempted) == origin]
         if found:
             lines.append(f"{len(found)} student(s) {said} (missing, scored 0): "
-                         + named_first([shortened(students.ids[n]) for n in found[:limit]], len(found)))
+                         + named_few([shortened(students.ids[n]) for n in found], limit))
     return lines
 
 
@@ -50,7 +49,7 @@ def matched_lines(students, limit: int) -> list:
     for found, how, check in ((decimal, "once the '.0' a spreadsheet adds to a number-like id was taken off",
                                "export the id column as text"), (zeros, "only by leading zeros", "check for a typo")):
         if found:
-            pairs = [f"{shortened(written)} as {shortened(known)}" for written, known in found[:limit]]
+            pairs = [f"{shortened(written)} as {shortened(known)}" for written, known in found]
             lines.append(f"{len(found)} student id(s) matched a known id {how}, and were graded as that student "
-                         f"({check}): " + named_first(pairs, len(found)))
+                         f"({check}): " + named_few(pairs, limit))
     return lines

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
-from quizgen.errors import shortened
+from quizgen.errors import FEW_SHOWN, named_few, shortened
 from quizgen.marking.student_ids import id_hint, normalise_id, spreadsheet_decimal
 from quizgen.text.words import named_first
 
 
-OFF_ROSTER_SHOWN = 5   # the ids a line on graded students off --roster names before "and N more"
+OFF_ROSTER_SHOWN = FEW_SHOWN   # the ids a line on graded students off --roster names before "and N more"
 
 
 def off_roster_lines(students, missing: list, off: tuple) -> list:
@@ -128,12 +128,6 @@ def _as_graded(written: str, graded: str, hint: str) -> str:
 def with_hint(student_id: str, hint: str) -> str:
     """``s011 (did you mean s010?)``: the id, shortened, with its hint when it has one."""
     return f"{shortened(student_id)} ({hint})" if hint else shortened(student_id)
-
-
-def named_few(shown: list, count: int = OFF_ROSTER_SHOWN) -> str:
-    """The first ``count`` of ``shown``, then how many more: ``a, b and 3 more``
-    (the one helper of the roster and gradebook notes)."""
-    return named_first(shown[:count], len(shown))
 
 
 def has_own_paper(students, normal: str) -> bool:

@@ -2,7 +2,8 @@
 stands with them): the formats forms and LMSs export, with Python's standard
 library only (``datetime``); a day/month order is given, never guessed. A
 clock may be written with dots after a date (``3.12.2026 10.00.00``); a
-dotted value that could be a clock or a date (``10.05.30``) is no time."""
+dotted value that could be a clock or a date (``10.05.30``) is no time, one
+that cannot be a clock (``31.12.26``, ``2026.12.03``) is a date."""
 
 from __future__ import annotations
 
@@ -57,9 +58,11 @@ def _colon_clock(text: str) -> str:
 
 def _numeric(match, day_first) -> tuple:
     first, mark, second, third = match.groups()[:4]
-    if mark == "." and len(third) == 2 and match[5] is None:   # 10.05.30: 10 May 2030, or 10:05:30?
-        raise ValueError("written as a time of day alone or as a date with a two-digit year and no time, "
-                         "which cannot be told apart: write the date with its time")
+    if mark == "." and match[5] is None and _clock_alone(first, second, third):
+        if _date_possible(first, second, third, day_first):   # 10.05.30: 10 May 2030, or 10:05:30?
+            raise ValueError("written as a time of day alone or as a date with a two-digit year and no time, "
+                             "which cannot be told apart: write the date with its time")
+        raise ValueError("written as a time of day alone, with no date")
     if len(first) == 4:
         year, month, day = int(first), int(second), int(third)
     else:
@@ -70,6 +73,26 @@ def _numeric(match, day_first) -> tuple:
             day_first = int(first) > 12
         day, month = (int(first), int(second)) if day_first else (int(second), int(first))
     return _moment(year, month, day, match.groups()[4:])
+
+
+def _clock_alone(first: str, second: str, third: str) -> bool:
+    """Whether dotted fields with no clock after them could be a time of day
+    (``10.05.30``; not ``2026.12.03``, ``31.12.26`` or ``1.5.26``)."""
+    return (len(first) <= 2 and len(second) == 2 and len(third) == 2
+            and int(first) < 24 and int(second) < 60 and int(third) < 60)
+
+
+def _date_possible(first: str, second: str, third: str, day_first) -> bool:
+    """Whether ``first.second.third`` is a day and a month in an order ``day_first`` allows."""
+    orders = (True, False) if day_first is None else (day_first,)
+    for day_ahead in orders:
+        day, month = (int(first), int(second)) if day_ahead else (int(second), int(first))
+        try:
+            datetime(2000 + int(third), month, day)
+        except ValueError:
+            continue
+        return True
+    return False
 
 
 def _day_first(match, _) -> tuple:

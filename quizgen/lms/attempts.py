@@ -14,8 +14,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from quizgen.errors import InputFileError, printable, shortened
-from quizgen.text.words import named_first
+from quizgen.errors import InputFileError, named_few, printable, shortened
 
 ALL_TRIES_ADVICE = ("download the Responses report again with Display options > 'Which tries' = 'last try'")
 _RETRIED_SHOWN = 5
@@ -81,9 +80,9 @@ def retried_note(download: str, rows: list) -> list:
         return []
     students = {student for student, _ in retried}
     shown = [f"{shortened(printable(student), 40)} Q{slot} ({tries} tries)"
-             for (student, slot), tries in list(retried.items())[:_RETRIED_SHOWN]]
+             for (student, slot), tries in retried.items()]
     return [f"{download}: {len(students)} student(s) answered {len(retried)} question(s) in more than one try "
-            f"({named_first(shown, len(retried))}); in Adaptive or Interactive mode Moodle takes the question's penalty, a third "
+            f"({named_few(shown, _RETRIED_SHOWN)}); in Adaptive or Interactive mode Moodle takes the question's penalty, a third "
             "of its mark as exported, off for each earlier try ('Adaptive mode (no penalties)' aside), and quizgen "
             "grades the last try at full marks, so its grade for these students can be above the one Moodle "
             "showed them: check those grades before "

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from quizgen.cells import spreadsheet_safe
-from quizgen.errors import InputFileError, UsageError, first_few
+from quizgen.errors import InputFileError, UsageError, named_few
 from quizgen.key.model import NO_ATTEMPT, Key, KeyPaper, KeyQuestion
 
 DOWNLOAD_LINE = "download_line"
@@ -57,7 +57,7 @@ def open_attempt_sheets(states: dict, students) -> tuple:
     numbers = sorted(n for n, state in (states or {}).items() if state in STILL_OPEN)
     if not numbers:
         return set(), []
-    named = first_few([f"{students[n]} ({states[n]})" for n in numbers])
+    named = named_few([f"{students[n]} ({states[n]})" for n in numbers])
     return set(numbers), [f"{len(numbers)} student(s) get no feedback sheet, as Moodle shows their attempt as not "
                           f"submitted and still open, or none yet (a sheet holds the worked solutions and the key's "
                           f"answers, which they could use before submitting): {named}; grade again for their sheets "

@@ -11,6 +11,7 @@ import math
 import re
 from dataclasses import replace
 
+from quizgen.marking.marks import NUMERAL, read_marks
 from quizgen.maths.functions import ANSWER_FUNCTIONS
 from quizgen.maths.numerals import DECIMAL_DIGITS
 from quizgen.maths.parser import CONSTANTS
@@ -315,7 +316,7 @@ def chain_disagrees(chain, hundredths: bool, percent_sign: bool, value_of=None, 
         reach = None if reason is RESTATED_REASON else b_half if whole else 2 * b_half
         if not (_meets(a, a_half, b, b_half, reach) or percent_sign and (
                 _meets(a * 100, a_half * 100, b, b_half, reach) or _meets(a / 100, a_half / 100, b, b_half, reach))):
-            value = f"{a * a_scale:#.{max(3, _figures_shown(last))}g}".rstrip(".")
+            value = _plain_figures(a * a_scale, max(3, _figures_shown(last)))
             if comma:   # read with points (read_marks): quoted as the file writes them
                 written, last, value = (t.replace(".", ",") for t in (written, last, value))
             return reason.format(f"{written} and {last}", working=written, value=value, last=last)
@@ -324,8 +325,24 @@ def chain_disagrees(chain, hundredths: bool, percent_sign: bool, value_of=None, 
 
 def written_with_commas(text: str, decimal_comma: bool) -> bool:
     """True when ``text``, read with decimal commas (``decimal_comma``), writes its decimals with them
-    (``-ln(0,789) = 0,300``), so a reason quotes its numbers so; ``0.5 ≈ 7/10`` in a ``;`` file keeps its point."""
-    return decimal_comma and re.search(r"\d,\d", text) is not None and re.search(r"\d\.\d", text) is None
+    (``-ln(0,789) = 0,300``, ``1.000,5 ≈ 10,27``: its points group thousands), so a reason quotes its
+    numbers so; ``0.5 ≈ 7/10`` in a ``;`` file keeps its point, and so does ``0.5 ≈ 0,5``."""
+    if not decimal_comma or re.search(r"\d,\d", text) is None:
+        return False
+    return all(read_marks(digits, decimal_comma=True) == digits.replace(".", "").replace(",", ".")
+               for digits in NUMERAL.findall(text) if "." in digits)
+
+
+def _plain_figures(value: float, figures: int) -> str:
+    """``value`` to ``figures`` significant figures, written plainly from 0.001
+    to a million (``1000``, ``0.00123``), else in e-notation (``1.23e+07``)."""
+    if not (1e-3 <= abs(value) < 1e6):
+        return f"{value:#.{figures}g}".rstrip(".")
+    decimals = max(0, figures - 1 - math.floor(math.log10(abs(value))))
+    shown = f"{value:.{decimals}f}"
+    if decimals and len(shown.lstrip("-").replace(".", "").lstrip("0")) > figures:   # 9.9996 rounds to 10.000
+        shown = f"{value:.{decimals - 1}f}"
+    return shown
 
 
 def _meets(a: float, a_half: float, b: float, b_half: float, reach: float | None) -> bool:

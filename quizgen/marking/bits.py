@@ -1,7 +1,11 @@
 """A loss said in bits (``0.4826 bits``, ``0.4826 (in bits)``): never stripped
 as a unit, since the bank's questions take natural logarithms (nats). The word
 names the log-2 misconception itself, so a number that is the part's
-``log2_instead_of_ln`` trap is named as that trap; any other goes to a person."""
+``log2_instead_of_ln`` trap is named as that trap; any other goes to a person.
+Working before it is read as any answer's working is: a function of numbers
+that agrees with the value (``log2(28996) = 14.82 bits``) is taken off, so the
+number is named as above; working that cannot be checked (``-log2(p) = 0.48
+bits``) goes to a person."""
 
 from __future__ import annotations
 
@@ -12,9 +16,10 @@ BITS_REASON = "given in bits (log base 2): a person checks it against the questi
 LOG2_CODE = "log2_instead_of_ln"
 _BITS = re.compile(r"\d\s*bits?\s*\.?\s*$", re.IGNORECASE)
 _UNIT = r"(?:in\s+)?bits?"
-# a number alone (no brackets, no other word), then the unit bare or in brackets: 0.4826 bits, 0.4826 (in bits)
-_NUMBER_IN_BITS = re.compile(r"^\s*(?P<number>[^()\[\]\sA-Za-z]+)\s*(?:\(\s*" + _UNIT + r"\s*\)|\[\s*" + _UNIT
-                             + r"\s*\]|" + _UNIT + r")\s*\.?\s*$", re.IGNORECASE)
+# a number alone (no brackets, no other word; e-notation read), then the unit bare or in brackets: 0.4826 bits,
+# 0.4826 (in bits), 4.826e-1 bits
+_NUMBER_IN_BITS = re.compile(r"^\s*(?P<number>[^()\[\]\sA-Za-z]+(?:[Ee][+-]?\d+)?)\s*(?:\(\s*" + _UNIT
+                             + r"\s*\)|\[\s*" + _UNIT + r"\s*\]|" + _UNIT + r")\s*\.?\s*$", re.IGNORECASE)
 
 
 def in_bits(core: str) -> str | None:

@@ -48,9 +48,17 @@ def _plain(word: str) -> str:
 
 UNLISTED_REASON = ("the words after its yes or no say a change this part does not list, so its reason may "
                    "contradict it: a person reads which the student meant")
-CHANGE_WORDS = frozenset("""square squares squared cube cubes cubed quarter quarters quartered multiply multiplies
-multiplied grow grew grown rise rises rose risen fall falls fell fallen drop drops dropped increase increased decrease
-decreased reduce reduces reduced scale scales scaled explode explodes vanish vanishes varies vary fluctuates""".split())
+_FAMILIES = """square squares squared squaring; cube cubes cubed cubing; quarter quarters quartered quartering
+multiply multiplies multiplied multiplying; grow grows grew grown growing; rise rises rose risen rising
+fall falls fell fallen falling; drop drops dropped dropping; increase increases increased increasing
+decrease decreases decreased decreasing; reduce reduces reduced reducing; scale scales scaled scaling
+shrink shrinks shrank shrunk shrinking; explode explodes exploded exploding; vanish vanishes vanished vanishing
+vary varies varied varying; fluctuate fluctuates fluctuated fluctuating; double doubles doubled doubling
+halve halves halved halving; triple triples tripled tripling; quadruple quadruples quadrupled quadrupling"""
+FAMILY = {word: frozenset(family.split()) for family in _FAMILIES.replace("\n", ";").split(";")
+          for word in family.split()}
+"""A change word's forms (``increase``: ``increases``, ``increased``, ``increasing``), each to its family."""
+CHANGE_WORDS = frozenset(FAMILY)
 """Words saying how a quantity changes, of which a part's lists hold a few (C9 (c): ``doubles``,
 ``halves``): after a right yes or no, an unlisted one (``no, it squares``) may be the wrong
 reason, where an unlisted explanation (``no, because it is an average``) is read as its yes or no."""
@@ -65,4 +73,24 @@ def unlisted_change(rest: list, classes: dict) -> bool:
     if _DENYING & set(rest):
         return False
     listed = {w for words in classes.values() for phrase in words for w in phrase.split(" ")}
-    return any(word in CHANGE_WORDS and word not in listed for word in rest)
+    return any(word in CHANGE_WORDS and not FAMILY[word] & listed for word in rest)
+
+
+def as_listed(said: str, classes: dict) -> str:
+    """``said`` (as ``words._as_read`` reads it) with each change word that no
+    list holds written as the form of it one list does (``it increased`` is
+    ``it increases`` where a list holds ``increases``), so it means what that
+    form means; left as it is when no list, or lists of two meanings, hold one."""
+    words = said.split(" ")
+    return " ".join(_listed_form(word, classes) for word in words) if CHANGE_WORDS & set(words) else said
+
+
+def _listed_form(word: str, classes: dict) -> str:
+    """The one listed form of the change word ``word`` (see ``as_listed``), else ``word``."""
+    if word not in FAMILY:
+        return word
+    held = {meaning: FAMILY[word] & {w for phrase in words for w in phrase.split(" ")}
+            for meaning, words in classes.items()}
+    if word in set().union(*held.values()) or sum(bool(forms) for forms in held.values()) != 1:
+        return word
+    return min(set().union(*held.values()))

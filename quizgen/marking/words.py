@@ -14,7 +14,7 @@ from functools import lru_cache
 from quizgen.marking.asides import NO_VALUE_REASON, may_mean_no_value, no_answer_reason, no_value_words, non_answer
 from quizgen.marking.forms import BLANK, DOUBT_REASON, HEDGE_WORDS, QUESTION_MARK, REVIEW, looks_like_prose
 from quizgen.marking.student_ids import edit_distance
-from quizgen.marking.unlisted import UNLISTED_REASON, unlisted_change, unlisted_reason
+from quizgen.marking.unlisted import UNLISTED_REASON, as_listed, unlisted_change, unlisted_reason
 from quizgen.maths.answers import normalise_word
 from quizgen.marking.rule_model import CORRECT, INCORRECT, NEEDS_REVIEW, Credits, PartRule, TrapRule, Verdict
 
@@ -132,7 +132,7 @@ def read_words(text, accept, traps: dict, synonyms: dict | None = None, choices:
     classes = {"": _listed(tuple(accept))}
     classes.update({code: _listed(tuple(words)) for code, words in traps.items()})
     said = _as_read(_SIZE_GIVEN.sub(r"\1", str(text)))
-    said = normalise_word((synonyms or {}).get(said, said))
+    said = as_listed(normalise_word((synonyms or {}).get(said, said)), classes)   # "grew" where "grows" is listed
     questioned = QUESTION_MARK.search(str(text)) is not None   # "undefined?": said with doubt
     exact = _exact(said, classes)
     if exact is not None:
