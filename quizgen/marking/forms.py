@@ -95,7 +95,7 @@ REVIEW_REASON = "a person should read this answer"
 BOUND_REASON = "a bound, not a value: a person decides whether it answers the part"
 TOLERANCE_REVIEW_REASON = "a value with a ± tolerance, not one value: a person decides whether it answers the part"
 _BOUND = re.compile(r"^\s*(?:[^\W\d]\w{0,15}\s*|\|[^\W\d]\w{0,3}\|\s*)?"   # a bound, named or not (|M| >= 1)
-                    r"(?:at\s+(?:least|most)|(?:no\s+)?(?:more|less|fewer)\s+than|[<>]=?|[≤≥])\s*[-+]?\d",
+                    r"(?:at\s+(?:least|most)|(?:no\s+)?(?:more|less|fewer)\s+than|[<>]=?|=[<>]|[≤≥])\s*[-+]?\d",
                     re.IGNORECASE)
 # a number, then a word of two letters or more, bare or in brackets ("0.768 total loss", "0.768 (mean)",
 # "2432 [MASK]"): said about the number, which a person reads ("0.7x" stays invalid)
@@ -221,7 +221,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     if has_tolerance(text):   # 0.7153 ± 0.001, 0.7153+-0.001: never read as 0.7143
         return Reading(REVIEW, reason=TOLERANCE_REVIEW_REASON)
     again = partial(read_number, percent=percent, decimal_comma=decimal_comma, whole=whole, typeset=False)
-    if (stepped := read_steps(text, again)) is not None:   # 0.909 -> 0.096, -ln(0.909) → 0.0954: working, then it
+    if not _BOUND.search(text) and (stepped := read_steps(text, again)) is not None:
+        # 0.909 -> 0.096, -ln(0.909) → 0.0954: working, then its value; x => 0.5 is a bound (=> for ≥)
         return stepped
     restated = restated_value(text, again)
     if restated is not None:   # 0.695 (69.5%), 0.7 (69.99%): the more precise; 1950 (25%): a reason for a person
