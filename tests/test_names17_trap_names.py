@@ -160,7 +160,7 @@ def test_validate_warns_at_a_trap_without_a_name_and_still_passes(invoke, tmp_pa
 def test_a_name_with_an_invisible_or_line_breaking_character_is_refused(tmp_path, name):
     """rev-hostile17: these passed validate, and the drill printed a cut or empty-looking name."""
     path = named_c11(tmp_path / "bank", ignored=name)
-    with pytest.raises(TemplateError, match="plain printable text|short label in words"):
+    with pytest.raises(TemplateError, match="plain printable text|short label in words|the direction control U\\+202E"):
         load_template(path)
 
 

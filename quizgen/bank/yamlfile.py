@@ -16,6 +16,7 @@ from quizgen.key.checks import surrogate_problem
 from quizgen.safe_yaml import NotText, error_line, safe_load, yaml_text
 from quizgen.text.tex_commands import WHY, WHY_UNLISTED, refused_tex, unlisted_tex
 from quizgen.text.tex_markdown import alignment_outside_maths
+from quizgen.text.unprintable import DIRECTION_WHY, direction_control
 
 __all__ = ["MAX_FILE_BYTES", "line_in_text", "locate_line", "odd_scalar", "read_yaml", "safe_load"]
 
@@ -179,6 +180,9 @@ def _odd(value):
         bad = next((c for c in value if unicodedata.category(c) == "Cc" and c not in "\t\n\r"), None)
         if bad is not None:
             return f"text holds the control character U+{ord(bad):04X}, which no paper can print"
+        direction = direction_control(value)
+        if direction is not None:
+            return f"text holds {direction}, {DIRECTION_WHY}"
         lone = surrogate_problem(value)
         if lone is not None:
             return lone

@@ -1,0 +1,72 @@
+"""Session 29, left29c: direction controls refused in a bank's text and in
+filled text, key.json read in UTF-16/UTF-32 by generate's look at an earlier
+output, and the notes naming a few students through errors.named_few."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+BANK = Path(__file__).resolve().parent.parent / "question_bank" / "c10_causal_lm.yaml"
+WHY = "which can make a paper read differently from what it says"
+
+
+def _bank_with(tmp_path, before: str, after: str) -> Path:
+    """A folder holding c10 with ``before`` in its stem replaced by ``after``."""
+    text = BANK.read_text(encoding="utf-8")
+    assert before in text
+    folder = tmp_path / "bank"
+    folder.mkdir()
+    (folder / "t.yaml").write_text(text.replace(before, after, 1), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("char", ["\u202a", "\u202e", "\u2066", "\u2069"])
+def test_validate_refuses_a_literal_direction_control(invoke, tmp_path, char):
+    folder = _bank_with(tmp_path, "A GPT-style", "A " + char + "GPT-style")
+    result = invoke("validate", str(folder))
+    assert result.exit_code == 1, result.output
+    assert f"t.yaml:79: stem: text holds the direction control U+{ord(char):04X}, {WHY}\n" in result.output
+
+
+def test_validate_keeps_lrm_and_rlm(invoke, tmp_path):
+    """LRM and RLM only mark a direction, as right-to-left text needs."""
+    folder = _bank_with(tmp_path, "A GPT-style", "A \u200e\u200fGPT-style")
+    result = invoke("validate", str(folder))
+    assert result.exit_code == 0, result.output
+
+
+def test_validate_refuses_a_jinja_escape_printing_a_direction_control(invoke, tmp_path):
+    folder = _bank_with(tmp_path, "A GPT-style", "A {{ '\\u202e' }}GPT-style")
+    result = invoke("validate", str(folder))
+    assert result.exit_code == 1, result.output
+    assert f"t.yaml:79: stem: the filled text holds the direction control U+202E, {WHY}" in result.output
+
+
+@pytest.mark.parametrize("fmt", ["md", "tex", "text"])
+@pytest.mark.parametrize("escape, code", [("\\u202e", "U+202E"), ("\\u202d", "U+202D"), ("\\u2067", "U+2067")])
+def test_a_jinja_escape_cannot_print_a_direction_control(fmt, escape, code):
+    from quizgen.errors import TemplateError
+    from quizgen.text.render import render_many, render_string
+
+    source = "A {{ '" + escape + "' }} model"
+    with pytest.raises(TemplateError, match=re.escape(f"the filled text holds the direction control {code}, {WHY}")):
+        render_string(source, {}, fmt)
+    with pytest.raises(TemplateError, match=re.escape(f"the direction control {code}")):
+        render_many(["plain", source], {}, fmt)
+
+
+def test_filled_text_keeps_lrm_and_rlm():
+    from quizgen.text.render import render_string
+
+    assert render_string("{{ 'a\\u200eb\\u200fc' }}", {}, "text") == "a\u200eb\u200fc"
+
+
+def test_no_shipped_bank_or_fixture_holds_a_direction_control():
+    root = BANK.parent.parent
+    found = [str(p) for top in ("question_bank", "templates", "tests") if (root / top).exists()
+             for p in (root / top).rglob("*") if p.is_file() and p.suffix in (".yaml", ".yml", ".j2", ".tex", ".md")
+             and re.search("[\u202a-\u202e\u2066-\u2069]", p.read_text(encoding="utf-8", errors="replace"))]
+    assert found == []
