@@ -21,6 +21,7 @@ import threading
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
+from quizgen.byte_order import bom_encoding
 from quizgen.commit import put_in_place, remove_folders, temp_name
 from quizgen.errors import InputFileError, OutputError, UsageError
 from quizgen.input_files import MAX_KEY_BYTES
@@ -304,7 +305,8 @@ def read_json(path, limit: int | None = None):
     """The JSON data in the file at ``path``, or None when it cannot be read as
     JSON (missing, unreadable, not JSON): an earlier output looked at before
     it is replaced. A leading BOM (a key saved again by Windows Notepad) is
-    skipped. A file over ``limit`` bytes raises :class:`TooLarge`, one line
+    skipped, and one of UTF-16 or UTF-32 names the encoding, as the key reader
+    (key/load.py) reads it (byte_order.bom_encoding). A file over ``limit`` bytes raises :class:`TooLarge`, one line
     naming the file and the limit (MAX_JSON_BYTES unless given), instead of filling the memory."""
     limit = MAX_JSON_BYTES if limit is None else limit
     try:
@@ -316,7 +318,7 @@ def read_json(path, limit: int | None = None):
     if len(data) > limit or (stat.S_ISREG(found.st_mode) and found.st_size > limit):
         raise TooLarge(f"{path}: over {_size(limit)}, larger than any key quizgen writes")
     try:
-        return json.loads(data.decode("utf-8-sig"))
+        return json.loads(data.decode(bom_encoding(data) or "utf-8"))
     except ValueError:
         return None
 

@@ -70,3 +70,37 @@ def test_no_shipped_bank_or_fixture_holds_a_direction_control():
              for p in (root / top).rglob("*") if p.is_file() and p.suffix in (".yaml", ".yml", ".j2", ".tex", ".md")
              and re.search("[\u202a-\u202e\u2066-\u2069]", p.read_text(encoding="utf-8", errors="replace"))]
     assert found == []
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32", "utf-32-be", "utf-8-sig"])
+def test_read_json_reads_a_key_saved_with_a_byte_order_mark(tmp_path, encoding):
+    from quizgen.files import read_json
+
+    path = tmp_path / "key.json"
+    path.write_bytes((("\ufeff" if encoding.endswith("-be") else "") + '{"a": "\u00e9", "b": [1]}').encode(encoding))
+    assert read_json(path) == {"a": "\u00e9", "b": [1]}
+
+
+def test_read_json_without_a_mark_is_utf8_only(tmp_path):
+    from quizgen.files import read_json
+
+    path = tmp_path / "key.json"
+    path.write_bytes('{"a": 1}'.encode("utf-16-le"))
+    assert read_json(path) is None
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_generate_again_over_a_key_saved_as_utf16_keeps_its_secret(invoke, tmp_path, monkeypatch, encoding):
+    """The paper made again over its own key, saved again by an editor in UTF-16:
+    before, generate called that key unreadable and refused (exit 2)."""
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    args = ("generate", "--classes", "C1", "--count", "1", "--seed", "s", "--out", "o")
+    assert invoke(*args).exit_code == 0
+    key = tmp_path / "o" / "key.json"
+    secret = json.loads(key.read_text(encoding="utf-8"))["secret"]
+    key.write_bytes(key.read_text(encoding="utf-8").encode(encoding))
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(key.read_text(encoding="utf-8"))["secret"] == secret
