@@ -104,3 +104,50 @@ def test_generate_again_over_a_key_saved_as_utf16_keeps_its_secret(invoke, tmp_p
     result = invoke(*args)
     assert result.exit_code == 0, result.output
     assert json.loads(key.read_text(encoding="utf-8"))["secret"] == secret
+
+
+_ONE_HELPER = ("students", "timestamps", "run", "no_id", "gradebook_warnings", "attempt_choice")
+_HINTED = {("gradebook_warnings", "off_roster_warning")}
+"""Calls that slice by hand because each shown id costs a search (the nearest
+roster id): naming only the first few keeps that to a few searches."""
+
+
+def _hand_sliced(module: str) -> list:
+    """``(function, line)`` of each named_first call in grading/``module``.py
+    whose first argument slices a list itself (``x[:limit]``), as errors.named_few does."""
+    import ast
+
+    tree = ast.parse((BANK.parent.parent / "quizgen" / "grading" / f"{module}.py").read_text(encoding="utf-8"))
+    found = []
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef):
+            continue
+        for call in ast.walk(function):
+            if (isinstance(call, ast.Call) and getattr(call.func, "id", "") == "named_first" and call.args
+                    and any(isinstance(node, ast.Slice) for node in ast.walk(call.args[0]))
+                    and (module, function.name) not in _HINTED):
+                found.append((function.name, call.lineno))
+    return found
+
+
+@pytest.mark.parametrize("module", _ONE_HELPER)
+def test_grading_names_a_few_through_the_one_helper(module):
+    """The notes naming a few students call errors.named_few, not named_first(x[:limit], len(x))."""
+    assert _hand_sliced(module) == []
+
+
+def test_attempt_note_names_five_then_how_many_more():
+    from quizgen.grading.attempt_choice import attempt_note
+
+    chosen = {f"s{n}": 1 for n in range(7)}
+    note = attempt_note("d.csv", chosen, "last", 7)
+    assert "7 student(s) had more than one attempt (s0, s1, s2, s3, s4 and 2 more)" in note[0]
+    assert "(s0, s1)" in attempt_note("d.csv", {"s0": 1, "s1": 2}, "last", 2)[0]
+
+
+def test_resubmission_names_ten_then_how_many_more():
+    from quizgen.grading.timestamps import resubmission_lines
+
+    ids = [f"s{n}" for n in range(12)]
+    line = resubmission_lines(ids, dict.fromkeys(range(12), 1), ["student_id", "answer"])[0]
+    assert ": " + ", ".join(ids[:10]) + " and 2 more" in line, line

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from quizgen.errors import InputFileError, UsageError
+from quizgen.errors import InputFileError, UsageError, named_few
 
 RULES = ("highest", "last", "first")
 SHOWN = 5
@@ -155,15 +155,13 @@ def attempt_note(download: str, chosen: dict, rule: str, others: int, unread=(),
     graded that could score more once a person reads its answers (``unread``,
     chosen_attempts'). With no such student, none, unless the user gave
     --attempt (``given``): then one line says it changed nothing."""
-    from quizgen.text.words import named_first
-
     if not chosen:
         return [f"{download}: --attempt {rule} changed nothing: no student had more than one attempt"] * given
     how = {"highest": "each one's attempt that quizgen marks highest (ties: the later), as Moodle's default grading "
                       "method 'Highest grade' and Canvas's default 'Keep highest' do",
            "last": "each one's last attempt (Moodle's and Canvas's default grades the highest: --attempt highest)",
            "first": "each one's first attempt (Moodle's and Canvas's default grades the highest: --attempt highest)"}
-    shown = named_first(list(chosen)[:SHOWN], len(chosen))
+    shown = named_few(list(chosen), SHOWN)
     return [f"{download}: {len(chosen)} student(s) had more than one attempt ({shown}); --attempt {rule} graded "
             f"{how[rule]}; their {others} other attempt(s) are not graded and are in no output "
             "(--attempt highest, last or first chooses)" + "".join(map(_unread_words, unread))]

@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 
 from quizgen.background import Background, resolve_jobs
-from quizgen.errors import InputFileError, OutputError, shortened
+from quizgen.errors import InputFileError, OutputError, named_few, shortened
 from quizgen.commit import one_commit
 from quizgen.files import streamed_files
 from quizgen.grading.answers_file import open_answers
@@ -356,7 +356,7 @@ def unplaced_phrases(ids: list, rows: int, unread: dict, on_lines: dict | None =
     of_students = sum(unread[n] for n in owners)
     if of_students:
         places.append(f"{many(of_students, 'named')} not read as a row, so graded against no part: "
-                      + named_first([shortened(ids[n]) for n in owners[:SHOWN]], len(owners)))
+                      + named_few([shortened(ids[n]) for n in owners], SHOWN))
     if unread.get(-1):
         places.append(f"{many(unread[-1], 'anonymous')} not read as a row, whose student id could not be read either")
     no_id = rows - of_students - unread.get(-1, 0)

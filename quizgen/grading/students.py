@@ -25,7 +25,7 @@ from quizgen.grading.outcome import make_outcome
 from quizgen.key.model import NO_ATTEMPT
 from quizgen.key.status import Status
 from quizgen.lms.papers import is_lms_key
-from quizgen.errors import InputFileError, shortened
+from quizgen.errors import InputFileError, named_few, shortened
 from quizgen.text.words import named_first
 from quizgen.grading.absent_notes import matched_lines, silent_lines
 from quizgen.grading.off_roster import off_roster_lines, roster_twins_notes, roster_zeros_lines, with_hint
@@ -319,7 +319,7 @@ def _zero_marked_line(students: Students, marked: list, limit: int = 20) -> list
         return []
     return [f"{len(marked)} student(s) have no answer row, only overrides scoring 0, so are counted absent (left out "
             "of the class figures; the gradebook and the students CSV give them the overrides' 0): "
-            + named_first([shortened(students.ids[n]) for n in marked[:limit]], len(marked))]
+            + named_few([shortened(students.ids[n]) for n in marked], limit)]
 
 
 def reconciliation_lines(students: Students, absent: list, off: tuple, marked=(), limit: int = 20) -> list:
@@ -341,27 +341,26 @@ def reconciliation_lines(students: Students, absent: list, off: tuple, marked=()
     if unsubmitted:
         gone = students.unsubmitted
         lines.append(f"{len(gone)} student(s) on the roster did not submit the quiz (no attempt in the LMS "
-                     "download: missing, scored 0): " + named_first([shortened(students.ids[n]) for n in gone[:limit]],
-                                                                len(gone)))
+                     "download: missing, scored 0): " + named_few([shortened(students.ids[n]) for n in gone], limit))
     if students.left_out:
         gone = students.left_out
         lines.append(f"{len(gone)} student(s) have a paper in {students.index.name} but are not on --roster and "
                      "gave no answer: left out (no score, not in the class figures, the gradebook or the feedback "
-                     "sheets): " + named_first(list(map(shortened, gone[:limit])), len(gone)))
+                     "sheets): " + named_few(list(map(shortened, gone)), limit))
     if students.dropped:
         gone = students.dropped
         lines.append(f"{len(gone)} student(s) are not on --roster and their rows hold no answer (dropped the course?): "
                      "left out (no score, not in the class figures, the gradebook or the feedback sheets; their blank "
-                     "rows stay in graded.csv): " + named_first(list(map(shortened, gone[:limit])), len(gone)))
+                     "rows stay in graded.csv): " + named_few(list(map(shortened, gone)), limit))
     opened = unsubmitted_attempts(students)
     if opened:
         lines.append(f"{len(opened)} student(s) were graded from an attempt Moodle shows as not submitted, their "
                      "only attempt (Moodle grades only finished attempts: check before importing): "
-                     + named_first([f"{shortened(sid)} ({state})" for sid, state in opened[:limit]], len(opened)))
+                     + named_few([f"{shortened(sid)} ({state})" for sid, state in opened], limit))
     if students.without_paper:
         lines.append(f"{len(students.without_paper)} student(s) on the roster have no paper in "
                      f"{students.index.name} (not graded; generate their papers, then grade again): "
-                     + named_first(list(map(shortened, students.without_paper[:limit])), len(students.without_paper)))
+                     + named_few(list(map(shortened, students.without_paper)), limit))
     on_roster = {normalise_id(sid) for sid in students.without_paper}
     named = {}   # {unknown id: the name on its first row}
     for text, (_, name) in students.unknown.items():

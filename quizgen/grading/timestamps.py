@@ -24,12 +24,11 @@ from array import array
 from dataclasses import dataclass, field
 from itertools import chain, groupby
 
-from quizgen.errors import printable, shortened
+from quizgen.errors import named_few, printable, shortened
 from quizgen.grading.outcome import Outcome, superseded_cells
 from quizgen.grading.day_order import BadCell as _BadCell, Undecided as _Undecided, day_order as _day_order, line_of_row
 from quizgen.grading.time_text import Unread, has_time_form, read_time
 from quizgen.key.status import Status
-from quizgen.text.words import named_first
 
 DAY_FIRST_HEADERS = ("zeitstempel", "horodateur", "marcatemporal", "marcadetiempo", "informazionicronologiche",
                      "carimbodedata/hora", "tijdstempel")
@@ -332,12 +331,12 @@ def resubmission_lines(ids: list, resubmitted: dict, header: list, order: TimeOr
     owners = sorted(n for n, count in resubmitted.items() if count and n >= 0)
     if not owners:
         return []
-    names = named_first([shortened(ids[n]) for n in owners[:SHOWN]], len(owners))
+    names = named_few([shortened(ids[n]) for n in owners], SHOWN)
     found = stamp_header(header)
     column = None if found is None else header[found].strip()
     label = shortened(order.label if order is not None else column or "")
     moved = [n for n in owners if order is not None and n in order.moved]
-    moved_names = named_first([shortened(ids[n]) for n in moved[:SHOWN]], len(moved))
+    moved_names = named_few([shortened(ids[n]) for n in moved], SHOWN)
     if order is not None and order.problem is None:
         line = (f"{len(owners)} student(s) answered a part more than once, and for each part the answer with the "
                 f"latest {label!r} was graded (the others are superseded; of equal times, the later row in the file): "
