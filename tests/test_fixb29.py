@@ -1,0 +1,55 @@
+"""Fixes of session 29's diff review (fixb29): an answer too long to read never
+replaces one read; ..."""
+
+from __future__ import annotations
+
+import csv
+import os
+
+import pytest
+
+import quizgen
+from quizgen.grading import file_slice
+
+NUMERIC = {"part": "a", "name": "p", "type": "numeric", "points": 2.0, "value": 0.5, "answer": "0.5",
+           "abs_tolerance": 0.0005}
+KEY = {"questions": [{"id": "Q1", "class": "C1", "template": "t1", "points": 2, "parts": [NUMERIC]}]}
+LONG = "0.5 because " + "x" * 10_005
+
+
+def _write(path, rows, header=("student_id", "question_id", "part", "answer")):
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        writer.writerows(rows)
+    return path
+
+
+def _graded(path):
+    with open(path, encoding="utf-8-sig") as handle:
+        return list(csv.DictReader(handle))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_answer_too_long_to_read_leaves_the_earlier_answer_standing(tmp_path, monkeypatch, jobs):
+    monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
+    if jobs > 1 and not hasattr(os, "fork"):
+        pytest.skip("needs os.fork")
+    rows = [[f"f{n}", "Q1", "a", "0.5"] for n in range(300)] + [["s3", "Q1", "a", "0.5"]]
+    rows += [[f"g{n}", "Q1", "a", "0.5"] for n in range(300)] + [["s3", "Q1", "a", LONG]]
+    answers = _write(tmp_path / "a.csv", rows)
+    result = quizgen.grade(answers, key=KEY, out=tmp_path / "g.csv", jobs=jobs, force=True)
+    mine = [row for row in _graded(tmp_path / "g.csv") if row["student_id"] == "s3"]
+    assert [row["status"] for row in mine] == ["correct", "invalid"]
+    assert "10,017 characters" in mine[1]["reason"] and "earlier answer to this part" in mine[1]["reason"]
+    s3 = next(s for s in result.students if s.student_id == "s3")
+    assert s3.score == 2.0
+    assert not any("more than once" in note for note in result.notes)
+
+
+def test_an_answer_too_long_to_read_stands_for_its_part_when_alone_or_first(tmp_path):
+    answers = _write(tmp_path / "a.csv", [["s1", "Q1", "a", LONG], ["s2", "Q1", "a", LONG], ["s2", "Q1", "a", "0.5"]])
+    quizgen.grade(answers, key=KEY, out=tmp_path / "g.csv", force=True)
+    rows = _graded(tmp_path / "g.csv")
+    assert [(row["status"], row["expected"]) for row in rows] == [("invalid", "0.5"), ("superseded", "0.5"),
+                                                                  ("correct", "0.5")]
