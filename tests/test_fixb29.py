@@ -76,3 +76,23 @@ def test_a_corrected_id_gives_the_student_now_missing_a_no_answers_sheet_and_say
     assert ("1 feedback sheet(s) an earlier run wrote with marked answers now say the student gave no answers, as "
             "this run grades them missing: s0002.md") in said, said
     assert "are kept" not in said
+
+
+# ---------------------------------------------------------------- 3. which id column is wrong, with --roster
+
+@pytest.mark.parametrize("roster_ids, blamed", [(("s0001", "s0002", "s0003"), "answers"), (("x1", "x2"), "roster")])
+def test_answers_ids_matching_no_paper_blame_the_answers_when_the_roster_lists_the_papers(tmp_path, invoke,
+                                                                                          roster_ids, blamed):
+    from tests.test_instr29 import own_papers
+    own_papers(tmp_path)
+    (tmp_path / "r.csv").write_text("student_id\n" + "".join(f"{sid}\n" for sid in roster_ids), encoding="utf-8")
+    (tmp_path / "e.csv").write_text("student_id,Q1a\nann@uni.edu,0.5\nbob@uni.edu,0.5\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "e.csv", "--roster", tmp_path / "r.csv", "--out", tmp_path / "out")
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2, said
+    if blamed == "answers":
+        assert "e.csv: none of its student ids has a paper in key.json nor is on " in said, said
+        assert "r.csv, which lists the papers' ids (first: ann@uni.edu); give answers whose student id column" in said
+        assert "give a roster" not in said
+    else:
+        assert "r.csv: ids read from column 'student_id' match none of e.csv's student ids" in said, said

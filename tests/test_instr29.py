@@ -40,9 +40,10 @@ def test_answers_whose_ids_match_no_paper_stop_grading(tmp_path, invoke, with_ro
     result = invoke("grade", tmp_path / "em.csv", "--feedback", tmp_path / "fb", "--out", tmp_path / "out", *roster)
     assert result.exit_code == 2, result.output
     said = " ".join(result.output.split())
-    if with_roster:   # the roster matches none of them: its line, as with a class paper
-        assert ("roster.csv: ids read from column 'student_id' match none of em.csv's student ids (first: "
-                "s0001@uni.edu)") in said, said
+    if with_roster:   # the roster lists the papers' ids: the answers' ids are what is wrong (fixb29)
+        assert ("em.csv: none of its student ids has a paper in key.json nor is on " in said
+                and "roster.csv, which lists the papers' ids (first: s0001@uni.edu); give answers whose student id "
+                    "column holds the ids the papers were made for" in said), said
     else:             # the key's papers are the roster
         assert "em.csv: none of its student ids has a paper in key.json (first: s0001@uni.edu)" in said, said
     assert not (tmp_path / "out").exists() and not (tmp_path / "fb").exists()
