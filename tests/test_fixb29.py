@@ -96,3 +96,20 @@ def test_answers_ids_matching_no_paper_blame_the_answers_when_the_roster_lists_t
         assert "give a roster" not in said
     else:
         assert "r.csv: ids read from column 'student_id' match none of e.csv's student ids" in said, said
+
+
+# ---------------------------------------------------------------- 4. a repeated header, however spaced, in any size
+
+@pytest.mark.parametrize("rows", [2, 15_000])
+@pytest.mark.parametrize("header, again", [("Student ID", " student  ID ,question_id,part,answer"),
+                                           ("student_id", "student_id,question_id,part,answer,"),
+                                           ("student_id", "\ufeffStudent_ID , Question_ID,Part,ANSWER,,")])
+def test_a_repeated_header_line_is_no_student_in_a_file_of_any_size(tmp_path, rows, header, again):
+    lines = [f"{header},question_id,part,answer"] + [f"f{n},Q1,a,0.5" for n in range(rows)]
+    lines += [again, "s2,Q1,a,0.5"]
+    (tmp_path / "a.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = quizgen.grade(tmp_path / "a.csv", key=KEY, out=tmp_path / "g.csv", force=True)
+    ids = {s.student_id for s in result.students}
+    assert len(ids) == rows + 1 and "s2" in ids
+    marked = [row for row in _graded(tmp_path / "g.csv") if row["status"] == "invalid"]
+    assert len(marked) == 1 and marked[0]["reason"].startswith(f"line {rows + 2} repeats the header line")
