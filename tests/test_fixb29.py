@@ -136,3 +136,18 @@ def test_a_slipped_paper_code_is_shown_as_written_in_the_note_and_the_reason(tmp
     said = " ".join(result.output.split())
     assert f"s001 wrote paper code {slipped} on all 2 of their coded answers, one slip" in said, said
     assert all(f"paper code {slipped!r} is one slip" in row["reason"] for row in _graded(tmp_path / "g.csv"))
+
+
+# ---------------------------------------------------------------- 6. a seed with a tab, and one quoting
+
+@pytest.mark.parametrize("command", [("generate", "--classes", "C1", "--count", "1", "--out", "s2"),
+                                     ("export", "moodle", "--classes", "C1", "--count", "1", "--out", "m.xml")])
+@pytest.mark.parametrize("seed, shown, code", [("x\ty", "'x\\ty'", "U+0009"), ("x\xa0y", "'x\\xa0y'", "U+00A0"),
+                                               ("x\x1by", "'x\\x1by'", "U+001B"), ("a\u202eb", "'a\\u202eb'", "U+202E")])
+def test_a_seed_with_a_tab_is_refused_and_every_refused_seed_is_quoted_alike(invoke, tmp_path, monkeypatch, command,
+                                                                            seed, shown, code):
+    monkeypatch.chdir(tmp_path)
+    result = invoke(*command, "--seed", seed)
+    assert result.exit_code == 2, result.output
+    assert f"--seed {shown} holds the character {code}, which a terminal does not print as itself" in result.output
+    assert seed not in result.output and not list(tmp_path.iterdir())
