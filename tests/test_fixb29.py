@@ -151,3 +151,20 @@ def test_a_seed_with_a_tab_is_refused_and_every_refused_seed_is_quoted_alike(inv
     assert result.exit_code == 2, result.output
     assert f"--seed {shown} holds the character {code}, which a terminal does not print as itself" in result.output
     assert seed not in result.output and not list(tmp_path.iterdir())
+
+
+# ---------------------------------------------------------------- 7. a bad byte in a key, counted from the file's start
+
+@pytest.mark.parametrize("bom, encoding", [(b"\xef\xbb\xbf", "utf-8"), (b"", "utf-8"),
+                                           (b"\xff\xfe", "utf-16-le"), (b"\xff\xfe\x00\x00", "utf-32-le")])
+def test_a_bad_byte_in_a_key_is_named_by_its_offset_in_the_file(tmp_path, bom, encoding):
+    from quizgen.errors import InputFileError
+    from quizgen.key.load import load_key_file
+
+    text = '{"questions": [], "note": "' + "x" * 60 + '"}'
+    bad = b"\xdc\xdc" if encoding == "utf-16-le" else b"\xff\xff\xff\xff" if encoding == "utf-32-le" else b"\xff"
+    data = bom + text[:40].encode(encoding)
+    offset = len(data)
+    (tmp_path / "key.json").write_bytes(data + bad + text[40:].encode(encoding))
+    with pytest.raises(InputFileError, match=f"\\(byte {offset}: "):
+        load_key_file(tmp_path / "key.json")
