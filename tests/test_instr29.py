@@ -40,9 +40,10 @@ def test_answers_whose_ids_match_no_paper_stop_grading(tmp_path, invoke, with_ro
     result = invoke("grade", tmp_path / "em.csv", "--feedback", tmp_path / "fb", "--out", tmp_path / "out", *roster)
     assert result.exit_code == 2, result.output
     said = " ".join(result.output.split())
-    if with_roster:   # the roster matches none of them: its line, as with a class paper
-        assert ("roster.csv: ids read from column 'student_id' match none of em.csv's student ids (first: "
-                "s0001@uni.edu)") in said, said
+    if with_roster:   # the roster lists the papers' ids: the answers' ids are what is wrong (fixb29)
+        assert ("em.csv: none of its student ids has a paper in key.json nor is on " in said
+                and "roster.csv, which lists the papers' ids (first: s0001@uni.edu); give answers whose student id "
+                    "column holds the ids the papers were made for" in said), said
     else:             # the key's papers are the roster
         assert "em.csv: none of its student ids has a paper in key.json (first: s0001@uni.edu)" in said, said
     assert not (tmp_path / "out").exists() and not (tmp_path / "fb").exists()
@@ -74,7 +75,13 @@ def test_a_second_sections_run_keeps_the_first_sections_sheets_and_says_so(tmp_p
     more = ["--roster", tmp_path / "rosterB.csv"] if roster else []
     result = invoke("grade", tmp_path / "secB.csv", "--feedback", tmp_path / "fb", *more)
     assert result.exit_code == 0, result.output
-    assert sheet(tmp_path, "s0001") == first and "**2 / 2**" in sheet(tmp_path, "s0002")
+    assert "**2 / 2**" in sheet(tmp_path, "s0002")
+    if not roster:   # the key's papers are the class: s0001 is graded missing, and their sheet says so (fixb29)
+        assert "No answers under your student id" in sheet(tmp_path, "s0001")
+        assert ("1 feedback sheet(s) an earlier run wrote with marked answers now say the student gave no answers, "
+                "as this run grades them missing: s0001.md") in " ".join(result.output.split())
+        return
+    assert sheet(tmp_path, "s0001") == first
     assert ("1 feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students this run has no "
             "answers for (another section's, graded before?): s0001.md") in " ".join(result.output.split())
     assert "s0001.md" in (tmp_path / "fb" / ".quizgen-sheets").read_text(encoding="utf-8")   # still ours next run

@@ -8,7 +8,7 @@ import re
 
 from dataclasses import dataclass, field
 
-from quizgen.errors import UsageError, quoted
+from quizgen.errors import UsageError, cut_repr, quoted
 from quizgen.generation.distinct import REDRAWS
 from quizgen.generation.sampling import Instance
 from quizgen.key.checks import MAX_ID
@@ -92,12 +92,14 @@ def read_seed(text: str):
 
 def refuse_unprintable_seed(seed: str) -> None:
     """Refuse, in one line, a seed holding a character a terminal does not print
-    as itself (an escape, a BEL, a direction control such as U+202E; a tab is a
-    gap): the seed is echoed on the run's last line and kept in key.json, where
-    an escape sequence would retitle or recolour the terminal."""
-    bad = next((c for c in seed if not c.isprintable() and c != "\t"), None)   # a tab prints as a gap
+    as itself (an escape, a BEL, a direction control such as U+202E, a tab, a
+    no-break space): the seed is echoed on the run's last line and kept in
+    key.json, where an escape sequence would retitle or recolour the terminal
+    (and a tab or no-break space looks like the space it is not). The seed is
+    shown with each such character escaped alike (``'x\\ty'``, ``'x\\xa0y'``)."""
+    bad = next((c for c in seed if not c.isprintable()), None)
     if bad is not None:
-        raise UsageError(f"--seed {quoted(seed)} holds the character U+{ord(bad):04X}, which a terminal does not "
+        raise UsageError(f"--seed {cut_repr(seed, 40)} holds the character U+{ord(bad):04X}, which a terminal does not "
                          "print as itself; give a whole number or a word of printable characters")
 
 

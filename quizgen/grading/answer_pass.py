@@ -15,8 +15,8 @@ from __future__ import annotations
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.part_checker import PartChecker
 from quizgen.grading.matrix import AnswerGrid
-from quizgen.grading.outcome import (NO_ANSWER, Outcome, code_outcome, passed_over, passes_over, problem_outcome,
-                                     verdict_outcome)
+from quizgen.grading.outcome import (NO_ANSWER, Outcome, code_outcome, long_passed, passed_over, passes_over,
+                                     problem_outcome, verdict_outcome)
 from quizgen.grading.students import UNKNOWN, Students
 from quizgen.grading.tally import Tally
 from quizgen.grading.timestamps import record_contest, timestamp_column
@@ -83,8 +83,8 @@ def pass_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, tal
                 outcome = _own_paper_outcome(index, paper, slot, cells[si], cells[ai])
             k = number * width + slot
             if latest[k] is not no_answer:
-                if passes_over(outcome, latest[k]):   # a blank after an answer: the answer stands
-                    write_row(cells, pass_over(tally, number, slot, outcome))
+                if passes_over(outcome, latest[k]):   # a blank or too long after an answer: the answer stands
+                    write_row(cells, pass_over(tally, number, slot, outcome, source.line_of(i - first)))
                     continue
                 if stamps is not None:
                     record_contest(grid, k, last[k], latest[k], outcome)
@@ -142,11 +142,20 @@ def supersede(tally: Tally, superseded: RowSet, row: int, earlier: Outcome, numb
     superseded.add(row)
 
 
-def pass_over(tally: Tally, number: int, slot: int, blank: Outcome) -> Outcome:
+def pass_over(tally: Tally, number: int, slot: int, later: Outcome, line: int | None = None) -> Outcome:
     """A blank met after an answer to the same part (``passes_over``): counted
-    superseded; returns the outcome its row is written with."""
+    superseded; an answer too long to read: invalid, graded against no part
+    and counted as a row not read (``line``: its file line, when known);
+    returns the outcome its row is written with."""
+    if later.status is not Status.BLANK:
+        outcome = long_passed(later)
+        tally.count(number, -1, outcome)
+        tally.unread[number] = tally.unread.get(number, 0) + 1
+        if line is not None:
+            tally.count_unplaced("named", line)
+        return outcome
     tally.count(number, slot, SUPERSEDED)
-    return passed_over(blank)
+    return passed_over(later)
 
 
 def _look_up(index: KeyIndex, students: Students, grid: AnswerGrid, tally: Tally, cells: list, source, j: int,

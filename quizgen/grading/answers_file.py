@@ -178,21 +178,30 @@ class AnswersFile:
         answer over the length limit (not a row of empty cells)."""
         if len(row) == len(self.header) and row[self.student]:
             return _too_long(row, self.answer, line, self._download_line(row))
-        return _checked(_fit(row, len(self.header), line, self.delimiter), self.answer, line)
+        fitted = _fit(row, len(self.header), line, self.delimiter)
+        if fitted.__class__ is list and self._repeats_header(fitted):   # a trailing empty cell, say
+            return _header_again(fitted, line)
+        return _checked(fitted, self.answer, line)
 
     def _may_repeat_header(self, rows: list) -> bool:
         """Whether a block of rows may hold a line that repeats the header (two
-        exports joined into one file): the header's student name is in its id
-        column, case aside (one search of the block's ids, not a check per row)."""
-        name = _plain_cell(self.header[self.student])
-        return bool(name) and name in "\n".join(map(itemgetter(self.student), rows)).casefold()
+        exports joined into one file): every word of the header's student name
+        (``_plain_cell``: byte-order marks, case and spaces aside) is in its id
+        column (one search of the block's ids, not a check per row); true
+        whenever ``_repeats_header`` may be."""
+        words = _plain_cell(self.header[self.student]).split()
+        text = "\n".join(map(itemgetter(self.student), rows)).casefold()
+        if "\ufeff" in text:
+            text = text.replace("\ufeff", "")
+        return bool(words) and all(word in text for word in words)
 
     def _repeats_header(self, row: list) -> bool:
         """Whether ``row`` is the header line again (a byte-order mark, case and
-        spaces aside): no student's answers, however its cells read."""
-        if len(row) != len(self.header) or _plain_cell(row[self.student]) != _plain_cell(self.header[self.student]):
+        spaces aside, and empty cells after the last: ``_plain_cells``): no
+        student's answers, however its cells read."""
+        if _plain_cell(row[self.student]) != _plain_cell(self.header[self.student]):
             return False
-        return all(_plain_cell(cell) == _plain_cell(name) for cell, name in zip(row, self.header))
+        return _plain_cells(row) == _plain_cells(self.header)
 
     def _download_line(self, row: list) -> str | None:
         """Where a reason places ``row`` of an answers file built from an LMS
@@ -252,6 +261,14 @@ def _header_again(cells: list, line: int) -> HeaderRow:
 def _plain_cell(text: str) -> str:
     """A cell as compared with a header name: byte-order marks, case and spaces aside."""
     return " ".join(text.replace("\ufeff", "").split()).casefold()
+
+
+def _plain_cells(cells: list) -> list:
+    """The cells of a line as compared with the header's (``_plain_cell``), empty ones at its end left out."""
+    plain = [_plain_cell(cell) for cell in cells]
+    while plain and not plain[-1]:
+        plain.pop()
+    return plain
 
 
 def _checked(row: list, answer: int, line: int) -> list:

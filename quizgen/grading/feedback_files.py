@@ -1,7 +1,7 @@
 """The feedback sheets' files (``grade --feedback DIR``): written all at
 once with MANIFEST, the list of their names and digests, beside them; a rerun
-keeps the sheets of an earlier run for students it has no answers for (another
-section's) and says so, removes those it replaced by another kind and the
+keeps the sheets of an earlier run for students it writes no sheet for
+(another section's) and says so, names those a "no answers" sheet replaced, removes those it replaced by another kind and the
 figures no sheet shows, but only files still as it wrote them and never one
 of the run's own files; and the files of the folder that are not ours
 (foreign_stems), whose names no sheet may take."""
@@ -30,11 +30,11 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
     with MANIFEST listing their names and digests, then remove the sheets an
     earlier run listed there that this run replaced by another kind (Markdown
     sheets by PDFs) and the figures no sheet shows any more. A sheet an earlier
-    run wrote for a student this run has no answers for (another section's,
-    graded before) is kept, as the gradebook keeps an earlier grade: one this
-    run writes no sheet for, and one whose new sheet would only say "no
-    answers" over an earlier sheet that marked some (the earlier stays); one
-    note in ``notes`` counts them (kept_sheets). A listed file is removed or
+    run wrote for a student this run writes no sheet for (another section's,
+    graded before, or not on this run's roster) is kept, as the gradebook keeps
+    an earlier grade; one note in ``notes`` counts them (kept_sheets), and
+    another names the earlier sheets that marked answers which a "no answers"
+    sheet replaced (the run grades those students missing). A listed file is removed or
     kept only while it is still the sheet quizgen wrote (_still_ours) and is
     none of the run's files ``keep`` (GradeResult.files: a file put under a
     sheet's name since, such as the answers this run read, stays). Nothing
@@ -43,7 +43,7 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
     folder = Path(folder)
     earlier = {name: digest for name, digest in _listed(folder / MANIFEST).items()
                if FileTable(keep or {}).find(folder / name) is None and _still_ours(folder / name, digest)}
-    kept = kept_sheets(folder, files, earlier)
+    kept, emptied = kept_sheets(folder, files, earlier), emptied_sheets(folder, files, earlier)
     files = {name: content for name, content in files.items() if name not in kept}
     listing = "".join(f"{name}\t{_digest(as_bytes(content))}\n" for name, content in files.items())
     listing += "".join(f"{name}\t{earlier[name] or ''}\n" for name in kept)
@@ -52,25 +52,21 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
     for name in earlier:
         if name.casefold() not in written:
             remove_when_settled(folder / name)   # once the run's other outputs are in place too
-    if kept and notes is not None:
-        notes.append(kept_note(kept))
+    if notes is not None:
+        notes.extend(kept_note(kept) for _ in range(bool(kept)))
+        notes.extend(emptied_note(emptied) for _ in range(bool(emptied)))
     return folder
 
 
 def kept_sheets(folder: Path, files: dict, earlier: dict) -> dict:
     """``{name: True}`` of the earlier run's sheets (``earlier``: listed and
     still ours) to keep, in name order: those of students given no sheet of
-    any kind this run, those whose new Markdown sheet says only NO_ANSWERS
-    over an earlier one that does not, and the figures a kept Markdown sheet
-    shows that this run does not write."""
+    any kind this run (a student this run grades, missing ones included, gets
+    the new sheet), and the figures a kept Markdown sheet shows that this run
+    does not write."""
     stems = {Path(name).stem.casefold() for name in files if name.endswith(SHEET_EXTS)}
-    kept = {}
-    for name in sorted(earlier):
-        if not name.endswith(SHEET_EXTS):
-            continue
-        new = files.get(name)
-        if Path(name).stem.casefold() not in stems or (_idle(new) and not _idle(_text(folder / name))):
-            kept[name] = True
+    kept = {name: True for name in sorted(earlier)
+            if name.endswith(SHEET_EXTS) and Path(name).stem.casefold() not in stems}
     shown = {figure for name in kept if name.endswith(".md") for figure in _figures(folder / name)}
     kept.update((name, True) for name in sorted(earlier) if name in shown and name not in files)
     return kept
@@ -83,6 +79,21 @@ def kept_note(kept: dict, limit: int = 5) -> str:
     return (f"{len(sheets)} feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students "
             "this run has no answers for (another section's, graded before?): " + ", ".join(sheets[:limit]) + more
             + "; delete them by hand if they are stale")
+
+
+def emptied_sheets(folder: Path, files: dict, earlier: dict) -> list:
+    """The earlier run's Markdown sheets (``earlier``) that marked answers and
+    that this run's sheet of the same name, saying only NO_ANSWERS, replaces."""
+    return [name for name in sorted(earlier) if name.endswith(".md") and _idle(files.get(name))
+            and not _idle(_text(folder / name))]
+
+
+def emptied_note(emptied: list, limit: int = 5) -> str:
+    """The note naming the earlier sheets with marked answers replaced by "no answers" ones (emptied_sheets)."""
+    more = f" and {len(emptied) - limit} more" if len(emptied) > limit else ""
+    return (f"{len(emptied)} feedback sheet(s) an earlier run wrote with marked answers now say the student gave "
+            "no answers, as this run grades them missing: " + ", ".join(emptied[:limit]) + more
+            + "; if they are another section's, grade with that section's --roster, or check their ids")
 
 
 def _idle(text) -> bool:

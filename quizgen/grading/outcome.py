@@ -108,7 +108,8 @@ def verdict_outcome(checker: PartChecker, answer: str) -> Outcome:
     one over the length limit (answers_file.LongAnswer: its reason kept)."""
     too_long = getattr(answer, "too_long", None)
     if too_long is not None:
-        return make_outcome(Status.INVALID, 0.0, checker.expected, "", "", too_long, comma=checker.decimal_comma)
+        outcome = make_outcome(Status.INVALID, 0.0, checker.expected, "", "", too_long, comma=checker.decimal_comma)
+        return TooLong(*outcome.__reduce_ex__(2)[1])
     try:
         verdict = checker(answer)
     except (ArithmeticError, ValueError) as exc:
@@ -141,11 +142,33 @@ def code_outcome(checker, reason: str) -> Outcome:
     return make_outcome(Status.NEEDS_REVIEW, 0.0, checker.expected, "", "", reason, comma=checker.decimal_comma)
 
 
-def passes_over(blank: Outcome, earlier: Outcome) -> bool:
-    """Whether a ``blank`` row met after ``earlier`` for the same part leaves
+class TooLong(Outcome):
+    """The outcome of an answer over the length limit (answers_file.LongAnswer):
+    invalid on its part, unless an earlier answer to the part was read (``passes_over``)."""
+
+    __slots__ = ()
+
+    def __reduce_ex__(self, protocol):
+        return TooLong, super().__reduce_ex__(protocol)[1]
+
+
+LONG_PASSED = "; an earlier answer to this part was read, and it stands"
+
+
+def passes_over(later: Outcome, earlier: Outcome) -> bool:
+    """Whether a ``later`` row met after ``earlier`` for the same part leaves
     ``earlier`` standing: a blank is no new answer (a form resubmitted with
-    only the parts changed leaves the others empty), unless nothing was answered."""
-    return blank.status is Status.BLANK and earlier.status is not Status.BLANK
+    only the parts changed leaves the others empty), unless nothing was
+    answered; an answer too long to read (TooLong) never replaces one that was read."""
+    if later.status is Status.BLANK:
+        return earlier.status is not Status.BLANK
+    return later.__class__ is TooLong and earlier.status is not Status.BLANK and earlier.__class__ is not TooLong
+
+
+def long_passed(later: Outcome) -> Outcome:
+    """The outcome of a TooLong row ``passes_over`` leaves aside: invalid,
+    graded against no part, its reason saying the earlier answer stands."""
+    return problem_outcome(Status.INVALID, later.cells[5] + LONG_PASSED)
 
 
 def passed_over(blank: Outcome) -> Outcome:

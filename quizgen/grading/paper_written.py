@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from quizgen.cells import unguard
-from quizgen.errors import shortened
+from quizgen.errors import printable, shortened
 from quizgen.grading.answer_pass import paper_column
 from quizgen.grading.key_index import OTHER_RUN, CodeReason
 from quizgen.grading.outcome import RESULT_COLUMNS
@@ -60,7 +60,7 @@ def find_written(source, index, students) -> list:
     column = paper_column(source, index)
     if column is None:
         return []
-    codes = _codes_written(source, column, students)
+    codes, texts = _codes_written(source, column, students)
     numbers = {normalise_code(code): n for n, code in enumerate(index.codes) if code}
     owners = [""] + [paper.student_id.strip() for paper in index.key.papers]
     found = []
@@ -73,7 +73,7 @@ def find_written(source, index, students) -> list:
         only = next(iter(written)) if len(written) == 1 else None
         paper = numbers.get(only) if only is not None else None
         shown = students.shown.get(normal, (normal, ""))[0]
-        wrote = tuple(display_code(code) for code in written if code != own_code)
+        wrote = tuple(texts[normal, code] for code in written if code != own_code)   # as the reason shows them
         slip = code_slip(only, own_code) if only is not None and paper is None else ""
         found.append(Written(shown, own, sum(written.values()), foreign, paper,
                              owners[paper] if paper is not None else "",
@@ -82,10 +82,12 @@ def find_written(source, index, students) -> list:
     return found
 
 
-def _codes_written(source, column: int, students) -> dict:
-    """``{normal key id: Counter of the normal codes on their answers}``, a blank code left out."""
+def _codes_written(source, column: int, students) -> tuple:
+    """``{normal key id: Counter of the normal codes on their answers}``, a
+    blank code left out, and ``{(normal key id, normal code): the code as first
+    written}`` (stripped and cut as a row's reason quotes it: KeyIndex.code_problem)."""
     student = source.columns[0]
-    ids, found = {}, {}
+    ids, found, texts = {}, {}, {}
     for block in replace(source).blocks():
         for cells in block:
             if cells.__class__ is not list or not cells[column].strip():
@@ -95,8 +97,10 @@ def _codes_written(source, column: int, students) -> dict:
                 ids[text] = students.matcher.match(normalise_id(text)) if students.own_papers else None
             normal = ids[text]
             if normal is not None:
-                found.setdefault(normal, Counter())[normalise_code(cells[column]) or cells[column].strip()] += 1
-    return found
+                code = normalise_code(cells[column]) or cells[column].strip()
+                found.setdefault(normal, Counter())[code] += 1
+                texts.setdefault((normal, code), printable(cells[column].strip()[:20]))
+    return found, texts
 
 
 class PapersWritten:

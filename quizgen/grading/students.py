@@ -274,25 +274,30 @@ def check_roster_matches(students: Students, answers_name: str) -> None:
     if any(nearest_ids(sid, known, count=1) for sid in written[:MATCH_TRIES]):   # a typo's: hinted later
         return
     roster = students.roster_file
+    if students.own_papers and not students.ids and any(normalise_id(sid) in students.paper_of for sid in known):
+        check_papers_match(students, answers_name, roster.source)   # the roster holds the papers' ids: the answers' are wrong
     column, source = roster.column, roster.source
     read = f"ids read from column {shortened(column)!r}" if column else "its ids"
     raise InputFileError(f"{source}: {read} match none of {answers_name}'s student ids (first: "
                          f"{shortened(written[0])}); give a roster whose id column holds the ids in {answers_name}")
 
 
-def check_papers_match(students: Students, answers_name: str) -> None:
+def check_papers_match(students: Students, answers_name: str, roster=None) -> None:
     """Stop in one line when the key has per-student papers and not one student
     id of the answers has a paper there (every row ``unknown_student``: the id
     column holds emails, say) and no --roster was given (the papers are the
-    roster), since every student would score 0 and be called missing. An id near a paper's id (a typo) is
+    roster), or one (``roster``: its file) that lists the papers' ids, so the
+    answers' id column is what is wrong; every student would score 0 and be
+    called missing. An id near a paper's id (a typo) is
     left to the hints instead, as check_roster_matches leaves it."""
     if not students.own_papers or students.ids or not students.unknown:
         return
     written = [text.strip() for text in list(students.unknown)[:MATCH_TRIES]]
     if any(nearest_ids(sid, students.key_ids, count=1) for sid in written):   # a typo's: hinted later
         return
-    raise InputFileError(f"{answers_name}: none of its student ids has a paper in {students.index.name} (first: "
-                         f"{shortened(written[0])}); give answers whose student id column holds the ids the papers "
+    listed = f" nor is on {roster}, which lists the papers' ids" if roster is not None else ""
+    raise InputFileError(f"{answers_name}: none of its student ids has a paper in {students.index.name}{listed} "
+                         f"(first: {shortened(written[0])}); give answers whose student id column holds the ids the papers "
                          f"were made for, or grade them with the key.json of the papers they answered")
 
 

@@ -8,6 +8,7 @@ newer quizgen."""
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
 import sys
@@ -45,7 +46,7 @@ def load_key_file(path) -> Key:
         raise InputFileError(f"{path}: key file not found") from exc
     except UnicodeDecodeError as exc:
         raise InputFileError(f"{path}: cannot read the key: not {encoding.upper().replace('-SIG', '')} text "
-                             f"(byte {exc.start:,}: {exc.reason}); save key.json as UTF-8, as quizgen "
+                             f"(byte {_file_offset(exc.start, encoding):,}: {exc.reason}); save key.json as UTF-8, as quizgen "
                              "generate writes it") from exc
     except OSError as exc:
         raise InputFileError(f"{path}: cannot read the key ({getattr(exc, 'strerror', None) or exc})") from exc
@@ -57,6 +58,13 @@ def load_key_file(path) -> Key:
         if twice is None:
             raise
         raise InputFileError(f"{path}: {twice}") from exc
+
+
+def _file_offset(start: int, encoding: str) -> int:
+    """The file's byte offset of a decoding error at ``start``: Python's
+    utf-8-sig counts from after the byte-order mark it strips (UTF-16 and
+    UTF-32 count from the file's start)."""
+    return start + len(codecs.BOM_UTF8) if encoding == "utf-8-sig" else start
 
 
 def _name_twice(text: str):
