@@ -14,7 +14,8 @@ Canvas's gradebook by ``SIS User ID``, else ``ID``, its ``Student`` column
 ("Last, First") the name; Moodle's by ``ID number``, else ``Email address``
 (``ID-Nummer``, ``E-Mail-Adresse`` in German); a Moodle quiz report (its
 Grades report: State and Started on columns) has a row per attempt, read
-once, and average rows, which have neither id nor State, skipped.
+once (its State kept: Student.state), and average rows, which have neither id
+nor State and no whole name (``_average_row``), skipped.
 Each id is normalised for comparison (quizgen/marking/student_ids.py: case
 and spaces ignored), so a roster listing one student twice, even as ``S010``
 and ``s010``, is refused with both lines named. Errors are one line naming
@@ -25,7 +26,7 @@ from __future__ import annotations
 import re
 from array import array
 from csv import Error as CsvError
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from quizgen.csv_input import (ALIASES, csv_problem, find_column, header_shown, norm_header, one_column_each_at,
@@ -53,16 +54,22 @@ NOT_STUDENTS = ("points possible", "student, test")   # Canvas gradebook rows th
 # Moodle names in the downloading user's language (headers as norm_header makes them): English, German.
 QUIZ_STATES = ("state", "status")
 QUIZ_STARTS = ("startedon", "begonnenam")
+SUBMITTED_STATES = ("Finished", "Submitted", "Never submitted")   # an attempt closed: Moodle's grade stands
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
 @dataclass(frozen=True, slots=True)
 class Student:
     """One row of the roster: the id as written (spaces collapsed) and the name
-    ('' when none); slots, no dict: a roster of a million rows is held whole."""
+    ('' when none); slots, no dict: a roster of a million rows is held whole.
+    ``state``: a Moodle quiz report's State for them ('' in any other roster;
+    with a row per attempt, a submitted one's if any: ``SUBMITTED_STATES``),
+    which grade reads to give a student whose attempt is still open, or who
+    has none (``-``), no grade in an LMS gradebook file (lms.papers.still_open_ids)."""
 
     student_id: str
     name: str
+    state: str = field(default="", compare=False)
 
 
 class Roster(list):
@@ -164,6 +171,8 @@ def _unique_students(reader, columns: Columns, source: str, skip: int) -> list:
         found = _student(row, columns, f"{source}: line {line}")
         key = normalise_id(found.student_id)
         if key in seen and columns.attempts and students[seen[key]] == found:
+            if found.state in SUBMITTED_STATES:   # a row per attempt: a closed attempt's State counts
+                students[seen[key]] = replace(students[seen[key]], state=found.state)
             continue   # a Moodle quiz report's row per attempt: the same student again
         if key in seen:
             first = seen[key]
@@ -190,15 +199,30 @@ def _not_a_student(row: list, columns: Columns) -> bool:
     student: "Points Possible", the Test Student, a row with neither name nor
     id (the posting policy's); or of a Moodle quiz report (the Grades
     report's download), an average row ("Overall average", "Gesamtdurchschnitt",
-    a group's, in whatever language): one with neither id nor State."""
+    a group's, in whatever language): ``_average_row``."""
     if columns.attempts:
-        ids = (_cell(row, columns.student) + _cell(row, columns.fallback)).strip()
-        return not ids and not _cell(row, columns.state).strip()
+        return _average_row(row, columns)
     if not columns.last_first:
         return False
     name = " ".join(_cell(row, columns.name[0]).casefold().split())
     ids = (_cell(row, columns.student) + _cell(row, columns.fallback)).strip()
     return name in NOT_STUDENTS or not (name or ids)
+
+
+def _average_row(row: list, columns: Columns) -> bool:
+    """Whether a row of a Moodle quiz report is an average row: neither id nor
+    State, and its label where Moodle writes it (mod/quiz/report/overview:
+    compute_average_row puts it in the last name column of a download, the
+    first name left empty), or, with a whole-name column, beside averages (a
+    grade cell filled). A student's row with a name and no id is not one: it
+    is refused (``_student``), as in any roster."""
+    ids = (_cell(row, columns.student) + _cell(row, columns.fallback)).strip()
+    if ids or _cell(row, columns.state).strip():
+        return False
+    if len(columns.name) == 2:   # given and family name
+        return not all(_cell(row, column).strip() for column in columns.name)
+    named = {columns.student, columns.fallback, columns.state, *columns.name}
+    return any(cell.strip() for i, cell in enumerate(row) if i not in named)
 
 
 def _cell(row: list, column) -> str:
@@ -222,7 +246,7 @@ def _student(row: list, columns: Columns, where: str) -> Student:
     full_name = _name(row, columns, where)
     if len(full_name) > MAX_NAME:   # key.json keeps names to this length, so grade could not read the key
         raise InputFileError(f"{where}: the name {full_name[:40]!r}... is over {MAX_NAME:,} characters")
-    return Student(student_id, full_name)
+    return Student(student_id, full_name, " ".join(_cell(row, columns.state).split())[:40])
 
 
 def _name(row: list, columns: Columns, where: str) -> str:

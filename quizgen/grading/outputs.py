@@ -13,13 +13,14 @@ from pathlib import Path
 
 from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import csv_text, norm_question
-from quizgen.errors import InputFileError, UsageError, first_few, shortened
+from quizgen.errors import InputFileError, UsageError, first_few, named_few, shortened
 from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.decisions import made_by_override
 from quizgen.grading.gradebook_warnings import (guarded_ids_warning, identity_warnings, off_roster_warning,
                                                 other_rows_note, unmatched_note, zeros_note)
 from quizgen.grading.tally import borrow_wordings, note_wording
+from quizgen.lms.papers import STILL_OPEN
 from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, grade_value, moodle_gradebook,
                                    moodle_gradebook_filled, moodle_left_out, plain_gradebook, unkeyed_ids)
 from quizgen.report import Part, Student, Trap, Verdict
@@ -270,11 +271,12 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
         notes.append(f"{len(zeros)} grade(s) of 0 in {column} replaced by this run's score (students an earlier run "
                      f"had no answer from, say): {_changes_shown(zeros)}")
     if book.held:
-        shown = first_few([f"{i} (kept {kept_held[i]})" if i in kept_held else i for i in book.held])
+        shown = named_few([f"{shortened(i)} (kept {kept_held[i]})" if i in kept_held else shortened(i)
+                           for i in book.held])
         notes.append(f"{len(book.held)} student(s) whose Moodle attempt is still open, or who have none, get no grade "
-                     f"in the gradebook file ({_no_grade_words(outputs)}), so that importing it leaves Moodle's "
-                     f"grade for them alone, and a later attempt's shows: {shown}; grade again "
+                     f"in the gradebook file ({_no_grade_words(outputs)}: {shown}; grade again "
                      "once the quiz is closed")
+        result.notes[:] = [_open_left_out(note) for note in result.notes]
     zeroed = [i for i in result.absent if i not in held]
     if outputs.gradebook == "moodle" and not outputs.gradebook_template and zeroed:
         notes.append(f"the Moodle gradebook gives the {len(zeroed)} student(s) with no answer 0, and importing "
@@ -284,12 +286,30 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
 
 
 def _no_grade_words(outputs: GradeOutputs) -> str:
-    """How the gradebook gives a held student no grade: Moodle's import sets a
-    blank cell as "no grade", overriding the quiz's, so they have no row."""
+    """How the gradebook gives a held student no grade (Moodle's import sets a
+    blank cell as "no grade", overriding the quiz's, so they have no row), the
+    parenthesis closed, and what importing it then does for them."""
     if outputs.gradebook == "canvas":
-        return "their cell left as it was"
+        return ("their cell left as the template had it), so that importing it changes nothing for them in Canvas, "
+                "and a later attempt's grade can be imported")
     return ("no row, unless the template holds a grade for them, kept: Moodle's import would set a blank cell as "
-            "no grade, overriding the quiz's own, as it would a 0")
+            "no grade, overriding the quiz's own, as it would a 0), so that importing it leaves Moodle's grade for "
+            "them alone, and a later attempt's shows")
+
+
+OPENED_NOTE = "were graded from an attempt Moodle shows as not submitted"   # grading/students.reconciliation_lines
+STILL_OPEN_SHOWN = tuple(f"({state})" for state in STILL_OPEN)
+
+
+def _open_left_out(note: str) -> str:
+    """The roster note on students graded from an attempt not submitted
+    (grading/students.reconciliation_lines), when it names one still open:
+    saying that such students are not in the gradebook file (the held note),
+    rather than to check their grade before importing it; any other note as it is."""
+    if OPENED_NOTE not in note or not any(state in note for state in STILL_OPEN_SHOWN):
+        return note
+    return (f"{note}; those whose attempt is still open (In progress, Overdue, Not yet started) are left out of "
+            "the gradebook file, as the note on them says")
 
 
 def _scaled_note(outputs: GradeOutputs, result, possible) -> list:

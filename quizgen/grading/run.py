@@ -174,7 +174,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent + marked, roster_notes,
                                  marked, off, no_id_at)
                 result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(clashed)], written.taken
-                result.held = still_open_ids(index.key)   # lms29b
+                result.held = still_open_ids(index.key, class_roster, set(result.absent) - set(result.zero_marked))
                 result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
                 result.files = run_files(reads, paths)
                 _add_warnings(result, source, index, students, decisions, data, override, unnamed,

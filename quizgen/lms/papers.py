@@ -38,14 +38,21 @@ open and submit, and a student with no attempt, who may still make one
 (``Never submitted``, the attempt closed, cannot be)."""
 
 
-def still_open_ids(key) -> frozenset:
+def still_open_ids(key, roster=(), absent=()) -> frozenset:
     """The normal ids of the students of ``key`` (a Key) whose Moodle attempt
     is still open or who have none (STILL_OPEN): as they get no feedback
     sheet, the Moodle and Canvas gradebook files give them no grade
     (quizgen.lms.gradebook: a grade imported would override the LMS's own,
-    and hide the grade of the attempt they may still submit)."""
+    and hide the grade of the attempt they may still submit); and those of
+    ``roster`` (roster.Student, from a Moodle quiz report: its State) whose
+    State there says so (``-``: no attempt) and who are in ``absent`` (ids
+    with no answer in this run)."""
     from quizgen.marking.student_ids import normalise_id
-    return frozenset(normalise_id(p.student_id) for p in key.papers if p.state in STILL_OPEN)
+    held = {normalise_id(p.student_id) for p in key.papers if p.state in STILL_OPEN}
+    unanswered = {normalise_id(i) for i in absent}
+    held.update(normalise_id(s.student_id) for s in roster or ()
+                if (s.state in STILL_OPEN or s.state == "-") and normalise_id(s.student_id) in unanswered)
+    return frozenset(held)
 
 
 def open_attempt_sheets(states: dict, students) -> tuple:
