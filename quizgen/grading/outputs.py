@@ -271,8 +271,7 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
         notes.append(f"{len(zeros)} grade(s) of 0 in {column} replaced by this run's score (students an earlier run "
                      f"had no answer from, say): {_changes_shown(zeros)}")
     if book.held:
-        shown = named_few([f"{shortened(i)} (kept {kept_held[i]})" if i in kept_held else shortened(i)
-                           for i in book.held])
+        shown = named_few([shortened(i) + (f" (kept {kept_held[i]})" if i in kept_held else "") for i in book.held])
         notes.append(f"{len(book.held)} student(s) whose Moodle attempt is still open, or who have none, get no grade "
                      f"in the gradebook file ({_no_grade_words(outputs)}: {shown}; grade again "
                      "once the quiz is closed")
@@ -286,8 +285,7 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
 
 
 def _no_grade_words(outputs: GradeOutputs) -> str:
-    """How the gradebook gives a held student no grade (Moodle's import sets a
-    blank cell as "no grade", overriding the quiz's, so they have no row), the
+    """How the gradebook gives a held student no grade (Moodle's: no row), the
     parenthesis closed, and what importing it then does for them."""
     if outputs.gradebook == "canvas":
         return ("their cell left as the template had it), so that importing it changes nothing for them in Canvas, "
@@ -298,15 +296,12 @@ def _no_grade_words(outputs: GradeOutputs) -> str:
 
 
 OPENED_NOTE = "were graded from an attempt Moodle shows as not submitted"   # grading/students.reconciliation_lines
-STILL_OPEN_SHOWN = tuple(f"({state})" for state in STILL_OPEN)
 
 
 def _open_left_out(note: str) -> str:
-    """The roster note on students graded from an attempt not submitted
-    (grading/students.reconciliation_lines), when it names one still open:
-    saying that such students are not in the gradebook file (the held note),
-    rather than to check their grade before importing it; any other note as it is."""
-    if OPENED_NOTE not in note or not any(state in note for state in STILL_OPEN_SHOWN):
+    """``note``, and if it is the one on students graded from an attempt not submitted naming one still open,
+    that such students are not in the gradebook file (the held note), whatever it says of checking before importing."""
+    if OPENED_NOTE not in note or not any(f"({state})" in note for state in STILL_OPEN):
         return note
     return (f"{note}; those whose attempt is still open (In progress, Overdue, Not yet started) are left out of "
             "the gradebook file, as the note on them says")
