@@ -3,7 +3,6 @@ gradebook file, a student whose State there is still open or '-' and who gave
 no answer; the held notes' words (Canvas's, the not-submitted note's, "and N
 more"); a Grades report row with a name and no id is refused, not skipped."""
 
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
