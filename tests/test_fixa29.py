@@ -1,0 +1,58 @@
+"""rev-diff29b's regressions, fixed by fixa29 (`quizgen generate --seed 4 --students` s1, s2:
+Q9 (b) is "yes" for s1 and "no" for s2)."""
+
+import csv
+
+import pytest
+from click.testing import CliRunner
+
+from quizgen.cli import main
+
+REVIEW = "needs_review"
+
+
+@pytest.fixture(scope="module")
+def grade(tmp_path_factory):
+    """grade(rows): rows (student, question, part, answer) -> {answer: graded row}."""
+    folder = tmp_path_factory.mktemp("fixa29")
+    (folder / "r.csv").write_text("student_id,name\ns1,Ann\ns2,Bob\n", encoding="utf-8")
+    runner = CliRunner()
+    made = runner.invoke(main, ["generate", "--seed", "4", "--students", str(folder / "r.csv"),
+                                "--out", str(folder / "paper")])
+    assert made.exit_code == 0, made.output
+    runs = iter(range(1000))
+
+    def run(rows):
+        """One grading run per answer of each student's (a student's second answer to a part supersedes the first)."""
+        batches = {}
+        for row in rows:
+            batch = next(b for b in range(len(rows)) if row[:3] not in {r[:3] for r in batches.get(b, [])})
+            batches.setdefault(batch, []).append(row)
+        return {key: found for batch in batches.values() for key, found in run_once(batch).items()}
+
+    def run_once(rows):
+        path = folder / f"answers-{next(runs)}.csv"
+        with open(path, "w", newline="", encoding="utf-8") as handle:
+            csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"], *rows])
+        result = runner.invoke(main, ["grade", str(path), "--key", str(folder / "paper" / "key.json"), "--no-html"])
+        assert result.exit_code == 0, result.output
+        with open(path.with_name(path.stem + "-graded.csv"), encoding="utf-8-sig", newline="") as handle:
+            return {(r["student_id"], r["answer"].removeprefix("'")): r for r in csv.DictReader(handle)}
+    return run
+
+
+# ---------------------------------------------------------------- 1. C9 (b): a right reason holding a trap's words
+
+def test_c9_right_reasons_naming_both_sides_are_correct(grade):
+    right = [("s1", "Yes, it uses the words before it and after it"),
+             ("s1", "Yes, each mask sees the tokens before it and after it"),
+             ("s2", "No, it uses the words before it and after it"),
+             ("s2", "No, it uses both the previous and the next words"),
+             ("s2", "No, it does not just use the previous words"), ("s2", "No, not only the preceding words"),
+             ("s2", "No, unlike a causal model")]
+    # a wrong yes or no with a right reason, a right one with a causal reason: a person reads them
+    review = [("s1", "No, it uses the words before it and after it"), ("s2", "Yes, not only the preceding words"),
+              ("s1", "Yes, it uses only the previous words"), ("s2", "No, it uses the previous words")]
+    graded = grade([(sid, "Q9", "b", text) for sid, text in right + review])
+    found = {row: graded[row]["status"] for row in right + review}
+    assert found == {**{row: "correct" for row in right}, **{row: REVIEW for row in review}}
