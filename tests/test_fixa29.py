@@ -56,3 +56,24 @@ def test_c9_right_reasons_naming_both_sides_are_correct(grade):
     graded = grade([(sid, "Q9", "b", text) for sid, text in right + review])
     found = {row: graded[row]["status"] for row in right + review}
     assert found == {**{row: "correct" for row in right}, **{row: REVIEW for row in review}}
+
+
+# ---------------------------------------------------------------- 2. e-notation inside working
+
+@pytest.mark.parametrize("text, value", [("ln(1.454e3) = 7.2821", 7.2821), ("ln(2.5E2) = 5.521", 5.521),
+                                         ("sqrt(1.6e1) = 4.000", 4.0), ("ln(1.454e+3) = 7.2821", 7.2821),
+                                         ("2e3/4 = 500", 500.0)])
+def test_working_in_e_notation_that_agrees_is_read(text, value):
+    from quizgen.marking.forms import read_number
+
+    reading = read_number(text)
+    assert (reading.status, reading.value) == ("number", value)
+
+
+def test_q3_working_in_e_notation_is_marked(grade):
+    """s1's Q3 (b) is ln(1454) = 7.2821: right working in e-notation is correct, and working that
+    disagrees with its value says by how much (it did before too)."""
+    graded = grade([("s1", "Q3", "b", "ln(1.454e3) = 7.2821"), ("s1", "Q3", "b", "ln(1.454e3) = 7.9")])
+    assert graded["s1", "ln(1.454e3) = 7.2821"]["status"] == "correct"
+    wrong = graded["s1", "ln(1.454e3) = 7.9"]
+    assert wrong["status"] == REVIEW and "(ln(1.454e3) is 7.28, not 7.9)" in wrong["reason"]

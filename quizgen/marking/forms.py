@@ -318,7 +318,12 @@ def _is_working(segment: str, first: bool) -> bool:
         return False
     if first and _LABEL_ONLY.fullmatch(segment):
         return True
+    segment = _EXPONENT.sub("", segment)   # ln(1.454e3): a number, no word "e3"
     return all(len(word) == 1 or "_" in word or word.lower() in _WORKING_NAMES for word in _SYMBOL.findall(segment))
+
+
+_EXPONENT = re.compile(r"(?<=\d)[eE][+-]?\d+\b")
+"""A number's power of ten in e-notation (``1.454e3``, ``2.5E2``), read with the number it follows."""
 
 
 _WORKING_NAMES = frozenset(name.lower() for name in (*ANSWER_FUNCTIONS, *CONSTANTS, "sum"))
