@@ -77,3 +77,52 @@ def test_q3_working_in_e_notation_is_marked(grade):
     assert graded["s1", "ln(1.454e3) = 7.2821"]["status"] == "correct"
     wrong = graded["s1", "ln(1.454e3) = 7.9"]
     assert wrong["status"] == REVIEW and "(ln(1.454e3) is 7.28, not 7.9)" in wrong["reason"]
+
+
+# ---------------------------------------------------------------- 3. the empty-sum advice only for the literal 0
+
+_FLOOR_BANK = """id: tiny-count
+class: C1
+title: "Random tokens in a tiny batch"
+points: 1
+params:
+  n: {choice: [3, 4]}
+let:
+  rnd: "floor(n / 10)"
+stem: |
+  A batch has {{ n }} picked positions; 10% of them, rounded down to a whole number, get a random token.
+parts:
+  - name: rnd
+    ask: "How many get a random token?"
+    type: integer
+    answer: rnd
+solution:
+  forecast: "A small count."
+  steps:
+    - title: "Count"
+      why: "Round down."
+      work: "Ten percent of {{ n }}, rounded down: {{ rnd }}."
+  verify: "A count is at least 0."
+canonical:
+  params:
+    n: 3
+"""
+
+
+def test_a_worked_out_zero_gets_the_count_advice_and_the_empty_sum_not(tmp_path):
+    """``--classes C1,C5 --seed 1`` with the bank: Q2 is its floor(n / 10), 0 (n is 3 or 4: 0.3 or
+    0.4 rounded down); Q3 is C5, whose (a) is the empty sum, the template's literal 0."""
+    (tmp_path / "bank").mkdir()
+    (tmp_path / "bank" / "z.yaml").write_text(_FLOOR_BANK, encoding="utf-8")
+    runner = CliRunner()
+    made = runner.invoke(main, ["generate", "--classes", "C1,C5", "--bank", str(tmp_path / "bank"), "--seed", "1",
+                                "--out", str(tmp_path / "paper")])
+    assert made.exit_code == 0, made.output
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\ns1,Q2,a,0.3\ns1,Q3,a,0.3\n", encoding="utf-8")
+    result = runner.invoke(main, ["grade", str(tmp_path / "a.csv"), "--key", str(tmp_path / "paper" / "key.json"),
+                                  "--no-html"])
+    assert result.exit_code == 0, result.output
+    with open(tmp_path / "a-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        found = {r["question_id"]: r["feedback"] for r in csv.DictReader(handle)}
+    assert found["Q2"] == "a count is a whole number, and 0.3 is not one: round a count worked out as a fraction"
+    assert found["Q3"].startswith("0.3 is not a whole number, and this part's answer is one, worked out exactly")

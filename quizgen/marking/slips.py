@@ -96,15 +96,28 @@ def whole_neighbour(x: float, value: float) -> bool:
 def not_whole(rule, reading) -> str:
     """Why a count answered with a fraction is wrong; the advice to round it only
     where rounding reaches the count asked for (``ln(2)`` for 1,600 positions is
-    no count to round), and never on a whole-number part whose answer is 0 (C5 (a),
-    the empty sum: nothing is added, so no fraction is rounded, ``NOT_WHOLE_EXACT``)."""
+    no count to round), and never on a whole-number part whose answer is the
+    template's literal 0 (C5 (a), the empty sum: nothing is added, so no fraction
+    is rounded, ``NOT_WHOLE_EXACT``); an answer of 0 worked out from the paper's
+    numbers (``floor(n / 10)`` with n = 3) gets the count advice."""
     if reading.hundredths:
         return NOT_A_RATE
-    if rule.value == 0:   # C5 (a), the empty sum: 0 because nothing is added, no count worked out as a fraction
+    if literal_zero(rule):   # C5 (a), the empty sum: 0 because nothing is added, no count worked out as a fraction
         return NOT_WHOLE_EXACT.format(quoted(reading.value))
     near = rule.value is not None and any(abs(whole - rule.value) < 0.5 for whole in
                                           (math.floor(reading.value), math.ceil(reading.value)))
     return (NOT_WHOLE if near else NOT_WHOLE_FAR).format(quoted(reading.value))
+
+
+def literal_zero(rule) -> bool:
+    """Whether the part's answer is the literal 0 its template writes (C5 (a):
+    ``empty_sum: "0"``), no value worked out from the paper's numbers: its
+    recipe, lets inlined (``recipe.text``, kept with the carried spans), is ``0``."""
+    recipe = rule.recipe
+    if recipe is None:   # a recipe that reads no earlier part is kept only with the carried spans
+        paths = getattr(rule.carried, "paths", None)
+        recipe = paths.get(rule.name) if isinstance(paths, dict) else None
+    return rule.value == 0 and recipe is not None and recipe.text.strip() == "0"
 
 
 NOT_WHOLE = "a count is a whole number, and {} is not one: round a count worked out as a fraction"
