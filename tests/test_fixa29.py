@@ -126,3 +126,21 @@ def test_a_worked_out_zero_gets_the_count_advice_and_the_empty_sum_not(tmp_path)
         found = {r["question_id"]: r["feedback"] for r in csv.DictReader(handle)}
     assert found["Q2"] == "a count is a whole number, and 0.3 is not one: round a count worked out as a fraction"
     assert found["Q3"].startswith("0.3 is not a whole number, and this part's answer is one, worked out exactly")
+
+
+# ---------------------------------------------------------------- 4. working with too few figures to vouch for the value
+
+@pytest.mark.parametrize("text, status", [
+    ("-ln(0.8) = 0.1698", REVIEW), ("-ln(0.6) = 0.5334", REVIEW), ("-ln(0.84) = 0.1698", REVIEW),  # 0.2231, 0.5108, 0.1744
+    ("-ln(0,8) = 0,1698", REVIEW),
+    ("3.9/5 = 0.7846", "number"), ("-ln(0.7157) = 0.335", "number"), ("3.4981/4 = 0.8746", "number"),
+    ("-ln(0.8438) = 0.1698", "number"), ("-ln(0,7157) = 0,335", "number")])
+def test_coarse_working_vouches_for_a_finer_value_only_within_one_percent(text, status):
+    """0.8 stands for 0.75 to 0.85, and -ln of that for 0.163 to 0.288: wide enough to hold 0.1698,
+    but 1-figure working does not show how a 4-figure value was reached; 0.1698 is 24% from -ln(0.8)."""
+    from quizgen.marking.forms import read_number
+
+    reading = read_number(text, decimal_comma="," in text)
+    assert reading.status == status
+    if status == REVIEW:
+        assert "working and a different value after it" in reading.reason

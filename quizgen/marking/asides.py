@@ -309,7 +309,7 @@ def chain_disagrees(chain, hundredths: bool, percent_sign: bool, value_of=None, 
         if _PLAIN.fullmatch(shown):
             a, a_half, reason = float(shown) / a_scale, half_unit(shown) / a_scale, RESTATED_REASON
         elif _PLAIN.fullmatch(last) and (a := _worked(shown, value_of)) is not None:   # -ln(0.789) = 0.300
-            a, a_half, reason = a / a_scale, _working_half(shown, a, value_of, whole) / a_scale, WORKING_REASON
+            a, a_half, reason = a / a_scale, _working_half(shown, a, value_of, whole, b_half) / a_scale, WORKING_REASON
         else:
             continue   # a label (L, L_MLM + L_NSP) or working with no value: read as before
         # working may be off by a unit in the value's last figure (rounded from unrounded working); on a count, none
@@ -354,11 +354,15 @@ def _meets(a: float, a_half: float, b: float, b_half: float, reach: float | None
     return math.isfinite(a) and math.isfinite(b) and abs(a - b) <= (a_half + reach) * (1 + 1e-9) + 1e-12 * abs(b)
 
 
-def _working_half(shown: str, value: float, value_of, whole: bool) -> float:
+def _working_half(shown: str, value: float, value_of, whole: bool, last_half: float = 0.0) -> float:
     """How far working's ``value`` may lie from what its written decimals stand
     for: each decimal moved by half a unit in its last place (``1.70``: 0.005),
     the moves added (interval arithmetic, to first order); 0 on a count
-    (``whole``: working there is exact) or with no decimal (``ln(178)``)."""
+    (``whole``: working there is exact) or with no decimal (``ln(178)``). When
+    that is more than ``_COARSE`` times ``last_half`` (the half-unit of the value
+    after the working), the working shows too few figures to vouch for the
+    value's: at most 1% of ``value`` (``-ln(0.8) = 0.1698``, 0.2231, goes to a
+    person; ``3.9/5 = 0.7846`` is read)."""
     if whole:
         return 0.0
     found = list(_DECIMAL.finditer(shown))
@@ -372,7 +376,10 @@ def _working_half(shown: str, value: float, value_of, whole: bool) -> float:
         if any(v is None or not math.isfinite(v) for v in moved):
             return 0.01 * abs(value)   # a decimal at a function's edge (ln of 0.0): 1% as before
         slack += max(abs(v - value) for v in moved)
-    return slack
+    return min(slack, 0.01 * abs(value)) if slack > _COARSE * last_half else slack
+
+
+_COARSE = 10   # working's slack this many times the value's half-unit: a figure or more fewer than the value shows
 
 
 def _figures_shown(last: str) -> int:
