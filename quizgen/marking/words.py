@@ -345,22 +345,14 @@ def _takes_back(tokens: list, found: list) -> bool:
 
 def _negated(tokens: list, at: int, found: list) -> bool:
     """Whether a negation stands in the two words before the phrase found at
-    ``at``, and is no word of another phrase found ("not defined (division by
-    zero)": the not is the first phrase's own, and denies nothing after it)."""
-    return any(tokens[i] in _NEGATIONS and not any(a <= i < e for a, e, _ in found) for i in range(max(at - 2, 0), at)) \
-        or _not_only(tokens, at, found)
+    ``at``, or a ``not only``/``not just`` in the four before it ("does not just
+    use the previous words"), and is no word of another phrase found ("not
+    defined (division by zero)": the not is the first phrase's own, and denies nothing after it)."""
+    free = [i for i in range(max(at - 4, 0), at) if not any(a <= i < e for a, e, _ in found)]
+    return any(tokens[i] in _NEGATIONS and (i >= at - 2 or tokens[i + 1] in _LIMITING) for i in free)
 
 
 _LIMITING = {"only", "just", "solely", "merely"}
-
-
-def _not_only(tokens: list, at: int, found: list) -> bool:
-    """Whether a "not only" or "not just" stands in the four words before the
-    phrase found at ``at`` ("not only the preceding words", "does not just use
-    the previous words"): the phrase is denied as the whole of it, as a "not"
-    right before it denies it."""
-    return any(tokens[i] in _NEGATIONS and tokens[i + 1] in _LIMITING
-               and not any(a <= i < e for a, e, _ in found) for i in range(max(at - 4, 0), at - 1))
 
 
 def _starts(tokens: list, phrase: list, places: dict | None = None) -> list:
