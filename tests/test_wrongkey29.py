@@ -4,6 +4,7 @@ first and the check after the pass is applied to it. The answers that do
 belong are graded exactly as before, and ``--force`` samples nothing."""
 
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -123,7 +124,8 @@ def test_about_half_far_and_no_better_key_near_is_left_to_the_check_after_the_pa
     sample = taken[0]
     assert sample.numeric >= belong_early.EARLY_LEAST and 0.4 < sample.far / sample.numeric <= belong_early.EARLY_FAR
     assert passes and result.exit_code == 2
-    assert "numeric answers (50%) are near a value quiz2/key.json knows" in result.output
+    # about half: the made-up answers shift with the bank's word lists (a longer C9 accept list: 49%)
+    assert re.search(r"numeric answers \((49|50|51)%\) are near a value quiz2/key\.json knows", result.output)
 
 
 def test_answers_far_from_every_value_and_no_key_near_stop_before_the_pass(folder, invoke, monkeypatch, big, tmp_path):
