@@ -74,3 +74,22 @@ def generated_key(tmp_path_factory, seed: int, count: int = 1):
     result = runner.invoke(main, ["generate", "--seed", str(seed), "--count", str(count), "--out", str(folder)])
     assert result.exit_code == 0, result.output
     return folder / "key.json"
+
+
+def quizzes_and_class(made, rows: int, answers: str):
+    """quiz1 (seed 1) and quiz2 (seed 2) generated in ``made``, and ``answers``
+    there: ``rows`` of a class's answers to quiz1's paper, by student
+    (benchmarks/workload.py), for the checks that answers belong to a key."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "workload_support", Path(__file__).resolve().parent.parent / "benchmarks" / "workload.py")
+    workload = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(workload)
+    for seed in ("1", "2"):
+        result = CliRunner().invoke(main, ["generate", "--seed", seed, "--out", str(made / f"quiz{seed}")],
+                                    catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+    workload.class_answers(made / "quiz1" / "key.json", rows, made / answers)
+    return made

@@ -4,17 +4,13 @@ each window) is left to the check after the pass; and the key.json files near
 a weak class's answers are searched once a run, not before and after the pass."""
 
 import csv
-import importlib.util
 from pathlib import Path
 
 import pytest
 
+from grading_support import quizzes_and_class
 from quizgen.grading import belong, belong_early
 
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("workload_early29", ROOT / "benchmarks" / "workload.py")
-workload = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(workload)
 
 ROWS = 3_000   # about 60 KB: "big" once EARLY_BYTES is lowered below it
 FAR = "98765.4"   # far from every value of the workload's papers
@@ -23,17 +19,7 @@ FAR = "98765.4"   # far from every value of the workload's papers
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
     """quiz1 (seed 1), quiz2 (seed 2) and ``class.csv``: a class's answers to quiz1's paper, by student."""
-    from click.testing import CliRunner
-
-    from quizgen.cli import main
-
-    made = tmp_path_factory.mktemp("early29")
-    for seed in ("1", "2"):
-        result = CliRunner().invoke(main, ["generate", "--seed", seed, "--out", str(made / f"quiz{seed}")],
-                                    catch_exceptions=False)
-        assert result.exit_code == 0, result.output
-    workload.class_answers(made / "quiz1" / "key.json", ROWS, made / "class.csv")
-    return made
+    return quizzes_and_class(tmp_path_factory.mktemp("early29"), ROWS, "class.csv")
 
 
 @pytest.fixture
@@ -68,18 +54,25 @@ def sorted_by_question(folder: Path, path: Path) -> None:
     write_rows(path, header, [row[:3] + [FAR] if (row[1], row[2]) in hard else row for row in rows])
 
 
+def graded_sampled(invoke, monkeypatch, folder: Path) -> tuple:
+    """Grade ``folder``'s answers.csv with its quiz1/key.json (exit 0): the result
+    and the samples belong_early graded before the pass."""
+    monkeypatch.chdir(folder)
+    taken = []
+    original = belong_early.graded_sample
+    monkeypatch.setattr(belong_early, "graded_sample", lambda *a: taken.append(original(*a)) or taken[-1])
+    result = invoke("grade", "answers.csv", "--key", "quiz1/key.json", "--out", "out/graded.csv")
+    assert result.exit_code == 0, result.output
+    return result, taken
+
+
 def test_a_file_sorted_by_question_answered_for_this_key_is_graded(folder, invoke, monkeypatch, big, tmp_path):
     """Each window of a file sorted by question holds one part: the sample says
     nothing of the others, so the check after the pass decides (it grades)."""
     (tmp_path / "quiz1").mkdir()
     (tmp_path / "quiz1" / "key.json").write_bytes((folder / "quiz1" / "key.json").read_bytes())
     sorted_by_question(folder, tmp_path / "answers.csv")
-    monkeypatch.chdir(tmp_path)
-    taken = []
-    original = belong_early.graded_sample
-    monkeypatch.setattr(belong_early, "graded_sample", lambda *a: taken.append(original(*a)) or taken[-1])
-    result = invoke("grade", "answers.csv", "--key", "quiz1/key.json", "--out", "out/graded.csv")
-    assert result.exit_code == 0, result.output
+    result, taken = graded_sampled(invoke, monkeypatch, tmp_path)
     assert taken and taken[0].numeric == 0   # not one whole student in the sample
     assert "near a value" not in result.output and "match, within tolerance" not in result.output
 
@@ -93,12 +86,7 @@ def test_a_file_sorted_by_question_alone_has_no_whole_student_in_the_sample(fold
     header, rows = read_rows(folder / "class.csv")
     order = list(dict.fromkeys(row[1] for row in rows))
     write_rows(tmp_path / "answers.csv", header, sorted(rows, key=lambda row: order.index(row[1])))
-    monkeypatch.chdir(tmp_path)
-    taken = []
-    original = belong_early.graded_sample
-    monkeypatch.setattr(belong_early, "graded_sample", lambda *a: taken.append(original(*a)) or taken[-1])
-    result = invoke("grade", "answers.csv", "--key", "quiz1/key.json", "--out", "out/graded.csv")
-    assert result.exit_code == 0, result.output
+    result, taken = graded_sampled(invoke, monkeypatch, tmp_path)
     assert taken and taken[0].numeric == 0
 
 

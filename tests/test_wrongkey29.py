@@ -3,18 +3,14 @@
 first and the check after the pass is applied to it. The answers that do
 belong are graded exactly as before, and ``--force`` samples nothing."""
 
-import importlib.util
 import re
 from pathlib import Path
 
 import pytest
 
+from grading_support import quizzes_and_class
 from quizgen.grading import belong_early, run
 
-ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("workload29", ROOT / "benchmarks" / "workload.py")
-workload = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(workload)
 
 ROWS = 3_000   # about 60 KB: "big" once EARLY_BYTES is lowered below it
 
@@ -23,17 +19,7 @@ ROWS = 3_000   # about 60 KB: "big" once EARLY_BYTES is lowered below it
 def folder(tmp_path_factory):
     """A folder with two class keys, quiz1 (seed 1) and quiz2 (seed 2), and
     ``answers.csv``: a class's answers to quiz1's paper."""
-    from click.testing import CliRunner
-
-    from quizgen.cli import main
-
-    made = tmp_path_factory.mktemp("wrongkey")
-    for seed in ("1", "2"):
-        result = CliRunner().invoke(main, ["generate", "--seed", seed, "--out", str(made / f"quiz{seed}")],
-                                    catch_exceptions=False)
-        assert result.exit_code == 0, result.output
-    workload.class_answers(made / "quiz1" / "key.json", ROWS, made / "answers.csv")
-    return made
+    return quizzes_and_class(tmp_path_factory.mktemp("wrongkey"), ROWS, "answers.csv")
 
 
 @pytest.fixture
