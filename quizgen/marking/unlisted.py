@@ -73,7 +73,16 @@ def unlisted_change(rest: list, classes: dict) -> bool:
     if _DENYING & set(rest):
         return False
     listed = {w for words in classes.values() for phrase in words for w in phrase.split(" ")}
-    return any(word in CHANGE_WORDS and not FAMILY[word] & listed for word in rest)
+    return any(word in CHANGE_WORDS and word not in listed and (not FAMILY[word] & listed or _two_hold(word, classes))
+               for word in rest)
+
+
+def _two_hold(word: str, classes: dict) -> bool:
+    """True when lists of two meanings or more hold forms of ``word``'s family
+    (C9 (c): ``both double`` right, ``doubles`` the trap), so that an unlisted
+    form (``doubling``) cannot be given either's meaning (``as_listed``)."""
+    return sum(bool(FAMILY[word] & {w for phrase in words for w in phrase.split(" ")})
+               for words in classes.values()) > 1
 
 
 def as_listed(said: str, classes: dict) -> str:
