@@ -93,3 +93,18 @@ def quizzes_and_class(made, rows: int, answers: str):
         assert result.exit_code == 0, result.output
     workload.class_answers(made / "quiz1" / "key.json", rows, made / answers)
     return made
+
+
+def own_paper_code(invoke, folder) -> str:
+    """Per-student papers (seed 11, C1) for s001 and s002 made in ``folder``/quiz
+    from ``folder``/roster.csv: s001's paper code as the paper prints it."""
+    import json
+
+    from quizgen.key.papercode import display_code
+
+    (folder / "roster.csv").write_text("student_id,name\ns001,Ada\ns002,Alan\n", encoding="utf-8")
+    made = invoke("generate", "--seed", "11", "--classes", "C1", "--students", folder / "roster.csv",
+                  "--out", folder / "quiz")
+    assert made.exit_code == 0, made.output
+    key = json.loads((folder / "quiz" / "key.json").read_text(encoding="utf-8"))
+    return display_code(next(code for code, r in key["papers"].items() if r.get("student_id") == "s001"))

@@ -8,6 +8,7 @@ import os
 
 import pytest
 
+from grading_support import own_paper_code
 import quizgen
 from quizgen.grading import file_slice
 
@@ -119,16 +120,7 @@ def test_a_repeated_header_line_is_no_student_in_a_file_of_any_size(tmp_path, ro
 
 @pytest.mark.parametrize("change", ["extra", "lower"])
 def test_a_slipped_paper_code_is_shown_as_written_in_the_note_and_the_reason(tmp_path, invoke, change):
-    import json
-
-    from quizgen.key.papercode import display_code
-
-    (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada\ns002,Alan\n", encoding="utf-8")
-    made = invoke("generate", "--seed", "11", "--classes", "C1", "--students", tmp_path / "roster.csv",
-                  "--out", tmp_path / "quiz")
-    assert made.exit_code == 0, made.output
-    key = json.loads((tmp_path / "quiz" / "key.json").read_text(encoding="utf-8"))
-    own = display_code(next(code for code, r in key["papers"].items() if r.get("student_id") == "s001"))
+    own = own_paper_code(invoke, tmp_path)
     slipped = own + "X" if change == "extra" else (own[:-1] + ("a" if own[-1] != "A" else "c")).lower()
     (tmp_path / "a.csv").write_text(f"student_id,paper,Q1a,Q1b\ns001,{slipped},0.1,0.2\n", encoding="utf-8")
     result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "quiz" / "key.json", "--out", tmp_path / "g.csv")

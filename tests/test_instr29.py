@@ -12,6 +12,8 @@ import json
 
 import pytest
 
+from grading_support import own_paper_code
+
 
 def paper(name):
     """A one-part paper of a per-student key (and the class paper's question)."""
@@ -137,14 +139,7 @@ def test_code_slip_names_one_slip_of_the_pen_only():
 
 
 def test_a_slip_in_ones_own_paper_code_is_named_so_and_the_sheet_has_no_instructor_advice(invoke, tmp_path):
-    from quizgen.key.papercode import display_code
-
-    (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada\ns002,Alan\n", encoding="utf-8")
-    made = invoke("generate", "--seed", "11", "--classes", "C1", "--students", tmp_path / "roster.csv",
-                  "--out", tmp_path / "quiz")
-    assert made.exit_code == 0, made.output
-    key = json.loads((tmp_path / "quiz" / "key.json").read_text(encoding="utf-8"))
-    own = display_code(next(code for code, r in key["papers"].items() if r.get("student_id") == "s001"))
+    own = own_paper_code(invoke, tmp_path)
     slipped = own[:-1] + ("A" if own[-1] != "A" else "C")
     (tmp_path / "a.csv").write_text(f"student_id,paper,Q1a,Q1b\ns001,{slipped},0.1,0.2\n", encoding="utf-8")
     result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "quiz" / "key.json", "--feedback", tmp_path / "fb")
