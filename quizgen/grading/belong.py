@@ -80,11 +80,9 @@ class Sample:
         self.answers = []
         count = len(students.paper_numbers)
         step = max(1, count * grid.width // SAMPLE_CELLS)
-        width, outcomes = grid.width, grid.outcomes
         for number in range(0, count, step) if numbers is None else numbers:
             parts = index.papers[students.paper_numbers[number]].parts
-            base = number * width
-            for slot, outcome in enumerate(outcomes[base:base + width]):
+            for slot, outcome in enumerate(grid.row(number)):
                 if outcome.value is None or outcome.status is None or outcome.note == ECF:
                     continue   # ECF follows the student's own earlier answers whatever the key: it tells nothing
                 if parts[slot] is not None and parts[slot].kind != "word":
