@@ -81,8 +81,12 @@ def _two_hold(word: str, classes: dict) -> bool:
     """True when lists of two meanings or more hold forms of ``word``'s family
     (C9 (c): ``both double`` right, ``doubles`` the trap), so that an unlisted
     form (``doubling``) cannot be given either's meaning (``as_listed``)."""
-    return sum(bool(FAMILY[word] & {w for phrase in words for w in phrase.split(" ")})
-               for words in classes.values()) > 1
+    return sum(map(bool, _held_forms(word, classes))) > 1
+
+
+def _held_forms(word: str, classes: dict) -> list:
+    """For each meaning of ``classes``, the forms of the change word ``word``'s family its list holds."""
+    return [FAMILY[word] & {w for phrase in words for w in phrase.split(" ")} for words in classes.values()]
 
 
 def as_listed(said: str, classes: dict) -> str:
@@ -98,8 +102,7 @@ def _listed_form(word: str, classes: dict) -> str:
     """The one listed form of the change word ``word`` (see ``as_listed``), else ``word``."""
     if word not in FAMILY:
         return word
-    held = {meaning: FAMILY[word] & {w for phrase in words for w in phrase.split(" ")}
-            for meaning, words in classes.items()}
-    if word in set().union(*held.values()) or sum(bool(forms) for forms in held.values()) != 1:
+    held = _held_forms(word, classes)
+    if word in set().union(*held) or sum(map(bool, held)) != 1:
         return word
-    return min(set().union(*held.values()))
+    return min(set().union(*held))
