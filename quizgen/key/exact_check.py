@@ -34,8 +34,8 @@ LIMIT = 200_000   # distinct exact texts (and shapes) kept; cleared when full
 NUMBER = re.compile(r"(?<![A-Za-z_0-9.])(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _SPLIT = re.compile(f"({NUMBER.pattern})")
 _NAMES = tuple(f"_n{i}" for i in range(64))
+DIGEST_FIELD = "values_digest"   # key.json's field for values_digest
 _VALUES: dict = {}
-DIGEST_FIELD = "values_digest"
 _SHAPES: dict = {}
 
 
