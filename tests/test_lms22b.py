@@ -101,7 +101,7 @@ GRADES = [Grade("s001", "Ada", 3.0, 4.0)]
 def test_a_canvas_assignment_is_found_case_aside():
     book = canvas_gradebook(TEMPLATE, GRADES, "BERT Quiz 1")
     header, _, ada = list(csv.reader(io.StringIO(book.text)))
-    assert header == next(csv.reader(io.StringIO(TEMPLATE))) and ada[5] == "3" and not book.added
+    assert header == next(csv.reader(io.StringIO(TEMPLATE)))[:6] and ada[5] == "3" and not book.added
 
 
 def test_a_new_canvas_assignment_column_is_said_naming_the_template_s_own():

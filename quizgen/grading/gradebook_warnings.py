@@ -33,12 +33,18 @@ def identity_warnings(outputs, result, left_out: list) -> list:
     return warnings + ([left_out_warning(key, others)] if others else [])
 
 
-def guarded_ids_warning(guarded: list) -> str:
-    """The warning for student ids the gradebook writes with the formula guard's
-    leading quote, which the LMS import would not match."""
-    return (f"{len(guarded)} student id(s) start with = + - or @ and are written to the gradebook with a leading ' "
-            f"so that no spreadsheet runs them as a formula; the LMS will not match them until the ' is removed: "
-            f"{named_few(list(map(shortened, guarded)))}")
+def unguarded_warning(outputs, unguarded: tuple) -> list:
+    """The warning naming, each with their grade, the students the gradebook
+    leaves out because a cell naming them starts with = + - or @: guarded, the
+    LMS would not know them; unguarded, a spreadsheet could run it."""
+    if not unguarded:
+        return []
+    cells = "ID number" if outputs.gradebook_key == "idnumber" else "email address"
+    cells = f"their {cells}" if outputs.gradebook == "moodle" else "a cell naming them (name, ID, SIS User or Login ID)"
+    shown = named_few([f"{shortened(i)} ({shortened(grade)})" for i, grade in unguarded])
+    return [f"{len(unguarded)} student(s) are left out of the gradebook file, as {cells} starts with = + - or @, "
+            "which a spreadsheet could run as a formula, and the leading ' that prevents it would make the import "
+            f"not know them: {shown}; enter their grades by hand"]
 
 
 def off_roster_warning(result, off: tuple) -> list:

@@ -11,18 +11,18 @@ import codecs
 from dataclasses import dataclass
 from pathlib import Path
 
-from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import csv_text, norm_question
 from quizgen.errors import InputFileError, UsageError, first_few, named_few, shortened
 from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.decisions import made_by_override
-from quizgen.grading.gradebook_warnings import (guarded_ids_warning, identity_warnings, off_roster_warning,
+from quizgen.grading.gradebook_warnings import (unguarded_warning, identity_warnings, off_roster_warning,
                                                 other_rows_note, unmatched_note, zeros_note)
 from quizgen.grading.tally import borrow_wordings, note_wording
 from quizgen.lms.papers import STILL_OPEN
 from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, grade_value, moodle_gradebook,
-                                   moodle_gradebook_filled, moodle_left_out, plain_gradebook, unkeyed_ids)
+                                   moodle_gradebook_filled, moodle_left_out, plain_gradebook, unguardable,
+                                   unkeyed_ids)
 from quizgen.report import Part, Student, Trap, Verdict
 from quizgen.report.formatting import number_text
 
@@ -240,9 +240,7 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
                 and len(unkeyed_ids(ids, "idnumber")) == len(ids) and len(outputs.unkeyed) < len(ids):
             result.notes.append("every student id is an email address: if these are not the students' ID numbers "
                                 "in Moodle, write the gradebook with --gradebook-key email")
-        guarded = [i for i in ids if spreadsheet_safe(i)[:1] == "'" != i[:1]]   # not an id merely losing a U+202E
-        if guarded and outputs.gradebook != "plain":
-            result.warnings.append(guarded_ids_warning(guarded))
+        result.warnings += unguarded_warning(outputs, book.unguarded)
     result.warnings += identity_warnings(outputs, result, left_out)
 
 
@@ -380,6 +378,7 @@ def gradebook_text(outputs: GradeOutputs, result):
                 written = [g for g in grades if g.student_id not in left_out and g.student_id not in off]
                 return FilledGradebook(moodle_gradebook(written, item, outputs.gradebook_key, held),
                                        [] if left_out else no_email, left_out=left_out, off_roster=off,
+                                       unguarded=unguardable(written, held),
                                        held=tuple(g.student_id for g in written if normalise_id(g.student_id) in held))
             book = moodle_gradebook_filled(template, grades, item, outputs.gradebook_key, absent, result.off_roster,
                                            held)

@@ -14,7 +14,9 @@ number, is refused in one line (lms/template_rows.py reads the rows).
 
 Pure functions from a list of :class:`Grade` to CSV text. Numbers always use a
 decimal point (a Moodle template's grade written back too: ``4,50`` is ``4.5``);
-every cell is spreadsheet-safe (a text cell starting ``= + - @`` gets a leading quote)."""
+every cell is spreadsheet-safe (a text cell starting ``= + - @`` gets a leading
+quote), but for a student's identity cell, never changed: a row whose id the
+guard would change is left out (``unguarded``), as the LMS would not know it."""
 
 from __future__ import annotations
 
@@ -35,6 +37,12 @@ CANVAS_SIS_COLUMNS = ("SIS User ID", "SIS Login ID")
 """The school's ids in a Canvas gradebook, which quizgen's ids usually are: matched first."""
 CANVAS_ID_COLUMNS = (*CANVAS_SIS_COLUMNS, "ID")
 """Canvas columns a quizgen student id is matched against, in this order (``ID``: Canvas's own user number)."""
+CANVAS_MATCHED_BY = ("Student", "LastName", "FirstName", "ID", *CANVAS_SIS_COLUMNS, "Root Account")
+"""The columns Canvas's import finds a row's student by (gradebook_importer.rb, process_student): written
+unchanged or not at all, never with the formula guard, which would make the student one Canvas does not know."""
+CANVAS_STUDENT_COLUMNS = (*CANVAS_MATCHED_BY, "Section", "Integration ID")
+"""The student columns Canvas's import reads by place (update_column_count: a header lacking them is refused);
+with the assignment's column, all the Canvas file writes: a column left out is left as it is in Canvas."""
 POINTS_POSSIBLE = "Points Possible"
 PLAIN_COLUMNS = ("student_id", "name", "score", "max", "percent")
 SAME_GRADE = 0.005
@@ -71,6 +79,7 @@ class FilledGradebook(NamedTuple):
     unfilled: tuple = ()   # the template's student ids (as written) no grade was matched to: the nearest-id hints
     other_rows: tuple = ()   # Canvas: (graded id, its row's id, an unmatched row's id that could be theirs too)
     held: tuple = ()   # graded ids given no grade, as their Moodle attempt is still open or they have none (``held``)
+    unguarded: tuple = ()   # (id, grade) left out: an id cell would need the formula guard (unguardable)
 
 
 def plain_gradebook(grades: list) -> str:
@@ -95,8 +104,22 @@ def moodle_gradebook(grades: list, item: str, key: str = "idnumber", held=frozen
     if key not in MOODLE_KEYS:
         raise UsageError(f"Moodle gradebook key must be one of {', '.join(MOODLE_KEYS)}, got {key!r}")
     rows = [(MOODLE_KEYS[key], "Full name", item)]
-    rows += [(g.student_id, g.name, number_text(g.score)) for g in grades if normalise_id(g.student_id) not in held]
+    rows += [(g.student_id, g.name, number_text(g.score)) for g in grades
+             if normalise_id(g.student_id) not in held and not needs_guard(g.student_id)]
     return _csv(rows)
+
+
+def needs_guard(cell: str) -> bool:
+    """Whether the formula guard would put a quote before ``cell`` (``-s9``).
+    An identity cell is never so written, as the LMS would then not know the
+    student (Moodle's import stops the whole file): its row is left out instead."""
+    return spreadsheet_safe(cell)[:1] == "'" != cell[:1]
+
+
+def unguardable(grades: list, held=frozenset()) -> tuple:
+    """``(id, grade)`` of the students :func:`moodle_gradebook` leaves out as their id needs the guard."""
+    return tuple((g.student_id, number_text(g.score)) for g in grades
+                 if needs_guard(g.student_id) and normalise_id(g.student_id) not in held)
 
 
 def unkeyed_ids(ids: list, key: str) -> list:
@@ -154,8 +177,10 @@ def moodle_gradebook_filled(template: str, grades: list, item: str, key: str = "
         cell = _merged(g, before, number_text(g.score), absent | held, kept, changed, _number_cell)
         rows.append((written.student_id, g.name, cell))
     rows += [(r.student_id, r.name, _number_cell(r.grade)) for r in existing.values() if r.grade not in NO_GRADE]
+    unguarded = tuple((row[0], row[2]) for row in rows[1:] if needs_guard(row[0]))
+    rows = [row for row in rows if not needs_guard(row[0])]
     return FilledGradebook(_csv(rows), [], kept, changed, no_id, left_out, off_roster=off, by_zeros=tuple(by_zeros),
-                           held=_held(grades, held))
+                           held=_held(grades, held), unguarded=unguarded)
 
 
 def _held(grades: list, held) -> tuple:
@@ -249,10 +274,28 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
         elif row[0].strip() == POINTS_POSSIBLE and grades and not row[column]:
             row[column] = number_text(grades[0].max)
     unmatched = [g.student_id for g in grades if g.student_id not in matched]
-    text = _csv(rows, reader.dialect.delimiter)   # the template's delimiter, which Canvas's import detects
+    text, unguarded = _canvas_file(header, [row for _, row in numbered[1:]], column, graded, reader.dialect.delimiter)
     return FilledGradebook(("\ufeff" if bom else "") + text, unmatched, kept, changed, possible=possible, added=added,
                            by_zeros=tuple(by_zeros), unfilled=_unfilled_ids(header, numbered[1:], graded),
-                           other_rows=tuple(others), held=_held(grades, held))
+                           other_rows=tuple(others), held=_held(grades, held), unguarded=unguarded)
+
+
+def _canvas_file(header: list, rows: list, column: int, graded: dict, delimiter: str) -> tuple:
+    """``(text, unguarded)``: the Canvas file of the student columns and the
+    assignment's only, as Canvas's import leaves a column the file lacks (a
+    note, another assignment) as it is; ``;`` between cells when the template
+    had it, else ``,``, the two it reads (gradebook_importer.rb, identify_delimiter).
+    A row whose student or assignment cell would need the formula guard is
+    left out, its graded student and grade in ``unguarded``."""
+    keep = [i for i, name in enumerate(header) if name in CANVAS_STUDENT_COLUMNS or i == column]
+    as_is = [i for i in keep if header[i] in CANVAS_MATCHED_BY or i == column]
+    written, unguarded = [[header[i] for i in keep]], []
+    for n, row in enumerate(rows):
+        if not any(needs_guard(row[i]) for i in as_is):
+            written.append([row[i] for i in keep])
+        elif n in graded and row[column].strip() not in NO_GRADE:
+            unguarded.append((graded[n].student_id, row[column].strip()))
+    return _csv(written, ";" if delimiter == ";" else ","), tuple(unguarded)
 
 
 def _canvas_matches(header: list, rows: list, grades: list) -> tuple:
