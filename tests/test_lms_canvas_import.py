@@ -118,3 +118,21 @@ def test_a_template_id_with_a_dot_is_refused(invoke, tmp_path):
     assert result.exit_code == 2
     assert "id must be lower-case letters, digits and dashes" in result.stderr
     assert not (tmp_path / "quiz.zip").exists()
+
+
+def _question_idents(archive) -> set:
+    root = _assessment(archive)
+    return {e.get("ident") for tag in ("section", "item") for e in root.iter(QTI + tag)} - {"root_section"}
+
+
+def test_another_export_s_questions_and_groups_have_other_identifiers(exported, tmp_path):
+    """Canvas's import finds the question to overwrite by its identifier across
+    the course (assessment_question_importer.rb; "Overwrite assessment content
+    with matching IDs", which step 1 says to tick): a second quiz's must not be
+    the first's. Each ends with the quiz's identifier (the export's code)."""
+    other = canvas_export(tmp_path, 2, 9)
+    mine, theirs = _question_idents(exported), _question_idents(other)
+    assert len(mine) == len(theirs) > 40 and not mine & theirs
+    quiz = _assessment(exported).find(QTI + "assessment").get("ident")
+    assert all(ident.endswith("_" + quiz) for ident in mine)
+    assert _question_idents(canvas_export(tmp_path, 2, 9)) == theirs   # again, the same key: the same ones

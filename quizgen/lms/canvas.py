@@ -48,22 +48,24 @@ def canvas_zip(slots: list, title: str, quiz_id: str = "quizgen") -> bytes:
 
 
 def assessment_xml(slots: list, title: str, quiz_id: str, figures: dict) -> str:
-    """The QTI assessment: a group per slot and part; each figure used is added to ``figures``."""
+    """The QTI assessment: a group per slot and part; each figure used is added to ``figures``.
+    Group and item identifiers end with ``quiz_id`` (the export's code): Canvas's import finds a
+    question to overwrite by identifier across the course, so another export's must differ."""
     root = ET.Element("questestinterop", xmlns=QTI_NS)
     assessment = ET.SubElement(root, "assessment", ident=quiz_id, title=title)
     top = ET.SubElement(assessment, "section", ident="root_section")
     for slot in slots:
         for index, letter in enumerate(p.letter for p in slot.variants[0].parts):
-            top.append(_group(slot, index, letter, figures))
+            top.append(_group(slot, index, letter, figures, quiz_id))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-def _group(slot, index: int, letter: str, figures: dict) -> ET.Element:
+def _group(slot, index: int, letter: str, figures: dict, quiz_id: str) -> ET.Element:
     """A question group picking one variant of part ``letter`` of ``slot``."""
     multi = len(slot.variants[0].parts) > 1
     name = f"Q{slot.number}{letter if multi else ''}"
-    section = ET.Element("section", ident=safe_ident(f"g_{name}_{slot.template}"),
+    section = ET.Element("section", ident=safe_ident(f"g_{name}_{slot.template}_{quiz_id}"),
                          title=f"{name} {slot.cls} {slot.title}")
     points = slot.variants[0].parts[index].points
     order = ET.SubElement(section, "selection_ordering")
@@ -72,15 +74,15 @@ def _group(slot, index: int, letter: str, figures: dict) -> ET.Element:
     extension = ET.SubElement(selection, "selection_extension")
     ET.SubElement(extension, "points_per_item").text = decimal_text(points)
     for k, variant in enumerate(slot.variants, start=1):
-        section.append(item(variant, index, f"{name}_v{k:02d}", figures))
+        section.append(item(variant, index, f"{name}_v{k:02d}", figures, quiz_id))
     return section
 
 
-def item(variant: Variant, index: int, label: str, figures: dict) -> ET.Element:
+def item(variant: Variant, index: int, label: str, figures: dict, quiz_id: str) -> ET.Element:
     """Part ``index`` of ``variant`` as one Canvas question."""
     part = variant.parts[index]
     multi = len(variant.parts) > 1
-    element = ET.Element("item", ident=safe_ident(f"{label}_{variant.template}"),
+    element = ET.Element("item", ident=safe_ident(f"{label}_{variant.template}_{quiz_id}"),
                          title=f"{variant.cls} {variant.template} {label}")
     kind = "short_answer_question" if part.is_word else "numerical_question"
     meta = ET.SubElement(ET.SubElement(element, "itemmetadata"), "qtimetadata")
