@@ -9,6 +9,8 @@ from pathlib import Path
 
 from quizgen.errors import shortened
 from quizgen.grading.lms_input import fallback_warning
+from quizgen.lms.gradebook import Grade
+from quizgen.lms.import_limits import over_moodle_maximum
 from quizgen.grading.off_roster import OFF_ROSTER_SHOWN, named_few, roster_hint, with_hint
 from quizgen.marking.student_ids import nearest_ids
 from quizgen.text.words import named_first
@@ -45,6 +47,13 @@ def unguarded_warning(outputs, unguarded: tuple) -> list:
     return [f"{len(unguarded)} student(s) are left out of the gradebook file, as {cells} starts with = + - or @, "
             "which a spreadsheet could run as a formula, and the leading ' that prevents it would make the import "
             f"not know them: {shown}; enter their grades by hand"]
+
+
+def moodle_maximum_warning(outputs, result) -> list:
+    """The warning for a Moodle gradebook of a paper whose maximum is over 100 (over_moodle_maximum)."""
+    if outputs.gradebook != "moodle":
+        return []
+    return over_moodle_maximum([Grade(t.student_id, t.name, t.score, t.max_score) for t in result.students])
 
 
 def off_roster_warning(result, off: tuple) -> list:

@@ -16,8 +16,8 @@ from quizgen.errors import InputFileError, UsageError, first_few, named_few, sho
 from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.decisions import made_by_override
-from quizgen.grading.gradebook_warnings import (unguarded_warning, identity_warnings, off_roster_warning,
-                                                other_rows_note, unmatched_note, zeros_note)
+from quizgen.grading.gradebook_warnings import (identity_warnings, moodle_maximum_warning, off_roster_warning,
+                                                other_rows_note, unguarded_warning, unmatched_note, zeros_note)
 from quizgen.grading.tally import borrow_wordings, note_wording
 from quizgen.lms.papers import STILL_OPEN
 from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, grade_value, moodle_gradebook,
@@ -241,6 +241,7 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
             result.notes.append("every student id is an email address: if these are not the students' ID numbers "
                                 "in Moodle, write the gradebook with --gradebook-key email")
         result.warnings += unguarded_warning(outputs, book.unguarded)
+        result.warnings += moodle_maximum_warning(outputs, result)
     result.warnings += identity_warnings(outputs, result, left_out)
 
 

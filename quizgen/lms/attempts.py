@@ -36,8 +36,8 @@ def joined_tries(header: list, rows: list) -> list:
     first): the rows of an attempt's tries joined, each question's response the
     latest try's that is not ``-`` or empty, with its question text, and the
     number of its tries (rows with a response: 1 in a download of last tries,
-    more where the student checked an answer again, as Adaptive and
-    Interactive modes allow); identity from the first row, State from the last.
+    more where the student checked an answer again, as Adaptive mode
+    allows); identity from the first row, State from the last.
     A download of last tries gives each row as it is. A
     try row (empty State) not followed by a row of the same attempt (a table
     sorted again in a spreadsheet, or a download of first tries, whose row of an
@@ -67,7 +67,9 @@ def joined_tries(header: list, rows: list) -> list:
 def retried_note(download: str, rows: list) -> list:
     """A note (in a list, or none) when ``rows`` (the ResponseRow of the
     attempts graded) hold a question answered in more than one try (a
-    download of all tries from a quiz in Adaptive or Interactive mode): Moodle
+    download of all tries from a quiz in Adaptive mode; "Interactive with multiple
+    tries" gives these questions one try, as they carry no hints: behaviour.php's
+    init_first_step allows count(hints) + 1): Moodle
     marked each try less the question's penalty (``<penalty>`` of the export,
     quizgen.lms.moodle.PENALTY: a third of its mark) for each earlier try, the
     best so far kept (question/behaviour/adaptive/behaviour.php); quizgen marks
@@ -82,7 +84,7 @@ def retried_note(download: str, rows: list) -> list:
     shown = [f"{shortened(printable(student), 40)} Q{slot} ({tries} tries)"
              for (student, slot), tries in retried.items()]
     return [f"{download}: {len(students)} student(s) answered {len(retried)} question(s) in more than one try "
-            f"({named_few(shown, _RETRIED_SHOWN)}); in Adaptive or Interactive mode Moodle takes the question's penalty, a third "
+            f"({named_few(shown, _RETRIED_SHOWN)}); in Adaptive mode Moodle takes the question's penalty, a third "
             "of its mark as exported, off for each earlier try ('Adaptive mode (no penalties)' aside), and quizgen "
             "grades the last try at full marks, so its grade for these students can be above the one Moodle "
             "showed them: check those grades before "

@@ -28,6 +28,7 @@ from quizgen.errors import InputFileError, UsageError, printable, shortened
 from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import choose_delimiter, excel_sep_line, one_column_each
 from quizgen.lms.assignment import added_warning, assignment_column, names_assignment
+from quizgen.lms.import_limits import needs_guard
 from quizgen.lms.template_rows import (MOODLE_KEYS, NO_GRADE, moodle_rows, numbered_rows,
                                        repeated_student)
 from quizgen.marking.student_ids import normalise_id, zero_pairs
@@ -107,13 +108,6 @@ def moodle_gradebook(grades: list, item: str, key: str = "idnumber", held=frozen
     rows += [(g.student_id, g.name, number_text(g.score)) for g in grades
              if normalise_id(g.student_id) not in held and not needs_guard(g.student_id)]
     return _csv(rows)
-
-
-def needs_guard(cell: str) -> bool:
-    """Whether the formula guard would put a quote before ``cell`` (``-s9``).
-    An identity cell is never so written, as the LMS would then not know the
-    student (Moodle's import stops the whole file): its row is left out instead."""
-    return spreadsheet_safe(cell)[:1] == "'" != cell[:1]
 
 
 def unguardable(grades: list, held=frozenset()) -> tuple:
