@@ -62,7 +62,7 @@ CHANGE_WORDS = frozenset(FAMILY)
 """Words saying how a quantity changes, of which a part's lists hold a few (C9 (c): ``doubles``,
 ``halves``): after a right yes or no, an unlisted one (``no, it squares``) may be the wrong
 reason, where an unlisted explanation (``no, because it is an average``) is read as its yes or no."""
-_DENYING = frozenset({"not", "no", "never", "nor", "neither", "cannot", "doesnt", "dont", "isnt"})
+_DENYING = frozenset({"not", "no", "never", "nor", "neither"})   # words._as_read has made "doesnt" "does not"
 
 
 def unlisted_change(rest: list, classes: dict) -> bool:

@@ -53,9 +53,14 @@ def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
 
 # ------------------------------------------------------------------ reading words on meaning
 
-_NEGATIONS = {"not", "no", "never", "isnt", "doesnt", "dont", "nor", "neither", "cannot"}
+_NEGATIONS = {"not", "no", "never", "nor", "neither"}   # "isnt", "cannot" are read as "is not", "can not"
 _CONTRACTED = re.compile(r"\b(\w+?)n\s+t\b", re.IGNORECASE)
 """A negative contraction once its apostrophe is a space: ``isn t``, ``doesn t``, ``can t``, ``won t``."""
+_RUN_TOGETHER = re.compile(
+    r"\b(is|was|are|were|do|does|did|has|have|had|would|could|should|must|need|ca|wo)(?:n\s*t|(?<=ca)nnot)\b",
+    re.IGNORECASE)
+"""A negative contraction typed without its apostrophe too (``doesnt``, ``isnt``, ``cant``, ``wont``),
+and ``cannot``: read as ``does not``, ``can not``; only these verbs, so ``want`` or ``point`` stay."""
 
 
 def _not(match) -> str:
@@ -197,9 +202,10 @@ def _rest_disagrees(rest: list, found: WordReading, classes: dict, synonyms: dic
 def _as_read(text) -> str:
     """Words as they are matched, an answer and a listed word alike: normalised,
     punctuation as spaces (a full stop, not a decimal point), a negative
-    contraction expanded ("isn't", "isn t" once its apostrophe is a space, is
-    "is not")."""
-    return normalise_word(_CONTRACTED.sub(_not, re.sub(r"[,;:!?()\"'‘’=]|\.(?!\d)", " ", str(text))))
+    contraction expanded ("isn't", "isn t" once its apostrophe is a space, and
+    "isnt" typed without it, are all "is not")."""
+    spaced = re.sub(r"[,;:!?()\"'‘’=]|\.(?!\d)", " ", str(text))
+    return normalise_word(_RUN_TOGETHER.sub(_not, _CONTRACTED.sub(_not, spaced)))
 
 
 @lru_cache(maxsize=1024)
