@@ -41,8 +41,8 @@ def test_several_marks_before_an_exponent_group_as_without_one(text, decimal_com
 def test_the_guessers_leave_a_number_before_an_exponent_alone():
     assert count_read_otherwise("2.000e3", False) is None
     assert count_read_otherwise("2.000", False) is not None
-    assert guessed_group("0.005 (5,000e-3)", False, False) == ""
-    assert guessed_group("0.005 (5,000)", False, False) != ""
+    assert guessed_group("5 (5,000e-3)", False, False) == ""
+    assert guessed_group("5 (5,000)", False, False) != ""   # "0.005 (5,000)": its 0.005 says the comma groups
 
 
 def test_grade_marks_an_e_notation_count_right(tmp_path, invoke):

@@ -11,7 +11,7 @@ import math
 import re
 from dataclasses import replace
 
-from quizgen.marking.marks import NUMERAL, read_marks
+from quizgen.marking.marks import decimal_marks
 from quizgen.maths.functions import ANSWER_FUNCTIONS
 from quizgen.maths.numerals import DECIMAL_DIGITS
 from quizgen.maths.parser import CONSTANTS
@@ -329,8 +329,7 @@ def written_with_commas(text: str, decimal_comma: bool) -> bool:
     numbers so; ``0.5 ≈ 7/10`` in a ``;`` file keeps its point, and so does ``0.5 ≈ 0,5``."""
     if not decimal_comma or re.search(r"\d,\d", text) is None:
         return False
-    return all(read_marks(digits, decimal_comma=True) == digits.replace(".", "").replace(",", ".")
-               for digits in NUMERAL.findall(text) if "." in digits)
+    return "." not in decimal_marks(text, decimal_comma=True)   # as read_marks reads its points: groups
 
 
 def _plain_figures(value: float, figures: int) -> str:

@@ -38,11 +38,38 @@ def read_marks(text: str, whole: bool = False, decimal_comma: bool = False) -> s
         text = text.replace(" ", "")
     if len(text) > MAX_LENGTH:   # to_number refuses it; scanning it for brackets would cost
         return text
-    return NUMERAL.sub(lambda m: _numeral(m, whole, decimal_comma), text)
+    shown = decimal_marks(text, decimal_comma)
+    return NUMERAL.sub(lambda m: _numeral(m, whole, decimal_comma, shown), text)
 
 
-def _numeral(match, whole: bool, decimal_comma: bool) -> str:
-    """One written number (digits with commas or points) as to_number reads it."""
+def decimal_marks(text: str, decimal_comma: bool = False) -> set:
+    """The decimal marks ``text``'s own numbers show: ``0,8``, ``12,34``,
+    ``1.000,5`` and ``1.250.000`` (points that group) show a comma; ``0.8``,
+    ``1,000.5`` a point. A single group of three (``1.250``) shows neither, nor
+    does a comma that may part a two-argument call's arguments (``log(8,2)``)."""
+    shown = set()
+    for match in NUMERAL.finditer(text) if len(text) <= MAX_LENGTH else ():
+        digits = match.group()
+        if "," in digits and not decimal_comma and _in_two_argument_call(text, match.start()):
+            continue
+        if "," in digits and "." in digits:
+            shown.add("." if _COMMA_GROUPED_POINT_DECIMAL.fullmatch(digits) else
+                      "," if _POINT_GROUPED_COMMA_DECIMAL.fullmatch(digits) else "")
+        elif "," in digits or "." in digits:
+            mark = "," if "," in digits else "."
+            if digits.count(mark) > 1:
+                shown.add(_OTHER[mark] if _GROUPED[mark].fullmatch(digits) else "")
+            elif has_exponent(match) or not _ONE_GROUP.fullmatch(digits):
+                shown.add(mark)
+    return shown - {""}
+
+
+_OTHER = {",": ".", ".": ","}
+
+
+def _numeral(match, whole: bool, decimal_comma: bool, shown: frozenset = frozenset()) -> str:
+    """One written number (digits with commas or points) as to_number reads it;
+    ``shown``: the decimal marks its answer's other numbers show (``decimal_marks``)."""
     digits = match.group()
     if "," in digits and not decimal_comma and _in_two_argument_call(match.string, match.start()):
         return digits
@@ -54,9 +81,9 @@ def _numeral(match, whole: bool, decimal_comma: bool) -> str:
         return digits.replace(".", "").replace(",", ".") if _POINT_GROUPED_COMMA_DECIMAL.fullmatch(digits) else digits
     mark = "," if "," in digits else "."
     count = digits.count(mark)
-    if _GROUPED[mark].fullmatch(digits) and (count > 1 or whole and (
+    if _GROUPED[mark].fullmatch(digits) and (count > 1 or shown == {_OTHER[mark]} or whole and (
             decimal_comma == (mark == ".") or not digits.endswith("000"))):
-        return digits.replace(mark, "")   # 1,440,000; a count's 1,440 or 1.440 (a count is never 1.44)
+        return digits.replace(mark, "")   # 1,440,000; a count's 1,440 or 1.440 (a count is never 1.44); 0,8 * 1.250
     return digits.replace(",", ".") if count == 1 else digits
 
 
@@ -119,9 +146,8 @@ def guessed_group(text: str, whole: bool, decimal_comma: bool) -> str:
     numerals = [n.group() for n in found]
     guessed = [n.group() for n in found if (m := _ONE_GROUP.fullmatch(n.group()))
                and m.group(1) == other and not has_exponent(n)]   # 5,000e-3 is a decimal
-    if not guessed or len(guessed) == len(numerals) or any(other in n and not _GROUPED[other].fullmatch(n)
-                                                           for n in numerals):
-        return ""   # 3,835 (3,835) agrees either way: read as 3,835 alone is
+    if not guessed or len(guessed) == len(numerals) or len(decimal_marks(text, decimal_comma)) == 1:
+        return ""   # 3,835 (3,835) agrees either way; 1,440 (1,44) and 5,0 = 5.000 say which the mark is
     written = guessed[0]
     return GUESSED_REASON.format(written=written, thousands=written.replace(other, ""),
                                  decimal=written.replace(other, "."), name=_MARK_NAME[other])
