@@ -54,13 +54,10 @@ def mark_words(rule: PartRule, text, credits: Credits) -> Verdict:
 # ------------------------------------------------------------------ reading words on meaning
 
 _NEGATIONS = {"not", "no", "never", "nor", "neither"}   # "isnt", "cannot" are read as "is not", "can not"
-_CONTRACTED = re.compile(r"\b(\w+?)n\s+t\b", re.IGNORECASE)
-"""A negative contraction once its apostrophe is a space: ``isn t``, ``doesn t``, ``can t``, ``won t``."""
-_RUN_TOGETHER = re.compile(
-    r"\b(is|was|are|were|do|does|did|has|have|had|would|could|should|must|need|ca|wo)(?:n\s*t|(?<=ca)nnot)\b",
-    re.IGNORECASE)
-"""A negative contraction typed without its apostrophe too (``doesnt``, ``isnt``, ``cant``, ``wont``),
-and ``cannot``: read as ``does not``, ``can not``; only these verbs, so ``want`` or ``point`` stay."""
+_CONTRACTED = re.compile(r"\b(\w+?)n\s+t\b|\b(is|was|are|were|do|does|did|has|have|had|would|could|should|must"
+                         r"|need|ca|wo)(?:nt|(?<=ca)nnot)\b", re.IGNORECASE)
+"""A negative contraction once its apostrophe is a space (``isn t``, ``won t``), or typed without it
+(``isnt``, ``cant``, ``wont``: only these verbs', so ``want`` and ``point`` stay words), or ``cannot``."""
 
 
 def _not(match) -> str:
@@ -68,7 +65,7 @@ def _not(match) -> str:
     ``can t`` ``can not``, ``won t`` ``will not`` ("it can't be negative"
     denies negative; a reason such as C5's "can't divide by zero" is listed
     whole in the part's accepted words)."""
-    stem = match.group(1)
+    stem = match.group(match.lastindex)
     return {"ca": "can", "wo": "will"}.get(stem.lower(), stem) + " not"
 _FILLER = re.compile(r"^(?:answer|it is|it's|its|the answer is|they are|it)\s+")
 _HEDGES = {"or", "either"}
@@ -204,8 +201,7 @@ def _as_read(text) -> str:
     punctuation as spaces (a full stop, not a decimal point), a negative
     contraction expanded ("isn't", "isn t" once its apostrophe is a space, and
     "isnt" typed without it, are all "is not")."""
-    spaced = re.sub(r"[,;:!?()\"'‘’=]|\.(?!\d)", " ", str(text))
-    return normalise_word(_RUN_TOGETHER.sub(_not, _CONTRACTED.sub(_not, spaced)))
+    return normalise_word(_CONTRACTED.sub(_not, re.sub(r"[,;:!?()\"'‘’=]|\.(?!\d)", " ", str(text))))
 
 
 @lru_cache(maxsize=1024)
