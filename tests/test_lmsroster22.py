@@ -71,7 +71,11 @@ def test_moodle_roster_student_who_did_not_submit_scores_0_in_every_report(tmp_p
     papers = json.loads((out / "responses-key.json").read_text(encoding="utf-8"))["students"]
     assert "S003" not in papers and "s003" not in papers   # no paper: the whole quiz's maximum, all the same
     book = table(out / "responses-graded-gradebook-moodle.csv")
-    assert book["S003"]["responses"] == "0" and set(book) == {"s001", "s002", "S003"}   # s005: not on the roster
+    # S003: no row (review 30): Moodle's import leaves a student not in the file alone, where a 0 (or a blank
+    # cell, which it sets as "no grade") would replace any grade Moodle has for them; s005: not on the roster
+    assert set(book) == {"s001", "s002"}
+    assert ("1 student(s) on the roster whom the LMS download does not list get no grade in the gradebook file "
+            "(no row") in result.output and "S003; a 0 would show them as having sat the quiz" in result.output
     assert "are not on the roster and are left out of responses-graded-gradebook-moodle.csv" in result.output
 
     # grading the key and answers it wrote again (lms.md: "grade them again with --key") says the same
@@ -150,3 +154,24 @@ def test_the_sheet_of_a_student_who_did_not_submit_shows_no_classmates_worked_so
     assert "No attempt under your student id was found in the quiz's download" in sheet and "**0 / 10**" in sheet
     assert "Worked solution" not in sheet and "| part |" not in sheet
     assert "Worked solution" in (tmp_path / "fb" / "s001.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("before", ["", "7"])
+def test_canvas_gradebook_leaves_a_roster_student_the_download_lacks_as_it_was(tmp_path, before):
+    """Review 30: as the Moodle file gives them no row, the Canvas file leaves their cell as the template had it
+    (empty, or a grade they have), never 0: importing a 0 would show a quiz they never sat."""
+    _coded_analysis(tmp_path)
+    (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada\nS003,Cy\n", encoding="utf-8")
+    (tmp_path / "canvas.csv").write_text("Student,ID,SIS User ID,SIS Login ID,Section,Quiz 1\n"
+                                         f'"Lovelace, Ada",501,s001,a1,S1,\n"Cy, Cy",503,S003,a3,S1,{before}\n',
+                                         encoding="utf-8")
+    result = invoke("grade", tmp_path / "analysis.csv", "--key", tmp_path / "quiz-key.json",
+                    "--roster", tmp_path / "roster.csv", "--gradebook", "canvas",
+                    "--gradebook-template", tmp_path / "canvas.csv", "--gradebook-item", "Quiz 1")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "analysis-graded-gradebook-canvas.csv").read_text(
+        encoding="utf-8-sig"))))
+    cells = {r["SIS User ID"]: r["Quiz 1"] for r in rows}
+    assert cells["S003"] == before and cells["s001"] not in ("", "0")
+    assert ("1 student(s) on the roster whom the LMS download does not list get no grade in the gradebook file "
+            "(their cell left as the template had it)") in " ".join(result.output.split())

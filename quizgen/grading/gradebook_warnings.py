@@ -12,7 +12,7 @@ from quizgen.grading.lms_input import fallback_warning
 from quizgen.lms.gradebook import Grade
 from quizgen.lms.import_limits import over_moodle_maximum
 from quizgen.grading.off_roster import OFF_ROSTER_SHOWN, named_few, roster_hint, with_hint
-from quizgen.marking.student_ids import nearest_ids
+from quizgen.marking.student_ids import nearest_ids, normalise_id
 from quizgen.text.words import named_first
 
 FEW = OFF_ROSTER_SHOWN   # the ids a warning or note names; then "and N more" (named_few)
@@ -141,3 +141,38 @@ def _nearest_in(student_id: str, known, prefer=()) -> str:
     names only: each looks through all of ``known`` (some 10 ms for 2,000)."""
     near = nearest_ids(student_id, known, count=1, prefer=prefer) if known else []
     return f"{shortened(student_id)} (did you mean {shortened(near[0])}?)" if near else shortened(student_id)
+
+
+def unlisted_of(held: tuple, unlisted) -> list:
+    """The ids of ``held`` (as graded) that are in ``unlisted`` (normal ids: roster students the LMS download
+    does not list at all, GradeResult.unlisted)."""
+    return [i for i in held if normalise_id(i) in unlisted]
+
+
+def held_notes(gradebook: str, held: tuple, kept: dict, unlisted) -> list:
+    """The notes on the students the gradebook file gives no grade (``held``, as graded; ``kept``: {id: the
+    template's grade kept}): those whose Moodle attempt is still open or who have none, and the roster students
+    the LMS download does not list at all (``unlisted``), to whom a 0 imported would give a quiz they never sat."""
+    missing = unlisted_of(held, unlisted)
+    still_open = [i for i in held if i not in missing]
+    notes = []
+    for ids, who, then in ((still_open, "whose Moodle attempt is still open, or who have none,",
+                            "grade again once the quiz is closed"),
+                           (missing, "on the roster whom the LMS download does not list",
+                            "a 0 would show them as having sat the quiz and replace any grade the LMS has for them")):
+        if ids:
+            shown = named_few([shortened(i) + (f" (kept {kept[i]})" if i in kept else "") for i in ids])
+            notes.append(f"{len(ids)} student(s) {who} get no grade in the gradebook file "
+                         f"({_no_grade_words(gradebook)}: {shown}; {then}")
+    return notes
+
+
+def _no_grade_words(gradebook: str) -> str:
+    """How the gradebook gives a held student no grade (Moodle's: no row), the
+    parenthesis closed, and what importing it then does for them."""
+    if gradebook == "canvas":
+        return ("their cell left as the template had it), so that importing it changes nothing for them in Canvas, "
+                "and a later attempt's grade can be imported")
+    return ("no row, unless the template holds a grade for them, kept: Moodle's import would set a blank cell as "
+            "no grade, overriding the quiz's own, as it would a 0), so that importing it leaves Moodle's grade for "
+            "them alone, and a later attempt's shows")

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from quizgen.csv_input import csv_text, norm_question
-from quizgen.errors import InputFileError, UsageError, first_few, named_few, shortened
+from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.decisions import made_by_override
-from quizgen.grading.gradebook_warnings import (identity_warnings, moodle_maximum_warning, off_roster_warning,
-                                                other_rows_note, unguarded_warning, unmatched_note, zeros_note)
+from quizgen.grading.gradebook_warnings import (held_notes, identity_warnings, moodle_maximum_warning,
+                                                off_roster_warning, other_rows_note, unguarded_warning, unlisted_of,
+                                                unmatched_note, zeros_note)
 from quizgen.grading.tally import borrow_wordings, note_wording
 from quizgen.lms.papers import STILL_OPEN
 from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, grade_value, moodle_gradebook,
@@ -269,11 +270,8 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
     if zeros:
         notes.append(f"{len(zeros)} grade(s) of 0 in {column} replaced by this run's score (students an earlier run "
                      f"had no answer from, say): {_changes_shown(zeros)}")
-    if book.held:
-        shown = named_few([shortened(i) + (f" (kept {kept_held[i]})" if i in kept_held else "") for i in book.held])
-        notes.append(f"{len(book.held)} student(s) whose Moodle attempt is still open, or who have none, get no grade "
-                     f"in the gradebook file ({_no_grade_words(outputs)}: {shown}; grade again "
-                     "once the quiz is closed")
+    notes += held_notes(outputs.gradebook, book.held, kept_held, result.unlisted)
+    if set(book.held) - set(unlisted_of(book.held, result.unlisted)):
         result.notes[:] = [_open_left_out(note) for note in result.notes]
     zeroed = [i for i in result.absent if i not in held]
     if outputs.gradebook == "moodle" and not outputs.gradebook_template and zeroed:
@@ -281,17 +279,6 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
                      "it replaces a grade Moodle already has for them (another section's, say); to keep such grades, "
                      "give --gradebook-template with the file an earlier run wrote or Moodle's grade export")
     return notes
-
-
-def _no_grade_words(outputs: GradeOutputs) -> str:
-    """How the gradebook gives a held student no grade (Moodle's: no row), the
-    parenthesis closed, and what importing it then does for them."""
-    if outputs.gradebook == "canvas":
-        return ("their cell left as the template had it), so that importing it changes nothing for them in Canvas, "
-                "and a later attempt's grade can be imported")
-    return ("no row, unless the template holds a grade for them, kept: Moodle's import would set a blank cell as "
-            "no grade, overriding the quiz's own, as it would a 0), so that importing it leaves Moodle's grade for "
-            "them alone, and a later attempt's shows")
 
 
 OPENED_NOTE = "were graded from an attempt Moodle shows as not submitted"   # grading/students.reconciliation_lines
@@ -364,7 +351,8 @@ def gradebook_text(outputs: GradeOutputs, result):
     item = outputs.gradebook_item or result.answers_path.stem
     marked = set(result.zero_marked)   # their override's 0 is written, not a grade kept
     absent = frozenset(i for i in result.absent if i not in marked)   # no answer: a grade in the column is kept
-    held = getattr(result, "held", frozenset())   # attempt still open, or none: no grade (lms.papers.still_open_ids)
+    # attempt still open, or none (lms.papers.still_open_ids); or not in the LMS download at all: no grade
+    held = getattr(result, "held", frozenset()) | getattr(result, "unlisted", frozenset())
     if outputs.gradebook == "plain":
         return FilledGradebook(plain_gradebook(grades), [])
     lms = outputs.gradebook.capitalize()

@@ -49,7 +49,7 @@ from quizgen.grading.tally import Tally, count_latest, key_trap_wording
 from quizgen.grading.timestamps import SHOWN, resubmission_lines, unread_time_lines
 from quizgen.text.words import named_first
 from quizgen.key.status import Status
-from quizgen.lms.papers import still_open_ids
+from quizgen.lms.papers import still_open_ids, unlisted_ids
 from quizgen.roster import read_roster
 from quizgen.ui import progress_bar
 
@@ -87,6 +87,7 @@ class GradeResult:
     papered: frozenset = frozenset()   # the ids of ``off_roster`` with a paper of their own in the key: no hint
     papers_used: dict = field(default_factory=dict)   # {student id: paper_written.Written}: graded on the code they wrote
     held: frozenset = frozenset()   # normal ids of a Moodle attempt still open, or none: no LMS gradebook grade
+    unlisted: frozenset = frozenset()   # normal ids of roster students an LMS download lacks: no LMS gradebook grade
 
 
 @collector_paused()
@@ -175,6 +176,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                                  marked, off, no_id_at)
                 result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(clashed)], written.taken
                 result.held = still_open_ids(index.key, class_roster, set(result.absent) - set(result.zero_marked))
+                result.unlisted = unlisted_ids(index.key, result) if lms else frozenset()
                 result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
                 result.files = run_files(reads, paths)
                 _add_warnings(result, source, index, students, decisions, data, override, unnamed,

@@ -55,6 +55,18 @@ def still_open_ids(key, roster=(), absent=()) -> frozenset:
     return frozenset(held)
 
 
+def unlisted_ids(key, result) -> frozenset:
+    """The normal ids of the roster students an LMS download does not list at
+    all: in ``result.absent`` with no paper in ``key`` (the key built from the
+    download has one for each attempt), less those an override marked 0 and
+    the ``held``. The LMS knows of no attempt by them, so the Moodle and Canvas
+    gradebook files give them no grade, where a 0 would show them as having sat it."""
+    from quizgen.marking.student_ids import normalise_id
+    attempted = {normalise_id(p.student_id) for p in key.papers}
+    absent = {normalise_id(i) for i in set(result.absent) - set(result.zero_marked)}
+    return frozenset(absent - attempted - result.held)
+
+
 def open_attempt_sheets(states: dict, students) -> tuple:
     """``(numbers, notes)``: the numbers of the students of ``students`` (ids
     by number) whose graded attempt is still open (``states``: {student
