@@ -43,13 +43,14 @@ ALIASES = {
     "student": ("studentid", "student", "studentnumber", "studentno", "studentcode", "learnerid",
                 "learner", "pupil", "candidateid", "candidate", "idnumber", "userid", "username", "user", "login",
                 "matrikelnummer", "etudiant", "numeroetudiant", "idetudiant", "matricule", "estudiante", "alumno",
-                "email", "emailaddress", "sid", "id"),
+                "email", "emailaddress", "adressedemessagerie", "correoelectronico", "sid", "id"),
     "question": ("questionid", "question", "questionno", "questionnumber", "qid", "qno", "q", "item",
                  "itemid", "problem", "task", "exercise", "frage", "aufgabe", "pregunta"),
     "part": ("part", "partid", "partletter", "subpart", "subquestion", "letter", "teil", "partie", "parte"),
     "answer": ("answer", "studentanswer", "answertext", "response", "responsetext", "reply", "submission",
                "value", "result", "antwort", "reponse", "respuesta", "answers"),
-    "name": ("name", "studentname", "fullname", "displayname", "nomcomplet", "nom", "nombre", "vollstandigername"),
+    "name": ("name", "studentname", "fullname", "displayname", "nomcomplet", "nom", "nombre", "naam",
+             "vollstandigername"),
 }
 
 _QUESTION_NUMBER = re.compile(r"^(?:q|question|frage|aufgabe|pregunta)?\s*(?:no\.?|#)?\s*0*(\d{1,9})$")

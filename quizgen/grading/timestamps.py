@@ -34,8 +34,13 @@ DAY_FIRST_HEADERS = ("zeitstempel", "horodateur", "marcatemporal", "marcadetiemp
                      "carimbodedata/hora", "tijdstempel")
 """Google Forms' ``Timestamp`` in German, French, Spanish, Italian, Portuguese, Dutch: locales
 writing the day first (``03.12.2026``, ``03/12/2026``), taken when the column cannot tell."""
+MS_FORMS_TIMES = ("fertigstellungszeit", "heuredefin", "horadefinalización", "tijdvanvoltooien",
+                  "startzeit", "heurededébut", "horadeinicio", "begintijd")
+"""Microsoft Forms' ``Completion time`` and then ``Start time`` in German, French, Spanish and Dutch
+(its exports head them ``Fertigstellungszeit``, ``Heure de fin``, ``Hora de finalización``,
+``Tijd van voltooien``; ``Startzeit``, ``Heure de début``, ``Hora de inicio``, ``Begintijd``)."""
 TIMESTAMP_HEADERS = ("timestamp", "completiontime", "submitted", "submittedat", "completed", "completedon",
-                     "endtime", "starttime", "startedon", *DAY_FIRST_HEADERS)
+                     "endtime", "starttime", "startedon", *DAY_FIRST_HEADERS, *MS_FORMS_TIMES)
 """Headers (case, spaces and underscores aside) of a column saying when a form was filled in (Google
 Forms, Microsoft Forms, Moodle), the first found in this order (completion time before start time)."""
 
