@@ -65,3 +65,12 @@ def test_grade_reads_thousands_points_in_a_semicolon_file(invoke, tmp_path):
     with open(tmp_path / "graded.csv", newline="", encoding="utf-8-sig") as handle:
         status = {row["student_id"]: row["status"] for row in csv.DictReader(handle, delimiter=";")}
     assert status == {"s1": "correct", "s2": "correct", "s3": "incorrect"}   # s3 writes points: 0.8 * 1.25
+
+
+@pytest.mark.parametrize("text, decimal_comma", [("1.250", True), ("x = 1.250", True), ("1,250", False)])
+def test_a_lone_group_read_as_a_decimal_goes_to_a_person_when_thousands_is_the_answer(text, decimal_comma):
+    # alone it shows no writer's mark, so a decimal part reads it as a decimal (1.25): never a silent incorrect
+    verdict = checker(1250.0, decimal_comma)(text)
+    assert verdict.status == "needs_review" and "but 1250 is the answer" in verdict.reason
+    assert checker(1.25, decimal_comma)(text).status == "correct"
+    assert checker(7.0, decimal_comma)(text).status == "incorrect"   # neither reading: wrong either way

@@ -195,7 +195,7 @@ class PartChecker:
         """The careful marker's verdict on a number that is not plainly correct, with no earlier answers yet (ECF
         comes after the pass, from ``remark``: no parameters are read, so none are passed); a person's for a
         count's ``2.000`` that is the answer read the other way (``text``: ``misread_count``)."""
-        why = misread_count(text, self.value, self.tolerance, self.decimal_comma) if self.kind == "integer" else ""
+        why = misread_count(text, self.value, self.tolerance, self.decimal_comma, whole=self.kind == "integer")
         found = Verdict(Status.NEEDS_REVIEW, 0.0, self.expected, reason=why) if why else self._named_trap(reading)
         if found is not None:
             return found

@@ -272,19 +272,22 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
 
 
 def misread_count(text: str, expected: float, tolerance: float, decimal_comma: bool = False,
-                  percent: bool = False) -> str:
+                  percent: bool = False, whole: bool = True) -> str:
     """A reason for a person when a count's answer (``2.000``, ``2,000 positions``),
     read by the file's decimal mark, is not ``expected`` but is when its group of
-    three zeros is read the other way (``count_read_otherwise``); else ''.
-    Never a silent incorrect for a mark that two readers read two ways."""
-    found = count_read_otherwise(text, decimal_comma)
+    three zeros is read the other way (``count_read_otherwise``); else ''. With
+    ``whole`` False, a decimal part's lone group of three in the mark that is not
+    the file's decimal mark (``1.250`` in a ';' file, read 1.25, where 1250 is the
+    answer). Never a silent incorrect for a mark that two readers read two ways."""
+    found = count_read_otherwise(text, decimal_comma, whole)
     if found is None:
         return ""
     written, read, other, how, otherwise = found
-    reading = read_number(otherwise, percent, decimal_comma, whole=True)
+    reading = read_number(otherwise, percent, decimal_comma, whole=whole)
     if reading.status != NUMBER or abs(reading.value - expected) > tolerance:
         return ""
-    return COUNT_REASON.format(written=written, read=read, other=other, how=how)
+    return COUNT_REASON.format(what="a count" if whole else "a number", written=written, read=read, other=other,
+                               how=how)
 
 
 def _value_of(text: str, decimal_comma: bool) -> float | None:

@@ -127,7 +127,7 @@ _ONE_GROUP = re.compile(r"[1-9]\d{0,2}([.,])\d{3}")
 _MARK_NAME = {",": "comma", ".": "point"}
 GUESSED_REASON = ("{written!r} may be {thousands} (a thousands {name}) or {decimal} (a decimal {name}), and the "
                   "values beside it agree only on the second: a person decides which is meant")
-COUNT_REASON = ("a count written {written!r}: read as {read} ({how}), but {other} is the answer: "
+COUNT_REASON = ("{what} written {written!r}: read as {read} ({how}), but {other} is the answer: "
                 "a person decides which is meant")
 
 
@@ -153,21 +153,28 @@ def guessed_group(text: str, whole: bool, decimal_comma: bool) -> str:
                                  decimal=written.replace(other, "."), name=_MARK_NAME[other])
 
 
-def count_read_otherwise(text: str, decimal_comma: bool):
+def count_read_otherwise(text: str, decimal_comma: bool, whole_part: bool = True):
     """For a count's answer whose one number is a group of three zeros
     (``2.000``, ``2,000``: both readings whole): ``(written, read, other,
     how, text read the other way)``, where ``read_marks`` read it by the
     file's decimal mark (``2.000`` is 2 in a '.' file, 2000 in a ',' file);
-    else None."""
+    for a decimal part's (not ``whole_part``), a lone group of three in the
+    mark that is not the file's decimal mark, read as a decimal (``1.250`` in
+    a ';' file: 1.25, or 1250?); else None."""
     numerals = list(NUMERAL.finditer(text)) if len(text) <= MAX_LENGTH else []
     if len(numerals) != 1 or not (found := _ONE_GROUP.fullmatch(numerals[0].group())) or \
-            not numerals[0].group().endswith("000") or has_exponent(numerals[0]):   # 2.000e3: a decimal
+            not numerals[0].group().endswith("000") and whole_part or has_exponent(numerals[0]):   # 2.000e3: a decimal
         return None
     written, mark = found.group(), found.group(1)
     whole, point = written.replace(mark, ""), written.split(mark)[0]
-    decimal = decimal_comma == (mark == ",")   # the file's decimal mark: read as a decimal
+    if not whole_part:
+        if decimal_comma == (mark == ","):   # the file's own decimal mark: no guess
+            return None
+        point = written.replace(mark, ".")
+    decimal = decimal_comma == (mark == ",") or not whole_part   # the file's decimal mark: read as a decimal
     read, other = (point, whole) if decimal else (whole, point)
-    how = (f"a decimal {_MARK_NAME[mark]}, the file's decimal mark" if decimal else
+    how = (f"a decimal {_MARK_NAME[mark]}, as a decimal part reads one group of three" if not whole_part else
+           f"a decimal {_MARK_NAME[mark]}, the file's decimal mark" if decimal else
            f"a thousands {_MARK_NAME[mark]}, as the file's decimal mark is a {_MARK_NAME['.' if mark == ',' else ',']}")
     start, end = numerals[0].span()
     return written, read, other, how, text[:start] + other + text[end:]
