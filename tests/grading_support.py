@@ -108,3 +108,20 @@ def own_paper_code(invoke, folder) -> str:
     assert made.exit_code == 0, made.output
     key = json.loads((folder / "quiz" / "key.json").read_text(encoding="utf-8"))
     return display_code(next(code for code, r in key["papers"].items() if r.get("student_id") == "s001"))
+
+
+def one_part_statuses(folder, part: dict, rows: list, delimiter: str = ",") -> dict:
+    """Grade ``rows`` (student, answer) against a key of one question Q1 whose one
+    part is ``part`` (a key part's JSON), in a ``delimiter``-separated answers file,
+    as a user would; returns {student: status} from graded.csv."""
+    import json
+    key = {"questions": [{"id": "Q1", "class": "C1", "template": "t", "points": 1, "parts": [part]}]}
+    (folder / "key.json").write_text(json.dumps(key), encoding="utf-8")
+    with open(folder / "answers.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle, delimiter=delimiter).writerows(
+            [["student_id", "question_id", "part", "answer"], *([who, "Q1", "a", said] for who, said in rows)])
+    result = CliRunner().invoke(main, ["grade", str(folder / "answers.csv"), "--key", str(folder / "key.json"),
+                                       "--out", str(folder / "graded.csv")])
+    assert result.exit_code == 0, result.output
+    with open(folder / "graded.csv", newline="", encoding="utf-8-sig") as handle:
+        return {row["student_id"]: row["status"] for row in csv.DictReader(handle, delimiter=delimiter)}

@@ -5,10 +5,9 @@ ways of asking each part ("no" right in some draws, "yes" in others)."""
 
 import pytest
 
-from quizgen.generation.sampling import sample_instance
 from quizgen.marking.words import read_words
+from test_c9words28 import draws   # noqa: F401 (a fixture): {(part, right answer): (accepted, traps)} of C9's parts
 
-PARTS = ("left_to_right", "grows_with_masks")
 SAID = {   # {part: answers with an apostrophe}: each must read the same with it dropped
     "left_to_right": ["no it doesn't depend on order", "it isn't left to right", "it isn't bidirectional",
                       "it doesn't predict them one by one", "it can't see the right", "it won't go left to right",
@@ -17,18 +16,6 @@ SAID = {   # {part: answers with an apostrophe}: each must read the same with it
                          "no it doesn't", "it hasn't changed", "it isn't the same", "it doesn't stay the same",
                          "doesn't", "it didn't double", "it wasn't doubled", "don't think it doubles"],
 }
-
-
-@pytest.fixture(scope="module")
-def draws(templates_by_class):
-    """{(part, right answer): (accepted words, {trap code: words})} for both ways of asking each part."""
-    found = {}
-    for k in range(200):
-        for pv in sample_instance(templates_by_class["C9"], f"apostrophe30/{k}").parts:
-            if pv.part.name in PARTS:
-                found[(pv.part.name, pv.accept[0])] = (pv.accept, {t.code: t.words for t in pv.traps})
-    assert set(found) == {(part, right) for part in PARTS for right in ("yes", "no")}
-    return found
 
 
 @pytest.mark.parametrize("part, said", [(part, said) for part, answers in SAID.items() for said in answers])

@@ -4,10 +4,9 @@ groups of three digits groups thousands (``1.250`` is 1250), as the file's other
 numbers are read, never silently 1.25; an answer that writes decimals with
 points keeps ``1.250`` as 1.25; the mirror holds in a ',' file."""
 
-import csv
-import json
-
 import pytest
+
+from grading_support import one_part_statuses
 
 from quizgen.grading.part_checker import PartChecker
 from quizgen.key.model import KeyPart
@@ -50,20 +49,11 @@ def test_an_answer_with_both_marks_as_decimals_leaves_the_group_to_a_person():
     assert decimal_marks("log(8,2)") == set() and decimal_marks("1.250.000") == {","}
 
 
-def test_grade_reads_thousands_points_in_a_semicolon_file(invoke, tmp_path):
+def test_grade_reads_thousands_points_in_a_semicolon_file(tmp_path):
     part = {"part": "a", "name": "count", "type": "numeric", "points": 1.0, "value": 1000.0, "answer": "1000",
             "tolerance": {"sigfigs": 3}}
-    key = {"questions": [{"id": "Q1", "class": "C1", "template": "t", "points": 1, "parts": [part]}]}
-    (tmp_path / "key.json").write_text(json.dumps(key), encoding="utf-8")
-    rows = [["student_id", "question_id", "part", "answer"], ["s1", "Q1", "a", "0,8 * 1.250"],
-            ["s2", "Q1", "a", "0,8 * 1.250 = 1.000,0"], ["s3", "Q1", "a", "0.8 * 1.250"]]
-    with open(tmp_path / "answers.csv", "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle, delimiter=";").writerows(rows)   # a ';' file: decimal commas
-    result = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "key.json",
-                    "--out", tmp_path / "graded.csv")
-    assert result.exit_code == 0, result.output
-    with open(tmp_path / "graded.csv", newline="", encoding="utf-8-sig") as handle:
-        status = {row["student_id"]: row["status"] for row in csv.DictReader(handle, delimiter=";")}
+    rows = [("s1", "0,8 * 1.250"), ("s2", "0,8 * 1.250 = 1.000,0"), ("s3", "0.8 * 1.250")]
+    status = one_part_statuses(tmp_path, part, rows, delimiter=";")   # a ';' file: decimal commas
     assert status == {"s1": "correct", "s2": "correct", "s3": "incorrect"}   # s3 writes points: 0.8 * 1.25
 
 
