@@ -1,6 +1,6 @@
 """The thirtieth round's class-grade speed-ups keep their answers: ECF works out
 a class paper's re-marking once for each set of outcomes of the question
-(grading/ecf_pass.py), and the reports' one-decimal percentages are worked out
+X
 once per value (report/formatting.one_place)."""
 
 import io
@@ -63,3 +63,31 @@ def test_one_place_is_worked_out_once_per_value_a_tie_away_from_zero(value, text
     formatting.one_place.cache_clear()
     assert [formatting.one_place(value), formatting.one_place(value)] == [text, text]
     assert formatting.one_place.cache_info().hits == 1
+
+
+def _stopping_class():
+    """Forty students on a question of three parts with a trap each: the weakest five stop after (a)."""
+    from quizgen.report.model import Part, Student, Trap, Verdict
+
+    parts = [Part("Q1", letter, "C1", "t", 1.0, (Trap("sign", "A sign slip."),)) for letter in "abc"]
+    right, slip, missing = Verdict("correct", 1.0), Verdict("incorrect", 0.0, "sign"), Verdict("missing", 0.0)
+    students = []
+    for n in range(40):
+        verdicts = [right if (n + k) % 7 else slip for k in range(3)] if n >= 10 else [slip, slip, slip]
+        if n < 5:
+            verdicts[1:] = [missing, missing]
+        students.append(Student(f"s{n:02d}", "", verdicts))
+    return parts, students
+
+
+def test_trap_shares_of_a_group_whose_members_all_reached_the_part_are_not_worked_out_again(monkeypatch):
+    from quizgen.report import analysis
+
+    parts, students = _stopping_class()
+    sat, kept = [], analysis._sat
+    monkeypatch.setattr(analysis, "_sat", lambda members, scores: sat.append(members) or kept(members, scores))
+    found = analysis.analyse(parts, students)
+    lower = set(range(5))   # the five who stopped
+    assert len(sat) == 2 and all(lower <= members.keys() for members in sat)   # (b) and (c): the lower group
+    item = found.parts[1]
+    assert item.reached == 35 and item.traps[0].count == sum(s.verdicts[1].code == "sign" for s in students)
