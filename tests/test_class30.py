@@ -1,7 +1,8 @@
 """The thirtieth round's class-grade speed-ups keep their answers: ECF works out
 a class paper's re-marking once for each set of outcomes of the question
-X
-once per value (report/formatting.one_place)."""
+(grading/ecf_pass.py); the reports' one-decimal percentages are worked out
+once per value (report/formatting.one_place); and a part's trap shares take a
+group as it is when every member reached the part (report/analysis.py)."""
 
 import io
 
