@@ -172,9 +172,8 @@ def _part_stats(column, counts, columns, everyone: bool, unreached: set, part, c
     measured(item, s)
     item.uniform = uniform(s)
     codes = who_met(column, counts)
-    everyone = s.n == cohort.n
-    lower, upper = (group if everyone or on_every_paper and unreached.isdisjoint(group) else _sat(group, scores)
-                    for group in (cohort.lower, cohort.upper))   # most parts: every member of a group sat it
+    lower, upper = (group if s.n == cohort.n or on_every_paper and unreached.isdisjoint(group) else
+                    _sat(group, scores) for group in (cohort.lower, cohort.upper))   # most parts: no member stopped
     item.traps = _trap_shares(part, codes, s.n, lower, upper, scores)
     item.reasons = reasons(item)
     return item, codes
