@@ -4,7 +4,8 @@
     python benchmarks/stages.py --no-marking answers.csv --key key.json --out out/graded.csv
 
 Runs grade in this interpreter and prints, for each stage, when it started
-and ended (seconds since start) in the main process and in the
+and ended (seconds since start), and the CPU seconds it took (a shared
+machine's load moves wall times more), in the main process and in the
 later parts' processes: the imports, reading key.json (JSON parse and typed
 key apart), the key index, each part's pass and ECF, the merge, and the
 reports (the class report's in the process that computes it). The stages that run before or after the parts run alone, so their
@@ -37,9 +38,11 @@ STAGES = [(load, "parse_key_text", "key.json: JSON parse"), (model, "read_key", 
           (run, "KeyIndex", "key index"), (parallel, "pass_rows", "pass over the rows"),
           (parallel, "carry_errors_forward", "ECF"), (parallel, "merge_later_part", "merge a later part"),
           (run, "check_belong", "belongs to this key"), (run, "count_latest", "tally"),
+          (run, "finish_graded", "graded.csv's second copy"),
           (run, "_result", "totals and statistics"), (run, "_write_reports", "students, questions, report.md"),
           (outputs, "report_students", "class report: each student's verdicts"),
           (report, "analyse", "class report: item analysis"),
+          (run, "class_report_texts", "class report: analysis, items, HTML (all)"),
           (run, "write_extra_outputs", "HTML report, items (waits for its process)")]
 
 
@@ -48,14 +51,14 @@ def timed(module, name: str, label: str) -> None:
     function = getattr(module, name)
 
     def wrapper(*args, **kwargs):
-        begin = time.perf_counter()
+        begin, cpu = time.perf_counter(), time.process_time()
         try:
             return function(*args, **kwargs)
         finally:
-            end = time.perf_counter()
+            end, cpu = time.perf_counter(), time.process_time() - cpu
             where = "main  " if os.getpid() == MAIN else "later "
-            print(f"{where} {label:44s} {begin - START:6.3f} -> {end - START:6.3f}  ({end - begin:.3f} s)",
-                  file=sys.stderr)
+            print(f"{where} {label:44s} {begin - START:6.3f} -> {end - START:6.3f}  ({end - begin:.3f} s, "
+                  f"CPU {cpu:.3f} s)", file=sys.stderr)
     setattr(module, name, wrapper)
 
 

@@ -32,6 +32,7 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
     memo, dependents = {}, {}   # each template's ECF inputs, and each paper's dependent parts, found once
     last, latest, width, papers = grid.rows, grid.outcomes, grid.width, students.paper_numbers
     patched, own_traps = {}, {}   # own_traps: own_trap's verdicts, many students sharing one (a class paper)
+    remarked = {}   # (checker, outcome, its question's final outcomes): the re-marked Outcome (None: it stands)
     for number in range(len(papers)) if numbers is None else numbers:
         paper, base = papers[number], number * width
         found = dependents.get(paper)
@@ -42,15 +43,35 @@ def carry_errors_forward(index: KeyIndex, students: Students, grid: AnswerGrid, 
             outcome = latest[base + slot]
             if outcome.status not in REMARKED:
                 continue
-            given = tuple((name, letter, latest[base + s].status, latest[base + s].value, latest[base + s].figures)
-                          for (name, s), letter in zip(sources, letters))
-            verdict = ecf_verdict(checker, outcome, given, lambda: _own_answers(latest, base, named), own_traps)
-            if verdict is not None:
+            found_before = (checker, outcome, *[latest[base + s] for _, s in named])
+            new = remarked.get(found_before, remarked)
+            if new is remarked:
+                new = _remarked(checker, outcome, latest, base, sources, named, letters, own_traps)
+                if len(remarked) >= REMARKED_KEPT:
+                    remarked.clear()
+                remarked[found_before] = new
+            if new is not None:
                 if originals is not None:
                     originals[base + slot] = outcome
-                latest[base + slot] = patched[last[base + slot]] = verdict_cells(verdict, checker.expected,
-                                                                                 checker.decimal_comma)
+                latest[base + slot] = patched[last[base + slot]] = new
     return patched
+
+
+REMARKED_KEPT = 100_000
+"""Re-marked outcomes kept per ECF pass before starting afresh. On a class paper every student's
+outcomes are shared by all who wrote the same answer texts, so the same question's outcomes recur
+(a third of the million-row workload's re-marked cells are distinct)."""
+
+
+def _remarked(checker, outcome, latest: list, base: int, sources: tuple, named: tuple, letters: tuple,
+              own_traps: dict):
+    """The Outcome ECF gives ``outcome`` from the final outcomes of the student whose grid row starts
+    at ``base`` (``ecf_verdict``), or None when it stands: a function of the outcomes of the part's
+    question alone, so ``carry_errors_forward`` keeps it for every student with the same ones."""
+    given = tuple((name, letter, latest[base + s].status, latest[base + s].value, latest[base + s].figures)
+                  for (name, s), letter in zip(sources, letters))
+    verdict = ecf_verdict(checker, outcome, given, lambda: _own_answers(latest, base, named), own_traps)
+    return None if verdict is None else verdict_cells(verdict, checker.expected, checker.decimal_comma)
 
 
 def answered_slots(index: KeyIndex):

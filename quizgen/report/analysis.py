@@ -172,9 +172,9 @@ def _part_stats(column, counts, columns, everyone: bool, unreached: set, part, c
     measured(item, s)
     item.uniform = uniform(s)
     codes = who_met(column, counts)
-    everyone = s.n == cohort.n
-    item.traps = _trap_shares(part, codes, s.n, cohort.lower if everyone else _sat(cohort.lower, scores),
-                              cohort.upper if everyone else _sat(cohort.upper, scores), scores)
+    lower, upper = (group if s.n == cohort.n or on_every_paper and unreached.isdisjoint(group) else
+                    _sat(group, scores) for group in (cohort.lower, cohort.upper))   # most parts: no member stopped
+    item.traps = _trap_shares(part, codes, s.n, lower, upper, scores)
     item.reasons = reasons(item)
     return item, codes
 

@@ -35,9 +35,11 @@ def whole_number(n: int, comma: bool = False) -> str:
     return text.replace(",", "\u202f") if comma else text
 
 
+@lru_cache(maxsize=4096)
 def one_place(value: float) -> str:
     """A percentage to one decimal, a tie away from zero as the papers round
-    (13 of 16 is 81.3, where Python's format gives 81.2)."""
+    (13 of 16 is 81.3, where Python's format gives 81.2). (Cached: a class's
+    percentages are a few hundred values, written for each of thousands of students.)"""
     return fixed(float(value), 1)
 
 
