@@ -130,15 +130,100 @@ def _count_outside_quotes(line: str, char: str) -> int:
     return count
 
 
-def sniffed_reader(text: str, delimiter=None):
-    """``(csv reader, lines skipped)`` for a CSV input's whole ``text``:
-    the ``sep=`` line skipped, the delimiter chosen as above (``delimiter``:
-    ``--delimiter``, if given), spaces after a delimiter ignored. A row's file
-    line is ``reader.line_num + skipped``."""
+def sniffed_reader(text: str, delimiter=None, where: str = ""):
+    """``(reader, lines skipped)`` for a small CSV input's whole ``text`` (a
+    roster, overrides, a gradebook template, an LMS download): the ``sep=`` line
+    skipped, the delimiter chosen as above (``delimiter``: ``--delimiter``, if
+    given), spaces after a delimiter ignored, each row checked by RowGuard
+    (``where`` starts its message). A row's file line is ``reader.line_num + skipped``."""
     lines = io.StringIO(text, newline="").readlines()
     hint, skip = excel_sep_line(lines)
-    return csv.reader(lines[skip:], delimiter=choose_delimiter(delimiter, hint, lines[skip:]),
-                      skipinitialspace=True), skip
+    return GuardedReader(lines[skip:], choose_delimiter(delimiter, hint, lines[skip:]), skip, where), skip
+
+
+def row_like(line: str, delimiter: str, cells: int) -> bool:
+    """Whether a line inside an open quoted cell looks like a row of its own:
+    ``cells`` delimiters or more before the quote that could close the cell
+    (one followed by a delimiter or the line end; ``""`` is a quote inside the
+    cell), or in the whole line when no quote could close it."""
+    quote = line.find('"')
+    while quote >= 0 and line[quote + 1:quote + 2] == '"':
+        quote = line.find('"', quote + 2)
+    closes = quote >= 0 and line[quote + 1:quote + 2] in (delimiter, "\r", "\n", "")
+    return line.count(delimiter, 0, quote if closes else len(line)) >= cells
+
+
+STRAY_QUOTE = ('a quote (") opened in this row is not closed on its line, so the lines after it were read into '
+               "one cell; expected a quoted cell to close on its line: quote the whole cell or remove the quote")
+
+
+class RowGuard:
+    """The one check of a small CSV input's rows (its first non-blank row the
+    header): a stray quote that read later lines into one cell, or a row
+    with text past the columns the header names (a delimiter in an unquoted
+    cell shifted it), is refused in one line naming the row's first line.
+    A silently wrong roster or template is worse than a refusal."""
+
+    def __init__(self, delimiter: str, where: str = ""):
+        self.delimiter, self.where, self.header = delimiter, where, None
+
+    def check(self, row: list, line: int, end: int, closed: bool = True) -> None:
+        """Check ``row``, read from file line ``line`` to ``end``; ``closed``:
+        whether its last quoted cell closed before the end of the file (a
+        record of several lines with cells past the header's is a stray quote too)."""
+        if self.header is None:
+            if any(cell.strip() for cell in row):
+                self.header = row
+            return
+        width = named_width(self.header)
+        continued = [part for cell in row if "\n" in cell or "\r" in cell for part in cell.splitlines()[1:]]
+        extra = [cell for cell in row[width:] if cell.strip()]
+        if not closed or extra and end > line or any(row_like(part, self.delimiter, max(width - 1, 1))
+                                                     for part in continued):
+            raise InputFileError(f"{self.where}line {line}: {STRAY_QUOTE}")
+        if extra:
+            raise InputFileError(
+                f"{self.where}line {line}: {len(row)} cells, but the header names {width} columns "
+                f"({header_shown(self.header[:width])}); the cell {shortened(printable(extra[0].strip()), 40)!r} is "
+                f"in no column; expected one cell a column: put a cell that holds the delimiter "
+                f"{self.delimiter!r} in double quotes (\"Lovelace, Ada\", \"3,5\")")
+
+
+def named_width(header: list) -> int:
+    """How many columns ``header`` names: empty cells after the last name
+    (which spreadsheets often save) name none."""
+    names = [cell.strip() for cell in header]
+    while names and not names[-1]:
+        names.pop()
+    return len(names)
+
+
+class GuardedReader:
+    """A csv.reader over ``lines`` whose every row RowGuard checks; a record
+    the end of the file cut off inside its quote is a stray quote too."""
+
+    def __init__(self, lines: list, delimiter: str, skip: int, where: str = ""):
+        self._ended = False
+        self._reader = csv.reader(self._source(lines), delimiter=delimiter, skipinitialspace=True)
+        self.dialect, self.guard, self._skip = self._reader.dialect, RowGuard(delimiter, where), skip
+
+    @property
+    def line_num(self) -> int:
+        """The file line (less the lines skipped) the latest row ended on."""
+        return self._reader.line_num
+
+    def _source(self, lines: list):
+        yield from lines
+        self._ended = True
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> list:
+        start, ended_before = self._reader.line_num + 1 + self._skip, self._ended
+        row = next(self._reader)
+        self.guard.check(row, start, self._reader.line_num + self._skip, ended_before or not self._ended)
+        return row
 
 
 ENCODINGS_ACCEPTED = ("use an encoding that writes plain ASCII as itself (utf-8, cp1252, latin-1, shift_jis, gbk, "

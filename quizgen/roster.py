@@ -90,7 +90,7 @@ def read_roster(path) -> Roster:
 def parse_roster(text: str, source: str = "roster") -> Roster:
     """The students of a roster given as CSV ``text``, in file order; blank
     lines are skipped; ``source`` names it in errors."""
-    reader, skip = sniffed_reader(text)
+    reader, skip = sniffed_reader(text, where=f"{source}: ")
     try:
         header = next((row for row in reader if any(cell.strip() for cell in row)), None)
         columns = _columns(header, f"{source}: line {max(reader.line_num, 1) + skip}")

@@ -95,9 +95,9 @@ def test_a_template_row_wider_than_its_header_is_refused_in_one_line(row, cell):
     with pytest.raises(InputFileError) as caught:
         moodle_gradebook_filled(template, GRADES, "Quiz 1", absent={"s002"})
     assert str(caught.value) == (
-        f"line 3: 4 cells, but the header has 3 columns (ID number, Full name, Quiz 1); the cell {cell!r} is in no "
-        "column; expected one cell a column: put a cell holding a comma in double quotes (\"Lovelace, Ada\", "
-        "\"3,5\"), or export the grades from Moodle again")
+        f"line 3: 4 cells, but the header names 3 columns (ID number, Full name, Quiz 1); the cell {cell!r} is in no "
+        "column; expected one cell a column: put a cell that holds the delimiter ',' in double quotes "
+        "(\"Lovelace, Ada\", \"3,5\")")
     trailing = moodle_gradebook_filled(template.replace(row, "s002,Bo,3,"), GRADES, "Quiz 1", absent={"s002"})
     assert list(csv.reader(io.StringIO(trailing.text)))[1:] == [["s001", "Ada", "1"], ["s002", "Bo", "3"]]
 
@@ -109,7 +109,7 @@ def test_the_wide_row_is_named_with_the_template_through_grade(download, invoke)
                     "--gradebook-item", "Quiz 1")
     assert result.exit_code == 2
     assert result.stderr.strip().count("\n") == 0
-    assert f"--gradebook-template {template}: line 2: 4 cells, but the header has 3 columns" in result.stderr
+    assert f"--gradebook-template {template}: line 2: 4 cells, but the header names 3 columns" in result.stderr
     assert not (download.parent / "responses-graded-gradebook-moodle.csv").exists()
 
 

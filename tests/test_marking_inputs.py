@@ -223,8 +223,9 @@ def test_an_override_confirming_the_markers_own_part_marks_keeps_its_status(mach
     ("student_id,question_id,part,score,status\ns1,Q1,a,100%,incorrect\n",
      "overrides: line 2: status 'incorrect' with score 1 contradicts itself"),
     ("student_id,question_id,part,score,comment\ns1,Q1,b,1,unquoted comment, with a comma\n",
-     "overrides: line 2: 6 cells but the header names 5 columns; put a comment that holds the delimiter in "
-     "double quotes"),
+     "overrides: line 2: 6 cells, but the header names 5 columns (student_id, question_id, part, score, comment); "
+     "the cell 'with a comma' is in no column; expected one cell a column: put a cell that holds the delimiter ',' "
+     "in double quotes"),
     ("student_id,question_id,part,score\ns1,Q1,a," + "1" * 1_100_000 + "\n",
      "overrides: line 2: a cell is over 1,048,576 characters (the limit)")])
 def test_override_errors(text, message):
@@ -235,7 +236,7 @@ def test_override_errors(text, message):
 def test_empty_header_cells_name_no_column_so_text_under_them_is_refused():
     """Excel saves trailing empty header cells: a comma in an unquoted comment
     must still not cut the comment short (rev-code15)."""
-    with pytest.raises(InputFileError, match="line 2: 6 cells but the header names 5 columns"):
+    with pytest.raises(InputFileError, match="line 2: 6 cells, but the header names 5 columns"):
         parse_overrides("student_id,question_id,part,score,comment,,\ns1,Q1,b,0.5,used 0.0474 well, half marks\n")
 
 

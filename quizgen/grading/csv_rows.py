@@ -17,7 +17,7 @@ from __future__ import annotations
 import csv
 import io
 
-from quizgen.csv_input import MAX_CELL_CHARS
+from quizgen.csv_input import MAX_CELL_CHARS, row_like
 
 MAX_RECORD_LINES = 20        # lines one record (a quoted cell with line breaks) may span
 BLOCK_CHARS = 1 << 16       # characters of whole lines read at a time by the plain reader
@@ -277,7 +277,7 @@ class Records:
         taken = self._taken
         if line.__class__ is _Long:
             raise (_Runaway if taken else _TooLong)(line)
-        if taken and (_row_like(line, self.delimiter, self.row_like) or self._too_many(taken)
+        if taken and (row_like(line, self.delimiter, self.row_like) or self._too_many(taken)
                       or len(line) + taken.chars > MAX_RECORD_CHARS):
             raise _Runaway(line)
 
@@ -330,22 +330,10 @@ def _plain_rows(lines: list, delimiter: str):
 def is_whole_row(line: str, delimiter: str, width: int) -> bool:
     """Whether ``line`` is a row by itself in any reading: it looks like a row
     (so no open record takes it in) and is one whole record of ``width`` cells."""
-    if not _row_like(line, delimiter, max(width - 1, 1)):
+    if not row_like(line, delimiter, max(width - 1, 1)):
         return False
     rows = _plain_rows([line], delimiter)
     return rows is not None and len(rows[0]) == width
-
-
-def _row_like(line: str, delimiter: str, cells: int) -> bool:
-    """Whether a continuation line looks like a row of its own: as many
-    delimiters as a row has before the quote that could close the open cell
-    (one followed by a delimiter or the line end; ``""`` is a quote inside the
-    cell), or in the whole line when no quote could close it."""
-    quote = line.find('"')
-    while quote >= 0 and line[quote + 1:quote + 2] == '"':
-        quote = line.find('"', quote + 2)
-    closes = quote >= 0 and line[quote + 1:quote + 2] in (delimiter, "\r", "\n", "")
-    return line.count(delimiter, 0, quote if closes else len(line)) >= cells
 
 
 def _first_line(cell: str) -> str:

@@ -11,7 +11,7 @@ import re
 from typing import NamedTuple
 
 from quizgen.cells import unguard
-from quizgen.csv_input import header_shown, one_column_each, sniffed_reader
+from quizgen.csv_input import GuardedReader, RowGuard, header_shown, one_column_each, sniffed_reader
 from quizgen.errors import InputFileError, printable, shortened
 from quizgen.marking.student_ids import normalise_id
 
@@ -39,7 +39,7 @@ def moodle_rows(template: str, item: str, identity: str) -> tuple:
     header, column = _moodle_header(numbered[0] if numbered else (1, []), item, identity)
     found, no_id = {}, []
     for line, row in numbered[1:]:
-        row = _fitted(line, row, header)
+        row = _fitted(row, header)
         here = TemplateRow(row[header.index(identity)], _moodle_name(header, row), row[column], line)
         normal = normalise_id(here.student_id)
         if not normal:
@@ -77,9 +77,15 @@ def _moodle_header(numbered_header: tuple, item: str, identity: str) -> tuple:
 
 
 def numbered_rows(reader, skip: int):
-    """``(file line, row)`` for each row of ``reader``; a row that is not valid CSV is one line naming it."""
+    """``(file line, row)`` for each row of ``reader``, each checked by csv_input's RowGuard (a stray
+    quote, text past the header's columns); a row that is not valid CSV is one line naming it."""
+    guard = None if isinstance(reader, GuardedReader) else RowGuard(reader.dialect.delimiter)
     try:
+        start = 1
         for row in reader:
+            if guard is not None:
+                guard.check(row, start + skip, reader.line_num + skip)
+            start = reader.line_num + 1
             yield reader.line_num + skip, row
     except csv.Error as exc:
         raise InputFileError(f"line {reader.line_num + skip}: not valid CSV ({exc})") from exc
@@ -95,16 +101,9 @@ def repeated_student(first_line: int, line: int, what: str, *ids) -> InputFileEr
                           "expected one row a student: delete one")
 
 
-def _fitted(line: int, row: list, header: list) -> list:
-    """``row`` as wide as ``header``; one line refusing a cell past its columns (Moodle's export writes none):
-    a comma in a name or an unquoted decimal comma (``3,5``) shifted the cells, so the grade read is wrong."""
-    extra = [cell for cell in row[len(header):] if cell]   # empty ones (a trailing comma) hold nothing
-    if extra:
-        raise InputFileError(f"line {line}: {len(row)} cells, but the header has {len(header)} columns "
-                             f"({header_shown(header)}); the cell {shortened(printable(extra[0]), 40)!r} is in no "
-                             "column; expected one cell a column: put a cell holding a comma in double quotes "
-                             "(\"Lovelace, Ada\", \"3,5\"), or export the grades from Moodle again")
-    return row + [""] * (len(header) - len(row))
+def _fitted(row: list, header: list) -> list:
+    """``row`` as wide as ``header`` (RowGuard refused a cell past its columns)."""
+    return row[:len(header)] + [""] * (len(header) - len(row))
 
 
 _GRADE = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)")

@@ -60,7 +60,7 @@ def read_overrides(path) -> list:
 
 def parse_overrides(text: str, source: str = "overrides") -> list:
     """The overrides in CSV ``text``; ``source`` names it in errors."""
-    reader, skip = sniffed_reader(text)
+    reader, skip = sniffed_reader(text, where=f"{source}: ")
     try:
         header = next(reader, None)
         columns = _columns(header, source)
@@ -70,7 +70,6 @@ def parse_overrides(text: str, source: str = "overrides") -> list:
         for row in reader:
             if any(cell.strip() for cell in row):
                 where = f"{source}: line {reader.line_num + skip}"
-                _check_width(row, _named_width(header), where)
                 found.append(_override(row, columns, where, reader.line_num + skip, (unit, heading)))
     except csv.Error as exc:
         raise InputFileError(f"{source}: line {reader.line_num + skip}: {csv_problem(exc)}") from exc
@@ -106,23 +105,6 @@ def _columns(header, source: str) -> dict:
 def _heading(header: list, index: int) -> str:
     """A column's header as the file writes it, on one line and short."""
     return shortened(printable(header[index].strip().lstrip("\ufeff")), 30)
-
-
-def _named_width(header: list) -> int:
-    """How many columns the header names: empty cells after the last name
-    (which spreadsheets often save) name none."""
-    names = [cell.strip() for cell in header]
-    while names and not names[-1]:
-        names.pop()
-    return len(names)
-
-
-def _check_width(row: list, width: int, where: str) -> None:
-    """Refuse a row with text beyond the header's columns: an unquoted comment
-    holding the delimiter would otherwise lose its end without a word."""
-    if any(cell.strip() for cell in row[width:]):
-        raise InputFileError(f"{where}: {len(row)} cells but the header names {width} columns; "
-                             "put a comment that holds the delimiter in double quotes")
 
 
 def _override(row: list, columns: dict, where: str, line: int, mark: tuple) -> Override:
