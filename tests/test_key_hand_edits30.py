@@ -1,0 +1,35 @@
+"""Hand-edited keys that graded wrongly (rev-hostile30): two student ids that
+are one student by the id rule, refused naming both and the JSON path."""
+
+import copy
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from quizgen.cli import main
+
+
+@pytest.fixture(scope="module")
+def student_key(tmp_path_factory):
+    """A per-student key of s001 and s002 as generate writes it."""
+    folder = tmp_path_factory.mktemp("students")
+    (folder / "roster.csv").write_text("student_id,name\ns001,Ada\ns002,Bob\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["generate", "--seed", "5", "--classes", "C1", "--students",
+                                       str(folder / "roster.csv"), "--out", str(folder / "p")])
+    assert result.exit_code == 0, result.output
+    return json.loads((folder / "p" / "key.json").read_text(encoding="utf-8"))
+
+
+def test_two_student_ids_of_one_student_are_refused(student_key, tmp_path, invoke):
+    key = copy.deepcopy(student_key)
+    key["students"]["S 001"] = copy.deepcopy(key["students"]["s002"])
+    (tmp_path / "dup.json").write_text(json.dumps(key), encoding="utf-8")
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\ns001,Q1,a,0.7\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "dup.json")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"quizgen: error: {tmp_path / 'dup.json'}: students[\"S 001\"]: the student ids \"s001\" and \"S 001\" are "
+        "one student (ids are compared ignoring case, spaces and invisible characters, as in rosters and answers "
+        "files); expected one paper a student: rename or remove one\n")
+    assert not (tmp_path / "a-graded.csv").exists()
