@@ -13,6 +13,7 @@ import json
 import pytest
 
 from grading_support import own_paper_code
+from quizgen.errors import ExpressionError
 
 
 def paper(name):
@@ -212,12 +213,14 @@ def test_a_value_that_is_not_its_exact_forms_is_refused_naming_its_path(tmp_path
     assert invoke("grade", tmp_path / "a.csv", "--out", tmp_path / "out" / "g.csv").exit_code == 0
 
 
-def test_the_exact_check_values_each_text_once_and_leaves_what_it_cannot_value():
+def test_the_exact_check_values_each_text_once_and_leaves_what_has_no_float_form():
     from quizgen.key import exact_check
 
     assert exact_check.disagreement("1/(1 + exp(2.7))", 0.06297335605699649) is None
     assert exact_check.disagreement("1/(1 + exp(2.7))", 0.06) == pytest.approx(0.0629733560)
     assert exact_check.disagreement("1/(1 + exp(3.7))", 0.5) is not None
     assert "_n/(_n + exp(_n))" in exact_check._SHAPES   # one shape for both texts
-    assert exact_check.disagreement("Piecewise((1, x > 0))", 0.5) is None   # not valued: not checked
+    assert exact_check.disagreement("max(list(1, 2))", 0.5) is None   # no float form: not checked
+    with pytest.raises(ExpressionError, match="is not an expression quizgen reads"):   # no key writes it
+        exact_check.disagreement("Piecewise((1, x > 0))", 0.5)
     assert exact_check.disagreement("0", 1e-13) is None and exact_check.disagreement(None, 0.5) is None

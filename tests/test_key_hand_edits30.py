@@ -33,3 +33,18 @@ def test_two_student_ids_of_one_student_are_refused(student_key, tmp_path, invok
         "one student (ids are compared ignoring case, spaces and invisible characters, as in rosters and answers "
         "files); expected one paper a student: rename or remove one\n")
     assert not (tmp_path / "a-graded.csv").exists()
+
+
+@pytest.mark.parametrize("exact, why", [("1/0", "division by zero"), ("foo(1)", "function 'foo' is not allowed"),
+                                        ("1e999", "its value is not a finite number")])
+def test_an_exact_form_that_cannot_be_valued_is_refused(student_key, tmp_path, invoke, exact, why):
+    key = copy.deepcopy(student_key)
+    key["questions"][0]["parts"][0].update(exact=exact, value=0.5)
+    (tmp_path / "key.json").write_text(json.dumps(key), encoding="utf-8")
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\ns001,Q1,a,0.5\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "key.json")
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"quizgen: error: {tmp_path / 'key.json'}: questions[0].parts[0].exact: the exact "
+                                    f"form \"{exact}\" cannot be valued (")
+    assert why in result.stderr and result.stderr.count("\n") == 1
+    assert not (tmp_path / "a-graded.csv").exists()

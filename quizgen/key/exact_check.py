@@ -8,8 +8,9 @@ eval. It stays cheap for a key of 20,000 instances: each distinct exact text
 is valued once (``_VALUES``), and its numbers are taken out first, so the
 parse and compilation are made once per shape (``exp(_)/(E + exp(_))``, a
 few hundred in a key) and only the compiled function runs per text. A shape
-the float arithmetic cannot value (a function with no float form, a power of
-a negative number) is not checked.
+calling a function with no float form (``max`` of a list; no generated key
+of any class has one) is not checked; an exact form that does not parse or
+cannot be valued (``1/0``, an overflow) is refused, naming its JSON path.
 
 Valuing every exact form of a 2,000-student key costs about 0.3 s, so
 key.json stores a digest of its parts' exact forms and values
@@ -20,6 +21,7 @@ since (or one written without it) has each part valued (``check_values``)."""
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from array import array
 
@@ -49,7 +51,10 @@ class _Numbered(FloatArithmetic):
 
 def disagreement(exact, value) -> float | None:
     """The value of ``exact`` when ``value`` is not it (beyond RTOL, or ATOL
-    beside 0), else None (they agree, or ``exact`` cannot be valued so)."""
+    beside 0), else None (they agree, or ``exact`` calls a function with no
+    float form); ExpressionError, saying why, when ``exact`` does not parse or
+    cannot be valued (``1/0``, ``foo(1)``, ``9^9^9^9``: a hand edit, which
+    would otherwise pass as agreeing with any value)."""
     if exact is None or value is None:
         return None
     found = _VALUES.get(exact, False)
@@ -58,39 +63,49 @@ def disagreement(exact, value) -> float | None:
         if len(_VALUES) >= LIMIT:
             _VALUES.clear()
         _VALUES[exact] = found
+    if found.__class__ is str:
+        raise ExpressionError(found)
     if found is None or abs(found - value) <= RTOL * max(abs(found), abs(value)) + ATOL:
         return None
     return found
 
 
-def _value_of(exact: str) -> float | None:
-    """The float value of the exact text, or None when it cannot be valued so."""
+def _value_of(exact: str):
+    """The float value of the exact text; None when it calls a function with
+    no float form; else why it cannot be valued (a str)."""
     pieces = _SPLIT.split(exact)   # text, number, text, ...: one pass
     numbers = pieces[1::2]
-    if len(numbers) > len(_NAMES):
-        return None
-    shape = "_n".join(pieces[0::2])
-    function = _SHAPES.get(shape, False)
-    if function is False:
-        function = _compiled(shape, len(numbers))
-        if len(_SHAPES) >= LIMIT:
-            _SHAPES.clear()
-        _SHAPES[shape] = function
-    if function is None:
-        return None
+    if len(numbers) > len(_NAMES):   # too many to name: valued as it is, its shape not kept
+        function, numbers = _compiled(exact, 0), ()
+    else:
+        shape = "_n".join(pieces[0::2])
+        function = _SHAPES.get(shape, False)
+        if function is False:
+            function = _compiled(shape, len(numbers))
+            if len(_SHAPES) >= LIMIT:
+                _SHAPES.clear()
+            _SHAPES[shape] = function
+    if function is None or function.__class__ is str:
+        return function
     try:
-        return function(dict(zip(_NAMES, map(float, numbers))))
-    except (ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, RecursionError):
-        return None
+        found = function(dict(zip(_NAMES, map(float, numbers))))
+    except (ExpressionError, ArithmeticError, ValueError, TypeError, RecursionError) as exc:
+        return str(exc) or type(exc).__name__
+    return found if math.isfinite(found) else "its value is not a finite number"
 
 
 def _compiled(shape: str, count: int):
-    """The float function of ``shape`` over its numbers ``_n0``, ``_n1``, ..., or None."""
+    """The float function of ``shape`` over its numbers ``_n0``, ``_n1``, ...;
+    None when it calls a function with no float form; why, when it does not parse."""
     names = iter(_NAMES)
-    text = re.sub(r"_n\b", lambda _: next(names), shape)
     try:
-        return compile_tree(parse(text, template_policy(_NAMES[:count])), _Numbered)
-    except (ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, RecursionError, StopIteration):
+        text = re.sub(r"_n\b", lambda _: next(names), shape) if count else shape
+        tree = parse(text, template_policy(_NAMES[:count]))
+    except (ExpressionError, ValueError, TypeError, RecursionError, StopIteration) as exc:
+        return f"it is not an expression quizgen reads ({exc})"
+    try:
+        return compile_tree(tree, _Numbered)
+    except (ExpressionError, ArithmeticError, ValueError, TypeError, KeyError, RecursionError):
         return None
 
 
@@ -108,7 +123,12 @@ def check_values(located_parts) -> None:
     """Refuse a part whose value is not its exact form's; ``located_parts``
     gives (its JSON path as a ``Where``, the part) for each part."""
     for where, part in located_parts:
-        found = disagreement(part.exact, part.value)
+        try:
+            found = disagreement(part.exact, part.value)
+        except ExpressionError as exc:
+            raise (where / "exact").fail(
+                f"the exact form {shown(part.exact)} cannot be valued ({exc}): was it edited by hand? Put the "
+                "generated exact form back (or generate the key again)") from exc
         if found is not None:
             raise (where / "value").fail(
                 f"{part.value!r} is not the value of its exact form {shown(part.exact)}, which is {found:.10g}: "
