@@ -20,10 +20,12 @@ MAX_KEY_BYTES = 512 * 1024 ** 2
 512 MiB, 60,000 students' own papers (2,000 of all classes make 16 MB)."""
 
 
-def read_capped(path, limit: int, what: str) -> bytes:
+def read_capped(path, limit: int, what: str, first_block=None) -> bytes:
     """The bytes of the file, pipe or device at ``path`` (``what`` it is, for
     messages), read a MiB at a time and never more than ``limit``: /dev/zero
-    or an endless pipe gets one InputFileError line, not a hang or a full memory."""
+    or an endless pipe gets one InputFileError line, not a hang or a full memory.
+    ``first_block``, if given, is called with the first MiB read (to refuse a
+    file whose start is no such file at once, not after ``limit`` bytes)."""
     path = Path(path)
     chunks, size = [], 0
     try:
@@ -32,6 +34,8 @@ def read_capped(path, limit: int, what: str) -> bytes:
                 chunk = handle.read(min(1 << 20, limit + 1 - size))
                 if not chunk:
                     break
+                if not chunks and first_block is not None:
+                    first_block(chunk)
                 chunks.append(chunk)
                 size += len(chunk)
     except FileNotFoundError as exc:

@@ -30,7 +30,8 @@ def folder(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("option, what", [
     ("answers", "found binary data (NUL bytes)"),   # refused at its first block (hostile28)
-    ("--key", "the key file is over"), ("--roster", "the roster file is over"),
+    ("--key", "cannot read the key: found binary data (NUL bytes), not JSON"),   # at its first block (hostile30)
+    ("--roster", "the roster file is over"),
     ("--overrides", "the overrides file is over"), ("--policy", "the policy file is over"),
 ])
 def test_an_endless_input_to_grade_is_one_line_and_nothing_written(invoke, folder, option, what):

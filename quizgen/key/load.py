@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from quizgen.byte_order import bom_encoding
-from quizgen.errors import InputFileError, quoted
+from quizgen.errors import InputFileError, printable, quoted, shortened
 from quizgen.input_files import MAX_KEY_BYTES, read_capped
 from quizgen.key import checks
 from quizgen.key.checks import Where
@@ -39,7 +39,7 @@ def load_key_file(path) -> Key:
         if path.stat().st_size > MAX_KEY_BYTES:
             raise InputFileError(f"{path}: the key is over {MAX_KEY_BYTES // 1024 ** 2:,} MiB; "
                                  "expected the key.json written by quizgen generate")
-        data = read_capped(path, MAX_KEY_BYTES, "key")
+        data = read_capped(path, MAX_KEY_BYTES, "key", lambda block: _json_start(block, path))
         encoding = bom_encoding(data) or "utf-8"   # UTF-16 or UTF-32 by its mark, as a key saved again by an editor
         text = data.decode(encoding)
     except FileNotFoundError as exc:
@@ -96,6 +96,21 @@ class _Twice(ValueError):
     def __init__(self, name: str):
         super().__init__(name)
         self.name = name
+
+
+_JSON_STARTS = frozenset('{["-0123456789tfn')
+
+
+def _json_start(block: bytes, path) -> None:
+    """Refuse a key whose first block cannot start JSON (``/dev/zero``, a PDF) at
+    once, as the answers reader does, rather than after reading MAX_KEY_BYTES."""
+    encoding = bom_encoding(block) or "utf-8"
+    start = codecs.getincrementaldecoder(encoding)(errors="replace").decode(block[:4096]).lstrip("\ufeff \t\r\n")
+    if start and start[0] not in _JSON_STARTS:
+        found = ("found binary data (NUL bytes)" if start[0] == "\x00" else
+                 f"it starts with {shortened(printable(start[:20]), 20)!r}")
+        raise InputFileError(f"{path}: cannot read the key: {found}, not JSON; expected the key.json written by "
+                             "quizgen generate")
 
 
 def parse_key_text(text: str, source: str):
