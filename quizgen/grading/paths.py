@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from quizgen.errors import UsageError
 from quizgen.files import check_length, default_output_folder, is_folder, out_is_folder, refuse_clashes
 from quizgen.grading.outputs import GradeOutputs, output_names
 
@@ -17,6 +18,14 @@ OUTPUT_ROLES = {"graded": "the graded file", "students": "the students CSV", "qu
                 "report": "the Markdown report", "items": "the items CSV", "html": "the HTML report",
                 "gradebook": "the gradebook"}
 """Each output of grade in words, by its role in ``GradeResult.paths``."""
+
+
+def refuse_empty_out(out) -> None:
+    """Refuse ``--out ''``: an empty name is no file or folder, and read as none
+    it wrote the outputs where no one asked (the answers' folder, ./)."""
+    if out is not None and not str(out).strip():
+        raise UsageError(f"--out {str(out)!r}: the name is empty; expected the graded file's path or a folder "
+                         "(leave --out out to write beside the answers)")
 
 
 def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None = None,
