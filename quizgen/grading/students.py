@@ -29,8 +29,8 @@ from quizgen.errors import InputFileError, named_few, shortened
 from quizgen.text.words import named_first
 from quizgen.grading.absent_notes import matched_lines, silent_lines
 from quizgen.grading.off_roster import off_roster_lines, roster_twins_notes, roster_zeros_lines, with_hint
-from quizgen.marking.student_ids import (IdMatcher, id_hint, nearest_ids, normalise_id, shown_id as shown_id_text,
-                                         zero_twins)
+from quizgen.marking.student_ids import (IdMatcher, id_hint, nearest_ids, normalise_id, one_paper_each,
+                                         shown_id as shown_id_text, zero_twins)
 
 UNKNOWN = -2          # the number of a student a per-student key has no paper for
 UNKNOWN_LIMIT = 10_000   # unknown ids whose outcome is kept
@@ -54,6 +54,8 @@ class Students:
         self.roster_file = roster   # quizgen.roster.Roster: its file and id column, for check_roster_matches
         self.own_papers = bool(index.roster)
         self.paper_of = {normalise_id(sid): number for sid, _, number in index.roster}
+        if len(self.paper_of) < len(index.roster):   # two papers of one student: which is theirs?
+            raise one_paper_each((sid for sid, _, _ in index.roster), index.source)
         self.key_ids = tuple(sid for sid, _, _ in index.roster)   # the ids an unknown one is compared with
         self.shown = {normalise_id(sid): (sid, name) for sid, name, _ in index.roster}
         for student in self.roster:

@@ -12,7 +12,6 @@ import math
 import re
 
 from quizgen.errors import InputFileError, printable, shortened
-from quizgen.marking.student_ids import normalise_id
 
 KINDS = ("numeric", "integer", "word")
 MAX_POINTS = 1e6          # more points than this on one part is a mistake, not a mark scheme
@@ -265,19 +264,3 @@ def refuse_lone_surrogates(data, where: Where) -> None:
                 stack.extend([(at / name, value), (at / name, name)])
         elif isinstance(item, list):
             stack.extend((at / i, value) for i, value in reversed(list(enumerate(item))))
-
-
-def one_paper_each(student_ids, where: Where) -> None:
-    """Refuse two ids of ``students`` that are one student by the rule rosters
-    and answers files are read by (student_ids.normalise_id: ``s001`` and
-    ``S 001``): one's answers would be graded against the other's paper. One
-    pass over the ids (the typed key is on the grade's critical path)."""
-    seen = {}
-    for student_id in student_ids:
-        plain = student_id.isascii() and student_id.isalnum()   # normalise_id is then lower(), 20 times faster
-        first = seen.setdefault(student_id.lower() if plain else normalise_id(student_id), student_id)
-        if first != student_id:
-            raise (where / student_id).fail(
-                f"the student ids {shown(first)} and {shown(student_id)} are one student (ids are compared "
-                "ignoring case, spaces and invisible characters, as in rosters and answers files); expected "
-                "one paper a student: rename or remove one")

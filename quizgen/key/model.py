@@ -156,7 +156,6 @@ def read_key(data, source: str = "the key") -> Key:
                                str(checks.label(paper.get("seed", "-"), where / "seed")),
                                _questions(paper.get("questions"), where / "questions", templates, cache),
                                _paper_state(paper, where / "state")))
-    checks.one_paper_each(students, top / "students")
     secret, codes = _codes(data, top)
     rounded_by = checks.text(data.get("answers_rounded_by", ""), top / "answers_rounded_by", checks.MAX_ID)
     if rounded_by not in ("", "canvas"):

@@ -20,7 +20,7 @@ from collections import Counter
 from functools import lru_cache
 
 from quizgen.cells import unguard
-from quizgen.errors import InputFileError, shortened
+from quizgen.errors import InputFileError, printable, shortened
 
 LEADING_ZEROS = ("keep", "strip")
 _DIGITS = re.compile(r"\d+")
@@ -44,6 +44,26 @@ def normalise_id(raw, leading_zeros: str = "keep") -> str:
     elif leading_zeros != "keep":
         raise InputFileError(f"leading zeros policy must be one of {', '.join(LEADING_ZEROS)}, got {leading_zeros!r}")
     return text
+
+
+def one_paper_each(student_ids, source: str) -> InputFileError:
+    """The one line for a per-student key whose ids include two that are one
+    student by normalise_id (``s001`` and ``S 001``, a hand edit): one's answers
+    would be graded against the other's paper. Called only when there are two."""
+    seen = {}
+    for student_id in student_ids:
+        first = seen.setdefault(normalise_id(student_id), student_id)
+        if first != student_id:
+            return InputFileError(
+                f"{source}: students[{_quoted(student_id)}]: the student ids {_quoted(first)} and "
+                f"{_quoted(student_id)} are one student (ids are compared ignoring case, spaces and invisible "
+                "characters, as in rosters and answers files); expected one paper a student: rename or remove one")
+    raise ValueError("no two ids of one student")
+
+
+def _quoted(student_id: str) -> str:
+    """An id as a message shows it: in double quotes, as key.json writes it, on one line and short."""
+    return '"' + shortened(printable(student_id), 40).replace('"', '\\"') + '"'
 
 
 def _visible(text: str) -> str:
