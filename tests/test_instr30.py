@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import csv
+import json
 
 import pytest
 from click.testing import CliRunner
@@ -44,3 +45,45 @@ def test_a_tolerance_override_keeps_a_class_that_belongs_to_its_key(seed1, invok
                     "--out", tmp_path / "out/", *override)
     assert result.exit_code == 0, result.output
     assert "another seed or key" not in result.output and "numeric answers" not in result.output
+
+
+# ---------------------------------------------------------------- 2. another section's overrides
+
+def section_a(folder):
+    """A per-student key of s01..s04 (one two-part question), section A's answers (s01, s02), its
+    roster, a course-wide overrides file (s01's and s03's) and a plain gradebook template."""
+    def part(letter, value):
+        return {"part": letter, "name": letter, "type": "numeric", "points": 2.0, "value": value,
+                "answer": f"{value:.4f}", "tolerance": {"sigfigs": 3}, "misconceptions": []}
+    q1 = {"id": "Q1", "class": "C1", "template": "t1", "points": 4, "parts": [part("a", 0.5), part("b", 3.0)]}
+    papers = {sid: {"name": f"N {sid}", "seed": f"1/{sid}", "questions": [q1]} for sid in ("s01", "s02", "s03", "s04")}
+    (folder / "key.json").write_text(json.dumps({"questions": [q1], "students": papers}), encoding="utf-8")
+    (folder / "a.csv").write_text("student_id,question_id,part,answer\ns01,Q1,a,0.5\ns02,Q1,a,0.7\n",
+                                  encoding="utf-8")
+    (folder / "rosterA.csv").write_text("student_id\ns01\ns02\n", encoding="utf-8")
+    (folder / "ov.csv").write_text("student_id,question_id,part,score\ns01,Q1,b,1\ns03,Q1,b,1\ns03,Q1,a,1\n",
+                                   encoding="utf-8")
+
+
+def students_csv(path) -> dict:
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        return {row["student_id"]: row for row in csv.DictReader(handle)}
+
+
+@pytest.mark.parametrize("roster", [False, True], ids=["no roster", "section roster"])
+def test_another_sections_override_grades_no_one(tmp_path, invoke, roster):
+    section_a(tmp_path)
+    options = ["--roster", tmp_path / "rosterA.csv"] if roster else []
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "key.json", "--overrides", tmp_path / "ov.csv",
+                    "--out", f"{tmp_path / 'r'}/", *options)
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert ("Note: 2 override(s) in ov.csv are for 1 student(s) not in this run (no answer row, not on --roster: "
+            "another section's, say): left out, so they grade no one here and a gradebook template's grade for "
+            "those students is kept") in said, said
+    assert "matches no answer" not in said
+    graded = students_csv(tmp_path / "r" / "a-graded-students.csv")
+    assert float(graded["s01"]["score"]) == 4   # this section's override applies
+    assert ("s03" not in graded) if roster else (float(graded["s03"]["score"]) == 0 and graded["s03"]["missing"] == "2")
+    rows = (tmp_path / "r" / "a-graded.csv").read_text(encoding="utf-8-sig")
+    assert "s03" not in rows   # no row made for them (s01's (b) gets one)
