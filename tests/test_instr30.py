@@ -87,3 +87,23 @@ def test_another_sections_override_grades_no_one(tmp_path, invoke, roster):
     assert ("s03" not in graded) if roster else (float(graded["s03"]["score"]) == 0 and graded["s03"]["missing"] == "2")
     rows = (tmp_path / "r" / "a-graded.csv").read_text(encoding="utf-8-sig")
     assert "s03" not in rows   # no row made for them (s01's (b) gets one)
+
+
+# ---------------------------------------------------------------- 3. sheets of students with no answer here
+
+def test_a_late_batch_keeps_the_other_sheets_and_an_absentee_gets_none(tmp_path, invoke):
+    section_a(tmp_path)
+    first = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "key.json", "--out", f"{tmp_path / 'r'}/",
+                   "--feedback", tmp_path / "fb")
+    assert first.exit_code == 0, first.output
+    assert sorted(p.name for p in (tmp_path / "fb").glob("*.md")) == ["s01.md", "s02.md"]   # s03, s04: none
+    assert ("2 student(s) with no answer in this run get no feedback sheet: nothing of theirs was marked, and a "
+            "sheet would show their paper's key and worked solutions") in " ".join(first.output.split())
+    s01 = (tmp_path / "fb" / "s01.md").read_bytes()
+    (tmp_path / "late.csv").write_text("student_id,question_id,part,answer\ns02,Q1,a,0.5\n", encoding="utf-8")
+    late = invoke("grade", tmp_path / "late.csv", "--key", tmp_path / "key.json", "--out", f"{tmp_path / 'r'}/",
+                  "--feedback", tmp_path / "fb")
+    assert late.exit_code == 0, late.output
+    assert (tmp_path / "fb" / "s01.md").read_bytes() == s01
+    assert "**2 / 4**" in (tmp_path / "fb" / "s02.md").read_text(encoding="utf-8")
+    assert not (tmp_path / "fb" / "s03.md").exists()
