@@ -107,3 +107,21 @@ def test_a_late_batch_keeps_the_other_sheets_and_an_absentee_gets_none(tmp_path,
     assert (tmp_path / "fb" / "s01.md").read_bytes() == s01
     assert "**2 / 4**" in (tmp_path / "fb" / "s02.md").read_text(encoding="utf-8")
     assert not (tmp_path / "fb" / "s03.md").exists()
+
+
+# ---------------------------------------------------------------- 4. decimal points in a tab file
+
+@pytest.mark.parametrize("answers, encoding, mark", [
+    ("0.5\t2.9", "utf-8", "."), ("0,5\t2,9", "utf-8", ","), ("0.5\t2.9", "utf-16", "."),
+    ("0.5\t2", "utf-8", "."), ("0,5\t2.9", "utf-8", ",")])
+def test_a_tab_file_writes_the_decimal_mark_its_numbers_use(tmp_path, invoke, answers, encoding, mark):
+    section_a(tmp_path)
+    (tmp_path / "t.txt").write_text(f"student_id\tsubmitted\tQ1a\tQ1b\ns01\t03.12.2026\t{answers}\n",
+                                    encoding=encoding)
+    result = invoke("grade", tmp_path / "t.txt", "--key", tmp_path / "key.json", "--out", f"{tmp_path / 'r'}/",
+                    "--roster", tmp_path / "rosterA.csv")
+    assert result.exit_code == 0, result.output
+    assert f"Class: mean 25{mark}0%" in result.output, result.output
+    with open(tmp_path / "r" / "t-graded-students.csv", encoding="utf-8-sig", newline="") as handle:
+        s01 = next(csv.DictReader(handle, delimiter="\t"))
+    assert s01["percent"] == f"50{mark}0"
