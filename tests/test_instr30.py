@@ -125,3 +125,36 @@ def test_a_tab_file_writes_the_decimal_mark_its_numbers_use(tmp_path, invoke, an
     with open(tmp_path / "r" / "t-graded-students.csv", encoding="utf-8-sig", newline="") as handle:
         s01 = next(csv.DictReader(handle, delimiter="\t"))
     assert s01["percent"] == f"50{mark}0"
+
+
+# ---------------------------------------------------------------- 7. notes that say what they counted
+
+@pytest.mark.parametrize("rows, said", [
+    (20, "its paper column carries 20 paper code(s)"),
+    (5_010, "its paper column (in its first 5,000 answers, those read for codes) carries 20 paper code(s)")])
+def test_the_paper_code_refusal_says_which_answers_it_read(tmp_path, invoke, rows, said):
+    from grading_support import own_paper_code
+
+    own_paper_code(invoke, tmp_path)
+    codes = [f"ZZZZ-ZZ{n:02d}" for n in range(20)]
+    (tmp_path / "a.csv").write_text("student_id,paper,question_id,part,answer\n" + "".join(
+        f"s{n % 2 + 1:03d},{codes[n % 20]},Q1,a,0.5\n" for n in range(rows)), encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "quiz" / "key.json", "--out", f"{tmp_path / 'r'}/")
+    assert result.exit_code == 2
+    assert said + " that " in " ".join(result.output.split()), result.output
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_summary_names_the_line_that_repeats_the_header(tmp_path, invoke, monkeypatch, jobs):
+    from quizgen.grading import file_slice
+
+    monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
+    section_a(tmp_path)
+    block = "".join(f"s0{n % 2 + 1},0.5,3.0\n" for n in range(60))
+    (tmp_path / "j.csv").write_text("student_id,Q1a,Q1b\n" + block + "student_id,Q1a,Q1b\n" + block,
+                                    encoding="utf-8")
+    result = invoke("grade", tmp_path / "j.csv", "--key", tmp_path / "key.json", "--out", f"{tmp_path / 'r'}/",
+                    "--jobs", jobs)
+    assert result.exit_code == 0, result.output
+    assert ("2 answer(s) on 1 line(s) not read as a row, whose student id could not be read either (line 62 "
+            "repeating the header line: two files joined into one?)") in " ".join(result.output.split())
