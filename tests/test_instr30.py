@@ -158,3 +158,21 @@ def test_the_summary_names_the_line_that_repeats_the_header(tmp_path, invoke, mo
     assert result.exit_code == 0, result.output
     assert ("2 answer(s) on 1 line(s) not read as a row, whose student id could not be read either (line 62 "
             "repeating the header line: two files joined into one?)") in " ".join(result.output.split())
+
+
+# ---------------------------------------------------------------- 5. a late joiner keeps the printed codes
+
+def test_a_late_joiner_added_with_force_keeps_every_printed_code(tmp_path, invoke):
+    from grading_support import own_paper_code
+
+    printed = own_paper_code(invoke, tmp_path)
+    before = json.loads((tmp_path / "quiz" / "key.json").read_text(encoding="utf-8"))["papers"]
+    (tmp_path / "roster3.csv").write_text("student_id,name\ns001,Ada\ns002,Alan\ns003,Late\n", encoding="utf-8")
+    args = ("generate", "--seed", "11", "--classes", "C1", "--students", tmp_path / "roster3.csv",
+            "--out", tmp_path / "quiz")
+    assert invoke(*args).exit_code == 2   # other students: another paper, refused without --force
+    made = invoke(*args, "--force")
+    assert made.exit_code == 0, made.output
+    after = json.loads((tmp_path / "quiz" / "key.json").read_text(encoding="utf-8"))["papers"]
+    assert set(before) < set(after) and len(after) == len(before) + 1
+    assert printed.replace("-", "") in after
