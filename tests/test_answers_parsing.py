@@ -75,8 +75,13 @@ def test_excel_sep_line_names_the_delimiter(tmp_path):
 
 
 def test_decimal_comma_is_on_where_a_comma_cannot_be_a_delimiter(tmp_path):
-    assert open_answers(write(tmp_path, LONG.replace(",", ";"))).decimal_comma is True
-    assert open_answers(write(tmp_path, LONG.replace(",", "\t"))).decimal_comma is True
+    commas = LONG.replace(",", ";").replace("0.408", "0,408")
+    assert open_answers(write(tmp_path, commas)).decimal_comma is True
+    assert open_answers(write(tmp_path, commas.replace(";", "\t"))).decimal_comma is True
+    assert open_answers(write(tmp_path, LONG.replace(",", ";").replace("0.408", "1"))).decimal_comma is True
+    # instr30: decimal points and no decimal comma in the numbers: no decimal-comma class, whatever the delimiter
+    assert open_answers(write(tmp_path, LONG.replace(",", ";"))).decimal_comma is False
+    assert open_answers(write(tmp_path, LONG.replace(",", "\t"))).decimal_comma is False
     assert open_answers(write(tmp_path, LONG)).decimal_comma is False
     assert open_answers(write(tmp_path, LONG), decimal_comma=True).decimal_comma is True
 

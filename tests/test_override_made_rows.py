@@ -1,6 +1,6 @@
 """An override credits a part the student has no answer row for (they sat
-the quiz on paper, their submission was lost), when the roster, the key or
-the answers know the student and the part is on their paper: graded.csv gains
+the quiz on paper, their submission was lost), when the answers or --roster
+know the student and the part is on their paper: graded.csv gains
 a row after the input's, marked as made by the override, and the totals,
 reports and feedback sheet count it. An override for anyone else still
 matches nothing."""
@@ -92,7 +92,7 @@ def test_an_override_for_an_id_with_no_paper_in_the_per_student_key_says_so(quiz
 
 def test_a_per_student_paper_is_credited_and_its_sheet_says_so(quizzes):
     code, output, graded, _ = run(quizzes, "own", "s01,Ann,Q1,a,0.5\n", "s02,Q1,c,1,handed in on paper\n",
-                                  "--feedback", str(quizzes / "sheets"))
+                                  "--feedback", str(quizzes / "sheets"), "--roster", str(quizzes / "two.csv"))
     assert code == 0, output
     assert (graded[-1]["student_id"], graded[-1]["part"], graded[-1]["status"]) == ("s02", "c", "correct")
     sheet = (quizzes / "sheets" / "s02.md").read_text(encoding="utf-8")

@@ -34,8 +34,10 @@ def graded(invoke, folder: Path, answers: str, overrides: str, *options):
 
 
 def test_every_row_an_override_made_carries_its_students_graded_id(tmp_path, invoke):
+    # 00136 has no answer row: on --roster, it is a student of this run (without it, instr30: left out)
+    (tmp_path / "roster.csv").write_text("student_id\n" + "".join(f"{s}\n" for s in IDS), encoding="utf-8")
     _, rows = graded(invoke, tmp_path, "131,Q1,a,0.5\nmixed130,Q1,a,0.5\n",
-                     "00131,Q1,b,0.5\nmixed130,Q1,b,1\n00136,Q1,a,1\n")
+                     "00131,Q1,b,0.5\nmixed130,Q1,b,1\n00136,Q1,a,1\n", "--roster", tmp_path / "roster.csv")
     made = {row["student_id"]: row["graded_as"] for row in rows if "made by" in row["reason"]}
     assert made == {"00131": "00131", "MiXeD130": "MiXeD130", "00136": "00136"}, rows
     answered = {row["student_id"]: row["graded_as"] for row in rows if "made by" not in row["reason"]}

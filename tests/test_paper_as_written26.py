@@ -150,7 +150,7 @@ def _graded(invoke, folder, name: str, code: str, delimiter: str, *options) -> l
     """s001's answers to Q1 (a) and (b) under paper ``code``, graded: graded.csv's rows."""
     path = folder / f"{name}.csv"
     rows = [["student_id", "paper", "question_id", "part", "answer"],
-            ["s001", code, "Q1", "a", "0.5"], ["s001", code, "Q1", "b", "2"]]
+            ["s001", code, "Q1", "a", "0,5" if delimiter == ";" else "0.5"], ["s001", code, "Q1", "b", "2"]]
     with open(path, "w", newline="", encoding="utf-8") as handle:
         csv.writer(handle, delimiter=delimiter).writerows(rows)
     result = invoke("grade", path, "--key", folder / "quiz" / "key.json", *options)

@@ -102,7 +102,7 @@ def test_without_roster_the_keys_papers_are_the_class(tmp_path, invoke):
     assert "1 student(s) have a paper in key.json but gave no answer (missing, scored 0): s003" in result.output
     assert "not on --roster" not in result.output and "on the roster" not in result.output   # no --roster given
     assert list(table(tmp_path / "out" / "graded-students.csv")) == ["s001", "s002", "s003"]
-    assert (tmp_path / "sheets" / "s003.md").exists()
+    assert (tmp_path / "sheets" / "s002.md").exists() and not (tmp_path / "sheets" / "s003.md").exists()   # instr30
 
 
 # ---------------------------------------------------------------- Moodle attempts never submitted

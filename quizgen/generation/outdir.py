@@ -2,7 +2,8 @@
 holding another paper's key.json is refused unless ``--force``, and then that
 paper's files are removed; regenerating the same paper (same seed, templates,
 questions per template and students: ``PaperId``) keeps its secret, so its
-codes and bytes come out the same."""
+codes and bytes come out the same; so does one of other students with
+``--force`` (a late joiner added), so that the papers printed keep their codes."""
 
 from __future__ import annotations
 
@@ -62,6 +63,10 @@ class PaperId:
             return None
         return cls(str(data.get("seed")), tuple(sorted(templates)), len(questions), tuple(sorted(students)))
 
+    def same_questions(self, earlier) -> bool:
+        """Whether ``earlier`` (a PaperId) asks the same questions: the seed, templates and count, whoever the students."""
+        return (earlier.seed, earlier.templates, earlier.questions) == (self.seed, self.templates, self.questions)
+
     def differs_from(self, earlier) -> str:
         """How ``earlier`` (a PaperId) is another paper than this one, in words; "" when it is this one."""
         if earlier.seed != self.seed:
@@ -103,7 +108,8 @@ def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False) -> OutF
     earlier_id = PaperId.of_key(earlier) if earlier is not None else None
     difference = "unreadable" if earlier_id is None else \
         f"seed {_short(earlier_id.seed)}, where this run draws a fresh one" if paper is None else paper.differs_from(earlier_id)
-    if not difference:
+    if not difference or (force and paper is not None and earlier_id is not None and paper.same_questions(earlier_id)):
+        # a late joiner (other students, the same questions): the printed papers keep their codes
         return OutFolder(_kept_secret(key_path, earlier.get("secret"), force), stale)
     if not force and earlier_id is None:
         raise UsageError(f"{key_path} is not a key quizgen can read (not JSON, cut short or edited), and "

@@ -203,6 +203,8 @@ def _unread(students: Students, grid: AnswerGrid, tally: Tally, cells: list, sou
     tally.count(number, -1, outcome)
     tally.unread[number] = tally.unread.get(number, 0) + 1
     tally.count_unplaced("named" if number >= 0 else "anonymous", source.line_of(j))
+    if getattr(cells, "no_student", False):
+        tally.count_header(source.line_of(j))
     return number, None, outcome
 
 

@@ -15,7 +15,7 @@ from quizgen.csv_input import FALLBACK_ERRORS, given_encoding
 from quizgen.errors import InputFileError
 from quizgen.grading.csv_rows import Records
 from quizgen.grading.file_slice import open_slice
-from quizgen.grading.file_text import csv_start, spooled
+from quizgen.grading.file_text import csv_start, points_only, spooled
 from quizgen.grading.header_layout import (EXPECTED, LONG_COLUMNS, MAX_COLUMNS, MAX_OTHER_COLUMNS, WIDE_COLUMNS,
                                            layout_of, plain_answers_header, split_label)
 from quizgen.lms.papers import DOWNLOAD_LINE   # the built answers file's column: a reason names the download's line
@@ -328,21 +328,22 @@ def open_answers(path, delimiter=None, decimal_comma=None, encoding=None) -> Ans
     encoding = given_encoding(encoding)   # a bad --encoding is said before a pipe is copied
     given = delimiter
     readable = spooled(path, lambda start: _layout(path, start, encoding, given))   # a pipe's refused at once
-    encoding, delimiter, header, header_line, data_skip, layout = _layout(path, readable, encoding, given)
-    if decimal_comma is None:
-        decimal_comma = delimiter != ","
+    encoding, delimiter, header, header_line, data_skip, layout, points = _layout(path, readable, encoding, given)
+    if decimal_comma is None:   # a ';' or tab file writes decimal commas, unless its numbers show points only
+        decimal_comma = delimiter != "," and not points
     return AnswersFile(path=path, encoding=encoding, delimiter=delimiter, decimal_comma=bool(decimal_comma),
                        header=header, header_line=header_line, skip_lines=data_skip,
                        read_path=None if readable == path else readable, **layout)
 
 
 def _layout(path: Path, readable: Path, encoding, given):
-    """``(encoding, delimiter, header, its line, rows before the data, layout)``
+    """``(encoding, delimiter, header, its line, rows before the data, layout,
+    whether the file's start writes decimal points only: file_text.points_only)``
     of the answers file at ``path``, read from ``readable`` (``given``: --delimiter)."""
     encoding, lines, skip, delimiter = csv_start(path, readable, encoding, given, EXPECTED)
     header, header_line, data_skip = header_row(path, lines, delimiter, skip)
     layout = layout_of(path, header, header_line, delimiter if given is not None else None)
-    return encoding, delimiter, header, header_line, data_skip, layout
+    return encoding, delimiter, header, header_line, data_skip, layout, points_only(lines[data_skip:], delimiter)
 
 
 def header_row(path: Path, lines: list, delimiter: str, skip: int):

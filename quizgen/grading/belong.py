@@ -228,38 +228,40 @@ def few_match(matched: int, numeric: int, least: int = MATCH_SAMPLE, share: floa
     return numeric >= least and matched < share * numeric
 
 
-def written_codes(source, index, limit: int = CODE_ROWS) -> dict:
-    """``{normal code: Counter of student cells}`` over the paper column of the
-    first ``limit`` rows of the answers; {} without one (or when the key has no codes)."""
+def written_codes(source, index, limit: int = CODE_ROWS) -> tuple:
+    """``({normal code: Counter of student cells}, cut)`` over the paper column of
+    the first ``limit`` rows (answers: a wide line is one a part) of the answers,
+    ``cut`` True when there were more; {} without one (or when the key has no codes)."""
     column = paper_column(source, index)
     if column is None:
-        return {}
+        return {}, False
     found, student = {}, source.columns[0]
     rows = source.rows()
     try:
         for number, cells in enumerate(rows):
             if number >= limit:
-                break
+                return found, True
             cell = cells[column] if column < len(cells) else ""
             code = normalise_code(cell) if len(cell) <= CODE_CELL_MOST else ""
             if code:
                 found.setdefault(code, Counter())[cells[student].strip().casefold()] += 1
     finally:
         rows.close()
-    return found
+    return found, False
 
 
 def check_codes(source, index, key_name: str, force: bool = False, key_path=None) -> str:
     """Stop (InputFileError, exit 2) when most paper codes the answers carry
     are no paper of this key, naming what kind they are and the key.json that
     printed them when one is found; with ``force`` the line as a warning; "" otherwise."""
-    written = written_codes(source, index)
+    written, cut = written_codes(source, index)
     ours = {normalise_code(code) for code, _, _ in index.key.codes}
     rows = sum(sum(students.values()) for students in written.values())
     foreign = {code: students for code, students in written.items() if code not in ours}
     if rows < CODE_LEAST or 2 * sum(sum(students.values()) for students in foreign.values()) <= rows:
         return ""
-    line = f"{source.path.name}: {_codes_mismatch(foreign, index.key, key_name)}: "
+    column = "its paper column" + (f" (in its first {CODE_ROWS:,} answers, those read for codes)" if cut else "")
+    line = f"{source.path.name}: {_codes_mismatch(foreign, index.key, key_name, column)}: "
     if force:
         return line + "graded anyway, as --force asks (those rows are needs_review)"
     holder = key_holding(set(foreign), source.path, key_path)
@@ -268,21 +270,22 @@ def check_codes(source, index, key_name: str, force: bool = False, key_path=None
     raise InputFileError(line + what + ", or pass --force to grade them anyway")
 
 
-def _codes_mismatch(foreign: dict, key, key_name: str) -> str:
-    """What the answers' foreign codes (``{code: Counter of students}``) are, beside what the key is."""
+def _codes_mismatch(foreign: dict, key, key_name: str, column: str = "its paper column") -> str:
+    """What the answers' foreign codes (``{code: Counter of students}``) are, beside what the key is
+    (``column``: how the paper column read is named)."""
     writers = Counter(student for students in foreign.values() for student in students)
     shared = max(foreign.items(), key=lambda item: len(item[1]))
     if len(shared[1]) > 1 and 2 * len(shared[1]) > len(writers):   # one code on most students' rows
         if key.papers:
-            return (f"its paper column carries one class paper's code ({display_code(shared[0])}) on "
+            return (f"{column} carries one class paper's code ({display_code(shared[0])}) on "
                     f"{len(shared[1])} students' rows, but {key_name} is the key of per-student papers, "
                     "which never printed it")
-        return (f"its paper column carries a class paper's code ({display_code(shared[0])}) that {key_name} "
+        return (f"{column} carries a class paper's code ({display_code(shared[0])}) that {key_name} "
                 "never printed (papers from another run of generate?)")
     if len(foreign) > 1 and not key.papers:
-        return (f"its paper column carries {len(foreign)} different paper codes, the students' own papers', "
+        return (f"{column} carries {len(foreign)} different paper codes, the students' own papers', "
                 f"but {key_name} has no per-student papers (it is a class paper's key)")
-    return (f"its paper column carries {len(foreign)} paper code(s) that {key_name} never printed "
+    return (f"{column} carries {len(foreign)} paper code(s) that {key_name} never printed "
             "(papers from another run of generate?)")
 
 

@@ -31,17 +31,26 @@ class Decisions:
 
     def __init__(self, overrides: list, source: str):
         self.overrides, self.source, self.unmatched, self.made = overrides, source, [], 0
+        self.elsewhere = []   # overrides of students the key knows, with no answer row here and not on --roster
 
     def apply(self, index, students, grid, patched: dict, made=None) -> None:
-        self.unmatched = apply_decisions(self.overrides, index, students, grid, patched, self.source, made)
+        self.unmatched = apply_decisions(self.overrides, index, students, grid, patched, self.source, made,
+                                         self.elsewhere)
         self.made = made.next - made.first if made is not None else 0
 
     def made_note(self) -> list:
-        """The summary's line on the rows the overrides made (none: no line)."""
-        if not self.made:
-            return []
-        return [f"{self.made} row(s) added after the graded answers for overrides of parts with no answer "
-                f"row (reason 'no answer row: made by {self.source} line N')"]
+        """The summary's lines on the rows the overrides made and on the overrides
+        left out for students not in this run (none: no line)."""
+        lines = []
+        if self.made:
+            lines.append(f"{self.made} row(s) added after the graded answers for overrides of parts with no answer "
+                         f"row (reason 'no answer row: made by {self.source} line N')")
+        if self.elsewhere:
+            count = len({normalise_id(o.student_id) for o in self.elsewhere})
+            lines.append(f"{len(self.elsewhere)} override(s) in {self.source} are for {count} student(s) not in "
+                         "this run (no answer row, not on --roster: another section's, say): left out, so they "
+                         "grade no one here and a gradebook template's grade for those students is kept")
+        return lines
 
 
 def read_decisions(path) -> Decisions | None:
@@ -65,9 +74,10 @@ class MadeRows:
         self.next = first
 
     def known_student(self, students, grid, student_id: str):
-        """The number of a student the roster or the key knows who gave no
-        answer (registered now); None for anyone else: their override matches nothing."""
-        if not students.listed(student_id):
+        """The number of a student on ``--roster`` who gave no answer (registered
+        now); None for anyone else (a per-student key's papers are the whole
+        course's: one not on the roster is no student of this run)."""
+        if students.on_roster is None or not students.in_class(student_id) or not students.listed(student_id):
             return None
         number = students.number(student_id.strip())
         grid.grow(len(students))
@@ -92,10 +102,13 @@ def made_id_cell(student_id: str) -> str:
 
 
 def apply_decisions(overrides: list, index, students, grid, patched: dict, source: str = "overrides",
-                    made: MadeRows | None = None) -> list:
+                    made: MadeRows | None = None, elsewhere: list | None = None) -> list:
     """Apply ``overrides`` to the grid's final outcomes (adding the rows to
-    ``patched``); an override of a known student's part on their paper with no
-    answer row gets a row of its own from ``made`` (None: it matches nothing).
+    ``patched``); an override of a graded or ``--roster`` student's part on their
+    paper with no answer row gets a row of its own from ``made`` (None: it
+    matches nothing). One for a student the key knows who is neither (another
+    section's, from a course-wide file) goes to ``elsewhere``, applied to no one:
+    it must not make them a graded student of this run.
     Returns the warnings, in the order of the file's lines and capped
     (capped_warnings): one per override that matched nothing, one per override
     of a part an earlier line already decided (the later line is used), and
@@ -107,6 +120,9 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         number = students.find(override.student_id)
         if number is None and made is not None:
             number = made.known_student(students, grid, override.student_id)
+            if number is None and elsewhere is not None and students.listed(override.student_id):
+                elsewhere.append(override)
+                continue
         slot = index.slot(override.question_id, override.part)
         k = number * grid.width + slot if number is not None and isinstance(slot, int) else None
         checker = index.papers[students.paper_numbers[number]].checkers[slot] if k is not None else None

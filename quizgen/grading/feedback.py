@@ -24,9 +24,9 @@ from quizgen.errors import first_few
 from quizgen.csv_input import norm_question
 from quizgen.grading.feedback_comma import comma_text, comma_view
 from quizgen.grading.feedback_files import HEADING, foreign_stems
-from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, no_answers_note, not_received_note,
-                                              sheet_verdict, unsubmitted_note)
-from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, KEEP, WORK_HEADING, WorkList, full_marks_note,
+from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, not_received_note, sheet_verdict,
+                                              unanswered_sheets, unsubmitted_note)
+from quizgen.grading.feedback_words import (ABOUT_ANSWERS, COMPARE, KEEP, WORK_HEADING, full_marks_note,
                                             kept_figures, misconception_name, review_words, shown_answer,
                                             template_trap_names, work_list)
 from quizgen.grading.feedback_names import renamed_note, run_stems, safe_file_names
@@ -87,7 +87,9 @@ def student_sheets(result, key, outputs, columns: tuple, comma: bool = False, ca
     totals = {total.student_id: total for total in result.students}   # listed in roster order, not the matrix's
     unsat = () if is_lms_key(key) else key.questions   # an LMS quiz not taken: no paper, no worked solutions
     held, held_note = open_attempt_sheets(context.states, result.matrix.students)   # lms29: an open attempt
-    result.notes.extend(held_note)
+    unanswered, unanswered_note = unanswered_sheets(result.matrix, strays, held)
+    held |= unanswered
+    result.notes.extend(held_note + unanswered_note)
     students = [(stem, totals[student_id], papers.get(student_id, unsat), number)
                 for number, (student_id, stem) in enumerate(zip(result.matrix.students, stems)) if number not in held]
     return students, context
@@ -247,20 +249,16 @@ def sheet_markdown(total, questions, number: int, matrix, slot_of: dict, rows: d
                    comma: bool = False, strays=None, states=None, keep: int = KEEP, written=None,
                    figures: dict | None = None) -> str:
     """One student's sheet; ``figures``: the Markdown image of each question's
-    figure, by its position on the paper (feedback_md.sheet_figures). A
-    student with no answer at all is told so under the score, with no "What
-    to work on" list built from parts nobody marked."""
+    figure, by its position on the paper (feedback_md.sheet_figures)."""
     name = f" ({md_cell(total.name)})" if total.name else ""
     lines = [f"{HEADING}{md_cell(total.student_id)}{name}", "",
              "Score: **{} / {}** ({}%).".format(*score_texts(total, comma)), ""]
-    absent = no_answers_note(number, matrix, strays, questions)
     lines_of = [part_lines(q, number, matrix, slot_of, rows, comma, solutions.trap_names(q)) for q in questions]
     notes = [unsubmitted_note(states, number), (written or {}).get(number, "")]
-    notes += [absent] if absent else [full_marks_note(questions, lines_of, AWAITING),
-                                      awaiting_note(questions, number, matrix, slot_of),
-                                      not_received_note(questions, number, matrix, slot_of)]
+    notes += [full_marks_note(questions, lines_of, AWAITING), awaiting_note(questions, number, matrix, slot_of),
+              not_received_note(questions, number, matrix, slot_of)]
     lines += [line for note in notes if note for line in (note, "")]
-    work = work_list(questions, lines_of, AWAITING, solutions.drill_classes(), keep) if not absent else WorkList([], "")
+    work = work_list(questions, lines_of, AWAITING, solutions.drill_classes(), keep)
     if work.lines:
         lines += [f"## {WORK_HEADING}", "", *(f"- {md_cell(line)}" for line in work.lines)]
         lines += [f"- Practise those classes: `{work.command}`"] * bool(work.command) + [""]

@@ -1,7 +1,7 @@
 """The feedback sheets' files (``grade --feedback DIR``): written all at
 once with MANIFEST, the list of their names and digests, beside them; a rerun
 keeps the sheets of an earlier run for students it writes no sheet for
-(another section's) and says so, names those a "no answers" sheet replaced, removes those it replaced by another kind and the
+(another section's, or a student with no answer in this run) and says so, removes those it replaced by another kind and the
 figures no sheet shows, but only files still as it wrote them and never one
 of the run's own files; and the files of the folder that are not ours
 (foreign_stems), whose names no sheet may take."""
@@ -17,7 +17,6 @@ from pathlib import Path
 from quizgen.commit import remove_when_settled
 from quizgen.files import FileTable, as_bytes, write_files
 from quizgen.generation.figures import TITLE
-from quizgen.grading.feedback_verdict import NO_ANSWERS
 
 MANIFEST = ".quizgen-sheets"
 HEADING = "# Feedback for "
@@ -31,10 +30,9 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
     earlier run listed there that this run replaced by another kind (Markdown
     sheets by PDFs) and the figures no sheet shows any more. A sheet an earlier
     run wrote for a student this run writes no sheet for (another section's,
-    graded before, or not on this run's roster) is kept, as the gradebook keeps
-    an earlier grade; one note in ``notes`` counts them (kept_sheets), and
-    another names the earlier sheets that marked answers which a "no answers"
-    sheet replaced (the run grades those students missing). A listed file is removed or
+    graded before, or any student with no answer in this run) is kept, as the
+    gradebook keeps an earlier grade; one note in ``notes`` counts them
+    (kept_sheets). A listed file is removed or
     kept only while it is still the sheet quizgen wrote (_still_ours) and is
     none of the run's files ``keep`` (GradeResult.files: a file put under a
     sheet's name since, such as the answers this run read, stays). Nothing
@@ -43,7 +41,7 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
     folder = Path(folder)
     earlier = {name: digest for name, digest in _listed(folder / MANIFEST).items()
                if FileTable(keep or {}).find(folder / name) is None and _still_ours(folder / name, digest)}
-    kept, emptied = kept_sheets(folder, files, earlier), emptied_sheets(folder, files, earlier)
+    kept = kept_sheets(folder, files, earlier)
     files = {name: content for name, content in files.items() if name not in kept}
     listing = "".join(f"{name}\t{_digest(as_bytes(content))}\n" for name, content in files.items())
     listing += "".join(f"{name}\t{earlier[name] or ''}\n" for name in kept)
@@ -54,15 +52,14 @@ def write_sheet_files(folder, files: dict, keep: dict | None = None, notes: list
             remove_when_settled(folder / name)   # once the run's other outputs are in place too
     if notes is not None:
         notes.extend(kept_note(kept) for _ in range(bool(kept)))
-        notes.extend(emptied_note(emptied) for _ in range(bool(emptied)))
     return folder
 
 
 def kept_sheets(folder: Path, files: dict, earlier: dict) -> dict:
     """``{name: True}`` of the earlier run's sheets (``earlier``: listed and
     still ours) to keep, in name order: those of students given no sheet of
-    any kind this run (a student this run grades, missing ones included, gets
-    the new sheet), and the figures a kept Markdown sheet shows that this run
+    any kind this run (a student who gave no answer in this run gets none),
+    and the figures a kept Markdown sheet shows that this run
     does not write."""
     stems = {Path(name).stem.casefold() for name in files if name.endswith(SHEET_EXTS)}
     kept = {name: True for name in sorted(earlier)
@@ -79,28 +76,6 @@ def kept_note(kept: dict, limit: int = 5) -> str:
     return (f"{len(sheets)} feedback sheet(s) an earlier run wrote in the feedback folder are kept, for students "
             "this run has no answers for (another section's, graded before?): " + ", ".join(sheets[:limit]) + more
             + "; delete them by hand if they are stale")
-
-
-def emptied_sheets(folder: Path, files: dict, earlier: dict) -> list:
-    """The earlier run's Markdown sheets (``earlier``) that marked answers and
-    that this run's sheet of the same name, saying only NO_ANSWERS, replaces."""
-    return [name for name in sorted(earlier) if name.endswith(".md") and _idle(files.get(name))
-            and not _idle(_text(folder / name))]
-
-
-def emptied_note(emptied: list, limit: int = 5) -> str:
-    """The note naming the earlier sheets with marked answers replaced by "no answers" ones (emptied_sheets)."""
-    more = f" and {len(emptied) - limit} more" if len(emptied) > limit else ""
-    return (f"{len(emptied)} feedback sheet(s) an earlier run wrote with marked answers now say the student gave "
-            "no answers, as this run grades them missing: " + ", ".join(emptied[:limit]) + more
-            + "; if they are another section's, grade with that section's --roster, or check their ids")
-
-
-def _idle(text) -> bool:
-    """Whether a Markdown sheet's text says its student gave no answer at all."""
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", "replace")
-    return isinstance(text, str) and NO_ANSWERS in text
 
 
 def _text(path: Path) -> str:

@@ -20,9 +20,8 @@ from quizgen.grading.feedback_files import foreign_stems
 from quizgen.grading.feedback_md import markdown_sheets, sheets_of
 from quizgen.grading.feedback_names import run_stems, safe_file_names
 from quizgen.grading.feedback_stray import stray_sections
-from quizgen.grading.feedback_verdict import (AWAITING, awaiting_note, no_answers_note, not_received_note,
-                                              unsubmitted_note)
-from quizgen.grading.feedback_words import WorkList, full_marks_note, shown_answer, work_list
+from quizgen.grading.feedback_verdict import AWAITING, awaiting_note, not_received_note, unsubmitted_note
+from quizgen.grading.feedback_words import full_marks_note, shown_answer, work_list
 from quizgen.generation.pdf import install_hint, overflow_warnings
 from quizgen.report.formatting import without_direction_controls
 from quizgen.text.answers import plain_in_tex
@@ -130,15 +129,13 @@ def sheet_tex(total, questions, number: int, context, paper: str = "a4") -> str:
                       "view": view if worked else tex_text(view),
                       "lines": [_tex_fields(line._replace(answer=shown_answer(line.answer) or "-")) for line in lines],
                       "notes": [_tex_fields(note) for line in lines for note in part_notes(line, worked)]})
-    absent = no_answers_note(number, context.matrix, context.strays, questions)
-    work = work_list(questions, lines_of, AWAITING, context.solutions.drill_classes(), context.keep) \
-        if not absent else WorkList([], "")
+    work = work_list(questions, lines_of, AWAITING, context.solutions.drill_classes(), context.keep)
     score, max_score, percent = score_texts(total, context.comma)
     strays = stray_sections(*context.strays.of(number), questions, breakable) if context.strays is not None else []
     return render_layout("feedback.tex.j2", "tex", builtin_templates_dir(), student_id=breakable(total.student_id),
                          student_name=breakable(total.name), score=score, max_score=max_score,
                          percent=f"{percent}\\%", questions=items,
-                         awaiting=tex_text(_notes(questions, number, context, absent, lines_of)),
+                         awaiting=tex_text(_notes(questions, number, context, lines_of)),
                          has_figures=any(not isinstance(v, str) and v["figure"] for v in views), paper=paper,
                          stray_sections=strays, work_lines=[breakable(line) for line in work.lines],
                          work_command=breakable(work.command),
@@ -226,12 +223,12 @@ def plain(text) -> str:
     return " ".join(text.split())
 
 
-def _notes(questions, number: int, context, absent: str = "", lines_of=()) -> str:
+def _notes(questions, number: int, context, lines_of=()) -> str:
     """The lines under the score, as the Markdown sheet has them: a Moodle
-    attempt graded though not submitted, then ``absent`` (no answer at all) or
-    the questions with full marks, answers awaiting a person and parts not received."""
+    attempt graded though not submitted, then the questions with full marks,
+    answers awaiting a person and parts not received."""
     notes = (unsubmitted_note(context.states, number), (context.written or {}).get(number, ""),
-             *((absent,) if absent else (full_marks_note(questions, lines_of, AWAITING),
-                                         awaiting_note(questions, number, context.matrix, context.slot_of),
-                                         not_received_note(questions, number, context.matrix, context.slot_of))))
+             full_marks_note(questions, lines_of, AWAITING),
+             awaiting_note(questions, number, context.matrix, context.slot_of),
+             not_received_note(questions, number, context.matrix, context.slot_of))
     return " ".join(note for note in notes if note)

@@ -45,28 +45,27 @@ def awaiting_note(questions, number: int, matrix, slot_of: dict) -> str:
             "count 0 until then, so this score is provisional.")
 
 
-NO_ANSWERS = ("No answers under your student id were found in the answers file for this quiz, so every part below "
-              "shows as missing and the score is 0. If you did answer (under a mistyped id, say, or on a form "
-              "that was not submitted), contact your instructor so that your answers can be found and graded.")
-"""The line under the score of a student with no answer at all (a roster absentee, or answers under another id)."""
-
-
-NOT_SUBMITTED = ("No attempt under your student id was found in the quiz's download, so your score is 0. If you "
-                 "did take the quiz (under another account, say), contact your instructor so that it can be found "
-                 "and graded.")
-"""A roster student's sheet for an LMS quiz they have no attempt of: no paper, so no parts are listed."""
-
-
-def no_answers_note(number: int, matrix, strays=None, questions=None) -> str:
-    """NO_ANSWERS when student ``number`` has no answer in the answers file at
-    all: no part's cell has a status and no row of theirs went elsewhere
-    (``strays``: feedback_stray.StrayAnswers); "" otherwise. Their sheet then
-    says so instead of listing what to work on, since nothing was marked."""
+def gave_no_answer(number: int, matrix, strays=None) -> bool:
+    """Whether student ``number`` has no answer in this run at all: no part's
+    cell has a status and no row of theirs went elsewhere (``strays``:
+    feedback_stray.StrayAnswers)."""
     if any(_answered(matrix.cell(number, slot)) for slot in range(len(matrix.slots))):
-        return ""
-    if strays is not None and any(strays.of(number)):
-        return ""
-    return NOT_SUBMITTED if questions is not None and not questions else NO_ANSWERS
+        return False
+    return strays is None or not any(strays.of(number))
+
+
+def unanswered_sheets(matrix, strays, held=frozenset()) -> tuple:
+    """``(numbers, notes)``: the students (not ``held``) who gave no answer in
+    this run, who get no feedback sheet, and the one-line note counting them.
+    Nothing of theirs was marked, and a sheet would print their paper's key and
+    worked solutions (a leak before a make-up on it); an earlier sheet of theirs
+    is kept (feedback_files.kept_sheets), as the gradebook keeps an earlier grade."""
+    numbers = {n for n in range(len(matrix.students)) if n not in held and gave_no_answer(n, matrix, strays)}
+    if not numbers:
+        return numbers, []
+    return numbers, [f"{len(numbers)} student(s) with no answer in this run get no feedback sheet: nothing of theirs "
+                     "was marked, and a sheet would show their paper's key and worked solutions (before a make-up "
+                     "on it, say); a sheet an earlier run wrote for them is kept"]
 
 
 def _answered(outcome) -> bool:

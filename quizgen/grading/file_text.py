@@ -43,6 +43,25 @@ def csv_start(path: Path, readable: Path, encoding, delimiter, expected: str) ->
     return CsvStart(encoding, lines, skip, choose_delimiter(delimiter, hint, lines[skip:]))
 
 
+_POINT_NUMBER = re.compile(r"[-+]?\d*\.\d+(?:[eE][-+]?\d+)?")
+_COMMA_NUMBER = re.compile(r"[-+]?\d*,\d+(?:[eE][-+]?\d+)?")
+
+
+def points_only(lines: list, delimiter: str) -> bool:
+    """Whether the cells of ``lines`` (the file's start) write numbers with a
+    decimal point (``0.408``) and none with a decimal comma (``0,408``): a
+    ``;`` or tab file so written (an English spreadsheet's tab export, Excel's
+    "Unicode text") is no decimal-comma class. A date's ``03.12.2026`` is no number."""
+    points = False
+    for line in lines:
+        for cell in line.split(delimiter):
+            cell = cell.strip().strip('"').strip()
+            if _COMMA_NUMBER.fullmatch(cell):
+                return False
+            points = points or _POINT_NUMBER.fullmatch(cell) is not None
+    return points
+
+
 def header_lines(path: Path, readable: Path, sample: bytes, encoding, not_text: str) -> tuple:
     """``(encoding, lines)``: the decoded lines of the file's start, read from
     ``readable`` until the header line is whole (up to MAX_HEADER_BYTES)."""

@@ -165,10 +165,10 @@ class PartChecker:
         if isinstance(value, ExpressionError):
             return self._written(text, unread_reason(value, text))
         if abs(value - self.value) <= self.tolerance:
-            if self.asked is None:
+            if self.asked is None and not self.override:   # a count, or figures an LMS rewrote: the shared verdict
                 return self.correct
-            figures = significant_figures(read)
-            if figures is None or figures >= self.asked:
+            figures = significant_figures(read) if self.figures_shown else None   # --rtol/--atol: the value kept
+            if self.asked is None or figures is None or figures >= self.asked:
                 return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=value, figures=figures)
             return self._careful(Reading(NUMBER, value, figures))
         return self._careful(Reading(NUMBER, value, significant_figures(read) if self.figures_shown else None), text)

@@ -302,7 +302,8 @@ def _result(source, index: KeyIndex, students: Students, grid: AnswerGrid, tally
     result.decimal_comma, result.roster_notes = source.decimal_comma, roster_notes
     result.notes.extend(result.roster_notes)
     on_lines = tally.unplaced_lines if source.form == "wide" else None
-    result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines, no_id_at))
+    result.notes.extend(look_at_lines(result.matrix, result.counts, tally.slot_counts, tally.unread, on_lines, no_id_at,
+                                      tally.header_at))
     result.notes.extend(resubmission_lines(students.ids, tally.resubmitted, source.header, tally.time_order))
     result.notes.extend(unread_time_lines(tally.time_order))
     return result
@@ -324,7 +325,7 @@ _LOOK_AT = ((Status.NEEDS_REVIEW, "need a person to read them (needs_review, 0 u
 
 
 def look_at_lines(matrix: VerdictMatrix, counts: dict, slot_counts: list, unread: dict | None = None,
-                  on_lines=None, no_id_at: str = "") -> list:
+                  on_lines=None, no_id_at: str = "", header_at=()) -> list:
     """One line per status a marker should look at (``_LOOK_AT``) naming where its
     answers are (student and part, the first SHOWN), so they need not search
     graded.csv; invalid rows graded against no part are counted apart: those
@@ -340,18 +341,19 @@ def look_at_lines(matrix: VerdictMatrix, counts: dict, slot_counts: list, unread
             named = sum(part[status] for part in slot_counts)
             places = [named_first(shown, named)] if shown else []
             if count > named:
-                places += unplaced_phrases(matrix.students, count - named, unread or {}, on_lines, no_id_at)
+                places += unplaced_phrases(matrix.students, count - named, unread or {}, on_lines, no_id_at, header_at)
             lines.append(f"{count} answer(s) {says}: {'; '.join(places)}")
     return lines
 
 
-def unplaced_phrases(ids: list, rows: int, unread: dict, on_lines: dict | None = None, no_id_at: str = "") -> list:
+def unplaced_phrases(ids: list, rows: int, unread: dict, on_lines: dict | None = None, no_id_at: str = "",
+                     header_at=()) -> list:
     """What the ``rows`` invalid rows graded against no part are: not read as a
     row (an unquoted decimal comma, a quote left open), of the students named,
     or of no student whose id could be read; the rest have no student id. In
     wide form, where a line holds one answer per question column, they are
     answers and ``on_lines`` (Tally.unplaced_lines) counts the lines they are on;
-    ``no_id_at`` names the lines with no student id."""
+    ``no_id_at`` names the lines with no student id, ``header_at`` (Tally.header_at) those repeating the header."""
     def many(count: int, kind: str) -> str:
         return f"{count} row(s)" if on_lines is None else f"{count} answer(s) on {on_lines.get(kind, 0)} line(s)"
 
@@ -362,7 +364,9 @@ def unplaced_phrases(ids: list, rows: int, unread: dict, on_lines: dict | None =
         places.append(f"{many(of_students, 'named')} not read as a row, so graded against no part: "
                       + named_few([shortened(ids[n]) for n in owners], SHOWN))
     if unread.get(-1):
-        places.append(f"{many(unread[-1], 'anonymous')} not read as a row, whose student id could not be read either")
+        places.append(f"{many(unread[-1], 'anonymous')} not read as a row, whose student id could not be read either"
+                      + (f" ({'line' if len(header_at) == 1 else 'lines'} {', '.join(map(str, header_at))} "
+                         "repeating the header line: two files joined into one?)" if header_at else ""))
     no_id = rows - of_students - unread.get(-1, 0)
     if no_id > 0:
         places.append(f"{many(no_id, 'no_id')} with no student id" + (f": {no_id_at}" if no_id_at else ""))

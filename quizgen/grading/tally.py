@@ -55,6 +55,7 @@ class Tally:
         self.unplaced_lines = {}      # {"named", "anonymous" or "no_id": file lines}: see count_unplaced
         self._last_line = {}          # {kind: the file line last counted}
         self.no_id_at = []            # [(file line, its name cell)]: the first NO_ID_KEPT lines with no student id
+        self.header_at = []           # the first NO_ID_KEPT file lines that repeat the header line
         self.time_order = None        # with a timestamp column: how resubmissions were settled (timestamps.TimeOrder)
 
     def grow(self, students: int) -> None:
@@ -125,6 +126,11 @@ class Tally:
             self.student_score[student] += outcome.score
             if outcome.misconception:
                 self.code(student, slot, outcome.misconception, _trap_wording(outcome))
+
+    def count_header(self, line: int) -> None:
+        """Keep the file ``line`` of a row that repeats the header (one a wide line's answers), the first NO_ID_KEPT."""
+        if len(self.header_at) < NO_ID_KEPT and line not in self.header_at[-1:]:
+            self.header_at.append(line)
 
     def count_unplaced(self, kind: str, line: int, name: str = "") -> None:
         """Count the file ``line`` of an invalid answer graded against no part once,
