@@ -286,11 +286,10 @@ def _apply(function, values):
 
 
 def intervals(values, spec: dict, kind: str = "numeric") -> tuple:
-    """The answers within tolerance of any of ``values``, as merged ``(low, high)`` pairs."""
+    """The answers within tolerance of any of ``values``, as merged ``(low, high)`` pairs, taken
+    by low end: a window may start below a smaller value's (1.0's 0.995 under 0.999's 0.9985)."""
     merged = []
-    for v in sorted(values):
-        width = half_width(v, spec, kind)
-        low, high = v - width, v + width
+    for low, high in sorted((v - w, v + w) for v in values for w in (half_width(v, spec, kind),)):
         if merged and low <= merged[-1][1]:
             merged[-1] = (merged[-1][0], max(merged[-1][1], high))
         else:
