@@ -170,13 +170,15 @@ class RowGuard:
     def check(self, row: list, line: int, end: int, closed: bool = True) -> None:
         """Check ``row``, read from file line ``line`` to ``end``; ``closed``:
         whether its last quoted cell closed before the end of the file (a
-        record of several lines with cells past the header's is a stray quote too)."""
+        record of several lines with cells past the header's is a stray quote too).
+        A cell's lines before the one it closes on are checked for looking like
+        rows; the closing line is the cell's own (Alt+Enter in a notes cell)."""
         if self.header is None:
             if any(cell.strip() for cell in row):
                 self.header = row
             return
         width = named_width(self.header)
-        continued = [part for cell in row if "\n" in cell or "\r" in cell for part in cell.splitlines()[1:]]
+        continued = [part for cell in row if "\n" in cell or "\r" in cell for part in cell.splitlines()[1:-1]]
         extra = [cell for cell in row[width:] if cell.strip()]
         if not closed or extra and end > line or any(row_like(part, self.delimiter, max(width - 1, 1))
                                                      for part in continued):

@@ -27,6 +27,13 @@ def test_a_roster_with_a_stray_quote_is_refused_naming_its_line(text, line):
     assert [(s.student_id, s.name) for s in two_lines] == [("s1", "Ada Lovelace"), ("s2", "Bob")]
 
 
+def test_a_notes_cell_written_on_two_lines_is_read_whole():
+    """Excel's Alt+Enter: the line a quoted cell closes on is the cell's own,
+    even when it holds the delimiter as often as a row would."""
+    text = 'student_id,name,notes\ns1,Ada,"Extra time 25%;\nseparate room, laptop, reader"\ns2,Bob,\n'
+    assert [(s.student_id, s.name) for s in parse_roster(text, "roster.csv")] == [("s1", "Ada"), ("s2", "Bob")]
+
+
 def test_a_roster_row_wider_than_its_header_is_refused():
     with pytest.raises(InputFileError) as caught:
         parse_roster("name,student_id\nLovelace, Ada,s1\n", "roster.csv")
