@@ -18,7 +18,7 @@ from quizgen.marking.carry import reachable
 from quizgen.marking.quotes import marked_from, quoted
 from quizgen.marking.recipes import recipe_parts
 from quizgen.marking.rule_model import tolerance_kind
-from quizgen.marking.slips import rounded_or_cut, same, whole_neighbour
+from quizgen.marking.slips import cut_to, rounded_or_cut, rounds_to, same, whole_neighbour
 
 OWN_RECIPE_ERRORS = (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError, TypeError)
 """What a recipe worked from a student's own earlier answers may raise: then it says nothing."""
@@ -34,14 +34,19 @@ def figures_asked(kind: str, spec: dict) -> int | None:
 
 def shown_short(source, value: float, figures: int | None) -> int | None:
     """The figures ``source``'s part asks for when its answer ``value`` was
-    written to fewer (``figures``), right, a trap or wrong, else None. A value
-    that is exactly the part's answer or a trap's (``1.0`` for 1) is not short."""
+    written to fewer (``figures``) and is the part's right value or a trap's
+    rounded to those figures or cut off at them (0.037 for 0.03733, 0.96 for
+    the trap 0.96267): rounded too early; else None. A value that is exactly
+    the part's answer or a trap's (``1.0`` for 1) is not short, and neither is a
+    wrong value that is no such rounding (0.25 for 0.7157): it says nothing of
+    rounding, and what follows from it is marked from it as written (ECF)."""
     asked = figures_asked(source.kind, source.spec)
     if asked is None or figures is None or figures >= asked:
         return None
     if same(value, source.value) or any(same(value, t) for t in source.traps):
         return None
-    return asked
+    kept = (source.value, *source.traps)
+    return asked if any(rounds_to(value, v, figures) or cut_to(value, v, figures) for v in kept) else None
 
 
 def trap_behind(value: float, figures: int | None, right: float, traps, spec: dict, kind: str) -> float | None:

@@ -1,0 +1,72 @@
+"""rev-maths30's marking findings on seed 1's class paper (``quizgen generate
+--seed 1``), graded as a user grades: Q1 p = 0.715664, loss 0.33454; Q7 loss_y0
+2.7183; Q9 (a) 1.7232; Q10 (a) 5 positions, (b) 0.61182 (the sum 3.0591 over 5)."""
+
+import csv
+
+import pytest
+from click.testing import CliRunner
+
+from quizgen.cli import main
+
+HALF = "imprecise_credit: 0.5\ntraps:\n  missing_minus_sign: 0.5\n"
+
+
+@pytest.fixture(scope="module")
+def grade(tmp_path_factory):
+    """``grade(rows, policy="")``: rows (student, question, part, answer) graded
+    by the CLI against seed 1's key; the graded rows by (student, question, part)."""
+    folder = tmp_path_factory.mktemp("marking30")
+    runner = CliRunner()
+    made = runner.invoke(main, ["generate", "--seed", "1", "--out", str(folder / "paper")])
+    assert made.exit_code == 0, made.output
+    runs = iter(range(1000))
+
+    def run(rows, policy: str = "") -> dict:
+        n = next(runs)
+        path = folder / f"answers{n}.csv"
+        with open(path, "w", newline="", encoding="utf-8") as handle:
+            csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"], *rows])
+        args = ["grade", str(path), "--key", str(folder / "paper" / "key.json"), "--out", str(folder / f"out{n}.csv")]
+        if policy:
+            (folder / f"policy{n}.yaml").write_text(policy, encoding="utf-8")
+            args += ["--policy", str(folder / f"policy{n}.yaml")]
+        result = runner.invoke(main, args)
+        assert result.exit_code == 0, result.output
+        with open(folder / f"out{n}.csv", newline="", encoding="utf-8-sig") as handle:
+            return {(r["student_id"], r["question_id"], r["part"]): r for r in csv.DictReader(handle)}
+    return run
+
+
+def _verdict(row) -> tuple:
+    return row["status"], row["note"], row["misconception"], float(row["score"]), row["feedback"]
+
+
+@pytest.mark.parametrize("own", ["0.25", "0.5", "1/4", "0.500"])
+def test_a_wrong_short_earlier_answer_that_is_no_rounding_is_marked_from_as_written(grade, own):
+    """(a) 0.25 or 0.5 for p = 0.715664 is wrong, and no rounding of it or of a
+    trap: (b) = -ln of it is ECF, as after 1/4 or 0.500. It was 'shown to only 2
+    significant figures ... carries that early rounding', 0 marks."""
+    answer = {"0.25": "1.39", "1/4": "1.39", "0.5": "0.693", "0.500": "0.693"}[own]
+    rows = grade([("s1", "Q1", "a", own), ("s1", "Q1", "b", answer)])
+    status, note, _, score, feedback = _verdict(rows["s1", "Q1", "b"])
+    assert (status, note, score) == ("correct", "ecf", 2.0)
+    assert feedback == f"marked from your (a) = {'0.25' if own == '1/4' else own}: correct given that value " \
+                       "(error carried forward)"
+
+
+def test_an_earlier_answer_that_is_the_right_value_rounded_short_still_carries_that_rounding(grade):
+    """(a) 0.72, p rounded to 2 figures, then (b) -ln 0.72 = 0.329: rounded too early, as before."""
+    rows = grade([("s1", "Q1", "a", "0.72"), ("s1", "Q1", "b", "0.329")])
+    status, note, _, _, feedback = _verdict(rows["s1", "Q1", "b"])
+    assert (status, note) == ("imprecise", "rounded_too_early")
+    assert feedback.startswith("computed from your (a) = 0.72, shown to only 2 significant figures")
+
+
+@pytest.mark.parametrize("question, part, text", [("Q9", "a", "2.00"), ("Q7", "c", "3.00"), ("Q1", "b", "0.300")])
+def test_a_padded_answer_wrong_at_its_figures_is_incorrect(grade, question, part, text):
+    """2.00 for 1.7232 agrees with it at 1 figure only: wrong at the 3 it shows,
+    no credit under imprecise_credit (it was 'right to 1 significant figure ...
+    rounded too early', half marks)."""
+    rows = grade([("s1", question, part, text)], HALF)
+    assert _verdict(rows["s1", question, part]) == ("incorrect", "", "", 0.0, "")
