@@ -70,3 +70,17 @@ def test_a_padded_answer_wrong_at_its_figures_is_incorrect(grade, question, part
     rounded too early', half marks)."""
     rows = grade([("s1", question, part, text)], HALF)
     assert _verdict(rows["s1", question, part]) == ("incorrect", "", "", 0.0, "")
+
+
+@pytest.mark.parametrize("text", ["infinity", "∞", "-inf", "Infinite"])
+def test_infinity_for_a_number_is_read_and_incorrect(grade, text):
+    """A loss of infinity is a wrong answer with a reason, not 'not a number' (invalid)."""
+    rows = grade([("s1", "Q1", "b", text), ("s1", "Q6", "a", text)])
+    for part in (("Q1", "b"), ("Q6", "a")):
+        assert _verdict(rows[("s1", *part)]) == ("incorrect", "", "", 0.0,
+                                                 "read as infinity, but this part's answer is a finite number")
+
+
+def test_infinity_in_a_part_that_lists_it_is_that_trap(grade):
+    rows = grade([("s1", "Q5", "b", "infinite")])
+    assert rows["s1", "Q5", "b"]["misconception"] == "zero_mask_is_infinite"

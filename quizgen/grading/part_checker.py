@@ -34,7 +34,7 @@ from quizgen.marking.sources import own_trap_read
 from quizgen.marking.asides import none_may_say_no_value
 from quizgen.marking.words import NONE_OR_ZERO_REASON
 from quizgen.marking.bits import bits_trap
-from quizgen.marking.forms import (BLANK, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
+from quizgen.marking.forms import (BLANK, INFINITE, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
                                    looks_like_prose, misread_count, plain_characters, read_marks, read_number,
                                    significant_figures, unread_reason, with_log_note)
 from quizgen.maths.parser import MAX_LENGTH
@@ -250,6 +250,8 @@ class PartChecker:
         said = self._said(text)
         if said is not None:
             return said
+        if reading.status == INFINITE:   # infinity: wrong, for a reason
+            return Verdict(Status.INCORRECT, 0.0, self.expected, feedback=reading.reason)
         if reading.status in (REVIEW, BLANK):   # BLANK: "n/a", "-", "idk" said; "0.4826 bits": the log-2 trap?
             return bits_trap(self, reading) or Verdict(Status(reading.status), 0.0, self.expected, reason=reading.reason)
         return Verdict(Status.INVALID, 0.0, self.expected, reason=WORD_REASON if reading.reason == WORD_REASON

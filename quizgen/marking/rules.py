@@ -17,7 +17,7 @@ from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.carry import LEVELS, inside, reachable
 from quizgen.marking.hull import given_reach
 from quizgen.marking.coherence import sensible
-from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number
+from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import marked_from, quoted
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
 from quizgen.marking.early import cut_short, expected, padded, precise, shown_too_few, stated, too_early
@@ -58,7 +58,7 @@ def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits =
         said = said_trap(rule, text, credits)
         if said is not None:
             return said
-        status = {REVIEW: NEEDS_REVIEW, BLANK: BLANK}.get(reading.status, INVALID)
+        status = {REVIEW: NEEDS_REVIEW, BLANK: BLANK, INFINITE: INCORRECT}.get(reading.status, INVALID)
         return Verdict(status, feedback=reading.reason)
     return mark_value(rule, reading, earlier, env, credits, written=written)
 
