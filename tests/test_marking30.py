@@ -84,3 +84,24 @@ def test_infinity_for_a_number_is_read_and_incorrect(grade, text):
 def test_infinity_in_a_part_that_lists_it_is_that_trap(grade):
     rows = grade([("s1", "Q5", "b", "infinite")])
     assert rows["s1", "Q5", "b"]["misconception"] == "zero_mask_is_infinite"
+
+
+def test_c10_the_papers_sum_over_a_wrong_count_is_no_ecf(grade):
+    """Q10 (b) sums 5 losses (3.0591). (a) 4 then 3.0591 / 4 = 0.765, or its
+    missing minus sign, sums no 4 terms: no ECF, no trap credit (they were ECF,
+    3/3, and the trap's credit). (a) 3, the masked positions, then their mean
+    0.859, and (a) 6, the first word counted, then 3.0591 / 6 = 0.510, are the
+    misconception carried on: ECF."""
+    rows = grade([("w4", "Q10", "a", "4"), ("w4", "Q10", "b", "0.765"), ("m4", "Q10", "a", "4"),
+                  ("m4", "Q10", "b", "-0.765"), ("w3", "Q10", "a", "3"), ("w3", "Q10", "b", "1.02"),
+                  ("m3", "Q10", "a", "3"), ("m3", "Q10", "b", "0.859"), ("f6", "Q10", "a", "6"),
+                  ("f6", "Q10", "b", "0.510")], HALF)
+    for sid, own in (("w4", "4"), ("w3", "3")):
+        assert _verdict(rows[sid, "Q10", "b"]) == ("incorrect", "", "", 0.0, (
+            f"the sum (b) divides has 5 terms whatever (a) says: divided by your (a) = {own} it is no mean (a count "
+            f"of {own} sums {own} terms), so (b) was not marked from it (no error carried forward)"))
+    assert _verdict(rows["m4", "Q10", "b"]) == ("incorrect", "", "", 0.0, "")
+    for sid in ("m3", "f6"):
+        status, note, misconception, score, feedback = _verdict(rows[sid, "Q10", "b"])
+        assert (status, note, misconception, score) == ("correct", "ecf", "", 3.0)
+        assert "and the method behind it (the misconception named at (a), not counted again)" in feedback

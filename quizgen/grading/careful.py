@@ -25,7 +25,7 @@ from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import matches
 from quizgen.maths.tree import Bin, Call, Name, Neg
 from quizgen.marking.quotes import in_own_numbers, quoted
-from quizgen.marking.recipes import PART_PREFIX, Recipe, parse_recipe, recipe_parts, recipe_text
+from quizgen.marking.recipes import PART_PREFIX, Recipe, fixed_over_part, parse_recipe, recipe_parts, recipe_text
 from quizgen.marking.rules import Credits, PartRule, TrapRule, source_of
 from quizgen.marking.sources import trap_behind, traps_read_beyond
 
@@ -267,7 +267,8 @@ class QuestionRules:
         earlier = self._earlier(position)
         for code, text in stored.traps:
             reads = recipe_parts(text)
-            if code in present and all(d in earlier and answers.get(d) is not None for d in reads):
+            if code in present and all(d in earlier and answers.get(d) is not None for d in reads) \
+                    and not self._over_count(text, answers):
                 trap_value = self._trap_value(part.name, code, text, answers)
                 if trap_value is not None and matches(value, trap_value, spec, kind):
                     return present[code], tuple((_label(earlier[d]), d) for d in reads)
@@ -293,6 +294,17 @@ class QuestionRules:
         named = {_label(p.letter): p.name for p in self.question.parts[:position] if p.name}
         labels = {label for label, _ in reads} | used
         return feedback, tuple((label, named[label]) for label in named if label in labels)
+
+    def _over_count(self, text: str, answers: dict) -> bool:
+        """Whether a trap recipe divides a quantity the paper fixes by an earlier
+        count (C10's ``-(sum(-log(p))/part:targets)``) the student got wrong: no
+        slip worked from their count, which sums no other terms (coherence.uncounted)."""
+        try:
+            name = fixed_over_part(parsed_recipe_text(text, frozenset(self._params)))
+        except (QuizgenError, ExpressionError):
+            return False
+        return name is not None and any(p.name == name and p.kind == "integer" and answers.get(name) != p.value
+                                        for p in self.question.parts)
 
     def _trap_value(self, name: str, code: str, text: str, earlier: dict):
         """A trap recipe worked in floats from the ``earlier`` answers, or None."""
