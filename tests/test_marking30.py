@@ -105,3 +105,14 @@ def test_c10_the_papers_sum_over_a_wrong_count_is_no_ecf(grade):
         status, note, misconception, score, feedback = _verdict(rows[sid, "Q10", "b"])
         assert (status, note, misconception, score) == ("correct", "ecf", "", 3.0)
         assert "and the method behind it (the misconception named at (a), not counted again)" in feedback
+
+
+def test_a_trap_worked_from_a_carried_earlier_answer_is_that_trap_not_cut_off(grade):
+    """(a) 0.716, then (b) -0.334 = ln 0.716 (0.334, its loss, is carried rounding):
+    the missing minus sign on a carried value, its full credit, no 'cut off instead
+    of rounded: -0.3345 rounds to -0.335' and half of it."""
+    trap = "The log of a probability is negative; the loss puts a minus sign in front so that it is positive."
+    rows = grade([("s1", "Q1", "a", "0.716"), ("s1", "Q1", "b", "-0.334"), ("s2", "Q1", "a", "0.716"),
+                  ("s2", "Q1", "b", "0.334")], HALF)
+    assert _verdict(rows["s1", "Q1", "b"]) == ("incorrect", "", "missing_minus_sign", 1.0, trap)
+    assert rows["s2", "Q1", "b"]["note"] == "carried_rounding"

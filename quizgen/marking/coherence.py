@@ -155,6 +155,15 @@ def counted_by(rule):
     return next((s for s in rule.sources if s.name == name and s.kind == "integer"), None)
 
 
+def over_wrong_count(expression, parts: dict, answers: dict) -> bool:
+    """Whether a trap recipe divides a quantity the paper fixes by an earlier
+    count (``parts``: {name: (kind, value)}) the student got wrong (C10's
+    ``-(sum(-log(p))/part:targets)``): no slip worked from their count (``uncounted``)."""
+    name = fixed_over_part(expression)
+    kind, value = parts.get(name, (None, None))
+    return kind == "integer" and answers.get(name) != value
+
+
 def uncounted(rule, earlier: dict, env: dict, written: dict) -> str:
     """Why ECF is withheld from a recipe that divides the paper's fixed sum by
     the student's own count (``counted_by``): that count sums no other terms, so

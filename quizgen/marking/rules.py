@@ -229,6 +229,9 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
         return Verdict(INCORRECT, value=x, feedback=rounded_twice(stated(rule), asked, x) or cut_short(rule, x, shown)
                        or padded(rule, x, shown))
     trap, figures = found
+    if inside(x, trap.carried):   # the trap worked from (a) carried to 3 figures or more: that trap, no slip on it
+        return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
+                       feedback=trap.feedback, value=x)
     how = (f"cut off instead of rounded: {significant(trap.value, asked + 1)} rounds to "
            f"{significant(trap.value, asked)}" if figures is None else
            f"rounded to {figures} significant figure{'s' * (figures > 1)}: give at least {asked}")

@@ -35,8 +35,8 @@ def figures_asked(kind: str, spec: dict) -> int | None:
 def shown_short(source, value: float, figures: int | None) -> int | None:
     """The figures ``source``'s part asks for when its answer ``value`` was
     written to fewer (``figures``) and is the part's right value or a trap's
-    rounded to those figures or cut off at them (0.037 for 0.03733, 0.96 for
-    the trap 0.96267): rounded too early; else None. A value that is exactly
+    rounded to those figures (or fewer) or cut off at them (0.037 for 0.03733,
+    0.96 for the trap 0.96267): rounded too early; else None. A value that is exactly
     the part's answer or a trap's (``1.0`` for 1) is not short, and neither is a
     wrong value that is no such rounding (0.25 for 0.7157): it says nothing of
     rounding, and what follows from it is marked from it as written (ECF)."""
@@ -45,8 +45,14 @@ def shown_short(source, value: float, figures: int | None) -> int | None:
         return None
     if same(value, source.value) or any(same(value, t) for t in source.traps):
         return None
-    kept = (source.value, *source.traps)
-    return asked if any(rounds_to(value, v, figures) or cut_to(value, v, figures) for v in kept) else None
+    return asked if rounded_from(value, (source.value, *source.traps), figures) else None
+
+
+def rounded_from(value: float, values, figures: int) -> bool:
+    """Whether ``value``, written to ``figures`` significant figures, is one of
+    ``values`` rounded or cut off at those figures or fewer (1.0 for 0.982,
+    worked with steps rounded to 2 figures, agrees with it at 1)."""
+    return any(rounds_to(value, v, k) or cut_to(value, v, k) for v in values for k in range(1, figures + 1))
 
 
 def trap_behind(value: float, figures: int | None, right: float, traps, spec: dict, kind: str) -> float | None:
