@@ -108,3 +108,17 @@ def test_rounded_twice_never_contradicts_itself_and_huge_answers_are_quoted_shor
     # 0.2314999 shown to 5 figures is 0.23150, which would itself round to 0.232: no such feedback
     assert mark_part(PartRule("p", "(a)", "numeric", 0.2314999, {}), "0.232", {}, {}).feedback == ""
     assert marked_from([("(a)", 1e23), ("(b)", 1e-30)]) == "marked from your (a) = 1e+23, (b) = 1e-30"
+
+
+@pytest.mark.parametrize("value, text, status", [
+    (1.0239090561799076, "1.0285", INCORRECT),   # 1.03 at 3 figures; the answer is 1.02
+    (0.15171, "0.1513", INCORRECT),              # 0.151; the answer is 0.152 (0.151 is 'cut off', imprecise)
+    (1.0239090561799076, "1.0249", CORRECT),     # 1.02 at 3 figures
+    (0.71549, "0.7155", CORRECT),                # the value to the 4 figures written, though 0.716 at 3
+    (1.0239090561799076, "1.02", CORRECT)])
+def test_more_figures_than_asked_must_be_right_at_those_asked(value, text, status):
+    """The plain window is centred on the exact value, so it held answers to more
+    figures than asked that round, at the figures asked, to another number
+    (rev-maths30: seed 1's Q8 (b) 1.0285, Q5 (c) 0.1513, correct while 0.151 was
+    'cut off'); they are accepted only as carried rounding, where reachable."""
+    assert mark_part(PartRule("p", "(a)", "numeric", value, {}), text, {}, {}).status == status

@@ -33,6 +33,7 @@ from quizgen.marking.quotes import from_own_answers, marked_from
 from quizgen.marking.sources import own_trap_read
 from quizgen.marking.asides import none_may_say_no_value
 from quizgen.marking.words import NONE_OR_ZERO_REASON
+from quizgen.marking.as_asked import shown_right
 from quizgen.marking.bits import bits_trap
 from quizgen.marking.forms import (BLANK, INFINITE, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
                                    looks_like_prose, misread_count, plain_characters, read_marks, read_number,
@@ -168,7 +169,7 @@ class PartChecker:
             if self.asked is None and not self.override:   # a count, or figures an LMS rewrote: the shared verdict
                 return self.correct
             figures = significant_figures(read) if self.figures_shown else None   # --rtol/--atol: the value kept
-            if self.asked is None or figures is None or figures >= self.asked:
+            if self.asked is None or shown_right(self.part, value, figures, self.asked, self.kind, self._spec()):
                 return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=value, figures=figures)
             return self._careful(Reading(NUMBER, value, figures))
         return self._careful(Reading(NUMBER, value, significant_figures(read) if self.figures_shown else None), text)
@@ -243,7 +244,7 @@ class PartChecker:
             reading = Reading(NUMBER, reading.value, hundredths=reading.hundredths)
         if reading.status == NUMBER:
             if abs(reading.value - self.value) <= self.tolerance and not reading.hundredths and (
-                    self.asked is None or reading.figures is None or reading.figures >= self.asked):
+                    self.asked is None or shown_right(self.part, reading.value, reading.figures, self.asked, self.kind, self._spec())):
                 return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=reading.value,
                                figures=reading.figures)
             return self._careful(reading, text)

@@ -30,7 +30,7 @@ from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EA
                                         TrapRule, Verdict, near_plain, tolerance_kind)
 from quizgen.marking.words import mark_words, said_trap
 from quizgen.marking.percent import STRAY_PERCENT, percent_unread, stray_percent
-from quizgen.marking.as_asked import rounds_as_asked
+from quizgen.marking.as_asked import rounds_as_asked, rounds_otherwise
 
 __all__ = ["source_of", "mark_part", "mark_value", "figures_asked", "mark_words", "said_trap",
            # the records and statuses of rule_model.py, which callers import from here
@@ -89,7 +89,6 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
     return verdict
 
 
-
 FRACTION_FROM_OWN = ("{}: {} is what {} give{}, but a count is a whole number, so round it: {} is correct given "
                      "{} (error carried forward). A count that comes out as a fraction is a sign to check the "
                      "earlier answer it was worked from")
@@ -139,8 +138,9 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
     feedback quotes it as written (0.0100, not 0.01)."""
     x, kind, written = reading.value, tolerance_kind(rule), written or {}
     carried = {} if carried is None else carried
-    if matches(x, rule.value, rule.spec, kind) or rounds_as_asked(x, stated(rule), rule.kind, rule.spec,
-                                                                  reading.figures, (t.value for t in rule.traps)):
+    key, shown = stated(rule), reading.figures   # more figures than asked: right at those asked (as_asked.py)
+    if matches(x, rule.value, rule.spec, kind) and not rounds_otherwise(x, key, rule.kind, rule.spec, shown) \
+            or rounds_as_asked(x, key, rule.kind, rule.spec, shown, (t.value for t in rule.traps)):
         return precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
     ecf, target = _ecf(rule, reading, earlier, env, carried, credits.levels, written)
     early = early_sources(rule, earlier, written) if ecf else NO_EARLY_SOURCES
@@ -226,8 +226,8 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0),
                            feedback=early, value=x)
-        return Verdict(INCORRECT, value=x, feedback=rounded_twice(stated(rule), asked, x) or cut_short(rule, x, shown)
-                       or padded(rule, x, shown))
+        return Verdict(INCORRECT, value=x, feedback=rounded_twice(stated(rule), asked, x) or padded(rule, x, shown)
+                       or cut_short(rule, x, shown))
     trap, figures = found
     if inside(x, trap.carried):   # the trap worked from (a) carried to 3 figures or more: that trap, no slip on it
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
