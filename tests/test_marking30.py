@@ -125,3 +125,29 @@ def test_more_figures_than_asked_wrong_at_those_asked_is_not_plainly_correct(gra
     assert rows["s1", "Q5", "c"]["note"] == "carried_rounding"
     assert (rows["s2", "Q5", "c"]["status"], rows["s2", "Q5", "c"]["note"]) == ("correct", "")
     assert rows["s3", "Q5", "c"]["status"] == "imprecise"
+
+
+def test_an_intermediate_used_twice_is_rounded_once(grade):
+    """Q8 (b) = -ln p, p = e^2.5 / (e^0.5 + e^2.5 + e^3) = 0.35919, loss 1.0239: 1.03 was
+    carried rounding only with e^2.5 kept to 4 figures in the numerator and 3 in the sum."""
+    rows = grade([("s1", "Q8", "b", "1.03"), ("s2", "Q8", "b", "1.02")])
+    assert _verdict(rows["s1", "Q8", "b"])[:4] == ("incorrect", "", "", 0.0)
+    assert rows["s2", "Q8", "b"]["status"] == "correct"
+
+
+def test_the_carried_set_of_a_softmax_rounds_its_numerator_as_its_term_in_the_sum():
+    """Every value reached keeps e^z_t the same in the numerator and the sum."""
+    from fractions import Fraction
+
+    from quizgen.marking.carry import reachable
+    from quizgen.marking.recipes import Recipe, parse_recipe
+
+    names = frozenset({"z", "t"})
+    steps = (("total", parse_recipe("sum(exp(z))", names)), ("exp_z", parse_recipe("exp(z)", names)))
+    recipe = Recipe("p", parse_recipe("exp(z[t])/sum(exp(z))", names), "", (), steps)
+    env = {"z": (Fraction(1, 2), Fraction(5, 2), Fraction(3)), "t": 1}
+    top, others = 12.182493960703473, 1.6487212707001282 + 20.085536923187668
+    inconsistent = 12.18 / (others + 12.2)   # 4 figures above, 3 in the sum
+    values = reachable(recipe, env, {})
+    assert not any(abs(v - inconsistent) < 1e-7 for v in values)
+    assert any(abs(v - top / (others + top)) < 1e-7 for v in values)

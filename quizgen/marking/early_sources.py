@@ -15,7 +15,7 @@ from quizgen.marking.carry import inside
 from quizgen.marking.early import answer_as_asked, expected, too_early
 from quizgen.marking.quotes import COMPUTED_FROM, MARKED_FROM, quoted
 from quizgen.marking.rule_model import EARLY, IMPRECISE, Credits, PartRule, Source, Verdict
-from quizgen.marking.sources import rounded_from, shown_short
+from quizgen.marking.sources import carried_rounded, rounded_from, shown_short
 
 
 class EarlySources(NamedTuple):
@@ -40,8 +40,10 @@ def early_sources(rule: PartRule, earlier: dict, written: dict) -> EarlySources:
     for s in rule.sources:
         value, figures = earlier[s.name], written.get(s.name)
         asked = shown_short(s, value, figures)
-        right = not inside(value, s.carried) and (too_early(_as_rule(s), value, figures) or asked is not None and
-                                                  rounded_from(value, (s.value,), figures)) \
+        # the right value rounded early, padded or not (0.100 for 0.0996, from 0.10): at 2 figures or more if padded
+        right = not inside(value, s.carried) and (too_early(_as_rule(s), value, figures) or figures is not None and
+                                                  (rounded_from(value, (s.value,), figures, 1 if asked else 2)
+                                                   or asked is not None and carried_rounded(value, s.carried, figures))) \
             and not any(matches(value, t, {}, "numeric") for t in s.traps)
         wrong = wrong or not (right or inside(value, s.carried) or matches(value, s.value, {}, "numeric"))
         if asked is None and not right:
