@@ -164,8 +164,7 @@ class _Sets:
     def pin(self, shared: list, choice: tuple) -> None:
         """Fix each shared intermediate at its ``choice``: an element of a list
         step in the list as well; a step written twice only where every use agrees."""
-        self.pinned, self.pinned_at = {}, {}
-        by_shape = {}
+        self.pinned, self.pinned_at, by_shape = {}, {}, {}
         for (node, whole, index), value in zip(shared, choice):
             if whole is None:
                 by_shape.setdefault(shape(node), set()).add(value)
