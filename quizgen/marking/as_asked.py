@@ -40,8 +40,10 @@ def rounds_otherwise(value: float, key, kind: str, spec: dict, figures: int | No
     asked = figures_asked(kind, spec)
     if asked is None or figures is None or figures <= asked or not math.isfinite(value):
         return False
-    written = _as_written(value)
-    return to_figures(written, asked) != to_figures(key, asked) and written != to_figures(key, figures)
+    written, key = _as_written(value), Fraction(key) if not isinstance(key, Fraction) else key
+    nudge = key * Fraction(1, 10 ** 12)   # a tie's other neighbour (1230 for 1235: half to even)
+    return to_figures(written, asked) not in (to_figures(key, asked), to_figures(key - nudge, asked)) \
+        and written != to_figures(key, figures)
 
 
 def shown_right(part, value: float, figures: int | None, asked: int, kind: str, spec: dict) -> bool:
