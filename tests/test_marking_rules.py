@@ -56,6 +56,10 @@ def test_a_tie_rounded_too_early_either_way_is_rounded_too_early(text):
 @pytest.mark.parametrize("value, text, feedback", [
     (0.001208, "0.00120", "cut off instead of rounded: 0.001208 rounds to 0.00121"),
     (0.001208, "0.001200", "cut off instead of rounded: 0.001208 rounds to 0.00121"),
+    (6.719, "6.70", "rounded too early: right to 2 significant figures only, and the zeros written after them "
+                    "are not the answer's figures; give at least 3 (expected 6.72)"),
+    (0.76923, "0.7700", "rounded too early: right to 2 significant figures only, and the zeros written after them "
+                        "are not the answer's figures; give at least 3 (expected 0.769)"),
     (6.719, "6.7", "rounded too early: right to 2 significant figures, give at least 3 (expected 6.72)")])
 def test_too_early_feedback_never_says_fewer_figures_than_were_written(value, text, feedback):
     """0.00120 shows 3 figures: it is 0.001208 cut off, not 'only 2 figures' (rev-fresh15)."""
@@ -63,17 +67,19 @@ def test_too_early_feedback_never_says_fewer_figures_than_were_written(value, te
     assert (verdict.status, verdict.feedback) == (IMPRECISE, feedback)
 
 
-@pytest.mark.parametrize("value, text, feedback", [
-    (6.719, "6.70", "the zeros written after 6.7 are figures of the answer too: 6.70 claims 3 significant figures, "
-                    "and is wrong at them (expected 6.72)"),
-    (1.7232, "2.00", ""), (2.72, "3.00", ""), (0.335, "0.300", ""),
-    (2.72, "3.0", "")])   # right only to fewer figures than it shows: wrong at its own 2
-def test_padded_zeros_claim_figures_and_an_answer_wrong_at_them_is_incorrect(value, text, feedback):
-    """Zeros after a rounding are figures the answer claims: 2.00 for 1.7232 is
-    wrong at 3 figures, never 'right to 1 significant figure' and imprecise
-    (rev-maths30: seed 1's Q9 (a), Q7 (c), Q1 (b))."""
+@pytest.mark.parametrize("value, text", [(1.7232, "2.00"), (2.72, "3.00"), (0.335, "0.300"), (2.72, "3.0")])
+def test_one_figure_padded_with_zeros_is_incorrect(value, text):
+    """Zeros written after a 1-figure rounding leave one figure of agreement, none
+    worth crediting: 2.00 for 1.7232 is incorrect, never 'right to 1 significant
+    figure' and imprecise (rev-maths30: seed 1's Q9 (a), Q7 (c), Q1 (b))."""
     verdict = mark_part(PartRule("p", "(a)", "numeric", value, {}), text, {}, {}, Credits(imprecise=0.5))
-    assert (verdict.status, verdict.score, verdict.feedback) == (INCORRECT, 0.0, feedback)
+    assert (verdict.status, verdict.score, verdict.feedback) == (INCORRECT, 0.0, "")
+
+
+def test_a_padded_rounding_short_of_figures_asked_is_rounded_too_early():
+    """6.70 for 6.719 where 4 figures are asked: 6.7 padded, right to 2 (it shows 3, fewer than 4)."""
+    verdict = mark_part(PartRule("p", "(a)", "numeric", 6.719, {"sigfigs": 4}), "6.70", {}, {})
+    assert (verdict.status, verdict.note) == (IMPRECISE, "rounded_too_early"), verdict
 
 
 def test_a_traps_wording_drops_the_students_own_numbers():

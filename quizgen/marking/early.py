@@ -41,25 +41,25 @@ def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits
 
 def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
     """Feedback when ``x`` is the answer rounded to fewer figures than asked, or cut
-    off instead of rounded, else "". ``shown``: the figures written, zeros padded
-    after a rounding among them (``6.70`` for 6.719 claims 3 and is wrong at them:
-    ""; ``0.00120`` for 0.001208 is cut off); the answer must be right at them (an
-    answer right only to fewer figures than it shows is wrong: ``3.0`` for 2.72);
-    None (an expression, ``4/8``) names the value that is rounded."""
+    off instead of rounded, else "". ``shown``: the figures written; zeros written
+    after a rounding to 2 figures or more are padding (``6.70``, ``0.7700``: right
+    to 2, rounded early then padded); one figure padded is wrong at the figures it
+    shows (``3.0``, ``3.00`` for 2.72: incorrect); None (an expression, ``4/8``)
+    names the value that is rounded (to 1 figure too)."""
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None:
         return ""
-    cut = cut_to(x, rule.value, asked)   # cut off at fewer figures is wrong at those figures too
-    if shown is not None and shown >= asked:   # padded zeros are figures it claims: wrong at them, unless cut off
-        return _cut_off(rule, asked, expected(rule)) if cut else ""
-    # right at the figures written ("3.0" for 2.72 is wrong at its 2, not right to 1); an expression
-    # (4/8) shows no decimal: right to the most figures below those asked that its value rounds to
-    for figures in range(asked - 1, 0, -1) if shown is None else (shown,):
-        if rounds_to(x, rule.value, figures):
+    if shown is not None and shown >= asked and cut_to(x, rule.value, asked):   # padded or not
+        return _cut_off(rule, asked, expected(rule))
+    top = asked - 1 if shown is None else min(shown, asked - 1)
+    for figures in range(top, 0, -1):
+        if rounds_to(x, rule.value, figures) and (shown is None or figures >= 2 or shown == 1):
             said = "right" if shown is not None else f"its value, {significant(x, figures)}, is right"
-            return (f"rounded too early: {said} to {figures} significant figure{'s' * (figures > 1)}, "
+            zeros = " only, and the zeros written after them are not the answer's figures;" \
+                if shown is not None and figures < shown else ","
+            return (f"rounded too early: {said} to {figures} significant figure{'s' * (figures > 1)}{zeros} "
                     f"give at least {asked} (expected {expected(rule)})")
-    return _cut_off(rule, asked, expected(rule)) if cut else ""   # the answer as expected: written only when said
+    return _cut_off(rule, asked, expected(rule)) if cut_to(x, rule.value, asked) else ""
 
 
 def cut_short(rule: PartRule, x: float, shown: int | None) -> str:
@@ -77,21 +77,6 @@ def cut_short(rule: PartRule, x: float, shown: int | None) -> str:
     return (f"cut off instead of rounded, and to too few figures: {significant(stated(rule), asked + 1)} rounds "
             f"to {significant(stated(rule), shown)} at {figures}, and this part asks for at least {asked} "
             f"(expected {expected(rule)})")
-
-
-def padded(rule: PartRule, x: float, shown: int | None) -> str:
-    """Why ``x``, written to at least the figures asked, is wrong though it is the
-    answer rounded to 2 figures or more with zeros written after (``6.70`` for
-    6.719): the zeros are figures it claims, and at them the answer is another
-    number; else "". Agreement at one figure is none worth telling (``2.00`` for 1.72)."""
-    asked = figures_asked(rule.kind, rule.spec)
-    if asked is None or shown is None or shown < asked:
-        return ""
-    figures = next((k for k in range(asked - 1, 1, -1) if rounds_to(x, rule.value, k)), None)
-    if figures is None:
-        return ""
-    return (f"the zeros written after {significant(x, figures)} are figures of the answer too: {significant(x, shown)} "
-            f"claims {shown} significant figures, and is wrong at them (expected {expected(rule)})")
 
 
 def _one_figure_is_ours(rule: PartRule, x: float) -> bool:

@@ -20,7 +20,7 @@ from quizgen.marking.coherence import sensible
 from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import marked_from, quoted
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
-from quizgen.marking.early import cut_short, expected, padded, precise, shown_too_few, stated, too_early
+from quizgen.marking.early import cut_short, expected, precise, shown_too_few, stated, too_early
 from quizgen.marking.early_sources import NO_EARLY_SOURCES, computed_early, early_sources, from_own_and_exact
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
@@ -226,8 +226,7 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
         if early:
             return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0),
                            feedback=early, value=x)
-        return Verdict(INCORRECT, value=x, feedback=rounded_twice(stated(rule), asked, x) or padded(rule, x, shown)
-                       or cut_short(rule, x, shown))
+        return Verdict(INCORRECT, value=x, feedback=rounded_twice(stated(rule), asked, x) or cut_short(rule, x, shown))
     trap, figures = found
     if inside(x, trap.carried):   # the trap worked from (a) carried to 3 figures or more: that trap, no slip on it
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
