@@ -154,7 +154,7 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
         if unrounded is not None:
             ecf, target = unrounded
         elif early.items:
-            return computed_early(rule, x, early, credits, ecf, target)
+            return computed_early(rule, x, early, credits, ecf, target, reading.figures)
     if ecf:
         return _ecf_verdict(rule, reading, ecf, target, credits)
     trap, feedback = trap_matched(rule.traps, x, rule.spec, kind)   # a count's also at a fraction's roundings
