@@ -39,13 +39,14 @@ def _sig(x: float, figures: int) -> float:
 
 
 def _c1(params: dict, total_figures: int | None = None, top_figures: int | None = None) -> str:
-    """C1 (a), the softmax p = e^z_t / sum e^z, with the sum (or e^z_t) rounded to the figures given."""
+    """C1 (a), the softmax p = e^z_t / sum e^z, with the sum (or e^z_t, the same way in the
+    numerator and in the sum: one intermediate is rounded once, rev-maths30) rounded to the figures given."""
     z, t = params["z"], int(params["t"])
     exps = [math.exp(float(v)) for v in z]
+    exps[t] = _sig(exps[t], top_figures) if top_figures else exps[t]
     total = sum(exps)
     top = exps[t]
     total = _sig(total, total_figures) if total_figures else total
-    top = _sig(top, top_figures) if top_figures else top
     return significant(top / total, 3)
 
 

@@ -1,6 +1,6 @@
 """marking22: error carried forward checked for sense. A misconception carried
 on from (a) to a later part with a trap of the same code is ECF there (named
-once, at (a)), and the recipe worked from the trap's value is ECF as ever; ECF is withheld from an earlier answer outside its part's
+once, at (a)); C10's fixed sum over the student's own count is not; ECF is withheld from an earlier answer outside its part's
 ``range`` (a probability of 12.18) or to a value outside the later part's."""
 
 import csv
@@ -54,13 +54,16 @@ def test_c10_the_masked_positions_misconception_carried_on_is_ecf_named_once(see
                                            "named at (a), not counted again): correct given that value")
 
 
-def test_c10_the_recipe_worked_from_the_trap_is_ecf_too(seed3):
-    """The later part's formula on the student's own (a) is what ECF credits (issue 12: "one who
-    errs in (a) by a named trap and then works correctly gets every dependent later part")."""
+def test_c10_all_the_losses_over_the_students_count_is_no_ecf(seed3):
+    """(a) 4, then (b) 1.538, all 6 losses summed and divided by 4: no working from a
+    count of 4 positions (which sums 4 terms), so no ECF (rev-maths30; it was ECF, full
+    marks, from the recipe sum(-log(p))/part:targets). Working correctly from the masked
+    count is the masked mean (m2, above)."""
     _, rows = seed3
     recipe = rows["m1", "b"]
-    assert (recipe["status"], recipe["note"], recipe["misconception"], recipe["score"]) == ("correct", "ecf", "", "3")
-    assert recipe["feedback"].startswith("marked from your (a) = 4: correct given that value")
+    assert (recipe["status"], recipe["note"], recipe["misconception"], recipe["score"]) == ("incorrect", "", "", "0")
+    assert recipe["feedback"] == ("the sum (b) divides has 6 terms whatever (a) says: divided by your (a) = 4 it is "
+                                  f"no mean (a count of 4 sums 4 terms), so (b) was not marked from it {WITHHELD}")
 
 
 @pytest.mark.parametrize("sid, a", [("p2", "1.5"), ("p3", "1.2")])
@@ -111,8 +114,8 @@ def test_the_drill_marks_the_misconception_carried_on_as_ecf():
     _, carried = drill("C10", "2", "0.983", "q", seed=8, count=1)
     assert "Correct from your own earlier answer" in carried
     assert "the misconception named at (a), not counted again" in carried
-    _, recipe = drill("C10", "2", "2.568", "q", seed=8, count=1)
-    assert "Correct from your own earlier answer" in recipe
+    _, recipe = drill("C10", "2", "2.568", "q", seed=8, count=1)   # all 5 losses over their 2: no ECF
+    assert "Correct from your own earlier answer" not in recipe and "so (b) was not marked from it" in recipe
 
 
 def _template(tmp_path, range_line: str, part: str = "p") -> Path:

@@ -127,8 +127,10 @@ def test_the_reviewers_seed_24_cases(tmp_path):
     assert cells("c5", "Q3", "a")[0] == "correct" and cells("c6", "Q3", "a")[0] == "imprecise"
     assert rows[("c7", "Q1", "b")]["misconception"] == "log10_instead_of_ln"   # a trap stays named
     assert cells("c8", "Q1", "b") == ("correct", "", 2.0)   # nothing correct changes
-    # from a wrong (a) so rounded: both credits, as from that (a) written short
-    assert cells("c9", "Q1", "b") == ("imprecise", "rounded_too_early", 0.25) == cells("c10", "Q1", "b")
+    # from a wrong (a) so rounded: both credits; from a wrong (a) written short that is no rounding of
+    # the right value or a trap (0.75 for 0.7392), ECF from it as written (rev-maths30: it was both credits)
+    assert cells("c9", "Q1", "b") == ("imprecise", "rounded_too_early", 0.25)
+    assert cells("c10", "Q1", "b") == ("correct", "ecf", 1.0)
     assert rows[("c9", "Q1", "b")]["feedback"].startswith("marked from your (a) = 0.751: right from (a) rounded to 2")
 
 

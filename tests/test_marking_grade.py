@@ -302,8 +302,9 @@ def test_two_overrides_of_one_part_are_reported_and_the_later_is_used(tmp_path):
 
 @pytest.mark.parametrize("credit", [0, 1])
 def test_right_from_their_own_answer_but_rounded_too_early_says_both(tmp_path, credit):
-    """(a) 0.7 is wrong; (c) 1.2 is -ln(1 - 0.7) = 1.204 to 2 figures: rounded too
-    early given their own (a), whatever the ECF credit, never a silent incorrect."""
+    """(a) 0.7 is p = 0.7685 cut off at 1 figure; (c) 1.2 is -ln(1 - 0.7) = 1.204 to 2
+    figures: it carries (a)'s early rounding and is short itself, and the feedback says
+    both, whatever the ECF credit, never a silent incorrect."""
     from quizgen.generation.run import generate
 
     generate(tmp_path / "quiz", classes="C7", worked_examples=True)
@@ -317,9 +318,10 @@ def test_right_from_their_own_answer_but_rounded_too_early_says_both(tmp_path, c
     for part, own, expected in (("c", "1.20", "1.46"), ("b", "0.357", "0.263")):
         row = rows[part]
         assert (row["status"], row["note"], row["score"]) == ("imprecise", "rounded_too_early", "0"), part
-        assert row["feedback"] == ("marked from your (a) = 0.7: rounded too early: right to 2 significant figures "
-                                   f"given that value (error carried forward; worked from your (a) that is {own} to "
-                                   f"3 figures), give at least 3 (expected {expected})")
+        assert row["feedback"] == ("computed from your (a) = 0.7, shown to only 1 significant figure where this "
+                                   "paper asks for at least 3, so this one carries that early rounding; right to 2 "
+                                   f"significant figures given that value (from your (a) = 0.7 the answer is {own}), "
+                                   f"give at least 3 (expected {expected})")
 
 
 def test_a_trap_still_beats_an_answer_right_from_their_own_a_only_to_fewer_figures(tmp_path):

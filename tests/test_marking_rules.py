@@ -58,11 +58,28 @@ def test_a_tie_rounded_too_early_either_way_is_rounded_too_early(text):
     (0.001208, "0.001200", "cut off instead of rounded: 0.001208 rounds to 0.00121"),
     (6.719, "6.70", "rounded too early: right to 2 significant figures only, and the zeros written after them "
                     "are not the answer's figures; give at least 3 (expected 6.72)"),
+    (0.76923, "0.7700", "rounded too early: right to 2 significant figures only, and the zeros written after them "
+                        "are not the answer's figures; give at least 3 (expected 0.769)"),
     (6.719, "6.7", "rounded too early: right to 2 significant figures, give at least 3 (expected 6.72)")])
 def test_too_early_feedback_never_says_fewer_figures_than_were_written(value, text, feedback):
     """0.00120 shows 3 figures: it is 0.001208 cut off, not 'only 2 figures' (rev-fresh15)."""
     verdict = mark_part(PartRule("p", "(a)", "numeric", value, {}), text, {}, {})
     assert (verdict.status, verdict.feedback) == (IMPRECISE, feedback)
+
+
+@pytest.mark.parametrize("value, text", [(1.7232, "2.00"), (2.72, "3.00"), (0.335, "0.300"), (2.72, "3.0")])
+def test_one_figure_padded_with_zeros_is_incorrect(value, text):
+    """Zeros written after a 1-figure rounding leave one figure of agreement, none
+    worth crediting: 2.00 for 1.7232 is incorrect, never 'right to 1 significant
+    figure' and imprecise (rev-maths30: seed 1's Q9 (a), Q7 (c), Q1 (b))."""
+    verdict = mark_part(PartRule("p", "(a)", "numeric", value, {}), text, {}, {}, Credits(imprecise=0.5))
+    assert (verdict.status, verdict.score, verdict.feedback) == (INCORRECT, 0.0, "")
+
+
+def test_a_padded_rounding_short_of_figures_asked_is_rounded_too_early():
+    """6.70 for 6.719 where 4 figures are asked: 6.7 padded, right to 2 (it shows 3, fewer than 4)."""
+    verdict = mark_part(PartRule("p", "(a)", "numeric", 6.719, {"sigfigs": 4}), "6.70", {}, {})
+    assert (verdict.status, verdict.note) == (IMPRECISE, "rounded_too_early"), verdict
 
 
 def test_a_traps_wording_drops_the_students_own_numbers():
@@ -97,3 +114,17 @@ def test_rounded_twice_never_contradicts_itself_and_huge_answers_are_quoted_shor
     # 0.2314999 shown to 5 figures is 0.23150, which would itself round to 0.232: no such feedback
     assert mark_part(PartRule("p", "(a)", "numeric", 0.2314999, {}), "0.232", {}, {}).feedback == ""
     assert marked_from([("(a)", 1e23), ("(b)", 1e-30)]) == "marked from your (a) = 1e+23, (b) = 1e-30"
+
+
+@pytest.mark.parametrize("value, text, status", [
+    (1.0239090561799076, "1.0285", INCORRECT),   # 1.03 at 3 figures; the answer is 1.02
+    (0.15171, "0.1513", INCORRECT),              # 0.151; the answer is 0.152 (0.151 is 'cut off', imprecise)
+    (1.0239090561799076, "1.0249", CORRECT),     # 1.02 at 3 figures
+    (0.71549, "0.7155", CORRECT),                # the value to the 4 figures written, though 0.716 at 3
+    (1.0239090561799076, "1.02", CORRECT)])
+def test_more_figures_than_asked_must_be_right_at_those_asked(value, text, status):
+    """The plain window is centred on the exact value, so it held answers to more
+    figures than asked that round, at the figures asked, to another number
+    (rev-maths30: seed 1's Q8 (b) 1.0285, Q5 (c) 0.1513, correct while 0.151 was
+    'cut off'); they are accepted only as carried rounding, where reachable."""
+    assert mark_part(PartRule("p", "(a)", "numeric", value, {}), text, {}, {}).status == status

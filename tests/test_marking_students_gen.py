@@ -10,7 +10,7 @@ from quizgen.validation.marking import careful_student
 from quizgen.generation.sampling import canonical_instance, sample_instance
 from quizgen.maths.numbers import significant
 from quizgen.marking.carry import inside, reachable
-from quizgen.marking.coherence import outside, withheld
+from quizgen.marking.coherence import counted_by, outside, withheld
 from tests.paper_support import mark_paper, part_rules
 from quizgen.marking.rules import CORRECT, ECF, INCORRECT, Credits, mark_part
 
@@ -89,6 +89,11 @@ def _trap_then_ecf_checked(instance, rules, first, trap) -> int:
         return 0
     for rule, found in zip(dependent, values):
         answers[rule.name] = significant(min(found), 4)
+        if counted_by(rule) is not None:   # C10: the paper's sum over their count is no working; their trap's is
+            own = next((t.value for t in rule.traps if t.code == trap.code), None)
+            if own is None:
+                return 0
+            answers[rule.name] = significant(own, 4)
     verdicts = mark_paper(instance, answers, Credits(ecf=0.5))
     assert verdicts[first.part.name].status == INCORRECT
     assert verdicts[first.part.name].misconception == trap.code

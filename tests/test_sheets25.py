@@ -21,8 +21,10 @@ from quizgen.grading.outputs import GradeOutputs
 from quizgen.marking.forms import REVIEW_REASON
 from quizgen.marking.quotes import rounded_before_use
 
-ANSWERS = [("s1", "Q7", "a", "0.95"), ("s1", "Q7", "c", "2.996"), ("s1", "Q8", "a", "0.25"),
-           ("s1", "Q8", "b", "1.386"), ("s1", "Q9", "a", "about 1.8 I think"),
+# s1's (a)s are roundings to 2 figures (Q7 the right 0.9340, Q8 the sigmoid trap's 0.9241), so their later
+# parts carry early rounding; a wrong (a) that is no rounding (0.95, 0.25) is plain ECF (docs/marking.md)
+ANSWERS = [("s1", "Q7", "a", "0.93"), ("s1", "Q7", "c", "2.659"), ("s1", "Q8", "a", "0.92"),
+           ("s1", "Q8", "b", "0.0834"), ("s1", "Q9", "a", "about 1.8 I think"),
            ("s2", "Q1", "a", "0.716"), ("s2", "Q1", "b", "0.329"),   # (b) is -ln 0.72: (a) carried on to 2 figures
            ("s3", "Q1", "a", "0.72"), ("s3", "Q1", "b", "0.3345"),   # (a) itself short, (b) right
            ("s4", "Q1", "a", "0.718")]   # (a) from its own sum of exponentials carried as 76 (early25)
@@ -57,7 +59,7 @@ def test_an_earlier_part_rounded_before_use_is_named_not_the_later_final_answers
             "in (c); you rounded Q8 (a) to 2 significant figures before using it in (b): keep at least 4 "
             "significant figures (or as many as the question asks) in any value you go on to use, and give each "
             "answer to the figures asked.") in work
-    assert not any(line.startswith("- rounded too early or cut off") for line in work), work
+    assert "- " + ROUNDED_EARLY.format("Q7 (a)") in work   # (a) itself short; its later parts are not named
 
 
 def test_an_earlier_answer_carried_on_rounded_to_2_figures_is_named_too(sheets):
@@ -74,11 +76,10 @@ def test_a_final_answer_itself_short_is_still_told_to_give_the_figures_asked(she
 
 
 def test_a_part_marked_from_their_own_wrong_answer_gives_the_value_from_it(sheets):
-    assert ("- (c) rounded too early: computed from your (a) = 0.95, shown to only 2 significant figures where "
+    assert ("- (b) rounded too early: computed from your (a) = 0.92, shown to only 2 significant figures where "
             "this paper asks for at least 3, so this one carries that early rounding, though right given that "
-            "value (error carried forward: from your (a) = 0.95 the answer is 3.00; from the exact (a), expected "
-            "2.72), which earns 12.5% of the marks in this course") in sheets["s1"]
-    assert "from your (a) = 0.25 the answer is 1.39; from the exact (a), expected 1.02)" in sheets["s1"]
+            "value (error carried forward: from your (a) = 0.92 the answer is 0.0834; from the exact (a), expected "
+            "1.02), which earns 12.5% of the marks in this course") in sheets["s1"]
 
 
 def test_a_hedged_answers_words_are_quoted_each_as_written(sheets):

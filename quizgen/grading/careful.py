@@ -25,6 +25,7 @@ from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import matches
 from quizgen.maths.tree import Bin, Call, Name, Neg
 from quizgen.marking.quotes import in_own_numbers, quoted
+from quizgen.marking.coherence import over_wrong_count
 from quizgen.marking.recipes import PART_PREFIX, Recipe, parse_recipe, recipe_parts, recipe_text
 from quizgen.marking.rules import Credits, PartRule, TrapRule, source_of
 from quizgen.marking.sources import trap_behind, traps_read_beyond
@@ -264,10 +265,11 @@ class QuestionRules:
         if stored is None or not stored.traps or not self._params:
             return None
         present = {t.code: t for t, v in zip(part.traps, part.trap_values) if v is not None}
-        earlier = self._earlier(position)
+        earlier, part_kinds = self._earlier(position), {p.name: (p.kind, p.value) for p in self.question.parts}
         for code, text in stored.traps:
             reads = recipe_parts(text)
-            if code in present and all(d in earlier and answers.get(d) is not None for d in reads):
+            if code in present and all(d in earlier and answers.get(d) is not None for d in reads) \
+                    and not over_wrong_count(parsed_recipe_text(text, frozenset(self._params)), part_kinds, answers):
                 trap_value = self._trap_value(part.name, code, text, answers)
                 if trap_value is not None and matches(value, trap_value, spec, kind):
                     return present[code], tuple((_label(earlier[d]), d) for d in reads)
@@ -293,6 +295,15 @@ class QuestionRules:
         named = {_label(p.letter): p.name for p in self.question.parts[:position] if p.name}
         labels = {label for label, _ in reads} | used
         return feedback, tuple((label, named[label]) for label in named if label in labels)
+
+    def _trap_spans(self, part, recipe) -> dict:
+        """{trap code: the carried-rounding spans of its stored recipe}, the part's steps rounded in it too."""
+        stored, names = self.question.recipes.get(part.name), frozenset(self._params)
+        steps = self._paths[part.name].intermediates
+        return {code: CarriedSpans({**self._paths, f"{part.name}/{code}": Recipe(
+            code, parsed_recipe_text(text, names), text, recipe_parts(text), steps)}, self._params,
+            f"{part.name}/{code}", self._sets, part.tolerance, part.kind, self.usable, self.credits.levels)
+            for code, text in (stored.traps if stored is not None else ())}
 
     def _trap_value(self, name: str, code: str, text: str, earlier: dict):
         """A trap recipe worked in floats from the ``earlier`` answers, or None."""
@@ -366,7 +377,8 @@ class QuestionRules:
         part = parts[position]
         earlier = self._earlier(position)
         recipe = self._recipe_at(position, earlier)
-        traps = tuple(TrapRule(t.code, v, t.feedback, t.credit, tuple(t.words))
+        spans = self._trap_spans(part, recipe) if part.value is not None and part.name in paths else {}
+        traps = tuple(TrapRule(t.code, v, t.feedback, t.credit, tuple(t.words), spans.get(t.code, ()))
                       for t, v in zip(part.traps, part.trap_values))
         sources = tuple(source_of(self.rule(earlier[d])) for d in recipe.depends) if recipe else ()
         carried = short = ()

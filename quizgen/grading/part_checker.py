@@ -33,8 +33,9 @@ from quizgen.marking.quotes import from_own_answers, marked_from
 from quizgen.marking.sources import own_trap_read
 from quizgen.marking.asides import none_may_say_no_value
 from quizgen.marking.words import NONE_OR_ZERO_REASON
+from quizgen.marking.as_asked import shown_right
 from quizgen.marking.bits import bits_trap
-from quizgen.marking.forms import (BLANK, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
+from quizgen.marking.forms import (BLANK, INFINITE, NUMBER, REVIEW, REVIEW_REASON, WORD_REASON, Reading, bare_log,
                                    looks_like_prose, misread_count, plain_characters, read_marks, read_number,
                                    significant_figures, unread_reason, with_log_note)
 from quizgen.maths.parser import MAX_LENGTH
@@ -168,7 +169,7 @@ class PartChecker:
             if self.asked is None and not self.override:   # a count, or figures an LMS rewrote: the shared verdict
                 return self.correct
             figures = significant_figures(read) if self.figures_shown else None   # --rtol/--atol: the value kept
-            if self.asked is None or figures is None or figures >= self.asked:
+            if self.asked is None or shown_right(self.part, value, figures, self.asked, self.kind, self._spec()):
                 return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=value, figures=figures)
             return self._careful(Reading(NUMBER, value, figures))
         return self._careful(Reading(NUMBER, value, significant_figures(read) if self.figures_shown else None), text)
@@ -243,13 +244,15 @@ class PartChecker:
             reading = Reading(NUMBER, reading.value, hundredths=reading.hundredths)
         if reading.status == NUMBER:
             if abs(reading.value - self.value) <= self.tolerance and not reading.hundredths and (
-                    self.asked is None or reading.figures is None or reading.figures >= self.asked):
+                    self.asked is None or shown_right(self.part, reading.value, reading.figures, self.asked, self.kind, self._spec())):
                 return Verdict(Status.CORRECT, float(self.part.points), self.expected, value=reading.value,
                                figures=reading.figures)
             return self._careful(reading, text)
         said = self._said(text)
         if said is not None:
             return said
+        if reading.status == INFINITE:   # infinity: wrong, for a reason
+            return Verdict(Status.INCORRECT, 0.0, self.expected, feedback=reading.reason)
         if reading.status in (REVIEW, BLANK):   # BLANK: "n/a", "-", "idk" said; "0.4826 bits": the log-2 trap?
             return bits_trap(self, reading) or Verdict(Status(reading.status), 0.0, self.expected, reason=reading.reason)
         return Verdict(Status.INVALID, 0.0, self.expected, reason=WORD_REASON if reading.reason == WORD_REASON

@@ -29,6 +29,34 @@ def rounds_as_asked(value: float, key, kind: str, spec: dict, figures: int | Non
     return to_figures(_as_written(value), asked) == to_figures(key, asked)
 
 
+def rounds_otherwise(value: float, key, kind: str, spec: dict, figures: int | None) -> bool:
+    """True when ``value``, written to more significant figures than the part
+    asks, rounds at the figures asked to another number than ``key`` (the
+    exact answer) so rounded, and is not ``key`` itself rounded to the figures
+    written (seed 1's Q8 (b), 1.0239: 1.0285 rounds to 1.03, the answer to 1.02):
+    wrong at the figures asked though within the plain window, which is
+    centred on the exact value. ``0.7155`` for 0.71549 is that value to 4
+    figures, and stays right."""
+    asked = figures_asked(kind, spec)
+    if asked is None or figures is None or figures <= asked or not math.isfinite(value):
+        return False
+    written, key = _as_written(value), Fraction(key) if not isinstance(key, Fraction) else key
+    nudge = key * Fraction(1, 10 ** 12)   # a tie's other neighbour (1230 for 1235: half to even)
+    return to_figures(written, asked) not in (to_figures(key, asked), to_figures(key - nudge, asked)) \
+        and written != to_figures(key, figures)
+
+
+def shown_right(part, value: float, figures: int | None, asked: int, kind: str, spec: dict) -> bool:
+    """Whether ``value``, within the plain window of key ``part``'s answer and
+    written to ``figures`` (None: unknown), shows the ``asked`` figures or more
+    and is right at them (``rounds_otherwise``, worked out only for more
+    figures than asked: the grader's fast path)."""
+    if figures is None or figures == asked:
+        return True
+    exact = part.rational if part.rational is not None else part.value
+    return figures > asked and not rounds_otherwise(value, exact, kind, spec, figures)
+
+
 def _as_written(value: float) -> Fraction:
     """The decimal a student wrote for the float ``value`` (its shortest form:
     0.3425 is the tie it was written as, not the float just below it)."""

@@ -19,12 +19,14 @@ List lets round element by element; ``sum``/``mean`` of such a list add
 the element sets (a Minkowski sum), and a mean's sum may be rounded before
 it is divided (the worked solutions write a mean as "sum / n"). Values closer than ``RESOLUTION`` (relative)
 are merged, so a set stays small. An intermediate used twice in one
-expression is rounded independently at each use: a slight
-over-approximation that no shipped template has (checked by the trap test)."""
+expression is rounded once, the same way at each use (``_Sets.shared``): C1,
+C2 and C8's numerator e^(z_y) is a term of the sum below it, and a student
+who keeps it to 4 figures in one keeps it so in the other."""
 
 from __future__ import annotations
 
 import math
+from itertools import product
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ground
@@ -117,8 +119,17 @@ def each_rounding(x: float, levels) -> list:
 def reachable(recipe, env: dict, parts: dict, levels=LEVELS) -> tuple:
     """The values ``recipe`` can reach when the ``part:`` variables take the
     values in ``parts`` (name -> values) and each intermediate let is rounded
-    to any of ``levels``. Raises ExpressionError when it cannot be carried."""
-    return _Sets(recipe, env, parts, levels).top()
+    to any of ``levels``, an intermediate used twice the same way at both uses
+    (``_Sets.shared``). Raises ExpressionError when it cannot be carried."""
+    sets = _Sets(recipe, env, parts, levels)
+    shared = sets.shared()
+    if not shared:
+        return sets.top()
+    found = []
+    for choice in product(*(sets.choices(node) for node, _, _ in shared)):
+        sets.pin(shared, choice)
+        found.extend(sets.top())
+    return thin(found)
 
 
 class _Sets:
@@ -127,6 +138,41 @@ class _Sets:
     def __init__(self, recipe, env: dict, parts: dict, levels):
         self.recipe, self.env, self.parts, self.levels = recipe, env, parts, levels
         self.steps, self.moving, self.stepped = _analysis(recipe)
+        self.pinned, self.pinned_at = {}, {}   # {id(node): its values}, {id(list step): {index: values}}
+
+    def shared(self) -> list:
+        """``(node, list step node or None, index)`` for each intermediate the
+        expression uses twice: one element of a list step that the expression
+        also uses whole (C1's numerator e^(z_t), a term of the sum below it), and
+        every use of a step written twice; a student rounds it once, one way."""
+        steps, elements = {}, []
+        for node in _nodes(self.recipe.expression):
+            if self.is_step(node) and self.dynamic(node):
+                if shape(node) in self.steps:
+                    steps.setdefault(shape(node), []).append(node)
+                else:   # an element of a list step
+                    elements.append(node)
+        found = [(node, whole, int(float(ground(node.args[0].index, self.env))))
+                 for node in elements for whole in steps.get(shape(Call(node.func, (node.args[0].base,))), ())]
+        return found + [(node, None, None) for uses in steps.values() if len(uses) > 1 for node in uses]
+
+    def choices(self, node) -> tuple:
+        """The values a student may carry ``node`` as (each use of a step written
+        twice is one choice per use: ``pin`` keeps those that agree)."""
+        return roundings(self.compute(node), self.levels)
+
+    def pin(self, shared: list, choice: tuple) -> None:
+        """Fix each shared intermediate at its ``choice``: an element of a list
+        step in the list as well; a step written twice only where every use agrees."""
+        self.pinned, self.pinned_at, by_shape = {}, {}, {}
+        for (node, whole, index), value in zip(shared, choice):
+            if whole is None:
+                by_shape.setdefault(shape(node), set()).add(value)
+            self.pinned[id(node)] = (value,)
+            if whole is not None:
+                self.pinned_at.setdefault(id(whole), {})[index] = (value,)
+        if any(len(values) > 1 for values in by_shape.values()):
+            self.pinned = {id(node): () for node, _, _ in shared}   # uses that disagree: nothing reached
 
     def top(self) -> tuple:
         result = self.value(self.recipe.expression)
@@ -141,7 +187,11 @@ class _Sets:
         if cls is Name:
             return self.parts[node.name[len(PART_PREFIX):]]
         if self.is_step(node):
-            return _each(self.compute(node), self.rounded)
+            if id(node) in self.pinned:
+                return self.pinned[id(node)]
+            values = _each(self.compute(node), self.rounded)
+            at = self.pinned_at.get(id(node))
+            return Vec(at.get(i, v) for i, v in enumerate(values)) if at else values
         return self.compute(node)
 
     def compute(self, node):
@@ -209,6 +259,16 @@ class _Sets:
                 known = self.is_step(node) or any(self.dynamic(c) for c in children)
             self.moving[id(node)] = known
         return known
+
+
+def _nodes(node):
+    """``node`` and every node below it."""
+    yield node
+    cls = node.__class__
+    children = (node.operand,) if cls is Neg else (node.left, node.right) if cls is Bin else \
+        (node.base, node.index) if cls is Index else node.args if cls is Call else ()
+    for child in children:
+        yield from _nodes(child)
 
 
 _ANALYSES = {}   # {id(recipe): (steps, moving, stepped, recipe)}: the recipe kept, so its id stays its own

@@ -11,6 +11,12 @@ template has code of its own here.
   recipe worked from the student's (a) stays ECF too: it is the later part's
   formula applied to their own earlier answer, which is what error carried
   forward credits (issue 12), whatever led to that answer.
+- **A fixed sum over the student's count.** A recipe that divides what the
+  paper fixes by an earlier count alone (C10's ``sum(-log(p))/part:targets``)
+  is no method worked from a wrong count: a student who counts 4 positions
+  sums 4 terms, not the paper's 5. ECF there comes only from a misconception
+  carried on (above: (a) 3, the masked positions, then their mean; (a) 6, the
+  first word counted, then the sum over 6), never from the recipe (``uncounted``).
 - **Ranges.** A part may say where every correct answer lies (key.json's
   ``"range"``, a template's ``range:``). ECF is withheld when an earlier
   answer it would be worked from lies outside its part's range (a
@@ -30,8 +36,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
+from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import matches
+from quizgen.maths.tree import Call, Neg
 from quizgen.marking.carry import inside, reachable
+from quizgen.marking.recipes import fixed_over_part
 from quizgen.marking.quotes import MARKED_FROM, from_own_answers, marked_from, quoted
 from quizgen.marking.rule_model import EARLY, ECF, NEAR, tolerance_kind
 from quizgen.marking.slips import rounded_or_cut
@@ -91,7 +100,8 @@ def sensible(rule, reading, earlier: dict, env: dict, credits, carried, written,
     verdict = mark(rule, reading, earlier, env, credits, carried, written)
     if verdict.note != ECF and not (verdict.note == EARLY and from_own_answers(verdict.feedback)):
         return verdict
-    reason = reason or impossible_result(rule, reading.value, earlier, env, written)   # a trap's too: -ln 54.6
+    reason = reason or uncounted(rule, earlier, env, written) \
+        or impossible_result(rule, reading.value, earlier, env, written)   # a trap's too: -ln 54.6
     if not reason:
         return verdict
     alone = mark(rule, reading, {}, {}, credits, carried, written)
@@ -136,6 +146,44 @@ def impossible_source(rule, earlier: dict, written: dict) -> str:
             return (f"your {s.label} = {quoted(value, written.get(s.name))} cannot be right, as every answer to "
                     f"{s.label} {span(s.bounds)}, so {rule.label} was not marked from it {WITHHELD}")
     return ""
+
+
+def counted_by(rule):
+    """The earlier count (a ``Source`` of kind integer) ``rule``'s recipe divides
+    a quantity the paper fixes by (``recipes.fixed_over_part``), else None."""
+    name = fixed_over_part(rule.recipe.expression) if rule.recipe is not None else None
+    return next((s for s in rule.sources if s.name == name and s.kind == "integer"), None)
+
+
+def over_wrong_count(expression, parts: dict, answers: dict) -> bool:
+    """Whether a trap recipe divides a quantity the paper fixes by an earlier
+    count (``parts``: {name: (kind, value)}) the student got wrong (C10's
+    ``-(sum(-log(p))/part:targets)``): no slip worked from their count (``uncounted``)."""
+    name = fixed_over_part(expression)
+    kind, value = parts.get(name, (None, None))
+    return kind == "integer" and answers.get(name) != value
+
+
+def uncounted(rule, earlier: dict, env: dict, written: dict) -> str:
+    """Why ECF is withheld from a recipe that divides the paper's fixed sum by
+    the student's own count (``counted_by``): that count sums no other terms, so
+    the recipe worked from it is no method of theirs; else ""."""
+    count = counted_by(rule)
+    if count is None or earlier.get(count.name) is None:
+        return ""
+    own, total = earlier[count.name], rule.recipe.expression
+    total = (total.operand if total.__class__ is Neg else total).left
+    try:
+        terms = len(ground(total.args[0], env)) if total.__class__ is Call and total.func.name == "sum" else None
+    except OWN_RECIPE_ERRORS:
+        terms = None
+    yours = f"your {count.label} = {quoted(own, written.get(count.name))}"
+    if terms is None:
+        return f"what {rule.label} divides is fixed by the paper whatever {count.label} says, so {rule.label} was " \
+               f"not marked from {yours} {WITHHELD}"
+    return (f"the sum {rule.label} divides has {terms} terms whatever {count.label} says: divided by {yours} it is "
+            f"no mean (a count of {quoted(own)} sums {quoted(own)} terms), so {rule.label} was not marked from it "
+            f"{WITHHELD}")
 
 
 def impossible_result(rule, x: float, earlier: dict, env: dict, written: dict) -> str:
@@ -186,8 +234,9 @@ def carried_misconception(rule, earlier: dict, env: dict, behind: dict) -> Carri
         plain = reachable(rule.recipe, env, given, levels=())
     except OWN_RECIPE_ERRORS:
         return None
-    # a count's trap that is a fraction (10% of one sequence's 45, 4.5) is no answer to credit: the recipe's anyway
-    if any(matches(here[code], v, rule.spec, tolerance_kind(rule)) for v in (*as_counted(rule, here[code], plain),
+    # a count's trap that is a fraction (10% of one sequence's 45, 4.5) is no answer to credit: the recipe's
+    # anyway, unless the recipe is no method from a count (``uncounted``): then the misconception is the route
+    if counted_by(rule) is None and any(matches(here[code], v, rule.spec, tolerance_kind(rule)) for v in (*as_counted(rule, here[code], plain),
                                                                               *plain)):
         return None
     return Carried(code, here[code], tuple(labels))

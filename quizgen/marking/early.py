@@ -41,26 +41,25 @@ def precise(rule: PartRule, reading: Reading, verdict: Verdict, credits: Credits
 
 def too_early(rule: PartRule, x: float, shown: int | None = None) -> str:
     """Feedback when ``x`` is the answer rounded to fewer figures than asked, or cut
-    off instead of rounded, else "". ``shown``: the figures written; when they are
-    enough (``0.00120``, ``6.70``), never says that they gave fewer; None (an
-    expression, ``4/8``) names the value that is rounded."""
+    off instead of rounded, else "". ``shown``: the figures written; zeros written
+    after a rounding to 2 figures or more are padding (``6.70``, ``0.7700``: right
+    to 2, rounded early then padded); one figure padded is wrong at the figures it
+    shows (``3.0``, ``3.00`` for 2.72: incorrect); None (an expression, ``4/8``)
+    names the value that is rounded (to 1 figure too)."""
     asked = figures_asked(rule.kind, rule.spec)
     if asked is None:
         return ""
-    padded = shown is not None and shown >= asked
-    cut = cut_to(x, rule.value, asked)   # cut off at fewer figures is wrong at those figures too
-    if cut and padded:
+    if shown is not None and shown >= asked and cut_to(x, rule.value, asked):   # padded or not
         return _cut_off(rule, asked, expected(rule))
-    most = asked - 1 if shown is None or padded else min(asked - 1, shown)   # "7" is right to 1 figure, not 2
-    for figures in range(most, 0, -1):
-        if rounds_to(x, rule.value, figures):
-            after = "them" if figures > 1 else "it"
-            then = f" only, and the zeros written after {after} are not the answer's figures;" if padded else ","
-            # an expression (4/8) shows no decimal: name its value, as that rounding writes it (32/8: 4.0)
+    top = asked - 1 if shown is None else min(shown, asked - 1)
+    for figures in range(top, 0, -1):
+        if rounds_to(x, rule.value, figures) and (shown is None or figures >= 2 or shown == 1):
             said = "right" if shown is not None else f"its value, {significant(x, figures)}, is right"
-            return (f"rounded too early: {said} to {figures} significant figure{'s' * (figures > 1)}{then} "
+            zeros = " only, and the zeros written after them are not the answer's figures;" \
+                if shown is not None and figures < shown else ","
+            return (f"rounded too early: {said} to {figures} significant figure{'s' * (figures > 1)}{zeros} "
                     f"give at least {asked} (expected {expected(rule)})")
-    return _cut_off(rule, asked, expected(rule)) if cut else ""   # the answer as expected: written only when said
+    return _cut_off(rule, asked, expected(rule)) if cut_to(x, rule.value, asked) else ""
 
 
 def cut_short(rule: PartRule, x: float, shown: int | None) -> str:

@@ -15,7 +15,8 @@ from quizgen.marking.carry import inside
 from quizgen.marking.early import answer_as_asked, expected, too_early
 from quizgen.marking.quotes import COMPUTED_FROM, MARKED_FROM, quoted
 from quizgen.marking.rule_model import EARLY, IMPRECISE, Credits, PartRule, Source, Verdict
-from quizgen.marking.sources import shown_short
+from quizgen.marking.slips import rounds_to
+from quizgen.marking.sources import carried_rounded, figures_asked, rounded_from, shown_short
 
 
 class EarlySources(NamedTuple):
@@ -40,7 +41,10 @@ def early_sources(rule: PartRule, earlier: dict, written: dict) -> EarlySources:
     for s in rule.sources:
         value, figures = earlier[s.name], written.get(s.name)
         asked = shown_short(s, value, figures)
-        right = not inside(value, s.carried) and too_early(_as_rule(s), value, figures) \
+        # the right value rounded early, padded or not (0.100 for 0.0996, from 0.10): at 2 figures or more if padded
+        right = not inside(value, s.carried) and (too_early(_as_rule(s), value, figures) or figures is not None and
+                                                  (rounded_from(value, (s.value,), figures, 1 if asked else 2)
+                                                   or asked is not None and carried_rounded(value, s.carried, figures))) \
             and not any(matches(value, t, {}, "numeric") for t in s.traps)
         wrong = wrong or not (right or inside(value, s.carried) or matches(value, s.value, {}, "numeric"))
         if asked is None and not right:
@@ -53,21 +57,37 @@ def early_sources(rule: PartRule, earlier: dict, written: dict) -> EarlySources:
 
 
 def computed_early(rule: PartRule, x: float, early: EarlySources, credits: Credits, own: str = "",
-                   target: float | None = None) -> Verdict:
+                   target: float | None = None, shown: int | None = None) -> Verdict:
     """An answer computed from earlier answers shown to too few figures
     (``early_sources``): rounded too early too, scored as imprecise (and as
     ECF when one of them is wrong: (a) 0.96, a trap, then (b) -ln 0.96).
     ``own``: ECF's ``marked from your (a) = 0.96``; ``target``: the value
     worked from those answers, which the feedback of ECF names beside the
-    right one, "expected" (the key's, worked from the exact earlier answers)."""
+    right one, "expected" (the key's, worked from the exact earlier answers);
+    ``shown``: the figures the answer shows, when fewer than asked and right
+    given that value, said too (``_short_given``)."""
     items, wrong = early
     if wrong and own and target is not None:
         ecf = f", though right given that value ({from_own_and_exact(rule, own, target)})"
     else:
-        ecf = ", though right given that value (error carried forward; " if wrong else " ("
+        ecf = ", though right given that value (error carried forward; " if wrong else \
+            _short_given(rule, x, own, target, shown) or " ("
         ecf += f"expected {expected(rule)})"
     return Verdict(IMPRECISE, EARLY, score=credits.imprecise * (credits.ecf if wrong else 1.0), value=x,
                    feedback=f"{COMPUTED_FROM}{' and your '.join(items)}, so this one carries that early rounding{ecf}")
+
+
+def _short_given(rule: PartRule, x: float, own: str, target: float | None, shown: int | None) -> str:
+    """``; right to 2 significant figures given that value (from your (a) = 0.7
+    the answer is 1.20), give at least 3 (`` when ``x`` is ``target``, the value
+    worked from the student's own earlier answers, rounded to the ``shown``
+    figures, fewer than asked: it is short itself too, else ""."""
+    asked = figures_asked(rule.kind, rule.spec)
+    if not own or target is None or shown is None or asked is None or shown >= asked \
+            or not rounds_to(x, target, shown):
+        return ""
+    return (f"; right to {shown} significant figure{'s' * (shown > 1)} given that value (from your "
+            f"{own.removeprefix(MARKED_FROM)} the answer is {answer_as_asked(rule, target)}), give at least {asked} (")
 
 
 def from_own_and_exact(rule: PartRule, own: str, target: float) -> str:

@@ -29,6 +29,10 @@ from quizgen.maths.parser import CONSTANTS
 
 LOG_NOTE, bare_log, with_log_note = _logs.LOG_NOTE, _logs.bare_log, _logs.with_log_note   # their home: logs.py
 NUMBER, BLANK, INVALID, REVIEW = "number", Status.BLANK.value, Status.INVALID.value, Status.NEEDS_REVIEW.value
+INFINITE = Status.INCORRECT.value
+"""A reading that is wrong whatever the part: infinity (``∞``, ``inf``, ``-infinity``), no finite answer."""
+_INFINITY = re.compile(r"[-+−]?\s*(?:∞|inf|infinity|infinite)", re.IGNORECASE)
+INFINITY_REASON = "read as infinity, but this part's answer is a finite number"
 
 # a label's letters may carry combining marks (p̂, x̄: U+0300-036F, and those for symbols, U+20D0-20FF)
 # or a size in bars (|M| = 1)
@@ -214,6 +218,8 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
     text = str(text)
     if non_answer(text):   # "-", "n/a", "idk": no answer, said so
         return Reading(BLANK, reason=no_answer_reason(text))
+    if _INFINITY.fullmatch(text.strip()):   # a number part's answer is finite: wrong, not unreadable
+        return Reading(INFINITE, reason=INFINITY_REASON)
     if whole and none_counted(text):   # a count's "none", "nothing", "no positions": 0, never a word refused
         return Reading(NUMBER, 0.0)
     written, text = text, unquoted((from_typeset if typeset else typeset_shell)(text, decimal_comma))   # $L = 0.851$, 3.449 \times 10^{-5}, "0.695"

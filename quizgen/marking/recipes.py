@@ -174,6 +174,21 @@ def _intermediates(expression, lets: dict, earlier: dict) -> tuple:
     return tuple(found)
 
 
+def fixed_over_part(expression) -> str | None:
+    """The earlier part ``expression`` divides a fixed quantity by (one that
+    reads no part) and reads nowhere else, else None: C10's
+    ``sum(-log(p))/part:targets``, the paper's sum over its 5 positions divided
+    by the student's count, whatever that count is (coherence.py)."""
+    if expression.__class__ is Neg:
+        expression = expression.operand
+    if expression.__class__ is not Bin or expression.op != "/" or expression.right.__class__ is not Name:
+        return None
+    name = expression.right.name
+    if not name.startswith(PART_PREFIX) or _parts_read(expression.left):
+        return None
+    return name[len(PART_PREFIX):]
+
+
 def trap_recipes(template) -> dict:
     """``{part name: ((trap code, recipe text), ...)}``: each trap value of a
     part that reads earlier parts, written over them as ``part_paths`` writes

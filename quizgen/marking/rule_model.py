@@ -42,13 +42,16 @@ def near_plain(x: float, plain: float, spec: dict, kind: str = "numeric", short:
 
 @dataclass(frozen=True, slots=True)
 class TrapRule:
-    """A trap of one instance: its value (or words), code, feedback and credit."""
+    """A trap of one instance: its value (or words), code, feedback and credit;
+    ``carried``: the answers its value reaches by carried rounding, as a part's
+    ``carried`` (a trap worked from (a) rounded to 3 figures is that trap, not it cut off)."""
 
     code: str
     value: float | None
     feedback: str = ""
     credit: float = 0.0
     words: tuple = ()
+    carried: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)

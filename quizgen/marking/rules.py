@@ -17,7 +17,7 @@ from quizgen.maths.tolerance import half_width, matches
 from quizgen.marking.carry import LEVELS, inside, reachable
 from quizgen.marking.hull import given_reach
 from quizgen.marking.coherence import sensible
-from quizgen.marking.forms import BLANK, NUMBER, REVIEW, Reading, read_number
+from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read_number
 from quizgen.marking.quotes import marked_from, quoted
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
 from quizgen.marking.early import cut_short, expected, precise, shown_too_few, stated, too_early
@@ -30,7 +30,7 @@ from quizgen.marking.rule_model import (CARRIED, CARRIED_LIMIT, CORRECT, ECF, EA
                                         TrapRule, Verdict, near_plain, tolerance_kind)
 from quizgen.marking.words import mark_words, said_trap
 from quizgen.marking.percent import STRAY_PERCENT, percent_unread, stray_percent
-from quizgen.marking.as_asked import rounds_as_asked
+from quizgen.marking.as_asked import rounds_as_asked, rounds_otherwise
 
 __all__ = ["source_of", "mark_part", "mark_value", "figures_asked", "mark_words", "said_trap",
            # the records and statuses of rule_model.py, which callers import from here
@@ -58,7 +58,7 @@ def mark_part(rule: PartRule, text, earlier: dict, env: dict, credits: Credits =
         said = said_trap(rule, text, credits)
         if said is not None:
             return said
-        status = {REVIEW: NEEDS_REVIEW, BLANK: BLANK}.get(reading.status, INVALID)
+        status = {REVIEW: NEEDS_REVIEW, BLANK: BLANK, INFINITE: INCORRECT}.get(reading.status, INVALID)
         return Verdict(status, feedback=reading.reason)
     return mark_value(rule, reading, earlier, env, credits, written=written)
 
@@ -87,7 +87,6 @@ def mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, credi
         return replace(verdict, feedback=f"{verdict.feedback}, which earns {_share(verdict.score)} of the marks "
                                          "in this course")
     return verdict
-
 
 
 FRACTION_FROM_OWN = ("{}: {} is what {} give{}, but a count is a whole number, so round it: {} is correct given "
@@ -139,8 +138,9 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
     feedback quotes it as written (0.0100, not 0.01)."""
     x, kind, written = reading.value, tolerance_kind(rule), written or {}
     carried = {} if carried is None else carried
-    if matches(x, rule.value, rule.spec, kind) or rounds_as_asked(x, stated(rule), rule.kind, rule.spec,
-                                                                  reading.figures, (t.value for t in rule.traps)):
+    key, shown = stated(rule), reading.figures   # more figures than asked: right at those asked (as_asked.py)
+    if matches(x, rule.value, rule.spec, kind) and not rounds_otherwise(x, key, rule.kind, rule.spec, shown) \
+            or rounds_as_asked(x, key, rule.kind, rule.spec, shown, (t.value for t in rule.traps)):
         return precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
     ecf, target = _ecf(rule, reading, earlier, env, carried, credits.levels, written)
     early = early_sources(rule, earlier, written) if ecf else NO_EARLY_SOURCES
@@ -154,7 +154,7 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
         if unrounded is not None:
             ecf, target = unrounded
         elif early.items:
-            return computed_early(rule, x, early, credits, ecf, target)
+            return computed_early(rule, x, early, credits, ecf, target, reading.figures)
     if ecf:
         return _ecf_verdict(rule, reading, ecf, target, credits)
     trap, feedback = trap_matched(rule.traps, x, rule.spec, kind)   # a count's also at a fraction's roundings
@@ -228,6 +228,9 @@ def _slip(rule: PartRule, x: float, shown: int | None, credits: Credits, own) ->
                            feedback=early, value=x)
         return Verdict(INCORRECT, value=x, feedback=rounded_twice(stated(rule), asked, x) or cut_short(rule, x, shown))
     trap, figures = found
+    if inside(x, trap.carried):   # the trap worked from (a) carried to 3 figures or more: that trap, no slip on it
+        return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
+                       feedback=trap.feedback, value=x)
     how = (f"cut off instead of rounded: {significant(trap.value, asked + 1)} rounds to "
            f"{significant(trap.value, asked)}" if figures is None else
            f"rounded to {figures} significant figure{'s' * (figures > 1)}: give at least {asked}")
