@@ -42,3 +42,22 @@ def test_a_translated_ms_forms_export_grades_as_an_english_one(tmp_path, invoke,
         ("s1@uni.example", "Ann", "1"), ("s2@uni.example", "Bo", "0")}   # s1's later answer, 1,44, by time
     graded = (tmp_path / "forms-graded.csv").read_text(encoding="utf-8-sig")
     assert f"a row with a later '{COMPLETION[language]}' answers this part again" in graded
+
+
+@pytest.mark.parametrize("language", sorted(HEADERS))
+def test_a_translated_ms_forms_time_is_read_day_first(tmp_path, invoke, language):
+    """12/03 then 01/04: the 1st of April is the later submission in these locales."""
+    part = {"part": "a", "name": "loss", "type": "numeric", "points": 1.0, "value": 1.44, "answer": "1.44",
+            "tolerance": {"sigfigs": 3}}
+    key = {"questions": [{"id": "Q1", "class": "C1", "template": "t", "points": 1, "parts": [part]}]}
+    (tmp_path / "key.json").write_text(json.dumps(key), encoding="utf-8")
+    extra = ";" * (HEADERS[language].count(";") - 4)
+    rows = (f"{HEADERS[language]};Q1a\n2;01/04/2026 10:00;01/04/2026 10:05;s1@uni.example;Ann{extra};1,44\n"
+            f"1;12/03/2026 10:00;12/03/2026 10:05;s1@uni.example;Ann{extra};3\n")
+    (tmp_path / "forms.csv").write_text(rows, encoding="utf-8")
+    result = invoke("grade", tmp_path / "forms.csv", "--key", tmp_path / "key.json")
+    assert result.exit_code == 0, result.output
+    graded = list(csv.DictReader(io.StringIO((tmp_path / "forms-graded.csv").read_text(encoding="utf-8-sig")),
+                                 delimiter=";"))
+    latest = [row for row in graded if row.get("status") not in ("superseded",)]
+    assert [row["answer"] for row in latest] == ["1,44"], graded

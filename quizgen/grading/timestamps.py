@@ -38,7 +38,8 @@ MS_FORMS_TIMES = ("fertigstellungszeit", "heuredefin", "horadefinalización", "t
                   "startzeit", "heurededébut", "horadeinicio", "begintijd")
 """Microsoft Forms' ``Completion time`` and then ``Start time`` in German, French, Spanish and Dutch
 (its exports head them ``Fertigstellungszeit``, ``Heure de fin``, ``Hora de finalización``,
-``Tijd van voltooien``; ``Startzeit``, ``Heure de début``, ``Hora de inicio``, ``Begintijd``)."""
+``Tijd van voltooien``; ``Startzeit``, ``Heure de début``, ``Hora de inicio``, ``Begintijd``):
+day-first locales too, like ``DAY_FIRST_HEADERS``."""
 TIMESTAMP_HEADERS = ("timestamp", "completiontime", "submitted", "submittedat", "completed", "completedon",
                      "endtime", "starttime", "startedon", *DAY_FIRST_HEADERS, *MS_FORMS_TIMES)
 """Headers (case, spaces and underscores aside) of a column saying when a form was filled in (Google
@@ -150,7 +151,7 @@ def settle_by_time(source, grid, label: str) -> tuple:
     first = _first_rows(grid)
     cells = sorted((row, text) for text, row in first.items())
     try:
-        times = _column_times(cells, grid, source, squeezed(label) in DAY_FIRST_HEADERS)
+        times = _column_times(cells, grid, source, squeezed(label) in (*DAY_FIRST_HEADERS, *MS_FORMS_TIMES))
     except _BadCell as bad:
         order.problem = f"line {line_of_row(source, bad.row)}: {bad.said()}"
         order.moved = _not_latest(grid)
