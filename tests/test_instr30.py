@@ -127,6 +127,18 @@ def test_a_tab_file_writes_the_decimal_mark_its_numbers_use(tmp_path, invoke, an
     assert s01["percent"] == f"50{mark}0"
 
 
+@pytest.mark.parametrize("answers, mark", [("3.072\t2", ","), ("3.0725\t2", ".")])
+def test_a_number_grouped_by_points_says_nothing_of_the_decimal_mark(tmp_path, invoke, answers, mark):
+    """``3.072`` may be a German 3072: it alone does not turn a tab file's outputs to points."""
+    section_a(tmp_path)
+    (tmp_path / "t.txt").write_text(f"student_id\tsubmitted\tQ1a\tQ1b\ns01\t03.12.2026\t{answers}\n",
+                                    encoding="utf-8")
+    result = invoke("grade", tmp_path / "t.txt", "--key", tmp_path / "key.json", "--out", f"{tmp_path / 'r'}/",
+                    "--roster", tmp_path / "rosterA.csv")
+    assert result.exit_code == 0, result.output
+    assert f"Class: mean 0{mark}0%" in result.output, result.output
+
+
 # ---------------------------------------------------------------- 7. notes that say what they counted
 
 @pytest.mark.parametrize("rows, said", [

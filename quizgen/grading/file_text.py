@@ -45,20 +45,23 @@ def csv_start(path: Path, readable: Path, encoding, delimiter, expected: str) ->
 
 _POINT_NUMBER = re.compile(r"[-+]?\d*\.\d+(?:[eE][-+]?\d+)?")
 _COMMA_NUMBER = re.compile(r"[-+]?\d*,\d+(?:[eE][-+]?\d+)?")
+_GROUPED = re.compile(r"[-+]?[1-9]\d{0,2}(?:\.\d{3})+")
+"""A whole number grouped by points (``3.072``): a decimal-comma locale's thousands as much as a decimal."""
 
 
 def points_only(lines: list, delimiter: str) -> bool:
     """Whether the cells of ``lines`` (the file's start) write numbers with a
     decimal point (``0.408``) and none with a decimal comma (``0,408``): a
     ``;`` or tab file so written (an English spreadsheet's tab export, Excel's
-    "Unicode text") is no decimal-comma class. A date's ``03.12.2026`` is no number."""
+    "Unicode text") is no decimal-comma class. A date's ``03.12.2026`` is no number,
+    and ``3.072`` (a thousands group or a decimal) no evidence either way."""
     points = False
     for line in lines:
         for cell in line.split(delimiter):
             cell = cell.strip().strip('"').strip()
             if _COMMA_NUMBER.fullmatch(cell):
                 return False
-            points = points or _POINT_NUMBER.fullmatch(cell) is not None
+            points = points or _POINT_NUMBER.fullmatch(cell) is not None and not _GROUPED.fullmatch(cell)
     return points
 
 
