@@ -78,9 +78,9 @@ def test_another_sections_override_grades_no_one(tmp_path, invoke, roster):
                     "--out", f"{tmp_path / 'r'}/", *options)
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())
-    assert ("Note: 2 override(s) in ov.csv are for 1 student(s) not in this run (no answer row, not on --roster: "
-            "another section's, say): left out, so they grade no one here and a gradebook template's grade for "
-            "those students is kept") in said, said
+    assert ("Note: 2 override(s) in ov.csv are for 1 student(s) with no answer row in this run and not on "
+            "--roster (another section's, say): left out, so they change no score here and a gradebook "
+            "template's grade for those students is kept") in said, said
     assert "matches no answer" not in said
     graded = students_csv(tmp_path / "r" / "a-graded-students.csv")
     assert float(graded["s01"]["score"]) == 4   # this section's override applies

@@ -40,16 +40,16 @@ class Decisions:
 
     def made_note(self) -> list:
         """The summary's lines on the rows the overrides made and on the overrides
-        left out for students not in this run (none: no line)."""
+        left out for students with no answer row in this run (none: no line)."""
         lines = []
         if self.made:
             lines.append(f"{self.made} row(s) added after the graded answers for overrides of parts with no answer "
                          f"row (reason 'no answer row: made by {self.source} line N')")
         if self.elsewhere:
             count = len({normalise_id(o.student_id) for o in self.elsewhere})
-            lines.append(f"{len(self.elsewhere)} override(s) in {self.source} are for {count} student(s) not in "
-                         "this run (no answer row, not on --roster: another section's, say): left out, so they "
-                         "grade no one here and a gradebook template's grade for those students is kept")
+            lines.append(f"{len(self.elsewhere)} override(s) in {self.source} are for {count} student(s) with no "
+                         "answer row in this run and not on --roster (another section's, say): left out, so they "
+                         "change no score here and a gradebook template's grade for those students is kept")
         return lines
 
 
