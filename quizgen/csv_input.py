@@ -168,11 +168,9 @@ class RowGuard:
         self.delimiter, self.where, self.header = delimiter, where, None
 
     def check(self, row: list, line: int, end: int, closed: bool = True) -> None:
-        """Check ``row``, read from file line ``line`` to ``end``; ``closed``:
-        whether its last quoted cell closed before the end of the file (a
-        record of several lines with cells past the header's is a stray quote too).
-        A cell's lines before the one it closes on are checked for looking like
-        rows; the closing line is the cell's own (Alt+Enter in a notes cell)."""
+        """Check ``row``, read from file line ``line`` to ``end``; ``closed``: whether its last quoted
+        cell closed before the end of the file (a record of several lines with cells past the header's
+        is a stray quote too). A cell's lines but the one it closes on (its own: Alt+Enter) may not look like rows."""
         if self.header is None:
             if any(cell.strip() for cell in row):
                 self.header = row
