@@ -26,12 +26,17 @@ def _rows(header: str) -> str:
             f"1;12/3/26 10:00:00;12/3/26 10:05:00;s1@uni.example;Ann{extra};3\n")
 
 
-@pytest.mark.parametrize("language", sorted(HEADERS))
-def test_a_translated_ms_forms_export_grades_as_an_english_one(tmp_path, invoke, language):
+def _one_part_key(folder) -> None:
+    """key.json of one question, Q1 (a), whose answer is 1.44."""
     part = {"part": "a", "name": "loss", "type": "numeric", "points": 1.0, "value": 1.44, "answer": "1.44",
             "tolerance": {"sigfigs": 3}}
     key = {"questions": [{"id": "Q1", "class": "C1", "template": "t", "points": 1, "parts": [part]}]}
-    (tmp_path / "key.json").write_text(json.dumps(key), encoding="utf-8")
+    (folder / "key.json").write_text(json.dumps(key), encoding="utf-8")
+
+
+@pytest.mark.parametrize("language", sorted(HEADERS))
+def test_a_translated_ms_forms_export_grades_as_an_english_one(tmp_path, invoke, language):
+    _one_part_key(tmp_path)
     (tmp_path / "forms.csv").write_text(_rows(HEADERS[language]), encoding="utf-8")
     result = invoke("grade", tmp_path / "forms.csv", "--key", tmp_path / "key.json")
     assert result.exit_code == 0, result.output
@@ -47,10 +52,7 @@ def test_a_translated_ms_forms_export_grades_as_an_english_one(tmp_path, invoke,
 @pytest.mark.parametrize("language", sorted(HEADERS))
 def test_a_translated_ms_forms_time_is_read_day_first(tmp_path, invoke, language):
     """12/03 then 01/04: the 1st of April is the later submission in these locales."""
-    part = {"part": "a", "name": "loss", "type": "numeric", "points": 1.0, "value": 1.44, "answer": "1.44",
-            "tolerance": {"sigfigs": 3}}
-    key = {"questions": [{"id": "Q1", "class": "C1", "template": "t", "points": 1, "parts": [part]}]}
-    (tmp_path / "key.json").write_text(json.dumps(key), encoding="utf-8")
+    _one_part_key(tmp_path)
     extra = ";" * (HEADERS[language].count(";") - 4)
     rows = (f"{HEADERS[language]};Q1a\n2;01/04/2026 10:00;01/04/2026 10:05;s1@uni.example;Ann{extra};1,44\n"
             f"1;12/03/2026 10:00;12/03/2026 10:05;s1@uni.example;Ann{extra};3\n")
