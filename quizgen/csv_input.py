@@ -130,15 +130,15 @@ def _count_outside_quotes(line: str, char: str) -> int:
     return count
 
 
-def sniffed_reader(text: str, delimiter=None, where: str = ""):
-    """``(reader, lines skipped)`` for a small CSV input's whole ``text`` (a
-    roster, overrides, a gradebook template, an LMS download): the ``sep=`` line
-    skipped, the delimiter chosen as above (``delimiter``: ``--delimiter``, if
-    given), spaces after a delimiter ignored, each row checked by RowGuard
-    (``where`` starts its message). A row's file line is ``reader.line_num + skipped``."""
+def sniffed_reader(text: str, delimiter=None, where: str = "", exact: bool = False):
+    """``(reader, lines skipped)`` for a small CSV input's whole ``text`` (a roster, overrides, a
+    gradebook template, an LMS download): the ``sep=`` line skipped, the delimiter chosen as above
+    (``delimiter``: ``--delimiter``, if given), spaces after a delimiter ignored unless ``exact``,
+    each row checked by RowGuard (``where`` starts its message). File line: ``reader.line_num + skipped``."""
     lines = io.StringIO(text, newline="").readlines()
     hint, skip = excel_sep_line(lines)
-    return GuardedReader(lines[skip:], choose_delimiter(delimiter, hint, lines[skip:]), skip, where), skip
+    delimiter = choose_delimiter(delimiter, hint, lines[skip:])
+    return GuardedReader(lines[skip:], delimiter, skip, where, skip_spaces=not exact), skip
 
 
 def row_like(line: str, delimiter: str, cells: int) -> bool:
@@ -202,9 +202,9 @@ class GuardedReader:
     """A csv.reader over ``lines`` whose every row RowGuard checks; a record
     the end of the file cut off inside its quote is a stray quote too."""
 
-    def __init__(self, lines: list, delimiter: str, skip: int, where: str = ""):
+    def __init__(self, lines: list, delimiter: str, skip: int, where: str = "", skip_spaces: bool = True):
         self._ended = False
-        self._reader = csv.reader(self._source(lines), delimiter=delimiter, skipinitialspace=True)
+        self._reader = csv.reader(self._source(lines), delimiter=delimiter, skipinitialspace=skip_spaces)
         self.dialect, self.guard, self._skip = self._reader.dialect, RowGuard(delimiter, where), skip
 
     @property

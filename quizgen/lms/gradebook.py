@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from quizgen.errors import InputFileError, UsageError, printable, shortened
 from quizgen.cells import spreadsheet_safe
-from quizgen.csv_input import choose_delimiter, excel_sep_line, one_column_each
+from quizgen.csv_input import one_column_each, sniffed_reader
 from quizgen.lms.assignment import added_warning, assignment_column, names_assignment
 from quizgen.lms.import_limits import needs_guard
 from quizgen.lms.template_rows import (MOODLE_KEYS, NO_GRADE, moodle_rows, numbered_rows,
@@ -238,7 +238,7 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
     ``held`` (normal ids: their Moodle attempt still open, or none) keeps the
     cell as it is, empty too, not 0; every other row and column keeps its values."""
     bom = template.startswith("\ufeff")
-    reader, skip = _exact_reader(template.lstrip("\ufeff"))
+    reader, skip = sniffed_reader(template.lstrip("\ufeff"), exact=True)   # every cell kept as written
     numbered = list(numbered_rows(reader, skip))
     rows = [row for _, row in numbered]
     if not rows or not any(c in rows[0] for c in CANVAS_ID_COLUMNS):
@@ -346,16 +346,6 @@ def _unfilled_ids(header: list, numbered: list, graded: dict) -> tuple:
     columns = [header.index(name) for name in CANVAS_ID_COLUMNS if name in header]
     return tuple(row[i].strip() for n, (_, row) in enumerate(numbered) if n not in graded
                  and row[0].strip() != POINTS_POSSIBLE for i in columns if row[i].strip())
-
-
-def _exact_reader(text: str):
-    """``(csv reader, lines skipped)`` of a Canvas template, its delimiter
-    found as every CSV input's is (csv_input: Excel's ``sep=`` line, else the
-    header's commonest of tab, ``;``, ``,``; Canvas writes ``;`` in a locale
-    with a decimal comma), every cell kept as written (no space dropped)."""
-    lines = io.StringIO(text, newline="").readlines()
-    hint, skip = excel_sep_line(lines)
-    return csv.reader(lines[skip:], delimiter=choose_delimiter(None, hint, lines[skip:])), skip
 
 
 def _points_possible(numbered: list, column: int, name: str):

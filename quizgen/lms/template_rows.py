@@ -11,7 +11,7 @@ import re
 from typing import NamedTuple
 
 from quizgen.cells import unguard
-from quizgen.csv_input import GuardedReader, RowGuard, header_shown, one_column_each, sniffed_reader
+from quizgen.csv_input import header_shown, one_column_each, sniffed_reader
 from quizgen.errors import InputFileError, printable, shortened
 from quizgen.marking.student_ids import normalise_id
 
@@ -77,15 +77,10 @@ def _moodle_header(numbered_header: tuple, item: str, identity: str) -> tuple:
 
 
 def numbered_rows(reader, skip: int):
-    """``(file line, row)`` for each row of ``reader``, each checked by csv_input's RowGuard (a stray
-    quote, text past the header's columns); a row that is not valid CSV is one line naming it."""
-    guard = None if isinstance(reader, GuardedReader) else RowGuard(reader.dialect.delimiter)
+    """``(file line, row)`` for each row of ``reader`` (csv_input.sniffed_reader's, each row checked by
+    its RowGuard); a row that is not valid CSV is one line naming it."""
     try:
-        start = 1
         for row in reader:
-            if guard is not None:
-                guard.check(row, start + skip, reader.line_num + skip)
-            start = reader.line_num + 1
             yield reader.line_num + skip, row
     except csv.Error as exc:
         raise InputFileError(f"line {reader.line_num + skip}: not valid CSV ({exc})") from exc
