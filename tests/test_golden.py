@@ -296,11 +296,13 @@ def paper_digest(path) -> str:
 # Not re-pinned (trap28): the log-2 trap (log2_instead_of_ln) adds a trap to the keys of C1, C2,
 # C3, C4, C7, C8 and C10, not a word or number to a paper: seeds 1, 2, 5 and 11 draw the same
 # numbers (problems.md, solutions.md and key.csv byte-identical; key.json gains the traps).
+# All four again (rev-maths31): C8 names the true class after a comma ("the true class,
+# **contradiction**"), which read as one phrase before. Numbers and draws unchanged.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "305ff47b0d030df5c746bfd27a18d78ed70cbf65728f709848291909e77075d5",
-    ("1", "solutions.md"): "a245a888bd0d323c35d474a532d9a1602fbb0044afb592d22ca441fc2605dd0e",
-    ("2", "problems.md"): "d21f739ff8aaed6efc8b74b26d17ca963b57c0e8494f459f3718b48a8f08bf0f",
-    ("2", "solutions.md"): "174a08a064cb1902830e4e51dd145836268e6faf996b606ad5637dc714e2b0b4",
+    ("1", "problems.md"): "1b6885181efe5c4f2a36dd3883dcc2314aeb19d480dbfcdb59658a49d81142d6",
+    ("1", "solutions.md"): "d27002fc072bd11f4a9299dfd7201f36d96de8dbeaee68743adaaeda04ba117a",
+    ("2", "problems.md"): "53405deb8e69a17ef42d1e2a33cfc357ab8e357dce219bfbbed4834b70a4a638",
+    ("2", "solutions.md"): "e21e234b8b10e2fbc44eca67a093ba47ee0b55b528bb2eaa44e7fc91c0f29bb4",
 }
 
 
