@@ -8,10 +8,15 @@ its feedback sheets and its reports)."""
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import secrets
 import signal
+import socket
+import stat
 import threading
+import time
 from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 
@@ -51,8 +56,53 @@ _HELD_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "S
 def temp_name(directory: Path) -> Path:
     """A fresh temporary name beside the outputs, not yet created. Callers note
     it before creating the file (exclusively), so a signal arriving at any
-    moment leaves no temporary file that their clean-up does not know of."""
-    return Path(directory) / f".quizgen-{secrets.token_hex(8)}.tmp"
+    moment leaves no temporary file that their clean-up does not know of. The
+    name holds this host's tag and this process's id: a file SIGKILL left
+    behind is then provably stale once that process is gone (remove_stale_temps)."""
+    return Path(directory) / f".quizgen-{_HOST}-{os.getpid()}-{secrets.token_hex(8)}.tmp"
+
+
+_HOST = hashlib.sha256(socket.gethostname().encode("utf-8", "replace")).hexdigest()[:8]
+"""This host, as temporary names tag it: a process id means something only on its own host."""
+_TEMP = re.compile(r"\.quizgen-([0-9a-f]{8})-([0-9]{1,10})-[0-9a-f]{16}\.tmp")
+STALE_SECONDS = 3600
+"""How long a temporary file of a process that is gone is left before a later
+run into its folder removes it: an hour, past any run's last write."""
+
+
+def remove_stale_temps(directory: Path) -> None:
+    """Remove the temporary files a killed run (SIGKILL, a power cut) left in
+    ``directory``: those named by temp_name on this host, whose process no
+    longer runs, owned by this user and untouched for STALE_SECONDS. Any
+    other file stays, an older quizgen's temporary files too (their names
+    say no process, so nothing proves them stale). POSIX only."""
+    if os.name != "posix":
+        return
+    with suppress(OSError), os.scandir(directory) as entries:
+        for entry in entries:
+            found = _TEMP.fullmatch(entry.name)
+            if found and found[1] == _HOST and _gone(int(found[2])) and _old_and_mine(entry):
+                _unlink_quietly(entry.path)
+
+
+def _gone(pid: int) -> bool:
+    """Whether no process ``pid`` runs on this host (one of another user's runs)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return pid > 0
+    except (OSError, OverflowError):   # PermissionError: it runs, as another user
+        return False
+    return False
+
+
+def _old_and_mine(entry: os.DirEntry) -> bool:
+    """A regular file (not a link) of this user's, unchanged for STALE_SECONDS."""
+    with suppress(OSError):
+        info = entry.stat(follow_symlinks=False)
+        return (stat.S_ISREG(info.st_mode) and info.st_uid == os.getuid()
+                and time.time() - info.st_mtime > STALE_SECONDS)
+    return False
 
 
 _COMMITS = []   # the journals of the open one_commit blocks, the innermost last

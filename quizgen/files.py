@@ -22,7 +22,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from quizgen.byte_order import bom_encoding
-from quizgen.commit import put_in_place, remove_folders, temp_name
+from quizgen.commit import put_in_place, remove_folders, remove_stale_temps, temp_name
 from quizgen.errors import InputFileError, OutputError, UsageError
 from quizgen.input_files import MAX_KEY_BYTES
 
@@ -244,8 +244,10 @@ def write_files(out_dir, files: dict) -> list:
 def check_outputs(out_dir, names) -> Path:
     """``out_dir`` (check_folder), after every output ``names`` in it and its
     temporary files are found fit to write (check_length, check_target), the
-    limits asked once: before anything is written."""
+    limits asked once: before anything is written. A killed run's temporary
+    files there that are provably stale go first (commit.remove_stale_temps)."""
     out_dir = check_folder(out_dir)
+    remove_stale_temps(out_dir)
     name_max, path_max = limits = _limits(out_dir)
     check_length(temp_name(out_dir), limits)
     folder = len(os.fsencode(str(out_dir))) + 1

@@ -1,11 +1,14 @@
 """YAML read with the safe loader only, refusing a mapping that names one key
 twice and an integer of more than MAX_INT_DIGITS digits, and reading no
-base-60 number: the one loader for every YAML file a user gives (templates,
+number other than the one written: no base-60, hexadecimal, octal or binary
+form, no ``_`` between digits, no non-zero number read as 0 or a finite one as
+infinity. The one loader for every YAML file a user gives (templates,
 the ``--policy`` file), its bytes decoded by one rule (``yaml_text``) and its
 errors' lines found by one (``error_line``). Imports only PyYAML and byte_order, so every layer can use it."""
 
 from __future__ import annotations
 
+import math
 import re
 
 import yaml
@@ -64,7 +67,8 @@ class _Numbers:
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
 
     def construct_yaml_int(self, node):
-        """The integer ``node`` holds, once its length and form are checked."""
+        """The integer ``node`` holds, once its length and form are checked: plain
+        decimal only, as the number a reader sees is the one the file must mean."""
         text = self.construct_scalar(node)
         if ":" in text:
             raise yaml.constructor.ConstructorError(
@@ -75,17 +79,62 @@ class _Numbers:
             raise yaml.constructor.ConstructorError(
                 None, None, f"an integer of {digits:,} digits; at most {MAX_INT_DIGITS} digits are read",
                 node.start_mark)
-        return _read_number(lambda: super(_Numbers, self).construct_yaml_int(node), "an integer", text, node)
+        value = _read_number(lambda: super(_Numbers, self).construct_yaml_int(node), "an integer", text, node)
+        if not _PLAIN_INT.fullmatch(text):
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{text[:40]!r} is not a plain decimal number: YAML 1.1 reads it as {value} "
+                f"({_int_form(text)}); write {value} if that is meant, or quote it if it is text",
+                node.start_mark)
+        return value
 
     def construct_yaml_float(self, node):
-        """The float ``node`` holds, refusing a base-60 one (``!!float 1:30.0``)."""
+        """The float ``node`` holds, refusing a base-60 one (``!!float 1:30.0``), one
+        with a ``_`` and one read as 0 or infinity that is neither as written."""
         text = self.construct_scalar(node)
         if ":" in text:
             raise yaml.constructor.ConstructorError(
                 None, None, "a base-60 number (such as 1:30.5), which quizgen does not read; "
                 "write the number in decimal",
                 node.start_mark)
-        return _read_number(lambda: super(_Numbers, self).construct_yaml_float(node), "a number", text, node)
+        value = _read_number(lambda: super(_Numbers, self).construct_yaml_float(node), "a number", text, node)
+        if "_" in text:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{text[:40]!r} is not a plain decimal number: YAML 1.1 reads it as {value!r} "
+                "(its '_' dropped); write that if it is meant, or quote it if it is text", node.start_mark)
+        _refuse_out_of_range(value, text, node)
+        return value
+
+
+_PLAIN_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+"""An integer as people write it: decimal digits, no ``0x``/``0b``/leading-0 (octal) form and
+no ``_`` (YAML 1.1 reads ``0x10`` as 16, ``010`` as 8, ``1_0`` as 10)."""
+
+
+def _int_form(text: str) -> str:
+    """The YAML 1.1 reading an integer's ``text`` got, in words, for a message."""
+    body = text.lstrip("+-")
+    if body[:2] in ("0x", "0X"):
+        return "hexadecimal"
+    if body[:2] in ("0b", "0B"):
+        return "binary"
+    if len(body) > 1 and body[0] == "0":
+        return "octal, for its leading 0"
+    return "its '_' dropped"
+
+
+def _refuse_out_of_range(value: float, text: str, node) -> None:
+    """Refuse a float whose written digits are not 0 but read as 0 (``1e-400``:
+    below the smallest float) or that is finite as written but reads as
+    infinity (``1e400``): the value would not be the number the file states."""
+    mantissa = re.split("[eE]", text, maxsplit=1)[0]
+    if value == 0 and re.search("[1-9]", mantissa):
+        problem = "too small to be held as a number and would be read as 0"
+    elif math.isinf(value) and "inf" not in text.lower():
+        problem = "too large to be held as a number and would be read as infinity"
+    else:
+        return
+    raise yaml.constructor.ConstructorError(
+        None, None, f"{text[:40]!r} is {problem}; write the number meant", node.start_mark)
 
 
 def _read_number(construct, what: str, text: str, node):

@@ -25,7 +25,8 @@ ROWS = [(HOSTILE_ID, HOSTILE_NAME, "Q1", "a", "0.25"), (HOSTILE_ID, HOSTILE_NAME
 
 
 def test_latex_source_escapes_hostile_ids_names_answers_and_key_text(tmp_path, pdf_sheet_sources):
-    key = small_key(code="{halved}%")
+    key = small_key(code="log_halved")   # a code is lower_snake_case (key/checks.py), shown as words
+    key["questions"][0]["parts"][0]["misconceptions"][0]["feedback"] = "feedback for {halved}%"
     key["questions"][0]["title"] = "Loss $ of \\def\\x{1}"
     quizgen.grade(write(tmp_path, key, ROWS), key=tmp_path / "key.json",
                   outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf"))
@@ -37,11 +38,11 @@ def test_latex_source_escapes_hostile_ids_names_answers_and_key_text(tmp_path, p
     tex = tex.replace(r"\penalty5000{}", "")
     assert r"Feedback for \textbackslash{}input\{/etc/passwd\} (Zoë \$x\$ 50\% \{\textasciicircum{}" in tex
     assert r"\textbackslash{}immediate\textbackslash{}write18\{id\}\% \$ \{" in tex   # newline, BEL: spaces
-    assert r"misconception \textbf{\{halved\}\%}: feedback for \{halved\}\%" in tex
+    assert r"misconception \textbf{log halved}: feedback for \{halved\}\%" in tex
     assert r"Q1: Loss \$ of \textbackslash{}def\textbackslash{}x\{1\}" in tex
     assert "No worked solution is available for this question." in tex and "-{}-bank" not in tex
     assert tex.count(r"\begin{itemize}") == tex.count(r"\end{itemize}") == 2   # What to work on, the notes
-    assert r"\item misconception {\textquotedbl}\{halved\}\%{\textquotedbl}: Q1 (a)." in tex   # no bank: the code
+    assert r"\item misconception {\textquotedbl}log halved{\textquotedbl}: Q1 (a)." in tex   # no bank: the code
 
 
 def test_pdf_sheet_has_the_worked_solution_in_latex(tmp_path, pdf_sheet_sources):

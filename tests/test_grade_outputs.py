@@ -157,8 +157,8 @@ RISKY = ("=cmd|x", "@SUM(1)", "+1+1", "-2-cmd")
 
 
 def test_every_csv_cell_from_a_crafted_key_is_guarded(tmp_path):
-    key = small_key(code="=cmd|x", template="@SUM(1)", cls="+C1")
-    key["questions"][0]["parts"][1]["misconceptions"] = [trap("@SUM(1)", 2.0, "=HYPERLINK(1)")]
+    key = small_key(template="@SUM(1)", cls="+C1")   # a code is lower_snake_case (key/checks.py): no formula
+    key["questions"][0]["parts"][1]["misconceptions"] = [trap("at_sum", 2.0, "=HYPERLINK(1)")]
     rows = ANSWERS + [("s5", "=evil()", "Q1", "b", "2")]
     (tmp_path / "canvas.csv").write_text("Student,ID,SIS User ID\n=x,1,s1\n", encoding="utf-8")
     runner = CliRunner()
@@ -176,7 +176,7 @@ def test_every_csv_cell_from_a_crafted_key_is_guarded(tmp_path):
                 assert not cell.startswith(("=", "@", "+", "\t", "\r")), (path.name, cell)
                 assert not (cell.startswith("-") and not cell[1:2].isdigit()), (path.name, cell)
                 seen.update(r for r in RISKY if r in cell)
-    assert seen >= {"=cmd|x", "@SUM(1)"}   # the crafted texts were written, guarded
+    assert seen >= {"@SUM(1)"}   # the crafted texts were written, guarded
 
 
 def test_a_gradebook_leaves_out_ids_its_formula_guard_would_change(tmp_path):
@@ -217,11 +217,11 @@ def test_a_moodle_gradebook_of_email_ids_suggests_keying_it_on_email(tmp_path):
 
 def test_a_key_code_with_a_direction_override_is_refused_in_one_line(tmp_path):
     """A hand-edited key's code with U+202E mirrored the report page's status
-    lines; a code is printable text with no format characters."""
+    lines; a code is lower_snake_case, as the bank's are."""
     answers = write(tmp_path, small_key(code="evil\u202eedoc"), ANSWERS[:1])
     result = CliRunner().invoke(main, ["grade", str(answers)])
     assert result.exit_code == 2
-    assert "expected a code of printable characters, got 'evil?edoc'" in result.stderr
+    assert "expected a misconception code in lower_snake_case" in result.stderr and 'got "evil?edoc"' in result.stderr
     assert result.stderr.count("\n") == 1
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from quizgen.key.checks import MAX_POINTS, MAX_SIGFIGS
+from quizgen.key.checks import MAX_POINTS, MAX_SIGFIGS, repeats
 
 MAX_SPACE_CM = 18.0
 """The most working space one part may ask for, in cm: what fits a US-letter page (the
@@ -95,16 +95,12 @@ def check_tolerance(check, tolerance, allowed, *where) -> None:
 
 def repeated_codes(check, traps: tuple, i: int) -> None:
     """Two traps of part ``i`` with one code: the grader and the reports could not tell them apart."""
-    first = {}
-    for j, trap in enumerate(traps):
-        if trap is None:
-            continue
-        k = first.setdefault(trap.code, j)
-        if k != j:
-            line = check.problem("", "parts", i, "traps", k, "code").line
-            check.problems.append(check.problem(
-                f"trap code {trap.code!r} is also the code of parts.{i}.traps.{k} (line {line}): "
-                "give each trap of a part its own code", "parts", i, "traps", j, "code"))
+    codes = [object() if trap is None else trap.code for trap in traps]   # a trap that failed: no code
+    for k, j in repeats(codes):
+        line = check.problem("", "parts", i, "traps", k, "code").line
+        check.problems.append(check.problem(
+            f"trap code {traps[j].code!r} is also the code of parts.{i}.traps.{k} (line {line}): "
+            "give each trap of a part its own code", "parts", i, "traps", j, "code"))
 
 
 RANGE_FORM = ("range must be [low, high], each a number or null for no bound on that side "

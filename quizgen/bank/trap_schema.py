@@ -5,14 +5,12 @@ gives the misconception ("log base 10 instead of ln" for log10_instead_of_ln).""
 
 from __future__ import annotations
 
-import re
-
 from quizgen.bank.model import Trap
 from quizgen.errors import ExpressionError
+from quizgen.key.checks import CODE_PATTERN
 from quizgen.maths.answers import to_number
 
 TRAP_KEYS = {"code", "name", "value", "words", "feedback", "credit", "when"}
-CODE_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 MAX_TRAP_NAME = 80
 """The most characters of a trap's ``name``: a label read inside a sentence
 ("Your answer matches the misconception "..."") fits one line of the drill."""
@@ -23,7 +21,7 @@ def trap(check, given, names, kind, i, j) -> Trap:
     where = ("parts", i, "traps", j)
     check.keys(given, TRAP_KEYS, ("code", "feedback"), *where)
     code = check.text(given["code"], *where, "code")
-    if not CODE_PATTERN.match(code):
+    if not CODE_PATTERN.fullmatch(code):   # key.json's rule too: one rule for both
         check.fail("a misconception code is lower_snake_case", *where, "code")
     name = check.guard(trap_name, check, given.get("name"), *where, "name", default="")
     value = words = when = None

@@ -14,7 +14,7 @@ import yaml
 from quizgen.errors import BankLimitError, TemplateError
 from quizgen.key.checks import surrogate_problem
 from quizgen.safe_yaml import NotText, error_line, safe_load, yaml_text
-from quizgen.text.tex_commands import WHY, WHY_UNLISTED, refused_tex, unlisted_tex
+from quizgen.text.tex_commands import tex_problem
 from quizgen.text.tex_markdown import alignment_outside_maths
 from quizgen.text.unprintable import DIRECTION_WHY, direction_control
 
@@ -186,9 +186,9 @@ def _odd(value):
         lone = surrogate_problem(value)
         if lone is not None:
             return lone
-        command = unlisted_tex(value)   # refused_tex's commands first, then any the list lacks
-        if command is not None:
-            return f"text uses {command}: {WHY if refused_tex(command) else WHY_UNLISTED}"
+        tex = tex_problem(value)   # refused_tex's commands first, then any the list lacks, then lengths
+        if tex is not None:
+            return f"text {tex}"
         alignment = alignment_outside_maths(value)
         if alignment is not None:
             return (f"text uses {alignment} outside maths, where its & would print as a character; "

@@ -11,7 +11,7 @@ import re
 from quizgen.errors import TemplateError
 from quizgen.generation.figures import AXIS_LIMIT, NAME_LIMIT, X_MEANING, LossPoint, figure_point
 from quizgen.text.render import render_string
-from quizgen.text.tex_commands import WHY, WHY_UNLISTED, refused_tex, unlisted_tex
+from quizgen.text.tex_commands import tex_problem
 
 
 def named_point(instance) -> LossPoint | None:
@@ -68,9 +68,9 @@ def unsafe_name(text: str) -> str:
     a TeX command the bank's list does not allow (the filled text, so that no
     Jinja2 output can build one), a character that ends the maths or the
     label (``$ % # &``), braces that do not pair up, or more than NAME_LIMIT characters."""
-    command = unlisted_tex(text, filled=True)
-    if command is not None:
-        return f"uses {command}: {WHY if refused_tex(command) else WHY_UNLISTED}"
+    tex = tex_problem(text, filled=True)
+    if tex is not None:
+        return tex
     if _OUT_OF_MATHS.search(text):
         return "holds one of $ % # &, which would end its maths: write it as maths, such as 1 - \\hat{p}"
     if _unpaired_braces(text):

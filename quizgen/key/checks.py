@@ -145,15 +145,30 @@ def label(value, where: Where) -> str:
     return text(value, where, MAX_ID, empty=False)
 
 
+CODE_PATTERN = re.compile(r"[a-z][a-z0-9_]*")
+"""A misconception code, in the bank's templates (bank/trap_schema.py) and in a
+key alike: lower_snake_case, so a code is a plain word in every output (no
+formula, TeX or direction control for a hand-edited key to slip into a report)."""
+CODE_RULE = "lower_snake_case (a lower-case letter, then lower-case letters, digits and _)"
+
+
 def code(value, where: Where) -> str:
-    """A misconception code: non-empty text only (a number is a mistake), and
-    every character printable: that refuses every format character (category
-    Cf), the direction controls among them (a code is shown in reports, where
-    U+202E would mirror the rest of the line)."""
+    """A misconception code: text (a number is a mistake) of CODE_PATTERN, the bank's rule."""
     found = text(value, where, MAX_ID, empty=False)
-    if printable(found) != found:
-        raise where.fail(f"expected a code of printable characters, got {printable(found)!r}")
+    if not CODE_PATTERN.fullmatch(found):
+        raise where.fail(f"expected a misconception code in {CODE_RULE}, as the bank writes them, "
+                         f"got {shown(found)}")
     return found
+
+
+def repeats(items):
+    """``(k, j)`` for each item ``j`` equal to an earlier item ``k`` (its first):
+    the one rule that each trap of a part has its own code, for the bank and the key."""
+    first = {}
+    for j, item in enumerate(items):
+        k = first.setdefault(item, j)
+        if k != j:
+            yield k, j
 
 
 def mapping(value, where: Where) -> dict:

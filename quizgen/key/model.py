@@ -152,9 +152,12 @@ def read_key(data, source: str = "the key") -> Key:
         where = top / "students" / student_id
         checks.text(student_id, where, checks.MAX_ID, empty=False)
         checks.mapping(paper, where)
+        own = _questions(paper.get("questions"), where / "questions", templates, cache)
+        if not own:   # a paper worth 0 points: no score or percentage for its student
+            raise (where / "questions").fail("expected a non-empty list of questions: a student's paper holds "
+                                             "at least one (generate writes every paper whole)")
         papers.append(KeyPaper(student_id, checks.text(paper.get("name", ""), where / "name", checks.MAX_NAME),
-                               str(checks.label(paper.get("seed", "-"), where / "seed")),
-                               _questions(paper.get("questions"), where / "questions", templates, cache),
+                               str(checks.label(paper.get("seed", "-"), where / "seed")), own,
                                _paper_state(paper, where / "state")))
     secret, codes = _codes(data, top)
     rounded_by = checks.text(data.get("answers_rounded_by", ""), top / "answers_rounded_by", checks.MAX_ID)

@@ -313,6 +313,10 @@ def read_spec(record, where: Where, base: PartSpec | None = None) -> PartSpec:
         items = checks.listing(get(traps), where / traps)
         own_windows = "tolerance" not in record   # version 1: a trap's abs_tolerance counts only without a rule
         fields["traps"] = tuple(_trap(t, where / traps / i, own_windows) for i, t in enumerate(items))
+        for k, j in checks.repeats([t.code for t in fields["traps"]]):
+            raise (where / traps / j / "code").fail(
+                f"the code {checks.shown(fields['traps'][j].code)} is also that of {traps}[{k}]; expected each "
+                "trap of a part its own code, as the bank gives them (the grader could not tell the two apart)")
     spec = PartSpec(**fields) if base is None else _replaced(base, fields)
     if "trap_texts" in record:
         spec = _with_trap_texts(spec, record["trap_texts"], where / "trap_texts")

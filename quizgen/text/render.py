@@ -17,7 +17,7 @@ from quizgen.errors import QuizgenError, TemplateError, did_you_mean
 from quizgen.text.limits import install_limits, limit_error
 from quizgen.text.md_maths import check_markdown_dollars, html_escaped, markdown_maths
 from quizgen.text.sandbox import CappedSandbox
-from quizgen.text.tex_commands import WHY_UNLISTED, unlisted_tex
+from quizgen.text.tex_commands import tex_problem
 from quizgen.text.tex_markdown import markdown_to_tex
 from quizgen.text.unprintable import refuse_unprintable
 from quizgen.maths.exact import Exact
@@ -303,9 +303,9 @@ def _static(source: str, fmt: str) -> str:
 def _convert(filled: str, fmt: str) -> str:
     refuse_unprintable(filled)
     if fmt == "tex":
-        command = unlisted_tex(filled, filled=True)
-        if command is not None:   # whatever Jinja2 did (a filter block, raw text, a tag after a backslash)
-            raise TemplateError(f"the filled text uses {command}: {WHY_UNLISTED}")
+        tex = tex_problem(filled, filled=True)
+        if tex is not None:   # whatever Jinja2 did (a filter block, raw text, a tag after a backslash)
+            raise TemplateError(f"the filled text {tex}")
         return markdown_to_tex(filled)
     if fmt == "text":
         return _plain(filled)

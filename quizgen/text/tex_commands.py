@@ -110,3 +110,75 @@ def unlisted_tex(text: str, filled: bool = False) -> str | None:
         elif name is None and found.group(0)[1] > "\x7f":   # \é, \א: a name of letters to LuaLaTeX, none listed
             return found.group(0)
     return None
+
+
+MAX_LENGTH_CM = 30.0
+"""The longest space a bank's text may ask for (``\\hspace``, ``\\vspace``, a
+line break's ``\\\\[...]``, a table column's ``p{...}``), either way: a page
+(A4 is 29.7 cm tall). TeX refuses any length over 16383.99999pt ("Dimension
+too large"), and the paper would not compile."""
+MAX_STRETCH = 16383.99999
+"""The largest factor of ``fil``, ``fill`` or ``filll`` TeX reads."""
+
+_PT_PER = {"pt": 1.0, "pc": 12.0, "in": 72.27, "bp": 72.27 / 72, "cm": 72.27 / 2.54, "mm": 72.27 / 25.4,
+           "dd": 1238 / 1157, "cc": 12 * 1238 / 1157, "nd": 685 / 642, "nc": 12 * 685 / 642, "sp": 1 / 65536,
+           "px": 72.27 / 72, "em": 12.0, "ex": 6.0, "mu": 12.0 / 18}
+"""Points per unit; an ``em``, ``ex`` and ``mu`` at most as large as in the papers' 11pt type."""
+
+_ARGUMENT = re.compile(r"\\[hv]space\*?[ \t\r\n]*\{([^{}]*)\}|(?<!\\)(?:\\\\)*\\\\\*?[ \t\r\n]*\[([^\]\[]*)\]"
+                       r"|\\begin[ \t\r\n]*\{tabular\*\}[ \t\r\n]*\{([^{}]*)\}"
+                       r"|\b[pmbw][ \t\r\n]*\{([^{}]*)\}")
+"""The arguments of a bank's text that TeX reads as lengths: ``\\hspace{...}`` and
+``\\vspace{...}``, a line break's ``\\\\[...]``, ``tabular*``'s width and a column
+type's ``p{...}`` (also ``m``, ``b``, ``w``: a lone such letter before a brace,
+checked wherever it stands, even outside a table)."""
+_LENGTH = re.compile(r"(?<![0-9.,])(\d*+[.,]\d++|\d++[.,]?+|\"[0-9A-F]++|'[0-7]++|`\\?.)[ \t\r\n]*+"
+                     r"(fil{1,3}|[a-z]{2})", re.I | re.S)
+"""A length's size as TeX reads it, its signs aside: a decimal (a comma may be its
+point), a hexadecimal ``"FF``, octal ``'77`` or a character's code `` `a ``, and a
+unit. A run of digits is read whole from its start (possessive, and no match
+begins inside one), so a long run costs linear time."""
+
+
+def oversized_length(text: str) -> str | None:
+    """The first length in a bank's ``text`` (``\\hspace{99999999pt}``) longer than
+    a page, MAX_LENGTH_CM, or a ``fil`` beyond TeX's MAX_STRETCH, in a message's
+    words; else None. Every length TeX reads there is checked, whatever its form."""
+    if "{" not in text and "[" not in text:
+        return None
+    for argument in _ARGUMENT.finditer(text):
+        for found in _LENGTH.finditer(next(group for group in argument.groups() if group is not None)):
+            problem = _too_long(found)
+            if problem is not None:
+                return problem
+    return None
+
+
+def _too_long(found: re.Match) -> str | None:
+    """What is wrong with one length ``found`` by _LENGTH (its size), or None."""
+    number, unit = found.group(1), found.group(2).lower()
+    if number[0] == "`":
+        size = float(ord(number[-1]))
+    elif number[0] in "\"'":
+        size = float(int(number[1:], 16 if number[0] == '"' else 8))
+    else:
+        size = float(number.replace(",", "."))
+    written = " ".join(found.group(0).split())[:40]
+    if unit.startswith("fil"):
+        if size > MAX_STRETCH:
+            return f"asks for {written}: TeX reads at most {MAX_STRETCH}{unit}"
+        return None
+    if unit not in _PT_PER or size * _PT_PER[unit] <= MAX_LENGTH_CM * _PT_PER["cm"]:
+        return None
+    return (f"asks for a space of {written}, longer than a page: at most {MAX_LENGTH_CM:g} cm "
+            "(TeX stops at 16383.99999pt: \"Dimension too large\")")
+
+
+def tex_problem(text: str, filled: bool = False) -> str | None:
+    """What is wrong with the TeX of a bank's ``text``, in words (``uses \\x:
+    why``, ``asks for a space of ...``), or None: unlisted_tex's check, then
+    oversized_length's."""
+    command = unlisted_tex(text, filled)
+    if command is not None:
+        return f"uses {command}: {WHY if refused_tex(command) else WHY_UNLISTED}"
+    return oversized_length(text)

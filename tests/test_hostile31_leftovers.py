@@ -1,0 +1,50 @@
+"""rev-hostile31: a run killed by SIGKILL leaves its temporary files beside the
+outputs; a later run into that folder removes those provably stale (this
+host's, of a process that is gone, untouched for an hour) and no other."""
+
+import os
+import subprocess
+import sys
+import time
+
+from quizgen import commit
+
+
+def dead_pid() -> int:
+    """The id of a process that has ended (and been reaped)."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def leftover(folder, name, age_seconds=2 * commit.STALE_SECONDS):
+    """A file ``name`` in ``folder`` last changed ``age_seconds`` ago."""
+    path = folder / name
+    path.write_bytes(b"half a key")
+    then = time.time() - age_seconds
+    os.utime(path, (then, then))
+    return path
+
+
+def test_a_killed_runs_stale_temporary_files_are_removed_and_no_others(invoke, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    gone = dead_pid()
+    host = commit.temp_name(out).name.split("-")[1]
+    stale = leftover(out, f".quizgen-{host}-{gone}-{'ab' * 8}.tmp")
+    kept = [leftover(out, f".quizgen-{host}-{gone}-{'cd' * 8}.tmp", age_seconds=60),      # too recent
+            leftover(out, f".quizgen-{host}-{os.getpid()}-{'ef' * 8}.tmp"),             # its process runs
+            leftover(out, f".quizgen-{'0' * 8 if host != '0' * 8 else '1' * 8}-{gone}-{'12' * 8}.tmp"),  # another host
+            leftover(out, f".quizgen-{'34' * 8}.tmp"),                                  # an older quizgen's: no pid
+            leftover(out, "notes.tmp")]
+    os.symlink(kept[-1], out / f".quizgen-{host}-{gone}-{'56' * 8}.tmp")
+    result = invoke("generate", "--seed", 3, "--classes", "C1", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert not stale.exists()
+    assert all(path.exists() for path in kept) and (out / f".quizgen-{host}-{gone}-{'56' * 8}.tmp").is_symlink()
+    assert (out / "key.json").exists()
+
+
+def test_a_temporary_name_says_its_host_and_process():
+    name = commit.temp_name(".").name
+    assert commit._TEMP.fullmatch(name) and name.split("-")[2] == str(os.getpid())
