@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 import shutil
 
@@ -105,7 +106,9 @@ def test_force_replaces_them_and_says_whose_they_were(course, invoke):
 def test_the_record_is_written_with_the_outputs_and_names_both_files(course, invoke):
     assert invoke("grade", "section1/answers.csv", "--out", "results/").exit_code == 0
     record = (course / "results" / ".answers-graded.quizgen").read_text(encoding="utf-8")
-    assert str(course / "section1" / "answers.csv") in record and str(course / "quiz" / "key.json") in record
+    made = json.loads(record)
+    assert made == {"made_by": "quizgen grade", "answers": str((course / "section1" / "answers.csv").resolve()),
+                    "key": str((course / "quiz" / "key.json").resolve())}
 
 
 # ---------------------------------------------------------------- 2. a Canvas name starting with =

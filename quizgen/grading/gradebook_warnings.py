@@ -1,7 +1,8 @@
 """The warnings and notes ``grade`` gives beside a gradebook file
 (grading/outputs.py writes it): students an LMS import cannot match or that
-the file leaves out (ids of the wrong kind, ids not on ``--roster``), and ids
-written with the formula guard."""
+the file leaves out (ids of the wrong kind, ids not on ``--roster``), ids
+written with the formula guard, Canvas student columns added, and the students
+with no answer in an answers file given no grade (``no_answer_ids``) rather than 0."""
 
 from __future__ import annotations
 

@@ -105,9 +105,10 @@ def check_made_from(paths: dict, made: MadeFrom, force: bool, lead: str) -> list
 def _shown(path) -> str:
     """A path for a one-line message: relative to the working folder when inside it, printable, cut short."""
     text = str(path)
-    try:
-        text = os.path.relpath(text) if Path(text).is_absolute() and not os.path.relpath(text).startswith("..") \
-            else text
-    except ValueError:   # another drive (Windows)
-        pass
+    if Path(text).is_absolute():
+        try:
+            relative = os.path.relpath(text)
+        except ValueError:   # another drive (Windows)
+            relative = os.pardir
+        text = text if relative.startswith(os.pardir) else relative
     return shortened(printable(text), 120)
