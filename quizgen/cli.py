@@ -226,7 +226,11 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
               help="The class roster CSV (a student id column, optional name): students with no answer are "
                    "listed as missing.")
 @click.option("--force", is_flag=True,
-              help="Grade even when most answers look written for another seed or key.")
+              help="Grade even when most answers look written for another seed or key, and replace outputs an "
+                   "earlier run made in --out from another answers file.")
+@click.option("--zero-absent", is_flag=True,
+              help="Give students with no answer in the answers file (--roster's, or the key's own papers) 0 in a "
+                   "Moodle or Canvas gradebook (default: no grade, leaving one they have in the LMS).")
 @click.option("--paper-as-written", is_flag=True,
               help="Per-student papers: grade a student whose answers all carry another paper's code against "
                    "that paper (the one they sat), saying so in the notes, report and their feedback sheet.")
@@ -253,7 +257,7 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @bank_option
 @jobs_option
 def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding, policy, ecf_credit,
-                  overrides, roster, force, paper_as_written, attempt, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key,
+                  overrides, roster, force, zero_absent, paper_as_written, attempt, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key,
                   feedback_dir, feedback_format, paper_size, banks, jobs):
     """Grade a class's answers (CSV, or a Moodle/Canvas responses export) against the key:
     <answers>-graded.csv, per-student, per-question and item-analysis CSVs, a Markdown report
@@ -271,7 +275,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
 
     outputs = GradeOutputs(html=not no_html, gradebook=gradebook, gradebook_template=gradebook_template,
                            gradebook_item=gradebook_item, gradebook_key=gradebook_key, feedback=feedback_dir,
-                           feedback_format=feedback_format, paper=paper_size, banks=banks)
+                           feedback_format=feedback_format, paper=paper_size, banks=banks, zero_absent=zero_absent)
     result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
                    rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty(), outputs=outputs,
                    policy=policy, ecf_credit=ecf_credit, overrides=overrides, roster=roster, force=force,

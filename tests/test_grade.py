@@ -349,7 +349,7 @@ def test_reports_hold_totals_statistics_and_misconceptions(tmp_path, own_key_fil
     result = quizgen.grade(answers, key=own_key_file, out=tmp_path / "out" / "week1.csv")
     out = tmp_path / "out"
     assert sorted(p.name for p in out.iterdir()) == [
-        "week1-items.csv", "week1-questions.csv", "week1-report.html", "week1-report.md", "week1-students.csv",
+        ".week1.quizgen", "week1-items.csv", "week1-questions.csv", "week1-report.html", "week1-report.md", "week1-students.csv",
         "week1.csv"]
     students = read_graded(out / "week1-students.csv")
     s1 = next(r for r in students if r["student_id"] == "s1")

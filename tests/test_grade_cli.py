@@ -74,7 +74,7 @@ def test_key_beside_the_answers_and_out_folder(invoke, quiz, tmp_path):
     result = invoke("grade", answers, "--out", str(tmp_path / "results") + "/")
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "results").iterdir()) == [
-        "answers-graded-items.csv", "answers-graded-questions.csv", "answers-graded-report.html",
+        ".answers-graded.quizgen", "answers-graded-items.csv", "answers-graded-questions.csv", "answers-graded-report.html",
         "answers-graded-report.md", "answers-graded-students.csv", "answers-graded.csv"]
 
 

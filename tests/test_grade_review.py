@@ -211,9 +211,9 @@ def test_a_canvas_assignment_with_its_own_points_gets_scaled_scores():
     template = ("Student,ID,SIS User ID,Quiz 1 (123),Quiz 2 (124)\n    Points Possible,,,10,\n"
                 '"Lovelace, Ada",501,s001,,\n')
     text = canvas_gradebook(template, [Grade("s001", "Ada", 40, 47)], "Quiz 1").text
-    assert text.splitlines()[2] == '"Lovelace, Ada",501,s001,8.5106'
+    assert text.splitlines()[2] == '"Lovelace, Ada",501,s001,,,8.5106'   # SIS Login ID and Section added, empty
     unset = canvas_gradebook(template, [Grade("s001", "Ada", 40, 47)], "Quiz 2").text
-    assert unset.splitlines()[1:] == ["    Points Possible,,,47", '"Lovelace, Ada",501,s001,40']
+    assert unset.splitlines()[1:] == ["    Points Possible,,,,,47", '"Lovelace, Ada",501,s001,,,40']
 
 
 def test_a_hedged_word_answer_is_read_by_a_person(invoke, tmp_path, seed3_key):

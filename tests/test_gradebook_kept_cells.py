@@ -16,14 +16,15 @@ EXPORT = (f"First name,Last name,ID number,Quiz: {ITEM} (Real)\n"
 def test_moodle_grades_kept_from_the_template_are_written_with_a_decimal_point(invoke, tmp_path):
     """A Moodle export in a decimal-comma language: the kept ``4,50`` (s001 gave
     no answer) and the carried ``2,125`` are written ``4.5`` and ``2.125``, a
-    grade past four places keeps its digits; ``-`` gives 0 as before (was: ``4,50`` written as found)."""
+    grade past four places keeps its digits (was: ``4,50`` written as found); a student with no answer and
+    ``-`` (s002) or no row (s004) gets no row, no 0 (since instr31; ``--zero-absent`` gives 0)."""
     from tests.test_gradebook_merge import answers, column, run
 
     (tmp_path / "export.csv").write_text(EXPORT, encoding="utf-8")
     result = run(invoke, tmp_path, "two", answers(["s003"]), "moodle", tmp_path / "export.csv")
     assert result.exit_code == 0, result.output
     assert column(tmp_path / "two" / "answers-graded-gradebook-moodle.csv", id_column=0) == {
-        "s003": "4", "s001": "4.5", "s002": "0", "s004": "0", "s099": "2.125", "s098": "1.23456"}
+        "s003": "4", "s001": "4.5", "s099": "2.125", "s098": "1.23456"}
     assert "keep, in the gradebook, the grade already in the 'Midterm 1' column of export.csv: s001 (4.5)" \
         in result.output
 

@@ -1,7 +1,8 @@
 """A gradebook filled a second time (issue: a second section's answers wrote 0
 over the first section's grades): through ``quizgen grade``, a student with no
 answer in this run keeps a grade already in the column, a changed grade is
-warned of, and a student with neither answer nor grade still gets 0."""
+warned of, and a student with neither answer nor grade gets none (an empty
+Canvas cell, no Moodle row: since instr31; ``--zero-absent`` gives 0, test_instr31.py)."""
 
 import csv
 import io
@@ -40,16 +41,16 @@ def test_canvas_second_section_keeps_the_first_sections_grades(tmp_path, invoke)
     first = run(invoke, tmp_path, "one", answers(SECTION_1), "canvas", tmp_path / "canvas.csv")
     assert first.exit_code == 0, first.output
     book_1 = tmp_path / "one" / "answers-graded-gradebook-canvas.csv"
-    assert column(book_1) == {"s001": "4", "s002": "4", "s003": "0", "s004": "0"}   # no answer, no grade: 0
+    assert column(book_1) == {"s001": "4", "s002": "4", "s003": "", "s004": ""}   # no answer, no grade: none
     assert "keep" not in first.output and "changed" not in first.output
+    assert "2 student(s) with no answer in this answers file get no grade in the gradebook file" in first.output
     second = run(invoke, tmp_path, "two", answers(SECTION_2), "canvas", book_1)
     assert second.exit_code == 0, second.output
     assert column(tmp_path / "two" / "answers-graded-gradebook-canvas.csv") == {
         "s001": "4", "s002": "4", "s003": "4", "s004": "4"}
     assert ("2 student(s) with no answer in this run keep, in the gradebook, the grade already in the "
             "'Midterm 1' column of answers-graded-gradebook-canvas.csv: s001 (4), s002 (4)") in second.output
-    assert "2 grade(s) of 0 in the 'Midterm 1' column" in second.output and "s003 0 -> 4" in second.output
-    assert "warning" not in second.output
+    assert "grade(s) of 0" not in second.output and "warning" not in second.output
 
 
 def test_canvas_regrade_warns_of_the_grades_it_changed(tmp_path, invoke):
@@ -65,7 +66,8 @@ def test_canvas_regrade_warns_of_the_grades_it_changed(tmp_path, invoke):
 def test_moodle_second_section_keeps_the_first_sections_grades(tmp_path, invoke):
     first = run(invoke, tmp_path, "one", answers(SECTION_1), "moodle")
     assert first.exit_code == 0, first.output
-    assert "the Moodle gradebook gives the 2 student(s) with no answer 0" in first.output
+    assert "2 student(s) with no answer in this answers file get no grade in the gradebook file (no row" \
+        in first.output and "gives the 2 student(s) with no answer 0" not in first.output
     book_1 = tmp_path / "one" / "answers-graded-gradebook-moodle.csv"
     second = run(invoke, tmp_path, "two", answers(SECTION_2, b="6"), "moodle", book_1)
     assert second.exit_code == 0, second.output
@@ -75,8 +77,8 @@ def test_moodle_second_section_keeps_the_first_sections_grades(tmp_path, invoke)
 
 
 def test_moodle_grade_export_as_template(tmp_path, invoke):
-    """Moodle's own export: ``Quiz: Midterm 1 (Real)``, ``-`` for no grade (0 then), a student this
-    run did not grade carried over so that the file is the whole column."""
+    """Moodle's own export: ``Quiz: Midterm 1 (Real)``, ``-`` for no grade (no row then: s002 gave no
+    answer), a student this run did not grade carried over so that the file is the whole column."""
     (tmp_path / "export.csv").write_text(
         "First name,Last name,ID number,Email address,Quiz: Midterm 1 (Real),Last downloaded from this course\n"
         "Ada,One,s001,a@x.org,3.50,1700000000\nBo,Two,s002,b@x.org,-,1700000000\n"
@@ -84,7 +86,7 @@ def test_moodle_grade_export_as_template(tmp_path, invoke):
     result = run(invoke, tmp_path, "two", answers(SECTION_2), "moodle", tmp_path / "export.csv")
     assert result.exit_code == 0, result.output
     assert column(tmp_path / "two" / "answers-graded-gradebook-moodle.csv", id_column=0) == {
-        "s003": "4", "s004": "4", "s001": "3.5", "s002": "0", "s099": "2"}   # numbers as the module writes them
+        "s003": "4", "s004": "4", "s001": "3.5", "s099": "2"}   # numbers as the module writes them
     assert "1 student(s) with no answer in this run keep" in result.output
 
 

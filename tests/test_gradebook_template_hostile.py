@@ -56,7 +56,7 @@ def test_moodle_template_matches_the_graded_id_by_the_id_rule(invoke, tmp_path, 
 def test_canvas_template_matches_the_graded_id_by_the_id_rule(invoke, tmp_path):
     result = grade(invoke, tmp_path, ["s001"], "canvas", f"Student,ID,SIS User ID,{ITEM}\nAnn,1,S001,\n")
     assert result.exit_code == 0, result.output
-    assert rows(tmp_path / CANVAS_BOOK)[1] == ["Ann", "1", "S001", "4"]
+    assert rows(tmp_path / CANVAS_BOOK)[1] == ["Ann", "1", "S001", "", "", "4"]   # SIS Login ID, Section: empty
     assert "not in the Canvas gradebook" not in result.output
 
 

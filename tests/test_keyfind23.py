@@ -133,7 +133,7 @@ def test_real_classes_even_the_weakest_match_at_least_twice_the_threshold(keys, 
     for key in (quiz, papers):
         answers = own_answers(key, tmp_path / f"{key.parent.name}.csv", codes=True, skill=skill, trap=trap)
         assert match_rate(answers, key) >= 2 * belong.MATCH_LEAST
-        assert run.grade(answers, key=key, out=tmp_path / "graded/", jobs=1).warnings == []
+        assert run.grade(answers, key=key, out=f"{tmp_path / key.parent.name}/", jobs=1).warnings == []
 
 
 def test_another_key_of_the_same_templates_matches_well_under_the_threshold(keys, tmp_path):

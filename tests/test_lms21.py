@@ -78,7 +78,7 @@ def test_out_folder_names_the_outputs_as_without_out(download, invoke, out):
     result = invoke("grade", download, "--out", str(folder) + out[len("results"):], "--gradebook", "moodle")
     assert result.exit_code in (0, 1), result.output
     names = sorted(p.name for p in folder.iterdir())
-    assert names == ["responses-answers.csv", "responses-graded-gradebook-moodle.csv", "responses-graded-items.csv",
+    assert names == [".responses-graded.quizgen", "responses-answers.csv", "responses-graded-gradebook-moodle.csv", "responses-graded-items.csv",
                      "responses-graded-questions.csv", "responses-graded-report.html", "responses-graded-report.md",
                      "responses-graded-students.csv", "responses-graded.csv", "responses-key.json"]
 

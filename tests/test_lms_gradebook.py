@@ -21,22 +21,23 @@ def _rows(text):
 
 def test_canvas_fills_the_existing_column_and_writes_only_it_and_the_student_columns():
     """Canvas's import leaves a column the file lacks as it is (gradebook_importer.rb), so the file holds
-    the student columns and the quiz's; Eve's name would need the formula guard: her row is left out."""
+    the student columns and the quiz's; Eve's name needs the formula guard: it gets it, and her row stays, as
+    Canvas finds her by her ID, 103, and reads a name only when no id finds the student (process_student)."""
     result = canvas_gradebook(TEMPLATE, GRADES, "LMS quiz")
     before, after = _rows(TEMPLATE), _rows(result.text)
     assert result.text.startswith("\ufeff")
     assert after[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "LMS quiz (4412)"]
-    kept = [row[:5] for row in before[1:] if not row[0].startswith("=")]
-    assert [row[:5] for row in after[1:]] == kept
-    assert [r[5] for r in after[1:]] == ["6.00", "5.5", "4", ""]
-    assert result.unmatched == ["s999"] and result.unguarded == (("eve", "3.25"),)
+    kept = [[("'" if cell.startswith("=") else "") + cell for cell in row[:5]] for row in before[1:]]
+    assert [row[:5] for row in after[1:]] == kept and after[4][0] == "'=HYPERLINK(\"x\"), Eve"
+    assert [r[5] for r in after[1:]] == ["6.00", "5.5", "4", "3.25", ""]
+    assert result.unmatched == ["s999"] and result.unguarded == ()
 
 
 def test_canvas_adds_a_column_with_its_points_possible():
     result = canvas_gradebook(TEMPLATE, GRADES[:1], "Quiz 2")
     rows = _rows(result.text)
     assert rows[0][-1] == "Quiz 2" and rows[1][-1] == "6" and rows[2][-1] == "5.5"
-    assert [r[-1] for r in rows[3:]] == ["", ""]   # Eve's row left out (her name), Test Student's empty
+    assert [r[-1] for r in rows[3:]] == ["", "", ""]   # Turing's, Eve's (her name guarded), Test Student's
     assert all(len(r) == len(rows[0]) == 6 for r in rows)
 
 
@@ -44,7 +45,8 @@ def test_canvas_fills_only_the_column_of_that_name_and_a_numeric_id():
     template = ("Student,ID,SIS User ID,Quiz 1 (Retake) (456),Quiz 1 (123),Quiz 10 (789)\r\n"
                 "    Points Possible,,,10,10,10\r\nLovelace,1,s001,,,\r\n")
     rows = list(csv.reader(io.StringIO(canvas_gradebook(template, GRADES[:1], "Quiz 1").text)))
-    assert rows[0] == ["Student", "ID", "SIS User ID", "Quiz 1 (123)"] and rows[2][3] == number_text(5.5 * 10 / 6)
+    assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Quiz 1 (123)"]
+    assert rows[2][5] == number_text(5.5 * 10 / 6)
 
 
 def test_canvas_template_without_ids_says_how_to_export():

@@ -136,7 +136,7 @@ def test_scores_scaled_to_a_canvas_column_points_possible_are_noted(tmp_path):
     result = _canvas(tmp_path, "10")
     assert ("Note: the scores in the 'Quiz 1' column of canvas.csv are scaled to its Points Possible, 10, from the "
             "paper's 8 points, as Canvas reads that column: s1's 8 of 8 is written 10") in result.output
-    assert "Ada,501,s1,10\nBo,502,s2,7.5" in (tmp_path / "answers-graded-gradebook-canvas.csv").read_text(
+    assert "Ada,501,s1,,,10\nBo,502,s2,,,7.5" in (tmp_path / "answers-graded-gradebook-canvas.csv").read_text(
         encoding="utf-8-sig").replace("\r\n", "\n")
 
 

@@ -60,7 +60,7 @@ def grade(invoke, folder: Path, *extra, out: str = "out"):
 
 def test_an_id_off_the_roster_is_left_out_of_the_moodle_gradebook(tmp_path, invoke):
     paper_class(tmp_path)
-    result = grade(invoke, tmp_path, "--gradebook", "moodle", "--gradebook-item", "Midterm")
+    result = grade(invoke, tmp_path, "--gradebook", "moodle", "--gradebook-item", "Midterm", "--zero-absent")
     assert result.exit_code == 0, result.output
     assert OFF_ROSTER in result.output, result.output
     book = table(tmp_path / "out" / "g-gradebook-moodle.csv")

@@ -1,7 +1,8 @@
 """The warnings and notes ``grade`` gives beside a gradebook file
 (grading/outputs.py writes it): students an LMS import cannot match or that
-the file leaves out (ids of the wrong kind, ids not on ``--roster``), and ids
-written with the formula guard."""
+the file leaves out (ids of the wrong kind, ids not on ``--roster``), ids
+written with the formula guard, Canvas student columns added, and the students
+with no answer in an answers file given no grade (``no_answer_ids``) rather than 0."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from quizgen.lms.gradebook import Grade
 from quizgen.lms.import_limits import over_moodle_maximum
 from quizgen.grading.off_roster import OFF_ROSTER_SHOWN, named_few, roster_hint, with_hint
 from quizgen.marking.student_ids import nearest_ids, normalise_id
-from quizgen.text.words import named_first
+from quizgen.text.words import and_list, named_first
 
 FEW = OFF_ROSTER_SHOWN   # the ids a warning or note names; then "and N more" (named_few)
 
@@ -42,7 +43,8 @@ def unguarded_warning(outputs, unguarded: tuple) -> list:
     if not unguarded:
         return []
     cells = "ID number" if outputs.gradebook_key == "idnumber" else "email address"
-    cells = f"their {cells}" if outputs.gradebook == "moodle" else "a cell naming them (name, ID, SIS User or Login ID)"
+    cells = f"their {cells}" if outputs.gradebook == "moodle" else \
+        "a cell Canvas finds them by (ID, SIS User or Login ID, Root Account; the name, on a row with none)"
     shown = named_few([f"{shortened(i)} ({shortened(grade)})" for i, grade in unguarded])
     return [f"{len(unguarded)} student(s) are left out of the gradebook file, as {cells} starts with = + - or @, "
             "which a spreadsheet could run as a formula, and the leading ' that prevents it would make the import "
@@ -120,6 +122,18 @@ def zeros_note(outputs, book) -> list:
             f"under {name}'s id (check for a typo): {named_few(pairs)}"]
 
 
+def columns_note(outputs, book) -> list:
+    """The note naming the student columns the Canvas template lacks, written empty in the file so that
+    Canvas's import reads its header (it refuses one without ``Section``: "Invalid header row")."""
+    if not book.columns_added:
+        return []
+    added, one = and_list(list(book.columns_added)), len(book.columns_added) == 1
+    return [f"{shortened(Path(outputs.gradebook_template).name)} has no {added} column{'' if one else 's'}, "
+            "without which Canvas's import refuses the gradebook file (\"Invalid header row\"): the file has "
+            f"{'it' if one else 'them'} where Canvas reads {'it' if one else 'them'}, empty (the import finds each "
+            "student by ID, SIS User ID or SIS Login ID, and reads no Section cell)"]
+
+
 def other_rows_note(outputs, book) -> list:
     """The note naming the graded students a second row of the Canvas template
     could be (its id theirs too, exactly or but for leading zeros), their grade
@@ -149,30 +163,49 @@ def unlisted_of(held: tuple, unlisted) -> list:
     return [i for i in held if normalise_id(i) in unlisted]
 
 
-def held_notes(gradebook: str, held: tuple, kept: dict, unlisted) -> list:
+def held_notes(gradebook: str, held: tuple, kept: dict, unlisted, no_answer=frozenset()) -> list:
     """The notes on the students the gradebook file gives no grade (``held``, as graded; ``kept``: {id: the
-    template's grade kept}): those whose Moodle attempt is still open or who have none, and the roster students
-    the LMS download does not list at all (``unlisted``), to whom a 0 imported would give a quiz they never sat."""
+    template's grade kept}): those whose Moodle attempt is still open or who have none, the roster students
+    the LMS download does not list at all (``unlisted``), to whom a 0 imported would give a quiz they never sat,
+    and those with no answer in an answers file (``no_answer``, normal ids: no_answer_ids) and no grade kept."""
     missing = unlisted_of(held, unlisted)
-    still_open = [i for i in held if i not in missing]
+    absent = [i for i in held if normalise_id(i) in no_answer and i not in missing]
+    still_open = [i for i in held if i not in missing and i not in absent]
+    absent = [i for i in absent if i not in kept]   # a grade kept is said by the note on grades kept
     notes = []
     for ids, who, then in ((still_open, "whose Moodle attempt is still open, or who have none,",
                             "grade again once the quiz is closed"),
                            (missing, "on the roster whom the LMS download does not list",
-                            "a 0 would show them as having sat the quiz and replace any grade the LMS has for them")):
+                            "a 0 would show them as having sat the quiz and replace any grade the LMS has for them"),
+                           (absent, "with no answer in this answers file",
+                            "a 0 would replace any grade the LMS has for them (sat on paper and graded in another "
+                            "run, say); pass --zero-absent to give them 0")):
         if ids:
             shown = named_few([shortened(i) + (f" (kept {kept[i]})" if i in kept else "") for i in ids])
-            notes.append(f"{len(ids)} student(s) {who} get no grade in the gradebook file "
-                         f"({_no_grade_words(gradebook)}: {shown}; {then}")
+            words = _no_grade_words(gradebook, attempts=ids is not absent)
+            notes.append(f"{len(ids)} student(s) {who} get no grade in the gradebook file ({words}: {shown}; {then}")
     return notes
 
 
-def _no_grade_words(gradebook: str) -> str:
+def no_answer_ids(outputs, result) -> frozenset:
+    """The normal ids of the students with no answer in an answers file (``result.absent``, not those an
+    override marked 0) whom a Moodle or Canvas gradebook gives no grade, rather than a 0 that would replace
+    a grade the LMS has for them; none with ``--zero-absent`` or for an LMS download (its own rules: held, unlisted)."""
+    if outputs.zero_absent or outputs.download:
+        return frozenset()
+    marked = set(result.zero_marked)
+    return frozenset(normalise_id(i) for i in result.absent if i not in marked)
+
+
+def _no_grade_words(gradebook: str, attempts: bool = True) -> str:
     """How the gradebook gives a held student no grade (Moodle's: no row), the
-    parenthesis closed, and what importing it then does for them."""
+    parenthesis closed, and what importing it then does for them (``attempts``: and for a later attempt's grade)."""
     if gradebook == "canvas":
-        return ("their cell left as the template had it), so that importing it changes nothing for them in Canvas, "
-                "and a later attempt's grade can be imported")
+        later = ", and a later attempt's grade can be imported" if attempts else ""
+        return f"their cell left as the template had it), so that importing it changes nothing for them in Canvas{later}"
+    if not attempts:
+        return ("no row, unless the template holds a grade for them, kept), so that importing it leaves Moodle's "
+                "grade for them alone")
     return ("no row, unless the template holds a grade for them, kept: Moodle's import would set a blank cell as "
             "no grade, overriding the quiz's own, as it would a 0), so that importing it leaves Moodle's grade for "
             "them alone, and a later attempt's shows")

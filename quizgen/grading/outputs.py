@@ -16,9 +16,9 @@ from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.decisions import made_by_override
-from quizgen.grading.gradebook_warnings import (held_notes, identity_warnings, moodle_maximum_warning,
-                                                off_roster_warning, other_rows_note, unguarded_warning, unlisted_of,
-                                                unmatched_note, zeros_note)
+from quizgen.grading.gradebook_warnings import (columns_note, held_notes, identity_warnings, moodle_maximum_warning,
+                                                no_answer_ids, off_roster_warning, other_rows_note, unguarded_warning,
+                                                unlisted_of, unmatched_note, zeros_note)
 from quizgen.grading.tally import borrow_wordings, note_wording
 from quizgen.lms.papers import STILL_OPEN
 from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, grade_value, moodle_gradebook,
@@ -53,6 +53,8 @@ class GradeOutputs:
     """The LMS download graded, by name (``responses.csv``), or "" for an answers file."""
     unkeyed: tuple = ()
     """The download's students named by the other id column than ``gradebook_key`` (no ID number, say)."""
+    zero_absent: bool = False
+    """Give the students with no answer in an answers file 0 in a Moodle or Canvas gradebook (else no grade)."""
 
     def check(self) -> None:
         """Refuse option combinations that cannot work, before grading starts."""
@@ -63,6 +65,9 @@ class GradeOutputs:
                              "Canvas (Grades > Export > Export Entire Gradebook)")
         if self.gradebook_template and self.gradebook not in ("canvas", "moodle"):
             raise UsageError("--gradebook-template is for --gradebook canvas or moodle")
+        if self.zero_absent and self.gradebook not in ("canvas", "moodle"):
+            raise UsageError("--zero-absent is for --gradebook canvas or moodle (the students CSV and the plain "
+                             "gradebook always score a student with no answer 0)")
         if self.feedback_format not in ("md", "pdf"):
             raise UsageError(f"--format must be md or pdf, got {self.feedback_format!r}")
         if self.paper not in ("a4", "letter"):
@@ -231,7 +236,7 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
         book = gradebook_text(outputs, result)
         handles["gradebook"].write(book.text)
         left_out = book.left_out
-        result.notes += zeros_note(outputs, book) + other_rows_note(outputs, book)
+        result.notes += zeros_note(outputs, book) + other_rows_note(outputs, book) + columns_note(outputs, book)
         result.notes += unmatched_note(outputs, result, book)
         result.notes += _merge_notes(outputs, result, book) + _scaled_note(outputs, result, book.possible)
         result.warnings += _changed_warning(outputs, result, book.changed) + list(book.added)
@@ -253,16 +258,17 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
     or, for a Moodle file made without a template, that its 0s for students
     with no answer replace any grade Moodle has for them; the students given
     no grade as their Moodle attempt is still open or they have none (``held``,
-    each with a template's grade kept); and the template's rows left out for
-    having no student id."""
+    each with a template's grade kept), or as they gave no answer in an answers
+    file (no_answer_ids); and the template's rows left out for having no student id."""
     column, notes = _column_words(outputs, result) if outputs.gradebook_template else "", []
     if book.no_id:
         identity = "ID number" if outputs.gradebook_key == "idnumber" else "email address"
         notes.append(f"{len(book.no_id)} row(s) of {shortened(Path(outputs.gradebook_template).name)} have no "
                      f"{identity} and are left out of the gradebook (Moodle's import could not match them): "
                      f"line(s) {first_few(book.no_id)}")
-    held, kept_held = set(book.held), dict(book.kept)
-    kept = [k for k in book.kept if k[0] not in held]
+    held, kept_held, no_answer = set(book.held), dict(book.kept), no_answer_ids(outputs, result)
+    lms_held = {i for i in held if normalise_id(i) not in no_answer}   # attempt still open, or not in the download
+    kept = [k for k in book.kept if k[0] not in lms_held]
     if kept:
         notes.append(f"{len(kept)} student(s) with no answer in this run keep, in the gradebook, the grade already "
                      f"in {column}: {_kept_shown(kept)}")
@@ -270,8 +276,8 @@ def _merge_notes(outputs: GradeOutputs, result, book) -> list:
     if zeros:
         notes.append(f"{len(zeros)} grade(s) of 0 in {column} replaced by this run's score (students an earlier run "
                      f"had no answer from, say): {_changes_shown(zeros)}")
-    notes += held_notes(outputs.gradebook, book.held, kept_held, result.unlisted)
-    if set(book.held) - set(unlisted_of(book.held, result.unlisted)):
+    notes += held_notes(outputs.gradebook, book.held, kept_held, result.unlisted, no_answer)
+    if lms_held - set(unlisted_of(book.held, result.unlisted)):
         result.notes[:] = [_open_left_out(note) for note in result.notes]
     zeroed = [i for i in result.absent if i not in held]
     if outputs.gradebook == "moodle" and not outputs.gradebook_template and zeroed:
@@ -353,6 +359,7 @@ def gradebook_text(outputs: GradeOutputs, result):
     absent = frozenset(i for i in result.absent if i not in marked)   # no answer: a grade in the column is kept
     # attempt still open, or none (lms.papers.still_open_ids); or not in the LMS download at all: no grade
     held = getattr(result, "held", frozenset()) | getattr(result, "unlisted", frozenset())
+    held |= no_answer_ids(outputs, result)   # no answer in an answers file: no 0 over a grade from elsewhere
     if outputs.gradebook == "plain":
         return FilledGradebook(plain_gradebook(grades), [])
     lms = outputs.gradebook.capitalize()

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from quizgen.errors import UsageError
 from quizgen.files import check_length, default_output_folder, is_folder, out_is_folder, refuse_clashes
+from quizgen.grading.made_from import record_name
 from quizgen.grading.outputs import GradeOutputs, output_names
 
 OUTPUT_ROLES = {"graded": "the graded file", "students": "the students CSV", "questions": "the questions CSV",
@@ -44,12 +45,13 @@ def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None
     paths = {"graded": graded, "students": folder / f"{stem}-students.csv",
              "questions": folder / f"{stem}-questions.csv", "report": folder / f"{stem}-report.md"}
     paths.update({role: folder / name for role, name in output_names(outputs or GradeOutputs(), stem).items()})
-    for path in paths.values():   # a name too long is refused now, not after grading, halfway through the renames
+    writes = {**_in_words(paths), folder / record_name(graded): "the record of the answers graded"}
+    for path in writes:   # a name too long is refused now, not after grading, halfway through the renames
         check_length(path)
     protected = {answers_path: "the answers file", **({Path(key_path): "the key"} if key_path is not None else {}),
                  **(reads or {})}
     lead = lead or (f"--out {out}" if out else f"the outputs named after {answers_path.name}")
-    refuse_clashes(_in_words(paths), protected, lead, "choose another --out")
+    refuse_clashes(writes, protected, lead, "choose another --out")
     _refuse_feedback_clash(getattr(outputs, "feedback", None), paths, protected)
     return paths
 

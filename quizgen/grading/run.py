@@ -32,6 +32,7 @@ from quizgen.grading.key_index import (KeyIndex, found_key_note, key_shown, load
                                        traps_covered)
 from quizgen.grading.attempt_choice import AttemptChoice
 from quizgen.grading.lms_input import lms_inputs
+from quizgen.grading.made_from import MadeFrom, check_made_from, record_name
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
 from quizgen.grading.outputs import GradeOutputs, class_report_input, class_report_texts, write_extra_outputs
@@ -139,6 +140,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         reads = files_read(answers, key if lms else key_path, **{**others, "outputs": outputs},
                            built=built if lms else None, built_key=key_path if lms else None)
         paths = output_paths(source.path, built_out, key_path, outputs, reads, f"--out {out}" if out else None)
+        made = MadeFrom.of(answers, key if lms else key_path)   # the download, not the file built from it
+        replaced = check_made_from(paths, made, force, f"--out {out}" if out else f"the outputs of {answers}")
         shown = _key_named(index, source, key_path, found=key is None and not lms, lms=lms)
         code_warning = check_codes(source, index, shown, force, key_path)   # before any output is made
         if not (force or paper_as_written):   # a big file's answers clearly another key's: stop before the pass
@@ -149,8 +152,9 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         written = PapersWritten(source, index, students, paper_as_written)   # before any row is graded
         tally = Tally(len(index.slots), partial(key_trap_wording, index.papers))
         names = {role: path.name for role, path in paths.items()}
-        folder = paths["graded"].parent
-        with streamed_files(folder, names.values()) as handles:
+        folder, record = paths["graded"].parent, record_name(paths["graded"])   # written with the outputs
+        with streamed_files(folder, [*names.values(), record]) as handles:
+            handles[record].write(made.text())
             graded_handle = handles[names["graded"]]
             graded = _graded_rows(source, index, students, grid, tally, graded_handle, progress, decisions, jobs,
                                   folder)
@@ -183,6 +187,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result.files = run_files(reads, paths)
                 _add_warnings(result, source, index, students, decisions, data, override, unnamed,
                               (code_warning, foreign), clash_warnings)
+                result.warnings += replaced
                 _add_notes(result, decisions, source, key_path if key is None and not lms else None, attempt_notes)
                 _write_reports(result, handles, names)
                 extra = {role: handles[names[role]] for role in extra_roles(paths) + ["report"]}

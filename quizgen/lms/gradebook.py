@@ -28,7 +28,7 @@ from quizgen.errors import InputFileError, UsageError, printable, shortened
 from quizgen.cells import spreadsheet_safe
 from quizgen.csv_input import one_column_each, sniffed_reader
 from quizgen.lms.assignment import added_warning, assignment_column, names_assignment
-from quizgen.lms.import_limits import needs_guard
+from quizgen.lms.import_limits import canvas_layout, canvas_unguardable, needs_guard
 from quizgen.lms.template_rows import (MOODLE_KEYS, NO_GRADE, moodle_rows, numbered_rows,
                                        repeated_student)
 from quizgen.marking.student_ids import normalise_id, zero_pairs
@@ -38,12 +38,6 @@ CANVAS_SIS_COLUMNS = ("SIS User ID", "SIS Login ID")
 """The school's ids in a Canvas gradebook, which quizgen's ids usually are: matched first."""
 CANVAS_ID_COLUMNS = (*CANVAS_SIS_COLUMNS, "ID")
 """Canvas columns a quizgen student id is matched against, in this order (``ID``: Canvas's own user number)."""
-CANVAS_MATCHED_BY = ("Student", "LastName", "FirstName", "ID", *CANVAS_SIS_COLUMNS, "Root Account")
-"""The columns Canvas's import finds a row's student by (gradebook_importer.rb, process_student): written
-unchanged or not at all, never with the formula guard, which would make the student one Canvas does not know."""
-CANVAS_STUDENT_COLUMNS = (*CANVAS_MATCHED_BY, "Section", "Integration ID")
-"""The student columns Canvas's import reads by place (update_column_count: a header lacking them is refused);
-with the assignment's column, all the Canvas file writes: a column left out is left as it is in Canvas."""
 POINTS_POSSIBLE = "Points Possible"
 PLAIN_COLUMNS = ("student_id", "name", "score", "max", "percent")
 SAME_GRADE = 0.005
@@ -81,6 +75,7 @@ class FilledGradebook(NamedTuple):
     other_rows: tuple = ()   # Canvas: (graded id, its row's id, an unmatched row's id that could be theirs too)
     held: tuple = ()   # graded ids given no grade, as their Moodle attempt is still open or they have none (``held``)
     unguarded: tuple = ()   # (id, grade) left out: an id cell would need the formula guard (unguardable)
+    columns_added: tuple = ()   # Canvas: student columns the template lacks, written empty (import_limits.canvas_layout)
 
 
 def plain_gradebook(grades: list) -> str:
@@ -268,28 +263,35 @@ def canvas_gradebook(template: str, grades: list, assignment: str, absent=frozen
         elif row[0].strip() == POINTS_POSSIBLE and grades and not row[column]:
             row[column] = number_text(grades[0].max)
     unmatched = [g.student_id for g in grades if g.student_id not in matched]
-    text, unguarded = _canvas_file(header, [row for _, row in numbered[1:]], column, graded, reader.dialect.delimiter)
+    text, unguarded, columns = _canvas_file(header, [row for _, row in numbered[1:]], column, graded,
+                                            reader.dialect.delimiter)
     return FilledGradebook(("\ufeff" if bom else "") + text, unmatched, kept, changed, possible=possible, added=added,
                            by_zeros=tuple(by_zeros), unfilled=_unfilled_ids(header, numbered[1:], graded),
-                           other_rows=tuple(others), held=_held(grades, held), unguarded=unguarded)
+                           other_rows=tuple(others), held=_held(grades, held), unguarded=unguarded,
+                           columns_added=columns)
 
 
 def _canvas_file(header: list, rows: list, column: int, graded: dict, delimiter: str) -> tuple:
-    """``(text, unguarded)``: the Canvas file of the student columns and the
-    assignment's only, as Canvas's import leaves a column the file lacks (a
-    note, another assignment) as it is; ``;`` between cells when the template
-    had it, else ``,``, the two it reads (gradebook_importer.rb, identify_delimiter).
-    A row whose student or assignment cell would need the formula guard is
-    left out, its graded student and grade in ``unguarded``."""
-    keep = [i for i, name in enumerate(header) if name in CANVAS_STUDENT_COLUMNS or i == column]
-    as_is = [i for i in keep if header[i] in CANVAS_MATCHED_BY or i == column]
-    written, unguarded = [[header[i] for i in keep]], []
+    """``(text, unguarded, added)``: the Canvas file of the student columns
+    (import_limits.canvas_layout: in the places Canvas's import reads them,
+    those the template lacks, ``added``, written empty) and the assignment's
+    only, as Canvas's import leaves a column the file lacks (a note, another
+    assignment) as it is; ``;`` between cells when the template had it, else
+    ``,``, the two it reads (gradebook_importer.rb, identify_delimiter). A row
+    whose id cell or assignment cell would need the formula guard is left out
+    (canvas_unguardable), its graded student and grade in ``unguarded``."""
+    layout, added = canvas_layout(header)
+    written, unguarded = [[*layout, header[column]]], []
     for n, row in enumerate(rows):
-        if not any(needs_guard(row[i]) for i in as_is):
-            written.append([row[i] for i in keep])
+        cells = {}
+        for i, name in enumerate(header):
+            if i != column:
+                cells.setdefault(name, row[i])
+        if not canvas_unguardable(cells) and not needs_guard(row[column]):
+            written.append([*(cells.get(name, "") for name in layout), row[column]])
         elif n in graded and row[column].strip() not in NO_GRADE:
             unguarded.append((graded[n].student_id, row[column].strip()))
-    return _csv(written, ";" if delimiter == ";" else ","), tuple(unguarded)
+    return _csv(written, ";" if delimiter == ";" else ","), tuple(unguarded), added
 
 
 def _canvas_matches(header: list, rows: list, grades: list) -> tuple:
