@@ -128,6 +128,9 @@ def list_command(banks):
               help="Roster (a student id column; a name, or first and last name columns; an LMS export reads too): "
                    "one paper per student, each with its own numbers.")
 @click.option("--split", is_flag=True, help="With --students: one file per student instead of one file.")
+@click.option("--only", default=None, metavar="ID[,ID...]",
+              help="With --students and --split, into the folder holding the paper: remake only these students' "
+                   "files, as the full run writes them; key.json and the other papers are left as they are.")
 @click.option("--paper", "paper_size", default="a4", show_default=True, type=click.Choice(["a4", "letter"]),
               help="Paper size of the tex and pdf papers.")
 @click.option("--layout", default="exam", show_default=True, type=click.Choice(["exam", "compact"]),
@@ -139,7 +142,7 @@ def list_command(banks):
 @jobs_option
 @bank_option
 def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_examples, title, course, date,
-             students, split, paper_size, layout, force, banks):
+             students, split, only, paper_size, layout, force, banks):
     """Generate a randomised problem set with solutions and an answer key.
 
     Example: quizgen generate --classes C1,C7 --count 2 --seed 42 --out c1-c7
@@ -149,6 +152,8 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
     Example: quizgen generate --format pdf --paper letter --force --out quiz
 
     Example: quizgen generate --format pdf --students roster.csv --layout compact --out booklets
+
+    Example: quizgen generate --format pdf --seed 42 --students roster.csv --split --only s007 --out papers
     """
     from quizgen.generation.run import generate as generate_quiz, summary_line
 
@@ -156,10 +161,10 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
                          solutions=solutions, worked_examples=worked_examples, banks=banks,
                          title=title, course=course, date=date, students=students, split=split,
                          progress=True, jobs=jobs, paper=paper_size, force=force,
-                         layout=layout)
+                         layout=layout, only=only)
     for warning in quiz.warnings:
         click.echo(f"quizgen: warning: {warning}", err=True)
-    click.echo(summary_line(quiz, out_dir))
+    click.echo(summary_line(quiz, out_dir, remade=only is not None))
 
 
 @main.command(short_help="Practise: fresh questions part by part, hints, instant feedback.")

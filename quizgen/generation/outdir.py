@@ -94,23 +94,53 @@ def _short(text, limit: int = 40) -> str:
     return shortened(printable(text), limit)
 
 
-def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False) -> OutFolder:
-    """Check ``out_dir`` before writing ``paper`` (None: a fresh seed, so any
-    earlier paper there is another one). Raises UsageError (exit 2) when the
-    folder holds another paper's key and ``force`` is not given: a seed alone
-    does not make the same paper (other classes, counts or students)."""
+@dataclass(frozen=True)
+class EarlierKey:
+    """The key.json in generate's folder: where it is, whether it is there, and
+    its data (None when absent or not a key quizgen can read)."""
+
+    path: Path
+    present: bool = False
+    data: dict | None = None
+
+    @property
+    def paper(self):
+        """Its PaperId, or None when it is no key quizgen wrote."""
+        return PaperId.of_key(self.data) if self.data is not None else None
+
+    @property
+    def student_ids(self) -> list:
+        """The ids of the students it holds a paper of their own for, as it writes them."""
+        students = self.data.get("students") if self.data is not None else None
+        return list(students) if isinstance(students, dict) else []
+
+
+def earlier_key(out_dir, force: bool = False) -> EarlierKey:
+    """The key.json already in ``out_dir``, read once for every check of the
+    run; a folder that cannot be one (a file, /dev/null) is refused first."""
     folder = check_folder(out_dir)  # before any work: /dev/null or a file is bad input
     key_path = folder / "key.json"
     if not key_path.is_file():
+        return EarlierKey(key_path)
+    return EarlierKey(key_path, True, _earlier_key(key_path, force))
+
+
+def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False, earlier: EarlierKey | None = None) -> OutFolder:
+    """Check ``out_dir`` before writing ``paper`` (None: a fresh seed, so any
+    earlier paper there is another one). Raises UsageError (exit 2) when the
+    folder holds another paper's key and ``force`` is not given: a seed alone
+    does not make the same paper (other classes, counts or students).
+    ``earlier``: the folder's key as ``earlier_key`` read it (read here when None)."""
+    earlier = earlier or earlier_key(out_dir, force)
+    if not earlier.present:
         return OutFolder(new_secret())
-    earlier = _earlier_key(key_path, force)
-    stale = tuple(p for p in sorted(folder.iterdir()) if PAPER_FILE.fullmatch(p.name))
-    earlier_id = PaperId.of_key(earlier) if earlier is not None else None
+    key_path, earlier_id = earlier.path, earlier.paper
+    stale = tuple(p for p in sorted(key_path.parent.iterdir()) if PAPER_FILE.fullmatch(p.name))
     difference = "unreadable" if earlier_id is None else \
         f"seed {_short(earlier_id.seed)}, where this run draws a fresh one" if paper is None else paper.differs_from(earlier_id)
     if not difference or (force and paper is not None and earlier_id is not None and paper.same_questions(earlier_id)):
         # a late joiner (other students, the same questions): the printed papers keep their codes
-        return OutFolder(_kept_secret(key_path, earlier.get("secret"), force), stale)
+        return OutFolder(_kept_secret(key_path, earlier.data.get("secret"), force), stale)
     if not force and earlier_id is None:
         raise UsageError(f"{key_path} is not a key quizgen can read (not JSON, cut short or edited), and "
                          "its paper may already be handed out; choose another --out folder, or pass --force to "
@@ -119,6 +149,25 @@ def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False) -> OutF
         raise UsageError(f"{key_path} is the key of another paper ({difference}), which may already be handed "
                          f"out; choose another --out folder, or pass --force to replace that paper")
     return OutFolder(new_secret(), stale)
+
+
+def refuse_remaking_another(earlier: EarlierKey, paper: PaperId | None) -> None:
+    """Refuse ``--only`` (remake some students' papers, the key untouched)
+    unless the folder's key is of this very paper: the same seed, templates,
+    questions and students, as a full run regenerating it would need."""
+    if not earlier.present:
+        raise UsageError(f"--only remakes papers already made, beside their key, and {earlier.path.parent} holds "
+                         "no key.json; make the class's papers first (without --only)")
+    earlier_id = earlier.paper
+    if earlier_id is None:
+        raise UsageError(f"--only remakes papers beside their key, and {earlier.path} is not a key quizgen can "
+                         "read (not JSON, cut short or edited)")
+    difference = f"seed {_short(earlier_id.seed)}, where this run draws a fresh one" if paper is None \
+        else paper.differs_from(earlier_id)
+    if difference:
+        raise UsageError(f"--only remakes papers of the paper in {earlier.path.parent}, and its key.json is of "
+                         f"another ({difference}); give the --seed, --classes, --count and --students of the "
+                         "run that made it")
 
 
 def refuse_overwriting_inputs(out_dir, names, stale, reads: dict) -> None:

@@ -14,10 +14,12 @@ from quizgen.errors import LatexError, TexNotFoundError, UsageError
 from quizgen.files import streamed_files, write_files
 from quizgen.generation.documents import document_streams
 from quizgen.generation.make import check_count, make_quiz
-from quizgen.generation.outdir import PaperId, prepare_out_dir, refuse_overwriting_inputs
+from quizgen.generation.outdir import (PaperId, earlier_key, prepare_out_dir, refuse_overwriting_inputs,
+                                       refuse_remaking_another)
 from quizgen.generation.quiz import Quiz, check_labels
 from quizgen.generation.spool import BlockSpool
 from quizgen.generation.workers import paused_gc
+from quizgen.roster_ids import fragile_ids_warning, key_spellings, only_students
 
 PAPER_SIZES = ("a4", "letter")
 LAYOUTS = ("exam", "compact")
@@ -27,7 +29,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
              solutions: bool = True, worked_examples: bool = False, banks=(), title=None,
              course: str = "", date: str = "", students=None, split: bool = False,
              progress: bool = False, jobs: int = 0, paper: str = "a4", force: bool = False,
-             layout: str = "exam") -> Quiz:
+             layout: str = "exam", only: str | None = None) -> Quiz:
     """Generate a problem set and write it to ``out_dir``: problems, solutions,
     key.json and key.csv (and, for ``pdf``, the PDFs beside their .tex). Nothing
     is written unless every file rendered. ``students`` is a roster CSV path (or
@@ -36,34 +38,39 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     ``paper`` is the LaTeX paper size (a4 or letter), ``layout`` the LaTeX problem
     paper's (exam: working space, a question moved whole to a page it fits on;
     compact: no working space, questions running on; the key is the same). A folder holding another
-    paper's key.json is refused unless ``force`` (quizgen/generation/outdir.py)."""
+    paper's key.json is refused unless ``force`` (quizgen/generation/outdir.py).
+    ``only`` (comma-separated ids, with ``split``) remakes just those students'
+    files of the paper already in ``out_dir``, as the full run writes them; its key and other files stay."""
     from quizgen.key.writer import key_streams
     from quizgen.generation.tex_fonts import typeset_names
     from quizgen.roster import read_roster
 
     check_count(count)   # every option checked before the folder is looked at
-    if split and not students:
-        raise UsageError("--split needs --students: it writes one file per student")
-    if paper not in PAPER_SIZES:
-        raise UsageError(f"--paper must be one of {', '.join(PAPER_SIZES)}, got {paper!r}")
-    if layout not in LAYOUTS:
-        raise UsageError(f"--layout must be one of {', '.join(LAYOUTS)}, got {layout!r}")
+    _check_options(split, students, paper, layout, only, force)
     roster = read_roster(students) if isinstance(students, (str, os.PathLike)) else list(students or ())
-    roster = typeset_names(roster) if fmt == "pdf" else roster
     templates = select(load_bank(banks), classes)
+    earlier = earlier_key(out_dir, force)
+    roster, notes = _held_against_key(roster, earlier, _paper_id(templates, count, seed, worked_examples, ()))
     if not worked_examples:   # before the folder is touched: grade must be able to read every label
         check_labels(seed, [t.id for t in templates], count, [s.student_id for s in roster])
     jobs = resolve_jobs(jobs)
-    folder = prepare_out_dir(out_dir, _paper_id(templates, count, seed, worked_examples, roster), force)
+    paper_id = _paper_id(templates, count, seed, worked_examples, roster)
+    if only is not None:
+        refuse_remaking_another(earlier, paper_id)
+        roster = only_students(only, roster, earlier.student_ids)
+    folder = prepare_out_dir(out_dir, paper_id, force, earlier)
+    roster = typeset_names(roster) if fmt == "pdf" else roster
     source = "tex" if fmt == "pdf" else fmt
     with paused_gc(), (BlockSpool() if roster else nullcontext()) as spool:
         quiz = make_quiz(templates, seed=seed, count=count, worked_examples=worked_examples, students=roster,
                          jobs=jobs, formats=(source,), progress=progress, spool=spool)
         quiz.title, quiz.course, quiz.date = title or quiz.title, course or "", date or ""
         quiz.paper_size, quiz.layout, quiz.secret = paper, layout, folder.secret
+        quiz.warnings[:0] = notes
         files = document_streams(quiz, fmt, solutions, split=split)
-        files.update(key_streams(quiz))
-        refuse_overwriting_inputs(out_dir, _names_written(files, fmt), folder.stale,
+        files.update(key_streams(quiz) if only is None else {})
+        stale = folder.stale if only is None else ()
+        refuse_overwriting_inputs(out_dir, _names_written(files, fmt), stale,
                                   {students: "the --students roster"} if isinstance(students, (str, os.PathLike)) else {})
         if fmt == "pdf":
             files = {name: "".join(pieces) for name, pieces in files.items()}
@@ -75,8 +82,39 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         else:
             _write_streams(Path(out_dir), files)
     quiz.files = list(files)
-    quiz.warnings += folder.remove_stale(quiz.files)
+    quiz.warnings += folder.remove_stale(quiz.files) if only is None else []
     return quiz
+
+
+def _check_options(split: bool, students, paper: str, layout: str, only, force: bool) -> None:
+    """Refuse, in one line, options that do not go together or a value out of their choices."""
+    if split and not students:
+        raise UsageError("--split needs --students: it writes one file per student")
+    if paper not in PAPER_SIZES:
+        raise UsageError(f"--paper must be one of {', '.join(PAPER_SIZES)}, got {paper!r}")
+    if layout not in LAYOUTS:
+        raise UsageError(f"--layout must be one of {', '.join(LAYOUTS)}, got {layout!r}")
+    if only is not None and not (students and split):
+        raise UsageError("--only needs --students and --split: it remakes those students' own files, "
+                         "with the options of the run that made the papers")
+    if only is not None and force:
+        raise UsageError("--only and --force do not combine: --only remakes papers of the paper in --out, "
+                         "leaving its key and every other file as they are")
+
+
+def _held_against_key(roster: list, earlier, questions) -> tuple:
+    """``(roster, notes)``: the roster's ids spelled as the folder's per-student
+    key of these same questions (``questions``: a PaperId, None for a fresh
+    seed) writes them, and the note saying so; without such a key, the warning
+    for ids a spreadsheet may write otherwise later (quizgen/roster_ids.py)."""
+    if not roster:
+        return roster, []
+    same = questions is not None and earlier.paper is not None and questions.same_questions(earlier.paper)
+    if same and earlier.student_ids:
+        roster, note = key_spellings(roster, earlier.student_ids)
+    else:
+        note = fragile_ids_warning(roster)
+    return roster, [note] if note else []
 
 
 def _names_written(files: dict, fmt: str) -> list:
@@ -97,15 +135,19 @@ def _paper_id(templates: list, count: int, seed, worked_examples: bool, roster: 
                    tuple(sorted(student.student_id for student in roster)))
 
 
-def summary_line(quiz: Quiz, out_dir) -> str:
+def summary_line(quiz: Quiz, out_dir, remade: bool = False) -> str:
     """What ``quizgen generate`` prints when done: the questions, for how many
-    students, the seed (or worked examples), the folder and its files (the first six of many)."""
+    students, the seed (or worked examples), the folder and its files (the first
+    six of many); ``remade``: only some students' files (``--only``) were written."""
     what = "worked examples" if quiz.worked_examples else f"seed {quiz.seed}"
     papers = "" if not quiz.papers else (" for 1 student" if len(quiz.papers) == 1
                                          else f" for each of {len(quiz.papers)} students")
     files = sorted(quiz.files, key=lambda name: not name.endswith(".pdf"))   # the PDFs asked for come first
     shown = files if len(files) <= 8 else files[:6] + [f"and {len(files) - 6} more"]
     count_text = f"{len(quiz.questions)} question{'s' if len(quiz.questions) != 1 else ''}"
+    if remade:
+        return (f"Remade the papers{papers} ({what}) in {out_dir}/: {', '.join(shown)}; key.json and the other "
+                "students' papers are unchanged")
     return f"Wrote {count_text}{papers} ({what}) to {out_dir}/: {', '.join(shown)}"
 
 

@@ -1,0 +1,111 @@
+"""A ``generate --students`` roster's ids held against the per-student key
+already in the ``--out`` folder. A student's numbers come from their id as
+written (generation/quiz.student_seed), so a roster re-saved by a spreadsheet
+(``0005557`` saved as ``5557``, ``S010`` retyped ``s010``) would give other
+papers than those handed out: an id that is a key id by the id rule
+(quizgen/marking/student_ids.py: case, spaces, leading zeros) is written as
+the key writes it. Without such a key, a roster whose ids look fragile is
+warned about. Also the students ``--only`` names, matched against the key."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from quizgen.errors import UsageError, printable, shortened
+from quizgen.marking.student_ids import IdMatcher, id_hint, normalise_id, zero_twins
+from quizgen.text.words import counted
+
+
+def key_spellings(roster: list, key_ids) -> tuple:
+    """``(students, note)``: the Students of ``roster`` with each id that is one of
+    ``key_ids`` only by the id rule written as the key writes it, and one note
+    naming how many and an example ("" when none). Leading zeros pair a roster
+    id with the one key id differing by them alone, and never two roster ids
+    that differ only by them (``zero_twins``: two students, as grade counts them)."""
+    written = [student.student_id for student in roster]
+    apart = [student_id for twins in zero_twins(written) for student_id in twins]
+    matcher = IdMatcher(key_ids, apart, decimals=False)
+    respelled, students = [], []
+    for student in roster:
+        known = matcher.match(normalise_id(student.student_id)) if matcher else None
+        spelling = matcher.known[known] if known is not None else student.student_id
+        if spelling != student.student_id:
+            respelled.append((student.student_id, spelling))
+            student = replace(student, student_id=spelling)
+        students.append(student)
+    return students, _respelled_note(respelled)
+
+
+def _respelled_note(respelled: list) -> str:
+    """The note for the roster ids written as the key writes them; "" when none."""
+    if not respelled:
+        return ""
+    (first, spelling), count = respelled[0], len(respelled)
+    ids, papers = ("id is", "its paper is") if count == 1 else ("ids are", "their papers are")
+    return (f"{count} roster {ids} written otherwise in the folder's key.json ({_shown(first)} is {_shown(spelling)} "
+            f"there, by the id rule: case, spaces and leading zeros aside); {papers} made with the key's spelling, "
+            f"as handed out")
+
+
+def fragile_ids_warning(roster: list) -> str:
+    """One line when the roster's ids are all digits of differing lengths (a
+    spreadsheet drops leading zeros) or write one letter in both cases: a
+    roster saved otherwise later would give those students other papers
+    unless regenerated into this folder, beside its key.json; "" otherwise."""
+    ids = [student.student_id for student in roster]
+    said = _zero_stripped(ids) or _mixed_case(ids)
+    if not said:
+        return ""
+    return (f"the roster's ids {said}; each student's numbers come from their id as written, so a roster saved "
+            "otherwise later gives them other papers: keep this folder's key.json and regenerate into this "
+            "folder (ids are then matched to the key's), or remake one student's paper with --only ID")
+
+
+def _zero_stripped(ids: list) -> str:
+    """How ``ids`` look stripped of leading zeros (all digits, of differing lengths), or ""."""
+    if len(ids) < 2 or not all(sid.isascii() and sid.isdigit() for sid in ids):
+        return ""
+    short, long = min(ids, key=len), max(ids, key=len)
+    if len(short) == len(long):
+        return ""
+    return (f"are all digits of differing lengths ({_shown(short)}, {_shown(long)}), as a spreadsheet leaves "
+            "them when it drops leading zeros")
+
+
+def _mixed_case(ids: list) -> str:
+    """How ``ids`` write one letter in both cases (``S010`` and ``s011``), or ""."""
+    first_seen = {}
+    for sid in ids:
+        for char in sid:
+            if char.isalpha() and char.lower() != char.upper():
+                first_seen.setdefault(char, sid)
+    for char, sid in first_seen.items():
+        other = first_seen.get(char.swapcase())
+        if other is not None and other != sid:
+            return f"write a letter in both cases ({_shown(sid)}, {_shown(other)})"
+    return ""
+
+
+def only_students(only: str, roster: list, key_ids) -> list:
+    """The Students of ``roster`` (ids spelled as the key's) that ``--only``
+    names (comma-separated ids, matched by the id rule), in roster order;
+    an id with no paper in the key is refused, the nearest key ids named."""
+    wanted = [part.strip() for part in only.split(",")]
+    if not any(wanted) or not all(wanted):
+        raise UsageError(f"--only {_shown(only)}: expected student ids separated by commas, such as --only s001,s002")
+    key_ids = list(key_ids)
+    matcher = IdMatcher(key_ids, decimals=False)
+    chosen = set()
+    for student_id in wanted:
+        known = matcher.match(normalise_id(student_id))
+        if known is None:
+            hint = id_hint(student_id, key_ids)
+            raise UsageError(f"--only {_shown(student_id)}: the folder's key.json has no paper for this student "
+                             f"(it has {counted(len(key_ids), 'student')}){'; ' + hint if hint else ''}")
+        chosen.add(matcher.known[known])
+    return [student for student in roster if student.student_id in chosen]
+
+
+def _shown(student_id: str) -> str:
+    """An id as a one-line message shows it: printable, cut short."""
+    return shortened(printable(student_id), 40)
