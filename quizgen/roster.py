@@ -16,6 +16,9 @@ Canvas's gradebook by ``SIS User ID``, else ``ID``, its ``Student`` column
 Grades report: State and Started on columns) has a row per attempt, read
 once (its State kept: Student.state), and average rows, which have neither id
 nor State and no whole name (``_average_row``), skipped.
+A section column (``Section``, Canvas's and registrars'; ``Groups``, Moodle's
+participants page; ``SECTION_COLUMNS``) gives each student's section, which
+grade's class report breaks its figures down by (quizgen/report/sections.py).
 Each id is normalised for comparison (quizgen/marking/student_ids.py: case
 and spaces ignored), so a roster listing one student twice, even as ``S010``
 and ``s010``, is refused with both lines named. Errors are one line naming
@@ -55,6 +58,10 @@ NOT_STUDENTS = ("points possible", "student, test")   # Canvas gradebook rows th
 QUIZ_STATES = ("state", "status")
 QUIZ_STARTS = ("startedon", "begonnenam")
 SUBMITTED_STATES = ("Finished", "Submitted", "Never submitted")   # an attempt closed: Moodle's grade stands
+# A student's section or group, headers as norm_header makes them: Canvas's gradebook and registrars' class
+# lists (Section), Moodle's participants page (Groups; Gruppen, Groupes in German and French), tutorial groups.
+SECTION_COLUMNS = ("section", "sections", "classsection", "coursesection", "group", "groups", "tutorialgroup",
+                   "gruppe", "gruppen", "groupe", "groupes")
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
 
@@ -65,11 +72,13 @@ class Student:
     ``state``: a Moodle quiz report's State for them ('' in any other roster;
     with a row per attempt, a submitted one's if any: ``SUBMITTED_STATES``),
     which grade reads to give a student whose attempt is still open, or who
-    has none (``-``), no grade in an LMS gradebook file (lms.papers.still_open_ids)."""
+    has none (``-``), no grade in an LMS gradebook file (lms.papers.still_open_ids).
+    ``section``: the roster's section column for them ('' when none, or no such column)."""
 
     student_id: str
     name: str
     state: str = field(default="", compare=False)
+    section: str = field(default="", compare=False)
 
 
 class Roster(list):
@@ -109,6 +118,7 @@ class Columns(NamedTuple):
     name: tuple
     last_first: bool = False
     state: int | None = None   # a Moodle quiz report's State: a row per attempt, and average rows (no id, no State)
+    section: int | None = None   # the section or group column (SECTION_COLUMNS)
 
     @property
     def attempts(self) -> bool:
@@ -128,13 +138,15 @@ def _columns(header, where: str) -> Columns:
     given, family = find_column(names, GIVEN_NAMES), find_column(names, FAMILY_NAMES)
     halves = tuple(i for i in (given, family) if i is not None)
     whole = next((i for i in (names.index(a) for a in ALIASES["name"] if a in names) if i not in halves), None)
+    section = find_column(names, SECTION_COLUMNS)
     one_column_each_at(header, names, {"student id": student, "LMS id": fallback, "student's name": whole,
-                                    "given name": given, "family name": family}, f"{where}: ")
+                                    "given name": given, "family name": family, "section": section}, f"{where}: ")
     if whole is not None or halves:
-        return Columns(student, fallback, (whole,) if whole is not None else halves, False, _quiz_state(names))
+        return Columns(student, fallback, (whole,) if whole is not None else halves, False, _quiz_state(names),
+                       section)
     if CANVAS_NAME in names and names.index(CANVAS_NAME) != student:   # Canvas's "Student" beside its ids
-        return Columns(student, fallback, (names.index(CANVAS_NAME),), True)
-    return Columns(student, fallback, ())
+        return Columns(student, fallback, (names.index(CANVAS_NAME),), True, section=section)
+    return Columns(student, fallback, (), section=section)
 
 
 def _quiz_state(names: list):
@@ -221,7 +233,7 @@ def _average_row(row: list, columns: Columns) -> bool:
         return False
     if len(columns.name) == 2:   # given and family name
         return not all(_cell(row, column).strip() for column in columns.name)
-    named = {columns.student, columns.fallback, columns.state, *columns.name}
+    named = {columns.student, columns.fallback, columns.state, columns.section, *columns.name}
     return any(cell.strip() for i, cell in enumerate(row) if i not in named)
 
 
@@ -246,7 +258,10 @@ def _student(row: list, columns: Columns, where: str) -> Student:
     full_name = _name(row, columns, where)
     if len(full_name) > MAX_NAME:   # key.json keeps names to this length, so grade could not read the key
         raise InputFileError(f"{where}: the name {full_name[:40]!r}... is over {MAX_NAME:,} characters")
-    return Student(student_id, full_name, " ".join(_cell(row, columns.state).split())[:40])
+    section = _clean(_cell(row, columns.section), "section", where)
+    if len(section) > MAX_NAME:
+        raise InputFileError(f"{where}: the section {section[:40]!r}... is over {MAX_NAME:,} characters")
+    return Student(student_id, full_name, " ".join(_cell(row, columns.state).split())[:40], section)
 
 
 def _name(row: list, columns: Columns, where: str) -> str:

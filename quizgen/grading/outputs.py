@@ -136,7 +136,7 @@ def report_parts(matrix, traps: list) -> list:
     return [Part(s.question_id, s.part, s.cls, s.template, s.points, t) for s, t in zip(matrix.slots, traps)]
 
 
-def report_students(matrix, names: list, order=None, absent=frozenset()) -> tuple:
+def report_students(matrix, names: list, order=None, absent=frozenset(), sections=None) -> tuple:
     """``(students, columns)``: the report's Student per student of the matrix, in ``order`` (student
     numbers, grading/report.roster_order; None: the matrix's): one Verdict per slot
     (``None`` off the student's paper, ``missing`` for a part on it not
@@ -147,7 +147,8 @@ def report_students(matrix, names: list, order=None, absent=frozenset()) -> tupl
     analysis not to transpose them back (None when ``order`` moved the students)).
     The students numbered in ``absent`` (marked only by overrides scoring 0:
     grading/students.zero_marked) are shown ``missing`` throughout: absent from the figures, and
-    ``zero_marked``, which the students tables say (report/model.ZERO_MARKED)."""
+    ``zero_marked``, which the students tables say (report/model.ZERO_MARKED). ``sections``:
+    {student number: the roster's section} (report.student_sections)."""
     missing = Verdict("missing", 0.0, "")
     verdicts = {}   # {(status, score, misconception): Verdict}: few are distinct, even when outcomes are not
 
@@ -177,14 +178,16 @@ def report_students(matrix, names: list, order=None, absent=frozenset()) -> tupl
             made.update(n for n, outcome in enumerate(column) if made_by_override(outcome))
     rows = list(zip(*columns)) if columns else [[] for _ in matrix.students]
     only = {n for n in made if n not in absent and all(made_by_override(o) or o.status is None for o in matrix.row(n))}
-    students = [Student(student_id, names[n] if n < len(names) else "", cells, n in only, n in absent)
+    sections = sections or {}
+    students = [Student(student_id, names[n] if n < len(names) else "", cells, n in only, n in absent,
+                        sections.get(n, ""))
                 for n, (student_id, cells) in enumerate(zip(matrix.students, rows))]
     if order is None or order == list(range(len(students))):
         return students, columns
     return [students[n] for n in order], None   # analyse transposes the rows in their new order
 
 
-def class_report_input(matrix, names: list, key, order=None, absent=frozenset()) -> tuple:
+def class_report_input(matrix, names: list, key, order=None, absent=frozenset(), sections=None) -> tuple:
     """``(parts, students, columns)``: the class report's plain data (report/model.py)
     from the final verdicts, the students in ``order`` (report.roster_order), as in
     the students CSV. Made in the main process before the report's own process is
@@ -192,7 +195,7 @@ def class_report_input(matrix, names: list, key, order=None, absent=frozenset())
     processes then end at about the same time (docs/performance.md)."""
     papers = matrix.papers if order is None else [matrix.papers[n] for n in order]   # trap absentees: by place
     parts = report_parts(matrix, slot_traps(key, _slot_dicts(matrix), papers))
-    students, columns = report_students(matrix, names, order, absent)
+    students, columns = report_students(matrix, names, order, absent, sections)
     return parts, students, columns
 
 
@@ -209,9 +212,11 @@ def class_report_texts(data: tuple, title: str, html: bool, delimiter: str = ","
     process (quizgen.background)."""
     from quizgen.report import analyse, items_csv, markdown_sections, report_html
     from quizgen.report.attention import add_reasons
+    from quizgen.report.sections import section_stats
 
     parts, students, columns = data
     analysis = analyse(parts, students, columns=columns)
+    analysis.sections = section_stats(analysis, parts, students)
     add_reasons(analysis.to_act, review_reasons or {})
     texts = {"markdown": "\n" + markdown_sections(analysis, comma), "items": items_csv(analysis, delimiter, comma)}
     if html:

@@ -37,6 +37,7 @@ class StudentTotal:
     counts: dict
     missing: int
     misconceptions: dict = field(default_factory=dict)
+    section: str = ""   # the roster's section column for them (student_sections)
 
     @property
     def percent(self) -> float:
@@ -82,11 +83,17 @@ def roster_order(students) -> list:
     return [*listed, *(n for n in range(len(students.ids)) if n not in listed)]
 
 
+def student_sections(students) -> dict:
+    """{student number: section} of the students whose --roster row gives a section ({} without one)."""
+    found = ((students.find(s.student_id), s.section) for s in students.roster if getattr(s, "section", ""))
+    return {n: section for n, section in found if n is not None}
+
+
 def student_totals(tally, students) -> list:
     """A StudentTotal for every student, in roster_order, from ``tally`` (a grading.tally.Tally)."""
     totals = []
     codes = tally.student_codes
-    papers = students.papers
+    papers, sections = students.papers, student_sections(students)
     for i in roster_order(students):
         student_id, paper = students.ids[i], papers[i]
         counts = tally.student_counts[i]
@@ -95,7 +102,7 @@ def student_totals(tally, students) -> list:
         graded = sum(map(counts.__getitem__, VERDICTS))
         totals.append(StudentTotal(student_id, students.names[i], tally.student_score[i], paper.max_score,
                                    dict(counts), max(paper.part_count - graded, 0),
-                                   dict(sorted(codes[i].items())) if i in codes else {}))
+                                   dict(sorted(codes[i].items())) if i in codes else {}, sections.get(i, "")))
     return totals
 
 
@@ -133,13 +140,16 @@ def _codes_text(codes) -> str:
 
 
 def student_rows(totals: list):
-    """The rows of the per-student CSV (header first)."""
-    yield list(STUDENT_COLUMNS)
+    """The rows of the per-student CSV (header first); a last column ``section``
+    when the roster gives some student one."""
+    sections = any(t.section for t in totals)
+    yield list(STUDENT_COLUMNS) + ["section"] * sections
     for t in totals:
         c = t.counts
         yield [spreadsheet_safe(t.student_id), spreadsheet_safe(t.name), number_text(t.score),
                number_text(t.max_score), one_place(t.percent), *map(c.__getitem__, VERDICTS), t.missing,
-               c[Status.UNKNOWN_QUESTION], c[Status.SUPERSEDED], spreadsheet_safe(_codes_text(t.misconceptions))]
+               c[Status.UNKNOWN_QUESTION], c[Status.SUPERSEDED], spreadsheet_safe(_codes_text(t.misconceptions)),
+               *[spreadsheet_safe(t.section)] * sections]
 
 
 def question_rows(stats: list):
@@ -290,8 +300,10 @@ def _student_section(result, comma: bool = False) -> list:
     last column, and one marked only by overrides scoring 0 (ZERO_MARKED)."""
     shown = result.students[:REPORT_STUDENTS]
     absent, marked = set(result.absent), set(result.zero_marked)
-    rows = [[md_cell(t.student_id), md_cell(t.name), *(decimal_mark(text, comma) for text in (
-             number_text(t.score), number_text(t.max_score), one_place(t.percent))),
+    sections = any(t.section for t in result.students)   # a section column only when the roster gives some
+    rows = [[md_cell(t.student_id), md_cell(t.name), *[md_cell(t.section) or "-"] * sections,
+             *(decimal_mark(text, comma) for text in (number_text(t.score), number_text(t.max_score),
+                                                      one_place(t.percent))),
              absent_words(t.student_id in absent, t.student_id in marked)
              or md_cell(", ".join(t.misconceptions)) or "-"] for t in shown]
     lines = ["## Students", ""]
@@ -300,7 +312,7 @@ def _student_section(result, comma: bool = False) -> list:
         lines += [f"The first {whole_number(len(shown), comma)} of {whole_number(len(result.students), comma)} "
                   f"students, in the order of {md_cell(where.name) if where else 'the students CSV'}, which has "
                   "every student.", ""]
-    return lines + _table(["student", "name", "score", "max", "%", "misconceptions"], rows)
+    return lines + _table(["student", "name", *["section"] * sections, "score", "max", "%", "misconceptions"], rows)
 
 
 # ------------------------------------------------------------------ stdout

@@ -40,7 +40,7 @@ from quizgen.grading.paper_written import PapersWritten
 from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse_empty_out, refuse_sheet_clashes,
                                    run_files)
 from quizgen.grading.report import (question_rows, question_stats, report_markdown, roster_order, student_rows,
-                                    student_totals)
+                                    student_sections, student_totals)
 from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.stale import remove_stale_outputs
@@ -169,7 +169,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             no_id_at = no_id_places(tally.no_id_at, no_id_lines, students.roster)   # the roster read once for both
             roster_notes += no_id_notes(no_id_at, no_id_lines)
             report_data = class_report_input(_matrix(index, students, grid), list(students.names), data,
-                                             roster_order(students), frozenset(marked))
+                                             roster_order(students), frozenset(marked), student_sections(students))
             with Background(class_report_texts, report_data, f"Class report: {source.path.stem}", outputs.html,
                             source.delimiter, source.decimal_comma, roster_notes, written.review_reasons(),
                             parallel=jobs > 1 and report_pays_for_a_process(students, index)) as report:

@@ -18,6 +18,7 @@ from quizgen.report.formatting import decimal_mark, display_text, number_text, o
 from quizgen.report import attention, charts
 from quizgen.report.flags import EASY, HARD
 from quizgen.report.model import Analysis
+from quizgen.report.sections import section_view
 from quizgen.report.notes import (d_cell, facility_cell, fraction_note, item_places, negative_alpha_note,
                                   provisional_note, small_class_note, small_groups_note, trap_notes,
                                   zero_points_note)
@@ -179,5 +180,6 @@ def report_html(analysis: Analysis, title: str = "Class report", comma: bool = F
         over_header=OVER_HEADER,
         unanswered=attention.unanswered_text(analysis.unanswered),
         fixed=partial(fixed, comma=comma), percent=percent, decimal_mark="," if comma else ".",
-        guides=[charts.guide_text(k, comma) for k in (HARD, EASY)], roster_notes=list(roster_notes))
+        guides=[charts.guide_text(k, comma) for k in (HARD, EASY)], roster_notes=list(roster_notes),
+        sections=section_view(analysis.sections, comma))
     return _environment().get_template("report.html.j2").render(**context)

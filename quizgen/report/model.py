@@ -59,13 +59,15 @@ class Student(NamedTuple):
     marker's (grade's ``--overrides``): no answer says where they stopped.
     ``zero_marked``: no answer row, only overrides scoring 0 (grading/students.zero_marked),
     so every verdict is ``missing`` or None, as for one who gave no answer, but the
-    report calls them absent (ZERO_MARKED), not missing."""
+    report calls them absent (ZERO_MARKED), not missing. ``section``: the roster's
+    section for them ("" when none), which the report's sections table groups by."""
 
     student_id: str
     name: str
     verdicts: Sequence[Optional[Verdict]]
     only_overrides: bool = False
     zero_marked: bool = False
+    section: str = ""
 
 
 @dataclass
@@ -186,3 +188,4 @@ class Analysis:
     students: list       # StudentRow
     to_act: list = field(default_factory=list)   # attention.ToAct: awaiting a person, or stopped early
     unanswered: list = field(default_factory=list)   # labels of the parts on some paper that no student answered
+    sections: list = field(default_factory=list)   # sections.SectionStats per section, the whole class last ([]: none)
