@@ -212,11 +212,11 @@ def class_report_texts(data: tuple, title: str, html: bool, delimiter: str = ","
     process (quizgen.background)."""
     from quizgen.report import analyse, items_csv, markdown_sections, report_html
     from quizgen.report.attention import add_reasons
-    from quizgen.report.sections import section_stats
+    from quizgen.report.sections import add_sections
 
     parts, students, columns = data
     analysis = analyse(parts, students, columns=columns)
-    analysis.sections = section_stats(analysis, parts, students)
+    add_sections(analysis, parts, students)
     add_reasons(analysis.to_act, review_reasons or {})
     texts = {"markdown": "\n" + markdown_sections(analysis, comma), "items": items_csv(analysis, delimiter, comma)}
     if html:

@@ -11,7 +11,7 @@ from quizgen.files import write_files
 from quizgen.report.analysis import analyse
 from quizgen.report.html import report_html
 from quizgen.report.model import Analysis, Part, Student, Trap, Verdict
-from quizgen.report.sections import section_stats
+from quizgen.report.sections import add_sections
 from quizgen.report.tables import items_csv, markdown_sections
 
 __all__ = ["Analysis", "Part", "Student", "Trap", "Verdict", "analyse",
@@ -24,7 +24,8 @@ def write_class_report(parts, students, out_folder, stem: str, title: str = "Cla
     atomically; returns ``{"items": path, "html": path}``. Pass ``analysis`` (from
     ``analyse``) to reuse one already computed for the Markdown sections."""
     analysis = analysis or analyse(parts, students)
-    analysis.sections = analysis.sections or section_stats(analysis, parts, students)
+    if not analysis.sections:
+        add_sections(analysis, parts, students)
     names = {"items": f"{stem}-items.csv", "html": f"{stem}-report.html"}
     paths = write_files(out_folder, {names["items"]: items_csv(analysis),
                                      names["html"]: report_html(analysis, title)})

@@ -67,9 +67,11 @@ def student_rows(analysis: Analysis, limit: int = HTML_STUDENTS) -> list:
     is rounded as every other output rounds it (one_place: 13 of 16 is 81.3, a tie away from zero)."""
     students = analysis.students[:limit]
     scores, maxima = _column([s.score for s in students]), _column([s.max_score for s in students])
+    sections = bool(analysis.sections)   # then every row ends with the absent's words ("" for one who sat), the section
     return [[display_text(s.student_id), display_text(s.name), score, most,
              None if s.percent is None else float(one_place(s.percent)), s.codes]
-            + [s.absent_words()] * s.absent for s, score, most in zip(students, scores, maxima)]
+            + ([s.absent_words(), display_text(s.section)] if sections else [s.absent_words()] * s.absent)
+            for s, score, most in zip(students, scores, maxima)]
 
 
 STATIC_ROWS = 500
@@ -84,7 +86,7 @@ def static_rows(rows: list, comma: bool) -> list:
         return []
     mark = partial(decimal_mark, comma=comma)
     return [(r[0], r[1], mark(r[2]), mark(r[3]), "n/a" if r[4] is None else mark(f"{r[4]:.1f}"),
-             r[6] if len(r) > 6 else ", ".join(r[5]) or "-") for r in rows]
+             r[6] if len(r) > 6 and r[6] else ", ".join(r[5]) or "-", *r[7:]) for r in rows]
 
 
 def student_json(analysis: Analysis, limit: int = HTML_STUDENTS, rows: list | None = None) -> Markup:

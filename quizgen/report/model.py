@@ -162,6 +162,7 @@ class StudentRow:
     codes: list
     absent: bool = False   # listed but gave no answer at all: shown as missing, not as a zero among the sat
     zero_marked: bool = False   # absent, marked only by overrides scoring 0: shown as ZERO_MARKED
+    section: str = ""   # the roster's section (sections.add_sections), shown when some student has one
 
     def absent_words(self) -> str:
         """The last column's words for an absent student (MISSING_WORDS or ZERO_MARKED), "" for one who sat."""

@@ -50,6 +50,15 @@ class SectionStats:
         return self.graded < SMALL_SECTION
 
 
+def add_sections(analysis: Analysis, parts, students) -> None:
+    """Give ``analysis`` its figures by section (``section_stats``) and each
+    student row its section, which the page's students table shows."""
+    analysis.sections = section_stats(analysis, parts, students)
+    if analysis.sections:
+        for student, row in zip(students, analysis.students):
+            row.section = student.section
+
+
 def section_stats(analysis: Analysis, parts, students) -> list:
     """Each section's SectionStats, in natural order of the names (``(no
     section)`` last), then the whole class's; [] when no student has a section.
