@@ -11,7 +11,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Optional
 
-from quizgen.report.formatting import decimal_mark, md_cell, one_place, whole_number
+from quizgen.report.formatting import decimal_mark, one_place, whole_number
 from quizgen.report.model import Analysis
 from quizgen.report.notes import NA, SMALL_MARK
 from quizgen.scores import score_total
@@ -153,19 +153,3 @@ def section_view(sections: list, comma: bool = False) -> dict:
     header, rows = question_table(sections, comma)
     return {"notes": section_notes(sections, comma), "header": SUMMARY_HEADER, "rows": summary_rows(sections, comma),
             "questions_note": QUESTIONS_NOTE, "question_header": header, "question_rows": rows}
-
-
-def markdown_lines(sections: list, comma: bool = False) -> list:
-    """The Markdown report's "### Sections" (no lines when no student has a section)."""
-    if not sections:
-        return []
-    lines = ["### Sections", ""] + [line for note in section_notes(sections, comma) for line in (note, "")]
-    lines += _table(SUMMARY_HEADER, summary_rows(sections, comma))
-    header, rows = question_table(sections, comma)
-    return lines + [QUESTIONS_NOTE, ""] + _table(header, rows)
-
-
-def _table(header: list, rows: list) -> list:
-    cells = [[md_cell(cell) for cell in row] for row in [header, *rows]]
-    lines = ["| " + " | ".join(cells[0]) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
-    return lines + ["| " + " | ".join(row) + " |" for row in cells[1:]] + [""]

@@ -15,7 +15,7 @@ from quizgen.report.formatting import decimal_mark, md_cell, number_text, whole_
 from quizgen.maths import numbers
 from quizgen.report.flags import CUT_TEXTS, FLAG_KINDS
 from quizgen.report.model import COUNTED, LATER, NOT_REACHED, SPLIT, Analysis, ItemStats
-from quizgen.report.sections import markdown_lines
+from quizgen.report.sections import section_view
 from quizgen.report.notes import (SMALL_GROUP, SMALL_MARK, d_cell, facility_cell, fraction_note, item_places,
                                   negative_alpha_note, provisional_note, small_class_note, small_groups_note,
                                   trap_notes, zero_points_note)
@@ -302,7 +302,7 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     notes = [provisional_note(analysis), small_class_note(analysis, comma), negative_alpha_note(analysis, comma)]
     lines += [line for note in notes if note for line in (note, "")]
     lines += _table(["figure", "value"], [[name, value] for name, value in test_lines(analysis, comma)])
-    lines += markdown_lines(analysis.sections, comma)
+    lines += _section_lines(analysis.sections, comma)
     counted = answer_columns(analysis)
     stopped = len(counted) > len(ANSWER_COLUMNS)   # some student did not reach some part
     groups = shrunk(analysis)
@@ -330,6 +330,19 @@ def markdown_sections(analysis: Analysis, comma: bool = False) -> str:
     lines += ["### Classes of scenario", ""] + _table(["class", "parts", CLASS_FACILITY, "misconceptions met"],
                                                       classes)
     return "\n".join(lines)
+
+
+def _section_lines(sections: list, comma: bool) -> list:
+    """The "### Sections" tables (sections.py), or no lines when no student has a section."""
+    view = section_view(sections, comma)
+    if not view:
+        return []
+
+    def cells(rows: list) -> list:
+        return [list(map(md_cell, row)) for row in rows]
+    lines = ["### Sections", ""] + [line for note in view["notes"] for line in (note, "")]
+    lines += _table(view["header"], cells(view["rows"])) + [view["questions_note"], ""]
+    return lines + _table(*cells([view["question_header"]]), cells(view["question_rows"]))
 
 
 def tags_only(item: ItemStats) -> str:
