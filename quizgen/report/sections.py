@@ -44,10 +44,11 @@ class SectionStats:
     median: Optional[float] = None
     sd: Optional[float] = None
     questions: dict = field(default_factory=dict)
+    whole: bool = False   # the whole class's row, never marked small
 
     @property
     def small(self) -> bool:
-        return self.graded < SMALL_SECTION
+        return self.graded < SMALL_SECTION and not self.whole
 
 
 def add_sections(analysis: Analysis, parts, students) -> None:
@@ -56,7 +57,7 @@ def add_sections(analysis: Analysis, parts, students) -> None:
     analysis.sections = section_stats(analysis, parts, students)
     if analysis.sections:
         for student, row in zip(students, analysis.students):
-            row.section = student.section
+            row.section = getattr(student, "section", "")
 
 
 def section_stats(analysis: Analysis, parts, students) -> list:
@@ -71,7 +72,9 @@ def section_stats(analysis: Analysis, parts, students) -> list:
         members.setdefault(getattr(student, "section", ""), []).append((student, row))
     names = sorted(members, key=lambda name: (not name, _natural(name)))
     everyone = [pair for name in names for pair in members[name]]
-    return [_stats(name, members[name], parts) for name in names] + [_stats(WHOLE_CLASS, everyone, parts)]
+    whole = _stats(WHOLE_CLASS, everyone, parts)
+    whole.whole = True
+    return [_stats(name, members[name], parts) for name in names] + [whole]
 
 
 def _natural(name: str) -> list:
@@ -116,7 +119,7 @@ def _label(section: SectionStats) -> str:
 def summary_rows(sections: list, comma: bool = False) -> list:
     """The sections table's rows: section, students who answered (marked † below
     SMALL_SECTION), absent, mean %, median %, SD; the whole class last."""
-    return [[_label(s), whole_number(s.graded, comma) + SMALL_MARK * (s.small and s.name != WHOLE_CLASS),
+    return [[_label(s), whole_number(s.graded, comma) + SMALL_MARK * s.small,
              whole_number(s.absent, comma), _percent(s.mean, comma), _percent(s.median, comma), _percent(s.sd, comma)]
             for s in sections]
 
@@ -127,7 +130,7 @@ SUMMARY_HEADER = ["section", "students who answered", "absent", "mean %", "media
 def question_table(sections: list, comma: bool = False) -> tuple:
     """``(header, rows)`` of the mean score per question by section: a row per
     question, a column per section (a small one's name marked †), the whole class last."""
-    header = ["question"] + [_label(s) + SMALL_MARK * (s.small and s.name != WHOLE_CLASS) for s in sections]
+    header = ["question"] + [_label(s) + SMALL_MARK * s.small for s in sections]
     questions = list(sections[0].questions) if sections else []
     return header, [[q] + [_percent(s.questions[q], comma) for s in sections] for q in questions]
 
@@ -137,12 +140,13 @@ def section_notes(sections: list, comma: bool = False) -> list:
     notes = [SECTIONS_NOTE]
     if any(not s.name for s in sections):
         notes.append(NO_SECTION_NOTE)
-    least = min((s.graded for s in sections[:-1] if s.small and s.graded), default=0)
-    if least:
+    if any(s.small for s in sections):
+        least = min((s.graded for s in sections if s.small and s.graded), default=0)
+        here = (f" (here as few as {least} student{'' if least == 1 else 's'}: {_percent(100 / least, comma)} "
+                "points)") if least else ""
         notes.append(f"{SMALL_MARK} a section with fewer than {SMALL_SECTION} students who answered: one student's "
-                     f"result moves its mean by up to 100/n percentage points (here as few as {least} "
-                     f"student{'' if least == 1 else 's'}: {_percent(100 / least, comma)} points), so its figures "
-                     "are rough: read them as hints, not as a comparison of sections.")
+                     f"result moves its mean by up to 100/n percentage points{here}, so its figures are rough: read "
+                     "them as hints, not as a comparison of sections.")
     return notes
 
 
