@@ -1,5 +1,5 @@
 """The summary's rounding lines say what happened (rev-student17b): a part worked
-right from an earlier answer that was rounded too early did not have 'the right
+right from an earlier answer carried on rounded short did not have 'the right
 value but too few significant figures'."""
 
 from quizgen.drill.session import PartResult
@@ -9,10 +9,12 @@ from quizgen.drill.summary import _score_table
 def test_a_part_carrying_an_earlier_early_rounding_is_counted_apart():
     parts = [PartResult("C2", "t", "a", "imprecise", feedback="rounded too early: right to 2 significant figures"),
              PartResult("C2", "t", "b", "imprecise",
-                        feedback="computed from your (a) = 0.013, itself rounded too early, so this one is too")]
+                        feedback="marked from your (a) = 0.0133: right from (a) rounded to 2 significant figures "
+                                 "(0.013), which is rounding too early: keep at least 4 significant figures in "
+                                 "intermediate results (expected 4.32)")]
     text = " ".join(" ".join(_score_table(parts)).split())
     assert "1 part had the right value but too few significant figures" in text
-    assert "1 part carried an earlier part's early rounding" in text
+    assert "1 part carried an earlier part's answer on rounded short" in text
 
 
 def test_quitting_after_a_miss_shows_the_worked_solution_it_records_the_miss_for():

@@ -3,7 +3,8 @@ an earlier one rounded short and is itself rounded short (review 28: Q7 (a)
 0.072 then (c) 0.075 where 3 figures are asked): the later answer is named
 under "rounded too early" as the earlier one is, and no "rounded before use"
 line says it is right but for the earlier rounding (docs/grading.md: that
-line is for a later answer with the figures asked)."""
+line is for a later answer with the figures asked, worked from an earlier
+answer written in full and carried on rounded)."""
 
 import csv
 from types import SimpleNamespace
@@ -17,8 +18,8 @@ from quizgen.grading.feedback_words import ROUNDED_EARLY, work_list
 from quizgen.grading.outputs import GradeOutputs
 from quizgen.marking.rule_model import EARLY
 
-FROM_A = ("computed from your (a) = 0.072, shown to only 2 significant figures where this paper asks for at "
-          "least 3, so this one carries that early rounding (expected 0.0752)")
+FROM_A = ("marked from your (a) = 0.0724: right from (a) rounded to 2 significant figures (0.072), which is "
+          "rounding too early: keep at least 4 significant figures in intermediate results (expected 0.0752)")
 QUESTION = SimpleNamespace(id="Q7", cls="C7", parts=tuple(
     SimpleNamespace(letter=letter, spec=SimpleNamespace(kind="numeric", tolerance={"sigfigs": 3})) for letter in "ac"))
 
@@ -27,14 +28,18 @@ def _line(letter, answer, feedback=""):
     return PartLine(letter, answer, "imprecise", "0", "1", "", "", feedback, "", EARLY)
 
 
-@pytest.mark.parametrize("a, c, own, before", [
-    ("0.072", "0.075", "Q7 (a), Q7 (c)", False),      # (c) itself 2 figures: rounded too early, as (a) is
-    ("0.072", "0.0750", "Q7 (a)", True),              # (c) with the 3 figures asked: rounded before use
-    ("0.072", "c = 0.075", "Q7 (a), Q7 (c)", False),
+@pytest.mark.parametrize("c, own, before", [
+    ("0.075", "Q7 (c)", False),      # (c) itself 2 figures: rounded too early, whatever it was worked from
+    ("0.0750", "", True),            # (c) with the 3 figures asked: (a) rounded before use
+    ("c = 0.075", "Q7 (c)", False),
 ])
-def test_a_later_answer_itself_short_is_rounded_too_early(a, c, own, before):
-    work = work_list([QUESTION], [[_line("a", a), _line("c", c, FROM_A)]], "awaiting").lines
-    assert ROUNDED_EARLY.format(own) in work, work
+def test_a_later_answer_itself_short_is_rounded_too_early(c, own, before):
+    """(a) 0.0724 has the figures asked, and (c) was worked from it rounded to 2
+    (early_carry.py). An (a) written 0.072 is marked at (a), and (c) worked from
+    it is ECF (issue 12), so it no longer gives a "rounded before use" line."""
+    right = PartLine("a", "0.0724", "correct", "1", "1", "", "", "", "", "")
+    work = work_list([QUESTION], [[right, _line("c", c, FROM_A)]], "awaiting").lines
+    assert [line for line in work if line.startswith("rounded too early")] == [ROUNDED_EARLY.format(own)] * bool(own)
     assert any(line.startswith("rounded before use: you rounded Q7 (a)") for line in work) == before, work
 
 

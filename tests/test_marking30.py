@@ -55,12 +55,16 @@ def test_a_wrong_short_earlier_answer_that_is_no_rounding_is_marked_from_as_writ
                        "(error carried forward)"
 
 
-def test_an_earlier_answer_that_is_the_right_value_rounded_short_still_carries_that_rounding(grade):
-    """(a) 0.72, p rounded to 2 figures, then (b) -ln 0.72 = 0.329: rounded too early, as before."""
+def test_an_earlier_answer_that_is_the_right_value_rounded_short_is_marked_for_it_at_a_alone(grade):
+    """(a) 0.72, p rounded to 2 figures, then (b) -ln 0.72 = 0.329: the rounding is
+    marked at (a), and (b) is ECF from (a) as written (issue 12: one mistake is named
+    once). (b) was rounded too early, 0 marks, while a wrong (a) 0.25 earned ECF."""
     rows = grade([("s1", "Q1", "a", "0.72"), ("s1", "Q1", "b", "0.329")])
-    status, note, _, _, feedback = _verdict(rows["s1", "Q1", "b"])
-    assert (status, note) == ("imprecise", "rounded_too_early")
-    assert feedback.startswith("computed from your (a) = 0.72, shown to only 2 significant figures")
+    assert _verdict(rows["s1", "Q1", "a"])[:2] == ("imprecise", "rounded_too_early")
+    status, note, _, score, feedback = _verdict(rows["s1", "Q1", "b"])
+    assert (status, note, score) == ("correct", "ecf", 2.0)
+    assert feedback == ("marked from your (a) = 0.72: correct given that value (error carried forward; (a)'s early "
+                        "rounding is marked at (a) only)")
 
 
 @pytest.mark.parametrize("question, part, text", [("Q9", "a", "2.00"), ("Q7", "c", "3.00"), ("Q1", "b", "0.300")])

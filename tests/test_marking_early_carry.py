@@ -1,8 +1,10 @@
-"""A later part worked from an earlier answer rounded to 2 significant figures
-where the course asks for 3 is rounded too early, whether or not the student
-wrote that earlier answer so short (rev-grade24): a student who writes (a)
-0.739 and then -ln(0.74) may never get fewer marks for it than one who writes
-(a) 0.74 and the same (b). Traps stay named, and nothing correct changes.
+"""A later part worked from an earlier answer written to the figures asked but
+carried on rounded to 2 significant figures where the course asks for 3 is
+rounded too early (rev-grade24): a student who writes (a) 0.739 and then
+-ln(0.74) made that rounding in (b), where it is named. One who writes (a)
+0.74 made it in (a), where it is marked, and the same (b) is error carried
+forward from it (issue 12: one mistake is named once, where it was made).
+Traps stay named, and nothing correct changes.
 
 Students are generated from the shipped bank over several seeds and marked by
 the grade/drill/validate path (question_checkers, then carried_forward) and
@@ -83,7 +85,11 @@ def test_a_later_part_from_an_earlier_answer_rounded_to_2_figures_is_rounded_too
         assert "2 significant figures" in mine.feedback or any(
             said in mine.feedback for said in ("cut off instead of rounded", "rounded too early: right to")), where
         assert "2 significant figures (" not in mine.feedback or mine.feedback.startswith("marked from your "), where
-        assert mine.score >= theirs.score - 1e-12, (where, theirs)   # never fewer marks than the shorter (a)
+        # the shorter (a) made that rounding in (a), where it is marked: the same answer is ECF from it as written
+        assert (str(theirs.status), theirs.note) == ("correct", "ecf"), (where, theirs)
+        # scores are in the part's points: ECF's credit for theirs, the imprecise credit for mine
+        assert theirs.score * CREDITS.imprecise == pytest.approx(mine.score * CREDITS.ecf), (where, theirs)
+        assert "early rounding is marked at" in theirs.feedback, (where, theirs)
         early += "rounded to 2 significant figures (" in mine.feedback   # the case of this fix: was incorrect
     assert early >= (1 if seeds == QUICK_SEEDS else seeds // 4)   # the case is common: -ln magnifies it
 
@@ -115,14 +121,18 @@ def test_the_reviewers_seed_24_cases(tmp_path):
 
     for student in ("c1", "c4"):
         assert cells(student, "Q1", "a") == ("correct", "", 2.0)
-        assert cells(student, "Q1", "b") == ("imprecise", "rounded_too_early", 0.5) == cells("c2", "Q1", "b")
+        assert cells(student, "Q1", "b") == ("imprecise", "rounded_too_early", 0.5)
         feedback = rows[(student, "Q1", "b")]["feedback"]
         assert feedback.startswith("marked from your (a) = 0.739: ") and "(a) rounded to 2 significant figures (0.74)" \
             in feedback and "matches no common mistake" not in feedback, feedback
         # the paper asks for 4 figures in the working: the feedback may not say 3 are enough
         assert "keep at least 4 significant figures in intermediate results (expected 0.302)" in feedback, feedback
+    # (a) written 0.74 or 0.96: that rounding is marked at (a), and what follows from it is ECF (issue 12)
+    assert cells("c2", "Q1", "a") == ("imprecise", "rounded_too_early", 0.5)
+    assert cells("c2", "Q1", "b") == ("correct", "ecf", 1.0)
     for part in "bc":
-        assert cells("c5", "Q3", part) == ("imprecise", "rounded_too_early", 0.5) == cells("c6", "Q3", part)
+        assert cells("c5", "Q3", part) == ("imprecise", "rounded_too_early", 0.5)
+        assert cells("c6", "Q3", part) == ("correct", "ecf", 1.0)
         assert "(a) rounded to 2 significant figures (0.96)" in rows[("c5", "Q3", part)]["feedback"]
     assert cells("c5", "Q3", "a")[0] == "correct" and cells("c6", "Q3", "a")[0] == "imprecise"
     assert rows[("c7", "Q1", "b")]["misconception"] == "log10_instead_of_ln"   # a trap stays named

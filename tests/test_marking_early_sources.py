@@ -1,10 +1,11 @@
 """Later parts computed from earlier answers, as a careful marker marks them
 (a marker's review of the seed-19 class paper, Q7: p = 1/(1 + e^3.25) = 0.03733,
 sign-error trap 1 - p = 0.96267; (b) = -ln p = 3.2880, (c) = -ln(1 - p) = 0.03804):
-an earlier answer shown to too few figures, right or not, makes what follows
-rounded too early; a student who carried their own unrounded trap value on
-gets ECF; an answer resting on one a person must read goes to that person;
-a value cut off is named, the student's own or a trap's; look-alike ids."""
+an earlier answer shown to too few figures, right or a trap, has its rounding
+marked there, and what follows from it as written is ECF; a student who
+carried their own unrounded trap value on gets ECF; an answer resting on one
+a person must read goes to that person; a value cut off is named, the
+student's own or a trap's; look-alike ids."""
 
 import csv
 import json
@@ -45,35 +46,40 @@ def _q7(student: str, *answers) -> list:
     return [[student, "Q7", letter, text] for letter, text in zip("abc", answers)]
 
 
-def test_a_later_part_from_an_earlier_answer_shown_short_is_rounded_too_early_right_trap_or_wrong(tmp_path,
-                                                                                                   class_key):
+def test_a_later_part_from_an_earlier_answer_shown_short_is_ecf_its_rounding_marked_there(tmp_path, class_key):
     """(a) 0.96 (the trap to 2 figures), 0.037 (right to 2) and 0.9 (wrong, 1 figure)
-    then (b) worked from it: all imprecise, each saying (a) was shown short. A wrong
-    one got full ECF, a right one nothing, before."""
+    then (b) worked from it as written: ECF, the early rounding marked at (a) alone
+    (issue 12: one mistake is named once). They were imprecise, 0 marks, 'so this
+    one carries that early rounding', while a wrong (a) such as 0.75 earned full ECF."""
     rows = _graded(tmp_path, class_key, [*_q7("v01", "0.96", "0.0408", "3.22"), *_q7("v02", "0.037", "3.297"),
                                          *_q7("v04", "0.9", "0.105")])
-    for student, figures, own in (("v01", 2, "0.96"), ("v02", 2, "0.037"), ("v04", 1, "0.9")):
+    for student, own in (("v01", "0.96"), ("v02", "0.037"), ("v04", "0.9")):
         row = rows[(student, "Q7", "b")]
-        assert (row["status"], row["note"], row["score"]) == ("imprecise", "rounded_too_early", "0"), row
-        assert row["feedback"].startswith(
-            f"computed from your (a) = {own}, shown to only {figures} significant figure{'s' * (figures > 1)} "
-            "where this paper asks for at least 3, so this one carries that early rounding"), row
-    assert rows[("v01", "Q7", "c")]["status"] == "imprecise"
-    assert rows[("v01", "Q7", "b")]["feedback"].endswith(
-        "though right given that value (error carried forward: from your (a) = 0.96 the answer is 0.0408; from the "
-        "exact (a), expected 3.29)")
-    assert rows[("v02", "Q7", "b")]["feedback"].endswith("so this one carries that early rounding (expected 3.29)")
+        assert (row["status"], row["note"], row["score"]) == ("correct", "ecf", "2"), row
+        assert row["feedback"].startswith(f"marked from your (a) = {own}: correct given that value "
+                                          "(error carried forward"), row
+    assert (rows[("v01", "Q7", "a")]["misconception"], rows[("v02", "Q7", "a")]["note"]) == (
+        SIGN_TRAP, "rounded_too_early")   # where the rounding is marked
+    assert rows[("v01", "Q7", "c")]["status"] == "correct"
+    for student in ("v01", "v02"):
+        assert rows[(student, "Q7", "b")]["feedback"].endswith(
+            "(error carried forward; (a)'s early rounding is marked at (a) only)")
+    # one figure: (a) names no rounding (the trap cut off, or no trap at all), so (b) claims none
+    assert rows[("v04", "Q7", "b")]["feedback"] == ("marked from your (a) = 0.9: correct given that value "
+                                                    "(error carried forward)")
 
 
-def test_both_credits_score_an_answer_from_a_wrong_earlier_answer_shown_short(tmp_path, class_key):
-    """With imprecise_credit 0.5 and ecf_credit 0.5 (2 points a part): from the wrong
-    (a) 0.96 both credits (0.5 point), from the right 0.037 the imprecise one (1 point);
-    (a) 1.0 is exactly Q1's trap 1, so (b) -ln 1 = 0.00 from it stays plain ECF."""
+def test_ecf_credit_alone_scores_an_answer_from_an_earlier_answer_shown_short(tmp_path, class_key):
+    """With imprecise_credit 0.5 and ecf_credit 0.5 (2 points a part): from the trap
+    (a) 0.96 and from the right 0.037 alike, ECF's credit (1 point), the rounding
+    paid for at (a); (a) 1.0 is exactly Q1's trap 1, so (b) -ln 1 = 0.00 from it is
+    plain ECF. They were both credits (0.5 point) and the imprecise one (1 point)."""
     rows = _graded(tmp_path, class_key, [*_q7("v01", "0.96", "0.0408"), *_q7("v02", "0.037", "3.297"),
                                          ["v05", "Q1", "a", "1.0"], ["v05", "Q1", "b", "0.00"]],
                    policy="ecf_credit: 0.5\nimprecise_credit: 0.5\n")
-    assert float(rows[("v01", "Q7", "b")]["score"]) == pytest.approx(0.5)
+    assert float(rows[("v01", "Q7", "b")]["score"]) == pytest.approx(1.0)
     assert float(rows[("v02", "Q7", "b")]["score"]) == pytest.approx(1.0)
+    assert float(rows[("v02", "Q7", "a")]["score"]) == pytest.approx(1.0)   # the rounding, marked at (a)
     assert (rows[("v05", "Q1", "b")]["status"], rows[("v05", "Q1", "b")]["note"]) == ("correct", "ecf")
 
 

@@ -4,9 +4,10 @@ Q7 p = 0.9340, (c) -ln(1 - p) = 2.7183; Q8 (a) 0.3592, (b) -ln of it 1.0239;
 graded with ecf credit 0.5 and imprecise credit 0.25.
 
 - A later answer with its 4 figures, worked correctly from an (a) written to
-  2, is not told to give more figures: "What to work on" names the (a) that
-  was rounded before use, and the part's note gives the value worked from
-  their own (a) beside the right one.
+  2, is not told to give more figures: it is ECF from that (a), whose early
+  rounding "What to work on" names at (a) alone (issue 12: one mistake is
+  named once); an (a) written to the figures asked and carried on rounded to
+  2 is named as rounded before use.
 - A hedged answer's words are quoted each as written, never joined."""
 
 import csv
@@ -21,8 +22,8 @@ from quizgen.grading.outputs import GradeOutputs
 from quizgen.marking.forms import REVIEW_REASON
 from quizgen.marking.quotes import rounded_before_use
 
-# s1's (a)s are roundings to 2 figures (Q7 the right 0.9340, Q8 the sigmoid trap's 0.9241), so their later
-# parts carry early rounding; a wrong (a) that is no rounding (0.95, 0.25) is plain ECF (docs/marking.md)
+# s1's (a)s are roundings to 2 figures (Q7 the right 0.9340, Q8 the sigmoid trap's 0.9241), marked at (a);
+# their later parts, worked from them as written, are ECF (docs/marking.md)
 ANSWERS = [("s1", "Q7", "a", "0.93"), ("s1", "Q7", "c", "2.659"), ("s1", "Q8", "a", "0.92"),
            ("s1", "Q8", "b", "0.0834"), ("s1", "Q9", "a", "about 1.8 I think"),
            ("s2", "Q1", "a", "0.716"), ("s2", "Q1", "b", "0.329"),   # (b) is -ln 0.72: (a) carried on to 2 figures
@@ -53,13 +54,13 @@ def _work(sheet: str) -> list:
     return sheet.split(WORK)[1].split("\n\n")[0].splitlines()
 
 
-def test_an_earlier_part_rounded_before_use_is_named_not_the_later_final_answers(sheets):
+def test_an_earlier_part_written_short_is_named_at_itself_alone(sheets):
+    """Its later parts, ECF from it, are named neither as rounded too early nor as
+    using a value rounded before use: that was one mistake, made in (a). They were
+    named under "rounded before use"."""
     work = _work(sheets["s1"])
-    assert ("- rounded before use: you rounded Q7 (a) to 2 significant figures before using it "
-            "in (c); you rounded Q8 (a) to 2 significant figures before using it in (b): keep at least 4 "
-            "significant figures (or as many as the question asks) in any value you go on to use, and give each "
-            "answer to the figures asked.") in work
     assert "- " + ROUNDED_EARLY.format("Q7 (a)") in work   # (a) itself short; its later parts are not named
+    assert not any(line.startswith("- rounded before use") for line in work), work
 
 
 def test_an_earlier_answer_carried_on_rounded_to_2_figures_is_named_too(sheets):
@@ -75,11 +76,12 @@ def test_a_final_answer_itself_short_is_still_told_to_give_the_figures_asked(she
     assert not any(line.startswith("- rounded before use") for line in work), work
 
 
-def test_a_part_marked_from_their_own_wrong_answer_gives_the_value_from_it(sheets):
-    assert ("- (b) rounded too early: computed from your (a) = 0.92, shown to only 2 significant figures where "
-            "this paper asks for at least 3, so this one carries that early rounding, though right given that "
-            "value (error carried forward: from your (a) = 0.92 the answer is 0.0834; from the exact (a), expected "
-            "1.02), which earns 12.5% of the marks in this course") in sheets["s1"]
+def test_a_part_marked_from_their_own_short_answer_says_its_rounding_was_marked_there(sheets):
+    """Q8 (a) 0.92 is the sigmoid trap rounded to 2 figures, (b) -ln 0.92: ECF's half
+    credit (it was rounded too early, ECF times imprecise credit: 12.5%)."""
+    assert ("- (b) error carried forward: marked from your (a) = 0.92: correct given that value (error carried "
+            "forward; (a)'s early rounding is marked at (a) only), which earns half of the marks in this "
+            "course") in sheets["s1"]
 
 
 def test_a_hedged_answers_words_are_quoted_each_as_written(sheets):
@@ -100,9 +102,8 @@ def test_review_words_quote_the_words_on_each_side_apart(answer, said):
 
 
 @pytest.mark.parametrize("feedback, used", [
-    ("computed from your (a) = 0,96, shown to only 2 significant figures where this paper asks for at least 3 "
-     "and your (b) = 0.768, itself rounded too early, so this one carries that early rounding (expected 3.29)",
-     (("(a)", 2), ("(b)", None))),
+    ("marked from your (a) = 0.96: correct given that value (error carried forward; (a)'s early rounding is "
+     "marked at (a) only)", ()),
     ("marked from your (a) = 0.769: right if (a) is carried as written, to 3 significant figures; this paper asks "
      "you to keep at least 4 in intermediate steps (expected 1.46)", (("(a)", 3),)),
     ("marked from your (a) = 0.9: right from an intermediate result rounded to 2 significant figures, which is "
@@ -116,21 +117,22 @@ def test_the_earlier_values_rounded_before_use_are_read_back_from_the_feedback(f
     assert rounded_before_use(feedback) == used
 
 
-def test_the_work_list_says_a_step_of_the_working_and_an_earlier_part_cut_off():
+def test_the_work_list_says_a_step_of_the_working_and_an_earlier_part_rounded_before_use():
     class Question:
         id, cls, parts = "Q2", "", ("a", "b", "c")
 
     lines = [PartLine("b", "0.301", "partly correct", "0.5", "2", "0.302", "", feedback, "", "rounded_too_early")
              for feedback in ("marked from your (a) = 0.9: right from an intermediate result rounded to 2 "
                               "significant figures, which is rounding too early: keep ...",)]
-    lines.append(PartLine("c", "3.3", "partly correct", "0.5", "2", "3.29", "",
-                          "computed from your (a) = 0.768, itself rounded too early, so this one carries that early "
-                          "rounding (expected 3.29)", "", "rounded_too_early"))
+    lines.append(PartLine("c", "3.22", "partly correct", "0.5", "2", "3.24", "",
+                          "marked from your (a) = 0.961: right from (a) rounded to 2 significant figures (0.96), which "
+                          "is rounding too early: keep at least 4 significant figures in intermediate results "
+                          "(expected 3.24)", "", "rounded_too_early"))
     work = work_list([Question()], [lines], "awaiting your marker").lines
     assert work[0] == ("rounded before use: you rounded a step of your working to 2 significant "
-                       "figures in Q2 (b); you rounded or cut off Q2 (a) before using it in (c): keep at least 4 "
-                       "significant figures (or as many as the question asks) in any value you go on to use, and "
-                       "give each answer to the figures asked.")
+                       "figures in Q2 (b); you rounded Q2 (a) to 2 significant figures before using it in (c): keep "
+                       "at least 4 significant figures (or as many as the question asks) in any value you go on to "
+                       "use, and give each answer to the figures asked.")
 
 
 def test_a_first_part_from_a_step_of_its_own_working_rounded_short_names_the_step(sheets):

@@ -9,7 +9,7 @@ from collections import Counter
 from quizgen.drill import record as learner
 from quizgen.drill.traps import trap_name, trap_names
 from quizgen.bank.loader import load_bank
-from quizgen.marking.quotes import COMPUTED_FROM as CARRIED_EARLY, trap_wording
+from quizgen.marking.quotes import rounded_before_use, trap_wording
 from quizgen.text.plain import WIDTH, to_plain, wrap
 from quizgen.text.words import and_list
 
@@ -74,14 +74,15 @@ def _score_table(parts: list, width: int = WIDTH, unfinished: int = 0) -> list:
     share = "all" if unfinished == len(parts) else f"{unfinished} of them"
     left = f" ({share} in the question left unfinished, which is not recorded)" if unfinished else ""
     lines.append(wrap(f"Total: {right} of {len(parts)} part{'s' * (len(parts) != 1)} right{left}.", width))
-    carried = sum(p.status == "imprecise" and p.feedback.startswith(CARRIED_EARLY) for p in parts)
+    carried = sum(p.status == "imprecise" and any(label for label, _ in rounded_before_use(p.feedback))
+                  for p in parts)
     short = sum(p.status == "imprecise" for p in parts) - carried
     if short:   # the value was right: the figures were not, a different thing to revise
         lines.append(wrap(f"{short} part{'s' * (short != 1)} had the right value but too few significant "
                           "figures (rounded too early, or not enough figures given).", width))
-    if carried:   # worked right from an earlier answer that was itself rounded too early
-        lines.append(wrap(f"{carried} part{'s' * (carried != 1)} carried an earlier part's early rounding "
-                          "(keep more figures in the earlier answer).", width))
+    if carried:   # worked right from an earlier answer carried on rounded short (early_carry.py)
+        lines.append(wrap(f"{carried} part{'s' * (carried != 1)} carried an earlier part's answer on rounded "
+                          "short (keep more figures in any value you go on to use).", width))
     return lines
 
 

@@ -193,15 +193,13 @@ def _itself_short(question, line) -> bool:
     return shown is not None and shown < asked
 
 
-def _used_early(question_id: str, label: str, figures: int | None, later: list) -> str:
+def _used_early(question_id: str, label: str, figures: int, later: list) -> str:
     """``you rounded Q7 (a) to 2 significant figures before using it in (c)``;
-    a step of the working when ``label`` is "", cut off or rounded when
-    ``figures`` is None (the right value cut off: "itself rounded too early")."""
-    to = f" to {figures} significant figure{'s' * (figures > 1)}" if figures else ""
+    a step of the working when ``label`` is ""."""
+    to = f" to {figures} significant figure{'s' * (figures > 1)}"
     if not label:
         return f"you rounded a step of your working{to} in {question_id} {and_list(later)}"
-    verb = "rounded" if figures else "rounded or cut off"
-    return f"you {verb} {question_id} {label}{to} before using it in {and_list(later)}"
+    return f"you rounded {question_id} {label}{to} before using it in {and_list(later)}"
 
 
 UNANSWERED = ("blank", "missing")   # statuses of a part the student gave no answer to

@@ -1,9 +1,10 @@
 """A later answer worked from an intermediate rounded to 2 significant figures
 where the part asks for 3: an earlier part's value (a student who writes (a)
-0.739 and then works (b) from 0.74) or a step of the recipe. It is rounded too
-early, as (b) worked from an (a) written 0.74 is (early_sources.py),
-whether or not the student wrote the earlier answer so short: a better (a) may
-never earn fewer marks for the same later answer (rev-grade24).
+0.739 and then works (b) from 0.74) or a step of the recipe. That rounding is
+a mistake made in the later part itself, so it is named there, once: rounded
+too early. A student who wrote (a) 0.74 made it in (a) instead, where it is
+marked, and (b) worked from that 0.74 is error carried forward
+(early_sources.py): one mistake is named once, where it was made.
 
 Checked last, after a trap rounded or cut (a trap stays named), so it only
 turns a bare ``incorrect`` into ``imprecise``, ``rounded_too_early``: nothing
@@ -38,7 +39,7 @@ from quizgen.marking.carry import inside, reachable, sig_roundings
 from quizgen.marking.early import expected, stated
 from quizgen.marking.hull import CarriedSpans, given_reach
 from quizgen.marking.quotes import OWN_STEP_ROUNDED, marked_from, quoted
-from quizgen.marking.rule_model import tolerance_kind
+from quizgen.marking.rule_model import Credits, tolerance_kind
 from quizgen.marking.sources import OWN_RECIPE_ERRORS, figures_asked
 from quizgen.marking.slips import cut_to, rounded_twice, same
 
@@ -93,6 +94,15 @@ def _from_own(rule, x: float, own: dict, env: dict, credits, written: dict) -> s
     how = " and ".join(named) or f"an intermediate result rounded to {EARLY_FIGURES} significant figures"
     return (f"{marked_from((s.label, own[s.name], written.get(s.name)) for s in rule.sources)}: right from {how}, "
             f"which is rounding too early: {_keep(credits, rule)}")
+
+
+def own_step_rounded(rule, x: float) -> bool:
+    """Whether ``x``, answering a part that reads no earlier part, is what
+    ``carried_early`` marks rounded too early there: reached from the key's
+    values with a step of the part's own working rounded to ``EARLY_FIGURES``."""
+    asked = figures_asked(rule.kind, rule.spec)
+    return asked is not None and asked > EARLY_FIGURES and not rule.sources \
+        and bool(_key_steps(rule, x, Credits(), asked))
 
 
 def _key_steps(rule, x: float, credits, asked: int) -> str:

@@ -10,7 +10,6 @@ import re
 from quizgen.maths.numbers import significant
 
 MARKED_FROM = "marked from your "   # how feedback worked from the student's own earlier answers starts
-COMPUTED_FROM = "computed from your "   # ... and feedback on an answer from one rounded too early
 _MOST_FIGURES = 15   # beyond this a float no longer holds the digits written: quote its short form
 
 
@@ -86,10 +85,9 @@ def trap_wording(feedback: str) -> str:
 
 def from_own_answers(feedback: str) -> bool:
     """True when feedback was worked from the student's own earlier answers."""
-    return feedback.startswith((MARKED_FROM, COMPUTED_FROM))
+    return feedback.startswith(MARKED_FROM)
 
 
-_SHOWN_SHORT = re.compile(r"(\(\w+\)) = \S+?, (?:shown to only (\d+) significant figure|itself rounded too early)")
 OWN_STEP_ROUNDED = "right from an intermediate result rounded to {} significant figures, which is rounding too early"
 """The start of the feedback on a part right from a step of its own working rounded short (early_carry.py)."""
 _OWN_STEP = re.compile(re.escape(OWN_STEP_ROUNDED).replace(r"\{\}", r"(\d+)"))
@@ -101,19 +99,15 @@ _CARRIED_AS_WRITTEN = re.compile(r": right if ((?:\(\w+\)(?: and )?)+) (?:is|are
 def rounded_before_use(feedback: str) -> tuple:
     """The earlier values a later part's early rounding came from, as
     ``(label, figures)`` pairs read back out of its feedback: ``("(a)", 2)``
-    for an earlier answer shown to 2 figures and then used (rules.py's
-    early_sources, "computed from your (a) = 0.95, shown to only 2 ..."),
-    carried on rounded to 2 (early_carry.py, "right from (a) rounded to 2
-    ...") or carried as written (rules.py's _carried_short, "right if (a) is
-    carried as written, to 3 ..."); figures None for one that is the right
-    value cut off ("itself rounded too early"), label "" for a step of the
-    working. () when the answer itself is what was rounded too early."""
+    for an earlier answer written to the figures asked and carried on rounded
+    to 2 (early_carry.py, "right from (a) rounded to 2 ...") or carried as
+    written (rules.py's _carried_short, "right if (a) is carried as written,
+    to 3 ..."), label "" for a step of the working. () when the answer itself
+    is what was rounded too early, and for an earlier answer written short:
+    its rounding is marked at its own part (early_sources.py)."""
     own_step = _OWN_STEP.match(feedback)
     if own_step:   # a step of this part's own working (early_carry.py's first parts)
         return (("", int(own_step[1])),)
-    if feedback.startswith(COMPUTED_FROM):
-        head = feedback.split(", so this one carries", 1)[0]
-        return tuple((label, int(figures) if figures else None) for label, figures in _SHOWN_SHORT.findall(head))
     if not feedback.startswith(MARKED_FROM):
         return ()
     carried = _CARRIED_AS_WRITTEN.search(feedback)

@@ -21,7 +21,7 @@ from quizgen.marking.forms import BLANK, INFINITE, NUMBER, REVIEW, Reading, read
 from quizgen.marking.quotes import marked_from, quoted
 from quizgen.marking.early_carry import any_wrong as _any_wrong, carried_early
 from quizgen.marking.early import cut_short, expected, precise, shown_too_few, stated, too_early
-from quizgen.marking.early_sources import NO_EARLY_SOURCES, computed_early, early_sources, from_own_and_exact
+from quizgen.marking.early_sources import early_sources, from_own_and_exact, rounding_marked_there
 from quizgen.marking.slips import cut_to, rounded_twice, rounds_to, not_whole, same, trap_matched, trap_rounded_or_cut
 from quizgen.marking.sources import (OWN_RECIPE_ERRORS, as_counted, figures_asked, trap_carried_on,
                                      unrounded_fits, whole_numbers)
@@ -143,20 +143,16 @@ def _mark_value(rule: PartRule, reading: Reading, earlier: dict, env: dict, cred
             or rounds_as_asked(x, key, rule.kind, rule.spec, shown, (t.value for t in rule.traps)):
         return precise(rule, reading, Verdict(CORRECT, score=1.0, value=x), credits)
     ecf, target = _ecf(rule, reading, earlier, env, carried, credits.levels, written)
-    early = early_sources(rule, earlier, written) if ecf else NO_EARLY_SOURCES
-    if early.wrong and shown_too_few(rule, reading):
-        early = NO_EARLY_SOURCES   # short itself, from a wrong (a): its own rounding from their (a) says it (below)
-    if not ecf or early.items or (shown_too_few(rule, reading) and not same(x, target)):
+    early, short = early_sources(rule, earlier, written) if ecf else (), shown_too_few(rule, reading)
+    if not ecf or early or (short and not same(x, target)):
         # the unrounded trap their (a) stands for, carried on, is no early rounding: (a) 0.0498 for e^-3, then 3
         unrounded = trap_carried_on(rule, reading, earlier, env, written)
-        if ecf and not early.items and (unrounded is None or not same(x, unrounded[1])):
+        if ecf and (short or not early) and (unrounded is None or not same(x, unrounded[1])):
             unrounded = None   # right given their (a) as written, only shown short: told below
         if unrounded is not None:
-            ecf, target = unrounded
-        elif early.items:
-            return computed_early(rule, x, early, credits, ecf, target, reading.figures)
-    if ecf:
-        return _ecf_verdict(rule, reading, ecf, target, credits)
+            ecf, target, early = *unrounded, ()
+    if ecf:   # from (a) as written, rounded too early there: one mistake, named once, at (a)
+        return _ecf_verdict(rule, reading, ecf, target, credits, early)
     trap, feedback = trap_matched(rule.traps, x, rule.spec, kind)   # a count's also at a fraction's roundings
     if trap is not None:
         return Verdict(INCORRECT, misconception=trap.code, score=credits.traps.get(trap.code, trap.credit),
@@ -184,13 +180,16 @@ def _own_early(rule: PartRule, reading: Reading, earlier: dict, env: dict, carri
     return found if found[0] else carried_early(rule, reading.value, earlier, env, credits, written)
 
 
-def _ecf_verdict(rule: PartRule, reading: Reading, ecf: str, target: float, credits: Credits) -> Verdict:
+def _ecf_verdict(rule: PartRule, reading: Reading, ecf: str, target: float, credits: Credits,
+                 early: tuple = ()) -> Verdict:
     """The answer read, right given the student's own earlier answers (``ecf``
-    names them; ``target``: the value worked from them): ECF, imprecise too when
-    written to fewer figures than asked (both credits), and saying so when the
-    policy gives ECF part or no marks."""
+    names them; ``target``: the value worked from them; ``early``: the labels of
+    those rounded too early, whose rounding was marked there): ECF, imprecise too
+    when written to fewer figures than asked (both credits), and saying so when
+    the policy gives ECF part or no marks."""
+    there = f"; {rounding_marked_there(early)}" if early else ""
     verdict = Verdict(CORRECT, ECF, score=credits.ecf, value=reading.value,
-                      feedback=f"{ecf}: correct given that value (error carried forward)")
+                      feedback=f"{ecf}: correct given that value (error carried forward{there})")
     verdict = precise(rule, reading, verdict, credits, target)
     if verdict.note == EARLY:   # right given their own answer, but to fewer figures than asked: both credits
         return replace(verdict, score=credits.ecf * credits.imprecise, feedback=f"{ecf}: {verdict.feedback}")

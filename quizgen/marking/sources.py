@@ -1,11 +1,10 @@
-"""The student's earlier answers as a later part reads them: whether one was
-shown to fewer significant figures than its part asks (then what is computed
-from it is rounded too early too), and which trap's exact value one stands for
-(0.96, the sign-error trap 0.96267 rounded to 2 figures: a student who carried
-0.96267 on is right given their own (a)), the unrounded values a written
-answer stands for, and the earlier answers a trap is worked from (those its
-part's recipe reads: ``own_trap_read``). Pure helpers of rules.py's error
-carried forward and of the grader's traps worked from own answers."""
+"""The student's earlier answers as a later part reads them: which trap's
+exact value one stands for (0.96, the sign-error trap 0.96267 rounded to 2
+figures: a student who carried 0.96267 on is right given their own (a)), the
+unrounded values a written answer stands for, and the earlier answers a trap
+is worked from (those its part's recipe reads: ``own_trap_read``). Pure
+helpers of rules.py's error carried forward and of the grader's traps worked
+from own answers."""
 
 from __future__ import annotations
 
@@ -14,11 +13,11 @@ from functools import lru_cache
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.tolerance import DEFAULT_SIGFIGS, half_width, matches
-from quizgen.marking.carry import each_rounding, reachable
+from quizgen.marking.carry import reachable
 from quizgen.marking.quotes import marked_from, quoted
 from quizgen.marking.recipes import recipe_parts
 from quizgen.marking.rule_model import tolerance_kind
-from quizgen.marking.slips import cut_to, rounded_or_cut, rounds_to, same, whole_neighbour
+from quizgen.marking.slips import rounded_or_cut, same, whole_neighbour
 
 OWN_RECIPE_ERRORS = (ExpressionError, ArithmeticError, ValueError, KeyError, IndexError, TypeError)
 """What a recipe worked from a student's own earlier answers may raise: then it says nothing."""
@@ -30,43 +29,6 @@ def figures_asked(kind: str, spec: dict) -> int | None:
     if kind == "integer" or "atol" in spec or "rtol" in spec:
         return None
     return spec.get("sigfigs", DEFAULT_SIGFIGS)
-
-
-def shown_short(source, value: float, figures: int | None) -> int | None:
-    """The figures ``source``'s part asks for when its answer ``value`` was
-    written to fewer (``figures``) and is the part's right value or a trap's
-    rounded to those figures (or fewer) or cut off at them (0.037 for 0.03733,
-    0.96 for the trap 0.96267): rounded too early; else None. A value that is exactly
-    the part's answer or a trap's (``1.0`` for 1) is not short, and neither is a
-    wrong value that is no such rounding (0.25 for 0.7157): it says nothing of
-    rounding, and what follows from it is marked from it as written (ECF)."""
-    asked = figures_asked(source.kind, source.spec)
-    if asked is None or figures is None or figures >= asked:
-        return None
-    if same(value, source.value) or any(same(value, t) for t in source.traps):
-        return None
-    return asked if rounded_from(value, (source.value, *source.traps), figures) \
-        or carried_rounded(value, source.carried, figures) else None
-
-
-def carried_rounded(value: float, carried, figures: int) -> bool:
-    """Whether ``value``, written to ``figures`` significant figures, is a value
-    of the ``carried`` spans (a part's carried rounding) rounded to those
-    figures: 0.068 for 0.0675, itself 0.067425 carried."""
-    if not value or not math.isfinite(value):
-        return False
-    spans = carried.spans() if hasattr(carried, "spans") else carried
-    half = 0.5 * 10.0 ** (math.floor(math.log10(abs(value))) - figures + 1)   # what rounds to it
-    return any(value - half <= high and low <= value + half for low, high in spans)
-
-
-def rounded_from(value: float, values, figures: int, fewest: int = 1) -> bool:
-    """Whether ``value``, written to ``figures`` significant figures, is one of
-    ``values`` (or it rounded first to more figures: 0.92 from 0.9149 by 0.915)
-    rounded or cut off at those figures or fewer (1.0 for 0.982, worked with
-    steps rounded to 2 figures, agrees with it at 1); ``fewest``: the fewest figures that count."""
-    kept = [w for v in values for w in (v, *each_rounding(v, range(figures + 1, 7)))]
-    return any(rounds_to(value, w, k) or cut_to(value, w, k) for w in kept for k in range(fewest, figures + 1))
 
 
 def trap_behind(value: float, figures: int | None, right: float, traps, spec: dict, kind: str) -> float | None:
