@@ -39,15 +39,19 @@ def paper_grader(folder, seed: int, count: int):
 
 def graded_with_policy(folder, key, rows, policy: str) -> dict:
     """Grade ``rows`` (student, question, part, answer) against ``key`` with the
-    policy file text ``policy`` in ``folder``: the graded rows by (student, question, part)."""
+    policy file text ``policy`` in ``folder`` (none when ""): the graded rows by
+    (student, question, part)."""
     import quizgen
 
     folder.mkdir(exist_ok=True)
     path = folder / "answers.csv"
     with open(path, "w", newline="", encoding="utf-8") as handle:
         csv.writer(handle).writerows([["student_id", "question_id", "part", "answer"], *rows])
-    (folder / "policy.yaml").write_text(policy, encoding="utf-8")
-    quizgen.grade(path, key=key, policy=folder / "policy.yaml")
+    options = {}
+    if policy:
+        (folder / "policy.yaml").write_text(policy, encoding="utf-8")
+        options["policy"] = folder / "policy.yaml"
+    quizgen.grade(path, key=key, **options)
     with open(folder / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
         return {(r["student_id"], r["question_id"], r["part"]): r for r in csv.DictReader(handle)}
 

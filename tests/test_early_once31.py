@@ -14,7 +14,6 @@ working from their own earlier answer; and the early rounding still costs them
 at the earlier part (named once, not never). Students are made from the key
 each instance writes and marked as grade marks them (paper_support)."""
 
-import csv
 import math
 
 import pytest
@@ -22,7 +21,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from property_sizes import many_copy, quick
 
-import quizgen
 from quizgen.bank.loader import load_bank
 from quizgen.generation.run import generate
 from quizgen.generation.sampling import canonical_instance, sample_instance
@@ -32,6 +30,7 @@ from quizgen.marking.rule_model import Credits
 from quizgen.marking.rules import figures_asked
 from quizgen.marking.sources import OWN_RECIPE_ERRORS
 from quizgen.validation.marking import careful_student
+from tests.grading_support import graded_with_policy
 from tests.paper_support import mark_paper, part_rules
 
 BANK = {t.cls: t for t in load_bank()}
@@ -180,16 +179,7 @@ def seed24(tmp_path_factory):
 
 def _graded(folder, rows: list, policy: str = "") -> dict:
     """``rows`` (student, question, part, answer) graded against seed 24's key; graded.csv's rows by those three."""
-    answers = folder / "answers.csv"
-    with open(answers, "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([("student_id", "question_id", "part", "answer"), *rows])
-    options = {}
-    if policy:
-        (folder / "policy.yaml").write_text(policy, encoding="utf-8")
-        options["policy"] = folder / "policy.yaml"
-    quizgen.grade(answers, key=folder / "quiz" / "key.json", **options)
-    with open(folder / "answers-graded.csv", encoding="utf-8-sig", newline="") as handle:
-        return {(r["student_id"], r["question_id"], r["part"]): r for r in csv.DictReader(handle)}
+    return graded_with_policy(folder / "graded", folder / "quiz" / "key.json", rows, policy)
 
 
 ROWS = [("r", "Q1", "a", "0.74"), ("r", "Q1", "b", "0.301"),     # right, rounded early; (b) = -ln 0.74
