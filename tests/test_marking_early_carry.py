@@ -73,7 +73,8 @@ def _marked(instance, answers: dict, both: bool = True) -> dict:
 def test_a_later_part_from_an_earlier_answer_rounded_to_2_figures_is_rounded_too_early(cls, seeds):
     early = 0
     for instance, name, better, shorter in _students(cls, seeds):
-        mine, theirs = _marked(instance, better)[name], _marked(instance, shorter, both=False)[name]
+        mine, shorts = _marked(instance, better)[name], _marked(instance, shorter, both=False)
+        theirs = shorts[name]
         where = (instance.seed_label, name, better, mine.feedback)
         if str(mine.status) == "correct":
             continue   # the 2-figure rounding did not move it out of the window: nothing changes
@@ -89,7 +90,10 @@ def test_a_later_part_from_an_earlier_answer_rounded_to_2_figures_is_rounded_too
         assert (str(theirs.status), theirs.note) == ("correct", "ecf"), (where, theirs)
         # scores are in the part's points: ECF's credit for theirs, the imprecise credit for mine
         assert theirs.score * CREDITS.imprecise == pytest.approx(mine.score * CREDITS.ecf), (where, theirs)
-        assert "early rounding is marked at" in theirs.feedback, (where, theirs)
+        # the note says where (a)'s rounding was marked, when (a)'s feedback names it (rounded too early, cut off);
+        # 0.92 for 0.91475, rounded twice, is a bare incorrect there
+        named = any(shorts[n].feedback for n in shorter if n != name and shorter[n] != better[n])
+        assert ("early rounding is marked at" in theirs.feedback) == named, (where, theirs)
         early += "rounded to 2 significant figures (" in mine.feedback   # the case of this fix: was incorrect
     assert early >= (1 if seeds == QUICK_SEEDS else seeds // 4)   # the case is common: -ln magnifies it
 
