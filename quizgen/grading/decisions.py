@@ -16,6 +16,7 @@ from pathlib import Path
 from quizgen.errors import WARNINGS_SHOWN, printable, shortened
 from quizgen.grading.outcome import RESULT_COLUMNS, make_outcome
 from quizgen.key.status import Status
+from quizgen.grading.override_answers import answer_key, again_warning, changed_warning, held_outcome
 from quizgen.marking.overrides import (POINTS, capped_warnings, check_points, decided_status, describe_unmatched,
                                        read_overrides)
 from quizgen.marking.rules import OVERRIDE
@@ -33,9 +34,9 @@ class Decisions:
         self.overrides, self.source, self.unmatched, self.made = overrides, source, [], 0
         self.elsewhere = []   # overrides of students the key knows, with no answer row here and not on --roster
 
-    def apply(self, index, students, grid, patched: dict, made=None) -> None:
+    def apply(self, index, students, grid, patched: dict, made=None, graded=None) -> None:
         self.unmatched = apply_decisions(self.overrides, index, students, grid, patched, self.source, made,
-                                         self.elsewhere)
+                                         self.elsewhere, graded)
         self.made = made.next - made.first if made is not None else 0
 
     def made_note(self) -> list:
@@ -102,7 +103,7 @@ def made_id_cell(student_id: str) -> str:
 
 
 def apply_decisions(overrides: list, index, students, grid, patched: dict, source: str = "overrides",
-                    made: MadeRows | None = None, elsewhere: list | None = None) -> list:
+                    made: MadeRows | None = None, elsewhere: list | None = None, graded=None) -> list:
     """Apply ``overrides`` to the grid's final outcomes (adding the rows to
     ``patched``); an override of a graded or ``--roster`` student's part on their
     paper with no answer row gets a row of its own from ``made`` (None: it
@@ -113,9 +114,13 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
     (capped_warnings): one per override that matched nothing, one per override
     of a part an earlier line already decided (the later line is used), and
     one per part the line that counts (not written as a percentage) makes a
-    ``correct`` answer partial (part of its marks)."""
+    ``correct`` answer partial (part of its marks), and those of
+    override_answers.py: ``graded`` (its GradedRows; None: no check) reads
+    back the answers an override rests on, and one made for another answer
+    than the one graded now is not applied."""
+    answers, again = _graded_answers(overrides, index, students, grid, graded)
     unmatched, repeated, decided, reasons = [], [], {}, {}   # decided: {grid cell: the override that set it}
-    short = {}   # {grid cell: (line, warning)}: the cells an override makes a correct answer partial
+    short = {}   # {grid cell: [(line, warning)]}: the line that counts's warnings (partial, another answer)
     for override in overrides:
         number = students.find(override.student_id)
         if number is None and made is not None:
@@ -139,15 +144,23 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         decided[k] = override
         old = grid.outcomes[k]
         fresh = row < 0 or (made is not None and row >= made.first)
-        reason = f"{MADE_REASON} {source} line {override.line}" if fresh else ""
         full = float(info["points"])
         score, share = marks_of(override, full, f"{info['question_id']} ({info['part']})", source)
+        short[k] = []   # only the line that counts is warned about
+        graded_answer = None if fresh else answers.get(row)
+        if graded_answer is not None and override.answer is not None \
+                and answer_key(override.answer) != answer_key(graded_answer):   # decided for another answer
+            grid.outcomes[k] = patched[row] = held_outcome(override, checker, old, source)
+            short[k].append((override.line, changed_warning(override, part, graded_answer, source)))
+            continue
+        if graded_answer is not None and override.answer is None and k in again:
+            short[k].append((override.line, again_warning(override, part, graded_answer, source)))
+        reason = f"{MADE_REASON} {source} line {override.line}" if fresh else ""
         machine = "blank" if row < 0 else old.status.value
         status = Status(decided_status(override.status, machine, share, row >= 0 and score == old.score))
-        short.pop(k, None)   # only the line that counts is warned about
         if machine == "correct" and status is Status.PARTIAL and not (override.percent or override.status):
             # 50% cannot be points; a status named says part marks were meant
-            short[k] = (override.line, describe_short(override, part, score, full, source))
+            short[k].append((override.line, describe_short(override, part, score, full, source)))
         # the grader's misconception and words stay only while the marker keeps the grader's verdict
         kept = status is old.status and score == old.score
         outcome = make_outcome(status, score, checker.expected, old.misconception if kept else "",
@@ -161,7 +174,24 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
     papers = without_paper(unmatched, students, source)
     lines = [(o.line, papers.get(o.line, text))
              for o, text in zip(unmatched, describe_unmatched(unmatched, source, reasons))]
-    return capped_warnings(sorted(lines + repeated + list(short.values()), key=lambda pair: pair[0]), source)
+    warned = lines + repeated + [warning for found in short.values() for warning in found]
+    return capped_warnings(sorted(warned, key=lambda pair: pair[0]), source)
+
+
+def _graded_answers(overrides: list, index, students, grid, graded) -> tuple:
+    """``({row: answer}, {grid cell})``: graded.csv's answer on each input row an
+    override rests on, and the parts answered more than once in the file
+    (only when some override has no answer to compare), read back in one pass."""
+    if graded is None:
+        return {}, set()
+    rows = set()
+    for override in overrides:
+        number, slot = students.find(override.student_id), index.slot(override.question_id, override.part)
+        if number is not None and isinstance(slot, int) and grid.rows[number * grid.width + slot] >= 0:
+            rows.add(grid.rows[number * grid.width + slot])
+    blind = any(o.answer is None for o in overrides)
+    again = graded.answered_again(students, index, grid.width) if blind and graded.superseded else set()
+    return graded.answers(rows), again
 
 
 def without_paper(unmatched: list, students, source: str) -> dict:

@@ -19,6 +19,7 @@ from quizgen.grading.file_slice import find_cuts
 from quizgen.grading.graded_as import column_writer, written_otherwise
 from quizgen.grading.key_index import KeyIndex
 from quizgen.grading.matrix import AnswerGrid
+from quizgen.grading.override_answers import GradedRows
 from quizgen.grading.parallel import grade_in_parts
 from quizgen.grading.students import Students
 from quizgen.grading.tally import Tally
@@ -83,5 +84,7 @@ def grade_rows(source, index: KeyIndex, students: Students, grid: AnswerGrid, ta
                                                               handle, bar)
     patched.update(students.hinted_rows())   # an unknown id's nearest known ids, once every part is in
     if decisions is not None:
-        decisions.apply(index, students, grid, patched, MadeRows(writer, len(source.out_header), source.columns, rows))
+        graded = GradedRows(handle, source.delimiter, writer.multiline, source.columns, superseded)
+        decisions.apply(index, students, grid, patched, MadeRows(writer, len(source.out_header), source.columns, rows),
+                        graded)
     return rows, superseded, patched, multiline

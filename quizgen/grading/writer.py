@@ -185,7 +185,7 @@ def marked_blocks(scratch, rows: RowSet, delimiter: str, patched: dict, multilin
     width = len(RESULT_COLUMNS)
     targets = sorted(set(_members(rows)) | set(patched))
     at, t = -1, 0   # the row number of the block's first record; the next target's index
-    for block in (_record_blocks(scratch) if multiline else _line_blocks(scratch)):
+    for block in record_blocks(scratch, multiline):
         while t < len(targets) and targets[t] < at + len(block):
             i = targets[t] - at
             row = next(csv.reader([block[i].decode("utf-8")], delimiter=delimiter))
@@ -204,6 +204,12 @@ def _members(rows: RowSet):
     for byte, bits in enumerate(rows.bits):
         if bits:
             yield from (byte * 8 + bit for bit in range(8) if bits >> bit & 1)
+
+
+def record_blocks(scratch, multiline: bool):
+    """The records of graded rows ``scratch`` (bytes read past the byte-order
+    mark), a list at a time; ``multiline=False`` promises one line a record."""
+    return _record_blocks(scratch) if multiline else _line_blocks(scratch)
 
 
 def _line_blocks(scratch, size: int = 1 << 16):

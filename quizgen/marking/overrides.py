@@ -1,7 +1,9 @@
 """Human decisions that survive re-running grade (``--overrides overrides.csv``):
 columns ``student_id, question_id, part, score`` (``part`` may be left out when
 the question cell holds it, ``Q3b``) and optionally ``status``,
-``comment``. ``score`` (or ``credit``, ``share``) is the part's mark as a
+``comment`` and ``answer`` (the answer the marker judged, copied from
+graded.csv: grading/override_answers.py holds the override off a changed
+answer). ``score`` (or ``credit``, ``share``) is the part's mark as a
 fraction 0..1 (or ``50%``); a column headed ``points`` (or ``mark``,
 ``marks``) instead gives points out of the part's points, checked against the
 key when the overrides are applied. ``grade`` could mean either, so it is refused.
@@ -26,7 +28,8 @@ STATUSES = tuple(s.value for s in VERDICTS)
 SHARE, POINTS = "share", "points"   # what an override's mark column holds: a share of the part's marks, or points
 ROLES = {"student": ALIASES["student"], "question": ALIASES["question"], "part": ALIASES["part"],
          SHARE: ("score", "credit", "share"), POINTS: ("points", "mark", "marks"),
-         "status": ("status", "verdict", "result"), "comment": ("comment", "comments", "note", "reason", "why")}
+         "status": ("status", "verdict", "result"), "comment": ("comment", "comments", "note", "reason", "why"),
+         "answer": ("answer", "studentanswer", "answertext", "response", "responsetext", "answerjudged")}
 _ROLE_WORDS = {"student": "student id", SHARE: "mark (a share)", POINTS: "mark (points)"}
 AMBIGUOUS = ("grade",)
 """Mark headers that may mean points or a share (a graded file's ``score`` is
@@ -47,6 +50,7 @@ class Override:
     unit: str = SHARE
     heading: str = "score"   # the mark column's header as the file writes it, for messages
     percent: bool = False    # the share was written as a percentage (50%): it cannot be points
+    answer: str | None = None   # the answer the marker judged ("" a blank one); None: the file has no answer column
 
     def shown(self) -> str:
         """The mark as a message names it: ``score 0.5``, ``Points 2``."""
@@ -123,8 +127,9 @@ def _override(row: list, columns: dict, where: str, line: int, mark: tuple) -> O
         score = _points(cell(POINTS), where, heading)
     else:
         score = _score(cell(SHARE), where, heading)
+    answer = None if columns["answer"] is None else cell("answer")
     override = Override(cell("student"), cell("question"), cell("part"), score, status, cell("comment"), line,
-                        unit, heading, cell(unit).endswith("%"))
+                        unit, heading, cell(unit).endswith("%"), answer)
     check_agrees(override, 1.0 if unit == SHARE else math.inf, where)   # points' most: check_points, once applied
     return override
 
