@@ -54,9 +54,29 @@ def test_an_override_made_for_a_blank_is_not_given_to_a_new_wrong_answer(tmp_pat
 
 
 def test_without_an_answer_column_an_override_of_a_part_answered_twice_is_warned_of(tmp_path):
-    output, rows = _grade(tmp_path, RESUBMITTED, "student_id,question_id,part,points\ns1,Q1,a,2\ns2,Q1,a,1\n")
+    output, rows = _grade(tmp_path, RESUBMITTED + "s1,Q1,b,3.0\n",
+                          "student_id,question_id,part,points\ns1,Q1,a,2\ns2,Q1,a,1\ns1,Q1,b,2\n")
     assert (rows[-1]["status"], rows[-1]["score"], rows[-1]["note"]) == ("correct", "2", "override")
-    assert ("warning: overrides.csv: line 2: s1 Q1 (a) was answered more than once in the answers file, and the "
-            "override is applied to the answer graded now, '0.5'; if it was decided for an earlier answer, "
-            "check it") in output
-    assert "line 3" not in output   # s2 answered once
+    assert ("warning: overrides.csv: line 2: s1 Q1 (a) was answered more than once in the answers file, (blank) "
+            "and then '0.5', and the override is applied to the answer graded now; if it was decided for the "
+            "earlier answer, check it") in output
+    assert "line 3" not in output and "line 4" not in output   # s2 answered once; s1 (b) twice alike
+
+
+RESUBMITTED_ALIKE = RESUBMITTED + "s1,Q1,b, 3.0\n"   # the same answer again: no warning
+
+
+def test_an_override_of_a_part_answered_again_alike_is_not_warned_of(tmp_path):
+    output, _ = _grade(tmp_path, RESUBMITTED_ALIKE, "student_id,question_id,part,points\ns1,Q1,b,2\ns1,Q1,a,2\n")
+    assert "line 2" not in output and "warning: overrides.csv: line 3: s1 Q1 (a) was answered more" in output
+
+
+def test_a_share_of_1_that_gives_a_wrong_answer_full_marks_on_a_2_point_part_is_warned_of(tmp_path):
+    answers = "student_id,question_id,part,answer\ns1,Q1,a,0.5\ns1,Q1,b,3.0\ns2,Q1,a,0.5\ns3,Q1,a,0.5\n"
+    output, rows = _grade(tmp_path, answers, "student_id,question_id,part,score\ns1,Q1,a,1\n"
+                                             "s2,Q1,a,100%\ns3,Q1,a,0.5\n")
+    assert (rows[0]["status"], rows[0]["score"]) == ("correct", "2")
+    assert ("warning: overrides.csv: line 2: s1 Q1 (a) was incorrect and is now correct with all 2 of its points "
+            "(score 1 is read as a share of the part's marks: 1 is all of them; if 1 point was meant, head the "
+            "column points, or write the share 0.5)") in output
+    assert "line 3" not in output and "line 4" not in output   # 100% is a share; 0.5 is no full marks

@@ -7,7 +7,10 @@ or following the score: marking/overrides.decided_status),
 note ``override`` and its comment as feedback. The graded row is patched like
 an ECF row; an override that matches no answer is reported, never dropped,
 and so is one that leaves a part ``correct`` with less than full marks (points
-copied into a ``score`` column, most likely; not a percentage, which cannot be points). At most ten warnings are shown."""
+copied into a ``score`` column, most likely; not a percentage, which cannot be points), and one whose
+share of 1 gives a part worth more than 1 point, not correct, full marks (1 point meant, most likely).
+An override made for another answer than the one graded now is held off it (override_answers.py).
+At most ten warnings are shown."""
 
 from __future__ import annotations
 
@@ -16,7 +19,8 @@ from pathlib import Path
 from quizgen.errors import WARNINGS_SHOWN, printable, shortened
 from quizgen.grading.outcome import RESULT_COLUMNS, make_outcome
 from quizgen.key.status import Status
-from quizgen.grading.override_answers import answer_key, again_warning, changed_warning, held_outcome
+from quizgen.grading.override_answers import (again_warning, answer_key, changed_warning, held_outcome,
+                                              other_answer)
 from quizgen.marking.overrides import (POINTS, capped_warnings, check_points, decided_status, describe_unmatched,
                                        read_overrides)
 from quizgen.marking.rules import OVERRIDE
@@ -153,14 +157,17 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
             grid.outcomes[k] = patched[row] = held_outcome(override, checker, old, source)
             short[k].append((override.line, changed_warning(override, part, graded_answer, source)))
             continue
-        if graded_answer is not None and override.answer is None and k in again:
-            short[k].append((override.line, again_warning(override, part, graded_answer, source)))
+        earlier = other_answer(again.get(k, ()), graded_answer) if graded_answer is not None else None
+        if earlier is not None and override.answer is None:
+            short[k].append((override.line, again_warning(override, part, earlier, graded_answer, source)))
         reason = f"{MADE_REASON} {source} line {override.line}" if fresh else ""
         machine = "blank" if row < 0 else old.status.value
         status = Status(decided_status(override.status, machine, share, row >= 0 and score == old.score))
         if machine == "correct" and status is Status.PARTIAL and not (override.percent or override.status):
             # 50% cannot be points; a status named says part marks were meant
             short[k].append((override.line, describe_short(override, part, score, full, source)))
+        elif machine != "correct" and status is Status.CORRECT and one_meant_as_points(override, full):
+            short[k].append((override.line, describe_full(override, part, machine, full, source)))
         # the grader's misconception and words stay only while the marker keeps the grader's verdict
         kept = status is old.status and score == old.score
         outcome = make_outcome(status, score, checker.expected, old.misconception if kept else "",
@@ -179,18 +186,18 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
 
 
 def _graded_answers(overrides: list, index, students, grid, graded) -> tuple:
-    """``({row: answer}, {grid cell})``: graded.csv's answer on each input row an
+    """``({row: answer}, {grid cell: earlier answers})``: graded.csv's answer on each input row an
     override rests on, and the parts answered more than once in the file
     (only when some override has no answer to compare), read back in one pass."""
     if graded is None:
-        return {}, set()
+        return {}, {}
     rows = set()
     for override in overrides:
         number, slot = students.find(override.student_id), index.slot(override.question_id, override.part)
         if number is not None and isinstance(slot, int) and grid.rows[number * grid.width + slot] >= 0:
             rows.add(grid.rows[number * grid.width + slot])
     blind = any(o.answer is None for o in overrides)
-    again = graded.answered_again(students, index, grid.width) if blind and graded.superseded else set()
+    again = graded.answered_again(students, index, grid.width) if blind and graded.superseded else {}
     return graded.answers(rows), again
 
 
@@ -240,6 +247,21 @@ def describe_short(override, part: str, score: float, full: float, source: str) 
                 f"if it was meant as points, head the column points")
     return (f"{source}: line {override.line}: {part} was correct and is now partial with {score:g} of its "
             f"{full:g} point(s) ({read})")
+
+
+def one_meant_as_points(override, full: float) -> bool:
+    """Whether ``override`` is a share column's plain ``1``, with no status, on a
+    part worth more than 1 point: full marks, where 1 point may have been meant
+    (graded.csv's ``score`` column is points)."""
+    return (override.unit != POINTS and override.score == 1 and full > 1
+            and not (override.percent or override.status))
+
+
+def describe_full(override, part: str, machine: str, full: float, source: str) -> str:
+    """The warning for a share of 1 that gives a part not ``correct`` (``machine``) its ``full`` marks."""
+    return (f"{source}: line {override.line}: {part} was {machine} and is now correct with all {full:g} of its "
+            f"points ({override.shown()} is read as a share of the part's marks: 1 is all of them; if 1 point was "
+            f"meant, head the column points, or write the share {1 / full:.4g})")
 
 
 def describe_repeat(earlier, later, part: str, source: str) -> str:

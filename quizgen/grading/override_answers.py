@@ -68,17 +68,22 @@ class GradedRows:
         column = self.columns[4]
         return {row: cells[column] if column < len(cells) else "" for row, cells in self.cells(rows).items()}
 
-    def answered_again(self, students, index, width: int) -> set:
-        """The grid cells (student number x ``width`` + slot) of the parts some
-        superseded row answered too: answered more than once in the file."""
-        student, _, question, part, _ = self.columns
-        cells, again = self.cells(self.superseded), set()
+    def answered_again(self, students, index, width: int) -> dict:
+        """``{grid cell: the answers superseded there}`` (grid cell: student
+        number x ``width`` + slot): the parts answered more than once in the file."""
+        student, _, question, part, answer = self.columns
+        cells, again = self.cells(self.superseded), {}
         for row in cells.values():
             number = students.find(row[student]) if student < len(row) else None
             slot = index.slot(row[question], "" if part is None else row[part]) if question < len(row) else None
             if number is not None and isinstance(slot, int):
-                again.add(number * width + slot)
+                again.setdefault(number * width + slot, []).append(row[answer] if answer < len(row) else "")
         return again
+
+
+def other_answer(earlier: list, graded: str):
+    """The first of the ``earlier`` answers to a part that is not ``graded`` as the grader reads them, or None."""
+    return next((text for text in earlier if answer_key(text) != answer_key(graded)), None)
 
 
 def held_outcome(override, checker, old, source: str):
@@ -97,9 +102,10 @@ def changed_warning(override, part: str, graded: str, source: str) -> str:
             f"needs_review; decide it again (and copy the new answer into the line's answer cell)")
 
 
-def again_warning(override, part: str, graded: str, source: str) -> str:
-    """The warning for an override, in a file without an answer column, of a part answered more than once."""
-    return (f"{source}: line {override.line}: {part} was answered more than once in the answers file, and the "
-            f"override is applied to the answer graded now, {shown_answer(graded)}; if it was decided for an "
-            "earlier answer, check it (an answer column, copied from graded.csv, holds an override off a "
-            "changed answer)")
+def again_warning(override, part: str, earlier: str, graded: str, source: str) -> str:
+    """The warning for an override, in a file without an answer column, of a
+    part answered more than once, ``earlier`` one of its other answers."""
+    return (f"{source}: line {override.line}: {part} was answered more than once in the answers file, "
+            f"{shown_answer(earlier)} and then {shown_answer(graded)}, and the override is applied to the answer "
+            "graded now; if it was decided for the earlier answer, check it (an answer column, copied from "
+            "graded.csv, holds an override off a changed answer)")
