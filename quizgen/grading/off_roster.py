@@ -72,6 +72,8 @@ def roster_zeros_lines(students) -> list:
     matched so are named: the first few, then how many more ([] when none)."""
     if students.on_roster is None or not students.own_papers:
         return []
+    if students.zeros_lost:
+        return [lost_zeros_line(students)]
     decimal, zeros = [], []
     for student in students.roster:
         normal = normalise_id(student.student_id)
@@ -85,6 +87,27 @@ def roster_zeros_lines(students) -> list:
             for pairs, how, check in ((decimal, "once the '.0' a spreadsheet adds to a number-like id was taken off",
                                        "export the roster's id column as text"),
                                       (zeros, "only by leading zeros", "check the roster")) if pairs]
+
+
+def lost_zeros_line(students) -> str:
+    """The line naming an LMS download's ids that lost their leading zeros
+    (Students.zeros_lost: matched to the roster's only by them), shown and
+    written to the gradebook as the roster has them."""
+    pairs = [f"{shortened(written)} as {shortened(roster)}" for written, roster in students.zeros_lost.items()]
+    return (f"{len(pairs)} student id(s) of the LMS download lack the leading zeros of the roster's ids (the "
+            f"download opened and saved again in a spreadsheet, most likely) and are that student, graded under the "
+            f"download's id; a Moodle gradebook file writes the roster's, which Moodle knows: {named_few(pairs)}")
+
+
+def roster_spelling(grades: list, held, absent, lost: dict) -> tuple:
+    """``(grades, held, absent)`` with the ids ``lost`` maps (an LMS download's
+    id that lacks its leading zeros: the roster's id) as the roster writes
+    them, for the LMS gradebook file, whose import stops at an id it does not
+    know; ``held`` holds normal ids, ``absent`` ids as graded."""
+    normal = {normalise_id(written): normalise_id(roster) for written, roster in lost.items()}
+    grades = [g._replace(student_id=lost.get(g.student_id, g.student_id)) for g in grades]
+    return (grades, frozenset(normal.get(i, i) for i in held),
+            frozenset(absent) | frozenset(lost[i] for i in absent if i in lost))
 
 
 def roster_twins_warnings(students) -> list:

@@ -19,6 +19,7 @@ from quizgen.grading.decisions import made_by_override
 from quizgen.grading.gradebook_warnings import (columns_note, held_notes, identity_warnings, moodle_maximum_warning,
                                                 no_answer_ids, off_roster_warning, other_rows_note, unguarded_warning,
                                                 unlisted_of, unmatched_note, zeros_note)
+from quizgen.grading.off_roster import roster_spelling
 from quizgen.grading.tally import borrow_wordings, note_wording
 from quizgen.lms.papers import STILL_OPEN
 from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, grade_value, moodle_gradebook,
@@ -367,6 +368,8 @@ def gradebook_text(outputs: GradeOutputs, result):
     held |= no_answer_ids(outputs, result)   # no answer in an answers file: no 0 over a grade from elsewhere
     if outputs.gradebook == "plain":
         return FilledGradebook(plain_gradebook(grades), [])
+    if outputs.gradebook == "moodle" and getattr(result, "zeros_lost", None):   # the ids Moodle knows
+        grades, held, absent = roster_spelling(grades, held, absent, result.zeros_lost)
     lms = outputs.gradebook.capitalize()
     path = Path(outputs.gradebook_template) if outputs.gradebook_template else None
     template = _read_template(path, lms) if path is not None else None

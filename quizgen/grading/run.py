@@ -90,6 +90,7 @@ class GradeResult:
     papers_used: dict = field(default_factory=dict)   # {student id: paper_written.Written}: graded on the code they wrote
     held: frozenset = frozenset()   # normal ids of a Moodle attempt still open, or none: no LMS gradebook grade
     unlisted: frozenset = frozenset()   # normal ids of roster students an LMS download lacks: no LMS gradebook grade
+    zeros_lost: dict = field(default_factory=dict)   # {LMS download's id: the roster's, its leading zeros kept}
 
 
 @collector_paused()
@@ -181,6 +182,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent + marked, roster_notes,
                                  marked, off, no_id_at)
                 result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(clashed)], written.taken
+                result.zeros_lost = students.zeros_lost
                 result.held = still_open_ids(index.key, class_roster, set(result.absent) - set(result.zero_marked))
                 result.unlisted = unlisted_ids(index.key, result) if lms else frozenset()
                 result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
