@@ -32,3 +32,40 @@ def test_the_moodle_gradebook_writes_the_roster_ids_a_resaved_download_lost_the_
             "a Moodle gradebook file writes the roster's, which Moodle knows: 7 as 0000007, 8 as 0000008, "
             "9 as 0000009") in output
     assert "paper's id" not in output
+
+
+def _download_with_right_answers(invoke, folder, maximum: str) -> None:
+    """responses.csv of 2 students with every answer right (read from a first grading's expected
+    column), headed ``Grade/<maximum>`` as Moodle heads the quiz's maximum grade."""
+    header, *rows = exported_download(invoke, folder, "C1", 1, 2)
+    assert invoke("grade", folder / "responses.csv", "--key", folder / "questions-key.json").exit_code == 0
+    expected = {}
+    for row in csv.DictReader((folder / "responses-graded.csv").open(encoding="utf-8-sig")):
+        expected.setdefault(row["student_id"], []).append(row["expected"])
+    for row in rows:
+        row[header.index("Response 1")] = "; ".join(f"part {n}: {value}"
+                                                     for n, value in enumerate(expected[row[2]], start=1))
+    header[header.index("Grade/10.00")] = f"Grade/{maximum}"
+    (folder / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
+
+
+def test_the_moodle_gradebook_is_scaled_to_the_quiz_maximum_grade_the_download_names(tmp_path, invoke):
+    _download_with_right_answers(invoke, tmp_path, "10.00")
+    result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json",
+                    "--gradebook", "moodle")
+    assert result.exit_code == 0, result.output
+    book = list(csv.reader((tmp_path / "responses-graded-gradebook-moodle.csv").open(encoding="utf-8")))
+    students = list(csv.DictReader((tmp_path / "responses-graded-students.csv").open(encoding="utf-8-sig")))
+    assert [s["score"] for s in students] == [s["max_score"] for s in students] == ["4", "4"]   # points kept here
+    assert [row[2] for row in book[1:]] == ["10", "10"]   # the quiz's maximum grade in Moodle
+    assert ("the grades in the Moodle gradebook file are scaled to the quiz's maximum grade in Moodle, 10 (as the "
+            "download's grade column heads it), from the paper's points, as Moodle's import reads a grade against "
+            "its grade item's maximum and refuses the whole file at one above it: s000's 4 of 4 is written 10") \
+        in " ".join(result.output.split())
+
+    again = tmp_path / "again"   # a quiz whose maximum grade is the paper's points: written as they are, no note
+    again.mkdir()
+    _download_with_right_answers(invoke, again, "4.00")
+    result = invoke("grade", again / "responses.csv", "--key", again / "questions-key.json", "--gradebook", "moodle")
+    book = list(csv.reader((again / "responses-graded-gradebook-moodle.csv").open(encoding="utf-8")))
+    assert [row[2] for row in book[1:]] == ["4", "4"] and "scaled" not in result.output

@@ -12,6 +12,7 @@ from quizgen.errors import shortened
 from quizgen.grading.lms_input import fallback_warning
 from quizgen.lms.gradebook import Grade
 from quizgen.lms.import_limits import over_moodle_maximum
+from quizgen.report.formatting import number_text
 from quizgen.grading.off_roster import OFF_ROSTER_SHOWN, named_few, roster_hint, with_hint
 from quizgen.marking.student_ids import nearest_ids, normalise_id
 from quizgen.text.words import and_list, named_first
@@ -52,10 +53,37 @@ def unguarded_warning(outputs, unguarded: tuple) -> list:
 
 
 def moodle_maximum_warning(outputs, result) -> list:
-    """The warning for a Moodle gradebook of a paper whose maximum is over 100 (over_moodle_maximum)."""
+    """The warning for a Moodle gradebook whose maximum is over 100 (over_moodle_maximum)."""
     if outputs.gradebook != "moodle":
         return []
-    return over_moodle_maximum([Grade(t.student_id, t.name, t.score, t.max_score) for t in result.students])
+    return over_moodle_maximum(moodle_grades(outputs, result))
+
+
+def moodle_grades(outputs, result) -> list:
+    """The students' Grades as the Moodle file writes them: scaled to the
+    quiz's maximum grade in Moodle when the download names it
+    (``outputs.moodle_maximum``, its ``Grade/10.00`` column), since Moodle's
+    import reads a grade against its grade item's maximum and refuses the
+    whole file at one above it (Moodle 4.1 on, MDL-50650); else the points."""
+    most = getattr(outputs, "moodle_maximum", None)
+    return [Grade(t.student_id, t.name, t.score * most / t.max_score if most and t.max_score else t.score,
+                  most if most and t.max_score else t.max_score) for t in result.students]
+
+
+def moodle_scaled_note(outputs, result) -> list:
+    """The note that the Moodle file's grades are scaled to the quiz's maximum
+    grade in Moodle, with one student's as an example ([] when every paper's
+    points are that already, or nothing was scaled)."""
+    most = getattr(outputs, "moodle_maximum", None)
+    example = next((t for t in result.students if most and t.max_score and t.max_score != most), None)
+    if example is None:
+        return []
+    return [f"the grades in the Moodle gradebook file are scaled to the quiz's maximum grade in Moodle, "
+            f"{number_text(most)} (as the download's grade column heads it), from the paper's points, as "
+            f"Moodle's import reads a grade against its grade item's maximum and refuses the whole file at one "
+            f"above it: {shortened(example.student_id)}'s {number_text(example.score)} of "
+            f"{number_text(example.max_score)} is written {number_text(example.score * most / example.max_score)}; "
+            "the students CSV and the reports keep the points"]
 
 
 def off_roster_warning(result, off: tuple) -> list:

@@ -14,6 +14,7 @@ import csv
 import io
 import json
 import os
+import re
 import stat
 from contextlib import contextmanager
 from dataclasses import replace
@@ -56,6 +57,19 @@ def in_dialect(answers: str, delimiter: str) -> str:
     out = io.StringIO()
     csv.writer(out, delimiter=delimiter, lineterminator="\n").writerows(csv.reader(io.StringIO(answers, newline="")))
     return out.getvalue()
+
+
+MOODLE_MAXIMUM = re.compile(r"grade\s*/\s*(\d{1,9}(?:[.,]\d{1,9})?)", re.IGNORECASE)
+"""A Moodle Responses download's grade column, ``Grade/10.00``: the quiz's maximum grade in Moodle."""
+
+
+def moodle_maximum(path, encoding=None, delimiter=None) -> float | None:
+    """The quiz's maximum grade in Moodle (its grade item's), from the
+    ``Grade/10.00`` column of the download at ``path``; None without one (or 0)."""
+    header, _ = _start_if_file(path, encoding, delimiter)
+    found = next(filter(None, (MOODLE_MAXIMUM.fullmatch(cell.strip()) for cell in header or ())), None)
+    value = float(found.group(1).replace(",", ".")) if found else 0.0
+    return value or None
 
 
 def lms_kind_of(path, encoding=None, delimiter=None) -> str | None:

@@ -16,9 +16,10 @@ from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.decisions import made_by_override
-from quizgen.grading.gradebook_warnings import (columns_note, held_notes, identity_warnings, moodle_maximum_warning,
-                                                no_answer_ids, off_roster_warning, other_rows_note, unguarded_warning,
-                                                unlisted_of, unmatched_note, zeros_note)
+from quizgen.grading.gradebook_warnings import (columns_note, held_notes, identity_warnings, moodle_grades,
+                                                moodle_maximum_warning, moodle_scaled_note, no_answer_ids,
+                                                off_roster_warning, other_rows_note, unguarded_warning, unlisted_of,
+                                                unmatched_note, zeros_note)
 from quizgen.grading.off_roster import roster_spelling
 from quizgen.grading.tally import borrow_wordings, note_wording
 from quizgen.lms.papers import STILL_OPEN
@@ -56,6 +57,8 @@ class GradeOutputs:
     """The download's students named by the other id column than ``gradebook_key`` (no ID number, say)."""
     zero_absent: bool = False
     """Give the students with no answer in an answers file 0 in a Moodle or Canvas gradebook (else no grade)."""
+    moodle_maximum: float | None = None
+    """The quiz's maximum grade in Moodle (a Responses download's ``Grade/10.00``): the Moodle file is scaled to it."""
 
     def check(self) -> None:
         """Refuse option combinations that cannot work, before grading starts."""
@@ -254,6 +257,7 @@ def write_extra_outputs(result, outputs: GradeOutputs, handles: dict, texts: dic
                                 "in Moodle, write the gradebook with --gradebook-key email")
         result.warnings += unguarded_warning(outputs, book.unguarded)
         result.warnings += moodle_maximum_warning(outputs, result)
+        result.notes += moodle_scaled_note(outputs, result)
     result.warnings += identity_warnings(outputs, result, left_out)
 
 
@@ -359,7 +363,8 @@ def _was_zero(cell: str) -> bool:
 def gradebook_text(outputs: GradeOutputs, result):
     """The gradebook asked for, as a FilledGradebook (its text, unmatched ids,
     grades kept and changed); decimal point always."""
-    grades = [Grade(t.student_id, t.name, t.score, t.max_score) for t in result.students]
+    grades = moodle_grades(outputs, result) if outputs.gradebook == "moodle" else \
+        [Grade(t.student_id, t.name, t.score, t.max_score) for t in result.students]
     item = outputs.gradebook_item or result.answers_path.stem
     marked = set(result.zero_marked)   # their override's 0 is written, not a grade kept
     absent = frozenset(i for i in result.absent if i not in marked)   # no answer: a grade in the column is kept

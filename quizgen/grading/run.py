@@ -31,7 +31,7 @@ from quizgen.grading.file_warnings import file_warnings
 from quizgen.grading.key_index import (KeyIndex, found_key_note, key_shown, load_key, marking_policy, tolerance_override,
                                        traps_covered)
 from quizgen.grading.attempt_choice import AttemptChoice
-from quizgen.grading.lms_input import lms_inputs
+from quizgen.grading.lms_input import lms_inputs, moodle_maximum
 from quizgen.grading.made_from import MadeFrom, check_made_from, record_name
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
@@ -131,8 +131,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                                                                                    unnamed):
         lms = built is not answers   # graded through the answers and key built from an LMS download
         if lms:   # the download was read with --encoding; quizgen wrote ``built`` in UTF-8 and its delimiter
+            outputs = _download_outputs(outputs, Path(answers), unkeyed, moodle_maximum(answers, encoding, delimiter))
             encoding = None
-            outputs = _download_outputs(outputs, Path(answers), unkeyed)
         source = open_answers(built, delimiter=delimiter, decimal_comma=decimal_comma, encoding=encoding)
         state = answers_state(source)   # same_id reads the file again: it must still be this one
         key_path, data = load_key(source.path, built_key)
@@ -207,10 +207,11 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     return result
 
 
-def _download_outputs(outputs: GradeOutputs, download: Path, unkeyed: list) -> GradeOutputs:
+def _download_outputs(outputs: GradeOutputs, download: Path, unkeyed: list, maximum=None) -> GradeOutputs:
     """A run's outputs for an LMS download: the gradebook names it, its item (unless given) is named
-    after it, and it knows the students named by the other id column."""
-    outputs = replace(outputs, download=download.name, unkeyed=tuple(unkeyed))
+    after it, and it knows the students named by the other id column and the quiz's maximum grade in
+    Moodle (``maximum``, its Grade/10.00 column; None for none)."""
+    outputs = replace(outputs, download=download.name, unkeyed=tuple(unkeyed), moodle_maximum=maximum)
     return outputs if outputs.gradebook_item is not None else replace(outputs, gradebook_item=download.stem)
 
 

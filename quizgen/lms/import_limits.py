@@ -54,8 +54,9 @@ def canvas_unguardable(row: dict) -> bool:
 def over_moodle_maximum(grades: list) -> list:
     """A warning (in a list, or none) when the paper's maximum is over 100:
     Moodle's import stops the whole file at a grade over 100 unless the site
-    allows unlimited grades (load_data.php, insert_grade_record). Not scaled:
-    the file holds the paper's points, as the students CSV does."""
+    allows unlimited grades (load_data.php, insert_grade_record). ``grades``
+    as the file writes them: the paper's points, or scaled to the quiz's maximum
+    grade a Moodle download names (grading/gradebook_warnings.moodle_grades)."""
     most = max((g.max for g in grades), default=0)
     if most <= 100:
         return []
