@@ -89,6 +89,21 @@ def roster_zeros_lines(students) -> list:
                                       (zeros, "only by leading zeros", "check the roster")) if pairs]
 
 
+def lost_zeros(students) -> dict:
+    """``{the download's id: the roster's}`` for the ``--roster`` ids that are
+    an LMS download's id but for the leading zeros the download lacks (an ID
+    number column a spreadsheet re-save made numbers of: ``7`` for ``0000007``):
+    graded under the download's id, the LMS gradebook file writes the roster's,
+    the one the LMS knows (roster_spelling)."""
+    lost = {}
+    for student in students.roster:
+        normal = normalise_id(student.student_id)
+        known = None if normal in students.paper_of else students.matcher.match(normal)
+        if known is not None and len(normal) > len(known) and normal.endswith(known):
+            lost[students.shown[known][0]] = student.student_id
+    return lost
+
+
 def lost_zeros_line(students) -> str:
     """The line naming an LMS download's ids that lost their leading zeros
     (Students.zeros_lost: matched to the roster's only by them), shown and

@@ -28,7 +28,8 @@ from quizgen.lms.papers import is_lms_key
 from quizgen.errors import InputFileError, named_few, shortened
 from quizgen.text.words import named_first
 from quizgen.grading.absent_notes import matched_lines, silent_lines
-from quizgen.grading.off_roster import off_roster_lines, roster_twins_notes, roster_zeros_lines, with_hint
+from quizgen.grading.off_roster import (lost_zeros, off_roster_lines, roster_twins_notes, roster_zeros_lines,
+                                        with_hint)
 from quizgen.marking.student_ids import (IdMatcher, id_hint, nearest_ids, normalise_id, one_paper_each,
                                          shown_id as shown_id_text, zero_twins)
 
@@ -64,7 +65,7 @@ class Students:
         apart = [sid for twins in self.roster_twins for sid in twins]
         self.matcher = IdMatcher(self.paper_of if self.own_papers else self.shown, apart)
         self.lms = is_lms_key(index.key)   # papers of who took an LMS quiz: the roster says who should have
-        self.zeros_lost = self._roster_spelling() if self.lms else {}   # {download's id: the roster's}
+        self.zeros_lost = lost_zeros(self) if self.lms else {}   # {download's id: the roster's}
         self.on_roster = IdMatcher([s.student_id for s in self.roster]) if roster is not None else None
         self.unknown = {}   # {id as written: (its unknown_student outcome, the name on its first row)}
         self.unknown_rows = {}   # {id as written: its rows, numbered from 0 in the file}: for hinted_rows
@@ -75,20 +76,6 @@ class Students:
         self.left_out = []        # key papers' ids --roster lacks who gave no answer: not in the class
         self.dropped = []         # ids --roster lacks whose rows hold no answer: taken out (grading/dropped.py)
         self._no_answer = None    # the ids of who gave no answer, once every answer is read: no_answer_ids
-
-    def _roster_spelling(self) -> dict:
-        """``{the download's id: the roster's}`` for the roster ids that are an
-        LMS download's id but for the leading zeros the download lacks (an
-        ``ID number`` column a spreadsheet re-save made numbers of: ``7`` for
-        ``0000007``): graded under the download's id, the LMS gradebook file
-        writes the roster's, the one the LMS knows (GradeResult.zeros_lost)."""
-        lost = {}
-        for student in self.roster:
-            normal = normalise_id(student.student_id)
-            known = None if normal in self.paper_of else self.matcher.match(normal)
-            if known is not None and len(normal) > len(known) and normal.endswith(known):
-                lost[self.shown[known][0]] = student.student_id
-        return lost
 
     @property
     def papers(self) -> list:
