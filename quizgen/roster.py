@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 from quizgen.csv_input import (ALIASES, csv_problem, find_column, header_shown, norm_header, one_column_each_at,
                                read_csv_text, sniffed_reader)
-from quizgen.errors import InputFileError
+from quizgen.errors import InputFileError, shortened
 from quizgen.key.checks import MAX_ID, MAX_NAME   # characters of a student id, of a name (key.json's)
 from quizgen.marking.student_ids import normalise_id
 
@@ -106,6 +106,35 @@ def parse_roster(text: str, source: str = "roster") -> Roster:
         return Roster(_unique_students(reader, columns, source, skip), source, header[columns.student].strip())
     except CsvError as exc:
         raise InputFileError(f"{source}: line {reader.line_num + skip}: {csv_problem(exc)}") from exc
+
+
+def column_holding(roster: Roster, ids) -> str | None:
+    """The header of the roster file's column, other than the one its ids
+    were read from, that holds one of ``ids`` (an Email column beside Student
+    ID, for answers keyed by email), to name in check_roster_matches' error;
+    None when none does or the file cannot be read again (a pipe)."""
+    try:
+        reader, _ = sniffed_reader(read_csv_text(roster.source, "roster"))
+        rows = [row for row in reader if any(cell.strip() for cell in row)]
+    except (OSError, CsvError, InputFileError):
+        return None
+    wanted = {normalise_id(i) for i in ids}
+    for i, name in enumerate(rows[0] if rows else ()):
+        if name.strip() != roster.column and any(i < len(row) and normalise_id(row[i]) in wanted for row in rows[1:]):
+            return name.strip().lstrip("\ufeff")
+    return None
+
+
+def unmatched_advice(roster: Roster, ids: list, answers: str) -> str:
+    """The end of the error for a roster whose ids match none of the answers'
+    ``ids`` (grading/students.check_roster_matches): the roster's column that
+    holds them when one does (an Email column beside Student ID, for answers
+    keyed by email), else which roster to give."""
+    other = column_holding(roster, ids)
+    if other is None:
+        return f"; give a roster whose id column holds the ids in {answers}"
+    return (f", but its column {shortened(other)!r} holds them: delete or rename the column "
+            f"{shortened(roster.column)!r}, so that the ids are read from {shortened(other)!r}")
 
 
 class Columns(NamedTuple):

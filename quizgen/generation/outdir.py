@@ -145,6 +145,10 @@ def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False, earlier
         raise UsageError(f"{key_path} is not a key quizgen can read (not JSON, cut short or edited), and "
                          "its paper may already be handed out; choose another --out folder, or pass --force to "
                          "replace that paper")
+    if not force and paper is not None and paper.students and earlier_id.students and paper.same_questions(earlier_id):
+        raise UsageError(f"{key_path} is the key of papers of the same seed and questions for other students "
+                         f"({difference}): pass --force to {_roster_change(earlier_id.students, paper.students)}; every "
+                         "other paper and its code stay as printed. Or choose another --out folder")
     if not force:
         raise UsageError(f"{key_path} is the key of another paper ({difference}), which may already be handed "
                          f"out; choose another --out folder, or pass --force to replace that paper")
@@ -168,6 +172,15 @@ def refuse_remaking_another(earlier: EarlierKey, paper: PaperId | None) -> None:
         raise UsageError(f"--only remakes papers of the paper in {earlier.path.parent}, and its key.json is of "
                          f"another ({difference}); give the --seed, --classes, --count and --students of the "
                          "run that made it")
+
+
+def _roster_change(earlier: tuple, now: tuple) -> str:
+    """What ``--force`` does to the papers of the ``earlier`` students for the
+    students ``now``: those added get a paper, those gone lose theirs, in words."""
+    added, gone = len(set(now) - set(earlier)), len(set(earlier) - set(now))
+    said = ([f"add the papers of {counted(added, 'new student')}"] * bool(added)
+            + [f"remove those of {counted(gone, 'student')} no longer listed"] * bool(gone))
+    return and_list(said) or "write them again"
 
 
 def refuse_overwriting_inputs(out_dir, names, stale, reads: dict) -> None:

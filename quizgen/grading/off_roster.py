@@ -72,8 +72,8 @@ def roster_zeros_lines(students) -> list:
     matched so are named: the first few, then how many more ([] when none)."""
     if students.on_roster is None or not students.own_papers:
         return []
-    if students.zeros_lost:
-        return [lost_zeros_line(students)]
+    if students.lms and lost_zeros(students):
+        return [lost_zeros_line(lost_zeros(students))]
     decimal, zeros = [], []
     for student in students.roster:
         normal = normalise_id(student.student_id)
@@ -104,11 +104,11 @@ def lost_zeros(students) -> dict:
     return lost
 
 
-def lost_zeros_line(students) -> str:
+def lost_zeros_line(lost: dict) -> str:
     """The line naming an LMS download's ids that lost their leading zeros
-    (Students.zeros_lost: matched to the roster's only by them), shown and
-    written to the gradebook as the roster has them."""
-    pairs = [f"{shortened(written)} as {shortened(roster)}" for written, roster in students.zeros_lost.items()]
+    (``lost``: lost_zeros), matched to the roster's only by them, written as the
+    roster has them in the Moodle gradebook file."""
+    pairs = [f"{shortened(written)} as {shortened(roster)}" for written, roster in lost.items()]
     return (f"{len(pairs)} student id(s) of the LMS download lack the leading zeros of the roster's ids (the "
             f"download opened and saved again in a spreadsheet, most likely) and are that student, graded under the "
             f"download's id; a Moodle gradebook file writes the roster's, which Moodle knows: {named_few(pairs)}")

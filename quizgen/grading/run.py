@@ -45,7 +45,7 @@ from quizgen.grading.rows import finish_graded, grade_file
 from quizgen.grading.same_id import answers_state, clashing_ids
 from quizgen.grading.stale import remove_stale_outputs
 from quizgen.grading.no_id import no_id_notes, no_id_places
-from quizgen.grading.off_roster import graded_off_roster, roster_twins_warnings
+from quizgen.grading.off_roster import graded_off_roster, lost_zeros, roster_twins_warnings
 from quizgen.grading.students import Students, reconciliation_lines, zero_marked
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
 from quizgen.grading.timestamps import SHOWN, resubmission_lines, unread_time_lines
@@ -182,7 +182,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                 result = _result(source, index, students, grid, tally, graded.rows, paths, absent + marked, roster_notes,
                                  marked, off, no_id_at)
                 result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(clashed)], written.taken
-                result.zeros_lost = students.zeros_lost
+                result.zeros_lost = lost_zeros(students) if students.lms else {}
                 result.held = still_open_ids(index.key, class_roster, set(result.absent) - set(result.zero_marked))
                 result.unlisted = unlisted_ids(index.key, result) if lms else frozenset()
                 result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)

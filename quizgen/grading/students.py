@@ -25,11 +25,11 @@ from quizgen.grading.outcome import make_outcome
 from quizgen.key.model import NO_ATTEMPT
 from quizgen.key.status import Status
 from quizgen.lms.papers import is_lms_key
+from quizgen.roster import unmatched_advice
 from quizgen.errors import InputFileError, named_few, shortened
 from quizgen.text.words import named_first
 from quizgen.grading.absent_notes import matched_lines, silent_lines
-from quizgen.grading.off_roster import (lost_zeros, off_roster_lines, roster_twins_notes, roster_zeros_lines,
-                                        with_hint)
+from quizgen.grading.off_roster import off_roster_lines, roster_twins_notes, roster_zeros_lines, with_hint
 from quizgen.marking.student_ids import (IdMatcher, id_hint, nearest_ids, normalise_id, one_paper_each,
                                          shown_id as shown_id_text, zero_twins)
 
@@ -65,7 +65,6 @@ class Students:
         apart = [sid for twins in self.roster_twins for sid in twins]
         self.matcher = IdMatcher(self.paper_of if self.own_papers else self.shown, apart)
         self.lms = is_lms_key(index.key)   # papers of who took an LMS quiz: the roster says who should have
-        self.zeros_lost = lost_zeros(self) if self.lms else {}   # {download's id: the roster's}
         self.on_roster = IdMatcher([s.student_id for s in self.roster]) if roster is not None else None
         self.unknown = {}   # {id as written: (its unknown_student outcome, the name on its first row)}
         self.unknown_rows = {}   # {id as written: its rows, numbered from 0 in the file}: for hinted_rows
@@ -283,7 +282,7 @@ def check_roster_matches(students: Students, answers_name: str) -> None:
     column, source = roster.column, roster.source
     read = f"ids read from column {shortened(column)!r}" if column else "its ids"
     raise InputFileError(f"{source}: {read} match none of {answers_name}'s student ids (first: "
-                         f"{shortened(written[0])}); give a roster whose id column holds the ids in {answers_name}")
+                         f"{shortened(written[0])}){unmatched_advice(roster, written, answers_name)}")
 
 
 def check_papers_match(students: Students, answers_name: str, roster=None) -> None:
