@@ -124,7 +124,7 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
     than the one graded now is not applied."""
     answers, again = _graded_answers(overrides, index, students, grid, graded)
     unmatched, repeated, decided, reasons = [], [], {}, {}   # decided: {grid cell: the override that set it}
-    short = {}   # {grid cell: [(line, warning)]}: the line that counts's warnings (partial, another answer)
+    short = {}   # {grid cell: [(line, warning)]}: the warnings of the line that counts
     for override in overrides:
         number = students.find(override.student_id)
         if number is None and made is not None:

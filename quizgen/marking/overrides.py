@@ -101,7 +101,7 @@ def _columns(header, source: str) -> dict:
     if missing or (columns[SHARE] is None and columns[POINTS] is None):
         raise InputFileError(f"{source}: line 1: expected the columns student_id, question_id, part, score "
                              f"(a share of the part's marks; or points, out of the part's points; part optional "
-                             f"when the question cell holds it, as Q3b; optional status, comment); found "
+                             f"when the question cell holds it, as Q3b; optional status, comment, answer); found "
                              f"{header_shown(header)}")
     return columns
 
