@@ -13,7 +13,7 @@ from quizgen.grading.lms_input import fallback_warning
 from quizgen.lms.gradebook import Grade
 from quizgen.lms.import_limits import over_moodle_maximum
 from quizgen.report.formatting import number_text
-from quizgen.grading.off_roster import OFF_ROSTER_SHOWN, named_few, roster_hint, with_hint
+from quizgen.grading.off_roster import OFF_ROSTER_SHOWN, named_few, roster_hint, roster_spelling, with_hint
 from quizgen.marking.student_ids import nearest_ids, normalise_id
 from quizgen.text.words import and_list, named_first
 
@@ -57,6 +57,23 @@ def moodle_maximum_warning(outputs, result) -> list:
     if outputs.gradebook != "moodle":
         return []
     return over_moodle_maximum(moodle_grades(outputs, result))
+
+
+def gradebook_grades(outputs, result) -> list:
+    """The students' Grades as the gradebook file writes them: for Moodle, moodle_grades; else the points."""
+    if outputs.gradebook == "moodle":
+        return moodle_grades(outputs, result)
+    return [Grade(t.student_id, t.name, t.score, t.max_score) for t in result.students]
+
+
+def moodle_ids(outputs, result, grades: list, held, absent) -> tuple:
+    """``(grades, held, absent)`` for a Moodle file: with the ids of an LMS
+    download that lost the roster's leading zeros as the roster writes them
+    (off_roster.roster_spelling: the ids Moodle knows); as given otherwise."""
+    lost = getattr(result, "zeros_lost", None)
+    if outputs.gradebook != "moodle" or not lost:
+        return grades, held, absent
+    return roster_spelling(grades, held, absent, lost)
 
 
 def moodle_grades(outputs, result) -> list:

@@ -16,14 +16,13 @@ from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.decisions import made_by_override
-from quizgen.grading.gradebook_warnings import (columns_note, held_notes, identity_warnings, moodle_grades,
-                                                moodle_maximum_warning, moodle_scaled_note, no_answer_ids,
+from quizgen.grading.gradebook_warnings import (columns_note, gradebook_grades, held_notes, identity_warnings,
+                                                moodle_ids, moodle_maximum_warning, moodle_scaled_note, no_answer_ids,
                                                 off_roster_warning, other_rows_note, unguarded_warning, unlisted_of,
                                                 unmatched_note, zeros_note)
-from quizgen.grading.off_roster import roster_spelling
 from quizgen.grading.tally import borrow_wordings, note_wording
 from quizgen.lms.papers import STILL_OPEN
-from quizgen.lms.gradebook import (FilledGradebook, Grade, canvas_gradebook, grade_value, moodle_gradebook,
+from quizgen.lms.gradebook import (FilledGradebook, canvas_gradebook, grade_value, moodle_gradebook,
                                    moodle_gradebook_filled, moodle_left_out, plain_gradebook, unguardable,
                                    unkeyed_ids)
 from quizgen.report import Part, Student, Trap, Verdict
@@ -363,8 +362,7 @@ def _was_zero(cell: str) -> bool:
 def gradebook_text(outputs: GradeOutputs, result):
     """The gradebook asked for, as a FilledGradebook (its text, unmatched ids,
     grades kept and changed); decimal point always."""
-    grades = moodle_grades(outputs, result) if outputs.gradebook == "moodle" else \
-        [Grade(t.student_id, t.name, t.score, t.max_score) for t in result.students]
+    grades = gradebook_grades(outputs, result)
     item = outputs.gradebook_item or result.answers_path.stem
     marked = set(result.zero_marked)   # their override's 0 is written, not a grade kept
     absent = frozenset(i for i in result.absent if i not in marked)   # no answer: a grade in the column is kept
@@ -373,8 +371,7 @@ def gradebook_text(outputs: GradeOutputs, result):
     held |= no_answer_ids(outputs, result)   # no answer in an answers file: no 0 over a grade from elsewhere
     if outputs.gradebook == "plain":
         return FilledGradebook(plain_gradebook(grades), [])
-    if outputs.gradebook == "moodle" and getattr(result, "zeros_lost", None):   # the ids Moodle knows
-        grades, held, absent = roster_spelling(grades, held, absent, result.zeros_lost)
+    grades, held, absent = moodle_ids(outputs, result, grades, held, absent)   # the ids Moodle knows
     lms = outputs.gradebook.capitalize()
     path = Path(outputs.gradebook_template) if outputs.gradebook_template else None
     template = _read_template(path, lms) if path is not None else None
