@@ -2,7 +2,9 @@
 (grading/outputs.py writes it): students an LMS import cannot match or that
 the file leaves out (ids of the wrong kind, ids not on ``--roster``), ids
 written with the formula guard, Canvas student columns added, and the students
-with no answer in an answers file given no grade (``no_answer_ids``) rather than 0."""
+with no answer in an answers file given no grade (``no_answer_ids``) rather than 0;
+and the grades the file writes for whom (``gradebook_students``): a Moodle file's
+scaled to the quiz's maximum grade a download names, with the roster's ids."""
 
 from __future__ import annotations
 
@@ -59,21 +61,23 @@ def moodle_maximum_warning(outputs, result) -> list:
     return over_moodle_maximum(moodle_grades(outputs, result))
 
 
-def gradebook_grades(outputs, result) -> list:
-    """The students' Grades as the gradebook file writes them: for Moodle, moodle_grades; else the points."""
-    if outputs.gradebook == "moodle":
-        return moodle_grades(outputs, result)
-    return [Grade(t.student_id, t.name, t.score, t.max_score) for t in result.students]
-
-
-def moodle_ids(outputs, result, grades: list, held, absent) -> tuple:
-    """``(grades, held, absent)`` for a Moodle file: with the ids of an LMS
-    download that lost the roster's leading zeros as the roster writes them
-    (off_roster.roster_spelling: the ids Moodle knows); as given otherwise."""
-    lost = getattr(result, "zeros_lost", None)
-    if outputs.gradebook != "moodle" or not lost:
-        return grades, held, absent
-    return roster_spelling(grades, held, absent, lost)
+def gradebook_students(outputs, result) -> tuple:
+    """``(grades, held, absent)`` of the gradebook file: each student's Grade
+    (a Moodle file's scaled: moodle_grades); the normal ids given no grade
+    (an attempt still open or none, lms.papers.still_open_ids; not in the LMS
+    download at all; no answer in an answers file, no_answer_ids); the ids of
+    who gave no answer, whose grade already in the column is kept (not those
+    an override marked 0, whose 0 is written). For Moodle, an LMS download's
+    ids that lost the roster's leading zeros are written as the roster has
+    them (off_roster.roster_spelling: the ids Moodle knows)."""
+    marked = set(result.zero_marked)
+    absent = frozenset(i for i in result.absent if i not in marked)
+    held = getattr(result, "held", frozenset()) | getattr(result, "unlisted", frozenset())
+    held |= no_answer_ids(outputs, result)
+    if outputs.gradebook != "moodle":
+        return [Grade(t.student_id, t.name, t.score, t.max_score) for t in result.students], held, absent
+    grades, lost = moodle_grades(outputs, result), getattr(result, "zeros_lost", None)
+    return roster_spelling(grades, held, absent, lost) if lost else (grades, held, absent)
 
 
 def moodle_grades(outputs, result) -> list:

@@ -16,8 +16,8 @@ from quizgen.errors import InputFileError, UsageError, first_few, shortened
 from quizgen.marking.student_ids import normalise_id
 from quizgen.input_files import SMALL_INPUT_BYTES, read_capped
 from quizgen.grading.decisions import made_by_override
-from quizgen.grading.gradebook_warnings import (columns_note, gradebook_grades, held_notes, identity_warnings,
-                                                moodle_ids, moodle_maximum_warning, moodle_scaled_note, no_answer_ids,
+from quizgen.grading.gradebook_warnings import (columns_note, gradebook_students, held_notes, identity_warnings,
+                                                moodle_maximum_warning, moodle_scaled_note, no_answer_ids,
                                                 off_roster_warning, other_rows_note, unguarded_warning, unlisted_of,
                                                 unmatched_note, zeros_note)
 from quizgen.grading.tally import borrow_wordings, note_wording
@@ -362,16 +362,10 @@ def _was_zero(cell: str) -> bool:
 def gradebook_text(outputs: GradeOutputs, result):
     """The gradebook asked for, as a FilledGradebook (its text, unmatched ids,
     grades kept and changed); decimal point always."""
-    grades = gradebook_grades(outputs, result)
+    grades, held, absent = gradebook_students(outputs, result)
     item = outputs.gradebook_item or result.answers_path.stem
-    marked = set(result.zero_marked)   # their override's 0 is written, not a grade kept
-    absent = frozenset(i for i in result.absent if i not in marked)   # no answer: a grade in the column is kept
-    # attempt still open, or none (lms.papers.still_open_ids); or not in the LMS download at all: no grade
-    held = getattr(result, "held", frozenset()) | getattr(result, "unlisted", frozenset())
-    held |= no_answer_ids(outputs, result)   # no answer in an answers file: no 0 over a grade from elsewhere
     if outputs.gradebook == "plain":
         return FilledGradebook(plain_gradebook(grades), [])
-    grades, held, absent = moodle_ids(outputs, result, grades, held, absent)   # the ids Moodle knows
     lms = outputs.gradebook.capitalize()
     path = Path(outputs.gradebook_template) if outputs.gradebook_template else None
     template = _read_template(path, lms) if path is not None else None
