@@ -19,7 +19,7 @@ from quizgen.key.load import load_key_file
 from quizgen.key.status import SCORED
 from quizgen.maths.answers import to_number
 
-MANY = settings(deadline=2000, max_examples=1000,
+MANY = settings(deadline=10000, max_examples=1000,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 TOKENS = st.sampled_from(
     list("0123456789.,eE+-*/^()% xpilnogsqrtabc!_[]'\"=<>") + list("０１２３４５６７８９．，－＋×÷²³⁻⁺₁٠١٢३४π√∞−–·½⅓ｅＥ％　")

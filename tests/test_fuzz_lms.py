@@ -17,7 +17,7 @@ from quizgen.lms.responses import read_responses
 
 DATA = Path(__file__).parent / "data" / "lms"
 SAMPLES = {name: (DATA / name).read_bytes() for name in ("moodle_responses.csv", "canvas_student_analysis.csv")}
-MANY = settings(deadline=2000, max_examples=300,
+MANY = settings(deadline=10000, max_examples=300,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 PIECES = [b"\x00", b"\r", b"\n", b"\r\n", b'"', b",", b";", b"\xef\xbb\xbf", b"\xe9", b"-", b"0.5", b"x" * 300,
           b"Question 1", b"Response 1", b"ID number", b"attempt", b"n correct", b"In progress",

@@ -22,7 +22,7 @@ from quizgen.marking.overrides import parse_overrides
 from quizgen.marking.policy import parse_policy
 from quizgen.roster import parse_roster
 
-MANY = settings(deadline=2000, max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+MANY = settings(deadline=10000, max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 MESSAGE_LIMIT = 1000
 
 
