@@ -150,3 +150,72 @@ def test_validate_says_where_a_recipe_cannot_be_reworked_and_that_ecf_will_not_b
     assert (f"c77.yaml:{line}: parts.1.answer: warning: part 'ties' is worked from earlier answers as "
             f"count(x, part:top), which quizgen cannot rework from a student's own earlier answers "
             f"(count() cannot be worked in floats): ECF will not be given for it") in result.output
+
+
+SOFTMAX = HEAD.format(name="softmax") + """params:
+  q: {vector: {size: 4, min: -2, max: 2, step: 1}}
+  k1: {vector: {size: 4, min: -2, max: 2, step: 1}}
+  k2: {vector: {size: 4, min: -2, max: 2, step: 1}}
+  k3: {vector: {size: 4, min: -2, max: 2, step: 1}}
+  v: {vector: {size: 3, min: -3, max: 3, step: 0.5}}
+constraints:
+  - "max(dots) > min(dots)"
+  - "abs(out) > 0.05"
+let:
+  dots: "list(sum(q * k1), sum(q * k2), sum(q * k3))"
+  scores: "dots / sqrt(4)"
+  weights: "exp(scores) / sum(exp(scores))"
+  out: "sum(weights * v)"
+  e_s: "sigdec(exp(scores), 4)"
+stem: |
+  Scaled dot-product attention with $d_k = 4$: $q = ({{ q }})$, $k_1 = ({{ k1 }})$, $k_2 = ({{ k2 }})$,
+  $k_3 = ({{ k3 }})$, values $({{ v }})$. Give answers to 3 significant figures ({{ rounding_rule }}).
+parts:
+  - name: a1
+    points: 1
+    ask: "What is the first attention weight?"
+    answer: "exp(sum(q * k1) / sqrt(4)) / sum(exp(list(sum(q * k1), sum(q * k2), sum(q * k3)) / sqrt(4)))"
+  - name: out
+    points: 2
+    ask: "What is the output?"
+    answer: "sum(exp(list(sum(q * k1), sum(q * k2), sum(q * k3)) / sqrt(4)) / sum(exp(list(sum(q * k1), sum(q * k2), sum(q * k3)) / sqrt(4))) * v)"
+canonical:
+  params: {q: [1, 0, 1, 0], k1: [1, 1, 0, 0], k2: [0, 0, 1, 1], k3: [1, 0, 1, 0], v: [1, 2, -1]}
+  expect: {a1: 0.2741, out: 0.3703}
+tests:
+  - {part: a1, answer: "0.274", status: correct}
+""" + TAIL
+
+
+def _sig(x: float, figures: int) -> float:
+    return float(f"{x:.{figures - 1}e}")
+
+
+def test_a_softmax_with_each_exponential_rounded_is_carried_rounding(invoke, tmp_path):
+    """rev-author31 C21: the working shows each exponential rounded (``e_s``); a
+    student who rounds each to 3 figures, then each weight, was marked wrong
+    in 7 of 40 variants. Now every such answer is correct."""
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "c77.yaml").write_text(SOFTMAX, encoding="utf-8")
+    result = invoke("generate", "--bank", bank, "--classes", "C77", "--count", 40, "--seed", 1,
+                    "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    key = json.loads((tmp_path / "out" / "key.json").read_text(encoding="utf-8"))
+    rows = [["student_id", "question", "part", "answer"]]
+    for question in key["questions"]:
+        p = question["params"]
+        dots = [sum(a * b for a, b in zip(p["q"], p[k])) for k in ("k1", "k2", "k3")]
+        e = [_sig(2.718281828459045 ** (d / 2), 3) for d in dots]
+        w = [_sig(x / sum(e), 3) for x in e]
+        out = sum(a * b for a, b in zip(w, p["v"]))
+        rows += [["s1", question["id"], "a", f"{w[0]:#.3g}"], ["s1", question["id"], "b", f"{_sig(out, 3):#.3g}"]]
+    with open(tmp_path / "a.csv", "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows(rows)
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "out" / "key.json")
+    assert result.exit_code == 0, result.stderr
+    with open(tmp_path / "a-graded.csv", encoding="utf-8-sig", newline="") as handle:
+        wrong = [(r["question"], r["part"], r["answer"], r["status"]) for r in csv.DictReader(handle)
+                 if r["status"] != "correct"]
+    assert wrong == []
+

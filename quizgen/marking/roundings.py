@@ -36,12 +36,30 @@ def truncate_sig(x: float, figures: int) -> float:
     return math.trunc(round(x * scale, 6)) / scale
 
 
+MOST = 1000
+"""A set of more values than this is thinned to ``COARSE`` (a list of
+rounded steps summed: 9 roundings of each of 3 exponentials, divided and
+summed again, would reach millions of values, all within a tolerance)."""
+COARSE = 2e-5
+"""The relative spacing of a thinned large set: a twenty-fifth of the
+narrowest 3-figure tolerance (half a unit of the third figure, 5e-4 of the
+value), so the answers within tolerance of the set are as before."""
+
+
 def thin(values) -> tuple:
-    """The sorted finite values, merging any within ``RESOLUTION`` of the last kept."""
+    """The sorted finite values, merging any within ``RESOLUTION`` of the last
+    kept; a set still larger than ``MOST`` merged to ``COARSE``, each run of
+    close values keeping its two ends (the windows around them cover the rest)."""
+    kept = _merged(sorted(filter(math.isfinite, values)), RESOLUTION)
+    return kept if len(kept) <= MOST else _merged(kept, COARSE)
+
+
+def _merged(ordered: list, spacing: float) -> tuple:
     kept = []
     last = -math.inf
-    for v in sorted(filter(math.isfinite, values)):
-        if v - last > RESOLUTION * max(abs(v), 1e-300):
+    for i, v in enumerate(ordered):
+        near = spacing * max(abs(v), 1e-300)
+        if v - last > near or spacing > RESOLUTION and (i + 1 == len(ordered) or ordered[i + 1] - v > near):
             kept.append(v)
             last = v
     return tuple(kept)
