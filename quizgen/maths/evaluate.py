@@ -279,7 +279,7 @@ class FloatArithmetic:
     @staticmethod
     def call(func, args: list):
         apply = func.float
-        if apply is None:
+        if apply is None or not func.broadcast:   # a list function's float form is for recipes (ListFloatArithmetic)
             raise ExpressionError(f"{func.name}() cannot be used in an answer")
         return lambda env: _finite(apply(*[a(env) for a in args]))
 
