@@ -70,7 +70,7 @@ def test_a_rounded_hull_is_its_ends_rounded_at_each_level():
     import math
     import random
 
-    from quizgen.marking.carry import LEVELS, sig_roundings
+    from quizgen.marking.roundings import LEVELS, sig_roundings
     from quizgen.marking.hull import _rounded
 
     rng = random.Random(7)
@@ -100,7 +100,8 @@ def test_the_hull_from_own_answers_bounds_every_ecf_value_and_its_roundings(cls)
     and each value rounded to the figures an answer shows."""
     import random
 
-    from quizgen.marking.carry import reachable, sig_roundings
+    from quizgen.marking.carry import reachable
+    from quizgen.marking.roundings import sig_roundings
     from quizgen.marking.hull import given_reach
     from quizgen.maths.tolerance import half_width
 

@@ -17,7 +17,7 @@ from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import canonical_instance
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
-from quizgen.marking.carry import LEVELS, each_rounding, sig_roundings
+from quizgen.marking.roundings import LEVELS, each_rounding, sig_roundings
 from quizgen.marking.hull import _rounded
 from tests.paper_support import mark_paper
 from quizgen.marking.rules import CORRECT, INCORRECT

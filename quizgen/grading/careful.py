@@ -23,10 +23,10 @@ from quizgen.marking.carry import LEVELS, carried_sets
 from quizgen.marking.hull import CarriedSpans
 from quizgen.maths.evaluate import ground
 from quizgen.maths.tolerance import matches
-from quizgen.maths.tree import Bin, Call, Name, Neg
 from quizgen.marking.quotes import in_own_numbers, quoted
 from quizgen.marking.coherence import over_wrong_count
-from quizgen.marking.recipes import PART_PREFIX, Recipe, parse_recipe, recipe_parts, recipe_text
+from quizgen.marking.recipe_floats import float_recipe
+from quizgen.marking.recipes import Recipe, parse_recipe, recipe_parts
 from quizgen.marking.rules import Credits, PartRule, TrapRule, source_of
 from quizgen.marking.sources import trap_behind, traps_read_beyond
 
@@ -84,35 +84,6 @@ def exact_text_value(text: str):
         return ground(parse_recipe(text, ()), {})
     except (QuizgenError, ArithmeticError, ValueError, RecursionError):
         return None
-
-
-def _floats(value):
-    return tuple(_floats(v) for v in value) if isinstance(value, (tuple, list)) else float(value)
-
-
-_OPS = {"+": float.__add__, "-": float.__sub__, "*": float.__mul__, "/": float.__truediv__, "**": pow}
-
-
-def float_recipe(node, env: dict):
-    """``node`` compiled to a function of the earlier parts' float values
-    ({name: value}): what reads no part is worked out once, exactly."""
-    cls = node.__class__
-    if cls is Name and node.name.startswith(PART_PREFIX):
-        name = node.name[len(PART_PREFIX):]
-        return lambda parts: parts[name]
-    if PART_PREFIX not in recipe_text(node):
-        constant = _floats(ground(node, env))
-        return lambda parts: constant
-    if cls is Neg:
-        operand = float_recipe(node.operand, env)
-        return lambda parts: -operand(parts)
-    if cls is Bin:
-        op, left, right = _OPS[node.op], float_recipe(node.left, env), float_recipe(node.right, env)
-        return lambda parts: op(float(left(parts)), float(right(parts)))
-    if cls is Call and len(node.args) == 1 and node.func.float is not None:
-        function, arg = node.func.float, float_recipe(node.args[0], env)
-        return lambda parts: function(arg(parts))
-    raise ExpressionError(f"cannot recompute {recipe_text(node)} in floats")
 
 
 def key_paths(question, env: dict) -> dict:

@@ -30,18 +30,12 @@ from itertools import product
 
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ground
-from quizgen.maths.rounding import float_to_places
 from quizgen.maths.tolerance import half_width
 from quizgen.maths.tree import Bin, Call, Const, Index, Name, Neg, Num
 from quizgen.marking.recipes import PART_PREFIX, shape
+from quizgen.marking.list_steps import list_length, step_elements
+from quizgen.marking.roundings import LEVELS, roundings, thin
 
-LEVELS = (3, 4, 5, 6)
-RESOLUTION = 1e-7
-TIE = 8 * 2.0 ** -52
-"""How near a half (relative to the scaled value) counts as a tie: eight units
-in the last place, the float error of an intermediate worked out in a few
-operations (a decimal tie's float lies within half of one)."""
-_POWERS = tuple(10.0 ** n for n in range(23))   # exact floats
 _OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
         "/": lambda a, b: a / b, "**": lambda a, b: math.pow(a, b)}
 _FAILS = (ArithmeticError, ValueError, ExpressionError)
@@ -49,71 +43,6 @@ _FAILS = (ArithmeticError, ValueError, ExpressionError)
 
 class Vec(tuple):
     """A list value whose elements are independent sets of floats."""
-
-
-def sig_roundings(x: float, figures: int) -> tuple:
-    """``x`` to ``figures`` significant figures as a student may round it:
-    one value, or both neighbours at a tie (0.125 to 2 figures: 0.12 and
-    0.13; see the module's docstring)."""
-    return tuple(each_rounding(x, (figures,)))
-
-
-def truncate_sig(x: float, figures: int) -> float:
-    """``x`` cut (not rounded) to ``figures`` significant figures."""
-    if x == 0 or not math.isfinite(x):
-        return x
-    scale = 10.0 ** (figures - 1 - math.floor(math.log10(abs(x))))
-    return math.trunc(round(x * scale, 6)) / scale
-
-
-def thin(values) -> tuple:
-    """The sorted finite values, merging any within ``RESOLUTION`` of the last kept."""
-    kept = []
-    last = -math.inf
-    for v in sorted(filter(math.isfinite, values)):
-        if v - last > RESOLUTION * max(abs(v), 1e-300):
-            kept.append(v)
-            last = v
-    return tuple(kept)
-
-
-def roundings(values, levels=LEVELS) -> tuple:
-    """Each value, unrounded and rounded to each number of figures in ``levels``
-    (as ``each_rounding`` rounds: both neighbours of a tie)."""
-    out = []
-    for x in values:
-        out.append(x)
-        out.extend(each_rounding(x, levels))
-    return thin(out)
-
-
-def each_rounding(x: float, levels) -> list:
-    """``x`` rounded to each of ``levels`` significant figures, one level after
-    another (the decimal exponent found once): the nearest float of the rounded
-    decimal, or of each neighbour at a tie (``TIE``). Beyond the exact powers of
-    ten (10**22) the paper's rule alone. The grader's hot path: arithmetic on the
-    scaled float, not ``round`` (which writes the float out in decimal)."""
-    if x == 0 or not math.isfinite(x):
-        return [x] * len(levels)
-    top = 1 + math.floor(math.log10(abs(x)))
-    out = []
-    for k in levels:
-        places = k - top
-        if not -23 < places < 23:
-            out.append(float_to_places(x, places))
-            continue
-        power = _POWERS[abs(places)]
-        scaled = x * power if places >= 0 else x / power
-        low = math.floor(scaled)
-        rest = scaled - low - 0.5   # exact, as low <= scaled < low + 1
-        margin = TIE * abs(scaled)
-        if rest > margin:
-            low += 1
-        elif rest >= -margin:   # a tie: the lower neighbour too
-            out.append(low / power if places >= 0 else low * power)
-            low += 1
-        out.append(low / power if places >= 0 else low * power)
-    return out
 
 
 def reachable(recipe, env: dict, parts: dict, levels=LEVELS) -> tuple:
@@ -137,7 +66,7 @@ class _Sets:
 
     def __init__(self, recipe, env: dict, parts: dict, levels):
         self.recipe, self.env, self.parts, self.levels = recipe, env, parts, levels
-        self.steps, self.moving, self.stepped = _analysis(recipe)
+        self.steps, self.moving, self.stepped, self.elements = _analysis(recipe, env)
         self.pinned, self.pinned_at = {}, {}   # {id(node): its values}, {id(list step): {index: values}}
 
     def shared(self) -> list:
@@ -146,15 +75,29 @@ class _Sets:
         also uses whole (C1's numerator e^(z_t), a term of the sum below it), and
         every use of a step written twice; a student rounds it once, one way."""
         steps, elements = {}, []
-        for node in _nodes(self.recipe.expression):
+        for node, within in self.walk(self.recipe.expression, False):
             if self.is_step(node) and self.dynamic(node):
                 if shape(node) in self.steps:
                     steps.setdefault(shape(node), []).append(node)
-                else:   # an element of a list step
-                    elements.append(node)
-        found = [(node, whole, int(float(ground(node.args[0].index, self.env))))
-                 for node in elements for whole in steps.get(shape(Call(node.func, (node.args[0].base,))), ())]
-        return found + [(node, None, None) for uses in steps.values() if len(uses) > 1 for node in uses]
+                elif not within:   # an element of a list step, not inside a step (rounded there as it is)
+                    elements.append((node, *self.element_at(node)))
+        found = [(node, whole, index) for node, of, index in elements for whole in steps.get(of, ())]
+        return found + [(node, None, None) for uses in steps.values() if len(uses) > 1 for node in uses
+                        if list_length(node, self.env) is None]   # a list step's uses round on their own
+
+    def walk(self, node, within: bool):
+        """``(node, whether it lies inside a step)`` for ``node`` and every node below it."""
+        yield node, within
+        within = within or self.is_step(node)
+        for child in _children(node):
+            yield from self.walk(child, within)
+
+    def element_at(self, node) -> tuple:
+        """``(shape of the list step, index)`` of which ``node`` is an element."""
+        known = self.elements.get(shape(node))
+        if known is not None:
+            return known
+        return shape(Call(node.func, (node.args[0].base,))), int(float(ground(node.args[0].index, self.env)))
 
     def choices(self, node) -> tuple:
         """The values a student may carry ``node`` as (each use of a step written
@@ -233,7 +176,8 @@ class _Sets:
         """True when ``node`` is an intermediate a student may round."""
         known = self.stepped.get(id(node))
         if known is None:
-            known = self.stepped[id(node)] = shape(node) in self.steps or self.element_of_step(node)
+            known = self.stepped[id(node)] = shape(node) in self.steps or shape(node) in self.elements \
+                or self.element_of_step(node)
         return known
 
     def element_of_step(self, node) -> bool:
@@ -261,30 +205,29 @@ class _Sets:
         return known
 
 
-def _nodes(node):
-    """``node`` and every node below it."""
-    yield node
+def _children(node) -> tuple:
     cls = node.__class__
-    children = (node.operand,) if cls is Neg else (node.left, node.right) if cls is Bin else \
+    return (node.operand,) if cls is Neg else (node.left, node.right) if cls is Bin else \
         (node.base, node.index) if cls is Index else node.args if cls is Call else ()
-    for child in children:
-        yield from _nodes(child)
 
 
 _ANALYSES = {}   # {id(recipe): (steps, moving, stepped, recipe)}: the recipe kept, so its id stays its own
 _ANALYSES_LIMIT = 10_000
 
 
-def _analysis(recipe) -> tuple:
-    """``(intermediate shapes, {id(node): dynamic}, {id(node): is a step})`` of
-    ``recipe``: they depend on its tree only, and the grader parses each
-    template's recipes once (grading/careful.py), so every instance shares them."""
+def _analysis(recipe, env: dict) -> tuple:
+    """``(intermediate shapes, {id(node): dynamic}, {id(node): is a step},
+    {shape of an element of a list step: (its step's shape, index)})`` of
+    ``recipe``: they depend on its tree (and which parameters are lists, the
+    same in every draw of a template), and the grader parses each template's
+    recipes once (grading/careful.py), so every instance shares them."""
     found = _ANALYSES.get(id(recipe))
-    if found is None or found[3] is not recipe:
+    if found is None or found[4] is not recipe:
         if len(_ANALYSES) >= _ANALYSES_LIMIT:
             _ANALYSES.clear()
-        found = _ANALYSES[id(recipe)] = ({shape(node) for _, node in recipe.intermediates}, {}, {}, recipe)
-    return found[:3]
+        found = _ANALYSES[id(recipe)] = ({shape(node) for _, node in recipe.intermediates}, {}, {},
+                                         step_elements(recipe, env), recipe)
+    return found[:4]
 
 
 def _as_sets(value):
@@ -323,7 +266,16 @@ def _combine(op, a, b, pairwise=_pairwise):
     return pairwise(op, a, b)
 
 
+def _listed(args: list) -> Vec:
+    """``list(a, b, c)``: a list whose elements are its arguments' values (numbers, as exact mode asks)."""
+    if any(isinstance(a, Vec) for a in args):
+        raise ExpressionError("list() takes numbers, not lists")
+    return Vec(args)
+
+
 def _call(func, args: list, levels=LEVELS):
+    if func.name == "list":
+        return _listed(args)
     if func.name in ("sum", "mean") and len(args) == 1 and isinstance(args[0], Vec):
         total = (0.0,)
         for element in args[0]:

@@ -35,7 +35,8 @@ import math
 from bisect import bisect_left, bisect_right
 
 from quizgen.maths.tolerance import half_width, matches
-from quizgen.marking.carry import inside, reachable, sig_roundings
+from quizgen.marking.carry import inside, reachable
+from quizgen.marking.roundings import sig_roundings
 from quizgen.marking.early import expected, stated
 from quizgen.marking.hull import CarriedSpans, given_reach
 from quizgen.marking.quotes import OWN_STEP_ROUNDED, marked_from, quoted

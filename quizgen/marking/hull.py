@@ -21,8 +21,9 @@ from __future__ import annotations
 import math
 
 from quizgen.maths.tolerance import half_width
-from quizgen.marking.carry import (LEVELS, Vec, _as_sets, _combine, _each, _Sets, carried_set, each_rounding,
+from quizgen.marking.carry import (LEVELS, Vec, _as_sets, _combine, _each, _listed, _Sets, carried_set,
                                    earlier_inputs, intervals)
+from quizgen.marking.roundings import each_rounding
 
 MARGIN = 1e-3   # relative widening of the hull, far beyond any float rounding in it
 _INCREASING = frozenset({"exp", "log", "sqrt"})
@@ -159,6 +160,8 @@ class _Hull(_Sets):
         raise NoHull("cannot bound this expression")
 
     def call(self, func, args: list):
+        if func.name == "list":
+            return _listed(args)
         if func.name in ("sum", "mean") and len(args) == 1 and isinstance(args[0], Vec) and args[0]:
             low, high = sum(h[0] for h in args[0]), sum(h[1] for h in args[0])
             if func.name == "sum":

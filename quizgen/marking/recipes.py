@@ -162,16 +162,30 @@ def _parts_read(node) -> tuple:
 def _intermediates(expression, lets: dict, earlier: dict) -> tuple:
     """The lets (written over ``part:`` variables) that occur inside
     ``expression`` below its top: the steps a student rounds on the way."""
-    found = []
+    found, seen = [], set()
     top = shape(expression)
-    for name, inlined in lets.items():
+    for name, inlined in _steps_shown(lets):
         if not _has_name(inlined) or inlined.__class__ is Name:
             continue
         node = _substitute(inlined, earlier) if earlier else inlined
         key = shape(node)
-        if key != top and node.__class__ is not Name and _contains(expression, key):
+        if key != top and key not in seen and node.__class__ is not Name and _contains(expression, key):
             found.append((name, node))
+            seen.add(key)
     return tuple(found)
+
+
+_SHOWN_ROUNDED = frozenset({"sig", "sigdec"})
+
+
+def _steps_shown(lets: dict):
+    """``(name, inlined let)`` for every let, then, for each let that shows a
+    value rounded (``e_s: "sigdec(exp(scores), 4)"``), the value it rounds:
+    the worked solution writes it rounded, so a student rounds it too."""
+    yield from lets.items()
+    for name, inlined in lets.items():
+        if inlined.__class__ is Call and inlined.func.name in _SHOWN_ROUNDED:
+            yield name, inlined.args[0]
 
 
 def fixed_over_part(expression) -> str | None:

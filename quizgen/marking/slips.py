@@ -11,7 +11,7 @@ import math
 
 from quizgen.maths.numbers import significant
 from quizgen.maths.tolerance import matches
-from quizgen.marking.carry import sig_roundings, truncate_sig
+from quizgen.marking.roundings import sig_roundings, truncate_sig
 from quizgen.marking.quotes import quoted
 
 SAME = 1e-9   # relative: two floats this close are one number written two ways

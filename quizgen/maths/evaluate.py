@@ -5,7 +5,9 @@ numbers are and how they combine:
 - exact mode (``ground``): Fractions and ``Exact`` values, lists broadcast,
   parameters looked up by name; used for every value of a template;
 - float mode (``answer_value``): bounded floats with every intermediate
-  checked, for student answers: no input can build a huge exact number.
+  checked, for student answers: no input can build a huge exact number;
+  with lists, names and subscripts (``list_floats``), for the recipes that
+  rework a part from a student's own earlier answers.
 
 Functions come from their table row, carried on each ``Call`` node, so this
 module needs no list of function names. An ``Evaluator`` keeps the functions
@@ -277,9 +279,73 @@ class FloatArithmetic:
     @staticmethod
     def call(func, args: list):
         apply = func.float
-        if apply is None:
+        if apply is None or not func.broadcast:   # a list function's float form is for recipes (ListFloatArithmetic)
             raise ExpressionError(f"{func.name}() cannot be used in an answer")
         return lambda env: _finite(apply(*[a(env) for a in args]))
+
+
+def _float_each(function):
+    """``function`` of one float, element by element over a list."""
+    def each(value):
+        return tuple(each(v) for v in value) if value.__class__ is tuple else function(value)
+    return each
+
+
+def _float_pair(function):
+    """``function`` of two floats, element by element where either is a list."""
+    def pair(a, b):
+        if a.__class__ is tuple and b.__class__ is tuple:
+            if len(a) != len(b):
+                raise ExpressionError("lists of different lengths")
+            return tuple(pair(x, y) for x, y in zip(a, b))
+        if a.__class__ is tuple:
+            return tuple(pair(x, b) for x in a)
+        if b.__class__ is tuple:
+            return tuple(pair(a, y) for y in b)
+        return function(a, b)
+    return pair
+
+
+def _float_item(items, index):
+    if items.__class__ is not tuple or index != int(index) or not 0 <= index < len(items):
+        raise ExpressionError("index out of range")
+    return items[int(index)]
+
+
+class ListFloatArithmetic(FloatArithmetic):
+    """Float mode over the template language's lists, for recipes worked from
+    a student's earlier answers: names read the values given (floats or tuples
+    of floats), lists broadcast as exact mode's do, subscripts and the list
+    functions (their table rows' float implementations) work."""
+
+    negate = staticmethod(_float_each(operator.neg))
+    index = staticmethod(_float_item)
+
+    @classmethod
+    def binary(cls, op: str):
+        return _float_pair(cls._BINARY[op])
+
+    @staticmethod
+    def name(dotted: str):
+        def value(env):
+            try:
+                return env[dotted]
+            except KeyError:
+                raise ExpressionError(f"unknown name {dotted!r}") from None
+        return value
+
+    @staticmethod
+    def call(func, args: list):
+        apply = func.float
+        if apply is None:
+            raise ExpressionError(f"{func.name}() cannot be worked in floats")
+        if not func.broadcast:
+            return lambda env: apply(*[a(env) for a in args])
+        if len(args) == 1:
+            arg, each = args[0], _float_each(lambda x: _finite(apply(x)))
+            return lambda env: each(arg(env))
+        pair = _float_pair(lambda x, y: _finite(apply(x, y)))
+        return lambda env: pair(*[a(env) for a in args]) if len(args) == 2 else _finite(apply(*[a(env) for a in args]))
 
 
 class Evaluator:
@@ -307,6 +373,12 @@ class Evaluator:
 
 EXACT = Evaluator(ExactArithmetic, keep=4096)
 FLOAT = Evaluator(FloatArithmetic, keep=0)
+
+
+def list_floats(node):
+    """``node`` compiled in float mode over lists (``ListFloatArithmetic``): a
+    function of {name: float or tuple of floats}."""
+    return compile_tree(node, ListFloatArithmetic)
 
 
 def ground(node, env: dict):

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Callable, Optional
 
 from quizgen.errors import ExpressionError
-from quizgen.maths import rationals, rounding
+from quizgen.maths import list_floats, rationals, rounding
 from quizgen.maths.evaluate import answer_value
 from quizgen.maths.exact import (MAX_BITS, ZERO, Exact, NumberTooBig, add, as_node, checked, div, equal, neg, number,
                                  sized, to_float, whole)
@@ -355,8 +355,8 @@ def _row(name, arity, exact, float_, text=None, latex=None, sympy=None, answers=
                     sympy, answers, broadcast)
 
 
-def _list_row(name, exact, arity=(1, 1)):
-    return _row(name, arity, exact, None, broadcast=False)
+def _list_row(name, exact, float_=None, arity=(1, 1)):
+    return _row(name, arity, exact, float_, broadcast=False)
 
 
 ROWS = (
@@ -377,17 +377,17 @@ ROWS = (
     _row("sig", (2, 2), _significant, _float_significant),
     _row("sigdec", (2, 2), _significant_or_decimals, _float_significant_or_decimals),
     _row("key", (1, 2), _key, _float_key),
-    _list_row("sum", _sum),
-    _list_row("mean", _mean),
-    _list_row("len", _len),
-    _list_row("max", _extreme("max", max)),
-    _list_row("min", _extreme("min", min)),
-    _list_row("argmax", _arg_extreme("argmax", max)),
-    _list_row("argmin", _arg_extreme("argmin", min)),
+    _list_row("sum", _sum, list_floats.total),
+    _list_row("mean", _mean, list_floats.mean),
+    _list_row("len", _len, list_floats.length),
+    _list_row("max", _extreme("max", max), list_floats.largest),
+    _list_row("min", _extreme("min", min), list_floats.smallest),
+    _list_row("argmax", _arg_extreme("argmax", max), list_floats.arg_largest),
+    _list_row("argmin", _arg_extreme("argmin", min), list_floats.arg_smallest),
     _list_row("count", _count, arity=(2, 2)),
     _list_row("isint", _isint),
     _list_row("range", _range, arity=(1, 2)),
-    _list_row("list", _list, arity=(1, MAX_LIST_ITEMS)),
+    _list_row("list", _list, list_floats.listed, arity=(1, MAX_LIST_ITEMS)),
 )
 
 TABLE = {row.name: row for row in ROWS}

@@ -16,6 +16,7 @@ from quizgen.key.status import MARKER_VERDICTS
 from quizgen.maths.answers import normalise_word
 from quizgen.maths.printing import to_text
 from quizgen.maths.tolerance import half_width, matches
+from quizgen.validation.ecf_check import ecf_warnings
 from quizgen.validation.problems import Report, from_error, problem_at
 
 STATUSES = tuple(s.value for s in MARKER_VERDICTS)
@@ -40,7 +41,7 @@ def check_canonical(template: Template, report: Report, found):
         return None
     found.add_all(_expect_problems(template, inst, report))
     found.add_all(_test_problems(template, inst, report))
-    report.warnings += _unchecked(template, inst)
+    report.warnings += _unchecked(template, inst) + ecf_warnings(inst)
     return inst
 
 
