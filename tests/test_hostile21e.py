@@ -111,7 +111,7 @@ def test_a_sums_running_total_is_held_to_the_limit():
         _value("sum(c)", c=terms)
     with pytest.raises(exact.NumberTooBig):
         _value("mean(c)", c=terms)
-    assert time.monotonic() - start < 1
+    assert time.monotonic() - start < 5   # a guard against summing past the limit (minutes), not a timing
 
 
 def test_each_operation_is_held_to_the_limit():

@@ -125,7 +125,7 @@ def test_html_escaped_is_linear():
     text = ("\\" * 1000 + "<") * 200
     start = time.perf_counter()
     assert html_escaped(text) == ("\\" * 1000 + "\\<") * 200
-    assert time.perf_counter() - start < 1
+    assert time.perf_counter() - start < 5   # a guard against the quadratic scan (minutes), not a timing: about 0.05 s
 
 
 def _progress(cards: dict) -> str:
