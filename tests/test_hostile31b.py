@@ -6,6 +6,7 @@ their column or row."""
 
 import pytest
 
+from quizgen.safe_yaml import safe_load
 from tests.test_grade_roster import Q1, grade, read, write
 
 INVISIBLE_LEADS = ["\u200b", "\ufeff", "\u2060", "\u200e", "\u200f\u200b"]
@@ -30,3 +31,64 @@ def test_a_roster_id_with_an_invisible_lead_is_written_as_its_visible_id(tmp_pat
     assert result.exit_code == 0, result.output
     students = read(tmp_path / "answers-graded-students.csv")
     assert [(s["student_id"], s["name"]) for s in students] == [("s1", "Ada"), ("s2", "Bo")]
+
+
+# ---------------------------------------------------------------- 2. a flat list past the value limit
+
+BIG_LIST = "[" + "2," * 100_001 + "2]"
+"""100,002 values in 200 KB: past the 100,000-value limit with no alias at all."""
+
+
+def test_a_template_with_a_huge_list_is_refused_before_any_of_it_is_built(tmp_path):
+    from tests.run_support import run_in
+
+    (tmp_path / "bank").mkdir()
+    # a key given twice after the list is met only while building: the size is refused first, as it is read
+    (tmp_path / "bank" / "t.yaml").write_text(f"id: big\nclass: C41\nparams:\n  x: {{choice: {BIG_LIST}}}\n"
+                                              "points: 2\npoints: 3\n", encoding="utf-8")
+    for command in ("validate", "list"):
+        result = run_in(tmp_path, command, "--bank", "bank")
+        assert result.exit_code in (1, 2), result.output
+        assert ("bank/t.yaml:3: params: the number of values (each YAML alias counted as its copy) exceeds the "
+                "limit of 100,000 (see docs/authoring.md)") in result.output, result.output
+        assert "twice" not in result.output and "duplicate" not in result.output
+
+
+def test_a_policy_with_a_huge_list_is_refused_naming_its_line_before_it_is_built(tmp_path):
+    from tests.run_support import run_in
+
+    answers = write(tmp_path, {"questions": [Q1]}, [["s1", "Q1", "a", "0.5"]])
+    (tmp_path / "policy.yaml").write_text(f"ecf_credit: 1\ntraps: {BIG_LIST}\necf_credit: 0.5\n", encoding="utf-8")
+    result = run_in(tmp_path, "grade", answers, "--policy", "policy.yaml")
+    assert result.exit_code == 2
+    assert result.output.strip() == ("quizgen: error: policy.yaml:2: traps: the number of values (each YAML alias "
+                                     "counted as its copy) exceeds the limit of 100,000")
+    assert not (tmp_path / "answers-graded.csv").exists()
+
+
+@pytest.mark.parametrize("text, sizes", [
+    ("a: [1, 2, 3]\nb: {x: 1, y: [2, 3]}\n", {"a": 4, "b": 7}),
+    ("a: &x [1, 2, 3]\nb: [*x, *x, 4]\nc: 5\n", {"a": 4, "b": 10, "c": 1}),
+    ("a: &x [1, &y {k: v}]\nb: {m: *x, n: *y}\n", {"a": 5, "b": 11}),
+    ("[1, 2, [3, 4]]\n", {None: 6}),
+])
+def test_the_values_counted_as_read_are_those_counted_once_built(text, sizes):
+    from quizgen.safe_yaml import _FastLoader, yaml_values
+    from quizgen.yaml_size import TooManyValues, refuse_too_many_values
+
+    data = safe_load(text)
+    assert ({k: yaml_values(v) for k, v in data.items()} if isinstance(data, dict) else {None: yaml_values(data)}) \
+        == sizes
+    for key, size in sizes.items():
+        refuse_too_many_values(text, _FastLoader, max(sizes.values()))
+        with pytest.raises(TooManyValues) as caught:
+            refuse_too_many_values(text, _FastLoader, size - 1)
+        assert caught.value.key is not None or key is None
+
+
+def test_an_alias_to_a_list_inside_itself_is_too_many_values():
+    from quizgen.yaml_size import TooManyValues
+
+    with pytest.raises(TooManyValues) as caught:
+        safe_load("ok: 1\nloop: &r [1, *r]\n")
+    assert (caught.value.key, caught.value.line) == ("loop", 2)
