@@ -92,3 +92,51 @@ def test_an_alias_to_a_list_inside_itself_is_too_many_values():
     with pytest.raises(TooManyValues) as caught:
         safe_load("ok: 1\nloop: &r [1, *r]\n")
     assert (caught.value.key, caught.value.line) == ("loop", 2)
+
+
+# ---------------------------------------------------------------- 3. a named pipe as an input
+
+def _quizgen(folder, *args, stdin=None):
+    """``quizgen ARGS`` in a process of its own, ``stdin`` its standard input:
+    a run waiting forever on a pipe is stopped after a minute (the test fails)."""
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "quizgen", *map(str, args)], cwd=folder, stdin=stdin,
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("option, what", [(None, "answers"), ("--key", "key"), ("--roster", "roster"),
+                                          ("--overrides", "overrides"), ("--policy", "policy"),
+                                          ("--gradebook-template", "Canvas gradebook template")])
+def test_a_named_pipe_no_program_writes_to_is_refused_not_waited_on(tmp_path, option, what):
+    import os
+
+    write(tmp_path, {"questions": [Q1]}, [["s1", "Q1", "a", "0.5"]])
+    os.mkfifo(tmp_path / "pipe")
+    args = ["pipe" if option is None else "answers.csv", "--key", "key.json", "--out", "out/"]
+    if option == "--key":
+        args[2] = "pipe"
+    elif option is not None:
+        args += [option, "pipe"] + (["--gradebook", "canvas"] if option == "--gradebook-template" else [])
+    result = _quizgen(tmp_path, "grade", *args)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip() == (f"quizgen: error: pipe: the {what} file is a named pipe (FIFO) that nothing "
+                                     "wrote to within 5 s; give a file, or start the program writing to the pipe "
+                                     "first")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_named_pipe_given_as_standard_input_is_read_after_its_writer_finished(tmp_path):
+    import os
+
+    write(tmp_path, {"questions": [Q1]}, [["s1", "Q1", "a", "0.5"]])
+    os.mkfifo(tmp_path / "pipe")
+    reader = os.open(tmp_path / "pipe", os.O_RDONLY | os.O_NONBLOCK)   # the shell's "< pipe"
+    with open(tmp_path / "pipe", "wb") as writer:
+        writer.write((tmp_path / "answers.csv").read_bytes())   # the writer has finished before quizgen starts
+    os.set_blocking(reader, True)
+    with os.fdopen(reader, "rb") as stdin:
+        result = _quizgen(tmp_path, "grade", "/dev/stdin", "--key", "key.json", "--out", "out/", stdin=stdin)
+    assert result.returncode == 0, result.stderr
+    assert [s["score"] for s in read(tmp_path / "out" / "stdin-graded-students.csv")] == ["2"]
