@@ -140,3 +140,20 @@ def test_a_named_pipe_given_as_standard_input_is_read_after_its_writer_finished(
         result = _quizgen(tmp_path, "grade", "/dev/stdin", "--key", "key.json", "--out", "out/", stdin=stdin)
     assert result.returncode == 0, result.stderr
     assert [s["score"] for s in read(tmp_path / "out" / "stdin-graded-students.csv")] == ["2"]
+
+
+# ---------------------------------------------------------------- 4. grade --bank that is no folder
+
+@pytest.mark.parametrize("bank", ["missing", "pipe"])
+def test_grade_refuses_a_bank_that_is_no_folder_as_list_does(tmp_path, bank):
+    import os
+
+    from tests.run_support import run_in
+
+    answers = write(tmp_path, {"questions": [Q1]}, [["s1", "Q1", "a", "0.5"]])
+    os.mkfifo(tmp_path / "pipe")
+    for command in (["list"], ["grade", answers, "--out", "out/"]):
+        result = run_in(tmp_path, *command, "--bank", bank)
+        assert result.exit_code == 2, result.output
+        assert result.output.strip() == f"quizgen: error: {bank}: not a folder of templates"
+    assert not (tmp_path / "out").exists()
