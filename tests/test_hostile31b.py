@@ -157,3 +157,15 @@ def test_grade_refuses_a_bank_that_is_no_folder_as_list_does(tmp_path, bank):
         assert result.exit_code == 2, result.output
         assert result.output.strip() == f"quizgen: error: {bank}: not a folder of templates"
     assert not (tmp_path / "out").exists()
+
+
+# ---------------------------------------------------------------- 5. a formula after a space beyond ASCII
+
+@pytest.mark.parametrize("lead", ["\u00a0", "\u3000", "\u2028", "\u2029", "\u2009", "\u00a0\u200b "])
+def test_a_formula_after_a_space_beyond_ascii_is_guarded_in_graded_csv(tmp_path, lead):
+    answers = write(tmp_path, {"questions": [Q1]}, [["s1", "Q1", "a", lead + "=1+1"], ["s1", "Q1", "b", lead + "3"]])
+    result = grade(answers)
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "answers-graded.csv").read_text(encoding="utf-8-sig")
+    assert f",'{lead}=1+1," in text.replace('"', "")
+    assert [r["answer"] for r in read(tmp_path / "answers-graded.csv")] == ["'" + lead + "=1+1", lead + "3"]
