@@ -169,3 +169,64 @@ def test_a_formula_after_a_space_beyond_ascii_is_guarded_in_graded_csv(tmp_path,
     text = (tmp_path / "answers-graded.csv").read_text(encoding="utf-8-sig")
     assert f",'{lead}=1+1," in text.replace('"', "")
     assert [r["answer"] for r in read(tmp_path / "answers-graded.csv")] == ["'" + lead + "=1+1", lead + "3"]
+
+
+# ---------------------------------------------------------------- 6. LMS download messages
+
+def _moodle_download(folder) -> list:
+    from tests.lms_support import exported_download
+
+    def invoke(*args):
+        from tests.run_support import run_in
+        return run_in(folder, *args)
+    return exported_download(invoke, folder, "C1,C6", 2, 2)
+
+
+def _write_rows(path, table) -> None:
+    from tests.lms_support import moodle_csv
+
+    path.write_text(moodle_csv(table[0], table[1:]), encoding="utf-8")
+
+
+def test_a_moodle_download_naming_one_question_column_twice_is_said_so(tmp_path):
+    from tests.run_support import run_in
+
+    table = _moodle_download(tmp_path)
+    second = table[0].index("Question 2")
+    table[0][second] = "Question 1"
+    _write_rows(tmp_path / "responses.csv", table)
+    result = run_in(tmp_path, "grade", "responses.csv", "--key", "questions-key.json")
+    assert result.exit_code == 2
+    assert result.output.strip() == (f"quizgen: error: responses.csv: the column 'Question 1' is repeated (columns "
+                                     f"{table[0].index('Question 1') + 1} and {second + 1}); a Moodle download names "
+                                     "each question once: download it again")
+
+
+def test_a_moodle_cell_over_the_size_limit_is_named_by_its_line(tmp_path):
+    from tests.run_support import run_in
+
+    table = _moodle_download(tmp_path)
+    table[2][table[0].index("Response 1")] = "7" * (1 << 20 | 1)
+    _write_rows(tmp_path / "responses.csv", table)
+    result = run_in(tmp_path, "grade", "responses.csv", "--key", "questions-key.json")
+    assert result.exit_code == 2
+    assert result.output.strip() == ("quizgen: error: responses.csv: line 3: a cell is over 1,048,576 characters "
+                                     "(the limit)")
+
+
+def test_a_canvas_column_tagged_with_a_part_the_question_has_not_is_named(tmp_path):
+    from tests.lms_support import export_labels, moodle_csv
+    from tests.run_support import run_in
+
+    assert run_in(tmp_path, "export", "canvas", "--count", 4, "--seed", 42, "--out", "quiz.zip").exit_code == 0
+    codes = {label: code for (_, code), label in export_labels(tmp_path / "quiz-key.json").items()}
+    header = ["name", "id", "sis_id", "section", "section_id", "section_sis_id", "submitted", "attempt",
+              f"9101: uniform [quizgen:mlm-uniform-logits:{codes['42/mlm-uniform-logits/0']}:zz]", "2.0",
+              "n correct", "n incorrect", "score"]
+    body = [["S 1", "501", "s001", "A", "77", "SEC-A", "2026-11-30 15:43:20 UTC", "1", "0.5", "0.0", "0", "1", "0"]]
+    (tmp_path / "analysis.csv").write_text(moodle_csv(header, body), encoding="utf-8")
+    result = run_in(tmp_path, "grade", "analysis.csv", "--key", "quiz-key.json")
+    assert result.exit_code == 2
+    assert result.output.strip() == ("quizgen: error: analysis.csv: the column tagged "
+                                     "[quizgen:mlm-uniform-logits:...:zz]: mlm-uniform-logits has no part 'zz' "
+                                     "(its parts: a, b)")
