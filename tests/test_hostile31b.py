@@ -230,3 +230,14 @@ def test_a_canvas_column_tagged_with_a_part_the_question_has_not_is_named(tmp_pa
     assert result.output.strip() == ("quizgen: error: analysis.csv: the column tagged "
                                      "[quizgen:mlm-uniform-logits:...:zz]: mlm-uniform-logits has no part 'zz' "
                                      "(its parts: a, b)")
+
+
+# ---------------------------------------------------------------- 8. a number out of range, however deep
+
+def test_an_expression_out_of_range_is_invalid_however_deeply_nested(tmp_path):
+    rows = [["s1", "Q1", "a", "exp(exp(9))"], ["s2", "Q1", "a", "exp(exp(exp(exp(9))))"],
+            ["s3", "Q1", "a", "exp(exp(exp(9)))"]]
+    result = grade(write(tmp_path, {"questions": [Q1]}, rows))
+    assert result.exit_code == 0, result.output
+    graded = read(tmp_path / "answers-graded.csv")
+    assert [(r["status"], r["reason"]) for r in graded] == [("invalid", "not a number: number out of range")] * 3
