@@ -32,9 +32,9 @@ def refuse_empty_out(out) -> None:
 def refuse_missing_banks(banks) -> None:
     """Refuse a ``--bank`` that is no folder (missing, a file, a FIFO), as list
     and generate do: grade went on without the worked solutions it was asked for."""
-    from quizgen.bank.loader import template_files
-
     for bank in banks or ():
+        from quizgen.bank.loader import template_files   # only then: grading a plain file loads no bank code
+
         template_files(bank)
 
 
