@@ -1,8 +1,9 @@
 """Cells written to CSV files that a spreadsheet will open: a cell that a
 spreadsheet would run as a formula (``=cmd|...``, ``@SUM(1)``) is guarded
 with a leading quote, also when invisible format characters (a zero-width
-space, a byte-order mark, a direction control such as U+202E) come before
-its ``=``: a spreadsheet may drop or ignore them. The bidirectional controls
+space, a byte-order mark, a direction control such as U+202E) or spaces
+beyond ASCII (a no-break space, U+3000, U+2028) come before its ``=``: a
+spreadsheet may drop, trim or ignore them. The bidirectional controls
 (BIDI_CONTROLS) are removed from every cell, as the Markdown and HTML reports
 remove them: U+202E in a name would show the rest of its row reversed. A
 control character (NUL, a bell, ESC, a C1 control) becomes U+FFFD, as on the
@@ -82,15 +83,22 @@ def safe_cells(cells: list) -> list:
 
 def _risky_first(char: str) -> bool:
     """Whether a cell starting with ``char`` may be a formula: ``= + - @``, tab
-    or CR, or an invisible format character that may hide one (ASCII has none:
+    or CR, or a character beyond ASCII that shows nothing and may hide one (ASCII has none:
     ordinary cells are passed at once)."""
-    return char in _RISKY_START or (char > "\x7f" and unicodedata.category(char) == "Cf")
+    return char in _RISKY_START or (char > "\x7f" and _unseen(char))
 
 
 def _invisible_lead(text: str, start: int = 0) -> int:
     """Where ``text`` shows its first visible character from ``start``: past the
     format characters (Unicode category Cf: U+200B-U+200F, U+202A-U+202E,
-    U+2060-U+2069, U+061C, U+FEFF, a soft hyphen...), which show nothing."""
-    while start < len(text) and text[start] > "\x7f" and unicodedata.category(text[start]) == "Cf":
+    U+2060-U+2069, U+061C, U+FEFF, a soft hyphen...) and the spaces and line or
+    paragraph separators (a no-break space, U+3000, U+2028), which show nothing
+    and a spreadsheet may trim."""
+    while start < len(text) and (text[start] == " " or (text[start] > "\x7f" and _unseen(text[start]))):
         start += 1
     return start
+
+
+def _unseen(char: str) -> bool:
+    """A character beyond ASCII that shows nothing: a format character or any space or separator."""
+    return char.isspace() or unicodedata.category(char) in ("Cf", "Zs", "Zl", "Zp")

@@ -4,7 +4,7 @@ number other than the one written: no base-60, hexadecimal, octal or binary
 form, no ``_`` between digits, no non-zero number read as 0 or a finite one as
 infinity. The one loader for every YAML file a user gives (templates,
 the ``--policy`` file), its bytes decoded by one rule (``yaml_text``) and its
-errors' lines found by one (``error_line``). Imports only PyYAML and byte_order, so every layer can use it."""
+errors' lines found by one (``error_line``). Imports only PyYAML, byte_order and yaml_size, so every layer can use it."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import re
 import yaml
 
 from quizgen.byte_order import bom_encoding
+from quizgen.yaml_size import refuse_too_many_values
 
 
 class _UniqueKeys:
@@ -188,14 +189,18 @@ def safe_load(text: str, exponent_floats: bool = False):
     """``yaml.safe_load`` refusing duplicate keys, through libyaml's safe loader
     when PyYAML has it: the same safe subset of YAML (no Python objects), parsed
     ten times faster. A broken file is parsed again by the pure-Python loader
-    for its clearer message. With ``exponent_floats`` an unquoted ``5e-1`` is
+    for its clearer message. A top-level entry holding more than MAX_VALUES
+    values is refused (yaml_size.TooManyValues) from the parser's events, before any of
+    it is built. With ``exponent_floats`` an unquoted ``5e-1`` is
     the number 0.5, not text (templates keep YAML 1.1's reading)."""
     fast, careful = _LOADERS[exponent_floats]
     if fast is not None:
         try:
+            refuse_too_many_values(text, fast, MAX_VALUES)
             return yaml.load(text, Loader=fast)
         except yaml.YAMLError:
             pass
+    refuse_too_many_values(text, careful, MAX_VALUES)
     return yaml.load(text, Loader=careful)
 
 

@@ -16,11 +16,14 @@ def drill(*answers):
 
 def test_a_sentence_is_asked_again_and_not_counted_as_a_miss():
     # grade leaves a sentence to a person (needs_review); the drill has none to ask
-    for answer in ("I would say roughly seventy percent", "exp(exp(exp(100)))"):
-        result, out = drill(answer, "q")
-        assert result.parts == [], answer
-        assert "I cannot mark" in out and "Worked solution" not in out
-        assert "A person would have to read" not in out
+    result, out = drill("I would say roughly seventy percent", "q")
+    assert result.parts == []
+    assert "I cannot mark" in out and "Worked solution" not in out
+    assert "A person would have to read" not in out
+    # a number out of range is invalid, however deeply it nests (hostile31b): not read, not counted
+    result, out = drill("exp(exp(exp(100)))", "q")
+    assert result.parts == [] and "Worked solution" not in out
+    assert "I cannot read 'exp(exp(exp(100)))' as an answer (not a number: number out of" in out
 
 
 def test_control_characters_are_echoed_escaped():

@@ -61,12 +61,13 @@ def test_a_canvas_gradebook_with_decimal_comma_points_is_filled_and_scaled(tmp_p
     assert rows[2][:5] == ["Lovelace, Ada", "501", "s001", "ada", "Section A"]   # the other assignment left out
 
 
-def test_a_points_possible_that_is_no_number_is_refused_in_one_line(tmp_path, graded):
-    result, text = _canvas(tmp_path, graded, "lots")
+@pytest.mark.parametrize("points", ["lots", "1e-300", "0,001", "-5", "nan"])
+def test_a_points_possible_that_is_no_number_is_refused_in_one_line(tmp_path, graded, points):
+    result, text = _canvas(tmp_path, graded, points)   # 1e-300 scaled every score to 0 (hostile31b)
     assert result.exit_code == 2 and text == ""
     assert result.output.strip().count("\n") == 0
-    assert ("line 2: the Points Possible of 'Quiz 1 (4412)' is 'lots', not a number of points; expected the "
-            "assignment's points") in result.output
+    assert (f"line 2: the Points Possible of 'Quiz 1 (4412)' is '{points}', not a number of points; expected the "
+            "assignment's points (at least 0.01)") in result.output
 
 
 def test_a_moodle_template_keyed_by_email_suggests_the_gradebook_key(tmp_path, graded):

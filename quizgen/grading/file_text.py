@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from quizgen.csv_input import NOT_TEXT, SAMPLE_BYTES, choose_delimiter, csv_text, excel_sep_line
 from quizgen.errors import InputFileError
+from quizgen.input_files import open_input
 
 MAX_HEADER_BYTES = 4 << 20   # the header line may be this long (a wide file of many questions)
 
@@ -115,7 +116,7 @@ def spooled(path: Path, check=None) -> Path:
     fd, copy = tempfile.mkstemp(prefix=".quizgen-input-", suffix=".tmp")
     atexit.register(_remove, copy)
     try:
-        with open(path, "rb") as source, os.fdopen(fd, "wb") as target:
+        with open_input(path, "answers") as source, os.fdopen(fd, "wb") as target:
             copied = _copy_capped(source, target, HEAD_BYTES - 1)   # HEAD_BYTES at most
             target.flush()
             if check is not None:

@@ -29,6 +29,15 @@ def refuse_empty_out(out) -> None:
                          "(leave --out out to write beside the answers)")
 
 
+def refuse_missing_banks(banks) -> None:
+    """Refuse a ``--bank`` that is no folder (missing, a file, a FIFO), as list
+    and generate do: grade went on without the worked solutions it was asked for."""
+    for bank in banks or ():
+        from quizgen.bank.loader import template_files   # only then: grading a plain file loads no bank code
+
+        template_files(bank)
+
+
 def output_paths(answers_path: Path, out, key_path, outputs: GradeOutputs | None = None,
                  reads: dict | None = None, lead: str | None = None) -> dict:
     """The graded file, named after the answers (``week1.csv`` gives

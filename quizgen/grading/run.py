@@ -37,8 +37,8 @@ from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
 from quizgen.grading.outputs import GradeOutputs, class_report_input, class_report_texts, write_extra_outputs
 from quizgen.grading.paper_written import PapersWritten
-from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse_empty_out, refuse_sheet_clashes,
-                                   run_files)
+from quizgen.grading.paths import (extra_roles, files_read, output_paths, refuse_empty_out, refuse_missing_banks,
+                                   refuse_sheet_clashes, run_files)
 from quizgen.grading.report import (question_rows, question_stats, report_markdown, roster_order, student_rows,
                                     student_sections, student_totals)
 from quizgen.grading.rows import finish_graded, grade_file
@@ -122,6 +122,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     ``last`` or ``first`` (attempt_choice.py)."""
     refuse_empty_out(out)
     outputs, jobs, override, marking = _options(outputs, jobs, rtol, atol, policy, ecf_credit)
+    refuse_missing_banks(outputs.banks)
     choice = AttemptChoice(attempt, marking, override, decimal_comma)
     unkeyed, attempt_notes = [], []   # a Moodle download's students named by the other id column: warned of
     others = {"roster": roster, "overrides": overrides, "policy": policy, "outputs": outputs}   # with the gradebook

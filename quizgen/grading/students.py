@@ -58,9 +58,9 @@ class Students:
         if len(self.paper_of) < len(index.roster):   # two papers of one student: which is theirs?
             raise one_paper_each((sid for sid, _, _ in index.roster), index.source)
         self.key_ids = tuple(sid for sid, _, _ in index.roster)   # the ids an unknown one is compared with
-        self.shown = {normalise_id(sid): (sid, name) for sid, name, _ in index.roster}
+        self.shown = {normalise_id(sid): (shown_id_text(sid), name) for sid, name, _ in index.roster}
         for student in self.roster:
-            self.shown.setdefault(normalise_id(student.student_id), (student.student_id, student.name))
+            self.shown.setdefault(normalise_id(student.student_id), (shown_id_text(student.student_id), student.name))
         self.roster_twins = zero_twins(s.student_id for s in self.roster)   # 00123 and 123: two students
         apart = [sid for twins in self.roster_twins for sid in twins]
         self.matcher = IdMatcher(self.paper_of if self.own_papers else self.shown, apart)

@@ -39,6 +39,8 @@ CANVAS_SIS_COLUMNS = ("SIS User ID", "SIS Login ID")
 CANVAS_ID_COLUMNS = (*CANVAS_SIS_COLUMNS, "ID")
 """Canvas columns a quizgen student id is matched against, in this order (``ID``: Canvas's own user number)."""
 POINTS_POSSIBLE = "Points Possible"
+MIN_POINTS_POSSIBLE = 0.01
+"""The least Points Possible scores are scaled to: 1e-300 scaled every score to 0."""
 PLAIN_COLUMNS = ("student_id", "name", "score", "max", "percent")
 SAME_GRADE = 0.005
 """Grades closer than this are the same grade (Canvas shows two decimals; quizgen writes four)."""
@@ -358,10 +360,11 @@ def _points_possible(numbered: list, column: int, name: str):
     for line, row in numbered[1:]:
         if row and row[0].strip() == POINTS_POSSIBLE and column < len(row) and row[column].strip():
             value = grade_value(row[column])
-            if value is None or not 0 <= value < float("inf"):
+            if value is None or not (value == 0 or MIN_POINTS_POSSIBLE <= value < float("inf")):
                 raise InputFileError(f"line {line}: the Points Possible of {shortened(printable(name), 60)!r} is "
                                      f"{shortened(printable(row[column].strip()), 40)!r}, not a number of points; "
-                                     "expected the assignment's points, such as 10 or 12,50, to scale the scores to")
+                                     f"expected the assignment's points (at least {MIN_POINTS_POSSIBLE}), such as "
+                                     "10 or 12,50, to scale the scores to")
             return value or None
     return None
 

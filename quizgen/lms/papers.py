@@ -242,13 +242,16 @@ def _one_attempt(rows: list, attempt: str) -> list:
 
 
 def _only_parts(question: KeyQuestion, letters) -> KeyQuestion:
-    """A key question cut down to the parts ``letters`` (all parts when None), in the question's order."""
+    """A key question cut down to the parts ``letters`` (all parts when None), in the question's order;
+    a letter it has not is refused naming the column by its tag's template and letter."""
     if letters is None:
         return question
     parts = tuple(p for p in question.parts if p.letter in letters)
     missing = [letter for letter in letters if letter not in {p.letter for p in parts}]
     if missing:
-        raise InputFileError(f"{question.template} has no part {missing[0]!r}")
+        raise InputFileError(f"the column tagged [quizgen:{question.template}:...:{missing[0]}]: "
+                             f"{question.template} has no part {missing[0]!r} (its parts: "
+                             f"{', '.join(p.letter for p in question.parts)})")
     return replace(question, parts=parts, points=sum(p.points for p in parts))
 
 

@@ -15,18 +15,20 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from quizgen.csv_input import NOT_TEXT, csv_text, sniffed_reader
+from quizgen.csv_input import NOT_TEXT, csv_problem, csv_text, sniffed_reader
 from quizgen.errors import InputFileError, quoted
 from quizgen.key.checks import MAX_NAME
 from quizgen.key.model import NO_ATTEMPT, UNSUBMITTED
 from quizgen.lms.attempts import attempt_numbers, first_columns, joined_tries
-from quizgen.lms.row_checks import MOODLE_ID_COLUMNS, attempt_number, check_attempts, check_id, check_widths
+from quizgen.lms.row_checks import (MOODLE_ID_COLUMNS, attempt_number, check_attempts, check_id, check_widths,
+                                    refuse_repeated)
 from quizgen.lms.tag import TAG   # read in linear time (a regular expression took quadratic)
 
 MOODLE_UNFINISHED = UNSUBMITTED   # attempt states Moodle does not grade
 CANVAS_FIXED = ("name", "id", "sis_id", "root_account", "section", "section_id", "section_sis_id",
                 "submitted", "attempt")
 _MOODLE_RESPONSE = re.compile(r"Response (\d+)")
+_MOODLE_QUESTION = re.compile(r"Question \d+")
 _CANVAS_QUESTION = re.compile(r"\d+: ")
 _MOODLE_MARK = re.compile(r"Q\. ?\d+ ?/.*")   # the Grades report's mark of a question: 'Q. 1 /4.00'
 MOODLE_GRADES = ("this is Moodle's quiz Grades report (Results > Grades: its columns 'Q. 1 /...' hold marks, not "
@@ -123,10 +125,13 @@ def _table_lines(text: str, delimiter: str | None = None) -> tuple:
     ``rows[n]``, on line ``lines[n]``."""
     reader, skip = sniffed_reader(text.lstrip("\ufeff"), delimiter)
     rows, lines, end = [], [], skip
-    for row in reader:
-        rows.append(row)
-        lines.append(end + 1)
-        end = reader.line_num + skip
+    try:
+        for row in reader:
+            rows.append(row)
+            lines.append(end + 1)
+            end = reader.line_num + skip
+    except csv.Error as exc:   # a cell over the size limit: named by its line, as in an answers file
+        raise InputFileError(f"line {end + 1}: {csv_problem(exc)}") from exc
     return rows, lines
 
 
@@ -189,6 +194,7 @@ def _moodle_rows(rows: list, skipped: list | None = None, prefer: str = "idnumbe
     first = first_columns(header)
     questions = {n: first[f"Question {n}"] for n, _ in slots if f"Question {n}" in first}
     if len(questions) < len(slots):
+        refuse_repeated(header, _MOODLE_QUESTION)
         raise InputFileError("the Moodle export has no 'Question N' columns, which name each variant. "
                              + _MOODLE_TICK.format(what="question text"))
     check_attempts(rows, "Moodle export")

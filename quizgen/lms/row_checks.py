@@ -87,3 +87,17 @@ def download_reason(problem: str, where: str) -> str:
     the instructor, who never opened it."""
     problem = _BUILT_LINES.sub(r"the answer runs over \1 lines (", _BUILT_LINE.sub("", problem, count=1), count=1)
     return f"{where}: {problem}"
+
+
+def refuse_repeated(header: list, pattern) -> None:
+    """Refuse a header naming a column matching ``pattern`` twice (``Question 1``
+    where ``Question 2`` should be: a hand edit), naming it and its columns
+    (from 1); else return, and the caller says what is missing."""
+    seen = {}
+    for column, name in enumerate(header, start=1):
+        if pattern.fullmatch(name.strip()):
+            if name.strip() in seen:
+                raise InputFileError(f"the column {shortened(printable(name.strip()), 40)!r} is repeated (columns "
+                                     f"{seen[name.strip()]} and {column}); a Moodle download names each question "
+                                     "once: download it again")
+            seen[name.strip()] = column

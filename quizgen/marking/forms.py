@@ -267,7 +267,7 @@ def read_number(text, percent: bool = False, decimal_comma: bool = False, whole:
         noted = _NUMBER_THEN_WORDS.search(core)
         if (noted and not _product(noted)) or head:   # 0.768 (mean): words after it; 1950 (25% of 7800): a note
             return Reading(REVIEW, reason=NOTED_REASON if noted and not _product(noted) else NOTE_REASON)
-        if str(exc) == DEPTH_REASON:   # nine \frac in each other: said so, never "a person should read this"
+        if str(exc) in (DEPTH_REASON, "number out of range"):   # nine \frac in each other, exp(exp(exp(9))): said so
             return Reading(INVALID, reason=unread_reason(exc, written))
         if looks_like_prose(str(text)) or (_CHAIN.match(core) and len(NUMERAL.findall(core)) > 1):
             return Reading(REVIEW, reason=REVIEW_REASON)   # a sentence, or values given beside the answer

@@ -170,12 +170,16 @@ def parse_policy(text: str, source: str = "policy") -> Policy:
     imported here: grade without a policy file never needs it."""
     import yaml
 
-    from quizgen.safe_yaml import error_line, safe_load
+    from quizgen.safe_yaml import MAX_VALUES, TOO_MANY_VALUES, error_line, safe_load
+    from quizgen.yaml_size import TooManyValues
 
     try:
         data = safe_load(text, exponent_floats=True)
     except RecursionError as exc:
         raise InputFileError(f"{source}: not valid YAML (nested too deeply to be a policy)") from exc
+    except TooManyValues as exc:
+        raise InputFileError(f"{source}:{exc.line}: {_shown(exc.key) + ': ' if exc.key else ''}{TOO_MANY_VALUES} "
+                             f"exceeds the limit of {MAX_VALUES:,}") from None
     except yaml.YAMLError as exc:
         line = error_line(exc, text)
         where = f":{line}" if line is not None else ""

@@ -82,10 +82,26 @@ _INVISIBLE = frozenset(("Cf", "Cc"))
 def shown_id(text: str) -> str:
     """A student id as the reports show it when first met in the answers: as
     written, without control characters (``s2`` for ``s2`` and a NUL), which no
-    LMS id holds; whitespace at its ends dropped."""
+    LMS id holds; whitespace and format characters at its ends dropped (a
+    zero-width space or BOM before ``s1`` is pasted, unseen, not typed)."""
     if text.isascii() and text.isprintable():
         return text.strip()
-    return "".join(c for c in text if c.isspace() or unicodedata.category(c) != "Cc").strip()
+    kept = "".join(c for c in text if c.isspace() or unicodedata.category(c) != "Cc")
+    return trim_invisible(kept)
+
+
+def trim_invisible(text: str) -> str:
+    """``text`` without whitespace or format characters (Cf) at either end."""
+    start, end = 0, len(text)
+    while start < end and _unseen(text[start]):
+        start += 1
+    while end > start and _unseen(text[end - 1]):
+        end -= 1
+    return text[start:end]
+
+
+def _unseen(char: str) -> bool:
+    return char.isspace() or unicodedata.category(char) == "Cf"
 
 
 class IdMatcher:
