@@ -8,6 +8,7 @@ from quizgen.bank import budget
 from quizgen.bank.yamlfile import locate_line
 from quizgen.errors import ExpressionError, cut_repr
 from quizgen.maths.parser import parse, reserved_name_reason, template_policy
+from quizgen.maths.tree import names_in
 
 
 def lets(check, given, names) -> tuple:
@@ -37,10 +38,54 @@ def _let(check, name, source, known, given: dict):
     except ExpressionError as exc:
         later = getattr(exc, "unknown_name", None)
         if later in given and later not in known:
+            cycle = let_cycle(name, given, known)
+            if cycle:
+                check.fail(_cycle_reason(check, cycle), "let", name)
             check.fail(f"bad expression {quoted_expression(source)}: {later!r} is defined later, at line "
                        f"{locate_line(check.path, ('let', later))}; lets are worked out in order, "
                        f"so move {later!r} above {name!r}", "let", name)
     return check.expression(source, known, "let", name)
+
+
+def let_cycle(name: str, given: dict, known) -> list:
+    """The lets from ``name`` round to ``name`` again, each reading the next
+    (``[a, b, a]``), or [] when ``name`` is on no cycle: moving a let above
+    another cannot untangle a cycle, so it is reported as one."""
+    lets = {str(k): v for k, v in given.items()}
+    everything = list(known) + [n for n in lets if n not in known]
+    path, seen = [name], set()
+
+    def reads(let: str) -> list:
+        try:
+            return sorted(n for n in names_in(parse(str(lets[let]), template_policy(everything))) if n in lets)
+        except ExpressionError:
+            return []
+
+    def walk(let: str) -> bool:
+        for nxt in reads(let):
+            if nxt == name:
+                path.append(nxt)
+                return True
+            if nxt not in seen:
+                seen.add(nxt)
+                path.append(nxt)
+                if walk(nxt):
+                    return True
+                path.pop()
+        return False
+
+    return path if walk(name) else []
+
+
+def _cycle_reason(check, cycle: list) -> str:
+    """Why a let on a cycle cannot be worked out, each let named with its line."""
+    line = {let: locate_line(check.path, ("let", let)) for let in cycle}
+    if len(cycle) == 2:
+        return f"the let {cycle[0]!r} reads itself: write it from the parameters and the lets above it"
+    named = [f"{let!r} (line {line[let]})" for let in cycle[:-1]] + [repr(cycle[-1])]
+    reads = f"{named[0]} reads " + ", which reads ".join(named[1:])
+    return (f"the lets {' -> '.join(cycle)} refer to each other in a cycle: {reads}; no order of the lets "
+            "can work them out, so write one of them from the parameters and the other lets")
 
 
 def refuse_reserved(check, name: str, *where) -> None:

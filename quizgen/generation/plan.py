@@ -14,8 +14,9 @@ from quizgen.bank import budget
 from quizgen.bank.model import Template
 from quizgen.errors import ExpressionError
 from quizgen.maths.evaluate import ExactArithmetic, compile_tree, ground
-from quizgen.maths.parser import ANSWER_POLICY, Name, parse
+from quizgen.maths.parser import ANSWER_POLICY, parse
 from quizgen.maths.subexpressions import SharedValues, shared_values
+from quizgen.maths.tree import names_in
 
 GRID_CACHE_LIMIT = 10_000
 PLANS_LIMIT = 1024
@@ -169,16 +170,6 @@ class _Grid:
 
     def __getitem__(self, k: int):
         return self.low + self.step * k
-
-
-def names_in(node) -> set:
-    """The parameter and let names an expression reads (``scene`` for ``scene.words``)."""
-    if isinstance(node, Name):
-        return {node.name.split(".")[0]}
-    children = [getattr(node, slot) for slot in ("left", "right", "operand", "base", "index")
-                if hasattr(node, slot)]
-    children += list(getattr(node, "args", ())) + list(getattr(node, "operands", ()))
-    return set().union(*map(names_in, children)) if children else set()
 
 
 def exact_from_yaml(value):

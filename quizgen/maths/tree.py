@@ -94,3 +94,13 @@ class Logic(Node):
 
     def __init__(self, op: str, operands: tuple):
         self.op, self.operands = op, operands
+
+
+def names_in(node) -> set:
+    """The parameter and let names an expression reads (``scene`` for ``scene.words``)."""
+    if isinstance(node, Name):
+        return {node.name.split(".")[0]}
+    children = [getattr(node, slot) for slot in ("left", "right", "operand", "base", "index")
+                if hasattr(node, slot)]
+    children += list(getattr(node, "args", ())) + list(getattr(node, "operands", ()))
+    return set().union(*map(names_in, children)) if children else set()
