@@ -33,11 +33,20 @@ class Rejected(Exception):
     def __init__(self, message: str, where: tuple = (), clash: str | None = None):
         super().__init__(message)
         self.where, self.clash = where, clash   # clash: "answer" or "trap", the value a trap came too near
+        self.part = None   # the part as valued, when its separation failed: validate holds it to ``expect``
 
 
 def check_separation(pv, heading: tuple = ()) -> None:
     """Reject a draw where one answer could match two of the part's values (the answer and its traps) or words,
     or where the answer reads as one of the ``heading`` numbers (``check_heading``)."""
+    try:
+        _check_separation(pv, heading)
+    except Rejected as exc:
+        exc.part = pv
+        raise
+
+
+def _check_separation(pv, heading: tuple) -> None:
     spec, kind = pv.part.tolerance, pv.part.kind
     values = [to_float(pv.value)] if pv.value is not None else []
     values += [to_float(t.value) for t in pv.traps if t.value is not None]

@@ -4,6 +4,9 @@ example answers (``tests``) as they say."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from types import SimpleNamespace
+
 from quizgen.bank.model import Template
 from quizgen.errors import BankLimitError, ExpressionError, TemplateError, did_you_mean
 from quizgen.generation.canonical_params import canonical_param_problems
@@ -37,6 +40,7 @@ def check_canonical(template: Template, report: Report, found):
         where = getattr(exc.__cause__, "where", ())
         if not where:
             raise
+        found.add_all(_expect_problems(template, _valued_part(exc.__cause__), report))
         found.add(problem_at(template.path, where, f"with the canonical parameters: {exc.__cause__}"))
         return None
     found.add_all(_expect_problems(template, inst, report))
@@ -89,17 +93,38 @@ def _unknown_params(template: Template) -> list:
     return problems
 
 
+def _valued_part(rejection):
+    """A stand-in instance holding the one part the canonical draw valued before
+    rejecting it (a trap equal to the answer, say), or none: its answer can still
+    be held to ``expect``, and a wrong answer is the likelier mistake."""
+    part = getattr(rejection, "part", None)
+    return SimpleNamespace(parts=[part] if part is not None else [])
+
+
 def _expect_problems(template: Template, inst, report: Report) -> list:
+    """A problem, listed first (it points at the answer itself, which the other
+    problems may only echo), for each ``expect`` value of ``inst``'s parts that
+    the canonical instance does not reproduce."""
     parts = {pv.part.name: pv for pv in inst.parts}
     problems = []
     for name, stated in (template.canonical.get("expect") or {}).items():
-        keys = ("canonical", "expect", name)
+        if name not in parts:
+            continue
         problem = _expect_problem(parts[name], stated)
+        if problem and parts[name].part.kind != "word":
+            problem += f"; if {stated} is right, the part's answer is wrong ({_answer_at(template, name)})"
         if problem:
-            problems.append(problem_at(template.path, keys, problem))
+            problems.append(replace(problem_at(template.path, ("canonical", "expect", name), problem), first=True))
         else:
             report.expected += 1
     return problems
+
+
+def _answer_at(template: Template, name: str) -> str:
+    """Where part ``name``'s answer is written: its key and line."""
+    i = next(i for i, part in enumerate(template.parts) if part.name == name)
+    at = problem_at(template.path, ("parts", i, "answer"), "")
+    return f"{at.key}, line {at.line}" if at.line else at.key
 
 
 def _expect_problem(pv, stated):

@@ -17,12 +17,14 @@ from quizgen.text.words import counted
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a template: file, line, key and what is wrong."""
+    """One thing wrong with a template: file, line, key and what is wrong;
+    ``first`` puts it ahead of the file order (a root cause others may echo)."""
 
     path: str
     line: int | None
     key: str | None
     message: str
+    first: bool = False
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}:" if self.line else f"{self.path}:"
@@ -69,8 +71,8 @@ class Report:
                 + (f", {counted(self.variants, 'distinct variant')}" if self.variants is not None else ""))
 
 
-def _file_order(problem: Problem) -> tuple:
-    return problem.line or 0, problem.key or ""
+def _file_order(problem) -> tuple:
+    return not getattr(problem, "first", False), problem.line or 0, problem.key or ""
 
 
 def shown(path) -> str:
