@@ -134,10 +134,13 @@ def test_the_reviewers_seed_24_cases(tmp_path):
     # (a) written 0.74 or 0.96: that rounding is marked at (a), and what follows from it is ECF (issue 12)
     assert cells("c2", "Q1", "a") == ("imprecise", "rounded_too_early", 0.5)
     assert cells("c2", "Q1", "b") == ("correct", "ecf", 1.0)
+    # (a) 0.961 carried on as 0.96 into (b) and (c): one early rounding, named once, at (b) (mark31b)
+    assert cells("c5", "Q3", "b") == ("imprecise", "rounded_too_early", 0.5)
+    assert cells("c5", "Q3", "c") == ("correct", "ecf", 1.0)
     for part in "bc":
-        assert cells("c5", "Q3", part) == ("imprecise", "rounded_too_early", 0.5)
         assert cells("c6", "Q3", part) == ("correct", "ecf", 1.0)
         assert "(a) rounded to 2 significant figures (0.96)" in rows[("c5", "Q3", part)]["feedback"]
+    assert "that early rounding is marked at (b) only" in rows[("c5", "Q3", "c")]["feedback"]
     assert cells("c5", "Q3", "a")[0] == "correct" and cells("c6", "Q3", "a")[0] == "imprecise"
     assert rows[("c7", "Q1", "b")]["misconception"] == "log10_instead_of_ln"   # a trap stays named
     assert cells("c8", "Q1", "b") == ("correct", "", 2.0)   # nothing correct changes

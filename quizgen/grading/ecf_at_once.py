@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from quizgen.grading.careful import ecf_inputs
 from quizgen.key.status import Status
+from quizgen.marking.early_once import named_once, reading_of
+from quizgen.marking.rule_model import EARLY
 from quizgen.marking.forms import LOG_NOTE, with_log_note
 
 REMARKED = frozenset({Status.INCORRECT, Status.IMPRECISE})
@@ -46,6 +48,9 @@ def ecf_verdict(checker, outcome, sources, own_answers, own_traps: dict | None =
         if key not in kept:   # C2: -log10 of their own (a); C8 (b) 0.5000, a copy of their own (a)
             kept[key] = checker.own_trap(outcome.value, outcome.figures, answers, written)
         verdict = kept[key]
+    if verdict is None and outcome.note == EARLY or verdict is not None and verdict.note == EARLY:
+        verdict = rounded_once(checker, verdict or outcome, own_answers)
+        verdict = None if verdict is outcome else verdict
     return None if verdict is None else keep_log_note(outcome, verdict)   # "log is read as ln" stays
 
 
@@ -72,6 +77,27 @@ def carried_forward(checker, verdict, values: dict, figures: dict | None = None,
 
     found = ecf_verdict(checker, verdict, sources, own_answers)
     return verdict if found is None else found
+
+
+def rounded_once(checker, verdict, own_answers):
+    """``verdict``, rounded too early, or ECF when it is right from an earlier
+    answer rounded to 2 figures and an earlier part of the question, worked
+    from that answer rounded the same way, is marked for it (early_once.py:
+    one early rounding, named once). That part's verdict is worked out again
+    from the student's answers (``own_answers()``), so grade's pass and the
+    drill, which marks a part at once, agree."""
+    question = checker.question
+    if question is None or checker.override or not question.usable():
+        return verdict
+    values, written = own_answers()
+    before = []
+    for part in question.question.parts:
+        if part.letter == checker.part.letter:
+            break
+        if values.get(part.name) is not None:
+            before.append((question.rule(part.letter), reading_of(values[part.name], written.get(part.name))))
+    mark = named_once(checker.rule, reading_of(verdict.value, verdict.figures), before, values, written, question)
+    return verdict if mark is None else checker._verdict(mark, verdict.figures)
 
 
 def keep_log_note(before, after):
