@@ -1,6 +1,6 @@
 """Putting a run's outputs in place, all or none: each is renamed from its
 temporary name onto its target with Ctrl-C (and SIGTERM, SIGHUP) held, the
-file it replaces kept under a temporary name (a hard link) until all are in
+file it replaces kept under a backup name (a hard link) until all are in
 place, so that a rename failing partway (a full disk, a name too long, a
 read-only file) puts back every file renamed before it; ``one_commit`` makes
 several writes one such commit (grade's files built from an LMS download,
@@ -62,6 +62,13 @@ def temp_name(directory: Path) -> Path:
     return Path(directory) / f".quizgen-{_HOST}-{os.getpid()}-{secrets.token_hex(8)}.tmp"
 
 
+def backup_name(directory: Path) -> Path:
+    """A fresh name for a replaced output kept for a roll-back (_keep_old):
+    ``.keep``, never ``.tmp``, so remove_stale_temps leaves it, as after a
+    SIGKILL mid-commit it may be the only copy of an earlier output."""
+    return temp_name(directory).with_suffix(".keep")
+
+
 _HOST = hashlib.sha256(socket.gethostname().encode("utf-8", "replace")).hexdigest()[:8]
 """This host, as temporary names tag it: a process id means something only on its own host."""
 _TEMP = re.compile(r"\.quizgen-([0-9a-f]{8})-([0-9]{1,10})-[0-9a-f]{16}\.tmp")
@@ -97,11 +104,12 @@ def _gone(pid: int) -> bool:
 
 
 def _old_and_mine(entry: os.DirEntry) -> bool:
-    """A regular file (not a link) of this user's, unchanged for STALE_SECONDS."""
+    """A regular file (not a link) of this user's, unchanged for STALE_SECONDS:
+    by st_ctime as well as st_mtime, as a hard link keeps its file's mtime."""
     with suppress(OSError):
         info = entry.stat(follow_symlinks=False)
         return (stat.S_ISREG(info.st_mode) and info.st_uid == os.getuid()
-                and time.time() - info.st_mtime > STALE_SECONDS)
+                and time.time() - max(info.st_mtime, info.st_ctime) > STALE_SECONDS)
     return False
 
 
@@ -205,10 +213,10 @@ def _unlink_quietly(path) -> None:
 
 
 def _keep_old(target: Path):
-    """The file ``target`` names now, kept under a temporary name to put back
+    """The file ``target`` names now, kept under a backup_name to put back
     on a roll-back (a hard link, or where there can be none, the file moved
     aside); None when there is no such file."""
-    backup = str(temp_name(Path(target).parent))
+    backup = str(backup_name(Path(target).parent))
     try:
         os.link(target, backup, follow_symlinks=False)
     except FileNotFoundError:
