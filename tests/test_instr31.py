@@ -108,7 +108,26 @@ def test_the_record_is_written_with_the_outputs_and_names_both_files(course, inv
     record = (course / "results" / ".answers-graded.quizgen").read_text(encoding="utf-8")
     made = json.loads(record)
     assert made == {"made_by": "quizgen grade", "answers": str((course / "section1" / "answers.csv").resolve()),
-                    "key": str((course / "quiz" / "key.json").resolve())}
+                    "key": str((course / "quiz" / "key.json").resolve()),
+                    "answers_from_record": "../section1/answers.csv"}
+
+
+def test_the_same_file_graded_again_after_its_folder_moved_replaces_its_outputs(course, invoke, monkeypatch):
+    """The record names the answers file from its own folder too: a course folder renamed, moved or
+    synced to another machine still grades the same file again; another file of that name stays refused."""
+    args = ("--key", str(course / "quiz" / "key.json"), "--out", "out/", "--gradebook", "plain")
+    shutil.copytree(course / "section1", course / "mv1")
+    monkeypatch.chdir(course / "mv1")
+    assert invoke("grade", "answers.csv", *args).exit_code == 0
+    (course / "mv1").rename(course / "mv2")
+    monkeypatch.chdir(course / "mv2")
+    again = invoke("grade", "answers.csv", *args)
+    assert again.exit_code == 0, again.output
+    assert "replaced" not in again.output
+    (course / "mv2" / "sub").mkdir()
+    shutil.copy(course / "section2" / "answers.csv", course / "mv2" / "sub" / "answers.csv")
+    other = invoke("grade", "sub/answers.csv", *args)
+    assert other.exit_code == 2 and "this run grades sub/answers.csv" in other.stderr
 
 
 # ---------------------------------------------------------------- 2. a Canvas name starting with =

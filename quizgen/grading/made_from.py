@@ -1,7 +1,8 @@
 """Which answers file (and key) made a folder's graded outputs: each run of
 ``grade`` writes, with its outputs and in the same commit, a small hidden
 record beside graded.csv (``.<stem>.quizgen``) naming the answers file and the
-key it read. Two sections' ``answers.csv`` graded into one ``--out`` folder
+key it read (the answers file also by its path from the record's folder, so
+that a course folder moved or synced elsewhere still knows it). Two sections' ``answers.csv`` graded into one ``--out`` folder
 would give the same output names, and the second run would silently replace
 the first's files; a run about to replace outputs that another answers file
 made is refused in one line naming both (``--force`` replaces them, with a
@@ -19,7 +20,7 @@ from quizgen.errors import UsageError, printable, shortened
 from quizgen.files import TooLarge, read_json
 
 RECORD_BYTES = 1 << 16
-"""The largest record read: one quizgen writes holds two paths."""
+"""The largest record read: one quizgen writes holds three paths."""
 
 
 def record_name(graded: Path) -> str:
@@ -43,30 +44,48 @@ def _identity(path) -> str | None:
 
 @dataclass(frozen=True)
 class MadeFrom:
-    """The answers file and key (absolute paths, or None) a run's outputs are made from."""
+    """The answers file and key (absolute paths, or None) a run's outputs are made
+    from, and the answers file's path from the record's folder (``relative``)."""
 
     answers: str | None
     key: str | None
+    relative: str | None = None
 
     @classmethod
-    def of(cls, answers, key) -> MadeFrom:
+    def of(cls, answers, key, folder=None) -> MadeFrom:
         """The record of a run grading ``answers`` (the file given: an LMS download, not the file built from it)
-        against ``key`` (a path, or None or data)."""
-        return cls(_identity(answers), _identity(key))
+        against ``key`` (a path, or None or data), written in ``folder``."""
+        absolute = _identity(answers)
+        return cls(absolute, _identity(key), _relative(absolute, folder))
 
     def text(self) -> str:
         """The record as written: one JSON object."""
-        return json.dumps({"made_by": "quizgen grade", "answers": self.answers, "key": self.key}) + "\n"
+        return json.dumps({"made_by": "quizgen grade", "answers": self.answers, "key": self.key,
+                           "answers_from_record": self.relative}) + "\n"
 
     def same_answers(self, other: MadeFrom) -> bool:
-        """Whether ``other`` names this answers file (by path, or as the same file: a hard link); True when
-        either is unknown, since nothing can then be told."""
+        """Whether ``other`` names this answers file: by path, as the same file (a hard link), or by the
+        same path from the record's folder (the course folder moved or synced elsewhere, the record with
+        it); True when either is unknown, since nothing can then be told."""
         if self.answers is None or other.answers is None or self.answers == other.answers:
+            return True
+        if self.relative is not None and self.relative == other.relative:
             return True
         try:
             return os.path.samefile(self.answers, other.answers)
         except OSError:
             return False
+
+
+def _relative(absolute: str | None, folder) -> str | None:
+    """The path ``absolute`` from ``folder`` (``../answers.csv``), in POSIX form; None when either is unknown
+    or there is no such path (another drive)."""
+    if absolute is None or folder is None:
+        return None
+    try:
+        return Path(os.path.relpath(absolute, Path(folder).resolve())).as_posix()
+    except (OSError, RuntimeError, ValueError):
+        return None
 
 
 def earlier_record(graded: Path) -> MadeFrom | None:
@@ -77,10 +96,10 @@ def earlier_record(graded: Path) -> MadeFrom | None:
         return None
     if not isinstance(data, dict) or data.get("made_by") != "quizgen grade":
         return None
-    answers, key = data.get("answers"), data.get("key")
-    if not isinstance(answers, str) or not isinstance(key, (str, type(None))):
+    answers, key, relative = data.get("answers"), data.get("key"), data.get("answers_from_record")
+    if not isinstance(answers, str) or not all(isinstance(text, (str, type(None))) for text in (key, relative)):
         return None
-    return MadeFrom(answers, key)
+    return MadeFrom(answers, key, relative)
 
 
 def check_made_from(paths: dict, made: MadeFrom, force: bool, lead: str) -> list:

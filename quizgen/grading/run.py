@@ -142,7 +142,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
         reads = files_read(answers, key if lms else key_path, **{**others, "outputs": outputs},
                            built=built if lms else None, built_key=key_path if lms else None)
         paths = output_paths(source.path, built_out, key_path, outputs, reads, f"--out {out}" if out else None)
-        made = MadeFrom.of(answers, key if lms else key_path)   # the download, not the file built from it
+        made = MadeFrom.of(answers, key if lms else key_path, paths["graded"].parent)   # the download, not built
         replaced = check_made_from(paths, made, force, f"--out {out}" if out else f"the outputs of {answers}")
         shown = _key_named(index, source, key_path, found=key is None and not lms, lms=lms)
         code_warning = check_codes(source, index, shown, force, key_path)   # before any output is made
