@@ -80,3 +80,13 @@ def test_a_share_of_1_that_gives_a_wrong_answer_full_marks_on_a_2_point_part_is_
             "(score 1 is read as a share of the part's marks: 1 is all of them; if 1 point was meant, head the "
             "column points, or write the share 0.5)") in output
     assert "line 3" not in output and "line 4" not in output   # 100% is a share; 0.5 is no full marks
+
+
+def test_an_override_whose_answer_a_spreadsheet_wrote_as_another_spelling_of_the_number_is_applied(tmp_path):
+    answers = "student_id,question_id,part,answer\ns1,Q1,a,0.50\ns2,Q1,a,0.001\ns3,Q1,a,0.25\n"
+    output, rows = _grade(tmp_path, answers, "student_id,question_id,part,points,answer\n"
+                                             "s1,Q1,a,1,0.5\ns2,Q1,a,1,1E-03\ns3,Q1,a,1,1/4\n")
+    assert [(row["answer"], row["status"], row["score"], row["note"]) for row in rows] == [
+        ("0.50", "partial", "1", "override"), ("0.001", "partial", "1", "override"),
+        ("0.25", "partial", "1", "override")]
+    assert "was decided for the answer" not in output

@@ -19,7 +19,7 @@ from pathlib import Path
 from quizgen.errors import WARNINGS_SHOWN, printable, shortened
 from quizgen.grading.outcome import RESULT_COLUMNS, make_outcome
 from quizgen.key.status import Status
-from quizgen.grading.override_answers import (again_warning, answer_key, changed_warning, held_outcome,
+from quizgen.grading.override_answers import (again_warning, changed_warning, held_outcome, same_answer,
                                               other_answer)
 from quizgen.marking.overrides import (POINTS, capped_warnings, check_points, decided_status, describe_unmatched,
                                        read_overrides)
@@ -153,7 +153,7 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         short[k] = []   # only the line that counts is warned about
         graded_answer = None if fresh else answers.get(row)
         if graded_answer is not None and override.answer is not None \
-                and answer_key(override.answer) != answer_key(graded_answer):   # decided for another answer
+                and not same_answer(override.answer, graded_answer):   # decided for another answer
             grid.outcomes[k] = patched[row] = held_outcome(override, checker, old, source)
             short[k].append((override.line, changed_warning(override, part, graded_answer, source)))
             continue

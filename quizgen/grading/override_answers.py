@@ -13,10 +13,11 @@ import csv
 import re
 
 from quizgen.cells import unguard
-from quizgen.errors import printable, shortened
+from quizgen.errors import ExpressionError, printable, shortened
 from quizgen.grading.outcome import make_outcome
 from quizgen.grading.writer import BOM, record_blocks
 from quizgen.key.status import Status
+from quizgen.maths.answers import to_number
 
 _COMMA_DECIMAL = re.compile(r"[+-]?\d*,\d+")
 
@@ -26,6 +27,22 @@ def answer_key(text: str) -> str:
     spaces, case, or a decimal comma for a point (``0,5`` is ``0.5``)."""
     squeezed = "".join(unguard(text.strip()).split()).casefold()
     return squeezed.replace(",", ".") if _COMMA_DECIMAL.fullmatch(squeezed) else squeezed
+
+
+def same_answer(first: str, second: str) -> bool:
+    """Whether two answers are one as the grader reads them: the same by
+    answer_key, or numbers of one value (a spreadsheet shows ``0.50`` as
+    ``0.5`` and ``0.001`` as ``1e-3``), read by the grader's reader, never eval."""
+    first, second = answer_key(first), answer_key(second)
+    return first == second or _number(first) == _number(second) is not None
+
+
+def _number(key: str) -> float | None:
+    """The value an answer_key reads as, or None when it is no number."""
+    try:
+        return to_number(key)
+    except (ExpressionError, RecursionError, OverflowError, ValueError):
+        return None
 
 
 def shown_answer(text: str) -> str:
@@ -83,7 +100,7 @@ class GradedRows:
 
 def other_answer(earlier: list, graded: str):
     """The first of the ``earlier`` answers to a part that is not ``graded`` as the grader reads them, or None."""
-    return next((text for text in earlier if answer_key(text) != answer_key(graded)), None)
+    return next((text for text in earlier if not same_answer(text, graded)), None)
 
 
 def held_outcome(override, checker, old, source: str):
