@@ -213,6 +213,19 @@ def test_a_roster_student_with_no_answer_keeps_the_canvas_cell(course, invoke, o
     assert [row[-1] for row in rows[4:]] == cells   # s003: no grade in Canvas; s004's 3 kept either way
 
 
+def test_a_student_with_no_answer_and_no_canvas_row_is_named_apart_from_those_whose_cell_is_left(course, invoke):
+    template = CANVAS.replace("=Lovelace", "Lovelace").format(extra="\"C, Cy\",103,s003,cy,A,\n")
+    (course / "roster.csv").write_text("student_id\ns001\ns002\ns003\ns004\n", encoding="utf-8")
+    result, rows = canvas_run(course, invoke, template, "--roster", "roster.csv")
+    assert [row[2] for row in rows[2:]] == ["s001", "s002", "s003"]
+    said = one_line(result)
+    assert ("1 student(s) with no answer in this answers file get no grade in the gradebook file (their cell left "
+            "as the template had it), so that importing it changes nothing for them in Canvas: s003;") in said
+    assert ("1 student(s) with no answer in this answers file get no grade in the gradebook file (no row, as the "
+            "Canvas template has none for them), so that importing it changes nothing for them in Canvas: s004;") \
+        in said
+
+
 def test_zero_absent_without_an_lms_gradebook_is_one_line(course, invoke):
     result = invoke("grade", "section1/answers.csv", "--gradebook", "plain", "--zero-absent")
     assert result.exit_code == 2

@@ -212,15 +212,17 @@ def unlisted_of(held: tuple, unlisted) -> list:
     return [i for i in held if normalise_id(i) in unlisted]
 
 
-def held_notes(gradebook: str, held: tuple, kept: dict, unlisted, no_answer=frozenset()) -> list:
+def held_notes(gradebook: str, held: tuple, kept: dict, unlisted, no_answer=frozenset(), no_row=()) -> list:
     """The notes on the students the gradebook file gives no grade (``held``, as graded; ``kept``: {id: the
     template's grade kept}): those whose Moodle attempt is still open or who have none, the roster students
     the LMS download does not list at all (``unlisted``), to whom a 0 imported would give a quiz they never sat,
-    and those with no answer in an answers file (``no_answer``, normal ids: no_answer_ids) and no grade kept."""
+    and those with no answer in an answers file (``no_answer``, normal ids: no_answer_ids) and no grade kept;
+    in a Canvas file, those the template has no row for (``no_row``: the unmatched ids) named apart."""
     missing = unlisted_of(held, unlisted)
     absent = [i for i in held if normalise_id(i) in no_answer and i not in missing]
     still_open = [i for i in held if i not in missing and i not in absent]
     absent = [i for i in absent if i not in kept]   # a grade kept is said by the note on grades kept
+    rowless = set(no_row) if gradebook == "canvas" else set()
     notes = []
     for ids, who, then in ((still_open, "whose Moodle attempt is still open, or who have none,",
                             "grade again once the quiz is closed"),
@@ -229,10 +231,13 @@ def held_notes(gradebook: str, held: tuple, kept: dict, unlisted, no_answer=froz
                            (absent, "with no answer in this answers file",
                             "a 0 would replace any grade the LMS has for them (sat on paper and graded in another "
                             "run, say); pass --zero-absent to give them 0")):
-        if ids:
-            shown = named_few([shortened(i) + (f" (kept {kept[i]})" if i in kept else "") for i in ids])
-            words = _no_grade_words(gradebook, attempts=ids is not absent)
-            notes.append(f"{len(ids)} student(s) {who} get no grade in the gradebook file ({words}: {shown}; {then}")
+        for in_template in (True, False):
+            some = [i for i in ids if (i in rowless) != in_template]
+            if some:
+                shown = named_few([shortened(i) + (f" (kept {kept[i]})" if i in kept else "") for i in some])
+                words = _no_grade_words(gradebook, attempts=ids is not absent, in_template=in_template)
+                notes.append(f"{len(some)} student(s) {who} get no grade in the gradebook file ({words}: {shown}; "
+                             f"{then}")
     return notes
 
 
@@ -246,9 +251,13 @@ def no_answer_ids(outputs, result) -> frozenset:
     return frozenset(normalise_id(i) for i in result.absent if i not in marked)
 
 
-def _no_grade_words(gradebook: str, attempts: bool = True) -> str:
+def _no_grade_words(gradebook: str, attempts: bool = True, in_template: bool = True) -> str:
     """How the gradebook gives a held student no grade (Moodle's: no row), the
-    parenthesis closed, and what importing it then does for them (``attempts``: and for a later attempt's grade)."""
+    parenthesis closed, and what importing it then does for them (``attempts``: and for a later attempt's grade);
+    ``in_template`` False: a Canvas template with no row for them."""
+    if gradebook == "canvas" and not in_template:
+        return ("no row, as the Canvas template has none for them), so that importing it changes nothing for them "
+                "in Canvas")
     if gradebook == "canvas":
         later = ", and a later attempt's grade can be imported" if attempts else ""
         return f"their cell left as the template had it), so that importing it changes nothing for them in Canvas{later}"
