@@ -156,3 +156,20 @@ def test_only_remakes_a_students_pdfs_byte_for_byte(invoke, tmp_path):
     made = invoke(*args, "--only", "s2", "--out", tmp_path / "one")
     assert made.exit_code == 0, made.output
     assert _contents(tmp_path / "one") == _contents(tmp_path / "full")
+
+
+def test_only_in_another_format_than_the_folder_holds_the_students_files_in_is_refused(invoke, tmp_path):
+    roster, out = tmp_path / "a.csv", tmp_path / "tex"
+    roster.write_text(ORIGINAL, encoding="utf-8")
+    assert _generate(invoke, roster, out, "--split", "--format", "tex").exit_code == 0
+    full = _contents(out)
+    made = _generate(invoke, roster, out, "--split", "--only", "S010")
+    assert made.exit_code == 2 and made.stderr.count("\n") == 1
+    assert made.stderr == ("quizgen: error: --only S010: the folder holds problems-S010.tex, made with --format "
+                           "tex, and this run writes --format md; give --format tex to remake it as the folder "
+                           "holds it\n")
+    assert _contents(out) == full
+    (out / "problems-S010.tex").unlink()
+    again = _generate(invoke, roster, out, "--split", "--only", "S010", "--format", "tex")
+    assert again.exit_code == 0, again.output
+    assert _contents(out) == full

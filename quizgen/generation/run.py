@@ -10,7 +10,7 @@ from pathlib import Path
 
 from quizgen.background import resolve_jobs
 from quizgen.bank.loader import load_bank, select
-from quizgen.errors import LatexError, TexNotFoundError, UsageError
+from quizgen.errors import LatexError, TexNotFoundError, UsageError, printable, shortened
 from quizgen.files import streamed_files, write_files
 from quizgen.generation.documents import document_streams
 from quizgen.generation.make import check_count, make_quiz
@@ -69,6 +69,8 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
         quiz.warnings[:0] = notes
         files = document_streams(quiz, fmt, solutions, split=split)
         files.update(key_streams(quiz) if only is None else {})
+        if only is not None:
+            _refuse_another_format(Path(out_dir), files, fmt, only)
         stale = folder.stale if only is None else ()
         refuse_overwriting_inputs(out_dir, _names_written(files, fmt), stale,
                                   {students: "the --students roster"} if isinstance(students, (str, os.PathLike)) else {})
@@ -100,6 +102,23 @@ def _check_options(split: bool, students, paper: str, layout: str, only, force: 
     if only is not None and force:
         raise UsageError("--only and --force do not combine: --only remakes papers of the paper in --out, "
                          "leaving its key and every other file as they are")
+
+
+_FORMATS = ("pdf", "tex", "md")
+"""The formats a student's file in the folder can show by its extension, a PDF's before its .tex."""
+
+
+def _refuse_another_format(folder: Path, files: dict, fmt: str, only: str) -> None:
+    """Refuse, in one line, an ``--only`` run in another format than the folder
+    holds the student's files in: it would write, say, .md files beside the
+    .tex ones and remake none of them (.tex files made into PDFs too is no clash)."""
+    for name in files:
+        stem = Path(name).stem
+        held = next((ext for ext in _FORMATS if (folder / f"{stem}.{ext}").is_file()), None)
+        if held not in (None, fmt) and (held, fmt) != ("tex", "pdf"):
+            raise UsageError(f"--only {shortened(printable(only), 40)}: the folder holds "
+                             f"{shortened(printable(stem))}.{held}, made with --format {held}, and this run writes "
+                             f"--format {fmt}; give --format {held} to remake it as the folder holds it")
 
 
 def _held_against_key(roster: list, earlier, questions) -> tuple:
