@@ -44,7 +44,7 @@ def _count(parser, cap: int) -> None:
     """Walk ``parser``'s events of the first document, counting the values of
     each top-level entry (of the whole document when it is no mapping)."""
     sizes, stack, seen = {}, [], 0
-    entry = key = None   # entry: (key, line, count before it) of the top-level value being read
+    entry = key = key_line = None   # entry: (key, line, count before it) of the top-level value being read
     while parser.check_event():
         event = parser.get_event()
         if isinstance(event, (yaml.DocumentEndEvent, yaml.StreamEndEvent)):

@@ -13,8 +13,6 @@ figures, the same working after it. Marked as the drill and validate mark, a
 part at once (paper_support.mark_paper); seed 24 also through grade, which must
 agree with them."""
 
-import csv
-import math
 
 import pytest
 from hypothesis import given, settings
