@@ -147,13 +147,13 @@ def generate(jobs, classes, count, seed, fmt, solutions, out_dir, worked_example
 
     Example: quizgen generate --classes C1,C7 --count 2 --seed 42 --out c1-c7
 
-    Example: quizgen generate --format pdf --students roster.csv --split --course "NLP 101" --out papers
+    Example: quizgen generate --format pdf --seed 42 --students roster.csv --split --course "NLP 101" --out papers
 
     Example: quizgen generate --format pdf --paper letter --force --out quiz
 
     Example: quizgen generate --format pdf --students roster.csv --layout compact --out booklets
 
-    Example: quizgen generate --format pdf --seed 42 --students roster.csv --split --only s007 --out papers
+    Example: quizgen generate --format pdf --seed 42 --students roster.csv --split --only s002 --out papers
     """
     from quizgen.generation.run import generate as generate_quiz, summary_line
 

@@ -297,12 +297,13 @@ def paper_digest(path) -> str:
 # C3, C4, C7, C8 and C10, not a word or number to a paper: seeds 1, 2, 5 and 11 draw the same
 # numbers (problems.md, solutions.md and key.csv byte-identical; key.json gains the traps).
 # All four again (rev-maths31): C8 names the true class after a comma ("the true class,
-# **contradiction**"), which read as one phrase before. Numbers and draws unchanged.
+# contradiction"), which read as one phrase before (not bold: the line kept its gap to the
+# right-hand points marker). Numbers and draws unchanged.
 PAPER_DIGESTS = {
-    ("1", "problems.md"): "1b6885181efe5c4f2a36dd3883dcc2314aeb19d480dbfcdb59658a49d81142d6",
-    ("1", "solutions.md"): "d27002fc072bd11f4a9299dfd7201f36d96de8dbeaee68743adaaeda04ba117a",
-    ("2", "problems.md"): "53405deb8e69a17ef42d1e2a33cfc357ab8e357dce219bfbbed4834b70a4a638",
-    ("2", "solutions.md"): "e21e234b8b10e2fbc44eca67a093ba47ee0b55b528bb2eaa44e7fc91c0f29bb4",
+    ("1", "problems.md"): "f43c41e87053d3c29fb5d289b36b08be67f492da527ce7dc72153d441bf47b3a",
+    ("1", "solutions.md"): "dc7bcb7e685ce3aee6b3fdcdcf8361324b7df410d876c604ef5cfb09a20d194b",
+    ("2", "problems.md"): "4df075c71dfc8d7ae9a543cf348d10a10105b635b536fefd01d012f101a9604b",
+    ("2", "solutions.md"): "0adeec8d18bd2e395741bcc47578eb10f25ce02f24dea58255299c7d90f531c7",
 }
 
 

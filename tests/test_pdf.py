@@ -113,8 +113,8 @@ def bad_bank(folder, math=r"\notamacro{x}"):
 
 
 # generate run in a subprocess with the bank's TeX allow-list switched off, for the layers beneath it
-UNCHECKED_GENERATE = ("import quizgen.bank.yamlfile as y, quizgen.text.render as r; "
-                      "y.unlisted_tex = r.unlisted_tex = lambda text, filled=False: None; "
+UNCHECKED_GENERATE = ("import quizgen.bank.yamlfile as y, quizgen.text.render as r, quizgen.generation.figure_words as f; "
+                      "y.tex_problem = r.tex_problem = f.tex_problem = lambda text, filled=False: None; "
                       "from quizgen.cli import main; main(prog_name='quizgen')")
 
 
@@ -123,10 +123,11 @@ def past_the_allow_list(monkeypatch):
     """Let a bank's text hold any TeX (as a hole in the allow-list would): what
     stops it next is TeX itself. The allow-list's own tests are tests/test_tex_lua.py."""
     from quizgen.bank import yamlfile
+    from quizgen.generation import figure_words
     from quizgen.text import render
 
-    monkeypatch.setattr(yamlfile, "unlisted_tex", lambda text: None)
-    monkeypatch.setattr(render, "unlisted_tex", lambda text, filled=False: None)
+    for module in (yamlfile, render, figure_words):
+        monkeypatch.setattr(module, "tex_problem", lambda text, filled=False: None)
 
 
 def test_a_bad_banks_tex_is_refused_before_latex(invoke, tmp_path):
