@@ -70,8 +70,7 @@ def gradebook_students(outputs, result) -> tuple:
     an override marked 0, whose 0 is written). For Moodle, an LMS download's
     ids that lost the roster's leading zeros are written as the roster has
     them (off_roster.roster_spelling: the ids Moodle knows)."""
-    marked = set(result.zero_marked)
-    absent = frozenset(i for i in result.absent if i not in marked)
+    absent = frozenset(_unmarked_absent(result))
     held = getattr(result, "held", frozenset()) | getattr(result, "unlisted", frozenset())
     held |= no_answer_ids(outputs, result)
     if outputs.gradebook != "moodle":
@@ -87,8 +86,13 @@ def moodle_grades(outputs, result) -> list:
     import reads a grade against its grade item's maximum and refuses the
     whole file at one above it (Moodle 4.1 on, MDL-50650); else the points."""
     most = getattr(outputs, "moodle_maximum", None)
-    return [Grade(t.student_id, t.name, t.score * most / t.max_score if most and t.max_score else t.score,
+    return [Grade(t.student_id, t.name, _scaled(t.score, t.max_score, most) if most and t.max_score else t.score,
                   most if most and t.max_score else t.max_score) for t in result.students]
+
+
+def _scaled(score, max_score, most):
+    """``score`` of ``max_score`` points as a grade out of ``most`` (Moodle's maximum grade)."""
+    return score * most / max_score
 
 
 def moodle_scaled_note(outputs, result) -> list:
@@ -103,7 +107,7 @@ def moodle_scaled_note(outputs, result) -> list:
             f"{number_text(most)} (as the download's grade column heads it), from the paper's points, as "
             f"Moodle's import reads a grade against its grade item's maximum and refuses the whole file at one "
             f"above it: {shortened(example.student_id)}'s {number_text(example.score)} of "
-            f"{number_text(example.max_score)} is written {number_text(example.score * most / example.max_score)}; "
+            f"{number_text(example.max_score)} is written {number_text(_scaled(example.score, example.max_score, most))}; "
             "the students CSV and the reports keep the points"]
 
 
@@ -150,7 +154,7 @@ def unmatched_note(outputs, result, book) -> list:
         return [f"{len(unmatched)} graded student id(s) are not email addresses, which Moodle's import by "
                 f"Email address cannot match: {named_few(list(map(shortened, unmatched)))}; if they are the "
                 "students' ID numbers in Moodle, grade without --gradebook-key email"] if unmatched else []
-    absent = set(result.absent) - set(result.zero_marked)
+    absent = set(_unmarked_absent(result))
     graded = [i for i in unmatched if i not in absent]
     if not graded:
         return []
@@ -247,8 +251,13 @@ def no_answer_ids(outputs, result) -> frozenset:
     a grade the LMS has for them; none with ``--zero-absent`` or for an LMS download (its own rules: held, unlisted)."""
     if outputs.zero_absent or outputs.download:
         return frozenset()
+    return frozenset(normalise_id(i) for i in _unmarked_absent(result))
+
+
+def _unmarked_absent(result) -> list:
+    """The ids of who gave no answer (``result.absent``) but those an override marked 0 (``zero_marked``)."""
     marked = set(result.zero_marked)
-    return frozenset(normalise_id(i) for i in result.absent if i not in marked)
+    return [i for i in result.absent if i not in marked]
 
 
 def _no_grade_words(gradebook: str, attempts: bool = True, in_template: bool = True) -> str:
