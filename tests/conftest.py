@@ -127,3 +127,11 @@ def seed3_key(tmp_path_factory):
     assert result.exit_code == 0, result.output
     return folder / "key.json"
 
+
+
+@pytest.fixture(autouse=True)
+def _no_pdf_cache(monkeypatch):
+    """No test reads a PDF that another test or the user's own runs compiled
+    (tests that stub TeX out would otherwise leave their stubs behind); the
+    cache's own tests point $QUIZGEN_PDF_CACHE at a folder of theirs."""
+    monkeypatch.setenv("QUIZGEN_PDF_CACHE", "off")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from quizgen.generation import pdf, tex_fonts
+from quizgen.generation import latex_log, pdf, tex_fonts
 from quizgen.errors import LatexError
 from quizgen.bank.loader import builtin_bank_dir
 from quizgen.key.model import Key
@@ -239,17 +239,17 @@ l.5 \\begin
      '"LaTeX didn\'t generate the expected log file \'problems.log\'"', None),
 ])
 def test_first_error_finds_the_message_and_line(log, message, line):
-    assert pdf.first_error(log, "problems.tex") == (message, line)
+    assert latex_log.first_error(log, "problems.tex") == (message, line)
 
 
 def test_wrapped_log_messages_are_joined():
     long = "./problems.tex:3: Package foo Error: " + "x" * 60
     log = long[:79] + "\n" + long[79:] + "\n"
-    assert pdf.first_error(log, "problems.tex") == (long.split(": ", 1)[1], 3)
+    assert latex_log.first_error(log, "problems.tex") == (long.split(": ", 1)[1], 3)
 
 
 def test_latex_failure_suggests_the_package_for_a_missing_file():
-    error = pdf.latex_failure("problems.tex", "a\nb\nc\nd\n\\begin{document}\n", LOG_MISSING_FILE)
+    error = latex_log.latex_failure("problems.tex", "a\nb\nc\nd\n\\begin{document}\n", LOG_MISSING_FILE)
     assert str(error) == ("LaTeX failed on problems.tex line 5: LaTeX Error: File `enumitemxx.sty' not found. "
                           "(install the Debian package that provides it) -- the line reads: \\begin{document}")
 
@@ -257,7 +257,7 @@ def test_latex_failure_suggests_the_package_for_a_missing_file():
 def test_a_missing_path_a_template_named_gets_no_package_hint():
     """rev-hostile19: ``\\input{/etc/passwd}`` was told to install a Debian package."""
     log = LOG_MISSING_FILE.replace("enumitemxx.sty", "/etc/passwd.tex")
-    error = pdf.latex_failure("problems.tex", "a\nb\nc\nd\n\\input{/etc/passwd}\n", log)
+    error = latex_log.latex_failure("problems.tex", "a\nb\nc\nd\n\\input{/etc/passwd}\n", log)
     assert str(error) == ("LaTeX failed on problems.tex line 5: LaTeX Error: File `/etc/passwd.tex' not found. "
                           "-- the line reads: \\input{/etc/passwd}")
 

@@ -128,15 +128,17 @@ def earlier_key(out_dir, force: bool = False) -> EarlierKey:
     return EarlierKey.of(key_path, _earlier_key(key_path, force))
 
 
-def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False, earlier: EarlierKey | None = None) -> OutFolder:
+def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False, earlier: EarlierKey | None = None,
+                    fresh=new_secret) -> OutFolder:
     """Check ``out_dir`` before writing ``paper`` (None: a fresh seed, so any
     earlier paper there is another one). Raises UsageError (exit 2) when the
     folder holds another paper's key and ``force`` is not given: a seed alone
     does not make the same paper (other classes, counts or students).
-    ``earlier``: the folder's key as ``earlier_key`` read it (read here when None)."""
+    ``earlier``: the folder's key as ``earlier_key`` read it (read here when None);
+    ``fresh()``: the secret of a paper the folder holds no key of."""
     earlier = earlier or earlier_key(out_dir, force)
     if not earlier.present:
-        return OutFolder(new_secret())
+        return OutFolder(fresh())
     key_path, earlier_id = earlier.path, earlier.paper
     stale = tuple(p for p in sorted(key_path.parent.iterdir()) if PAPER_FILE.fullmatch(p.name))
     difference = "unreadable" if earlier_id is None else \
@@ -155,7 +157,7 @@ def prepare_out_dir(out_dir, paper: PaperId | None, force: bool = False, earlier
     if not force:
         raise UsageError(f"{key_path} is the key of another paper ({difference}), which may already be handed "
                          f"out; choose another --out folder, or pass --force to replace that paper")
-    return OutFolder(new_secret(), stale)
+    return OutFolder(fresh(), stale)
 
 
 def refuse_remaking_another(earlier: EarlierKey, paper: PaperId | None) -> None:

@@ -16,22 +16,18 @@ import threading
 import time
 from pathlib import Path
 
-from quizgen.errors import LatexError, TexNotFoundError, shortened
+from quizgen.errors import LatexError, TexNotFoundError
+from quizgen.generation import pdf_cache
+from quizgen.generation.latex_log import latex_failure
 from quizgen.generation.tex_fonts import for_lualatex, lualatex, needs_unicode_engine
 from quizgen.text.tex_commands import WHY, refused_tex
 
 DEBIAN_PACKAGES = ("texlive-latex-base", "texlive-latex-recommended", "texlive-pictures", "latexmk")
-PACKAGE_OF_FILE = {"tikz.sty": "texlive-pictures", "fancyhdr.sty": "texlive-latex-base",
-                   "xcolor.sty": "texlive-latex-recommended"}
 LATEX_OPTIONS = ("-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error", "-file-line-error")
 TIMEOUT_SECONDS = 300        # per document; QUIZGEN_TEX_TIMEOUT (seconds) overrides it
 TIMEOUT_ENV = "QUIZGEN_TEX_TIMEOUT"
 MAX_PDFLATEX_RUNS = 3
 _RERUN = re.compile(r"Rerun to get|Label\(s\) may have changed|There were undefined references")
-_FILE_LINE = re.compile(r"^(?:\./)?(?P<file>[^\s:]+):(?P<line>\d+): (?P<message>.*)$")
-_CONTEXT_LINE = re.compile(r"^l\.(\d+) ")
-_GENERIC = ("Emergency stop", "==> Fatal error occurred")
-_MISSING_FILE = re.compile(r"File `([^']+)' not found")
 _OVERFLOW = re.compile(r"^quizgen-overflow: (\S+) ?(\S*)", re.M)   # Q7 and its template: \qzputpiece, \qzoverfull
 PROGRESS_EVERY = 30          # seconds between the plain progress lines when stderr is not a terminal
 _clock = time.monotonic
@@ -43,6 +39,7 @@ class CompiledPdf(bytes):
     another template on each student's paper."""
 
     overflows: tuple = ()
+    reused: bool = False   # taken from the cache of PDFs compiled before (pdf_cache.py)
 
 
 def install_hint() -> str:
@@ -100,6 +97,7 @@ def compile_documents(documents: dict, progress: bool = False, jobs: int = 1, fa
                 raise
     finally:
         _RUNNING.stopped = False   # the pool has ended: a compile after this batch is not stopped by it
+        pdf_cache.trim(pdf_cache.cache_folder())
     return pdfs
 
 
@@ -258,9 +256,27 @@ def compile_pdf(name: str, source: str, programs: tuple | None = None) -> Compil
         raise LatexError(f"{name}: a template's text uses {command}: {WHY}", document=name)
     latexmk, pdflatex = programs or find_tex()
     if needs_unicode_engine(source) and lualatex():
+        return _compile_kept(name, for_lualatex(source), latexmk, lualatex(), "-lualatex")
+    return _compile_kept(name, source, latexmk, pdflatex, "-pdf")
+
+
+def _compile_kept(name: str, source: str, latexmk, program: str, engine: str) -> CompiledPdf:
+    """The PDF kept from an earlier compilation of the same document (pdf_cache.py), else
+    ``_compile_in_folder``'s, kept for the next time; LuaLaTeX waits for a slot only to compile."""
+    folder = pdf_cache.cache_folder()
+    entry = pdf_cache.entry_name(name, source, engine, program) if folder is not None else ""
+    found = pdf_cache.kept(folder, entry)
+    if found is not None:
+        result = CompiledPdf(found[0])
+        result.overflows, result.reused = found[1], True
+        return result
+    if engine == "-lualatex":
         with lualatex_slots():
-            return _compile_in_folder(name, for_lualatex(source), latexmk, lualatex(), "-lualatex")
-    return _compile_in_folder(name, source, latexmk, pdflatex, "-pdf")
+            result = _compile_in_folder(name, source, latexmk, program, engine)
+    else:
+        result = _compile_in_folder(name, source, latexmk, program, engine)
+    pdf_cache.keep(folder, entry, result, result.overflows)
+    return result
 
 
 def _compile_in_folder(name: str, source: str, latexmk, pdflatex: str, engine: str) -> CompiledPdf:
@@ -314,74 +330,3 @@ def _read(path: Path) -> str:
         return path.read_bytes().decode("utf-8", "replace")
     except OSError:
         return ""
-
-
-def latex_failure(name: str, source: str, log: str) -> LatexError:
-    """A LatexError for document ``name``: the log's first real error message,
-    the line of the .tex it happened on, and that line's text."""
-    message, line = first_error(log, Path(name).name)
-    where = f"{name} line {line}" if line else name
-    text = f"LaTeX failed on {where}: {message}"
-    missing = _MISSING_FILE.search(message)
-    if missing and "/" not in missing.group(1):   # a path is a template's own \input, not a package
-        package = PACKAGE_OF_FILE.get(missing.group(1), "the Debian package that provides it")
-        text += f" (install {package})"
-    lines = source.splitlines()
-    if line and 0 < line <= len(lines) and lines[line - 1].strip():
-        shown = lines[line - 1].strip()
-        text += f" -- the line reads: {shown[:100]}{'...' if len(shown) > 100 else ''}"
-    return LatexError(text, document=name, log=log)
-
-
-def first_error(log: str, tex_name: str) -> tuple:
-    """(message, line in ``tex_name`` or None) of the first error in a LaTeX log."""
-    lines = log.splitlines()
-    for i, raw in enumerate(lines):
-        found = _FILE_LINE.match(raw)
-        if raw.startswith("! "):
-            message = raw[2:]
-        elif found and not found.group("message").lstrip().startswith(_GENERIC):
-            message = found.group("message")
-        else:
-            continue
-        message = _unwrap(message, lines, i).strip()
-        if found and Path(found.group("file")).name == tex_name:
-            return message, int(found.group("line"))
-        return message, _context_line(lines, i, tex_name)
-    fallback = next((l for l in lines if _FILE_LINE.match(l) or l.startswith("!")), "")
-    return (fallback.strip() or silent_failure(lines)), None
-
-
-def silent_failure(lines: list) -> str:
-    """What to say of a TeX run that failed without an error message: the reason latexmk gives
-    (its ``*`` line), else the output's last line, quoted, since its log may not be kept (a
-    feedback sheet's is not) or may be latexmk's own output, not TeX's."""
-    said = [line.strip() for line in lines if line.strip().strip("-")]
-    reason = next((line[1:].strip() for line in said if line.startswith("*")), None)
-    if reason:
-        return f'pdflatex stopped without an error message; latexmk says: "{shortened(reason, 120)}"'
-    if said:
-        return f'pdflatex stopped without an error message; its output ends: "{shortened(said[-1], 120)}"'
-    return "pdflatex stopped without an error message or any output"
-
-
-def _unwrap(message: str, lines: list, index: int) -> str:
-    """TeX breaks log lines at 79 characters; join a message that was broken."""
-    raw = lines[index]
-    while len(raw) == 79 and index + 1 < len(lines):
-        index += 1
-        raw = lines[index]
-        message += raw
-    return message
-
-
-def _context_line(lines: list, start: int, tex_name: str):
-    """The line number TeX shows after an error (``l.42 ...`` or ``name.tex:42:``)."""
-    for raw in lines[start:start + 30]:
-        context = _CONTEXT_LINE.match(raw)
-        if context:
-            return int(context.group(1))
-        found = _FILE_LINE.match(raw)
-        if found and Path(found.group("file")).name == tex_name:
-            return int(found.group("line"))
-    return None

@@ -12,6 +12,7 @@ from quizgen.background import resolve_jobs
 from quizgen.bank.loader import load_bank, select
 from quizgen.errors import LatexError, TexNotFoundError, UsageError, printable, shortened
 from quizgen.files import streamed_files, write_files
+from quizgen.generation import pdf_cache
 from quizgen.generation.documents import document_streams
 from quizgen.generation.make import check_count, make_quiz
 from quizgen.generation.outdir import (PaperId, earlier_key, prepare_out_dir, refuse_overwriting_inputs,
@@ -19,6 +20,7 @@ from quizgen.generation.outdir import (PaperId, earlier_key, prepare_out_dir, re
 from quizgen.generation.quiz import Quiz, check_labels
 from quizgen.generation.spool import BlockSpool
 from quizgen.generation.workers import paused_gc
+from quizgen.key.papercode import new_secret
 from quizgen.roster_ids import fragile_ids_warning, key_spellings, only_students
 
 PAPER_SIZES = ("a4", "letter")
@@ -58,7 +60,7 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
     if only is not None:
         refuse_remaking_another(earlier, paper_id)
         roster = only_students(only, roster, earlier.student_ids)
-    folder = prepare_out_dir(out_dir, paper_id, force, earlier)
+    folder = prepare_out_dir(out_dir, paper_id, force, earlier, _fresh_secret(out_dir, paper_id, fmt))
     roster = typeset_names(roster) if fmt == "pdf" else roster
     source = "tex" if fmt == "pdf" else fmt
     with paused_gc(), (BlockSpool() if roster else nullcontext()) as spool:
@@ -81,11 +83,22 @@ def generate(out_dir, classes: str = "all", count: int = 1, seed=None, fmt: str 
             quiz.warnings.extend(overflow_warnings(pdfs))
             files.update(pdfs)
             write_files(Path(out_dir), files)
+            pdf_cache.finished(out_dir, paper_id)
         else:
             _write_streams(Path(out_dir), files)
     quiz.files = list(files)
     quiz.warnings += folder.remove_stale(quiz.files) if only is None else []
     return quiz
+
+
+def _fresh_secret(out_dir, paper_id, fmt: str):
+    """How a paper the folder holds no key of gets its secret: a PDF run of a
+    given seed notes it until its files are written, so that, stopped and
+    started again, it makes the same documents and finds them compiled
+    (pdf_cache.py); any other run draws a new one."""
+    if fmt != "pdf" or paper_id is None:
+        return new_secret
+    return lambda: pdf_cache.started_secret(out_dir, paper_id, new_secret)
 
 
 def _check_options(split: bool, students, paper: str, layout: str, only, force: bool) -> None:

@@ -1,0 +1,180 @@
+"""PDFs compiled before, kept by the hash of what made them, so that a run
+stopped half-way (Ctrl-C, a closed laptop, a killed job) starts again where it
+stopped, and an unchanged document is never compiled twice. The papers are
+reproducible (no date or file id in them: templates/*.tex.j2), so a kept PDF
+is byte for byte the one TeX would make again.
+
+An entry is one file, ``<sha256>.pdf-entry``: a header line, a JSON line (the
+questions that ran off a page, ``CompiledPdf.overflows``) and the PDF's bytes.
+Its hash covers the document's name and source, the engine and that engine's
+version line. The cache is an optimisation only: any entry it cannot read is
+compiled afresh, and a folder it cannot write is passed over in silence.
+
+A paper's code is keyed by a secret drawn fresh for each new output folder
+(key/papercode.py), so every PDF of a first run differs from another run's.
+A PDF run into a folder with no key of that paper yet therefore notes its
+secret here (``started_secret``) until its files are written (``finished``):
+started again after a stop, it draws the same papers and finds them kept."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+from quizgen.key.papercode import secret_problem
+
+CACHE_ENV = "QUIZGEN_PDF_CACHE"
+OFF = frozenset({"", "0", "off", "no", "false", "none"})
+HEADER = b"quizgen-pdf-cache 1\n"
+LIMIT_BYTES = 1 << 30
+"""The cache is cut back to 80% of this (oldest used first) when a batch leaves it larger."""
+
+
+def cache_folder() -> Path | None:
+    """Where kept PDFs live: ``$QUIZGEN_PDF_CACHE`` (``off`` keeps none), else
+    ``$XDG_CACHE_HOME/quizgen/pdf``, else ``~/.cache/quizgen/pdf``."""
+    value = os.environ.get(CACHE_ENV)
+    if value is not None:
+        return None if value.strip().lower() in OFF else Path(value).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "quizgen" / "pdf"
+
+
+@functools.lru_cache(maxsize=None)
+def engine_version(program: str) -> str:
+    """The first line ``program --version`` prints (a TeX upgrade may typeset
+    differently, so its PDFs are other entries); "" when it does not run."""
+    try:
+        done = subprocess.run([program, "--version"], capture_output=True, timeout=30, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return done.stdout.decode("utf-8", "replace").partition("\n")[0].strip()
+
+
+def entry_name(name: str, source: str, engine: str, program: str) -> str:
+    """The file name of the entry for document ``name`` made from ``source`` by ``program`` (``engine``)."""
+    digest = hashlib.sha256()
+    for piece in (Path(name).name, engine, engine_version(program), source):
+        digest.update(piece.encode("utf-8", "surrogatepass") + b"\0")
+    return f"{digest.hexdigest()}.pdf-entry"
+
+
+def kept(folder: Path | None, entry: str) -> tuple | None:
+    """``(pdf bytes, overflows)`` of a kept entry, marked as just used; None when there is none to read."""
+    if folder is None:
+        return None
+    path = folder / entry
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    if not data.startswith(HEADER):
+        return None
+    line, _, pdf = data[len(HEADER):].partition(b"\n")
+    try:
+        meta = json.loads(line)
+        overflows, size = tuple(meta["overflows"]), meta["bytes"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    if size != len(pdf) or not pdf.startswith(b"%PDF-") or not all(isinstance(q, str) for q in overflows):
+        return None
+    _touch(path)
+    return pdf, overflows
+
+
+def keep(folder: Path | None, entry: str, pdf: bytes, overflows: tuple) -> None:
+    """Keep a compiled PDF as ``entry`` (written whole or not at all)."""
+    if folder is None:
+        return
+    meta = json.dumps({"overflows": list(overflows), "bytes": len(pdf)}).encode("utf-8")
+    _write_whole(folder / entry, HEADER + meta + b"\n" + pdf)
+
+
+def _write_whole(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all (a folder that cannot be written: not at all)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+            os.replace(temp, path)
+        except BaseException:
+            _remove(Path(temp))
+            raise
+    except OSError:
+        return
+
+
+def trim(folder: Path | None, limit: int = LIMIT_BYTES) -> None:
+    """When the kept entries take more than ``limit`` bytes, remove the least
+    recently used until they take 80% of it."""
+    if folder is None:
+        return
+    entries = []
+    try:
+        with os.scandir(folder) as found:
+            for item in found:
+                if item.name.endswith(".pdf-entry"):
+                    stat = item.stat()
+                    entries.append((stat.st_mtime, stat.st_size, item.path))
+    except OSError:
+        return
+    total = sum(size for _, size, _ in entries)
+    if total <= limit:
+        return
+    for _, size, path in sorted(entries):
+        if total <= limit * 0.8:
+            break
+        _remove(Path(path))
+        total -= size
+
+
+def started_secret(out_dir, paper, fresh) -> str:
+    """The secret an unfinished PDF run of ``paper`` (a PaperId: seed,
+    templates, questions, students) into ``out_dir`` drew, else ``fresh()``'s,
+    noted until ``finished``: a run started again after a stop prints the
+    same paper codes, so its PDFs already made are found kept."""
+    folder = cache_folder()
+    if folder is None:
+        return fresh()
+    path = folder / "started" / _started_name(out_dir, paper)
+    try:
+        noted = path.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeError):
+        noted = ""
+    if noted and not secret_problem(noted):
+        return noted
+    secret = fresh()
+    _write_whole(path, secret.encode("ascii"))
+    return secret
+
+
+def finished(out_dir, paper) -> None:
+    """Forget the secret noted for ``paper`` in ``out_dir``: its key now holds it."""
+    folder = cache_folder()
+    if folder is not None:
+        _remove(folder / "started" / _started_name(out_dir, paper))
+
+
+def _started_name(out_dir, paper) -> str:
+    return hashlib.sha256(f"{os.path.abspath(out_dir)}\0{paper!r}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _touch(path: Path) -> None:
+    try:
+        os.utime(path)
+    except OSError:
+        pass
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
