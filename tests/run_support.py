@@ -3,11 +3,21 @@ fail on purpose, to test that a run puts back what it did."""
 
 import csv
 import os
+import resource
+import time
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from quizgen.cli import main
+
+
+def cpu_seconds() -> float:
+    """CPU seconds this process and its finished children have used: the
+    clock of the guards against super-linear work (a scan that took minutes),
+    which another job on the machine does not move as it moves wall time."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 def run_in(folder: Path, *args):

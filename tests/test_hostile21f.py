@@ -6,7 +6,6 @@ every output with every input."""
 
 import json
 import os
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import quizgen.grading.run as run
 from quizgen.cli import main
 from quizgen.grading.outputs import GradeOutputs
 from quizgen.grading.paths import files_read, refuse_sheet_clashes
+from run_support import cpu_seconds
 
 
 def part(letter, value):
@@ -218,6 +218,6 @@ def test_twenty_thousand_bank_files_and_sheets_are_checked_in_seconds(tmp_path):
     for n in range(20000):
         (bank / f"_d{n}.yaml").touch()
     reads = files_read(tmp_path / "answers.csv", tmp_path / "key.json", outputs=GradeOutputs(banks=(str(bank),)))
-    start = time.perf_counter()
+    start = cpu_seconds()
     refuse_sheet_clashes(tmp_path / "fb", [f"s{n:05d}.md" for n in range(20000)], reads)
-    assert time.perf_counter() - start < 15   # about 1 s; 64 s when every pair was compared
+    assert cpu_seconds() - start < 15   # about 1 s; 64 s when every pair was compared

@@ -6,11 +6,10 @@ import csv
 import itertools
 import json
 import re
-import time
 
 from quizgen.lms.responses import _letter, cloze_parts
 from redos_support import best_seconds
-from run_support import run_in
+from run_support import cpu_seconds, run_in
 
 
 def _moodle_wide_download(folder, pairs: int):
@@ -29,10 +28,10 @@ def test_wide_moodle_header_is_read_in_linear_time(tmp_path):
     assert run_in(tmp_path, "export", "moodle", "--classes", "C1", "--count", 2, "--seed", 5,
                   "--out", "m.xml").exit_code == 0
     _moodle_wide_download(tmp_path, 40_000)
-    start = time.perf_counter()
+    start = cpu_seconds()
     result = run_in(tmp_path, "grade", "mh.csv", "--key", "m-key.json", "--no-html")
     assert result.exit_code == 0, result.output
-    assert time.perf_counter() - start < 10
+    assert cpu_seconds() - start < 10
     assert (tmp_path / "mh-graded.csv").exists()
 
 

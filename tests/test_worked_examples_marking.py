@@ -10,6 +10,7 @@ import pytest
 from quizgen.generation.sampling import canonical_instance
 from test_marking_grade import _grade
 from test_marking_students_gen import BANK, student
+from run_support import cpu_seconds
 
 
 @pytest.mark.parametrize("cls", sorted(BANK))
@@ -45,11 +46,10 @@ def test_a_key_parameter_in_e_notation_is_no_work_of_hours():
     """rev-hostile21b: a hand-edited parameter "1e100000000" made Fraction build
     that integer (grade hung); a rational text is read only without an exponent,
     and the whitelist parser refuses the rest."""
-    import time
 
     from quizgen.grading.careful import exact_params
 
-    start = time.perf_counter()
+    start = cpu_seconds()
     env = exact_params({"junk": "1e100000000", "third": "1/3", "p": "exp(2)/(exp(2) + E + 1)"})
     assert "junk" not in env and env["third"] == Fraction(1, 3) and abs(float(env["p"]) - 0.66524) < 1e-5
-    assert time.perf_counter() - start < 1.0
+    assert cpu_seconds() - start < 1.0
