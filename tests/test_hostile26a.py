@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
+from run_support import cpu_seconds
 
 EXAMPLE_BANK = Path(__file__).resolve().parents[1] / "docs" / "examples" / "bert_bank"
 PERPLEXITY = EXAMPLE_BANK / "c13_perplexity.yaml"
@@ -24,9 +24,9 @@ def test_many_unknown_keys_are_reported_in_linear_time(tmp_path, invoke):
     """40,000 unknown top-level keys (half a megabyte) were located one by one,
     re-reading and re-scanning the file for each: minutes. Now seconds."""
     bank = _bank_with(tmp_path, "".join(f"x{i}: {i}\n" for i in range(40_000)))
-    start = time.monotonic()
+    start = cpu_seconds()
     result = invoke("list", "--bank", bank)
-    elapsed = time.monotonic() - start
+    elapsed = cpu_seconds() - start
     assert result.exit_code == 2
     assert "c13.yaml:" in result.output and "unknown key 'x0'" in result.output
     assert "39999 more problems" in result.output

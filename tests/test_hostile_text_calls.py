@@ -6,12 +6,12 @@ once and in little memory. Validate lists such a template's problem and goes
 on to the next template (exit 1)."""
 
 import resource
-import time
 from pathlib import Path
 
 import pytest
 
 from quizgen.validation.problems import shown
+from run_support import cpu_seconds
 
 BASE = (Path(__file__).parent / "data" / "user_bank" / "c11_softmax_temperature.yaml").read_text()
 STEM_LINE = "and samples at temperature $\\tau = {{ tau }}$."
@@ -90,9 +90,9 @@ def stem_line(path: Path) -> int:
 def test_generate_refuses_hostile_text_at_once_in_one_line(invoke, tmp_path, memory_cap, case):
     stem, words = CASES[case]
     folder = user_bank(tmp_path, {"c11.yaml": stem})
-    start = time.monotonic()
+    start = cpu_seconds()
     result = invoke("generate", "--bank", folder, "--classes", "C11", "--seed", 1, "--out", tmp_path / "out")
-    took = time.monotonic() - start
+    took = cpu_seconds() - start
     lines = result.stderr.strip().splitlines()
     assert result.exit_code == 2 and len(lines) == 1, result.output
     path = folder / "c11.yaml"
@@ -106,9 +106,9 @@ def test_generate_refuses_hostile_text_at_once_in_one_line(invoke, tmp_path, mem
 def test_validate_lists_hostile_text_as_the_templates_problem(invoke, tmp_path, memory_cap, case):
     stem, words = CASES[case]
     folder = user_bank(tmp_path, {"c11.yaml": stem})
-    start = time.monotonic()
+    start = cpu_seconds()
     result = invoke("validate", folder, "--samples", 5)
-    assert time.monotonic() - start < 5
+    assert cpu_seconds() - start < 5
     path = folder / "c11.yaml"
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert f"{shown(path)}:{stem_line(path)}: stem: template text exceeds a limit: " in result.stdout
