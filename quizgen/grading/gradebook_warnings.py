@@ -14,6 +14,7 @@ from quizgen.errors import shortened
 from quizgen.grading.lms_input import fallback_warning
 from quizgen.lms.gradebook import Grade
 from quizgen.lms.import_limits import over_moodle_maximum
+from quizgen.lms.papers import unmarked_absent
 from quizgen.report.formatting import number_text
 from quizgen.grading.off_roster import OFF_ROSTER_SHOWN, named_few, roster_hint, roster_spelling, with_hint
 from quizgen.marking.student_ids import nearest_ids, normalise_id
@@ -70,7 +71,7 @@ def gradebook_students(outputs, result) -> tuple:
     an override marked 0, whose 0 is written). For Moodle, an LMS download's
     ids that lost the roster's leading zeros are written as the roster has
     them (off_roster.roster_spelling: the ids Moodle knows)."""
-    absent = frozenset(_unmarked_absent(result))
+    absent = frozenset(unmarked_absent(result))
     held = getattr(result, "held", frozenset()) | getattr(result, "unlisted", frozenset())
     held |= no_answer_ids(outputs, result)
     if outputs.gradebook != "moodle":
@@ -154,7 +155,7 @@ def unmatched_note(outputs, result, book) -> list:
         return [f"{len(unmatched)} graded student id(s) are not email addresses, which Moodle's import by "
                 f"Email address cannot match: {named_few(list(map(shortened, unmatched)))}; if they are the "
                 "students' ID numbers in Moodle, grade without --gradebook-key email"] if unmatched else []
-    absent = set(_unmarked_absent(result))
+    absent = set(unmarked_absent(result))
     graded = [i for i in unmatched if i not in absent]
     if not graded:
         return []
@@ -251,13 +252,7 @@ def no_answer_ids(outputs, result) -> frozenset:
     a grade the LMS has for them; none with ``--zero-absent`` or for an LMS download (its own rules: held, unlisted)."""
     if outputs.zero_absent or outputs.download:
         return frozenset()
-    return frozenset(normalise_id(i) for i in _unmarked_absent(result))
-
-
-def _unmarked_absent(result) -> list:
-    """The ids of who gave no answer (``result.absent``) but those an override marked 0 (``zero_marked``)."""
-    marked = set(result.zero_marked)
-    return [i for i in result.absent if i not in marked]
+    return frozenset(normalise_id(i) for i in unmarked_absent(result))
 
 
 def _no_grade_words(gradebook: str, attempts: bool = True, in_template: bool = True) -> str:

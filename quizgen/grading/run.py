@@ -51,7 +51,7 @@ from quizgen.grading.tally import Tally, count_latest, key_trap_wording
 from quizgen.grading.timestamps import SHOWN, resubmission_lines, unread_time_lines
 from quizgen.text.words import named_first
 from quizgen.key.status import Status
-from quizgen.lms.papers import still_open_ids, unlisted_ids
+from quizgen.lms.papers import still_open_ids, unlisted_ids, unmarked_absent
 from quizgen.roster import read_roster
 from quizgen.ui import progress_bar
 
@@ -184,7 +184,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                                  marked, off, no_id_at)
                 result.shared_ids, result.papers_used = [students.ids[n] for n in sorted(clashed)], written.taken
                 result.zeros_lost = lost_zeros(students) if students.lms else {}
-                result.held = still_open_ids(index.key, class_roster, set(result.absent) - set(result.zero_marked))
+                result.held = still_open_ids(index.key, class_roster, unmarked_absent(result))
                 result.unlisted = unlisted_ids(index.key, result) if lms else frozenset()
                 result.key_name = result.key_name if lms or key_path is None else key_shown(key_path, source.path)
                 result.files = run_files(reads, paths)

@@ -55,6 +55,15 @@ def still_open_ids(key, roster=(), absent=()) -> frozenset:
     return frozenset(held)
 
 
+def unmarked_absent(result) -> list:
+    """The ids of who gave no answer (``result.absent``, a GradeResult's) but
+    those an override marked 0 (``result.zero_marked``), in their order: the
+    absent whose grade in the LMS is kept, never replaced by a 0. The one
+    definition, for grading's run and gradebook warnings and for this layer."""
+    marked = set(result.zero_marked)
+    return [i for i in result.absent if i not in marked]
+
+
 def unlisted_ids(key, result) -> frozenset:
     """The normal ids of the roster students an LMS download does not list at
     all: in ``result.absent`` with no paper in ``key`` (the key built from the
@@ -63,7 +72,7 @@ def unlisted_ids(key, result) -> frozenset:
     gradebook files give them no grade, where a 0 would show them as having sat it."""
     from quizgen.marking.student_ids import normalise_id
     attempted = {normalise_id(p.student_id) for p in key.papers}
-    absent = {normalise_id(i) for i in set(result.absent) - set(result.zero_marked)}
+    absent = {normalise_id(i) for i in unmarked_absent(result)}
     return frozenset(absent - attempted - result.held)
 
 
