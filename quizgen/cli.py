@@ -230,9 +230,12 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @click.option("--roster", default=None, type=click.Path(dir_okay=False),
               help="The class roster CSV (a student id column, optional name): students with no answer are "
                    "listed as missing.")
-@click.option("--force", is_flag=True,
-              help="Grade even when most answers look written for another seed or key, and replace outputs an "
-                   "earlier run made in --out from another answers file.")
+@click.option("--force-key", is_flag=True,
+              help="Grade with this key even when most answers (or their paper codes) look written for another "
+                   "seed or key.")
+@click.option("--replace-outputs", is_flag=True,
+              help="Replace the outputs an earlier run made in the same place from another answers file.")
+@click.option("--force", is_flag=True, help="Both --force-key and --replace-outputs (the older option).")
 @click.option("--zero-absent", is_flag=True,
               help="Give students with no answer in the answers file (--roster's, or the key's own papers) 0 in a "
                    "Moodle or Canvas gradebook (default: no grade, leaving one they have in the LMS).")
@@ -262,7 +265,7 @@ def drill(classes, count, seed, state_path, no_save, stats, decimal_comma, banks
 @bank_option
 @jobs_option
 def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, encoding, policy, ecf_credit,
-                  overrides, roster, force, zero_absent, paper_as_written, attempt, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key,
+                  overrides, roster, force_key, replace_outputs, force, zero_absent, paper_as_written, attempt, no_html, gradebook, gradebook_template, gradebook_item, gradebook_key,
                   feedback_dir, feedback_format, paper_size, banks, jobs):
     """Grade a class's answers (CSV, or a Moodle/Canvas responses export) against the key:
     <answers>-graded.csv, per-student, per-question and item-analysis CSVs, a Markdown report
@@ -284,7 +287,8 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
     result = grade(answers, key=key_path, out=out, delimiter=delimiter, decimal_comma=decimal_comma,
                    rtol=rtol, atol=atol, encoding=encoding, progress=sys.stderr.isatty(), outputs=outputs,
                    policy=policy, ecf_credit=ecf_credit, overrides=overrides, roster=roster, force=force,
-                   jobs=jobs, paper_as_written=paper_as_written, attempt=attempt)
+                   jobs=jobs, paper_as_written=paper_as_written, attempt=attempt, force_key=force_key,
+                   replace_outputs=replace_outputs)
     for line in result.warnings:
         click.echo(f"quizgen: warning: {printable(line)}", err=True)
     click.echo(summary_text(result))

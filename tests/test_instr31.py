@@ -77,8 +77,8 @@ def test_another_answers_file_of_the_same_name_is_refused_into_the_same_out(cour
     assert second.stderr == (
         "quizgen: error: --out results: results/answers-graded.csv and the outputs named after it were made "
         "from section1/answers.csv (key quiz/key.json), and this run grades section2/answers.csv, whose outputs "
-        "would replace them; give this one another --out (a folder or file name of its own), or pass --force "
-        "to replace them\n")
+        "would replace them; give this one another --out (a folder or file name of its own), or pass "
+        "--replace-outputs to replace them\n")
     assert {p.name: p.read_bytes() for p in (course / "results").iterdir()} == before   # nothing written
     # the same file, corrected, graded again (another option too, by another spelling): replaced as before
     (course / "section1" / "answers.csv").write_text(WIDE + "s001,Ada,0.716,0.335\ns002,Bob,0.716,0.335\n",

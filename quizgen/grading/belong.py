@@ -1,6 +1,7 @@
 """Do these answers belong to this key? Two checks, each stopping grade with
 one line (InputFileError, exit 2) that names the key used and what to pass;
-``--force`` grades anyway and prints the line as a warning
+``--force-key`` (or ``--force``, which also means ``--replace-outputs``) grades
+anyway and prints the line as a warning, naming the option given
 (docs/grading.md, "Answers for another key").
 
 Before the pass, the paper codes (``check_codes``): when most of the codes
@@ -66,6 +67,7 @@ NEARBY_KEY_BYTES = 16 * 1024 ** 2   # a key.json near the answers bigger than th
 NEARBY_BYTES = 32 * 1024 ** 2   # nor more than this of them in all, in one check
 COLLECT_BYTES = 8 * 1024 ** 2   # the cycles of this much key read are collected (at most 4 collections)
 CODE_CELL_MOST = 64   # a paper cell longer than this is no code (the rows say so, one by one)
+KEY_OPTION = "--force-key"   # the option that grades answers these checks refuse with this key
 _NEAR = frozenset({Status.CORRECT, Status.IMPRECISE})
 _NONE_BETTER = weakref.WeakKeyDictionary()   # {KeyIndex: {(answers, used)}}: searched this run, none fit better
 
@@ -157,13 +159,13 @@ def _share_in(path: Path, answers: list):
         return None
 
 
-def check_belong(index, students, grid, answers_path: Path, force: bool = False, key_name: str | None = None,
+def check_belong(index, students, grid, answers_path: Path, forced_by: str = "", key_name: str | None = None,
                  used=None) -> str:
     """Stop (InputFileError, exit 2) when the answers look like another key's:
     a key.json near them (not ``used``) fits them far better, when most are far
     from every value this key knows or few match; or most are far and none
-    fits better (then --force grades a very weak class). With ``force`` the
-    line is a warning instead. Few matched and no better key found: a warning
+    fits better (then --force-key grades a very weak class). With ``forced_by``
+    (the option that lets such answers through, "" for none) the line is a warning instead. Few matched and no better key found: a warning
     line (a weak class is graded). "" when they belong. ``key_name`` names the
     key (default: the index's name)."""
     sample = Sample(index, students, grid)
@@ -173,30 +175,31 @@ def check_belong(index, students, grid, answers_path: Path, force: bool = False,
         return ""
     better = better_key(index, sample.answers, answers_path, used)
     if far or better is not None:
-        return stop_line(sample, better, source, name, force)
+        return stop_line(sample, better, source, name, forced_by)
     return (f"{source}: only {sample.matched} of {sample.numeric} numeric answers "
             f"({100 * sample.matched / sample.numeric:.0f}%) match, within tolerance, a value {name} knows for "
             "their part (its answer, a trap or carried rounding; ecf answers left out): a weak class, or "
             "answers written for another seed or key? If the latter, grade them again with the right --key")
 
 
-def stop_line(sample: Sample, better, source: str, name: str, force: bool) -> str:
-    """The line that stops grade (InputFileError; with ``force`` returned as a
+def stop_line(sample: Sample, better, source: str, name: str, forced_by: str) -> str:
+    """The line that stops grade (InputFileError; with ``forced_by``, the option given, returned as a
     warning) for answers (``sample``) most of which are far from every value
     this key knows (``better`` None), or that the key.json ``better`` names
     (``better_key``'s) fits far better."""
     if better is None:   # the issue's rule: most answers far from every value this key knows
-        return _stop(belong_message(sample.far, sample.numeric, source, name, force), force)
+        return _stop(belong_message(sample.far, sample.numeric, source, name, forced_by), forced_by)
     other, theirs, ours = better
     line = (f"{source}: only {100 * ours:.0f}% of a sample of numeric answers lie within tolerance of a value "
             f"{name} knows for their part, but {100 * theirs:.0f}% of a value {other} knows: ")
-    return _stop(line + ("graded anyway, as --force asks" if force else
-                         f"grade them with --key {other}, or pass --force to grade them with this key"), force)
+    return _stop(line + (f"graded anyway, as {forced_by} asks" if forced_by else
+                         f"grade them with --key {other}, or pass {KEY_OPTION} to grade them with this key"),
+                 forced_by)
 
 
-def _stop(line: str, force: bool) -> str:
-    """``line`` as a warning with ``force``; else stop with it (InputFileError, exit 2)."""
-    if not force:
+def _stop(line: str, forced_by: str) -> str:
+    """``line`` as a warning with ``forced_by`` (an option's name); else stop with it (InputFileError, exit 2)."""
+    if not forced_by:
         raise InputFileError(line)
     return line
 
@@ -206,12 +209,12 @@ def is_far(value: float, values) -> bool:
     return all(abs(value - v) > CLOSENESS * max(abs(v), 1e-12) for v in values)
 
 
-def belong_message(far: int, numeric: int, source: str, key_name: str, forced: bool = False) -> str:
+def belong_message(far: int, numeric: int, source: str, key_name: str, forced_by: str = "") -> str:
     """The one line saying most answers are far from this key's values: what to
-    do about it, or (``forced``) that they were graded anyway."""
-    advice = ("graded anyway, as --force asks" if forced else
+    do about it, or (``forced_by``: the option given) that they were graded anyway."""
+    advice = (f"graded anyway, as {forced_by} asks" if forced_by else
               "Grade them with the right --key (no key.json near them fits them better), or, if they are this "
-              "key's (a very weak class), pass --force to grade them")
+              f"key's (a very weak class), pass {KEY_OPTION} to grade them")
     near = numeric - far
     return (f"{source}: only {near} of {numeric} numeric answers ({100 * near / numeric:.0f}%) are near a value "
             f"{key_name} knows for their part (its answer, a trap or carried rounding): were they "
@@ -250,10 +253,10 @@ def written_codes(source, index, limit: int = CODE_ROWS) -> tuple:
     return found, False
 
 
-def check_codes(source, index, key_name: str, force: bool = False, key_path=None) -> str:
+def check_codes(source, index, key_name: str, forced_by: str = "", key_path=None) -> str:
     """Stop (InputFileError, exit 2) when most paper codes the answers carry
     are no paper of this key, naming what kind they are and the key.json that
-    printed them when one is found; with ``force`` the line as a warning; "" otherwise."""
+    printed them when one is found; with ``forced_by`` (the option given) the line as a warning; "" otherwise."""
     written, cut = written_codes(source, index)
     ours = {normalise_code(code) for code, _, _ in index.key.codes}
     rows = sum(sum(students.values()) for students in written.values())
@@ -262,12 +265,12 @@ def check_codes(source, index, key_name: str, force: bool = False, key_path=None
         return ""
     column = "its paper column" + (f" (in its first {CODE_ROWS:,} answers, those read for codes)" if cut else "")
     line = f"{source.path.name}: {_codes_mismatch(foreign, index.key, key_name, column)}: "
-    if force:
-        return line + "graded anyway, as --force asks (those rows are needs_review)"
+    if forced_by:
+        return line + f"graded anyway, as {forced_by} asks (those rows are needs_review)"
     holder = key_holding(set(foreign), source.path, key_path)
     what = (f"grade them with --key {holder} (the key.json that printed those codes)" if holder else
             "grade them with --key and the key.json written beside the papers they answered")
-    raise InputFileError(line + what + ", or pass --force to grade them anyway")
+    raise InputFileError(line + what + f", or pass {KEY_OPTION} to grade them anyway")
 
 
 def _codes_mismatch(foreign: dict, key, key_name: str, column: str = "its paper column") -> str:

@@ -20,7 +20,7 @@ them far better, or answers far from every value the key knows, with a margin
 class that the whole file's sample would not). Few matched and no better key
 (a weak class, maybe), or about half far, is left to the check after the pass
 (which then does not search the other keys again: belong.better_key). With
-``--force`` or ``--paper-as-written`` (which changes the paper a student is
+``--force-key`` (or ``--force``) or ``--paper-as-written`` (which changes the paper a student is
 graded against) nothing is sampled. A row cut at a window's edge is at worst
 read as a malformed row: invalid, no value, counted for nothing."""
 
@@ -64,7 +64,7 @@ def check_early(source, index, key_name: str, used=None) -> None:
         return
     better = better_key(index, sample.answers, source.path, used)
     if better is not None or looks_foreign(sample.far, sample.numeric, most=EARLY_FAR):
-        stop_line(sample, better, source.path.name, key_name, False)
+        stop_line(sample, better, source.path.name, key_name, "")
 
 
 def spread(sample: Sample, index) -> bool:

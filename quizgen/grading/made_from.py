@@ -5,8 +5,8 @@ key it read (the answers file also by its path from the record's folder, so
 that a course folder moved or synced elsewhere still knows it). Two sections' ``answers.csv`` graded into one ``--out`` folder
 would give the same output names, and the second run would silently replace
 the first's files; a run about to replace outputs that another answers file
-made is refused in one line naming both (``--force`` replaces them, with a
-warning), while grading the same file again replaces them as before."""
+made is refused in one line naming both (``--replace-outputs``, or ``--force``,
+replaces them, with a warning naming the option), while grading the same file again replaces them as before."""
 
 from __future__ import annotations
 
@@ -102,23 +102,23 @@ def earlier_record(graded: Path) -> MadeFrom | None:
     return MadeFrom(answers, key, relative)
 
 
-def check_made_from(paths: dict, made: MadeFrom, force: bool, lead: str) -> list:
+def check_made_from(paths: dict, made: MadeFrom, forced_by: str, lead: str) -> list:
     """Refuse (UsageError, exit 2) before anything is written a run whose
     outputs ``paths`` ({role: path}) would replace, with ``made``'s, outputs
     an earlier run made from another answers file (its record, while any of
-    them is still there); with ``force``, the warning saying they were
-    replaced, in a list ([] when nothing is replaced). ``lead``: what named the outputs."""
+    them is still there); with ``forced_by`` (the option given, "" for none), the warning
+    saying they were replaced, in a list ([] when nothing is replaced). ``lead``: what named the outputs."""
     graded = Path(paths["graded"])
     earlier = earlier_record(graded)
     if earlier is None or made.same_answers(earlier) or not any(Path(p).exists() for p in paths.values()):
         return []
     theirs = f"{_shown(earlier.answers)}" + (f" (key {_shown(earlier.key)})" if earlier.key else "")
-    if force:
+    if forced_by:
         return [f"replaced {_shown(graded)} and the outputs named after it, which an earlier run made from "
-                f"{theirs}, as --force asks"]
+                f"{theirs}, as {forced_by} asks"]
     raise UsageError(f"{lead}: {_shown(graded)} and the outputs named after it were made from {theirs}, and this "
                      f"run grades {_shown(made.answers)}, whose outputs would replace them; give this one another "
-                     "--out (a folder or file name of its own), or pass --force to replace them")
+                     "--out (a folder or file name of its own), or pass --replace-outputs to replace them")
 
 
 def _shown(path) -> str:

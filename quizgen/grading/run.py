@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 
 from quizgen.background import Background, resolve_jobs
-from quizgen.errors import InputFileError, OutputError, named_few, shortened
+from quizgen.errors import InputFileError, OutputError
 from quizgen.commit import one_commit
 from quizgen.files import streamed_files
 from quizgen.grading.answers_file import open_answers
@@ -32,6 +32,7 @@ from quizgen.grading.key_index import (KeyIndex, found_key_note, key_shown, load
                                        traps_covered)
 from quizgen.grading.attempt_choice import AttemptChoice
 from quizgen.grading.lms_input import lms_inputs, moodle_maximum
+from quizgen.grading.look_at import look_at_lines
 from quizgen.grading.made_from import MadeFrom, check_made_from, record_name
 from quizgen.grading.outcome import localised
 from quizgen.grading.matrix import AnswerGrid, Slot, VerdictMatrix
@@ -48,9 +49,7 @@ from quizgen.grading.no_id import no_id_notes, no_id_places
 from quizgen.grading.off_roster import graded_off_roster, lost_zeros, roster_twins_warnings
 from quizgen.grading.students import Students, reconciliation_lines, zero_marked
 from quizgen.grading.tally import Tally, count_latest, key_trap_wording
-from quizgen.grading.timestamps import SHOWN, resubmission_lines, unread_time_lines
-from quizgen.text.words import named_first
-from quizgen.key.status import Status
+from quizgen.grading.timestamps import resubmission_lines, unread_time_lines
 from quizgen.lms.papers import still_open_ids, unlisted_ids, unmarked_absent
 from quizgen.roster import read_roster
 from quizgen.ui import progress_bar
@@ -97,7 +96,8 @@ class GradeResult:
 def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rtol=None, atol=None,
           encoding=None, progress: bool = False, outputs: GradeOutputs | None = None, policy=None,
           ecf_credit=None, overrides=None, roster=None, force: bool = False, jobs: int | None = None,
-          paper_as_written: bool = False, attempt: str | None = None) -> GradeResult:
+          paper_as_written: bool = False, attempt: str | None = None, force_key: bool = False,
+          replace_outputs: bool = False) -> GradeResult:
     """Grade the answers file ``answers`` against ``key`` (a key.json path, its
     data as a dict, or None to find key.json beside the answers, in the working
     directory or in its quiz/ folder, the first found, with a note when it is not
@@ -111,8 +111,9 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     ``policy`` (a policy.yaml path) and ``ecf_credit`` set the careful marker's
     credits, ``overrides`` (an overrides.csv path) applies human decisions,
     ``roster`` (a roster CSV path) names who should have answered; answers
-    that look written for another key stop grading unless ``force``
-    (docs/grading.md); ``paper_as_written`` grades a student whose answers all
+    that look written for another key stop grading unless ``force_key``, and
+    outputs another answers file made in the same folder are kept unless
+    ``replace_outputs`` (``force``: both, the older option; docs/grading.md); ``paper_as_written`` grades a student whose answers all
     carry another paper's code against that paper (paper_written.py). With ``jobs`` > 1 (default: one per CPU) a big file
     is graded in up to ``jobs`` processes at once, and the class report's
     item analysis is computed in a second process while the totals and the
@@ -121,6 +122,8 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
     (quizgen's score; ties: the later; also when None, the option not given),
     ``last`` or ``first`` (attempt_choice.py)."""
     refuse_empty_out(out)
+    key_forced, out_forced = forced_by(force, force_key, "--force-key"), forced_by(force, replace_outputs,
+                                                                                   "--replace-outputs")
     outputs, jobs, override, marking = _options(outputs, jobs, rtol, atol, policy, ecf_credit)
     refuse_missing_banks(outputs.banks)
     choice = AttemptChoice(attempt, marking, override, decimal_comma)
@@ -143,10 +146,10 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
                            built=built if lms else None, built_key=key_path if lms else None)
         paths = output_paths(source.path, built_out, key_path, outputs, reads, f"--out {out}" if out else None)
         made = MadeFrom.of(answers, key if lms else key_path, paths["graded"].parent)   # the download, not built
-        replaced = check_made_from(paths, made, force, f"--out {out}" if out else f"the outputs of {answers}")
+        replaced = check_made_from(paths, made, out_forced, f"--out {out}" if out else f"the outputs of {answers}")
         shown = _key_named(index, source, key_path, found=key is None and not lms, lms=lms)
-        code_warning = check_codes(source, index, shown, force, key_path)   # before any output is made
-        if not (force or paper_as_written):   # a big file's answers clearly another key's: stop before the pass
+        code_warning = check_codes(source, index, shown, key_forced, key_path)   # before any output is made
+        if not (key_forced or paper_as_written):   # a big file's answers clearly another key's: stop before the pass
             check_early(source, index, shown, key_path)
         decisions = read_decisions(overrides)
         class_roster = read_roster(roster) if roster is not None else None
@@ -160,7 +163,7 @@ def grade(answers, key=None, out=None, *, delimiter=None, decimal_comma=None, rt
             graded_handle = handles[names["graded"]]
             graded = _graded_rows(source, index, students, grid, tally, graded_handle, progress, decisions, jobs,
                                   folder)
-            foreign = check_belong(index, students, grid, source.path, force, shown, key_path)
+            foreign = check_belong(index, students, grid, source.path, key_forced, shown, key_path)
             absent, marked = _add_roster(students, grid, tally, decisions, Path(answers).name if lms else source.path.name)
             clashed, clash_notes, clash_warnings = clashing_ids(source, students, absent, state)
             for number in clashed:   # not one student's resubmission: named by clash_notes instead
@@ -214,6 +217,12 @@ def _download_outputs(outputs: GradeOutputs, download: Path, unkeyed: list, maxi
     Moodle (``maximum``, its Grade/10.00 column; None for none)."""
     outputs = replace(outputs, download=download.name, unkeyed=tuple(unkeyed), moodle_maximum=maximum)
     return outputs if outputs.gradebook_item is not None else replace(outputs, gradebook_item=download.stem)
+
+
+def forced_by(force: bool, given: bool, option: str) -> str:
+    """The option that lets a check through, as its warning names it: ``option`` when
+    ``given``, else ``--force`` (which means both) when ``force``, else "" (refused)."""
+    return option if given else "--force" if force else ""
 
 
 def _options(outputs: GradeOutputs | None, jobs: int | None, rtol, atol, policy, ecf_credit) -> tuple:
@@ -327,59 +336,6 @@ process: for 40 students x 27 parts it takes about 6 ms, less than forking
 def report_pays_for_a_process(students: Students, index: KeyIndex) -> bool:
     """True when the class report is big enough to compute in a forked process."""
     return len(students.names) * len(index.slots) >= REPORT_PROCESS_CELLS
-
-
-_LOOK_AT = ((Status.NEEDS_REVIEW, "need a person to read them (needs_review, 0 until an override)"),
-            (Status.INVALID, "could not be read (invalid, 0; the reason column says why)"))
-
-
-def look_at_lines(matrix: VerdictMatrix, counts: dict, slot_counts: list, unread: dict | None = None,
-                  on_lines=None, no_id_at: str = "", header_at=()) -> list:
-    """One line per status a marker should look at (``_LOOK_AT``) naming where its
-    answers are (student and part, the first SHOWN), so they need not search
-    graded.csv; invalid rows graded against no part are counted apart: those
-    not read as a row (``unread``: Tally.unread), naming their students, and
-    those with no student id (``on_lines``: Tally.unplaced_lines; ``no_id_at``:
-    their lines, no_id.no_id_places). How many lie on a part is read from
-    ``slot_counts`` (Tally.slot_counts), counted already."""
-    lines = []
-    for status, says in _LOOK_AT:
-        count = counts.get(status, 0)
-        if count:
-            shown = [f"{shortened(sid)} {slot.question_id} ({slot.part})" for sid, slot in matrix.where(status, SHOWN)]
-            named = sum(part[status] for part in slot_counts)
-            places = [named_first(shown, named)] if shown else []
-            if count > named:
-                places += unplaced_phrases(matrix.students, count - named, unread or {}, on_lines, no_id_at, header_at)
-            lines.append(f"{count} answer(s) {says}: {'; '.join(places)}")
-    return lines
-
-
-def unplaced_phrases(ids: list, rows: int, unread: dict, on_lines: dict | None = None, no_id_at: str = "",
-                     header_at=()) -> list:
-    """What the ``rows`` invalid rows graded against no part are: not read as a
-    row (an unquoted decimal comma, a quote left open), of the students named,
-    or of no student whose id could be read; the rest have no student id. In
-    wide form, where a line holds one answer per question column, they are
-    answers and ``on_lines`` (Tally.unplaced_lines) counts the lines they are on;
-    ``no_id_at`` names the lines with no student id, ``header_at`` (Tally.header_at) those repeating the header."""
-    def many(count: int, kind: str) -> str:
-        return f"{count} row(s)" if on_lines is None else f"{count} answer(s) on {on_lines.get(kind, 0)} line(s)"
-
-    places = []
-    owners = [n for n in sorted(unread) if n >= 0]
-    of_students = sum(unread[n] for n in owners)
-    if of_students:
-        places.append(f"{many(of_students, 'named')} not read as a row, so graded against no part: "
-                      + named_few([shortened(ids[n]) for n in owners], SHOWN))
-    if unread.get(-1):
-        places.append(f"{many(unread[-1], 'anonymous')} not read as a row, whose student id could not be read either"
-                      + (f" ({'line' if len(header_at) == 1 else 'lines'} {', '.join(map(str, header_at))} "
-                         "repeating the header line: two files joined into one?)" if header_at else ""))
-    no_id = rows - of_students - unread.get(-1, 0)
-    if no_id > 0:
-        places.append(f"{many(no_id, 'no_id')} with no student id" + (f": {no_id_at}" if no_id_at else ""))
-    return places
 
 
 def _matrix(index: KeyIndex, students: Students, grid: AnswerGrid) -> VerdictMatrix:

@@ -1,0 +1,65 @@
+"""The summary's lines on the answers a marker should look at: those awaiting a
+person (needs_review) and those that could not be read (invalid), each naming
+where they are (student and part), and the invalid rows graded against no part
+counted apart by why (not read as a row, no student id)."""
+
+from __future__ import annotations
+
+from quizgen.errors import named_few, shortened
+from quizgen.grading.matrix import VerdictMatrix
+from quizgen.grading.timestamps import SHOWN
+from quizgen.key.status import Status
+from quizgen.text.words import named_first
+
+
+_LOOK_AT = ((Status.NEEDS_REVIEW, "need a person to read them (needs_review, 0 until an override)"),
+            (Status.INVALID, "could not be read (invalid, 0; the reason column says why)"))
+
+
+def look_at_lines(matrix: VerdictMatrix, counts: dict, slot_counts: list, unread: dict | None = None,
+                  on_lines=None, no_id_at: str = "", header_at=()) -> list:
+    """One line per status a marker should look at (``_LOOK_AT``) naming where its
+    answers are (student and part, the first SHOWN), so they need not search
+    graded.csv; invalid rows graded against no part are counted apart: those
+    not read as a row (``unread``: Tally.unread), naming their students, and
+    those with no student id (``on_lines``: Tally.unplaced_lines; ``no_id_at``:
+    their lines, no_id.no_id_places). How many lie on a part is read from
+    ``slot_counts`` (Tally.slot_counts), counted already."""
+    lines = []
+    for status, says in _LOOK_AT:
+        count = counts.get(status, 0)
+        if count:
+            shown = [f"{shortened(sid)} {slot.question_id} ({slot.part})" for sid, slot in matrix.where(status, SHOWN)]
+            named = sum(part[status] for part in slot_counts)
+            places = [named_first(shown, named)] if shown else []
+            if count > named:
+                places += unplaced_phrases(matrix.students, count - named, unread or {}, on_lines, no_id_at, header_at)
+            lines.append(f"{count} answer(s) {says}: {'; '.join(places)}")
+    return lines
+
+
+def unplaced_phrases(ids: list, rows: int, unread: dict, on_lines: dict | None = None, no_id_at: str = "",
+                     header_at=()) -> list:
+    """What the ``rows`` invalid rows graded against no part are: not read as a
+    row (an unquoted decimal comma, a quote left open), of the students named,
+    or of no student whose id could be read; the rest have no student id. In
+    wide form, where a line holds one answer per question column, they are
+    answers and ``on_lines`` (Tally.unplaced_lines) counts the lines they are on;
+    ``no_id_at`` names the lines with no student id, ``header_at`` (Tally.header_at) those repeating the header."""
+    def many(count: int, kind: str) -> str:
+        return f"{count} row(s)" if on_lines is None else f"{count} answer(s) on {on_lines.get(kind, 0)} line(s)"
+
+    places = []
+    owners = [n for n in sorted(unread) if n >= 0]
+    of_students = sum(unread[n] for n in owners)
+    if of_students:
+        places.append(f"{many(of_students, 'named')} not read as a row, so graded against no part: "
+                      + named_few([shortened(ids[n]) for n in owners], SHOWN))
+    if unread.get(-1):
+        places.append(f"{many(unread[-1], 'anonymous')} not read as a row, whose student id could not be read either"
+                      + (f" ({'line' if len(header_at) == 1 else 'lines'} {', '.join(map(str, header_at))} "
+                         "repeating the header line: two files joined into one?)" if header_at else ""))
+    no_id = rows - of_students - unread.get(-1, 0)
+    if no_id > 0:
+        places.append(f"{many(no_id, 'no_id')} with no student id" + (f": {no_id_at}" if no_id_at else ""))
+    return places
