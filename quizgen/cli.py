@@ -8,62 +8,9 @@ import sys
 import click
 
 from quizgen import __version__
-from quizgen.errors import QuizgenError, Unfinished, UsageError, printable
+from quizgen.cli_group import QuizgenGroup
+from quizgen.errors import Unfinished, UsageError, printable
 from quizgen.files import install_signal_cleanup
-
-
-class QuizgenGroup(click.Group):
-    """A click group that turns any QuizgenError, and click's own usage errors
-    (an unknown option, a missing argument), into one line on stderr."""
-
-    def make_context(self, info_name, args, parent=None, **extra):
-        try:
-            return super().make_context(info_name, args, parent=parent, **extra)
-        except click.UsageError as exc:   # the group's own options: quizgen --bogus
-            _say_usage_error(exc, info_name)
-            raise SystemExit(exc.exit_code) from None
-
-    def invoke(self, ctx):
-        words = [*_protected_args(ctx), *ctx.args]   # click clears them before it calls the command
-        try:
-            return super().invoke(ctx)
-        except QuizgenError as exc:
-            click.echo(f"quizgen: error: {exc}", err=True)
-            ctx.exit(exc.exit_code)
-        except click.UsageError as exc:   # a command's options and arguments, or no such command
-            _say_usage_error(exc, self._command_named(ctx, words))
-            ctx.exit(exc.exit_code)
-
-    def _command_named(self, ctx, words: list) -> str:
-        """``quizgen grade`` (or ``quizgen export moodle``) when the command line
-        ``words`` name one of ours, else ``quizgen``."""
-        path, group = [ctx.command_path], self
-        for word in words:
-            command = group.commands.get(word) if isinstance(group, click.Group) else None
-            if command is not None:
-                path.append(word)
-                group = command
-        return " ".join(path)
-
-
-def _protected_args(ctx) -> list:
-    """The command name and its arguments click holds back (``_protected_args``
-    since click 8.2; the public ``protected_args`` now warns that it is going)."""
-    return list(ctx._protected_args)
-
-
-def _say_usage_error(exc: click.UsageError, caught_in: str) -> None:
-    """click's usage error as one line, as docs/errors.md promises:
-    ``quizgen: error: <what> (see 'quizgen grade --help')`` (the command the
-    error names, else the one it was caught in), the message cut to 300
-    characters; a bare ``quizgen`` shows the help and exits 2, as click does."""
-    if isinstance(exc, click.exceptions.NoArgsIsHelpError) and exc.ctx is not None:   # a bare ``quizgen``
-        click.echo(exc.ctx.get_help())
-        return
-    command = exc.ctx.command_path if exc.ctx is not None else caught_in
-    message = printable(exc.format_message())
-    message = message if len(message) <= 300 else message[:297] + "..."
-    click.echo(f"quizgen: error: {message} (see '{command} --help')", err=True)
 
 
 bank_option = click.option(
@@ -294,6 +241,26 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
     click.echo(summary_text(result))
     if any(isinstance(line, Unfinished) for line in result.warnings):
         click.get_current_context().exit(1)   # e.g. --format pdf made no PDF sheet: every output is written
+
+
+@main.command("review", short_help="The overrides file to fill in for the answers a person must decide.")
+@click.argument("graded", type=click.Path(dir_okay=False))
+@click.option("--out", default=None, type=click.Path(),
+              help="The file to write, or a folder (default: <graded stem>-review.csv beside GRADED); never replaced.")
+@click.option("--also", multiple=True, type=click.Choice(["invalid", "imprecise", "ecf"]),
+              help="Also list these answers besides needs_review: unreadable, right to too few figures, or marked by "
+                   "error carried forward (repeatable).")
+def review_command(graded, out, also):
+    """From the graded.csv grade wrote, write an overrides file listing each answer a person
+    must decide (needs_review): student, question, part, the answer, why, the expected answer,
+    and an empty share column. Fill in the shares (1, 0.5, 50%; lines left empty decide
+    nothing) and grade again with --overrides that file.
+
+    Example: quizgen review answers-graded.csv --also imprecise && quizgen grade answers.csv --overrides answers-graded-review.csv
+    """
+    from quizgen.grading.review import write_review
+
+    click.echo(write_review(graded, out=out, also=also).summary(graded))
 
 
 @main.command("validate", short_help="Check templates (a file, a folder, the bank) before class.")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from quizgen.errors import WARNINGS_SHOWN, printable, shortened
+from quizgen.errors import WARNINGS_SHOWN, first_few, printable, shortened
 from quizgen.grading.outcome import RESULT_COLUMNS, make_outcome
 from quizgen.key.status import Status
 from quizgen.grading.override_answers import (again_warning, changed_warning, held_outcome, same_answer,
@@ -34,9 +34,10 @@ _REASON = RESULT_COLUMNS.index("reason")   # an outcome's reason cell
 class Decisions:
     """The overrides of one run and, once applied, the lines for those that matched nothing."""
 
-    def __init__(self, overrides: list, source: str):
+    def __init__(self, overrides: list, source: str, undecided: list | None = None):
         self.overrides, self.source, self.unmatched, self.made = overrides, source, [], 0
         self.elsewhere = []   # overrides of students the key knows, with no answer row here and not on --roster
+        self.undecided = undecided or []   # the lines giving no mark, status or comment: parts left for later
 
     def apply(self, index, students, grid, patched: dict, made=None, graded=None) -> None:
         self.unmatched = apply_decisions(self.overrides, index, students, grid, patched, self.source, made,
@@ -55,6 +56,9 @@ class Decisions:
             lines.append(f"{len(self.elsewhere)} override(s) in {self.source} are for {count} student(s) with no "
                          "answer row in this run and not on --roster (another section's, say): left out, so they "
                          "change no score here and a gradebook template's grade for those students is kept")
+        if self.undecided:
+            lines.append(f"{len(self.undecided)} line(s) of {self.source} give no mark yet, so they decide nothing "
+                         f"and their answers stay as graded (line(s) {first_few(self.undecided)})")
         return lines
 
 
@@ -62,7 +66,8 @@ def read_decisions(path) -> Decisions | None:
     """The overrides file at ``path`` (None: no overrides)."""
     if path is None:
         return None
-    return Decisions(read_overrides(path), Path(path).name)
+    undecided = []
+    return Decisions(read_overrides(path, undecided), Path(path).name, undecided)
 
 
 class MadeRows:
@@ -163,7 +168,8 @@ def apply_decisions(overrides: list, index, students, grid, patched: dict, sourc
         reason = f"{MADE_REASON} {source} line {override.line}" if fresh else ""
         machine = "blank" if row < 0 else old.status.value
         status = Status(decided_status(override.status, machine, share, row >= 0 and score == old.score))
-        if machine == "correct" and status is Status.PARTIAL and not (override.percent or override.status):
+        if machine == "correct" and status is Status.PARTIAL and not (override.percent or override.status
+                                                                       or override.plainly_share()):
             # 50% cannot be points; a status named says part marks were meant
             short[k].append((override.line, describe_short(override, part, score, full, source)))
         elif machine != "correct" and status is Status.CORRECT and one_meant_as_points(override, full):
@@ -252,9 +258,9 @@ def describe_short(override, part: str, score: float, full: float, source: str) 
 def one_meant_as_points(override, full: float) -> bool:
     """Whether ``override`` is a share column's plain ``1``, with no status, on a
     part worth more than 1 point: full marks, where 1 point may have been meant
-    (graded.csv's ``score`` column is points)."""
+    (graded.csv's ``score`` column is points); not under a column headed ``share``."""
     return (override.unit != POINTS and override.score == 1 and full > 1
-            and not (override.percent or override.status))
+            and not (override.percent or override.status or override.plainly_share()))
 
 
 def describe_full(override, part: str, machine: str, full: float, source: str) -> str:

@@ -9,7 +9,10 @@ fraction 0..1 (or ``50%``); a column headed ``points`` (or ``mark``,
 key when the overrides are applied. ``grade`` could mean either, so it is refused.
 The file is read with the answers file's conventions (encoding detection,
 ``,`` ``;`` or tab, Excel's ``sep=`` line, loose header names, ``Q01``/``q1``
-and ``(a)``/``a``), and an override that matches nothing is reported."""
+and ``(a)``/``a``), and an override that matches nothing is reported. A line
+whose mark, status and comment are all empty decides nothing and is passed
+over (its line counted), so a file ``quizgen review`` wrote may be handed back
+half filled in."""
 
 from __future__ import annotations
 
@@ -56,14 +59,20 @@ class Override:
         """The mark as a message names it: ``score 0.5``, ``Points 2``."""
         return f"{self.heading} {self.score:g}"
 
+    def plainly_share(self) -> bool:
+        """Whether the mark column is headed ``share``, which no one writes points under
+        (``score`` and ``credit`` may hold points copied from graded.csv)."""
+        return self.unit == SHARE and norm_header(self.heading) == "share"
 
-def read_overrides(path) -> list:
-    """The overrides in the CSV file at ``path``, in file order."""
-    return parse_overrides(read_csv_text(path, "overrides"), str(path))
+
+def read_overrides(path, undecided: list | None = None) -> list:
+    """The overrides in the CSV file at ``path``, in file order (``undecided``: parse_overrides')."""
+    return parse_overrides(read_csv_text(path, "overrides"), str(path), undecided)
 
 
-def parse_overrides(text: str, source: str = "overrides") -> list:
-    """The overrides in CSV ``text``; ``source`` names it in errors."""
+def parse_overrides(text: str, source: str = "overrides", undecided: list | None = None) -> list:
+    """The overrides in CSV ``text``; ``source`` names it in errors. A line with
+    no mark, status or comment is no decision: its number goes to ``undecided``."""
     reader, skip = sniffed_reader(text, where=f"{source}: ")
     try:
         header = next(reader, None)
@@ -72,7 +81,10 @@ def parse_overrides(text: str, source: str = "overrides") -> list:
         heading = _heading(header, columns[unit])
         found = []
         for row in reader:
-            if any(cell.strip() for cell in row):
+            if not _decides(row, columns, unit):
+                if undecided is not None and any(cell.strip() for cell in row):
+                    undecided.append(reader.line_num + skip)
+            else:
                 where = f"{source}: line {reader.line_num + skip}"
                 found.append(_override(row, columns, where, reader.line_num + skip, (unit, heading)))
     except csv.Error as exc:
@@ -104,6 +116,14 @@ def _columns(header, source: str) -> dict:
                              f"when the question cell holds it, as Q3b; optional status, comment, answer); found "
                              f"{header_shown(header)}")
     return columns
+
+
+def _decides(row: list, columns: dict, unit: str) -> bool:
+    """Whether a data row holds a decision: a mark, a status or a comment (a
+    row of ids and answers only is a part left for later)."""
+    cells = [row[columns[role]] for role in (unit, "status", "comment")
+             if columns[role] is not None and columns[role] < len(row)]
+    return any(cell.strip() for cell in cells)
 
 
 def _heading(header: list, index: int) -> str:

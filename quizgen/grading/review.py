@@ -1,0 +1,159 @@
+"""``quizgen review``: the overrides file to fill in after a grade. From the
+graded.csv ``grade`` wrote, one line per answer that needs a person
+(``needs_review``; with ``also``, the imprecise, ECF or invalid answers too):
+the student, question and part, the answer as written, how it was graded,
+why, the expected answer, and empty ``share``, ``status`` and ``comment``
+cells. Filled in (a share of the part's marks: ``1``, ``0.5``, ``50%``) and
+given back to ``grade --overrides``, each line decides its part for that very
+answer (the ``answer`` column: grading/override_answers.py); a line left
+empty decides nothing (marking/overrides.py), so the file may be handed back
+half done. Its columns other than the overrides' own are read past."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from itertools import chain
+from pathlib import Path
+
+from quizgen.cells import spreadsheet_safe, unguard
+from quizgen.csv_input import ALIASES, FALLBACK_ERRORS, csv_problem, find_column, header_shown, norm_header
+from quizgen.errors import InputFileError, UsageError
+from quizgen.files import default_output_folder, out_is_folder, write_file
+from quizgen.grading.graded_as import COLUMN as GRADED_AS
+from quizgen.grading.outcome import RESULT_COLUMNS
+from quizgen.input_files import open_input
+
+HEADER = ("student_id", "name", "question_id", "part", "answer", "graded_status", "grader_reason", "expected",
+          "share", "status", "comment")
+"""The review file's columns: the overrides' own (student_id, question_id, part, answer, share, status,
+comment) and, for the person deciding, the name, how and why the grader graded the answer and the
+expected answer, under names the overrides reader takes for none of its columns."""
+KINDS = ("needs_review", "invalid", "imprecise", "ecf")
+"""What a line is there for, in the file's order: ``needs_review`` always, the others when asked (``also``)."""
+ALSO = KINDS[1:]
+HEADER_MOST = 4 << 20   # characters of graded.csv's header line read at most (an answers header's limit)
+
+
+@dataclass
+class Review:
+    """What ``write_review`` did: the file written (None when no answer needed a
+    person, and nothing was written) and how many lines of each kind it holds."""
+
+    path: Path | None
+    counts: dict = field(default_factory=dict)
+
+    def summary(self, graded) -> str:
+        """The line ``quizgen review`` prints."""
+        if self.path is None:
+            return f"No answer in {graded} needs a person: nothing to review, no file written."
+        kinds = ", ".join(f"{count} {kind}" for kind, count in self.counts.items())
+        return (f"Wrote {self.path}: {sum(self.counts.values())} answer(s) to decide ({kinds}). Fill in the share "
+                f"column (1, 0.5, 50%; empty lines decide nothing), then grade again with --overrides {self.path}")
+
+
+def write_review(graded, out=None, also=()) -> Review:
+    """Write the overrides file to fill in for the graded.csv at ``graded``
+    (``<stem>-review.csv`` beside it, or ``out``: a file or a folder), one line per
+    ``needs_review`` answer and per answer of the kinds in ``also`` (of ALSO).
+    An existing file is never replaced: it may hold decisions.
+
+    Example: ``write_review("answers-graded.csv", also=("imprecise",))``"""
+    graded = Path(graded)
+    target = review_path(graded, out)
+    unknown = sorted(set(also) - set(ALSO))
+    if unknown:
+        raise UsageError(f"--also {unknown[0]}: expected one of {', '.join(ALSO)}")
+    if target.exists():
+        raise UsageError(f"{target} exists already (decisions filled in?): it is never replaced; give another "
+                         "--out, or move it away")
+    delimiter, lines = review_lines(graded, {"needs_review", *also})
+    counts = {kind: sum(line[0] == kind for line in lines) for kind in KINDS}
+    if not lines:
+        return Review(None)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=delimiter)
+    writer.writerow(HEADER)
+    writer.writerows([spreadsheet_safe(cell) for cell in cells] for _, cells in lines)
+    return Review(write_file(target, "\ufeff" + buffer.getvalue()), {k: n for k, n in counts.items() if n})
+
+
+def review_path(graded: Path, out) -> Path:
+    """Where the review file goes: ``out``, a folder's ``<stem>-review.csv``, or that beside ``graded``."""
+    name = f"{graded.stem}-review.csv"
+    if out is None:
+        return default_output_folder(graded) / name
+    return Path(out) / name if out_is_folder(out) else Path(out)
+
+
+def review_lines(graded: Path, kinds: set) -> tuple:
+    """``(delimiter, lines)``: graded.csv's delimiter and, for each row of one of
+    ``kinds``, ``(kind, cells)``, the cells read back as written (the formula guard
+    taken off: it is put back on writing); in KINDS' order, then a part's answers
+    together (parts in the order met), so that one part's answers are decided alike."""
+    try:
+        handle = open_input(graded, "graded")
+    except OSError as exc:
+        raise InputFileError(f"{graded}: cannot read the graded file: {exc.strerror or exc}") from exc
+    with io.TextIOWrapper(handle, encoding="utf-8-sig", errors=FALLBACK_ERRORS, newline="") as text:
+        first = text.readline(HEADER_MOST)
+        delimiter, columns = graded_columns(graded, first)
+        reader = csv.reader(chain([first], text), delimiter=delimiter)
+        lines, parts = [], {}
+        try:
+            next(reader)
+            for number, row in enumerate(reader):
+                line = review_line(row, columns, kinds)
+                place = parts.setdefault(tuple(row[columns[role]] if columns[role] is not None and
+                                               columns[role] < len(row) else "" for role in ("question", "part")),
+                                         len(parts))
+                if line is not None:
+                    lines.append((KINDS.index(line[0]), place, number, line[1]))
+        except csv.Error as exc:
+            raise InputFileError(f"{graded}: line {reader.line_num}: {csv_problem(exc)}") from exc
+    return delimiter, [(KINDS[rank], cells) for rank, _, _, cells in sorted(lines)]
+
+
+def graded_columns(graded: Path, first: str) -> tuple:
+    """``(delimiter, {role: column})`` of a graded.csv's header line ``first``: its
+    last columns are grade's results (RESULT_COLUMNS), after graded_as when it has
+    one; the student, question, part, answer and name columns are found as an answers
+    file's are. Anything else is refused in one line."""
+    for delimiter in (",", ";", "\t", "|"):
+        header = next(csv.reader([first], delimiter=delimiter), [])
+        if tuple(cell.strip() for cell in header[-len(RESULT_COLUMNS):]) == RESULT_COLUMNS:
+            break
+    else:
+        raise InputFileError(f"{graded}: line 1: expected the header of a graded file quizgen grade wrote, ending "
+                             f"with the columns {', '.join(RESULT_COLUMNS)}; found {header_shown(next(csv.reader([first]), []))}")
+    results = len(header) - len(RESULT_COLUMNS)
+    given = header[:results]
+    columns = {name: results + n for n, name in enumerate(RESULT_COLUMNS)}
+    columns["graded_as"] = results - 1 if given and given[-1].strip() == GRADED_AS else None
+    names = [norm_header(cell) for cell in given[:results - (columns["graded_as"] is not None)]]
+    columns.update({role: find_column(names, ALIASES[role]) for role in ("student", "question", "part", "answer",
+                                                                          "name")})
+    missing = [role for role in ("student", "question", "answer") if columns[role] is None]
+    if missing:
+        raise InputFileError(f"{graded}: line 1: no {missing[0]} column among the answers' columns "
+                             f"({header_shown(given)}): is it the graded file quizgen grade wrote?")
+    return delimiter, columns
+
+
+def review_line(row: list, columns: dict, kinds: set):
+    """``(kind, cells)`` of a graded row one of ``kinds`` asks a person to look at, or None:
+    an answer ``needs_review``, ``invalid`` (not one graded against no question), ``imprecise``
+    or marked by ECF; never one an override decided (note ``override``) nor one superseded."""
+    def cell(role):
+        at = columns[role]
+        return unguard(row[at]) if at is not None and at < len(row) else ""
+
+    status, note = cell("status"), cell("note")
+    kind = "ecf" if note == "ecf" and status != "needs_review" else status
+    if kind not in kinds or note == "override" or (kind == "invalid" and not (cell("student") and cell("question"))):
+        return None
+    student = cell("graded_as") or cell("student")
+    graded_as = f"{status} ({note})" if note else status
+    return kind, [student, cell("name"), cell("question"), cell("part"), cell("answer"), graded_as,
+                  cell("reason") or cell("feedback"), cell("expected"), "", "", ""]
