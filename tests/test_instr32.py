@@ -4,48 +4,12 @@
 
 import csv
 import io
-import json
-import shutil
 from types import SimpleNamespace
 
-import pytest
-from click.testing import CliRunner
+from test_instr31 import WIDE, c1_key, course, one_line, rows_of  # noqa: F401  (c1_key: course's fixture)
 
-from quizgen.cli import main
 from quizgen.grading import gradebook_warnings, run
 from quizgen.lms import papers
-
-WIDE = "student_id,name,Q1a,Q1b\n"
-
-
-@pytest.fixture(scope="module")
-def c1_key(tmp_path_factory):
-    """The key.json of seed 1's C1 paper (one question, two parts of 2 points: 0.7157 and 0.33454)."""
-    folder = tmp_path_factory.mktemp("instr32")
-    made = CliRunner().invoke(main, ["generate", "--seed", "1", "--classes", "C1", "--out", str(folder / "quiz")])
-    assert made.exit_code == 0, made.output
-    return folder / "quiz" / "key.json"
-
-
-@pytest.fixture
-def course(tmp_path, c1_key, monkeypatch):
-    """The working folder: quiz/key.json and two sections' answers.csv of one name."""
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "quiz").mkdir()
-    shutil.copy(c1_key, tmp_path / "quiz" / "key.json")
-    for section, rows in (("section1", "s001,Ada,0.716,0.335\ns002,Bob,0.5,0.3\n"),
-                          ("section2", "s101,Cy,0.716,0.335\ns102,Di,0.716,0.1\n")):
-        (tmp_path / section).mkdir()
-        (tmp_path / section / "answers.csv").write_text(WIDE + rows, encoding="utf-8")
-    return tmp_path
-
-
-def one_line(result) -> str:
-    return " ".join(result.output.split())
-
-
-def rows_of(path) -> list:
-    return list(csv.reader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
 
 
 def test_who_gave_no_answer_and_was_not_marked_zero_is_one_definition_in_order():
