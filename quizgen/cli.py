@@ -243,7 +243,7 @@ def grade_command(answers, key_path, out, delimiter, decimal_comma, rtol, atol, 
         click.get_current_context().exit(1)   # e.g. --format pdf made no PDF sheet: every output is written
 
 
-@main.command("review", short_help="The overrides file to fill in for the answers a person must decide.")
+@main.command("review", short_help="An overrides file to fill in: the answers a person must decide.")
 @click.argument("graded", type=click.Path(dir_okay=False))
 @click.option("--out", default=None, type=click.Path(),
               help="The file to write, or a folder (default: <graded stem>-review.csv beside GRADED); never replaced.")

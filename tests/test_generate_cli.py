@@ -252,7 +252,7 @@ def test_the_top_level_help_shows_every_commands_summary_whole(invoke):
     """click cut the docstrings' first lines short ('with instant...'): each command has its own short help."""
     result = invoke("--help")
     commands = result.output.split("Commands:", 1)[1].strip().splitlines()
-    assert len(commands) == 6 and not any(line.rstrip().endswith("...") for line in commands), commands
+    assert len(commands) == 7 and not any(line.rstrip().endswith("...") for line in commands), commands
 
 
 def test_a_pdf_runs_summary_names_the_pdfs_first():

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from quizgen.cells import spreadsheet_safe, unguard
 from quizgen.csv_input import ALIASES, FALLBACK_ERRORS, csv_problem, find_column, header_shown, norm_header
-from quizgen.errors import InputFileError, UsageError
+from quizgen.errors import InputFileError, UsageError, printable
 from quizgen.files import default_output_folder, out_is_folder, write_file
 from quizgen.grading.graded_as import COLUMN as GRADED_AS
 from quizgen.grading.outcome import RESULT_COLUMNS
@@ -47,10 +47,11 @@ class Review:
     def summary(self, graded) -> str:
         """The line ``quizgen review`` prints."""
         if self.path is None:
-            return f"No answer in {graded} needs a person: nothing to review, no file written."
+            return f"No answer in {printable(str(graded))} needs a person: nothing to review, no file written."
         kinds = ", ".join(f"{count} {kind}" for kind, count in self.counts.items())
-        return (f"Wrote {self.path}: {sum(self.counts.values())} answer(s) to decide ({kinds}). Fill in the share "
-                f"column (1, 0.5, 50%; empty lines decide nothing), then grade again with --overrides {self.path}")
+        path = printable(str(self.path))
+        return (f"Wrote {path}: {sum(self.counts.values())} answer(s) to decide ({kinds}). Fill in the share "
+                f"column (1, 0.5, 50%; empty lines decide nothing), then grade again with --overrides {path}")
 
 
 def write_review(graded, out=None, also=()) -> Review:
@@ -66,7 +67,7 @@ def write_review(graded, out=None, also=()) -> Review:
     if unknown:
         raise UsageError(f"--also {unknown[0]}: expected one of {', '.join(ALSO)}")
     if target.exists():
-        raise UsageError(f"{target} exists already (decisions filled in?): it is never replaced; give another "
+        raise UsageError(f"{printable(str(target))} exists already (decisions filled in?): it is never replaced; give another "
                          "--out, or move it away")
     delimiter, lines = review_lines(graded, {"needs_review", *also})
     counts = {kind: sum(line[0] == kind for line in lines) for kind in KINDS}
