@@ -66,6 +66,7 @@ def test_a_template_s_power_of_a_negative_number_is_unchanged():
         ground(parse("(-8)**(1/3)", template_policy([])), {})
 
 
+@pytest.mark.slow
 def test_an_odd_root_of_a_negative_number_is_graded(grade):
     rows = [("Q1", "a", "-\\sqrt[3]{-0.7157^{3}}"), ("Q1", "a", "-(-0.7157^3)^(1/3)"), ("Q1", "a", "\\sqrt[3]{-0.7157}"),
             ("Q1", "a", "\\sqrt[4]{-0.7157}")]

@@ -146,6 +146,7 @@ def test_short_rows_are_padded_and_long_rows_are_reported(tmp_path):
     assert rows[2] == ("s2", "Q1", "a", "1", None)
 
 
+@pytest.mark.slow
 def test_a_row_the_csv_module_cannot_split_is_kept_with_a_reason(tmp_path):
     text = "student_id,question_id,part,answer\ns1,Q1,a,\"" + "x" * 2_000_000 + "\"\ns2,Q1,a,0.4\n"
     rows = answers_of(write(tmp_path, text))

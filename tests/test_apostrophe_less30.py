@@ -20,6 +20,7 @@ SAID = {   # {part: answers with an apostrophe}: each must read the same with it
 
 @pytest.mark.parametrize("part, said", [(part, said) for part, answers in SAID.items() for said in answers])
 @pytest.mark.parametrize("right", ["yes", "no"])
+@pytest.mark.slow
 def test_a_contraction_without_its_apostrophe_reads_as_with_it(draws, part, said, right):
     accept, traps = draws[(part, right)]
     assert read_words(said.replace("'", ""), accept, traps) == read_words(said, accept, traps)

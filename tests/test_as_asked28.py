@@ -23,6 +23,7 @@ def grade(tmp_path_factory):
 ROUNDING_TO_0716 = ["0.7162", "0.7163", "0.7164", "0.71649", "0.71550", "0.716000"]
 
 
+@pytest.mark.slow
 def test_a_fourth_figure_that_rounds_to_the_answer_is_correct(grade):
     rows = [("Q1", "a", t) for t in ROUNDING_TO_0716 + ["0.7165", "0.7168", "0.72", "0.7200"]]
     graded = grade(rows)
@@ -34,6 +35,7 @@ def test_a_fourth_figure_that_rounds_to_the_answer_is_correct(grade):
     assert found["0.7200"][0] != "correct"
 
 
+@pytest.mark.slow
 def test_the_drill_marks_it_correct_too():
     out = io.StringIO()
     result = run_drill(io.StringIO("0.7162\n0.3345\nq\n"), out, io.StringIO(), classes="C1", seed=1, save=False)
@@ -41,6 +43,7 @@ def test_the_drill_marks_it_correct_too():
     assert "Not precise enough" not in out.getvalue()
 
 
+@pytest.mark.slow
 def test_a_later_part_worked_from_such_an_answer_keeps_its_error_carried_forward(grade):
     """(a) 0.7164 is correct, but 0.7164 is not the answer: (b) worked from it
     (-ln 0.7164 = 0.33352, 0.334 where 0.335 is asked) is still ECF, as before."""

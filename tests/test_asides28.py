@@ -21,6 +21,7 @@ def grade(tmp_path_factory):
     ("b", "-ln(0.7891) ≈ 0.300", "-ln(0.7891)", "0.237", "0.300"),
     ("a", "33.1155/41.9642 = 0.700", "33.1155/41.9642", "0.789", "0.700"),
     ("a", "33.1155/41.9642 = 0.7000", "33.1155/41.9642", "0.7891", "0.7000")])   # as many figures as the value
+@pytest.mark.slow
 def test_working_and_a_different_final_value_go_to_a_person(grade, part, answer, working, value, last):
     row = grade([("Q1", part, answer)])["Q1", part, answer]
     assert row["status"] == "needs_review", row
@@ -34,6 +35,7 @@ def test_the_mirror_order_still_goes_to_a_person(grade, part, answer, named):
     assert row["status"] == "needs_review" and named in row["reason"], row
 
 
+@pytest.mark.slow
 def test_working_that_rounds_to_its_value_is_read_and_a_trap_is_still_named(grade):
     graded = grade([("Q1", "b", "-ln(0.7891) = 0.237"), ("Q1", "b", "-log10(0.789) = 0.103"),
                     ("Q1", "a", "33.1155/41.9642 = 0.789")])
@@ -87,6 +89,7 @@ OLD_TAG_BESIDE = (r"\s*+(?P<before>(?:{tag})(?=\s))?\s*+(?P<rest>.*?\S)\s*+"
       "idea", "don't", "know", "skipped", "i", "do", "not", "/", "--"], 12),
     ([" ", "-", "\u2013", "\u2212", " - ", "\n", "\r", "x", "1", ".", "..", "?", "n/a", "idk", "- -", "\t-", "-\n",
       "0.5", "no answer", "  "], 25)])
+@pytest.mark.slow
 def test_what_a_tag_beside_reads_is_unchanged_by_the_dash_step(tokens, most):
     import re
 
@@ -108,6 +111,7 @@ def grade_seed1(tmp_path_factory):
     ("Q1", "b", "-ln(0.7157) = 0.335"), ("Q4", "a", "3.4981 / 4 = 0.8746"),
     ("Q4", "a", "(0.5978 + 1.609 + 0.6931 + 0.5978)/4 = 0.875"), ("Q7", "b", "-ln(0.9340) = 0.06827"),
     ("Q10", "b", "(0.9163 + 0.4308 + 0.05129 + 1.609 + 0.05129)/5 = 0.6118")])
+@pytest.mark.slow
 def test_right_answers_after_working_in_rounded_numbers_are_correct(grade_seed1, question, part, answer):
     """Working in the 4-figure numbers the paper asks students to keep moves its value a little
     (rev-final28: each of these was held for a person at 0 points)."""

@@ -100,6 +100,7 @@ def _forks_asked(monkeypatch) -> list:
     return asked
 
 
+@pytest.mark.slow
 def test_a_small_class_has_its_report_computed_without_a_process(invoke, tmp_path, monkeypatch):
     """30 students on an eight-part paper are far below REPORT_PROCESS_CELLS:
     forking would cost more than the report, so even with two jobs it is

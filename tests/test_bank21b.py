@@ -19,6 +19,7 @@ from quizgen.generation.views import question_view
 from test_bank_own_words import _flat, _view
 
 
+@pytest.mark.slow
 def test_the_three_named_sentences_are_the_tools_own(templates_by_class):
     c4 = _view(templates_by_class["C4"])["steps"][0]
     assert c4["title"].lower() != "count the masked positions" and "is the divisor" not in c4["why"], c4
@@ -43,6 +44,7 @@ def test_c9_forecast_counts_the_errors_of_its_claim(templates_by_class, claim):
     assert re.search(r"[Pp]arts \(b\) and \(c\) test (the last two|one each)", forecast), forecast
 
 
+@pytest.mark.slow
 def test_c6_stem_calls_whole_only_counts_that_are_whole_in_every_draw(templates_by_class):
     """Each sequence's picks (r L) and the batch's 80/10/10 counts are whole in every
     draw; a sequence's own 10% (7.5 for 25% of 300) is not always, and the stem says

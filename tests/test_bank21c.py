@@ -8,6 +8,7 @@ first step, check and opening line). The near-copy checks, for these and every o
 template and their rendered papers, are tests/test_bank_own_words.py's; this module
 keeps the test of the sentences the expert named."""
 
+import pytest
 import re
 
 from quizgen.generation.quiz import Question
@@ -16,6 +17,7 @@ from quizgen.generation.views import question_view
 from test_bank_own_words import _flat, _view
 
 
+@pytest.mark.slow
 def test_the_named_sentences_are_the_tools_own(templates_by_class):
     """The four the expert named, in every branch they have."""
     for k in range(20):

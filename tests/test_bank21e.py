@@ -11,6 +11,7 @@ number of masks"; C8's check said "up to rounding" where the values add up exact
 named no class; C5's "undefined number"; C6's "counts that are whole numbers here"; C3's
 unhedged "sanity check run on a freshly built model". The numbers and keys are unchanged."""
 
+import pytest
 import math
 import re
 from decimal import Decimal
@@ -77,6 +78,7 @@ def test_c5_b_treats_n_a_not_applicable_and_does_not_apply_alike(templates_by_cl
     assert '"n/a", "not applicable" and "does not apply"' in comment and "training's practice" in comment
 
 
+@pytest.mark.slow
 def test_c8_predicted_class_loss_feedback_reads_as_english(templates_by_class):
     seen = 0
     for instance, _ in _draws(templates_by_class["C8"]):
@@ -91,6 +93,7 @@ def test_c8_predicted_class_loss_feedback_reads_as_english(templates_by_class):
     assert seen >= 5
 
 
+@pytest.mark.slow
 def test_c8_forecast_gives_its_reason_for_ln_2_and_the_check_confirms_the_bound(templates_by_class):
     """ln 2 only with the reason P(true) < P(predicted), the two adding to at most 1."""
     branches = set()
@@ -110,6 +113,7 @@ def test_c8_forecast_gives_its_reason_for_ln_2_and_the_check_confirms_the_bound(
     assert branches == {(True, True), (True, False), (False, True), (False, False)}, branches
 
 
+@pytest.mark.slow
 def test_c8_check_labels_the_classes_and_says_up_to_rounding_only_when_needed(templates_by_class):
     sums = set()
     for instance, view in _draws(templates_by_class["C8"], 80):
@@ -123,6 +127,7 @@ def test_c8_check_labels_the_classes_and_says_up_to_rounding_only_when_needed(te
     assert sums == {True, False}
 
 
+@pytest.mark.slow
 def test_c9_step_5_says_whose_order_it_is(templates_by_class):
     """"That order" followed a question; the claim does not always say "left to right"."""
     claims = set()
@@ -135,6 +140,7 @@ def test_c9_step_5_says_whose_order_it_is(templates_by_class):
     assert len(claims) >= 3
 
 
+@pytest.mark.slow
 def test_c2_forecast_and_probability_feedback(templates_by_class):
     for instance, view in _draws(templates_by_class["C2"]):
         words, answer = instance.params["words"], instance.params["scene"]["answer"]
@@ -147,6 +153,7 @@ def test_c2_forecast_and_probability_feedback(templates_by_class):
         assert "loss" not in text, text
 
 
+@pytest.mark.slow
 def test_c1_forecast_gives_the_largest_logit_and_the_softmax_does_not_rank(templates_by_class):
     for instance, view in _draws(templates_by_class["C1"]):
         answer, V = instance.params["scene"]["answer"], int(instance.params["V"])

@@ -40,6 +40,7 @@ FROM_45 = ("marked from your (a) = 45: 4.5 is what that value gives, but a count
            "4 or 5 is correct given that value (error carried forward)")
 
 
+@pytest.mark.slow
 def test_c6_a_fraction_worked_from_a_wrong_a_says_where_it_came_from(seed1):
     graded = seed1([("x", "Q6", "a", "45"), ("x", "Q6", "c", "4.5"), ("x", "Q6", "d", "4.5"),
                     ("y", "Q6", "a", "45"), ("y", "Q6", "c", "5"), ("y", "Q6", "d", "4")])
@@ -84,6 +85,7 @@ def test_c6_one_sequences_count_is_the_trap_on_every_whole_batch_part(seed1):
         assert "one sequence" in row["feedback"] and "whole batch" in row["feedback"]
 
 
+@pytest.mark.slow
 def test_c6_one_sequences_share_is_the_trap_at_c_and_d_when_it_is_whole(invoke, tmp_path):
     assert invoke("generate", "--classes", "C6", "--seed", 1, "--count", 30, "--out", tmp_path / "p").exit_code == 0
     key = json.loads((tmp_path / "p" / "key.json").read_text(encoding="utf-8"))
@@ -97,6 +99,7 @@ def test_c6_one_sequences_share_is_the_trap_at_c_and_d_when_it_is_whole(invoke, 
         assert graded["s", question["id"], part]["misconception"] == "per_sequence_count", graded
 
 
+@pytest.mark.slow
 def test_c6_one_sequence_is_not_told_of_each_sequence(templates_by_class):
     seen = set()
     for k in range(400):
@@ -136,12 +139,14 @@ def test_c5_b_none_or_nothing_goes_to_a_person(seed1, answer):
     assert row["status"] == "needs_review" and "no value or that the value is zero" in row["reason"], row
 
 
+@pytest.mark.slow
 def test_c5_b_null_and_no_loss_are_unchanged(seed1):
     graded = seed1([("Q5", "b", "null"), ("Q5", "b", "no loss")])
     assert graded["Q5", "b", "null"]["status"] == "correct"
     assert graded["Q5", "b", "no loss"]["misconception"] == "zero_mask_is_zero"
 
 
+@pytest.mark.slow
 def test_c5_infinite_is_told_that_no_division_by_zero_has_a_value(seed1):
     feedback = seed1([("Q5", "b", "infinite")])["Q5", "b", "infinite"]["feedback"]
     assert "only for a nonzero numerator" not in feedback and "blows up" not in feedback

@@ -84,6 +84,7 @@ def worked_lines_that_do_not_add_up(cls: str, seed: int, draws: int, template=No
 
 
 @pytest.mark.parametrize("cls", sorted(BANK, key=lambda c: int(c[1:])))
+@pytest.mark.slow
 def test_every_worked_sum_and_difference_recomputes_exactly(cls):
     assert worked_lines_that_do_not_add_up(cls, 26, 80) == []
 
@@ -96,6 +97,7 @@ def test_every_worked_sum_recomputes_over_many_draws(cls):
 
 @pytest.mark.parametrize("cls, drawn", [("C1", "min: -1, max: 4"), ("C2", "min: -1, max: 4"),
                                          ("C8", "min: -1.5, max: 3")])
+@pytest.mark.slow
 def test_a_softmax_total_recomputes_with_logits_drawn_further_down(tmp_path, cls, drawn):
     """C1, C2, C8 print e^z to 4 decimals, or 4 figures below 0.1 (e^-2.5 = 0.08208):
     their worked total of the weights is their exact sum, not one rounded to 4
@@ -134,6 +136,7 @@ def test_the_exact_filter_keeps_every_decimal(value, places, written):
 @pytest.mark.parametrize("shown, said", [('"p +"', "figure.shown: bad expression"),
                                          ('"1 + p"', "figure.shown: p must lie in (0, 1]"),
                                          ('"tau"', "figure.shown: ")])
+@pytest.mark.slow
 def test_a_bad_figure_shown_is_one_line_naming_it(invoke, tmp_path, shown, said):
     """figure.shown (the working's p, which the label prints) is checked like figure.p: one line, no traceback."""
     bank = c7_bank_with_figure(tmp_path, "shown", shown, "shown")

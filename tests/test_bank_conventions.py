@@ -64,6 +64,7 @@ def test_uniform_baseline_is_not_claimed_to_be_beaten_at_every_slot():
 
 
 @pytest.mark.parametrize("cls", ["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9", "C10"])
+@pytest.mark.slow
 def test_every_stem_states_rounding_and_log_base_for_its_own_answers(cls):
     """A question travels alone (an LMS export shows its stem without the
     paper's header), so a stem with a decimal answer states the rounding, and
@@ -81,6 +82,7 @@ def test_every_stem_states_rounding_and_log_base_for_its_own_answers(cls):
 
 
 @pytest.mark.parametrize("cls", ["C4", "C9"])
+@pytest.mark.slow
 def test_masked_positions_are_counted_without_special_tokens(cls):
     """C4, C9: position 1 may be masked, which it could not be if it were [CLS];
     the stem says the numbering leaves the special tokens out."""
@@ -102,6 +104,7 @@ def test_masked_probabilities_are_never_all_equal(cls, draws):
         assert len(set(p)) > 1, (cls, k, p)
 
 
+@pytest.mark.slow
 def test_classifier_check_lists_the_probability_the_key_gives():
     """C8: the check lists every class probability; the true class's entry is the
     answer as the key writes it, which the working's step 2 ends on or goes on to
@@ -170,6 +173,7 @@ def test_zero_mask_solution_describes_bert_masking_count_and_batch_mean():
         assert "whole batch" in work and "entire batch has no masked position" in work, work
 
 
+@pytest.mark.slow
 def test_nsp_check_costs_the_pair_its_own_labels_loss():
     """C7: the check says what this pair costs, the loss of its own label (it once
     gave L_{y=1} for y = 0); the exact form is the answers list's, not repeated there."""

@@ -75,6 +75,7 @@ def papers(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow
 def test_every_paper_has_all_ten_classes_and_the_asking_parts(papers):
     for paper in papers.values():
         questions = list(_questions(paper))

@@ -46,6 +46,7 @@ def bert_num_to_predict(length: int) -> int:
 
 
 @pytest.mark.parametrize("cls", ["C4", "C9"])
+@pytest.mark.slow
 def test_bert_picks_follow_bert_code_over_every_drawable_length(templates_by_class, cls):
     """The template's count is the script's for every n it can draw, even at the 1.5 tie."""
     template = templates_by_class[cls]
@@ -94,6 +95,7 @@ def test_c9_reads_a_sentence_pair_with_three_special_tokens(templates_by_class):
     assert "T = 13 tokens in all" in stem
 
 
+@pytest.mark.slow
 def test_c10_says_bert_scored_each_position_with_only_it_masked(templates_by_class):
     many = False
     for instance, view in _draws(templates_by_class["C10"], "scored", 40):
@@ -106,6 +108,7 @@ def test_c10_says_bert_scored_each_position_with_only_it_masked(templates_by_cla
     assert many
 
 
+@pytest.mark.slow
 def test_c3_names_the_cased_multilingual_vocabulary(templates_by_class):
     seen = False
     for instance, view in _draws(templates_by_class["C3"], "mbert", 400):   # a real vocabulary is 1 draw in 10
@@ -126,6 +129,7 @@ def example_classes():
     return {t.cls: t for t in load_bank([EXAMPLE_BANK], include_builtin=False)}
 
 
+@pytest.mark.slow
 def test_c13_check_recomputes_two_to_the_shown_bits(example_classes):
     seen = set()
     for _, view in _draws(example_classes["C13"], "bits", 30):
@@ -142,6 +146,7 @@ def test_c13_check_recomputes_two_to_the_shown_bits(example_classes):
     assert seen == {True, False}
 
 
+@pytest.mark.slow
 def test_c12_forecast_gives_the_normalised_variance_not_nearly_one(example_classes):
     for instance, view in _draws(example_classes["C12"], "var", 20):
         forecast = _flat(view["forecast"])

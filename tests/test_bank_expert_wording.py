@@ -5,6 +5,7 @@ probability columns may and may not show (C4's and C9's count beside BERT's
 15% rule is in test_bank_expert_review.py).
 Each test renders real draws, searching the draws for the case it needs."""
 
+import pytest
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import sample_instance
 from quizgen.generation.views import question_view
@@ -28,6 +29,7 @@ def _solution(view: dict) -> str:
                           + [" ".join((s["title"], s["why"], s["work"])) for s in view["steps"]]))
 
 
+@pytest.mark.slow
 def test_c2_forecast_says_ties_when_another_word_ties_the_true_word(templates_by_class):
     seen = set()
     for instance, view in _draws(templates_by_class["C2"], "tie"):
@@ -52,6 +54,7 @@ def test_c1_and_c8_largest_logit_cannot_tie(templates_by_class):
         assert "count(z, max(z)) == 1" in templates_by_class[cls].raw["constraints"], cls
 
 
+@pytest.mark.slow
 def test_c8_nli_is_a_sentence_pair_and_the_head_reads_the_pooled_cls(templates_by_class):
     seen = 0
     for instance, view in _draws(templates_by_class["C8"], "nli", 60):
@@ -66,6 +69,7 @@ def test_c8_nli_is_a_sentence_pair_and_the_head_reads_the_pooled_cls(templates_b
     assert seen
 
 
+@pytest.mark.slow
 def test_c9_mentions_the_80_10_10_split_only_for_the_claim_that_says_15_percent(templates_by_class):
     seen = set()
     for instance, view in _draws(templates_by_class["C9"], "claim", 40):
@@ -79,6 +83,7 @@ def test_c9_mentions_the_80_10_10_split_only_for_the_claim_that_says_15_percent(
     assert seen == {True, False}
 
 
+@pytest.mark.slow
 def test_c9_claims_say_which_sum_is_wrong_and_the_stem_states_the_nsp_formula(templates_by_class):
     template = templates_by_class["C9"]
     claims = [option["text"] for option in next(p for p in template.params if p.name == "claim").spec]
@@ -91,6 +96,7 @@ def test_c9_claims_say_which_sum_is_wrong_and_the_stem_states_the_nsp_formula(te
     assert labels == {0, 1}
 
 
+@pytest.mark.slow
 def test_c3_roberta_names_its_own_mask_token(templates_by_class):
     seen = set()
     for instance, view in _draws(templates_by_class["C3"], "vocab", 200):   # a real vocabulary is 1 draw in 10
@@ -104,6 +110,7 @@ def test_c3_roberta_names_its_own_mask_token(templates_by_class):
     assert seen == {True, False}
 
 
+@pytest.mark.slow
 def test_c10_says_q_may_fall_below_p_and_why_the_last_word_agrees(templates_by_class):
     below = False
     for instance, view in _draws(templates_by_class["C10"], "cols", 40):

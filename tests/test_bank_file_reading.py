@@ -57,6 +57,7 @@ def _refused(invoke, folder, tmp_path, words, line=None):
     ("    tolerance: {sigfigs: 3}", "    tolerance: {sigfigs: 3, rtol: 0.01}", 26, "give sigfigs, or rtol/atol, not both"),
 ], ids=["nan_choice", "inf_choice", "inf_expect", "nul_title", "escape_feedback", "surrogate_title",
         "duplicate_top", "duplicate_param", "sigfigs_huge", "sigfigs_fraction", "atol_zero", "sigfigs_and_rtol"])
+@pytest.mark.slow
 def test_a_value_no_template_can_use_is_one_line_with_its_line(invoke, tmp_path, old, new, line, words):
     _refused(invoke, _bank(tmp_path, old, new), tmp_path, words, line)
 
@@ -108,10 +109,12 @@ def test_odd_scalar_finds_the_first_bad_value_and_passes_tabs_and_newlines():
                                                              "character), which no file can hold")
 
 
+@pytest.mark.slow
 def test_the_shipped_bank_has_no_duplicate_keys_or_odd_values(bank):
     assert bank and all(odd_scalar(safe_load(Path(t.path).read_text())) is None for t in bank)
 
 
+@pytest.mark.slow
 def test_a_bank_folder_with_too_many_templates_is_refused_at_once(invoke, tmp_path, monkeypatch):
     """rev-hostile23b: a thousand templates validated for about 45 minutes with
     no sign of progress; a folder over MAX_TEMPLATES is one line, exit 2."""
@@ -131,6 +134,7 @@ def test_a_bank_folder_with_too_many_templates_is_refused_at_once(invoke, tmp_pa
     assert "ok C11 t0-" in invoke("validate", "--bank", folder, "--samples", 0).output
 
 
+@pytest.mark.slow
 def test_a_template_file_name_with_a_line_break_stays_on_its_report_line(invoke, tmp_path):
     folder = tmp_path / "bank"
     folder.mkdir()

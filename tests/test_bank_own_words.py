@@ -220,6 +220,7 @@ def papers(tmp_path_factory):
     return [root / name / paper for name in runs for paper in ("problems.md", "solutions.md")]
 
 
+@pytest.mark.slow
 def test_every_template_is_checked():
     """FILES is read from the folder: all ten built-in classes are in it."""
     assert {yaml.safe_load((BANK_DIR / f).read_text(encoding="utf-8"))["class"] for f in FILES} >= set(CLASSES)
@@ -227,6 +228,7 @@ def test_every_template_is_checked():
 
 @needs_reference
 @pytest.mark.parametrize("name", FILES)
+@pytest.mark.slow
 def test_no_text_shares_a_word_run_or_a_clause_with_the_reference(name, reference):
     """Every printed string: stem, asks, trap names and feedback, forecast, steps, check, scenes."""
     ref, clauses = reference
@@ -236,6 +238,7 @@ def test_no_text_shares_a_word_run_or_a_clause_with_the_reference(name, referenc
 
 
 @needs_reference
+@pytest.mark.slow
 def test_rendered_papers_share_no_phrase_or_clause_with_the_reference(papers, reference):
     """What the templates print once rendered, with every branch the seeds reach."""
     ref, clauses = reference
@@ -257,6 +260,7 @@ def test_the_check_finds_a_near_copy(reference):
 
 
 @pytest.mark.parametrize("cls", CLASSES)
+@pytest.mark.slow
 def test_no_step_is_titled_as_the_references(templates_by_class, cls):
     """The reference's step titles: exponentiate each logit, sum them, probability of the true
     word, cross-entropy on the true class, count the masked positions, sigmoid."""
@@ -266,6 +270,7 @@ def test_no_step_is_titled_as_the_references(templates_by_class, cls):
                    for t in titles), titles
 
 
+@pytest.mark.slow
 def test_the_sentences_named_in_session_21_are_the_tools_own(templates_by_class):
     """C1's trap feedback, C5's forecast and third step, C8's forecast and loss step."""
     c1 = [t.feedback for p in templates_by_class["C1"].parts for t in p.traps if t.code == "probability_as_loss"]
@@ -280,6 +285,7 @@ def test_the_sentences_named_in_session_21_are_the_tools_own(templates_by_class)
 
 
 @pytest.mark.parametrize("task", range(6))
+@pytest.mark.slow
 def test_c8_says_both_where_there_are_two_classes(templates_by_class, task):
     """'the softmax over all 2 logits' reads 'both logits'; three classes or more stay 'all K'."""
     template = templates_by_class["C8"]

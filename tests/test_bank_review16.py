@@ -23,6 +23,7 @@ def _views(template, count: int):
         yield instance, question_view(Question("Q1", instance), "md")
 
 
+@pytest.mark.slow
 def test_c3_sum_of_weights_recomputes_from_the_weight_shown(templates_by_class):
     """Seed 1234 showed e^-1.5 = 0.2231, then 50265 x e^-1.5 = 11216 (50265 x 0.2231 = 11214)."""
     checked = big = 0
@@ -36,6 +37,7 @@ def test_c3_sum_of_weights_recomputes_from_the_weight_shown(templates_by_class):
     assert checked == 130 and big > 10
 
 
+@pytest.mark.slow
 def test_c3_answer_is_still_exactly_one_over_v(templates_by_class):
     """Only the working's rounding changed: the answer is 1/V, not 1/V from a rounded sum."""
     for instance, _ in _views(templates_by_class["C3"], 40):
@@ -78,6 +80,7 @@ EX1 = r"\frac{e^{2}}{e^{2} + e + 1} \approx 0.6652"   # the reference's Ex 1 sof
 @pytest.mark.parametrize("cls, shown", [("C4", [EX1, r"\frac{1}{2 + e^{3}} \approx 0.04528"]),
                                         ("C9", [EX1, r"\frac{1}{2 + e^{3}} \approx 0.04528"]),
                                         ("C10", [f"causal $p = {EX1}$; masked-LM $q = {EX1}$"])])
+@pytest.mark.slow
 def test_worked_example_stems_show_the_exact_probabilities_the_key_uses(templates_by_class, cls, shown):
     """The key's exact form (-ln(e^2/(e^2+e+1)) ...) was in terms the worked-examples paper never showed."""
     template = templates_by_class[cls]

@@ -39,6 +39,7 @@ def test_c8_the_predicted_class_s_probability_and_its_loss_are_named(templates_b
             assert instance.env["task"]["labels"][int(instance.env["pred"])] in verdict.feedback
 
 
+@pytest.mark.slow
 def test_c10_the_two_models_agree_only_at_the_last_word(templates_by_class):
     for k in range(60):
         env = sample_instance(templates_by_class["C10"], f"review18/{k}").env
@@ -53,6 +54,7 @@ def test_c8_names_what_the_model_was_fine_tuned_for_with_a_noun(templates_by_cla
     assert task.split()[-1] in ("classification", "detection", "inference", "filtering"), task
 
 
+@pytest.mark.slow
 def test_both_papers_state_the_same_rules_for_answers(invoke, tmp_path):
     invoke("generate", "--seed", "1", "--classes", "C1", "--out", tmp_path / "md")
     invoke("generate", "--seed", "1", "--classes", "C1", "--format", "tex", "--out", tmp_path / "tex")
@@ -96,6 +98,7 @@ def test_every_c9_claim_says_how_bert_orders_its_predictions(templates_by_class)
 
 
 @pytest.mark.parametrize("cls", ["C1", "C8"])
+@pytest.mark.slow
 def test_the_figure_shows_p_over_0_9_to_4_figures_of_1_minus_p(invoke, tmp_path, cls):
     """As the working does (-ln p is about 1 - p there): the figure beside a
     working of -ln 0.92415 said p = 0.9241."""
@@ -108,6 +111,7 @@ def test_the_figure_shows_p_over_0_9_to_4_figures_of_1_minus_p(invoke, tmp_path,
         assert shown_of_1_minus_p >= 4, p
 
 
+@pytest.mark.slow
 def test_no_paper_promises_that_extra_figures_are_checked(invoke, tmp_path):
     """rev-student18: "more figures are accepted if they are right", but the
     grader accepts anything within half a unit of the third figure (0.7104

@@ -87,6 +87,7 @@ vocabularies (3 to 2000 words) almost never meet. The old bank's 5 real
 vocabularies of 15 options gave RoBERTa's 50265 to 27 students."""
 
 
+@pytest.mark.slow
 def test_per_student_c3_papers_rarely_share_an_answer(invoke, tmp_path):
     roster = tmp_path / "roster.csv"
     roster.write_text("student_id,name\n" + "".join(f"s{k:03d},Student {k}\n" for k in range(300)), encoding="utf-8")
@@ -100,6 +101,7 @@ def test_per_student_c3_papers_rarely_share_an_answer(invoke, tmp_path):
         assert shared[1] <= C3_SHARE, (part, shared)
 
 
+@pytest.mark.slow
 def test_c3_names_a_small_vocabulary_as_small_not_toy(templates_by_class):
     small = real = 0
     for k in range(120):
@@ -118,6 +120,7 @@ def test_c3_names_a_small_vocabulary_as_small_not_toy(templates_by_class):
 
 
 @pytest.mark.parametrize("option", range(7))
+@pytest.mark.slow
 def test_c3_names_every_real_vocabulary_it_can_draw(templates_by_class, option):
     # the names sit in the stem keyed by size, apart from the sizes in params
     # (key.json stores each drawn record): a size added without its name would
@@ -157,6 +160,7 @@ def test_c7_score_includes_the_bias_berts_code_adds(templates_by_class):
     assert "the difference of the two labels' weight vectors is $w$, and of their biases $b$" in stem, stem
 
 
+@pytest.mark.slow
 def test_a_number_at_a_yes_no_part_says_what_the_part_asks(invoke):
     """The reviewer's input: 1.2 at (b) and 1.75 at (c) were marked "Incorrect: the answer is no"
     with no word on why. grade marks them wrong, and so does the drill (one verdict:
@@ -171,6 +175,7 @@ def test_a_number_at_a_yes_no_part_says_what_the_part_asks(invoke):
 
 @pytest.mark.parametrize("typed, said", [("2", "Part (b) asks for a word or short phrase, as its question says"),
                                          ("0.00", "0/0 taken as 0")])
+@pytest.mark.slow
 def test_a_number_at_a_word_part_is_marked_only_when_it_is_a_named_slip(invoke, typed, said):
     """C5's undefined loss: 0 is the named slip 0/0 = 0 and is marked; 2 is no answer to it."""
     result = invoke("drill", "--seed", "1", "--classes", "C5", "--no-save", input=f"0.5\n{typed}\nq\n")
@@ -178,6 +183,7 @@ def test_a_number_at_a_word_part_is_marked_only_when_it_is_a_named_slip(invoke, 
 
 
 
+@pytest.mark.slow
 def test_the_drills_answer_examples_are_no_answer_on_the_worked_examples_paper(invoke, tmp_path):
     """The drill's help and its "try again" line showed 0.408 and -ln(0.665):
     C1 (b)'s answer on the worked-examples paper (0.4076) and its working. No

@@ -88,6 +88,7 @@ def test_c10_worked_example_is_unchanged():
     assert float(instance.parts[1].value) == pytest.approx(1.1047, abs=5e-5)
 
 
+@pytest.mark.slow
 def test_c4_working_ends_on_the_keys_answer_in_the_reviewers_draws():
     """seed 3 (the reviewer's `--count 150` paper) and seed 5 drew means whose
     4-figure working rounds, at 3 figures, away from the key (0.4595 vs 0.4594)."""
@@ -132,6 +133,7 @@ def test_the_problem_figure_reaches_the_loss_it_is_about(cls, loss, fmt):
 
 @pytest.mark.parametrize("fmt", ["md", "tex"])
 @pytest.mark.parametrize("cls", ["C1", "C2", "C3", "C7", "C8"])
+@pytest.mark.slow
 def test_the_problem_figure_is_the_same_for_every_draw_and_leaks_nothing(cls, fmt):
     """Its axis is its template's, not fitted to the draw's answer (which would
     give the answer's range away), and no mark reads back as an answer or trap;

@@ -95,6 +95,7 @@ def test_c5_c_prints_its_exact_value_as_the_expression(templates_by_class):
     assert shown >= 40
 
 
+@pytest.mark.slow
 def test_c1_the_raw_logit_trap_only_where_it_could_pass_for_a_probability(templates_by_class):
     """Seed 8 gave z = [-0.5, 1.5, -0.5, 3, -0.5], whose z_t / sum(z) is 1.0: "1.00"
     was named "dividing logits without exponentiating them"."""
@@ -122,6 +123,7 @@ def _three_figures(text: str) -> Decimal:
     return value.quantize(Decimal(1).scaleb(value.adjusted() - 2), rounding=ROUND_HALF_UP)
 
 
+@pytest.mark.slow
 def test_c9_the_working_ends_on_the_keys_total():
     """Seed 3 showed a total of 0.8715 beside a key of 0.87148 (and 0.6435 beside 0.64341)."""
     from quizgen.bank.loader import load_bank

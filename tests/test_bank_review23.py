@@ -52,6 +52,7 @@ def test_c7_figure_names_p_as_the_stem_does(y, tex, text):
     assert f"the head's {'NotNext' if y == 0 else 'IsNext'} probability" in alt   # the axis in C7's words (paper24)
 
 
+@pytest.mark.slow
 def test_the_worked_examples_say_where_the_key_differs_from_the_reference(invoke, tmp_path):
     """The reference rounds intermediates (1.7515 from 0.408 and 3.095): its 4th figure
     differs from the key's in four answers, and the solutions say which, and that
@@ -86,6 +87,7 @@ def test_a_sum_of_rounded_losses_says_where_it_leaves_the_key(invoke, tmp_path, 
 
 
 @pytest.mark.parametrize("cls, part, step", [("C4", "lmlm", 2), ("C9", "total", 3), ("C10", "loss", 3)])
+@pytest.mark.slow
 def test_a_mean_or_sum_of_rounded_losses_ends_on_the_key(cls, part, step):
     """Over many draws, the step that ends on the answer shows the key's 4 figures last."""
     template = BANK[cls]
@@ -102,6 +104,7 @@ def test_a_mean_or_sum_of_rounded_losses_ends_on_the_key(cls, part, step):
             or significant_or_fixed(Fraction(last), 4) == significant_or_fixed(value, 4), (draw, work)
 
 
+@pytest.mark.slow
 def test_c9_shows_a_probability_over_0_9_to_four_figures_of_its_complement():
     """C9 showed P(NotNext) = sigma(2.2) = 0.9002 and -ln 0.9002 = 0.1051 (key 0.1052):
     like C7 and C1 it now keeps 4 significant figures of 1 - q (0.90250)."""

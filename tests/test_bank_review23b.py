@@ -43,6 +43,7 @@ def _final_steps(cls: str, draw: int):
 
 
 @pytest.mark.parametrize("cls", list(FINAL_STEPS))
+@pytest.mark.slow
 def test_every_final_step_agrees_with_the_key_or_says_why(cls):
     """The working's last value rounds to the key's 4 figures, or the step goes on to
     give the unrounded value exactly as the bold answer prints it."""
@@ -76,6 +77,7 @@ def _overfull_lines(invoke, folder, seed: str, *classes: str) -> list:
     return found
 
 
+@pytest.mark.slow
 def test_c9_defines_its_masked_lm_loss_inside_the_margin(invoke, tmp_path, tex):
     """C9's stem ran "L_MLM = -1/|M| sum ln p_i" inline 16.7 pt past the solutions' right margin."""
     assert _overfull_lines(invoke, tmp_path / "q", "5", "C9") == []
@@ -131,6 +133,7 @@ def test_c3_writes_its_size_once_and_a_tiny_probability_in_scientific_form(invok
         assert check(written).status == "correct", written
 
 
+@pytest.mark.slow
 def test_c3s_tiny_probability_is_drawn_on_a_log_axis_where_the_dot_shows(invoke, tmp_path):
     """The dot at p = 3.4e-5 sat on the loss axis line of a linear p axis."""
     block = _c3_seed_1(invoke, tmp_path / "q")

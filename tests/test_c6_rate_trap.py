@@ -2,6 +2,7 @@
 the counts worked at 15% are named as that slip in every part; where the rate
 is 15% the trap is left out of the draw (``when``), so 15% is simply right."""
 
+import pytest
 from fractions import Fraction
 from pathlib import Path
 
@@ -65,6 +66,7 @@ def test_later_parts_worked_from_a_15_percent_pick_get_error_carried_forward(tem
         assert (own.misconception, verdict.status, verdict.note) == (CODE, "correct", "ecf"), part.name
 
 
+@pytest.mark.slow
 def test_validate_names_a_trap_condition_that_is_not_true_or_false(invoke, tmp_path):
     source = (BANK / "c6_masking_counts.yaml").read_text(encoding="utf-8")
     (tmp_path / "c6.yaml").write_text(source.replace('when: "r != 0.15"', 'when: "r * 2"', 1), encoding="utf-8")

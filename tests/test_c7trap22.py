@@ -3,6 +3,7 @@ recipe reads (c7trap22): C7 (c)'s wrong_label_branch is stored as (b) itself
 (`part:loss_y1`), but (c)'s recipe reads (a) alone, so a student who swapped
 the labels from a wrong (a) is named at (c) as at (b), in grade and drill."""
 
+import pytest
 import io
 import math
 
@@ -66,6 +67,7 @@ def _drill_c7(seed: int, texts) -> str:
     return " ".join(out.getvalue().split())
 
 
+@pytest.mark.slow
 def test_the_drill_names_the_swapped_label_at_c_from_the_learners_own_a():
     """A slip at (a), then each label's loss swapped; and seed 8 (s = 2.00, p = 0.8808):
     0.731, 1.31, 0.313, as the reviewer typed it."""

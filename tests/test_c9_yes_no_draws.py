@@ -35,6 +35,7 @@ def _word_parts(template, seed_label):
     return inst, {pv.part.name: pv for pv in inst.parts if pv.part.name in ASKS}
 
 
+@pytest.mark.slow
 def test_per_student_papers_do_not_all_share_the_yes_no_answers(invoke, tmp_path):
     """Every student of a class answers "no" to (b) and (c): some are right and some fall
     into the part's trap, since each paper draws its own way of asking."""
@@ -58,6 +59,7 @@ def test_per_student_papers_do_not_all_share_the_yes_no_answers(invoke, tmp_path
 
 
 @pytest.mark.parametrize("part", sorted(ASKS))
+@pytest.mark.slow
 def test_each_way_of_asking_has_its_own_right_answer_and_the_same_trap(templates_by_class, part):
     """Over many draws both ways are asked; the key's answer is the one the ask's words call
     for, the trap's words are the other yes/no and the same misconception's descriptions."""
@@ -84,6 +86,7 @@ def test_each_way_of_asking_has_its_own_right_answer_and_the_same_trap(templates
 
 
 
+@pytest.mark.slow
 def test_the_total_is_never_a_whole_number_the_stem_prints(templates_by_class):
     """Seed 272 of `quizgen validate --samples 300` drew a total of 3.00459, which the stem's
     3 ("3 significant figures") gave away; every total now stays clear of every whole number

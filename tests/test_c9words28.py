@@ -49,6 +49,7 @@ def _cases(table):
 
 
 @pytest.mark.parametrize("part, right, reason", _cases(WRONG_REASONS))
+@pytest.mark.slow
 def test_a_right_yes_or_no_with_a_wrong_reason_is_for_a_person(draws, part, right, reason):
     accept, traps = draws[(part, right)]
     reading = read_words(f"{right}, {reason}", accept, traps)
@@ -68,11 +69,13 @@ def test_a_right_yes_or_no_with_a_right_reason_is_right(draws, part, right, reas
 
 
 @pytest.mark.parametrize("part, right, said", _cases(SAME_MEANING))
+@pytest.mark.slow
 def test_the_accepted_meaning_in_other_words_is_accepted(draws, part, right, said):
     accept, traps = draws[(part, right)]
     assert read_words(said, accept, traps).status == "accept"
 
 
+@pytest.mark.slow
 def test_a_graded_answer_with_a_contradicting_reason_says_why(invoke, tmp_path):
     """Through ``quizgen grade``: the reviewer's seed-1 answers to C9 (b) and (c)."""
     quiz = tmp_path / "quiz"

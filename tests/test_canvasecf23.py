@@ -7,6 +7,7 @@ incorrect ((b) and (c) called wrong_label_branch) where the Moodle download
 of the same mistakes gave (b) and (c) ECF. Parts drawn from different variants
 (Canvas draws each part's variant apart) stay questions of their own."""
 
+import pytest
 import csv
 import io
 from pathlib import Path
@@ -76,6 +77,7 @@ def canvas_download(tmp_path, students: list) -> Path:
     return tmp_path / "analysis.csv"
 
 
+@pytest.mark.slow
 def test_canvas_parts_of_one_variant_get_the_moodle_verdicts_ecf_included(tmp_path):
     """The same mistakes on C7 v01 graded from Moodle and from Canvas: the same
     status, misconception, note and points per part, and the same totals."""
@@ -98,6 +100,7 @@ def test_canvas_parts_of_one_variant_get_the_moodle_verdicts_ecf_included(tmp_pa
     assert totals[0] == totals[1] and totals[1]["s001"] == "4"
 
 
+@pytest.mark.slow
 def test_one_student_given_two_variants_keeps_the_export_questions_for_the_whole_class(tmp_path):
     """s001's (b) came from v02: nothing carries across variants, and the
     template's parts keep the export's group names for everyone (one name and
@@ -112,6 +115,7 @@ def test_one_student_given_two_variants_keeps_the_export_questions_for_the_whole
     assert "Q1a" in items and not any(line.startswith("Q1,") for line in items.splitlines())
 
 
+@pytest.mark.slow
 def test_students_each_given_their_own_single_variant_get_ecf(tmp_path):
     """Each student's parts from one variant, the two students' variants
     different: each is that variant's one question Q1, with ECF."""
@@ -150,6 +154,7 @@ def test_the_built_key_holds_one_question_per_variant_given_whole():
     assert [(q["id"], [p["part"] for p in q["parts"]]) for q in whole] == [("Q7", ["a", "b", "c"])]
 
 
+@pytest.mark.slow
 def test_a_right_answer_canvas_cut_stays_with_a_person_in_a_question_of_one_variant(tmp_path):
     """mlm-uniform-logits v01 (a) is 0.0006234: typed in full, Canvas stores
     0.0006, which goes to a person as before, the warning naming the one question
@@ -177,6 +182,7 @@ def test_the_whole_question_of_the_class_paper_holds_the_parts_given():
     assert [(q["id"], [p["part"] for p in q["parts"]], q["points"]) for q in quiz] == [("Q1", ["a", "b"], 4)]
 
 
+@pytest.mark.slow
 def test_a_student_answering_one_part_in_two_variants_is_refused_naming_the_row(tmp_path):
     """rev-hostile23: a student analysis where a student answered (b) in two
     variants was graded against the first variant met, the later answer

@@ -2,6 +2,7 @@
 value's own window, also where a larger value's window starts below a smaller
 one's (just under a power of ten)."""
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from quizgen.marking.carry import inside, intervals
@@ -17,6 +18,7 @@ def test_a_window_starting_below_the_one_before_it_is_kept_whole():
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.floats(min_value=0.001, max_value=1000.0), min_size=1, max_size=12),
        st.integers(min_value=2, max_value=6))
+@pytest.mark.slow
 def test_every_values_window_lies_inside_the_merged_spans(values, figures):
     spec = {"sigfigs": figures}
     spans = intervals(values, spec)

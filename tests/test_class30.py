@@ -42,6 +42,7 @@ def _graded_grid(folder):
     return index, students, grid
 
 
+@pytest.mark.slow
 def test_ecf_re_marks_students_with_the_same_outcomes_once_alike_and_as_each_alone(folder):
     index, students, grid = _graded_grid(folder)
     together = ecf_pass.carry_errors_forward(index, students, grid)

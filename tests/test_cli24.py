@@ -1,6 +1,7 @@
 """Messages and help a docs reviewer found wrong or silent (rev-docs24): each
 says what the command at hand means, and what to do next."""
 
+import pytest
 import csv
 import json
 import shlex
@@ -30,6 +31,7 @@ def test_moodle_by_email_when_no_id_is_an_email_suggests_the_id_number_key(tmp_p
 
 # ---------------------------------------------------------------- 2. help: an example, what answers.csv holds
 
+@pytest.mark.slow
 def test_the_top_help_shows_generate_then_grade_and_the_example_runs(tmp_path, invoke, monkeypatch):
     shown = invoke("--help").output
     lines = [line.split(" #")[0].strip() for line in shown.splitlines() if line.strip().startswith("quizgen ")]
@@ -94,6 +96,7 @@ def test_generate_count_out_of_range_speaks_of_questions_per_template(tmp_path, 
 
 # ---------------------------------------------------------------- 5. validate --samples 0
 
+@pytest.mark.slow
 def test_validate_samples_zero_says_sampling_was_skipped(invoke):
     result = invoke("validate", C1_TEMPLATE, "--samples", 0)
     assert result.exit_code == 0, result.output

@@ -2,6 +2,7 @@
 (c) names the true class as a misconception only when the model's
 prediction is wrong, and accepts it when the prediction is right."""
 
+import pytest
 from quizgen.generation.quiz import Question
 from quizgen.generation.sampling import sample_instance
 from quizgen.grading.part_checker import check_answer
@@ -15,6 +16,7 @@ def _c8_draws(templates_by_class, count=40):
         yield env["task"]["labels"][int(env["y"])], env["y"] == env["pred"], key_entry(Question("Q1", instance)).parts[2]
 
 
+@pytest.mark.slow
 def test_the_true_class_is_a_named_trap_only_when_the_prediction_is_wrong(templates_by_class):
     seen = set()
     for true_label, right, part in _c8_draws(templates_by_class):

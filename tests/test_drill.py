@@ -56,6 +56,7 @@ def saved(path):
     return json.loads(path.read_text())
 
 
+@pytest.mark.slow
 def test_the_issue_example_runs_without_saving(invoke, state_file, c1_key):
     result = invoke(*C1, "--no-save", input=lines("0.408", "q"))
     assert result.exit_code == 0
@@ -362,6 +363,7 @@ def test_the_drill_marks_with_error_carried_forward_and_rounding_feedback_at_onc
     assert [p.status for p in early.parts] == ["imprecise"]
 
 
+@pytest.mark.slow
 def test_a_huge_answer_line_is_not_echoed_or_held(tmp_path):
     """A 10 MB line piped in is read in bounded pieces, echoed as a note, and
     counts as no answer; the drill goes on to the next line."""

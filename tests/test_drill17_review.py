@@ -70,6 +70,7 @@ def test_the_summary_and_advice_name_a_trap_in_english():
 
 
 @pytest.mark.parametrize("cls", EVERY_CLASS)
+@pytest.mark.slow
 def test_no_hint_names_or_quotes_a_later_part(cls, templates_by_class):
     """A part's hints never name a later part ("(b)", "part b") nor quote a
     decimal that only a later part's hints work out (the question text aside):

@@ -57,6 +57,7 @@ def test_grade_marks_the_opposite_wrong_and_a_misspelling_for_a_person(checkers)
     assert lmlm("undifined").status.value == "needs_review"
 
 
+@pytest.mark.slow
 def test_the_drill_never_suggests_the_opposite_and_counts_it_wrong():
     result, out = drill("C5", "0", "defined", "q")
     assert "did you mean" not in out

@@ -20,6 +20,7 @@ def _drill(invoke, cls, lines, *extra, seed=5):
     return _flat(result.output)
 
 
+@pytest.mark.slow
 def test_a_stray_word_at_a_yes_no_part_is_told_the_answers_offered(invoke):
     """C9 (c) asks yes or no: 'sum' was 'Incorrect: the answer is no' with no word on why;
     it is marked wrong, as grade marks it, and the reply names what the part offers.
@@ -29,6 +30,7 @@ def test_a_stray_word_at_a_yes_no_part_is_told_the_answers_offered(invoke):
     assert said.count("Incorrect: the answer is no.") == 1
 
 
+@pytest.mark.slow
 def test_a_word_that_is_no_class_is_told_the_classes(invoke):
     """C8 (c), seed 5 (the model predicts neutral, the true class is positive): 'banana' and 'no'
     name no class; grade marks 'banana' wrong and leaves 'no' (a negation of nothing) to a person."""
@@ -119,6 +121,7 @@ def test_a_record_with_too_many_entries_is_set_aside(tmp_path, invoke):
     assert (tmp_path / "p.json.bad").exists()
 
 
+@pytest.mark.slow
 def test_a_terminal_prompt_has_line_editing(tmp_path):
     """In a terminal, Left-arrow put ^[[D into the answer: 0.757, two Lefts and 1 is 0.7157 (C1 (a), seed 1)."""
     pytest.importorskip("readline")

@@ -55,6 +55,7 @@ def states_answer(text: str, record, checker) -> bool:
 
 
 @pytest.mark.parametrize("cls", EVERY_CLASS)
+@pytest.mark.slow
 def test_a_parts_first_step_hint_is_its_method_and_the_working_follows(cls, templates_by_class):
     """For every part with steps of its own: the first step hint does not state
     the part's answer; the part's last hint is a step's working, which does
@@ -100,6 +101,7 @@ def step_numbers(hints) -> list:
 
 
 @pytest.mark.parametrize("cls", EVERY_CLASS)
+@pytest.mark.slow
 def test_a_part_gets_its_own_steps_however_the_earlier_parts_went(cls, templates_by_class):
     """Hints asked only in part k give the same steps as when every part asks:
     the steps k needs, not the earlier parts' working left unseen; across the

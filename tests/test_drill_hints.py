@@ -63,6 +63,7 @@ def accepted_later(text: str, records: list, checkers: dict, current: int) -> li
 
 
 @pytest.mark.parametrize("cls", EVERY_CLASS)
+@pytest.mark.slow
 def test_no_hint_shows_a_later_parts_answer_before_that_part(cls, templates_by_class):
     template = templates_by_class[cls]
     for seed in range(12):
@@ -77,6 +78,7 @@ def test_no_hint_shows_a_later_parts_answer_before_that_part(cls, templates_by_c
         assert "Hint" in output and "No more hints: every step towards an answer is shown" in output   # every step is offered by the end
 
 
+@pytest.mark.slow
 def test_the_reviewers_c3_case_holds_back_the_loss_until_part_b():
     output, result = drill("s\ns\n" + "h\n" * 6 + "0.1\nh\nh\n10.3\nq\n", seed=11, count=10, save=False)
     question = output.split("Question 3 (C3)")[1].split("Worked solution")[0]

@@ -2,6 +2,7 @@
 3 significant figures is told at once that the answer was accepted by
 carried rounding, with the same checkers grade and validate use."""
 
+import pytest
 import io
 
 from quizgen.bank.loader import load_bank
@@ -13,6 +14,7 @@ from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
 
 
+@pytest.mark.slow
 def test_the_drill_says_when_carried_rounding_was_accepted():
     template = next(t for t in load_bank() if t.cls == "C7")
     for seed in range(1, 60):

@@ -31,6 +31,7 @@ def test_c7s_forecast_reaches_b_when_a_asked_for_no_hint():
 
 
 @pytest.mark.parametrize("cls", ["C1", "C2", "C4", "C6", "C7", "C10"])
+@pytest.mark.slow
 def test_a_forecast_not_asked_for_at_a_is_offered_at_b(cls, templates_by_class):
     """docs/drill.md: "a forecast not asked for at its part is offered at the
     next part that asks" (C2 and C4 lost it on draws whose forecast repeats a

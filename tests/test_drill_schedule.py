@@ -55,6 +55,7 @@ def test_a_very_long_session_keeps_turns_fair_and_saves(tmp_path):
     assert out.count("Summary (300 questions, stopped: count)") == 1
 
 
+@pytest.mark.slow
 def test_the_same_seed_in_the_next_session_gives_new_numbers(tmp_path):
     state = tmp_path / "progress.json"
     stems = []
@@ -68,6 +69,7 @@ def test_the_same_seed_in_the_next_session_gives_new_numbers(tmp_path):
     assert practice[0] == practice[1]
 
 
+@pytest.mark.slow
 def test_the_suggested_command_works_with_a_user_bank(invoke, tmp_path):
     bank = tmp_path / "my bank"
     bank.mkdir()

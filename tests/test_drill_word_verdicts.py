@@ -92,6 +92,7 @@ def test_the_drill_counts_a_word_reply_exactly_when_grade_marks_it():
     assert not wrong, wrong[:20]
 
 
+@pytest.mark.slow
 def test_the_drill_agrees_with_grade_on_a_sample_of_word_replies():
     """The quick run: each word part's first draw, a sample of the variants
     (stray words, numbers and short slips always among them)."""

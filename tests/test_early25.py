@@ -101,6 +101,7 @@ def graded(tmp_path_factory):
     return {student: marked[cell] for student, cell in answers.items()}, params
 
 
+@pytest.mark.slow
 def test_the_keys_are_the_ones_the_students_were_built_for(graded):
     _, params = graded
     assert params["Q1"]["z"] == [-0.5, 3, 0, 4] and params["Q1"]["t"] == 3

@@ -66,6 +66,7 @@ def graded_sampled(invoke, monkeypatch, folder: Path) -> tuple:
     return result, taken
 
 
+@pytest.mark.slow
 def test_a_file_sorted_by_question_answered_for_this_key_is_graded(folder, invoke, monkeypatch, big, tmp_path):
     """Each window of a file sorted by question holds one part: the sample says
     nothing of the others, so the check after the pass decides (it grades)."""
@@ -77,6 +78,7 @@ def test_a_file_sorted_by_question_answered_for_this_key_is_graded(folder, invok
     assert "near a value" not in result.output and "match, within tolerance" not in result.output
 
 
+@pytest.mark.slow
 def test_a_file_sorted_by_question_alone_has_no_whole_student_in_the_sample(folder, invoke, monkeypatch, big,
                                                                            tmp_path):
     """Sorted by question, each student's parts of it together: runs of 2-5 rows, one question's."""
@@ -127,6 +129,7 @@ def slipped(folder: Path, path: Path) -> None:
     write_rows(path, header, rows)
 
 
+@pytest.mark.slow
 def test_a_weak_class_searches_the_keys_near_it_once_a_run(folder, invoke, monkeypatch, big, tmp_path):
     for name in ("quiz1", "quiz2"):
         (tmp_path / name).mkdir()

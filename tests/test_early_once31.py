@@ -155,6 +155,7 @@ DRAWS = given(cls=st.sampled_from(DEPENDENT), seed=st.integers(0, 10 ** 6))
 
 @quick(MANY)
 @DRAWS
+@pytest.mark.slow
 def test_a_right_earlier_answer_rounded_short_never_earns_less_later_than_a_wrong_one(cls, seed):
     _check_instance(sample_instance(BANK[cls], f"once31/{cls}/{seed}"))
 
@@ -164,6 +165,7 @@ test_a_right_earlier_answer_rounded_short_many = many_copy(
 
 
 @pytest.mark.parametrize("cls", DEPENDENT)
+@pytest.mark.slow
 def test_every_dependent_template_is_compared(cls):
     """Each template whose later parts read a decimal earlier part has wrong students to compare with."""
     assert sum(_check_instance(sample_instance(BANK[cls], f"once31/{cls}/{k}")) for k in range(3)) > 0
@@ -196,6 +198,7 @@ def _cells(rows, student, question, part) -> tuple:
     return row["status"], row["note"], float(row["score"])
 
 
+@pytest.mark.slow
 def test_seed_24_the_early_rounding_is_named_once_at_a(seed24):
     """The reviewer's case by default (2 points a part): (a) 0.74 is rounded too early
     at (a), and (b) from it is full ECF, as after the wrong (a) 0.75; (a) written 0.739
@@ -222,6 +225,7 @@ def test_seed_24_the_early_rounding_is_named_once_at_a(seed24):
     assert _cells(rows, "y", "Q1", "b") == ("correct", "", 2.0)
 
 
+@pytest.mark.slow
 def test_seed_24_with_part_credits(seed24):
     """ecf_credit 0.5, imprecise_credit 0.25: (a) 0.74 earns a quarter at (a) and (b)
     from it half, as (b) after the wrong 0.75 does; the short (b) both credits."""
@@ -234,6 +238,7 @@ def test_seed_24_with_part_credits(seed24):
     assert _cells(rows, "s", "Q1", "b") == ("imprecise", "rounded_too_early", 0.25)
 
 
+@pytest.mark.slow
 def test_with_no_ecf_credit_the_later_part_earns_nothing_and_says_why(seed24):
     """ECF's policy scores it: with ecf_credit 0, (b) after (a) 0.74 is no correct
     answer, as after the wrong 0.75, and says so."""

@@ -83,6 +83,7 @@ DRAWS = given(cls=st.sampled_from(TWICE), seed=st.integers(0, 10 ** 6))
 
 @quick(MANY)
 @DRAWS
+@pytest.mark.slow
 def test_carried_short_into_two_parts_never_scores_below_written_short(cls, seed):
     _check_instance(sample_instance(BANK[cls], f"once31b/{cls}/{seed}"))
 
@@ -96,6 +97,7 @@ def test_c7_is_among_the_templates_read_twice():
 
 
 @pytest.mark.parametrize("cls", TWICE)
+@pytest.mark.slow
 def test_every_template_read_twice_is_compared(cls):
     """Each such template has instances where the second part is ECF by the rule."""
     assert sum(_check_instance(sample_instance(BANK[cls], f"once31b/{cls}/{k}")) for k in range(4)) > 0
@@ -114,6 +116,7 @@ def _cells(rows, student, part) -> tuple:
 
 @pytest.mark.parametrize("policy, ecf, imprecise", [("", 2.0, 0.0),
                                                    ("ecf_credit: 0.5\nimprecise_credit: 0.25\n", 1.0, 0.5)])
+@pytest.mark.slow
 def test_seed_24_c7_one_early_rounding_is_named_at_b_alone(seed24, policy, ecf, imprecise):
     """(a) 0.961, then (b) and (c) from 0.96: (b) rounded too early, (c) ECF naming (b);
     4 of 6 by default, as after (a) 0.96 written short."""
@@ -126,6 +129,7 @@ def test_seed_24_c7_one_early_rounding_is_named_at_b_alone(seed24, policy, ecf, 
     assert total["c5"] >= total["s"]
 
 
+@pytest.mark.slow
 def test_seed_24_the_drill_marks_as_grade_does(seed24):
     """The drill marks a part at once from the answers already given (values and
     figures, no statuses): the same verdicts as grade's pass, c5's (c) ECF in both."""

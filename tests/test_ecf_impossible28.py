@@ -20,6 +20,7 @@ def grade(tmp_path_factory):
     return paper_grader(tmp_path_factory.mktemp("ecf28"), seed=1, count=1)
 
 
+@pytest.mark.slow
 def test_a_negative_loss_from_a_named_trap_is_not_ecf(grade):
     graded = grade([("s1", "Q3", "a", "54.6"), ("s1", "Q3", "b", "-4.00")])
     assert graded["Q3", "a", "54.6"]["misconception"] == "unnormalised_weight"

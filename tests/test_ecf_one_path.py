@@ -53,6 +53,7 @@ def _same(row: dict, verdict, points: float) -> tuple:
 
 
 @pytest.mark.parametrize("cls", sorted(BANK))
+@pytest.mark.slow
 def test_grade_and_mark_paper_give_the_same_verdicts(tmp_path, cls):
     students = _students(cls)
     instances = {f"s{k:03d}": inst for k, (inst, _) in enumerate(students)}

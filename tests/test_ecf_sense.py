@@ -44,6 +44,7 @@ def seed3(tmp_path_factory):
     return folder, rows
 
 
+@pytest.mark.slow
 def test_c10_the_masked_positions_misconception_carried_on_is_ecf_named_once(seed3):
     _, rows = seed3
     assert (rows["m2", "a"]["status"], rows["m2", "a"]["misconception"]) == ("incorrect", "masked_positions_only")
@@ -96,6 +97,7 @@ def test_the_key_stores_each_range_once_per_template(seed3):
     assert all("range" not in p for q in data["questions"] for p in q["parts"])
 
 
+@pytest.mark.slow
 def test_a_key_without_ranges_grades_as_before(seed3, tmp_path):
     folder, _ = seed3
     data = json.loads((folder / "s3" / "key.json").read_text(encoding="utf-8"))
@@ -110,6 +112,7 @@ def test_a_key_without_ranges_grades_as_before(seed3, tmp_path):
     assert (row["status"], row["note"]) == ("correct", "ecf")
 
 
+@pytest.mark.slow
 def test_the_drill_marks_the_misconception_carried_on_as_ecf():
     _, carried = drill("C10", "2", "0.983", "q", seed=8, count=1)
     assert "Correct from your own earlier answer" in carried
@@ -151,6 +154,7 @@ def test_a_malformed_range_is_one_line_naming_file_and_line(tmp_path, written, m
     assert f"c1.yaml:{line}" in text and message in text and "\n" not in text.strip()
 
 
+@pytest.mark.slow
 def test_validate_names_a_draw_whose_answer_leaves_the_range(tmp_path):
     path = _template(tmp_path, "[0, 0.5]")
     report = validate([path], samples=30)

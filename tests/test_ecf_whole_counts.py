@@ -2,6 +2,7 @@
 which no count can be. A careful student writes 67 or 68 and got nothing; one who wrote 67.5 got
 full ECF marks. Now the whole numbers next to the worked value are ECF and a non-whole count is not."""
 
+import pytest
 import csv
 import json
 
@@ -21,6 +22,7 @@ def _graded(invoke, tmp_path, answers: dict) -> dict:
         return {(r["student_id"], r["part"]): (r["status"], r["note"]) for r in csv.DictReader(handle)}
 
 
+@pytest.mark.slow
 def test_a_count_worked_from_a_wrong_count_is_ecf_as_a_whole_number_only(invoke, tmp_path):
     graded = _graded(invoke, tmp_path, {"s1": "67", "s2": "68", "s3": "67.5", "s4": "66"})
     assert graded["s1", "a"][0] == "incorrect"

@@ -65,6 +65,7 @@ def _work(sheet: str) -> list:
 
 # ---------------------------------------------------------------- 1. the value from their own (a)
 
+@pytest.mark.slow
 def test_an_answer_cut_off_from_their_own_wrong_a_gives_the_value_from_it(tmp_path, paper):
     graded, _ = _grade(tmp_path / "cut", paper, [("s1", "Q7", "a", "0.770"), ("s1", "Q7", "c", "1.46")],
                        "ecf_credit: 0.5\nimprecise_credit: 0.25\n")
@@ -85,6 +86,7 @@ def test_an_answer_short_from_their_own_wrong_a_as_written_gives_the_value_from_
                                 f"written, but rounded too early: this paper asks for at least 3 {ECF_NOTE}")
 
 
+@pytest.mark.slow
 def test_from_a_right_a_the_notes_give_the_expected_value_alone(tmp_path, paper):
     """Not ECF: the value from their own (a) is the key's, and the note says it once."""
     graded, _ = _grade(tmp_path / "right", paper, [("s1", "Q8", "a", "0.359"), ("s1", "Q8", "b", "1.02")])
@@ -99,6 +101,7 @@ SHORT_ROWS = [("s1", "Q1", "a", "0.716"), ("s1", "Q1", "b", "0.329"),   # (b) fr
 
 @pytest.mark.parametrize("policy, keep", [("", 4), ("carried_figures: 3\n", 4), ("carried_figures: 4\n", 4),
                                           ("carried_figures: 5\n", 5), ("carried_figures: 6\n", 6)])
+@pytest.mark.slow
 def test_the_advice_keeps_the_figures_the_policy_carried_rounding_asks(tmp_path, paper, policy, keep):
     _, sheets = _grade(tmp_path / "keep", paper, SHORT_ROWS, policy)
     before, early = _work(sheets["s1"]), _work(sheets["s2"])

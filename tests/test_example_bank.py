@@ -32,6 +32,7 @@ def _answers(key: dict) -> dict:
     return rows
 
 
+@pytest.mark.slow
 def test_example_bank_generates_and_grades(invoke, tmp_path):
     out = tmp_path / "quiz"
     made = invoke("generate", "--bank", BANK, "--classes", "C11,C12,C13", "--seed", "1", "--out", out)

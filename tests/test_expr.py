@@ -109,6 +109,7 @@ ANY_TEXT, TEXTS = settings(max_examples=300, deadline=None), given(st.text(max_s
 
 @quick(ANY_TEXT)
 @TEXTS
+@pytest.mark.slow
 def test_any_text_either_parses_to_a_finite_number_or_raises_expression_error(text):
     try:
         value = value_of(text)

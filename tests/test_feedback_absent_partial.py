@@ -44,6 +44,7 @@ def grade(folder, rows, name, *options):
     return result
 
 
+@pytest.mark.slow
 def test_an_absent_student_gets_no_sheet_and_a_note_says_why(quiz, pdf_sheet_sources):
     """s03 gave no answer (a mistyped id would do the same): nothing of theirs was
     marked, and a sheet would print their paper's key and worked solutions, so
@@ -69,6 +70,7 @@ def test_a_student_whose_only_answer_went_elsewhere_is_not_called_absent(quiz):
     assert NO_ANSWERS not in sheet and "which is not on your paper" in sheet
 
 
+@pytest.mark.slow
 def test_one_score_reads_one_way_on_a_sheet(quiz, tmp_path):
     """Half marks from a trap's policy credit, from ECF at half credit and from
     the marker all read 'partly correct' beside 1 / 2, the note naming why;

@@ -32,6 +32,7 @@ def _sheet_texts(tmp_path, invoke, rounded_by, fmt, pdf_sources):
 
 
 @pytest.mark.parametrize("fmt", ["md", "pdf"])
+@pytest.mark.slow
 def test_a_canvas_keys_sheets_print_the_canvas_rounding_sentence(tmp_path, invoke, pdf_sheet_sources, fmt):
     text = _sheet_texts(tmp_path, invoke, "canvas", fmt, pdf_sheet_sources)
     assert PROMISE not in text and f"({CANVAS_ROUNDING_RULE})" in text

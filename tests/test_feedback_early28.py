@@ -43,6 +43,7 @@ def test_a_later_answer_itself_short_is_rounded_too_early(c, own, before):
     assert any(line.startswith("rounded before use: you rounded Q7 (a)") for line in work) == before, work
 
 
+@pytest.mark.slow
 def test_the_sheet_names_the_later_answer_rounded_short(tmp_path):
     """Seed 7's Q7: p = 0.0724, (c) -ln(1 - p) = 0.0752; r01's (a) 0.072 then (c) 0.075, 2 figures each;
     r02's (a) 0.0724 has the figures asked, and (c) 0.075 is short on its own."""

@@ -81,6 +81,7 @@ def labels(root) -> list:
     return ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
 
 
+@pytest.mark.slow
 def test_each_students_sheet_shows_their_own_figure_as_an_svg_file_with_the_numbers_in_words(quizzes, tmp_path):
     sheets = grade(quizzes, "own", tmp_path)
     assert sorted(sheets) == ["CON_.md", "a_b.md", "s01.md"]
@@ -132,6 +133,7 @@ def test_a_figure_never_replaces_a_file_of_the_same_name_in_the_folder(quizzes, 
     assert name == "Q1-figure-2.svg" and root.tag == f"{SVG}svg"
 
 
+@pytest.mark.slow
 def test_a_rerun_removes_the_figures_it_no_longer_shows(quizzes, tmp_path):
     grade(quizzes, "own", tmp_path)
     assert len(list((tmp_path / "sheets").glob("*.svg"))) == 3
@@ -158,6 +160,7 @@ def test_a_failed_figure_write_leaves_no_sheet_half_written(quizzes, tmp_path, m
     assert not (tmp_path / "sheets").exists()   # the folder the run made is removed with its temporary files
 
 
+@pytest.mark.slow
 def test_a_long_student_ids_figures_keep_their_question_in_the_name(tmp_path):
     """The sheet's stem is cut, not the ``-<question>-figure`` after it: two
     ids alike in their first 100 characters get figures told apart by -2."""

@@ -77,6 +77,7 @@ def unmd(text):
     return re.sub(r"\\(.)", r"\1", text)
 
 
+@pytest.mark.slow
 def test_every_sheet_agrees_with_graded_csv_and_the_students_csv(graded):
     folder, _, rows = graded
     out = grade(folder, rows)
@@ -100,6 +101,7 @@ def test_every_sheet_agrees_with_graded_csv_and_the_students_csv(graded):
         assert not any(f"| {unmd(a)} |" in unmd(sheet) for a in others - {r["answer"] for r in mine.values()})
 
 
+@pytest.mark.slow
 def test_a_policys_points_are_the_points_each_sheet_shows(graded):
     """rev-fresh16: with `points:` in policy.yaml the questions CSV and the report used
     the new points, but every sheet still showed the key's ('1 / 0.5' for a part worth 1)."""
@@ -113,6 +115,7 @@ def test_a_policys_points_are_the_points_each_sheet_shows(graded):
     assert points == ["3", "1", "1"], sheet
 
 
+@pytest.mark.slow
 def test_feedback_says_why_in_plain_words(graded):
     folder, _, rows = graded
     grade(folder, rows)
@@ -126,6 +129,7 @@ def test_feedback_says_why_in_plain_words(graded):
     assert "- (c) your marker's decision: =see me: right idea" in sheet_of(folder, "sheets", "a/b")
 
 
+@pytest.mark.slow
 def test_markdown_sheet_has_the_figure_and_the_labelled_parts_of_the_pdf_sheet(graded):
     folder, key, rows = graded
     grade(folder, rows)
@@ -141,6 +145,7 @@ def test_markdown_sheet_has_the_figure_and_the_labelled_parts_of_the_pdf_sheet(g
     steps = re.findall(r"^\d\. \*\*[^*]+\.\*\* \*Why:\* ", worked, re.M)
     assert len(steps) == 3                                         # C7's three steps, titled as in the PDF
 
+@pytest.mark.slow
 def test_answers_are_shown_as_the_student_wrote_them_not_spreadsheet_guarded(graded):
     folder, _, rows = graded
     grade(folder, rows)
@@ -148,6 +153,7 @@ def test_answers_are_shown_as_the_student_wrote_them_not_spreadsheet_guarded(gra
     assert "| b | =1+1 | invalid |" in sheet and "'=1+1 |" not in sheet
 
 
+@pytest.mark.slow
 def test_a_decimal_comma_class_gets_comma_numbers_on_its_sheets(graded):
     folder, _, rows = graded
     comma_rows = [r[:4] + (r[4].replace(".", ","),) for r in rows]
@@ -235,6 +241,7 @@ def test_pdf_sheets_with_long_names_and_answers_have_no_overfull_lines(graded, t
         assert "Overfull \\hbox" not in log, (name, log[log.find("Overfull"):][:300])
 
 
+@pytest.mark.slow
 def test_a_rerun_replaces_its_own_stale_sheets_and_nothing_else(graded, tex_sources, tmp_path):
     folder, _, rows = graded
     sheets = tmp_path / "sheets"

@@ -117,6 +117,7 @@ def test_pdf_sheets_say_the_same(quiz, pdf_sheet_sources):
     assert "Row" not in tex and "overrides.csv" not in tex
 
 
+@pytest.mark.slow
 def test_an_answer_awaiting_a_person_says_so_and_the_score_is_provisional(quiz, pdf_sheet_sources):
     """A needs_review answer with no override yet: the student reads that a
     person will mark it and that the total is provisional, not a bare

@@ -57,6 +57,7 @@ def tex(paper, pdf_sheet_sources, tmp_path):
     return pdf_sheet_sources["s19.tex"].replace(r"\penalty5000{}", "")
 
 
+@pytest.mark.slow
 def test_a_misconception_is_named_as_the_bank_and_the_drill_name_it(sheets, tex):
     sheet = sheets["s19"]
     assert ("- (b) misconception **log base 10 instead of ln**: The loss uses the natural logarithm (base e), "
@@ -119,6 +120,7 @@ def test_review_words_say_why_a_person_reads_an_answer(reason, answer, said):
     assert review_words(reason, answer).startswith(said)
 
 
+@pytest.mark.slow
 def test_the_rounding_note_is_said_once_before_the_first_question(sheets, tex):
     sheet = sheets["s19"]
     assert sheet.count(ROUNDING_NOTE) == 1

@@ -109,6 +109,7 @@ def test_svg_is_ascii_with_the_minus_sign_as_a_character_reference(c1_instance):
 
 @settings(max_examples=60, deadline=None)
 @given(p=probabilities, labelled=st.booleans())
+@pytest.mark.slow
 def test_svg_is_one_markdown_block_with_the_point_on_the_curve(p, labelled):
     point = LossPoint(p)
     text = loss_curve_svg(point, labelled)

@@ -53,6 +53,7 @@ def test_an_output_name_too_long_is_refused_before_anything_is_written(tmp_path)
     assert sorted(os.listdir(tmp_path)) == before
 
 
+@pytest.mark.slow
 def test_a_path_longer_than_path_max_is_refused(tmp_path):
     setup(tmp_path)
     result = run(tmp_path, "grade", "answers.csv", "--key", "key.json", "--out", "d/" * 2100)
@@ -79,6 +80,7 @@ def test_streamed_files_roll_back_too_and_leave_no_new_file(tmp_path, monkeypatc
     assert {p.name: p.read_text() for p in tmp_path.iterdir()} == {"a.txt": "old a"}
 
 
+@pytest.mark.slow
 def test_grade_rolls_back_its_feedback_sheets_when_a_report_cannot_be_put_in_place(tmp_path, monkeypatch):
     """The sheets are renamed into place before the reports; a report's rename
     failing puts the earlier run's sheets (and everything else) back."""
@@ -94,6 +96,7 @@ def test_grade_rolls_back_its_feedback_sheets_when_a_report_cannot_be_put_in_pla
     assert after == before
 
 
+@pytest.mark.slow
 def test_a_failed_grade_keeps_the_earlier_runs_sheet_of_a_student_now_gone(tmp_path, monkeypatch):
     """rev-hostile22b: s2's sheet, stale once s2 left the answers, was removed before the
     reports' rename failed, and stayed lost after the roll-back."""

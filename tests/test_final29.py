@@ -43,6 +43,7 @@ def c9_mean_lists():
 @pytest.mark.parametrize("answer, status", [("no, it is doubling", "needs_review"), ("no, doubling", "needs_review"),
                                             ("no, both double", "accept"), ("no, only the sum doubles", "accept"),
                                             ("no, not doubling", "accept")])
+@pytest.mark.slow
 def test_a_change_word_whose_family_two_lists_hold_is_read_by_a_person_when_unlisted(answer, status):
     from quizgen.marking.words import read_words
 

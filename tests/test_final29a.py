@@ -37,6 +37,7 @@ def download(tmp_path_factory):
     return folder
 
 
+@pytest.mark.slow
 def test_roster_state_open_or_none_gets_no_moodle_row(download):
     run = _invoke("grade", download / "responses.csv", "--key", download / "questions-key.json",
                   "--roster", download / "grades.csv", "--gradebook", "moodle")
@@ -87,6 +88,7 @@ def open_download(tmp_path_factory):
 
 
 @pytest.mark.parametrize("gradebook", ["moodle", "canvas"])
+@pytest.mark.slow
 def test_held_notes_words(open_download, gradebook):
     extra = ["--gradebook-template", open_download / "canvas.csv", "--gradebook-item", "Quiz 1"] \
         if gradebook == "canvas" else []
@@ -104,6 +106,7 @@ def test_held_notes_words(open_download, gradebook):
     assert "left out of the gradebook file" in opened
 
 
+@pytest.mark.slow
 def test_plain_gradebook_keeps_the_older_note(open_download):
     run = _invoke("grade", open_download / "responses.csv", "--key", open_download / "questions-key.json",
                   "--gradebook", "plain")

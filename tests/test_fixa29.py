@@ -43,6 +43,7 @@ def grade(tmp_path_factory):
 
 # ---------------------------------------------------------------- 1. C9 (b): a right reason holding a trap's words
 
+@pytest.mark.slow
 def test_c9_right_reasons_naming_both_sides_are_correct(grade):
     right = [("s1", "Yes, it uses the words before it and after it"),
              ("s1", "Yes, each mask sees the tokens before it and after it"),
@@ -70,6 +71,7 @@ def test_working_in_e_notation_that_agrees_is_read(text, value):
     assert (reading.status, reading.value) == ("number", value)
 
 
+@pytest.mark.slow
 def test_q3_working_in_e_notation_is_marked(grade):
     """s1's Q3 (b) is ln(1454) = 7.2821: right working in e-notation is correct, and working that
     disagrees with its value says by how much (it did before too)."""

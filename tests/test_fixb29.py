@@ -32,6 +32,7 @@ def _graded(path):
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.slow
 def test_an_answer_too_long_to_read_leaves_the_earlier_answer_standing(tmp_path, monkeypatch, jobs):
     monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
     if jobs > 1 and not hasattr(os, "fork"):
@@ -104,6 +105,7 @@ def test_answers_ids_matching_no_paper_blame_the_answers_when_the_roster_lists_t
 @pytest.mark.parametrize("header, again", [("Student ID", " student  ID ,question_id,part,answer"),
                                            ("student_id", "student_id,question_id,part,answer,"),
                                            ("student_id", "\ufeffStudent_ID , Question_ID,Part,ANSWER,,")])
+@pytest.mark.slow
 def test_a_repeated_header_line_is_no_student_in_a_file_of_any_size(tmp_path, rows, header, again):
     lines = [f"{header},question_id,part,answer"] + [f"f{n},Q1,a,0.5" for n in range(rows)]
     lines += [again, "s2,Q1,a,0.5"]

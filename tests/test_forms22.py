@@ -29,6 +29,7 @@ COUNTS = [("Q6", "a", "1,950"), ("Q6", "b", "1,560"), ("Q6", "a", "1.950"), ("Q6
 
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+@pytest.mark.slow
 def test_a_count_with_one_thousands_separator_is_that_count_in_either_file(grade, delimiter):
     graded = grade(COUNTS + [("Q6", "a", "1,95"), ("Q5", "d", "1.000")], delimiter)
     assert {graded[row]["status"] for row in COUNTS} == {"correct"}, graded
@@ -56,6 +57,7 @@ FOR_A_PERSON = [("Q6", "a", "1950 (25%)"), ("Q1", "a", "0.6952 ≈ 0.9"), ("Q5",
 
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+@pytest.mark.slow
 def test_a_value_restated_beside_its_number_is_read_when_both_agree(grade, delimiter):
     graded = grade(RESTATED + FOR_A_PERSON, delimiter)
     assert {row: graded[row]["status"] for row in RESTATED} == {row: "correct" for row in RESTATED}

@@ -33,6 +33,7 @@ BESIDE_ROWS = [("Q1", "a", "n/a 0.6999"), ("Q1", "a", "? 0.5"), ("Q1", "a", "0.6
 
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+@pytest.mark.slow
 def test_a_number_beside_a_non_answer_goes_to_a_person_saying_what_was_seen(grade, delimiter):
     graded = grade(BESIDE_ROWS + [("Q1", "a", "- 0.6999")], delimiter)
     for row in BESIDE_ROWS:
@@ -53,6 +54,7 @@ DISAGREEING = [("Q1", "a", "0.5 (0.6)"), ("Q1", "a", "0.6999 (0.68)"), ("Q1", "a
 
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+@pytest.mark.slow
 def test_a_value_and_its_restatement_read_as_the_more_precise_in_brackets_and_chains(grade, delimiter):
     graded = grade(AGREEING + DISAGREEING, delimiter)
     assert {row: graded[row]["status"] for row in AGREEING} == {row: "correct" for row in AGREEING}, \
@@ -62,6 +64,7 @@ def test_a_value_and_its_restatement_read_as_the_more_precise_in_brackets_and_ch
 
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+@pytest.mark.slow
 def test_a_value_in_decimal_commas_restated_in_brackets(grade, delimiter):
     rows = [("Q1", "a", "0,6999 (0,7)"), ("Q1", "a", "0,7 (69,99 %)")]
     graded = grade(rows, delimiter)
@@ -71,6 +74,7 @@ def test_a_value_in_decimal_commas_restated_in_brackets(grade, delimiter):
 # 2. NA like n/a; a run of dashes like one dash
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+@pytest.mark.slow
 def test_na_is_n_a_and_a_run_of_dashes_is_a_dash(grade, delimiter):
     rows = [("Q13", "b", "NA"), ("Q13", "b", "n/a"), ("Q1", "a", "- -"), ("Q1", "a", "—  —"), ("Q1", "a", "NA"),
             ("Q1", "b", "na.")]
@@ -84,6 +88,7 @@ def test_na_is_n_a_and_a_run_of_dashes_is_a_dash(grade, delimiter):
 # 3. a bracketed note holding "of" is a note, not a hedge
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+@pytest.mark.slow
 def test_a_note_with_of_in_brackets_is_a_note_and_or_in_brackets_a_hedge(grade, delimiter):
     rows = [("Q16", "a", "2,580 (15% of 17,200)"), ("Q1", "a", "0.6999 (or 0.7)"), ("Q1", "a", "0.6999 (7/10)")]
     graded = grade(rows, delimiter)

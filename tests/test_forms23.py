@@ -20,6 +20,7 @@ def grade(tmp_path_factory):
 # 1. a chain that ends in a fraction or expression: its values must agree too
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+@pytest.mark.slow
 def test_a_chain_ending_in_a_fraction_that_its_values_contradict_goes_to_a_person(grade, delimiter):
     rows = [("Q1", "a", "0.5 ≈ 8228/10000"), ("Q1", "a", "0.5 = 8228/10000"), ("Q1", "a", "0.8228 ≈ 8228/10000")]
     graded = grade(rows, delimiter)
@@ -41,6 +42,7 @@ def test_a_chain_ending_in_an_expression_agrees_within_the_rounding_of_its_plain
 # 2. a value restated beside it agrees only when no guess about a comma made it agree
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+@pytest.mark.slow
 def test_a_restatement_that_agrees_only_through_a_guessed_mark_goes_to_a_person(grade, delimiter):
     decimal, other = (".", ",") if delimiter == "," else (",", ".")   # the file's decimal mark, the other one
     rows = [("Q11", "b", f"3{decimal}835 (3{other}835)"), ("Q11", "b", f"3{decimal}835 = 3{other}835"),
@@ -66,6 +68,7 @@ def test_a_guessed_mark_is_settled_by_the_answer_s_own_decimals_and_a_count_grou
 # 3. a count's group of three zeros: either reading is whole, so never a silent incorrect
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+@pytest.mark.slow
 def test_a_count_s_group_of_zeros_read_the_other_way_as_the_answer_goes_to_a_person(grade, delimiter):
     decimal, thousands = (".", ",") if delimiter == "," else (",", ".")   # the file's decimal mark, the other one
     review = [("Q60", "a", f"4{decimal}000"), ("Q60", "e", f"4{decimal}000 positions"), ("Q41", "d", f"1{thousands}000")]

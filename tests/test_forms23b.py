@@ -25,6 +25,7 @@ def _statuses(graded, rows):
 
 # 1. "= 0,334": the equals sign before a decimal comma, as before a decimal point
 
+@pytest.mark.slow
 def test_an_equals_sign_before_a_decimal_comma_is_read_like_one_before_a_point(grade):
     semicolon = grade([("Q1", "b", "= 0,334"), ("Q1", "b", "=0,3345"), ("Q1", "b", "= 0,3345")], ";")
     comma = grade([("Q1", "b", "= 0,334"), ("Q1", "b", "= 0.334")], ",")
@@ -40,6 +41,7 @@ def test_an_equals_sign_before_a_decimal_comma_is_read_like_one_before_a_point(g
 # 2. an ≈ chain that ends in a constant or an expression, as an = chain does
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+@pytest.mark.slow
 def test_an_approximately_chain_ending_in_a_constant_or_an_expression_is_read(grade, delimiter):
     agreeing = [("Q7", "c", "2.72 ≈ e"), ("Q7", "c", "2.718 ~ e"), ("Q7", "b", "0.0683 ≈ ln(1+e^-2.65)"),
                 ("Q7", "c", "e ≈ 2.72"), ("Q7", "c", "2.718 = e")]

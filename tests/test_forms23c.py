@@ -24,6 +24,7 @@ def _found(graded):
 
 # 1. a power of ten whose superscript copy-paste flattened
 
+@pytest.mark.slow
 def test_a_flattened_power_of_ten_is_read_as_the_power(grade):
     right = [("Q3", "a", "3.45×10−5"), ("Q3", "a", "3.45 × 10-5"), ("Q3", "a", "3.45*10-5"),
              ("Q3", "a", "3.45x10-5"), ("Q3", "a", "3.449 × 10−5"), ("Q3", "a", "L = 3.45×10−5")]

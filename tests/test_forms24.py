@@ -23,6 +23,7 @@ RIGHT = [("Q3", "a", "\\frac{1}{28996}"), ("Q3", "a", "$\\dfrac{1}{28996}$"), ("
          ("Q10", "b", "\\frac{-\\ln 0.4 - \\ln 0.65 - \\ln 0.95 - \\ln 0.2 - \\ln 0.95}{5}")]
 
 
+@pytest.mark.slow
 def test_latex_from_an_equation_editor_is_read_as_the_student_meant(grade):
     graded = grade(RIGHT)
     found = {row: (graded[row]["status"], graded[row]["reason"]) for row in RIGHT}
@@ -85,6 +86,7 @@ def test_a_number_in_quotation_marks_is_that_number(grade):
     assert [graded[row]["status"] for row in rows] == ["correct", "correct", "imprecise", "invalid"]
 
 
+@pytest.mark.slow
 def test_a_count_answered_with_a_rate_is_told_it_is_a_count_not_a_fraction_to_round(grade):
     """rev-student24: `25%` for C6's count of picked positions was told "a count is a whole
     number, and 0.25 is not one: round a count worked out as a fraction"."""

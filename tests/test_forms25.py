@@ -26,6 +26,7 @@ LABELLED = [("Q1", "b", "L_{\\text{MLM}} = 0.3345"), ("Q1", "a", "\\hat{p} = 0.7
             ("Q9", "a", "\\mathcal{L}_{\\text{total}} = 1.723"), ("Q1", "a", "\\bar{p} \\approx 0.7157")]
 
 
+@pytest.mark.slow
 def test_a_label_written_in_latex_is_read_as_the_plain_label_is(grade):
     graded = grade(LABELLED)
     assert {row: status for row, (status, _) in _statuses(graded, LABELLED).items()} == \

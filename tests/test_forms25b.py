@@ -38,6 +38,7 @@ def test_latex_s_nth_root_is_read_as_a_power(text):
     assert read_number(text).value == pytest.approx(2.0) == to_number(text)
 
 
+@pytest.mark.slow
 def test_an_nth_root_is_correct_in_grade(grade):
     rows = [("Q1", "a", "\\sqrt[3]{0.7157^{3}}"), ("Q1", "a", "$\\sqrt[4]{0.7157^4}$"), ("Q6", "a", "\\sqrt[2]{1440^2}")]
     graded = grade(rows)

@@ -43,6 +43,7 @@ def test_a_list_or_punctuation_alone_is_still_no_number(text):
     assert read_number(text).status != "number"
 
 
+@pytest.mark.slow
 def test_the_stray_mark_pattern_is_linear():
     from quizgen.marking.forms import _TRAILING
     from redos_support import best_seconds

@@ -58,6 +58,7 @@ CHECKS = given(text=ANSWERS, choice=st.integers(0, 10 ** 6), decimal_comma=st.bo
 
 @quick(MANY)
 @CHECKS
+@pytest.mark.slow
 def test_any_answer_to_any_key_part_gets_a_verdict(key_parts, text, choice, decimal_comma):
     part = key_parts[choice % len(key_parts)]
     verdict = check_answer(part, text, decimal_comma)

@@ -43,6 +43,7 @@ TEMPLATES = given(data=mutated(TEMPLATE, VALUES))
 
 @quick(MANY)
 @TEMPLATES
+@pytest.mark.slow
 def test_a_mutated_template_loads_or_is_refused_in_one_line(tmp_path_factory, data):
     load_or_refuse(tmp_path_factory.mktemp("bank"), data)
 

@@ -60,6 +60,7 @@ POLICY_TEXT = given(st.one_of(st.text(max_size=200), POLICIES.map(lambda data: j
 @example("[" * 600)               # RecursionError in the YAML composer
 @example("traps: {" + "x: {" * 600)
 @example(json.dumps({"ecf_credit": ["x" * 100] * 12}))   # the whole value was repeated: 1,200 characters
+@pytest.mark.slow
 def test_any_policy_text_is_read_or_refused_in_one_line(text):
     read_or_refuse(parse_policy, text, "policy.yaml")
 
@@ -97,6 +98,7 @@ def as_csv(rows, delimiter):
 @TABLES
 @example([["a\nb"]], ",", False)   # a quoted header cell holding a line break came out on two lines
 @example([["x" * 5000] * 100], ",", False)
+@pytest.mark.slow
 def test_any_overrides_table_is_read_or_refused_in_one_line(rows, delimiter, headed):
     header = [["student_id", "question_id", "part", "score", "status"]] if headed else []
     read_or_refuse(parse_overrides, as_csv(header + rows, delimiter), "overrides.csv")
@@ -106,6 +108,7 @@ def test_any_overrides_table_is_read_or_refused_in_one_line(rows, delimiter, hea
 @TABLES
 @example([["a\nb"]], ",", False)
 @example([["x" * 5000] * 100], ",", False)
+@pytest.mark.slow
 def test_any_roster_is_read_or_refused_in_one_line(rows, delimiter, headed):
     header = [["student_id", "name"]] if headed else []
     read_or_refuse(parse_roster, as_csv(header + rows, delimiter), "roster.csv")

@@ -20,6 +20,7 @@ def read_key(folder):
     return Key.from_json(data, "key.json").to_json(compact=False)
 
 
+@pytest.mark.slow
 def test_version_and_module_entry_point():
     result = subprocess.run([sys.executable, "-m", "quizgen", "--version"], capture_output=True, text=True)
     assert result.returncode == 0
@@ -57,6 +58,7 @@ def test_count_and_classes_select_questions(invoke, tmp_path):
     assert len({json.dumps(q["params"]) for q in key["questions"]}) == 3
 
 
+@pytest.mark.slow
 def test_key_csv_has_one_row_per_part_with_student_style_answers(invoke, tmp_path):
     invoke("generate", "--seed", 3, "--out", tmp_path)
     key = read_key(tmp_path)
@@ -95,6 +97,7 @@ def test_key_json_records_exact_value_tolerance_and_misconceptions(invoke, tmp_p
                 assert trap["code"] and trap["feedback"]
 
 
+@pytest.mark.slow
 def test_same_seed_gives_byte_identical_files_and_other_seeds_differ(invoke, tmp_path):
     for name, seed in (("a", 42), ("b", 42), ("c", 43)):
         if name == "b":   # the same paper keeps its secret (and so its code) from the key it replaces
@@ -191,6 +194,7 @@ def test_parameter_strings_are_escaped_for_markdown():
     assert out == r"Name: \[click\](http://evil.example) \*x\* \<b\>"
 
 
+@pytest.mark.slow
 def test_library_call_matches_the_cli(invoke, tmp_path):
     import quizgen
 
@@ -202,6 +206,7 @@ def test_library_call_matches_the_cli(invoke, tmp_path):
         assert (tmp_path / "lib" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes()
 
 
+@pytest.mark.slow
 def test_a_layout_failing_mid_document_leaves_earlier_output_untouched(invoke, tmp_path, monkeypatch):
     """Documents are written as they are made; a failure part-way through
     (here the last line of the solutions layout) must still leave no partial file."""
@@ -279,6 +284,7 @@ def test_a_bad_count_is_named_before_the_folder_holding_another_paper(invoke, tm
                           "and 7 more), where this run has 1 (mlm-confident-correct)"),
     (["--count", "2"], "10 questions, where this run makes 20"),
     ([], "papers of their own for 2 students, where this run makes them for 0")])
+@pytest.mark.slow
 def test_the_same_seed_over_another_paper_is_refused_and_its_files_kept(invoke, tmp_path, again, said):
     """rev-docs24: a folder of per-student papers (seed 42) was replaced without a
     word by `generate --seed 42` (its papers and codes gone): the same seed is not
@@ -296,6 +302,7 @@ def test_the_same_seed_over_another_paper_is_refused_and_its_files_kept(invoke, 
     assert invoke(*first, *again, "--force").exit_code == 0
 
 
+@pytest.mark.slow
 def test_the_same_paper_again_keeps_its_codes_whatever_the_roster_s_order_or_names(invoke, tmp_path):
     roster = tmp_path / "roster.csv"
     roster.write_text("student_id,name\ns1,Ann\ns2,Bo\n", encoding="utf-8")

@@ -25,6 +25,7 @@ def _fractions(seed: int, count: int) -> list:
 
 @pytest.mark.parametrize("name, plain", [("add", lambda a, b: a + b), ("sub", lambda a, b: a - b),
                                          ("mul", lambda a, b: a * b), ("div", lambda a, b: a / b)])
+@pytest.mark.slow
 def test_rational_operations_equal_fractions(name, plain):
     operation = getattr(rationals, name)
     values = _fractions(1, 60)
@@ -54,6 +55,7 @@ def test_choice_draws_what_randint_drew():
                                                             for _ in range(40)]
 
 
+@pytest.mark.slow
 def test_same_texts_is_spec_equality():
     """A key part takes its template's shared spec exactly when building its
     own spec would have given one equal to it."""

@@ -162,6 +162,7 @@ def test_every_expect_entry_is_graded_correct(bank, key_parts):
             assert verdict.status == "correct", (template.cls, part, stated, verdict)
 
 
+@pytest.mark.slow
 def test_every_template_example_answer_gets_its_stated_grade(bank):
     """The `tests:` of each template, graded against its canonical key with
     its question's checkers, as grade and validate mark them (a part's steps
@@ -308,12 +309,14 @@ PAPER_DIGESTS = {
 
 
 @pytest.mark.parametrize("seed, name", sorted(PAPER_DIGESTS))
+@pytest.mark.slow
 def test_generated_paper_digest_is_pinned(invoke, tmp_path, seed, name):
     result = invoke("generate", "--seed", seed, "--out", tmp_path / "quiz")
     assert result.exit_code == 0, result.output
     assert paper_digest(tmp_path / "quiz" / name) == PAPER_DIGESTS[seed, name]
 
 
+@pytest.mark.slow
 def test_solutions_say_exactly_only_where_the_exact_value_says_more(invoke, tmp_path):
     result = invoke("generate", "--seed", "1", "--out", tmp_path / "quiz")
     assert result.exit_code == 0, result.output
@@ -325,6 +328,7 @@ def test_solutions_say_exactly_only_where_the_exact_value_says_more(invoke, tmp_
 
 
 @pytest.mark.parametrize("fmt", ["md", "tex"])
+@pytest.mark.slow
 def test_the_worked_examples_paper_says_it_is_for_study_not_a_test(invoke, tmp_path, fmt):
     """Q4, Q9 and Q10 quote the probabilities Q1 (a) and Q2 (a) ask for: the reference's examples share numbers."""
     result = invoke("generate", "--worked-examples", "--format", fmt, "--out", tmp_path / "we")

@@ -518,6 +518,7 @@ def test_markdown_report_lists_the_first_students_and_points_to_the_csv(tmp_path
     assert all((f"| {s} |" in report) == (i < 2) for i, s in enumerate(students))
 
 
+@pytest.mark.slow
 def test_outputs_are_named_after_the_answers_file(tmp_path, key_file):
     week1 = write_answers(tmp_path / "week1.csv", [["s1", "Q1", "a", "0.5"]])
     week2 = write_answers(tmp_path / "week2.csv", [["s1", "Q1", "a", "0.25"]])

@@ -46,6 +46,7 @@ def test_blank_after_blank_is_still_blank(tmp_path):
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.slow
 def test_in_parts_a_blank_in_a_later_part_leaves_the_earlier_answer(tmp_path, monkeypatch, jobs):
     monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
     lines = [f"s{n:03d},Q1,a,0.5" for n in range(60)] + [f"s{n:03d},Q1,a," for n in range(60)]
@@ -55,6 +56,7 @@ def test_in_parts_a_blank_in_a_later_part_leaves_the_earlier_answer(tmp_path, mo
     assert result.counts["superseded"] == 60 and {s.score for s in result.students} == {2.0}
 
 
+@pytest.mark.slow
 def test_a_blank_passed_over_alone_makes_no_section_on_the_sheet(tmp_path):
     # nothing was lost: a line per blank buried the one replaced answer (rev15)
     for name, text in [("after", "s001,Q1,a,0.5\ns001,Q1,a,\n"), ("before", "s001,Q1,a,\ns001,Q1,a,0.5\n"),

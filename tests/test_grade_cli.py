@@ -35,6 +35,7 @@ def class_answers(quiz, path):
     return path, len(rows), len(key)
 
 
+@pytest.mark.slow
 def test_grade_writes_every_output_with_one_row_per_answer(invoke, quiz, tmp_path):
     answers, n_rows, n_parts = class_answers(quiz, tmp_path / "answers.csv")
     before = answers.read_bytes()
@@ -69,6 +70,7 @@ def test_grade_writes_every_output_with_one_row_per_answer(invoke, quiz, tmp_pat
     assert "% correct" in result.output and "Class: mean" in result.output
 
 
+@pytest.mark.slow
 def test_key_beside_the_answers_and_out_folder(invoke, quiz, tmp_path):
     answers, n_rows, _ = class_answers(quiz, quiz / "answers.csv")
     result = invoke("grade", answers, "--out", str(tmp_path / "results") + "/")
@@ -78,6 +80,7 @@ def test_key_beside_the_answers_and_out_folder(invoke, quiz, tmp_path):
         "answers-graded-report.md", "answers-graded-students.csv", "answers-graded.csv"]
 
 
+@pytest.mark.slow
 def test_summary_counts_add_up(invoke, quiz, tmp_path):
     answers, n_rows, _ = class_answers(quiz, tmp_path / "answers.csv")
     result = invoke("grade", answers, "--key", quiz / "key.json")
@@ -106,6 +109,7 @@ def test_tolerance_options_change_the_verdicts(invoke, tmp_path):
     (b"PK\x03\x04rest-of-a-workbook", "zip archive"),
     (b"name,score\nAda,3\n", "expected a header with student_id, question_id, part, answer"),
 ])
+@pytest.mark.slow
 def test_files_that_are_not_answers_exit_2_with_one_line(invoke, quiz, tmp_path, content, message):
     answers = tmp_path / "answers.csv"
     answers.write_bytes(content)
@@ -131,6 +135,7 @@ def test_missing_key_says_where_it_looked(invoke, tmp_path, monkeypatch):
     (["answers.csv", "--rtol", "-1"], "--rtol must be"),
     (["answers.csv", "--out", "answers.csv"], "would overwrite the answers file"),
 ])
+@pytest.mark.slow
 def test_usage_and_file_errors_exit_2(invoke, quiz, monkeypatch, args, message):
     monkeypatch.chdir(quiz)
     class_answers(quiz, quiz / "answers.csv")

@@ -3,6 +3,7 @@ nor the sampler: they cost about 40 ms of every grade's start (docs/performance.
 and only an LMS export's key (quizgen.lms.exportkey reads its seed labels
 back through them) or the feedback sheets' worked solutions need them."""
 
+import pytest
 import json
 import subprocess
 import sys
@@ -25,6 +26,7 @@ KEY = {"questions": [{"id": "Q1", "class": "C1", "template": "t1", "points": 2, 
      "tolerance": {"sigfigs": 3}, "misconceptions": []}]}]}
 
 
+@pytest.mark.slow
 def test_grading_a_plain_file_loads_no_bank_sampler_or_yaml(tmp_path):
     (tmp_path / "key.json").write_text(json.dumps(KEY), encoding="utf-8")
     answers = tmp_path / "answers.csv"

@@ -111,6 +111,7 @@ ROW_NUMBERS = given(st.lists(st.integers(0, 5000), max_size=60))
 
 @FEW
 @ROW_NUMBERS
+@pytest.mark.slow
 def test_row_set_holds_exactly_the_rows_added(rows):
     marked = RowSet()
     for row in rows:
@@ -138,6 +139,7 @@ def test_md_cell_shows_control_characters_instead_of_writing_them():
 
 @SOME
 @given(st.one_of(st.text(max_size=30), st.text(alphabet="\\`*_<>|[] ab\t\n\x07\x1b\x85\x9b", max_size=20)))
+@pytest.mark.slow
 def test_md_cell_escapes_as_a_translation_table_would(text):
     assert md_cell(text) == md_cell_reference(text)
 

@@ -3,6 +3,7 @@ one: the notes printed after grading and report.md's roster notes show each
 id cut short with ``...`` (errors.shortened), so one id of 10,000 characters
 makes no note of 10,000; graded.csv and the students CSV keep it whole."""
 
+import pytest
 import csv
 
 from test_grade_unread_rows import q1_key  # noqa: F401 (the fixture: seed 1's key, Q1 has parts a and b)
@@ -15,6 +16,7 @@ def _notes(output: str) -> list:
     return [line for line in output.splitlines() if line.startswith("Note: ")]
 
 
+@pytest.mark.slow
 def test_the_notes_cut_a_long_student_id_short(invoke, tmp_path, q1_key):
     rows = [f"{LONG},Q1a,0.5", f"{LONG},Q1a,0.6", f"{LONG},Q1b,x", f"{LONG},Q2a,I think it is about a half"]
     (tmp_path / "a.csv").write_text("Student,Question,Answer\n" + "\n".join(rows) + "\n", encoding="utf-8")
@@ -33,6 +35,7 @@ def test_the_notes_cut_a_long_student_id_short(invoke, tmp_path, q1_key):
         assert [r["student_id"] for r in csv.DictReader(handle)] == [LONG]
 
 
+@pytest.mark.slow
 def test_the_roster_notes_and_hints_cut_long_ids_short(invoke, tmp_path, q1_key):
     near = "s" + "1" * 150   # a roster id may have 200 characters
     (tmp_path / "roster.csv").write_text(f"student_id\n{near}\n{'R' * 150}\n", encoding="utf-8")

@@ -82,6 +82,7 @@ def test_no_html_skips_the_page_only(tmp_path):
     assert result.paths["items"].exists()
 
 
+@pytest.mark.slow
 def test_gradebooks_use_a_decimal_point_whatever_the_answers_used(tmp_path):
     rows = [r[:4] + (r[4].replace(".", ","),) for r in ANSWERS]
     answers = write(tmp_path, small_key(), rows, delimiter=";")

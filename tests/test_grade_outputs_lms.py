@@ -147,6 +147,7 @@ def _coded_analysis(tmp_path, out="quiz.zip"):
     return tmp_path / "coded.csv"
 
 
+@pytest.mark.slow
 def test_canvas_coded_tags_grade_with_the_key_as_the_seed_label_tags_do(tmp_path):
     coded = _coded_analysis(tmp_path)
     shutil.copy(DATA / "canvas_student_analysis.csv", tmp_path / "analysis.csv")

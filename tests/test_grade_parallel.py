@@ -84,6 +84,7 @@ def class_rows(students: int, seed: int = 0) -> list:
     return rows
 
 
+@pytest.mark.slow
 def test_one_pass_and_parts_write_the_same_files(tmp_path, cut_small):
     rows = class_rows(60)
     rows += [["s3", "Q1", "a", "0.5"], ["s59", "Q2", "a", "24"], ["nobody", "Q9", "z", "1"], ["", "Q1", "a", "1"],
@@ -98,12 +99,14 @@ def test_one_pass_and_parts_write_the_same_files(tmp_path, cut_small):
     assert one["notes"][3].endswith("(the earlier ones are superseded): s3, s59")
 
 
+@pytest.mark.slow
 def test_per_student_papers_and_unknown_students_in_several_parts(tmp_path, cut_small):
     rows = class_rows(45)   # s40 to s44 have no paper: unknown_student, in the second half
     rows.insert(5, ["s41", "Q1", "a", "0.5"])
     assert_same_in_parts(write_rows(tmp_path / "answers.csv", rows), PER_STUDENT, tmp_path)
 
 
+@pytest.mark.slow
 def test_wide_form_semicolons_and_a_byte_order_mark(tmp_path, cut_small):
     header = ("Student ID", "Q1a", "Q1b", "Q2a")
     rows = [[f"s{n}", ANSWERS[n % len(ANSWERS)], "mean", "24"] for n in range(240)]
@@ -116,6 +119,7 @@ def test_wide_form_semicolons_and_a_byte_order_mark(tmp_path, cut_small):
             "line(s) with no student id") in one["notes"][-1]
 
 
+@pytest.mark.slow
 def test_cp1252_and_old_mac_line_ends_keep_line_numbers(tmp_path, cut_small):
     rows = class_rows(50) + [["", "Q1", "a", "0.5"]]   # no student id: graded.csv names its line
     answers = write_rows(tmp_path / "answers.csv", rows, encoding="cp1252")
@@ -195,6 +199,7 @@ def test_any_class_file_gives_the_same_files_in_parts(tmp_path_factory, monkeypa
     assert graded_files(answers, key, 4, folder / "four") == one
 
 
+@pytest.mark.slow
 def test_the_progress_bar_counts_every_part(tmp_path, cut_small, monkeypatch):
     """The main process reads only the first part: the bar is moved over the
     later parts' bytes when they are in, so it ends full, not partway."""
@@ -281,6 +286,7 @@ def test_a_later_part_done_in_the_main_process_gives_the_same_files(tmp_path, cu
     assert inline == one and (rows[-1][0] + ",Q1,b,").encode() in one["files"]["graded.csv"]
 
 
+@pytest.mark.slow
 def test_a_malformed_row_whose_id_is_not_the_first_column_counts_alike_in_every_part(tmp_path, cut_small):
     """rev-code18: a later part had not met s1, so one pass credited s1's
     malformed row (the id met in an earlier row) and two parts did not: an id
@@ -294,6 +300,7 @@ def test_a_malformed_row_whose_id_is_not_the_first_column_counts_alike_in_every_
     assert "whose student id could not be read either" in " ".join(one["notes"])
 
 
+@pytest.mark.slow
 def test_blank_rows_after_an_answer_give_the_same_notes_in_parts(tmp_path, monkeypatch):
     """Hypothesis found it (rev-hostile19's run): an answer then 99 blank rows
     for the same part. One pass lets each blank pass over the answer; a later

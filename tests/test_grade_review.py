@@ -24,6 +24,7 @@ def _graded(invoke, tmp_path, key, rows: list) -> dict:
         return {(r["student_id"], r["question_id"], r["part"]): r for r in csv.DictReader(handle)}
 
 
+@pytest.mark.slow
 def test_ecf_accepts_a_later_part_worked_from_the_unrounded_earlier_value(invoke, tmp_path, seed3_key):
     # Q8: (a) p = 0.2312, (b) -ln p. A student's wrong p is 0.1535 unrounded: they write
     # (a) 0.153 and carry 0.1535 on, -ln(0.1535) = 1.874 -> (b) 1.87. From the written
@@ -49,6 +50,7 @@ def test_ecf_from_a_whole_number_is_not_widened(invoke, tmp_path, seed3_key):
     assert graded["s2", "Q6", "b"]["status"] == "incorrect"
 
 
+@pytest.mark.slow
 def test_a_failed_grade_of_an_lms_export_leaves_no_file_behind(invoke, tmp_path):
     # grading a Moodle download writes <stem>-answers.csv and <stem>-key.json before
     # grading; a run that then stops (a bad policy) must remove them again.
@@ -119,6 +121,7 @@ def test_the_spread_of_percentages_is_given_in_percentage_points():
     assert lines["standard error of measurement"].endswith(" percentage points")
 
 
+@pytest.mark.slow
 def test_a_tolerance_that_swallows_a_trap_is_warned_about(invoke, tmp_path, seed3_key):
     # seed 3's Q1 (a) is 0.6999 and its trap logit_as_probability 3.5/5.5 = 0.6364: --rtol 0.2 marks 0.6364 correct
     rows = [["s1", "Q1", "a", "0.6364"]]
@@ -166,6 +169,7 @@ def test_a_number_followed_by_brackets_is_explained():
         to_number("2(3)")
 
 
+@pytest.mark.slow
 def test_a_moodle_row_naming_no_student_is_warned_about(invoke, tmp_path):
     # a student without an ID number (and no email column shown) was dropped without a word
     pytest.importorskip("lxml.etree")
@@ -185,6 +189,7 @@ def test_a_moodle_row_naming_no_student_is_warned_about(invoke, tmp_path):
             "or email) and are not graded") in result.stderr
 
 
+@pytest.mark.slow
 def test_answers_for_another_seed_are_stopped_even_when_ecf_agrees_with_them(invoke, tmp_path, seed3_key):
     # careful answers to seed 3's Q6 and Q7 graded against seed 4's key: every (a) is far, and
     # every dependent part got ECF from it, which counted as near: 75% near, no stop
@@ -216,6 +221,7 @@ def test_a_canvas_assignment_with_its_own_points_gets_scaled_scores():
     assert unset.splitlines()[1:] == ["    Points Possible,,,,,47", '"Lovelace, Ada",501,s001,,,40']
 
 
+@pytest.mark.slow
 def test_a_hedged_word_answer_is_read_by_a_person(invoke, tmp_path, seed3_key):
     # seed 3's Q8 (c): the model predicts "neutral"; the true class is "positive", not a trap word
     graded = _graded(invoke, tmp_path, seed3_key, [
@@ -248,6 +254,7 @@ def test_a_lone_hedging_word_is_still_just_incorrect():
     assert read_words("maybe", ["neutral"], {}).status == "unknown"
 
 
+@pytest.mark.slow
 def test_the_gradebook_item_of_an_lms_export_is_named_after_the_download(invoke, tmp_path):
     # it was named after the answers file quizgen builds beside it: "responses-answers"
     pytest.importorskip("lxml.etree")

@@ -227,6 +227,7 @@ def test_the_summary_counts_students_who_answered_and_says_the_absent_are_at_0(t
     assert "<li>2 student(s) on the roster gave no answer (missing, scored 0): s002, s003</li>" in html
 
 
+@pytest.mark.slow
 def test_a_decimal_comma_class_groups_its_absentees_count_the_same_way_everywhere(tmp_path):
     """1,000 absentees in a ';'-separated, decimal-comma class: "1,000" would read
     as one, so the terminal summary groups with a narrow space as report.md does."""

@@ -53,6 +53,7 @@ def here(tmp_path, key):
     return tmp_path
 
 
+@pytest.mark.slow
 def test_a_file_sorted_newest_first_is_graded_by_time(invoke, here):
     lines = (_submission("2026-12-03 11:59:00", "t01", RIGHT) + _submission("2026-12-03 10:04:00", "t01", WRONG)
              + _submission("2026-12-03 09:00:00", "t02", WRONG) + _submission("2026-12-03 09:30:00", "t02", RIGHT))
@@ -72,6 +73,7 @@ def test_a_file_sorted_newest_first_is_graded_by_time(invoke, here):
                                    ("2026-12-03T10:30:00-01:00", "2026-12-03T11:04:00Z", ""),
                                    ("13/12/26 10:04:00", "3/12/26 11:59:00", ""),
                                    ("12/13/2026 11:59 AM", "12/13/2026 10:04 AM", "")])
+@pytest.mark.slow
 def test_the_forms_export_formats_are_read(invoke, here, times):
     """``13/12/26`` puts the day first, so ``3/12/26`` is 3 December, before
     the 13th; ``12/13/2026`` needs no other date to tell its order."""
@@ -109,6 +111,7 @@ def test_a_cell_that_is_no_time_leaves_row_order_deciding_and_says_where(invoke,
                      "file by 'Timestamp', and grade again)"]
 
 
+@pytest.mark.slow
 def test_a_day_month_order_the_column_cannot_tell_is_refused(invoke, here):
     lines = _submission("04/03/2026 11:59", "t01", RIGHT) + _submission("03/04/2026 10:04", "t01", WRONG)
     _, students, notes = _grade(invoke, here, lines)
@@ -131,6 +134,7 @@ def test_a_column_putting_the_day_first_and_the_month_first_is_refused(invoke, h
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (not on Windows)")
+@pytest.mark.slow
 def test_jobs_2_gives_the_same_files_as_one_pass(invoke, here, monkeypatch):
     """Newest first: students 0-299's newer answers in the first part, their
     older ones in the second (met again when the parts are merged), and

@@ -33,6 +33,7 @@ def _students(path) -> dict:
 B4 = "Student,Question,Answer\nt01,Q1a,0,84\nt01,Q1b,0.170\nt02,Q1a,0,84\n"   # unquoted decimal commas
 
 
+@pytest.mark.slow
 def test_a_student_whose_only_row_is_malformed_is_graded_not_lost(invoke, tmp_path, q1_key):
     (tmp_path / "b4.csv").write_text(B4, encoding="utf-8")
     (tmp_path / "roster.csv").write_text("student_id\nt01\nt02\nt03\n", encoding="utf-8")
@@ -93,6 +94,7 @@ SHIFTED = "name,student_id,question_id,part,answer\nAda Lovelace,t01,Q1,a,0.1\nS
           "Jo Bloggs,t03,Q1,a,0.5\n"   # an unquoted comma in the name moves t02 out of the id column
 
 
+@pytest.mark.slow
 def test_a_row_whose_cells_moved_makes_no_student_of_what_lands_in_the_id_column(invoke, tmp_path, q1_key):
     """("John" is in t02's id column): no student John, in any output, and t02,
     whose only row it was, is not credited with it; a known t02 is."""

@@ -52,6 +52,7 @@ def test_the_drill_does_not_name_a_later_part_s_value():
     assert "value of part" not in drill("0.36\nq\n")   # not (b)'s value within (a)'s tolerance: no hint
 
 
+@pytest.mark.slow
 def test_grade_notes_another_part_s_value_and_a_trap_still_wins(grade):
     graded = grade([("Q1", "a", "0.3636"), ("Q1", "a", "-ln(0.6952)"), ("Q1", "b", "0.6952"), ("Q1", "a", "0.5")])
     for answer in ("0.3636", "-ln(0.6952)"):

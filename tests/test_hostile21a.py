@@ -128,6 +128,7 @@ def test_unrelated_inputs_still_grade(here):
 # 2. a feedback sheet never shares a name with another output of its run
 
 
+@pytest.mark.slow
 def test_a_sheet_named_like_the_class_report_is_renamed_and_said(here):
     (here / "ans.csv").write_text("student_id,question_id,part,answer\nans-graded-report,Q1,a,0.7\n",
                                   encoding="utf-8")

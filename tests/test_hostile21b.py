@@ -34,6 +34,7 @@ def wide_file(path, extra: int, students: int = 4) -> None:
 
 # 1. a wide file of many extra columns
 
+@pytest.mark.slow
 def test_a_wide_file_keeps_a_bounded_number_of_other_columns(folder, invoke):
     extra = MAX_OTHER_COLUMNS + 2000
     wide_file(folder / "wide.csv", extra)

@@ -76,6 +76,7 @@ def one_line(result, folder) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 def test_a_run_of_costly_draws_stops_with_one_line_and_writes_nothing(invoke, tmp_path):
     """Every draw passes, but each does so much work that 20 of them are over the run's budget."""
     folder, out = bank(tmp_path, f"sum(v) > 0 or {HEAVY} > 0"), tmp_path / "out"
@@ -87,6 +88,7 @@ def test_a_run_of_costly_draws_stops_with_one_line_and_writes_nothing(invoke, tm
     assert not out.exists()
 
 
+@pytest.mark.slow
 def test_the_run_stops_at_the_same_draw_with_any_number_of_jobs(invoke, tmp_path):
     """Work is counted, not timed: the line is the same in one process or two."""
     folder = bank(tmp_path, f"sum(v) > 0 or {HEAVY} > 0")
@@ -95,6 +97,7 @@ def test_the_run_stops_at_the_same_draw_with_any_number_of_jobs(invoke, tmp_path
     assert len(lines) == 1
 
 
+@pytest.mark.slow
 def test_rejected_draws_are_named_as_the_reason(invoke, tmp_path):
     """A constraint no draw passes, each try costly: stopped long before max_tries."""
     folder = bank(tmp_path, f"sum(v) < 0 and {HEAVY} > 0", max_tries="max_tries: 10000\n")
@@ -103,6 +106,7 @@ def test_rejected_draws_are_named_as_the_reason(invoke, tmp_path):
     assert re.search(r"stopped after 0 instances: too many rejected draws \((\d+) of \1\)", line)
 
 
+@pytest.mark.slow
 def test_export_and_drill_stop_the_same_way(invoke, tmp_path):
     """export moodle writes no file; the drill stops when the session's draws are over budget."""
     folder = bank(tmp_path, f"sum(v) > 0 or {HEAVY} > 0")
@@ -130,6 +134,7 @@ def test_the_ledger_allows_one_instance_its_budget_and_a_run_its_average():
         ledger.charge(budget.RUN_WORK + 1, kept=False)
 
 
+@pytest.mark.slow
 def test_the_shipped_bank_is_far_inside_the_budget(bank):
     """200 draws of every shipped template cost each under a fiftieth of the average allowed."""
     for template in bank:

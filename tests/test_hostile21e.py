@@ -75,6 +75,7 @@ def hostile_bank(tmp_path):
     return folder
 
 
+@pytest.mark.slow
 def test_validate_refuses_the_huge_sum_in_seconds_with_one_line(hostile_bank):
     done, took = _quizgen("validate", hostile_bank)
     path = hostile_bank / "c11.yaml"
@@ -84,6 +85,7 @@ def test_validate_refuses_the_huge_sum_in_seconds_with_one_line(hostile_bank):
     assert took < 10
 
 
+@pytest.mark.slow
 def test_generate_refuses_the_huge_sum_in_seconds_with_one_line(hostile_bank, tmp_path):
     done, took = _quizgen("generate", "--bank", hostile_bank, "--classes", "C11", "--seed", 1,
                           "--out", tmp_path / "out")

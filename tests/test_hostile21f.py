@@ -57,6 +57,7 @@ def test_the_clean_up_never_removes_the_answers_file_the_run_read(tmp_path):
     assert (tmp_path / "bob.md").exists()
 
 
+@pytest.mark.slow
 def test_a_file_put_under_a_listed_sheets_name_stays_and_is_not_overwritten(tmp_path):
     """gone.md, listed by the earlier run, now holds the instructor's notes: the
     clean-up leaves it, and a student gone of the next run takes gone-2.md."""
@@ -73,6 +74,7 @@ def test_a_file_put_under_a_listed_sheets_name_stays_and_is_not_overwritten(tmp_
     assert (tmp_path / "fb" / "gone-2.md").read_text(encoding="utf-8").startswith("# Feedback for gone")
 
 
+@pytest.mark.slow
 def test_an_unchanged_stale_sheet_is_still_removed_and_an_edited_pdf_is_not(tmp_path):
     (tmp_path / "a.csv").write_text("student_id,Q1a,Q1b\ngone,0.5,3\nstay,0.5,3\n", encoding="utf-8")
     assert grade(tmp_path, "a.csv", "--feedback", "fb").exit_code == 0
@@ -146,6 +148,7 @@ def test_the_note_is_unchanged_when_the_file_stays(tmp_path):
 # 3. same_id's memory
 
 
+@pytest.mark.slow
 def test_same_ids_memory_does_not_grow_with_the_rows_text(tmp_path, monkeypatch):
     """1,500 rows of one id, each with its own 4,000-character name and email
     (12 MB): the check keeps two rows and a count, not every distinct row."""
@@ -185,6 +188,7 @@ class Counted(type(Path())):
     __hash__ = type(Path()).__hash__
 
 
+@pytest.mark.slow
 def test_refuse_clashes_looks_each_output_up_instead_of_comparing_pairs(tmp_path, monkeypatch):
     bank = tmp_path / "bank"
     bank.mkdir()

@@ -23,6 +23,7 @@ def evil_bank(folder: Path, name: str) -> Path:
     return c7_bank_with_figure(folder, "name", name)
 
 
+@pytest.mark.slow
 def test_a_figure_name_building_file_commands_from_jinja_output_is_refused(invoke, tmp_path, monkeypatch):
     """Its text held only \\{ and Jinja2 tags, which the load-time check allows;
     filled in, it wrote a file through \\directlua. Now the filled name is checked."""
@@ -72,6 +73,7 @@ def two_keys(tmp_path_factory):
     return folder
 
 
+@pytest.mark.slow
 def test_a_deeply_nested_key_json_near_the_answers_is_passed_over_not_a_traceback(two_keys, invoke, monkeypatch):
     """rev-hostile23: looking for the key.json that printed the codes read
     evil/key.json (200,000 nested lists): a RecursionError traceback, exit 1."""
@@ -96,6 +98,7 @@ def test_a_key_json_near_the_answers_too_big_for_a_hint_is_not_read(two_keys, in
     assert "the key.json written beside the papers they answered" in result.output
 
 
+@pytest.mark.slow
 def test_a_megabyte_paper_cell_is_no_code_and_the_message_stays_short(two_keys, invoke, monkeypatch):
     """300 rows whose paper cell was a million 7s: the one-line error held the
     whole cell. A cell longer than any code is no code: each row says so."""
@@ -132,6 +135,7 @@ def test_the_key_json_files_near_the_answers_are_read_within_one_budget(two_keys
     assert sum(s for _, s in read) <= belong.NEARBY_BYTES
 
 
+@pytest.mark.slow
 def test_validate_bank_reports_a_link_to_a_built_in_template_and_survives_a_link_loop(invoke, tmp_path):
     """rev-hostile23b: a user bank's link to a built-in file passed validate
     (its resolved path was the built-in one) while generate refused the clash;

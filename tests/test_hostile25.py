@@ -38,6 +38,7 @@ def test_a_cell_of_many_tag_openings_is_read_in_linear_time():
     assert _seconds(TAG.search, "[quizgen: x" * 10_000 + "]") < 3
 
 
+@pytest.mark.slow
 def test_the_tag_scanner_reads_as_the_pattern_did():
     pieces = ["[quizgen:", "]", ":", "a", "b", "Z", " ", "1", "/", "\u00a0", "[", "x:y", ":ab]"]
     rnd = random.Random(25)
@@ -113,6 +114,7 @@ def test_the_refusal_of_another_paper_shortens_its_seed_and_templates(invoke, tm
     assert result.exit_code == 2 and "99..." in result.stderr and len(result.stderr) < 800, result.stderr
 
 
+@pytest.mark.slow
 def test_a_key_through_a_pipe_is_read_once(tmp_path):
     """--key /dev/stdin: a look for an export key emptied the pipe, so the key
     reader found no JSON."""

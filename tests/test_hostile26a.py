@@ -20,6 +20,7 @@ def _bank_with(tmp_path, extra: str) -> Path:
     return bank
 
 
+@pytest.mark.slow
 def test_many_unknown_keys_are_reported_in_linear_time(tmp_path, invoke):
     """40,000 unknown top-level keys (half a megabyte) were located one by one,
     re-reading and re-scanning the file for each: minutes. Now seconds."""
@@ -65,6 +66,7 @@ def _commands(bank: Path, tmp_path: Path):
 
 @pytest.mark.parametrize("kind", sorted(DEEP_STEMS))
 @pytest.mark.parametrize("command", ["list", "generate", "export", "drill", "validate"])
+@pytest.mark.slow
 def test_deeply_nested_text_is_one_line_error(tmp_path, invoke, kind, command):
     """Jinja2's parser recursed past Python's stack: a RecursionError traceback."""
     bank = _deep_bank(tmp_path, DEEP_STEMS[kind])
@@ -78,6 +80,7 @@ def test_deeply_nested_text_is_one_line_error(tmp_path, invoke, kind, command):
 
 @pytest.mark.parametrize("kind", sorted(COMPILE_DEEP_STEMS))
 @pytest.mark.parametrize("command", ["generate", "export", "drill"])
+@pytest.mark.slow
 def test_text_python_cannot_compile_is_one_line_error(tmp_path, invoke, kind, command):
     """Python's compile refused the generated code (SyntaxError): a traceback."""
     bank = _deep_bank(tmp_path, COMPILE_DEEP_STEMS[kind])

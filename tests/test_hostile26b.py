@@ -2,6 +2,7 @@
 split in linear time, a drill progress file at the clock's limit read back,
 and feedback sheet names that cannot be read as options."""
 
+import pytest
 import csv
 import itertools
 import json
@@ -23,6 +24,7 @@ def _moodle_wide_download(folder, pairs: int):
         csv.writer(handle).writerows([header, row])
 
 
+@pytest.mark.slow
 def test_wide_moodle_header_is_read_in_linear_time(tmp_path):
     # 40,000 pairs (1.26 MB) took 101 s when each slot searched the header for its Question column.
     assert run_in(tmp_path, "export", "moodle", "--classes", "C1", "--count", 2, "--seed", 5,
@@ -85,6 +87,7 @@ def _best_split_time(cell: str) -> float:
     return best_seconds(cloze_parts, cell, runs=5)
 
 
+@pytest.mark.slow
 def test_cloze_parts_split_in_linear_time():
     # a 1 MB cell (the CSV field limit) of 67,407 parts: 0.95 s when the rest was sliced off per part, now 0.06 s;
     # eight times the text takes about eight times as long (64 when quadratic), however busy the machine

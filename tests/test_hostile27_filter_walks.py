@@ -29,6 +29,7 @@ WORDS = "loop steps, calls and items walked in one text (at most 100,000;"
 
 
 @pytest.mark.parametrize("case", sorted(WALKS))
+@pytest.mark.slow
 def test_generate_refuses_a_long_walk_by_filters_at_once(invoke, tmp_path, case):
     folder = user_bank(tmp_path, {"c11.yaml": WALKS[case]})
     start = cpu_seconds()
@@ -53,6 +54,7 @@ def spent(source: str, context=None) -> int:
     return budget.steps
 
 
+@pytest.mark.slow
 def test_each_item_walked_is_one_step_and_a_glance_costs_nothing():
     """Each call of ``range`` is a step of its own; a test filter's item costs one
     step and one for each item of its lists."""

@@ -65,6 +65,7 @@ def test_a_template_with_a_nul_names_its_line(invoke, tmp_path):
         in result.stdout
 
 
+@pytest.mark.slow
 def test_a_utf16_template_validates_and_its_problems_have_lines(invoke, tmp_path):
     folder = tmp_path / "bank"
     folder.mkdir()

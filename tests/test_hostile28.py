@@ -117,6 +117,7 @@ def test_html_escaped(filled, escaped):
     assert html_escaped(filled) == escaped
 
 
+@pytest.mark.slow
 def test_html_escaped_is_linear():
     """Many < each after a long run of backslashes: read once."""
 
@@ -244,6 +245,7 @@ def test_an_endless_answers_pipe_is_still_capped(tmp_path, invoke, monkeypatch):
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes")
 @pytest.mark.parametrize("rows", [1, 20_000])   # under and over the first block (HEAD_BYTES, made 128 KiB)
+@pytest.mark.slow
 def test_answers_through_a_pipe_are_graded_whole(tmp_path, invoke, monkeypatch, rows):
     import csv
 

@@ -2,6 +2,7 @@
 outputs; a later run into that folder removes those provably stale (this
 host's, of a process that is gone, untouched for an hour) and no other."""
 
+import pytest
 import os
 import subprocess
 import sys
@@ -27,6 +28,7 @@ def leftover(folder, name, age_seconds=2 * commit.STALE_SECONDS):
     return path
 
 
+@pytest.mark.slow
 def test_a_killed_runs_stale_temporary_files_are_removed_and_no_others(invoke, tmp_path, monkeypatch):
     out = tmp_path / "out"
     out.mkdir()
@@ -64,6 +66,7 @@ def test_a_roll_back_backup_left_by_a_killed_run_is_never_removed_as_stale(tmp_p
     assert as_if_killed.read_bytes() == b"half a key"
 
 
+@pytest.mark.slow
 def test_a_temporary_file_hard_linked_just_now_is_not_stale_though_its_mtime_is_old(tmp_path):
     older = leftover(tmp_path, "old.csv")
     name = commit.temp_name(tmp_path).name.replace(f"-{os.getpid()}-", f"-{dead_pid()}-")

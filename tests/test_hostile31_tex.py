@@ -41,6 +41,7 @@ def test_validate_refuses_a_bank_text_asking_for_a_dimension_tex_cannot_hold(inv
     assert "c11.yaml:40: stem: text asks for a space of 99999999pt" in one_line(made)
 
 
+@pytest.mark.slow
 def test_a_filled_text_asking_for_too_long_a_space_is_refused(invoke, tmp_path):
     """The template's own text holds no length; its Jinja2 fills one in."""
     bank = bank_with(tmp_path, r"returns the weighted sum of the values\.",

@@ -39,6 +39,7 @@ BIG_LIST = "[" + "2," * 100_001 + "2]"
 """100,002 values in 200 KB: past the 100,000-value limit with no alias at all."""
 
 
+@pytest.mark.slow
 def test_a_template_with_a_huge_list_is_refused_before_any_of_it_is_built(tmp_path):
     from tests.run_support import run_in
 
@@ -54,6 +55,7 @@ def test_a_template_with_a_huge_list_is_refused_before_any_of_it_is_built(tmp_pa
         assert "twice" not in result.output and "duplicate" not in result.output
 
 
+@pytest.mark.slow
 def test_a_policy_with_a_huge_list_is_refused_naming_its_line_before_it_is_built(tmp_path):
     from tests.run_support import run_in
 
@@ -109,6 +111,7 @@ def _quizgen(folder, *args, stdin=None):
 @pytest.mark.parametrize("option, what", [(None, "answers"), ("--key", "key"), ("--roster", "roster"),
                                           ("--overrides", "overrides"), ("--policy", "policy"),
                                           ("--gradebook-template", "Canvas gradebook template")])
+@pytest.mark.slow
 def test_a_named_pipe_no_program_writes_to_is_refused_not_waited_on(tmp_path, option, what):
     import os
 
@@ -127,6 +130,7 @@ def test_a_named_pipe_no_program_writes_to_is_refused_not_waited_on(tmp_path, op
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_a_named_pipe_given_as_standard_input_is_read_after_its_writer_finished(tmp_path):
     import os
 
@@ -202,6 +206,7 @@ def test_a_moodle_download_naming_one_question_column_twice_is_said_so(tmp_path)
                                      "each question once: download it again")
 
 
+@pytest.mark.slow
 def test_a_moodle_cell_over_the_size_limit_is_named_by_its_line(tmp_path):
     from tests.run_support import run_in
 
@@ -214,6 +219,7 @@ def test_a_moodle_cell_over_the_size_limit_is_named_by_its_line(tmp_path):
                                      "(the limit)")
 
 
+@pytest.mark.slow
 def test_a_canvas_column_tagged_with_a_part_the_question_has_not_is_named(tmp_path):
     from tests.lms_support import export_labels, moodle_csv
     from tests.run_support import run_in

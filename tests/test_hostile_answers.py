@@ -27,6 +27,7 @@ def long_rows(count):
     return [f"s{i},N{i},Q{i % 3 + 1},a,0.{i:04d}" for i in range(count)]
 
 
+@pytest.mark.slow
 def test_a_stray_quote_spoils_its_own_row_only(folder, invoke):
     rows = long_rows(1000)
     rows[3] = 's2,N2,Q1,a,"0.7101'

@@ -169,6 +169,7 @@ def test_a_template_whose_draws_take_too_long_is_stopped(invoke, tmp_path, monke
                            seconds=10)
 
 
+@pytest.mark.slow
 def test_the_shipped_bank_keeps_the_one_arithmetic_rule(bank):
     """No text of the shipped bank computes: every value it prints comes from a let."""
     from quizgen.bank.text_rules import text_rule_problems

@@ -34,6 +34,7 @@ def folder(tmp_path, monkeypatch):
     ("--roster", "the roster file is over"),
     ("--overrides", "the overrides file is over"), ("--policy", "the policy file is over"),
 ])
+@pytest.mark.slow
 def test_an_endless_input_to_grade_is_one_line_and_nothing_written(invoke, folder, option, what):
     args = {"answers": folder / "answers.csv", "--key": folder / "key.json"}
     args["answers" if option == "answers" else option] = ZERO

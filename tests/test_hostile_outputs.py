@@ -214,6 +214,7 @@ def test_ctrl_c_while_outputs_are_renamed_is_acted_on_after_all_of_them(tmp_path
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_feedback_sheets_are_made_leaves_every_earlier_output(folder, monkeypatch):
     """The sheets are made before anything is committed: stopping there keeps
     the earlier run's graded.csv beside the earlier run's sheets (rev-hostile15)."""
@@ -282,6 +283,7 @@ def test_ctrl_c_at_the_renames_of_an_lms_grade_keeps_its_built_key_beside_the_gr
     assert {"analysis-answers.csv", "analysis-key.json", "analysis-graded.csv"} <= names, names
 
 
+@pytest.mark.slow
 def test_a_sigterm_held_over_the_renames_still_ends_a_process_with_the_default_handler(tmp_path):
     """Library use, no quizgen handlers: the held SIGTERM was forgotten and the process ran on (rev-code15b)."""
     script = ("import os, signal, sys\nfrom quizgen import files\nreal = os.replace\n"
@@ -293,6 +295,7 @@ def test_a_sigterm_held_over_the_renames_still_ends_a_process_with_the_default_h
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]
 
 
+@pytest.mark.slow
 def test_a_hangup_the_process_was_started_ignoring_stays_ignored(tmp_path):
     """``nohup quizgen ...`` must outlive its terminal: quizgen's handler replaced
     the inherited SIG_IGN, and a hangup stopped the run with exit 129 (rev-code15b)."""

@@ -3,6 +3,7 @@ notation), one "did you mean" per id in the summary and the Moodle warning,
 the absent said truly without --roster, "and N more" in the gradebook notes,
 the roster's zero twins on the HTML page, the paper-code reasons' marker."""
 
+import pytest
 import csv
 from types import SimpleNamespace
 
@@ -55,6 +56,7 @@ def test_an_id_in_scientific_notation_could_be_the_ids_that_round_to_it():
     assert id_hint("2.02312E+13", ["s1"]).endswith("export the id column as text and grade again")
 
 
+@pytest.mark.slow
 def test_grade_matches_a_point_zero_id_and_never_guesses_a_scientific_one(tmp_path):
     key = _key(tmp_path)
     roster = _csv(tmp_path / "roster.csv", [["student_id", "name"], [LONG[0], "A"], [LONG[1], "B"], ["012345", "C"]])
@@ -76,6 +78,7 @@ def test_grade_matches_a_point_zero_id_and_never_guesses_a_scientific_one(tmp_pa
 
 # ---------------------------------------------------------------- 2. one hint per id
 
+@pytest.mark.slow
 def test_the_moodle_warning_and_the_note_give_an_id_the_same_hint(tmp_path):
     key = _key(tmp_path)
     roster = _csv(tmp_path / "roster.csv", [["student_id", "name"], ["s001", "A"], ["s010", "B"]])
@@ -89,6 +92,7 @@ def test_the_moodle_warning_and_the_note_give_an_id_the_same_hint(tmp_path):
 
 # ---------------------------------------------------------------- 3. the absent, said truly
 
+@pytest.mark.slow
 def test_an_empty_lms_attempt_without_roster_is_not_said_to_be_on_a_roster(tmp_path):
     path, key = _moodle(tmp_path, [("s001", 10, RIGHT), ("s002", 20, BLANK)])
     _, output = _grade(path, "--key", key)
@@ -122,6 +126,7 @@ def test_the_gradebook_notes_count_the_ids_they_do_not_name():
     assert canvas.endswith("s0, s1, s2, s3, s4 and 3 more")
 
 
+@pytest.mark.slow
 def test_the_html_page_lists_the_rosters_zero_twins_warning_once_the_summary_does_not_repeat_it(tmp_path):
     key = _key(tmp_path)
     roster = _csv(tmp_path / "roster.csv", [["student_id"], ["00123"], ["123"], ["s1"]])

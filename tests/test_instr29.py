@@ -134,6 +134,7 @@ def test_code_slip_names_one_slip_of_the_pen_only():
     assert code_slip("ROPM-RYJB", "R09M-RYJB") == "P for 9" and code_slip("R09M-RYJB", "R09M-RYJB") == ""
 
 
+@pytest.mark.slow
 def test_a_slip_in_ones_own_paper_code_is_named_so_and_the_sheet_has_no_instructor_advice(invoke, tmp_path):
     own = own_paper_code(invoke, tmp_path)
     slipped = own[:-1] + ("A" if own[-1] != "A" else "C")

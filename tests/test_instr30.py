@@ -40,6 +40,7 @@ def seed1(tmp_path_factory):
 # ---------------------------------------------------------------- 1. a tolerance override
 
 @pytest.mark.parametrize("override", [(), ("--rtol", "0.01"), ("--rtol", "0.001"), ("--atol", "0.0001")])
+@pytest.mark.slow
 def test_a_tolerance_override_keeps_a_class_that_belongs_to_its_key(seed1, invoke, tmp_path, override):
     result = invoke("grade", seed1 / "answers.csv", "--key", seed1 / "quiz" / "key.json",
                     "--out", tmp_path / "out/", *override)
@@ -144,6 +145,7 @@ def test_a_number_grouped_by_points_says_nothing_of_the_decimal_mark(tmp_path, i
 @pytest.mark.parametrize("rows, said", [
     (20, "its paper column carries 20 paper code(s)"),
     (5_010, "its paper column (in its first 5,000 answers, those read for codes) carries 20 paper code(s)")])
+@pytest.mark.slow
 def test_the_paper_code_refusal_says_which_answers_it_read(tmp_path, invoke, rows, said):
     from grading_support import own_paper_code
 

@@ -112,6 +112,7 @@ def test_the_record_is_written_with_the_outputs_and_names_both_files(course, inv
                     "answers_from_record": "../section1/answers.csv"}
 
 
+@pytest.mark.slow
 def test_the_same_file_graded_again_after_its_folder_moved_replaces_its_outputs(course, invoke, monkeypatch):
     """The record names the answers file from its own folder too: a course folder renamed, moved or
     synced to another machine still grades the same file again; another file of that name stays refused."""
@@ -233,6 +234,7 @@ def test_zero_absent_without_an_lms_gradebook_is_one_line(course, invoke):
                              "and the plain gradebook always score a student with no answer 0)\n")
 
 
+@pytest.mark.slow
 def test_two_lms_downloads_of_one_name_into_one_out_are_refused_too(tmp_path, invoke, monkeypatch):
     """The record names the download graded, not the responses-answers.csv built from it in --out."""
     from tests.test_lms21 import DATA

@@ -5,6 +5,7 @@ import pytest
 
 
 @pytest.mark.parametrize("command", [["generate", "--seed", 1], ["export", "moodle", "--count", 1]])
+@pytest.mark.slow
 def test_an_out_folder_that_is_a_device_or_a_file_is_bad_input(invoke, tmp_path, command):
     """docs/errors.md names ``--out /dev/null`` as bad input (exit 2); it exited 1
     ("cannot create output folder /dev/null: File exists") after all the work."""

@@ -2,6 +2,7 @@
 (exit 0, every answer row accounted for) or refused in one line with exit 2;
 never a traceback."""
 
+import pytest
 import csv
 import json
 
@@ -39,6 +40,7 @@ KEYS = given(key=keys())
 
 @quick(SETTINGS)
 @KEYS
+@pytest.mark.slow
 def test_random_keys_are_graded_or_refused_in_one_line(tmp_path_factory, key):
     from click.testing import CliRunner
 

@@ -43,6 +43,7 @@ def _where(data, record) -> str:
     raise AssertionError("no such record")
 
 
+@pytest.mark.slow
 def test_a_c9_instance_asked_the_other_way_stores_no_word_list(data):
     parts = data["templates"][C9]["parts"]
     assert [len(part.get("variants", ())) for part in parts] == [0, 1, 1]

@@ -67,6 +67,7 @@ def error_line(result) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 def test_own_papers_answers_with_codes_against_the_class_key_in_quiz_stop_naming_both_keys(keys, invoke, monkeypatch):
     """The reviewer's case: answers to papers/'s own papers, no --key: quiz/key.json was used, exit 0, all
     needs_review; now one line names the key used and the key.json that printed the codes."""
@@ -93,6 +94,7 @@ def test_class_paper_answers_against_a_per_student_key_stop_naming_the_class_key
     assert "papers/key.json is the key of per-student papers" in line and "--key quiz/key.json" in line
 
 
+@pytest.mark.slow
 def test_own_papers_answers_without_codes_against_the_class_key_are_stopped_by_the_match_rule(keys, invoke,
                                                                                                monkeypatch):
     """No paper column: the same templates put about half the answers within 25% of the class paper's
@@ -126,6 +128,7 @@ def match_rate(answers: Path, key: Path) -> float:
 
 
 @pytest.mark.parametrize("skill, trap", [(None, None), (0.35, 0.05)])
+@pytest.mark.slow
 def test_real_classes_even_the_weakest_match_at_least_twice_the_threshold(keys, tmp_path, skill, trap):
     """The workload's class (benchmarks/workload.py) and a class of its weakest students (skill 0.35,
     traps 5%), per-student and class papers: at least twice MATCH_LEAST, never stopped."""
@@ -136,6 +139,7 @@ def test_real_classes_even_the_weakest_match_at_least_twice_the_threshold(keys, 
         assert run.grade(answers, key=key, out=f"{tmp_path / key.parent.name}/", jobs=1).warnings == []
 
 
+@pytest.mark.slow
 def test_another_key_of_the_same_templates_matches_well_under_the_threshold(keys, tmp_path):
     """Own papers' answers against the class key, and the class's against another seed's key."""
     _, quiz, papers = keys
@@ -170,6 +174,7 @@ def weak_answers(key_path: Path, path: Path, right: float, seed: int = 5) -> Pat
 
 
 @pytest.mark.parametrize("right", [0.15, 0.35])
+@pytest.mark.slow
 def test_a_weak_class_is_graded_with_a_warning_not_stopped_though_other_keys_lie_near(keys, invoke, monkeypatch,
                                                                                       right):
     """rev-marking23: a real class with few right answers (a pre-test, slips) was
@@ -195,6 +200,7 @@ def test_an_output_that_cannot_be_created_is_named_with_why(tmp_path, invoke, th
     assert "cannot create /proc/x.csv: /proc is a folder that does not take new files" in line
 
 
+@pytest.mark.slow
 def test_a_class_far_from_the_key_is_told_no_key_nearby_fits_better(keys, invoke, monkeypatch, tmp_path):
     """rev-user23b: a very weak class (80% of answers 1.3-2.5 times the key's)
     was stopped with "key.json files found: papers/key.json", which fits them

@@ -3,6 +3,7 @@ gradebook's origin, roster twins in report.md, an override for an id with no
 paper, the gradebook leading-zero note's "and N more", and report.md's "To act
 on" reasons per part."""
 
+import pytest
 import csv
 import io
 
@@ -32,6 +33,7 @@ def _grade(*args):
     return " ".join(result.output.split())
 
 
+@pytest.mark.slow
 def test_attempt_given_for_an_answers_csv_is_said_to_be_ignored(tmp_path):
     key = _paper(tmp_path)
     path = _answers(tmp_path, [["s1", "Q1", "a", "0.5"], ["s2", "Q1", "a", "0.3"]])

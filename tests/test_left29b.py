@@ -86,6 +86,7 @@ def test_export_refuses_a_seed_too_long_for_its_labels_up_front(tmp_path, lms, n
     assert list(tmp_path.iterdir()) == []   # nothing written
 
 
+@pytest.mark.slow
 def test_key_csv_writes_e_as_exp_1_and_sympy_reads_every_exact_as_key_json_does(tmp_path):
     import csv
     import json

@@ -31,6 +31,7 @@ def test_validate_refuses_a_literal_direction_control(invoke, tmp_path, char):
     assert f"t.yaml:79: stem: text holds the direction control U+{ord(char):04X}, {WHY}\n" in result.output
 
 
+@pytest.mark.slow
 def test_validate_keeps_lrm_and_rlm(invoke, tmp_path):
     """LRM and RLM only mark a direction, as right-to-left text needs."""
     folder = _bank_with(tmp_path, "A GPT-style", "A \u200e\u200fGPT-style")
@@ -38,6 +39,7 @@ def test_validate_keeps_lrm_and_rlm(invoke, tmp_path):
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.slow
 def test_validate_refuses_a_jinja_escape_printing_a_direction_control(invoke, tmp_path):
     folder = _bank_with(tmp_path, "A GPT-style", "A {{ '\\u202e' }}GPT-style")
     result = invoke("validate", str(folder))

@@ -6,6 +6,7 @@ softmax whose exponentials the working shows rounded gave no carried
 rounding for them. Each user bank is written into tmp_path and driven
 through the CLI, as a user would."""
 
+import pytest
 import csv
 import json
 
@@ -191,6 +192,7 @@ def _sig(x: float, figures: int) -> float:
     return float(f"{x:.{figures - 1}e}")
 
 
+@pytest.mark.slow
 def test_a_softmax_with_each_exponential_rounded_is_carried_rounding(invoke, tmp_path):
     """rev-author31 C21: the working shows each exponential rounded (``e_s``); a
     student who rounds each to 3 figures, then each weight, was marked wrong

@@ -4,6 +4,7 @@ whose figures asked or more do not survive 4 decimals; a Canvas gradebook's
 assignment column is found case aside and an added one is said; a Moodle
 download row cut short is refused instead of losing its questions."""
 
+import pytest
 import csv
 import io
 import json
@@ -47,6 +48,7 @@ def _analysis(tmp_path, answers: list) -> Path:
     return tmp_path / "analysis.csv"
 
 
+@pytest.mark.slow
 def test_a_right_answer_canvas_cut_to_4_decimals_goes_to_a_person_with_one_warning(tmp_path):
     """0.000623 typed, 0.0006 stored: it was imprecise, 0 points, the sheet
     blaming the student's rounding; now needs_review saying why, and the run
@@ -82,6 +84,7 @@ def test_the_checker_reviews_a_canvas_cut_only_for_a_canvas_download():
     assert PartChecker(part)("0.0006").status.value == "imprecise"   # Moodle keeps the figures typed: unchanged
 
 
+@pytest.mark.slow
 def test_export_canvas_names_the_4_figure_case(tmp_path):
     """0.02045, four figures of 0.020453 (3 asked), is kept as 0.0204, outside
     the window: export named only the 3-figure case before."""
@@ -114,6 +117,7 @@ def test_a_new_canvas_assignment_column_is_said_naming_the_template_s_own():
     assert one.added[0].endswith("pass --gradebook-item 'BERT quiz 1' to fill that one")
 
 
+@pytest.mark.slow
 def test_grade_warns_of_the_added_canvas_column(tmp_path):
     analysis = _analysis(tmp_path, [("0.000623", "0.0205")])
     (tmp_path / "gb.csv").write_text(TEMPLATE.replace("s001", "s000"), encoding="utf-8")
@@ -135,6 +139,7 @@ def _moodle(tmp_path) -> tuple:
     return tmp_path / "resp.csv", table[0], table[1:]
 
 
+@pytest.mark.slow
 def test_a_moodle_row_cut_short_is_refused_naming_it(tmp_path):
     """The row holding Questions 1-3 only graded 12/12 = 100%, the rest gone."""
     path, header, body = _moodle(tmp_path)

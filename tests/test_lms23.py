@@ -43,6 +43,7 @@ def download(folder: Path, typed=None, classes: str = "C1") -> Path:
 # 1. the answers and key built from an LMS download are in the run's commit
 
 
+@pytest.mark.slow
 def test_a_failed_lms_grade_leaves_the_earlier_built_files_as_they_were(tmp_path):
     """They were rewritten before the overrides were read, and stayed rewritten when those stopped the run."""
     download(tmp_path)
@@ -70,6 +71,7 @@ def test_a_failed_lms_grade_leaves_no_folder_it_made_for_the_built_files(tmp_pat
     assert listing(tmp_path) == before   # no new/, empty or not
 
 
+@pytest.mark.slow
 def test_an_lms_grade_whose_report_cannot_be_put_in_place_puts_everything_back(tmp_path, monkeypatch):
     """A rename failing at the end (an --out that cannot be written) puts back the built files too."""
     download(tmp_path)
@@ -89,6 +91,7 @@ def test_an_lms_grade_whose_report_cannot_be_put_in_place_puts_everything_back(t
 
 @pytest.mark.parametrize("answers, key", [("responses-answers.csv", "responses-key.json"),
                                          ("responses.csv", "questions-key.json")], ids=["plain", "lms"])
+@pytest.mark.slow
 def test_a_failed_grade_leaves_no_folder_it_made_for_out_and_feedback(tmp_path, monkeypatch, answers, key):
     """--out new/g.csv --feedback new/fb: the sheets were put in place in new/fb, then g.csv's rename
     failed; the roll-back removed the sheets and new/fb, but new/ (not empty when the streamed
@@ -106,6 +109,7 @@ def test_a_failed_grade_leaves_no_folder_it_made_for_out_and_feedback(tmp_path, 
 # 3. a decimal comma in a Moodle download: what the docs say is what quizgen does
 
 
+@pytest.mark.slow
 def test_the_docs_say_how_quizgen_and_moodle_read_a_comma_and_quizgen_does_so(tmp_path):
     """docs/lms.md said an English Moodle reads 0,814 as 814; its numerical questions read one comma
     and no point as a decimal comma (qtype_numerical_answer_processor::apply_units), as quizgen
@@ -147,6 +151,7 @@ def test_a_ctrl_c_while_an_lms_download_is_graded_leaves_the_earlier_built_files
     assert listing(tmp_path) == before
 
 
+@pytest.mark.slow
 def test_the_summary_names_the_answers_and_key_built_from_a_download(tmp_path):
     """rev-user23b: grading a Moodle download wrote responses-answers.csv and
     responses-key.json beside it, and the summary's "Wrote" lines left them out."""

@@ -29,6 +29,7 @@ def test_each_response_row_counts_the_tries_the_download_shows(tmp_path):
     assert alan == {(1, "a"): 2, (1, "b"): 2, (1, "c"): 2, (2, "a"): 1}   # Q2: '-' on his second try's row
 
 
+@pytest.mark.slow
 def test_grade_notes_the_questions_moodle_marked_down_for_earlier_tries(tmp_path, invoke):
     last, every = _last_and_all_tries(tmp_path)
     result = invoke("grade", every)
@@ -78,6 +79,7 @@ def download(tmp_path, invoke):
     return tmp_path
 
 
+@pytest.mark.slow
 def test_not_yet_started_is_unsubmitted_and_submitted_is_finished(download, invoke):
     result = invoke("grade", download / "responses.csv", "--key", download / "questions-key.json",
                     "--feedback", download / "sheets", "--out", f"{download / 'o'}/")

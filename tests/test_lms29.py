@@ -38,6 +38,7 @@ def _graded(folder) -> list:
     return list(csv.DictReader((folder / "responses-graded.csv").open(encoding="utf-8-sig")))
 
 
+@pytest.mark.slow
 def test_a_blank_last_cloze_part_leaves_the_part_before_it_right(tmp_path, invoke):
     header, *rows = exported_download(invoke, tmp_path, "C7", 1, 1)
     response = header.index("Response 1")
@@ -52,6 +53,7 @@ def test_a_blank_last_cloze_part_leaves_the_part_before_it_right(tmp_path, invok
 
 @pytest.mark.parametrize("state, sheet", [("In progress", False), ("Not yet started", False), ("Overdue", False),
                                           ("Never submitted", True), ("Finished", True)])
+@pytest.mark.slow
 def test_no_feedback_sheet_for_an_attempt_still_open(tmp_path, invoke, state, sheet):
     # a sheet holds the worked solutions and the key's answers: a student whose attempt is still open could
     # read them and then submit
@@ -78,6 +80,7 @@ def _long_named(tmp_path, invoke, last: str) -> None:
     (tmp_path / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_long_moodle_name_is_graded(tmp_path, invoke):
     _long_named(tmp_path, invoke, "L" * 201)
     result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json")
@@ -126,6 +129,7 @@ def test_a_long_roster_name_is_read_and_one_no_one_has_is_refused(tmp_path):
 
 # ---------------------------------------------------------------- item 6: a solution figure's name
 
+@pytest.mark.slow
 def test_a_canvas_solution_figure_is_named_by_no_code_a_student_sees(tmp_path, invoke):
     import re
     import zipfile
@@ -206,6 +210,7 @@ def _with_no_attempt(tmp_path, invoke) -> None:
     (tmp_path / "responses.csv").write_text(moodle_csv(header, rows + [never]), encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_moodle_student_with_no_attempt_is_missing_not_dropped(tmp_path, invoke):
     _with_no_attempt(tmp_path, invoke)
     result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json",
@@ -226,6 +231,7 @@ def test_a_moodle_student_with_no_attempt_is_missing_not_dropped(tmp_path, invok
     assert again.exit_code == 0 and "with no attempt of the quiz (missing, scored 0): s009" in again.output
 
 
+@pytest.mark.slow
 def test_a_row_of_no_attempt_beside_an_attempt_is_passed_over(tmp_path, invoke):
     _with_no_attempt(tmp_path, invoke)
     text = (tmp_path / "responses.csv").read_text(encoding="utf-8").replace("s009", "s001")

@@ -108,6 +108,7 @@ def _rows(path) -> dict:
     return {row[0]: row for row in csv.reader(path.open(encoding="utf-8-sig"))}
 
 
+@pytest.mark.slow
 def test_a_student_with_no_attempt_gets_no_row_in_the_moodle_gradebook(tmp_path, invoke):
     _with_no_attempt(tmp_path, invoke)
     result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json",
@@ -126,6 +127,7 @@ def test_a_student_with_no_attempt_gets_no_row_in_the_moodle_gradebook(tmp_path,
     assert students["s009"]["score"] in ("0", "0.0")   # the class's own files still score them 0
 
 
+@pytest.mark.slow
 def test_a_student_with_no_attempt_keeps_a_template_grade_and_has_no_row_without_one(tmp_path, invoke):
     _with_no_attempt(tmp_path, invoke)
     for cell, expected in (("7.5", ["s009", "Charles Babbage", "7.5"]), ("-", None), ("", None)):

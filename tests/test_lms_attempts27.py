@@ -4,6 +4,7 @@ QUIZ_GRADEHIGHEST) and Canvas's default scoring policy "keep_highest"; grade
 took each student's last attempt, silently: s001 right in attempt 1 and blank
 in attempt 2 got 0 in the gradebook, with nothing said."""
 
+import pytest
 import csv
 import io
 
@@ -56,6 +57,7 @@ def _canvas(tmp_path, attempts: list):
     return path, tmp_path / "quiz-key.json"
 
 
+@pytest.mark.slow
 def test_moodle_grades_the_highest_attempt_by_default_and_says_so(tmp_path):
     path, key = _moodle(tmp_path, [("s001", 10, RIGHT), ("s001", 50, BLANK), ("s002", 20, WRONG)])
     scores, output = _grade(path, key)
@@ -71,6 +73,7 @@ def test_moodle_grades_the_highest_attempt_by_default_and_says_so(tmp_path):
     assert first["s001"] == scores["s001"]
 
 
+@pytest.mark.slow
 def test_moodle_highest_is_the_later_of_two_equal_attempts(tmp_path):
     """Attempt 1 all wrong and attempt 2 all wrong the other way: equal, so the later; the
     answers file shows which was graded."""
@@ -80,6 +83,7 @@ def test_moodle_highest_is_the_later_of_two_equal_attempts(tmp_path):
     assert "0.6" in (tmp_path / "responses-answers.csv").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_canvas_grades_the_highest_attempt_by_default(tmp_path):
     path, key = _canvas(tmp_path, [("s001", 1, ("0.0198", "3.92", "0.02")), ("s001", 2, BLANK)])
     scores, output = _grade(path, key)
@@ -95,12 +99,14 @@ def test_a_bad_attempt_rule_is_one_line(tmp_path):
     assert result.exit_code == 2 and "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_one_attempt_each_gives_no_note(tmp_path):
     path, key = _moodle(tmp_path, [("s001", 10, RIGHT), ("s002", 20, BLANK)])
     _, output = _grade(path, key)
     assert "more than one attempt" not in output
 
 
+@pytest.mark.slow
 def test_canvas_questions_not_given_are_those_of_the_attempt_graded(tmp_path):
     """Attempt 2 (the last) was not given part (c); attempt 1, graded as the highest, was:
     the warning of questions not given is about the attempt graded."""
@@ -115,6 +121,7 @@ def test_canvas_questions_not_given_are_those_of_the_attempt_graded(tmp_path):
     assert "1 question(s) were not given to the student" in output
 
 
+@pytest.mark.slow
 def test_highest_counts_error_carried_forward_as_grade_does(tmp_path):
     """Attempt 1: a sign error in (a), then (b) and (c) worked from it (ECF); attempt 2: (a)
     right, (b) and (c) wrong. Marked answer by answer alone attempt 2 scores more; as grade
@@ -143,6 +150,7 @@ def test_a_damaged_attempt_not_graded_is_refused_naming_the_student_and_attempt(
         chosen_attempts(rows, AttemptChoice("highest", decimal_comma=False))
 
 
+@pytest.mark.slow
 def test_highest_names_an_attempt_whose_answers_a_person_must_read(tmp_path):
     """Attempt 1 all hedged ("maybe 3.92": needs_review, 0 until read) could score more than
     attempt 2 (one right): highest grades attempt 2, and the note names attempt 1."""
@@ -156,6 +164,7 @@ def test_highest_names_an_attempt_whose_answers_a_person_must_read(tmp_path):
     assert "a person must read, counted 0" not in " ".join(output.split())
 
 
+@pytest.mark.slow
 def test_a_canvas_attempt_given_no_question_is_an_attempt(tmp_path):
     """s001's attempt 1 was given none of the questions (every cell empty): --attempt first
     graded attempt 2 and said nothing of a second attempt."""

@@ -74,6 +74,7 @@ def _assessment(archive):
     return etree.fromstring(archive.read(resource.find("{*}file").get("href")))
 
 
+@pytest.mark.slow
 def test_manifest_lists_every_file_of_the_zip(exported):
     archive, _, _ = exported
     manifest = etree.fromstring(archive.read("imsmanifest.xml"))
@@ -189,6 +190,7 @@ def test_same_seed_same_key_same_bytes(tmp_path, invoke):
     assert made[0] == made[1] != made[2]
 
 
+@pytest.mark.slow
 def test_export_canvas_warns_where_canvas_would_cut_a_right_answer(tmp_path, invoke):
     """Canvas keeps 4 decimals of a typed number: C3's p = 1/V of a real
     vocabulary (0.0000328) cannot be typed there (rev-lms15); C7's can."""

@@ -4,6 +4,7 @@ question text does not promise that an answer rounded to fewer figures is
 marked rounded too early, and an answer accepted as carried rounding on a
 Canvas download says its figures could not be checked. Moodle is unchanged."""
 
+import pytest
 import re
 
 from quizgen.bank.loader import load_bank
@@ -21,6 +22,7 @@ from quizgen.validation.marking import careful_student
 PROMISE = "marked as rounded too early"
 
 
+@pytest.mark.slow
 def test_the_canvas_question_text_does_not_promise_what_canvas_cannot_show():
     slots = make_slots("all", count=1, seed=11)
     canvas_slots = make_slots("all", count=1, seed=11, rounding_rule=CANVAS_ROUNDING_RULE)

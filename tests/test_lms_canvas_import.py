@@ -83,6 +83,7 @@ def _image_sources(archive) -> list:
     return [src for text in _assessment(archive).iter(QTI + "mattext") for src in IMG_SRC.findall(text.text or "")]
 
 
+@pytest.mark.slow
 def test_every_image_links_to_a_figure_canvas_imports_as_a_course_file(exported):
     files = course_files(converted_manifest(etree.fromstring(exported.read("imsmanifest.xml"))))
     figures = {name for name in exported.namelist() if name.endswith(".svg")}
@@ -125,6 +126,7 @@ def _question_idents(archive) -> set:
     return {e.get("ident") for tag in ("section", "item") for e in root.iter(QTI + tag)} - {"root_section"}
 
 
+@pytest.mark.slow
 def test_another_export_s_questions_and_groups_have_other_identifiers(exported, tmp_path):
     """Canvas's import finds the question to overwrite by its identifier across
     the course (assessment_question_importer.rb; "Overwrite assessment content

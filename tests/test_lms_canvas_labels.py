@@ -3,6 +3,7 @@
 (b)), a single-part slot ``Q4``; never the order of first appearance, which
 made C1's part (b) ``Q2 (b)`` beside a ``Q1 (a)`` and no ``Q2 (a)``."""
 
+import pytest
 import csv
 import io
 import re
@@ -41,6 +42,7 @@ def test_without_the_export_order_templates_are_numbered_by_first_appearance():
     assert [line.split(",")[2:4] for line in inputs.answers.splitlines()[1:]] == [["Q1c", "c"], ["Q2", "a"], ["Q1a", "a"]]
 
 
+@pytest.mark.slow
 def test_a_graded_canvas_download_names_its_questions_as_the_export_did(tmp_path):
     runner = CliRunner()
     assert runner.invoke(main, ["export", "canvas", "--classes", "C1,C4,C8", "--count", "2", "--seed", "1",

@@ -48,6 +48,7 @@ def imported(item) -> dict:
     return model.canvas_question(*model.converted_item(item))
 
 
+@pytest.mark.slow
 def test_every_part_imports_as_one_question_of_its_kind(export):
     slots, _, items = export
     assert len(items) == sum(len(v.parts) for slot in slots for v in slot.variants)

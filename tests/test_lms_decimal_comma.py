@@ -6,6 +6,7 @@ number quizgen works out goes to the graded, students, questions and items
 CSVs, which write it with a decimal comma; the gradebook keeps a decimal
 point on purpose (docs/grading.md, LMS imports). This pins that."""
 
+import pytest
 import csv
 import io
 import re
@@ -32,6 +33,7 @@ def _cells(path):
     return list(csv.reader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
 
 
+@pytest.mark.slow
 def test_a_decimal_comma_moodle_grade_writes_no_quizgen_number_with_a_point_but_the_gradebook(tmp_path):
     runner = CliRunner()
     assert runner.invoke(main, ["export", "moodle", "--classes", "C1,C5", "--count", "2", "--seed", "5",

@@ -35,6 +35,7 @@ def _rows(path: Path, delimiter: str) -> list:
 
 @pytest.mark.parametrize("download, gradebook", [("moodle_responses.csv", "moodle"),
                                                  ("canvas_student_analysis.csv", "plain")])
+@pytest.mark.slow
 def test_a_download_resaved_with_semicolons_gives_outputs_in_that_dialect(tmp_path, invoke, download, gradebook):
     path = _resave(DATA / download, tmp_path / "fr.csv", ";")
     result = invoke("grade", path, "--gradebook", gradebook)
@@ -56,6 +57,7 @@ def test_a_download_resaved_with_semicolons_gives_outputs_in_that_dialect(tmp_pa
     assert book.splitlines()[0].count(",") >= 2 and ";" not in book
 
 
+@pytest.mark.slow
 def test_the_answers_built_from_a_resaved_download_grade_again_alike(tmp_path, invoke):
     """``fr-answers.csv`` graded again with ``--key`` gives the same graded file."""
     path = _resave(DATA / "moodle_responses.csv", tmp_path / "fr.csv", ";")

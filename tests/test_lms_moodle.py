@@ -44,6 +44,7 @@ def _key_entry(question, key, codes):
     return key[label]
 
 
+@pytest.mark.slow
 def test_one_category_per_slot_holding_its_variants(exported):
     tree, key, codes = exported
     root = tree.getroot()
@@ -156,6 +157,7 @@ text = st.text(alphabet=st.sampled_from(list("ab }#~\\&;<>\"'*%=:{/\n")), min_si
 
 
 @given(word=text, feedback=text)
+@pytest.mark.slow
 def test_cloze_escapes_survive_moodles_parser(word, feedback):
     cloze = f"x {{1:SHORTANSWER:={cloze_answer(word)}#{cloze_feedback(feedback)}~%0%b#c}} y"
     (sub,) = parse_cloze(cloze)
@@ -166,6 +168,7 @@ def test_cloze_escapes_survive_moodles_parser(word, feedback):
 
 
 @given(st.floats(min_value=-1e12, max_value=1e12, allow_nan=False))
+@pytest.mark.slow
 def test_numbers_are_plain_decimals_moodle_reads_exactly(value):
     text = decimal_text(value)
     assert re.fullmatch(NUMBER, text) and float(text) == value

@@ -40,6 +40,7 @@ def test_trap_credit_is_in_the_cloze_and_the_single_question(word):
     assert all(any(abs(float(f) / 100 - g) < 1e-5 for g in GRADES) for f in fractions)
 
 
+@pytest.mark.slow
 def test_every_exported_grade_is_one_moodle_accepts(tmp_path, invoke):
     out = tmp_path / "q.xml"
     assert invoke("export", "moodle", "--count", 2, "--out", out).exit_code == 0

@@ -55,6 +55,7 @@ def _moodle_verdict(text, variant, part, answer):
     return "incorrect"
 
 
+@pytest.mark.slow
 def test_moodle_round_trip_grades_as_made_and_as_moodle_would(tmp_path):
     import quizgen
 

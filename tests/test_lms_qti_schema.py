@@ -46,6 +46,7 @@ def _errors(xsd, document) -> list:
     return [f"line {e.line}: {e.message}" for e in xsd.error_log]
 
 
+@pytest.mark.slow
 def test_the_assessment_is_valid_qti_1_2_asi(exported):
     (name,) = [n for n in exported if n != "imsmanifest.xml"]
     root = exported[name]

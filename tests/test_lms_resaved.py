@@ -48,6 +48,7 @@ def original(tmp_path, invoke):
     (";", "utf-8", "sep=;\r\n", ()),                             # Excel's sep= line
     ("\t", "utf-16", "", ("--encoding", "utf-16", "--delimiter", "tab")),   # told, not detected
 ], ids=["semicolon-bom", "utf16-tab", "cp1252", "sep-line", "given"])
+@pytest.mark.slow
 def test_a_resaved_moodle_download_grades_as_the_original(tmp_path, invoke, original, delimiter, encoding, first,
                                                            options):
     rows = _rows()

@@ -114,6 +114,7 @@ def test_unknown_file_is_refused(tmp_path):
         read_responses(path)
 
 
+@pytest.mark.slow
 def test_round_trip_export_responses_download_long_rows(tmp_path):
     """Export, a Responses download for students each given a random variant
     (Moodle's 'random question from category'), read back: the same answers."""

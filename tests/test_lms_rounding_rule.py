@@ -3,6 +3,7 @@ text prints. On paper and in Moodle it promises that an answer rounded to fewer
 figures is marked rounded too early; in Canvas, whose download cannot show the
 figures typed (0.630 arrives as 0.63), it does not. A user bank gets the same."""
 
+import pytest
 import re
 import zipfile
 from pathlib import Path
@@ -49,6 +50,7 @@ def test_the_shared_rule_promises_on_paper_and_moodle_but_not_on_canvas(invoke, 
     assert canvas.count("3 significant figures (more figures are accepted).") >= 2
 
 
+@pytest.mark.slow
 def test_the_bank_checks_know_the_shared_rule(invoke, tmp_path):
     """validate accepts the name (a misspelling is still an undefined name)."""
     bank = _bank(tmp_path)

@@ -86,6 +86,7 @@ def test_a_new_seed_does_not_replace_another_exports_key_without_force(invoke, t
     (("--classes", "C1,C5", "--count", 2), ("--classes", "C1", "--count", 2), "would drop 2 of its 4 variants"),
     (("--classes", "C1,C5", "--count", 2), ("--classes", "C1,C5", "--count", 1), "would drop 2 of its 4 variants"),
 ], ids=["fewer-classes", "smaller-count"])
+@pytest.mark.slow
 def test_the_same_seed_does_not_replace_a_key_whose_variants_it_would_lose(invoke, tmp_path, first, second, said):
     """Exporting again to the same --out with the same seed but fewer classes
     or variants would leave the quiz already made from the first unreadable:
@@ -163,6 +164,7 @@ def _export_texts(path) -> bytes:
 
 @pytest.mark.parametrize("lms, out", [("moodle", "q.xml"), ("canvas", "q.zip")])
 @pytest.mark.parametrize("seed", ["7301946582013374651", "hush-spring"])
+@pytest.mark.slow
 def test_no_seed_nor_seed_label_anywhere_in_the_export(invoke, tmp_path, lms, out, seed):
     """The seed regenerates every variant: it must not be in any question name,
     category, ID number, title, identifier, file name or text of the export

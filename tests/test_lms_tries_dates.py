@@ -52,6 +52,7 @@ def _last_and_all_tries(tmp_path):
     return last, every
 
 
+@pytest.mark.slow
 def test_an_all_tries_download_grades_as_the_last_tries_one(tmp_path, invoke):
     last, every = _last_and_all_tries(tmp_path)
     for path in (last, every):

@@ -62,6 +62,7 @@ def _check_reconciled(result, out: Path, stem: str, absent: str, outside: str, p
     assert absent in (out / f"{stem}-graded-report.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_moodle_roster_student_who_did_not_submit_scores_0_in_every_report(tmp_path):
     _moodle_download(tmp_path)
     result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json",
@@ -94,6 +95,7 @@ def _coded_analysis(tmp_path):
     (tmp_path / "analysis.csv").write_text(coded, encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_canvas_roster_student_who_did_not_submit_scores_0_in_every_report(tmp_path):
     _coded_analysis(tmp_path)
     (tmp_path / "roster.csv").write_text("student_id,name\ns001,Ada\nS003,Cy\n", encoding="utf-8")
@@ -143,6 +145,7 @@ def test_a_generated_key_seeded_lms_keeps_the_per_student_advice(tmp_path):
     assert "did not submit" not in result.output
 
 
+@pytest.mark.slow
 def test_the_sheet_of_a_student_who_did_not_submit_shows_no_classmates_worked_solutions(tmp_path):
     """S003 took no variant: the whole quiz's questions were shown under "Worked solution for your
     numbers", a classmate's numbers. Then the sheet said only that no answers were found; since
@@ -157,6 +160,7 @@ def test_the_sheet_of_a_student_who_did_not_submit_shows_no_classmates_worked_so
 
 
 @pytest.mark.parametrize("before", ["", "7"])
+@pytest.mark.slow
 def test_canvas_gradebook_leaves_a_roster_student_the_download_lacks_as_it_was(tmp_path, before):
     """Review 30: as the Moodle file gives them no row, the Canvas file leaves their cell as the template had it
     (empty, or a grade they have), never 0: importing a 0 would show a quiz they never sat."""

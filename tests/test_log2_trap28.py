@@ -42,6 +42,7 @@ def test_every_part_with_the_log10_trap_has_the_log2_trap_next_to_it(templates_b
     assert with_log2 == sorted(CLASSES)
 
 
+@pytest.mark.slow
 def test_the_log2_trap_is_the_log10_trap_in_base_2():
     """In each template's YAML, its value is the log-10 one's expression with the base changed."""
     found = 0
@@ -69,6 +70,7 @@ def seed1(tmp_path_factory):
     return folder
 
 
+@pytest.mark.slow
 def test_seed1_answers_worked_in_bits_are_named_by_grade(seed1, invoke):
     """Q3 (b) 14.8 = log2 28996 and Q1 (b) 0.4826 = -log2 0.7157 were a bare
     `incorrect`; 0.1453 = -log10 0.7157 stays the log-10 slip."""
@@ -109,6 +111,7 @@ def _log2_cases(templates_by_class):
                         yield cls, inst, pv, trap
 
 
+@pytest.mark.slow
 def test_the_log2_value_is_named_over_many_draws(templates_by_class):
     """Over SEEDS draws of each class, the trap's value written to 3 or 4
     significant figures is `incorrect` with the bits misconception and its

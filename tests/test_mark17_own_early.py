@@ -56,6 +56,7 @@ def _two_figure_students(cls: str, seeds: int):
 
 @pytest.mark.parametrize("seeds", SIZES)
 @pytest.mark.parametrize("cls", ["C1", "C2", "C7", "C8"])
+@pytest.mark.slow
 def test_a_later_part_to_2_figures_from_a_right_earlier_part_is_imprecise_in_every_path(cls, seeds):
     differs = 0
     for instance, name, answers, own in _two_figure_students(cls, seeds):
@@ -84,6 +85,7 @@ def _index(instance, name: str) -> int:
 
 @pytest.mark.parametrize("seeds", SIZES)
 @pytest.mark.parametrize("cls", ["C1", "C2"])
+@pytest.mark.slow
 def test_a_trap_worked_from_a_right_earlier_part_and_rounded_to_2_figures_is_never_told_as_written(cls, seeds):
     """(b) a trap's value worked from the student's own 3 s.f. (a), given to 2
     figures: the new rule may not turn it into rounded-too-early."""

@@ -25,6 +25,7 @@ def _verdicts(grade, rows):
 
 # ---------------------------------------------------------------- 1. a function applied before "=" is working
 
+@pytest.mark.slow
 def test_a_function_applied_before_equals_is_working_checked_not_a_label(grade):
     """Q3 (b) is ln(178) = 5.1818, Q7 (b) 2.6252, Q7 (a) 0.07243: ``ln(178) =`` was stripped as
     a label (as ``p(story) =`` is), so the working was never checked."""
@@ -35,6 +36,7 @@ def test_a_function_applied_before_equals_is_working_checked_not_a_label(grade):
     assert {text: status for text, (status, _) in found.items()} == {text: REVIEW for *_, text in rows}
 
 
+@pytest.mark.slow
 def test_working_that_agrees_with_its_value_is_read_as_before(grade):
     found = _verdicts(grade, [("Q3", "b", "ln(178) = 5.18"), ("Q3", "b", "log10(178) = 2.25"),
                               ("Q3", "b", "LN(178) = 5.182"), ("Q1", "a", "p(story) = 0.789"),
@@ -54,6 +56,7 @@ def test_the_drill_checks_such_working_too():
 
 # ---------------------------------------------------------------- 2. C9's yes/no reasons (word lists only)
 
+@pytest.mark.slow
 def test_c9_causal_reasons_and_other_growths_are_not_accepted(grade):
     """Seed 7's Q9: (b) is "yes" (all at once, from both sides), (c) "no" (the mean does not double)."""
     wrong = [("Q9", "b", "yes, each token after the one before it"),
@@ -70,6 +73,7 @@ def test_c9_causal_reasons_and_other_growths_are_not_accepted(grade):
     assert {t: found[t][0] for *_, t in right} == {t: "correct" for *_, t in right}
 
 
+@pytest.mark.slow
 def test_c9_reasons_on_the_other_polarity(tmp_path):
     """``generate --classes C9 --count 12 --seed 3``, Q7: (b) asks "one after another from left to
     right?" (no), (c) "stay the same?" (yes)."""

@@ -70,6 +70,7 @@ def _marked(instance, answers: dict, both: bool = True) -> dict:
 
 @pytest.mark.parametrize("seeds", SIZES)
 @pytest.mark.parametrize("cls", CLASSES)
+@pytest.mark.slow
 def test_a_later_part_from_an_earlier_answer_rounded_to_2_figures_is_rounded_too_early(cls, seeds):
     early = 0
     for instance, name, better, shorter in _students(cls, seeds):
@@ -151,6 +152,7 @@ def test_the_reviewers_seed_24_cases(tmp_path):
     assert rows[("c9", "Q1", "b")]["feedback"].startswith("marked from your (a) = 0.751: right from (a) rounded to 2")
 
 
+@pytest.mark.slow
 def test_a_step_of_the_recipe_rounded_to_2_figures_is_rounded_too_early():
     """C7 (c) = -ln(1 - p) worked from the student's right (a) with the step
     q = 1 - p rounded to 2 figures: rounded too early, never a bare incorrect;

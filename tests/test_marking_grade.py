@@ -470,6 +470,7 @@ def test_the_report_quotes_a_traps_wording_when_some_students_met_it_from_their_
     assert f"| log10\\_instead\\_of\\_ln | 2 | Q1b | {feedback} |" in report
 
 
+@pytest.mark.slow
 def test_a_policy_can_ask_intermediates_carried_to_four_figures(tmp_path):
     """The paper says keep 4 s.f.; by default 3 s.f. carrying is accepted (the
     issue's rule), and ``carried_figures: 4`` holds students to the paper:

@@ -4,6 +4,7 @@ sigmoid-instead-of-softmax value at 2 figures, was a bare incorrect while 0.953
 named it), in grade and the drill alike; its credit is the trap's times the
 imprecise credit. Students are made from the bank's instances."""
 
+import pytest
 from quizgen.generation.quiz import Question
 from quizgen.grading.part_checker import question_checkers
 from quizgen.key.entries import key_entry
@@ -38,6 +39,7 @@ def test_a_trap_value_rounded_too_early_is_named():
     assert verdict.score == 0
 
 
+@pytest.mark.slow
 def test_the_named_slip_earns_the_traps_credit_times_the_imprecise_credit():
     instance, letter, two, _ = _two_figure_trap("C8", "sigmoid_instead_of_softmax")
     credits = Credits(traps={"sigmoid_instead_of_softmax": 0.5}, imprecise=0.5)

@@ -30,6 +30,7 @@ def _trap_codes(part):
     return {t.code for t, v in zip(part.traps, part.trap_values) if v is not None}
 
 
+@pytest.mark.slow
 def test_c8_sigmoid_trap_is_left_out_where_the_true_logit_is_zero(templates_by_class):
     """sigma(0) = 1/2 and its loss ln 2 are the even guess over two classes: not a named
     slip there; over 3 to 5 classes (the even guess 1/K) they still are (tidy27c)."""
@@ -48,6 +49,7 @@ def _leaks(instance, whole_numbers):
     return [str(leak) for leak in question_leaks(view, targets_of(instance), "md", whole_numbers=whole_numbers)]
 
 
+@pytest.mark.slow
 def test_c6_prints_no_answer_in_its_question(templates_by_class):
     """10 sequences of 100 tokens at 10% printed every count (100/80/10/10/100): here even a
     whole number equal to a whole-number answer counts."""
@@ -86,6 +88,7 @@ def test_a_worked_mean_below_a_tenth_keeps_four_figures(templates_by_class, cls,
 
 
 @pytest.mark.parametrize("cls", ["C4", "C9", "C10"])
+@pytest.mark.slow
 def test_every_worked_mean_keeps_four_figures(templates_by_class, cls):
     for instance, _ in _draws(templates_by_class, cls, 60):
         _check_mean_steps(instance)
@@ -130,6 +133,7 @@ def test_a_shown_p_rounded_twice_is_not_blamed_on_the_weights(templates_by_class
 
 
 @pytest.mark.parametrize("cls", sorted(P_STEPS))
+@pytest.mark.slow
 def test_the_p_step_note_matches_the_rounding(templates_by_class, cls):
     seen = {_check_p_note(instance) for instance, _ in _draws(templates_by_class, cls, 120)}
     assert "none" in seen and len(seen) >= 2, seen   # the note is tried both ways
@@ -145,6 +149,7 @@ def _near_printed(instance) -> list:
 
 
 @pytest.mark.parametrize("cls", ["C3", "C8"])
+@pytest.mark.slow
 def test_no_printed_number_reads_as_an_answer(templates_by_class, cls):
     """C8: a loss of 1.0046 beside z = 1.0; C3: ln 20 = 2.9957 beside the 3 of "3 significant figures"."""
     for instance, _ in _draws(templates_by_class, cls):
@@ -160,6 +165,7 @@ def test_the_reviewers_leaking_draws_are_not_drawn(templates_by_class, cls, swap
         canonical_instance(templates_by_class[cls], swap)
 
 
+@pytest.mark.slow
 def test_c3s_loss_is_no_whole_number(templates_by_class):
     """The stem prints 3 and 4 (the conventions sentence) and whole logits: ln V keeps 1% from every whole number."""
     for instance, _ in _draws(templates_by_class, "C3"):

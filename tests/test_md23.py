@@ -57,6 +57,7 @@ def inline_maths(text: str) -> list:
             for child in token.children or [] if child.type == "math_inline"]
 
 
+@pytest.mark.slow
 def test_the_built_in_banks_inline_maths_survives_commonmark_with_and_without_a_maths_plugin(invoke, tmp_path):
     result = invoke("generate", "--seed", "7", "--out", tmp_path / "quiz")
     assert result.exit_code == 0, result.output

@@ -12,6 +12,7 @@
 11. The HTML histogram says whom it counts; report.md groups thousands alike;
     the console and the report word a part with no answer row alike."""
 
+import pytest
 import csv
 import io
 import json
@@ -63,6 +64,7 @@ def test_ids_with_their_own_paper_off_a_partial_roster_get_no_did_you_mean(tmp_p
                     "roster? S2026004, S2026005, S2026006, S2026007, S2026008 and 131 more"), line
 
 
+@pytest.mark.slow
 def test_the_moodle_gradebook_warning_gives_no_did_you_mean_for_ids_with_their_own_paper(tmp_path, invoke):
     """The gradebook's own warning (the ids Moodle's import would stop at) hinted a roster id
     for each of them, as the note did before."""
@@ -76,6 +78,7 @@ def test_the_moodle_gradebook_warning_gives_no_did_you_mean_for_ids_with_their_o
                          "the key, so the roster lacks them: add them to it, or grade with the right --roster"), line
 
 
+@pytest.mark.slow
 def test_a_few_graded_students_with_a_paper_off_the_roster_are_named_plainly(tmp_path, invoke):
     per_student_class(tmp_path, roster=150)
     papers = json.loads((tmp_path / "key.json").read_text(encoding="utf-8"))
@@ -93,6 +96,7 @@ def test_a_few_graded_students_with_a_paper_off_the_roster_are_named_plainly(tmp
 
 # ---------------------------------------------------------------- 11. the report's words and figures
 
+@pytest.mark.slow
 def test_the_histogram_says_it_counts_the_students_who_answered(tmp_path, invoke):
     per_student_class(tmp_path)
     grade(invoke, tmp_path)
@@ -104,6 +108,7 @@ def test_the_histogram_says_it_counts_the_students_who_answered(tmp_path, invoke
     assert "mean over the 140 who answered" in page   # the figure beside it, over the same students
 
 
+@pytest.mark.slow
 def test_without_absentees_the_histogram_says_nothing_more(tmp_path, invoke):
     per_student_class(tmp_path, answered=150)
     grade(invoke, tmp_path)
@@ -121,6 +126,7 @@ def big_class(folder: Path, delimiter: str) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_report_md_and_the_summary_group_every_count_alike(tmp_path, invoke):
     for delimiter, thousand in ((";", "1\u202f000"), (",", "1,000")):
         folder = tmp_path / ("semicolon" if delimiter == ";" else "comma")
@@ -139,6 +145,7 @@ def test_report_md_and_the_summary_group_every_count_alike(tmp_path, invoke):
 
 # ---------------------------------------------------------------- 3. an earlier run's outputs
 
+@pytest.mark.slow
 def test_a_run_without_html_or_gradebook_removes_the_earlier_runs_that_quizgen_wrote(tmp_path, invoke):
     per_student_class(tmp_path)
     grade(invoke, tmp_path, "--gradebook", "moodle")
@@ -156,6 +163,7 @@ def test_a_run_without_html_or_gradebook_removes_the_earlier_runs_that_quizgen_w
     assert not (out / "a-graded-gradebook-plain.csv").exists() and "removed a-graded-gradebook-plain.csv" in result.output
 
 
+@pytest.mark.slow
 def test_a_file_quizgen_cannot_tell_it_wrote_is_kept_with_a_warning(tmp_path, invoke):
     per_student_class(tmp_path)
     out = tmp_path / "r"
@@ -174,6 +182,7 @@ def test_a_file_quizgen_cannot_tell_it_wrote_is_kept_with_a_warning(tmp_path, in
     assert "removed" not in result.output
 
 
+@pytest.mark.slow
 def test_a_run_writing_every_output_removes_nothing(tmp_path, invoke):
     per_student_class(tmp_path)
     grade(invoke, tmp_path)
@@ -183,6 +192,7 @@ def test_a_run_writing_every_output_removes_nothing(tmp_path, invoke):
 
 # ---------------------------------------------------------------- 6. graded.csv's id as graded
 
+@pytest.mark.slow
 def test_graded_csv_says_as_whom_each_row_was_graded_when_some_id_is_written_otherwise(tmp_path, invoke):
     per_student_class(tmp_path)
     with open(tmp_path / "a.csv", "a", encoding="utf-8") as handle:
@@ -200,6 +210,7 @@ def test_graded_csv_says_as_whom_each_row_was_graded_when_some_id_is_written_oth
     assert "correct" in sheet.lower()   # the sheets still read the result columns
 
 
+@pytest.mark.slow
 def test_graded_csv_keeps_its_columns_when_every_id_is_written_as_graded(tmp_path, invoke):
     per_student_class(tmp_path)
     text = (tmp_path / "a.csv").read_text(encoding="utf-8")
@@ -217,6 +228,7 @@ def test_a_note_names_an_id_as_graded_not_as_written(tmp_path, invoke):
             "S2026051, S2026052,") in result.output, result.output
 
 
+@pytest.mark.slow
 def test_a_graded_file_graded_again_keeps_one_graded_as_column(tmp_path, invoke):
     per_student_class(tmp_path)
     grade(invoke, tmp_path)

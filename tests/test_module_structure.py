@@ -3,6 +3,7 @@ repository checks (structure_check.py), kept by the suite as well so that a
 clone without it still enforces them: no module of quizgen over 400 lines, and
 no import cycle between modules (imports inside functions count)."""
 
+import pytest
 import ast
 from pathlib import Path
 
@@ -43,6 +44,7 @@ def test_no_module_is_over_the_line_budget():
     assert long == {}
 
 
+@pytest.mark.slow
 def test_no_two_modules_import_each_other_however_indirectly():
     known = modules()
     graph = {name: imports(path, name, known) for name, path in known.items()}

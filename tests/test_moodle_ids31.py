@@ -3,6 +3,7 @@ lost their leading zeros, graded with --roster: the Moodle gradebook file
 writes the roster's ids, which Moodle knows, and the note says why the ids
 differ (rev-instructor31)."""
 
+import pytest
 import csv
 
 from lms_support import exported_download, moodle_csv
@@ -19,6 +20,7 @@ def _download_without_zeros(invoke, folder, students: int = 3) -> None:
     (folder / "roster.csv").write_text("student_id,name\n" + roster, encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_the_moodle_gradebook_writes_the_roster_ids_a_resaved_download_lost_the_zeros_of(tmp_path, invoke):
     _download_without_zeros(invoke, tmp_path)
     result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json",
@@ -49,6 +51,7 @@ def _download_with_right_answers(invoke, folder, maximum: str) -> None:
     (folder / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_the_moodle_gradebook_is_scaled_to_the_quiz_maximum_grade_the_download_names(tmp_path, invoke):
     _download_with_right_answers(invoke, tmp_path, "10.00")
     result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json",

@@ -64,6 +64,7 @@ def test_names_compare_without_case_order_or_commas_and_many_lines_are_counted()
     assert said.endswith("line 12 (name x) and 15 more"), said
 
 
+@pytest.mark.slow
 def test_the_lines_are_named_alike_when_graded_in_parts(tmp_path, monkeypatch):
     """A later part's lines with no id (parallel.LaterPart.no_id_at) are merged in file order."""
     monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)

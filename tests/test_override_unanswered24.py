@@ -46,6 +46,7 @@ def test_an_override_of_an_unanswered_part_decides_it_alike_in_every_form(three_
     assert len({str(d[3]) for d in decided.values()}) == 1, decided
 
 
+@pytest.mark.slow
 def test_a_part_given_marks_is_never_blank(three_question_folder, invoke):
     for form in ANSWERS:
         for score in ("25%", "0.5", "99%"):

@@ -51,6 +51,7 @@ def test_the_header_says_whether_the_mark_is_points_or_a_share(heading, unit):
 
 
 @pytest.mark.parametrize("heading", ["points", "Marks"])
+@pytest.mark.slow
 def test_a_points_column_gives_points_out_of_the_parts(paper, heading):
     rows, warnings = graded(paper, f"pts{heading}", f"{HEAD}{heading}\ns003,Q4,a,0.5\n")
     assert rows[("s003", "Q4", "a")] == ("partial", 0.5)   # half a point, not half of the 4 points

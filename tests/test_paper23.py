@@ -58,6 +58,7 @@ def test_a_blank_line_inside_displayed_maths_is_dropped_in_latex_and_markdown():
     assert alignment_outside_maths("\\[ \\begin{array}{c} a\n\n \\end{array} \\]") is None
 
 
+@pytest.mark.slow
 def test_a_dollar_its_paragraph_does_not_close_is_one_line_naming_the_template(invoke, tmp_path):
     result = invoke("validate", user_bank(tmp_path / "bank", "The loss $L = x\n\n+ y$ here."))
     assert result.exit_code == 1
@@ -111,6 +112,7 @@ def test_an_overflowing_sheet_is_warned_naming_the_pdf_question_and_template(tmp
     assert "working space" not in warned[0]   # the papers' advice, not the sheets'
 
 
+@pytest.mark.slow
 def test_a_real_sheet_with_300_character_answers_is_warned_and_a_short_one_is_not(invoke, tmp_path, tex):
     rows = [("s1", "Ada", "Q1", "a", LONG), ("s1", "Ada", "Q1", "b", LONG), ("s2", "Bo", "Q1", "a", "0.5")]
     result = invoke("grade", write(tmp_path, small_key(), rows), "--feedback", tmp_path / "sheets", "--format", "pdf")

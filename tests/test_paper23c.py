@@ -44,6 +44,7 @@ def _draws(cls: str):
 
 
 @pytest.mark.parametrize("cls", list(QUOTED))
+@pytest.mark.slow
 def test_the_check_quotes_the_keys_answers_never_the_workings_rounded_ones(cls):
     """Every decimal the Check shows for an answer is the key's; where the working's own value
     differs (its step says so), that value is not in the Check."""
@@ -62,6 +63,7 @@ def test_the_check_quotes_the_keys_answers_never_the_workings_rounded_ones(cls):
     assert differed >= 3, cls
 
 
+@pytest.mark.slow
 def test_c7s_sharper_check_subtracts_the_answers_it_shows():
     """indeed L(y=0) - L(y=1) = gap: the two numbers are the key's, the gap their difference to 4 decimals."""
     for _, view, keys in _draws("C7"):
@@ -72,6 +74,7 @@ def test_c7s_sharper_check_subtracts_the_answers_it_shows():
 
 
 @pytest.mark.parametrize("cls", [c for c, t in BANK.items() if t.figure is not None])
+@pytest.mark.slow
 def test_the_figures_two_numbers_are_the_workings_and_recompute(cls):
     """The label prints p and -ln p as the worked steps print them (review 26: the label's
     p = 0.715664 beside a text that says 0.7157 throughout), and where the template names the
@@ -103,6 +106,7 @@ def test_the_c2_seed_1_figure_labels_the_workings_p_and_loss():
 
 
 @pytest.mark.parametrize("cls", ["C1", "C2", "C4", "C7", "C8", "C9", "C10"])
+@pytest.mark.slow
 def test_the_note_on_the_unrounded_answer_ends_with_a_full_stop(cls):
     notes = [s["work"] for _, view, _ in _draws(cls) for s in view["steps"] if ", while the unrounded " in s["work"]]
     assert notes and all(note.rstrip().endswith("rounded).") for note in notes), notes[:2]
@@ -152,6 +156,7 @@ def test_the_pdf_sheet_prints_the_plain_form_as_maths():
     assert plain_in_tex("3,449 \u00d7 10\u207b\u00b9\u00b2") == r"$3{,}449 \times 10^{-12}$"
 
 
+@pytest.mark.slow
 def test_the_pdf_sheets_table_and_answers_line_agree(invoke, tmp_path, tex):
     _graded_c3(invoke, tmp_path)
     result = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "key.json", "--feedback",
@@ -170,6 +175,7 @@ def test_the_lms_exports_show_the_scientific_form(invoke, tmp_path):
     assert "(a) 3.449 \u00d7 10\u207b\u2075, (b) 10.2749." in xml and "(a) 0.00003449" not in xml
 
 
+@pytest.mark.slow
 def test_c7s_check_quotes_one_minus_p_hat_as_the_working_shows_it():
     """rev-final23b: the Check added 0.8859 + 0.1141 where step 3 showed
     1 - p-hat = 0.1140 (1 - p-hat is no answer, so there is no key's value to

@@ -52,6 +52,7 @@ def test_c6_the_check_keeps_the_never_picked_positions_out_of_every_count():
         assert "none of the counts above includes them" in verify and "neither changed" not in verify
 
 
+@pytest.mark.slow
 def test_c6_one_sequences_count_in_a_is_named_when_the_batch_holds_several():
     named = alone = 0
     feedbacks = set()
@@ -89,6 +90,7 @@ def _shown(work: str, before: str) -> str:
     return re.findall(r"= (-?[0-9.]+)\$", work.partition(before)[0])[-1]
 
 
+@pytest.mark.slow
 def test_c7s_check_adds_the_pair_its_steps_show():
     """Step 1's p-hat and step 3's 1 - p-hat, as the steps show them; '= 1' when they add to 1."""
     exact = 0
@@ -105,6 +107,7 @@ def test_c7s_check_adds_the_pair_its_steps_show():
     assert exact > 100
 
 
+@pytest.mark.slow
 def test_c7s_check_is_exact_on_the_reviewers_papers(invoke, tmp_path):
     """generate --seed 5 --count 60 gave "here up to rounding" in 20 of its 60 C7 solutions."""
     assert invoke("generate", "--seed", 5, "--count", 60, "--classes", "C7", "--out", tmp_path / "q").exit_code == 0

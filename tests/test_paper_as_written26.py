@@ -100,6 +100,7 @@ def test_mixed_codes_are_not_taken_as_one_paper(invoke, papers):
     assert [r["status"] for r in _read(folder / "swap-graded.csv")][0] == "needs_review"
 
 
+@pytest.mark.slow
 def test_paper_as_written_is_the_same_when_the_file_is_graded_in_parts(invoke, papers, monkeypatch):
     """--jobs 2 cuts the file: s001's rows in the later part are graded against the same paper."""
     from quizgen.grading import file_slice

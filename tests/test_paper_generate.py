@@ -98,6 +98,7 @@ def test_seed_303_gives_two_c1_questions_with_different_answers(bank):
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.slow
 def test_every_students_paper_is_distinct_and_the_key_keeps_the_redrawn_labels(invoke, tmp_path, roster, jobs):
     out = tmp_path / f"j{jobs}"
     result = invoke("generate", "--seed", 7, "--classes", "C1,C8", "--count", 3, "--students", roster,
@@ -134,6 +135,7 @@ def few_variants_bank(tmp_path):
     return tmp_path / "few"
 
 
+@pytest.mark.slow
 def test_a_template_out_of_variants_warns_once_and_repeats_deterministically(invoke, tmp_path):
     """Six questions of a four-variant template: the first four are the four
     variants (a part with few values is compared as the whole variant when no
@@ -179,6 +181,7 @@ def custom_bank(folder):
     return folder
 
 
+@pytest.mark.slow
 def test_part_points_and_space_come_from_the_template(invoke, tmp_path):
     bank = custom_bank(tmp_path / "bank")
     result = invoke("generate", "--bank", bank, "--classes", "C11", "--seed", 2, "--format", "tex",

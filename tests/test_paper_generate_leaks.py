@@ -33,6 +33,7 @@ def test_no_problem_figure_leaks_an_answer_or_trap(figured, fmt):
 
 
 @pytest.mark.parametrize("fmt", ["md", "tex"])
+@pytest.mark.slow
 def test_the_solution_figure_still_marks_the_point(figured, fmt):
     """The check can fail: the solutions' marked point maps back to part (a) or its loss."""
     inst = figured[0]

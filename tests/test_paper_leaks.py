@@ -49,6 +49,7 @@ def _gives_part_a(leaks) -> bool:
 
 
 @pytest.mark.parametrize("fmt", ["md", "tex"])
+@pytest.mark.slow
 def test_solution_figures_would_give_part_a_away(figured, fmt):
     """The marked point (kept for the solutions) is what leaked from the problem paper."""
     views = [(inst, md if fmt == "md" else tex) for inst, md, tex in figured]
@@ -70,6 +71,7 @@ def _without_point(markup: str, fmt: str) -> str:
 
 
 @pytest.mark.parametrize("fmt", ["md", "tex"])
+@pytest.mark.slow
 def test_a_figure_without_the_point_leaks_nothing(figured, fmt):
     for inst, md, tex in figured:
         view = md if fmt == "md" else tex

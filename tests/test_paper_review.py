@@ -31,6 +31,7 @@ MEANS = {"C4": ("total_s", "m", "lmlm_s"), "C9": ("total_mlm_s", "m", "lmlm_s"),
 
 
 @pytest.mark.parametrize("cls", sorted(MEANS))
+@pytest.mark.slow
 def test_shown_mean_is_rounded_half_up(cls):
     # "1.0217 / 2 = 0.5108" (round half to even) was shown in about one C4 or C9
     # question in seven; a student rounding the displayed quotient writes 0.5109.
@@ -47,6 +48,7 @@ def test_shown_mean_is_rounded_half_up(cls):
     assert ties > 0  # the draws include the case that went wrong
 
 
+@pytest.mark.slow
 def test_validate_reports_a_canonical_step_that_does_not_recompute(tmp_path):
     # the old C4 let: per-position losses from the unrounded p, which only the
     # canonical instance (p = 0.6652...) shows rounded
@@ -104,6 +106,7 @@ def _figures(text: str) -> int:
     return len(text.replace(".", "").lstrip("0"))
 
 
+@pytest.mark.slow
 def test_small_losses_in_the_working_keep_four_significant_figures(invoke, tmp_path):
     # The stems ask students to keep at least 4 significant figures, but a loss
     # or a softmax weight below 0.1 shown to 4 decimals kept 3 (-ln 0.95 = 0.0513,

@@ -79,6 +79,7 @@ def test_compact_tex_has_no_working_space_and_runs_questions_on(invoke, tmp_path
 
 
 @pytest.mark.parametrize("extra", [(), ("--students", "roster.csv")])
+@pytest.mark.slow
 def test_key_solutions_and_markdown_are_the_same_in_both_layouts(invoke, tmp_path, monkeypatch, extra):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "roster.csv").write_text(ROSTER, encoding="utf-8")

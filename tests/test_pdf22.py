@@ -81,6 +81,7 @@ def test_a_piece_taller_than_a_page_that_cannot_break_is_named_in_a_warning(invo
     assert "working space (space:)" in warnings[0]
 
 
+@pytest.mark.slow
 def test_compile_pdf_reads_the_overflow_marker_from_the_log(tex):
     source = ("\\documentclass{article}\\begin{document}x\\typeout{quizgen-overflow: Q7}"
               "\\typeout{quizgen-overflow: Q7}\\end{document}\n")

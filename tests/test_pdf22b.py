@@ -63,6 +63,7 @@ def test_an_alignment_outside_maths_is_found_and_one_inside_maths_is_not():
         assert alignment_outside_maths(fine) is None, fine
 
 
+@pytest.mark.slow
 def test_validate_refuses_an_array_outside_maths_naming_file_line_and_what_to_do(invoke, tmp_path):
     bank = user_bank(tmp_path / "bank", f"Counts: {TABLE}")
     result = invoke("validate", bank)
@@ -84,6 +85,7 @@ def test_a_solutions_overflow_and_the_template_are_named_once_with_both_pdfs():
                                                            "solutions.pdf: Q2 (template b)"]
 
 
+@pytest.mark.slow
 def test_compile_pdf_reads_the_template_from_the_overflow_marker(tex):
     source = "\\documentclass{article}\\begin{document}x\\typeout{quizgen-overflow: Q7 some-id}\\end{document}\n"
     assert pdf.compile_pdf("a.tex", source).overflows == ("Q7 (template some-id)",)

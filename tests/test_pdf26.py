@@ -48,6 +48,7 @@ def test_every_per_student_paper_counts_its_own_pages(invoke, tmp_path, tex):
 
 
 @pytest.mark.parametrize("document", ["problems.tex", "solutions.tex"])
+@pytest.mark.slow
 def test_each_papers_last_page_is_labelled_by_its_footer(invoke, tmp_path, document):
     """No \\label after the paper's text (a \\write the page builder may carry past the
     paper's last break, onto the next paper's page 1): \\qzlastpage ships the last page,

@@ -21,6 +21,7 @@ def grade(tmp_path_factory):
     return paper_grader(tmp_path_factory.mktemp("percent28"), seed=1, count=1)
 
 
+@pytest.mark.slow
 def test_a_percent_on_a_part_that_is_no_share_goes_to_a_person(grade):
     graded = grade(NOT_SHARES + [("Q1", "a", "71.57%"), ("Q5", "c", "15.17%"), ("Q1", "b", "0.3345%"),
                                  ("Q6", "a", "25%")])

@@ -97,6 +97,7 @@ def test_wrap_does_not_split_a_short_formula():
 
 @given(st.lists(st.sampled_from(list("ab =+-$\n") + ["\\frac{1}{2}", "**", "- ", "word"]), max_size=200)
        .map("".join))
+@pytest.mark.slow
 def test_wrap_never_exceeds_width_with_short_words(text):
     for line in wrap(to_plain(text), 30).splitlines():
         body = line.strip()

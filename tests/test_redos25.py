@@ -23,6 +23,7 @@ def _seconds(call, text: str) -> float:
     (lambda n: "\\" + " " * n + "x", read_number),           # the subscript rule's leading \s* over a run of spaces
     (lambda n: "-" + " " * n + "x", lambda t: may_mean_no_value(t, ["undefined"])),   # \s*\.?\s* split the spaces
 ])
+@pytest.mark.slow
 def test_crafted_answers_take_time_linear_in_their_length(make, call):
     small, large = _seconds(call, make(1_000)), _seconds(call, make(10_000))
     # 0.25 s: far under the old patterns' seconds, far over the ~0.07 s a loaded machine takes now

@@ -38,6 +38,7 @@ LABEL_TOKENS = (" ", "\t", "q", "Question", "#", ".", "0", "1", "_", ":", "(", "
     ("_LABEL", OLD_LABEL, re.IGNORECASE),
     ("_TITLE", OLD_TITLE, re.IGNORECASE | re.DOTALL),
 ])
+@pytest.mark.slow
 def test_header_label_patterns_read_what_they_read_before(name, old, flags):
     old, new = re.compile(old, flags), getattr(header_layout, name)
     differ = [t for t in _texts(LABEL_TOKENS, 4) if _groups(old.match(t)) != _groups(new.match(t))]
@@ -86,6 +87,7 @@ def test_a_header_of_spaces_is_normalised_in_linear_time(text):
 OLD_EXPONENT_FLOAT = r"^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)[eE][-+]?[0-9]+$"
 
 
+@pytest.mark.slow
 def test_an_e_notation_scalar_is_read_as_before():
     from quizgen.safe_yaml import _EXPONENT_FLOAT, safe_load
     old = re.compile(OLD_EXPONENT_FLOAT)
@@ -134,6 +136,7 @@ def _digit_patterns():
 
 
 @pytest.mark.parametrize("index", range(7))
+@pytest.mark.slow
 def test_the_number_patterns_read_what_they_read_before(index):
     module, name, old = _digit_patterns()[index]
     new = getattr(module, name)

@@ -23,6 +23,7 @@ OLD_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 JINJA_TOKENS = ("{", "}", "{{", "}}", "%", "#", "{%", "%}", "{#", "#}", "x", "\n", " ")
 
 
+@pytest.mark.slow
 def test_jinja_tags_are_found_as_before():
     differ = [t for t in _sample(JINJA_TOKENS)
               if OLD_JINJA.sub(lambda m: f"<{m.group(0)}>", t) != sub_tags(lambda tag: f"<{tag}>", t)]
@@ -41,6 +42,7 @@ OLD_PLAIN_FORM = re.compile("(-?[0-9]+(?:[.,][0-9]+)?) \u00d7 10([\u207b\u2070\u
 PLAIN_FORM_TOKENS = ("1", "0", "23", ".", ",", "-", " ", "\u00d7", " \u00d7 10", "\u207b", "\u00b9", "\u2075", "x")
 
 
+@pytest.mark.slow
 def test_the_plain_power_of_ten_form_reads_as_before():
     differ = [t for t in _sample(PLAIN_FORM_TOKENS, most=12)
               if OLD_PLAIN_FORM.sub(lambda m: f"<{m.group(1)}|{m.group(2)}>", t)

@@ -32,6 +32,7 @@ PIECE_TOKENS = ("{", "}", "{{", "}}", "{%", "%}", "{#", "#}", "\\", "\\,", "\\a"
                 "\n", "\r", "\x0b", "\u00a0", "\u3000", "%", " %", "\\\n", "1.")
 
 
+@pytest.mark.slow
 def test_a_formulas_pieces_are_found_as_before():
     spans_of = lambda text: [m.span() for m in OLD_PIECE.finditer(text)]   # noqa: E731
     assert not _differ(_sample(PIECE_TOKENS), spans_of, lambda text: list(_pieces(text)))
@@ -50,6 +51,7 @@ OLD_COMMA = re.compile(r"(?<!\\)\$\$.+?(?<!\\)\$\$|(?<!\\)\$.+?(?<!\\)\$|\\\(.+?
 MATHS_TOKENS = ("$", "$$", "\\", "\\$", "\\(", "\\)", "\\[", "\\]", "(", ")", "[", "]", "x", "1.5", "\n", " ")
 
 
+@pytest.mark.slow
 def test_maths_spans_are_found_as_before():
     spans_of = lambda pattern: lambda text: [m.span() for m in pattern.finditer(text)]   # noqa: E731
     texts = _sample(MATHS_TOKENS)
@@ -70,6 +72,7 @@ OLD_TIKZ_LABEL = re.compile(r"(\bnode\s*(?:\[[^\]]*\])?\s*(?:at\s*\([^)]*\))?\s*
 TIKZ_TOKENS = ("node", "\\node", "anode", "nodes", " ", "\n", "[", "]", "at", "(", ")", "{", "}", ";", "0.5", "x")
 
 
+@pytest.mark.slow
 def test_tikz_labels_are_found_as_before():
     mark = lambda label: f"<{label}>"   # noqa: E731
     old = lambda text: OLD_TIKZ_LABEL.sub(lambda m: m[1] + mark(m[2]) + m[3], text)   # noqa: E731
@@ -83,6 +86,7 @@ def test_tikz_labels_are_found_as_before():
 
 
 @pytest.mark.parametrize("tikz", ["node{" * 8_000, "node[" * 20_000, "node at(" * 12_500, "node" + " " * 2_000 + "x"])
+@pytest.mark.slow
 def test_tikz_labels_are_found_in_linear_time(tikz):
     """40,000 characters of ``node{`` took 2 s (16 ms now), 100,000 of ``node[`` or ``node at(``
     about 2 s (30 ms now); ``node`` and 2,000 spaces 9 s (each split three ways)."""

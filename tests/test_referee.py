@@ -27,6 +27,7 @@ def referee_bank(bank, draws: int) -> tuple:
     return checked, found
 
 
+@pytest.mark.slow
 def test_sympy_agrees_with_every_value_of_a_few_draws_of_the_bank(bank):
     checked, found = referee_bank(bank, draws=3)
     assert checked >= 20 * len(bank)

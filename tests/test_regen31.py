@@ -41,6 +41,7 @@ def test_a_resaved_roster_regenerates_the_papers_handed_out_byte_for_byte(invoke
             "as handed out") in again.stderr
 
 
+@pytest.mark.slow
 def test_ids_a_roster_holds_apart_by_leading_zeros_are_not_taken_for_a_key_id(invoke, tmp_path):
     """``00123`` and ``123`` on one roster are two students (as grade counts
     them): 123 is not given the key's 00123 paper (a late joiner, added with
@@ -62,6 +63,7 @@ def test_ids_a_roster_holds_apart_by_leading_zeros_are_not_taken_for_a_key_id(in
                              "leaves them when it drops leading zeros", ["0005557", "0011070"]),
     (["S010", "s011"], "the roster's ids write a letter in both cases (S010, s011)", ["S010", "T011", "ab3"]),
 ])
+@pytest.mark.slow
 def test_a_roster_whose_ids_a_spreadsheet_may_change_is_warned_about_once(invoke, tmp_path, ids, warned, safe):
     roster = _roster(tmp_path, "r.csv", "student_id\n" + "\n".join(ids) + "\n")
     made = _generate(invoke, roster, tmp_path / "q")

@@ -46,6 +46,7 @@ FACTORS = (1.0, 1.05, 0.93)   # the earlier answer right, or wrong by a few perc
 
 
 
+@pytest.mark.slow
 def test_grade_marks_one_figure_from_their_own_a_as_rounded_too_early(tmp_path):
     """Seed 1's class paper, Q7: p = 0.9340, (c) = 2.72. (a) 0.770 is wrong;
     (c) 1 is -ln 0.23 = 1.4697 to 1 figure: imprecise and ECF, as 1.5 (2 figures) was."""
@@ -194,6 +195,7 @@ def test_the_ecf_classes_are_found():
 
 @pytest.mark.parametrize("seeds", SIZES)
 @pytest.mark.parametrize("cls", ECF_CLASSES)
+@pytest.mark.slow
 def test_grade_gives_the_careful_markers_verdict_to_a_student_carrying_their_own_a(cls, seeds):
     """Grade's path (``mark_paper``: its checkers, then ECF from the final
     answers) against the rule: a later answer correct on its own stays correct;

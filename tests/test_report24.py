@@ -34,6 +34,7 @@ def _discriminating_class(rng: random.Random, n: int = 8, k: int = 8):
 
 # --- 1. an 8-student class: "r < 0 ... check the key" only beyond chance ---------------------------------
 
+@pytest.mark.slow
 def test_small_classes_whose_parts_all_discriminate_rarely_get_r_below_0_flags():
     """Over 200 made-up 8-student classes (1,600 parts, each discriminating by construction),
     about 4% of the parts have an r below 0 by chance, and each was flagged "check the key";

@@ -64,6 +64,7 @@ def test_the_page_and_report_md_say_the_same_for_every_student(zero_marked_page)
 
 
 @needs_browser
+@pytest.mark.slow
 def test_the_script_built_table_names_them_absent(zero_marked_page, tmp_path):
     driver = open_browser(tmp_path / "profile")
     try:
@@ -133,6 +134,7 @@ AX_CHARTS = """return Array.from(document.querySelectorAll('.chart-box')).map(fu
 
 @needs_browser
 @pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.slow
 def test_each_chart_is_read_once_and_a_box_is_a_tab_stop_only_while_it_scrolls(demo_page, tmp_path, width):
     """The drawing a width hides is not read (display: none), the one it shows is, once."""
     boxes, nodes = _at_width(demo_page, tmp_path, width, AX_CHARTS, tree=True)
@@ -165,6 +167,7 @@ NAME_CELLS = """return Array.from(document.querySelectorAll('#student-rows tr:no
 
 @needs_browser
 @pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.slow
 def test_a_short_name_stays_on_one_line_where_the_page_has_room(demo_page, tmp_path, width):
     """At 1280 px the misconceptions column took the width and "Student 12" broke into two
     lines; a phone keeps the score and % columns in view before the table scrolls, as before."""

@@ -123,6 +123,7 @@ ANSWER_FILES = given(st.tuples(
 
 @quick(settings(FILE_MANY, max_examples=8))   # two gradings an example: 8 in the quick suite
 @ANSWER_FILES
+@pytest.mark.slow
 def test_shuffling_the_answers_file_leaves_the_items_csv_alone(drawn):
     answers, rng = drawn
     rows = [(f"s{n}", f"Student {n}", q, p, text) for n, texts in enumerate(answers)

@@ -4,6 +4,7 @@ are tied at the 27% cut, and every sum of the item analysis is a ``math.fsum``,
 so shuffling the students or the parts leaves the items CSV and the students'
 totals alone, with fractional credits (0.3, 1/3, 0.75) as with whole points."""
 
+import pytest
 import csv
 import io
 
@@ -111,6 +112,7 @@ FRACTIONAL_CLASSES = given(st.integers(2, 6).flatmap(lambda k: st.tuples(
 
 @quick(SHUFFLE_MANY)
 @FRACTIONAL_CLASSES
+@pytest.mark.slow
 def test_shuffling_students_and_parts_leaves_the_figures_alone_with_fractional_credits(drawn):
     points, marks, rng = drawn
     parts = [Part(f"Q{k // 2 + 1}", "ab"[k % 2], "C1", "t", p, (Trap("T"),)) for k, p in enumerate(points)]

@@ -125,6 +125,7 @@ def download(tmp_path, invoke):
     return tmp_path
 
 
+@pytest.mark.slow
 def test_an_attempt_never_submitted_is_graded_and_named(download, invoke):
     result = invoke("grade", download / "responses.csv", "--key", download / "questions-key.json",
                     "--gradebook", "moodle", "--feedback", download / "sheets", "--out", f"{download / 'o'}/")
@@ -143,6 +144,7 @@ def test_an_attempt_never_submitted_is_graded_and_named(download, invoke):
     assert said in again.output, again.output   # the built key keeps it
 
 
+@pytest.mark.slow
 def test_an_unsubmitted_attempt_is_named_on_a_pdf_sheet(download, invoke, pdf_sheet_sources):
     result = invoke("grade", download / "responses.csv", "--key", download / "questions-key.json",
                     "--feedback", download / "sheets", "--format", "pdf", "--out", f"{download / 'o'}/")

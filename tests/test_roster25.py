@@ -13,6 +13,7 @@
 4. A roster whose ids match none of the answers' (keyed on ``email`` for want
    of an id column) stops grading in one line, writing nothing."""
 
+import pytest
 import csv
 import io
 import json
@@ -188,6 +189,7 @@ def test_a_dropped_student_with_a_paper_is_named_once_as_left_out(tmp_path, invo
     assert list(table(tmp_path / "out" / "g-students.csv")) == ["s001", "s002"]
 
 
+@pytest.mark.slow
 def test_dropping_a_blank_row_is_the_same_for_any_jobs(tmp_path, monkeypatch):
     monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
     wide_class(tmp_path)

@@ -136,6 +136,7 @@ def quizgen_imports(path: Path) -> set:
     return found
 
 
+@pytest.mark.slow
 def test_small_csv_reading_sits_below_grading_and_marking():
     assert quizgen_imports(PACKAGE / "csv_input.py") == {"quizgen.errors", "quizgen.input_files", "quizgen.byte_order"}
     assert quizgen_imports(PACKAGE / "input_files.py") == {"quizgen.errors"}

@@ -94,6 +94,7 @@ def test_a_negative_number_of_decimals_is_refused_with_a_reason():
     ('score_s: "sig(dot / root, 4)"', "score_s | sig(4)"),
     ('score_s: "score"', "score | sigdec(4)"),
 ])
+@pytest.mark.slow
 def test_a_template_rounding_its_ties_with_plain_round_sig_or_filters_validates(tmp_path, invoke, let_line, shown):
     """dot / 16 for an odd number of halves (10.5 / 16 = 0.65625) is a tie at 4
     figures, which round, sig and the filters once took to even and validate

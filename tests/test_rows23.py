@@ -54,6 +54,7 @@ def test_an_answer_of_2000_lines_is_one_row_and_a_stray_quote_still_spoils_only_
     assert [r[4] for r in out if r[0] == "t7"] == ["correct", "blank"]
 
 
+@pytest.mark.slow
 def test_records_over_the_limit_that_never_close_are_read_again_line_by_line_in_linear_time(folder):
     from quizgen.grading.answers_file import open_answers
     closed = 's0,Q1,a,"' + "\n".join(["w"] * (MAX_RECORD_LINES + 5)) + '"'
@@ -66,6 +67,7 @@ def test_records_over_the_limit_that_never_close_are_read_again_line_by_line_in_
     assert rows[1][2] == "s1" and "not closed" in rows[1][7] and rows[2][2] == "y0" and rows[2][7] is None
 
 
+@pytest.mark.slow
 def test_a_header_of_too_many_columns_is_refused_in_one_line(folder, invoke):
     (folder / "answers.csv").write_text("student_id,Q1a" + ",x" * MAX_COLUMNS + "\ns1,0.408\n", encoding="utf-8")
     result = invoke("grade", folder / "answers.csv")
@@ -74,6 +76,7 @@ def test_a_header_of_too_many_columns_is_refused_in_one_line(folder, invoke):
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_too_many_question_part_columns_are_refused_as_met(folder, invoke):
     labels = ",".join(f"{n}a" for n in range(1, MAX_PART_COLUMNS + 2))
     (folder / "answers.csv").write_text(f"student_id,{labels}\ns1,0.408\n", encoding="utf-8")

@@ -2,6 +2,7 @@
 template; one whose bounds name another parameter follows that parameter; a
 very long grid is drawn from without being listed."""
 
+import pytest
 from fractions import Fraction
 from pathlib import Path
 
@@ -22,6 +23,7 @@ def template_with_params(tmp_path, params: dict):
     return load_template(path)
 
 
+@pytest.mark.slow
 def test_a_grid_whose_bound_names_a_parameter_follows_it(tmp_path):
     template = template_with_params(tmp_path, {"top": {"integer": [1, 3]},
                                                "x": {"decimal": {"min": 0, "max": "top", "step": 0.5}}})

@@ -70,6 +70,7 @@ def test_jobs_zero_means_one_per_cpu_and_negative_is_refused(invoke, tmp_path):
     assert "--jobs must be 0" in result.stderr
 
 
+@pytest.mark.slow
 def test_ordered_map_keeps_input_order_across_processes():
     chunks = [[i] * (5 - i % 5) for i in range(23)]
     assert list(ordered_map(sum, chunks, jobs=2)) == [sum(c) for c in chunks]
@@ -82,6 +83,7 @@ def started_at(chunk):
     return chunk, start
 
 
+@pytest.mark.slow
 def test_ordered_map_hands_out_chunks_in_the_order_given_and_yields_in_input_order():
     chunks = [[i] for i in range(6)]
     results = list(ordered_map(started_at, chunks, jobs=2, order=[5, 4, 3, 2, 1, 0]))
@@ -115,11 +117,13 @@ def dying(chunk):
     return chunk
 
 
+@pytest.mark.slow
 def test_a_worker_error_reaches_the_caller_as_itself():
     with pytest.raises(SamplingError, match="no parameters passed"):
         list(ordered_map(failing, [[i] for i in range(8)], jobs=2))
 
 
+@pytest.mark.slow
 def test_a_worker_that_dies_is_an_error_not_a_hang():
     with pytest.raises(QuizgenError, match="worker process stopped"):
         list(ordered_map(dying, [[i] for i in range(8)], jobs=2))
@@ -167,6 +171,7 @@ def test_progress_bar_shows_on_a_terminal_only(monkeypatch):
     assert piped.getvalue() == ""
 
 
+@pytest.mark.slow
 def test_cli_runs_stay_quiet_when_stderr_is_not_a_terminal(invoke, tmp_path):
     result = invoke("generate", "--seed", 1, "--count", 2, "--out", tmp_path)
     assert "Generating" not in result.stderr      # only the one warning of templates out of variants
@@ -235,6 +240,7 @@ def raising_unpicklable(chunk):
     raise Unpicklable("the file handle went away")
 
 
+@pytest.mark.slow
 def test_an_error_that_cannot_travel_between_processes_keeps_its_message():
     with pytest.raises(QuizgenError, match="Unpicklable: the file handle went away"):
         list(ordered_map(raising_unpicklable, [[1], [2]], jobs=2))

@@ -54,6 +54,7 @@ def _work(sheet: str) -> list:
     return sheet.split(WORK)[1].split("\n\n")[0].splitlines()
 
 
+@pytest.mark.slow
 def test_an_earlier_part_written_short_is_named_at_itself_alone(sheets):
     """Its later parts, ECF from it, are named neither as rounded too early nor as
     using a value rounded before use: that was one mistake, made in (a). They were

@@ -62,6 +62,7 @@ def test_a_closed_quantity_prints_one_value_on_a_page(bank):
     assert seen >= DRAWS * 2
 
 
+@pytest.mark.slow
 def test_c10_forecast_bounds_are_the_losses_its_working_shows(templates_by_class):
     """The smallest and largest per-position loss, printed in the forecast and the
     check, are two of the losses step 2 shows, digit for digit."""
@@ -169,6 +170,7 @@ def test_key_answers_follow_one_rule_for_every_draw(bank):
     assert checked > DRAWS * 10 and longer
 
 
+@pytest.mark.slow
 def test_the_answers_note_says_when_an_answer_has_more_than_four_figures(bank):
     """The note under the answers said "4 significant figures" while every answer
     of 1 or more has 4 decimals (4.0474, 5 figures); it now says so, with the
@@ -286,6 +288,7 @@ def test_in_the_pdf_working_starts_with_its_steps_and_forecast_clears_the_block_
 EXPONENTIAL = re.compile(r"(?:^|,\s*)e\^\{\s*(-?\d+(?:\.\d+)?)\s*\}\s*=\s*(\d+(?:\.\d+)?)")   # e^{z} = value, opening a span
 
 
+@pytest.mark.slow
 def test_an_exponential_prints_one_value_across_templates(bank):
     """e^{0.5} printed 1.6487 in C1's working and 1.649 in C3's on the same paper:
     every template shows e^z with the same figures (sigdec(4))."""

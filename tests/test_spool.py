@@ -19,6 +19,7 @@ def test_spool_gives_back_what_was_put():
         assert (spool.get(second), spool.get(first)) == ("", "caf\u00e9 $x$\n")
 
 
+@pytest.mark.slow
 def test_spooled_quiz_holds_no_blocks_and_prints_the_same_documents(bank):
     templates = select(bank, "C1,C7")
     kept = make_quiz(templates, seed=4, count=2, students=STUDENTS, jobs=1, formats=("md",))

@@ -15,6 +15,7 @@ def grade(tmp_path_factory):
     return paper_grader(tmp_path_factory.mktemp("student22"), seed=7, count=1)
 
 
+@pytest.mark.slow
 def test_parts_worked_from_a_slipped_count_are_ecf(grade):
     graded = grade([("x", "Q6", "a", "1205"), ("x", "Q6", "b", "964"), ("x", "Q6", "e", "1205")])
     assert graded["Q6", "a", "1205"]["status"] == "incorrect"
@@ -24,6 +25,7 @@ def test_parts_worked_from_a_slipped_count_are_ecf(grade):
         assert row["feedback"].startswith("marked from your (a) = 1205")
 
 
+@pytest.mark.slow
 def test_what_to_work_on_names_the_answers_rounded_too_early(tmp_path):
     """rev-student22: a student who lost marks only to early rounding was sent to drill C1 with no word of it."""
     paper_grader(tmp_path, seed=7, count=1)   # the paper, in tmp_path / "paper"

@@ -63,6 +63,7 @@ def test_a_tag_beside_a_number_is_found_in_linear_time_over_spaces():
     assert large < 0.002 or large < 30 * small, (small, large)
 
 
+@pytest.mark.slow
 def test_what_a_tag_beside_reads_is_unchanged():
     import re
 
@@ -76,6 +77,7 @@ def test_what_a_tag_beside_reads_is_unchanged():
         assert (was and was.groupdict()) == (now and now.groupdict()), text
 
 
+@pytest.mark.slow
 def test_a_long_figure_name_is_one_line_naming_the_file_and_the_figure(invoke, tmp_path, monkeypatch):
     """A figure's name had no length limit (the axis words have 48): a 5,000-character
     name went into every label and axis. Now over NAME_LIMIT is the template's error."""

@@ -2,6 +2,7 @@
 file met, so --jobs 2 hinted ids that --jobs 1 did not (graded.csv changed with --jobs). Hints are
 now given once the file is read: the first 200 unknown ids in file order, in every row of theirs."""
 
+import pytest
 import csv
 
 from quizgen.grading import file_slice
@@ -13,6 +14,7 @@ def _rows(path):
         return list(csv.DictReader(handle))
 
 
+@pytest.mark.slow
 def test_unknown_id_hints_are_the_same_for_any_jobs(invoke, tmp_path, monkeypatch):
     monkeypatch.setattr(file_slice, "MIN_PART_BYTES", 0)
     roster = tmp_path / "roster.csv"

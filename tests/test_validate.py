@@ -50,6 +50,7 @@ def test_the_shipped_bank_validates_with_one_summary_line_per_template(invoke):
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.slow
 def test_validate_summary_names_class_id_and_checks(invoke, in_data):
     result = invoke("validate", "user_bank", "--samples", "10")
     assert result.exit_code == 0
@@ -96,6 +97,7 @@ CASES = [
 
 
 @pytest.mark.parametrize("name, marker, key, message", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.slow
 def test_each_kind_of_problem_is_reported_with_file_line_and_key(invoke, in_data, name, marker, key, message):
     path = Path("broken") / f"{name}.yaml"
     result = invoke("validate", path, "--samples", "20")
@@ -113,6 +115,7 @@ def test_a_single_mistake_gives_a_single_problem_line(invoke, in_data, name):
     assert len(problem_lines(result.stdout)) == 1, result.output
 
 
+@pytest.mark.slow
 def test_an_unquoted_word_is_not_reported_again_at_the_canonical_value(invoke, in_data):
     """``choice: [on, off]`` is the mistake (two words YAML reads as true/false); the canonical
     "on" is then not among the options, which only repeats it."""
@@ -183,6 +186,7 @@ def test_a_template_whose_draws_rarely_pass_is_reported_as_fragile(tmp_path, inv
                      r"'tau == 2' failed", result.output), result.output
 
 
+@pytest.mark.slow
 def test_samples_zero_checks_without_sampling(invoke, in_data):
     result = invoke("validate", "user_bank", "--samples", "0")
     assert result.exit_code == 0
@@ -242,6 +246,7 @@ def test_c10_canonical_numbers(causal):
 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=10**9))
+@pytest.mark.slow
 def test_c10_loss_is_the_mean_next_token_loss_over_all_but_the_first_word(causal, seed):
     inst = sample_instance(causal, f"c10/{seed}")
     words, p, q, mask = (inst.params[k] for k in ("scene", "p", "q", "mask"))

@@ -40,6 +40,7 @@ def test_a_trap_equal_to_the_answer_for_some_draws_is_a_warning_at_its_line(tmp_
     assert lines == sorted(lines) and len(lines) == 2   # with the few-variants warning at params, in file order
 
 
+@pytest.mark.slow
 def test_a_few_thrown_away_draws_in_a_small_run_are_not_a_warning(invoke):
     from quizgen.bank.loader import builtin_bank_dir
 
@@ -48,6 +49,7 @@ def test_a_few_thrown_away_draws_in_a_small_run_are_not_a_warning(invoke):
     assert "thrown away" not in result.output
 
 
+@pytest.mark.slow
 def test_the_shipped_bank_has_no_trap_that_often_equals_the_answer(templates_by_class):
     from quizgen.generation.quiz import seed_label
     from quizgen.generation.sampling import sample_instance
@@ -63,6 +65,7 @@ def test_the_shipped_bank_has_no_trap_that_often_equals_the_answer(templates_by_
         assert _coinciding_traps(template, report, rejections) == [], template.cls
 
 
+@pytest.mark.slow
 def test_an_answer_leaked_by_a_part_question_is_reported_at_that_line(tmp_path, invoke):
     text = AUTHOR.read_text().replace("What is the scaled score $q \\\\cdot k / \\\\sqrt{d_k}$?",
                                       "What is the scaled score (about {{ score_s | sigdec(4) }})?")
@@ -75,6 +78,7 @@ def test_an_answer_leaked_by_a_part_question_is_reported_at_that_line(tmp_path, 
     assert result.output.startswith(f"{path}:{line}: parts.0.ask: the problem text gives an answer away")
 
 
+@pytest.mark.slow
 def test_a_misspelt_or_derived_canonical_parameter_is_named(tmp_path, invoke):
     text = AUTHOR.read_text().replace("{d: 64, dot: 12}", "{d: 64, dot: 12, dott: 12, root: 8}")
     path = tmp_path / "c11.yaml"

@@ -29,6 +29,7 @@ def _problems(result) -> list:
     return [row for row in result.output.splitlines() if not row.startswith("quizgen: error")]
 
 
+@pytest.mark.slow
 def test_the_reviewers_class_validates_with_no_warning(invoke):
     result = invoke("validate", "--samples", "5", Path(__file__).parent / "data" / "author" / "c20_temperature.yaml")
     assert result.exit_code == 0 and "warning" not in result.output
@@ -60,6 +61,7 @@ def test_a_canonical_value_the_template_could_never_draw_is_refused(tmp_path, in
 
 
 @pytest.mark.parametrize("tau", ["exp(0.5)", "exp(2)"])
+@pytest.mark.slow
 def test_an_irrational_canonical_value_is_the_exact_value_meant_not_a_draw(tmp_path, invoke, tau):
     """As C4's 1/(2 + e^3) = 0.0453, under its lowest draw 0.05: the reference's value, on no grid."""
     path, _ = _broken(tmp_path, CANONICAL, f'  params: {{V: 3, z: [2, 1, 0], tau: "{tau}"}}')
@@ -88,6 +90,7 @@ def test_a_canonical_vector_of_the_wrong_length_is_reported_once_as_such(tmp_pat
     ("  expect: {top: 0.5065}\n", "", "canonical: warning: no expected value for part top: under expect"),
     ("  expect: {top: 0.5065}\n", "  expect: {}\n", "canonical.expect: warning: no expected value for part top"),
 ])
+@pytest.mark.slow
 def test_a_part_with_no_expected_canonical_value_is_a_warning(tmp_path, invoke, old, new, expected):
     path, _ = _broken(tmp_path, old, new)
     result = invoke("validate", "--samples", "5", path)
@@ -96,6 +99,7 @@ def test_a_part_with_no_expected_canonical_value_is_a_warning(tmp_path, invoke, 
         row for row in result.output.splitlines() if expected in row] != []
 
 
+@pytest.mark.slow
 def test_a_template_with_no_tests_gets_a_warning_per_part_and_trap(tmp_path, invoke):
     path, _ = _broken(tmp_path, C20[C20.index("tests:"):], "")
     lines = C20.splitlines()
@@ -134,6 +138,7 @@ def test_an_empty_tolerance_is_refused_with_the_allowed_forms(tmp_path, invoke, 
                                  "(3 significant figures)"]
 
 
+@pytest.mark.slow
 def test_generate_names_the_trap_that_equals_the_answer_not_the_last_failed_constraint(tmp_path, invoke):
     path, _ = _broken(tmp_path, 'value: "ptau"', 'value: "p"')
     line = next(n for n, row in enumerate(path.read_text().splitlines(), 1) if "code: temperature_multiplied" in row)
@@ -184,6 +189,7 @@ def test_a_step_that_shows_an_unknown_part_is_refused_naming_the_parts(tmp_path,
     assert not [p for p in _problems(invoke("validate", "--samples", "0", path)) if ".shows:" in p]
 
 
+@pytest.mark.slow
 def test_a_forecast_that_shows_an_unknown_part_is_refused_naming_the_parts(tmp_path, invoke):
     """``forecast_shows:`` names the parts whose answer the forecast states in words."""
     path, _ = _broken(tmp_path, "solution:\n", "solution:\n  forecast_shows: [tops]\n")
@@ -193,6 +199,7 @@ def test_a_forecast_that_shows_an_unknown_part_is_refused_naming_the_parts(tmp_p
     assert not [p for p in _problems(invoke("validate", "--samples", "0", path)) if "forecast_shows" in p]
 
 
+@pytest.mark.slow
 def test_a_very_long_bad_expression_is_quoted_cut_short(tmp_path, invoke):
     long = " and ".join(["d != 7"] * 2000)
     path, _ = _broken(tmp_path, '  p1: "exp(z[t]) / sum(exp(z))"', f'  p1: "{long}"')

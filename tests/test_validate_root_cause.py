@@ -3,6 +3,7 @@ reviewer writing new classes met both): a wrong answer that equals one of
 its traps, and lets that read each other in a cycle. Each bank is written
 here and checked through ``quizgen validate --bank``."""
 
+import pytest
 from pathlib import Path
 
 C20 = (Path(__file__).parent / "data" / "author" / "c20_temperature.yaml").read_text()
@@ -27,6 +28,7 @@ def _problems(result) -> list:
     return [row for row in result.output.splitlines() if not row.startswith(("quizgen: error", "built-in bank"))]
 
 
+@pytest.mark.slow
 def test_a_wrong_answer_equal_to_a_trap_is_reported_first_at_its_canonical_number(tmp_path, invoke):
     """The answer forgets the temperature, so it equals the trap temperature_ignored in every
     draw: the trap's rejection is real, but the canonical number 0.5065 shows the answer is wrong."""

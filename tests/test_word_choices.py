@@ -73,6 +73,7 @@ def test_choices_travel_through_key_json_and_a_bad_value_is_one_line(templates_b
         KeyPart.from_json({**number, "choices": 3}, "key.json: questions.0.parts.0")
 
 
+@pytest.mark.slow
 def test_choices_on_a_number_part_is_refused_at_its_line(invoke, tmp_path):
     source = (BANK / "c8_classifier_head.yaml").read_text(encoding="utf-8")
     broken = source.replace("  - name: loss\n", "  - name: loss\n    choices: K\n", 1)

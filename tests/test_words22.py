@@ -37,12 +37,14 @@ def graded(grade):
 
 
 @pytest.mark.parametrize("question, part, answer, status", ANSWERS)
+@pytest.mark.slow
 def test_a_self_correction_or_restatement_goes_to_a_person(graded, question, part, answer, status):
     row = graded[question, part, answer]
     assert row["status"] == status, row
     assert row["misconception"] == ""
 
 
+@pytest.mark.slow
 def test_zero_counts_and_a_one_position_average_earn_no_ecf(grade):
     """rev-marking22b: C6 answered 0 throughout took 4 of 5 points by ECF (80% of 0 is 0), and C10's
     (a) 1 made (b) the sum of the losses, the sum_instead_of_mean trap, an ECF answer: the shipped

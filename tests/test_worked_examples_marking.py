@@ -14,6 +14,7 @@ from run_support import cpu_seconds
 
 
 @pytest.mark.parametrize("cls", sorted(BANK))
+@pytest.mark.slow
 def test_a_three_figure_student_is_correct_on_every_part_of_the_worked_example(tmp_path, cls):
     instance = canonical_instance(BANK[cls])
     graded = _grade(tmp_path, {"s1": instance}, {"s1": student(instance, 3)})
@@ -30,6 +31,7 @@ def test_a_value_reached_only_by_carried_rounding_is_accepted_on_the_worked_exam
 
 
 @pytest.mark.parametrize("cls", sorted(BANK))
+@pytest.mark.slow
 def test_every_trap_of_the_worked_example_stays_named_now_carried_rounding_reaches_it(tmp_path, cls):
     instance = canonical_instance(BANK[cls])
     traps = [(pv, t) for pv in instance.parts for t in pv.traps if t.value is not None]

@@ -61,6 +61,7 @@ def test_the_working_rounds_to_the_keys_answer(cls, draws):
     assert checked >= draws and wrong == [], wrong[:5]
 
 
+@pytest.mark.slow
 def test_a_probability_near_one_keeps_four_figures_of_its_complement():
     """p > 0.9 is shown to 4 significant figures of 1 - p, so that -ln p,
     about 1 - p, keeps 4 figures too; the working's p still recomputes."""

@@ -33,6 +33,7 @@ def no_pass(*args, **kwargs):
     raise AssertionError("the pass over the rows ran")
 
 
+@pytest.mark.slow
 def test_a_wrong_key_for_a_big_file_stops_before_the_pass_naming_the_right_key(folder, invoke, monkeypatch, big):
     monkeypatch.chdir(folder)
     monkeypatch.setattr(run, "grade_file", no_pass)
@@ -70,6 +71,7 @@ def graded_texts(folder: Path, invoke, out: str, *args) -> tuple:
     return result.exit_code, result.output, texts
 
 
+@pytest.mark.slow
 def test_the_right_key_grades_the_same_with_the_sample_taken_and_without(folder, invoke, monkeypatch):
     monkeypatch.chdir(folder)
     taken = []
@@ -85,6 +87,7 @@ def test_the_right_key_grades_the_same_with_the_sample_taken_and_without(folder,
     assert before[2] == after[2]
 
 
+@pytest.mark.slow
 def test_force_samples_nothing_and_warns_after_the_pass(folder, invoke, monkeypatch, big):
     monkeypatch.chdir(folder)
     monkeypatch.setattr(belong_early, "graded_sample", no_pass)
@@ -93,6 +96,7 @@ def test_force_samples_nothing_and_warns_after_the_pass(folder, invoke, monkeypa
     assert "of a value quiz1/key.json knows: graded anyway, as --force asks" in result.output
 
 
+@pytest.mark.slow
 def test_about_half_far_and_no_better_key_near_is_left_to_the_check_after_the_pass(folder, invoke, monkeypatch, big,
                                                                                      tmp_path):
     """Another seed's answers with no key near them that fits: about half lie
@@ -114,6 +118,7 @@ def test_about_half_far_and_no_better_key_near_is_left_to_the_check_after_the_pa
     assert re.search(r"numeric answers \((49|50|51)%\) are near a value quiz2/key\.json knows", result.output)
 
 
+@pytest.mark.slow
 def test_answers_far_from_every_value_and_no_key_near_stop_before_the_pass(folder, invoke, monkeypatch, big, tmp_path):
     """Every number ten times what quiz1 knows, and no other key near: the far rule, before the pass."""
     import csv
@@ -150,6 +155,7 @@ def few_parts_answers(folder: Path, path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_ecf_looks_at_the_answered_parts_alone_with_the_same_result(folder):
     from quizgen.grading import ecf_pass
     from quizgen.grading.answer_pass import pass_rows
@@ -185,6 +191,7 @@ def test_ecf_looks_at_the_answered_parts_alone_with_the_same_result(folder):
     assert answered_reads < all_reads / 2
 
 
+@pytest.mark.slow
 def test_a_later_part_answering_few_of_the_keys_parts_sends_them_alone_and_grades_the_same(folder, tmp_path,
                                                                                           monkeypatch):
     import quizgen

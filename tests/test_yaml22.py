@@ -42,6 +42,7 @@ def test_a_policy_integer_of_thousands_of_digits_is_one_line(invoke, tmp_path, s
     assert f"p.yaml:1: not valid YAML (an integer of 5,000 digits; at most {MAX_INT_DIGITS} digits" in one_line(result)
 
 
+@pytest.mark.slow
 def test_a_bank_integer_of_thousands_of_digits_is_refused_with_its_line(invoke, tmp_path):
     bank = bank_with(tmp_path, r"^points: 6$", "points: " + "9" * 5000)
     validated = invoke("validate", bank)
@@ -54,6 +55,7 @@ def test_a_bank_integer_of_thousands_of_digits_is_refused_with_its_line(invoke, 
 
 @pytest.mark.parametrize("line, expected", [("points: ", "points must be a positive whole number"),
                                             ("points: 6\nunknown_key: ", "unknown_key")])
+@pytest.mark.slow
 def test_a_long_base_60_number_is_text_read_at_once(invoke, tmp_path, line, expected):
     """``1:59:59:...`` (nearly 1 MiB) took PyYAML ~20 s as a base-60 integer, then overflowed."""
     bank = bank_with(tmp_path, r"^points: 6$", line + "1" + ":59" * 330_000)
@@ -80,6 +82,7 @@ def test_integers_up_to_the_digit_limit_are_read():
         safe_load(f"n: {'9' * (MAX_INT_DIGITS + 1)}")
 
 
+@pytest.mark.slow
 def test_question_points_beyond_what_key_json_holds_are_refused(invoke, tmp_path):
     """1e20 points once generated a paper whose key.json grade then refused."""
     bank = bank_with(tmp_path, r"^points: 6$", "points: 100000000000000000000")
@@ -92,6 +95,7 @@ def test_question_points_beyond_what_key_json_holds_are_refused(invoke, tmp_path
     assert not (tmp_path / "quiz" / "key.json").exists()
 
 
+@pytest.mark.slow
 def test_part_points_beyond_what_key_json_holds_are_refused(invoke, tmp_path):
     bank = bank_with(tmp_path, r"^points: 6$", "points: 1000000")
     template = bank / "c11.yaml"
