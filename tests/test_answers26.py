@@ -84,6 +84,7 @@ def test_a_sum_with_a_spaced_unary_minus_is_a_sum(text):
     assert checker(0.4)(text).status == "correct"
 
 
+@pytest.mark.slow
 def test_a_sum_with_a_spaced_unary_minus_is_graded(grade):
     rows = [("Q1", "a", "0.8 + - 0.0843"), ("Q1", "a", "0.7157 +- 0.001")]
     graded = grade(rows)
@@ -101,6 +102,7 @@ def test_a_braced_number_then_a_full_stop_is_that_number(text, decimal_comma):
     assert checker(0.7157, decimal_comma)(text).status == "correct"
 
 
+@pytest.mark.slow
 def test_a_braced_number_then_a_full_stop_is_graded_on_a_decimal_comma_file(grade):
     rows = [("Q1", "a", "{0,7157}."), ("Q1", "a", "{0,7157}"), ("Q1", "a", "{0,7157} nats.")]
     graded = grade(rows, delimiter=";")
@@ -175,6 +177,7 @@ def test_one_braced_number_pattern_reads_what_the_two_read(text, point, comma):
     lambda n: "\\frac{" * (n // 6) + "1",   # nested_too_deep's search over unread groups
     lambda n: "^{" * (n // 2),
 ])
+@pytest.mark.slow
 def test_crafted_answers_of_20000_characters_are_read_at_once(make):
     """A size test, not a timing ratio: each pattern is linear by its construction (see their
     docstrings); a quadratic one takes seconds on 20,000 characters (rev-redos25's took 1.1 s

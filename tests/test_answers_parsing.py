@@ -43,6 +43,7 @@ def test_encoding_detection_prefers_bom_then_utf8_then_cp1252():
     assert detect_encoding("Zoë".encode("cp1252")) == "cp1252"
 
 
+@pytest.mark.slow
 def test_a_stray_invalid_byte_after_the_sample_is_read_as_cp1252(tmp_path):
     head = "student_id,question_id,part,answer\n" + "s1,Q1,a,0.4\n" * 7000
     path = write(tmp_path, head.encode() + b"s\xe92,Q1,a,0.5\n")
@@ -154,6 +155,7 @@ def test_a_row_the_csv_module_cannot_split_is_kept_with_a_reason(tmp_path):
     assert rows[-1] == ("s2", "Q1", "a", "0.4", None)
 
 
+@pytest.mark.slow
 def test_a_broken_wide_row_still_gives_one_record_per_question(tmp_path):
     text = "student_id,Q1a,Q1b\ns1,\"" + "x" * 2_000_000 + "\"\ns2,0.4,0.5\n"
     rows = answers_of(write(tmp_path, text))

@@ -69,6 +69,7 @@ def test_the_grouping_patterns_are_named_for_what_they_hold():
     assert marks.read_marks("1,234.5") == "1234.5" and marks.read_marks("1.234,5") == "1234.5"
 
 
+@pytest.mark.slow
 def test_a_run_of_dashes_beside_a_number_is_read_in_linear_time():
     """Ending ``rest`` at each dash of ``1 - - ... x`` tried the tag after it there, reading the run
     to its end: quadratic (4,000 dashes took 2 s; 200 characters about 1-9 ms an answer)."""

@@ -37,6 +37,7 @@ def _gaps(instance):
                 yield pv.part.name, trap.code, abs(value - answer) / max(abs(value), abs(answer))
 
 
+@pytest.mark.slow
 def test_seed_77s_c1_draws_keep_the_raw_logit_trap_2_percent_from_the_answer(templates_by_class):
     """Seed 77 --count 60 gave Q42 p = 0.8723 beside the trap 0.875."""
     template = templates_by_class["C1"]

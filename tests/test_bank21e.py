@@ -164,6 +164,7 @@ def test_c1_forecast_gives_the_largest_logit_and_the_softmax_does_not_rank(templ
         assert "rank" not in why and "positive weight $e^{z}$" in why and "keep their order" in why, why
 
 
+@pytest.mark.slow
 def test_c4_check_says_the_mean_does_not_grow_merely_with_more_masks(templates_by_class):
     for _, view in _draws(templates_by_class["C4"], 10):
         verify = _flat(view["verify"])

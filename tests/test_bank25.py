@@ -52,6 +52,7 @@ def test_c6_a_fraction_worked_from_a_wrong_a_says_where_it_came_from(seed1):
         assert (graded["Q6", part, answer]["status"], graded["Q6", part, answer]["note"]) == ("correct", "ecf")
 
 
+@pytest.mark.slow
 def test_c6_a_fraction_not_worked_from_the_students_answers_is_still_told_a_count_is_whole(seed1):
     row = seed1([("z", "Q6", "a", "1440"), ("z", "Q6", "c", "144.5")])["Q6", "c", "144.5"]
     assert row["feedback"] == "a count is a whole number, and 144.5 is not one: round a count worked out as a fraction"
@@ -62,6 +63,7 @@ def test_c6_a_fraction_not_worked_from_the_students_answers_is_still_told_a_coun
     ("1152.4", "a count is a whole number, and 1152.4 is not one: round a count worked out as a fraction"),
     ("1151.6", "a count is a whole number, and 1151.6 is not one: round a count worked out as a fraction"),
     ("1150.5", "a count is a whole number, and 1150.5 is not one (nor near the count asked for)")])
+@pytest.mark.slow
 def test_c6_a_fraction_is_told_to_round_only_where_rounding_reaches_the_count(seed1, answer, said):
     """rev-instructor26: `ln(2)` for (b) = 1,152 was told to round (to 1, still wrong)."""
     assert seed1([("z", "Q6", "b", answer)])["Q6", "b", answer]["feedback"] == said
@@ -134,6 +136,7 @@ def test_c9_both_sides_named_and_the_sum_denied_stay_right(invoke, tmp_path):
 # ------------------------------------------------------------------ 4. and 6. C5 (b)
 
 @pytest.mark.parametrize("answer", ["none", "nothing", "None."])
+@pytest.mark.slow
 def test_c5_b_none_or_nothing_goes_to_a_person(seed1, answer):
     row = seed1([("Q5", "b", answer)])["Q5", "b", answer]
     assert row["status"] == "needs_review" and "no value or that the value is zero" in row["reason"], row
@@ -155,6 +158,7 @@ def test_c5_infinite_is_told_that_no_division_by_zero_has_a_value(seed1):
 
 # ------------------------------------------------------------------ 5. C10's check
 
+@pytest.mark.slow
 def test_c10_check_says_bert_still_sees_where_the_sequence_ends(templates_by_class):
     instance = sample_instance(templates_by_class["C10"], "bank25/0")
     verify = " ".join(question_view(Question("Q1", instance), "text")["verify"].split())

@@ -47,6 +47,7 @@ def test_zero_mask_names_the_rate_its_solution_calls_r():
         assert re.search(r"\$r = 0\.\d\d\$", view["stem"]), view["stem"]
 
 
+@pytest.mark.slow
 def test_nsp_stem_relates_its_single_score_to_bert_two_logit_head():
     """C7: BERT's own NSP head has two logits and a softmax; the one-score sigmoid
     form is the same model only when the stem says s is their difference."""

@@ -89,6 +89,7 @@ def test_c4_states_how_the_tie_at_t_10_is_rounded(templates_by_class):
     assert "which BERT's code rounds" not in _flat(_view(_with_n(templates_by_class["C4"], 9))["stem"])
 
 
+@pytest.mark.slow
 def test_c9_reads_a_sentence_pair_with_three_special_tokens(templates_by_class):
     stem = _flat(_view(canonical_instance(templates_by_class["C9"]))["stem"])
     assert "a sentence pair read as [CLS] A [SEP] B [SEP]" in stem and "the three special tokens" in stem, stem
@@ -118,6 +119,7 @@ def test_c3_names_the_cased_multilingual_vocabulary(templates_by_class):
     assert seen
 
 
+@pytest.mark.slow
 def test_c7_main_sentence_says_which_cls_vector(templates_by_class):
     stem = _flat(_view(canonical_instance(templates_by_class["C7"]))["stem"])
     assert "scores the pair from a [CLS] vector" in stem and "(in BERT's released code, the pooled one:" in stem, stem

@@ -76,6 +76,7 @@ def test_c5_c_asks_the_probability_before_the_draw(templates_by_class):
     assert ask.startswith("Before this masking step ran, what was the probability that it would pick none"), ask
 
 
+@pytest.mark.slow
 def test_c5_c_prints_its_exact_value_as_the_expression(templates_by_class):
     """Seed 11's n = 10, r = 0.07 printed "exactly 0.48398230717929318249"; every draw
     whose answer is rounded now prints (1 - r)^n in its numbers, and it is the value."""

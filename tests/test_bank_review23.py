@@ -76,6 +76,7 @@ def test_a_seeded_paper_says_nothing_about_the_reference(invoke, tmp_path):
 
 @pytest.mark.parametrize("seed, number, shown, key", [(1, "Q4", "0.8745", "0.8746"), (3, "Q9", "1.8848", "1.8847"),
                                                       (4, "Q9", "3.2800", "3.2798")])
+@pytest.mark.slow
 def test_a_sum_of_rounded_losses_says_where_it_leaves_the_key(invoke, tmp_path, seed, number, shown, key):
     """The working's last line gave 3.2800 under a bold key of 3.2798: it now says the unrounded value."""
     assert invoke("generate", "--seed", str(seed), "--out", tmp_path / "q").exit_code == 0

@@ -114,6 +114,7 @@ def _c3_seed_1(invoke, folder, fmt="md"):
     return text[start:text.index("Masked-LM loss over several", start)]
 
 
+@pytest.mark.slow
 def test_c3_writes_its_size_once_and_a_tiny_probability_in_scientific_form(invoke, tmp_path):
     """Seed 1's C3: "the 28,996-entry ... vocabulary" beside "V = 28996", and a bold
     0.00003449; key.csv keeps the decimal, and the grader takes every form."""

@@ -26,6 +26,7 @@ def _written(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else str(float(value))
 
 
+@pytest.mark.slow
 def test_every_part_names_the_15_percent_slip_where_the_rate_differs(templates_by_class):
     seen = set()
     for k in range(30):

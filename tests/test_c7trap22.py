@@ -25,6 +25,7 @@ def _swapped(p: float) -> dict:
     return {"p": str(slip), "loss_y1": significant(-math.log(1 - slip), 3), "loss_y0": significant(-math.log(slip), 3)}
 
 
+@pytest.mark.slow
 def test_grade_names_the_swapped_label_at_c_from_the_students_own_a(tmp_path):
     """(a) wrong, (b) and (c) the other label's term on it: both are wrong_label_branch,
     marked from (a) (before, (c) was a bare incorrect: its trap read their (b))."""
@@ -38,6 +39,7 @@ def test_grade_names_the_swapped_label_at_c_from_the_students_own_a(tmp_path):
             assert row["feedback"].startswith(f"marked from your (a) = {paper['p']}: "), row
 
 
+@pytest.mark.slow
 def test_grade_names_it_whatever_the_student_wrote_at_b_and_ecf_still_comes_first(tmp_path):
     """(b) plainly wrong or left out: (c) = -ln of their own (a) is still the other
     label's loss. One mistake is named once: (c) = -ln(1 - their (a)), a correct
@@ -81,6 +83,7 @@ def test_the_drill_names_the_swapped_label_at_c_from_the_learners_own_a():
     assert said.count("(worked from your own (a) = 0.731)") == 2, said
 
 
+@pytest.mark.slow
 def test_the_drill_quotes_a_not_b_when_b_was_ecf():
     """0.731, 0.313 (ECF), 0.313: (c) is the other label's loss worked from their (a), not "your (b)"."""
     said = _drill_c7(8, ["0.731", "0.313", "0.313"])

@@ -19,6 +19,7 @@ def _one_line(text: str) -> str:
 
 # ---------------------------------------------------------------- 1. Moodle keyed by email, no id an email
 
+@pytest.mark.slow
 def test_moodle_by_email_when_no_id_is_an_email_suggests_the_id_number_key(tmp_path, invoke):
     answers = write(tmp_path, {"questions": [Q1]}, right_answers(["s001", "s002"]))
     result = invoke("grade", answers, "--gradebook", "moodle", "--gradebook-key", "email", "--jobs", 1)

@@ -78,6 +78,7 @@ def test_ecf_reads_an_earlier_count_by_the_same_rule():
     assert checker(1.44, False, False)("1,440").value == pytest.approx(1.44)
 
 
+@pytest.mark.slow
 def test_grade_gives_a_unit_and_a_bare_comma_the_same_verdict(tmp_path):
     part = {"part": "a", "name": "loss", "type": "numeric", "points": 1.0, "value": 1.44, "answer": "1.44",
             "tolerance": {"sigfigs": 3}}

@@ -24,6 +24,7 @@ def graded(tmp_path_factory):
     return graded_with_policy(folder / "g", folder / "quiz" / "key.json", rows, "")
 
 
+@pytest.mark.slow
 def test_the_key_is_the_reviewers(graded):
     assert graded[("c2400", "Q1", "a")]["expected"] == "2580"
 

@@ -67,6 +67,7 @@ def test_the_download_descriptions_are_one_set():
     assert lms_input.DOWNLOADS is DOWNLOADS
 
 
+@pytest.mark.slow
 def test_grading_a_download_reads_its_start_once(tmp_path, monkeypatch):
     calls = []
     real = lms_input.csv_start
@@ -98,6 +99,7 @@ def test_an_earlier_keys_values_are_cut_with_dots_on_one_line():
     assert f"classes {'C' * 57}..., count 1" in message and f"classes {'D' * 57}..., count 1" in message
 
 
+@pytest.mark.slow
 def test_utf16_without_a_byte_order_mark_is_called_so_not_just_binary(invoke, tmp_path):
     """rev-hostile19: such a file was only "found binary data (NUL bytes), not
     text", though --encoding utf-16-le reads it."""

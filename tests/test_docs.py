@@ -100,6 +100,7 @@ def test_authorings_validate_summary_line_is_what_validate_prints(invoke):
     assert printed == shown
 
 
+@pytest.mark.slow
 def test_readme_names_key_csvs_columns_and_marking_md_quotes_a_real_policy_error(invoke, tmp_path):
     """README lists key.csv's columns as generate writes them, and docs/marking.md's
     example of a misspelt trap under a template is the line grade prints for it."""
@@ -161,6 +162,7 @@ def test_every_option_written_after_a_command_is_one_of_its_options():
     assert len(COMMANDS) >= 7 and not wrong, wrong
 
 
+@pytest.mark.slow
 def test_every_repository_path_the_docs_name_exists():
     """Files and folders of this repository named in README.md or docs/ (quizgen/...,
     tests/..., docs/..., templates/..., question_bank/..., benchmarks/....py) exist.

@@ -99,6 +99,7 @@ def test_invalid_and_blank_input_is_explained_and_not_counted(invoke, c1_key):
     assert "Incorrect" not in result.output
 
 
+@pytest.mark.slow
 def test_hints_come_in_order_and_keep_the_class_in_its_box(invoke, state_file, c1_key):
     key = c1_key()
     result = invoke(*C1, input=lines(*["h"] * 6, key["p"].answer, "h", "h", "h", key["loss"].answer, "q"))
@@ -205,6 +206,7 @@ def test_an_unwritable_state_file_is_reported_once_and_the_drill_goes_on(runner,
     assert "Question 2 (C1)" in result.output and "Progress saved" not in result.output
 
 
+@pytest.mark.slow
 def test_stats_shows_the_record(invoke, c1_key):
     key = c1_key()
     invoke(*C1, input=lines(key["p"].answer, trap_value(key["loss"], "missing_minus_sign"), "q"))
@@ -348,6 +350,7 @@ def test_default_path_follows_the_environment(monkeypatch, tmp_path):
     assert learner.default_path() == tmp_path / "home" / ".local" / "share" / "quizgen" / "progress.json"
 
 
+@pytest.mark.slow
 def test_the_drill_marks_with_error_carried_forward_and_rounding_feedback_at_once(c1_key):
     import math
     records = c1_key()
@@ -391,6 +394,7 @@ def user_bank(folder, **stems):
     return folder
 
 
+@pytest.mark.slow
 def test_a_user_template_that_cannot_render_fails_before_the_drill_starts(invoke, tmp_path):
     """The first question is rendered before the header: an error, and nothing else."""
     bank = user_bank(tmp_path / "bank", C11="Given {{ tau.nosuchattr }}:")

@@ -33,6 +33,7 @@ def test_a_question_left_after_a_right_a_is_in_the_advice(templates_by_class):
     assert "try: quizgen drill --classes C1" in output
 
 
+@pytest.mark.slow
 def test_the_advice_says_which_parts_of_the_left_question_came_after_hints(templates_by_class):
     answers = _answers(templates_by_class["C6"], 1)
     output, _ = drill(f"{answers[0]}\nh\n{answers[1]}\nq\n", classes="C6", seed=1, save=False)
@@ -60,6 +61,7 @@ def test_every_shipped_trap_has_an_english_name():
     assert trap_name("own_bank_slip", names) == "own bank slip"   # a code no template names: read as words
 
 
+@pytest.mark.slow
 def test_the_summary_and_advice_name_a_trap_in_english():
     output, _ = drill("0\ninfinity\ns\nq\n", classes="C5", seed=1, save=False)
     assert "zero mask is infinite" not in output and "zero_mask_is_infinite" not in output, output
@@ -93,6 +95,7 @@ def test_no_hint_names_or_quotes_a_later_part(cls, templates_by_class):
                 assert not quoted & worked_later, (seed, letter, quoted & worked_later)
 
 
+@pytest.mark.slow
 def test_c10s_forecast_is_a_hint_for_the_loss_not_the_count(templates_by_class):
     answers = _answers(templates_by_class["C10"], 1)
     output, _ = drill("h\nh\nh\n" + f"{answers[0]}\nh\nq\n", classes="C10", seed=1, save=False)

@@ -122,6 +122,7 @@ def test_the_drill_says_log_is_read_as_ln():
 
 # 4. cut off at fewer figures than asked
 
+@pytest.mark.slow
 def test_a_two_figure_cut_off_is_told_and_stays_incorrect(checkers):
     verdict = checkers("C4")["a"]("1.5")   # 1.5505: 1.6 to 2 figures
     assert verdict.status.value == "incorrect"
@@ -134,6 +135,7 @@ def test_a_two_figure_cut_off_is_told_and_stays_incorrect(checkers):
 
 # 5. a trap's value in (a), then (b) exact from its unrounded value
 
+@pytest.mark.slow
 def test_exact_from_the_unrounded_trap_is_ecf():
     result, out = drill("C3", "0.0498", "3", "q")   # e^-3, a trap; -ln(e^-3) = 3 exactly
     assert [p.status for p in result.parts] == ["incorrect", "correct"]

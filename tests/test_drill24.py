@@ -110,6 +110,7 @@ def test_a_progress_file_too_large_is_left_alone_unread(tmp_path, invoke):
     assert state.stat().st_size == 4 * 2 ** 20 + 1 and not (tmp_path / "p.json.bad").exists()
 
 
+@pytest.mark.slow
 def test_a_record_with_too_many_entries_is_set_aside(tmp_path, invoke):
     """200,000 misconception entries made a one-question drill take 7.6 s."""
     state = tmp_path / "p.json"
@@ -137,6 +138,7 @@ def _question(output: str) -> str:
     return output.split("Question ")[-1].split("(b)")[0].split("> ")[0]
 
 
+@pytest.mark.slow
 def test_quitting_mid_question_names_the_command_that_asks_it_again(tmp_path, invoke):
     """The quit summary said 'finish a C1 question next time', without the --seed that brings it back."""
     state = tmp_path / "p.json"

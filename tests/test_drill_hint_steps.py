@@ -142,6 +142,7 @@ def test_c3_forecast_which_states_both_answers_is_not_a_hint_for_a():
     assert "Hint 1 of" in hints and "ln V" not in hints and "same share" not in hints
 
 
+@pytest.mark.slow
 def test_c9_b_gets_the_correction_of_the_order_as_its_hint():
     """rev-student16, rev-fresh16: C9's one correcting step answered (b) and (c) and was
     held for (c), so (b) had no hint at all; each correction is now a step of its own."""

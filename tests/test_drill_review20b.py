@@ -57,6 +57,7 @@ def test_a_forecast_not_asked_for_at_its_own_part_is_offered_after_it(templates_
     assert "Forecast" not in [label for label, _ in part_hints(view, records + [later], 2, True).hints]
 
 
+@pytest.mark.slow
 def test_carried_rounding_does_not_repeat_the_answer_just_shown():
     """-ln(0.917) for 0.08684: "Correct: 0.08684 ... (from unrounded values the answer is 0.08684)"."""
     output, _ = drill("0.9168\n-ln(0.917)\nq\n", classes="C7", seed=262, save=False)

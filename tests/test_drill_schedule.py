@@ -98,6 +98,7 @@ def test_one_part_is_one_part_in_the_total():
     assert _score_table([part, part])[-1] == "Total: 2 of 2 parts right."
 
 
+@pytest.mark.slow
 def test_a_question_moves_a_misconception_at_most_once_and_not_where_it_was_met(tmp_path):
     """Seed 5, C6: the 80/10/10 trap sits on parts (b), (c), (d). Q1 meets it at
     (b) and answers (c), (d) right; Q2 answers all right. It moved up once per
@@ -116,6 +117,7 @@ def test_record_traps_moves_each_code_once_and_a_met_one_not_up():
         "a": (3, 16, 0, 1), "b": (1, 7, 1, 0)}
 
 
+@pytest.mark.slow
 def test_an_abandoned_question_moves_no_misconception_and_the_summary_says_what_was_saved(tmp_path):
     """Seed 3, C2: Q1 (a) the trap's answer, (b) skipped; Q2 (a) right, then q.
     Q2 is not recorded, so the trap it avoided must not move either: the summary

@@ -40,6 +40,7 @@ def test_a_symbolic_link_is_followed_and_kept(tmp_path):
     assert learner.parse(target.read_text()).sessions == 2
 
 
+@pytest.mark.slow
 def test_a_file_from_a_newer_quizgen_is_kept_and_not_written(tmp_path):
     from quizgen.cli import main
     from click.testing import CliRunner
@@ -76,6 +77,7 @@ def test_drill_help_names_the_default_progress_file_where_record_py_keeps_it(tmp
 
 
 @pytest.mark.parametrize("name, shown", [("x\ud800", "x?"), ("evil\u202eedoc", "evil?edoc"), ("bell\x07", "bell?")])
+@pytest.mark.slow
 def test_a_record_with_a_name_that_cannot_be_shown_is_set_aside_with_one_warning(invoke, tmp_path, name, shown):
     """Half of a UTF-16 pair (JSON's "\\ud800") in a misconception's name crashed
     --stats and a drill's summary with a UnicodeEncodeError; a U+202E was printed

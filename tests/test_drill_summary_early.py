@@ -2,6 +2,7 @@
 right from an earlier answer carried on rounded short did not have 'the right
 value but too few significant figures'."""
 
+import pytest
 from quizgen.drill.session import PartResult
 from quizgen.drill.summary import _score_table
 
@@ -17,6 +18,7 @@ def test_a_part_carrying_an_earlier_early_rounding_is_counted_apart():
     assert "1 part carried an earlier part's answer on rounded short" in text
 
 
+@pytest.mark.slow
 def test_quitting_after_a_miss_shows_the_worked_solution_it_records_the_miss_for():
     """rev-student17b: 'q' after a wrong (a) saved a miss and never showed the working."""
     import io

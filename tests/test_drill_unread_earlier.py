@@ -4,6 +4,7 @@ out from it for a person too (ecf_pass._read_with), and the drill, with no
 person, asks again and says why: the later part is checked against the
 learner's own earlier answer, so that answer is needed as a number first."""
 
+import pytest
 import io
 
 from quizgen.drill.session import run_drill
@@ -19,6 +20,7 @@ def drill(cls, *answers, seed=1):
     return result, " ".join(out.getvalue().split())
 
 
+@pytest.mark.slow
 def test_a_sentence_or_an_unreadable_a_is_asked_again_saying_b_is_marked_from_it():
     result, out = drill("C1", "I think it is 0.408", "1/0", "0.408", "I think it is 0.897", "0.897", "q")
     sentence, unreadable, _, last = out.split("> ")[1:5]
@@ -30,6 +32,7 @@ def test_a_sentence_or_an_unreadable_a_is_asked_again_saying_b_is_marked_from_it
     assert "Marked from your (a) = 0.408: correct given that value (error carried forward)." in out
 
 
+@pytest.mark.slow
 def test_every_part_worked_out_from_a_is_named():
     result, out = drill("C6", "about a hundred", "1500", "1200", "q")
     assert ("Parts (b), (c), (d) and (e) are worked out from (a): give (a) as a number, and they are then "

@@ -126,6 +126,7 @@ def test_a_stray_word_at_a_yes_no_part_is_marked_wrong_with_the_options_named(in
     assert "Correct: no." not in said and "was not counted" not in said
 
 
+@pytest.mark.slow
 def test_a_number_at_a_word_part_is_marked_wrong_with_what_it_asks(invoke):
     """C9 (c) '1.2', C5 (b) '42': asked again; grade marks them incorrect."""
     said = _drill(invoke, "C9", ["2.06", "yes", "1.2", "no"])

@@ -145,6 +145,7 @@ def _template(tmp_path, range_line: str, part: str = "p") -> Path:
     ("[zero, 1]", "range must be [low, high]"),
     ("0.5", "range must be [low, high]"),
 ])
+@pytest.mark.slow
 def test_a_malformed_range_is_one_line_naming_file_and_line(tmp_path, written, message):
     path = _template(tmp_path, written)
     with pytest.raises(QuizgenError) as caught:

@@ -30,6 +30,7 @@ def one_line(result) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 def test_done_is_0(invoke, tmp_path):
     assert invoke("generate", "--classes", "C1", "--seed", 3, "--out", tmp_path / "q").exit_code == 0
 
@@ -54,6 +55,7 @@ def test_a_bad_key_is_2(invoke, tmp_path):
     assert result.exit_code == 2 and "points" in one_line(result)
 
 
+@pytest.mark.slow
 def test_validate_findings_are_1(invoke, tmp_path):
     bank = Path(__file__).parent / "data" / "bad_bank"
     result = invoke("validate", bank, "--samples", 2)

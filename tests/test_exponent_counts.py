@@ -45,6 +45,7 @@ def test_the_guessers_leave_a_number_before_an_exponent_alone():
     assert guessed_group("5 (5,000)", False, False) != ""   # "0.005 (5,000)": its 0.005 says the comma groups
 
 
+@pytest.mark.slow
 def test_grade_marks_an_e_notation_count_right(tmp_path, invoke):
     key = tmp_path / "key.json"
     invoke("generate", "--seed", 7, "--classes", "C6", "--out", tmp_path)
@@ -64,6 +65,7 @@ def test_the_drill_reads_an_e_notation_count_and_carries_it_forward(invoke):
     assert "Correct: 1200." in out
 
 
+@pytest.mark.slow
 def test_grade_reads_grouped_numbers_before_an_exponent(tmp_path, invoke):
     """fix27a: the reviewer's answers, right at a0d8715, were invalid with an untrue 'list' reason."""
     key = tmp_path / "key.json"

@@ -60,6 +60,7 @@ def test_an_absent_student_gets_no_sheet_and_a_note_says_why(quiz, pdf_sheet_sou
     assert sorted(pdf_sheet_sources) == ["s01.tex", "s02.tex"]
 
 
+@pytest.mark.slow
 def test_a_student_whose_only_answer_went_elsewhere_is_not_called_absent(quiz):
     """An answer to a question not on the paper is an answer received: the
     sheet explains where it went, and does not say none was found."""
@@ -97,6 +98,7 @@ def test_one_score_reads_one_way_on_a_sheet(quiz, tmp_path):
     assert graded["Q2", "a"][:2] == ("partial", "1")   # override26: a person's part marks
 
 
+@pytest.mark.slow
 def test_every_summary_gives_the_class_centre_over_the_roster_and_over_those_who_answered(quiz):
     """Two of four absent: stdout, report.md and the HTML page each give both
     means and medians, labelled alike, never one of them alone."""

@@ -38,5 +38,6 @@ def test_a_canvas_keys_sheets_print_the_canvas_rounding_sentence(tmp_path, invok
     assert PROMISE not in text and f"({CANVAS_ROUNDING_RULE})" in text
 
 
+@pytest.mark.slow
 def test_a_paper_keys_sheets_keep_the_papers_sentence(tmp_path, invoke, pdf_sheet_sources):
     assert f"({ROUNDING_RULE})" in _sheet_texts(tmp_path, invoke, "", "md", pdf_sheet_sources)

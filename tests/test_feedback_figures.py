@@ -141,6 +141,7 @@ def test_a_rerun_removes_the_figures_it_no_longer_shows(quizzes, tmp_path):
     assert sorted(p.name for p in (tmp_path / "sheets").glob("[!.]*")) == sorted([*sheets, "Q1-figure.svg"])
 
 
+@pytest.mark.slow
 def test_a_failed_figure_write_leaves_no_sheet_half_written(quizzes, tmp_path, monkeypatch):
     from quizgen import files
 

@@ -24,6 +24,7 @@ ROWS = [(HOSTILE_ID, HOSTILE_NAME, "Q1", "a", "0.25"), (HOSTILE_ID, HOSTILE_NAME
         ("s2", "Bo", "Q1", "a", "0.5")]
 
 
+@pytest.mark.slow
 def test_latex_source_escapes_hostile_ids_names_answers_and_key_text(tmp_path, pdf_sheet_sources):
     key = small_key(code="log_halved")   # a code is lower_snake_case (key/checks.py), shown as words
     key["questions"][0]["parts"][0]["misconceptions"][0]["feedback"] = "feedback for {halved}%"
@@ -45,6 +46,7 @@ def test_latex_source_escapes_hostile_ids_names_answers_and_key_text(tmp_path, p
     assert r"\item misconception {\textquotedbl}log halved{\textquotedbl}: Q1 (a)." in tex   # no bank: the code
 
 
+@pytest.mark.slow
 def test_pdf_sheet_has_the_worked_solution_in_latex(tmp_path, pdf_sheet_sources):
     from quizgen.generation.run import generate
     import json
@@ -62,6 +64,7 @@ def test_pdf_sheet_has_the_worked_solution_in_latex(tmp_path, pdf_sheet_sources)
     assert r"your question's point marked.\par}" + "\n" + r"\end{qzblock}\qzendrow" in figure   # Forecast. clears the row
 
 
+@pytest.mark.slow
 def test_every_page_names_its_student_and_counts_the_pages(tmp_path, pdf_sheet_sources):
     long_name = "Maximiliana Theodora Wilhelmina von Hohenzollern-Sigmaringen-Brandenburg the Third"
     rows = ROWS + [("s3", long_name, "Q1", "a", "0.5")]
@@ -75,6 +78,7 @@ def test_every_page_names_its_student_and_counts_the_pages(tmp_path, pdf_sheet_s
     assert footer + long_name[:57] + "... (s3)}}" in pdf_sheet_sources["s3.tex"]      # cut as on the exam paper
 
 
+@pytest.mark.slow
 def test_a_questions_heading_table_and_notes_stay_together_and_answers_are_listed(tmp_path, pdf_sheet_sources):
     from quizgen.generation.run import generate
     import json
@@ -131,6 +135,7 @@ def test_real_pdf_sheets_hold_the_hostile_strings_literally(tmp_path):
     assert "misconception halved: feedback for halved" in text
 
 
+@pytest.mark.slow
 def test_letter_paper_sheets(tmp_path, pdf_sheet_sources):
     quizgen.grade(write(tmp_path, small_key(), ROWS), key=tmp_path / "key.json",
                   outputs=GradeOutputs(feedback=str(tmp_path / "sheets"), feedback_format="pdf", paper="letter"))

@@ -41,6 +41,7 @@ def grade_pdf(invoke, tmp_path, rows):
 
 
 @pytest.mark.parametrize("rows", [ROWS[:1], ROWS], ids=["one student", "two students"])
+@pytest.mark.slow
 def test_no_pdf_sheet_at_all_is_said_so_and_exits_1_with_every_output_written(invoke, tmp_path, fake_pdflatex,
                                                                             monkeypatch, rows):
     monkeypatch.setenv("FAIL_ALL", "1")
@@ -57,6 +58,7 @@ def test_no_pdf_sheet_at_all_is_said_so_and_exits_1_with_every_output_written(in
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_some_sheets_failing_still_exits_0_and_names_them(invoke, tmp_path, fake_pdflatex):
     result = grade_pdf(invoke, tmp_path, ROWS)
     assert result.exit_code == 0, result.output

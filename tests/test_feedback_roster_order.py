@@ -3,6 +3,7 @@ the roster's order, the totals listed in that order were paired with the
 sheets' file names and answers in the order the file first met them, so with a
 roster Sam's sheet carried Sue's heading and score and the other way round."""
 
+import pytest
 import json
 
 from click.testing import CliRunner
@@ -14,6 +15,7 @@ KEY = {"questions": [{"id": "Q1", "class": "C1", "template": "t1", "points": 4, 
      "tolerance": {"sigfigs": 3}, "misconceptions": []} for letter, value in (("a", 0.5), ("b", 3.0))]}]}
 
 
+@pytest.mark.slow
 def test_each_sheet_carries_its_own_students_heading_and_score(tmp_path):
     (tmp_path / "key.json").write_text(json.dumps(KEY), encoding="utf-8")
     (tmp_path / "roster.csv").write_text("student_id,name\n0000007,Sam Six\n0000070,Sue Sy\n", encoding="utf-8")

@@ -199,6 +199,7 @@ LONG = [("s01", "Maximiliana Wilhelmina Konstantinopoulou-Featherstonehaugh de l
         ("=cmd|' /C calc'!A0", "=HYPERLINK(\"http://example.com/averylongpath\")", "Q1", "a", "0.5")]
 
 
+@pytest.mark.slow
 def test_pdf_sheets_carry_the_same_plain_words_and_decimal_commas(graded, tex_sources):
     folder, _, rows = graded
     comma_rows = [r[:4] + (r[4].replace(".", ","),) for r in rows]
@@ -295,6 +296,7 @@ def test_sheet_names_do_not_depend_on_the_order_of_the_answers():
         assert dict(zip(shuffled, safe_file_names(shuffled))) == names
 
 
+@pytest.mark.slow
 def test_a_sheet_never_replaces_another_file_in_its_folder(graded, tmp_path):
     folder, _, rows = graded
     sheets = tmp_path / "sheets"

@@ -59,6 +59,7 @@ def test_the_sheet_says_where_each_answer_not_graded_went(paper):
     assert "| c | - | missing | 0 / 2 |" in sheet and "row" not in sheet.split("## Q1")[0].lower()
 
 
+@pytest.mark.slow
 def test_sheets_without_such_answers_are_unchanged(paper):
     folder, right = paper
     with_strays, without = grade(folder, class_rows(right), "with2"), grade(folder, class_rows(right, False), "none")
@@ -67,6 +68,7 @@ def test_sheets_without_such_answers_are_unchanged(paper):
     assert "not graded against" not in (with_strays / "s02.md").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_wide_files_stray_answer_is_named_by_its_question(paper):
     folder, right = paper
     wide = folder / "wide.csv"

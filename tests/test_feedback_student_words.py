@@ -40,6 +40,7 @@ def grade(folder, rows, name, overrides=None, *options):
     return folder / name
 
 
+@pytest.mark.slow
 def test_a_resubmitted_form_is_summed_up_in_one_line(quiz):
     """Two submissions of every part: one line, not six 'Row n: ... replaced by ... row m' bullets."""
     folder, right = quiz
@@ -52,6 +53,7 @@ def test_a_resubmitted_form_is_summed_up_in_one_line(quiz):
     assert "Row" not in sheet and "row" not in section and "Score: **12 / 12**" in sheet
 
 
+@pytest.mark.slow
 def test_answers_not_graded_are_listed_by_question_and_part(quiz):
     """What really was not graded is still listed, without the instructor's row numbers."""
     folder, right = quiz

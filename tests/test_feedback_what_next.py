@@ -66,6 +66,7 @@ def test_a_misconception_is_named_as_the_bank_and_the_drill_name_it(sheets, tex)
     assert r"\item (b) misconception \textbf{log base 10 instead of ln}: The loss uses" in tex
 
 
+@pytest.mark.slow
 def test_the_sheet_says_what_to_work_on_after_the_score(sheets, tex):
     sheet = sheets["s19"]
     section = sheet.split("## What to work on\n\n")[1].split("\n\n")[0].splitlines()
@@ -85,6 +86,7 @@ def test_nothing_to_work_on_when_everything_is_right(sheets):
     assert "Score: **20 / 20**" in sheets["s01"] and "What to work on" not in sheets["s01"]
 
 
+@pytest.mark.slow
 def test_a_wrong_answer_no_mistake_explains_points_to_the_worked_solution(sheets, tex):
     q3 = sheets["s19"].split("## Q3:")[1].split("### Worked solution")[0]
     assert "| a | 0.0450 | incorrect | 0 / 2 | 0.03733 |" in q3
@@ -100,6 +102,7 @@ def test_without_a_worked_solution_the_pointer_gives_the_keys_answer():
     assert part_notes(line._replace(status="correct", score="2")) == []
 
 
+@pytest.mark.slow
 def test_an_answer_awaiting_a_person_says_why_in_the_students_words(sheets, tex):
     q4 = sheets["s19"].split("## Q4:")[1].split("### Worked solution")[0]
     assert ('- (a) why a person reads it: your answer says "maybe" beside its number, which the grader cannot '
@@ -130,6 +133,7 @@ def test_the_rounding_note_is_said_once_before_the_first_question(sheets, tex):
     assert tex.index(r"\textbf{About the answers.} " + ROUNDING_NOTE) < tex.index(r"\section*{Q1:")
 
 
+@pytest.mark.slow
 def test_the_drill_command_names_no_folder_of_the_instructors(invoke, tmp_path):
     """A sheet graded with --bank said `quizgen drill --classes C11 --bank /home/...`:
     the instructor's folder, which means nothing on the student's machine; and

@@ -94,6 +94,7 @@ def test_the_x_axis_says_what_p_is_in_the_stems_words(c1_instance, fmt):
     assert svg.find(SVG + "title").text == "The loss \u2212ln p against p, the probability given to the true word"
 
 
+@pytest.mark.slow
 def test_a_template_without_axis_words_gets_the_default(c1_instance):
     instance = dataclasses.replace(c1_instance, template=dataclasses.replace(c1_instance.template, figure_axis=""))
     assert figure_markup(instance, "md")["axis"] == X_MEANING
@@ -130,6 +131,7 @@ def test_svg_is_one_markdown_block_with_the_point_on_the_curve(p, labelled):
 
 @settings(max_examples=40, deadline=None)
 @given(p=probabilities)
+@pytest.mark.slow
 def test_axis_reaches_above_the_point_and_the_curve_fills_it(p):
     point = LossPoint(p)
     assert point.loss < point.top and point.top >= 4
@@ -140,6 +142,7 @@ def test_axis_reaches_above_the_point_and_the_curve_fills_it(p):
 
 @settings(max_examples=40, deadline=None)
 @given(p=probabilities)
+@pytest.mark.slow
 def test_the_problem_figure_is_the_same_for_every_p(p):
     """An axis scaled to the answer told its range: -ln p = 7.56 drew the loss
     axis to 9, with ticks to 8, on the problem paper."""
@@ -158,6 +161,7 @@ def test_tikz_draws_the_same_curve_with_the_point_marked(c1_instance):
     assert re.search(r"\\fill \(3\.326,0\.326\) circle", tikz)      # p = 0.6652 at 5 cm, loss at 3.2/4 cm
 
 
+@pytest.mark.slow
 def test_generated_documents_carry_figures_only_where_templates_ask(invoke, tmp_path, bank):
     with_fig = [t.cls for t in bank if t.figure is not None]
     without = [t.cls for t in bank if t.figure is None]

@@ -111,6 +111,7 @@ canonical:
 """
 
 
+@pytest.mark.slow
 def test_a_worked_out_zero_gets_the_count_advice_and_the_empty_sum_not(tmp_path):
     """``--classes C1,C5 --seed 1`` with the bank: Q2 is its floor(n / 10), 0 (n is 3 or 4: 0.3 or
     0.4 rounded down); Q3 is C5, whose (a) is the empty sum, the template's literal 0."""

@@ -60,6 +60,7 @@ def test_an_answer_too_long_to_read_stands_for_its_part_when_alone_or_first(tmp_
 # ---------------------------------------------------------------- 2. a stale sheet after an id correction
 
 @pytest.mark.parametrize("roster", [False, True])
+@pytest.mark.slow
 def test_a_corrected_id_keeps_the_earlier_sheet_of_the_student_now_missing_and_says_so(tmp_path, invoke, roster):
     """instr30: a student with no answer in this run gets no new sheet (before, a "no answers" one that
     printed their paper's key): the earlier sheet is kept, and the notes say so and to delete it if stale."""
@@ -120,6 +121,7 @@ def test_a_repeated_header_line_is_no_student_in_a_file_of_any_size(tmp_path, ro
 # ---------------------------------------------------------------- 5. a slipped paper code shown as written
 
 @pytest.mark.parametrize("change", ["extra", "lower"])
+@pytest.mark.slow
 def test_a_slipped_paper_code_is_shown_as_written_in_the_note_and_the_reason(tmp_path, invoke, change):
     own = own_paper_code(invoke, tmp_path)
     slipped = own + "X" if change == "extra" else (own[:-1] + ("a" if own[-1] != "A" else "c")).lower()

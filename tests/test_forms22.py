@@ -83,6 +83,7 @@ NON_ANSWERS = ["-", "—", "n/a", "N/A", "?", "idk", "don't know", "skipped", "n
 
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+@pytest.mark.slow
 def test_an_explicit_non_answer_is_blank_with_a_reason(grade, delimiter):
     rows = [("Q1", "a", text) for text in NON_ANSWERS] + [("Q9", "b", "-"), ("Q8", "c", "n/a"), ("Q6", "a", "idk")]
     graded = grade(rows + [("Q5", "a", "n/a"), ("Q5", "b", "n/a"), ("Q5", "b", "skipped")], delimiter)
@@ -104,6 +105,7 @@ def test_a_non_answer_in_the_drill_asks_for_an_answer_and_counts_nothing():
 # 5. word answers that say one meaning plainly
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+@pytest.mark.slow
 def test_a_word_answer_with_its_reason_is_read_on_meaning(grade, delimiter):
     right = [("Q5", "b", "not defined (division by zero)"), ("Q5", "b", "Undefined since |M|=0"),
              ("Q9", "c", "It won't double"), ("Q8", "c", "neutral, not positive")]

@@ -57,6 +57,7 @@ def test_an_approximately_chain_ending_in_a_constant_or_an_expression_is_read(gr
 # 3. a value restated in scientific notation or as an expression, like one restated as a percentage
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+@pytest.mark.slow
 def test_a_restatement_in_scientific_notation_or_as_an_expression_is_read_as_the_more_precise(grade, delimiter):
     agreeing = [("Q7", "b", "0.0683 (6.83e-2)"), ("Q7", "b", "0.06827 (6.83E-2)"), ("Q7", "b", "0.0683 (6.83 x 10^-2)"),
                 ("Q7", "c", "2.72 (e)"), ("Q7", "b", "0.0683 (ln(1+e^-2.65))"), ("Q7", "b", "0.0683 (≈ 6.83e-2)")]
@@ -74,6 +75,7 @@ def test_a_restatement_in_scientific_notation_or_as_an_expression_is_read_as_the
     assert read_number("0.769 (3 s.f.)").value == pytest.approx(0.769)
 
 
+@pytest.mark.slow
 def test_a_restatement_in_scientific_notation_with_decimal_commas(grade):
     rows = [("Q7", "b", "0,0683 (6,83e-2)"), ("Q7", "b", "= 0,0683 (6,83e-2)")]
     graded = grade(rows, ";")

@@ -48,6 +48,7 @@ def test_a_flattened_power_of_ten_is_read_as_the_power(grade):
 
 # 2. LaTeX and a left-out times sign; an unread answer's reason quotes the student's text
 
+@pytest.mark.slow
 def test_latex_and_a_left_out_times_sign_are_read(grade):
     right = [("Q3", "a", "3.449 \\times 10^{-5}"), ("Q3", "a", "$3.449 \\times 10^{-5}$"), ("Q3", "a", "3.45 10^-5"),
              ("Q3", "a", "3.449 \\cdot 10^{-5}"), ("Q3", "a", "$L = 3.449 \\cdot 10^{-5}$"),
@@ -58,6 +59,7 @@ def test_latex_and_a_left_out_times_sign_are_read(grade):
     assert to_number("$-\\ln(0.5)$") == pytest.approx(0.6931471805599453)
 
 
+@pytest.mark.slow
 def test_an_unread_answer_s_reason_quotes_what_the_student_typed(grade):
     rows = [("Q3", "a", "\\binom{1}{28996}"), ("Q3", "a", "0.7^(2"), ("Q3", "a", "3.45 10^{-5"), ("Q3", "a", "2^{x}")]
     graded = grade(rows)
@@ -73,6 +75,7 @@ def test_an_unread_answer_s_reason_quotes_what_the_student_typed(grade):
 
 # 3. the log note: only for maths that takes a bare log, never for the word in prose
 
+@pytest.mark.slow
 def test_the_log_note_is_for_a_bare_log_in_the_maths_not_the_word_in_prose(grade):
     prose = ("Q3", "b", "-ln(1 - 0.93401) which I got by taking the natural log of that, then the log of it")
     graded = grade([prose, ("Q3", "b", "log(28996)"), ("Q3", "b", "log 28996"), ("Q3", "b", "\\log(28996)")])

@@ -61,6 +61,7 @@ def test_fractions_nested_deeper_than_the_limit_stay_latex_and_are_not_read():
     ("0.7157 < 1", "a comparison (<, >, ==) is no answer: give the value alone"),
     ("softmax(4)", "'softmax' is not a function quizgen reads (it reads abs, exp, ln, log, log10, log2, sqrt)"),
     ("e.x", "quizgen reads no such maths: give a number, or an expression such as -ln(0.3)")])
+@pytest.mark.slow
 def test_a_refused_answer_is_told_in_a_student_s_words_not_python_s(grade, text, reason):
     """forms23c left the parser's words for a bank's author ("Set is not allowed",
     "operator FloorDiv", "build a list of values with list(a, b, ...)") in a student's reason."""
@@ -79,6 +80,7 @@ def test_a_bank_author_still_gets_the_template_language_s_words():
         parse("x // 2", template_policy(["x"]))
 
 
+@pytest.mark.slow
 def test_a_number_in_quotation_marks_is_that_number(grade):
     """rev-student24: '"0.695"' was "not a number: '0.695'", a reason that contradicts itself."""
     rows = [("Q1", "a", '"0.7157"'), ("Q1", "a", "\u201c0.7157\u201d"), ("Q1", "a", '"0.72"'), ("Q1", "a", '"0.7157')]

@@ -34,6 +34,7 @@ def test_a_label_written_in_latex_is_read_as_the_plain_label_is(grade):
 
 
 @pytest.mark.parametrize("delimiter", [",", ";"])   # a semicolon file takes decimal commas
+@pytest.mark.slow
 def test_latex_s_decimal_comma_in_braces_is_a_comma(grade, delimiter):
     """``0{,}7157`` is how LaTeX writes 0,7157 (a bare comma gets a space after it);
     ``1{,}440`` how it writes a count's 1,440: each is read as the comma written alone."""
@@ -54,6 +55,7 @@ def test_a_mixed_number_with_a_space_is_read_as_without_one():
 
 
 @pytest.mark.parametrize("text", ["0.5\u00bd", "0.5 \u00bd", "1,2\u00bc"])
+@pytest.mark.slow
 def test_a_fraction_character_after_a_decimal_is_refused_saying_so(grade, text):
     found = grade([("Q1", "a", text)])["Q1", "a", text]
     assert found["status"] == "invalid", found
@@ -61,6 +63,7 @@ def test_a_fraction_character_after_a_decimal_is_refused_saying_so(grade, text):
     assert "brackets" not in found["reason"], found
 
 
+@pytest.mark.slow
 def test_quotes_around_part_of_an_answer_or_a_non_answer(grade):
     """``"0.5" nats`` was "not a number: '0.5'"; ``"n/a"`` and ``"-"`` were invalid, not no answer."""
     rows = [("Q1", "b", '"0.3345" nats'), ("Q1", "b", "L = '0.3345'"), ("Q1", "a", '"n/a"'), ("Q1", "a", '"-"'),
@@ -78,6 +81,7 @@ def test_a_quoted_no_value_on_a_word_part_is_read_as_the_bare_one():
     assert read_words('"n/a"', ["undefined"], {}).status == "needs_review"
 
 
+@pytest.mark.slow
 def test_one_number_in_braces_is_that_number_and_two_are_still_a_set(grade):
     rows = [("Q1", "a", "{0.7157}"), ("Q1", "a", "$ {0.7157} $"), ("Q1", "a", "{0.7157, 0.72}")]
     graded = grade(rows)
@@ -90,6 +94,7 @@ TOLERANCES = ["0.7157+-0.001", "0.7157 \u00b1 0.001", "0.7157 +/- 0.001", "0.715
 
 
 @pytest.mark.parametrize("text", TOLERANCES)
+@pytest.mark.slow
 def test_a_value_with_a_tolerance_is_for_a_person_never_a_subtraction(grade, text):
     """``0.7157+-0.001`` was read as 0.7147 (a sum of a negative number): marked as a wrong value."""
     found = grade([("Q1", "a", text)])["Q1", "a", text]

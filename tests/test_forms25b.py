@@ -47,6 +47,7 @@ def test_an_nth_root_is_correct_in_grade(grade):
 
 @pytest.mark.parametrize("text", ["\\sqrt[2.5]{8}", "\\sqrt[100]{8}", "\\sqrt[0]{8}", "\\sqrt[n]{8}", "\\sqrt[3]8",
                                   "\\sqrt[99999999999999999999]{8}", "\\sqrt[-3]{8}"])
+@pytest.mark.slow
 def test_an_nth_root_that_is_no_small_whole_index_is_refused_saying_so(grade, text):
     with pytest.raises(ExpressionError, match="n-th root"):
         to_number(text)
@@ -85,12 +86,14 @@ def test_without_decimal_commas_the_latex_reader_leaves_a_braced_comma_to_the_co
 
 
 @pytest.mark.parametrize("delimiter", [",", ";"])
+@pytest.mark.slow
 def test_a_braced_decimal_comma_in_grade(grade, delimiter):
     rows = [("Q1", "a", "{0,7157}"), ("Q1", "a", "$\\hat{p} = {0,7157}$"), ("Q6", "a", "{1440}")]
     graded = grade(rows, delimiter=delimiter)
     assert [graded[row]["status"] for row in rows] == ["correct"] * 3, _found(graded, rows)
 
 
+@pytest.mark.slow
 def test_a_braced_decimal_comma_with_grade_s_decimal_comma_flag(folder, grade):
     path = folder / "flagged.csv"
     path.write_text('student_id,question_id,part,answer\ns1,Q1,a,"{0,7157}"\ns2,Q1,a,"{0,72}"\n', encoding="utf-8")
@@ -111,6 +114,7 @@ def test_a_count_said_as_none_is_zero_and_a_decimal_s_is_still_a_word(text):
     assert read_number(text).status != "number"
 
 
+@pytest.mark.slow
 def test_none_on_count_parts(grade):
     """C5 (d) (smallest |M|): ``none`` is 0, its trap; Q6 (a): 0 positions, wrong. C5 (a),
     the empty sum's value, lists "no value" and "undefined" as a trap: ``none`` may be that or
@@ -129,11 +133,13 @@ def test_none_on_count_parts(grade):
 # ------------------------------------------------------------------ 4. +- spaced
 
 @pytest.mark.parametrize("text", ["0.7157 +- 0.001", "0.7157 +/- 0.001", "0.7157+- 0.001", "0.7157 +-0.001"])
+@pytest.mark.slow
 def test_a_spaced_plus_minus_is_a_tolerance(grade, text):
     found = grade([("Q1", "a", text)])["Q1", "a", text]
     assert found["status"] == "needs_review" and "\u00b1 tolerance" in found["reason"], found
 
 
+@pytest.mark.slow
 def test_a_plus_then_a_negative_number_is_a_sum(grade):
     assert to_number("0.5 + -0.1") == pytest.approx(0.4)
     rows = [("Q1", "a", "0.8 + -0.0843")]

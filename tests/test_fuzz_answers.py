@@ -42,6 +42,7 @@ NUMBERS = given(text=ANSWERS, decimal_comma=st.booleans())
 
 @quick(MANY)
 @NUMBERS
+@pytest.mark.slow
 def test_any_answer_is_a_finite_number_or_refused(text, decimal_comma):
     try:
         value = to_number(text, decimal_comma)

@@ -47,6 +47,7 @@ EXPORTS = given(data=mutated_exports())
 
 @quick(MANY)
 @EXPORTS
+@pytest.mark.slow
 def test_a_mutated_export_is_read_or_refused_in_one_line(tmp_path_factory, data):
     path = tmp_path_factory.mktemp("lms") / "export.csv"
     path.write_bytes(data)

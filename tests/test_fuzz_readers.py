@@ -151,6 +151,7 @@ KEYS = given(mutated(V2_KEY, JSON_VALUES))
 
 @quick(MANY)
 @KEYS
+@pytest.mark.slow
 def test_any_mutated_key_is_read_or_refused_in_one_line(data):
     try:
         key = Key.from_json(json.loads(json.dumps(data)), "key.json")

@@ -37,6 +37,7 @@ def test_list_shows_every_template_with_class_and_parts(invoke, bank):
         assert all(part.name in line for part in template.parts)
 
 
+@pytest.mark.slow
 def test_bare_generate_writes_all_classes_with_a_printed_seed(invoke, bank, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = invoke("generate")
@@ -50,6 +51,7 @@ def test_bare_generate_writes_all_classes_with_a_printed_seed(invoke, bank, tmp_
     assert str(key["seed"]) in result.stdout
 
 
+@pytest.mark.slow
 def test_count_and_classes_select_questions(invoke, tmp_path):
     result = invoke("generate", "--classes", "c1", "--count", 3, "--seed", 7, "--out", tmp_path)
     assert result.exit_code == 0
@@ -83,6 +85,7 @@ def test_key_csv_has_one_row_per_part_with_student_style_answers(invoke, tmp_pat
             assert row["answer"] in part["accept"]
 
 
+@pytest.mark.slow
 def test_key_json_records_exact_value_tolerance_and_misconceptions(invoke, tmp_path):
     invoke("generate", "--seed", 11, "--out", tmp_path)
     raw = json.loads((tmp_path / "key.json").read_text(encoding="utf-8"))
@@ -127,6 +130,7 @@ def test_seed_is_stable_across_processes(tmp_path):
     assert outputs[0] == outputs[1]
 
 
+@pytest.mark.slow
 def test_no_solutions_writes_no_solutions_file(invoke, tmp_path):
     invoke("generate", "--seed", 1, "--no-solutions", "--out", tmp_path)
     assert not (tmp_path / "solutions.md").exists()
@@ -171,6 +175,7 @@ def test_bad_options_give_one_line_and_exit_2(invoke, tmp_path, args, message):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_unwritable_output_folder_is_one_line_and_nothing_written(invoke, tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
@@ -241,6 +246,7 @@ def test_an_empty_seed_is_refused_in_one_line(invoke, tmp_path, command):
 
 @pytest.mark.parametrize("given, seed", [("--5", "--5"), ("\u00b2", "\u00b2"), ("\u0663", "\u0663"), (" 7", 7),
                                          ("-12", -12), ("9" * 101, "9" * 101), ("exam-2026", "exam-2026")])
+@pytest.mark.slow
 def test_a_seed_is_a_whole_number_only_in_ascii_digits_and_never_a_traceback(given, seed):
     """``--seed=--5`` and ``--seed=²`` were int() tracebacks ('²'.isdigit() is True)."""
     from quizgen.generation.quiz import read_seed

@@ -69,6 +69,7 @@ def test_canonical_value_matches_the_reference(canonical, cls, part, exact, stat
 
 
 @pytest.mark.parametrize("cls, part, exact, stated", GOLDEN)
+@pytest.mark.slow
 def test_reference_rounding_is_graded_correct(key_parts, cls, part, exact, stated):
     verdict = check_answer(key_parts[cls][part], str(stated))
     assert verdict.status == "correct", verdict

@@ -161,6 +161,7 @@ NASTY = ["9**9**9**9", "((9**9)**9999)**9999", "factorial(10**7)", "(" * 10_000 
 
 
 @pytest.mark.parametrize("text", NASTY, ids=lambda t: repr(t[:20]))
+@pytest.mark.slow
 def test_hostile_answers_are_invalid(text):
     verdict = check_answer(numeric_part(0.5), text)
     if verdict.status == "invalid":
@@ -241,6 +242,7 @@ def own_key_file(tmp_path):
     return path
 
 
+@pytest.mark.slow
 def test_statuses_scores_and_reasons_row_by_row(tmp_path, key_file):
     answers = write_answers(tmp_path / "answers.csv", [
         ["s1", "Q1", "a", "0.1"],        # superseded by the row below
@@ -273,6 +275,7 @@ def test_statuses_scores_and_reasons_row_by_row(tmp_path, key_file):
     assert result.rows == 12 and sum(result.counts.values()) == 12
 
 
+@pytest.mark.slow
 def test_per_student_papers_grade_against_the_students_own_questions(tmp_path, own_key_file):
     answers = write_answers(tmp_path / "answers.csv", [
         ["s1", "Q1", "a", "0.5"], ["s2", "Q1", "a", "0.5"], ["S2 ", "Q1", "a", "0.75"],
@@ -294,6 +297,7 @@ def test_per_student_papers_grade_against_the_students_own_questions(tmp_path, o
     assert result.absent == ["s4", "s9"]
 
 
+@pytest.mark.slow
 def test_wide_form_grades_one_row_per_answer_cell(tmp_path, key_file):
     answers = write_answers(tmp_path / "answers.csv", [["s1", "Ada", "0.5", "average", "24"],
                                                        ["s4", "Cy", "0.25", "", "160"]],
@@ -308,6 +312,7 @@ def test_wide_form_grades_one_row_per_answer_cell(tmp_path, key_file):
     assert result.form == "wide"
 
 
+@pytest.mark.slow
 def test_wide_columns_that_name_no_part_are_named_in_one_warning(tmp_path, key_file):
     """Q11a on a two-question paper is graded unknown_question row by row; the
     instructor is also told once which columns name nothing, and why."""
@@ -381,6 +386,7 @@ def test_spreadsheet_safe_cells(text, safe):
     assert spreadsheet_safe(text) == safe
 
 
+@pytest.mark.slow
 def test_every_output_cell_is_spreadsheet_safe(tmp_path, key_file):
     answers = write_answers(tmp_path / "answers.csv", [["=HYPERLINK(1)", "Q1", "a", "-ln(2)"],
                                                        ["@x", "Q1", "a", "-0.5"]],
@@ -393,6 +399,7 @@ def test_every_output_cell_is_spreadsheet_safe(tmp_path, key_file):
                     assert spreadsheet_safe(cell) == cell, (name, cell)
 
 
+@pytest.mark.slow
 def test_a_graded_file_can_be_graded_again(tmp_path, key_file):
     answers = write_answers(tmp_path / "answers.csv", [["s1", "Q1", "a", "0.5"]])
     quizgen.grade(answers, key=key_file)
@@ -426,6 +433,7 @@ def test_an_error_leaves_no_output_and_no_temporary_file(tmp_path, key_file, mon
     assert not (tmp_path / "out").exists()   # the folder the run made is removed with its temporary files
 
 
+@pytest.mark.slow
 def test_key_is_found_beside_the_answers_then_in_the_working_folder(tmp_path, key_file, monkeypatch):
     answers = write_answers(tmp_path / "answers.csv", [["s1", "Q1", "a", "0.5"]])
     assert quizgen.grade(answers).key_name == "key.json"
@@ -470,6 +478,7 @@ def test_bad_tolerance_options_are_usage_errors(tmp_path, key_file, options):
         quizgen.grade(answers, key=key_file, **options)
 
 
+@pytest.mark.slow
 def test_tolerance_options_replace_the_keys(tmp_path, key_file):
     answers = write_answers(tmp_path / "answers.csv", [["s1", "Q1", "a", "0.52"]])
     assert quizgen.grade(answers, key=key_file).counts["correct"] == 0
@@ -482,6 +491,7 @@ def test_a_key_given_as_data(tmp_path):
     assert result.counts["correct"] == 1 and result.key_name == "the key"
 
 
+@pytest.mark.slow
 def test_verdict_cache_stays_bounded(tmp_path, key_file, monkeypatch):
     import quizgen.grading.answer_pass as grader
 

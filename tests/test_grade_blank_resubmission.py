@@ -67,6 +67,7 @@ def test_a_blank_passed_over_alone_makes_no_section_on_the_sheet(tmp_path):
         assert "not graded against" not in sheet and "passed over" not in sheet, name
 
 
+@pytest.mark.slow
 def test_beside_a_replaced_answer_the_blanks_are_one_line(tmp_path):
     graded(tmp_path, "Student ID,Q1a,Q1b\ns001,0.4,3\ns001,,\ns001,0.5,\n",
            outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
@@ -77,6 +78,7 @@ def test_beside_a_replaced_answer_the_blanks_are_one_line(tmp_path):
     assert sheet.count("\n- ") == 2
 
 
+@pytest.mark.slow
 def test_a_replaced_answer_after_a_flood_of_blanks_is_still_listed(tmp_path):
     # a form resubmitted 30 times: the blanks once took the 20 lines and cut the replaced answer
     rows = "s001,Q1,b,2\n" + "s001,Q1,a,0.5\n" + "s001,Q1,a,\n" * 30 + "s001,Q1,b,3\n"

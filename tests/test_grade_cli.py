@@ -92,6 +92,7 @@ def test_summary_counts_add_up(invoke, quiz, tmp_path):
     assert sum(counts.values()) == n_rows
 
 
+@pytest.mark.slow
 def test_tolerance_options_change_the_verdicts(invoke, tmp_path):
     key = tmp_path / "key.json"
     key.write_text('{"questions": [{"id": "Q1", "parts": [{"part": "a", "type": "numeric", "points": 1, '

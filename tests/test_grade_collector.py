@@ -20,6 +20,7 @@ def graded_inputs(tmp_path):
 
 
 @pytest.mark.parametrize("enabled", [True, False])
+@pytest.mark.slow
 def test_grade_pauses_the_collector_and_restores_it(graded_inputs, monkeypatch, enabled):
     answers, key = graded_inputs
     seen = []

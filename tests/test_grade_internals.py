@@ -40,6 +40,7 @@ GRADED_ROWS = given(st.lists(st.lists(CELL, min_size=3, max_size=3), max_size=8)
 
 @FEW
 @GRADED_ROWS
+@pytest.mark.slow
 def test_graded_rows_are_what_csv_writer_writes_even_when_written_from_memory(rows, delimiter):
     outcome = make_outcome(Status.INCORRECT, 0.0, "0.408", "code", "It is, in \"short\", wrong", "")
     out = io.StringIO()
@@ -81,6 +82,7 @@ LATEST = given(st.integers(1, 6), st.integers(1, 8), st.data())
 
 @FEW
 @LATEST
+@pytest.mark.slow
 def test_count_latest_gives_the_counts_of_counting_one_by_one_and_order_free_sums(students, width, data):
     latest = data.draw(st.lists(st.sampled_from(OUTCOMES), min_size=students * width, max_size=students * width))
     fast, slow = Tally(width), Tally(width)

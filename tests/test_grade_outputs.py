@@ -114,6 +114,7 @@ def test_gradebook_options_are_checked_before_grading(tmp_path):
     assert not (tmp_path / "answers-graded.csv").exists()
 
 
+@pytest.mark.slow
 def test_feedback_sheets_per_student_with_safe_distinct_names(tmp_path):
     result = quizgen.grade(write(tmp_path, small_key()), key=tmp_path / "key.json",
                            outputs=GradeOutputs(feedback=str(tmp_path / "sheets")))
@@ -140,6 +141,7 @@ def test_safe_file_names():
                                                                           "A_B", "ok.1"]
 
 
+@pytest.mark.slow
 def test_feedback_sheet_has_the_worked_solution_for_the_students_numbers(tmp_path):
     from quizgen.generation.run import generate
 
@@ -157,6 +159,7 @@ def test_feedback_sheet_has_the_worked_solution_for_the_students_numbers(tmp_pat
 RISKY = ("=cmd|x", "@SUM(1)", "+1+1", "-2-cmd")
 
 
+@pytest.mark.slow
 def test_every_csv_cell_from_a_crafted_key_is_guarded(tmp_path):
     key = small_key(template="@SUM(1)", cls="+C1")   # a code is lower_snake_case (key/checks.py): no formula
     key["questions"][0]["parts"][1]["misconceptions"] = [trap("at_sum", 2.0, "=HYPERLINK(1)")]
@@ -206,6 +209,7 @@ def test_percentages_round_a_tie_away_from_zero_as_the_papers_do():
     assert one_place(100.0) == "100.0" and one_place(0.0) == "0.0"
 
 
+@pytest.mark.slow
 def test_a_moodle_gradebook_of_email_ids_suggests_keying_it_on_email(tmp_path):
     rows = [("ann@uni.edu", "Ann", "Q1", "a", "0.5"), ("bo@uni.edu", "Bo", "Q1", "a", "0.25")]
     answers = write(tmp_path, small_key(), rows)
@@ -226,6 +230,7 @@ def test_a_key_code_with_a_direction_override_is_refused_in_one_line(tmp_path):
     assert result.stderr.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_rows_from_an_anonymous_form_are_warned_about(tmp_path):
     """Microsoft Forms writes 'anonymous' for every respondent of an open form:
     graded as one student, later rows superseding earlier, so say so once."""

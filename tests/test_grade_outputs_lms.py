@@ -108,6 +108,7 @@ def test_moodle_responses_grade_as_the_same_answers_from_a_csv(tmp_path, coded):
     assert any(r["misconception"] for r in lms.values())
 
 
+@pytest.mark.slow
 def test_canvas_student_analysis_is_graded_with_its_class_report(tmp_path):
     shutil.copy(DATA / "canvas_student_analysis.csv", tmp_path / "analysis.csv")
     result = invoke("grade", tmp_path / "analysis.csv")
@@ -160,6 +161,7 @@ def test_canvas_coded_tags_grade_with_the_key_as_the_seed_label_tags_do(tmp_path
     assert {v["status"] for v in verdicts} >= {"correct"}
 
 
+@pytest.mark.slow
 def test_coded_tags_without_the_key_stop_in_one_line_naming_the_key_file(tmp_path):
     coded = _coded_analysis(tmp_path)
     result = invoke("grade", coded)
@@ -168,6 +170,7 @@ def test_coded_tags_without_the_key_stop_in_one_line_naming_the_key_file(tmp_pat
     assert not list(tmp_path.glob("coded-*"))
 
 
+@pytest.mark.slow
 def test_the_key_of_another_export_stops_in_one_line(tmp_path):
     coded = _coded_analysis(tmp_path)
     assert invoke("export", "canvas", "--classes", "C4,C8", "--count", 2, "--seed", 1,
@@ -177,6 +180,7 @@ def test_the_key_of_another_export_stops_in_one_line(tmp_path):
     assert len(result.output.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_a_key_file_the_grading_would_overwrite_is_refused(tmp_path):
     coded = _coded_analysis(tmp_path, out="coded.zip")   # its key is coded-key.json, as grading names its own
     result = invoke("grade", coded, "--key", tmp_path / "coded-key.json")
@@ -184,6 +188,7 @@ def test_a_key_file_the_grading_would_overwrite_is_refused(tmp_path):
     assert export_labels(tmp_path / "coded-key.json")
 
 
+@pytest.mark.slow
 def test_an_export_key_given_for_a_plain_csv_says_which_key_each_needs(tmp_path):
     """A plain answers CSV graded with the export's key: one line naming the
     CSV as not the LMS's download, and saying it needs generate's key.json."""
@@ -206,6 +211,7 @@ def test_an_export_named_as_another_format_is_refused(tmp_path, lms, out, suffix
 
 
 @pytest.mark.parametrize("others", ["coded", "altered"])
+@pytest.mark.slow
 def test_an_unknown_variant_code_names_the_row_and_the_student(tmp_path, others):
     """One question's tag altered to an unknown code stopped naming neither row
     nor student; with every code unknown (another export's key) the advice is the key."""
@@ -229,6 +235,7 @@ def test_an_unknown_variant_code_names_the_row_and_the_student(tmp_path, others)
         f"{advice}"]
 
 
+@pytest.mark.slow
 def test_a_canvas_download_is_graded_on_the_value_alone_as_canvas_rewrites_the_figures(tmp_path):
     """Canvas stores a typed number to 4 decimals without trailing zeros
     (0.0750 becomes 0.075): its figures are not the student's, so a Canvas

@@ -39,6 +39,7 @@ def test_ecf_accepts_a_later_part_worked_from_the_unrounded_earlier_value(invoke
     assert (graded["s2", "Q8", "b"]["status"], graded["s2", "Q8", "b"]["note"]) == ("incorrect", "")
 
 
+@pytest.mark.slow
 def test_ecf_from_a_whole_number_is_not_widened(invoke, tmp_path, seed3_key):
     # Q6: (a) 2580 positions, (b) 80% of them become [MASK]. From a wrong (a) 2400,
     # (b) 1920 is ECF; 1924 (80% of 2405) is not: a count has no rounding to undo.
@@ -93,6 +94,7 @@ def test_an_attempt_left_in_progress_does_not_replace_a_finished_one(tmp_path):
     assert {r.answer for r in read_responses(path)} == {"0.7"}
 
 
+@pytest.mark.slow
 def test_the_answers_csv_built_from_an_lms_export_is_spreadsheet_safe(invoke, tmp_path):
     # a student sets their own name in Moodle and types what they like into a text box
     pytest.importorskip("lxml.etree")

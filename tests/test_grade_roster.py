@@ -107,6 +107,7 @@ def test_roster_makes_one_row_per_student_and_lists_the_missing_everywhere(tmp_p
     assert len(read(tmp_path / "answers-graded.csv")) == 9
 
 
+@pytest.mark.slow
 def test_unknown_student_on_a_per_student_key_is_never_graded_against_the_class_paper(tmp_path):
     key = own_papers("s013")
     answers = write(tmp_path, key, [["s012", "Q1", "a", "0.75"], ["s0120", "Q1", "a", "0.5"],
@@ -160,6 +161,7 @@ def test_traps_ecf_and_near_misses_count_as_this_keys_answers(tmp_path):
 
 # ---------------------------------------------------------------- trap credit
 
+@pytest.mark.slow
 def test_trap_credit_is_stored_only_when_given_and_awarded(tmp_path):
     assert "credit" not in Trap("halved").to_json() and Trap("halved", credit=0.5).to_json()["credit"] == 0.5
     credited = {**Q1, "parts": [part("a", 0.5, [trap("halved", 0.25, credit=0.5)]), Q1["parts"][1]]}
@@ -179,6 +181,7 @@ def test_a_trap_credit_out_of_range_names_its_json_path(tmp_path):
     assert result.exit_code == 2 and "credit" in result.output
 
 
+@pytest.mark.slow
 def test_an_id_matched_only_by_its_leading_zeros_is_named(tmp_path):
     """A spreadsheet's 123 for 00123 is the same student, and so is a typo's s0012 for
     s012: graded as that student, and the summary says so, so that a typo that
@@ -296,6 +299,7 @@ def test_a_trap_a_students_draw_cannot_make_leaves_them_out_of_its_share(tmp_pat
     assert (trap_row["code"], trap_row["share"]) == ("halved", "1.000")
 
 
+@pytest.mark.slow
 def test_a_trap_share_leaves_out_an_absent_student_whose_draw_lacks_it(tmp_path):
     """The absent are left out of the analysis, so the students a trap lacks are
     counted among those who sat: an absent one used to index past the class (IndexError)."""

@@ -85,6 +85,7 @@ def test_the_forms_export_formats_are_read(invoke, here, times):
     assert "the answer with the latest 'Timestamp' was graded" in notes[0]
 
 
+@pytest.mark.slow
 def test_equal_times_go_by_row_order(invoke, here):
     """Two submissions at 10:04, then an older one last in the file: the later of the two at 10:04 stands."""
     lines = (_submission("2026-12-03 10:04", "t01", RIGHT) + _submission("2026-12-03 10:04", "t01", WRONG)
@@ -97,6 +98,7 @@ def test_equal_times_go_by_row_order(invoke, here):
                              "them that is not their last row in the file (it is not sorted by time): t01")
 
 
+@pytest.mark.slow
 def test_a_cell_that_is_no_time_leaves_row_order_deciding_and_says_where(invoke, here):
     lines = (_submission("2026-12-03 11:59", "t01", RIGHT) + _submission("2026-12-03 10:04", "t01", WRONG)
              + _submission("2026-12-03 09:00", "t02", RIGHT) + _submission("after lunch", "t02", WRONG))
@@ -126,6 +128,7 @@ def test_a_day_month_order_the_column_cannot_tell_is_refused(invoke, here):
     assert students["t01"]["score"] == "4" and "the answer with the latest 'Timestamp'" in notes[0]
 
 
+@pytest.mark.slow
 def test_a_column_putting_the_day_first_and_the_month_first_is_refused(invoke, here):
     lines = (_submission("04/03/2026 11:59", "t01", RIGHT) + _submission("03/04/2026 10:04", "t01", WRONG)
              + _submission("25/03/2026 10:00", "t02", RIGHT) + _submission("03/26/2026 10:00", "t03", RIGHT))

@@ -115,6 +115,7 @@ def _resubmitted(tmp_path, header: str) -> str:
     return tmp_path / "forms.csv"
 
 
+@pytest.mark.slow
 def test_a_note_names_the_students_whose_answers_were_superseded(invoke, tmp_path, q1_key):
     result = invoke("grade", _resubmitted(tmp_path, "Row,Student,Question,Answer"), "--key", q1_key, "--force")
     assert result.exit_code == 0, result.output
@@ -126,6 +127,7 @@ def test_a_note_names_the_students_whose_answers_were_superseded(invoke, tmp_pat
 
 
 @pytest.mark.parametrize("column", ["Timestamp", "completion time", "Submitted_at", "Started on"])
+@pytest.mark.slow
 def test_the_superseded_note_says_a_timestamp_column_of_no_times_does_not_decide(invoke, tmp_path, q1_key, column):
     """The column holds row numbers, not times: the file's row order decides,
     and the note names the first line whose cell is not a time (test_grade_timestamps.py: times that are)."""
@@ -138,6 +140,7 @@ def test_the_superseded_note_says_a_timestamp_column_of_no_times_does_not_decide
             f"column, or sort the file by {column!r}, and grade again)\n") in result.output
 
 
+@pytest.mark.slow
 def test_in_wide_form_the_invalid_note_counts_answers_and_the_lines_they_are_on(invoke, tmp_path, q1_key):
     # one line per student, four answers a line: the reasons say "line 3", "line 5" ..., so the note counts lines
     (tmp_path / "w.csv").write_text("student_id,Q1a,Q1b,Q2a,Q2b\ns1,0.5,1,2,3\n,0.5,1,2,3\ns2,0,5,1,2,3\n"

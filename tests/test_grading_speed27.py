@@ -55,6 +55,7 @@ def own_papers(tmp_path_factory):
     return KeyIndex(load_key_file(folder / "quiz" / "key.json"), False, None, "key.json")
 
 
+@pytest.mark.slow
 def test_ecf_reads_each_template_layout_once_and_each_paper_keeps_its_checkers(own_papers):
     memo = {}
     first, second = (_dependents(own_papers.papers[n], memo) for n in (1, 2))

@@ -44,6 +44,7 @@ def test_every_printed_list_holds_the_heading_numbers(bank):
     assert checked
 
 
+@pytest.mark.slow
 def test_a_fractional_answer_reading_as_a_title_number_is_redrawn(tmp_path):
     """C3's canonical loss, ln 4 = 1.3863, under a title printing 1.386: refused
     (a canonical draw cannot be redrawn); the same title with 2.5 is fine."""
@@ -60,6 +61,7 @@ def test_a_fractional_answer_reading_as_a_title_number_is_redrawn(tmp_path):
             canonical_instance(template)
 
 
+@pytest.mark.slow
 def test_a_whole_answer_may_equal_a_heading_number(templates_by_class):
     """C10's 5-word scene asks for 4 predictions under "(4 points, C10)": a count gives nothing away."""
     template = templates_by_class["C10"]

@@ -52,6 +52,7 @@ def only_inputs(folder, *names):
     ("--overrides", "j-questions.csv", "j.csv", "the questions CSV j-questions.csv"),
     ("--roster", "r-items.csv", "r.csv", "the items CSV r-items.csv"),
 ])
+@pytest.mark.slow
 def test_an_output_named_as_an_input_csv_is_refused(here, option, given, out, output):
     text = ROSTER if option == "--roster" else "student_id,question_id,part,score\ns1,Q1,a,1\n"
     (here / given).write_text(text, encoding="utf-8")
@@ -85,6 +86,7 @@ def test_the_canvas_gradebook_template_is_never_replaced(here, out, output):
     only_inputs(here, template)
 
 
+@pytest.mark.slow
 def test_a_roster_reached_through_a_symbolic_link_is_refused(here):
     (here / "h-students.csv").write_text(ROSTER, encoding="utf-8")
     os.symlink("h-students.csv", here / "link.csv")
@@ -93,6 +95,7 @@ def test_a_roster_reached_through_a_symbolic_link_is_refused(here):
     assert (here / "h-students.csv").read_text(encoding="utf-8") == ROSTER
 
 
+@pytest.mark.slow
 def test_an_overrides_file_hard_linked_to_an_output_is_refused(here):
     (here / "elsewhere").mkdir()
     (here / "elsewhere" / "decisions.csv").write_text("student_id,question_id,part,score\ns1,Q1,a,1\n")
@@ -109,6 +112,7 @@ def test_the_default_outputs_named_after_the_answers_are_checked_too(here):
     assert (here / "o-graded-students.csv").read_text(encoding="utf-8") == ROSTER
 
 
+@pytest.mark.slow
 def test_a_bank_template_is_never_replaced(here):
     bank = here / "bank"
     bank.mkdir()
@@ -118,6 +122,7 @@ def test_a_bank_template_is_never_replaced(here):
     assert (bank / "mine.yaml").read_text(encoding="utf-8") == "not read: grading stops first\n"
 
 
+@pytest.mark.slow
 def test_unrelated_inputs_still_grade(here):
     (here / "ros.csv").write_text(ROSTER, encoding="utf-8")
     result = grade("o.csv", "--key", "key.json", "--roster", "ros.csv", "--out", "h.csv")
@@ -144,6 +149,7 @@ def test_a_sheet_named_like_the_class_report_is_renamed_and_said(here):
     assert (here / "ans-graded-report-2.md").read_text(encoding="utf-8").startswith("# Feedback for")
 
 
+@pytest.mark.slow
 def test_a_sheet_named_like_the_graded_file_in_a_linked_folder_is_renamed(here):
     (here / "out").mkdir()
     os.symlink("out", here / "sheets")

@@ -43,6 +43,7 @@ def grade(folder: Path, answers: str, *more):
 # 1. the --feedback clean-up
 
 
+@pytest.mark.slow
 def test_the_clean_up_never_removes_the_answers_file_the_run_read(tmp_path):
     """week1.csv's student week2 gets week2.md; the answers then saved as week2.md
     and graded into the same folder are kept, and the new sheet written."""
@@ -92,6 +93,7 @@ def test_an_unchanged_stale_sheet_is_still_removed_and_an_edited_pdf_is_not(tmp_
         assert (tmp_path / "fb" / "stay.pdf").exists() is stays
 
 
+@pytest.mark.slow
 def test_an_older_bare_list_still_spares_the_runs_own_files(tmp_path):
     """A list from before digests (bare names) naming the answers file: the
     run's files are never removed, whatever the list says."""
@@ -112,6 +114,7 @@ ROWS = "Six,Sam,s6@uni.edu,0000070,0.5,3\nSixtynine,Sue,s69@uni.edu,0000070,0.4,
 
 
 @pytest.mark.parametrize("then", ["removed", "replaced", "rewritten"])
+@pytest.mark.slow
 def test_answers_gone_before_the_second_read_give_a_warning_not_a_traceback(tmp_path, monkeypatch, then):
     answers = tmp_path / "answers.csv"
     answers.write_text(MOODLE + ROWS, encoding="utf-8")

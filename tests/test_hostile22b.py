@@ -35,6 +35,7 @@ def test_grade_without_a_working_folder_looks_beside_the_answers_only(tmp_path):
         os.chdir(here)
 
 
+@pytest.mark.slow
 def test_generate_force_warns_of_an_earlier_file_it_cannot_remove(tmp_path, monkeypatch):
     quizgen.generate(tmp_path / "q", seed=1, classes="C1", fmt="md")
     assert (tmp_path / "q" / "solutions.md").exists()
@@ -61,6 +62,7 @@ def test_a_chain_ending_in_a_number_too_long_for_a_float_goes_to_a_person(answer
     assert reading.reason.startswith("a number and a different value beside it")
 
 
+@pytest.mark.slow
 def test_grade_survives_a_chain_too_long_for_a_float(tmp_path):
     quizgen.generate(tmp_path / "q", seed=1, classes="C1", fmt="md")
     answers = tmp_path / "a.csv"

@@ -112,6 +112,7 @@ def _moodle_export(tmp_path, invoke, *bank) -> tuple:
 
 
 @pytest.mark.parametrize("banks", [[123], [["x"]], "abc", {"a": 1}, [""], None])
+@pytest.mark.slow
 def test_export_key_banks_not_a_list_of_paths_is_refused(tmp_path, invoke, banks):
     """``"banks": [123]`` was a TypeError traceback; ``"abc"`` was read letter by letter."""
     download, key, data = _moodle_export(tmp_path, invoke)
@@ -131,6 +132,7 @@ def test_export_key_bank_folder_missing_names_the_key(tmp_path, invoke):
     assert result.output.strip().startswith(f"quizgen: error: {key}: banks: {tmp_path / 'gone'} is not a folder")
 
 
+@pytest.mark.slow
 def test_bank_folder_from_export_key_is_noted(tmp_path, invoke):
     """A key (untrusted) that names a bank folder had its templates loaded silently."""
     bank = tmp_path / "mybank"
@@ -177,6 +179,7 @@ def test_generate_refuses_a_roster_hard_linked_to_its_key(tmp_path, invoke):
     assert (tmp_path / "roster.csv").read_text(encoding="utf-8") == ROSTER
 
 
+@pytest.mark.slow
 def test_generate_refuses_to_remove_its_roster_as_the_earlier_papers_file(tmp_path, invoke):
     """The same paper again, split: the roster saved as problems.md was the earlier paper's file, removed."""
     out = tmp_path / "g1"

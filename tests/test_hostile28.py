@@ -36,6 +36,7 @@ def test_a_huge_seed_is_refused_at_once(tmp_path, invoke):
     assert "(100,000 characters)" in result.output and len(result.output) < 300
 
 
+@pytest.mark.slow
 def test_the_longest_labels_generate_allows_are_graded(tmp_path, invoke):
     """At the limit, the key generate writes is one grade reads (the limit comes from MAX_ID)."""
     from quizgen.bank.loader import load_bank, select
@@ -229,6 +230,7 @@ def test_random_bytes_through_a_pipe_are_refused_at_their_first_block(tmp_path, 
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes")
+@pytest.mark.slow
 def test_an_endless_answers_pipe_is_still_capped(tmp_path, invoke, monkeypatch):
     import itertools
 

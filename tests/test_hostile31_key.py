@@ -45,6 +45,7 @@ def _trap(data, part):
      'templates["mlm-confident-correct"].parts[1].traps[1].code: the code "log10_instead_of_ln" is also that '
      "of traps[0]; expected each trap of a part its own code"),
 ])
+@pytest.mark.slow
 def test_a_hand_edited_key_the_bank_would_refuse_is_one_line(invoke, tmp_path, edit, expected):
     per_student_key(tmp_path, invoke, edit)
     result = invoke("grade", tmp_path / "answers.csv", "--key", tmp_path / "key.json")

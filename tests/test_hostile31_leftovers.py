@@ -54,6 +54,7 @@ def test_a_temporary_name_says_its_host_and_process():
     assert commit._TEMP.fullmatch(name) and name.split("-")[2] == str(os.getpid())
 
 
+@pytest.mark.slow
 def test_a_roll_back_backup_left_by_a_killed_run_is_never_removed_as_stale(tmp_path, monkeypatch):
     earlier = leftover(tmp_path, "key.json")      # an earlier output, unchanged for two hours
     kept = commit._keep_old(earlier)             # the hard link a commit keeps until it stands

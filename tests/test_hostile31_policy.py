@@ -44,6 +44,7 @@ def test_a_policy_zero_however_written_and_plain_numbers_are_read(tmp_path):
     assert (policy.ecf_credit, policy.imprecise_credit, policy.points) == (0.0, 0.25, {"C1": {"p": 10, "q": 0}})
 
 
+@pytest.mark.slow
 def test_a_bank_number_in_hexadecimal_is_refused_with_its_line(invoke, tmp_path):
     validated = invoke("validate", bank_with(tmp_path, r"^points: 6$", "points: 0x6"), "--samples", 0)
     assert validated.exit_code == 1

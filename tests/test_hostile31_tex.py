@@ -29,6 +29,7 @@ def test_spaces_that_fit_a_page_pass(text):
     assert tex_problem(text, filled=True) is None
 
 
+@pytest.mark.slow
 def test_validate_refuses_a_bank_text_asking_for_a_dimension_tex_cannot_hold(invoke, tmp_path):
     bank = bank_with(tmp_path, r"returns the weighted sum of the values\.",
                      r"returns the weighted sum $\\hspace{99999999pt}$ of the values.")

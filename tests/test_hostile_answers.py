@@ -102,6 +102,7 @@ def test_a_long_answer_is_invalid_with_its_student_kept(folder, invoke):
     assert out[1][5] == "correct"
 
 
+@pytest.mark.slow
 def test_a_cell_over_the_cell_limit_keeps_the_student(folder, invoke):
     big = "x" * (MAX_CELL_CHARS + 10)
     (folder / "answers.csv").write_text(f"{HEADER}\ns1,Ann,Q1,a,\"{big}\"\ns2,Bo,Q1,a,0.408\n")

@@ -131,6 +131,7 @@ def test_a_broken_template_text_is_one_line_naming_the_file(invoke, tmp_path, ca
                for line in validated.output.splitlines())
 
 
+@pytest.mark.slow
 def test_loop_counters_may_do_arithmetic_but_values_may_not(invoke, tmp_path):
     folder = bank(tmp_path, stem="{% for k in range(V) %}{{ z[k] }} at {{ k + 1 }}/{{ loop.index * 2 }} {% endfor %}")
     assert invoke("validate", folder, "--samples", 3).exit_code == 0
@@ -191,6 +192,7 @@ PART_LINE = "    answer: p\n"
     ("    space: -1\n", "space must be a number from 0 to 18"),
     ("    space: wide\n", "space must be a number from 0 to 18"),
 ])
+@pytest.mark.slow
 def test_bad_part_points_or_space_is_named_by_file_and_line(invoke, tmp_path, extra, words):
     folder = bank(tmp_path, replace=(PART_LINE, PART_LINE + extra))
     (generated, _), (validated, _) = run_both(invoke, folder, tmp_path)

@@ -46,6 +46,7 @@ def test_an_endless_input_to_grade_is_one_line_and_nothing_written(invoke, folde
     assert not (folder / "out").exists() or not list((folder / "out").iterdir())
 
 
+@pytest.mark.slow
 def test_an_endless_roster_to_generate_is_one_line(invoke, tmp_path):
     result = invoke("generate", "--students", ZERO, "--out", tmp_path / "papers")
     assert result.exit_code == 2 and "/dev/zero: the roster file is over" in result.stderr

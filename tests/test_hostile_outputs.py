@@ -252,6 +252,7 @@ def test_a_nul_byte_from_the_answers_never_reaches_an_output(folder):
     assert "s\ufffd1" in (folder / "answers-graded.csv").read_text(encoding="utf-8-sig")
 
 
+@pytest.mark.slow
 def test_ctrl_c_at_the_renames_of_an_lms_grade_keeps_its_built_key_beside_the_grades(tmp_path):
     """The held Ctrl-C was raised inside the LMS input's clean-up, which then
     deleted the built key the graded files came from (rev-code15b)."""

@@ -10,6 +10,7 @@ from test_hostile_banks import bank
     ("{{ {}.items }}", "a function or method"),
     ("{{ {'a': 1} }}", "a whole record"),
 ])
+@pytest.mark.slow
 def test_printing_a_value_with_no_printed_form_is_named_not_printed(tmp_path, invoke, stem, words):
     folder = bank(tmp_path, stem=stem)
     where = f"{folder / 'c11.yaml'}:"

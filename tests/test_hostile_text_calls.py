@@ -115,6 +115,7 @@ def test_validate_lists_hostile_text_as_the_templates_problem(invoke, tmp_path, 
     assert words in result.stdout
 
 
+@pytest.mark.slow
 def test_validate_goes_on_after_a_template_over_a_limit(invoke, tmp_path):
     """A range over the limit in a_ok.yaml is its problem; b_bad.yaml is still checked."""
     folder = user_bank(tmp_path, {"a_ok.yaml": "{% for i in range(100000) %}{% endfor %}",

@@ -101,6 +101,7 @@ def test_an_empty_lms_attempt_without_roster_is_not_said_to_be_on_a_roster(tmp_p
     assert "on the roster" not in output and "(and 1 who gave none)" in output and "the 1 absent is left out" in output
 
 
+@pytest.mark.slow
 def test_a_roster_absentee_is_still_said_to_be_on_the_roster(tmp_path):
     key = _key(tmp_path)
     roster = _csv(tmp_path / "roster.csv", [["student_id"], ["s1"], ["s2"]])

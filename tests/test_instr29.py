@@ -67,6 +67,7 @@ def sheet(folder, sid):
 
 
 @pytest.mark.parametrize("roster", [False, True])
+@pytest.mark.slow
 def test_a_second_sections_run_keeps_the_first_sections_sheets_and_says_so(tmp_path, invoke, roster):
     own_papers(tmp_path)
     (tmp_path / "secA.csv").write_text("student_id,Q1a\ns0001,0.5\n", encoding="utf-8")

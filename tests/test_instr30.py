@@ -92,6 +92,7 @@ def test_another_sections_override_grades_no_one(tmp_path, invoke, roster):
 
 # ---------------------------------------------------------------- 3. sheets of students with no answer here
 
+@pytest.mark.slow
 def test_a_late_batch_keeps_the_other_sheets_and_an_absentee_gets_none(tmp_path, invoke):
     section_a(tmp_path)
     first = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "key.json", "--out", f"{tmp_path / 'r'}/",
@@ -159,6 +160,7 @@ def test_the_paper_code_refusal_says_which_answers_it_read(tmp_path, invoke, row
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.slow
 def test_the_summary_names_the_line_that_repeats_the_header(tmp_path, invoke, monkeypatch, jobs):
     from quizgen.grading import file_slice
 

@@ -65,6 +65,7 @@ def one_line(result) -> str:
 
 # ---------------------------------------------------------------- 1. two answers files of one name
 
+@pytest.mark.slow
 def test_another_answers_file_of_the_same_name_is_refused_into_the_same_out(course, invoke):
     (course / "results").mkdir()
     first = invoke("grade", "section1/answers.csv", "--key", "quiz/key.json", "--out", "results",
@@ -90,6 +91,7 @@ def test_another_answers_file_of_the_same_name_is_refused_into_the_same_out(cour
     assert [row[2] for row in rows_of(course / "results" / "answers-graded-gradebook-plain.csv")[1:]] == ["4", "4"]
 
 
+@pytest.mark.slow
 def test_force_replaces_them_and_says_whose_they_were(course, invoke):
     args = ("--key", "quiz/key.json", "--out", "results/", "--gradebook", "plain")
     assert invoke("grade", "section1/answers.csv", *args).exit_code == 0

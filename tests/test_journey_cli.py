@@ -31,6 +31,7 @@ def test_generate_checks_its_out_folder_before_drawing_any_question(tmp_path):
     assert prepare_out_dir(tmp_path / "new", None).secret and not (tmp_path / "new").exists()
 
 
+@pytest.mark.slow
 def test_a_template_no_draw_can_pass_names_the_key_that_failed(invoke, tmp_path):
     """"last reason: an expression failed" did not say which of the template's
     expressions; the key now leads the reason (the most frequent one, with its count)."""

@@ -36,6 +36,7 @@ def valued(monkeypatch):
     return seen
 
 
+@pytest.mark.slow
 def test_a_key_as_generate_wrote_it_values_no_exact_form(written, valued):
     key = model.read_key(written)
     assert valued == [] and len(key.papers) == 2

@@ -35,6 +35,7 @@ def test_key_json_names_its_format_and_version(quiz_key):
     assert key.version == 4 and [p.student_id for p in key.papers] == ["s1", "s2"]
 
 
+@pytest.mark.slow
 def test_the_key_reads_back_what_it_writes_compact_or_whole(quiz_key):
     _, key = quiz_key
     assert Key.from_json(key.to_json()) == key
@@ -61,6 +62,7 @@ def test_feedback_that_names_instance_numbers_is_kept_per_instance(quiz_key):
         assert any(chosen and chosen in t.feedback for p in question.parts for t in p.traps), texts
 
 
+@pytest.mark.slow
 def test_a_version_1_key_still_grades_like_its_version_2_form(tmp_path):
     data = json.loads(VERSION1.read_text(encoding="utf-8"))
     assert "format" not in data
@@ -259,6 +261,7 @@ def _c9_as_then(papers, then):
     return [question(q) for q in papers]
 
 
+@pytest.mark.slow
 def test_a_version_3_key_from_before_variants_reads_as_generate_makes_it_now(bank):
     """tests/data/keys/version3-students.json was written by quizgen before key version 4
     (``generate --students`` s1-s3, ``--seed 7 --classes C1,C8,C9``; C9's yes/no parts carry

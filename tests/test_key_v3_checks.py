@@ -52,6 +52,7 @@ def _refused(data, pattern: str) -> str:
     (lambda pair: pair[0].__setitem__("a", "\ud800"), r"pair\[0\]\.a: text holds a lone surrogate"),
 ], ids=["a list 300 deep", "nested in a field", "a huge text", "text among objects", "a list among objects",
         "NaN", "20,000 values", "a lone surrogate"])
+@pytest.mark.slow
 def test_a_choice_option_is_checked_naming_the_template_and_its_place(key_json, edit, expected):
     data = copy.deepcopy(key_json)
     edit(data["templates"][TEMPLATE]["choices"]["pair"])
@@ -149,6 +150,7 @@ def test_a_recipe_that_does_not_evaluate_is_refused_when_grade_loads_the_key(inv
     assert re.search(expected, result.stderr), result.stderr
 
 
+@pytest.mark.slow
 def test_a_worked_examples_key_is_read_and_marked_with_carried_rounding(invoke, tmp_path):
     """Its canonical parameters hold exact texts (``exp(2)/(exp(2) + E + 1)``), now read
     back by the whitelist parser: the key is not refused, and C4's mean over the masked

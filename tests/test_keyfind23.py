@@ -84,6 +84,7 @@ def test_own_papers_answers_with_codes_against_the_class_key_in_quiz_stop_naming
     assert invoke("grade", "answers.csv", "--key", "papers/key.json", "--out", "right/").exit_code == 0
 
 
+@pytest.mark.slow
 def test_class_paper_answers_against_a_per_student_key_stop_naming_the_class_key(keys, invoke, monkeypatch):
     """The other way round: the class paper's code on every row, graded against the per-student key."""
     folder, _, _ = keys
@@ -239,6 +240,7 @@ def test_the_keys_one_folder_down_are_the_first_thirty_that_have_one_and_the_res
     assert len(looked) == 60   # d00 to d59: stops at the thirtieth key, not at d79
 
 
+@pytest.mark.slow
 def test_a_small_class_far_from_the_key_is_told_of_the_nearby_key_that_fits(invoke, tmp_path, monkeypatch):
     """rev-docs24: a few students' exact seed-19 answers graded with the seed-1
     key were told "no key.json near them fits them better" where right/key.json

@@ -4,6 +4,7 @@ below its own layer. ``structure_check`` finds module cycles; this finds a
 package reaching up (grading and report imported each other's modules
 without a module cycle)."""
 
+import pytest
 import re
 from pathlib import Path
 
@@ -30,6 +31,7 @@ def owner(path: Path) -> str:
     return relative.parts[0] if len(relative.parts) > 1 else relative.stem
 
 
+@pytest.mark.slow
 def test_no_module_imports_a_package_above_its_own_layer():
     reaching_up = []
     for path in sorted(p for p in PACKAGE.rglob("*.py") if owner(p) in LEVEL):

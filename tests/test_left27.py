@@ -6,6 +6,7 @@
 2. A time that cannot be read on a part answered once is named in one note
    (the first line), as for a resubmitted part (grading/timestamps.py)."""
 
+import pytest
 import json
 from pathlib import Path
 
@@ -34,6 +35,7 @@ def grade(invoke, folder: Path, *extra):
 
 # ---------------------------------------------------------------- 1. two gradebooks in one folder
 
+@pytest.mark.slow
 def test_a_gradebook_of_another_kind_holding_this_runs_grades_is_kept(tmp_path, invoke):
     class_of_two(tmp_path)
     grade(invoke, tmp_path, "--gradebook", "moodle", "--gradebook-item", "Week 1")

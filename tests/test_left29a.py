@@ -3,6 +3,7 @@ scientific notation with a decimal comma, --attempt that changed nothing, the
 retried note's "and N more", overrides for many unknown ids, dotted times, the
 kept gradebook's warning, and the line an LMS answer's CSV-level reason names."""
 
+import pytest
 import json
 
 from click.testing import CliRunner
@@ -69,6 +70,7 @@ def test_grade_hints_a_decimal_comma_scientific_id_like_a_decimal_point_one(tmp_
 
 # ---------------------------------------------------------------- 2. --attempt that changed nothing; "and N more"
 
+@pytest.mark.slow
 def test_attempt_given_on_a_download_of_single_attempts_says_it_changed_nothing(tmp_path):
     from test_lms_attempts27 import RIGHT, WRONG, _moodle
 
@@ -180,6 +182,7 @@ def test_a_kept_gradebook_still_names_the_students_this_run_does_not_grade(tmp_p
 
 # ---------------------------------------------------------------- 6. an LMS answer of many lines
 
+@pytest.mark.slow
 def test_an_lms_answer_of_too_many_lines_is_placed_at_the_downloads_line(tmp_path):
     from test_lms_attempts27 import RIGHT, WRONG, _moodle
 

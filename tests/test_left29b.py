@@ -27,6 +27,7 @@ def _part(key, question, letter):
 
 
 @pytest.mark.parametrize("unit", ["bits", "bit", "(in bits)", "(bits)", "in bits", "bits."])
+@pytest.mark.slow
 def test_the_log2_trap_said_in_bits_is_named_as_that_trap(key, unit):
     from quizgen.grading.part_checker import check_answer
 

@@ -24,6 +24,7 @@ def _bank_with(tmp_path, before: str, after: str) -> Path:
 
 
 @pytest.mark.parametrize("char", ["\u202a", "\u202e", "\u2066", "\u2069"])
+@pytest.mark.slow
 def test_validate_refuses_a_literal_direction_control(invoke, tmp_path, char):
     folder = _bank_with(tmp_path, "A GPT-style", "A " + char + "GPT-style")
     result = invoke("validate", str(folder))

@@ -31,6 +31,7 @@ def _named(part, text: str, code: str) -> bool:
     return (verdict.status, verdict.misconception) == ("incorrect", code)
 
 
+@pytest.mark.slow
 def test_the_reviewers_answers_on_the_seed_7_paper_are_named(invoke, tmp_path):
     parts = _class_paper_parts(invoke, tmp_path)
     assert _named(parts["C4", "lmlm"], "0.106", "mean_over_sequence_length")      # 2.1109 / 20

@@ -97,6 +97,7 @@ def _graded(invoke, tmp_path, answers: dict) -> dict:
         return {row["part"]: row for row in csv.DictReader(handle)}
 
 
+@pytest.mark.slow
 def test_a_variance_worked_from_a_wrong_mean_gets_ecf(invoke, tmp_path):
     key = _paper(invoke, tmp_path, LAYER_NORM)
     assert key["templates"]["t-layer-norm"]["recipes"]["var"]["recipe"] == "mean((x - part:mu)**2)"
@@ -109,6 +110,7 @@ def test_a_variance_worked_from_a_wrong_mean_gets_ecf(invoke, tmp_path):
     assert rows["b"]["feedback"].startswith(f"marked from your (a) = {mu:.4g}: correct given that value")
 
 
+@pytest.mark.slow
 def test_a_weighted_sum_of_a_list_of_earlier_answers_gets_ecf(invoke, tmp_path):
     key = _paper(invoke, tmp_path, WEIGHTED)
     assert key["templates"]["t-weighted"]["recipes"]["out"]["recipe"] == "sum(list(part:p1, part:p2)*v)"

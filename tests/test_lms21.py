@@ -28,6 +28,7 @@ def _warnings(result) -> list:
     return [line for line in result.stderr.splitlines() if line.startswith("quizgen: warning:")]
 
 
+@pytest.mark.slow
 def test_a_student_with_no_id_number_left_out_of_the_gradebook_is_one_warning(download, invoke):
     """The download's warning and the gradebook's were two lines for one cause; now one names the
     student, their name and what is missing, and says they are left out of the gradebook."""
@@ -43,6 +44,7 @@ def test_a_student_with_no_id_number_left_out_of_the_gradebook_is_one_warning(do
     assert [r[0] for r in csv.reader(io.StringIO(text))] == ["ID number", "s001"]
 
 
+@pytest.mark.slow
 def test_without_a_gradebook_the_student_with_no_id_number_is_still_named_once(download, invoke):
     result = invoke("grade", download)
     assert result.exit_code in (0, 1), result.output
@@ -51,6 +53,7 @@ def test_without_a_gradebook_the_student_with_no_id_number_is_still_named_once(d
                                     "refuses the whole file" in about_alan[0]
 
 
+@pytest.mark.slow
 def test_a_download_with_no_id_numbers_at_all_is_one_warning_not_a_warning_and_a_note(tmp_path, invoke):
     """Every student named by email: the gradebook keeps them (moodle_left_out), and the note that every id
     is an email address said again what the warning says."""
@@ -69,6 +72,7 @@ def test_a_download_with_no_id_numbers_at_all_is_one_warning_not_a_warning_and_a
 
 
 @pytest.mark.parametrize("out", ["results", "results/"], ids=["existing-folder", "slash"])
+@pytest.mark.slow
 def test_out_folder_names_the_outputs_as_without_out(download, invoke, out):
     """``--out DIR`` wrote ``responses-answers-graded*`` (named after the long answers quizgen builds),
     where grade's outputs in a folder keep their default names, as without --out: ``responses-graded*``."""
@@ -102,6 +106,7 @@ def test_a_template_row_wider_than_its_header_is_refused_in_one_line(row, cell):
     assert list(csv.reader(io.StringIO(trailing.text)))[1:] == [["s001", "Ada", "1"], ["s002", "Bo", "3"]]
 
 
+@pytest.mark.slow
 def test_the_wide_row_is_named_with_the_template_through_grade(download, invoke):
     template = download.parent / "grades.csv"
     template.write_text("ID number,Full name,Quiz 1\r\ns001,Ada,3,5\r\n", encoding="utf-8")

@@ -61,6 +61,7 @@ def test_a_failed_lms_grade_leaves_the_earlier_built_files_as_they_were(tmp_path
     assert not list(tmp_path.rglob(".quizgen-*"))   # no kept copy left once it stands
 
 
+@pytest.mark.slow
 def test_a_failed_lms_grade_leaves_no_folder_it_made_for_the_built_files(tmp_path):
     download(tmp_path)
     (tmp_path / "ov.csv").write_text(BAD_OVERRIDES, encoding="utf-8")
@@ -134,6 +135,7 @@ def test_the_docs_say_how_quizgen_and_moodle_read_a_comma_and_quizgen_does_so(tm
     assert "`1,950` as 1.95" in docs and "quizgen reads it as 1950" in docs
 
 
+@pytest.mark.slow
 def test_a_ctrl_c_while_an_lms_download_is_graded_leaves_the_earlier_built_files(tmp_path, monkeypatch):
     import quizgen.grading.run as run
 

@@ -89,6 +89,7 @@ def test_a_long_moodle_name_is_graded(tmp_path, invoke):
     assert "Test " + "L" * 201 in students
 
 
+@pytest.mark.slow
 def test_a_name_no_one_has_is_refused_naming_the_downloads_row(tmp_path, invoke):
     _long_named(tmp_path, invoke, "L" * 1_001)
     result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json")

@@ -83,6 +83,7 @@ def test_a_plain_roster_with_a_state_column_only_keeps_its_rules():
         parse_roster("student_id,name,state\ns1,Ada,x\ns1,Ada,x\n", "r.csv")
 
 
+@pytest.mark.slow
 def test_grade_takes_an_email_only_grades_report_as_its_roster(tmp_path, invoke):
     (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\nada@x.org,Q1,a,0.7101\n"
                                     "alan@x.org,Q1,a,0.7101\n",

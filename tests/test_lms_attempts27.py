@@ -93,6 +93,7 @@ def test_canvas_grades_the_highest_attempt_by_default(tmp_path):
     assert last["s001"] == 0
 
 
+@pytest.mark.slow
 def test_a_bad_attempt_rule_is_one_line(tmp_path):
     path, key = _moodle(tmp_path, [("s001", 10, RIGHT)])
     result = CliRunner().invoke(main, ["grade", str(path), "--key", str(key), "--attempt", "best"])

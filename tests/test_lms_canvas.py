@@ -82,6 +82,7 @@ def test_manifest_lists_every_file_of_the_zip(exported):
     assert listed == set(archive.namelist()) - {"imsmanifest.xml"}
 
 
+@pytest.mark.slow
 def test_assessment_follows_the_qti_1_2_content_models(exported):
     archive, _, _ = exported
     root = _assessment(archive)
@@ -179,6 +180,7 @@ def test_small_values_keep_their_range():
     assert "e" not in low + high and float(low) < 1.5e-12 < float(high) and float(low) > 0
 
 
+@pytest.mark.slow
 def test_same_seed_same_key_same_bytes(tmp_path, invoke):
     """Exporting again with the seed of the key beside --out keeps its secret: the
     same bytes; another --out gets a fresh secret, so other codes."""

@@ -79,6 +79,7 @@ def test_a_numeric_part_is_one_range_answer_canvas_scores_as_the_key(export):
                 assert not model.canvas_marks_correct(question, repr(trap.value)), (variant.tag, trap.code)
 
 
+@pytest.mark.slow
 def test_a_word_part_accepts_every_word_and_no_trap(export):
     _, _, items = export
     words = [(p, item) for _, p, item in items if p.is_word]
@@ -91,6 +92,7 @@ def test_a_word_part_accepts_every_word_and_no_trap(export):
             assert not any(model.canvas_marks_correct(question, w) for w in trap.words), trap.code
 
 
+@pytest.mark.slow
 def test_feedback_arrives_as_neutral_and_incorrect_comments(export):
     _, _, items = export
     for variant, part, item in items:

@@ -68,6 +68,7 @@ def test_the_answers_built_from_a_resaved_download_grade_again_alike(tmp_path, i
     assert (tmp_path / "again.csv").read_bytes() == (tmp_path / "fr-graded.csv").read_bytes()
 
 
+@pytest.mark.slow
 def test_a_download_with_a_delimiter_given_keeps_it(tmp_path, invoke):
     """``--delimiter '|'``, which detection never chooses, reads the download and writes the outputs."""
     path = _resave(DATA / "moodle_responses.csv", tmp_path / "bar.csv", "|")

@@ -49,6 +49,7 @@ def _canvas(tmp_path, graded, points, delimiter=";"):
 
 
 @pytest.mark.parametrize("delimiter", [";", ","], ids=["semicolons", "commas"])
+@pytest.mark.slow
 def test_a_canvas_gradebook_with_decimal_comma_points_is_filled_and_scaled(tmp_path, graded, delimiter):
     """Canvas writes ``;`` in a decimal-comma locale, and a re-saved file may have ``,`` and quoted ``"12,50"``."""
     result, text = _canvas(tmp_path, graded, "12,50", delimiter)
@@ -62,6 +63,7 @@ def test_a_canvas_gradebook_with_decimal_comma_points_is_filled_and_scaled(tmp_p
 
 
 @pytest.mark.parametrize("points", ["lots", "1e-300", "0,001", "-5", "nan"])
+@pytest.mark.slow
 def test_a_points_possible_that_is_no_number_is_refused_in_one_line(tmp_path, graded, points):
     result, text = _canvas(tmp_path, graded, points)   # 1e-300 scaled every score to 0 (hostile31b)
     assert result.exit_code == 2 and text == ""

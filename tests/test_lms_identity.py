@@ -4,6 +4,7 @@ the first ID number (or email) it does not know, so a student named by email
 because their ID number is empty is reported, and ``--gradebook-key email``
 names every student by email."""
 
+import pytest
 import csv
 import io
 import shutil
@@ -37,6 +38,7 @@ def _gradebook(tmp_path, invoke, *options):
     return result, list(csv.reader(io.StringIO(text)))
 
 
+@pytest.mark.slow
 def test_a_moodle_gradebook_keyed_on_id_number_warns_of_students_named_by_email(tmp_path, invoke):
     result, rows = _gradebook(tmp_path, invoke)
     assert rows[0][0] == "ID number"
@@ -44,6 +46,7 @@ def test_a_moodle_gradebook_keyed_on_id_number_warns_of_students_named_by_email(
     assert "--gradebook-key email" in result.stderr
 
 
+@pytest.mark.slow
 def test_gradebook_key_email_names_every_student_by_email(tmp_path, invoke):
     result, rows = _gradebook(tmp_path, invoke, "--gradebook-key", "email")
     assert rows[0][0] == "Email address"

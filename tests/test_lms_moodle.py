@@ -77,6 +77,7 @@ def test_every_variant_is_a_key_question_with_its_points(exported):
         assert codes[(shown.group(1), shown.group(2))] == entry["seed"]
 
 
+@pytest.mark.slow
 def test_cloze_answers_tolerances_and_feedback_match_the_key(exported):
     tree, key, codes = exported
     clozes = [q for q in _questions(tree) if q.get("type") == "multianswer"]
@@ -89,6 +90,7 @@ def test_cloze_answers_tolerances_and_feedback_match_the_key(exported):
             assert [_as_numbers(a) for a in sub["answers"]] == _expected_answers(part), (entry["seed"], part["part"])
 
 
+@pytest.mark.slow
 def test_cloze_part_weights_give_each_part_its_points(exported):
     """Moodle grades a Cloze part as its weight over the sum of the weights:
     C9's parts (4, 1, 1 points) must not weigh 1 each."""

@@ -87,6 +87,7 @@ def _one_line(result) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 def test_a_resaved_download_that_is_not_recognised_is_named_not_the_key(tmp_path, invoke, export_keys):
     """A file that is no Moodle download, graded with a Moodle export's key:
     the line names the file and what it should be, and says quizgen reads

@@ -149,6 +149,7 @@ def test_a_canvas_row_naming_no_student_is_counted_for_a_warning(tmp_path):
     assert {r.student_id for r in rows} == {"s001", "502"}
 
 
+@pytest.mark.slow
 def test_a_canvas_row_naming_no_student_is_warned_about_by_grade(tmp_path):
     from click.testing import CliRunner
 

@@ -31,6 +31,7 @@ def _flat(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
+@pytest.mark.slow
 def test_the_shared_rule_promises_on_paper_and_moodle_but_not_on_canvas(invoke, tmp_path):
     bank = _bank(tmp_path)
     assert PROMISE in ROUNDING_RULE and PROMISE not in CANVAS_ROUNDING_RULE

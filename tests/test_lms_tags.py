@@ -48,6 +48,7 @@ def test_a_tag_longer_than_moodles_id_number_is_left_out_of_it():
 
 
 @pytest.mark.parametrize("lms, out", [("moodle", "q.xml"), ("canvas", "q.zip")])
+@pytest.mark.slow
 def test_question_texts_name_no_seed_nor_seed_label(invoke, tmp_path, lms, out):
     import zipfile
 
@@ -102,6 +103,7 @@ def test_the_same_seed_does_not_replace_a_key_whose_variants_it_would_lose(invok
     assert (tmp_path / "q-key.json").read_bytes() != key
 
 
+@pytest.mark.slow
 def test_the_same_seed_with_more_classes_and_variants_keeps_every_earlier_code(invoke, tmp_path):
     out = ("export", "moodle", "--seed", 42, "--out", tmp_path / "q.xml")
     assert invoke(*out, "--classes", "C1", "--count", 2).exit_code == 0
@@ -183,6 +185,7 @@ def test_no_seed_nor_seed_label_anywhere_in_the_export(invoke, tmp_path, lms, ou
         f"{seed}/{t}/{k}" for t in key["templates"] for k in range(3))
 
 
+@pytest.mark.slow
 def test_a_word_that_is_both_a_label_and_its_name_is_one_answer():
     """NLI's class "neutral" is its own label and name: the C8 part (c) and its
     trap list it once, not twice, in what the LMS receives."""

@@ -110,6 +110,7 @@ def test_a_spreadsheets_start_times_order_the_attempts(tmp_path, first, second):
     assert latest[:2] == [("a", "0.5744"), ("b", "-ln(0.5744)")]
 
 
+@pytest.mark.slow
 def test_dates_that_read_both_ways_in_other_orders_are_named_with_the_likely_cause(tmp_path, invoke):
     """03/04 and 02/05: March before February, or April before May; the file's order is graded, and said so."""
     header, (ada1, ada2, alan) = _table()

@@ -2,6 +2,7 @@
 student was given but did not answer is counted (missing, or blank for an
 empty answer the LMS recorded), never dropped, as for an answers CSV."""
 
+import pytest
 import csv
 import io
 from pathlib import Path
@@ -42,6 +43,7 @@ def test_canvas_blank_answer_is_blank_and_a_group_with_no_filled_column_was_not_
     assert absent == [(1, ("s003", CLS, "c"))]
 
 
+@pytest.mark.slow
 def test_canvas_blank_is_graded_and_a_group_not_given_is_off_the_paper_with_a_warning(tmp_path):
     result = quizgen.grade(_canvas_with_carol(tmp_path))
     matrix = result.matrix
@@ -69,6 +71,7 @@ def test_moodle_dash_and_empty_responses_leave_the_question_unanswered():
         ("s4", "a", "", True), ("s4", "b", "1.2", True), ("s4", "c", "", True)]
 
 
+@pytest.mark.slow
 def test_a_group_missing_only_from_an_earlier_attempt_was_given(tmp_path):
     """rev-lms19: Carol's first attempt left the cls group unfilled, her second
     (the one graded) answered it; the warning still said it was not given."""

@@ -80,6 +80,7 @@ def _graded(tmp_path, stem: str) -> list:
     return list(csv.DictReader(io.StringIO((tmp_path / f"{stem}-graded.csv").read_text(encoding="utf-8-sig"))))
 
 
+@pytest.mark.slow
 def test_a_reason_names_the_moodle_downloads_line(tmp_path, invoke):
     """Ada's first question text broken over two lines: Alan's row, the third
     after the header, is on line 5 of the download (line 8 of the built answers)."""
@@ -105,6 +106,7 @@ def test_a_reason_names_the_moodle_downloads_line(tmp_path, invoke):
     assert [n for n, line in enumerate(built, start=1) if LONG in line] != [5]   # not the built file's line
 
 
+@pytest.mark.slow
 def test_a_reason_names_the_canvas_downloads_line(tmp_path, invoke):
     path = _canvas(tmp_path, '"1,17"', f'"{LONG}"')
     result = invoke("grade", path)
@@ -120,6 +122,7 @@ def test_each_response_row_knows_its_file_line_after_a_sep_line(tmp_path):
     assert {(r.row, r.line) for r in read_responses(path)} == {(1, 3), (2, 4), (3, 5)}
 
 
+@pytest.mark.slow
 def test_an_answers_file_of_ones_own_keeps_its_line_in_a_reason(tmp_path, invoke):
     """A download_line cell that is not a number is not taken for one: the reason names the file's own line."""
     assert invoke("grade", _canvas(tmp_path, '"1,17"', f'"{LONG}"')).exit_code in (0, 1)

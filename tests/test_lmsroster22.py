@@ -109,6 +109,7 @@ def _row(student, template, k, part, answer="1"):
     return ResponseRow(student, student.upper(), 1, None, template, f"1/{template}/{k}", part, answer)
 
 
+@pytest.mark.slow
 def test_a_canvas_student_not_given_a_group_leaves_the_absent_their_full_maximum(tmp_path):
     """The first student was not given C1 (a) (the quiz edited after they took
     it): the class paper, which a roster student who did not submit is scored
@@ -129,6 +130,7 @@ def test_a_canvas_student_not_given_a_group_leaves_the_absent_their_full_maximum
     assert students["s3"]["missing"] == "3"
 
 
+@pytest.mark.slow
 def test_a_generated_key_seeded_lms_keeps_the_per_student_advice(tmp_path):
     """generate --seed lms --students makes papers seeded lms/<id>: still a
     per-student key, whose roster student without a paper needs one made."""

@@ -130,6 +130,7 @@ def test_the_log2_value_is_named_over_many_draws(templates_by_class):
     assert SEEDS * len(CLASSES) < found <= SEEDS * (len(CLASSES) + 1)
 
 
+@pytest.mark.slow
 def test_one_slip_in_bits_is_named_once_on_the_whole_paper(templates_by_class):
     """A careful student but for the loss worked in bits: that part alone is
     wrong, named once; a student with a wrong (a) who takes log 2 of it is named

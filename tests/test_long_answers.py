@@ -3,6 +3,7 @@ can be (a sentence for a person, a trap's words), never scanned as a number
 written with decorations, which cost milliseconds a row (a file of 10,000-
 character answers took a minute to grade; the benchmark is in benchmarks/)."""
 
+import pytest
 import difflib
 import random
 
@@ -43,10 +44,12 @@ def test_a_word_answer_over_the_review_limit_is_invalid_with_its_reason():
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from(["the", "mean", "sum", "not", "over", "m", "no"]), max_size=30),
        st.lists(st.sampled_from(["the", "mean", "sum", "over", "m"]), min_size=1, max_size=3))
+@pytest.mark.slow
 def test_phrases_are_found_where_their_first_word_stands_as_at_every_word(tokens, phrase):
     assert words._starts(tokens, phrase, words._places(tokens)) == words._starts(tokens, phrase)
 
 
+@pytest.mark.slow
 def test_the_length_bound_decides_as_the_matcher_would():
     rng = random.Random(7)
     for _ in range(2000):

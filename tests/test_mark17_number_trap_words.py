@@ -74,6 +74,7 @@ def _c5_with_words(words: list):
     return build_template(data, "c5.yaml")
 
 
+@pytest.mark.slow
 def test_a_number_part_may_have_trap_words_but_not_numbers_among_them():
     assert _c5_with_words(["undefined"]).parts[0].traps[0].words == ("undefined",)
     with pytest.raises(TemplateProblems) as caught:

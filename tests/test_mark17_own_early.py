@@ -107,6 +107,7 @@ def _log10(x: float) -> float:
     return math.log10(x)
 
 
+@pytest.mark.slow
 def test_c1_seed_9_graded_from_csv_pins_the_feedback(invoke, tmp_path):
     """C1, seed 9: p = 0.82283, loss = 0.19501. (a) 0.823 then (b) 0.19 =
     -ln(0.823) = 0.19480 to 2 figures: imprecise, with feedback naming their

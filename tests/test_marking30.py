@@ -43,6 +43,7 @@ def _verdict(row) -> tuple:
 
 
 @pytest.mark.parametrize("own", ["0.25", "0.5", "1/4", "0.500"])
+@pytest.mark.slow
 def test_a_wrong_short_earlier_answer_that_is_no_rounding_is_marked_from_as_written(grade, own):
     """(a) 0.25 or 0.5 for p = 0.715664 is wrong, and no rounding of it or of a
     trap: (b) = -ln of it is ECF, as after 1/4 or 0.500. It was 'shown to only 2

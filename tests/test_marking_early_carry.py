@@ -115,6 +115,7 @@ REVIEWER_ROWS = [
 POLICY = "ecf_credit: 0.5\nimprecise_credit: 0.25\n"   # the reviewer's credits; each of these parts is worth 2 points
 
 
+@pytest.mark.slow
 def test_the_reviewers_seed_24_cases(tmp_path):
     """Seed 24's class paper (C1, C6, C7, C8): Q1 p = 0.7392, loss 0.3021; Q3 (C7) p = 0.9608."""
     generate(tmp_path / "quiz", classes="C1,C6,C7,C8", seed=24)

@@ -46,6 +46,7 @@ def _q7(student: str, *answers) -> list:
     return [[student, "Q7", letter, text] for letter, text in zip("abc", answers)]
 
 
+@pytest.mark.slow
 def test_a_later_part_from_an_earlier_answer_shown_short_is_ecf_its_rounding_marked_there(tmp_path, class_key):
     """(a) 0.96 (the trap to 2 figures), 0.037 (right to 2) and 0.9 (wrong, 1 figure)
     then (b) worked from it as written: ECF, the early rounding marked at (a) alone
@@ -128,6 +129,7 @@ def test_an_answer_resting_on_one_a_person_must_read_goes_to_that_person(tmp_pat
     assert rows[("u03", "Q7", "b")]["status"] == "correct"
 
 
+@pytest.mark.slow
 def test_the_students_own_value_cut_off_is_imprecise(tmp_path):
     """s008's C8 (seed 19, own paper): (a) 0.0209 (right), (b) 3.86, their own
     -ln 0.0209 = 3.8680 cut off (the key's 3.8701 gives 3.87 either way)."""

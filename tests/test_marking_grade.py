@@ -205,6 +205,7 @@ def test_policy_points_set_each_parts_marks_and_the_totals(tmp_path):
     assert total.score == total.max_score   # this student answered every part right
 
 
+@pytest.mark.slow
 def test_policy_and_ecf_credit_from_the_command_line(tmp_path):
     from click.testing import CliRunner
     from quizgen.cli import main
@@ -255,6 +256,7 @@ def test_decimal_commas_in_give_decimal_commas_out(tmp_path):
     assert "." not in students and ";100,0;" in students
 
 
+@pytest.mark.slow
 def test_a_decimal_comma_class_reads_its_ecf_feedback_with_commas(tmp_path):
     """In a file written with decimal commas, the grader's own feedback shows
     the student's earlier answer as they wrote it (``(a) = 0,2689``); a
@@ -390,6 +392,7 @@ def test_rounding_every_exponential_including_the_true_words_is_carried_rounding
 
 
 @pytest.mark.parametrize("seed", [1, 4])
+@pytest.mark.slow
 def test_two_figures_from_a_trapped_a_are_never_correct_nor_a_bare_incorrect(tmp_path, seed):
     """C7: (a) the sigmoid-sign trap at 3 s.f., then (b) and (c) worked from it,
     carrying 3 s.f. or not, and given to 2 figures: rounded too early given
@@ -417,6 +420,7 @@ def test_two_figures_from_a_trapped_a_are_never_correct_nor_a_bare_incorrect(tmp
             (row["status"] == "incorrect" and row["misconception"]), row
 
 
+@pytest.mark.slow
 def test_an_override_comment_keeps_its_decimal_points_in_a_decimal_comma_class(tmp_path):
     """The marker's own words are quoted as written: only the grader's
     feedback takes the class's decimal commas (rev-fresh15)."""
@@ -434,6 +438,7 @@ def test_an_override_comment_keeps_its_decimal_points_in_a_decimal_comma_class(t
 
 
 @pytest.mark.parametrize("cls", ["C1", "C2", "C8"])
+@pytest.mark.slow
 def test_a_trap_worked_from_the_students_own_wrong_a_is_named(tmp_path, cls):
     """(a) is a slip (not a trap); (b) is -log10 of that (a), or the (a)
     itself: the trap is named, marked from their (a) (rev-mark15)."""
@@ -535,6 +540,7 @@ def test_a_slip_on_a_wrong_a_never_earns_more_than_the_right_method_on_it(tmp_pa
     assert float(rows[("slip", "b")]["score"]) == pytest.approx(right * 0.5)
 
 
+@pytest.mark.slow
 def test_a_decimal_comma_class_reads_its_own_numbers_before_a_traps_words(tmp_path):
     """'marked from your (a) = 0,0474' as the student wrote it; the trap's words stay (rev-code15)."""
     instance = _instances("C2", 1)[0]

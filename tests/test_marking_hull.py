@@ -64,6 +64,7 @@ def test_a_far_answer_is_refused_without_working_out_the_sets():
     assert math.isfinite(far)
 
 
+@pytest.mark.slow
 def test_a_rounded_hull_is_its_ends_rounded_at_each_level():
     """The hull of a hull's roundings is exactly its low end's lowest and its
     high end's highest rounding to 3 to 6 figures (or the ends themselves)."""

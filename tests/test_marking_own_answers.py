@@ -4,6 +4,7 @@ answer carried from fewer figures than the policy's ``carried_figures`` is
 told so; a copy of their own trapped (a) that is also a rounding of the
 answer is named as the trap. Students are generated from the key's instances."""
 
+import pytest
 import math
 
 from quizgen.generation.quiz import Question
@@ -64,6 +65,7 @@ def _short_carry_case():
     raise AssertionError("no such instance")
 
 
+@pytest.mark.slow
 def test_an_answer_carried_from_fewer_figures_than_the_policy_asks_is_told_so(tmp_path):
     """carried_figures: 4 and (c) from a 3 s.f. (a): imprecise, rounded too early,
     scored by imprecise_credit, and the feedback says what was carried short."""
@@ -105,6 +107,7 @@ def _copied_trap_case():
     raise AssertionError("no such instance")
 
 
+@pytest.mark.slow
 def test_a_copy_of_the_students_own_a_is_named_as_the_trap_even_when_it_looks_rounded_too_early(tmp_path):
     """C8 (b) 0.4700 after (a) 0.470: probability_as_loss from their own (a),
     not 'rounded too early' (padded), in grade and in the drill's path."""

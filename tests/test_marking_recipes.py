@@ -73,6 +73,7 @@ def test_a_wrong_earlier_answer_feeds_the_recipe():
 
 
 @pytest.mark.parametrize("cls", sorted(BANK))
+@pytest.mark.slow
 def test_each_trap_recipe_worked_from_the_right_earlier_answers_is_the_keys_trap_value(cls):
     """The stored trap recipes (key/recipes.py "traps") worked from the exact
     earlier answers name every trap value of many draws as its own trap, so a

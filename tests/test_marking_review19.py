@@ -43,6 +43,7 @@ def _graded(tmp_path, key, rows, *options):
 
 # ---------------------------------------------------------------- 1. "expected" is the right answer
 
+@pytest.mark.slow
 def test_early_rounding_after_a_wrong_part_names_its_own_value_and_expects_the_right_one(tmp_path, class_paper):
     result, rows = _graded(tmp_path, class_paper, [("s04", "Q1", "a", "0.800"), ("s04", "Q1", "b", "0.22")])
     assert result.exit_code == 0, result.output
@@ -89,6 +90,7 @@ ALL_ZERO = "points:\n  C1: {a: 0, b: 0}\n  C5: {a: 0, b: 0, c: 0, d: 0}\n  C7: {
            "  C9: {a: 0, b: 0, c: 0}\n"
 
 
+@pytest.mark.slow
 def test_a_policy_leaving_the_paper_worth_nothing_is_refused_naming_its_line(tmp_path, class_paper):
     (tmp_path / "policy.yaml").write_text("ecf_credit: 1\n" + ALL_ZERO, encoding="utf-8")
     result, _ = _graded(tmp_path, class_paper, [("s04", "Q1", "a", "0.9094")], "--policy", tmp_path / "policy.yaml")

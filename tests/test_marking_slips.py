@@ -31,6 +31,7 @@ def _two_figure_trap(cls: str, code: str):
     raise AssertionError(f"no {cls} draw with a 2-figure {code} to name")
 
 
+@pytest.mark.slow
 def test_a_trap_value_rounded_too_early_is_named():
     instance, letter, two, checker = _two_figure_trap("C8", "sigmoid_instead_of_softmax")
     verdict = checker(two)

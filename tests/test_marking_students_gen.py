@@ -172,6 +172,7 @@ def _three(x: float) -> float:
 
 
 @pytest.mark.parametrize("seed", range(12))
+@pytest.mark.slow
 def test_rounding_the_sum_a_mean_divides_is_carried_rounding(seed):
     """C4 and C9's worked solutions write the MLM loss as "sum / |M|": a
     student who rounds each loss, that sum and the mean to 3 s.f. is right."""

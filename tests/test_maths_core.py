@@ -114,6 +114,7 @@ def test_a_template_tree_compiles_once():
     assert EXACT.compiled(node) is first
 
 
+@pytest.mark.slow
 def test_the_math_core_imports_nothing_of_quizgen_but_errors():
     folder = Path(quizgen.maths.__file__).parent
     for path in folder.glob("*.py"):
@@ -125,6 +126,7 @@ def test_the_math_core_imports_nothing_of_quizgen_but_errors():
 KEY_MODEL = ("model.py", "parts.py", "checks.py", "compact.py", "status.py", "load.py", "recipes.py")
 
 
+@pytest.mark.slow
 def test_the_key_model_imports_nothing_above_errors_and_maths():   # and input_files and byte_order, which read key.json
     """key/entries.py and key/writer.py make keys and sit beside generation; the rest only model them."""
     folder = Path(quizgen.maths.__file__).parent.parent / "key"

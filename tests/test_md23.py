@@ -84,6 +84,7 @@ UNCLOSED = re.compile(r"c14_user\.yaml:\d+: stem: a \$ opens maths that its para
 
 
 @pytest.mark.parametrize("fmt", ["md", "tex"])
+@pytest.mark.slow
 def test_an_unclosed_dollar_stops_a_markdown_paper_as_it_stops_a_latex_one(invoke, tmp_path, fmt):
     bank = user_bank(tmp_path / "bank", "Give answers to 3 $significant figures.")
     result = invoke("generate", "--bank", bank, "--classes", "C14", "--format", fmt, "--out", tmp_path / "quiz")

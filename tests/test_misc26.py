@@ -55,6 +55,7 @@ def table(path: Path) -> list:
 
 # ---------------------------------------------------------------- 8. a partial roster against own papers
 
+@pytest.mark.slow
 def test_ids_with_their_own_paper_off_a_partial_roster_get_no_did_you_mean(tmp_path, invoke):
     per_student_class(tmp_path, roster=4)
     result = grade(invoke, tmp_path)
@@ -221,6 +222,7 @@ def test_graded_csv_keeps_its_columns_when_every_id_is_written_as_graded(tmp_pat
     assert header == "student_id,question_id,part,answer,status,score,expected,misconception,feedback,reason,note"
 
 
+@pytest.mark.slow
 def test_a_note_names_an_id_as_graded_not_as_written(tmp_path, invoke):
     per_student_class(tmp_path, roster=51)   # S2026051, written ' s2026051 ', is the first off the roster
     result = grade(invoke, tmp_path)

@@ -38,6 +38,7 @@ def imports(path: Path, name: str, known: dict) -> set:
     return {m for m in out if m in known and m != name}
 
 
+@pytest.mark.slow
 def test_no_module_is_over_the_line_budget():
     long = {name: n for name, path in modules().items()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > LIMIT}

@@ -146,6 +146,7 @@ def test_stats_and_advice_name_codes_from_the_loaded_bank(tmp_path):
     assert 'misconception "temperature multiplied": met 1x' in " ".join(plain.split())
 
 
+@pytest.mark.slow
 def test_validate_warns_at_a_trap_without_a_name_and_still_passes(invoke, tmp_path):
     """The drill would call it by its code read as words: validate says so, at the trap's line."""
     path = named_c11(tmp_path / "bank", ignored=None)

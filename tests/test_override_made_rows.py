@@ -40,6 +40,7 @@ def run(folder, key, answers, overrides, *options):
     return result.exit_code, result.output, read("answers-graded.csv"), read("answers-graded-students.csv")
 
 
+@pytest.mark.slow
 def test_a_roster_student_with_no_answers_is_credited_by_a_made_row(quizzes):
     code, output, graded, students = run(quizzes, "class", "s01,Ann,Q1,a,0.5\n",
                                          "s03,Q1,a,1,sat it on paper\n", "--roster", str(quizzes / "roster.csv"))
@@ -74,6 +75,7 @@ def test_a_part_left_out_of_a_submission_is_credited_and_later_overrides_keep_th
     ("class", "s03,Q1,a,1,\n", []),                               # no roster: nobody knows s03
     ("class", "s01,Q1,d,1,\n", []),                               # no such part
 ])
+@pytest.mark.slow
 def test_an_override_for_anyone_else_still_matches_nothing(quizzes, key, overrides, options):
     options = [str(quizzes / o) if o.endswith(".csv") else o for o in options]
     code, output, graded, _ = run(quizzes, key, "s01,Ann,Q1,a,0.5\n", overrides, *options)
@@ -90,6 +92,7 @@ def test_an_override_for_an_id_with_no_paper_in_the_per_student_key_says_so(quiz
     assert len(graded) == 1
 
 
+@pytest.mark.slow
 def test_a_per_student_paper_is_credited_and_its_sheet_says_so(quizzes):
     code, output, graded, _ = run(quizzes, "own", "s01,Ann,Q1,a,0.5\n", "s02,Q1,c,1,handed in on paper\n",
                                   "--feedback", str(quizzes / "sheets"), "--roster", str(quizzes / "two.csv"))
@@ -102,6 +105,7 @@ def test_a_per_student_paper_is_credited_and_its_sheet_says_so(quizzes):
     assert graded[-1]["reason"] == "no answer row: made by ov.csv line 2"
 
 
+@pytest.mark.slow
 def test_a_file_graded_in_parts_makes_the_same_rows(quizzes, monkeypatch):
     from quizgen.grading import file_slice
 
@@ -117,6 +121,7 @@ def test_a_file_graded_in_parts_makes_the_same_rows(quizzes, monkeypatch):
     assert [r["reason"] for r in two[2][-2:]] == [f"no answer row: made by ov.csv line {n}" for n in (2, 3)]
 
 
+@pytest.mark.slow
 def test_an_overrides_file_without_a_part_column_names_the_part_in_the_question(quizzes):
     """Email Address, Question, Score, Comment with Q1b: read as the answers file
     would read Q1b (it was refused for lacking a part column)."""

@@ -39,6 +39,7 @@ def _decided(folder, invoke, form, score):
 
 @pytest.mark.parametrize("score, status, points", [("50%", "partial", 0.5), ("0", "blank", 0.0),
                                                    ("100%", "correct", 1.0)])
+@pytest.mark.slow
 def test_an_override_of_an_unanswered_part_decides_it_alike_in_every_form(three_question_folder, invoke,
                                                                           score, status, points):
     decided = {form: _decided(three_question_folder, invoke, form, score) for form in ANSWERS}

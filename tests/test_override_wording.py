@@ -37,6 +37,7 @@ def misconception_lines(folder, out, overrides=None):
 
 
 @pytest.mark.parametrize("comment", ["", "checked: the trap"])
+@pytest.mark.slow
 def test_a_confirming_override_leaves_the_misconception_table_as_it_was(quiz, comment):
     plain = misconception_lines(quiz, "plain")
     assert plain[0].endswith("(worded as in the first part listed; see each part)")

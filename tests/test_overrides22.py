@@ -66,6 +66,7 @@ def test_full_points_make_a_part_correct(paper):
     assert warnings == []
 
 
+@pytest.mark.slow
 def test_points_copied_into_a_score_column_are_warned_about(paper):
     rows, warnings = graded(paper, "copied", f"{HEAD}score,comment\ns002,Q5,d,0.5,full marks for d\n")
     assert rows[("s002", "Q5", "d")] == ("partial", 0.25)   # score keeps its documented meaning: a share
@@ -108,6 +109,7 @@ def test_mark_columns_are_refused_in_words_naming_them(text, message):
     assert str(caught.value) == message
 
 
+@pytest.mark.slow
 def test_repeats_of_one_override_give_ten_warnings_and_a_count(paper):
     _, warnings = graded(paper, "rep", f"{HEAD}score\n" + "s002,Q5,d,1\n" * 500)
     assert len(warnings) == 11

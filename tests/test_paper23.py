@@ -34,6 +34,7 @@ def md_paper(invoke, tmp_path, stem_line: str, name: str = "problems.md") -> str
     return (tmp_path / "quiz" / name).read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_user_banks_display_and_inline_maths_reach_markdown_as_dollars(invoke, tmp_path):
     text = md_paper(invoke, tmp_path, DISPLAY)
     assert "The loss is\n$$\nL = -\\ln p_{t}\n$$\nfor the true token, and $p_t = \\frac{1}{V}$ here." in text

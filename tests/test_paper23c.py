@@ -95,6 +95,7 @@ def test_the_figures_two_numbers_are_the_workings_and_recompute(cls):
         assert f"= {loss}$" in loss_curve_tikz(point, labelled=True)
 
 
+@pytest.mark.slow
 def test_the_c2_seed_1_figure_labels_the_workings_p_and_loss():
     """Review 23c's case: p = 0.01747 with -ln p = 4.0474 (-ln 0.01747 = 4.0473); review 26's:
     the label's p = 0.017468 was printed nowhere else. It now gives the working's last line,

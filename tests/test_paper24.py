@@ -75,6 +75,7 @@ def test_c6_one_sequences_count_in_a_is_named_when_the_batch_holds_several():
     assert len(feedbacks) == 1, feedbacks
 
 
+@pytest.mark.slow
 def test_c6_first_step_shows_the_per_sequence_route_when_there_are_several():
     for instance in _draws("C6", count=10):
         work = question_view(Question("Q1", instance), "md")["steps"][0]["work"]

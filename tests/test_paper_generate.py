@@ -67,6 +67,7 @@ def test_grade_sends_a_row_with_another_papers_code_to_a_person(invoke, tmp_path
     assert rows[2].split(",")[5] == "needs_review" and f"expected paper {display_code(code)}" in rows[2]
 
 
+@pytest.mark.slow
 def test_a_wrong_paper_code_says_whose_it_is_or_that_this_key_never_printed_it(invoke, tmp_path, roster):
     """rev-instructor20: papers generated twice with one seed differ only in their codes, and a row with
     the other run's code was called "not this student's paper"; say which of the two it is."""
@@ -196,6 +197,7 @@ def test_part_points_and_space_come_from_the_template(invoke, tmp_path):
 
 
 
+@pytest.mark.slow
 def test_right_hand_markers_use_the_gap_keeping_macro(invoke, tmp_path):
     r"""Points and answers at the right margin go through \qzright (at least 2em
     after the text, a line of their own when the line is full), never a bare
@@ -213,6 +215,7 @@ def test_right_hand_markers_use_the_gap_keeping_macro(invoke, tmp_path):
                      solutions)
     assert r"\hfill\mbox" not in problems + solutions
 
+@pytest.mark.slow
 def test_default_space_is_less_for_words_than_for_numbers(invoke, tmp_path):
     text = without_part_layout((builtin_bank_dir() / "c5_zero_mask_limit.yaml").read_text(encoding="utf-8"))
     bank = tmp_path / "bank"
@@ -230,6 +233,7 @@ def test_default_space_is_less_for_words_than_for_numbers(invoke, tmp_path):
 
 # ------------------------------------------------------------------ nothing overwritten
 
+@pytest.mark.slow
 def test_generate_refuses_another_papers_folder_unless_forced(invoke, tmp_path, roster):
     out = tmp_path / "quiz"
     assert invoke("generate", "--seed", 1, "--classes", "C1", "--students", roster, "--split",

@@ -71,6 +71,7 @@ def varying_parts(template) -> list:
     return [i for i in numeric if i not in FEW_VALUED.get(template.cls, set())]
 
 
+@pytest.mark.slow
 def test_only_parts_with_many_values_tell_questions_apart():
     assert {t.cls: sorted(telling_parts(t)) for t in shipped_templates()} == \
         {t.cls: varying_parts(t) for t in shipped_templates()}
@@ -88,6 +89,7 @@ def test_no_two_questions_of_a_paper_share_an_answer_of_a_varying_part(seed):
         assert not ran_out and shared_answers(questions) == [], template.cls
 
 
+@pytest.mark.slow
 def test_a_question_that_runs_out_does_not_stop_the_checks_of_later_ones(bank):
     """Seed 16, 80 C6 questions: the 67th finds no free variant in 12 redraws
     and repeats an earlier answer; the thirteen after it are still kept apart
@@ -101,6 +103,7 @@ def test_a_question_that_runs_out_does_not_stop_the_checks_of_later_ones(bank):
     assert ran_out and {later for _, _, later, _ in shared_answers(questions)} == {"Q67"}
 
 
+@pytest.mark.slow
 def test_checks_stop_once_run_outs_show_the_variants_used_up(bank, monkeypatch):
     """With only C10's count of predicted positions compared (three sentence
     lengths, three values), the 4th, 5th and 6th questions each run out after

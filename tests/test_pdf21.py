@@ -52,6 +52,7 @@ def tex_digest(path) -> str:
 EXAM_TEX_DIGEST = "9dd9f17314e9a5eff82de8c1b91dc89a082718abdcdf14bb5b07aa834c808bba"
 
 
+@pytest.mark.slow
 def test_exam_is_the_default_and_todays_paper_byte_for_byte(invoke, tmp_path):
     plain = make(invoke, tmp_path / "plain", "--seed", 1, "--classes", "C1,C6,C9", "--format", "tex")
     exam = make(invoke, tmp_path / "exam", "--seed", 1, "--classes", "C1,C6,C9", "--format", "tex",

@@ -66,6 +66,7 @@ def test_each_papers_last_page_is_labelled_by_its_footer(invoke, tmp_path, docum
         assert f"\\def\\qzpaper{{{number + 1}}}" not in before, number   # before the next paper begins
 
 
+@pytest.mark.slow
 def test_a_feedback_sheet_labels_its_last_page_by_its_footer(tmp_path, invoke, pdf_sheet_sources):
     """The feedback sheet's "Page N of M" reads the same qz-last, written the same way."""
     from quizgen.generation.run import generate

@@ -24,6 +24,7 @@ def analysis():
     return analyse(*demo_class(30))
 
 
+@pytest.mark.slow
 def test_the_histogram_and_item_chart_have_a_phone_drawing_that_stacks_the_panels(analysis):
     page = lxml_html.fromstring(report_html(analysis))
     for name in ("chart-histogram", "chart-items"):

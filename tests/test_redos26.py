@@ -67,6 +67,7 @@ def test_a_header_cell_of_spaces_is_read_in_linear_time(text):
 OLD_HINT = r"\s*\([^()]*\)\s*$"
 
 
+@pytest.mark.slow
 def test_a_header_hint_is_removed_as_before():
     old = re.compile(OLD_HINT)
     tokens = (" ", "\n", "(", ")", "a", "(e.g. S1)", ")\n")
@@ -166,6 +167,7 @@ def test_an_answer_of_digits_is_graded_in_linear_time():
 
 # ------------------------------------------------------------------ a closing question mark (forms.py)
 
+@pytest.mark.slow
 def test_a_question_mark_says_doubt_as_before():
     from quizgen.marking.forms import QUESTION_MARK
     old = re.compile(r"\S\s*\?+\s*$")

@@ -3,11 +3,13 @@ papers refused in a folder of the same seed and questions say first that
 --force keeps every paper and code; a roster whose id column matches none of a
 download's email ids names its column that does."""
 
+import pytest
 import json
 
 from lms_support import exported_download, moodle_csv
 
 
+@pytest.mark.slow
 def test_a_late_enrolee_is_told_that_force_keeps_every_paper_and_code(tmp_path, invoke):
     roster, out = tmp_path / "roster.csv", tmp_path / "quiz"
     roster.write_text("student_id,name\ns1,Ann\ns2,Bo\n", encoding="utf-8")

@@ -28,6 +28,7 @@ def _contents(folder) -> dict:
 
 # ---------------------------------------------------------------- 1. a re-saved roster gives the papers handed out
 
+@pytest.mark.slow
 def test_a_resaved_roster_regenerates_the_papers_handed_out_byte_for_byte(invoke, tmp_path):
     out = tmp_path / "midterm"
     assert _generate(invoke, _roster(tmp_path, "a.csv", ORIGINAL), out).exit_code == 0
@@ -85,6 +86,7 @@ def _split_class(invoke, tmp_path):
     return roster, out
 
 
+@pytest.mark.slow
 def test_only_remakes_one_students_files_as_the_full_run_wrote_them_and_nothing_else(invoke, tmp_path):
     roster, out = _split_class(invoke, tmp_path)
     full = _contents(out)
@@ -103,6 +105,7 @@ def test_only_remakes_one_students_files_as_the_full_run_wrote_them_and_nothing_
                                    "papers are unchanged")
 
 
+@pytest.mark.slow
 def test_only_takes_several_ids_written_by_the_id_rule(invoke, tmp_path):
     roster, out = _split_class(invoke, tmp_path)
     full = _contents(out)
@@ -124,6 +127,7 @@ def test_only_takes_several_ids_written_by_the_id_rule(invoke, tmp_path):
     ("S010", ("--split", "--force"), "--only and --force do not combine"),
     ("S010", ("--split", "--count", "2"), "--only remakes papers of the paper in"),
 ])
+@pytest.mark.slow
 def test_only_refuses_in_one_line_and_writes_nothing(invoke, tmp_path, only, more, message):
     roster, out = _split_class(invoke, tmp_path)
     full = _contents(out)
@@ -160,6 +164,7 @@ def test_only_remakes_a_students_pdfs_byte_for_byte(invoke, tmp_path):
     assert _contents(tmp_path / "one") == _contents(tmp_path / "full")
 
 
+@pytest.mark.slow
 def test_only_in_another_format_than_the_folder_holds_the_students_files_in_is_refused(invoke, tmp_path):
     roster, out = tmp_path / "a.csv", tmp_path / "tex"
     roster.write_text(ORIGINAL, encoding="utf-8")

@@ -76,6 +76,7 @@ def test_an_answer_correct_on_its_own_is_never_marked_down_by_ecf(tmp_path):
     assert (row["status"], row["note"], row["score"]) == ("correct", "carried_rounding", "2"), row
 
 
+@pytest.mark.slow
 def test_a_count_rounded_from_their_own_trapped_a_is_ecf_not_the_trap_again(tmp_path):
     """``generate --classes C6 --seed 28``: 58 sequences of 100 tokens, 15% picked, (a) = 870.
     (a) 15 is one sequence's count; (c) 2 and (d) 1 are 10% of their own 15 = 1.5 rounded either

@@ -133,6 +133,7 @@ def test_a_very_hard_parts_own_words_follow_its_tag():
 
 # --- 5. the students table returns to roster order --------------------------------------------------
 
+@pytest.mark.slow
 def test_the_pages_script_cycles_the_score_sort_back_to_roster_order():
     html = report_html(analyse(*demo_class(30)))
     script = re.search(r"<script>(.*?)</script>", html, re.S).group(1)

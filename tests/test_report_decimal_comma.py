@@ -10,6 +10,8 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
 import quizgen
 from quizgen.grading.run import GradeResult
 from quizgen.grading.report import REPORT_STUDENTS, StudentTotal, report_markdown
@@ -141,6 +143,7 @@ def test_counts_group_their_thousands_without_a_comma_in_a_comma_class():
     assert f"The first {REPORT_STUDENTS} of 1,234 students" in point and "| 1 | 2 | 50.0 |" in point
 
 
+@pytest.mark.slow
 def test_the_terminal_summary_writes_percentages_with_the_classs_decimal_mark(tmp_path, invoke):
     for comma, mark in ((True, ","), (False, ".")):
         folder = tmp_path / ("comma" if comma else "point")

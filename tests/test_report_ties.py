@@ -101,6 +101,7 @@ CLASSES = given(st.integers(1, 4).flatmap(lambda k: st.tuples(
 
 @quick(MANY)
 @CLASSES
+@pytest.mark.slow
 def test_shuffling_the_students_leaves_the_group_figures_alone(drawn):
     rows, rng = drawn
     parts = [Part(f"Q{k // 2 + 1}", "ab"[k % 2], "C1", "t", 2.0, (Trap("T"),)) for k in range(len(rows[0]))]
@@ -145,6 +146,7 @@ def _graded_items(rows) -> str:
         return result.paths["items"].read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_tie_at_the_cut_in_an_answers_file_reversed():
     # totals of 5: A 5; B, C, D 3 (one upper place shared); E 2; G, H 1 (one lower place shared); F 0
     texts = {"A": ("0.5", "3", "24"), "B": ("0.5", "1", "24"), "C": ("0.5", "1", "24"), "D": ("9", "3", "24"),

@@ -6,6 +6,7 @@ own box at phone width; heat-map numbers read at 4.5:1 or more in both modes;
 a flag's threshold compares the figure as shown; a student who stopped early
 is told which parts had no answer received."""
 
+import pytest
 import csv
 import json
 import re
@@ -103,6 +104,7 @@ def _grade_stopped(tmp_path):
     assert result.exit_code == 0, result.output
 
 
+@pytest.mark.slow
 def test_a_sheet_of_a_student_who_stopped_early_names_the_parts_not_received(tmp_path):
     _grade_stopped(tmp_path)
     said = ("No answers were received for Q1 (b) and Q1 (c), after your last answer, so they show as missing "
@@ -111,6 +113,7 @@ def test_a_sheet_of_a_student_who_stopped_early_names_the_parts_not_received(tmp
     assert "No answers were received" not in (tmp_path / "sheets" / "s2.md").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_report_md_says_which_denominator_percent_correct_uses(tmp_path):
     _grade_stopped(tmp_path)
     report = (tmp_path / "answers-graded-report.md").read_text(encoding="utf-8")

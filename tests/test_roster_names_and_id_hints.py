@@ -56,6 +56,7 @@ def test_a_moodle_export_reads_by_id_number_else_email_as_its_quiz_downloads_do(
     assert parse_roster(export) == [Student("2300100", "Ada Lovelace"), Student("alan@uni.example", "Alan Turing")]
 
 
+@pytest.mark.slow
 def test_a_registrar_roster_with_first_and_last_name_names_every_output(invoke, tmp_path):
     """review 20: papers, solutions, graded-students.csv and the gradebook had every name blank."""
     roster = tmp_path / "roster.csv"

@@ -33,6 +33,7 @@ def test_a_grid_whose_bound_names_a_parameter_follows_it(tmp_path):
     assert max(p["x"] for p in draws if p["top"] == 1) == 1
 
 
+@pytest.mark.slow
 def test_a_long_grid_is_drawn_from_without_being_listed(tmp_path):
     step = Fraction(1, 10 * GRID_CACHE_LIMIT)
     template = template_with_params(tmp_path, {"x": {"decimal": {"min": 0, "max": 1, "step": str(step)}},
@@ -44,6 +45,7 @@ def test_a_long_grid_is_drawn_from_without_being_listed(tmp_path):
     assert all(len(set(p["w"])) == 3 for p in draws)
 
 
+@pytest.mark.slow
 def test_sampling_leaves_the_template_as_loaded(tmp_path):
     """The sampler keeps what it works out once per template (grids, choice
     options, the order of lets and constraints) in its own plan, not in the model."""

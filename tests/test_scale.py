@@ -46,6 +46,7 @@ def test_jobs_do_not_change_a_single_byte(invoke, tmp_path):
     assert set(key["students"]) == {"s1", "s2"}
 
 
+@pytest.mark.slow
 def test_jobs_default_to_one_per_cpu(invoke, tmp_path, monkeypatch):
     from quizgen.generation import make, run
 

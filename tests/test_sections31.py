@@ -3,6 +3,7 @@ column is read, the students CSV and report.md say each student's section, and
 the class report (report.md and the HTML page) gains a table by section; with
 no section column every output is as before."""
 
+import pytest
 import csv
 import io
 import json
@@ -128,6 +129,7 @@ def test_a_decimal_comma_class_writes_its_section_figures_with_commas(tmp_path):
     assert f'<td class="num">{_one(mean, True)}</td>' in page
 
 
+@pytest.mark.slow
 def test_without_a_section_column_the_outputs_are_those_with_sections_less_the_section_parts(tmp_path):
     """The roster without its Section column: no section anywhere, and every
     output is the sectioned run's with only its section column and tables taken out."""

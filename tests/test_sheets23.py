@@ -80,6 +80,7 @@ def test_one_sheet_latex_fails_on_gets_markdown_and_the_class_is_graded(tmp_path
     assert len(said) == 1 and "s1.pdf -> s1.md" in said[0] and "Dimension too large" in said[0]
 
 
+@pytest.mark.slow
 def test_the_markdown_instead_never_takes_the_name_of_a_file_not_ours(tmp_path, failing_tex):
     failing_tex["raise"] = LatexError("LaTeX failed on s1.tex: Dimension too large.", "s1.tex", "log")
     (tmp_path / "sheets").mkdir()
@@ -103,6 +104,7 @@ def test_lualatex_runs_are_bounded_by_memory():
     assert [pdf.lualatex_jobs(m) for m in (None, gib // 2, 3 * gib, 24 * gib)] == [2, 1, 1, 8]
 
 
+@pytest.mark.slow
 def test_lualatex_runs_at_once_are_limited_and_pdflatex_runs_beside_them(monkeypatch):
     monkeypatch.setenv(pdf.LUALATEX_JOBS_ENV, "1")
     monkeypatch.setattr(pdf, "_LUALATEX_SLOTS", [])

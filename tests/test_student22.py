@@ -40,6 +40,7 @@ def test_what_to_work_on_names_the_answers_rounded_too_early(tmp_path):
                         "asks, rounded (not cut off), and keep at least 4 significant figures in the working.")
 
 
+@pytest.mark.slow
 def test_a_count_answered_with_a_fraction_is_told_why(grade):
     """rev-student22: 120.5 positions (10% of a slipped 1205) was a bare "incorrect"; 120 or 121 is ECF
     (bank25: the feedback says the fraction is what their own (a) gives)."""

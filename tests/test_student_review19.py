@@ -1,3 +1,4 @@
+import pytest
 """What a learner (rev-student19) found: a misspelt word was told to "type just
 the answer" (they had), a misconception met in two classes was explained in
 the first class's words only, and C9's feedback spoke of "the student's sum"
@@ -20,6 +21,7 @@ def test_a_sentence_it_cannot_mark_still_asks_for_just_the_answer(invoke):
     assert "type just the answer, the word or short phrase asked for" in _flat(result.output)
 
 
+@pytest.mark.slow
 def test_a_misconception_met_in_two_classes_is_explained_in_each_ones_words(invoke):
     result = invoke("drill", "--seed", "10", "--classes", "C7,C1", "--no-save",
                     input="0.5\n0.3\n0.1\n0.1\n0.1\n0.1\n0.1\n0.1\nq\n")

@@ -71,6 +71,7 @@ def test_missing_roster_file_is_one_line(tmp_path):
         read_roster(tmp_path / "nope.csv")
 
 
+@pytest.mark.slow
 def test_each_student_gets_a_regenerable_variant_in_the_key(invoke, roster, tmp_path, bank):
     result = invoke("generate", "--seed", 9, "--classes", "C1,C6", "--students", roster, "--out", tmp_path)
     assert result.exit_code == 0 and "for each of 3 students" in result.stdout
@@ -171,6 +172,7 @@ def test_layouts_without_students_keep_the_old_single_paper(bank):
     assert "students" not in key_data(quiz)
 
 
+@pytest.mark.slow
 def test_key_csv_lists_each_students_own_answers(invoke, roster, tmp_path):
     out = tmp_path / "out"
     invoke("generate", "--seed", 2, "--classes", "C1,C6", "--students", roster, "--out", out)

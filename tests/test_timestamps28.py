@@ -37,6 +37,7 @@ def _grade(invoke, tmp_path, key, header: str, lines: list):
 
 @pytest.mark.parametrize("header", ["Zeitstempel", "Horodateur", "Marca temporal", "Marca de tiempo",
                                     "Informazioni cronologiche", "Carimbo de data/hora", "Tijdstempel"])
+@pytest.mark.slow
 def test_a_foreign_timestamp_header_decides_by_time(invoke, tmp_path, key, header):
     lines = _submission("2026-12-03 11:59:00", "t01", RIGHT) + _submission("2026-12-03 10:04:00", "t01", WRONG)
     students, notes = _grade(invoke, tmp_path, key, header, lines)
@@ -52,6 +53,7 @@ def test_a_foreign_timestamp_header_decides_by_time(invoke, tmp_path, key, heade
     ("Tijdstempel", "3-4-2026 10:04:00", "4-3-2026 11:59:00"),
     ("Timestamp", "03.04.2026 10:04", "04.03.2026 11:59"),   # dots: no locale puts the month first
 ])
+@pytest.mark.slow
 def test_a_day_first_locale_is_read_day_first_when_the_column_cannot_tell(invoke, tmp_path, key, header, later,
                                                                          earlier):
     students, notes = _grade(invoke, tmp_path, key, header,

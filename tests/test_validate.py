@@ -174,6 +174,7 @@ def test_a_test_with_an_unknown_status_is_reported(tmp_path, invoke):
            "needs_review, invalid, blank (did you mean 'correct'?)" in result.output
 
 
+@pytest.mark.slow
 def test_a_template_whose_draws_rarely_pass_is_reported_as_fragile(tmp_path, invoke):
     text = (DATA / "user_bank" / "c11_softmax_temperature.yaml").read_text()
     path = tmp_path / "t.yaml"
@@ -211,6 +212,7 @@ def test_unquoted_yes_is_fine_where_quizgen_expects_true_or_false(tmp_path):
     assert [(p.line, p.key) for p in problems] == [(3, "params.w.choice.1")]
 
 
+@pytest.mark.slow
 def test_validate_library_returns_reports_in_class_order(in_data):
     reports = validate(["broken/wrong_type.yaml", "user_bank"], samples=2)
     assert [r.ok for r in reports] == [True, False]
@@ -271,6 +273,7 @@ def _c11_copy(tmp_path, old, new) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_step_that_does_not_recompute_is_reported_at_its_line(invoke, tmp_path):
     path = _c11_copy(tmp_path, 'work: "$p = {{ p | dec(4) }}$"', 'work: "$p = 2 \\\\times {{ p | dec(4) }} = {{ p | dec(4) }}$"')
     result = invoke("validate", path, "--samples", "5")
@@ -280,6 +283,7 @@ def test_a_step_that_does_not_recompute_is_reported_at_its_line(invoke, tmp_path
                for out in result.stdout.splitlines()), result.output
 
 
+@pytest.mark.slow
 def test_an_answer_printed_in_the_stem_is_a_leak(invoke, tmp_path):
     path = _c11_copy(tmp_path, "and samples at temperature", "and (hint: {{ p | dec(4) }}) samples at temperature")
     result = invoke("validate", path, "--samples", "5")

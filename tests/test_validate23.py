@@ -55,6 +55,7 @@ def test_a_trap_code_the_built_in_bank_names_otherwise_is_a_warning(invoke, tmp_
     assert "count the two as one misconception" in warning[0]
 
 
+@pytest.mark.slow
 def test_a_built_in_id_is_a_problem_without_checking_the_built_in_bank(invoke, tmp_path):
     bank = _bank(tmp_path, ("id: softmax-temperature", "id: mlm-confident-correct"))
     result = invoke("validate", "--bank", bank, "--samples", "2")

@@ -49,6 +49,7 @@ def test_the_reviewers_class_validates_with_no_warning(invoke):
     ("{V: 3, z: [2, 1, 0], tau: 2.05}", "tau = 2.05 is outside its declared range"),
     ("{V: 3, z: [2, 1, 1], tau: 2}", "z repeats a value but is declared distinct: true"),
 ])
+@pytest.mark.slow
 def test_a_canonical_value_the_template_could_never_draw_is_refused(tmp_path, invoke, params, message):
     path, line = _broken(tmp_path, CANONICAL, f"  params: {params}")
     result = invoke("validate", "--samples", "0", path)
@@ -78,6 +79,7 @@ def test_the_shipped_c10_canonical_value_written_as_an_expression_may_lie_betwee
     assert canonical_param_problems(build_template(read_yaml(path), path)) == []
 
 
+@pytest.mark.slow
 def test_a_canonical_vector_of_the_wrong_length_is_reported_once_as_such(tmp_path, invoke):
     path, line = _broken(tmp_path, CANONICAL, "  params: {V: 3, z: [2, 1], tau: 2}")
     result = invoke("validate", "--samples", "5", path)
@@ -179,6 +181,7 @@ def test_a_let_misspelt_is_still_a_did_you_mean(tmp_path, invoke):
     assert "unknown name 'zz' (did you mean 'z'?)" in result.output
 
 
+@pytest.mark.slow
 def test_a_step_that_shows_an_unknown_part_is_refused_naming_the_parts(tmp_path, invoke):
     """``shows:`` names the parts whose answer a step states (the drill holds it back until then)."""
     old = '      work: "$p = {{ e_s[t] | sigdec(4) }} / {{ total_s | sigdec(4) }} = {{ p_s | sig(4) }}$"'

@@ -23,6 +23,7 @@ def test_a_three_figure_student_is_correct_on_every_part_of_the_worked_example(t
 
 
 @pytest.mark.parametrize("cls, part, text", [("C4", "a", "1.744"), ("C9", "a", "2.02"), ("C10", "b", "1.11")])
+@pytest.mark.slow
 def test_a_value_reached_only_by_carried_rounding_is_accepted_on_the_worked_example(tmp_path, cls, part, text):
     instance = canonical_instance(BANK[cls])
     name = next(pv.part.name for pv in instance.parts if pv.letter == part)

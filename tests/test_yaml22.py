@@ -33,6 +33,7 @@ def bank_with(tmp_path, pattern, replacement) -> Path:
 
 
 @pytest.mark.parametrize("value", ["9" * 5000, "0x" + "f" * 5000, "!!int " + "1" * 5000])
+@pytest.mark.slow
 def test_a_policy_integer_of_thousands_of_digits_is_one_line(invoke, tmp_path, seed3_key, value):
     (tmp_path / "a.csv").write_text(ANSWERS, encoding="utf-8")
     policy = tmp_path / "p.yaml"
