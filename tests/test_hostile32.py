@@ -40,3 +40,49 @@ def test_a_cloze_part_past_the_parts_whose_label_is_a_parts_name_is_refused():
     with pytest.raises(InputFileError, match=r"^row 4: student s1's response to question 3 names part 16, past the "
                                              r"parts of C1, one of which is named so; expected parts 1 to 2"):
         _part_label(row, {("s1", 3): parts})
+
+
+# ---------------------------------------------------------------- item 2: fullwidth question ids and parts
+
+@pytest.fixture(scope="module")
+def class_key(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from quizgen.cli import main
+
+    folder = tmp_path_factory.mktemp("key")
+    made = CliRunner().invoke(main, ["generate", "--classes", "C1,C7", "--seed", "7", "--no-solutions", "--out",
+                                     str(folder / "quiz")])
+    assert made.exit_code == 0, made.output
+    return folder / "quiz" / "key.json"
+
+
+def _graded_rows(path) -> list:
+    return list(csv.DictReader(path.open(encoding="utf-8-sig")))
+
+
+@pytest.mark.parametrize("header, row", [
+    ("student_id,question_id,part,answer", ["s1,Ｑ１,ａ,0.5", "s1,Q1,b,0.4"]),   # long form
+    ("student_id,Ｑ１ａ,Q1b", ["s1,0.5,0.4"]),                                    # wide form
+])
+def test_a_fullwidth_question_id_and_part_are_the_keys(tmp_path, invoke, class_key, header, row):
+    (tmp_path / "a.csv").write_text("\n".join([header, *row]) + "\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--key", class_key, "--out", tmp_path / "g.csv")
+    assert result.exit_code == 0, result.output
+    graded = {(r["question_id"], r["part"]): (r["answer"], r["status"]) for r in _graded_rows(tmp_path / "g.csv")}
+    assert graded[next(k for k in graded if k[1] in ("a", "ａ"))] == ("0.5", "incorrect")
+    assert "labelled for Q1 (a)" not in result.output
+
+
+def test_key_question_ids_that_read_alike_are_refused(tmp_path, invoke, class_key):
+    import json
+
+    key = json.loads(class_key.read_text(encoding="utf-8"))
+    key["questions"][1]["id"] = "Ｑ１"
+    (tmp_path / "key.json").write_text(json.dumps(key, ensure_ascii=False), encoding="utf-8")
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\ns1,Q1,a,0.5\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "key.json")
+    assert result.exit_code == 2
+    assert result.stderr == (f"quizgen: error: {tmp_path / 'key.json'}: the class paper: the question ids 'Q1' and "
+                             f"'Ｑ１' read alike, as answers name questions (Q1, Q01, q 1, the fullwidth Ｑ１); expected "
+                             f"question ids that read apart: rename one\n")

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from quizgen.cells import spreadsheet_safe
-from quizgen.csv_input import norm_part
+from quizgen.question_ids import norm_part
 from quizgen.errors import InputFileError, UsageError, named_few
 from quizgen.key.model import NO_ATTEMPT, Key, KeyPaper, KeyQuestion
 
