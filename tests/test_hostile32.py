@@ -86,3 +86,30 @@ def test_key_question_ids_that_read_alike_are_refused(tmp_path, invoke, class_ke
     assert result.stderr == (f"quizgen: error: {tmp_path / 'key.json'}: the class paper: the question ids 'Q1' and "
                              f"'Ｑ１' read alike, as answers name questions (Q1, Q01, q 1, the fullwidth Ｑ１); expected "
                              f"question ids that read apart: rename one\n")
+
+
+# ---------------------------------------------------------------- item 3: a Moodle State quizgen does not know
+
+def test_an_unknown_moodle_state_is_refused_naming_the_row_and_the_states_known(tmp_path, invoke):
+    header, *rows = exported_download(invoke, tmp_path, "C1", 1, 2)
+    rows[1][header.index("State")] = "Abgeschlossen"
+    (tmp_path / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
+    result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json")
+    assert result.exit_code == 2
+    assert result.stderr == (f"quizgen: error: {tmp_path / 'responses.csv'}: the Moodle export's row 2 after the "
+                             f"header (student s001): State 'Abgeschlossen' is not one Moodle writes in English "
+                             f"(Finished, Submitted, In progress, Overdue, Never submitted, Not yet started, Not "
+                             f"started), so whether the attempt was submitted cannot be told; download the Responses "
+                             f"report again in English, or correct the cell\n")
+    assert not (tmp_path / "responses-graded.csv").exists()
+
+
+@pytest.mark.parametrize("state, sheet", [(" in  progress ", False), ("FINISHED", True)])
+def test_a_moodle_state_is_read_whatever_its_case_and_spaces(tmp_path, invoke, state, sheet):
+    header, *rows = exported_download(invoke, tmp_path, "C1", 1, 2)
+    rows[0][header.index("State")] = state
+    (tmp_path / "responses.csv").write_text(moodle_csv(header, rows), encoding="utf-8")
+    result = invoke("grade", tmp_path / "responses.csv", "--key", tmp_path / "questions-key.json",
+                    "--feedback", tmp_path / "fb")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "fb" / "s000.md").exists() is sheet
