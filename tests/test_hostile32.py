@@ -113,3 +113,19 @@ def test_a_moodle_state_is_read_whatever_its_case_and_spaces(tmp_path, invoke, s
                     "--feedback", tmp_path / "fb")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "fb" / "s000.md").exists() is sheet
+
+
+# ---------------------------------------------------------------- item 4: a formula after an ASCII space
+
+@pytest.mark.parametrize("lead", [" ", "   "])
+def test_a_cell_from_outside_with_a_formula_after_spaces_is_guarded(tmp_path, invoke, class_key, lead):
+    name, answer = f"{lead}=HYPERLINK(\"http://x.example\",\"Ada\")", f"{lead}@SUM(1)"
+    with (tmp_path / "a.csv").open("w", encoding="utf-8", newline="") as out:
+        csv.writer(out).writerows([["student_id", "name", "question_id", "part", "answer"],
+                                   ["s1", name, "Q1", "a", answer], ["s1", name, "Q1", "b", f"{lead}-0.4"]])
+    result = invoke("grade", tmp_path / "a.csv", "--key", class_key, "--out", tmp_path / "g.csv")
+    assert result.exit_code == 0, result.output
+    rows = _graded_rows(tmp_path / "g.csv")
+    assert [(r["name"], r["answer"]) for r in rows] == [("'" + name, "'@SUM(1)"), ("'" + name, "-0.4")]
+    students = list(csv.DictReader((tmp_path / "g-students.csv").open(encoding="utf-8-sig")))
+    assert students[0]["name"] == "'" + name.strip()
