@@ -129,3 +129,70 @@ def test_a_cell_from_outside_with_a_formula_after_spaces_is_guarded(tmp_path, in
     assert [(r["name"], r["answer"]) for r in rows] == [("'" + name, "'@SUM(1)"), ("'" + name, "-0.4")]
     students = list(csv.DictReader((tmp_path / "g-students.csv").open(encoding="utf-8-sig")))
     assert students[0]["name"] == "'" + name.strip()
+
+
+# ---------------------------------------------------------------- item 5: a roster id a spreadsheet wrote 5557.0
+
+def _roster_file(tmp_path, name, ids) -> object:
+    path = tmp_path / name
+    path.write_text("student_id,name\n" + "".join(f"{sid},N {sid}\n" for sid in ids), encoding="utf-8")
+    return path
+
+
+def test_a_roster_id_with_a_spreadsheets_decimal_is_the_keys_id_in_generate(tmp_path, invoke):
+    out = tmp_path / "papers"
+    made = [invoke("generate", "--classes", "C1", "--seed", "5", "--no-solutions", "--students",
+                   _roster_file(tmp_path, name, ids), "--out", out) for name, ids in
+            (("first.csv", ["5557", "5558"]), ("saved.csv", ["5557.0", "5558.0"]))]
+    assert [m.exit_code for m in made] == [0, 0], made[1].output
+    assert "quizgen: warning: 2 roster ids are written otherwise in the folder's key.json (5557.0 is 5557 there, " \
+           "by the id rule: case, spaces, leading zeros and a spreadsheet's .0 aside)" in made[1].stderr
+    import json
+    assert list(json.loads((out / "key.json").read_text(encoding="utf-8"))["students"]) == ["5557", "5558"]
+
+
+def test_a_roster_holding_both_5557_and_5557_0_pairs_neither_with_the_other():
+    from quizgen.roster import Student
+    from quizgen.roster_ids import key_spellings
+
+    students, _ = key_spellings([Student("5557", "A"), Student("5557.0", "B")], ["5557"])
+    assert [s.student_id for s in students] == ["5557", "5557.0"]
+
+
+def test_without_a_key_a_roster_of_spreadsheet_decimals_is_warned_about(tmp_path, invoke):
+    made = invoke("generate", "--classes", "C1", "--seed", "5", "--no-solutions", "--students",
+                  _roster_file(tmp_path, "r.csv", ["5557.0", "5558.0"]), "--out", tmp_path / "q")
+    assert made.exit_code == 0
+    assert made.stderr.startswith("quizgen: warning: the roster's ids end in '.0' (5557.0), as a spreadsheet writes "
+                                  "ids it read as numbers, and the papers print them so: export the id column as "
+                                  "text; ")
+
+
+def test_grade_roster_ids_with_a_spreadsheets_decimal_are_the_answers_ids(tmp_path, invoke, class_key):
+    (tmp_path / "a.csv").write_text("student_id,question_id,part,answer\n5557,Q1,a,0.5\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--key", class_key, "--out", tmp_path / "g.csv",
+                    "--roster", _roster_file(tmp_path, "r.csv", ["5557.0", "5558.0"]))
+    assert result.exit_code == 0, result.output
+    assert ("Note: 1 student id(s) matched a known id once the '.0' a spreadsheet adds to a number-like id was taken "
+            "off, and were graded as that student (export the id column as text): 5557 as 5557.0") in result.output
+    students = list(csv.DictReader((tmp_path / "g-students.csv").open(encoding="utf-8-sig")))
+    assert [(s["student_id"], s["incorrect"], s["missing"]) for s in students] == [("5557.0", "1", "4"),
+                                                                                  ("5558.0", "0", "5")]
+
+
+# ---------------------------------------------------------------- item 6: a roster numbered 1..N is not fragile
+
+@pytest.mark.parametrize("ids, warned", [
+    ([str(n) for n in range(1, 31)], False),                 # 1..30
+    ([str(n) for n in range(1, 31) if n % 7], False),        # 1..30, some students gone
+    ([str(n) for n in range(0, 12)], False),                 # 0..11
+    (["7", "5557", "11070"], True),                          # zeros dropped from 0000007, 0005557, ...
+    (["1", "2", "10000"], True),
+    (["01", "2", "3", "14"], True),                          # a zero written: others may have lost theirs
+])
+def test_the_fragile_roster_warning_spares_a_plain_numbering(ids, warned):
+    from quizgen.roster import Student
+    from quizgen.roster_ids import fragile_ids_warning
+
+    said = fragile_ids_warning([Student(sid, "") for sid in ids])
+    assert ("all digits of differing lengths" in said) is warned
