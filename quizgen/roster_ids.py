@@ -111,17 +111,16 @@ def _mixed_case(ids: list) -> str:
     return ""
 
 
-def only_students(only: str, roster: list, key_ids) -> list:
+def only_students(only, roster: list, key_ids) -> list:
     """The Students of ``roster`` (ids spelled as the key's) that ``--only``
-    names (comma-separated ids, matched by the id rule), in roster order;
-    an id with no paper in the key is refused, the nearest key ids named."""
-    wanted = [part.strip() for part in only.split(",")]
-    if not any(wanted) or not all(wanted):
-        raise UsageError(f"--only {_shown(only)}: expected student ids separated by commas, such as --only s001,s002")
+    names, in roster order: ``only`` is one value or several (``--only``
+    repeated), each a key id whole (an id holding a comma, ``Smith, J``) or
+    else ids separated by commas, matched by the id rule; an id with no paper
+    in the key is refused, the nearest key ids named."""
     key_ids = list(key_ids)
     matcher = IdMatcher(key_ids)
     chosen = set()
-    for student_id in wanted:
+    for student_id in _only_ids([only] if isinstance(only, str) else list(only), matcher):
         known = matcher.match(normalise_id(student_id))
         if known is None:
             hint = id_hint(student_id, key_ids)
@@ -129,6 +128,24 @@ def only_students(only: str, roster: list, key_ids) -> list:
                              f"(it has {counted(len(key_ids), 'student')}){'; ' + hint if hint else ''}")
         chosen.add(matcher.known[known])
     return [student for student in roster if student.student_id in chosen]
+
+
+def _only_ids(values: list, matcher: IdMatcher) -> list:
+    """The ids ``--only``'s ``values`` name: a value that is a key id (by
+    ``matcher``) whole, else its ids separated by commas, none empty."""
+    ids = []
+    for value in values:
+        if matcher.match(normalise_id(value)) is not None:
+            ids.append(value)
+            continue
+        wanted = [part.strip() for part in value.split(",")]
+        if not all(wanted):
+            raise UsageError(f"--only {_shown(value)}: expected student ids separated by commas, such as --only "
+                             "s001,s002 (or --only repeated: --only s001 --only s002)")
+        ids += wanted
+    if not ids:
+        raise UsageError("--only: expected student ids, such as --only s001,s002")
+    return ids
 
 
 def _shown(student_id: str) -> str:

@@ -196,3 +196,25 @@ def test_the_fragile_roster_warning_spares_a_plain_numbering(ids, warned):
 
     said = fragile_ids_warning([Student(sid, "") for sid in ids])
     assert ("all digits of differing lengths" in said) is warned
+
+
+# ---------------------------------------------------------------- item 7: --only naming an id that holds a comma
+
+def test_only_names_an_id_holding_a_comma_whole_and_may_be_repeated(tmp_path, invoke):
+    roster = tmp_path / "r.csv"
+    roster.write_text('student_id,name\n"Smith, J",Jo\ns2,Al\nSmith,Sam\n', encoding="utf-8")
+    args = ("generate", "--classes", "C1", "--seed", "4", "--no-solutions", "--students", roster, "--split",
+            "--out", tmp_path / "p")
+    assert invoke(*args).exit_code == 0
+    full = {p.name: p.read_bytes() for p in (tmp_path / "p").iterdir()}
+    for only, remade in ((["Smith, J"], ["problems-Smith_J.md"]),
+                         (["Smith, J", "s2"], ["problems-Smith_J.md", "problems-s2.md"]),
+                         (["s2,Smith"], ["problems-Smith.md", "problems-s2.md"])):   # the old form still works
+        for name in full:
+            if name.startswith("problems-"):
+                (tmp_path / "p" / name).unlink(missing_ok=True)
+        made = invoke(*args, *(word for value in only for word in ("--only", value)))
+        assert made.exit_code == 0, made.output
+        kept = {p.name: p.read_bytes() for p in (tmp_path / "p").iterdir()}
+        assert sorted(kept) == sorted(["key.csv", "key.json", *remade])
+        assert all(full[name] == data for name, data in kept.items())
