@@ -218,3 +218,16 @@ def test_only_names_an_id_holding_a_comma_whole_and_may_be_repeated(tmp_path, in
         kept = {p.name: p.read_bytes() for p in (tmp_path / "p").iterdir()}
         assert sorted(kept) == sorted(["key.csv", "key.json", *remade])
         assert all(full[name] == data for name, data in kept.items())
+
+
+# ---------------------------------------------------------------- item 2 too: a paper code typed in fullwidth
+
+def test_a_paper_code_typed_in_fullwidth_is_the_students_own(tmp_path, invoke):
+    from grading_support import own_paper_code
+
+    own = own_paper_code(invoke, tmp_path)
+    wide = "".join(chr(ord(c) + 0xFEE0) for c in own)   # Ｙ８Ｊ５－ＡＨＡＱ: the fullwidth forms, the dash too
+    (tmp_path / "a.csv").write_text(f"student_id,paper,Q1a,Q1b\ns001,{wide},0.1,0.2\n", encoding="utf-8")
+    result = invoke("grade", tmp_path / "a.csv", "--key", tmp_path / "quiz" / "key.json", "--out", tmp_path / "g.csv")
+    assert result.exit_code == 0, result.output
+    assert [(r["status"], r["reason"]) for r in _graded_rows(tmp_path / "g.csv")] == [("incorrect", "")] * 2
